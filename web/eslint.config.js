@@ -1,0 +1,54 @@
+import js from '@eslint/js';
+import { defineConfig } from 'eslint/config';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const FEATURES = ['accounts', 'booking', 'admin', 'audit'];
+
+// bulletproof-react's one-way dependencies: shared code (lib, components, machines) never reaches into
+// features or the app, and a feature never imports another feature; only src/app composes them.
+const boundaries = [
+  {
+    files: ['src/lib/**', 'src/components/**', 'src/machines/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@/features/*', '@/app/*'], message: 'Shared code must not depend on features or the app.' }] },
+      ],
+    },
+  },
+  ...FEATURES.map((feature) => ({
+    files: [`src/features/${feature}/**`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [...FEATURES.filter((f) => f !== feature).map((f) => `@/features/${f}*`), '@/app/*'],
+              message: 'Features do not import each other or the app; compose them in src/app.',
+            },
+          ],
+        },
+      ],
+    },
+  })),
+];
+
+export default defineConfig(
+  { ignores: ['dist', 'node_modules', 'coverage'] },
+  {
+    files: ['**/*.{ts,tsx,js}'],
+    extends: [js.configs.recommended, tseslint.configs.recommended, reactHooks.configs.flat.recommended],
+    languageOptions: {
+      ecmaVersion: 2022,
+      globals: { ...globals.browser, ...globals.node },
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  ...boundaries,
+);

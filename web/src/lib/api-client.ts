@@ -1,0 +1,142 @@
+/**
+ * The one way the app talks to the API: same-origin relative paths, JSON, the bearer token from the
+ * `token` cookie, and the response envelope `{isSuccess, isError, error: {description}, response}`
+ * unwrapped to `response` or thrown as an ApiError.
+ */
+import { endSession, getToken } from './session';
+
+/** Shown when the server gives no error text (spec 000 section 8 wording). */
+export const GENERIC_ERROR_MESSAGE = 'Error in proccess !';
+
+export interface Envelope<T> {
+  isSuccess: boolean;
+  isError: boolean;
+  error: { description?: string | null } | null;
+  response: T;
+}
+
+export class ApiError extends Error {
+  readonly status: number;
+  /** The server's error description, or the generic message when it gave none. */
+  readonly description: string;
+  /** Whether `description` came from the server. */
+  readonly fromServer: boolean;
+
+  constructor(status: number, description?: string | null) {
+    const text = typeof description === 'string' && description.trim() !== '' ? description : undefined;
+    super(text ?? GENERIC_ERROR_MESSAGE);
+    this.name = 'ApiError';
+    this.status = status;
+    this.description = text ?? GENERIC_ERROR_MESSAGE;
+    this.fromServer = text !== undefined;
+  }
+}
+
+export type QueryParams = Record<string, string | number | boolean | null | undefined>;
+
+export interface RequestOptions {
+  query?: QueryParams;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+}
+
+type UnauthorizedListener = () => void;
+let unauthorizedListener: UnauthorizedListener | null = null;
+
+/** The app registers what happens after a 401 has ended the session (it sends the user to /login). */
+export function onUnauthorized(listener: UnauthorizedListener | null): void {
+  unauthorizedListener = listener;
+}
+
+/** Spec paths sometimes lack the leading slash (`booking/api/v1/...`); every call is same-origin. */
+export function buildUrl(path: string, query?: QueryParams): string {
+  const base = path.startsWith('/') ? path : `/${path}`;
+  if (!query) return base;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null) params.append(key, String(value));
+  }
+  const search = params.toString();
+  if (!search) return base;
+  return `${base}${base.includes('?') ? '&' : '?'}${search}`;
+}
+
+function authHeaders(): Record<string, string> {
+  const token = getToken();
+  return token ? { Authorization: `Bearer ${token}` } : {};
+}
+
+function isEnvelope(value: unknown): value is Envelope<unknown> {
+  return typeof value === 'object' && value !== null && 'isSuccess' in value;
+}
+
+async function send<T>(url: string, init: RequestInit): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(url, init);
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0);
+  }
+
+  if (res.status === 401) {
+    endSession();
+    unauthorizedListener?.();
+  }
+
+  let body: unknown = undefined;
+  const text = await res.text();
+  if (text) {
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = undefined;
+    }
+  }
+
+  if (!isEnvelope(body)) throw new ApiError(res.status);
+  if (!res.ok || body.isSuccess !== true || body.isError === true) {
+    throw new ApiError(res.status, body.error?.description);
+  }
+  return body.response as T;
+}
+
+export function request<T>(method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Content-Type': 'application/json',
+    ...authHeaders(),
+    ...options.headers,
+  };
+  return send<T>(buildUrl(path, options.query), {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal: options.signal,
+    credentials: 'same-origin',
+  });
+}
+
+/**
+ * multipart/form-data POST (one chunk of a chunked upload, for instance). The browser sets the
+ * Content-Type with its boundary; the envelope is handled as for JSON calls. Callers send chunks one
+ * after another and report progress themselves; `signal` cancels the chunk in flight.
+ */
+export function postForm<T>(path: string, form: FormData, options: RequestOptions = {}): Promise<T> {
+  return send<T>(buildUrl(path, options.query), {
+    method: 'POST',
+    headers: { Accept: 'application/json', ...authHeaders(), ...options.headers },
+    body: form,
+    signal: options.signal,
+    credentials: 'same-origin',
+  });
+}
+
+export const api = {
+  get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, body, options),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, body, options),
+  patch: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PATCH', path, body, options),
+  delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, undefined, options),
+  postForm,
+};

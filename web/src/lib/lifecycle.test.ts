@@ -1,0 +1,94 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import {
+  allowedTriggers,
+  can,
+  guardNames,
+  isFinal,
+  label,
+  nextState,
+  stateByCode,
+  stateNames,
+  statesByCode,
+} from './lifecycle';
+
+describe('lifecycle helpers', () => {
+  it('looks states up by code, telling shared codes apart by price', () => {
+    expect(statesByCode('rate_request', 0).map((s) => s.name)).toEqual(['requested', 'quoted']);
+    expect(stateByCode('rate_request', 0)?.name).toBe('requested');
+    expect(stateByCode('rate_request', 0, null)?.name).toBe('requested');
+    expect(stateByCode('rate_request', 0, 1200)?.name).toBe('quoted');
+    expect(stateByCode('rate_request', 2)?.name).toBe('loi_pending');
+    expect(stateByCode('shipping_order', 2)?.name).toBe('ready_for_approval');
+    expect(stateByCode('rate_request', 42)).toBeUndefined();
+  });
+
+  it('labels states by name or code with the badge texts of the booking spec', () => {
+    expect(label('rate_request', 2)).toBe('Loi Pending');
+    expect(label('rate_request', 'rejected_by_client')).toBe('Rejected By Client');
+    expect(label('rate_request', 7)).toBe('Expired Price');
+    expect(label('rate_request', 4)).toBe('Shipping Order');
+    expect(label('rate_request', 99)).toBe('');
+    expect(label('notification', 'read')).toBe('Read');
+  });
+
+  it('includes the initial pseudo-state only when asked', () => {
+    expect(stateNames('notification')).toEqual(['unread', 'read']);
+    expect(stateNames('notification', { includeInitial: true })).toEqual(['new', 'unread', 'read']);
+  });
+
+  it('checks trigger, source and actor', () => {
+    expect(can('rate_request', 'quoted', 'accept_price', 'customer')).toBe(true);
+    expect(can('rate_request', 'quoted', 'accept_price', 'staff')).toBe(false);
+    expect(can('rate_request', 'requested', 'accept_price', 'customer')).toBe(false);
+    expect(can('rate_request', 'new', 'create', 'customer')).toBe(true);
+  });
+
+  it('evaluates guards when a guard map is given', () => {
+    expect(can('rate_request', 'quoted', 'accept_price', 'customer', {})).toBe(false);
+    expect(can('rate_request', 'quoted', 'accept_price', 'customer', { before_validity: true })).toBe(true);
+    expect(can('rate_request', 'quoted', 'accept_price', 'customer', { before_validity: false })).toBe(false);
+  });
+
+  it('needs every guard of a transition to be true', () => {
+    expect(nextState('rate_request', 'requested', 'quote', 'staff', { price_positive: true })).toBeNull();
+    expect(
+      nextState('rate_request', 'requested', 'quote', 'staff', { price_positive: true, validity_in_future: true }),
+    ).toBe('quoted');
+  });
+
+  it('picks the first matching transition in file order', () => {
+    const both = { needs_verification: true, skips_verification: true };
+    expect(nextState('registration', 'started', 'submit_details', 'visitor', both)).toBe('details_submitted');
+    expect(nextState('registration', 'started', 'submit_details', 'visitor', { skips_verification: true })).toBe(
+      'pending',
+    );
+    expect(
+      nextState('registration', 'details_submitted', 'submit_details', 'visitor', { skips_verification: true }),
+    ).toBeNull();
+  });
+
+  it('fires unguarded transitions with no guard map', () => {
+    expect(nextState('rate_request', 'quoted', 'cancel_price', 'customer')).toBe('rejected_by_client');
+    expect(nextState('notification', 'new', 'create', 'system')).toBe('unread');
+    expect(nextState('notification', 'new', 'create', 'customer')).toBeNull();
+  });
+
+  it('lists the allowed triggers per actor in file order', () => {
+    expect(allowedTriggers('rate_request', 'quoted', 'customer')).toEqual(['edit', 'accept_price', 'cancel_price']);
+    expect(allowedTriggers('rate_request', 'quoted', 'staff')).toEqual(['quote', 'request_revision', 'reject']);
+    expect(allowedTriggers('rate_request', 'quoted', 'customer', {})).toEqual(['edit', 'cancel_price']);
+    expect(allowedTriggers('rate_request', 'rejected_by_admin', 'staff')).toEqual([]);
+  });
+
+  it('knows final states and guard names', () => {
+    expect(isFinal('rate_request', 'price_expired')).toBe(true);
+    expect(isFinal('rate_request', 'quoted')).toBe(false);
+    expect(guardNames('shipping_order')).toEqual([
+      'rate_request_in_shipping_order',
+      'exact_container_count',
+      'parties_present',
+      'has_revise_messages',
+    ]);
+  });
+});

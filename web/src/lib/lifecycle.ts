@@ -1,0 +1,199 @@
+/**
+ * The lifecycles of state-machines/*.json, the same files the Python domain loads with `transitions`.
+ * They answer "may this trigger fire from this state for this actor, and where does it lead?" so the UI
+ * offers exactly the actions the server will accept.
+ *
+ * Matching follows the server (domain/shared/lifecycle.py): a transition applies when its trigger, one of
+ * its sources and its actor match and every guard it names is true in the given map (a missing guard is
+ * false); the first such transition in file order wins.
+ */
+import notificationJson from '../../../state-machines/notification.json';
+import profileEditRequestJson from '../../../state-machines/profile_edit_request.json';
+import rateRequestJson from '../../../state-machines/rate_request.json';
+import registrationJson from '../../../state-machines/registration.json';
+import shippingOrderJson from '../../../state-machines/shipping_order.json';
+
+export const MACHINE_IDS = [
+  'notification',
+  'profile_edit_request',
+  'rate_request',
+  'registration',
+  'shipping_order',
+] as const;
+export type MachineId = (typeof MACHINE_IDS)[number];
+
+export const ACTORS = ['customer', 'staff', 'system', 'visitor'] as const;
+export type Actor = (typeof ACTORS)[number];
+
+export type GuardMap = Readonly<Record<string, boolean>>;
+
+export interface StateDef {
+  readonly name: string;
+  readonly code: number;
+  readonly label: string;
+  readonly final?: boolean;
+}
+
+export interface TransitionDef {
+  readonly trigger: string;
+  readonly source: readonly string[];
+  readonly dest: string;
+  readonly actor: Actor;
+  readonly guards?: readonly string[];
+}
+
+export interface MachineDef {
+  readonly id: MachineId;
+  readonly description: string;
+  /** A pseudo-state ("new") before the first transition; it has no code and is not in `states`. */
+  readonly initial: string;
+  readonly states: readonly StateDef[];
+  readonly transitions: readonly TransitionDef[];
+}
+
+function isActor(value: unknown): value is Actor {
+  return typeof value === 'string' && (ACTORS as readonly string[]).includes(value);
+}
+
+/** Checks a file's shape once at load, so a malformed edit fails loudly instead of silently. */
+function defineMachine(expectedId: MachineId, raw: unknown): MachineDef {
+  const fail = (why: string): never => {
+    throw new Error(`state-machines/${expectedId}.json: ${why}`);
+  };
+  if (typeof raw !== 'object' || raw === null) return fail('not an object');
+  const def = raw as Record<string, unknown>;
+  if (def.id !== expectedId) fail(`id is ${String(def.id)}`);
+  if (typeof def.initial !== 'string') fail('initial must be a string');
+  if (!Array.isArray(def.states) || !Array.isArray(def.transitions)) fail('states and transitions must be arrays');
+  for (const state of def.states as unknown[]) {
+    const s = state as Record<string, unknown>;
+    if (typeof s.name !== 'string' || typeof s.code !== 'number' || typeof s.label !== 'string') {
+      fail(`bad state ${JSON.stringify(state)}`);
+    }
+  }
+  for (const transition of def.transitions as unknown[]) {
+    const t = transition as Record<string, unknown>;
+    const guardsOk = t.guards === undefined || (Array.isArray(t.guards) && t.guards.every((g) => typeof g === 'string'));
+    if (
+      typeof t.trigger !== 'string' ||
+      !Array.isArray(t.source) ||
+      !t.source.every((s) => typeof s === 'string') ||
+      typeof t.dest !== 'string' ||
+      !isActor(t.actor) ||
+      !guardsOk
+    ) {
+      fail(`bad transition ${JSON.stringify(transition)}`);
+    }
+  }
+  return raw as MachineDef;
+}
+
+export const machines: Readonly<Record<MachineId, MachineDef>> = {
+  notification: defineMachine('notification', notificationJson),
+  profile_edit_request: defineMachine('profile_edit_request', profileEditRequestJson),
+  rate_request: defineMachine('rate_request', rateRequestJson),
+  registration: defineMachine('registration', registrationJson),
+  shipping_order: defineMachine('shipping_order', shippingOrderJson),
+};
+
+export function getMachine(machineId: MachineId): MachineDef {
+  return machines[machineId];
+}
+
+/** State names in file order; with `includeInitial` the pseudo-state comes first (as in Python). */
+export function stateNames(machineId: MachineId, options: { includeInitial?: boolean } = {}): string[] {
+  const machine = machines[machineId];
+  const names = machine.states.map((s) => s.name);
+  return options.includeInitial ? [machine.initial, ...names] : names;
+}
+
+function unique<T>(values: Iterable<T>): T[] {
+  return [...new Set(values)];
+}
+
+/** Distinct triggers in file order. */
+export function triggers(machineId: MachineId): string[] {
+  return unique(machines[machineId].transitions.map((t) => t.trigger));
+}
+
+/** Distinct actors in file order. */
+export function actors(machineId: MachineId): Actor[] {
+  return unique(machines[machineId].transitions.map((t) => t.actor));
+}
+
+/** Every guard name the machine uses, in file order. */
+export function guardNames(machineId: MachineId): string[] {
+  return unique(machines[machineId].transitions.flatMap((t) => t.guards ?? []));
+}
+
+export function getState(machineId: MachineId, name: string): StateDef | undefined {
+  return machines[machineId].states.find((s) => s.name === name);
+}
+
+/** All states that carry a numeric code (rate_request's requested and quoted share 0). */
+export function statesByCode(machineId: MachineId, code: number): StateDef[] {
+  return machines[machineId].states.filter((s) => s.code === code);
+}
+
+/**
+ * The state a numeric code (what the API sends: rate request `state`, order `status`) stands for.
+ * Where several states share the code, a price tells them apart: rate_request code 0 is `quoted` once a
+ * price is set and `requested` before. Without a price the first declared state wins.
+ */
+export function stateByCode(machineId: MachineId, code: number, price?: number | null): StateDef | undefined {
+  const candidates = statesByCode(machineId, code);
+  if (candidates.length > 1 && price !== undefined && price !== null) {
+    const quoted = candidates.find((s) => s.name === 'quoted');
+    if (quoted) return quoted;
+  }
+  return candidates[0];
+}
+
+/** The display label of a state given by name or numeric code ('' when the machine has no such state). */
+export function label(machineId: MachineId, state: string | number): string {
+  const found = typeof state === 'number' ? stateByCode(machineId, state) : getState(machineId, state);
+  return found?.label ?? '';
+}
+
+export function isFinal(machineId: MachineId, state: string): boolean {
+  return getState(machineId, state)?.final === true;
+}
+
+function guardsHold(transition: TransitionDef, guards: GuardMap): boolean {
+  return (transition.guards ?? []).every((name) => guards[name] === true);
+}
+
+function candidates(machineId: MachineId, state: string, trigger: string, actor: Actor): TransitionDef[] {
+  return machines[machineId].transitions.filter(
+    (t) => t.trigger === trigger && t.actor === actor && t.source.includes(state),
+  );
+}
+
+/**
+ * Where `trigger` leads from `state` for `actor`, or null when it may not fire. Every guard a transition
+ * names must be true in `guards` (missing means false); the first matching transition in file order wins.
+ */
+export function nextState(
+  machineId: MachineId,
+  state: string,
+  trigger: string,
+  actor: Actor,
+  guards: GuardMap = {},
+): string | null {
+  const match = candidates(machineId, state, trigger, actor).find((t) => guardsHold(t, guards));
+  return match ? match.dest : null;
+}
+
+/**
+ * Whether `actor` may fire `trigger` from `state`. Without `guards` only trigger, source and actor are
+ * checked (the question a UI asks before it knows the guard facts); with `guards` they must hold too.
+ */
+export function can(machineId: MachineId, state: string, trigger: string, actor: Actor, guards?: GuardMap): boolean {
+  if (guards === undefined) return candidates(machineId, state, trigger, actor).length > 0;
+  return nextState(machineId, state, trigger, actor, guards) !== null;
+}
+
+/** The triggers `actor` may fire from `state`, in file order (guards as in `can`). */
+export function allowedTriggers(machineId: MachineId, state: string, actor: Actor, guards?: GuardMap): string[] {
+  return triggers(machineId).filter((trigger) => can(machineId, state, trigger, actor, guards));
+}

@@ -1,0 +1,29 @@
+import { QueryClient } from '@tanstack/react-query';
+import { ApiError } from './api-client';
+
+/** Statuses that are never retried: 401 (the session is gone) and 500 (retrying will not help). */
+const NO_RETRY_STATUSES = new Set([401, 500]);
+
+/** Spec 000 section 9: a failed request is retried at most once, never on 401 or 500. */
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (error instanceof ApiError && NO_RETRY_STATUSES.has(error.status)) return false;
+  return failureCount < 1;
+}
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: Infinity,
+        refetchInterval: false,
+        refetchOnWindowFocus: false,
+        retry: shouldRetry,
+      },
+      mutations: {
+        retry: false,
+      },
+    },
+  });
+}
+
+export const queryClient = createQueryClient();

@@ -1,0 +1,100 @@
+/**
+ * The browser-side session: the `token` cookie (path `/`, spec 000 section 3), the stored `role`
+ * (accountType: 0 staff, 1 individual, 2 domestic company, 3 foreign company) and the staff `roles`
+ * from the login answer (`admin`, `auditor`).
+ */
+
+export const TOKEN_COOKIE = 'token';
+export const ROLE_KEY = 'role';
+export const ROLES_KEY = 'roles';
+
+export const ACCOUNT_TYPES = { staff: 0, individual: 1, domesticCompany: 2, foreignCompany: 3 } as const;
+export type AccountType = (typeof ACCOUNT_TYPES)[keyof typeof ACCOUNT_TYPES];
+
+export type StaffRole = 'admin' | 'auditor';
+
+/** "Remember me" keeps the cookie for this long; otherwise it lives for the browser session. */
+export const REMEMBER_ME_SECONDS = 7 * 24 * 60 * 60;
+
+export function getCookie(name: string): string | undefined {
+  const prefix = `${encodeURIComponent(name)}=`;
+  for (const part of document.cookie.split(';')) {
+    const entry = part.trim();
+    if (entry.startsWith(prefix)) return decodeURIComponent(entry.slice(prefix.length));
+  }
+  return undefined;
+}
+
+export function setCookie(name: string, value: string, options: { maxAgeSeconds?: number } = {}): void {
+  let cookie = `${encodeURIComponent(name)}=${encodeURIComponent(value)}; path=/; SameSite=Lax`;
+  if (options.maxAgeSeconds !== undefined) cookie += `; max-age=${options.maxAgeSeconds}`;
+  if (window.location.protocol === 'https:') cookie += '; Secure';
+  document.cookie = cookie;
+}
+
+export function removeCookie(name: string): void {
+  document.cookie = `${encodeURIComponent(name)}=; path=/; max-age=0; expires=Thu, 01 Jan 1970 00:00:00 GMT`;
+}
+
+export function getToken(): string | undefined {
+  const token = getCookie(TOKEN_COOKIE);
+  return token ? token : undefined;
+}
+
+export function hasToken(): boolean {
+  return getToken() !== undefined;
+}
+
+export function setToken(token: string, options: { remember?: boolean } = {}): void {
+  setCookie(TOKEN_COOKIE, token, options.remember ? { maxAgeSeconds: REMEMBER_ME_SECONDS } : {});
+}
+
+export function getRole(): AccountType | null {
+  const raw = localStorage.getItem(ROLE_KEY);
+  if (raw === null || raw.trim() === '') return null;
+  const value = Number(raw);
+  return value === 0 || value === 1 || value === 2 || value === 3 ? value : null;
+}
+
+export function setRole(accountType: number): void {
+  localStorage.setItem(ROLE_KEY, String(accountType));
+}
+
+export function getRoles(): string[] {
+  const raw = localStorage.getItem(ROLES_KEY);
+  if (!raw) return [];
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    return Array.isArray(parsed) ? parsed.filter((r): r is string => typeof r === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+export function setRoles(roles: readonly string[]): void {
+  localStorage.setItem(ROLES_KEY, JSON.stringify(roles));
+}
+
+export function isStaff(roles: readonly string[] = getRoles()): boolean {
+  return roles.includes('admin') || roles.includes('auditor');
+}
+
+export interface LoginResult {
+  token: string;
+  accountType: number;
+  roles?: string[];
+}
+
+/** Records a successful login: the cookie, `role` = accountType and the staff `roles`. */
+export function startSession(result: LoginResult, options: { remember?: boolean } = {}): void {
+  setToken(result.token, options);
+  setRole(result.accountType);
+  setRoles(result.roles ?? []);
+}
+
+/** Log out, or a 401: the token cookie and the stored role (and roles) go. */
+export function endSession(): void {
+  removeCookie(TOKEN_COOKIE);
+  localStorage.removeItem(ROLE_KEY);
+  localStorage.removeItem(ROLES_KEY);
+}

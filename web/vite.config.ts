@@ -1,0 +1,33 @@
+import { fileURLToPath, URL } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+const API = 'http://127.0.0.1:8000';
+// Every URL area the FastAPI server answers; the dev server forwards them so the app stays same-origin.
+const API_PREFIXES = ['/auth', '/account', '/booking', '/notification', '/file-manager', '/audit'];
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+  },
+  server: {
+    proxy: Object.fromEntries(API_PREFIXES.map((prefix) => [prefix, { target: API, changeOrigin: false }])),
+    // The lifecycle JSON lives beside web/, in ../state-machines, and is shared with the Python domain.
+    fs: { allow: [fileURLToPath(new URL('.', import.meta.url)), fileURLToPath(new URL('../state-machines', import.meta.url))] },
+  },
+  preview: {
+    proxy: Object.fromEntries(API_PREFIXES.map((prefix) => [prefix, { target: API, changeOrigin: false }])),
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+  },
+  test: {
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['src/testing/setup.ts'],
+    restoreMocks: true,
+    css: { modules: { classNameStrategy: 'non-scoped' } },
+  },
+});
