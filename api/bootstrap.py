@@ -1,0 +1,84 @@
+"""The one wiring point: builds the store, the context applications, the read models and the followers."""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from api.rate_limit import AttemptLimiter
+from api.settings import Settings
+from domain.accounts.application import AccountsApplication
+from domain.shared.actor import SYSTEM_ACTOR
+from domain.shared.store import SharedStore
+from projections.catalog import READ_MODELS, applier, ensure_schema
+from projections.db import PostgresReadModels, ReadModelDB, SqliteReadModels
+from projections.follower import Follower
+
+log = logging.getLogger(__name__)
+
+# How long a command's answer may wait for its read models (read-your-writes).
+SETTLE_TIMEOUT = 2.0
+
+
+@dataclass
+class Limiters:
+    login_by_username: AttemptLimiter = field(
+        default_factory=lambda: AttemptLimiter(5, 300, "Too many failed logins; try again later")
+    )
+    login_by_address: AttemptLimiter = field(
+        default_factory=lambda: AttemptLimiter(20, 300, "Too many failed logins; try again later")
+    )
+
+
+def open_read_models(settings: Settings, schema: str = "public", path: Path | None = None) -> ReadModelDB:
+    if settings.uses_postgres:
+        return PostgresReadModels(settings.read_model_conninfo(), schema=schema)
+    return SqliteReadModels(path or settings.VAR_DIR / "read.db")
+
+
+class Services:
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.jwt_secret = settings.jwt_secret()
+        self.store = SharedStore(settings.event_store_env())
+        self.accounts = AccountsApplication(self.store)
+        self.read_models = open_read_models(settings)
+        ensure_schema(self.read_models)
+        self.read_follower = Follower(READ_MODELS, self.store, self.read_models, applier())
+        # Policies (process managers) follow the store too, each with its own tracking row.
+        self.policy_followers: list[Follower] = []
+        self.limiters = Limiters()
+        self.started = False
+
+    @property
+    def followers(self) -> list[Follower]:
+        return [self.read_follower, *self.policy_followers]
+
+    def start(self) -> None:
+        if self.settings.RUN_FOLLOWERS:
+            for follower in self.followers:
+                follower.start()
+        self.started = True
+        if self.settings.ADMIN_USERNAME and self.settings.ADMIN_PASSWORD:
+            position = self.accounts.ensure_admin(
+                self.settings.ADMIN_USERNAME, self.settings.ADMIN_PASSWORD, SYSTEM_ACTOR
+            )
+            if position is not None:
+                self.settle(position)
+
+    def stop(self) -> None:
+        for follower in self.followers:
+            follower.stop()
+        self.read_models.close()
+        self.store.close()
+
+    def settle(self, position: int) -> None:
+        """Answer only once the read models show `position`, so the caller's next read sees its write."""
+        if not self.read_follower.wait_for(position, SETTLE_TIMEOUT):
+            log.warning("read models did not reach position %s within %ss", position, SETTLE_TIMEOUT)
+
+    def settle_all(self, position: int | None = None, timeout: float = 10.0) -> bool:
+        """Wait until every follower (read models and policies) has applied `position` or the head."""
+        target = self.store.head() if position is None else position
+        return all(f.wait_for(target, timeout) for f in self.followers)

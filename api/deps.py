@@ -1,0 +1,57 @@
+"""Request dependencies: the services, and who is asking."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import Depends, Request
+
+from api.bootstrap import Services
+from api.security import Principal, read_token
+from domain.shared.errors import Forbidden, Unauthorized
+
+
+def get_services(request: Request) -> Services:
+    services: Services = request.app.state.services
+    return services
+
+
+ServicesDep = Annotated[Services, Depends(get_services)]
+
+
+def current_principal(request: Request, services: ServicesDep) -> Principal:
+    header = request.headers.get("authorization", "")
+    scheme, _, token = header.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise Unauthorized("Authentication required")
+    return read_token(token.strip(), services.jwt_secret)
+
+
+CurrentUser = Annotated[Principal, Depends(current_principal)]
+
+
+def customer(principal: CurrentUser) -> Principal:
+    if not principal.is_customer:
+        raise Forbidden("Only customers may do this")
+    return principal
+
+
+def admin(principal: CurrentUser) -> Principal:
+    if not principal.is_admin:
+        raise Forbidden("Staff only")
+    return principal
+
+
+def audit_reader(principal: CurrentUser) -> Principal:
+    if not (principal.is_admin or principal.is_auditor):
+        raise Forbidden("Staff only")
+    return principal
+
+
+CustomerUser = Annotated[Principal, Depends(customer)]
+AdminUser = Annotated[Principal, Depends(admin)]
+AuditReader = Annotated[Principal, Depends(audit_reader)]
+
+
+def client_address(request: Request) -> str:
+    return request.client.host if request.client else "unknown"

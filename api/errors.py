@@ -1,0 +1,118 @@
+"""Every failure leaves as an envelope: domain errors, validation, unknown paths, and bugs (500)."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from eventsourcing.persistence import RecordConflictError
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from api.envelope import failure
+from domain.shared.errors import (
+    AlreadyExists,
+    Conflict,
+    DomainError,
+    Forbidden,
+    IllegalTransition,
+    NotFound,
+    TooManyAttempts,
+    Unauthorized,
+    ValidationFailed,
+)
+
+log = logging.getLogger(__name__)
+
+STATUS = [
+    (ValidationFailed, 400),
+    (Unauthorized, 401),
+    (Forbidden, 403),
+    (NotFound, 404),
+    (AlreadyExists, 409),
+    (Conflict, 409),
+    (IllegalTransition, 409),
+    (TooManyAttempts, 429),
+    (DomainError, 400),
+]
+
+_JSON_TYPES = {
+    "string_type": "string",
+    "int_type": "number",
+    "int_parsing": "number",
+    "float_type": "number",
+    "float_parsing": "number",
+    "bool_type": "boolean",
+    "bool_parsing": "boolean",
+    "list_type": "array",
+    "dict_type": "object",
+    "model_type": "object",
+    "model_attributes_type": "object",
+    "decimal_parsing": "number",
+    "decimal_type": "number",
+}
+
+
+def _json_type(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int | float):
+        return "number"
+    if isinstance(value, str):
+        return "string"
+    if isinstance(value, list):
+        return "array"
+    return "object"
+
+
+def field_messages(errors: list[Any]) -> dict[str, str]:
+    """Pydantic's errors in the specification's generic wording, keyed by the field's wire name."""
+    fields: dict[str, str] = {}
+    for error in errors:
+        loc = [str(part) for part in error.get("loc", ()) if part not in ("body", "query", "path", "header")]
+        name = ".".join(loc) or "body"
+        kind = error.get("type", "")
+        if kind == "missing":
+            message = "Required"
+        elif kind == "json_invalid":
+            name, message = "body", "Invalid JSON"
+        elif kind in _JSON_TYPES:
+            message = f"Expected {_JSON_TYPES[kind]} received {_json_type(error.get('input'))}"
+        else:
+            message = str(error.get("msg", "Invalid input")).removeprefix("Value error, ")
+        fields.setdefault(name, message)
+    return fields
+
+
+def install(app: FastAPI) -> None:
+    @app.exception_handler(DomainError)
+    async def domain_error(_: Request, error: DomainError) -> Any:
+        status = next(code for kind, code in STATUS if isinstance(error, kind))
+        fields = error.fields if isinstance(error, ValidationFailed) else None
+        headers = None
+        if isinstance(error, TooManyAttempts) and error.retry_after:
+            headers = {"Retry-After": str(error.retry_after)}
+        return failure(status, error.description, fields, headers)
+
+    @app.exception_handler(RecordConflictError)
+    async def write_conflict(_: Request, __: RecordConflictError) -> Any:
+        return failure(409, "Somebody else changed this at the same time; reload and try again")
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid_request(_: Request, error: RequestValidationError) -> Any:
+        fields = field_messages(list(error.errors()))
+        description = "; ".join(f"{name}: {message}" for name, message in fields.items())
+        return failure(400, description or "Invalid input", fields)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(_: Request, error: StarletteHTTPException) -> Any:
+        description = {404: "Not found", 405: "Method not allowed"}.get(error.status_code, str(error.detail))
+        return failure(error.status_code, description, headers=getattr(error, "headers", None))
+
+    @app.exception_handler(Exception)
+    async def bug(request: Request, error: Exception) -> Any:
+        log.exception("unhandled error on %s %s", request.method, request.url.path)
+        return failure(500, "Internal server error")

@@ -1,0 +1,36 @@
+"""`create_app(settings)`: the FastAPI application. Routers per URL area; this module only assembles."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from fastapi import FastAPI
+
+from api import errors, web_app
+from api.body_limit import BodyLimit
+from api.bootstrap import Services
+from api.routers import auth
+from api.settings import Settings
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    settings = settings or Settings()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        services = Services(settings)
+        app.state.services = services
+        services.start()
+        try:
+            yield
+        finally:
+            services.stop()
+
+    app = FastAPI(title="Freight booking portal", version="0.1.0", lifespan=lifespan)
+    app.add_middleware(BodyLimit)
+    errors.install(app)
+    for router in (auth.router,):
+        app.include_router(router)
+    web_app.mount(app, settings.WEB_DIST)
+    return app

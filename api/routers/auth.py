@@ -1,0 +1,58 @@
+"""/auth/api/v1: log in (specification 000, sections 4 and 7)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from fastapi import APIRouter, Request
+from pydantic import BaseModel
+
+from api.deps import ServicesDep, client_address
+from api.envelope import success
+from api.security import Principal, issue_token
+from domain.accounts.passwords import password_matches
+from domain.shared.errors import Unauthorized, ValidationFailed
+from projections.accounts import find_by_username
+
+router = APIRouter(prefix="/auth/api/v1", tags=["auth"])
+
+REQUIRED = "This field is required."
+
+
+class LoginRequest(BaseModel):
+    username: str
+    password: str
+
+
+class LoginResponse(BaseModel):
+    token: str
+    accountType: int
+    roles: list[str]
+
+
+@router.post("/login", operation_id="login", response_model=None)
+def login(body: LoginRequest, request: Request, services: ServicesDep) -> Any:
+    missing = {name: REQUIRED for name in ("username", "password") if not getattr(body, name)}
+    if missing:
+        raise ValidationFailed(missing)
+    username = body.username.strip()
+    keys = (f"user:{username.lower()}",)
+    address = (f"addr:{client_address(request)}",)
+    services.limiters.login_by_username.check(*keys)
+    services.limiters.login_by_address.check(*address)
+    with services.read_models.read() as tx:
+        account = find_by_username(tx, username)
+    if account is None or not password_matches(account["password_hash"], body.password):
+        services.limiters.login_by_username.record(*keys)
+        services.limiters.login_by_address.record(*address)
+        raise Unauthorized("Invalid username or password")
+    services.limiters.login_by_username.reset(*keys)
+    principal = Principal(
+        account_id=account["id"],
+        account_type=int(account["account_type"]),
+        roles=tuple(json.loads(account["roles"])),
+        username=account["username"],
+    )
+    token = issue_token(principal, services.jwt_secret)
+    return success(LoginResponse(token=token, accountType=principal.account_type, roles=list(principal.roles)))

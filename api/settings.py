@@ -1,0 +1,78 @@
+"""Settings from the environment (and an optional `.env`), exactly those of DESIGN section 10."""
+
+from __future__ import annotations
+
+import secrets
+from pathlib import Path
+from urllib.parse import unquote, urlparse
+
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_file=".env", extra="ignore")
+
+    DATABASE_URL: str | None = None
+    VAR_DIR: Path = Path("var")
+    HOST: str = "127.0.0.1"
+    PORT: int = 8000
+    JWT_SECRET: str | None = None
+    ADMIN_USERNAME: str | None = "admin"
+    ADMIN_PASSWORD: str | None = None
+    SMTP_URL: str | None = None
+    UPLOAD_DIR: Path | None = None
+    # Followers (projections, policies) run inside the server unless a separate worker runs them.
+    RUN_FOLLOWERS: bool = True
+    WEB_DIST: Path = Path(__file__).resolve().parents[1] / "web" / "dist"
+
+    @property
+    def uses_postgres(self) -> bool:
+        return bool(self.DATABASE_URL) and str(self.DATABASE_URL).startswith(("postgres://", "postgresql://"))
+
+    @property
+    def uploads(self) -> Path:
+        return self.UPLOAD_DIR or self.VAR_DIR / "uploads"
+
+    def jwt_secret(self) -> str:
+        """`JWT_SECRET`, or in development a random one generated once and kept under `VAR_DIR`."""
+        if self.JWT_SECRET:
+            return self.JWT_SECRET
+        path = self.VAR_DIR / "jwt-secret"
+        if not path.exists():
+            self.VAR_DIR.mkdir(parents=True, exist_ok=True)
+            path.write_text(secrets.token_urlsafe(48))
+            path.chmod(0o600)
+        return path.read_text().strip()
+
+    def event_store_env(self) -> dict[str, str]:
+        if not self.uses_postgres:
+            self.VAR_DIR.mkdir(parents=True, exist_ok=True)
+            return {
+                "PERSISTENCE_MODULE": "eventsourcing.sqlite",
+                "SQLITE_DBNAME": str(self.VAR_DIR / "events.db"),
+                "SQLITE_LOCK_TIMEOUT": "30",
+            }
+        url = urlparse(str(self.DATABASE_URL))
+        return {
+            "PERSISTENCE_MODULE": "eventsourcing.postgres",
+            "POSTGRES_DBNAME": url.path.lstrip("/") or "postgres",
+            "POSTGRES_HOST": url.hostname or "127.0.0.1",
+            "POSTGRES_PORT": str(url.port or 5432),
+            "POSTGRES_USER": unquote(url.username or "postgres"),
+            # The library refuses to start without a password, even under trust authentication.
+            "POSTGRES_PASSWORD": unquote(url.password or "postgres"),
+            "POSTGRES_POOL_SIZE": "10",
+            "POSTGRES_MAX_OVERFLOW": "10",
+        }
+
+    def read_model_conninfo(self) -> str:
+        url = urlparse(str(self.DATABASE_URL))
+        parts = {
+            "dbname": url.path.lstrip("/") or "postgres",
+            "host": url.hostname or "127.0.0.1",
+            "port": str(url.port or 5432),
+            "user": unquote(url.username or "postgres"),
+        }
+        if url.password:
+            parts["password"] = unquote(url.password)
+        return " ".join(f"{k}={v}" for k, v in parts.items())

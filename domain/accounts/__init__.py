@@ -1,0 +1,1 @@
+"""Accounts context: registrations, customer and staff accounts, passwords, profile edit requests."""

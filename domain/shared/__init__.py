@@ -1,0 +1,1 @@
+"""Shared kernel of the bounded contexts: actors, errors, lifecycles, event-store wiring."""

@@ -1,0 +1,56 @@
+"""The one error family of the domain. The API maps each kind to a status; the domain knows no HTTP."""
+
+from __future__ import annotations
+
+
+class DomainError(Exception):
+    """Base of every rule the domain refuses."""
+
+    def __init__(self, description: str) -> None:
+        super().__init__(description)
+        self.description = description
+
+
+class ValidationFailed(DomainError):
+    """Input breaks a rule; `fields` maps each offending field to its message."""
+
+    def __init__(self, fields: dict[str, str], description: str | None = None) -> None:
+        self.fields = dict(fields)
+        text = description or "; ".join(f"{name}: {message}" for name, message in self.fields.items())
+        super().__init__(text)
+
+
+class NotFound(DomainError):
+    pass
+
+
+class Forbidden(DomainError):
+    pass
+
+
+class Unauthorized(DomainError):
+    pass
+
+
+class AlreadyExists(DomainError):
+    pass
+
+
+class Conflict(DomainError):
+    """Somebody else changed the same thing first."""
+
+
+class IllegalTransition(DomainError):
+    def __init__(self, machine: str, state: str, trigger: str, code: int | None = None) -> None:
+        self.machine = machine
+        self.state = state
+        self.trigger = trigger
+        self.code = code
+        shown = f"{state} ({code})" if code is not None else state
+        super().__init__(f"Cannot {trigger.replace('_', ' ')} a {machine.replace('_', ' ')} in state {shown}")
+
+
+class TooManyAttempts(DomainError):
+    def __init__(self, description: str, retry_after: int | None = None) -> None:
+        super().__init__(description)
+        self.retry_after = retry_after

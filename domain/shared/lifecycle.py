@@ -1,0 +1,132 @@
+"""Lifecycles loaded from `state-machines/*.json` with `transitions`.
+
+The machine only answers "may this trigger fire from this state, for this actor, and where does it lead?".
+Aggregates set their own state in their event methods, so replaying history never runs a callback.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from transitions import Machine
+
+from domain.shared.errors import Forbidden, IllegalTransition
+
+MACHINES_DIR = Path(__file__).resolve().parents[2] / "state-machines"
+_ACTOR = "actor:"
+
+
+@dataclass(frozen=True)
+class Lifecycle:
+    id: str
+    initial: str
+    codes: Mapping[str, int]
+    labels: Mapping[str, str]
+    machine: Machine
+    spec: Mapping[str, Any]
+
+    @property
+    def states(self) -> list[str]:
+        return [self.initial, *self.codes]
+
+    @property
+    def triggers(self) -> list[str]:
+        return list(dict.fromkeys(t["trigger"] for t in self.spec["transitions"]))
+
+    @property
+    def actors(self) -> list[str]:
+        return list(dict.fromkeys(t["actor"] for t in self.spec["transitions"]))
+
+    def code(self, state: str) -> int:
+        return self.codes[state]
+
+    def decide(
+        self, trigger: str, state: str, actor_role: str, guards: Mapping[str, bool] | None = None
+    ) -> str:
+        """The destination of `trigger` from `state`, or an error naming why it may not fire."""
+        event = self.machine.events.get(trigger)
+        candidates = event.transitions.get(state, []) if event else []
+        code = self.codes.get(state)
+        if not candidates:
+            raise IllegalTransition(self.id, state, trigger, code)
+        allowed_for_actor = [t for t in candidates if _ACTOR + actor_role in _condition_names(t)]
+        if not allowed_for_actor:
+            raise Forbidden(f"A {actor_role} may not {trigger.replace('_', ' ')} a {self.id.replace('_', ' ')}")
+        given = guards or {}
+        for transition in allowed_for_actor:
+            names = [n for n in _condition_names(transition) if not n.startswith(_ACTOR)]
+            if all(given.get(name, False) for name in names):
+                return str(transition.dest)
+        raise IllegalTransition(self.id, state, trigger, code)
+
+    def may(self, trigger: str, state: str, actor_role: str, guards: Mapping[str, bool] | None = None) -> bool:
+        try:
+            self.decide(trigger, state, actor_role, guards)
+        except (IllegalTransition, Forbidden):
+            return False
+        return True
+
+    def table(self) -> list[list[str]]:
+        """Every (state, trigger, actor) that may fire with all guards true, and where it leads.
+
+        The web build computes the same table from the same files; a test compares the two.
+        """
+        every_guard = {g: True for t in self.spec["transitions"] for g in t.get("guards", [])}
+        rows = []
+        for state in self.states:
+            for trigger in self.triggers:
+                for actor in self.actors:
+                    if self.may(trigger, state, actor, every_guard):
+                        rows.append([self.id, state, trigger, actor, self.decide(trigger, state, actor, every_guard)])
+        return sorted(rows)
+
+
+def _condition_names(transition: Any) -> list[str]:
+    return [str(condition.func) for condition in transition.conditions]
+
+
+def _build(spec: Mapping[str, Any]) -> Lifecycle:
+    states = [s["name"] for s in spec["states"]]
+    machine = Machine(
+        model=None,
+        states=[spec["initial"], *states],
+        initial=spec["initial"],
+        transitions=[
+            {
+                "trigger": t["trigger"],
+                "source": t["source"],
+                "dest": t["dest"],
+                "conditions": [_ACTOR + t["actor"], *t.get("guards", [])],
+            }
+            for t in spec["transitions"]
+        ],
+        auto_transitions=False,
+        send_event=False,
+    )
+    return Lifecycle(
+        id=spec["id"],
+        initial=spec["initial"],
+        codes={s["name"]: s["code"] for s in spec["states"]},
+        labels={s["name"]: s["label"] for s in spec["states"]},
+        machine=machine,
+        spec=spec,
+    )
+
+
+@cache
+def lifecycle(machine_id: str) -> Lifecycle:
+    path = MACHINES_DIR / f"{machine_id}.json"
+    return _build(json.loads(path.read_text(encoding="utf-8")))
+
+
+def all_lifecycles() -> list[Lifecycle]:
+    return [lifecycle(path.stem) for path in sorted(MACHINES_DIR.glob("*.json"))]
+
+
+def check(machine_id: str, trigger: str, state: str, actor_role: str, guards: Mapping[str, bool] | None = None) -> str:
+    return lifecycle(machine_id).decide(trigger, state, actor_role, guards)

@@ -1,0 +1,76 @@
+"""One event store shared by the bounded contexts.
+
+Each context is its own `Application` (own aggregates, own command methods), but all of them append to one
+recorder, so history has a single global order: auditors read one log and projections follow one position.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from uuid import UUID
+
+from eventsourcing.application import Application
+from eventsourcing.persistence import (
+    ApplicationRecorder,
+    DatetimeAsISO,
+    DecimalAsStr,
+    InfrastructureFactory,
+    JSONTranscoder,
+    Mapper,
+    RecordConflictError,
+    UUIDAsHex,
+)
+from eventsourcing.utils import Environment
+
+from domain.shared.errors import Conflict
+
+STORE_NAME = "freight"
+
+
+class SharedStore:
+    def __init__(self, env: dict[str, str]) -> None:
+        self.env = dict(env)
+        self.factory: InfrastructureFactory[Any] = InfrastructureFactory.construct(Environment(STORE_NAME, self.env))
+        self.recorder: ApplicationRecorder = self.factory.application_recorder()
+        # One mapper turns any stored event back into its domain event, whichever context wrote it.
+        transcoder = self.factory.transcoder()
+        if isinstance(transcoder, JSONTranscoder):
+            transcoder.register(UUIDAsHex())
+            transcoder.register(DecimalAsStr())
+            transcoder.register(DatetimeAsISO())
+        self.mapper: Mapper[UUID] = self.factory.mapper(transcoder=transcoder)
+
+    def head(self) -> int:
+        return self.recorder.max_notification_id() or 0
+
+    def close(self) -> None:
+        self.factory.close()
+
+
+class ContextApplication(Application[UUID]):
+    """A bounded context's application, writing to the shared store."""
+
+    def __init__(self, store: SharedStore) -> None:
+        self.store = store
+        super().__init__(env=store.env)
+
+    def construct_factory(self, env: Environment) -> InfrastructureFactory[Any]:
+        return self.store.factory
+
+    def construct_recorder(self) -> ApplicationRecorder:
+        return self.store.recorder
+
+    def record(self, *aggregates: Any) -> int:
+        """Save the aggregates' new events in one transaction; answer the position of the last one.
+
+        The API waits for the read models to reach that position before it answers (read-your-writes).
+        A concurrent write to the same aggregate loses with `Conflict`, and nothing of it is stored.
+        """
+        try:
+            recordings = self.save(*aggregates)
+        except RecordConflictError as error:
+            raise Conflict("Somebody else changed this at the same time; reload and try again") from error
+        return max((r.notification.id for r in recordings), default=self.store.head())
+
+    def close(self) -> None:
+        """The shared store owns the connections; closing one context must not close the others."""

@@ -1,0 +1,1 @@
+"""Read models built from the event store, the followers that keep them current, rebuild and verify."""

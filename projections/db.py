@@ -1,0 +1,186 @@
+"""The read-model database: SQLite file by default, PostgreSQL when the settings say so.
+
+Projections and queries write portable SQL with `?` placeholders; this module is the one place that knows
+how each engine wants it.
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, Protocol
+
+Row = dict[str, Any]
+
+
+class Tx(Protocol):
+    dialect: str
+
+    def execute(self, sql: str, params: Sequence[Any] = ()) -> None: ...
+
+    def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None: ...
+
+    def one(self, sql: str, params: Sequence[Any] = ()) -> Row | None: ...
+
+    def all(self, sql: str, params: Sequence[Any] = ()) -> list[Row]: ...
+
+    def scalar(self, sql: str, params: Sequence[Any] = ()) -> Any: ...
+
+
+class ReadModelDB(Protocol):
+    dialect: str
+
+    def transaction(self) -> Any: ...
+
+    def read(self) -> Any: ...
+
+    def close(self) -> None: ...
+
+
+class _SqliteTx:
+    dialect = "sqlite"
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self.conn = conn
+
+    def execute(self, sql: str, params: Sequence[Any] = ()) -> None:
+        self.conn.execute(sql, tuple(params))
+
+    def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        self.conn.executemany(sql, [tuple(r) for r in rows])
+
+    def one(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
+        row = self.conn.execute(sql, tuple(params)).fetchone()
+        return dict(row) if row is not None else None
+
+    def all(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        return [dict(r) for r in self.conn.execute(sql, tuple(params)).fetchall()]
+
+    def scalar(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        row = self.conn.execute(sql, tuple(params)).fetchone()
+        return None if row is None else row[0]
+
+
+class SqliteReadModels:
+    """One connection per thread; WAL lets readers go on while the follower writes."""
+
+    dialect = "sqlite"
+
+    def __init__(self, path: Path | str) -> None:
+        self.path = str(path)
+        if self.path != ":memory:":
+            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        self._local = threading.local()
+        self._all: list[sqlite3.Connection] = []
+        self._lock = threading.Lock()
+
+    def _conn(self) -> sqlite3.Connection:
+        conn: sqlite3.Connection | None = getattr(self._local, "conn", None)
+        if conn is None:
+            conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False, timeout=30)
+            conn.row_factory = sqlite3.Row
+            conn.execute("PRAGMA journal_mode=WAL")
+            conn.execute("PRAGMA synchronous=NORMAL")
+            conn.execute("PRAGMA foreign_keys=OFF")
+            self._local.conn = conn
+            with self._lock:
+                self._all.append(conn)
+        return conn
+
+    @contextmanager
+    def transaction(self) -> Iterator[_SqliteTx]:
+        conn = self._conn()
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            yield _SqliteTx(conn)
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+        conn.execute("COMMIT")
+
+    @contextmanager
+    def read(self) -> Iterator[_SqliteTx]:
+        conn = self._conn()
+        conn.execute("BEGIN")
+        try:
+            yield _SqliteTx(conn)
+        finally:
+            conn.execute("COMMIT")
+
+    def close(self) -> None:
+        with self._lock:
+            for conn in self._all:
+                conn.close()
+            self._all.clear()
+        self._local = threading.local()
+
+
+_PLACEHOLDER = re.compile(r"\?")
+
+
+def _to_psycopg(sql: str) -> str:
+    return _PLACEHOLDER.sub("%s", sql.replace("%", "%%"))
+
+
+class _PostgresTx:
+    dialect = "postgres"
+
+    def __init__(self, conn: Any) -> None:
+        self.conn = conn
+
+    def execute(self, sql: str, params: Sequence[Any] = ()) -> None:
+        self.conn.execute(_to_psycopg(sql), tuple(params))
+
+    def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        with self.conn.cursor() as cur:
+            cur.executemany(_to_psycopg(sql), [tuple(r) for r in rows])
+
+    def one(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
+        row = self.conn.execute(_to_psycopg(sql), tuple(params)).fetchone()
+        return dict(row) if row is not None else None
+
+    def all(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        return [dict(r) for r in self.conn.execute(_to_psycopg(sql), tuple(params)).fetchall()]
+
+    def scalar(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        row = self.conn.execute(_to_psycopg(sql), tuple(params)).fetchone()
+        return None if row is None else next(iter(row.values()))
+
+
+class PostgresReadModels:
+    dialect = "postgres"
+
+    def __init__(self, conninfo: str, schema: str = "public", max_size: int = 10) -> None:
+        from psycopg.rows import dict_row
+        from psycopg_pool import ConnectionPool
+
+        self.schema = schema
+        options = f"-c search_path={schema}"
+        self.pool = ConnectionPool(
+            conninfo,
+            min_size=1,
+            max_size=max_size,
+            kwargs={"row_factory": dict_row, "options": options, "autocommit": False},
+            open=True,
+        )
+        if schema != "public":
+            with self.pool.connection() as conn:
+                conn.execute(f'CREATE SCHEMA IF NOT EXISTS "{schema}"')
+
+    @contextmanager
+    def transaction(self) -> Iterator[_PostgresTx]:
+        with self.pool.connection() as conn, conn.transaction():
+            yield _PostgresTx(conn)
+
+    read = transaction
+
+    def drop_schema(self) -> None:
+        with self.pool.connection() as conn:
+            conn.execute(f'DROP SCHEMA IF EXISTS "{self.schema}" CASCADE')
+
+    def close(self) -> None:
+        self.pool.close()

@@ -1,0 +1,159 @@
+"""Followers read the store's notification log in order and apply it, each with its own tracking row.
+
+A pull loop over `select_notifications` works on SQLite and PostgreSQL alike (the library's subscriptions
+need PostgreSQL). A follower's position commits in the same read-model transaction as the rows it wrote,
+so a restart resumes exactly where it stopped.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
+
+from domain.shared.store import SharedStore
+from projections.db import ReadModelDB, Tx
+
+log = logging.getLogger(__name__)
+
+TRACKING_DDL = "CREATE TABLE IF NOT EXISTS tracking (name TEXT PRIMARY KEY, position BIGINT NOT NULL)"
+
+Batch = Sequence[tuple[int, Any]]
+
+
+def read_position(tx: Tx, name: str) -> int:
+    value = tx.scalar("SELECT position FROM tracking WHERE name = ?", (name,))
+    return int(value) if value is not None else 0
+
+
+def write_position(tx: Tx, name: str, position: int) -> None:
+    tx.execute(
+        "INSERT INTO tracking (name, position) VALUES (?, ?) "
+        "ON CONFLICT (name) DO UPDATE SET position = excluded.position",
+        (name, position),
+    )
+
+
+def stream_events(store: SharedStore, after: int, batch_size: int, stop: int | None = None) -> Iterator[list[tuple[int, Any]]]:
+    """Batches of (position, domain event) after `after`, up to `stop`; never the whole history at once."""
+    position = after
+    while True:
+        notifications = store.recorder.select_notifications(
+            start=position, limit=batch_size, stop=stop, inclusive_of_start=False
+        )
+        if not notifications:
+            return
+        yield [(n.id, store.mapper.to_domain_event(n)) for n in notifications]
+        position = notifications[-1].id
+        if len(notifications) < batch_size:
+            return
+
+
+class Follower:
+    """Keeps one consumer (all read models, or one policy) current with the store."""
+
+    def __init__(
+        self,
+        name: str,
+        store: SharedStore,
+        db: ReadModelDB,
+        apply: Callable[[Tx, Batch], None],
+        *,
+        batch_size: int = 500,
+        idle_wait: float = 0.2,
+        on_error_wait: float = 1.0,
+    ) -> None:
+        self.name = name
+        self.store = store
+        self.db = db
+        self.apply = apply
+        self.batch_size = batch_size
+        self.idle_wait = idle_wait
+        self.on_error_wait = on_error_wait
+        self._changed = threading.Condition()
+        self._poked = threading.Event()
+        self._stopping = threading.Event()
+        self._thread: threading.Thread | None = None
+        with db.transaction() as tx:
+            tx.execute(TRACKING_DDL)
+            self.position = read_position(tx, name)
+
+    # -- running -------------------------------------------------------------------------------------
+    def start(self) -> None:
+        self._thread = threading.Thread(target=self._run, name=f"follower-{self.name}", daemon=True)
+        self._thread.start()
+
+    def stop(self) -> None:
+        self._stopping.set()
+        self._poked.set()
+        if self._thread is not None:
+            self._thread.join(timeout=10)
+            self._thread = None
+
+    def poke(self) -> None:
+        """A command was just saved: look now rather than at the next poll."""
+        self._poked.set()
+
+    def _run(self) -> None:
+        while not self._stopping.is_set():
+            try:
+                progressed = self.step()
+            except Exception:
+                log.exception("follower %s failed; retrying", self.name)
+                self._stopping.wait(self.on_error_wait)
+                continue
+            if not progressed:
+                self._poked.wait(self.idle_wait)
+                self._poked.clear()
+
+    def step(self) -> bool:
+        """Apply the next batch, if any. Returns whether anything was applied."""
+        notifications = self.store.recorder.select_notifications(
+            start=self.position, limit=self.batch_size, inclusive_of_start=False
+        )
+        if not notifications:
+            return False
+        batch = [(n.id, self.store.mapper.to_domain_event(n)) for n in notifications]
+        last = notifications[-1].id
+        with self.db.transaction() as tx:
+            self.apply(tx, batch)
+            write_position(tx, self.name, last)
+        with self._changed:
+            self.position = last
+            self._changed.notify_all()
+        return True
+
+    def catch_up(self) -> int:
+        """Apply everything stored so far (used by tools and tests that run no thread)."""
+        while self.step():
+            pass
+        return self.position
+
+    def wait_for(self, position: int, timeout: float = 1.0) -> bool:
+        """Block until this follower has applied `position` (read-your-writes), at most `timeout` seconds."""
+        if self.position >= position:
+            return True
+        if self._thread is None:
+            return self._poll_tracking(position, timeout)
+        self.poke()
+        deadline = time.monotonic() + timeout
+        with self._changed:
+            while self.position < position:
+                remaining = deadline - time.monotonic()
+                if remaining <= 0:
+                    return False
+                self._changed.wait(remaining)
+        return True
+
+    def _poll_tracking(self, position: int, timeout: float) -> bool:
+        # Another process follows the store (multi-process deployment): watch its tracking row.
+        deadline = time.monotonic() + timeout
+        while True:
+            with self.db.read() as tx:
+                if read_position(tx, self.name) >= position:
+                    return True
+            if time.monotonic() >= deadline:
+                return False
+            time.sleep(0.01)

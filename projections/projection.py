@@ -1,0 +1,47 @@
+"""A read model: its tables and the function per event that keeps them.
+
+Handlers use only what the event carries (its timestamp included), never the clock, so a rebuild gives
+the very same rows as the live run: that is what `freight verify` checks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from projections.db import Tx
+
+Handler = Callable[[Tx, Any, int], None]
+
+
+@dataclass
+class Projection:
+    name: str
+    # Each table with the columns of its primary key, in the order rows are compared.
+    tables: dict[str, tuple[str, ...]]
+    schema: list[str]
+    handlers: dict[type, Handler] = field(default_factory=dict)
+
+    def on(self, *event_types: type) -> Callable[[Handler], Handler]:
+        def register(handler: Handler) -> Handler:
+            for event_type in event_types:
+                self.handlers[event_type] = handler
+            return handler
+
+        return register
+
+    def handler_for(self, event: Any) -> Handler | None:
+        for klass in type(event).__mro__:
+            handler = self.handlers.get(klass)
+            if handler is not None:
+                return handler
+        return None
+
+    def create(self, tx: Tx) -> None:
+        for statement in self.schema:
+            tx.execute(statement)
+
+    def drop(self, tx: Tx) -> None:
+        for table in self.tables:
+            tx.execute(f"DROP TABLE IF EXISTS {table}")
