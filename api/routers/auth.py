@@ -8,7 +8,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from pydantic import BaseModel
 
-from api.deps import ServicesDep, client_address
+from api.deps import CurrentUser, ServicesDep, client_address
 from api.envelope import success
 from api.security import Principal, issue_token
 from domain.accounts.passwords import password_matches
@@ -56,3 +56,16 @@ def login(body: LoginRequest, request: Request, services: ServicesDep) -> Any:
     )
     token = issue_token(principal, services.jwt_secret)
     return success(LoginResponse(token=token, accountType=principal.account_type, roles=list(principal.roles)))
+
+
+@router.get("/me", operation_id="me", response_model=None)
+def me(principal: CurrentUser) -> Any:
+    """Who the token belongs to: the web app needs the account id for the notification paths."""
+    return success(
+        {
+            "id": principal.account_id,
+            "accountType": principal.account_type,
+            "roles": list(principal.roles),
+            "username": principal.username,
+        }
+    )

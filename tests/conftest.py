@@ -1,0 +1,68 @@
+"""Fixtures shared by every tier: settings on a fresh store (SQLite or PostgreSQL) and an app client."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from api.main import create_app
+from api.settings import Settings
+from tests.pg import Cluster, throwaway_cluster
+
+ADMIN_USERNAME = "admin"
+ADMIN_PASSWORD = "Admin-Pass1"
+
+
+@pytest.fixture(scope="session")
+def pg_cluster() -> Iterator[Cluster]:
+    with throwaway_cluster() as cluster:
+        yield cluster
+
+
+def make_settings(var_dir: Path, database_url: str | None = None, **overrides: Any) -> Settings:
+    return Settings(
+        _env_file=None,  # type: ignore[call-arg]
+        DATABASE_URL=database_url,
+        VAR_DIR=var_dir,
+        JWT_SECRET="test-secret-that-is-long-enough-for-hs256",
+        ADMIN_USERNAME=ADMIN_USERNAME,
+        ADMIN_PASSWORD=ADMIN_PASSWORD,
+        SMTP_URL=None,
+        WEB_DIST=var_dir / "no-web",
+        **overrides,
+    )
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def store_kind(request: pytest.FixtureRequest) -> str:
+    return str(request.param)
+
+
+@pytest.fixture
+def settings(store_kind: str, tmp_path: Path, request: pytest.FixtureRequest) -> Settings:
+    database_url = None
+    if store_kind == "postgres":
+        cluster: Cluster = request.getfixturevalue("pg_cluster")
+        database_url = cluster.create_database()
+    return make_settings(tmp_path / "var", database_url)
+
+
+@pytest.fixture
+def client(settings: Settings) -> Iterator[TestClient]:
+    with TestClient(create_app(settings), raise_server_exceptions=False) as test_client:
+        yield test_client
+
+
+def login(client: TestClient, username: str, password: str) -> dict[str, str]:
+    answer = client.post("/auth/api/v1/login", json={"username": username, "password": password})
+    assert answer.status_code == 200, answer.text
+    return {"Authorization": f"Bearer {answer.json()['response']['token']}"}
+
+
+@pytest.fixture
+def admin_headers(client: TestClient) -> dict[str, str]:
+    return login(client, ADMIN_USERNAME, ADMIN_PASSWORD)

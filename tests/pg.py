@@ -1,0 +1,81 @@
+"""A throwaway PostgreSQL 15 cluster on a free loopback port, for tests and benchmarks."""
+
+from __future__ import annotations
+
+import os
+import pwd
+import shutil
+import socket
+import subprocess
+import tempfile
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+PGBIN = Path("/usr/lib/postgresql/15/bin")
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def _as_postgres(args: list[str]) -> list[str]:
+    # initdb refuses to run as root: run the server binaries as the `postgres` user.
+    if os.geteuid() == 0:
+        return ["runuser", "-u", "postgres", "--", *args]
+    return args
+
+
+def _binary(name: str) -> str:
+    path = PGBIN / name
+    return str(path) if path.exists() else (shutil.which(name) or name)
+
+
+class Cluster:
+    def __init__(self, port: int, directory: Path) -> None:
+        self.port = port
+        self.directory = directory
+
+    def url(self, dbname: str = "postgres") -> str:
+        return f"postgresql://postgres:postgres@127.0.0.1:{self.port}/{dbname}"
+
+    def create_database(self, prefix: str = "t") -> str:
+        import psycopg
+
+        name = f"{prefix}_{uuid.uuid4().hex[:12]}"
+        with psycopg.connect(self.url(), autocommit=True) as conn:
+            conn.execute(f'CREATE DATABASE "{name}"')
+        return self.url(name)
+
+
+@contextmanager
+def throwaway_cluster(durable: bool = False) -> Iterator[Cluster]:
+    """Start a cluster; `durable=False` turns fsync off (tests only, never benchmarks)."""
+    directory = Path(tempfile.mkdtemp(prefix="freight-pg-"))
+    if os.geteuid() == 0:
+        entry = pwd.getpwnam("postgres")
+        os.chown(directory, entry.pw_uid, entry.pw_gid)
+    data = directory / "data"
+    port = free_port()
+    subprocess.run(
+        _as_postgres([_binary("initdb"), "-D", str(data), "-U", "postgres", "-A", "trust", "-E", "UTF8",
+                      "--locale=C.UTF-8", "--no-sync"]),
+        check=True, capture_output=True,
+    )
+    options = f"-c listen_addresses=127.0.0.1 -p {port} -k {directory} -c max_connections=300"
+    if not durable:
+        options += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+    subprocess.run(
+        _as_postgres([_binary("pg_ctl"), "-D", str(data), "-l", str(directory / "log"), "-w", "-o", options, "start"]),
+        check=True, capture_output=True,
+    )
+    try:
+        yield Cluster(port, directory)
+    finally:
+        subprocess.run(
+            _as_postgres([_binary("pg_ctl"), "-D", str(data), "-m", "immediate", "-w", "stop"]), capture_output=True
+        )
+        shutil.rmtree(directory, ignore_errors=True)
