@@ -10,7 +10,12 @@ MAX_BODY_BYTES = 1024 * 1024
 
 
 def _envelope() -> bytes:
-    body = {"isSuccess": False, "isError": True, "error": {"description": "Request body too large"}, "response": None}
+    body = {
+        "isSuccess": False,
+        "isError": True,
+        "error": {"description": "Request body too large"},
+        "response": None,
+    }
     return json.dumps(body).encode()
 
 
@@ -50,7 +55,10 @@ class BodyLimit:
             {
                 "type": "http.response.start",
                 "status": 413,
-                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())],
+                "headers": [
+                    (b"content-type", b"application/json"),
+                    (b"content-length", str(len(body)).encode()),
+                ],
             }
         )
         await send({"type": "http.response.body", "body": body})

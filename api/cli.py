@@ -57,7 +57,9 @@ def _admin_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--role", choices=["admin", "auditor"], default="admin")
 
 
-@command("create-admin", "create a staff account (password from ADMIN_PASSWORD or a prompt)", _admin_arguments)
+@command(
+    "create-admin", "create a staff account (password from ADMIN_PASSWORD or a prompt)", _admin_arguments
+)
 def create_admin(args: argparse.Namespace, settings: Settings) -> int:
     from domain.accounts.application import AccountsApplication
     from domain.shared.actor import SYSTEM_ACTOR
@@ -74,7 +76,9 @@ def create_admin(args: argparse.Namespace, settings: Settings) -> int:
         return 1
     finally:
         store.close()
-    print(f"created {args.role} {username}; the read models show it once the server (or `freight replay`) runs")
+    print(
+        f"created {args.role} {username}; the read models show it once the server (or `freight replay`) runs"
+    )
     return 0
 
 
@@ -82,7 +86,11 @@ def _progress(done: int, total: int, seconds: float) -> None:
     width = 30
     filled = int(width * done / total) if total else width
     rate = done / seconds if seconds > 0 else 0.0
-    print(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} events  {rate:,.0f} events/s", end="", flush=True)
+    print(
+        f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} events  {rate:,.0f} events/s",
+        end="",
+        flush=True,
+    )
 
 
 @command("replay", "drop every read model and rebuild it from the event store")
@@ -98,7 +106,9 @@ def replay(_: argparse.Namespace, settings: Settings) -> int:
     finally:
         db.close()
         store.close()
-    print(f"\nrebuilt {stats.events} events in {stats.seconds:.2f}s ({stats.events_per_second:,.0f} events/s)")
+    print(
+        f"\nrebuilt {stats.events} events in {stats.seconds:.2f}s ({stats.events_per_second:,.0f} events/s)"
+    )
     return 0
 
 
@@ -112,7 +122,9 @@ def verify(_: argparse.Namespace, settings: Settings) -> int:
     store = SharedStore(settings.event_store_env())
     live = open_read_models(settings)
     with tempfile.TemporaryDirectory() as scratch_dir:
-        scratch = open_read_models(settings, schema=f"verify_{os.getpid()}", path=Path(scratch_dir) / "scratch.db")
+        scratch = open_read_models(
+            settings, schema=f"verify_{os.getpid()}", path=Path(scratch_dir) / "scratch.db"
+        )
         try:
             differences = verify_read_models(store, live, scratch)
         finally:

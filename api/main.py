@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from typing import Any
 
 from fastapi import FastAPI
 
 from api import errors, web_app
 from api.body_limit import BodyLimit
 from api.bootstrap import Services
+from api.envelope import success
 from api.routers import auth
 from api.settings import Settings
 
@@ -32,5 +34,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     errors.install(app)
     for router in (auth.router,):
         app.include_router(router)
+
+    @app.get("/health", include_in_schema=False)
+    def health() -> Any:
+        services = app.state.services
+        return success({"position": services.store.head(), "readModels": services.read_follower.position})
+
     web_app.mount(app, settings.WEB_DIST)
     return app

@@ -8,7 +8,16 @@ from fastapi import FastAPI
 from fastapi.responses import FileResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-API_PREFIXES = ("auth/", "account/", "booking/", "notification/", "file-manager/", "audit/", "docs", "openapi")
+API_PREFIXES = (
+    "auth/",
+    "account/",
+    "booking/",
+    "notification/",
+    "file-manager/",
+    "audit/",
+    "docs",
+    "openapi",
+)
 
 
 def mount(app: FastAPI, dist: Path) -> None:
@@ -24,5 +33,7 @@ def mount(app: FastAPI, dist: Path) -> None:
             return FileResponse(candidate, headers={"Cache-Control": cache})
         index = root / "index.html"
         if not index.is_file():
-            return Response("The web app is not built: run `make run`.", status_code=503, media_type="text/plain")
+            return Response(
+                "The web app is not built: run `make run`.", status_code=503, media_type="text/plain"
+            )
         return FileResponse(index, headers={"Cache-Control": "no-cache"})

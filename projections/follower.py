@@ -36,7 +36,9 @@ def write_position(tx: Tx, name: str, position: int) -> None:
     )
 
 
-def stream_events(store: SharedStore, after: int, batch_size: int, stop: int | None = None) -> Iterator[list[tuple[int, Any]]]:
+def stream_events(
+    store: SharedStore, after: int, batch_size: int, stop: int | None = None
+) -> Iterator[list[tuple[int, Any]]]:
     """Batches of (position, domain event) after `after`, up to `stop`; never the whole history at once."""
     position = after
     while True:

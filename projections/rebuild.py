@@ -1,4 +1,4 @@
-"""`freight replay` and `freight verify`: rebuild read models from zero, and compare a rebuild with the live ones."""
+"""`freight replay` and `freight verify`: rebuild read models, and compare a rebuild with the live ones."""
 
 from __future__ import annotations
 

@@ -61,21 +61,39 @@ def throwaway_cluster(durable: bool = False) -> Iterator[Cluster]:
     data = directory / "data"
     port = free_port()
     subprocess.run(
-        _as_postgres([_binary("initdb"), "-D", str(data), "-U", "postgres", "-A", "trust", "-E", "UTF8",
-                      "--locale=C.UTF-8", "--no-sync"]),
-        check=True, capture_output=True,
+        _as_postgres(
+            [
+                _binary("initdb"),
+                "-D",
+                str(data),
+                "-U",
+                "postgres",
+                "-A",
+                "trust",
+                "-E",
+                "UTF8",
+                "--locale=C.UTF-8",
+                "--no-sync",
+            ]
+        ),
+        check=True,
+        capture_output=True,
     )
     options = f"-c listen_addresses=127.0.0.1 -p {port} -k {directory} -c max_connections=300"
     if not durable:
         options += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
     subprocess.run(
-        _as_postgres([_binary("pg_ctl"), "-D", str(data), "-l", str(directory / "log"), "-w", "-o", options, "start"]),
-        check=True, capture_output=True,
+        _as_postgres(
+            [_binary("pg_ctl"), "-D", str(data), "-l", str(directory / "log"), "-w", "-o", options, "start"]
+        ),
+        check=True,
+        capture_output=True,
     )
     try:
         yield Cluster(port, directory)
     finally:
         subprocess.run(
-            _as_postgres([_binary("pg_ctl"), "-D", str(data), "-m", "immediate", "-w", "stop"]), capture_output=True
+            _as_postgres([_binary("pg_ctl"), "-D", str(data), "-m", "immediate", "-w", "stop"]),
+            capture_output=True,
         )
         shutil.rmtree(directory, ignore_errors=True)

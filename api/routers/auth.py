@@ -55,7 +55,8 @@ def login(body: LoginRequest, request: Request, services: ServicesDep) -> Any:
         username=account["username"],
     )
     token = issue_token(principal, services.jwt_secret)
-    return success(LoginResponse(token=token, accountType=principal.account_type, roles=list(principal.roles)))
+    answer = LoginResponse(token=token, accountType=principal.account_type, roles=list(principal.roles))
+    return success(answer)
 
 
 @router.get("/me", operation_id="me", response_model=None)

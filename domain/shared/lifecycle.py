@@ -56,7 +56,9 @@ class Lifecycle:
             raise IllegalTransition(self.id, state, trigger, code)
         allowed_for_actor = [t for t in candidates if _ACTOR + actor_role in _condition_names(t)]
         if not allowed_for_actor:
-            raise Forbidden(f"A {actor_role} may not {trigger.replace('_', ' ')} a {self.id.replace('_', ' ')}")
+            raise Forbidden(
+                f"A {actor_role} may not {trigger.replace('_', ' ')} a {self.id.replace('_', ' ')}"
+            )
         given = guards or {}
         for transition in allowed_for_actor:
             names = [n for n in _condition_names(transition) if not n.startswith(_ACTOR)]
@@ -64,7 +66,9 @@ class Lifecycle:
                 return str(transition.dest)
         raise IllegalTransition(self.id, state, trigger, code)
 
-    def may(self, trigger: str, state: str, actor_role: str, guards: Mapping[str, bool] | None = None) -> bool:
+    def may(
+        self, trigger: str, state: str, actor_role: str, guards: Mapping[str, bool] | None = None
+    ) -> bool:
         try:
             self.decide(trigger, state, actor_role, guards)
         except (IllegalTransition, Forbidden):
@@ -82,7 +86,9 @@ class Lifecycle:
             for trigger in self.triggers:
                 for actor in self.actors:
                     if self.may(trigger, state, actor, every_guard):
-                        rows.append([self.id, state, trigger, actor, self.decide(trigger, state, actor, every_guard)])
+                        rows.append(
+                            [self.id, state, trigger, actor, self.decide(trigger, state, actor, every_guard)]
+                        )
         return sorted(rows)
 
 
@@ -128,5 +134,7 @@ def all_lifecycles() -> list[Lifecycle]:
     return [lifecycle(path.stem) for path in sorted(MACHINES_DIR.glob("*.json"))]
 
 
-def check(machine_id: str, trigger: str, state: str, actor_role: str, guards: Mapping[str, bool] | None = None) -> str:
+def check(
+    machine_id: str, trigger: str, state: str, actor_role: str, guards: Mapping[str, bool] | None = None
+) -> str:
     return lifecycle(machine_id).decide(trigger, state, actor_role, guards)

@@ -30,7 +30,9 @@ STORE_NAME = "freight"
 class SharedStore:
     def __init__(self, env: dict[str, str]) -> None:
         self.env = dict(env)
-        self.factory: InfrastructureFactory[Any] = InfrastructureFactory.construct(Environment(STORE_NAME, self.env))
+        self.factory: InfrastructureFactory[Any] = InfrastructureFactory.construct(
+            Environment(STORE_NAME, self.env)
+        )
         self.recorder: ApplicationRecorder = self.factory.application_recorder()
         # One mapper turns any stored event back into its domain event, whichever context wrote it.
         transcoder = self.factory.transcoder()

@@ -39,7 +39,10 @@ def test_wrong_password_is_401_envelope(client: TestClient) -> None:
 
 def test_empty_fields_use_the_specification_message(client: TestClient) -> None:
     body = _is_failure(client.post(LOGIN, json={"username": "", "password": ""}), 400)
-    assert body["error"]["fields"] == {"username": "This field is required.", "password": "This field is required."}
+    assert body["error"]["fields"] == {
+        "username": "This field is required.",
+        "password": "This field is required.",
+    }
 
 
 def test_missing_field_and_wrong_type_name_the_field(client: TestClient) -> None:
@@ -81,8 +84,9 @@ def test_tampered_and_expired_tokens_are_401(client: TestClient) -> None:
     cases = {
         "tampered": token[:-2] + ("AA" if not token.endswith("AA") else "BB"),
         "wrong key": issue_token(principal, "another-secret-another-secret-another-secret"),
-        "expired": issue_token(principal, "test-secret-that-is-long-enough-for-hs256",
-                               now=datetime.now(UTC) - timedelta(days=2)),
+        "expired": issue_token(
+            principal, "test-secret-that-is-long-enough-for-hs256", now=datetime.now(UTC) - timedelta(days=2)
+        ),
         "garbage": "not-a-jwt",
     }
     for bad in cases.values():

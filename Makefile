@@ -1,0 +1,62 @@
+# Two commands on a fresh machine: `make run` and `make test`. Everything else is set up by them.
+SHELL := /bin/bash
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+CHROMIUM ?= /usr/bin/chromium
+
+.PHONY: run test setup python web chromium lint typecheck test-python test-web test-e2e compose-check bench clean
+
+run: setup web
+	$(BIN)/freight serve
+
+test: setup web chromium lint typecheck test-web test-python compose-check
+
+setup: $(VENV)/.installed
+
+$(VENV)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install -q --upgrade pip
+	$(BIN)/pip install -q -e '.[dev]'
+	touch $@
+
+web/node_modules/.installed: web/package.json web/package-lock.json
+	cd web && npm ci --no-audit --no-fund
+	touch $@
+
+web: web/node_modules/.installed
+	cd web && npm run build
+
+chromium:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  echo "installing Debian's chromium for the browser tests"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium; }
+
+lint: setup web/node_modules/.installed
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	cd web && npm run lint
+
+typecheck: setup web/node_modules/.installed
+	$(BIN)/mypy
+	cd web && npm run typecheck
+
+test-web: web/node_modules/.installed
+	cd web && npm test
+
+# Unit, property, API (SQLite and PostgreSQL) and browser tests in one pytest run.
+test-python: setup
+	CHROMIUM=$(CHROMIUM) $(BIN)/pytest -q
+
+test-e2e: setup web chromium
+	CHROMIUM=$(CHROMIUM) $(BIN)/pytest -q tests/e2e
+
+# No Docker engine here: validate the compose file's structure instead of running it.
+compose-check: setup
+	$(BIN)/python -m tests.compose_check docker-compose.yml
+
+bench: setup web
+	$(BIN)/freight bench --short
+
+clean:
+	rm -rf $(VENV) web/node_modules web/dist var test-output

@@ -1,0 +1,65 @@
+"""Validates docker-compose.yml where no Docker engine exists: `docker compose config` when the plugin is
+there, otherwise the structural rules this deployment relies on."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+REQUIRED_SERVICES = {"postgres", "api", "follower"}
+SETTINGS = {"DATABASE_URL", "VAR_DIR", "JWT_SECRET"}
+
+
+def problems(compose: dict[str, Any], root: Path) -> list[str]:
+    found: list[str] = []
+    services: dict[str, Any] = compose.get("services") or {}
+    missing = REQUIRED_SERVICES - set(services)
+    if missing:
+        found.append(f"missing services: {sorted(missing)}")
+    for name, service in services.items():
+        if "image" not in service and "build" not in service:
+            found.append(f"{name}: needs image or build")
+        if "build" in service and not (root / service["build"] / "Dockerfile").is_file():
+            found.append(f"{name}: build context has no Dockerfile")
+        if "healthcheck" not in service:
+            found.append(f"{name}: no healthcheck")
+        for dependency in service.get("depends_on") or {}:
+            if dependency not in services:
+                found.append(f"{name}: depends on unknown service {dependency}")
+    for name in ("api", "follower"):
+        environment = (services.get(name) or {}).get("environment") or {}
+        if not set(environment) >= SETTINGS:
+            found.append(f"{name}: settings missing {sorted(SETTINGS - set(environment))}")
+    api_env = (services.get("api") or {}).get("environment") or {}
+    if str(api_env.get("RUN_FOLLOWERS", "")).lower() != "false":
+        found.append("api: workers must run with RUN_FOLLOWERS=false (the follower service runs them)")
+    if "--workers" not in str((services.get("api") or {}).get("command", "")):
+        found.append("api: should run several workers")
+    return found
+
+
+def main(path: str) -> int:
+    file = Path(path)
+    if (
+        shutil.which("docker")
+        and subprocess.run(["docker", "compose", "version"], capture_output=True).returncode == 0
+    ):
+        env = {"JWT_SECRET": "x", "ADMIN_PASSWORD": "x", "PATH": "/usr/bin:/bin:/usr/local/bin"}
+        result = subprocess.run(["docker", "compose", "-f", str(file), "config", "-q"], env=env)
+        if result.returncode != 0:
+            return result.returncode
+    found = problems(yaml.safe_load(file.read_text()), file.resolve().parent)
+    for problem in found:
+        print(f"docker-compose.yml: {problem}", file=sys.stderr)
+    if not found:
+        print("docker-compose.yml: valid")
+    return 1 if found else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1] if len(sys.argv) > 1 else "docker-compose.yml"))

@@ -1,0 +1,113 @@
+"""Every listed transition fires; every unlisted (state, trigger) pair is refused."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from domain.shared.errors import Forbidden, IllegalTransition
+from domain.shared.lifecycle import MACHINES_DIR, all_lifecycles, lifecycle
+
+SPECS = {path.stem: json.loads(path.read_text()) for path in sorted(MACHINES_DIR.glob("*.json"))}
+LISTED = [
+    (machine, t["trigger"], source, t["actor"], t["dest"], t.get("guards", []))
+    for machine, spec in SPECS.items()
+    for t in spec["transitions"]
+    for source in t["source"]
+]
+
+
+def test_the_five_lifecycles_exist() -> None:
+    assert set(SPECS) == {
+        "rate_request",
+        "shipping_order",
+        "registration",
+        "profile_edit_request",
+        "notification",
+    }
+
+
+def test_rate_request_codes_are_the_ones_the_client_reads() -> None:
+    codes = lifecycle("rate_request").codes
+    assert codes == {
+        "requested": 0,
+        "quoted": 0,
+        "revision_requested": 1,
+        "loi_pending": 2,
+        "shipping_order": 3,
+        "completed": 4,
+        "rejected_by_admin": 5,
+        "rejected_by_client": 6,
+        "price_expired": 7,
+    }
+    assert [
+        lifecycle("shipping_order").code(s)
+        for s in ("submitted", "revision_requested", "ready_for_approval", "approved")
+    ] == [0, 1, 2, 3]
+
+
+@pytest.mark.parametrize(("machine", "trigger", "source", "actor", "dest", "guards"), LISTED)
+def test_listed_transition_fires(
+    machine: str, trigger: str, source: str, actor: str, dest: str, guards: list[str]
+) -> None:
+    assert lifecycle(machine).decide(trigger, source, actor, {g: True for g in guards}) == dest
+    for guard in guards:
+        # With one of its guards false this transition may not fire (another listed one might).
+        failing = {g: g != guard for g in guards}
+        try:
+            other = lifecycle(machine).decide(trigger, source, actor, failing)
+        except IllegalTransition:
+            continue
+        assert other != dest
+
+
+@pytest.mark.parametrize("machine", sorted(SPECS))
+def test_unlisted_pairs_are_refused(machine: str) -> None:
+    machine_lifecycle = lifecycle(machine)
+    listed = {(t, s) for m, t, s, *_ in LISTED if m == machine}
+    everything_true = {g: True for *_, guards in LISTED for g in guards}
+    for state in machine_lifecycle.states:
+        for trigger in machine_lifecycle.triggers:
+            if (trigger, state) in listed:
+                continue
+            for actor in machine_lifecycle.actors:
+                with pytest.raises(IllegalTransition) as refused:
+                    machine_lifecycle.decide(trigger, state, actor, everything_true)
+                assert refused.value.state == state
+
+
+def test_wrong_actor_is_forbidden_not_illegal() -> None:
+    with pytest.raises(Forbidden):
+        lifecycle("rate_request").decide(
+            "quote", "requested", "customer", {"price_positive": True, "validity_in_future": True}
+        )
+    with pytest.raises(Forbidden):
+        lifecycle("rate_request").decide("accept_price", "quoted", "staff", {"before_validity": True})
+
+
+def test_illegal_transition_names_the_current_state_and_code() -> None:
+    with pytest.raises(IllegalTransition) as refused:
+        lifecycle("rate_request").decide(
+            "accept_price", "rejected_by_client", "customer", {"before_validity": True}
+        )
+    assert "rejected_by_client (6)" in refused.value.description
+
+
+def test_guard_picks_the_registration_path() -> None:
+    registration = lifecycle("registration")
+    assert (
+        registration.decide("submit_details", "started", "visitor", {"needs_verification": True})
+        == "details_submitted"
+    )
+    assert (
+        registration.decide("submit_details", "started", "visitor", {"skips_verification": True}) == "pending"
+    )
+
+
+def test_every_transition_names_declared_states() -> None:
+    for machine in all_lifecycles():
+        declared = set(machine.states)
+        for transition in machine.spec["transitions"]:
+            assert set(transition["source"]) <= declared, transition
+            assert transition["dest"] in declared, transition
