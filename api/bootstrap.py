@@ -4,13 +4,18 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass, field
+from datetime import datetime
 from pathlib import Path
 
+from api.quote_expiry import QuoteExpiry, expire_due_quotes
 from api.rate_limit import AttemptLimiter
 from api.settings import Settings
+from api.uploads import ChunkStore
 from domain.accounts.application import AccountsApplication
+from domain.booking.application import BookingApplication
 from domain.shared.actor import SYSTEM_ACTOR
 from domain.shared.store import SharedStore
+from projections.booking import TableCatalog, seed_reference
 from projections.catalog import READ_MODELS, applier, ensure_schema
 from projections.db import PostgresReadModels, ReadModelDB, SqliteReadModels
 from projections.follower import Follower
@@ -45,6 +50,10 @@ class Services:
         self.accounts = AccountsApplication(self.store)
         self.read_models = open_read_models(settings)
         ensure_schema(self.read_models)
+        seed_reference(self.read_models)
+        self.booking = BookingApplication(self.store, TableCatalog(self.read_models))
+        self.uploads = ChunkStore(settings.uploads)
+        self.quote_expiry = QuoteExpiry(self)
         self.read_follower = Follower(READ_MODELS, self.store, self.read_models, applier())
         # Policies (process managers) follow the store too, each with its own tracking row.
         self.policy_followers: list[Follower] = []
@@ -59,6 +68,8 @@ class Services:
         if self.settings.RUN_FOLLOWERS:
             for follower in self.followers:
                 follower.start()
+        if self.settings.RUN_FOLLOWERS:
+            self.quote_expiry.start()
         self.started = True
         if self.settings.ADMIN_USERNAME and self.settings.ADMIN_PASSWORD:
             position = self.accounts.ensure_admin(
@@ -67,7 +78,12 @@ class Services:
             if position is not None:
                 self.settle(position)
 
+    def expire_due_quotes(self, now: datetime | None = None) -> list[str]:
+        """Expire the quotes whose validity passed at `now` (the scheduler calls this every second)."""
+        return expire_due_quotes(self, now)
+
     def stop(self) -> None:
+        self.quote_expiry.stop()
         for follower in self.followers:
             follower.stop()
         self.read_models.close()

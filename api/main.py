@@ -12,7 +12,7 @@ from api import errors, web_app
 from api.body_limit import BodyLimit
 from api.bootstrap import Services
 from api.envelope import success
-from api.routers import auth
+from api.routers import auth, booking, booking_admin, files
 from api.settings import Settings
 
 
@@ -32,7 +32,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app = FastAPI(title="Freight booking portal", version="0.1.0", lifespan=lifespan)
     app.add_middleware(BodyLimit)
     errors.install(app)
-    for router in (auth.router,):
+    routers = (auth.router, booking.router, booking_admin.router, files.router)
+    for router in routers:
         app.include_router(router)
 
     @app.get("/health", include_in_schema=False)

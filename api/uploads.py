@@ -1,0 +1,151 @@
+"""Chunked uploads on disk (DESIGN section 8): chunks kept per uploader and upload key until all arrived.
+
+Chunks may come in any order and may repeat (a repeat overwrites the same slot). When the last missing chunk
+arrives the parts are joined into one file under a name the server chooses, typed by its first bytes, and
+hashed; the booking application then records who owns it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import shutil
+import threading
+import uuid
+from dataclasses import dataclass
+from pathlib import Path
+
+from domain.booking.files import CHUNK_SIZE, MAX_CHUNKS, MAX_FILE_BYTES, sniff
+from domain.shared.errors import ValidationFailed
+
+_SAFE_NAME = re.compile(r"[^A-Za-z0-9._ -]+")
+
+
+@dataclass(frozen=True)
+class Assembled:
+    storage_name: str
+    name: str
+    content_type: str
+    size: int
+    sha256: str
+
+
+@dataclass(frozen=True)
+class Progress:
+    received: int
+    total: int
+
+
+def display_name(filename: str | None, extension: str) -> str:
+    base = os.path.basename((filename or "").replace("\\", "/")).strip()
+    base = _SAFE_NAME.sub("_", base)[:120].strip(" .") or "file"
+    return base if base.lower().endswith(extension) or "." in base else base + extension
+
+
+class ChunkStore:
+    def __init__(self, root: Path) -> None:
+        self.root = Path(root)
+        self.partial = self.root / "partial"
+        self.files = self.root / "files"
+        self._locks: dict[str, threading.Lock] = {}
+        self._guard = threading.Lock()
+
+    def _lock(self, key: str) -> threading.Lock:
+        with self._guard:
+            return self._locks.setdefault(key, threading.Lock())
+
+    @staticmethod
+    def upload_dir_name(owner_id: str, upload_key: str) -> str:
+        return hashlib.sha256(f"{owner_id}\0{upload_key}".encode()).hexdigest()[:40]
+
+    def path_of(self, storage_name: str) -> Path:
+        if not re.fullmatch(r"[0-9a-f]{32}", storage_name):
+            raise ValueError("not a storage name")
+        return self.files / storage_name
+
+    def done_marker(self, owner_id: str, upload_key: str) -> Path:
+        return self.partial / self.upload_dir_name(owner_id, upload_key) / "done.json"
+
+    def put(
+        self,
+        owner_id: str,
+        upload_key: str,
+        chunk_number: int,
+        total_chunks: int,
+        data: bytes,
+        filename: str | None,
+    ) -> Assembled | Progress | str:
+        """Keep one chunk. Answers the assembled file when this chunk completes the upload, the file id
+        already recorded when the upload finished before (a repeated chunk), or the progress so far."""
+        errors: dict[str, str] = {}
+        if not upload_key.strip() or len(upload_key) > 200:
+            errors["FileId"] = "FileId is required (at most 200 characters)"
+        if total_chunks < 1 or total_chunks > MAX_CHUNKS:
+            errors["TotalChunks"] = f"TotalChunks must be between 1 and {MAX_CHUNKS} (files up to 20 MB)"
+        if chunk_number < 1 or (total_chunks >= 1 and chunk_number > total_chunks):
+            errors["ChunkNumber"] = "ChunkNumber counts from 1 up to TotalChunks"
+        if not data:
+            errors["File"] = "The chunk is empty"
+        elif len(data) > CHUNK_SIZE:
+            errors["File"] = f"A chunk holds at most {CHUNK_SIZE} bytes"
+        if errors:
+            raise ValidationFailed(errors)
+        folder = self.partial / self.upload_dir_name(owner_id, upload_key)
+        with self._lock(folder.name):
+            folder.mkdir(parents=True, exist_ok=True)
+            done = folder / "done.json"
+            if done.exists():
+                return str(json.loads(done.read_text())["fileId"])
+            meta = folder / "meta.json"
+            if meta.exists():
+                known = json.loads(meta.read_text())
+                if known["total"] != total_chunks:
+                    raise ValidationFailed({"TotalChunks": "TotalChunks changed during the upload"})
+            else:
+                meta.write_text(json.dumps({"total": total_chunks, "name": filename or ""}))
+            if chunk_number == 1 and filename:
+                meta.write_text(json.dumps({"total": total_chunks, "name": filename}))
+            part = folder / f"{chunk_number:05d}.part"
+            temporary = folder / f"{chunk_number:05d}.{uuid.uuid4().hex}.tmp"
+            temporary.write_bytes(data)
+            temporary.replace(part)
+            parts = sorted(folder.glob("*.part"))
+            if sum(p.stat().st_size for p in parts) > MAX_FILE_BYTES:
+                shutil.rmtree(folder, ignore_errors=True)
+                raise ValidationFailed({"File": "Files are limited to 20 MB"})
+            if len(parts) < total_chunks:
+                return Progress(received=len(parts), total=total_chunks)
+            return self._assemble(folder, parts, json.loads(meta.read_text())["name"] or filename)
+
+    def _assemble(self, folder: Path, parts: list[Path], filename: str | None) -> Assembled:
+        self.files.mkdir(parents=True, exist_ok=True)
+        storage_name = uuid.uuid4().hex
+        target = self.files / storage_name
+        digest = hashlib.sha256()
+        size = 0
+        with target.open("wb") as out:
+            for part in parts:
+                chunk = part.read_bytes()
+                digest.update(chunk)
+                size += len(chunk)
+                out.write(chunk)
+        with target.open("rb") as handle:
+            kind = sniff(handle.read(16))
+        if kind is None:
+            target.unlink(missing_ok=True)
+            shutil.rmtree(folder, ignore_errors=True)
+            raise ValidationFailed({"File": "Only PDF, PNG and JPEG files are accepted"})
+        content_type, extension = kind
+        return Assembled(
+            storage_name, display_name(filename, extension), content_type, size, digest.hexdigest()
+        )
+
+    def finish(self, owner_id: str, upload_key: str, file_id: str) -> None:
+        """The upload is recorded: drop its parts, keep a marker so a repeated chunk answers the same file."""
+        folder = self.partial / self.upload_dir_name(owner_id, upload_key)
+        with self._lock(folder.name):
+            for part in folder.glob("*.part"):
+                part.unlink(missing_ok=True)
+            (folder / "done.json").write_text(json.dumps({"fileId": file_id}))

@@ -1,0 +1,1 @@
+"""Booking context: rate requests, shipping orders, uploaded files and their reference data."""

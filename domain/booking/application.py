@@ -1,0 +1,315 @@
+"""Command side of the booking context: rate requests, shipping orders and uploaded files."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from datetime import UTC, datetime
+from decimal import Decimal
+from typing import Any
+from uuid import UUID
+
+from eventsourcing.application import AggregateNotFoundError
+
+from domain.booking import values
+from domain.booking.files import StoredFile, stored_file_id
+from domain.booking.rate_request import RateRequest
+from domain.booking.reference import ReferenceCatalog, SeedCatalog
+from domain.booking.shipping_order import ShippingOrder, shipping_order_id
+from domain.shared.actor import SYSTEM_ACTOR, Actor
+from domain.shared.errors import (
+    AlreadyExists,
+    Conflict,
+    Forbidden,
+    IllegalTransition,
+    NotFound,
+    ValidationFailed,
+)
+from domain.shared.store import ContextApplication, SharedStore
+
+
+def _uuid(value: str | UUID, what: str) -> UUID:
+    if isinstance(value, UUID):
+        return value
+    try:
+        return UUID(str(value))
+    except ValueError as error:
+        raise NotFound(f"{what} not found") from error
+
+
+class BookingApplication(ContextApplication):
+    name = "booking"
+
+    def __init__(self, store: SharedStore, catalog: ReferenceCatalog | None = None) -> None:
+        super().__init__(store)
+        self.catalog: ReferenceCatalog = catalog or SeedCatalog()
+
+    # -- loading with ownership --------------------------------------------------------------------------
+    def rate_request(self, rate_request_id: str | UUID, actor: Actor) -> RateRequest:
+        """The rate request, if this actor may see it: its customer, staff or the system (404 otherwise)."""
+        try:
+            aggregate: Any = self.repository.get(_uuid(rate_request_id, "Rate request"))
+        except AggregateNotFoundError as error:
+            raise NotFound("Rate request not found") from error
+        if not isinstance(aggregate, RateRequest) or not self._may_see(aggregate.customer_id, actor):
+            raise NotFound("Rate request not found")
+        return aggregate
+
+    def shipping_order(self, order_or_rate_request_id: str | UUID, actor: Actor) -> ShippingOrder:
+        """The order by its own id, or by the id of its rate request (one order per request)."""
+        key = _uuid(order_or_rate_request_id, "Shipping order")
+        for candidate in (key, shipping_order_id(key)):
+            try:
+                aggregate: Any = self.repository.get(candidate)
+            except AggregateNotFoundError:
+                continue
+            if isinstance(aggregate, ShippingOrder):
+                if not self._may_see(aggregate.customer_id, actor):
+                    break
+                return aggregate
+        raise NotFound("Shipping order not found")
+
+    def stored_file(self, file_id: str | UUID, actor: Actor) -> StoredFile:
+        try:
+            aggregate: Any = self.repository.get(_uuid(file_id, "File"))
+        except AggregateNotFoundError as error:
+            raise NotFound("File not found") from error
+        if not isinstance(aggregate, StoredFile) or not self._may_see(aggregate.owner_id, actor):
+            raise NotFound("File not found")
+        return aggregate
+
+    @staticmethod
+    def _may_see(owner_id: str, actor: Actor) -> bool:
+        return actor.is_staff or actor == SYSTEM_ACTOR or owner_id == actor.id
+
+    def owns_file(self, actor: Actor, file_id: str) -> bool:
+        try:
+            return self.stored_file(file_id, actor).owner_id == actor.id
+        except NotFound:
+            return False
+
+    # -- rate requests: customer -------------------------------------------------------------------------
+    def create_rate_request(
+        self, actor: Actor, username: str, payload: Mapping[str, Any], now: datetime | None = None
+    ) -> tuple[UUID, int]:
+        today = (now or datetime.now(UTC)).date()
+        details = values.rate_request_details(
+            payload, today, self.catalog, lambda f: self.owns_file(actor, f)
+        )
+        rate_request = RateRequest.create(actor.id, username, details, actor)
+        return rate_request.id, self.record(rate_request)
+
+    def edit_rate_request(
+        self, rate_request_id: str, actor: Actor, payload: Mapping[str, Any], now: datetime | None = None
+    ) -> int:
+        rate_request = self.rate_request(rate_request_id, actor)
+        rate_request._may("edit", actor)
+        today = (now or datetime.now(UTC)).date()
+        details = values.rate_request_details(
+            payload, today, self.catalog, lambda f: self.owns_file(actor, f)
+        )
+        rate_request.edit(details, actor)
+        return self.record(rate_request)
+
+    def accept_price(self, rate_request_id: str, actor: Actor, now: datetime | None = None) -> int:
+        rate_request = self.rate_request(rate_request_id, actor)
+        rate_request.accept_price(now or datetime.now(UTC), actor)
+        return self.record(rate_request)
+
+    def cancel_price(self, rate_request_id: str, actor: Actor) -> int:
+        rate_request = self.rate_request(rate_request_id, actor)
+        rate_request.cancel_price(actor)
+        return self.record(rate_request)
+
+    def submit_booking_request(
+        self, rate_request_id: str, actor: Actor, documents: Sequence[Mapping[str, Any]]
+    ) -> int:
+        rate_request = self.rate_request(rate_request_id, actor)
+        rate_request._may("submit_booking_request", actor)
+        cleaned = values.booking_documents(documents, self.catalog, lambda f: self.owns_file(actor, f))
+        rate_request.submit_booking_request(cleaned, actor)
+        return self.record(rate_request)
+
+    # -- rate requests: staff and system -----------------------------------------------------------------
+    def quote(
+        self,
+        rate_request_id: str,
+        actor: Actor,
+        price: Decimal,
+        valid_until: datetime,
+        now: datetime | None = None,
+    ) -> int:
+        self._staff(actor)
+        rate_request = self.rate_request(rate_request_id, actor)
+        rate_request.quote(price, valid_until.astimezone(UTC), now or datetime.now(UTC), actor)
+        return self.record(rate_request)
+
+    def request_revision(self, rate_request_id: str, actor: Actor, message: str) -> int:
+        self._staff(actor)
+        rate_request = self.rate_request(rate_request_id, actor)
+        rate_request.request_revision(message, actor)
+        return self.record(rate_request)
+
+    def reject(self, rate_request_id: str, actor: Actor, message: str) -> int:
+        self._staff(actor)
+        rate_request = self.rate_request(rate_request_id, actor)
+        rate_request.reject(message, actor)
+        return self.record(rate_request)
+
+    def confirm_booking(self, rate_request_id: str, actor: Actor) -> int:
+        self._staff(actor)
+        rate_request = self.rate_request(rate_request_id, actor)
+        rate_request.confirm_booking(actor)
+        return self.record(rate_request)
+
+    def expire_quote(self, rate_request_id: str, now: datetime | None = None) -> int:
+        rate_request = self.rate_request(rate_request_id, SYSTEM_ACTOR)
+        rate_request.expire(now or datetime.now(UTC), SYSTEM_ACTOR)
+        return self.record(rate_request)
+
+    @staticmethod
+    def _staff(actor: Actor) -> None:
+        if not actor.is_staff:
+            raise Forbidden("Staff only")
+
+    # -- shipping orders ---------------------------------------------------------------------------------
+    def create_shipping_order(self, actor: Actor, payload: Mapping[str, Any]) -> tuple[UUID, int]:
+        raw_id = payload.get("rateRequestId")
+        if not raw_id:
+            raise ValidationFailed({"rateRequestId": values.REQUIRED})
+        rate_request = self.rate_request(str(raw_id), actor)
+        if actor.id != rate_request.customer_id:
+            raise Forbidden("Only the customer of this rate request may create its shipping order")
+        if self._exists(shipping_order_id(rate_request.id)):
+            raise AlreadyExists("This rate request already has a shipping order")
+        if rate_request.state != "shipping_order":
+            raise IllegalTransition(
+                "rate_request", rate_request.state, "create_shipping_order", rate_request.state_code
+            )
+        details = values.shipping_order_details(
+            payload,
+            quantity=rate_request.quantity,
+            is_danger=bool(rate_request.details.get("is_danger")),
+            container_type_value=self.catalog.container_type_value(
+                int(rate_request.details["container_type_id"])
+            ),
+            catalog=self.catalog,
+        )
+        order = ShippingOrder.create(
+            str(rate_request.id),
+            rate_request.customer_id,
+            details,
+            actor,
+            rate_request_in_shipping_order=rate_request.state == "shipping_order",
+            exact_container_count=len(details["containers"]) == rate_request.quantity,
+            parties_present=True,
+        )
+        try:
+            return order.id, self.record(order)
+        except Conflict as error:
+            raise AlreadyExists("This rate request already has a shipping order") from error
+
+    def edit_shipping_order(self, order_id: str, actor: Actor, payload: Mapping[str, Any]) -> int:
+        order = self.shipping_order(order_id, actor)
+        order._may("edit", actor)
+        rate_request = self.rate_request(order.rate_request_id, actor)
+        changes = values.shipping_order_details(
+            payload,
+            quantity=rate_request.quantity,
+            is_danger=bool(rate_request.details.get("is_danger")),
+            container_type_value=self.catalog.container_type_value(
+                int(rate_request.details["container_type_id"])
+            ),
+            catalog=self.catalog,
+            freight_key="freightType",
+            require_lists=False,
+        )
+        if changes["is_swbl"] != order.details.get("is_swbl") and "parties" not in changes:
+            # Turning SWBL on or off changes which parties are required: check the stored ones again.
+            values.shipping_order_details(
+                {**_wire(order.details), **payload, "parties": _wire_parties(order.details["parties"])},
+                quantity=rate_request.quantity,
+                is_danger=bool(rate_request.details.get("is_danger")),
+                container_type_value=self.catalog.container_type_value(
+                    int(rate_request.details["container_type_id"])
+                ),
+                catalog=self.catalog,
+                freight_key="freightType",
+                require_lists=False,
+            )
+        order.edit(changes, actor)
+        return self.record(order)
+
+    def request_order_revision(
+        self, order_id: str, actor: Actor, revise: Mapping[str, Any], edited_order: Mapping[str, Any] | None
+    ) -> int:
+        self._staff(actor)
+        order = self.shipping_order(order_id, actor)
+        order._may("request_revision", actor)
+        messages = values.revise_messages(revise)
+        order.request_revision(messages, dict(edited_order) if edited_order else None, actor)
+        return self.record(order)
+
+    def accept_shipping_order(self, order_id: str, actor: Actor) -> int:
+        self._staff(actor)
+        order = self.shipping_order(order_id, actor)
+        order.accept(actor)
+        return self.record(order)
+
+    def approve_shipping_order(self, order_id: str, actor: Actor) -> int:
+        """The customer's final approval; the rate request completes in the same atomic write."""
+        order = self.shipping_order(order_id, actor)
+        rate_request = self.rate_request(order.rate_request_id, actor)
+        order.approve(actor)
+        rate_request.complete(order.state == "approved", SYSTEM_ACTOR)
+        return self.record(order, rate_request)
+
+    # -- files -------------------------------------------------------------------------------------------
+    def store_file(
+        self,
+        actor: Actor,
+        upload_key: str,
+        name: str,
+        content_type: str,
+        size: int,
+        sha256: str,
+        storage_name: str,
+    ) -> tuple[UUID, int | None]:
+        """Record an upload; the same bytes under the same upload key answer the file already recorded."""
+        existing = stored_file_id(actor.id, upload_key, sha256)
+        if self._exists(existing):
+            return existing, None
+        stored = StoredFile.store(actor, upload_key, name, content_type, size, sha256, storage_name)
+        try:
+            return stored.id, self.record(stored)
+        except Conflict:
+            return stored.id, None
+
+    def _exists(self, aggregate_id: UUID) -> bool:
+        return bool(self.recorder.select_events(aggregate_id, limit=1))
+
+
+def _wire(details: Mapping[str, Any]) -> dict[str, Any]:
+    return {
+        "isSWBL": details.get("is_swbl"),
+        "freightType": details.get("freight_type"),
+        "cargoDescription": details.get("cargo_description"),
+        "imcoClass": details.get("imco_class"),
+        "unNumber": details.get("un_number"),
+        "temprature": details.get("temperature"),
+        "humidity": details.get("humidity"),
+        "hasVentilation": details.get("has_ventilation"),
+    }
+
+
+def _wire_parties(parties: list[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    return [
+        {
+            "name": p["name"],
+            "address": p["address"],
+            "phoneNumber": p["phone_number"],
+            "fax": p.get("fax"),
+            "partyType": p["party_type"],
+            "isForSwbl": p["is_for_swbl"],
+        }
+        for p in parties
+    ]

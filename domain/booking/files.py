@@ -1,0 +1,84 @@
+"""Uploaded files: the StoredFile aggregate records who owns which bytes; typing by magic bytes."""
+
+from __future__ import annotations
+
+from typing import Any
+from uuid import UUID
+
+from eventsourcing.domain import Aggregate, event
+
+from domain.shared.actor import Actor
+from domain.shared.aggregate import audit_fields
+from domain.shared.ids import name_based_id
+
+CHUNK_SIZE = 10_240
+MAX_FILE_BYTES = 20 * 1024 * 1024
+MAX_CHUNKS = MAX_FILE_BYTES // CHUNK_SIZE
+
+_MAGIC = (
+    (b"%PDF-", "application/pdf", ".pdf"),
+    (b"\x89PNG\r\n\x1a\n", "image/png", ".png"),
+    (b"\xff\xd8\xff", "image/jpeg", ".jpg"),
+)
+
+
+def sniff(head: bytes) -> tuple[str, str] | None:
+    """(content type, extension) from the first bytes, or None when it is none of PDF, PNG and JPEG."""
+    for magic, content_type, extension in _MAGIC:
+        if head.startswith(magic):
+            return content_type, extension
+    return None
+
+
+def stored_file_id(owner_id: str, upload_key: str, sha256: str) -> UUID:
+    return name_based_id("file", f"{owner_id}:{upload_key}:{sha256}")
+
+
+class StoredFile(Aggregate):
+    @staticmethod
+    def create_id(owner_id: str, upload_key: str, sha256: str, **_: Any) -> UUID:
+        return stored_file_id(owner_id, upload_key, sha256)
+
+    @event("Stored")
+    def __init__(
+        self,
+        owner_id: str,
+        upload_key: str,
+        name: str,
+        content_type: str,
+        size: int,
+        sha256: str,
+        storage_name: str,
+        actor_id: str,
+        actor_role: str,
+        reason: str | None,
+    ) -> None:
+        self.owner_id = owner_id
+        self.upload_key = upload_key
+        self.name = name
+        self.content_type = content_type
+        self.size = size
+        self.sha256 = sha256
+        self.storage_name = storage_name
+
+    @classmethod
+    def store(
+        cls,
+        owner: Actor,
+        upload_key: str,
+        name: str,
+        content_type: str,
+        size: int,
+        sha256: str,
+        storage_name: str,
+    ) -> StoredFile:
+        return cls(
+            owner_id=owner.id,
+            upload_key=upload_key,
+            name=name,
+            content_type=content_type,
+            size=size,
+            sha256=sha256,
+            storage_name=storage_name,
+            **audit_fields(owner),
+        )

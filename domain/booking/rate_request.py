@@ -1,0 +1,205 @@
+"""The RateRequest aggregate: a customer's request for a container rate, from quote to completion.
+
+State names and codes come from `state-machines/rate_request.json`; requested and quoted share
+code 0 and differ by `price` (null until quoted).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from decimal import Decimal
+from typing import Any
+
+from eventsourcing.domain import event
+
+from domain.shared.actor import Actor
+from domain.shared.aggregate import LifecycleAggregate, audit_fields
+from domain.shared.errors import ValidationFailed
+from domain.shared.lifecycle import lifecycle
+
+REQUIRED = "This field is required."
+MAX_PRICE = Decimal("1000000")
+
+
+def _every_guard(machine: str) -> dict[str, bool]:
+    return {g: True for t in lifecycle(machine).spec["transitions"] for g in t.get("guards", [])}
+
+
+class RateRequest(LifecycleAggregate):
+    machine = "rate_request"
+
+    @event("Created")
+    def __init__(
+        self,
+        customer_id: str,
+        customer_username: str,
+        details: dict[str, Any],
+        state: str,
+        actor_id: str,
+        actor_role: str,
+        reason: str | None,
+    ) -> None:
+        self.customer_id = customer_id
+        self.customer_username = customer_username
+        self.details = dict(details)
+        self.state = state
+        self.price: Decimal | None = None
+        self.valid_until: datetime | None = None
+        self.revision_message: str | None = None
+        self.rejection_message: str | None = None
+        self.booking_documents: list[dict[str, Any]] = []
+
+    @classmethod
+    def create(
+        cls, customer_id: str, customer_username: str, details: dict[str, Any], actor: Actor
+    ) -> RateRequest:
+        state = cls._first("create", actor)
+        return cls(
+            customer_id=customer_id,
+            customer_username=customer_username,
+            details=details,
+            state=state,
+            **audit_fields(actor),
+        )
+
+    # -- helpers -----------------------------------------------------------------------------------------
+    def _may(self, trigger: str, actor: Actor) -> None:
+        """Refuse early when the state or the actor forbids the trigger, before looking at the input."""
+        lifecycle(self.machine).decide(trigger, self.state, actor.lifecycle_role, _every_guard(self.machine))
+
+    @property
+    def quantity(self) -> int:
+        return int(self.details["quantity"])
+
+    # -- customer ----------------------------------------------------------------------------------------
+    def edit(self, details: dict[str, Any], actor: Actor) -> None:
+        dest = self._next("edit", actor)
+        self._edited(details=details, state=dest, **audit_fields(actor))
+
+    @event("Edited")
+    def _edited(
+        self, details: dict[str, Any], state: str, actor_id: str, actor_role: str, reason: str | None
+    ) -> None:
+        self.details = dict(details)
+        self.state = state
+        self.price = None
+        self.valid_until = None
+        self.revision_message = None
+
+    def accept_price(self, now: datetime, actor: Actor) -> None:
+        before = self.valid_until is not None and now < self.valid_until
+        dest = self._next("accept_price", actor, before_validity=before)
+        self._price_accepted(state=dest, **audit_fields(actor))
+
+    @event("PriceAccepted")
+    def _price_accepted(self, state: str, actor_id: str, actor_role: str, reason: str | None) -> None:
+        self.state = state
+
+    def cancel_price(self, actor: Actor) -> None:
+        dest = self._next("cancel_price", actor)
+        self._price_cancelled(state=dest, **audit_fields(actor))
+
+    @event("PriceCancelled")
+    def _price_cancelled(self, state: str, actor_id: str, actor_role: str, reason: str | None) -> None:
+        self.state = state
+
+    def submit_booking_request(self, documents: list[dict[str, Any]], actor: Actor) -> None:
+        dest = self._next("submit_booking_request", actor, has_documents=bool(documents))
+        self._booking_requested(documents=documents, state=dest, **audit_fields(actor))
+
+    @event("BookingRequestSubmitted")
+    def _booking_requested(
+        self, documents: list[dict[str, Any]], state: str, actor_id: str, actor_role: str, reason: str | None
+    ) -> None:
+        self.booking_documents = [dict(d) for d in documents]
+        self.state = state
+
+    # -- staff -------------------------------------------------------------------------------------------
+    def quote(self, price: Decimal, valid_until: datetime, now: datetime, actor: Actor) -> None:
+        self._may("quote", actor)
+        errors = {}
+        if not price.is_finite() or price <= 0:
+            errors["price"] = "Price must be a positive amount of USD"
+        elif price > MAX_PRICE or price != price.quantize(Decimal("0.01")):
+            errors["price"] = "Price must be at most 1,000,000 USD with at most two decimals"
+        if valid_until <= now:
+            errors["validUntil"] = "Validity must be in the future"
+        if errors:
+            raise ValidationFailed(errors)
+        dest = self._next("quote", actor, price_positive=True, validity_in_future=True)
+        self._quoted(price=price, valid_until=valid_until, state=dest, **audit_fields(actor))
+
+    @event("Quoted")
+    def _quoted(
+        self,
+        price: Decimal,
+        valid_until: datetime,
+        state: str,
+        actor_id: str,
+        actor_role: str,
+        reason: str | None,
+    ) -> None:
+        self.price = price
+        self.valid_until = valid_until
+        self.revision_message = None
+        self.state = state
+
+    def request_revision(self, message: str, actor: Actor) -> None:
+        self._may("request_revision", actor)
+        text = message.strip()
+        if not text:
+            raise ValidationFailed({"message": REQUIRED})
+        dest = self._next("request_revision", actor, has_message=True)
+        self._revision_requested(message=text, state=dest, **audit_fields(actor, text))
+
+    @event("RevisionRequested")
+    def _revision_requested(
+        self, message: str, state: str, actor_id: str, actor_role: str, reason: str | None
+    ) -> None:
+        self.revision_message = message
+        self.price = None
+        self.valid_until = None
+        self.state = state
+
+    def reject(self, message: str, actor: Actor) -> None:
+        self._may("reject", actor)
+        text = message.strip()
+        if not text:
+            raise ValidationFailed({"message": REQUIRED})
+        dest = self._next("reject", actor, has_message=True)
+        self._rejected(message=text, state=dest, **audit_fields(actor, text))
+
+    @event("Rejected")
+    def _rejected(self, message: str, state: str, actor_id: str, actor_role: str, reason: str | None) -> None:
+        self.rejection_message = message
+        self.state = state
+
+    def confirm_booking(self, actor: Actor) -> None:
+        dest = self._next("confirm_booking", actor, has_booking_request=bool(self.booking_documents))
+        self._booking_confirmed(state=dest, **audit_fields(actor))
+
+    @event("BookingConfirmed")
+    def _booking_confirmed(self, state: str, actor_id: str, actor_role: str, reason: str | None) -> None:
+        self.state = state
+
+    # -- system ------------------------------------------------------------------------------------------
+    def expire(self, now: datetime, actor: Actor) -> None:
+        passed = self.valid_until is not None and now >= self.valid_until
+        dest = self._next("expire", actor, validity_passed=passed)
+        self._expired(state=dest, **audit_fields(actor, "quote validity passed"))
+
+    @event("QuoteExpired")
+    def _expired(self, state: str, actor_id: str, actor_role: str, reason: str | None) -> None:
+        self.state = state
+
+    def complete(self, order_approved: bool, actor: Actor) -> None:
+        dest = self._next("complete", actor, order_approved=order_approved)
+        self._completed(state=dest, **audit_fields(actor, "shipping order approved"))
+
+    @event("Completed")
+    def _completed(self, state: str, actor_id: str, actor_role: str, reason: str | None) -> None:
+        self.state = state
+
+
+# The events that record the customer's decision on a quote (the concurrency rule counts them).
+DECISIONS = (RateRequest.PriceAccepted, RateRequest.PriceCancelled)  # type: ignore[attr-defined]

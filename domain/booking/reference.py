@@ -1,0 +1,120 @@
+"""Reference data of the booking context: seed files under `reference/`, and the questions commands ask of it.
+
+The seed files are read at start and copied (idempotently) into reference tables; the commands only ask a
+`ReferenceCatalog` whether an id exists, so the domain never knows where the table lives.
+"""
+
+from __future__ import annotations
+
+import csv
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Protocol
+
+REFERENCE_DIR = Path(__file__).resolve().parent / "reference"
+TEMPLATES_DIR = REFERENCE_DIR / "templates"
+REFRIGERATED = 2  # the container type value the specification names
+
+
+@dataclass(frozen=True)
+class Port:
+    id: int
+    code: str
+    name: str
+    country: str
+
+
+@dataclass(frozen=True)
+class Choice:
+    id: int
+    name: str
+    value: int
+
+
+@dataclass(frozen=True)
+class DocumentType:
+    id: int
+    name: str
+    template: str
+
+
+@dataclass(frozen=True)
+class InventoryContainer:
+    id: int
+    number: str
+    type_id: int
+    size_id: int
+
+
+def _rows(name: str) -> list[dict[str, str]]:
+    with (REFERENCE_DIR / name).open(encoding="utf-8", newline="") as handle:
+        return list(csv.DictReader(handle))
+
+
+def seed_ports() -> list[Port]:
+    # Ids follow the file order: append new ports at the end so existing ids never move.
+    return [Port(i, r["code"], r["name"], r["country"]) for i, r in enumerate(_rows("ports.csv"), start=1)]
+
+
+def seed_container_types() -> list[Choice]:
+    return [Choice(int(r["id"]), r["name"], int(r["value"])) for r in _rows("container_types.csv")]
+
+
+def seed_container_sizes() -> list[Choice]:
+    return [Choice(int(r["id"]), r["name"], int(r["value"])) for r in _rows("container_sizes.csv")]
+
+
+def seed_document_types() -> list[DocumentType]:
+    return [DocumentType(int(r["id"]), r["name"], r["template"]) for r in _rows("document_types.csv")]
+
+
+def seed_containers() -> list[InventoryContainer]:
+    return [
+        InventoryContainer(i, r["number"], int(r["type"]), int(r["size"]))
+        for i, r in enumerate(_rows("containers.csv"), start=1)
+    ]
+
+
+class ReferenceCatalog(Protocol):
+    """What commands need to know about reference data (answered from the reference tables)."""
+
+    def has_port(self, port_id: int) -> bool: ...
+
+    def has_container_type(self, type_id: int) -> bool: ...
+
+    def container_type_value(self, type_id: int) -> int | None: ...
+
+    def has_container_size(self, size_id: int) -> bool: ...
+
+    def has_document_type(self, document_type_id: int) -> bool: ...
+
+    def has_container(self, container_id: int) -> bool: ...
+
+
+class SeedCatalog:
+    """The seed files themselves as a catalog: unit tests use it without a database."""
+
+    def __init__(self) -> None:
+        self.ports = {p.id for p in seed_ports()}
+        self.types = {t.id: t.value for t in seed_container_types()}
+        self.sizes = {s.id for s in seed_container_sizes()}
+        self.documents = {d.id for d in seed_document_types()}
+        self.containers = {c.id for c in seed_containers()}
+
+    def has_port(self, port_id: int) -> bool:
+        return port_id in self.ports
+
+    def has_container_type(self, type_id: int) -> bool:
+        return type_id in self.types
+
+    def container_type_value(self, type_id: int) -> int | None:
+        return self.types.get(type_id)
+
+    def has_container_size(self, size_id: int) -> bool:
+        return size_id in self.sizes
+
+    def has_document_type(self, document_type_id: int) -> bool:
+        return document_type_id in self.documents
+
+    def has_container(self, container_id: int) -> bool:
+        return container_id in self.containers

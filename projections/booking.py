@@ -1,0 +1,643 @@
+"""Read models of the booking context: rate requests (with their order's state), shipping orders, files,
+and the reference tables (ports, container types and sizes, document types, container inventory).
+
+The reference tables are seeded from `domain/booking/reference/` at start (idempotent) and may be extended by
+staff; they are not rebuilt from events, so they are outside `tables` (replay keeps them, verify skips them).
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+from decimal import Decimal
+from typing import Any
+
+from domain.booking import reference
+from domain.booking.files import StoredFile
+from domain.booking.rate_request import RateRequest
+from domain.booking.shipping_order import ShippingOrder
+from domain.shared.lifecycle import lifecycle
+from projections.db import ReadModelDB, Tx
+from projections.projection import Projection
+
+projection = Projection(
+    name="booking",
+    tables={
+        "booking_rate_requests": ("id",),
+        "booking_shipping_orders": ("id",),
+        "booking_files": ("id",),
+    },
+    schema=[
+        "CREATE TABLE IF NOT EXISTS booking_rate_requests ("
+        " id TEXT PRIMARY KEY, customer_id TEXT NOT NULL, customer_username TEXT NOT NULL,"
+        " commodity TEXT NOT NULL, hs_code TEXT NOT NULL, quantity INTEGER NOT NULL,"
+        " preferred_shipping_date TEXT, is_swbl INTEGER NOT NULL, is_danger INTEGER NOT NULL, msds TEXT,"
+        " additional_comment TEXT, pol_id INTEGER NOT NULL, pod_id INTEGER NOT NULL,"
+        " container_type_id INTEGER NOT NULL, container_size_id INTEGER NOT NULL,"
+        " state_name TEXT NOT NULL, state INTEGER NOT NULL, price TEXT, valid_until TEXT,"
+        " revision_message TEXT, rejection_message TEXT, documents TEXT NOT NULL,"
+        " order_id TEXT, order_state INTEGER, created_at TEXT NOT NULL, updated_at TEXT NOT NULL,"
+        " position BIGINT NOT NULL)",
+        "CREATE INDEX IF NOT EXISTS booking_rr_customer ON booking_rate_requests (customer_id, created_at)",
+        "CREATE INDEX IF NOT EXISTS booking_rr_state ON booking_rate_requests (state, created_at)",
+        "CREATE INDEX IF NOT EXISTS booking_rr_created ON booking_rate_requests (created_at)",
+        "CREATE INDEX IF NOT EXISTS booking_rr_due ON booking_rate_requests (state_name, valid_until)",
+        "CREATE TABLE IF NOT EXISTS booking_shipping_orders ("
+        " id TEXT PRIMARY KEY, rate_request_id TEXT NOT NULL, customer_id TEXT NOT NULL,"
+        " status_name TEXT NOT NULL, status INTEGER NOT NULL, details TEXT NOT NULL, revise TEXT NOT NULL,"
+        " edited_order TEXT, created_at TEXT NOT NULL, updated_at TEXT NOT NULL, position BIGINT NOT NULL)",
+        "CREATE INDEX IF NOT EXISTS booking_so_rate_request ON booking_shipping_orders (rate_request_id)",
+        "CREATE TABLE IF NOT EXISTS booking_files ("
+        " id TEXT PRIMARY KEY, owner_id TEXT NOT NULL, name TEXT NOT NULL, content_type TEXT NOT NULL,"
+        " size BIGINT NOT NULL, sha256 TEXT NOT NULL, storage_name TEXT NOT NULL, uploaded_at TEXT NOT NULL,"
+        " position BIGINT NOT NULL)",
+        "CREATE INDEX IF NOT EXISTS booking_files_owner ON booking_files (owner_id)",
+        # Reference tables (seeded, extendable by staff; not rebuilt from events).
+        "CREATE TABLE IF NOT EXISTS booking_ports ("
+        " id INTEGER PRIMARY KEY, code TEXT NOT NULL UNIQUE, name TEXT NOT NULL, country TEXT NOT NULL)",
+        "CREATE TABLE IF NOT EXISTS booking_container_types ("
+        " id INTEGER PRIMARY KEY, name TEXT NOT NULL, value INTEGER NOT NULL)",
+        "CREATE TABLE IF NOT EXISTS booking_container_sizes ("
+        " id INTEGER PRIMARY KEY, name TEXT NOT NULL, value INTEGER NOT NULL)",
+        "CREATE TABLE IF NOT EXISTS booking_document_types ("
+        " id INTEGER PRIMARY KEY, name TEXT NOT NULL, template TEXT NOT NULL)",
+        "CREATE TABLE IF NOT EXISTS booking_containers ("
+        " id INTEGER PRIMARY KEY, number TEXT NOT NULL UNIQUE, type_id INTEGER"
+        " NOT NULL, size_id INTEGER NOT NULL)",
+    ],
+)
+
+
+def iso(moment: datetime | None) -> str | None:
+    """UTC, fixed width, `Z`: sorts as text and reads as ISO 8601 on the wire."""
+    if moment is None:
+        return None
+    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+def _code(machine: str, state: str) -> int:
+    return lifecycle(machine).code(state)
+
+
+# -- rate requests --------------------------------------------------------------------------
+def _detail_columns(details: dict[str, Any]) -> tuple[Any, ...]:
+    return (
+        details["commodity"],
+        details["hs_code"],
+        int(details["quantity"]),
+        details.get("preferred_shipping_date"),
+        int(bool(details.get("is_swbl"))),
+        int(bool(details.get("is_danger"))),
+        details.get("msds"),
+        details.get("additional_comment"),
+        int(details["pol_id"]),
+        int(details["pod_id"]),
+        int(details["container_type_id"]),
+        int(details["container_size_id"]),
+    )
+
+
+@projection.on(RateRequest.Created)  # type: ignore[attr-defined]
+def rate_request_created(tx: Tx, event: Any, position: int) -> None:
+    at = iso(event.timestamp)
+    tx.execute(
+        "INSERT INTO booking_rate_requests (id, customer_id, customer_username, commodity, hs_code, quantity,"
+        " preferred_shipping_date, is_swbl, is_danger, msds, additional_comment, pol_id, pod_id,"
+        " container_type_id, container_size_id, state_name, state, price, valid_until, revision_message,"
+        " rejection_message, documents, order_id, order_state, created_at, updated_at, position)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL,"
+        " NULL, NULL, NULL, '[]', NULL, NULL,"
+        " ?, ?, ?)",
+        (
+            str(event.originator_id),
+            event.customer_id,
+            event.customer_username,
+            *_detail_columns(event.details),
+            event.state,
+            _code("rate_request", event.state),
+            at,
+            at,
+            position,
+        ),
+    )
+
+
+@projection.on(RateRequest.Edited)  # type: ignore[attr-defined]
+def rate_request_edited(tx: Tx, event: Any, position: int) -> None:
+    tx.execute(
+        "UPDATE booking_rate_requests SET commodity = ?, hs_code = ?, quantity"
+        " = ?, preferred_shipping_date = ?,"
+        " is_swbl = ?, is_danger = ?, msds = ?, additional_comment = ?, pol_id = ?, pod_id = ?,"
+        " container_type_id = ?, container_size_id = ?, state_name = ?, state = ?, price = NULL,"
+        " valid_until = NULL, revision_message = NULL, updated_at = ?, position = ? WHERE id = ?",
+        (
+            *_detail_columns(event.details),
+            event.state,
+            _code("rate_request", event.state),
+            iso(event.timestamp),
+            position,
+            str(event.originator_id),
+        ),
+    )
+
+
+@projection.on(RateRequest.Quoted)  # type: ignore[attr-defined]
+def rate_request_quoted(tx: Tx, event: Any, position: int) -> None:
+    tx.execute(
+        "UPDATE booking_rate_requests SET price = ?, valid_until = ?,"
+        " revision_message = NULL, state_name = ?,"
+        " state = ?, updated_at = ?, position = ? WHERE id = ?",
+        (
+            str(event.price),
+            iso(event.valid_until),
+            event.state,
+            _code("rate_request", event.state),
+            iso(event.timestamp),
+            position,
+            str(event.originator_id),
+        ),
+    )
+
+
+@projection.on(RateRequest.RevisionRequested)  # type: ignore[attr-defined]
+def rate_request_revision(tx: Tx, event: Any, position: int) -> None:
+    tx.execute(
+        "UPDATE booking_rate_requests SET revision_message = ?, price = NULL,"
+        " valid_until = NULL, state_name = ?,"
+        " state = ?, updated_at = ?, position = ? WHERE id = ?",
+        (
+            event.message,
+            event.state,
+            _code("rate_request", event.state),
+            iso(event.timestamp),
+            position,
+            str(event.originator_id),
+        ),
+    )
+
+
+@projection.on(RateRequest.Rejected)  # type: ignore[attr-defined]
+def rate_request_rejected(tx: Tx, event: Any, position: int) -> None:
+    tx.execute(
+        "UPDATE booking_rate_requests SET rejection_message = ?, state_name = ?, state = ?, updated_at = ?,"
+        " position = ? WHERE id = ?",
+        (
+            event.message,
+            event.state,
+            _code("rate_request", event.state),
+            iso(event.timestamp),
+            position,
+            str(event.originator_id),
+        ),
+    )
+
+
+@projection.on(RateRequest.BookingRequestSubmitted)  # type: ignore[attr-defined]
+def booking_request_submitted(tx: Tx, event: Any, position: int) -> None:
+    tx.execute(
+        "UPDATE booking_rate_requests SET documents = ?, state_name = ?, state"
+        " = ?, updated_at = ?, position = ?"
+        " WHERE id = ?",
+        (
+            json.dumps(event.documents, sort_keys=True),
+            event.state,
+            _code("rate_request", event.state),
+            iso(event.timestamp),
+            position,
+            str(event.originator_id),
+        ),
+    )
+
+
+@projection.on(
+    RateRequest.PriceAccepted,  # type: ignore[attr-defined]
+    RateRequest.PriceCancelled,  # type: ignore[attr-defined]
+    RateRequest.QuoteExpired,  # type: ignore[attr-defined]
+    RateRequest.BookingConfirmed,  # type: ignore[attr-defined]
+    RateRequest.Completed,  # type: ignore[attr-defined]
+)
+def rate_request_moved(tx: Tx, event: Any, position: int) -> None:
+    tx.execute(
+        "UPDATE booking_rate_requests SET state_name = ?, state = ?,"
+        " updated_at = ?, position = ? WHERE id = ?",
+        (
+            event.state,
+            _code("rate_request", event.state),
+            iso(event.timestamp),
+            position,
+            str(event.originator_id),
+        ),
+    )
+
+
+# -- shipping orders --------------------------------------------------------------------------
+def _order_moved(tx: Tx, event: Any, position: int, extra_sql: str = "", extra: tuple[Any, ...] = ()) -> None:
+    code = _code("shipping_order", event.state)
+    at = iso(event.timestamp)
+    tx.execute(
+        f"UPDATE booking_shipping_orders SET status_name = ?, status ="
+        f" ?{extra_sql}, updated_at = ?, position = ?"
+        " WHERE id = ?",
+        (event.state, code, *extra, at, position, str(event.originator_id)),
+    )
+    tx.execute(
+        "UPDATE booking_rate_requests SET order_state = ?, updated_at = ?, position = ? WHERE order_id = ?",
+        (code, at, position, str(event.originator_id)),
+    )
+
+
+@projection.on(ShippingOrder.Created)  # type: ignore[attr-defined]
+def order_created(tx: Tx, event: Any, position: int) -> None:
+    at = iso(event.timestamp)
+    code = _code("shipping_order", event.state)
+    tx.execute(
+        "INSERT INTO booking_shipping_orders (id, rate_request_id, customer_id, status_name, status, details,"
+        " revise, edited_order, created_at, updated_at, position) VALUES (?,"
+        " ?, ?, ?, ?, ?, '{}', NULL, ?, ?, ?)",
+        (
+            str(event.originator_id),
+            event.rate_request_id,
+            event.customer_id,
+            event.state,
+            code,
+            json.dumps(event.details, sort_keys=True),
+            at,
+            at,
+            position,
+        ),
+    )
+    tx.execute(
+        "UPDATE booking_rate_requests SET order_id = ?, order_state = ?,"
+        " updated_at = ?, position = ? WHERE id = ?",
+        (str(event.originator_id), code, at, position, event.rate_request_id),
+    )
+
+
+@projection.on(ShippingOrder.RevisionRequested)  # type: ignore[attr-defined]
+def order_revision(tx: Tx, event: Any, position: int) -> None:
+    edited = json.dumps(event.edited_order, sort_keys=True) if event.edited_order is not None else None
+    _order_moved(
+        tx,
+        event,
+        position,
+        ", revise = ?, edited_order = ?",
+        (json.dumps(event.revise, sort_keys=True), edited),
+    )
+
+
+@projection.on(ShippingOrder.Edited)  # type: ignore[attr-defined]
+def order_edited(tx: Tx, event: Any, position: int) -> None:
+    current = tx.scalar(
+        "SELECT details FROM booking_shipping_orders WHERE id = ?", (str(event.originator_id),)
+    )
+    details = {**json.loads(current or "{}"), **event.changes}
+    _order_moved(
+        tx,
+        event,
+        position,
+        ", details = ?, revise = '{}', edited_order = NULL",
+        (json.dumps(details, sort_keys=True),),
+    )
+
+
+@projection.on(ShippingOrder.Accepted, ShippingOrder.Approved)  # type: ignore[attr-defined]
+def order_moved(tx: Tx, event: Any, position: int) -> None:
+    _order_moved(tx, event, position)
+
+
+# -- files --------------------------------------------------------------------------
+@projection.on(StoredFile.Stored)  # type: ignore[attr-defined]
+def file_stored(tx: Tx, event: Any, position: int) -> None:
+    tx.execute(
+        "INSERT INTO booking_files (id, owner_id, name, content_type, size,"
+        " sha256, storage_name, uploaded_at,"
+        " position) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (
+            str(event.originator_id),
+            event.owner_id,
+            event.name,
+            event.content_type,
+            event.size,
+            event.sha256,
+            event.storage_name,
+            iso(event.timestamp),
+            position,
+        ),
+    )
+
+
+# -- reference data --------------------------------------------------------------------------
+def seed_reference(db: ReadModelDB) -> None:
+    """Copy the seed files into the reference tables; rows already there (or added by staff) stay."""
+    with db.transaction() as tx:
+        for statement in projection.schema:
+            if (
+                "booking_ports" in statement
+                or "booking_container" in statement
+                or "booking_document" in statement
+            ):
+                tx.execute(statement)
+        tx.executemany(
+            "INSERT INTO booking_ports (id, code, name, country) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
+            [(p.id, p.code, p.name, p.country) for p in reference.seed_ports()],
+        )
+        tx.executemany(
+            "INSERT INTO booking_container_types (id, name, value) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+            [(t.id, t.name, t.value) for t in reference.seed_container_types()],
+        )
+        tx.executemany(
+            "INSERT INTO booking_container_sizes (id, name, value) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+            [(s.id, s.name, s.value) for s in reference.seed_container_sizes()],
+        )
+        tx.executemany(
+            "INSERT INTO booking_document_types (id, name, template) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+            [(d.id, d.name, d.template) for d in reference.seed_document_types()],
+        )
+        tx.executemany(
+            "INSERT INTO booking_containers (id, number, type_id, size_id) VALUES (?, ?, ?, ?)"
+            " ON CONFLICT DO NOTHING",
+            [(c.id, c.number, c.type_id, c.size_id) for c in reference.seed_containers()],
+        )
+
+
+def port_title(row: dict[str, Any] | None) -> str | None:
+    return f"{row['name']} ({row['code']})" if row else None
+
+
+def ports(tx: Tx) -> list[dict[str, Any]]:
+    rows = tx.all("SELECT id, code, name, country FROM booking_ports ORDER BY id")
+    return [
+        {"id": r["id"], "name": port_title(r), "value": r["id"], "code": r["code"], "country": r["country"]}
+        for r in rows
+    ]
+
+
+def choices(tx: Tx, table: str) -> list[dict[str, Any]]:
+    assert table in ("booking_container_types", "booking_container_sizes")
+    return tx.all(f"SELECT id, name, value FROM {table} ORDER BY id")
+
+
+def document_types(tx: Tx) -> list[dict[str, Any]]:
+    return tx.all("SELECT id, name, template FROM booking_document_types ORDER BY id")
+
+
+def search_containers(tx: Tx, number: str, limit: int = 20) -> list[dict[str, Any]]:
+    text = "".join(ch for ch in number.upper() if ch.isalnum())
+    rows = tx.all(
+        "SELECT id, number FROM booking_containers WHERE number LIKE ? ORDER BY number LIMIT ?",
+        (f"%{text}%", limit),
+    )
+    return [{"name": r["number"], "value": r["id"]} for r in rows]
+
+
+def add_port(tx: Tx, code: str, name: str, country: str) -> int:
+    next_id = int(tx.scalar("SELECT COALESCE(MAX(id), 0) + 1 FROM booking_ports"))
+    tx.execute(
+        "INSERT INTO booking_ports (id, code, name, country) VALUES (?, ?, ?, ?)",
+        (next_id, code, name, country),
+    )
+    return next_id
+
+
+def add_container(tx: Tx, number: str, type_id: int, size_id: int) -> int:
+    next_id = int(tx.scalar("SELECT COALESCE(MAX(id), 0) + 1 FROM booking_containers"))
+    tx.execute(
+        "INSERT INTO booking_containers (id, number, type_id, size_id) VALUES (?, ?, ?, ?)",
+        (next_id, number, type_id, size_id),
+    )
+    return next_id
+
+
+class TableCatalog:
+    """The `ReferenceCatalog` the booking application asks, answered from the reference tables."""
+
+    def __init__(self, db: ReadModelDB) -> None:
+        self.db = db
+
+    def _exists(self, table: str, key: int) -> bool:
+        with self.db.read() as tx:
+            return tx.scalar(f"SELECT 1 FROM {table} WHERE id = ?", (key,)) is not None
+
+    def has_port(self, port_id: int) -> bool:
+        return self._exists("booking_ports", port_id)
+
+    def has_container_type(self, type_id: int) -> bool:
+        return self._exists("booking_container_types", type_id)
+
+    def container_type_value(self, type_id: int) -> int | None:
+        with self.db.read() as tx:
+            value = tx.scalar("SELECT value FROM booking_container_types WHERE id = ?", (type_id,))
+        return None if value is None else int(value)
+
+    def has_container_size(self, size_id: int) -> bool:
+        return self._exists("booking_container_sizes", size_id)
+
+    def has_document_type(self, document_type_id: int) -> bool:
+        return self._exists("booking_document_types", document_type_id)
+
+    def has_container(self, container_id: int) -> bool:
+        return self._exists("booking_containers", container_id)
+
+
+# -- queries --------------------------------------------------------------------------
+_LIST_SELECT = (
+    "SELECT r.*, pol.code AS pol_code, pol.name AS pol_name, pod.code AS pod_code, pod.name AS pod_name,"
+    " ct.name AS container_type_name, ct.value AS container_type_value, cs.name AS container_size_name"
+    " FROM booking_rate_requests r"
+    " LEFT JOIN booking_ports pol ON pol.id = r.pol_id"
+    " LEFT JOIN booking_ports pod ON pod.id = r.pod_id"
+    " LEFT JOIN booking_container_types ct ON ct.id = r.container_type_id"
+    " LEFT JOIN booking_container_sizes cs ON cs.id = r.container_size_id"
+)
+
+
+def _money(text: str | None) -> float | None:
+    # Money travels as a JSON number of USD (DESIGN section 6); it is kept as decimal text.
+    return None if text is None else float(Decimal(text))
+
+
+def _title(row: dict[str, Any], side: str) -> str | None:
+    code = row.get(f"{side}_code")
+    return f"{row[f'{side}_name']} ({code})" if code else None
+
+
+def list_row(row: dict[str, Any]) -> dict[str, Any]:
+    cargo = (
+        f"{row['quantity']} x {row['container_size_name']} {row['container_type_name']}, {row['commodity']}"
+    )
+    return {
+        "id": row["id"],
+        "commodity": row["commodity"],
+        "hsCode": row["hs_code"],
+        "quantity": row["quantity"],
+        "state": row["state"],
+        "stateName": row["state_name"],
+        "orderState": row["order_state"],
+        "polTitle": _title(row, "pol"),
+        "podTitle": _title(row, "pod"),
+        "cargoDetails": cargo,
+        "price": _money(row["price"]),
+        "validUntil": row["valid_until"],
+        "preferredShippingDate": row["preferred_shipping_date"],
+        "containerType": row["container_type_name"],
+        "containerSize": row["container_size_name"],
+        "customerName": row["customer_username"],
+        "createdAt": row["created_at"],
+    }
+
+
+def _page(
+    tx: Tx, where: str, params: tuple[Any, ...], limit: int, page: int
+) -> tuple[list[dict[str, Any]], int]:
+    total = int(tx.scalar(f"SELECT COUNT(*) FROM booking_rate_requests r {where}", params) or 0)
+    rows = tx.all(
+        f"{_LIST_SELECT} {where} ORDER BY r.created_at DESC, r.id DESC LIMIT ? OFFSET ?",
+        (*params, limit, (page - 1) * limit),
+    )
+    return [list_row(r) for r in rows], total
+
+
+def customer_rate_requests(
+    tx: Tx, customer_id: str, limit: int, page: int
+) -> tuple[list[dict[str, Any]], int]:
+    return _page(tx, "WHERE r.customer_id = ?", (customer_id,), limit, page)
+
+
+def all_rate_requests(
+    tx: Tx, state: int | None, state_name: str | None, limit: int, page: int
+) -> tuple[list[dict[str, Any]], int]:
+    clauses: list[str] = []
+    params: list[Any] = []
+    if state is not None:
+        clauses.append("r.state = ?")
+        params.append(state)
+    if state_name:
+        clauses.append("r.state_name = ?")
+        params.append(state_name)
+    where = ("WHERE " + " AND ".join(clauses)) if clauses else ""
+    return _page(tx, where, tuple(params), limit, page)
+
+
+def _order(row: dict[str, Any] | None, container_numbers: dict[int, str]) -> dict[str, Any] | None:
+    if row is None:
+        return None
+    details = json.loads(row["details"])
+    edited = json.loads(row["edited_order"]) if row["edited_order"] else None
+    return {
+        "id": row["id"],
+        "rateRequestId": row["rate_request_id"],
+        "status": row["status"],
+        "statusName": row["status_name"],
+        **order_fields_wire(details),
+        "parties": [
+            {
+                "name": p["name"],
+                "address": p["address"],
+                "phoneNumber": p["phone_number"],
+                "fax": p.get("fax"),
+                "partyType": p["party_type"],
+                "isForSwbl": p["is_for_swbl"],
+            }
+            for p in details.get("parties", [])
+        ],
+        "containers": [
+            {
+                "containerId": c["container_id"],
+                "containerNumber": container_numbers.get(c["container_id"]),
+                "seal": c["seal"],
+                "count": c["count"],
+                "type": c["type"],
+                "grossWeight": c["gross_weight"],
+                "netWeight": c["net_weight"],
+            }
+            for c in details.get("containers", [])
+        ],
+        "revise": json.loads(row["revise"]),
+        "editedOrder": edited,
+        "createdAt": row["created_at"],
+        "updatedAt": row["updated_at"],
+    }
+
+
+def order_fields_wire(details: dict[str, Any]) -> dict[str, Any]:
+    # Wire keys as the specification spells them (`temprature`); freightType as stored (1 Collect, 2 Prepaid).
+    return {
+        "isSWBL": details.get("is_swbl"),
+        "freightType": details.get("freight_type"),
+        "cargoDescription": details.get("cargo_description"),
+        "imcoClass": details.get("imco_class"),
+        "unNumber": details.get("un_number"),
+        "temprature": details.get("temperature"),
+        "humidity": details.get("humidity"),
+        "hasVentilation": details.get("has_ventilation"),
+    }
+
+
+def rate_request_detail(tx: Tx, rate_request_id: str) -> dict[str, Any] | None:
+    row = tx.one(f"{_LIST_SELECT} WHERE r.id = ?", (rate_request_id,))
+    if row is None:
+        return None
+    order_row = tx.one("SELECT * FROM booking_shipping_orders WHERE rate_request_id = ?", (rate_request_id,))
+    numbers: dict[int, str] = {}
+    if order_row is not None:
+        ids = [c["container_id"] for c in json.loads(order_row["details"]).get("containers", [])]
+        if ids:
+            marks = ", ".join("?" for _ in ids)
+            numbers = {
+                r["id"]: r["number"]
+                for r in tx.all(f"SELECT id, number FROM booking_containers WHERE id IN ({marks})", ids)
+            }
+    documents = json.loads(row["documents"])
+    names = {d["id"]: d["name"] for d in document_types(tx)}
+    return {
+        **list_row(row),
+        "customerId": row["customer_id"],
+        "pol": {"id": row["pol_id"], "name": _title(row, "pol"), "value": row["pol_id"]},
+        "pod": {"id": row["pod_id"], "name": _title(row, "pod"), "value": row["pod_id"]},
+        "containerType": {
+            "id": row["container_type_id"],
+            "name": row["container_type_name"],
+            "value": row["container_type_value"],
+        },
+        "containerSize": {
+            "id": row["container_size_id"],
+            "name": row["container_size_name"],
+            "value": row["container_size_id"],
+        },
+        "isSwbl": bool(row["is_swbl"]),
+        "isSWBL": bool(row["is_swbl"]),
+        "isDanger": bool(row["is_danger"]),
+        "msds": row["msds"],
+        "additionalComment": row["additional_comment"],
+        "revisionMessage": row["revision_message"],
+        "rejectionMessage": row["rejection_message"],
+        "bookingRequest": (
+            {
+                "documents": [
+                    {
+                        "documentTypeId": d["document_type_id"],
+                        "documentType": names.get(d["document_type_id"]),
+                        "fileId": d["file_id"],
+                    }
+                    for d in documents
+                ]
+            }
+            if documents
+            else None
+        ),
+        "order": _order(order_row, numbers),
+        "updatedAt": row["updated_at"],
+    }
+
+
+def due_quotes(tx: Tx, now: datetime, limit: int = 200) -> list[str]:
+    rows = tx.all(
+        "SELECT id FROM booking_rate_requests WHERE state_name = 'quoted' AND valid_until <= ?"
+        " ORDER BY valid_until LIMIT ?",
+        (iso(now), limit),
+    )
+    return [r["id"] for r in rows]
+
+
+def stored_file(tx: Tx, file_id: str) -> dict[str, Any] | None:
+    return tx.one("SELECT * FROM booking_files WHERE id = ?", (file_id,))

@@ -1,0 +1,156 @@
+"""Helpers of the booking API tests: customers, uploads, a rate request walked to any state."""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime, timedelta
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from domain.accounts.account import INDIVIDUAL, Account
+from domain.accounts.passwords import hash_password
+from domain.shared.actor import SYSTEM_ACTOR
+from tests.conftest import login
+
+CLIENT = "/booking/api/v1/client"
+ADMIN = "/booking/api/v1/admin"
+FILES = "/file-manager/api/v1/files"
+PASSWORD = "Customer-Pass1"
+PDF = b"%PDF-1.4\n" + b"0123456789" * 50 + b"\n%%EOF\n"
+PNG = b"\x89PNG\r\n\x1a\n" + b"\x00" * 100
+
+
+def customer(client: TestClient, username: str) -> dict[str, str]:
+    """A customer account opened directly in the store (registration is another context's call)."""
+    services = client.app.state.services  # type: ignore[attr-defined]
+    account = Account.open(username, INDIVIDUAL, [], {}, SYSTEM_ACTOR)
+    account.set_password(hash_password(PASSWORD), SYSTEM_ACTOR)
+    services.settle(services.accounts.record(account))
+    return login(client, username, PASSWORD)
+
+
+def ok(answer: Any, status: int = 200) -> Any:
+    assert answer.status_code == status, answer.text
+    body = answer.json()
+    assert body["isSuccess"] is True and body["isError"] is False, body
+    return body["response"]
+
+
+def fails(answer: Any, status: int) -> dict[str, Any]:
+    assert answer.status_code == status, answer.text
+    body = answer.json()
+    assert body["isSuccess"] is False and body["isError"] is True and body["response"] is None
+    assert body["error"]["description"]
+    return dict(body["error"])
+
+
+def upload(
+    client: TestClient, headers: dict[str, str], data: bytes = PDF, key: str = "k1", name: str = "msds.pdf"
+) -> str:
+    size = 10_240
+    chunks = [data[i : i + size] for i in range(0, len(data), size)] or [b""]
+    answer: dict[str, Any] = {}
+    for number, chunk in enumerate(chunks, start=1):
+        answer = ok(
+            client.post(
+                f"{FILES}/upload-chunk",
+                headers=headers,
+                data={"TotalChunks": str(len(chunks)), "ChunkNumber": str(number), "FileId": key},
+                files={"File": (name, chunk, "application/octet-stream")},
+            )
+        )
+    assert answer["filePath"]
+    return str(answer["filePath"])
+
+
+def payload(**changes: Any) -> dict[str, Any]:
+    body = {
+        "commodity": "Pistachios",
+        "hsCode": "080251",
+        "preferredShippingDate": (date.today() + timedelta(days=20)).isoformat(),
+        "isSwbl": False,
+        "quantity": 2,
+        "isDanger": False,
+        "msds": None,
+        "additionalComment": "Keep dry",
+        "polId": 1,
+        "podId": 2,
+        "containerSizeId": 2,
+        "containerTypeId": 1,
+    }
+    body.update(changes)
+    return body
+
+
+def create(client: TestClient, headers: dict[str, str], **changes: Any) -> dict[str, Any]:
+    return dict(ok(client.post(f"{CLIENT}/rate-requests", headers=headers, json=payload(**changes)), 201))
+
+
+def later(days: int = 5) -> str:
+    return (datetime.now(UTC) + timedelta(days=days)).isoformat()
+
+
+def quoted(client: TestClient, headers: dict[str, str], admin: dict[str, str], **changes: Any) -> str:
+    rid = create(client, headers, **changes)["id"]
+    ok(
+        client.put(
+            f"{ADMIN}/rate-requests/{rid}/quote", headers=admin, json={"price": 1250.5, "validUntil": later()}
+        )
+    )
+    return str(rid)
+
+
+def loi_pending(client: TestClient, headers: dict[str, str], admin: dict[str, str], **changes: Any) -> str:
+    rid = quoted(client, headers, admin, **changes)
+    ok(client.put(f"{CLIENT}/rate-requests/{rid}/approve", headers=headers))
+    return rid
+
+
+def in_shipping_order(
+    client: TestClient, headers: dict[str, str], admin: dict[str, str], **changes: Any
+) -> str:
+    rid = loi_pending(client, headers, admin, **changes)
+    file_id = upload(client, headers, key=f"loi-{rid}")
+    documents = {"documents": [{"documentTypeId": 1, "fileId": file_id}]}
+    ok(client.put(f"{CLIENT}/rate-requests/{rid}/booking-request", headers=headers, json=documents))
+    ok(client.put(f"{ADMIN}/rate-requests/{rid}/confirm-booking", headers=admin))
+    return rid
+
+
+def party(party_type: int, name: str, swbl: bool = False) -> dict[str, Any]:
+    return {
+        "name": name,
+        "address": f"{name} street 1",
+        "phoneNumber": "989121234567",
+        "fax": None,
+        "partyType": party_type,
+        "isForSwbl": swbl,
+    }
+
+
+def order_payload(rate_request_id: str, quantity: int = 2, **changes: Any) -> dict[str, Any]:
+    body = {
+        "rateRequestId": rate_request_id,
+        "isSWBL": False,
+        "frightType": 1,
+        "cargoDescription": "Roasted pistachios in boxes",
+        "imcoClass": None,
+        "unNumber": None,
+        "temprature": None,
+        "humidity": None,
+        "hasVentilation": False,
+        "parties": [party(1, "Consignee Co"), party(2, "Notify Co"), party(0, "Supplier Co")],
+        "containers": [
+            {
+                "containerId": i + 1,
+                "seal": f"S{i}",
+                "count": 100,
+                "type": 1,
+                "grossWeight": 20000,
+                "netWeight": 18000,
+            }
+            for i in range(quantity)
+        ],
+    }
+    body.update(changes)
+    return body
