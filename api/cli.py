@@ -142,6 +142,43 @@ def verify(_: argparse.Namespace, settings: Settings) -> int:
     return 0
 
 
+def _audit_arguments(parser: argparse.ArgumentParser) -> None:
+    actions = parser.add_subparsers(dest="action", required=True)
+    export = actions.add_parser("export", help="write the event history as JSON Lines with a SHA-256 chain")
+    export.add_argument("--out", default="-", help="file to write (default: standard output)")
+    check = actions.add_parser("check", help="verify an export: exit 1 and name the first bad line")
+    check.add_argument("file")
+
+
+@command("audit", "export the event history with a hash chain, or check such an export", _audit_arguments)
+def audit(args: argparse.Namespace, settings: Settings) -> int:
+    from projections.audit_export import ChainBroken, check, export
+
+    if args.action == "check":
+        try:
+            with open(args.file, encoding="utf-8") as lines:
+                count = check(line.rstrip("\n") for line in lines)
+        except ChainBroken as broken:
+            print(f"{args.file}: {broken}", file=sys.stderr)
+            return 1
+        print(f"{args.file}: {count} events, chain intact")
+        return 0
+
+    from domain.shared.store import SharedStore
+
+    store = SharedStore(settings.event_store_env())
+    try:
+        if args.out == "-":
+            count = export(store, sys.stdout)
+        else:
+            with open(args.out, "w", encoding="utf-8") as out:
+                count = export(store, out)
+            print(f"wrote {count} events to {args.out}", file=sys.stderr)
+    finally:
+        store.close()
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     parser = argparse.ArgumentParser(prog="freight", description="Freight booking portal")

@@ -55,3 +55,16 @@ AuditReader = Annotated[Principal, Depends(audit_reader)]
 
 def client_address(request: Request) -> str:
     return request.client.host if request.client else "unknown"
+
+
+def auditors_read_only(request: Request, services: ServicesDep) -> None:
+    """An auditor reads everything and changes nothing: every command refuses an auditor's token."""
+    if request.method in ("GET", "HEAD", "OPTIONS") or request.url.path == "/auth/api/v1/login":
+        return
+    header = request.headers.get("authorization", "")
+    scheme, _, token = header.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        return
+    principal = read_token(token.strip(), services.jwt_secret)
+    if principal.is_auditor and not principal.is_admin:
+        raise Forbidden("Auditors may read, not change")

@@ -1,0 +1,94 @@
+"""/audit/api/v1: the history of every decision, for admins and auditors (read only)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated, Any
+from uuid import UUID
+
+from eventsourcing.application import AggregateNotFoundError
+from fastapi import APIRouter, Query
+
+from api.deps import AuditReader, ServicesDep
+from api.envelope import success
+from domain.shared.errors import NotFound, ValidationFailed
+from domain.shared.history import aggregate_state, utc_text
+from projections import event_log
+
+router = APIRouter(prefix="/audit/api/v1", tags=["audit"])
+
+MAX_PAGE = 500
+
+
+def _aggregate_uuid(aggregate_id: str) -> UUID:
+    try:
+        return UUID(aggregate_id)
+    except ValueError as error:
+        raise NotFound("No such aggregate") from error
+
+
+@router.get("/aggregates/{aggregate_id}/events", operation_id="auditAggregateEvents", response_model=None)
+def aggregate_events(aggregate_id: str, _: AuditReader, services: ServicesDep) -> Any:
+    with services.read_models.read() as tx:
+        events = event_log.aggregate_events(tx, str(_aggregate_uuid(aggregate_id)))
+    if not events:
+        raise NotFound("No such aggregate")
+    return success(
+        {"aggregateId": aggregate_id, "aggregateKind": events[0]["aggregateKind"], "events": events}
+    )
+
+
+@router.get("/events", operation_id="auditEvents", response_model=None)
+def events(
+    _: AuditReader,
+    services: ServicesDep,
+    after: Annotated[int, Query(ge=0)] = 0,
+    limit: Annotated[int, Query(ge=1, le=MAX_PAGE)] = 100,
+    kind: str | None = None,
+    actor: str | None = None,
+    since: Annotated[datetime | None, Query(alias="from")] = None,
+    until: Annotated[datetime | None, Query(alias="to")] = None,
+) -> Any:
+    with services.read_models.read() as tx:
+        rows = event_log.global_log(
+            tx,
+            after,
+            limit,
+            kind=kind or None,
+            actor=actor or None,
+            since=utc_text(since) if since else None,
+            until=utc_text(until) if until else None,
+        )
+    return success(
+        {"list": rows, "next": rows[-1]["position"] if rows else after, "head": services.store.head()}
+    )
+
+
+@router.get("/aggregates/{aggregate_id}/state", operation_id="auditAggregateState", response_model=None)
+def state_as_of(
+    aggregate_id: str,
+    _: AuditReader,
+    services: ServicesDep,
+    position: Annotated[int | None, Query(ge=1)] = None,
+    at: datetime | None = None,
+) -> Any:
+    """The aggregate as it was at a position or a moment, rebuilt from its events (never stored)."""
+    if position is None and at is None:
+        raise ValidationFailed({"position": "Give a position or a time (at)"})
+    uuid = _aggregate_uuid(aggregate_id)
+    with services.read_models.read() as tx:
+        version = event_log.version_at(tx, str(uuid), position, utc_text(at) if at else None)
+    if version is None:
+        raise NotFound("The aggregate did not exist yet at that point")
+    try:
+        aggregate: Any = services.accounts.repository.get(uuid, version=version)
+    except AggregateNotFoundError as error:
+        raise NotFound("No such aggregate") from error
+    return success(
+        {
+            "aggregateId": aggregate_id,
+            "aggregateKind": type(aggregate).__name__,
+            "version": version,
+            "state": aggregate_state(aggregate),
+        }
+    )

@@ -1,0 +1,92 @@
+"""The event history as JSON Lines with a SHA-256 chain, and the check that proves a file whole.
+
+Each line carries `prev` (the previous line's hash) and `hash` = SHA-256 of `prev` and the line's canonical
+content. A last line seals the count and the final hash, so removing lines from the end is caught too.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable, Iterator
+from dataclasses import asdict
+from typing import IO, Any
+
+from domain.shared.history import describe
+from domain.shared.store import SharedStore
+from projections.follower import stream_events
+
+GENESIS = "0" * 64
+
+
+def _canonical(record: dict[str, Any]) -> str:
+    return json.dumps(record, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def _digest(prev: str, content: dict[str, Any]) -> str:
+    return hashlib.sha256((prev + _canonical(content)).encode()).hexdigest()
+
+
+def history_lines(store: SharedStore, batch_size: int = 2000) -> Iterator[str]:
+    prev = GENESIS
+    count = 0
+    for batch in stream_events(store, 0, batch_size):
+        for position, event in batch:
+            content = {"position": position, **asdict(describe(event))}
+            digest = _digest(prev, content)
+            yield _canonical({**content, "prev": prev, "hash": digest})
+            prev = digest
+            count += 1
+    yield _canonical({"end": True, "lines": count, "hash": prev})
+
+
+def export(store: SharedStore, out: IO[str]) -> int:
+    lines = 0
+    for line in history_lines(store):
+        out.write(line + "\n")
+        lines += 1
+    return lines - 1
+
+
+class ChainBroken(Exception):
+    def __init__(self, line: int, why: str) -> None:
+        super().__init__(f"line {line}: {why}")
+        self.line = line
+        self.why = why
+
+
+def check(lines: Iterable[str]) -> int:
+    """The number of events in a whole, untouched export; raises ChainBroken naming the first bad line."""
+    prev = GENESIS
+    count = 0
+    last_position = 0
+    sealed = False
+    for number, text in enumerate(lines, start=1):
+        if sealed:
+            raise ChainBroken(number, "lines after the seal")
+        try:
+            record = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise ChainBroken(number, "not JSON") from error
+        if not isinstance(record, dict):
+            raise ChainBroken(number, "not a JSON object")
+        if record.get("end") is True:
+            if record.get("lines") != count or record.get("hash") != prev:
+                raise ChainBroken(number, "the seal does not match the lines before it")
+            sealed = True
+            continue
+        stated_hash = record.pop("hash", None)
+        stated_prev = record.pop("prev", None)
+        if stated_prev != prev:
+            raise ChainBroken(number, "does not follow the line before it (a line was removed or moved)")
+        if _digest(prev, record) != stated_hash:
+            raise ChainBroken(number, "content does not match its hash (altered)")
+        position = record.get("position")
+        if not isinstance(position, int) or position <= last_position:
+            raise ChainBroken(number, "positions must increase")
+        last_position = position
+        prev = stated_hash
+        count += 1
+    if not sealed:
+        raise ChainBroken(count + 1, "the seal line is missing (the file was cut short)")
+    return count

@@ -1,0 +1,113 @@
+"""Audit API: history per aggregate, the global log with filters, state as of a position; read only."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+from fastapi.testclient import TestClient
+
+from api.bootstrap import Services
+from domain.accounts.account import account_id
+from domain.shared.actor import ADMIN, Actor
+from tests.conftest import ADMIN_USERNAME, login
+
+AUDIT = "/audit/api/v1"
+
+
+def _services(client: TestClient) -> Services:
+    services: Services = client.app.state.services  # type: ignore[attr-defined]
+    return services
+
+
+def _make_auditor(client: TestClient) -> dict[str, str]:
+    services = _services(client)
+    admin = Actor(str(account_id(ADMIN_USERNAME)), ADMIN)
+    services.settle(services.accounts.create_staff("ada", "Auditor-Pass1", ["auditor"], admin))
+    return login(client, "ada", "Auditor-Pass1")
+
+
+def test_aggregate_history_names_actor_and_changes(client: TestClient, admin_headers: dict[str, str]) -> None:
+    auditor = _make_auditor(client)
+    ada = str(account_id("ada"))
+    body = client.get(f"{AUDIT}/aggregates/{ada}/events", headers=auditor).json()["response"]
+    assert body["aggregateKind"] == "account"
+    types = [e["type"] for e in body["events"]]
+    assert types == ["Opened", "PasswordSet"]
+    opened = body["events"][0]
+    assert opened["actor"] == {"id": str(account_id(ADMIN_USERNAME)), "role": "admin"}
+    assert opened["changes"]["username"] == "ada" and opened["changes"]["roles"] == ["auditor"]
+    assert [e["version"] for e in body["events"]] == [1, 2]
+    assert body["events"][0]["position"] < body["events"][1]["position"]
+    # The admin reads it too.
+    assert client.get(f"{AUDIT}/aggregates/{ada}/events", headers=admin_headers).status_code == 200
+
+
+def test_global_log_pages_and_filters(client: TestClient, admin_headers: dict[str, str]) -> None:
+    _make_auditor(client)
+    everything = client.get(f"{AUDIT}/events", params={"limit": 500}, headers=admin_headers).json()[
+        "response"
+    ]
+    positions = [e["position"] for e in everything["list"]]
+    assert positions == sorted(positions) and len(positions) >= 4
+    assert everything["head"] == positions[-1]
+    page = client.get(f"{AUDIT}/events", params={"after": positions[0], "limit": 2}, headers=admin_headers)
+    assert [e["position"] for e in page.json()["response"]["list"]] == positions[1:3]
+    admin_id = str(account_id(ADMIN_USERNAME))
+    by_admin = client.get(f"{AUDIT}/events", params={"actor": admin_id}, headers=admin_headers).json()[
+        "response"
+    ]
+    assert by_admin["list"] and all(e["actor"]["id"] == admin_id for e in by_admin["list"])
+    by_kind = client.get(f"{AUDIT}/events", params={"kind": "no_such_kind"}, headers=admin_headers)
+    assert by_kind.json()["response"]["list"] == []
+    future = (datetime.now(UTC) + timedelta(days=1)).isoformat()
+    later = client.get(f"{AUDIT}/events", params={"from": future}, headers=admin_headers).json()["response"]
+    assert later["list"] == []
+    until_future = client.get(f"{AUDIT}/events", params={"to": future}, headers=admin_headers).json()[
+        "response"
+    ]
+    assert len(until_future["list"]) == len(everything["list"])
+
+
+def test_state_as_of_a_position_is_rebuilt_from_events(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    _make_auditor(client)
+    ada = str(account_id("ada"))
+    events = client.get(f"{AUDIT}/aggregates/{ada}/events", headers=admin_headers).json()["response"][
+        "events"
+    ]
+    first, second = events[0]["position"], events[1]["position"]
+    before = client.get(f"{AUDIT}/aggregates/{ada}/state", params={"position": first}, headers=admin_headers)
+    assert before.json()["response"]["version"] == 1
+    assert before.json()["response"]["state"]["password_hash"] is None
+    after = client.get(f"{AUDIT}/aggregates/{ada}/state", params={"position": second}, headers=admin_headers)
+    assert after.json()["response"]["version"] == 2
+    assert after.json()["response"]["state"]["password_hash"].startswith("$argon2")
+    too_early = client.get(
+        f"{AUDIT}/aggregates/{ada}/state", params={"position": first - 1}, headers=admin_headers
+    )
+    assert too_early.status_code == 404
+    missing = client.get(f"{AUDIT}/aggregates/{ada}/state", headers=admin_headers)
+    assert missing.status_code == 400
+
+
+def test_customers_and_anonymous_get_no_audit(client: TestClient) -> None:
+    assert client.get(f"{AUDIT}/events").status_code == 401
+    assert client.get(f"{AUDIT}/aggregates/{account_id('admin')}/events").status_code == 401
+
+
+def test_auditor_is_refused_every_command(client: TestClient) -> None:
+    auditor = _make_auditor(client)
+    paths = client.app.openapi()["paths"]  # type: ignore[attr-defined]
+    commands = [
+        (method.upper(), path)
+        for path, operations in paths.items()
+        for method in operations
+        if method in {"post", "put", "delete", "patch"} and path != "/auth/api/v1/login"
+    ]
+    assert commands, "the app has commands"
+    for method, path in commands:
+        concrete = path.replace("{", "").replace("}", "")
+        answer = client.request(method, concrete, headers=auditor, json={})
+        assert answer.status_code == 403, (method, path, answer.status_code)
+        assert answer.json()["isError"] is True
