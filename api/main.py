@@ -6,13 +6,14 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
-from fastapi import FastAPI
+from fastapi import Depends, FastAPI
 
 from api import errors, web_app
 from api.body_limit import BodyLimit
 from api.bootstrap import Services
+from api.deps import auditors_read_only
 from api.envelope import success
-from api.routers import auth, booking, booking_admin, files
+from api.routers import audit, auth, booking, booking_admin, files
 from api.settings import Settings
 
 
@@ -29,10 +30,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         finally:
             services.stop()
 
-    app = FastAPI(title="Freight booking portal", version="0.1.0", lifespan=lifespan)
+    app = FastAPI(
+        title="Freight booking portal",
+        version="0.1.0",
+        lifespan=lifespan,
+        dependencies=[Depends(auditors_read_only)],
+    )
     app.add_middleware(BodyLimit)
     errors.install(app)
-    routers = (auth.router, booking.router, booking_admin.router, files.router)
+    routers = (auth.router, audit.router, booking.router, booking_admin.router, files.router)
     for router in routers:
         app.include_router(router)
 

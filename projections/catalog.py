@@ -13,6 +13,7 @@ READ_MODELS = "read_models"
 
 # Modules that define a read model (each exposes `projection`). Order matters only for creation.
 MODULES = [
+    "projections.event_log",
     "projections.accounts",
     "projections.booking",
 ]
