@@ -83,7 +83,9 @@ describe('api client', () => {
     const listener = vi.fn();
     onUnauthorized(listener);
     fetchMock.mockResolvedValue(jsonResponse(401, failure('Unauthorized')));
-    const error = (await api.get('/account/api/v1/client/domestic-corporate-customers').catch((e: unknown) => e)) as ApiError;
+    const error = (await api
+      .get('/account/api/v1/client/domestic-corporate-customers')
+      .catch((e: unknown) => e)) as ApiError;
     expect(error.status).toBe(401);
     expect(getToken()).toBeUndefined();
     expect(document.cookie).not.toContain('token=');

@@ -73,7 +73,8 @@ function defineMachine(expectedId: MachineId, raw: unknown): MachineDef {
   }
   for (const transition of def.transitions as unknown[]) {
     const t = transition as Record<string, unknown>;
-    const guardsOk = t.guards === undefined || (Array.isArray(t.guards) && t.guards.every((g) => typeof g === 'string'));
+    const guardsOk =
+      t.guards === undefined || (Array.isArray(t.guards) && t.guards.every((g) => typeof g === 'string'));
     if (
       typeof t.trigger !== 'string' ||
       !Array.isArray(t.source) ||

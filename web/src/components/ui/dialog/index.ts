@@ -1,0 +1,2 @@
+export { Dialog } from './dialog';
+export type { DialogProps, DialogTone } from './dialog';

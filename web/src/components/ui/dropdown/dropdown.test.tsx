@@ -1,0 +1,41 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { Dropdown, dropdownErrorMessage } from './dropdown';
+
+const ports = [
+  { name: 'Bandar Abbas', value: 1 },
+  { name: 'Jebel Ali', value: 2 },
+  { name: 'Hamburg', value: 3 },
+];
+
+describe('Dropdown', () => {
+  it("turns 'Required' into '{label} is Required'", () => {
+    expect(dropdownErrorMessage('POL', 'Required')).toBe('POL is Required');
+    expect(dropdownErrorMessage('POL', 'Pick another port')).toBe('Pick another port');
+    expect(dropdownErrorMessage('POL', undefined)).toBeUndefined();
+  });
+
+  it('shows the labelled error under the field', () => {
+    render(<Dropdown label="Container Type" options={ports} value={null} onChange={() => {}} error="Required" />);
+    expect(screen.getByText('Container Type is Required')).not.toBeNull();
+  });
+
+  it('opens a listbox and picks an option with the keyboard', () => {
+    const onChange = vi.fn();
+    render(<Dropdown label="POD" options={ports} value={null} onChange={onChange} />);
+    const trigger = screen.getByRole('combobox', { name: 'POD' });
+    fireEvent.keyDown(trigger, { key: 'ArrowDown' });
+    expect(screen.getByRole('listbox')).not.toBeNull();
+    fireEvent.keyDown(trigger, { key: 'ArrowDown' });
+    fireEvent.keyDown(trigger, { key: 'Enter' });
+    expect(onChange).toHaveBeenCalledWith({ name: 'Jebel Ali', value: 2 });
+    expect(screen.queryByRole('listbox')).toBeNull();
+  });
+
+  it('filters options when searchable', () => {
+    render(<Dropdown label="Port" options={ports} value={null} onChange={() => {}} searchable />);
+    fireEvent.click(screen.getByRole('combobox', { name: 'Port' }));
+    fireEvent.change(screen.getByLabelText('Search Port'), { target: { value: 'ham' } });
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Hamburg']);
+  });
+});

@@ -1,0 +1,2 @@
+export { Dropdown, dropdownErrorMessage } from './dropdown';
+export type { DropdownOption, DropdownProps } from './dropdown';
