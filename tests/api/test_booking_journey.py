@@ -1,0 +1,114 @@
+"""One booking from creation to state 4 through the HTTP calls only; then `freight verify` finds nothing."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from fastapi.testclient import TestClient
+
+from api.bootstrap import open_read_models
+from projections.db import PostgresReadModels
+from projections.rebuild import verify
+from tests.api.booking_support import ADMIN, CLIENT, customer, later, ok, order_payload, upload
+
+
+def test_journey_to_completion_then_verify(
+    client: TestClient, admin_headers: dict[str, str], tmp_path: Path
+) -> None:
+    services = client.app.state.services  # type: ignore[attr-defined]
+    headers = customer(client, "journey")
+    msds = upload(client, headers, key="journey-msds")
+    created = ok(
+        client.post(
+            f"{CLIENT}/rate-requests",
+            headers=headers,
+            json={
+                "commodity": "Paint",
+                "hsCode": "32091000",
+                "preferredShippingDate": "2099-05-01",
+                "isSwbl": False,
+                "quantity": 1,
+                "isDanger": True,
+                "msds": msds,
+                "additionalComment": None,
+                "polId": 1,
+                "podId": 3,
+                "containerSizeId": 1,
+                "containerTypeId": 1,
+            },
+        ),
+        201,
+    )
+    rid = created["id"]
+    assert (created["state"], created["price"]) == (0, None)
+    quoted = ok(
+        client.put(
+            f"{ADMIN}/rate-requests/{rid}/quote",
+            headers=admin_headers,
+            json={"price": 800, "validUntil": later()},
+        )
+    )
+    assert (quoted["state"], quoted["price"]) == (0, 800)
+    assert ok(client.put(f"{CLIENT}/rate-requests/{rid}/approve", headers=headers))["state"] == 2
+    letter = upload(client, headers, key="journey-letter", name="booking-letter.pdf")
+    ok(
+        client.put(
+            f"{CLIENT}/rate-requests/{rid}/booking-request",
+            headers=headers,
+            json={"documents": [{"documentTypeId": 1, "fileId": letter}]},
+        )
+    )
+    assert ok(client.put(f"{ADMIN}/rate-requests/{rid}/confirm-booking", headers=admin_headers))["state"] == 3
+    order = ok(
+        client.post(
+            f"{CLIENT}/shipping-orders",
+            headers=headers,
+            json=order_payload(rid, quantity=1, imcoClass="3", unNumber="1263"),
+        ),
+        201,
+    )
+    ok(
+        client.put(
+            f"{ADMIN}/shipping-orders/{order['id']}/request-revision",
+            headers=admin_headers,
+            json={"revise": {"unNumber": "Paint is UN 1263; check the class"}},
+        )
+    )
+    ok(
+        client.put(
+            f"{CLIENT}/shipping-orders/{order['id']}/edit",
+            headers=headers,
+            json={
+                "isSWBL": False,
+                "freightType": 2,
+                "cargoDescription": "Paint in drums",
+                "imcoClass": "3",
+                "unNumber": "1263",
+                "temprature": None,
+                "humidity": None,
+                "hasVentilation": False,
+            },
+        )
+    )
+    assert (
+        ok(client.put(f"{ADMIN}/shipping-orders/{order['id']}/accept", headers=admin_headers))["status"] == 2
+    )
+    step3 = ok(client.get(f"{CLIENT}/rate-requests/{rid}", headers=headers))
+    assert (step3["state"], step3["order"]["status"]) == (3, 2)
+    assert ok(client.put(f"{CLIENT}/shipping-orders/{order['id']}/approve", headers=headers))["status"] == 3
+    final = ok(client.get(f"{CLIENT}/rate-requests/{rid}", headers=headers))
+    assert (final["state"], final["stateName"], final["order"]["status"]) == (4, "completed", 3)
+    row = ok(client.get(f"{CLIENT}/rate-requests", headers=headers))["list"]["list"][0]
+    assert (row["state"], row["orderState"]) == (4, 3)
+
+    assert services.settle_all()
+    scratch = open_read_models(
+        services.settings, schema=f"verify_{os.getpid()}", path=tmp_path / "scratch.db"
+    )
+    try:
+        assert verify(services.store, services.read_models, scratch) == []
+    finally:
+        if isinstance(scratch, PostgresReadModels):
+            scratch.drop_schema()
+        scratch.close()

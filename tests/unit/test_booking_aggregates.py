@@ -1,0 +1,263 @@
+"""Rate request and shipping order aggregates, and the payload rules, without I/O."""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime, timedelta
+from decimal import Decimal
+from typing import Any
+
+import pytest
+
+from domain.booking import values
+from domain.booking.rate_request import RateRequest
+from domain.booking.reference import SeedCatalog
+from domain.booking.shipping_order import ShippingOrder, shipping_order_id
+from domain.shared.actor import ADMIN, CUSTOMER, SYSTEM_ACTOR, Actor
+from domain.shared.errors import Forbidden, IllegalTransition, ValidationFailed
+
+CUSTOMER_A = Actor("customer-a", CUSTOMER)
+STAFF = Actor("staff-1", ADMIN)
+NOW = datetime(2030, 1, 1, 12, tzinfo=UTC)
+CATALOG = SeedCatalog()
+
+
+def details(**changes: Any) -> dict[str, Any]:
+    raw = {
+        "commodity": "Dates",
+        "hsCode": "080410",
+        "preferredShippingDate": "2030-02-01",
+        "quantity": 2,
+        "polId": 1,
+        "podId": 2,
+        "containerTypeId": 1,
+        "containerSizeId": 2,
+    }
+    raw.update(changes)
+    return values.rate_request_details(raw, NOW.date(), CATALOG, lambda f: f == "mine")
+
+
+def created() -> RateRequest:
+    return RateRequest.create(CUSTOMER_A.id, "alice", details(), CUSTOMER_A)
+
+
+def quoted() -> RateRequest:
+    request = created()
+    request.quote(Decimal("900.00"), NOW + timedelta(days=3), NOW, STAFF)
+    return request
+
+
+def replayed(aggregate: Any) -> Any:
+    events = aggregate.collect_events()
+    copy = None
+    for event in events:
+        copy = event.mutate(copy)
+    return copy
+
+
+def test_create_then_quote_sets_price_and_keeps_code_zero() -> None:
+    request = quoted()
+    assert request.state == "quoted" and request.state_code == 0 and request.price == Decimal("900.00")
+
+
+@pytest.mark.parametrize(
+    ("price", "until", "field"),
+    [
+        (Decimal(0), NOW + timedelta(days=1), "price"),
+        (Decimal("-5"), NOW + timedelta(days=1), "price"),
+        (Decimal("1.001"), NOW + timedelta(days=1), "price"),
+        (Decimal(10), NOW, "validUntil"),
+    ],
+)
+def test_quote_rules(price: Decimal, until: datetime, field: str) -> None:
+    with pytest.raises(ValidationFailed) as caught:
+        created().quote(price, until, NOW, STAFF)
+    assert field in caught.value.fields
+
+
+def test_customer_may_not_quote_and_staff_may_not_accept() -> None:
+    with pytest.raises(Forbidden):
+        created().quote(Decimal(1), NOW + timedelta(days=1), NOW, CUSTOMER_A)
+    with pytest.raises(Forbidden):
+        quoted().accept_price(NOW, STAFF)
+
+
+def test_accept_only_before_validity_and_expire_only_after() -> None:
+    request = quoted()
+    with pytest.raises(IllegalTransition):
+        request.expire(NOW, SYSTEM_ACTOR)
+    with pytest.raises(IllegalTransition):
+        request.accept_price(NOW + timedelta(days=3), CUSTOMER_A)
+    request.expire(NOW + timedelta(days=3), SYSTEM_ACTOR)
+    assert request.state == "price_expired" and request.state_code == 7
+    with pytest.raises(IllegalTransition) as caught:
+        request.cancel_price(CUSTOMER_A)
+    assert "price_expired (7)" in caught.value.description
+
+
+def test_edit_clears_the_quote_and_revision() -> None:
+    request = quoted()
+    request.request_revision("Please check the port", STAFF)
+    assert request.state_code == 1 and request.price is None
+    request.edit(details(quantity=3), CUSTOMER_A)
+    assert request.state == "requested" and request.revision_message is None and request.quantity == 3
+
+
+def test_revision_and_reject_need_a_message() -> None:
+    for command in (created().request_revision, created().reject):
+        with pytest.raises(ValidationFailed):
+            command("  ", STAFF)
+
+
+def test_booking_needs_documents_then_confirmation_then_order_approval() -> None:
+    request = quoted()
+    request.accept_price(NOW, CUSTOMER_A)
+    with pytest.raises(IllegalTransition):
+        request.confirm_booking(STAFF)
+    with pytest.raises(IllegalTransition):
+        request.submit_booking_request([], CUSTOMER_A)
+    request.submit_booking_request([{"document_type_id": 1, "file_id": "mine"}], CUSTOMER_A)
+    request.confirm_booking(STAFF)
+    assert request.state_code == 3
+    with pytest.raises(IllegalTransition):
+        request.complete(False, SYSTEM_ACTOR)
+    request.complete(True, SYSTEM_ACTOR)
+    assert request.state_code == 4
+
+
+def test_replay_gives_the_same_aggregate() -> None:
+    request = quoted()
+    request.accept_price(NOW, CUSTOMER_A)
+    copy = replayed(request)
+    assert (copy.state, copy.price, copy.valid_until, copy.details) == (
+        "loi_pending",
+        Decimal("900.00"),
+        NOW + timedelta(days=3),
+        request.details,
+    )
+
+
+def test_payload_rules_name_each_field() -> None:
+    with pytest.raises(ValidationFailed) as caught:
+        values.rate_request_details(
+            {
+                "quantity": 2.5,
+                "hsCode": "12ab",
+                "preferredShippingDate": "2029-12-31",
+                "polId": 99999,
+                "podId": 1,
+                "containerTypeId": 9,
+                "containerSizeId": 0,
+                "isDanger": True,
+            },
+            date(2030, 1, 1),
+            CATALOG,
+            lambda f: False,
+        )
+    fields = caught.value.fields
+    assert fields["commodity"] == values.REQUIRED
+    assert fields["quantity"] == "Quantity must be a positive whole number"
+    assert fields["hsCode"] == "HS code must be 6 to 10 digits"
+    assert fields["preferredShippingDate"] == "Preferred shipping date cannot be in the past"
+    assert fields["polId"] == "Port of loading not found"
+    assert fields["containerTypeId"] == "Container type not found"
+    assert fields["containerSizeId"] == values.REQUIRED
+    assert fields["msds"] == values.DANGER_FILE
+
+
+def test_danger_file_must_be_the_callers() -> None:
+    with pytest.raises(ValidationFailed) as caught:
+        details(isDanger=True, msds="someone-elses")
+    assert caught.value.fields == {"msds": "The danger file was not uploaded by you"}
+    assert details(isDanger=True, msds="mine")["msds"] == "mine"
+
+
+def _order(**changes: Any) -> dict[str, Any]:
+    raw = {
+        "isSWBL": False,
+        "frightType": 2,
+        "cargoDescription": "Dates in cartons",
+        "parties": [
+            {"name": n, "address": "a", "phoneNumber": "123", "partyType": t}
+            for n, t in (("S", 0), ("C", 1), ("N", 2))
+        ],
+        "containers": [
+            {"containerId": i, "seal": "x", "count": 5, "type": 1, "grossWeight": 10, "netWeight": 9}
+            for i in (1, 2)
+        ],
+    }
+    raw.update(changes)
+    return raw
+
+
+def test_order_rules() -> None:
+    kwargs: dict[str, Any] = {"quantity": 2, "catalog": CATALOG}
+    assert (
+        values.shipping_order_details(_order(), is_danger=False, container_type_value=1, **kwargs)[
+            "freight_type"
+        ]
+        == 2
+    )
+    bad = _order(
+        containers=[{"containerId": 1, "seal": "", "count": 0, "type": 3, "grossWeight": 5, "netWeight": 6}],
+        parties=[],
+        cargoDescription="",
+    )
+    with pytest.raises(ValidationFailed) as caught:
+        values.shipping_order_details(bad, is_danger=True, container_type_value=2, **kwargs)
+    fields = caught.value.fields
+    assert fields["cargoDescription"] == "Cargo Description is required"
+    assert (
+        fields["imcoClass"]
+        == fields["unNumber"]
+        == fields["temprature"]
+        == fields["humidity"]
+        == "This Field is required"
+    )
+    assert fields["containers"].startswith("Exactly 2 containers")
+    assert fields["containers.0.netWeight"] == "Net Weight cannot exceed the Gross Weight"
+    assert fields["containers.0.seal"] == "Seal is required"
+    assert fields["parties"] == "Supplier is required"
+    with pytest.raises(ValidationFailed) as caught:
+        values.shipping_order_details(
+            _order(imcoClass="10", unNumber="123"), is_danger=True, container_type_value=1, **kwargs
+        )
+    assert set(caught.value.fields) == {"imcoClass", "unNumber"}
+    with pytest.raises(ValidationFailed) as caught:
+        values.shipping_order_details(_order(isSWBL=True), is_danger=False, container_type_value=1, **kwargs)
+    assert caught.value.fields == {"parties": "Supplier (SWBL) is required"}
+
+
+def test_shipping_order_lifecycle_and_id() -> None:
+    order = ShippingOrder.create(
+        "rr-1",
+        CUSTOMER_A.id,
+        {"cargo_description": "x"},
+        CUSTOMER_A,
+        rate_request_in_shipping_order=True,
+        exact_container_count=True,
+        parties_present=True,
+    )
+    assert order.id == shipping_order_id("rr-1") and order.state_code == 0
+    with pytest.raises(IllegalTransition):
+        order.approve(CUSTOMER_A)
+    order.request_revision({"cargoDescription": "more"}, {"cargoDescription": "y"}, STAFF)
+    assert order.state_code == 1 and order.edited_order == {"cargoDescription": "y"}
+    order.edit({"cargo_description": "y"}, CUSTOMER_A)
+    assert order.state_code == 0 and order.revise == {} and order.details["cargo_description"] == "y"
+    order.accept(STAFF)
+    order.approve(CUSTOMER_A)
+    assert order.state_code == 3
+    assert replayed(order).details == order.details
+
+
+def test_order_needs_the_rate_request_in_shipping_order() -> None:
+    with pytest.raises(IllegalTransition):
+        ShippingOrder.create(
+            "rr-2",
+            "c",
+            {},
+            CUSTOMER_A,
+            rate_request_in_shipping_order=False,
+            exact_container_count=True,
+            parties_present=True,
+        )
