@@ -7,12 +7,16 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 
+from api.account_limits import AccountLimiters
+from api.delivery import delivery_from_settings
+from api.policies import messaging_follower, notifications_follower, site_url
 from api.quote_expiry import QuoteExpiry, expire_due_quotes
 from api.rate_limit import AttemptLimiter
 from api.settings import Settings
 from api.uploads import ChunkStore
 from domain.accounts.application import AccountsApplication
 from domain.booking.application import BookingApplication
+from domain.notifications.application import NotificationsApplication
 from domain.shared.actor import SYSTEM_ACTOR
 from domain.shared.store import SharedStore
 from projections.booking import TableCatalog, seed_reference
@@ -34,6 +38,7 @@ class Limiters:
     login_by_address: AttemptLimiter = field(
         default_factory=lambda: AttemptLimiter(20, 300, "Too many failed logins; try again later")
     )
+    accounts: AccountLimiters = field(default_factory=AccountLimiters)
 
 
 def open_read_models(settings: Settings, schema: str = "public", path: Path | None = None) -> ReadModelDB:
@@ -47,7 +52,8 @@ class Services:
         self.settings = settings
         self.jwt_secret = settings.jwt_secret()
         self.store = SharedStore(settings.event_store_env())
-        self.accounts = AccountsApplication(self.store)
+        self.accounts = AccountsApplication(self.store, secret=self.jwt_secret)
+        self.notifications = NotificationsApplication(self.store)
         self.read_models = open_read_models(settings)
         ensure_schema(self.read_models)
         seed_reference(self.read_models)
@@ -57,6 +63,13 @@ class Services:
         self.read_follower = Follower(READ_MODELS, self.store, self.read_models, applier())
         # Policies (process managers) follow the store too, each with its own tracking row.
         self.policy_followers: list[Follower] = []
+        self.delivery = delivery_from_settings(settings.VAR_DIR, settings.SMTP_URL)
+        self.policy_followers.append(notifications_follower(self.store, self.read_models, self.notifications))
+        self.policy_followers.append(
+            messaging_follower(
+                self.store, self.read_models, self.delivery, self.jwt_secret, site_url(settings)
+            )
+        )
         self.limiters = Limiters()
         self.started = False
 

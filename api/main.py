@@ -6,14 +6,25 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
-from fastapi import Depends, FastAPI
+from fastapi import APIRouter, Depends, FastAPI
 
 from api import errors, web_app
 from api.body_limit import BodyLimit
 from api.bootstrap import Services
 from api.deps import auditors_read_only
 from api.envelope import success
-from api.routers import audit, auth, booking, booking_admin, files
+from api.routers import (
+    accounts_admin,
+    audit,
+    auth,
+    booking,
+    booking_admin,
+    files,
+    notifications,
+    passwords,
+    profile,
+    registration,
+)
 from api.settings import Settings
 
 
@@ -38,7 +49,20 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.add_middleware(BodyLimit)
     errors.install(app)
-    routers = (auth.router, audit.router, booking.router, booking_admin.router, files.router)
+    routers: tuple[APIRouter, ...] = (
+        auth.router,
+        audit.router,
+        booking.router,
+        booking_admin.router,
+        files.router,
+    )
+    routers += (
+        registration.router,
+        profile.router,
+        accounts_admin.router,
+        passwords.router,
+        notifications.router,
+    )
     for router in routers:
         app.include_router(router)
 

@@ -15,6 +15,9 @@ READ_MODELS = "read_models"
 MODULES = [
     "projections.event_log",
     "projections.accounts",
+    "projections.registrations",
+    "projections.profiles",
+    "projections.notifications",
     "projections.booking",
 ]
 

@@ -2,19 +2,25 @@
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta
 from typing import Any
 from uuid import UUID
 
 from eventsourcing.domain import Aggregate, event
 
+from domain.accounts import secrets
 from domain.shared.actor import Actor
 from domain.shared.aggregate import audit_fields
+from domain.shared.errors import ValidationFailed
 from domain.shared.ids import name_based_id
 
 STAFF_ACCOUNT_TYPE = 0
 INDIVIDUAL = 1
 DOMESTIC_COMPANY = 2
 FOREIGN_COMPANY = 3
+CUSTOMER_TYPES = (INDIVIDUAL, DOMESTIC_COMPANY, FOREIGN_COMPANY)
+RESET_TOKEN_LIFETIME = timedelta(hours=1)
+INVALID_TOKEN = "The link is invalid or has expired; request a new one"
 
 
 def account_id(username: str) -> UUID:
@@ -42,6 +48,8 @@ class Account(Aggregate):
         self.roles = list(roles)
         self.profile = dict(profile)
         self.password_hash: str | None = None
+        self.reset_token_hash: str | None = None
+        self.reset_token_issued_at: datetime | None = None
 
     @classmethod
     def open(
@@ -54,6 +62,70 @@ class Account(Aggregate):
     @event("PasswordSet")
     def _password_set(self, password_hash: str, actor_id: str, actor_role: str, reason: str | None) -> None:
         self.password_hash = password_hash
+        # Any new password spends every outstanding reset link: tokens are single use.
+        self.reset_token_hash = None
+        self.reset_token_issued_at = None
 
     def set_password(self, password_hash: str, actor: Actor, reason: str | None = None) -> None:
         self._password_set(password_hash=password_hash, **audit_fields(actor, reason))
+
+    @property
+    def must_set_password(self) -> bool:
+        """An account opened by an accepted registration logs in only after its first password is set."""
+        return self.password_hash is None
+
+    @property
+    def is_customer(self) -> bool:
+        return self.account_type in CUSTOMER_TYPES
+
+    # -- reset links ------------------------------------------------------------------------------------
+    @event("PasswordTokenIssued")
+    def _password_token_issued(
+        self,
+        token_hash: str,
+        issued_at: datetime,
+        purpose: str,
+        username: str,
+        email: str,
+        actor_id: str,
+        actor_role: str,
+        reason: str | None,
+    ) -> None:
+        self.reset_token_hash = token_hash
+        self.reset_token_issued_at = issued_at
+
+    def issue_password_token(self, secret: str, now: datetime, purpose: str, actor: Actor) -> None:
+        """A link to set a password (`create` on acceptance, `reset` on request), e-mailed by a policy.
+
+        The token is derived from the secret and this event's version; the event keeps only its hash.
+        """
+        token = secrets.reset_token(secret, self.id, self.version + 1)
+        self._password_token_issued(
+            token_hash=secrets.digest(token),
+            issued_at=now,
+            purpose=purpose,
+            username=self.username,
+            email=str(self.profile.get("email", "")),
+            **audit_fields(actor, f"password {purpose} link"),
+        )
+
+    def reset_password(self, token: str, password_hash: str, now: datetime, actor: Actor) -> None:
+        issued = self.reset_token_issued_at
+        if issued is None or not secrets.matches(token, self.reset_token_hash):
+            raise ValidationFailed({"token": INVALID_TOKEN}, INVALID_TOKEN)
+        if now - issued > RESET_TOKEN_LIFETIME:
+            raise ValidationFailed({"token": INVALID_TOKEN}, INVALID_TOKEN)
+        self.set_password(password_hash, actor, "password set with a reset link")
+
+    # -- profile ----------------------------------------------------------------------------------------
+    @event("ProfileUpdated")
+    def _profile_updated(
+        self, values: dict[str, Any], request_id: str, actor_id: str, actor_role: str, reason: str | None
+    ) -> None:
+        self.profile = {**self.profile, **values}
+
+    def update_profile(self, values: dict[str, Any], request_id: str, actor: Actor) -> None:
+        """Applies an approved edit request's values."""
+        self._profile_updated(
+            values=dict(values), request_id=request_id, **audit_fields(actor, "profile edit request approved")
+        )

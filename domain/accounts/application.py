@@ -1,17 +1,35 @@
-"""Command side of the accounts context."""
+"""Command side of the accounts context: staff accounts, registrations, passwords, profile edit requests."""
 
 from __future__ import annotations
 
+from datetime import datetime
+from typing import Any, TypeVar
+from uuid import UUID
+
+from eventsourcing.application import AggregateNotFoundError
+
+from domain.accounts import forms
 from domain.accounts.account import STAFF_ACCOUNT_TYPE, Account, account_id
-from domain.accounts.passwords import hash_password
-from domain.shared.actor import ADMIN, Actor
-from domain.shared.errors import AlreadyExists, Conflict
+from domain.accounts.edit_request import ProfileEditRequest, edit_request_id
+from domain.accounts.passwords import hash_password, password_matches
+from domain.accounts.registration import USER_EXIST, WRONG_CODE, Registration, registration_id
+from domain.shared.actor import ADMIN, CUSTOMER, SYSTEM_ACTOR, Actor
+from domain.shared.errors import AlreadyExists, Conflict, NotFound, ValidationFailed
 from domain.shared.store import ContextApplication
+
+T = TypeVar("T")
+CUSTOMER_ROLES = [CUSTOMER]
 
 
 class AccountsApplication(ContextApplication):
     name = "accounts"
 
+    def __init__(self, store: Any, secret: str = "") -> None:
+        super().__init__(store)
+        # Codes and reset tokens are derived from this secret (see domain/accounts/secrets.py).
+        self.secret = secret
+
+    # -- staff ------------------------------------------------------------------------------------------
     def create_staff(self, username: str, password: str, roles: list[str], actor: Actor) -> int:
         account = Account.open(username, STAFF_ACCOUNT_TYPE, roles, {}, actor)
         account.set_password(hash_password(password), actor)
@@ -31,3 +49,152 @@ class AccountsApplication(ContextApplication):
 
     def exists(self, aggregate_id: object) -> bool:
         return bool(self.recorder.select_events(aggregate_id, limit=1))  # type: ignore[arg-type]
+
+    def _load(self, aggregate_id: UUID, kind: type[T], missing: str) -> T:
+        try:
+            aggregate: object = self.repository.get(aggregate_id)
+        except AggregateNotFoundError as error:
+            raise NotFound(missing) from error
+        if not isinstance(aggregate, kind):
+            raise NotFound(missing)
+        return aggregate
+
+    def _secret(self) -> str:
+        if not self.secret:
+            raise RuntimeError("AccountsApplication needs the server secret for codes and tokens")
+        return self.secret
+
+    # -- registration -----------------------------------------------------------------------------------
+    def _registration(self, identity: str, kind: int | None = None) -> Registration:
+        registration = self._load(registration_id(identity), Registration, "Registration request not found")
+        if kind is not None and registration.kind != kind:
+            raise NotFound("Registration request not found")
+        return registration
+
+    def start_registration(
+        self, kind: int, identity: str, phone: str, actor: Actor
+    ) -> tuple[int, int | None]:
+        """Answers (firstStep, position of the recorded event or None when nothing changed)."""
+        if self.exists(account_id(identity)):
+            raise AlreadyExists(USER_EXIST)
+        if not self.exists(registration_id(identity)):
+            registration = Registration.start(identity, kind, phone, actor)
+            return kind, self.record(registration)
+        registration = self._registration(identity)
+        step = registration.begin_again(kind, phone, actor)
+        if step == 4:
+            return step, None
+        return step, self.record(registration)
+
+    def finalize_registration(
+        self, kind: int, identity: str, details: dict[str, Any], now: datetime, actor: Actor
+    ) -> tuple[Registration, int]:
+        if self.exists(account_id(identity)):
+            raise AlreadyExists(USER_EXIST)
+        if not self.exists(registration_id(identity)):
+            raise NotFound("Start the sign-up first")
+        registration = self._registration(identity)
+        registration.submit_details(kind, details, self._secret(), now, actor)
+        return registration, self.record(registration)
+
+    def resend_code(self, kind: int, identity: str, phone: str, now: datetime, actor: Actor) -> int:
+        registration = self._registration(identity, kind)
+        registration.resend_code(phone, self._secret(), now, actor)
+        return self.record(registration)
+
+    def verify_registration(self, kind: int, identity: str, code: str, now: datetime, actor: Actor) -> int:
+        registration = self._registration(identity, kind)
+        matched = registration.verify(code, now, actor)
+        position = self.record(registration)
+        if not matched:
+            raise ValidationFailed({"code": WRONG_CODE}, WRONG_CODE)
+        return position
+
+    def accept_registration(self, kind: int, identity: str, now: datetime, actor: Actor) -> int:
+        """Accepting opens the customer account and issues its create-password link, in one transaction."""
+        registration = self._registration(identity, kind)
+        registration.accept(actor)
+        account = Account.open(identity, kind, CUSTOMER_ROLES, registration.details, actor)
+        account.issue_password_token(self._secret(), now, "create", actor)
+        try:
+            return self.record(registration, account)
+        except Conflict as error:
+            raise AlreadyExists(USER_EXIST) from error
+
+    def decline_registration(self, identity: str, message: str, actor: Actor) -> int:
+        registration = self._registration(identity)
+        registration.decline(forms.decline_message(message), actor)
+        return self.record(registration)
+
+    # -- passwords --------------------------------------------------------------------------------------
+    def request_password_reset(self, username: str, now: datetime) -> int | None:
+        """Issue a reset link when `username` is a customer with an e-mail; otherwise nothing, silently."""
+        if not self.exists(account_id(username)):
+            return None
+        account = self._load(account_id(username), Account, "Account not found")
+        if not account.is_customer or not account.profile.get("email"):
+            return None
+        account.issue_password_token(self._secret(), now, "reset", SYSTEM_ACTOR)
+        return self.record(account)
+
+    def reset_password(self, username: str, token: str, password: str, now: datetime) -> int:
+        invalid = ValidationFailed({"token": "The link is invalid or has expired; request a new one"})
+        if not self.exists(account_id(username)):
+            raise invalid
+        account = self._load(account_id(username), Account, "Account not found")
+        account.reset_password(token, hash_password(password), now, Actor(str(account.id), CUSTOMER))
+        return self.record(account)
+
+    def change_password(self, account: UUID | str, current: str, new: str, actor: Actor) -> int:
+        loaded = self._load(UUID(str(account)), Account, "Account not found")
+        if not password_matches(loaded.password_hash, current):
+            raise ValidationFailed({"currentPassword": "Current password is incorrect"})
+        loaded.set_password(hash_password(new), actor, "password changed")
+        return self.record(loaded)
+
+    def check_password(self, account: UUID | str, password: str) -> bool:
+        loaded = self._load(UUID(str(account)), Account, "Account not found")
+        return password_matches(loaded.password_hash, password)
+
+    # -- profile edit requests --------------------------------------------------------------------------
+    def customer(self, account: UUID | str) -> Account:
+        loaded = self._load(UUID(str(account)), Account, "Account not found")
+        if not loaded.is_customer:
+            raise NotFound("Customer not found")
+        return loaded
+
+    def request_profile_edit(self, account: UUID | str, payload: dict[str, Any], actor: Actor) -> int | None:
+        """Open (or replace) the account's pending edit request; None when nothing would change."""
+        customer = self.customer(account)
+        wanted = forms.profile_update(customer.account_type, payload, customer.profile)
+        edited = {k: v for k, v in wanted.items() if v != customer.profile.get(k, "")}
+        if not edited:
+            return None
+        request_id = edit_request_id(customer.id)
+        if not self.exists(request_id):
+            request = ProfileEditRequest.open(
+                str(customer.id), customer.username, customer.account_type, edited, actor
+            )
+        else:
+            request = self._load(request_id, ProfileEditRequest, "Edit request not found")
+            if not request.request(edited, actor):
+                return None
+        return self.record(request)
+
+    def _edit_request(self, username: str) -> ProfileEditRequest:
+        missing = "No edit request for this customer"
+        if not self.exists(edit_request_id(account_id(username))):
+            raise NotFound(missing)
+        return self._load(edit_request_id(account_id(username)), ProfileEditRequest, missing)
+
+    def approve_profile_edit(self, username: str, actor: Actor) -> int:
+        request = self._edit_request(username)
+        request.approve(actor)
+        customer = self.customer(request.account_id)
+        customer.update_profile(request.edited, str(request.id), actor)
+        return self.record(request, customer)
+
+    def decline_profile_edit(self, username: str, message: str, actor: Actor) -> int:
+        request = self._edit_request(username)
+        request.decline(forms.decline_message(message), actor)
+        return self.record(request)

@@ -1,0 +1,306 @@
+"""/account/api/v1/admin: staff review of registrations and profile edit requests (admin only)."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+from typing import Any
+
+from fastapi import APIRouter, Query
+from pydantic import BaseModel
+
+from api.deps import AdminUser, ServicesDep
+from api.envelope import success
+from domain.accounts import forms
+from domain.accounts.account import DOMESTIC_COMPANY, FOREIGN_COMPANY, INDIVIDUAL
+from domain.shared.errors import NotFound
+from domain.shared.lifecycle import lifecycle
+from projections import profiles, registrations
+
+router = APIRouter(prefix="/account/api/v1/admin", tags=["accounts admin"])
+
+KIND_PATHS = {
+    "indivisual-customer": INDIVIDUAL,
+    "domestic-corporate-customer": DOMESTIC_COMPANY,
+    "foreign-corporate-customer": FOREIGN_COMPANY,
+}
+NOT_FOUND = "Registration request not found"
+
+
+class DeclineBody(BaseModel):
+    message: str | None = None
+
+
+class ApproveEditBody(BaseModel):
+    nationalId: str
+    foreign: bool | None = None
+
+
+class DeclineEditBody(BaseModel):
+    nationalId: str
+    message: str | None = None
+
+
+def _when(value: str | None) -> str | None:
+    return value.replace("+00:00", "Z") if value else None
+
+
+def _summary(row: dict[str, Any]) -> dict[str, Any]:
+    details = json.loads(row["details"])
+    name = details.get("name") or " ".join(
+        p for p in (details.get("firstName"), details.get("lastName")) if p
+    )
+    return {
+        "id": row["identity"],
+        "nationalId": row["identity"],
+        "kind": row["kind"],
+        "isForeign": row["kind"] == FOREIGN_COMPANY,
+        "state": row["state"],
+        "stateCode": row["state_code"],
+        "stateLabel": lifecycle("registration").labels[row["state"]],
+        "name": name,
+        "phone": row["phone"],
+        "email": details.get("email", ""),
+        "createdAt": _when(row["submitted_at"] or row["started_at"]),
+    }
+
+
+def _detail(row: dict[str, Any]) -> dict[str, Any]:
+    details = json.loads(row["details"])
+    meta = {**_summary(row), "declineMessage": row["decline_message"]}
+    common = {key: details.get(key, "") for key in ("phone", "address", "postalCode", "fax", "email")}
+    if row["kind"] == INDIVIDUAL:
+        # `firstname`/`lastname` are the specification's keys of the admin view.
+        return {
+            **meta,
+            **common,
+            "firstname": details.get("firstName", ""),
+            "lastname": details.get("lastName", ""),
+            "birthDate": details.get("birthDate", ""),
+        }
+    # `registerationCode` is the specification's spelling in the admin view.
+    return {
+        **meta,
+        **common,
+        "name": details.get("name", ""),
+        "contactPerson": details.get("contactPerson", ""),
+        "economicCode": details.get("economicCode", ""),
+        "registerationCode": details.get("registrationCode", ""),
+        "nationalCode": details.get("nationalCode", row["identity"]),
+    }
+
+
+def _registration_row(services: Any, identity: str, kinds: tuple[int, ...]) -> dict[str, Any]:
+    with services.read_models.read() as tx:
+        row = registrations.find(tx, identity)
+    if row is None or row["kind"] not in kinds or row["state"] == "started":
+        raise NotFound(NOT_FOUND)
+    return row
+
+
+@router.get("/register-requests", operation_id="listRegisterRequests", response_model=None)
+def list_register_requests(
+    _: AdminUser, services: ServicesDep, limit: int = Query(20, ge=1, le=100), page: int = Query(1, ge=1)
+) -> Any:
+    with services.read_models.read() as tx:
+        rows, total = registrations.page(tx, page, limit)
+    return success({"list": [_summary(r) for r in rows], "totalCount": total, "page": page, "limit": limit})
+
+
+@router.get(
+    "/indivisual-customer/register-requests/{nationalId}",
+    operation_id="individualRequest",
+    response_model=None,
+)
+def individual_request(nationalId: str, _: AdminUser, services: ServicesDep) -> Any:
+    return success(_detail(_registration_row(services, nationalId, (INDIVIDUAL,))))
+
+
+@router.get(
+    "/domestic-corporate-customer/register-requests/{nationalId}",
+    operation_id="domesticRequest",
+    response_model=None,
+)
+def domestic_request(nationalId: str, _: AdminUser, services: ServicesDep) -> Any:
+    return success(_detail(_registration_row(services, nationalId, (DOMESTIC_COMPANY,))))
+
+
+# The specification's client reads domestic details from the foreign path too: it answers for both kinds.
+@router.get(
+    "/foreign-corporate-customer/register-requests/{nationalId}",
+    operation_id="foreignRequest",
+    response_model=None,
+)
+def foreign_request(nationalId: str, _: AdminUser, services: ServicesDep) -> Any:
+    return success(_detail(_registration_row(services, nationalId, (FOREIGN_COMPANY, DOMESTIC_COMPANY))))
+
+
+def _accept(kind: int, identity: str, principal: Any, services: Any) -> Any:
+    position = services.accounts.accept_registration(kind, identity, datetime.now(UTC), principal.actor)
+    services.settle(position)
+    return success(
+        {"nationalId": identity, "state": "accepted", "stateCode": lifecycle("registration").code("accepted")}
+    )
+
+
+@router.post(
+    "/indivisual-customer/register-requests/{nationalId}",
+    operation_id="acceptIndividual",
+    response_model=None,
+)
+@router.post(
+    "/indivisual-customer/register-requests/{nationalId}/accept", include_in_schema=False, response_model=None
+)
+def accept_individual(nationalId: str, principal: AdminUser, services: ServicesDep) -> Any:
+    return _accept(INDIVIDUAL, nationalId, principal, services)
+
+
+@router.post(
+    "/domestic-corporate-customer/register-requests/{nationalId}/accept",
+    operation_id="acceptDomestic",
+    response_model=None,
+)
+def accept_domestic(nationalId: str, principal: AdminUser, services: ServicesDep) -> Any:
+    return _accept(DOMESTIC_COMPANY, nationalId, principal, services)
+
+
+@router.post(
+    "/foreign-corporate-customer/register-requests/{nationalId}/accept",
+    operation_id="acceptForeign",
+    response_model=None,
+)
+def accept_foreign(nationalId: str, principal: AdminUser, services: ServicesDep) -> Any:
+    return _accept(FOREIGN_COMPANY, nationalId, principal, services)
+
+
+@router.post(
+    "/register-requests/{nationalId}/decline", operation_id="declineRegistration", response_model=None
+)
+def decline_registration(
+    nationalId: str, body: DeclineBody, principal: AdminUser, services: ServicesDep
+) -> Any:
+    message = forms.decline_message(body.message)
+    position = services.accounts.decline_registration(nationalId, message, principal.actor)
+    services.settle(position)
+    return success(
+        {
+            "nationalId": nationalId,
+            "state": "declined",
+            "stateCode": lifecycle("registration").code("declined"),
+        }
+    )
+
+
+# -- profile edit requests ----------------------------------------------------------------------------------
+# Field names as the specification's review screen shows them (`EconimocCode`, `RegisterationCode` so spelt).
+FIELD_NAMES = {
+    "firstName": "FirstName",
+    "lastName": "LastName",
+    "birthDate": "BirthDate",
+    "nationalId": "NationalId",
+    "nationalCode": "NationalId",
+    "phone": "Phone",
+    "address": "Address",
+    "postalCode": "PostalCode",
+    "fax": "Fax",
+    "email": "Email",
+    "name": "Name",
+    "economicCode": "EconimocCode",
+    "registrationCode": "RegisterationCode",
+    "contactPerson": "ContactPerson",
+    "industry": "Industry",
+    "destinations": "Destinations",
+    "typeOfOperation": "TypeOfOperation",
+}
+
+
+def _review_fields(row: dict[str, Any]) -> list[dict[str, Any]]:
+    current = json.loads(row["profile"])
+    edited = json.loads(row["edited"]) if row["state"] == "pending" else {}
+    fields = [
+        {
+            "fieldName": "Id",
+            "key": "id",
+            "currentValue": row["account_id"],
+            "editedValue": None,
+            "isEdited": False,
+        },
+        {
+            "fieldName": "Username",
+            "key": "username",
+            "currentValue": row["username"],
+            "editedValue": None,
+            "isEdited": False,
+        },
+    ]
+    for key in forms.PROFILE_FIELDS[row["account_type"]]:
+        fields.append(
+            {
+                "fieldName": FIELD_NAMES[key],
+                "key": key,
+                "currentValue": current.get(key, ""),
+                "editedValue": edited.get(key),
+                "isEdited": key in edited,
+            }
+        )
+    return fields
+
+
+def _request_view(row: dict[str, Any]) -> dict[str, Any]:
+    fields = _review_fields(row)
+    return {
+        # The specification's client reads the fields from `response.response`.
+        "response": fields,
+        "fields": fields,
+        "id": row["id"],
+        "nationalId": row["username"],
+        "accountId": row["account_id"],
+        "accountType": row["account_type"],
+        "state": row["state"],
+        "stateCode": row["state_code"],
+        "declineMessage": row["decline_message"],
+        "requestedAt": _when(row["requested_at"]),
+    }
+
+
+@router.get("/update-requests", operation_id="listUpdateRequests", response_model=None)
+def list_update_requests(
+    _: AdminUser, services: ServicesDep, limit: int = Query(20, ge=1, le=100), page: int = Query(1, ge=1)
+) -> Any:
+    with services.read_models.read() as tx:
+        rows, total = profiles.pending_edit_requests(tx, page, limit)
+    items = [
+        {
+            **{k: v for k, v in _request_view(r).items() if k not in ("response", "fields")},
+            "editedFields": [f["fieldName"] for f in _review_fields(r) if f["isEdited"]],
+        }
+        for r in rows
+    ]
+    return success({"list": items, "totalCount": total, "page": page, "limit": limit})
+
+
+@router.get("/{kind}/{nationalId}/update-request", operation_id="updateRequest", response_model=None)
+def update_request(kind: str, nationalId: str, _: AdminUser, services: ServicesDep) -> Any:
+    account_type = KIND_PATHS.get(kind)
+    if account_type is None:
+        raise NotFound("Not found")
+    with services.read_models.read() as tx:
+        row = profiles.edit_request_of(tx, nationalId)
+    if row is None or row["account_type"] != account_type:
+        raise NotFound("No edit request for this customer")
+    return success(_request_view(row))
+
+
+@router.post("/update-requests/approve", operation_id="approveUpdateRequest", response_model=None)
+def approve_update(body: ApproveEditBody, principal: AdminUser, services: ServicesDep) -> Any:
+    position = services.accounts.approve_profile_edit(body.nationalId.strip(), principal.actor)
+    services.settle(position)
+    return success({"nationalId": body.nationalId.strip(), "state": "approved"})
+
+
+@router.post("/update-requests/decline", operation_id="declineUpdateRequest", response_model=None)
+def decline_update(body: DeclineEditBody, principal: AdminUser, services: ServicesDep) -> Any:
+    message = forms.decline_message(body.message)
+    position = services.accounts.decline_profile_edit(body.nationalId.strip(), message, principal.actor)
+    services.settle(position)
+    return success({"nationalId": body.nationalId.strip(), "state": "declined"})

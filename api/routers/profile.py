@@ -1,0 +1,146 @@
+"""/account/api/v1/client/{type}-customers: the caller's own profile; edits go to staff review."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from fastapi import APIRouter
+from pydantic import BaseModel
+
+from api.deps import CustomerUser, ServicesDep
+from api.envelope import success
+from domain.accounts.account import DOMESTIC_COMPANY, FOREIGN_COMPANY, INDIVIDUAL
+from domain.shared.errors import Forbidden, NotFound
+from projections.profiles import profile_of
+
+router = APIRouter(prefix="/account/api/v1/client", tags=["profile"])
+
+
+class IndividualProfileBody(BaseModel):
+    id: str | int | None = None
+    firstName: str | None = None
+    lastName: str | None = None
+    birthDate: str | None = None
+    nationalId: str | None = None
+    phone: str | None = None
+    industry: str | None = None
+    destinations: str | list[str] | None = None
+    typeOfOperation: str | None = None
+    fax: str | None = None
+    email: str | None = None
+    address: str | None = None
+    postalCode: str | None = None
+
+
+class DomesticProfileBody(BaseModel):
+    name: str | None = None
+    contactPerson: str | None = None
+    economicCode: str | None = None
+    registrationCode: str | None = None
+    nationalCode: str | None = None
+    fax: str | None = None
+    address: str | None = None
+    postalCode: str | None = None
+
+
+class ForeignProfileBody(BaseModel):
+    name: str | None = None
+    contactPerson: str | None = None
+    nationalCode: str | None = None
+    fax: str | None = None
+    address: str | None = None
+    postalCode: str | None = None
+
+
+def _own(principal: Any, account_type: int) -> None:
+    if principal.account_type != account_type:
+        raise Forbidden("This profile call is for another account type")
+
+
+def _view(services: Any, principal: Any) -> dict[str, Any]:
+    with services.read_models.read() as tx:
+        row = profile_of(tx, principal.account_id)
+    if row is None:
+        raise NotFound("Profile not found")
+    p = json.loads(row["profile"])
+    account = {"id": row["account_id"], "accountType": row["account_type"], "username": row["username"]}
+    pending = None
+    if row["request_state"] is not None:
+        pending = {
+            "state": row["request_state"],
+            "stateCode": row["request_state_code"],
+            "edited": json.loads(row["request_edited"]) if row["request_state"] == "pending" else {},
+            "declineMessage": row["request_decline_message"],
+        }
+    base = {"account": account, "id": row["account_id"], "editRequest": pending}
+    common = {k: p.get(k, "") for k in ("phone", "email", "address", "fax", "postalCode")}
+    if row["account_type"] == INDIVIDUAL:
+        # The profile entity spells `firstname`; the PUT sends `firstName`: both are given.
+        return {
+            **base,
+            **common,
+            "firstname": p.get("firstName", ""),
+            "lastname": p.get("lastName", ""),
+            "firstName": p.get("firstName", ""),
+            "lastName": p.get("lastName", ""),
+            "birthDate": p.get("birthDate", ""),
+            "nationalId": p.get("nationalId", ""),
+            "industry": p.get("industry", ""),
+            "destinations": p.get("destinations", ""),
+            "typeOfOperation": p.get("typeOfOperation", ""),
+        }
+    company = {
+        **base,
+        **common,
+        "name": p.get("name", ""),
+        "contactPerson": p.get("contactPerson", ""),
+        "nationalCode": p.get("nationalCode", ""),
+    }
+    if row["account_type"] == DOMESTIC_COMPANY:
+        company.update(economicCode=p.get("economicCode", ""), registrationCode=p.get("registrationCode", ""))
+    return company
+
+
+def _read(account_type: int, principal: Any, services: Any) -> Any:
+    _own(principal, account_type)
+    return success(_view(services, principal))
+
+
+def _update(account_type: int, payload: dict[str, Any], principal: Any, services: Any) -> Any:
+    _own(principal, account_type)
+    payload.pop("id", None)  # the caller's own account, from the token, whatever the body says
+    position = services.accounts.request_profile_edit(principal.account_id, payload, principal.actor)
+    if position is not None:
+        services.settle(position)
+    return success({**_view(services, principal), "changed": position is not None})
+
+
+@router.get("/indivisual-customers", operation_id="individualProfile", response_model=None)
+def individual_profile(principal: CustomerUser, services: ServicesDep) -> Any:
+    return _read(INDIVIDUAL, principal, services)
+
+
+@router.get("/domestic-corporate-customers", operation_id="domesticProfile", response_model=None)
+def domestic_profile(principal: CustomerUser, services: ServicesDep) -> Any:
+    return _read(DOMESTIC_COMPANY, principal, services)
+
+
+@router.get("/foreign-corporate-customers", operation_id="foreignProfile", response_model=None)
+def foreign_profile(principal: CustomerUser, services: ServicesDep) -> Any:
+    return _read(FOREIGN_COMPANY, principal, services)
+
+
+@router.put("/indivisual-customers", operation_id="updateIndividualProfile", response_model=None)
+def update_individual(body: IndividualProfileBody, principal: CustomerUser, services: ServicesDep) -> Any:
+    return _update(INDIVIDUAL, body.model_dump(exclude_unset=True), principal, services)
+
+
+@router.put("/domestic-corporate-customers", operation_id="updateDomesticProfile", response_model=None)
+def update_domestic(body: DomesticProfileBody, principal: CustomerUser, services: ServicesDep) -> Any:
+    return _update(DOMESTIC_COMPANY, body.model_dump(exclude_unset=True), principal, services)
+
+
+@router.put("/foreign-corporate-customers", operation_id="updateForeignProfile", response_model=None)
+def update_foreign(body: ForeignProfileBody, principal: CustomerUser, services: ServicesDep) -> Any:
+    return _update(FOREIGN_COMPANY, body.model_dump(exclude_unset=True), principal, services)

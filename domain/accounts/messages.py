@@ -1,0 +1,114 @@
+"""Outgoing SMS and e-mail the accounts events call for, built by the messaging policy.
+
+Pure: an event (plus the server secret and the site's address) in, messages out. Codes and tokens are
+recomputed from the event (see secrets.py); they appear only in the message itself, never in a log.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any, Protocol
+from urllib.parse import urlencode
+
+from domain.accounts import secrets
+from domain.accounts.account import Account
+from domain.accounts.registration import CODE_LIFETIME, Registration, needs_verification
+
+SMS = "sms"
+EMAIL = "email"
+
+
+@dataclass(frozen=True)
+class Message:
+    id: str  # idempotency id: derived from the source event, so one event never sends twice
+    channel: str
+    to: str
+    subject: str
+    body: str
+    data: dict[str, Any] = field(default_factory=dict)
+
+    def as_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+class Delivery(Protocol):
+    """The delivery port: sends a message once per id, raises when it could not (the caller retries)."""
+
+    def send(self, message: Message) -> None: ...
+
+
+def message_id(event: Any, channel: str) -> str:
+    return f"{event.originator_id}:{event.originator_version}:{channel}"
+
+
+# The library makes each aggregate's event classes at run time; mypy does not see them.
+CODE_SENT = (Registration.DetailsSubmitted, Registration.CodeResent)  # type: ignore[attr-defined]
+REGISTRATION_DECLINED = Registration.Declined  # type: ignore[attr-defined]
+PASSWORD_TOKEN_ISSUED = Account.PasswordTokenIssued  # type: ignore[attr-defined]
+
+
+def messages_for(event: Any, secret: str, site_url: str) -> list[Message]:
+    if isinstance(event, CODE_SENT) and event.code_hash:
+        code = secrets.verification_code(secret, event.originator_id, event.originator_version)
+        minutes = int(CODE_LIFETIME.total_seconds() // 60)
+        return [
+            Message(
+                message_id(event, SMS),
+                SMS,
+                event.phone,
+                "Verification code",
+                f"Your freight portal verification code is {code}. It is valid for {minutes} minutes.",
+                {"code": code},
+            )
+        ]
+    if isinstance(event, REGISTRATION_DECLINED):
+        text = f"Your registration request was declined: {event.reason}"
+        if needs_verification(event.kind) and event.phone:
+            return [
+                Message(
+                    message_id(event, SMS),
+                    SMS,
+                    event.phone,
+                    "Registration declined",
+                    text,
+                    {"nationalId": event.identity, "message": event.reason},
+                )
+            ]
+        if event.email:
+            return [
+                Message(
+                    message_id(event, EMAIL),
+                    EMAIL,
+                    event.email,
+                    "Registration declined",
+                    text,
+                    {"nationalId": event.identity, "message": event.reason},
+                )
+            ]
+        return []
+    if isinstance(event, PASSWORD_TOKEN_ISSUED) and event.email:
+        token = secrets.reset_token(secret, event.originator_id, event.originator_version)
+        username = _username(event)
+        query = urlencode({"token": token, "nationalId": username})
+        link = f"{site_url.rstrip('/')}/forgetpassword/createpassword?{query}"
+        if event.purpose == "create":
+            subject = "Your account is ready: set your password"
+            body = f"Your registration was accepted. Set your password within one hour: {link}"
+        else:
+            subject = "Reset your password"
+            body = f"Use this link within one hour to choose a new password: {link}"
+        return [
+            Message(
+                message_id(event, EMAIL),
+                EMAIL,
+                event.email,
+                subject,
+                body,
+                {"link": link, "token": token, "nationalId": username},
+            )
+        ]
+    return []
+
+
+def _username(event: Any) -> str:
+    return str(getattr(event, "username", "") or "")

@@ -1,0 +1,242 @@
+"""The Registration aggregate: one per identity number (national id or company id), through its lifecycle.
+
+started -> details_submitted (code sent by SMS) -> pending (verified; foreign companies skip the code)
+-> accepted | declined; a declined applicant may start again on the same aggregate.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import Any
+from uuid import UUID
+
+from eventsourcing.domain import event
+
+from domain.accounts import secrets
+from domain.accounts.account import DOMESTIC_COMPANY, FOREIGN_COMPANY, INDIVIDUAL
+from domain.shared.actor import Actor
+from domain.shared.aggregate import LifecycleAggregate, audit_fields
+from domain.shared.errors import AlreadyExists, Conflict, TooManyAttempts, ValidationFailed
+from domain.shared.ids import name_based_id
+
+CODE_LIFETIME = timedelta(minutes=10)
+RESEND_COOLDOWN = timedelta(seconds=120)
+MAX_WRONG_TRIES = 5
+KINDS = {INDIVIDUAL: "individual", DOMESTIC_COMPANY: "domestic company", FOREIGN_COMPANY: "foreign company"}
+USER_EXIST = "User Exist"
+WRONG_CODE = "Invalid code"
+
+
+def registration_id(identity: str) -> UUID:
+    return name_based_id("registration", identity)
+
+
+def needs_verification(kind: int) -> bool:
+    return kind in (INDIVIDUAL, DOMESTIC_COMPANY)
+
+
+class Registration(LifecycleAggregate):
+    machine = "registration"
+
+    @staticmethod
+    def create_id(identity: str, **_: Any) -> UUID:
+        return registration_id(identity)
+
+    @event("Started")
+    def __init__(
+        self,
+        identity: str,
+        kind: int,
+        phone: str,
+        state: str,
+        actor_id: str,
+        actor_role: str,
+        reason: str | None,
+    ) -> None:
+        self.identity = identity
+        self._begin(kind, phone, state)
+
+    def _begin(self, kind: int, phone: str, state: str) -> None:
+        self.kind = kind
+        self.phone = phone
+        self.state = state
+        self.details: dict[str, Any] = {}
+        self.code_hash: str | None = None
+        self.code_issued_at: datetime | None = None
+        self.wrong_tries = 0
+        self.decline_message: str | None = None
+
+    # -- start ------------------------------------------------------------------------------------------
+    @classmethod
+    def start(cls, identity: str, kind: int, phone: str, actor: Actor) -> Registration:
+        dest = cls._first("start", actor)
+        return cls(
+            identity=identity, kind=kind, phone=phone, state=dest, **audit_fields(actor, "sign-up started")
+        )
+
+    @event("Restarted")
+    def _restarted(
+        self, kind: int, phone: str, state: str, actor_id: str, actor_role: str, reason: str | None
+    ) -> None:
+        self._begin(kind, phone, state)
+
+    def begin_again(self, kind: int, phone: str, actor: Actor) -> int:
+        """The start call on an existing registration: answers the sign-up step the client shows next.
+
+        4 (verification only) when details are in and the code is pending; refuses a number that is pending
+        review or accepted; otherwise starts over (also after a decline).
+        """
+        if self.state in ("pending", "accepted"):
+            raise AlreadyExists(USER_EXIST)
+        if self.state == "details_submitted":
+            if kind != self.kind:
+                raise Conflict("A sign-up of another type awaits verification for this number")
+            self._next("resume", actor)
+            return 4
+        dest = self._next("start", actor)
+        self._restarted(kind=kind, phone=phone, state=dest, **audit_fields(actor, "sign-up started again"))
+        return kind
+
+    # -- details ----------------------------------------------------------------------------------------
+    @event("DetailsSubmitted")
+    def _details_submitted(
+        self,
+        details: dict[str, Any],
+        phone: str,
+        code_hash: str | None,
+        code_issued_at: datetime | None,
+        state: str,
+        actor_id: str,
+        actor_role: str,
+        reason: str | None,
+    ) -> None:
+        self.details = dict(details)
+        self.phone = phone
+        self.code_hash = code_hash
+        self.code_issued_at = code_issued_at
+        self.wrong_tries = 0
+        self.state = state
+
+    def submit_details(
+        self, kind: int, details: dict[str, Any], secret: str, now: datetime, actor: Actor
+    ) -> None:
+        if self.state in ("pending", "accepted"):
+            raise AlreadyExists(USER_EXIST)
+        if kind != self.kind:
+            raise Conflict(
+                f"This number started a {KINDS[self.kind]} sign-up; start again to change the type"
+            )
+        verify = needs_verification(kind)
+        if verify and self.state == "details_submitted":
+            self._cooldown(now)
+        dest = self._next("submit_details", actor, needs_verification=verify, skips_verification=not verify)
+        code_hash = None
+        if verify:
+            code_hash = secrets.digest(secrets.verification_code(secret, self.id, self.version + 1))
+        self._details_submitted(
+            details=details,
+            phone=str(details.get("phone", "")),
+            code_hash=code_hash,
+            code_issued_at=now if verify else None,
+            state=dest,
+            **audit_fields(actor, "details submitted"),
+        )
+
+    # -- code -------------------------------------------------------------------------------------------
+    def _cooldown(self, now: datetime) -> None:
+        if self.code_issued_at is not None and now - self.code_issued_at < RESEND_COOLDOWN:
+            wait = RESEND_COOLDOWN - (now - self.code_issued_at)
+            raise TooManyAttempts("Wait before asking for a new code", max(1, int(wait.total_seconds()) + 1))
+
+    @event("CodeResent")
+    def _code_resent(
+        self,
+        phone: str,
+        code_hash: str,
+        code_issued_at: datetime,
+        actor_id: str,
+        actor_role: str,
+        reason: str | None,
+    ) -> None:
+        self.code_hash = code_hash
+        self.code_issued_at = code_issued_at
+        self.wrong_tries = 0
+
+    def resend_code(self, phone: str, secret: str, now: datetime, actor: Actor) -> None:
+        if self.state == "details_submitted" and phone != self.phone:
+            raise ValidationFailed({"phone": "This is not the phone number of the sign-up"})
+        cooled = self.code_issued_at is None or now - self.code_issued_at >= RESEND_COOLDOWN
+        if self.state == "details_submitted" and not cooled:
+            self._cooldown(now)
+        self._next("resend_code", actor, cooldown_passed=cooled)
+        code = secrets.verification_code(secret, self.id, self.version + 1)
+        self._code_resent(
+            phone=self.phone,
+            code_hash=secrets.digest(code),
+            code_issued_at=now,
+            **audit_fields(actor, "code resent"),
+        )
+
+    @event("CodeRejected")
+    def _code_rejected(self, wrong_tries: int, actor_id: str, actor_role: str, reason: str | None) -> None:
+        self.wrong_tries = wrong_tries
+
+    @event("Verified")
+    def _verified(self, state: str, actor_id: str, actor_role: str, reason: str | None) -> None:
+        self.state = state
+        self.code_hash = None
+
+    def verify(self, code: str, now: datetime, actor: Actor) -> bool:
+        """True when the code matches (the registration goes to review); False records a wrong try."""
+        if self.state != "details_submitted":
+            self._next("verify", actor, code_matches=False)  # names the illegal transition
+        if self.code_hash is None or self.wrong_tries >= MAX_WRONG_TRIES:
+            raise TooManyAttempts("Too many wrong codes; request a new code")
+        assert self.code_issued_at is not None
+        if now - self.code_issued_at > CODE_LIFETIME:
+            raise ValidationFailed({"code": "The code has expired; request a new code"})
+        if not secrets.matches(code, self.code_hash):
+            self._code_rejected(wrong_tries=self.wrong_tries + 1, **audit_fields(actor, "wrong code"))
+            return False
+        dest = self._next("verify", actor, code_matches=True)
+        self._verified(state=dest, **audit_fields(actor, "phone verified"))
+        return True
+
+    # -- review -----------------------------------------------------------------------------------------
+    @event("Accepted")
+    def _accepted(
+        self, identity: str, kind: int, state: str, actor_id: str, actor_role: str, reason: str | None
+    ) -> None:
+        self.state = state
+
+    def accept(self, actor: Actor) -> None:
+        dest = self._next("accept", actor)
+        self._accepted(
+            identity=self.identity, kind=self.kind, state=dest, **audit_fields(actor, "registration accepted")
+        )
+
+    @event("Declined")
+    def _declined(
+        self,
+        identity: str,
+        kind: int,
+        phone: str,
+        email: str,
+        state: str,
+        actor_id: str,
+        actor_role: str,
+        reason: str | None,
+    ) -> None:
+        self.state = state
+        self.decline_message = reason
+
+    def decline(self, message: str, actor: Actor) -> None:
+        dest = self._next("decline", actor, has_message=bool(message))
+        self._declined(
+            identity=self.identity,
+            kind=self.kind,
+            phone=self.phone,
+            email=str(self.details.get("email", "")),
+            state=dest,
+            **audit_fields(actor, message),
+        )

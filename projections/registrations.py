@@ -1,0 +1,141 @@
+"""Read model `registrations`: sign-up requests for staff review (no code hashes)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from domain.accounts.registration import Registration
+from domain.shared.lifecycle import lifecycle
+from projections.db import Tx
+from projections.projection import Projection
+
+projection = Projection(
+    name="registrations",
+    tables={"registrations": ("id",)},
+    schema=[
+        "CREATE TABLE IF NOT EXISTS registrations ("
+        " id TEXT PRIMARY KEY, identity TEXT NOT NULL UNIQUE, kind INTEGER NOT NULL, state TEXT NOT NULL,"
+        " state_code INTEGER NOT NULL, review_rank INTEGER NOT NULL, phone TEXT NOT NULL,"
+        " details TEXT NOT NULL,"
+        " wrong_tries INTEGER NOT NULL, decline_message TEXT, started_at TEXT NOT NULL,"
+        " submitted_at TEXT, updated_at TEXT NOT NULL, position BIGINT NOT NULL)",
+        "CREATE INDEX IF NOT EXISTS registrations_review ON registrations (review_rank, submitted_at)",
+    ],
+)
+
+# Listed for staff once details are in; pending first, then the others.
+RANK = {"started": 9, "details_submitted": 1, "pending": 0, "accepted": 1, "declined": 1}
+
+
+def _state(tx: Tx, event: Any, position: int, state: str, **extra: Any) -> None:
+    columns = {
+        "state": state,
+        "state_code": lifecycle("registration").code(state),
+        "review_rank": RANK[state],
+        "updated_at": event.timestamp.isoformat(),
+        "position": position,
+        **extra,
+    }
+    assignments = ", ".join(f"{name} = ?" for name in columns)
+    tx.execute(
+        f"UPDATE registrations SET {assignments} WHERE id = ?", (*columns.values(), str(event.originator_id))
+    )
+
+
+@projection.on(Registration.Started)
+def started(tx: Tx, event: Any, position: int) -> None:
+    at = event.timestamp.isoformat()
+    tx.execute(
+        "INSERT INTO registrations (id, identity, kind, state, state_code, review_rank, phone,"
+        " details, wrong_tries,"
+        " decline_message, started_at, submitted_at, updated_at, position)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, '{}', 0, NULL, ?, NULL, ?, ?)",
+        (
+            str(event.originator_id),
+            event.identity,
+            event.kind,
+            event.state,
+            lifecycle("registration").code(event.state),
+            RANK[event.state],
+            event.phone,
+            at,
+            at,
+            position,
+        ),
+    )
+
+
+@projection.on(Registration.Restarted)
+def restarted(tx: Tx, event: Any, position: int) -> None:
+    _state(
+        tx,
+        event,
+        position,
+        event.state,
+        kind=event.kind,
+        phone=event.phone,
+        details="{}",
+        wrong_tries=0,
+        decline_message=None,
+        started_at=event.timestamp.isoformat(),
+        submitted_at=None,
+    )
+
+
+@projection.on(Registration.DetailsSubmitted)
+def details_submitted(tx: Tx, event: Any, position: int) -> None:
+    _state(
+        tx,
+        event,
+        position,
+        event.state,
+        phone=event.phone,
+        details=json.dumps(event.details, sort_keys=True),
+        wrong_tries=0,
+        submitted_at=event.timestamp.isoformat(),
+    )
+
+
+@projection.on(Registration.CodeResent)
+def code_resent(tx: Tx, event: Any, position: int) -> None:
+    tx.execute(
+        "UPDATE registrations SET wrong_tries = 0, updated_at = ?, position = ? WHERE id = ?",
+        (event.timestamp.isoformat(), position, str(event.originator_id)),
+    )
+
+
+@projection.on(Registration.CodeRejected)
+def code_rejected(tx: Tx, event: Any, position: int) -> None:
+    tx.execute(
+        "UPDATE registrations SET wrong_tries = ?, updated_at = ?, position = ? WHERE id = ?",
+        (event.wrong_tries, event.timestamp.isoformat(), position, str(event.originator_id)),
+    )
+
+
+@projection.on(Registration.Verified, Registration.Accepted)
+def moved(tx: Tx, event: Any, position: int) -> None:
+    _state(tx, event, position, event.state)
+
+
+@projection.on(Registration.Declined)
+def declined(tx: Tx, event: Any, position: int) -> None:
+    _state(tx, event, position, event.state, decline_message=event.reason)
+
+
+# -- queries ------------------------------------------------------------------------------------------------
+LISTED = "review_rank < 9"
+
+
+def page(tx: Tx, page_number: int, limit: int) -> tuple[list[dict[str, Any]], int]:
+    rows = tx.all(
+        f"SELECT * FROM registrations WHERE {LISTED} ORDER BY review_rank, submitted_at DESC, id"
+        " LIMIT ? OFFSET ?",
+        (limit, (page_number - 1) * limit),
+    )
+    total = int(tx.scalar(f"SELECT COUNT(*) FROM registrations WHERE {LISTED}") or 0)
+    return rows, total
+
+
+def find(tx: Tx, identity: str) -> dict[str, Any] | None:
+    return tx.one("SELECT * FROM registrations WHERE identity = ?", (identity,))
