@@ -127,7 +127,13 @@ class RateRequest(LifecycleAggregate):
         if errors:
             raise ValidationFailed(errors)
         dest = self._next("quote", actor, price_positive=True, validity_in_future=True)
-        self._quoted(price=price, valid_until=valid_until, state=dest, **audit_fields(actor))
+        self._quoted(
+            price=price,
+            valid_until=valid_until,
+            state=dest,
+            customer_id=self.customer_id,
+            **audit_fields(actor),
+        )
 
     @event("Quoted")
     def _quoted(
@@ -135,6 +141,7 @@ class RateRequest(LifecycleAggregate):
         price: Decimal,
         valid_until: datetime,
         state: str,
+        customer_id: str,
         actor_id: str,
         actor_role: str,
         reason: str | None,
@@ -150,11 +157,13 @@ class RateRequest(LifecycleAggregate):
         if not text:
             raise ValidationFailed({"message": REQUIRED})
         dest = self._next("request_revision", actor, has_message=True)
-        self._revision_requested(message=text, state=dest, **audit_fields(actor, text))
+        self._revision_requested(
+            message=text, state=dest, customer_id=self.customer_id, **audit_fields(actor, text)
+        )
 
     @event("RevisionRequested")
     def _revision_requested(
-        self, message: str, state: str, actor_id: str, actor_role: str, reason: str | None
+        self, message: str, state: str, customer_id: str, actor_id: str, actor_role: str, reason: str | None
     ) -> None:
         self.revision_message = message
         self.price = None
@@ -167,37 +176,49 @@ class RateRequest(LifecycleAggregate):
         if not text:
             raise ValidationFailed({"message": REQUIRED})
         dest = self._next("reject", actor, has_message=True)
-        self._rejected(message=text, state=dest, **audit_fields(actor, text))
+        self._rejected(message=text, state=dest, customer_id=self.customer_id, **audit_fields(actor, text))
 
     @event("Rejected")
-    def _rejected(self, message: str, state: str, actor_id: str, actor_role: str, reason: str | None) -> None:
+    def _rejected(
+        self, message: str, state: str, customer_id: str, actor_id: str, actor_role: str, reason: str | None
+    ) -> None:
         self.rejection_message = message
         self.state = state
 
     def confirm_booking(self, actor: Actor) -> None:
         dest = self._next("confirm_booking", actor, has_booking_request=bool(self.booking_documents))
-        self._booking_confirmed(state=dest, **audit_fields(actor))
+        self._booking_confirmed(state=dest, customer_id=self.customer_id, **audit_fields(actor))
 
     @event("BookingConfirmed")
-    def _booking_confirmed(self, state: str, actor_id: str, actor_role: str, reason: str | None) -> None:
+    def _booking_confirmed(
+        self, state: str, customer_id: str, actor_id: str, actor_role: str, reason: str | None
+    ) -> None:
         self.state = state
 
     # -- system ------------------------------------------------------------------------------------------
     def expire(self, now: datetime, actor: Actor) -> None:
         passed = self.valid_until is not None and now >= self.valid_until
         dest = self._next("expire", actor, validity_passed=passed)
-        self._expired(state=dest, **audit_fields(actor, "quote validity passed"))
+        self._expired(
+            state=dest, customer_id=self.customer_id, **audit_fields(actor, "quote validity passed")
+        )
 
     @event("QuoteExpired")
-    def _expired(self, state: str, actor_id: str, actor_role: str, reason: str | None) -> None:
+    def _expired(
+        self, state: str, customer_id: str, actor_id: str, actor_role: str, reason: str | None
+    ) -> None:
         self.state = state
 
     def complete(self, order_approved: bool, actor: Actor) -> None:
         dest = self._next("complete", actor, order_approved=order_approved)
-        self._completed(state=dest, **audit_fields(actor, "shipping order approved"))
+        self._completed(
+            state=dest, customer_id=self.customer_id, **audit_fields(actor, "shipping order approved")
+        )
 
     @event("Completed")
-    def _completed(self, state: str, actor_id: str, actor_role: str, reason: str | None) -> None:
+    def _completed(
+        self, state: str, customer_id: str, actor_id: str, actor_role: str, reason: str | None
+    ) -> None:
         self.state = state
 
 

@@ -84,6 +84,7 @@ class ShippingOrder(LifecycleAggregate):
             revise=revise,
             edited_order=edited_order,
             state=dest,
+            customer_id=self.customer_id,
             **audit_fields(actor, "; ".join(revise.values())),
         )
 
@@ -93,6 +94,7 @@ class ShippingOrder(LifecycleAggregate):
         revise: dict[str, str],
         edited_order: dict[str, Any] | None,
         state: str,
+        customer_id: str,
         actor_id: str,
         actor_role: str,
         reason: str | None,
@@ -116,10 +118,12 @@ class ShippingOrder(LifecycleAggregate):
 
     def accept(self, actor: Actor) -> None:
         dest = self._next("accept", actor)
-        self._accepted(state=dest, **audit_fields(actor))
+        self._accepted(state=dest, customer_id=self.customer_id, **audit_fields(actor))
 
     @event("Accepted")
-    def _accepted(self, state: str, actor_id: str, actor_role: str, reason: str | None) -> None:
+    def _accepted(
+        self, state: str, customer_id: str, actor_id: str, actor_role: str, reason: str | None
+    ) -> None:
         self.state = state
 
     def approve(self, actor: Actor) -> None:

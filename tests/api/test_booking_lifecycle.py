@@ -7,6 +7,7 @@ import threading
 from datetime import UTC, datetime, timedelta
 from uuid import UUID
 
+import pytest
 from fastapi.testclient import TestClient
 
 from domain.booking.rate_request import DECISIONS
@@ -242,3 +243,24 @@ def test_sixteen_concurrent_decisions_record_exactly_one(
         services.store.mapper.to_domain_event(e) for e in services.store.recorder.select_events(UUID(rid))
     ]
     assert sum(isinstance(e, DECISIONS) for e in history) == 1
+
+
+def test_staff_actions_and_expiry_notify_the_customer(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    services = client.app.state.services  # type: ignore[attr-defined]
+    if not hasattr(services, "notifications"):
+        pytest.skip("the notifications context is not wired in this tree")
+    headers = customer(client, "notified")
+    account = ok(client.get("/auth/api/v1/me", headers=headers))["id"]
+    due = quoted(client, headers, admin_headers)
+    services.expire_due_quotes(datetime.now(UTC) + timedelta(days=6))
+    # The policy's notifications are events too: wait for the policy, then for the read model of its output.
+    assert services.settle_all()
+    assert services.settle_all()
+    with services.read_models.read() as tx:
+        rows = tx.all(
+            "SELECT title, message FROM notifications WHERE recipient = ? ORDER BY created_at", (account,)
+        )
+    assert [r["title"] for r in rows] == ["Price quoted", "Price expired"]
+    assert due[:8] in rows[0]["message"] and "1250.5" in rows[0]["message"]

@@ -1,0 +1,72 @@
+"""The booking notices: each staff action, expiry and completion tells the customer (pure builders)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from decimal import Decimal
+
+import pytest
+
+pytest.importorskip("domain.notifications.policy")
+
+from domain.booking import notices as _booking_notices  # noqa: F401  (registers the builders)
+from domain.booking.rate_request import RateRequest
+from domain.booking.shipping_order import ShippingOrder
+from domain.notifications.policy import notices
+from domain.shared.actor import ADMIN, CUSTOMER, SYSTEM_ACTOR, Actor
+
+CUSTOMER_A = Actor("customer-a", CUSTOMER)
+STAFF = Actor("staff", ADMIN)
+NOW = datetime(2030, 1, 1, tzinfo=UTC)
+DETAILS = {
+    "commodity": "x",
+    "hs_code": "123456",
+    "quantity": 1,
+    "pol_id": 1,
+    "pod_id": 2,
+    "container_type_id": 1,
+    "container_size_id": 1,
+}
+
+
+def titles(aggregate: object) -> list[str]:
+    built = [notices.build(e) for e in aggregate.collect_events()]  # type: ignore[attr-defined]
+    assert all(n is None or n.recipient == CUSTOMER_A.id for n in built)
+    return [n.title for n in built if n is not None]
+
+
+def test_every_staff_action_and_expiry_tells_the_customer() -> None:
+    request = RateRequest.create(CUSTOMER_A.id, "alice", DETAILS, CUSTOMER_A)
+    request.quote(Decimal("10.50"), NOW + timedelta(days=1), NOW, STAFF)
+    request.request_revision("which port?", STAFF)
+    request.edit(DETAILS, CUSTOMER_A)
+    request.quote(Decimal(11), NOW + timedelta(days=1), NOW, STAFF)
+    request.expire(NOW + timedelta(days=2), SYSTEM_ACTOR)
+    assert titles(request) == ["Price quoted", "Revision requested", "Price quoted", "Price expired"]
+    other = RateRequest.create(CUSTOMER_A.id, "alice", DETAILS, CUSTOMER_A)
+    other.reject("no vessel", STAFF)
+    assert titles(other) == ["Rate request rejected"]
+
+
+def test_booking_and_order_notices() -> None:
+    request = RateRequest.create(CUSTOMER_A.id, "alice", DETAILS, CUSTOMER_A)
+    request.quote(Decimal(10), NOW + timedelta(days=1), NOW, STAFF)
+    request.accept_price(NOW, CUSTOMER_A)
+    request.submit_booking_request([{"document_type_id": 1, "file_id": "f"}], CUSTOMER_A)
+    request.confirm_booking(STAFF)
+    order = ShippingOrder.create(
+        str(request.id),
+        CUSTOMER_A.id,
+        {},
+        CUSTOMER_A,
+        rate_request_in_shipping_order=True,
+        exact_container_count=True,
+        parties_present=True,
+    )
+    order.request_revision({"seal": "wrong"}, None, STAFF)
+    order.edit({}, CUSTOMER_A)
+    order.accept(STAFF)
+    order.approve(CUSTOMER_A)
+    request.complete(True, SYSTEM_ACTOR)
+    assert titles(request) == ["Price quoted", "Booking confirmed", "Booking completed"]
+    assert titles(order) == ["Shipping order revision requested", "Shipping order ready for approval"]
