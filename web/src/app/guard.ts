@@ -1,0 +1,42 @@
+/**
+ * Route guard of spec 000 section 2, as pure decisions so they can be tested without a browser.
+ */
+
+/** Paths a visitor without a token may open; /forgetpassword includes its child createpassword. */
+export const PUBLIC_PATHS = ['/login', '/register', '/forgetpassword'] as const;
+
+export const LOGIN_PATH = '/login';
+export const BOOKINGS_PATH = '/dashboard/bookings';
+/** Where the login screen sends someone who already holds a token (spec 000, "Login screen"). */
+export const SIGNED_IN_LOGIN_TARGET = '/dashboard/overview';
+
+/** Lower-case and without a trailing slash: React Router matches paths case-insensitively too. */
+export function normalizePath(pathname: string): string {
+  const lower = pathname.toLowerCase();
+  return lower.length > 1 && lower.endsWith('/') ? lower.replace(/\/+$/, '') || '/' : lower;
+}
+
+export function isPublicPath(pathname: string): boolean {
+  const path = normalizePath(pathname);
+  return PUBLIC_PATHS.some((p) => path === p || path.startsWith(`${p}/`));
+}
+
+export function isLoginPath(pathname: string): boolean {
+  return normalizePath(pathname) === LOGIN_PATH;
+}
+
+/**
+ * Where the guard sends the user, or null to stay:
+ * - no token and the path is not login, register or forgetpassword: /login;
+ * - a token and the path is /login: /dashboard/bookings.
+ */
+export function guardRedirect(pathname: string, hasToken: boolean): string | null {
+  if (!hasToken && !isPublicPath(pathname)) return LOGIN_PATH;
+  if (hasToken && isLoginPath(pathname)) return BOOKINGS_PATH;
+  return null;
+}
+
+/** The dashboard entry (/dashboard itself): bookings with a token, login without. */
+export function dashboardEntry(hasToken: boolean): string {
+  return hasToken ? BOOKINGS_PATH : LOGIN_PATH;
+}

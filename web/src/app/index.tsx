@@ -1,0 +1,26 @@
+import { useEffect, useState } from 'react';
+import { RouterProvider } from 'react-router-dom';
+import { onUnauthorized } from '@/lib/api-client';
+import { queryClient } from '@/lib/query-client';
+import { isPublicPath } from './guard';
+import { AppProvider } from './provider';
+import { createAppRouter } from './router';
+
+export function App() {
+  const [router] = useState(createAppRouter);
+
+  // A 401 has already dropped the cookie and role (api-client); forget cached data and go to login.
+  useEffect(() => {
+    onUnauthorized(() => {
+      queryClient.clear();
+      if (!isPublicPath(router.state.location.pathname)) void router.navigate('/login', { replace: true });
+    });
+    return () => onUnauthorized(null);
+  }, [router]);
+
+  return (
+    <AppProvider>
+      <RouterProvider router={router} />
+    </AppProvider>
+  );
+}

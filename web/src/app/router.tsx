@@ -1,0 +1,115 @@
+import { Navigate, createBrowserRouter } from 'react-router-dom';
+import type { RouteObject } from 'react-router-dom';
+import { hasToken } from '@/lib/session';
+import { dashboardEntry } from './guard';
+import { lazyNamed } from './lazy';
+import { canAudit, canOperate } from './routes/dashboard/menu';
+import { StaffOnly } from './routes/dashboard/staff-only';
+import { RootLayout } from './routes/root';
+import { RouteError } from './routes/route-error';
+
+// Every screen is its own chunk, so /login loads only what the login screen needs.
+const LoginRoute = lazyNamed(() => import('@/features/accounts/routes/login'), 'LoginRoute');
+const RegisterRoute = lazyNamed(() => import('@/features/accounts/routes/register'), 'RegisterRoute');
+const ForgetPasswordRoute = lazyNamed(
+  () => import('@/features/accounts/routes/forget-password'),
+  'ForgetPasswordRoute',
+);
+const CreatePasswordRoute = lazyNamed(
+  () => import('@/features/accounts/routes/create-password'),
+  'CreatePasswordRoute',
+);
+const ProfileRoute = lazyNamed(() => import('@/features/accounts/routes/profile'), 'ProfileRoute');
+const DashboardLayout = lazyNamed(() => import('./routes/dashboard/layout'), 'DashboardLayout');
+const OverviewRoute = lazyNamed(() => import('./routes/dashboard/overview'), 'OverviewRoute');
+const NotFoundRoute = lazyNamed(() => import('./routes/not-found'), 'NotFoundRoute');
+const DocumentsRoute = lazyNamed(() => import('@/features/booking/routes/documents'), 'DocumentsRoute');
+const BookingsRoute = lazyNamed(() => import('@/features/booking/routes/bookings'), 'BookingsRoute');
+const NewBookingRoute = lazyNamed(() => import('@/features/booking/routes/new-booking'), 'NewBookingRoute');
+const RateRequestDetailRoute = lazyNamed(
+  () => import('@/features/booking/routes/rate-request-detail'),
+  'RateRequestDetailRoute',
+);
+const RateRequestEditRoute = lazyNamed(
+  () => import('@/features/booking/routes/rate-request-edit'),
+  'RateRequestEditRoute',
+);
+const RegistrationRequestDetailRoute = lazyNamed(
+  () => import('@/features/admin/routes/registration-request-detail'),
+  'RegistrationRequestDetailRoute',
+);
+const UpdateRequestDetailRoute = lazyNamed(
+  () => import('@/features/admin/routes/update-request-detail'),
+  'UpdateRequestDetailRoute',
+);
+const OperationsRoute = lazyNamed(() => import('@/features/admin/routes/operations'), 'OperationsRoute');
+const AuditTimelineRoute = lazyNamed(() => import('@/features/audit/routes/audit-timeline'), 'AuditTimelineRoute');
+
+function DashboardEntry() {
+  return <Navigate to={dashboardEntry(hasToken())} replace />;
+}
+
+/**
+ * The route table of spec 000 section 2 and spec 001 section 2, spellings included
+ * (doucuments, indivisual, Corporate, CorporateForeign, NewBooking), plus the staff screens of the design.
+ */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    children: [
+      { path: '/', element: <DashboardEntry /> },
+      { path: 'login', element: <LoginRoute /> },
+      { path: 'register', element: <RegisterRoute /> },
+      {
+        path: 'forgetpassword',
+        children: [
+          { index: true, element: <ForgetPasswordRoute /> },
+          { path: 'createpassword', element: <CreatePasswordRoute /> },
+        ],
+      },
+      {
+        path: 'dashboard',
+        element: <DashboardLayout />,
+        children: [
+          { index: true, element: <DashboardEntry /> },
+          { path: 'doucuments', element: <DocumentsRoute /> },
+          { path: 'documents', element: <DocumentsRoute /> },
+          { path: 'overview', element: <OverviewRoute /> },
+          { path: 'request/indivisual/detail/:id', element: <RegistrationRequestDetailRoute kind="individual" /> },
+          { path: 'request/corporate/detail/:id', element: <RegistrationRequestDetailRoute kind="domestic" /> },
+          { path: 'request/corporateForeign/detail/:id', element: <RegistrationRequestDetailRoute kind="foreign" /> },
+          { path: 'profile', element: <ProfileRoute /> },
+          { path: 'request/update/indivisual/detail/:id', element: <UpdateRequestDetailRoute kind="individual" /> },
+          { path: 'request/update/Corporate/detail/:id', element: <UpdateRequestDetailRoute kind="domestic" /> },
+          { path: 'request/update/CorporateForeign/detail/:id', element: <UpdateRequestDetailRoute kind="foreign" /> },
+          { path: 'bookings', element: <BookingsRoute /> },
+          { path: 'bookings/NewBooking', element: <NewBookingRoute /> },
+          { path: 'bookings/rate-request/detail/:id', element: <RateRequestDetailRoute /> },
+          { path: 'bookings/rate-request/edit/:id', element: <RateRequestEditRoute /> },
+          {
+            path: 'operations',
+            element: (
+              <StaffOnly allow={canOperate}>
+                <OperationsRoute />
+              </StaffOnly>
+            ),
+          },
+          {
+            path: 'audit',
+            element: (
+              <StaffOnly allow={canAudit}>
+                <AuditTimelineRoute />
+              </StaffOnly>
+            ),
+          },
+        ],
+      },
+      { path: '*', element: <NotFoundRoute /> },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,178 @@
+import { Suspense, useEffect, useRef, useState } from 'react';
+import type { ComponentType } from 'react';
+import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import {
+  BoxIcon,
+  CloseIcon,
+  DocumentIcon,
+  GridIcon,
+  LogoutIcon,
+  MenuIcon as HamburgerIcon,
+  ShieldIcon,
+  UserIcon,
+} from '@/components/ui/icons';
+import type { IconProps } from '@/components/ui/icons';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/toast';
+import { queryClient } from '@/lib/query-client';
+import { endSession, getRole, getRoles } from '@/lib/session';
+import styles from './layout.module.css';
+import { menuSections } from './menu';
+import type { MenuIcon, MenuItem } from './menu';
+import { NotificationBell } from './notification-bell';
+
+/** Spec 000 section 9: log out goes to /login after 2 seconds. */
+export const LOGOUT_REDIRECT_MS = 2000;
+
+const ICONS: Record<MenuIcon, ComponentType<IconProps>> = {
+  overview: GridIcon,
+  bookings: BoxIcon,
+  documents: DocumentIcon,
+  profile: UserIcon,
+  requests: UserIcon,
+  operations: BoxIcon,
+  audit: ShieldIcon,
+};
+
+function isItemActive(item: MenuItem, pathname: string): boolean {
+  const path = item.to.split('?')[0];
+  return pathname === path || pathname.startsWith(`${path}/`);
+}
+
+function MenuList({ items, pathname, onNavigate }: { items: MenuItem[]; pathname: string; onNavigate?: () => void }) {
+  return (
+    <ul className={styles.menuList}>
+      {items.map((item) => {
+        const Icon = ICONS[item.icon];
+        const active = isItemActive(item, pathname);
+        return (
+          <li key={`${item.label}-${item.to}`}>
+            <NavLink
+              to={item.to}
+              className={active ? `${styles.menuLink} ${styles.active}` : styles.menuLink}
+              aria-current={active ? 'page' : undefined}
+              onClick={onNavigate}
+            >
+              <Icon size={20} />
+              <span>{item.label}</span>
+            </NavLink>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function Menu({
+  mobile,
+  pathname,
+  onLogout,
+  loggingOut,
+  onNavigate,
+}: {
+  mobile: boolean;
+  pathname: string;
+  onLogout: () => void;
+  loggingOut: boolean;
+  onNavigate?: () => void;
+}) {
+  const { main, staff } = menuSections({ roles: getRoles(), accountType: getRole(), mobile });
+  return (
+    <>
+      <MenuList items={main} pathname={pathname} onNavigate={onNavigate} />
+      {staff.length > 0 ? (
+        <div className={styles.staff}>
+          <p className={styles.sectionTitle}>Staff</p>
+          <MenuList items={staff} pathname={pathname} onNavigate={onNavigate} />
+        </div>
+      ) : null}
+      <button type="button" className={styles.logout} onClick={onLogout} disabled={loggingOut}>
+        <LogoutIcon size={20} />
+        <span>Log out</span>
+      </button>
+    </>
+  );
+}
+
+export function DashboardLayout() {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [loggingOut, setLoggingOut] = useState(false);
+  const logoutTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => () => clearTimeout(logoutTimer.current), []);
+
+  useEffect(() => {
+    if (!drawerOpen) return undefined;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setDrawerOpen(false);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [drawerOpen]);
+
+  const logout = () => {
+    endSession();
+    queryClient.clear();
+    setLoggingOut(true);
+    setDrawerOpen(false);
+    toast.notif('You have been logged out.');
+    logoutTimer.current = setTimeout(() => navigate('/login', { replace: true }), LOGOUT_REDIRECT_MS);
+  };
+
+  return (
+    <div className={styles.shell}>
+      <header className={styles.header}>
+        <button
+          type="button"
+          className={styles.hamburger}
+          aria-label="Menu"
+          aria-expanded={drawerOpen}
+          aria-controls="dashboard-mobile-menu"
+          onClick={() => setDrawerOpen((v) => !v)}
+        >
+          {drawerOpen ? <CloseIcon size={22} /> : <HamburgerIcon size={22} />}
+        </button>
+        <Link to="/dashboard/overview" className={styles.brand}>
+          <span className={styles.logo} aria-hidden="true" />
+          <span>Freight Booking Portal</span>
+        </Link>
+        <div className={styles.headerActions}>
+          <NotificationBell unreadCount={0} />
+        </div>
+      </header>
+
+      {drawerOpen ? (
+        <>
+          <div className={styles.scrim} onClick={() => setDrawerOpen(false)} aria-hidden="true" />
+          <nav id="dashboard-mobile-menu" className={styles.drawer} aria-label="Mobile menu">
+            <Menu
+              mobile
+              pathname={pathname}
+              onLogout={logout}
+              loggingOut={loggingOut}
+              onNavigate={() => setDrawerOpen(false)}
+            />
+          </nav>
+        </>
+      ) : null}
+
+      <nav className={styles.sidebar} aria-label="Side menu">
+        <Menu mobile={false} pathname={pathname} onLogout={logout} loggingOut={loggingOut} />
+      </nav>
+
+      <main className={styles.content}>
+        <Suspense
+          fallback={
+            <div className={styles.fallback}>
+              <Spinner size={28} />
+            </div>
+          }
+        >
+          <Outlet />
+        </Suspense>
+      </main>
+    </div>
+  );
+}

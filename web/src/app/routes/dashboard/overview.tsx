@@ -1,0 +1,53 @@
+import { Link } from 'react-router-dom';
+import { ContentLayout } from '@/components/layouts';
+import { BoxIcon, DocumentIcon, UserIcon } from '@/components/ui/icons';
+import { RegistrationRequestsPanel } from '@/features/admin/components/registration-requests-panel';
+import { getRole, getRoles } from '@/lib/session';
+import { canOperate } from './menu';
+import styles from './overview.module.css';
+
+const CUSTOMER_LINKS = [
+  {
+    to: '/dashboard/bookings',
+    title: 'Bookings',
+    text: 'Follow your rate requests and shipping orders.',
+    Icon: BoxIcon,
+  },
+  {
+    to: '/dashboard/bookings/NewBooking',
+    title: 'New Booking',
+    text: 'Request a rate for your containers.',
+    Icon: BoxIcon,
+  },
+  { to: '/dashboard/documents', title: 'Documents', text: 'Booking letters and LOI templates.', Icon: DocumentIcon },
+  {
+    to: '/dashboard/profile?editProfile=true',
+    title: 'Profile',
+    text: 'Keep your contact details current.',
+    Icon: UserIcon,
+  },
+];
+
+/** The landing page after login: shortcuts for customers, the review queue for staff. */
+export function OverviewRoute() {
+  const staffAccount = getRole() === 0;
+  const roles = getRoles();
+  return (
+    <ContentLayout title="Overview" description="Welcome to the freight booking portal.">
+      {staffAccount ? null : (
+        <ul className={styles.cards}>
+          {CUSTOMER_LINKS.map(({ to, title, text, Icon }) => (
+            <li key={to}>
+              <Link to={to} className={styles.card}>
+                <Icon size={28} className={styles.icon} />
+                <span className={styles.cardTitle}>{title}</span>
+                <span className={styles.cardText}>{text}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      {canOperate(roles) ? <RegistrationRequestsPanel /> : null}
+    </ContentLayout>
+  );
+}

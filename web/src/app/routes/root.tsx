@@ -1,0 +1,30 @@
+import { Suspense } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { Spinner } from '@/components/ui/spinner';
+import { hasToken } from '@/lib/session';
+import { guardRedirect, isLoginPath } from '../guard';
+import styles from './root.module.css';
+
+export function PageFallback() {
+  return (
+    <div className={styles.fallback}>
+      <Spinner size={32} />
+    </div>
+  );
+}
+
+/** The top route: applies the guard to every location, then renders the matched screen. */
+export function RootLayout() {
+  const { pathname, search, hash } = useLocation();
+  // On /login the login screen's own, more specific rule applies (a token holder goes to
+  // /dashboard/overview), so that the reload after a successful login lands on the overview.
+  const target = isLoginPath(pathname) ? null : guardRedirect(pathname, hasToken());
+  if (target !== null && target !== pathname) {
+    return <Navigate to={target} replace state={{ from: `${pathname}${search}${hash}` }} />;
+  }
+  return (
+    <Suspense fallback={<PageFallback />}>
+      <Outlet />
+    </Suspense>
+  );
+}

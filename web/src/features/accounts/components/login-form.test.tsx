@@ -1,0 +1,85 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearToasts } from '@/components/ui/toast';
+import { getRole, getRoles, getToken } from '@/lib/session';
+import { envelope, failureEnvelope, renderWithProviders } from '@/testing/render';
+import { LoginForm, POST_LOGIN_RELOAD_MS } from './login-form';
+
+describe('LoginForm', () => {
+  let fetchMock: ReturnType<typeof vi.fn>;
+
+  beforeEach(() => {
+    fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+  });
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+    act(() => clearToasts());
+  });
+
+  it('requires both fields with the spec message and sends nothing', async () => {
+    renderWithProviders(<LoginForm onLoggedIn={() => {}} />, { route: '/login' });
+    fireEvent.click(screen.getByRole('button', { name: 'Log In' }));
+    const messages = await screen.findAllByText('This field is required.');
+    expect(messages).toHaveLength(2);
+    expect(screen.getByLabelText('Username').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByLabelText('Password').getAttribute('aria-invalid')).toBe('true');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('asks only for the missing field', async () => {
+    renderWithProviders(<LoginForm onLoggedIn={() => {}} />);
+    fireEvent.change(screen.getByLabelText('Username'), { target: { value: 'alice' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Log In' }));
+    expect(await screen.findAllByText('This field is required.')).toHaveLength(1);
+    expect(screen.getByLabelText('Username').getAttribute('aria-invalid')).toBeNull();
+  });
+
+  it('stores the session, toasts and reloads 3 seconds after a successful login', async () => {
+    fetchMock.mockResolvedValue(envelope({ token: 'jwt-1', accountType: 0, roles: ['admin'] }));
+    const onLoggedIn = vi.fn();
+    renderWithProviders(<LoginForm onLoggedIn={onLoggedIn} />);
+    fireEvent.change(screen.getByLabelText('Username'), { target: { value: 'admin' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 's3cret!' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Log In' }));
+
+    expect(await screen.findByText('Login Successfully!')).not.toBeNull();
+    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe('/auth/api/v1/login');
+    expect(JSON.parse(init.body as string)).toEqual({ username: 'admin', password: 's3cret!' });
+    expect(getToken()).toBe('jwt-1');
+    expect(getRole()).toBe(0);
+    expect(getRoles()).toEqual(['admin']);
+    expect(screen.getByRole('button', { name: 'Log In' }).hasAttribute('disabled')).toBe(true);
+    expect(onLoggedIn).not.toHaveBeenCalled();
+    await waitFor(() => expect(onLoggedIn).toHaveBeenCalledTimes(1), { timeout: POST_LOGIN_RELOAD_MS + 1000 });
+  });
+
+  it("shows the server's error text in an error toast", async () => {
+    fetchMock.mockResolvedValue(failureEnvelope('Invalid username or password', 401));
+    renderWithProviders(<LoginForm onLoggedIn={() => {}} />);
+    fireEvent.change(screen.getByLabelText('Username'), { target: { value: 'alice' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'wrong' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Log In' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Invalid username or password');
+    expect(getToken()).toBeUndefined();
+  });
+
+  it("falls back to 'Error in proccess !' when the server gives no text", async () => {
+    fetchMock.mockResolvedValue(failureEnvelope(null, 400));
+    renderWithProviders(<LoginForm onLoggedIn={() => {}} />);
+    fireEvent.change(screen.getByLabelText('Username'), { target: { value: 'alice' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'x' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Log In' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Error in proccess !');
+  });
+
+  it('links to password reset and sign-up', () => {
+    renderWithProviders(<LoginForm onLoggedIn={() => {}} />);
+    expect(screen.getByRole('link', { name: 'No account yet? Sign Up' }).getAttribute('href')).toBe('/register');
+    expect(screen.getByRole('link', { name: 'Forgot password?' }).getAttribute('href')).toBe('/forgetpassword');
+    expect(screen.getByLabelText('Remember me').getAttribute('type')).toBe('checkbox');
+  });
+});

@@ -1,0 +1,92 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router-dom';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { PasswordInput } from '@/components/ui/password-input';
+import { TextInput } from '@/components/ui/text-input';
+import { toast } from '@/components/ui/toast';
+import { ApiError, GENERIC_ERROR_MESSAGE } from '@/lib/api-client';
+import { startSession } from '@/lib/session';
+import { loginFormSchema, useLogin } from '../api/login';
+import type { LoginFormValues } from '../api/login';
+import styles from './login-form.module.css';
+
+export const LOGIN_SUCCESS_MESSAGE = 'Login Successfully!';
+/** Spec 000 section 9: the page reloads 3 seconds after a successful login; the guard then sends the user on. */
+export const POST_LOGIN_RELOAD_MS = 3000;
+
+export interface LoginFormProps {
+  /** What happens once the session is stored and the delay has passed; reloading the page by default. */
+  onLoggedIn?: () => void;
+}
+
+function reloadPage() {
+  window.location.reload();
+}
+
+export function LoginForm({ onLoggedIn = reloadPage }: LoginFormProps) {
+  const [redirecting, setRedirecting] = useState(false);
+
+  useEffect(() => {
+    if (!redirecting) return undefined;
+    const timer = setTimeout(onLoggedIn, POST_LOGIN_RELOAD_MS);
+    return () => clearTimeout(timer);
+  }, [redirecting, onLoggedIn]);
+
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<LoginFormValues>({
+    resolver: zodResolver(loginFormSchema),
+    defaultValues: { username: '', password: '', rememberMe: false },
+  });
+
+  const loginMutation = useLogin();
+
+  const onSubmit = handleSubmit(({ username, password, rememberMe }) => {
+    loginMutation.mutate(
+      { username, password },
+      {
+        onSuccess: (result) => {
+          startSession(result, { remember: rememberMe });
+          toast.success(LOGIN_SUCCESS_MESSAGE);
+          setRedirecting(true);
+        },
+        onError: (error) => {
+          toast.error(error instanceof ApiError && error.fromServer ? error.description : GENERIC_ERROR_MESSAGE);
+        },
+      },
+    );
+  });
+
+  return (
+    <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="Log in">
+      <TextInput
+        label="Username"
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        error={errors.username?.message}
+        {...register('username')}
+      />
+      <PasswordInput label="Password" error={errors.password?.message} {...register('password')} />
+      <div className={styles.row}>
+        <Checkbox label="Remember me" {...register('rememberMe')} />
+        <Link to="/forgetpassword" className={styles.link}>
+          Forgot password?
+        </Link>
+      </div>
+      <Button type="submit" fullWidth loading={loginMutation.isPending || redirecting}>
+        Log In
+      </Button>
+      <p className={styles.signUp}>
+        <Link to="/register" className={styles.link}>
+          No account yet? Sign Up
+        </Link>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,29 @@
+import { useState } from 'react';
+import { Navigate } from 'react-router-dom';
+import { hasToken } from '@/lib/session';
+import { LoginBanner } from '../components/login-banner';
+import { LoginForm } from '../components/login-form';
+import styles from './login.module.css';
+
+export function LoginRoute() {
+  // Read once: after a successful login the form keeps the screen for its 3-second reload delay.
+  const [signedIn] = useState(hasToken);
+  if (signedIn) return <Navigate to="/dashboard/overview" replace />;
+
+  return (
+    <div className={styles.page}>
+      <LoginBanner />
+      <main className={styles.panel}>
+        <div className={styles.card}>
+          <p className={styles.brand}>
+            <span className={styles.logo} aria-hidden="true" />
+            Freight Booking Portal
+          </p>
+          <h1 className={styles.title}>Welcome back</h1>
+          <p className={styles.subtitle}>Log in to manage your rate requests and bookings.</p>
+          <LoginForm />
+        </div>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { MemoryRouter } from 'react-router-dom';
+import { Toaster } from '@/components/ui/toast';
+import { createQueryClient } from '@/lib/query-client';
+
+/** Renders a component with the app's providers: a fresh query client, a router and the toaster. */
+export function renderWithProviders(ui: ReactElement, { route = '/' }: { route?: string } = {}) {
+  const queryClient = createQueryClient();
+  return {
+    queryClient,
+    ...render(
+      <QueryClientProvider client={queryClient}>
+        <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
+        <Toaster />
+      </QueryClientProvider>,
+    ),
+  };
+}
+
+export function envelope<T>(response: T, init: { status?: number } = {}): Response {
+  return new Response(JSON.stringify({ isSuccess: true, isError: false, error: null, response }), {
+    status: init.status ?? 200,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+export function failureEnvelope(description: string | null, status = 400): Response {
+  return new Response(
+    JSON.stringify({
+      isSuccess: false,
+      isError: true,
+      error: description === null ? null : { description },
+      response: null,
+    }),
+    { status, headers: { 'Content-Type': 'application/json' } },
+  );
+}
