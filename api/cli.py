@@ -179,6 +179,60 @@ def audit(args: argparse.Namespace, settings: Settings) -> int:
     return 0
 
 
+def _bench_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--short", action="store_true", help="the quick run of `make bench` (under 5 minutes)"
+    )
+    parser.add_argument(
+        "--events", type=int, default=None, help="events to seed (50,000 short; 1,000,000 full)"
+    )
+
+
+@command(
+    "bench",
+    "benchmark commands, reads, rebuild, lag, memory and the web app against baselines",
+    _bench_arguments,
+)
+def bench(args: argparse.Namespace, _: Settings) -> int:
+    from api.bench.run import run
+
+    run(short=args.short, events=args.events)
+    return 0
+
+
+def _seed_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--events", type=int, default=100_000, help="events to write (at least)")
+    parser.add_argument("--batch", type=int, default=5000, help="events per transaction")
+    parser.add_argument("--no-catch-up", action="store_true", help="skip the read-model rebuild afterwards")
+
+
+@command("seed-demo", "write a realistic demo history fast, then rebuild the read models", _seed_arguments)
+def seed_demo(args: argparse.Namespace, settings: Settings) -> int:
+    from api.bench.seed import DEMO_PASSWORD, Seeder
+    from domain.accounts.passwords import hash_password
+    from domain.shared.store import SharedStore
+
+    store = SharedStore(settings.event_store_env())
+    try:
+        if store.head():
+            print(f"the store holds {store.head()} events already; seeding adds to them", file=sys.stderr)
+        seeder = Seeder(
+            store,
+            password_hash=hash_password(DEMO_PASSWORD),
+            batch_events=args.batch,
+            prefix=f"demo{store.head()}x" if store.head() else "demo",
+            progress=_progress,
+        )
+        stats = seeder.run(args.events)
+    finally:
+        store.close()
+    print(
+        f"\nseeded {stats.events} events in {stats.seconds:.1f}s ({stats.events_per_second:,.0f} events/s); "
+        f"customers {stats.customers[0]}..{stats.customers[-1]} (password {DEMO_PASSWORD})"
+    )
+    return 0 if args.no_catch_up else replay(args, settings)
+
+
 def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     parser = argparse.ArgumentParser(prog="freight", description="Freight booking portal")

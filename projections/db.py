@@ -6,6 +6,7 @@ how each engine wants it.
 
 from __future__ import annotations
 
+import functools
 import re
 import sqlite3
 import threading
@@ -122,6 +123,8 @@ class SqliteReadModels:
 _PLACEHOLDER = re.compile(r"\?")
 
 
+# Cached: every projection statement is converted once instead of once per event (a rebuild's hot path).
+@functools.lru_cache(maxsize=1024)
 def _to_psycopg(sql: str) -> str:
     return _PLACEHOLDER.sub("%s", sql.replace("%", "%%"))
 

@@ -1,0 +1,59 @@
+"""Run in a child process so the harness can read its peak RSS: a rebuild, or the bare log read.
+
+`python -m api.bench.probe rebuild|read-log` with DATABASE_URL; prints one JSON line.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+
+from api.settings import Settings
+from domain.shared.store import SharedStore
+
+
+def read_log(store: SharedStore, batch_size: int = 2000) -> dict[str, float]:
+    """The baseline of a rebuild: page through the notification log without decoding or applying."""
+    started = time.perf_counter()
+    position, count = 0, 0
+    while True:
+        notifications = store.recorder.select_notifications(
+            start=position, limit=batch_size, inclusive_of_start=False
+        )
+        if not notifications:
+            break
+        count += len(notifications)
+        position = notifications[-1].id
+    seconds = time.perf_counter() - started
+    return {"events": count, "seconds": seconds, "events_per_second": count / seconds if seconds else 0.0}
+
+
+def main(mode: str) -> int:
+    settings = Settings()
+    store = SharedStore(settings.event_store_env())
+    try:
+        if mode == "read-log":
+            result = read_log(store)
+        else:
+            from api.bootstrap import open_read_models
+            from projections.rebuild import rebuild
+
+            db = open_read_models(settings)
+            try:
+                stats = rebuild(store, db)
+            finally:
+                db.close()
+            result = {
+                "events": stats.events,
+                "seconds": stats.seconds,
+                "events_per_second": stats.events_per_second,
+            }
+    finally:
+        store.close()
+    print(json.dumps(result))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1]))

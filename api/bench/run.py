@@ -1,0 +1,567 @@
+"""`freight bench`: one run, one table, bench/results.json and bench/latency-vs-load.png.
+
+A durable PostgreSQL cluster (fsync on) of its own, the real server as a subprocess, load from another
+process on loopback, and every figure beside a baseline measured in the same run (the machine is shared).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import platform
+import secrets
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from api.bench.stats import Figure, Target, summarise, table
+
+ROOT = Path(__file__).resolve().parents[2]
+OUT = ROOT / "bench"
+ADMIN_USERNAME = "benchadmin"
+
+
+@dataclass
+class Plan:
+    short: bool
+    events: int
+    read_seconds: float
+    command_seconds: float
+    levels: tuple[int, ...]
+    lag_seconds: float
+    lag_rate: int = 500
+
+    @classmethod
+    def make(cls, short: bool, events: int | None) -> Plan:
+        if short:
+            return cls(True, events or 50_000, 5, 6, (1, 4, 16), 8)
+        return cls(False, events or 1_000_000, 15, 15, (1, 2, 4, 8, 16, 32), 20)
+
+
+def log(message: str) -> None:
+    print(f"[bench {datetime.now(UTC):%H:%M:%S}] {message}", flush=True)
+
+
+def _cluster() -> Any:
+    # One implementation of the throwaway cluster: the tests' own (tests/pg.py), durable here.
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    from tests.pg import free_port, throwaway_cluster
+
+    return throwaway_cluster, free_port
+
+
+def rss_kb(pid: int, field: str = "VmRSS") -> int:
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith(field + ":"):
+                return int(line.split()[1])
+    except OSError:
+        pass
+    return 0
+
+
+class RssSampler(threading.Thread):
+    def __init__(self, pid: int, interval: float = 0.05) -> None:
+        super().__init__(daemon=True)
+        self.pid, self.interval, self.peak = pid, interval, 0
+        self.done = threading.Event()
+
+    def run(self) -> None:
+        while not self.done.is_set():
+            self.peak = max(self.peak, rss_kb(self.pid))
+            time.sleep(self.interval)
+
+    def __enter__(self) -> RssSampler:
+        self.start()
+        return self
+
+    def __exit__(self, *_: Any) -> None:
+        self.done.set()
+        self.join()
+
+
+def run_child(args: list[str], env: dict[str, str]) -> tuple[dict[str, Any], int]:
+    """Run a probe to completion; answer its JSON and its peak RSS in KB (from wait4's rusage)."""
+    child = subprocess.Popen(args, env=env, cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    assert child.stdout is not None
+    output = child.stdout.read()
+    _, status, usage = os.wait4(child.pid, 0)
+    child.returncode = os.waitstatus_to_exitcode(status)
+    if child.returncode != 0:
+        raise RuntimeError(f"{args} failed with {child.returncode}")
+    return json.loads(output.strip().splitlines()[-1]), int(usage.ru_maxrss)
+
+
+def load(job: dict[str, Any]) -> dict[str, Any]:
+    """Run one job in the separate load-generator process."""
+    answer = subprocess.run(
+        [sys.executable, "-m", "api.bench.load"],
+        input=json.dumps(job),
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=job.get("seconds", 30) * 4 + 120,
+        check=False,
+    )
+    if answer.returncode != 0:
+        raise RuntimeError(f"load generator failed: {answer.stderr[-2000:]}")
+    return dict(json.loads(answer.stdout))
+
+
+@contextmanager
+def serve(
+    args: list[str], env: dict[str, str], port: int, logfile: Path
+) -> Iterator[subprocess.Popen[bytes]]:
+    with logfile.open("wb") as out:
+        process = subprocess.Popen(args, env=env, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT)
+        try:
+            deadline = time.monotonic() + 90
+            while True:
+                if process.poll() is not None:
+                    raise RuntimeError(f"{args} exited early; see {logfile}")
+                try:
+                    if httpx.get(f"http://127.0.0.1:{port}/health", timeout=1).status_code == 200:
+                        break
+                except httpx.HTTPError:
+                    pass
+                if time.monotonic() > deadline:
+                    raise RuntimeError(f"{args} did not answer /health; see {logfile}")
+                time.sleep(0.2)
+            yield process
+        finally:
+            process.send_signal(signal.SIGTERM)
+            try:
+                process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+
+
+# -- baselines --------------------------------------------------------------------------------------------
+def library_baseline(env: dict[str, str], seconds: float, limit: int) -> dict[str, Any]:
+    """The eventsourcing library saving one event per aggregate in a tight loop (one thread)."""
+    from eventsourcing.application import Application
+    from eventsourcing.domain import Aggregate
+
+    class Noted(Aggregate):
+        def __init__(self, text: str) -> None:
+            self.text = text
+
+    app: Application[Any] = Application(env={**env, "PERSISTENCE_MODULE": "eventsourcing.postgres"})
+    try:
+        latencies: list[float] = []
+        for _ in range(20):
+            app.save(Noted("warm"))
+        started = time.perf_counter()
+        while time.perf_counter() - started < seconds and len(latencies) < limit:
+            t = time.perf_counter()
+            app.save(Noted("x" * 200))
+            latencies.append(time.perf_counter() - t)
+        return summarise(latencies, time.perf_counter() - started)
+    finally:
+        app.close()
+
+
+# -- the run -----------------------------------------------------------------------------------------------
+def run(short: bool = True, events: int | None = None, out_dir: Path = OUT) -> dict[str, Any]:
+    plan = Plan.make(short, events)
+    throwaway_cluster, free_port = _cluster()
+    results: dict[str, Any] = {
+        "started": datetime.now(UTC).isoformat(),
+        "plan": plan.__dict__,
+        "machine": {"cpus": os.cpu_count(), "python": platform.python_version(), "node": platform.node()},
+    }
+    out_dir.mkdir(parents=True, exist_ok=True)
+    work = Path(tempfile.mkdtemp(prefix="freight-bench-"))
+    with throwaway_cluster(durable=True) as cluster:
+        log(f"PostgreSQL on port {cluster.port} (durable: fsync on); work dir {work}")
+        store_url = cluster.create_database("bench")
+        base_url = cluster.create_database("esbase")
+        from api.settings import Settings
+
+        settings = Settings(DATABASE_URL=store_url, VAR_DIR=work / "var", _env_file=None)  # type: ignore[call-arg]
+        base_settings = Settings(DATABASE_URL=base_url, VAR_DIR=work / "base", _env_file=None)  # type: ignore[call-arg]
+
+        log("baseline: the library saving one event per aggregate in a tight loop")
+        results["library_saves"] = library_baseline(
+            base_settings.event_store_env(), plan.command_seconds, 20_000
+        )
+
+        results.update(seed_and_rebuild(plan, settings, store_url, work))
+
+        admin_password = secrets.token_urlsafe(12) + "-A1"
+        port = free_port()
+        env = {
+            **os.environ,
+            "DATABASE_URL": store_url,
+            "VAR_DIR": str(work / "var"),
+            "HOST": "127.0.0.1",
+            "PORT": str(port),
+            "ADMIN_USERNAME": ADMIN_USERNAME,
+            "ADMIN_PASSWORD": admin_password,
+            "JWT_SECRET": secrets.token_urlsafe(32),
+            "RUN_FOLLOWERS": "true",
+        }
+        log("starting the server")
+        with serve([sys.executable, "-m", "api.cli", "serve"], env, port, work / "server.log") as server:
+            time.sleep(1.0)
+            results["server_idle_rss_kb"] = rss_kb(server.pid)
+            results.update(drive(plan, port, admin_password, server.pid, store_url, free_port, work))
+            log("web: bundle and first contentful paint")
+            results["web"] = measure_web(port)
+    results["finished"] = datetime.now(UTC).isoformat()
+    figures = build_figures(results)
+    results["figures"] = [f.as_dict() for f in figures]
+    title = (
+        f"freight bench ({'short' if plan.short else 'full'}; {results['seed']['events']:,} events stored; "
+        f"{os.cpu_count()} cores shared; PostgreSQL 15 with fsync on)"
+    )
+    text = table(figures, title)
+    results["table"] = text
+    (out_dir / "results.json").write_text(json.dumps(results, indent=2, default=str))
+    chart(results, out_dir / "latency-vs-load.png")
+    print(text, flush=True)
+    print(f"\nwrote {out_dir / 'results.json'} and {out_dir / 'latency-vs-load.png'}")
+    return results
+
+
+def seed_and_rebuild(plan: Plan, settings: Any, store_url: str, work: Path) -> dict[str, Any]:
+    from api.bench.seed import DEMO_PASSWORD, Seeder
+    from domain.accounts.passwords import hash_password
+    from domain.shared.store import SharedStore
+
+    out: dict[str, Any] = {}
+    env = {**os.environ, "DATABASE_URL": store_url, "VAR_DIR": str(work / "var")}
+    store = SharedStore(settings.event_store_env())
+    seeder = Seeder(store, password_hash=hash_password(DEMO_PASSWORD), batch_events=5000)
+    rebuilds = []
+    try:
+        for size in (plan.events // 2, plan.events):
+            log(f"seeding up to {size:,} events")
+            stats = seeder.run(size)
+            log(f"  {stats.events:,} events in {stats.seconds:.1f}s ({stats.events_per_second:,.0f}/s)")
+            log(f"rebuild of {stats.events:,} events, and the bare log read")
+            read, read_rss = run_child([sys.executable, "-m", "api.bench.probe", "read-log"], env)
+            rebuilt, rebuild_rss = run_child([sys.executable, "-m", "api.bench.probe", "rebuild"], env)
+            rebuilds.append(
+                {"events": stats.events, "read_log": read, "read_log_rss_kb": read_rss, "rebuild": rebuilt,
+                 "rebuild_rss_kb": rebuild_rss}
+            )  # fmt: skip
+            speeds = (rebuilt["events_per_second"], read["events_per_second"])
+            log(f"  rebuild {speeds[0]:,.0f}/s, log read {speeds[1]:,.0f}/s")
+        out["seed"] = {
+            "events": seeder.stats.events,
+            "seconds": seeder.stats.seconds,
+            "events_per_second": seeder.stats.events_per_second,
+            "transactions": seeder.stats.transactions,
+            "customers": len(seeder.stats.customers),
+            "by_event": dict(seeder.stats.by_event),
+            "by_state": dict(seeder.stats.by_state),
+        }
+        out["rebuilds"] = rebuilds
+        out["customers"] = seeder.stats.customers[:16]
+    finally:
+        store.close()
+    skip_policies_to_head(settings)
+    return out
+
+
+def skip_policies_to_head(settings: Any) -> None:
+    """The seeded history already carries what the policies would add: start them at the head."""
+    from api.bootstrap import Services
+    from projections.follower import write_position
+
+    services = Services(settings.model_copy(update={"RUN_FOLLOWERS": False, "ADMIN_PASSWORD": None}))
+    try:
+        head = services.store.head()
+        for follower in services.policy_followers:
+            with services.read_models.transaction() as tx:
+                write_position(tx, follower.name, head)
+    finally:
+        services.stop()
+
+
+def _login(base: str, username: str, password: str) -> str:
+    answer = httpx.post(
+        f"{base}/auth/api/v1/login", json={"username": username, "password": password}, timeout=30
+    )
+    answer.raise_for_status()
+    return str(answer.json()["response"]["token"])
+
+
+def _events_table(store_url: str) -> str:
+    import psycopg
+
+    with psycopg.connect(store_url) as conn:
+        row = conn.execute(
+            "SELECT table_name FROM information_schema.tables WHERE table_name LIKE '%events' "
+            "AND table_schema = 'public' ORDER BY table_name LIMIT 1"
+        ).fetchone()
+    return str(row[0]) if row else "freight_events"
+
+
+def drive(
+    plan: Plan, port: int, admin_password: str, server_pid: int, store_url: str, free_port: Any, work: Path
+) -> dict[str, Any]:
+    from api.bench.seed import DEMO_PASSWORD
+
+    base = f"http://127.0.0.1:{port}"
+    admin = _login(base, ADMIN_USERNAME, admin_password)
+    with httpx.Client(base_url=base, timeout=30) as client:
+        seeded = client.get("/health").json()
+        del seeded
+    customers = [_login(base, f"demo{i:06d}", DEMO_PASSWORD) for i in range(8)]
+    headers = {"Authorization": f"Bearer {customers[0]}"}
+    listing = httpx.get(f"{base}/booking/api/v1/client/rate-requests?limit=10&offset=1", headers=headers)
+    listing.raise_for_status()
+    first = listing.json()["response"]["list"]["list"][0]["id"]
+    detail = httpx.get(f"{base}/booking/api/v1/client/rate-requests/{first}", headers=headers)
+    detail.raise_for_status()
+    out: dict[str, Any] = {"read_sizes": {"list": len(listing.content), "detail": len(detail.content)}}
+
+    read_job = {"kind": "reads", "seconds": plan.read_seconds, "max_requests": 50_000, "concurrency": 8}
+    log("reads: list and detail on the server")
+    out["reads"] = load(
+        {
+            **read_job,
+            "base_url": base,
+            "token": customers[0],
+            "paths": [
+                ["list", "/booking/api/v1/client/rate-requests?limit=10&offset=1"],
+                ["detail", f"/booking/api/v1/client/rate-requests/{first}"],
+            ],
+        }
+    )
+    bodies = work / "bodies.json"
+    bodies.write_text(json.dumps({"list": listing.json(), "detail": detail.json()}))
+    base_port = free_port()
+    log("reads: the bare FastAPI baseline")
+    with serve(
+        [sys.executable, "-m", "api.bench.baseline_app"],
+        {**os.environ, "BENCH_BODIES": str(bodies), "PORT": str(base_port)},
+        base_port,
+        work / "baseline.log",
+    ):
+        out["reads_baseline"] = load(
+            {
+                **read_job,
+                "base_url": f"http://127.0.0.1:{base_port}",
+                "paths": [["list", "/list"], ["detail", "/detail"]],
+            }
+        )
+
+    out["commands"] = []
+    with RssSampler(server_pid) as sampler:
+        for level in plan.levels:
+            log(f"commands: create/quote/accept, {level} concurrent")
+            out["commands"].append(
+                load(
+                    {
+                        "kind": "commands",
+                        "base_url": base,
+                        "customer_tokens": customers,
+                        "admin_token": admin,
+                        "concurrency": level,
+                        "seconds": plan.command_seconds,
+                        "max_commands": 30_000,
+                    }
+                )
+            )
+    out["server_commands_rss_kb"] = sampler.peak
+
+    log(f"projection lag at {plan.lag_rate} commands/s (open loop)")
+    out["lag"] = load(
+        {
+            "kind": "lag",
+            "base_url": base,
+            "customer_tokens": customers,
+            "admin_token": admin,
+            "rate": plan.lag_rate,
+            "seconds": plan.lag_seconds,
+            "max_commands": plan.lag_rate * int(plan.lag_seconds) + 3,
+            "max_in_flight": 64,
+            "dsn": store_url,
+            "events_table": _events_table(store_url),
+            "tracking_name": "read_models",
+        }
+    )
+    out["server_peak_rss_kb"] = rss_kb(server_pid, "VmHWM")
+    return out
+
+
+def measure_web(port: int) -> dict[str, Any]:
+    from api.bench.web import bundle_sizes, first_contentful_paint
+    from api.settings import Settings
+
+    out: dict[str, Any] = {"bundle": bundle_sizes(Settings(_env_file=None).WEB_DIST)}  # type: ignore[call-arg]
+    try:
+        out.update(first_contentful_paint(f"http://127.0.0.1:{port}/login"))
+    except Exception as error:  # the browser is optional on a bare machine; say why it is missing
+        out.update({"fcp_ms": None, "error": repr(error)})
+    return out
+
+
+# -- figures, chart ---------------------------------------------------------------------------------------
+def build_figures(r: dict[str, Any]) -> list[Figure]:
+    figures: list[Figure] = []
+    lib = r["library_saves"]
+    best = max(r["commands"], key=lambda c: c["per_second"])
+    figures.append(
+        Figure(
+            f"commands/s via HTTP (best of {len(r['commands'])} loads, c={best['concurrency']})",
+            best["per_second"],
+            "/s",
+            lib["per_second"],
+            "library saves/s",
+            target=Target(ratio_at_least=0.8, text="ratio >= 0.8"),
+        )
+    )
+    for q in ("p50", "p99"):
+        figures.append(
+            Figure(
+                f"command {q} at c={best['concurrency']}",
+                best[f"{q}_ms"],
+                "ms",
+                lib[f"{q}_ms"],
+                "library save",
+                lower_is_better=True,
+            )
+        )
+    one = r["commands"][0]
+    figures.append(
+        Figure(
+            f"command p99 at c={one['concurrency']}", one["p99_ms"], "ms", lib["p99_ms"], "library save", True
+        )
+    )
+    events = r["seed"]["events"]
+    for name in ("list", "detail"):
+        measured, base = r["reads"][name], r["reads_baseline"][name]
+        figures.append(
+            Figure(
+                f"{name} reads/s ({events:,} events)",
+                measured["per_second"],
+                "/s",
+                base["per_second"],
+                "bare FastAPI",
+                target=Target(ratio_at_least=0.7, text="ratio >= 0.7"),
+            )
+        )
+        figures.append(
+            Figure(
+                f"{name} read p99",
+                measured["p99_ms"],
+                "ms",
+                base["p99_ms"],
+                "bare FastAPI",
+                lower_is_better=True,
+                target=Target(at_most=20, text="<= 20 ms"),
+            )
+        )
+    small, large = r["rebuilds"][0], r["rebuilds"][-1]
+    figures.append(
+        Figure(
+            f"rebuild events/s ({large['events']:,} events)",
+            large["rebuild"]["events_per_second"],
+            "/s",
+            large["read_log"]["events_per_second"],
+            "log read",
+            target=Target(at_least=45_000, ratio_at_least=0.3, text=">= 45,000/s; ratio >= 0.3"),
+        )
+    )
+    lag = r["lag"]
+    for q, target in (("p50", None), ("p99", Target(at_most=100, text="<= 100 ms at 500/s"))):
+        figures.append(
+            Figure(
+                f"projection lag {q} (at {lag['achieved_rate']:.0f} of {lag['target_rate']} cmd/s)",
+                lag["lag"][f"{q}_ms"],
+                "ms",
+                target=target or Target(),
+            )
+        )
+    mb = 1024.0
+    figures.append(
+        Figure(
+            "server peak RSS during commands",
+            r["server_commands_rss_kb"] / mb,
+            "MB",
+            r["server_idle_rss_kb"] / mb,
+            "idle server",
+            lower_is_better=True,
+        )
+    )
+    figures.append(
+        Figure(
+            f"rebuild peak RSS at {large['events']:,} events",
+            large["rebuild_rss_kb"] / mb,
+            "MB",
+            small["rebuild_rss_kb"] / mb,
+            f"at {small['events']:,}",
+            lower_is_better=True,
+            target=Target(ratio_at_least=0.85, text="flat in N (ratio >= 0.85)"),
+        )
+    )
+    figures.append(
+        Figure("seed-demo events/s", r["seed"]["events_per_second"], "/s", note="information: no target")
+    )
+    web = r["web"]
+    figures.append(
+        Figure(
+            "web initial JS+CSS (gzip)",
+            web["bundle"]["gzip_bytes"] / 1024 if web["bundle"]["built"] else None,
+            "KB",
+            target=Target(at_most=150, text="<= 150 KB"),
+        )
+    )
+    figures.append(
+        Figure(
+            "first contentful paint /login",
+            web.get("fcp_ms"),
+            "ms",
+            target=Target(at_most=1000, text="<= 1 s"),
+        )
+    )
+    return figures
+
+
+def chart(r: dict[str, Any], path: Path) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    runs = r["commands"]
+    x = [c["per_second"] for c in runs]
+    fig, ax = plt.subplots(figsize=(8, 5), dpi=100)
+    ax.plot(x, [c["p50_ms"] for c in runs], "o-", label="HTTP command p50")
+    ax.plot(x, [c["p99_ms"] for c in runs], "s-", label="HTTP command p99")
+    for c in runs:
+        ax.annotate(
+            f"c={c['concurrency']}", (c["per_second"], c["p99_ms"]), textcoords="offset points", xytext=(4, 4)
+        )
+    lib = r["library_saves"]
+    ax.axvline(
+        lib["per_second"], color="grey", linestyle="--", label=f"library tight loop {lib['per_second']:.0f}/s"
+    )
+    lag = r["lag"]
+    ax.plot([lag["achieved_rate"]], [lag["lag"]["p99_ms"]], "r^", label="projection lag p99 (open loop)")
+    ax.set_xlabel("commands per second (achieved)")
+    ax.set_ylabel("latency (ms)")
+    ax.set_yscale("log")
+    ax.set_title(f"freight: latency versus load ({r['seed']['events']:,} events stored)")
+    ax.grid(True, which="both", alpha=0.3)
+    ax.legend()
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)
