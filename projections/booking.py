@@ -442,8 +442,10 @@ class TableCatalog:
 # -- queries --------------------------------------------------------------------------
 _LIST_SELECT = (
     "SELECT r.*, pol.code AS pol_code, pol.name AS pol_name, pod.code AS pod_code, pod.name AS pod_name,"
-    " ct.name AS container_type_name, ct.value AS container_type_value, cs.name AS container_size_name"
+    " ct.name AS container_type_name, ct.value AS container_type_value, cs.name AS container_size_name,"
+    " cp.profile AS customer_profile"
     " FROM booking_rate_requests r"
+    " LEFT JOIN customer_profiles cp ON cp.account_id = r.customer_id"
     " LEFT JOIN booking_ports pol ON pol.id = r.pol_id"
     " LEFT JOIN booking_ports pod ON pod.id = r.pod_id"
     " LEFT JOIN booking_container_types ct ON ct.id = r.container_type_id"
@@ -459,6 +461,18 @@ def _money(text: str | None) -> float | None:
 def _title(row: dict[str, Any], side: str) -> str | None:
     code = row.get(f"{side}_code")
     return f"{row[f'{side}_name']} ({code})" if code else None
+
+
+def customer_name(row: dict[str, Any]) -> str:
+    """The profile's name (a person's first and last name, a company's name), else the username."""
+    try:
+        profile = json.loads(row.get("customer_profile") or "{}")
+    except ValueError:
+        profile = {}
+    if not isinstance(profile, dict):
+        profile = {}
+    person = " ".join(str(profile.get(k) or "").strip() for k in ("firstName", "lastName")).strip()
+    return person or str(profile.get("name") or "").strip() or str(row["customer_username"])
 
 
 def list_row(row: dict[str, Any]) -> dict[str, Any]:
@@ -481,7 +495,7 @@ def list_row(row: dict[str, Any]) -> dict[str, Any]:
         "preferredShippingDate": row["preferred_shipping_date"],
         "containerType": row["container_type_name"],
         "containerSize": row["container_size_name"],
-        "customerName": row["customer_username"],
+        "customerName": customer_name(row),
         "createdAt": row["created_at"],
     }
 

@@ -20,10 +20,10 @@ PDF = b"%PDF-1.4\n" + b"0123456789" * 50 + b"\n%%EOF\n"
 PNG = b"\x89PNG\r\n\x1a\n" + b"\x00" * 100
 
 
-def customer(client: TestClient, username: str) -> dict[str, str]:
+def customer(client: TestClient, username: str, profile: dict[str, Any] | None = None) -> dict[str, str]:
     """A customer account opened directly in the store (registration is another context's call)."""
     services = client.app.state.services  # type: ignore[attr-defined]
-    account = Account.open(username, INDIVIDUAL, [], {}, SYSTEM_ACTOR)
+    account = Account.open(username, INDIVIDUAL, [], profile or {}, SYSTEM_ACTOR)
     account.set_password(hash_password(PASSWORD), SYSTEM_ACTOR)
     services.settle(services.accounts.record(account))
     return login(client, username, PASSWORD)

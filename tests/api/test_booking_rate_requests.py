@@ -196,3 +196,11 @@ def test_a_customer_reaches_only_its_own_rate_requests(client: TestClient) -> No
     assert ok(client.get(f"{CLIENT}/rate-requests", headers=bob))["list"]["totalCount"] == 0
     assert ok(client.get(f"{CLIENT}/rate-requests/{rid}", headers=alice))["id"] == rid
     fails(client.get(f"{CLIENT}/rate-requests/{rid}"), 401)
+
+
+def test_customer_name_comes_from_the_profile(client: TestClient, admin_headers: dict[str, str]) -> None:
+    headers = customer(client, "named-user", {"firstName": "Sara", "lastName": "Karimi"})
+    rid = create(client, headers)["id"]
+    assert ok(client.get(f"{CLIENT}/rate-requests/{rid}", headers=headers))["customerName"] == "Sara Karimi"
+    row = ok(client.get(f"{ADMIN}/rate-requests", headers=admin_headers))["list"]["list"][0]
+    assert row["customerName"] == "Sara Karimi"
