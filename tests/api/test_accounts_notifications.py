@@ -1,0 +1,87 @@
+"""Notifications: created by the policy, paged newest first, only the owner's, mark-as-read idempotent."""
+
+from __future__ import annotations
+
+from fastapi.testclient import TestClient
+
+from domain.notifications.notification import Notification
+from domain.shared.actor import SYSTEM_ACTOR
+from projections.follower import stream_events
+from tests.api.accounts_support import (
+    INDIVIDUAL_FORM,
+    NOTIFY,
+    accepted_customer,
+    fails,
+    ok,
+    services,
+    settle,
+)
+
+
+def _seed(client: TestClient, recipient: str, count: int) -> None:
+    app = services(client).notifications
+    for number in range(count):
+        app.record(
+            Notification.create(f"seed-{number}", 1, recipient, f"Title {number}", "m" * 50, SYSTEM_ACTOR)
+        )
+    settle(client)
+
+
+def test_paging_newest_first_with_counts(client: TestClient, admin_headers: dict[str, str]) -> None:
+    customer = accepted_customer(client, admin_headers)
+    me = ok(client.get("/auth/api/v1/me", headers=customer))["id"]
+    settle(client)
+    _seed(client, me, 11)
+    first = ok(client.get(f"{NOTIFY}/{me}/paging?pageSize=10&page=1", headers=customer))["data"]
+    assert first["totalCount"] == 12 and first["notSeenCount"] == 12
+    items = first["costumerlNotificationDetails"]["list"]
+    assert len(items) == 10 and items[0]["title"] == "Title 10"
+    assert set(items[0]) == {"id", "title", "message", "isRead", "createdAt"}
+    second = ok(client.get(f"{NOTIFY}/{me}/paging?pageSize=10&page=2", headers=customer))["data"]
+    assert [n["title"] for n in second["costumerlNotificationDetails"]["list"]] == [
+        "Title 0",
+        "Registration accepted",
+    ]
+    fails(client.get(f"{NOTIFY}/{me}/paging?pageSize=10&page=0", headers=customer), 400)
+
+
+def test_only_the_owner_reads_and_marks(client: TestClient, admin_headers: dict[str, str]) -> None:
+    customer = accepted_customer(client, admin_headers)
+    other = accepted_customer(
+        client,
+        admin_headers,
+        {**INDIVIDUAL_FORM, "nationalId": "0099999999", "phone": "09127777777", "email": "other@example.com"},
+    )
+    me = ok(client.get("/auth/api/v1/me", headers=customer))["id"]
+    settle(client)
+    fails(client.get(f"{NOTIFY}/{me}/paging?pageSize=10&page=1", headers=other), 403)
+    fails(client.get(f"{NOTIFY}/{me}/paging?pageSize=10&page=1"), 401)
+    mine = ok(client.get(f"{NOTIFY}/{me}/paging?pageSize=10&page=1", headers=customer))["data"]
+    notification = mine["costumerlNotificationDetails"]["list"][0]["id"]
+    fails(client.put(f"{NOTIFY}/mark-as-read", json={"notificationId": notification}, headers=other), 403)
+    fails(client.put(f"{NOTIFY}/mark-as-read", json={"notificationId": "not-an-id"}, headers=customer), 404)
+    fails(client.put(f"{NOTIFY}/mark-as-read", json={}, headers=customer), 400)
+    head = services(client).store.head()
+    ok(client.put(f"{NOTIFY}/mark-as-read", json={"notificationId": notification}, headers=customer))
+    after_first = services(client).store.head()
+    ok(client.put(f"{NOTIFY}/mark-as-read", json={"notificationId": notification}, headers=customer))
+    assert (
+        after_first == head + 1 and services(client).store.head() == after_first
+    )  # idempotent: no second event
+    page = ok(client.get(f"{NOTIFY}/{me}/paging?pageSize=10&page=1", headers=customer))["data"]
+    assert page["notSeenCount"] == 0 and page["costumerlNotificationDetails"]["list"][0]["isRead"] is True
+
+
+def test_policy_creates_one_notification_per_event(client: TestClient, admin_headers: dict[str, str]) -> None:
+    accepted_customer(client, admin_headers)
+    settle(client)
+    svc = services(client)
+    with svc.read_models.read() as tx:
+        before = tx.scalar("SELECT COUNT(*) FROM notifications")
+    # Reprocessing history (a crash before tracking) creates nothing twice.
+    follower = next(f for f in svc.policy_followers if f.name == "notifications_policy")
+    for batch in stream_events(svc.store, 0, 500):
+        follower.apply(None, batch)  # type: ignore[arg-type]
+    settle(client)
+    with svc.read_models.read() as tx:
+        assert tx.scalar("SELECT COUNT(*) FROM notifications") == before == 1

@@ -1,0 +1,229 @@
+"""Sign-up calls: start, finalize, verify, resend, on both stores, with each failure they can meet."""
+
+from __future__ import annotations
+
+from fastapi.testclient import TestClient
+
+from tests.api.accounts_support import (
+    ADMIN,
+    CLIENT,
+    DOMESTIC_FORM,
+    FOREIGN_FORM,
+    INDIVIDUAL_FORM,
+    fails,
+    last_code,
+    ok,
+    outbox,
+    sign_up_individual,
+)
+
+IND = f"{CLIENT}/indivisual-customers/register"
+DOM = f"{CLIENT}/domestic-corporate-customers/register"
+FOR = f"{CLIENT}/foreign-corporate-customers/register"
+
+
+def _start_individual(
+    client: TestClient, national_id: str = "0012345678", phone: str = "09121234567"
+) -> dict:
+    return ok(client.post(f"{IND}/start", json={"nationalId": national_id, "phone": phone}))
+
+
+def test_start_answers_first_step_per_type(client: TestClient) -> None:
+    assert _start_individual(client)["firstStep"] == 1
+    assert (
+        ok(client.post(f"{DOM}/start", json={"nationalId": "10101010101", "phone": "09351234567"}))[
+            "firstStep"
+        ]
+        == 2
+    )
+    assert ok(client.post(f"{FOR}/start", json={"nationalId": "DE-HRB-12345"}))["firstStep"] == 3
+
+
+def test_start_validates_number_and_phone(client: TestClient) -> None:
+    assert fails(client.post(f"{IND}/start", json={"nationalId": "", "phone": "09121234567"}), 400)[
+        "fields"
+    ] == {"nationalId": "required field"}
+    assert fails(client.post(f"{IND}/start", json={"nationalId": "0012345678", "phone": "12"}), 400)[
+        "fields"
+    ] == {"phone": "Invalid phone number."}
+    assert fails(client.post(f"{DOM}/start", json={"nationalId": "10101010101"}), 400)["fields"] == {
+        "phone": "Phone number is required."
+    }
+    assert fails(client.post(f"{IND}/start", json={"phone": "09121234567"}), 400)["fields"] == {
+        "nationalId": "Required"
+    }
+
+
+def test_finalize_sends_a_code_and_start_then_resumes_at_verification(client: TestClient) -> None:
+    _start_individual(client)
+    answer = ok(client.post(f"{IND}/finalize", json=INDIVIDUAL_FORM))
+    assert answer["verify"] is True and answer["state"] == "details_submitted"
+    sms = [m for m in outbox(client) if m["channel"] == "sms"]
+    assert (
+        len(sms) == 1
+        and sms[0]["to"] == INDIVIDUAL_FORM["phone"]
+        and sms[0]["data"]["code"] in sms[0]["body"]
+    )
+    assert set(sms[0]) == {"id", "channel", "to", "subject", "body", "data"}
+    again = _start_individual(client)
+    assert again["firstStep"] == 4 and again["verify"] is True
+    assert len([m for m in outbox(client) if m["channel"] == "sms"]) == 1  # resuming sends nothing
+
+
+def test_finalize_applies_the_specification_rules(client: TestClient) -> None:
+    _start_individual(client)
+    bad = {
+        **INDIVIDUAL_FORM,
+        "email": "nope",
+        "fax": "123",
+        "address": "short",
+        "postalCode": "12",
+        "firstName": "",
+    }
+    fields = fails(client.post(f"{IND}/finalize", json=bad), 400)["fields"]
+    assert fields == {
+        "firstName": "Required",
+        "email": "Invalid email",
+        "fax": "fax invalid",
+        "address": "String must contain at least 8 character(s)",
+        "postalCode": "String must contain exactly 10 character(s)",
+    }
+    ok(client.post(f"{DOM}/start", json={"nationalId": "10101010101", "phone": "09351234567"}))
+    bad_company = {
+        **DOMESTIC_FORM,
+        "name": "Ab",
+        "contactPerson": "",
+        "econimicCode": "1",
+        "registrationCode": "1",
+    }
+    fields = fails(client.post(f"{DOM}/finalize", json=bad_company), 400)["fields"]
+    assert fields == {
+        "name": "Company name must be at least 4 characters.",
+        "contactPerson": "Contact person is required.",
+        "econimicCode": "Invalid economic code.",
+        "registrationCode": "Invalid registration number.",
+    }
+    ok(client.post(f"{FOR}/start", json={"nationalId": "DE-HRB-12345"}))
+    fields = fails(client.post(f"{FOR}/finalize", json={**FOREIGN_FORM, "fax": "99"}), 400)["fields"]
+    assert fields == {"fax": "Invalid fax number format"}
+    fails(client.post(f"{IND}/finalize", json={**INDIVIDUAL_FORM, "firstName": 5}), 400)
+
+
+def test_finalize_without_start_or_of_another_type_is_refused(client: TestClient) -> None:
+    fails(client.post(f"{IND}/finalize", json=INDIVIDUAL_FORM), 404)
+    ok(
+        client.post(
+            f"{DOM}/start", json={"nationalId": INDIVIDUAL_FORM["nationalId"], "phone": "09351234567"}
+        )
+    )
+    fails(client.post(f"{IND}/finalize", json=INDIVIDUAL_FORM), 409)
+
+
+def test_foreign_company_skips_verification(client: TestClient, admin_headers: dict[str, str]) -> None:
+    ok(client.post(f"{FOR}/start", json={"nationalId": FOREIGN_FORM["nationalCode"]}))
+    answer = ok(client.post(f"{FOR}/finalize", json=FOREIGN_FORM))
+    assert answer["verify"] is False and answer["state"] == "pending"
+    assert [m for m in outbox(client) if m["channel"] == "sms"] == []
+    listed = ok(client.get(f"{ADMIN}/register-requests?limit=20&page=1", headers=admin_headers))["list"]
+    assert listed[0]["kind"] == 3 and listed[0]["state"] == "pending"
+
+
+def test_domestic_company_verifies_by_code(client: TestClient) -> None:
+    ok(
+        client.post(
+            f"{DOM}/start",
+            json={"nationalId": DOMESTIC_FORM["nationalCode"], "phone": DOMESTIC_FORM["phone"]},
+        )
+    )
+    ok(client.post(f"{DOM}/finalize", json=DOMESTIC_FORM))
+    code = last_code(client, DOMESTIC_FORM["phone"])
+    answer = ok(
+        client.post(f"{DOM}/verify", json={"nationalId": DOMESTIC_FORM["nationalCode"], "code": code})
+    )
+    assert answer["verified"] is True
+    # The individual verify path does not verify a company's sign-up.
+    fails(
+        client.post(
+            f"{CLIENT}/Indivisual-customers/register/verify",
+            json={"nationalId": DOMESTIC_FORM["nationalCode"], "code": code},
+        ),
+        404,
+    )
+
+
+def test_wrong_codes_void_the_code_and_are_rate_limited(client: TestClient) -> None:
+    _start_individual(client)
+    ok(client.post(f"{IND}/finalize", json=INDIVIDUAL_FORM))
+    code = last_code(client, INDIVIDUAL_FORM["phone"])
+    wrong = "00000" if code != "00000" else "11111"
+    verify = f"{CLIENT}/Indivisual-customers/register/verify"
+    body = {"nationalId": INDIVIDUAL_FORM["nationalId"], "code": wrong}
+    for _ in range(5):
+        assert fails(client.post(verify, json=body), 400)["fields"] == {"code": "Invalid code"}
+    # After 5 wrong tries even the right code is refused until a new one is sent.
+    fails(client.post(verify, json={**body, "code": code}), 429)
+    fails(client.post(verify, json={**body, "code": "12"}), 400)
+
+
+def test_resend_waits_for_the_cooldown(client: TestClient) -> None:
+    _start_individual(client)
+    ok(client.post(f"{IND}/finalize", json=INDIVIDUAL_FORM))
+    answer = client.post(
+        f"{IND}/resend", json={"nationalId": INDIVIDUAL_FORM["nationalId"], "phone": "09121234567"}
+    )
+    fails(answer, 429)
+    assert 0 < int(answer.headers["retry-after"]) <= 120
+    fails(
+        client.post(
+            f"{IND}/resend", json={"nationalId": INDIVIDUAL_FORM["nationalId"], "phone": "09120000000"}
+        ),
+        400,
+    )
+    fails(client.post(f"{IND}/resend", json={"nationalId": "9999999999", "phone": "09121234567"}), 404)
+    fails(
+        client.post(
+            f"{DOM}/resend", json={"nationalCode": INDIVIDUAL_FORM["nationalId"], "phone": "09121234567"}
+        ),
+        404,
+    )
+
+
+def test_user_exist_for_a_pending_or_accepted_number(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    form = sign_up_individual(client)
+    error = fails(
+        client.post(f"{IND}/start", json={"nationalId": form["nationalId"], "phone": form["phone"]}), 409
+    )
+    assert error["description"] == "User Exist"
+    ok(
+        client.post(
+            f"{ADMIN}/indivisual-customer/register-requests/{form['nationalId']}", headers=admin_headers
+        )
+    )
+    error = fails(
+        client.post(f"{DOM}/start", json={"nationalId": form["nationalId"], "phone": form["phone"]}), 409
+    )
+    assert error["description"] == "User Exist"
+    assert fails(client.post(f"{IND}/finalize", json=form), 409)["description"] == "User Exist"
+
+
+def test_declined_applicant_may_start_again(client: TestClient, admin_headers: dict[str, str]) -> None:
+    form = sign_up_individual(client)
+    ok(
+        client.post(
+            f"{ADMIN}/register-requests/{form['nationalId']}/decline",
+            json={"message": "Blurry ID"},
+            headers=admin_headers,
+        )
+    )
+    told = [m for m in outbox(client) if m["subject"] == "Registration declined"]
+    assert told and told[0]["channel"] == "sms" and "Blurry ID" in told[0]["body"]
+    assert _start_individual(client)["firstStep"] == 1
+    ok(client.post(f"{IND}/finalize", json=form))
+
+
+def test_sign_up_calls_are_limited_per_address(client: TestClient) -> None:
+    for number in range(30):
+        client.post(f"{FOR}/start", json={"nationalId": f"FOREIGN-{number:04d}"})
+    fails(client.post(f"{FOR}/start", json={"nationalId": "FOREIGN-9999"}), 429)
