@@ -14,6 +14,8 @@ from domain.shared.aggregate import audit_fields
 from domain.shared.errors import ValidationFailed
 from domain.shared.ids import name_based_id
 
+PASSWORD_SCHEME = "argon2id"
+
 STAFF_ACCOUNT_TYPE = 0
 INDIVIDUAL = 1
 DOMESTIC_COMPANY = 2
@@ -59,15 +61,35 @@ class Account(Aggregate):
             username=username, account_type=account_type, roles=roles, profile=profile, **audit_fields(actor)
         )
 
-    @event("PasswordSet")
-    def _password_set(self, password_hash: str, actor_id: str, actor_role: str, reason: str | None) -> None:
+    class PasswordSet(Aggregate.Event):
+        """Version 2 names the hashing scheme, so that a future change of scheme can tell old hashes apart.
+
+        Version 1 events (before the field existed) were all argon2id: the upcaster says so.
+        """
+
+        class_version = 2
+        password_hash: str
+        scheme: str
+        actor_id: str
+        actor_role: str
+        reason: str | None
+
+        @staticmethod
+        def upcast_v1_v2(state: dict[str, Any]) -> None:
+            state["scheme"] = "argon2id"
+
+    @event(PasswordSet)
+    def _password_set(
+        self, password_hash: str, scheme: str, actor_id: str, actor_role: str, reason: str | None
+    ) -> None:
         self.password_hash = password_hash
+        self.password_scheme = scheme
         # Any new password spends every outstanding reset link: tokens are single use.
         self.reset_token_hash = None
         self.reset_token_issued_at = None
 
     def set_password(self, password_hash: str, actor: Actor, reason: str | None = None) -> None:
-        self._password_set(password_hash=password_hash, **audit_fields(actor, reason))
+        self._password_set(password_hash=password_hash, scheme=PASSWORD_SCHEME, **audit_fields(actor, reason))
 
     @property
     def must_set_password(self) -> bool:

@@ -1,0 +1,65 @@
+"""History written by version 1 of an event stays readable: PasswordSet v1 (no scheme) is upcast to v2."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from eventsourcing.persistence import StoredEvent
+from eventsourcing.utils import get_topic
+
+from domain.accounts.account import Account, account_id
+from domain.accounts.application import AccountsApplication
+from domain.shared.actor import SYSTEM_ACTOR
+from domain.shared.store import SharedStore
+
+
+def _store(tmp_path: Path) -> SharedStore:
+    return SharedStore(
+        {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(tmp_path / "e.db")}
+    )
+
+
+def test_version_1_password_event_reads_as_version_2(tmp_path: Path) -> None:
+    store = _store(tmp_path)
+    accounts = AccountsApplication(store, secret="s")
+    account = Account.open("legacy", 0, ["admin"], {}, SYSTEM_ACTOR)
+    accounts.record(account)
+    # Write the event exactly as version 1 of the code did: no `scheme`, no `class_version`.
+    v1_state = {
+        "originator_id": account.id.hex,
+        "originator_version": 2,
+        "timestamp": {"_type_": "datetime_iso", "_data_": "2025-01-02T03:04:05+00:00"},
+        "password_hash": "$argon2id$v=19$m=65536,t=3,p=4$legacy",
+        "actor_id": "system",
+        "actor_role": "system",
+        "reason": None,
+    }
+    store.recorder.insert_events(
+        [
+            StoredEvent(
+                originator_id=account.id,
+                originator_version=2,
+                topic=get_topic(Account.PasswordSet),
+                state=json.dumps(v1_state).encode(),
+            )
+        ]
+    )
+    loaded = accounts.repository.get(account_id("legacy"))
+    assert loaded.password_hash == "$argon2id$v=19$m=65536,t=3,p=4$legacy"
+    assert loaded.password_scheme == "argon2id"
+    events = list(accounts.events.get(account.id))
+    assert events[-1].scheme == "argon2id"
+    store.close()
+
+
+def test_new_events_are_written_as_version_2(tmp_path: Path) -> None:
+    store = _store(tmp_path)
+    accounts = AccountsApplication(store, secret="s")
+    account = Account.open("fresh", 0, ["admin"], {}, SYSTEM_ACTOR)
+    account.set_password("$argon2id$fresh", SYSTEM_ACTOR)
+    accounts.record(account)
+    stored = store.recorder.select_events(account.id)[-1]
+    state = json.loads(stored.state)
+    assert state["class_version"] == 2 and state["scheme"] == "argon2id"
+    store.close()
