@@ -2,7 +2,7 @@ import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
-const API = 'http://127.0.0.1:8000';
+const API = process.env.FREIGHT_API ?? 'http://127.0.0.1:8000';
 // Every URL area the FastAPI server answers; the dev server forwards them so the app stays same-origin.
 const API_PREFIXES = ['/auth', '/account', '/booking', '/notification', '/file-manager', '/audit'];
 

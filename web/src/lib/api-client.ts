@@ -11,7 +11,7 @@ export const GENERIC_ERROR_MESSAGE = 'Error in proccess !';
 export interface Envelope<T> {
   isSuccess: boolean;
   isError: boolean;
-  error: { description?: string | null } | null;
+  error: { description?: string | null; fields?: Record<string, string> | null } | null;
   response: T;
 }
 
@@ -21,14 +21,17 @@ export class ApiError extends Error {
   readonly description: string;
   /** Whether `description` came from the server. */
   readonly fromServer: boolean;
+  /** Per-field messages the server gave (`error.fields`, keyed by wire key), if any. */
+  readonly fields: Record<string, string>;
 
-  constructor(status: number, description?: string | null) {
+  constructor(status: number, description?: string | null, fields?: Record<string, string> | null) {
     const text = typeof description === 'string' && description.trim() !== '' ? description : undefined;
     super(text ?? GENERIC_ERROR_MESSAGE);
     this.name = 'ApiError';
     this.status = status;
     this.description = text ?? GENERIC_ERROR_MESSAGE;
     this.fromServer = text !== undefined;
+    this.fields = fields ?? {};
   }
 }
 
@@ -96,7 +99,7 @@ async function send<T>(url: string, init: RequestInit): Promise<T> {
 
   if (!isEnvelope(body)) throw new ApiError(res.status);
   if (!res.ok || body.isSuccess !== true || body.isError === true) {
-    throw new ApiError(res.status, body.error?.description);
+    throw new ApiError(res.status, body.error?.description, body.error?.fields);
   }
   return body.response as T;
 }

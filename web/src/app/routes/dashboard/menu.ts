@@ -47,7 +47,8 @@ export function menuSections({ roles, accountType, mobile }: MenuContext): MenuS
     ...(canOperate(roles) ? [REGISTRATION_REQUESTS, OPERATIONS] : []),
     ...(canAudit(roles) ? [AUDIT] : []),
   ];
-  if (staffAccount) return { main: [OVERVIEW], staff };
+  // For admins Registration Requests already leads to the overview; a second link there would be noise.
+  if (staffAccount) return { main: canOperate(roles) ? [] : [OVERVIEW], staff };
   const main = mobile ? [OVERVIEW, BOOKINGS, DOCUMENTS, PROFILE] : [BOOKINGS, PROFILE];
   return { main, staff };
 }

@@ -9,7 +9,7 @@ export function LoginBanner() {
         <p className={styles.headline}>Request rates, accept quotes and complete shipping orders in one place.</p>
       </div>
       <svg className={styles.art} viewBox="0 0 480 300" role="presentation" focusable="false">
-        <circle cx="380" cy="70" r="34" fill="#f5a524" opacity="0.9" />
+        <circle cx="420" cy="46" r="28" fill="#f5a524" opacity="0.9" />
         <g fill="#ffffff" opacity="0.35">
           <ellipse cx="110" cy="60" rx="46" ry="12" />
           <ellipse cx="150" cy="52" rx="30" ry="10" />
