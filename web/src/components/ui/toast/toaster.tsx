@@ -14,7 +14,7 @@ const ICONS: Record<ToastType, typeof SuccessIcon> = {
 export function Toaster() {
   const toasts = useSyncExternalStore(subscribe, getToasts, getToasts);
   return (
-    <div className={styles.region} aria-label="Notifications area">
+    <div className={styles.region}>
       {toasts.map((t) => {
         const Icon = ICONS[t.type];
         return (

@@ -1,0 +1,142 @@
+import { describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
+import { getShortestPaths, getSimplePaths } from 'xstate/graph';
+import { activeStep, bookingWizardMachine, reachedStep } from './booking-wizard';
+import type { BookingServerSnapshot, BookingWizardEvent } from './booking-wizard';
+
+const snap = (state: number, priced = false, orderStatus: number | null = null, hasDocuments = false) =>
+  ({ state, priced, orderStatus, hasDocuments }) satisfies BookingServerSnapshot;
+
+/** One server snapshot per lifecycle situation the customer can meet. */
+const SERVER: Record<string, BookingServerSnapshot> = {
+  requested: snap(0),
+  quoted: snap(0, true),
+  revision: snap(1),
+  loiPending: snap(2, true),
+  loiSubmitted: snap(2, true, null, true),
+  shippingOrder: snap(3, true, null, true),
+  orderSubmitted: snap(3, true, 0, true),
+  orderRevision: snap(3, true, 1, true),
+  orderReady: snap(3, true, 2, true),
+  completed: snap(4, true, 3, true),
+  rejectedByAdmin: snap(5),
+  rejectedByClient: snap(6, true),
+  expired: snap(7, true),
+};
+
+const EVENTS: BookingWizardEvent[] = [
+  ...Object.values(SERVER).map((snapshot) => ({ type: 'SYNC', snapshot }) as const),
+  { type: 'BACK' },
+  { type: 'CONTINUE' },
+];
+
+const LEAVES = [
+  'loading',
+  'rateRequest.awaitingQuote',
+  'rateRequest.priceOffered',
+  'rateRequest.revisionRequested',
+  'rateRequest.accepted',
+  'bookingRequest.documentsDue',
+  'bookingRequest.awaitingConfirmation',
+  'bookingRequest.confirmed',
+  'shippingOrder.fill',
+  'shippingOrder.underReview',
+  'shippingOrder.revisionRequested',
+  'shippingOrder.accepted',
+  'final.ready',
+  'final.approved',
+  'closed.rejectedByAdmin',
+  'closed.rejectedByClient',
+  'closed.priceExpired',
+];
+
+function leaf(value: unknown): string {
+  if (typeof value === 'string') return value;
+  const [key, child] = Object.entries(value as Record<string, unknown>)[0];
+  return `${key}.${leaf(child)}`;
+}
+
+function run(...events: BookingWizardEvent[]) {
+  const actor = createActor(bookingWizardMachine).start();
+  for (const event of events) actor.send(event);
+  return actor.getSnapshot();
+}
+
+describe('booking wizard machine', () => {
+  it('reaches every leaf state, and only those, by some path', () => {
+    const paths = getShortestPaths(bookingWizardMachine, { events: EVENTS });
+    const reached = new Set(paths.map((p) => leaf(p.state.value)));
+    expect([...reached].sort()).toEqual([...LEAVES].sort());
+  });
+
+  it('every shortest path ends on the step its server snapshot allows or one the customer stepped back to', () => {
+    const paths = getShortestPaths(bookingWizardMachine, { events: EVENTS });
+    for (const path of paths) {
+      const { state } = path;
+      const step = activeStep(state);
+      expect(step).toBeLessThanOrEqual(reachedStep(state.context.server));
+    }
+  });
+
+  it('simple paths never rest in a transient routing state', () => {
+    const paths = getSimplePaths(bookingWizardMachine, { events: EVENTS, limit: 5000 });
+    expect(paths.length).toBeGreaterThan(LEAVES.length);
+    for (const path of paths) {
+      expect(leaf(path.state.value)).not.toMatch(/routing/);
+      for (const step of path.steps) expect(leaf(step.state.value)).not.toMatch(/routing/);
+    }
+  });
+
+  it.each([
+    ['requested', 'rateRequest.awaitingQuote', 0],
+    ['quoted', 'rateRequest.priceOffered', 0],
+    ['revision', 'rateRequest.revisionRequested', 0],
+    ['loiPending', 'bookingRequest.documentsDue', 1],
+    ['loiSubmitted', 'bookingRequest.awaitingConfirmation', 1],
+    ['shippingOrder', 'shippingOrder.fill', 2],
+    ['orderSubmitted', 'shippingOrder.underReview', 2],
+    ['orderRevision', 'shippingOrder.revisionRequested', 2],
+    ['orderReady', 'final.ready', 3],
+    ['completed', 'final.approved', 3],
+    ['rejectedByAdmin', 'closed.rejectedByAdmin', 0],
+    ['rejectedByClient', 'closed.rejectedByClient', 0],
+    ['expired', 'closed.priceExpired', 0],
+  ])('server %s places the wizard on %s (step %i)', (key, expected, step) => {
+    const snapshot = run({ type: 'SYNC', snapshot: SERVER[key] });
+    expect(leaf(snapshot.value)).toBe(expected);
+    expect(activeStep(snapshot)).toBe(step);
+  });
+
+  it('Back and Continue move between reached steps only', () => {
+    let s = run({ type: 'SYNC', snapshot: SERVER.orderReady }, { type: 'BACK' });
+    expect(leaf(s.value)).toBe('shippingOrder.accepted');
+    s = run({ type: 'SYNC', snapshot: SERVER.orderReady }, { type: 'BACK' }, { type: 'BACK' });
+    expect(leaf(s.value)).toBe('bookingRequest.confirmed');
+    s = run({ type: 'SYNC', snapshot: SERVER.orderReady }, { type: 'BACK' }, { type: 'BACK' }, { type: 'BACK' });
+    expect(leaf(s.value)).toBe('rateRequest.accepted');
+    s = run(
+      { type: 'SYNC', snapshot: SERVER.orderReady },
+      { type: 'BACK' },
+      { type: 'BACK' },
+      { type: 'BACK' },
+      { type: 'CONTINUE' },
+      { type: 'CONTINUE' },
+      { type: 'CONTINUE' },
+    );
+    expect(leaf(s.value)).toBe('final.ready');
+    // Continue beyond what the server allows does nothing.
+    s = run({ type: 'SYNC', snapshot: SERVER.loiSubmitted }, { type: 'CONTINUE' });
+    expect(leaf(s.value)).toBe('bookingRequest.awaitingConfirmation');
+    s = run({ type: 'SYNC', snapshot: SERVER.quoted }, { type: 'CONTINUE' });
+    expect(leaf(s.value)).toBe('rateRequest.priceOffered');
+  });
+
+  it('a new server snapshot moves the wizard forward from wherever the customer stepped back to', () => {
+    const s = run(
+      { type: 'SYNC', snapshot: SERVER.shippingOrder },
+      { type: 'BACK' },
+      { type: 'SYNC', snapshot: SERVER.orderSubmitted },
+    );
+    expect(leaf(s.value)).toBe('shippingOrder.underReview');
+  });
+});

@@ -1,0 +1,290 @@
+/**
+ * The sign-up flow of spec 000 section 2 as one machine: step 0 (start form), 1-3 (the form of the
+ * customer's kind), 4 (code verification), then the 'Sign Up Successful' or 'User Exist' dialog.
+ *
+ * The server decides where the flow goes after the start call (`firstStep` 1|2|3, or 4 to resume a
+ * registration that waits for its code). The calls are actors the screen provides (`.provide({actors})`);
+ * the ones here only fail, so the machine stays free of feature code and tests give their own.
+ */
+import { assign, fromCallback, fromPromise, setup } from 'xstate';
+
+export type SignUpKind = 1 | 2 | 3;
+export type VerifyType = 1 | 2;
+
+/** Spec 000 section 9: the resend countdown. */
+export const RESEND_COUNTDOWN_SECONDS = 120;
+export const CODE_LENGTH = 5;
+
+export interface StartOutput {
+  firstStep: 1 | 2 | 3 | 4;
+  type: VerifyType;
+  isForeign?: boolean;
+  nationalId: string;
+}
+
+export interface FinalizeOutput {
+  nationalId: string;
+  verify: boolean;
+  resendAfterSeconds?: number | null;
+}
+
+/** What the machine reads from a failed call (an ApiError has these). */
+export interface CallError {
+  status?: number;
+  description?: string;
+  fields?: Record<string, string>;
+}
+
+export interface SignUpContext {
+  kind: SignUpKind | null;
+  type: VerifyType | null;
+  nationalId: string;
+  phone: string;
+  code: string;
+  wrongCode: boolean;
+  remaining: number;
+  countdownSeconds: number;
+  error: string | null;
+  fieldErrors: Record<string, string>;
+}
+
+export type SignUpEvent =
+  | { type: 'START'; kind: SignUpKind; nationalId: string; phone?: string }
+  | { type: 'SUBMIT'; values: Record<string, unknown> }
+  | { type: 'CODE'; code: string }
+  | { type: 'VERIFY' }
+  | { type: 'RESEND' }
+  | { type: 'TICK' };
+
+export interface SignUpInput {
+  countdownSeconds?: number;
+}
+
+const notProvided = (name: string) => () => Promise.reject(new Error(`${name} actor not provided`));
+
+function asCallError(error: unknown): CallError {
+  return typeof error === 'object' && error !== null ? (error as CallError) : {};
+}
+
+const kindOfStep = (step: number): SignUpKind => (step === 1 ? 1 : step === 2 ? 2 : 3);
+
+export const signUpMachine = setup({
+  types: {
+    context: {} as SignUpContext,
+    events: {} as SignUpEvent,
+    input: {} as SignUpInput,
+  },
+  actors: {
+    start: fromPromise<StartOutput, { kind: SignUpKind; nationalId: string; phone: string }>(notProvided('start')),
+    finalize: fromPromise<FinalizeOutput, { kind: SignUpKind; values: Record<string, unknown> }>(
+      notProvided('finalize'),
+    ),
+    verify: fromPromise<unknown, { type: VerifyType; nationalId: string; code: string }>(notProvided('verify')),
+    resend: fromPromise<unknown, { type: VerifyType; nationalId: string; phone: string }>(notProvided('resend')),
+    ticker: fromCallback(({ sendBack }) => {
+      const id = setInterval(() => sendBack({ type: 'TICK' }), 1000);
+      return () => clearInterval(id);
+    }),
+  },
+  guards: {
+    resumeVerification: (_, output: StartOutput) => output.firstStep === 4,
+    userExists: (_, error: unknown) => asCallError(error).status === 409,
+    hasFieldErrors: (_, error: unknown) => Object.keys(asCallError(error).fields ?? {}).length > 0,
+    isForeign: ({ context }) => context.kind === 3,
+    codeComplete: ({ context }) => new RegExp(`^\\d{${CODE_LENGTH}}$`).test(context.code),
+    timeLeft: ({ context }) => context.remaining > 0,
+    timeUp: ({ context }) => context.remaining <= 0,
+  },
+  actions: {
+    restartCountdown: assign({
+      remaining: ({ context }) => context.countdownSeconds,
+      code: '',
+      wrongCode: false,
+    }),
+    clearErrors: assign({ error: null, fieldErrors: {} }),
+  },
+}).createMachine({
+  id: 'signUp',
+  context: ({ input }) => ({
+    kind: null,
+    type: null,
+    nationalId: '',
+    phone: '',
+    code: '',
+    wrongCode: false,
+    remaining: input?.countdownSeconds ?? RESEND_COUNTDOWN_SECONDS,
+    countdownSeconds: input?.countdownSeconds ?? RESEND_COUNTDOWN_SECONDS,
+    error: null,
+    fieldErrors: {},
+  }),
+  initial: 'start',
+  states: {
+    // Step 0
+    start: {
+      initial: 'editing',
+      states: {
+        editing: {
+          on: {
+            START: {
+              target: 'starting',
+              actions: [
+                'clearErrors',
+                assign({
+                  kind: ({ event }) => event.kind,
+                  nationalId: ({ event }) => event.nationalId.trim(),
+                  phone: ({ event }) => event.phone?.trim() ?? '',
+                }),
+              ],
+            },
+          },
+        },
+        starting: {
+          invoke: {
+            id: 'start',
+            src: 'start',
+            input: ({ context }) => ({ kind: context.kind ?? 1, nationalId: context.nationalId, phone: context.phone }),
+            onDone: [
+              {
+                guard: { type: 'resumeVerification', params: ({ event }) => event.output },
+                target: '#signUp.verification',
+                actions: assign({ type: ({ event }) => event.output.type, nationalId: ({ event }) => event.output.nationalId }),
+              },
+              {
+                target: '#signUp.form',
+                actions: assign({
+                  kind: ({ event }) => kindOfStep(event.output.firstStep),
+                  type: ({ event }) => event.output.type,
+                  nationalId: ({ event }) => event.output.nationalId,
+                }),
+              },
+            ],
+            onError: [
+              { guard: { type: 'userExists', params: ({ event }) => event.error }, target: '#signUp.userExists' },
+              {
+                // Spec 000 s.8: a start failure is only logged; field messages still show under their fields.
+                target: 'editing',
+                actions: assign({
+                  error: ({ event }) => asCallError(event.error).description ?? null,
+                  fieldErrors: ({ event }) => asCallError(event.error).fields ?? {},
+                }),
+              },
+            ],
+          },
+        },
+      },
+    },
+    // Steps 1, 2, 3: which form shows is context.kind.
+    form: {
+      initial: 'editing',
+      states: {
+        editing: {
+          on: {
+            SUBMIT: {
+              target: 'submitting',
+              actions: [
+                'clearErrors',
+                assign({
+                  phone: ({ context, event }) =>
+                    typeof event.values.phone === 'string' ? event.values.phone.trim() : context.phone,
+                }),
+              ],
+            },
+          },
+        },
+        submitting: {
+          invoke: {
+            id: 'finalize',
+            src: 'finalize',
+            input: ({ context, event }) => ({
+              kind: context.kind ?? 1,
+              values: event.type === 'SUBMIT' ? event.values : {},
+            }),
+            onDone: [
+              { guard: 'isForeign', target: '#signUp.success' },
+              {
+                target: '#signUp.verification',
+                actions: assign({ nationalId: ({ event }) => event.output.nationalId }),
+              },
+            ],
+            onError: [
+              {
+                guard: { type: 'hasFieldErrors', params: ({ event }) => event.error },
+                target: 'editing',
+                actions: assign({ fieldErrors: ({ event }) => asCallError(event.error).fields ?? {} }),
+              },
+              {
+                target: '#signUp.userExists',
+                actions: assign({ error: ({ event }) => asCallError(event.error).description ?? null }),
+              },
+            ],
+          },
+        },
+      },
+    },
+    // Step 4
+    verification: {
+      entry: 'restartCountdown',
+      invoke: { id: 'ticker', src: 'ticker' },
+      on: {
+        TICK: { guard: 'timeLeft', actions: assign({ remaining: ({ context }) => context.remaining - 1 }) },
+      },
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            CODE: {
+              actions: assign({
+                code: ({ event }) => event.code.replace(/\D/g, '').slice(0, CODE_LENGTH),
+                wrongCode: false,
+              }),
+            },
+            VERIFY: { guard: 'codeComplete', target: 'verifying' },
+            RESEND: { guard: 'timeUp', target: 'resending' },
+          },
+        },
+        verifying: {
+          invoke: {
+            id: 'verify',
+            src: 'verify',
+            input: ({ context }) => ({ type: context.type ?? 1, nationalId: context.nationalId, code: context.code }),
+            onDone: { target: '#signUp.success' },
+            onError: {
+              target: 'idle',
+              actions: assign({ wrongCode: true, error: ({ event }) => asCallError(event.error).description ?? null }),
+            },
+          },
+        },
+        resending: {
+          invoke: {
+            id: 'resend',
+            src: 'resend',
+            input: ({ context }) => ({ type: context.type ?? 1, nationalId: context.nationalId, phone: context.phone }),
+            onDone: { target: 'idle', actions: ['restartCountdown', 'clearErrors'] },
+            onError: {
+              target: 'idle',
+              actions: assign({ error: ({ event }) => asCallError(event.error).description ?? null }),
+            },
+          },
+        },
+      },
+    },
+    // 'Sign Up Successful': Confirm goes to /login.
+    success: { type: 'final' },
+    // 'User Exist': Confirm reloads the page.
+    userExists: { type: 'final' },
+  },
+});
+
+/** The spec's step number of a snapshot (0 start, 1-3 forms, 4 verification); null once a dialog shows. */
+export function stepOf(snapshot: { matches: (value: string) => boolean; context: SignUpContext }): number | null {
+  if (snapshot.matches('start')) return 0;
+  if (snapshot.matches('form')) return snapshot.context.kind;
+  if (snapshot.matches('verification')) return 4;
+  return null;
+}
+
+/** mm:ss of the remaining seconds. */
+export function formatCountdown(seconds: number): string {
+  const safe = Math.max(0, Math.floor(seconds));
+  return `${String(Math.floor(safe / 60)).padStart(2, '0')}:${String(safe % 60).padStart(2, '0')}`;
+}
