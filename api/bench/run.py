@@ -233,6 +233,11 @@ def run(short: bool = True, events: int | None = None, out_dir: Path = OUT) -> d
     (out_dir / "results.json").write_text(json.dumps(results, indent=2, default=str))
     chart(results, out_dir / "latency-vs-load.png")
     print(text, flush=True)
+    top = results.get("command_profile", {}).get("top") or []
+    if top:
+        print("\nserver during commands (py-spy, share of samples on the stack):")
+        for frame, share in top:
+            print(f"  {share:6.1%}  {frame}")
     print(f"\nwrote {out_dir / 'results.json'} and {out_dir / 'latency-vs-load.png'}")
     return results
 
@@ -398,7 +403,49 @@ def drive(
         }
     )
     out["server_peak_rss_kb"] = rss_kb(server_pid, "VmHWM")
+    out["command_profile"] = profile_commands(plan, base, customers, admin, server_pid)
     return out
+
+
+def profile_commands(plan: Plan, base: str, customers: list[str], admin: str, pid: int) -> dict[str, Any]:
+    """An extra command run (not counted) under py-spy: where the server spends its time."""
+    spy = Path(sys.executable).parent / "py-spy"
+    if not spy.exists():
+        return {"error": "py-spy is not installed"}
+    raw = OUT / "profile-commands.txt"
+    level = plan.levels[-1]
+    log(f"profile: py-spy on the server during {level} concurrent commands (not counted)")
+    seconds = plan.command_seconds
+    spy_run = subprocess.Popen(
+        [str(spy), "record", "--pid", str(pid), "--duration", str(int(seconds)), "--rate", "200",
+         "--format", "raw", "--nonblocking", "--subprocesses", "-o", str(raw)],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    job = {"kind": "commands", "base_url": base, "customer_tokens": customers, "admin_token": admin}
+    load({**job, "concurrency": level, "seconds": seconds, "max_commands": 30_000})
+    spy_run.wait(timeout=seconds + 60)
+    return {"file": str(raw), "top": top_frames(raw)}
+
+
+def top_frames(raw: Path, count: int = 15) -> list[tuple[str, float]]:
+    """Share of samples in which each function appears anywhere on the stack (inclusive), from raw stacks."""
+    if not raw.exists():
+        return []
+    inclusive: dict[str, int] = {}
+    total = 0
+    for line in raw.read_text().splitlines():
+        stack, _, number = line.rpartition(" ")
+        if not number.isdigit():
+            continue
+        samples = int(number)
+        total += samples
+        for frame in {
+            f.split(" (")[0] + " (" + f.split(" (")[-1].split(":")[0] + ")" for f in stack.split(";")
+        }:
+            inclusive[frame] = inclusive.get(frame, 0) + samples
+    ranked = sorted(inclusive.items(), key=lambda kv: -kv[1])
+    interesting = [(f, n / total) for f, n in ranked if "threading.py" not in f and "asyncio" not in f]
+    return interesting[:count] if total else []
 
 
 def measure_web(port: int) -> dict[str, Any]:
