@@ -6,6 +6,7 @@ import json
 from typing import Any
 
 from domain.accounts.account import Account
+from projections.batch import BatchTx
 from projections.db import Tx
 from projections.projection import Projection
 
@@ -21,26 +22,25 @@ projection = Projection(
 
 
 @projection.on(Account.Opened)
-def opened(tx: Tx, event: Any, position: int) -> None:
-    tx.execute(
-        "INSERT INTO accounts (id, username, account_type, roles, password_hash, opened_at, position)"
-        " VALUES (?, ?, ?, ?, NULL, ?, ?)",
-        (
-            str(event.originator_id),
-            event.username,
-            event.account_type,
-            json.dumps(event.roles),
-            event.timestamp.isoformat(),
-            position,
-        ),
+def opened(tx: BatchTx, event: Any, position: int) -> None:
+    tx.insert(
+        "accounts",
+        {
+            "id": str(event.originator_id),
+            "username": event.username,
+            "account_type": event.account_type,
+            "roles": json.dumps(event.roles),
+            "password_hash": None,
+            "opened_at": event.timestamp.isoformat(),
+            "position": position,
+        },
     )
 
 
 @projection.on(Account.PasswordSet)
-def password_set(tx: Tx, event: Any, position: int) -> None:
-    tx.execute(
-        "UPDATE accounts SET password_hash = ?, position = ? WHERE id = ?",
-        (event.password_hash, position, str(event.originator_id)),
+def password_set(tx: BatchTx, event: Any, position: int) -> None:
+    tx.update(
+        "accounts", str(event.originator_id), {"password_hash": event.password_hash, "position": position}
     )
 
 

@@ -17,6 +17,7 @@ from domain.booking.files import StoredFile
 from domain.booking.rate_request import RateRequest
 from domain.booking.shipping_order import ShippingOrder
 from domain.shared.lifecycle import lifecycle
+from projections.batch import BatchTx
 from projections.db import ReadModelDB, Tx
 from projections.projection import Projection
 
@@ -80,132 +81,116 @@ def _code(machine: str, state: str) -> int:
 
 
 # -- rate requests --------------------------------------------------------------------------
-def _detail_columns(details: dict[str, Any]) -> tuple[Any, ...]:
-    return (
-        details["commodity"],
-        details["hs_code"],
-        int(details["quantity"]),
-        details.get("preferred_shipping_date"),
-        int(bool(details.get("is_swbl"))),
-        int(bool(details.get("is_danger"))),
-        details.get("msds"),
-        details.get("additional_comment"),
-        int(details["pol_id"]),
-        int(details["pod_id"]),
-        int(details["container_type_id"]),
-        int(details["container_size_id"]),
-    )
+RATE_REQUESTS = "booking_rate_requests"
+ORDERS = "booking_shipping_orders"
+
+
+def _detail_columns(details: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "commodity": details["commodity"],
+        "hs_code": details["hs_code"],
+        "quantity": int(details["quantity"]),
+        "preferred_shipping_date": details.get("preferred_shipping_date"),
+        "is_swbl": int(bool(details.get("is_swbl"))),
+        "is_danger": int(bool(details.get("is_danger"))),
+        "msds": details.get("msds"),
+        "additional_comment": details.get("additional_comment"),
+        "pol_id": int(details["pol_id"]),
+        "pod_id": int(details["pod_id"]),
+        "container_type_id": int(details["container_type_id"]),
+        "container_size_id": int(details["container_size_id"]),
+    }
+
+
+def _moved(event: Any, position: int) -> dict[str, Any]:
+    """The columns every rate-request event sets: its state, when, and at which position."""
+    return {
+        "state_name": event.state,
+        "state": _code("rate_request", event.state),
+        "updated_at": iso(event.timestamp),
+        "position": position,
+    }
 
 
 @projection.on(RateRequest.Created)  # type: ignore[attr-defined]
-def rate_request_created(tx: Tx, event: Any, position: int) -> None:
+def rate_request_created(tx: BatchTx, event: Any, position: int) -> None:
     at = iso(event.timestamp)
-    tx.execute(
-        "INSERT INTO booking_rate_requests (id, customer_id, customer_username, commodity, hs_code, quantity,"
-        " preferred_shipping_date, is_swbl, is_danger, msds, additional_comment, pol_id, pod_id,"
-        " container_type_id, container_size_id, state_name, state, price, valid_until, revision_message,"
-        " rejection_message, documents, order_id, order_state, created_at, updated_at, position)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL,"
-        " NULL, NULL, NULL, '[]', NULL, NULL,"
-        " ?, ?, ?)",
-        (
-            str(event.originator_id),
-            event.customer_id,
-            event.customer_username,
-            *_detail_columns(event.details),
-            event.state,
-            _code("rate_request", event.state),
-            at,
-            at,
-            position,
-        ),
+    tx.insert(
+        RATE_REQUESTS,
+        {
+            "id": str(event.originator_id),
+            "customer_id": event.customer_id,
+            "customer_username": event.customer_username,
+            **_detail_columns(event.details),
+            "state_name": event.state,
+            "state": _code("rate_request", event.state),
+            "price": None,
+            "valid_until": None,
+            "revision_message": None,
+            "rejection_message": None,
+            "documents": "[]",
+            "order_id": None,
+            "order_state": None,
+            "created_at": at,
+            "updated_at": at,
+            "position": position,
+        },
     )
 
 
 @projection.on(RateRequest.Edited)  # type: ignore[attr-defined]
-def rate_request_edited(tx: Tx, event: Any, position: int) -> None:
-    tx.execute(
-        "UPDATE booking_rate_requests SET commodity = ?, hs_code = ?, quantity"
-        " = ?, preferred_shipping_date = ?,"
-        " is_swbl = ?, is_danger = ?, msds = ?, additional_comment = ?, pol_id = ?, pod_id = ?,"
-        " container_type_id = ?, container_size_id = ?, state_name = ?, state = ?, price = NULL,"
-        " valid_until = NULL, revision_message = NULL, updated_at = ?, position = ? WHERE id = ?",
-        (
-            *_detail_columns(event.details),
-            event.state,
-            _code("rate_request", event.state),
-            iso(event.timestamp),
-            position,
-            str(event.originator_id),
-        ),
+def rate_request_edited(tx: BatchTx, event: Any, position: int) -> None:
+    tx.update(
+        RATE_REQUESTS,
+        str(event.originator_id),
+        {
+            **_detail_columns(event.details),
+            **_moved(event, position),
+            "price": None,
+            "valid_until": None,
+            "revision_message": None,
+        },
     )
 
 
 @projection.on(RateRequest.Quoted)  # type: ignore[attr-defined]
-def rate_request_quoted(tx: Tx, event: Any, position: int) -> None:
-    tx.execute(
-        "UPDATE booking_rate_requests SET price = ?, valid_until = ?,"
-        " revision_message = NULL, state_name = ?,"
-        " state = ?, updated_at = ?, position = ? WHERE id = ?",
-        (
-            str(event.price),
-            iso(event.valid_until),
-            event.state,
-            _code("rate_request", event.state),
-            iso(event.timestamp),
-            position,
-            str(event.originator_id),
-        ),
+def rate_request_quoted(tx: BatchTx, event: Any, position: int) -> None:
+    tx.update(
+        RATE_REQUESTS,
+        str(event.originator_id),
+        {
+            "price": str(event.price),
+            "valid_until": iso(event.valid_until),
+            "revision_message": None,
+            **_moved(event, position),
+        },
     )
 
 
 @projection.on(RateRequest.RevisionRequested)  # type: ignore[attr-defined]
-def rate_request_revision(tx: Tx, event: Any, position: int) -> None:
-    tx.execute(
-        "UPDATE booking_rate_requests SET revision_message = ?, price = NULL,"
-        " valid_until = NULL, state_name = ?,"
-        " state = ?, updated_at = ?, position = ? WHERE id = ?",
-        (
-            event.message,
-            event.state,
-            _code("rate_request", event.state),
-            iso(event.timestamp),
-            position,
-            str(event.originator_id),
-        ),
+def rate_request_revision(tx: BatchTx, event: Any, position: int) -> None:
+    tx.update(
+        RATE_REQUESTS,
+        str(event.originator_id),
+        {"revision_message": event.message, "price": None, "valid_until": None, **_moved(event, position)},
     )
 
 
 @projection.on(RateRequest.Rejected)  # type: ignore[attr-defined]
-def rate_request_rejected(tx: Tx, event: Any, position: int) -> None:
-    tx.execute(
-        "UPDATE booking_rate_requests SET rejection_message = ?, state_name = ?, state = ?, updated_at = ?,"
-        " position = ? WHERE id = ?",
-        (
-            event.message,
-            event.state,
-            _code("rate_request", event.state),
-            iso(event.timestamp),
-            position,
-            str(event.originator_id),
-        ),
+def rate_request_rejected(tx: BatchTx, event: Any, position: int) -> None:
+    tx.update(
+        RATE_REQUESTS,
+        str(event.originator_id),
+        {"rejection_message": event.message, **_moved(event, position)},
     )
 
 
 @projection.on(RateRequest.BookingRequestSubmitted)  # type: ignore[attr-defined]
-def booking_request_submitted(tx: Tx, event: Any, position: int) -> None:
-    tx.execute(
-        "UPDATE booking_rate_requests SET documents = ?, state_name = ?, state"
-        " = ?, updated_at = ?, position = ?"
-        " WHERE id = ?",
-        (
-            json.dumps(event.documents, sort_keys=True),
-            event.state,
-            _code("rate_request", event.state),
-            iso(event.timestamp),
-            position,
-            str(event.originator_id),
-        ),
+def booking_request_submitted(tx: BatchTx, event: Any, position: int) -> None:
+    tx.update(
+        RATE_REQUESTS,
+        str(event.originator_id),
+        {"documents": json.dumps(event.documents, sort_keys=True), **_moved(event, position)},
     )
 
 
@@ -216,113 +201,92 @@ def booking_request_submitted(tx: Tx, event: Any, position: int) -> None:
     RateRequest.BookingConfirmed,  # type: ignore[attr-defined]
     RateRequest.Completed,  # type: ignore[attr-defined]
 )
-def rate_request_moved(tx: Tx, event: Any, position: int) -> None:
-    tx.execute(
-        "UPDATE booking_rate_requests SET state_name = ?, state = ?,"
-        " updated_at = ?, position = ? WHERE id = ?",
-        (
-            event.state,
-            _code("rate_request", event.state),
-            iso(event.timestamp),
-            position,
-            str(event.originator_id),
-        ),
-    )
+def rate_request_moved(tx: BatchTx, event: Any, position: int) -> None:
+    tx.update(RATE_REQUESTS, str(event.originator_id), _moved(event, position))
 
 
 # -- shipping orders --------------------------------------------------------------------------
-def _order_moved(tx: Tx, event: Any, position: int, extra_sql: str = "", extra: tuple[Any, ...] = ()) -> None:
+def _order_moved(tx: BatchTx, event: Any, position: int, **extra: Any) -> None:
+    order_id = str(event.originator_id)
     code = _code("shipping_order", event.state)
     at = iso(event.timestamp)
-    tx.execute(
-        f"UPDATE booking_shipping_orders SET status_name = ?, status ="
-        f" ?{extra_sql}, updated_at = ?, position = ?"
-        " WHERE id = ?",
-        (event.state, code, *extra, at, position, str(event.originator_id)),
+    tx.update(
+        ORDERS,
+        order_id,
+        {"status_name": event.state, "status": code, **extra, "updated_at": at, "position": position},
     )
-    tx.execute(
-        "UPDATE booking_rate_requests SET order_state = ?, updated_at = ?, position = ? WHERE order_id = ?",
-        (code, at, position, str(event.originator_id)),
-    )
+    # The rate request whose `order_id` is this order: the one the order was created for.
+    order = tx.get(ORDERS, order_id)
+    if order is None:
+        return
+    request = tx.get(RATE_REQUESTS, order["rate_request_id"])
+    if request is not None and request["order_id"] == order_id:
+        tx.update(RATE_REQUESTS, request["id"], {"order_state": code, "updated_at": at, "position": position})
 
 
 @projection.on(ShippingOrder.Created)  # type: ignore[attr-defined]
-def order_created(tx: Tx, event: Any, position: int) -> None:
+def order_created(tx: BatchTx, event: Any, position: int) -> None:
     at = iso(event.timestamp)
     code = _code("shipping_order", event.state)
-    tx.execute(
-        "INSERT INTO booking_shipping_orders (id, rate_request_id, customer_id, status_name, status, details,"
-        " revise, edited_order, created_at, updated_at, position) VALUES (?,"
-        " ?, ?, ?, ?, ?, '{}', NULL, ?, ?, ?)",
-        (
-            str(event.originator_id),
-            event.rate_request_id,
-            event.customer_id,
-            event.state,
-            code,
-            json.dumps(event.details, sort_keys=True),
-            at,
-            at,
-            position,
-        ),
+    tx.insert(
+        ORDERS,
+        {
+            "id": str(event.originator_id),
+            "rate_request_id": event.rate_request_id,
+            "customer_id": event.customer_id,
+            "status_name": event.state,
+            "status": code,
+            "details": json.dumps(event.details, sort_keys=True),
+            "revise": "{}",
+            "edited_order": None,
+            "created_at": at,
+            "updated_at": at,
+            "position": position,
+        },
     )
-    tx.execute(
-        "UPDATE booking_rate_requests SET order_id = ?, order_state = ?,"
-        " updated_at = ?, position = ? WHERE id = ?",
-        (str(event.originator_id), code, at, position, event.rate_request_id),
+    tx.update(
+        RATE_REQUESTS,
+        event.rate_request_id,
+        {"order_id": str(event.originator_id), "order_state": code, "updated_at": at, "position": position},
     )
 
 
 @projection.on(ShippingOrder.RevisionRequested)  # type: ignore[attr-defined]
-def order_revision(tx: Tx, event: Any, position: int) -> None:
+def order_revision(tx: BatchTx, event: Any, position: int) -> None:
     edited = json.dumps(event.edited_order, sort_keys=True) if event.edited_order is not None else None
-    _order_moved(
-        tx,
-        event,
-        position,
-        ", revise = ?, edited_order = ?",
-        (json.dumps(event.revise, sort_keys=True), edited),
-    )
+    _order_moved(tx, event, position, revise=json.dumps(event.revise, sort_keys=True), edited_order=edited)
 
 
 @projection.on(ShippingOrder.Edited)  # type: ignore[attr-defined]
-def order_edited(tx: Tx, event: Any, position: int) -> None:
-    current = tx.scalar(
-        "SELECT details FROM booking_shipping_orders WHERE id = ?", (str(event.originator_id),)
-    )
-    details = {**json.loads(current or "{}"), **event.changes}
+def order_edited(tx: BatchTx, event: Any, position: int) -> None:
+    current = tx.get(ORDERS, str(event.originator_id))
+    details = {**json.loads((current or {}).get("details") or "{}"), **event.changes}
     _order_moved(
-        tx,
-        event,
-        position,
-        ", details = ?, revise = '{}', edited_order = NULL",
-        (json.dumps(details, sort_keys=True),),
+        tx, event, position, details=json.dumps(details, sort_keys=True), revise="{}", edited_order=None
     )
 
 
 @projection.on(ShippingOrder.Accepted, ShippingOrder.Approved)  # type: ignore[attr-defined]
-def order_moved(tx: Tx, event: Any, position: int) -> None:
+def order_moved(tx: BatchTx, event: Any, position: int) -> None:
     _order_moved(tx, event, position)
 
 
 # -- files --------------------------------------------------------------------------
 @projection.on(StoredFile.Stored)  # type: ignore[attr-defined]
-def file_stored(tx: Tx, event: Any, position: int) -> None:
-    tx.execute(
-        "INSERT INTO booking_files (id, owner_id, name, content_type, size,"
-        " sha256, storage_name, uploaded_at,"
-        " position) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        (
-            str(event.originator_id),
-            event.owner_id,
-            event.name,
-            event.content_type,
-            event.size,
-            event.sha256,
-            event.storage_name,
-            iso(event.timestamp),
-            position,
-        ),
+def file_stored(tx: BatchTx, event: Any, position: int) -> None:
+    tx.insert(
+        "booking_files",
+        {
+            "id": str(event.originator_id),
+            "owner_id": event.owner_id,
+            "name": event.name,
+            "content_type": event.content_type,
+            "size": event.size,
+            "sha256": event.sha256,
+            "storage_name": event.storage_name,
+            "uploaded_at": iso(event.timestamp),
+            "position": position,
+        },
     )
 
 

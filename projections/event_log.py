@@ -9,6 +9,7 @@ import json
 from typing import Any
 
 from domain.shared.history import describe
+from projections.batch import BatchTx
 from projections.db import Tx
 from projections.projection import Projection
 
@@ -29,25 +30,24 @@ projection = Projection(
 
 
 @projection.on(object)
-def logged(tx: Tx, event: Any, position: int) -> None:
+def logged(tx: BatchTx, event: Any, position: int) -> None:
     record = describe(event)
-    tx.execute(
-        "INSERT INTO event_log (position, aggregate_id, aggregate_kind, version, type, topic, recorded_at,"
-        " actor_id, actor_role, reason, changes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
-        " ON CONFLICT (position) DO NOTHING",
-        (
-            position,
-            record.aggregate_id,
-            record.aggregate_kind,
-            record.version,
-            record.type,
-            record.topic,
-            record.timestamp,
-            record.actor_id,
-            record.actor_role,
-            record.reason,
-            json.dumps(record.changes, sort_keys=True),
-        ),
+    tx.insert(
+        "event_log",
+        {
+            "position": position,
+            "aggregate_id": record.aggregate_id,
+            "aggregate_kind": record.aggregate_kind,
+            "version": record.version,
+            "type": record.type,
+            "topic": record.topic,
+            "recorded_at": record.timestamp,
+            "actor_id": record.actor_id,
+            "actor_role": record.actor_role,
+            "reason": record.reason,
+            "changes": json.dumps(record.changes, sort_keys=True),
+        },
+        keep_existing=True,
     )
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from domain.notifications.notification import Notification
+from projections.batch import BatchTx
 from projections.db import Tx
 from projections.projection import Projection
 
@@ -24,28 +25,29 @@ projection = Projection(
 
 
 @projection.on(Notification.Created)
-def created(tx: Tx, event: Any, position: int) -> None:
-    tx.execute(
-        "INSERT INTO notifications (id, recipient, title, message, is_read, created_at, read_at,"
-        " created_position,"
-        " position) VALUES (?, ?, ?, ?, 0, ?, NULL, ?, ?)",
-        (
-            str(event.originator_id),
-            event.recipient,
-            event.title,
-            event.message,
-            event.timestamp.isoformat(),
-            position,
-            position,
-        ),
+def created(tx: BatchTx, event: Any, position: int) -> None:
+    tx.insert(
+        "notifications",
+        {
+            "id": str(event.originator_id),
+            "recipient": event.recipient,
+            "title": event.title,
+            "message": event.message,
+            "is_read": 0,
+            "created_at": event.timestamp.isoformat(),
+            "read_at": None,
+            "created_position": position,
+            "position": position,
+        },
     )
 
 
 @projection.on(Notification.MarkedRead)
-def marked_read(tx: Tx, event: Any, position: int) -> None:
-    tx.execute(
-        "UPDATE notifications SET is_read = 1, read_at = ?, position = ? WHERE id = ?",
-        (event.timestamp.isoformat(), position, str(event.originator_id)),
+def marked_read(tx: BatchTx, event: Any, position: int) -> None:
+    tx.update(
+        "notifications",
+        str(event.originator_id),
+        {"is_read": 1, "read_at": event.timestamp.isoformat(), "position": position},
     )
 
 

@@ -8,6 +8,7 @@ from typing import Any
 from domain.accounts.account import CUSTOMER_TYPES, Account
 from domain.accounts.edit_request import ProfileEditRequest
 from domain.shared.lifecycle import lifecycle
+from projections.batch import BatchTx
 from projections.db import Tx
 from projections.projection import Projection
 
@@ -30,37 +31,36 @@ projection = Projection(
 
 
 @projection.on(Account.Opened)
-def opened(tx: Tx, event: Any, position: int) -> None:
+def opened(tx: BatchTx, event: Any, position: int) -> None:
     if event.account_type not in CUSTOMER_TYPES:
         return
-    tx.execute(
-        "INSERT INTO customer_profiles (account_id, username, account_type, profile, updated_at, position)"
-        " VALUES (?, ?, ?, ?, ?, ?)",
-        (
-            str(event.originator_id),
-            event.username,
-            event.account_type,
-            json.dumps(event.profile, sort_keys=True),
-            event.timestamp.isoformat(),
-            position,
-        ),
+    tx.insert(
+        "customer_profiles",
+        {
+            "account_id": str(event.originator_id),
+            "username": event.username,
+            "account_type": event.account_type,
+            "profile": json.dumps(event.profile, sort_keys=True),
+            "updated_at": event.timestamp.isoformat(),
+            "position": position,
+        },
     )
 
 
 @projection.on(Account.ProfileUpdated)
-def profile_updated(tx: Tx, event: Any, position: int) -> None:
-    row = tx.one("SELECT profile FROM customer_profiles WHERE account_id = ?", (str(event.originator_id),))
+def profile_updated(tx: BatchTx, event: Any, position: int) -> None:
+    row = tx.get("customer_profiles", str(event.originator_id))
     if row is None:
         return
     profile = {**json.loads(row["profile"]), **event.values}
-    tx.execute(
-        "UPDATE customer_profiles SET profile = ?, updated_at = ?, position = ? WHERE account_id = ?",
-        (
-            json.dumps(profile, sort_keys=True),
-            event.timestamp.isoformat(),
-            position,
-            str(event.originator_id),
-        ),
+    tx.update(
+        "customer_profiles",
+        str(event.originator_id),
+        {
+            "profile": json.dumps(profile, sort_keys=True),
+            "updated_at": event.timestamp.isoformat(),
+            "position": position,
+        },
     )
 
 
@@ -69,57 +69,56 @@ def _code(state: str) -> int:
 
 
 @projection.on(ProfileEditRequest.Opened)
-def request_opened(tx: Tx, event: Any, position: int) -> None:
-    tx.execute(
-        "INSERT INTO profile_edit_requests (id, account_id, username, account_type, state,"
-        " state_code, edited,"
-        " decline_message, requested_at, decided_at, position) VALUES (?, ?, ?, ?, ?, ?, ?, NULL,"
-        " ?, NULL, ?)",
-        (
-            str(event.originator_id),
-            event.account_id,
-            event.username,
-            event.account_type,
-            event.state,
-            _code(event.state),
-            json.dumps(event.edited, sort_keys=True),
-            event.timestamp.isoformat(),
-            position,
-        ),
+def request_opened(tx: BatchTx, event: Any, position: int) -> None:
+    tx.insert(
+        "profile_edit_requests",
+        {
+            "id": str(event.originator_id),
+            "account_id": event.account_id,
+            "username": event.username,
+            "account_type": event.account_type,
+            "state": event.state,
+            "state_code": _code(event.state),
+            "edited": json.dumps(event.edited, sort_keys=True),
+            "decline_message": None,
+            "requested_at": event.timestamp.isoformat(),
+            "decided_at": None,
+            "position": position,
+        },
     )
 
 
 @projection.on(ProfileEditRequest.Reopened, ProfileEditRequest.Replaced)
-def request_changed(tx: Tx, event: Any, position: int) -> None:
+def request_changed(tx: BatchTx, event: Any, position: int) -> None:
     state = getattr(event, "state", "pending")
-    tx.execute(
-        "UPDATE profile_edit_requests SET state = ?, state_code = ?, edited = ?, decline_message = NULL,"
-        " requested_at = ?, decided_at = NULL, position = ? WHERE id = ?",
-        (
-            state,
-            _code(state),
-            json.dumps(event.edited, sort_keys=True),
-            event.timestamp.isoformat(),
-            position,
-            str(event.originator_id),
-        ),
+    tx.update(
+        "profile_edit_requests",
+        str(event.originator_id),
+        {
+            "state": state,
+            "state_code": _code(state),
+            "edited": json.dumps(event.edited, sort_keys=True),
+            "decline_message": None,
+            "requested_at": event.timestamp.isoformat(),
+            "decided_at": None,
+            "position": position,
+        },
     )
 
 
 @projection.on(ProfileEditRequest.Approved, ProfileEditRequest.Declined)
-def request_decided(tx: Tx, event: Any, position: int) -> None:
+def request_decided(tx: BatchTx, event: Any, position: int) -> None:
     message = event.reason if isinstance(event, ProfileEditRequest.Declined) else None
-    tx.execute(
-        "UPDATE profile_edit_requests SET state = ?, state_code = ?, decline_message = ?, decided_at = ?,"
-        " position = ? WHERE id = ?",
-        (
-            event.state,
-            _code(event.state),
-            message,
-            event.timestamp.isoformat(),
-            position,
-            str(event.originator_id),
-        ),
+    tx.update(
+        "profile_edit_requests",
+        str(event.originator_id),
+        {
+            "state": event.state,
+            "state_code": _code(event.state),
+            "decline_message": message,
+            "decided_at": event.timestamp.isoformat(),
+            "position": position,
+        },
     )
 
 

@@ -10,9 +10,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from projections.batch import BatchTx
 from projections.db import Tx
 
-Handler = Callable[[Tx, Any, int], None]
+Handler = Callable[[BatchTx, Any, int], None]
 
 
 @dataclass
@@ -32,16 +33,30 @@ class Projection:
         return register
 
     def handler_for(self, event: Any) -> Handler | None:
-        for klass in type(event).__mro__:
+        return self.handler_for_type(type(event))
+
+    def handler_for_type(self, event_type: type) -> Handler | None:
+        for klass in event_type.__mro__:
             handler = self.handlers.get(klass)
             if handler is not None:
                 return handler
         return None
 
-    def create(self, tx: Tx) -> None:
+    def create(self, tx: Tx, *, indexes: bool = True) -> None:
         for statement in self.schema:
-            tx.execute(statement)
+            if indexes or not is_index(statement):
+                tx.execute(statement)
+
+    def create_indexes(self, tx: Tx) -> None:
+        """The secondary indexes alone (a full rebuild creates them after the bulk load)."""
+        for statement in self.schema:
+            if is_index(statement):
+                tx.execute(statement)
 
     def drop(self, tx: Tx) -> None:
         for table in self.tables:
             tx.execute(f"DROP TABLE IF EXISTS {table}")
+
+
+def is_index(statement: str) -> bool:
+    return statement.lstrip().upper().startswith(("CREATE INDEX", "CREATE UNIQUE INDEX"))

@@ -7,6 +7,7 @@ from typing import Any
 
 from domain.accounts.registration import Registration
 from domain.shared.lifecycle import lifecycle
+from projections.batch import BatchTx
 from projections.db import Tx
 from projections.projection import Projection
 
@@ -28,46 +29,47 @@ projection = Projection(
 RANK = {"started": 9, "details_submitted": 1, "pending": 0, "accepted": 1, "declined": 1}
 
 
-def _state(tx: Tx, event: Any, position: int, state: str, **extra: Any) -> None:
-    columns = {
-        "state": state,
-        "state_code": lifecycle("registration").code(state),
-        "review_rank": RANK[state],
-        "updated_at": event.timestamp.isoformat(),
-        "position": position,
-        **extra,
-    }
-    assignments = ", ".join(f"{name} = ?" for name in columns)
-    tx.execute(
-        f"UPDATE registrations SET {assignments} WHERE id = ?", (*columns.values(), str(event.originator_id))
+def _state(tx: BatchTx, event: Any, position: int, state: str, **extra: Any) -> None:
+    tx.update(
+        "registrations",
+        str(event.originator_id),
+        {
+            "state": state,
+            "state_code": lifecycle("registration").code(state),
+            "review_rank": RANK[state],
+            "updated_at": event.timestamp.isoformat(),
+            "position": position,
+            **extra,
+        },
     )
 
 
 @projection.on(Registration.Started)
-def started(tx: Tx, event: Any, position: int) -> None:
+def started(tx: BatchTx, event: Any, position: int) -> None:
     at = event.timestamp.isoformat()
-    tx.execute(
-        "INSERT INTO registrations (id, identity, kind, state, state_code, review_rank, phone,"
-        " details, wrong_tries,"
-        " decline_message, started_at, submitted_at, updated_at, position)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, '{}', 0, NULL, ?, NULL, ?, ?)",
-        (
-            str(event.originator_id),
-            event.identity,
-            event.kind,
-            event.state,
-            lifecycle("registration").code(event.state),
-            RANK[event.state],
-            event.phone,
-            at,
-            at,
-            position,
-        ),
+    tx.insert(
+        "registrations",
+        {
+            "id": str(event.originator_id),
+            "identity": event.identity,
+            "kind": event.kind,
+            "state": event.state,
+            "state_code": lifecycle("registration").code(event.state),
+            "review_rank": RANK[event.state],
+            "phone": event.phone,
+            "details": "{}",
+            "wrong_tries": 0,
+            "decline_message": None,
+            "started_at": at,
+            "submitted_at": None,
+            "updated_at": at,
+            "position": position,
+        },
     )
 
 
 @projection.on(Registration.Restarted)
-def restarted(tx: Tx, event: Any, position: int) -> None:
+def restarted(tx: BatchTx, event: Any, position: int) -> None:
     _state(
         tx,
         event,
@@ -84,7 +86,7 @@ def restarted(tx: Tx, event: Any, position: int) -> None:
 
 
 @projection.on(Registration.DetailsSubmitted)
-def details_submitted(tx: Tx, event: Any, position: int) -> None:
+def details_submitted(tx: BatchTx, event: Any, position: int) -> None:
     _state(
         tx,
         event,
@@ -98,28 +100,30 @@ def details_submitted(tx: Tx, event: Any, position: int) -> None:
 
 
 @projection.on(Registration.CodeResent)
-def code_resent(tx: Tx, event: Any, position: int) -> None:
-    tx.execute(
-        "UPDATE registrations SET wrong_tries = 0, updated_at = ?, position = ? WHERE id = ?",
-        (event.timestamp.isoformat(), position, str(event.originator_id)),
+def code_resent(tx: BatchTx, event: Any, position: int) -> None:
+    tx.update(
+        "registrations",
+        str(event.originator_id),
+        {"wrong_tries": 0, "updated_at": event.timestamp.isoformat(), "position": position},
     )
 
 
 @projection.on(Registration.CodeRejected)
-def code_rejected(tx: Tx, event: Any, position: int) -> None:
-    tx.execute(
-        "UPDATE registrations SET wrong_tries = ?, updated_at = ?, position = ? WHERE id = ?",
-        (event.wrong_tries, event.timestamp.isoformat(), position, str(event.originator_id)),
+def code_rejected(tx: BatchTx, event: Any, position: int) -> None:
+    tx.update(
+        "registrations",
+        str(event.originator_id),
+        {"wrong_tries": event.wrong_tries, "updated_at": event.timestamp.isoformat(), "position": position},
     )
 
 
 @projection.on(Registration.Verified, Registration.Accepted)
-def moved(tx: Tx, event: Any, position: int) -> None:
+def moved(tx: BatchTx, event: Any, position: int) -> None:
     _state(tx, event, position, event.state)
 
 
 @projection.on(Registration.Declined)
-def declined(tx: Tx, event: Any, position: int) -> None:
+def declined(tx: BatchTx, event: Any, position: int) -> None:
     _state(tx, event, position, event.state, decline_message=event.reason)
 
 

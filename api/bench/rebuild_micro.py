@@ -1,0 +1,95 @@
+"""Focused rebuild micro-benchmark: seed N events once, then time `projections.rebuild.rebuild`.
+
+`python -m api.bench.rebuild_micro [events] [--sqlite] [--verify]` starts its own durable cluster (as
+`freight bench` does), seeds with the demo seeder, rebuilds twice and prints events/s; `--verify` also
+applies the same history one event at a time through the live follower and compares every read-model table
+row by row with the rebuild (the batch mechanism must give the very same rows).
+"""
+
+from __future__ import annotations
+
+import cProfile
+import pstats
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+
+def _rebuild_and_check(settings: Any, verify: bool, profile: bool) -> None:
+    from api.bootstrap import open_read_models
+    from domain.shared.store import SharedStore
+    from projections.catalog import READ_MODELS, applier, ensure_schema
+    from projections.follower import Follower
+    from projections.rebuild import compare, rebuild
+
+    store = SharedStore(settings.event_store_env())
+    db = open_read_models(settings, schema="rebuilt", path=settings.VAR_DIR / "rebuilt.db")
+    try:
+        for attempt in range(2):
+            started, cpu = time.perf_counter(), time.process_time()
+            if profile and attempt == 1:
+                profiler = cProfile.Profile()
+                stats = profiler.runcall(rebuild, store, db)
+                pstats.Stats(profiler).sort_stats("cumulative").print_stats(25)
+            else:
+                stats = rebuild(store, db)
+            print(
+                f"rebuild {stats.events:,} events: {stats.events_per_second:,.0f}/s"
+                f" (wall {time.perf_counter() - started:.2f}s,"
+                f" this process's CPU {time.process_time() - cpu:.2f}s:"
+                f" {stats.events / max(time.process_time() - cpu, 1e-9):,.0f} events per CPU-second)",
+                flush=True,
+            )
+        if verify:
+            live = open_read_models(settings, schema="live", path=settings.VAR_DIR / "live.db")
+            try:
+                ensure_schema(live)
+                follower = Follower(READ_MODELS, store, live, applier(), batch_size=7)
+                started = time.perf_counter()
+                follower.catch_up()
+                print(f"follower (batches of 7) {time.perf_counter() - started:.1f}s", flush=True)
+                differences = compare(live, db)
+                print(f"differences: {len(differences)}", flush=True)
+                for difference in differences[:5]:
+                    print(difference, flush=True)
+            finally:
+                live.close()
+    finally:
+        db.close()
+        store.close()
+
+
+def main(argv: list[str]) -> int:
+    from api.bench.seed import DEMO_PASSWORD, Seeder
+    from api.settings import Settings
+    from domain.accounts.passwords import hash_password
+    from domain.shared.store import SharedStore
+
+    numbers = [int(a) for a in argv if a.isdigit()]
+    events = numbers[0] if numbers else 50_000
+    work = Path(tempfile.mkdtemp(prefix="freight-rebuild-"))
+
+    def go(url: str | None) -> None:
+        settings = Settings(DATABASE_URL=url, VAR_DIR=work / "var", _env_file=None)  # type: ignore[call-arg]
+        store = SharedStore(settings.event_store_env())
+        try:
+            seeded = Seeder(store, password_hash=hash_password(DEMO_PASSWORD), batch_events=5000).run(events)
+            print(f"seeded {seeded.events:,} events ({seeded.events_per_second:,.0f}/s)", flush=True)
+        finally:
+            store.close()
+        _rebuild_and_check(settings, "--verify" in argv, "--profile" in argv)
+
+    if "--sqlite" in argv:
+        go(None)
+        return 0
+    from tests.pg import throwaway_cluster
+
+    with throwaway_cluster(durable=True) as cluster:
+        go(cluster.create_database("micro"))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

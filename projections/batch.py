@@ -1,0 +1,202 @@
+"""`BatchTx`: the transaction handlers write through, so a batch of events costs a few statements, not one
+or two per event.
+
+Handlers describe row changes instead of issuing SQL:
+
+- `insert(table, row)` buffers a new row; rows of one table (and one column set) go out together at `flush`
+  (`executemany`, pipelined by psycopg; `COPY` for big batches on PostgreSQL).
+- `update(table, key, changes)` merges plain assignments into the buffered row (a row inserted in the same
+  batch is written once, already changed) or into one pending `UPDATE ... WHERE pk = ?` per row.
+- `get(table, key)` answers the row as the handlers' earlier writes left it: buffered, else loaded once per
+  batch (and then kept current by later `update`s).
+
+Equivalence with the statement-per-event handlers: tables are independent (no triggers, no foreign keys), so
+only the order of writes to one row matters, and each row's writes are folded in order; `UPDATE`s of rows that
+do not exist change nothing either way. A plain `INSERT` of a key already inserted fails as before (it is
+executed at once so the database raises). The plain `Tx` methods stay available and flush first, so a handler
+that still writes SQL sees everything written before it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from projections.db import Row, Tx
+
+Key = tuple[Any, ...]
+
+# Below this many rows an `executemany` is cheaper than opening a COPY.
+COPY_THRESHOLD = 64
+
+
+class _Table:
+    __slots__ = ("changes", "inserts", "keep_inserts", "key", "loaded", "name")
+
+    def __init__(self, name: str, key: tuple[str, ...]) -> None:
+        self.name = name
+        self.key = key
+        self.inserts: dict[Key, Row] = {}
+        # `INSERT ... ON CONFLICT DO NOTHING`: the stored row, if any, wins.
+        self.keep_inserts: dict[Key, Row] = {}
+        self.changes: dict[Key, Row] = {}
+        self.loaded: dict[Key, Row | None] = {}
+
+    def pending(self) -> bool:
+        return bool(self.inserts or self.keep_inserts or self.changes)
+
+
+class BatchTx:
+    """Wraps one read-model transaction for one batch; call `flush()` before the transaction commits."""
+
+    def __init__(self, tx: Tx, tables: dict[str, tuple[str, ...]], *, bulk: bool = False) -> None:
+        self.tx = tx
+        self.dialect = tx.dialect
+        # `bulk`: the tables were created empty by this run (a full rebuild), so COPY may carry every insert.
+        self.bulk = bulk
+        self._tables = {name: _Table(name, key) for name, key in tables.items()}
+        self.statements = 0
+
+    # -- buffered writes ------------------------------------------------------------------------------
+    def _table(self, table: str) -> _Table:
+        return self._tables[table]
+
+    def _key(self, t: _Table, key: Any) -> Key:
+        return key if isinstance(key, tuple) else (key,)
+
+    def insert(self, table: str, row: Row, *, keep_existing: bool = False) -> None:
+        """Buffer a new row; `keep_existing` is `ON CONFLICT DO NOTHING` on the primary key."""
+        t = self._table(table)
+        key = tuple(row[c] for c in t.key)
+        if keep_existing:
+            if key in t.inserts or key in t.keep_inserts or key in t.changes:
+                self._write_now(t, row, keep_existing)
+                return
+            t.keep_inserts[key] = dict(row)
+            t.loaded.pop(key, None)
+            return
+        if key in t.inserts or key in t.keep_inserts or t.loaded.get(key) is not None:
+            self._write_now(t, row, keep_existing)  # the database raises, as the plain INSERT did
+            return
+        # A pending update of a row that did not exist changed nothing; if it did exist this INSERT fails.
+        t.changes.pop(key, None)
+        t.loaded.pop(key, None)
+        t.inserts[key] = dict(row)
+
+    def update(self, table: str, key: Any, changes: Row) -> None:
+        """`UPDATE table SET <changes> WHERE pk = key` (plain assignments only)."""
+        t = self._table(table)
+        k = self._key(t, key)
+        inserted = t.inserts.get(k)
+        if inserted is not None:
+            inserted.update(changes)
+            return
+        t.changes.setdefault(k, {}).update(changes)
+        loaded = t.loaded.get(k)
+        if loaded is not None:
+            loaded.update(changes)
+
+    def get(self, table: str, key: Any) -> Row | None:
+        """The row as this batch's writes left it (do not mutate it; use `update`)."""
+        t = self._table(table)
+        k = self._key(t, key)
+        inserted = t.inserts.get(k)
+        if inserted is not None:
+            return inserted
+        if k in t.keep_inserts:
+            self.flush()
+        if k in t.loaded:
+            return t.loaded[k]
+        where = " AND ".join(f"{c} = ?" for c in t.key)
+        self.statements += 1
+        row = self.tx.one(f"SELECT * FROM {t.name} WHERE {where}", k)
+        if row is not None and k in t.changes:
+            row.update(t.changes[k])
+        t.loaded[k] = row
+        return row
+
+    # -- writing out ----------------------------------------------------------------------------------
+    def _write_now(self, t: _Table, row: Row, keep_existing: bool) -> None:
+        self.flush()
+        columns = tuple(row)
+        self.statements += 1
+        self.tx.execute(_insert_sql(t.name, columns, t.key if keep_existing else None), tuple(row.values()))
+
+    def _insert_rows(self, t: _Table, rows: list[Row], keep_existing: bool) -> None:
+        by_columns: dict[tuple[str, ...], list[tuple[Any, ...]]] = {}
+        for row in rows:
+            by_columns.setdefault(tuple(row), []).append(tuple(row.values()))
+        for columns, values in by_columns.items():
+            self.statements += 1
+            copy = getattr(self.tx, "copy_rows", None)
+            if copy is not None and len(values) >= COPY_THRESHOLD and (self.bulk or not keep_existing):
+                copy(t.name, columns, values)
+            elif len(values) == 1:
+                self.tx.execute(_insert_sql(t.name, columns, t.key if keep_existing else None), values[0])
+            else:
+                self.tx.executemany(_insert_sql(t.name, columns, t.key if keep_existing else None), values)
+
+    def flush(self) -> None:
+        for t in self._tables.values():
+            if not t.pending():
+                t.loaded.clear()
+                continue
+            inserts, keep, changes = list(t.inserts.values()), list(t.keep_inserts.values()), t.changes
+            t.inserts, t.keep_inserts, t.changes = {}, {}, {}
+            t.loaded.clear()
+            if inserts:
+                self._insert_rows(t, inserts, keep_existing=False)
+            if keep:
+                self._insert_rows(t, keep, keep_existing=True)
+            by_columns: dict[tuple[str, ...], list[tuple[Any, ...]]] = {}
+            for key, values in changes.items():
+                by_columns.setdefault(tuple(values), []).append((*values.values(), *key))
+            for columns, params in by_columns.items():
+                sql = (
+                    f"UPDATE {t.name} SET {', '.join(f'{c} = ?' for c in columns)}"
+                    f" WHERE {' AND '.join(f'{c} = ?' for c in t.key)}"
+                )
+                self.statements += 1
+                if len(params) == 1:
+                    self.tx.execute(sql, params[0])
+                else:
+                    self.tx.executemany(sql, params)
+
+    # -- the plain Tx, after everything buffered --------------------------------------------------------
+    def execute(self, sql: str, params: Sequence[Any] = ()) -> None:
+        self.flush()
+        self.statements += 1
+        self.tx.execute(sql, params)
+
+    def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        self.flush()
+        self.statements += 1
+        self.tx.executemany(sql, rows)
+
+    def one(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
+        self.flush()
+        self.statements += 1
+        return self.tx.one(sql, params)
+
+    def all(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        self.flush()
+        self.statements += 1
+        return self.tx.all(sql, params)
+
+    def scalar(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        self.flush()
+        self.statements += 1
+        return self.tx.scalar(sql, params)
+
+
+_INSERTS: dict[tuple[str, tuple[str, ...], tuple[str, ...] | None], str] = {}
+
+
+def _insert_sql(table: str, columns: tuple[str, ...], keep_on: tuple[str, ...] | None) -> str:
+    cached = _INSERTS.get((table, columns, keep_on))
+    if cached is None:
+        cached = f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({', '.join('?' for _ in columns)})" + (
+            f" ON CONFLICT ({', '.join(keep_on)}) DO NOTHING" if keep_on else ""
+        )
+        _INSERTS[(table, columns, keep_on)] = cached
+    return cached
