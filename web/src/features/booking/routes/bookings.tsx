@@ -1,11 +1,127 @@
-import { Link } from 'react-router-dom';
-import { PlaceholderPage } from '@/components/layouts';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { ContentLayout } from '@/components/layouts';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { label } from '@/lib/lifecycle';
+import { rateRequestsInfiniteOptions } from '../api/booking-api';
+import { useBookingLiveRefresh } from '../api/live-refresh';
+import { detailsTarget, sortRows } from '../components/list-helpers';
+import type { SortKey } from '../components/list-helpers';
+import styles from '../components/booking.module.css';
+
+function StateBadge({ state }: { state: number }) {
+  return (
+    <span className={styles.badge} data-state={state}>
+      {label('rate_request', state)}
+    </span>
+  );
+}
 
 export function BookingsRoute() {
+  useBookingLiveRefresh();
+  const navigate = useNavigate();
+  const [sort, setSort] = useState<SortKey>('newest');
+  const query = useInfiniteQuery(rateRequestsInfiniteOptions());
+  const rows = useMemo(() => sortRows(query.data?.pages.flatMap((p) => p.list.list) ?? [], sort), [query.data, sort]);
+  const sentinel = useRef<HTMLDivElement>(null);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+
+  useEffect(() => {
+    const node = sentinel.current;
+    if (!node || typeof IntersectionObserver === 'undefined') return undefined;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting) && hasNextPage && !isFetchingNextPage) void fetchNextPage();
+    });
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  const newBooking = (
+    <Button onClick={() => navigate('/dashboard/bookings/NewBooking')}>New Booking</Button>
+  );
+
   return (
-    <PlaceholderPage title="Booking Requests">
-      <p>Your booking requests will be listed here.</p>
-      <Link to="/dashboard/bookings/NewBooking">New Booking</Link>
-    </PlaceholderPage>
+    <ContentLayout title="Booking Requests" actions={newBooking}>
+      {query.isPending ? <Spinner label="Loading booking requests" /> : null}
+      {query.isError ? <p role="alert">The booking requests could not be loaded.</p> : null}
+      {query.isSuccess && rows.length === 0 ? (
+        <div className={styles.empty}>
+          <p>Your Booking Request List is Empty!</p>
+          <Button onClick={() => navigate('/dashboard/bookings/NewBooking')}>Add New Booking</Button>
+        </div>
+      ) : null}
+      {rows.length > 0 ? (
+        <>
+          <div className={styles.row} style={{ justifyContent: 'flex-end', marginBottom: '0.75rem' }}>
+            <label htmlFor="booking-sort">Sort by</label>
+            <select id="booking-sort" className={styles.sortSelect} value={sort} onChange={(e) => setSort(e.target.value as SortKey)}>
+              <option value="newest">Newest</option>
+              <option value="old">Old</option>
+              <option value="type">By Type</option>
+            </select>
+          </div>
+          <div className={styles.desktopOnly}>
+            <table className={styles.table}>
+              <caption className="visually-hidden">Booking requests</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Cargo Details</th>
+                  <th scope="col">POL</th>
+                  <th scope="col">POD</th>
+                  <th scope="col">Shipping Date</th>
+                  <th scope="col">Price (USD / container)</th>
+                  <th scope="col">State</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr key={row.id} data-testid="booking-row">
+                    <td>{row.cargoDetails}</td>
+                    <td>{row.polTitle}</td>
+                    <td>{row.podTitle}</td>
+                    <td>{row.preferredShippingDate?.slice(0, 10)}</td>
+                    <td>{row.price ?? '-'}</td>
+                    <td>
+                      <StateBadge state={row.state} />
+                    </td>
+                    <td>
+                      <Link to={detailsTarget(row)} aria-label={`View Details of ${row.cargoDetails}`}>
+                        View Details
+                      </Link>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <ul className={`${styles.mobileOnly} ${styles.cards}`} style={{ listStyle: 'none', padding: 0 }}>
+            {rows.map((row) => (
+              <li key={row.id} className={styles.card} data-testid="booking-card">
+                <p>
+                  <strong>{row.cargoDetails}</strong>
+                </p>
+                <p className={styles.muted}>
+                  {row.polTitle} → {row.podTitle}
+                </p>
+                <p className={styles.row}>
+                  <StateBadge state={row.state} />
+                  <span>{row.price !== null ? `${row.price} USD` : ''}</span>
+                </p>
+                <Link to={detailsTarget(row)} aria-label={`View Details of ${row.cargoDetails}`}>
+                  View Details
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      <div ref={sentinel} aria-hidden="true" style={{ height: 1 }} />
+      {isFetchingNextPage ? <Spinner label="Loading more" /> : null}
+    </ContentLayout>
   );
 }

@@ -1,5 +1,14 @@
-import { PlaceholderPage } from '@/components/layouts';
+import { useNavigate } from 'react-router-dom';
+import { ContentLayout } from '@/components/layouts';
+import { RateRequestForm } from '../components/rate-request-form';
+import { StepsHeader } from '../components/steps-header';
 
 export function NewBookingRoute() {
-  return <PlaceholderPage title="New Booking">Request a price for your containers.</PlaceholderPage>;
+  const navigate = useNavigate();
+  return (
+    <ContentLayout title="New Booking">
+      <StepsHeader active={0} />
+      <RateRequestForm onSaved={() => navigate('/dashboard/bookings')} />
+    </ContentLayout>
+  );
 }

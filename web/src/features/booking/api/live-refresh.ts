@@ -1,0 +1,68 @@
+/**
+ * Booking screens follow staff actions without a reload: while a booking screen is mounted, the unread
+ * notification count is polled every 10 s (GET .../notifications/{accountId}/paging?pageSize=1&page=1);
+ * when the count or the newest notification changes, the booking queries are invalidated. Any
+ * notification query the bell keeps in the cache (a key starting with 'notifications') triggers the same.
+ */
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { api } from '@/lib/api-client';
+import { bookingKeys } from './booking-api';
+
+export const LIVE_REFRESH_MS = 10_000;
+
+interface Me {
+  id: string;
+}
+interface NotificationPage {
+  data?: { costumerlNotificationDetails?: { list?: { id: string }[] }; notSeenCount?: number };
+  notSeenCount?: number;
+}
+
+export function notificationMark(page: NotificationPage | undefined): string | null {
+  if (!page) return null;
+  const first = page.data?.costumerlNotificationDetails?.list?.[0]?.id ?? '';
+  const unseen = page.data?.notSeenCount ?? page.notSeenCount ?? 0;
+  return `${unseen}:${first}`;
+}
+
+export function useBookingLiveRefresh(): void {
+  const queryClient = useQueryClient();
+  const me = useQuery({
+    queryKey: [...bookingKeys.all, 'me'],
+    queryFn: ({ signal }) => api.get<Me>('/auth/api/v1/me', { signal }),
+  });
+  const accountId = me.data?.id;
+  const watch = useQuery({
+    queryKey: ['booking-watch', 'notifications', accountId],
+    enabled: Boolean(accountId),
+    refetchInterval: LIVE_REFRESH_MS,
+    staleTime: 0,
+    queryFn: ({ signal }) =>
+      api.get<NotificationPage>(`/notification/api/v1/notifications/${accountId}/paging`, {
+        query: { pageSize: 1, page: 1 },
+        signal,
+      }),
+  });
+  const last = useRef<string | null>(null);
+  const mark = notificationMark(watch.data);
+
+  useEffect(() => {
+    if (mark === null) return;
+    if (last.current !== null && last.current !== mark) {
+      void queryClient.invalidateQueries({ queryKey: bookingKeys.all, refetchType: 'active' });
+    }
+    last.current = mark;
+  }, [mark, queryClient]);
+
+  // The bell's own notification query, whoever owns it: a change there refreshes bookings too.
+  useEffect(() => {
+    const cache = queryClient.getQueryCache();
+    return cache.subscribe((event) => {
+      const key = event.query.queryKey;
+      if (event.type !== 'updated' || event.action.type !== 'success') return;
+      if (typeof key[0] !== 'string' || !key[0].startsWith('notification')) return;
+      void queryClient.invalidateQueries({ queryKey: bookingKeys.all, refetchType: 'active' });
+    });
+  }, [queryClient]);
+}

@@ -1,0 +1,64 @@
+import { useId, useState } from 'react';
+import { uploadInChunks } from '../api/upload';
+import styles from './booking.module.css';
+
+export interface FileUploadProps {
+  label: string;
+  disabled?: boolean;
+  /** Called with the stored file id once every chunk is in (null when cleared or failed). */
+  onUploaded: (fileId: string | null, fileName?: string) => void;
+  uploadedName?: string | null;
+  accept?: string;
+}
+
+type Phase = { kind: 'idle' } | { kind: 'uploading'; percent: number } | { kind: 'done'; name: string } | { kind: 'error' };
+
+/** A file control that sends the file in 10,240-byte chunks with a real progress bar. */
+export function FileUpload({ label, disabled = false, onUploaded, uploadedName, accept = '.pdf,.png,.jpg,.jpeg' }: FileUploadProps) {
+  const id = useId();
+  const [phase, setPhase] = useState<Phase>(uploadedName ? { kind: 'done', name: uploadedName } : { kind: 'idle' });
+
+  const onFile = async (file: File | undefined) => {
+    if (!file) return;
+    setPhase({ kind: 'uploading', percent: 0 });
+    try {
+      const stored = await uploadInChunks(file, (percent) => setPhase({ kind: 'uploading', percent }));
+      setPhase({ kind: 'done', name: stored.fileName });
+      onUploaded(stored.fileId, stored.fileName);
+    } catch (error) {
+      console.error('chunk upload failed', error);
+      setPhase({ kind: 'error' });
+      onUploaded(null);
+    }
+  };
+
+  return (
+    <div>
+      <label htmlFor={id} className={styles.label}>
+        {label}
+      </label>
+      <input
+        id={id}
+        type="file"
+        accept={accept}
+        disabled={disabled || phase.kind === 'uploading'}
+        aria-describedby={`${id}-state`}
+        onChange={(e) => void onFile(e.target.files?.[0])}
+      />
+      <div id={`${id}-state`} aria-live="polite">
+        {phase.kind === 'uploading' ? (
+          <>
+            <progress className={styles.progress} max={100} value={phase.percent} aria-label={`${label} upload progress`} />
+            <p className={styles.fileState}>{phase.percent}%</p>
+          </>
+        ) : null}
+        {phase.kind === 'done' ? <p className={`${styles.fileState} ${styles.ok}`}>Uploaded Success ! ({phase.name})</p> : null}
+        {phase.kind === 'error' ? (
+          <p className={`${styles.fileState} ${styles.bad}`}>
+            Uploading Error <span lang="fa">(خطا در بارگذاری فایل)</span>
+          </p>
+        ) : null}
+      </div>
+    </div>
+  );
+}

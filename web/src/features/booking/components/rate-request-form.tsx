@@ -1,0 +1,173 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Dropdown } from '@/components/ui/dropdown';
+import { NumberInput } from '@/components/ui/number-input';
+import { TextInput } from '@/components/ui/text-input';
+import { toast } from '@/components/ui/toast';
+import { ApiError } from '@/lib/api-client';
+import { containerSizesOptions, containerTypesOptions, portsOptions, useSaveRateRequest } from '../api/booking-api';
+import type { RateRequestDetail } from '../api/types';
+import { FileUpload } from './file-upload';
+import { DANGER_FILE_MISSING, dangerFileMissing, rateRequestSchema } from './schemas';
+import type { RateRequestFormValues } from './schemas';
+import styles from './booking.module.css';
+
+function defaults(detail?: RateRequestDetail): RateRequestFormValues {
+  return {
+    commodity: detail?.commodity ?? '',
+    hsCode: detail?.hsCode ?? '',
+    preferredShippingDate: detail?.preferredShippingDate?.slice(0, 10) ?? '',
+    quantity: detail ? String(detail.quantity) : '',
+    isSwbl: detail?.isSwbl ?? false,
+    isDanger: detail?.isDanger ?? false,
+    msds: detail?.msds ?? null,
+    additionalComment: detail?.additionalComment ?? '',
+    // Ports and sizes are chosen by id; the container type's value 2 marks a reefer but the id is what is sent.
+    pol: detail ? { name: detail.pol.name, value: detail.pol.id ?? detail.pol.value } : null,
+    pod: detail ? { name: detail.pod.name, value: detail.pod.id ?? detail.pod.value } : null,
+    containerType: detail ? { name: detail.containerType.name, value: detail.containerType.id ?? detail.containerType.value } : null,
+    containerSize: detail ? { name: detail.containerSize.name, value: detail.containerSize.id ?? detail.containerSize.value } : null,
+  };
+}
+
+export interface RateRequestFormProps {
+  detail?: RateRequestDetail;
+  onSaved: () => void;
+  onCancel?: () => void;
+}
+
+/** The rate request form: new (editable) or edit (read-only until Edit). */
+export function RateRequestForm({ detail, onSaved, onCancel }: RateRequestFormProps) {
+  const [editing, setEditing] = useState(!detail);
+  const save = useSaveRateRequest(detail?.id);
+  const ports = useQuery(portsOptions());
+  const types = useQuery(containerTypesOptions());
+  const sizes = useQuery(containerSizesOptions());
+  const portChoices = (ports.data ?? []).map((p) => ({ name: p.name, value: p.id ?? p.value }));
+  const typeChoices = (types.data ?? []).map((p) => ({ name: p.name, value: p.id ?? p.value }));
+  const sizeChoices = (sizes.data ?? []).map((p) => ({ name: p.name, value: p.id ?? p.value }));
+
+  const { register, control, handleSubmit, watch, setValue, setError, formState } = useForm<RateRequestFormValues>({
+    resolver: zodResolver(rateRequestSchema),
+    defaultValues: defaults(detail),
+  });
+  const errors = formState.errors;
+  const isDanger = watch('isDanger');
+  const readOnly = !editing;
+
+  const onSubmit = handleSubmit(async (values) => {
+    if (dangerFileMissing(values)) {
+      toast.error(DANGER_FILE_MISSING);
+      return;
+    }
+    try {
+      await save.mutateAsync({
+        commodity: values.commodity.trim(),
+        hsCode: values.hsCode.trim(),
+        preferredShippingDate: values.preferredShippingDate,
+        isSwbl: values.isSwbl,
+        quantity: Number(values.quantity),
+        isDanger: values.isDanger,
+        msds: values.isDanger ? values.msds : null,
+        additionalComment: values.additionalComment,
+        polId: values.pol!.value,
+        podId: values.pod!.value,
+        containerSizeId: values.containerSize!.value,
+        containerTypeId: values.containerType!.value,
+      });
+      toast.success(detail ? 'Edited Successfully' : 'Added Successfully');
+      onSaved();
+    } catch (error) {
+      if (error instanceof ApiError && error.fields) {
+        for (const [key, message] of Object.entries(error.fields)) {
+          const field = ({ polId: 'pol', podId: 'pod', containerSizeId: 'containerSize', containerTypeId: 'containerType' } as Record<string, string>)[key] ?? key;
+          setError(field as keyof RateRequestFormValues, { message });
+        }
+      }
+      toast.error(error instanceof Error ? error.message : 'Error in proccess !');
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Rate request">
+      {detail?.revisionMessage && detail.state === 1 ? (
+        <p className={styles.card} role="note">
+          <strong>Revision requested:</strong> {detail.revisionMessage}
+        </p>
+      ) : null}
+      <div className={styles.grid}>
+        <Controller
+          control={control}
+          name="pol"
+          render={({ field }) => (
+            <Dropdown label="POL" required searchable options={portChoices} value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={errors.pol?.message} disabled={readOnly} />
+          )}
+        />
+        <Controller
+          control={control}
+          name="pod"
+          render={({ field }) => (
+            <Dropdown label="POD" required searchable options={portChoices} value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={errors.pod?.message} disabled={readOnly} />
+          )}
+        />
+        <Controller
+          control={control}
+          name="containerType"
+          render={({ field }) => (
+            <Dropdown label="Container Type" required options={typeChoices} value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={errors.containerType?.message} disabled={readOnly} />
+          )}
+        />
+        <Controller
+          control={control}
+          name="containerSize"
+          render={({ field }) => (
+            <Dropdown label="Container Size" required options={sizeChoices} value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={errors.containerSize?.message} disabled={readOnly} />
+          )}
+        />
+        <NumberInput label="Quantity" required {...register('quantity')} error={errors.quantity?.message} disabled={readOnly} inputMode="numeric" />
+        <TextInput label="Commodity" required {...register('commodity')} error={errors.commodity?.message} disabled={readOnly} />
+        <TextInput label="HS Code" required {...register('hsCode')} error={errors.hsCode?.message} disabled={readOnly} inputMode="numeric" />
+        <TextInput label="Preferred Shipping Date" type="date" required {...register('preferredShippingDate')} error={errors.preferredShippingDate?.message} disabled={readOnly} />
+      </div>
+      <div className={styles.row} style={{ margin: '1rem 0' }}>
+        <Checkbox label="SWBL" {...register('isSwbl')} disabled={readOnly} />
+        <Checkbox
+          label="Is Danger"
+          {...register('isDanger', { onChange: (e) => !e.target.checked && setValue('msds', null) })}
+          disabled={readOnly}
+        />
+      </div>
+      <FileUpload
+        label="MSDS file"
+        disabled={readOnly || !isDanger}
+        uploadedName={detail?.msds ? 'MSDS' : null}
+        onUploaded={(fileId) => setValue('msds', fileId)}
+      />
+      <div style={{ marginTop: '1rem' }}>
+        <label className={styles.label} htmlFor="additional-comment">
+          Additional Comment
+        </label>
+        <textarea id="additional-comment" className={styles.textarea} {...register('additionalComment')} disabled={readOnly} />
+      </div>
+      <div className={styles.actions}>
+        {detail ? (
+          <>
+            <Button variant="outline" onClick={onCancel}>
+              Cancel
+            </Button>
+            <Button variant="outline" onClick={() => setEditing(true)} disabled={editing}>
+              Edit
+            </Button>
+          </>
+        ) : null}
+        <Button type="submit" loading={save.isPending} disabled={readOnly}>
+          Request Price
+        </Button>
+      </div>
+    </form>
+  );
+}

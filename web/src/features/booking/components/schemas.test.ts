@@ -1,0 +1,178 @@
+import { describe, expect, it } from 'vitest';
+import {
+  consigneeSchema,
+  containerRowSchema,
+  dangerFileMissing,
+  freightFormValue,
+  frightType,
+  rateRequestSchema,
+  shippingOrderSchema,
+  supplierSchema,
+} from './schemas';
+
+const messages = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
+  // The form shows the first message per field, as zodResolver does.
+  Object.fromEntries([...(result.error?.issues ?? [])].reverse().map((i) => [i.path.join('.'), i.message]));
+
+const port = (value: number) => ({ name: `P${value}`, value });
+const validRate = {
+  commodity: 'Pistachios',
+  hsCode: '080251',
+  preferredShippingDate: '2099-01-01',
+  quantity: '2',
+  isSwbl: false,
+  isDanger: false,
+  msds: null,
+  additionalComment: '',
+  pol: port(1),
+  pod: port(2),
+  containerType: port(1),
+  containerSize: port(2),
+};
+
+describe('rate request rules', () => {
+  it('accepts a complete request', () => {
+    expect(rateRequestSchema.safeParse(validRate).success).toBe(true);
+  });
+  it('requires commodity, hsCode, date, quantity and the four choices', () => {
+    const result = rateRequestSchema.safeParse({
+      ...validRate,
+      commodity: ' ',
+      hsCode: '',
+      preferredShippingDate: '',
+      quantity: '',
+      pol: null,
+      pod: null,
+      containerType: null,
+      containerSize: null,
+    });
+    expect(messages(result)).toMatchObject({
+      commodity: 'This field is required.',
+      hsCode: 'This field is required.',
+      preferredShippingDate: 'This field is required.',
+      quantity: 'This field is required.',
+      pol: 'POL is Required',
+      pod: 'POD is Required',
+      containerType: 'Container Type is Required',
+      containerSize: 'Container Size is Required',
+    });
+  });
+  it('checks quantity, HS code and distinct ports', () => {
+    const result = rateRequestSchema.safeParse({ ...validRate, quantity: '1.5', hsCode: '12ab', pod: port(1) });
+    expect(messages(result)).toEqual({
+      quantity: 'Quantity must be a positive whole number',
+      hsCode: 'HS code must be 6 to 10 digits',
+      pod: 'POD must differ from POL',
+    });
+  });
+  it('asks for the danger file only when Is Danger is on', () => {
+    expect(dangerFileMissing({ isDanger: true, msds: null })).toBe(true);
+    expect(dangerFileMissing({ isDanger: true, msds: 'f1' })).toBe(false);
+    expect(dangerFileMissing({ isDanger: false, msds: null })).toBe(false);
+  });
+});
+
+describe('party rules', () => {
+  it('supplier messages', () => {
+    const result = supplierSchema.safeParse({ fullName: '', mobileNumber: '', fax: '', fullAddress: '' });
+    expect(messages(result)).toEqual({
+      fullName: 'Full Name is required',
+      mobileNumber: 'Mobile Number is required',
+      fullAddress: 'Full Address is required',
+    });
+    expect(messages(supplierSchema.safeParse({ fullName: 'A', mobileNumber: '12a', fax: '', fullAddress: 'B' }))).toEqual({
+      mobileNumber: 'Mobile Number must be numeric',
+    });
+  });
+  it('consignee needs the notify party too', () => {
+    const result = consigneeSchema.safeParse({
+      fullName: 'A',
+      mobileNumber: '1',
+      fax: '',
+      fullAddress: 'B',
+      notifyParty: false,
+      notifyFullName: '',
+      notifyMobileNumber: 'x',
+      notifyFax: '',
+      notifyFullAddress: '',
+    });
+    expect(messages(result)).toEqual({
+      notifyFullName: 'Notify Party Full Name is required',
+      notifyMobileNumber: 'Notify Party Mobile Number must be numeric',
+      notifyFullAddress: 'Notify Party Full Address is required',
+    });
+  });
+});
+
+describe('container row rules', () => {
+  it('gives the spec messages', () => {
+    const result = containerRowSchema.safeParse({
+      container: null,
+      seal: '',
+      count: '',
+      type: 1,
+      grossWeight: '',
+      netWeight: '',
+    });
+    expect(messages(result)).toEqual({
+      container: 'Container Number is required',
+      seal: 'Seal is required',
+      count: 'count is required',
+      grossWeight: 'Gross Weight is required',
+      netWeight: 'Net Weight is required',
+    });
+  });
+  it('net weight may not exceed gross weight', () => {
+    const result = containerRowSchema.safeParse({
+      container: { name: 'X', value: 1 },
+      seal: 'S',
+      count: '10',
+      type: 1,
+      grossWeight: '100',
+      netWeight: '200',
+    });
+    expect(messages(result)).toEqual({ netWeight: 'Net Weight cannot exceed Gross Weight' });
+  });
+});
+
+describe('shipping order rules', () => {
+  const base = {
+    isSWBL: false,
+    freight: 0,
+    cargoDescription: 'Boxes',
+    imcoClass: '',
+    unNumber: '',
+    temprature: '',
+    humidity: '',
+    hasVentilation: false,
+  };
+  it('dry cargo needs only the description', () => {
+    expect(shippingOrderSchema({ isDanger: false, isReefer: false }).safeParse(base).success).toBe(true);
+    expect(
+      messages(shippingOrderSchema({ isDanger: false, isReefer: false }).safeParse({ ...base, cargoDescription: '' })),
+    ).toEqual({ cargoDescription: 'Cargo Description is required' });
+  });
+  it('dangerous and reefer cargo need their fields', () => {
+    const result = shippingOrderSchema({ isDanger: true, isReefer: true }).safeParse(base);
+    expect(messages(result)).toEqual({
+      imcoClass: 'This Field is required',
+      unNumber: 'This Field is required',
+      temprature: 'This Field is required',
+      humidity: 'This Field is required',
+    });
+    const ok = shippingOrderSchema({ isDanger: true, isReefer: true }).safeParse({
+      ...base,
+      imcoClass: '3',
+      unNumber: '1203',
+      temprature: '-18',
+      humidity: '60',
+    });
+    expect(ok.success).toBe(true);
+  });
+  it('maps freight as the spec says', () => {
+    expect(frightType(0)).toBe(1);
+    expect(frightType(1)).toBe(2);
+    expect(freightFormValue(1)).toBe(0);
+    expect(freightFormValue(2)).toBe(1);
+  });
+});
