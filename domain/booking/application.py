@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 from decimal import Decimal
-from typing import Any
+from typing import Any, TypeVar
 from uuid import UUID
 
 from eventsourcing.application import AggregateNotFoundError
@@ -25,6 +25,8 @@ from domain.shared.errors import (
     ValidationFailed,
 )
 from domain.shared.store import ContextApplication, SharedStore
+
+T = TypeVar("T")
 
 
 def _uuid(value: str | UUID, what: str) -> UUID:
@@ -46,36 +48,37 @@ class BookingApplication(ContextApplication):
     # -- loading with ownership --------------------------------------------------------------------------
     def rate_request(self, rate_request_id: str | UUID, actor: Actor) -> RateRequest:
         """The rate request, if this actor may see it: its customer, staff or the system (404 otherwise)."""
-        try:
-            aggregate: Any = self.repository.get(_uuid(rate_request_id, "Rate request"))
-        except AggregateNotFoundError as error:
-            raise NotFound("Rate request not found") from error
-        if not isinstance(aggregate, RateRequest) or not self._may_see(aggregate.customer_id, actor):
+        found = self._visible(_uuid(rate_request_id, "Rate request"), RateRequest, actor)
+        if found is None:
             raise NotFound("Rate request not found")
-        return aggregate
+        return found
 
     def shipping_order(self, order_or_rate_request_id: str | UUID, actor: Actor) -> ShippingOrder:
         """The order by its own id, or by the id of its rate request (one order per request)."""
         key = _uuid(order_or_rate_request_id, "Shipping order")
         for candidate in (key, shipping_order_id(key)):
-            try:
-                aggregate: Any = self.repository.get(candidate)
-            except AggregateNotFoundError:
-                continue
-            if isinstance(aggregate, ShippingOrder):
-                if not self._may_see(aggregate.customer_id, actor):
-                    break
-                return aggregate
+            found = self._visible(candidate, ShippingOrder, actor)
+            if found is not None:
+                return found
         raise NotFound("Shipping order not found")
 
-    def stored_file(self, file_id: str | UUID, actor: Actor) -> StoredFile:
+    def _visible(self, aggregate_id: UUID, kind: type[T], actor: Actor) -> T | None:
+        """The aggregate of that kind if it exists and this actor may see it; otherwise None (a 404, never a
+        403, so that ids of other customers' things are not confirmed)."""
         try:
-            aggregate: Any = self.repository.get(_uuid(file_id, "File"))
-        except AggregateNotFoundError as error:
-            raise NotFound("File not found") from error
-        if not isinstance(aggregate, StoredFile) or not self._may_see(aggregate.owner_id, actor):
+            aggregate: Any = self.repository.get(aggregate_id)
+        except AggregateNotFoundError:
+            return None
+        if not isinstance(aggregate, kind):
+            return None
+        owner = str(getattr(aggregate, "owner_id", None) or getattr(aggregate, "customer_id", ""))
+        return aggregate if self._may_see(owner, actor) else None
+
+    def stored_file(self, file_id: str | UUID, actor: Actor) -> StoredFile:
+        found = self._visible(_uuid(file_id, "File"), StoredFile, actor)
+        if found is None:
             raise NotFound("File not found")
-        return aggregate
+        return found
 
     @staticmethod
     def _may_see(owner_id: str, actor: Actor) -> bool:

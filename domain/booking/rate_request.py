@@ -15,14 +15,9 @@ from eventsourcing.domain import event
 from domain.shared.actor import Actor
 from domain.shared.aggregate import LifecycleAggregate, audit_fields
 from domain.shared.errors import ValidationFailed
-from domain.shared.lifecycle import lifecycle
 
 REQUIRED = "This field is required."
 MAX_PRICE = Decimal("1000000")
-
-
-def _every_guard(machine: str) -> dict[str, bool]:
-    return {g: True for t in lifecycle(machine).spec["transitions"] for g in t.get("guards", [])}
 
 
 class RateRequest(LifecycleAggregate):
@@ -63,10 +58,6 @@ class RateRequest(LifecycleAggregate):
         )
 
     # -- helpers -----------------------------------------------------------------------------------------
-    def _may(self, trigger: str, actor: Actor) -> None:
-        """Refuse early when the state or the actor forbids the trigger, before looking at the input."""
-        lifecycle(self.machine).decide(trigger, self.state, actor.lifecycle_role, _every_guard(self.machine))
-
     @property
     def quantity(self) -> int:
         return int(self.details["quantity"])

@@ -10,7 +10,6 @@ from eventsourcing.domain import event
 from domain.shared.actor import Actor
 from domain.shared.aggregate import LifecycleAggregate, audit_fields
 from domain.shared.ids import name_based_id
-from domain.shared.lifecycle import lifecycle
 
 
 def shipping_order_id(rate_request_id: UUID | str) -> UUID:
@@ -68,13 +67,6 @@ class ShippingOrder(LifecycleAggregate):
             state=state,
             **audit_fields(actor),
         )
-
-    def _may(self, trigger: str, actor: Actor) -> None:
-        """Refuse early when the state or the actor forbids the trigger, before looking at the input."""
-        every_guard = {
-            g: True for t in lifecycle(self.machine).spec["transitions"] for g in t.get("guards", [])
-        }
-        lifecycle(self.machine).decide(trigger, self.state, actor.lifecycle_role, every_guard)
 
     def request_revision(
         self, revise: dict[str, str], edited_order: dict[str, Any] | None, actor: Actor

@@ -23,6 +23,14 @@ class LifecycleAggregate(Aggregate):
     def _next(self, trigger: str, actor: Actor, **guards: bool) -> str:
         return lifecycle(self.machine).decide(trigger, self.state, actor.lifecycle_role, guards)  # type: ignore[attr-defined]
 
+    def _may(self, trigger: str, actor: Actor) -> None:
+        """Refuse early when the state or the actor forbids the trigger, before looking at the input.
+
+        Guards are assumed to hold here; the command checks them on its input and then calls `_next`.
+        """
+        machine = lifecycle(self.machine)
+        machine.decide(trigger, self.state, actor.lifecycle_role, machine.every_guard)  # type: ignore[attr-defined]
+
     @property
     def state_code(self) -> int:
         return lifecycle(self.machine).code(self.state)  # type: ignore[attr-defined]

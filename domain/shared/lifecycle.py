@@ -42,6 +42,11 @@ class Lifecycle:
     def actors(self) -> list[str]:
         return list(dict.fromkeys(t["actor"] for t in self.spec["transitions"]))
 
+    @property
+    def every_guard(self) -> dict[str, bool]:
+        """Every guard of the machine set true: asks only "may this fire from here, for this actor?"."""
+        return {g: True for t in self.spec["transitions"] for g in t.get("guards", [])}
+
     def code(self, state: str) -> int:
         return self.codes[state]
 
@@ -80,7 +85,7 @@ class Lifecycle:
 
         The web build computes the same table from the same files; a test compares the two.
         """
-        every_guard = {g: True for t in self.spec["transitions"] for g in t.get("guards", [])}
+        every_guard = self.every_guard
         rows = []
         for state in self.states:
             for trigger in self.triggers:
