@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const FEATURES = ['accounts', 'booking', 'admin', 'audit'];
+const FEATURES = ['accounts', 'booking', 'admin', 'audit', 'operations'];
 
 // bulletproof-react's one-way dependencies: shared code (lib, components, machines) never reaches into
 // features or the app, and a feature never imports another feature; only src/app composes them.

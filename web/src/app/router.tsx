@@ -42,7 +42,7 @@ const UpdateRequestDetailRoute = lazyNamed(
   () => import('@/features/admin/routes/update-request-detail'),
   'UpdateRequestDetailRoute',
 );
-const OperationsRoute = lazyNamed(() => import('@/features/admin/routes/operations'), 'OperationsRoute');
+const OperationsRoute = lazyNamed(() => import('@/features/operations/routes/operations'), 'OperationsRoute');
 const AuditTimelineRoute = lazyNamed(() => import('@/features/audit/routes/audit-timeline'), 'AuditTimelineRoute');
 
 function DashboardEntry() {

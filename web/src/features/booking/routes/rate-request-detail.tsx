@@ -1,7 +1,135 @@
-import { useParams } from 'react-router-dom';
-import { PlaceholderPage } from '@/components/layouts';
+import { useQuery } from '@tanstack/react-query';
+import { useMachine } from '@xstate/react';
+import { useEffect } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { ContentLayout } from '@/components/layouts';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { label } from '@/lib/lifecycle';
+import { activeStep, bookingWizardMachine, reachedStep } from '@/machines/booking-wizard';
+import { rateRequestOptions } from '../api/booking-api';
+import { useBookingLiveRefresh } from '../api/live-refresh';
+import type { RateRequestDetail } from '../api/types';
+import { RateRequestForm } from '../components/rate-request-form';
+import { ShippingOrderForm } from '../components/shipping-order-form';
+import { StepsHeader } from '../components/steps-header';
+import { BookingRequestStep, FinalStep, PricePanel } from '../components/steps';
+import { SummaryHeader } from '../components/summary-header';
+import styles from '../components/booking.module.css';
+
+function serverSnapshot(d: RateRequestDetail) {
+  return { state: d.state, priced: d.price !== null, orderStatus: d.order?.status ?? null, hasDocuments: Boolean(d.bookingRequest) };
+}
 
 export function RateRequestDetailRoute() {
-  const { id } = useParams();
-  return <PlaceholderPage title="Rate Request">Rate request {id}.</PlaceholderPage>;
+  useBookingLiveRefresh();
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const query = useQuery(rateRequestOptions(id));
+  const [snapshot, send] = useMachine(bookingWizardMachine);
+  const detail = query.data;
+
+  useEffect(() => {
+    if (detail) send({ type: 'SYNC', snapshot: serverSnapshot(detail) });
+  }, [detail, send]);
+
+  if (query.isPending || snapshot.matches('loading')) return <Spinner label="Loading rate request" />;
+  if (query.isError || !detail) return <p role="alert">The rate request could not be loaded.</p>;
+
+  const step = activeStep(snapshot);
+  const reached = reachedStep(snapshot.context.server);
+  const title = snapshot.matches({ rateRequest: 'priceOffered' })
+    ? 'RateRequest (Price Confirmition)'
+    : step === 1
+      ? 'Booking Request'
+      : step === 0
+        ? 'RateRequest'
+        : step === 2
+          ? 'Shipping Order'
+          : 'Final';
+  const back = () => send({ type: 'BACK' });
+  const next = () => send({ type: 'CONTINUE' });
+  const toList = () => navigate('/dashboard/bookings');
+
+  return (
+    <ContentLayout title={title} description={<span className={styles.badge} data-state={detail.state}>{label('rate_request', detail.state)}</span>}>
+      <StepsHeader active={step} />
+      {snapshot.matches({ rateRequest: 'awaitingQuote' }) ? (
+        <>
+          <SummaryHeader detail={detail} />
+          <p role="status">Your request is waiting for a price quote.</p>
+          <div className={styles.actions}>
+            <Button variant="outline" onClick={toList}>Back</Button>
+          </div>
+        </>
+      ) : null}
+      {snapshot.matches({ rateRequest: 'revisionRequested' }) ? (
+        <RateRequestForm detail={detail} onSaved={toList} onCancel={toList} />
+      ) : null}
+      {snapshot.matches({ rateRequest: 'priceOffered' }) ? <PricePanel detail={detail} /> : null}
+      {snapshot.matches({ rateRequest: 'accepted' }) ? (
+        <>
+          <SummaryHeader detail={detail} />
+          <p>
+            Accepted price per container: <strong>{detail.price}</strong> USD
+          </p>
+          <div className={styles.actions}>
+            <Button variant="outline" onClick={toList}>Back</Button>
+            <Button onClick={next} disabled={reached < 1}>Continue</Button>
+          </div>
+        </>
+      ) : null}
+      {snapshot.matches('bookingRequest') ? (
+        <BookingRequestStep
+          detail={detail}
+          editable={detail.state === 2}
+          onBack={back}
+          onContinue={next}
+          canContinue={detail.state === 3 || reached >= 2}
+        />
+      ) : null}
+      {snapshot.matches({ shippingOrder: 'fill' }) ? (
+        <>
+          <SummaryHeader detail={detail} cargoDash />
+          <ShippingOrderForm detail={detail} onDone={() => navigate('/dashboard/bookings?RateRequests=true')} />
+          <div className={styles.actions}>
+            <Button variant="outline" onClick={back}>Back</Button>
+          </div>
+        </>
+      ) : null}
+      {snapshot.matches({ shippingOrder: 'underReview' }) || snapshot.matches({ shippingOrder: 'accepted' }) ? (
+        <>
+          <SummaryHeader detail={detail} />
+          <p role="status">
+            {snapshot.matches({ shippingOrder: 'underReview' })
+              ? 'Your shipping order is being reviewed.'
+              : 'Your shipping order was accepted.'}
+          </p>
+          <div className={styles.actions}>
+            <Button variant="outline" onClick={back}>Back</Button>
+            <Button onClick={next} disabled={reached < 3}>Continue</Button>
+          </div>
+        </>
+      ) : null}
+      {snapshot.matches({ shippingOrder: 'revisionRequested' }) ? (
+        <>
+          <p role="status">Staff asked for changes to your shipping order.</p>
+          <Button onClick={() => navigate(`/dashboard/bookings/rate-request/edit/${detail.id}`)}>Edit Shipping Order</Button>
+        </>
+      ) : null}
+      {snapshot.matches('final') ? <FinalStep detail={detail} onBack={back} /> : null}
+      {snapshot.matches('closed') ? (
+        <>
+          <SummaryHeader detail={detail} />
+          <p role="status">
+            {label('rate_request', detail.state)}
+            {detail.rejectionMessage ? `: ${detail.rejectionMessage}` : ''}
+          </p>
+          <div className={styles.actions}>
+            <Button variant="outline" onClick={toList}>Back</Button>
+          </div>
+        </>
+      ) : null}
+    </ContentLayout>
+  );
 }

@@ -1,7 +1,40 @@
-import { useParams } from 'react-router-dom';
-import { PlaceholderPage } from '@/components/layouts';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate, useParams } from 'react-router-dom';
+import { ContentLayout } from '@/components/layouts';
+import { Spinner } from '@/components/ui/spinner';
+import { rateRequestOptions } from '../api/booking-api';
+import { useBookingLiveRefresh } from '../api/live-refresh';
+import { RateRequestForm } from '../components/rate-request-form';
+import { ShippingOrderForm } from '../components/shipping-order-form';
+import { StepsHeader } from '../components/steps-header';
+import { SummaryHeader } from '../components/summary-header';
 
+/**
+ * The route serves both readings of spec section 2: an order in revision (status 1) gets the shipping
+ * order edit screen; otherwise the rate request edit form (read-only until Edit).
+ */
 export function RateRequestEditRoute() {
-  const { id } = useParams();
-  return <PlaceholderPage title="Edit Rate Request">Rate request {id}.</PlaceholderPage>;
+  useBookingLiveRefresh();
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const query = useQuery(rateRequestOptions(id));
+  const detail = query.data;
+  if (query.isPending) return <Spinner label="Loading rate request" />;
+  if (query.isError || !detail) return <p role="alert">The rate request could not be loaded.</p>;
+  const toList = () => navigate('/dashboard/bookings');
+  if (detail.order && detail.order.status === 1) {
+    return (
+      <ContentLayout title="Edit Shipping Order">
+        <StepsHeader active={2} allDone />
+        <SummaryHeader detail={detail} cargoDash />
+        <ShippingOrderForm key={detail.order.id} detail={detail} edit onDone={toList} />
+      </ContentLayout>
+    );
+  }
+  return (
+    <ContentLayout title="Edit Rate Request">
+      <StepsHeader active={0} />
+      <RateRequestForm key={detail.id + detail.state} detail={detail} onSaved={toList} onCancel={toList} />
+    </ContentLayout>
+  );
 }

@@ -1,0 +1,184 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { NumberInput } from '@/components/ui/number-input';
+import { TextInput } from '@/components/ui/text-input';
+import { containerSearchOptions } from '../api/booking-api';
+import type { ContainerEntry } from '../api/types';
+import { BOX_PACKAGE } from '../api/types';
+import { containerRowSchema } from './schemas';
+import type { ContainerRowValues } from './schemas';
+import styles from './booking.module.css';
+
+export const SEARCH_DEBOUNCE_MS = 2000;
+
+export interface LocalContainer extends ContainerEntry {
+  /** Local timestamp id, used only to delete a row. */
+  localId: number;
+}
+
+function useDebounced(value: string, ms: number): string {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return debounced;
+}
+
+const EMPTY_ROW: ContainerRowValues = { container: null, seal: '', count: '', type: BOX_PACKAGE, grossWeight: '', netWeight: '' };
+
+export interface ContainerDialogProps {
+  open: boolean;
+  quantity: number;
+  initial: LocalContainer[];
+  onClose: () => void;
+  onSubmit: (rows: LocalContainer[]) => void;
+}
+
+export function ContainerDialog({ open, quantity, initial, onClose, onSubmit }: ContainerDialogProps) {
+  const [rows, setRows] = useState<LocalContainer[]>(initial);
+  const [search, setSearch] = useState('');
+  const debounced = useDebounced(search, SEARCH_DEBOUNCE_MS);
+  const found = useQuery(containerSearchOptions(debounced));
+  const { register, control, handleSubmit, reset, formState } = useForm<ContainerRowValues>({
+    resolver: zodResolver(containerRowSchema),
+    defaultValues: EMPTY_ROW,
+  });
+  const e = formState.errors;
+  const full = rows.length >= quantity;
+
+  const add = handleSubmit((v) => {
+    if (full) return;
+    setRows((current) => [
+      ...current,
+      {
+        localId: Date.now(),
+        containerId: v.container!.value,
+        containerNumber: v.container!.name,
+        seal: v.seal.trim(),
+        count: Number(v.count),
+        type: v.type,
+        grossWeight: Number(v.grossWeight),
+        netWeight: Number(v.netWeight),
+      },
+    ]);
+    reset(EMPTY_ROW);
+    setSearch('');
+  });
+
+  return (
+    <Dialog open={open} onClose={onClose} title="Container Details" className={styles.wideDialog}>
+      <p aria-live="polite">
+        <strong>
+          {rows.length}/{quantity}
+        </strong>{' '}
+        containers added
+      </p>
+      <form noValidate onSubmit={add} aria-label="Add container" className={styles.containerRow}>
+        <Controller
+          control={control}
+          name="container"
+          render={({ field }) => (
+            <div>
+              <TextInput
+                label="Container Numbers"
+                required
+                value={search}
+                onChange={(ev) => setSearch(ev.target.value)}
+                list="container-search-results"
+                placeholder="Type to search"
+                error={e.container?.message}
+                hint={field.value ? `Chosen: ${field.value.name}` : found.isFetching ? 'Searching…' : undefined}
+                onBlur={() => {
+                  const match = (found.data ?? []).find((o) => o.name === search.trim().toUpperCase());
+                  if (match) field.onChange(match);
+                }}
+              />
+              <ul aria-label="Container search results" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+                {(found.data ?? []).slice(0, 5).map((o) => (
+                  <li key={o.value}>
+                    <button
+                      type="button"
+                      className={styles.badge}
+                      aria-pressed={field.value?.value === o.value}
+                      onClick={() => {
+                        field.onChange(o);
+                        setSearch(o.name);
+                      }}
+                    >
+                      {o.name}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+        />
+        <TextInput label="Seal" required {...register('seal')} error={e.seal?.message} />
+        <NumberInput label="Number Of Packages" required inputMode="numeric" {...register('count')} error={e.count?.message} />
+        <div>
+          <label className={styles.label} htmlFor="package-type">
+            Type Of Packages
+          </label>
+          <select id="package-type" className={styles.sortSelect} {...register('type', { valueAsNumber: true })}>
+            <option value={BOX_PACKAGE}>box</option>
+          </select>
+        </div>
+        <NumberInput label="Gross Weight" required {...register('grossWeight')} error={e.grossWeight?.message} />
+        <NumberInput label="Net Weight" required {...register('netWeight')} error={e.netWeight?.message} />
+        <Button type="submit" disabled={full}>
+          ADD
+        </Button>
+      </form>
+      <table className={styles.table} style={{ marginTop: '1rem' }}>
+        <caption className="visually-hidden">Containers added</caption>
+        <thead>
+          <tr>
+            <th scope="col">Container Numbers</th>
+            <th scope="col">Seal</th>
+            <th scope="col">Number Of Packages</th>
+            <th scope="col">Type Of Packages</th>
+            <th scope="col">Gross Weight</th>
+            <th scope="col">Net Weight</th>
+            <th scope="col">
+              <span className="visually-hidden">Delete</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.localId}>
+              <td>{row.containerNumber ?? row.containerId}</td>
+              <td>{row.seal}</td>
+              <td>{row.count}</td>
+              <td>box</td>
+              <td>{row.grossWeight}</td>
+              <td>{row.netWeight}</td>
+              <td>
+                <Button
+                  variant="outline"
+                  aria-label={`Delete container ${row.containerNumber ?? row.containerId}`}
+                  onClick={() => setRows((current) => current.filter((r) => r.localId !== row.localId))}
+                >
+                  Delete
+                </Button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <div className={styles.actions}>
+        <Button variant="outline" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button disabled={rows.length !== quantity} onClick={() => onSubmit(rows)}>
+          Submit
+        </Button>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,116 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Dialog } from '@/components/ui/dialog';
+import { TextInput } from '@/components/ui/text-input';
+import { consigneeSchema, supplierSchema } from './schemas';
+import type { ConsigneeValues, SupplierValues } from './schemas';
+import styles from './booking.module.css';
+
+export const EMPTY_SUPPLIER: SupplierValues = { fullName: '', mobileNumber: '', fax: '', fullAddress: '' };
+export const EMPTY_CONSIGNEE: ConsigneeValues = {
+  ...EMPTY_SUPPLIER,
+  notifyParty: false,
+  notifyFullName: '',
+  notifyMobileNumber: '',
+  notifyFax: '',
+  notifyFullAddress: '',
+};
+
+interface DialogProps<T> {
+  open: boolean;
+  initial: T | null;
+  onClose: () => void;
+  onSubmit: (values: T) => void;
+}
+
+export function SupplierDialog({ open, initial, onClose, onSubmit }: DialogProps<SupplierValues>) {
+  const { register, handleSubmit, formState } = useForm<SupplierValues>({
+    resolver: zodResolver(supplierSchema),
+    values: initial ?? EMPTY_SUPPLIER,
+  });
+  const e = formState.errors;
+  return (
+    <Dialog open={open} onClose={onClose} title="Supplier Details">
+      <form noValidate onSubmit={handleSubmit((v) => onSubmit(v))} aria-label="Supplier Details">
+        <div className={styles.grid}>
+          <TextInput label="Full Name" required {...register('fullName')} error={e.fullName?.message} />
+          <TextInput label="Mobile Number" required inputMode="numeric" {...register('mobileNumber')} error={e.mobileNumber?.message} />
+          <TextInput label="Fax" {...register('fax')} />
+          <TextInput label="Full Address" required {...register('fullAddress')} error={e.fullAddress?.message} />
+        </div>
+        <div className={styles.actions}>
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit">Submit</Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+export function ConsigneeDialog({ open, initial, onClose, onSubmit }: DialogProps<ConsigneeValues>) {
+  const { register, handleSubmit, formState, getValues, setValue, watch } = useForm<ConsigneeValues>({
+    resolver: zodResolver(consigneeSchema),
+    values: initial ?? EMPTY_CONSIGNEE,
+  });
+  const e = formState.errors;
+  const same = watch('notifyParty');
+  const copy = (checked: boolean) => {
+    if (!checked) return;
+    const v = getValues();
+    setValue('notifyFullName', v.fullName);
+    setValue('notifyMobileNumber', v.mobileNumber);
+    setValue('notifyFax', v.fax);
+    setValue('notifyFullAddress', v.fullAddress);
+  };
+  return (
+    <Dialog open={open} onClose={onClose} title="Consignee Details" className={styles.wideDialog}>
+      <form
+        noValidate
+        onSubmit={handleSubmit((v) => {
+          onSubmit(v);
+        })}
+        aria-label="Consignee Details"
+      >
+        <div className={styles.grid}>
+          <TextInput label="Full Name" required {...register('fullName')} error={e.fullName?.message} />
+          <TextInput label="Mobile Number" required inputMode="numeric" {...register('mobileNumber')} error={e.mobileNumber?.message} />
+          <TextInput label="Fax" {...register('fax')} />
+          <TextInput label="Full Address" required {...register('fullAddress')} error={e.fullAddress?.message} />
+        </div>
+        <Checkbox
+          label="Notify party same as consignee"
+          {...register('notifyParty', { onChange: (ev) => copy(ev.target.checked) })}
+        />
+        <div className={styles.grid}>
+          <TextInput label="Notify Party Full Name" required readOnly={same} {...register('notifyFullName')} error={e.notifyFullName?.message} />
+          <TextInput
+            label="Notify Party Mobile Number"
+            required
+            readOnly={same}
+            inputMode="numeric"
+            {...register('notifyMobileNumber')}
+            error={e.notifyMobileNumber?.message}
+          />
+          <TextInput label="Notify Party Fax" readOnly={same} {...register('notifyFax')} />
+          <TextInput
+            label="Notify Party Full Address"
+            required
+            readOnly={same}
+            {...register('notifyFullAddress')}
+            error={e.notifyFullAddress?.message}
+          />
+        </div>
+        <div className={styles.actions}>
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit">Submit</Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,288 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { NumberInput } from '@/components/ui/number-input';
+import { TextInput } from '@/components/ui/text-input';
+import { toast } from '@/components/ui/toast';
+import { useCreateShippingOrder, useEditShippingOrder } from '../api/booking-api';
+import type { OrderFields, Party, RateRequestDetail, ShippingOrder } from '../api/types';
+import { REEFER_TYPE_VALUE } from '../api/types';
+import { ContainerDialog } from './container-dialog';
+import type { LocalContainer } from './container-dialog';
+import { ConsigneeDialog, SupplierDialog } from './party-dialogs';
+import { freightFormValue, frightType, shippingOrderSchema } from './schemas';
+import type { ConsigneeValues, ShippingOrderValues, SupplierValues } from './schemas';
+import styles from './booking.module.css';
+
+const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
+
+function formValues(fields: Partial<OrderFields> | null | undefined, isSwbl: boolean): ShippingOrderValues {
+  return {
+    isSWBL: fields?.isSWBL ?? isSwbl,
+    freight: freightFormValue(fields?.freightType),
+    cargoDescription: str(fields?.cargoDescription),
+    imcoClass: str(fields?.imcoClass),
+    unNumber: str(fields?.unNumber),
+    temprature: str(fields?.temprature),
+    humidity: str(fields?.humidity),
+    hasVentilation: fields?.hasVentilation ?? false,
+  };
+}
+
+/** Wire keys of `revise` and `editedOrder` to form fields. */
+const WIRE_TO_FORM: Record<string, keyof ShippingOrderValues> = {
+  isSWBL: 'isSWBL',
+  freightType: 'freight',
+  frightType: 'freight',
+  cargoDescription: 'cargoDescription',
+  imcoClass: 'imcoClass',
+  unNumber: 'unNumber',
+  temprature: 'temprature',
+  humidity: 'humidity',
+  hasVentilation: 'hasVentilation',
+};
+
+function partiesFrom(supplier: SupplierValues, consignee: ConsigneeValues, swbl: boolean): Party[] {
+  const make = (name: string, address: string, phone: string, fax: string, partyType: number, isForSwbl: boolean): Party => ({
+    name: name.trim(),
+    address: address.trim(),
+    phoneNumber: phone.trim(),
+    fax: fax.trim() || null,
+    partyType,
+    isForSwbl,
+  });
+  const three = (forSwbl: boolean) => [
+    make(consignee.fullName, consignee.fullAddress, consignee.mobileNumber, consignee.fax, 1, forSwbl),
+    make(consignee.notifyFullName, consignee.notifyFullAddress, consignee.notifyMobileNumber, consignee.notifyFax, 2, forSwbl),
+    make(supplier.fullName, supplier.fullAddress, supplier.mobileNumber, supplier.fax, 0, forSwbl),
+  ];
+  return swbl ? [...three(false), ...three(true)] : three(false);
+}
+
+function partiesToDialogs(order: ShippingOrder | null): { supplier: SupplierValues | null; consignee: ConsigneeValues | null } {
+  const find = (type: number) => order?.parties.find((p) => p.partyType === type && !p.isForSwbl);
+  const s = find(0);
+  const c = find(1);
+  const n = find(2);
+  return {
+    supplier: s ? { fullName: s.name, mobileNumber: str(s.phoneNumber), fax: str(s.fax), fullAddress: s.address } : null,
+    consignee:
+      c && n
+        ? {
+            fullName: c.name,
+            mobileNumber: str(c.phoneNumber),
+            fax: str(c.fax),
+            fullAddress: c.address,
+            notifyParty: c.name === n.name && c.address === n.address && str(c.phoneNumber) === str(n.phoneNumber),
+            notifyFullName: n.name,
+            notifyMobileNumber: str(n.phoneNumber),
+            notifyFax: str(n.fax),
+            notifyFullAddress: n.address,
+          }
+        : null,
+  };
+}
+
+export interface ShippingOrderFormProps {
+  detail: RateRequestDetail;
+  /** Edit mode (spec section 2, reading 2): pre-filled from the order or its editedOrder. */
+  edit?: boolean;
+  onDone: (kind: 'created' | 'edited') => void;
+}
+
+export function ShippingOrderForm({ detail, edit = false, onDone }: ShippingOrderFormProps) {
+  const order = detail.order;
+  const isDanger = detail.isDanger;
+  const isReefer = detail.containerType.value === REEFER_TYPE_VALUE;
+  const edited = order?.editedOrder ?? null;
+  const initial = useMemo(
+    () => (edit && order ? formValues({ ...order, ...(edited ?? {}) }, detail.isSwbl) : formValues(null, detail.isSwbl)),
+    [edit, order, edited, detail.isSwbl],
+  );
+  const schema = useMemo(() => shippingOrderSchema({ isDanger, isReefer }), [isDanger, isReefer]);
+  const { register, handleSubmit, formState, setError, setValue, watch } = useForm<ShippingOrderValues>({
+    resolver: zodResolver(schema),
+    defaultValues: initial,
+  });
+  const e = formState.errors;
+  const freight = watch('freight');
+  const initialParties = useMemo(() => partiesToDialogs(edit ? order : null), [edit, order]);
+  const [supplier, setSupplier] = useState<SupplierValues | null>(initialParties.supplier);
+  const [consignee, setConsignee] = useState<ConsigneeValues | null>(initialParties.consignee);
+  const [containers, setContainers] = useState<LocalContainer[]>(() =>
+    edit && order ? order.containers.map((c, i) => ({ ...c, localId: i + 1 })) : [],
+  );
+  const [dialog, setDialog] = useState<'supplier' | 'consignee' | 'containers' | null>(null);
+  const create = useCreateShippingOrder();
+  const editOrder = useEditShippingOrder(order?.id ?? detail.id);
+
+  // Revise messages from the server appear as field errors.
+  useEffect(() => {
+    if (!edit || !order) return;
+    for (const [key, message] of Object.entries(order.revise ?? {})) {
+      const field = WIRE_TO_FORM[key];
+      if (field) setError(field, { type: 'server', message });
+    }
+  }, [edit, order, setError]);
+
+  /** Fields whose order value already matches the edited order are disabled. */
+  const locked = (field: keyof ShippingOrderValues) => {
+    if (!edit || !order || !edited) return false;
+    const wire = Object.entries(WIRE_TO_FORM).find(([, f]) => f === field)?.[0] as keyof OrderFields | undefined;
+    if (!wire || !(wire in edited)) return false;
+    return str(order[wire]) === str(edited[wire]);
+  };
+  const reviseOf = (key: string) => order?.revise?.[key];
+
+  const onSubmit = handleSubmit(async (v) => {
+    if (!supplier || !consignee) {
+      toast.error('Add the supplier and the consignee first.');
+      return;
+    }
+    if (containers.length !== detail.quantity) {
+      toast.error(`Add exactly ${detail.quantity} containers.`);
+      return;
+    }
+    const common = {
+      isSWBL: v.isSWBL,
+      cargoDescription: v.cargoDescription.trim(),
+      imcoClass: isDanger ? v.imcoClass.trim() : null,
+      unNumber: isDanger ? v.unNumber.trim() : null,
+      temprature: isReefer ? Number(v.temprature) : null,
+      humidity: isReefer ? Number(v.humidity) : null,
+      hasVentilation: isReefer ? v.hasVentilation : false,
+      parties: partiesFrom(supplier, consignee, v.isSWBL),
+      containers: containers.map(({ containerId, seal, count, type, grossWeight, netWeight }) => ({
+        containerId,
+        seal,
+        count,
+        type,
+        grossWeight,
+        netWeight,
+      })),
+    };
+    try {
+      if (edit && order) {
+        await editOrder.mutateAsync({ ...common, freightType: frightType(v.freight) });
+        toast.success('Edited Successfully');
+        onDone('edited');
+      } else {
+        await create.mutateAsync({ ...common, rateRequestId: detail.id, frightType: frightType(v.freight) });
+        toast.success('Added Shipping Order !');
+        onDone('created');
+      }
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : 'Error in proccess !');
+    }
+  });
+
+  return (
+    <section aria-labelledby="shipping-order-title">
+      <h2 id="shipping-order-title">Shipping Order</h2>
+      <h3>Important Data</h3>
+      <p className={styles.muted}>Fill Out The Details Below In Order</p>
+      <div className={styles.row} style={{ marginBottom: '1rem' }}>
+        <Button variant="secondary" done={Boolean(supplier)} editMode={edit} onClick={() => setDialog('supplier')}>
+          Add Supplier
+        </Button>
+        <Button variant="secondary" done={Boolean(consignee)} editMode={edit} onClick={() => setDialog('consignee')}>
+          Add Consignee
+        </Button>
+        <Button
+          variant="secondary"
+          done={containers.length === detail.quantity}
+          editMode={edit}
+          onClick={() => setDialog('containers')}
+        >
+          Add Containers
+        </Button>
+      </div>
+      {reviseOf('parties') ? <p className={styles.error}>{reviseOf('parties')}</p> : null}
+      {reviseOf('containers') ? <p className={styles.error}>{reviseOf('containers')}</p> : null}
+      <form noValidate onSubmit={onSubmit} aria-label="Shipping order">
+        <fieldset className={styles.fieldset}>
+          <legend>Cargo</legend>
+          <Checkbox label="SWBL" {...register('isSWBL')} disabled={locked('isSWBL')} />
+          <div role="radiogroup" aria-labelledby="freight-label" className={styles.row} style={{ margin: '0.75rem 0' }}>
+            <span id="freight-label" className={styles.label}>
+              Freight
+            </span>
+            <label className={styles.toggle}>
+              <input type="radio" name="freight" checked={freight === 0} onChange={() => setValue('freight', 0)} disabled={locked('freight')} />
+              Collect
+            </label>
+            <label className={styles.toggle}>
+              <input type="radio" name="freight" checked={freight === 1} onChange={() => setValue('freight', 1)} disabled={locked('freight')} />
+              Prepaid
+            </label>
+          </div>
+          {e.freight?.message ? <p className={styles.error}>{e.freight.message}</p> : null}
+          <TextInput
+            label="Cargo Description"
+            required
+            editMode={edit}
+            {...register('cargoDescription')}
+            error={e.cargoDescription?.message}
+            disabled={locked('cargoDescription')}
+          />
+        </fieldset>
+        {isDanger ? (
+          <fieldset className={styles.fieldset}>
+            <legend>Hazardous Cargo</legend>
+            <div className={styles.grid}>
+              <TextInput label="IMCO Class" required editMode={edit} {...register('imcoClass')} error={e.imcoClass?.message} disabled={locked('imcoClass')} />
+              <TextInput label="UN No" required editMode={edit} inputMode="numeric" {...register('unNumber')} error={e.unNumber?.message} disabled={locked('unNumber')} />
+            </div>
+          </fieldset>
+        ) : null}
+        {isReefer ? (
+          <fieldset className={styles.fieldset}>
+            <legend>Reefer Cargo</legend>
+            <div className={styles.grid}>
+              <NumberInput label="Temperature" required editMode={edit} {...register('temprature')} error={e.temprature?.message} disabled={locked('temprature')} />
+              <NumberInput label="Humidity" required editMode={edit} {...register('humidity')} error={e.humidity?.message} disabled={locked('humidity')} />
+            </div>
+            <Checkbox label="Ventilation status" {...register('hasVentilation')} disabled={locked('hasVentilation')} />
+          </fieldset>
+        ) : null}
+        <div className={styles.actions}>
+          <Button type="submit" loading={create.isPending || editOrder.isPending}>
+            Continue
+          </Button>
+        </div>
+      </form>
+      <SupplierDialog
+        open={dialog === 'supplier'}
+        initial={supplier}
+        onClose={() => setDialog(null)}
+        onSubmit={(v) => {
+          setSupplier(v);
+          setDialog(null);
+        }}
+      />
+      <ConsigneeDialog
+        open={dialog === 'consignee'}
+        initial={consignee}
+        onClose={() => setDialog(null)}
+        onSubmit={(v) => {
+          setConsignee(v);
+          setDialog(null);
+        }}
+      />
+      {dialog === 'containers' ? (
+        <ContainerDialog
+          open
+          quantity={detail.quantity}
+          initial={containers}
+          onClose={() => setDialog(null)}
+          onSubmit={(rows) => {
+            setContainers(rows);
+            setDialog(null);
+          }}
+        />
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,205 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Dialog } from '@/components/ui/dialog';
+import { toast } from '@/components/ui/toast';
+import { documentTypesOptions, downloadTemplate, useApproveShippingOrder, usePriceDecision, useSubmitBookingRequest } from '../api/booking-api';
+import type { RateRequestDetail } from '../api/types';
+import { FileUpload } from './file-upload';
+import { SummaryHeader } from './summary-header';
+import styles from './booking.module.css';
+
+/** Step 0 with a price: 'price per container is: {price} USD', Continue (accept) and Cancel, each confirmed. */
+export function PricePanel({ detail }: { detail: RateRequestDetail }) {
+  const navigate = useNavigate();
+  const decide = usePriceDecision(detail.id);
+  const [confirm, setConfirm] = useState<'approve' | 'cancel' | null>(null);
+  const run = async (decision: 'approve' | 'cancel') => {
+    try {
+      await decide.mutateAsync(decision);
+      setConfirm(null);
+      navigate('/dashboard/bookings');
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : 'Error in proccess !');
+    }
+  };
+  return (
+    <>
+      <SummaryHeader detail={detail} />
+      <div className={styles.pricePanel}>
+        <p>
+          price per container is: <strong>{detail.price}</strong> USD
+          {detail.validUntil ? <span className={styles.muted}> (valid until {detail.validUntil.slice(0, 10)})</span> : null}
+        </p>
+        <div className={styles.row}>
+          <Button variant="outline" onClick={() => setConfirm('cancel')}>
+            Cancel
+          </Button>
+          <Button onClick={() => setConfirm('approve')}>Continue</Button>
+        </div>
+      </div>
+      <Dialog
+        open={confirm !== null}
+        onClose={() => setConfirm(null)}
+        title="Confirmation"
+        tone="warning"
+        actions={
+          confirm === 'approve' ? (
+            <Button loading={decide.isPending} onClick={() => void run('approve')}>
+              Confirm
+            </Button>
+          ) : (
+            <Button variant="danger" loading={decide.isPending} onClick={() => void run('cancel')}>
+              Cancel
+            </Button>
+          )
+        }
+      >
+        {confirm === 'approve'
+          ? 'Are you sure you want to accept the price request?'
+          : 'Are you sure you want to cancel the request request?'}
+      </Dialog>
+    </>
+  );
+}
+
+const INSTRUCTIONS = ['Download the template.', 'Fill it in and sign it with your company stamp.', 'Upload the signed copy (PDF, PNG or JPEG).'];
+
+/** Step 1: the booking request with Booking Letter, Export LOI and Flexi LOI cards. */
+export function BookingRequestStep({
+  detail,
+  editable,
+  onBack,
+  onContinue,
+  canContinue,
+}: {
+  detail: RateRequestDetail;
+  editable: boolean;
+  onBack: () => void;
+  onContinue: () => void;
+  canContinue: boolean;
+}) {
+  const types = useQuery(documentTypesOptions());
+  const submit = useSubmitBookingRequest(detail.id);
+  const [files, setFiles] = useState<Record<number, string>>(() =>
+    Object.fromEntries((detail.bookingRequest?.documents ?? []).map((d) => [d.documentTypeId, d.fileId])),
+  );
+  const submitted = Boolean(detail.bookingRequest);
+  const send = async () => {
+    const documents = Object.entries(files).map(([documentTypeId, fileId]) => ({ documentTypeId: Number(documentTypeId), fileId }));
+    if (documents.length === 0) {
+      toast.error('Upload at least one signed document.');
+      return;
+    }
+    try {
+      await submit.mutateAsync(documents);
+      toast.success('Booking request sent');
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : 'Error in proccess !');
+    }
+  };
+  return (
+    <>
+      <SummaryHeader detail={detail} />
+      <h2>Booking Request</h2>
+      {submitted && editable ? <p role="status">Your documents were sent; we are confirming the booking.</p> : null}
+      <div className={styles.docCards}>
+        {(types.data ?? []).map((type) => (
+          <article key={type.id} className={styles.card} aria-labelledby={`doc-${type.id}`}>
+            <h3 id={`doc-${type.id}`}>{type.name}</h3>
+            <ul>
+              {INSTRUCTIONS.map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
+            <Button
+              variant="outline"
+              aria-label={`Download ${type.name} template`}
+              onClick={() => void downloadTemplate(type).catch(() => toast.error('Download failed'))}
+            >
+              Download
+            </Button>
+            <FileUpload
+              label={`Signed ${type.name}`}
+              disabled={!editable}
+              uploadedName={files[type.id] ? 'uploaded' : null}
+              onUploaded={(fileId) =>
+                setFiles((current) => {
+                  const next = { ...current };
+                  if (fileId) next[type.id] = fileId;
+                  else delete next[type.id];
+                  return next;
+                })
+              }
+            />
+          </article>
+        ))}
+      </div>
+      <div className={styles.actions}>
+        <Button variant="outline" onClick={onBack}>
+          Back
+        </Button>
+        {editable ? (
+          <Button onClick={() => void send()} loading={submit.isPending}>
+            Submit Booking Request
+          </Button>
+        ) : null}
+        <Button onClick={onContinue} disabled={!canContinue}>
+          Continue
+        </Button>
+      </div>
+    </>
+  );
+}
+
+/** Step 3: the embedded printable report, the confirmation checkbox, Back and Finish. */
+export function FinalStep({ detail, onBack }: { detail: RateRequestDetail; onBack: () => void }) {
+  const navigate = useNavigate();
+  const [checked, setChecked] = useState(false);
+  const frame = useRef<HTMLIFrameElement>(null);
+  const approve = useApproveShippingOrder(detail.order?.id ?? detail.id);
+  const approved = detail.order?.status === 3;
+  useEffect(() => {
+    const node = frame.current;
+    if (!node) return undefined;
+    const post = () => node.contentWindow?.postMessage({ type: 'rate-request', id: detail.id }, window.location.origin);
+    node.addEventListener('load', post);
+    return () => node.removeEventListener('load', post);
+  }, [detail.id]);
+  const finish = async () => {
+    try {
+      await approve.mutateAsync();
+      toast.success('Finish Successfully!');
+      navigate('/dashboard/bookings');
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : 'Error in proccess !');
+    }
+  };
+  return (
+    <>
+      <SummaryHeader detail={detail} />
+      <iframe ref={frame} title="Shipping order report" src="/documents/report.html" className={styles.frame} />
+      {approved ? (
+        <p role="status">This booking is complete.</p>
+      ) : (
+        <Checkbox
+          label="I confirm that the information provided is complete and accurate."
+          checked={checked}
+          onChange={(e) => setChecked(e.target.checked)}
+        />
+      )}
+      <div className={styles.actions}>
+        <Button variant="outline" onClick={onBack}>
+          Back
+        </Button>
+        {approved ? null : (
+          <Button disabled={!checked} loading={approve.isPending} onClick={() => void finish()}>
+            Finish
+          </Button>
+        )}
+      </div>
+    </>
+  );
+}
