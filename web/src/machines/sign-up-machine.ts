@@ -7,6 +7,7 @@
  * the ones here only fail, so the machine stays free of feature code and tests give their own.
  */
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
+import type { SnapshotFrom } from 'xstate';
 
 export type SignUpKind = 1 | 2 | 3;
 export type VerifyType = 1 | 2;
@@ -46,6 +47,8 @@ export interface SignUpContext {
   countdownSeconds: number;
   error: string | null;
   fieldErrors: Record<string, string>;
+  /** The last submitted form values (step 1-3). */
+  values: Record<string, unknown>;
 }
 
 export type SignUpEvent =
@@ -116,6 +119,7 @@ export const signUpMachine = setup({
     countdownSeconds: input?.countdownSeconds ?? RESEND_COUNTDOWN_SECONDS,
     error: null,
     fieldErrors: {},
+    values: {},
   }),
   initial: 'start',
   states: {
@@ -159,7 +163,7 @@ export const signUpMachine = setup({
               },
             ],
             onError: [
-              { guard: { type: 'userExists', params: ({ event }) => event.error }, target: '#signUp.userExists' },
+              { guard: { type: 'userExists', params: ({ event }: { event: { error: unknown } }) => event.error }, target: '#signUp.userExists' },
               {
                 // Spec 000 s.8: a start failure is only logged; field messages still show under their fields.
                 target: 'editing',
@@ -184,6 +188,7 @@ export const signUpMachine = setup({
               actions: [
                 'clearErrors',
                 assign({
+                  values: ({ event }) => event.values,
                   phone: ({ context, event }) =>
                     typeof event.values.phone === 'string' ? event.values.phone.trim() : context.phone,
                 }),
@@ -195,10 +200,7 @@ export const signUpMachine = setup({
           invoke: {
             id: 'finalize',
             src: 'finalize',
-            input: ({ context, event }) => ({
-              kind: context.kind ?? 1,
-              values: event.type === 'SUBMIT' ? event.values : {},
-            }),
+            input: ({ context }) => ({ kind: context.kind ?? 1, values: context.values }),
             onDone: [
               { guard: 'isForeign', target: '#signUp.success' },
               {
@@ -208,7 +210,7 @@ export const signUpMachine = setup({
             ],
             onError: [
               {
-                guard: { type: 'hasFieldErrors', params: ({ event }) => event.error },
+                guard: { type: 'hasFieldErrors', params: ({ event }: { event: { error: unknown } }) => event.error },
                 target: 'editing',
                 actions: assign({ fieldErrors: ({ event }) => asCallError(event.error).fields ?? {} }),
               },
@@ -250,7 +252,10 @@ export const signUpMachine = setup({
             onDone: { target: '#signUp.success' },
             onError: {
               target: 'idle',
-              actions: assign({ wrongCode: true, error: ({ event }) => asCallError(event.error).description ?? null }),
+              actions: assign({
+                wrongCode: () => true,
+                error: ({ event }) => asCallError(event.error).description ?? null,
+              }),
             },
           },
         },
@@ -276,7 +281,7 @@ export const signUpMachine = setup({
 });
 
 /** The spec's step number of a snapshot (0 start, 1-3 forms, 4 verification); null once a dialog shows. */
-export function stepOf(snapshot: { matches: (value: string) => boolean; context: SignUpContext }): number | null {
+export function stepOf(snapshot: SnapshotFrom<typeof signUpMachine>): number | null {
   if (snapshot.matches('start')) return 0;
   if (snapshot.matches('form')) return snapshot.context.kind;
   if (snapshot.matches('verification')) return 4;

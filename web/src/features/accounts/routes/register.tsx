@@ -1,13 +1,18 @@
-import { Link } from 'react-router-dom';
-import { PlaceholderPage } from '@/components/layouts';
+import { useEffect } from 'react';
+import { SignUpFlow } from '../components/sign-up-flow';
+import styles from '../components/accounts.module.css';
 
 export function RegisterRoute() {
+  useEffect(() => {
+    document.title = 'Sign Up | Freight Booking Portal';
+  }, []);
   return (
-    <main className="public-page">
-      <PlaceholderPage title="Sign Up">
-        <p>Registration for individuals and companies comes here.</p>
-        <Link to="/login">Already have an account?</Link>
-      </PlaceholderPage>
+    <main className={styles.page}>
+      <div className={styles.card}>
+        <h1 className={styles.title}>Sign Up</h1>
+        <p className={styles.subtitle}>Create an account for an individual person or a company.</p>
+        <SignUpFlow />
+      </div>
     </main>
   );
 }

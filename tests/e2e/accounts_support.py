@@ -1,0 +1,159 @@
+"""Helpers of the accounts browser tests (tests/e2e/test_accounts_*.py): sign-up steps, outbox reading,
+staff and customer logins, the axe check."""
+
+from __future__ import annotations
+
+import time
+import uuid
+from pathlib import Path
+from typing import Any
+
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Browser, Page, expect
+
+from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME
+from tests.e2e.conftest import LiveServer
+
+PASSWORD = "Str0ngPass!"
+DESKTOP = {"width": 1280, "height": 800}
+MOBILE = {"width": 375, "height": 740}
+
+
+def unique_id(prefix: str = "ID") -> str:
+    return f"{prefix}{uuid.uuid4().hex[:10].upper()}"
+
+
+def phone_number() -> str:
+    return "09" + str(uuid.uuid4().int)[:9]
+
+
+def assert_accessible(page: Page, label: str) -> None:
+    """axe finds no serious or critical violation on the page as it is now."""
+    results = Axe().run(page)
+    bad = [
+        v
+        for v in results.response["violations"]
+        if v.get("impact") in ("serious", "critical")
+    ]
+    assert not bad, f"{label}: " + "; ".join(f"{v['id']}: {v['help']} ({len(v['nodes'])})" for v in bad)
+
+
+def shot(page: Page, directory: Path, name: str) -> None:
+    page.screenshot(path=str(directory / f"accounts-{name}.png"), full_page=True)
+
+
+def outbox_entry(server: LiveServer, predicate: Any, timeout: float = 10) -> dict[str, Any]:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        for entry in reversed(server.outbox()):
+            if predicate(entry):
+                return entry
+        time.sleep(0.2)
+    raise AssertionError("no matching outbox message")
+
+
+def sms_code(server: LiveServer, phone: str) -> str:
+    entry = outbox_entry(server, lambda e: e["channel"] == "sms" and e["to"] == phone and "code" in e["data"])
+    return str(entry["data"]["code"])
+
+
+def email_link(server: LiveServer, email: str) -> str:
+    entry = outbox_entry(server, lambda e: e["channel"] == "email" and e["to"] == email and "link" in e["data"])
+    return str(entry["data"]["link"])
+
+
+def choose_type(page: Page, name: str) -> None:
+    page.get_by_role("combobox", name="Type").click()
+    page.get_by_role("option", name=name).click()
+
+
+def fill_individual(page: Page, email: str, phone: str) -> None:
+    page.get_by_label("First Name").fill("Sara")
+    page.get_by_label("Last Name").fill("Tehrani")
+    # The Jalali calendar: open it and pick a day; then check the text form.
+    page.get_by_role("button", name="Calendar").click()
+    page.get_by_label("Year", exact=True).fill("1370")
+    page.get_by_label("Month", exact=True).select_option("5")
+    page.get_by_role("button", name="1370/05/14").click()
+    expect(page.get_by_label("Birth Date")).to_have_value("1370/05/14")
+    expect(page.get_by_label("Phone")).to_have_value(phone)
+    page.get_by_label("Fax").fill("02112345678")
+    page.get_by_label("Email").fill(email)
+    page.get_by_label("Postal Code").fill("1234567890")
+    page.get_by_label("Address").fill("12 Azadi Street, Tehran")
+
+
+def fill_company(page: Page, email: str, phone: str | None, *, domestic: bool) -> None:
+    page.get_by_label("Company Name").fill("Caspian Lines")
+    page.get_by_label("Contact Person").fill("Reza Karimi")
+    if domestic:
+        page.get_by_label("Economic Code").fill("12345678901")
+        page.get_by_label("Registration Code").fill("654321")
+    if phone is not None:
+        page.get_by_label("Phone").fill(phone)
+    page.get_by_label("Email").fill(email)
+    page.get_by_label("Postal Code").fill("1234567890")
+    page.get_by_label("Address").fill("Harbour Road 7, Bandar Abbas")
+
+
+def enter_code(page: Page, code: str) -> None:
+    page.get_by_label("Digit 1").focus()
+    for digit in code:
+        page.keyboard.type(digit)
+
+
+def log_in(page: Page, server: LiveServer, username: str, password: str) -> None:
+    page.goto(f"{server.url}/login")
+    page.get_by_label("Username").fill(username)
+    page.get_by_label("Password", exact=True).fill(password)
+    page.get_by_role("button", name="Log In").click()
+    expect(page).to_have_url(f"{server.url}/dashboard/overview", timeout=10_000)
+
+
+def staff_page(browser: Browser, server: LiveServer) -> Page:
+    """A second browser context signed in as the bootstrap admin."""
+    context = browser.new_context(viewport=DESKTOP)
+    page = context.new_page()
+    log_in(page, server, ADMIN_USERNAME, ADMIN_PASSWORD)
+    return page
+
+
+def register_individual(page: Page, server: LiveServer, shots: Path | None = None) -> tuple[str, str, str]:
+    """Start, form, code from the outbox, verify: answers (national id, phone, email)."""
+    national_id, phone, email = unique_id(), phone_number(), f"{unique_id('u').lower()}@example.com"
+    page.goto(f"{server.url}/register")
+    page.get_by_label("National ID").fill(national_id)
+    page.get_by_label("Mobile Number").fill(phone)
+    if shots:
+        shot(page, shots, "register-start")
+        assert_accessible(page, "registration start")
+    page.get_by_role("button", name="Continue").click()
+    expect(page.get_by_role("heading", name="Individual Information")).to_be_visible()
+    page.get_by_role("button", name="Submit").click()
+    expect(page.get_by_text("Required", exact=True).first).to_be_visible()
+    fill_individual(page, email, phone)
+    if shots:
+        shot(page, shots, "register-individual-form")
+        assert_accessible(page, "individual form")
+    page.get_by_role("button", name="Submit").click()
+    expect(page.get_by_role("heading", name="Verification")).to_be_visible()
+    expect(page.get_by_text("Remaining Time")).to_be_visible()
+    expect(page.get_by_role("button", name="Resend Code")).to_be_disabled()
+    confirm = page.get_by_role("button", name="Confirm")
+    expect(confirm).to_be_disabled()
+    code = sms_code(server, phone)
+    wrong = "00000" if code != "00000" else "11111"
+    enter_code(page, wrong)
+    confirm.click()
+    expect(page.locator("fieldset[data-invalid='true']")).to_be_visible()
+    if shots:
+        shot(page, shots, "verification-wrong-code")
+        assert_accessible(page, "verification")
+    enter_code(page, code)
+    confirm.click()
+    expect(page.get_by_role("dialog", name="Sign Up Successful")).to_be_visible()
+    if shots:
+        shot(page, shots, "sign-up-successful")
+    page.get_by_role("button", name="Confirm").click()
+    expect(page).to_have_url(f"{server.url}/login")
+    return national_id, phone, email

@@ -1,0 +1,174 @@
+"""Sign-up in the browser against the live server: individual, domestic and foreign companies, the
+resume at verification, User Exist, and the password reset."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from playwright.sync_api import Page, expect
+
+from tests.e2e.accounts_support import (
+    DESKTOP,
+    MOBILE,
+    PASSWORD,
+    assert_accessible,
+    choose_type,
+    email_link,
+    enter_code,
+    fill_company,
+    log_in,
+    phone_number,
+    register_individual,
+    shot,
+    sms_code,
+    staff_page,
+    unique_id,
+)
+from tests.e2e.conftest import LiveServer
+
+
+def test_individual_sign_up_on_a_phone(page: Page, live_server: LiveServer, screenshot_dir: Path) -> None:
+    page.set_viewport_size(MOBILE)
+    register_individual(page, live_server, screenshot_dir)
+
+
+def test_domestic_company_sign_up(page: Page, live_server: LiveServer, screenshot_dir: Path) -> None:
+    page.set_viewport_size(DESKTOP)
+    company_id, phone = unique_id("C"), phone_number()
+    email = f"{company_id.lower()}@example.com"
+    page.goto(f"{live_server.url}/register")
+    choose_type(page, "Company")
+    page.get_by_label("Company ID").fill(company_id)
+    page.get_by_label("Mobile Number").fill(phone)
+    page.get_by_role("button", name="Continue").click()
+    expect(page.get_by_role("heading", name="Company Information")).to_be_visible()
+    page.get_by_role("button", name="Submit").click()
+    expect(page.get_by_text("Company name is required.")).to_be_visible()
+    expect(page.get_by_text("Invalid economic code.")).to_be_visible()
+    fill_company(page, email, None, domestic=True)
+    page.get_by_label("Fax").fill("02112345678")
+    shot(page, screenshot_dir, "register-domestic-form")
+    assert_accessible(page, "domestic form")
+    page.get_by_role("button", name="Submit").click()
+    expect(page.get_by_role("heading", name="Verification")).to_be_visible()
+    enter_code(page, sms_code(live_server, phone))
+    page.get_by_role("button", name="Confirm").click()
+    expect(page.get_by_role("dialog", name="Sign Up Successful")).to_be_visible()
+
+
+def test_foreign_company_sign_up_skips_verification(
+    page: Page, live_server: LiveServer, screenshot_dir: Path
+) -> None:
+    page.set_viewport_size(MOBILE)
+    company_id = unique_id("F")
+    page.goto(f"{live_server.url}/register")
+    choose_type(page, "Company")
+    page.get_by_label("Company ID").fill(company_id)
+    page.get_by_role("switch", name="Is Foreign?").check()
+    expect(page.get_by_label("Mobile Number")).to_have_count(0)
+    page.get_by_role("button", name="Continue").click()
+    expect(page.get_by_role("heading", name="Foreign Company Information")).to_be_visible()
+    fill_company(page, f"{company_id.lower()}@example.com", phone_number(), domestic=False)
+    page.get_by_label("Fax (optional)").fill("123")
+    page.get_by_role("button", name="Submit").click()
+    expect(page.get_by_text("Invalid fax number format")).to_be_visible()
+    page.get_by_label("Fax (optional)").fill("")
+    shot(page, screenshot_dir, "register-foreign-form")
+    assert_accessible(page, "foreign form")
+    page.get_by_role("button", name="Submit").click()
+    expect(page.get_by_role("dialog", name="Sign Up Successful")).to_be_visible()
+    shot(page, screenshot_dir, "foreign-sign-up-successful")
+    page.get_by_role("button", name="Confirm").click()
+    expect(page).to_have_url(f"{live_server.url}/login")
+
+
+def test_start_again_resumes_at_verification_and_a_finished_one_says_user_exist(
+    page: Page, live_server: LiveServer
+) -> None:
+    page.set_viewport_size(DESKTOP)
+    national_id, phone = unique_id(), phone_number()
+    page.goto(f"{live_server.url}/register")
+    page.get_by_label("National ID").fill(national_id)
+    page.get_by_label("Mobile Number").fill(phone)
+    page.get_by_role("button", name="Continue").click()
+    from tests.e2e.accounts_support import fill_individual
+
+    fill_individual(page, f"{national_id.lower()}@example.com", phone)
+    page.get_by_role("button", name="Submit").click()
+    expect(page.get_by_role("heading", name="Verification")).to_be_visible()
+    # Back reloads: the start form again; the same id resumes at step 4.
+    page.get_by_role("button", name="Back").click()
+    expect(page.get_by_role("button", name="Continue")).to_be_visible()
+    page.get_by_label("National ID").fill(national_id)
+    page.get_by_label("Mobile Number").fill(phone)
+    page.get_by_role("button", name="Continue").click()
+    expect(page.get_by_role("heading", name="Verification")).to_be_visible()
+    # Paste fills all five boxes.
+    code = sms_code(live_server, phone)
+    page.get_by_label("Digit 1").focus()
+    page.evaluate(
+        """code => {
+            const data = new DataTransfer(); data.setData('text', code);
+            document.activeElement.dispatchEvent(new ClipboardEvent('paste', {clipboardData: data, bubbles: true}));
+        }""",
+        code,
+    )
+    for index, digit in enumerate(code, start=1):
+        expect(page.get_by_label(f"Digit {index}")).to_have_value(digit)
+    page.get_by_role("button", name="Confirm").click()
+    expect(page.get_by_role("dialog", name="Sign Up Successful")).to_be_visible()
+    # A verified registration waiting for staff: starting again says User Exist.
+    page.goto(f"{live_server.url}/register")
+    page.get_by_label("National ID").fill(national_id)
+    page.get_by_label("Mobile Number").fill(phone)
+    page.get_by_role("button", name="Continue").click()
+    expect(page.get_by_role("dialog", name="User Exist")).to_be_visible()
+
+
+def test_password_reset(page: Page, live_server: LiveServer, screenshot_dir: Path) -> None:
+    page.set_viewport_size(MOBILE)
+    national_id, _, email = register_individual(page, live_server)
+    staff = staff_page(page.context.browser, live_server)  # type: ignore[arg-type]
+    staff.goto(f"{live_server.url}/dashboard/request/indivisual/detail/{national_id}")
+    staff.get_by_role("button", name="Accept").click()
+    staff.get_by_role("dialog").get_by_role("button", name="Confirm").click()
+    expect(staff).to_have_url(f"{live_server.url}/dashboard/overview")
+    staff.context.close()
+    link = email_link(live_server, email)
+    page.goto(link)
+    page.get_by_label("Password", exact=True).fill(PASSWORD)
+    page.get_by_label("Confirm Password").fill(PASSWORD)
+    page.get_by_role("button", name="Save Password").click()
+    expect(page.get_by_role("dialog", name="Password Changed Successfully")).to_be_visible()
+    page.get_by_role("button", name="Confirm").click()
+
+    # Forgot password: the dialog, the e-mailed link, the new password works.
+    page.goto(f"{live_server.url}/forgetpassword")
+    page.get_by_role("button", name="Reset My Password").click()
+    expect(page.get_by_text("This field is required.")).to_be_visible()
+    page.get_by_label("National ID").fill(national_id)
+    assert_accessible(page, "forgot password")
+    shot(page, screenshot_dir, "forgot-password")
+    page.get_by_role("button", name="Reset My Password").click()
+    expect(page.get_by_role("dialog", name="Check Your Email")).to_be_visible()
+    page.get_by_role("button", name="Confirm").click()
+    expect(page).to_have_url(f"{live_server.url}/login")
+    link = email_link(live_server, email)  # the newest message to this address
+    assert "token=" in link and f"nationalId={national_id}" in link
+    page.goto(link)
+    page.get_by_label("Password", exact=True).fill("weak")
+    page.get_by_role("button", name="Save Password").click()
+    expect(page.get_by_text("This field is required.").first).to_be_visible()
+    page.get_by_label("Password", exact=True).fill("NewPassw0rd")
+    page.get_by_label("Confirm Password").fill("NewPassw0rd-typo")
+    page.get_by_role("button", name="Save Password").click()
+    expect(page.get_by_text("Passwords do not match")).to_be_visible()
+    page.get_by_label("Confirm Password").fill("NewPassw0rd")
+    shot(page, screenshot_dir, "create-password")
+    assert_accessible(page, "create password")
+    page.get_by_role("button", name="Save Password").click()
+    expect(page.get_by_role("dialog", name="Password Changed Successfully")).to_be_visible()
+    log_in(page, live_server, national_id, "NewPassw0rd")
+
+    page.goto(f"{live_server.url}/forgetpassword/createpassword")
+    expect(page.get_by_role("alert")).to_have_text("Invalid or missing token and national ID.")

@@ -1,0 +1,36 @@
+import { useMutation } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import type { ApiError } from '@/lib/api-client';
+import type { ChangePasswordValues, NewPasswordValues } from './schemas';
+
+const BASE = '/auth/api/v1';
+
+/** The same answer whether or not the id exists (no account enumeration). */
+export function requestPasswordReset(nationalId: string): Promise<{ message: string }> {
+  return api.get(`${BASE}/${encodeURIComponent(nationalId.trim())}/reset-password/token`);
+}
+
+export function useRequestPasswordReset() {
+  return useMutation<{ message: string }, ApiError, string>({ mutationFn: requestPasswordReset });
+}
+
+export interface ResetPasswordInput extends NewPasswordValues {
+  nationalId: string;
+  token: string;
+}
+
+export function resetPassword({ nationalId, ...body }: ResetPasswordInput): Promise<{ message: string }> {
+  return api.put(`${BASE}/${encodeURIComponent(nationalId)}/reset-password`, body);
+}
+
+export function useResetPassword() {
+  return useMutation<{ message: string }, ApiError, ResetPasswordInput>({ mutationFn: resetPassword });
+}
+
+export function changePassword(body: ChangePasswordValues): Promise<{ message: string }> {
+  return api.put(`${BASE}/change-password`, body);
+}
+
+export function useChangePassword() {
+  return useMutation<{ message: string }, ApiError, ChangePasswordValues>({ mutationFn: changePassword });
+}

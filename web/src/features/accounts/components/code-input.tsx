@@ -1,0 +1,88 @@
+import { useRef } from 'react';
+import type { ClipboardEvent, KeyboardEvent } from 'react';
+import styles from './accounts.module.css';
+
+export interface CodeInputProps {
+  value: string;
+  onChange: (value: string) => void;
+  length?: number;
+  invalid?: boolean;
+  disabled?: boolean;
+}
+
+/** Five boxes, digits only; typing moves on, Backspace moves back, a paste fills every box. */
+export function CodeInput({ value, onChange, length = 5, invalid = false, disabled = false }: CodeInputProps) {
+  const refs = useRef<(HTMLInputElement | null)[]>([]);
+  const digits = Array.from({ length }, (_, i) => value[i] ?? '');
+
+  const setAt = (index: number, digit: string) => {
+    const next = digits.slice();
+    next[index] = digit;
+    onChange(next.join('').slice(0, length));
+  };
+
+  const onPaste = (event: ClipboardEvent<HTMLInputElement>) => {
+    event.preventDefault();
+    const pasted = event.clipboardData.getData('text').replace(/\D/g, '').slice(0, length);
+    if (!pasted) return;
+    onChange(pasted);
+    refs.current[Math.min(pasted.length, length - 1)]?.focus();
+  };
+
+  const onKeyDown = (index: number) => (event: KeyboardEvent<HTMLInputElement>) => {
+    if (/^\d$/.test(event.key) && !event.ctrlKey && !event.metaKey && !event.altKey) {
+      // A typed digit replaces the box's digit and moves on.
+      event.preventDefault();
+      setAt(index, event.key);
+      if (index < length - 1) refs.current[index + 1]?.focus();
+      return;
+    }
+    if (event.key === 'Backspace' && !digits[index] && index > 0) {
+      event.preventDefault();
+      setAt(index - 1, '');
+      refs.current[index - 1]?.focus();
+    } else if (event.key === 'ArrowLeft' && index > 0) {
+      refs.current[index - 1]?.focus();
+    } else if (event.key === 'ArrowRight' && index < length - 1) {
+      refs.current[index + 1]?.focus();
+    }
+  };
+
+  return (
+    <fieldset className={invalid ? `${styles.codeBoxes} ${styles.codeError}` : styles.codeBoxes} data-invalid={invalid}>
+      <legend className="visually-hidden">Verification code</legend>
+      {digits.map((digit, index) => (
+        <input
+          // The boxes are positional; their order never changes.
+          key={index}
+          ref={(el) => {
+            refs.current[index] = el;
+          }}
+          className={styles.codeBox}
+          value={digit}
+          inputMode="numeric"
+          autoComplete={index === 0 ? 'one-time-code' : 'off'}
+          maxLength={1}
+          disabled={disabled}
+          aria-label={`Digit ${index + 1}`}
+          aria-invalid={invalid || undefined}
+          onFocus={(event) => event.target.select()}
+          onPaste={onPaste}
+          onKeyDown={onKeyDown(index)}
+          onChange={(event) => {
+            const typed = event.target.value.replace(/\D/g, '');
+            if (typed.length > 1) {
+              // Autofill or a fast typist: spread the digits from here.
+              const next = (digits.slice(0, index).join('') + typed).slice(0, length);
+              onChange(next);
+              refs.current[Math.min(next.length, length - 1)]?.focus();
+              return;
+            }
+            setAt(index, typed);
+            if (typed && index < length - 1) refs.current[index + 1]?.focus();
+          }}
+        />
+      ))}
+    </fieldset>
+  );
+}

@@ -1,0 +1,164 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import type { KeyboardEvent } from 'react';
+import { TextInput } from '@/components/ui/text-input';
+import {
+  JALALI_MONTHS,
+  formatDate,
+  isValidJalali,
+  jalaliMonthLength,
+  jalaliWeekday,
+  parseDate,
+  toJalali,
+} from '../lib/jalali';
+import styles from './accounts.module.css';
+
+const WEEKDAYS = ['Sa', 'Su', 'Mo', 'Tu', 'We', 'Th', 'Fr'];
+
+export interface JalaliDatePickerProps {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  onBlur?: () => void;
+  error?: string;
+  required?: boolean;
+  name?: string;
+  placeholder?: string;
+}
+
+function today() {
+  const now = new Date();
+  return toJalali({ year: now.getFullYear(), month: now.getMonth() + 1, day: now.getDate() });
+}
+
+/** A text field holding YYYY/MM/DD and a Jalali calendar to pick it from (keyboard reachable). */
+export function JalaliDatePicker({
+  label,
+  value,
+  onChange,
+  onBlur,
+  error,
+  required,
+  name,
+  placeholder = '1999/01/01',
+}: JalaliDatePickerProps) {
+  const [open, setOpen] = useState(false);
+  const parsed = parseDate(value);
+  const initial = parsed && isValidJalali(parsed) ? parsed : { ...today(), year: today().year - 25 };
+  const [view, setView] = useState({ year: initial.year, month: initial.month });
+  const calendarId = useId();
+  const rootRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!open) return undefined;
+    const onDown = (event: MouseEvent) => {
+      if (rootRef.current && !rootRef.current.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('mousedown', onDown);
+    return () => document.removeEventListener('mousedown', onDown);
+  }, [open]);
+
+  const shift = (delta: number) =>
+    setView(({ year, month }) => {
+      const index = year * 12 + (month - 1) + delta;
+      return { year: Math.floor(index / 12), month: (index % 12) + 1 };
+    });
+
+  const length = jalaliMonthLength(view.year, view.month);
+  const offset = jalaliWeekday({ year: view.year, month: view.month, day: 1 });
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      setOpen(false);
+    }
+  };
+
+  return (
+    <div className={styles.dateField} ref={rootRef}>
+      <TextInput
+        label={label}
+        name={name}
+        required={required}
+        value={value}
+        placeholder={placeholder}
+        inputMode="numeric"
+        error={error}
+        onChange={(event) => onChange(event.target.value)}
+        onBlur={onBlur}
+        endAdornment={
+          <button
+            type="button"
+            className={styles.linkButton}
+            aria-expanded={open}
+            aria-controls={calendarId}
+            onClick={() => setOpen((v) => !v)}
+          >
+            Calendar
+          </button>
+        }
+      />
+      {open ? (
+        <div id={calendarId} className={styles.calendar} role="group" aria-label={`${label} calendar`} onKeyDown={onKeyDown}>
+          <div className={styles.calendarHead}>
+            <button type="button" className={styles.linkButton} onClick={() => shift(-1)} aria-label="Previous month">
+              ‹
+            </button>
+            <select
+              aria-label="Month"
+              value={view.month}
+              onChange={(e) => setView((v) => ({ ...v, month: Number(e.target.value) }))}
+            >
+              {JALALI_MONTHS.map((m, i) => (
+                <option key={m} value={i + 1}>
+                  {m}
+                </option>
+              ))}
+            </select>
+            <input
+              aria-label="Year"
+              type="number"
+              value={view.year}
+              min={1300}
+              max={1500}
+              onChange={(e) => {
+                const year = Number(e.target.value);
+                if (year >= 1300 && year <= 1500) setView((v) => ({ ...v, year }));
+              }}
+            />
+            <button type="button" className={styles.linkButton} onClick={() => shift(1)} aria-label="Next month">
+              ›
+            </button>
+          </div>
+          <div className={styles.days}>
+            {WEEKDAYS.map((d) => (
+              <span key={d} className={styles.weekday} aria-hidden="true">
+                {d}
+              </span>
+            ))}
+            {Array.from({ length: offset }, (_, i) => (
+              <span key={`blank-${i}`} />
+            ))}
+            {Array.from({ length }, (_, i) => {
+              const date = { ...view, day: i + 1 };
+              const text = formatDate(date);
+              return (
+                <button
+                  key={text}
+                  type="button"
+                  className={text === value ? styles.selected : undefined}
+                  aria-label={text}
+                  aria-pressed={text === value}
+                  onClick={() => {
+                    onChange(text);
+                    setOpen(false);
+                  }}
+                >
+                  {i + 1}
+                </button>
+              );
+            })}
+          </div>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import type { Resolver } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { domesticSchema, foreignSchema, individualSchema } from '../api/schemas';
+import { DOMESTIC_FIELDS, FOREIGN_FIELDS, FieldGrid, INDIVIDUAL_FIELDS } from './fields';
+import { useServerFieldErrors } from './server-errors';
+import styles from './accounts.module.css';
+
+type Values = Record<string, string>;
+
+const FORMS = {
+  1: { title: 'Individual Information', schema: individualSchema, fields: INDIVIDUAL_FIELDS, idKey: 'nationalId' },
+  2: { title: 'Company Information', schema: domesticSchema, fields: DOMESTIC_FIELDS, idKey: 'nationalCode' },
+  3: { title: 'Foreign Company Information', schema: foreignSchema, fields: FOREIGN_FIELDS, idKey: 'nationalCode' },
+} as const;
+
+const FIELD_NAMES = {
+  1: FORMS[1].fields.map((f) => f.name),
+  2: FORMS[2].fields.map((f) => f.name),
+  3: FORMS[3].fields.map((f) => f.name),
+};
+
+export interface RegistrationFormProps {
+  kind: 1 | 2 | 3;
+  nationalId: string;
+  phone: string;
+  pending: boolean;
+  serverErrors?: Record<string, string>;
+  onSubmit: (values: Values) => void;
+}
+
+/** Steps 1, 2 and 3 of the sign-up flow: the form of the customer's kind. */
+export function RegistrationForm({ kind, nationalId, phone, pending, serverErrors, onSubmit }: RegistrationFormProps) {
+  const form = FORMS[kind];
+  const defaults: Values = Object.fromEntries(form.fields.map((f) => [f.name, '']));
+  defaults[form.idKey] = nationalId;
+  defaults.phone = phone;
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<Values>({
+    resolver: zodResolver(form.schema as never) as unknown as Resolver<Values>,
+    defaultValues: defaults,
+  });
+  useServerFieldErrors(serverErrors, setError, FIELD_NAMES[kind]);
+
+  return (
+    <form className={styles.form} noValidate onSubmit={handleSubmit(onSubmit)} aria-labelledby="sign-up-form-title">
+      <h2 id="sign-up-form-title" className={styles.title}>
+        {form.title}
+      </h2>
+      <FieldGrid fields={form.fields} register={register} control={control} errors={errors} />
+      <div className={styles.actions}>
+        <Button type="submit" loading={pending}>
+          Submit
+        </Button>
+      </div>
+    </form>
+  );
+}

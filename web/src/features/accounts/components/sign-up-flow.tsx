@@ -1,0 +1,105 @@
+import { useMachine } from '@xstate/react';
+import { useMemo } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { fromPromise } from 'xstate';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { signUpMachine, stepOf } from '@/machines/sign-up-machine';
+import type { SignUpKind } from '@/machines/sign-up-machine';
+import { finalizeRegistration, resendCode, startRegistration, verifyCode } from '../api/registration';
+import type { FinalizeInput } from '../api/registration';
+import { RegistrationForm } from './registration-form';
+import { StartForm } from './start-form';
+import { VerificationStep } from './verification-step';
+import styles from './accounts.module.css';
+
+function reload() {
+  window.location.reload();
+}
+
+/** The real calls behind the machine's actors. */
+export const signUpActors = {
+  start: fromPromise(({ input }: { input: { kind: SignUpKind; nationalId: string; phone: string } }) =>
+    startRegistration(input),
+  ),
+  finalize: fromPromise(({ input }: { input: { kind: SignUpKind; values: Record<string, unknown> } }) =>
+    finalizeRegistration(input as unknown as FinalizeInput),
+  ),
+  verify: fromPromise(({ input }: { input: { type: 1 | 2; nationalId: string; code: string } }) => verifyCode(input)),
+  resend: fromPromise(({ input }: { input: { type: 1 | 2; nationalId: string; phone: string } }) => resendCode(input)),
+};
+
+export function SignUpFlow({ onBack = reload }: { onBack?: () => void }) {
+  const navigate = useNavigate();
+  const machine = useMemo(() => signUpMachine.provide({ actors: signUpActors as never }), []);
+  const [snapshot, send] = useMachine(machine, { input: {} });
+  const { context } = snapshot;
+  const step = stepOf(snapshot);
+
+  if (snapshot.matches('start') && context.error) {
+    // Spec 000 s.8: a start failure is only logged.
+    console.error(context.error);
+  }
+
+  return (
+    <>
+      <p className="visually-hidden" aria-live="polite">
+        {step === null ? '' : `Step ${step} of 4`}
+      </p>
+      {snapshot.matches('start') ? (
+        <StartForm
+          pending={snapshot.matches({ start: 'starting' })}
+          serverErrors={context.fieldErrors}
+          onSubmit={(value) => send({ type: 'START', ...value })}
+        />
+      ) : null}
+      {snapshot.matches('form') && context.kind ? (
+        <RegistrationForm
+          kind={context.kind}
+          nationalId={context.nationalId}
+          phone={context.phone}
+          pending={snapshot.matches({ form: 'submitting' })}
+          serverErrors={context.fieldErrors}
+          onSubmit={(values) => send({ type: 'SUBMIT', values })}
+        />
+      ) : null}
+      {snapshot.matches('verification') ? (
+        <VerificationStep
+          phone={context.phone}
+          code={context.code}
+          remaining={context.remaining}
+          wrongCode={context.wrongCode}
+          verifying={snapshot.matches({ verification: 'verifying' })}
+          resending={snapshot.matches({ verification: 'resending' })}
+          error={context.error}
+          onCode={(code) => send({ type: 'CODE', code })}
+          onConfirm={() => send({ type: 'VERIFY' })}
+          onResend={() => send({ type: 'RESEND' })}
+          onBack={onBack}
+        />
+      ) : null}
+      <Dialog
+        open={snapshot.matches('success')}
+        onClose={() => navigate('/login')}
+        title="Sign Up Successful"
+        tone="success"
+        dismissible={false}
+        actions={<Button onClick={() => navigate('/login')}>Confirm</Button>}
+      >
+        <p className={styles.muted}>
+          Your registration request was sent. Once our staff accept it, we e-mail you a link to set your password.
+        </p>
+      </Dialog>
+      <Dialog
+        open={snapshot.matches('userExists')}
+        onClose={reload}
+        title="User Exist"
+        tone="error"
+        dismissible={false}
+        actions={<Button onClick={reload}>Confirm</Button>}
+      >
+        <p className={styles.muted}>{context.error ?? 'An account or a registration with this ID already exists.'}</p>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,117 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Link } from 'react-router-dom';
+import { Button } from '@/components/ui/button';
+import { Dropdown } from '@/components/ui/dropdown';
+import { TextInput } from '@/components/ui/text-input';
+import { CUSTOMER_TYPES, startSchema } from '../api/schemas';
+import type { StartFormValues } from '../api/schemas';
+import { useServerFieldErrors } from './server-errors';
+import styles from './accounts.module.css';
+
+export interface StartSubmit {
+  kind: 1 | 2 | 3;
+  nationalId: string;
+  phone?: string;
+}
+
+export interface StartFormProps {
+  pending: boolean;
+  serverErrors?: Record<string, string>;
+  onSubmit: (value: StartSubmit) => void;
+}
+
+const KNOWN = ['nationalId', 'companyId', 'phoneNumber'] as const;
+
+/** Step 0: customer type, identity number, the foreign toggle and the mobile number. */
+export function StartForm({ pending, serverErrors, onSubmit }: StartFormProps) {
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<StartFormValues>({
+    resolver: zodResolver(startSchema),
+    defaultValues: { type: CUSTOMER_TYPES[0], isForeign: false, nationalId: '', companyId: '', phoneNumber: '' },
+  });
+  // The server names the fields by wire key: nationalId is the company ID of a company, phone the mobile.
+  const type = useWatch({ control, name: 'type' });
+  const isForeign = useWatch({ control, name: 'isForeign' });
+  const company = type?.value === 2;
+  const mapped = useMemo(
+    () =>
+      serverErrors
+        ? Object.fromEntries(
+            Object.entries(serverErrors).map(([k, v]) => [
+              k === 'phone' ? 'phoneNumber' : k === 'nationalId' && company ? 'companyId' : k,
+              v,
+            ]),
+          )
+        : undefined,
+    [serverErrors, company],
+  );
+  useServerFieldErrors(mapped, setError, KNOWN);
+
+  const submit = handleSubmit((values) => {
+    if (values.type?.value === 1) {
+      onSubmit({ kind: 1, nationalId: values.nationalId, phone: values.phoneNumber });
+    } else if (values.isForeign) {
+      onSubmit({ kind: 3, nationalId: values.companyId });
+    } else {
+      onSubmit({ kind: 2, nationalId: values.companyId, phone: values.phoneNumber });
+    }
+  });
+
+  return (
+    <form className={styles.form} noValidate onSubmit={submit} aria-label="Sign up">
+      <Controller
+        control={control}
+        name="type"
+        render={({ field }) => (
+          <Dropdown
+            label="Type"
+            required
+            options={CUSTOMER_TYPES}
+            value={field.value ? CUSTOMER_TYPES.find((t) => t.value === field.value?.value) : null}
+            onChange={(option) => field.onChange({ name: option.name, value: option.value })}
+            onBlur={field.onBlur}
+            error={errors.type?.message}
+          />
+        )}
+      />
+      {company ? (
+        <>
+          <TextInput label="Company ID" required error={errors.companyId?.message} {...register('companyId')} />
+          <label className={styles.toggle}>
+            <input type="checkbox" role="switch" {...register('isForeign')} />
+            Is Foreign?
+          </label>
+        </>
+      ) : (
+        <TextInput label="National ID" required error={errors.nationalId?.message} {...register('nationalId')} />
+      )}
+      {company && isForeign ? null : (
+        <TextInput
+          label="Mobile Number"
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel"
+          placeholder="09123456789"
+          required
+          error={errors.phoneNumber?.message}
+          {...register('phoneNumber')}
+        />
+      )}
+      <Button type="submit" fullWidth loading={pending}>
+        Continue
+      </Button>
+      <p>
+        <Link to="/login" className={styles.link}>
+          Already have an account?
+        </Link>
+      </p>
+    </form>
+  );
+}
