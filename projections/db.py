@@ -35,7 +35,7 @@ class Tx(Protocol):
 class ReadModelDB(Protocol):
     dialect: str
 
-    def transaction(self) -> Any: ...
+    def transaction(self, durable: bool = True) -> Any: ...
 
     def read(self) -> Any: ...
 
@@ -93,7 +93,8 @@ class SqliteReadModels:
         return conn
 
     @contextmanager
-    def transaction(self) -> Iterator[_SqliteTx]:
+    def transaction(self, durable: bool = True) -> Iterator[_SqliteTx]:
+        # `durable` changes nothing here: WAL with synchronous=NORMAL never syncs on commit.
         conn = self._conn()
         conn.execute("BEGIN IMMEDIATE")
         try:
@@ -132,8 +133,9 @@ def _to_psycopg(sql: str) -> str:
 class _PostgresTx:
     dialect = "postgres"
 
-    def __init__(self, conn: Any) -> None:
+    def __init__(self, conn: Any, pipelined: bool = False) -> None:
         self.conn = conn
+        self.pipelined = pipelined
 
     def execute(self, sql: str, params: Sequence[Any] = ()) -> None:
         self.conn.execute(_to_psycopg(sql), tuple(params))
@@ -141,6 +143,17 @@ class _PostgresTx:
     def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
         with self.conn.cursor() as cur:
             cur.executemany(_to_psycopg(sql), [tuple(r) for r in rows])
+
+    def copy_rows(self, table: str, columns: Sequence[str], rows: Sequence[Sequence[Any]]) -> None:
+        """Bulk insert with COPY (one stream instead of a statement per row)."""
+        if self.pipelined:  # COPY is not available in pipeline mode
+            self.executemany(
+                f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({', '.join('?' for _ in columns)})", rows
+            )
+            return
+        with self.conn.cursor() as cur, cur.copy(f"COPY {table} ({', '.join(columns)}) FROM STDIN") as copy:
+            for row in rows:
+                copy.write_row(row)
 
     def one(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
         row = self.conn.execute(_to_psycopg(sql), tuple(params)).fetchone()
@@ -175,11 +188,22 @@ class PostgresReadModels:
                 conn.execute(f'CREATE SCHEMA IF NOT EXISTS "{schema}"')
 
     @contextmanager
-    def transaction(self) -> Iterator[_PostgresTx]:
-        with self.pool.connection() as conn, conn.transaction():
-            yield _PostgresTx(conn)
+    def transaction(self, durable: bool = True) -> Iterator[_PostgresTx]:
+        """A read-write transaction. `durable=False` (followers only: what they write is rebuilt from the
+        event store) commits without waiting for the WAL flush and sends its statements pipelined."""
+        if durable:
+            with self.pool.connection() as conn, conn.transaction():
+                yield _PostgresTx(conn)
+            return
+        with self.pool.connection() as conn, conn.pipeline(), conn.transaction():
+            conn.execute("SET LOCAL synchronous_commit TO OFF")
+            yield _PostgresTx(conn, pipelined=True)
 
-    read = transaction
+    @contextmanager
+    def read(self) -> Iterator[_PostgresTx]:
+        # Pipelined: BEGIN travels with the first query and COMMIT does not wait on its own round trip.
+        with self.pool.connection() as conn, conn.pipeline(), conn.transaction():
+            yield _PostgresTx(conn, pipelined=True)
 
     def drop_schema(self) -> None:
         with self.pool.connection() as conn:
