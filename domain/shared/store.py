@@ -29,7 +29,10 @@ STORE_NAME = "freight"
 
 class SharedStore:
     def __init__(self, env: dict[str, str]) -> None:
-        self.env = dict(env)
+        # Each context's repository keeps recently used aggregates and fast-forwards them from the store
+        # (one query for the events after the cached version) instead of replaying them from the start;
+        # fast-forwarding keeps it right when another process wrote in between.
+        self.env = {"AGGREGATE_CACHE_MAXSIZE": "1000", **env}
         self.factory: InfrastructureFactory[Any] = InfrastructureFactory.construct(
             Environment(STORE_NAME, self.env)
         )
