@@ -1,0 +1,90 @@
+"""Customer accounts for browser tests, made through the real HTTP sign-up of a foreign company:
+start -> finalize -> staff accept -> reset-password link from the outbox -> PUT reset-password."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+import urllib.error
+import urllib.request
+from typing import Any
+
+from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME
+from tests.e2e.conftest import LiveServer
+
+PASSWORD = "Customer-Pass1"
+
+
+def call(server: LiveServer, method: str, path: str, body: Any = None, token: str | None = None) -> Any:
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(f"{server.url}{path}", data=data, method=method)
+    request.add_header("Content-Type", "application/json")
+    if token:
+        request.add_header("Authorization", f"Bearer {token}")
+    try:
+        with urllib.request.urlopen(request, timeout=20) as answer:
+            envelope = json.loads(answer.read())
+    except urllib.error.HTTPError as error:
+        raise AssertionError(f"{method} {path}: {error.code} {error.read().decode()}") from error
+    assert envelope["isSuccess"], envelope
+    return envelope["response"]
+
+
+def login(server: LiveServer, username: str, password: str) -> str:
+    return str(call(server, "POST", "/auth/api/v1/login", {"username": username, "password": password})["token"])
+
+
+def admin_token(server: LiveServer) -> str:
+    return login(server, ADMIN_USERNAME, ADMIN_PASSWORD)
+
+
+def foreign_customer(server: LiveServer, name: str = "Acme Trading") -> tuple[str, str]:
+    """A signed-up, accepted foreign company with a password; returns (username, password)."""
+    national = str(random.randint(10**9, 10**10 - 1))
+    base = "/account/api/v1/client/foreign-corporate-customers/register"
+    call(server, "POST", f"{base}/start", {"nationalId": national})
+    call(
+        server,
+        "POST",
+        f"{base}/finalize",
+        {
+            "isForeign": True,
+            "name": name,
+            "contactPerson": "Jane Doe",
+            "nationalCode": national,
+            "phone": "09121234567",
+            "fax": "",
+            "email": f"c{national}@example.com",
+            "address": "Hafenstrasse 1, Hamburg",
+            "postalCode": "2045700000",
+        },
+    )
+    admin = admin_token(server)
+    listing = call(server, "GET", "/account/api/v1/admin/register-requests?limit=100&page=1", token=admin)
+    request_id = next(r["id"] for r in listing["list"] if str(r["nationalId"]) == national)
+    call(
+        server,
+        "POST",
+        f"/account/api/v1/admin/foreign-corporate-customer/register-requests/{request_id}/accept",
+        token=admin,
+    )
+    mail: list[dict[str, Any]] = []
+    deadline = time.monotonic() + 15
+    while not mail and time.monotonic() < deadline:
+        mail = [
+            m
+            for m in server.outbox()
+            if str((m.get("data") or {}).get("nationalId")) == national and "token" in (m.get("data") or {})
+        ]
+        if not mail:
+            time.sleep(0.2)
+    assert mail, server.outbox()[-3:]
+    token = mail[-1]["data"]["token"]
+    call(
+        server,
+        "PUT",
+        f"/auth/api/v1/{national}/reset-password",
+        {"token": token, "newPassword": PASSWORD, "confirmNewPassword": PASSWORD},
+    )
+    return national, PASSWORD
