@@ -43,6 +43,7 @@ const UpdateRequestDetailRoute = lazyNamed(
   'UpdateRequestDetailRoute',
 );
 const OperationsRoute = lazyNamed(() => import('@/features/operations/routes/operations'), 'OperationsRoute');
+const AuditLogRoute = lazyNamed(() => import('@/features/audit/routes/audit-log'), 'AuditLogRoute');
 const AuditTimelineRoute = lazyNamed(() => import('@/features/audit/routes/audit-timeline'), 'AuditTimelineRoute');
 
 function DashboardEntry() {
@@ -97,6 +98,14 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'audit',
+            element: (
+              <StaffOnly allow={canAudit}>
+                <AuditLogRoute />
+              </StaffOnly>
+            ),
+          },
+          {
+            path: 'audit/:aggregateId',
             element: (
               <StaffOnly allow={canAudit}>
                 <AuditTimelineRoute />

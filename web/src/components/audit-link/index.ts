@@ -1,0 +1,2 @@
+export { AuditLink, auditTrailPath } from './audit-link';
+export type { AuditLinkProps } from './audit-link';

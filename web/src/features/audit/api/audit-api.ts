@@ -1,0 +1,92 @@
+/** Fetchers, query options and hooks for /audit/api/v1 (admins and auditors; read only). */
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { api, ApiError } from '@/lib/api-client';
+import { shouldRetry } from '@/lib/query-client';
+import { filtersToQuery, hasMoreAfter, LOG_PAGE_SIZE, normalizeFilters } from '../lib/filters';
+import type { AsOf } from '../lib/as-of';
+import type { AuditFilters } from '../lib/filters';
+import type { AggregateEvents, AggregateStateAsOf, AuditLogPage } from './types';
+
+export type { AsOf } from '../lib/as-of';
+
+const BASE = '/audit/api/v1';
+
+/** New events keep arriving; a revisit after this long asks again. */
+const LIVE_STALE_MS = 10_000;
+
+/** "No such aggregate" and "not yet at that point" (404) or "staff only" (403) will not change on a retry. */
+export function retryAuditRead(failureCount: number, error: unknown): boolean {
+  if (error instanceof ApiError && (error.status === 403 || error.status === 404)) return false;
+  return shouldRetry(failureCount, error);
+}
+
+export function getAggregateEvents(aggregateId: string, signal?: AbortSignal): Promise<AggregateEvents> {
+  return api.get<AggregateEvents>(`${BASE}/aggregates/${encodeURIComponent(aggregateId)}/events`, { signal });
+}
+
+export function getAuditLog(
+  filters: AuditFilters,
+  after: number,
+  limit = LOG_PAGE_SIZE,
+  signal?: AbortSignal,
+): Promise<AuditLogPage> {
+  return api.get<AuditLogPage>(`${BASE}/events`, { query: filtersToQuery(filters, { after, limit }), signal });
+}
+
+/** `at` is an ISO instant. */
+export function getAggregateState(aggregateId: string, asOf: AsOf, signal?: AbortSignal): Promise<AggregateStateAsOf> {
+  const query = 'position' in asOf ? { position: asOf.position } : { at: asOf.at };
+  return api.get<AggregateStateAsOf>(`${BASE}/aggregates/${encodeURIComponent(aggregateId)}/state`, { query, signal });
+}
+
+export const auditKeys = {
+  all: ['audit'] as const,
+  aggregate: (aggregateId: string) => ['audit', 'aggregate', aggregateId] as const,
+  state: (aggregateId: string, asOf: AsOf) => ['audit', 'aggregate', aggregateId, 'state', asOf] as const,
+  log: (filters: AuditFilters) => ['audit', 'log', normalizeFilters(filters)] as const,
+};
+
+export function aggregateEventsQueryOptions(aggregateId: string) {
+  return queryOptions({
+    queryKey: auditKeys.aggregate(aggregateId),
+    queryFn: ({ signal }) => getAggregateEvents(aggregateId, signal),
+    staleTime: LIVE_STALE_MS,
+    retry: retryAuditRead,
+  });
+}
+
+export function aggregateStateQueryOptions(aggregateId: string, asOf: AsOf) {
+  return queryOptions({
+    queryKey: auditKeys.state(aggregateId, asOf),
+    queryFn: ({ signal }) => getAggregateState(aggregateId, asOf, signal),
+    // A position's state never changes; a moment's may only while it lies in the future.
+    staleTime: 'position' in asOf ? Infinity : LIVE_STALE_MS,
+    retry: retryAuditRead,
+  });
+}
+
+export function auditLogQueryOptions(filters: AuditFilters, limit = LOG_PAGE_SIZE) {
+  return infiniteQueryOptions({
+    queryKey: [...auditKeys.log(filters), limit] as const,
+    queryFn: ({ pageParam, signal }) => getAuditLog(filters, pageParam, limit, signal),
+    initialPageParam: 0,
+    getNextPageParam: (last: AuditLogPage) => (hasMoreAfter(last, limit) ? last.next : undefined),
+    staleTime: LIVE_STALE_MS,
+    retry: retryAuditRead,
+  });
+}
+
+export function useAggregateEvents(aggregateId: string) {
+  return useQuery(aggregateEventsQueryOptions(aggregateId));
+}
+
+export function useAggregateState(aggregateId: string, asOf: AsOf | null) {
+  return useQuery({
+    ...aggregateStateQueryOptions(aggregateId, asOf ?? { position: 0 }),
+    enabled: asOf !== null,
+  });
+}
+
+export function useAuditLog(filters: AuditFilters, limit = LOG_PAGE_SIZE) {
+  return useInfiniteQuery(auditLogQueryOptions(filters, limit));
+}

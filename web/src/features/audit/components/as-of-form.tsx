@@ -1,0 +1,46 @@
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { TextInput } from '@/components/ui/text-input';
+import { localDateTimeToIso } from '../lib/filters';
+import styles from './audit.module.css';
+
+export interface AsOfFormProps {
+  /** The `datetime-local` value shown at first. */
+  initialValue?: string;
+  /** Called with the `datetime-local` value (local time) once it parses. */
+  onSubmit: (localValue: string) => void;
+}
+
+/** "As of" by a moment instead of a position: a labelled date-time field and a submit button. */
+export function AsOfForm({ initialValue = '', onSubmit }: AsOfFormProps) {
+  const [value, setValue] = useState(initialValue);
+  const [error, setError] = useState<string | undefined>(undefined);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!localDateTimeToIso(value)) {
+      setError('Enter a date and time.');
+      return;
+    }
+    setError(undefined);
+    onSubmit(value);
+  };
+
+  return (
+    <form className={styles.asOfForm} onSubmit={submit} noValidate aria-label="State as of a moment">
+      <TextInput
+        type="datetime-local"
+        step={1}
+        label="As of (your local time)"
+        value={value}
+        error={error}
+        onChange={(e) => setValue(e.target.value)}
+        containerClassName={styles.asOfField}
+      />
+      <Button type="submit" variant="outline">
+        Show state at this time
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,70 @@
+import { EMPTY_VALUE, fieldLabel, formatValue } from '../lib/fold';
+import type { FieldChange } from '../lib/fold';
+import styles from './audit.module.css';
+
+function Value({ value, field }: { value: unknown; field: string }) {
+  const text = formatValue(value, field);
+  return <span className={text === EMPTY_VALUE ? styles.empty : styles.value}>{text}</span>;
+}
+
+/** An event's fields: initial values for the first event, before -> after for the rest. */
+export function ChangeTable({
+  changes,
+  initial,
+  caption,
+}: {
+  changes: FieldChange[];
+  initial: boolean;
+  caption: string;
+}) {
+  if (changes.length === 0) return <p className={styles.muted}>This event carried no fields.</p>;
+  return (
+    <table className={styles.changes}>
+      <caption className="visually-hidden">{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">Field</th>
+          {initial ? (
+            <th scope="col">Initial value</th>
+          ) : (
+            <>
+              <th scope="col">Before</th>
+              <th scope="col">After</th>
+            </>
+          )}
+        </tr>
+      </thead>
+      <tbody>
+        {changes.map((change) => (
+          <tr key={change.field} data-unchanged={change.unchanged || undefined}>
+            <th scope="row" title={change.field}>
+              {fieldLabel(change.field)}
+            </th>
+            {initial ? (
+              <td data-label="Initial value">
+                <Value value={change.after} field={change.field} />
+              </td>
+            ) : (
+              <>
+                <td data-label="Before">
+                  {change.hadBefore ? (
+                    <Value value={change.before} field={change.field} />
+                  ) : (
+                    <span className={styles.empty}>not set</span>
+                  )}
+                </td>
+                <td data-label="After">
+                  <span aria-hidden="true" className={styles.arrow}>
+                    →{' '}
+                  </span>
+                  <Value value={change.after} field={change.field} />
+                  {change.unchanged ? <span className={styles.unchanged}> (unchanged)</span> : null}
+                </td>
+              </>
+            )}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

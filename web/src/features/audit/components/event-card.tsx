@@ -1,0 +1,58 @@
+import { Button } from '@/components/ui/button';
+import type { TimelineEntry } from '../lib/fold';
+import styles from './audit.module.css';
+import { ChangeTable } from './change-table';
+import { ActorLabel, RecordedAt } from './role-badge';
+
+export interface EventCardProps {
+  entry: TimelineEntry;
+  /** This event's position is the one the state panel shows. */
+  selected: boolean;
+  onViewAsOf: (position: number) => void;
+}
+
+/** One event of an aggregate: what happened, who did it and when, why, and the values it changed. */
+export function EventCard({ entry, selected, onViewAsOf }: EventCardProps) {
+  const { event, initial, changes } = entry;
+  const headingId = `audit-event-${event.position}`;
+  return (
+    <article className={styles.event} aria-labelledby={headingId} data-selected={selected || undefined}>
+      <header className={styles.eventHeader}>
+        <h3 id={headingId} className={styles.eventType}>
+          {event.type}
+        </h3>
+        <span className={styles.meta}>
+          version {event.version} · position {event.position}
+        </span>
+      </header>
+      <p className={styles.who}>
+        <RecordedAt value={event.recordedAt} />
+        <span className={styles.by}>by</span>
+        <ActorLabel actor={event.actor} />
+      </p>
+      <div className={event.reason ? styles.reason : `${styles.reason} ${styles.noReason}`}>
+        <span className={styles.reasonLabel}>Reason</span>
+        <p className={styles.reasonText}>{event.reason ? event.reason : 'No reason recorded.'}</p>
+      </div>
+      <ChangeTable
+        changes={changes}
+        initial={initial}
+        caption={initial ? `Initial values set by ${event.type}` : `Values before and after ${event.type}`}
+      />
+      <div className={styles.eventActions}>
+        {selected ? (
+          <p className={styles.selectedNote} aria-live="polite">
+            The state panel shows this point.
+          </p>
+        ) : null}
+        <Button
+          variant={selected ? 'secondary' : 'outline'}
+          aria-describedby={headingId}
+          onClick={() => onViewAsOf(event.position)}
+        >
+          View as of this point
+        </Button>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,92 @@
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { Dropdown } from '@/components/ui/dropdown';
+import type { DropdownOption } from '@/components/ui/dropdown';
+import { TextInput } from '@/components/ui/text-input';
+import { AGGREGATE_KINDS } from '../api/types';
+import { EMPTY_FILTERS, normalizeFilters, rangeErrors } from '../lib/filters';
+import type { AuditFilters } from '../lib/filters';
+import styles from './audit.module.css';
+import { kindLabel } from './role-badge';
+
+const ALL_KINDS: DropdownOption<string> = { name: 'All kinds', value: '' };
+
+function kindOptions(current: string): DropdownOption<string>[] {
+  const kinds: string[] = [...AGGREGATE_KINDS];
+  // A kind from a shared link that this list does not know still shows as chosen.
+  if (current && !kinds.includes(current)) kinds.push(current);
+  return [ALL_KINDS, ...kinds.map((kind) => ({ name: kindLabel(kind), value: kind }))];
+}
+
+export interface LogFiltersProps {
+  value: AuditFilters;
+  onApply: (filters: AuditFilters) => void;
+}
+
+/** Kind, actor and time range of the global log; applied on submit, cleared in one step. */
+export function LogFilters({ value, onApply }: LogFiltersProps) {
+  const [draft, setDraft] = useState<AuditFilters>(value);
+  const [errors, setErrors] = useState<{ from?: string; to?: string }>({});
+  const options = kindOptions(draft.kind);
+
+  const set = (key: keyof AuditFilters) => (next: string) => setDraft((d) => ({ ...d, [key]: next }));
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const filters = normalizeFilters(draft);
+    const problems = rangeErrors(filters);
+    setErrors(problems);
+    if (!problems.from && !problems.to) onApply(filters);
+  };
+
+  const clear = () => {
+    setDraft(EMPTY_FILTERS);
+    setErrors({});
+    onApply(EMPTY_FILTERS);
+  };
+
+  return (
+    <form role="search" aria-label="Filter the audit log" className={styles.filters} onSubmit={submit} noValidate>
+      <Dropdown<string>
+        label="Kind"
+        options={options}
+        value={options.find((o) => o.value === draft.kind) ?? ALL_KINDS}
+        onChange={(option) => set('kind')(option.value)}
+        className={styles.filterField}
+      />
+      <TextInput
+        label="Actor id"
+        value={draft.actor}
+        onChange={(e) => set('actor')(e.target.value)}
+        autoComplete="off"
+        spellCheck={false}
+        hint="An account id, or system"
+        containerClassName={styles.filterField}
+      />
+      <TextInput
+        type="datetime-local"
+        label="From"
+        value={draft.from}
+        onChange={(e) => set('from')(e.target.value)}
+        error={errors.from}
+        containerClassName={styles.filterField}
+      />
+      <TextInput
+        type="datetime-local"
+        label="To"
+        value={draft.to}
+        onChange={(e) => set('to')(e.target.value)}
+        error={errors.to}
+        hint="Includes the whole minute"
+        containerClassName={styles.filterField}
+      />
+      <div className={styles.filterActions}>
+        <Button type="submit">Apply filters</Button>
+        <Button variant="outline" onClick={clear}>
+          Clear filters
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,58 @@
+import { Link } from 'react-router-dom';
+import type { AuditEvent } from '../api/types';
+import { fieldLabel } from '../lib/fold';
+import styles from './audit.module.css';
+import { ActorLabel, kindLabel, RecordedAt } from './role-badge';
+
+export interface LogRowProps {
+  event: AuditEvent;
+  /** The log's query string, so the timeline's back link returns to the same filters. */
+  logSearch: string;
+}
+
+/** One event of the global log, linking to its aggregate's timeline. */
+export function LogRow({ event, logSearch }: LogRowProps) {
+  const fields = Object.keys(event.changes);
+  const kind = kindLabel(event.aggregateKind);
+  return (
+    <article className={styles.logRow} aria-label={`${event.type}, ${kind}, position ${event.position}`}>
+      <div className={styles.logWhen}>
+        <RecordedAt value={event.recordedAt} />
+        <span className={styles.meta}>#{event.position}</span>
+      </div>
+      <div className={styles.logWhat}>
+        <p className={styles.logTitle}>
+          <span className={styles.kind}>{kind}</span>
+          <strong>{event.type}</strong>
+          <span className={styles.meta}>v{event.version}</span>
+        </p>
+        <p className={styles.logAggregate}>
+          <code title={event.aggregateId}>{event.aggregateId}</code>
+        </p>
+        {fields.length > 0 ? (
+          <p className={styles.logFields}>
+            <span className="visually-hidden">Fields: </span>
+            {fields.map(fieldLabel).join(', ')}
+          </p>
+        ) : null}
+        {event.reason ? (
+          <p className={styles.logReason}>
+            <span className={styles.reasonLabel}>Reason</span> {event.reason}
+          </p>
+        ) : null}
+      </div>
+      <div className={styles.logWho}>
+        <ActorLabel actor={event.actor} />
+      </div>
+      <div className={styles.logLink}>
+        <Link
+          to={`/dashboard/audit/${encodeURIComponent(event.aggregateId)}`}
+          state={{ logSearch }}
+          aria-label={`Open timeline of ${kind} ${event.aggregateId}`}
+        >
+          Open timeline
+        </Link>
+      </div>
+    </article>
+  );
+}

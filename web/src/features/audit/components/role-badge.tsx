@@ -1,0 +1,59 @@
+import styles from './audit.module.css';
+
+const ROLE_LABELS: Record<string, string> = {
+  admin: 'Admin',
+  auditor: 'Auditor',
+  staff: 'Staff',
+  customer: 'Customer',
+  system: 'System',
+  visitor: 'Visitor',
+};
+
+export function roleLabel(role: string | null | undefined): string {
+  if (!role) return 'Unknown';
+  return ROLE_LABELS[role] ?? role.charAt(0).toUpperCase() + role.slice(1);
+}
+
+/** The actor's role as a coloured badge (colour is never the only cue: the text names the role). */
+export function RoleBadge({ role }: { role: string | null | undefined }) {
+  const tone = role && role in ROLE_LABELS ? role : 'unknown';
+  return (
+    <span className={styles.badge} data-tone={tone}>
+      {roleLabel(role)}
+    </span>
+  );
+}
+
+/** Who acted: the role badge and, when it says more than the role, the actor id. */
+export function ActorLabel({ actor }: { actor: { id: string | null; role: string | null } }) {
+  const showId = actor.id && actor.id !== actor.role;
+  return (
+    <span className={styles.actor}>
+      <RoleBadge role={actor.role} />
+      {showId ? (
+        <code className={styles.actorId} title={actor.id ?? undefined}>
+          {actor.id}
+        </code>
+      ) : null}
+    </span>
+  );
+}
+
+/** A UTC instant in the reader's zone; the exact stored text is in the title and the datetime attribute. */
+export function RecordedAt({ value }: { value: string }) {
+  const date = new Date(value);
+  const text = Number.isNaN(date.getTime())
+    ? value
+    : date.toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'medium' });
+  return (
+    <time dateTime={value} title={value} className={styles.time}>
+      {text}
+    </time>
+  );
+}
+
+/** rate_request -> Rate request. */
+export function kindLabel(kind: string): string {
+  const words = kind.replace(/_/g, ' ').trim();
+  return words ? words.charAt(0).toUpperCase() + words.slice(1) : 'Unknown';
+}

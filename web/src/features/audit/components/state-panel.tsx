@@ -1,0 +1,101 @@
+import { useEffect, useRef } from 'react';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { ApiError } from '@/lib/api-client';
+import { useAggregateState } from '../api/audit-api';
+import type { AsOf } from '../api/audit-api';
+import { EMPTY_VALUE } from '../lib/fold';
+import { describeState, kindFromClassName } from '../lib/state-view';
+import type { StateField } from '../lib/state-view';
+import styles from './audit.module.css';
+import { RecordedAt } from './role-badge';
+
+function FieldList({ fields, className }: { fields: StateField[]; className?: string }) {
+  return (
+    <dl className={[styles.fields, className].filter(Boolean).join(' ')}>
+      {fields.map((field) => (
+        <div key={field.key} className={styles.fieldRow}>
+          <dt title={field.key}>{field.label}</dt>
+          <dd>
+            {field.fields ? (
+              <FieldList fields={field.fields} className={styles.nested} />
+            ) : (
+              <span className={field.value === EMPTY_VALUE ? styles.empty : styles.value}>{field.value}</span>
+            )}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export interface StatePanelProps {
+  aggregateId: string;
+  /** The log's kind (rate_request); the state answer's class name is the fallback. */
+  kind?: string;
+  asOf: AsOf;
+  onClose: () => void;
+}
+
+/** The aggregate as it was at a position or a moment, rebuilt by the server from its events. */
+export function StatePanel({ aggregateId, kind, asOf, onClose }: StatePanelProps) {
+  const { data, error, isPending, refetch } = useAggregateState(aggregateId, asOf);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const asOfKey = 'position' in asOf ? `p${asOf.position}` : `t${asOf.at}`;
+
+  // Keyboard and screen-reader users land on the answer they asked for.
+  useEffect(() => {
+    headingRef.current?.focus();
+  }, [asOfKey]);
+
+  const layout = data ? describeState(kind ?? kindFromClassName(data.aggregateKind), data.state) : undefined;
+  return (
+    <section className={styles.statePanel} aria-labelledby="audit-state-heading" aria-busy={isPending || undefined}>
+      <header className={styles.stateHeader}>
+        <div>
+          <h2 id="audit-state-heading" ref={headingRef} tabIndex={-1} className={styles.stateTitle}>
+            {'position' in asOf ? `State as of position ${asOf.position}` : 'State as of a moment'}
+          </h2>
+          {'at' in asOf ? (
+            <p className={styles.muted}>
+              <RecordedAt value={asOf.at} />
+            </p>
+          ) : null}
+          {data ? <p className={styles.muted}>Rebuilt from the events up to version {data.version}.</p> : null}
+        </div>
+        <Button variant="outline" onClick={onClose}>
+          Close
+        </Button>
+      </header>
+      {isPending ? <Spinner label="Loading the state" /> : null}
+      {error ? (
+        <div role="alert" className={styles.errorBox}>
+          <p>{error instanceof ApiError ? error.description : 'The state could not be loaded.'}</p>
+          {error instanceof ApiError && error.status === 404 ? null : (
+            <Button variant="outline" onClick={() => void refetch()}>
+              Try again
+            </Button>
+          )}
+        </div>
+      ) : null}
+      {layout ? (
+        <>
+          {layout.stateName ? (
+            <p className={styles.stateBadge}>
+              <span className={styles.stateBadgeLabel}>State</span>
+              <strong>{layout.stateLabel || layout.stateName}</strong>
+              <code>{layout.stateName}</code>
+            </p>
+          ) : null}
+          <FieldList fields={layout.main} />
+          {layout.bookkeeping.length > 0 ? (
+            <details className={styles.bookkeeping}>
+              <summary>Identifiers</summary>
+              <FieldList fields={layout.bookkeeping} />
+            </details>
+          ) : null}
+        </>
+      ) : null}
+    </section>
+  );
+}

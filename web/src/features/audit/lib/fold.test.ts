@@ -1,0 +1,153 @@
+import { describe, expect, it } from 'vitest';
+import type { AuditEvent } from '../api/types';
+import { fieldLabel, foldTimeline, formatValue, isSecretField, orderEntries, sameValue } from './fold';
+
+const ID = 'rr-1';
+
+function event(
+  version: number,
+  type: string,
+  changes: Record<string, unknown>,
+  extra: Partial<AuditEvent> = {},
+): AuditEvent {
+  return {
+    position: version * 10,
+    aggregateId: ID,
+    aggregateKind: 'rate_request',
+    version,
+    type,
+    recordedAt: `2026-11-21T10:0${version}:00.000000Z`,
+    actor: { id: 'c-1', role: 'customer' },
+    reason: null,
+    changes,
+    ...extra,
+  };
+}
+
+const created = event(1, 'Created', { details: { quantity: 2 }, state: 'requested', customer_id: 'c-1' });
+const quoted = event(
+  2,
+  'Quoted',
+  { price: '1250.00', valid_until: '2026-12-01T00:00:00+00:00', state: 'quoted', customer_id: 'c-1' },
+  { actor: { id: 'a-1', role: 'admin' } },
+);
+const revision = event(
+  3,
+  'RevisionRequested',
+  { message: 'Wrong port', state: 'revision_requested', customer_id: 'c-1' },
+  { actor: { id: 'a-1', role: 'admin' }, reason: 'Wrong port' },
+);
+const edited = event(4, 'Edited', { details: { quantity: 3 }, state: 'requested' });
+
+describe('foldTimeline', () => {
+  it('gives the first event its initial values and no before', () => {
+    const [first] = foldTimeline([created]);
+    expect(first.initial).toBe(true);
+    expect(first.changes.map((c) => c.field)).toEqual(['customer_id', 'details', 'state']);
+    for (const change of first.changes) {
+      expect(change.hadBefore).toBe(false);
+      expect(change.before).toBeUndefined();
+      expect(change.unchanged).toBe(false);
+    }
+    expect(first.changes.find((c) => c.field === 'state')?.after).toBe('requested');
+  });
+
+  it("takes each field's before from the latest earlier event that set it", () => {
+    const entries = foldTimeline([created, quoted, revision, edited]);
+    expect(entries.map((e) => e.initial)).toEqual([true, false, false, false]);
+
+    const quote = entries[1].changes;
+    expect(quote.find((c) => c.field === 'state')).toMatchObject({
+      before: 'requested',
+      after: 'quoted',
+      hadBefore: true,
+    });
+    expect(quote.find((c) => c.field === 'price')).toMatchObject({
+      before: undefined,
+      after: '1250.00',
+      hadBefore: false,
+    });
+
+    const rev = entries[2].changes;
+    expect(rev.find((c) => c.field === 'state')).toMatchObject({ before: 'quoted', after: 'revision_requested' });
+
+    const edit = entries[3].changes;
+    expect(edit.find((c) => c.field === 'details')).toMatchObject({
+      before: { quantity: 2 },
+      after: { quantity: 3 },
+      unchanged: false,
+    });
+    expect(edit.find((c) => c.field === 'state')?.before).toBe('revision_requested');
+    // The fold so far: price stays what the Quoted event said (the log carries no unset).
+    expect(entries[3].values).toMatchObject({ price: '1250.00', state: 'requested', message: 'Wrong port' });
+  });
+
+  it('marks a field an event repeats as unchanged (deep equality)', () => {
+    const entries = foldTimeline([created, quoted]);
+    expect(entries[1].changes.find((c) => c.field === 'customer_id')).toMatchObject({
+      before: 'c-1',
+      after: 'c-1',
+      unchanged: true,
+    });
+  });
+
+  it('folds by version whatever the input order, and skips other aggregates when asked', () => {
+    const other = { ...event(1, 'Opened', { username: 'x' }), aggregateId: 'acc-9', position: 5 };
+    const entries = foldTimeline([edited, other, quoted, created, revision], ID);
+    expect(entries.map((e) => e.event.type)).toEqual(['Created', 'Quoted', 'RevisionRequested', 'Edited']);
+    expect(entries[0].initial).toBe(true);
+  });
+
+  it('keeps null as a real before value', () => {
+    const a = event(1, 'Opened', { password_hash: null });
+    const b = event(2, 'PasswordSet', { password_hash: '$argon2id$x' });
+    const [, set] = foldTimeline([a, b]);
+    expect(set.changes[0]).toMatchObject({ field: 'password_hash', before: null, hadBefore: true, unchanged: false });
+  });
+
+  it('returns nothing for no events', () => {
+    expect(foldTimeline([])).toEqual([]);
+  });
+});
+
+describe('orderEntries', () => {
+  it('shows newest first without changing the fold', () => {
+    const entries = foldTimeline([created, quoted, revision]);
+    const newest = orderEntries(entries, 'newest');
+    expect(newest.map((e) => e.event.version)).toEqual([3, 2, 1]);
+    expect(newest[2].initial).toBe(true);
+    expect(orderEntries(entries, 'oldest').map((e) => e.event.version)).toEqual([1, 2, 3]);
+    expect(entries.map((e) => e.event.version)).toEqual([1, 2, 3]);
+  });
+});
+
+describe('value helpers', () => {
+  it('compares JSON values structurally', () => {
+    expect(sameValue({ a: [1, { b: 2 }] }, { a: [1, { b: 2 }] })).toBe(true);
+    expect(sameValue({ a: 1 }, { a: 1, b: undefined })).toBe(false);
+    expect(sameValue([1], { 0: 1 })).toBe(false);
+    expect(sameValue(null, undefined)).toBe(false);
+  });
+
+  it('formats values for one line and hides secrets', () => {
+    expect(formatValue(null)).toBe('—');
+    expect(formatValue(undefined)).toBe('—');
+    expect(formatValue('')).toBe('—');
+    expect(formatValue({})).toBe('—');
+    expect(formatValue([])).toBe('—');
+    expect(formatValue(true)).toBe('Yes');
+    expect(formatValue(0)).toBe('0');
+    expect(formatValue(['admin'])).toBe('["admin"]');
+    expect(formatValue('$argon2id$v=19$abc', 'password_hash')).toBe('set (hidden)');
+    expect(formatValue(null, 'password_hash')).toBe('—');
+    expect(isSecretField('reset_token_hash')).toBe(true);
+    expect(isSecretField('reset_token_issued_at')).toBe(false);
+    expect(isSecretField('scheme')).toBe(false);
+  });
+
+  it('turns field names into labels', () => {
+    expect(fieldLabel('password_hash')).toBe('Password hash');
+    expect(fieldLabel('validUntil')).toBe('Valid until');
+    expect(fieldLabel('state')).toBe('State');
+  });
+});

@@ -1,0 +1,98 @@
+/**
+ * "Before" and "after" of every event of one aggregate. The log stores only what each event carried
+ * (`changes`), so the value a field had before an event is what the latest earlier event of the same
+ * aggregate set it to. Folding the events oldest first gives every entry its before/after pairs.
+ */
+import type { AuditEvent } from '../api/types';
+
+export interface FieldChange {
+  field: string;
+  /** The value before this event; undefined when no earlier event set the field. */
+  before: unknown;
+  after: unknown;
+  /** Whether an earlier event set the field at all. */
+  hadBefore: boolean;
+  /** The event repeated the value the field already had. */
+  unchanged: boolean;
+}
+
+export interface TimelineEntry {
+  event: AuditEvent;
+  /** The aggregate's first event: its changes are the initial values. */
+  initial: boolean;
+  changes: FieldChange[];
+  /** Every field as it stood after this event (the fold so far). */
+  values: Readonly<Record<string, unknown>>;
+}
+
+/** Structural equality for JSON values (what `changes` holds). */
+export function sameValue(a: unknown, b: unknown): boolean {
+  if (Object.is(a, b)) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a) && Array.isArray(b)) {
+    return a.length === b.length && a.every((item, i) => sameValue(item, b[i]));
+  }
+  const left = a as Record<string, unknown>;
+  const right = b as Record<string, unknown>;
+  const keys = Object.keys(left);
+  if (keys.length !== Object.keys(right).length) return false;
+  return keys.every((key) => Object.prototype.hasOwnProperty.call(right, key) && sameValue(left[key], right[key]));
+}
+
+/**
+ * The timeline entries oldest first (by version, then position). Events of other aggregates in the input
+ * are ignored, so a caller may pass a mixed list together with the aggregate it wants.
+ */
+export function foldTimeline(events: readonly AuditEvent[], aggregateId?: string): TimelineEntry[] {
+  const own = aggregateId === undefined ? [...events] : events.filter((e) => e.aggregateId === aggregateId);
+  own.sort((a, b) => a.version - b.version || a.position - b.position);
+  let values: Record<string, unknown> = {};
+  return own.map((event, index) => {
+    const changes = Object.keys(event.changes)
+      .sort()
+      .map((field): FieldChange => {
+        const hadBefore = Object.prototype.hasOwnProperty.call(values, field);
+        const before = hadBefore ? values[field] : undefined;
+        const after = event.changes[field];
+        return { field, before, after, hadBefore, unchanged: hadBefore && sameValue(before, after) };
+      });
+    values = { ...values, ...event.changes };
+    return { event, initial: index === 0, changes, values };
+  });
+}
+
+export type TimelineOrder = 'oldest' | 'newest';
+
+/** The entries in display order; the fold itself always runs oldest first. */
+export function orderEntries(entries: readonly TimelineEntry[], order: TimelineOrder): TimelineEntry[] {
+  return order === 'oldest' ? [...entries] : [...entries].reverse();
+}
+
+/** Fields whose values are secrets' digests: shown as set or empty, never printed. */
+export function isSecretField(field: string): boolean {
+  return /(^|_)(password|token|secret)(_hash)?$|_hash$/i.test(field);
+}
+
+/** A field name as a label: password_hash -> Password hash, validUntil -> Valid until. */
+export function fieldLabel(field: string): string {
+  const words = field
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .trim()
+    .toLowerCase();
+  return words ? words.charAt(0).toUpperCase() + words.slice(1) : field;
+}
+
+export const EMPTY_VALUE = '—';
+
+/** One line of text for a value: empty for null/undefined/'', JSON for lists and objects. */
+export function formatValue(value: unknown, field?: string): string {
+  if (value === null || value === undefined || value === '') return EMPTY_VALUE;
+  if (field !== undefined && isSecretField(field)) return 'set (hidden)';
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint') return String(value);
+  if (Array.isArray(value) && value.length === 0) return EMPTY_VALUE;
+  if (typeof value === 'object' && Object.keys(value).length === 0) return EMPTY_VALUE;
+  return JSON.stringify(value);
+}

@@ -1,0 +1,102 @@
+/**
+ * An aggregate's rebuilt state laid out for reading: the lifecycle state by its label, the fields a
+ * kind is about first (a rate request's price, validity and details), the rest after, bookkeeping last.
+ */
+import { getState, MACHINE_IDS } from '@/lib/lifecycle';
+import type { MachineId } from '@/lib/lifecycle';
+import { EMPTY_VALUE, fieldLabel, formatValue, isSecretField } from './fold';
+
+export interface StateField {
+  key: string;
+  label: string;
+  /** Display text ('—' when empty); for a nested object see `fields`. */
+  value: string;
+  /** The fields of a nested object (a rate request's details, a profile), when it has any. */
+  fields?: StateField[];
+}
+
+export interface StateLayout {
+  /** Lifecycle state name (e.g. quoted) when the aggregate has one. */
+  stateName?: string;
+  /** The state's label from state-machines/*.json ('' when the machine lacks the name). */
+  stateLabel?: string;
+  main: StateField[];
+  /** Aggregate id, version and references, shown last. */
+  bookkeeping: StateField[];
+}
+
+/** RateRequest -> rate_request, ProfileEditRequest -> profile_edit_request (the log's kind names). */
+export function kindFromClassName(name: string): string {
+  return name.replace(/(?<!^)(?=[A-Z])/g, '_').toLowerCase();
+}
+
+export function machineOf(kind: string): MachineId | undefined {
+  return (MACHINE_IDS as readonly string[]).includes(kind) ? (kind as MachineId) : undefined;
+}
+
+const BOOKKEEPING = new Set(['id', 'version', 'customer_id', 'account_id', 'owner_id']);
+
+/** Fields a kind shows first, in this order, when present. */
+const LEADING: Record<string, readonly string[]> = {
+  rate_request: [
+    'price',
+    'valid_until',
+    'customer_username',
+    'revision_message',
+    'rejection_message',
+    'details',
+    'booking_documents',
+  ],
+  account: ['username', 'account_type', 'roles', 'password_hash', 'profile'],
+};
+
+/** A decimal string or number as "1,250.00 USD" (unchanged text when it is not a number). */
+export function formatUsd(value: unknown): string {
+  if (value === null || value === undefined || value === '') return EMPTY_VALUE;
+  const amount = typeof value === 'number' ? value : Number(value);
+  if (!Number.isFinite(amount)) return String(value);
+  return `${amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} USD`;
+}
+
+/** An ISO instant in the browser's zone with the UTC text beside it, e.g. "21 Nov 2026, 23:30 (…Z)". */
+export function formatInstant(value: unknown): string {
+  if (typeof value !== 'string' || value === '') return EMPTY_VALUE;
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  const local = date.toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+  return `${local} (${value})`;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function toField(key: string, value: unknown, kind: string): StateField {
+  const label = fieldLabel(key);
+  if (kind === 'rate_request' && key === 'price') return { key, label: 'Price (USD)', value: formatUsd(value) };
+  if (/(_until|_at|_date)$/.test(key) && typeof value === 'string') {
+    return { key, label, value: formatInstant(value) };
+  }
+  if (isPlainObject(value) && !isSecretField(key) && Object.keys(value).length > 0) {
+    return {
+      key,
+      label,
+      value: '',
+      fields: Object.keys(value).map((inner) => toField(inner, value[inner], '')),
+    };
+  }
+  return { key, label, value: formatValue(value, key) };
+}
+
+export function describeState(kind: string, state: Readonly<Record<string, unknown>>): StateLayout {
+  const machine = machineOf(kind);
+  const stateName = machine && typeof state.state === 'string' ? state.state : undefined;
+  const stateLabel = machine && stateName ? (getState(machine, stateName)?.label ?? '') : undefined;
+  const leading = LEADING[kind] ?? [];
+  const rest = Object.keys(state)
+    .filter((key) => !leading.includes(key) && !BOOKKEEPING.has(key) && !(stateName !== undefined && key === 'state'))
+    .sort();
+  const main = [...leading.filter((key) => key in state), ...rest].map((key) => toField(key, state[key], kind));
+  const bookkeeping = [...BOOKKEEPING].filter((key) => key in state).map((key) => toField(key, state[key], kind));
+  return { stateName, stateLabel, main, bookkeeping };
+}

@@ -1,0 +1,78 @@
+import { useMemo } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { ContentLayout } from '@/components/layouts';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { ApiError } from '@/lib/api-client';
+import { useAuditLog } from '../api/audit-api';
+import styles from '../components/audit.module.css';
+import { LogFilters } from '../components/log-filters';
+import { LogRow } from '../components/log-row';
+import { filtersFromSearchParams, filtersToSearchParams } from '../lib/filters';
+import type { AuditFilters } from '../lib/filters';
+
+/** /dashboard/audit: every recorded event in store order, filtered by kind, actor and time, paged by position. */
+export function AuditLogRoute() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const search = searchParams.toString();
+  const filters = useMemo(() => filtersFromSearchParams(new URLSearchParams(search)), [search]);
+  const { data, error, isPending, isFetching, refetch, hasNextPage, fetchNextPage, isFetchingNextPage } =
+    useAuditLog(filters);
+
+  const apply = (next: AuditFilters) => setSearchParams(filtersToSearchParams(next));
+  const events = data?.pages.flatMap((page) => page.list) ?? [];
+  const head = data?.pages[data.pages.length - 1]?.head;
+  const filtered = search !== '';
+
+  return (
+    <ContentLayout
+      title="Audit log"
+      description="Every recorded event, oldest first: who did what, when and why. Open a row for its aggregate's timeline."
+    >
+      <LogFilters key={search} value={filters} onApply={apply} />
+      <section aria-labelledby="audit-log-results" className={styles.results} aria-busy={isFetching || undefined}>
+        <h2 id="audit-log-results" className={styles.sectionTitle}>
+          Events
+        </h2>
+        {isPending ? <Spinner label="Loading the audit log" /> : null}
+        {error && !isFetchingNextPage ? (
+          <div role="alert" className={styles.errorBox}>
+            <p>{error instanceof ApiError ? error.description : 'The audit log could not be loaded.'}</p>
+            <Button variant="outline" onClick={() => void refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : null}
+        {data ? (
+          <p className={styles.muted} aria-live="polite">
+            {events.length === 0
+              ? filtered
+                ? 'No events match these filters.'
+                : 'No events recorded yet.'
+              : `Showing ${events.length} event${events.length === 1 ? '' : 's'}${
+                  head !== undefined ? ` (the store is at position ${head})` : ''
+                }.`}
+          </p>
+        ) : null}
+        {events.length > 0 ? (
+          <ol className={styles.logList}>
+            {events.map((event) => (
+              <li key={event.position}>
+                <LogRow event={event} logSearch={search ? `?${search}` : ''} />
+              </li>
+            ))}
+          </ol>
+        ) : null}
+        {hasNextPage ? (
+          <div className={styles.loadMore}>
+            <Button variant="outline" loading={isFetchingNextPage} onClick={() => void fetchNextPage()}>
+              Load more
+            </Button>
+          </div>
+        ) : data && events.length > 0 ? (
+          <p className={styles.muted}>End of the log.</p>
+        ) : null}
+      </section>
+    </ContentLayout>
+  );
+}
