@@ -45,7 +45,7 @@ def logged(tx: BatchTx, event: Any, position: int) -> None:
             "actor_id": record.actor_id,
             "actor_role": record.actor_role,
             "reason": record.reason,
-            "changes": json.dumps(record.changes, sort_keys=True),
+            "changes": json.dumps(record.changes, separators=(",", ":")),
         },
         keep_existing=True,
     )

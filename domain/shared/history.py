@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from decimal import Decimal
 from enum import Enum
+from functools import cache
 from typing import Any
 from uuid import UUID
 
@@ -29,13 +30,13 @@ def _snake(name: str) -> str:
 
 def plain(value: Any) -> Any:
     """A JSON-ready copy of an event or aggregate value."""
+    if value is None or isinstance(value, str | int | float | bool):
+        return value
     if isinstance(value, dict):
         return {str(k): plain(v) for k, v in value.items()}
     if isinstance(value, list | tuple | set | frozenset):
         return [plain(v) for v in value]
-    if isinstance(value, UUID):
-        return str(value)
-    if isinstance(value, Decimal):
+    if isinstance(value, UUID | Decimal):
         return str(value)
     if isinstance(value, datetime):
         return value.isoformat()
@@ -62,24 +63,42 @@ def utc_text(moment: datetime) -> str:
     """One fixed text form for times, so that comparing the texts compares the times."""
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=UTC)
-    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+    elif moment.utcoffset():
+        moment = moment.astimezone(UTC)
+    return "%04d-%02d-%02dT%02d:%02d:%02d.%06dZ" % (  # noqa: UP031 (several times faster than strftime)
+        moment.year,
+        moment.month,
+        moment.day,
+        moment.hour,
+        moment.minute,
+        moment.second,
+        moment.microsecond,
+    )
+
+
+@cache
+def _names(event_class: type) -> tuple[str, str, str]:
+    """(aggregate kind, event type, topic) of an event class; worked out once per class, not per event."""
+    qualname = event_class.__qualname__
+    kind, _, name = qualname.rpartition(".")
+    aggregate_kind = _snake(kind.rsplit(".", 1)[-1]) if kind else "unknown"
+    return aggregate_kind, name or qualname, get_topic(event_class)
 
 
 def describe(event: Any) -> EventRecord:
-    event_class = type(event)
-    qualname = event_class.__qualname__
-    kind, _, name = qualname.rpartition(".")
+    aggregate_kind, event_type, topic = _names(type(event))
+    fields = vars(event)
     return EventRecord(
         aggregate_id=str(event.originator_id),
-        aggregate_kind=_snake(kind.rsplit(".", 1)[-1]) if kind else "unknown",
+        aggregate_kind=aggregate_kind,
         version=int(event.originator_version),
-        type=name or qualname,
-        topic=get_topic(event_class),
+        type=event_type,
+        topic=topic,
         timestamp=utc_text(event.timestamp),
-        actor_id=getattr(event, "actor_id", None),
-        actor_role=getattr(event, "actor_role", None),
-        reason=getattr(event, "reason", None),
-        changes={k: plain(v) for k, v in vars(event).items() if k not in ENVELOPE_FIELDS},
+        actor_id=fields.get("actor_id"),
+        actor_role=fields.get("actor_role"),
+        reason=fields.get("reason"),
+        changes={k: plain(v) for k, v in fields.items() if k not in ENVELOPE_FIELDS},
     )
 
 
