@@ -76,6 +76,16 @@ def utc_text(moment: datetime) -> str:
     )
 
 
+REDACTED = "[redacted]"
+
+
+def _shown(name: str, value: Any) -> Any:
+    """Hashes (passwords, codes, tokens) are stored but never shown: an auditor sees only that one is set."""
+    if name.endswith("_hash"):
+        return None if value is None else REDACTED
+    return plain(value)
+
+
 @cache
 def _names(event_class: type) -> tuple[str, str, str]:
     """(aggregate kind, event type, topic) of an event class; worked out once per class, not per event."""
@@ -98,13 +108,13 @@ def describe(event: Any) -> EventRecord:
         actor_id=fields.get("actor_id"),
         actor_role=fields.get("actor_role"),
         reason=fields.get("reason"),
-        changes={k: plain(v) for k, v in fields.items() if k not in ENVELOPE_FIELDS},
+        changes={k: _shown(k, v) for k, v in fields.items() if k not in ENVELOPE_FIELDS},
     )
 
 
 def aggregate_state(aggregate: Any) -> dict[str, Any]:
     """An aggregate's attributes as an auditor sees them (private bookkeeping left out)."""
-    state = {k: plain(v) for k, v in vars(aggregate).items() if not k.startswith("_")}
+    state = {k: _shown(k, v) for k, v in vars(aggregate).items() if not k.startswith("_")}
     state["id"] = str(aggregate.id)
     state["version"] = aggregate.version
     return state
