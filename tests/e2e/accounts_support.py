@@ -57,8 +57,14 @@ def sms_code(server: LiveServer, phone: str) -> str:
     return str(entry["data"]["code"])
 
 
-def email_link(server: LiveServer, email: str) -> str:
-    entry = outbox_entry(server, lambda e: e["channel"] == "email" and e["to"] == email and "link" in e["data"])
+def email_link(server: LiveServer, email: str, subject: str | None = None) -> str:
+    entry = outbox_entry(
+        server,
+        lambda e: e["channel"] == "email"
+        and e["to"] == email
+        and "link" in e["data"]
+        and (subject is None or e["subject"] == subject),
+    )
     return str(entry["data"]["link"])
 
 

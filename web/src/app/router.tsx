@@ -77,13 +77,55 @@ export const routes: RouteObject[] = [
           { path: 'doucuments', element: <DocumentsRoute /> },
           { path: 'documents', element: <DocumentsRoute /> },
           { path: 'overview', element: <OverviewRoute /> },
-          { path: 'request/indivisual/detail/:id', element: <RegistrationRequestDetailRoute kind="individual" /> },
-          { path: 'request/corporate/detail/:id', element: <RegistrationRequestDetailRoute kind="domestic" /> },
-          { path: 'request/corporateForeign/detail/:id', element: <RegistrationRequestDetailRoute kind="foreign" /> },
+          {
+            path: 'request/indivisual/detail/:id',
+            element: (
+              <StaffOnly allow={canOperate}>
+                <RegistrationRequestDetailRoute kind="individual" />
+              </StaffOnly>
+            ),
+          },
+          {
+            path: 'request/corporate/detail/:id',
+            element: (
+              <StaffOnly allow={canOperate}>
+                <RegistrationRequestDetailRoute kind="domestic" />
+              </StaffOnly>
+            ),
+          },
+          {
+            path: 'request/corporateForeign/detail/:id',
+            element: (
+              <StaffOnly allow={canOperate}>
+                <RegistrationRequestDetailRoute kind="foreign" />
+              </StaffOnly>
+            ),
+          },
           { path: 'profile', element: <ProfileRoute /> },
-          { path: 'request/update/indivisual/detail/:id', element: <UpdateRequestDetailRoute kind="individual" /> },
-          { path: 'request/update/Corporate/detail/:id', element: <UpdateRequestDetailRoute kind="domestic" /> },
-          { path: 'request/update/CorporateForeign/detail/:id', element: <UpdateRequestDetailRoute kind="foreign" /> },
+          {
+            path: 'request/update/indivisual/detail/:id',
+            element: (
+              <StaffOnly allow={canOperate}>
+                <UpdateRequestDetailRoute kind="individual" />
+              </StaffOnly>
+            ),
+          },
+          {
+            path: 'request/update/Corporate/detail/:id',
+            element: (
+              <StaffOnly allow={canOperate}>
+                <UpdateRequestDetailRoute kind="domestic" />
+              </StaffOnly>
+            ),
+          },
+          {
+            path: 'request/update/CorporateForeign/detail/:id',
+            element: (
+              <StaffOnly allow={canOperate}>
+                <UpdateRequestDetailRoute kind="foreign" />
+              </StaffOnly>
+            ),
+          },
           { path: 'bookings', element: <BookingsRoute /> },
           { path: 'bookings/NewBooking', element: <NewBookingRoute /> },
           { path: 'bookings/rate-request/detail/:id', element: <RateRequestDetailRoute /> },

@@ -139,7 +139,7 @@ export function DashboardLayout() {
           <span>Freight Booking Portal</span>
         </Link>
         <div className={styles.headerActions}>
-          <NotificationBell unreadCount={0} />
+          <NotificationBell />
         </div>
       </header>
 

@@ -1,14 +1,25 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { BellIcon } from '@/components/ui/icons';
+import { Spinner } from '@/components/ui/spinner';
+import { useMe, useNotifications } from '@/features/accounts/api/notifications';
+import { NotificationList } from '@/features/accounts/components/notification-list';
+import { hasToken } from '@/lib/session';
 import styles from './notification-bell.module.css';
 
 export interface NotificationBellProps {
-  /** Unread count for the badge; the notification API fills it in a later change. */
+  /** A fixed unread count (tests); without it the count comes from the notification API (notSeenCount). */
   unreadCount?: number;
 }
 
-export function NotificationBell({ unreadCount = 0 }: NotificationBellProps) {
+export function NotificationBell({ unreadCount: fixedCount }: NotificationBellProps) {
   const [open, setOpen] = useState(false);
+  // The account id for the notification path comes from GET /auth/api/v1/me.
+  const me = useMe(fixedCount === undefined && hasToken());
+  const accountId = me.data?.id;
+  const notifications = useNotifications(fixedCount === undefined ? accountId : undefined);
+  const pages = notifications.data?.pages ?? [];
+  const items = pages.flatMap((p) => p.data.costumerlNotificationDetails.list);
+  const unreadCount = fixedCount ?? pages[0]?.data.notSeenCount ?? 0;
   const panelId = useId();
   const countId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
@@ -51,7 +62,18 @@ export function NotificationBell({ unreadCount = 0 }: NotificationBellProps) {
       {open ? (
         <div id={panelId} className={styles.panel} role="region" aria-label="Notification list">
           <h2 className={styles.heading}>Notifications</h2>
-          <p className={styles.empty}>You have no notifications yet.</p>
+          {notifications.isLoading ? <Spinner size={18} /> : null}
+          {accountId ? (
+            <NotificationList
+              items={items}
+              accountId={accountId}
+              hasMore={Boolean(notifications.hasNextPage)}
+              loadingMore={notifications.isFetchingNextPage}
+              onLoadMore={() => void notifications.fetchNextPage()}
+            />
+          ) : (
+            <p className={styles.empty}>You have no notifications yet.</p>
+          )}
         </div>
       ) : null}
     </div>

@@ -32,16 +32,17 @@ export function CreatePasswordRoute() {
     defaultValues: { newPassword: '', confirmNewPassword: '' },
   });
   useServerFieldErrors(reset.error?.fields, setError, FIELDS);
-  const fieldError = reset.error && Object.keys(reset.error.fields).length > 0;
+  // Messages about the password fields show under them; anything else (a bad or used token) is the error dialog.
+  const fieldError = Boolean(reset.error && FIELDS.some((name) => name in reset.error!.fields));
 
   useEffect(() => {
-    document.title = 'Create Password | Freight Booking Portal';
+    document.title = 'Create New Password | Freight Booking Portal';
   }, []);
 
   return (
     <main className={styles.page}>
       <div className={`${styles.card} ${styles.narrow}`}>
-        <h1 className={styles.title}>Create Password</h1>
+        <h1 className={styles.title}>Create New Password</h1>
         {missing ? (
           <p role="alert" className={styles.error}>
             {MISSING}

@@ -1,9 +1,116 @@
-/** The staff's view on the overview page; the list and its review arrive with the admin work. */
-export function RegistrationRequestsPanel() {
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { DETAIL_ROUTE, KIND_LABEL, REQUEST_LIST_LIMIT, UPDATE_ROUTE, useRegistrationList, useUpdateList } from '../api/requests';
+import styles from './admin.module.css';
+
+function when(value: string | null) {
+  return value ? new Date(value).toLocaleString() : '';
+}
+
+function Pager({ page, total, onPage, label }: { page: number; total: number; onPage: (p: number) => void; label: string }) {
+  const pages = Math.max(1, Math.ceil(total / REQUEST_LIST_LIMIT));
   return (
-    <section aria-labelledby="registration-requests-heading">
-      <h2 id="registration-requests-heading">Registration Requests</h2>
-      <p>Pending registration requests will be listed here.</p>
-    </section>
+    <nav className={styles.pager} aria-label={`${label} pages`}>
+      <Button variant="outline" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        Previous
+      </Button>
+      <span>
+        Page {page} of {pages}
+      </span>
+      <Button variant="outline" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+        Next
+      </Button>
+    </nav>
+  );
+}
+
+/** Staff overview: registration requests (pending first) and pending profile edit requests. */
+export function RegistrationRequestsPanel() {
+  const [page, setPage] = useState(1);
+  const [editPage, setEditPage] = useState(1);
+  const list = useRegistrationList(page);
+  const edits = useUpdateList(editPage);
+  return (
+    <>
+      <section aria-labelledby="registration-requests-heading" className={styles.section}>
+        <h2 id="registration-requests-heading">Registration Requests</h2>
+        {list.isPending ? <Spinner /> : null}
+        {list.isError ? <p role="alert">The requests could not be loaded.</p> : null}
+        {list.data ? (
+          <>
+            <div className={styles.tableWrap}>
+              <table className={styles.table}>
+                <thead>
+                  <tr>
+                    <th scope="col">Name</th>
+                    <th scope="col">Kind</th>
+                    <th scope="col">Identity number</th>
+                    <th scope="col">State</th>
+                    <th scope="col">Date</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {list.data.list.map((item) => (
+                    <tr key={item.id}>
+                      <td>
+                        <Link to={`/dashboard/request/${DETAIL_ROUTE[item.kind]}/detail/${encodeURIComponent(item.id)}`}>
+                          {item.name || item.nationalId}
+                        </Link>
+                      </td>
+                      <td>{KIND_LABEL[item.kind]}</td>
+                      <td>{item.nationalId}</td>
+                      <td className={item.state === 'pending' ? styles.pending : undefined}>{item.stateLabel}</td>
+                      <td>{when(item.createdAt)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            {list.data.list.length === 0 ? <p>No registration requests.</p> : null}
+            <Pager page={page} total={list.data.totalCount} onPage={setPage} label="Registration requests" />
+          </>
+        ) : null}
+      </section>
+      <section aria-labelledby="edit-requests-heading" className={styles.section}>
+        <h2 id="edit-requests-heading">Edit Profile Requests</h2>
+        {edits.isPending ? <Spinner /> : null}
+        {edits.data ? (
+          <>
+            <div className={styles.tableWrap}>
+              <table className={styles.table}>
+                <thead>
+                  <tr>
+                    <th scope="col">Customer</th>
+                    <th scope="col">Kind</th>
+                    <th scope="col">Changed fields</th>
+                    <th scope="col">Date</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {edits.data.list.map((item) => (
+                    <tr key={item.id}>
+                      <td>
+                        <Link
+                          to={`/dashboard/request/update/${UPDATE_ROUTE[item.accountType]}/detail/${encodeURIComponent(item.nationalId)}`}
+                        >
+                          {item.nationalId}
+                        </Link>
+                      </td>
+                      <td>{KIND_LABEL[item.accountType]}</td>
+                      <td>{item.editedFields.join(', ')}</td>
+                      <td>{when(item.requestedAt)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            {edits.data.list.length === 0 ? <p>No pending edit requests.</p> : null}
+            <Pager page={editPage} total={edits.data.totalCount} onPage={setEditPage} label="Edit requests" />
+          </>
+        ) : null}
+      </section>
+    </>
   );
 }

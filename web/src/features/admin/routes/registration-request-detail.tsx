@@ -1,19 +1,72 @@
 import { useParams } from 'react-router-dom';
-import { PlaceholderPage } from '@/components/layouts';
+import { ContentLayout } from '@/components/layouts';
+import { Spinner } from '@/components/ui/spinner';
+import { TextInput } from '@/components/ui/text-input';
+import { useRegistration, useRegistrationDecision } from '../api/requests';
+import type { CustomerKind } from '../api/requests';
+import { Decision } from '../components/decision';
+import styles from '../components/admin.module.css';
 
-export type CustomerKind = 'individual' | 'domestic' | 'foreign';
+export type { CustomerKind };
 
-const KIND_TEXT: Record<CustomerKind, string> = {
-  individual: 'Individual',
-  domestic: 'Domestic company',
-  foreign: 'Foreign company',
+const FIELDS: Record<CustomerKind, [string, string][]> = {
+  individual: [
+    ['firstname', 'First Name'],
+    ['lastname', 'Last Name'],
+    ['birthDate', 'Birth Date'],
+    ['nationalId', 'National ID'],
+    ['phone', 'Phone'],
+    ['email', 'Email'],
+    ['fax', 'Fax'],
+    ['postalCode', 'Postal Code'],
+    ['address', 'Address'],
+  ],
+  domestic: [
+    ['name', 'Company Name'],
+    ['contactPerson', 'Contact Person'],
+    ['economicCode', 'Economic Code'],
+    ['registerationCode', 'Registration Code'],
+    ['nationalId', 'National ID'],
+    ['phone', 'Phone'],
+    ['email', 'Email'],
+    ['fax', 'Fax'],
+    ['postalCode', 'Postal Code'],
+    ['address', 'Address'],
+  ],
+  foreign: [
+    ['name', 'Company Name'],
+    ['contactPerson', 'Contact Person'],
+    ['email', 'Email'],
+    ['phone', 'Phone'],
+    ['postalCode', 'Postal Code'],
+    ['fax', 'Fax'],
+    ['address', 'Address'],
+  ],
 };
 
 export function RegistrationRequestDetailRoute({ kind }: { kind: CustomerKind }) {
-  const { id } = useParams();
+  const id = useParams().id ?? '';
+  const query = useRegistration(kind, id);
+  const { accept, decline } = useRegistrationDecision(kind, id);
+  const data = query.data;
   return (
-    <PlaceholderPage title="Registration Requests">
-      {KIND_TEXT[kind]} registration request {id}.
-    </PlaceholderPage>
+    <ContentLayout title="Registration Requests" description={`Request ${id}`}>
+      {query.isPending ? <Spinner /> : null}
+      {query.isError ? <p role="alert">{query.error.message}</p> : null}
+      {data ? (
+        <>
+          <p className={styles.meta}>
+            State: <strong>{String(data.stateLabel)}</strong>
+            {data.declineMessage ? ` (${String(data.declineMessage)})` : ''}
+          </p>
+          <div className={styles.fields}>
+            {FIELDS[kind].map(([key, label]) => (
+              <TextInput key={key} label={label} value={String(data[key] ?? '')} readOnly />
+            ))}
+          </div>
+          <Decision accept={accept} decline={decline} disabled={data.state !== 'pending'} subject={`the request ${id}`} />
+        </>
+      ) : null}
+    </ContentLayout>
   );
 }

@@ -1,18 +1,44 @@
 import { useParams } from 'react-router-dom';
-import { PlaceholderPage } from '@/components/layouts';
-import type { CustomerKind } from './registration-request-detail';
+import { ContentLayout } from '@/components/layouts';
+import { Spinner } from '@/components/ui/spinner';
+import { TextInput } from '@/components/ui/text-input';
+import { useUpdateDecision, useUpdateRequest } from '../api/requests';
+import type { CustomerKind } from '../api/requests';
+import { Decision } from '../components/decision';
+import styles from '../components/admin.module.css';
 
-const KIND_TEXT: Record<CustomerKind, string> = {
-  individual: 'Individual',
-  domestic: 'Domestic company',
-  foreign: 'Foreign company',
-};
+const show = (value: unknown) => (Array.isArray(value) ? value.join(', ') : value == null ? '' : String(value));
 
+/** The staff review of a profile edit: every field read-only, the changed ones marked as updated. */
 export function UpdateRequestDetailRoute({ kind }: { kind: CustomerKind }) {
-  const { id } = useParams();
+  const id = useParams().id ?? '';
+  const query = useUpdateRequest(kind, id);
+  const { accept, decline } = useUpdateDecision(kind, id);
+  const data = query.data;
   return (
-    <PlaceholderPage title="Edit Profile Request">
-      {KIND_TEXT[kind]} edit request {id}.
-    </PlaceholderPage>
+    <ContentLayout title="Edit Profile Request" description={`Customer ${id}`}>
+      {query.isPending ? <Spinner /> : null}
+      {query.isError ? <p role="alert">{query.error.message}</p> : null}
+      {data ? (
+        <>
+          <p className={styles.meta}>
+            State: <strong>{data.state}</strong>
+          </p>
+          <div className={styles.fields}>
+            {data.response.map((field) => (
+              <TextInput
+                key={field.key}
+                label={field.isEdited ? `${field.fieldName} (updated)` : field.fieldName}
+                value={show(field.isEdited && field.editedValue != null ? field.editedValue : field.currentValue)}
+                updated={field.isEdited}
+                hint={field.isEdited ? `Current: ${show(field.currentValue)}` : undefined}
+                readOnly
+              />
+            ))}
+          </div>
+          <Decision accept={accept} decline={decline} disabled={data.state !== 'pending'} subject={`the edit of ${id}`} />
+        </>
+      ) : null}
+    </ContentLayout>
   );
 }

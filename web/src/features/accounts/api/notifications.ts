@@ -1,0 +1,67 @@
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { accountKeys } from './keys';
+
+export const NOTIFICATION_PAGE_SIZE = 10;
+export const PREVIEW_LENGTH = 40;
+
+export interface Me {
+  id: string;
+  accountType: number;
+  roles: string[];
+  username: string;
+}
+
+export const meOptions = () =>
+  queryOptions({ queryKey: accountKeys.me(), queryFn: ({ signal }) => api.get<Me>('/auth/api/v1/me', { signal }) });
+
+export const useMe = (enabled = true) => useQuery({ ...meOptions(), enabled });
+
+export interface NotificationItem {
+  id: string;
+  title: string;
+  message: string;
+  isRead: boolean;
+  createdAt: string;
+}
+
+export interface NotificationPage {
+  data: { costumerlNotificationDetails: { list: NotificationItem[] }; totalCount: number; notSeenCount: number };
+}
+
+export const notificationsOptions = (accountId: string) =>
+  infiniteQueryOptions({
+    queryKey: accountKeys.notifications(accountId),
+    queryFn: ({ pageParam, signal }) =>
+      api.get<NotificationPage>(`/notification/api/v1/notifications/${encodeURIComponent(accountId)}/paging`, {
+        query: { pageSize: NOTIFICATION_PAGE_SIZE, page: pageParam },
+        signal,
+      }),
+    initialPageParam: 1,
+    getNextPageParam: (last, pages) => {
+      const loaded = pages.reduce((n, p) => n + p.data.costumerlNotificationDetails.list.length, 0);
+      return loaded < last.data.totalCount && last.data.costumerlNotificationDetails.list.length > 0
+        ? pages.length + 1
+        : undefined;
+    },
+    // The bell's badge follows new notifications without a reload.
+    staleTime: 0,
+    refetchOnWindowFocus: true,
+  });
+
+export function useNotifications(accountId: string | undefined) {
+  return useInfiniteQuery({ ...notificationsOptions(accountId ?? ''), enabled: Boolean(accountId) });
+}
+
+export function useMarkRead(accountId: string | undefined) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (notificationId: string) => api.put('/notification/api/v1/notifications/mark-as-read', { notificationId }),
+    onSuccess: () => client.invalidateQueries({ queryKey: accountKeys.notifications(accountId ?? '') }),
+  });
+}
+
+/** The message cut to 40 characters plus '...' until the item is opened. */
+export function preview(message: string): string {
+  return message.length > PREVIEW_LENGTH ? `${message.slice(0, PREVIEW_LENGTH)}...` : message;
+}

@@ -1,0 +1,178 @@
+import { describe, expect, it } from 'vitest';
+import {
+  changePasswordSchema,
+  domesticSchema,
+  forgotPasswordSchema,
+  foreignSchema,
+  individualProfileSchema,
+  individualSchema,
+  newPasswordSchema,
+  startSchema,
+} from './schemas';
+import { finalizeBody } from './registration';
+
+function messages(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) {
+  // The first message of a field is the one the form shows.
+  const out: Record<string, string> = {};
+  for (const issue of result.error?.issues ?? []) out[issue.path.join('.')] ??= issue.message;
+  return out;
+}
+
+const individual = {
+  firstName: 'Sara',
+  lastName: 'Tehrani',
+  birthDate: '1370/05/14',
+  nationalId: 'ID123456',
+  phone: '09123456789',
+  fax: '02112345678',
+  email: 'sara@example.com',
+  address: '12 Azadi Street',
+  postalCode: '1234567890',
+};
+const domestic = {
+  name: 'Caspian Lines',
+  contactPerson: 'Reza Karimi',
+  economicCode: '12345678901',
+  registrationCode: '654321',
+  nationalCode: 'C12345',
+  phone: '09123456789',
+  fax: '02112345678',
+  email: 'c@example.com',
+  address: 'Harbour Road 7',
+  postalCode: '1234567890',
+};
+
+describe('registration start', () => {
+  const base = { type: { name: 'Individual Person', value: 1 }, isForeign: false, nationalId: '', companyId: '', phoneNumber: '' };
+  it('needs a type', () => {
+    expect(messages(startSchema.safeParse({ ...base, type: null }))).toEqual({ type: 'Required' });
+  });
+  it('an individual needs a national id and a mobile number', () => {
+    expect(messages(startSchema.safeParse(base))).toEqual({
+      nationalId: 'required field',
+      phoneNumber: 'Phone number is required.',
+    });
+    expect(messages(startSchema.safeParse({ ...base, nationalId: 'X1234', phoneNumber: '0912' }))).toEqual({
+      phoneNumber: 'Invalid phone number.',
+    });
+  });
+  it('a company needs a company id; a foreign one no mobile number', () => {
+    const company = { ...base, type: { name: 'Company', value: 2 } };
+    expect(messages(startSchema.safeParse(company))).toEqual({
+      companyId: 'required field',
+      phoneNumber: 'Phone number is required.',
+    });
+    expect(startSchema.safeParse({ ...company, isForeign: true, companyId: 'F1234' }).success).toBe(true);
+  });
+});
+
+describe('individual form', () => {
+  it('accepts a complete form', () => expect(individualSchema.safeParse(individual).success).toBe(true));
+  it('carries the spec messages', () => {
+    expect(
+      messages(
+        individualSchema.safeParse({ ...individual, fax: '12345', email: 'x', address: 'short', postalCode: '123' }),
+      ),
+    ).toEqual({
+      fax: 'fax invalid',
+      email: 'Invalid email',
+      address: 'String must contain at least 8 character(s)',
+      postalCode: 'String must contain exactly 10 character(s)',
+    });
+    expect(messages(individualSchema.safeParse({ ...individual, firstName: '', birthDate: '1370-05-14' }))).toEqual({
+      firstName: 'Required',
+      birthDate: 'Invalid date',
+    });
+  });
+  it('the profile keeps industry, destinations and type of operation optional', () => {
+    const profile = { ...individual, postalCode: '', industry: '', destinations: '', typeOfOperation: '' };
+    expect(individualProfileSchema.safeParse(profile).success).toBe(true);
+    expect(messages(individualProfileSchema.safeParse({ ...profile, typeOfOperation: 'Other' }))).toHaveProperty(
+      'typeOfOperation',
+    );
+  });
+});
+
+describe('company forms', () => {
+  it('domestic: every bound and message', () => {
+    expect(domesticSchema.safeParse(domestic).success).toBe(true);
+    expect(
+      messages(
+        domesticSchema.safeParse({
+          ...domestic,
+          name: 'abc',
+          contactPerson: 'abc',
+          economicCode: '123',
+          registrationCode: '12',
+          phone: '0812345678',
+          fax: '123',
+          email: 'nope',
+          address: 'short',
+          postalCode: '123',
+        }),
+      ),
+    ).toEqual({
+      name: 'Company name must be at least 4 characters.',
+      contactPerson: 'Contact person must be at least 4 characters.',
+      economicCode: 'Invalid economic code.',
+      registrationCode: 'Invalid registration number.',
+      phone: 'Invalid phone number.',
+      fax: 'Invalid fax number.',
+      email: 'Invalid email address.',
+      address: 'Address must be at least 8 characters.',
+      postalCode: 'Invalid postal code.',
+    });
+    expect(messages(domesticSchema.safeParse({ ...domestic, name: '', contactPerson: '', email: '', address: '' }))).toEqual({
+      name: 'Company name is required.',
+      contactPerson: 'Contact person is required.',
+      email: 'Email is required.',
+      address: 'Address is required.',
+    });
+  });
+  it('foreign: fax optional, its own message; contact person without a minimum', () => {
+    const { economicCode: _e, registrationCode: _r, ...rest } = domestic;
+    const foreign = { ...rest, fax: '', contactPerson: 'Al' };
+    expect(foreignSchema.safeParse(foreign).success).toBe(true);
+    expect(messages(foreignSchema.safeParse({ ...foreign, fax: '999' }))).toEqual({ fax: 'Invalid fax number format' });
+  });
+  it('sends the spec wire keys', () => {
+    expect(finalizeBody({ kind: 2, values: domestic })).toMatchObject({ isForeign: false, econimicCode: '12345678901' });
+    expect(finalizeBody({ kind: 2, values: domestic })).not.toHaveProperty('economicCode');
+    const { economicCode: _e, registrationCode: _r, ...rest } = domestic;
+    expect(finalizeBody({ kind: 3, values: { ...rest, fax: '' } })).toMatchObject({ isForeign: true, fax: '' });
+  });
+});
+
+describe('passwords', () => {
+  it('new password: length, uppercase, digit, match', () => {
+    expect(messages(newPasswordSchema.safeParse({ newPassword: 'Ab1', confirmNewPassword: '' }))).toEqual({
+      newPassword: 'This field is required.',
+      confirmNewPassword: 'This field is required.',
+    });
+    expect(messages(newPasswordSchema.safeParse({ newPassword: 'abcdefgh1', confirmNewPassword: 'x' }))).toHaveProperty(
+      'newPassword',
+      'Password must include an uppercase letter',
+    );
+    expect(messages(newPasswordSchema.safeParse({ newPassword: 'Abcdefghi', confirmNewPassword: 'x' }))).toHaveProperty(
+      'newPassword',
+      'Password must include a number',
+    );
+    expect(messages(newPasswordSchema.safeParse({ newPassword: 'Abcdefgh1', confirmNewPassword: 'Abcdefgh2' }))).toEqual({
+      confirmNewPassword: 'Passwords do not match',
+    });
+  });
+  it('change password needs the current one; forgot password the national id', () => {
+    expect(
+      messages(changePasswordSchema.safeParse({ currentPassword: '', newPassword: 'Abcdefgh1', confirmNewPassword: 'Abcdefgh1' })),
+    ).toEqual({ currentPassword: 'This field is required.' });
+    expect(messages(forgotPasswordSchema.safeParse({ nationalId: ' ' }))).toEqual({ nationalId: 'This field is required.' });
+  });
+});
+
+describe('notification preview', () => {
+  it('cuts the message to 40 characters plus ...', async () => {
+    const { preview } = await import('./notifications');
+    expect(preview('a'.repeat(40))).toBe('a'.repeat(40));
+    expect(preview('b'.repeat(41))).toBe(`${'b'.repeat(40)}...`);
+  });
+});

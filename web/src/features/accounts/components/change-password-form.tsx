@@ -1,0 +1,52 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { PasswordInput } from '@/components/ui/password-input';
+import { toast } from '@/components/ui/toast';
+import { useChangePassword } from '../api/passwords';
+import { changePasswordSchema } from '../api/schemas';
+import type { ChangePasswordValues } from '../api/schemas';
+import { NewPasswordFields } from './new-password-fields';
+import { useServerFieldErrors } from './server-errors';
+import styles from './accounts.module.css';
+
+const FIELDS = ['currentPassword', 'newPassword', 'confirmNewPassword'] as const;
+
+/** The Security tab: current password, a new one with the strength meter, its confirmation. */
+export function ChangePasswordForm() {
+  const change = useChangePassword();
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<ChangePasswordValues>({
+    resolver: zodResolver(changePasswordSchema),
+    defaultValues: { currentPassword: '', newPassword: '', confirmNewPassword: '' },
+  });
+  useServerFieldErrors(change.error?.fields, setError, FIELDS);
+  return (
+    <form
+      className={styles.form}
+      noValidate
+      aria-label="Change password"
+      onSubmit={handleSubmit((values) =>
+        change.mutate(values, {
+          onSuccess: () => toast.success('Your password changed successfully.'),
+          onError: (error) => {
+            if (Object.keys(error.fields).length === 0) toast.error(error.description);
+          },
+        }),
+      )}
+    >
+      <PasswordInput label="Current Password" required error={errors.currentPassword?.message} {...register('currentPassword')} />
+      <NewPasswordFields control={control} errors={errors} labels={['New Password', 'Confirm New Password']} />
+      <div className={styles.actions}>
+        <Button type="submit" loading={change.isPending}>
+          Change Password
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,151 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import type { Resolver } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { TextInput } from '@/components/ui/text-input';
+import { toast } from '@/components/ui/toast';
+import { useProfile, useUpdateProfile } from '../api/profile';
+import type { Profile } from '../api/profile';
+import type { CustomerKind } from '../api/registration';
+import { domesticProfileSchema, foreignProfileSchema, individualProfileSchema } from '../api/schemas';
+import { DOMESTIC_FIELDS, FOREIGN_FIELDS, FieldGrid, INDIVIDUAL_FIELDS } from './fields';
+import type { FieldSpec } from './fields';
+import { useServerFieldErrors } from './server-errors';
+import styles from './accounts.module.css';
+
+type Values = Record<string, string>;
+
+const without = (fields: FieldSpec[], names: string[]) => fields.filter((f) => !names.includes(f.name));
+
+const FORMS: Record<CustomerKind, { schema: unknown; fields: FieldSpec[]; readOnly: [string, string][] }> = {
+  1: {
+    schema: individualProfileSchema,
+    fields: [
+      ...INDIVIDUAL_FIELDS.map((f) => ({ ...f, required: f.name === 'postalCode' ? false : f.required })),
+      { name: 'industry', label: 'Industry' },
+      { name: 'destinations', label: 'Destinations' },
+    ],
+    readOnly: [],
+  },
+  2: { schema: domesticProfileSchema, fields: without(DOMESTIC_FIELDS, ['email', 'phone']), readOnly: [['email', 'Email'], ['phone', 'Phone']] },
+  3: { schema: foreignProfileSchema, fields: without(FOREIGN_FIELDS, ['email', 'phone']), readOnly: [['email', 'Email'], ['phone', 'Phone']] },
+};
+
+const FIELD_NAMES: Record<CustomerKind, string[]> = {
+  1: [...FORMS[1].fields.map((f) => f.name), 'typeOfOperation'],
+  2: FORMS[2].fields.map((f) => f.name),
+  3: FORMS[3].fields.map((f) => f.name),
+};
+
+function valuesOf(profile: Profile, kind: CustomerKind): Values {
+  return Object.fromEntries(
+    FIELD_NAMES[kind].map((name) => {
+      const raw = profile[name];
+      return [name, Array.isArray(raw) ? raw.join(', ') : raw == null ? '' : String(raw)];
+    }),
+  );
+}
+
+function EditForm({ kind, profile }: { kind: CustomerKind; profile: Profile }) {
+  const form = FORMS[kind];
+  const update = useUpdateProfile(kind);
+  const loaded = valuesOf(profile, kind);
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isDirty },
+  } = useForm<Values>({
+    resolver: zodResolver(form.schema as never) as unknown as Resolver<Values>,
+    values: loaded,
+    resetOptions: { keepDirtyValues: false },
+  });
+  useServerFieldErrors(update.error?.fields, setError, FIELD_NAMES[kind]);
+  const pending = profile.editRequest?.state === 'pending' ? profile.editRequest.edited : null;
+  const declined = profile.editRequest?.state === 'declined' ? profile.editRequest.declineMessage : null;
+
+  const onSubmit = handleSubmit((values) => {
+    const body: Record<string, unknown> = kind === 1 ? { id: profile.account.id, ...values } : values;
+    update.mutate(body, {
+      onSuccess: (result) => {
+        toast.success(result.changed ? 'Your changes were sent for staff approval.' : 'Nothing changed.');
+      },
+      onError: (error) => {
+        // Spec 000 s.8: the domestic save shows the error; the others only log.
+        if (kind === 2 || Object.keys(error.fields).length === 0) toast.error(error.description);
+        console.error(error.description);
+      },
+    });
+  });
+
+  return (
+    <form className={styles.form} noValidate onSubmit={onSubmit} aria-label="Edit Profile">
+      {pending ? (
+        <div className={styles.notice} role="status">
+          Your last edit awaits staff approval. Pending values:
+          <ul>
+            {Object.entries(pending).map(([key, value]) => (
+              <li key={key}>
+                {key}: <strong>{Array.isArray(value) ? value.join(', ') : String(value)}</strong>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {declined ? (
+        <div className={styles.notice} role="status">
+          Your last edit was declined: {declined}
+        </div>
+      ) : null}
+      <FieldGrid
+        fields={form.fields}
+        register={register}
+        control={control}
+        errors={errors}
+        editMode
+        updated={pending ? Object.keys(pending) : []}
+      />
+      {kind === 1 ? (
+        <label className={styles.form} style={{ gap: 6 }}>
+          <span>Type of Operation</span>
+          <select {...register('typeOfOperation')} style={{ height: 48, font: 'inherit' }}>
+            <option value="">Not set</option>
+            <option value="Export">Export</option>
+            <option value="Import">Import</option>
+          </select>
+        </label>
+      ) : null}
+      {form.readOnly.length ? (
+        <div className={styles.grid}>
+          {form.readOnly.map(([key, label]) => (
+            <TextInput key={key} label={label} value={String(profile[key] ?? '')} readOnly />
+          ))}
+        </div>
+      ) : null}
+      <div className={styles.actions}>
+        <Button type="submit" disabled={!isDirty} loading={update.isPending}>
+          Save
+        </Button>
+        {isDirty ? (
+          <Button type="button" variant="outline" onClick={() => reset(loaded)}>
+            Reset
+          </Button>
+        ) : null}
+      </div>
+    </form>
+  );
+}
+
+/** The Edit Profile tab: the form of the account type (1, 2, 3), a spinner while the profile loads. */
+export function ProfileForm({ kind }: { kind: CustomerKind }) {
+  const profile = useProfile(kind);
+  if (profile.isPending) return <Spinner size={28} label="Loading profile" />;
+  if (profile.isError) {
+    console.error('Failed to fetch user profile');
+    return <p role="alert">Failed to fetch user profile</p>;
+  }
+  return <EditForm kind={kind} profile={profile.data} />;
+}
