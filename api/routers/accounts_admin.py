@@ -52,6 +52,7 @@ def _summary(row: dict[str, Any]) -> dict[str, Any]:
     )
     return {
         "id": row["identity"],
+        "registrationId": row["id"],
         "nationalId": row["identity"],
         "kind": row["kind"],
         "isForeign": row["kind"] == FOREIGN_COMPANY,

@@ -28,6 +28,8 @@ export const adminKeys = {
 
 export interface RegistrationSummary {
   id: string;
+  /** The registration aggregate's id, for its audit trail. */
+  registrationId: string;
   nationalId: string;
   kind: 1 | 2 | 3;
   isForeign: boolean;

@@ -1,4 +1,5 @@
 import { useParams } from 'react-router-dom';
+import { AuditLink } from '@/components/audit-link';
 import { ContentLayout } from '@/components/layouts';
 import { Spinner } from '@/components/ui/spinner';
 import { TextInput } from '@/components/ui/text-input';
@@ -57,14 +58,20 @@ export function RegistrationRequestDetailRoute({ kind }: { kind: CustomerKind })
         <>
           <p className={styles.meta}>
             State: <strong>{String(data.stateLabel)}</strong>
-            {data.declineMessage ? ` (${String(data.declineMessage)})` : ''}
+            {data.declineMessage ? ` (${String(data.declineMessage)})` : ''}{' '}
+            <AuditLink aggregateId={String(data.registrationId ?? '')} />
           </p>
           <div className={styles.fields}>
             {FIELDS[kind].map(([key, label]) => (
               <TextInput key={key} label={label} value={String(data[key] ?? '')} readOnly />
             ))}
           </div>
-          <Decision accept={accept} decline={decline} disabled={data.state !== 'pending'} subject={`the request ${id}`} />
+          <Decision
+            accept={accept}
+            decline={decline}
+            disabled={data.state !== 'pending'}
+            subject={`the request ${id}`}
+          />
         </>
       ) : null}
     </ContentLayout>

@@ -1,4 +1,5 @@
 import { useParams } from 'react-router-dom';
+import { AuditLink } from '@/components/audit-link';
 import { ContentLayout } from '@/components/layouts';
 import { Spinner } from '@/components/ui/spinner';
 import { TextInput } from '@/components/ui/text-input';
@@ -22,7 +23,7 @@ export function UpdateRequestDetailRoute({ kind }: { kind: CustomerKind }) {
       {data ? (
         <>
           <p className={styles.meta}>
-            State: <strong>{data.state}</strong>
+            State: <strong>{data.state}</strong> <AuditLink aggregateId={data.id} />
           </p>
           <div className={styles.fields}>
             {data.response.map((field) => (
@@ -36,7 +37,12 @@ export function UpdateRequestDetailRoute({ kind }: { kind: CustomerKind }) {
               />
             ))}
           </div>
-          <Decision accept={accept} decline={decline} disabled={data.state !== 'pending'} subject={`the edit of ${id}`} />
+          <Decision
+            accept={accept}
+            decline={decline}
+            disabled={data.state !== 'pending'}
+            subject={`the edit of ${id}`}
+          />
         </>
       ) : null}
     </ContentLayout>

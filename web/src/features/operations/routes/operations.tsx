@@ -12,6 +12,7 @@ import { TextInput } from '@/components/ui/text-input';
 import { toast } from '@/components/ui/toast';
 import { api } from '@/lib/api-client';
 import { can, label, stateByCode } from '@/lib/lifecycle';
+import { AuditLink } from '@/components/audit-link';
 
 const ADMIN = '/booking/api/v1/admin';
 const LIMIT = 10;
@@ -82,12 +83,18 @@ function ActionDialog({ action, detail, onClose }: { action: Action; detail: Det
   const mutation = useMutation({
     mutationFn: async () => {
       const id = detail.id;
-      if (action === 'quote') return api.put(`${ADMIN}/rate-requests/${id}/quote`, { price: Number(price), validUntil });
-      if (action === 'request_revision') return api.put(`${ADMIN}/rate-requests/${id}/request-revision`, { message: message.trim() });
+      if (action === 'quote')
+        return api.put(`${ADMIN}/rate-requests/${id}/quote`, { price: Number(price), validUntil });
+      if (action === 'request_revision')
+        return api.put(`${ADMIN}/rate-requests/${id}/request-revision`, { message: message.trim() });
       if (action === 'reject') return api.put(`${ADMIN}/rate-requests/${id}/reject`, { message: message.trim() });
       if (action === 'confirm_booking') return api.put(`${ADMIN}/rate-requests/${id}/confirm-booking`);
       if (action === 'order_accept') return api.put(`${ADMIN}/shipping-orders/${detail.order!.id}/accept`);
-      const messages = Object.fromEntries(Object.entries(revise).filter(([, m]) => m.trim()).map(([k, m]) => [k, m.trim()]));
+      const messages = Object.fromEntries(
+        Object.entries(revise)
+          .filter(([, m]) => m.trim())
+          .map(([k, m]) => [k, m.trim()]),
+      );
       return api.put(`${ADMIN}/shipping-orders/${detail.order!.id}/request-revision`, { revise: messages });
     },
     onSuccess: () => {
@@ -102,8 +109,10 @@ function ActionDialog({ action, detail, onClose }: { action: Action; detail: Det
       if (!(Number(price) > 0)) return setError('Price must be a positive number of USD');
       if (!validUntil) return setError('Validity is required');
     }
-    if ((action === 'request_revision' || action === 'reject') && !message.trim()) return setError('A reason is required');
-    if (action === 'order_revision' && !Object.values(revise).some((m) => m.trim())) return setError('Give at least one field message');
+    if ((action === 'request_revision' || action === 'reject') && !message.trim())
+      return setError('A reason is required');
+    if (action === 'order_revision' && !Object.values(revise).some((m) => m.trim()))
+      return setError('Give at least one field message');
     setError(null);
     mutation.mutate();
   };
@@ -128,8 +137,22 @@ function ActionDialog({ action, detail, onClose }: { action: Action; detail: Det
       </p>
       {action === 'quote' ? (
         <>
-          <TextInput label="Price per container (USD)" type="number" min="0" step="0.01" value={price} onChange={(e) => setPrice(e.target.value)} required />
-          <TextInput label="Valid until" type="date" value={validUntil} onChange={(e) => setValidUntil(e.target.value)} required />
+          <TextInput
+            label="Price per container (USD)"
+            type="number"
+            min="0"
+            step="0.01"
+            value={price}
+            onChange={(e) => setPrice(e.target.value)}
+            required
+          />
+          <TextInput
+            label="Valid until"
+            type="date"
+            value={validUntil}
+            onChange={(e) => setValidUntil(e.target.value)}
+            required
+          />
         </>
       ) : null}
       {action === 'request_revision' || action === 'reject' ? (
@@ -164,8 +187,12 @@ function DetailPanel({ id }: { id: string }) {
   const staffCan = (trigger: string) => can('rate_request', name, trigger, 'staff');
   const orderName = d.order ? (stateByCode('shipping_order', d.order.status)?.name ?? '') : '';
   return (
-    <section aria-label="Selected rate request" style={{ border: '1px solid #d9dee7', borderRadius: 12, padding: '1rem', marginTop: '1rem' }}>
+    <section
+      aria-label="Selected rate request"
+      style={{ border: '1px solid #d9dee7', borderRadius: 12, padding: '1rem', marginTop: '1rem' }}
+    >
       <h2>{d.cargoDetails}</h2>
+      <AuditLink aggregateId={d.id} />
       <p>
         {d.customerName} · {d.polTitle} → {d.podTitle} · {label('rate_request', d.state)}
         {d.price !== null ? ` · ${d.price} USD per container` : ''}
@@ -174,21 +201,39 @@ function DetailPanel({ id }: { id: string }) {
       {d.order ? (
         <div>
           <h3>Shipping order ({label('shipping_order', d.order.status)})</h3>
+          <AuditLink aggregateId={d.order.id} />
           <p>
             {d.order.cargoDescription} · {d.order.containers.length} containers · parties:{' '}
-            {d.order.parties.filter((p) => !p.isForSwbl).map((p) => p.name).join(', ')}
+            {d.order.parties
+              .filter((p) => !p.isForSwbl)
+              .map((p) => p.name)
+              .join(', ')}
           </p>
         </div>
       ) : null}
       <div style={{ display: 'flex', gap: '0.5rem', flexWrap: 'wrap' }}>
         {staffCan('quote') ? <Button onClick={() => setAction('quote')}>Quote</Button> : null}
-        {staffCan('request_revision') ? <Button variant="outline" onClick={() => setAction('request_revision')}>Request Revision</Button> : null}
-        {staffCan('confirm_booking') && d.bookingRequest ? <Button onClick={() => setAction('confirm_booking')}>Confirm Booking</Button> : null}
-        {d.order && can('shipping_order', orderName, 'request_revision', 'staff') ? (
-          <Button variant="outline" onClick={() => setAction('order_revision')}>Request Order Revision</Button>
+        {staffCan('request_revision') ? (
+          <Button variant="outline" onClick={() => setAction('request_revision')}>
+            Request Revision
+          </Button>
         ) : null}
-        {d.order && can('shipping_order', orderName, 'accept', 'staff') ? <Button onClick={() => setAction('order_accept')}>Accept Shipping Order</Button> : null}
-        {staffCan('reject') ? <Button variant="danger" onClick={() => setAction('reject')}>Reject</Button> : null}
+        {staffCan('confirm_booking') && d.bookingRequest ? (
+          <Button onClick={() => setAction('confirm_booking')}>Confirm Booking</Button>
+        ) : null}
+        {d.order && can('shipping_order', orderName, 'request_revision', 'staff') ? (
+          <Button variant="outline" onClick={() => setAction('order_revision')}>
+            Request Order Revision
+          </Button>
+        ) : null}
+        {d.order && can('shipping_order', orderName, 'accept', 'staff') ? (
+          <Button onClick={() => setAction('order_accept')}>Accept Shipping Order</Button>
+        ) : null}
+        {staffCan('reject') ? (
+          <Button variant="danger" onClick={() => setAction('reject')}>
+            Reject
+          </Button>
+        ) : null}
       </div>
       {action ? <ActionDialog action={action} detail={d} onClose={() => setAction(null)} /> : null}
     </section>
@@ -214,7 +259,14 @@ export function OperationsRoute() {
     <ContentLayout title="Operations" description="Rate requests of all customers">
       <div style={{ display: 'flex', gap: '0.5rem', alignItems: 'center', marginBottom: '1rem' }}>
         <label htmlFor="ops-state">State</label>
-        <select id="ops-state" value={state} onChange={(e) => { setState(e.target.value); setPage(1); }}>
+        <select
+          id="ops-state"
+          value={state}
+          onChange={(e) => {
+            setState(e.target.value);
+            setPage(1);
+          }}
+        >
           <option value="">All</option>
           {[0, 1, 2, 3, 4, 5, 6, 7].map((code) => (
             <option key={code} value={code}>
@@ -222,7 +274,9 @@ export function OperationsRoute() {
             </option>
           ))}
         </select>
-        <Button variant="outline" onClick={() => void query.refetch()}>Refresh</Button>
+        <Button variant="outline" onClick={() => void query.refetch()}>
+          Refresh
+        </Button>
       </div>
       <div style={{ overflowX: 'auto' }}>
         <table style={{ width: '100%', borderCollapse: 'collapse' }}>
@@ -234,7 +288,9 @@ export function OperationsRoute() {
               <th scope="col">Route</th>
               <th scope="col">State</th>
               <th scope="col">Order</th>
-              <th scope="col"><span className="visually-hidden">Open</span></th>
+              <th scope="col">
+                <span className="visually-hidden">Open</span>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -242,11 +298,20 @@ export function OperationsRoute() {
               <tr key={r.id} data-testid="ops-row">
                 <td>{r.customerName}</td>
                 <td>{r.cargoDetails}</td>
-                <td>{r.polTitle} → {r.podTitle}</td>
-                <td>{label('rate_request', r.state)}{r.state === 0 && r.price === null ? ' (awaiting quote)' : r.state === 0 ? ' (quoted)' : ''}</td>
+                <td>
+                  {r.polTitle} → {r.podTitle}
+                </td>
+                <td>
+                  {label('rate_request', r.state)}
+                  {r.state === 0 && r.price === null ? ' (awaiting quote)' : r.state === 0 ? ' (quoted)' : ''}
+                </td>
                 <td>{r.orderState === null ? '-' : label('shipping_order', r.orderState)}</td>
                 <td>
-                  <Button variant="outline" aria-label={`Open ${r.cargoDetails} of ${r.customerName}`} onClick={() => setSelected(r.id)}>
+                  <Button
+                    variant="outline"
+                    aria-label={`Open ${r.cargoDetails} of ${r.customerName}`}
+                    onClick={() => setSelected(r.id)}
+                  >
                     Open
                   </Button>
                 </td>
@@ -256,9 +321,15 @@ export function OperationsRoute() {
         </table>
       </div>
       <div style={{ display: 'flex', gap: '0.5rem', alignItems: 'center', marginTop: '0.75rem' }}>
-        <Button variant="outline" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>Previous</Button>
-        <span>Page {page} of {pages}</span>
-        <Button variant="outline" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>Next</Button>
+        <Button variant="outline" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+          Previous
+        </Button>
+        <span>
+          Page {page} of {pages}
+        </span>
+        <Button variant="outline" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
+          Next
+        </Button>
       </div>
       {selected ? <DetailPanel key={selected} id={selected} /> : null}
     </ContentLayout>
