@@ -30,11 +30,7 @@ def phone_number() -> str:
 def assert_accessible(page: Page, label: str) -> None:
     """axe finds no serious or critical violation on the page as it is now."""
     results = Axe().run(page)
-    bad = [
-        v
-        for v in results.response["violations"]
-        if v.get("impact") in ("serious", "critical")
-    ]
+    bad = [v for v in results.response["violations"] if v.get("impact") in ("serious", "critical")]
     assert not bad, f"{label}: " + "; ".join(f"{v['id']}: {v['help']} ({len(v['nodes'])})" for v in bad)
 
 
@@ -60,10 +56,12 @@ def sms_code(server: LiveServer, phone: str) -> str:
 def email_link(server: LiveServer, email: str, subject: str | None = None) -> str:
     entry = outbox_entry(
         server,
-        lambda e: e["channel"] == "email"
-        and e["to"] == email
-        and "link" in e["data"]
-        and (subject is None or e["subject"] == subject),
+        lambda e: (
+            e["channel"] == "email"
+            and e["to"] == email
+            and "link" in e["data"]
+            and (subject is None or e["subject"] == subject)
+        ),
     )
     return str(entry["data"]["link"])
 

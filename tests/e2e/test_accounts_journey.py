@@ -14,13 +14,13 @@ from tests.e2e.accounts_support import (
     assert_accessible,
     choose_type,
     email_link,
+    fill_company,
     log_in,
     phone_number,
     register_individual,
     shot,
     staff_page,
     unique_id,
-    fill_company,
 )
 from tests.e2e.conftest import LiveServer
 

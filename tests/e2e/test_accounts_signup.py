@@ -109,7 +109,8 @@ def test_start_again_resumes_at_verification_and_a_finished_one_says_user_exist(
     page.evaluate(
         """code => {
             const data = new DataTransfer(); data.setData('text', code);
-            document.activeElement.dispatchEvent(new ClipboardEvent('paste', {clipboardData: data, bubbles: true}));
+            const paste = new ClipboardEvent('paste', {clipboardData: data, bubbles: true});
+            document.activeElement.dispatchEvent(paste);
         }""",
         code,
     )

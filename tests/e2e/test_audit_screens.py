@@ -114,7 +114,16 @@ def create_auditor(live_server: LiveServer) -> None:
     env.pop("DATABASE_URL", None)
     env.pop("ADMIN_USERNAME", None)
     done = subprocess.run(
-        [sys.executable, "-m", "api.cli", "create-admin", "--username", AUDITOR_USERNAME, "--role", "auditor"],
+        [
+            sys.executable,
+            "-m",
+            "api.cli",
+            "create-admin",
+            "--username",
+            AUDITOR_USERNAME,
+            "--role",
+            "auditor",
+        ],
         cwd=ROOT,
         env=env,
         capture_output=True,
