@@ -8,6 +8,7 @@ import random
 import time
 import urllib.error
 import urllib.request
+from datetime import date, timedelta
 from typing import Any
 
 from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME
@@ -32,7 +33,9 @@ def call(server: LiveServer, method: str, path: str, body: Any = None, token: st
 
 
 def login(server: LiveServer, username: str, password: str) -> str:
-    return str(call(server, "POST", "/auth/api/v1/login", {"username": username, "password": password})["token"])
+    return str(
+        call(server, "POST", "/auth/api/v1/login", {"username": username, "password": password})["token"]
+    )
 
 
 def admin_token(server: LiveServer) -> str:
@@ -88,3 +91,53 @@ def foreign_customer(server: LiveServer, name: str = "Acme Trading") -> tuple[st
         {"token": token, "newPassword": PASSWORD, "confirmNewPassword": PASSWORD},
     )
     return national, PASSWORD
+
+
+BOOKING = "/booking/api/v1"
+
+
+def _lookup_id(server: LiveServer, token: str, path: str, name: str) -> int:
+    rows = call(server, "GET", f"{BOOKING}/client/rate-request/general/{path}", token=token)["list"]["list"]
+    row = next(r for r in rows if r["name"] == name or r["name"].startswith(f"{name} "))
+    return int(row.get("id") or row["value"])
+
+
+def rate_request(server: LiveServer, token: str, commodity: str, **overrides: Any) -> str:
+    """A dry 20' Shanghai -> Singapore rate request made through the customer API; returns its id."""
+    body = {
+        "commodity": commodity,
+        "hsCode": "080251",
+        "preferredShippingDate": (date.today() + timedelta(days=20)).isoformat(),
+        "isSwbl": False,
+        "quantity": 1,
+        "isDanger": False,
+        "msds": None,
+        "additionalComment": "",
+        "polId": _lookup_id(server, token, "port/loadings", "Shanghai"),
+        "podId": _lookup_id(server, token, "port/loadings", "Singapore"),
+        "containerTypeId": _lookup_id(server, token, "container/types", "Dry"),
+        "containerSizeId": _lookup_id(server, token, "container/sizes", "20"),
+        **overrides,
+    }
+    return str(call(server, "POST", f"{BOOKING}/client/rate-requests", body, token=token)["id"])
+
+
+def quote(server: LiveServer, rate_request_id: str, price: int = 1200, days: int = 5) -> None:
+    """Staff quote through the admin API (valid for `days`)."""
+    until = (date.today() + timedelta(days=days)).isoformat()
+    call(
+        server,
+        "PUT",
+        f"{BOOKING}/admin/rate-requests/{rate_request_id}/quote",
+        {"price": price, "validUntil": until},
+        token=admin_token(server),
+    )
+
+
+def notifications(server: LiveServer, token: str) -> list[dict[str, Any]]:
+    """The customer's newest notifications (title, message, isRead)."""
+    me = call(server, "GET", "/auth/api/v1/me", token=token)
+    page = call(
+        server, "GET", f"/notification/api/v1/notifications/{me['id']}/paging?pageSize=20&page=1", token=token
+    )
+    return list(page["data"]["costumerlNotificationDetails"]["list"])

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearToasts, toast, TOAST_DURATION_MS } from './toast-store';
@@ -37,5 +38,12 @@ describe('toasts', () => {
     const alert = screen.getByRole('alert');
     expect(alert.textContent).toContain('Error in proccess !');
     expect(alert.querySelector('svg:not(button svg)')).toBeNull();
+  });
+
+  it('enters without fading, so its text has full contrast from the first frame', () => {
+    const css = readFileSync(`${import.meta.dirname}/toaster.module.css`, 'utf8');
+    const keyframes = css.match(/@keyframes[^{]*\{(?:[^{}]*\{[^}]*\})*[^}]*\}/g) ?? [];
+    expect(keyframes.length).toBeGreaterThan(0);
+    for (const block of keyframes) expect(block).not.toMatch(/opacity/);
   });
 });

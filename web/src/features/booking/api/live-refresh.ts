@@ -1,8 +1,9 @@
 /**
  * Booking screens follow staff actions without a reload: while a booking screen is mounted, the unread
  * notification count is polled every 10 s (GET .../notifications/{accountId}/paging?pageSize=1&page=1);
- * when the count or the newest notification changes, the booking queries are invalidated. Any
- * notification query the bell keeps in the cache (a key starting with 'notifications') triggers the same.
+ * when the count or the newest notification changes, the booking queries are invalidated and so is the
+ * bell's notification query (whoever owns it: any other key holding 'notifications'), so its badge follows.
+ * A successful fetch of the bell's query refreshes the booking queries too.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
@@ -17,6 +18,13 @@ interface Me {
 interface NotificationPage {
   data?: { costumerlNotificationDetails?: { list?: { id: string }[] }; notSeenCount?: number };
   notSeenCount?: number;
+}
+
+const WATCH = 'booking-watch';
+
+/** The bell's notification queries: a key holding 'notifications' that is not this hook's own watch. */
+export function isBellNotificationKey(key: readonly unknown[]): boolean {
+  return key[0] !== WATCH && key.some((part) => typeof part === 'string' && part.startsWith('notification'));
 }
 
 export function notificationMark(page: NotificationPage | undefined): string | null {
@@ -34,7 +42,7 @@ export function useBookingLiveRefresh(): void {
   });
   const accountId = me.data?.id;
   const watch = useQuery({
-    queryKey: ['booking-watch', 'notifications', accountId],
+    queryKey: [WATCH, 'notifications', accountId],
     enabled: Boolean(accountId),
     refetchInterval: LIVE_REFRESH_MS,
     staleTime: 0,
@@ -51,17 +59,26 @@ export function useBookingLiveRefresh(): void {
     if (mark === null) return;
     if (last.current !== null && last.current !== mark) {
       void queryClient.invalidateQueries({ queryKey: bookingKeys.all, refetchType: 'active' });
+      void queryClient.invalidateQueries({ predicate: (query) => isBellNotificationKey(query.queryKey) });
     }
     last.current = mark;
   }, [mark, queryClient]);
 
   // The bell's own notification query, whoever owns it: a change there refreshes bookings too.
+  // Only a change of its count or newest item counts, not every refetch (mount, focus, the one above).
   useEffect(() => {
     const cache = queryClient.getQueryCache();
+    const seen = new Map<string, string>();
     return cache.subscribe((event) => {
       const key = event.query.queryKey;
       if (event.type !== 'updated' || event.action.type !== 'success') return;
-      if (typeof key[0] !== 'string' || !key[0].startsWith('notification')) return;
+      if (!isBellNotificationKey(key)) return;
+      const data = event.query.state.data as { pages?: NotificationPage[] } | NotificationPage | undefined;
+      const bellMark = notificationMark(data && 'pages' in data ? data.pages?.[0] : (data as NotificationPage | undefined));
+      const hash = event.query.queryHash;
+      const before = seen.get(hash);
+      if (bellMark !== null) seen.set(hash, bellMark);
+      if (before === undefined || bellMark === null || before === bellMark) return;
       void queryClient.invalidateQueries({ queryKey: bookingKeys.all, refetchType: 'active' });
     });
   }, [queryClient]);

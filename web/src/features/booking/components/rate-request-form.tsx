@@ -93,7 +93,7 @@ export function RateRequestForm({ detail, onSaved, onCancel }: RateRequestFormPr
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Rate request">
+    <form onSubmit={onSubmit} noValidate aria-label="Rate request" className={styles.formCard}>
       {detail?.revisionMessage && detail.state === 1 ? (
         <p className={styles.card} role="note">
           <strong>Revision requested:</strong> {detail.revisionMessage}
