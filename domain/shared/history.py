@@ -7,7 +7,6 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from decimal import Decimal
 from enum import Enum
-from functools import cache
 from typing import Any
 from uuid import UUID
 
@@ -86,13 +85,19 @@ def _shown(name: str, value: Any) -> Any:
     return plain(value)
 
 
-@cache
+_NAMES: dict[type, tuple[str, str, str]] = {}
+
+
 def _names(event_class: type) -> tuple[str, str, str]:
     """(aggregate kind, event type, topic) of an event class; worked out once per class, not per event."""
+    known = _NAMES.get(event_class)
+    if known is not None:
+        return known
     qualname = event_class.__qualname__
     kind, _, name = qualname.rpartition(".")
     aggregate_kind = _snake(kind.rsplit(".", 1)[-1]) if kind else "unknown"
-    return aggregate_kind, name or qualname, get_topic(event_class)
+    _NAMES[event_class] = (aggregate_kind, name or qualname, get_topic(event_class))
+    return _NAMES[event_class]
 
 
 def describe(event: Any) -> EventRecord:
