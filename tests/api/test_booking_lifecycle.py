@@ -7,7 +7,6 @@ import threading
 from datetime import UTC, datetime, timedelta
 from uuid import UUID
 
-import pytest
 from fastapi.testclient import TestClient
 
 from domain.booking.rate_request import DECISIONS
@@ -249,8 +248,6 @@ def test_staff_actions_and_expiry_notify_the_customer(
     client: TestClient, admin_headers: dict[str, str]
 ) -> None:
     services = client.app.state.services  # type: ignore[attr-defined]
-    if not hasattr(services, "notifications"):
-        pytest.skip("the notifications context is not wired in this tree")
     headers = customer(client, "notified")
     account = ok(client.get("/auth/api/v1/me", headers=headers))["id"]
     due = quoted(client, headers, admin_headers)

@@ -5,10 +5,6 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 
-import pytest
-
-pytest.importorskip("domain.notifications.policy")
-
 from domain.booking import notices as _booking_notices  # noqa: F401  (registers the builders)
 from domain.booking.rate_request import RateRequest
 from domain.booking.shipping_order import ShippingOrder
