@@ -137,9 +137,3 @@ def lifecycle(machine_id: str) -> Lifecycle:
 
 def all_lifecycles() -> list[Lifecycle]:
     return [lifecycle(path.stem) for path in sorted(MACHINES_DIR.glob("*.json"))]
-
-
-def check(
-    machine_id: str, trigger: str, state: str, actor_role: str, guards: Mapping[str, bool] | None = None
-) -> str:
-    return lifecycle(machine_id).decide(trigger, state, actor_role, guards)
