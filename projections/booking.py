@@ -506,6 +506,7 @@ def _order(row: dict[str, Any] | None, container_numbers: dict[int, str]) -> dic
         "rateRequestId": row["rate_request_id"],
         "status": row["status"],
         "statusName": row["status_name"],
+        "statusLabel": lifecycle("shipping_order").labels[row["status_name"]],
         **order_fields_wire(details),
         "parties": [
             {

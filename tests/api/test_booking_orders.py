@@ -153,7 +153,8 @@ def test_revision_edit_accept_approve(client: TestClient, admin_headers: dict[st
     assert edited["cargoDescription"] == "Pistachios, 200 boxes" and edited["freightType"] == 2
     fails(client.put(f"{ORDERS}/{order_id}/approve", headers=alice), 409)
     fails(client.put(f"{ADMIN}/shipping-orders/{order_id}/accept", headers=alice), 403)
-    assert ok(client.put(f"{ADMIN}/shipping-orders/{order_id}/accept", headers=admin_headers))["status"] == 2
+    accepted = ok(client.put(f"{ADMIN}/shipping-orders/{order_id}/accept", headers=admin_headers))
+    assert accepted["status"] == 2 and accepted["statusLabel"] == "Ready For Approval"
     fails(client.put(f"{ADMIN}/shipping-orders/{order_id}/accept", headers=admin_headers), 409)
     fails(client.put(f"{ORDERS}/{order_id}/approve", headers=bob), 404)
     fails(client.put(f"{ORDERS}/{order_id}/approve", headers=admin_headers), 403)

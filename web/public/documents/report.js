@@ -73,7 +73,7 @@
     if (!o) { root.appendChild(el('p', 'No shipping order yet.')); return; }
     root.appendChild(el('h2', 'Shipping Order'));
     root.appendChild(pairs([
-      ['Status', o.statusName], ['SWBL', o.isSWBL ? 'Yes' : 'No'], ['Freight', FREIGHT[o.freightType] || '-'],
+      ['Status', o.statusLabel || o.statusName], ['SWBL', o.isSWBL ? 'Yes' : 'No'], ['Freight', FREIGHT[o.freightType] || '-'],
       ['Cargo description', o.cargoDescription], ['IMCO class', o.imcoClass], ['UN No', o.unNumber],
       ['Temperature', o.temprature], ['Humidity', o.humidity], ['Ventilation', o.hasVentilation ? 'Yes' : 'No']
     ]));
