@@ -16,6 +16,7 @@ from domain.booking import reference
 from domain.booking.files import StoredFile
 from domain.booking.rate_request import RateRequest
 from domain.booking.shipping_order import ShippingOrder
+from domain.booking.values import order_fields_wire, parties_wire
 from domain.shared.lifecycle import lifecycle
 from projections.batch import BatchTx
 from projections.db import ReadModelDB, Tx
@@ -508,17 +509,7 @@ def _order(row: dict[str, Any] | None, container_numbers: dict[int, str]) -> dic
         "statusName": row["status_name"],
         "statusLabel": lifecycle("shipping_order").labels[row["status_name"]],
         **order_fields_wire(details),
-        "parties": [
-            {
-                "name": p["name"],
-                "address": p["address"],
-                "phoneNumber": p["phone_number"],
-                "fax": p.get("fax"),
-                "partyType": p["party_type"],
-                "isForSwbl": p["is_for_swbl"],
-            }
-            for p in details.get("parties", [])
-        ],
+        "parties": parties_wire(details.get("parties", [])),
         "containers": [
             {
                 "containerId": c["container_id"],
@@ -535,20 +526,6 @@ def _order(row: dict[str, Any] | None, container_numbers: dict[int, str]) -> dic
         "editedOrder": edited,
         "createdAt": row["created_at"],
         "updatedAt": row["updated_at"],
-    }
-
-
-def order_fields_wire(details: dict[str, Any]) -> dict[str, Any]:
-    # Wire keys as the specification spells them (`temprature`); freightType as stored (1 Collect, 2 Prepaid).
-    return {
-        "isSWBL": details.get("is_swbl"),
-        "freightType": details.get("freight_type"),
-        "cargoDescription": details.get("cargo_description"),
-        "imcoClass": details.get("imco_class"),
-        "unNumber": details.get("un_number"),
-        "temprature": details.get("temperature"),
-        "humidity": details.get("humidity"),
-        "hasVentilation": details.get("has_ventilation"),
     }
 
 

@@ -188,15 +188,7 @@ class BookingApplication(ContextApplication):
             raise IllegalTransition(
                 "rate_request", rate_request.state, "create_shipping_order", rate_request.state_code
             )
-        details = values.shipping_order_details(
-            payload,
-            quantity=rate_request.quantity,
-            is_danger=bool(rate_request.details.get("is_danger")),
-            container_type_value=self.catalog.container_type_value(
-                int(rate_request.details["container_type_id"])
-            ),
-            catalog=self.catalog,
-        )
+        details = self._order_details(rate_request, payload)
         order = ShippingOrder.create(
             str(rate_request.id),
             rate_request.customer_id,
@@ -215,29 +207,15 @@ class BookingApplication(ContextApplication):
         order = self.shipping_order(order_id, actor)
         order._may("edit", actor)
         rate_request = self.rate_request(order.rate_request_id, actor)
-        changes = values.shipping_order_details(
-            payload,
-            quantity=rate_request.quantity,
-            is_danger=bool(rate_request.details.get("is_danger")),
-            container_type_value=self.catalog.container_type_value(
-                int(rate_request.details["container_type_id"])
-            ),
-            catalog=self.catalog,
-            freight_key="freightType",
-            require_lists=False,
-        )
+        changes = self._order_details(rate_request, payload, freight_key="freightType", require_lists=False)
         if changes["is_swbl"] != order.details.get("is_swbl") and "parties" not in changes:
             # Turning SWBL on or off changes which parties are required: check the stored ones again.
-            values.shipping_order_details(
-                {**_wire(order.details), **payload, "parties": _wire_parties(order.details["parties"])},
-                quantity=rate_request.quantity,
-                is_danger=bool(rate_request.details.get("is_danger")),
-                container_type_value=self.catalog.container_type_value(
-                    int(rate_request.details["container_type_id"])
-                ),
-                catalog=self.catalog,
-                freight_key="freightType",
-                require_lists=False,
+            stored = {
+                **values.order_fields_wire(order.details),
+                "parties": values.parties_wire(order.details["parties"]),
+            }
+            self._order_details(
+                rate_request, {**stored, **payload}, freight_key="freightType", require_lists=False
             )
         order.edit(changes, actor)
         return self.record(order)
@@ -287,32 +265,20 @@ class BookingApplication(ContextApplication):
         except Conflict:
             return stored.id, None
 
+    def _order_details(
+        self, rate_request: RateRequest, payload: Mapping[str, Any], **options: Any
+    ) -> dict[str, Any]:
+        """The order's values checked against what its rate request says (quantity, danger, reefer)."""
+        return values.shipping_order_details(
+            payload,
+            quantity=rate_request.quantity,
+            is_danger=bool(rate_request.details.get("is_danger")),
+            container_type_value=self.catalog.container_type_value(
+                int(rate_request.details["container_type_id"])
+            ),
+            catalog=self.catalog,
+            **options,
+        )
+
     def _exists(self, aggregate_id: UUID) -> bool:
         return bool(self.recorder.select_events(aggregate_id, limit=1))
-
-
-def _wire(details: Mapping[str, Any]) -> dict[str, Any]:
-    return {
-        "isSWBL": details.get("is_swbl"),
-        "freightType": details.get("freight_type"),
-        "cargoDescription": details.get("cargo_description"),
-        "imcoClass": details.get("imco_class"),
-        "unNumber": details.get("un_number"),
-        "temprature": details.get("temperature"),
-        "humidity": details.get("humidity"),
-        "hasVentilation": details.get("has_ventilation"),
-    }
-
-
-def _wire_parties(parties: list[Mapping[str, Any]]) -> list[dict[str, Any]]:
-    return [
-        {
-            "name": p["name"],
-            "address": p["address"],
-            "phoneNumber": p["phone_number"],
-            "fax": p.get("fax"),
-            "partyType": p["party_type"],
-            "isForSwbl": p["is_for_swbl"],
-        }
-        for p in parties
-    ]

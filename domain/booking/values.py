@@ -330,3 +330,31 @@ def revise_messages(revise: Mapping[str, Any]) -> dict[str, str]:
     if not cleaned:
         raise ValidationFailed({"revise": "Name at least one field to revise, with a message"})
     return cleaned
+
+
+def order_fields_wire(details: Mapping[str, Any]) -> dict[str, Any]:
+    """An order's stored values under the specification's keys (`temprature` as it spells it)."""
+    return {
+        "isSWBL": details.get("is_swbl"),
+        "freightType": details.get("freight_type"),
+        "cargoDescription": details.get("cargo_description"),
+        "imcoClass": details.get("imco_class"),
+        "unNumber": details.get("un_number"),
+        "temprature": details.get("temperature"),
+        "humidity": details.get("humidity"),
+        "hasVentilation": details.get("has_ventilation"),
+    }
+
+
+def parties_wire(parties: list[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    return [
+        {
+            "name": p["name"],
+            "address": p["address"],
+            "phoneNumber": p["phone_number"],
+            "fax": p.get("fax"),
+            "partyType": p["party_type"],
+            "isForSwbl": p["is_for_swbl"],
+        }
+        for p in parties
+    ]
