@@ -68,11 +68,14 @@ def test_admin_reads_the_log_filters_it_and_views_a_timeline_as_of_an_event(
     expect(second).not_to_contain_text("$argon2id$")
     expect(second.get_by_text("No reason recorded.")).to_be_visible()
 
-    # Newest first, then back.
-    page.get_by_role("radio", name="Newest first").check()
+    # Newest first, then back. The radios follow the URL, which the router updates after the click:
+    # click, then wait for the checked state (Locator.check would verify it too early).
+    page.get_by_role("radio", name="Newest first").click()
+    expect(page.get_by_role("radio", name="Newest first")).to_be_checked()
     expect(page).to_have_url(re.compile(r"order=newest"))
     expect(page.get_by_role("article").first).to_have_accessible_name("PasswordSet")
-    page.get_by_role("radio", name="Oldest first").check()
+    page.get_by_role("radio", name="Oldest first").click()
+    expect(page.get_by_role("radio", name="Oldest first")).to_be_checked()
     expect(page.get_by_role("article").first).to_have_accessible_name("Opened")
 
     # As of the first event: the password hash is not set yet.
