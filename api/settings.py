@@ -23,6 +23,8 @@ class Settings(BaseSettings):
     UPLOAD_DIR: Path | None = None
     # Followers (projections, policies) run inside the server unless a separate worker runs them.
     RUN_FOLLOWERS: bool = True
+    # Concurrent commands share one store transaction (domain/shared/group_commit.py); off only to measure.
+    GROUP_COMMIT: bool = True
     WEB_DIST: Path = Path(__file__).resolve().parents[1] / "web" / "dist"
 
     @property
@@ -45,6 +47,9 @@ class Settings(BaseSettings):
         return path.read_text().strip()
 
     def event_store_env(self) -> dict[str, str]:
+        return {"GROUP_COMMIT": "y" if self.GROUP_COMMIT else "n", **self._recorder_env()}
+
+    def _recorder_env(self) -> dict[str, str]:
         if not self.uses_postgres:
             self.VAR_DIR.mkdir(parents=True, exist_ok=True)
             return {

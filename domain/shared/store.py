@@ -6,7 +6,7 @@ recorder, so history has a single global order: auditors read one log and projec
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 from uuid import UUID
 
 from eventsourcing.application import Application
@@ -23,6 +23,7 @@ from eventsourcing.persistence import (
 from eventsourcing.utils import Environment
 
 from domain.shared.errors import Conflict
+from domain.shared.group_commit import GroupCommitRecorder
 
 STORE_NAME = "freight"
 
@@ -44,6 +45,12 @@ class SharedStore:
             transcoder.register(DecimalAsStr())
             transcoder.register(DatetimeAsISO())
         self.mapper: Mapper[UUID] = self.factory.mapper(transcoder=transcoder)
+        # Commands append through one group-commit writer, shared by every context (GROUP_COMMIT=n: off).
+        self.writer: ApplicationRecorder = (
+            self.recorder
+            if self.env.get("GROUP_COMMIT", "y").lower() in ("n", "no", "0", "false")
+            else cast(ApplicationRecorder, GroupCommitRecorder(self.recorder))
+        )
 
     def head(self) -> int:
         return self.recorder.max_notification_id() or 0
@@ -63,7 +70,7 @@ class ContextApplication(Application[UUID]):
         return self.store.factory
 
     def construct_recorder(self) -> ApplicationRecorder:
-        return self.store.recorder
+        return self.store.writer
 
     def record(self, *aggregates: Any) -> int:
         """Save the aggregates' new events in one transaction; answer the position of the last one.

@@ -1,0 +1,90 @@
+"""Concurrent commands through group commit, on SQLite and PostgreSQL: every command stored exactly once,
+positions distinct, read models complete; a race on one aggregate still has exactly one winner."""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+from uuid import UUID
+
+import jwt
+from fastapi.testclient import TestClient
+
+from domain.shared.actor import ADMIN, CUSTOMER, Actor
+from domain.shared.errors import DomainError
+from domain.shared.store import ContextApplication
+from tests.api.booking_support import customer, payload
+
+THREADS = 16
+
+
+def run_together(work: list[Any]) -> list[Any]:
+    start = threading.Barrier(len(work))
+    results: list[Any] = [None] * len(work)
+
+    def call(index: int) -> None:
+        start.wait()
+        try:
+            results[index] = work[index]()
+        except Exception as error:
+            results[index] = error
+
+    threads = [threading.Thread(target=call, args=(i,)) for i in range(len(work))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(30)
+    return results
+
+
+def test_concurrent_creates_are_each_stored_once_and_all_reach_the_read_models(client: TestClient) -> None:
+    headers = customer(client, "grouped")
+    services = client.app.state.services  # type: ignore[attr-defined]
+    token = headers["Authorization"].removeprefix("Bearer ")
+    actor = Actor(jwt.decode(token, options={"verify_signature": False})["sub"], CUSTOMER)
+    before = services.store.head()
+
+    results = run_together(
+        [lambda: services.booking.create_rate_request(actor, "grouped", payload())] * THREADS
+    )
+
+    assert not [r for r in results if isinstance(r, Exception)], results
+    ids = {rate_request_id for rate_request_id, _ in results}
+    positions = [position for _, position in results]
+    assert len(ids) == THREADS and len(set(positions)) == THREADS
+    assert services.store.head() == before + THREADS
+    # Each answer's position is its own event's: the event stored there belongs to that rate request.
+    for rate_request_id, position in results:
+        [notification] = services.store.recorder.select_notifications(start=position, limit=1)
+        assert notification.originator_id == rate_request_id
+    services.settle(max(positions))
+    listing = client.get("/booking/api/v1/client/rate-requests?limit=100", headers=headers).json()
+    assert {row["id"] for row in listing["response"]["list"]["list"]} == {str(i) for i in ids}
+    writer = services.store.writer
+    assert writer.commands >= THREADS and writer.transactions <= writer.commands
+
+
+def test_a_race_on_one_rate_request_has_exactly_one_winner(client: TestClient) -> None:
+    headers = customer(client, "raced")
+    services = client.app.state.services  # type: ignore[attr-defined]
+    created = client.post("/booking/api/v1/client/rate-requests", json=payload(), headers=headers)
+    rate_request_id = created.json()["response"]["id"]
+    staff = Actor("staff-1", ADMIN)
+
+    def reject(index: int) -> Any:  # a rejection can happen once: every other attempt must lose
+        return lambda: services.booking.reject(rate_request_id, staff, f"Route not served ({index})")
+
+    results = run_together([reject(i) for i in range(8)])
+
+    winners = [r for r in results if isinstance(r, int)]
+    assert len(winners) == 1, results
+    assert all(isinstance(r, DomainError) for r in results if not isinstance(r, int))
+    history = services.store.recorder.select_events(UUID(rate_request_id))
+    assert len(history) == 2 and history[1].originator_version == 2
+
+
+def test_the_writer_is_shared_by_every_context(client: TestClient) -> None:
+    services = client.app.state.services  # type: ignore[attr-defined]
+    contexts = [services.booking, services.accounts, services.notifications]
+    assert all(isinstance(c, ContextApplication) for c in contexts)
+    assert {id(c.recorder) for c in contexts} == {id(services.store.writer)}
