@@ -1,10 +1,14 @@
 """The load generator: a separate process that drives the server over loopback HTTP.
 
+The HTTP client is `api.bench.http_client` (lean asyncio HTTP/1.1 keep-alive, one connection per
+worker), not httpx: its CPU per request would be taken from the server sharing the cores.
+
 Run as `python -m api.bench.load` with a JSON job on standard input; it answers one JSON document on
 standard output. Every run is bounded in requests and in time.
 
 Jobs:
-- `reads`: closed loop, `concurrency` workers GET one path each for `seconds` (or `max_requests`).
+- `reads`: closed loop; at each of `levels` (concurrency), that many workers GET each path in turn for
+  `seconds` (or `max_requests`).
 - `commands`: closed loop, each worker walks create rate request -> quote (staff) -> accept (customer).
 - `lag`: open loop at a fixed command rate; a poller watches the store's head and the read models'
   tracking row and times, per event, commit-visible -> applied-to-read-models.
@@ -14,14 +18,22 @@ from __future__ import annotations
 
 import asyncio
 import json
+import math
 import sys
 import threading
 import time
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-import httpx
-
+from api.bench.http_client import (
+    Connection,
+    HTTPError,
+    Pool,
+    build_request,
+    encode_json,
+    host_header,
+    host_port,
+)
 from api.bench.stats import summarise
 
 CLIENT = "/booking/api/v1/client"
@@ -50,105 +62,165 @@ def _auth(token: str) -> dict[str, str]:
 
 
 class Recorder:
+    """Latency per kind of the answers below 400; everything else (4xx/5xx, lost connections) is an error."""
+
     def __init__(self) -> None:
         self.latencies: dict[str, list[float]] = {}
         self.errors: dict[str, int] = {}
 
-    async def call(self, client: httpx.AsyncClient, kind: str, method: str, url: str, **kw: Any) -> Any:
+    async def call(self, conn: Connection | Pool, kind: str, request: bytes, decode: bool = False) -> Any:
+        """Send one pre-built request; answer the decoded JSON if `decode`, else True; None on error."""
         started = time.perf_counter()
-        answer = await client.request(method, url, **kw)
+        try:
+            answer = await conn.request(request)
+        except (HTTPError, OSError):
+            self.errors[kind] = self.errors.get(kind, 0) + 1
+            return None
         elapsed = time.perf_counter() - started
-        if answer.status_code >= 400:
+        if answer.status >= 400:
             self.errors[kind] = self.errors.get(kind, 0) + 1
             return None
         self.latencies.setdefault(kind, []).append(elapsed)
-        return answer.json()
+        return answer.json() if decode else True
 
     def all(self) -> list[float]:
         return [x for values in self.latencies.values() for x in values]
 
 
-def _client(job: dict[str, Any], connections: int) -> httpx.AsyncClient:
-    limits = httpx.Limits(max_connections=connections, max_keepalive_connections=connections)
-    return httpx.AsyncClient(base_url=job["base_url"], limits=limits, timeout=30.0)
+def _cpu_figures(cpu_seconds: float, requests: int) -> dict[str, float]:
+    """The load generator's own CPU (process time) during a run: what it took from the server's cores."""
+    return {
+        "client_cpu_s": cpu_seconds,
+        "client_cpu_us_per_request": cpu_seconds / requests * 1e6 if requests else math.nan,
+    }
 
 
-async def _read_one(job: dict[str, Any], path: str, headers: dict[str, str]) -> dict[str, Any]:
+async def _read_one(
+    job: dict[str, Any], path: str, headers: dict[str, str], concurrency: int
+) -> dict[str, Any]:
     recorder = Recorder()
-    deadline = time.perf_counter() + job["seconds"]
+    host, port = host_port(job["base_url"])
+    request = build_request("GET", path, host_header(job["base_url"]), headers)
     budget = [job["max_requests"]]
-    async with _client(job, job["concurrency"]) as client:
-        for _ in range(job["concurrency"]):  # warm the connections and any caches first
-            await client.get(path, headers=headers)
+    connections = [Connection(host, port) for _ in range(concurrency)]
+    try:
+        # warm every connection (and the server's caches) first, all at once
+        await asyncio.gather(*(c.request(request) for c in connections))
 
-        async def worker() -> None:
+        async def worker(conn: Connection) -> None:
             while time.perf_counter() < deadline and budget[0] > 0:
                 budget[0] -= 1
-                await recorder.call(client, "read", "GET", path, headers=headers)
+                await recorder.call(conn, "read", request)
 
+        cpu = time.process_time()
         started = time.perf_counter()
-        await asyncio.gather(*(worker() for _ in range(job["concurrency"])))
+        deadline = started + job["seconds"]
+        await asyncio.gather(*(worker(c) for c in connections))
         seconds = time.perf_counter() - started
-    return {**summarise(recorder.all(), seconds), "errors": sum(recorder.errors.values())}
+        cpu = time.process_time() - cpu
+    finally:
+        for c in connections:
+            c.close()
+    errors = sum(recorder.errors.values())
+    return {
+        **summarise(recorder.all(), seconds),
+        "errors": errors,
+        "concurrency": concurrency,
+        "connections_opened": sum(c.opened for c in connections),
+        **_cpu_figures(cpu, len(recorder.all()) + errors),
+    }
 
 
 async def reads(job: dict[str, Any]) -> dict[str, Any]:
+    """Every path at every level: {"levels": [{"concurrency": c, name: summary, ...}, ...]}."""
     headers = _auth(job["token"]) if job.get("token") else {}
-    return {name: await _read_one(job, path, headers) for name, path in job["paths"]}
+    levels = job.get("levels") or [job["concurrency"]]
+    out: list[dict[str, Any]] = []
+    for level in levels:
+        row: dict[str, Any] = {"concurrency": level}
+        for name, path in job["paths"]:
+            row[name] = await _read_one(job, path, headers, level)
+        out.append(row)
+    return {"levels": out}
 
 
-async def _chain(client: httpx.AsyncClient, recorder: Recorder, customer: str, admin: str, index: int) -> int:
+class Requests:
+    """The bytes of the command chain's requests: built once per job, only the id is spliced in."""
+
+    def __init__(self, job: dict[str, Any]) -> None:
+        self.host = host_header(job["base_url"])
+        until = (datetime.now(UTC) + timedelta(days=5)).isoformat()
+        self.quote_body = encode_json({"price": 1250.5, "validUntil": until})
+        self.admin = _auth(job["admin_token"])
+        self._create: dict[tuple[str, int], bytes] = {}
+
+    def create(self, customer: str, index: int) -> bytes:
+        key = (customer, index % 2)  # the payload varies with the index only through quantity
+        request = self._create.get(key)
+        if request is None:
+            request = self._create[key] = build_request(
+                "POST",
+                f"{CLIENT}/rate-requests",
+                self.host,
+                _auth(customer),
+                json_body=rate_request_payload(index),
+            )
+        return request
+
+    def quote(self, rid: str) -> bytes:
+        path = f"{ADMIN}/rate-requests/{rid}/quote"
+        headers = {**self.admin, "Content-Type": "application/json"}
+        return build_request("PUT", path, self.host, headers, self.quote_body)
+
+    def accept(self, customer: str, rid: str) -> bytes:
+        return build_request("PUT", f"{CLIENT}/rate-requests/{rid}/approve", self.host, _auth(customer))
+
+
+async def _chain(
+    conn: Connection | Pool, recorder: Recorder, requests: Requests, customer: str, index: int
+) -> int:
     """create -> quote -> accept; answers the number of commands that succeeded."""
-    created = await recorder.call(
-        client,
-        "create",
-        "POST",
-        f"{CLIENT}/rate-requests",
-        json=rate_request_payload(index),
-        headers=_auth(customer),
-    )
+    created = await recorder.call(conn, "create", requests.create(customer, index), decode=True)
     if created is None:
         return 0
     rid = created["response"]["id"]
-    until = (datetime.now(UTC) + timedelta(days=5)).isoformat()
-    quoted = await recorder.call(
-        client,
-        "quote",
-        "PUT",
-        f"{ADMIN}/rate-requests/{rid}/quote",
-        json={"price": 1250.5, "validUntil": until},
-        headers=_auth(admin),
-    )
-    if quoted is None:
+    if await recorder.call(conn, "quote", requests.quote(rid)) is None:
         return 1
-    accepted = await recorder.call(
-        client, "accept", "PUT", f"{CLIENT}/rate-requests/{rid}/approve", headers=_auth(customer)
-    )
-    return 3 if accepted is not None else 2
+    return 3 if await recorder.call(conn, "accept", requests.accept(customer, rid)) is not None else 2
 
 
 async def commands(job: dict[str, Any]) -> dict[str, Any]:
     recorder = Recorder()
+    requests = Requests(job)
     customers: list[str] = job["customer_tokens"]
-    deadline = time.perf_counter() + job["seconds"]
+    host, port = host_port(job["base_url"])
     budget = [job["max_commands"]]
     counter = [0]
-    async with _client(job, job["concurrency"]) as client:
+    connections = [Connection(host, port) for _ in range(job["concurrency"])]
 
-        async def worker(slot: int) -> None:
-            while time.perf_counter() < deadline and budget[0] > 0:
-                budget[0] -= 3
-                counter[0] += 1
-                await _chain(
-                    client, recorder, customers[slot % len(customers)], job["admin_token"], counter[0]
-                )
+    async def worker(slot: int) -> None:
+        conn = connections[slot]
+        while time.perf_counter() < deadline and budget[0] > 0:
+            budget[0] -= 3
+            counter[0] += 1
+            await _chain(conn, recorder, requests, customers[slot % len(customers)], counter[0])
 
-        started = time.perf_counter()
+    cpu = time.process_time()
+    started = time.perf_counter()
+    deadline = started + job["seconds"]
+    try:
         await asyncio.gather(*(worker(i) for i in range(job["concurrency"])))
-        seconds = time.perf_counter() - started
-    result: dict[str, Any] = {**summarise(recorder.all(), seconds), "errors": sum(recorder.errors.values())}
+    finally:
+        for c in connections:
+            c.close()
+    seconds = time.perf_counter() - started
+    cpu = time.process_time() - cpu
+    errors = sum(recorder.errors.values())
+    result: dict[str, Any] = {**summarise(recorder.all(), seconds), "errors": errors}
     result["by_kind"] = {k: summarise(v, seconds) for k, v in recorder.latencies.items()}
     result["concurrency"] = job["concurrency"]
+    result["connections_opened"] = sum(c.opened for c in connections)
+    result.update(_cpu_figures(cpu, len(recorder.all()) + errors))
     return result
 
 
@@ -200,11 +272,13 @@ async def lag(job: dict[str, Any]) -> dict[str, Any]:
     poller = LagPoller(job["dsn"], job["events_table"], job["tracking_name"], job.get("poll_interval", 0.002))
     poller.start()
     recorder = Recorder()
+    requests = Requests(job)
     customers: list[str] = job["customer_tokens"]
     chain_every = 3.0 / job["rate"]
     in_flight: set[asyncio.Task[int]] = set()
     dropped = 0
-    async with _client(job, job["max_in_flight"]) as client:
+    pool = Pool(*host_port(job["base_url"]))  # grows to the chains in flight, at most max_in_flight
+    try:
         started = time.perf_counter()
         index = 0
         while time.perf_counter() - started < job["seconds"] and index * 3 < job["max_commands"]:
@@ -214,26 +288,29 @@ async def lag(job: dict[str, Any]) -> dict[str, Any]:
                 await asyncio.sleep(delay)
             if len(in_flight) < job["max_in_flight"]:
                 task = asyncio.create_task(
-                    _chain(client, recorder, customers[index % len(customers)], job["admin_token"], index)
+                    _chain(pool, recorder, requests, customers[index % len(customers)], index)
                 )
                 in_flight.add(task)
                 task.add_done_callback(in_flight.discard)
             else:
                 dropped += 1
             index += 1
-        done = await asyncio.gather(*in_flight) if in_flight else []
+        if in_flight:
+            await asyncio.gather(*in_flight)
         seconds = time.perf_counter() - started
+    finally:
+        pool.close()
     await asyncio.sleep(0.5)
     poller.stop.set()
     poller.join(timeout=5)
     commands_done = len(recorder.all())
-    del done
     return {
         "target_rate": job["rate"],
         "achieved_rate": commands_done / seconds if seconds > 0 else 0.0,
         "commands": commands_done,
         "dropped_chains": dropped,
         "errors": sum(recorder.errors.values()),
+        "connections": pool.size,
         "lag": summarise(poller.lags, seconds),
         "polls": poller.polls,
         "command_latency": summarise(recorder.all(), seconds),
