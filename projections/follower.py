@@ -101,22 +101,28 @@ class Follower:
     def _run(self) -> None:
         while not self._stopping.is_set():
             try:
-                progressed = self.step()
+                applied = self.apply_next()
             except Exception:
                 log.exception("follower %s failed; retrying", self.name)
                 self._stopping.wait(self.on_error_wait)
                 continue
-            if not progressed:
+            # A short page means the log's end was reached: asking again at once would only cost an empty
+            # query, so wait for a poke (a command just saved) or the idle timeout.
+            if applied < self.batch_size:
                 self._poked.wait(self.idle_wait)
                 self._poked.clear()
 
     def step(self) -> bool:
         """Apply the next batch, if any. Returns whether anything was applied."""
+        return self.apply_next() > 0
+
+    def apply_next(self) -> int:
+        """Apply the next batch, if any; answer how many events it held."""
         notifications = self.store.recorder.select_notifications(
             start=self.position, limit=self.batch_size, inclusive_of_start=False
         )
         if not notifications:
-            return False
+            return 0
         batch = [(n.id, self.store.mapper.to_domain_event(n)) for n in notifications]
         last = notifications[-1].id
         # Not durable: a follower's rows and position are rebuilt from the (durable) event store, and
@@ -127,7 +133,7 @@ class Follower:
         with self._changed:
             self.position = last
             self._changed.notify_all()
-        return True
+        return len(notifications)
 
     def catch_up(self) -> int:
         """Apply everything stored so far (used by tools and tests that run no thread)."""
