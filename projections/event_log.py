@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from domain.shared.history import describe
+from domain.shared.history import log_entry
 from projections.batch import BatchTx
 from projections.db import Tx
 from projections.projection import Projection
@@ -31,21 +31,22 @@ projection = Projection(
 
 @projection.on(object)
 def logged(tx: BatchTx, event: Any, position: int) -> None:
-    record = describe(event)
+    # log_entry: describe(event)'s values, with `changes` already compact JSON text.
+    aggregate_id, kind, version, event_type, topic, at, actor_id, role, reason, changes = log_entry(event)
     tx.insert(
         "event_log",
         {
             "position": position,
-            "aggregate_id": record.aggregate_id,
-            "aggregate_kind": record.aggregate_kind,
-            "version": record.version,
-            "type": record.type,
-            "topic": record.topic,
-            "recorded_at": record.timestamp,
-            "actor_id": record.actor_id,
-            "actor_role": record.actor_role,
-            "reason": record.reason,
-            "changes": json.dumps(record.changes, separators=(",", ":")),
+            "aggregate_id": aggregate_id,
+            "aggregate_kind": kind,
+            "version": version,
+            "type": event_type,
+            "topic": topic,
+            "recorded_at": at,
+            "actor_id": actor_id,
+            "actor_role": role,
+            "reason": reason,
+            "changes": changes,
         },
         keep_existing=True,
     )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -10,6 +11,7 @@ from enum import Enum
 from typing import Any
 from uuid import UUID
 
+import orjson
 from eventsourcing.utils import get_topic
 
 ENVELOPE_FIELDS = {
@@ -29,7 +31,10 @@ def _snake(name: str) -> str:
 
 def plain(value: Any) -> Any:
     """A JSON-ready copy of an event or aggregate value."""
-    if value is None or isinstance(value, str | int | float | bool):
+    kind = type(value)
+    if kind is str or kind is int or value is None or kind is bool or kind is float:
+        return value
+    if isinstance(value, str | int | float | bool):  # subclasses (str enums) as they are, as always
         return value
     if isinstance(value, dict):
         return {str(k): plain(v) for k, v in value.items()}
@@ -42,6 +47,35 @@ def plain(value: Any) -> Any:
     if isinstance(value, Enum):
         return value.value
     return value
+
+
+class _NotFlat(Exception):
+    """A value `_flat_copy` leaves to `plain`: anything but str/int/bool/None and lists and dicts of them."""
+
+
+def _flat_copy(value: Any) -> Any:
+    """`plain(value)` for trees of exact str/int/bool/None (the common field); raises `_NotFlat` otherwise.
+
+    Such a copy is also written identically by orjson and by `json.dumps` (no floats, no custom types).
+    """
+    kind = type(value)
+    if kind is dict:
+        copy: dict[str, Any] = {}
+        for key, item in value.items():
+            if type(key) is not str:
+                raise _NotFlat
+            item_kind = type(item)
+            if item_kind is str or item_kind is int or item is None or item_kind is bool:
+                copy[key] = item
+            else:
+                copy[key] = _flat_copy(item)
+        return copy
+    if kind is list:
+        return [
+            item if (t := type(item)) is str or t is int or item is None or t is bool else _flat_copy(item)
+            for item in value
+        ]
+    raise _NotFlat
 
 
 @dataclass(frozen=True)
@@ -100,6 +134,49 @@ def _names(event_class: type) -> tuple[str, str, str]:
     return _NAMES[event_class]
 
 
+def _changes(fields: dict[str, Any]) -> tuple[dict[str, Any], bool]:
+    """The fields an auditor sees (hashes redacted), and whether orjson writes them as `json.dumps` does."""
+    changes: dict[str, Any] = {}
+    flat = True
+    for key, value in fields.items():
+        if key in ENVELOPE_FIELDS:
+            continue
+        kind = type(value)
+        if key.endswith("_hash"):
+            changes[key] = None if value is None else REDACTED
+        elif kind is str or kind is int or value is None or kind is bool:
+            changes[key] = value
+        else:
+            try:
+                changes[key] = _flat_copy(value)
+            except _NotFlat:
+                changes[key] = plain(value)
+                flat = False
+    return changes, flat
+
+
+_CHANGES_JSON = json.JSONEncoder(separators=(",", ":"))
+
+
+def changes_json(changes: dict[str, Any], flat: bool = False) -> str:
+    """`json.dumps(changes, separators=(",", ":"))`, the text `event_log` stores, exactly.
+
+    `flat` (from `_changes`): only str/int/bool/None in dicts and lists, so orjson (several times faster)
+    writes the same text whenever that text is plain printable ASCII: `json.dumps` escapes every other
+    character (non-ASCII and DEL) while orjson writes it as it is; integers beyond 64 bits make orjson
+    refuse.
+    """
+    if flat:
+        try:
+            text = orjson.dumps(changes)
+        except orjson.JSONEncodeError:
+            pass
+        else:
+            if text.isascii() and b"\x7f" not in text:
+                return text.decode("ascii")
+    return _CHANGES_JSON.encode(changes)
+
+
 def describe(event: Any) -> EventRecord:
     aggregate_kind, event_type, topic = _names(type(event))
     fields = vars(event)
@@ -113,7 +190,26 @@ def describe(event: Any) -> EventRecord:
         actor_id=fields.get("actor_id"),
         actor_role=fields.get("actor_role"),
         reason=fields.get("reason"),
-        changes={k: _shown(k, v) for k, v in fields.items() if k not in ENVELOPE_FIELDS},
+        changes=_changes(fields)[0],
+    )
+
+
+def log_entry(event: Any) -> tuple[str, str, int, str, str, str, Any, Any, Any, str]:
+    """`describe(event)`'s values in field order, with `changes` as `changes_json` text (event_log's row)."""
+    aggregate_kind, event_type, topic = _names(type(event))
+    fields = vars(event)
+    changes, flat = _changes(fields)
+    return (
+        str(event.originator_id),
+        aggregate_kind,
+        int(event.originator_version),
+        event_type,
+        topic,
+        utc_text(event.timestamp),
+        fields.get("actor_id"),
+        fields.get("actor_role"),
+        fields.get("reason"),
+        changes_json(changes, flat),
     )
 
 

@@ -1,0 +1,50 @@
+"""A faster drop-in for the library's `JSONTranscoder`: same stored bytes, decoding through orjson.
+
+Encoding is the library's own (so what is stored stays byte for byte what `JSONTranscoder` writes).
+Decoding parses with orjson (C, about twice as fast as the standard library with an `object_hook`) and then
+turns the `{"_type_": name, "_data_": ...}` objects back into values exactly as `JSONTranscoder._decode_obj`
+does (innermost first, the same registered transcodings, the same error for an unknown name).
+
+Where orjson would answer differently from the standard library, the library's decoder is used instead:
+- integers of 19 digits or more: orjson turns integers beyond 64 bits into floats, the library keeps them
+  exact (a run of 19 digits anywhere, even inside a string, sends the document the slow way: always safe);
+- anything orjson refuses (NaN, Infinity, 1e400, lone surrogates): the library's decoder answers or raises.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import orjson
+from eventsourcing.persistence import JSONTranscoder
+
+# bytes.translate table: every digit becomes "0" and everything else a space, so a run of 19 digits is a plain
+# substring search (much cheaper than a regular expression over the document).
+_DIGITS = bytes(0x30 if 0x30 <= byte <= 0x39 else 0x20 for byte in range(256))
+_LONG_RUN = b"0" * 19
+_TYPE_KEY = b'"_type_"'
+
+
+class FastJSONTranscoder(JSONTranscoder):
+    def decode(self, data: bytes) -> Any:
+        if _LONG_RUN in data.translate(_DIGITS):
+            return super().decode(data)
+        try:
+            obj = orjson.loads(data)
+        except orjson.JSONDecodeError:
+            return super().decode(data)
+        # `"_type_"` (with its quotes) can only be a whole JSON string token: no custom value, nothing to do.
+        if _TYPE_KEY in data and type(obj) in (dict, list):
+            obj = self._restore(obj)
+        return obj
+
+    def _restore(self, value: Any) -> Any:
+        if type(value) is dict:
+            for key, item in value.items():
+                kind = type(item)
+                if kind is dict or kind is list:
+                    value[key] = self._restore(item)  # same keys: replacing values while iterating is fine
+            if len(value) == 2 and "_type_" in value and "_data_" in value:
+                return self._decode_obj(value)
+            return value
+        return [self._restore(item) if type(item) in (dict, list) else item for item in value]
