@@ -24,6 +24,7 @@ from eventsourcing.utils import Environment
 
 from domain.shared.errors import Conflict
 from domain.shared.group_commit import GroupCommitRecorder
+from domain.shared.transcoding import FastJSONTranscoder
 
 STORE_NAME = "freight"
 
@@ -40,6 +41,8 @@ class SharedStore:
         self.recorder: ApplicationRecorder = self.factory.application_recorder()
         # One mapper turns any stored event back into its domain event, whichever context wrote it.
         transcoder = self.factory.transcoder()
+        if type(transcoder) is JSONTranscoder:  # the default: the same stored JSON, decoded through orjson
+            transcoder = FastJSONTranscoder()
         if isinstance(transcoder, JSONTranscoder):
             transcoder.register(UUIDAsHex())
             transcoder.register(DecimalAsStr())
