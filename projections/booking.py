@@ -405,10 +405,12 @@ class TableCatalog:
 
 
 # -- queries --------------------------------------------------------------------------
-_LIST_SELECT = (
-    "SELECT r.*, pol.code AS pol_code, pol.name AS pol_name, pod.code AS pod_code, pod.name AS pod_name,"
+_LIST_COLUMNS = (
+    "r.*, pol.code AS pol_code, pol.name AS pol_name, pod.code AS pod_code, pod.name AS pod_name,"
     " ct.name AS container_type_name, ct.value AS container_type_value, cs.name AS container_size_name,"
     " cp.profile AS customer_profile"
+)
+_LIST_FROM = (
     " FROM booking_rate_requests r"
     " LEFT JOIN customer_profiles cp ON cp.account_id = r.customer_id"
     " LEFT JOIN booking_ports pol ON pol.id = r.pol_id"
@@ -416,6 +418,33 @@ _LIST_SELECT = (
     " LEFT JOIN booking_container_types ct ON ct.id = r.container_type_id"
     " LEFT JOIN booking_container_sizes cs ON cs.id = r.container_size_id"
 )
+_LIST_SELECT = f"SELECT {_LIST_COLUMNS}{_LIST_FROM}"
+# A rate request has at most one shipping order (the order's id is name-based on the rate request's), so
+# the detail joins it: the request, its order and their reference names in one statement.
+_DETAIL_SELECT = (
+    f"SELECT {_LIST_COLUMNS}, so.id AS so_id, so.status AS so_status, so.status_name AS so_status_name,"
+    " so.details AS so_details, so.revise AS so_revise, so.edited_order AS so_edited_order,"
+    " so.created_at AS so_created_at, so.updated_at AS so_updated_at"
+    f"{_LIST_FROM} LEFT JOIN booking_shipping_orders so ON so.rate_request_id = r.id WHERE r.id = ?"
+)
+
+
+def _reference_names(tx: Tx, table: str, column: str, ids: list[Any]) -> dict[Any, Any]:
+    """{id: column} for the ids found in a reference table whose rows never change once written.
+
+    Document types and container numbers are only ever inserted (seed, staff's `add_container`), never
+    updated or deleted, and ids are never reused; so a row once read is kept in the database object's
+    `memo` (per ReadModelDB, so two databases in one process never share it) and later answers read only
+    the ids not seen yet. An id not found is not remembered: a row added later is found then.
+    """
+    memo = getattr(tx, "memo", None)
+    known: dict[Any, Any] = memo.setdefault((table, column), {}) if memo is not None else {}
+    missing = list(dict.fromkeys(i for i in ids if i not in known))
+    if missing:
+        marks = ", ".join("?" for _ in missing)
+        for r in tx.all(f"SELECT id, {column} FROM {table} WHERE id IN ({marks})", missing):
+            known[r["id"]] = r[column]
+    return {i: known[i] for i in ids if i in known}
 
 
 def _money(text: str | None) -> float | None:
@@ -468,11 +497,25 @@ def list_row(row: dict[str, Any]) -> dict[str, Any]:
 def _page(
     tx: Tx, where: str, params: tuple[Any, ...], limit: int, page: int
 ) -> tuple[list[dict[str, Any]], int]:
-    total = int(tx.scalar(f"SELECT COUNT(*) FROM booking_rate_requests r {where}", params) or 0)
+    """One statement: the page, each row carrying the count of all matching rows (an uncorrelated scalar
+    subquery, computed once, through the same index as a separate COUNT). A page past the end has no row to
+    carry it, so only then is the count asked for on its own.
+
+    LIMIT and OFFSET are written into the statement (integers, never text from the caller): with them as
+    parameters PostgreSQL re-plans the prepared statement on every call (a generic plan cannot cost an
+    unknown LIMIT, so it keeps choosing custom plans), and planning this join cost ~20x its execution."""
+    size, skip = int(limit), (int(page) - 1) * int(limit)
     rows = tx.all(
-        f"{_LIST_SELECT} {where} ORDER BY r.created_at DESC, r.id DESC LIMIT ? OFFSET ?",
-        (*params, limit, (page - 1) * limit),
+        f"SELECT {_LIST_COLUMNS}, (SELECT COUNT(*) FROM booking_rate_requests r {where}) AS total_count"
+        f"{_LIST_FROM} {where} ORDER BY r.created_at DESC, r.id DESC LIMIT {size} OFFSET {skip}",
+        (*params, *params),
     )
+    if rows:
+        total = int(rows[0]["total_count"])
+    elif page == 1:
+        total = 0
+    else:
+        total = int(tx.scalar(f"SELECT COUNT(*) FROM booking_rate_requests r {where}", params) or 0)
     return [list_row(r) for r in rows], total
 
 
@@ -529,22 +572,39 @@ def _order(row: dict[str, Any] | None, container_numbers: dict[int, str]) -> dic
     }
 
 
+def _order_row(row: dict[str, Any]) -> dict[str, Any] | None:
+    """The joined order's columns of a detail row, named as booking_shipping_orders names them."""
+    if row["so_id"] is None:
+        return None
+    return {
+        "id": row["so_id"],
+        "rate_request_id": row["id"],
+        "status": row["so_status"],
+        "status_name": row["so_status_name"],
+        "details": row["so_details"],
+        "revise": row["so_revise"],
+        "edited_order": row["so_edited_order"],
+        "created_at": row["so_created_at"],
+        "updated_at": row["so_updated_at"],
+    }
+
+
 def rate_request_detail(tx: Tx, rate_request_id: str) -> dict[str, Any] | None:
-    row = tx.one(f"{_LIST_SELECT} WHERE r.id = ?", (rate_request_id,))
+    row = tx.one(_DETAIL_SELECT, (rate_request_id,))
     if row is None:
         return None
-    order_row = tx.one("SELECT * FROM booking_shipping_orders WHERE rate_request_id = ?", (rate_request_id,))
+    order_row = _order_row(row)
     numbers: dict[int, str] = {}
     if order_row is not None:
         ids = [c["container_id"] for c in json.loads(order_row["details"]).get("containers", [])]
         if ids:
-            marks = ", ".join("?" for _ in ids)
-            numbers = {
-                r["id"]: r["number"]
-                for r in tx.all(f"SELECT id, number FROM booking_containers WHERE id IN ({marks})", ids)
-            }
+            numbers = _reference_names(tx, "booking_containers", "number", ids)
     documents = json.loads(row["documents"])
-    names = {d["id"]: d["name"] for d in document_types(tx)}
+    names: dict[Any, Any] = {}
+    if documents:
+        names = _reference_names(
+            tx, "booking_document_types", "name", [d["document_type_id"] for d in documents]
+        )
     return {
         **list_row(row),
         "customerId": row["customer_id"],

@@ -45,8 +45,10 @@ class ReadModelDB(Protocol):
 class _SqliteTx:
     dialect = "sqlite"
 
-    def __init__(self, conn: sqlite3.Connection) -> None:
+    def __init__(self, conn: sqlite3.Connection, memo: dict[Any, Any] | None = None) -> None:
         self.conn = conn
+        # Read transactions carry their database's memo: query functions keep rows that never change there.
+        self.memo = memo
 
     def execute(self, sql: str, params: Sequence[Any] = ()) -> None:
         self.conn.execute(sql, tuple(params))
@@ -78,6 +80,7 @@ class SqliteReadModels:
         self._local = threading.local()
         self._all: list[sqlite3.Connection] = []
         self._lock = threading.Lock()
+        self.memo: dict[Any, Any] = {}
 
     def _conn(self) -> sqlite3.Connection:
         conn: sqlite3.Connection | None = getattr(self._local, "conn", None)
@@ -109,11 +112,12 @@ class SqliteReadModels:
         conn = self._conn()
         conn.execute("BEGIN")
         try:
-            yield _SqliteTx(conn)
+            yield _SqliteTx(conn, self.memo)
         finally:
             conn.execute("COMMIT")
 
     def close(self) -> None:
+        self.memo.clear()
         with self._lock:
             for conn in self._all:
                 conn.close()
@@ -133,9 +137,10 @@ def _to_psycopg(sql: str) -> str:
 class _PostgresTx:
     dialect = "postgres"
 
-    def __init__(self, conn: Any, pipelined: bool = False) -> None:
+    def __init__(self, conn: Any, pipelined: bool = False, memo: dict[Any, Any] | None = None) -> None:
         self.conn = conn
         self.pipelined = pipelined
+        self.memo = memo
 
     def execute(self, sql: str, params: Sequence[Any] = ()) -> None:
         self.conn.execute(_to_psycopg(sql), tuple(params))
@@ -175,6 +180,7 @@ class PostgresReadModels:
         from psycopg_pool import ConnectionPool
 
         self.schema = schema
+        self.memo: dict[Any, Any] = {}
         options = f"-c search_path={schema}"
         self.pool = ConnectionPool(
             conninfo,
@@ -201,13 +207,26 @@ class PostgresReadModels:
 
     @contextmanager
     def read(self) -> Iterator[_PostgresTx]:
-        # Pipelined: BEGIN travels with the first query and COMMIT does not wait on its own round trip.
-        with self.pool.connection() as conn, conn.pipeline(), conn.transaction():
-            yield _PostgresTx(conn, pipelined=True)
+        """Reads run in autocommit: each statement is one round trip, with no BEGIN and no COMMIT.
+
+        The same guarantees as a READ COMMITTED transaction (the server's default, never changed here): there
+        every statement takes its own snapshot anyway, so a read block never saw one snapshot across its
+        statements. Queries that must agree with each other are written as one statement."""
+        with self.pool.connection() as conn:
+            conn.autocommit = True
+            try:
+                yield _PostgresTx(conn, memo=self.memo)
+            finally:
+                try:
+                    conn.autocommit = False  # the pool's connections are transactional for writers
+                except Exception:
+                    conn.close()  # not idle (a fetch broke off): the pool discards a closed connection
 
     def drop_schema(self) -> None:
+        self.memo.clear()
         with self.pool.connection() as conn:
             conn.execute(f'DROP SCHEMA IF EXISTS "{self.schema}" CASCADE')
 
     def close(self) -> None:
+        self.memo.clear()
         self.pool.close()

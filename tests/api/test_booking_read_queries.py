@@ -1,0 +1,256 @@
+"""The booking read queries answer what the earlier, simpler queries answered, row for row and byte for byte.
+
+The list is one statement (page + count), the detail one statement (request + its order) with reference names
+kept per database, LIMIT/OFFSET written into the SQL, and PostgreSQL reads run in autocommit. The reference
+implementation below is the code they replaced (COUNT then page; request, then order, then containers, then
+every document type), run over a seeded history that reaches every rate-request and order state.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import psycopg
+import pytest
+from fastapi.encoders import jsonable_encoder
+from fastapi.responses import JSONResponse
+
+from api.bench.seed import Seeder
+from api.bootstrap import Services
+from api.envelope import render
+from api.settings import Settings
+from projections import booking as read
+from projections.db import PostgresReadModels, SqliteReadModels, Tx
+
+# -- the replaced implementation (reference) ------------------------------------------------------------
+
+
+def old_page(tx: Tx, where: str, params: tuple[Any, ...], limit: int, page: int) -> tuple[list[Any], int]:
+    total = int(tx.scalar(f"SELECT COUNT(*) FROM booking_rate_requests r {where}", params) or 0)
+    rows = tx.all(
+        f"{read._LIST_SELECT} {where} ORDER BY r.created_at DESC, r.id DESC LIMIT ? OFFSET ?",
+        (*params, limit, (page - 1) * limit),
+    )
+    return [read.list_row(r) for r in rows], total
+
+
+def old_all(tx: Tx, state: int | None, state_name: str | None, limit: int, page: int) -> Any:
+    clauses, params = [], []
+    if state is not None:
+        clauses.append("r.state = ?")
+        params.append(state)
+    if state_name:
+        clauses.append("r.state_name = ?")
+        params.append(state_name)
+    where = ("WHERE " + " AND ".join(clauses)) if clauses else ""
+    return old_page(tx, where, tuple(params), limit, page)
+
+
+def old_detail(tx: Tx, rate_request_id: str) -> dict[str, Any] | None:
+    row = tx.one(f"{read._LIST_SELECT} WHERE r.id = ?", (rate_request_id,))
+    if row is None:
+        return None
+    order_row = tx.one("SELECT * FROM booking_shipping_orders WHERE rate_request_id = ?", (rate_request_id,))
+    numbers: dict[int, str] = {}
+    if order_row is not None:
+        ids = [c["container_id"] for c in json.loads(order_row["details"]).get("containers", [])]
+        if ids:
+            marks = ", ".join("?" for _ in ids)
+            numbers = {
+                r["id"]: r["number"]
+                for r in tx.all(f"SELECT id, number FROM booking_containers WHERE id IN ({marks})", ids)
+            }
+    documents = json.loads(row["documents"])
+    names = {d["id"]: d["name"] for d in read.document_types(tx)}
+    return {
+        **read.list_row(row),
+        "customerId": row["customer_id"],
+        "pol": {"id": row["pol_id"], "name": read._title(row, "pol"), "value": row["pol_id"]},
+        "pod": {"id": row["pod_id"], "name": read._title(row, "pod"), "value": row["pod_id"]},
+        "containerType": {
+            "id": row["container_type_id"],
+            "name": row["container_type_name"],
+            "value": row["container_type_value"],
+        },
+        "containerSize": {
+            "id": row["container_size_id"],
+            "name": row["container_size_name"],
+            "value": row["container_size_id"],
+        },
+        "isSwbl": bool(row["is_swbl"]),
+        "isSWBL": bool(row["is_swbl"]),
+        "isDanger": bool(row["is_danger"]),
+        "msds": row["msds"],
+        "additionalComment": row["additional_comment"],
+        "revisionMessage": row["revision_message"],
+        "rejectionMessage": row["rejection_message"],
+        "bookingRequest": (
+            {
+                "documents": [
+                    {
+                        "documentTypeId": d["document_type_id"],
+                        "documentType": names.get(d["document_type_id"]),
+                        "fileId": d["file_id"],
+                    }
+                    for d in documents
+                ]
+            }
+            if documents
+            else None
+        ),
+        "order": read._order(order_row, numbers),
+        "updatedAt": row["updated_at"],
+    }
+
+
+def old_bytes(response: Any) -> bytes:
+    envelope = {"isSuccess": True, "isError": False, "error": None, "response": jsonable_encoder(response)}
+    return bytes(JSONResponse(envelope).body)
+
+
+def new_bytes(response: Any) -> bytes:
+    return render({"isSuccess": True, "isError": False, "error": None, "response": response})
+
+
+# -- a seeded history --------------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def seeded(settings: Settings) -> Iterator[tuple[Services, Seeder]]:
+    services = Services(settings)
+    try:
+        seeder = Seeder(services.store, password_hash="not-a-real-hash", batch_events=500, seed=3)
+        seeder.run(2500)
+        services.read_follower.catch_up()
+        yield services, seeder
+    finally:
+        services.stop()
+
+
+def _customer_ids(services: Services) -> list[str]:
+    with services.read_models.read() as tx:
+        rows = tx.all(
+            "SELECT customer_id, COUNT(*) AS n FROM booking_rate_requests GROUP BY customer_id"
+            " ORDER BY n DESC, customer_id"
+        )
+    return [r["customer_id"] for r in rows]
+
+
+def test_customer_lists_match_the_old_queries(seeded: tuple[Services, Seeder]) -> None:
+    services, _ = seeded
+    customers = _customer_ids(services)
+    assert len(customers) >= 3
+    compared = 0
+    for customer in [*customers[:3], "no-such-customer"]:
+        for limit in (1, 3, 10, 100):
+            for page in range(1, 5):
+                with services.read_models.read() as tx:
+                    new = read.customer_rate_requests(tx, customer, limit, page)
+                    old = old_page(tx, "WHERE r.customer_id = ?", (customer,), limit, page)
+                assert new == old
+                assert new_bytes({"list": {"list": new[0], "totalCount": new[1]}}) == old_bytes(
+                    {"list": {"list": old[0], "totalCount": old[1]}}
+                )
+                compared += len(new[0])
+    assert compared > 50
+
+
+def test_a_page_past_the_end_still_counts_every_row(seeded: tuple[Services, Seeder]) -> None:
+    services, _ = seeded
+    customer = _customer_ids(services)[0]
+    with services.read_models.read() as tx:
+        total = tx.scalar("SELECT COUNT(*) FROM booking_rate_requests WHERE customer_id = ?", (customer,))
+        rows, counted = read.customer_rate_requests(tx, customer, 10, 1000)
+    assert rows == [] and counted == total > 0
+
+
+def test_staff_lists_match_the_old_queries(seeded: tuple[Services, Seeder]) -> None:
+    services, _ = seeded
+    with services.read_models.read() as tx:
+        states = tx.all("SELECT DISTINCT state, state_name FROM booking_rate_requests ORDER BY state")
+    assert len(states) >= 5
+    filters: list[tuple[int | None, str | None]] = [(None, None)]
+    filters += [(s["state"], None) for s in states] + [(None, s["state_name"]) for s in states]
+    filters += [(states[0]["state"], states[0]["state_name"]), (states[0]["state"], states[1]["state_name"])]
+    for state, state_name in filters:
+        for limit, page in ((10, 1), (10, 2), (7, 3), (100, 1), (10, 500)):
+            with services.read_models.read() as tx:
+                new = read.all_rate_requests(tx, state, state_name, limit, page)
+                old = old_all(tx, state, state_name, limit, page)
+            assert new == old, (state, state_name, limit, page)
+
+
+def test_every_detail_matches_the_old_queries(seeded: tuple[Services, Seeder]) -> None:
+    services, _ = seeded
+    with services.read_models.read() as tx:
+        ids = [r["id"] for r in tx.all("SELECT id FROM booking_rate_requests ORDER BY id")]
+    with_order = with_documents = 0
+    for rate_request_id in ids:
+        with services.read_models.read() as tx:
+            new = read.rate_request_detail(tx, rate_request_id)
+            old = old_detail(tx, rate_request_id)
+        assert new == old
+        assert new_bytes(new) == old_bytes(old)
+        assert new is not None
+        with_order += new["order"] is not None and bool(new["order"]["containers"])
+        with_documents += new["bookingRequest"] is not None
+    assert with_order > 5 and with_documents > 5  # the joined order and the kept names were exercised
+    with services.read_models.read() as tx:
+        assert read.rate_request_detail(tx, "no-such-request") is None
+
+
+def test_reference_names_are_kept_per_database_and_new_rows_are_found(tmp_path: Path) -> None:
+    first, second = SqliteReadModels(tmp_path / "a.db"), SqliteReadModels(tmp_path / "b.db")
+    try:
+        for db in (first, second):
+            read.seed_reference(db)
+        with first.transaction() as tx:
+            added = read.add_container(tx, "MSCU1234565", 1, 1)
+        with second.transaction() as tx:
+            assert read.add_container(tx, "TGHU0000006", 1, 1) == added  # the same id, another number
+        with first.read() as tx:
+            assert read._reference_names(tx, "booking_containers", "number", [added, added + 1]) == {
+                added: "MSCU1234565"
+            }
+        with second.read() as tx:  # the first database's memo is not the second's
+            assert read._reference_names(tx, "booking_containers", "number", [added]) == {
+                added: "TGHU0000006"
+            }
+        with first.transaction() as tx:  # a row added later is found: misses are never remembered
+            assert read.add_container(tx, "CSQU3054383", 1, 1) == added + 1
+        with first.read() as tx:
+            names = read._reference_names(tx, "booking_containers", "number", [added + 1, added, added])
+        assert names == {added: "MSCU1234565", added + 1: "CSQU3054383"}
+        assert first.memo[("booking_containers", "number")] == names
+    finally:
+        first.close()
+        second.close()
+
+
+def test_postgres_reads_leave_pool_connections_transactional(settings: Settings) -> None:
+    if not settings.uses_postgres:
+        pytest.skip("PostgreSQL only: SQLite reads keep BEGIN/COMMIT")
+    db = PostgresReadModels(settings.read_model_conninfo(), schema="autocommit_check", max_size=1)
+    try:
+        with db.transaction() as tx:
+            tx.execute("CREATE TABLE t (id INTEGER PRIMARY KEY)")
+        with db.read() as tx:  # autocommit inside ...
+            assert tx.conn.autocommit
+            assert tx.scalar("SELECT COUNT(*) FROM t") == 0
+        with pytest.raises(RuntimeError), db.transaction() as tx:  # ... and a writer's rollback still works
+            assert not tx.conn.autocommit
+            tx.execute("INSERT INTO t (id) VALUES (1)")
+            raise RuntimeError("roll back")
+        with (
+            pytest.raises(psycopg.errors.UndefinedColumn),
+            db.read() as tx,
+        ):  # a failing read returns a usable connection
+            tx.one("SELECT no_such_column FROM t")
+        with db.read() as tx:
+            assert tx.scalar("SELECT COUNT(*) FROM t") == 0
+    finally:
+        db.drop_schema()
+        db.close()
