@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import threading
+import time
+from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
@@ -52,7 +55,56 @@ def issue_token(principal: Principal, secret: str, now: datetime | None = None) 
     return jwt.encode(claims, secret, algorithm=ALGORITHM)
 
 
+class TokenCache:
+    """Tokens already verified, by their exact text and the secret that verified them, until they expire.
+
+    A hit skips only the work whose answer cannot change: the signature (same bytes, same secret) and
+    decoding the claims. Expiry is checked on every hit, against the same clock PyJWT uses (a token is good
+    while now < exp), so a cached token expires exactly when a decoded one would. Tokens are not revocable
+    today (no server-side list is consulted); should revocation come, it must clear this cache. Failures are
+    never cached. Bounded: the least recently used entry goes first.
+    """
+
+    def __init__(self, size: int = 4096) -> None:
+        self.size = size
+        self._entries: OrderedDict[tuple[str, str], tuple[Principal, int]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, token: str, secret: str) -> tuple[Principal, int] | None:
+        key = (token, secret)
+        with self._lock:
+            entry = self._entries.get(key)
+            if entry is not None:
+                self._entries.move_to_end(key)
+            return entry
+
+    def put(self, token: str, secret: str, principal: Principal, expires: int) -> None:
+        with self._lock:
+            self._entries[(token, secret)] = (principal, expires)
+            self._entries.move_to_end((token, secret))
+            while len(self._entries) > self.size:
+                self._entries.popitem(last=False)
+
+    def drop(self, token: str, secret: str) -> None:
+        with self._lock:
+            self._entries.pop((token, secret), None)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._entries.clear()
+
+
+verified_tokens = TokenCache()
+
+
 def read_token(token: str, secret: str) -> Principal:
+    cached = verified_tokens.get(token, secret)
+    if cached is not None:
+        principal, expires = cached
+        if expires > time.time():
+            return principal
+        verified_tokens.drop(token, secret)
+        raise Unauthorized("Token expired")
     try:
         claims = jwt.decode(token, secret, algorithms=[ALGORITHM], options={"require": ["sub", "exp"]})
     except jwt.ExpiredSignatureError as error:
@@ -60,7 +112,7 @@ def read_token(token: str, secret: str) -> Principal:
     except jwt.PyJWTError as error:
         raise Unauthorized("Invalid token") from error
     try:
-        return Principal(
+        principal = Principal(
             account_id=str(claims["sub"]),
             account_type=int(claims.get("accountType", -1)),
             roles=tuple(str(r) for r in claims.get("roles", [])),
@@ -68,3 +120,5 @@ def read_token(token: str, secret: str) -> Principal:
         )
     except (TypeError, ValueError) as error:
         raise Unauthorized("Invalid token") from error
+    verified_tokens.put(token, secret, principal, int(claims["exp"]))
+    return principal
