@@ -9,7 +9,7 @@ from typing import Any
 from fastapi import APIRouter, Query
 from pydantic import BaseModel, Field
 
-from api.deps import AdminUser, ServicesDep
+from api.deps import AdminUser, ServicesDep, read_answer
 from api.envelope import success
 from domain.booking.containers import is_valid
 from domain.shared.errors import AlreadyExists, NotFound, ValidationFailed
@@ -26,8 +26,15 @@ def _detail(services: Any, rate_request_id: str) -> dict[str, Any]:
     return detail
 
 
+def _page(services: Any, state: int | None, state_name: str | None, limit: int, offset: int) -> Any:
+    with services.read_models.read() as tx:
+        rows, total = read.all_rate_requests(tx, state, state_name, limit, offset)
+    return {"list": {"list": rows, "totalCount": total}}
+
+
+# Read endpoints: `async def` with their blocking part on a reader thread (api/deps.py `read_answer`).
 @router.get("/rate-requests", response_model=None)
-def list_rate_requests(
+async def list_rate_requests(
     _: AdminUser,
     services: ServicesDep,
     state: int | None = Query(None, ge=0, le=7),
@@ -35,14 +42,12 @@ def list_rate_requests(
     limit: int = Query(10, ge=1, le=100),
     offset: int = Query(1, ge=1),
 ) -> Any:
-    with services.read_models.read() as tx:
-        rows, total = read.all_rate_requests(tx, state, stateName, limit, offset)
-    return success({"list": {"list": rows, "totalCount": total}})
+    return await read_answer(_page, services, state, stateName, limit, offset)
 
 
 @router.get("/rate-requests/{id}", response_model=None)
-def rate_request_detail(id: str, _: AdminUser, services: ServicesDep) -> Any:
-    return success(_detail(services, id))
+async def rate_request_detail(id: str, _: AdminUser, services: ServicesDep) -> Any:
+    return await read_answer(_detail, services, id)
 
 
 class QuoteBody(BaseModel):
