@@ -7,6 +7,7 @@ staff; they are not rebuilt from events, so they are outside `tables` (replay ke
 
 from __future__ import annotations
 
+import functools
 import json
 from datetime import UTC, datetime
 from decimal import Decimal
@@ -419,6 +420,13 @@ _LIST_FROM = (
     " LEFT JOIN booking_container_sizes cs ON cs.id = r.container_size_id"
 )
 _LIST_SELECT = f"SELECT {_LIST_COLUMNS}{_LIST_FROM}"
+# What `list_row` reads, and nothing more: a page does not carry every row's documents, messages, etc.
+_PAGE_COLUMNS = (
+    "r.id, r.commodity, r.hs_code, r.quantity, r.state, r.state_name, r.order_state, r.price, r.valid_until,"
+    " r.preferred_shipping_date, r.created_at, r.customer_username, pol.code AS pol_code,"
+    " pol.name AS pol_name, pod.code AS pod_code, pod.name AS pod_name, ct.name AS container_type_name,"
+    " cs.name AS container_size_name, cp.profile AS customer_profile"
+)
 # A rate request has at most one shipping order (the order's id is name-based on the rate request's), so
 # the detail joins it: the request, its order and their reference names in one statement.
 _DETAIL_SELECT = (
@@ -457,16 +465,22 @@ def _title(row: dict[str, Any], side: str) -> str | None:
     return f"{row[f'{side}_name']} ({code})" if code else None
 
 
-def customer_name(row: dict[str, Any]) -> str:
-    """The profile's name (a person's first and last name, a company's name), else the username."""
+@functools.lru_cache(maxsize=1024)
+def _profile_name(text: str) -> str:
+    # Keyed by the profile's whole text, so a changed profile is a new key; a page repeats one customer.
     try:
-        profile = json.loads(row.get("customer_profile") or "{}")
+        profile = json.loads(text)
     except ValueError:
         profile = {}
     if not isinstance(profile, dict):
         profile = {}
     person = " ".join(str(profile.get(k) or "").strip() for k in ("firstName", "lastName")).strip()
-    return person or str(profile.get("name") or "").strip() or str(row["customer_username"])
+    return person or str(profile.get("name") or "").strip()
+
+
+def customer_name(row: dict[str, Any]) -> str:
+    """The profile's name (a person's first and last name, a company's name), else the username."""
+    return _profile_name(row.get("customer_profile") or "{}") or str(row["customer_username"])
 
 
 def list_row(row: dict[str, Any]) -> dict[str, Any]:
@@ -506,7 +520,7 @@ def _page(
     unknown LIMIT, so it keeps choosing custom plans), and planning this join cost ~20x its execution."""
     size, skip = int(limit), (int(page) - 1) * int(limit)
     rows = tx.all(
-        f"SELECT {_LIST_COLUMNS}, (SELECT COUNT(*) FROM booking_rate_requests r {where}) AS total_count"
+        f"SELECT {_PAGE_COLUMNS}, (SELECT COUNT(*) FROM booking_rate_requests r {where}) AS total_count"
         f"{_LIST_FROM} {where} ORDER BY r.created_at DESC, r.id DESC LIMIT {size} OFFSET {skip}",
         (*params, *params),
     )

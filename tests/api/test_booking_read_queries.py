@@ -28,13 +28,49 @@ from projections.db import PostgresReadModels, SqliteReadModels, Tx
 # -- the replaced implementation (reference) ------------------------------------------------------------
 
 
+def old_customer_name(row: dict[str, Any]) -> str:
+    try:
+        profile = json.loads(row.get("customer_profile") or "{}")
+    except ValueError:
+        profile = {}
+    if not isinstance(profile, dict):
+        profile = {}
+    person = " ".join(str(profile.get(k) or "").strip() for k in ("firstName", "lastName")).strip()
+    return person or str(profile.get("name") or "").strip() or str(row["customer_username"])
+
+
+def old_list_row(row: dict[str, Any]) -> dict[str, Any]:
+    cargo = (
+        f"{row['quantity']} x {row['container_size_name']} {row['container_type_name']}, {row['commodity']}"
+    )
+    return {
+        "id": row["id"],
+        "commodity": row["commodity"],
+        "hsCode": row["hs_code"],
+        "quantity": row["quantity"],
+        "state": row["state"],
+        "stateName": row["state_name"],
+        "orderState": row["order_state"],
+        "polTitle": read._title(row, "pol"),
+        "podTitle": read._title(row, "pod"),
+        "cargoDetails": cargo,
+        "price": read._money(row["price"]),
+        "validUntil": row["valid_until"],
+        "preferredShippingDate": row["preferred_shipping_date"],
+        "containerType": row["container_type_name"],
+        "containerSize": row["container_size_name"],
+        "customerName": old_customer_name(row),
+        "createdAt": row["created_at"],
+    }
+
+
 def old_page(tx: Tx, where: str, params: tuple[Any, ...], limit: int, page: int) -> tuple[list[Any], int]:
     total = int(tx.scalar(f"SELECT COUNT(*) FROM booking_rate_requests r {where}", params) or 0)
     rows = tx.all(
         f"{read._LIST_SELECT} {where} ORDER BY r.created_at DESC, r.id DESC LIMIT ? OFFSET ?",
         (*params, limit, (page - 1) * limit),
     )
-    return [read.list_row(r) for r in rows], total
+    return [old_list_row(r) for r in rows], total
 
 
 def old_all(tx: Tx, state: int | None, state_name: str | None, limit: int, page: int) -> Any:
@@ -66,7 +102,7 @@ def old_detail(tx: Tx, rate_request_id: str) -> dict[str, Any] | None:
     documents = json.loads(row["documents"])
     names = {d["id"]: d["name"] for d in read.document_types(tx)}
     return {
-        **read.list_row(row),
+        **old_list_row(row),
         "customerId": row["customer_id"],
         "pol": {"id": row["pol_id"], "name": read._title(row, "pol"), "value": row["pol_id"]},
         "pod": {"id": row["pod_id"], "name": read._title(row, "pod"), "value": row["pod_id"]},
