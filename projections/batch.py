@@ -31,11 +31,13 @@ COPY_THRESHOLD = 64
 
 
 class _Table:
-    __slots__ = ("changes", "inserts", "keep_inserts", "key", "loaded", "name")
+    __slots__ = ("changes", "inserts", "keep_inserts", "key", "loaded", "name", "single")
 
     def __init__(self, name: str, key: tuple[str, ...]) -> None:
         self.name = name
         self.key = key
+        # The one key column of most tables: its key tuple is built without a generator.
+        self.single = key[0] if len(key) == 1 else None
         self.inserts: dict[Key, Row] = {}
         # `INSERT ... ON CONFLICT DO NOTHING`: the stored row, if any, wins.
         self.keep_inserts: dict[Key, Row] = {}
@@ -66,8 +68,8 @@ class BatchTx:
 
     def insert(self, table: str, row: Row, *, keep_existing: bool = False) -> None:
         """Buffer a new row; `keep_existing` is `ON CONFLICT DO NOTHING` on the primary key."""
-        t = self._table(table)
-        key = tuple(row[c] for c in t.key)
+        t = self._tables[table]
+        key = (row[t.single],) if t.single is not None else tuple(row[c] for c in t.key)
         if keep_existing:
             if key in t.inserts or key in t.keep_inserts or key in t.changes:
                 self._write_now(t, row, keep_existing)

@@ -33,18 +33,38 @@ class FastJSONTranscoder(JSONTranscoder):
             obj = orjson.loads(data)
         except orjson.JSONDecodeError:
             return super().decode(data)
-        # `"_type_"` (with its quotes) can only be a whole JSON string token: no custom value, nothing to do.
-        if _TYPE_KEY in data and type(obj) in (dict, list):
-            obj = self._restore(obj)
+        # `"_type_"` (with its quotes) can only be a whole JSON string token, so counting it bounds how many
+        # custom values there are: the walk below stops as soon as it has found that many (usually one, the
+        # event's timestamp, its first field).
+        remaining = data.count(_TYPE_KEY)
+        if remaining and type(obj) in (dict, list):
+            obj = self._restore(obj, remaining)[0]
         return obj
 
-    def _restore(self, value: Any) -> Any:
+    def _restore(self, value: Any, remaining: int) -> tuple[Any, int]:
+        """`value` with its custom values decoded, and how many `"_type_"` tokens may still lie after it.
+
+        Top-down, but each custom value's `_data_` is restored before the value itself is decoded: the same
+        result as the library's bottom-up `object_hook` (whether a dict is one depends only on its keys).
+        """
         if type(value) is dict:
+            if len(value) == 2 and "_type_" in value and "_data_" in value:
+                remaining -= 1
+                data = value["_data_"]
+                if type(data) is dict or type(data) is list:
+                    value["_data_"], remaining = self._restore(data, remaining)
+                return self._decode_obj(value), remaining
             for key, item in value.items():
                 kind = type(item)
                 if kind is dict or kind is list:
-                    value[key] = self._restore(item)  # same keys: replacing values while iterating is fine
-            if len(value) == 2 and "_type_" in value and "_data_" in value:
-                return self._decode_obj(value)
-            return value
-        return [self._restore(item) if type(item) in (dict, list) else item for item in value]
+                    value[key], remaining = self._restore(item, remaining)  # same keys: fine while iterating
+                    if not remaining:
+                        break
+            return value, remaining
+        for index, item in enumerate(value):
+            kind = type(item)
+            if kind is dict or kind is list:
+                value[index], remaining = self._restore(item, remaining)
+                if not remaining:
+                    break
+        return value, remaining

@@ -17,7 +17,7 @@ from uuid import UUID, uuid4
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from domain.shared.history import ENVELOPE_FIELDS, REDACTED, changes_json, describe, log_entry
+from domain.shared.history import ENVELOPE_FIELDS, REDACTED, changes_json, describe, log_entry, utc_text
 
 
 def reference_plain(value: Any) -> Any:
@@ -134,3 +134,33 @@ def test_the_shortcut_is_taken_and_falls_back_where_orjson_differs() -> None:
     event = _event({"weight": 1e-05, "password_hash": "x", "details": {"a": [1, "b"]}}, timedelta(0))
     assert log_entry(event)[-1] == '{"weight":1e-05,"password_hash":"[redacted]","details":{"a":[1,"b"]}}'
     assert log_entry(event)[5] == "2026-01-02T03:04:05.000006Z"
+
+
+def reference_utc_text(moment: datetime) -> str:
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    elif moment.utcoffset():
+        moment = moment.astimezone(UTC)
+    return "%04d-%02d-%02dT%02d:%02d:%02d.%06dZ" % (  # noqa: UP031
+        moment.year,
+        moment.month,
+        moment.day,
+        moment.hour,
+        moment.minute,
+        moment.second,
+        moment.microsecond,
+    )
+
+
+@given(
+    st.datetimes(
+        min_value=datetime(2, 1, 1),
+        timezones=st.one_of(
+            st.none(),
+            st.just(UTC),
+            st.builds(timezone, st.timedeltas(min_value=timedelta(hours=-23), max_value=timedelta(hours=23))),
+        ),
+    )
+)
+def test_utc_text_matches_the_reference(moment: datetime) -> None:
+    assert utc_text(moment) == reference_utc_text(moment)

@@ -109,6 +109,10 @@ def test_round_trip_and_the_same_bytes_as_the_library(state: dict[str, Any]) -> 
         b'{"x":{"_type_":"uuid_hex","_data_":"1","y":1},"z":{"_data_":1,"_type_":"decimal_str"}}',
         b'"_type_"',
         b"12",
+        # Several custom values at several depths, after a look-alike string: every one is found.
+        b'{"a":"_type_","b":[1,{"c":[{"_type_":"uuid_hex","_data_":"' + b"1" * 32 + b'"}]}],'
+        b'"t":{"_type_":"decimal_str","_data_":"-0.5"},"u":[[{"_type_":"datetime_iso",'
+        b'"_data_":"2026-01-02T03:04:05+05:30"}]]}',
     ],
 )
 def test_documents_orjson_reads_differently_decode_like_the_library(text: bytes) -> None:

@@ -1,0 +1,84 @@
+"""`freight replay` on PostgreSQL: the two-process rebuild gives the rows of the one-process rebuild, and one
+part failing fails the whole rebuild without claiming a position it did not reach."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from api.bench.seed import Seeder
+from api.bootstrap import open_read_models
+from domain.shared.store import SharedStore
+from projections.catalog import READ_MODELS
+from projections.db import PostgresReadModels
+from projections.follower import read_position
+from projections.rebuild import HELPER_READ_MODELS, RebuildFailed, compare, rebuild
+from tests.conftest import make_settings
+from tests.pg import Cluster
+
+pytestmark = pytest.mark.postgres
+
+
+@pytest.fixture(scope="module")
+def seeded_url(pg_cluster: Cluster, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    url = pg_cluster.create_database("rebuild")
+    store = SharedStore(make_settings(tmp_path_factory.mktemp("seed"), url).event_store_env())
+    try:
+        Seeder(store, password_hash="not-a-real-hash", batch_events=500, seed=5).run(2500)
+    finally:
+        store.close()
+    yield url
+
+
+def _open(url: str, tmp_path: Path, schema: str) -> tuple[SharedStore, PostgresReadModels]:
+    settings = make_settings(tmp_path / "var", url)
+    db = open_read_models(settings, schema=schema)
+    assert isinstance(db, PostgresReadModels)
+    return SharedStore(settings.event_store_env()), db
+
+
+def _position(db: PostgresReadModels) -> int:
+    with db.read() as tx:
+        return read_position(tx, READ_MODELS)
+
+
+def test_two_processes_rebuild_the_same_rows_as_one(seeded_url: str, tmp_path: Path) -> None:
+    store, single = _open(seeded_url, tmp_path, "single")
+    _, double = _open(seeded_url, tmp_path, "double")
+    try:
+        head = store.head()
+        one = rebuild(store, single, batch_size=300, parallel=False)
+        two = rebuild(store, double, batch_size=300, parallel=True)
+        assert one.events == two.events == head >= 2500
+        assert compare(single, double) == []
+        assert _position(single) == _position(double) == head
+        with double.read() as tx:
+            assert tx.scalar("SELECT COUNT(*) FROM event_log") == head
+            # The helper built its secondary indexes too.
+            assert (
+                tx.scalar(
+                    "SELECT COUNT(*) FROM pg_indexes WHERE schemaname = 'double' AND tablename = 'event_log'"
+                )
+                == 5
+            )
+    finally:
+        single.drop_schema()
+        double.drop_schema()
+        single.close()
+        double.close()
+        store.close()
+
+
+def test_a_failing_helper_fails_the_rebuild(seeded_url: str, tmp_path: Path) -> None:
+    store, db = _open(seeded_url, tmp_path, "broken")
+    try:
+        store.env["POSTGRES_DBNAME"] = "no_such_database"  # only the helper connects with it
+        with pytest.raises(RebuildFailed, match=HELPER_READ_MODELS[0]):
+            rebuild(store, db, batch_size=300, parallel=True)
+        assert _position(db) < store.head()  # never claims what the helper did not write
+    finally:
+        db.drop_schema()
+        db.close()
+        store.close()
