@@ -6,9 +6,12 @@ The events stay the truth; this table only makes "who did what, when" searchable
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Iterable
 from typing import Any
 
-from domain.shared.history import log_entry
+from eventsourcing.utils import resolve_topic
+
+from domain.shared.history import log_entry, log_entry_of_stored
 from projections.batch import BatchTx
 from projections.db import Tx
 from projections.projection import Projection
@@ -31,8 +34,12 @@ projection = Projection(
 
 @projection.on(object)
 def logged(tx: BatchTx, event: Any, position: int) -> None:
-    # log_entry: describe(event)'s values, with `changes` already compact JSON text.
-    aggregate_id, kind, version, event_type, topic, at, actor_id, role, reason, changes = log_entry(event)
+    insert_entry(tx, position, log_entry(event))
+
+
+def insert_entry(tx: BatchTx, position: int, entry: tuple[Any, ...]) -> None:
+    """The row of one `log_entry` (describe's values, `changes` already compact JSON text)."""
+    aggregate_id, kind, version, event_type, topic, at, actor_id, role, reason, changes = entry
     tx.insert(
         "event_log",
         {
@@ -50,6 +57,25 @@ def logged(tx: BatchTx, event: Any, position: int) -> None:
         },
         keep_existing=True,
     )
+
+
+def apply_stored(tx: Tx, rows: Iterable[Any], decode: Callable[[Any], Any], *, bulk: bool = False) -> None:
+    """The handler above, applied to stored events (a rebuild's fast path): each row's entry is worked out
+    from its stored JSON (`log_entry_of_stored`), or from the decoded event where that cannot be sure.
+
+    `rows` carry notification_id, originator_id, originator_version, topic and state (the store's plain JSON
+    format: the caller checks there is no cipher or compression); `decode` turns one into its domain event.
+    """
+    batch = BatchTx(tx, projection.tables, bulk=bulk)
+    classes: dict[str, type] = {}
+    for row in rows:
+        topic = row.topic
+        event_class = classes.get(topic)
+        if event_class is None:
+            event_class = classes[topic] = resolve_topic(topic)
+        entry = log_entry_of_stored(event_class, row.originator_id, row.originator_version, row.state)
+        insert_entry(batch, row.notification_id, entry if entry is not None else log_entry(decode(row)))
+    batch.flush()
 
 
 def _row(row: dict[str, Any]) -> dict[str, Any]:

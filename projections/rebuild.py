@@ -21,10 +21,12 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar, cast
 
-from eventsourcing.persistence import StoredEvent
+from eventsourcing.persistence import DatetimeAsISO, DecimalAsStr, StoredEvent, UUIDAsHex
 from eventsourcing.utils import resolve_topic
 
 from domain.shared.store import SharedStore
+from domain.shared.transcoding import FastJSONTranscoder
+from projections import event_log
 from projections.catalog import READ_MODELS, all_projections, applier
 from projections.db import PostgresReadModels, ReadModelDB
 from projections.follower import TRACKING_DDL, stream_events, write_position
@@ -78,12 +80,7 @@ def pages(
         return known
 
     to_domain_event = store.mapper.to_domain_event
-    read = _pg_page_reader(store) or _library_page_reader(store)
-    position = 0
-    while position < stop:
-        rows = read(position, stop, batch_size)
-        if not rows:
-            return
+    for rows in stored_pages(store, stop, batch_size):
         yield (
             rows[-1].notification_id,
             len(rows),
@@ -93,9 +90,35 @@ def pages(
                 if handled(row.topic)
             ],
         )
+
+
+def stored_pages(store: SharedStore, stop: int, batch_size: int) -> Iterator[Sequence[Any]]:
+    """The log up to `stop` in pages of stored events (notification_id, originator_id, originator_version,
+    topic, state), not decoded."""
+    read = _pg_page_reader(store) or _library_page_reader(store)
+    position = 0
+    while position < stop:
+        rows = read(position, stop, batch_size)
+        if not rows:
+            return
+        yield rows
         position = rows[-1].notification_id
         if len(rows) < batch_size:
             return
+
+
+def _plain_json_store(store: SharedStore) -> bool:
+    """Whether stored events are the plain JSON of `SharedStore`'s own transcoder (no cipher, no compression,
+    the three registered custom types): what `event_log.apply_stored` reads without decoding."""
+    mapper = store.mapper
+    transcoder = mapper.transcoder
+    return (
+        mapper.cipher is None
+        and mapper.compressor is None
+        and isinstance(transcoder, FastJSONTranscoder)
+        and {name: type(t) for name, t in transcoder.names.items()}
+        == {"uuid_hex": UUIDAsHex, "decimal_str": DecimalAsStr, "datetime_iso": DatetimeAsISO}
+    )
 
 
 def _library_page_reader(store: SharedStore) -> Callable[[int, int, int], Sequence[Any]]:
@@ -350,13 +373,23 @@ def _helper_main() -> int:
             if sys.stdin.readline().strip() != "go":
                 return 1
             projections = [p for p in all_projections() if p.name in spec["names"]]
-            apply = applier(projections, bulk=True)
+            head, size = spec["head"], spec["batch_size"]
             with fewer_collections():
-                for last, _, batch in prefetched(pages(store, projections, spec["head"], spec["batch_size"])):
-                    with db.transaction() as tx:
-                        _start_batch(tx)
-                        apply(tx, batch)
-                    report(applied=last)
+                if [p.name for p in projections] == ["event_log"] and _plain_json_store(store):
+                    # event_log alone: its rows straight from the stored JSON, mostly without decoding.
+                    decode = store.mapper.to_domain_event
+                    for rows in prefetched(stored_pages(store, head, size)):
+                        with db.transaction() as tx:
+                            _start_batch(tx)
+                            event_log.apply_stored(tx, rows, decode, bulk=True)
+                        report(applied=rows[-1].notification_id)
+                else:
+                    apply = applier(projections, bulk=True)
+                    for last, _, batch in prefetched(pages(store, projections, head, size)):
+                        with db.transaction() as tx:
+                            _start_batch(tx)
+                            apply(tx, batch)
+                        report(applied=last)
             with db.transaction() as tx:
                 for projection in projections:
                     projection.create_indexes(tx)

@@ -14,6 +14,8 @@ from uuid import UUID
 import orjson
 from eventsourcing.utils import get_topic
 
+from domain.shared.transcoding import NotFast, fast_loads
+
 ENVELOPE_FIELDS = {
     "originator_id",
     "originator_version",
@@ -208,6 +210,99 @@ def log_entry(event: Any) -> tuple[str, str, int, str, str, str, Any, Any, Any, 
         fields.get("actor_role"),
         fields.get("reason"),
         changes_json(changes, flat),
+    )
+
+
+# plain() of what the store's registered transcodings decode (SharedStore registers exactly these three).
+_STORED_VALUES: dict[str, Any] = {
+    "uuid_hex": lambda data: str(UUID(data)),
+    "decimal_str": lambda data: str(Decimal(data)),
+    "datetime_iso": lambda data: datetime.fromisoformat(data).isoformat(),
+}
+
+
+def _stored_copy(value: Any) -> Any:
+    """`plain()` of a decoded value, computed from its stored JSON (orjson's reading, custom values still
+    `{"_type_", "_data_"}` objects): each custom value goes through the very function decoding and `plain`
+    would apply. Raises `_NotFlat` for floats and anything unusual (the caller then decodes the event)."""
+    kind = type(value)
+    if kind is dict:
+        if len(value) == 2 and "_type_" in value and "_data_" in value:
+            convert = _STORED_VALUES.get(value["_type_"])
+            data = value["_data_"]
+            if convert is None or type(data) is not str:
+                raise _NotFlat
+            return convert(data)
+        copy: dict[str, Any] = {}
+        for key, item in value.items():
+            item_kind = type(item)
+            if item_kind is str or item_kind is int or item is None or item_kind is bool:
+                copy[key] = item
+            else:
+                copy[key] = _stored_copy(item)
+        return copy
+    if kind is list:
+        return [
+            item if (t := type(item)) is str or t is int or item is None or t is bool else _stored_copy(item)
+            for item in value
+        ]
+    raise _NotFlat
+
+
+def log_entry_of_stored(
+    event_class: type, originator_id: Any, originator_version: int, state: bytes
+) -> tuple[str, str, int, str, str, str, Any, Any, Any, str] | None:
+    """`log_entry` of the event a stored event decodes to, without decoding it (a rebuild's fast path).
+
+    For the store's plain format only (JSON through `SharedStore`'s transcoder: no cipher, no compression):
+    the caller checks that. None when this cannot be sure of giving the same answer (an event to upcast,
+    floats, a custom value of another kind, a document orjson reads differently): decode the event then.
+    """
+    if getattr(event_class, "class_version", 1) != 1:
+        return None
+    try:
+        fields = fast_loads(state)
+    except NotFast:
+        return None
+    if type(fields) is not dict or "class_version" in fields:
+        return None
+    stamp = fields.get("timestamp")
+    if (
+        type(stamp) is not dict
+        or len(stamp) != 2
+        or stamp.get("_type_") != "datetime_iso"
+        or type(stamp.get("_data_")) is not str
+    ):
+        return None
+    actor_id, actor_role, reason = fields.get("actor_id"), fields.get("actor_role"), fields.get("reason")
+    if any(v is not None and type(v) is not str for v in (actor_id, actor_role, reason)):
+        return None
+    changes: dict[str, Any] = {}
+    try:
+        for key, value in fields.items():
+            if key in ENVELOPE_FIELDS:
+                continue
+            kind = type(value)
+            if key.endswith("_hash"):
+                changes[key] = None if value is None else REDACTED
+            elif kind is str or kind is int or value is None or kind is bool:
+                changes[key] = value
+            else:
+                changes[key] = _stored_copy(value)
+    except _NotFlat:
+        return None
+    aggregate_kind, event_type, topic = _names(event_class)
+    return (
+        str(originator_id),
+        aggregate_kind,
+        int(originator_version),
+        event_type,
+        topic,
+        utc_text(datetime.fromisoformat(stamp["_data_"])),
+        actor_id,
+        actor_role,
+        reason,
+        changes_json(changes, True),
     )
 
 

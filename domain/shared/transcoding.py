@@ -25,13 +25,28 @@ _LONG_RUN = b"0" * 19
 _TYPE_KEY = b'"_type_"'
 
 
+class NotFast(ValueError):
+    """orjson would not read this document as the library does: use the library's decoder."""
+
+
+def fast_loads(data: bytes) -> Any:
+    """orjson's reading of a stored document, custom values still as their `_type_`/`_data_` objects.
+
+    Raises `NotFast` where orjson could answer differently from the library's `json` decoder.
+    """
+    if _LONG_RUN in data.translate(_DIGITS):
+        raise NotFast
+    try:
+        return orjson.loads(data)
+    except orjson.JSONDecodeError:
+        raise NotFast from None
+
+
 class FastJSONTranscoder(JSONTranscoder):
     def decode(self, data: bytes) -> Any:
-        if _LONG_RUN in data.translate(_DIGITS):
-            return super().decode(data)
         try:
-            obj = orjson.loads(data)
-        except orjson.JSONDecodeError:
+            obj = fast_loads(data)
+        except NotFast:
             return super().decode(data)
         # `"_type_"` (with its quotes) can only be a whole JSON string token, so counting it bounds how many
         # custom values there are: the walk below stops as soon as it has found that many (usually one, the

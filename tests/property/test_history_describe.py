@@ -17,7 +17,16 @@ from uuid import UUID, uuid4
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from domain.shared.history import ENVELOPE_FIELDS, REDACTED, changes_json, describe, log_entry, utc_text
+from domain.shared.history import (
+    ENVELOPE_FIELDS,
+    REDACTED,
+    changes_json,
+    describe,
+    log_entry,
+    log_entry_of_stored,
+    utc_text,
+)
+from domain.shared.store import SharedStore
 
 
 def reference_plain(value: Any) -> Any:
@@ -43,6 +52,9 @@ def reference_changes(fields: dict[str, Any]) -> dict[str, Any]:
         for k, v in fields.items()
         if k not in ENVELOPE_FIELDS
     }
+
+
+STORE_TRANSCODER = SharedStore({}).mapper.transcoder  # in memory: the transcoder the store really uses
 
 
 class Colour(StrEnum):
@@ -164,3 +176,61 @@ def reference_utc_text(moment: datetime) -> str:
 )
 def test_utc_text_matches_the_reference(moment: datetime) -> None:
     assert utc_text(moment) == reference_utc_text(moment)
+
+
+def _stored(event: Any) -> tuple[Any, int, bytes]:
+    state = dict(vars(event))
+    originator_id, version = state.pop("originator_id"), state.pop("originator_version")
+    return originator_id, version, STORE_TRANSCODER.encode(state)
+
+
+def _decoded(originator_id: Any, version: int, stored: bytes) -> Any:
+    event = object.__new__(Sample.Happened)
+    event.__dict__.update(STORE_TRANSCODER.decode(stored))
+    event.__dict__.update(originator_id=originator_id, originator_version=version)
+    return event
+
+
+@settings(max_examples=800, deadline=None)
+@given(
+    st.dictionaries(field_names, values, max_size=8),
+    st.sampled_from([timedelta(0), timedelta(hours=-3)]),
+)
+def test_log_entry_of_stored_is_log_entry_of_the_decoded_event(
+    fields: dict[str, Any], offset: timedelta
+) -> None:
+    try:
+        originator_id, version, stored = _stored(_event(fields, offset))
+    except (TypeError, ValueError):  # what the store cannot write (non-str enums, NaN decimals...)
+        return
+    got = log_entry_of_stored(Sample.Happened, originator_id, version, stored)
+    assert got is None or got == log_entry(_decoded(originator_id, version, stored))
+
+
+def test_log_entry_of_stored_takes_the_fast_path_for_our_events() -> None:
+    event = _event(
+        {
+            "customer_id": uuid4(),
+            "price": Decimal("1250.50"),
+            "expires_at": datetime(2026, 5, 6, 7, 8, 9, tzinfo=UTC),
+            "details": {"quantity": 2, "ids": [uuid4()], "msds": None, "comment": "é"},
+            "password_hash": "x",
+        },
+        timedelta(hours=2),
+    )
+    originator_id, version, stored = _stored(event)
+    got = log_entry_of_stored(Sample.Happened, originator_id, version, stored)
+    assert got is not None
+    assert got == log_entry(_decoded(originator_id, version, stored)) == log_entry(event)
+    # Floats and events to upcast go the decoding way.
+    originator_id, version, stored = _stored(_event({"weight": 1.5}, timedelta(0)))
+    assert log_entry_of_stored(Sample.Happened, originator_id, version, stored) is None
+
+    class Upcast(Sample.Happened):
+        class_version = 2
+
+    originator_id, version, stored = _stored(_event({"name": "x"}, timedelta(0)))
+    assert log_entry_of_stored(Sample.Happened, originator_id, version, stored) is not None
+    assert log_entry_of_stored(Upcast, originator_id, version, stored) is None
+    originator_id, version, stored = _stored(_event({"name": "x", "class_version": 2}, timedelta(0)))
+    assert log_entry_of_stored(Sample.Happened, originator_id, version, stored) is None
