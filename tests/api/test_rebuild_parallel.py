@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+import projections.rebuild as rebuild_module
 from api.bench.seed import Seeder
 from api.bootstrap import open_read_models
 from domain.shared.store import SharedStore
@@ -78,6 +80,37 @@ def test_a_failing_helper_fails_the_rebuild(seeded_url: str, tmp_path: Path) -> 
         with pytest.raises(RebuildFailed, match=HELPER_READ_MODELS[0]):
             rebuild(store, db, batch_size=300, parallel=True)
         assert _position(db) < store.head()  # never claims what the helper did not write
+    finally:
+        db.drop_schema()
+        db.close()
+        store.close()
+
+
+def test_a_failing_main_part_stops_the_helper(
+    seeded_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    helpers: list[Any] = []
+
+    class Recorded(rebuild_module._Helper):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            helpers.append(self)
+
+    def broken(projections: Any, *, bulk: bool = False) -> Any:
+        def apply(tx: Any, batch: Any) -> None:
+            raise RuntimeError("a handler's bug")
+
+        return apply
+
+    monkeypatch.setattr(rebuild_module, "_Helper", Recorded)
+    monkeypatch.setattr(rebuild_module, "applier", broken)  # this process only; the helper is unaffected
+    store, db = _open(seeded_url, tmp_path, "main_broken")
+    try:
+        with pytest.raises(RuntimeError, match="a handler's bug"):
+            rebuild(store, db, batch_size=300, parallel=True)
+        assert len(helpers) == 1
+        assert helpers[0].process.poll() is not None  # stopped, not left running
+        assert _position(db) == 0
     finally:
         db.drop_schema()
         db.close()
