@@ -319,6 +319,21 @@ def _events_table(store_url: str) -> str:
     return str(row[0]) if row else "freight_events"
 
 
+def store_transactions(store_url: str, events_table: str, after: int) -> dict[str, int]:
+    """Events written after `after` and the transactions that wrote them (rows of one transaction share
+    `xmin`): how many commands group commit put in each durable commit."""
+    import psycopg
+
+    with psycopg.connect(store_url) as conn:
+        row = conn.execute(
+            f"SELECT COUNT(*), COUNT(DISTINCT xmin::text), COALESCE(MAX(notification_id), %s) "
+            f"FROM {events_table} WHERE notification_id > %s",
+            (after, after),
+        ).fetchone()
+    assert row is not None
+    return {"events": int(row[0]), "transactions": int(row[1]), "head": int(row[2])}
+
+
 def drive(
     plan: Plan, port: int, admin_password: str, server_pid: int, store_url: str, free_port: Any, work: Path
 ) -> dict[str, Any]:
@@ -371,22 +386,26 @@ def drive(
         )["levels"]
 
     out["commands"] = []
+    events_table = _events_table(store_url)
+    head = store_transactions(store_url, events_table, 0)["head"]
     with RssSampler(server_pid) as sampler:
         for level in plan.levels:
             log(f"commands: create/quote/accept, {level} concurrent")
-            out["commands"].append(
-                load(
-                    {
-                        "kind": "commands",
-                        "base_url": base,
-                        "customer_tokens": customers,
-                        "admin_token": admin,
-                        "concurrency": level,
-                        "seconds": plan.command_seconds,
-                        "max_commands": 30_000,
-                    }
-                )
+            run = load(
+                {
+                    "kind": "commands",
+                    "base_url": base,
+                    "customer_tokens": customers,
+                    "admin_token": admin,
+                    "concurrency": level,
+                    "seconds": plan.command_seconds,
+                    "max_commands": 30_000,
+                }
             )
+            time.sleep(0.5)  # the notifications policy's own commands land too
+            run["store"] = store_transactions(store_url, events_table, head)
+            head = run["store"]["head"]
+            out["commands"].append(run)
     out["server_commands_rss_kb"] = sampler.peak
 
     log(f"projection lag at {plan.lag_rate} commands/s (open loop)")
@@ -487,6 +506,17 @@ def build_figures(r: dict[str, Any]) -> list[Figure]:
                 lib[f"{q}_ms"],
                 "library save",
                 lower_is_better=True,
+            )
+        )
+    written = best.get("store") or {}
+    if written.get("transactions"):
+        figures.append(
+            Figure(
+                f"events per durable commit at c={best['concurrency']} (group commit)",
+                written["events"] / written["transactions"],
+                "",
+                1.0,
+                "one per command without it",
             )
         )
     one = r["commands"][0]
