@@ -92,10 +92,13 @@ def pages(
         )
 
 
-def stored_pages(store: SharedStore, stop: int, batch_size: int) -> Iterator[Sequence[Any]]:
+def stored_pages(
+    store: SharedStore, stop: int, batch_size: int, *, text_ids: bool = False
+) -> Iterator[Sequence[Any]]:
     """The log up to `stop` in pages of stored events (notification_id, originator_id, originator_version,
-    topic, state), not decoded."""
-    read = _pg_page_reader(store) or _library_page_reader(store)
+    topic, state), not decoded. `text_ids`: originator_id as its text on PostgreSQL (no UUID object made
+    for a reader that wants the text; the mapper still turns it into the UUID when it decodes)."""
+    read = _pg_page_reader(store, text_ids) or _library_page_reader(store)
     position = 0
     while position < stop:
         rows = read(position, stop, batch_size)
@@ -139,7 +142,9 @@ def _library_page_reader(store: SharedStore) -> Callable[[int, int, int], Sequen
     return read
 
 
-def _pg_page_reader(store: SharedStore) -> Callable[[int, int, int], Sequence[Any]] | None:
+def _pg_page_reader(
+    store: SharedStore, text_ids: bool = False
+) -> Callable[[int, int, int], Sequence[Any]] | None:
     from eventsourcing.postgres import PostgresApplicationRecorder
 
     recorder = store.recorder
@@ -149,9 +154,14 @@ def _pg_page_reader(store: SharedStore) -> Callable[[int, int, int], Sequence[An
     from psycopg.sql import SQL, Identifier
 
     statement = SQL(
-        "SELECT notification_id, originator_id, originator_version, topic, state FROM {schema}.{table}"
+        "SELECT notification_id, originator_id{cast} AS originator_id, originator_version, topic, state"
+        " FROM {schema}.{table}"
         " WHERE notification_id > %s AND notification_id <= %s ORDER BY notification_id LIMIT %s"
-    ).format(schema=Identifier(recorder.datastore.schema), table=Identifier(recorder.events_table_name))
+    ).format(
+        cast=SQL("::text" if text_ids else ""),
+        schema=Identifier(recorder.datastore.schema),
+        table=Identifier(recorder.events_table_name),
+    )
 
     def read(after: int, stop: int, limit: int) -> Sequence[Any]:
         with (
@@ -407,7 +417,7 @@ def _helper_main() -> int:
                 if [p.name for p in projections] == ["event_log"] and _plain_json_store(store):
                     # event_log alone: its rows straight from the stored JSON, mostly without decoding.
                     decode = store.mapper.to_domain_event
-                    for rows in prefetched(stored_pages(store, head, size)):
+                    for rows in prefetched(stored_pages(store, head, size, text_ids=True)):
                         with db.transaction() as tx:
                             _start_batch(tx)
                             event_log.apply_stored(tx, rows, decode, bulk=True)
