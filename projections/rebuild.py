@@ -56,12 +56,18 @@ class RebuildStats:
         return self.events / self.seconds if self.seconds > 0 else float("inf")
 
 
-# (last position of the page, number of events in it, [(position, domain event)] of the wanted ones)
-Page = tuple[int, int, list[tuple[int, Any]]]
+# A page of the log: its stored events (notification_id, originator_id, originator_version, topic, state) and
+# [(position, domain event)] of the ones the reader's projections handle.
+Page = tuple[Sequence[Any], list[tuple[int, Any]]]
 
 
 def pages(
-    store: SharedStore, projections: Sequence[Projection], stop: int, batch_size: int
+    store: SharedStore,
+    projections: Sequence[Projection],
+    stop: int,
+    batch_size: int,
+    *,
+    text_ids: bool = False,
 ) -> Iterator[Page]:
     """One `Page` per `batch_size` events of the log, up to `stop`.
 
@@ -80,10 +86,9 @@ def pages(
         return known
 
     to_domain_event = store.mapper.to_domain_event
-    for rows in stored_pages(store, stop, batch_size):
+    for rows in stored_pages(store, stop, batch_size, text_ids=text_ids):
         yield (
-            rows[-1].notification_id,
-            len(rows),
+            rows,
             [
                 (row.notification_id, to_domain_event(cast(StoredEvent, row)))
                 for row in rows
@@ -256,14 +261,15 @@ def rebuild(
         started = time.perf_counter()
         done = 0
         with fewer_collections():
-            for last, count, batch in prefetched(pages(store, mine, head, batch_size)):
+            for rows, batch in prefetched(pages(store, mine, head, batch_size)):
+                last = rows[-1].notification_id
                 with db.transaction() as tx:  # not pipelined: COPY needs the plain protocol
                     _start_batch(tx)
                     apply(tx, batch)
                     if helper is not None:
                         helper.wait_for(last)
                     write_position(tx, READ_MODELS, last)
-                done += count
+                done += len(rows)
                 if progress is not None:
                     progress(done, head, time.perf_counter() - started)
         with db.transaction() as tx:
@@ -413,22 +419,21 @@ def _helper_main() -> int:
                 return 1
             projections = [p for p in all_projections() if p.name in spec["names"]]
             head, size = spec["head"], spec["batch_size"]
+            # event_log's rows straight from the stored JSON, mostly without decoding (see apply_stored);
+            # the other read models from the decoded events they handle.
+            raw_log = "event_log" in spec["names"] and _plain_json_store(store)
+            others = [p for p in projections if not (raw_log and p.name == "event_log")]
+            apply = applier(others, bulk=True) if others else None
+            decode = store.mapper.to_domain_event
             with fewer_collections():
-                if [p.name for p in projections] == ["event_log"] and _plain_json_store(store):
-                    # event_log alone: its rows straight from the stored JSON, mostly without decoding.
-                    decode = store.mapper.to_domain_event
-                    for rows in prefetched(stored_pages(store, head, size, text_ids=True)):
-                        with db.transaction() as tx:
-                            _start_batch(tx)
+                for rows, batch in prefetched(pages(store, others, head, size, text_ids=raw_log)):
+                    with db.transaction() as tx:
+                        _start_batch(tx)
+                        if raw_log:
                             event_log.apply_stored(tx, rows, decode, bulk=True)
-                        report(applied=rows[-1].notification_id)
-                else:
-                    apply = applier(projections, bulk=True)
-                    for last, _, batch in prefetched(pages(store, projections, head, size)):
-                        with db.transaction() as tx:
-                            _start_batch(tx)
+                        if apply is not None:
                             apply(tx, batch)
-                        report(applied=last)
+                    report(applied=rows[-1].notification_id)
             with db.transaction() as tx:
                 _building_indexes(tx)
                 for statement in index_shares(projections)[0]:

@@ -46,7 +46,12 @@ def _position(db: PostgresReadModels) -> int:
         return read_position(tx, READ_MODELS)
 
 
-def test_two_processes_rebuild_the_same_rows_as_one(seeded_url: str, tmp_path: Path) -> None:
+@pytest.mark.parametrize("helper_models", [HELPER_READ_MODELS, ("event_log", "notifications")])
+def test_two_processes_rebuild_the_same_rows_as_one(
+    seeded_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, helper_models: tuple[str, ...]
+) -> None:
+    # The helper's share is a setting: event_log from the stored JSON, any other model from decoded events.
+    monkeypatch.setattr(rebuild_module, "HELPER_READ_MODELS", helper_models)
     store, single = _open(seeded_url, tmp_path, "single")
     _, double = _open(seeded_url, tmp_path, "double")
     try:
