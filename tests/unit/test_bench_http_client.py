@@ -16,6 +16,7 @@ from collections.abc import Awaitable, Callable, Iterator
 from typing import Any
 
 import pytest
+import uvloop
 
 from api.bench.baseline_app import create_app
 from api.bench.http_client import Connection, HTTPError, Pool, build_request
@@ -106,7 +107,7 @@ def run(test: Callable[[TinyServer], Awaitable[None]]) -> None:
         async with TinyServer() as server:
             await asyncio.wait_for(test(server), 20)
 
-    asyncio.run(main())
+    uvloop.run(main())  # the loop the load generator runs on
 
 
 def get(path: str) -> bytes:
@@ -260,4 +261,4 @@ def test_against_uvicorn_keep_alive_bodies_and_errors(baseline_port: int) -> Non
         assert conn.opened == 1
         conn.close()
 
-    asyncio.run(asyncio.wait_for(check(), 20))
+    uvloop.run(asyncio.wait_for(check(), 20))
