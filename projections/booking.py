@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 import json
-from datetime import UTC, datetime
+from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
@@ -18,6 +18,7 @@ from domain.booking.files import StoredFile
 from domain.booking.rate_request import RateRequest
 from domain.booking.shipping_order import ShippingOrder
 from domain.booking.values import order_fields_wire, parties_wire
+from domain.shared.history import utc_text
 from domain.shared.lifecycle import lifecycle
 from projections.batch import BatchTx
 from projections.db import ReadModelDB, Tx
@@ -73,9 +74,7 @@ projection = Projection(
 
 def iso(moment: datetime | None) -> str | None:
     """UTC, fixed width, `Z`: sorts as text and reads as ISO 8601 on the wire."""
-    if moment is None:
-        return None
-    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+    return None if moment is None else utc_text(moment)
 
 
 def _code(machine: str, state: str) -> int:
