@@ -408,22 +408,29 @@ def drive(
             out["commands"].append(run)
     out["server_commands_rss_kb"] = sampler.peak
 
-    log(f"projection lag at {plan.lag_rate} commands/s (open loop)")
-    out["lag"] = load(
-        {
-            "kind": "lag",
-            "base_url": base,
-            "customer_tokens": customers,
-            "admin_token": admin,
-            "rate": plan.lag_rate,
-            "seconds": plan.lag_seconds,
-            "max_commands": plan.lag_rate * int(plan.lag_seconds) + 3,
-            "max_in_flight": 64,
-            "dsn": store_url,
-            "events_table": _events_table(store_url),
-            "tracking_name": "read_models",
-        }
-    )
+    # The target's rate, and half of the best closed-loop rate: lag under overload and at a load it sustains.
+    best_rate = max(c["per_second"] for c in out["commands"])
+    out["lag_runs"] = []
+    for rate in (plan.lag_rate, max(10, int(best_rate / 2))):
+        log(f"projection lag at {rate} commands/s (open loop)")
+        out["lag_runs"].append(
+            load(
+                {
+                    "kind": "lag",
+                    "base_url": base,
+                    "customer_tokens": customers,
+                    "admin_token": admin,
+                    "rate": rate,
+                    "seconds": plan.lag_seconds,
+                    "max_commands": rate * int(plan.lag_seconds) + 3,
+                    "max_in_flight": 64,
+                    "dsn": store_url,
+                    "events_table": events_table,
+                    "tracking_name": "read_models",
+                }
+            )
+        )
+    out["lag"] = out["lag_runs"][0]
     out["server_peak_rss_kb"] = rss_kb(server_pid, "VmHWM")
     out["command_profile"] = profile_commands(plan, base, customers, admin, server_pid)
     return out
@@ -537,16 +544,17 @@ def build_figures(r: dict[str, Any]) -> list[Figure]:
             target=Target(at_least=45_000, ratio_at_least=0.3, text=">= 45,000/s; ratio >= 0.3"),
         )
     )
-    lag = r["lag"]
-    for q, target in (("p50", None), ("p99", Target(at_most=100, text="<= 100 ms at 500/s"))):
-        figures.append(
-            Figure(
-                f"projection lag {q} (at {lag['achieved_rate']:.0f} of {lag['target_rate']} cmd/s)",
-                lag["lag"][f"{q}_ms"],
-                "ms",
-                target=target or Target(),
+    for lag in r.get("lag_runs") or [r["lag"]]:
+        at_target = lag["target_rate"] == r["plan"]["lag_rate"]
+        for q, target in (("p50", None), ("p99", Target(at_most=100, text="<= 100 ms at 500/s"))):
+            figures.append(
+                Figure(
+                    f"projection lag {q} (at {lag['achieved_rate']:.0f} of {lag['target_rate']} cmd/s)",
+                    lag["lag"][f"{q}_ms"],
+                    "ms",
+                    target=(target or Target()) if at_target else Target(),
+                )
             )
-        )
     mb = 1024.0
     figures.append(
         Figure(
@@ -672,8 +680,13 @@ def chart(r: dict[str, Any], path: Path) -> None:
     ax.axvline(
         lib["per_second"], color="grey", linestyle="--", label=f"library tight loop {lib['per_second']:.0f}/s"
     )
-    lag = r["lag"]
-    ax.plot([lag["achieved_rate"]], [lag["lag"]["p99_ms"]], "r^", label="projection lag p99 (open loop)")
+    lags = r.get("lag_runs") or [r["lag"]]
+    ax.plot(
+        [lag["achieved_rate"] for lag in lags],
+        [lag["lag"]["p99_ms"] for lag in lags],
+        "r^",
+        label="projection lag p99 (open loop)",
+    )
     styles = {("reads", "list"): "D-", ("reads", "detail"): "v-", ("reads_baseline", "list"): "D:",
               ("reads_baseline", "detail"): "v:"}  # fmt: skip
     for (source, name), style in styles.items():
