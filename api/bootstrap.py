@@ -61,6 +61,8 @@ class Services:
         self.uploads = ChunkStore(settings.uploads)
         self.quote_expiry = QuoteExpiry(self)
         self.read_follower = Follower(READ_MODELS, self.store, self.read_models, applier())
+        # Events a policy records (notifications) reach the read models at once, not at the next idle poll.
+        self.store.on_recorded.append(lambda _position: self.read_follower.poke())
         # Policies (process managers) follow the store too, each with its own tracking row.
         self.policy_followers: list[Follower] = []
         self.delivery = delivery_from_settings(settings.VAR_DIR, settings.SMTP_URL)

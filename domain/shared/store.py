@@ -6,6 +6,7 @@ recorder, so history has a single global order: auditors read one log and projec
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, cast
 from uuid import UUID
 
@@ -54,6 +55,9 @@ class SharedStore:
             if self.env.get("GROUP_COMMIT", "y").lower() in ("n", "no", "0", "false")
             else cast(ApplicationRecorder, GroupCommitRecorder(self.recorder))
         )
+        # Told the position of every command this process records (whoever issued it: an HTTP request or a
+        # policy), so in-process followers look at once instead of at their next idle poll.
+        self.on_recorded: list[Callable[[int], None]] = []
 
     def head(self) -> int:
         return self.recorder.max_notification_id() or 0
@@ -85,7 +89,12 @@ class ContextApplication(Application[UUID]):
             recordings = self.save(*aggregates)
         except RecordConflictError as error:
             raise Conflict("Somebody else changed this at the same time; reload and try again") from error
-        return max((r.notification.id for r in recordings), default=self.store.head())
+        if not recordings:
+            return self.store.head()
+        position = max(r.notification.id for r in recordings)
+        for listener in self.store.on_recorded:
+            listener(position)
+        return position
 
     def close(self) -> None:
         """The shared store owns the connections; closing one context must not close the others."""
