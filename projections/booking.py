@@ -380,8 +380,12 @@ class TableCatalog:
         self.db = db
 
     def _exists(self, table: str, key: int) -> bool:
+        return self._value(table, "id", key) is not None
+
+    def _value(self, table: str, column: str, key: int) -> Any:
+        # Reference rows are only ever inserted (see `_reference_names`): a row once found is kept.
         with self.db.read() as tx:
-            return tx.scalar(f"SELECT 1 FROM {table} WHERE id = ?", (key,)) is not None
+            return _reference_names(tx, table, column, [key]).get(key)
 
     def has_port(self, port_id: int) -> bool:
         return self._exists("booking_ports", port_id)
@@ -390,8 +394,7 @@ class TableCatalog:
         return self._exists("booking_container_types", type_id)
 
     def container_type_value(self, type_id: int) -> int | None:
-        with self.db.read() as tx:
-            value = tx.scalar("SELECT value FROM booking_container_types WHERE id = ?", (type_id,))
+        value = self._value("booking_container_types", "value", type_id)
         return None if value is None else int(value)
 
     def has_container_size(self, size_id: int) -> bool:
@@ -439,8 +442,8 @@ _DETAIL_SELECT = (
 def _reference_names(tx: Tx, table: str, column: str, ids: list[Any]) -> dict[Any, Any]:
     """{id: column} for the ids found in a reference table whose rows never change once written.
 
-    Document types and container numbers are only ever inserted (seed, staff's `add_container`), never
-    updated or deleted, and ids are never reused; so a row once read is kept in the database object's
+    Reference rows (ports, container types and sizes, document types, container numbers) are only ever
+    inserted (seed, staff's `add_port`/`add_container`), never updated or deleted, and ids are never reused; so a row once read is kept in the database object's
     `memo` (per ReadModelDB, so two databases in one process never share it) and later answers read only
     the ids not seen yet. An id not found is not remembered: a row added later is found then.
     """
