@@ -443,9 +443,10 @@ def _reference_names(tx: Tx, table: str, column: str, ids: list[Any]) -> dict[An
     """{id: column} for the ids found in a reference table whose rows never change once written.
 
     Reference rows (ports, container types and sizes, document types, container numbers) are only ever
-    inserted (seed, staff's `add_port`/`add_container`), never updated or deleted, and ids are never reused; so a row once read is kept in the database object's
-    `memo` (per ReadModelDB, so two databases in one process never share it) and later answers read only
-    the ids not seen yet. An id not found is not remembered: a row added later is found then.
+    inserted (seed, staff's `add_port`/`add_container`), never updated or deleted, and ids are never
+    reused; so a row once read is kept in the database object's `memo` (per ReadModelDB, so two databases
+    in one process never share it) and later answers read only the ids not seen yet. An id not found is
+    not remembered: a row added later is found then.
     """
     memo = getattr(tx, "memo", None)
     known: dict[Any, Any] = memo.setdefault((table, column), {}) if memo is not None else {}
