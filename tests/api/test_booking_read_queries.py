@@ -24,6 +24,8 @@ from api.envelope import render
 from api.settings import Settings
 from projections import booking as read
 from projections.db import PostgresReadModels, SqliteReadModels, Tx
+from tests.conftest import make_settings
+from tests.pg import Cluster
 
 # -- the replaced implementation (reference) ------------------------------------------------------------
 
@@ -266,9 +268,9 @@ def test_reference_names_are_kept_per_database_and_new_rows_are_found(tmp_path: 
         second.close()
 
 
-def test_postgres_reads_leave_pool_connections_transactional(settings: Settings) -> None:
-    if not settings.uses_postgres:
-        pytest.skip("PostgreSQL only: SQLite reads keep BEGIN/COMMIT")
+def test_postgres_reads_leave_pool_connections_transactional(pg_cluster: Cluster, tmp_path: Path) -> None:
+    # PostgreSQL only (SQLite reads keep BEGIN/COMMIT), so it takes the cluster, not the two-store fixture.
+    settings = make_settings(tmp_path / "var", pg_cluster.create_database())
     db = PostgresReadModels(settings.read_model_conninfo(), schema="autocommit_check", max_size=1)
     try:
         with db.transaction() as tx:
