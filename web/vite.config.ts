@@ -29,6 +29,9 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/testing/setup.ts'],
     restoreMocks: true,
+    // A budget, not a timing assertion: on the 2 shared cores of CI, with the worker pool busy, a
+    // multi-step screen test that takes ~1.5 s alone has been seen to pass 5 s (vitest's default).
+    testTimeout: 20_000,
     css: { modules: { classNameStrategy: 'non-scoped' } },
   },
 });
