@@ -8,21 +8,21 @@ from datetime import datetime
 from pathlib import Path
 
 from api.account_limits import AccountLimiters
-from api.delivery import delivery_from_settings
 from api.policies import messaging_follower, notifications_follower, site_url
 from api.quote_expiry import QuoteExpiry, expire_due_quotes
 from api.rate_limit import AttemptLimiter
 from api.settings import Settings
-from api.uploads import ChunkStore
 from domain.accounts.application import AccountsApplication
 from domain.booking.application import BookingApplication
 from domain.notifications.application import NotificationsApplication
 from domain.shared.actor import SYSTEM_ACTOR
-from domain.shared.store import SharedStore
-from projections.booking import TableCatalog, seed_reference
-from projections.catalog import READ_MODELS, applier, ensure_schema
-from projections.db import PostgresReadModels, ReadModelDB, SqliteReadModels
+from infrastructure.delivery import delivery_from_settings
+from infrastructure.event_store import SharedStore
+from infrastructure.read_db import PostgresReadModels, ReadModelDB, SqliteReadModels
+from infrastructure.uploads import ChunkStore
+from projections.booking.reference import TableCatalog, seed_reference
 from projections.follower import Follower
+from projections.registry import READ_MODELS, applier, ensure_schema
 
 log = logging.getLogger(__name__)
 

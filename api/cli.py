@@ -64,7 +64,7 @@ def create_admin(args: argparse.Namespace, settings: Settings) -> int:
     from domain.accounts.application import AccountsApplication
     from domain.shared.actor import SYSTEM_ACTOR
     from domain.shared.errors import AlreadyExists
-    from domain.shared.store import SharedStore
+    from infrastructure.event_store import SharedStore
 
     username = args.username or settings.ADMIN_USERNAME or input("Username: ")
     password = settings.ADMIN_PASSWORD or getpass.getpass("Password: ")
@@ -96,7 +96,7 @@ def _progress(done: int, total: int, seconds: float) -> None:
 @command("replay", "drop every read model and rebuild it from the event store")
 def replay(_: argparse.Namespace, settings: Settings) -> int:
     from api.bootstrap import open_read_models
-    from domain.shared.store import SharedStore
+    from infrastructure.event_store import SharedStore
     from projections.rebuild import rebuild
 
     store = SharedStore(settings.event_store_env())
@@ -115,8 +115,8 @@ def replay(_: argparse.Namespace, settings: Settings) -> int:
 @command("verify", "rebuild into scratch tables and compare row by row with the live read models")
 def verify(_: argparse.Namespace, settings: Settings) -> int:
     from api.bootstrap import open_read_models
-    from domain.shared.store import SharedStore
-    from projections.db import PostgresReadModels
+    from infrastructure.event_store import SharedStore
+    from infrastructure.read_db import PostgresReadModels
     from projections.rebuild import verify as verify_read_models
 
     store = SharedStore(settings.event_store_env())
@@ -164,7 +164,7 @@ def audit(args: argparse.Namespace, settings: Settings) -> int:
         print(f"{args.file}: {count} events, chain intact")
         return 0
 
-    from domain.shared.store import SharedStore
+    from infrastructure.event_store import SharedStore
 
     store = SharedStore(settings.event_store_env())
     try:
@@ -194,7 +194,7 @@ def _bench_arguments(parser: argparse.ArgumentParser) -> None:
     _bench_arguments,
 )
 def bench(args: argparse.Namespace, _: Settings) -> int:
-    from api.bench.run import run
+    from bench.run import run
 
     run(short=args.short, events=args.events)
     return 0
@@ -208,9 +208,9 @@ def _seed_arguments(parser: argparse.ArgumentParser) -> None:
 
 @command("seed-demo", "write a realistic demo history fast, then rebuild the read models", _seed_arguments)
 def seed_demo(args: argparse.Namespace, settings: Settings) -> int:
-    from api.bench.seed import DEMO_PASSWORD, Seeder
+    from bench.seed import DEMO_PASSWORD, Seeder
     from domain.accounts.passwords import hash_password
-    from domain.shared.store import SharedStore
+    from infrastructure.event_store import SharedStore
 
     store = SharedStore(settings.event_store_env())
     try:

@@ -12,8 +12,8 @@ from typing import Any
 from domain.accounts.messages import Delivery, messages_for
 from domain.notifications.application import NotificationsApplication
 from domain.notifications.policy import load_notice_modules
-from domain.shared.store import SharedStore
-from projections.db import ReadModelDB, Tx
+from infrastructure.event_store import SharedStore
+from infrastructure.read_db import ReadModelDB, Tx
 from projections.follower import Batch, Follower
 
 NOTIFICATIONS_POLICY = "notifications_policy"

@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
 from domain.shared.errors import Conflict, IllegalTransition, NotFound
-from projections.booking import due_quotes
+from projections.booking.queries import due_quotes
 
 if TYPE_CHECKING:
     from api.bootstrap import Services

@@ -6,8 +6,8 @@ import json
 from typing import Any
 
 from domain.accounts.account import Account
+from infrastructure.read_db import Tx
 from projections.batch import BatchTx
-from projections.db import Tx
 from projections.projection import Projection
 
 projection = Projection(

@@ -12,9 +12,9 @@ from collections.abc import Iterable, Iterator
 from dataclasses import asdict
 from typing import IO, Any
 
-from domain.shared.history import describe
-from domain.shared.store import SharedStore
+from infrastructure.event_store import SharedStore
 from projections.follower import stream_events
+from projections.history import describe
 
 GENESIS = "0" * 64
 

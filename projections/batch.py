@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from projections.db import Row, Tx
+from infrastructure.read_db import Row, Tx
 
 Key = tuple[Any, ...]
 

@@ -11,9 +11,9 @@ from typing import Any
 
 from eventsourcing.utils import resolve_topic
 
-from domain.shared.history import log_entry, log_entry_of_stored
+from infrastructure.read_db import Tx
 from projections.batch import BatchTx
-from projections.db import Tx
+from projections.history import log_entry, log_entry_of_stored
 from projections.projection import Projection
 
 projection = Projection(

@@ -13,8 +13,8 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from domain.shared.store import SharedStore
-from projections.db import ReadModelDB, Tx
+from infrastructure.event_store import SharedStore
+from infrastructure.read_db import ReadModelDB, Tx
 
 log = logging.getLogger(__name__)
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from domain.notifications.notification import Notification
+from infrastructure.read_db import Tx
 from projections.batch import BatchTx
-from projections.db import Tx
 from projections.projection import Projection
 
 projection = Projection(

@@ -10,8 +10,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from infrastructure.read_db import Tx
 from projections.batch import BatchTx
-from projections.db import Tx
 
 Handler = Callable[[BatchTx, Any, int], None]
 

@@ -24,13 +24,13 @@ from typing import Any, TypeVar, cast
 from eventsourcing.persistence import DatetimeAsISO, DecimalAsStr, StoredEvent, UUIDAsHex
 from eventsourcing.utils import resolve_topic
 
-from domain.shared.store import SharedStore
-from domain.shared.transcoding import FastJSONTranscoder
+from infrastructure.event_store import SharedStore
+from infrastructure.read_db import PostgresReadModels, ReadModelDB
+from infrastructure.transcoding import FastJSONTranscoder
 from projections import event_log
-from projections.catalog import READ_MODELS, all_projections, applier
-from projections.db import PostgresReadModels, ReadModelDB
 from projections.follower import TRACKING_DDL, stream_events, write_position
 from projections.projection import Projection, is_index
+from projections.registry import READ_MODELS, all_projections, applier
 
 Progress = Callable[[int, int, float], None]
 T = TypeVar("T")

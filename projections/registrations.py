@@ -7,8 +7,8 @@ from typing import Any
 
 from domain.accounts.registration import Registration
 from domain.shared.lifecycle import lifecycle
+from infrastructure.read_db import Tx
 from projections.batch import BatchTx
-from projections.db import Tx
 from projections.projection import Projection
 
 projection = Projection(

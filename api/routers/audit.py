@@ -12,8 +12,8 @@ from fastapi import APIRouter, Query
 from api.deps import AuditReader, ServicesDep
 from api.envelope import success
 from domain.shared.errors import NotFound, ValidationFailed
-from domain.shared.history import aggregate_state, utc_text
 from projections import event_log
+from projections.history import aggregate_state, utc_text
 
 router = APIRouter(prefix="/audit/api/v1", tags=["audit"])
 

@@ -17,7 +17,8 @@ from api.envelope import success
 from api.security import Principal
 from domain.booking.reference import TEMPLATES_DIR
 from domain.shared.errors import NotFound
-from projections import booking as read
+from projections.booking import queries as read
+from projections.booking import reference
 
 router = APIRouter(prefix="/booking/api/v1/client", tags=["booking"])
 
@@ -47,29 +48,33 @@ def _lookup_of(services: Any, query: Callable[[Any], list[dict[str, Any]]]) -> d
 
 @router.get("/rate-request/general/container/types", response_model=None)
 async def container_types(_: CustomerUser, services: ServicesDep) -> Any:
-    return await read_answer(_lookup_of, services, lambda tx: read.choices(tx, "booking_container_types"))
+    return await read_answer(
+        _lookup_of, services, lambda tx: reference.choices(tx, "booking_container_types")
+    )
 
 
 @router.get("/rate-request/general/container/sizes", response_model=None)
 async def container_sizes(_: CustomerUser, services: ServicesDep) -> Any:
-    return await read_answer(_lookup_of, services, lambda tx: read.choices(tx, "booking_container_sizes"))
+    return await read_answer(
+        _lookup_of, services, lambda tx: reference.choices(tx, "booking_container_sizes")
+    )
 
 
 @router.get("/rate-request/general/port/loadings", response_model=None)
 async def ports(_: CustomerUser, services: ServicesDep) -> Any:
-    return await read_answer(_lookup_of, services, read.ports)
+    return await read_answer(_lookup_of, services, reference.ports)
 
 
 @router.get("/rate-request/general/containers", response_model=None)
 async def containers(_: CustomerUser, services: ServicesDep, number: str = Query("", max_length=20)) -> Any:
     if not number.strip():
         return success(lookup([]))
-    return await read_answer(_lookup_of, services, lambda tx: read.search_containers(tx, number))
+    return await read_answer(_lookup_of, services, lambda tx: reference.search_containers(tx, number))
 
 
 def _documents(services: Any) -> dict[str, Any]:
     with services.read_models.read() as tx:
-        rows = read.document_types(tx)
+        rows = reference.document_types(tx)
     listed = [
         {
             "id": r["id"],
@@ -90,7 +95,7 @@ async def documents(_: CustomerUser, services: ServicesDep) -> Any:
 @router.get("/rate-requests/documents/{documentTypeId}/template", response_model=None)
 def document_template(documentTypeId: int, _: CustomerUser, services: ServicesDep) -> Any:
     with services.read_models.read() as tx:
-        row = next((r for r in read.document_types(tx) if r["id"] == documentTypeId), None)
+        row = next((r for r in reference.document_types(tx) if r["id"] == documentTypeId), None)
     path = TEMPLATES_DIR / row["template"] if row else None
     if row is None or path is None or not path.is_file():
         raise NotFound("Document type not found")

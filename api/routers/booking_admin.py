@@ -13,7 +13,8 @@ from api.deps import AdminUser, ServicesDep, read_answer
 from api.envelope import success
 from domain.booking.containers import is_valid
 from domain.shared.errors import AlreadyExists, NotFound, ValidationFailed
-from projections import booking as read
+from projections.booking import queries as read
+from projections.booking import reference
 
 router = APIRouter(prefix="/booking/api/v1/admin", tags=["booking-admin"])
 
@@ -131,7 +132,7 @@ def add_port(body: PortBody, _: AdminUser, services: ServicesDep) -> Any:
     with services.read_models.transaction() as tx:
         if tx.scalar("SELECT 1 FROM booking_ports WHERE code = ?", (code,)) is not None:
             raise AlreadyExists("Port exists already")
-        port_id = read.add_port(tx, code, body.name.strip(), body.country.strip())
+        port_id = reference.add_port(tx, code, body.name.strip(), body.country.strip())
     return success(
         {"id": port_id, "name": f"{body.name.strip()} ({code})", "value": port_id}, status_code=201
     )
@@ -158,5 +159,5 @@ def add_container(body: ContainerBody, _: AdminUser, services: ServicesDep) -> A
     with services.read_models.transaction() as tx:
         if tx.scalar("SELECT 1 FROM booking_containers WHERE number = ?", (number,)) is not None:
             raise AlreadyExists("Container exists already")
-        container_id = read.add_container(tx, number, body.typeId, body.sizeId)
+        container_id = reference.add_container(tx, number, body.typeId, body.sizeId)
     return success({"name": number, "value": container_id}, status_code=201)

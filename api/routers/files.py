@@ -9,9 +9,9 @@ from fastapi.responses import FileResponse
 
 from api.deps import CurrentUser, ServicesDep
 from api.envelope import success
-from api.uploads import Assembled, Progress
 from domain.booking.files import CHUNK_SIZE
 from domain.shared.errors import NotFound
+from infrastructure.uploads import Assembled, Progress
 
 router = APIRouter(prefix="/file-manager/api/v1/files", tags=["files"])
 

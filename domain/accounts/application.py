@@ -14,8 +14,8 @@ from domain.accounts.edit_request import ProfileEditRequest, edit_request_id
 from domain.accounts.passwords import hash_password, password_matches
 from domain.accounts.registration import USER_EXIST, WRONG_CODE, Registration, registration_id
 from domain.shared.actor import ADMIN, CUSTOMER, SYSTEM_ACTOR, Actor
+from domain.shared.application import ContextApplication
 from domain.shared.errors import AlreadyExists, Conflict, NotFound, ValidationFailed
-from domain.shared.store import ContextApplication
 
 T = TypeVar("T")
 CUSTOMER_ROLES = [CUSTOMER]

@@ -16,6 +16,7 @@ from domain.booking.rate_request import RateRequest
 from domain.booking.reference import ReferenceCatalog, SeedCatalog
 from domain.booking.shipping_order import ShippingOrder, shipping_order_id
 from domain.shared.actor import SYSTEM_ACTOR, Actor
+from domain.shared.application import ContextApplication, EventStore
 from domain.shared.errors import (
     AlreadyExists,
     Conflict,
@@ -24,7 +25,6 @@ from domain.shared.errors import (
     NotFound,
     ValidationFailed,
 )
-from domain.shared.store import ContextApplication, SharedStore
 
 T = TypeVar("T")
 
@@ -41,7 +41,7 @@ def _uuid(value: str | UUID, what: str) -> UUID:
 class BookingApplication(ContextApplication):
     name = "booking"
 
-    def __init__(self, store: SharedStore, catalog: ReferenceCatalog | None = None) -> None:
+    def __init__(self, store: EventStore, catalog: ReferenceCatalog | None = None) -> None:
         super().__init__(store)
         self.catalog: ReferenceCatalog = catalog or SeedCatalog()
 

@@ -9,8 +9,8 @@ from eventsourcing.application import AggregateNotFoundError
 from domain.notifications.notification import Notification, notification_id
 from domain.notifications.policy import NoticeRegistry, notices
 from domain.shared.actor import SYSTEM_ACTOR, Actor
+from domain.shared.application import ContextApplication
 from domain.shared.errors import Conflict, NotFound
-from domain.shared.store import ContextApplication
 
 
 class NotificationsApplication(ContextApplication):

@@ -7,7 +7,7 @@ from pathlib import Path
 from fastapi.testclient import TestClient
 
 from api.bootstrap import open_read_models
-from projections.db import PostgresReadModels
+from infrastructure.read_db import PostgresReadModels
 from projections.rebuild import verify
 from tests.api.accounts_support import (
     ADMIN,

@@ -18,12 +18,13 @@ import pytest
 from fastapi.encoders import jsonable_encoder
 from fastapi.responses import JSONResponse
 
-from api.bench.seed import Seeder
 from api.bootstrap import Services
 from api.envelope import render
 from api.settings import Settings
-from projections import booking as read
-from projections.db import PostgresReadModels, SqliteReadModels, Tx
+from bench.seed import Seeder
+from infrastructure.read_db import PostgresReadModels, SqliteReadModels, Tx
+from projections.booking import queries as read
+from projections.booking import reference
 from tests.conftest import make_settings
 from tests.pg import Cluster
 
@@ -102,7 +103,7 @@ def old_detail(tx: Tx, rate_request_id: str) -> dict[str, Any] | None:
                 for r in tx.all(f"SELECT id, number FROM booking_containers WHERE id IN ({marks})", ids)
             }
     documents = json.loads(row["documents"])
-    names = {d["id"]: d["name"] for d in read.document_types(tx)}
+    names = {d["id"]: d["name"] for d in reference.document_types(tx)}
     return {
         **old_list_row(row),
         "customerId": row["customer_id"],
@@ -244,23 +245,23 @@ def test_reference_names_are_kept_per_database_and_new_rows_are_found(tmp_path: 
     first, second = SqliteReadModels(tmp_path / "a.db"), SqliteReadModels(tmp_path / "b.db")
     try:
         for db in (first, second):
-            read.seed_reference(db)
+            reference.seed_reference(db)
         with first.transaction() as tx:
-            added = read.add_container(tx, "MSCU1234565", 1, 1)
+            added = reference.add_container(tx, "MSCU1234565", 1, 1)
         with second.transaction() as tx:
-            assert read.add_container(tx, "TGHU0000006", 1, 1) == added  # the same id, another number
+            assert reference.add_container(tx, "TGHU0000006", 1, 1) == added  # the same id, another number
         with first.read() as tx:
-            assert read._reference_names(tx, "booking_containers", "number", [added, added + 1]) == {
+            assert reference._reference_names(tx, "booking_containers", "number", [added, added + 1]) == {
                 added: "MSCU1234565"
             }
         with second.read() as tx:  # the first database's memo is not the second's
-            assert read._reference_names(tx, "booking_containers", "number", [added]) == {
+            assert reference._reference_names(tx, "booking_containers", "number", [added]) == {
                 added: "TGHU0000006"
             }
         with first.transaction() as tx:  # a row added later is found: misses are never remembered
-            assert read.add_container(tx, "CSQU3054383", 1, 1) == added + 1
+            assert reference.add_container(tx, "CSQU3054383", 1, 1) == added + 1
         with first.read() as tx:
-            names = read._reference_names(tx, "booking_containers", "number", [added + 1, added, added])
+            names = reference._reference_names(tx, "booking_containers", "number", [added + 1, added, added])
         assert names == {added: "MSCU1234565", added + 1: "CSQU3054383"}
         assert first.memo[("booking_containers", "number")] == names
     finally:

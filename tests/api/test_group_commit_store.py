@@ -11,8 +11,8 @@ import jwt
 from fastapi.testclient import TestClient
 
 from domain.shared.actor import ADMIN, CUSTOMER, Actor
+from domain.shared.application import ContextApplication
 from domain.shared.errors import DomainError
-from domain.shared.store import ContextApplication
 from tests.api.booking_support import customer, payload
 
 THREADS = 16

@@ -10,13 +10,13 @@ from typing import Any
 import pytest
 
 import projections.rebuild as rebuild_module
-from api.bench.seed import Seeder
 from api.bootstrap import open_read_models
-from domain.shared.store import SharedStore
-from projections.catalog import READ_MODELS
-from projections.db import PostgresReadModels
+from bench.seed import Seeder
+from infrastructure.event_store import SharedStore
+from infrastructure.read_db import PostgresReadModels
 from projections.follower import read_position
 from projections.rebuild import HELPER_READ_MODELS, RebuildFailed, compare, rebuild
+from projections.registry import READ_MODELS
 from tests.conftest import make_settings
 from tests.pg import Cluster
 

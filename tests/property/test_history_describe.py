@@ -17,7 +17,8 @@ from uuid import UUID, uuid4
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from domain.shared.history import (
+from infrastructure.event_store import SharedStore
+from projections.history import (
     ENVELOPE_FIELDS,
     REDACTED,
     changes_json,
@@ -26,7 +27,6 @@ from domain.shared.history import (
     log_entry_of_stored,
     utc_text,
 )
-from domain.shared.store import SharedStore
 
 
 def reference_plain(value: Any) -> Any:

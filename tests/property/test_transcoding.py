@@ -24,8 +24,8 @@ from eventsourcing.persistence import (
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from domain.shared.store import SharedStore
-from domain.shared.transcoding import FastJSONTranscoder
+from infrastructure.event_store import SharedStore
+from infrastructure.transcoding import FastJSONTranscoder
 
 
 def _registered(transcoder: JSONTranscoder) -> JSONTranscoder:

@@ -9,7 +9,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from api.delivery import OutboxFile
 from domain.accounts import secrets
 from domain.accounts.account import INDIVIDUAL, Account
 from domain.accounts.edit_request import ProfileEditRequest
@@ -17,6 +16,7 @@ from domain.accounts.messages import Message, messages_for
 from domain.accounts.registration import Registration
 from domain.shared.actor import ADMIN, CUSTOMER, Actor, visitor
 from domain.shared.errors import AlreadyExists, IllegalTransition, TooManyAttempts, ValidationFailed
+from infrastructure.delivery import OutboxFile
 
 SECRET = "unit-secret"
 T0 = datetime(2026, 1, 1, tzinfo=UTC)

@@ -18,9 +18,9 @@ from typing import Any
 import pytest
 import uvloop
 
-from api.bench.baseline_app import create_app
-from api.bench.http_client import Connection, HTTPError, Pool, build_request
-from api.bench.load import Recorder
+from bench.baseline_app import create_app
+from bench.http_client import Connection, HTTPError, Pool, build_request
+from bench.load import Recorder
 
 HOST = "127.0.0.1"
 

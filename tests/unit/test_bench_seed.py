@@ -7,11 +7,11 @@ from typing import Any
 
 import pytest
 
-from api.bench.seed import PATHS, Seeder
+from bench.seed import PATHS, Seeder
 from domain.booking.rate_request import RateRequest
 from domain.booking.shipping_order import ShippingOrder
 from domain.shared.lifecycle import lifecycle
-from domain.shared.store import SharedStore
+from infrastructure.event_store import SharedStore
 
 
 @pytest.fixture()

@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from api.bench.stats import Figure, Target, percentile, ratio, summarise, table
+from bench.stats import Figure, Target, percentile, ratio, summarise, table
 
 
 def test_percentile_interpolates_between_closest_ranks() -> None:

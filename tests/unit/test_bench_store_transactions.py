@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import psycopg
 
-from api.bench.run import store_transactions
+from bench.run import store_transactions
 from tests.pg import Cluster
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import gzip
 from pathlib import Path
 
-from api.bench.web import bundle_sizes, initial_assets
+from bench.web import bundle_sizes, initial_assets
 
 INDEX = """<!doctype html><html><head>
 <link rel="icon" href="/favicon.svg" />

@@ -8,8 +8,9 @@ from typing import Any
 
 from eventsourcing.domain import Aggregate
 
-from domain.shared.store import ContextApplication, SharedStore
-from projections.db import SqliteReadModels, Tx
+from domain.shared.application import ContextApplication
+from infrastructure.event_store import SharedStore
+from infrastructure.read_db import SqliteReadModels, Tx
 from projections.follower import Batch, Follower
 
 

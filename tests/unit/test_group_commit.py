@@ -11,7 +11,7 @@ from uuid import uuid4
 import pytest
 from eventsourcing.persistence import IntegrityError, StoredEvent
 
-from domain.shared.group_commit import GroupCommitRecorder
+from infrastructure.group_commit import GroupCommitRecorder
 
 
 class SlowRecorder:

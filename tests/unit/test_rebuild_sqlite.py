@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from api.bench.seed import Seeder
-from domain.shared.store import SharedStore
-from projections.catalog import READ_MODELS, applier, ensure_schema
-from projections.db import SqliteReadModels
+from bench.seed import Seeder
+from infrastructure.event_store import SharedStore
+from infrastructure.read_db import SqliteReadModels
 from projections.follower import Follower, read_position
 from projections.rebuild import compare, rebuild
+from projections.registry import READ_MODELS, applier, ensure_schema
 
 
 def test_rebuild_equals_the_live_follower(tmp_path: Path) -> None:

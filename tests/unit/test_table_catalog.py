@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from projections.booking import TableCatalog, add_port, seed_reference
-from projections.catalog import ensure_schema
-from projections.db import SqliteReadModels
+from infrastructure.read_db import SqliteReadModels
+from projections.booking.reference import TableCatalog, add_port, seed_reference
+from projections.registry import ensure_schema
 
 
 def test_found_rows_are_remembered_and_misses_asked_again(tmp_path: Path) -> None:

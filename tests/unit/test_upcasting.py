@@ -11,7 +11,7 @@ from eventsourcing.utils import get_topic
 from domain.accounts.account import Account, account_id
 from domain.accounts.application import AccountsApplication
 from domain.shared.actor import SYSTEM_ACTOR
-from domain.shared.store import SharedStore
+from infrastructure.event_store import SharedStore
 
 
 def _store(tmp_path: Path) -> SharedStore:

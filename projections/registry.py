@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from importlib import import_module
 
+from infrastructure.read_db import ReadModelDB, Tx
 from projections.batch import BatchTx
-from projections.db import ReadModelDB, Tx
 from projections.follower import Batch
 from projections.projection import Handler, Projection
 
@@ -19,7 +19,7 @@ MODULES = [
     "projections.registrations",
     "projections.profiles",
     "projections.notifications",
-    "projections.booking",
+    "projections.booking.handlers",
 ]
 
 

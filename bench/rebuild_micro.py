@@ -1,6 +1,6 @@
 """Focused rebuild micro-benchmark: seed N events once, then time `projections.rebuild.rebuild`.
 
-`python -m api.bench.rebuild_micro [events] [--sqlite] [--verify]` starts its own durable cluster (as
+`python -m bench.rebuild_micro [events] [--sqlite] [--verify]` starts its own durable cluster (as
 `freight bench` does), seeds with the demo seeder, rebuilds twice and prints events/s and events per
 CPU-second (this process and the rebuild's helper process together; `--profile` profiles this process only);
 `--verify` also applies the same history one event at a time through the live follower and compares every
@@ -27,10 +27,10 @@ def _children_cpu() -> float:
 
 def _rebuild_and_check(settings: Any, verify: bool, profile: bool) -> None:
     from api.bootstrap import open_read_models
-    from domain.shared.store import SharedStore
-    from projections.catalog import READ_MODELS, applier, ensure_schema
+    from infrastructure.event_store import SharedStore
     from projections.follower import Follower
     from projections.rebuild import compare, rebuild
+    from projections.registry import READ_MODELS, applier, ensure_schema
 
     store = SharedStore(settings.event_store_env())
     db = open_read_models(settings, schema="rebuilt", path=settings.VAR_DIR / "rebuilt.db")
@@ -71,10 +71,10 @@ def _rebuild_and_check(settings: Any, verify: bool, profile: bool) -> None:
 
 
 def main(argv: list[str]) -> int:
-    from api.bench.seed import DEMO_PASSWORD, Seeder
     from api.settings import Settings
+    from bench.seed import DEMO_PASSWORD, Seeder
     from domain.accounts.passwords import hash_password
-    from domain.shared.store import SharedStore
+    from infrastructure.event_store import SharedStore
 
     numbers = [int(a) for a in argv if a.isdigit()]
     events = numbers[0] if numbers else 50_000

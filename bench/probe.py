@@ -1,6 +1,6 @@
 """Run in a child process so the harness can read its peak RSS: a rebuild, or the bare log read.
 
-`python -m api.bench.probe rebuild|read-log` with DATABASE_URL; prints one JSON line.
+`python -m bench.probe rebuild|read-log` with DATABASE_URL; prints one JSON line.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import sys
 import time
 
 from api.settings import Settings
-from domain.shared.store import SharedStore
+from infrastructure.event_store import SharedStore
 
 
 def read_log(store: SharedStore, batch_size: int = 2000) -> dict[str, float]:

@@ -25,7 +25,7 @@ from typing import Any
 
 import httpx
 
-from api.bench.stats import Figure, Target, summarise, table
+from bench.stats import Figure, Target, summarise, table
 
 ROOT = Path(__file__).resolve().parents[2]
 OUT = ROOT / "bench"
@@ -109,7 +109,7 @@ def run_child(args: list[str], env: dict[str, str]) -> tuple[dict[str, Any], int
 def load(job: dict[str, Any]) -> dict[str, Any]:
     """Run one job in the separate load-generator process."""
     answer = subprocess.run(
-        [sys.executable, "-m", "api.bench.load"],
+        [sys.executable, "-m", "bench.load"],
         input=json.dumps(job),
         capture_output=True,
         text=True,
@@ -245,9 +245,9 @@ def run(short: bool = True, events: int | None = None, out_dir: Path = OUT) -> d
 
 
 def seed_and_rebuild(plan: Plan, settings: Any, store_url: str, work: Path) -> dict[str, Any]:
-    from api.bench.seed import DEMO_PASSWORD, Seeder
+    from bench.seed import DEMO_PASSWORD, Seeder
     from domain.accounts.passwords import hash_password
-    from domain.shared.store import SharedStore
+    from infrastructure.event_store import SharedStore
 
     out: dict[str, Any] = {}
     env = {**os.environ, "DATABASE_URL": store_url, "VAR_DIR": str(work / "var")}
@@ -260,8 +260,8 @@ def seed_and_rebuild(plan: Plan, settings: Any, store_url: str, work: Path) -> d
             stats = seeder.run(size)
             log(f"  {stats.events:,} events in {stats.seconds:.1f}s ({stats.events_per_second:,.0f}/s)")
             log(f"rebuild of {stats.events:,} events, and the bare log read")
-            read, read_rss = run_child([sys.executable, "-m", "api.bench.probe", "read-log"], env)
-            rebuilt, rebuild_rss = run_child([sys.executable, "-m", "api.bench.probe", "rebuild"], env)
+            read, read_rss = run_child([sys.executable, "-m", "bench.probe", "read-log"], env)
+            rebuilt, rebuild_rss = run_child([sys.executable, "-m", "bench.probe", "rebuild"], env)
             rebuilds.append(
                 {"events": stats.events, "read_log": read, "read_log_rss_kb": read_rss, "rebuild": rebuilt,
                  "rebuild_rss_kb": rebuild_rss}
@@ -337,7 +337,7 @@ def store_transactions(store_url: str, events_table: str, after: int) -> dict[st
 def drive(
     plan: Plan, port: int, admin_password: str, server_pid: int, store_url: str, free_port: Any, work: Path
 ) -> dict[str, Any]:
-    from api.bench.seed import DEMO_PASSWORD
+    from bench.seed import DEMO_PASSWORD
 
     base = f"http://127.0.0.1:{port}"
     admin = _login(base, ADMIN_USERNAME, admin_password)
@@ -372,7 +372,7 @@ def drive(
     base_port = free_port()
     log(f"reads: the bare FastAPI baseline, closed loop at c={levels}")
     with serve(
-        [sys.executable, "-m", "api.bench.baseline_app"],
+        [sys.executable, "-m", "bench.baseline_app"],
         {**os.environ, "BENCH_BODIES": str(bodies), "PORT": str(base_port)},
         base_port,
         work / "baseline.log",
@@ -478,8 +478,8 @@ def top_frames(raw: Path, count: int = 15) -> list[tuple[str, float]]:
 
 
 def measure_web(port: int) -> dict[str, Any]:
-    from api.bench.web import bundle_sizes, first_contentful_paint
     from api.settings import Settings
+    from bench.web import bundle_sizes, first_contentful_paint
 
     out: dict[str, Any] = {"bundle": bundle_sizes(Settings(_env_file=None).WEB_DIST)}  # type: ignore[call-arg]
     try:

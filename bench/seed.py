@@ -24,7 +24,8 @@ from domain.booking.rate_request import RateRequest
 from domain.booking.reference import SeedCatalog
 from domain.booking.shipping_order import ShippingOrder
 from domain.shared.actor import ADMIN, CUSTOMER, SYSTEM_ACTOR, Actor
-from domain.shared.store import ContextApplication, SharedStore
+from domain.shared.application import ContextApplication
+from infrastructure.event_store import SharedStore
 
 DEMO_PASSWORD = "Demo-Pass1"
 STAFF = Actor("00000000-0000-4000-8000-00000000beef", ADMIN)

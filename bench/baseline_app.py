@@ -1,6 +1,6 @@
 """The read baseline: a bare FastAPI app answering constant JSON bodies of the real responses' size.
 
-`python -m api.bench.baseline_app` with BENCH_BODIES (a JSON file {"list": {...}, "detail": {...}}) and
+`python -m bench.baseline_app` with BENCH_BODIES (a JSON file {"list": {...}, "detail": {...}}) and
 PORT; served by uvicorn with the same settings as `freight serve`.
 """
 

@@ -1,9 +1,9 @@
 """The load generator: a separate process that drives the server over loopback HTTP.
 
-The HTTP client is `api.bench.http_client` (lean asyncio HTTP/1.1 keep-alive, one connection per
+The HTTP client is `bench.http_client` (lean asyncio HTTP/1.1 keep-alive, one connection per
 worker), not httpx: its CPU per request would be taken from the server sharing the cores.
 
-Run as `python -m api.bench.load` with a JSON job on standard input; it answers one JSON document on
+Run as `python -m bench.load` with a JSON job on standard input; it answers one JSON document on
 standard output. Every run is bounded in requests and in time.
 
 Jobs:
@@ -25,7 +25,7 @@ import time
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from api.bench.http_client import (
+from bench.http_client import (
     Connection,
     HTTPError,
     Pool,
@@ -34,7 +34,7 @@ from api.bench.http_client import (
     host_header,
     host_port,
 )
-from api.bench.stats import summarise
+from bench.stats import summarise
 
 CLIENT = "/booking/api/v1/client"
 ADMIN = "/booking/api/v1/admin"

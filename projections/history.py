@@ -14,7 +14,7 @@ from uuid import UUID
 import orjson
 from eventsourcing.utils import get_topic
 
-from domain.shared.transcoding import NotFast, fast_loads
+from infrastructure.transcoding import NotFast, fast_loads
 
 ENVELOPE_FIELDS = {
     "originator_id",

@@ -1,0 +1,286 @@
+"""The booking read models' tables and how each booking event changes them.
+
+The reference tables (ports, container types and sizes, document types, container inventory) are declared
+here too but kept by `projections.booking.reference`: seeded at start, extendable by staff, never rebuilt
+from events, so they are outside `tables` (replay keeps them, verify skips them).
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+from typing import Any
+
+from domain.booking.files import StoredFile
+from domain.booking.rate_request import RateRequest
+from domain.booking.shipping_order import ShippingOrder
+from domain.shared.lifecycle import lifecycle
+from projections.batch import BatchTx
+from projections.history import utc_text
+from projections.projection import Projection
+
+projection = Projection(
+    name="booking",
+    tables={
+        "booking_rate_requests": ("id",),
+        "booking_shipping_orders": ("id",),
+        "booking_files": ("id",),
+    },
+    schema=[
+        "CREATE TABLE IF NOT EXISTS booking_rate_requests ("
+        " id TEXT PRIMARY KEY, customer_id TEXT NOT NULL, customer_username TEXT NOT NULL,"
+        " commodity TEXT NOT NULL, hs_code TEXT NOT NULL, quantity INTEGER NOT NULL,"
+        " preferred_shipping_date TEXT, is_swbl INTEGER NOT NULL, is_danger INTEGER NOT NULL, msds TEXT,"
+        " additional_comment TEXT, pol_id INTEGER NOT NULL, pod_id INTEGER NOT NULL,"
+        " container_type_id INTEGER NOT NULL, container_size_id INTEGER NOT NULL,"
+        " state_name TEXT NOT NULL, state INTEGER NOT NULL, price TEXT, valid_until TEXT,"
+        " revision_message TEXT, rejection_message TEXT, documents TEXT NOT NULL,"
+        " order_id TEXT, order_state INTEGER, created_at TEXT NOT NULL, updated_at TEXT NOT NULL,"
+        " position BIGINT NOT NULL)",
+        "CREATE INDEX IF NOT EXISTS booking_rr_customer ON booking_rate_requests (customer_id, created_at)",
+        "CREATE INDEX IF NOT EXISTS booking_rr_state ON booking_rate_requests (state, created_at)",
+        "CREATE INDEX IF NOT EXISTS booking_rr_created ON booking_rate_requests (created_at)",
+        "CREATE INDEX IF NOT EXISTS booking_rr_due ON booking_rate_requests (state_name, valid_until)",
+        "CREATE TABLE IF NOT EXISTS booking_shipping_orders ("
+        " id TEXT PRIMARY KEY, rate_request_id TEXT NOT NULL, customer_id TEXT NOT NULL,"
+        " status_name TEXT NOT NULL, status INTEGER NOT NULL, details TEXT NOT NULL, revise TEXT NOT NULL,"
+        " edited_order TEXT, created_at TEXT NOT NULL, updated_at TEXT NOT NULL, position BIGINT NOT NULL)",
+        "CREATE INDEX IF NOT EXISTS booking_so_rate_request ON booking_shipping_orders (rate_request_id)",
+        "CREATE TABLE IF NOT EXISTS booking_files ("
+        " id TEXT PRIMARY KEY, owner_id TEXT NOT NULL, name TEXT NOT NULL, content_type TEXT NOT NULL,"
+        " size BIGINT NOT NULL, sha256 TEXT NOT NULL, storage_name TEXT NOT NULL, uploaded_at TEXT NOT NULL,"
+        " position BIGINT NOT NULL)",
+        "CREATE INDEX IF NOT EXISTS booking_files_owner ON booking_files (owner_id)",
+        # Reference tables (seeded, extendable by staff; not rebuilt from events).
+        "CREATE TABLE IF NOT EXISTS booking_ports ("
+        " id INTEGER PRIMARY KEY, code TEXT NOT NULL UNIQUE, name TEXT NOT NULL, country TEXT NOT NULL)",
+        "CREATE TABLE IF NOT EXISTS booking_container_types ("
+        " id INTEGER PRIMARY KEY, name TEXT NOT NULL, value INTEGER NOT NULL)",
+        "CREATE TABLE IF NOT EXISTS booking_container_sizes ("
+        " id INTEGER PRIMARY KEY, name TEXT NOT NULL, value INTEGER NOT NULL)",
+        "CREATE TABLE IF NOT EXISTS booking_document_types ("
+        " id INTEGER PRIMARY KEY, name TEXT NOT NULL, template TEXT NOT NULL)",
+        "CREATE TABLE IF NOT EXISTS booking_containers ("
+        " id INTEGER PRIMARY KEY, number TEXT NOT NULL UNIQUE, type_id INTEGER"
+        " NOT NULL, size_id INTEGER NOT NULL)",
+    ],
+)
+
+
+def iso(moment: datetime | None) -> str | None:
+    """UTC, fixed width, `Z`: sorts as text and reads as ISO 8601 on the wire."""
+    return None if moment is None else utc_text(moment)
+
+
+def _code(machine: str, state: str) -> int:
+    return lifecycle(machine).code(state)
+
+
+# -- rate requests --------------------------------------------------------------------------
+RATE_REQUESTS = "booking_rate_requests"
+ORDERS = "booking_shipping_orders"
+
+
+def _detail_columns(details: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "commodity": details["commodity"],
+        "hs_code": details["hs_code"],
+        "quantity": int(details["quantity"]),
+        "preferred_shipping_date": details.get("preferred_shipping_date"),
+        "is_swbl": int(bool(details.get("is_swbl"))),
+        "is_danger": int(bool(details.get("is_danger"))),
+        "msds": details.get("msds"),
+        "additional_comment": details.get("additional_comment"),
+        "pol_id": int(details["pol_id"]),
+        "pod_id": int(details["pod_id"]),
+        "container_type_id": int(details["container_type_id"]),
+        "container_size_id": int(details["container_size_id"]),
+    }
+
+
+def _moved(event: Any, position: int) -> dict[str, Any]:
+    """The columns every rate-request event sets: its state, when, and at which position."""
+    return {
+        "state_name": event.state,
+        "state": _code("rate_request", event.state),
+        "updated_at": iso(event.timestamp),
+        "position": position,
+    }
+
+
+@projection.on(RateRequest.Created)  # type: ignore[attr-defined]
+def rate_request_created(tx: BatchTx, event: Any, position: int) -> None:
+    at = iso(event.timestamp)
+    tx.insert(
+        RATE_REQUESTS,
+        {
+            "id": str(event.originator_id),
+            "customer_id": event.customer_id,
+            "customer_username": event.customer_username,
+            **_detail_columns(event.details),
+            "state_name": event.state,
+            "state": _code("rate_request", event.state),
+            "price": None,
+            "valid_until": None,
+            "revision_message": None,
+            "rejection_message": None,
+            "documents": "[]",
+            "order_id": None,
+            "order_state": None,
+            "created_at": at,
+            "updated_at": at,
+            "position": position,
+        },
+    )
+
+
+@projection.on(RateRequest.Edited)  # type: ignore[attr-defined]
+def rate_request_edited(tx: BatchTx, event: Any, position: int) -> None:
+    tx.update(
+        RATE_REQUESTS,
+        str(event.originator_id),
+        {
+            **_detail_columns(event.details),
+            **_moved(event, position),
+            "price": None,
+            "valid_until": None,
+            "revision_message": None,
+        },
+    )
+
+
+@projection.on(RateRequest.Quoted)  # type: ignore[attr-defined]
+def rate_request_quoted(tx: BatchTx, event: Any, position: int) -> None:
+    tx.update(
+        RATE_REQUESTS,
+        str(event.originator_id),
+        {
+            "price": str(event.price),
+            "valid_until": iso(event.valid_until),
+            "revision_message": None,
+            **_moved(event, position),
+        },
+    )
+
+
+@projection.on(RateRequest.RevisionRequested)  # type: ignore[attr-defined]
+def rate_request_revision(tx: BatchTx, event: Any, position: int) -> None:
+    tx.update(
+        RATE_REQUESTS,
+        str(event.originator_id),
+        {"revision_message": event.message, "price": None, "valid_until": None, **_moved(event, position)},
+    )
+
+
+@projection.on(RateRequest.Rejected)  # type: ignore[attr-defined]
+def rate_request_rejected(tx: BatchTx, event: Any, position: int) -> None:
+    tx.update(
+        RATE_REQUESTS,
+        str(event.originator_id),
+        {"rejection_message": event.message, **_moved(event, position)},
+    )
+
+
+@projection.on(RateRequest.BookingRequestSubmitted)  # type: ignore[attr-defined]
+def booking_request_submitted(tx: BatchTx, event: Any, position: int) -> None:
+    tx.update(
+        RATE_REQUESTS,
+        str(event.originator_id),
+        {"documents": json.dumps(event.documents, sort_keys=True), **_moved(event, position)},
+    )
+
+
+@projection.on(
+    RateRequest.PriceAccepted,  # type: ignore[attr-defined]
+    RateRequest.PriceCancelled,  # type: ignore[attr-defined]
+    RateRequest.QuoteExpired,  # type: ignore[attr-defined]
+    RateRequest.BookingConfirmed,  # type: ignore[attr-defined]
+    RateRequest.Completed,  # type: ignore[attr-defined]
+)
+def rate_request_moved(tx: BatchTx, event: Any, position: int) -> None:
+    tx.update(RATE_REQUESTS, str(event.originator_id), _moved(event, position))
+
+
+# -- shipping orders --------------------------------------------------------------------------
+def _order_moved(tx: BatchTx, event: Any, position: int, **extra: Any) -> None:
+    order_id = str(event.originator_id)
+    code = _code("shipping_order", event.state)
+    at = iso(event.timestamp)
+    tx.update(
+        ORDERS,
+        order_id,
+        {"status_name": event.state, "status": code, **extra, "updated_at": at, "position": position},
+    )
+    # The rate request whose `order_id` is this order: the one the order was created for.
+    order = tx.get(ORDERS, order_id)
+    if order is None:
+        return
+    request = tx.get(RATE_REQUESTS, order["rate_request_id"])
+    if request is not None and request["order_id"] == order_id:
+        tx.update(RATE_REQUESTS, request["id"], {"order_state": code, "updated_at": at, "position": position})
+
+
+@projection.on(ShippingOrder.Created)  # type: ignore[attr-defined]
+def order_created(tx: BatchTx, event: Any, position: int) -> None:
+    at = iso(event.timestamp)
+    code = _code("shipping_order", event.state)
+    tx.insert(
+        ORDERS,
+        {
+            "id": str(event.originator_id),
+            "rate_request_id": event.rate_request_id,
+            "customer_id": event.customer_id,
+            "status_name": event.state,
+            "status": code,
+            "details": json.dumps(event.details, sort_keys=True),
+            "revise": "{}",
+            "edited_order": None,
+            "created_at": at,
+            "updated_at": at,
+            "position": position,
+        },
+    )
+    tx.update(
+        RATE_REQUESTS,
+        event.rate_request_id,
+        {"order_id": str(event.originator_id), "order_state": code, "updated_at": at, "position": position},
+    )
+
+
+@projection.on(ShippingOrder.RevisionRequested)  # type: ignore[attr-defined]
+def order_revision(tx: BatchTx, event: Any, position: int) -> None:
+    edited = json.dumps(event.edited_order, sort_keys=True) if event.edited_order is not None else None
+    _order_moved(tx, event, position, revise=json.dumps(event.revise, sort_keys=True), edited_order=edited)
+
+
+@projection.on(ShippingOrder.Edited)  # type: ignore[attr-defined]
+def order_edited(tx: BatchTx, event: Any, position: int) -> None:
+    current = tx.get(ORDERS, str(event.originator_id))
+    details = {**json.loads((current or {}).get("details") or "{}"), **event.changes}
+    _order_moved(
+        tx, event, position, details=json.dumps(details, sort_keys=True), revise="{}", edited_order=None
+    )
+
+
+@projection.on(ShippingOrder.Accepted, ShippingOrder.Approved)  # type: ignore[attr-defined]
+def order_moved(tx: BatchTx, event: Any, position: int) -> None:
+    _order_moved(tx, event, position)
+
+
+# -- files --------------------------------------------------------------------------
+@projection.on(StoredFile.Stored)  # type: ignore[attr-defined]
+def file_stored(tx: BatchTx, event: Any, position: int) -> None:
+    tx.insert(
+        "booking_files",
+        {
+            "id": str(event.originator_id),
+            "owner_id": event.owner_id,
+            "name": event.name,
+            "content_type": event.content_type,
+            "size": event.size,
+            "sha256": event.sha256,
+            "storage_name": event.storage_name,
+            "uploaded_at": iso(event.timestamp),
+            "position": position,
+        },
+    )

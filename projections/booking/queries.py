@@ -1,0 +1,264 @@
+"""What the booking API reads: list pages, a rate request's detail with its order, due quotes, files."""
+
+from __future__ import annotations
+
+import functools
+import json
+from datetime import datetime
+from decimal import Decimal
+from typing import Any
+
+from domain.booking.values import order_fields_wire, parties_wire
+from domain.shared.lifecycle import lifecycle
+from infrastructure.read_db import Tx
+from projections.booking.handlers import iso
+from projections.booking.reference import _reference_names
+
+# -- queries --------------------------------------------------------------------------
+_LIST_COLUMNS = (
+    "r.*, pol.code AS pol_code, pol.name AS pol_name, pod.code AS pod_code, pod.name AS pod_name,"
+    " ct.name AS container_type_name, ct.value AS container_type_value, cs.name AS container_size_name,"
+    " cp.profile AS customer_profile"
+)
+_LIST_FROM = (
+    " FROM booking_rate_requests r"
+    " LEFT JOIN customer_profiles cp ON cp.account_id = r.customer_id"
+    " LEFT JOIN booking_ports pol ON pol.id = r.pol_id"
+    " LEFT JOIN booking_ports pod ON pod.id = r.pod_id"
+    " LEFT JOIN booking_container_types ct ON ct.id = r.container_type_id"
+    " LEFT JOIN booking_container_sizes cs ON cs.id = r.container_size_id"
+)
+_LIST_SELECT = f"SELECT {_LIST_COLUMNS}{_LIST_FROM}"
+# What `list_row` reads, and nothing more: a page does not carry every row's documents, messages, etc.
+_PAGE_COLUMNS = (
+    "r.id, r.commodity, r.hs_code, r.quantity, r.state, r.state_name, r.order_state, r.price, r.valid_until,"
+    " r.preferred_shipping_date, r.created_at, r.customer_username, pol.code AS pol_code,"
+    " pol.name AS pol_name, pod.code AS pod_code, pod.name AS pod_name, ct.name AS container_type_name,"
+    " cs.name AS container_size_name, cp.profile AS customer_profile"
+)
+# A rate request has at most one shipping order (the order's id is name-based on the rate request's), so
+# the detail joins it: the request, its order and their reference names in one statement.
+_DETAIL_SELECT = (
+    f"SELECT {_LIST_COLUMNS}, so.id AS so_id, so.status AS so_status, so.status_name AS so_status_name,"
+    " so.details AS so_details, so.revise AS so_revise, so.edited_order AS so_edited_order,"
+    " so.created_at AS so_created_at, so.updated_at AS so_updated_at"
+    f"{_LIST_FROM} LEFT JOIN booking_shipping_orders so ON so.rate_request_id = r.id WHERE r.id = ?"
+)
+
+
+def _money(text: str | None) -> float | None:
+    # Money travels as a JSON number of USD (DESIGN section 6); it is kept as decimal text.
+    return None if text is None else float(Decimal(text))
+
+
+def _title(row: dict[str, Any], side: str) -> str | None:
+    code = row.get(f"{side}_code")
+    return f"{row[f'{side}_name']} ({code})" if code else None
+
+
+@functools.lru_cache(maxsize=1024)
+def _profile_name(text: str) -> str:
+    # Keyed by the profile's whole text, so a changed profile is a new key; a page repeats one customer.
+    try:
+        profile = json.loads(text)
+    except ValueError:
+        profile = {}
+    if not isinstance(profile, dict):
+        profile = {}
+    person = " ".join(str(profile.get(k) or "").strip() for k in ("firstName", "lastName")).strip()
+    return person or str(profile.get("name") or "").strip()
+
+
+def customer_name(row: dict[str, Any]) -> str:
+    """The profile's name (a person's first and last name, a company's name), else the username."""
+    return _profile_name(row.get("customer_profile") or "{}") or str(row["customer_username"])
+
+
+def list_row(row: dict[str, Any]) -> dict[str, Any]:
+    cargo = (
+        f"{row['quantity']} x {row['container_size_name']} {row['container_type_name']}, {row['commodity']}"
+    )
+    return {
+        "id": row["id"],
+        "commodity": row["commodity"],
+        "hsCode": row["hs_code"],
+        "quantity": row["quantity"],
+        "state": row["state"],
+        "stateName": row["state_name"],
+        "orderState": row["order_state"],
+        "polTitle": _title(row, "pol"),
+        "podTitle": _title(row, "pod"),
+        "cargoDetails": cargo,
+        "price": _money(row["price"]),
+        "validUntil": row["valid_until"],
+        "preferredShippingDate": row["preferred_shipping_date"],
+        "containerType": row["container_type_name"],
+        "containerSize": row["container_size_name"],
+        "customerName": customer_name(row),
+        "createdAt": row["created_at"],
+    }
+
+
+def _page(
+    tx: Tx, where: str, params: tuple[Any, ...], limit: int, page: int
+) -> tuple[list[dict[str, Any]], int]:
+    """One statement: the page, each row carrying the count of all matching rows (an uncorrelated scalar
+    subquery, computed once, through the same index as a separate COUNT). A page past the end has no row to
+    carry it, so only then is the count asked for on its own.
+
+    LIMIT and OFFSET are written into the statement (integers, never text from the caller): with them as
+    parameters PostgreSQL re-plans the prepared statement on every call (a generic plan cannot cost an
+    unknown LIMIT, so it keeps choosing custom plans), and planning this join cost ~20x its execution."""
+    size, skip = int(limit), (int(page) - 1) * int(limit)
+    rows = tx.all(
+        f"SELECT {_PAGE_COLUMNS}, (SELECT COUNT(*) FROM booking_rate_requests r {where}) AS total_count"
+        f"{_LIST_FROM} {where} ORDER BY r.created_at DESC, r.id DESC LIMIT {size} OFFSET {skip}",
+        (*params, *params),
+    )
+    if rows:
+        total = int(rows[0]["total_count"])
+    elif page == 1:
+        total = 0
+    else:
+        total = int(tx.scalar(f"SELECT COUNT(*) FROM booking_rate_requests r {where}", params) or 0)
+    return [list_row(r) for r in rows], total
+
+
+def customer_rate_requests(
+    tx: Tx, customer_id: str, limit: int, page: int
+) -> tuple[list[dict[str, Any]], int]:
+    return _page(tx, "WHERE r.customer_id = ?", (customer_id,), limit, page)
+
+
+def all_rate_requests(
+    tx: Tx, state: int | None, state_name: str | None, limit: int, page: int
+) -> tuple[list[dict[str, Any]], int]:
+    clauses: list[str] = []
+    params: list[Any] = []
+    if state is not None:
+        clauses.append("r.state = ?")
+        params.append(state)
+    if state_name:
+        clauses.append("r.state_name = ?")
+        params.append(state_name)
+    where = ("WHERE " + " AND ".join(clauses)) if clauses else ""
+    return _page(tx, where, tuple(params), limit, page)
+
+
+def _order(row: dict[str, Any] | None, container_numbers: dict[int, str]) -> dict[str, Any] | None:
+    if row is None:
+        return None
+    details = json.loads(row["details"])
+    edited = json.loads(row["edited_order"]) if row["edited_order"] else None
+    return {
+        "id": row["id"],
+        "rateRequestId": row["rate_request_id"],
+        "status": row["status"],
+        "statusName": row["status_name"],
+        "statusLabel": lifecycle("shipping_order").labels[row["status_name"]],
+        **order_fields_wire(details),
+        "parties": parties_wire(details.get("parties", [])),
+        "containers": [
+            {
+                "containerId": c["container_id"],
+                "containerNumber": container_numbers.get(c["container_id"]),
+                "seal": c["seal"],
+                "count": c["count"],
+                "type": c["type"],
+                "grossWeight": c["gross_weight"],
+                "netWeight": c["net_weight"],
+            }
+            for c in details.get("containers", [])
+        ],
+        "revise": json.loads(row["revise"]),
+        "editedOrder": edited,
+        "createdAt": row["created_at"],
+        "updatedAt": row["updated_at"],
+    }
+
+
+def _order_row(row: dict[str, Any]) -> dict[str, Any] | None:
+    """The joined order's columns of a detail row, named as booking_shipping_orders names them."""
+    if row["so_id"] is None:
+        return None
+    return {
+        "id": row["so_id"],
+        "rate_request_id": row["id"],
+        "status": row["so_status"],
+        "status_name": row["so_status_name"],
+        "details": row["so_details"],
+        "revise": row["so_revise"],
+        "edited_order": row["so_edited_order"],
+        "created_at": row["so_created_at"],
+        "updated_at": row["so_updated_at"],
+    }
+
+
+def rate_request_detail(tx: Tx, rate_request_id: str) -> dict[str, Any] | None:
+    row = tx.one(_DETAIL_SELECT, (rate_request_id,))
+    if row is None:
+        return None
+    order_row = _order_row(row)
+    numbers: dict[int, str] = {}
+    if order_row is not None:
+        ids = [c["container_id"] for c in json.loads(order_row["details"]).get("containers", [])]
+        if ids:
+            numbers = _reference_names(tx, "booking_containers", "number", ids)
+    documents = json.loads(row["documents"])
+    names: dict[Any, Any] = {}
+    if documents:
+        names = _reference_names(
+            tx, "booking_document_types", "name", [d["document_type_id"] for d in documents]
+        )
+    return {
+        **list_row(row),
+        "customerId": row["customer_id"],
+        "pol": {"id": row["pol_id"], "name": _title(row, "pol"), "value": row["pol_id"]},
+        "pod": {"id": row["pod_id"], "name": _title(row, "pod"), "value": row["pod_id"]},
+        "containerType": {
+            "id": row["container_type_id"],
+            "name": row["container_type_name"],
+            "value": row["container_type_value"],
+        },
+        "containerSize": {
+            "id": row["container_size_id"],
+            "name": row["container_size_name"],
+            "value": row["container_size_id"],
+        },
+        "isSwbl": bool(row["is_swbl"]),
+        "isSWBL": bool(row["is_swbl"]),
+        "isDanger": bool(row["is_danger"]),
+        "msds": row["msds"],
+        "additionalComment": row["additional_comment"],
+        "revisionMessage": row["revision_message"],
+        "rejectionMessage": row["rejection_message"],
+        "bookingRequest": (
+            {
+                "documents": [
+                    {
+                        "documentTypeId": d["document_type_id"],
+                        "documentType": names.get(d["document_type_id"]),
+                        "fileId": d["file_id"],
+                    }
+                    for d in documents
+                ]
+            }
+            if documents
+            else None
+        ),
+        "order": _order(order_row, numbers),
+        "updatedAt": row["updated_at"],
+    }
+
+
+def due_quotes(tx: Tx, now: datetime, limit: int = 200) -> list[str]:
+    rows = tx.all(
+        "SELECT id FROM booking_rate_requests WHERE state_name = 'quoted' AND valid_until <= ?"
+        " ORDER BY valid_until LIMIT ?",
+        (iso(now), limit),
+    )
+    return [r["id"] for r in rows]
+
+
+def stored_file(tx: Tx, file_id: str) -> dict[str, Any] | None:
+    return tx.one("SELECT * FROM booking_files WHERE id = ?", (file_id,))

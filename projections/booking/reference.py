@@ -1,0 +1,144 @@
+"""The booking reference tables: seeded from `domain/booking/reference/` at start (idempotent), extended
+by staff, read by the screens and by the booking application's reference catalog."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.booking import reference
+from infrastructure.read_db import ReadModelDB, Tx
+from projections.booking.handlers import projection
+
+
+def seed_reference(db: ReadModelDB) -> None:
+    """Copy the seed files into the reference tables; rows already there (or added by staff) stay."""
+    with db.transaction() as tx:
+        for statement in projection.schema:
+            if (
+                "booking_ports" in statement
+                or "booking_container" in statement
+                or "booking_document" in statement
+            ):
+                tx.execute(statement)
+        tx.executemany(
+            "INSERT INTO booking_ports (id, code, name, country) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
+            [(p.id, p.code, p.name, p.country) for p in reference.seed_ports()],
+        )
+        tx.executemany(
+            "INSERT INTO booking_container_types (id, name, value) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+            [(t.id, t.name, t.value) for t in reference.seed_container_types()],
+        )
+        tx.executemany(
+            "INSERT INTO booking_container_sizes (id, name, value) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+            [(s.id, s.name, s.value) for s in reference.seed_container_sizes()],
+        )
+        tx.executemany(
+            "INSERT INTO booking_document_types (id, name, template) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+            [(d.id, d.name, d.template) for d in reference.seed_document_types()],
+        )
+        tx.executemany(
+            "INSERT INTO booking_containers (id, number, type_id, size_id) VALUES (?, ?, ?, ?)"
+            " ON CONFLICT DO NOTHING",
+            [(c.id, c.number, c.type_id, c.size_id) for c in reference.seed_containers()],
+        )
+
+
+def port_title(row: dict[str, Any] | None) -> str | None:
+    return f"{row['name']} ({row['code']})" if row else None
+
+
+def ports(tx: Tx) -> list[dict[str, Any]]:
+    rows = tx.all("SELECT id, code, name, country FROM booking_ports ORDER BY id")
+    return [
+        {"id": r["id"], "name": port_title(r), "value": r["id"], "code": r["code"], "country": r["country"]}
+        for r in rows
+    ]
+
+
+def choices(tx: Tx, table: str) -> list[dict[str, Any]]:
+    assert table in ("booking_container_types", "booking_container_sizes")
+    return tx.all(f"SELECT id, name, value FROM {table} ORDER BY id")
+
+
+def document_types(tx: Tx) -> list[dict[str, Any]]:
+    return tx.all("SELECT id, name, template FROM booking_document_types ORDER BY id")
+
+
+def search_containers(tx: Tx, number: str, limit: int = 20) -> list[dict[str, Any]]:
+    text = "".join(ch for ch in number.upper() if ch.isalnum())
+    rows = tx.all(
+        "SELECT id, number FROM booking_containers WHERE number LIKE ? ORDER BY number LIMIT ?",
+        (f"%{text}%", limit),
+    )
+    return [{"name": r["number"], "value": r["id"]} for r in rows]
+
+
+def add_port(tx: Tx, code: str, name: str, country: str) -> int:
+    next_id = int(tx.scalar("SELECT COALESCE(MAX(id), 0) + 1 FROM booking_ports"))
+    tx.execute(
+        "INSERT INTO booking_ports (id, code, name, country) VALUES (?, ?, ?, ?)",
+        (next_id, code, name, country),
+    )
+    return next_id
+
+
+def add_container(tx: Tx, number: str, type_id: int, size_id: int) -> int:
+    next_id = int(tx.scalar("SELECT COALESCE(MAX(id), 0) + 1 FROM booking_containers"))
+    tx.execute(
+        "INSERT INTO booking_containers (id, number, type_id, size_id) VALUES (?, ?, ?, ?)",
+        (next_id, number, type_id, size_id),
+    )
+    return next_id
+
+
+class TableCatalog:
+    """The `ReferenceCatalog` the booking application asks, answered from the reference tables."""
+
+    def __init__(self, db: ReadModelDB) -> None:
+        self.db = db
+
+    def _exists(self, table: str, key: int) -> bool:
+        return self._value(table, "id", key) is not None
+
+    def _value(self, table: str, column: str, key: int) -> Any:
+        # Reference rows are only ever inserted (see `_reference_names`): a row once found is kept.
+        with self.db.read() as tx:
+            return _reference_names(tx, table, column, [key]).get(key)
+
+    def has_port(self, port_id: int) -> bool:
+        return self._exists("booking_ports", port_id)
+
+    def has_container_type(self, type_id: int) -> bool:
+        return self._exists("booking_container_types", type_id)
+
+    def container_type_value(self, type_id: int) -> int | None:
+        value = self._value("booking_container_types", "value", type_id)
+        return None if value is None else int(value)
+
+    def has_container_size(self, size_id: int) -> bool:
+        return self._exists("booking_container_sizes", size_id)
+
+    def has_document_type(self, document_type_id: int) -> bool:
+        return self._exists("booking_document_types", document_type_id)
+
+    def has_container(self, container_id: int) -> bool:
+        return self._exists("booking_containers", container_id)
+
+
+def _reference_names(tx: Tx, table: str, column: str, ids: list[Any]) -> dict[Any, Any]:
+    """{id: column} for the ids found in a reference table whose rows never change once written.
+
+    Reference rows (ports, container types and sizes, document types, container numbers) are only ever
+    inserted (seed, staff's `add_port`/`add_container`), never updated or deleted, and ids are never
+    reused; so a row once read is kept in the database object's `memo` (per ReadModelDB, so two databases
+    in one process never share it) and later answers read only the ids not seen yet. An id not found is
+    not remembered: a row added later is found then.
+    """
+    memo = getattr(tx, "memo", None)
+    known: dict[Any, Any] = memo.setdefault((table, column), {}) if memo is not None else {}
+    missing = list(dict.fromkeys(i for i in ids if i not in known))
+    if missing:
+        marks = ", ".join("?" for _ in missing)
+        for r in tx.all(f"SELECT id, {column} FROM {table} WHERE id IN ({marks})", missing):
+            known[r["id"]] = r[column]
+    return {i: known[i] for i in ids if i in known}
