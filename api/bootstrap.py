@@ -12,8 +12,10 @@ from api.policies import messaging_follower, notifications_follower, site_url
 from api.quote_expiry import QuoteExpiry, expire_due_quotes
 from api.rate_limit import AttemptLimiter
 from api.settings import Settings
+from api.webhook_policy import WebhookSender, webhook_follower
 from domain.accounts.application import AccountsApplication
 from domain.booking.application import BookingApplication
+from domain.integrations.application import IntegrationsApplication
 from domain.notifications.application import NotificationsApplication
 from domain.shared.actor import SYSTEM_ACTOR
 from infrastructure.delivery import delivery_from_settings
@@ -58,6 +60,9 @@ class Services:
         ensure_schema(self.read_models)
         seed_reference(self.read_models)
         self.booking = BookingApplication(self.store, TableCatalog(self.read_models))
+        self.integrations = IntegrationsApplication(
+            self.store, secret=self.jwt_secret, allow_local_callbacks=settings.WEBHOOK_ALLOW_LOOPBACK
+        )
         self.uploads = ChunkStore(settings.uploads)
         self.quote_expiry = QuoteExpiry(self)
         self.read_follower = Follower(READ_MODELS, self.store, self.read_models, applier())
@@ -72,6 +77,13 @@ class Services:
                 self.store, self.read_models, self.delivery, self.jwt_secret, site_url(settings)
             )
         )
+        # Booking notifications: the policy records them, the sender posts them (api/webhook_policy.py).
+        self.webhook_sender = WebhookSender(
+            self.read_models, self.jwt_secret, allow_local=settings.WEBHOOK_ALLOW_LOOPBACK
+        )
+        self.policy_followers.append(
+            webhook_follower(self.store, self.read_models, site_url(settings), self.webhook_sender.poke)
+        )
         self.limiters = Limiters()
         self.started = False
 
@@ -85,6 +97,7 @@ class Services:
                 follower.start()
         if self.settings.RUN_FOLLOWERS:
             self.quote_expiry.start()
+            self.webhook_sender.start()
         self.started = True
         if self.settings.ADMIN_USERNAME and self.settings.ADMIN_PASSWORD:
             position = self.accounts.ensure_admin(
@@ -99,6 +112,7 @@ class Services:
 
     def stop(self) -> None:
         self.quote_expiry.stop()
+        self.webhook_sender.stop()
         for follower in self.followers:
             follower.stop()
         self.read_models.close()

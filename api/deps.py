@@ -17,6 +17,7 @@ from fastapi import Depends, Request
 from api.bootstrap import Services
 from api.envelope import success
 from api.security import Principal, read_token
+from domain.integrations.api_key import looks_like_key
 from domain.shared.errors import Forbidden, Unauthorized
 
 
@@ -83,6 +84,8 @@ async def auditors_read_only(request: Request) -> None:
     scheme, _, token = header.partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
         return
+    if looks_like_key(token.strip()):
+        return  # an API key is a customer's, never an auditor's (api/integration_auth.py reads it)
     principal = read_token(token.strip(), request.app.state.services.jwt_secret)
     if principal.is_auditor and not principal.is_admin:
         raise Forbidden("Auditors may read, not change")

@@ -19,7 +19,9 @@ from api.routers import (
     auth,
     booking,
     booking_admin,
+    dcsa_bookings,
     files,
+    integrations,
     notifications,
     passwords,
     profile,
@@ -62,6 +64,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         accounts_admin.router,
         passwords.router,
         notifications.router,
+        dcsa_bookings.router,
+        integrations.router,
     )
     for router in routers:
         app.include_router(router)

@@ -25,6 +25,8 @@ class Settings(BaseSettings):
     RUN_FOLLOWERS: bool = True
     # Concurrent commands share one store transaction (domain/shared/group_commit.py); off only to measure.
     GROUP_COMMIT: bool = True
+    # Webhook callbacks on loopback or private addresses (tests and development only; never in production).
+    WEBHOOK_ALLOW_LOOPBACK: bool = False
     WEB_DIST: Path = Path(__file__).resolve().parents[1] / "web" / "dist"
 
     @property

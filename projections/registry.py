@@ -20,6 +20,8 @@ MODULES = [
     "projections.profiles",
     "projections.notifications",
     "projections.booking.handlers",
+    "projections.booking.dcsa",
+    "projections.integrations",
 ]
 
 

@@ -10,7 +10,8 @@ from uuid import UUID
 
 from eventsourcing.application import AggregateNotFoundError
 
-from domain.booking import values
+from domain.booking import booking_content, values
+from domain.booking.booking_content import BookingRequestContent
 from domain.booking.files import StoredFile, stored_file_id
 from domain.booking.rate_request import RateRequest
 from domain.booking.reference import ReferenceCatalog, SeedCatalog
@@ -111,6 +112,33 @@ class BookingApplication(ContextApplication):
             payload, today, self.catalog, lambda f: self.owns_file(actor, f)
         )
         rate_request.edit(details, actor)
+        return self.record(rate_request)
+
+    def create_booking_request(
+        self, actor: Actor, username: str, content: BookingRequestContent, now: datetime | None = None
+    ) -> tuple[UUID, int]:
+        """A booking request made through the DCSA standard: a rate request in `requested` whose details
+        are derived from the standard's content, which it keeps."""
+        today = (now or datetime.now(UTC)).date()
+        details = booking_content.rate_request_details(content, today, self.catalog)
+        rate_request = RateRequest.create(actor.id, username, details, actor, content)
+        return rate_request.id, self.record(rate_request)
+
+    def update_booking_request(
+        self, rate_request_id: str, actor: Actor, content: BookingRequestContent, now: datetime | None = None
+    ) -> int:
+        rate_request = self.rate_request(rate_request_id, actor)
+        rate_request._may("edit", actor)
+        today = (now or datetime.now(UTC)).date()
+        details = booking_content.rate_request_details(content, today, self.catalog)
+        rate_request.edit(details, actor, content)
+        return self.record(rate_request)
+
+    def cancel_request(self, rate_request_id: str, actor: Actor, reason: str | None = None) -> int:
+        rate_request = self.rate_request(rate_request_id, actor)
+        if actor.id != rate_request.customer_id:
+            raise Forbidden("Only the customer of this booking may cancel it")
+        rate_request.cancel_request(actor, reason)
         return self.record(rate_request)
 
     def accept_price(self, rate_request_id: str, actor: Actor, now: datetime | None = None) -> int:

@@ -12,6 +12,7 @@ from typing import Any
 
 from eventsourcing.domain import event
 
+from domain.booking.booking_content import BookingRequestContent
 from domain.shared.actor import Actor
 from domain.shared.aggregate import LifecycleAggregate, audit_fields
 from domain.shared.errors import ValidationFailed
@@ -33,10 +34,14 @@ class RateRequest(LifecycleAggregate):
         actor_id: str,
         actor_role: str,
         reason: str | None,
+        booking_content: dict[str, Any] | None = None,
     ) -> None:
         self.customer_id = customer_id
         self.customer_username = customer_username
         self.details = dict(details)
+        # What a booking request made through the DCSA standard said (record form); None for one made on
+        # the screens. Events written before this field existed load with None.
+        self.booking_content = booking_content
         self.state = state
         self.price: Decimal | None = None
         self.valid_until: datetime | None = None
@@ -46,7 +51,12 @@ class RateRequest(LifecycleAggregate):
 
     @classmethod
     def create(
-        cls, customer_id: str, customer_username: str, details: dict[str, Any], actor: Actor
+        cls,
+        customer_id: str,
+        customer_username: str,
+        details: dict[str, Any],
+        actor: Actor,
+        content: BookingRequestContent | None = None,
     ) -> RateRequest:
         state = cls._first("create", actor)
         return cls(
@@ -55,7 +65,13 @@ class RateRequest(LifecycleAggregate):
             details=details,
             state=state,
             **audit_fields(actor),
+            booking_content=None if content is None else content.to_record(),
         )
+
+    @property
+    def content(self) -> BookingRequestContent | None:
+        record = getattr(self, "booking_content", None)
+        return None if record is None else BookingRequestContent.from_record(record)
 
     # -- helpers -----------------------------------------------------------------------------------------
     @property
@@ -63,15 +79,30 @@ class RateRequest(LifecycleAggregate):
         return int(self.details["quantity"])
 
     # -- customer ----------------------------------------------------------------------------------------
-    def edit(self, details: dict[str, Any], actor: Actor) -> None:
+    def edit(
+        self, details: dict[str, Any], actor: Actor, content: BookingRequestContent | None = None
+    ) -> None:
         dest = self._next("edit", actor)
-        self._edited(details=details, state=dest, **audit_fields(actor))
+        self._edited(
+            details=details,
+            state=dest,
+            **audit_fields(actor),
+            booking_content=None if content is None else content.to_record(),
+        )
 
     @event("Edited")
     def _edited(
-        self, details: dict[str, Any], state: str, actor_id: str, actor_role: str, reason: str | None
+        self,
+        details: dict[str, Any],
+        state: str,
+        actor_id: str,
+        actor_role: str,
+        reason: str | None,
+        booking_content: dict[str, Any] | None = None,
     ) -> None:
         self.details = dict(details)
+        if booking_content is not None:
+            self.booking_content = booking_content
         self.state = state
         self.price = None
         self.valid_until = None
@@ -92,6 +123,19 @@ class RateRequest(LifecycleAggregate):
 
     @event("PriceCancelled")
     def _price_cancelled(self, state: str, actor_id: str, actor_role: str, reason: str | None) -> None:
+        self.state = state
+
+    def cancel_request(self, actor: Actor, reason: str | None = None) -> None:
+        """The shipper calls the booking off before confirmation: a quoted one by declining the price, any
+        other (requested, revision requested, price accepted) by withdrawing it."""
+        if self.state == "quoted":
+            self.cancel_price(actor)
+            return
+        dest = self._next("withdraw", actor)
+        self._withdrawn(state=dest, **audit_fields(actor, (reason or "").strip() or None))
+
+    @event("Withdrawn")
+    def _withdrawn(self, state: str, actor_id: str, actor_role: str, reason: str | None) -> None:
         self.state = state
 
     def submit_booking_request(self, documents: list[dict[str, Any]], actor: Actor) -> None:

@@ -80,6 +80,8 @@ class ReferenceCatalog(Protocol):
 
     def has_port(self, port_id: int) -> bool: ...
 
+    def port_id(self, un_location_code: str) -> int | None: ...
+
     def has_container_type(self, type_id: int) -> bool: ...
 
     def container_type_value(self, type_id: int) -> int | None: ...
@@ -96,6 +98,7 @@ class SeedCatalog:
 
     def __init__(self) -> None:
         self.ports = {p.id for p in seed_ports()}
+        self.port_codes = {p.code: p.id for p in seed_ports()}
         self.types = {t.id: t.value for t in seed_container_types()}
         self.sizes = {s.id for s in seed_container_sizes()}
         self.documents = {d.id for d in seed_document_types()}
@@ -103,6 +106,9 @@ class SeedCatalog:
 
     def has_port(self, port_id: int) -> bool:
         return port_id in self.ports
+
+    def port_id(self, un_location_code: str) -> int | None:
+        return self.port_codes.get(un_location_code)
 
     def has_container_type(self, type_id: int) -> bool:
         return type_id in self.types

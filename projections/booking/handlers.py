@@ -193,6 +193,7 @@ def booking_request_submitted(tx: BatchTx, event: Any, position: int) -> None:
 @projection.on(
     RateRequest.PriceAccepted,  # type: ignore[attr-defined]
     RateRequest.PriceCancelled,  # type: ignore[attr-defined]
+    RateRequest.Withdrawn,  # type: ignore[attr-defined]
     RateRequest.QuoteExpired,  # type: ignore[attr-defined]
     RateRequest.BookingConfirmed,  # type: ignore[attr-defined]
     RateRequest.Completed,  # type: ignore[attr-defined]

@@ -108,6 +108,11 @@ class TableCatalog:
     def has_port(self, port_id: int) -> bool:
         return self._exists("booking_ports", port_id)
 
+    def port_id(self, un_location_code: str) -> int | None:
+        with self.db.read() as tx:
+            found = tx.scalar("SELECT id FROM booking_ports WHERE code = ?", (un_location_code,))
+        return None if found is None else int(found)
+
     def has_container_type(self, type_id: int) -> bool:
         return self._exists("booking_container_types", type_id)
 

@@ -1,0 +1,221 @@
+"""/v2/bookings: the provider side of DCSA Booking 2.0.5, a second door onto the rate-request lifecycle.
+
+These routes answer in the standard's bodies and its error format (`ErrorResponse`), not the portal's
+envelope: every failure on them, from authentication to a bug, leaves through `DcsaRoute`.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Coroutine
+from typing import Annotated, Any
+
+from eventsourcing.persistence import RecordConflictError
+from fastapi import APIRouter, Header, Query, Request, Response
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from fastapi.routing import APIRoute
+from starlette.exceptions import HTTPException
+
+from api.booking_reference import rate_request_id_for, request_reference
+from api.deps import ServicesDep, off_loop
+from api.integration_auth import IntegrationCustomer
+from api.schemas import dcsa_view
+from api.schemas.dcsa_booking import (
+    Booking,
+    CancelBookingRequest,
+    CreateBooking,
+    CreateBookingResponse,
+    ErrorResponse,
+    UpdateBooking,
+)
+from api.schemas.dcsa_content import booking_content, content_errors
+from api.schemas.dcsa_errors import API_VERSION, DetailedError, error_response, schema_errors
+from api.security import Principal
+from domain.shared.errors import (
+    Conflict,
+    DomainError,
+    Forbidden,
+    IllegalTransition,
+    NotFound,
+    TooManyAttempts,
+    Unauthorized,
+    ValidationFailed,
+)
+from projections.booking import dcsa as dcsa_read
+
+log = logging.getLogger(__name__)
+
+_ERRORS: list[tuple[type[DomainError], int, int]] = [
+    (Unauthorized, 401, 7007),
+    (Forbidden, 403, 7008),
+    (NotFound, 404, 7006),
+    (IllegalTransition, 409, 7005),
+    (Conflict, 409, 7005),
+    (TooManyAttempts, 429, 7004),
+    (ValidationFailed, 400, 7004),
+    (DomainError, 400, 7004),
+]
+
+
+class BookingContentRefused(Exception):
+    """The standard's body is well formed but the booking cannot be taken as it is (unknown location,
+    equipment not offered, too many units): DCSA errors with the jsonPath of each field."""
+
+    def __init__(self, errors: list[DetailedError]) -> None:
+        super().__init__("booking content refused")
+        self.errors = errors
+
+
+class DcsaRoute(APIRoute):
+    def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
+        handler = super().get_route_handler()
+
+        async def answer(request: Request) -> Response:
+            method, uri = request.method, request.url.path
+            try:
+                response = await handler(request)
+            except RequestValidationError as error:
+                return error_response(method, uri, 400, schema_errors(list(error.errors())), "Invalid body")
+            except BookingContentRefused as error:
+                return error_response(method, uri, 400, error.errors, "The booking cannot be taken as sent")
+            except DomainError as error:
+                status, code = next((s, c) for kind, s, c in _ERRORS if isinstance(error, kind))
+                fields = error.fields if isinstance(error, ValidationFailed) else {}
+                details = [DetailedError(code, m, f"$.{k}" if k else None) for k, m in fields.items()]
+                return error_response(
+                    method,
+                    uri,
+                    status,
+                    details or [DetailedError(code, error.description)],
+                    error.description,
+                )
+            except RecordConflictError:
+                text = "Somebody else changed this booking at the same time; read it again and retry"
+                return error_response(method, uri, 409, [DetailedError(7005, text)], text)
+            except HTTPException as error:
+                text = str(error.detail)
+                return error_response(method, uri, error.status_code, [DetailedError(7002, text)], text)
+            except Exception:
+                log.exception("unhandled error on %s %s", method, uri)
+                return error_response(
+                    method, uri, 500, [DetailedError(7099, "Internal error")], "Internal error"
+                )
+            response.headers["API-Version"] = API_VERSION
+            return response
+
+        return answer
+
+
+_FAILURES: dict[int | str, dict[str, Any]] = {
+    code: {"model": ErrorResponse} for code in (400, 401, 403, 404, 409, 500)
+}
+router = APIRouter(prefix="/v2", tags=["dcsa-booking"], route_class=DcsaRoute, responses=_FAILURES)
+
+ApiVersion = Annotated[str | None, Header(alias="API-Version", max_length=20)]
+
+
+def _major_version(value: str | None) -> None:
+    # The standard: the header MAY be sent and then carries the MAJOR version only ("2").
+    if value is not None and value.strip().split(".", 1)[0] != "2":
+        raise ValidationFailed({}, f"API-Version {value} is not served here; this is version {API_VERSION}")
+
+
+def _as_sent(body: CreateBooking | UpdateBooking) -> dict[str, Any]:
+    document = body.model_dump(mode="json", by_alias=True, exclude_unset=True)
+    # The references are the provider's to give; an update's copy of them is not content.
+    document.pop("carrierBookingRequestReference", None)
+    document.pop("carrierBookingReference", None)
+    return document
+
+
+def _owned_booking(services: Any, reference: str, principal: Principal) -> dict[str, Any]:
+    rate_request_id = rate_request_id_for(reference)
+    row = None
+    if rate_request_id is not None:
+        with services.read_models.read() as tx:
+            row = dcsa_read.booking(tx, rate_request_id)
+    if row is None or row["customer_id"] != principal.account_id:
+        raise NotFound(f"No booking {reference}")
+    return row
+
+
+@router.post("/bookings", status_code=202, response_model=CreateBookingResponse)
+def create_booking(
+    body: CreateBooking, principal: IntegrationCustomer, services: ServicesDep, api_version: ApiVersion = None
+) -> Any:
+    """Use case 1: a booking request. It becomes a rate request in `requested`, keeping what was sent."""
+    _major_version(api_version)
+    as_sent = _as_sent(body)
+    try:
+        rate_request_id, position = services.booking.create_booking_request(
+            principal.actor, principal.username, booking_content(body, as_sent)
+        )
+    except ValidationFailed as error:
+        raise BookingContentRefused(content_errors(error.fields, as_sent)) from error
+    services.settle(position)
+    return JSONResponse(
+        {"carrierBookingRequestReference": request_reference({"id": str(rate_request_id)})}, status_code=202
+    )
+
+
+@router.get("/bookings/{bookingReference}", response_model=Booking)
+async def get_booking(
+    bookingReference: str,
+    principal: IntegrationCustomer,
+    services: ServicesDep,
+    amendedContent: bool = Query(False),
+    api_version: ApiVersion = None,
+) -> Any:
+    """A booking by its request reference or its booking reference (once confirmed); bookings made on the
+    screens read back too."""
+    _major_version(api_version)
+    row = await off_loop(_owned_booking, services, bookingReference, principal)
+    if amendedContent:
+        raise NotFound("This booking has no amendment")
+    return JSONResponse(dcsa_view.booking(row))
+
+
+@router.put("/bookings/{bookingReference}", status_code=202, response_model=None)
+def update_booking(
+    bookingReference: str,
+    body: UpdateBooking,
+    principal: IntegrationCustomer,
+    services: ServicesDep,
+    api_version: ApiVersion = None,
+) -> Any:
+    """Use case 3: an updated booking request, while the booking awaits the shipper's update or is still
+    received and not yet accepted (the portal's edit: requested, quoted, revision requested)."""
+    _major_version(api_version)
+    row = _owned_booking(services, bookingReference, principal)
+    as_sent = _as_sent(body)
+    try:
+        position = services.booking.update_booking_request(
+            row["id"], principal.actor, booking_content(body, as_sent)
+        )
+    except ValidationFailed as error:
+        raise BookingContentRefused(content_errors(error.fields, as_sent)) from error
+    services.settle(position)
+    return JSONResponse({"carrierBookingRequestReference": request_reference(row)}, status_code=202)
+
+
+@router.patch("/bookings/{bookingReference}", status_code=202, response_model=None)
+def cancel_booking(
+    bookingReference: str,
+    body: CancelBookingRequest,
+    principal: IntegrationCustomer,
+    services: ServicesDep,
+    api_version: ApiVersion = None,
+) -> Any:
+    """The shipper cancels the booking before it is confirmed (`bookingStatus: CANCELLED`)."""
+    _major_version(api_version)
+    row = _owned_booking(services, bookingReference, principal)
+    request = body.root
+    status = getattr(request, "bookingStatus", None)
+    if status is None:
+        raise IllegalTransition("booking", "without amendment or confirmed cancellation", "cancel")
+    if status != "CANCELLED":
+        raise ValidationFailed({"bookingStatus": "Only CANCELLED may be set"})
+    position = services.booking.cancel_request(row["id"], principal.actor, request.reason)
+    services.settle(position)
+    return JSONResponse({"carrierBookingRequestReference": request_reference(row)}, status_code=202)

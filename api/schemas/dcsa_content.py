@@ -1,0 +1,118 @@
+"""The standard's booking body onto the domain's typed content, and the domain's faults back onto the
+standard's jsonPaths."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from api.schemas.dcsa_booking import CreateBooking, DangerousGoods, RequestedEquipmentShipper, UpdateBooking
+from api.schemas.dcsa_errors import DetailedError
+from domain.booking import booking_content as content
+
+# The content's own paths (domain/booking/booking_content.py) and the standard's names for them.
+_PATHS = [
+    (re.compile(r"^locations\.(\d+)\.un_location_code$"), "$.shipmentLocations[{0}].location.UNLocationCode"),
+    (re.compile(r"^locations$"), "$.shipmentLocations"),
+    (re.compile(r"^equipments\.(\d+)\.iso_code$"), "$.requestedEquipments[{0}].ISOEquipmentCode"),
+    (re.compile(r"^equipments\.(\d+)\.units$"), "$.requestedEquipments[{0}].units"),
+    (re.compile(r"^expected_departure_date$"), "$.expectedDepartureDate"),
+]
+
+
+def content_errors(fields: dict[str, str], as_sent: dict[str, Any]) -> list[DetailedError]:
+    """A domain `ValidationFailed` on booking content as DCSA errors (unknown reference data is 7003, a
+    broken rule 7004), each with the jsonPath and the value sent there."""
+    out = []
+    for key, message in fields.items():
+        path = "$"
+        for pattern, template in _PATHS:
+            match = pattern.match(key)
+            if match:
+                path = template.format(*match.groups())
+                break
+        code = 7003 if key.endswith(("un_location_code", "iso_code")) and "not" in message else 7004
+        out.append(DetailedError(code, message, path, _value_at(as_sent, path)))
+    return out
+
+
+def _value_at(document: Any, path: str) -> Any:
+    value = document
+    for name, index in re.findall(r"\.(\w+)|\[(\d+)\]", path):
+        try:
+            value = value[int(index)] if index else value[name]
+        except (KeyError, IndexError, TypeError):
+            return None
+    return None if value is document else value
+
+
+def _equipment(line: RequestedEquipmentShipper) -> content.RequestedEquipment:
+    reefer = line.activeReeferSettings
+    return content.RequestedEquipment(
+        iso_code=line.ISOEquipmentCode,
+        units=line.units,
+        is_shipper_owned=line.isShipperOwned,
+        reefer=(
+            content.ReeferSettings(reefer.temperatureSetpoint, reefer.temperatureUnit) if reefer else None
+        ),
+        commodities=tuple(
+            content.Commodity(
+                commodity_type=c.commodityType,
+                hs_codes=tuple(h.root for h in (c.HSCodes or []))
+                + tuple(h.root for h in (c.extendedHSCodes or [])),
+                gross_weight=(
+                    content.Weight(c.cargoGrossWeight.value, c.cargoGrossWeight.unit)
+                    if c.cargoGrossWeight
+                    else None
+                ),
+                dangerous_goods=tuple(
+                    _dangerous(d) for d in ((c.outerPackaging and c.outerPackaging.dangerousGoods) or [])
+                ),
+            )
+            for c in line.commodities or []
+        ),
+    )
+
+
+def _dangerous(goods: DangerousGoods) -> content.DangerousGood:
+    declared = goods.root
+    return content.DangerousGood(
+        un_number=getattr(declared, "UNNumber", None),
+        proper_shipping_name=declared.properShippingName,
+        imo_class=declared.imoClass,
+    )
+
+
+def booking_content(
+    body: CreateBooking | UpdateBooking, as_sent: dict[str, Any]
+) -> content.BookingRequestContent:
+    parties = body.documentParties
+    named: list[content.DocumentParty] = []
+    if parties is not None:
+        for function in (
+            "bookingAgent",
+            "shipper",
+            "consignee",
+            "serviceContractOwner",
+            "carrierBookingOffice",
+        ):
+            party = getattr(parties, function, None)
+            if party is not None:
+                named.append(content.DocumentParty(function, party.partyName))
+        if parties.issueTo is not None:
+            named.append(content.DocumentParty("issueTo", parties.issueTo.partyName))
+        for other in parties.other or []:
+            named.append(content.DocumentParty(other.partyFunction, other.party.partyName))
+    return content.BookingRequestContent(
+        locations=tuple(
+            content.ShipmentLocation(loc.locationTypeCode, loc.location.UNLocationCode)
+            for loc in body.shipmentLocations
+        ),
+        equipments=tuple(_equipment(line) for line in body.requestedEquipments),
+        parties=tuple(named),
+        references=tuple(content.Reference(r.type, r.value) for r in body.references or []),
+        expected_departure_date=(
+            body.expectedDepartureDate.isoformat() if body.expectedDepartureDate else None
+        ),
+        as_sent=as_sent,
+    )

@@ -1,0 +1,79 @@
+"""The portal's rate-request states as the standard's `bookingStatus`, and staff's messages as `feedbacks`.
+
+One table (`BOOKING_STATUS`), also in DESIGN-NOTES (issue 17). Used by `GET /v2/bookings/{ref}` and by the
+booking notifications, so both say the same.
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+from typing import Any
+
+BOOKING_STATUS = {
+    "requested": "RECEIVED",
+    "quoted": "RECEIVED",  # a price is offered: a feedback says so; the customer accepts or cancels
+    "loi_pending": "RECEIVED",  # the price is accepted; the booking request documents are awaited
+    "revision_requested": "PENDING_UPDATE",
+    "shipping_order": "CONFIRMED",
+    "completed": "COMPLETED",
+    "rejected_by_admin": "REJECTED",  # DECLINED when it had been confirmed
+    "rejected_by_client": "CANCELLED",
+    "price_expired": "REJECTED",  # with a feedback saying the quote expired
+}
+DECLINED = "DECLINED"
+# The states in which a booking has a carrierBookingReference (it has been confirmed).
+CONFIRMED_STATES = ("shipping_order", "completed")
+
+# A staff message may name the field it is about: "$.requestedEquipments[0].units: at most 2 units".
+_NAMED_FIELD = re.compile(r"^\s*(\$[\w.\[\]]*)\s*:\s*(.+)$", re.DOTALL)
+
+
+def booking_status(state: str, confirmed: bool) -> str:
+    if state == "rejected_by_admin" and confirmed:
+        return DECLINED
+    return BOOKING_STATUS[state]
+
+
+def has_booking_reference(state: str, confirmed: bool) -> bool:
+    return state in CONFIRMED_STATES or (confirmed and state == "rejected_by_admin")
+
+
+def _staff_message(severity: str, code: str, text: str) -> dict[str, Any]:
+    match = _NAMED_FIELD.match(text)
+    feedback = {"severity": severity, "code": code, "message": (match.group(2) if match else text)[:5000]}
+    if match:
+        feedback["jsonPath"] = match.group(1)[:500]
+    return feedback
+
+
+def feedbacks(
+    state: str,
+    revision_message: str | None = None,
+    rejection_message: str | None = None,
+    price: str | Decimal | None = None,
+    valid_until: str | None = None,
+) -> list[dict[str, Any]]:
+    if state == "revision_requested" and revision_message:
+        return [_staff_message("ERROR", "PROPERTY_VALUE_MUST_CHANGE", revision_message)]
+    if state == "rejected_by_admin" and rejection_message:
+        return [_staff_message("ERROR", "INFORMATIONAL_MESSAGE", rejection_message)]
+    if state == "quoted" and price is not None:
+        amount = Decimal(str(price)).quantize(Decimal("0.01"))
+        return [
+            {
+                "severity": "INFO",
+                "code": "INFORMATIONAL_MESSAGE",
+                "message": f"Quoted {amount} USD per container, valid until {valid_until}; accept or "
+                "cancel the price in the portal",
+            }
+        ]
+    if state == "price_expired":
+        return [
+            {
+                "severity": "ERROR",
+                "code": "INFORMATIONAL_MESSAGE",
+                "message": "The quote expired before it was accepted",
+            }
+        ]
+    return []

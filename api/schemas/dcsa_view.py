@@ -1,0 +1,84 @@
+"""A rate request as the standard's `Booking`: what the sender sent (or, for a booking made on the screens,
+the same facts in the standard's terms), with its references, status and feedbacks."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from api.booking_reference import booking_reference, request_reference
+from api.schemas.dcsa_status import booking_status, feedbacks, has_booking_reference
+from domain.booking.iso_equipment import iso_code_for
+
+_HS_CODE = re.compile(r"^\d{6,10}$")
+
+
+def _screens_booking(row: dict[str, Any]) -> dict[str, Any]:
+    """A booking made on the screens in the standard's terms (yard to yard, full container loads)."""
+    commodity: dict[str, Any] = {"commodityType": str(row["commodity"])[:550]}
+    if row["hs_code"] and _HS_CODE.fullmatch(str(row["hs_code"])):
+        commodity["HSCodes"] = [str(row["hs_code"])]
+    document: dict[str, Any] = {
+        "receiptTypeAtOrigin": "CY",
+        "deliveryTypeAtDestination": "CY",
+        "cargoMovementTypeAtOrigin": "FCL",
+        "cargoMovementTypeAtDestination": "FCL",
+        "isEquipmentSubstitutionAllowed": False,
+        "documentParties": {},
+        "shipmentLocations": [
+            {"location": {"UNLocationCode": row["pol_code"]}, "locationTypeCode": "POL"},
+            {"location": {"UNLocationCode": row["pod_code"]}, "locationTypeCode": "POD"},
+        ],
+        "requestedEquipments": [
+            {
+                "ISOEquipmentCode": iso_code_for(row["container_type_id"], row["container_size_id"])
+                or "22GP",
+                "units": int(row["quantity"]),
+                "isShipperOwned": False,
+                "commodities": [commodity],
+            }
+        ],
+    }
+    if row["preferred_shipping_date"]:
+        document["expectedDepartureDate"] = row["preferred_shipping_date"]
+    if row["is_swbl"]:
+        document["transportDocumentTypeCode"] = "SWB"
+    return document
+
+
+def sent_document(row: dict[str, Any]) -> dict[str, Any] | None:
+    """What the sender sent through the standard, or None for a booking made on the screens."""
+    if not row.get("content"):
+        return None
+    return dict(json.loads(row["content"]).get("as_sent") or {})
+
+
+def booking(row: dict[str, Any]) -> dict[str, Any]:
+    confirmed = bool(row.get("confirmed"))
+    state = row["state_name"]
+    document = sent_document(row) or _screens_booking(row)
+    answer: dict[str, Any] = {"carrierBookingRequestReference": request_reference(row)}
+    if has_booking_reference(state, confirmed):
+        answer["carrierBookingReference"] = booking_reference(row)
+    answer["bookingStatus"] = booking_status(state, confirmed)
+    answer.update(document)
+    said = feedbacks(
+        state, row["revision_message"], row["rejection_message"], row["price"], row["valid_until"]
+    )
+    if said:
+        answer["feedbacks"] = said
+    return answer
+
+
+def notification_data(rate_request_id: str, state: str, confirmed: bool, **messages: Any) -> dict[str, Any]:
+    """The lightweight notification's `data`: status, references and feedbacks."""
+    row = {"id": rate_request_id}
+    data: dict[str, Any] = {"bookingStatus": booking_status(state, confirmed)}
+    data["carrierBookingRequestReference"] = request_reference(row)
+    if has_booking_reference(state, confirmed):
+        data["carrierBookingReference"] = booking_reference(row)
+    said = feedbacks(state, **messages)
+    if said:
+        data["feedbacks"] = said
+    return data

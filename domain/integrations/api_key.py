@@ -1,0 +1,84 @@
+"""An API key: a customer's credential for their own systems, created and revoked on their profile.
+
+Only the SHA-256 of the key is recorded (keys are 256 random bits, so a plain hash is enough to make the
+stored value useless to a reader of the store); the clear key is answered once, when it is created.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+
+from eventsourcing.domain import Aggregate, event
+
+from domain.shared.actor import Actor
+from domain.shared.aggregate import audit_fields
+from domain.shared.errors import Forbidden, IllegalTransition, ValidationFailed
+
+KEY_PREFIX = "fbk_"
+
+
+def new_key() -> str:
+    return KEY_PREFIX + secrets.token_urlsafe(32)
+
+
+def key_digest(key: str) -> str:
+    return hashlib.sha256(key.encode()).hexdigest()
+
+
+def looks_like_key(text: str) -> bool:
+    return text.startswith(KEY_PREFIX)
+
+
+class ApiKey(Aggregate):
+    @event("Issued")
+    def __init__(
+        self,
+        customer_id: str,
+        account_type: int,
+        username: str,
+        label: str,
+        key_hash: str,
+        hint: str,
+        actor_id: str,
+        actor_role: str,
+        reason: str | None,
+    ) -> None:
+        self.customer_id = customer_id
+        self.account_type = account_type
+        self.username = username
+        self.label = label
+        self.key_hash = key_hash
+        self.hint = hint
+        self.revoked = False
+
+    @classmethod
+    def issue(cls, account_type: int, username: str, label: str, actor: Actor) -> tuple[ApiKey, str]:
+        text = label.strip()
+        if not text:
+            raise ValidationFailed({"label": "This field is required."})
+        if len(text) > 100:
+            raise ValidationFailed({"label": "Label must be at most 100 characters"})
+        key = new_key()
+        issued = cls(
+            customer_id=actor.id,
+            account_type=account_type,
+            username=username,
+            label=text,
+            key_hash=key_digest(key),
+            # The first characters after the prefix, so the customer can tell keys apart.
+            hint=key[: len(KEY_PREFIX) + 6],
+            **audit_fields(actor),
+        )
+        return issued, key
+
+    def revoke(self, actor: Actor) -> None:
+        if actor.id != self.customer_id:
+            raise Forbidden("Only the key's owner may revoke it")
+        if self.revoked:
+            raise IllegalTransition("api_key", "revoked", "revoke")
+        self._revoked(**audit_fields(actor))
+
+    @event("Revoked")
+    def _revoked(self, actor_id: str, actor_role: str, reason: str | None) -> None:
+        self.revoked = True

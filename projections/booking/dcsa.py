@@ -1,0 +1,68 @@
+"""What the DCSA door needs beyond the booking read model: the standard's content of a booking request
+made through it (None for one made on the screens) and whether the booking was ever confirmed (a rejection
+after confirmation is DECLINED, before it REJECTED)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from domain.booking.rate_request import RateRequest
+from infrastructure.read_db import Tx
+from projections.batch import BatchTx
+from projections.projection import Projection
+
+TABLE = "booking_dcsa"
+
+projection = Projection(
+    name="booking_dcsa",
+    tables={TABLE: ("id",)},
+    schema=[
+        f"CREATE TABLE IF NOT EXISTS {TABLE} ("
+        " id TEXT PRIMARY KEY, content TEXT, confirmed INTEGER NOT NULL, position BIGINT NOT NULL)"
+    ],
+)
+
+
+def _content(event: Any) -> str | None:
+    record = getattr(event, "booking_content", None)
+    return None if record is None else json.dumps(record, sort_keys=True)
+
+
+@projection.on(RateRequest.Created)  # type: ignore[attr-defined]
+def created(tx: BatchTx, event: Any, position: int) -> None:
+    tx.insert(
+        TABLE,
+        {"id": str(event.originator_id), "content": _content(event), "confirmed": 0, "position": position},
+    )
+
+
+@projection.on(RateRequest.Edited)  # type: ignore[attr-defined]
+def edited(tx: BatchTx, event: Any, position: int) -> None:
+    content = _content(event)
+    if content is not None:
+        tx.update(TABLE, str(event.originator_id), {"content": content, "position": position})
+
+
+@projection.on(RateRequest.BookingConfirmed)  # type: ignore[attr-defined]
+def confirmed(tx: BatchTx, event: Any, position: int) -> None:
+    tx.update(TABLE, str(event.originator_id), {"confirmed": 1, "position": position})
+
+
+def row(tx: Tx, rate_request_id: str) -> dict[str, Any] | None:
+    return tx.one(f"SELECT * FROM {TABLE} WHERE id = ?", (rate_request_id,))
+
+
+def booking(tx: Tx, rate_request_id: str) -> dict[str, Any] | None:
+    """A rate request as the DCSA door reads it: its row, its ports' UN/LOCODEs, the standard's content."""
+    return tx.one(
+        "SELECT r.id, r.customer_id, r.state_name, r.commodity, r.hs_code, r.quantity,"
+        " r.preferred_shipping_date, r.is_swbl, r.container_type_id, r.container_size_id, r.price,"
+        " r.valid_until, r.revision_message, r.rejection_message, pol.code AS pol_code,"
+        " pod.code AS pod_code, d.content, d.confirmed"
+        " FROM booking_rate_requests r"
+        " LEFT JOIN booking_ports pol ON pol.id = r.pol_id"
+        " LEFT JOIN booking_ports pod ON pod.id = r.pod_id"
+        f" LEFT JOIN {TABLE} d ON d.id = r.id WHERE r.id = ?",
+        (rate_request_id,),
+    )

@@ -1,0 +1,106 @@
+"""Read models of the integrations context: a customer's API keys (by hash, for authentication) and
+webhook subscriptions (for the profile screen)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.integrations.api_key import ApiKey
+from domain.integrations.webhook_subscription import WebhookSubscription
+from infrastructure.read_db import Tx
+from projections.batch import BatchTx
+from projections.history import utc_text
+from projections.projection import Projection
+
+KEYS = "integration_api_keys"
+WEBHOOKS = "integration_webhooks"
+
+projection = Projection(
+    name="integrations",
+    tables={KEYS: ("id",), WEBHOOKS: ("id",)},
+    schema=[
+        f"CREATE TABLE IF NOT EXISTS {KEYS} ("
+        " id TEXT PRIMARY KEY, customer_id TEXT NOT NULL, account_type INTEGER NOT NULL,"
+        " username TEXT NOT NULL, label TEXT NOT NULL, key_hash TEXT NOT NULL, hint TEXT NOT NULL,"
+        " created_at TEXT NOT NULL, revoked_at TEXT, position BIGINT NOT NULL)",
+        f"CREATE UNIQUE INDEX IF NOT EXISTS integration_keys_hash ON {KEYS} (key_hash)",
+        f"CREATE INDEX IF NOT EXISTS integration_keys_customer ON {KEYS} (customer_id, created_at)",
+        f"CREATE TABLE IF NOT EXISTS {WEBHOOKS} ("
+        " id TEXT PRIMARY KEY, customer_id TEXT NOT NULL, callback_url TEXT NOT NULL,"
+        " created_at TEXT NOT NULL, removed_at TEXT, position BIGINT NOT NULL)",
+        f"CREATE INDEX IF NOT EXISTS integration_webhooks_customer ON {WEBHOOKS} (customer_id, created_at)",
+    ],
+)
+
+
+@projection.on(ApiKey.Issued)  # type: ignore[attr-defined]
+def key_issued(tx: BatchTx, event: Any, position: int) -> None:
+    tx.insert(
+        KEYS,
+        {
+            "id": str(event.originator_id),
+            "customer_id": event.customer_id,
+            "account_type": event.account_type,
+            "username": event.username,
+            "label": event.label,
+            "key_hash": event.key_hash,
+            "hint": event.hint,
+            "created_at": utc_text(event.timestamp),
+            "revoked_at": None,
+            "position": position,
+        },
+    )
+
+
+@projection.on(ApiKey.Revoked)  # type: ignore[attr-defined]
+def key_revoked(tx: BatchTx, event: Any, position: int) -> None:
+    tx.update(KEYS, str(event.originator_id), {"revoked_at": utc_text(event.timestamp), "position": position})
+
+
+@projection.on(WebhookSubscription.Subscribed)  # type: ignore[attr-defined]
+def subscribed(tx: BatchTx, event: Any, position: int) -> None:
+    tx.insert(
+        WEBHOOKS,
+        {
+            "id": str(event.originator_id),
+            "customer_id": event.customer_id,
+            "callback_url": event.callback_url,
+            "created_at": utc_text(event.timestamp),
+            "removed_at": None,
+            "position": position,
+        },
+    )
+
+
+@projection.on(WebhookSubscription.Unsubscribed)  # type: ignore[attr-defined]
+def unsubscribed(tx: BatchTx, event: Any, position: int) -> None:
+    tx.update(
+        WEBHOOKS, str(event.originator_id), {"removed_at": utc_text(event.timestamp), "position": position}
+    )
+
+
+# -- queries --------------------------------------------------------------------------
+def key_by_hash(tx: Tx, key_hash: str) -> dict[str, Any] | None:
+    return tx.one(f"SELECT * FROM {KEYS} WHERE key_hash = ? AND revoked_at IS NULL", (key_hash,))
+
+
+def keys_of(tx: Tx, customer_id: str) -> list[dict[str, Any]]:
+    rows = tx.all(f"SELECT * FROM {KEYS} WHERE customer_id = ? ORDER BY created_at DESC, id", (customer_id,))
+    return [
+        {
+            "id": r["id"],
+            "label": r["label"],
+            "hint": r["hint"],
+            "createdAt": r["created_at"],
+            "revokedAt": r["revoked_at"],
+        }
+        for r in rows
+    ]
+
+
+def webhooks_of(tx: Tx, customer_id: str) -> list[dict[str, Any]]:
+    rows = tx.all(
+        f"SELECT * FROM {WEBHOOKS} WHERE customer_id = ? AND removed_at IS NULL ORDER BY created_at DESC, id",
+        (customer_id,),
+    )
+    return [{"id": r["id"], "callbackUrl": r["callback_url"], "createdAt": r["created_at"]} for r in rows]
