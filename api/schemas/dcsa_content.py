@@ -58,7 +58,8 @@ def _equipment(line: RequestedEquipmentShipper) -> content.RequestedEquipment:
         commodities=tuple(
             content.Commodity(
                 commodity_type=c.commodityType,
-                hs_codes=tuple(h.root for h in (c.HSCodes or []))
+                # `HSCodes` is deprecated in 2.0.5 (read without the warning an attribute access gives).
+                hs_codes=tuple(h.root for h in (vars(c).get("HSCodes") or []))
                 + tuple(h.root for h in (c.extendedHSCodes or [])),
                 gross_weight=(
                     content.Weight(c.cargoGrossWeight.value, c.cargoGrossWeight.unit)

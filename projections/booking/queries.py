@@ -18,7 +18,7 @@ from projections.booking.reference import _reference_names
 _LIST_COLUMNS = (
     "r.*, pol.code AS pol_code, pol.name AS pol_name, pod.code AS pod_code, pod.name AS pod_name,"
     " ct.name AS container_type_name, ct.value AS container_type_value, cs.name AS container_size_name,"
-    " cp.profile AS customer_profile"
+    " cp.profile AS customer_profile, dc.content IS NOT NULL AS via_api"
 )
 _LIST_FROM = (
     " FROM booking_rate_requests r"
@@ -27,6 +27,8 @@ _LIST_FROM = (
     " LEFT JOIN booking_ports pod ON pod.id = r.pod_id"
     " LEFT JOIN booking_container_types ct ON ct.id = r.container_type_id"
     " LEFT JOIN booking_container_sizes cs ON cs.id = r.container_size_id"
+    # Whether it came through the DCSA door (projections/booking/dcsa.py keeps the standard's content).
+    " LEFT JOIN booking_dcsa dc ON dc.id = r.id"
 )
 _LIST_SELECT = f"SELECT {_LIST_COLUMNS}{_LIST_FROM}"
 # What `list_row` reads, and nothing more: a page does not carry every row's documents, messages, etc.
@@ -34,7 +36,7 @@ _PAGE_COLUMNS = (
     "r.id, r.commodity, r.hs_code, r.quantity, r.state, r.state_name, r.order_state, r.price, r.valid_until,"
     " r.preferred_shipping_date, r.created_at, r.customer_username, pol.code AS pol_code,"
     " pol.name AS pol_name, pod.code AS pod_code, pod.name AS pod_name, ct.name AS container_type_name,"
-    " cs.name AS container_size_name, cp.profile AS customer_profile"
+    " cs.name AS container_size_name, cp.profile AS customer_profile, dc.content IS NOT NULL AS via_api"
 )
 # A rate request has at most one shipping order (the order's id is name-based on the rate request's), so
 # the detail joins it: the request, its order and their reference names in one statement.
@@ -96,6 +98,7 @@ def list_row(row: dict[str, Any]) -> dict[str, Any]:
         "containerSize": row["container_size_name"],
         "customerName": customer_name(row),
         "createdAt": row["created_at"],
+        "viaApi": bool(row["via_api"]),
     }
 
 

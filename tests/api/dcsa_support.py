@@ -1,0 +1,117 @@
+"""Helpers of the DCSA tests: the standard's schemas as validators, its samples, a loopback receiver."""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import hmac
+import json
+import threading
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from functools import cache
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+import yaml
+from jsonschema import Draft4Validator
+from referencing import Registry, Resource
+from referencing.jsonschema import DRAFT4
+
+# shared/ sits beside the checkout (CI, /work/main), or beside the parent of a worktree (/work/wt/<name>).
+DCSA_DIR = next(
+    (found for up in Path(__file__).resolve().parents[3:5] if (found := up / "shared" / "dcsa").is_dir()),
+    Path(__file__).resolve().parents[3] / "shared" / "dcsa",
+)
+SAMPLES = ("booking-regular", "booking-reefer", "booking-dg")
+_URI = "urn:dcsa:bkg:2.0.5"
+
+
+@cache
+def _registry() -> Registry:
+    document = yaml.safe_load((DCSA_DIR / "BKG_v2.0.5.yaml").read_text(encoding="utf-8"))
+    # OpenAPI 3.0 schemas are JSON Schema draft 4 in these respects (boolean exclusiveMinimum); every
+    # `$ref: '#/components/schemas/X'` resolves inside the document itself.
+    return Registry().with_resource(_URI, Resource.from_contents(document, default_specification=DRAFT4))
+
+
+def validate(instance: Any, schema_name: str) -> None:
+    """Raise unless `instance` is valid against the DCSA document's `components/schemas/<schema_name>`."""
+    validator = Draft4Validator(
+        {"$ref": f"{_URI}#/components/schemas/{schema_name}"},
+        registry=_registry(),
+        format_checker=Draft4Validator.FORMAT_CHECKER,
+    )
+    errors = sorted(validator.iter_errors(instance), key=lambda e: list(e.absolute_path))
+    assert not errors, [f"{list(e.absolute_path)}: {e.message}" for e in errors]
+
+
+def sample(name: str) -> dict[str, Any]:
+    return copy.deepcopy(json.loads((DCSA_DIR / "samples" / f"{name}.json").read_text(encoding="utf-8")))
+
+
+def dcsa_error(answer: Any, status: int) -> list[dict[str, Any]]:
+    """The DCSA error body of a failed /v2 call, validated against the standard's ErrorResponse."""
+    assert answer.status_code == status, answer.text
+    body = answer.json()
+    validate(body, "ErrorResponse")
+    assert body["statusCode"] == status
+    assert "isSuccess" not in body
+    return list(body["errors"])
+
+
+@dataclass
+class Received:
+    path: str
+    headers: dict[str, str]
+    body: bytes
+
+    @property
+    def json(self) -> dict[str, Any]:
+        return dict(json.loads(self.body))
+
+    def signed_by(self, secret: str) -> bool:
+        timestamp = self.headers["webhook-timestamp"]
+        mac = hmac.new(secret.encode(), f"{timestamp}.".encode() + self.body, hashlib.sha256).hexdigest()
+        return hmac.compare_digest(self.headers["webhook-signature"], f"v1={mac}")
+
+
+@dataclass
+class Receiver:
+    """A loopback HTTP server standing in for an integrator's system; answers `statuses` in turn, then 204."""
+
+    url: str
+    received: list[Received] = field(default_factory=list)
+    statuses: list[int] = field(default_factory=list)
+
+
+def _handler(receiver: Receiver) -> type[BaseHTTPRequestHandler]:
+    class Handler(BaseHTTPRequestHandler):
+        def do_POST(self) -> None:
+            body = self.rfile.read(int(self.headers.get("content-length", "0")))
+            receiver.received.append(
+                Received(self.path, {k.lower(): v for k, v in self.headers.items()}, body)
+            )
+            status = receiver.statuses.pop(0) if receiver.statuses else 204
+            self.send_response(status)
+            self.send_header("content-length", "0")
+            self.end_headers()
+
+        def log_message(self, *_: Any) -> None:
+            pass
+
+    return Handler
+
+
+def receiver() -> Iterator[Receiver]:
+    server = ThreadingHTTPServer(("127.0.0.1", 0), _handler(Receiver("")))
+    found = Receiver(f"http://127.0.0.1:{server.server_address[1]}/hooks")
+    server.RequestHandlerClass = _handler(found)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield found
+    finally:
+        server.shutdown()
+        server.server_close()

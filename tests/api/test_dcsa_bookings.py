@@ -1,0 +1,240 @@
+"""The DCSA Booking 2.0 door (/v2/bookings): the standard's bodies, errors and statuses on the rate-request
+lifecycle. Every /v2 answer is validated against the DCSA document's own schemas."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from tests.api.booking_support import ADMIN, CLIENT, create, customer, later, ok, upload
+from tests.api.dcsa_support import SAMPLES, dcsa_error, sample, validate
+
+V2 = "/v2/bookings"
+KEYS = "/integrations/api/v1/client/api-keys"
+
+
+def post(client: TestClient, headers: dict[str, str], body: dict[str, Any]) -> str:
+    answer = client.post(V2, json=body, headers={**headers, "API-Version": "2"})
+    assert answer.status_code == 202, answer.text
+    assert answer.headers["API-Version"] == "2.0.5"
+    validate(answer.json(), "CreateBookingResponse")
+    return str(answer.json()["carrierBookingRequestReference"])
+
+
+def dangerous_goods(body: dict[str, Any]) -> dict[str, Any]:
+    return dict(body["requestedEquipments"][0]["commodities"][0]["outerPackaging"]["dangerousGoods"][0])
+
+
+def read(client: TestClient, headers: dict[str, str], reference: str) -> dict[str, Any]:
+    answer = client.get(f"{V2}/{reference}", headers=headers)
+    assert answer.status_code == 200, answer.text
+    body = answer.json()
+    validate(body, "Booking")
+    return dict(body)
+
+
+@pytest.mark.parametrize("name", SAMPLES)
+def test_each_sample_is_accepted_as_it_is_and_reads_back_with_every_field(
+    client: TestClient, name: str
+) -> None:
+    alice = customer(client, f"dcsa-{name}")
+    sent = sample(name)
+    reference = post(client, alice, sent)
+    booking = read(client, alice, reference)
+    assert booking["carrierBookingRequestReference"] == reference
+    assert booking["bookingStatus"] == "RECEIVED"
+    assert "carrierBookingReference" not in booking
+    for key, value in sent.items():
+        assert booking[key] == value, key
+
+
+def test_a_dcsa_booking_is_a_rate_request_on_the_screens(client: TestClient) -> None:
+    alice = customer(client, "dcsa-screens")
+    reference = post(client, alice, sample("booking-reefer"))
+    detail = ok(client.get(f"{CLIENT}/rate-requests/{reference}", headers=alice))
+    assert detail["stateName"] == "requested"
+    assert detail["viaApi"] is True
+    assert detail["polTitle"] == "Amsterdam (NLAMS)" and detail["podTitle"] == "Singapore (SGSIN)"
+    assert detail["containerType"]["name"] == "Refrigerated" and detail["containerSize"]["name"] == "20"
+    assert detail["quantity"] == 1
+    listed = ok(client.get(f"{CLIENT}/rate-requests", headers=alice))["list"]["list"]
+    assert [row["viaApi"] for row in listed] == [True]
+
+
+def test_a_booking_made_on_the_screens_reads_back_through_the_standard(client: TestClient) -> None:
+    alice = customer(client, "dcsa-portal")
+    made = create(client, alice, quantity=3, containerTypeId=2, containerSizeId=3)
+    assert made["viaApi"] is False
+    booking = read(client, alice, made["id"])
+    assert booking["bookingStatus"] == "RECEIVED"
+    locations = [
+        (s["locationTypeCode"], s["location"]["UNLocationCode"]) for s in booking["shipmentLocations"]
+    ]
+    assert locations == [("POL", "CNSHA"), ("POD", "SGSIN")]
+    equipment = booking["requestedEquipments"][0]
+    assert (equipment["ISOEquipmentCode"], equipment["units"]) == ("45R1", 3)
+    assert equipment["commodities"][0]["HSCodes"] == ["080251"]
+
+
+@pytest.mark.parametrize(
+    ("change", "json_path", "code"),
+    [
+        (lambda b: b.pop("receiptTypeAtOrigin"), "$.receiptTypeAtOrigin", 7001),
+        (
+            lambda b: dangerous_goods(b).pop("imoClass"),
+            "$.requestedEquipments[0].commodities[0].outerPackaging.dangerousGoods[0].imoClass",
+            7001,
+        ),
+        (
+            lambda b: b["shipmentLocations"][1]["location"].update(UNLocationCode="ZZZZZ"),
+            "$.shipmentLocations[1].location.UNLocationCode",
+            7003,
+        ),
+        (
+            lambda b: b["requestedEquipments"][0].update(ISOEquipmentCode="99XX"),
+            "$.requestedEquipments[0].ISOEquipmentCode",
+            7003,
+        ),
+        (lambda b: b["requestedEquipments"][0].update(units=1001), "$.requestedEquipments[0].units", 7004),
+        (lambda b: b["requestedEquipments"][0].update(units=0), "$.requestedEquipments[0].units", 7002),
+    ],
+    ids=["missing-field", "missing-nested-field", "unknown-location", "wrong-equipment", "too-many", "zero"],
+)
+def test_bad_dcsa_input_gets_the_dcsa_error_with_the_json_path_and_stores_nothing(
+    client: TestClient, change: Any, json_path: str, code: int
+) -> None:
+    alice = customer(client, "dcsa-bad")
+    services = client.app.state.services  # type: ignore[attr-defined]
+    body = sample("booking-dg")
+    change(body)
+    head = services.store.head()
+    errors = dcsa_error(client.post(V2, json=body, headers=alice), 400)
+    assert [(e["jsonPath"], e["errorCode"]) for e in errors] == [(json_path, code)]
+    assert services.store.head() == head
+
+
+def test_one_booking_is_quoted_for_one_kind_of_equipment(client: TestClient) -> None:
+    alice = customer(client, "dcsa-kinds")
+    body = sample("booking-regular")
+    second = {**body["requestedEquipments"][0], "ISOEquipmentCode": "45G1"}
+    body["requestedEquipments"].append(second)
+    errors = dcsa_error(client.post(V2, json=body, headers=alice), 400)
+    assert [e["jsonPath"] for e in errors] == ["$.requestedEquipments[1].ISOEquipmentCode"]
+    same_kind = sample("booking-regular")
+    first = same_kind["requestedEquipments"][0]
+    same_kind["requestedEquipments"].append({**first, "ISOEquipmentCode": "22G1"})
+    reference = post(client, alice, same_kind)
+    assert ok(client.get(f"{CLIENT}/rate-requests/{reference}", headers=alice))["quantity"] == 2
+
+
+def test_callers_are_customers_and_see_only_their_own_bookings(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    alice = customer(client, "dcsa-alice")
+    bob = customer(client, "dcsa-bob")
+    reference = post(client, alice, sample("booking-regular"))
+    dcsa_error(client.get(f"{V2}/{reference}"), 401)
+    dcsa_error(client.get(f"{V2}/{reference}", headers={"Authorization": "Bearer nonsense"}), 401)
+    dcsa_error(client.get(f"{V2}/{reference}", headers=bob), 404)
+    dcsa_error(client.get(f"{V2}/{reference}", headers=admin_headers), 403)
+    dcsa_error(client.get(f"{V2}/no-such-booking", headers=alice), 404)
+    dcsa_error(client.get(f"{V2}/{reference}", headers={**alice, "API-Version": "3"}), 400)
+
+
+def test_an_api_key_authenticates_until_revoked_and_is_stored_only_as_a_hash(client: TestClient) -> None:
+    alice = customer(client, "dcsa-key")
+    issued = ok(client.post(KEYS, json={"label": "ERP"}, headers=alice), 201)
+    key = issued["key"]
+    assert key.startswith("fbk_") and issued["hint"] == key[:10]
+    by_key = {"Authorization": f"Bearer {key}"}
+    reference = post(client, by_key, sample("booking-regular"))
+    assert read(client, {"API-Key": key}, reference)["bookingStatus"] == "RECEIVED"
+    assert read(client, alice, reference)["carrierBookingRequestReference"] == reference
+    listed = ok(client.get(KEYS, headers=by_key))["list"]
+    assert [(k["label"], "key" in k) for k in listed] == [("ERP", False)]
+    services = client.app.state.services  # type: ignore[attr-defined]
+    stored = [n.state for n in services.store.recorder.select_notifications(start=1, limit=10_000)]
+    assert not any(key.encode() in state for state in stored)
+    ok(client.delete(f"{KEYS}/{issued['id']}", headers=alice))
+    dcsa_error(client.get(f"{V2}/{reference}", headers=by_key), 401)
+    bob = customer(client, "dcsa-key-bob")
+    other = ok(client.post(KEYS, json={"label": "x"}, headers=bob), 201)
+    assert client.delete(f"{KEYS}/{other['id']}", headers=alice).status_code == 404
+
+
+def test_revision_feedback_update_and_cancellation(client: TestClient, admin_headers: dict[str, str]) -> None:
+    alice = customer(client, "dcsa-revise")
+    reference = post(client, alice, sample("booking-regular"))
+    ok(
+        client.put(
+            f"{ADMIN}/rate-requests/{reference}/request-revision",
+            headers=admin_headers,
+            json={"message": "$.requestedEquipments[0].units: we can load at most 1 unit this week"},
+        )
+    )
+    booking = read(client, alice, reference)
+    assert booking["bookingStatus"] == "PENDING_UPDATE"
+    assert booking["feedbacks"] == [
+        {
+            "severity": "ERROR",
+            "code": "PROPERTY_VALUE_MUST_CHANGE",
+            "message": "we can load at most 1 unit this week",
+            "jsonPath": "$.requestedEquipments[0].units",
+        }
+    ]
+    updated = sample("booking-regular")
+    updated["carrierExportVoyageNumber"] = "404E"
+    updated["shipmentLocations"][1]["location"]["UNLocationCode"] = "DEHAM"
+    answer = client.put(f"{V2}/{reference}", json=updated, headers=alice)
+    assert answer.status_code == 202, answer.text
+    booking = read(client, alice, reference)
+    assert booking["bookingStatus"] == "RECEIVED" and "feedbacks" not in booking
+    assert booking["carrierExportVoyageNumber"] == "404E"
+    detail = ok(client.get(f"{CLIENT}/rate-requests/{reference}", headers=alice))
+    assert detail["podTitle"] == "Hamburg (DEHAM)"
+    bad = sample("booking-regular")
+    bad["shipmentLocations"][0]["location"]["UNLocationCode"] = "QQQQQ"
+    errors = dcsa_error(client.put(f"{V2}/{reference}", json=bad, headers=alice), 400)
+    assert errors[0]["jsonPath"] == "$.shipmentLocations[0].location.UNLocationCode"
+    cancel = {"bookingStatus": "CANCELLED"}
+    assert client.patch(f"{V2}/{reference}", json=cancel, headers=alice).status_code == 202
+    assert read(client, alice, reference)["bookingStatus"] == "CANCELLED"
+    dcsa_error(client.patch(f"{V2}/{reference}", json={"bookingStatus": "CANCELLED"}, headers=alice), 409)
+    dcsa_error(client.put(f"{V2}/{reference}", json=updated, headers=alice), 409)
+
+
+def test_journey_sample_quoted_accepted_confirmed_reads_confirmed(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    alice = customer(client, "dcsa-journey")
+    reference = post(client, alice, sample("booking-regular"))
+    ok(
+        client.put(
+            f"{ADMIN}/rate-requests/{reference}/quote",
+            headers=admin_headers,
+            json={"price": 1500, "validUntil": later()},
+        )
+    )
+    quoted = read(client, alice, reference)
+    assert quoted["bookingStatus"] == "RECEIVED"
+    assert quoted["feedbacks"][0]["severity"] == "INFO" and "1500.00 USD" in quoted["feedbacks"][0]["message"]
+    ok(client.put(f"{CLIENT}/rate-requests/{reference}/approve", headers=alice))
+    file_id = upload(client, alice, key="dcsa-loi")
+    documents = {"documents": [{"documentTypeId": 1, "fileId": file_id}]}
+    ok(client.put(f"{CLIENT}/rate-requests/{reference}/booking-request", headers=alice, json=documents))
+    ok(client.put(f"{ADMIN}/rate-requests/{reference}/confirm-booking", headers=admin_headers))
+    confirmed = read(client, alice, reference)
+    assert confirmed["bookingStatus"] == "CONFIRMED"
+    booking_reference = confirmed["carrierBookingReference"]
+    assert read(client, alice, booking_reference)["carrierBookingRequestReference"] == reference
+    dcsa_error(client.patch(f"{V2}/{reference}", json={"bookingStatus": "CANCELLED"}, headers=alice), 409)
+    ok(client.put(f"{ADMIN}/rate-requests/{reference}/reject", headers=admin_headers, json={"message": "No"}))
+    assert read(client, alice, reference)["bookingStatus"] == "DECLINED"
+
+
+def test_the_portal_openapi_document_includes_v2(client: TestClient) -> None:
+    paths = client.get("/openapi.json").json()["paths"]
+    assert {"post"} <= set(paths["/v2/bookings"])
+    assert {"get", "put", "patch"} <= set(paths["/v2/bookings/{bookingReference}"])

@@ -1,0 +1,208 @@
+"""Booking notifications as signed webhooks: subscriptions, the policy follower, delivery, retries, resend."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from api.main import create_app
+from api.settings import Settings
+from tests.api.booking_support import ADMIN, CLIENT, customer, fails, later, ok, upload
+from tests.api.dcsa_support import Receiver, receiver, sample, validate
+from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME, login, make_settings
+from tests.pg import Cluster
+
+HOOKS = "/integrations/api/v1/client/webhooks"
+
+
+@pytest.fixture
+def loopback_settings(store_kind: str, tmp_path: Path, request: pytest.FixtureRequest) -> Settings:
+    database_url = None
+    if store_kind == "postgres":
+        cluster: Cluster = request.getfixturevalue("pg_cluster")
+        database_url = cluster.create_database()
+    # Tests receive on loopback, which production refuses.
+    return make_settings(tmp_path / "var", database_url, WEBHOOK_ALLOW_LOOPBACK=True)
+
+
+@pytest.fixture
+def app_client(loopback_settings: Settings) -> Iterator[TestClient]:
+    with TestClient(create_app(loopback_settings), raise_server_exceptions=False) as test_client:
+        yield test_client
+
+
+@pytest.fixture
+def hooks() -> Iterator[Receiver]:
+    yield from receiver()
+
+
+def eventually(check: Callable[[], Any], timeout: float = 15.0) -> Any:
+    deadline = time.monotonic() + timeout
+    while True:
+        result = check()
+        if result or time.monotonic() > deadline:
+            return result
+        time.sleep(0.05)
+
+
+def subscribe(client: TestClient, headers: dict[str, str], url: str) -> dict[str, Any]:
+    return dict(ok(client.post(HOOKS, json={"callbackUrl": url}, headers=headers), 201))
+
+
+def test_journey_every_status_change_is_notified_once_and_signed(
+    app_client: TestClient, hooks: Receiver
+) -> None:
+    client = app_client
+    admin = login(client, ADMIN_USERNAME, ADMIN_PASSWORD)
+    alice = customer(client, "hook-journey")
+    subscription = subscribe(client, alice, hooks.url)
+    assert subscription["secret"].startswith("whsec_")
+    assert "secret" not in ok(client.get(HOOKS, headers=alice))["list"][0]
+    answer = client.post("/v2/bookings", json=sample("booking-regular"), headers=alice)
+    reference = answer.json()["carrierBookingRequestReference"]
+    price = {"price": 900, "validUntil": later()}
+    ok(client.put(f"{ADMIN}/rate-requests/{reference}/quote", headers=admin, json=price))
+    ok(client.put(f"{CLIENT}/rate-requests/{reference}/approve", headers=alice))
+    file_id = upload(client, alice, key="hook-loi")
+    documents = {"documents": [{"documentTypeId": 1, "fileId": file_id}]}
+    ok(client.put(f"{CLIENT}/rate-requests/{reference}/booking-request", headers=alice, json=documents))
+    ok(client.put(f"{ADMIN}/rate-requests/{reference}/confirm-booking", headers=admin))
+    confirmed = client.get(f"/v2/bookings/{reference}", headers=alice).json()
+    assert confirmed["bookingStatus"] == "CONFIRMED"
+
+    assert eventually(lambda: len(hooks.received) >= 2)
+    time.sleep(1.0)  # nothing more may come
+    statuses = [r.json["data"]["bookingStatus"] for r in hooks.received]
+    assert statuses == ["RECEIVED", "CONFIRMED"]
+    for received in hooks.received:
+        assert received.path == "/hooks/v2/booking-notifications"
+        assert received.signed_by(subscription["secret"])
+        assert not received.signed_by(subscription["secret"] + "x")
+        body = received.json
+        validate(body, "BookingNotification")
+        assert body["type"] == "org.dcsa.booking.v2" and body["subscriptionReference"] == subscription["id"]
+        assert received.headers["webhook-id"] == body["id"]
+        assert body["data"]["carrierBookingRequestReference"] == reference
+    assert hooks.received[1].json["data"]["carrierBookingReference"] == confirmed["carrierBookingReference"]
+    assert len({r.json["id"] for r in hooks.received}) == 2
+
+    log = ok(client.get(f"{HOOKS}/{subscription['id']}/deliveries", headers=alice))["list"]
+    assert [(d["bookingStatus"], d["state"], d["attempts"], d["lastStatusCode"]) for d in log] == [
+        ("CONFIRMED", "delivered", 1, 204),
+        ("RECEIVED", "delivered", 1, 204),
+    ]
+    # Resend: the same notification (same id, for the receiver's deduplication), sent once more.
+    ok(client.post(f"{HOOKS}/deliveries/{log[1]['id']}/resend", headers=alice))
+    assert eventually(lambda: len(hooks.received) == 3)
+    assert hooks.received[2].json["id"] == hooks.received[0].json["id"]
+    bob = customer(client, "hook-bob")
+    fails(client.post(f"{HOOKS}/deliveries/{log[1]['id']}/resend", headers=bob), 404)
+    fails(client.get(f"{HOOKS}/{subscription['id']}/deliveries", headers=bob), 404)
+
+
+def test_a_failing_receiver_is_retried_with_backoff_then_delivered(
+    app_client: TestClient, hooks: Receiver
+) -> None:
+    client = app_client
+    services = client.app.state.services  # type: ignore[attr-defined]
+    services.webhook_sender.stop()  # this test drives the sender's clock itself
+    alice = customer(client, "hook-retry")
+    subscription = subscribe(client, alice, hooks.url)
+    hooks.statuses = [500, 503]
+    client.post("/v2/bookings", json=sample("booking-reefer"), headers=alice)
+    assert services.settle_all()
+    now = datetime.now(UTC)
+    assert services.webhook_sender.send_due(now) == 1
+    assert services.webhook_sender.send_due(now + timedelta(seconds=1)) == 0  # backing off (2 s)
+    assert services.webhook_sender.send_due(now + timedelta(seconds=3)) == 1
+    assert services.webhook_sender.send_due(now + timedelta(seconds=6)) == 0  # 4 s after the second
+    assert services.webhook_sender.send_due(now + timedelta(seconds=8)) == 1
+    log = ok(client.get(f"{HOOKS}/{subscription['id']}/deliveries", headers=alice))["list"]
+    assert [(d["state"], d["attempts"], d["lastStatusCode"]) for d in log] == [("delivered", 3, 204)]
+    assert len({r.json["id"] for r in hooks.received}) == 1 and len(hooks.received) == 3
+
+
+def test_retries_stop_after_the_window(app_client: TestClient, hooks: Receiver) -> None:
+    client = app_client
+    services = client.app.state.services  # type: ignore[attr-defined]
+    services.webhook_sender.stop()
+    alice = customer(client, "hook-window")
+    subscription = subscribe(client, alice, hooks.url)
+    hooks.statuses = [500] * 100
+    client.post("/v2/bookings", json=sample("booking-regular"), headers=alice)
+    assert services.settle_all()
+    moment = datetime.now(UTC)
+    for _ in range(60):
+        services.webhook_sender.send_due(moment)
+        moment += timedelta(hours=1)
+    log = ok(client.get(f"{HOOKS}/{subscription['id']}/deliveries", headers=alice))["list"]
+    assert log[0]["state"] == "failed" and 5 < log[0]["attempts"] < 60
+
+
+def test_only_active_subscriptions_of_the_bookings_customer_hear_it(
+    app_client: TestClient, hooks: Receiver
+) -> None:
+    client = app_client
+    services = client.app.state.services  # type: ignore[attr-defined]
+    alice = customer(client, "hook-alice")
+    bob = customer(client, "hook-bob2")
+    subscribe(client, bob, hooks.url)
+    removed = subscribe(client, alice, hooks.url)
+    ok(client.delete(f"{HOOKS}/{removed['id']}", headers=alice))
+    fails(client.delete(f"{HOOKS}/{removed['id']}", headers=bob), 404)
+    client.post("/v2/bookings", json=sample("booking-regular"), headers=alice)
+    assert services.settle_all()
+    time.sleep(1.0)
+    assert hooks.received == []
+
+
+def test_a_restarted_policy_records_each_notification_once(app_client: TestClient, hooks: Receiver) -> None:
+    client = app_client
+    services = client.app.state.services  # type: ignore[attr-defined]
+    alice = customer(client, "hook-restart")
+    subscription = subscribe(client, alice, hooks.url)
+    client.post("/v2/bookings", json=sample("booking-regular"), headers=alice)
+    assert services.settle_all()
+    policy = next(f for f in services.policy_followers if f.name == "webhook_policy")
+    # A second follower of the same policy (another process, or this one after a restart that lost its
+    # last position) applies the same events again: no second delivery.
+    from api.webhook_policy import webhook_follower
+
+    again = webhook_follower(services.store, services.read_models, "http://x")
+    again.position = 0
+    again.catch_up()
+    assert policy.position == again.position
+    assert eventually(lambda: len(hooks.received) >= 1)
+    time.sleep(1.0)
+    assert len(hooks.received) == 1
+    log = ok(client.get(f"{HOOKS}/{subscription['id']}/deliveries", headers=alice))["list"]
+    assert len(log) == 1
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "ftp://example.com/hooks",
+        "https://user:secret@example.com/hooks",
+        "example.com/hooks",
+        "https://example.com/hooks#part",
+    ],
+)
+def test_callback_urls_are_validated(app_client: TestClient, url: str) -> None:
+    alice = customer(app_client, "hook-urls")
+    error = fails(app_client.post(HOOKS, json={"callbackUrl": url}, headers=alice), 400)
+    assert "callbackUrl" in error["fields"]
+
+
+def test_loopback_callbacks_are_refused_unless_the_setting_allows_them(client: TestClient) -> None:
+    alice = customer(client, "hook-loopback")
+    for url in ("http://127.0.0.1:9000/hooks", "http://localhost/hooks", "http://10.1.2.3/hooks"):
+        error = fails(client.post(HOOKS, json={"callbackUrl": url}, headers=alice), 400)
+        assert error["fields"] == {"callbackUrl": "The callback URL must be a public address"}
+    assert ok(client.post(HOOKS, json={"callbackUrl": "https://hooks.example.com/dcsa"}, headers=alice), 201)
