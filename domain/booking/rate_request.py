@@ -242,6 +242,7 @@ class RateRequest(LifecycleAggregate):
             changes_something=bool(changed),
         )
         self._amendment_requested(
+            number=(self.amendment.number + 1) if self.amendment else 1,
             original=dict(self.details),
             amended=dict(amended),
             changed=changed,
@@ -254,6 +255,7 @@ class RateRequest(LifecycleAggregate):
     @event("AmendmentRequested")
     def _amendment_requested(
         self,
+        number: int,
         original: dict[str, Any],
         amended: dict[str, Any],
         changed: list[str],
@@ -264,13 +266,19 @@ class RateRequest(LifecycleAggregate):
         actor_role: str,
         reason: str | None,
     ) -> None:
-        number = (self.amendment.number + 1) if self.amendment else 1
         self.amendment = Amendment(number, state, dict(original), dict(amended), list(changed), changes_price)
 
     def approve_amendment(self, actor: Actor) -> None:
         amendment = self._open_amendment()
         dest = self._amendment_next("approve", actor, keeps_price=not amendment.changes_price)
-        self._amendment_approved(state=dest, price=None, customer_id=self.customer_id, **audit_fields(actor))
+        self._amendment_approved(
+            number=amendment.number,
+            details=dict(amendment.amended),
+            state=dest,
+            price=None,
+            customer_id=self.customer_id,
+            **audit_fields(actor),
+        )
 
     def requote_amendment(self, price: Decimal, valid_until: datetime, now: datetime, actor: Actor) -> None:
         amendment = self._open_amendment()
@@ -284,6 +292,7 @@ class RateRequest(LifecycleAggregate):
             validity_in_future=True,
         )
         self._amendment_requoted(
+            number=self._open_amendment().number,
             price=price,
             valid_until=valid_until,
             state=dest,
@@ -294,6 +303,7 @@ class RateRequest(LifecycleAggregate):
     @event("AmendmentRequoted")
     def _amendment_requoted(
         self,
+        number: int,
         price: Decimal,
         valid_until: datetime,
         state: str,
@@ -310,12 +320,19 @@ class RateRequest(LifecycleAggregate):
         before = amendment.valid_until is not None and now < amendment.valid_until
         dest = self._amendment_next("accept_price", actor, before_validity=before)
         self._amendment_approved(
-            state=dest, price=amendment.price, customer_id=self.customer_id, **audit_fields(actor)
+            number=amendment.number,
+            details=dict(amendment.amended),
+            state=dest,
+            price=amendment.price,
+            customer_id=self.customer_id,
+            **audit_fields(actor),
         )
 
     @event("AmendmentApproved")
     def _amendment_approved(
         self,
+        number: int,
+        details: dict[str, Any],
         state: str,
         price: Decimal | None,
         customer_id: str,
@@ -326,7 +343,7 @@ class RateRequest(LifecycleAggregate):
         assert self.amendment is not None
         self.amendment = self.amendment.moved(state)
         # The booking takes the amended content (and the new price, where one was agreed).
-        self.details = dict(self.amendment.amended)
+        self.details = dict(details)
         if price is not None:
             self.price = price
 
@@ -335,12 +352,23 @@ class RateRequest(LifecycleAggregate):
         text = message.strip()
         dest = self._amendment_next("decline", actor, has_message=bool(text))
         self._amendment_declined(
-            message=text, state=dest, customer_id=self.customer_id, **audit_fields(actor, text)
+            number=self._open_amendment().number,
+            message=text,
+            state=dest,
+            customer_id=self.customer_id,
+            **audit_fields(actor, text),
         )
 
     @event("AmendmentDeclined")
     def _amendment_declined(
-        self, message: str, state: str, customer_id: str, actor_id: str, actor_role: str, reason: str | None
+        self,
+        number: int,
+        message: str,
+        state: str,
+        customer_id: str,
+        actor_id: str,
+        actor_role: str,
+        reason: str | None,
     ) -> None:
         assert self.amendment is not None
         self.amendment = self.amendment.moved(state, message=message)
@@ -348,11 +376,16 @@ class RateRequest(LifecycleAggregate):
     def withdraw_amendment(self, actor: Actor) -> None:
         self._open_amendment()
         dest = self._amendment_next("withdraw", actor)
-        self._amendment_withdrawn(state=dest, customer_id=self.customer_id, **audit_fields(actor))
+        self._amendment_withdrawn(
+            number=self._open_amendment().number,
+            state=dest,
+            customer_id=self.customer_id,
+            **audit_fields(actor),
+        )
 
     @event("AmendmentWithdrawn")
     def _amendment_withdrawn(
-        self, state: str, customer_id: str, actor_id: str, actor_role: str, reason: str | None
+        self, number: int, state: str, customer_id: str, actor_id: str, actor_role: str, reason: str | None
     ) -> None:
         assert self.amendment is not None
         self.amendment = self.amendment.moved(state)
@@ -371,14 +404,16 @@ class RateRequest(LifecycleAggregate):
         text = reason_text.strip()
         dest = self._cancellation_next("request", actor, booking_confirmed=self.state == "shipping_order")
         self._cancellation_requested(
-            state=dest, customer_id=self.customer_id, **audit_fields(actor, text or None)
+            number=(self.cancellation.number + 1) if self.cancellation else 1,
+            state=dest,
+            customer_id=self.customer_id,
+            **audit_fields(actor, text or None),
         )
 
     @event("CancellationRequested")
     def _cancellation_requested(
-        self, state: str, customer_id: str, actor_id: str, actor_role: str, reason: str | None
+        self, number: int, state: str, customer_id: str, actor_id: str, actor_role: str, reason: str | None
     ) -> None:
-        number = (self.cancellation.number + 1) if self.cancellation else 1
         self.cancellation = CancellationRequest(number, state, reason)
 
     def confirm_cancellation(self, actor: Actor) -> None:
@@ -386,6 +421,7 @@ class RateRequest(LifecycleAggregate):
         cancellation_state = self._cancellation_next("confirm", actor)
         dest = self._next("cancel_booking", actor, cancellation_requested=True)
         self._cancellation_confirmed(
+            number=self._open_cancellation().number,
             cancellation_state=cancellation_state,
             state=dest,
             customer_id=self.customer_id,
@@ -395,6 +431,7 @@ class RateRequest(LifecycleAggregate):
     @event("CancellationConfirmed")
     def _cancellation_confirmed(
         self,
+        number: int,
         cancellation_state: str,
         state: str,
         customer_id: str,
@@ -411,12 +448,23 @@ class RateRequest(LifecycleAggregate):
         text = message.strip()
         dest = self._cancellation_next("decline", actor, has_message=bool(text))
         self._cancellation_declined(
-            message=text, state=dest, customer_id=self.customer_id, **audit_fields(actor, text)
+            number=self._open_cancellation().number,
+            message=text,
+            state=dest,
+            customer_id=self.customer_id,
+            **audit_fields(actor, text),
         )
 
     @event("CancellationDeclined")
     def _cancellation_declined(
-        self, message: str, state: str, customer_id: str, actor_id: str, actor_role: str, reason: str | None
+        self,
+        number: int,
+        message: str,
+        state: str,
+        customer_id: str,
+        actor_id: str,
+        actor_role: str,
+        reason: str | None,
     ) -> None:
         assert self.cancellation is not None
         self.cancellation = self.cancellation.moved(state, message=message)
@@ -424,11 +472,16 @@ class RateRequest(LifecycleAggregate):
     def withdraw_cancellation(self, actor: Actor) -> None:
         self._open_cancellation()
         dest = self._cancellation_next("withdraw", actor)
-        self._cancellation_withdrawn(state=dest, customer_id=self.customer_id, **audit_fields(actor))
+        self._cancellation_withdrawn(
+            number=self._open_cancellation().number,
+            state=dest,
+            customer_id=self.customer_id,
+            **audit_fields(actor),
+        )
 
     @event("CancellationWithdrawn")
     def _cancellation_withdrawn(
-        self, state: str, customer_id: str, actor_id: str, actor_role: str, reason: str | None
+        self, number: int, state: str, customer_id: str, actor_id: str, actor_role: str, reason: str | None
     ) -> None:
         assert self.cancellation is not None
         self.cancellation = self.cancellation.moved(state)
