@@ -11,19 +11,31 @@ import json
 from typing import Any
 
 from fastapi import APIRouter
-from pydantic import BaseModel, Field
 
-from api.deps import AdminUser, CustomerUser, ServicesDep, read_answer
+from api.deps import AdminUser, CommandDep, CustomerUser, ServicesDep, read_answer
 from api.envelope import success
-from api.routers.booking import RateRequestBody, _payload, own_detail
-from api.routers.booking_admin import MessageBody, QuoteBody, valid_until
+from api.openapi import operation_ids
+from api.routers.booking import _payload, own_detail
+from api.routers.booking_admin import valid_until
+from api.schemas.booking import RateRequestBody
+from api.schemas.booking_admin import MessageBody, QuoteBody
+from api.schemas.booking_changes import BookingChanges, CancellationBody, OpenChange
+from api.schemas.envelope import Envelope, Lookup
 from api.security import Principal
 from domain.shared.errors import NotFound
 from projections.booking import changes as read_changes
 from projections.booking import queries as read
 
-client = APIRouter(prefix="/booking/api/v1/client/rate-requests", tags=["booking-changes"])
-staff = APIRouter(prefix="/booking/api/v1/admin", tags=["booking-changes-admin"])
+client = APIRouter(
+    prefix="/booking/api/v1/client/rate-requests",
+    tags=["booking-changes"],
+    generate_unique_id_function=operation_ids("booking_changes"),
+)
+staff = APIRouter(
+    prefix="/booking/api/v1/admin",
+    tags=["booking-changes-admin"],
+    generate_unique_id_function=operation_ids("booking_changes_admin"),
+)
 
 # The order in which a side-by-side view lists the booking's fields, with the customer's labels.
 FIELD_LABELS = {
@@ -93,48 +105,53 @@ def _changes(services: Any, rate_request_id: str, principal: Principal) -> dict[
     }
 
 
-def _answer(services: Any, position: int, rate_request_id: str, principal: Principal) -> Any:
-    services.settle(position)
+def _answer(services: Any, rate_request_id: str, principal: Principal) -> Any:
     return success(_changes(services, rate_request_id, principal))
 
 
-class CancellationBody(BaseModel):
-    reason: str = Field("", max_length=2000)
+CHANGES = Envelope[BookingChanges]
 
 
 # -- the customer ---------------------------------------------------------------------------------------
-@client.get("/{id}/changes", response_model=None)
+@client.get("/{id}/changes", response_model=CHANGES)
 async def booking_changes(id: str, principal: CustomerUser, services: ServicesDep) -> Any:
     return await read_answer(_changes, services, id, principal)
 
 
-@client.post("/{id}/amendments", response_model=None)
-def request_amendment(id: str, body: RateRequestBody, principal: CustomerUser, services: ServicesDep) -> Any:
-    position = services.booking.request_amendment(id, principal.actor, _payload(body))
-    return _answer(services, position, id, principal)
-
-
-@client.put("/{id}/amendments/accept-price", response_model=None)
-def accept_amended_price(id: str, principal: CustomerUser, services: ServicesDep) -> Any:
-    return _answer(services, services.booking.accept_amended_price(id, principal.actor), id, principal)
-
-
-@client.put("/{id}/amendments/withdraw", response_model=None)
-def withdraw_amendment(id: str, principal: CustomerUser, services: ServicesDep) -> Any:
-    return _answer(services, services.booking.withdraw_amendment(id, principal.actor), id, principal)
-
-
-@client.post("/{id}/cancellation-request", response_model=None)
-def request_cancellation(
-    id: str, body: CancellationBody, principal: CustomerUser, services: ServicesDep
+@client.post("/{id}/amendments", response_model=CHANGES)
+def request_amendment(
+    id: str, body: RateRequestBody, principal: CustomerUser, services: ServicesDep, command: CommandDep
 ) -> Any:
-    position = services.booking.request_cancellation(id, principal.actor, body.reason)
-    return _answer(services, position, id, principal)
+    command(services.booking.request_amendment, id, principal.actor, _payload(body))
+    return _answer(services, id, principal)
 
 
-@client.put("/{id}/cancellation-request/withdraw", response_model=None)
-def withdraw_cancellation(id: str, principal: CustomerUser, services: ServicesDep) -> Any:
-    return _answer(services, services.booking.withdraw_cancellation(id, principal.actor), id, principal)
+@client.put("/{id}/amendments/accept-price", response_model=CHANGES)
+def accept_amended_price(id: str, principal: CustomerUser, services: ServicesDep, command: CommandDep) -> Any:
+    command(services.booking.accept_amended_price, id, principal.actor)
+    return _answer(services, id, principal)
+
+
+@client.put("/{id}/amendments/withdraw", response_model=CHANGES)
+def withdraw_amendment(id: str, principal: CustomerUser, services: ServicesDep, command: CommandDep) -> Any:
+    command(services.booking.withdraw_amendment, id, principal.actor)
+    return _answer(services, id, principal)
+
+
+@client.post("/{id}/cancellation-request", response_model=CHANGES)
+def request_cancellation(
+    id: str, body: CancellationBody, principal: CustomerUser, services: ServicesDep, command: CommandDep
+) -> Any:
+    command(services.booking.request_cancellation, id, principal.actor, body.reason)
+    return _answer(services, id, principal)
+
+
+@client.put("/{id}/cancellation-request/withdraw", response_model=CHANGES)
+def withdraw_cancellation(
+    id: str, principal: CustomerUser, services: ServicesDep, command: CommandDep
+) -> Any:
+    command(services.booking.withdraw_cancellation, id, principal.actor)
+    return _answer(services, id, principal)
 
 
 # -- staff ----------------------------------------------------------------------------------------------
@@ -151,41 +168,47 @@ def _open(services: Any) -> dict[str, Any]:
     return {"list": {"list": listed, "totalCount": len(listed)}}
 
 
-@staff.get("/booking-changes", response_model=None)
+@staff.get("/booking-changes", response_model=Envelope[Lookup[OpenChange]])
 async def open_booking_changes(_: AdminUser, services: ServicesDep) -> Any:
     return await read_answer(_open, services)
 
 
-@staff.get("/rate-requests/{id}/changes", response_model=None)
+@staff.get("/rate-requests/{id}/changes", response_model=CHANGES)
 async def staff_booking_changes(id: str, principal: AdminUser, services: ServicesDep) -> Any:
     return await read_answer(_changes, services, id, principal)
 
 
-@staff.put("/rate-requests/{id}/amendments/approve", response_model=None)
-def approve_amendment(id: str, principal: AdminUser, services: ServicesDep) -> Any:
-    return _answer(services, services.booking.approve_amendment(id, principal.actor), id, principal)
+@staff.put("/rate-requests/{id}/amendments/approve", response_model=CHANGES)
+def approve_amendment(id: str, principal: AdminUser, services: ServicesDep, command: CommandDep) -> Any:
+    command(services.booking.approve_amendment, id, principal.actor)
+    return _answer(services, id, principal)
 
 
-@staff.put("/rate-requests/{id}/amendments/requote", response_model=None)
-def requote_amendment(id: str, body: QuoteBody, principal: AdminUser, services: ServicesDep) -> Any:
-    position = services.booking.requote_amendment(
-        id, principal.actor, body.price, valid_until(body.validUntil)
-    )
-    return _answer(services, position, id, principal)
+@staff.put("/rate-requests/{id}/amendments/requote", response_model=CHANGES)
+def requote_amendment(
+    id: str, body: QuoteBody, principal: AdminUser, services: ServicesDep, command: CommandDep
+) -> Any:
+    command(services.booking.requote_amendment, id, principal.actor, body.price, valid_until(body.validUntil))
+    return _answer(services, id, principal)
 
 
-@staff.put("/rate-requests/{id}/amendments/decline", response_model=None)
-def decline_amendment(id: str, body: MessageBody, principal: AdminUser, services: ServicesDep) -> Any:
-    position = services.booking.decline_amendment(id, principal.actor, body.message)
-    return _answer(services, position, id, principal)
+@staff.put("/rate-requests/{id}/amendments/decline", response_model=CHANGES)
+def decline_amendment(
+    id: str, body: MessageBody, principal: AdminUser, services: ServicesDep, command: CommandDep
+) -> Any:
+    command(services.booking.decline_amendment, id, principal.actor, body.message)
+    return _answer(services, id, principal)
 
 
-@staff.put("/rate-requests/{id}/cancellation-request/confirm", response_model=None)
-def confirm_cancellation(id: str, principal: AdminUser, services: ServicesDep) -> Any:
-    return _answer(services, services.booking.confirm_cancellation(id, principal.actor), id, principal)
+@staff.put("/rate-requests/{id}/cancellation-request/confirm", response_model=CHANGES)
+def confirm_cancellation(id: str, principal: AdminUser, services: ServicesDep, command: CommandDep) -> Any:
+    command(services.booking.confirm_cancellation, id, principal.actor)
+    return _answer(services, id, principal)
 
 
-@staff.put("/rate-requests/{id}/cancellation-request/decline", response_model=None)
-def decline_cancellation(id: str, body: MessageBody, principal: AdminUser, services: ServicesDep) -> Any:
-    position = services.booking.decline_cancellation(id, principal.actor, body.message)
-    return _answer(services, position, id, principal)
+@staff.put("/rate-requests/{id}/cancellation-request/decline", response_model=CHANGES)
+def decline_cancellation(
+    id: str, body: MessageBody, principal: AdminUser, services: ServicesDep, command: CommandDep
+) -> Any:
+    command(services.booking.decline_cancellation, id, principal.actor, body.message)
+    return _answer(services, id, principal)

@@ -15,6 +15,7 @@ from typing import Any
 
 from domain.shared.errors import ValidationFailed
 from domain.shared.lifecycle import lifecycle
+from domain.shared.messages import message
 
 AMENDMENT = lifecycle("booking_amendment")
 CANCELLATION = lifecycle("booking_cancellation")
@@ -36,11 +37,11 @@ def check_new_price(price: Decimal, valid_until: datetime, now: datetime) -> Non
     """A quoted price: positive USD with at most two decimals, valid until a moment in the future."""
     errors = {}
     if not price.is_finite() or price <= 0:
-        errors["price"] = "Price must be a positive amount of USD"
+        errors["price"] = message("booking.price.positive")
     elif price > MAX_PRICE or price != price.quantize(Decimal("0.01")):
-        errors["price"] = "Price must be at most 1,000,000 USD with at most two decimals"
+        errors["price"] = message("booking.price.max")
     if valid_until <= now:
-        errors["validUntil"] = "Validity must be in the future"
+        errors["validUntil"] = message("booking.validUntil.future")
     if errors:
         raise ValidationFailed(errors)
 

@@ -25,6 +25,7 @@ from domain.shared.errors import (
     NotFound,
     ValidationFailed,
 )
+from domain.shared.messages import message
 
 T = TypeVar("T")
 
@@ -237,15 +238,14 @@ class BookingApplication(ContextApplication):
     def _check_order_against_booking(order: ShippingOrder, rate_request: RateRequest) -> None:
         """An order filled before an amendment must match the amended booking before it goes on."""
         if rate_request.change_pending:
-            raise ValidationFailed(
-                {"rateRequest": "This booking has a change waiting for a decision; decide it first"}
-            )
+            raise ValidationFailed({"rateRequest": message("booking.change.decideFirst")})
         containers = len(order.details.get("containers", []))
         if containers != rate_request.quantity:
             raise ValidationFailed(
                 {
-                    "containers": f"The order lists {containers} containers but the booking is now for "
-                    f"{rate_request.quantity}: the order must be revised to match"
+                    "containers": message(
+                        "booking.containers.afterAmendment", given=containers, quantity=rate_request.quantity
+                    )
                 }
             )
 

@@ -24,8 +24,9 @@ from domain.booking.amendments import (
 from domain.shared.actor import Actor
 from domain.shared.aggregate import LifecycleAggregate, audit_fields
 from domain.shared.errors import ValidationFailed
+from domain.shared.messages import message
 
-REQUIRED = "This field is required."
+REQUIRED = message("common.required")
 
 
 class RateRequest(LifecycleAggregate):
@@ -233,7 +234,7 @@ class RateRequest(LifecycleAggregate):
     def request_amendment(self, amended: dict[str, Any], actor: Actor) -> None:
         """The customer asks to change a confirmed booking; the original stands until staff approve."""
         if self.change_pending:
-            raise ValidationFailed({"amendment": "This booking already has a change waiting for a decision"})
+            raise ValidationFailed({"amendment": message("booking.amendment.pending")})
         changed = changed_fields(self.details, amended)
         dest = self._amendment_next(
             "request",
@@ -392,15 +393,13 @@ class RateRequest(LifecycleAggregate):
 
     def _open_amendment(self) -> Amendment:
         if not (self.amendment and self.amendment.open):
-            raise ValidationFailed({"amendment": "This booking has no amendment waiting for a decision"})
+            raise ValidationFailed({"amendment": message("booking.amendment.none")})
         return self.amendment
 
     def request_cancellation(self, reason_text: str, actor: Actor) -> None:
         """After confirmation a customer's cancel is a request staff decide on; before, it is immediate."""
         if self.change_pending:
-            raise ValidationFailed(
-                {"cancellation": "This booking already has a change waiting for a decision"}
-            )
+            raise ValidationFailed({"cancellation": message("booking.amendment.pending")})
         text = reason_text.strip()
         dest = self._cancellation_next("request", actor, booking_confirmed=self.state == "shipping_order")
         self._cancellation_requested(
@@ -488,7 +487,7 @@ class RateRequest(LifecycleAggregate):
 
     def _open_cancellation(self) -> CancellationRequest:
         if not (self.cancellation and self.cancellation.open):
-            raise ValidationFailed({"cancellation": "This booking has no cancellation request waiting"})
+            raise ValidationFailed({"cancellation": message("booking.cancellation.none")})
         return self.cancellation
 
 
