@@ -33,7 +33,7 @@ def operation_ids(area: str) -> Callable[[APIRoute], str]:
 
 # The dependencies that read a bearer token: an operation behind one answers 401 without a valid token and
 # 403 to a role that may not call it.
-_AUTHENTICATED = {"current_principal", "customer", "admin", "audit_reader"}
+_AUTHENTICATED = {"current_principal", "customer", "admin", "audit_reader", "integration_customer"}
 
 
 def _depends_on(route: APIRoute) -> set[str]:

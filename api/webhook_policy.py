@@ -50,7 +50,8 @@ SCHEMA = [
     "CREATE INDEX IF NOT EXISTS webhook_policy_subscriptions_customer"
     " ON webhook_policy_subscriptions (customer_id)",
     "CREATE TABLE IF NOT EXISTS webhook_policy_bookings ("
-    " id TEXT PRIMARY KEY, customer_id TEXT NOT NULL, status TEXT, confirmed INTEGER NOT NULL)",
+    " id TEXT PRIMARY KEY, customer_id TEXT NOT NULL, state TEXT NOT NULL, status TEXT,"
+    " confirmed INTEGER NOT NULL, amendment_open INTEGER NOT NULL)",
     "CREATE TABLE IF NOT EXISTS webhook_deliveries ("
     " id TEXT PRIMARY KEY, subscription_id TEXT NOT NULL, customer_id TEXT NOT NULL,"
     " rate_request_id TEXT NOT NULL, event_id TEXT NOT NULL, booking_status TEXT NOT NULL,"
@@ -89,25 +90,49 @@ def _subscription_event(tx: Tx, event: Any) -> None:
         )
 
 
+# Rate-request events whose `state` is the booking's (amendment and cancellation-request events carry their
+# own machine's state, except a confirmed cancellation, which moves the booking to cancelled).
+_MOVES = tuple(
+    getattr(RateRequest, name)
+    for name in (
+        "Created", "Edited", "PriceAccepted", "PriceCancelled", "Withdrawn", "BookingRequestSubmitted",
+        "Quoted", "RevisionRequested", "Rejected", "BookingConfirmed", "QuoteExpired", "Completed",
+        "CancellationConfirmed",
+    )
+)  # fmt: skip
+_AMENDMENT_OPENED = (RateRequest.AmendmentRequested,)  # type: ignore[attr-defined]
+_AMENDMENT_CLOSED = (
+    RateRequest.AmendmentApproved,  # type: ignore[attr-defined]
+    RateRequest.AmendmentDeclined,  # type: ignore[attr-defined]
+    RateRequest.AmendmentWithdrawn,  # type: ignore[attr-defined]
+)
+BOOKING_EVENTS = _MOVES + _AMENDMENT_OPENED + _AMENDMENT_CLOSED
+
+
 def _booking_event(tx: Tx, event: Any, position: int, site_url: str) -> None:
     booking_id = str(event.originator_id)
     created: Any = event
     if isinstance(event, RateRequest.Created):  # type: ignore[attr-defined]
         tx.execute(
-            "INSERT INTO webhook_policy_bookings (id, customer_id, status, confirmed) VALUES (?, ?, NULL, 0)"
-            " ON CONFLICT (id) DO NOTHING",
-            (booking_id, created.customer_id),
+            "INSERT INTO webhook_policy_bookings (id, customer_id, state, status, confirmed, amendment_open)"
+            " VALUES (?, ?, ?, NULL, 0, 0) ON CONFLICT (id) DO NOTHING",
+            (booking_id, created.customer_id, created.state),
         )
     booking = tx.one("SELECT * FROM webhook_policy_bookings WHERE id = ?", (booking_id,))
     if booking is None:
         return
+    state = event.state if isinstance(event, _MOVES) else booking["state"]
     confirmed = bool(booking["confirmed"]) or isinstance(event, RateRequest.BookingConfirmed)  # type: ignore[attr-defined]
-    status = booking_status(event.state, confirmed)
-    if status == booking["status"] and confirmed == bool(booking["confirmed"]):
-        return
+    amendment_open = bool(booking["amendment_open"])
+    if isinstance(event, _AMENDMENT_OPENED):
+        amendment_open = True
+    elif isinstance(event, _AMENDMENT_CLOSED):
+        amendment_open = False
+    status = booking_status(state, confirmed, amendment_open)
     tx.execute(
-        "UPDATE webhook_policy_bookings SET status = ?, confirmed = ? WHERE id = ?",
-        (status, int(confirmed), booking_id),
+        "UPDATE webhook_policy_bookings SET state = ?, status = ?, confirmed = ?, amendment_open = ?"
+        " WHERE id = ?",
+        (state, status, int(confirmed), int(amendment_open), booking_id),
     )
     if status == booking["status"]:
         return
@@ -121,10 +146,11 @@ def _booking_event(tx: Tx, event: Any, position: int, site_url: str) -> None:
     at = utc_text(event.timestamp)
     data = notification_data(
         booking_id,
-        event.state,
+        state,
         confirmed,
-        revision_message=getattr(event, "message", None),
-        rejection_message=getattr(event, "message", None),
+        amendment_open,
+        revision_message=getattr(event, "message", None) if isinstance(event, _MOVES) else None,
+        rejection_message=getattr(event, "message", None) if isinstance(event, _MOVES) else None,
         price=getattr(event, "price", None),
         valid_until=utc_text(event.valid_until) if getattr(event, "valid_until", None) else None,
     )
@@ -170,7 +196,7 @@ def webhook_follower(store: SharedStore, db: ReadModelDB, site_url: str, on_reco
         for position, event in batch:
             if isinstance(event, WebhookSubscription.Subscribed | WebhookSubscription.Unsubscribed):  # type: ignore[attr-defined]
                 _subscription_event(tx, event)
-            elif isinstance(event, RateRequest.Event) and hasattr(event, "state"):
+            elif isinstance(event, BOOKING_EVENTS):
                 _booking_event(tx, event, position, site_url)
                 recorded = True
         if recorded and on_recorded is not None:

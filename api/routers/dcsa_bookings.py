@@ -20,6 +20,7 @@ from starlette.exceptions import HTTPException
 from api.booking_reference import rate_request_id_for, request_reference
 from api.deps import ServicesDep, off_loop
 from api.integration_auth import IntegrationCustomer
+from api.openapi import operation_ids
 from api.schemas import dcsa_view
 from api.schemas.dcsa_booking import (
     Booking,
@@ -110,7 +111,13 @@ class DcsaRoute(APIRoute):
 _FAILURES: dict[int | str, dict[str, Any]] = {
     code: {"model": ErrorResponse} for code in (400, 401, 403, 404, 409, 500)
 }
-router = APIRouter(prefix="/v2", tags=["dcsa-booking"], route_class=DcsaRoute, responses=_FAILURES)
+router = APIRouter(
+    prefix="/v2",
+    tags=["dcsa-booking"],
+    route_class=DcsaRoute,
+    responses=_FAILURES,
+    generate_unique_id_function=operation_ids("dcsa"),
+)
 
 ApiVersion = Annotated[str | None, Header(alias="API-Version", max_length=20)]
 
@@ -176,7 +183,7 @@ async def get_booking(
     return JSONResponse(dcsa_view.booking(row))
 
 
-@router.put("/bookings/{bookingReference}", status_code=202, response_model=None)
+@router.put("/bookings/{bookingReference}", status_code=202, response_model=CreateBookingResponse)
 def update_booking(
     bookingReference: str,
     body: UpdateBooking,
@@ -199,7 +206,7 @@ def update_booking(
     return JSONResponse({"carrierBookingRequestReference": request_reference(row)}, status_code=202)
 
 
-@router.patch("/bookings/{bookingReference}", status_code=202, response_model=None)
+@router.patch("/bookings/{bookingReference}", status_code=202, response_model=CreateBookingResponse)
 def cancel_booking(
     bookingReference: str,
     body: CancelBookingRequest,
@@ -213,7 +220,10 @@ def cancel_booking(
     request = body.root
     status = getattr(request, "bookingStatus", None)
     if status is None:
-        raise IllegalTransition("booking", "without amendment or confirmed cancellation", "cancel")
+        raise Conflict(
+            "Only a booking request is cancelled here (bookingStatus CANCELLED); ask for an amendment's or a"
+            " confirmed booking's cancellation in the portal"
+        )
     if status != "CANCELLED":
         raise ValidationFailed({"bookingStatus": "Only CANCELLED may be set"})
     position = services.booking.cancel_request(row["id"], principal.actor, request.reason)

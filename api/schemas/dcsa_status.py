@@ -20,19 +20,47 @@ BOOKING_STATUS = {
     "rejected_by_admin": "REJECTED",  # DECLINED when it had been confirmed
     "rejected_by_client": "CANCELLED",
     "price_expired": "REJECTED",  # with a feedback saying the quote expired
+    "cancelled": "CANCELLED",  # a confirmed booking whose cancellation request staff confirmed
 }
+PENDING_AMENDMENT = "PENDING_AMENDMENT"  # a confirmed booking while an amendment is open
+# The states in which an amendment (an open change of a confirmed booking) shows as PENDING_AMENDMENT.
+AMENDABLE_STATES = ("shipping_order",)
+AMENDMENT_OPEN = ("requested", "requoted")  # states of booking_amendment.json still awaiting a decision
 DECLINED = "DECLINED"
 # The states in which a booking has a carrierBookingReference (it has been confirmed).
-CONFIRMED_STATES = ("shipping_order", "completed")
+CONFIRMED_STATES = ("shipping_order", "completed", "cancelled")
 
 # A staff message may name the field it is about: "$.requestedEquipments[0].units: at most 2 units".
 _NAMED_FIELD = re.compile(r"^\s*(\$[\w.\[\]]*)\s*:\s*(.+)$", re.DOTALL)
 
 
-def booking_status(state: str, confirmed: bool) -> str:
+def booking_status(state: str, confirmed: bool, amendment_open: bool = False) -> str:
     if state == "rejected_by_admin" and confirmed:
         return DECLINED
+    if amendment_open and state in AMENDABLE_STATES:
+        return PENDING_AMENDMENT
     return BOOKING_STATUS[state]
+
+
+def amended_booking_status(amendment_state: str | None) -> str | None:
+    """The standard's `amendedBookingStatus` for the booking's latest amendment (None: never amended)."""
+    return {
+        "requested": "AMENDMENT_RECEIVED",
+        "requoted": "AMENDMENT_RECEIVED",
+        "approved": "AMENDMENT_CONFIRMED",
+        "declined": "AMENDMENT_DECLINED",
+        "withdrawn": "AMENDMENT_CANCELLED",
+    }.get(amendment_state or "")
+
+
+def cancellation_status(cancellation_state: str | None) -> str | None:
+    """The standard's `bookingCancellationStatus` for a confirmed booking's latest cancellation request."""
+    return {
+        "requested": "CANCELLATION_RECEIVED",
+        "confirmed": "CANCELLATION_CONFIRMED",
+        "declined": "CANCELLATION_DECLINED",
+        "withdrawn": "CANCELLATION_WITHDRAWN",
+    }.get(cancellation_state or "")
 
 
 def has_booking_reference(state: str, confirmed: bool) -> bool:

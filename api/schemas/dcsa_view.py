@@ -8,7 +8,14 @@ import re
 from typing import Any
 
 from api.booking_reference import booking_reference, request_reference
-from api.schemas.dcsa_status import booking_status, feedbacks, has_booking_reference
+from api.schemas.dcsa_status import (
+    AMENDMENT_OPEN,
+    amended_booking_status,
+    booking_status,
+    cancellation_status,
+    feedbacks,
+    has_booking_reference,
+)
 from domain.booking.iso_equipment import iso_code_for
 
 _HS_CODE = re.compile(r"^\d{6,10}$")
@@ -61,7 +68,14 @@ def booking(row: dict[str, Any]) -> dict[str, Any]:
     answer: dict[str, Any] = {"carrierBookingRequestReference": request_reference(row)}
     if has_booking_reference(state, confirmed):
         answer["carrierBookingReference"] = booking_reference(row)
-    answer["bookingStatus"] = booking_status(state, confirmed)
+    amendment = row.get("amendment_state")
+    answer["bookingStatus"] = booking_status(state, confirmed, amendment in AMENDMENT_OPEN)
+    amended = amended_booking_status(amendment)
+    if amended:
+        answer["amendedBookingStatus"] = amended
+    cancellation = cancellation_status(row.get("cancellation_state"))
+    if cancellation:
+        answer["bookingCancellationStatus"] = cancellation
     answer.update(document)
     said = feedbacks(
         state, row["revision_message"], row["rejection_message"], row["price"], row["valid_until"]
@@ -71,10 +85,14 @@ def booking(row: dict[str, Any]) -> dict[str, Any]:
     return answer
 
 
-def notification_data(rate_request_id: str, state: str, confirmed: bool, **messages: Any) -> dict[str, Any]:
+def notification_data(
+    rate_request_id: str, state: str, confirmed: bool, amendment_open: bool, **messages: Any
+) -> dict[str, Any]:
     """The lightweight notification's `data`: status, references and feedbacks."""
     row = {"id": rate_request_id}
-    data: dict[str, Any] = {"bookingStatus": booking_status(state, confirmed)}
+    data: dict[str, Any] = {"bookingStatus": booking_status(state, confirmed, amendment_open)}
+    if amendment_open and data["bookingStatus"] == "PENDING_AMENDMENT":
+        data["amendedBookingStatus"] = "AMENDMENT_RECEIVED"
     data["carrierBookingRequestReference"] = request_reference(row)
     if has_booking_reference(state, confirmed):
         data["carrierBookingReference"] = booking_reference(row)

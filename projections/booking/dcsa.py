@@ -59,7 +59,12 @@ def booking(tx: Tx, rate_request_id: str) -> dict[str, Any] | None:
         "SELECT r.id, r.customer_id, r.state_name, r.commodity, r.hs_code, r.quantity,"
         " r.preferred_shipping_date, r.is_swbl, r.container_type_id, r.container_size_id, r.price,"
         " r.valid_until, r.revision_message, r.rejection_message, pol.code AS pol_code,"
-        " pod.code AS pod_code, d.content, d.confirmed"
+        " pod.code AS pod_code, d.content, d.confirmed,"
+        # The latest amendment and cancellation request of a confirmed booking (projections/booking/changes).
+        " (SELECT c.state_name FROM booking_changes c WHERE c.rate_request_id = r.id AND c.kind = 'amendment'"
+        "  ORDER BY c.number DESC LIMIT 1) AS amendment_state,"
+        " (SELECT c.state_name FROM booking_changes c WHERE c.rate_request_id = r.id"
+        "  AND c.kind = 'cancellation' ORDER BY c.number DESC LIMIT 1) AS cancellation_state"
         " FROM booking_rate_requests r"
         " LEFT JOIN booking_ports pol ON pol.id = r.pol_id"
         " LEFT JOIN booking_ports pod ON pod.id = r.pod_id"

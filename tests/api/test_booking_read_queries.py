@@ -64,6 +64,7 @@ def old_list_row(row: dict[str, Any]) -> dict[str, Any]:
         "containerSize": row["container_size_name"],
         "customerName": old_customer_name(row),
         "createdAt": row["created_at"],
+        "viaApi": bool(row["via_api"]),
     }
 
 

@@ -23,8 +23,8 @@ def post(client: TestClient, headers: dict[str, str], body: dict[str, Any]) -> s
     return str(answer.json()["carrierBookingRequestReference"])
 
 
-def dangerous_goods(body: dict[str, Any]) -> dict[str, Any]:
-    return dict(body["requestedEquipments"][0]["commodities"][0]["outerPackaging"]["dangerousGoods"][0])
+def dangerous_goods(body: dict[str, Any]) -> Any:
+    return body["requestedEquipments"][0]["commodities"][0]["outerPackaging"]["dangerousGoods"][0]
 
 
 def read(client: TestClient, headers: dict[str, str], reference: str) -> dict[str, Any]:

@@ -3,19 +3,22 @@ import { ContentLayout } from '@/components/layouts';
 import { getRole } from '@/lib/session';
 import type { CustomerKind } from '../api/registration';
 import { ChangePasswordForm } from '../components/change-password-form';
+import { IntegrationsPanel } from '../components/integrations-panel';
 import { ProfileForm } from '../components/profile-form';
 import styles from '../components/accounts.module.css';
 
-/** ?editProfile=true: the Edit Profile tab; ?security=true: the Security tab; neither: the overview text. */
+/** ?editProfile=true: the Edit Profile tab; ?security=true: the Security tab; ?integrations=true: API keys and
+ * webhooks; none: the overview text. */
 export function ProfileRoute() {
   const [params] = useSearchParams();
   const edit = params.get('editProfile') === 'true';
   const security = !edit && params.get('security') === 'true';
+  const integrations = !edit && !security && params.get('integrations') === 'true';
   const role = getRole();
   const kind = role === 1 || role === 2 || role === 3 ? (role as CustomerKind) : null;
   const tab = (active: boolean) => (active ? `${styles.tab} ${styles.tabActive}` : styles.tab);
   return (
-    <ContentLayout title={edit ? 'Edit Profile' : security ? 'Security' : 'Profile'}>
+    <ContentLayout title={edit ? 'Edit Profile' : security ? 'Security' : integrations ? 'Integrations' : 'Profile'}>
       <nav className={styles.tabs} aria-label="Profile tabs">
         <Link to="/dashboard/profile?editProfile=true" className={tab(edit)} aria-current={edit ? 'page' : undefined}>
           Edit Profile
@@ -23,10 +26,20 @@ export function ProfileRoute() {
         <Link to="/dashboard/profile?security=true" className={tab(security)} aria-current={security ? 'page' : undefined}>
           Security
         </Link>
+        {kind ? (
+          <Link
+            to="/dashboard/profile?integrations=true"
+            className={tab(integrations)}
+            aria-current={integrations ? 'page' : undefined}
+          >
+            Integrations
+          </Link>
+        ) : null}
       </nav>
       {edit ? kind ? <ProfileForm key={kind} kind={kind} /> : <p>Staff accounts have no customer profile.</p> : null}
       {security ? <ChangePasswordForm /> : null}
-      {!edit && !security ? <p>Your Profile Information</p> : null}
+      {integrations && kind ? <IntegrationsPanel /> : null}
+      {!edit && !security && !integrations ? <p>Your Profile Information</p> : null}
     </ContentLayout>
   );
 }

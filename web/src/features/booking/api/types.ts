@@ -70,6 +70,8 @@ export interface RateRequestRow {
   containerSize: string;
   customerName: string;
   createdAt: string;
+  /** Made through the DCSA Booking API (/v2/bookings) rather than the screens. */
+  viaApi?: boolean;
 }
 
 export interface RateRequestDetail extends Omit<RateRequestRow, 'containerType' | 'containerSize'> {

@@ -10,6 +10,7 @@ import { useBookingLiveRefresh } from '../api/live-refresh';
 import { detailsTarget, sortRows } from '../components/list-helpers';
 import type { SortKey } from '../components/list-helpers';
 import styles from '../components/booking.module.css';
+import { ApiBadge } from '@/components/api-badge';
 
 function StateBadge({ state }: { state: number }) {
   return (
@@ -81,7 +82,10 @@ export function BookingsRoute() {
               <tbody>
                 {rows.map((row) => (
                   <tr key={row.id} data-testid="booking-row">
-                    <td>{row.cargoDetails}</td>
+                    <td>
+                      {row.cargoDetails}
+                      <ApiBadge viaApi={row.viaApi} />
+                    </td>
                     <td>{row.polTitle}</td>
                     <td>{row.podTitle}</td>
                     <td>{row.preferredShippingDate?.slice(0, 10)}</td>
@@ -104,6 +108,7 @@ export function BookingsRoute() {
               <li key={row.id} className={styles.card} data-testid="booking-card">
                 <p>
                   <strong>{row.cargoDetails}</strong>
+                  <ApiBadge viaApi={row.viaApi} />
                 </p>
                 <p className={styles.muted}>
                   {row.polTitle} → {row.podTitle}

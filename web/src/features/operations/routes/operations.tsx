@@ -12,6 +12,7 @@ import { TextInput } from '@/components/ui/text-input';
 import { toast } from '@/components/ui/toast';
 import { api } from '@/lib/api-client';
 import { can, label, stateByCode } from '@/lib/lifecycle';
+import { ApiBadge } from '@/components/api-badge';
 import { AuditLink } from '@/components/audit-link';
 
 const ADMIN = '/booking/api/v1/admin';
@@ -27,6 +28,7 @@ interface Row {
   price: number | null;
   orderState: number | null;
   preferredShippingDate: string;
+  viaApi?: boolean;
 }
 interface Order {
   id: string;
@@ -191,7 +193,10 @@ function DetailPanel({ id }: { id: string }) {
       aria-label="Selected rate request"
       style={{ border: '1px solid #d9dee7', borderRadius: 12, padding: '1rem', marginTop: '1rem' }}
     >
-      <h2>{d.cargoDetails}</h2>
+      <h2>
+        {d.cargoDetails}
+        <ApiBadge viaApi={d.viaApi} />
+      </h2>
       <AuditLink aggregateId={d.id} />
       <p>
         {d.customerName} · {d.polTitle} → {d.podTitle} · {label('rate_request', d.state)}
@@ -297,7 +302,10 @@ export function OperationsRoute() {
             {rows.map((r) => (
               <tr key={r.id} data-testid="ops-row">
                 <td>{r.customerName}</td>
-                <td>{r.cargoDetails}</td>
+                <td>
+                  {r.cargoDetails}
+                  <ApiBadge viaApi={r.viaApi} />
+                </td>
                 <td>
                   {r.polTitle} → {r.podTitle}
                 </td>

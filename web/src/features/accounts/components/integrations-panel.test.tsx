@@ -1,0 +1,93 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { envelope, failureEnvelope, renderWithProviders } from '@/testing/render';
+import { IntegrationsPanel } from './integrations-panel';
+
+type Answer = Response | Promise<Response>;
+
+describe('IntegrationsPanel', () => {
+  let fetchMock: ReturnType<typeof vi.fn>;
+  let answers: Record<string, () => Answer>;
+
+  beforeEach(() => {
+    answers = {
+      'GET /integrations/api/v1/client/api-keys': () => envelope({ list: [], totalCount: 0 }),
+      'GET /integrations/api/v1/client/webhooks': () =>
+        envelope({ list: [{ id: 'w1', callbackUrl: 'https://erp.example.com', createdAt: '2026-11-23T10:00:00Z' }], totalCount: 1 }),
+      'GET /integrations/api/v1/client/webhooks/w1/deliveries': () =>
+        envelope({
+          list: [
+            {
+              id: 'd1',
+              eventId: 'e1',
+              bookingStatus: 'CONFIRMED',
+              carrierBookingRequestReference: 'ref-1',
+              state: 'failed',
+              attempts: 7,
+              lastStatusCode: 500,
+              lastError: 'HTTP 500',
+              lastAttemptAt: '2026-11-23T11:00:00Z',
+              nextAttemptAt: null,
+              deliveredAt: null,
+              createdAt: '2026-11-23T10:30:00Z',
+            },
+          ],
+          totalCount: 1,
+        }),
+    };
+    fetchMock = vi.fn((url: string, init?: RequestInit) => {
+      const key = `${init?.method ?? 'GET'} ${url}`;
+      const answer = answers[key];
+      return Promise.resolve(answer ? answer() : failureEnvelope('Not found', 404));
+    });
+    vi.stubGlobal('fetch', fetchMock);
+  });
+
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows a new API key once and sends only its label', async () => {
+    answers['POST /integrations/api/v1/client/api-keys'] = () =>
+      envelope({ id: 'k1', label: 'ERP', hint: 'fbk_abcdef', createdAt: '2026-11-23T10:00:00Z', revokedAt: null, key: 'fbk_secret' });
+    renderWithProviders(<IntegrationsPanel />);
+    fireEvent.change(screen.getByLabelText('Key name'), { target: { value: 'ERP' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create key' }));
+    expect((await screen.findByTestId('shown-once')).textContent).toBe('fbk_secret');
+    const post = fetchMock.mock.calls.find(([, init]) => (init as RequestInit | undefined)?.method === 'POST');
+    expect(JSON.parse((post?.[1] as RequestInit).body as string)).toEqual({ label: 'ERP' });
+    fireEvent.click(screen.getByRole('button', { name: 'Done' }));
+    expect(screen.queryByTestId('shown-once')).toBeNull();
+  });
+
+  it('lists the delivery log of a webhook and resends a delivery', async () => {
+    answers['POST /integrations/api/v1/client/webhooks/deliveries/d1/resend'] = () =>
+      envelope({ id: 'd1', state: 'pending' });
+    renderWithProviders(<IntegrationsPanel />);
+    const log = await screen.findByRole('table', { name: 'Deliveries' });
+    const row = within(log).getAllByRole('row')[1];
+    expect(row.textContent).toContain('CONFIRMED');
+    expect(row.textContent).toContain('failed');
+    expect(row.textContent).toContain('500');
+    fireEvent.click(within(row).getByRole('button', { name: 'Resend' }));
+    await vi.waitFor(() =>
+      expect(fetchMock.mock.calls.map(([url]) => url)).toContain('/integrations/api/v1/client/webhooks/deliveries/d1/resend'),
+    );
+  });
+
+  it("puts the server's message about a callback URL under the field", async () => {
+    const message = 'The callback URL must be a public address';
+    answers['POST /integrations/api/v1/client/webhooks'] = () =>
+      new Response(
+        JSON.stringify({
+          isSuccess: false,
+          isError: true,
+          error: { description: `callbackUrl: ${message}`, fields: { callbackUrl: message } },
+          response: null,
+        }),
+        { status: 400, headers: { 'Content-Type': 'application/json' } },
+      );
+    renderWithProviders(<IntegrationsPanel />);
+    fireEvent.change(screen.getByLabelText('Callback URL'), { target: { value: 'http://10.0.0.1/x' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add webhook' }));
+    expect(await screen.findByText(message)).not.toBeNull();
+  });
+});

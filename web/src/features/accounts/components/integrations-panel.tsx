@@ -1,0 +1,181 @@
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { TextInput } from '@/components/ui/text-input';
+import { toast } from '@/components/ui/toast';
+import {
+  useApiKeys,
+  useCreateApiKey,
+  useCreateWebhook,
+  useDeliveries,
+  useRemoveWebhook,
+  useResendDelivery,
+  useRevokeApiKey,
+  useWebhooks,
+} from '../api/integrations';
+import styles from './accounts.module.css';
+
+/** A secret the server answers once: shown until the customer dismisses it, never fetched again. */
+function ShownOnce({ title, value, onDone }: { title: string; value: string; onDone: () => void }) {
+  return (
+    <div role="status" className={styles.form}>
+      <p>
+        <strong>{title}</strong> Copy it now: it is shown only this once.
+      </p>
+      <code data-testid="shown-once">{value}</code>
+      <div className={styles.actions}>
+        <Button type="button" variant="outline" onClick={onDone}>
+          Done
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function ApiKeys() {
+  const keys = useApiKeys();
+  const create = useCreateApiKey();
+  const revoke = useRevokeApiKey();
+  const [label, setLabel] = useState('');
+  const [issued, setIssued] = useState<string | null>(null);
+  return (
+    <section aria-labelledby="api-keys-title">
+      <h2 id="api-keys-title">API keys</h2>
+      <p>Your systems book through the DCSA Booking 2.0 API (/v2/bookings) with a key, sent as a bearer token.</p>
+      {issued ? <ShownOnce title="Your new API key." value={issued} onDone={() => setIssued(null)} /> : null}
+      <form
+        className={styles.form}
+        aria-label="New API key"
+        onSubmit={(event) => {
+          event.preventDefault();
+          create.mutate(label, {
+            onSuccess: (key) => {
+              setIssued(key.key);
+              setLabel('');
+            },
+            onError: (error) => toast.error(error.fields.label ?? error.description),
+          });
+        }}
+      >
+        <TextInput label="Key name" value={label} onChange={(event) => setLabel(event.target.value)} />
+        <div className={styles.actions}>
+          <Button type="submit" loading={create.isPending}>
+            Create key
+          </Button>
+        </div>
+      </form>
+      <ul aria-label="API keys">
+        {(keys.data?.list ?? []).map((key) => (
+          <li key={key.id}>
+            {key.label} ({key.hint}…) created {key.createdAt.slice(0, 10)}{' '}
+            {key.revokedAt ? (
+              <em>revoked</em>
+            ) : (
+              <Button type="button" variant="danger" onClick={() => revoke.mutate(key.id)}>
+                Revoke {key.label}
+              </Button>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function DeliveryLog({ webhookId }: { webhookId: string }) {
+  const deliveries = useDeliveries(webhookId);
+  const resend = useResendDelivery();
+  const rows = deliveries.data?.list ?? [];
+  if (rows.length === 0) return <p>No notifications sent yet.</p>;
+  return (
+    <table aria-label="Deliveries">
+      <thead>
+        <tr>
+          <th>Time</th>
+          <th>Booking</th>
+          <th>Status</th>
+          <th>Delivery</th>
+          <th>Attempts</th>
+          <th>Last answer</th>
+          <th />
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.id}>
+            <td>{(row.lastAttemptAt ?? row.createdAt).replace('T', ' ').slice(0, 19)}</td>
+            <td>{row.carrierBookingRequestReference}</td>
+            <td>{row.bookingStatus}</td>
+            <td>{row.state}</td>
+            <td>{row.attempts}</td>
+            <td>{row.lastStatusCode ?? row.lastError ?? '-'}</td>
+            <td>
+              <Button type="button" variant="outline" onClick={() => resend.mutate(row.id)}>
+                Resend
+              </Button>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function Webhooks() {
+  const webhooks = useWebhooks();
+  const create = useCreateWebhook();
+  const remove = useRemoveWebhook();
+  const [url, setUrl] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [secret, setSecret] = useState<string | null>(null);
+  return (
+    <section aria-labelledby="webhooks-title">
+      <h2 id="webhooks-title">Booking notifications (webhooks)</h2>
+      <p>
+        Every booking status change is posted to <code>{'{your URL}'}/v2/booking-notifications</code>, signed with
+        HMAC-SHA256 (header Webhook-Signature over the timestamp and the body).
+      </p>
+      {secret ? <ShownOnce title="The signing secret of this webhook." value={secret} onDone={() => setSecret(null)} /> : null}
+      <form
+        className={styles.form}
+        aria-label="New webhook"
+        onSubmit={(event) => {
+          event.preventDefault();
+          create.mutate(url, {
+            onSuccess: (created) => {
+              setSecret(created.secret);
+              setUrl('');
+              setError(undefined);
+            },
+            onError: (failure) => setError(failure.fields.callbackUrl ?? failure.description),
+          });
+        }}
+      >
+        <TextInput label="Callback URL" value={url} error={error} onChange={(event) => setUrl(event.target.value)} />
+        <div className={styles.actions}>
+          <Button type="submit" loading={create.isPending}>
+            Add webhook
+          </Button>
+        </div>
+      </form>
+      {(webhooks.data?.list ?? []).map((hook) => (
+        <article key={hook.id} aria-label={`Webhook ${hook.callbackUrl}`}>
+          <h3>{hook.callbackUrl}</h3>
+          <Button type="button" variant="danger" onClick={() => remove.mutate(hook.id)}>
+            Remove webhook
+          </Button>
+          <DeliveryLog webhookId={hook.id} />
+        </article>
+      ))}
+    </section>
+  );
+}
+
+/** The profile's Integrations tab: API keys for the DCSA door and webhook subscriptions with their log. */
+export function IntegrationsPanel() {
+  return (
+    <div>
+      <ApiKeys />
+      <Webhooks />
+    </div>
+  );
+}
