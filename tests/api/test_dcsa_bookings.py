@@ -8,7 +8,17 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from tests.api.booking_support import ADMIN, CLIENT, create, customer, later, ok, upload
+from tests.api.booking_support import (
+    ADMIN,
+    CLIENT,
+    create,
+    customer,
+    in_shipping_order,
+    later,
+    ok,
+    payload,
+    upload,
+)
 from tests.api.dcsa_support import SAMPLES, dcsa_error, sample, validate
 
 V2 = "/v2/bookings"
@@ -238,3 +248,26 @@ def test_the_portal_openapi_document_includes_v2(client: TestClient) -> None:
     paths = client.get("/openapi.json").json()["paths"]
     assert {"post"} <= set(paths["/v2/bookings"])
     assert {"get", "put", "patch"} <= set(paths["/v2/bookings/{bookingReference}"])
+
+
+def test_a_confirmed_booking_with_an_open_amendment_is_pending_amendment(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    alice = customer(client, "dcsa-amend")
+    rid = in_shipping_order(client, alice, admin_headers)
+    confirmed = read(client, alice, rid)
+    assert confirmed["bookingStatus"] == "CONFIRMED" and "amendedBookingStatus" not in confirmed
+    ok(client.post(f"{CLIENT}/rate-requests/{rid}/amendments", headers=alice, json=payload(commodity="Figs")))
+    pending = read(client, alice, rid)
+    assert (pending["bookingStatus"], pending["amendedBookingStatus"]) == (
+        "PENDING_AMENDMENT",
+        "AMENDMENT_RECEIVED",
+    )
+    dcsa_error(client.get(f"{V2}/{rid}?amendedContent=true", headers=alice), 404)
+    ok(client.put(f"{ADMIN}/rate-requests/{rid}/amendments/approve", headers=admin_headers))
+    approved = read(client, alice, rid)
+    assert (approved["bookingStatus"], approved["amendedBookingStatus"]) == (
+        "CONFIRMED",
+        "AMENDMENT_CONFIRMED",
+    )
+    assert approved["requestedEquipments"][0]["commodities"][0]["commodityType"] == "Figs"
