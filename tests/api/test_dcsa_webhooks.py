@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime, timedelta
@@ -13,6 +14,7 @@ from fastapi.testclient import TestClient
 
 from api.main import create_app
 from api.settings import Settings
+from api.webhook_policy import WebhookSender, webhook_follower
 from tests.api.booking_support import ADMIN, CLIENT, customer, fails, later, ok, upload
 from tests.api.dcsa_support import Receiver, receiver, sample, validate
 from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME, login, make_settings
@@ -172,8 +174,6 @@ def test_a_restarted_policy_records_each_notification_once(app_client: TestClien
     policy = next(f for f in services.policy_followers if f.name == "webhook_policy")
     # A second follower of the same policy (another process, or this one after a restart that lost its
     # last position) applies the same events again: no second delivery.
-    from api.webhook_policy import webhook_follower
-
     again = webhook_follower(services.store, services.read_models, "http://x")
     again.position = 0
     again.catch_up()
@@ -206,3 +206,27 @@ def test_loopback_callbacks_are_refused_unless_the_setting_allows_them(client: T
         error = fails(client.post(HOOKS, json={"callbackUrl": url}, headers=alice), 400)
         assert error["fields"] == {"callbackUrl": "The callback URL must be a public address"}
     assert ok(client.post(HOOKS, json={"callbackUrl": "https://hooks.example.com/dcsa"}, headers=alice), 201)
+
+
+def test_two_senders_on_one_store_send_each_delivery_once(app_client: TestClient, hooks: Receiver) -> None:
+    """The scale-out deployment: senders of several processes share the deliveries table."""
+    client = app_client
+    services = client.app.state.services  # type: ignore[attr-defined]
+    services.webhook_sender.stop()
+    alice = customer(client, "hook-two")
+    subscribe(client, alice, hooks.url)
+    subscribe(client, alice, hooks.url)
+    for _ in range(3):
+        client.post("/v2/bookings", json=sample("booking-regular"), headers=alice)
+    assert services.settle_all()
+    senders = [WebhookSender(services.read_models, services.jwt_secret, allow_local=True) for _ in range(2)]
+    moment = datetime.now(UTC)
+    threads = [threading.Thread(target=sender.send_due, args=(moment,)) for sender in senders]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    for sender in senders:
+        sender.send_due(moment)
+    keys = [(r.json["id"], r.json["subscriptionReference"]) for r in hooks.received]
+    assert len(keys) == 6 and len(set(keys)) == 6
