@@ -178,9 +178,17 @@ async def get_booking(
     screens read back too."""
     _major_version(api_version)
     row = await off_loop(_owned_booking, services, bookingReference, principal)
-    if amendedContent:
+    if not amendedContent:
+        return JSONResponse(dcsa_view.booking(row))
+    amendment = await off_loop(_amendment, services, row["id"])
+    if amendment is None:
         raise NotFound("This booking has no amendment")
-    return JSONResponse(dcsa_view.booking(row))
+    return JSONResponse(dcsa_view.booking(row, amendment))
+
+
+def _amendment(services: Any, rate_request_id: str) -> dict[str, Any] | None:
+    with services.read_models.read() as tx:
+        return dcsa_read.latest_amendment(tx, rate_request_id)
 
 
 @router.put("/bookings/{bookingReference}", status_code=202, response_model=CreateBookingResponse)

@@ -61,16 +61,32 @@ def sent_document(row: dict[str, Any]) -> dict[str, Any] | None:
     return dict(json.loads(row["content"]).get("as_sent") or {})
 
 
-def booking(row: dict[str, Any]) -> dict[str, Any]:
+# What an amendment asked on the screens changes, in the standard's terms (the rest is as it was sent).
+_AMENDABLE = (
+    "shipmentLocations",
+    "requestedEquipments",
+    "expectedDepartureDate",
+    "transportDocumentTypeCode",
+)
+
+
+def booking(row: dict[str, Any], amendment: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The booking; with `amendment` (`amendedContent=true`), its latest amendment's content instead."""
     confirmed = bool(row.get("confirmed"))
     state = row["state_name"]
     document = sent_document(row) or _screens_booking(row)
+    # An approved amendment is the booking now (the row's details); one asked for is shown on request.
+    changed = {**row, **amendment} if amendment is not None else row
+    if amendment is not None or (row.get("amendment_state") == "approved" and row.get("content")):
+        asked = _screens_booking(changed)
+        document = {k: v for k, v in document.items() if k not in _AMENDABLE}
+        document.update({k: v for k, v in asked.items() if k in _AMENDABLE})
     answer: dict[str, Any] = {"carrierBookingRequestReference": request_reference(row)}
     if has_booking_reference(state, confirmed):
         answer["carrierBookingReference"] = booking_reference(row)
-    amendment = row.get("amendment_state")
-    answer["bookingStatus"] = booking_status(state, confirmed, amendment in AMENDMENT_OPEN)
-    amended = amended_booking_status(amendment)
+    amendment_state = row.get("amendment_state")
+    answer["bookingStatus"] = booking_status(state, confirmed, amendment_state in AMENDMENT_OPEN)
+    amended = amended_booking_status(amendment_state)
     if amended:
         answer["amendedBookingStatus"] = amended
     cancellation = cancellation_status(row.get("cancellation_state"))

@@ -71,3 +71,27 @@ def booking(tx: Tx, rate_request_id: str) -> dict[str, Any] | None:
         f" LEFT JOIN {TABLE} d ON d.id = r.id WHERE r.id = ?",
         (rate_request_id,),
     )
+
+
+def latest_amendment(tx: Tx, rate_request_id: str) -> dict[str, Any] | None:
+    """The booking's latest amendment: its state, its amended details and their ports' UN/LOCODEs."""
+    found = tx.one(
+        "SELECT state_name, amended FROM booking_changes WHERE rate_request_id = ? AND kind = 'amendment'"
+        " ORDER BY number DESC LIMIT 1",
+        (rate_request_id,),
+    )
+    if found is None or not found["amended"]:
+        return None
+    details = json.loads(found["amended"])
+    codes = {
+        r["id"]: r["code"]
+        for r in tx.all(
+            "SELECT id, code FROM booking_ports WHERE id IN (?, ?)", (details["pol_id"], details["pod_id"])
+        )
+    }
+    return {
+        "state_name": found["state_name"],
+        **details,
+        "pol_code": codes.get(details["pol_id"]),
+        "pod_code": codes.get(details["pod_id"]),
+    }

@@ -255,6 +255,7 @@ def test_a_confirmed_booking_with_an_open_amendment_is_pending_amendment(
 ) -> None:
     alice = customer(client, "dcsa-amend")
     rid = in_shipping_order(client, alice, admin_headers)
+    other = post(client, alice, sample("booking-regular"))
     confirmed = read(client, alice, rid)
     assert confirmed["bookingStatus"] == "CONFIRMED" and "amendedBookingStatus" not in confirmed
     ok(client.post(f"{CLIENT}/rate-requests/{rid}/amendments", headers=alice, json=payload(commodity="Figs")))
@@ -263,7 +264,10 @@ def test_a_confirmed_booking_with_an_open_amendment_is_pending_amendment(
         "PENDING_AMENDMENT",
         "AMENDMENT_RECEIVED",
     )
-    dcsa_error(client.get(f"{V2}/{rid}?amendedContent=true", headers=alice), 404)
+    dcsa_error(client.get(f"{V2}/{other}?amendedContent=true", headers=alice), 404)
+    amended = read(client, alice, f"{rid}?amendedContent=true")
+    assert amended["requestedEquipments"][0]["commodities"][0]["commodityType"] == "Figs"
+    assert pending["requestedEquipments"][0]["commodities"][0]["commodityType"] == "Pistachios"
     ok(client.put(f"{ADMIN}/rate-requests/{rid}/amendments/approve", headers=admin_headers))
     approved = read(client, alice, rid)
     assert (approved["bookingStatus"], approved["amendedBookingStatus"]) == (
@@ -271,3 +275,30 @@ def test_a_confirmed_booking_with_an_open_amendment_is_pending_amendment(
         "AMENDMENT_CONFIRMED",
     )
     assert approved["requestedEquipments"][0]["commodities"][0]["commodityType"] == "Figs"
+
+
+def test_a_dcsa_booking_reads_back_its_approved_amendment(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    alice = customer(client, "dcsa-amend-api")
+    reference = post(client, alice, sample("booking-reefer"))
+    ok(
+        client.put(
+            f"{ADMIN}/rate-requests/{reference}/quote",
+            headers=admin_headers,
+            json={"price": 900, "validUntil": later()},
+        )
+    )
+    ok(client.put(f"{CLIENT}/rate-requests/{reference}/approve", headers=alice))
+    file_id = upload(client, alice, key="dcsa-amend-loi")
+    documents = {"documents": [{"documentTypeId": 1, "fileId": file_id}]}
+    ok(client.put(f"{CLIENT}/rate-requests/{reference}/booking-request", headers=alice, json=documents))
+    ok(client.put(f"{ADMIN}/rate-requests/{reference}/confirm-booking", headers=admin_headers))
+    detail = ok(client.get(f"{CLIENT}/rate-requests/{reference}", headers=alice))
+    wanted = payload(polId=detail["pol"]["id"], podId=25, containerTypeId=2, containerSizeId=1, quantity=1)
+    ok(client.post(f"{CLIENT}/rate-requests/{reference}/amendments", headers=alice, json=wanted))
+    ok(client.put(f"{ADMIN}/rate-requests/{reference}/amendments/approve", headers=admin_headers))
+    booking = read(client, alice, reference)
+    assert booking["amendedBookingStatus"] == "AMENDMENT_CONFIRMED"
+    assert booking["shipmentLocations"][1]["location"]["UNLocationCode"] == "DEHAM"
+    assert booking["carrierExportVoyageNumber"] == "403W"  # what the amendment did not touch reads as sent
