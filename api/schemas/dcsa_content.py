@@ -9,6 +9,7 @@ from typing import Any
 from api.schemas.dcsa_booking import CreateBooking, DangerousGoods, RequestedEquipmentShipper, UpdateBooking
 from api.schemas.dcsa_errors import DetailedError
 from domain.booking import booking_content as content
+from domain.booking.iso_equipment import equipment_kind
 
 # The content's own paths (domain/booking/booking_content.py) and the standard's names for them.
 _PATHS = [
@@ -21,8 +22,8 @@ _PATHS = [
 
 
 def content_errors(fields: dict[str, str], as_sent: dict[str, Any]) -> list[DetailedError]:
-    """A domain `ValidationFailed` on booking content as DCSA errors (unknown reference data is 7003, a
-    broken rule 7004), each with the jsonPath and the value sent there."""
+    """A domain `ValidationFailed` on booking content as DCSA errors (an unknown UN/LOCODE or equipment code
+    is 7003, a broken rule 7004), each with the jsonPath and the value sent there."""
     out = []
     for key, message in fields.items():
         path = "$"
@@ -31,8 +32,11 @@ def content_errors(fields: dict[str, str], as_sent: dict[str, Any]) -> list[Deta
             if match:
                 path = template.format(*match.groups())
                 break
-        code = 7003 if key.endswith(("un_location_code", "iso_code")) and "not" in message else 7004
-        out.append(DetailedError(code, message, path, _value_at(as_sent, path)))
+        value = _value_at(as_sent, path)
+        unknown = key.endswith("un_location_code") or (
+            key.endswith("iso_code") and equipment_kind(str(value or "")) is None
+        )
+        out.append(DetailedError(7003 if unknown else 7004, message, path, value))
     return out
 
 

@@ -131,7 +131,9 @@ def test_one_booking_is_quoted_for_one_kind_of_equipment(client: TestClient) -> 
     second = {**body["requestedEquipments"][0], "ISOEquipmentCode": "45G1"}
     body["requestedEquipments"].append(second)
     errors = dcsa_error(client.post(V2, json=body, headers=alice), 400)
-    assert [e["jsonPath"] for e in errors] == ["$.requestedEquipments[1].ISOEquipmentCode"]
+    assert [(e["jsonPath"], e["errorCode"]) for e in errors] == [
+        ("$.requestedEquipments[1].ISOEquipmentCode", 7004)
+    ]
     same_kind = sample("booking-regular")
     first = same_kind["requestedEquipments"][0]
     same_kind["requestedEquipments"].append({**first, "ISOEquipmentCode": "22G1"})
