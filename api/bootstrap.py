@@ -6,9 +6,16 @@ import logging
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 from api.account_limits import AccountLimiters
-from api.policies import messaging_follower, notifications_follower, site_url
+from api.policies import (
+    MESSAGING_POLICY,
+    NOTIFICATIONS_POLICY,
+    messaging_follower,
+    notifications_follower,
+    site_url,
+)
 from api.quote_expiry import QuoteExpiry, expire_due_quotes
 from api.rate_limit import AttemptLimiter
 from api.settings import Settings
@@ -17,9 +24,11 @@ from domain.booking.application import BookingApplication
 from domain.notifications.application import NotificationsApplication
 from domain.shared.actor import SYSTEM_ACTOR
 from infrastructure.delivery import delivery_from_settings
-from infrastructure.event_store import SharedStore
+from infrastructure.event_store import SharedStore, check_pool
+from infrastructure.leases import Lease
 from infrastructure.read_db import PostgresReadModels, ReadModelDB, SqliteReadModels
 from infrastructure.uploads import ChunkStore
+from infrastructure.wakeups import Wakeups
 from projections.booking.reference import TableCatalog, seed_reference
 from projections.follower import Follower
 from projections.registry import READ_MODELS, applier, ensure_schema
@@ -60,18 +69,39 @@ class Services:
         self.booking = BookingApplication(self.store, TableCatalog(self.read_models))
         self.uploads = ChunkStore(settings.uploads)
         self.quote_expiry = QuoteExpiry(self)
-        self.read_follower = Follower(READ_MODELS, self.store, self.read_models, applier())
+        # PostgreSQL: every process listens for new events and moved tracking rows (infrastructure/wakeups),
+        # and a follower group is applied only by the holder of its lock (several processes may run it).
+        self.wakeups: Wakeups | None = None
+        if settings.uses_postgres:
+            self.wakeups = Wakeups(
+                settings.read_model_conninfo(), self.store.events_channel(), self._check_connections
+            )
+        self.read_follower = Follower(
+            READ_MODELS, self.store, self.read_models, applier(), **self._coordination(READ_MODELS)
+        )
         # Events a policy records (notifications) reach the read models at once, not at the next idle poll.
         self.store.on_recorded.append(lambda _position: self.read_follower.poke())
         # Policies (process managers) follow the store too, each with its own tracking row.
         self.policy_followers: list[Follower] = []
         self.delivery = delivery_from_settings(settings.VAR_DIR, settings.SMTP_URL)
-        self.policy_followers.append(notifications_follower(self.store, self.read_models, self.notifications))
         self.policy_followers.append(
-            messaging_follower(
-                self.store, self.read_models, self.delivery, self.jwt_secret, site_url(settings)
+            notifications_follower(
+                self.store, self.read_models, self.notifications, **self._coordination(NOTIFICATIONS_POLICY)
             )
         )
+        self.policy_followers.append(
+            messaging_follower(
+                self.store,
+                self.read_models,
+                self.delivery,
+                self.jwt_secret,
+                site_url(settings),
+                **self._coordination(MESSAGING_POLICY),
+            )
+        )
+        if self.wakeups is not None:
+            for follower in self.followers:
+                self.wakeups.on_events.append(follower.poke)
         self.limiters = Limiters()
         self.started = False
 
@@ -79,7 +109,20 @@ class Services:
     def followers(self) -> list[Follower]:
         return [self.read_follower, *self.policy_followers]
 
+    def _coordination(self, group: str) -> dict[str, Any]:
+        if self.wakeups is None:  # SQLite: one process follows, no lock to take
+            return {}
+        lease = Lease(self.settings.read_model_conninfo(), group) if self.settings.RUN_FOLLOWERS else None
+        return {"lease": lease, "wakeups": self.wakeups}
+
+    def _check_connections(self) -> None:
+        check_pool(self.store.recorder)
+        if isinstance(self.read_models, PostgresReadModels):
+            self.read_models.check_connections()
+
     def start(self) -> None:
+        if self.wakeups is not None:
+            self.wakeups.start()
         if self.settings.RUN_FOLLOWERS:
             for follower in self.followers:
                 follower.start()
@@ -101,6 +144,8 @@ class Services:
         self.quote_expiry.stop()
         for follower in self.followers:
             follower.stop()
+        if self.wakeups is not None:
+            self.wakeups.stop()
         self.read_models.close()
         self.store.close()
 
