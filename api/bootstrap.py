@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from api.account_limits import AccountLimiters
+from api.errors import StoredNotShown
 from api.policies import (
     MESSAGING_POLICY,
     NOTIFICATIONS_POLICY,
@@ -133,8 +134,8 @@ class Services:
             position = self.accounts.ensure_admin(
                 self.settings.ADMIN_USERNAME, self.settings.ADMIN_PASSWORD, SYSTEM_ACTOR
             )
-            if position is not None:
-                self.settle(position)
+            if position is not None and not self._shown(position):
+                log.warning("read models do not show the admin account yet (position %s)", position)
 
     def expire_due_quotes(self, now: datetime | None = None) -> list[str]:
         """Expire the quotes whose validity passed at `now` (the scheduler calls this every second)."""
@@ -149,10 +150,22 @@ class Services:
         self.read_models.close()
         self.store.close()
 
-    def settle(self, position: int) -> None:
-        """Answer only once the read models show `position`, so the caller's next read sees its write."""
-        if not self.read_follower.wait_for(position, SETTLE_TIMEOUT):
+    def settle(self, position: int, created: str | None = None) -> None:
+        """Answer only once the read models show `position`, so the caller's next read sees its write.
+
+        When they do not within `SETTLE_TIMEOUT` (the follower is slow, dead or taking over), raises
+        `StoredNotShown`: the command is answered 202 with the id (`created`, else the path's id) and the
+        position instead of from a read model that does not have it yet."""
+        if not self._shown(position):
             log.warning("read models did not reach position %s within %ss", position, SETTLE_TIMEOUT)
+            raise StoredNotShown(position, created)
+
+    def _shown(self, position: int) -> bool:
+        try:
+            return self.read_follower.wait_for(position, SETTLE_TIMEOUT)
+        except Exception:  # the read-model database is out of reach: the write stands all the same
+            log.warning("could not watch the read models for position %s", position, exc_info=True)
+            return False
 
     def settle_all(self, position: int | None = None, timeout: float = 10.0) -> bool:
         """Wait until every follower (read models and policies) has applied `position` or the head."""

@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
 from fastapi import APIRouter, Depends, FastAPI
+from fastapi.responses import JSONResponse
 
 from api import errors, web_app
 from api.body_limit import BodyLimit
 from api.bootstrap import Services
 from api.deps import auditors_read_only
-from api.envelope import success
+from api.envelope import failure, success
+from api.health import health_report
 from api.routers import (
     accounts_admin,
     audit,
@@ -26,6 +29,8 @@ from api.routers import (
     registration,
 )
 from api.settings import Settings
+
+log = logging.getLogger(__name__)
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -69,7 +74,22 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.get("/health", include_in_schema=False)
     def health() -> Any:
         services = app.state.services
-        return success({"position": services.store.head(), "readModels": services.read_follower.position})
+        try:
+            ok, report = health_report(services.store, services.read_models)
+        except Exception:
+            log.warning("health: the store or the read models are out of reach", exc_info=True)
+            return failure(503, "The store or the read models are out of reach")
+        if not ok:
+            return JSONResponse(
+                {
+                    "isSuccess": False,
+                    "isError": True,
+                    "error": {"description": "Read models behind"},
+                    "response": report,
+                },
+                status_code=503,
+            )
+        return success(report)
 
     web_app.mount(app, settings.WEB_DIST)
     return app

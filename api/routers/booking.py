@@ -6,9 +6,9 @@ Payload keys are the specification's, misspellings included (`frightType`, `temp
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Header, Query
 from fastapi.responses import FileResponse
 from pydantic import BaseModel
 
@@ -16,7 +16,7 @@ from api.deps import CustomerUser, ServicesDep, read_answer
 from api.envelope import success
 from api.security import Principal
 from domain.booking.reference import TEMPLATES_DIR
-from domain.shared.errors import NotFound
+from domain.shared.errors import AlreadyExists, NotFound
 from projections.booking import queries as read
 from projections.booking import reference
 
@@ -144,12 +144,21 @@ async def list_rate_requests(
     return await read_answer(_customer_page, services, principal.account_id, limit, offset)
 
 
+# A client that lost a create's answer retries with the same `Idempotency-Key` and gets the one booking.
+IdempotencyKey = Annotated[str | None, Header(alias="Idempotency-Key", max_length=200)]
+
+
 @router.post("/rate-requests", response_model=None)
-def create_rate_request(body: RateRequestBody, principal: CustomerUser, services: ServicesDep) -> Any:
+def create_rate_request(
+    body: RateRequestBody,
+    principal: CustomerUser,
+    services: ServicesDep,
+    idempotency_key: IdempotencyKey = None,
+) -> Any:
     rate_request_id, position = services.booking.create_rate_request(
-        principal.actor, principal.username, _payload(body)
+        principal.actor, principal.username, _payload(body), request_key=idempotency_key
     )
-    services.settle(position)
+    services.settle(position, created=str(rate_request_id))
     return success(own_detail(services, str(rate_request_id), principal), status_code=201)
 
 
@@ -243,9 +252,21 @@ class ShippingOrderEditBody(BaseModel):
 
 
 @router.post("/shipping-orders", response_model=None)
-def create_shipping_order(body: ShippingOrderBody, principal: CustomerUser, services: ServicesDep) -> Any:
-    _, position = services.booking.create_shipping_order(principal.actor, body.model_dump())
-    services.settle(position)
+def create_shipping_order(
+    body: ShippingOrderBody,
+    principal: CustomerUser,
+    services: ServicesDep,
+    idempotency_key: IdempotencyKey = None,
+) -> Any:
+    try:
+        order_id, position = services.booking.create_shipping_order(principal.actor, body.model_dump())
+        created = str(order_id)
+    except AlreadyExists:
+        # One order per rate request: a retry carrying a key is answered with the order that exists.
+        if not idempotency_key:
+            raise
+        created, position = body.rateRequestId, services.store.head()  # order paths take either id
+    services.settle(position, created=created)
     return success(own_detail(services, body.rateRequestId, principal)["order"], status_code=201)
 
 

@@ -25,6 +25,7 @@ from domain.shared.errors import (
     NotFound,
     ValidationFailed,
 )
+from domain.shared.ids import name_based_id
 
 T = TypeVar("T")
 
@@ -92,14 +93,32 @@ class BookingApplication(ContextApplication):
 
     # -- rate requests: customer -------------------------------------------------------------------------
     def create_rate_request(
-        self, actor: Actor, username: str, payload: Mapping[str, Any], now: datetime | None = None
+        self,
+        actor: Actor,
+        username: str,
+        payload: Mapping[str, Any],
+        now: datetime | None = None,
+        request_key: str | None = None,
     ) -> tuple[UUID, int]:
+        """Record a new rate request; answer its id and position.
+
+        `request_key` (a client's idempotency key) makes the id name-based on the customer and the key, so
+        a retried create finds the request the first call made and records nothing (its answer then carries
+        the store's head as position)."""
+        key_id = name_based_id("rate-request", f"{actor.id}:{request_key}") if request_key else None
+        if key_id is not None and self._exists(key_id):
+            return key_id, self.store.head()
         today = (now or datetime.now(UTC)).date()
         details = values.rate_request_details(
             payload, today, self.catalog, lambda f: self.owns_file(actor, f)
         )
-        rate_request = RateRequest.create(actor.id, username, details, actor)
-        return rate_request.id, self.record(rate_request)
+        rate_request = RateRequest.create(actor.id, username, details, actor, id=key_id)
+        try:
+            return rate_request.id, self.record(rate_request)
+        except Conflict:
+            if key_id is None:
+                raise
+            return key_id, self.store.head()  # the same key's other call won the race: that one stands
 
     def edit_rate_request(
         self, rate_request_id: str, actor: Actor, payload: Mapping[str, Any], now: datetime | None = None
