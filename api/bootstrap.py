@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -26,7 +27,7 @@ from domain.notifications.application import NotificationsApplication
 from domain.shared.actor import SYSTEM_ACTOR
 from infrastructure.delivery import delivery_from_settings
 from infrastructure.event_store import SharedStore, check_pool
-from infrastructure.leases import Lease
+from infrastructure.leases import Lease, schema_lock
 from infrastructure.read_db import PostgresReadModels, ReadModelDB, SqliteReadModels
 from infrastructure.uploads import ChunkStore
 from infrastructure.wakeups import Wakeups
@@ -59,6 +60,11 @@ def open_read_models(settings: Settings, schema: str = "public", path: Path | No
 
 class Services:
     def __init__(self, settings: Settings) -> None:
+        # Several processes may start at once (API workers, followers): one at a time creates the schema.
+        with schema_lock(settings.read_model_conninfo()) if settings.uses_postgres else nullcontext():
+            self._build(settings)
+
+    def _build(self, settings: Settings) -> None:
         self.settings = settings
         self.jwt_secret = settings.jwt_secret()
         self.store = SharedStore(settings.event_store_env())

@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+import psycopg
 from eventsourcing.persistence import InterfaceError, OperationalError, RecordConflictError
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -121,6 +122,7 @@ def install(app: FastAPI) -> None:
 
     @app.exception_handler(OperationalError)
     @app.exception_handler(InterfaceError)
+    @app.exception_handler(psycopg.OperationalError)
     async def store_unavailable(_: Request, __: Exception) -> Any:
         # The store stayed out of reach for the whole wait (infrastructure/event_store.py): nothing is known
         # to be stored. A client retries (creates with their Idempotency-Key, so a retry never doubles).

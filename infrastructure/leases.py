@@ -15,6 +15,8 @@ from __future__ import annotations
 import hashlib
 import logging
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 log = logging.getLogger(__name__)
@@ -74,3 +76,19 @@ class Lease:
                 conn.close()
             except Exception:
                 log.debug("closing the lock session failed", exc_info=True)
+
+
+@contextmanager
+def schema_lock(conninfo: str) -> Iterator[None]:
+    """Serialise start-up schema work across processes (API workers and followers start together).
+
+    `CREATE TABLE IF NOT EXISTS` is not safe against a concurrent twin on PostgreSQL: both see no table,
+    and the second fails on the catalog's unique index. Held on a session of its own, for the duration."""
+    import psycopg
+
+    with psycopg.connect(conninfo, autocommit=True) as conn:
+        conn.execute("SELECT pg_advisory_lock(%s)", (lock_key("schema"),))
+        try:
+            yield
+        finally:
+            conn.execute("SELECT pg_advisory_unlock(%s)", (lock_key("schema"),))
