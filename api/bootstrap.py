@@ -140,7 +140,7 @@ class Services:
             position = self.accounts.ensure_admin(
                 self.settings.ADMIN_USERNAME, self.settings.ADMIN_PASSWORD, SYSTEM_ACTOR
             )
-            if position is not None and not self._shown(position):
+            if position is not None and not self.shows(position):
                 log.warning("read models do not show the admin account yet (position %s)", position)
 
     def expire_due_quotes(self, now: datetime | None = None) -> list[str]:
@@ -162,11 +162,12 @@ class Services:
         When they do not within `SETTLE_TIMEOUT` (the follower is slow, dead or taking over), raises
         `StoredNotShown`: the command is answered 202 with the id (`created`, else the path's id) and the
         position instead of from a read model that does not have it yet."""
-        if not self._shown(position):
+        if not self.shows(position):
             log.warning("read models did not reach position %s within %ss", position, SETTLE_TIMEOUT)
             raise StoredNotShown(position, created)
 
-    def _shown(self, position: int) -> bool:
+    def shows(self, position: int) -> bool:
+        """Whether the read models show `position` within `SETTLE_TIMEOUT` (waiting for it)."""
         try:
             return self.read_follower.wait_for(position, SETTLE_TIMEOUT)
         except Exception:  # the read-model database is out of reach: the write stands all the same

@@ -9,8 +9,9 @@ from typing import Any
 
 from fastapi import APIRouter, Depends, FastAPI
 from fastapi.responses import JSONResponse
+from pydantic import BaseModel
 
-from api import errors, web_app
+from api import errors, openapi, web_app
 from api.body_limit import BodyLimit
 from api.bootstrap import Services
 from api.deps import auditors_read_only
@@ -28,9 +29,18 @@ from api.routers import (
     profile,
     registration,
 )
+from api.schemas.envelope import Envelope
 from api.settings import Settings
 
 log = logging.getLogger(__name__)
+
+
+class Health(BaseModel):
+    position: int
+    readModels: int
+    tracking: dict[str, int]
+    maxLag: int
+    behind: dict[str, int]
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -54,6 +64,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.add_middleware(BodyLimit)
     errors.install(app)
+    openapi.install(app)
     routers: tuple[APIRouter, ...] = (
         auth.router,
         audit.router,
@@ -69,9 +80,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         notifications.router,
     )
     for router in routers:
+        openapi.document_errors(router)
         app.include_router(router)
 
-    @app.get("/health", include_in_schema=False)
+    @app.get("/health", include_in_schema=False, response_model=Envelope[Health])
     def health() -> Any:
         services = app.state.services
         try:
@@ -80,15 +92,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             log.warning("health: the store or the read models are out of reach", exc_info=True)
             return failure(503, "The store or the read models are out of reach")
         if not ok:
-            return JSONResponse(
-                {
-                    "isSuccess": False,
-                    "isError": True,
-                    "error": {"description": "Read models behind"},
-                    "response": report,
-                },
-                status_code=503,
-            )
+            # The figures stay in the answer, so an operator sees which follower is behind and by how much.
+            error = {"description": "Read models behind the store"}
+            body = {"isSuccess": False, "isError": True, "error": error, "response": report}
+            return JSONResponse(body, status_code=503)
         return success(report)
 
     web_app.mount(app, settings.WEB_DIST)

@@ -194,7 +194,11 @@ class BookingApplication(ContextApplication):
             raise Forbidden("Staff only")
 
     # -- shipping orders ---------------------------------------------------------------------------------
-    def create_shipping_order(self, actor: Actor, payload: Mapping[str, Any]) -> tuple[UUID, int]:
+    def create_shipping_order(
+        self, actor: Actor, payload: Mapping[str, Any], retried: bool = False
+    ) -> tuple[UUID, int]:
+        """Record a rate request's one shipping order. `retried` (the client sent an idempotency key): an
+        order that exists already is the answer, since a rate request has one order and it is the caller's."""
         raw_id = payload.get("rateRequestId")
         if not raw_id:
             raise ValidationFailed({"rateRequestId": values.REQUIRED})
@@ -202,6 +206,8 @@ class BookingApplication(ContextApplication):
         if actor.id != rate_request.customer_id:
             raise Forbidden("Only the customer of this rate request may create its shipping order")
         if self._exists(shipping_order_id(rate_request.id)):
+            if retried:
+                return shipping_order_id(rate_request.id), self.store.head()
             raise AlreadyExists("This rate request already has a shipping order")
         if rate_request.state != "shipping_order":
             raise IllegalTransition(
@@ -220,6 +226,8 @@ class BookingApplication(ContextApplication):
         try:
             return order.id, self.record(order)
         except Conflict as error:
+            if retried:  # the same create's other try won the race: that order stands
+                return order.id, self.store.head()
             raise AlreadyExists("This rate request already has a shipping order") from error
 
     def edit_shipping_order(self, order_id: str, actor: Actor, payload: Mapping[str, Any]) -> int:
