@@ -23,6 +23,7 @@ from api.routers import (
     auth,
     booking,
     booking_admin,
+    booking_changes,
     files,
     notifications,
     passwords,
@@ -70,6 +71,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         audit.router,
         booking.router,
         booking_admin.router,
+        booking_changes.client,
+        booking_changes.staff,
         files.router,
     )
     routers += (
