@@ -107,8 +107,10 @@ class Services:
             )
         )
         if self.wakeups is not None:
-            for follower in self.followers:
-                self.wakeups.on_events.append(follower.poke)
+            # Only the read models are woken by every commit (as in one process, where each recorded command
+            # pokes them): commands wait for them. The policies keep their idle poll, so each of their
+            # wake-ups takes many events at once instead of three followers querying after every commit.
+            self.wakeups.on_events.append(self.read_follower.poke)
         self.limiters = Limiters()
         self.started = False
 
