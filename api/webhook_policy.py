@@ -29,7 +29,9 @@ from api.schemas.dcsa_view import notification_data
 from domain.booking.rate_request import RateRequest
 from domain.integrations.webhook_subscription import WebhookSubscription, signing_secret
 from infrastructure.event_store import SharedStore
+from infrastructure.leases import Lease
 from infrastructure.read_db import ReadModelDB, Tx
+from infrastructure.wakeups import Wakeups
 from infrastructure.webhook_delivery import post_notification
 from projections.follower import Batch, Follower
 from projections.history import utc_text
@@ -188,7 +190,15 @@ def _booking_event(tx: Tx, event: Any, position: int, site_url: str) -> None:
         )
 
 
-def webhook_follower(store: SharedStore, db: ReadModelDB, site_url: str, on_recorded: Any = None) -> Follower:
+def webhook_follower(
+    store: SharedStore,
+    db: ReadModelDB,
+    site_url: str,
+    on_recorded: Any = None,
+    lease: Lease | None = None,
+    wakeups: Wakeups | None = None,
+) -> Follower:
+    """The policy's follower; with PostgreSQL's `lease` only the holder applies (the scale-out deployment)."""
     ensure_tables(db)
 
     def apply(tx: Tx, batch: Batch) -> None:
@@ -202,7 +212,7 @@ def webhook_follower(store: SharedStore, db: ReadModelDB, site_url: str, on_reco
         if recorded and on_recorded is not None:
             on_recorded()
 
-    return Follower(WEBHOOK_POLICY, store, db, apply)
+    return Follower(WEBHOOK_POLICY, store, db, apply, lease=lease, wakeups=wakeups)
 
 
 # -- the sender ------------------------------------------------------------------------------------
