@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import threading
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -20,6 +21,7 @@ from infrastructure.delivery import delivery_from_settings
 from infrastructure.event_store import SharedStore
 from infrastructure.read_db import PostgresReadModels, ReadModelDB, SqliteReadModels
 from infrastructure.uploads import ChunkStore
+from projections.booking import queries as booking_queries
 from projections.booking.reference import TableCatalog, seed_reference
 from projections.follower import Follower
 from projections.registry import READ_MODELS, applier, ensure_schema
@@ -85,6 +87,9 @@ class Services:
                 follower.start()
         if self.settings.RUN_FOLLOWERS:
             self.quote_expiry.start()
+            threading.Thread(
+                target=self.assign_missing_references, name="assign-references", daemon=True
+            ).start()
         self.started = True
         if self.settings.ADMIN_USERNAME and self.settings.ADMIN_PASSWORD:
             position = self.accounts.ensure_admin(
@@ -92,6 +97,18 @@ class Services:
             )
             if position is not None:
                 self.settle(position)
+
+    def assign_missing_references(self, timeout: float = 600.0) -> int:
+        """Rate requests created before booking references existed get one (once the read models show
+        the history as it was at start). Answers how many were given one."""
+        if not self.read_follower.wait_for(self.store.head(), timeout):
+            return 0
+        with self.read_models.read() as tx:
+            legacy = booking_queries.without_reference(tx)
+        positions = self.booking.assign_references(legacy)
+        if positions:
+            self.settle(max(positions))
+        return len(positions)
 
     def expire_due_quotes(self, now: datetime | None = None) -> list[str]:
         """Expire the quotes whose validity passed at `now` (the scheduler calls this every second)."""

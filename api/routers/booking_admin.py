@@ -27,9 +27,11 @@ def _detail(services: Any, rate_request_id: str) -> dict[str, Any]:
     return detail
 
 
-def _page(services: Any, state: int | None, state_name: str | None, limit: int, offset: int) -> Any:
+def _page(
+    services: Any, state: int | None, state_name: str | None, limit: int, offset: int, search: str | None
+) -> Any:
     with services.read_models.read() as tx:
-        rows, total = read.all_rate_requests(tx, state, state_name, limit, offset)
+        rows, total = read.all_rate_requests(tx, state, state_name, limit, offset, search)
     return {"list": {"list": rows, "totalCount": total}}
 
 
@@ -42,8 +44,9 @@ async def list_rate_requests(
     stateName: str | None = Query(None, max_length=40),
     limit: int = Query(10, ge=1, le=100),
     offset: int = Query(1, ge=1),
+    search: str | None = Query(None, max_length=100),
 ) -> Any:
-    return await read_answer(_page, services, state, stateName, limit, offset)
+    return await read_answer(_page, services, state, stateName, limit, offset, search)
 
 
 @router.get("/rate-requests/{id}", response_model=None)

@@ -10,7 +10,7 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
-from eventsourcing.domain import event
+from eventsourcing.domain import Aggregate, event
 
 from domain.shared.actor import Actor
 from domain.shared.aggregate import LifecycleAggregate, audit_fields
@@ -23,12 +23,34 @@ MAX_PRICE = Decimal("1000000")
 class RateRequest(LifecycleAggregate):
     machine = "rate_request"
 
-    @event("Created")
+    class Created(Aggregate.Created):
+        """Version 2 carries the human booking reference (`FB-2026-000123`).
+
+        Version 1 events (written before references existed) read with `reference` None; such a rate request
+        is given its reference later by `ReferenceAssigned` (see `BookingApplication.assign_references`).
+        """
+
+        class_version = 2
+        customer_id: str
+        customer_username: str
+        details: dict[str, Any]
+        reference: str | None
+        state: str
+        actor_id: str
+        actor_role: str
+        reason: str | None
+
+        @staticmethod
+        def upcast_v1_v2(state: dict[str, Any]) -> None:
+            state["reference"] = None
+
+    @event(Created)
     def __init__(
         self,
         customer_id: str,
         customer_username: str,
         details: dict[str, Any],
+        reference: str | None,
         state: str,
         actor_id: str,
         actor_role: str,
@@ -36,6 +58,7 @@ class RateRequest(LifecycleAggregate):
     ) -> None:
         self.customer_id = customer_id
         self.customer_username = customer_username
+        self.reference = reference
         self.details = dict(details)
         self.state = state
         self.price: Decimal | None = None
@@ -46,16 +69,26 @@ class RateRequest(LifecycleAggregate):
 
     @classmethod
     def create(
-        cls, customer_id: str, customer_username: str, details: dict[str, Any], actor: Actor
+        cls, customer_id: str, customer_username: str, details: dict[str, Any], reference: str, actor: Actor
     ) -> RateRequest:
         state = cls._first("create", actor)
         return cls(
             customer_id=customer_id,
             customer_username=customer_username,
             details=details,
+            reference=reference,
             state=state,
             **audit_fields(actor),
         )
+
+    def assign_reference(self, reference: str, actor: Actor) -> None:
+        """A rate request created before references existed gets one, once (no lifecycle move)."""
+        if self.reference is None:
+            self._reference_assigned(reference=reference, **audit_fields(actor, "booking reference assigned"))
+
+    @event("ReferenceAssigned")
+    def _reference_assigned(self, reference: str, actor_id: str, actor_role: str, reason: str | None) -> None:
+        self.reference = reference
 
     # -- helpers -----------------------------------------------------------------------------------------
     @property

@@ -32,20 +32,20 @@ def titles(aggregate: object) -> list[str]:
 
 
 def test_every_staff_action_and_expiry_tells_the_customer() -> None:
-    request = RateRequest.create(CUSTOMER_A.id, "alice", DETAILS, CUSTOMER_A)
+    request = RateRequest.create(CUSTOMER_A.id, "alice", DETAILS, "FB-2026-000001", CUSTOMER_A)
     request.quote(Decimal("10.50"), NOW + timedelta(days=1), NOW, STAFF)
     request.request_revision("which port?", STAFF)
     request.edit(DETAILS, CUSTOMER_A)
     request.quote(Decimal(11), NOW + timedelta(days=1), NOW, STAFF)
     request.expire(NOW + timedelta(days=2), SYSTEM_ACTOR)
     assert titles(request) == ["Price quoted", "Revision requested", "Price quoted", "Price expired"]
-    other = RateRequest.create(CUSTOMER_A.id, "alice", DETAILS, CUSTOMER_A)
+    other = RateRequest.create(CUSTOMER_A.id, "alice", DETAILS, "FB-2026-000001", CUSTOMER_A)
     other.reject("no vessel", STAFF)
     assert titles(other) == ["Rate request rejected"]
 
 
 def test_booking_and_order_notices() -> None:
-    request = RateRequest.create(CUSTOMER_A.id, "alice", DETAILS, CUSTOMER_A)
+    request = RateRequest.create(CUSTOMER_A.id, "alice", DETAILS, "FB-2026-000001", CUSTOMER_A)
     request.quote(Decimal(10), NOW + timedelta(days=1), NOW, STAFF)
     request.accept_price(NOW, CUSTOMER_A)
     request.submit_booking_request([{"document_type_id": 1, "file_id": "f"}], CUSTOMER_A)
