@@ -127,9 +127,14 @@ class RateRequest(LifecycleAggregate):
     def _price_cancelled(self, state: str, actor_id: str, actor_role: str, reason: str | None) -> None:
         self.state = state
 
-    def submit_booking_request(self, documents: list[dict[str, Any]], actor: Actor) -> None:
+    def submit_booking_request(self, documents: list[dict[str, Any]], actor: Actor) -> bool:
+        """Record the signed documents; False (no event) when exactly these documents are in already, so a
+        repeated submission (a double click, a retry after a lost answer) records nothing."""
         dest = self._next("submit_booking_request", actor, has_documents=bool(documents))
+        if _same_documents(documents, self.booking_documents):
+            return False
         self._booking_requested(documents=documents, state=dest, **audit_fields(actor))
+        return True
 
     @event("BookingRequestSubmitted")
     def _booking_requested(
@@ -244,6 +249,13 @@ class RateRequest(LifecycleAggregate):
         self, state: str, customer_id: str, actor_id: str, actor_role: str, reason: str | None
     ) -> None:
         self.state = state
+
+
+def _same_documents(one: list[dict[str, Any]], other: list[dict[str, Any]]) -> bool:
+    def key(documents: list[dict[str, Any]]) -> list[tuple[Any, Any]]:
+        return sorted((d["document_type_id"], str(d["file_id"])) for d in documents)
+
+    return key(one) == key(other)
 
 
 # The events that record the customer's decision on a quote (the concurrency rule counts them).
