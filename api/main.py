@@ -21,6 +21,7 @@ from api.routers import (
     booking_admin,
     files,
     notifications,
+    overview,
     passwords,
     profile,
     registration,
@@ -63,6 +64,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         passwords.router,
         notifications.router,
     )
+    routers += (overview.router,)  # issue 14: what to do next
     for router in routers:
         app.include_router(router)
 

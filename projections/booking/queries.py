@@ -126,6 +126,17 @@ def _page(
     return [list_row(r) for r in rows], total
 
 
+def rows_where(
+    tx: Tx, where: str, params: tuple[Any, ...], *, order: str, limit: int
+) -> list[dict[str, Any]]:
+    """List rows (as the lists answer them) matching `where`, in `order`, at most `limit` of them."""
+    rows = tx.all(
+        f"SELECT {_PAGE_COLUMNS}, r.updated_at{_LIST_FROM} {where} ORDER BY {order} LIMIT {int(limit)}",
+        params,
+    )
+    return [{**list_row(r), "updatedAt": r["updated_at"]} for r in rows]
+
+
 def _searching(search: str | None, clauses: list[str], params: list[Any]) -> None:
     """`search` finds a booking by (part of) its reference, any case, or by (part of) its commodity."""
     text = (search or "").strip()
