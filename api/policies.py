@@ -14,6 +14,7 @@ from domain.notifications.application import NotificationsApplication
 from domain.notifications.policy import load_notice_modules
 from infrastructure.event_store import SharedStore
 from infrastructure.read_db import ReadModelDB, Tx
+from projections.accounts import staff_ids
 from projections.follower import Batch, Follower
 
 NOTIFICATIONS_POLICY = "notifications_policy"
@@ -23,9 +24,13 @@ MESSAGING_POLICY = "messaging_policy"
 def notifications_follower(store: SharedStore, db: ReadModelDB, app: NotificationsApplication) -> Follower:
     load_notice_modules()
 
-    def apply(_: Tx, batch: Batch) -> None:
+    def apply(tx: Tx, batch: Batch) -> None:
+        # The staff's notifications go to every admin account (read in the policy's own transaction).
+        def staff() -> list[str]:
+            return staff_ids(tx)
+
         for _position, event in batch:
-            app.notify_for(event)
+            app.notify_for(event, staff_ids=staff)
 
     return Follower(NOTIFICATIONS_POLICY, store, db, apply)
 

@@ -46,3 +46,9 @@ def password_set(tx: BatchTx, event: Any, position: int) -> None:
 
 def find_by_username(tx: Tx, username: str) -> dict[str, Any] | None:
     return tx.one("SELECT * FROM accounts WHERE username = ?", (username,))
+
+
+def staff_ids(tx: Tx, role: str = "admin") -> list[str]:
+    """The accounts holding a staff role (staff accounts are type 0)."""
+    rows = tx.all("SELECT id, roles FROM accounts WHERE account_type = 0 ORDER BY opened_at, id")
+    return [r["id"] for r in rows if role in json.loads(r["roles"])]
