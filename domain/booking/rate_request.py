@@ -15,8 +15,9 @@ from eventsourcing.domain import Aggregate, event
 from domain.shared.actor import Actor
 from domain.shared.aggregate import LifecycleAggregate, audit_fields
 from domain.shared.errors import ValidationFailed
+from domain.shared.messages import message
 
-REQUIRED = "This field is required."
+REQUIRED = message("common.required")
 MAX_PRICE = Decimal("1000000")
 
 
@@ -148,11 +149,11 @@ class RateRequest(LifecycleAggregate):
         self._may("quote", actor)
         errors = {}
         if not price.is_finite() or price <= 0:
-            errors["price"] = "Price must be a positive amount of USD"
+            errors["price"] = message("booking.price.positive")
         elif price > MAX_PRICE or price != price.quantize(Decimal("0.01")):
-            errors["price"] = "Price must be at most 1,000,000 USD with at most two decimals"
+            errors["price"] = message("booking.price.max")
         if valid_until <= now:
-            errors["validUntil"] = "Validity must be in the future"
+            errors["validUntil"] = message("booking.validUntil.future")
         if errors:
             raise ValidationFailed(errors)
         dest = self._next("quote", actor, price_positive=True, validity_in_future=True)
