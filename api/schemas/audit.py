@@ -20,6 +20,8 @@ class LoggedEvent(BaseModel):
     type: str
     recordedAt: str
     actor: EventActor
+    # The actor's display name (profile name or username; a visitor's sign-up name), or "System".
+    actorName: str
     reason: str | None
     changes: dict[str, Any]
 
