@@ -20,6 +20,7 @@ from api.routers import (
     auth,
     booking,
     booking_admin,
+    events,
     files,
     notifications,
     overview,
@@ -72,7 +73,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         passwords.router,
         notifications.router,
     )
-    routers += (overview.router,)  # issue 14: what to do next
+    routers += (overview.router, events.router)  # issue 14: what to do next, live
     for router in routers:
         openapi.document_errors(router)
         app.include_router(router)
