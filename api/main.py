@@ -20,6 +20,7 @@ from api.routers import (
     auth,
     booking,
     booking_admin,
+    booking_changes,
     events,
     files,
     notifications,
@@ -64,6 +65,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         audit.router,
         booking.router,
         booking_admin.router,
+        booking_changes.client,
+        booking_changes.staff,
         files.router,
     )
     routers += (

@@ -31,15 +31,16 @@ def _named(subject: Subject) -> str:
     return subject.reference or subject.id[:8]
 
 
-def _customer(event: Any, context: NoticeContext, title: str, message: str) -> Notice:
+def customer_notice(event: Any, context: NoticeContext, title: str, message: str) -> Notice:
+    """A notice to the booking's customer; `{ref}` in the message becomes the booking reference."""
     subject = _booking(event, context)
-    return Notice(event.customer_id, title, message.format(ref=_named(subject)), subject)
+    return Notice(event.customer_id, title, message.replace("{ref}", _named(subject)), subject)
 
 
 @notices.register(RateRequest.Quoted)  # type: ignore[attr-defined]
 def price_quoted(event: Any, context: NoticeContext) -> Notice:
     until = event.valid_until.strftime("%Y-%m-%d %H:%M UTC")
-    return _customer(
+    return customer_notice(
         event,
         context,
         "Price quoted",
@@ -49,28 +50,28 @@ def price_quoted(event: Any, context: NoticeContext) -> Notice:
 
 @notices.register(RateRequest.RevisionRequested)  # type: ignore[attr-defined]
 def revision_requested(event: Any, context: NoticeContext) -> Notice:
-    return _customer(
+    return customer_notice(
         event, context, "Revision requested", "Please revise your booking {ref}: " + event.message
     )
 
 
 @notices.register(RateRequest.Rejected)  # type: ignore[attr-defined]
 def rejected(event: Any, context: NoticeContext) -> Notice:
-    return _customer(
+    return customer_notice(
         event, context, "Rate request rejected", "Your booking {ref} was rejected: " + event.message
     )
 
 
 @notices.register(RateRequest.QuoteExpired)  # type: ignore[attr-defined]
 def price_expired(event: Any, context: NoticeContext) -> Notice:
-    return _customer(
+    return customer_notice(
         event, context, "Price expired", "The price of your booking {ref} expired before it was accepted."
     )
 
 
 @notices.register(RateRequest.BookingConfirmed)  # type: ignore[attr-defined]
 def booking_confirmed(event: Any, context: NoticeContext) -> Notice:
-    return _customer(
+    return customer_notice(
         event,
         context,
         "Booking confirmed",
@@ -80,13 +81,13 @@ def booking_confirmed(event: Any, context: NoticeContext) -> Notice:
 
 @notices.register(RateRequest.Completed)  # type: ignore[attr-defined]
 def completed(event: Any, context: NoticeContext) -> Notice:
-    return _customer(event, context, "Booking completed", "Your booking {ref} is complete.")
+    return customer_notice(event, context, "Booking completed", "Your booking {ref} is complete.")
 
 
 @notices.register(ShippingOrder.RevisionRequested)  # type: ignore[attr-defined]
 def order_revision_requested(event: Any, context: NoticeContext) -> Notice:
     fields = ", ".join(sorted(event.revise))
-    return _customer(
+    return customer_notice(
         event,
         context,
         "Shipping order revision requested",
@@ -96,7 +97,7 @@ def order_revision_requested(event: Any, context: NoticeContext) -> Notice:
 
 @notices.register(ShippingOrder.Accepted)  # type: ignore[attr-defined]
 def order_ready(event: Any, context: NoticeContext) -> Notice:
-    return _customer(
+    return customer_notice(
         event,
         context,
         "Shipping order ready for approval",
@@ -105,14 +106,14 @@ def order_ready(event: Any, context: NoticeContext) -> Notice:
 
 
 # -- new work for the staff ------------------------------------------------------------------------------
-def _staff(event: Any, context: NoticeContext, title: str, message: str) -> Notice:
+def staff_notice(event: Any, context: NoticeContext, title: str, message: str) -> Notice:
     subject = _booking(event, context)
-    return Notice(STAFF, title, message.format(ref=_named(subject)), subject)
+    return Notice(STAFF, title, message.replace("{ref}", _named(subject)), subject)
 
 
 @notices.register(RateRequest.Created)  # type: ignore[attr-defined]
 def rate_request_created(event: Any, context: NoticeContext) -> Notice:
-    return _staff(
+    return staff_notice(
         event,
         context,
         "New rate request",
@@ -123,18 +124,20 @@ def rate_request_created(event: Any, context: NoticeContext) -> Notice:
 
 @notices.register(RateRequest.BookingRequestSubmitted)  # type: ignore[attr-defined]
 def booking_requested(event: Any, context: NoticeContext) -> Notice:
-    return _staff(
+    return staff_notice(
         event, context, "Booking request", "Booking {ref}: the signed documents are in; confirm the booking."
     )
 
 
 @notices.register(ShippingOrder.Created)  # type: ignore[attr-defined]
 def order_submitted(event: Any, context: NoticeContext) -> Notice:
-    return _staff(event, context, "Shipping order submitted", "Booking {ref}: a shipping order to review.")
+    return staff_notice(
+        event, context, "Shipping order submitted", "Booking {ref}: a shipping order to review."
+    )
 
 
 @notices.register(ShippingOrder.Edited)  # type: ignore[attr-defined]
 def order_edited(event: Any, context: NoticeContext) -> Notice:
-    return _staff(
+    return staff_notice(
         event, context, "Shipping order edited", "Booking {ref}: the revised shipping order to review."
     )

@@ -8,14 +8,17 @@ from domain.shared.lifecycle import lifecycle
 
 
 @cache
-def waiting_for(state: str, has_booking_request: bool, order_state: str | None) -> str | None:
+def waiting_for(
+    state: str, has_booking_request: bool, order_state: str | None, cancellation_requested: bool = False
+) -> str | None:
     """`customer`, `staff` or None for a rate request in `state`.
 
     Where only the system moves the rate request on (it completes when its shipping order is approved),
     the shipping order's lifecycle decides, from its state or, before it exists, from its creation.
     """
     rate_requests = lifecycle("rate_request")
-    whose = rate_requests.waiting_for(state, {"has_booking_request": has_booking_request})
+    facts = {"has_booking_request": has_booking_request, "cancellation_requested": cancellation_requested}
+    whose = rate_requests.waiting_for(state, facts)
     if whose is not None:
         return whose
     system_moves_on = any(

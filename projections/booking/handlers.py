@@ -38,7 +38,7 @@ projection = Projection(
         " revision_message TEXT, rejection_message TEXT, documents TEXT NOT NULL,"
         " order_id TEXT, order_state INTEGER, created_at TEXT NOT NULL, updated_at TEXT NOT NULL,"
         " position BIGINT NOT NULL, reference TEXT, reference_upper TEXT, waiting_for TEXT,"
-        " order_state_name TEXT)",
+        " order_state_name TEXT, cancellation_open INTEGER NOT NULL DEFAULT 0)",
         "CREATE UNIQUE INDEX IF NOT EXISTS booking_rr_reference ON booking_rate_requests (reference_upper)",
         "CREATE INDEX IF NOT EXISTS booking_rr_waiting ON booking_rate_requests (waiting_for, customer_id,"
         " updated_at)",
@@ -120,7 +120,12 @@ def _whose_move(tx: BatchTx, rate_request_id: str) -> None:
     row = tx.get(RATE_REQUESTS, rate_request_id)
     if row is None:
         return
-    whose = waiting_for(row["state_name"], row["documents"] != "[]", row["order_state_name"])
+    whose = waiting_for(
+        row["state_name"],
+        row["documents"] != "[]",
+        row["order_state_name"],
+        bool(row.get("cancellation_open")),
+    )
     if whose != row["waiting_for"]:
         tx.update(RATE_REQUESTS, rate_request_id, {"waiting_for": whose})
 
@@ -156,7 +161,8 @@ def rate_request_created(tx: BatchTx, event: Any, position: int) -> None:
             "position": position,
             "reference": event.reference,
             "reference_upper": event.reference.upper() if event.reference else None,
-            "waiting_for": waiting_for(event.state, False, None),
+            "waiting_for": waiting_for(event.state, False, None, False),
+            "cancellation_open": 0,
         },
     )
 
@@ -214,6 +220,38 @@ def booking_request_submitted(tx: BatchTx, event: Any, position: int) -> None:
 )
 def rate_request_moved(tx: BatchTx, event: Any, position: int) -> None:
     _moved_request(tx, event, position)
+
+
+@projection.on(RateRequest.AmendmentApproved)  # type: ignore[attr-defined]
+def rate_request_amended(tx: BatchTx, event: Any, position: int) -> None:
+    # The booking's own state does not move; only its content (and its price, where a new one was agreed).
+    price = {} if event.price is None else {"price": str(event.price)}
+    tx.update(
+        RATE_REQUESTS,
+        str(event.originator_id),
+        {**_detail_columns(event.details), **price, "updated_at": iso(event.timestamp), "position": position},
+    )
+
+
+@projection.on(RateRequest.CancellationConfirmed)  # type: ignore[attr-defined]
+def booking_cancelled(tx: BatchTx, event: Any, position: int) -> None:
+    _moved_request(tx, event, position, cancellation_open=0)
+
+
+# An open cancellation request is the staff's move (the lifecycle's `cancellation_requested` guard).
+@projection.on(RateRequest.CancellationRequested)  # type: ignore[attr-defined]
+def cancellation_opened(tx: BatchTx, event: Any, position: int) -> None:
+    tx.update(RATE_REQUESTS, str(event.originator_id), {"cancellation_open": 1})
+    _whose_move(tx, str(event.originator_id))
+
+
+@projection.on(
+    RateRequest.CancellationDeclined,  # type: ignore[attr-defined]
+    RateRequest.CancellationWithdrawn,  # type: ignore[attr-defined]
+)
+def cancellation_closed(tx: BatchTx, event: Any, position: int) -> None:
+    tx.update(RATE_REQUESTS, str(event.originator_id), {"cancellation_open": 0})
+    _whose_move(tx, str(event.originator_id))
 
 
 # -- shipping orders --------------------------------------------------------------------------

@@ -161,3 +161,22 @@ def test_waiting_for_follows_the_lifecycle(client: TestClient, admin_headers: di
     assert whose(rid) == "customer"
     ok(client.put(f"{CLIENT}/shipping-orders/{rid}/approve", headers=alice))
     assert whose(rid) is None
+
+
+def test_an_open_cancellation_request_is_the_staffs_move(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    alice = customer(client, "whose-cancel")
+    rid = in_shipping_order(client, alice, admin_headers)
+
+    def whose() -> Any:
+        return ok(client.get(f"{CLIENT}/rate-requests/{rid}", headers=alice))["waitingFor"]
+
+    assert whose() == "customer"
+    reason = {"reason": "Moved to air"}
+    ok(client.post(f"{CLIENT}/rate-requests/{rid}/cancellation-request", headers=alice, json=reason))
+    assert whose() == "staff"
+    decline = {"message": "Already loaded"}
+    url = f"{ADMIN}/rate-requests/{rid}/cancellation-request/decline"
+    ok(client.put(url, headers=admin_headers, json=decline))
+    assert whose() == "customer"
