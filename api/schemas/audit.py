@@ -26,10 +26,18 @@ class LoggedEvent(BaseModel):
     changes: dict[str, Any]
 
 
+class RelatedEvents(BaseModel):
+    aggregateId: str
+    aggregateKind: str
+    events: list[LoggedEvent]
+
+
 class AggregateEvents(BaseModel):
     aggregateId: str
     aggregateKind: str
     events: list[LoggedEvent]
+    # The aggregates that belong to this one (a rate request's shipping order), each with its events.
+    related: list[RelatedEvents]
 
 
 class EventPage(BaseModel):

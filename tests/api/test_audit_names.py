@@ -6,7 +6,16 @@ from datetime import UTC, datetime, timedelta
 
 from fastapi.testclient import TestClient
 
-from tests.api.booking_support import ADMIN, create, customer, later, ok
+from tests.api.booking_support import (
+    ADMIN,
+    CLIENT,
+    create,
+    customer,
+    in_shipping_order,
+    later,
+    ok,
+    order_payload,
+)
 
 AUDIT = "/audit/api/v1"
 
@@ -34,3 +43,23 @@ def test_events_name_their_actor_and_the_create_event_carries_the_reference(
     # The reference is claimed in the same transaction, and the claim is on the trail too.
     claims = [e for e in log if e["type"] == "Claimed" and e["changes"]["reference"] == booking["reference"]]
     assert len(claims) == 1 and claims[0]["changes"]["rate_request_id"] == booking["id"]
+
+
+def test_a_bookings_trail_carries_its_shipping_orders_events(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    sara = customer(client, "audit-order", {"firstName": "Sara", "lastName": "Karimi"})
+    rid = in_shipping_order(client, sara, admin_headers)
+    trail = ok(client.get(f"{AUDIT}/aggregates/{rid}/events", headers=admin_headers))
+    assert trail["related"] == []
+    order = ok(client.post(f"{CLIENT}/shipping-orders", headers=sara, json=order_payload(rid)), 201)
+    ok(client.put(f"{ADMIN}/shipping-orders/{rid}/accept", headers=admin_headers))
+    trail = ok(client.get(f"{AUDIT}/aggregates/{rid}/events", headers=admin_headers))
+    [related] = trail["related"]
+    assert (related["aggregateId"], related["aggregateKind"]) == (order["id"], "shipping_order")
+    assert [(e["type"], e["actorName"]) for e in related["events"]] == [
+        ("Created", "Sara Karimi"),
+        ("Accepted", "admin"),
+    ]
+    own = ok(client.get(f"{AUDIT}/aggregates/{order['id']}/events", headers=admin_headers))
+    assert own["related"] == [] and [e["type"] for e in own["events"]] == ["Created", "Accepted"]
