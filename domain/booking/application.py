@@ -26,6 +26,7 @@ from domain.shared.errors import (
     NotFound,
     ValidationFailed,
 )
+from domain.shared.ids import name_based_id
 from domain.shared.messages import message
 
 T = TypeVar("T")
@@ -97,16 +98,31 @@ class BookingApplication(ContextApplication):
 
     # -- rate requests: customer -------------------------------------------------------------------------
     def create_rate_request(
-        self, actor: Actor, username: str, payload: Mapping[str, Any], now: datetime | None = None
+        self,
+        actor: Actor,
+        username: str,
+        payload: Mapping[str, Any],
+        now: datetime | None = None,
+        request_key: str | None = None,
     ) -> tuple[UUID, int]:
+        """Record a new rate request; answer its id and position.
+
+        `request_key` (a client's idempotency key) makes the id name-based on the customer and the key, so
+        a retried create finds the request the first call made and records nothing (its answer then carries
+        the store's head as position)."""
+        key_id = name_based_id("rate-request", f"{actor.id}:{request_key}") if request_key else None
+        if key_id is not None and self._exists(key_id):
+            return key_id, self.store.head()
         details = self._rate_request_details(actor, payload, now)
         year = (now or datetime.now(UTC)).year
         for _ in range(MAX_REFERENCE_TRIES):
             reference = self.references.next(year)
-            rate_request = RateRequest.create(actor.id, username, details, reference, actor)
+            rate_request = RateRequest.create(actor.id, username, details, reference, actor, id=key_id)
             try:
                 return rate_request.id, self._record_with_claim(rate_request, reference, actor)
             except Conflict:
+                if key_id is not None and self._exists(key_id):
+                    return key_id, self.store.head()  # the same key's other call won the race: it stands
                 self.references.lost(reference)
         raise Conflict("Too many bookings are being created at once; try again")
 
@@ -292,7 +308,11 @@ class BookingApplication(ContextApplication):
             raise Forbidden("Staff only")
 
     # -- shipping orders ---------------------------------------------------------------------------------
-    def create_shipping_order(self, actor: Actor, payload: Mapping[str, Any]) -> tuple[UUID, int]:
+    def create_shipping_order(
+        self, actor: Actor, payload: Mapping[str, Any], retried: bool = False
+    ) -> tuple[UUID, int]:
+        """Record a rate request's one shipping order. `retried` (the client sent an idempotency key): an
+        order that exists already is the answer, since a rate request has one order and it is the caller's."""
         raw_id = payload.get("rateRequestId")
         if not raw_id:
             raise ValidationFailed({"rateRequestId": values.REQUIRED})
@@ -300,6 +320,8 @@ class BookingApplication(ContextApplication):
         if actor.id != rate_request.customer_id:
             raise Forbidden("Only the customer of this rate request may create its shipping order")
         if self._exists(shipping_order_id(rate_request.id)):
+            if retried:
+                return shipping_order_id(rate_request.id), self.store.head()
             raise AlreadyExists("This rate request already has a shipping order")
         if rate_request.state != "shipping_order":
             raise IllegalTransition(
@@ -318,6 +340,8 @@ class BookingApplication(ContextApplication):
         try:
             return order.id, self.record(order)
         except Conflict as error:
+            if retried:  # the same create's other try won the race: that order stands
+                return order.id, self.store.head()
             raise AlreadyExists("This rate request already has a shipping order") from error
 
     def edit_shipping_order(self, order_id: str, actor: Actor, payload: Mapping[str, Any]) -> int:
