@@ -3,19 +3,18 @@
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 
-from api.account_limits import AccountLimiters
+from api.account_limits import Limiters
 from api.policies import messaging_follower, notifications_follower, site_url
 from api.quote_expiry import QuoteExpiry, expire_due_quotes
-from api.rate_limit import AttemptLimiter
 from api.settings import Settings
 from domain.accounts.application import AccountsApplication
 from domain.booking.application import BookingApplication
 from domain.notifications.application import NotificationsApplication
 from domain.shared.actor import SYSTEM_ACTOR
+from infrastructure.attempt_counters import AttemptCounters
 from infrastructure.delivery import delivery_from_settings
 from infrastructure.event_store import SharedStore
 from infrastructure.read_db import PostgresReadModels, ReadModelDB, SqliteReadModels
@@ -28,17 +27,6 @@ log = logging.getLogger(__name__)
 
 # How long a command's answer may wait for its read models (read-your-writes).
 SETTLE_TIMEOUT = 2.0
-
-
-@dataclass
-class Limiters:
-    login_by_username: AttemptLimiter = field(
-        default_factory=lambda: AttemptLimiter(5, 300, "Too many failed logins; try again later")
-    )
-    login_by_address: AttemptLimiter = field(
-        default_factory=lambda: AttemptLimiter(20, 300, "Too many failed logins; try again later")
-    )
-    accounts: AccountLimiters = field(default_factory=AccountLimiters)
 
 
 def open_read_models(settings: Settings, schema: str = "public", path: Path | None = None) -> ReadModelDB:
@@ -72,7 +60,7 @@ class Services:
                 self.store, self.read_models, self.delivery, self.jwt_secret, site_url(settings)
             )
         )
-        self.limiters = Limiters()
+        self.limiters = Limiters(AttemptCounters(self.read_models))
         self.started = False
 
     @property

@@ -25,6 +25,9 @@ class Settings(BaseSettings):
     RUN_FOLLOWERS: bool = True
     # Concurrent commands share one store transaction (domain/shared/group_commit.py); off only to measure.
     GROUP_COMMIT: bool = True
+    # Addresses of reverse proxies whose X-Forwarded-For / X-Forwarded-Proto are believed (comma-separated,
+    # `*` for any). None by default: else any caller could name its own address past the per-address limits.
+    FORWARDED_ALLOW_IPS: str = ""
     WEB_DIST: Path = Path(__file__).resolve().parents[1] / "web" / "dist"
 
     @property

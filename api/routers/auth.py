@@ -37,17 +37,18 @@ def login(body: LoginRequest, request: Request, services: ServicesDep) -> Any:
     if missing:
         raise ValidationFailed(missing)
     username = body.username.strip()
-    keys = (f"user:{username.lower()}",)
-    address = (f"addr:{client_address(request)}",)
-    services.limiters.login_by_username.check(*keys)
-    services.limiters.login_by_address.check(*address)
+    address = client_address(request)
+    pair, by_address = (f"{username.lower()}|{address}",), (address,)
+    limits = services.limiters
+    # Counted before the password is checked (one atomic step): concurrent guesses cannot overtake the limit.
+    limits.login_by_username_and_address.take(*pair)
+    limits.login_by_address.take(*by_address)
     with services.read_models.read() as tx:
         account = find_by_username(tx, username)
     if account is None or not password_matches(account["password_hash"], body.password):
-        services.limiters.login_by_username.record(*keys)
-        services.limiters.login_by_address.record(*address)
         raise Unauthorized("Invalid username or password")
-    services.limiters.login_by_username.reset(*keys)
+    limits.login_by_username_and_address.reset(*pair)
+    limits.login_by_address.give_back(*by_address)
     principal = Principal(
         account_id=account["id"],
         account_type=int(account["account_type"]),

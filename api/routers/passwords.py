@@ -34,12 +34,9 @@ class ChangeBody(BaseModel):
 def request_reset(nationalID: str, request: Request, services: ServicesDep) -> Any:
     """The same answer whether the national id has an account or not, and counted the same (no probing)."""
     username = nationalID.strip()
-    limits = services.limiters.accounts
-    by_id, by_address = (f"id:{username.lower()}",), (f"addr:{client_address(request)}",)
-    limits.reset_by_national_id.check(*by_id)
-    limits.reset_by_address.check(*by_address)
-    limits.reset_by_national_id.record(*by_id)
-    limits.reset_by_address.record(*by_address)
+    limits = services.limiters
+    limits.reset_by_national_id.take(f"id:{username.lower()}")
+    limits.reset_by_address.take(client_address(request))
     position = services.accounts.request_password_reset(username, datetime.now(UTC))
     if position is not None:
         services.settle(position)
@@ -52,19 +49,13 @@ def reset_password(nationalID: str, body: ResetBody, request: Request, services:
     if not token:
         raise ValidationFailed({"token": "Invalid or missing token and national ID."})
     password = forms.new_password(body.newPassword, body.confirmNewPassword)
-    key = (f"addr:{client_address(request)}",)
-    limiter = services.limiters.accounts.reset_token_by_address
-    limiter.check(*key)
-    try:
+    with services.limiters.reset_token_by_address.attempt(client_address(request)):
         position = services.accounts.reset_password(
             nationalID.strip(),
             token,
             password,  # type: ignore[union-attr]
             datetime.now(UTC),
         )
-    except ValidationFailed:
-        limiter.record(*key)
-        raise
     services.settle(position)
     return success({"message": "Password changed"})
 
@@ -74,16 +65,11 @@ def change_password(body: ChangeBody, principal: CurrentUser, services: Services
     password = forms.new_password(
         body.newPassword, body.confirmNewPassword, body.currentPassword, with_current=True
     )
-    key = (f"account:{principal.account_id}",)
-    limiter = services.limiters.accounts.change_password_by_account
-    limiter.check(*key)
-    try:
+    limiter = services.limiters.change_password_by_account
+    with limiter.attempt(principal.account_id):
         position = services.accounts.change_password(
             principal.account_id, body.currentPassword or "", password, principal.actor
         )
-    except ValidationFailed:
-        limiter.record(*key)
-        raise
-    limiter.reset(*key)
+    limiter.reset(principal.account_id)  # the owner proved the password: earlier slips are forgiven
     services.settle(position)
     return success({"message": "Password changed"})
