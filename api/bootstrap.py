@@ -9,6 +9,7 @@ from pathlib import Path
 from api.account_limits import Limiters
 from api.policies import messaging_follower, notifications_follower, site_url
 from api.quote_expiry import QuoteExpiry, expire_due_quotes
+from api.sessions import SessionWatch
 from api.settings import Settings
 from domain.accounts.application import AccountsApplication
 from domain.booking.application import BookingApplication
@@ -61,6 +62,7 @@ class Services:
             )
         )
         self.limiters = Limiters(AttemptCounters(self.read_models))
+        self.sessions = SessionWatch(self.read_models)
         self.started = False
 
     @property
@@ -68,6 +70,7 @@ class Services:
         return [self.read_follower, *self.policy_followers]
 
     def start(self) -> None:
+        self.sessions.start()
         if self.settings.RUN_FOLLOWERS:
             for follower in self.followers:
                 follower.start()
@@ -86,6 +89,7 @@ class Services:
         return expire_due_quotes(self, now)
 
     def stop(self) -> None:
+        self.sessions.stop()
         self.quote_expiry.stop()
         for follower in self.followers:
             follower.stop()

@@ -54,10 +54,20 @@ def login(body: LoginRequest, request: Request, services: ServicesDep) -> Any:
         account_type=int(account["account_type"]),
         roles=tuple(json.loads(account["roles"])),
         username=account["username"],
+        credentials_position=int(account["credentials_position"]),
     )
     token = issue_token(principal, services.jwt_secret)
     answer = LoginResponse(token=token, accountType=principal.account_type, roles=list(principal.roles))
     return success(answer)
+
+
+@router.post("/logout-all", operation_id="logoutAll", response_model=None)
+def logout_all(principal: CurrentUser, services: ServicesDep) -> Any:
+    """End every session of the caller's account, this one included (every worker within a second)."""
+    position = services.accounts.end_sessions(principal.account_id, principal.actor)
+    services.settle(position)
+    services.sessions.note(principal.account_id, position)
+    return success({"message": "Logged out of all sessions"})
 
 
 @router.get("/me", operation_id="me", response_model=None)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any
 
@@ -10,7 +11,9 @@ from pydantic import BaseModel
 
 from api.deps import CurrentUser, ServicesDep, client_address
 from api.envelope import success
+from api.security import issue_token
 from domain.accounts import forms
+from domain.accounts.account import account_id
 from domain.shared.errors import ValidationFailed
 
 router = APIRouter(prefix="/auth/api/v1", tags=["passwords"])
@@ -57,6 +60,7 @@ def reset_password(nationalID: str, body: ResetBody, request: Request, services:
             datetime.now(UTC),
         )
     services.settle(position)
+    services.sessions.note(str(account_id(nationalID.strip())), position)
     return success({"message": "Password changed"})
 
 
@@ -72,4 +76,8 @@ def change_password(body: ChangeBody, principal: CurrentUser, services: Services
         )
     limiter.reset(principal.account_id)  # the owner proved the password: earlier slips are forgiven
     services.settle(position)
-    return success({"message": "Password changed"})
+    services.sessions.note(principal.account_id, position)
+    # Every earlier session of the account ends, this one too; the caller, who just proved the password,
+    # gets a new token to go on with.
+    renewed = replace(principal, credentials_position=position)
+    return success({"message": "Password changed", "token": issue_token(renewed, services.jwt_secret)})

@@ -1,8 +1,9 @@
-"""Attempt limits hold across worker processes: two `freight serve` processes on one PostgreSQL database."""
+"""Attempt limits and ended sessions hold across worker processes: two `freight serve` on one PostgreSQL."""
 
 from __future__ import annotations
 
 import asyncio
+import time
 from collections import Counter
 from collections.abc import Iterator
 from contextlib import ExitStack
@@ -80,3 +81,21 @@ def test_forwarded_addresses_are_not_believed_by_default(two_workers: list[str])
             for i, body in enumerate(bodies)
         )
     assert statuses == {401: ADDRESS_LIMIT, 429: 10}
+
+
+def test_log_out_everywhere_reaches_every_worker_within_a_second(two_workers: list[str]) -> None:
+    me, body = "/auth/api/v1/me", {"username": ADMIN_USERNAME, "password": ADMIN_PASSWORD}
+    with httpx.Client(transport=httpx.HTTPTransport(local_address="127.0.0.4"), timeout=30) as client:
+        tokens = [client.post(url + LOGIN, json=body).json()["response"]["token"] for url in two_workers]
+        headers = [{"Authorization": f"Bearer {token}"} for token in tokens]
+        for url in two_workers:
+            for header in headers:
+                assert client.get(url + me, headers=header).status_code == 200
+        assert client.post(two_workers[0] + "/auth/api/v1/logout-all", headers=headers[0]).status_code == 200
+        time.sleep(1.0)
+        for url in two_workers:
+            for header in headers:
+                assert client.get(url + me, headers=header).status_code == 401
+        fresh = client.post(two_workers[1] + LOGIN, json=body).json()["response"]["token"]
+        for url in two_workers:
+            assert client.get(url + me, headers={"Authorization": f"Bearer {fresh}"}).status_code == 200
