@@ -8,7 +8,7 @@ from typing import Any
 
 from fastapi import APIRouter, Depends, FastAPI
 
-from api import errors, web_app
+from api import errors, log_redaction, web_app
 from api.body_limit import BodyLimit
 from api.bootstrap import Services
 from api.deps import auditors_read_only
@@ -33,6 +33,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        log_redaction.install()  # after the server configured its logging
         services = Services(settings)
         app.state.services = services
         services.start()
