@@ -42,8 +42,10 @@ class SessionWatch:
         if changed is not None and principal.credentials_position < changed[0]:
             raise Unauthorized(ENDED)
 
-    def note(self, account_id: str, position: int) -> None:
+    def note(self, account_id: str, position: int | None) -> None:
         """This worker recorded a credential change: its own next request must already see it."""
+        if position is None:
+            return
         with self._lock:
             known = self._changed.get(account_id)
             if known is None or known[0] < position:

@@ -6,33 +6,25 @@ import json
 from typing import Any
 
 from fastapi import APIRouter, Request
-from pydantic import BaseModel
 
-from api.deps import CurrentUser, ServicesDep, client_address
+from api.deps import CommandDep, CurrentUser, ServicesDep, client_address
 from api.envelope import success
+from api.openapi import operation_ids
+from api.schemas.auth import LoginAnswer, LoginBody, Me
+from api.schemas.envelope import Envelope, Message, error_responses
 from api.security import Principal, issue_token
 from domain.accounts.passwords import password_matches
 from domain.shared.errors import Unauthorized, ValidationFailed
+from domain.shared.messages import message
 from projections.accounts import find_by_username
 
-router = APIRouter(prefix="/auth/api/v1", tags=["auth"])
+router = APIRouter(prefix="/auth/api/v1", tags=["auth"], generate_unique_id_function=operation_ids("auth"))
 
-REQUIRED = "This field is required."
-
-
-class LoginRequest(BaseModel):
-    username: str
-    password: str
+REQUIRED = message("common.required")
 
 
-class LoginResponse(BaseModel):
-    token: str
-    accountType: int
-    roles: list[str]
-
-
-@router.post("/login", operation_id="login", response_model=None)
-def login(body: LoginRequest, request: Request, services: ServicesDep) -> Any:
+@router.post("/login", response_model=Envelope[LoginAnswer], responses=error_responses(401, 429))
+def login(body: LoginBody, request: Request, services: ServicesDep) -> Any:
     missing = {name: REQUIRED for name in ("username", "password") if not getattr(body, name)}
     if missing:
         raise ValidationFailed(missing)
@@ -57,20 +49,19 @@ def login(body: LoginRequest, request: Request, services: ServicesDep) -> Any:
         credentials_position=int(account["credentials_position"]),
     )
     token = issue_token(principal, services.jwt_secret)
-    answer = LoginResponse(token=token, accountType=principal.account_type, roles=list(principal.roles))
+    answer = LoginAnswer(token=token, accountType=principal.account_type, roles=list(principal.roles))
     return success(answer)
 
 
-@router.post("/logout-all", operation_id="logoutAll", response_model=None)
-def logout_all(principal: CurrentUser, services: ServicesDep) -> Any:
+@router.post("/logout-all", response_model=Envelope[Message], responses=error_responses())
+def logout_all(principal: CurrentUser, services: ServicesDep, command: CommandDep) -> Any:
     """End every session of the caller's account, this one included (every worker within a second)."""
-    position = services.accounts.end_sessions(principal.account_id, principal.actor)
-    services.settle(position)
+    position = command(services.accounts.end_sessions, principal.account_id, principal.actor)
     services.sessions.note(principal.account_id, position)
     return success({"message": "Logged out of all sessions"})
 
 
-@router.get("/me", operation_id="me", response_model=None)
+@router.get("/me", response_model=Envelope[Me])
 def me(principal: CurrentUser) -> Any:
     """Who the token belongs to: the web app needs the account id for the notification paths."""
     return success(
