@@ -7,8 +7,9 @@ from datetime import datetime
 from pathlib import Path
 
 from api.account_limits import Limiters
+from api.periodic import Periodic
 from api.policies import messaging_follower, notifications_follower, site_url
-from api.quote_expiry import QuoteExpiry, expire_due_quotes
+from api.quote_expiry import expire_due_quotes, quote_expiry
 from api.sessions import SessionWatch
 from api.settings import Settings
 from domain.accounts.application import AccountsApplication
@@ -47,8 +48,12 @@ class Services:
         ensure_schema(self.read_models)
         seed_reference(self.read_models)
         self.booking = BookingApplication(self.store, TableCatalog(self.read_models))
-        self.uploads = ChunkStore(settings.uploads)
-        self.quote_expiry = QuoteExpiry(self)
+        self.uploads = ChunkStore(settings.uploads, settings.MAX_UNFINISHED_UPLOADS)
+        abandoned = settings.UPLOAD_ABANDONED_AFTER_SECONDS
+        self.upload_sweep = Periodic(
+            "upload-sweep", min(600.0, abandoned / 4), lambda: self.uploads.sweep(abandoned)
+        )
+        self.quote_expiry = quote_expiry(self)
         self.read_follower = Follower(READ_MODELS, self.store, self.read_models, applier())
         # Events a policy records (notifications) reach the read models at once, not at the next idle poll.
         self.store.on_recorded.append(lambda _position: self.read_follower.poke())
@@ -71,6 +76,7 @@ class Services:
 
     def start(self) -> None:
         self.sessions.start()
+        self.upload_sweep.start()
         if self.settings.RUN_FOLLOWERS:
             for follower in self.followers:
                 follower.start()
@@ -90,6 +96,7 @@ class Services:
 
     def stop(self) -> None:
         self.sessions.stop()
+        self.upload_sweep.stop()
         self.quote_expiry.stop()
         for follower in self.followers:
             follower.stop()

@@ -8,17 +8,15 @@ worker that recorded a change notes it at once.
 
 from __future__ import annotations
 
-import logging
 import threading
 import time
 from datetime import UTC, datetime, timedelta
 
+from api.periodic import Periodic
 from api.security import TOKEN_LIFETIME, Principal
 from domain.shared.errors import Unauthorized
 from infrastructure.read_db import ReadModelDB
 from projections.accounts import credential_changes
-
-log = logging.getLogger(__name__)
 
 REFRESH_SECONDS = 0.5
 ENDED = "Your session has ended; log in again"
@@ -34,8 +32,7 @@ class SessionWatch:
         self._changed: dict[str, tuple[int, float]] = {}
         self._after = 0
         self._lock = threading.Lock()
-        self._stop = threading.Event()
-        self._thread: threading.Thread | None = None
+        self._refresher = Periodic("session-watch", refresh_seconds, self.refresh)
 
     def check(self, principal: Principal) -> None:
         changed = self._changed.get(principal.account_id)
@@ -67,19 +64,7 @@ class SessionWatch:
 
     def start(self) -> None:
         self.refresh(changed_since=(datetime.now(UTC) - REMEMBER).isoformat())
-        self._stop.clear()
-        self._thread = threading.Thread(target=self._run, name="session-watch", daemon=True)
-        self._thread.start()
-
-    def _run(self) -> None:
-        while not self._stop.wait(self.refresh_seconds):
-            try:
-                self.refresh()
-            except Exception:  # the database may be away for a moment; the next round tries again
-                log.exception("could not refresh ended sessions")
+        self._refresher.start()
 
     def stop(self) -> None:
-        self._stop.set()
-        if self._thread is not None:
-            self._thread.join(timeout=5)
-            self._thread = None
+        self._refresher.stop()
