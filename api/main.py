@@ -14,6 +14,7 @@ from api.body_limit import BodyLimit
 from api.bootstrap import Services
 from api.deps import auditors_read_only
 from api.envelope import success
+from api.path_guard import PathGuard
 from api.routers import (
     accounts_admin,
     audit,
@@ -28,6 +29,7 @@ from api.routers import (
     registration,
 )
 from api.schemas.envelope import Envelope
+from api.security_headers import SecurityHeaders
 from api.settings import Settings
 
 
@@ -57,6 +59,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         dependencies=[Depends(auditors_read_only)],
     )
     app.add_middleware(BodyLimit)
+    app.add_middleware(PathGuard)
+    # Outside everything, the error middleware included, so a 500 carries them too.
+    build_stack = app.build_middleware_stack
+    app.build_middleware_stack = lambda: SecurityHeaders(build_stack())  # type: ignore[method-assign]
     errors.install(app)
     openapi.install(app)
     routers: tuple[APIRouter, ...] = (
