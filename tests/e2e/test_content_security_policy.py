@@ -12,7 +12,8 @@ RECORD_VIOLATIONS = """
 window.__violations = [];
 window.print = () => { window.__printed = true; };
 document.addEventListener('securitypolicyviolation', (e) => {
-  window.__violations.push([e.violatedDirective, e.blockedURI, e.sourceFile, e.lineNumber, e.sample, location.pathname].join(' '));
+  const where = [e.sourceFile, e.lineNumber, location.pathname];
+  window.__violations.push([e.violatedDirective, e.blockedURI, e.sample, ...where].join(' '));
 });
 """
 
