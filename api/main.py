@@ -14,6 +14,7 @@ from api.body_limit import BodyLimit
 from api.bootstrap import Services
 from api.deps import auditors_read_only
 from api.envelope import success
+from api.input_screen import screen_input
 from api.path_guard import PathGuard
 from api.routers import (
     accounts_admin,
@@ -56,7 +57,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         title="Freight booking portal",
         version="0.1.0",
         lifespan=lifespan,
-        dependencies=[Depends(auditors_read_only)],
+        dependencies=[Depends(auditors_read_only), Depends(screen_input)],
     )
     app.add_middleware(BodyLimit)
     app.add_middleware(PathGuard)
