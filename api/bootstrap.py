@@ -5,13 +5,13 @@ from __future__ import annotations
 import logging
 import threading
 from contextlib import nullcontext
-from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from api.account_limits import AccountLimiters
+from api.account_limits import Limiters
 from api.errors import StoredNotShown
+from api.periodic import Periodic
 from api.policies import (
     MESSAGING_POLICY,
     NOTIFICATIONS_POLICY,
@@ -19,13 +19,14 @@ from api.policies import (
     notifications_follower,
     site_url,
 )
-from api.quote_expiry import QuoteExpiry, expire_due_quotes
-from api.rate_limit import AttemptLimiter
+from api.quote_expiry import expire_due_quotes, quote_expiry
+from api.sessions import SessionWatch
 from api.settings import Settings
 from domain.accounts.application import AccountsApplication
 from domain.booking.application import BookingApplication
 from domain.notifications.application import NotificationsApplication
 from domain.shared.actor import SYSTEM_ACTOR
+from infrastructure.attempt_counters import AttemptCounters
 from infrastructure.delivery import delivery_from_settings
 from infrastructure.event_store import SharedStore, check_pool
 from infrastructure.leases import Lease, schema_lock
@@ -41,17 +42,6 @@ log = logging.getLogger(__name__)
 
 # How long a command's answer may wait for its read models (read-your-writes).
 SETTLE_TIMEOUT = 2.0
-
-
-@dataclass
-class Limiters:
-    login_by_username: AttemptLimiter = field(
-        default_factory=lambda: AttemptLimiter(5, 300, "Too many failed logins; try again later")
-    )
-    login_by_address: AttemptLimiter = field(
-        default_factory=lambda: AttemptLimiter(20, 300, "Too many failed logins; try again later")
-    )
-    accounts: AccountLimiters = field(default_factory=AccountLimiters)
 
 
 def open_read_models(settings: Settings, schema: str = "public", path: Path | None = None) -> ReadModelDB:
@@ -76,8 +66,12 @@ class Services:
         ensure_schema(self.read_models)
         seed_reference(self.read_models)
         self.booking = BookingApplication(self.store, TableCatalog(self.read_models))
-        self.uploads = ChunkStore(settings.uploads)
-        self.quote_expiry = QuoteExpiry(self)
+        self.uploads = ChunkStore(settings.uploads, settings.MAX_UNFINISHED_UPLOADS)
+        abandoned = settings.UPLOAD_ABANDONED_AFTER_SECONDS
+        self.upload_sweep = Periodic(
+            "upload-sweep", min(600.0, abandoned / 4), lambda: self.uploads.sweep(abandoned)
+        )
+        self.quote_expiry = quote_expiry(self)
         # PostgreSQL: every process listens for new events and moved tracking rows (infrastructure/wakeups),
         # and a follower group is applied only by the holder of its lock (several processes may run it).
         self.wakeups: Wakeups | None = None
@@ -113,7 +107,8 @@ class Services:
             # pokes them): commands wait for them. The policies keep their idle poll, so each of their
             # wake-ups takes many events at once instead of three followers querying after every commit.
             self.wakeups.on_events.append(self.read_follower.poke)
-        self.limiters = Limiters()
+        self.limiters = Limiters(AttemptCounters(self.read_models))
+        self.sessions = SessionWatch(self.read_models)
         self.started = False
 
     @property
@@ -132,6 +127,8 @@ class Services:
             self.read_models.check_connections()
 
     def start(self) -> None:
+        self.sessions.start()
+        self.upload_sweep.start()
         if self.wakeups is not None:
             self.wakeups.start()
         if self.settings.RUN_FOLLOWERS:
@@ -167,6 +164,8 @@ class Services:
         return expire_due_quotes(self, now)
 
     def stop(self) -> None:
+        self.sessions.stop()
+        self.upload_sweep.stop()
         self.quote_expiry.stop()
         for follower in self.followers:
             follower.stop()

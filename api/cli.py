@@ -31,7 +31,16 @@ def serve(_: argparse.Namespace, settings: Settings) -> int:
 
     from api.main import create_app
 
-    uvicorn.run(create_app(settings), host=settings.HOST, port=settings.PORT, log_level="info")
+    trusted = settings.FORWARDED_ALLOW_IPS.strip()
+    uvicorn.run(
+        create_app(settings),
+        host=settings.HOST,
+        port=settings.PORT,
+        log_level="info",
+        # uvicorn would otherwise trust forwarded headers from 127.0.0.1 (or its own FORWARDED_ALLOW_IPS).
+        proxy_headers=bool(trusted),
+        forwarded_allow_ips=trusted or None,
+    )
     return 0
 
 

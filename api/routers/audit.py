@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import Annotated, Any
 from uuid import UUID
 
@@ -15,6 +14,7 @@ from api.openapi import operation_ids
 from api.schemas.audit import AggregateEvents, AggregateState, EventPage
 from api.schemas.envelope import Envelope
 from domain.booking.shipping_order import shipping_order_id
+from api.schemas.wire_types import Instant
 from domain.shared.errors import NotFound, ValidationFailed
 from domain.shared.messages import message
 from projections import event_log
@@ -62,8 +62,8 @@ def events(
     limit: Annotated[int, Query(ge=1, le=MAX_PAGE)] = 100,
     kind: str | None = None,
     actor: str | None = None,
-    since: Annotated[datetime | None, Query(alias="from")] = None,
-    until: Annotated[datetime | None, Query(alias="to")] = None,
+    since: Annotated[Instant | None, Query(alias="from")] = None,
+    until: Annotated[Instant | None, Query(alias="to")] = None,
 ) -> Any:
     with services.read_models.read() as tx:
         rows = event_log.global_log(
@@ -86,7 +86,7 @@ def state_as_of(
     _: AuditReader,
     services: ServicesDep,
     position: Annotated[int | None, Query(ge=1)] = None,
-    at: datetime | None = None,
+    at: Instant | None = None,
 ) -> Any:
     """The aggregate as it was at a position or a moment, rebuilt from its events (never stored)."""
     if position is None and at is None:

@@ -13,6 +13,7 @@ from api.openapi import operation_ids
 from api.schemas.booking import Choice, ContainerChoice, RateRequestDetail, RateRequestRow, ShippingOrder
 from api.schemas.booking_admin import ContainerBody, MessageBody, OrderRevisionBody, PortBody, QuoteBody
 from api.schemas.envelope import Envelope, Lookup
+from api.schemas.wire_types import utc_instant
 from domain.booking.containers import is_valid
 from domain.shared.errors import AlreadyExists, NotFound, ValidationFailed
 from domain.shared.messages import message
@@ -66,10 +67,9 @@ def valid_until(text: str) -> datetime:
     try:
         if len(text.strip()) == 10:
             return datetime.combine(date.fromisoformat(text.strip()), time.max, tzinfo=UTC)
-        moment = datetime.fromisoformat(text.strip())
+        return utc_instant(datetime.fromisoformat(text.strip()))
     except ValueError as error:
         raise ValidationFailed({"validUntil": message("booking.validUntil.format")}) from error
-    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
 @router.put("/rate-requests/{id}/quote", response_model=Envelope[RateRequestDetail])
