@@ -13,8 +13,8 @@ from api.envelope import success
 from api.openapi import operation_ids
 from api.schemas.audit import AggregateEvents, AggregateState, EventPage
 from api.schemas.envelope import Envelope
-from domain.booking.shipping_order import shipping_order_id
 from api.schemas.wire_types import Instant
+from domain.booking.shipping_order import shipping_order_id
 from domain.shared.errors import NotFound, ValidationFailed
 from domain.shared.messages import message
 from projections import event_log
