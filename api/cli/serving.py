@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import errno
+import signal
 import socket
 import sys
 from collections.abc import Iterator
@@ -80,13 +81,20 @@ def serve(_: argparse.Namespace, console: Console) -> int:
     _preflight(settings)
     with running_followers(settings):
         check_port(settings.HOST, settings.PORT)
+        # SIGTERM is how a service manager stops a server: that is a clean end (exit 0). uvicorn shuts down
+        # gracefully on it and then raises it again to die by it; this handler ends the process cleanly
+        # instead (and before uvicorn listens, it ends it at once).
+        signal.signal(signal.SIGTERM, _stopped)
         uvicorn.run(create_app(settings), host=settings.HOST, port=settings.PORT, log_level="info")
     return CLEAN
 
 
+def _stopped(*_: object) -> None:
+    raise SystemExit(CLEAN)
+
+
 @command("follow", "run the projection and policy followers alone (multi-process deployment)")
 def follow(_: argparse.Namespace, console: Console) -> int:
-    import signal
     import threading
 
     from api.bootstrap import Services
