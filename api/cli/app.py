@@ -58,7 +58,7 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _configure_logging(command: str, debug: bool) -> None:
+def _configure_logging(command: str, debug: bool) -> logging.Handler:
     handler = logging.StreamHandler()
     line = "%(asctime)s %(levelname)s %(name)s: %(message)s"
     if command in SERVERS or debug:
@@ -68,6 +68,7 @@ def _configure_logging(command: str, debug: bool) -> None:
         handler.setFormatter(OneLineFormatter(line))
         level = logging.WARNING
     logging.basicConfig(level=level, handlers=[handler], force=True)
+    return handler
 
 
 def _name(args: argparse.Namespace) -> str:
@@ -78,7 +79,14 @@ def _name(args: argparse.Namespace) -> str:
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)  # usage errors: argparse's message and exit code 2
     debug = os.environ.get("FREIGHT_DEBUG", "").lower() in ("1", "y", "yes", "true")
-    _configure_logging(args.command, debug)
+    handler = _configure_logging(args.command, debug)
+    try:
+        return _run(args, debug)
+    finally:
+        logging.getLogger().removeHandler(handler)  # main() may be called again in one process (tests)
+
+
+def _run(args: argparse.Namespace, debug: bool) -> int:
     console = Console(json=bool(getattr(args, "json", False)))
     name = _name(args)
     try:
