@@ -1,4 +1,4 @@
-"""`freight bench --json`: the object built from a finished run's results (the run itself is not made here)."""
+"""`freight bench --json`: the object built from a finished run's results (no run is made here)."""
 
 from __future__ import annotations
 
