@@ -81,10 +81,11 @@ def serve(_: argparse.Namespace, console: Console) -> int:
     _preflight(settings)
     with running_followers(settings):
         check_port(settings.HOST, settings.PORT)
-        # SIGTERM is how a service manager stops a server: that is a clean end (exit 0). uvicorn shuts down
-        # gracefully on it and then raises it again to die by it; this handler ends the process cleanly
-        # instead (and before uvicorn listens, it ends it at once).
+        # SIGTERM (a service manager) and Ctrl-C stop a server: a clean end (exit 0), as for `follow`.
+        # uvicorn shuts down gracefully on either and then raises it again to die by it; these handlers
+        # end the process cleanly instead (and before uvicorn listens, they end it at once).
         signal.signal(signal.SIGTERM, _stopped)
+        signal.signal(signal.SIGINT, _stopped)
         uvicorn.run(create_app(settings), host=settings.HOST, port=settings.PORT, log_level="info")
     return CLEAN
 
