@@ -418,6 +418,37 @@ def test_verify_finds_the_damage_and_replay_repairs_it(damaged: Store, freight: 
     assert freight(damaged, "verify", "--json").json()["ok"] is True
 
 
+def test_an_interrupted_replay_leaves_half_built_read_models_that_verify_flags(
+    fresh: Store, freight: Any
+) -> None:
+    """Half-built, as a replay stopped by Ctrl-C after its first batch leaves them: consistent up to their
+    position (a server may carry on from there), behind the head (verify says so), finished by replay."""
+    from api.bootstrap import open_read_models
+    from api.cli.serving import check_read_models
+    from infrastructure.event_store import SharedStore
+    from projections.rebuild import rebuild
+
+    assert freight(fresh, "seed-demo", "--events", "150").code == 0
+
+    def interrupt(done: int, total: int, seconds: float) -> None:
+        raise KeyboardInterrupt
+
+    store, db = SharedStore(fresh.settings.event_store_env()), open_read_models(fresh.settings)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            rebuild(store, db, batch_size=50, progress=interrupt)
+    finally:
+        db.close()
+        store.close()
+    check_read_models(fresh.settings)  # no refusal: a follower may carry on from this position
+    result = freight(fresh, "verify", "--json", "--wait", "0")
+    body = result.json()
+    assert result.code == 1 and body["missing_tables"] == [] and body["difference_count"] == 0
+    assert body["behind"] == [{"name": "read_models", "position": 50, "events": body["head"] - 50}]
+    assert freight(fresh, "replay").code == 0
+    assert freight(fresh, "verify", "--json", "--wait", "0").json()["ok"] is True
+
+
 # -- audit -------------------------------------------------------------------------------------------------
 
 
