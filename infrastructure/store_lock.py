@@ -76,6 +76,11 @@ class StoreLock:
             raise StoreBusy(self.name)
         self._conn = conn
 
+    def __del__(self) -> None:
+        # A holder dropped without release (its owner failed while starting): a raw descriptor would
+        # otherwise stay open, and the store locked, for the rest of the process.
+        self.release()
+
     def release(self) -> None:
         fd, self._fd = self._fd, None
         if fd is not None:
