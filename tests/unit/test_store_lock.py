@@ -38,8 +38,8 @@ def test_a_holder_that_is_killed_frees_the_store(tmp_path: Path) -> None:
             sys.executable,
             "-c",
             "import sys, time; from pathlib import Path; from infrastructure.store_lock import StoreLock;"
-            f" StoreLock(path=Path({str(path)!r})).acquire(exclusive=False); print('held', flush=True);"
-            " time.sleep(60)",
+            f" lock = StoreLock(path=Path({str(path)!r})); lock.acquire(exclusive=False);"
+            " print('held', flush=True); time.sleep(60)",
         ],
         stdout=subprocess.PIPE,
         text=True,
