@@ -79,7 +79,9 @@ class StoreLock:
     def __del__(self) -> None:
         # A holder dropped without release (its owner failed while starting): a raw descriptor would
         # otherwise stay open, and the store locked, for the rest of the process.
-        self.release()
+        # (At interpreter exit this may fail: the process ending frees the lock anyway.)
+        with contextlib.suppress(Exception):
+            self.release()
 
     def release(self) -> None:
         fd, self._fd = self._fd, None
