@@ -10,7 +10,7 @@ from typing import Any
 
 from api.cli.commands import command
 from api.cli.environment import IN_USE, REBUILDING, check_store, holding, load_settings
-from api.cli.outcome import CLEAN, FOUND, Console, Result
+from api.cli.outcome import CLEAN, FOUND, Console, Refusal, Result
 from api.cli.progress import Meter
 from api.settings import Settings
 
@@ -79,8 +79,6 @@ def _verify_arguments(parser: argparse.ArgumentParser) -> None:
 def verify(args: argparse.Namespace, console: Console) -> Result:
     settings = load_settings()
     if args.wait < 0:
-        from api.cli.outcome import Refusal
-
         raise Refusal("--wait must be zero or more seconds")
     check_store(settings)
     with holding(settings, exclusive=False, busy=REBUILDING):
