@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
 from pathlib import Path
 
-from api.cli.bench import summary
+import pytest
+
+from api.cli.bench import output_to_stderr, summary
 from bench.stats import Figure, Target
 
 
@@ -21,3 +25,15 @@ def test_the_summary_lists_every_figure_and_the_missed_targets(tmp_path: Path) -
     assert [f["name"] for f in body["figures"]] == ["commands/s", "list read p99 at c=1", "seed-demo"]
     assert body["misses"] == ["commands/s"]  # 0.33 of the baseline against 0.8; no target is no miss
     assert body["results_file"] == str(tmp_path / "results.json")
+
+
+def test_a_json_run_keeps_standard_output_for_the_json(capfd: pytest.CaptureFixture[str]) -> None:
+    """The harness prints its log and starts children that print too: all of it goes to standard error."""
+    with output_to_stderr():
+        print("[bench] seeding")
+        os.write(1, b"raw write\n")
+        subprocess.run(["echo", "a child"], check=True)
+    print('{"command": "bench"}')
+    out, err = capfd.readouterr()
+    assert out == '{"command": "bench"}\n'
+    assert "[bench] seeding" in err and "raw write" in err and "a child" in err
