@@ -12,18 +12,23 @@ from api.cli.environment import check_store, load_settings
 from api.cli.outcome import CLEAN, EXIT_CODES, FOUND, Console, Refusal, Result
 from api.cli.progress import Meter
 
-
 RAW = argparse.RawDescriptionHelpFormatter
 
 
 def _audit_arguments(parser: argparse.ArgumentParser) -> None:
     actions = parser.add_subparsers(dest="action", required=True, metavar="ACTION")
     export = actions.add_parser(
-        "export", help="write the event history as JSON Lines with a SHA-256 chain", epilog=EXIT_CODES, formatter_class=RAW
+        "export",
+        help="write the event history as JSON Lines with a SHA-256 chain",
+        epilog=EXIT_CODES,
+        formatter_class=RAW,
     )
     export.add_argument("--out", default="-", help="file to write (default: standard output)")
     check = actions.add_parser(
-        "check", help="check an export: exit 1 and name the first bad line", epilog=EXIT_CODES, formatter_class=RAW
+        "check",
+        help="check an export: exit 1 and name the first bad line",
+        epilog=EXIT_CODES,
+        formatter_class=RAW,
     )
     check.add_argument("file")
     check.add_argument("--json", action="store_true", help="print one JSON object with the result")
