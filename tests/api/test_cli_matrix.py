@@ -382,6 +382,21 @@ def test_verify_beside_a_running_server_that_takes_writes(served: Served, freigh
     assert body["compared_at"] >= body["head"] > 2
 
 
+def test_while_a_rebuild_holds_the_store_servers_and_verify_refuse(
+    fresh: Store, freight: Any, tmp_path: Path
+) -> None:
+    from api.bootstrap import store_lock
+
+    rebuild = store_lock(fresh.settings)
+    rebuild.acquire(exclusive=True)  # as `freight replay` holds it while it runs
+    try:
+        assert "a rebuild" in freight(fresh, "verify", "--json").refused("verify")
+        assert "a rebuild" in run_process(fresh, "serve", cwd=tmp_path).refused("serve")
+    finally:
+        rebuild.release()
+    assert freight(fresh, "verify").code == 0
+
+
 def test_verify_fails_on_a_follower_behind_the_head(fresh: Store, freight: Any) -> None:
     # Events no follower has applied (no server ran): every follower is behind, whatever the rows say.
     assert freight(fresh, "create-admin", "--username", "ops").code == 0
