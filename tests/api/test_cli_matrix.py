@@ -539,6 +539,19 @@ def test_every_store_command_refuses_an_unreachable_store(unreachable: Store, fr
     assert set(body) == REFUSAL_KEYS and (body["ok"], body["exit_code"]) == (False, 2)
 
 
+def test_a_store_that_is_there_but_unusable_is_refused(fresh: Store, freight: Any) -> None:
+    """SQLite: an events file that is not a database. PostgreSQL: a database that does not exist."""
+    if fresh.kind == "sqlite":
+        Path(fresh.env["VAR_DIR"]).mkdir(parents=True)
+        (Path(fresh.env["VAR_DIR"]) / "events.db").write_bytes(b"not sqlite at all" * 100)
+        expected = "not a usable SQLite database"
+    else:
+        fresh.env["DATABASE_URL"] = fresh.env["DATABASE_URL"].rsplit("/", 1)[0] + "/no_such_database"
+        expected = "does not exist"
+    for args in (("verify",), ("replay",), ("create-admin",)):
+        assert expected in freight(fresh, *args).refused(args[0])
+
+
 def test_the_installed_entry_point_refuses_an_unreachable_store_in_one_line(
     unreachable: Store, tmp_path: Path
 ) -> None:
