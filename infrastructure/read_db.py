@@ -242,6 +242,10 @@ class PostgresReadModels:
             conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
             yield _PostgresTx(conn)
 
+    def check_connections(self) -> None:
+        """After an outage: drop idle pooled connections that died with the server, before anyone uses one."""
+        self.pool.check()
+
     def drop_schema(self) -> None:
         self.memo.clear()
         with self.pool.connection() as conn:

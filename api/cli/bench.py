@@ -25,6 +25,12 @@ def _bench_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--events", type=int, default=None, help="events to seed (50,000 short; 1,000,000 full)"
     )
+    parser.add_argument(
+        "--topology",
+        choices=["single", "multi"],
+        default="single",
+        help="multi: also run the loads against 2 API workers + `freight follow` beside the one process",
+    )
 
 
 def check_prerequisites() -> None:
@@ -79,8 +85,8 @@ def bench(args: argparse.Namespace, console: Console) -> int | Result:
     from bench.run import OUT, run
 
     if not console.json:
-        run(short=args.short, events=args.events)
+        run(short=args.short, events=args.events, topology=args.topology)
         return CLEAN
     with output_to_stderr():
-        results = run(short=args.short, events=args.events)
+        results = run(short=args.short, events=args.events, topology=args.topology)
     return Result(CLEAN, summary(results, OUT))
