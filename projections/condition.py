@@ -68,13 +68,18 @@ def table_names(tx: Tx) -> set[str]:
     return {row["name"] for row in rows}
 
 
+def tracked_positions(tx: Tx) -> dict[str, int]:
+    """Every follower's tracked position, by name (the tracking table must exist)."""
+    rows = tx.all("SELECT name, position FROM tracking ORDER BY name")
+    return {str(row["name"]): int(row["position"]) for row in rows}
+
+
 def inspect(tx: Tx) -> ReadModelCondition:
     """Read-only; on an empty database it reports no tables and no positions."""
     present = table_names(tx)
     positions: dict[str, int] = {}
     if "tracking" in present:
-        rows = tx.all("SELECT name, position FROM tracking")
-        positions = {row["name"]: int(row["position"]) for row in rows}
+        positions = tracked_positions(tx)
     tables = [table for projection in all_projections() for table in projection.tables]
     missing = [table for table in tables if table not in present]
     untracked: list[str] = []
