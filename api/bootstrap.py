@@ -31,6 +31,7 @@ from infrastructure.delivery import delivery_from_settings
 from infrastructure.event_store import SharedStore, check_pool
 from infrastructure.leases import Lease, schema_lock
 from infrastructure.read_db import PostgresReadModels, ReadModelDB, SqliteReadModels
+from infrastructure.store_lock import StoreBusy, StoreLock
 from infrastructure.uploads import ChunkStore
 from infrastructure.wakeups import Wakeups
 from projections.booking import queries as booking_queries
@@ -50,6 +51,13 @@ def open_read_models(settings: Settings, schema: str = "public", path: Path | No
     return SqliteReadModels(path or settings.VAR_DIR / "read.db")
 
 
+def store_lock(settings: Settings, name: str = "use") -> StoreLock:
+    """The store's lock (infrastructure/store_lock.py): in the database (PostgreSQL), in VAR_DIR (SQLite)."""
+    if settings.uses_postgres:
+        return StoreLock(conninfo=settings.read_model_conninfo(), name=name)
+    return StoreLock(path=settings.VAR_DIR / f"store-{name}.lock", name=name)
+
+
 class Services:
     def __init__(self, settings: Settings) -> None:
         # Several processes may start at once (API workers, followers): one at a time creates the schema.
@@ -58,6 +66,14 @@ class Services:
 
     def _build(self, settings: Settings) -> None:
         self.settings = settings
+        # Held shared while this process uses the read models, so a rebuild cannot drop them underneath.
+        self.store_use = store_lock(settings)
+        try:
+            self.store_use.acquire(exclusive=False)
+        except StoreBusy:
+            raise StoreBusy(
+                "a rebuild (freight replay or seed-demo) holds the store; start again once it has finished"
+            ) from None
         self.jwt_secret = settings.jwt_secret()
         self.store = SharedStore(settings.event_store_env())
         self.accounts = AccountsApplication(self.store, secret=self.jwt_secret)
@@ -173,6 +189,7 @@ class Services:
             self.wakeups.stop()
         self.read_models.close()
         self.store.close()
+        self.store_use.release()
 
     def settle(self, position: int, created: str | None = None) -> None:
         """Answer only once the read models show `position`, so the caller's next read sees its write.
