@@ -1,34 +1,35 @@
 """How the DCSA door names a booking, in one place.
 
-DESIGN section 11: the human booking reference (`FB-<year>-<6 digits>`) is the standard's
-`carrierBookingRequestReference` before confirmation and `carrierBookingReference` once confirmed. Until
-that reference lands (issue 14) a stand-in is used: the rate request's id as the request reference and its
-32 hex digits (the standard allows 35 characters) as the booking reference. Switching is this module only.
+DESIGN section 11: the human booking reference (`FB-<year>-<6 digits>`, issue 14) is the standard's
+`carrierBookingRequestReference` before confirmation and `carrierBookingReference` once confirmed. A rate
+request made before references existed has none until the server assigns it at start; until then its id
+stands in (the standard allows 100 characters for the request reference; the id is never a booking
+reference, which allows 35).
 """
 
 from __future__ import annotations
 
-import re
 from typing import Any
 from uuid import UUID
 
-_HEX = re.compile(r"^[0-9A-Fa-f]{32}$")
+from infrastructure.read_db import Tx
 
 
 def request_reference(detail: dict[str, Any]) -> str:
-    return str(detail["id"])
+    return str(detail.get("reference") or detail["id"])
 
 
 def booking_reference(detail: dict[str, Any]) -> str:
-    return UUID(str(detail["id"])).hex.upper()
+    return str(detail.get("reference") or UUID(str(detail["id"])).hex.upper())
 
 
-def rate_request_id_for(reference: str) -> str | None:
-    """The rate request a reference (request or booking reference) names, or None if it names none."""
+def rate_request_id_for(tx: Tx, reference: str) -> str | None:
+    """The rate request a reference (the human reference, any case, or the id) names, or None."""
     text = reference.strip()
+    found = tx.scalar("SELECT id FROM booking_rate_requests WHERE reference_upper = ?", (text.upper(),))
+    if found is not None:
+        return str(found)
     try:
-        if _HEX.fullmatch(text):
-            return str(UUID(hex=text))
         return str(UUID(text))
     except ValueError:
         return None

@@ -23,7 +23,6 @@ import uuid
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from api.booking_reference import request_reference
 from api.schemas.dcsa_status import booking_status
 from api.schemas.dcsa_view import notification_data
 from domain.booking.rate_request import RateRequest
@@ -52,7 +51,7 @@ SCHEMA = [
     "CREATE INDEX IF NOT EXISTS webhook_policy_subscriptions_customer"
     " ON webhook_policy_subscriptions (customer_id)",
     "CREATE TABLE IF NOT EXISTS webhook_policy_bookings ("
-    " id TEXT PRIMARY KEY, customer_id TEXT NOT NULL, state TEXT NOT NULL, status TEXT,"
+    " id TEXT PRIMARY KEY, customer_id TEXT NOT NULL, reference TEXT, state TEXT NOT NULL, status TEXT,"
     " confirmed INTEGER NOT NULL, amendment_open INTEGER NOT NULL)",
     "CREATE TABLE IF NOT EXISTS webhook_deliveries ("
     " id TEXT PRIMARY KEY, subscription_id TEXT NOT NULL, customer_id TEXT NOT NULL,"
@@ -116,9 +115,10 @@ def _booking_event(tx: Tx, event: Any, position: int, site_url: str) -> None:
     created: Any = event
     if isinstance(event, RateRequest.Created):  # type: ignore[attr-defined]
         tx.execute(
-            "INSERT INTO webhook_policy_bookings (id, customer_id, state, status, confirmed, amendment_open)"
-            " VALUES (?, ?, ?, NULL, 0, 0) ON CONFLICT (id) DO NOTHING",
-            (booking_id, created.customer_id, created.state),
+            "INSERT INTO webhook_policy_bookings"
+            " (id, customer_id, reference, state, status, confirmed, amendment_open)"
+            " VALUES (?, ?, ?, ?, NULL, 0, 0) ON CONFLICT (id) DO NOTHING",
+            (booking_id, created.customer_id, getattr(created, "reference", None), created.state),
         )
     booking = tx.one("SELECT * FROM webhook_policy_bookings WHERE id = ?", (booking_id,))
     if booking is None:
@@ -147,7 +147,7 @@ def _booking_event(tx: Tx, event: Any, position: int, site_url: str) -> None:
     notification_id = event_id(event)
     at = utc_text(event.timestamp)
     data = notification_data(
-        booking_id,
+        {"id": booking_id, "reference": booking["reference"]},
         state,
         confirmed,
         amendment_open,
@@ -329,7 +329,7 @@ def deliveries_of(tx: Tx, subscription_id: str, limit: int = 100) -> list[dict[s
             "id": r["id"],
             "eventId": r["event_id"],
             "bookingStatus": r["booking_status"],
-            "carrierBookingRequestReference": request_reference({"id": r["rate_request_id"]}),
+            "carrierBookingRequestReference": json.loads(r["body"])["data"]["carrierBookingRequestReference"],
             "state": r["state"],
             "attempts": r["attempts"],
             "lastStatusCode": r["last_status"],

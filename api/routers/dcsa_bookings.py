@@ -137,10 +137,10 @@ def _as_sent(body: CreateBooking | UpdateBooking) -> dict[str, Any]:
 
 
 def _owned_booking(services: Any, reference: str, principal: Principal) -> dict[str, Any]:
-    rate_request_id = rate_request_id_for(reference)
     row = None
-    if rate_request_id is not None:
-        with services.read_models.read() as tx:
+    with services.read_models.read() as tx:
+        rate_request_id = rate_request_id_for(tx, reference)
+        if rate_request_id is not None:
             row = dcsa_read.booking(tx, rate_request_id)
     if row is None or row["customer_id"] != principal.account_id:
         raise NotFound(f"No booking {reference}")
@@ -161,9 +161,8 @@ def create_booking(
     except ValidationFailed as error:
         raise BookingContentRefused(content_errors(error.fields, as_sent)) from error
     services.settle(position)
-    return JSONResponse(
-        {"carrierBookingRequestReference": request_reference({"id": str(rate_request_id)})}, status_code=202
-    )
+    row = _owned_booking(services, str(rate_request_id), principal)
+    return JSONResponse({"carrierBookingRequestReference": request_reference(row)}, status_code=202)
 
 
 @router.get("/bookings/{bookingReference}", response_model=Booking)

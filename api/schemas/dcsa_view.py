@@ -102,10 +102,9 @@ def booking(row: dict[str, Any], amendment: dict[str, Any] | None = None) -> dic
 
 
 def notification_data(
-    rate_request_id: str, state: str, confirmed: bool, amendment_open: bool, **messages: Any
+    row: dict[str, Any], state: str, confirmed: bool, amendment_open: bool, **messages: Any
 ) -> dict[str, Any]:
-    """The lightweight notification's `data`: status, references and feedbacks."""
-    row = {"id": rate_request_id}
+    """The lightweight notification's `data`: status, references (of `row`: id, reference) and feedbacks."""
     data: dict[str, Any] = {"bookingStatus": booking_status(state, confirmed, amendment_open)}
     if amendment_open and data["bookingStatus"] == "PENDING_AMENDMENT":
         data["amendedBookingStatus"] = "AMENDMENT_RECEIVED"

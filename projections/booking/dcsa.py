@@ -56,7 +56,7 @@ def row(tx: Tx, rate_request_id: str) -> dict[str, Any] | None:
 def booking(tx: Tx, rate_request_id: str) -> dict[str, Any] | None:
     """A rate request as the DCSA door reads it: its row, its ports' UN/LOCODEs, the standard's content."""
     return tx.one(
-        "SELECT r.id, r.customer_id, r.state_name, r.commodity, r.hs_code, r.quantity,"
+        "SELECT r.id, r.reference, r.customer_id, r.state_name, r.commodity, r.hs_code, r.quantity,"
         " r.preferred_shipping_date, r.is_swbl, r.container_type_id, r.container_size_id, r.price,"
         " r.valid_until, r.revision_message, r.rejection_message, pol.code AS pol_code,"
         " pod.code AS pod_code, d.content, d.confirmed,"
