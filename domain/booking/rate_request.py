@@ -39,9 +39,10 @@ class RateRequest(LifecycleAggregate):
 
         Version 1 events (written before references existed) read with `reference` None; such a rate request
         is given its reference later by `ReferenceAssigned` (see `BookingApplication.assign_references`).
+        Version 3 carries `booking_content` (the DCSA door's content); older ones read with None.
         """
 
-        class_version = 2
+        class_version = 3
         customer_id: str
         customer_username: str
         details: dict[str, Any]
@@ -50,10 +51,16 @@ class RateRequest(LifecycleAggregate):
         actor_id: str
         actor_role: str
         reason: str | None
+        # Version 3: what a booking request made through the DCSA door said (None for the screens).
+        booking_content: dict[str, Any] | None
 
         @staticmethod
         def upcast_v1_v2(state: dict[str, Any]) -> None:
             state["reference"] = None
+
+        @staticmethod
+        def upcast_v2_v3(state: dict[str, Any]) -> None:
+            state["booking_content"] = None
 
     @event(Created)
     def __init__(

@@ -47,6 +47,16 @@ def validate(instance: Any, schema_name: str) -> None:
     assert not errors, [f"{list(e.absolute_path)}: {e.message}" for e in errors]
 
 
+def rate_request_id(client: Any, reference: str) -> str:
+    """The portal's id of the booking a DCSA reference names (portal paths take ids)."""
+    from api.booking_reference import rate_request_id_for
+
+    with client.app.state.services.read_models.read() as tx:
+        found = rate_request_id_for(tx, reference)
+    assert found is not None, reference
+    return found
+
+
 def sample(name: str) -> dict[str, Any]:
     return copy.deepcopy(json.loads((DCSA_DIR / "samples" / f"{name}.json").read_text(encoding="utf-8")))
 

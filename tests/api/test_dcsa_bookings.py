@@ -19,7 +19,7 @@ from tests.api.booking_support import (
     payload,
     upload,
 )
-from tests.api.dcsa_support import SAMPLES, dcsa_error, sample, validate
+from tests.api.dcsa_support import SAMPLES, dcsa_error, rate_request_id, sample, validate
 
 V2 = "/v2/bookings"
 KEYS = "/integrations/api/v1/client/api-keys"
@@ -63,7 +63,8 @@ def test_each_sample_is_accepted_as_it_is_and_reads_back_with_every_field(
 def test_a_dcsa_booking_is_a_rate_request_on_the_screens(client: TestClient) -> None:
     alice = customer(client, "dcsa-screens")
     reference = post(client, alice, sample("booking-reefer"))
-    detail = ok(client.get(f"{CLIENT}/rate-requests/{reference}", headers=alice))
+    rid = rate_request_id(client, reference)
+    detail = ok(client.get(f"{CLIENT}/rate-requests/{rid}", headers=alice))
     assert detail["stateName"] == "requested"
     assert detail["viaApi"] is True
     assert detail["polTitle"] == "Amsterdam (NLAMS)" and detail["podTitle"] == "Singapore (SGSIN)"
@@ -138,7 +139,8 @@ def test_one_booking_is_quoted_for_one_kind_of_equipment(client: TestClient) -> 
     first = same_kind["requestedEquipments"][0]
     same_kind["requestedEquipments"].append({**first, "ISOEquipmentCode": "22G1"})
     reference = post(client, alice, same_kind)
-    assert ok(client.get(f"{CLIENT}/rate-requests/{reference}", headers=alice))["quantity"] == 2
+    rid = rate_request_id(client, reference)
+    assert ok(client.get(f"{CLIENT}/rate-requests/{rid}", headers=alice))["quantity"] == 2
 
 
 def test_callers_are_customers_and_see_only_their_own_bookings(
@@ -179,9 +181,10 @@ def test_an_api_key_authenticates_until_revoked_and_is_stored_only_as_a_hash(cli
 def test_revision_feedback_update_and_cancellation(client: TestClient, admin_headers: dict[str, str]) -> None:
     alice = customer(client, "dcsa-revise")
     reference = post(client, alice, sample("booking-regular"))
+    rid = rate_request_id(client, reference)
     ok(
         client.put(
-            f"{ADMIN}/rate-requests/{reference}/request-revision",
+            f"{ADMIN}/rate-requests/{rid}/request-revision",
             headers=admin_headers,
             json={"message": "$.requestedEquipments[0].units: we can load at most 1 unit this week"},
         )
@@ -204,7 +207,7 @@ def test_revision_feedback_update_and_cancellation(client: TestClient, admin_hea
     booking = read(client, alice, reference)
     assert booking["bookingStatus"] == "RECEIVED" and "feedbacks" not in booking
     assert booking["carrierExportVoyageNumber"] == "404E"
-    detail = ok(client.get(f"{CLIENT}/rate-requests/{reference}", headers=alice))
+    detail = ok(client.get(f"{CLIENT}/rate-requests/{rid}", headers=alice))
     assert detail["podTitle"] == "Hamburg (DEHAM)"
     bad = sample("booking-regular")
     bad["shipmentLocations"][0]["location"]["UNLocationCode"] = "QQQQQ"
@@ -222,9 +225,10 @@ def test_journey_sample_quoted_accepted_confirmed_reads_confirmed(
 ) -> None:
     alice = customer(client, "dcsa-journey")
     reference = post(client, alice, sample("booking-regular"))
+    rid = rate_request_id(client, reference)
     ok(
         client.put(
-            f"{ADMIN}/rate-requests/{reference}/quote",
+            f"{ADMIN}/rate-requests/{rid}/quote",
             headers=admin_headers,
             json={"price": 1500, "validUntil": later()},
         )
@@ -232,17 +236,17 @@ def test_journey_sample_quoted_accepted_confirmed_reads_confirmed(
     quoted = read(client, alice, reference)
     assert quoted["bookingStatus"] == "RECEIVED"
     assert quoted["feedbacks"][0]["severity"] == "INFO" and "1500.00 USD" in quoted["feedbacks"][0]["message"]
-    ok(client.put(f"{CLIENT}/rate-requests/{reference}/approve", headers=alice))
+    ok(client.put(f"{CLIENT}/rate-requests/{rid}/approve", headers=alice))
     file_id = upload(client, alice, key="dcsa-loi")
     documents = {"documents": [{"documentTypeId": 1, "fileId": file_id}]}
-    ok(client.put(f"{CLIENT}/rate-requests/{reference}/booking-request", headers=alice, json=documents))
-    ok(client.put(f"{ADMIN}/rate-requests/{reference}/confirm-booking", headers=admin_headers))
+    ok(client.put(f"{CLIENT}/rate-requests/{rid}/booking-request", headers=alice, json=documents))
+    ok(client.put(f"{ADMIN}/rate-requests/{rid}/confirm-booking", headers=admin_headers))
     confirmed = read(client, alice, reference)
     assert confirmed["bookingStatus"] == "CONFIRMED"
     booking_reference = confirmed["carrierBookingReference"]
     assert read(client, alice, booking_reference)["carrierBookingRequestReference"] == reference
     dcsa_error(client.patch(f"{V2}/{reference}", json={"bookingStatus": "CANCELLED"}, headers=alice), 409)
-    ok(client.put(f"{ADMIN}/rate-requests/{reference}/reject", headers=admin_headers, json={"message": "No"}))
+    ok(client.put(f"{ADMIN}/rate-requests/{rid}/reject", headers=admin_headers, json={"message": "No"}))
     assert read(client, alice, reference)["bookingStatus"] == "DECLINED"
 
 
@@ -284,22 +288,23 @@ def test_a_dcsa_booking_reads_back_its_approved_amendment(
 ) -> None:
     alice = customer(client, "dcsa-amend-api")
     reference = post(client, alice, sample("booking-reefer"))
+    rid = rate_request_id(client, reference)
     ok(
         client.put(
-            f"{ADMIN}/rate-requests/{reference}/quote",
+            f"{ADMIN}/rate-requests/{rid}/quote",
             headers=admin_headers,
             json={"price": 900, "validUntil": later()},
         )
     )
-    ok(client.put(f"{CLIENT}/rate-requests/{reference}/approve", headers=alice))
+    ok(client.put(f"{CLIENT}/rate-requests/{rid}/approve", headers=alice))
     file_id = upload(client, alice, key="dcsa-amend-loi")
     documents = {"documents": [{"documentTypeId": 1, "fileId": file_id}]}
-    ok(client.put(f"{CLIENT}/rate-requests/{reference}/booking-request", headers=alice, json=documents))
-    ok(client.put(f"{ADMIN}/rate-requests/{reference}/confirm-booking", headers=admin_headers))
-    detail = ok(client.get(f"{CLIENT}/rate-requests/{reference}", headers=alice))
+    ok(client.put(f"{CLIENT}/rate-requests/{rid}/booking-request", headers=alice, json=documents))
+    ok(client.put(f"{ADMIN}/rate-requests/{rid}/confirm-booking", headers=admin_headers))
+    detail = ok(client.get(f"{CLIENT}/rate-requests/{rid}", headers=alice))
     wanted = payload(polId=detail["pol"]["id"], podId=25, containerTypeId=2, containerSizeId=1, quantity=1)
-    ok(client.post(f"{CLIENT}/rate-requests/{reference}/amendments", headers=alice, json=wanted))
-    ok(client.put(f"{ADMIN}/rate-requests/{reference}/amendments/approve", headers=admin_headers))
+    ok(client.post(f"{CLIENT}/rate-requests/{rid}/amendments", headers=alice, json=wanted))
+    ok(client.put(f"{ADMIN}/rate-requests/{rid}/amendments/approve", headers=admin_headers))
     booking = read(client, alice, reference)
     assert booking["amendedBookingStatus"] == "AMENDMENT_CONFIRMED"
     assert booking["shipmentLocations"][1]["location"]["UNLocationCode"] == "DEHAM"

@@ -16,7 +16,7 @@ from api.main import create_app
 from api.settings import Settings
 from api.webhook_policy import WebhookSender, webhook_follower
 from tests.api.booking_support import ADMIN, CLIENT, customer, fails, later, ok, upload
-from tests.api.dcsa_support import Receiver, receiver, sample, validate
+from tests.api.dcsa_support import Receiver, rate_request_id, receiver, sample, validate
 from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME, login, make_settings
 from tests.pg import Cluster
 
@@ -68,13 +68,14 @@ def test_journey_every_status_change_is_notified_once_and_signed(
     assert "secret" not in ok(client.get(HOOKS, headers=alice))["list"][0]
     answer = client.post("/v2/bookings", json=sample("booking-regular"), headers=alice)
     reference = answer.json()["carrierBookingRequestReference"]
+    rid = rate_request_id(client, reference)
     price = {"price": 900, "validUntil": later()}
-    ok(client.put(f"{ADMIN}/rate-requests/{reference}/quote", headers=admin, json=price))
-    ok(client.put(f"{CLIENT}/rate-requests/{reference}/approve", headers=alice))
+    ok(client.put(f"{ADMIN}/rate-requests/{rid}/quote", headers=admin, json=price))
+    ok(client.put(f"{CLIENT}/rate-requests/{rid}/approve", headers=alice))
     file_id = upload(client, alice, key="hook-loi")
     documents = {"documents": [{"documentTypeId": 1, "fileId": file_id}]}
-    ok(client.put(f"{CLIENT}/rate-requests/{reference}/booking-request", headers=alice, json=documents))
-    ok(client.put(f"{ADMIN}/rate-requests/{reference}/confirm-booking", headers=admin))
+    ok(client.put(f"{CLIENT}/rate-requests/{rid}/booking-request", headers=alice, json=documents))
+    ok(client.put(f"{ADMIN}/rate-requests/{rid}/confirm-booking", headers=admin))
     confirmed = client.get(f"/v2/bookings/{reference}", headers=alice).json()
     assert confirmed["bookingStatus"] == "CONFIRMED"
 
