@@ -17,7 +17,9 @@ Command = Callable[[argparse.Namespace, Settings], int]
 COMMANDS: dict[str, tuple[str, Command, Callable[[argparse.ArgumentParser], None] | None]] = {}
 
 
-def command(name: str, help_text: str, arguments: Callable[[argparse.ArgumentParser], None] | None = None):  # type: ignore[no-untyped-def]
+def command(
+    name: str, help_text: str, arguments: Callable[[argparse.ArgumentParser], None] | None = None
+) -> Callable[[Command], Command]:
     def register(function: Command) -> Command:
         COMMANDS[name] = (help_text, function, arguments)
         return function

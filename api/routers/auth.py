@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import json
-from typing import Any
 
 from fastapi import APIRouter, Request
+from fastapi.responses import Response
 
 from api.deps import CurrentUser, ServicesDep, client_address
 from api.envelope import success
@@ -24,7 +24,7 @@ REQUIRED = message("common.required")
 
 
 @router.post("/login", response_model=Envelope[LoginAnswer], responses=error_responses(401, 429))
-def login(body: LoginBody, request: Request, services: ServicesDep) -> Any:
+def login(body: LoginBody, request: Request, services: ServicesDep) -> Response:
     missing = {name: REQUIRED for name in ("username", "password") if not getattr(body, name)}
     if missing:
         raise ValidationFailed(missing)
@@ -52,7 +52,7 @@ def login(body: LoginBody, request: Request, services: ServicesDep) -> Any:
 
 
 @router.get("/me", response_model=Envelope[Me])
-def me(principal: CurrentUser) -> Any:
+def me(principal: CurrentUser) -> Response:
     """Who the token belongs to: the web app needs the account id for the notification paths."""
     return success(
         {

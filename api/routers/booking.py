@@ -9,11 +9,12 @@ from collections.abc import Callable
 from typing import Any
 
 from fastapi import APIRouter, Query
-from fastapi.responses import FileResponse
+from fastapi.responses import FileResponse, Response
 
 from api.deps import CommandDep, CustomerUser, ServicesDep, read_answer
 from api.envelope import success
 from api.openapi import operation_ids
+from api.presenters import booking as present
 from api.schemas.booking import (
     BookingRequestBody,
     Choice,
@@ -27,7 +28,7 @@ from api.schemas.booking import (
     ShippingOrderBody,
     ShippingOrderEditBody,
 )
-from api.schemas.envelope import Envelope, Lookup
+from api.schemas.envelope import Envelope, Lookup, error_responses
 from api.security import Principal
 from domain.booking.reference import TEMPLATES_DIR
 from domain.shared.errors import NotFound
@@ -46,10 +47,10 @@ def lookup(rows: list[dict[str, Any]]) -> dict[str, Any]:
 
 def own_detail(services: Any, rate_request_id: str, principal: Principal) -> dict[str, Any]:
     with services.read_models.read() as tx:
-        detail = read.rate_request_detail(tx, rate_request_id)
-    if detail is None or (detail["customerId"] != principal.account_id and not principal.is_admin):
+        record = read.rate_request_detail(tx, rate_request_id)
+    if record is None or (record.row["customer_id"] != principal.account_id and not principal.is_admin):
         raise NotFound("Rate request not found")
-    return detail
+    return present.rate_request_detail(record)
 
 
 # -- lookups (the client's paths lack the leading slash; served here with it) ---------------------------
@@ -61,26 +62,28 @@ def _lookup_of(services: Any, query: Callable[[Any], list[dict[str, Any]]]) -> d
 
 
 @router.get("/rate-request/general/container/types", response_model=Envelope[Lookup[Choice]])
-async def container_types(_: CustomerUser, services: ServicesDep) -> Any:
+async def container_types(_: CustomerUser, services: ServicesDep) -> Response:
     return await read_answer(
         _lookup_of, services, lambda tx: reference.choices(tx, "booking_container_types")
     )
 
 
 @router.get("/rate-request/general/container/sizes", response_model=Envelope[Lookup[Choice]])
-async def container_sizes(_: CustomerUser, services: ServicesDep) -> Any:
+async def container_sizes(_: CustomerUser, services: ServicesDep) -> Response:
     return await read_answer(
         _lookup_of, services, lambda tx: reference.choices(tx, "booking_container_sizes")
     )
 
 
 @router.get("/rate-request/general/port/loadings", response_model=Envelope[Lookup[Port]])
-async def ports(_: CustomerUser, services: ServicesDep) -> Any:
+async def ports(_: CustomerUser, services: ServicesDep) -> Response:
     return await read_answer(_lookup_of, services, reference.ports)
 
 
 @router.get("/rate-request/general/containers", response_model=Envelope[Lookup[ContainerChoice]])
-async def containers(_: CustomerUser, services: ServicesDep, number: str = Query("", max_length=20)) -> Any:
+async def containers(
+    _: CustomerUser, services: ServicesDep, number: str = Query("", max_length=20)
+) -> Response:
     if not number.strip():
         return success(lookup([]))
     return await read_answer(_lookup_of, services, lambda tx: reference.search_containers(tx, number))
@@ -102,7 +105,7 @@ def _documents(services: Any) -> dict[str, Any]:
 
 
 @router.get("/rate-requests/documents", response_model=Envelope[Lookup[DocumentType]])
-async def documents(_: CustomerUser, services: ServicesDep) -> Any:
+async def documents(_: CustomerUser, services: ServicesDep) -> Response:
     return await read_answer(_documents, services)
 
 
@@ -111,7 +114,7 @@ async def documents(_: CustomerUser, services: ServicesDep) -> Any:
     response_class=FileResponse,
     responses={200: {"content": {"application/pdf": {"schema": {"type": "string", "format": "binary"}}}}},
 )
-def document_template(documentTypeId: int, _: CustomerUser, services: ServicesDep) -> Any:
+def document_template(documentTypeId: int, _: CustomerUser, services: ServicesDep) -> Response:
     with services.read_models.read() as tx:
         row = next((r for r in reference.document_types(tx) if r["id"] == documentTypeId), None)
     path = TEMPLATES_DIR / row["template"] if row else None
@@ -134,7 +137,7 @@ def _payload(body: RateRequestBody) -> dict[str, Any]:
 def _customer_page(services: Any, customer_id: str, limit: int, offset: int) -> dict[str, Any]:
     with services.read_models.read() as tx:
         rows, total = read.customer_rate_requests(tx, customer_id, limit, offset)
-    return {"list": {"list": rows, "totalCount": total}}
+    return present.rate_request_page(rows, total)
 
 
 @router.get("/rate-requests", response_model=Envelope[Lookup[RateRequestRow]])
@@ -143,14 +146,14 @@ async def list_rate_requests(
     services: ServicesDep,
     limit: int = Query(10, ge=1, le=100),
     offset: int = Query(1, ge=1),
-) -> Any:
+) -> Response:
     return await read_answer(_customer_page, services, principal.account_id, limit, offset)
 
 
 @router.post("/rate-requests", response_model=Envelope[RateRequestDetail], status_code=201)
 def create_rate_request(
     body: RateRequestBody, principal: CustomerUser, services: ServicesDep, command: CommandDep
-) -> Any:
+) -> Response:
     rate_request_id = command.returning(
         services.booking.create_rate_request, principal.actor, principal.username, _payload(body)
     )
@@ -158,26 +161,26 @@ def create_rate_request(
 
 
 @router.get("/rate-requests/{id}", response_model=Envelope[RateRequestDetail])
-async def rate_request_detail(id: str, principal: CustomerUser, services: ServicesDep) -> Any:
+async def rate_request_detail(id: str, principal: CustomerUser, services: ServicesDep) -> Response:
     return await read_answer(own_detail, services, id, principal)
 
 
 @router.put("/rate-requests/{id}", response_model=Envelope[RateRequestDetail])
 def edit_rate_request(
     id: str, body: RateRequestBody, principal: CustomerUser, services: ServicesDep, command: CommandDep
-) -> Any:
+) -> Response:
     command(services.booking.edit_rate_request, id, principal.actor, _payload(body))
     return success(own_detail(services, id, principal))
 
 
 @router.put("/rate-requests/{id}/approve", response_model=Envelope[RateRequestDetail])
-def accept_price(id: str, principal: CustomerUser, services: ServicesDep, command: CommandDep) -> Any:
+def accept_price(id: str, principal: CustomerUser, services: ServicesDep, command: CommandDep) -> Response:
     command(services.booking.accept_price, id, principal.actor)
     return success(own_detail(services, id, principal))
 
 
 @router.put("/rate-requests/{id}/cancel", response_model=Envelope[RateRequestDetail])
-def cancel_price(id: str, principal: CustomerUser, services: ServicesDep, command: CommandDep) -> Any:
+def cancel_price(id: str, principal: CustomerUser, services: ServicesDep, command: CommandDep) -> Response:
     command(services.booking.cancel_price, id, principal.actor)
     return success(own_detail(services, id, principal))
 
@@ -185,7 +188,7 @@ def cancel_price(id: str, principal: CustomerUser, services: ServicesDep, comman
 @router.put("/rate-requests/{id}/booking-request", response_model=Envelope[RateRequestDetail])
 def submit_booking_request(
     id: str, body: BookingRequestBody, principal: CustomerUser, services: ServicesDep, command: CommandDep
-) -> Any:
+) -> Response:
     documents = [d.model_dump() for d in body.documents]
     command(services.booking.submit_booking_request, id, principal.actor, documents)
     return success(own_detail(services, id, principal))
@@ -194,23 +197,29 @@ def submit_booking_request(
 # -- shipping orders --------------------------------------------------------------------------
 
 
-@router.post("/shipping-orders", response_model=Envelope[ShippingOrder], status_code=201)
+@router.post(
+    "/shipping-orders",
+    response_model=Envelope[ShippingOrder],
+    status_code=201,
+    responses=error_responses(404),  # the rate request it names may not exist (or not be the caller's)
+)
 def create_shipping_order(
     body: ShippingOrderBody, principal: CustomerUser, services: ServicesDep, command: CommandDep
-) -> Any:
+) -> Response:
     command.returning(services.booking.create_shipping_order, principal.actor, body.model_dump())
     return success(own_detail(services, body.rateRequestId, principal)["order"], status_code=201)
 
 
-def _order_answer(services: Any, order_id: str, principal: Principal) -> Any:
+def _order_answer(services: Any, order_id: str, principal: Principal) -> dict[str, Any]:
     order = services.booking.shipping_order(order_id, principal.actor)
-    return own_detail(services, order.rate_request_id, principal)["order"]
+    answer: dict[str, Any] = own_detail(services, order.rate_request_id, principal)["order"]
+    return answer
 
 
 @router.put("/shipping-orders/{id}/edit", response_model=Envelope[ShippingOrder])
 def edit_shipping_order(
     id: str, body: ShippingOrderEditBody, principal: CustomerUser, services: ServicesDep, command: CommandDep
-) -> Any:
+) -> Response:
     payload = body.model_dump(exclude_none=False)
     for key in ("parties", "containers"):
         if payload.get(key) is None:
@@ -222,6 +231,6 @@ def edit_shipping_order(
 @router.put("/shipping-orders/{id}/approve", response_model=Envelope[ShippingOrder])
 def approve_shipping_order(
     id: str, principal: CustomerUser, services: ServicesDep, command: CommandDep
-) -> Any:
+) -> Response:
     command(services.booking.approve_shipping_order, id, principal.actor)
     return success(_order_answer(services, id, principal))

@@ -11,10 +11,12 @@ import json
 from typing import Any
 
 from fastapi import APIRouter
+from fastapi.responses import Response
 
 from api.deps import AdminUser, CommandDep, CustomerUser, ServicesDep, read_answer
 from api.envelope import success
 from api.openapi import operation_ids
+from api.presenters import booking as present
 from api.routers.booking import _payload, own_detail
 from api.routers.booking_admin import valid_until
 from api.schemas.booking import RateRequestBody
@@ -105,7 +107,7 @@ def _changes(services: Any, rate_request_id: str, principal: Principal) -> dict[
     }
 
 
-def _answer(services: Any, rate_request_id: str, principal: Principal) -> Any:
+def _answer(services: Any, rate_request_id: str, principal: Principal) -> Response:
     return success(_changes(services, rate_request_id, principal))
 
 
@@ -114,26 +116,30 @@ CHANGES = Envelope[BookingChanges]
 
 # -- the customer ---------------------------------------------------------------------------------------
 @client.get("/{id}/changes", response_model=CHANGES)
-async def booking_changes(id: str, principal: CustomerUser, services: ServicesDep) -> Any:
+async def booking_changes(id: str, principal: CustomerUser, services: ServicesDep) -> Response:
     return await read_answer(_changes, services, id, principal)
 
 
 @client.post("/{id}/amendments", response_model=CHANGES)
 def request_amendment(
     id: str, body: RateRequestBody, principal: CustomerUser, services: ServicesDep, command: CommandDep
-) -> Any:
+) -> Response:
     command(services.booking.request_amendment, id, principal.actor, _payload(body))
     return _answer(services, id, principal)
 
 
 @client.put("/{id}/amendments/accept-price", response_model=CHANGES)
-def accept_amended_price(id: str, principal: CustomerUser, services: ServicesDep, command: CommandDep) -> Any:
+def accept_amended_price(
+    id: str, principal: CustomerUser, services: ServicesDep, command: CommandDep
+) -> Response:
     command(services.booking.accept_amended_price, id, principal.actor)
     return _answer(services, id, principal)
 
 
 @client.put("/{id}/amendments/withdraw", response_model=CHANGES)
-def withdraw_amendment(id: str, principal: CustomerUser, services: ServicesDep, command: CommandDep) -> Any:
+def withdraw_amendment(
+    id: str, principal: CustomerUser, services: ServicesDep, command: CommandDep
+) -> Response:
     command(services.booking.withdraw_amendment, id, principal.actor)
     return _answer(services, id, principal)
 
@@ -141,7 +147,7 @@ def withdraw_amendment(id: str, principal: CustomerUser, services: ServicesDep, 
 @client.post("/{id}/cancellation-request", response_model=CHANGES)
 def request_cancellation(
     id: str, body: CancellationBody, principal: CustomerUser, services: ServicesDep, command: CommandDep
-) -> Any:
+) -> Response:
     command(services.booking.request_cancellation, id, principal.actor, body.reason)
     return _answer(services, id, principal)
 
@@ -149,7 +155,7 @@ def request_cancellation(
 @client.put("/{id}/cancellation-request/withdraw", response_model=CHANGES)
 def withdraw_cancellation(
     id: str, principal: CustomerUser, services: ServicesDep, command: CommandDep
-) -> Any:
+) -> Response:
     command(services.booking.withdraw_cancellation, id, principal.actor)
     return _answer(services, id, principal)
 
@@ -158,7 +164,10 @@ def withdraw_cancellation(
 def _open(services: Any) -> dict[str, Any]:
     with services.read_models.read() as tx:
         rows = read_changes.open_changes(tx)
-        details = {r["rate_request_id"]: read.rate_request_detail(tx, r["rate_request_id"]) for r in rows}
+        records = {r["rate_request_id"]: read.rate_request_detail(tx, r["rate_request_id"]) for r in rows}
+    details = {
+        key: present.rate_request_detail(record) if record else None for key, record in records.items()
+    }
     listed = []
     for row in rows:
         detail = details.get(row["rate_request_id"])
@@ -169,17 +178,17 @@ def _open(services: Any) -> dict[str, Any]:
 
 
 @staff.get("/booking-changes", response_model=Envelope[Lookup[OpenChange]])
-async def open_booking_changes(_: AdminUser, services: ServicesDep) -> Any:
+async def open_booking_changes(_: AdminUser, services: ServicesDep) -> Response:
     return await read_answer(_open, services)
 
 
 @staff.get("/rate-requests/{id}/changes", response_model=CHANGES)
-async def staff_booking_changes(id: str, principal: AdminUser, services: ServicesDep) -> Any:
+async def staff_booking_changes(id: str, principal: AdminUser, services: ServicesDep) -> Response:
     return await read_answer(_changes, services, id, principal)
 
 
 @staff.put("/rate-requests/{id}/amendments/approve", response_model=CHANGES)
-def approve_amendment(id: str, principal: AdminUser, services: ServicesDep, command: CommandDep) -> Any:
+def approve_amendment(id: str, principal: AdminUser, services: ServicesDep, command: CommandDep) -> Response:
     command(services.booking.approve_amendment, id, principal.actor)
     return _answer(services, id, principal)
 
@@ -187,7 +196,7 @@ def approve_amendment(id: str, principal: AdminUser, services: ServicesDep, comm
 @staff.put("/rate-requests/{id}/amendments/requote", response_model=CHANGES)
 def requote_amendment(
     id: str, body: QuoteBody, principal: AdminUser, services: ServicesDep, command: CommandDep
-) -> Any:
+) -> Response:
     command(services.booking.requote_amendment, id, principal.actor, body.price, valid_until(body.validUntil))
     return _answer(services, id, principal)
 
@@ -195,13 +204,15 @@ def requote_amendment(
 @staff.put("/rate-requests/{id}/amendments/decline", response_model=CHANGES)
 def decline_amendment(
     id: str, body: MessageBody, principal: AdminUser, services: ServicesDep, command: CommandDep
-) -> Any:
+) -> Response:
     command(services.booking.decline_amendment, id, principal.actor, body.message)
     return _answer(services, id, principal)
 
 
 @staff.put("/rate-requests/{id}/cancellation-request/confirm", response_model=CHANGES)
-def confirm_cancellation(id: str, principal: AdminUser, services: ServicesDep, command: CommandDep) -> Any:
+def confirm_cancellation(
+    id: str, principal: AdminUser, services: ServicesDep, command: CommandDep
+) -> Response:
     command(services.booking.confirm_cancellation, id, principal.actor)
     return _answer(services, id, principal)
 
@@ -209,6 +220,6 @@ def confirm_cancellation(id: str, principal: AdminUser, services: ServicesDep, c
 @staff.put("/rate-requests/{id}/cancellation-request/decline", response_model=CHANGES)
 def decline_cancellation(
     id: str, body: MessageBody, principal: AdminUser, services: ServicesDep, command: CommandDep
-) -> Any:
+) -> Response:
     command(services.booking.decline_cancellation, id, principal.actor, body.message)
     return _answer(services, id, principal)

@@ -108,7 +108,7 @@ def _moved(event: Any, position: int) -> dict[str, Any]:
     }
 
 
-@projection.on(RateRequest.Created)  # type: ignore[attr-defined]
+@projection.on(RateRequest.Created)
 def rate_request_created(tx: BatchTx, event: Any, position: int) -> None:
     at = iso(event.timestamp)
     tx.insert(
@@ -134,7 +134,7 @@ def rate_request_created(tx: BatchTx, event: Any, position: int) -> None:
     )
 
 
-@projection.on(RateRequest.Edited)  # type: ignore[attr-defined]
+@projection.on(RateRequest.Edited)
 def rate_request_edited(tx: BatchTx, event: Any, position: int) -> None:
     tx.update(
         RATE_REQUESTS,
@@ -149,7 +149,7 @@ def rate_request_edited(tx: BatchTx, event: Any, position: int) -> None:
     )
 
 
-@projection.on(RateRequest.Quoted)  # type: ignore[attr-defined]
+@projection.on(RateRequest.Quoted)
 def rate_request_quoted(tx: BatchTx, event: Any, position: int) -> None:
     tx.update(
         RATE_REQUESTS,
@@ -163,7 +163,7 @@ def rate_request_quoted(tx: BatchTx, event: Any, position: int) -> None:
     )
 
 
-@projection.on(RateRequest.RevisionRequested)  # type: ignore[attr-defined]
+@projection.on(RateRequest.RevisionRequested)
 def rate_request_revision(tx: BatchTx, event: Any, position: int) -> None:
     tx.update(
         RATE_REQUESTS,
@@ -172,7 +172,7 @@ def rate_request_revision(tx: BatchTx, event: Any, position: int) -> None:
     )
 
 
-@projection.on(RateRequest.Rejected)  # type: ignore[attr-defined]
+@projection.on(RateRequest.Rejected)
 def rate_request_rejected(tx: BatchTx, event: Any, position: int) -> None:
     tx.update(
         RATE_REQUESTS,
@@ -181,7 +181,7 @@ def rate_request_rejected(tx: BatchTx, event: Any, position: int) -> None:
     )
 
 
-@projection.on(RateRequest.BookingRequestSubmitted)  # type: ignore[attr-defined]
+@projection.on(RateRequest.BookingRequestSubmitted)
 def booking_request_submitted(tx: BatchTx, event: Any, position: int) -> None:
     tx.update(
         RATE_REQUESTS,
@@ -191,17 +191,17 @@ def booking_request_submitted(tx: BatchTx, event: Any, position: int) -> None:
 
 
 @projection.on(
-    RateRequest.PriceAccepted,  # type: ignore[attr-defined]
-    RateRequest.PriceCancelled,  # type: ignore[attr-defined]
-    RateRequest.QuoteExpired,  # type: ignore[attr-defined]
-    RateRequest.BookingConfirmed,  # type: ignore[attr-defined]
-    RateRequest.Completed,  # type: ignore[attr-defined]
+    RateRequest.PriceAccepted,
+    RateRequest.PriceCancelled,
+    RateRequest.QuoteExpired,
+    RateRequest.BookingConfirmed,
+    RateRequest.Completed,
 )
 def rate_request_moved(tx: BatchTx, event: Any, position: int) -> None:
     tx.update(RATE_REQUESTS, str(event.originator_id), _moved(event, position))
 
 
-@projection.on(RateRequest.AmendmentApproved)  # type: ignore[attr-defined]
+@projection.on(RateRequest.AmendmentApproved)
 def rate_request_amended(tx: BatchTx, event: Any, position: int) -> None:
     # The booking's own state does not move; only its content (and its price, where a new one was agreed).
     price = {} if event.price is None else {"price": str(event.price)}
@@ -212,7 +212,7 @@ def rate_request_amended(tx: BatchTx, event: Any, position: int) -> None:
     )
 
 
-@projection.on(RateRequest.CancellationConfirmed)  # type: ignore[attr-defined]
+@projection.on(RateRequest.CancellationConfirmed)
 def booking_cancelled(tx: BatchTx, event: Any, position: int) -> None:
     tx.update(RATE_REQUESTS, str(event.originator_id), _moved(event, position))
 
@@ -236,7 +236,7 @@ def _order_moved(tx: BatchTx, event: Any, position: int, **extra: Any) -> None:
         tx.update(RATE_REQUESTS, request["id"], {"order_state": code, "updated_at": at, "position": position})
 
 
-@projection.on(ShippingOrder.Created)  # type: ignore[attr-defined]
+@projection.on(ShippingOrder.Created)
 def order_created(tx: BatchTx, event: Any, position: int) -> None:
     at = iso(event.timestamp)
     code = _code("shipping_order", event.state)
@@ -263,13 +263,13 @@ def order_created(tx: BatchTx, event: Any, position: int) -> None:
     )
 
 
-@projection.on(ShippingOrder.RevisionRequested)  # type: ignore[attr-defined]
+@projection.on(ShippingOrder.RevisionRequested)
 def order_revision(tx: BatchTx, event: Any, position: int) -> None:
     edited = json.dumps(event.edited_order, sort_keys=True) if event.edited_order is not None else None
     _order_moved(tx, event, position, revise=json.dumps(event.revise, sort_keys=True), edited_order=edited)
 
 
-@projection.on(ShippingOrder.Edited)  # type: ignore[attr-defined]
+@projection.on(ShippingOrder.Edited)
 def order_edited(tx: BatchTx, event: Any, position: int) -> None:
     current = tx.get(ORDERS, str(event.originator_id))
     details = {**json.loads((current or {}).get("details") or "{}"), **event.changes}
@@ -278,13 +278,13 @@ def order_edited(tx: BatchTx, event: Any, position: int) -> None:
     )
 
 
-@projection.on(ShippingOrder.Accepted, ShippingOrder.Approved)  # type: ignore[attr-defined]
+@projection.on(ShippingOrder.Accepted, ShippingOrder.Approved)
 def order_moved(tx: BatchTx, event: Any, position: int) -> None:
     _order_moved(tx, event, position)
 
 
 # -- files --------------------------------------------------------------------------
-@projection.on(StoredFile.Stored)  # type: ignore[attr-defined]
+@projection.on(StoredFile.Stored)
 def file_stored(tx: BatchTx, event: Any, position: int) -> None:
     tx.insert(
         "booking_files",

@@ -1,15 +1,15 @@
-"""What the booking API reads: list pages, a rate request's detail with its order, due quotes, files."""
+"""What the booking API reads: list pages, a rate request's detail with its order, due quotes, files.
+
+Rows in the read models' column names; `api/presenters/booking.py` shapes them for the wire.
+"""
 
 from __future__ import annotations
 
-import functools
 import json
+from dataclasses import dataclass
 from datetime import datetime
-from decimal import Decimal
 from typing import Any
 
-from domain.booking.values import order_fields_wire, parties_wire
-from domain.shared.lifecycle import lifecycle
 from infrastructure.read_db import Tx
 from projections.booking.handlers import iso
 from projections.booking.reference import _reference_names
@@ -29,7 +29,8 @@ _LIST_FROM = (
     " LEFT JOIN booking_container_sizes cs ON cs.id = r.container_size_id"
 )
 _LIST_SELECT = f"SELECT {_LIST_COLUMNS}{_LIST_FROM}"
-# What `list_row` reads, and nothing more: a page does not carry every row's documents, messages, etc.
+# What the list presenter (api/presenters/booking.py) reads, and nothing more: a page does not carry every
+# row's documents, messages, etc.
 _PAGE_COLUMNS = (
     "r.id, r.commodity, r.hs_code, r.quantity, r.state, r.state_name, r.order_state, r.price, r.valid_until,"
     " r.preferred_shipping_date, r.created_at, r.customer_username, pol.code AS pol_code,"
@@ -44,59 +45,6 @@ _DETAIL_SELECT = (
     " so.created_at AS so_created_at, so.updated_at AS so_updated_at"
     f"{_LIST_FROM} LEFT JOIN booking_shipping_orders so ON so.rate_request_id = r.id WHERE r.id = ?"
 )
-
-
-def _money(text: str | None) -> float | None:
-    # Money travels as a JSON number of USD (DESIGN section 6); it is kept as decimal text.
-    return None if text is None else float(Decimal(text))
-
-
-def _title(row: dict[str, Any], side: str) -> str | None:
-    code = row.get(f"{side}_code")
-    return f"{row[f'{side}_name']} ({code})" if code else None
-
-
-@functools.lru_cache(maxsize=1024)
-def _profile_name(text: str) -> str:
-    # Keyed by the profile's whole text, so a changed profile is a new key; a page repeats one customer.
-    try:
-        profile = json.loads(text)
-    except ValueError:
-        profile = {}
-    if not isinstance(profile, dict):
-        profile = {}
-    person = " ".join(str(profile.get(k) or "").strip() for k in ("firstName", "lastName")).strip()
-    return person or str(profile.get("name") or "").strip()
-
-
-def customer_name(row: dict[str, Any]) -> str:
-    """The profile's name (a person's first and last name, a company's name), else the username."""
-    return _profile_name(row.get("customer_profile") or "{}") or str(row["customer_username"])
-
-
-def list_row(row: dict[str, Any]) -> dict[str, Any]:
-    cargo = (
-        f"{row['quantity']} x {row['container_size_name']} {row['container_type_name']}, {row['commodity']}"
-    )
-    return {
-        "id": row["id"],
-        "commodity": row["commodity"],
-        "hsCode": row["hs_code"],
-        "quantity": row["quantity"],
-        "state": row["state"],
-        "stateName": row["state_name"],
-        "orderState": row["order_state"],
-        "polTitle": _title(row, "pol"),
-        "podTitle": _title(row, "pod"),
-        "cargoDetails": cargo,
-        "price": _money(row["price"]),
-        "validUntil": row["valid_until"],
-        "preferredShippingDate": row["preferred_shipping_date"],
-        "containerType": row["container_type_name"],
-        "containerSize": row["container_size_name"],
-        "customerName": customer_name(row),
-        "createdAt": row["created_at"],
-    }
 
 
 def _page(
@@ -121,7 +69,7 @@ def _page(
         total = 0
     else:
         total = int(tx.scalar(f"SELECT COUNT(*) FROM booking_rate_requests r {where}", params) or 0)
-    return [list_row(r) for r in rows], total
+    return rows, total
 
 
 def customer_rate_requests(
@@ -145,38 +93,6 @@ def all_rate_requests(
     return _page(tx, where, tuple(params), limit, page)
 
 
-def _order(row: dict[str, Any] | None, container_numbers: dict[int, str]) -> dict[str, Any] | None:
-    if row is None:
-        return None
-    details = json.loads(row["details"])
-    edited = json.loads(row["edited_order"]) if row["edited_order"] else None
-    return {
-        "id": row["id"],
-        "rateRequestId": row["rate_request_id"],
-        "status": row["status"],
-        "statusName": row["status_name"],
-        "statusLabel": lifecycle("shipping_order").labels[row["status_name"]],
-        **order_fields_wire(details),
-        "parties": parties_wire(details.get("parties", [])),
-        "containers": [
-            {
-                "containerId": c["container_id"],
-                "containerNumber": container_numbers.get(c["container_id"]),
-                "seal": c["seal"],
-                "count": c["count"],
-                "type": c["type"],
-                "grossWeight": c["gross_weight"],
-                "netWeight": c["net_weight"],
-            }
-            for c in details.get("containers", [])
-        ],
-        "revise": json.loads(row["revise"]),
-        "editedOrder": edited,
-        "createdAt": row["created_at"],
-        "updatedAt": row["updated_at"],
-    }
-
-
 def _order_row(row: dict[str, Any]) -> dict[str, Any] | None:
     """The joined order's columns of a detail row, named as booking_shipping_orders names them."""
     if row["so_id"] is None:
@@ -194,7 +110,18 @@ def _order_row(row: dict[str, Any]) -> dict[str, Any] | None:
     }
 
 
-def rate_request_detail(tx: Tx, rate_request_id: str) -> dict[str, Any] | None:
+@dataclass(frozen=True)
+class RateRequestRecord:
+    """A rate request's row (with its reference names), its shipping order's row if it has one, and the
+    names the detail shows for the order's containers and the request's documents."""
+
+    row: dict[str, Any]
+    order: dict[str, Any] | None
+    container_numbers: dict[int, str]
+    document_names: dict[int, str]
+
+
+def rate_request_detail(tx: Tx, rate_request_id: str) -> RateRequestRecord | None:
     row = tx.one(_DETAIL_SELECT, (rate_request_id,))
     if row is None:
         return None
@@ -205,50 +132,12 @@ def rate_request_detail(tx: Tx, rate_request_id: str) -> dict[str, Any] | None:
         if ids:
             numbers = _reference_names(tx, "booking_containers", "number", ids)
     documents = json.loads(row["documents"])
-    names: dict[Any, Any] = {}
+    names: dict[int, str] = {}
     if documents:
         names = _reference_names(
             tx, "booking_document_types", "name", [d["document_type_id"] for d in documents]
         )
-    return {
-        **list_row(row),
-        "customerId": row["customer_id"],
-        "pol": {"id": row["pol_id"], "name": _title(row, "pol"), "value": row["pol_id"]},
-        "pod": {"id": row["pod_id"], "name": _title(row, "pod"), "value": row["pod_id"]},
-        "containerType": {
-            "id": row["container_type_id"],
-            "name": row["container_type_name"],
-            "value": row["container_type_value"],
-        },
-        "containerSize": {
-            "id": row["container_size_id"],
-            "name": row["container_size_name"],
-            "value": row["container_size_id"],
-        },
-        "isSwbl": bool(row["is_swbl"]),
-        "isSWBL": bool(row["is_swbl"]),
-        "isDanger": bool(row["is_danger"]),
-        "msds": row["msds"],
-        "additionalComment": row["additional_comment"],
-        "revisionMessage": row["revision_message"],
-        "rejectionMessage": row["rejection_message"],
-        "bookingRequest": (
-            {
-                "documents": [
-                    {
-                        "documentTypeId": d["document_type_id"],
-                        "documentType": names.get(d["document_type_id"]),
-                        "fileId": d["file_id"],
-                    }
-                    for d in documents
-                ]
-            }
-            if documents
-            else None
-        ),
-        "order": _order(order_row, numbers),
-        "updatedAt": row["updated_at"],
-    }
+    return RateRequestRecord(row, order_row, numbers, names)
 
 
 def due_quotes(tx: Tx, now: datetime, limit: int = 200) -> list[str]:
