@@ -14,7 +14,6 @@ from fastapi.responses import FileResponse, Response
 from api.deps import CommandDep, CustomerUser, ServicesDep, read_answer
 from api.envelope import success
 from api.openapi import operation_ids
-from api.presenters import booking as present
 from api.schemas.booking import (
     BookingRequestBody,
     Choice,
@@ -47,10 +46,10 @@ def lookup(rows: list[dict[str, Any]]) -> dict[str, Any]:
 
 def own_detail(services: Any, rate_request_id: str, principal: Principal) -> dict[str, Any]:
     with services.read_models.read() as tx:
-        record = read.rate_request_detail(tx, rate_request_id)
-    if record is None or (record.row["customer_id"] != principal.account_id and not principal.is_admin):
+        detail = read.rate_request_detail(tx, rate_request_id)
+    if detail is None or (detail["customerId"] != principal.account_id and not principal.is_admin):
         raise NotFound("Rate request not found")
-    return present.rate_request_detail(record)
+    return detail
 
 
 # -- lookups (the client's paths lack the leading slash; served here with it) ---------------------------
@@ -134,10 +133,12 @@ def _payload(body: RateRequestBody) -> dict[str, Any]:
     return data
 
 
-def _customer_page(services: Any, customer_id: str, limit: int, offset: int) -> dict[str, Any]:
+def _customer_page(
+    services: Any, customer_id: str, limit: int, offset: int, search: str | None
+) -> dict[str, Any]:
     with services.read_models.read() as tx:
-        rows, total = read.customer_rate_requests(tx, customer_id, limit, offset)
-    return present.rate_request_page(rows, total)
+        rows, total = read.customer_rate_requests(tx, customer_id, limit, offset, search)
+    return {"list": {"list": rows, "totalCount": total}}
 
 
 @router.get("/rate-requests", response_model=Envelope[Lookup[RateRequestRow]])
@@ -146,8 +147,9 @@ async def list_rate_requests(
     services: ServicesDep,
     limit: int = Query(10, ge=1, le=100),
     offset: int = Query(1, ge=1),
+    search: str | None = Query(None, max_length=100),
 ) -> Response:
-    return await read_answer(_customer_page, services, principal.account_id, limit, offset)
+    return await read_answer(_customer_page, services, principal.account_id, limit, offset, search)
 
 
 # A client that lost a create's answer retries with the same `Idempotency-Key` and gets the one booking.

@@ -11,10 +11,10 @@ from fastapi.responses import Response
 from api.deps import AdminUser, CommandDep, ServicesDep, read_answer
 from api.envelope import success
 from api.openapi import operation_ids
-from api.presenters import booking as present
 from api.schemas.booking import Choice, ContainerChoice, RateRequestDetail, RateRequestRow, ShippingOrder
 from api.schemas.booking_admin import ContainerBody, MessageBody, OrderRevisionBody, PortBody, QuoteBody
 from api.schemas.envelope import Envelope, Lookup
+from api.schemas.wire_types import utc_instant
 from domain.booking.containers import is_valid
 from domain.shared.errors import AlreadyExists, NotFound, ValidationFailed
 from domain.shared.messages import message
@@ -30,18 +30,18 @@ router = APIRouter(
 
 def _detail(services: Any, rate_request_id: str) -> dict[str, Any]:
     with services.read_models.read() as tx:
-        record = read.rate_request_detail(tx, rate_request_id)
-    if record is None:
+        detail = read.rate_request_detail(tx, rate_request_id)
+    if detail is None:
         raise NotFound("Rate request not found")
-    return present.rate_request_detail(record)
+    return detail
 
 
 def _page(
-    services: Any, state: int | None, state_name: str | None, limit: int, offset: int
+    services: Any, state: int | None, state_name: str | None, limit: int, offset: int, search: str | None
 ) -> dict[str, Any]:
     with services.read_models.read() as tx:
-        rows, total = read.all_rate_requests(tx, state, state_name, limit, offset)
-    return present.rate_request_page(rows, total)
+        rows, total = read.all_rate_requests(tx, state, state_name, limit, offset, search)
+    return {"list": {"list": rows, "totalCount": total}}
 
 
 # Read endpoints: `async def` with their blocking part on a reader thread (api/deps.py `read_answer`).
@@ -53,8 +53,9 @@ async def list_rate_requests(
     stateName: str | None = Query(None, max_length=40),
     limit: int = Query(10, ge=1, le=100),
     offset: int = Query(1, ge=1),
+    search: str | None = Query(None, max_length=100),
 ) -> Response:
-    return await read_answer(_page, services, state, stateName, limit, offset)
+    return await read_answer(_page, services, state, stateName, limit, offset, search)
 
 
 @router.get("/rate-requests/{id}", response_model=Envelope[RateRequestDetail])
@@ -67,10 +68,9 @@ def valid_until(text: str) -> datetime:
     try:
         if len(text.strip()) == 10:
             return datetime.combine(date.fromisoformat(text.strip()), time.max, tzinfo=UTC)
-        moment = datetime.fromisoformat(text.strip())
+        return utc_instant(datetime.fromisoformat(text.strip()))
     except ValueError as error:
         raise ValidationFailed({"validUntil": message("booking.validUntil.format")}) from error
-    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
 @router.put("/rate-requests/{id}/quote", response_model=Envelope[RateRequestDetail])

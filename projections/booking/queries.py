@@ -1,15 +1,15 @@
-"""What the booking API reads: list pages, a rate request's detail with its order, due quotes, files.
-
-Rows in the read models' column names; `api/presenters/booking.py` shapes them for the wire.
-"""
+"""What the booking API reads: list pages, a rate request's detail with its order, due quotes, files."""
 
 from __future__ import annotations
 
+import functools
 import json
-from dataclasses import dataclass
 from datetime import datetime
+from decimal import Decimal
 from typing import Any
 
+from domain.booking.values import order_fields_wire, parties_wire
+from domain.shared.lifecycle import lifecycle
 from infrastructure.read_db import Tx
 from projections.booking.handlers import iso
 from projections.booking.reference import _reference_names
@@ -29,13 +29,12 @@ _LIST_FROM = (
     " LEFT JOIN booking_container_sizes cs ON cs.id = r.container_size_id"
 )
 _LIST_SELECT = f"SELECT {_LIST_COLUMNS}{_LIST_FROM}"
-# What the list presenter (api/presenters/booking.py) reads, and nothing more: a page does not carry every
-# row's documents, messages, etc.
+# What `list_row` reads, and nothing more: a page does not carry every row's documents, messages, etc.
 _PAGE_COLUMNS = (
     "r.id, r.commodity, r.hs_code, r.quantity, r.state, r.state_name, r.order_state, r.price, r.valid_until,"
     " r.preferred_shipping_date, r.created_at, r.customer_username, pol.code AS pol_code,"
     " pol.name AS pol_name, pod.code AS pod_code, pod.name AS pod_name, ct.name AS container_type_name,"
-    " cs.name AS container_size_name, cp.profile AS customer_profile"
+    " cs.name AS container_size_name, cp.profile AS customer_profile, r.reference, r.waiting_for"
 )
 # A rate request has at most one shipping order (the order's id is name-based on the rate request's), so
 # the detail joins it: the request, its order and their reference names in one statement.
@@ -45,6 +44,61 @@ _DETAIL_SELECT = (
     " so.created_at AS so_created_at, so.updated_at AS so_updated_at"
     f"{_LIST_FROM} LEFT JOIN booking_shipping_orders so ON so.rate_request_id = r.id WHERE r.id = ?"
 )
+
+
+def _money(text: str | None) -> float | None:
+    # Money travels as a JSON number of USD (DESIGN section 6); it is kept as decimal text.
+    return None if text is None else float(Decimal(text))
+
+
+def _title(row: dict[str, Any], side: str) -> str | None:
+    code = row.get(f"{side}_code")
+    return f"{row[f'{side}_name']} ({code})" if code else None
+
+
+@functools.lru_cache(maxsize=1024)
+def _profile_name(text: str) -> str:
+    # Keyed by the profile's whole text, so a changed profile is a new key; a page repeats one customer.
+    try:
+        profile = json.loads(text)
+    except ValueError:
+        profile = {}
+    if not isinstance(profile, dict):
+        profile = {}
+    person = " ".join(str(profile.get(k) or "").strip() for k in ("firstName", "lastName")).strip()
+    return person or str(profile.get("name") or "").strip()
+
+
+def customer_name(row: dict[str, Any]) -> str:
+    """The profile's name (a person's first and last name, a company's name), else the username."""
+    return _profile_name(row.get("customer_profile") or "{}") or str(row["customer_username"])
+
+
+def list_row(row: dict[str, Any]) -> dict[str, Any]:
+    cargo = (
+        f"{row['quantity']} x {row['container_size_name']} {row['container_type_name']}, {row['commodity']}"
+    )
+    return {
+        "id": row["id"],
+        "reference": row["reference"],
+        "waitingFor": row["waiting_for"],
+        "commodity": row["commodity"],
+        "hsCode": row["hs_code"],
+        "quantity": row["quantity"],
+        "state": row["state"],
+        "stateName": row["state_name"],
+        "orderState": row["order_state"],
+        "polTitle": _title(row, "pol"),
+        "podTitle": _title(row, "pod"),
+        "cargoDetails": cargo,
+        "price": _money(row["price"]),
+        "validUntil": row["valid_until"],
+        "preferredShippingDate": row["preferred_shipping_date"],
+        "containerType": row["container_type_name"],
+        "containerSize": row["container_size_name"],
+        "customerName": customer_name(row),
+        "createdAt": row["created_at"],
+    }
 
 
 def _page(
@@ -69,28 +123,87 @@ def _page(
         total = 0
     else:
         total = int(tx.scalar(f"SELECT COUNT(*) FROM booking_rate_requests r {where}", params) or 0)
-    return rows, total
+    return [list_row(r) for r in rows], total
+
+
+def rows_where(
+    tx: Tx, where: str, params: tuple[Any, ...], *, order: str, limit: int
+) -> list[dict[str, Any]]:
+    """List rows (as the lists answer them) matching `where`, in `order`, at most `limit` of them."""
+    rows = tx.all(
+        f"SELECT {_PAGE_COLUMNS}, r.updated_at{_LIST_FROM} {where} ORDER BY {order} LIMIT {int(limit)}",
+        params,
+    )
+    return [{**list_row(r), "updatedAt": r["updated_at"]} for r in rows]
+
+
+def _searching(search: str | None, clauses: list[str], params: list[Any]) -> None:
+    """`search` finds a booking by (part of) its reference, any case, or by (part of) its commodity."""
+    text = (search or "").strip()
+    if not text:
+        return
+    escaped = text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+    clauses.append("(r.reference_upper LIKE ? ESCAPE '\\' OR LOWER(r.commodity) LIKE ? ESCAPE '\\')")
+    params.extend((f"%{escaped.upper()}%", f"%{escaped.lower()}%"))
+
+
+def _where(clauses: list[str]) -> str:
+    return ("WHERE " + " AND ".join(clauses)) if clauses else ""
 
 
 def customer_rate_requests(
-    tx: Tx, customer_id: str, limit: int, page: int
+    tx: Tx, customer_id: str, limit: int, page: int, search: str | None = None
 ) -> tuple[list[dict[str, Any]], int]:
-    return _page(tx, "WHERE r.customer_id = ?", (customer_id,), limit, page)
+    clauses, params = ["r.customer_id = ?"], [customer_id]
+    _searching(search, clauses, params)
+    return _page(tx, _where(clauses), tuple(params), limit, page)
 
 
 def all_rate_requests(
-    tx: Tx, state: int | None, state_name: str | None, limit: int, page: int
+    tx: Tx, state: int | None, state_name: str | None, limit: int, page: int, search: str | None = None
 ) -> tuple[list[dict[str, Any]], int]:
     clauses: list[str] = []
     params: list[Any] = []
+    _searching(search, clauses, params)
     if state is not None:
         clauses.append("r.state = ?")
         params.append(state)
     if state_name:
         clauses.append("r.state_name = ?")
         params.append(state_name)
-    where = ("WHERE " + " AND ".join(clauses)) if clauses else ""
-    return _page(tx, where, tuple(params), limit, page)
+    return _page(tx, _where(clauses), tuple(params), limit, page)
+
+
+def _order(row: dict[str, Any] | None, container_numbers: dict[int, str]) -> dict[str, Any] | None:
+    if row is None:
+        return None
+    details = json.loads(row["details"])
+    edited = json.loads(row["edited_order"]) if row["edited_order"] else None
+    return {
+        "id": row["id"],
+        "rateRequestId": row["rate_request_id"],
+        "status": row["status"],
+        "statusName": row["status_name"],
+        "statusLabel": lifecycle("shipping_order").labels[row["status_name"]],
+        **order_fields_wire(details),
+        "parties": parties_wire(details.get("parties", [])),
+        "containers": [
+            {
+                "containerId": c["container_id"],
+                "containerNumber": container_numbers.get(c["container_id"]),
+                "seal": c["seal"],
+                "count": c["count"],
+                "type": c["type"],
+                "grossWeight": c["gross_weight"],
+                "netWeight": c["net_weight"],
+            }
+            for c in details.get("containers", [])
+        ],
+        "revise": json.loads(row["revise"]),
+        "editedOrder": edited,
+        "createdAt": row["created_at"],
+        "updatedAt": row["updated_at"],
+    }
 
 
 def _order_row(row: dict[str, Any]) -> dict[str, Any] | None:
@@ -110,18 +223,7 @@ def _order_row(row: dict[str, Any]) -> dict[str, Any] | None:
     }
 
 
-@dataclass(frozen=True)
-class RateRequestRecord:
-    """A rate request's row (with its reference names), its shipping order's row if it has one, and the
-    names the detail shows for the order's containers and the request's documents."""
-
-    row: dict[str, Any]
-    order: dict[str, Any] | None
-    container_numbers: dict[int, str]
-    document_names: dict[int, str]
-
-
-def rate_request_detail(tx: Tx, rate_request_id: str) -> RateRequestRecord | None:
+def rate_request_detail(tx: Tx, rate_request_id: str) -> dict[str, Any] | None:
     row = tx.one(_DETAIL_SELECT, (rate_request_id,))
     if row is None:
         return None
@@ -132,12 +234,68 @@ def rate_request_detail(tx: Tx, rate_request_id: str) -> RateRequestRecord | Non
         if ids:
             numbers = _reference_names(tx, "booking_containers", "number", ids)
     documents = json.loads(row["documents"])
-    names: dict[int, str] = {}
+    names: dict[Any, Any] = {}
     if documents:
         names = _reference_names(
             tx, "booking_document_types", "name", [d["document_type_id"] for d in documents]
         )
-    return RateRequestRecord(row, order_row, numbers, names)
+    # Staff open the files from the detail: each file id comes with the name it was uploaded under.
+    file_names = _file_names(tx, [d["file_id"] for d in documents] + ([row["msds"]] if row["msds"] else []))
+    return {
+        **list_row(row),
+        "customerId": row["customer_id"],
+        "pol": {"id": row["pol_id"], "name": _title(row, "pol"), "value": row["pol_id"]},
+        "pod": {"id": row["pod_id"], "name": _title(row, "pod"), "value": row["pod_id"]},
+        "containerType": {
+            "id": row["container_type_id"],
+            "name": row["container_type_name"],
+            "value": row["container_type_value"],
+        },
+        "containerSize": {
+            "id": row["container_size_id"],
+            "name": row["container_size_name"],
+            "value": row["container_size_id"],
+        },
+        "isSwbl": bool(row["is_swbl"]),
+        "isSWBL": bool(row["is_swbl"]),
+        "isDanger": bool(row["is_danger"]),
+        "msds": row["msds"],
+        "msdsFileName": file_names.get(row["msds"]) if row["msds"] else None,
+        "additionalComment": row["additional_comment"],
+        "revisionMessage": row["revision_message"],
+        "rejectionMessage": row["rejection_message"],
+        "bookingRequest": (
+            {
+                "documents": [
+                    {
+                        "documentTypeId": d["document_type_id"],
+                        "documentType": names.get(d["document_type_id"]),
+                        "fileId": d["file_id"],
+                        "fileName": file_names.get(d["file_id"]),
+                    }
+                    for d in documents
+                ]
+            }
+            if documents
+            else None
+        ),
+        "order": _order(order_row, numbers),
+        "updatedAt": row["updated_at"],
+    }
+
+
+def without_reference(tx: Tx) -> list[str]:
+    """Rate requests created before booking references existed, oldest first."""
+    rows = tx.all("SELECT id FROM booking_rate_requests WHERE reference IS NULL ORDER BY created_at")
+    return [r["id"] for r in rows]
+
+
+def _file_names(tx: Tx, file_ids: list[str]) -> dict[str, str]:
+    if not file_ids:
+        return {}
+    marks = ", ".join("?" for _ in file_ids)
+    rows = tx.all(f"SELECT id, name FROM booking_files WHERE id IN ({marks})", tuple(file_ids))
+    return {r["id"]: r["name"] for r in rows}
 
 
 def due_quotes(tx: Tx, now: datetime, limit: int = 200) -> list[str]:

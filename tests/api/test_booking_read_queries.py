@@ -20,7 +20,6 @@ from fastapi.responses import JSONResponse
 
 from api.bootstrap import Services
 from api.envelope import render
-from api.presenters import booking as present
 from api.settings import Settings
 from bench.seed import Seeder
 from infrastructure.read_db import PostgresReadModels, SqliteReadModels, Tx
@@ -49,16 +48,18 @@ def old_list_row(row: dict[str, Any]) -> dict[str, Any]:
     )
     return {
         "id": row["id"],
+        "reference": row["reference"],
+        "waitingFor": row["waiting_for"],
         "commodity": row["commodity"],
         "hsCode": row["hs_code"],
         "quantity": row["quantity"],
         "state": row["state"],
         "stateName": row["state_name"],
         "orderState": row["order_state"],
-        "polTitle": present._title(row, "pol"),
-        "podTitle": present._title(row, "pod"),
+        "polTitle": read._title(row, "pol"),
+        "podTitle": read._title(row, "pod"),
         "cargoDetails": cargo,
-        "price": present._money(row["price"]),
+        "price": read._money(row["price"]),
         "validUntil": row["valid_until"],
         "preferredShippingDate": row["preferred_shipping_date"],
         "containerType": row["container_type_name"],
@@ -105,11 +106,16 @@ def old_detail(tx: Tx, rate_request_id: str) -> dict[str, Any] | None:
             }
     documents = json.loads(row["documents"])
     names = {d["id"]: d["name"] for d in reference.document_types(tx)}
+
+    def file_name(file_id: str | None) -> str | None:
+        found = tx.one("SELECT name FROM booking_files WHERE id = ?", (file_id,)) if file_id else None
+        return found["name"] if found else None
+
     return {
         **old_list_row(row),
         "customerId": row["customer_id"],
-        "pol": {"id": row["pol_id"], "name": present._title(row, "pol"), "value": row["pol_id"]},
-        "pod": {"id": row["pod_id"], "name": present._title(row, "pod"), "value": row["pod_id"]},
+        "pol": {"id": row["pol_id"], "name": read._title(row, "pol"), "value": row["pol_id"]},
+        "pod": {"id": row["pod_id"], "name": read._title(row, "pod"), "value": row["pod_id"]},
         "containerType": {
             "id": row["container_type_id"],
             "name": row["container_type_name"],
@@ -124,6 +130,7 @@ def old_detail(tx: Tx, rate_request_id: str) -> dict[str, Any] | None:
         "isSWBL": bool(row["is_swbl"]),
         "isDanger": bool(row["is_danger"]),
         "msds": row["msds"],
+        "msdsFileName": file_name(row["msds"]),
         "additionalComment": row["additional_comment"],
         "revisionMessage": row["revision_message"],
         "rejectionMessage": row["rejection_message"],
@@ -134,6 +141,7 @@ def old_detail(tx: Tx, rate_request_id: str) -> dict[str, Any] | None:
                         "documentTypeId": d["document_type_id"],
                         "documentType": names.get(d["document_type_id"]),
                         "fileId": d["file_id"],
+                        "fileName": file_name(d["file_id"]),
                     }
                     for d in documents
                 ]
@@ -141,7 +149,7 @@ def old_detail(tx: Tx, rate_request_id: str) -> dict[str, Any] | None:
             if documents
             else None
         ),
-        "order": present.shipping_order(order_row, numbers),
+        "order": read._order(order_row, numbers),
         "updatedAt": row["updated_at"],
     }
 
@@ -153,12 +161,6 @@ def old_bytes(response: Any) -> bytes:
 
 def new_bytes(response: Any) -> bytes:
     return render({"isSuccess": True, "isError": False, "error": None, "response": response})
-
-
-def _presented(page: tuple[list[dict[str, Any]], int]) -> tuple[list[dict[str, Any]], int]:
-    """The query's page as the API answers it (the presenter shapes the rows)."""
-    rows, total = page
-    return [present.rate_request_row(r) for r in rows], total
 
 
 # -- a seeded history --------------------------------------------------------------------------------------
@@ -194,7 +196,7 @@ def test_customer_lists_match_the_old_queries(seeded: tuple[Services, Seeder]) -
         for limit in (1, 3, 10, 100):
             for page in range(1, 5):
                 with services.read_models.read() as tx:
-                    new = _presented(read.customer_rate_requests(tx, customer, limit, page))
+                    new = read.customer_rate_requests(tx, customer, limit, page)
                     old = old_page(tx, "WHERE r.customer_id = ?", (customer,), limit, page)
                 assert new == old
                 assert new_bytes({"list": {"list": new[0], "totalCount": new[1]}}) == old_bytes(
@@ -224,7 +226,7 @@ def test_staff_lists_match_the_old_queries(seeded: tuple[Services, Seeder]) -> N
     for state, state_name in filters:
         for limit, page in ((10, 1), (10, 2), (7, 3), (100, 1), (10, 500)):
             with services.read_models.read() as tx:
-                new = _presented(read.all_rate_requests(tx, state, state_name, limit, page))
+                new = read.all_rate_requests(tx, state, state_name, limit, page)
                 old = old_all(tx, state, state_name, limit, page)
             assert new == old, (state, state_name, limit, page)
 
@@ -236,8 +238,7 @@ def test_every_detail_matches_the_old_queries(seeded: tuple[Services, Seeder]) -
     with_order = with_documents = 0
     for rate_request_id in ids:
         with services.read_models.read() as tx:
-            record = read.rate_request_detail(tx, rate_request_id)
-            new = present.rate_request_detail(record) if record else None
+            new = read.rate_request_detail(tx, rate_request_id)
             old = old_detail(tx, rate_request_id)
         assert new == old
         assert new_bytes(new) == old_bytes(old)
