@@ -113,7 +113,7 @@ BOOKING_EVENTS = _MOVES + _AMENDMENT_OPENED + _AMENDMENT_CLOSED
 def _booking_event(tx: Tx, event: Any, position: int, site_url: str) -> None:
     booking_id = str(event.originator_id)
     created: Any = event
-    if isinstance(event, RateRequest.Created):  # type: ignore[attr-defined]
+    if isinstance(event, RateRequest.Created):
         tx.execute(
             "INSERT INTO webhook_policy_bookings"
             " (id, customer_id, reference, state, status, confirmed, amendment_open)"
@@ -265,12 +265,13 @@ class WebhookSender:
                     (owner, utc_text(now + LEASE), row["id"], moment),
                 )
         with self.db.read() as tx:
-            return tx.all(
+            claimed: list[dict[str, Any]] = tx.all(
                 "SELECT d.*, s.callback_url FROM webhook_deliveries d"
                 " JOIN webhook_policy_subscriptions s ON s.id = d.subscription_id"
                 " WHERE d.lease_owner = ? AND d.state = 'pending'",
                 (owner,),
             )
+        return claimed
 
     def send_due(self, now: datetime | None = None, limit: int = 20) -> int:
         """Post every due delivery (at most `limit`); answer how many were attempted."""

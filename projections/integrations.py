@@ -33,7 +33,7 @@ projection = Projection(
 )
 
 
-@projection.on(ApiKey.Issued)  # type: ignore[attr-defined]
+@projection.on(ApiKey.Issued)
 def key_issued(tx: BatchTx, event: Any, position: int) -> None:
     tx.insert(
         KEYS,
@@ -52,12 +52,12 @@ def key_issued(tx: BatchTx, event: Any, position: int) -> None:
     )
 
 
-@projection.on(ApiKey.Revoked)  # type: ignore[attr-defined]
+@projection.on(ApiKey.Revoked)
 def key_revoked(tx: BatchTx, event: Any, position: int) -> None:
     tx.update(KEYS, str(event.originator_id), {"revoked_at": utc_text(event.timestamp), "position": position})
 
 
-@projection.on(WebhookSubscription.Subscribed)  # type: ignore[attr-defined]
+@projection.on(WebhookSubscription.Subscribed)
 def subscribed(tx: BatchTx, event: Any, position: int) -> None:
     tx.insert(
         WEBHOOKS,
@@ -72,7 +72,7 @@ def subscribed(tx: BatchTx, event: Any, position: int) -> None:
     )
 
 
-@projection.on(WebhookSubscription.Unsubscribed)  # type: ignore[attr-defined]
+@projection.on(WebhookSubscription.Unsubscribed)
 def unsubscribed(tx: BatchTx, event: Any, position: int) -> None:
     tx.update(
         WEBHOOKS, str(event.originator_id), {"removed_at": utc_text(event.timestamp), "position": position}

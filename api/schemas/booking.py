@@ -75,6 +75,8 @@ class RateRequestRow(BaseModel):
     containerSize: str | None
     customerName: str
     createdAt: str
+    # Made through the DCSA Booking API (/v2/bookings) rather than the screens.
+    viaApi: bool
 
 
 class BookingDocument(BaseModel):

@@ -14,6 +14,7 @@ from typing import Any
 from uuid import uuid4
 
 from fastapi.responses import JSONResponse
+from pydantic import BaseModel
 
 from api.schemas import dcsa_booking
 
@@ -87,7 +88,7 @@ def error_response(
 _MODEL_NAMES = frozenset(
     name
     for name, value in vars(dcsa_booking).items()
-    if isinstance(value, type) and issubclass(value, dcsa_booking.BaseModel)
+    if isinstance(value, type) and issubclass(value, BaseModel)
 )
 
 

@@ -115,7 +115,7 @@ class RateRequest(LifecycleAggregate):
             "booking_content": None if content is None else content.to_record(),
         }
         if id is not None:
-            return cls._create(cls.Created, id=id, **fields)  # type: ignore[attr-defined]
+            return cls._create(cls.Created, id=id, **fields)
         return cls(**fields)
 
     @property

@@ -29,7 +29,7 @@ def _content(event: Any) -> str | None:
     return None if record is None else json.dumps(record, sort_keys=True)
 
 
-@projection.on(RateRequest.Created)  # type: ignore[attr-defined]
+@projection.on(RateRequest.Created)
 def created(tx: BatchTx, event: Any, position: int) -> None:
     tx.insert(
         TABLE,
@@ -37,14 +37,14 @@ def created(tx: BatchTx, event: Any, position: int) -> None:
     )
 
 
-@projection.on(RateRequest.Edited)  # type: ignore[attr-defined]
+@projection.on(RateRequest.Edited)
 def edited(tx: BatchTx, event: Any, position: int) -> None:
     content = _content(event)
     if content is not None:
         tx.update(TABLE, str(event.originator_id), {"content": content, "position": position})
 
 
-@projection.on(RateRequest.BookingConfirmed)  # type: ignore[attr-defined]
+@projection.on(RateRequest.BookingConfirmed)
 def confirmed(tx: BatchTx, event: Any, position: int) -> None:
     tx.update(TABLE, str(event.originator_id), {"confirmed": 1, "position": position})
 

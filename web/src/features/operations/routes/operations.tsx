@@ -14,6 +14,7 @@ import { api } from '@/lib/api-client';
 import { can, label, stateByCode } from '@/lib/lifecycle';
 import { ApiBadge } from '@/components/api-badge';
 import { AuditLink } from '@/components/audit-link';
+import { ChangeReview, OpenChangesQueue } from '../components/change-review';
 
 const ADMIN = '/booking/api/v1/admin';
 const LIMIT = 10;
@@ -262,6 +263,7 @@ export function OperationsRoute() {
   const pages = Math.max(1, Math.ceil((query.data?.list.totalCount ?? 0) / LIMIT));
   return (
     <ContentLayout title="Operations" description="Rate requests of all customers">
+      <OpenChangesQueue onOpen={setSelected} />
       <div style={{ display: 'flex', gap: '0.5rem', alignItems: 'center', marginBottom: '1rem' }}>
         <label htmlFor="ops-state">State</label>
         <select
@@ -340,6 +342,7 @@ export function OperationsRoute() {
         </Button>
       </div>
       {selected ? <DetailPanel key={selected} id={selected} /> : null}
+      {selected ? <ChangeReview key={`changes-${selected}`} rateRequestId={selected} /> : null}
     </ContentLayout>
   );
 }
