@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import threading
 from contextlib import nullcontext
 from datetime import datetime
 from pathlib import Path
@@ -30,8 +31,10 @@ from infrastructure.delivery import delivery_from_settings
 from infrastructure.event_store import SharedStore, check_pool
 from infrastructure.leases import Lease, schema_lock
 from infrastructure.read_db import PostgresReadModels, ReadModelDB, SqliteReadModels
+from infrastructure.store_lock import StoreBusy, StoreLock
 from infrastructure.uploads import ChunkStore
 from infrastructure.wakeups import Wakeups
+from projections.booking import queries as booking_queries
 from projections.booking.reference import TableCatalog, seed_reference
 from projections.follower import Follower
 from projections.registry import READ_MODELS, applier, ensure_schema
@@ -48,6 +51,13 @@ def open_read_models(settings: Settings, schema: str = "public", path: Path | No
     return SqliteReadModels(path or settings.VAR_DIR / "read.db")
 
 
+def store_lock(settings: Settings, name: str = "use") -> StoreLock:
+    """The store's lock (infrastructure/store_lock.py): in the database (PostgreSQL), in VAR_DIR (SQLite)."""
+    if settings.uses_postgres:
+        return StoreLock(conninfo=settings.read_model_conninfo(), name=name)
+    return StoreLock(path=settings.VAR_DIR / f"store-{name}.lock", name=name)
+
+
 class Services:
     def __init__(self, settings: Settings) -> None:
         # Several processes may start at once (API workers, followers): one at a time creates the schema.
@@ -56,11 +66,19 @@ class Services:
 
     def _build(self, settings: Settings) -> None:
         self.settings = settings
+        # Held shared while this process uses the read models, so a rebuild cannot drop them underneath.
+        self.store_use = store_lock(settings)
+        try:
+            self.store_use.acquire(exclusive=False)
+        except StoreBusy:
+            raise StoreBusy(
+                "a rebuild (freight replay or seed-demo) holds the store; start again once it has finished"
+            ) from None
         self.jwt_secret = settings.jwt_secret()
         self.store = SharedStore(settings.event_store_env())
         self.accounts = AccountsApplication(self.store, secret=self.jwt_secret)
-        self.notifications = NotificationsApplication(self.store)
         self.read_models = open_read_models(settings)
+        self.notifications = NotificationsApplication(self.store)
         ensure_schema(self.read_models)
         seed_reference(self.read_models)
         self.booking = BookingApplication(self.store, TableCatalog(self.read_models))
@@ -134,6 +152,9 @@ class Services:
                 follower.start()
         if self.settings.RUN_FOLLOWERS:
             self.quote_expiry.start()
+            threading.Thread(
+                target=self.assign_missing_references, name="assign-references", daemon=True
+            ).start()
         self.started = True
         if self.settings.ADMIN_USERNAME and self.settings.ADMIN_PASSWORD:
             position = self.accounts.ensure_admin(
@@ -141,6 +162,18 @@ class Services:
             )
             if position is not None and not self.shows(position):
                 log.warning("read models do not show the admin account yet (position %s)", position)
+
+    def assign_missing_references(self, timeout: float = 600.0) -> int:
+        """Rate requests created before booking references existed get one (once the read models show
+        the history as it was at start). Answers how many were given one."""
+        if not self.read_follower.wait_for(self.store.head(), timeout):
+            return 0
+        with self.read_models.read() as tx:
+            legacy = booking_queries.without_reference(tx)
+        positions = self.booking.assign_references(legacy)
+        if positions:
+            self.shows(max(positions))
+        return len(positions)
 
     def expire_due_quotes(self, now: datetime | None = None) -> list[str]:
         """Expire the quotes whose validity passed at `now` (the scheduler calls this every second)."""
@@ -156,6 +189,7 @@ class Services:
             self.wakeups.stop()
         self.read_models.close()
         self.store.close()
+        self.store_use.release()
 
     def settle(self, position: int, created: str | None = None) -> None:
         """Answer only once the read models show `position`, so the caller's next read sees its write.

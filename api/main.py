@@ -26,8 +26,10 @@ from api.routers import (
     booking,
     booking_admin,
     booking_changes,
+    events,
     files,
     notifications,
+    overview,
     passwords,
     profile,
     registration,
@@ -90,6 +92,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         passwords.router,
         notifications.router,
     )
+    routers += (overview.router, events.router)  # issue 14: what to do next, live
     for router in routers:
         openapi.document_errors(router)
         app.include_router(router)

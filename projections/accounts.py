@@ -76,3 +76,9 @@ def credential_changes(tx: Tx, after_position: int, changed_since: str) -> list[
         " WHERE credentials_position > ? AND changed_at >= ? ORDER BY credentials_position",
         (after_position, changed_since),
     )
+
+
+def staff_ids(tx: Tx, role: str = "admin") -> list[str]:
+    """The accounts holding a staff role (staff accounts are type 0)."""
+    rows = tx.all("SELECT id, roles FROM accounts WHERE account_type = 0 ORDER BY opened_at, id")
+    return [r["id"] for r in rows if role in json.loads(r["roles"])]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel
 
@@ -48,10 +48,17 @@ class RateRequestBody(BaseModel):
     containerTypeId: Annotated[int | str | None, PlainNumber] = None
 
 
+WaitingFor = Literal["customer", "staff"] | None
+
+
 class RateRequestRow(BaseModel):
     """A rate request as the lists show it."""
 
     id: str
+    # The human booking reference, FB-<year>-<6 digits> (null only for history not yet given one).
+    reference: str | None
+    # Whose move it is, from the lifecycle files; null in final states.
+    waitingFor: WaitingFor
     commodity: str
     hsCode: str
     quantity: int
@@ -74,6 +81,7 @@ class BookingDocument(BaseModel):
     documentTypeId: int
     documentType: str | None
     fileId: str
+    fileName: str | None
 
 
 class BookingRequest(BaseModel):
@@ -126,6 +134,8 @@ class RateRequestDetail(BaseModel):
     """A rate request with everything its screens show: reference names, documents and its order."""
 
     id: str
+    reference: str | None
+    waitingFor: WaitingFor
     commodity: str
     hsCode: str
     quantity: int
@@ -149,6 +159,7 @@ class RateRequestDetail(BaseModel):
     isSWBL: bool
     isDanger: bool
     msds: str | None
+    msdsFileName: str | None
     additionalComment: str | None
     revisionMessage: str | None
     rejectionMessage: str | None

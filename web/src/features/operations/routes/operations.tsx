@@ -13,6 +13,7 @@ import { toast } from '@/components/ui/toast';
 import { api } from '@/lib/api-client';
 import { can, label, stateByCode } from '@/lib/lifecycle';
 import { AuditLink } from '@/components/audit-link';
+import { ChangeReview, OpenChangesQueue } from '../components/change-review';
 
 const ADMIN = '/booking/api/v1/admin';
 const LIMIT = 10;
@@ -257,6 +258,7 @@ export function OperationsRoute() {
   const pages = Math.max(1, Math.ceil((query.data?.list.totalCount ?? 0) / LIMIT));
   return (
     <ContentLayout title="Operations" description="Rate requests of all customers">
+      <OpenChangesQueue onOpen={setSelected} />
       <div style={{ display: 'flex', gap: '0.5rem', alignItems: 'center', marginBottom: '1rem' }}>
         <label htmlFor="ops-state">State</label>
         <select
@@ -332,6 +334,7 @@ export function OperationsRoute() {
         </Button>
       </div>
       {selected ? <DetailPanel key={selected} id={selected} /> : null}
+      {selected ? <ChangeReview key={`changes-${selected}`} rateRequestId={selected} /> : null}
     </ContentLayout>
   );
 }
