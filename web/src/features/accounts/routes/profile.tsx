@@ -3,6 +3,7 @@ import { ContentLayout } from '@/components/layouts';
 import { getRole } from '@/lib/session';
 import type { CustomerKind } from '../api/registration';
 import { ChangePasswordForm } from '../components/change-password-form';
+import { EndAllSessions } from '../components/end-all-sessions';
 import { IntegrationsPanel } from '../components/integrations-panel';
 import { ProfileForm } from '../components/profile-form';
 import styles from '../components/accounts.module.css';
@@ -38,6 +39,7 @@ export function ProfileRoute() {
       </nav>
       {edit ? kind ? <ProfileForm key={kind} kind={kind} /> : <p>Staff accounts have no customer profile.</p> : null}
       {security ? <ChangePasswordForm /> : null}
+      {security ? <EndAllSessions /> : null}
       {integrations && kind ? <IntegrationsPanel /> : null}
       {!edit && !security && !integrations ? <p>Your Profile Information</p> : null}
     </ContentLayout>
