@@ -141,3 +141,61 @@ def notifications(server: LiveServer, token: str) -> list[dict[str, Any]]:
         server, "GET", f"/notification/api/v1/notifications/{me['id']}/paging?pageSize=20&page=1", token=token
     )
     return list(page["data"]["costumerlNotificationDetails"]["list"])
+
+
+PDF = b"%PDF-1.4\n" + b"0123456789" * 2500 + b"\n%%EOF\n"  # about 25 KB: three chunks
+
+
+def upload_pdf(server: LiveServer, token: str, name: str = "loi.pdf") -> str:
+    """Uploads a small PDF in 10,240-byte chunks as the customer; returns its file id."""
+    import httpx
+
+    key = f"k{random.randint(0, 10**9)}"
+    chunks = [PDF[i : i + 10_240] for i in range(0, len(PDF), 10_240)]
+    answer: dict[str, Any] = {}
+    for number, chunk in enumerate(chunks, start=1):
+        response = httpx.post(
+            f"{server.url}/file-manager/api/v1/files/upload-chunk",
+            headers={"Authorization": f"Bearer {token}"},
+            data={"TotalChunks": str(len(chunks)), "ChunkNumber": str(number), "FileId": key},
+            files={"File": (name, chunk, "application/octet-stream")},
+            timeout=20,
+        )
+        assert response.status_code == 200, response.text
+        answer = response.json()["response"]
+    return str(answer["filePath"])
+
+
+def accept_quote(server: LiveServer, token: str, rate_request_id: str) -> None:
+    call(server, "PUT", f"{BOOKING}/client/rate-requests/{rate_request_id}/approve", token=token)
+
+
+def send_booking_request(server: LiveServer, token: str, rate_request_id: str) -> None:
+    """The customer submits the signed Booking Letter (document type 1)."""
+    documents = [{"documentTypeId": 1, "fileId": upload_pdf(server, token)}]
+    call(
+        server,
+        "PUT",
+        f"{BOOKING}/client/rate-requests/{rate_request_id}/booking-request",
+        {"documents": documents},
+        token=token,
+    )
+
+
+def confirm_booking(server: LiveServer, rate_request_id: str) -> None:
+    call(
+        server,
+        "PUT",
+        f"{BOOKING}/admin/rate-requests/{rate_request_id}/confirm-booking",
+        token=admin_token(server),
+    )
+
+
+def booking_confirmed(server: LiveServer, token: str, commodity: str, **overrides: Any) -> str:
+    """A rate request carried through the API to shipping_order (quoted, accepted, documents, confirmed)."""
+    rid = rate_request(server, token, commodity, **overrides)
+    quote(server, rid, 3700)
+    accept_quote(server, token, rid)
+    send_booking_request(server, token, rid)
+    confirm_booking(server, rid)
+    return rid

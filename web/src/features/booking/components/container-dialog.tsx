@@ -14,6 +14,7 @@ import type { ContainerRowValues } from './schemas';
 import styles from './booking.module.css';
 
 export const SEARCH_DEBOUNCE_MS = 2000;
+export const DUPLICATE_CONTAINER = 'This container is already in the order';
 
 export interface LocalContainer extends ContainerEntry {
   /** Local timestamp id, used only to delete a row. */
@@ -44,7 +45,7 @@ export function ContainerDialog({ open, quantity, initial, onClose, onSubmit }: 
   const [search, setSearch] = useState('');
   const debounced = useDebounced(search, SEARCH_DEBOUNCE_MS);
   const found = useQuery(containerSearchOptions(debounced));
-  const { register, control, handleSubmit, reset, formState } = useForm<ContainerRowValues>({
+  const { register, control, handleSubmit, reset, formState, setError } = useForm<ContainerRowValues>({
     resolver: zodResolver(containerRowSchema),
     defaultValues: EMPTY_ROW,
   });
@@ -53,6 +54,11 @@ export function ContainerDialog({ open, quantity, initial, onClose, onSubmit }: 
 
   const add = handleSubmit((v) => {
     if (full) return;
+    // One container at most once per order (the server answers 400 on `containers` too).
+    if (rows.some((r) => r.containerId === v.container!.value)) {
+      setError('container', { message: DUPLICATE_CONTAINER });
+      return;
+    }
     setRows((current) => [
       ...current,
       {
@@ -71,7 +77,7 @@ export function ContainerDialog({ open, quantity, initial, onClose, onSubmit }: 
   });
 
   return (
-    <Dialog open={open} onClose={onClose} title="Container Details" className={styles.wideDialog}>
+    <Dialog open={open} onClose={onClose} title="Container Details" size="wide">
       <p aria-live="polite">
         <strong>
           {rows.length}/{quantity}
@@ -124,7 +130,7 @@ export function ContainerDialog({ open, quantity, initial, onClose, onSubmit }: 
           <label className={styles.label} htmlFor="package-type">
             Type Of Packages
           </label>
-          <select id="package-type" className={styles.sortSelect} {...register('type', { valueAsNumber: true })}>
+          <select id="package-type" className={styles.fieldSelect} {...register('type', { valueAsNumber: true })}>
             <option value={BOX_PACKAGE}>box</option>
           </select>
         </div>
@@ -134,7 +140,7 @@ export function ContainerDialog({ open, quantity, initial, onClose, onSubmit }: 
           ADD
         </Button>
       </form>
-      <table className={styles.table} style={{ marginTop: '1rem' }}>
+      <table className="stack-table" style={{ marginTop: '1rem' }}>
         <caption className="visually-hidden">Containers added</caption>
         <thead>
           <tr>
@@ -152,12 +158,12 @@ export function ContainerDialog({ open, quantity, initial, onClose, onSubmit }: 
         <tbody>
           {rows.map((row) => (
             <tr key={row.localId}>
-              <td>{row.containerNumber ?? row.containerId}</td>
-              <td>{row.seal}</td>
-              <td>{row.count}</td>
-              <td>box</td>
-              <td>{row.grossWeight}</td>
-              <td>{row.netWeight}</td>
+              <td data-label="Container Numbers">{row.containerNumber ?? row.containerId}</td>
+              <td data-label="Seal">{row.seal}</td>
+              <td data-label="Number Of Packages">{row.count}</td>
+              <td data-label="Type Of Packages">box</td>
+              <td data-label="Gross Weight">{row.grossWeight}</td>
+              <td data-label="Net Weight">{row.netWeight}</td>
               <td>
                 <Button
                   variant="outline"

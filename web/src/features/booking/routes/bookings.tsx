@@ -4,9 +4,9 @@ import { Link, useNavigate } from 'react-router-dom';
 import { ContentLayout } from '@/components/layouts';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { formatDate, formatMoney } from '@/lib/format';
 import { label } from '@/lib/lifecycle';
 import { rateRequestsInfiniteOptions } from '../api/booking-api';
-import { useBookingLiveRefresh } from '../api/live-refresh';
 import { detailsTarget, sortRows } from '../components/list-helpers';
 import type { SortKey } from '../components/list-helpers';
 import styles from '../components/booking.module.css';
@@ -20,7 +20,6 @@ function StateBadge({ state }: { state: number }) {
 }
 
 export function BookingsRoute() {
-  useBookingLiveRefresh();
   const navigate = useNavigate();
   const [sort, setSort] = useState<SortKey>('newest');
   const query = useInfiniteQuery(rateRequestsInfiniteOptions());
@@ -71,7 +70,7 @@ export function BookingsRoute() {
                   <th scope="col">POL</th>
                   <th scope="col">POD</th>
                   <th scope="col">Shipping Date</th>
-                  <th scope="col">Price (USD / container)</th>
+                  <th scope="col">Price per container</th>
                   <th scope="col">State</th>
                   <th scope="col">
                     <span className="visually-hidden">Actions</span>
@@ -84,8 +83,8 @@ export function BookingsRoute() {
                     <td>{row.cargoDetails}</td>
                     <td>{row.polTitle}</td>
                     <td>{row.podTitle}</td>
-                    <td>{row.preferredShippingDate?.slice(0, 10)}</td>
-                    <td>{row.price ?? '-'}</td>
+                    <td>{formatDate(row.preferredShippingDate)}</td>
+                    <td>{formatMoney(row.price)}</td>
                     <td>
                       <StateBadge state={row.state} />
                     </td>
@@ -99,7 +98,9 @@ export function BookingsRoute() {
               </tbody>
             </table>
           </div>
-          <ul className={`${styles.mobileOnly} ${styles.cards}`} style={{ listStyle: 'none', padding: 0 }}>
+          {/* The visibility class sits on a wrapper of its own: a second class setting display would override it. */}
+          <div className={styles.mobileOnly}>
+          <ul className={styles.cards} style={{ listStyle: 'none', padding: 0 }}>
             {rows.map((row) => (
               <li key={row.id} className={styles.card} data-testid="booking-card">
                 <p>
@@ -110,7 +111,7 @@ export function BookingsRoute() {
                 </p>
                 <p className={styles.row}>
                   <StateBadge state={row.state} />
-                  <span>{row.price !== null ? `${row.price} USD` : ''}</span>
+                  <span>{row.price !== null ? `${formatMoney(row.price)} per container` : ''}</span>
                 </p>
                 <Link to={detailsTarget(row)} aria-label={`View Details of ${row.cargoDetails}`}>
                   View Details
@@ -118,6 +119,7 @@ export function BookingsRoute() {
               </li>
             ))}
           </ul>
+          </div>
         </>
       ) : null}
       <div ref={sentinel} aria-hidden="true" style={{ height: 1 }} />

@@ -8,11 +8,11 @@ import { Spinner } from '@/components/ui/spinner';
 import { label } from '@/lib/lifecycle';
 import { activeStep, bookingWizardMachine, reachedStep } from '@/machines/booking-wizard';
 import { rateRequestOptions } from '../api/booking-api';
-import { useBookingLiveRefresh } from '../api/live-refresh';
 import type { RateRequestDetail } from '../api/types';
 import { RateRequestForm } from '../components/rate-request-form';
 import { ShippingOrderForm } from '../components/shipping-order-form';
 import { StepsHeader } from '../components/steps-header';
+import { BookingNotFound } from '../components/booking-not-found';
 import { BookingRequestStep, FinalStep, PricePanel } from '../components/steps';
 import { SummaryHeader } from '../components/summary-header';
 import styles from '../components/booking.module.css';
@@ -22,7 +22,6 @@ function serverSnapshot(d: RateRequestDetail) {
 }
 
 export function RateRequestDetailRoute() {
-  useBookingLiveRefresh();
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const query = useQuery(rateRequestOptions(id));
@@ -33,8 +32,9 @@ export function RateRequestDetailRoute() {
     if (detail) send({ type: 'SYNC', snapshot: serverSnapshot(detail) });
   }, [detail, send]);
 
-  if (query.isPending || snapshot.matches('loading')) return <Spinner label="Loading rate request" />;
-  if (query.isError || !detail) return <p role="alert">The rate request could not be loaded.</p>;
+  // The error first: the wizard waits in 'loading' until the server's state arrives, which never happens on a 404.
+  if (query.isError) return <BookingNotFound error={query.error} />;
+  if (query.isPending || !detail || snapshot.matches('loading')) return <Spinner label="Loading rate request" />;
 
   const step = activeStep(snapshot);
   const reached = reachedStep(snapshot.context.server);
@@ -70,9 +70,7 @@ export function RateRequestDetailRoute() {
       {snapshot.matches({ rateRequest: 'accepted' }) ? (
         <>
           <SummaryHeader detail={detail} />
-          <p>
-            Accepted price per container: <strong>{detail.price}</strong> USD
-          </p>
+          <p role="status">You accepted the price. Download the LOI templates, sign them and send them with Continue.</p>
           <div className={styles.actions}>
             <Button variant="outline" onClick={toList}>Back</Button>
             <Button onClick={next} disabled={reached < 1}>Continue</Button>
@@ -90,7 +88,7 @@ export function RateRequestDetailRoute() {
       ) : null}
       {snapshot.matches({ shippingOrder: 'fill' }) ? (
         <>
-          <SummaryHeader detail={detail} cargoDash />
+          <SummaryHeader detail={detail} />
           <ShippingOrderForm detail={detail} onDone={() => navigate('/dashboard/bookings?RateRequests=true')} />
           <div className={styles.actions}>
             <Button variant="outline" onClick={back}>Back</Button>
