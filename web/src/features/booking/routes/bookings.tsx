@@ -1,15 +1,27 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { ContentLayout } from '@/components/layouts';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { WhoseMove } from '@/components/whose-move';
 import { formatDate, formatMoney } from '@/lib/format';
 import { label } from '@/lib/lifecycle';
 import { rateRequestsInfiniteOptions } from '../api/booking-api';
 import { detailsTarget, sortRows } from '../components/list-helpers';
 import type { SortKey } from '../components/list-helpers';
 import styles from '../components/booking.module.css';
+
+const SEARCH_WAIT_MS = 300;
+
+function useDebounced(value: string, ms: number): string {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return debounced;
+}
 
 function StateBadge({ state }: { state: number }) {
   return (
@@ -22,7 +34,9 @@ function StateBadge({ state }: { state: number }) {
 export function BookingsRoute() {
   const navigate = useNavigate();
   const [sort, setSort] = useState<SortKey>('newest');
-  const query = useInfiniteQuery(rateRequestsInfiniteOptions());
+  const [search, setSearch] = useState('');
+  const searched = useDebounced(search, SEARCH_WAIT_MS);
+  const query = useInfiniteQuery({ ...rateRequestsInfiniteOptions(searched), placeholderData: keepPreviousData });
   const rows = useMemo(() => sortRows(query.data?.pages.flatMap((p) => p.list.list) ?? [], sort), [query.data, sort]);
   const sentinel = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
@@ -45,7 +59,19 @@ export function BookingsRoute() {
     <ContentLayout title="Booking Requests" actions={newBooking}>
       {query.isPending ? <Spinner label="Loading booking requests" /> : null}
       {query.isError ? <p role="alert">The booking requests could not be loaded.</p> : null}
-      {query.isSuccess && rows.length === 0 ? (
+      <div className={styles.row} style={{ marginBottom: '0.75rem' }}>
+        <label htmlFor="booking-search">Search</label>
+        <input
+          id="booking-search"
+          type="search"
+          className={styles.searchInput}
+          placeholder="Reference (FB-…) or commodity"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
+      </div>
+      {query.isSuccess && rows.length === 0 && search.trim() ? <p role="status">No booking matches “{search.trim()}”.</p> : null}
+      {query.isSuccess && rows.length === 0 && !search.trim() ? (
         <div className={styles.empty}>
           <p>Your Booking Request List is Empty!</p>
           <Button onClick={() => navigate('/dashboard/bookings/NewBooking')}>Add New Booking</Button>
@@ -66,6 +92,7 @@ export function BookingsRoute() {
               <caption className="visually-hidden">Booking requests</caption>
               <thead>
                 <tr>
+                  <th scope="col">Reference</th>
                   <th scope="col">Cargo Details</th>
                   <th scope="col">POL</th>
                   <th scope="col">POD</th>
@@ -80,13 +107,14 @@ export function BookingsRoute() {
               <tbody>
                 {rows.map((row) => (
                   <tr key={row.id} data-testid="booking-row">
+                    <td>{row.reference ?? '-'}</td>
                     <td>{row.cargoDetails}</td>
                     <td>{row.polTitle}</td>
                     <td>{row.podTitle}</td>
                     <td>{formatDate(row.preferredShippingDate)}</td>
                     <td>{formatMoney(row.price)}</td>
                     <td>
-                      <StateBadge state={row.state} />
+                      <StateBadge state={row.state} /> <WhoseMove waitingFor={row.waitingFor} viewer="customer" />
                     </td>
                     <td>
                       <Link to={detailsTarget(row)} aria-label={`View Details of ${row.cargoDetails}`}>
@@ -105,12 +133,14 @@ export function BookingsRoute() {
               <li key={row.id} className={styles.card} data-testid="booking-card">
                 <p>
                   <strong>{row.cargoDetails}</strong>
+                  {row.reference ? <span className={styles.muted}> · {row.reference}</span> : null}
                 </p>
                 <p className={styles.muted}>
                   {row.polTitle} → {row.podTitle}
                 </p>
                 <p className={styles.row}>
                   <StateBadge state={row.state} />
+                  <WhoseMove waitingFor={row.waitingFor} viewer="customer" />
                   <span>{row.price !== null ? `${formatMoney(row.price)} per container` : ''}</span>
                 </p>
                 <Link to={detailsTarget(row)} aria-label={`View Details of ${row.cargoDetails}`}>

@@ -5,6 +5,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { ContentLayout } from '@/components/layouts';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { WhoseMove } from '@/components/whose-move';
 import { label } from '@/lib/lifecycle';
 import { activeStep, bookingWizardMachine, reachedStep } from '@/machines/booking-wizard';
 import { rateRequestOptions } from '../api/booking-api';
@@ -52,7 +53,18 @@ export function RateRequestDetailRoute() {
   const toList = () => navigate('/dashboard/bookings');
 
   return (
-    <ContentLayout title={title} description={<span className={styles.badge} data-state={detail.state}>{label('rate_request', detail.state)}</span>}>
+    <ContentLayout
+      title={title}
+      description={
+        <>
+          {detail.reference ? <strong>{detail.reference} </strong> : null}
+          <span className={styles.badge} data-state={detail.state}>
+            {label('rate_request', detail.state)}
+          </span>{' '}
+          <WhoseMove waitingFor={detail.waitingFor} viewer="customer" />
+        </>
+      }
+    >
       <StepsHeader active={step} />
       {snapshot.matches({ rateRequest: 'awaitingQuote' }) ? (
         <>

@@ -5,6 +5,7 @@
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { ContentLayout } from '@/components/layouts';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -14,6 +15,7 @@ import { api } from '@/lib/api-client';
 import { can, label, stateByCode } from '@/lib/lifecycle';
 import { AuditLink } from '@/components/audit-link';
 import { BookingFacts, OrderFacts } from '@/components/booking-facts';
+import { WhoseMove } from '@/components/whose-move';
 import type { FactsOrder, FactsRequest } from '@/components/booking-facts';
 import { formatDate, formatMoney } from '@/lib/format';
 import styles from './operations.module.css';
@@ -24,6 +26,7 @@ const LIMIT = 10;
 interface Row {
   id: string;
   reference?: string | null;
+  waitingFor?: 'customer' | 'staff' | null;
   cargoDetails: string;
   customerName: string;
   polTitle: string;
@@ -185,6 +188,7 @@ function DetailPanel({ id }: { id: string }) {
   return (
     <section aria-label="Selected rate request" className={styles.panel}>
       <h2>{d.cargoDetails}</h2>
+      {d.reference ? <p className={styles.reference}>{d.reference}</p> : null}
       <p>
         {label('rate_request', d.state)}
         {d.order ? ` · shipping order ${label('shipping_order', d.order.status)}` : ''} · <AuditLink aggregateId={d.id} />
@@ -230,14 +234,18 @@ export function OperationsRoute() {
   const queryClient = useQueryClient();
   const [state, setState] = useState('');
   const [page, setPage] = useState(1);
-  const [selected, setSelected] = useState<string | null>(null);
+  const [params, setParams] = useSearchParams();
+  const [search, setSearch] = useState('');
+  // ?open=<id> opens a request (the work queue and staff notifications link here).
+  const selected = params.get('open');
+  const setSelected = (id: string) => setParams((p) => ({ ...Object.fromEntries(p), open: id }), { replace: true });
   const query = useQuery({
-    queryKey: ['operations', 'list', state, page],
+    queryKey: ['operations', 'list', state, page, search.trim()],
     placeholderData: keepPreviousData,
     staleTime: 0,
     queryFn: ({ signal }) =>
       api.get<{ list: { list: Row[]; totalCount: number } }>(`${ADMIN}/rate-requests`, {
-        query: { state: state === '' ? undefined : Number(state), limit: LIMIT, offset: page },
+        query: { state: state === '' ? undefined : Number(state), limit: LIMIT, offset: page, search: search.trim() || undefined },
         signal,
       }),
   });
@@ -269,6 +277,18 @@ export function OperationsRoute() {
             </option>
           ))}
         </select>
+        <label htmlFor="ops-search">Search</label>
+        <input
+          id="ops-search"
+          type="search"
+          className={styles.search}
+          placeholder="Reference (FB-…) or commodity"
+          value={search}
+          onChange={(e) => {
+            setSearch(e.target.value);
+            setPage(1);
+          }}
+        />
         <Button variant="outline" onClick={refresh}>
           Refresh
         </Button>
@@ -283,6 +303,7 @@ export function OperationsRoute() {
             <th scope="col">Shipping date</th>
             <th scope="col">State</th>
             <th scope="col">Order</th>
+            <th scope="col">Next move</th>
             <th scope="col">
               <span className="visually-hidden">Open</span>
             </th>
@@ -305,6 +326,9 @@ export function OperationsRoute() {
                 {r.state === 0 && r.price === null ? ' (awaiting quote)' : r.state === 0 ? ` (quoted ${formatMoney(r.price)})` : ''}
               </td>
               <td data-label="Order">{r.orderState === null ? '-' : label('shipping_order', r.orderState)}</td>
+              <td data-label="Next move">
+                <WhoseMove waitingFor={r.waitingFor} viewer="staff" />
+              </td>
               <td>
                 <Button variant="outline" aria-label={`Open ${r.cargoDetails} of ${r.customerName}`} onClick={() => open(r.id)}>
                   Open
