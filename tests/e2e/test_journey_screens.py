@@ -63,10 +63,12 @@ def test_container_details_dialog_fits_at_1280(
     page.goto(f"{live_server.url}/dashboard/bookings/rate-request/detail/{rid}")
     page.get_by_role("button", name="Add Containers").click()
     dialog = page.get_by_role("dialog", name="Container Details")
-    dialog.get_by_label("Container Numbers").fill("BMOU0061950")
-    dialog.get_by_role("list", name="Container search results").get_by_role("button").first.click(
-        timeout=10_000
-    )
+    # Typed as read off the box; the ISO 6346 check digit is checked before anything is chosen.
+    number = dialog.get_by_label("Container Numbers")
+    number.fill("bmou 006195-1")
+    expect(dialog.get_by_text("The check digit of BMOU006195 is 0, not 1")).to_be_visible()
+    number.fill("bmou 006195-0")
+    expect(dialog.get_by_text("Chosen: BMOU0061950")).to_be_visible(timeout=2_000)
     dialog.get_by_label("Seal").fill("SEAL-0001")
     dialog.get_by_label("Number Of Packages").fill("120")
     dialog.get_by_label("Gross Weight").fill("21000")

@@ -9,6 +9,7 @@ import { TextInput } from '@/components/ui/text-input';
 import { containerSearchOptions } from '../api/booking-api';
 import type { ContainerEntry } from '../api/types';
 import { BOX_PACKAGE } from '../api/types';
+import { containerNumberProblem, normalizeContainerNumber } from './container-number';
 import { containerRowSchema } from './schemas';
 import type { ContainerRowValues } from './schemas';
 import styles from './booking.module.css';
@@ -43,12 +44,21 @@ export interface ContainerDialogProps {
 export function ContainerDialog({ open, quantity, initial, onClose, onSubmit }: ContainerDialogProps) {
   const [rows, setRows] = useState<LocalContainer[]>(initial);
   const [search, setSearch] = useState('');
-  const debounced = useDebounced(search, SEARCH_DEBOUNCE_MS);
-  const found = useQuery(containerSearchOptions(debounced));
-  const { register, control, handleSubmit, reset, formState, setError } = useForm<ContainerRowValues>({
+  const typed = normalizeContainerNumber(search);
+  // A whole number is checked by its ISO 6346 digit and looked up at once; a part waits for quiet.
+  const whole = typed.length >= 11;
+  const problem = whole ? containerNumberProblem(typed) : null;
+  const debounced = useDebounced(typed, SEARCH_DEBOUNCE_MS);
+  const found = useQuery(containerSearchOptions(whole ? (problem ? '' : typed) : debounced));
+  const { register, control, handleSubmit, reset, formState, setError, setValue, getValues } = useForm<ContainerRowValues>({
     resolver: zodResolver(containerRowSchema),
     defaultValues: EMPTY_ROW,
   });
+  const exact = whole && !problem ? (found.data ?? []).find((o) => o.name === typed) : undefined;
+  useEffect(() => {
+    if (exact && getValues('container')?.value !== exact.value) setValue('container', exact, { shouldValidate: true });
+  }, [exact, getValues, setValue]);
+  const unknown = whole && !problem && found.isSuccess && !exact ? `${typed} is not in the container register` : null;
   const e = formState.errors;
   const full = rows.length >= quantity;
 
@@ -97,10 +107,10 @@ export function ContainerDialog({ open, quantity, initial, onClose, onSubmit }: 
                 onChange={(ev) => setSearch(ev.target.value)}
                 list="container-search-results"
                 placeholder="Type to search"
-                error={e.container?.message}
+                error={problem ?? unknown ?? e.container?.message}
                 hint={field.value ? `Chosen: ${field.value.name}` : found.isFetching ? 'Searching…' : undefined}
                 onBlur={() => {
-                  const match = (found.data ?? []).find((o) => o.name === search.trim().toUpperCase());
+                  const match = (found.data ?? []).find((o) => o.name === typed);
                   if (match) field.onChange(match);
                 }}
               />
