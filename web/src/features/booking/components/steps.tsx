@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Dialog } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/toast';
+import { errorText } from '@/lib/api-client';
 import { documentTypesOptions, useApproveShippingOrder, usePriceDecision, useSubmitBookingRequest } from '../api/booking-api';
 import { formatDate, formatMoney, formatTotal } from '@/lib/format';
 import type { RateRequestDetail } from '../api/types';
@@ -24,7 +25,7 @@ export function PricePanel({ detail }: { detail: RateRequestDetail }) {
       setConfirm(null);
       navigate('/dashboard/bookings');
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : 'Error in proccess !');
+      toast.error(errorText(error));
     }
   };
   return (
@@ -109,7 +110,7 @@ export function BookingRequestStep({
       await submit.mutateAsync(documents);
       toast.success('Booking request sent');
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : 'Error in proccess !');
+      toast.error(errorText(error));
     }
   };
   return (
@@ -173,7 +174,7 @@ export function FinalStep({ detail, onBack }: { detail: RateRequestDetail; onBac
       toast.success('Finish Successfully!');
       navigate('/dashboard/bookings');
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : 'Error in proccess !');
+      toast.error(errorText(error));
     }
   };
   return (

@@ -11,7 +11,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { TextInput } from '@/components/ui/text-input';
 import { toast } from '@/components/ui/toast';
-import { api } from '@/lib/api-client';
+import { api, errorText } from '@/lib/api-client';
 import { can, label, stateByCode } from '@/lib/lifecycle';
 import { AuditLink } from '@/components/audit-link';
 import { BookingFacts, OrderFacts } from '@/components/booking-facts';
@@ -98,7 +98,8 @@ function ActionDialog({ action, detail, onClose }: { action: Action; detail: Det
       toast.success(`${ACTION_TITLE[action]}: done`);
       onClose();
     },
-    onError: (e) => toast.error(e instanceof Error ? e.message : 'Error in proccess !'),
+    // The server's reason stays in the dialog, beside the fields it is about.
+    onError: (e) => setError(errorText(e)),
   });
   const confirm = () => {
     if (action === 'quote') {
