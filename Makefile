@@ -60,7 +60,7 @@ openapi: setup
 	$(BIN)/python -m api.openapi
 
 bench: setup web
-	$(BIN)/freight bench --short
+	$(BIN)/freight bench --short --topology multi
 
 clean:
 	rm -rf $(VENV) web/node_modules web/dist var test-output
