@@ -28,5 +28,6 @@ describe('dates', () => {
     expect(formatAge('2026-12-01T12:00:00Z', now)).toBe('3 days');
     expect(formatAge('2026-12-04T11:00:00Z', now)).toBe('1 hour');
     expect(formatAge('2026-12-04T11:58:00Z', now)).toBe('2 minutes');
+    expect(formatAge('2026-12-04T11:59:30Z', now)).toBe('under a minute');
   });
 });

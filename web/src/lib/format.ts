@@ -40,6 +40,7 @@ export function formatAge(since: string | null | undefined, now: number = Date.n
   const date = since ? parse(since) : null;
   if (!date) return '-';
   const minutes = Math.max(0, Math.floor((now - date.getTime()) / 60_000));
+  if (minutes < 1) return 'under a minute';
   const [n, unit] = minutes >= 1440 ? [Math.floor(minutes / 1440), 'day'] : minutes >= 60 ? [Math.floor(minutes / 60), 'hour'] : [minutes, 'minute'];
   return `${n} ${unit}${n === 1 ? '' : 's'}`;
 }

@@ -1,9 +1,21 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { formatDate } from '@/lib/format';
+import { label } from '@/lib/lifecycle';
 import { customerOverviewOptions } from '../api/overview';
+import type { CustomerOverview } from '../api/overview';
 import { detailsTarget } from './list-helpers';
 import styles from './booking.module.css';
+
+/**
+ * Counts by badge: states that share a badge (requested and quoted are both "Rate Request") are one line,
+ * and states with nothing in them are left out.
+ */
+export function countsByBadge(counts: CustomerOverview['counts']): { name: string; count: number }[] {
+  const byName = new Map<string, number>();
+  for (const c of counts) byName.set(c.name, (byName.get(c.name) ?? 0) + c.count);
+  return [...byName].filter(([, count]) => count > 0).map(([name, count]) => ({ name, count }));
+}
 
 /** The customer's overview: what waits for them first, then how many bookings are in each state. */
 export function CustomerOverviewPanel() {
@@ -11,6 +23,7 @@ export function CustomerOverviewPanel() {
   if (query.isPending) return null;
   if (query.isError) return <p role="alert">Your bookings summary could not be loaded.</p>;
   const { counts, waiting } = query.data;
+  const byBadge = countsByBadge(counts);
   return (
     <>
       <section aria-labelledby="waiting-heading" className={styles.card}>
@@ -26,7 +39,7 @@ export function CustomerOverviewPanel() {
                   {row.cargoDetails}
                 </Link>{' '}
                 <span className={styles.muted}>
-                  {row.stateName} · since {formatDate(row.updatedAt ?? row.createdAt)}
+                  {label('rate_request', row.state)} · since {formatDate(row.updatedAt ?? row.createdAt)}
                 </span>
               </li>
             ))}
@@ -35,9 +48,10 @@ export function CustomerOverviewPanel() {
       </section>
       <section aria-labelledby="counts-heading" className={styles.card}>
         <h2 id="counts-heading">Your bookings by state</h2>
+        {byBadge.length === 0 ? <p>No bookings yet.</p> : null}
         <ul className={styles.counts}>
-          {counts.map((c) => (
-            <li key={`${c.state}-${c.name}`}>
+          {byBadge.map((c) => (
+            <li key={c.name}>
               <span className={styles.count}>{c.count}</span> {c.name}
             </li>
           ))}
