@@ -13,6 +13,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Annotated, Any, ParamSpec, TypeVar
 
 from fastapi import Depends, Request
+from fastapi.responses import Response
 
 from api.bootstrap import Services
 from api.envelope import success
@@ -33,7 +34,10 @@ def _principal(request: Request) -> Principal:
     scheme, _, token = header.partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
         raise Unauthorized("Authentication required")
-    return read_token(token.strip(), request.app.state.services.jwt_secret)
+    services = request.app.state.services
+    principal = read_token(token.strip(), services.jwt_secret)
+    services.sessions.check(principal)
+    return principal
 
 
 async def current_principal(request: Request) -> Principal:
@@ -75,9 +79,13 @@ def client_address(request: Request) -> str:
     return request.client.host if request.client else "unknown"
 
 
+# Logging in and logging out everywhere change nothing of the business.
+AUDITORS_MAY_POST = frozenset({"/auth/api/v1/login", "/auth/api/v1/logout-all"})
+
+
 async def auditors_read_only(request: Request) -> None:
     """An auditor reads everything and changes nothing: every command refuses an auditor's token."""
-    if request.method in ("GET", "HEAD", "OPTIONS") or request.url.path == "/auth/api/v1/login":
+    if request.method in ("GET", "HEAD", "OPTIONS") or request.url.path in AUDITORS_MAY_POST:
         return
     header = request.headers.get("authorization", "")
     scheme, _, token = header.partition(" ")
@@ -141,7 +149,7 @@ async def off_loop(function: Callable[..., T], *args: Any) -> T:
     return await loop.run_in_executor(_readers, contextvars.copy_context().run, function, *args)
 
 
-async def read_answer(function: Callable[..., Any], *args: Any) -> Any:
+async def read_answer(function: Callable[..., Any], *args: Any) -> Response:
     """The success envelope of `function(*args)`, both computed on a reader thread: for `async def` read
     endpoints, whose dependencies then cost no thread hop at all and whose work costs one light hop."""
     return await off_loop(lambda: success(function(*args)))

@@ -11,6 +11,7 @@ import json
 from typing import Any
 
 from fastapi import APIRouter
+from fastapi.responses import Response
 
 from api.deps import AdminUser, CommandDep, CustomerUser, ServicesDep, read_answer
 from api.envelope import success
@@ -23,8 +24,10 @@ from api.schemas.booking_changes import BookingChanges, CancellationBody, OpenCh
 from api.schemas.envelope import Envelope, Lookup
 from api.security import Principal
 from domain.shared.errors import NotFound
+from infrastructure.read_db import Tx
 from projections.booking import changes as read_changes
 from projections.booking import queries as read
+from projections.booking import reference
 
 client = APIRouter(
     prefix="/booking/api/v1/client/rate-requests",
@@ -54,7 +57,26 @@ FIELD_LABELS = {
 }
 
 
-def _diff(row: dict[str, Any]) -> list[dict[str, Any]]:
+# Reference ids are shown by name, as the booking's own screens show them.
+REFERENCE_FIELDS = {
+    "pol_id": "booking_ports",
+    "pod_id": "booking_ports",
+    "container_type_id": "booking_container_types",
+    "container_size_id": "booking_container_sizes",
+}
+
+
+def _shown(tx: Tx, name: str, value: Any) -> Any:
+    table = REFERENCE_FIELDS.get(name)
+    if table is None or value is None:
+        return ("Yes" if value else "No") if isinstance(value, bool) else value
+    if table == "booking_ports":
+        row = tx.one("SELECT code, name FROM booking_ports WHERE id = ?", (value,))
+        return reference.port_title(row) or value
+    return reference._reference_names(tx, table, "name", [value]).get(value, value)
+
+
+def _diff(tx: Tx, row: dict[str, Any]) -> list[dict[str, Any]]:
     original = json.loads(row["original"] or "{}")
     amended = json.loads(row["amended"] or "{}")
     changed = set(json.loads(row["changed"]))
@@ -64,15 +86,15 @@ def _diff(row: dict[str, Any]) -> list[dict[str, Any]]:
         {
             "field": name,
             "label": FIELD_LABELS.get(name, name.replace("_", " ").capitalize()),
-            "original": original.get(name),
-            "amended": amended.get(name),
+            "original": _shown(tx, name, original.get(name)),
+            "amended": _shown(tx, name, amended.get(name)),
             "changed": name in changed,
         }
         for name in names
     ]
 
 
-def _change(row: dict[str, Any] | None) -> dict[str, Any] | None:
+def _change(tx: Tx, row: dict[str, Any] | None) -> dict[str, Any] | None:
     if row is None:
         return None
     shown: dict[str, Any] = {
@@ -85,7 +107,7 @@ def _change(row: dict[str, Any] | None) -> dict[str, Any] | None:
     }
     if row["kind"] == read_changes.AMENDMENT:
         shown |= {
-            "fields": _diff(row),
+            "fields": _diff(tx, row),
             "changesPrice": bool(row["changes_price"]),
             "price": None if row["price"] is None else float(row["price"]),
             "validUntil": row["valid_until"],
@@ -99,13 +121,13 @@ def _changes(services: Any, rate_request_id: str, principal: Principal) -> dict[
     own_detail(services, rate_request_id, principal)  # 404 unless the caller may see the booking
     with services.read_models.read() as tx:
         latest = read_changes.latest_changes(tx, rate_request_id)
-    return {
-        "amendment": _change(latest[read_changes.AMENDMENT]),
-        "cancellation": _change(latest[read_changes.CANCELLATION]),
-    }
+        return {
+            "amendment": _change(tx, latest[read_changes.AMENDMENT]),
+            "cancellation": _change(tx, latest[read_changes.CANCELLATION]),
+        }
 
 
-def _answer(services: Any, rate_request_id: str, principal: Principal) -> Any:
+def _answer(services: Any, rate_request_id: str, principal: Principal) -> Response:
     return success(_changes(services, rate_request_id, principal))
 
 
@@ -114,26 +136,30 @@ CHANGES = Envelope[BookingChanges]
 
 # -- the customer ---------------------------------------------------------------------------------------
 @client.get("/{id}/changes", response_model=CHANGES)
-async def booking_changes(id: str, principal: CustomerUser, services: ServicesDep) -> Any:
+async def booking_changes(id: str, principal: CustomerUser, services: ServicesDep) -> Response:
     return await read_answer(_changes, services, id, principal)
 
 
 @client.post("/{id}/amendments", response_model=CHANGES)
 def request_amendment(
     id: str, body: RateRequestBody, principal: CustomerUser, services: ServicesDep, command: CommandDep
-) -> Any:
+) -> Response:
     command(services.booking.request_amendment, id, principal.actor, _payload(body))
     return _answer(services, id, principal)
 
 
 @client.put("/{id}/amendments/accept-price", response_model=CHANGES)
-def accept_amended_price(id: str, principal: CustomerUser, services: ServicesDep, command: CommandDep) -> Any:
+def accept_amended_price(
+    id: str, principal: CustomerUser, services: ServicesDep, command: CommandDep
+) -> Response:
     command(services.booking.accept_amended_price, id, principal.actor)
     return _answer(services, id, principal)
 
 
 @client.put("/{id}/amendments/withdraw", response_model=CHANGES)
-def withdraw_amendment(id: str, principal: CustomerUser, services: ServicesDep, command: CommandDep) -> Any:
+def withdraw_amendment(
+    id: str, principal: CustomerUser, services: ServicesDep, command: CommandDep
+) -> Response:
     command(services.booking.withdraw_amendment, id, principal.actor)
     return _answer(services, id, principal)
 
@@ -141,7 +167,7 @@ def withdraw_amendment(id: str, principal: CustomerUser, services: ServicesDep, 
 @client.post("/{id}/cancellation-request", response_model=CHANGES)
 def request_cancellation(
     id: str, body: CancellationBody, principal: CustomerUser, services: ServicesDep, command: CommandDep
-) -> Any:
+) -> Response:
     command(services.booking.request_cancellation, id, principal.actor, body.reason)
     return _answer(services, id, principal)
 
@@ -149,7 +175,7 @@ def request_cancellation(
 @client.put("/{id}/cancellation-request/withdraw", response_model=CHANGES)
 def withdraw_cancellation(
     id: str, principal: CustomerUser, services: ServicesDep, command: CommandDep
-) -> Any:
+) -> Response:
     command(services.booking.withdraw_cancellation, id, principal.actor)
     return _answer(services, id, principal)
 
@@ -158,28 +184,27 @@ def withdraw_cancellation(
 def _open(services: Any) -> dict[str, Any]:
     with services.read_models.read() as tx:
         rows = read_changes.open_changes(tx)
-        details = {r["rate_request_id"]: read.rate_request_detail(tx, r["rate_request_id"]) for r in rows}
-    listed = []
-    for row in rows:
-        detail = details.get(row["rate_request_id"])
-        if detail is None:
-            raise NotFound("Rate request not found")
-        listed.append({"kind": row["kind"], "rateRequest": detail, "change": _change(row)})
+        listed = []
+        for row in rows:
+            detail = read.rate_request_detail(tx, row["rate_request_id"])
+            if detail is None:
+                raise NotFound("Rate request not found")
+            listed.append({"kind": row["kind"], "rateRequest": detail, "change": _change(tx, row)})
     return {"list": {"list": listed, "totalCount": len(listed)}}
 
 
 @staff.get("/booking-changes", response_model=Envelope[Lookup[OpenChange]])
-async def open_booking_changes(_: AdminUser, services: ServicesDep) -> Any:
+async def open_booking_changes(_: AdminUser, services: ServicesDep) -> Response:
     return await read_answer(_open, services)
 
 
 @staff.get("/rate-requests/{id}/changes", response_model=CHANGES)
-async def staff_booking_changes(id: str, principal: AdminUser, services: ServicesDep) -> Any:
+async def staff_booking_changes(id: str, principal: AdminUser, services: ServicesDep) -> Response:
     return await read_answer(_changes, services, id, principal)
 
 
 @staff.put("/rate-requests/{id}/amendments/approve", response_model=CHANGES)
-def approve_amendment(id: str, principal: AdminUser, services: ServicesDep, command: CommandDep) -> Any:
+def approve_amendment(id: str, principal: AdminUser, services: ServicesDep, command: CommandDep) -> Response:
     command(services.booking.approve_amendment, id, principal.actor)
     return _answer(services, id, principal)
 
@@ -187,7 +212,7 @@ def approve_amendment(id: str, principal: AdminUser, services: ServicesDep, comm
 @staff.put("/rate-requests/{id}/amendments/requote", response_model=CHANGES)
 def requote_amendment(
     id: str, body: QuoteBody, principal: AdminUser, services: ServicesDep, command: CommandDep
-) -> Any:
+) -> Response:
     command(services.booking.requote_amendment, id, principal.actor, body.price, valid_until(body.validUntil))
     return _answer(services, id, principal)
 
@@ -195,13 +220,15 @@ def requote_amendment(
 @staff.put("/rate-requests/{id}/amendments/decline", response_model=CHANGES)
 def decline_amendment(
     id: str, body: MessageBody, principal: AdminUser, services: ServicesDep, command: CommandDep
-) -> Any:
+) -> Response:
     command(services.booking.decline_amendment, id, principal.actor, body.message)
     return _answer(services, id, principal)
 
 
 @staff.put("/rate-requests/{id}/cancellation-request/confirm", response_model=CHANGES)
-def confirm_cancellation(id: str, principal: AdminUser, services: ServicesDep, command: CommandDep) -> Any:
+def confirm_cancellation(
+    id: str, principal: AdminUser, services: ServicesDep, command: CommandDep
+) -> Response:
     command(services.booking.confirm_cancellation, id, principal.actor)
     return _answer(services, id, principal)
 
@@ -209,6 +236,6 @@ def confirm_cancellation(id: str, principal: AdminUser, services: ServicesDep, c
 @staff.put("/rate-requests/{id}/cancellation-request/decline", response_model=CHANGES)
 def decline_cancellation(
     id: str, body: MessageBody, principal: AdminUser, services: ServicesDep, command: CommandDep
-) -> Any:
+) -> Response:
     command(services.booking.decline_cancellation, id, principal.actor, body.message)
     return _answer(services, id, principal)

@@ -112,4 +112,9 @@
     var id = data && typeof data === 'object' ? data.id : data;
     if (typeof id === 'string' && /^[A-Za-z0-9-]{1,64}$/.test(id)) load(id);
   });
+
+  // Wired here, not by an onclick attribute: the Content-Security-Policy allows no inline script.
+  document.getElementById('print').addEventListener('click', function () {
+    window.print();
+  });
 })();

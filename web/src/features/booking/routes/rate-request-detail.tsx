@@ -10,6 +10,7 @@ import { label } from '@/lib/lifecycle';
 import { activeStep, bookingWizardMachine, reachedStep } from '@/machines/booking-wizard';
 import { rateRequestOptions } from '../api/booking-api';
 import type { RateRequestDetail } from '../api/types';
+import { BookingChangesPanel } from '../components/booking-changes';
 import { RateRequestForm } from '../components/rate-request-form';
 import { ShippingOrderForm } from '../components/shipping-order-form';
 import { StepsHeader } from '../components/steps-header';
@@ -66,6 +67,7 @@ export function RateRequestDetailRoute() {
       }
     >
       <StepsHeader active={step} />
+      <BookingChangesPanel detail={detail} />
       {snapshot.matches({ rateRequest: 'awaitingQuote' }) ? (
         <>
           <SummaryHeader detail={detail} />

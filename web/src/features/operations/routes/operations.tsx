@@ -18,6 +18,7 @@ import { BookingFacts, OrderFacts } from '@/components/booking-facts';
 import { WhoseMove } from '@/components/whose-move';
 import type { FactsOrder, FactsRequest } from '@/components/booking-facts';
 import { formatDate, formatMoney } from '@/lib/format';
+import { ChangeReview, OpenChangesQueue } from '../components/change-review';
 import styles from './operations.module.css';
 
 const ADMIN = '/booking/api/v1/admin';
@@ -260,6 +261,7 @@ export function OperationsRoute() {
   };
   return (
     <ContentLayout title="Operations" description="Rate requests of all customers">
+      <OpenChangesQueue onOpen={setSelected} />
       <div className={styles.toolbar}>
         <label htmlFor="ops-state">State</label>
         <select
@@ -351,6 +353,7 @@ export function OperationsRoute() {
         </Button>
       </div>
       {selected ? <DetailPanel key={selected} id={selected} /> : null}
+      {selected ? <ChangeReview key={`changes-${selected}`} rateRequestId={selected} /> : null}
     </ContentLayout>
   );
 }
