@@ -44,7 +44,9 @@ LAYOUT_PROBLEMS = """(root) => {
   };
   const name = (el) => el.getAttribute('aria-label') || el.id || el.name || el.textContent.trim().slice(0, 30)
     || el.tagName;
-  const controls = [...scope.querySelectorAll('input, select, textarea, button')]
+  // With a modal dialog open, the page behind it is out of reach: only the dialog's controls count.
+  const modal = document.querySelector('[role="dialog"][aria-modal="true"], [role="dialog"]');
+  const controls = [...(modal || scope).querySelectorAll('input, select, textarea, button')]
     .filter((el) => !['hidden', 'checkbox', 'radio', 'file'].includes(el.type))
     .filter(visible);
   for (const el of controls) {
