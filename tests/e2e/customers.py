@@ -141,3 +141,122 @@ def notifications(server: LiveServer, token: str) -> list[dict[str, Any]]:
         server, "GET", f"/notification/api/v1/notifications/{me['id']}/paging?pageSize=20&page=1", token=token
     )
     return list(page["data"]["costumerlNotificationDetails"]["list"])
+
+
+PDF = b"%PDF-1.4\n" + b"0123456789" * 2500 + b"\n%%EOF\n"  # about 25 KB: three chunks
+
+
+def upload_pdf(server: LiveServer, token: str, name: str = "loi.pdf") -> str:
+    """Uploads a small PDF in 10,240-byte chunks as the customer; returns its file id."""
+    import httpx
+
+    key = f"k{random.randint(0, 10**9)}"
+    chunks = [PDF[i : i + 10_240] for i in range(0, len(PDF), 10_240)]
+    answer: dict[str, Any] = {}
+    for number, chunk in enumerate(chunks, start=1):
+        response = httpx.post(
+            f"{server.url}/file-manager/api/v1/files/upload-chunk",
+            headers={"Authorization": f"Bearer {token}"},
+            data={"TotalChunks": str(len(chunks)), "ChunkNumber": str(number), "FileId": key},
+            files={"File": (name, chunk, "application/octet-stream")},
+            timeout=20,
+        )
+        assert response.status_code == 200, response.text
+        answer = response.json()["response"]
+    return str(answer["filePath"])
+
+
+def accept_quote(server: LiveServer, token: str, rate_request_id: str) -> None:
+    call(server, "PUT", f"{BOOKING}/client/rate-requests/{rate_request_id}/approve", token=token)
+
+
+def send_booking_request(server: LiveServer, token: str, rate_request_id: str) -> None:
+    """The customer submits the signed Booking Letter (document type 1)."""
+    documents = [{"documentTypeId": 1, "fileId": upload_pdf(server, token)}]
+    call(
+        server,
+        "PUT",
+        f"{BOOKING}/client/rate-requests/{rate_request_id}/booking-request",
+        {"documents": documents},
+        token=token,
+    )
+
+
+def confirm_booking(server: LiveServer, rate_request_id: str) -> None:
+    call(
+        server,
+        "PUT",
+        f"{BOOKING}/admin/rate-requests/{rate_request_id}/confirm-booking",
+        token=admin_token(server),
+    )
+
+
+def booking_confirmed(server: LiveServer, token: str, commodity: str, **overrides: Any) -> str:
+    """A rate request carried through the API to shipping_order (quoted, accepted, documents, confirmed)."""
+    rid = rate_request(server, token, commodity, **overrides)
+    quote(server, rid, 3700)
+    accept_quote(server, token, rid)
+    send_booking_request(server, token, rid)
+    confirm_booking(server, rid)
+    return rid
+
+
+def container_id(server: LiveServer, token: str, number: str) -> int:
+    rows = call(
+        server, "GET", f"{BOOKING}/client/rate-request/general/containers?number={number}", token=token
+    )["list"]["list"]
+    return int(next(r for r in rows if r["name"] == number)["value"])
+
+
+def shipping_order(server: LiveServer, token: str, rate_request_id: str, numbers: list[str]) -> str:
+    """The customer's shipping order with a supplier, consignee, notify party and one container a number."""
+    parties = [
+        {"name": name, "address": f"{name} street 1", "phoneNumber": phone, "fax": None, "partyType": kind}
+        | {"isForSwbl": False}
+        for name, phone, kind in (
+            ("Consignee Pte Ltd", "6512345678", 1),
+            ("Notify Pte Ltd", "6587654321", 2),
+            ("Supplier Co", "4915100000001", 0),
+        )
+    ]
+    containers = [
+        {
+            "containerId": container_id(server, token, number),
+            "seal": f"SEAL-{i + 1:04d}",
+            "count": 120,
+            "type": 1,
+            "grossWeight": 21000,
+            "netWeight": 19500,
+        }
+        for i, number in enumerate(numbers)
+    ]
+    body = {
+        "rateRequestId": rate_request_id,
+        "isSWBL": False,
+        "frightType": 2,
+        "cargoDescription": "Roasted pistachios in 25 kg cartons",
+        "imcoClass": None,
+        "unNumber": None,
+        "temprature": None,
+        "humidity": None,
+        "hasVentilation": False,
+        "parties": parties,
+        "containers": containers,
+    }
+    return str(call(server, "POST", f"{BOOKING}/client/shipping-orders", body, token=token)["id"])
+
+
+def accept_order(server: LiveServer, order_id: str) -> None:
+    call(server, "PUT", f"{BOOKING}/admin/shipping-orders/{order_id}/accept", token=admin_token(server))
+
+
+def pending_registration(server: LiveServer, name: str) -> str:
+    """A foreign company's sign-up waiting for staff; returns its id (the company id)."""
+    national = str(random.randint(10**9, 10**10 - 1))
+    base = "/account/api/v1/client/foreign-corporate-customers/register"
+    call(server, "POST", f"{base}/start", {"nationalId": national})
+    details = {"isForeign": True, "name": name, "contactPerson": "Lena Vogel", "nationalCode": national}
+    details |= {"phone": "09121234568", "fax": "", "email": f"r{national}@example.com"}
+    details |= {"address": "Am Sandtorkai 5, Hamburg", "postalCode": "2045700000"}
+    call(server, "POST", f"{base}/finalize", details)
+    return national

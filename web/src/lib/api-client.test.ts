@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError, buildUrl, GENERIC_ERROR_MESSAGE, onUnauthorized, postForm } from './api-client';
+import { api, ApiError, buildUrl, errorText, GENERIC_ERROR_MESSAGE, onUnauthorized, postForm } from './api-client';
 import { getRole, getToken, startSession } from './session';
 
 function jsonResponse(status: number, body: unknown): Response {
@@ -129,5 +129,16 @@ describe('api client', () => {
       '/booking/api/v1/client/rate-requests?limit=10&offset=2',
     );
     expect(buildUrl('/a?pageSize=10', { page: 3 })).toBe('/a?pageSize=10&page=3');
+  });
+});
+
+describe('errorText', () => {
+  it('gives the field messages without their keys', () => {
+    const error = new ApiError(400, 'containers.1.netWeight: Net weight must not exceed gross weight', {
+      'containers.1.netWeight': 'Net weight must not exceed gross weight',
+    });
+    expect(errorText(error)).toBe('Net weight must not exceed gross weight');
+    expect(errorText(new ApiError(409, 'Illegal transition'))).toBe('Illegal transition');
+    expect(errorText(new Error('boom'))).toBe('Error in proccess !');
   });
 });

@@ -143,3 +143,15 @@ export const api = {
   delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, undefined, options),
   postForm,
 };
+
+/**
+ * An error in words for a person (a toast, an alert): the server's field messages without their wire keys
+ * (`containers.1.netWeight: ...` never reaches a screen), or its description, or the generic message.
+ */
+export function errorText(error: unknown): string {
+  if (error instanceof ApiError) {
+    const messages = [...new Set(Object.values(error.fields))];
+    return messages.length > 0 ? messages.join(' ') : error.description;
+  }
+  return GENERIC_ERROR_MESSAGE;
+}

@@ -10,8 +10,10 @@ describe('retry rule', () => {
     expect(shouldRetry(0, new Error('network'))).toBe(true);
   });
 
-  it('never retries 401 or 500', () => {
+  it('never retries 401, 403, 404 or 500', () => {
     expect(shouldRetry(0, new ApiError(401))).toBe(false);
+    expect(shouldRetry(0, new ApiError(403))).toBe(false);
+    expect(shouldRetry(0, new ApiError(404))).toBe(false);
     expect(shouldRetry(0, new ApiError(500))).toBe(false);
   });
 });

@@ -14,6 +14,7 @@ import {
 import type { IconProps } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toast';
+import { useLiveUpdates } from '@/lib/live';
 import { queryClient } from '@/lib/query-client';
 import { endSession, getRole, getRoles } from '@/lib/session';
 import styles from './layout.module.css';
@@ -102,6 +103,8 @@ export function DashboardLayout() {
   const logoutTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   useEffect(() => () => clearTimeout(logoutTimer.current), []);
+  // Every screen under the dashboard follows changes as they happen (lib/live.ts); not while logging out.
+  useLiveUpdates(!loggingOut);
 
   useEffect(() => {
     if (!drawerOpen) return undefined;

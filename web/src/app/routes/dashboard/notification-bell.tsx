@@ -70,6 +70,7 @@ export function NotificationBell({ unreadCount: fixedCount }: NotificationBellPr
               hasMore={Boolean(notifications.hasNextPage)}
               loadingMore={notifications.isFetchingNextPage}
               onLoadMore={() => void notifications.fetchNextPage()}
+              onOpenSubject={() => setOpen(false)}
             />
           ) : (
             <p className={styles.empty}>You have no notifications yet.</p>

@@ -1,7 +1,10 @@
 import { Link } from 'react-router-dom';
 import { ContentLayout } from '@/components/layouts';
 import { BoxIcon, DocumentIcon, UserIcon } from '@/components/ui/icons';
+import { LatestNotifications } from '@/features/accounts/components/latest-notifications';
 import { RegistrationRequestsPanel } from '@/features/admin/components/registration-requests-panel';
+import { WorkQueuePanel } from '@/features/admin/components/work-queue';
+import { CustomerOverviewPanel } from '@/features/booking/components/customer-overview';
 import { getRole, getRoles } from '@/lib/session';
 import { canOperate } from './menu';
 import styles from './overview.module.css';
@@ -28,12 +31,22 @@ const CUSTOMER_LINKS = [
   },
 ];
 
-/** The landing page after login: shortcuts for customers, the review queue for staff. */
+/**
+ * The landing page after login. Customers: what waits for them, their bookings by state, the latest
+ * notifications, then shortcuts. Staff: the work queue with counts and age, then the review lists.
+ */
 export function OverviewRoute() {
   const staffAccount = getRole() === 0;
   const roles = getRoles();
   return (
     <ContentLayout title="Overview" description="Welcome to the freight booking portal.">
+      {staffAccount ? null : (
+        <>
+          <CustomerOverviewPanel />
+          <LatestNotifications />
+        </>
+      )}
+      {canOperate(roles) ? <WorkQueuePanel /> : null}
       {staffAccount ? null : (
         <ul className={styles.cards}>
           {CUSTOMER_LINKS.map(({ to, title, text, Icon }) => (

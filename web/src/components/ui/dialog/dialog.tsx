@@ -17,6 +17,8 @@ export interface DialogProps {
   /** Escape, the close button and a click on the backdrop close it (default true). */
   dismissible?: boolean;
   className?: string;
+  /** 'wide' for forms with tables (container and party details): up to 64rem instead of 480px. */
+  size?: 'normal' | 'wide';
 }
 
 const FOCUSABLE =
@@ -38,6 +40,7 @@ export function Dialog({
   tone = 'default',
   dismissible = true,
   className,
+  size = 'normal',
 }: DialogProps) {
   const titleId = useId();
   const bodyId = useId();
@@ -97,7 +100,7 @@ export function Dialog({
         aria-labelledby={titleId}
         aria-describedby={children ? bodyId : undefined}
         tabIndex={-1}
-        className={[styles.panel, styles[tone], className].filter(Boolean).join(' ')}
+        className={[styles.panel, styles[tone], size === 'wide' ? styles.wide : undefined, className].filter(Boolean).join(' ')}
         onKeyDown={onKeyDown}
       >
         {dismissible ? (

@@ -17,12 +17,38 @@ export const meOptions = () =>
 
 export const useMe = (enabled = true) => useQuery({ ...meOptions(), enabled });
 
+/** What a notification is about (issue 14), so it opens its item. */
+export interface NotificationSubject {
+  kind: 'rate_request' | 'registration' | 'edit_request';
+  id: string;
+  reference: string | null;
+}
+
 export interface NotificationItem {
   id: string;
   title: string;
   message: string;
   isRead: boolean;
   createdAt: string;
+  subject?: NotificationSubject | null;
+}
+
+/**
+ * Where a notification's subject opens: a booking in the customer's wizard or in the staff console; sign-ups
+ * and profile edits in the staff overview's lists (their detail pages need the customer kind, which the
+ * subject does not carry).
+ */
+export function subjectPath(subject: NotificationSubject, staff: boolean): string {
+  const id = encodeURIComponent(subject.id);
+  if (subject.kind === 'rate_request')
+    return staff ? `/dashboard/operations?open=${id}` : `/dashboard/bookings/rate-request/detail/${id}`;
+  if (subject.kind === 'registration') return '/dashboard/overview#registration-requests-heading';
+  return staff ? '/dashboard/overview#edit-requests-heading' : '/dashboard/profile?editProfile=true';
+}
+
+export function subjectLabel(subject: NotificationSubject): string {
+  if (subject.reference) return `Open ${subject.reference}`;
+  return subject.kind === 'rate_request' ? 'Open the booking' : subject.kind === 'registration' ? 'Open the sign-up requests' : 'Open the profile edit';
 }
 
 export interface NotificationPage {

@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { Spinner } from '@/components/ui/spinner';
-import { preview, useMarkRead } from '../api/notifications';
+import { getRole } from '@/lib/session';
+import { preview, subjectLabel, subjectPath, useMarkRead } from '../api/notifications';
 import type { NotificationItem } from '../api/notifications';
 import styles from './notifications.module.css';
 
@@ -10,10 +12,13 @@ export interface NotificationListProps {
   hasMore: boolean;
   loadingMore: boolean;
   onLoadMore: () => void;
+  /** Called when a notification's item is opened (the bell closes its panel). */
+  onOpenSubject?: () => void;
 }
 
 /** Infinite list: the next page loads when the sentinel at the bottom scrolls into view. */
-export function NotificationList({ items, accountId, hasMore, loadingMore, onLoadMore }: NotificationListProps) {
+export function NotificationList({ items, accountId, hasMore, loadingMore, onLoadMore, onOpenSubject }: NotificationListProps) {
+  const staff = getRole() === 0;
   const [open, setOpen] = useState<Set<string>>(new Set());
   const markRead = useMarkRead(accountId);
   const sentinel = useRef<HTMLLIElement>(null);
@@ -51,6 +56,11 @@ export function NotificationList({ items, accountId, hasMore, loadingMore, onLoa
               </span>
               <span className={styles.message}>{expanded ? item.message : preview(item.message)}</span>
             </button>
+            {item.subject ? (
+              <Link className={styles.subject} to={subjectPath(item.subject, staff)} onClick={onOpenSubject}>
+                {subjectLabel(item.subject)}
+              </Link>
+            ) : null}
           </li>
         );
       })}

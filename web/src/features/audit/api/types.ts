@@ -28,6 +28,8 @@ export interface AuditEvent {
   /** UTC, e.g. 2026-11-21T23:29:58.596764Z. */
   recordedAt: string;
   actor: AuditActor;
+  /** The actor's display name, or "System" (issue 14; absent from servers before it). */
+  actorName?: string;
   reason: string | null;
   /** The event's own fields (the envelope of who, when and why left out). */
   changes: Record<string, unknown>;

@@ -2,6 +2,7 @@ import { Button } from '@/components/ui/button';
 import type { TimelineEntry } from '../lib/fold';
 import styles from './audit.module.css';
 import { ChangeTable } from './change-table';
+import { eventSentence } from '../lib/sentence';
 import { ActorLabel, RecordedAt } from './role-badge';
 
 export interface EventCardProps {
@@ -19,7 +20,7 @@ export function EventCard({ entry, selected, onViewAsOf }: EventCardProps) {
     <article className={styles.event} aria-labelledby={headingId} data-selected={selected || undefined}>
       <header className={styles.eventHeader}>
         <h3 id={headingId} className={styles.eventType}>
-          {event.type}
+          {eventSentence(event)}
         </h3>
         <span className={styles.meta}>
           version {event.version} · position {event.position}
@@ -28,7 +29,7 @@ export function EventCard({ entry, selected, onViewAsOf }: EventCardProps) {
       <p className={styles.who}>
         <RecordedAt value={event.recordedAt} />
         <span className={styles.by}>by</span>
-        <ActorLabel actor={event.actor} />
+        <ActorLabel actor={event.actor} name={event.actorName} />
       </p>
       <div className={event.reason ? styles.reason : `${styles.reason} ${styles.noReason}`}>
         <span className={styles.reasonLabel}>Reason</span>

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { AuditEvent } from '../api/types';
 import { fieldLabel } from '../lib/fold';
+import { eventSentence } from '../lib/sentence';
 import styles from './audit.module.css';
 import { ActorLabel, kindLabel, RecordedAt } from './role-badge';
 
@@ -23,7 +24,7 @@ export function LogRow({ event, logSearch }: LogRowProps) {
       <div className={styles.logWhat}>
         <p className={styles.logTitle}>
           <span className={styles.kind}>{kind}</span>
-          <strong>{event.type}</strong>
+          <strong>{eventSentence(event)}</strong>
           <span className={styles.meta}>v{event.version}</span>
         </p>
         <p className={styles.logAggregate}>
@@ -42,7 +43,7 @@ export function LogRow({ event, logSearch }: LogRowProps) {
         ) : null}
       </div>
       <div className={styles.logWho}>
-        <ActorLabel actor={event.actor} />
+        <ActorLabel actor={event.actor} name={event.actorName} />
       </div>
       <div className={styles.logLink}>
         <Link

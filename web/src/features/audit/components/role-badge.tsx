@@ -24,13 +24,17 @@ export function RoleBadge({ role }: { role: string | null | undefined }) {
   );
 }
 
-/** Who acted: the role badge and, when it says more than the role, the actor id. */
-export function ActorLabel({ actor }: { actor: { id: string | null; role: string | null } }) {
+/** Who acted: the role badge and the actor's name, or its id when the server gave no name. */
+export function ActorLabel({ actor, name }: { actor: { id: string | null; role: string | null }; name?: string }) {
   const showId = actor.id && actor.id !== actor.role;
   return (
     <span className={styles.actor}>
       <RoleBadge role={actor.role} />
-      {showId ? (
+      {name && name !== 'System' ? (
+        <span className={styles.actorName} title={actor.id ?? undefined}>
+          {name}
+        </span>
+      ) : showId ? (
         <code className={styles.actorId} title={actor.id ?? undefined}>
           {actor.id}
         </code>

@@ -3,6 +3,7 @@
  * (`changes`), so the value a field had before an event is what the latest earlier event of the same
  * aggregate set it to. Folding the events oldest first gives every entry its before/after pairs.
  */
+import { formatDate, formatMoney } from '@/lib/format';
 import type { AuditEvent } from '../api/types';
 
 export interface FieldChange {
@@ -91,6 +92,11 @@ export function formatValue(value: unknown, field?: string): string {
   if (value === null || value === undefined || value === '') return EMPTY_VALUE;
   if (field !== undefined && isSecretField(field)) return 'set (hidden)';
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  // Money and dates read as the booking screens show them.
+  if (field !== undefined && /(^|_)price$|^price/i.test(field) && (typeof value === 'number' || typeof value === 'string'))
+    return formatMoney(value);
+  if (field !== undefined && /(date|until)$/i.test(field) && typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value))
+    return formatDate(value);
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint') return String(value);
   if (Array.isArray(value) && value.length === 0) return EMPTY_VALUE;
   if (typeof value === 'object' && Object.keys(value).length === 0) return EMPTY_VALUE;

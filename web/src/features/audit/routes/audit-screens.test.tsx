@@ -87,12 +87,12 @@ describe('audit screens', () => {
       envelope({ aggregateId: ID, aggregateKind: 'account', events: [opened, passwordSet] }),
     );
     screens(`/dashboard/audit/${ID}`);
-    const first = await screen.findByRole('article', { name: 'Opened' });
+    const first = await screen.findByRole('article', { name: 'Account opened by System' });
     expect(within(first).getByRole('columnheader', { name: 'Initial value' })).not.toBeNull();
     expect(within(first).getByText('No reason recorded.')).not.toBeNull();
     expect(within(first).getByText('System')).not.toBeNull();
 
-    const second = screen.getByRole('article', { name: 'PasswordSet' });
+    const second = screen.getByRole('article', { name: 'Password set by System' });
     expect(within(second).getByText('bootstrap')).not.toBeNull();
     const row = within(second).getByRole('row', { name: /Password hash/ });
     expect(within(row).getByText('not set')).not.toBeNull();
@@ -117,7 +117,7 @@ describe('audit screens', () => {
         }),
       );
     screens(`/dashboard/audit/${ID}`);
-    const first = await screen.findByRole('article', { name: 'Opened' });
+    const first = await screen.findByRole('article', { name: 'Account opened by System' });
     fireEvent.click(within(first).getByRole('button', { name: 'View as of this point' }));
     const panel = await screen.findByRole('region', { name: 'State as of position 1' });
     await within(panel).findByText('Rebuilt from the events up to version 1.');

@@ -24,18 +24,20 @@ export const PAGE_SIZE = 10;
 export const bookingKeys = {
   all: ['booking'] as const,
   lists: () => [...bookingKeys.all, 'list'] as const,
+  list: (search: string) => [...bookingKeys.lists(), search] as const,
   detail: (id: string) => [...bookingKeys.all, 'detail', id] as const,
   lookup: (name: string) => [...bookingKeys.all, 'lookup', name] as const,
   containers: (number: string) => [...bookingKeys.all, 'containers', number] as const,
 };
 
-export const rateRequestsInfiniteOptions = () =>
+/** `search` matches the booking reference (any case) and the commodity (issue 14). */
+export const rateRequestsInfiniteOptions = (search = '') =>
   infiniteQueryOptions({
-    queryKey: bookingKeys.lists(),
+    queryKey: bookingKeys.list(search.trim()),
     initialPageParam: 1,
     queryFn: ({ pageParam, signal }) =>
       api.get<Listed<RateRequestRow>>(`${CLIENT}/rate-requests`, {
-        query: { limit: PAGE_SIZE, offset: pageParam },
+        query: { limit: PAGE_SIZE, offset: pageParam, search: search.trim() || undefined },
         signal,
       }),
     // Spec 001 section 9: the page number is capped at the total number of pages.

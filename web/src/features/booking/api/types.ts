@@ -52,8 +52,14 @@ export interface ShippingOrder extends OrderFields {
   editedOrder: Partial<OrderFields> | null;
 }
 
+/** Whose move it is (issue 14), derived by the server from the lifecycle files; null when nothing is left. */
+export type WaitingFor = 'customer' | 'staff' | null;
+
 export interface RateRequestRow {
   id: string;
+  /** The human booking reference, `FB-2026-000123` (issue 14; absent from servers before it). */
+  reference?: string | null;
+  waitingFor?: WaitingFor;
   commodity: string;
   hsCode: string;
   quantity: number;

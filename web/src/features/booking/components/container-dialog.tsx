@@ -9,11 +9,13 @@ import { TextInput } from '@/components/ui/text-input';
 import { containerSearchOptions } from '../api/booking-api';
 import type { ContainerEntry } from '../api/types';
 import { BOX_PACKAGE } from '../api/types';
+import { containerNumberProblem, normalizeContainerNumber } from './container-number';
 import { containerRowSchema } from './schemas';
 import type { ContainerRowValues } from './schemas';
 import styles from './booking.module.css';
 
 export const SEARCH_DEBOUNCE_MS = 2000;
+export const DUPLICATE_CONTAINER = 'This container is already in the order';
 
 export interface LocalContainer extends ContainerEntry {
   /** Local timestamp id, used only to delete a row. */
@@ -42,17 +44,31 @@ export interface ContainerDialogProps {
 export function ContainerDialog({ open, quantity, initial, onClose, onSubmit }: ContainerDialogProps) {
   const [rows, setRows] = useState<LocalContainer[]>(initial);
   const [search, setSearch] = useState('');
-  const debounced = useDebounced(search, SEARCH_DEBOUNCE_MS);
-  const found = useQuery(containerSearchOptions(debounced));
-  const { register, control, handleSubmit, reset, formState } = useForm<ContainerRowValues>({
+  const typed = normalizeContainerNumber(search);
+  // A whole number is checked by its ISO 6346 digit and looked up at once; a part waits for quiet.
+  const whole = typed.length >= 11;
+  const problem = whole ? containerNumberProblem(typed) : null;
+  const debounced = useDebounced(typed, SEARCH_DEBOUNCE_MS);
+  const found = useQuery(containerSearchOptions(whole ? (problem ? '' : typed) : debounced));
+  const { register, control, handleSubmit, reset, formState, setError, setValue, getValues } = useForm<ContainerRowValues>({
     resolver: zodResolver(containerRowSchema),
     defaultValues: EMPTY_ROW,
   });
+  const exact = whole && !problem ? (found.data ?? []).find((o) => o.name === typed) : undefined;
+  useEffect(() => {
+    if (exact && getValues('container')?.value !== exact.value) setValue('container', exact, { shouldValidate: true });
+  }, [exact, getValues, setValue]);
+  const unknown = whole && !problem && found.isSuccess && !exact ? `${typed} is not in the container register` : null;
   const e = formState.errors;
   const full = rows.length >= quantity;
 
   const add = handleSubmit((v) => {
     if (full) return;
+    // One container at most once per order (the server answers 400 on `containers` too).
+    if (rows.some((r) => r.containerId === v.container!.value)) {
+      setError('container', { message: DUPLICATE_CONTAINER });
+      return;
+    }
     setRows((current) => [
       ...current,
       {
@@ -71,7 +87,7 @@ export function ContainerDialog({ open, quantity, initial, onClose, onSubmit }: 
   });
 
   return (
-    <Dialog open={open} onClose={onClose} title="Container Details" className={styles.wideDialog}>
+    <Dialog open={open} onClose={onClose} title="Container Details" size="wide">
       <p aria-live="polite">
         <strong>
           {rows.length}/{quantity}
@@ -91,10 +107,10 @@ export function ContainerDialog({ open, quantity, initial, onClose, onSubmit }: 
                 onChange={(ev) => setSearch(ev.target.value)}
                 list="container-search-results"
                 placeholder="Type to search"
-                error={e.container?.message}
+                error={problem ?? unknown ?? e.container?.message}
                 hint={field.value ? `Chosen: ${field.value.name}` : found.isFetching ? 'Searching…' : undefined}
                 onBlur={() => {
-                  const match = (found.data ?? []).find((o) => o.name === search.trim().toUpperCase());
+                  const match = (found.data ?? []).find((o) => o.name === typed);
                   if (match) field.onChange(match);
                 }}
               />
@@ -124,7 +140,7 @@ export function ContainerDialog({ open, quantity, initial, onClose, onSubmit }: 
           <label className={styles.label} htmlFor="package-type">
             Type Of Packages
           </label>
-          <select id="package-type" className={styles.sortSelect} {...register('type', { valueAsNumber: true })}>
+          <select id="package-type" className={styles.fieldSelect} {...register('type', { valueAsNumber: true })}>
             <option value={BOX_PACKAGE}>box</option>
           </select>
         </div>
@@ -134,7 +150,7 @@ export function ContainerDialog({ open, quantity, initial, onClose, onSubmit }: 
           ADD
         </Button>
       </form>
-      <table className={styles.table} style={{ marginTop: '1rem' }}>
+      <table className="stack-table" style={{ marginTop: '1rem' }}>
         <caption className="visually-hidden">Containers added</caption>
         <thead>
           <tr>
@@ -152,12 +168,12 @@ export function ContainerDialog({ open, quantity, initial, onClose, onSubmit }: 
         <tbody>
           {rows.map((row) => (
             <tr key={row.localId}>
-              <td>{row.containerNumber ?? row.containerId}</td>
-              <td>{row.seal}</td>
-              <td>{row.count}</td>
-              <td>box</td>
-              <td>{row.grossWeight}</td>
-              <td>{row.netWeight}</td>
+              <td data-label="Container Numbers">{row.containerNumber ?? row.containerId}</td>
+              <td data-label="Seal">{row.seal}</td>
+              <td data-label="Number Of Packages">{row.count}</td>
+              <td data-label="Type Of Packages">box</td>
+              <td data-label="Gross Weight">{row.grossWeight}</td>
+              <td data-label="Net Weight">{row.netWeight}</td>
               <td>
                 <Button
                   variant="outline"

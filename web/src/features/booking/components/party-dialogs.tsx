@@ -67,7 +67,7 @@ export function ConsigneeDialog({ open, initial, onClose, onSubmit }: DialogProp
     setValue('notifyFullAddress', v.fullAddress);
   };
   return (
-    <Dialog open={open} onClose={onClose} title="Consignee Details" className={styles.wideDialog}>
+    <Dialog open={open} onClose={onClose} title="Consignee Details" size="wide">
       <form
         noValidate
         onSubmit={handleSubmit((v) => {

@@ -8,7 +8,7 @@ import { Dropdown } from '@/components/ui/dropdown';
 import { NumberInput } from '@/components/ui/number-input';
 import { TextInput } from '@/components/ui/text-input';
 import { toast } from '@/components/ui/toast';
-import { ApiError } from '@/lib/api-client';
+import { ApiError, errorText } from '@/lib/api-client';
 import { containerSizesOptions, containerTypesOptions, portsOptions, useSaveRateRequest } from '../api/booking-api';
 import { useRequestAmendment } from '../api/changes-api';
 import type { RateRequestDetail } from '../api/types';
@@ -93,7 +93,7 @@ export function RateRequestForm({ detail, onSaved, onCancel, amend = false }: Ra
           setError(field as keyof RateRequestFormValues, { message });
         }
       }
-      toast.error(error instanceof Error ? error.message : 'Error in proccess !');
+      toast.error(errorText(error));
     }
   });
 

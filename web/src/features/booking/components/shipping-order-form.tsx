@@ -6,6 +6,7 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { NumberInput } from '@/components/ui/number-input';
 import { TextInput } from '@/components/ui/text-input';
 import { toast } from '@/components/ui/toast';
+import { ApiError, errorText } from '@/lib/api-client';
 import { useCreateShippingOrder, useEditShippingOrder } from '../api/booking-api';
 import type { OrderFields, Party, RateRequestDetail, ShippingOrder } from '../api/types';
 import { REEFER_TYPE_VALUE } from '../api/types';
@@ -174,7 +175,13 @@ export function ShippingOrderForm({ detail, edit = false, onDone }: ShippingOrde
         onDone('created');
       }
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : 'Error in proccess !');
+      // The envelope names the fields: each message goes under its field; the toast says it without keys.
+      if (error instanceof ApiError)
+        for (const [key, message] of Object.entries(error.fields)) {
+          const field = WIRE_TO_FORM[key];
+          if (field) setError(field, { message });
+        }
+      toast.error(errorText(error));
     }
   });
 

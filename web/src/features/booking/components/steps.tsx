@@ -5,9 +5,12 @@ import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Dialog } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/toast';
-import { documentTypesOptions, downloadTemplate, useApproveShippingOrder, usePriceDecision, useSubmitBookingRequest } from '../api/booking-api';
+import { errorText } from '@/lib/api-client';
+import { documentTypesOptions, useApproveShippingOrder, usePriceDecision, useSubmitBookingRequest } from '../api/booking-api';
+import { formatDate, formatMoney, formatTotal } from '@/lib/format';
 import type { RateRequestDetail } from '../api/types';
 import { FileUpload } from './file-upload';
+import { TemplateCard } from './template-card';
 import { SummaryHeader } from './summary-header';
 import styles from './booking.module.css';
 
@@ -22,7 +25,7 @@ export function PricePanel({ detail }: { detail: RateRequestDetail }) {
       setConfirm(null);
       navigate('/dashboard/bookings');
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : 'Error in proccess !');
+      toast.error(errorText(error));
     }
   };
   return (
@@ -30,8 +33,12 @@ export function PricePanel({ detail }: { detail: RateRequestDetail }) {
       <SummaryHeader detail={detail} />
       <div className={styles.pricePanel}>
         <p>
-          price per container is: <strong>{detail.price}</strong> USD
-          {detail.validUntil ? <span className={styles.muted}> (valid until {detail.validUntil.slice(0, 10)})</span> : null}
+          price per container is: <strong>{formatMoney(detail.price)}</strong>
+          <span className={styles.muted}>
+            {' '}
+            · {formatTotal(detail.price, detail.quantity)} for {detail.quantity}
+            {detail.validUntil ? ` · quote valid until ${formatDate(detail.validUntil)}` : null}
+          </span>
         </p>
         <div className={styles.row}>
           <Button variant="outline" onClick={() => setConfirm('cancel')}>
@@ -65,7 +72,11 @@ export function PricePanel({ detail }: { detail: RateRequestDetail }) {
   );
 }
 
-const INSTRUCTIONS = ['Download the template.', 'Fill it in and sign it with your company stamp.', 'Upload the signed copy (PDF, PNG or JPEG).'];
+function sameDocuments(files: Record<number, string>, documents: { documentTypeId: number; fileId: string }[]): boolean {
+  const chosen = Object.entries(files);
+  return chosen.length === documents.length && documents.every((d) => files[d.documentTypeId] === d.fileId);
+}
+
 
 /** Step 1: the booking request with Booking Letter, Export LOI and Flexi LOI cards. */
 export function BookingRequestStep({
@@ -87,6 +98,8 @@ export function BookingRequestStep({
     Object.fromEntries((detail.bookingRequest?.documents ?? []).map((d) => [d.documentTypeId, d.fileId])),
   );
   const submitted = Boolean(detail.bookingRequest);
+  // The same documents again would be the same request: offer Submit only when something changed.
+  const unchanged = submitted && sameDocuments(files, detail.bookingRequest?.documents ?? []);
   const send = async () => {
     const documents = Object.entries(files).map(([documentTypeId, fileId]) => ({ documentTypeId: Number(documentTypeId), fileId }));
     if (documents.length === 0) {
@@ -97,7 +110,7 @@ export function BookingRequestStep({
       await submit.mutateAsync(documents);
       toast.success('Booking request sent');
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : 'Error in proccess !');
+      toast.error(errorText(error));
     }
   };
   return (
@@ -107,20 +120,7 @@ export function BookingRequestStep({
       {submitted && editable ? <p role="status">Your documents were sent; we are confirming the booking.</p> : null}
       <div className={styles.docCards}>
         {(types.data ?? []).map((type) => (
-          <article key={type.id} className={styles.card} aria-labelledby={`doc-${type.id}`}>
-            <h3 id={`doc-${type.id}`}>{type.name}</h3>
-            <ul>
-              {INSTRUCTIONS.map((line) => (
-                <li key={line}>{line}</li>
-              ))}
-            </ul>
-            <Button
-              variant="outline"
-              aria-label={`Download ${type.name} template`}
-              onClick={() => void downloadTemplate(type).catch(() => toast.error('Download failed'))}
-            >
-              Download
-            </Button>
+          <TemplateCard key={type.id} type={type}>
             <FileUpload
               label={`Signed ${type.name}`}
               disabled={!editable}
@@ -134,7 +134,7 @@ export function BookingRequestStep({
                 })
               }
             />
-          </article>
+          </TemplateCard>
         ))}
       </div>
       <div className={styles.actions}>
@@ -142,7 +142,7 @@ export function BookingRequestStep({
           Back
         </Button>
         {editable ? (
-          <Button onClick={() => void send()} loading={submit.isPending}>
+          <Button onClick={() => void send()} loading={submit.isPending} disabled={unchanged}>
             Submit Booking Request
           </Button>
         ) : null}
@@ -174,7 +174,7 @@ export function FinalStep({ detail, onBack }: { detail: RateRequestDetail; onBac
       toast.success('Finish Successfully!');
       navigate('/dashboard/bookings');
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : 'Error in proccess !');
+      toast.error(errorText(error));
     }
   };
   return (

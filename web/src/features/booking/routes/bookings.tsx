@@ -1,16 +1,28 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { ContentLayout } from '@/components/layouts';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { WhoseMove } from '@/components/whose-move';
+import { formatDate, formatMoney } from '@/lib/format';
 import { label } from '@/lib/lifecycle';
 import { rateRequestsInfiniteOptions } from '../api/booking-api';
-import { useBookingLiveRefresh } from '../api/live-refresh';
 import { detailsTarget, sortRows } from '../components/list-helpers';
 import type { SortKey } from '../components/list-helpers';
 import styles from '../components/booking.module.css';
 import { ApiBadge } from '@/components/api-badge';
+
+const SEARCH_WAIT_MS = 300;
+
+function useDebounced(value: string, ms: number): string {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return debounced;
+}
 
 function StateBadge({ state }: { state: number }) {
   return (
@@ -21,10 +33,11 @@ function StateBadge({ state }: { state: number }) {
 }
 
 export function BookingsRoute() {
-  useBookingLiveRefresh();
   const navigate = useNavigate();
   const [sort, setSort] = useState<SortKey>('newest');
-  const query = useInfiniteQuery(rateRequestsInfiniteOptions());
+  const [search, setSearch] = useState('');
+  const searched = useDebounced(search, SEARCH_WAIT_MS);
+  const query = useInfiniteQuery({ ...rateRequestsInfiniteOptions(searched), placeholderData: keepPreviousData });
   const rows = useMemo(() => sortRows(query.data?.pages.flatMap((p) => p.list.list) ?? [], sort), [query.data, sort]);
   const sentinel = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
@@ -47,7 +60,19 @@ export function BookingsRoute() {
     <ContentLayout title="Booking Requests" actions={newBooking}>
       {query.isPending ? <Spinner label="Loading booking requests" /> : null}
       {query.isError ? <p role="alert">The booking requests could not be loaded.</p> : null}
-      {query.isSuccess && rows.length === 0 ? (
+      <div className={styles.row} style={{ marginBottom: '0.75rem' }}>
+        <label htmlFor="booking-search">Search</label>
+        <input
+          id="booking-search"
+          type="search"
+          className={styles.searchInput}
+          placeholder="Reference (FB-…) or commodity"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
+      </div>
+      {query.isSuccess && rows.length === 0 && search.trim() ? <p role="status">No booking matches “{search.trim()}”.</p> : null}
+      {query.isSuccess && rows.length === 0 && !search.trim() ? (
         <div className={styles.empty}>
           <p>Your Booking Request List is Empty!</p>
           <Button onClick={() => navigate('/dashboard/bookings/NewBooking')}>Add New Booking</Button>
@@ -68,11 +93,12 @@ export function BookingsRoute() {
               <caption className="visually-hidden">Booking requests</caption>
               <thead>
                 <tr>
+                  <th scope="col">Reference</th>
                   <th scope="col">Cargo Details</th>
                   <th scope="col">POL</th>
                   <th scope="col">POD</th>
                   <th scope="col">Shipping Date</th>
-                  <th scope="col">Price (USD / container)</th>
+                  <th scope="col">Price per container</th>
                   <th scope="col">State</th>
                   <th scope="col">
                     <span className="visually-hidden">Actions</span>
@@ -82,16 +108,17 @@ export function BookingsRoute() {
               <tbody>
                 {rows.map((row) => (
                   <tr key={row.id} data-testid="booking-row">
+                    <td>{row.reference ?? '-'}</td>
                     <td>
                       {row.cargoDetails}
                       <ApiBadge viaApi={row.viaApi} />
                     </td>
                     <td>{row.polTitle}</td>
                     <td>{row.podTitle}</td>
-                    <td>{row.preferredShippingDate?.slice(0, 10)}</td>
-                    <td>{row.price ?? '-'}</td>
+                    <td>{formatDate(row.preferredShippingDate)}</td>
+                    <td>{formatMoney(row.price)}</td>
                     <td>
-                      <StateBadge state={row.state} />
+                      <StateBadge state={row.state} /> <WhoseMove waitingFor={row.waitingFor} viewer="customer" />
                     </td>
                     <td>
                       <Link to={detailsTarget(row)} aria-label={`View Details of ${row.cargoDetails}`}>
@@ -103,11 +130,14 @@ export function BookingsRoute() {
               </tbody>
             </table>
           </div>
-          <ul className={`${styles.mobileOnly} ${styles.cards}`} style={{ listStyle: 'none', padding: 0 }}>
+          {/* The visibility class sits on a wrapper of its own: a second class setting display would override it. */}
+          <div className={styles.mobileOnly}>
+          <ul className={styles.cards} style={{ listStyle: 'none', padding: 0 }}>
             {rows.map((row) => (
               <li key={row.id} className={styles.card} data-testid="booking-card">
                 <p>
                   <strong>{row.cargoDetails}</strong>
+                  {row.reference ? <span className={styles.muted}> · {row.reference}</span> : null}
                   <ApiBadge viaApi={row.viaApi} />
                 </p>
                 <p className={styles.muted}>
@@ -115,7 +145,8 @@ export function BookingsRoute() {
                 </p>
                 <p className={styles.row}>
                   <StateBadge state={row.state} />
-                  <span>{row.price !== null ? `${row.price} USD` : ''}</span>
+                  <WhoseMove waitingFor={row.waitingFor} viewer="customer" />
+                  <span>{row.price !== null ? `${formatMoney(row.price)} per container` : ''}</span>
                 </p>
                 <Link to={detailsTarget(row)} aria-label={`View Details of ${row.cargoDetails}`}>
                   View Details
@@ -123,6 +154,7 @@ export function BookingsRoute() {
               </li>
             ))}
           </ul>
+          </div>
         </>
       ) : null}
       <div ref={sentinel} aria-hidden="true" style={{ height: 1 }} />

@@ -5,15 +5,16 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { ContentLayout } from '@/components/layouts';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { WhoseMove } from '@/components/whose-move';
 import { label } from '@/lib/lifecycle';
 import { activeStep, bookingWizardMachine, reachedStep } from '@/machines/booking-wizard';
 import { rateRequestOptions } from '../api/booking-api';
-import { useBookingLiveRefresh } from '../api/live-refresh';
 import type { RateRequestDetail } from '../api/types';
 import { BookingChangesPanel } from '../components/booking-changes';
 import { RateRequestForm } from '../components/rate-request-form';
 import { ShippingOrderForm } from '../components/shipping-order-form';
 import { StepsHeader } from '../components/steps-header';
+import { BookingNotFound } from '../components/booking-not-found';
 import { BookingRequestStep, FinalStep, PricePanel } from '../components/steps';
 import { SummaryHeader } from '../components/summary-header';
 import styles from '../components/booking.module.css';
@@ -23,7 +24,6 @@ function serverSnapshot(d: RateRequestDetail) {
 }
 
 export function RateRequestDetailRoute() {
-  useBookingLiveRefresh();
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const query = useQuery(rateRequestOptions(id));
@@ -34,8 +34,9 @@ export function RateRequestDetailRoute() {
     if (detail) send({ type: 'SYNC', snapshot: serverSnapshot(detail) });
   }, [detail, send]);
 
-  if (query.isPending || snapshot.matches('loading')) return <Spinner label="Loading rate request" />;
-  if (query.isError || !detail) return <p role="alert">The rate request could not be loaded.</p>;
+  // The error first: the wizard waits in 'loading' until the server's state arrives, which never happens on a 404.
+  if (query.isError) return <BookingNotFound error={query.error} />;
+  if (query.isPending || !detail || snapshot.matches('loading')) return <Spinner label="Loading rate request" />;
 
   const step = activeStep(snapshot);
   const reached = reachedStep(snapshot.context.server);
@@ -53,7 +54,18 @@ export function RateRequestDetailRoute() {
   const toList = () => navigate('/dashboard/bookings');
 
   return (
-    <ContentLayout title={title} description={<span className={styles.badge} data-state={detail.state}>{label('rate_request', detail.state)}</span>}>
+    <ContentLayout
+      title={title}
+      description={
+        <>
+          {detail.reference ? <strong>{detail.reference} </strong> : null}
+          <span className={styles.badge} data-state={detail.state}>
+            {label('rate_request', detail.state)}
+          </span>{' '}
+          <WhoseMove waitingFor={detail.waitingFor} viewer="customer" />
+        </>
+      }
+    >
       <StepsHeader active={step} />
       <BookingChangesPanel detail={detail} />
       {snapshot.matches({ rateRequest: 'awaitingQuote' }) ? (
@@ -72,9 +84,7 @@ export function RateRequestDetailRoute() {
       {snapshot.matches({ rateRequest: 'accepted' }) ? (
         <>
           <SummaryHeader detail={detail} />
-          <p>
-            Accepted price per container: <strong>{detail.price}</strong> USD
-          </p>
+          <p role="status">You accepted the price. Download the LOI templates, sign them and send them with Continue.</p>
           <div className={styles.actions}>
             <Button variant="outline" onClick={toList}>Back</Button>
             <Button onClick={next} disabled={reached < 1}>Continue</Button>
@@ -92,7 +102,7 @@ export function RateRequestDetailRoute() {
       ) : null}
       {snapshot.matches({ shippingOrder: 'fill' }) ? (
         <>
-          <SummaryHeader detail={detail} cargoDash />
+          <SummaryHeader detail={detail} />
           <ShippingOrderForm detail={detail} onDone={() => navigate('/dashboard/bookings?RateRequests=true')} />
           <div className={styles.actions}>
             <Button variant="outline" onClick={back}>Back</Button>

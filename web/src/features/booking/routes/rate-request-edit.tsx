@@ -3,7 +3,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { ContentLayout } from '@/components/layouts';
 import { Spinner } from '@/components/ui/spinner';
 import { rateRequestOptions } from '../api/booking-api';
-import { useBookingLiveRefresh } from '../api/live-refresh';
+import { BookingNotFound } from '../components/booking-not-found';
 import { RateRequestForm } from '../components/rate-request-form';
 import { ShippingOrderForm } from '../components/shipping-order-form';
 import { StepsHeader } from '../components/steps-header';
@@ -14,19 +14,18 @@ import { SummaryHeader } from '../components/summary-header';
  * order edit screen; otherwise the rate request edit form (read-only until Edit).
  */
 export function RateRequestEditRoute() {
-  useBookingLiveRefresh();
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const query = useQuery(rateRequestOptions(id));
   const detail = query.data;
-  if (query.isPending) return <Spinner label="Loading rate request" />;
-  if (query.isError || !detail) return <p role="alert">The rate request could not be loaded.</p>;
+  if (query.isError) return <BookingNotFound error={query.error} />;
+  if (query.isPending || !detail) return <Spinner label="Loading rate request" />;
   const toList = () => navigate('/dashboard/bookings');
   if (detail.order && detail.order.status === 1) {
     return (
       <ContentLayout title="Edit Shipping Order">
         <StepsHeader active={2} allDone />
-        <SummaryHeader detail={detail} cargoDash />
+        <SummaryHeader detail={detail} />
         <ShippingOrderForm key={detail.order.id} detail={detail} edit onDone={toList} />
       </ContentLayout>
     );

@@ -5,22 +5,30 @@
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { ContentLayout } from '@/components/layouts';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { TextInput } from '@/components/ui/text-input';
 import { toast } from '@/components/ui/toast';
-import { api } from '@/lib/api-client';
+import { api, errorText } from '@/lib/api-client';
 import { can, label, stateByCode } from '@/lib/lifecycle';
 import { ApiBadge } from '@/components/api-badge';
 import { AuditLink } from '@/components/audit-link';
+import { BookingFacts, OrderFacts } from '@/components/booking-facts';
+import { WhoseMove } from '@/components/whose-move';
+import type { FactsOrder, FactsRequest } from '@/components/booking-facts';
+import { formatDate, formatMoney } from '@/lib/format';
 import { ChangeReview, OpenChangesQueue } from '../components/change-review';
+import styles from './operations.module.css';
 
 const ADMIN = '/booking/api/v1/admin';
 const LIMIT = 10;
 
 interface Row {
   id: string;
+  reference?: string | null;
+  waitingFor?: 'customer' | 'staff' | null;
   cargoDetails: string;
   customerName: string;
   polTitle: string;
@@ -31,24 +39,12 @@ interface Row {
   preferredShippingDate: string;
   viaApi?: boolean;
 }
-interface Order {
+interface Order extends FactsOrder {
   id: string;
   status: number;
-  cargoDescription: string;
-  freightType: number;
-  imcoClass: unknown;
-  unNumber: unknown;
-  temprature: unknown;
-  humidity: unknown;
-  isSWBL: boolean;
-  parties: { name: string; partyType: number; isForSwbl: boolean }[];
-  containers: { containerNumber: string; seal: string; grossWeight: number; netWeight: number }[];
 }
-interface Detail extends Row {
+interface Detail extends Omit<Row, 'reference'>, FactsRequest {
   order: Order | null;
-  bookingRequest: { documents: { documentType: string; fileId: string }[] } | null;
-  isDanger: boolean;
-  quantity: number;
 }
 
 const REVIEW_FIELDS: [string, string][] = [
@@ -105,7 +101,8 @@ function ActionDialog({ action, detail, onClose }: { action: Action; detail: Det
       toast.success(`${ACTION_TITLE[action]}: done`);
       onClose();
     },
-    onError: (e) => toast.error(e instanceof Error ? e.message : 'Error in proccess !'),
+    // The server's reason stays in the dialog, beside the fields it is about.
+    onError: (e) => setError(errorText(e)),
   });
   const confirm = () => {
     if (action === 'quote') {
@@ -182,42 +179,36 @@ function DetailPanel({ id }: { id: string }) {
   const [action, setAction] = useState<Action | null>(null);
   const query = useQuery({
     queryKey: ['operations', 'detail', id],
+    // Staff decide on what is true now: opening a request always asks the server again.
+    staleTime: 0,
     queryFn: ({ signal }) => api.get<Detail>(`${ADMIN}/rate-requests/${id}`, { signal }),
   });
   const d = query.data;
+  if (query.isError) return <p role="alert">The rate request could not be loaded.</p>;
   if (!d) return <p>Loading…</p>;
   const name = stateName(d);
   const staffCan = (trigger: string) => can('rate_request', name, trigger, 'staff');
   const orderName = d.order ? (stateByCode('shipping_order', d.order.status)?.name ?? '') : '';
   return (
-    <section
-      aria-label="Selected rate request"
-      style={{ border: '1px solid #d9dee7', borderRadius: 12, padding: '1rem', marginTop: '1rem' }}
-    >
+    <section aria-label="Selected rate request" className={styles.panel}>
       <h2>
         {d.cargoDetails}
         <ApiBadge viaApi={d.viaApi} />
       </h2>
-      <AuditLink aggregateId={d.id} />
+      {d.reference ? <p className={styles.reference}>{d.reference}</p> : null}
       <p>
-        {d.customerName} · {d.polTitle} → {d.podTitle} · {label('rate_request', d.state)}
-        {d.price !== null ? ` · ${d.price} USD per container` : ''}
+        {label('rate_request', d.state)}
+        {d.order ? ` · shipping order ${label('shipping_order', d.order.status)}` : ''} · <AuditLink aggregateId={d.id} />
       </p>
-      {d.bookingRequest ? <p>Documents: {d.bookingRequest.documents.map((x) => x.documentType).join(', ')}</p> : null}
+      <BookingFacts request={d} order={d.order} label="Booking details" />
       {d.order ? (
         <div>
           <h3>Shipping order ({label('shipping_order', d.order.status)})</h3>
           <AuditLink aggregateId={d.order.id} />
-          <p>
-            {d.order.cargoDescription} · {d.order.containers.length} containers · parties:{' '}
-            {d.order.parties
-              .filter((p) => !p.isForSwbl)
-              .map((p) => p.name)
-              .join(', ')}
-          </p>
+          <OrderFacts order={d.order} />
         </div>
       ) : null}
-      <div style={{ display: 'flex', gap: '0.5rem', flexWrap: 'wrap' }}>
+      <div className={styles.buttons}>
         {staffCan('quote') ? <Button onClick={() => setAction('quote')}>Quote</Button> : null}
         {staffCan('request_revision') ? (
           <Button variant="outline" onClick={() => setAction('request_revision')}>
@@ -247,27 +238,40 @@ function DetailPanel({ id }: { id: string }) {
 }
 
 export function OperationsRoute() {
+  const queryClient = useQueryClient();
   const [state, setState] = useState('');
   const [page, setPage] = useState(1);
-  const [selected, setSelected] = useState<string | null>(null);
+  const [params, setParams] = useSearchParams();
+  const [search, setSearch] = useState('');
+  // ?open=<id> opens a request (the work queue and staff notifications link here).
+  const selected = params.get('open');
+  const setSelected = (id: string) => setParams((p) => ({ ...Object.fromEntries(p), open: id }), { replace: true });
   const query = useQuery({
-    queryKey: ['operations', 'list', state, page],
+    queryKey: ['operations', 'list', state, page, search.trim()],
     placeholderData: keepPreviousData,
+    staleTime: 0,
     queryFn: ({ signal }) =>
       api.get<{ list: { list: Row[]; totalCount: number } }>(`${ADMIN}/rate-requests`, {
-        query: { state: state === '' ? undefined : Number(state), limit: LIMIT, offset: page },
+        query: { state: state === '' ? undefined : Number(state), limit: LIMIT, offset: page, search: search.trim() || undefined },
         signal,
       }),
   });
   const rows = query.data?.list.list ?? [];
   const pages = Math.max(1, Math.ceil((query.data?.list.totalCount ?? 0) / LIMIT));
+  // Refresh and Open ask the server again for the list and the open request alike.
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['operations'] });
+  const open = (id: string) => {
+    if (id === selected) void queryClient.invalidateQueries({ queryKey: ['operations', 'detail', id] });
+    setSelected(id);
+  };
   return (
     <ContentLayout title="Operations" description="Rate requests of all customers">
       <OpenChangesQueue onOpen={setSelected} />
-      <div style={{ display: 'flex', gap: '0.5rem', alignItems: 'center', marginBottom: '1rem' }}>
+      <div className={styles.toolbar}>
         <label htmlFor="ops-state">State</label>
         <select
           id="ops-state"
+          className={styles.select}
           value={state}
           onChange={(e) => {
             setState(e.target.value);
@@ -281,56 +285,68 @@ export function OperationsRoute() {
             </option>
           ))}
         </select>
-        <Button variant="outline" onClick={() => void query.refetch()}>
+        <label htmlFor="ops-search">Search</label>
+        <input
+          id="ops-search"
+          type="search"
+          className={styles.search}
+          placeholder="Reference (FB-…) or commodity"
+          value={search}
+          onChange={(e) => {
+            setSearch(e.target.value);
+            setPage(1);
+          }}
+        />
+        <Button variant="outline" onClick={refresh}>
           Refresh
         </Button>
       </div>
-      <div style={{ overflowX: 'auto' }}>
-        <table style={{ width: '100%', borderCollapse: 'collapse' }}>
-          <caption className="visually-hidden">Rate requests</caption>
-          <thead>
-            <tr>
-              <th scope="col">Customer</th>
-              <th scope="col">Cargo</th>
-              <th scope="col">Route</th>
-              <th scope="col">State</th>
-              <th scope="col">Order</th>
-              <th scope="col">
-                <span className="visually-hidden">Open</span>
-              </th>
+      <table className="stack-table">
+        <caption className="visually-hidden">Rate requests</caption>
+        <thead>
+          <tr>
+            <th scope="col">Customer</th>
+            <th scope="col">Cargo</th>
+            <th scope="col">Route</th>
+            <th scope="col">Shipping date</th>
+            <th scope="col">State</th>
+            <th scope="col">Order</th>
+            <th scope="col">Next move</th>
+            <th scope="col">
+              <span className="visually-hidden">Open</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.id} data-testid="ops-row" aria-current={r.id === selected || undefined}>
+              <td data-label="Customer">{r.customerName}</td>
+              <td data-label="Cargo">
+                {r.cargoDetails}
+                {r.reference ? <span className={styles.reference}>{r.reference}</span> : null}
+              </td>
+              <td data-label="Route">
+                {r.polTitle} → {r.podTitle}
+              </td>
+              <td data-label="Shipping date">{formatDate(r.preferredShippingDate)}</td>
+              <td data-label="State">
+                {label('rate_request', r.state)}
+                {r.state === 0 && r.price === null ? ' (awaiting quote)' : r.state === 0 ? ` (quoted ${formatMoney(r.price)})` : ''}
+              </td>
+              <td data-label="Order">{r.orderState === null ? '-' : label('shipping_order', r.orderState)}</td>
+              <td data-label="Next move">
+                <WhoseMove waitingFor={r.waitingFor} viewer="staff" />
+              </td>
+              <td>
+                <Button variant="outline" aria-label={`Open ${r.cargoDetails} of ${r.customerName}`} onClick={() => open(r.id)}>
+                  Open
+                </Button>
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => (
-              <tr key={r.id} data-testid="ops-row">
-                <td>{r.customerName}</td>
-                <td>
-                  {r.cargoDetails}
-                  <ApiBadge viaApi={r.viaApi} />
-                </td>
-                <td>
-                  {r.polTitle} → {r.podTitle}
-                </td>
-                <td>
-                  {label('rate_request', r.state)}
-                  {r.state === 0 && r.price === null ? ' (awaiting quote)' : r.state === 0 ? ' (quoted)' : ''}
-                </td>
-                <td>{r.orderState === null ? '-' : label('shipping_order', r.orderState)}</td>
-                <td>
-                  <Button
-                    variant="outline"
-                    aria-label={`Open ${r.cargoDetails} of ${r.customerName}`}
-                    onClick={() => setSelected(r.id)}
-                  >
-                    Open
-                  </Button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <div style={{ display: 'flex', gap: '0.5rem', alignItems: 'center', marginTop: '0.75rem' }}>
+          ))}
+        </tbody>
+      </table>
+      <div className={styles.toolbar}>
         <Button variant="outline" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
           Previous
         </Button>

@@ -1,0 +1,91 @@
+"""Browser helpers shared by the e2e tests: signing in through the form, the axe check, and the layout
+checks of issue 14 (no page overflow, no overlapping controls, no input under 80 px, no clipped text)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Page, expect
+
+from tests.e2e.conftest import LiveServer
+
+DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 375, "height": 812}
+
+
+def sign_in(page: Page, server: LiveServer, username: str, password: str) -> None:
+    page.goto(f"{server.url}/login")
+    page.get_by_label("Username").fill(username)
+    page.get_by_label("Password", exact=True).fill(password)
+    page.get_by_role("button", name="Log In").click()
+    expect(page).to_have_url(f"{server.url}/dashboard/overview", timeout=15_000)
+
+
+def no_serious_violations(page: Page) -> None:
+    results = Axe().run(page)
+    bad = [v for v in results.response["violations"] if v.get("impact") in ("serious", "critical")]
+    assert not bad, [(v["id"], [(n["target"], n.get("failureSummary")) for n in v["nodes"]]) for v in bad]
+
+
+# One pass over the rendered page; returns what a person would see as broken. Controls are visible inputs,
+# selects, textareas and buttons; "cut off" is text wider than a box that hides its overflow.
+LAYOUT_PROBLEMS = """(root) => {
+  const scope = root || document;
+  const problems = [];
+  const doc = document.documentElement;
+  if (!root && doc.scrollWidth > window.innerWidth + 1)
+    problems.push(`page overflows: ${doc.scrollWidth}px wide in a ${window.innerWidth}px window`);
+  const visible = (el) => {
+    const r = el.getBoundingClientRect();
+    const s = getComputedStyle(el);
+    return r.width > 0 && r.height > 0 && s.visibility !== 'hidden' && s.display !== 'none'
+      && !el.closest('[aria-hidden="true"]') && !el.classList.contains('visually-hidden');
+  };
+  const name = (el) => el.getAttribute('aria-label') || el.id || el.name || el.textContent.trim().slice(0, 30)
+    || el.tagName;
+  // With a modal dialog open, the page behind it is out of reach: only the dialog's controls count.
+  const modal = document.querySelector('[role="dialog"][aria-modal="true"], [role="dialog"]');
+  const controls = [...(modal || scope).querySelectorAll('input, select, textarea, button')]
+    .filter((el) => !['hidden', 'checkbox', 'radio', 'file'].includes(el.type))
+    .filter(visible);
+  for (const el of controls) {
+    if (el.tagName === 'BUTTON') continue;
+    const w = el.getBoundingClientRect().width;
+    if (w < 80) problems.push(`input ${name(el)} is ${Math.round(w)}px wide`);
+  }
+  const boxes = controls.map((el) => [el, el.getBoundingClientRect()]);
+  for (let i = 0; i < boxes.length; i++) {
+    for (let j = i + 1; j < boxes.length; j++) {
+      const [a, ra] = boxes[i];
+      const [b, rb] = boxes[j];
+      if (a.contains(b) || b.contains(a)) continue;
+      const x = Math.min(ra.right, rb.right) - Math.max(ra.left, rb.left);
+      const y = Math.min(ra.bottom, rb.bottom) - Math.max(ra.top, rb.top);
+      if (x > 2 && y > 2) problems.push(`${name(a)} overlaps ${name(b)}`);
+    }
+  }
+  for (const el of scope.querySelectorAll('body *')) {
+    if (!visible(el) || el.children.length > 0 || !el.textContent.trim()) continue;
+    const s = getComputedStyle(el);
+    const hides = ['hidden', 'clip'].includes(s.overflowX) || ['hidden', 'clip'].includes(s.overflow);
+    if (hides && el.scrollWidth > el.clientWidth + 1 && s.textOverflow !== 'ellipsis')
+      problems.push(`text cut off: ${el.textContent.trim().slice(0, 40)}`);
+  }
+  // Anything that leaves a dialog sideways is cut off for the person using it.
+  for (const dialog of scope.querySelectorAll('[role="dialog"]')) {
+    const box = dialog.getBoundingClientRect();
+    if (dialog.scrollWidth > dialog.clientWidth + 1)
+      problems.push(`dialog ${dialog.getAttribute('aria-labelledby') || ''} scrolls sideways`);
+    for (const el of dialog.querySelectorAll('input, select, button, td, th')) {
+      if (!visible(el)) continue;
+      const r = el.getBoundingClientRect();
+      if (r.right > box.right + 1 || r.left < box.left - 1) problems.push(`${name(el)} runs off its dialog`);
+    }
+  }
+  return problems;
+}"""
+
+
+def layout_problems(page: Page) -> list[Any]:
+    return list(page.evaluate(LAYOUT_PROBLEMS, None))

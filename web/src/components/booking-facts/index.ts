@@ -1,0 +1,2 @@
+export { BookingFacts, OrderFacts } from './booking-facts';
+export type { FactsOrder, FactsRequest } from './types';

@@ -1,0 +1,1 @@
+export { FileLink, FILE_PATH } from './file-link';

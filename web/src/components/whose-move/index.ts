@@ -1,0 +1,2 @@
+export { WhoseMove, whoseMoveText } from './whose-move';
+export type { Viewer } from './whose-move';

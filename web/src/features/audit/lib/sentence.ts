@@ -1,0 +1,28 @@
+/**
+ * An audit event in words (issue 14): "Price accepted by Sara Karimi (customer)". The phrase comes from
+ * the event's type, so a new event reads sensibly without a table here: a compound type is split into
+ * words (PriceAccepted -> Price accepted), a single past participle takes its aggregate's name
+ * (shipping_order + Accepted -> Shipping order accepted).
+ */
+import type { AuditEvent } from '../api/types';
+import { kindLabel, roleLabel } from '../components/role-badge';
+
+export function eventPhrase(type: string, aggregateKind: string): string {
+  const words = type.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return kindLabel(aggregateKind);
+  if (words.length === 1) return `${kindLabel(aggregateKind)} ${words[0]}`;
+  const text = words.join(' ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** Who acted, by name where the server gave one, with the role when it is a person. */
+export function actorText(event: Pick<AuditEvent, 'actor' | 'actorName'>): string {
+  const role = event.actor.role;
+  if (role === 'system' || event.actorName === 'System') return 'System';
+  const name = event.actorName || event.actor.id || 'someone';
+  return role ? `${name} (${roleLabel(role).toLowerCase()})` : name;
+}
+
+export function eventSentence(event: Pick<AuditEvent, 'type' | 'aggregateKind' | 'actor' | 'actorName'>): string {
+  return `${eventPhrase(event.type, event.aggregateKind)} by ${actorText(event)}`;
+}

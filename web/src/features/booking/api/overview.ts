@@ -1,0 +1,18 @@
+/** GET /booking/api/v1/client/overview (issue 14): counts by state and the bookings waiting for the customer. */
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { CLIENT } from './booking-api';
+import type { RateRequestRow } from './types';
+
+export interface CustomerOverview {
+  counts: { state: number; name: string; count: number }[];
+  waiting: (RateRequestRow & { updatedAt?: string })[];
+}
+
+export const customerOverviewOptions = () =>
+  queryOptions({
+    // Under 'overview' so live notices refresh it (lib/live.ts).
+    queryKey: ['overview', 'customer'] as const,
+    staleTime: 0,
+    queryFn: ({ signal }) => api.get<CustomerOverview>(`${CLIENT}/overview`, { signal }),
+  });

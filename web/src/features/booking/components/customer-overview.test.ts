@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { countsByBadge } from './customer-overview';
+
+describe('counts by badge', () => {
+  it('adds states that share a badge and leaves out empty ones', () => {
+    const counts = [
+      { state: 0, name: 'Rate Request', count: 2 },
+      { state: 0, name: 'Rate Request', count: 1 },
+      { state: 2, name: 'Loi Pending', count: 0 },
+      { state: 3, name: 'Shipping Order', count: 1 },
+    ];
+    expect(countsByBadge(counts)).toEqual([
+      { name: 'Rate Request', count: 3 },
+      { name: 'Shipping Order', count: 1 },
+    ]);
+  });
+});

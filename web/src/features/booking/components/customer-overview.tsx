@@ -1,0 +1,63 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
+import { formatDate } from '@/lib/format';
+import { label } from '@/lib/lifecycle';
+import { customerOverviewOptions } from '../api/overview';
+import type { CustomerOverview } from '../api/overview';
+import { detailsTarget } from './list-helpers';
+import styles from './booking.module.css';
+
+/**
+ * Counts by badge: states that share a badge (requested and quoted are both "Rate Request") are one line,
+ * and states with nothing in them are left out.
+ */
+export function countsByBadge(counts: CustomerOverview['counts']): { name: string; count: number }[] {
+  const byName = new Map<string, number>();
+  for (const c of counts) byName.set(c.name, (byName.get(c.name) ?? 0) + c.count);
+  return [...byName].filter(([, count]) => count > 0).map(([name, count]) => ({ name, count }));
+}
+
+/** The customer's overview: what waits for them first, then how many bookings are in each state. */
+export function CustomerOverviewPanel() {
+  const query = useQuery(customerOverviewOptions());
+  if (query.isPending) return null;
+  if (query.isError) return <p role="alert">Your bookings summary could not be loaded.</p>;
+  const { counts, waiting } = query.data;
+  const byBadge = countsByBadge(counts);
+  return (
+    <>
+      <section aria-labelledby="waiting-heading" className={styles.card}>
+        <h2 id="waiting-heading">Waiting for you ({waiting.length})</h2>
+        {waiting.length === 0 ? (
+          <p>Nothing waits for you. We will tell you when a booking needs you.</p>
+        ) : (
+          <ul className={styles.plainList}>
+            {waiting.map((row) => (
+              <li key={row.id}>
+                <Link to={detailsTarget(row)}>
+                  {row.reference ? `${row.reference} · ` : ''}
+                  {row.cargoDetails}
+                </Link>{' '}
+                <span className={styles.muted}>
+                  {label('rate_request', row.state)} · since {formatDate(row.updatedAt ?? row.createdAt)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section aria-labelledby="counts-heading" className={styles.card}>
+        <h2 id="counts-heading">Your bookings by state</h2>
+        {byBadge.length === 0 ? <p>No bookings yet.</p> : null}
+        <ul className={styles.counts}>
+          {byBadge.map((c) => (
+            <li key={c.name}>
+              <span className={styles.count}>{c.count}</span> {c.name}
+            </li>
+          ))}
+        </ul>
+        <Link to="/dashboard/bookings">All bookings</Link>
+      </section>
+    </>
+  );
+}

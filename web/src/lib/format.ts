@@ -1,0 +1,46 @@
+/**
+ * Money and dates as every screen shows them (issue 14): one formatter each, so the list, the detail, the
+ * console, the report and the audit trail read the same.
+ */
+const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+const DAY = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+const MOMENT = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+
+/** `3700` -> `$3,700.00`; null or not a number -> the dash the tables use for "none". */
+export function formatMoney(value: number | string | null | undefined): string {
+  const n = typeof value === 'string' ? Number(value) : value;
+  return n === null || n === undefined || !Number.isFinite(n) ? '-' : USD.format(n);
+}
+
+/** The total for a quantity of containers at a price per container. */
+export function formatTotal(price: number | null | undefined, quantity: number): string {
+  return price === null || price === undefined ? '-' : formatMoney(price * quantity);
+}
+
+function parse(value: string): Date | null {
+  // A bare date is a calendar day (UTC), never shifted by the viewer's zone.
+  const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** `2026-12-01` or an ISO time -> `Dec 1, 2026` (UTC). */
+export function formatDate(value: string | null | undefined): string {
+  const date = value ? parse(value) : null;
+  return date ? DAY.format(date) : '-';
+}
+
+/** An ISO time -> `Dec 1, 2026, 2:05 PM UTC`. */
+export function formatMoment(value: string | null | undefined): string {
+  const date = value ? parse(value) : null;
+  return date ? `${MOMENT.format(date)} UTC` : '-';
+}
+
+/** How long ago, in the largest whole unit (`3 days`, `5 hours`, `12 minutes`). */
+export function formatAge(since: string | null | undefined, now: number = Date.now()): string {
+  const date = since ? parse(since) : null;
+  if (!date) return '-';
+  const minutes = Math.max(0, Math.floor((now - date.getTime()) / 60_000));
+  if (minutes < 1) return 'under a minute';
+  const [n, unit] = minutes >= 1440 ? [Math.floor(minutes / 1440), 'day'] : minutes >= 60 ? [Math.floor(minutes / 60), 'hour'] : [minutes, 'minute'];
+  return `${n} ${unit}${n === 1 ? '' : 's'}`;
+}
