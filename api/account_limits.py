@@ -12,7 +12,7 @@ RESETS = "Too many reset requests; try again later"
 
 
 class Limiters:
-    def __init__(self, counters: AttemptCounters) -> None:
+    def __init__(self, counters: AttemptCounters, signups_per_address: int = 30) -> None:
         def limiter(name: str, limit: int, window: float, description: str) -> AttemptLimiter:
             return AttemptLimiter(counters, name, limit, window, description)
 
@@ -21,7 +21,7 @@ class Limiters:
         self.login_by_username_and_address = limiter("login-pair", 5, 300, FAILED_LOGINS)
         self.login_by_address = limiter("login-address", 20, 300, FAILED_LOGINS)
         # Every sign-up call (start, finalize, resend) from one address.
-        self.signup_by_address = limiter("signup-address", 30, 600, TRY_LATER)
+        self.signup_by_address = limiter("signup-address", signups_per_address, 600, TRY_LATER)
         # Wrong verification codes per sign-up and per address (the code itself is void after 5 wrong tries).
         self.verify_by_registration = limiter("verify-registration", 10, 900, WRONG_CODES)
         self.verify_by_address = limiter("verify-address", 30, 900, WRONG_CODES)

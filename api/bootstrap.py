@@ -141,7 +141,9 @@ class Services:
                 **self._coordination(WEBHOOK_POLICY),
             )
         )
-        self.limiters = Limiters(AttemptCounters(self.read_models))
+        self.limiters = Limiters(
+            AttemptCounters(self.read_models), signups_per_address=settings.SIGNUP_ATTEMPTS_PER_ADDRESS
+        )
         self.sessions = SessionWatch(self.read_models)
         self.started = False
 

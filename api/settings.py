@@ -23,6 +23,9 @@ class Settings(BaseSettings):
     UPLOAD_DIR: Path | None = None
     # Unfinished uploads one user may have at a time, and the age after which an untouched one is removed.
     MAX_UNFINISHED_UPLOADS: int = 20
+    # Sign-up calls (start, finalize, resend) one address may make in 10 minutes (a flood guard; a test suite
+    # that signs up many customers from loopback raises it).
+    SIGNUP_ATTEMPTS_PER_ADDRESS: int = 30
     UPLOAD_ABANDONED_AFTER_SECONDS: float = 24 * 3600
     # Followers (projections, policies) run inside the server unless a separate worker runs them.
     RUN_FOLLOWERS: bool = True

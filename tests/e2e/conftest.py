@@ -52,6 +52,8 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer
         "ADMIN_USERNAME": ADMIN_USERNAME,
         "ADMIN_PASSWORD": ADMIN_PASSWORD,
         "JWT_SECRET": "e2e-secret-e2e-secret-e2e-secret-e2e",
+        # Every browser test signs its customers up from 127.0.0.1 against this one server.
+        "SIGNUP_ATTEMPTS_PER_ADDRESS": "100000",
     }
     with running_server(env, var_dir / "server.log") as url:
         yield LiveServer(url=url, var_dir=var_dir)
