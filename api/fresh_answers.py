@@ -11,12 +11,15 @@ workers), and that account's next read waits until the read models show it (api/
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from api.bootstrap import Services
 from api.security import Principal
 from domain.shared.errors import NotFound
 from projections.booking import queries as read
+
+log = logging.getLogger(__name__)
 
 
 def rate_request_answer(
@@ -29,7 +32,11 @@ def rate_request_answer(
 ) -> dict[str, Any]:
     """The rate request's detail after a command recorded `position` (None: it recorded nothing)."""
     if position is not None and not services.shown_now(position):
-        detail = services.fresh_rate_request(rate_request_id)
+        try:
+            detail = services.fresh_rate_request(rate_request_id)
+        except Exception:  # the store stored it; an outage now must not answer it 503 (below: 202)
+            log.warning("could not build the answer of position %s from its events", position, exc_info=True)
+            detail = None
         if detail is not None:
             if detail["customerId"] != principal.account_id and not principal.is_admin:
                 raise NotFound("Rate request not found")
