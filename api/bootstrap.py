@@ -35,6 +35,7 @@ from infrastructure.delivery import delivery_from_settings
 from infrastructure.event_store import SharedStore, check_pool
 from infrastructure.leases import Lease, schema_lock
 from infrastructure.read_db import PostgresReadModels, ReadModelDB, SqliteReadModels
+from infrastructure.reference_counters import ReferenceCounters
 from infrastructure.store_lock import StoreBusy, StoreLock
 from infrastructure.uploads import ChunkStore
 from infrastructure.wakeups import TRACKING_CHANNEL, Wakeups, tracking_payload
@@ -91,7 +92,9 @@ class Services:
         self.notifications = NotificationsApplication(self.store)
         ensure_schema(self.read_models)
         seed_reference(self.read_models)
-        self.booking = BookingApplication(self.store, TableCatalog(self.read_models))
+        # Several workers share one store on PostgreSQL: their booking references come from one counter.
+        counter = ReferenceCounters(self.read_models) if settings.uses_postgres else None
+        self.booking = BookingApplication(self.store, TableCatalog(self.read_models), counter)
         self.integrations = IntegrationsApplication(
             self.store, secret=self.jwt_secret, allow_local_callbacks=settings.WEBHOOK_ALLOW_LOOPBACK
         )

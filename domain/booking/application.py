@@ -12,7 +12,12 @@ from eventsourcing.application import AggregateNotFoundError
 
 from domain.booking import booking_content, values
 from domain.booking.booking_content import BookingRequestContent
-from domain.booking.booking_reference import ReferenceClaim, ReferenceNumbers, reference_claim_id
+from domain.booking.booking_reference import (
+    ReferenceClaim,
+    ReferenceNumbers,
+    SharedCounter,
+    reference_claim_id,
+)
 from domain.booking.files import StoredFile, stored_file_id
 from domain.booking.rate_request import RateRequest
 from domain.booking.reference import ReferenceCatalog, SeedCatalog
@@ -52,10 +57,17 @@ class _KeyTaken(Exception):
 class BookingApplication(ContextApplication):
     name = "booking"
 
-    def __init__(self, store: EventStore, catalog: ReferenceCatalog | None = None) -> None:
+    def __init__(
+        self,
+        store: EventStore,
+        catalog: ReferenceCatalog | None = None,
+        reference_counter: SharedCounter | None = None,
+    ) -> None:
         super().__init__(store)
         self.catalog: ReferenceCatalog = catalog or SeedCatalog()
-        self.references = ReferenceNumbers(lambda reference: self._exists(reference_claim_id(reference)))
+        self.references = ReferenceNumbers(
+            lambda reference: self._exists(reference_claim_id(reference)), reference_counter
+        )
 
     # -- loading with ownership --------------------------------------------------------------------------
     def rate_request(self, rate_request_id: str | UUID, actor: Actor) -> RateRequest:
