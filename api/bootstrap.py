@@ -288,7 +288,11 @@ class Services:
             key = UUID(rate_request_id)
         except ValueError:
             return None
-        events = [*self.booking.events.get(key), *self.booking.events.get(shipping_order_id(key))]
+        events = list(self.booking.events.get(key))
+        # A shipping order exists only for a rate request that reached `shipping_order`: its events are
+        # asked for only then (the create, quote and accept of the hot path skip that select).
+        if any(getattr(event, "state", None) == "shipping_order" for event in events):
+            events.extend(self.booking.events.get(shipping_order_id(key)))
         try:
             with self.read_models.read() as tx:
                 return preview.rate_request_detail(tx, rate_request_id, events)
