@@ -8,6 +8,7 @@ from contextlib import nullcontext
 from datetime import datetime
 from pathlib import Path
 from typing import Any
+from uuid import UUID
 
 from api.account_limits import Limiters
 from api.errors import StoredNotShown
@@ -25,6 +26,7 @@ from api.settings import Settings
 from api.webhook_policy import WEBHOOK_POLICY, WebhookSender, webhook_follower
 from domain.accounts.application import AccountsApplication
 from domain.booking.application import BookingApplication
+from domain.booking.shipping_order import shipping_order_id
 from domain.integrations.application import IntegrationsApplication
 from domain.notifications.application import NotificationsApplication
 from domain.shared.actor import SYSTEM_ACTOR
@@ -33,9 +35,11 @@ from infrastructure.delivery import delivery_from_settings
 from infrastructure.event_store import SharedStore, check_pool
 from infrastructure.leases import Lease, schema_lock
 from infrastructure.read_db import PostgresReadModels, ReadModelDB, SqliteReadModels
+from infrastructure.reference_counters import ReferenceCounters
 from infrastructure.store_lock import StoreBusy, StoreLock
 from infrastructure.uploads import ChunkStore
-from infrastructure.wakeups import Wakeups
+from infrastructure.wakeups import TRACKING_CHANNEL, Wakeups, tracking_payload
+from projections.booking import preview
 from projections.booking import queries as booking_queries
 from projections.booking.reference import TableCatalog, seed_reference
 from projections.follower import Follower
@@ -45,6 +49,11 @@ log = logging.getLogger(__name__)
 
 # How long a command's answer may wait for its read models (read-your-writes).
 SETTLE_TIMEOUT = 2.0
+
+
+def client_channel_name(account_id: str) -> str:
+    """The name under which an account's last unshown write travels on the tracking channel."""
+    return f"client:{account_id}"
 
 
 def open_read_models(settings: Settings, schema: str = "public", path: Path | None = None) -> ReadModelDB:
@@ -83,7 +92,9 @@ class Services:
         self.notifications = NotificationsApplication(self.store)
         ensure_schema(self.read_models)
         seed_reference(self.read_models)
-        self.booking = BookingApplication(self.store, TableCatalog(self.read_models))
+        # Several workers share one store on PostgreSQL: their booking references come from one counter.
+        counter = ReferenceCounters(self.read_models) if settings.uses_postgres else None
+        self.booking = BookingApplication(self.store, TableCatalog(self.read_models), counter)
         self.integrations = IntegrationsApplication(
             self.store, secret=self.jwt_secret, allow_local_callbacks=settings.WEBHOOK_ALLOW_LOOPBACK
         )
@@ -145,6 +156,8 @@ class Services:
             AttemptCounters(self.read_models), signups_per_address=settings.SIGNUP_ATTEMPTS_PER_ADDRESS
         )
         self.sessions = SessionWatch(self.read_models)
+        # Without notifications (SQLite, one process): the accounts' positions their reads wait for.
+        self._client_positions: dict[str, int] = {}
         self.started = False
 
     @property
@@ -230,6 +243,61 @@ class Services:
         except Exception:  # the read-model database is out of reach: the write stands all the same
             log.warning("could not watch the read models for position %s", position, exc_info=True)
             return False
+
+    # -- answering from a command's own result (the read models applied in another process) -------------
+    @property
+    def follows_here(self) -> bool:
+        """Whether this process applies the read models (one process, or the holder of their lock): then a
+        command's read-your-writes wait is an in-process hand-over and costs little."""
+        return self.wakeups is None or (self.settings.RUN_FOLLOWERS and self.read_follower.active)
+
+    def shown_now(self, position: int) -> bool:
+        """Whether the read models show `position` already (no waiting)."""
+        if self.read_follower.position >= position:
+            return True
+        return self.wakeups is not None and self.wakeups.position(READ_MODELS) >= position
+
+    def wrote(self, account_id: str, position: int) -> None:
+        """`account_id` was answered a command at `position` before the read models showed it: its next
+        read, on any worker, waits for that position (`read_after`). Told to the other workers by a
+        notification on the tracking channel."""
+        name = client_channel_name(account_id)
+        if self.wakeups is None:
+            if position > self._client_positions.get(name, 0):
+                self._client_positions[name] = position
+            return
+        self.wakeups.saw(name, position)
+        try:
+            with self.read_models.transaction(durable=False) as tx:
+                tx.execute("SELECT pg_notify(?, ?)", (TRACKING_CHANNEL, tracking_payload(name, position)))
+        except Exception:  # the write stands; only another worker's wait for it is lost
+            log.warning("could not tell the other workers of position %s", position, exc_info=True)
+
+    def read_after(self, account_id: str) -> int:
+        """The position `account_id`'s reads wait for: its last command answered before the read models
+        showed it (0: none)."""
+        name = client_channel_name(account_id)
+        if self.wakeups is None:
+            return self._client_positions.get(name, 0)
+        return self.wakeups.position(name)
+
+    def fresh_rate_request(self, rate_request_id: str) -> dict[str, Any] | None:
+        """The rate request's detail built from its own events (and its order's), not the read models
+        (projections/booking/preview.py); None when it cannot be built that way."""
+        try:
+            key = UUID(rate_request_id)
+        except ValueError:
+            return None
+        events = list(self.booking.events.get(key))
+        # A shipping order exists only for a rate request that reached `shipping_order`: its events are
+        # asked for only then (the create, quote and accept of the hot path skip that select).
+        if any(getattr(event, "state", None) == "shipping_order" for event in events):
+            events.extend(self.booking.events.get(shipping_order_id(key)))
+        try:
+            with self.read_models.read() as tx:
+                return preview.rate_request_detail(tx, rate_request_id, events)
+        except preview.NotPreviewable:
+            return None
 
     def settle_all(self, position: int | None = None, timeout: float = 10.0) -> bool:
         """Wait until every follower (read models and policies) has applied `position` or the head."""

@@ -38,7 +38,26 @@ def _principal(request: Request) -> Principal:
     services = request.app.state.services
     principal = read_token(token.strip(), services.jwt_secret)
     services.sessions.check(principal)
+    after = services.read_after(principal.account_id)
+    if after:  # a command of theirs was answered before the read models showed it (api/fresh_answers.py)
+        _read_after.set((services, after))
     return principal
+
+
+# The position the caller's reads wait for (read-your-writes after a command answered from its own result).
+_read_after: contextvars.ContextVar[tuple[Services, int] | None] = contextvars.ContextVar(
+    "read_after", default=None
+)
+
+
+def _after_own_writes(function: Callable[..., T], *args: Any) -> T:
+    pending = _read_after.get()
+    if pending is not None:
+        services, position = pending
+        if not services.shown_now(position):
+            # Waits at most SETTLE_TIMEOUT; still late, the read answers what the read models hold.
+            services.shows(position)
+    return function(*args)
 
 
 async def current_principal(request: Request) -> Principal:
@@ -124,6 +143,24 @@ class Command:
             self._services.settle(position)
         return result
 
+    def answering(self, action: Callable[P, int | None], *args: P.args, **kwargs: P.kwargs) -> int | None:
+        """For commands that answer with what they changed built from their own result where the read
+        models are late (api/fresh_answers.py): waits only where this process applies the read models
+        (there the wait is a cheap hand-over); elsewhere answers the position at once."""
+        position = action(*args, **kwargs)
+        if position is not None and self._services.follows_here:
+            self._services.settle(position)
+        return position
+
+    def answering_created(
+        self, action: Callable[P, tuple[T, int | None]], *args: P.args, **kwargs: P.kwargs
+    ) -> tuple[T, int | None]:
+        """`answering` for creates: the new id and the position."""
+        result, position = action(*args, **kwargs)
+        if position is not None and self._services.follows_here:
+            self._services.settle(position, created=str(result))
+        return result, position
+
     def creating(self, action: Callable[P, tuple[T, int | None]], *args: P.args, **kwargs: P.kwargs) -> T:
         """For creates, whose result is the new resource's id: when the read models are late the answer
         (202, api/errors.py) carries that id, which no path parameter holds yet."""
@@ -149,7 +186,8 @@ _readers = ThreadPoolExecutor(max_workers=12, thread_name_prefix="read")
 async def off_loop(function: Callable[..., T], *args: Any) -> T:
     """`function(*args)` on a reader thread, with the caller's context variables (as FastAPI's hop has)."""
     loop = asyncio.get_running_loop()
-    return await loop.run_in_executor(_readers, contextvars.copy_context().run, function, *args)
+    context = contextvars.copy_context()
+    return await loop.run_in_executor(_readers, context.run, _after_own_writes, function, *args)
 
 
 async def read_answer(function: Callable[..., Any], *args: Any) -> Response:

@@ -19,6 +19,7 @@ from domain.shared.errors import (
     DomainError,
     Forbidden,
     IllegalTransition,
+    KeyReused,
     NotFound,
     TooManyAttempts,
     Unauthorized,
@@ -40,6 +41,8 @@ class StoredNotShown(Exception):
         self.resource_id = resource_id
 
 
+IDEMPOTENCY_HEADER = "Idempotency-Key"
+
 STATUS = [
     (ValidationFailed, 400),
     (Unauthorized, 401),
@@ -47,6 +50,7 @@ STATUS = [
     (NotFound, 404),
     (AlreadyExists, 409),
     (Conflict, 409),
+    (KeyReused, 409),
     (IllegalTransition, 409),
     (TooManyAttempts, 429),
     (DomainError, 400),
@@ -107,6 +111,8 @@ def install(app: FastAPI) -> None:
     async def domain_error(_: Request, error: DomainError) -> Any:
         status = next(code for kind, code in STATUS if isinstance(error, kind))
         fields = error.fields if isinstance(error, ValidationFailed) else None
+        if isinstance(error, KeyReused):  # the one header a client chose: named as a field would be
+            fields = {IDEMPOTENCY_HEADER: error.description}
         headers = None
         if isinstance(error, TooManyAttempts) and error.retry_after:
             headers = {"Retry-After": str(error.retry_after)}

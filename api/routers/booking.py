@@ -13,6 +13,7 @@ from fastapi.responses import FileResponse, Response
 
 from api.deps import CommandDep, CustomerUser, ServicesDep, read_answer
 from api.envelope import success
+from api.fresh_answers import rate_request_answer
 from api.openapi import operation_ids
 from api.schemas.booking import (
     BookingRequestBody,
@@ -164,14 +165,15 @@ def create_rate_request(
     command: CommandDep,
     idempotency_key: IdempotencyKey = None,
 ) -> Response:
-    rate_request_id = command.creating(
+    rate_request_id, position = command.answering_created(
         services.booking.create_rate_request,
         principal.actor,
         principal.username,
         _payload(body),
         request_key=idempotency_key,
     )
-    return success(own_detail(services, str(rate_request_id), principal), status_code=201)
+    answer = rate_request_answer(services, str(rate_request_id), principal, position, created=True)
+    return success(answer, status_code=201)
 
 
 @router.get("/rate-requests/{id}", response_model=Envelope[RateRequestDetail])
@@ -183,20 +185,20 @@ async def rate_request_detail(id: str, principal: CustomerUser, services: Servic
 def edit_rate_request(
     id: str, body: RateRequestBody, principal: CustomerUser, services: ServicesDep, command: CommandDep
 ) -> Response:
-    command(services.booking.edit_rate_request, id, principal.actor, _payload(body))
-    return success(own_detail(services, id, principal))
+    position = command.answering(services.booking.edit_rate_request, id, principal.actor, _payload(body))
+    return success(rate_request_answer(services, id, principal, position))
 
 
 @router.put("/rate-requests/{id}/approve", response_model=Envelope[RateRequestDetail])
 def accept_price(id: str, principal: CustomerUser, services: ServicesDep, command: CommandDep) -> Response:
-    command(services.booking.accept_price, id, principal.actor)
-    return success(own_detail(services, id, principal))
+    position = command.answering(services.booking.accept_price, id, principal.actor)
+    return success(rate_request_answer(services, id, principal, position))
 
 
 @router.put("/rate-requests/{id}/cancel", response_model=Envelope[RateRequestDetail])
 def cancel_price(id: str, principal: CustomerUser, services: ServicesDep, command: CommandDep) -> Response:
-    command(services.booking.cancel_price, id, principal.actor)
-    return success(own_detail(services, id, principal))
+    position = command.answering(services.booking.cancel_price, id, principal.actor)
+    return success(rate_request_answer(services, id, principal, position))
 
 
 @router.put("/rate-requests/{id}/booking-request", response_model=Envelope[RateRequestDetail])
@@ -204,8 +206,8 @@ def submit_booking_request(
     id: str, body: BookingRequestBody, principal: CustomerUser, services: ServicesDep, command: CommandDep
 ) -> Response:
     documents = [d.model_dump() for d in body.documents]
-    command(services.booking.submit_booking_request, id, principal.actor, documents)
-    return success(own_detail(services, id, principal))
+    position = command.answering(services.booking.submit_booking_request, id, principal.actor, documents)
+    return success(rate_request_answer(services, id, principal, position))
 
 
 # -- shipping orders --------------------------------------------------------------------------

@@ -10,6 +10,7 @@ from fastapi.responses import Response
 
 from api.deps import AdminUser, CommandDep, ServicesDep, read_answer
 from api.envelope import success
+from api.fresh_answers import rate_request_answer
 from api.openapi import operation_ids
 from api.schemas.booking import Choice, ContainerChoice, RateRequestDetail, RateRequestRow, ShippingOrder
 from api.schemas.booking_admin import ContainerBody, MessageBody, OrderRevisionBody, PortBody, QuoteBody
@@ -77,30 +78,32 @@ def valid_until(text: str) -> datetime:
 def quote(
     id: str, body: QuoteBody, principal: AdminUser, services: ServicesDep, command: CommandDep
 ) -> Response:
-    command(services.booking.quote, id, principal.actor, body.price, valid_until(body.validUntil))
-    return success(_detail(services, id))
+    position = command.answering(
+        services.booking.quote, id, principal.actor, body.price, valid_until(body.validUntil)
+    )
+    return success(rate_request_answer(services, id, principal, position))
 
 
 @router.put("/rate-requests/{id}/request-revision", response_model=Envelope[RateRequestDetail])
 def request_revision(
     id: str, body: MessageBody, principal: AdminUser, services: ServicesDep, command: CommandDep
 ) -> Response:
-    command(services.booking.request_revision, id, principal.actor, body.message)
-    return success(_detail(services, id))
+    position = command.answering(services.booking.request_revision, id, principal.actor, body.message)
+    return success(rate_request_answer(services, id, principal, position))
 
 
 @router.put("/rate-requests/{id}/reject", response_model=Envelope[RateRequestDetail])
 def reject(
     id: str, body: MessageBody, principal: AdminUser, services: ServicesDep, command: CommandDep
 ) -> Response:
-    command(services.booking.reject, id, principal.actor, body.message)
-    return success(_detail(services, id))
+    position = command.answering(services.booking.reject, id, principal.actor, body.message)
+    return success(rate_request_answer(services, id, principal, position))
 
 
 @router.put("/rate-requests/{id}/confirm-booking", response_model=Envelope[RateRequestDetail])
 def confirm_booking(id: str, principal: AdminUser, services: ServicesDep, command: CommandDep) -> Response:
-    command(services.booking.confirm_booking, id, principal.actor)
-    return success(_detail(services, id))
+    position = command.answering(services.booking.confirm_booking, id, principal.actor)
+    return success(rate_request_answer(services, id, principal, position))
 
 
 @router.put("/shipping-orders/{id}/request-revision", response_model=Envelope[ShippingOrder])

@@ -12,7 +12,12 @@ from eventsourcing.application import AggregateNotFoundError
 
 from domain.booking import booking_content, values
 from domain.booking.booking_content import BookingRequestContent
-from domain.booking.booking_reference import ReferenceClaim, ReferenceNumbers, reference_claim_id
+from domain.booking.booking_reference import (
+    ReferenceClaim,
+    ReferenceNumbers,
+    SharedCounter,
+    reference_claim_id,
+)
 from domain.booking.files import StoredFile, stored_file_id
 from domain.booking.rate_request import RateRequest
 from domain.booking.reference import ReferenceCatalog, SeedCatalog
@@ -24,6 +29,7 @@ from domain.shared.errors import (
     Conflict,
     Forbidden,
     IllegalTransition,
+    KeyReused,
     NotFound,
     ValidationFailed,
 )
@@ -44,13 +50,24 @@ def _uuid(value: str | UUID, what: str) -> UUID:
         raise NotFound(f"{what} not found") from error
 
 
+class _KeyTaken(Exception):
+    """A create with an idempotency key lost the race to another call with the same key."""
+
+
 class BookingApplication(ContextApplication):
     name = "booking"
 
-    def __init__(self, store: EventStore, catalog: ReferenceCatalog | None = None) -> None:
+    def __init__(
+        self,
+        store: EventStore,
+        catalog: ReferenceCatalog | None = None,
+        reference_counter: SharedCounter | None = None,
+    ) -> None:
         super().__init__(store)
         self.catalog: ReferenceCatalog = catalog or SeedCatalog()
-        self.references = ReferenceNumbers(lambda reference: self._exists(reference_claim_id(reference)))
+        self.references = ReferenceNumbers(
+            lambda reference: self._exists(reference_claim_id(reference)), reference_counter
+        )
 
     # -- loading with ownership --------------------------------------------------------------------------
     def rate_request(self, rate_request_id: str | UUID, actor: Actor) -> RateRequest:
@@ -110,12 +127,31 @@ class BookingApplication(ContextApplication):
 
         `request_key` (a client's idempotency key) makes the id name-based on the customer and the key, so
         a retried create finds the request the first call made and records nothing (its answer then carries
-        the store's head as position)."""
+        the store's head as position). The same key with another request is refused (`KeyReused`)."""
         key_id = name_based_id("rate-request", f"{actor.id}:{request_key}") if request_key else None
         if key_id is not None and self._exists(key_id):
+            self._same_request(key_id, actor, payload)
             return key_id, self.store.head()
         details = self._rate_request_details(actor, payload, now)
-        return self._create(actor, username, details, now, key_id=key_id)
+        try:
+            return self._create(actor, username, details, now, key_id=key_id)
+        except _KeyTaken:  # the same key's concurrent call won the race: it stands, if it is this one
+            assert key_id is not None
+            self._same_request(key_id, actor, payload)
+            return key_id, self.store.head()
+
+    def _same_request(self, key_id: UUID, actor: Actor, payload: Mapping[str, Any]) -> None:
+        """Raise `KeyReused` unless `payload` is the request the key's rate request was created from: the
+        same details, checked as they were checked then (on the day of the first call)."""
+        first = next(iter(self.events.get(key_id, limit=1)), None)
+        if not isinstance(first, RateRequest.Created) or first.customer_id != actor.id:
+            raise KeyReused("This idempotency key was used for another request")
+        try:
+            details = self._rate_request_details(actor, payload, first.timestamp)
+        except ValidationFailed:
+            details = None
+        if details != first.details:
+            raise KeyReused("This idempotency key was used with another request body; use a new key")
 
     def _create(
         self,
@@ -135,9 +171,9 @@ class BookingApplication(ContextApplication):
             )
             try:
                 return rate_request.id, self._record_with_claim(rate_request, reference, actor)
-            except Conflict:
+            except Conflict as error:
                 if key_id is not None and self._exists(key_id):
-                    return key_id, self.store.head()  # the same key's other call won the race: it stands
+                    raise _KeyTaken from error  # the same key's other call won the race
                 self.references.lost(reference)
         raise Conflict("Too many bookings are being created at once; try again")
 
@@ -362,6 +398,7 @@ class BookingApplication(ContextApplication):
             raise Forbidden("Only the customer of this rate request may create its shipping order")
         if self._exists(shipping_order_id(rate_request.id)):
             if retried:
+                self._same_order(rate_request, payload)
                 return shipping_order_id(rate_request.id), self.store.head()
             raise AlreadyExists("This rate request already has a shipping order")
         if rate_request.state != "shipping_order":
@@ -381,9 +418,21 @@ class BookingApplication(ContextApplication):
         try:
             return order.id, self.record(order)
         except Conflict as error:
-            if retried:  # the same create's other try won the race: that order stands
+            if retried:  # the same create's other try won the race: that order stands, if it is this one
+                self._same_order(rate_request, payload)
                 return order.id, self.store.head()
             raise AlreadyExists("This rate request already has a shipping order") from error
+
+    def _same_order(self, rate_request: RateRequest, payload: Mapping[str, Any]) -> None:
+        """Raise `KeyReused` unless `payload` is the order the rate request's shipping order was created
+        from (a retry with an idempotency key must repeat its request)."""
+        first = next(iter(self.events.get(shipping_order_id(rate_request.id), limit=1)), None)
+        try:
+            details = self._order_details(rate_request, payload)
+        except ValidationFailed:
+            details = None
+        if first is None or details != getattr(first, "details", None):
+            raise KeyReused("This idempotency key was used with another request body; use a new key")
 
     def edit_shipping_order(self, order_id: str, actor: Actor, payload: Mapping[str, Any]) -> int:
         order = self.shipping_order(order_id, actor)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 import threading
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 from uuid import UUID
 
 from eventsourcing.domain import Aggregate, event
@@ -52,20 +52,44 @@ class ReferenceClaim(Aggregate):
         return cls(reference=reference, rate_request_id=str(rate_request_id), **audit_fields(actor))
 
 
+class SharedCounter(Protocol):
+    """A per-year counter every process of a deployment shares (infrastructure/reference_counters.py)."""
+
+    def take(self, year: int) -> int | None:
+        """The next number of `year`, counted; None while `year` has no counter yet."""
+
+    def raise_to(self, year: int, number: int) -> None:
+        """Make `number` the next one of `year`, unless the counter is past it already."""
+
+
 class ReferenceNumbers:
     """Hands out candidate references per year; `taken(reference)` asks the store whether one is claimed.
 
     Numbers are dense (gaps only where a create failed after choosing its number), so the first free
     number is found by galloping and bisecting over `taken`: a few store reads on the first create of a
     year in this process and after a race lost to another process.
+
+    With a `shared` counter (several API workers) the numbers come from it: with a counter per process the
+    workers leapfrogged, nearly every other create claiming a number the other worker had just claimed, and
+    each lost race rolled back a whole group-commit transaction. The claim stays the guarantee; the counter
+    only makes a lost race rare (a counter behind the claims is raised past them after one).
     """
 
-    def __init__(self, taken: Callable[[str], bool]) -> None:
+    def __init__(self, taken: Callable[[str], bool], shared: SharedCounter | None = None) -> None:
         self._taken = taken
+        self._shared = shared
         self._next: dict[int, int] = {}
         self._lock = threading.Lock()
 
     def next(self, year: int) -> str:
+        if self._shared is not None:
+            number = self._shared.take(year)
+            if number is None:
+                self._shared.raise_to(year, self._first_free(year, 1))
+                number = self._shared.take(year)
+            if number is None or number > LAST_NUMBER:
+                raise OverflowError(f"No booking reference left for {year}")
+            return booking_reference(year, number)
         with self._lock:
             number = self._next.get(year)
             if number is None:
@@ -81,6 +105,9 @@ class ReferenceNumbers:
         if matched is None:
             return
         year, number = int(matched.group(1)), int(matched.group(2))
+        if self._shared is not None:
+            self._shared.raise_to(year, self._first_free(year, number + 1))
+            return
         with self._lock:
             self._next[year] = max(self._next.get(year, 1), self._first_free(year, number + 1))
 

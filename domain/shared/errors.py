@@ -40,6 +40,11 @@ class Conflict(DomainError):
     """Somebody else changed the same thing first."""
 
 
+class KeyReused(DomainError):
+    """A client's idempotency key, sent again with a different request than the one it first came with:
+    refused, and nothing recorded (the first request stands)."""
+
+
 class IllegalTransition(DomainError):
     def __init__(self, machine: str, state: str, trigger: str, code: int | None = None) -> None:
         self.machine = machine

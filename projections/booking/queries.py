@@ -227,11 +227,46 @@ def _order_row(row: dict[str, Any]) -> dict[str, Any] | None:
     }
 
 
+# The columns the detail joins to a rate request's row, for a row that is not (yet) in the table.
+_JOINED_SELECT = (
+    "SELECT pol.code AS pol_code, pol.name AS pol_name, pod.code AS pod_code, pod.name AS pod_name,"
+    " ct.name AS container_type_name, ct.value AS container_type_value, cs.name AS container_size_name,"
+    " (SELECT profile FROM customer_profiles WHERE account_id = ?) AS customer_profile"
+    " FROM (SELECT 1 AS one) one"
+    " LEFT JOIN booking_ports pol ON pol.id = ?"
+    " LEFT JOIN booking_ports pod ON pod.id = ?"
+    " LEFT JOIN booking_container_types ct ON ct.id = ?"
+    " LEFT JOIN booking_container_sizes cs ON cs.id = ?"
+)
+
+
 def rate_request_detail(tx: Tx, rate_request_id: str) -> dict[str, Any] | None:
     row = tx.one(_DETAIL_SELECT, (rate_request_id,))
     if row is None:
         return None
-    order_row = _order_row(row)
+    return _detail(tx, row, _order_row(row))
+
+
+def detail_of_rows(
+    tx: Tx, request: dict[str, Any], order: dict[str, Any] | None, via_api: bool
+) -> dict[str, Any]:
+    """The detail of a rate request's row and its order's row as the tables would hold them (a command's
+    own answer, built before the read models apply it: projections/booking/preview.py); the reference
+    tables and the customer's profile are read as they are."""
+    joined = tx.one(
+        _JOINED_SELECT,
+        (
+            request["customer_id"],
+            request["pol_id"],
+            request["pod_id"],
+            request["container_type_id"],
+            request["container_size_id"],
+        ),
+    )
+    return _detail(tx, {**request, **(joined or {}), "via_api": via_api}, order)
+
+
+def _detail(tx: Tx, row: dict[str, Any], order_row: dict[str, Any] | None) -> dict[str, Any]:
     numbers: dict[int, str] = {}
     if order_row is not None:
         ids = [c["container_id"] for c in json.loads(order_row["details"]).get("containers", [])]
