@@ -14,6 +14,7 @@ from uuid import UUID
 from eventsourcing.domain import Aggregate, event
 
 from domain.booking.amendments import (
+    AMENDABLE_STATES,
     AMENDMENT,
     CANCELLATION,
     Amendment,
@@ -327,16 +328,22 @@ class RateRequest(LifecycleAggregate):
             self.cancellation and self.cancellation.open
         )
 
-    def request_amendment(self, amended: dict[str, Any], actor: Actor) -> None:
-        """The customer asks to change a confirmed booking; the original stands until staff approve."""
+    def request_amendment(
+        self, amended: dict[str, Any], actor: Actor, content: BookingRequestContent | None = None
+    ) -> None:
+        """The customer asks to change a confirmed booking; the original stands until staff approve.
+
+        `content`: the standard's content of an amendment sent through the DCSA door (its details are
+        derived from it); a change of that content alone (parties, references) is a change too."""
         if self.change_pending:
             raise ValidationFailed({"amendment": message("booking.amendment.pending")})
         changed = changed_fields(self.details, amended)
+        record = None if content is None else content.to_record()
         dest = self._amendment_next(
             "request",
             actor,
-            booking_confirmed=self.state == "shipping_order",
-            changes_something=bool(changed),
+            booking_confirmed=self.state in AMENDABLE_STATES,
+            changes_something=bool(changed) or (content is not None and content != self.content),
         )
         self._amendment_requested(
             number=(self.amendment.number + 1) if self.amendment else 1,
@@ -347,6 +354,7 @@ class RateRequest(LifecycleAggregate):
             state=dest,
             customer_id=self.customer_id,
             **audit_fields(actor),
+            booking_content=record,
         )
 
     @event("AmendmentRequested")
@@ -362,8 +370,18 @@ class RateRequest(LifecycleAggregate):
         actor_id: str,
         actor_role: str,
         reason: str | None,
+        # The DCSA door's amended content (None for the screens; events written before it load with None).
+        booking_content: dict[str, Any] | None = None,
     ) -> None:
-        self.amendment = Amendment(number, state, dict(original), dict(amended), list(changed), changes_price)
+        self.amendment = Amendment(
+            number,
+            state,
+            dict(original),
+            dict(amended),
+            list(changed),
+            changes_price,
+            content=booking_content,
+        )
 
     def approve_amendment(self, actor: Actor) -> None:
         amendment = self._open_amendment()
@@ -375,6 +393,7 @@ class RateRequest(LifecycleAggregate):
             price=None,
             customer_id=self.customer_id,
             **audit_fields(actor),
+            booking_content=amendment.content,
         )
 
     def requote_amendment(self, price: Decimal, valid_until: datetime, now: datetime, actor: Actor) -> None:
@@ -423,6 +442,7 @@ class RateRequest(LifecycleAggregate):
             price=amendment.price,
             customer_id=self.customer_id,
             **audit_fields(actor),
+            booking_content=amendment.content,
         )
 
     @event("AmendmentApproved")
@@ -436,11 +456,15 @@ class RateRequest(LifecycleAggregate):
         actor_id: str,
         actor_role: str,
         reason: str | None,
+        # The standard's content that took effect, for an amendment sent through the DCSA door.
+        booking_content: dict[str, Any] | None = None,
     ) -> None:
         assert self.amendment is not None
         self.amendment = self.amendment.moved(state)
         # The booking takes the amended content (and the new price, where one was agreed).
         self.details = dict(details)
+        if booking_content is not None:
+            self.booking_content = booking_content
         if price is not None:
             self.price = price
 
@@ -497,7 +521,7 @@ class RateRequest(LifecycleAggregate):
         if self.change_pending:
             raise ValidationFailed({"cancellation": message("booking.amendment.pending")})
         text = reason_text.strip()
-        dest = self._cancellation_next("request", actor, booking_confirmed=self.state == "shipping_order")
+        dest = self._cancellation_next("request", actor, booking_confirmed=self.state in AMENDABLE_STATES)
         self._cancellation_requested(
             number=(self.cancellation.number + 1) if self.cancellation else 1,
             state=dest,
