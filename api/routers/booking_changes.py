@@ -23,7 +23,6 @@ from api.schemas.booking_admin import MessageBody, QuoteBody
 from api.schemas.booking_changes import BookingChanges, CancellationBody, OpenChange
 from api.schemas.envelope import Envelope, Lookup
 from api.security import Principal
-from domain.shared.errors import NotFound
 from infrastructure.read_db import Tx
 from projections.booking import changes as read_changes
 from projections.booking import queries as read
@@ -66,35 +65,57 @@ REFERENCE_FIELDS = {
 }
 
 
-def _shown(tx: Tx, name: str, value: Any) -> Any:
+Names = dict[str, dict[Any, Any]]
+
+
+def _reference_names(tx: Tx, rows: list[dict[str, Any]]) -> Names:
+    """{table: {id: name}} of every reference id the amendments of `rows` name: one statement per table,
+    however many rows (the staff queue lists many)."""
+    wanted: dict[str, set[Any]] = {table: set() for table in REFERENCE_FIELDS.values()}
+    for row in rows:
+        for side in ("original", "amended"):
+            for name, value in json.loads(row.get(side) or "{}").items():
+                if name in REFERENCE_FIELDS and value is not None:
+                    wanted[REFERENCE_FIELDS[name]].add(value)
+    names: Names = {}
+    for table, ids in wanted.items():
+        if table == "booking_ports":
+            found = tx.all(
+                f"SELECT id, code, name FROM booking_ports WHERE id IN ({', '.join('?' for _ in ids)})",
+                tuple(ids),
+            ) if ids else []  # fmt: skip
+            names[table] = {r["id"]: reference.port_title(r) for r in found}
+        else:
+            names[table] = reference._reference_names(tx, table, "name", list(ids)) if ids else {}
+    return names
+
+
+def _shown(names: Names, name: str, value: Any) -> Any:
     table = REFERENCE_FIELDS.get(name)
     if table is None or value is None:
         return ("Yes" if value else "No") if isinstance(value, bool) else value
-    if table == "booking_ports":
-        row = tx.one("SELECT code, name FROM booking_ports WHERE id = ?", (value,))
-        return reference.port_title(row) or value
-    return reference._reference_names(tx, table, "name", [value]).get(value, value)
+    return names[table].get(value) or value
 
 
-def _diff(tx: Tx, row: dict[str, Any]) -> list[dict[str, Any]]:
+def _diff(names: Names, row: dict[str, Any]) -> list[dict[str, Any]]:
     original = json.loads(row["original"] or "{}")
     amended = json.loads(row["amended"] or "{}")
     changed = set(json.loads(row["changed"]))
-    names = [n for n in FIELD_LABELS if n in original or n in amended]
-    names += sorted((original.keys() | amended.keys()) - set(FIELD_LABELS))
+    fields = [n for n in FIELD_LABELS if n in original or n in amended]
+    fields += sorted((original.keys() | amended.keys()) - set(FIELD_LABELS))
     return [
         {
             "field": name,
             "label": FIELD_LABELS.get(name, name.replace("_", " ").capitalize()),
-            "original": _shown(tx, name, original.get(name)),
-            "amended": _shown(tx, name, amended.get(name)),
+            "original": _shown(names, name, original.get(name)),
+            "amended": _shown(names, name, amended.get(name)),
             "changed": name in changed,
         }
-        for name in names
+        for name in fields
     ]
 
 
-def _change(tx: Tx, row: dict[str, Any] | None) -> dict[str, Any] | None:
+def _change(names: Names, row: dict[str, Any] | None) -> dict[str, Any] | None:
     if row is None:
         return None
     shown: dict[str, Any] = {
@@ -107,7 +128,7 @@ def _change(tx: Tx, row: dict[str, Any] | None) -> dict[str, Any] | None:
     }
     if row["kind"] == read_changes.AMENDMENT:
         shown |= {
-            "fields": _diff(tx, row),
+            "fields": _diff(names, row),
             "changesPrice": bool(row["changes_price"]),
             "price": None if row["price"] is None else float(row["price"]),
             "validUntil": row["valid_until"],
@@ -121,9 +142,10 @@ def _changes(services: Any, rate_request_id: str, principal: Principal) -> dict[
     own_detail(services, rate_request_id, principal)  # 404 unless the caller may see the booking
     with services.read_models.read() as tx:
         latest = read_changes.latest_changes(tx, rate_request_id)
+        names = _reference_names(tx, [row for row in latest.values() if row is not None])
         return {
-            "amendment": _change(tx, latest[read_changes.AMENDMENT]),
-            "cancellation": _change(tx, latest[read_changes.CANCELLATION]),
+            "amendment": _change(names, latest[read_changes.AMENDMENT]),
+            "cancellation": _change(names, latest[read_changes.CANCELLATION]),
         }
 
 
@@ -181,16 +203,23 @@ def withdraw_cancellation(
 
 
 # -- staff ----------------------------------------------------------------------------------------------
+def open_queue(tx: Tx) -> dict[str, Any]:
+    """The changes awaiting staff with their bookings: a fixed number of statements for the whole page
+    (the changes, their bookings' details by one IN list, each reference table once)."""
+    rows = read_changes.open_changes(tx)
+    details = read.rate_request_details(tx, [row["rate_request_id"] for row in rows])
+    names = _reference_names(tx, rows)
+    listed = [
+        {"kind": row["kind"], "rateRequest": details[row["rate_request_id"]], "change": _change(names, row)}
+        for row in rows
+        if row["rate_request_id"] in details
+    ]
+    return {"list": {"list": listed, "totalCount": len(listed)}}
+
+
 def _open(services: Any) -> dict[str, Any]:
     with services.read_models.read() as tx:
-        rows = read_changes.open_changes(tx)
-        listed = []
-        for row in rows:
-            detail = read.rate_request_detail(tx, row["rate_request_id"])
-            if detail is None:
-                raise NotFound("Rate request not found")
-            listed.append({"kind": row["kind"], "rateRequest": detail, "change": _change(tx, row)})
-    return {"list": {"list": listed, "totalCount": len(listed)}}
+        return open_queue(tx)
 
 
 @staff.get("/booking-changes", response_model=Envelope[Lookup[OpenChange]])
