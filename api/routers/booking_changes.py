@@ -8,6 +8,7 @@ request with the original beside the amended content), which is also what the tw
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 from fastapi import APIRouter
@@ -170,22 +171,6 @@ def request_amendment(
     return _answer(services, id, principal)
 
 
-@client.put("/{id}/amendments/accept-price", response_model=CHANGES)
-def accept_amended_price(
-    id: str, principal: CustomerUser, services: ServicesDep, command: CommandDep
-) -> Response:
-    command(services.booking.accept_amended_price, id, principal.actor)
-    return _answer(services, id, principal)
-
-
-@client.put("/{id}/amendments/withdraw", response_model=CHANGES)
-def withdraw_amendment(
-    id: str, principal: CustomerUser, services: ServicesDep, command: CommandDep
-) -> Response:
-    command(services.booking.withdraw_amendment, id, principal.actor)
-    return _answer(services, id, principal)
-
-
 @client.post("/{id}/cancellation-request", response_model=CHANGES)
 def request_cancellation(
     id: str, body: CancellationBody, principal: CustomerUser, services: ServicesDep, command: CommandDep
@@ -194,12 +179,21 @@ def request_cancellation(
     return _answer(services, id, principal)
 
 
-@client.put("/{id}/cancellation-request/withdraw", response_model=CHANGES)
-def withdraw_cancellation(
-    id: str, principal: CustomerUser, services: ServicesDep, command: CommandDep
-) -> Response:
-    command(services.booking.withdraw_cancellation, id, principal.actor)
-    return _answer(services, id, principal)
+# The customer's steps that take no body: each runs the booking command of its name.
+def _customer_step(name: str) -> Callable[..., Response]:
+    def step(id: str, principal: CustomerUser, services: ServicesDep, command: CommandDep) -> Response:
+        command(getattr(services.booking, name), id, principal.actor)
+        return _answer(services, id, principal)
+
+    return step
+
+
+for path, name in (
+    ("/{id}/amendments/accept-price", "accept_amended_price"),
+    ("/{id}/amendments/withdraw", "withdraw_amendment"),
+    ("/{id}/cancellation-request/withdraw", "withdraw_cancellation"),
+):
+    client.add_api_route(path, _customer_step(name), methods=["PUT"], response_model=CHANGES, name=name)
 
 
 # -- staff ----------------------------------------------------------------------------------------------
@@ -232,12 +226,6 @@ async def staff_booking_changes(id: str, principal: AdminUser, services: Service
     return await read_answer(_changes, services, id, principal)
 
 
-@staff.put("/rate-requests/{id}/amendments/approve", response_model=CHANGES)
-def approve_amendment(id: str, principal: AdminUser, services: ServicesDep, command: CommandDep) -> Response:
-    command(services.booking.approve_amendment, id, principal.actor)
-    return _answer(services, id, principal)
-
-
 @staff.put("/rate-requests/{id}/amendments/requote", response_model=CHANGES)
 def requote_amendment(
     id: str, body: QuoteBody, principal: AdminUser, services: ServicesDep, command: CommandDep
@@ -246,25 +234,30 @@ def requote_amendment(
     return _answer(services, id, principal)
 
 
-@staff.put("/rate-requests/{id}/amendments/decline", response_model=CHANGES)
-def decline_amendment(
-    id: str, body: MessageBody, principal: AdminUser, services: ServicesDep, command: CommandDep
-) -> Response:
-    command(services.booking.decline_amendment, id, principal.actor, body.message)
-    return _answer(services, id, principal)
+# Staff's decisions: without a body (approve, confirm) or with a message to the customer (decline); each
+# runs the booking command of its name, the route keeping that name (and so its operation id).
+def _staff_decision(name: str) -> Callable[..., Response]:
+    def decide(id: str, principal: AdminUser, services: ServicesDep, command: CommandDep) -> Response:
+        command(getattr(services.booking, name), id, principal.actor)
+        return _answer(services, id, principal)
+
+    return decide
 
 
-@staff.put("/rate-requests/{id}/cancellation-request/confirm", response_model=CHANGES)
-def confirm_cancellation(
-    id: str, principal: AdminUser, services: ServicesDep, command: CommandDep
-) -> Response:
-    command(services.booking.confirm_cancellation, id, principal.actor)
-    return _answer(services, id, principal)
+def _staff_decline(name: str) -> Callable[..., Response]:
+    def decline(
+        id: str, body: MessageBody, principal: AdminUser, services: ServicesDep, command: CommandDep
+    ) -> Response:
+        command(getattr(services.booking, name), id, principal.actor, body.message)
+        return _answer(services, id, principal)
+
+    return decline
 
 
-@staff.put("/rate-requests/{id}/cancellation-request/decline", response_model=CHANGES)
-def decline_cancellation(
-    id: str, body: MessageBody, principal: AdminUser, services: ServicesDep, command: CommandDep
-) -> Response:
-    command(services.booking.decline_cancellation, id, principal.actor, body.message)
-    return _answer(services, id, principal)
+for path, name, handler in (
+    ("/rate-requests/{id}/amendments/approve", "approve_amendment", _staff_decision),
+    ("/rate-requests/{id}/amendments/decline", "decline_amendment", _staff_decline),
+    ("/rate-requests/{id}/cancellation-request/confirm", "confirm_cancellation", _staff_decision),
+    ("/rate-requests/{id}/cancellation-request/decline", "decline_cancellation", _staff_decline),
+):
+    staff.add_api_route(path, handler(name), methods=["PUT"], response_model=CHANGES, name=name)
