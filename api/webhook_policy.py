@@ -21,9 +21,10 @@ import logging
 import threading
 import uuid
 from datetime import UTC, datetime, timedelta
+from decimal import Decimal
 from typing import Any
 
-from api.schemas.dcsa_status import booking_status
+from api.schemas.dcsa_status import AMENDMENT_RECEIVED, booking_status, cancellation_status
 from api.schemas.dcsa_view import notification_data
 from domain.booking.rate_request import RateRequest
 from domain.integrations.webhook_subscription import WebhookSubscription, signing_secret
@@ -53,6 +54,10 @@ SCHEMA = [
     "CREATE TABLE IF NOT EXISTS webhook_policy_bookings ("
     " id TEXT PRIMARY KEY, customer_id TEXT NOT NULL, reference TEXT, state TEXT NOT NULL, status TEXT,"
     " confirmed INTEGER NOT NULL, amendment_open INTEGER NOT NULL)",
+    # The standard's amendedBookingStatus and bookingCancellationStatus last notified (issue 18; a table of
+    # its own so a policy state written before it needs no change).
+    "CREATE TABLE IF NOT EXISTS webhook_policy_changes ("
+    " id TEXT PRIMARY KEY, amended_status TEXT, cancellation_status TEXT)",
     "CREATE TABLE IF NOT EXISTS webhook_deliveries ("
     " id TEXT PRIMARY KEY, subscription_id TEXT NOT NULL, customer_id TEXT NOT NULL,"
     " rate_request_id TEXT NOT NULL, event_id TEXT NOT NULL, booking_status TEXT NOT NULL,"
@@ -101,13 +106,42 @@ _MOVES = tuple(
         "CancellationConfirmed",
     )
 )  # fmt: skip
-_AMENDMENT_OPENED = (RateRequest.AmendmentRequested,)  # type: ignore[attr-defined]
-_AMENDMENT_CLOSED = (
-    RateRequest.AmendmentApproved,  # type: ignore[attr-defined]
-    RateRequest.AmendmentDeclined,  # type: ignore[attr-defined]
-    RateRequest.AmendmentWithdrawn,  # type: ignore[attr-defined]
-)
-BOOKING_EVENTS = _MOVES + _AMENDMENT_OPENED + _AMENDMENT_CLOSED
+# Each step of an amendment or a cancellation request, as the standard's amendedBookingStatus or
+# bookingCancellationStatus (None: the property is absent, as for a withdrawn cancellation request).
+_AMENDED = {
+    getattr(RateRequest, f"Amendment{name}"): status
+    for name, status in (
+        ("Requested", AMENDMENT_RECEIVED),
+        ("Requoted", AMENDMENT_RECEIVED),
+        ("Approved", "AMENDMENT_CONFIRMED"),
+        ("Declined", "AMENDMENT_DECLINED"),
+        ("Withdrawn", "AMENDMENT_CANCELLED"),
+    )
+}
+_CANCELLATION = {
+    getattr(RateRequest, f"Cancellation{name}"): cancellation_status(state)
+    for name, state in (
+        ("Requested", "requested"),
+        ("Confirmed", "confirmed"),
+        ("Declined", "declined"),
+        ("Withdrawn", "withdrawn"),
+    )
+}
+_REQUOTED = RateRequest.AmendmentRequoted  # type: ignore[attr-defined]
+BOOKING_EVENTS = tuple(dict.fromkeys(_MOVES + tuple(_AMENDED) + tuple(_CANCELLATION)))
+
+
+def _requote_feedback(event: Any) -> list[dict[str, Any]]:
+    # A new price for an amendment keeps every status: the feedback is the news.
+    amount = event.price.quantize(Decimal("0.01"))
+    return [
+        {
+            "severity": "INFO",
+            "code": "INFORMATIONAL_MESSAGE",
+            "message": f"The amendment needs a new price: {amount} USD per container, valid until"
+            f" {utc_text(event.valid_until)}; accept it or withdraw the amendment in the portal",
+        }
+    ]
 
 
 def _booking_event(tx: Tx, event: Any, position: int, site_url: str) -> None:
@@ -120,23 +154,33 @@ def _booking_event(tx: Tx, event: Any, position: int, site_url: str) -> None:
             " VALUES (?, ?, ?, ?, NULL, 0, 0) ON CONFLICT (id) DO NOTHING",
             (booking_id, created.customer_id, getattr(created, "reference", None), created.state),
         )
-    booking = tx.one("SELECT * FROM webhook_policy_bookings WHERE id = ?", (booking_id,))
+    booking = tx.one(
+        "SELECT b.*, c.id AS changes_id, c.amended_status, c.cancellation_status"
+        " FROM webhook_policy_bookings b LEFT JOIN webhook_policy_changes c ON c.id = b.id WHERE b.id = ?",
+        (booking_id,),
+    )
     if booking is None:
         return
     state = event.state if isinstance(event, _MOVES) else booking["state"]
     confirmed = bool(booking["confirmed"]) or isinstance(event, RateRequest.BookingConfirmed)  # type: ignore[attr-defined]
-    amendment_open = bool(booking["amendment_open"])
-    if isinstance(event, _AMENDMENT_OPENED):
-        amendment_open = True
-    elif isinstance(event, _AMENDMENT_CLOSED):
-        amendment_open = False
-    status = booking_status(state, confirmed, amendment_open)
+    amended = _AMENDED.get(type(event), booking["amended_status"])
+    cancellation = _CANCELLATION.get(type(event), booking["cancellation_status"])
+    status = booking_status(state, confirmed)
     tx.execute(
         "UPDATE webhook_policy_bookings SET state = ?, status = ?, confirmed = ?, amendment_open = ?"
         " WHERE id = ?",
-        (state, status, int(confirmed), int(amendment_open), booking_id),
+        (state, status, int(confirmed), int(amended == AMENDMENT_RECEIVED), booking_id),
     )
-    if status == booking["status"]:
+    steps = (amended, cancellation) != (booking["amended_status"], booking["cancellation_status"])
+    if steps:
+        tx.execute(
+            "INSERT INTO webhook_policy_changes (id, amended_status, cancellation_status) VALUES (?, ?, ?)"
+            " ON CONFLICT (id) DO UPDATE SET amended_status = excluded.amended_status,"
+            " cancellation_status = excluded.cancellation_status",
+            (booking_id, amended, cancellation),
+        )
+    # Sent on every change of the booking's statuses, and on a new price for its amendment.
+    if status == booking["status"] and not steps and not isinstance(event, _REQUOTED):
         return
     subscriptions = tx.all(
         "SELECT id FROM webhook_policy_subscriptions WHERE customer_id = ? AND active = 1 ORDER BY id",
@@ -150,11 +194,26 @@ def _booking_event(tx: Tx, event: Any, position: int, site_url: str) -> None:
         {"id": booking_id, "reference": booking["reference"]},
         state,
         confirmed,
-        amendment_open,
+        amended,
+        cancellation,
+        _requote_feedback(event) if isinstance(event, _REQUOTED) else None,
         revision_message=getattr(event, "message", None) if isinstance(event, _MOVES) else None,
         rejection_message=getattr(event, "message", None) if isinstance(event, _MOVES) else None,
-        price=getattr(event, "price", None),
-        valid_until=utc_text(event.valid_until) if getattr(event, "valid_until", None) else None,
+        price=getattr(event, "price", None) if isinstance(event, _MOVES) else None,
+        valid_until=(
+            utc_text(event.valid_until)
+            if isinstance(event, _MOVES) and getattr(event, "valid_until", None)
+            else None
+        ),
+    )
+    # The delivery log names the status this step changed (the amendment's or the cancellation's, when
+    # the booking's own stays as it was).
+    shown = (
+        amended
+        if type(event) in _AMENDED
+        else (cancellation or status)
+        if type(event) in _CANCELLATION and status == booking["status"]
+        else status
     )
     for subscription in subscriptions:
         body = {
@@ -180,7 +239,7 @@ def _booking_event(tx: Tx, event: Any, position: int, site_url: str) -> None:
                 booking["customer_id"],
                 booking_id,
                 notification_id,
-                status,
+                shown or status,
                 json.dumps(body, separators=(",", ":")),
                 at,
                 at,

@@ -8,6 +8,7 @@ request with the original beside the amended content), which is also what the tw
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 from fastapi import APIRouter
@@ -23,7 +24,6 @@ from api.schemas.booking_admin import MessageBody, QuoteBody
 from api.schemas.booking_changes import BookingChanges, CancellationBody, OpenChange
 from api.schemas.envelope import Envelope, Lookup
 from api.security import Principal
-from domain.shared.errors import NotFound
 from infrastructure.read_db import Tx
 from projections.booking import changes as read_changes
 from projections.booking import queries as read
@@ -66,35 +66,57 @@ REFERENCE_FIELDS = {
 }
 
 
-def _shown(tx: Tx, name: str, value: Any) -> Any:
+Names = dict[str, dict[Any, Any]]
+
+
+def _reference_names(tx: Tx, rows: list[dict[str, Any]]) -> Names:
+    """{table: {id: name}} of every reference id the amendments of `rows` name: one statement per table,
+    however many rows (the staff queue lists many)."""
+    wanted: dict[str, set[Any]] = {table: set() for table in REFERENCE_FIELDS.values()}
+    for row in rows:
+        for side in ("original", "amended"):
+            for name, value in json.loads(row.get(side) or "{}").items():
+                if name in REFERENCE_FIELDS and value is not None:
+                    wanted[REFERENCE_FIELDS[name]].add(value)
+    names: Names = {}
+    for table, ids in wanted.items():
+        if table == "booking_ports":
+            found = tx.all(
+                f"SELECT id, code, name FROM booking_ports WHERE id IN ({', '.join('?' for _ in ids)})",
+                tuple(ids),
+            ) if ids else []  # fmt: skip
+            names[table] = {r["id"]: reference.port_title(r) for r in found}
+        else:
+            names[table] = reference._reference_names(tx, table, "name", list(ids)) if ids else {}
+    return names
+
+
+def _shown(names: Names, name: str, value: Any) -> Any:
     table = REFERENCE_FIELDS.get(name)
     if table is None or value is None:
         return ("Yes" if value else "No") if isinstance(value, bool) else value
-    if table == "booking_ports":
-        row = tx.one("SELECT code, name FROM booking_ports WHERE id = ?", (value,))
-        return reference.port_title(row) or value
-    return reference._reference_names(tx, table, "name", [value]).get(value, value)
+    return names[table].get(value) or value
 
 
-def _diff(tx: Tx, row: dict[str, Any]) -> list[dict[str, Any]]:
+def _diff(names: Names, row: dict[str, Any]) -> list[dict[str, Any]]:
     original = json.loads(row["original"] or "{}")
     amended = json.loads(row["amended"] or "{}")
     changed = set(json.loads(row["changed"]))
-    names = [n for n in FIELD_LABELS if n in original or n in amended]
-    names += sorted((original.keys() | amended.keys()) - set(FIELD_LABELS))
+    fields = [n for n in FIELD_LABELS if n in original or n in amended]
+    fields += sorted((original.keys() | amended.keys()) - set(FIELD_LABELS))
     return [
         {
             "field": name,
             "label": FIELD_LABELS.get(name, name.replace("_", " ").capitalize()),
-            "original": _shown(tx, name, original.get(name)),
-            "amended": _shown(tx, name, amended.get(name)),
+            "original": _shown(names, name, original.get(name)),
+            "amended": _shown(names, name, amended.get(name)),
             "changed": name in changed,
         }
-        for name in names
+        for name in fields
     ]
 
 
-def _change(tx: Tx, row: dict[str, Any] | None) -> dict[str, Any] | None:
+def _change(names: Names, row: dict[str, Any] | None) -> dict[str, Any] | None:
     if row is None:
         return None
     shown: dict[str, Any] = {
@@ -107,7 +129,7 @@ def _change(tx: Tx, row: dict[str, Any] | None) -> dict[str, Any] | None:
     }
     if row["kind"] == read_changes.AMENDMENT:
         shown |= {
-            "fields": _diff(tx, row),
+            "fields": _diff(names, row),
             "changesPrice": bool(row["changes_price"]),
             "price": None if row["price"] is None else float(row["price"]),
             "validUntil": row["valid_until"],
@@ -121,9 +143,10 @@ def _changes(services: Any, rate_request_id: str, principal: Principal) -> dict[
     own_detail(services, rate_request_id, principal)  # 404 unless the caller may see the booking
     with services.read_models.read() as tx:
         latest = read_changes.latest_changes(tx, rate_request_id)
+        names = _reference_names(tx, [row for row in latest.values() if row is not None])
         return {
-            "amendment": _change(tx, latest[read_changes.AMENDMENT]),
-            "cancellation": _change(tx, latest[read_changes.CANCELLATION]),
+            "amendment": _change(names, latest[read_changes.AMENDMENT]),
+            "cancellation": _change(names, latest[read_changes.CANCELLATION]),
         }
 
 
@@ -148,22 +171,6 @@ def request_amendment(
     return _answer(services, id, principal)
 
 
-@client.put("/{id}/amendments/accept-price", response_model=CHANGES)
-def accept_amended_price(
-    id: str, principal: CustomerUser, services: ServicesDep, command: CommandDep
-) -> Response:
-    command(services.booking.accept_amended_price, id, principal.actor)
-    return _answer(services, id, principal)
-
-
-@client.put("/{id}/amendments/withdraw", response_model=CHANGES)
-def withdraw_amendment(
-    id: str, principal: CustomerUser, services: ServicesDep, command: CommandDep
-) -> Response:
-    command(services.booking.withdraw_amendment, id, principal.actor)
-    return _answer(services, id, principal)
-
-
 @client.post("/{id}/cancellation-request", response_model=CHANGES)
 def request_cancellation(
     id: str, body: CancellationBody, principal: CustomerUser, services: ServicesDep, command: CommandDep
@@ -172,25 +179,41 @@ def request_cancellation(
     return _answer(services, id, principal)
 
 
-@client.put("/{id}/cancellation-request/withdraw", response_model=CHANGES)
-def withdraw_cancellation(
-    id: str, principal: CustomerUser, services: ServicesDep, command: CommandDep
-) -> Response:
-    command(services.booking.withdraw_cancellation, id, principal.actor)
-    return _answer(services, id, principal)
+# The customer's steps that take no body: each runs the booking command of its name.
+def _customer_step(name: str) -> Callable[..., Response]:
+    def step(id: str, principal: CustomerUser, services: ServicesDep, command: CommandDep) -> Response:
+        command(getattr(services.booking, name), id, principal.actor)
+        return _answer(services, id, principal)
+
+    return step
+
+
+for path, name in (
+    ("/{id}/amendments/accept-price", "accept_amended_price"),
+    ("/{id}/amendments/withdraw", "withdraw_amendment"),
+    ("/{id}/cancellation-request/withdraw", "withdraw_cancellation"),
+):
+    client.add_api_route(path, _customer_step(name), methods=["PUT"], response_model=CHANGES, name=name)
 
 
 # -- staff ----------------------------------------------------------------------------------------------
+def open_queue(tx: Tx) -> dict[str, Any]:
+    """The changes awaiting staff with their bookings: a fixed number of statements for the whole page
+    (the changes, their bookings' details by one IN list, each reference table once)."""
+    rows = read_changes.open_changes(tx)
+    details = read.rate_request_details(tx, [row["rate_request_id"] for row in rows])
+    names = _reference_names(tx, rows)
+    listed = [
+        {"kind": row["kind"], "rateRequest": details[row["rate_request_id"]], "change": _change(names, row)}
+        for row in rows
+        if row["rate_request_id"] in details
+    ]
+    return {"list": {"list": listed, "totalCount": len(listed)}}
+
+
 def _open(services: Any) -> dict[str, Any]:
     with services.read_models.read() as tx:
-        rows = read_changes.open_changes(tx)
-        listed = []
-        for row in rows:
-            detail = read.rate_request_detail(tx, row["rate_request_id"])
-            if detail is None:
-                raise NotFound("Rate request not found")
-            listed.append({"kind": row["kind"], "rateRequest": detail, "change": _change(tx, row)})
-    return {"list": {"list": listed, "totalCount": len(listed)}}
+        return open_queue(tx)
 
 
 @staff.get("/booking-changes", response_model=Envelope[Lookup[OpenChange]])
@@ -203,12 +226,6 @@ async def staff_booking_changes(id: str, principal: AdminUser, services: Service
     return await read_answer(_changes, services, id, principal)
 
 
-@staff.put("/rate-requests/{id}/amendments/approve", response_model=CHANGES)
-def approve_amendment(id: str, principal: AdminUser, services: ServicesDep, command: CommandDep) -> Response:
-    command(services.booking.approve_amendment, id, principal.actor)
-    return _answer(services, id, principal)
-
-
 @staff.put("/rate-requests/{id}/amendments/requote", response_model=CHANGES)
 def requote_amendment(
     id: str, body: QuoteBody, principal: AdminUser, services: ServicesDep, command: CommandDep
@@ -217,25 +234,30 @@ def requote_amendment(
     return _answer(services, id, principal)
 
 
-@staff.put("/rate-requests/{id}/amendments/decline", response_model=CHANGES)
-def decline_amendment(
-    id: str, body: MessageBody, principal: AdminUser, services: ServicesDep, command: CommandDep
-) -> Response:
-    command(services.booking.decline_amendment, id, principal.actor, body.message)
-    return _answer(services, id, principal)
+# Staff's decisions: without a body (approve, confirm) or with a message to the customer (decline); each
+# runs the booking command of its name, the route keeping that name (and so its operation id).
+def _staff_decision(name: str) -> Callable[..., Response]:
+    def decide(id: str, principal: AdminUser, services: ServicesDep, command: CommandDep) -> Response:
+        command(getattr(services.booking, name), id, principal.actor)
+        return _answer(services, id, principal)
+
+    return decide
 
 
-@staff.put("/rate-requests/{id}/cancellation-request/confirm", response_model=CHANGES)
-def confirm_cancellation(
-    id: str, principal: AdminUser, services: ServicesDep, command: CommandDep
-) -> Response:
-    command(services.booking.confirm_cancellation, id, principal.actor)
-    return _answer(services, id, principal)
+def _staff_decline(name: str) -> Callable[..., Response]:
+    def decline(
+        id: str, body: MessageBody, principal: AdminUser, services: ServicesDep, command: CommandDep
+    ) -> Response:
+        command(getattr(services.booking, name), id, principal.actor, body.message)
+        return _answer(services, id, principal)
+
+    return decline
 
 
-@staff.put("/rate-requests/{id}/cancellation-request/decline", response_model=CHANGES)
-def decline_cancellation(
-    id: str, body: MessageBody, principal: AdminUser, services: ServicesDep, command: CommandDep
-) -> Response:
-    command(services.booking.decline_cancellation, id, principal.actor, body.message)
-    return _answer(services, id, principal)
+for path, name, handler in (
+    ("/rate-requests/{id}/amendments/approve", "approve_amendment", _staff_decision),
+    ("/rate-requests/{id}/amendments/decline", "decline_amendment", _staff_decline),
+    ("/rate-requests/{id}/cancellation-request/confirm", "confirm_cancellation", _staff_decision),
+    ("/rate-requests/{id}/cancellation-request/decline", "decline_cancellation", _staff_decline),
+):
+    staff.add_api_route(path, handler(name), methods=["PUT"], response_model=CHANGES, name=name)

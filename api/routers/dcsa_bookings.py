@@ -32,7 +32,9 @@ from api.schemas.dcsa_booking import (
 )
 from api.schemas.dcsa_content import booking_content, content_errors
 from api.schemas.dcsa_errors import API_VERSION, DetailedError, error_response, schema_errors
+from api.schemas.dcsa_status import AMENDMENT_OPEN, AMENDMENT_RECEIVED, amended_booking_status
 from api.security import Principal
+from domain.booking.amendments import AMENDABLE_STATES
 from domain.shared.errors import (
     Conflict,
     DomainError,
@@ -199,7 +201,9 @@ def update_booking(
     api_version: ApiVersion = None,
 ) -> Any:
     """Use case 3: an updated booking request, while the booking awaits the shipper's update or is still
-    received and not yet accepted (the portal's edit: requested, quoted, revision requested)."""
+    received and not yet accepted (the portal's edit: requested, quoted, revision requested); use case 7:
+    on a confirmed booking, a request to amend it (`amendedBookingStatus` AMENDMENT_RECEIVED; the original
+    stands until staff decide, and `GET ?amendedContent=true` answers the amendment as sent)."""
     _major_version(api_version)
     row = _owned_booking(services, bookingReference, principal)
     as_sent = _as_sent(body)
@@ -213,6 +217,14 @@ def update_booking(
     return JSONResponse({"carrierBookingRequestReference": request_reference(row)}, status_code=202)
 
 
+# The one value each of the standard's three cancellations may set.
+_CANCEL = {
+    "bookingStatus": "CANCELLED",
+    "amendedBookingStatus": "AMENDMENT_CANCELLED",
+    "bookingCancellationStatus": "CANCELLATION_RECEIVED",
+}
+
+
 @router.patch("/bookings/{bookingReference}", status_code=202, response_model=CreateBookingResponse)
 def cancel_booking(
     bookingReference: str,
@@ -221,18 +233,33 @@ def cancel_booking(
     services: ServicesDep,
     api_version: ApiVersion = None,
 ) -> Any:
-    """The shipper cancels the booking before it is confirmed (`bookingStatus: CANCELLED`)."""
+    """Use case 11, `bookingStatus: CANCELLED`: the shipper cancels the booking before it is confirmed
+    (409 once confirmed). Use case 9, `amendedBookingStatus: AMENDMENT_CANCELLED`: the shipper withdraws
+    its amendment awaiting a decision (404 when there is none). Use case 13, `bookingCancellationStatus:
+    CANCELLATION_RECEIVED`: the shipper asks to cancel a confirmed booking, which staff confirm or decline
+    (409 before confirmation)."""
     _major_version(api_version)
     row = _owned_booking(services, bookingReference, principal)
     request = body.root
-    status = getattr(request, "bookingStatus", None)
-    if status is None:
-        raise Conflict(
-            "Only a booking request is cancelled here (bookingStatus CANCELLED); ask for an amendment's or a"
-            " confirmed booking's cancellation in the portal"
-        )
-    if status != "CANCELLED":
-        raise ValidationFailed({"bookingStatus": "Only CANCELLED may be set"})
-    position = services.booking.cancel_request(row["id"], principal.actor, request.reason)
+    name = next(key for key in _CANCEL if key in request.model_fields_set)
+    if getattr(request, name) != _CANCEL[name]:
+        raise ValidationFailed({name: f"Only {_CANCEL[name]} may be set"})
+    reason = (request.reason or "").strip()
+    booking = services.booking
+    if name == "bookingStatus":
+        position = booking.cancel_request(row["id"], principal.actor, reason or None)
+    elif name == "amendedBookingStatus":
+        if amended_booking_status(row["amendment_state"]) != AMENDMENT_RECEIVED:
+            raise NotFound("This booking has no amendment awaiting a decision")
+        position = booking.withdraw_amendment(row["id"], principal.actor)
+    else:
+        if row["state_name"] not in AMENDABLE_STATES:
+            raise Conflict(
+                "Only a confirmed booking's cancellation is requested; cancel a booking request with"
+                " bookingStatus CANCELLED"
+            )
+        if row["amendment_state"] in AMENDMENT_OPEN or row["cancellation_state"] == "requested":
+            raise Conflict("This booking has a change awaiting a decision; withdraw it or wait for it")
+        position = booking.request_cancellation(row["id"], principal.actor, reason)
     services.settle(position)
     return JSONResponse({"carrierBookingRequestReference": request_reference(row)}, status_code=202)

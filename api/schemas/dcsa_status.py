@@ -22,10 +22,11 @@ BOOKING_STATUS = {
     "price_expired": "REJECTED",  # with a feedback saying the quote expired
     "cancelled": "CANCELLED",  # a confirmed booking whose cancellation request staff confirmed
 }
-PENDING_AMENDMENT = "PENDING_AMENDMENT"  # a confirmed booking while an amendment is open
-# The states in which an amendment (an open change of a confirmed booking) shows as PENDING_AMENDMENT.
-AMENDABLE_STATES = ("shipping_order",)
+# An amendment the customer asked for leaves bookingStatus CONFIRMED and shows as `amendedBookingStatus`
+# (the standard's use case 7); PENDING_AMENDMENT is the carrier asking for one (use case 6), which the portal
+# does not do.
 AMENDMENT_OPEN = ("requested", "requoted")  # states of booking_amendment.json still awaiting a decision
+AMENDMENT_RECEIVED = "AMENDMENT_RECEIVED"
 DECLINED = "DECLINED"
 # The states in which a booking has a carrierBookingReference (it has been confirmed).
 CONFIRMED_STATES = ("shipping_order", "completed", "cancelled")
@@ -34,19 +35,17 @@ CONFIRMED_STATES = ("shipping_order", "completed", "cancelled")
 _NAMED_FIELD = re.compile(r"^\s*(\$[\w.\[\]]*)\s*:\s*(.+)$", re.DOTALL)
 
 
-def booking_status(state: str, confirmed: bool, amendment_open: bool = False) -> str:
+def booking_status(state: str, confirmed: bool) -> str:
     if state == "rejected_by_admin" and confirmed:
         return DECLINED
-    if amendment_open and state in AMENDABLE_STATES:
-        return PENDING_AMENDMENT
     return BOOKING_STATUS[state]
 
 
 def amended_booking_status(amendment_state: str | None) -> str | None:
     """The standard's `amendedBookingStatus` for the booking's latest amendment (None: never amended)."""
     return {
-        "requested": "AMENDMENT_RECEIVED",
-        "requoted": "AMENDMENT_RECEIVED",
+        "requested": AMENDMENT_RECEIVED,
+        "requoted": AMENDMENT_RECEIVED,
         "approved": "AMENDMENT_CONFIRMED",
         "declined": "AMENDMENT_DECLINED",
         "withdrawn": "AMENDMENT_CANCELLED",
@@ -54,12 +53,14 @@ def amended_booking_status(amendment_state: str | None) -> str | None:
 
 
 def cancellation_status(cancellation_state: str | None) -> str | None:
-    """The standard's `bookingCancellationStatus` for a confirmed booking's latest cancellation request."""
+    """The standard's `bookingCancellationStatus` for a confirmed booking's latest cancellation request.
+
+    The standard has no value for a request the customer withdrew (the portal's screens allow it): the
+    property is then absent, as when none was asked."""
     return {
         "requested": "CANCELLATION_RECEIVED",
         "confirmed": "CANCELLATION_CONFIRMED",
         "declined": "CANCELLATION_DECLINED",
-        "withdrawn": "CANCELLATION_WITHDRAWN",
     }.get(cancellation_state or "")
 
 

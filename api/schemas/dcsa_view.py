@@ -9,7 +9,6 @@ from typing import Any
 
 from api.booking_reference import booking_reference, request_reference
 from api.schemas.dcsa_status import (
-    AMENDMENT_OPEN,
     amended_booking_status,
     booking_status,
     cancellation_status,
@@ -17,6 +16,7 @@ from api.schemas.dcsa_status import (
     has_booking_reference,
 )
 from domain.booking.iso_equipment import iso_code_for
+from projections.booking.dcsa import SCREENS_AMENDMENT
 
 _HS_CODE = re.compile(r"^\d{6,10}$")
 
@@ -70,22 +70,28 @@ _AMENDABLE = (
 )
 
 
+def _amended_on_screens(row: dict[str, Any]) -> bool:
+    return bool(row.get("content")) and bool(json.loads(row["content"]).get(SCREENS_AMENDMENT))
+
+
 def booking(row: dict[str, Any], amendment: dict[str, Any] | None = None) -> dict[str, Any]:
     """The booking; with `amendment` (`amendedContent=true`), its latest amendment's content instead."""
     confirmed = bool(row.get("confirmed"))
     state = row["state_name"]
     document = sent_document(row) or _screens_booking(row)
-    # An approved amendment is the booking now (the row's details); one asked for is shown on request.
-    changed = {**row, **amendment} if amendment is not None else row
-    if amendment is not None or (row.get("amendment_state") == "approved" and row.get("content")):
-        asked = _screens_booking(changed)
+    if amendment is not None and amendment.get("amended_content"):
+        # An amendment sent through the standard reads back as it was sent.
+        document = sent_document({"content": amendment["amended_content"]}) or document
+    elif amendment is not None or _amended_on_screens(row):
+        # One asked on the screens changes the amendable fields; once approved they are the row's details.
+        asked = _screens_booking({**row, **amendment} if amendment is not None else row)
         document = {k: v for k, v in document.items() if k not in _AMENDABLE}
         document.update({k: v for k, v in asked.items() if k in _AMENDABLE})
     answer: dict[str, Any] = {"carrierBookingRequestReference": request_reference(row)}
     if has_booking_reference(state, confirmed):
         answer["carrierBookingReference"] = booking_reference(row)
     amendment_state = row.get("amendment_state")
-    answer["bookingStatus"] = booking_status(state, confirmed, amendment_state in AMENDMENT_OPEN)
+    answer["bookingStatus"] = booking_status(state, confirmed)
     amended = amended_booking_status(amendment_state)
     if amended:
         answer["amendedBookingStatus"] = amended
@@ -102,16 +108,25 @@ def booking(row: dict[str, Any], amendment: dict[str, Any] | None = None) -> dic
 
 
 def notification_data(
-    row: dict[str, Any], state: str, confirmed: bool, amendment_open: bool, **messages: Any
+    row: dict[str, Any],
+    state: str,
+    confirmed: bool,
+    amended: str | None = None,
+    cancellation: str | None = None,
+    extra_feedbacks: list[dict[str, Any]] | None = None,
+    **messages: Any,
 ) -> dict[str, Any]:
-    """The lightweight notification's `data`: status, references (of `row`: id, reference) and feedbacks."""
-    data: dict[str, Any] = {"bookingStatus": booking_status(state, confirmed, amendment_open)}
-    if amendment_open and data["bookingStatus"] == "PENDING_AMENDMENT":
-        data["amendedBookingStatus"] = "AMENDMENT_RECEIVED"
+    """The lightweight notification's `data`: statuses (`amended`: amendedBookingStatus, `cancellation`:
+    bookingCancellationStatus), references (of `row`: id, reference) and feedbacks."""
+    data: dict[str, Any] = {"bookingStatus": booking_status(state, confirmed)}
+    if amended:
+        data["amendedBookingStatus"] = amended
+    if cancellation:
+        data["bookingCancellationStatus"] = cancellation
     data["carrierBookingRequestReference"] = request_reference(row)
     if has_booking_reference(state, confirmed):
         data["carrierBookingReference"] = booking_reference(row)
-    said = feedbacks(state, **messages)
+    said = feedbacks(state, **messages) + list(extra_feedbacks or [])
     if said:
         data["feedbacks"] = said
     return data

@@ -20,6 +20,8 @@ from domain.shared.messages import message
 AMENDMENT = lifecycle("booking_amendment")
 CANCELLATION = lifecycle("booking_cancellation")
 MAX_PRICE = Decimal("1000000")
+# A booking in these states is confirmed and may be amended or have its cancellation requested.
+AMENDABLE_STATES = ("shipping_order",)
 # A change of any of these needs a new price, quoted by staff and accepted by the customer.
 PRICED_FIELDS = ("quantity", "container_type_id", "container_size_id")
 
@@ -57,6 +59,8 @@ class Amendment:
     price: Decimal | None = None
     valid_until: datetime | None = None
     message: str | None = None
+    # What an amendment sent through the DCSA door said (record form); None for one asked on the screens.
+    content: dict[str, Any] | None = None
 
     @property
     def open(self) -> bool:

@@ -11,6 +11,7 @@ from uuid import UUID
 from eventsourcing.application import AggregateNotFoundError
 
 from domain.booking import booking_content, values
+from domain.booking.amendments import AMENDABLE_STATES
 from domain.booking.booking_content import BookingRequestContent
 from domain.booking.booking_reference import (
     ReferenceClaim,
@@ -223,11 +224,36 @@ class BookingApplication(ContextApplication):
     def update_booking_request(
         self, rate_request_id: str, actor: Actor, content: BookingRequestContent, now: datetime | None = None
     ) -> int:
+        """The standard's PUT: an update of a booking request not yet confirmed (the portal's edit), or,
+        once confirmed, a request to amend it (`request_booking_amendment`)."""
         rate_request = self.rate_request(rate_request_id, actor)
+        if rate_request.state in AMENDABLE_STATES:
+            return self.request_booking_amendment(rate_request_id, actor, content, now)
         rate_request._may("edit", actor)
         today = (now or datetime.now(UTC)).date()
         details = booking_content.rate_request_details(content, today, self.catalog)
         rate_request.edit(details, actor, content)
+        return self.record(rate_request)
+
+    def request_booking_amendment(
+        self, rate_request_id: str, actor: Actor, content: BookingRequestContent, now: datetime | None = None
+    ) -> int:
+        """An amendment of a confirmed booking sent in the standard's terms: its details are derived from
+        the content as a booking request's are; what the standard does not carry (the MSDS file of
+        dangerous goods, the sea-waybill choice, the comment) keeps the booking's value. The amended
+        content rides on the amendment and becomes the booking's when approved."""
+        rate_request = self.rate_request(rate_request_id, actor)
+        if rate_request.change_pending:
+            raise Conflict(
+                "This booking has a change awaiting a decision; withdraw it or wait for the decision"
+            )
+        today = (now or datetime.now(UTC)).date()
+        details = booking_content.rate_request_details(content, today, self.catalog)
+        current = rate_request.details
+        details["is_swbl"] = current.get("is_swbl", False)
+        details["additional_comment"] = current.get("additional_comment")
+        details["msds"] = current.get("msds") if details["is_danger"] else None
+        rate_request.request_amendment(details, actor, content)
         return self.record(rate_request)
 
     def cancel_request(self, rate_request_id: str, actor: Actor, reason: str | None = None) -> int:

@@ -14,6 +14,7 @@ from uuid import UUID
 from eventsourcing.domain import Aggregate, event
 
 from domain.booking.amendments import (
+    AMENDABLE_STATES,
     AMENDMENT,
     CANCELLATION,
     Amendment,
@@ -313,13 +314,51 @@ class RateRequest(LifecycleAggregate):
         self.state = state
 
     # -- changes after confirmation (amendments and cancellation requests) -------------------------------
+    # The two kinds of change share their steps: `kind` names the attribute (and the machine) of each.
+    def _change_next(self, kind: str, trigger: str, actor: Actor, **guards: bool) -> str:
+        machine = AMENDMENT if kind == "amendment" else CANCELLATION
+        change: Amendment | CancellationRequest | None = getattr(self, kind)
+        current = change.state if change and change.open else machine.initial
+        return machine.decide(trigger, current, actor.lifecycle_role, guards)
+
     def _amendment_next(self, trigger: str, actor: Actor, **guards: bool) -> str:
-        current = self.amendment.state if self.amendment and self.amendment.open else AMENDMENT.initial
-        return AMENDMENT.decide(trigger, current, actor.lifecycle_role, guards)
+        return self._change_next("amendment", trigger, actor, **guards)
 
     def _cancellation_next(self, trigger: str, actor: Actor, **guards: bool) -> str:
-        current = self.cancellation.state if self.cancellation and self.cancellation.open else None
-        return CANCELLATION.decide(trigger, current or CANCELLATION.initial, actor.lifecycle_role, guards)
+        return self._change_next("cancellation", trigger, actor, **guards)
+
+    def _open_change(self, kind: str) -> Amendment | CancellationRequest:
+        change: Amendment | CancellationRequest | None = getattr(self, kind)
+        if not (change and change.open):
+            none = (
+                message("booking.amendment.none")
+                if kind == "amendment"
+                else message("booking.cancellation.none")
+            )
+            raise ValidationFailed({kind: none})
+        return change
+
+    def _change_moved(self, kind: str, state: str, **changes: Any) -> None:
+        change = getattr(self, kind)
+        assert change is not None
+        setattr(self, kind, change.moved(state, **changes))
+
+    def _decline_change(self, kind: str, message_text: str, actor: Actor) -> None:
+        """Staff decline the open amendment or cancellation request with a message; the booking stands."""
+        number = self._open_change(kind).number
+        text = message_text.strip()
+        dest = self._change_next(kind, "decline", actor, has_message=bool(text))
+        declined = self._amendment_declined if kind == "amendment" else self._cancellation_declined
+        declined(
+            number=number, message=text, state=dest, customer_id=self.customer_id, **audit_fields(actor, text)
+        )
+
+    def _withdraw_change(self, kind: str, actor: Actor) -> None:
+        """The customer withdraws its open amendment or cancellation request."""
+        number = self._open_change(kind).number
+        dest = self._change_next(kind, "withdraw", actor)
+        withdrawn = self._amendment_withdrawn if kind == "amendment" else self._cancellation_withdrawn
+        withdrawn(number=number, state=dest, customer_id=self.customer_id, **audit_fields(actor))
 
     @property
     def change_pending(self) -> bool:
@@ -327,16 +366,22 @@ class RateRequest(LifecycleAggregate):
             self.cancellation and self.cancellation.open
         )
 
-    def request_amendment(self, amended: dict[str, Any], actor: Actor) -> None:
-        """The customer asks to change a confirmed booking; the original stands until staff approve."""
+    def request_amendment(
+        self, amended: dict[str, Any], actor: Actor, content: BookingRequestContent | None = None
+    ) -> None:
+        """The customer asks to change a confirmed booking; the original stands until staff approve.
+
+        `content`: the standard's content of an amendment sent through the DCSA door (its details are
+        derived from it); a change of that content alone (parties, references) is a change too."""
         if self.change_pending:
             raise ValidationFailed({"amendment": message("booking.amendment.pending")})
         changed = changed_fields(self.details, amended)
+        record = None if content is None else content.to_record()
         dest = self._amendment_next(
             "request",
             actor,
-            booking_confirmed=self.state == "shipping_order",
-            changes_something=bool(changed),
+            booking_confirmed=self.state in AMENDABLE_STATES,
+            changes_something=bool(changed) or (content is not None and content != self.content),
         )
         self._amendment_requested(
             number=(self.amendment.number + 1) if self.amendment else 1,
@@ -347,6 +392,7 @@ class RateRequest(LifecycleAggregate):
             state=dest,
             customer_id=self.customer_id,
             **audit_fields(actor),
+            booking_content=record,
         )
 
     @event("AmendmentRequested")
@@ -362,8 +408,18 @@ class RateRequest(LifecycleAggregate):
         actor_id: str,
         actor_role: str,
         reason: str | None,
+        # The DCSA door's amended content (None for the screens; events written before it load with None).
+        booking_content: dict[str, Any] | None = None,
     ) -> None:
-        self.amendment = Amendment(number, state, dict(original), dict(amended), list(changed), changes_price)
+        self.amendment = Amendment(
+            number,
+            state,
+            dict(original),
+            dict(amended),
+            list(changed),
+            changes_price,
+            content=booking_content,
+        )
 
     def approve_amendment(self, actor: Actor) -> None:
         amendment = self._open_amendment()
@@ -375,6 +431,7 @@ class RateRequest(LifecycleAggregate):
             price=None,
             customer_id=self.customer_id,
             **audit_fields(actor),
+            booking_content=amendment.content,
         )
 
     def requote_amendment(self, price: Decimal, valid_until: datetime, now: datetime, actor: Actor) -> None:
@@ -409,8 +466,7 @@ class RateRequest(LifecycleAggregate):
         actor_role: str,
         reason: str | None,
     ) -> None:
-        assert self.amendment is not None
-        self.amendment = self.amendment.moved(state, price=price, valid_until=valid_until)
+        self._change_moved("amendment", state, price=price, valid_until=valid_until)
 
     def accept_amended_price(self, now: datetime, actor: Actor) -> None:
         amendment = self._open_amendment()
@@ -423,6 +479,7 @@ class RateRequest(LifecycleAggregate):
             price=amendment.price,
             customer_id=self.customer_id,
             **audit_fields(actor),
+            booking_content=amendment.content,
         )
 
     @event("AmendmentApproved")
@@ -436,25 +493,19 @@ class RateRequest(LifecycleAggregate):
         actor_id: str,
         actor_role: str,
         reason: str | None,
+        # The standard's content that took effect, for an amendment sent through the DCSA door.
+        booking_content: dict[str, Any] | None = None,
     ) -> None:
-        assert self.amendment is not None
-        self.amendment = self.amendment.moved(state)
+        self._change_moved("amendment", state)
         # The booking takes the amended content (and the new price, where one was agreed).
         self.details = dict(details)
+        if booking_content is not None:
+            self.booking_content = booking_content
         if price is not None:
             self.price = price
 
     def decline_amendment(self, message: str, actor: Actor) -> None:
-        self._open_amendment()
-        text = message.strip()
-        dest = self._amendment_next("decline", actor, has_message=bool(text))
-        self._amendment_declined(
-            number=self._open_amendment().number,
-            message=text,
-            state=dest,
-            customer_id=self.customer_id,
-            **audit_fields(actor, text),
-        )
+        self._decline_change("amendment", message, actor)
 
     @event("AmendmentDeclined")
     def _amendment_declined(
@@ -467,29 +518,20 @@ class RateRequest(LifecycleAggregate):
         actor_role: str,
         reason: str | None,
     ) -> None:
-        assert self.amendment is not None
-        self.amendment = self.amendment.moved(state, message=message)
+        self._change_moved("amendment", state, message=message)
 
     def withdraw_amendment(self, actor: Actor) -> None:
-        self._open_amendment()
-        dest = self._amendment_next("withdraw", actor)
-        self._amendment_withdrawn(
-            number=self._open_amendment().number,
-            state=dest,
-            customer_id=self.customer_id,
-            **audit_fields(actor),
-        )
+        self._withdraw_change("amendment", actor)
 
     @event("AmendmentWithdrawn")
     def _amendment_withdrawn(
         self, number: int, state: str, customer_id: str, actor_id: str, actor_role: str, reason: str | None
     ) -> None:
-        assert self.amendment is not None
-        self.amendment = self.amendment.moved(state)
+        self._change_moved("amendment", state)
 
     def _open_amendment(self) -> Amendment:
-        if not (self.amendment and self.amendment.open):
-            raise ValidationFailed({"amendment": message("booking.amendment.none")})
+        self._open_change("amendment")
+        assert self.amendment is not None
         return self.amendment
 
     def request_cancellation(self, reason_text: str, actor: Actor) -> None:
@@ -497,7 +539,7 @@ class RateRequest(LifecycleAggregate):
         if self.change_pending:
             raise ValidationFailed({"cancellation": message("booking.amendment.pending")})
         text = reason_text.strip()
-        dest = self._cancellation_next("request", actor, booking_confirmed=self.state == "shipping_order")
+        dest = self._cancellation_next("request", actor, booking_confirmed=self.state in AMENDABLE_STATES)
         self._cancellation_requested(
             number=(self.cancellation.number + 1) if self.cancellation else 1,
             state=dest,
@@ -534,21 +576,11 @@ class RateRequest(LifecycleAggregate):
         actor_role: str,
         reason: str | None,
     ) -> None:
-        assert self.cancellation is not None
-        self.cancellation = self.cancellation.moved(cancellation_state)
+        self._change_moved("cancellation", cancellation_state)
         self.state = state
 
     def decline_cancellation(self, message: str, actor: Actor) -> None:
-        self._open_cancellation()
-        text = message.strip()
-        dest = self._cancellation_next("decline", actor, has_message=bool(text))
-        self._cancellation_declined(
-            number=self._open_cancellation().number,
-            message=text,
-            state=dest,
-            customer_id=self.customer_id,
-            **audit_fields(actor, text),
-        )
+        self._decline_change("cancellation", message, actor)
 
     @event("CancellationDeclined")
     def _cancellation_declined(
@@ -561,29 +593,20 @@ class RateRequest(LifecycleAggregate):
         actor_role: str,
         reason: str | None,
     ) -> None:
-        assert self.cancellation is not None
-        self.cancellation = self.cancellation.moved(state, message=message)
+        self._change_moved("cancellation", state, message=message)
 
     def withdraw_cancellation(self, actor: Actor) -> None:
-        self._open_cancellation()
-        dest = self._cancellation_next("withdraw", actor)
-        self._cancellation_withdrawn(
-            number=self._open_cancellation().number,
-            state=dest,
-            customer_id=self.customer_id,
-            **audit_fields(actor),
-        )
+        self._withdraw_change("cancellation", actor)
 
     @event("CancellationWithdrawn")
     def _cancellation_withdrawn(
         self, number: int, state: str, customer_id: str, actor_id: str, actor_role: str, reason: str | None
     ) -> None:
-        assert self.cancellation is not None
-        self.cancellation = self.cancellation.moved(state)
+        self._change_moved("cancellation", state)
 
     def _open_cancellation(self) -> CancellationRequest:
-        if not (self.cancellation and self.cancellation.open):
-            raise ValidationFailed({"cancellation": message("booking.cancellation.none")})
+        self._open_change("cancellation")
+        assert self.cancellation is not None
         return self.cancellation
 
 

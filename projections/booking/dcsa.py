@@ -13,13 +13,21 @@ from projections.batch import BatchTx
 from projections.projection import Projection
 
 TABLE = "booking_dcsa"
+# The standard's content of each amendment sent through the DCSA door (for `GET ?amendedContent=true`).
+AMENDMENTS = "booking_dcsa_amendments"
+# Set in a booking's stored content once an amendment asked on the screens took effect: the standard's
+# document then reads the amendable fields from the booking's details (see api/schemas/dcsa_view.py).
+SCREENS_AMENDMENT = "screens_amendment"
 
 projection = Projection(
     name="booking_dcsa",
-    tables={TABLE: ("id",)},
+    tables={TABLE: ("id",), AMENDMENTS: ("rate_request_id", "number")},
     schema=[
         f"CREATE TABLE IF NOT EXISTS {TABLE} ("
-        " id TEXT PRIMARY KEY, content TEXT, confirmed INTEGER NOT NULL, position BIGINT NOT NULL)"
+        " id TEXT PRIMARY KEY, content TEXT, confirmed INTEGER NOT NULL, position BIGINT NOT NULL)",
+        f"CREATE TABLE IF NOT EXISTS {AMENDMENTS} ("
+        " rate_request_id TEXT NOT NULL, number INTEGER NOT NULL, content TEXT NOT NULL,"
+        " position BIGINT NOT NULL, PRIMARY KEY (rate_request_id, number))",
     ],
 )
 
@@ -49,6 +57,32 @@ def confirmed(tx: BatchTx, event: Any, position: int) -> None:
     tx.update(TABLE, str(event.originator_id), {"confirmed": 1, "position": position})
 
 
+@projection.on(RateRequest.AmendmentRequested)
+def amendment_requested(tx: BatchTx, event: Any, position: int) -> None:
+    content = _content(event)
+    if content is not None:
+        tx.insert(
+            AMENDMENTS,
+            {
+                "rate_request_id": str(event.originator_id),
+                "number": int(event.number),
+                "content": content,
+                "position": position,
+            },
+        )
+
+
+@projection.on(RateRequest.AmendmentApproved)
+def amendment_approved(tx: BatchTx, event: Any, position: int) -> None:
+    content = _content(event)
+    if content is None:
+        found = tx.get(TABLE, str(event.originator_id))
+        if found is None or found["content"] is None:
+            return  # a booking made on the screens: its details are the whole of it
+        content = json.dumps({**json.loads(found["content"]), SCREENS_AMENDMENT: True}, sort_keys=True)
+    tx.update(TABLE, str(event.originator_id), {"content": content, "position": position})
+
+
 def row(tx: Tx, rate_request_id: str) -> dict[str, Any] | None:
     return tx.one(f"SELECT * FROM {TABLE} WHERE id = ?", (rate_request_id,))
 
@@ -76,8 +110,9 @@ def booking(tx: Tx, rate_request_id: str) -> dict[str, Any] | None:
 def latest_amendment(tx: Tx, rate_request_id: str) -> dict[str, Any] | None:
     """The booking's latest amendment: its state, its amended details and their ports' UN/LOCODEs."""
     found = tx.one(
-        "SELECT state_name, amended FROM booking_changes WHERE rate_request_id = ? AND kind = 'amendment'"
-        " ORDER BY number DESC LIMIT 1",
+        "SELECT c.state_name, c.amended, a.content FROM booking_changes c"
+        f" LEFT JOIN {AMENDMENTS} a ON a.rate_request_id = c.rate_request_id AND a.number = c.number"
+        " WHERE c.rate_request_id = ? AND c.kind = 'amendment' ORDER BY c.number DESC LIMIT 1",
         (rate_request_id,),
     )
     if found is None or not found["amended"]:
@@ -91,6 +126,8 @@ def latest_amendment(tx: Tx, rate_request_id: str) -> dict[str, Any] | None:
     }
     return {
         "state_name": found["state_name"],
+        # What the amendment sent through the DCSA door said (None: asked on the screens).
+        "amended_content": found["content"],
         **details,
         "pol_code": codes.get(details["pol_id"]),
         "pod_code": codes.get(details["pod_id"]),

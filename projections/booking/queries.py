@@ -45,7 +45,7 @@ _DETAIL_SELECT = (
     f"SELECT {_LIST_COLUMNS}, so.id AS so_id, so.status AS so_status, so.status_name AS so_status_name,"
     " so.details AS so_details, so.revise AS so_revise, so.edited_order AS so_edited_order,"
     " so.created_at AS so_created_at, so.updated_at AS so_updated_at"
-    f"{_LIST_FROM} LEFT JOIN booking_shipping_orders so ON so.rate_request_id = r.id WHERE r.id = ?"
+    f"{_LIST_FROM} LEFT JOIN booking_shipping_orders so ON so.rate_request_id = r.id WHERE r.id IN "
 )
 
 
@@ -241,10 +241,16 @@ _JOINED_SELECT = (
 
 
 def rate_request_detail(tx: Tx, rate_request_id: str) -> dict[str, Any] | None:
-    row = tx.one(_DETAIL_SELECT, (rate_request_id,))
-    if row is None:
-        return None
-    return _detail(tx, row, _order_row(row))
+    return rate_request_details(tx, [rate_request_id]).get(rate_request_id)
+
+
+def rate_request_details(tx: Tx, rate_request_ids: list[str]) -> dict[str, dict[str, Any]]:
+    """{id: detail} of the rate requests found, in a fixed number of statements however many are asked
+    (the rows with their orders in one, then each reference table once for all of them)."""
+    ids = list(dict.fromkeys(rate_request_ids))
+    if not ids:
+        return {}
+    return _details(tx, tx.all(f"{_DETAIL_SELECT}({', '.join('?' for _ in ids)})", tuple(ids)))
 
 
 def detail_of_rows(
@@ -263,23 +269,46 @@ def detail_of_rows(
             request["container_size_id"],
         ),
     )
-    return _detail(tx, {**request, **(joined or {}), "via_api": via_api}, order)
+    row = {**request, **(joined or {}), "via_api": via_api, **_joined_order(order)}
+    return _details(tx, [row])[request["id"]]
 
 
-def _detail(tx: Tx, row: dict[str, Any], order_row: dict[str, Any] | None) -> dict[str, Any]:
-    numbers: dict[int, str] = {}
-    if order_row is not None:
-        ids = [c["container_id"] for c in json.loads(order_row["details"]).get("containers", [])]
-        if ids:
-            numbers = _reference_names(tx, "booking_containers", "number", ids)
-    documents = json.loads(row["documents"])
+def _joined_order(order: dict[str, Any] | None) -> dict[str, Any]:
+    """An order's row named as the detail's join names its columns (`_order_row` reads them back)."""
+    columns = ("id", "status", "status_name", "details", "revise", "edited_order", "created_at", "updated_at")
+    return {f"so_{c}": (order or {}).get(c) for c in columns}
+
+
+def _details(tx: Tx, rows: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    containers = [
+        c["container_id"]
+        for row in rows
+        if row["so_details"]
+        for c in json.loads(row["so_details"]).get("containers", [])
+    ]
+    numbers = _reference_names(tx, "booking_containers", "number", containers) if containers else {}
+    documents = {row["id"]: json.loads(row["documents"]) for row in rows}
+    every_document = [d for listed in documents.values() for d in listed]
     names: dict[Any, Any] = {}
-    if documents:
+    if every_document:
         names = _reference_names(
-            tx, "booking_document_types", "name", [d["document_type_id"] for d in documents]
+            tx, "booking_document_types", "name", [d["document_type_id"] for d in every_document]
         )
     # Staff open the files from the detail: each file id comes with the name it was uploaded under.
-    file_names = _file_names(tx, [d["file_id"] for d in documents] + ([row["msds"]] if row["msds"] else []))
+    file_names = _file_names(
+        tx, [d["file_id"] for d in every_document] + [row["msds"] for row in rows if row["msds"]]
+    )
+    return {row["id"]: _detail(row, documents[row["id"]], numbers, names, file_names) for row in rows}
+
+
+def _detail(
+    row: dict[str, Any],
+    documents: list[dict[str, Any]],
+    numbers: dict[int, str],
+    names: dict[Any, Any],
+    file_names: dict[str, str],
+) -> dict[str, Any]:
+    order_row = _order_row(row)
     return {
         **list_row(row),
         "customerId": row["customer_id"],

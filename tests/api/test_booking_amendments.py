@@ -7,6 +7,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
+from api.routers.booking_changes import open_queue
 from tests.api.booking_support import (
     ADMIN,
     CLIENT,
@@ -174,3 +175,63 @@ def test_cancellation_request_confirmed_and_declined(
     assert (booking["stateName"], booking["state"]) == ("cancelled", 8)
     fails(client.post(f"{RR}/{gone}/amendments", headers=alice, json=payload(commodity="Figs")), 409)
     assert_verify_clean(services_of(client), tmp_path)
+
+
+class CountingTx:
+    """A read transaction that counts its statements (and starts with an empty memo, so every call reads
+    its reference names again)."""
+
+    def __init__(self, tx: Any) -> None:
+        self.tx = tx
+        self.memo: dict[Any, Any] = {}
+        self.statements = 0
+
+    def one(self, sql: str, params: Any = ()) -> Any:
+        self.statements += 1
+        return self.tx.one(sql, params)
+
+    def all(self, sql: str, params: Any = ()) -> Any:
+        self.statements += 1
+        return self.tx.all(sql, params)
+
+    def scalar(self, sql: str, params: Any = ()) -> Any:
+        self.statements += 1
+        return self.tx.scalar(sql, params)
+
+
+def queue_statements(client: TestClient) -> tuple[int, list[dict[str, Any]]]:
+    with services_of(client).read_models.read() as tx:
+        counting = CountingTx(tx)
+        listed = open_queue(counting)["list"]["list"]
+    return counting.statements, listed
+
+
+def test_the_staff_queue_reads_many_changes_in_a_fixed_number_of_statements(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    alice = customer(client, "queue-many")
+    first = in_shipping_order(client, alice, admin_headers)
+    ok(client.post(f"{RR}/{first}/amendments", headers=alice, json=payload(podId=3, containerTypeId=2)))
+    one, listed = queue_statements(client)
+    assert [row["rateRequest"]["id"] for row in listed] == [first]
+    asked = [first]
+    for index in range(5):
+        rid = in_shipping_order(client, alice, admin_headers)
+        if index % 2:
+            ok(client.post(f"{RR}/{rid}/cancellation-request", headers=alice, json={"reason": f"r{index}"}))
+        else:
+            changed = payload(podId=4 + index, containerSizeId=1, commodity=f"Figs {index}")
+            ok(client.post(f"{RR}/{rid}/amendments", headers=alice, json=changed))
+        asked.append(rid)
+    many, listed = queue_statements(client)
+    assert many == one <= 8  # not one per change
+    assert [row["rateRequest"]["id"] for row in listed] == asked  # oldest first
+    kinds = ["amendment", "amendment", "cancellation", "amendment", "cancellation", "amendment"]
+    assert [row["kind"] for row in listed] == kinds
+    fields = {f["field"]: f for f in listed[0]["change"]["fields"]}
+    assert fields["pod_id"]["changed"] and "(" in fields["pod_id"]["amended"]  # ports by name
+    assert fields["container_type_id"]["amended"] != 2  # types by name, not id
+    assert listed[2]["change"]["reason"] == "r1"
+    # The queue over HTTP answers the same.
+    http = ok(client.get(f"{ADMIN}/booking-changes", headers=admin_headers))["list"]
+    assert [row["rateRequest"]["id"] for row in http["list"]] == asked and http["totalCount"] == 6

@@ -256,7 +256,7 @@ def test_the_portal_openapi_document_includes_v2(client: TestClient) -> None:
     assert {"get", "put", "patch"} <= set(paths["/v2/bookings/{bookingReference}"])
 
 
-def test_a_confirmed_booking_with_an_open_amendment_is_pending_amendment(
+def test_a_confirmed_booking_with_an_open_amendment_stays_confirmed_with_the_amendment_received(
     client: TestClient, admin_headers: dict[str, str]
 ) -> None:
     alice = customer(client, "dcsa-amend")
@@ -266,10 +266,8 @@ def test_a_confirmed_booking_with_an_open_amendment_is_pending_amendment(
     assert confirmed["bookingStatus"] == "CONFIRMED" and "amendedBookingStatus" not in confirmed
     ok(client.post(f"{CLIENT}/rate-requests/{rid}/amendments", headers=alice, json=payload(commodity="Figs")))
     pending = read(client, alice, rid)
-    assert (pending["bookingStatus"], pending["amendedBookingStatus"]) == (
-        "PENDING_AMENDMENT",
-        "AMENDMENT_RECEIVED",
-    )
+    # The standard's use case 7: the booking stays CONFIRMED (PENDING_AMENDMENT is the carrier asking).
+    assert (pending["bookingStatus"], pending["amendedBookingStatus"]) == ("CONFIRMED", "AMENDMENT_RECEIVED")
     dcsa_error(client.get(f"{V2}/{other}?amendedContent=true", headers=alice), 404)
     amended = read(client, alice, f"{rid}?amendedContent=true")
     assert amended["requestedEquipments"][0]["commodities"][0]["commodityType"] == "Figs"

@@ -109,6 +109,95 @@ def test_journey_every_status_change_is_notified_once_and_signed(
     fails(client.get(f"{HOOKS}/{subscription['id']}/deliveries", headers=bob), 404)
 
 
+def test_each_step_of_an_amendment_and_a_cancellation_request_is_notified_once(
+    app_client: TestClient, hooks: Receiver
+) -> None:
+    client = app_client
+    admin = login(client, ADMIN_USERNAME, ADMIN_PASSWORD)
+    alice = customer(client, "hook-amend")
+    subscribe(client, alice, hooks.url)
+    answer = client.post("/v2/bookings", json=sample("booking-regular"), headers=alice)
+    reference = answer.json()["carrierBookingRequestReference"]
+    rid = rate_request_id(client, reference)
+    ok(
+        client.put(
+            f"{ADMIN}/rate-requests/{rid}/quote", headers=admin, json={"price": 900, "validUntil": later()}
+        )
+    )
+    ok(client.put(f"{CLIENT}/rate-requests/{rid}/approve", headers=alice))
+    file_id = upload(client, alice, key="hook-amend-loi")
+    documents = {"documents": [{"documentTypeId": 1, "fileId": file_id}]}
+    ok(client.put(f"{CLIENT}/rate-requests/{rid}/booking-request", headers=alice, json=documents))
+    ok(client.put(f"{ADMIN}/rate-requests/{rid}/confirm-booking", headers=admin))
+    v2 = f"/v2/bookings/{reference}"
+
+    def amend(units: int) -> None:
+        body = sample("booking-regular")
+        body["requestedEquipments"][0]["units"] = units
+        assert client.put(v2, json=body, headers=alice).status_code == 202
+
+    def patch(body: dict[str, Any]) -> None:
+        assert client.patch(v2, json=body, headers=alice).status_code == 202
+
+    amend(2)  # received
+    quote = {"price": 1500, "validUntil": later()}
+    ok(client.put(f"{ADMIN}/rate-requests/{rid}/amendments/requote", headers=admin, json=quote))  # new price
+    ok(client.put(f"{CLIENT}/rate-requests/{rid}/amendments/accept-price", headers=alice))  # approved
+    amend(3)
+    no = {"message": "No room"}
+    ok(client.put(f"{ADMIN}/rate-requests/{rid}/amendments/decline", headers=admin, json=no))  # declined
+    amend(4)
+    patch({"amendedBookingStatus": "AMENDMENT_CANCELLED"})  # withdrawn
+    cancel = {"bookingCancellationStatus": "CANCELLATION_RECEIVED", "reason": "Plans changed"}
+    patch(cancel)
+    ok(client.put(f"{ADMIN}/rate-requests/{rid}/cancellation-request/decline", headers=admin, json=no))
+    patch(cancel)
+    ok(client.put(f"{CLIENT}/rate-requests/{rid}/cancellation-request/withdraw", headers=alice))
+    patch(cancel)
+    ok(client.put(f"{ADMIN}/rate-requests/{rid}/cancellation-request/confirm", headers=admin))
+
+    expected = [
+        ("RECEIVED", None, None),
+        ("CONFIRMED", None, None),
+        ("CONFIRMED", "AMENDMENT_RECEIVED", None),
+        ("CONFIRMED", "AMENDMENT_RECEIVED", None),  # the new price, as a feedback
+        ("CONFIRMED", "AMENDMENT_CONFIRMED", None),
+        ("CONFIRMED", "AMENDMENT_RECEIVED", None),
+        ("CONFIRMED", "AMENDMENT_DECLINED", None),
+        ("CONFIRMED", "AMENDMENT_RECEIVED", None),
+        ("CONFIRMED", "AMENDMENT_CANCELLED", None),
+        ("CONFIRMED", "AMENDMENT_CANCELLED", "CANCELLATION_RECEIVED"),
+        ("CONFIRMED", "AMENDMENT_CANCELLED", "CANCELLATION_DECLINED"),
+        ("CONFIRMED", "AMENDMENT_CANCELLED", "CANCELLATION_RECEIVED"),
+        ("CONFIRMED", "AMENDMENT_CANCELLED", None),  # withdrawn: the standard has no value for it
+        ("CONFIRMED", "AMENDMENT_CANCELLED", "CANCELLATION_RECEIVED"),
+        ("CANCELLED", "AMENDMENT_CANCELLED", "CANCELLATION_CONFIRMED"),
+    ]
+    assert eventually(lambda: len(hooks.received) >= len(expected), timeout=30)
+    time.sleep(1.0)  # nothing more may come
+    for received in hooks.received:
+        validate(received.json, "BookingNotification")
+    seen = [
+        (d["bookingStatus"], d.get("amendedBookingStatus"), d.get("bookingCancellationStatus"))
+        for d in (r.json["data"] for r in hooks.received)
+    ]
+    assert seen == expected
+    assert len({r.json["id"] for r in hooks.received}) == len(expected)  # one notification per step
+    requoted = hooks.received[3].json["data"]
+    assert "1500.00 USD" in requoted["feedbacks"][0]["message"]
+    assert all(r.json["data"]["carrierBookingReference"] for r in hooks.received[1:])
+    subscription_id = hooks.received[0].json["subscriptionReference"]
+    log = ok(client.get(f"{HOOKS}/{subscription_id}/deliveries", headers=alice))["list"]
+    # The customer's log names the status each step changed.
+    assert [d["bookingStatus"] for d in reversed(log)][2:6] == [
+        "AMENDMENT_RECEIVED",
+        "AMENDMENT_RECEIVED",
+        "AMENDMENT_CONFIRMED",
+        "AMENDMENT_RECEIVED",
+    ]
+    assert [d["bookingStatus"] for d in log][:2] == ["CANCELLED", "CANCELLATION_RECEIVED"]
+
+
 def test_a_failing_receiver_is_retried_with_backoff_then_delivered(
     app_client: TestClient, hooks: Receiver
 ) -> None:

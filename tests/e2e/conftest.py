@@ -3,7 +3,10 @@ Chromium through Playwright. Never downloads a browser."""
 
 from __future__ import annotations
 
+import json
 import os
+import subprocess
+import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -32,14 +35,29 @@ CHROMIUM_FLAGS = [
 class LiveServer:
     url: str
     var_dir: Path
+    env: dict[str, str] | None = None
 
     def outbox(self) -> list[dict[str, Any]]:
-        import json
 
         path = self.var_dir / "outbox.jsonl"
         if not path.exists():
             return []
         return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+
+    def verify(self) -> dict[str, Any]:
+        """`freight verify` beside the running server: a rebuild of the read models equals the live ones."""
+        env = {**os.environ, **(self.env or {"VAR_DIR": str(self.var_dir)})}
+        env.pop("DATABASE_URL", None)
+        done = subprocess.run(
+            [sys.executable, "-m", "api.cli", "verify", "--json", "--wait", "15"],
+            env=env,
+            capture_output=True,
+            timeout=300,
+            check=False,
+        )
+        body: dict[str, Any] = json.loads(done.stdout.decode().strip().splitlines()[-1])
+        assert done.returncode == 0 and body["ok"], body
+        return body
 
 
 @pytest.fixture(scope="session")
@@ -56,7 +74,7 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer
         "SIGNUP_ATTEMPTS_PER_ADDRESS": "100000",
     }
     with running_server(env, var_dir / "server.log") as url:
-        yield LiveServer(url=url, var_dir=var_dir)
+        yield LiveServer(url=url, var_dir=var_dir, env=env)
 
 
 @pytest.fixture(scope="session")

@@ -1,7 +1,8 @@
 """Issue 18 in the browser, customer and staff side by side: an amendment that needs a new price (customer
 asks, staff see the fields side by side and quote, customer accepts, the booking reflects it), an amendment
-staff decline, and a cancellation request staff confirm. Set-up up to a confirmed booking goes through the
-API; every change and decision is made on the screens. axe runs on both sides; screenshots are saved."""
+staff decline, and a cancellation request staff confirm; `freight verify` is clean after each. Set-up up
+to a confirmed booking goes through the API; every change and decision is made on the screens. axe runs on
+both sides; screenshots are saved."""
 
 from __future__ import annotations
 
@@ -75,7 +76,7 @@ def no_page_overflow(page: Page) -> None:
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
 
 
-def test_amendment_with_a_new_price_then_one_declined(
+def test_amendment_with_a_new_price_the_customer_accepts(
     sides: tuple[Page, Page, str],
     live_server: LiveServer,
     screenshot_dir: Path,
@@ -117,22 +118,51 @@ def test_amendment_with_a_new_price_then_one_declined(
     expect(customer.get_by_text("Amendment Approved", exact=True)).to_be_visible()
     detail = call(live_server, "GET", f"{BOOKING}/client/rate-requests/{rid}", token=token)
     assert (detail["quantity"], detail["price"], detail["stateName"]) == (3, 1350, "shipping_order")
+    # The shipping order the customer fills now asks for the amended number of containers.
+    customer.reload()
+    customer.get_by_role("button", name="Add Containers").click()
+    containers = customer.get_by_role("dialog", name="Container Details")
+    expect(containers.get_by_text("0/3")).to_be_visible(timeout=15_000)
+    containers.press("Escape")
+    customer.screenshot(path=str(screenshot_dir / f"amendment-approved-{width}.png"), full_page=True)
+    live_server.verify()
 
-    # A second amendment, declined with a message: the booking stands as amended before.
+
+def test_amendment_declined_keeps_the_original(
+    sides: tuple[Page, Page, str],
+    live_server: LiveServer,
+    screenshot_dir: Path,
+    request: pytest.FixtureRequest,
+) -> None:
+    customer, staff, token = sides
+    width = request.node.callspec.params["sides"]
+    commodity = f"Cashews {width}"
+    rid = confirmed_booking(live_server, token, commodity)
+    open_booking(customer, live_server, rid)
     customer.get_by_role("button", name="Request amendment").click()
     dialog = customer.get_by_role("dialog", name="Request an amendment")
     dialog.get_by_label("Commodity").fill(f"Walnuts {width}")
     dialog.get_by_role("button", name="Request Amendment").click()
     expect(customer.get_by_text("Amendment Requested", exact=True)).to_be_visible()
+
     review(staff, live_server, commodity)
     decision = staff.get_by_role("region", name="Changes asked for")
+    expect(
+        decision.get_by_role("row", name=f"Commodity (changed) {commodity} Walnuts {width}")
+    ).to_be_visible()
     decision.get_by_label("Message to the customer").fill("Walnuts need a fumigation certificate")
     decision.get_by_role("button", name="Decline amendment").click()
     expect(decision.get_by_text("Amendment Declined", exact=True)).to_be_visible()
+    no_serious_violations(staff)
     customer.reload()
     expect(customer.get_by_text("Walnuts need a fumigation certificate")).to_be_visible(timeout=15_000)
+    expect(customer.get_by_text("Amendment Declined", exact=True)).to_be_visible()
+    no_serious_violations(customer)
+    no_page_overflow(customer)
+    customer.screenshot(path=str(screenshot_dir / f"amendment-declined-{width}.png"), full_page=True)
     detail = call(live_server, "GET", f"{BOOKING}/client/rate-requests/{rid}", token=token)
-    assert (detail["commodity"], detail["quantity"]) == (commodity, 3)
+    assert (detail["commodity"], detail["quantity"], detail["price"]) == (commodity, 1, 1200)
+    live_server.verify()
 
 
 def test_cancellation_request_confirmed_by_staff(
@@ -167,3 +197,4 @@ def test_cancellation_request_confirmed_by_staff(
         call(live_server, "GET", f"{BOOKING}/client/rate-requests/{rid}", token=token)["stateName"]
         == "cancelled"
     )
+    live_server.verify()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import timedelta
 from decimal import Decimal
 from typing import Any
@@ -12,6 +13,7 @@ from domain.booking.rate_request import RateRequest
 from domain.shared.actor import CUSTOMER, Actor
 from domain.shared.errors import Forbidden, IllegalTransition, ValidationFailed
 from tests.unit.test_booking_aggregates import CUSTOMER_A, NOW, STAFF, details, quoted, replayed
+from tests.unit.test_booking_content import content
 
 OTHER_DATE = "2030-03-01"
 
@@ -133,3 +135,87 @@ def test_cancellation_before_confirmation_is_the_immediate_cancel() -> None:
         quoted().request_cancellation("", CUSTOMER_A)
     other = Actor("customer-b", CUSTOMER)
     assert other.id != CUSTOMER_A.id
+
+
+def test_every_refused_amendment_step() -> None:
+    request = confirmed()
+    with pytest.raises(ValidationFailed):  # nothing open to decide on
+        request.approve_amendment(STAFF)
+    with pytest.raises(ValidationFailed):
+        request.decline_amendment("No", STAFF)
+    with pytest.raises(ValidationFailed):
+        request.withdraw_amendment(CUSTOMER_A)
+    with pytest.raises(ValidationFailed):
+        request.accept_amended_price(NOW, CUSTOMER_A)
+    request.request_amendment(amended(commodity="Figs"), CUSTOMER_A)
+    with pytest.raises(IllegalTransition):  # a change that keeps the price is not requoted
+        request.requote_amendment(Decimal("1000.00"), NOW + timedelta(days=2), NOW, STAFF)
+    with pytest.raises(IllegalTransition):  # no new price to accept
+        request.accept_amended_price(NOW, CUSTOMER_A)
+    with pytest.raises(Forbidden):
+        request.decline_amendment("No", CUSTOMER_A)
+    request.approve_amendment(STAFF)
+    with pytest.raises(ValidationFailed):  # decided: final
+        request.withdraw_amendment(CUSTOMER_A)
+
+
+def test_a_requoted_amendment_may_be_requoted_declined_or_withdrawn() -> None:
+    request = confirmed()
+    request.request_amendment(amended(quantity=4), CUSTOMER_A)
+    request.requote_amendment(Decimal("1500.00"), NOW + timedelta(days=2), NOW, STAFF)
+    with pytest.raises(Forbidden):
+        request.accept_amended_price(NOW, STAFF)
+    with pytest.raises(Forbidden):
+        request.requote_amendment(Decimal("1400.00"), NOW + timedelta(days=2), NOW, CUSTOMER_A)
+    request.requote_amendment(Decimal("1400.00"), NOW + timedelta(days=2), NOW, STAFF)
+    assert request.amendment is not None and request.amendment.price == Decimal("1400.00")
+    request.withdraw_amendment(CUSTOMER_A)
+    assert request.amendment.state == "withdrawn" and request.quantity == 2
+    request.request_amendment(amended(quantity=4), CUSTOMER_A)
+    request.requote_amendment(Decimal("1500.00"), NOW + timedelta(days=2), NOW, STAFF)
+    request.decline_amendment("No room after all", STAFF)
+    assert request.amendment.state == "declined" and request.price == Decimal("900.00")
+    assert replayed(request).amendment == request.amendment
+
+
+def test_cancellation_request_withdrawn_and_every_refused_step() -> None:
+    request = confirmed()
+    for decide in (request.confirm_cancellation, request.withdraw_cancellation):
+        with pytest.raises(ValidationFailed):  # nothing open
+            decide(STAFF if decide == request.confirm_cancellation else CUSTOMER_A)
+    with pytest.raises(Forbidden):
+        request.request_cancellation("", STAFF)
+    request.request_cancellation("Moved to air", CUSTOMER_A)
+    assert request.cancellation is not None and request.cancellation.reason == "Moved to air"
+    with pytest.raises(ValidationFailed):  # one pending change at a time
+        request.request_amendment(amended(commodity="Figs"), CUSTOMER_A)
+    with pytest.raises(Forbidden):
+        request.withdraw_cancellation(STAFF)
+    with pytest.raises(Forbidden):
+        request.decline_cancellation("No", CUSTOMER_A)
+    request.withdraw_cancellation(CUSTOMER_A)
+    assert request.cancellation.state == "withdrawn" and request.state == "shipping_order"
+    with pytest.raises(ValidationFailed):
+        request.confirm_cancellation(STAFF)
+    request.request_amendment(amended(commodity="Figs"), CUSTOMER_A)  # the slot is free again
+    assert replayed(request).cancellation == request.cancellation
+
+
+def test_an_amendment_in_the_standards_terms_carries_its_content_and_the_booking_takes_it() -> None:
+    sent = content()
+    request = RateRequest.create(
+        CUSTOMER_A.id, "alice", details(), "FB-2026-000001", CUSTOMER_A, content=sent
+    )
+    request.quote(Decimal("900.00"), NOW + timedelta(days=3), NOW, STAFF)
+    request.accept_price(NOW, CUSTOMER_A)
+    request.submit_booking_request([{"document_type_id": 1, "file_id": "f"}], CUSTOMER_A)
+    request.confirm_booking(STAFF)
+    with pytest.raises(IllegalTransition):  # the same content and details: nothing changes
+        request.request_amendment(dict(request.details), CUSTOMER_A, sent)
+    new_parties = replace(sent, as_sent={"documentParties": {"bookingAgent": {"partyName": "B"}}})
+    request.request_amendment(dict(request.details), CUSTOMER_A, new_parties)  # the content alone changed
+    assert request.amendment is not None and request.amendment.changed == []
+    assert request.content == sent  # the original stands until approved
+    request.approve_amendment(STAFF)
+    assert request.content == new_parties
+    assert replayed(request).content == new_parties

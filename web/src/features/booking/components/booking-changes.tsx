@@ -39,7 +39,7 @@ function StatusLine({
         {label(machine, change.stateName)}
       </span>
       <span>asked {when(change.requestedAt)}</span>
-      {change.message ? <span>: {change.message}</span> : null}
+      {change.message ? <span>Message from staff: {change.message}</span> : null}
     </p>
   );
 }
