@@ -21,6 +21,11 @@ GENERIC_REQUIRED = message("common.requiredShort")
 MAX_TEXT = 200
 
 PHONE = re.compile(r"^09[0-9]{9}\Z")
+# A foreign company's phone: international as people write it ("+49 40 1234 5678", "+1 (212) 555-0100",
+# "0044 20 7946 0958"): an optional "+", 7 to 15 digits (E.164's most), single spaces, dots, dashes or
+# parentheses between them. The web form's FOREIGN_PHONE_PATTERN is this same source (a test compares them).
+FOREIGN_PHONE_SOURCE = r"^\+?\(?[0-9](?:[ ().-]{0,2}[0-9]){6,14}$"
+FOREIGN_PHONE = re.compile(FOREIGN_PHONE_SOURCE)
 FAX = re.compile(r"^0[0-9]{2}[0-9]{8}\Z")
 EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+\Z")
 BIRTH_DATE = re.compile(r"^([0-9]{4})/([0-9]{2})/([0-9]{2})\Z")
@@ -158,10 +163,25 @@ def _individual(payload: Mapping[str, Any], *, postal_required: bool) -> dict[st
         required=message("accounts.identity.required"),
         pattern=(IDENTITY, message("accounts.identity.invalid")),
     )
-    check.field("phone", pattern=(PHONE, message("accounts.phone.invalid")))
-    check.field("fax", pattern=(FAX, message("accounts.fax.invalid")))
-    check.field("email", pattern=(EMAIL, message("accounts.email.invalid")))
-    check.field("address", min_length=(8, message("common.text.min", min=8)))
+    # Phone, fax, e-mail and address say what the company forms say: one wording for one rule.
+    check.field(
+        "phone",
+        required=message("accounts.phone.required"),
+        pattern=(PHONE, message("accounts.phone.invalid")),
+    )
+    check.field(
+        "fax", required=message("accounts.fax.invalid"), pattern=(FAX, message("accounts.fax.invalid"))
+    )
+    check.field(
+        "email",
+        required=message("accounts.email.required"),
+        pattern=(EMAIL, message("accounts.email.invalid")),
+    )
+    check.field(
+        "address",
+        required=message("accounts.address.required"),
+        min_length=(8, message("accounts.address.min")),
+    )
     check.field(
         "postalCode",
         required=GENERIC_REQUIRED if postal_required else None,
@@ -197,7 +217,7 @@ def _company(check: _Checker, *, foreign: bool) -> None:
     check.field(
         "email",
         required=message("accounts.email.required"),
-        pattern=(EMAIL, message("accounts.email.invalidAddress")),
+        pattern=(EMAIL, message("accounts.email.invalid")),
     )
     check.field(
         "address",
@@ -233,8 +253,8 @@ def domestic_registration(payload: Mapping[str, Any]) -> dict[str, Any]:
     )
     check.field(
         "fax",
-        required=message("accounts.fax.invalidNumber"),
-        pattern=(FAX, message("accounts.fax.invalidNumber")),
+        required=message("accounts.fax.invalid"),
+        pattern=(FAX, message("accounts.fax.invalid")),
     )
     return check.done()
 
@@ -245,9 +265,9 @@ def foreign_registration(payload: Mapping[str, Any]) -> dict[str, Any]:
     check.field(
         "phone",
         required=message("accounts.phone.required"),
-        pattern=(PHONE, message("accounts.phone.invalid")),
+        pattern=(FOREIGN_PHONE, message("accounts.phone.invalid")),
     )
-    check.field("fax", required=None, pattern=(FAX, message("accounts.fax.invalidFormat")))
+    check.field("fax", required=None, pattern=(FAX, message("accounts.fax.invalid")))
     return check.done()
 
 
@@ -309,11 +329,11 @@ def profile_update(
             )
             check.field(
                 "fax",
-                required=message("accounts.fax.invalidNumber"),
-                pattern=(FAX, message("accounts.fax.invalidNumber")),
+                required=message("accounts.fax.invalid"),
+                pattern=(FAX, message("accounts.fax.invalid")),
             )
         else:
-            check.field("fax", required=None, pattern=(FAX, message("accounts.fax.invalidFormat")))
+            check.field("fax", required=None, pattern=(FAX, message("accounts.fax.invalid")))
         values = check.done()
         _keep_identity(values, current, account_type, "nationalCode")
     # Fields the type's PUT does not carry (e-mail and phone of companies) keep their current value.

@@ -9,13 +9,25 @@ from domain.shared.lifecycle import lifecycle
 
 @cache
 def waiting_for(
-    state: str, has_booking_request: bool, order_state: str | None, cancellation_requested: bool = False
+    state: str,
+    has_booking_request: bool,
+    order_state: str | None,
+    cancellation_requested: bool = False,
+    amendment_state: str | None = None,
 ) -> str | None:
     """`customer`, `staff` or None for a rate request in `state`.
+
+    While an amendment is open (`amendment_state` not final) the amendment's lifecycle decides: the booking
+    waits on that exchange (asked: staff; re-quoted: the customer, to accept or withdraw).
 
     Where only the system moves the rate request on (it completes when its shipping order is approved),
     the shipping order's lifecycle decides, from its state or, before it exists, from its creation.
     """
+    if amendment_state is not None:
+        amendments = lifecycle("booking_amendment")
+        finals = {s["name"] for s in amendments.spec["states"] if s.get("final")}
+        if amendment_state not in finals:
+            return amendments.turn_after(amendment_state)
     rate_requests = lifecycle("rate_request")
     facts = {"has_booking_request": has_booking_request, "cancellation_requested": cancellation_requested}
     whose = rate_requests.waiting_for(state, facts)

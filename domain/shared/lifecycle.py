@@ -131,6 +131,33 @@ class Lifecycle:
                 return actors[0]
         return None
 
+    def turn_after(self, state: str) -> str | None:
+        """Whose turn it is in `state` of an exchange between the two sides (an amendment: asked, re-quoted,
+        answered): the side that did not bring the matter into `state`, when it may move from there; else
+        the side that did. None in a final state or where no person moves.
+
+        The breadth-first rule of `waiting_for` cannot tell a re-quote apart: from `requoted` staff may quote
+        again (a step within the state) and the customer's accepting leads to a state no further from the
+        start than `requoted` is; yet the staff have just moved and it is the customer's turn.
+        """
+        guards = self.every_guard
+
+        def movers(transitions: list[dict[str, Any]]) -> list[str]:
+            return [t["actor"] for t in transitions if t["actor"] in PEOPLE]
+
+        leaving = [
+            t
+            for t in self.spec["transitions"]
+            if state in t["source"] and self.may(t["trigger"], state, t["actor"], guards)
+        ]
+        able = movers(leaving)
+        if not able:
+            return None
+        entering = [t for t in self.spec["transitions"] if t["dest"] == state and t["source"] != [state]]
+        brought = set(movers(entering))
+        others = [actor for actor in able if actor not in brought]
+        return (others or able)[0]
+
     def table(self) -> list[list[str]]:
         """Every (state, trigger, actor) that may fire with all guards true, and where it leads.
 

@@ -38,7 +38,7 @@ projection = Projection(
         " revision_message TEXT, rejection_message TEXT, documents TEXT NOT NULL,"
         " order_id TEXT, order_state INTEGER, created_at TEXT NOT NULL, updated_at TEXT NOT NULL,"
         " position BIGINT NOT NULL, reference TEXT, reference_upper TEXT, waiting_for TEXT,"
-        " order_state_name TEXT, cancellation_open INTEGER NOT NULL DEFAULT 0)",
+        " order_state_name TEXT, cancellation_open INTEGER NOT NULL DEFAULT 0, amendment_state TEXT)",
         "CREATE UNIQUE INDEX IF NOT EXISTS booking_rr_reference ON booking_rate_requests (reference_upper)",
         "CREATE INDEX IF NOT EXISTS booking_rr_waiting ON booking_rate_requests (waiting_for, customer_id,"
         " updated_at)",
@@ -125,6 +125,7 @@ def _whose_move(tx: BatchTx, rate_request_id: str) -> None:
         row["documents"] != "[]",
         row["order_state_name"],
         bool(row.get("cancellation_open")),
+        row.get("amendment_state"),
     )
     if whose != row["waiting_for"]:
         tx.update(RATE_REQUESTS, rate_request_id, {"waiting_for": whose})
@@ -163,6 +164,7 @@ def rate_request_created(tx: BatchTx, event: Any, position: int) -> None:
             "reference_upper": event.reference.upper() if event.reference else None,
             "waiting_for": waiting_for(event.state, False, None, False),
             "cancellation_open": 0,
+            "amendment_state": None,
         },
     )
 
@@ -230,8 +232,36 @@ def rate_request_amended(tx: BatchTx, event: Any, position: int) -> None:
     tx.update(
         RATE_REQUESTS,
         str(event.originator_id),
-        {**_detail_columns(event.details), **price, "updated_at": iso(event.timestamp), "position": position},
+        {
+            **_detail_columns(event.details),
+            **price,
+            "amendment_state": None,
+            "updated_at": iso(event.timestamp),
+            "position": position,
+        },
     )
+    _whose_move(tx, str(event.originator_id))
+
+
+# An open amendment: whose move it is follows the amendment's lifecycle until it is decided.
+@projection.on(RateRequest.AmendmentRequested, RateRequest.AmendmentRequoted)
+def amendment_open(tx: BatchTx, event: Any, position: int) -> None:
+    tx.update(
+        RATE_REQUESTS,
+        str(event.originator_id),
+        {"amendment_state": event.state, "updated_at": iso(event.timestamp), "position": position},
+    )
+    _whose_move(tx, str(event.originator_id))
+
+
+@projection.on(RateRequest.AmendmentDeclined, RateRequest.AmendmentWithdrawn)
+def amendment_closed(tx: BatchTx, event: Any, position: int) -> None:
+    tx.update(
+        RATE_REQUESTS,
+        str(event.originator_id),
+        {"amendment_state": None, "updated_at": iso(event.timestamp), "position": position},
+    )
+    _whose_move(tx, str(event.originator_id))
 
 
 @projection.on(RateRequest.CancellationConfirmed)

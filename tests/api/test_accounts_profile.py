@@ -99,8 +99,8 @@ def test_update_validates_and_keeps_the_identity(client: TestClient, admin_heade
     assert fails(client.put(IND, json=_individual_put(fax="1", email="x"), headers=person), 400)[
         "fields"
     ] == {
-        "fax": "fax invalid",
-        "email": "Invalid email",
+        "fax": "Invalid fax number.",
+        "email": "Invalid email address.",
     }
     fails(client.put(IND, json=_individual_put(nationalId="1111111111"), headers=person), 400)
     fails(client.put(IND, json=_individual_put(typeOfOperation="Smuggle"), headers=person), 400)

@@ -83,9 +83,9 @@ def test_finalize_applies_the_specification_rules(client: TestClient) -> None:
     fields = fails(client.post(f"{IND}/finalize", json=bad), 400)["fields"]
     assert fields == {
         "firstName": "Required",
-        "email": "Invalid email",
-        "fax": "fax invalid",
-        "address": "String must contain at least 8 character(s)",
+        "email": "Invalid email address.",
+        "fax": "Invalid fax number.",
+        "address": "Address must be at least 8 characters.",
         "postalCode": "String must contain exactly 10 character(s)",
     }
     ok(client.post(f"{DOM}/start", json={"nationalId": "10101010101", "phone": "09351234567"}))
@@ -105,7 +105,7 @@ def test_finalize_applies_the_specification_rules(client: TestClient) -> None:
     }
     ok(client.post(f"{FOR}/start", json={"nationalId": "DE-HRB-12345"}))
     fields = fails(client.post(f"{FOR}/finalize", json={**FOREIGN_FORM, "fax": "99"}), 400)["fields"]
-    assert fields == {"fax": "Invalid fax number format"}
+    assert fields == {"fax": "Invalid fax number."}
     fails(client.post(f"{IND}/finalize", json={**INDIVIDUAL_FORM, "firstName": 5}), 400)
 
 
@@ -126,6 +126,29 @@ def test_foreign_company_skips_verification(client: TestClient, admin_headers: d
     assert [m for m in outbox(client) if m["channel"] == "sms"] == []
     listed = ok(client.get(f"{ADMIN}/register-requests?limit=20&page=1", headers=admin_headers))["list"]
     assert listed[0]["kind"] == 3 and listed[0]["state"] == "pending"
+
+
+def test_foreign_company_phone_is_international(client: TestClient) -> None:
+    """A foreign company's phone takes "+" and the ways people write international numbers; a domestic
+    company's stays the Iranian mobile (09 and nine digits). One message for the one rule."""
+    good = ("+49 40 1234 5678", "+1 (212) 555-0100", "0044 20 7946 0958", "+44-20-7946-0958")
+    for index, number in enumerate(good):
+        national_code = f"DE-GOOD-{index}"
+        ok(client.post(f"{FOR}/start", json={"nationalId": national_code}))
+        form = {**FOREIGN_FORM, "nationalCode": national_code, "phone": number}
+        assert ok(client.post(f"{FOR}/finalize", json=form))["state"] == "pending"
+    for index, bad in enumerate(("+49", "call me", "+49 40 1234 5678 9012 3456", "++49 40 1234 567")):
+        national_code = f"DE-BAD-{index}"
+        ok(client.post(f"{FOR}/start", json={"nationalId": national_code}))
+        form = {**FOREIGN_FORM, "nationalCode": national_code, "phone": bad}
+        assert fails(client.post(f"{FOR}/finalize", json=form), 400)["fields"] == {
+            "phone": "Invalid phone number."
+        }
+    ok(client.post(f"{DOM}/start", json={"nationalId": "20202020202", "phone": "09351234567"}))
+    domestic = {**DOMESTIC_FORM, "nationalCode": "20202020202", "phone": "+49 40 1234 5678"}
+    assert fails(client.post(f"{DOM}/finalize", json=domestic), 400)["fields"] == {
+        "phone": "Invalid phone number."
+    }
 
 
 def test_domestic_company_verifies_by_code(client: TestClient) -> None:

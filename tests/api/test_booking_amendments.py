@@ -235,3 +235,28 @@ def test_the_staff_queue_reads_many_changes_in_a_fixed_number_of_statements(
     # The queue over HTTP answers the same.
     http = ok(client.get(f"{ADMIN}/booking-changes", headers=admin_headers))["list"]
     assert [row["rateRequest"]["id"] for row in http["list"]] == asked and http["totalCount"] == 6
+
+
+def test_whose_move_follows_an_open_amendment(client: TestClient, admin_headers: dict[str, str]) -> None:
+    """waitingFor reads the amendment's lifecycle while one is open: asked -> staff, re-quoted -> customer."""
+    alice = customer(client, "amend-w")
+
+    def whose() -> tuple[str | None, str | None, bool]:
+        mine = ok(client.get(f"{RR}/{rid}", headers=alice))["waitingFor"]
+        staff = ok(client.get(f"{ADMIN}/rate-requests/{rid}", headers=admin_headers))["waitingFor"]
+        waiting = ok(client.get(f"{CLIENT}/overview", headers=alice))["waiting"]
+        return mine, staff, rid in [r["id"] for r in waiting]
+
+    rid = in_shipping_order(client, alice, admin_headers)
+    assert whose() == ("customer", "customer", True)  # the order is the customer's to fill
+    ok(client.post(f"{RR}/{rid}/amendments", headers=alice, json=payload(quantity=3)))
+    assert whose() == ("staff", "staff", False)
+    requote = {"price": 1400, "validUntil": later()}
+    ok(client.put(f"{ADMIN}/rate-requests/{rid}/amendments/requote", headers=admin_headers, json=requote))
+    assert whose() == ("customer", "customer", True)  # the new price is the customer's to accept
+    ok(client.put(f"{RR}/{rid}/amendments/accept-price", headers=alice))
+    assert whose() == ("customer", "customer", True)  # decided: the booking's own lifecycle again
+    ok(client.post(f"{RR}/{rid}/amendments", headers=alice, json=payload(quantity=3, commodity="Figs")))
+    assert whose() == ("staff", "staff", False)
+    ok(client.put(f"{RR}/{rid}/amendments/withdraw", headers=alice))
+    assert whose() == ("customer", "customer", True)

@@ -67,7 +67,7 @@ def test_individual_journey_to_reading_a_notification(
     expect(address).to_have_value("12 Azadi Street, Tehran")
     address.fill("short")
     save.click()
-    expect(page.get_by_text("String must contain at least 8 character(s)")).to_be_visible()
+    expect(page.get_by_text("Address must be at least 8 characters.")).to_be_visible()
     address.fill("99 Valiasr Avenue, Tehran")
     shot(page, screenshot_dir, "profile-edit")
     assert_accessible(page, "profile edit")

@@ -3,6 +3,7 @@ resume at verification, User Exist, and the password reset."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from playwright.sync_api import Page, expect
@@ -16,6 +17,7 @@ from tests.e2e.accounts_support import (
     email_link,
     enter_code,
     fill_company,
+    fill_individual,
     log_in,
     phone_number,
     register_individual,
@@ -64,14 +66,23 @@ def test_foreign_company_sign_up_skips_verification(
     page.goto(f"{live_server.url}/register")
     choose_type(page, "Company")
     page.get_by_label("Company ID").fill(company_id)
+    expect(page.get_by_role("navigation", name="Sign-up progress")).to_contain_text("Step 1 of 3")
     page.get_by_role("switch", name="Is Foreign?").check()
+    expect(page.get_by_role("navigation", name="Sign-up progress")).to_contain_text("Step 1 of 2")
     expect(page.get_by_label("Mobile Number")).to_have_count(0)
     page.get_by_role("button", name="Continue").click()
     expect(page.get_by_role("heading", name="Foreign Company Information")).to_be_visible()
-    fill_company(page, f"{company_id.lower()}@example.com", phone_number(), domestic=False)
+    progress = page.get_by_role("navigation", name="Sign-up progress")
+    expect(progress).to_contain_text("Step 2 of 2")  # a foreign company has no phone to verify
+    # A foreign company's phone is international: "+" and spaces are the number, not an error.
+    phone = page.get_by_label("Phone")
+    expect(phone).to_have_attribute("inputmode", "tel")
+    fill_company(page, f"{company_id.lower()}@example.com", "+49 40", domestic=False)
     page.get_by_label("Fax (optional)").fill("123")
     page.get_by_role("button", name="Submit").click()
-    expect(page.get_by_text("Invalid fax number format")).to_be_visible()
+    expect(page.get_by_text("Invalid fax number.")).to_be_visible()
+    expect(page.get_by_text("Invalid phone number.")).to_be_visible()  # too short
+    phone.fill("+49 40 1234 5678")
     page.get_by_label("Fax (optional)").fill("")
     shot(page, screenshot_dir, "register-foreign-form")
     assert_accessible(page, "foreign form")
@@ -173,3 +184,51 @@ def test_password_reset(page: Page, live_server: LiveServer, screenshot_dir: Pat
 
     page.goto(f"{live_server.url}/forgetpassword/createpassword")
     expect(page.get_by_role("alert")).to_have_text("Invalid or missing token and national ID.")
+
+
+def test_sign_up_shows_its_steps_and_the_birth_date_placeholder_matches_the_calendar(
+    page: Page, live_server: LiveServer, screenshot_dir: Path
+) -> None:
+    """Step progress (named steps, the current one marked, a progress bar), the birth date's placeholder in
+    the calendar that opens (Jalali, the month it opens at), and a server-only rule (a birth date that
+    does not exist) said under its field."""
+    page.set_viewport_size(DESKTOP)
+    national_id, phone = unique_id(), phone_number()
+    page.goto(f"{live_server.url}/register")
+    progress = page.get_by_role("navigation", name="Sign-up progress")
+    expect(progress).to_contain_text("Step 1 of 3")
+    expect(progress.locator("[aria-current=step]")).to_have_text("Who you are")
+    expect(progress.get_by_role("progressbar")).to_have_attribute("aria-valuenow", "1")
+    page.get_by_label("National ID").fill(national_id)
+    page.get_by_label("Mobile Number").fill(phone)
+    page.get_by_role("button", name="Continue").click()
+    expect(progress).to_contain_text("Step 2 of 3")
+    expect(progress.locator("[aria-current=step]")).to_have_text("Your details")
+    expect(progress.get_by_role("progressbar")).to_have_attribute(
+        "aria-valuetext", "Step 2 of 3: Your details"
+    )
+
+    birth = page.get_by_label("Birth Date")
+    placeholder = birth.get_attribute("placeholder") or ""
+    assert re.fullmatch(r"1[34]\d\d/\d\d/01", placeholder), placeholder  # a Jalali year, not 1999
+    page.get_by_role("button", name="Calendar").click()
+    year, month, _ = placeholder.split("/")
+    expect(page.get_by_label("Year", exact=True)).to_have_value(str(int(year)))
+    expect(page.get_by_label("Month", exact=True)).to_have_value(str(int(month)))
+    expect(page.get_by_role("button", name=placeholder)).to_be_visible()  # its day 1 is on the calendar shown
+    page.get_by_role("button", name="Calendar").click()
+    shot(page, screenshot_dir, "register-steps")
+
+    fill_individual(page, f"{national_id.lower()}@example.com", phone)
+    birth.fill("1369/12/31")  # no such day: the form's pattern passes it, the server does not
+    page.get_by_role("button", name="Submit").click()
+    expect(page.locator("#" + (birth.get_attribute("aria-describedby") or "x").split()[0])).to_have_text(
+        "Invalid date"
+    )
+    expect(progress).to_contain_text("Step 2 of 3")
+    birth.fill("1370/05/14")
+    page.get_by_role("button", name="Submit").click()
+    expect(page.get_by_role("heading", name="Verification")).to_be_visible()
+    expect(progress).to_contain_text("Step 3 of 3")
+    expect(progress.locator("[aria-current=step]")).to_have_text("Verify your phone")
+    assert_accessible(page, "verification with progress")

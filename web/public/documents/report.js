@@ -14,6 +14,21 @@
     return '';
   }
 
+  // Money and days as the screens show them (src/lib/format.ts): `$3,700.00`, `Dec 1, 2026` (UTC).
+  var USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+  var DAY = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+
+  function money(value) {
+    var n = value === null || value === undefined || value === '' ? NaN : Number(value);
+    return isFinite(n) ? USD.format(n) : '-';
+  }
+
+  function day(value) {
+    if (!value) return '-';
+    var date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? value + 'T00:00:00Z' : value);
+    return isNaN(date.getTime()) ? '-' : DAY.format(date);
+  }
+
   function el(tag, text) {
     var node = document.createElement(tag);
     if (text !== undefined && text !== null) node.textContent = String(text);
@@ -59,15 +74,16 @@
     var root = document.getElementById('report');
     root.textContent = '';
     root.appendChild(el('h1', 'Shipping Order Report'));
-    root.appendChild(el('p', 'Rate request ' + d.id)).className = 'muted';
+    root.appendChild(el('p', 'Booking ' + (d.reference || d.id))).className = 'muted';
     root.appendChild(el('h2', 'Rate Request'));
-    var total = d.price !== null && d.price !== undefined ? (Number(d.price) * Number(d.quantity)).toFixed(2) + ' USD' : '-';
+    var priced = d.price !== null && d.price !== undefined;
     root.appendChild(pairs([
       ['Customer', d.customerName], ['POL', d.pol && d.pol.name], ['POD', d.pod && d.pod.name],
       ['Commodity', d.commodity], ['HS Code', d.hsCode], ['Quantity', d.quantity],
       ['Container', (d.containerSize && d.containerSize.name) + ' ' + (d.containerType && d.containerType.name)],
-      ['Rate per container', d.price !== null ? d.price + ' USD' : '-'], ['Total', total],
-      ['Preferred shipping date', d.preferredShippingDate], ['Dangerous', d.isDanger ? 'Yes' : 'No']
+      ['Price per container', money(d.price)],
+      ['Total for ' + d.quantity, priced ? money(Number(d.price) * Number(d.quantity)) : '-'],
+      ['Shipping date', day(d.preferredShippingDate)], ['Dangerous', d.isDanger ? 'Yes' : 'No']
     ]));
     var o = d.order;
     if (!o) { root.appendChild(el('p', 'No shipping order yet.')); return; }

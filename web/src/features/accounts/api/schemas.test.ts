@@ -74,9 +74,9 @@ describe('individual form', () => {
         individualSchema.safeParse({ ...individual, fax: '12345', email: 'x', address: 'short', postalCode: '123' }),
       ),
     ).toEqual({
-      fax: 'fax invalid',
-      email: 'Invalid email',
-      address: 'String must contain at least 8 character(s)',
+      fax: 'Invalid fax number.',
+      email: 'Invalid email address.',
+      address: 'Address must be at least 8 characters.',
       postalCode: 'String must contain exactly 10 character(s)',
     });
     expect(messages(individualSchema.safeParse({ ...individual, firstName: '', birthDate: '1370-05-14' }))).toEqual({
@@ -129,11 +129,24 @@ describe('company forms', () => {
       address: 'Address is required.',
     });
   });
-  it('foreign: fax optional, its own message; contact person without a minimum', () => {
+  it('foreign: fax optional, the same message; contact person without a minimum', () => {
     const { economicCode: _e, registrationCode: _r, ...rest } = domestic;
     const foreign = { ...rest, fax: '', contactPerson: 'Al' };
     expect(foreignSchema.safeParse(foreign).success).toBe(true);
-    expect(messages(foreignSchema.safeParse({ ...foreign, fax: '999' }))).toEqual({ fax: 'Invalid fax number format' });
+    expect(messages(foreignSchema.safeParse({ ...foreign, fax: '999' }))).toEqual({ fax: 'Invalid fax number.' });
+  });
+  it('foreign: the phone is international, "+" included', () => {
+    const { economicCode: _e, registrationCode: _r, ...rest } = domestic;
+    const foreign = { ...rest, fax: '' };
+    for (const phone of ['+49 40 1234 5678', '+1 (212) 555-0100', '0044 20 7946 0958', '+44-20-7946-0958']) {
+      expect(foreignSchema.safeParse({ ...foreign, phone }).success).toBe(true);
+    }
+    for (const phone of ['+49', 'call me', '+49 40 1234 5678 9012 3456', '++49 40 1234 567']) {
+      expect(messages(foreignSchema.safeParse({ ...foreign, phone }))).toEqual({ phone: 'Invalid phone number.' });
+    }
+    expect(messages(domesticSchema.safeParse({ ...domestic, phone: '+49 40 1234 5678' }))).toEqual({
+      phone: 'Invalid phone number.',
+    });
   });
   it('sends the spec wire keys', () => {
     expect(finalizeBody({ kind: 2, values: domestic })).toMatchObject({ isForeign: false, econimicCode: '12345678901' });

@@ -8,12 +8,13 @@ export const REQUIRED = 'Required';
 export const REQUIRED_FIELD = 'required field';
 export const THIS_FIELD_IS_REQUIRED = 'This field is required.';
 export const PHONE_PATTERN = /^09\d{9}$/;
+/** A foreign company's phone, international ("+49 40 1234 5678"): the server's FOREIGN_PHONE_SOURCE, word for word. */
+export const FOREIGN_PHONE_PATTERN = /^\+?\(?[0-9](?:[ ().-]{0,2}[0-9]){6,14}$/;
 export const FAX_PATTERN = /^0\d{2}\d{8}$/;
 const BIRTH_DATE_PATTERN = /^\d{4}\/\d{2}\/\d{2}$/;
 
 const text = () => z.string().trim();
 const required = (message = REQUIRED) => text().min(1, message);
-const atLeast = (n: number) => `String must contain at least ${n} character(s)`;
 
 // -- registration start -----------------------------------------------------------------------------------
 
@@ -50,15 +51,21 @@ export type StartFormValues = z.input<typeof startSchema>;
 
 // -- individual ---------------------------------------------------------------------------------------------
 
+// Phone, fax, e-mail and address: one wording for one rule, the companies' (the server says the same).
+const phone = required('Phone number is required.').regex(PHONE_PATTERN, 'Invalid phone number.');
+const fax = required('Invalid fax number.').regex(FAX_PATTERN, 'Invalid fax number.');
+const email = required('Email is required.').pipe(z.email('Invalid email address.'));
+const address = required('Address is required.').min(8, 'Address must be at least 8 characters.');
+
 const individualFields = {
   firstName: required(),
   lastName: required(),
   birthDate: required().regex(BIRTH_DATE_PATTERN, 'Invalid date'),
   nationalId: required(REQUIRED_FIELD),
-  phone: required().regex(PHONE_PATTERN, 'Invalid phone number.'),
-  fax: required().regex(FAX_PATTERN, 'fax invalid'),
-  email: required().pipe(z.email('Invalid email')),
-  address: required().min(8, atLeast(8)),
+  phone,
+  fax,
+  email,
+  address,
 };
 
 export const individualSchema = z.object({
@@ -79,10 +86,7 @@ export type IndividualProfileValues = z.input<typeof individualProfileSchema>;
 // -- companies ----------------------------------------------------------------------------------------------
 
 const companyName = required('Company name is required.').min(4, 'Company name must be at least 4 characters.');
-const email = required('Email is required.').pipe(z.email('Invalid email address.'));
-const address = required('Address is required.').min(8, 'Address must be at least 8 characters.');
 const postalCode = required('Invalid postal code.').min(10, 'Invalid postal code.');
-const phone = required('Phone number is required.').regex(PHONE_PATTERN, 'Invalid phone number.');
 const nationalCode = required('Invalid national code.');
 
 export const domesticSchema = z.object({
@@ -92,7 +96,7 @@ export const domesticSchema = z.object({
   registrationCode: required('Invalid registration number.').min(6, 'Invalid registration number.'),
   nationalCode,
   phone,
-  fax: required('Invalid fax number.').regex(FAX_PATTERN, 'Invalid fax number.'),
+  fax,
   email,
   address,
   postalCode,
@@ -103,8 +107,8 @@ export const foreignSchema = z.object({
   name: companyName,
   contactPerson: required('Contact person is required.'),
   nationalCode,
-  phone,
-  fax: text().refine((v) => v === '' || FAX_PATTERN.test(v), 'Invalid fax number format'),
+  phone: required('Phone number is required.').regex(FOREIGN_PHONE_PATTERN, 'Invalid phone number.'),
+  fax: text().refine((v) => v === '' || FAX_PATTERN.test(v), 'Invalid fax number.'),
   email,
   address,
   postalCode,

@@ -12,6 +12,8 @@ export interface FieldSpec {
   readOnly?: boolean;
   wide?: boolean;
   autoComplete?: string;
+  /** A phone written the international way: the phone keypad (with "+") and an example. */
+  international?: boolean;
 }
 
 export const INDIVIDUAL_FIELDS: FieldSpec[] = [
@@ -43,7 +45,7 @@ export const FOREIGN_FIELDS: FieldSpec[] = [
   { name: 'name', label: 'Company Name', required: true, autoComplete: 'organization' },
   { name: 'contactPerson', label: 'Contact Person', required: true, autoComplete: 'name' },
   { name: 'nationalCode', label: 'National Code', required: true, readOnly: true },
-  { name: 'phone', label: 'Phone', kind: 'tel', required: true, autoComplete: 'tel' },
+  { name: 'phone', label: 'Phone', kind: 'tel', required: true, autoComplete: 'tel', international: true },
   { name: 'fax', label: 'Fax (optional)', kind: 'tel' },
   { name: 'email', label: 'Email', kind: 'email', required: true, autoComplete: 'email' },
   { name: 'postalCode', label: 'Postal Code', required: true, autoComplete: 'postal-code' },
@@ -97,7 +99,8 @@ export function FieldGrid({ fields, register, control, errors, editMode, updated
               required={field.required}
               readOnly={field.readOnly}
               type={field.kind === 'email' ? 'email' : field.kind === 'tel' ? 'tel' : 'text'}
-              inputMode={field.kind === 'tel' ? 'numeric' : undefined}
+              inputMode={field.international ? 'tel' : field.kind === 'tel' ? 'numeric' : undefined}
+              placeholder={field.international ? '+49 40 1234 5678' : undefined}
               autoComplete={field.autoComplete}
               error={error}
               editMode={editMode}

@@ -22,6 +22,7 @@ export interface JalaliDatePickerProps {
   error?: string;
   required?: boolean;
   name?: string;
+  /** Defaults to the first day of the month the calendar opens at, so the two never disagree. */
   placeholder?: string;
 }
 
@@ -39,11 +40,12 @@ export function JalaliDatePicker({
   error,
   required,
   name,
-  placeholder = '1999/01/01',
+  placeholder,
 }: JalaliDatePickerProps) {
   const [open, setOpen] = useState(false);
   const parsed = parseDate(value);
-  const initial = parsed && isValidJalali(parsed) ? parsed : { ...today(), year: today().year - 25 };
+  const opening = { ...today(), year: today().year - 25 };
+  const initial = parsed && isValidJalali(parsed) ? parsed : opening;
   const [view, setView] = useState({ year: initial.year, month: initial.month });
   const calendarId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
@@ -79,7 +81,8 @@ export function JalaliDatePicker({
         name={name}
         required={required}
         value={value}
-        placeholder={placeholder}
+        placeholder={placeholder ?? formatDate({ year: opening.year, month: opening.month, day: 1 })}
+        hint="Solar Hijri (Jalali) date, year/month/day"
         inputMode="numeric"
         error={error}
         onChange={(event) => onChange(event.target.value)}

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearToasts } from '@/components/ui/toast';
 import { getRole, getRoles, getToken } from '@/lib/session';
@@ -57,13 +57,15 @@ describe('LoginForm', () => {
     await waitFor(() => expect(onLoggedIn).toHaveBeenCalledTimes(1), { timeout: POST_LOGIN_RELOAD_MS + 1000 });
   });
 
-  it("shows the server's error text in an error toast", async () => {
+  it("says the server's error text under the form (a toast says it too)", async () => {
     fetchMock.mockResolvedValue(failureEnvelope('Invalid username or password', 401));
     renderWithProviders(<LoginForm onLoggedIn={() => {}} />);
     fireEvent.change(screen.getByLabelText('Username'), { target: { value: 'alice' } });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'wrong' } });
     fireEvent.click(screen.getByRole('button', { name: 'Log In' }));
-    expect((await screen.findByRole('alert')).textContent).toContain('Invalid username or password');
+    const form = screen.getByRole('form', { name: 'Log in' });
+    expect((await within(form).findByRole('alert')).textContent).toBe('Invalid username or password');
+    expect((await screen.findAllByRole('alert')).length).toBeGreaterThanOrEqual(1);
     expect(getToken()).toBeUndefined();
   });
 
@@ -73,7 +75,8 @@ describe('LoginForm', () => {
     fireEvent.change(screen.getByLabelText('Username'), { target: { value: 'alice' } });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'x' } });
     fireEvent.click(screen.getByRole('button', { name: 'Log In' }));
-    expect((await screen.findByRole('alert')).textContent).toContain('Error in proccess !');
+    const form = screen.getByRole('form', { name: 'Log in' });
+    expect((await within(form).findByRole('alert')).textContent).toContain('Error in proccess !');
   });
 
   it('links to password reset and sign-up', () => {

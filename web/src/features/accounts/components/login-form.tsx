@@ -56,6 +56,7 @@ export function LoginForm({ onLoggedIn = reloadPage }: LoginFormProps) {
           setRedirecting(true);
         },
         onError: (error) => {
+          // Said under the form too, where the eye is (a toast goes after 3 s).
           toast.error(error instanceof ApiError && error.fromServer ? error.description : GENERIC_ERROR_MESSAGE);
         },
       },
@@ -79,6 +80,13 @@ export function LoginForm({ onLoggedIn = reloadPage }: LoginFormProps) {
           Forgot password?
         </Link>
       </div>
+      {loginMutation.isError ? (
+        <p className={styles.failure} role="alert">
+          {loginMutation.error instanceof ApiError && loginMutation.error.fromServer
+            ? loginMutation.error.description
+            : GENERIC_ERROR_MESSAGE}
+        </p>
+      ) : null}
       <Button type="submit" fullWidth loading={loginMutation.isPending || redirecting}>
         Log In
       </Button>

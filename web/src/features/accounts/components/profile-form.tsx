@@ -63,7 +63,7 @@ function EditForm({ kind, profile }: { kind: CustomerKind; profile: Profile }) {
     values: loaded,
     resetOptions: { keepDirtyValues: false },
   });
-  useServerFieldErrors(update.error?.fields, setError, FIELD_NAMES[kind]);
+  const unplaced = useServerFieldErrors(update.error?.fields, setError, FIELD_NAMES[kind]);
   const pending = profile.editRequest?.state === 'pending' ? profile.editRequest.edited : null;
   const declined = profile.editRequest?.state === 'declined' ? profile.editRequest.declineMessage : null;
 
@@ -74,8 +74,9 @@ function EditForm({ kind, profile }: { kind: CustomerKind; profile: Profile }) {
         toast.success(result.changed ? 'Your changes were sent for staff approval.' : 'Nothing changed.');
       },
       onError: (error) => {
-        // Spec 000 s.8: the domestic save shows the error; the others only log.
-        if (kind === 2 || Object.keys(error.fields).length === 0) toast.error(error.description);
+        // Field messages land at their fields (the rest above the buttons), never as "wireKey: message" in a
+        // toast. Spec 000 s.8: the domestic save shows any other error; the others only log.
+        if (Object.keys(error.fields).length === 0) toast.error(error.description);
         console.error(error.description);
       },
     });
@@ -124,6 +125,11 @@ function EditForm({ kind, profile }: { kind: CustomerKind; profile: Profile }) {
             <TextInput key={key} label={label} value={String(profile[key] ?? '')} readOnly />
           ))}
         </div>
+      ) : null}
+      {unplaced.length > 0 ? (
+        <p className={styles.formError} role="alert">
+          {unplaced.join(' ')}
+        </p>
       ) : null}
       <div className={styles.actions}>
         <Button type="submit" disabled={!isDirty} loading={update.isPending}>

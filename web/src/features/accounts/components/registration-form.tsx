@@ -46,7 +46,7 @@ export function RegistrationForm({ kind, nationalId, phone, pending, serverError
     resolver: zodResolver(form.schema as never) as unknown as Resolver<Values>,
     defaultValues: defaults,
   });
-  useServerFieldErrors(serverErrors, setError, FIELD_NAMES[kind]);
+  const unplaced = useServerFieldErrors(serverErrors, setError, FIELD_NAMES[kind]);
 
   return (
     <form className={styles.form} noValidate onSubmit={handleSubmit(onSubmit)} aria-labelledby="sign-up-form-title">
@@ -54,6 +54,11 @@ export function RegistrationForm({ kind, nationalId, phone, pending, serverError
         {form.title}
       </h2>
       <FieldGrid fields={form.fields} register={register} control={control} errors={errors} />
+      {unplaced.length > 0 ? (
+        <p className={styles.formError} role="alert">
+          {unplaced.join(' ')}
+        </p>
+      ) : null}
       <div className={styles.actions}>
         <Button type="submit" loading={pending}>
           Submit

@@ -1,15 +1,18 @@
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 
 /** Wire keys the server names that a form calls otherwise (spec spellings). */
 const WIRE_TO_FORM: Record<string, string> = { econimicCode: 'economicCode', registerationCode: 'registrationCode' };
 
-/** Puts the server's `error.fields` messages under their fields. */
+/**
+ * Puts the server's `error.fields` messages under their fields; answers the messages of fields the form does
+ * not show (its words only, never the wire key), for the form to say above its buttons.
+ */
 export function useServerFieldErrors<T extends FieldValues>(
   fields: Record<string, string> | undefined,
   setError: UseFormSetError<T>,
   known: readonly string[],
-) {
+): string[] {
   useEffect(() => {
     if (!fields) return;
     for (const [wire, message] of Object.entries(fields)) {
@@ -17,4 +20,14 @@ export function useServerFieldErrors<T extends FieldValues>(
       if (known.includes(name)) setError(name as Path<T>, { type: 'server', message });
     }
   }, [fields, setError, known]);
+  return useMemo(
+    () => [
+      ...new Set(
+        Object.entries(fields ?? {})
+          .filter(([wire]) => !known.includes(WIRE_TO_FORM[wire] ?? wire))
+          .map(([, message]) => message),
+      ),
+    ],
+    [fields, known],
+  );
 }

@@ -1,5 +1,5 @@
 import { useMachine } from '@xstate/react';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import { Button } from '@/components/ui/button';
@@ -9,6 +9,7 @@ import type { SignUpKind } from '@/machines/sign-up-machine';
 import { finalizeRegistration, resendCode, startRegistration, verifyCode } from '../api/registration';
 import type { FinalizeInput } from '../api/registration';
 import { RegistrationForm } from './registration-form';
+import { SignUpProgress, signUpSteps } from './sign-up-progress';
 import { StartForm } from './start-form';
 import { VerificationStep } from './verification-step';
 import styles from './accounts.module.css';
@@ -35,6 +36,10 @@ export function SignUpFlow({ onBack = reload }: { onBack?: () => void }) {
   const [snapshot, send] = useMachine(machine, { input: {} });
   const { context } = snapshot;
   const step = stepOf(snapshot);
+  // Before the form, the start form's foreign switch says how many steps there are; after, the kind does.
+  const [foreignChosen, setForeignChosen] = useState(false);
+  const foreign = context.kind ? context.kind === 3 : foreignChosen;
+  const current = step === null ? null : step === 0 ? 1 : step === 4 ? 3 : 2;
 
   if (snapshot.matches('start') && context.error) {
     // Spec 000 s.8: a start failure is only logged.
@@ -43,11 +48,10 @@ export function SignUpFlow({ onBack = reload }: { onBack?: () => void }) {
 
   return (
     <>
-      <p className="visually-hidden" aria-live="polite">
-        {step === null ? '' : `Step ${step} of 4`}
-      </p>
+      {current === null ? null : <SignUpProgress current={current} steps={signUpSteps(foreign)} />}
       {snapshot.matches('start') ? (
         <StartForm
+          onForeignChange={setForeignChosen}
           pending={snapshot.matches({ start: 'starting' })}
           serverErrors={context.fieldErrors}
           onSubmit={(value) => send({ type: 'START', ...value })}

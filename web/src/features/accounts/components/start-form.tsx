@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
@@ -20,12 +20,14 @@ export interface StartFormProps {
   pending: boolean;
   serverErrors?: Record<string, string>;
   onSubmit: (value: StartSubmit) => void;
+  /** Told whether a foreign company is chosen (it has fewer steps: no phone to verify). */
+  onForeignChange?: (foreign: boolean) => void;
 }
 
 const KNOWN = ['nationalId', 'companyId', 'phoneNumber'] as const;
 
 /** Step 0: customer type, identity number, the foreign toggle and the mobile number. */
-export function StartForm({ pending, serverErrors, onSubmit }: StartFormProps) {
+export function StartForm({ pending, serverErrors, onSubmit, onForeignChange }: StartFormProps) {
   const {
     register,
     control,
@@ -40,6 +42,7 @@ export function StartForm({ pending, serverErrors, onSubmit }: StartFormProps) {
   const type = useWatch({ control, name: 'type' });
   const isForeign = useWatch({ control, name: 'isForeign' });
   const company = type?.value === 2;
+  useEffect(() => onForeignChange?.(company && isForeign), [company, isForeign, onForeignChange]);
   const mapped = useMemo(
     () =>
       serverErrors

@@ -1,0 +1,219 @@
+"""Issue 14, everyone sees what to do next, in the browser: the customer's overview (what waits for them,
+counts by state, latest notifications), the staff work queue (counts, age, links into the console), a
+notification opening the item it is about, the audit trail in sentences, and server field errors landing
+at their fields on the profile form."""
+
+from __future__ import annotations
+
+import json
+import re
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, Route, expect
+
+from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME
+from tests.e2e.browser import DESKTOP, PHONE, no_serious_violations, sign_in
+from tests.e2e.conftest import LiveServer
+from tests.e2e.customers import (
+    BOOKING,
+    accept_quote,
+    admin_token,
+    call,
+    foreign_customer,
+    login,
+    quote,
+    rate_request,
+)
+
+
+def reference_of(server: LiveServer, token: str, rid: str) -> str:
+    return str(call(server, "GET", f"{BOOKING}/client/rate-requests/{rid}", token=token)["reference"])
+
+
+@pytest.fixture
+def staff_page(browser: Browser, live_server: LiveServer) -> Iterator[Page]:
+    context = browser.new_context(viewport=DESKTOP)
+    page = context.new_page()
+    sign_in(page, live_server, ADMIN_USERNAME, ADMIN_PASSWORD)
+    yield page
+    context.close()
+
+
+@pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_customer_overview_says_what_waits_counts_and_latest_news(
+    page: Page, live_server: LiveServer, size: dict[str, int], screenshot_dir: Path
+) -> None:
+    name = f"Overview {uuid.uuid4().hex[:5]}"
+    username, password = foreign_customer(live_server, name)
+    token = login(live_server, username, password)
+    waiting = rate_request(live_server, token, "Saffron threads")
+    rate_request(live_server, token, "Dates in cartons")  # requested: staff's move, not listed as waiting
+    quote(live_server, waiting, 3700)
+    reference = reference_of(live_server, token, waiting)
+
+    page.set_viewport_size(size)
+    sign_in(page, live_server, username, password)
+    mine = page.get_by_role("region", name=re.compile(r"^Waiting for you"))
+    expect(mine.get_by_role("heading")).to_have_text("Waiting for you (1)")
+    expect(mine.get_by_role("link")).to_have_count(1)
+    expect(mine.get_by_role("link")).to_contain_text(reference)
+    counts = page.get_by_role("region", name="Your bookings by state")
+    expect(counts.get_by_role("listitem")).to_have_text([re.compile(r"^\s*2\s+Rate Request\s*$")])
+    latest = page.get_by_role("region", name="Latest notifications")
+    expect(latest.get_by_role("link", name=f"Open {reference}").first).to_be_visible()
+    page.screenshot(
+        path=str(screenshot_dir / f"journey-customer-overview-{size['width']}.png"), full_page=True
+    )
+    no_serious_violations(page)
+
+    # The waiting booking opens where the customer acts on it.
+    mine.get_by_role("link").click()
+    expect(page).to_have_url(f"{live_server.url}/dashboard/bookings/rate-request/detail/{waiting}")
+    expect(page.get_by_text(reference).first).to_be_visible()
+    # And so does the notification about it (the quote).
+    page.goto(f"{live_server.url}/dashboard/overview")
+    latest.get_by_role("link", name=f"Open {reference}").first.click()
+    expect(page).to_have_url(f"{live_server.url}/dashboard/bookings/rate-request/detail/{waiting}")
+
+
+def test_staff_work_queue_counts_ages_and_opens_the_console(
+    staff_page: Page, live_server: LiveServer, screenshot_dir: Path
+) -> None:
+    username, password = foreign_customer(live_server, f"Queue {uuid.uuid4().hex[:5]}")
+    token = login(live_server, username, password)
+    rid = rate_request(live_server, token, f"Queue cargo {uuid.uuid4().hex[:5]}")
+    reference = reference_of(live_server, token, rid)
+    answer = call(live_server, "GET", f"{BOOKING}/admin/work-queue", token=admin_token(live_server))
+    queues = {q["kind"]: q for q in answer["queues"]}
+
+    staff = staff_page
+    staff.goto(f"{live_server.url}/dashboard/overview")
+    work = staff.get_by_role("region", name="Work queue")
+    to_quote = work.get_by_role("region", name=re.compile(r"^Rate requests to quote"))
+    expect(to_quote.get_by_role("heading")).to_have_text(
+        f"Rate requests to quote {queues['rateRequestsToQuote']['count']}"
+    )
+    expect(to_quote.get_by_text(re.compile(r"^Oldest waiting "))).to_be_visible()
+    for kind, title in (
+        ("registrations", "Registrations to review"),
+        ("editRequests", "Profile edits to review"),
+        ("bookingRequestsToConfirm", "Booking requests to confirm"),
+        ("ordersToReview", "Shipping orders to review"),
+    ):
+        region = work.get_by_role("region", name=re.compile(f"^{title}"))
+        expect(region.get_by_role("heading")).to_have_text(f"{title} {queues[kind]['count']}")
+    staff.screenshot(path=str(screenshot_dir / "journey-work-queue.png"), full_page=True)
+    no_serious_violations(staff)
+
+    # Oldest first: a new request is at the end, if shown; the newest item's age reads as just now.
+    item = to_quote.get_by_role("listitem").filter(has_text=reference)
+    if item.count() == 0:  # more old work than the queue shows: open the oldest instead
+        item = to_quote.get_by_role("listitem").first
+        target = queues["rateRequestsToQuote"]["items"][0]["id"]
+    else:
+        expect(item).to_contain_text(re.compile(r"under a minute|1 minute"))
+        target = rid
+    item.get_by_role("link").click()
+    expect(staff).to_have_url(re.compile(rf"/dashboard/operations\?open={target}$"))
+    panel = staff.get_by_role("region", name="Selected rate request")
+    expect(panel.get_by_role("button", name="Quote", exact=True)).to_be_visible()
+
+
+def test_staff_notification_opens_the_booking_in_the_console(
+    staff_page: Page, live_server: LiveServer
+) -> None:
+    username, password = foreign_customer(live_server, f"Notice {uuid.uuid4().hex[:5]}")
+    token = login(live_server, username, password)
+    cargo = f"Notice cargo {uuid.uuid4().hex[:5]}"
+    rid = rate_request(live_server, token, cargo)
+    reference = reference_of(live_server, token, rid)
+    staff = staff_page
+    staff.goto(f"{live_server.url}/dashboard/overview")
+    staff.get_by_role("button", name=re.compile(r"^Notifications")).click()
+    notices = staff.get_by_role("region", name="Notification list")
+    notices.get_by_role("link", name=f"Open {reference}").first.click()
+    expect(staff).to_have_url(re.compile(rf"/dashboard/operations\?open={rid}$"))
+    panel = staff.get_by_role("region", name="Selected rate request")
+    expect(panel.get_by_text(cargo).first).to_be_visible()
+
+
+def test_audit_trail_reads_as_sentences_with_names(
+    staff_page: Page, live_server: LiveServer, screenshot_dir: Path
+) -> None:
+    name = f"Karimi Trading {uuid.uuid4().hex[:4]}"
+    username, password = foreign_customer(live_server, name)
+    token = login(live_server, username, password)
+    rid = rate_request(live_server, token, "Pistachios in sacks")
+    quote(live_server, rid, 3700)
+    accept_quote(live_server, token, rid)
+    staff = staff_page
+    staff.goto(f"{live_server.url}/dashboard/audit/{rid}")
+    expect(staff.get_by_role("heading", name="Audit trail")).to_be_visible()
+    expect(staff.get_by_text(f"Price accepted by {name} (customer)").first).to_be_visible()
+    expect(staff.get_by_text(re.compile(r"^Rate request quoted by \S")).first).to_be_visible()
+    expect(staff.get_by_text("$3,700.00").first).to_be_visible()
+    staff.screenshot(path=str(screenshot_dir / "journey-audit-sentences.png"), full_page=True)
+
+
+def test_profile_server_errors_land_at_their_fields_without_wire_keys(
+    page: Page, live_server: LiveServer
+) -> None:
+    """The 400 envelope's fields go under the fields the form shows; one it does not show (e-mail, read-only
+    here) is said above the buttons in words. No toast carries "name:" or any other wire key."""
+    username, password = foreign_customer(live_server, f"Errors {uuid.uuid4().hex[:5]}")
+    page.set_viewport_size(DESKTOP)
+    sign_in(page, live_server, username, password)
+    fields = {"name": "Company name must be at least 4 characters.", "email": "Invalid email address."}
+    body: dict[str, Any] = {
+        "isSuccess": False,
+        "isError": True,
+        "error": {"description": "; ".join(f"{k}: {v}" for k, v in fields.items()), "fields": fields},
+        "response": None,
+    }
+
+    def refuse(route: Route) -> None:
+        if route.request.method == "PUT":
+            route.fulfill(status=400, content_type="application/json", body=json.dumps(body))
+        else:
+            route.fallback()
+
+    # The server's rules and the form's are the same, so a refusal only the server makes is staged here.
+    page.route("**/account/api/v1/client/foreign-corporate-customers", refuse)
+    page.goto(f"{live_server.url}/dashboard/profile?editProfile=true")
+    page.get_by_label("Address").fill("99 Elbchaussee, Hamburg")
+    page.get_by_role("button", name="Save").click()
+    company = page.get_by_label("Company Name")
+    expect(company).to_have_attribute("aria-invalid", "true")
+    described = (company.get_attribute("aria-describedby") or "").split()
+    assert described, "the company name has no message"
+    expect(page.locator(f"#{described[0]}")).to_have_text(fields["name"])
+    form = page.get_by_role("form", name="Edit Profile")
+    expect(form.get_by_role("alert").filter(has_text=fields["email"])).to_be_visible()
+    page.wait_for_timeout(500)
+    assert page.get_by_text(re.compile(r"\b(name|email): ")).count() == 0
+
+
+def test_printable_report_renders_money_like_the_screens(page: Page, live_server: LiveServer) -> None:
+    """The report says `$3,700.00` per container and the total for the quantity, never "3700 USD"."""
+    username, password = foreign_customer(live_server, f"Report {uuid.uuid4().hex[:5]}")
+    token = login(live_server, username, password)
+    rid = rate_request(live_server, token, "Report cargo", quantity=2)
+    quote(live_server, rid, 3700)
+    reference = reference_of(live_server, token, rid)
+    page.set_viewport_size(DESKTOP)
+    sign_in(page, live_server, username, password)
+    page.goto(f"{live_server.url}/documents/report.html")
+    page.evaluate("id => window.postMessage({ type: 'rate-request', id }, window.location.origin)", rid)
+    report = page.locator("#report")
+    expect(report.get_by_text(f"Booking {reference}")).to_be_visible()
+    expect(report.locator("div", has=page.get_by_text("Price per container", exact=True))).to_contain_text(
+        "$3,700.00"
+    )
+    expect(report.locator("div", has=page.get_by_text("Total for 2", exact=True))).to_contain_text(
+        "$7,400.00"
+    )
+    expect(report).not_to_contain_text("USD")

@@ -1,0 +1,47 @@
+import styles from './accounts.module.css';
+
+/** The sign-up's steps: a foreign company has no phone to verify, so two; everyone else three. */
+export function signUpSteps(foreign: boolean): readonly string[] {
+  return foreign ? ['Who you are', 'Company details'] : ['Who you are', 'Your details', 'Verify your phone'];
+}
+
+/**
+ * Where the person is in the sign-up: "Step 2 of 3 · Your details", a bar and the named steps (the current
+ * one marked `aria-current="step"`), announced politely when it changes.
+ */
+export function SignUpProgress({ current, steps }: { current: number; steps: readonly string[] }) {
+  const total = steps.length;
+  const label = `Step ${current} of ${total}: ${steps[current - 1]}`;
+  return (
+    <nav className={styles.progress} aria-label="Sign-up progress">
+      <p className={styles.progressText} aria-live="polite">
+        <strong>
+          Step {current} of {total}
+        </strong>{' '}
+        · {steps[current - 1]}
+      </p>
+      <div
+        className={styles.progressBar}
+        role="progressbar"
+        aria-label="Steps done"
+        aria-valuemin={1}
+        aria-valuemax={total}
+        aria-valuenow={current}
+        aria-valuetext={label}
+      >
+        <span style={{ width: `${(current / total) * 100}%` }} />
+      </div>
+      <ol className={styles.progressSteps}>
+        {steps.map((name, index) => (
+          <li
+            key={name}
+            aria-current={index + 1 === current ? 'step' : undefined}
+            data-done={index + 1 < current ? '' : undefined}
+          >
+            {name}
+          </li>
+        ))}
+      </ol>
+    </nav>
+  );
+}
