@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from infrastructure.read_db import ReadModelDB, Tx
-from projections.registry import READ_MODELS, all_projections
+from projections.registry import READ_MODELS, all_projections, schema_fingerprint, stored_fingerprint
 
 
 @dataclass(frozen=True)
@@ -30,6 +30,8 @@ class ReadModelCondition:
     missing_tables: list[str]
     # Tables that hold rows although the read models have no tracked position.
     untracked_rows: list[str]
+    # The read models were built with other tables than this version's (a release changed one).
+    other_schema: bool = False
 
     @property
     def read_models_position(self) -> int:
@@ -46,6 +48,8 @@ class ReadModelCondition:
             )
         if self.untracked_rows:
             return f"read-model table {', '.join(self.untracked_rows)} holds rows but no position is tracked"
+        if self.other_schema:
+            return "the read models were built with another version's tables"
         return None
 
     def behind(self, head: int, names: Iterable[str]) -> list[Lag]:
@@ -89,7 +93,11 @@ def inspect(tx: Tx) -> ReadModelCondition:
             for table in tables
             if table in present and tx.scalar(f"SELECT 1 FROM {table} LIMIT 1") is not None
         ]
-    return ReadModelCondition(positions, missing, untracked)
+    other_schema = False
+    if positions.get(READ_MODELS, 0) > 0:
+        stored = stored_fingerprint(tx) if "read_model_schema" in present else None
+        other_schema = stored != schema_fingerprint()
+    return ReadModelCondition(positions, missing, untracked, other_schema)
 
 
 def wait_for_followers(db: ReadModelDB, head: int, names: Iterable[str], wait: float) -> list[Lag]:

@@ -31,7 +31,7 @@ from projections import event_log
 from projections.condition import ReadModelCondition, inspect
 from projections.follower import TRACKING_DDL, write_position
 from projections.projection import Projection, is_index
-from projections.registry import READ_MODELS, all_projections, applier
+from projections.registry import READ_MODELS, all_projections, applier, write_fingerprint
 
 Progress = Callable[[int, int, float], None]
 T = TypeVar("T")
@@ -263,6 +263,7 @@ def rebuild(
                 projection.drop(tx)
                 projection.create(tx, indexes=False)
             write_position(tx, READ_MODELS, 0)
+            write_fingerprint(tx)
         mine = [p for p in projections if helper is None or p.name not in helper.names]
         if helper is not None:
             helper.go()

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable
 from importlib import import_module
 
 from infrastructure.read_db import ReadModelDB, Tx
 from projections.batch import BatchTx
-from projections.follower import Batch
+from projections.follower import TRACKING_DDL, Batch
 from projections.projection import Handler, Projection
 
 READ_MODELS = "read_models"
@@ -30,10 +31,48 @@ def all_projections() -> list[Projection]:
     return [import_module(name).projection for name in MODULES]
 
 
+# Which version of the tables the read models were built with: a release that changes a table (a new
+# column) finds read models built before it and rebuilds them, rather than failing on its first write.
+SCHEMA_DDL = (
+    "CREATE TABLE IF NOT EXISTS read_model_schema (id INTEGER PRIMARY KEY, fingerprint TEXT NOT NULL)"
+)
+
+
+def schema_fingerprint(projections: list[Projection] | None = None) -> str:
+    statements = [s for projection in projections or all_projections() for s in projection.schema]
+    return hashlib.sha256("\n".join(statements).encode()).hexdigest()[:16]
+
+
+def stored_fingerprint(tx: Tx) -> str | None:
+    found = tx.one("SELECT fingerprint FROM read_model_schema WHERE id = 1")
+    return None if found is None else str(found["fingerprint"])
+
+
+def write_fingerprint(tx: Tx) -> None:
+    """The read models now have this version's tables (a rebuild, or a first start, created them)."""
+    tx.execute(SCHEMA_DDL)
+    tx.execute(  # an upsert: two workers starting at once on fresh read models both write it
+        "INSERT INTO read_model_schema (id, fingerprint) VALUES (1, ?)"
+        " ON CONFLICT (id) DO UPDATE SET fingerprint = excluded.fingerprint",
+        (schema_fingerprint(),),
+    )
+
+
 def ensure_schema(db: ReadModelDB, projections: list[Projection] | None = None) -> None:
+    """Create what is missing. Read models that nothing has applied yet take this version's fingerprint;
+    ones already built keep theirs, so a changed table is found (`projections.condition`), not hidden."""
     with db.transaction() as tx:
+        tx.execute(SCHEMA_DDL)
+        fresh = stored_fingerprint(tx) is None and not _applied(tx)
         for projection in projections or all_projections():
             projection.create(tx)
+        if fresh and projections is None:
+            write_fingerprint(tx)
+
+
+def _applied(tx: Tx) -> bool:
+    tx.execute(TRACKING_DDL)
+    return bool(tx.scalar("SELECT position FROM tracking WHERE name = ?", (READ_MODELS,)))
 
 
 def applier(

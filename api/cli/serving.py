@@ -16,23 +16,35 @@ from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 
 from api.cli.commands import command
-from api.cli.environment import REBUILDING, check_store, holding, load_settings, where
+from api.cli.environment import IN_USE, REBUILDING, check_store, holding, load_settings, where
 from api.cli.outcome import CLEAN, Console, Refusal
 from api.settings import Settings
 
 
-def check_read_models(settings: Settings) -> None:
+def check_read_models(settings: Settings, console: Console | None = None) -> None:
     """Refuse when the read models are damaged: a follower would carry on from a position whose rows are
-    not there (or rows no position accounts for), and serve wrong answers from then on."""
+    not there (or rows no position accounts for), and serve wrong answers from then on.
+
+    Read models built by an earlier release with other tables are rebuilt here on the embedded store (one
+    process: nothing else reads them meanwhile); with PostgreSQL, where other workers may be serving them,
+    the operator runs `freight replay` once."""
     from api.bootstrap import open_read_models
     from projections.condition import inspect
 
     db = open_read_models(settings)
     try:
         with db.read() as tx:
-            damage = inspect(tx).damage()
+            condition = inspect(tx)
     finally:
         db.close()
+    damage = condition.damage()
+    if damage and condition.other_schema and not settings.uses_postgres and console is not None:
+        from api.cli.read_models import rebuild_read_models
+
+        console.say(f"{damage}: rebuilding them from the event store before serving")
+        with holding(settings, exclusive=True, busy=IN_USE):
+            rebuild_read_models(settings, console)
+        return
     if damage:
         raise Refusal(f"the read models are damaged ({damage}); run `freight replay` first")
 
@@ -66,9 +78,9 @@ def check_port(host: str, port: int) -> None:
             raise Refusal(f"cannot listen on {host}:{port}: {error.strerror}") from None
 
 
-def _preflight(settings: Settings) -> None:
+def _preflight(settings: Settings, console: Console | None = None) -> None:
     check_store(settings)
-    check_read_models(settings)
+    check_read_models(settings, console)
 
 
 @command("serve", "serve the web app and the API (with the followers inside)")
@@ -78,7 +90,7 @@ def serve(_: argparse.Namespace, console: Console) -> int:
     from api.main import create_app
 
     settings = load_settings()
-    _preflight(settings)
+    _preflight(settings, console)
     with running_followers(settings):
         check_port(settings.HOST, settings.PORT)
         # SIGTERM (a service manager) and Ctrl-C stop a server: a clean end (exit 0), as for `follow`.

@@ -464,6 +464,39 @@ def test_an_interrupted_replay_leaves_half_built_read_models_that_verify_flags(
     assert freight(fresh, "verify", "--json", "--wait", "0").json()["ok"] is True
 
 
+def test_read_models_of_an_earlier_release_are_rebuilt_before_serving_on_sqlite(
+    fresh: Store, freight: Any
+) -> None:
+    """A release that changes a read-model table meets tables built before it: on the embedded store the
+    server rebuilds them before it serves; on PostgreSQL (other workers may be serving them) it refuses
+    and names `freight replay`."""
+    from api.bootstrap import open_read_models
+    from api.cli.outcome import Console, Refusal
+    from api.cli.serving import check_read_models
+    from projections.condition import inspect
+
+    assert freight(fresh, "seed-demo", "--events", "60").code == 0
+    db = open_read_models(fresh.settings)
+    try:
+        with db.transaction() as tx:
+            tx.execute("UPDATE read_model_schema SET fingerprint = 'release-41'")
+    finally:
+        db.close()
+    if fresh.kind == "postgres":
+        with pytest.raises(Refusal, match="freight replay"):
+            check_read_models(fresh.settings, Console())
+        assert freight(fresh, "replay").code == 0
+    else:
+        check_read_models(fresh.settings, Console())
+    db = open_read_models(fresh.settings)
+    try:
+        with db.read() as tx:
+            assert inspect(tx).damage() is None
+    finally:
+        db.close()
+    assert freight(fresh, "verify", "--json", "--wait", "0").json()["ok"] is True
+
+
 # -- audit -------------------------------------------------------------------------------------------------
 
 

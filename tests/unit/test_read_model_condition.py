@@ -7,7 +7,7 @@ from pathlib import Path
 from infrastructure.read_db import SqliteReadModels
 from projections.condition import inspect
 from projections.follower import TRACKING_DDL, write_position
-from projections.registry import READ_MODELS, ensure_schema
+from projections.registry import READ_MODELS, ensure_schema, schema_fingerprint, stored_fingerprint
 
 
 def test_conditions(tmp_path: Path) -> None:
@@ -39,5 +39,29 @@ def test_conditions(tmp_path: Path) -> None:
         assert dropped.missing_tables == ["accounts"] and "accounts" in str(dropped.damage())
         # Every tracked follower counts, named or not.
         assert [lag.name for lag in dropped.behind(1, [READ_MODELS])] == ["notifications_policy"]
+    finally:
+        db.close()
+
+
+def test_read_models_built_with_other_tables_are_found_not_hidden(tmp_path: Path) -> None:
+    db = SqliteReadModels(tmp_path / "read.db")
+    try:
+        ensure_schema(db)  # a first start: this version's tables and fingerprint
+        with db.transaction() as tx:
+            write_position(tx, READ_MODELS, 5)
+        with db.read() as tx:
+            assert stored_fingerprint(tx) == schema_fingerprint() and inspect(tx).damage() is None
+
+        with db.transaction() as tx:  # as an earlier release left them
+            tx.execute("UPDATE read_model_schema SET fingerprint = 'release-41'")
+        ensure_schema(db)  # a later start creates what is missing but does not claim the tables are new
+        with db.read() as tx:
+            older = inspect(tx)
+        assert older.other_schema and "another version" in str(older.damage())
+
+        with db.transaction() as tx:  # read models from before fingerprints count as another version too
+            tx.execute("DROP TABLE read_model_schema")
+        with db.read() as tx:
+            assert inspect(tx).other_schema
     finally:
         db.close()
