@@ -64,5 +64,20 @@ export default defineConfig(
     },
     rules: { 'import-x/no-cycle': 'error' },
   },
+  // State codes are the lifecycle files' business: compare through src/lib/lifecycle (isState, stateName), so
+  // a renumbered state cannot silently break a screen. Single digits only: HTTP statuses are three.
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['left.property', 'left.expression.property'].map((member) => ({
+          selector: `BinaryExpression[operator=/^[!=]==?$/][${member}.name=/^(state|status|orderState)$/][right.raw=/^[0-9]$/]`,
+          message: 'Compare state codes through src/lib/lifecycle (isState, stateName), not number literals.',
+        })),
+      ],
+    },
+  },
   ...boundaries,
 );

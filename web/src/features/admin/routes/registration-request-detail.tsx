@@ -3,6 +3,7 @@ import { AuditLink } from '@/components/audit-link';
 import { ContentLayout } from '@/components/layouts';
 import { Spinner } from '@/components/ui/spinner';
 import { TextInput } from '@/components/ui/text-input';
+import { can } from '@/lib/lifecycle';
 import { useRegistration, useRegistrationDecision } from '../api/requests';
 import type { CustomerKind } from '../api/requests';
 import { Decision } from '../components/decision';
@@ -69,7 +70,7 @@ export function RegistrationRequestDetailRoute({ kind }: { kind: CustomerKind })
           <Decision
             accept={accept}
             decline={decline}
-            disabled={data.state !== 'pending'}
+            disabled={!can('registration', String(data.state), 'accept', 'staff')}
             subject={`the request ${id}`}
           />
         </>

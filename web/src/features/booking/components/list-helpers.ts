@@ -1,3 +1,4 @@
+import { isState } from '@/lib/lifecycle';
 import type { RateRequestRow } from '../api/types';
 
 export type SortKey = 'newest' | 'old' | 'type';
@@ -11,9 +12,9 @@ export function sortRows(rows: RateRequestRow[], sort: SortKey): RateRequestRow[
   return copy.sort((a, b) => a.containerType.localeCompare(b.containerType) || time(b) - time(a));
 }
 
-/** orderState 1 opens the edit page; 0, 2, 3 and "no order yet" open the detail page. */
+/** An order in revision opens the edit page; any other order and "no order yet" open the detail page. */
 export function detailsTarget(row: Pick<RateRequestRow, 'id' | 'orderState'>): string {
-  return row.orderState === 1
+  return isState('shipping_order', row.orderState, 'revision_requested')
     ? `/dashboard/bookings/rate-request/edit/${row.id}`
     : `/dashboard/bookings/rate-request/detail/${row.id}`;
 }

@@ -9,6 +9,7 @@ import { NumberInput } from '@/components/ui/number-input';
 import { TextInput } from '@/components/ui/text-input';
 import { toast } from '@/components/ui/toast';
 import { ApiError } from '@/lib/api-client';
+import { isState } from '@/lib/lifecycle';
 import { containerSizesOptions, containerTypesOptions, portsOptions, useSaveRateRequest } from '../api/booking-api';
 import type { RateRequestDetail } from '../api/types';
 import { FileUpload } from './file-upload';
@@ -94,7 +95,7 @@ export function RateRequestForm({ detail, onSaved, onCancel }: RateRequestFormPr
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Rate request" className={styles.formCard}>
-      {detail?.revisionMessage && detail.state === 1 ? (
+      {detail?.revisionMessage && isState('rate_request', detail.state, 'revision_requested') ? (
         <p className={styles.card} role="note">
           <strong>Revision requested:</strong> {detail.revisionMessage}
         </p>

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Dialog } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/toast';
+import { isState } from '@/lib/lifecycle';
 import { documentTypesOptions, downloadTemplate, useApproveShippingOrder, usePriceDecision, useSubmitBookingRequest } from '../api/booking-api';
 import type { RateRequestDetail } from '../api/types';
 import { FileUpload } from './file-upload';
@@ -160,7 +161,7 @@ export function FinalStep({ detail, onBack }: { detail: RateRequestDetail; onBac
   const [checked, setChecked] = useState(false);
   const frame = useRef<HTMLIFrameElement>(null);
   const approve = useApproveShippingOrder(detail.order?.id ?? detail.id);
-  const approved = detail.order?.status === 3;
+  const approved = isState('shipping_order', detail.order?.status, 'approved');
   useEffect(() => {
     const node = frame.current;
     if (!node) return undefined;

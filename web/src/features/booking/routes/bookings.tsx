@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { ContentLayout } from '@/components/layouts';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { label } from '@/lib/lifecycle';
+import { label, stateName } from '@/lib/lifecycle';
 import { rateRequestsInfiniteOptions } from '../api/booking-api';
 import { useBookingLiveRefresh } from '../api/live-refresh';
 import { detailsTarget, sortRows } from '../components/list-helpers';
@@ -13,7 +13,7 @@ import styles from '../components/booking.module.css';
 
 function StateBadge({ state }: { state: number }) {
   return (
-    <span className={styles.badge} data-state={state}>
+    <span className={styles.badge} data-state={stateName('rate_request', state)}>
       {label('rate_request', state)}
     </span>
   );

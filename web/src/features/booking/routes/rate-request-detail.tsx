@@ -5,7 +5,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { ContentLayout } from '@/components/layouts';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { label } from '@/lib/lifecycle';
+import { isState, label, stateName } from '@/lib/lifecycle';
 import { activeStep, bookingWizardMachine, reachedStep } from '@/machines/booking-wizard';
 import { rateRequestOptions } from '../api/booking-api';
 import { useBookingLiveRefresh } from '../api/live-refresh';
@@ -52,7 +52,7 @@ export function RateRequestDetailRoute() {
   const toList = () => navigate('/dashboard/bookings');
 
   return (
-    <ContentLayout title={title} description={<span className={styles.badge} data-state={detail.state}>{label('rate_request', detail.state)}</span>}>
+    <ContentLayout title={title} description={<span className={styles.badge} data-state={stateName('rate_request', detail.state, detail.price)}>{label('rate_request', detail.state)}</span>}>
       <StepsHeader active={step} />
       {snapshot.matches({ rateRequest: 'awaitingQuote' }) ? (
         <>
@@ -82,10 +82,10 @@ export function RateRequestDetailRoute() {
       {snapshot.matches('bookingRequest') ? (
         <BookingRequestStep
           detail={detail}
-          editable={detail.state === 2}
+          editable={isState('rate_request', detail.state, 'loi_pending')}
           onBack={back}
           onContinue={next}
-          canContinue={detail.state === 3 || reached >= 2}
+          canContinue={isState('rate_request', detail.state, 'shipping_order') || reached >= 2}
         />
       ) : null}
       {snapshot.matches({ shippingOrder: 'fill' }) ? (

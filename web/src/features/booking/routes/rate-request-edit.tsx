@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router-dom';
 import { ContentLayout } from '@/components/layouts';
 import { Spinner } from '@/components/ui/spinner';
+import { isState } from '@/lib/lifecycle';
 import { rateRequestOptions } from '../api/booking-api';
 import { useBookingLiveRefresh } from '../api/live-refresh';
 import { RateRequestForm } from '../components/rate-request-form';
@@ -10,7 +11,7 @@ import { StepsHeader } from '../components/steps-header';
 import { SummaryHeader } from '../components/summary-header';
 
 /**
- * The route serves both readings of spec section 2: an order in revision (status 1) gets the shipping
+ * The route serves both readings of spec section 2: an order in revision gets the shipping
  * order edit screen; otherwise the rate request edit form (read-only until Edit).
  */
 export function RateRequestEditRoute() {
@@ -22,7 +23,7 @@ export function RateRequestEditRoute() {
   if (query.isPending) return <Spinner label="Loading rate request" />;
   if (query.isError || !detail) return <p role="alert">The rate request could not be loaded.</p>;
   const toList = () => navigate('/dashboard/bookings');
-  if (detail.order && detail.order.status === 1) {
+  if (detail.order && isState('shipping_order', detail.order.status, 'revision_requested')) {
     return (
       <ContentLayout title="Edit Shipping Order">
         <StepsHeader active={2} allDone />

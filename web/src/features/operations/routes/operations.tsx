@@ -11,7 +11,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { TextInput } from '@/components/ui/text-input';
 import { toast } from '@/components/ui/toast';
 import { api } from '@/lib/api-client';
-import { can, label, stateByCode } from '@/lib/lifecycle';
+import { can, isState, label, stateCodes, stateName } from '@/lib/lifecycle';
 import { AuditLink } from '@/components/audit-link';
 
 const ADMIN = '/booking/api/v1/admin';
@@ -68,10 +68,6 @@ const ACTION_TITLE: Record<Action, string> = {
   order_revision: 'Request Order Revision',
   order_accept: 'Accept Shipping Order',
 };
-
-function stateName(row: Pick<Row, 'state' | 'price'>) {
-  return stateByCode('rate_request', row.state, row.price)?.name ?? '';
-}
 
 function ActionDialog({ action, detail, onClose }: { action: Action; detail: Detail; onClose: () => void }) {
   const queryClient = useQueryClient();
@@ -183,9 +179,9 @@ function DetailPanel({ id }: { id: string }) {
   });
   const d = query.data;
   if (!d) return <p>Loading…</p>;
-  const name = stateName(d);
+  const name = stateName('rate_request', d.state, d.price);
   const staffCan = (trigger: string) => can('rate_request', name, trigger, 'staff');
-  const orderName = d.order ? (stateByCode('shipping_order', d.order.status)?.name ?? '') : '';
+  const orderName = stateName('shipping_order', d.order?.status);
   return (
     <section
       aria-label="Selected rate request"
@@ -268,7 +264,7 @@ export function OperationsRoute() {
           }}
         >
           <option value="">All</option>
-          {[0, 1, 2, 3, 4, 5, 6, 7].map((code) => (
+          {stateCodes('rate_request').map((code) => (
             <option key={code} value={code}>
               {code} · {label('rate_request', code)}
             </option>
@@ -303,7 +299,7 @@ export function OperationsRoute() {
                 </td>
                 <td>
                   {label('rate_request', r.state)}
-                  {r.state === 0 && r.price === null ? ' (awaiting quote)' : r.state === 0 ? ' (quoted)' : ''}
+                  {isState('rate_request', r.state, 'requested', r.price) ? ' (awaiting quote)' : isState('rate_request', r.state, 'quoted', r.price) ? ' (quoted)' : ''}
                 </td>
                 <td>{r.orderState === null ? '-' : label('shipping_order', r.orderState)}</td>
                 <td>
