@@ -22,7 +22,7 @@ export const MACHINE_IDS = [
 ] as const;
 export type MachineId = (typeof MACHINE_IDS)[number];
 
-export const ACTORS = ['customer', 'staff', 'system', 'visitor'] as const;
+const ACTORS = ['customer', 'staff', 'system', 'visitor'] as const;
 export type Actor = (typeof ACTORS)[number];
 
 export type GuardMap = Readonly<Record<string, boolean>>;
@@ -96,10 +96,6 @@ export const machines: Readonly<Record<MachineId, MachineDef>> = {
   registration: defineMachine('registration', registrationJson),
   shipping_order: defineMachine('shipping_order', shippingOrderJson),
 };
-
-export function getMachine(machineId: MachineId): MachineDef {
-  return machines[machineId];
-}
 
 /** State names in file order; with `includeInitial` the pseudo-state comes first (as in Python). */
 export function stateNames(machineId: MachineId, options: { includeInitial?: boolean } = {}): string[] {

@@ -6,7 +6,7 @@ import type { ChangePasswordValues, NewPasswordValues } from './schemas';
 const BASE = '/auth/api/v1';
 
 /** The same answer whether or not the id exists (no account enumeration). */
-export function requestPasswordReset(nationalId: string): Promise<{ message: string }> {
+function requestPasswordReset(nationalId: string): Promise<{ message: string }> {
   return api.get(`${BASE}/${encodeURIComponent(nationalId.trim())}/reset-password/token`);
 }
 
@@ -19,7 +19,7 @@ export interface ResetPasswordInput extends NewPasswordValues {
   token: string;
 }
 
-export function resetPassword({ nationalId, ...body }: ResetPasswordInput): Promise<{ message: string }> {
+function resetPassword({ nationalId, ...body }: ResetPasswordInput): Promise<{ message: string }> {
   return api.put(`${BASE}/${encodeURIComponent(nationalId)}/reset-password`, body);
 }
 
@@ -27,7 +27,7 @@ export function useResetPassword() {
   return useMutation<{ message: string }, ApiError, ResetPasswordInput>({ mutationFn: resetPassword });
 }
 
-export function changePassword(body: ChangePasswordValues): Promise<{ message: string }> {
+function changePassword(body: ChangePasswordValues): Promise<{ message: string }> {
   return api.put(`${BASE}/change-password`, body);
 }
 

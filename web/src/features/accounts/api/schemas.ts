@@ -4,11 +4,11 @@
  */
 import { z } from 'zod';
 
-export const REQUIRED = 'Required';
-export const REQUIRED_FIELD = 'required field';
-export const THIS_FIELD_IS_REQUIRED = 'This field is required.';
-export const PHONE_PATTERN = /^09\d{9}$/;
-export const FAX_PATTERN = /^0\d{2}\d{8}$/;
+const REQUIRED = 'Required';
+const REQUIRED_FIELD = 'required field';
+const THIS_FIELD_IS_REQUIRED = 'This field is required.';
+const PHONE_PATTERN = /^09\d{9}$/;
+const FAX_PATTERN = /^0\d{2}\d{8}$/;
 const BIRTH_DATE_PATTERN = /^\d{4}\/\d{2}\/\d{2}$/;
 
 const text = () => z.string().trim();
@@ -118,9 +118,6 @@ export const foreignProfileSchema = foreignSchema.omit({ email: true, phone: tru
 export type ForeignProfileValues = z.input<typeof foreignProfileSchema>;
 
 // -- verification, passwords, review -----------------------------------------------------------------------
-
-export const CODE_LENGTH = 5;
-export const codeSchema = z.string().regex(/^\d{5}$/, 'The code is 5 digits');
 
 const newPasswordFields = {
   newPassword: z

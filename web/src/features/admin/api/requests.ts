@@ -6,7 +6,7 @@ const BASE = '/account/api/v1/admin';
 export const REQUEST_LIST_LIMIT = 20;
 
 export type CustomerKind = 'individual' | 'domestic' | 'foreign';
-export const KIND_PATH: Record<CustomerKind, string> = {
+const KIND_PATH: Record<CustomerKind, string> = {
   individual: 'indivisual-customer',
   domestic: 'domestic-corporate-customer',
   foreign: 'foreign-corporate-customer',
@@ -16,7 +16,7 @@ export const DETAIL_ROUTE: Record<number, string> = { 1: 'indivisual', 2: 'corpo
 export const UPDATE_ROUTE: Record<number, string> = { 1: 'indivisual', 2: 'Corporate', 3: 'CorporateForeign' };
 export const KIND_LABEL: Record<number, string> = { 1: 'Individual', 2: 'Domestic company', 3: 'Foreign company' };
 
-export const adminKeys = {
+const adminKeys = {
   all: ['admin'] as const,
   registrationLists: () => [...adminKeys.all, 'registration-requests'] as const,
   registrationList: (page: number) => [...adminKeys.registrationLists(), page] as const,
@@ -48,7 +48,7 @@ export interface Page<T> {
   limit: number;
 }
 
-export const registrationListOptions = (page: number) =>
+const registrationListOptions = (page: number) =>
   queryOptions({
     queryKey: adminKeys.registrationList(page),
     queryFn: ({ signal }) =>
@@ -63,7 +63,7 @@ export const useRegistrationList = (page: number) => useQuery(registrationListOp
 
 export type RegistrationDetail = RegistrationSummary & Record<string, string | number | boolean | null>;
 
-export const registrationOptions = (kind: CustomerKind, id: string) =>
+const registrationOptions = (kind: CustomerKind, id: string) =>
   queryOptions({
     queryKey: adminKeys.registration(kind, id),
     queryFn: ({ signal }) =>
@@ -73,12 +73,12 @@ export const registrationOptions = (kind: CustomerKind, id: string) =>
 
 export const useRegistration = (kind: CustomerKind, id: string) => useQuery(registrationOptions(kind, id));
 
-export function acceptRegistration(kind: CustomerKind, id: string) {
+function acceptRegistration(kind: CustomerKind, id: string) {
   const path = `${BASE}/${KIND_PATH[kind]}/register-requests/${encodeURIComponent(id)}`;
   return api.post(kind === 'individual' ? path : `${path}/accept`);
 }
 
-export function declineRegistration(id: string, message: string) {
+function declineRegistration(id: string, message: string) {
   return api.post(`${BASE}/register-requests/${encodeURIComponent(id)}/decline`, { message });
 }
 
@@ -119,7 +119,7 @@ export interface UpdateSummary {
   editedFields: string[];
 }
 
-export const updateListOptions = (page: number) =>
+const updateListOptions = (page: number) =>
   queryOptions({
     queryKey: adminKeys.updateList(page),
     queryFn: ({ signal }) =>
@@ -129,7 +129,7 @@ export const updateListOptions = (page: number) =>
 
 export const useUpdateList = (page: number) => useQuery(updateListOptions(page));
 
-export const updateRequestOptions = (kind: CustomerKind, id: string) =>
+const updateRequestOptions = (kind: CustomerKind, id: string) =>
   queryOptions({
     queryKey: adminKeys.update(kind, id),
     queryFn: ({ signal }) =>

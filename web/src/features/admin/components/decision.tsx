@@ -11,7 +11,7 @@ import type { ApiError } from '@/lib/api-client';
 import styles from './admin.module.css';
 
 /** Spec 000 section 5: the decline description is required, at least 1 character. */
-export const declineSchema = z.object({ message: z.string().trim().min(1, 'Required') });
+const declineSchema = z.object({ message: z.string().trim().min(1, 'Required') });
 
 export interface DecisionProps {
   accept: UseMutationResult<unknown, ApiError, void>;

@@ -9,13 +9,13 @@ const ROLE_LABELS: Record<string, string> = {
   visitor: 'Visitor',
 };
 
-export function roleLabel(role: string | null | undefined): string {
+function roleLabel(role: string | null | undefined): string {
   if (!role) return 'Unknown';
   return ROLE_LABELS[role] ?? role.charAt(0).toUpperCase() + role.slice(1);
 }
 
 /** The actor's role as a coloured badge (colour is never the only cue: the text names the role). */
-export function RoleBadge({ role }: { role: string | null | undefined }) {
+function RoleBadge({ role }: { role: string | null | undefined }) {
   const tone = role && role in ROLE_LABELS ? role : 'unknown';
   return (
     <span className={styles.badge} data-tone={tone}>

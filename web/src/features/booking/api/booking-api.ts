@@ -18,8 +18,8 @@ import type {
   ShippingOrder,
 } from './types';
 
-export const CLIENT = '/booking/api/v1/client';
-export const PAGE_SIZE = 10;
+const CLIENT = '/booking/api/v1/client';
+const PAGE_SIZE = 10;
 
 export const bookingKeys = {
   all: ['booking'] as const,

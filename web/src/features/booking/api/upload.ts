@@ -1,8 +1,8 @@
 /** Chunked upload (spec 001 sections 7 and 9): 10,240-byte chunks sent in order, ChunkNumber from 1. */
 import { api } from '@/lib/api-client';
 
-export const CHUNK_SIZE = 10_240;
-export const UPLOAD_PATH = '/file-manager/api/v1/files/upload-chunk';
+const CHUNK_SIZE = 10_240;
+const UPLOAD_PATH = '/file-manager/api/v1/files/upload-chunk';
 
 export interface UploadAnswer {
   fileName: string | null;
@@ -11,7 +11,7 @@ export interface UploadAnswer {
   totalChunks: number;
 }
 
-export function chunkCount(size: number): number {
+function chunkCount(size: number): number {
   return Math.max(1, Math.ceil(size / CHUNK_SIZE));
 }
 

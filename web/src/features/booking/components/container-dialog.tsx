@@ -13,7 +13,7 @@ import { containerRowSchema } from './schemas';
 import type { ContainerRowValues } from './schemas';
 import styles from './booking.module.css';
 
-export const SEARCH_DEBOUNCE_MS = 2000;
+const SEARCH_DEBOUNCE_MS = 2000;
 
 export interface LocalContainer extends ContainerEntry {
   /** Local timestamp id, used only to delete a row. */

@@ -1,7 +1,7 @@
 /** Form rules of spec 001 section 5 with its messages; shared keys use the server's 'This field is required.'. */
 import { z } from 'zod';
 
-export const REQUIRED = 'This field is required.';
+const REQUIRED = 'This field is required.';
 export const DANGER_FILE_MISSING = 'Please Upload Danger File !';
 
 const option = (label: string) =>
@@ -95,7 +95,7 @@ export const containerRowSchema = z.object({
 });
 export type ContainerRowValues = z.input<typeof containerRowSchema>;
 
-export const IMCO_CLASSES = [
+const IMCO_CLASSES = [
   '1', '1.1', '1.2', '1.3', '1.4', '1.5', '1.6', '2.1', '2.2', '2.3', '3', '4.1', '4.2', '4.3', '5.1', '5.2',
   '6.1', '6.2', '7', '8', '9',
 ];
