@@ -5,6 +5,7 @@ COPY web/package.json web/package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY web/ ./
 COPY state-machines/ /src/state-machines/
+COPY contract/ /src/contract/
 RUN npm run build
 
 FROM python:3.11-slim-bookworm
@@ -13,7 +14,10 @@ COPY pyproject.toml ./
 COPY domain/ domain/
 COPY projections/ projections/
 COPY api/ api/
+COPY infrastructure/ infrastructure/
+COPY bench/ bench/
 COPY state-machines/ state-machines/
+COPY contract/ contract/
 RUN pip install --no-cache-dir -e .
 COPY --from=web /src/web/dist web/dist
 ENV VAR_DIR=/var/lib/freight

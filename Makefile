@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: run test setup python web chromium lint typecheck test-python test-web test-e2e compose-check bench clean
+.PHONY: run test setup python web chromium lint typecheck test-python test-web test-e2e compose-check bench openapi clean
 
 run: setup web
 	$(BIN)/freight serve
@@ -56,6 +56,11 @@ test-e2e: setup web chromium
 # No Docker engine here: validate the compose file's structure instead of running it.
 compose-check: setup
 	$(BIN)/python -m tests.compose_check docker-compose.yml
+
+# The OpenAPI document and the web's types generated from it (a test fails when either checked-in file is stale).
+openapi: setup web/node_modules/.installed
+	$(BIN)/python -m api.openapi
+	cd web && npm run api:types
 
 bench: setup web
 	$(BIN)/freight bench --short

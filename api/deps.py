@@ -10,7 +10,7 @@ import asyncio
 import contextvars
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, Any, ParamSpec, TypeVar
 
 from fastapi import Depends, Request
 
@@ -89,6 +89,36 @@ async def auditors_read_only(request: Request) -> None:
 
 
 T = TypeVar("T")
+P = ParamSpec("P")
+
+
+class Command:
+    """Runs one command of a context application and answers only once the read models show what it
+    recorded, so the caller's next read (and the route's own answer) sees the write: read-your-writes in one
+    place, so no route can forget it. A command that recorded nothing (position None) waits for nothing."""
+
+    def __init__(self, services: Services) -> None:
+        self._services = services
+
+    def __call__(self, action: Callable[P, int | None], *args: P.args, **kwargs: P.kwargs) -> int | None:
+        position = action(*args, **kwargs)
+        if position is not None:
+            self._services.settle(position)
+        return position
+
+    def returning(self, action: Callable[P, tuple[T, int | None]], *args: P.args, **kwargs: P.kwargs) -> T:
+        """For commands that answer (a result, the position): waits the same way, answers the result."""
+        result, position = action(*args, **kwargs)
+        if position is not None:
+            self._services.settle(position)
+        return result
+
+
+async def command(request: Request) -> Command:
+    return Command(request.app.state.services)
+
+
+CommandDep = Annotated[Command, Depends(command)]
 
 # Blocking read work (a read-model query and rendering its answer) of `async def` read endpoints runs here.
 # asyncio's executor hop costs about half of the per-request thread hop FastAPI makes for a `def` endpoint

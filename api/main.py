@@ -7,8 +7,9 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 from fastapi import APIRouter, Depends, FastAPI
+from pydantic import BaseModel
 
-from api import errors, web_app
+from api import errors, openapi, web_app
 from api.body_limit import BodyLimit
 from api.bootstrap import Services
 from api.deps import auditors_read_only
@@ -19,13 +20,20 @@ from api.routers import (
     auth,
     booking,
     booking_admin,
+    booking_changes,
     files,
     notifications,
     passwords,
     profile,
     registration,
 )
+from api.schemas.envelope import Envelope
 from api.settings import Settings
+
+
+class Health(BaseModel):
+    position: int
+    readModels: int
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -49,11 +57,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.add_middleware(BodyLimit)
     errors.install(app)
+    openapi.install(app)
     routers: tuple[APIRouter, ...] = (
         auth.router,
         audit.router,
         booking.router,
         booking_admin.router,
+        booking_changes.client,
+        booking_changes.staff,
         files.router,
     )
     routers += (
@@ -64,9 +75,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         notifications.router,
     )
     for router in routers:
+        openapi.document_errors(router)
         app.include_router(router)
 
-    @app.get("/health", include_in_schema=False)
+    @app.get("/health", include_in_schema=False, response_model=Envelope[Health])
     def health() -> Any:
         services = app.state.services
         return success({"position": services.store.head(), "readModels": services.read_follower.position})

@@ -65,9 +65,6 @@ class ChunkStore:
             raise ValueError("not a storage name")
         return self.files / storage_name
 
-    def done_marker(self, owner_id: str, upload_key: str) -> Path:
-        return self.partial / self.upload_dir_name(owner_id, upload_key) / "done.json"
-
     def put(
         self,
         owner_id: str,

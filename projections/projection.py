@@ -32,9 +32,6 @@ class Projection:
 
         return register
 
-    def handler_for(self, event: Any) -> Handler | None:
-        return self.handler_for_type(type(event))
-
     def handler_for_type(self, event_type: type) -> Handler | None:
         for klass in event_type.__mro__:
             handler = self.handlers.get(klass)

@@ -20,6 +20,7 @@ MODULES = [
     "projections.profiles",
     "projections.notifications",
     "projections.booking.handlers",
+    "projections.booking.changes",
 ]
 
 

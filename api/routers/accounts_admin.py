@@ -7,17 +7,33 @@ from datetime import UTC, datetime
 from typing import Any
 
 from fastapi import APIRouter, Query
-from pydantic import BaseModel
 
-from api.deps import AdminUser, ServicesDep
+from api.deps import AdminUser, Command, CommandDep, ServicesDep
 from api.envelope import success
+from api.openapi import operation_ids
+from api.schemas.accounts_admin import (
+    ApproveEditBody,
+    Decided,
+    DeclineBody,
+    DeclineEditBody,
+    EditDecided,
+    EditRequest,
+    EditRequestSummary,
+    RegistrationDetail,
+    RegistrationSummary,
+)
+from api.schemas.envelope import Envelope, Paged, error_responses
 from domain.accounts import forms
 from domain.accounts.account import DOMESTIC_COMPANY, FOREIGN_COMPANY, INDIVIDUAL
 from domain.shared.errors import NotFound
 from domain.shared.lifecycle import lifecycle
 from projections import profiles, registrations
 
-router = APIRouter(prefix="/account/api/v1/admin", tags=["accounts admin"])
+router = APIRouter(
+    prefix="/account/api/v1/admin",
+    tags=["accounts admin"],
+    generate_unique_id_function=operation_ids("accounts_admin"),
+)
 
 KIND_PATHS = {
     "indivisual-customer": INDIVIDUAL,
@@ -25,20 +41,6 @@ KIND_PATHS = {
     "foreign-corporate-customer": FOREIGN_COMPANY,
 }
 NOT_FOUND = "Registration request not found"
-
-
-class DeclineBody(BaseModel):
-    message: str | None = None
-
-
-class ApproveEditBody(BaseModel):
-    nationalId: str
-    foreign: bool | None = None
-
-
-class DeclineEditBody(BaseModel):
-    nationalId: str
-    message: str | None = None
 
 
 def _when(value: str | None) -> str | None:
@@ -99,7 +101,7 @@ def _registration_row(services: Any, identity: str, kinds: tuple[int, ...]) -> d
     return row
 
 
-@router.get("/register-requests", operation_id="listRegisterRequests", response_model=None)
+@router.get("/register-requests", response_model=Envelope[Paged[RegistrationSummary]])
 def list_register_requests(
     _: AdminUser, services: ServicesDep, limit: int = Query(20, ge=1, le=100), page: int = Query(1, ge=1)
 ) -> Any:
@@ -109,18 +111,14 @@ def list_register_requests(
 
 
 @router.get(
-    "/indivisual-customer/register-requests/{nationalId}",
-    operation_id="individualRequest",
-    response_model=None,
+    "/indivisual-customer/register-requests/{nationalId}", response_model=Envelope[RegistrationDetail]
 )
 def individual_request(nationalId: str, _: AdminUser, services: ServicesDep) -> Any:
     return success(_detail(_registration_row(services, nationalId, (INDIVIDUAL,))))
 
 
 @router.get(
-    "/domestic-corporate-customer/register-requests/{nationalId}",
-    operation_id="domesticRequest",
-    response_model=None,
+    "/domestic-corporate-customer/register-requests/{nationalId}", response_model=Envelope[RegistrationDetail]
 )
 def domestic_request(nationalId: str, _: AdminUser, services: ServicesDep) -> Any:
     return success(_detail(_registration_row(services, nationalId, (DOMESTIC_COMPANY,))))
@@ -128,61 +126,51 @@ def domestic_request(nationalId: str, _: AdminUser, services: ServicesDep) -> An
 
 # The specification's client reads domestic details from the foreign path too: it answers for both kinds.
 @router.get(
-    "/foreign-corporate-customer/register-requests/{nationalId}",
-    operation_id="foreignRequest",
-    response_model=None,
+    "/foreign-corporate-customer/register-requests/{nationalId}", response_model=Envelope[RegistrationDetail]
 )
 def foreign_request(nationalId: str, _: AdminUser, services: ServicesDep) -> Any:
     return success(_detail(_registration_row(services, nationalId, (FOREIGN_COMPANY, DOMESTIC_COMPANY))))
 
 
-def _accept(kind: int, identity: str, principal: Any, services: Any) -> Any:
-    position = services.accounts.accept_registration(kind, identity, datetime.now(UTC), principal.actor)
-    services.settle(position)
+def _accept(kind: int, identity: str, principal: Any, services: Any, command: Command) -> Any:
+    command(services.accounts.accept_registration, kind, identity, datetime.now(UTC), principal.actor)
     return success(
         {"nationalId": identity, "state": "accepted", "stateCode": lifecycle("registration").code("accepted")}
     )
 
 
+@router.post("/indivisual-customer/register-requests/{nationalId}", response_model=Envelope[Decided])
 @router.post(
-    "/indivisual-customer/register-requests/{nationalId}",
-    operation_id="acceptIndividual",
-    response_model=None,
+    "/indivisual-customer/register-requests/{nationalId}/accept",
+    include_in_schema=False,
+    response_model=Envelope[Decided],
 )
-@router.post(
-    "/indivisual-customer/register-requests/{nationalId}/accept", include_in_schema=False, response_model=None
-)
-def accept_individual(nationalId: str, principal: AdminUser, services: ServicesDep) -> Any:
-    return _accept(INDIVIDUAL, nationalId, principal, services)
-
-
-@router.post(
-    "/domestic-corporate-customer/register-requests/{nationalId}/accept",
-    operation_id="acceptDomestic",
-    response_model=None,
-)
-def accept_domestic(nationalId: str, principal: AdminUser, services: ServicesDep) -> Any:
-    return _accept(DOMESTIC_COMPANY, nationalId, principal, services)
+def accept_individual(
+    nationalId: str, principal: AdminUser, services: ServicesDep, command: CommandDep
+) -> Any:
+    return _accept(INDIVIDUAL, nationalId, principal, services, command)
 
 
 @router.post(
-    "/foreign-corporate-customer/register-requests/{nationalId}/accept",
-    operation_id="acceptForeign",
-    response_model=None,
+    "/domestic-corporate-customer/register-requests/{nationalId}/accept", response_model=Envelope[Decided]
 )
-def accept_foreign(nationalId: str, principal: AdminUser, services: ServicesDep) -> Any:
-    return _accept(FOREIGN_COMPANY, nationalId, principal, services)
+def accept_domestic(nationalId: str, principal: AdminUser, services: ServicesDep, command: CommandDep) -> Any:
+    return _accept(DOMESTIC_COMPANY, nationalId, principal, services, command)
 
 
 @router.post(
-    "/register-requests/{nationalId}/decline", operation_id="declineRegistration", response_model=None
+    "/foreign-corporate-customer/register-requests/{nationalId}/accept", response_model=Envelope[Decided]
 )
+def accept_foreign(nationalId: str, principal: AdminUser, services: ServicesDep, command: CommandDep) -> Any:
+    return _accept(FOREIGN_COMPANY, nationalId, principal, services, command)
+
+
+@router.post("/register-requests/{nationalId}/decline", response_model=Envelope[Decided])
 def decline_registration(
-    nationalId: str, body: DeclineBody, principal: AdminUser, services: ServicesDep
+    nationalId: str, body: DeclineBody, principal: AdminUser, services: ServicesDep, command: CommandDep
 ) -> Any:
     message = forms.decline_message(body.message)
-    position = services.accounts.decline_registration(nationalId, message, principal.actor)
-    services.settle(position)
+    command(services.accounts.decline_registration, nationalId, message, principal.actor)
     return success(
         {
             "nationalId": nationalId,
@@ -264,7 +252,7 @@ def _request_view(row: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-@router.get("/update-requests", operation_id="listUpdateRequests", response_model=None)
+@router.get("/update-requests", response_model=Envelope[Paged[EditRequestSummary]])
 def list_update_requests(
     _: AdminUser, services: ServicesDep, limit: int = Query(20, ge=1, le=100), page: int = Query(1, ge=1)
 ) -> Any:
@@ -280,7 +268,7 @@ def list_update_requests(
     return success({"list": items, "totalCount": total, "page": page, "limit": limit})
 
 
-@router.get("/{kind}/{nationalId}/update-request", operation_id="updateRequest", response_model=None)
+@router.get("/{kind}/{nationalId}/update-request", response_model=Envelope[EditRequest])
 def update_request(kind: str, nationalId: str, _: AdminUser, services: ServicesDep) -> Any:
     account_type = KIND_PATHS.get(kind)
     if account_type is None:
@@ -292,16 +280,18 @@ def update_request(kind: str, nationalId: str, _: AdminUser, services: ServicesD
     return success(_request_view(row))
 
 
-@router.post("/update-requests/approve", operation_id="approveUpdateRequest", response_model=None)
-def approve_update(body: ApproveEditBody, principal: AdminUser, services: ServicesDep) -> Any:
-    position = services.accounts.approve_profile_edit(body.nationalId.strip(), principal.actor)
-    services.settle(position)
+@router.post("/update-requests/approve", response_model=Envelope[EditDecided], responses=error_responses(404))
+def approve_update(
+    body: ApproveEditBody, principal: AdminUser, services: ServicesDep, command: CommandDep
+) -> Any:
+    command(services.accounts.approve_profile_edit, body.nationalId.strip(), principal.actor)
     return success({"nationalId": body.nationalId.strip(), "state": "approved"})
 
 
-@router.post("/update-requests/decline", operation_id="declineUpdateRequest", response_model=None)
-def decline_update(body: DeclineEditBody, principal: AdminUser, services: ServicesDep) -> Any:
+@router.post("/update-requests/decline", response_model=Envelope[EditDecided], responses=error_responses(404))
+def decline_update(
+    body: DeclineEditBody, principal: AdminUser, services: ServicesDep, command: CommandDep
+) -> Any:
     message = forms.decline_message(body.message)
-    position = services.accounts.decline_profile_edit(body.nationalId.strip(), message, principal.actor)
-    services.settle(position)
+    command(services.accounts.decline_profile_edit, body.nationalId.strip(), message, principal.actor)
     return success({"nationalId": body.nationalId.strip(), "state": "declined"})

@@ -11,11 +11,15 @@ from fastapi import APIRouter, Query
 
 from api.deps import AuditReader, ServicesDep
 from api.envelope import success
+from api.openapi import operation_ids
+from api.schemas.audit import AggregateEvents, AggregateState, EventPage
+from api.schemas.envelope import Envelope
 from domain.shared.errors import NotFound, ValidationFailed
+from domain.shared.messages import message
 from projections import event_log
 from projections.history import aggregate_state, utc_text
 
-router = APIRouter(prefix="/audit/api/v1", tags=["audit"])
+router = APIRouter(prefix="/audit/api/v1", tags=["audit"], generate_unique_id_function=operation_ids("audit"))
 
 MAX_PAGE = 500
 
@@ -27,7 +31,7 @@ def _aggregate_uuid(aggregate_id: str) -> UUID:
         raise NotFound("No such aggregate") from error
 
 
-@router.get("/aggregates/{aggregate_id}/events", operation_id="auditAggregateEvents", response_model=None)
+@router.get("/aggregates/{aggregate_id}/events", response_model=Envelope[AggregateEvents])
 def aggregate_events(aggregate_id: str, _: AuditReader, services: ServicesDep) -> Any:
     with services.read_models.read() as tx:
         events = event_log.aggregate_events(tx, str(_aggregate_uuid(aggregate_id)))
@@ -38,7 +42,7 @@ def aggregate_events(aggregate_id: str, _: AuditReader, services: ServicesDep) -
     )
 
 
-@router.get("/events", operation_id="auditEvents", response_model=None)
+@router.get("/events", response_model=Envelope[EventPage])
 def events(
     _: AuditReader,
     services: ServicesDep,
@@ -64,7 +68,7 @@ def events(
     )
 
 
-@router.get("/aggregates/{aggregate_id}/state", operation_id="auditAggregateState", response_model=None)
+@router.get("/aggregates/{aggregate_id}/state", response_model=Envelope[AggregateState])
 def state_as_of(
     aggregate_id: str,
     _: AuditReader,
@@ -74,7 +78,7 @@ def state_as_of(
 ) -> Any:
     """The aggregate as it was at a position or a moment, rebuilt from its events (never stored)."""
     if position is None and at is None:
-        raise ValidationFailed({"position": "Give a position or a time (at)"})
+        raise ValidationFailed({"position": message("audit.position.required")})
     uuid = _aggregate_uuid(aggregate_id)
     with services.read_models.read() as tx:
         version = event_log.version_at(tx, str(uuid), position, utc_text(at) if at else None)

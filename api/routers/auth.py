@@ -6,33 +6,25 @@ import json
 from typing import Any
 
 from fastapi import APIRouter, Request
-from pydantic import BaseModel
 
 from api.deps import CurrentUser, ServicesDep, client_address
 from api.envelope import success
+from api.openapi import operation_ids
+from api.schemas.auth import LoginAnswer, LoginBody, Me
+from api.schemas.envelope import Envelope, error_responses
 from api.security import Principal, issue_token
 from domain.accounts.passwords import password_matches
 from domain.shared.errors import Unauthorized, ValidationFailed
+from domain.shared.messages import message
 from projections.accounts import find_by_username
 
-router = APIRouter(prefix="/auth/api/v1", tags=["auth"])
+router = APIRouter(prefix="/auth/api/v1", tags=["auth"], generate_unique_id_function=operation_ids("auth"))
 
-REQUIRED = "This field is required."
-
-
-class LoginRequest(BaseModel):
-    username: str
-    password: str
+REQUIRED = message("common.required")
 
 
-class LoginResponse(BaseModel):
-    token: str
-    accountType: int
-    roles: list[str]
-
-
-@router.post("/login", operation_id="login", response_model=None)
-def login(body: LoginRequest, request: Request, services: ServicesDep) -> Any:
+@router.post("/login", response_model=Envelope[LoginAnswer], responses=error_responses(401, 429))
+def login(body: LoginBody, request: Request, services: ServicesDep) -> Any:
     missing = {name: REQUIRED for name in ("username", "password") if not getattr(body, name)}
     if missing:
         raise ValidationFailed(missing)
@@ -55,11 +47,11 @@ def login(body: LoginRequest, request: Request, services: ServicesDep) -> Any:
         username=account["username"],
     )
     token = issue_token(principal, services.jwt_secret)
-    answer = LoginResponse(token=token, accountType=principal.account_type, roles=list(principal.roles))
+    answer = LoginAnswer(token=token, accountType=principal.account_type, roles=list(principal.roles))
     return success(answer)
 
 
-@router.get("/me", operation_id="me", response_model=None)
+@router.get("/me", response_model=Envelope[Me])
 def me(principal: CurrentUser) -> Any:
     """Who the token belongs to: the web app needs the account id for the notification paths."""
     return success(

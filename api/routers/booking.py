@@ -10,19 +10,33 @@ from typing import Any
 
 from fastapi import APIRouter, Query
 from fastapi.responses import FileResponse
-from pydantic import BaseModel
 
-from api.deps import CustomerUser, ServicesDep, read_answer
+from api.deps import CommandDep, CustomerUser, ServicesDep, read_answer
 from api.envelope import success
+from api.openapi import operation_ids
+from api.schemas.booking import (
+    BookingRequestBody,
+    Choice,
+    ContainerChoice,
+    DocumentType,
+    Port,
+    RateRequestBody,
+    RateRequestDetail,
+    RateRequestRow,
+    ShippingOrder,
+    ShippingOrderBody,
+    ShippingOrderEditBody,
+)
+from api.schemas.envelope import Envelope, Lookup
 from api.security import Principal
 from domain.booking.reference import TEMPLATES_DIR
 from domain.shared.errors import NotFound
 from projections.booking import queries as read
 from projections.booking import reference
 
-router = APIRouter(prefix="/booking/api/v1/client", tags=["booking"])
-
-Scalar = str | int | float | None
+router = APIRouter(
+    prefix="/booking/api/v1/client", tags=["booking"], generate_unique_id_function=operation_ids("booking")
+)
 
 
 def lookup(rows: list[dict[str, Any]]) -> dict[str, Any]:
@@ -46,26 +60,26 @@ def _lookup_of(services: Any, query: Callable[[Any], list[dict[str, Any]]]) -> d
         return lookup(query(tx))
 
 
-@router.get("/rate-request/general/container/types", response_model=None)
+@router.get("/rate-request/general/container/types", response_model=Envelope[Lookup[Choice]])
 async def container_types(_: CustomerUser, services: ServicesDep) -> Any:
     return await read_answer(
         _lookup_of, services, lambda tx: reference.choices(tx, "booking_container_types")
     )
 
 
-@router.get("/rate-request/general/container/sizes", response_model=None)
+@router.get("/rate-request/general/container/sizes", response_model=Envelope[Lookup[Choice]])
 async def container_sizes(_: CustomerUser, services: ServicesDep) -> Any:
     return await read_answer(
         _lookup_of, services, lambda tx: reference.choices(tx, "booking_container_sizes")
     )
 
 
-@router.get("/rate-request/general/port/loadings", response_model=None)
+@router.get("/rate-request/general/port/loadings", response_model=Envelope[Lookup[Port]])
 async def ports(_: CustomerUser, services: ServicesDep) -> Any:
     return await read_answer(_lookup_of, services, reference.ports)
 
 
-@router.get("/rate-request/general/containers", response_model=None)
+@router.get("/rate-request/general/containers", response_model=Envelope[Lookup[ContainerChoice]])
 async def containers(_: CustomerUser, services: ServicesDep, number: str = Query("", max_length=20)) -> Any:
     if not number.strip():
         return success(lookup([]))
@@ -87,12 +101,16 @@ def _documents(services: Any) -> dict[str, Any]:
     return lookup(listed)
 
 
-@router.get("/rate-requests/documents", response_model=None)
+@router.get("/rate-requests/documents", response_model=Envelope[Lookup[DocumentType]])
 async def documents(_: CustomerUser, services: ServicesDep) -> Any:
     return await read_answer(_documents, services)
 
 
-@router.get("/rate-requests/documents/{documentTypeId}/template", response_model=None)
+@router.get(
+    "/rate-requests/documents/{documentTypeId}/template",
+    response_class=FileResponse,
+    responses={200: {"content": {"application/pdf": {"schema": {"type": "string", "format": "binary"}}}}},
+)
 def document_template(documentTypeId: int, _: CustomerUser, services: ServicesDep) -> Any:
     with services.read_models.read() as tx:
         row = next((r for r in reference.document_types(tx) if r["id"] == documentTypeId), None)
@@ -104,24 +122,9 @@ def document_template(documentTypeId: int, _: CustomerUser, services: ServicesDe
 
 
 # -- rate requests --------------------------------------------------------------------------
-class RateRequestBody(BaseModel):
-    # Shapes only; the rules and their messages live in domain/booking/values.py.
-    commodity: str | None = None
-    hsCode: str | int | None = None
-    preferredShippingDate: str | None = None
-    isSwbl: bool | None = None
-    isSWBL: bool | None = None
-    quantity: int | float | str | None = None
-    isDanger: bool | None = None
-    msds: str | None = None
-    additionalComment: str | None = None
-    polId: int | str | None = None
-    podId: int | str | None = None
-    containerSizeId: int | str | None = None
-    containerTypeId: int | str | None = None
 
 
-def _payload(body: BaseModel) -> dict[str, Any]:
+def _payload(body: RateRequestBody) -> dict[str, Any]:
     data = body.model_dump()
     if data.get("isSwbl") is None and "isSWBL" in data:
         data["isSwbl"] = data.get("isSWBL")
@@ -134,7 +137,7 @@ def _customer_page(services: Any, customer_id: str, limit: int, offset: int) -> 
     return {"list": {"list": rows, "totalCount": total}}
 
 
-@router.get("/rate-requests", response_model=None)
+@router.get("/rate-requests", response_model=Envelope[Lookup[RateRequestRow]])
 async def list_rate_requests(
     principal: CustomerUser,
     services: ServicesDep,
@@ -144,108 +147,58 @@ async def list_rate_requests(
     return await read_answer(_customer_page, services, principal.account_id, limit, offset)
 
 
-@router.post("/rate-requests", response_model=None)
-def create_rate_request(body: RateRequestBody, principal: CustomerUser, services: ServicesDep) -> Any:
-    rate_request_id, position = services.booking.create_rate_request(
-        principal.actor, principal.username, _payload(body)
+@router.post("/rate-requests", response_model=Envelope[RateRequestDetail], status_code=201)
+def create_rate_request(
+    body: RateRequestBody, principal: CustomerUser, services: ServicesDep, command: CommandDep
+) -> Any:
+    rate_request_id = command.returning(
+        services.booking.create_rate_request, principal.actor, principal.username, _payload(body)
     )
-    services.settle(position)
     return success(own_detail(services, str(rate_request_id), principal), status_code=201)
 
 
-@router.get("/rate-requests/{id}", response_model=None)
+@router.get("/rate-requests/{id}", response_model=Envelope[RateRequestDetail])
 async def rate_request_detail(id: str, principal: CustomerUser, services: ServicesDep) -> Any:
     return await read_answer(own_detail, services, id, principal)
 
 
-@router.put("/rate-requests/{id}", response_model=None)
-def edit_rate_request(id: str, body: RateRequestBody, principal: CustomerUser, services: ServicesDep) -> Any:
-    services.settle(services.booking.edit_rate_request(id, principal.actor, _payload(body)))
+@router.put("/rate-requests/{id}", response_model=Envelope[RateRequestDetail])
+def edit_rate_request(
+    id: str, body: RateRequestBody, principal: CustomerUser, services: ServicesDep, command: CommandDep
+) -> Any:
+    command(services.booking.edit_rate_request, id, principal.actor, _payload(body))
     return success(own_detail(services, id, principal))
 
 
-@router.put("/rate-requests/{id}/approve", response_model=None)
-def accept_price(id: str, principal: CustomerUser, services: ServicesDep) -> Any:
-    services.settle(services.booking.accept_price(id, principal.actor))
+@router.put("/rate-requests/{id}/approve", response_model=Envelope[RateRequestDetail])
+def accept_price(id: str, principal: CustomerUser, services: ServicesDep, command: CommandDep) -> Any:
+    command(services.booking.accept_price, id, principal.actor)
     return success(own_detail(services, id, principal))
 
 
-@router.put("/rate-requests/{id}/cancel", response_model=None)
-def cancel_price(id: str, principal: CustomerUser, services: ServicesDep) -> Any:
-    services.settle(services.booking.cancel_price(id, principal.actor))
+@router.put("/rate-requests/{id}/cancel", response_model=Envelope[RateRequestDetail])
+def cancel_price(id: str, principal: CustomerUser, services: ServicesDep, command: CommandDep) -> Any:
+    command(services.booking.cancel_price, id, principal.actor)
     return success(own_detail(services, id, principal))
 
 
-class DocumentBody(BaseModel):
-    documentTypeId: int
-    fileId: str
-
-
-class BookingRequestBody(BaseModel):
-    documents: list[DocumentBody]
-
-
-@router.put("/rate-requests/{id}/booking-request", response_model=None)
+@router.put("/rate-requests/{id}/booking-request", response_model=Envelope[RateRequestDetail])
 def submit_booking_request(
-    id: str, body: BookingRequestBody, principal: CustomerUser, services: ServicesDep
+    id: str, body: BookingRequestBody, principal: CustomerUser, services: ServicesDep, command: CommandDep
 ) -> Any:
     documents = [d.model_dump() for d in body.documents]
-    services.settle(services.booking.submit_booking_request(id, principal.actor, documents))
+    command(services.booking.submit_booking_request, id, principal.actor, documents)
     return success(own_detail(services, id, principal))
 
 
 # -- shipping orders --------------------------------------------------------------------------
-class PartyBody(BaseModel):
-    name: str | None = None
-    address: str | None = None
-    phoneNumber: str | int | None = None
-    fax: str | int | None = None
-    partyType: int | None = None
-    isForSwbl: bool | None = None
 
 
-class ContainerBody(BaseModel):
-    containerId: int | str | None = None
-    seal: str | int | None = None
-    count: int | float | str | None = None
-    type: int | str | None = None
-    grossWeight: float | str | None = None
-    netWeight: float | str | None = None
-
-
-class ShippingOrderBody(BaseModel):
-    # `frightType` and `temprature` are the specification's spellings.
-    rateRequestId: str
-    isSWBL: bool | None = None
-    frightType: int | None = None
-    cargoDescription: str | None = None
-    imcoClass: str | int | float | None = None
-    unNumber: str | int | None = None
-    temprature: float | str | None = None
-    humidity: float | str | None = None
-    hasVentilation: bool | None = None
-    parties: list[PartyBody] = []
-    containers: list[ContainerBody] = []
-
-
-class ShippingOrderEditBody(BaseModel):
-    # On edit the specification spells it `freightType`; parties and containers may be sent too.
-    isSWBL: bool | None = None
-    freightType: int | None = None
-    cargoDescription: str | None = None
-    imcoClass: str | int | float | None = None
-    unNumber: str | int | None = None
-    temprature: float | str | None = None
-    humidity: float | str | None = None
-    hasVentilation: bool | None = None
-    parties: list[PartyBody] | None = None
-    containers: list[ContainerBody] | None = None
-
-
-@router.post("/shipping-orders", response_model=None)
-def create_shipping_order(body: ShippingOrderBody, principal: CustomerUser, services: ServicesDep) -> Any:
-    _, position = services.booking.create_shipping_order(principal.actor, body.model_dump())
-    services.settle(position)
+@router.post("/shipping-orders", response_model=Envelope[ShippingOrder], status_code=201)
+def create_shipping_order(
+    body: ShippingOrderBody, principal: CustomerUser, services: ServicesDep, command: CommandDep
+) -> Any:
+    command.returning(services.booking.create_shipping_order, principal.actor, body.model_dump())
     return success(own_detail(services, body.rateRequestId, principal)["order"], status_code=201)
 
 
@@ -254,19 +207,21 @@ def _order_answer(services: Any, order_id: str, principal: Principal) -> Any:
     return own_detail(services, order.rate_request_id, principal)["order"]
 
 
-@router.put("/shipping-orders/{id}/edit", response_model=None)
+@router.put("/shipping-orders/{id}/edit", response_model=Envelope[ShippingOrder])
 def edit_shipping_order(
-    id: str, body: ShippingOrderEditBody, principal: CustomerUser, services: ServicesDep
+    id: str, body: ShippingOrderEditBody, principal: CustomerUser, services: ServicesDep, command: CommandDep
 ) -> Any:
     payload = body.model_dump(exclude_none=False)
     for key in ("parties", "containers"):
         if payload.get(key) is None:
             payload.pop(key, None)
-    services.settle(services.booking.edit_shipping_order(id, principal.actor, payload))
+    command(services.booking.edit_shipping_order, id, principal.actor, payload)
     return success(_order_answer(services, id, principal))
 
 
-@router.put("/shipping-orders/{id}/approve", response_model=None)
-def approve_shipping_order(id: str, principal: CustomerUser, services: ServicesDep) -> Any:
-    services.settle(services.booking.approve_shipping_order(id, principal.actor))
+@router.put("/shipping-orders/{id}/approve", response_model=Envelope[ShippingOrder])
+def approve_shipping_order(
+    id: str, principal: CustomerUser, services: ServicesDep, command: CommandDep
+) -> Any:
+    command(services.booking.approve_shipping_order, id, principal.actor)
     return success(_order_answer(services, id, principal))

@@ -3,20 +3,27 @@
 from __future__ import annotations
 
 from datetime import UTC, date, datetime, time
-from decimal import Decimal
 from typing import Any
 
 from fastapi import APIRouter, Query
-from pydantic import BaseModel, Field
 
-from api.deps import AdminUser, ServicesDep, read_answer
+from api.deps import AdminUser, CommandDep, ServicesDep, read_answer
 from api.envelope import success
+from api.openapi import operation_ids
+from api.schemas.booking import Choice, ContainerChoice, RateRequestDetail, RateRequestRow, ShippingOrder
+from api.schemas.booking_admin import ContainerBody, MessageBody, OrderRevisionBody, PortBody, QuoteBody
+from api.schemas.envelope import Envelope, Lookup
 from domain.booking.containers import is_valid
 from domain.shared.errors import AlreadyExists, NotFound, ValidationFailed
+from domain.shared.messages import message
 from projections.booking import queries as read
 from projections.booking import reference
 
-router = APIRouter(prefix="/booking/api/v1/admin", tags=["booking-admin"])
+router = APIRouter(
+    prefix="/booking/api/v1/admin",
+    tags=["booking-admin"],
+    generate_unique_id_function=operation_ids("booking_admin"),
+)
 
 
 def _detail(services: Any, rate_request_id: str) -> dict[str, Any]:
@@ -34,7 +41,7 @@ def _page(services: Any, state: int | None, state_name: str | None, limit: int, 
 
 
 # Read endpoints: `async def` with their blocking part on a reader thread (api/deps.py `read_answer`).
-@router.get("/rate-requests", response_model=None)
+@router.get("/rate-requests", response_model=Envelope[Lookup[RateRequestRow]])
 async def list_rate_requests(
     _: AdminUser,
     services: ServicesDep,
@@ -46,14 +53,9 @@ async def list_rate_requests(
     return await read_answer(_page, services, state, stateName, limit, offset)
 
 
-@router.get("/rate-requests/{id}", response_model=None)
+@router.get("/rate-requests/{id}", response_model=Envelope[RateRequestDetail])
 async def rate_request_detail(id: str, _: AdminUser, services: ServicesDep) -> Any:
     return await read_answer(_detail, services, id)
-
-
-class QuoteBody(BaseModel):
-    price: Decimal
-    validUntil: str = Field(max_length=40)
 
 
 def valid_until(text: str) -> datetime:
@@ -63,72 +65,62 @@ def valid_until(text: str) -> datetime:
             return datetime.combine(date.fromisoformat(text.strip()), time.max, tzinfo=UTC)
         moment = datetime.fromisoformat(text.strip())
     except ValueError as error:
-        raise ValidationFailed({"validUntil": "Validity must be an ISO 8601 date or time"}) from error
+        raise ValidationFailed({"validUntil": message("booking.validUntil.format")}) from error
     return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
-@router.put("/rate-requests/{id}/quote", response_model=None)
-def quote(id: str, body: QuoteBody, principal: AdminUser, services: ServicesDep) -> Any:
-    services.settle(services.booking.quote(id, principal.actor, body.price, valid_until(body.validUntil)))
+@router.put("/rate-requests/{id}/quote", response_model=Envelope[RateRequestDetail])
+def quote(id: str, body: QuoteBody, principal: AdminUser, services: ServicesDep, command: CommandDep) -> Any:
+    command(services.booking.quote, id, principal.actor, body.price, valid_until(body.validUntil))
     return success(_detail(services, id))
 
 
-class MessageBody(BaseModel):
-    message: str = Field(max_length=2000)
-
-
-@router.put("/rate-requests/{id}/request-revision", response_model=None)
-def request_revision(id: str, body: MessageBody, principal: AdminUser, services: ServicesDep) -> Any:
-    services.settle(services.booking.request_revision(id, principal.actor, body.message))
-    return success(_detail(services, id))
-
-
-@router.put("/rate-requests/{id}/reject", response_model=None)
-def reject(id: str, body: MessageBody, principal: AdminUser, services: ServicesDep) -> Any:
-    services.settle(services.booking.reject(id, principal.actor, body.message))
-    return success(_detail(services, id))
-
-
-@router.put("/rate-requests/{id}/confirm-booking", response_model=None)
-def confirm_booking(id: str, principal: AdminUser, services: ServicesDep) -> Any:
-    services.settle(services.booking.confirm_booking(id, principal.actor))
-    return success(_detail(services, id))
-
-
-class OrderRevisionBody(BaseModel):
-    revise: dict[str, str]
-    editedOrder: dict[str, Any] | None = None
-
-
-@router.put("/shipping-orders/{id}/request-revision", response_model=None)
-def request_order_revision(
-    id: str, body: OrderRevisionBody, principal: AdminUser, services: ServicesDep
+@router.put("/rate-requests/{id}/request-revision", response_model=Envelope[RateRequestDetail])
+def request_revision(
+    id: str, body: MessageBody, principal: AdminUser, services: ServicesDep, command: CommandDep
 ) -> Any:
-    position = services.booking.request_order_revision(id, principal.actor, body.revise, body.editedOrder)
-    services.settle(position)
+    command(services.booking.request_revision, id, principal.actor, body.message)
+    return success(_detail(services, id))
+
+
+@router.put("/rate-requests/{id}/reject", response_model=Envelope[RateRequestDetail])
+def reject(
+    id: str, body: MessageBody, principal: AdminUser, services: ServicesDep, command: CommandDep
+) -> Any:
+    command(services.booking.reject, id, principal.actor, body.message)
+    return success(_detail(services, id))
+
+
+@router.put("/rate-requests/{id}/confirm-booking", response_model=Envelope[RateRequestDetail])
+def confirm_booking(id: str, principal: AdminUser, services: ServicesDep, command: CommandDep) -> Any:
+    command(services.booking.confirm_booking, id, principal.actor)
+    return success(_detail(services, id))
+
+
+@router.put("/shipping-orders/{id}/request-revision", response_model=Envelope[ShippingOrder])
+def request_order_revision(
+    id: str, body: OrderRevisionBody, principal: AdminUser, services: ServicesDep, command: CommandDep
+) -> Any:
+    command(services.booking.request_order_revision, id, principal.actor, body.revise, body.editedOrder)
     order = services.booking.shipping_order(id, principal.actor)
     return success(_detail(services, order.rate_request_id)["order"])
 
 
-@router.put("/shipping-orders/{id}/accept", response_model=None)
-def accept_shipping_order(id: str, principal: AdminUser, services: ServicesDep) -> Any:
-    services.settle(services.booking.accept_shipping_order(id, principal.actor))
+@router.put("/shipping-orders/{id}/accept", response_model=Envelope[ShippingOrder])
+def accept_shipping_order(id: str, principal: AdminUser, services: ServicesDep, command: CommandDep) -> Any:
+    command(services.booking.accept_shipping_order, id, principal.actor)
     order = services.booking.shipping_order(id, principal.actor)
     return success(_detail(services, order.rate_request_id)["order"])
 
 
 # -- reference data that staff extend -------------------------------------------------------------------
-class PortBody(BaseModel):
-    code: str = Field(min_length=5, max_length=5)
-    name: str = Field(min_length=1, max_length=100)
-    country: str = Field(min_length=1, max_length=100)
 
 
-@router.post("/reference/ports", response_model=None)
+@router.post("/reference/ports", response_model=Envelope[Choice], status_code=201)
 def add_port(body: PortBody, _: AdminUser, services: ServicesDep) -> Any:
     code = body.code.upper()
     if not code.isalnum() or not code[:2].isalpha():
-        raise ValidationFailed({"code": "A UN/LOCODE is a 2-letter country code and 3 letters or digits"})
+        raise ValidationFailed({"code": message("booking.port.locode")})
     with services.read_models.transaction() as tx:
         if tx.scalar("SELECT 1 FROM booking_ports WHERE code = ?", (code,)) is not None:
             raise AlreadyExists("Port exists already")
@@ -138,22 +130,16 @@ def add_port(body: PortBody, _: AdminUser, services: ServicesDep) -> Any:
     )
 
 
-class ContainerBody(BaseModel):
-    number: str = Field(max_length=11)
-    typeId: int
-    sizeId: int
-
-
-@router.post("/reference/containers", response_model=None)
+@router.post("/reference/containers", response_model=Envelope[ContainerChoice], status_code=201)
 def add_container(body: ContainerBody, _: AdminUser, services: ServicesDep) -> Any:
     number = body.number.strip().upper()
     errors = {}
     if not is_valid(number):
-        errors["number"] = "Not an ISO 6346 container number with a valid check digit"
+        errors["number"] = message("booking.container.numberInvalid")
     if not services.booking.catalog.has_container_type(body.typeId):
-        errors["typeId"] = "Container type not found"
+        errors["typeId"] = message("booking.containerType.notFound")
     if not services.booking.catalog.has_container_size(body.sizeId):
-        errors["sizeId"] = "Container size not found"
+        errors["sizeId"] = message("booking.containerSize.notFound")
     if errors:
         raise ValidationFailed(errors)
     with services.read_models.transaction() as tx:

@@ -7,19 +7,25 @@ from typing import Annotated, Any
 from fastapi import APIRouter, File, Form, UploadFile
 from fastapi.responses import FileResponse
 
-from api.deps import CurrentUser, ServicesDep
+from api.deps import CommandDep, CurrentUser, ServicesDep
 from api.envelope import success
+from api.openapi import operation_ids
+from api.schemas.envelope import Envelope
+from api.schemas.files import UploadProgress
 from domain.booking.files import CHUNK_SIZE
 from domain.shared.errors import NotFound
 from infrastructure.uploads import Assembled, Progress
 
-router = APIRouter(prefix="/file-manager/api/v1/files", tags=["files"])
+router = APIRouter(
+    prefix="/file-manager/api/v1/files", tags=["files"], generate_unique_id_function=operation_ids("files")
+)
 
 
-@router.post("/upload-chunk", response_model=None)
+@router.post("/upload-chunk", response_model=Envelope[UploadProgress])
 async def upload_chunk(
     principal: CurrentUser,
     services: ServicesDep,
+    command: CommandDep,
     TotalChunks: Annotated[int, Form()],
     ChunkNumber: Annotated[int, Form()],
     FileId: Annotated[str, Form(max_length=200)],
@@ -39,20 +45,24 @@ async def upload_chunk(
             }
         )
     if isinstance(outcome, Assembled):
-        file_id, position = services.booking.store_file(
-            actor,
-            FileId,
-            outcome.name,
-            outcome.content_type,
-            outcome.size,
-            outcome.sha256,
-            outcome.storage_name,
-        )
-        if position is None:
+        assembled = outcome
+
+        def store() -> tuple[tuple[str, bool], int | None]:
+            file_id, position = services.booking.store_file(
+                actor,
+                FileId,
+                assembled.name,
+                assembled.content_type,
+                assembled.size,
+                assembled.sha256,
+                assembled.storage_name,
+            )
+            return (str(file_id), position is None), position
+
+        file_id, recorded_before = command.returning(store)
+        if recorded_before:
             # These bytes were recorded already under this key: keep the first copy only.
             services.uploads.path_of(outcome.storage_name).unlink(missing_ok=True)
-        else:
-            services.settle(position)
         services.uploads.finish(actor.id, FileId, str(file_id))
         file_key = str(file_id)
     else:
@@ -71,7 +81,13 @@ async def upload_chunk(
     )
 
 
-@router.get("/{fileId}", response_model=None)
+@router.get(
+    "/{fileId}",
+    response_class=FileResponse,
+    responses={
+        200: {"content": {"application/octet-stream": {"schema": {"type": "string", "format": "binary"}}}}
+    },
+)
 def download(fileId: str, principal: CurrentUser, services: ServicesDep) -> Any:
     stored = services.booking.stored_file(fileId, principal.actor)
     path = services.uploads.path_of(stored.storage_name)

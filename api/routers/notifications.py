@@ -5,21 +5,23 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import APIRouter, Query
-from pydantic import BaseModel
 
-from api.deps import CurrentUser, ServicesDep
+from api.deps import CommandDep, CurrentUser, ServicesDep
 from api.envelope import success
+from api.openapi import operation_ids
+from api.schemas.envelope import Envelope, error_responses
+from api.schemas.notifications import MarkBody, MarkedRead, NotificationPage
 from domain.shared.errors import Forbidden
 from projections import notifications
 
-router = APIRouter(prefix="/notification/api/v1/notifications", tags=["notifications"])
+router = APIRouter(
+    prefix="/notification/api/v1/notifications",
+    tags=["notifications"],
+    generate_unique_id_function=operation_ids("notifications"),
+)
 
 
-class MarkBody(BaseModel):
-    notificationId: str
-
-
-@router.get("/{account_id}/paging", operation_id="notificationPage", response_model=None)
+@router.get("/{account_id}/paging", response_model=Envelope[NotificationPage])
 def notification_page(
     account_id: str,
     principal: CurrentUser,
@@ -53,9 +55,7 @@ def notification_page(
     )
 
 
-@router.put("/mark-as-read", operation_id="markAsRead", response_model=None)
-def mark_as_read(body: MarkBody, principal: CurrentUser, services: ServicesDep) -> Any:
-    position = services.notifications.mark_read(body.notificationId, principal.actor)
-    if position is not None:
-        services.settle(position)
+@router.put("/mark-as-read", response_model=Envelope[MarkedRead], responses=error_responses(404))
+def mark_as_read(body: MarkBody, principal: CurrentUser, services: ServicesDep, command: CommandDep) -> Any:
+    command(services.notifications.mark_read, body.notificationId, principal.actor)
     return success({"id": body.notificationId, "isRead": True})

@@ -6,51 +6,21 @@ import json
 from typing import Any
 
 from fastapi import APIRouter
-from pydantic import BaseModel
 
-from api.deps import CustomerUser, ServicesDep
+from api.deps import Command, CommandDep, CustomerUser, ServicesDep
 from api.envelope import success
+from api.openapi import operation_ids
+from api.schemas.envelope import Envelope, error_responses
+from api.schemas.profile import DomesticProfileBody, ForeignProfileBody, IndividualProfileBody, Profile
 from domain.accounts.account import DOMESTIC_COMPANY, FOREIGN_COMPANY, INDIVIDUAL
 from domain.shared.errors import Forbidden, NotFound
 from projections.profiles import profile_of
 
-router = APIRouter(prefix="/account/api/v1/client", tags=["profile"])
+router = APIRouter(
+    prefix="/account/api/v1/client", tags=["profile"], generate_unique_id_function=operation_ids("profile")
+)
 
-
-class IndividualProfileBody(BaseModel):
-    id: str | int | None = None
-    firstName: str | None = None
-    lastName: str | None = None
-    birthDate: str | None = None
-    nationalId: str | None = None
-    phone: str | None = None
-    industry: str | None = None
-    destinations: str | list[str] | None = None
-    typeOfOperation: str | None = None
-    fax: str | None = None
-    email: str | None = None
-    address: str | None = None
-    postalCode: str | None = None
-
-
-class DomesticProfileBody(BaseModel):
-    name: str | None = None
-    contactPerson: str | None = None
-    economicCode: str | None = None
-    registrationCode: str | None = None
-    nationalCode: str | None = None
-    fax: str | None = None
-    address: str | None = None
-    postalCode: str | None = None
-
-
-class ForeignProfileBody(BaseModel):
-    name: str | None = None
-    contactPerson: str | None = None
-    nationalCode: str | None = None
-    fax: str | None = None
-    address: str | None = None
-    postalCode: str | None = None
+PROFILE: dict[str, Any] = {"response_model": Envelope[Profile], "responses": error_responses(404)}
 
 
 def _own(principal: Any, account_type: int) -> None:
@@ -107,40 +77,46 @@ def _read(account_type: int, principal: Any, services: Any) -> Any:
     return success(_view(services, principal))
 
 
-def _update(account_type: int, payload: dict[str, Any], principal: Any, services: Any) -> Any:
+def _update(
+    account_type: int, payload: dict[str, Any], principal: Any, services: Any, command: Command
+) -> Any:
     _own(principal, account_type)
     payload.pop("id", None)  # the caller's own account, from the token, whatever the body says
-    position = services.accounts.request_profile_edit(principal.account_id, payload, principal.actor)
-    if position is not None:
-        services.settle(position)
+    position = command(services.accounts.request_profile_edit, principal.account_id, payload, principal.actor)
     return success({**_view(services, principal), "changed": position is not None})
 
 
-@router.get("/indivisual-customers", operation_id="individualProfile", response_model=None)
+@router.get("/indivisual-customers", **PROFILE)
 def individual_profile(principal: CustomerUser, services: ServicesDep) -> Any:
     return _read(INDIVIDUAL, principal, services)
 
 
-@router.get("/domestic-corporate-customers", operation_id="domesticProfile", response_model=None)
+@router.get("/domestic-corporate-customers", **PROFILE)
 def domestic_profile(principal: CustomerUser, services: ServicesDep) -> Any:
     return _read(DOMESTIC_COMPANY, principal, services)
 
 
-@router.get("/foreign-corporate-customers", operation_id="foreignProfile", response_model=None)
+@router.get("/foreign-corporate-customers", **PROFILE)
 def foreign_profile(principal: CustomerUser, services: ServicesDep) -> Any:
     return _read(FOREIGN_COMPANY, principal, services)
 
 
-@router.put("/indivisual-customers", operation_id="updateIndividualProfile", response_model=None)
-def update_individual(body: IndividualProfileBody, principal: CustomerUser, services: ServicesDep) -> Any:
-    return _update(INDIVIDUAL, body.model_dump(exclude_unset=True), principal, services)
+@router.put("/indivisual-customers", **PROFILE)
+def update_individual(
+    body: IndividualProfileBody, principal: CustomerUser, services: ServicesDep, command: CommandDep
+) -> Any:
+    return _update(INDIVIDUAL, body.model_dump(exclude_unset=True), principal, services, command)
 
 
-@router.put("/domestic-corporate-customers", operation_id="updateDomesticProfile", response_model=None)
-def update_domestic(body: DomesticProfileBody, principal: CustomerUser, services: ServicesDep) -> Any:
-    return _update(DOMESTIC_COMPANY, body.model_dump(exclude_unset=True), principal, services)
+@router.put("/domestic-corporate-customers", **PROFILE)
+def update_domestic(
+    body: DomesticProfileBody, principal: CustomerUser, services: ServicesDep, command: CommandDep
+) -> Any:
+    return _update(DOMESTIC_COMPANY, body.model_dump(exclude_unset=True), principal, services, command)
 
 
-@router.put("/foreign-corporate-customers", operation_id="updateForeignProfile", response_model=None)
-def update_foreign(body: ForeignProfileBody, principal: CustomerUser, services: ServicesDep) -> Any:
-    return _update(FOREIGN_COMPANY, body.model_dump(exclude_unset=True), principal, services)
+@router.put("/foreign-corporate-customers", **PROFILE)
+def update_foreign(
+    body: ForeignProfileBody, principal: CustomerUser, services: ServicesDep, command: CommandDep
+) -> Any:
+    return _update(FOREIGN_COMPANY, body.model_dump(exclude_unset=True), principal, services, command)

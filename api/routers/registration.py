@@ -9,17 +9,35 @@ from datetime import UTC, datetime
 from typing import Any
 
 from fastapi import APIRouter, Request
-from pydantic import BaseModel
 
-from api.deps import ServicesDep, client_address
+from api.deps import Command, CommandDep, ServicesDep, client_address
 from api.envelope import success
+from api.openapi import operation_ids
+from api.schemas.envelope import Envelope, error_responses
+from api.schemas.registration import (
+    CompanyBody,
+    Finalized,
+    IndividualBody,
+    ResendDomesticBody,
+    ResendIndividualBody,
+    Resent,
+    StartBody,
+    Started,
+    Verified,
+    VerifyBody,
+)
 from domain.accounts import forms
 from domain.accounts.account import DOMESTIC_COMPANY, FOREIGN_COMPANY, INDIVIDUAL
 from domain.accounts.registration import CODE_LIFETIME, RESEND_COOLDOWN, Registration, needs_verification
 from domain.shared.actor import visitor
 from domain.shared.errors import ValidationFailed
+from domain.shared.messages import message
 
-router = APIRouter(prefix="/account/api/v1/client", tags=["registration"])
+router = APIRouter(
+    prefix="/account/api/v1/client",
+    tags=["registration"],
+    generate_unique_id_function=operation_ids("registration"),
+)
 
 PATHS = {
     INDIVIDUAL: "indivisual-customers",
@@ -28,66 +46,17 @@ PATHS = {
 }
 
 
-class StartBody(BaseModel):
-    nationalId: str
-    phone: str | None = None
-
-
-class IndividualBody(BaseModel):
-    firstName: str | None = None
-    lastName: str | None = None
-    birthDate: str | None = None
-    nationalId: str | None = None
-    phone: str | None = None
-    fax: str | None = None
-    email: str | None = None
-    address: str | None = None
-    postalCode: str | None = None
-
-
-class CompanyBody(BaseModel):
-    # `econimicCode` is the specification's spelling of the wire key.
-    isForeign: bool | None = None
-    name: str | None = None
-    contactPerson: str | None = None
-    econimicCode: str | None = None
-    registrationCode: str | None = None
-    nationalCode: str | None = None
-    phone: str | None = None
-    fax: str | None = None
-    email: str | None = None
-    address: str | None = None
-    postalCode: str | None = None
-
-
-class VerifyBody(BaseModel):
-    nationalId: str
-    code: str | int
-
-
-class ResendIndividualBody(BaseModel):
-    nationalId: str
-    phone: str
-
-
-class ResendDomesticBody(BaseModel):
-    nationalCode: str
-    phone: str
-
-
 def _guard(services: Any, request: Request) -> None:
     key = f"addr:{client_address(request)}"
     services.limiters.accounts.signup_by_address.check(key)
     services.limiters.accounts.signup_by_address.record(key)
 
 
-def _start(kind: int, body: StartBody, request: Request, services: Any) -> Any:
+def _start(kind: int, body: StartBody, request: Request, services: Any, command: Command) -> Any:
     identity = forms.identity(body.nationalId)
     phone = forms.phone(body.phone) if needs_verification(kind) else ""
     _guard(services, request)
-    step, position = services.accounts.start_registration(kind, identity, phone, visitor(identity))
-    if position is not None:
-        services.settle(position)
+    step = command.returning(services.accounts.start_registration, kind, identity, phone, visitor(identity))
     return success(
         {
             "firstStep": step,
@@ -99,30 +68,31 @@ def _start(kind: int, body: StartBody, request: Request, services: Any) -> Any:
     )
 
 
-@router.post("/indivisual-customers/register/start", operation_id="startIndividual", response_model=None)
-def start_individual(body: StartBody, request: Request, services: ServicesDep) -> Any:
-    return _start(INDIVIDUAL, body, request, services)
+STARTED: dict[str, Any] = {"response_model": Envelope[Started], "responses": error_responses(429)}
 
 
-@router.post(
-    "/domestic-corporate-customers/register/start", operation_id="startDomestic", response_model=None
-)
-def start_domestic(body: StartBody, request: Request, services: ServicesDep) -> Any:
-    return _start(DOMESTIC_COMPANY, body, request, services)
+@router.post("/indivisual-customers/register/start", **STARTED)
+def start_individual(body: StartBody, request: Request, services: ServicesDep, command: CommandDep) -> Any:
+    return _start(INDIVIDUAL, body, request, services, command)
 
 
-@router.post("/foreign-corporate-customers/register/start", operation_id="startForeign", response_model=None)
-def start_foreign(body: StartBody, request: Request, services: ServicesDep) -> Any:
-    return _start(FOREIGN_COMPANY, body, request, services)
+@router.post("/domestic-corporate-customers/register/start", **STARTED)
+def start_domestic(body: StartBody, request: Request, services: ServicesDep, command: CommandDep) -> Any:
+    return _start(DOMESTIC_COMPANY, body, request, services, command)
 
 
-def _finalize(kind: int, identity: str, details: dict[str, Any], request: Request, services: Any) -> Any:
+@router.post("/foreign-corporate-customers/register/start", **STARTED)
+def start_foreign(body: StartBody, request: Request, services: ServicesDep, command: CommandDep) -> Any:
+    return _start(FOREIGN_COMPANY, body, request, services, command)
+
+
+def _finalize(
+    kind: int, identity: str, details: dict[str, Any], request: Request, services: Any, command: Command
+) -> Any:
     _guard(services, request)
-    registration: Registration
-    registration, position = services.accounts.finalize_registration(
-        kind, identity, details, datetime.now(UTC), visitor(identity)
+    registration: Registration = command.returning(
+        services.accounts.finalize_registration, kind, identity, details, datetime.now(UTC), visitor(identity)
     )
-    services.settle(position)
     verify = needs_verification(kind)
     return success(
         {
@@ -136,78 +106,76 @@ def _finalize(kind: int, identity: str, details: dict[str, Any], request: Reques
     )
 
 
-@router.post(
-    "/indivisual-customers/register/finalize", operation_id="finalizeIndividual", response_model=None
-)
-def finalize_individual(body: IndividualBody, request: Request, services: ServicesDep) -> Any:
+FINALIZED: dict[str, Any] = {"response_model": Envelope[Finalized], "responses": error_responses(404, 429)}
+
+
+@router.post("/indivisual-customers/register/finalize", **FINALIZED)
+def finalize_individual(
+    body: IndividualBody, request: Request, services: ServicesDep, command: CommandDep
+) -> Any:
     details = forms.individual_registration(body.model_dump())
-    return _finalize(INDIVIDUAL, details["nationalId"], details, request, services)
+    return _finalize(INDIVIDUAL, details["nationalId"], details, request, services, command)
 
 
 def _company_identity(body: CompanyBody) -> str:
-    return forms.identity(body.nationalCode, "nationalCode", "Invalid national code.")
+    return forms.identity(body.nationalCode, "nationalCode", message("accounts.identity.invalid"))
 
 
-@router.post(
-    "/domestic-corporate-customers/register/finalize", operation_id="finalizeDomestic", response_model=None
-)
-def finalize_domestic(body: CompanyBody, request: Request, services: ServicesDep) -> Any:
+@router.post("/domestic-corporate-customers/register/finalize", **FINALIZED)
+def finalize_domestic(body: CompanyBody, request: Request, services: ServicesDep, command: CommandDep) -> Any:
     if body.isForeign:
-        raise ValidationFailed({"isForeign": "A foreign company signs up with the foreign-company call"})
+        raise ValidationFailed({"isForeign": message("accounts.isForeign.foreign")})
     details = forms.domestic_registration(body.model_dump())
-    return _finalize(DOMESTIC_COMPANY, _company_identity(body), details, request, services)
+    return _finalize(DOMESTIC_COMPANY, _company_identity(body), details, request, services, command)
 
 
-@router.post(
-    "/foreign-corporate-customers/register/finalize", operation_id="finalizeForeign", response_model=None
-)
-def finalize_foreign(body: CompanyBody, request: Request, services: ServicesDep) -> Any:
+@router.post("/foreign-corporate-customers/register/finalize", **FINALIZED)
+def finalize_foreign(body: CompanyBody, request: Request, services: ServicesDep, command: CommandDep) -> Any:
     if body.isForeign is False:
-        raise ValidationFailed({"isForeign": "A domestic company signs up with the domestic-company call"})
+        raise ValidationFailed({"isForeign": message("accounts.isForeign.domestic")})
     details = forms.foreign_registration(body.model_dump())
     details.pop("economicCode", None)
-    return _finalize(FOREIGN_COMPANY, _company_identity(body), details, request, services)
+    return _finalize(FOREIGN_COMPANY, _company_identity(body), details, request, services, command)
 
 
-def _verify(kind: int, body: VerifyBody, request: Request, services: Any) -> Any:
+def _verify(kind: int, body: VerifyBody, request: Request, services: Any, command: Command) -> Any:
     identity = forms.identity(body.nationalId)
     code = f"{body.code:05d}" if isinstance(body.code, int) else body.code.strip()
     if len(code) != 5 or not code.isdigit():
-        raise ValidationFailed({"code": "The code is 5 digits"})
+        raise ValidationFailed({"code": message("accounts.code.digits")})
     limits = services.limiters.accounts
     keys = (f"reg:{identity}",), (f"addr:{client_address(request)}",)
     limits.verify_by_registration.check(*keys[0])
     limits.verify_by_address.check(*keys[1])
     try:
-        position = services.accounts.verify_registration(
-            kind, identity, code, datetime.now(UTC), visitor(identity)
+        command(
+            services.accounts.verify_registration, kind, identity, code, datetime.now(UTC), visitor(identity)
         )
     except ValidationFailed:
         limits.verify_by_registration.record(*keys[0])
         limits.verify_by_address.record(*keys[1])
         raise
-    services.settle(position)
     return success({"nationalId": identity, "verified": True, "state": "pending"})
 
 
 # The individual verify path is capitalised in the specification; the lower-case spelling answers too.
-@router.post("/Indivisual-customers/register/verify", operation_id="verifyIndividual", response_model=None)
-@router.post("/indivisual-customers/register/verify", include_in_schema=False, response_model=None)
-def verify_individual(body: VerifyBody, request: Request, services: ServicesDep) -> Any:
-    return _verify(INDIVIDUAL, body, request, services)
+VERIFIED: dict[str, Any] = {"response_model": Envelope[Verified], "responses": error_responses(404, 429)}
 
 
-@router.post(
-    "/domestic-corporate-customers/register/verify", operation_id="verifyDomestic", response_model=None
-)
-def verify_domestic(body: VerifyBody, request: Request, services: ServicesDep) -> Any:
-    return _verify(DOMESTIC_COMPANY, body, request, services)
+@router.post("/Indivisual-customers/register/verify", **VERIFIED)
+@router.post("/indivisual-customers/register/verify", include_in_schema=False, **VERIFIED)
+def verify_individual(body: VerifyBody, request: Request, services: ServicesDep, command: CommandDep) -> Any:
+    return _verify(INDIVIDUAL, body, request, services, command)
 
 
-def _resend(kind: int, identity: str, phone: str, request: Request, services: Any) -> Any:
+@router.post("/domestic-corporate-customers/register/verify", **VERIFIED)
+def verify_domestic(body: VerifyBody, request: Request, services: ServicesDep, command: CommandDep) -> Any:
+    return _verify(DOMESTIC_COMPANY, body, request, services, command)
+
+
+def _resend(kind: int, identity: str, phone: str, request: Request, services: Any, command: Command) -> Any:
     _guard(services, request)
-    position = services.accounts.resend_code(kind, identity, phone, datetime.now(UTC), visitor(identity))
-    services.settle(position)
+    command(services.accounts.resend_code, kind, identity, phone, datetime.now(UTC), visitor(identity))
     return success(
         {
             "nationalId": identity,
@@ -217,14 +185,20 @@ def _resend(kind: int, identity: str, phone: str, request: Request, services: An
     )
 
 
-@router.post("/indivisual-customers/register/resend", operation_id="resendIndividual", response_model=None)
-def resend_individual(body: ResendIndividualBody, request: Request, services: ServicesDep) -> Any:
-    return _resend(INDIVIDUAL, forms.identity(body.nationalId), forms.phone(body.phone), request, services)
+RESENT: dict[str, Any] = {"response_model": Envelope[Resent], "responses": error_responses(404, 429)}
 
 
-@router.post(
-    "/domestic-corporate-customers/register/resend", operation_id="resendDomestic", response_model=None
-)
-def resend_domestic(body: ResendDomesticBody, request: Request, services: ServicesDep) -> Any:
+@router.post("/indivisual-customers/register/resend", **RESENT)
+def resend_individual(
+    body: ResendIndividualBody, request: Request, services: ServicesDep, command: CommandDep
+) -> Any:
+    identity, phone = forms.identity(body.nationalId), forms.phone(body.phone)
+    return _resend(INDIVIDUAL, identity, phone, request, services, command)
+
+
+@router.post("/domestic-corporate-customers/register/resend", **RESENT)
+def resend_domestic(
+    body: ResendDomesticBody, request: Request, services: ServicesDep, command: CommandDep
+) -> Any:
     identity = forms.identity(body.nationalCode, "nationalCode")
-    return _resend(DOMESTIC_COMPANY, identity, forms.phone(body.phone), request, services)
+    return _resend(DOMESTIC_COMPANY, identity, forms.phone(body.phone), request, services, command)

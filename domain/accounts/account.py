@@ -13,6 +13,7 @@ from domain.shared.actor import Actor
 from domain.shared.aggregate import audit_fields
 from domain.shared.errors import ValidationFailed
 from domain.shared.ids import name_based_id
+from domain.shared.messages import message
 
 PASSWORD_SCHEME = "argon2id"
 
@@ -22,7 +23,7 @@ DOMESTIC_COMPANY = 2
 FOREIGN_COMPANY = 3
 CUSTOMER_TYPES = (INDIVIDUAL, DOMESTIC_COMPANY, FOREIGN_COMPANY)
 RESET_TOKEN_LIFETIME = timedelta(hours=1)
-INVALID_TOKEN = "The link is invalid or has expired; request a new one"
+INVALID_TOKEN = message("accounts.resetLink.invalid")
 
 
 def account_id(username: str) -> UUID:

@@ -16,6 +16,7 @@ from domain.accounts.registration import USER_EXIST, WRONG_CODE, Registration, r
 from domain.shared.actor import ADMIN, CUSTOMER, SYSTEM_ACTOR, Actor
 from domain.shared.application import ContextApplication
 from domain.shared.errors import AlreadyExists, Conflict, NotFound, ValidationFailed
+from domain.shared.messages import message
 
 T = TypeVar("T")
 CUSTOMER_ROLES = [CUSTOMER]
@@ -138,7 +139,7 @@ class AccountsApplication(ContextApplication):
         return self.record(account)
 
     def reset_password(self, username: str, token: str, password: str, now: datetime) -> int:
-        invalid = ValidationFailed({"token": "The link is invalid or has expired; request a new one"})
+        invalid = ValidationFailed({"token": message("accounts.resetLink.invalid")})
         if not self.exists(account_id(username)):
             raise invalid
         account = self._load(account_id(username), Account, "Account not found")
@@ -148,13 +149,9 @@ class AccountsApplication(ContextApplication):
     def change_password(self, account: UUID | str, current: str, new: str, actor: Actor) -> int:
         loaded = self._load(UUID(str(account)), Account, "Account not found")
         if not password_matches(loaded.password_hash, current):
-            raise ValidationFailed({"currentPassword": "Current password is incorrect"})
+            raise ValidationFailed({"currentPassword": message("accounts.currentPassword.incorrect")})
         loaded.set_password(hash_password(new), actor, "password changed")
         return self.record(loaded)
-
-    def check_password(self, account: UUID | str, password: str) -> bool:
-        loaded = self._load(UUID(str(account)), Account, "Account not found")
-        return password_matches(loaded.password_hash, password)
 
     # -- profile edit requests --------------------------------------------------------------------------
     def customer(self, account: UUID | str) -> Account:

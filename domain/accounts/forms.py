@@ -12,9 +12,10 @@ from typing import Any
 
 from domain.accounts.account import DOMESTIC_COMPANY, FOREIGN_COMPANY, INDIVIDUAL
 from domain.shared.errors import ValidationFailed
+from domain.shared.messages import message
 
-REQUIRED = "This field is required."
-GENERIC_REQUIRED = "Required"
+REQUIRED = message("common.required")
+GENERIC_REQUIRED = message("common.requiredShort")
 MAX_TEXT = 200
 
 PHONE = re.compile(r"^09\d{9}$")
@@ -93,7 +94,7 @@ class _Checker:
                 self.errors[wire] = required
             return
         if len(value) > MAX_TEXT:
-            self.errors[wire] = f"String must contain at most {MAX_TEXT} character(s)"
+            self.errors[wire] = message("common.text.max", max=MAX_TEXT)
         elif min_length and len(value) < min_length[0]:
             self.errors[wire] = min_length[1]
         elif exact_length and len(value) != exact_length[0]:
@@ -107,22 +108,24 @@ class _Checker:
         return self.values
 
 
-def identity(value: Any, wire: str = "nationalId", required: str = "required field") -> str:
+def identity(
+    value: Any, wire: str = "nationalId", required: str = message("accounts.identity.required")
+) -> str:
     """A national id or company id: it names an account and appears in paths."""
     number = text(value)
     if not number:
         raise ValidationFailed({wire: required})
     if not IDENTITY.match(number):
-        raise ValidationFailed({wire: "Invalid national code."})
+        raise ValidationFailed({wire: message("accounts.identity.invalid")})
     return number
 
 
 def phone(value: Any, wire: str = "phone") -> str:
     number = text(value)
     if not number:
-        raise ValidationFailed({wire: "Phone number is required."})
+        raise ValidationFailed({wire: message("accounts.phone.required")})
     if not PHONE.match(number):
-        raise ValidationFailed({wire: "Invalid phone number."})
+        raise ValidationFailed({wire: message("accounts.phone.invalid")})
     return number
 
 
@@ -140,16 +143,20 @@ def _individual(payload: Mapping[str, Any], *, postal_required: bool) -> dict[st
     check.field("lastName")
     check.field("birthDate")
     if "birthDate" not in check.errors and not _valid_birth_date(check.values["birthDate"]):
-        check.errors["birthDate"] = "Invalid date"
-    check.field("nationalId", required="required field", pattern=(IDENTITY, "Invalid national code."))
-    check.field("phone", pattern=(PHONE, "Invalid phone number."))
-    check.field("fax", pattern=(FAX, "fax invalid"))
-    check.field("email", pattern=(EMAIL, "Invalid email"))
-    check.field("address", min_length=(8, "String must contain at least 8 character(s)"))
+        check.errors["birthDate"] = message("accounts.birthDate.invalid")
+    check.field(
+        "nationalId",
+        required=message("accounts.identity.required"),
+        pattern=(IDENTITY, message("accounts.identity.invalid")),
+    )
+    check.field("phone", pattern=(PHONE, message("accounts.phone.invalid")))
+    check.field("fax", pattern=(FAX, message("accounts.fax.invalid")))
+    check.field("email", pattern=(EMAIL, message("accounts.email.invalid")))
+    check.field("address", min_length=(8, message("common.text.min", min=8)))
     check.field(
         "postalCode",
         required=GENERIC_REQUIRED if postal_required else None,
-        exact_length=(10, "String must contain exactly 10 character(s)"),
+        exact_length=(10, message("common.text.exact", length=10)),
     )
     return check.done()
 
@@ -162,25 +169,37 @@ def individual_registration(payload: Mapping[str, Any]) -> dict[str, Any]:
 def _company(check: _Checker, *, foreign: bool) -> None:
     check.field(
         "name",
-        required="Company name is required.",
-        min_length=(4, "Company name must be at least 4 characters."),
+        required=message("accounts.companyName.required"),
+        min_length=(4, message("accounts.companyName.min")),
     )
     if foreign:
-        check.field("contactPerson", required="Contact person is required.")
+        check.field("contactPerson", required=message("accounts.contactPerson.required"))
     else:
         check.field(
             "contactPerson",
-            required="Contact person is required.",
-            min_length=(4, "Contact person must be at least 4 characters."),
+            required=message("accounts.contactPerson.required"),
+            min_length=(4, message("accounts.contactPerson.min")),
         )
     check.field(
-        "nationalCode", required="Invalid national code.", pattern=(IDENTITY, "Invalid national code.")
+        "nationalCode",
+        required=message("accounts.identity.invalid"),
+        pattern=(IDENTITY, message("accounts.identity.invalid")),
     )
-    check.field("email", required="Email is required.", pattern=(EMAIL, "Invalid email address."))
     check.field(
-        "address", required="Address is required.", min_length=(8, "Address must be at least 8 characters.")
+        "email",
+        required=message("accounts.email.required"),
+        pattern=(EMAIL, message("accounts.email.invalidAddress")),
     )
-    check.field("postalCode", required="Invalid postal code.", min_length=(10, "Invalid postal code."))
+    check.field(
+        "address",
+        required=message("accounts.address.required"),
+        min_length=(8, message("accounts.address.min")),
+    )
+    check.field(
+        "postalCode",
+        required=message("accounts.postalCode.invalid"),
+        min_length=(10, message("accounts.postalCode.invalid")),
+    )
 
 
 def domestic_registration(payload: Mapping[str, Any]) -> dict[str, Any]:
@@ -190,24 +209,36 @@ def domestic_registration(payload: Mapping[str, Any]) -> dict[str, Any]:
     check.field(
         "econimicCode",
         "economicCode",
-        required="Invalid economic code.",
-        min_length=(11, "Invalid economic code."),
+        required=message("accounts.economicCode.invalid"),
+        min_length=(11, message("accounts.economicCode.invalid")),
     )
     check.field(
         "registrationCode",
-        required="Invalid registration number.",
-        min_length=(6, "Invalid registration number."),
+        required=message("accounts.registrationCode.invalid"),
+        min_length=(6, message("accounts.registrationCode.invalid")),
     )
-    check.field("phone", required="Phone number is required.", pattern=(PHONE, "Invalid phone number."))
-    check.field("fax", required="Invalid fax number.", pattern=(FAX, "Invalid fax number."))
+    check.field(
+        "phone",
+        required=message("accounts.phone.required"),
+        pattern=(PHONE, message("accounts.phone.invalid")),
+    )
+    check.field(
+        "fax",
+        required=message("accounts.fax.invalidNumber"),
+        pattern=(FAX, message("accounts.fax.invalidNumber")),
+    )
     return check.done()
 
 
 def foreign_registration(payload: Mapping[str, Any]) -> dict[str, Any]:
     check = _Checker(payload)
     _company(check, foreign=True)
-    check.field("phone", required="Phone number is required.", pattern=(PHONE, "Invalid phone number."))
-    check.field("fax", required=None, pattern=(FAX, "Invalid fax number format"))
+    check.field(
+        "phone",
+        required=message("accounts.phone.required"),
+        pattern=(PHONE, message("accounts.phone.invalid")),
+    )
+    check.field("fax", required=None, pattern=(FAX, message("accounts.fax.invalidFormat")))
     return check.done()
 
 
@@ -215,7 +246,7 @@ def _keep_identity(values: dict[str, Any], current: Mapping[str, Any], account_t
     key = IDENTITY_FIELD[account_type]
     given = values.get(key)
     if given and given != current.get(key):
-        raise ValidationFailed({wire: "The national id names the account and cannot be changed"})
+        raise ValidationFailed({wire: message("accounts.identity.fixed")})
     values[key] = current.get(key, "")
 
 
@@ -229,41 +260,51 @@ def profile_update(
             raw = payload.get(optional)
             values[optional] = raw if isinstance(raw, list) else text(raw)
         if values["typeOfOperation"] and values["typeOfOperation"] not in ("Export", "Import"):
-            raise ValidationFailed({"typeOfOperation": "Invalid enum value. Expected 'Export' | 'Import'"})
+            raise ValidationFailed({"typeOfOperation": message("accounts.typeOfOperation.enum")})
         _keep_identity(values, current, account_type, "nationalId")
     else:
         check = _Checker(payload)
         check.field(
             "name",
-            required="Company name is required.",
-            min_length=(4, "Company name must be at least 4 characters."),
+            required=message("accounts.companyName.required"),
+            min_length=(4, message("accounts.companyName.min")),
         )
         check.field(
             "contactPerson",
-            required="Contact person is required.",
-            min_length=(4, "Contact person must be at least 4 characters.")
+            required=message("accounts.contactPerson.required"),
+            min_length=(4, message("accounts.contactPerson.min"))
             if account_type == DOMESTIC_COMPANY
             else None,
         )
-        check.field("nationalCode", required=None, pattern=(IDENTITY, "Invalid national code."))
+        check.field("nationalCode", required=None, pattern=(IDENTITY, message("accounts.identity.invalid")))
         check.field(
             "address",
-            required="Address is required.",
-            min_length=(8, "Address must be at least 8 characters."),
+            required=message("accounts.address.required"),
+            min_length=(8, message("accounts.address.min")),
         )
-        check.field("postalCode", required="Invalid postal code.", min_length=(10, "Invalid postal code."))
+        check.field(
+            "postalCode",
+            required=message("accounts.postalCode.invalid"),
+            min_length=(10, message("accounts.postalCode.invalid")),
+        )
         if account_type == DOMESTIC_COMPANY:
             check.field(
-                "economicCode", required="Invalid economic code.", min_length=(11, "Invalid economic code.")
+                "economicCode",
+                required=message("accounts.economicCode.invalid"),
+                min_length=(11, message("accounts.economicCode.invalid")),
             )
             check.field(
                 "registrationCode",
-                required="Invalid registration number.",
-                min_length=(6, "Invalid registration number."),
+                required=message("accounts.registrationCode.invalid"),
+                min_length=(6, message("accounts.registrationCode.invalid")),
             )
-            check.field("fax", required="Invalid fax number.", pattern=(FAX, "Invalid fax number."))
+            check.field(
+                "fax",
+                required=message("accounts.fax.invalidNumber"),
+                pattern=(FAX, message("accounts.fax.invalidNumber")),
+            )
         else:
-            check.field("fax", required=None, pattern=(FAX, "Invalid fax number format"))
+            check.field("fax", required=None, pattern=(FAX, message("accounts.fax.invalidFormat")))
         values = check.done()
         _keep_identity(values, current, account_type, "nationalCode")
     # Fields the type's PUT does not carry (e-mail and phone of companies) keep their current value.
@@ -278,24 +319,24 @@ def new_password(new: Any, confirm: Any, current: Any | None = None, *, with_cur
     if len(password) < 8:
         errors["newPassword"] = REQUIRED
     elif not any(c.isupper() for c in password):
-        errors["newPassword"] = "Password must include an uppercase letter"
+        errors["newPassword"] = message("accounts.password.uppercase")
     elif not any(c.isdigit() for c in password):
-        errors["newPassword"] = "Password must include a number"
+        errors["newPassword"] = message("accounts.password.digit")
     elif len(password) > 128:
-        errors["newPassword"] = "String must contain at most 128 character(s)"
+        errors["newPassword"] = message("common.text.max", max=128)
     if confirm is None or confirm == "":
         errors["confirmNewPassword"] = REQUIRED
     elif confirm != password:
-        errors["confirmNewPassword"] = "Passwords do not match"
+        errors["confirmNewPassword"] = message("accounts.password.mismatch")
     if errors:
         raise ValidationFailed(errors)
     return password
 
 
-def decline_message(message: Any) -> str:
-    value = text(message)
+def decline_message(given: Any) -> str:
+    value = text(given)
     if not value:
         raise ValidationFailed({"message": GENERIC_REQUIRED})
     if len(value) > 2000:
-        raise ValidationFailed({"message": "String must contain at most 2000 character(s)"})
+        raise ValidationFailed({"message": message("common.text.max", max=2000)})
     return value

@@ -18,13 +18,14 @@ from domain.shared.actor import Actor
 from domain.shared.aggregate import LifecycleAggregate, audit_fields
 from domain.shared.errors import AlreadyExists, Conflict, TooManyAttempts, ValidationFailed
 from domain.shared.ids import name_based_id
+from domain.shared.messages import message
 
 CODE_LIFETIME = timedelta(minutes=10)
 RESEND_COOLDOWN = timedelta(seconds=120)
 MAX_WRONG_TRIES = 5
 KINDS = {INDIVIDUAL: "individual", DOMESTIC_COMPANY: "domestic company", FOREIGN_COMPANY: "foreign company"}
 USER_EXIST = "User Exist"
-WRONG_CODE = "Invalid code"
+WRONG_CODE = message("accounts.code.wrong")
 
 
 def registration_id(identity: str) -> UUID:
@@ -164,7 +165,7 @@ class Registration(LifecycleAggregate):
 
     def resend_code(self, phone: str, secret: str, now: datetime, actor: Actor) -> None:
         if self.state == "details_submitted" and phone != self.phone:
-            raise ValidationFailed({"phone": "This is not the phone number of the sign-up"})
+            raise ValidationFailed({"phone": message("accounts.phone.notSignUp")})
         cooled = self.code_issued_at is None or now - self.code_issued_at >= RESEND_COOLDOWN
         if self.state == "details_submitted" and not cooled:
             self._cooldown(now)
@@ -194,7 +195,7 @@ class Registration(LifecycleAggregate):
             raise TooManyAttempts("Too many wrong codes; request a new code")
         assert self.code_issued_at is not None
         if now - self.code_issued_at > CODE_LIFETIME:
-            raise ValidationFailed({"code": "The code has expired; request a new code"})
+            raise ValidationFailed({"code": message("accounts.code.expired")})
         if not secrets.matches(code, self.code_hash):
             self._code_rejected(wrong_tries=self.wrong_tries + 1, **audit_fields(actor, "wrong code"))
             return False

@@ -25,6 +25,7 @@ from domain.shared.errors import (
     NotFound,
     ValidationFailed,
 )
+from domain.shared.messages import message
 
 T = TypeVar("T")
 
@@ -94,10 +95,7 @@ class BookingApplication(ContextApplication):
     def create_rate_request(
         self, actor: Actor, username: str, payload: Mapping[str, Any], now: datetime | None = None
     ) -> tuple[UUID, int]:
-        today = (now or datetime.now(UTC)).date()
-        details = values.rate_request_details(
-            payload, today, self.catalog, lambda f: self.owns_file(actor, f)
-        )
+        details = self._rate_request_details(actor, payload, now)
         rate_request = RateRequest.create(actor.id, username, details, actor)
         return rate_request.id, self.record(rate_request)
 
@@ -106,12 +104,14 @@ class BookingApplication(ContextApplication):
     ) -> int:
         rate_request = self.rate_request(rate_request_id, actor)
         rate_request._may("edit", actor)
-        today = (now or datetime.now(UTC)).date()
-        details = values.rate_request_details(
-            payload, today, self.catalog, lambda f: self.owns_file(actor, f)
-        )
-        rate_request.edit(details, actor)
+        rate_request.edit(self._rate_request_details(actor, payload, now), actor)
         return self.record(rate_request)
+
+    def _rate_request_details(
+        self, actor: Actor, payload: Mapping[str, Any], now: datetime | None
+    ) -> dict[str, Any]:
+        today = (now or datetime.now(UTC)).date()
+        return values.rate_request_details(payload, today, self.catalog, lambda f: self.owns_file(actor, f))
 
     def accept_price(self, rate_request_id: str, actor: Actor, now: datetime | None = None) -> int:
         rate_request = self.rate_request(rate_request_id, actor)
@@ -168,6 +168,86 @@ class BookingApplication(ContextApplication):
         rate_request = self.rate_request(rate_request_id, SYSTEM_ACTOR)
         rate_request.expire(now or datetime.now(UTC), SYSTEM_ACTOR)
         return self.record(rate_request)
+
+    # -- changes after confirmation: amendments and cancellation requests ---------------------------------
+    def request_amendment(
+        self, rate_request_id: str, actor: Actor, payload: Mapping[str, Any], now: datetime | None = None
+    ) -> int:
+        rate_request = self.rate_request(rate_request_id, actor)
+        rate_request.request_amendment(self._rate_request_details(actor, payload, now), actor)
+        return self.record(rate_request)
+
+    def approve_amendment(self, rate_request_id: str, actor: Actor) -> int:
+        self._staff(actor)
+        rate_request = self.rate_request(rate_request_id, actor)
+        rate_request.approve_amendment(actor)
+        return self.record(rate_request)
+
+    def requote_amendment(
+        self,
+        rate_request_id: str,
+        actor: Actor,
+        price: Decimal,
+        valid_until: datetime,
+        now: datetime | None = None,
+    ) -> int:
+        self._staff(actor)
+        rate_request = self.rate_request(rate_request_id, actor)
+        rate_request.requote_amendment(price, valid_until.astimezone(UTC), now or datetime.now(UTC), actor)
+        return self.record(rate_request)
+
+    def accept_amended_price(self, rate_request_id: str, actor: Actor, now: datetime | None = None) -> int:
+        rate_request = self.rate_request(rate_request_id, actor)
+        rate_request.accept_amended_price(now or datetime.now(UTC), actor)
+        return self.record(rate_request)
+
+    def decline_amendment(self, rate_request_id: str, actor: Actor, message: str) -> int:
+        self._staff(actor)
+        rate_request = self.rate_request(rate_request_id, actor)
+        rate_request.decline_amendment(message, actor)
+        return self.record(rate_request)
+
+    def withdraw_amendment(self, rate_request_id: str, actor: Actor) -> int:
+        rate_request = self.rate_request(rate_request_id, actor)
+        rate_request.withdraw_amendment(actor)
+        return self.record(rate_request)
+
+    def request_cancellation(self, rate_request_id: str, actor: Actor, reason: str = "") -> int:
+        rate_request = self.rate_request(rate_request_id, actor)
+        rate_request.request_cancellation(reason, actor)
+        return self.record(rate_request)
+
+    def confirm_cancellation(self, rate_request_id: str, actor: Actor) -> int:
+        self._staff(actor)
+        rate_request = self.rate_request(rate_request_id, actor)
+        rate_request.confirm_cancellation(actor)
+        return self.record(rate_request)
+
+    def decline_cancellation(self, rate_request_id: str, actor: Actor, message: str) -> int:
+        self._staff(actor)
+        rate_request = self.rate_request(rate_request_id, actor)
+        rate_request.decline_cancellation(message, actor)
+        return self.record(rate_request)
+
+    def withdraw_cancellation(self, rate_request_id: str, actor: Actor) -> int:
+        rate_request = self.rate_request(rate_request_id, actor)
+        rate_request.withdraw_cancellation(actor)
+        return self.record(rate_request)
+
+    @staticmethod
+    def _check_order_against_booking(order: ShippingOrder, rate_request: RateRequest) -> None:
+        """An order filled before an amendment must match the amended booking before it goes on."""
+        if rate_request.change_pending:
+            raise ValidationFailed({"rateRequest": message("booking.change.decideFirst")})
+        containers = len(order.details.get("containers", []))
+        if containers != rate_request.quantity:
+            raise ValidationFailed(
+                {
+                    "containers": message(
+                        "booking.containers.afterAmendment", given=containers, quantity=rate_request.quantity
+                    )
+                }
+            )
 
     @staticmethod
     def _staff(actor: Actor) -> None:
@@ -233,6 +313,7 @@ class BookingApplication(ContextApplication):
     def accept_shipping_order(self, order_id: str, actor: Actor) -> int:
         self._staff(actor)
         order = self.shipping_order(order_id, actor)
+        self._check_order_against_booking(order, self.rate_request(order.rate_request_id, actor))
         order.accept(actor)
         return self.record(order)
 
@@ -240,6 +321,7 @@ class BookingApplication(ContextApplication):
         """The customer's final approval; the rate request completes in the same atomic write."""
         order = self.shipping_order(order_id, actor)
         rate_request = self.rate_request(order.rate_request_id, actor)
+        self._check_order_against_booking(order, rate_request)
         order.approve(actor)
         rate_request.complete(order.state == "approved", SYSTEM_ACTOR)
         return self.record(order, rate_request)

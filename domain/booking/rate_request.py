@@ -12,12 +12,21 @@ from typing import Any
 
 from eventsourcing.domain import event
 
+from domain.booking.amendments import (
+    AMENDMENT,
+    CANCELLATION,
+    Amendment,
+    CancellationRequest,
+    changed_fields,
+    changes_price,
+    check_new_price,
+)
 from domain.shared.actor import Actor
 from domain.shared.aggregate import LifecycleAggregate, audit_fields
 from domain.shared.errors import ValidationFailed
+from domain.shared.messages import message
 
-REQUIRED = "This field is required."
-MAX_PRICE = Decimal("1000000")
+REQUIRED = message("common.required")
 
 
 class RateRequest(LifecycleAggregate):
@@ -43,6 +52,9 @@ class RateRequest(LifecycleAggregate):
         self.revision_message: str | None = None
         self.rejection_message: str | None = None
         self.booking_documents: list[dict[str, Any]] = []
+        # The one amendment or cancellation request of a confirmed booking that is (or was last) open.
+        self.amendment: Amendment | None = None
+        self.cancellation: CancellationRequest | None = None
 
     @classmethod
     def create(
@@ -108,15 +120,7 @@ class RateRequest(LifecycleAggregate):
     # -- staff -------------------------------------------------------------------------------------------
     def quote(self, price: Decimal, valid_until: datetime, now: datetime, actor: Actor) -> None:
         self._may("quote", actor)
-        errors = {}
-        if not price.is_finite() or price <= 0:
-            errors["price"] = "Price must be a positive amount of USD"
-        elif price > MAX_PRICE or price != price.quantize(Decimal("0.01")):
-            errors["price"] = "Price must be at most 1,000,000 USD with at most two decimals"
-        if valid_until <= now:
-            errors["validUntil"] = "Validity must be in the future"
-        if errors:
-            raise ValidationFailed(errors)
+        check_new_price(price, valid_until, now)
         dest = self._next("quote", actor, price_positive=True, validity_in_future=True)
         self._quoted(
             price=price,
@@ -211,6 +215,280 @@ class RateRequest(LifecycleAggregate):
         self, state: str, customer_id: str, actor_id: str, actor_role: str, reason: str | None
     ) -> None:
         self.state = state
+
+    # -- changes after confirmation (amendments and cancellation requests) -------------------------------
+    def _amendment_next(self, trigger: str, actor: Actor, **guards: bool) -> str:
+        current = self.amendment.state if self.amendment and self.amendment.open else AMENDMENT.initial
+        return AMENDMENT.decide(trigger, current, actor.lifecycle_role, guards)
+
+    def _cancellation_next(self, trigger: str, actor: Actor, **guards: bool) -> str:
+        current = self.cancellation.state if self.cancellation and self.cancellation.open else None
+        return CANCELLATION.decide(trigger, current or CANCELLATION.initial, actor.lifecycle_role, guards)
+
+    @property
+    def change_pending(self) -> bool:
+        return bool(self.amendment and self.amendment.open) or bool(
+            self.cancellation and self.cancellation.open
+        )
+
+    def request_amendment(self, amended: dict[str, Any], actor: Actor) -> None:
+        """The customer asks to change a confirmed booking; the original stands until staff approve."""
+        if self.change_pending:
+            raise ValidationFailed({"amendment": message("booking.amendment.pending")})
+        changed = changed_fields(self.details, amended)
+        dest = self._amendment_next(
+            "request",
+            actor,
+            booking_confirmed=self.state == "shipping_order",
+            changes_something=bool(changed),
+        )
+        self._amendment_requested(
+            number=(self.amendment.number + 1) if self.amendment else 1,
+            original=dict(self.details),
+            amended=dict(amended),
+            changed=changed,
+            changes_price=changes_price(changed),
+            state=dest,
+            customer_id=self.customer_id,
+            **audit_fields(actor),
+        )
+
+    @event("AmendmentRequested")
+    def _amendment_requested(
+        self,
+        number: int,
+        original: dict[str, Any],
+        amended: dict[str, Any],
+        changed: list[str],
+        changes_price: bool,
+        state: str,
+        customer_id: str,
+        actor_id: str,
+        actor_role: str,
+        reason: str | None,
+    ) -> None:
+        self.amendment = Amendment(number, state, dict(original), dict(amended), list(changed), changes_price)
+
+    def approve_amendment(self, actor: Actor) -> None:
+        amendment = self._open_amendment()
+        dest = self._amendment_next("approve", actor, keeps_price=not amendment.changes_price)
+        self._amendment_approved(
+            number=amendment.number,
+            details=dict(amendment.amended),
+            state=dest,
+            price=None,
+            customer_id=self.customer_id,
+            **audit_fields(actor),
+        )
+
+    def requote_amendment(self, price: Decimal, valid_until: datetime, now: datetime, actor: Actor) -> None:
+        amendment = self._open_amendment()
+        AMENDMENT.decide("requote", amendment.state, actor.lifecycle_role, AMENDMENT.every_guard)
+        check_new_price(price, valid_until, now)
+        dest = self._amendment_next(
+            "requote",
+            actor,
+            changes_price=amendment.changes_price,
+            price_positive=True,
+            validity_in_future=True,
+        )
+        self._amendment_requoted(
+            number=self._open_amendment().number,
+            price=price,
+            valid_until=valid_until,
+            state=dest,
+            customer_id=self.customer_id,
+            **audit_fields(actor),
+        )
+
+    @event("AmendmentRequoted")
+    def _amendment_requoted(
+        self,
+        number: int,
+        price: Decimal,
+        valid_until: datetime,
+        state: str,
+        customer_id: str,
+        actor_id: str,
+        actor_role: str,
+        reason: str | None,
+    ) -> None:
+        assert self.amendment is not None
+        self.amendment = self.amendment.moved(state, price=price, valid_until=valid_until)
+
+    def accept_amended_price(self, now: datetime, actor: Actor) -> None:
+        amendment = self._open_amendment()
+        before = amendment.valid_until is not None and now < amendment.valid_until
+        dest = self._amendment_next("accept_price", actor, before_validity=before)
+        self._amendment_approved(
+            number=amendment.number,
+            details=dict(amendment.amended),
+            state=dest,
+            price=amendment.price,
+            customer_id=self.customer_id,
+            **audit_fields(actor),
+        )
+
+    @event("AmendmentApproved")
+    def _amendment_approved(
+        self,
+        number: int,
+        details: dict[str, Any],
+        state: str,
+        price: Decimal | None,
+        customer_id: str,
+        actor_id: str,
+        actor_role: str,
+        reason: str | None,
+    ) -> None:
+        assert self.amendment is not None
+        self.amendment = self.amendment.moved(state)
+        # The booking takes the amended content (and the new price, where one was agreed).
+        self.details = dict(details)
+        if price is not None:
+            self.price = price
+
+    def decline_amendment(self, message: str, actor: Actor) -> None:
+        self._open_amendment()
+        text = message.strip()
+        dest = self._amendment_next("decline", actor, has_message=bool(text))
+        self._amendment_declined(
+            number=self._open_amendment().number,
+            message=text,
+            state=dest,
+            customer_id=self.customer_id,
+            **audit_fields(actor, text),
+        )
+
+    @event("AmendmentDeclined")
+    def _amendment_declined(
+        self,
+        number: int,
+        message: str,
+        state: str,
+        customer_id: str,
+        actor_id: str,
+        actor_role: str,
+        reason: str | None,
+    ) -> None:
+        assert self.amendment is not None
+        self.amendment = self.amendment.moved(state, message=message)
+
+    def withdraw_amendment(self, actor: Actor) -> None:
+        self._open_amendment()
+        dest = self._amendment_next("withdraw", actor)
+        self._amendment_withdrawn(
+            number=self._open_amendment().number,
+            state=dest,
+            customer_id=self.customer_id,
+            **audit_fields(actor),
+        )
+
+    @event("AmendmentWithdrawn")
+    def _amendment_withdrawn(
+        self, number: int, state: str, customer_id: str, actor_id: str, actor_role: str, reason: str | None
+    ) -> None:
+        assert self.amendment is not None
+        self.amendment = self.amendment.moved(state)
+
+    def _open_amendment(self) -> Amendment:
+        if not (self.amendment and self.amendment.open):
+            raise ValidationFailed({"amendment": message("booking.amendment.none")})
+        return self.amendment
+
+    def request_cancellation(self, reason_text: str, actor: Actor) -> None:
+        """After confirmation a customer's cancel is a request staff decide on; before, it is immediate."""
+        if self.change_pending:
+            raise ValidationFailed({"cancellation": message("booking.amendment.pending")})
+        text = reason_text.strip()
+        dest = self._cancellation_next("request", actor, booking_confirmed=self.state == "shipping_order")
+        self._cancellation_requested(
+            number=(self.cancellation.number + 1) if self.cancellation else 1,
+            state=dest,
+            customer_id=self.customer_id,
+            **audit_fields(actor, text or None),
+        )
+
+    @event("CancellationRequested")
+    def _cancellation_requested(
+        self, number: int, state: str, customer_id: str, actor_id: str, actor_role: str, reason: str | None
+    ) -> None:
+        self.cancellation = CancellationRequest(number, state, reason)
+
+    def confirm_cancellation(self, actor: Actor) -> None:
+        self._open_cancellation()
+        cancellation_state = self._cancellation_next("confirm", actor)
+        dest = self._next("cancel_booking", actor, cancellation_requested=True)
+        self._cancellation_confirmed(
+            number=self._open_cancellation().number,
+            cancellation_state=cancellation_state,
+            state=dest,
+            customer_id=self.customer_id,
+            **audit_fields(actor),
+        )
+
+    @event("CancellationConfirmed")
+    def _cancellation_confirmed(
+        self,
+        number: int,
+        cancellation_state: str,
+        state: str,
+        customer_id: str,
+        actor_id: str,
+        actor_role: str,
+        reason: str | None,
+    ) -> None:
+        assert self.cancellation is not None
+        self.cancellation = self.cancellation.moved(cancellation_state)
+        self.state = state
+
+    def decline_cancellation(self, message: str, actor: Actor) -> None:
+        self._open_cancellation()
+        text = message.strip()
+        dest = self._cancellation_next("decline", actor, has_message=bool(text))
+        self._cancellation_declined(
+            number=self._open_cancellation().number,
+            message=text,
+            state=dest,
+            customer_id=self.customer_id,
+            **audit_fields(actor, text),
+        )
+
+    @event("CancellationDeclined")
+    def _cancellation_declined(
+        self,
+        number: int,
+        message: str,
+        state: str,
+        customer_id: str,
+        actor_id: str,
+        actor_role: str,
+        reason: str | None,
+    ) -> None:
+        assert self.cancellation is not None
+        self.cancellation = self.cancellation.moved(state, message=message)
+
+    def withdraw_cancellation(self, actor: Actor) -> None:
+        self._open_cancellation()
+        dest = self._cancellation_next("withdraw", actor)
+        self._cancellation_withdrawn(
+            number=self._open_cancellation().number,
+            state=dest,
+            customer_id=self.customer_id,
+            **audit_fields(actor),
+        )
+
+    @event("CancellationWithdrawn")
+    def _cancellation_withdrawn(
+        self, number: int, state: str, customer_id: str, actor_id: str, actor_role: str, reason: str | None
+    ) -> None:
+        assert self.cancellation is not None
+        self.cancellation = self.cancellation.moved(state)
+
+    def _open_cancellation(self) -> CancellationRequest:
+        if not (self.cancellation and self.cancellation.open):
+            raise ValidationFailed({"cancellation": message("booking.cancellation.none")})
+        return self.cancellation
 
 
 # The events that record the customer's decision on a quote (the concurrency rule counts them).

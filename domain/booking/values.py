@@ -13,9 +13,10 @@ from typing import Any
 
 from domain.booking.reference import REFRIGERATED, ReferenceCatalog
 from domain.shared.errors import ValidationFailed
+from domain.shared.messages import message
 
-REQUIRED = "This field is required."
-DANGER_FILE = "Please Upload Danger File !"
+REQUIRED = message("common.required")
+DANGER_FILE = message("booking.msds.required")
 HS_CODE = re.compile(r"^\d{6,10}$")
 UN_NUMBER = re.compile(r"^\d{4}$")
 NUMERIC = re.compile(r"^\+?\d+$")
@@ -70,12 +71,12 @@ def rate_request_details(
     if not commodity:
         errors["commodity"] = REQUIRED
     elif len(commodity) > 200:
-        errors["commodity"] = "Commodity must be at most 200 characters"
+        errors["commodity"] = message("booking.commodity.max")
     hs_code = _text(raw, "hsCode")
     if not hs_code:
         errors["hsCode"] = REQUIRED
     elif not HS_CODE.fullmatch(hs_code):
-        errors["hsCode"] = "HS code must be 6 to 10 digits"
+        errors["hsCode"] = message("booking.hsCode.pattern")
     shipping_date: date | None = None
     raw_date = _text(raw, "preferredShippingDate")
     if not raw_date:
@@ -84,44 +85,44 @@ def rate_request_details(
         try:
             shipping_date = date.fromisoformat(raw_date[:10])
         except ValueError:
-            errors["preferredShippingDate"] = "Preferred shipping date must be a date (YYYY-MM-DD)"
+            errors["preferredShippingDate"] = message("booking.preferredShippingDate.format")
         else:
             if shipping_date < today:
-                errors["preferredShippingDate"] = "Preferred shipping date cannot be in the past"
+                errors["preferredShippingDate"] = message("booking.preferredShippingDate.past")
     quantity = _whole(raw.get("quantity"))
     if raw.get("quantity") in (None, ""):
         errors["quantity"] = REQUIRED
     elif quantity is None or quantity < 1:
-        errors["quantity"] = "Quantity must be a positive whole number"
+        errors["quantity"] = message("booking.quantity.min")
     elif quantity > 1000:
-        errors["quantity"] = "Quantity must be at most 1000 containers"
+        errors["quantity"] = message("booking.quantity.max")
     checks: list[tuple[str, Callable[[int], bool], str]] = [
-        ("polId", catalog.has_port, "Port of loading not found"),
-        ("podId", catalog.has_port, "Port of discharge not found"),
-        ("containerTypeId", catalog.has_container_type, "Container type not found"),
-        ("containerSizeId", catalog.has_container_size, "Container size not found"),
+        ("polId", catalog.has_port, message("booking.pol.notFound")),
+        ("podId", catalog.has_port, message("booking.pod.notFound")),
+        ("containerTypeId", catalog.has_container_type, message("booking.containerType.notFound")),
+        ("containerSizeId", catalog.has_container_size, message("booking.containerSize.notFound")),
     ]
     ids: dict[str, int] = {}
-    for key, exists, message in checks:
+    for key, exists, not_found in checks:
         value = _whole(raw.get(key))
         if raw.get(key) in (None, "", 0):
             errors[key] = REQUIRED
         elif value is None or value < 1 or not exists(value):
-            errors[key] = message
+            errors[key] = not_found
         else:
             ids[key] = value
     if "polId" in ids and ids.get("polId") == ids.get("podId"):
-        errors["podId"] = "Port of discharge must differ from the port of loading"
+        errors["podId"] = message("booking.pod.samePort")
     is_danger = bool(raw.get("isDanger"))
     msds = _text(raw, "msds") or None
     if is_danger:
         if not msds:
             errors["msds"] = DANGER_FILE
         elif not owns_file(msds):
-            errors["msds"] = "The danger file was not uploaded by you"
+            errors["msds"] = message("booking.msds.notYours")
     comment = _text(raw, "additionalComment")
     if len(comment) > 2000:
-        errors["additionalComment"] = "Additional comment must be at most 2000 characters"
+        errors["additionalComment"] = message("booking.additionalComment.max")
     if errors:
         raise ValidationFailed(errors)
     return {
@@ -145,20 +146,20 @@ def booking_documents(
 ) -> list[dict[str, Any]]:
     errors: dict[str, str] = {}
     if not documents:
-        errors["documents"] = "Upload at least one signed document"
+        errors["documents"] = message("booking.documents.required")
     seen: set[int] = set()
     cleaned = []
     for index, document in enumerate(documents):
         type_id = _whole(document.get("documentTypeId"))
         file_id = _text(document, "fileId")
         if type_id is None or not catalog.has_document_type(type_id):
-            errors[f"documents.{index}.documentTypeId"] = "Document type not found"
+            errors[f"documents.{index}.documentTypeId"] = message("booking.documentType.notFound")
         elif type_id in seen:
-            errors[f"documents.{index}.documentTypeId"] = "Each document type may be sent once"
+            errors[f"documents.{index}.documentTypeId"] = message("booking.documentType.once")
         if not file_id:
             errors[f"documents.{index}.fileId"] = REQUIRED
         elif not owns_file(file_id):
-            errors[f"documents.{index}.fileId"] = "The file was not uploaded by you"
+            errors[f"documents.{index}.fileId"] = message("booking.file.notYours")
         if type_id is not None:
             seen.add(type_id)
             cleaned.append({"document_type_id": type_id, "file_id": file_id})
@@ -173,15 +174,15 @@ def _party(raw: Mapping[str, Any], prefix: str, errors: dict[str, str]) -> dict[
     phone = _text(raw, "phoneNumber")
     party_type = _whole(raw.get("partyType"))
     if not name:
-        errors[f"{prefix}.name"] = "Full Name is required"
+        errors[f"{prefix}.name"] = message("booking.party.nameRequired")
     if not phone:
-        errors[f"{prefix}.phoneNumber"] = "Mobile Number is required"
+        errors[f"{prefix}.phoneNumber"] = message("booking.party.phoneRequired")
     elif not NUMERIC.fullmatch(phone):
-        errors[f"{prefix}.phoneNumber"] = "Mobile Number must be numeric"
+        errors[f"{prefix}.phoneNumber"] = message("booking.party.phoneNumeric")
     if not address:
-        errors[f"{prefix}.address"] = "Full Address is required"
+        errors[f"{prefix}.address"] = message("booking.party.addressRequired")
     if party_type not in PARTY_NAMES:
-        errors[f"{prefix}.partyType"] = "Party type must be 0 (supplier), 1 (consignee) or 2 (notify party)"
+        errors[f"{prefix}.partyType"] = message("booking.party.type")
     return {
         "name": name,
         "address": address,
@@ -199,32 +200,32 @@ def _container(
     if raw.get("containerId") in (None, ""):
         errors[f"{prefix}.containerId"] = REQUIRED
     elif container_id is None or not catalog.has_container(container_id):
-        errors[f"{prefix}.containerId"] = "Container not found"
+        errors[f"{prefix}.containerId"] = message("booking.container.notFound")
     seal = _text(raw, "seal")
     if not seal:
-        errors[f"{prefix}.seal"] = "Seal is required"
+        errors[f"{prefix}.seal"] = message("booking.seal.required")
     count = _whole(raw.get("count"))
     if raw.get("count") in (None, ""):
-        errors[f"{prefix}.count"] = "count is required"
+        errors[f"{prefix}.count"] = message("booking.count.required")
     elif count is None or count < 1:
-        errors[f"{prefix}.count"] = "count must be a positive whole number"
+        errors[f"{prefix}.count"] = message("booking.count.min")
     package_type = _whole(raw.get("type"))
     if raw.get("type") in (None, ""):
         errors[f"{prefix}.type"] = REQUIRED
     elif package_type not in PACKAGE_TYPES:
-        errors[f"{prefix}.type"] = "Type of packages must be 1 (box)"
+        errors[f"{prefix}.type"] = message("booking.type.box")
     gross = _number(raw.get("grossWeight"))
     net = _number(raw.get("netWeight"))
     if raw.get("grossWeight") in (None, ""):
-        errors[f"{prefix}.grossWeight"] = "Gross Weight is required"
+        errors[f"{prefix}.grossWeight"] = message("booking.grossWeight.required")
     elif gross is None or gross <= 0:
-        errors[f"{prefix}.grossWeight"] = "Gross Weight must be a positive number"
+        errors[f"{prefix}.grossWeight"] = message("booking.grossWeight.positive")
     if raw.get("netWeight") in (None, ""):
-        errors[f"{prefix}.netWeight"] = "Net Weight is required"
+        errors[f"{prefix}.netWeight"] = message("booking.netWeight.required")
     elif net is None or net <= 0:
-        errors[f"{prefix}.netWeight"] = "Net Weight must be a positive number"
+        errors[f"{prefix}.netWeight"] = message("booking.netWeight.positive")
     elif gross is not None and net > gross:
-        errors[f"{prefix}.netWeight"] = "Net Weight cannot exceed the Gross Weight"
+        errors[f"{prefix}.netWeight"] = message("booking.netWeight.exceedsGross")
     return {
         "container_id": container_id,
         "seal": seal,
@@ -242,34 +243,34 @@ def order_fields(
     errors: dict[str, str] = {}
     cargo = _text(raw, "cargoDescription")
     if not cargo:
-        errors["cargoDescription"] = "Cargo Description is required"
+        errors["cargoDescription"] = message("booking.cargoDescription.required")
     freight = _whole(raw.get(freight_key))
     if raw.get(freight_key) in (None, ""):
         errors[freight_key] = REQUIRED
     elif freight not in (COLLECT, PREPAID):
-        errors[freight_key] = "Freight must be 1 (Collect) or 2 (Prepaid)"
+        errors[freight_key] = message("booking.freightType.enum")
     imco = _text(raw, "imcoClass") or None
     un_number = _text(raw, "unNumber") or None
     if is_danger:
         if not imco:
-            errors["imcoClass"] = "This Field is required"
+            errors["imcoClass"] = message("booking.order.fieldRequired")
         elif imco not in IMDG_CLASSES:
-            errors["imcoClass"] = "IMCO class must be one of the IMDG classes (1 to 9 and their divisions)"
+            errors["imcoClass"] = message("booking.imcoClass.enum")
         if not un_number:
-            errors["unNumber"] = "This Field is required"
+            errors["unNumber"] = message("booking.order.fieldRequired")
         elif not UN_NUMBER.fullmatch(un_number):
-            errors["unNumber"] = "UN number must be 4 digits"
+            errors["unNumber"] = message("booking.unNumber.pattern")
     temperature = _number(raw.get("temprature"))
     humidity = _number(raw.get("humidity"))
     if container_type_value == REFRIGERATED:
         if raw.get("temprature") in (None, ""):
-            errors["temprature"] = "This Field is required"
+            errors["temprature"] = message("booking.order.fieldRequired")
         elif temperature is None or not -40 <= temperature <= 40:
-            errors["temprature"] = "Temperature must be a number of degrees between -40 and 40"
+            errors["temprature"] = message("booking.temperature.range")
         if raw.get("humidity") in (None, ""):
-            errors["humidity"] = "This Field is required"
+            errors["humidity"] = message("booking.order.fieldRequired")
         elif humidity is None or not 0 <= humidity <= 100:
-            errors["humidity"] = "Humidity must be a percentage between 0 and 100"
+            errors["humidity"] = message("booking.humidity.range")
     fields = {
         "is_swbl": bool(raw.get("isSWBL", raw.get("isSwbl"))),
         "freight_type": freight,
@@ -308,17 +309,19 @@ def shipping_order_details(
             for party_type in (SUPPLIER, CONSIGNEE, NOTIFY):
                 if (party_type, side) not in present:
                     which = PARTY_NAMES[party_type].capitalize() + (" (SWBL)" if side else "")
-                    errors.setdefault("parties", f"{which} is required")
+                    errors.setdefault("parties", message("booking.party.missing", party=which))
         details["parties"] = parties
     if raw_containers is not None or require_lists:
         containers = [
             _container(c, f"containers.{i}", catalog, errors) for i, c in enumerate(raw_containers or [])
         ]
         if len(containers) != quantity:
-            errors["containers"] = f"Exactly {quantity} containers are required ({len(containers)} given)"
+            errors["containers"] = message(
+                "booking.containers.count", quantity=quantity, given=len(containers)
+            )
         ids = [c["container_id"] for c in containers if c["container_id"] is not None]
         if len(ids) != len(set(ids)):
-            errors.setdefault("containers", "A container may appear only once")
+            errors.setdefault("containers", message("booking.container.duplicate"))
         details["containers"] = containers
     if errors:
         raise ValidationFailed(errors)
@@ -328,7 +331,7 @@ def shipping_order_details(
 def revise_messages(revise: Mapping[str, Any]) -> dict[str, str]:
     cleaned = {str(k).strip(): str(v).strip() for k, v in (revise or {}).items() if str(v or "").strip()}
     if not cleaned:
-        raise ValidationFailed({"revise": "Name at least one field to revise, with a message"})
+        raise ValidationFailed({"revise": message("booking.revise.required")})
     return cleaned
 
 

@@ -29,7 +29,7 @@ class Notice(NamedTuple):
 
 Builder = Callable[[Any], "Notice | tuple[str, str, str] | None"]
 
-NOTICE_MODULES = ["domain.accounts.notices", "domain.booking.notices"]
+NOTICE_MODULES = ["domain.accounts.notices", "domain.booking.notices", "domain.booking.change_notices"]
 
 
 class NoticeRegistry:

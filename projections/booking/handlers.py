@@ -201,6 +201,22 @@ def rate_request_moved(tx: BatchTx, event: Any, position: int) -> None:
     tx.update(RATE_REQUESTS, str(event.originator_id), _moved(event, position))
 
 
+@projection.on(RateRequest.AmendmentApproved)  # type: ignore[attr-defined]
+def rate_request_amended(tx: BatchTx, event: Any, position: int) -> None:
+    # The booking's own state does not move; only its content (and its price, where a new one was agreed).
+    price = {} if event.price is None else {"price": str(event.price)}
+    tx.update(
+        RATE_REQUESTS,
+        str(event.originator_id),
+        {**_detail_columns(event.details), **price, "updated_at": iso(event.timestamp), "position": position},
+    )
+
+
+@projection.on(RateRequest.CancellationConfirmed)  # type: ignore[attr-defined]
+def booking_cancelled(tx: BatchTx, event: Any, position: int) -> None:
+    tx.update(RATE_REQUESTS, str(event.originator_id), _moved(event, position))
+
+
 # -- shipping orders --------------------------------------------------------------------------
 def _order_moved(tx: BatchTx, event: Any, position: int, **extra: Any) -> None:
     order_id = str(event.originator_id)

@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+import os
 from datetime import UTC, date, datetime, timedelta
+from pathlib import Path
 from typing import Any
 
 from fastapi.testclient import TestClient
 
+from api.bootstrap import open_read_models
 from domain.accounts.account import INDIVIDUAL, Account
 from domain.accounts.passwords import hash_password
 from domain.shared.actor import SYSTEM_ACTOR
+from infrastructure.read_db import PostgresReadModels
+from projections.rebuild import verify
 from tests.conftest import login
 
 CLIENT = "/booking/api/v1/client"
@@ -154,3 +159,20 @@ def order_payload(rate_request_id: str, quantity: int = 2, **changes: Any) -> di
     }
     body.update(changes)
     return body
+
+
+def assert_verify_clean(services: Any, tmp_path: Path) -> None:
+    """Settle every follower (policies answer events with events), rebuild into scratch tables, compare."""
+    head = -1
+    while head != services.store.head():
+        head = services.store.head()
+        assert services.settle_all(head)
+    scratch = open_read_models(
+        services.settings, schema=f"verify_{os.getpid()}", path=tmp_path / "scratch.db"
+    )
+    try:
+        assert verify(services.store, services.read_models, scratch) == []
+    finally:
+        if isinstance(scratch, PostgresReadModels):
+            scratch.drop_schema()
+        scratch.close()

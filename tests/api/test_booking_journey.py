@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 from fastapi.testclient import TestClient
 
-from api.bootstrap import open_read_models
-from infrastructure.read_db import PostgresReadModels
-from projections.rebuild import verify
-from tests.api.booking_support import ADMIN, CLIENT, customer, later, ok, order_payload, upload
+from tests.api.booking_support import (
+    ADMIN,
+    CLIENT,
+    assert_verify_clean,
+    customer,
+    later,
+    ok,
+    order_payload,
+    upload,
+)
 
 
 def test_journey_to_completion_then_verify(
@@ -102,17 +107,4 @@ def test_journey_to_completion_then_verify(
     row = ok(client.get(f"{CLIENT}/rate-requests", headers=headers))["list"]["list"][0]
     assert (row["state"], row["orderState"]) == (4, 3)
 
-    # Policies answer events with events (notifications): settle until nothing new appears.
-    head = -1
-    while head != services.store.head():
-        head = services.store.head()
-        assert services.settle_all(head)
-    scratch = open_read_models(
-        services.settings, schema=f"verify_{os.getpid()}", path=tmp_path / "scratch.db"
-    )
-    try:
-        assert verify(services.store, services.read_models, scratch) == []
-    finally:
-        if isinstance(scratch, PostgresReadModels):
-            scratch.drop_schema()
-        scratch.close()
+    assert_verify_clean(services, tmp_path)

@@ -18,13 +18,15 @@ LISTED = [
 ]
 
 
-def test_the_five_lifecycles_exist() -> None:
+def test_the_seven_lifecycles_exist() -> None:
     assert set(SPECS) == {
         "rate_request",
         "shipping_order",
         "registration",
         "profile_edit_request",
         "notification",
+        "booking_amendment",
+        "booking_cancellation",
     }
 
 
@@ -40,6 +42,7 @@ def test_rate_request_codes_are_the_ones_the_client_reads() -> None:
         "rejected_by_admin": 5,
         "rejected_by_client": 6,
         "price_expired": 7,
+        "cancelled": 8,
     }
     assert [
         lifecycle("shipping_order").code(s)

@@ -7,6 +7,8 @@
  * its sources and its actor match and every guard it names is true in the given map (a missing guard is
  * false); the first such transition in file order wins.
  */
+import bookingAmendmentJson from '../../../state-machines/booking_amendment.json';
+import bookingCancellationJson from '../../../state-machines/booking_cancellation.json';
 import notificationJson from '../../../state-machines/notification.json';
 import profileEditRequestJson from '../../../state-machines/profile_edit_request.json';
 import rateRequestJson from '../../../state-machines/rate_request.json';
@@ -14,6 +16,8 @@ import registrationJson from '../../../state-machines/registration.json';
 import shippingOrderJson from '../../../state-machines/shipping_order.json';
 
 export const MACHINE_IDS = [
+  'booking_amendment',
+  'booking_cancellation',
   'notification',
   'profile_edit_request',
   'rate_request',
@@ -90,6 +94,8 @@ function defineMachine(expectedId: MachineId, raw: unknown): MachineDef {
 }
 
 export const machines: Readonly<Record<MachineId, MachineDef>> = {
+  booking_amendment: defineMachine('booking_amendment', bookingAmendmentJson),
+  booking_cancellation: defineMachine('booking_cancellation', bookingCancellationJson),
   notification: defineMachine('notification', notificationJson),
   profile_edit_request: defineMachine('profile_edit_request', profileEditRequestJson),
   rate_request: defineMachine('rate_request', rateRequestJson),

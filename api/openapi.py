@@ -1,0 +1,118 @@
+"""The OpenAPI document: readable operation ids, every operation's error answers, and its export for the web.
+
+`python -m api.openapi` (or `freight openapi`) writes `web/openapi.json` with sorted keys, so the file changes
+only when the contract does; tests/api/test_openapi_document.py fails when the checked-in file is stale.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from fastapi import APIRouter, FastAPI
+from fastapi.openapi.utils import get_openapi
+from fastapi.routing import APIRoute
+
+from api.schemas.envelope import error_responses
+
+WEB_OPENAPI = Path(__file__).resolve().parent.parent / "web" / "openapi.json"
+
+
+def operation_ids(area: str) -> Callable[[APIRoute], str]:
+    """Operation ids `<area>_<function>` (e.g. `booking_accept_price`): stable while the function keeps its
+    name, and readable as the generated client's method names."""
+
+    def operation_id(route: APIRoute) -> str:
+        return f"{area}_{route.name}"
+
+    return operation_id
+
+
+# The dependencies that read a bearer token: an operation behind one answers 401 without a valid token and
+# 403 to a role that may not call it.
+_AUTHENTICATED = {"current_principal", "customer", "admin", "audit_reader"}
+
+
+def _depends_on(route: APIRoute) -> set[str]:
+    names: set[str] = set()
+    pending = list(route.dependant.dependencies)
+    while pending:
+        dependant = pending.pop()
+        if dependant.call is not None:
+            names.add(getattr(dependant.call, "__name__", ""))
+        pending.extend(dependant.dependencies)
+    return names
+
+
+def error_statuses(route: APIRoute) -> set[int]:
+    """The error statuses an operation can answer, read from what it takes: any input can be invalid
+    (400), a body can be too large (413), a token can be missing or of the wrong role (401, 403), a path names
+    something that may not exist (404), and a command may not fit the current state or lose a race (409)."""
+    dependant = route.dependant
+    statuses: set[int] = set()
+    if dependant.path_params or dependant.query_params or dependant.body_params:
+        statuses.add(400)
+    if dependant.body_params:
+        statuses.add(413)
+    depends_on = _depends_on(route)
+    if depends_on & _AUTHENTICATED:
+        statuses.update((401, 403))
+    if dependant.path_params:
+        statuses.add(404)
+    if "command" in depends_on:
+        statuses.add(409)
+    return statuses
+
+
+def document_errors(router: APIRouter) -> None:
+    """Adds each operation's error answers to what its route declares (before the router is included)."""
+    for route in router.routes:
+        if isinstance(route, APIRoute) and route.include_in_schema:
+            declared = dict(route.responses)
+            route.responses = {**error_responses(*error_statuses(route)), **declared}
+
+
+def document(app: FastAPI) -> dict[str, Any]:
+    """The app's OpenAPI document, without FastAPI's 422, which this API never sends (invalid input answers
+    400 in the envelope, api/errors.py)."""
+    if app.openapi_schema is not None:
+        return app.openapi_schema
+    schema = get_openapi(title=app.title, version=app.version, routes=app.routes, description=app.description)
+    for path in schema.get("paths", {}).values():
+        for operation in path.values():
+            operation.get("responses", {}).pop("422", None)
+    components = schema.get("components", {}).get("schemas", {})
+    for unused in ("HTTPValidationError", "ValidationError"):
+        components.pop(unused, None)
+    app.openapi_schema = schema
+    return schema
+
+
+def install(app: FastAPI) -> None:
+    app.openapi = lambda: document(app)  # type: ignore[method-assign]
+
+
+def render(schema: dict[str, Any]) -> str:
+    return json.dumps(schema, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+
+
+def current_document() -> str:
+    """The document of the app as the code declares it (no services are started)."""
+    from api.main import create_app
+
+    return render(create_app().openapi())
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description="Write the OpenAPI document the web app's types come from.")
+    parser.add_argument("--output", type=Path, default=WEB_OPENAPI)
+    args = parser.parse_args(argv)
+    args.output.write_text(current_document(), encoding="utf-8")
+    print(f"wrote {args.output}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,43 @@
+"""/audit/api/v1: the event log and aggregates' past states, for admins and auditors."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel
+
+
+class EventActor(BaseModel):
+    id: str | None
+    role: str | None
+
+
+class LoggedEvent(BaseModel):
+    position: int
+    aggregateId: str
+    aggregateKind: str
+    version: int
+    type: str
+    recordedAt: str
+    actor: EventActor
+    reason: str | None
+    changes: dict[str, Any]
+
+
+class AggregateEvents(BaseModel):
+    aggregateId: str
+    aggregateKind: str
+    events: list[LoggedEvent]
+
+
+class EventPage(BaseModel):
+    list: list[LoggedEvent]
+    next: int
+    head: int
+
+
+class AggregateState(BaseModel):
+    aggregateId: str
+    aggregateKind: str
+    version: int
+    state: dict[str, Any]

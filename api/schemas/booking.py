@@ -1,0 +1,212 @@
+"""/booking/api/v1: rate requests, shipping orders and their reference lookups (specification 001, s. 7)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel
+
+
+# -- lookups -------------------------------------------------------------------------------------------------
+class Choice(BaseModel):
+    id: int
+    name: str | None
+    value: int
+
+
+class Port(Choice):
+    code: str
+    country: str
+
+
+class ContainerChoice(BaseModel):
+    name: str
+    value: int
+
+
+class DocumentType(Choice):
+    templateUrl: str
+
+
+# -- rate requests -------------------------------------------------------------------------------------------
+class RateRequestBody(BaseModel):
+    # Shapes only; the rules and their messages live in domain/booking/values.py.
+    commodity: str | None = None
+    hsCode: str | int | None = None
+    preferredShippingDate: str | None = None
+    isSwbl: bool | None = None
+    isSWBL: bool | None = None
+    quantity: int | float | str | None = None
+    isDanger: bool | None = None
+    msds: str | None = None
+    additionalComment: str | None = None
+    polId: int | str | None = None
+    podId: int | str | None = None
+    containerSizeId: int | str | None = None
+    containerTypeId: int | str | None = None
+
+
+class RateRequestRow(BaseModel):
+    """A rate request as the lists show it."""
+
+    id: str
+    commodity: str
+    hsCode: str
+    quantity: int
+    state: int
+    stateName: str
+    orderState: int | None
+    polTitle: str | None
+    podTitle: str | None
+    cargoDetails: str
+    price: float | None
+    validUntil: str | None
+    preferredShippingDate: str | None
+    containerType: str | None
+    containerSize: str | None
+    customerName: str
+    createdAt: str
+
+
+class BookingDocument(BaseModel):
+    documentTypeId: int
+    documentType: str | None
+    fileId: str
+
+
+class BookingRequest(BaseModel):
+    documents: list[BookingDocument]
+
+
+class Party(BaseModel):
+    name: str
+    address: str
+    phoneNumber: str
+    fax: str | None
+    partyType: int | None
+    isForSwbl: bool
+
+
+class Container(BaseModel):
+    containerId: int | None
+    containerNumber: str | None
+    seal: str
+    count: int | None
+    type: int | None
+    grossWeight: float | None
+    netWeight: float | None
+
+
+class ShippingOrder(BaseModel):
+    # `temprature` is the specification's spelling of the wire key.
+    id: str
+    rateRequestId: str
+    status: int
+    statusName: str
+    statusLabel: str
+    isSWBL: bool | None
+    freightType: int | None
+    cargoDescription: str | None
+    imcoClass: str | None
+    unNumber: str | None
+    temprature: float | None
+    humidity: float | None
+    hasVentilation: bool | None
+    parties: list[Party]
+    containers: list[Container]
+    revise: dict[str, str]
+    editedOrder: dict[str, Any] | None
+    createdAt: str
+    updatedAt: str
+
+
+class RateRequestDetail(BaseModel):
+    """A rate request with everything its screens show: reference names, documents and its order."""
+
+    id: str
+    commodity: str
+    hsCode: str
+    quantity: int
+    state: int
+    stateName: str
+    orderState: int | None
+    polTitle: str | None
+    podTitle: str | None
+    cargoDetails: str
+    price: float | None
+    validUntil: str | None
+    preferredShippingDate: str | None
+    customerName: str
+    createdAt: str
+    customerId: str
+    pol: Choice
+    pod: Choice
+    containerType: Choice
+    containerSize: Choice
+    isSwbl: bool
+    isSWBL: bool
+    isDanger: bool
+    msds: str | None
+    additionalComment: str | None
+    revisionMessage: str | None
+    rejectionMessage: str | None
+    bookingRequest: BookingRequest | None
+    order: ShippingOrder | None
+    updatedAt: str
+
+
+class DocumentBody(BaseModel):
+    documentTypeId: int
+    fileId: str
+
+
+class BookingRequestBody(BaseModel):
+    documents: list[DocumentBody]
+
+
+# -- shipping orders -----------------------------------------------------------------------------------------
+class PartyBody(BaseModel):
+    name: str | None = None
+    address: str | None = None
+    phoneNumber: str | int | None = None
+    fax: str | int | None = None
+    partyType: int | None = None
+    isForSwbl: bool | None = None
+
+
+class ContainerBody(BaseModel):
+    containerId: int | str | None = None
+    seal: str | int | None = None
+    count: int | float | str | None = None
+    type: int | str | None = None
+    grossWeight: float | str | None = None
+    netWeight: float | str | None = None
+
+
+class ShippingOrderBody(BaseModel):
+    # `frightType` and `temprature` are the specification's spellings.
+    rateRequestId: str
+    isSWBL: bool | None = None
+    frightType: int | None = None
+    cargoDescription: str | None = None
+    imcoClass: str | int | float | None = None
+    unNumber: str | int | None = None
+    temprature: float | str | None = None
+    humidity: float | str | None = None
+    hasVentilation: bool | None = None
+    parties: list[PartyBody] = []
+    containers: list[ContainerBody] = []
+
+
+class ShippingOrderEditBody(BaseModel):
+    # On edit the specification spells it `freightType`; parties and containers may be sent too.
+    isSWBL: bool | None = None
+    freightType: int | None = None
+    cargoDescription: str | None = None
+    imcoClass: str | int | float | None = None
+    unNumber: str | int | None = None
+    temprature: float | str | None = None
+    humidity: float | str | None = None
+    hasVentilation: bool | None = None
+    parties: list[PartyBody] | None = None
+    containers: list[ContainerBody] | None = None

@@ -1,0 +1,34 @@
+"""/booking/api/v1/admin: staff's quote, revision and acceptance bodies, and reference data they add."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+
+class QuoteBody(BaseModel):
+    price: Decimal
+    validUntil: str = Field(max_length=40)
+
+
+class MessageBody(BaseModel):
+    message: str = Field(max_length=2000)
+
+
+class OrderRevisionBody(BaseModel):
+    revise: dict[str, str]
+    editedOrder: dict[str, Any] | None = None
+
+
+class PortBody(BaseModel):
+    code: str = Field(min_length=5, max_length=5)
+    name: str = Field(min_length=1, max_length=100)
+    country: str = Field(min_length=1, max_length=100)
+
+
+class ContainerBody(BaseModel):
+    number: str = Field(max_length=11)
+    typeId: int
+    sizeId: int

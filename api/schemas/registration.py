@@ -1,0 +1,81 @@
+"""/account/api/v1/client/*/register/*: sign-up of individuals, domestic and foreign companies."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel
+
+
+class StartBody(BaseModel):
+    nationalId: str
+    phone: str | None = None
+
+
+class IndividualBody(BaseModel):
+    firstName: str | None = None
+    lastName: str | None = None
+    birthDate: str | None = None
+    nationalId: str | None = None
+    phone: str | None = None
+    fax: str | None = None
+    email: str | None = None
+    address: str | None = None
+    postalCode: str | None = None
+
+
+class CompanyBody(BaseModel):
+    # `econimicCode` is the specification's spelling of the wire key.
+    isForeign: bool | None = None
+    name: str | None = None
+    contactPerson: str | None = None
+    econimicCode: str | None = None
+    registrationCode: str | None = None
+    nationalCode: str | None = None
+    phone: str | None = None
+    fax: str | None = None
+    email: str | None = None
+    address: str | None = None
+    postalCode: str | None = None
+
+
+class VerifyBody(BaseModel):
+    nationalId: str
+    code: str | int
+
+
+class ResendIndividualBody(BaseModel):
+    nationalId: str
+    phone: str
+
+
+class ResendDomesticBody(BaseModel):
+    nationalCode: str
+    phone: str
+
+
+class Started(BaseModel):
+    firstStep: int
+    verify: bool
+    type: int
+    isForeign: bool
+    nationalId: str
+
+
+class Finalized(BaseModel):
+    nationalId: str
+    state: str
+    stateCode: int
+    verify: bool
+    codeValidSeconds: int | None
+    resendAfterSeconds: int | None
+
+
+class Verified(BaseModel):
+    nationalId: str
+    verified: bool
+    state: str
+
+
+class Resent(BaseModel):
+    nationalId: str
+    codeValidSeconds: int
+    resendAfterSeconds: int

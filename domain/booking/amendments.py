@@ -1,0 +1,81 @@
+"""Changes to a confirmed booking: amendment and cancellation requests, each under a lifecycle of its own
+(`state-machines/booking_amendment.json`, `booking_cancellation.json`).
+
+Both live inside the rate request aggregate, so "one pending change at a time" and "the booking takes the
+amended content" are decided in one consistency boundary, and the booking's history shows the original and
+the amended content side by side, as of any moment.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from datetime import datetime
+from decimal import Decimal
+from typing import Any
+
+from domain.shared.errors import ValidationFailed
+from domain.shared.lifecycle import lifecycle
+from domain.shared.messages import message
+
+AMENDMENT = lifecycle("booking_amendment")
+CANCELLATION = lifecycle("booking_cancellation")
+MAX_PRICE = Decimal("1000000")
+# A change of any of these needs a new price, quoted by staff and accepted by the customer.
+PRICED_FIELDS = ("quantity", "container_type_id", "container_size_id")
+
+
+def changed_fields(original: dict[str, Any], amended: dict[str, Any]) -> list[str]:
+    """The names of the booking's fields the amendment changes, in a stable order."""
+    return sorted(key for key in original.keys() | amended.keys() if original.get(key) != amended.get(key))
+
+
+def changes_price(changed: list[str]) -> bool:
+    return any(name in PRICED_FIELDS for name in changed)
+
+
+def check_new_price(price: Decimal, valid_until: datetime, now: datetime) -> None:
+    """A quoted price: positive USD with at most two decimals, valid until a moment in the future."""
+    errors = {}
+    if not price.is_finite() or price <= 0:
+        errors["price"] = message("booking.price.positive")
+    elif price > MAX_PRICE or price != price.quantize(Decimal("0.01")):
+        errors["price"] = message("booking.price.max")
+    if valid_until <= now:
+        errors["validUntil"] = message("booking.validUntil.future")
+    if errors:
+        raise ValidationFailed(errors)
+
+
+@dataclass(frozen=True)
+class Amendment:
+    number: int
+    state: str
+    original: dict[str, Any]
+    amended: dict[str, Any]
+    changed: list[str]
+    changes_price: bool
+    price: Decimal | None = None
+    valid_until: datetime | None = None
+    message: str | None = None
+
+    @property
+    def open(self) -> bool:
+        return self.state in ("requested", "requoted")
+
+    def moved(self, state: str, **changes: Any) -> Amendment:
+        return replace(self, state=state, **changes)
+
+
+@dataclass(frozen=True)
+class CancellationRequest:
+    number: int
+    state: str
+    reason: str | None
+    message: str | None = field(default=None)
+
+    @property
+    def open(self) -> bool:
+        return self.state == "requested"
+
+    def moved(self, state: str, **changes: Any) -> CancellationRequest:
+        return replace(self, state=state, **changes)

@@ -1,0 +1,170 @@
+"""Changes asked for after confirmation: one row per amendment or cancellation request of a booking, with
+the original and the amended content side by side, for the customer's detail and the staff's work queue."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from domain.booking.rate_request import RateRequest
+from domain.shared.lifecycle import lifecycle
+from infrastructure.read_db import Tx
+from projections.batch import BatchTx
+from projections.history import utc_text
+from projections.projection import Projection
+
+CHANGES = "booking_changes"
+AMENDMENT, CANCELLATION = "amendment", "cancellation"
+MACHINES = {AMENDMENT: "booking_amendment", CANCELLATION: "booking_cancellation"}
+
+projection = Projection(
+    name="booking_changes",
+    tables={CHANGES: ("rate_request_id", "kind", "number")},
+    schema=[
+        f"CREATE TABLE IF NOT EXISTS {CHANGES} ("
+        " rate_request_id TEXT NOT NULL, kind TEXT NOT NULL, number INTEGER NOT NULL,"
+        " customer_id TEXT NOT NULL, state_name TEXT NOT NULL, state INTEGER NOT NULL,"
+        " original TEXT, amended TEXT, changed TEXT NOT NULL, changes_price INTEGER NOT NULL,"
+        " price TEXT, valid_until TEXT, reason TEXT, message TEXT, requested_by TEXT NOT NULL,"
+        " requested_at TEXT NOT NULL, decided_by TEXT, updated_at TEXT NOT NULL, position BIGINT NOT NULL,"
+        " PRIMARY KEY (rate_request_id, kind, number))",
+        f"CREATE INDEX IF NOT EXISTS booking_changes_open ON {CHANGES} (state_name, requested_at)",
+    ],
+)
+
+
+def _key(event: Any, kind: str) -> tuple[str, str, int]:
+    return (str(event.originator_id), kind, int(event.number))
+
+
+def _moved(event: Any, kind: str, position: int, **extra: Any) -> dict[str, Any]:
+    return {
+        "state_name": event.state,
+        "state": lifecycle(MACHINES[kind]).code(event.state),
+        "updated_at": utc_text(event.timestamp),
+        "position": position,
+        **extra,
+    }
+
+
+@projection.on(RateRequest.AmendmentRequested)  # type: ignore[attr-defined]
+def amendment_requested(tx: BatchTx, event: Any, position: int) -> None:
+    rate_request_id, kind, number = _key(event, AMENDMENT)
+    tx.insert(
+        CHANGES,
+        {
+            "rate_request_id": rate_request_id,
+            "kind": kind,
+            "number": number,
+            "customer_id": event.customer_id,
+            "original": json.dumps(event.original, sort_keys=True, default=str),
+            "amended": json.dumps(event.amended, sort_keys=True, default=str),
+            "changed": json.dumps(event.changed),
+            "changes_price": int(event.changes_price),
+            "price": None,
+            "valid_until": None,
+            "reason": None,
+            "message": None,
+            "requested_by": event.actor_id,
+            "requested_at": utc_text(event.timestamp),
+            "decided_by": None,
+            **_moved(event, kind, position),
+        },
+    )
+
+
+@projection.on(RateRequest.CancellationRequested)  # type: ignore[attr-defined]
+def cancellation_requested(tx: BatchTx, event: Any, position: int) -> None:
+    rate_request_id, kind, number = _key(event, CANCELLATION)
+    tx.insert(
+        CHANGES,
+        {
+            "rate_request_id": rate_request_id,
+            "kind": kind,
+            "number": number,
+            "customer_id": event.customer_id,
+            "original": None,
+            "amended": None,
+            "changed": "[]",
+            "changes_price": 0,
+            "price": None,
+            "valid_until": None,
+            "reason": event.reason,
+            "message": None,
+            "requested_by": event.actor_id,
+            "requested_at": utc_text(event.timestamp),
+            "decided_by": None,
+            **_moved(event, kind, position),
+        },
+    )
+
+
+@projection.on(RateRequest.AmendmentRequoted)  # type: ignore[attr-defined]
+def amendment_requoted(tx: BatchTx, event: Any, position: int) -> None:
+    tx.update(
+        CHANGES,
+        _key(event, AMENDMENT),
+        _moved(
+            event,
+            AMENDMENT,
+            position,
+            price=str(event.price),
+            valid_until=utc_text(event.valid_until),
+            decided_by=event.actor_id,
+        ),
+    )
+
+
+@projection.on(
+    RateRequest.AmendmentApproved,  # type: ignore[attr-defined]
+    RateRequest.AmendmentDeclined,  # type: ignore[attr-defined]
+    RateRequest.AmendmentWithdrawn,  # type: ignore[attr-defined]
+)
+def amendment_decided(tx: BatchTx, event: Any, position: int) -> None:
+    extra = {"message": getattr(event, "message", None), "decided_by": event.actor_id}
+    tx.update(CHANGES, _key(event, AMENDMENT), _moved(event, AMENDMENT, position, **extra))
+
+
+@projection.on(
+    RateRequest.CancellationDeclined,  # type: ignore[attr-defined]
+    RateRequest.CancellationWithdrawn,  # type: ignore[attr-defined]
+)
+def cancellation_decided(tx: BatchTx, event: Any, position: int) -> None:
+    extra = {"message": getattr(event, "message", None), "decided_by": event.actor_id}
+    tx.update(CHANGES, _key(event, CANCELLATION), _moved(event, CANCELLATION, position, **extra))
+
+
+@projection.on(RateRequest.CancellationConfirmed)  # type: ignore[attr-defined]
+def cancellation_confirmed(tx: BatchTx, event: Any, position: int) -> None:
+    # The event's `state` is the booking's (cancelled); the request's own state travels beside it.
+    tx.update(
+        CHANGES,
+        _key(event, CANCELLATION),
+        {
+            "state_name": event.cancellation_state,
+            "state": lifecycle(MACHINES[CANCELLATION]).code(event.cancellation_state),
+            "decided_by": event.actor_id,
+            "updated_at": utc_text(event.timestamp),
+            "position": position,
+        },
+    )
+
+
+# -- queries --------------------------------------------------------------------------------------------
+def latest_changes(tx: Tx, rate_request_id: str) -> dict[str, dict[str, Any] | None]:
+    """The latest amendment and the latest cancellation request of one booking (None where never asked)."""
+    rows = tx.all(
+        f"SELECT * FROM {CHANGES} WHERE rate_request_id = ? ORDER BY kind, number DESC", (rate_request_id,)
+    )
+    latest: dict[str, dict[str, Any] | None] = {AMENDMENT: None, CANCELLATION: None}
+    for row in rows:
+        if latest[row["kind"]] is None:
+            latest[row["kind"]] = row
+    return latest
+
+
+def open_changes(tx: Tx, limit: int = 50) -> list[dict[str, Any]]:
+    """Changes waiting for staff (oldest first): amendments requested, cancellations requested."""
+    return tx.all(
+        f"SELECT * FROM {CHANGES} WHERE state_name = 'requested' ORDER BY requested_at LIMIT {int(limit)}"
+    )

@@ -1,0 +1,176 @@
+"""Amendments and cancellation requests of a confirmed booking over HTTP, on SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from tests.api.booking_support import (
+    ADMIN,
+    CLIENT,
+    assert_verify_clean,
+    customer,
+    fails,
+    in_shipping_order,
+    later,
+    loi_pending,
+    ok,
+    order_payload,
+    payload,
+)
+
+RR = f"{CLIENT}/rate-requests"
+
+
+def services_of(client: TestClient) -> Any:
+    return client.app.state.services  # type: ignore[attr-defined]
+
+
+def field(change: dict[str, Any], name: str) -> dict[str, Any]:
+    return next(f for f in change["fields"] if f["field"] == name)
+
+
+def test_date_amendment_approved_then_order_follows(
+    client: TestClient, admin_headers: dict[str, str], tmp_path: Path
+) -> None:
+    alice = customer(client, "amend-a")
+    bob = customer(client, "amend-b")
+    rid = in_shipping_order(client, alice, admin_headers)
+    before = ok(client.get(f"{RR}/{rid}", headers=alice))
+    new_date = payload()["preferredShippingDate"][:8] + "28"
+    changes = ok(
+        client.post(f"{RR}/{rid}/amendments", headers=alice, json=payload(preferredShippingDate=new_date))
+    )
+    amendment = changes["amendment"]
+    assert (amendment["stateName"], amendment["changesPrice"], changes["cancellation"]) == (
+        "requested",
+        False,
+        None,
+    )
+    date_row = field(amendment, "preferred_shipping_date")
+    assert date_row["changed"] and date_row["amended"] == new_date
+    assert not field(amendment, "quantity")["changed"]
+    # The original stands until staff decide; others see nothing; one pending change at a time.
+    assert (
+        ok(client.get(f"{RR}/{rid}", headers=alice))["preferredShippingDate"]
+        == before["preferredShippingDate"]
+    )
+    fails(client.get(f"{RR}/{rid}/changes", headers=bob), 404)
+    fails(client.post(f"{RR}/{rid}/amendments", headers=bob, json=payload(commodity="Figs")), 404)
+    assert (
+        "amendment"
+        in fails(client.post(f"{RR}/{rid}/amendments", headers=alice, json=payload(commodity="Figs")), 400)[
+            "fields"
+        ]
+    )
+    queue = ok(client.get(f"{ADMIN}/booking-changes", headers=admin_headers))["list"]["list"]
+    assert [(q["kind"], q["rateRequest"]["id"]) for q in queue] == [("amendment", rid)]
+    fails(client.put(f"{ADMIN}/rate-requests/{rid}/amendments/approve", headers=alice), 403)
+    decided = ok(client.put(f"{ADMIN}/rate-requests/{rid}/amendments/approve", headers=admin_headers))
+    assert decided["amendment"]["stateName"] == "approved"
+    after = ok(client.get(f"{RR}/{rid}", headers=alice))
+    assert after["preferredShippingDate"].startswith(new_date) and after["price"] == before["price"]
+    assert ok(client.get(f"{ADMIN}/booking-changes", headers=admin_headers))["list"]["list"] == []
+    ok(client.post(f"{CLIENT}/shipping-orders", headers=alice, json=order_payload(rid)), 201)
+    assert_verify_clean(services_of(client), tmp_path)
+
+
+def test_quantity_amendment_needs_a_new_price_and_the_order_must_match(
+    client: TestClient, admin_headers: dict[str, str], tmp_path: Path
+) -> None:
+    alice = customer(client, "amend-q")
+    rid = in_shipping_order(client, alice, admin_headers)
+    order = ok(client.post(f"{CLIENT}/shipping-orders", headers=alice, json=order_payload(rid)), 201)
+    ok(client.post(f"{RR}/{rid}/amendments", headers=alice, json=payload(quantity=3)))
+    # Staff cannot simply approve a priced change, nor accept the order while the change is open.
+    fails(client.put(f"{ADMIN}/rate-requests/{rid}/amendments/approve", headers=admin_headers), 409)
+    order_id = order["id"] if "id" in order else order["order"]["id"]
+    assert (
+        "rateRequest"
+        in fails(client.put(f"{ADMIN}/shipping-orders/{order_id}/accept", headers=admin_headers), 400)[
+            "fields"
+        ]
+    )
+    requote = {"price": 1400, "validUntil": later()}
+    changes = ok(
+        client.put(f"{ADMIN}/rate-requests/{rid}/amendments/requote", headers=admin_headers, json=requote)
+    )
+    assert (changes["amendment"]["stateName"], changes["amendment"]["price"]) == ("requoted", 1400)
+    assert ok(client.get(f"{RR}/{rid}", headers=alice))["quantity"] == 2
+    ok(client.put(f"{RR}/{rid}/amendments/accept-price", headers=alice))
+    booking = ok(client.get(f"{RR}/{rid}", headers=alice))
+    assert (booking["quantity"], booking["price"]) == (3, 1400)
+    # The order filled for 2 containers is now a clear error to resolve, never silently dropped.
+    error = fails(client.put(f"{ADMIN}/shipping-orders/{order_id}/accept", headers=admin_headers), 400)
+    assert "containers" in error["fields"] and "3" in error["fields"]["containers"]
+    assert_verify_clean(services_of(client), tmp_path)
+
+
+def test_decline_and_withdraw_keep_the_original(client: TestClient, admin_headers: dict[str, str]) -> None:
+    alice = customer(client, "amend-d")
+    rid = in_shipping_order(client, alice, admin_headers)
+    ok(client.post(f"{RR}/{rid}/amendments", headers=alice, json=payload(commodity="Figs")))
+    fails(
+        client.put(
+            f"{ADMIN}/rate-requests/{rid}/amendments/decline", headers=admin_headers, json={"message": ""}
+        ),
+        409,
+    )
+    declined = ok(
+        client.put(
+            f"{ADMIN}/rate-requests/{rid}/amendments/decline",
+            headers=admin_headers,
+            json={"message": "Figs need a reefer"},
+        )
+    )
+    assert (declined["amendment"]["stateName"], declined["amendment"]["message"]) == (
+        "declined",
+        "Figs need a reefer",
+    )
+    assert ok(client.get(f"{RR}/{rid}", headers=alice))["commodity"] == "Pistachios"
+    again = ok(client.post(f"{RR}/{rid}/amendments", headers=alice, json=payload(commodity="Raisins")))
+    assert again["amendment"]["number"] == 2
+    withdrawn = ok(client.put(f"{RR}/{rid}/amendments/withdraw", headers=alice))
+    assert withdrawn["amendment"]["stateName"] == "withdrawn"
+    assert ok(client.get(f"{RR}/{rid}", headers=alice))["commodity"] == "Pistachios"
+
+
+def test_amendment_before_confirmation_is_refused(client: TestClient, admin_headers: dict[str, str]) -> None:
+    alice = customer(client, "amend-early")
+    rid = loi_pending(client, alice, admin_headers)
+    fails(client.post(f"{RR}/{rid}/amendments", headers=alice, json=payload(commodity="Figs")), 409)
+    fails(client.post(f"{RR}/{rid}/cancellation-request", headers=alice, json={}), 409)
+
+
+def test_cancellation_request_confirmed_and_declined(
+    client: TestClient, admin_headers: dict[str, str], tmp_path: Path
+) -> None:
+    alice = customer(client, "cancel-a")
+    kept = in_shipping_order(client, alice, admin_headers)
+    ok(client.post(f"{RR}/{kept}/cancellation-request", headers=alice, json={"reason": "Moved to air"}))
+    declined = ok(
+        client.put(
+            f"{ADMIN}/rate-requests/{kept}/cancellation-request/decline",
+            headers=admin_headers,
+            json={"message": "Already loaded"},
+        )
+    )
+    assert declined["cancellation"]["stateName"] == "declined"
+    assert ok(client.get(f"{RR}/{kept}", headers=alice))["stateName"] == "shipping_order"
+
+    gone = in_shipping_order(client, alice, admin_headers)
+    asked = ok(
+        client.post(f"{RR}/{gone}/cancellation-request", headers=alice, json={"reason": "Moved to air"})
+    )
+    assert (asked["cancellation"]["stateName"], asked["cancellation"]["reason"]) == (
+        "requested",
+        "Moved to air",
+    )
+    fails(client.put(f"{ADMIN}/rate-requests/{gone}/cancellation-request/confirm", headers=alice), 403)
+    ok(client.put(f"{ADMIN}/rate-requests/{gone}/cancellation-request/confirm", headers=admin_headers))
+    booking = ok(client.get(f"{RR}/{gone}", headers=alice))
+    assert (booking["stateName"], booking["state"]) == ("cancelled", 8)
+    fails(client.post(f"{RR}/{gone}/amendments", headers=alice, json=payload(commodity="Figs")), 409)
+    assert_verify_clean(services_of(client), tmp_path)

@@ -1,0 +1,64 @@
+"""The OpenAPI document the web's types come from: complete, and the checked-in copy current."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from api.main import create_app
+from api.openapi import WEB_OPENAPI, current_document
+
+ERROR_STATUSES = {"400", "401", "403", "404", "409", "413", "429"}
+
+
+def _operations() -> list[tuple[str, str, dict[str, Any]]]:
+    document = create_app().openapi()
+    return [(method, path, op) for path, ops in document["paths"].items() for method, op in ops.items()]
+
+
+def test_the_checked_in_document_is_current() -> None:
+    """Stale after any change to a route or schema: run `python -m api.openapi` (or `make openapi`)."""
+    assert WEB_OPENAPI.is_file(), "web/openapi.json is missing: run `python -m api.openapi`"
+    assert WEB_OPENAPI.read_text(encoding="utf-8") == current_document(), (
+        "web/openapi.json is stale: run `python -m api.openapi` and commit it"
+    )
+
+
+def test_the_export_is_deterministic() -> None:
+    assert current_document() == current_document()
+    assert json.loads(current_document()) == create_app().openapi()
+
+
+def test_every_operation_has_a_typed_success_and_documented_errors() -> None:
+    operations = _operations()
+    assert len(operations) >= 60
+    for method, path, operation in operations:
+        responses = operation["responses"]
+        success = [status for status in responses if status.startswith("2")]
+        assert success, f"{method} {path} documents no success"
+        content = responses[success[0]]["content"]
+        schema = next(iter(content.values()))["schema"]
+        assert schema, f"{method} {path}: empty success schema"
+        errors = set(responses) & ERROR_STATUSES
+        assert errors, f"{method} {path} documents no error status"
+        for status in errors:
+            body = responses[status]["content"]["application/json"]
+            assert body["schema"] == {"$ref": "#/components/schemas/ErrorEnvelope"}
+            assert body["example"]["isError"] is True
+        assert "422" not in responses, "the API answers invalid input with 400, never 422"
+
+
+def test_operation_ids_are_unique_and_readable() -> None:
+    ids = [operation["operationId"] for _, _, operation in _operations()]
+    assert len(ids) == len(set(ids))
+    for operation_id in ids:
+        assert operation_id.replace("_", "").isalpha() and operation_id.islower(), operation_id
+    assert "booking_accept_price" in ids
+
+
+def test_commands_document_conflicts_and_staff_paths_document_roles() -> None:
+    by_id = {operation["operationId"]: operation for _, _, operation in _operations()}
+    assert {"401", "403", "404", "409"} <= set(by_id["booking_accept_price"]["responses"])
+    assert "409" not in by_id["booking_list_rate_requests"]["responses"]
+    assert "429" in by_id["auth_login"]["responses"]
+    assert "401" not in by_id["registration_start_individual"]["responses"]

@@ -1,0 +1,135 @@
+"""Amendments and cancellation requests of a confirmed booking, on the rate request aggregate, without I/O."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from decimal import Decimal
+from typing import Any
+
+import pytest
+
+from domain.booking.rate_request import RateRequest
+from domain.shared.actor import CUSTOMER, Actor
+from domain.shared.errors import Forbidden, IllegalTransition, ValidationFailed
+from tests.unit.test_booking_aggregates import CUSTOMER_A, NOW, STAFF, details, quoted, replayed
+
+OTHER_DATE = "2030-03-01"
+
+
+def confirmed() -> RateRequest:
+    request = quoted()
+    request.accept_price(NOW, CUSTOMER_A)
+    request.submit_booking_request([{"document_type_id": 1, "file_id": "f"}], CUSTOMER_A)
+    request.confirm_booking(STAFF)
+    assert request.state == "shipping_order"
+    return request
+
+
+def amended(**changes: Any) -> dict[str, Any]:
+    return details(**changes)
+
+
+def test_a_date_change_is_approved_by_staff_and_the_booking_takes_it() -> None:
+    request = confirmed()
+    original = dict(request.details)
+    request.request_amendment(amended(preferredShippingDate=OTHER_DATE), CUSTOMER_A)
+    assert request.amendment is not None and request.amendment.state == "requested"
+    assert request.amendment.changed == ["preferred_shipping_date"] and not request.amendment.changes_price
+    assert request.details == original  # the original stands until the decision
+    request.approve_amendment(STAFF)
+    assert request.amendment.state == "approved" and request.details["preferred_shipping_date"] == OTHER_DATE
+    assert request.price == Decimal("900.00") and request.state == "shipping_order"
+    copy = replayed(request)
+    assert copy.details == request.details and copy.amendment == request.amendment
+
+
+def test_a_quantity_change_needs_a_new_price_the_customer_accepts() -> None:
+    request = confirmed()
+    request.request_amendment(amended(quantity=3), CUSTOMER_A)
+    assert request.amendment is not None and request.amendment.changes_price
+    with pytest.raises(IllegalTransition):
+        request.approve_amendment(STAFF)
+    with pytest.raises(ValidationFailed) as caught:
+        request.requote_amendment(Decimal(0), NOW + timedelta(days=2), NOW, STAFF)
+    assert "price" in caught.value.fields
+    request.requote_amendment(Decimal("1250.00"), NOW + timedelta(days=2), NOW, STAFF)
+    assert (
+        request.amendment.state == "requoted" and request.quantity == 2 and request.price == Decimal("900.00")
+    )
+    with pytest.raises(IllegalTransition):  # past the new quote's validity
+        request.accept_amended_price(NOW + timedelta(days=3), CUSTOMER_A)
+    request.accept_amended_price(NOW + timedelta(days=1), CUSTOMER_A)
+    assert request.amendment.state == "approved"
+    assert request.quantity == 3 and request.price == Decimal("1250.00")
+
+
+def test_decline_keeps_the_original_and_records_the_message() -> None:
+    request = confirmed()
+    request.request_amendment(amended(commodity="Figs"), CUSTOMER_A)
+    with pytest.raises(IllegalTransition):
+        request.decline_amendment("   ", STAFF)
+    request.decline_amendment("Figs need a reefer", STAFF)
+    assert request.amendment is not None and request.amendment.state == "declined"
+    assert request.amendment.message == "Figs need a reefer" and request.details["commodity"] == "Dates"
+
+
+def test_one_pending_change_at_a_time_and_withdrawal_frees_the_slot() -> None:
+    request = confirmed()
+    request.request_amendment(amended(commodity="Figs"), CUSTOMER_A)
+    with pytest.raises(ValidationFailed) as caught:
+        request.request_amendment(amended(commodity="Raisins"), CUSTOMER_A)
+    assert "amendment" in caught.value.fields
+    with pytest.raises(ValidationFailed):
+        request.request_cancellation("", CUSTOMER_A)
+    request.withdraw_amendment(CUSTOMER_A)
+    request.request_amendment(amended(commodity="Raisins"), CUSTOMER_A)
+    assert request.amendment is not None and request.amendment.number == 2
+
+
+def test_amendment_refused_before_confirmation_without_change_and_for_staff() -> None:
+    with pytest.raises(IllegalTransition):
+        quoted().request_amendment(amended(commodity="Figs"), CUSTOMER_A)
+    request = confirmed()
+    with pytest.raises(IllegalTransition):
+        request.request_amendment(amended(), CUSTOMER_A)
+    with pytest.raises(Forbidden):
+        request.request_amendment(amended(commodity="Figs"), STAFF)
+    request.request_amendment(amended(commodity="Figs"), CUSTOMER_A)
+    with pytest.raises(Forbidden):
+        request.approve_amendment(CUSTOMER_A)
+    with pytest.raises(Forbidden):
+        request.withdraw_amendment(STAFF)
+
+
+def test_cancellation_request_confirmed_by_staff_cancels_the_booking() -> None:
+    request = confirmed()
+    request.request_cancellation("Shipment moved to air", CUSTOMER_A)
+    assert request.cancellation is not None and request.cancellation.state == "requested"
+    assert request.state == "shipping_order"
+    with pytest.raises(Forbidden):
+        request.confirm_cancellation(CUSTOMER_A)
+    request.confirm_cancellation(STAFF)
+    assert request.state == "cancelled" and request.state_code == 8
+    assert request.cancellation.state == "confirmed"
+    assert replayed(request).state == "cancelled"
+    with pytest.raises(IllegalTransition):
+        request.request_amendment(amended(commodity="Figs"), CUSTOMER_A)
+
+
+def test_cancellation_declined_with_a_message_keeps_the_booking() -> None:
+    request = confirmed()
+    request.request_cancellation("", CUSTOMER_A)
+    with pytest.raises(IllegalTransition):
+        request.decline_cancellation("", STAFF)
+    request.decline_cancellation("Cargo is already at the terminal", STAFF)
+    assert request.state == "shipping_order" and request.cancellation is not None
+    assert request.cancellation.state == "declined"
+    request.request_cancellation("Still want to cancel", CUSTOMER_A)
+    assert request.cancellation.number == 2
+
+
+def test_cancellation_before_confirmation_is_the_immediate_cancel() -> None:
+    with pytest.raises(IllegalTransition):
+        quoted().request_cancellation("", CUSTOMER_A)
+    other = Actor("customer-b", CUSTOMER)
+    assert other.id != CUSTOMER_A.id
