@@ -1,5 +1,5 @@
 import { isState } from '@/lib/lifecycle';
-import type { RateRequestRow } from '../api/types';
+import type { RateRequestRow } from '../api/booking-api';
 
 export type SortKey = 'newest' | 'old' | 'type';
 
@@ -9,7 +9,7 @@ export function sortRows(rows: RateRequestRow[], sort: SortKey): RateRequestRow[
   const time = (r: RateRequestRow) => Date.parse(r.createdAt) || 0;
   if (sort === 'newest') return copy.sort((a, b) => time(b) - time(a));
   if (sort === 'old') return copy.sort((a, b) => time(a) - time(b));
-  return copy.sort((a, b) => a.containerType.localeCompare(b.containerType) || time(b) - time(a));
+  return copy.sort((a, b) => (a.containerType ?? '').localeCompare(b.containerType ?? '') || time(b) - time(a));
 }
 
 /** An order in revision opens the edit page; any other order and "no order yet" open the detail page. */

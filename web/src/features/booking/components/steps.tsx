@@ -7,7 +7,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/toast';
 import { isState } from '@/lib/lifecycle';
 import { documentTypesOptions, downloadTemplate, useApproveShippingOrder, usePriceDecision, useSubmitBookingRequest } from '../api/booking-api';
-import type { RateRequestDetail } from '../api/types';
+import type { RateRequestDetail } from '../api/booking-api';
 import { FileUpload } from './file-upload';
 import { SummaryHeader } from './summary-header';
 import styles from './booking.module.css';

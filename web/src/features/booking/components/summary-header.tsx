@@ -1,4 +1,4 @@
-import type { RateRequestDetail } from '../api/types';
+import type { RateRequestDetail } from '../api/booking-api';
 import styles from './booking.module.css';
 
 /** Order, edit and final screens: desktop summary and its mobile variant. */

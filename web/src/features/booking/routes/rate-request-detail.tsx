@@ -9,7 +9,7 @@ import { isState, label, stateName } from '@/lib/lifecycle';
 import { activeStep, bookingWizardMachine, reachedStep } from '@/machines/booking-wizard';
 import { rateRequestOptions } from '../api/booking-api';
 import { useBookingLiveRefresh } from '../api/live-refresh';
-import type { RateRequestDetail } from '../api/types';
+import type { RateRequestDetail } from '../api/booking-api';
 import { RateRequestForm } from '../components/rate-request-form';
 import { ShippingOrderForm } from '../components/shipping-order-form';
 import { StepsHeader } from '../components/steps-header';
