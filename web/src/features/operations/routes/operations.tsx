@@ -13,42 +13,15 @@ import { toast } from '@/components/ui/toast';
 import { api } from '@/lib/api-client';
 import { can, isState, label, stateCodes, stateName } from '@/lib/lifecycle';
 import { AuditLink } from '@/components/audit-link';
+import type { Answer } from '@/types/contract';
 
 const ADMIN = '/booking/api/v1/admin';
 const LIMIT = 10;
 
-interface Row {
-  id: string;
-  cargoDetails: string;
-  customerName: string;
-  polTitle: string;
-  podTitle: string;
-  state: number;
-  price: number | null;
-  orderState: number | null;
-  preferredShippingDate: string;
-}
-interface Order {
-  id: string;
-  status: number;
-  cargoDescription: string;
-  freightType: number;
-  imcoClass: unknown;
-  unNumber: unknown;
-  temprature: unknown;
-  humidity: unknown;
-  isSWBL: boolean;
-  parties: { name: string; partyType: number; isForSwbl: boolean }[];
-  containers: { containerNumber: string; seal: string; grossWeight: number; netWeight: number }[];
-}
-interface Detail extends Row {
-  order: Order | null;
-  bookingRequest: { documents: { documentType: string; fileId: string }[] } | null;
-  isDanger: boolean;
-  quantity: number;
-}
+// The admin detail, as the server's OpenAPI document declares it (the list is typed at its fetcher).
+type Detail = Answer<'booking_admin_rate_request_detail'>;
 
-const REVIEW_FIELDS: [string, string][] = [
+const REVIEW_FIELDS: [keyof NonNullable<Detail['order']>, string][] = [
   ['cargoDescription', 'Cargo Description'],
   ['freightType', 'Freight'],
   ['imcoClass', 'IMCO Class'],
@@ -244,7 +217,7 @@ export function OperationsRoute() {
     queryKey: ['operations', 'list', state, page],
     placeholderData: keepPreviousData,
     queryFn: ({ signal }) =>
-      api.get<{ list: { list: Row[]; totalCount: number } }>(`${ADMIN}/rate-requests`, {
+      api.get<Answer<'booking_admin_list_rate_requests'>>(`${ADMIN}/rate-requests`, {
         query: { state: state === '' ? undefined : Number(state), limit: LIMIT, offset: page },
         signal,
       }),
