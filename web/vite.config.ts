@@ -23,6 +23,13 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     manifest: true,
+    // Two pages: the app, and the printable report it embeds in an iframe (served at /documents/report.html).
+    rolldownOptions: {
+      input: {
+        app: fileURLToPath(new URL('./index.html', import.meta.url)),
+        report: fileURLToPath(new URL('./documents/report.html', import.meta.url)),
+      },
+    },
   },
   test: {
     environment: 'jsdom',
