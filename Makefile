@@ -63,7 +63,7 @@ openapi: setup web/node_modules/.installed
 	cd web && npm run api:types
 
 bench: setup web
-	$(BIN)/freight bench --short
+	$(BIN)/freight bench --short --topology multi
 
 clean:
 	rm -rf $(VENV) web/node_modules web/dist var test-output

@@ -3,12 +3,21 @@
 from __future__ import annotations
 
 import logging
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 from api.account_limits import AccountLimiters
-from api.policies import messaging_follower, notifications_follower, site_url
+from api.errors import StoredNotShown
+from api.policies import (
+    MESSAGING_POLICY,
+    NOTIFICATIONS_POLICY,
+    messaging_follower,
+    notifications_follower,
+    site_url,
+)
 from api.quote_expiry import QuoteExpiry, expire_due_quotes
 from api.rate_limit import AttemptLimiter
 from api.settings import Settings
@@ -17,9 +26,11 @@ from domain.booking.application import BookingApplication
 from domain.notifications.application import NotificationsApplication
 from domain.shared.actor import SYSTEM_ACTOR
 from infrastructure.delivery import delivery_from_settings
-from infrastructure.event_store import SharedStore
+from infrastructure.event_store import SharedStore, check_pool
+from infrastructure.leases import Lease, schema_lock
 from infrastructure.read_db import PostgresReadModels, ReadModelDB, SqliteReadModels
 from infrastructure.uploads import ChunkStore
+from infrastructure.wakeups import Wakeups
 from projections.booking.reference import TableCatalog, seed_reference
 from projections.follower import Follower
 from projections.registry import READ_MODELS, applier, ensure_schema
@@ -49,6 +60,11 @@ def open_read_models(settings: Settings, schema: str = "public", path: Path | No
 
 class Services:
     def __init__(self, settings: Settings) -> None:
+        # Several processes may start at once (API workers, followers): one at a time creates the schema.
+        with schema_lock(settings.read_model_conninfo()) if settings.uses_postgres else nullcontext():
+            self._build(settings)
+
+    def _build(self, settings: Settings) -> None:
         self.settings = settings
         self.jwt_secret = settings.jwt_secret()
         self.store = SharedStore(settings.event_store_env())
@@ -60,18 +76,41 @@ class Services:
         self.booking = BookingApplication(self.store, TableCatalog(self.read_models))
         self.uploads = ChunkStore(settings.uploads)
         self.quote_expiry = QuoteExpiry(self)
-        self.read_follower = Follower(READ_MODELS, self.store, self.read_models, applier())
+        # PostgreSQL: every process listens for new events and moved tracking rows (infrastructure/wakeups),
+        # and a follower group is applied only by the holder of its lock (several processes may run it).
+        self.wakeups: Wakeups | None = None
+        if settings.uses_postgres:
+            self.wakeups = Wakeups(
+                settings.read_model_conninfo(), self.store.events_channel(), self._check_connections
+            )
+        self.read_follower = Follower(
+            READ_MODELS, self.store, self.read_models, applier(), **self._coordination(READ_MODELS)
+        )
         # Events a policy records (notifications) reach the read models at once, not at the next idle poll.
         self.store.on_recorded.append(lambda _position: self.read_follower.poke())
         # Policies (process managers) follow the store too, each with its own tracking row.
         self.policy_followers: list[Follower] = []
         self.delivery = delivery_from_settings(settings.VAR_DIR, settings.SMTP_URL)
-        self.policy_followers.append(notifications_follower(self.store, self.read_models, self.notifications))
         self.policy_followers.append(
-            messaging_follower(
-                self.store, self.read_models, self.delivery, self.jwt_secret, site_url(settings)
+            notifications_follower(
+                self.store, self.read_models, self.notifications, **self._coordination(NOTIFICATIONS_POLICY)
             )
         )
+        self.policy_followers.append(
+            messaging_follower(
+                self.store,
+                self.read_models,
+                self.delivery,
+                self.jwt_secret,
+                site_url(settings),
+                **self._coordination(MESSAGING_POLICY),
+            )
+        )
+        if self.wakeups is not None:
+            # Only the read models are woken by every commit (as in one process, where each recorded command
+            # pokes them): commands wait for them. The policies keep their idle poll, so each of their
+            # wake-ups takes many events at once instead of three followers querying after every commit.
+            self.wakeups.on_events.append(self.read_follower.poke)
         self.limiters = Limiters()
         self.started = False
 
@@ -79,7 +118,20 @@ class Services:
     def followers(self) -> list[Follower]:
         return [self.read_follower, *self.policy_followers]
 
+    def _coordination(self, group: str) -> dict[str, Any]:
+        if self.wakeups is None:  # SQLite: one process follows, no lock to take
+            return {}
+        lease = Lease(self.settings.read_model_conninfo(), group) if self.settings.RUN_FOLLOWERS else None
+        return {"lease": lease, "wakeups": self.wakeups}
+
+    def _check_connections(self) -> None:
+        check_pool(self.store.recorder)
+        if isinstance(self.read_models, PostgresReadModels):
+            self.read_models.check_connections()
+
     def start(self) -> None:
+        if self.wakeups is not None:
+            self.wakeups.start()
         if self.settings.RUN_FOLLOWERS:
             for follower in self.followers:
                 follower.start()
@@ -90,8 +142,8 @@ class Services:
             position = self.accounts.ensure_admin(
                 self.settings.ADMIN_USERNAME, self.settings.ADMIN_PASSWORD, SYSTEM_ACTOR
             )
-            if position is not None:
-                self.settle(position)
+            if position is not None and not self.shows(position):
+                log.warning("read models do not show the admin account yet (position %s)", position)
 
     def expire_due_quotes(self, now: datetime | None = None) -> list[str]:
         """Expire the quotes whose validity passed at `now` (the scheduler calls this every second)."""
@@ -101,13 +153,28 @@ class Services:
         self.quote_expiry.stop()
         for follower in self.followers:
             follower.stop()
+        if self.wakeups is not None:
+            self.wakeups.stop()
         self.read_models.close()
         self.store.close()
 
-    def settle(self, position: int) -> None:
-        """Answer only once the read models show `position`, so the caller's next read sees its write."""
-        if not self.read_follower.wait_for(position, SETTLE_TIMEOUT):
+    def settle(self, position: int, created: str | None = None) -> None:
+        """Answer only once the read models show `position`, so the caller's next read sees its write.
+
+        When they do not within `SETTLE_TIMEOUT` (the follower is slow, dead or taking over), raises
+        `StoredNotShown`: the command is answered 202 with the id (`created`, else the path's id) and the
+        position instead of from a read model that does not have it yet."""
+        if not self.shows(position):
             log.warning("read models did not reach position %s within %ss", position, SETTLE_TIMEOUT)
+            raise StoredNotShown(position, created)
+
+    def shows(self, position: int) -> bool:
+        """Whether the read models show `position` within `SETTLE_TIMEOUT` (waiting for it)."""
+        try:
+            return self.read_follower.wait_for(position, SETTLE_TIMEOUT)
+        except Exception:  # the read-model database is out of reach: the write stands all the same
+            log.warning("could not watch the read models for position %s", position, exc_info=True)
+            return False
 
     def settle_all(self, position: int | None = None, timeout: float = 10.0) -> bool:
         """Wait until every follower (read models and policies) has applied `position` or the head."""

@@ -186,6 +186,12 @@ def _bench_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--events", type=int, default=None, help="events to seed (50,000 short; 1,000,000 full)"
     )
+    parser.add_argument(
+        "--topology",
+        choices=["single", "multi"],
+        default="single",
+        help="multi: also run the loads against 2 API workers + `freight follow` beside the one process",
+    )
 
 
 @command(
@@ -196,7 +202,7 @@ def _bench_arguments(parser: argparse.ArgumentParser) -> None:
 def bench(args: argparse.Namespace, _: Settings) -> int:
     from bench.run import run
 
-    run(short=args.short, events=args.events)
+    run(short=args.short, events=args.events, topology=args.topology)
     return 0
 
 

@@ -113,6 +113,14 @@ class Command:
             self._services.settle(position)
         return result
 
+    def creating(self, action: Callable[P, tuple[T, int | None]], *args: P.args, **kwargs: P.kwargs) -> T:
+        """For creates, whose result is the new resource's id: when the read models are late the answer
+        (202, api/errors.py) carries that id, which no path parameter holds yet."""
+        result, position = action(*args, **kwargs)
+        if position is not None:
+            self._services.settle(position, created=str(result))
+        return result
+
 
 async def command(request: Request) -> Command:
     return Command(request.app.state.services)

@@ -5,12 +5,13 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from eventsourcing.persistence import RecordConflictError
+import psycopg
+from eventsourcing.persistence import InterfaceError, OperationalError, RecordConflictError
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from api.envelope import failure
+from api.envelope import failure, success
 from domain.shared.errors import (
     AlreadyExists,
     Conflict,
@@ -24,6 +25,19 @@ from domain.shared.errors import (
 )
 
 log = logging.getLogger(__name__)
+
+
+class StoredNotShown(Exception):
+    """A command's events are stored, but the read models did not show them within the wait.
+
+    Answered 202 with the resource's id and the position to expect, never as a failure: the write stands
+    (a 404 from the late read model, or a 500 from a wait cut short, would tell the client the opposite)."""
+
+    def __init__(self, position: int, resource_id: str | None = None) -> None:
+        super().__init__(f"stored at {position}; read models not there yet")
+        self.position = position
+        self.resource_id = resource_id
+
 
 STATUS = [
     (ValidationFailed, 400),
@@ -100,6 +114,21 @@ def install(app: FastAPI) -> None:
     @app.exception_handler(RecordConflictError)
     async def write_conflict(_: Request, __: RecordConflictError) -> Any:
         return failure(409, "Somebody else changed this at the same time; reload and try again")
+
+    @app.exception_handler(StoredNotShown)
+    async def stored_not_shown(request: Request, error: StoredNotShown) -> Any:
+        resource = error.resource_id or request.path_params.get("id")
+        return success({"id": resource, "position": error.position, "pending": True}, status_code=202)
+
+    @app.exception_handler(OperationalError)
+    @app.exception_handler(InterfaceError)
+    @app.exception_handler(psycopg.OperationalError)
+    async def store_unavailable(_: Request, __: Exception) -> Any:
+        # The store stayed out of reach for the whole wait (infrastructure/event_store.py): nothing is known
+        # to be stored. A client retries (creates with their Idempotency-Key, so a retry never doubles).
+        return failure(
+            503, "The service is briefly unavailable; please try again", headers={"Retry-After": "2"}
+        )
 
     @app.exception_handler(RequestValidationError)
     async def invalid_request(_: Request, error: RequestValidationError) -> Any:

@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
 from fastapi import APIRouter, Depends, FastAPI
+from fastapi.responses import JSONResponse
 from pydantic import BaseModel
 
 from api import errors, openapi, web_app
 from api.body_limit import BodyLimit
 from api.bootstrap import Services
 from api.deps import auditors_read_only
-from api.envelope import success
+from api.envelope import failure, success
+from api.health import health_report
 from api.routers import (
     accounts_admin,
     audit,
@@ -30,10 +33,15 @@ from api.routers import (
 from api.schemas.envelope import Envelope
 from api.settings import Settings
 
+log = logging.getLogger(__name__)
+
 
 class Health(BaseModel):
     position: int
     readModels: int
+    tracking: dict[str, int]
+    maxLag: int
+    behind: dict[str, int]
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -81,7 +89,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.get("/health", include_in_schema=False, response_model=Envelope[Health])
     def health() -> Any:
         services = app.state.services
-        return success({"position": services.store.head(), "readModels": services.read_follower.position})
+        try:
+            ok, report = health_report(services.store, services.read_models)
+        except Exception:
+            log.warning("health: the store or the read models are out of reach", exc_info=True)
+            return failure(503, "The store or the read models are out of reach")
+        if not ok:
+            # The figures stay in the answer, so an operator sees which follower is behind and by how much.
+            error = {"description": "Read models behind the store"}
+            body = {"isSuccess": False, "isError": True, "error": error, "response": report}
+            return JSONResponse(body, status_code=503)
+        return success(report)
 
     web_app.mount(app, settings.WEB_DIST)
     return app

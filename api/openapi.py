@@ -16,7 +16,7 @@ from fastapi import APIRouter, FastAPI
 from fastapi.openapi.utils import get_openapi
 from fastapi.routing import APIRoute
 
-from api.schemas.envelope import error_responses
+from api.schemas.envelope import error_responses, pending_response
 
 WEB_OPENAPI = Path(__file__).resolve().parent.parent / "web" / "openapi.json"
 
@@ -63,7 +63,7 @@ def error_statuses(route: APIRoute) -> set[int]:
     if dependant.path_params:
         statuses.add(404)
     if "command" in depends_on:
-        statuses.add(409)
+        statuses.update((409, 503))
     return statuses
 
 
@@ -72,7 +72,8 @@ def document_errors(router: APIRouter) -> None:
     for route in router.routes:
         if isinstance(route, APIRoute) and route.include_in_schema:
             declared = dict(route.responses)
-            route.responses = {**error_responses(*error_statuses(route)), **declared}
+            pending = pending_response() if "command" in _depends_on(route) else {}
+            route.responses = {**pending, **error_responses(*error_statuses(route)), **declared}
 
 
 def document(app: FastAPI) -> dict[str, Any]:

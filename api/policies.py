@@ -3,42 +3,81 @@
 Each follows the store with its own tracking row (projections/follower.py). A batch that fails (a command
 conflict, an SMTP error) is not tracked and is applied again later; the name-based notification ids and the
 message ids make the second run a no-op for what the first run did already.
+
+Messages go to the delivery port exactly once per id across processes, restarts and takeovers: the id is
+claimed in `sent_messages` (in the shared store, beside the tracking row) in the batch's own transaction,
+just before the message is handed over, and a claimed id is never handed over again. The one window left
+is a crash or lost commit after the hand-over and before the commit; the adapters close it themselves
+(the outbox skips an id it holds, SMTP records its attempt first and reuses the Message-ID).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from domain.accounts.messages import Delivery, messages_for
+from domain.accounts.messages import Delivery, Message, messages_for
 from domain.notifications.application import NotificationsApplication
 from domain.notifications.policy import load_notice_modules
 from infrastructure.event_store import SharedStore
+from infrastructure.leases import Lease
 from infrastructure.read_db import ReadModelDB, Tx
+from infrastructure.wakeups import Wakeups
 from projections.follower import Batch, Follower
 
 NOTIFICATIONS_POLICY = "notifications_policy"
 MESSAGING_POLICY = "messaging_policy"
 
+SENT_MESSAGES_DDL = (
+    "CREATE TABLE IF NOT EXISTS sent_messages"
+    " (id TEXT PRIMARY KEY, channel TEXT NOT NULL, position BIGINT NOT NULL)"
+)
 
-def notifications_follower(store: SharedStore, db: ReadModelDB, app: NotificationsApplication) -> Follower:
+
+def claim_message(tx: Tx, message: Message, position: int) -> bool:
+    """Record that `message` is handed to the port now; False when it was handed over before."""
+    claimed = tx.scalar(
+        "INSERT INTO sent_messages (id, channel, position) VALUES (?, ?, ?)"
+        " ON CONFLICT (id) DO NOTHING RETURNING id",
+        (message.id, message.channel, position),
+    )
+    return claimed is not None
+
+
+def notifications_follower(
+    store: SharedStore,
+    db: ReadModelDB,
+    app: NotificationsApplication,
+    lease: Lease | None = None,
+    wakeups: Wakeups | None = None,
+) -> Follower:
     load_notice_modules()
 
     def apply(_: Tx, batch: Batch) -> None:
         for _position, event in batch:
             app.notify_for(event)
 
-    return Follower(NOTIFICATIONS_POLICY, store, db, apply)
+    return Follower(NOTIFICATIONS_POLICY, store, db, apply, lease=lease, wakeups=wakeups)
 
 
 def messaging_follower(
-    store: SharedStore, db: ReadModelDB, delivery: Delivery, secret: str, site_url: str
+    store: SharedStore,
+    db: ReadModelDB,
+    delivery: Delivery,
+    secret: str,
+    site_url: str,
+    lease: Lease | None = None,
+    wakeups: Wakeups | None = None,
 ) -> Follower:
-    def apply(_: Tx, batch: Batch) -> None:
-        for _position, event in batch:
-            for message in messages_for(event, secret, site_url):
-                delivery.send(message)
+    with db.transaction() as tx:
+        tx.execute(SENT_MESSAGES_DDL)
 
-    return Follower(MESSAGING_POLICY, store, db, apply)
+    def apply(tx: Tx, batch: Batch) -> None:
+        for position, event in batch:
+            for message in messages_for(event, secret, site_url):
+                if claim_message(tx, message, position):
+                    delivery.send(message)
+
+    return Follower(MESSAGING_POLICY, store, db, apply, lease=lease, wakeups=wakeups)
 
 
 def site_url(settings: Any) -> str:

@@ -57,6 +57,13 @@ def rate_request_payload(index: int) -> dict[str, Any]:
     }
 
 
+def _connections(job: dict[str, Any], count: int) -> list[Connection]:
+    """`count` keep-alive connections, spread round-robin over the job's servers (`base_urls`: the API
+    workers of the multi-process topology; else the one `base_url`)."""
+    urls = job.get("base_urls") or [job["base_url"]]
+    return [Connection(*host_port(urls[i % len(urls)])) for i in range(count)]
+
+
 def _auth(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
 
@@ -99,10 +106,9 @@ async def _read_one(
     job: dict[str, Any], path: str, headers: dict[str, str], concurrency: int
 ) -> dict[str, Any]:
     recorder = Recorder()
-    host, port = host_port(job["base_url"])
     request = build_request("GET", path, host_header(job["base_url"]), headers)
     budget = [job["max_requests"]]
-    connections = [Connection(host, port) for _ in range(concurrency)]
+    connections = _connections(job, concurrency)
     try:
         # warm every connection (and the server's caches) first, all at once
         await asyncio.gather(*(c.request(request) for c in connections))
@@ -193,10 +199,9 @@ async def commands(job: dict[str, Any]) -> dict[str, Any]:
     recorder = Recorder()
     requests = Requests(job)
     customers: list[str] = job["customer_tokens"]
-    host, port = host_port(job["base_url"])
     budget = [job["max_commands"]]
     counter = [0]
-    connections = [Connection(host, port) for _ in range(job["concurrency"])]
+    connections = _connections(job, job["concurrency"])
 
     async def worker(slot: int) -> None:
         conn = connections[slot]

@@ -27,7 +27,7 @@ import httpx
 
 from bench.stats import Figure, Target, summarise, table
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]  # the repository (bench/ is a top-level package)
 OUT = ROOT / "bench"
 ADMIN_USERNAME = "benchadmin"
 
@@ -177,7 +177,9 @@ def library_baseline(env: dict[str, str], seconds: float, limit: int) -> dict[st
 
 
 # -- the run -----------------------------------------------------------------------------------------------
-def run(short: bool = True, events: int | None = None, out_dir: Path = OUT) -> dict[str, Any]:
+def run(
+    short: bool = True, events: int | None = None, out_dir: Path = OUT, topology: str = "single"
+) -> dict[str, Any]:
     plan = Plan.make(short, events)
     throwaway_cluster, free_port = _cluster()
     results: dict[str, Any] = {
@@ -223,6 +225,11 @@ def run(short: bool = True, events: int | None = None, out_dir: Path = OUT) -> d
             results.update(drive(plan, port, admin_password, server.pid, store_url, free_port, work))
             log("web: bundle and first contentful paint")
             results["web"] = measure_web(port)
+        if topology == "multi":
+            from bench.topology import drive_multi
+
+            log("multi-process topology: 2 API workers (followers off), 2 `freight follow` (active, standby)")
+            results["multi"] = drive_multi(plan, env, admin_password, free_port, work)
     results["finished"] = datetime.now(UTC).isoformat()
     figures = build_figures(results)
     results["figures"] = [f.as_dict() for f in figures]
@@ -231,6 +238,12 @@ def run(short: bool = True, events: int | None = None, out_dir: Path = OUT) -> d
         f"{os.cpu_count()} cores shared; PostgreSQL 15 with fsync on)"
     )
     text = table(figures, title)
+    if "multi" in results:
+        from bench.topology import multi_figures
+
+        compared = multi_figures(results, results["multi"])
+        results["multi"]["figures"] = [f.as_dict() for f in compared]
+        text += "\n\n" + table(compared, "multi-process topology beside one process (same run, same loads)")
     results["table"] = text
     (out_dir / "results.json").write_text(json.dumps(results, indent=2, default=str))
     chart(results, out_dir / "latency-vs-load.png")

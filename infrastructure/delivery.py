@@ -1,46 +1,80 @@
 """Adapters of the delivery port (domain/accounts/messages.py): the outbox file, and SMTP for e-mail.
 
 The outbox appends one JSON object a line to VAR_DIR/outbox.jsonl and skips an id it holds already, so a crash
-between sending and the policy's tracking never sends twice. With SMTP_URL set, e-mail goes by SMTP (each
-message's id becomes its Message-ID and a ledger of sent ids stops repeats); SMS stays in the outbox.
+between sending and the policy's tracking never sends twice. Several processes may share the file (a follower
+and its standby on one volume): each append happens under an exclusive file lock after reading what the others
+appended since, so the file holds an id once whoever wrote it. With SMTP_URL set, e-mail goes by SMTP: the
+attempt is written to the ledger (durably) before the relay is called and the send afterwards; a repeat of an
+attempt that never confirmed goes out with the same Message-ID, which relays that deduplicate drop.
 """
 
 from __future__ import annotations
 
+import fcntl
 import json
+import logging
 import os
 import smtplib
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from email.message import EmailMessage
 from pathlib import Path
+from typing import IO
 from urllib.parse import unquote, urlparse
 
 from domain.accounts.messages import EMAIL, Delivery, Message
 
+log = logging.getLogger(__name__)
+
+ATTEMPT = "attempt"
+
 
 class _IdLedger:
+    """A JSON-lines file of records keyed by id, shared by processes: read incrementally, appended under
+    an exclusive `flock`. `ids` maps each id to the `state` of its last record (None when it has none)."""
+
     def __init__(self, path: Path) -> None:
         self.path = path
         self.lock = threading.Lock()
-        self.ids: set[str] = set()
-        if path.exists():
-            with path.open(encoding="utf-8") as lines:
-                for line in lines:
-                    line = line.strip()
-                    if not line:
-                        continue
-                    try:
-                        self.ids.add(str(json.loads(line)["id"]))
-                    except (ValueError, KeyError, TypeError):
-                        continue  # a torn last line after a crash: its message is sent again
+        self.ids: dict[str, str | None] = {}
+        self._read_to = 0
+
+    @contextmanager
+    def exclusive(self) -> Iterator[None]:
+        """This process's and every other process's appends wait; the ids others wrote are read first."""
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        with self.lock, self.path.open("a+b") as file:
+            fcntl.flock(file.fileno(), fcntl.LOCK_EX)
+            try:
+                self._catch_up(file)
+                yield
+            finally:
+                fcntl.flock(file.fileno(), fcntl.LOCK_UN)
+
+    def _catch_up(self, file: IO[bytes]) -> None:
+        file.seek(self._read_to)
+        for line in file:
+            if not line.endswith(b"\n"):
+                break  # a torn last line after a crash: its message is sent again
+            self._read_to += len(line)
+            try:
+                record = json.loads(line)
+                self.ids[str(record["id"])] = record.get("state")
+            except (ValueError, KeyError, TypeError):
+                continue
 
     def append(self, record: dict[str, object]) -> None:
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        with self.path.open("a", encoding="utf-8") as out:
-            out.write(json.dumps(record, ensure_ascii=False) + "\n")
+        """Durably add `record` (call inside `exclusive()`)."""
+        with self.path.open("ab") as out:
+            if self._read_to != out.seek(0, os.SEEK_END):
+                out.write(b"\n")  # after a torn line, start a fresh one
+            data = (json.dumps(record, ensure_ascii=False) + "\n").encode()
+            out.write(data)
             out.flush()
             os.fsync(out.fileno())
-        self.ids.add(str(record["id"]))
+            self._read_to = out.tell()
+        self.ids[str(record["id"])] = record.get("state")  # type: ignore[assignment]
 
 
 class OutboxFile:
@@ -51,7 +85,7 @@ class OutboxFile:
         self.path = path
 
     def send(self, message: Message) -> None:
-        with self.ledger.lock:
+        with self.ledger.exclusive():
             if message.id in self.ledger.ids:
                 return
             self.ledger.append(message.as_json())
@@ -71,9 +105,15 @@ class SmtpEmail:
         self.ledger = _IdLedger(ledger_path)
 
     def send(self, message: Message) -> None:
-        with self.ledger.lock:
-            if message.id in self.ledger.ids:
+        with self.ledger.exclusive():
+            if message.id in self.ledger.ids and self.ledger.ids[message.id] != ATTEMPT:
                 return
+            if message.id in self.ledger.ids:
+                log.warning(
+                    "e-mail %s: an earlier attempt never confirmed; sending with the same Message-ID",
+                    message.id,
+                )
+            self.ledger.append({"id": message.id, "channel": message.channel, "state": ATTEMPT})
             mail = EmailMessage()
             mail["From"] = self.sender
             mail["To"] = message.to
@@ -89,7 +129,7 @@ class SmtpEmail:
                 if self.user:
                     smtp.login(self.user, self.password or "")
                 smtp.send_message(mail)
-            self.ledger.append({"id": message.id, "channel": message.channel})
+            self.ledger.append({"id": message.id, "channel": message.channel, "state": "sent"})
 
 
 class ByChannel:

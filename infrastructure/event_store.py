@@ -6,7 +6,9 @@ recorder, so history has a single global order: auditors read one log and projec
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import logging
+import time
+from collections.abc import Callable, Sequence
 from typing import Any, cast
 from uuid import UUID
 
@@ -15,8 +17,12 @@ from eventsourcing.persistence import (
     DatetimeAsISO,
     DecimalAsStr,
     InfrastructureFactory,
+    IntegrityError,
+    InterfaceError,
     JSONTranscoder,
     Mapper,
+    OperationalError,
+    StoredEvent,
     UUIDAsHex,
 )
 from eventsourcing.utils import Environment
@@ -24,7 +30,93 @@ from eventsourcing.utils import Environment
 from infrastructure.group_commit import GroupCommitRecorder
 from infrastructure.transcoding import FastJSONTranscoder
 
+log = logging.getLogger(__name__)
+
 STORE_NAME = "freight"
+# How long a command keeps trying to store its events through an outage before it gives up (the library
+# itself retries for about 2 s). Long enough for a database restart; a client waits rather than getting a 500.
+OUTAGE_PATIENCE = 20.0
+
+
+class ConfirmingRecorder:
+    """Wraps the library's recorder so a stored write is never reported as failed.
+
+    - A unique violation may be the library's own retry hitting its own rows: when the commit went through
+      but its acknowledgement was lost (the database went down at that moment) the library's `@retry` inserts
+      the same events again. So before calling it a conflict, look whether exactly these events (same
+      originator, version, topic and bytes) are stored, and if so answer their positions.
+    - When the database is away, wait for it (up to `OUTAGE_PATIENCE`), asking the pool to check its idle
+      connections first, instead of failing the command.
+    """
+
+    def __init__(self, recorder: ApplicationRecorder, patience: float = OUTAGE_PATIENCE) -> None:
+        self.recorder = recorder
+        self.patience = patience
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.recorder, name)
+
+    def insert_events(self, stored_events: Sequence[StoredEvent], **kwargs: Any) -> Sequence[int] | None:
+        deadline = time.monotonic() + self.patience
+        while True:
+            try:
+                return self.recorder.insert_events(stored_events, **kwargs)
+            except IntegrityError:
+                ids = stored_already(self.recorder, stored_events)
+                if ids is None:
+                    raise
+                log.warning("a retried insert found its own %s events stored; answering them", len(ids))
+                return ids
+            except (OperationalError, InterfaceError):
+                if time.monotonic() >= deadline:
+                    raise
+                check_pool(self.recorder)
+                time.sleep(0.2)
+
+
+def check_pool(recorder: Any) -> None:
+    """Drop the pool's idle connections that died with the server (PostgreSQL only)."""
+    pool = getattr(getattr(recorder, "datastore", None), "pool", None)
+    if pool is not None:
+        try:
+            pool.check()
+        except Exception:
+            log.debug("pool check failed", exc_info=True)
+
+
+def stored_already(recorder: Any, stored_events: Sequence[StoredEvent]) -> list[int] | None:
+    """The notification ids of `stored_events` if every one of them is stored exactly so, else None."""
+    from eventsourcing.postgres import PostgresApplicationRecorder
+    from psycopg import sql
+
+    if not isinstance(recorder, PostgresApplicationRecorder) or not stored_events:
+        return None  # SQLite: one process writes, and no commit acknowledgement crosses a network
+    datastore = recorder.datastore
+
+    statement = sql.SQL(
+        "SELECT originator_version, topic, state, notification_id FROM {}.{}"
+        " WHERE originator_id = %s AND originator_version = ANY(%s)"
+    ).format(sql.Identifier(datastore.schema), sql.Identifier(recorder.events_table_name))
+    wanted: dict[Any, list[int]] = {}
+    for event in stored_events:
+        wanted.setdefault(event.originator_id, []).append(event.originator_version)
+    found: dict[tuple[Any, int], tuple[str, bytes, int]] = {}
+    with datastore.get_connection() as conn, conn.cursor() as curs:
+        for originator_id, versions in wanted.items():
+            curs.execute(statement, (originator_id, versions))
+            for row in curs.fetchall():
+                found[(originator_id, row["originator_version"])] = (
+                    row["topic"],
+                    bytes(row["state"]),
+                    row["notification_id"],
+                )
+    ids: list[int] = []
+    for event in stored_events:
+        stored = found.get((event.originator_id, event.originator_version))
+        if stored is None or stored[0] != event.topic or stored[1] != bytes(event.state):
+            return None
+        ids.append(stored[2])
+    return ids
 
 
 class SharedStore:
@@ -47,14 +139,19 @@ class SharedStore:
             transcoder.register(DatetimeAsISO())
         self.mapper: Mapper[UUID] = self.factory.mapper(transcoder=transcoder)
         # Commands append through one group-commit writer, shared by every context (GROUP_COMMIT=n: off).
+        confirming = cast(ApplicationRecorder, ConfirmingRecorder(self.recorder))
         self.writer: ApplicationRecorder = (
-            self.recorder
+            confirming
             if self.env.get("GROUP_COMMIT", "y").lower() in ("n", "no", "0", "false")
-            else cast(ApplicationRecorder, GroupCommitRecorder(self.recorder))
+            else cast(ApplicationRecorder, GroupCommitRecorder(confirming))
         )
         # Told the position of every command this process records (whoever issued it: an HTTP request or a
         # policy), so in-process followers look at once instead of at their next idle poll.
         self.on_recorded: list[Callable[[int], None]] = []
+
+    def events_channel(self) -> str:
+        """The channel the library's PostgreSQL recorder NOTIFYs in every insert's transaction."""
+        return str(getattr(self.recorder, "channel_name", ""))
 
     def head(self) -> int:
         return self.recorder.max_notification_id() or 0

@@ -222,6 +222,10 @@ class PostgresReadModels:
                 except Exception:
                     conn.close()  # not idle (a fetch broke off): the pool discards a closed connection
 
+    def check_connections(self) -> None:
+        """After an outage: drop idle pooled connections that died with the server, before anyone uses one."""
+        self.pool.check()
+
     def drop_schema(self) -> None:
         self.memo.clear()
         with self.pool.connection() as conn:

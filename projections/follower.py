@@ -3,6 +3,12 @@
 A pull loop over `select_notifications` works on SQLite and PostgreSQL alike (the library's subscriptions
 need PostgreSQL). A follower's position commits in the same read-model transaction as the rows it wrote,
 so a restart resumes exactly where it stopped.
+
+Several processes may run the same follower (a hot standby, a rolling deploy). On PostgreSQL only the holder
+of the group's advisory lock works (infrastructure/leases.py); and each batch's transaction first moves the
+tracking row from the position the follower read to the batch's last one (compare-and-set), so a batch
+someone else applied already rolls back whole instead of being applied twice. After any failed batch the
+follower reads its tracked position again rather than trusting the one it held.
 """
 
 from __future__ import annotations
@@ -14,7 +20,9 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from infrastructure.event_store import SharedStore
+from infrastructure.leases import STANDBY_RETRY, Lease
 from infrastructure.read_db import ReadModelDB, Tx
+from infrastructure.wakeups import FALLBACK_POLL, TRACKING_CHANNEL, Wakeups, tracking_payload
 
 log = logging.getLogger(__name__)
 
@@ -26,6 +34,23 @@ Batch = Sequence[tuple[int, Any]]
 def read_position(tx: Tx, name: str) -> int:
     value = tx.scalar("SELECT position FROM tracking WHERE name = ?", (name,))
     return int(value) if value is not None else 0
+
+
+class PositionMoved(Exception):
+    """The tracking row is not where this follower left it: another process applied that batch."""
+
+
+def advance_position(tx: Tx, name: str, expected: int, position: int) -> None:
+    """Move the tracking row from `expected` to `position`, or raise `PositionMoved` (rolling back).
+
+    Issued first in the batch's transaction: on PostgreSQL it also locks the row, so a second process with
+    the same batch waits here, then finds the row moved and applies nothing."""
+    moved = tx.scalar(
+        "UPDATE tracking SET position = ? WHERE name = ? AND position = ? RETURNING position",
+        (position, name, expected),
+    )
+    if moved is None:
+        raise PositionMoved(f"{name}: tracking row is no longer at {expected}")
 
 
 def write_position(tx: Tx, name: str, position: int) -> None:
@@ -66,6 +91,8 @@ class Follower:
         batch_size: int = 500,
         idle_wait: float = 0.2,
         on_error_wait: float = 1.0,
+        lease: Lease | None = None,
+        wakeups: Wakeups | None = None,
     ) -> None:
         self.name = name
         self.store = store
@@ -74,12 +101,20 @@ class Follower:
         self.batch_size = batch_size
         self.idle_wait = idle_wait
         self.on_error_wait = on_error_wait
+        # PostgreSQL: the group's lock (only its holder applies) and the process's notifications.
+        self.lease = lease
+        self.wakeups = wakeups
+        # Applying in this process now (False while standing by for another process's follower).
+        self.active = False
         self._changed = threading.Condition()
         self._poked = threading.Event()
         self._stopping = threading.Event()
         self._thread: threading.Thread | None = None
         with db.transaction() as tx:
             tx.execute(TRACKING_DDL)
+            tx.execute(
+                "INSERT INTO tracking (name, position) VALUES (?, 0) ON CONFLICT (name) DO NOTHING", (name,)
+            )
             self.position = read_position(tx, name)
 
     # -- running -------------------------------------------------------------------------------------
@@ -93,6 +128,9 @@ class Follower:
         if self._thread is not None:
             self._thread.join(timeout=10)
             self._thread = None
+        self.active = False
+        if self.lease is not None:
+            self.lease.release()
 
     def poke(self) -> None:
         """A command was just saved: look now rather than at the next poll."""
@@ -100,10 +138,23 @@ class Follower:
 
     def _run(self) -> None:
         while not self._stopping.is_set():
+            if self.lease is not None and not self.lease.hold():
+                self.active = False
+                self._stopping.wait(STANDBY_RETRY)
+                continue
             try:
+                if not self.active:
+                    # Starting, or taking over: whoever held the group before may have moved the row.
+                    self.reload_position()
+                    self.active = True
                 applied = self.apply_next()
+            except PositionMoved:
+                log.warning("follower %s: another process applied this batch; re-reading", self.name)
+                self._recover()
+                continue
             except Exception:
                 log.exception("follower %s failed; retrying", self.name)
+                self._recover()
                 self._stopping.wait(self.on_error_wait)
                 continue
             # A short page means the log's end was reached: asking again at once would only cost an empty
@@ -111,6 +162,22 @@ class Follower:
             if applied < self.batch_size:
                 self._poked.wait(self.idle_wait)
                 self._poked.clear()
+
+    def _recover(self) -> None:
+        """After a failed batch: never trust the position held in memory; read the tracked one."""
+        try:
+            self.reload_position()
+        except Exception:
+            self.active = False  # could not read it (the database is away): read it before the next batch
+            log.warning("follower %s: could not re-read its position yet", self.name)
+
+    def reload_position(self) -> int:
+        with self.db.read() as tx:
+            position = read_position(tx, self.name)
+        with self._changed:
+            self.position = position
+            self._changed.notify_all()
+        return position
 
     def step(self) -> bool:
         """Apply the next batch, if any. Returns whether anything was applied."""
@@ -128,8 +195,10 @@ class Follower:
         # Not durable: a follower's rows and position are rebuilt from the (durable) event store, and
         # replaying a lost tail is what a restart does anyway (see DESIGN-NOTES, Benchmarks).
         with self.db.transaction(durable=False) as tx:
+            advance_position(tx, self.name, self.position, last)
             self.apply(tx, batch)
-            write_position(tx, self.name, last)
+            if tx.dialect == "postgres":  # delivered at commit to every process's waiters
+                tx.execute("SELECT pg_notify(?, ?)", (TRACKING_CHANNEL, tracking_payload(self.name, last)))
         with self._changed:
             self.position = last
             self._changed.notify_all()
@@ -145,8 +214,8 @@ class Follower:
         """Block until this follower has applied `position` (read-your-writes), at most `timeout` seconds."""
         if self.position >= position:
             return True
-        if self._thread is None:
-            return self._poll_tracking(position, timeout)
+        if self._thread is None or not self.active:
+            return self._await_tracking(position, timeout)
         self.poke()
         deadline = time.monotonic() + timeout
         with self._changed:
@@ -157,13 +226,22 @@ class Follower:
                 self._changed.wait(remaining)
         return True
 
-    def _poll_tracking(self, position: int, timeout: float) -> bool:
-        # Another process follows the store (multi-process deployment): watch its tracking row.
+    def _await_tracking(self, position: int, timeout: float) -> bool:
+        """Another process applies this follower (a worker with followers off, or a standby): watch its
+        tracking row, woken by its notifications where there are any and reading the row as the fallback."""
         deadline = time.monotonic() + timeout
         while True:
+            if self.wakeups is not None and self.wakeups.position(self.name) >= position:
+                return True
             with self.db.read() as tx:
-                if read_position(tx, self.name) >= position:
-                    return True
-            if time.monotonic() >= deadline:
+                tracked = read_position(tx, self.name)
+            if tracked >= position:
+                return True
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
                 return False
-            time.sleep(0.01)
+            if self.wakeups is not None and self.wakeups.live:
+                if self.wakeups.wait_for(self.name, position, min(remaining, FALLBACK_POLL)):
+                    return True
+            else:
+                time.sleep(min(remaining, 0.01))

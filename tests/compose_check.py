@@ -40,6 +40,22 @@ def problems(compose: dict[str, Any], root: Path) -> list[str]:
         found.append("api: workers must run with RUN_FOLLOWERS=false (the follower service runs them)")
     if "--workers" not in str((services.get("api") or {}).get("command", "")):
         found.append("api: should run several workers")
+    found.extend(health_problems(services))
+    return found
+
+
+def health_problems(services: dict[str, Any]) -> list[str]:
+    """The healthchecks must look at what matters (api/health.py), not only at a live process."""
+    found: list[str] = []
+    api_check = " ".join(map(str, ((services.get("api") or {}).get("healthcheck") or {}).get("test") or []))
+    if "/health" not in api_check:
+        found.append("api: the healthcheck must ask /health (503 when followers are behind)")
+    follower = services.get("follower") or {}
+    follower_check = " ".join(map(str, (follower.get("healthcheck") or {}).get("test") or []))
+    if "api.health" not in follower_check:
+        found.append("follower: the healthcheck must run `python -m api.health` (tracked positions vs head)")
+    if int((follower.get("deploy") or {}).get("replicas", 1)) < 2:
+        found.append("follower: run two replicas (one active, one hot standby)")
     return found
 
 

@@ -35,9 +35,37 @@ def _binary(name: str) -> str:
 
 
 class Cluster:
-    def __init__(self, port: int, directory: Path) -> None:
+    def __init__(self, port: int, directory: Path, options: str = "") -> None:
         self.port = port
         self.directory = directory
+        self.options = options
+
+    def stop(self) -> None:
+        """Stop the server as an outage would (`fast`: open sessions are cut off)."""
+        subprocess.run(
+            _as_postgres([_binary("pg_ctl"), "-D", str(self.directory / "data"), "-m", "fast", "-w", "stop"]),
+            check=True,
+            capture_output=True,
+        )
+
+    def start(self) -> None:
+        subprocess.run(
+            _as_postgres(
+                [
+                    _binary("pg_ctl"),
+                    "-D",
+                    str(self.directory / "data"),
+                    "-l",
+                    str(self.directory / "log"),
+                    "-w",
+                    "-o",
+                    self.options,
+                    "start",
+                ]
+            ),
+            check=True,
+            capture_output=True,
+        )
 
     def url(self, dbname: str = "postgres") -> str:
         return f"postgresql://postgres:postgres@127.0.0.1:{self.port}/{dbname}"
@@ -82,15 +110,10 @@ def throwaway_cluster(durable: bool = False) -> Iterator[Cluster]:
     options = f"-c listen_addresses=127.0.0.1 -p {port} -k {directory} -c max_connections=300"
     if not durable:
         options += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
-    subprocess.run(
-        _as_postgres(
-            [_binary("pg_ctl"), "-D", str(data), "-l", str(directory / "log"), "-w", "-o", options, "start"]
-        ),
-        check=True,
-        capture_output=True,
-    )
+    cluster = Cluster(port, directory, options)
+    cluster.start()
     try:
-        yield Cluster(port, directory)
+        yield cluster
     finally:
         subprocess.run(
             _as_postgres([_binary("pg_ctl"), "-D", str(data), "-m", "immediate", "-w", "stop"]),

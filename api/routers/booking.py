@@ -6,9 +6,9 @@ Payload keys are the specification's, misspellings included (`frightType`, `temp
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Header, Query
 from fastapi.responses import FileResponse
 
 from api.deps import CommandDep, CustomerUser, ServicesDep, read_answer
@@ -147,12 +147,24 @@ async def list_rate_requests(
     return await read_answer(_customer_page, services, principal.account_id, limit, offset)
 
 
+# A client that lost a create's answer retries with the same `Idempotency-Key` and gets the one booking.
+IdempotencyKey = Annotated[str | None, Header(alias="Idempotency-Key", max_length=200)]
+
+
 @router.post("/rate-requests", response_model=Envelope[RateRequestDetail], status_code=201)
 def create_rate_request(
-    body: RateRequestBody, principal: CustomerUser, services: ServicesDep, command: CommandDep
+    body: RateRequestBody,
+    principal: CustomerUser,
+    services: ServicesDep,
+    command: CommandDep,
+    idempotency_key: IdempotencyKey = None,
 ) -> Any:
-    rate_request_id = command.returning(
-        services.booking.create_rate_request, principal.actor, principal.username, _payload(body)
+    rate_request_id = command.creating(
+        services.booking.create_rate_request,
+        principal.actor,
+        principal.username,
+        _payload(body),
+        request_key=idempotency_key,
     )
     return success(own_detail(services, str(rate_request_id), principal), status_code=201)
 
@@ -196,9 +208,18 @@ def submit_booking_request(
 
 @router.post("/shipping-orders", response_model=Envelope[ShippingOrder], status_code=201)
 def create_shipping_order(
-    body: ShippingOrderBody, principal: CustomerUser, services: ServicesDep, command: CommandDep
+    body: ShippingOrderBody,
+    principal: CustomerUser,
+    services: ServicesDep,
+    command: CommandDep,
+    idempotency_key: IdempotencyKey = None,
 ) -> Any:
-    command.returning(services.booking.create_shipping_order, principal.actor, body.model_dump())
+    command.creating(
+        services.booking.create_shipping_order,
+        principal.actor,
+        body.model_dump(),
+        retried=bool(idempotency_key),
+    )
     return success(own_detail(services, body.rateRequestId, principal)["order"], status_code=201)
 
 

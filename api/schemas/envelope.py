@@ -69,7 +69,38 @@ _EXAMPLES: dict[int, tuple[str, str, dict[str, str] | None]] = {
     ),
     413: ("Request body too large", "Request body too large", None),
     429: ("Too many attempts; see Retry-After", "Too many failed logins; try again later", None),
+    503: (
+        "The store was out of reach for the whole wait: nothing stored; retry (see Retry-After)",
+        "The service is briefly unavailable; please try again",
+        None,
+    ),
 }
+
+
+class Pending(BaseModel):
+    """A command's answer when its events are stored but the read models do not show them yet: the
+    resource's id and the store position to expect; read it again shortly."""
+
+    id: str | None
+    position: int
+    pending: bool
+
+
+def pending_response() -> dict[int | str, dict[str, Any]]:
+    """The OpenAPI `responses` entry of a command's 202 (stored; read models not there yet)."""
+    example = {
+        "isSuccess": True,
+        "isError": False,
+        "error": None,
+        "response": {"id": "0b9e6c1e-4f53-4c8e-9d53-5d3c8f1f2a10", "position": 1042, "pending": True},
+    }
+    return {
+        202: {
+            "model": Envelope[Pending],
+            "description": "Stored; the read models do not show it yet (answered from the command's result)",
+            "content": {"application/json": {"example": example}},
+        }
+    }
 
 
 def error_responses(*statuses: int) -> dict[int | str, dict[str, Any]]:

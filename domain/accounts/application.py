@@ -45,7 +45,7 @@ class AccountsApplication(ContextApplication):
             return None
         try:
             return self.create_staff(username, password, [ADMIN], actor)
-        except AlreadyExists:
+        except (AlreadyExists, Conflict):  # another process (a second API worker) created it just now
             return None
 
     def exists(self, aggregate_id: object) -> bool:

@@ -25,6 +25,7 @@ from domain.shared.errors import (
     NotFound,
     ValidationFailed,
 )
+from domain.shared.ids import name_based_id
 from domain.shared.messages import message
 
 T = TypeVar("T")
@@ -93,11 +94,29 @@ class BookingApplication(ContextApplication):
 
     # -- rate requests: customer -------------------------------------------------------------------------
     def create_rate_request(
-        self, actor: Actor, username: str, payload: Mapping[str, Any], now: datetime | None = None
+        self,
+        actor: Actor,
+        username: str,
+        payload: Mapping[str, Any],
+        now: datetime | None = None,
+        request_key: str | None = None,
     ) -> tuple[UUID, int]:
+        """Record a new rate request; answer its id and position.
+
+        `request_key` (a client's idempotency key) makes the id name-based on the customer and the key, so
+        a retried create finds the request the first call made and records nothing (its answer then carries
+        the store's head as position)."""
+        key_id = name_based_id("rate-request", f"{actor.id}:{request_key}") if request_key else None
+        if key_id is not None and self._exists(key_id):
+            return key_id, self.store.head()
         details = self._rate_request_details(actor, payload, now)
-        rate_request = RateRequest.create(actor.id, username, details, actor)
-        return rate_request.id, self.record(rate_request)
+        rate_request = RateRequest.create(actor.id, username, details, actor, id=key_id)
+        try:
+            return rate_request.id, self.record(rate_request)
+        except Conflict:
+            if key_id is None:
+                raise
+            return key_id, self.store.head()  # the same key's other call won the race: that one stands
 
     def edit_rate_request(
         self, rate_request_id: str, actor: Actor, payload: Mapping[str, Any], now: datetime | None = None
@@ -255,7 +274,11 @@ class BookingApplication(ContextApplication):
             raise Forbidden("Staff only")
 
     # -- shipping orders ---------------------------------------------------------------------------------
-    def create_shipping_order(self, actor: Actor, payload: Mapping[str, Any]) -> tuple[UUID, int]:
+    def create_shipping_order(
+        self, actor: Actor, payload: Mapping[str, Any], retried: bool = False
+    ) -> tuple[UUID, int]:
+        """Record a rate request's one shipping order. `retried` (the client sent an idempotency key): an
+        order that exists already is the answer, since a rate request has one order and it is the caller's."""
         raw_id = payload.get("rateRequestId")
         if not raw_id:
             raise ValidationFailed({"rateRequestId": values.REQUIRED})
@@ -263,6 +286,8 @@ class BookingApplication(ContextApplication):
         if actor.id != rate_request.customer_id:
             raise Forbidden("Only the customer of this rate request may create its shipping order")
         if self._exists(shipping_order_id(rate_request.id)):
+            if retried:
+                return shipping_order_id(rate_request.id), self.store.head()
             raise AlreadyExists("This rate request already has a shipping order")
         if rate_request.state != "shipping_order":
             raise IllegalTransition(
@@ -281,6 +306,8 @@ class BookingApplication(ContextApplication):
         try:
             return order.id, self.record(order)
         except Conflict as error:
+            if retried:  # the same create's other try won the race: that order stands
+                return order.id, self.store.head()
             raise AlreadyExists("This rate request already has a shipping order") from error
 
     def edit_shipping_order(self, order_id: str, actor: Actor, payload: Mapping[str, Any]) -> int:

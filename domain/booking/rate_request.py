@@ -9,6 +9,7 @@ from __future__ import annotations
 from datetime import datetime
 from decimal import Decimal
 from typing import Any
+from uuid import UUID
 
 from eventsourcing.domain import event
 
@@ -58,16 +59,25 @@ class RateRequest(LifecycleAggregate):
 
     @classmethod
     def create(
-        cls, customer_id: str, customer_username: str, details: dict[str, Any], actor: Actor
+        cls,
+        customer_id: str,
+        customer_username: str,
+        details: dict[str, Any],
+        actor: Actor,
+        id: UUID | None = None,
     ) -> RateRequest:
+        """A new rate request; `id` given (a client's idempotency key made into an id) or a random one."""
         state = cls._first("create", actor)
-        return cls(
-            customer_id=customer_id,
-            customer_username=customer_username,
-            details=details,
-            state=state,
+        fields = {
+            "customer_id": customer_id,
+            "customer_username": customer_username,
+            "details": details,
+            "state": state,
             **audit_fields(actor),
-        )
+        }
+        if id is not None:
+            return cls._create(cls.Created, id=id, **fields)  # type: ignore[attr-defined]
+        return cls(**fields)
 
     # -- helpers -----------------------------------------------------------------------------------------
     @property

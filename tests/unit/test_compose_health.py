@@ -1,0 +1,25 @@
+"""The compose file's healthchecks look at the deployment's health, not only at a live process."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import yaml
+
+from tests.compose_check import health_problems, problems
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_the_compose_file_passes_its_checks() -> None:
+    assert problems(yaml.safe_load((ROOT / "docker-compose.yml").read_text()), ROOT) == []
+
+
+def test_a_follower_checked_only_for_being_alive_and_without_a_standby_is_refused() -> None:
+    compose = yaml.safe_load((ROOT / "docker-compose.yml").read_text())
+    services = compose["services"]
+    services["follower"]["healthcheck"]["test"] = ["CMD", "python", "-c", "import os; os.kill(1, 0)"]
+    services["follower"].pop("deploy")
+    services["api"]["healthcheck"]["test"] = ["CMD", "true"]
+    found = health_problems(services)
+    assert len(found) == 3, found
