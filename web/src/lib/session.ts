@@ -8,8 +8,8 @@ const TOKEN_COOKIE = 'token';
 const ROLE_KEY = 'role';
 const ROLES_KEY = 'roles';
 
-const ACCOUNT_TYPES = { staff: 0, individual: 1, domesticCompany: 2, foreignCompany: 3 } as const;
-export type AccountType = (typeof ACCOUNT_TYPES)[keyof typeof ACCOUNT_TYPES];
+/** 0 staff, 1 individual, 2 domestic company, 3 foreign company. */
+export type AccountType = 0 | 1 | 2 | 3;
 
 /** "Remember me" keeps the cookie for this long; otherwise it lives for the browser session. */
 const REMEMBER_ME_SECONDS = 7 * 24 * 60 * 60;

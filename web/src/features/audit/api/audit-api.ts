@@ -5,7 +5,24 @@ import { shouldRetry } from '@/lib/query-client';
 import { filtersToQuery, hasMoreAfter, LOG_PAGE_SIZE, normalizeFilters } from '../lib/filters';
 import type { AsOf } from '../lib/as-of';
 import type { AuditFilters } from '../lib/filters';
-import type { AggregateEvents, AggregateStateAsOf, AuditLogPage } from './types';
+import type { Answer, Schema } from '@/types/contract';
+
+// The audit shapes, as the server's OpenAPI document declares them.
+export type AuditEvent = Schema<'LoggedEvent'>;
+type AggregateEvents = Answer<'audit_aggregate_events'>;
+type AuditLogPage = Answer<'audit_events'>;
+type AggregateStateAsOf = Answer<'audit_state_as_of'>;
+
+/** The aggregate kinds the log filter offers (snake case of the aggregate class, as the log records them). */
+export const AGGREGATE_KINDS = [
+  'account',
+  'registration',
+  'profile_edit_request',
+  'notification',
+  'rate_request',
+  'shipping_order',
+  'stored_file',
+] as const;
 
 export type { AsOf } from '../lib/as-of';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AuditEvent } from '../api/types';
+import type { AuditEvent } from '../api/audit-api';
 import { fieldLabel, foldTimeline, formatValue, isSecretField, orderEntries, sameValue } from './fold';
 
 const ID = 'rr-1';

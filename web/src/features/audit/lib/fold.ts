@@ -3,7 +3,7 @@
  * (`changes`), so the value a field had before an event is what the latest earlier event of the same
  * aggregate set it to. Folding the events oldest first gives every entry its before/after pairs.
  */
-import type { AuditEvent } from '../api/types';
+import type { AuditEvent } from '../api/audit-api';
 
 export interface FieldChange {
   field: string;
