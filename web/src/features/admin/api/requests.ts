@@ -1,6 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { ApiError } from '@/lib/api-client';
+import type { Answer } from '@/types/contract';
+
+// The registration and edit-request shapes, as the server's OpenAPI document declares them.
+export type RegistrationDetail = Answer<'accounts_admin_individual_request'>;
+type UpdateRequest = Answer<'accounts_admin_update_request'>;
 
 const BASE = '/account/api/v1/admin';
 export const REQUEST_LIST_LIMIT = 20;
@@ -26,33 +31,11 @@ const adminKeys = {
   update: (kind: CustomerKind, id: string) => [...adminKeys.all, 'update-request', kind, id] as const,
 };
 
-export interface RegistrationSummary {
-  id: string;
-  /** The registration aggregate's id, for its audit trail. */
-  registrationId: string;
-  nationalId: string;
-  kind: 1 | 2 | 3;
-  isForeign: boolean;
-  state: string;
-  stateLabel: string;
-  name: string;
-  phone: string;
-  email: string;
-  createdAt: string | null;
-}
-
-export interface Page<T> {
-  list: T[];
-  totalCount: number;
-  page: number;
-  limit: number;
-}
-
 const registrationListOptions = (page: number) =>
   queryOptions({
     queryKey: adminKeys.registrationList(page),
     queryFn: ({ signal }) =>
-      api.get<Page<RegistrationSummary>>(`${BASE}/register-requests`, {
+      api.get<Answer<'accounts_admin_list_register_requests'>>(`${BASE}/register-requests`, {
         query: { limit: REQUEST_LIST_LIMIT, page },
         signal,
       }),
@@ -60,8 +43,6 @@ const registrationListOptions = (page: number) =>
   });
 
 export const useRegistrationList = (page: number) => useQuery(registrationListOptions(page));
-
-export type RegistrationDetail = RegistrationSummary & Record<string, string | number | boolean | null>;
 
 const registrationOptions = (kind: CustomerKind, id: string) =>
   queryOptions({
@@ -93,37 +74,11 @@ export function useRegistrationDecision(kind: CustomerKind, id: string) {
 
 // -- profile edit requests ------------------------------------------------------------------------------
 
-export interface EditField {
-  fieldName: string;
-  key: string;
-  currentValue: unknown;
-  editedValue: unknown;
-  isEdited: boolean;
-}
-
-export interface UpdateRequest {
-  response: EditField[];
-  id: string;
-  nationalId: string;
-  accountType: 1 | 2 | 3;
-  state: string;
-  requestedAt: string | null;
-}
-
-export interface UpdateSummary {
-  id: string;
-  nationalId: string;
-  accountType: 1 | 2 | 3;
-  state: string;
-  requestedAt: string | null;
-  editedFields: string[];
-}
-
 const updateListOptions = (page: number) =>
   queryOptions({
     queryKey: adminKeys.updateList(page),
     queryFn: ({ signal }) =>
-      api.get<Page<UpdateSummary>>(`${BASE}/update-requests`, { query: { limit: REQUEST_LIST_LIMIT, page }, signal }),
+      api.get<Answer<'accounts_admin_list_update_requests'>>(`${BASE}/update-requests`, { query: { limit: REQUEST_LIST_LIMIT, page }, signal }),
     staleTime: 0,
   });
 
