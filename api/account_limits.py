@@ -1,34 +1,33 @@
-"""Attempt limits of the accounts calls (brute force on codes, tokens, passwords; message floods)."""
+"""Attempt limits of the accounts calls (brute force on logins, codes, tokens, passwords; message floods)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from api.rate_limit import AttemptLimiter
+from infrastructure.attempt_counters import AttemptCounters
 
 TRY_LATER = "Too many attempts; try again later"
+FAILED_LOGINS = "Too many failed logins; try again later"
+WRONG_CODES = "Too many wrong codes; try again later"
+RESETS = "Too many reset requests; try again later"
 
 
-@dataclass
-class AccountLimiters:
-    # Every sign-up call (start, finalize, resend) from one address.
-    signup_by_address: AttemptLimiter = field(default_factory=lambda: AttemptLimiter(30, 600, TRY_LATER))
-    # Wrong verification codes per sign-up and per address (the code itself is void after 5 wrong tries).
-    verify_by_registration: AttemptLimiter = field(
-        default_factory=lambda: AttemptLimiter(10, 900, "Too many wrong codes; try again later")
-    )
-    verify_by_address: AttemptLimiter = field(
-        default_factory=lambda: AttemptLimiter(30, 900, "Too many wrong codes; try again later")
-    )
-    # Reset-link requests per national id and per address (counted whether the id exists or not).
-    reset_by_national_id: AttemptLimiter = field(
-        default_factory=lambda: AttemptLimiter(3, 900, "Too many reset requests; try again later")
-    )
-    reset_by_address: AttemptLimiter = field(
-        default_factory=lambda: AttemptLimiter(10, 900, "Too many reset requests; try again later")
-    )
-    # Wrong reset tokens per address, wrong current passwords per account.
-    reset_token_by_address: AttemptLimiter = field(default_factory=lambda: AttemptLimiter(10, 900, TRY_LATER))
-    change_password_by_account: AttemptLimiter = field(
-        default_factory=lambda: AttemptLimiter(5, 300, TRY_LATER)
-    )
+class Limiters:
+    def __init__(self, counters: AttemptCounters) -> None:
+        def limiter(name: str, limit: int, window: float, description: str) -> AttemptLimiter:
+            return AttemptLimiter(counters, name, limit, window, description)
+
+        # Failed logins per username from one address, and per address: somebody guessing the owner's
+        # password locks only themselves out, never the owner logging in from elsewhere.
+        self.login_by_username_and_address = limiter("login-pair", 5, 300, FAILED_LOGINS)
+        self.login_by_address = limiter("login-address", 20, 300, FAILED_LOGINS)
+        # Every sign-up call (start, finalize, resend) from one address.
+        self.signup_by_address = limiter("signup-address", 30, 600, TRY_LATER)
+        # Wrong verification codes per sign-up and per address (the code itself is void after 5 wrong tries).
+        self.verify_by_registration = limiter("verify-registration", 10, 900, WRONG_CODES)
+        self.verify_by_address = limiter("verify-address", 30, 900, WRONG_CODES)
+        # Reset-link requests per national id and per address (counted whether the id exists or not).
+        self.reset_by_national_id = limiter("reset-id", 3, 900, RESETS)
+        self.reset_by_address = limiter("reset-address", 10, 900, RESETS)
+        # Wrong reset tokens per address, wrong current passwords per account.
+        self.reset_token_by_address = limiter("reset-token-address", 10, 900, TRY_LATER)
+        self.change_password_by_account = limiter("change-password-account", 5, 300, TRY_LATER)

@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import logging
+import threading
 from contextlib import nullcontext
-from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from api.account_limits import AccountLimiters
+from api.account_limits import Limiters
 from api.errors import StoredNotShown
+from api.periodic import Periodic
 from api.policies import (
     MESSAGING_POLICY,
     NOTIFICATIONS_POLICY,
@@ -18,19 +19,22 @@ from api.policies import (
     notifications_follower,
     site_url,
 )
-from api.quote_expiry import QuoteExpiry, expire_due_quotes
-from api.rate_limit import AttemptLimiter
+from api.quote_expiry import expire_due_quotes, quote_expiry
+from api.sessions import SessionWatch
 from api.settings import Settings
 from domain.accounts.application import AccountsApplication
 from domain.booking.application import BookingApplication
 from domain.notifications.application import NotificationsApplication
 from domain.shared.actor import SYSTEM_ACTOR
+from infrastructure.attempt_counters import AttemptCounters
 from infrastructure.delivery import delivery_from_settings
 from infrastructure.event_store import SharedStore, check_pool
 from infrastructure.leases import Lease, schema_lock
 from infrastructure.read_db import PostgresReadModels, ReadModelDB, SqliteReadModels
+from infrastructure.store_lock import StoreBusy, StoreLock
 from infrastructure.uploads import ChunkStore
 from infrastructure.wakeups import Wakeups
+from projections.booking import queries as booking_queries
 from projections.booking.reference import TableCatalog, seed_reference
 from projections.follower import Follower
 from projections.registry import READ_MODELS, applier, ensure_schema
@@ -41,21 +45,17 @@ log = logging.getLogger(__name__)
 SETTLE_TIMEOUT = 2.0
 
 
-@dataclass
-class Limiters:
-    login_by_username: AttemptLimiter = field(
-        default_factory=lambda: AttemptLimiter(5, 300, "Too many failed logins; try again later")
-    )
-    login_by_address: AttemptLimiter = field(
-        default_factory=lambda: AttemptLimiter(20, 300, "Too many failed logins; try again later")
-    )
-    accounts: AccountLimiters = field(default_factory=AccountLimiters)
-
-
 def open_read_models(settings: Settings, schema: str = "public", path: Path | None = None) -> ReadModelDB:
     if settings.uses_postgres:
         return PostgresReadModels(settings.read_model_conninfo(), schema=schema)
     return SqliteReadModels(path or settings.VAR_DIR / "read.db")
+
+
+def store_lock(settings: Settings, name: str = "use") -> StoreLock:
+    """The store's lock (infrastructure/store_lock.py): in the database (PostgreSQL), in VAR_DIR (SQLite)."""
+    if settings.uses_postgres:
+        return StoreLock(conninfo=settings.read_model_conninfo(), name=name)
+    return StoreLock(path=settings.VAR_DIR / f"store-{name}.lock", name=name)
 
 
 class Services:
@@ -66,16 +66,28 @@ class Services:
 
     def _build(self, settings: Settings) -> None:
         self.settings = settings
+        # Held shared while this process uses the read models, so a rebuild cannot drop them underneath.
+        self.store_use = store_lock(settings)
+        try:
+            self.store_use.acquire(exclusive=False)
+        except StoreBusy:
+            raise StoreBusy(
+                "a rebuild (freight replay or seed-demo) holds the store; start again once it has finished"
+            ) from None
         self.jwt_secret = settings.jwt_secret()
         self.store = SharedStore(settings.event_store_env())
         self.accounts = AccountsApplication(self.store, secret=self.jwt_secret)
-        self.notifications = NotificationsApplication(self.store)
         self.read_models = open_read_models(settings)
+        self.notifications = NotificationsApplication(self.store)
         ensure_schema(self.read_models)
         seed_reference(self.read_models)
         self.booking = BookingApplication(self.store, TableCatalog(self.read_models))
-        self.uploads = ChunkStore(settings.uploads)
-        self.quote_expiry = QuoteExpiry(self)
+        self.uploads = ChunkStore(settings.uploads, settings.MAX_UNFINISHED_UPLOADS)
+        abandoned = settings.UPLOAD_ABANDONED_AFTER_SECONDS
+        self.upload_sweep = Periodic(
+            "upload-sweep", min(600.0, abandoned / 4), lambda: self.uploads.sweep(abandoned)
+        )
+        self.quote_expiry = quote_expiry(self)
         # PostgreSQL: every process listens for new events and moved tracking rows (infrastructure/wakeups),
         # and a follower group is applied only by the holder of its lock (several processes may run it).
         self.wakeups: Wakeups | None = None
@@ -111,7 +123,8 @@ class Services:
             # pokes them): commands wait for them. The policies keep their idle poll, so each of their
             # wake-ups takes many events at once instead of three followers querying after every commit.
             self.wakeups.on_events.append(self.read_follower.poke)
-        self.limiters = Limiters()
+        self.limiters = Limiters(AttemptCounters(self.read_models))
+        self.sessions = SessionWatch(self.read_models)
         self.started = False
 
     @property
@@ -130,6 +143,8 @@ class Services:
             self.read_models.check_connections()
 
     def start(self) -> None:
+        self.sessions.start()
+        self.upload_sweep.start()
         if self.wakeups is not None:
             self.wakeups.start()
         if self.settings.RUN_FOLLOWERS:
@@ -137,6 +152,9 @@ class Services:
                 follower.start()
         if self.settings.RUN_FOLLOWERS:
             self.quote_expiry.start()
+            threading.Thread(
+                target=self.assign_missing_references, name="assign-references", daemon=True
+            ).start()
         self.started = True
         if self.settings.ADMIN_USERNAME and self.settings.ADMIN_PASSWORD:
             position = self.accounts.ensure_admin(
@@ -145,11 +163,25 @@ class Services:
             if position is not None and not self.shows(position):
                 log.warning("read models do not show the admin account yet (position %s)", position)
 
+    def assign_missing_references(self, timeout: float = 600.0) -> int:
+        """Rate requests created before booking references existed get one (once the read models show
+        the history as it was at start). Answers how many were given one."""
+        if not self.read_follower.wait_for(self.store.head(), timeout):
+            return 0
+        with self.read_models.read() as tx:
+            legacy = booking_queries.without_reference(tx)
+        positions = self.booking.assign_references(legacy)
+        if positions:
+            self.shows(max(positions))
+        return len(positions)
+
     def expire_due_quotes(self, now: datetime | None = None) -> list[str]:
         """Expire the quotes whose validity passed at `now` (the scheduler calls this every second)."""
         return expire_due_quotes(self, now)
 
     def stop(self) -> None:
+        self.sessions.stop()
+        self.upload_sweep.stop()
         self.quote_expiry.stop()
         for follower in self.followers:
             follower.stop()
@@ -157,6 +189,7 @@ class Services:
             self.wakeups.stop()
         self.read_models.close()
         self.store.close()
+        self.store_use.release()
 
     def settle(self, position: int, created: str | None = None) -> None:
         """Answer only once the read models show `position`, so the caller's next read sees its write.

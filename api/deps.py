@@ -33,7 +33,10 @@ def _principal(request: Request) -> Principal:
     scheme, _, token = header.partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
         raise Unauthorized("Authentication required")
-    return read_token(token.strip(), request.app.state.services.jwt_secret)
+    services = request.app.state.services
+    principal = read_token(token.strip(), services.jwt_secret)
+    services.sessions.check(principal)
+    return principal
 
 
 async def current_principal(request: Request) -> Principal:
@@ -75,9 +78,13 @@ def client_address(request: Request) -> str:
     return request.client.host if request.client else "unknown"
 
 
+# Logging in and logging out everywhere change nothing of the business.
+AUDITORS_MAY_POST = frozenset({"/auth/api/v1/login", "/auth/api/v1/logout-all"})
+
+
 async def auditors_read_only(request: Request) -> None:
     """An auditor reads everything and changes nothing: every command refuses an auditor's token."""
-    if request.method in ("GET", "HEAD", "OPTIONS") or request.url.path == "/auth/api/v1/login":
+    if request.method in ("GET", "HEAD", "OPTIONS") or request.url.path in AUDITORS_MAY_POST:
         return
     header = request.headers.get("authorization", "")
     scheme, _, token = header.partition(" ")

@@ -12,6 +12,7 @@ from fastapi.exceptions import RequestValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from api.envelope import failure, success
+from api.path_guard import allowed_methods
 from domain.shared.errors import (
     AlreadyExists,
     Conflict,
@@ -137,9 +138,12 @@ def install(app: FastAPI) -> None:
         return failure(400, description or "Invalid input", fields)
 
     @app.exception_handler(StarletteHTTPException)
-    async def http_error(_: Request, error: StarletteHTTPException) -> Any:
+    async def http_error(request: Request, error: StarletteHTTPException) -> Any:
         description = {404: "Not found", 405: "Method not allowed"}.get(error.status_code, str(error.detail))
-        return failure(error.status_code, description, headers=getattr(error, "headers", None))
+        headers = getattr(error, "headers", None)
+        if error.status_code == 405:  # routing names only the first route of the path; all of them count
+            headers = {**(headers or {}), "Allow": ", ".join(allowed_methods(request.scope))}
+        return failure(error.status_code, description, headers=headers)
 
     @app.exception_handler(Exception)
     async def bug(request: Request, error: Exception) -> Any:

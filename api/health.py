@@ -12,6 +12,7 @@ from typing import Any
 
 from infrastructure.event_store import SharedStore
 from infrastructure.read_db import ReadModelDB
+from projections.condition import tracked_positions
 
 # Events a follower may be behind the head before the deployment counts as unhealthy. A follower keeping up
 # is a few events behind at most (it applies a page per wake-up); a stopped one passes this within seconds
@@ -25,8 +26,7 @@ def health_report(
     max_lag = MAX_LAG if max_lag is None else max_lag
     head = store.head()
     with db.read() as tx:
-        rows = tx.all("SELECT name, position FROM tracking ORDER BY name")
-    positions = {str(row["name"]): int(row["position"]) for row in rows}
+        positions = tracked_positions(tx)
     behind = {name: head - position for name, position in positions.items() if head - position > max_lag}
     report: dict[str, Any] = {
         "position": head,

@@ -11,12 +11,14 @@ from fastapi import APIRouter, Depends, FastAPI
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel
 
-from api import errors, openapi, web_app
+from api import errors, log_redaction, openapi, web_app
 from api.body_limit import BodyLimit
 from api.bootstrap import Services
 from api.deps import auditors_read_only
 from api.envelope import failure, success
 from api.health import health_report
+from api.input_screen import screen_input
+from api.path_guard import PathGuard
 from api.routers import (
     accounts_admin,
     audit,
@@ -24,13 +26,16 @@ from api.routers import (
     booking,
     booking_admin,
     booking_changes,
+    events,
     files,
     notifications,
+    overview,
     passwords,
     profile,
     registration,
 )
 from api.schemas.envelope import Envelope
+from api.security_headers import SecurityHeaders
 from api.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -49,6 +54,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        log_redaction.install()  # after the server configured its logging
         services = Services(settings)
         app.state.services = services
         services.start()
@@ -61,9 +67,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         title="Freight booking portal",
         version="0.1.0",
         lifespan=lifespan,
-        dependencies=[Depends(auditors_read_only)],
+        dependencies=[Depends(auditors_read_only), Depends(screen_input)],
     )
     app.add_middleware(BodyLimit)
+    app.add_middleware(PathGuard)
+    # Outside everything, the error middleware included, so a 500 carries them too.
+    build_stack = app.build_middleware_stack
+    app.build_middleware_stack = lambda: SecurityHeaders(build_stack())  # type: ignore[method-assign]
     errors.install(app)
     openapi.install(app)
     routers: tuple[APIRouter, ...] = (
@@ -82,6 +92,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         passwords.router,
         notifications.router,
     )
+    routers += (overview.router, events.router)  # issue 14: what to do next, live
     for router in routers:
         openapi.document_errors(router)
         app.include_router(router)

@@ -22,6 +22,7 @@ from infrastructure.event_store import SharedStore
 from infrastructure.leases import Lease
 from infrastructure.read_db import ReadModelDB, Tx
 from infrastructure.wakeups import Wakeups
+from projections.accounts import staff_ids
 from projections.follower import Batch, Follower
 
 NOTIFICATIONS_POLICY = "notifications_policy"
@@ -52,9 +53,13 @@ def notifications_follower(
 ) -> Follower:
     load_notice_modules()
 
-    def apply(_: Tx, batch: Batch) -> None:
+    def apply(tx: Tx, batch: Batch) -> None:
+        # The staff's notifications go to every admin account (read in the policy's own transaction).
+        def staff() -> list[str]:
+            return staff_ids(tx)
+
         for _position, event in batch:
-            app.notify_for(event)
+            app.notify_for(event, staff_ids=staff)
 
     return Follower(NOTIFICATIONS_POLICY, store, db, apply, lease=lease, wakeups=wakeups)
 

@@ -2,18 +2,15 @@
 
 from __future__ import annotations
 
-import logging
-import threading
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
+from api.periodic import Periodic
 from domain.shared.errors import Conflict, IllegalTransition, NotFound
 from projections.booking.queries import due_quotes
 
 if TYPE_CHECKING:
     from api.bootstrap import Services
-
-log = logging.getLogger(__name__)
 
 INTERVAL_SECONDS = 1.0
 
@@ -40,27 +37,5 @@ def expire_due_quotes(services: Services, now: datetime | None = None) -> list[s
     return expired
 
 
-class QuoteExpiry:
-    def __init__(self, services: Services, interval: float = INTERVAL_SECONDS) -> None:
-        self.services = services
-        self.interval = interval
-        self._stopping = threading.Event()
-        self._thread: threading.Thread | None = None
-
-    def start(self) -> None:
-        self._stopping.clear()
-        self._thread = threading.Thread(target=self._run, name="quote-expiry", daemon=True)
-        self._thread.start()
-
-    def stop(self) -> None:
-        self._stopping.set()
-        if self._thread is not None:
-            self._thread.join(timeout=10)
-            self._thread = None
-
-    def _run(self) -> None:
-        while not self._stopping.wait(self.interval):
-            try:
-                expire_due_quotes(self.services)
-            except Exception:
-                log.exception("quote expiry failed; trying again")
+def quote_expiry(services: Services, interval: float = INTERVAL_SECONDS) -> Periodic:
+    return Periodic("quote-expiry", interval, lambda: expire_due_quotes(services))

@@ -1,48 +1,64 @@
-"""Sliding-window attempt limits (failed logins, code tries, reset requests), per key.
+"""Attempt limits (failed logins, code tries, reset requests), per key, shared by every worker process.
 
-Kept in process memory: enough for one server process; a multi-worker deployment limits per worker.
+An attempt is counted before it is tried (`take`), in the shared database, atomically: two hundred wrong
+passwords arriving at once on any number of workers get exactly `limit` tries between them. An attempt that
+turned out fine is given back (`attempt` does it), so only failures use up the allowance.
 """
 
 from __future__ import annotations
 
-import threading
-import time
-from collections import defaultdict, deque
+import math
+from collections.abc import Iterator
+from contextlib import contextmanager
 
-from domain.shared.errors import TooManyAttempts
+from domain.shared.errors import TooManyAttempts, ValidationFailed
+from infrastructure.attempt_counters import AttemptCounters
 
 
 class AttemptLimiter:
-    def __init__(self, limit: int, window_seconds: float, description: str = "Too many attempts") -> None:
+    def __init__(
+        self,
+        counters: AttemptCounters,
+        name: str,
+        limit: int,
+        window_seconds: float,
+        description: str = "Too many attempts",
+    ) -> None:
+        self.counters = counters
+        self.name = name
         self.limit = limit
         self.window = window_seconds
         self.description = description
-        self._attempts: dict[str, deque[float]] = defaultdict(deque)
-        self._lock = threading.Lock()
 
-    def _prune(self, key: str, now: float) -> deque[float]:
-        attempts = self._attempts[key]
-        while attempts and now - attempts[0] >= self.window:
-            attempts.popleft()
-        return attempts
+    def _keys(self, keys: tuple[str, ...]) -> tuple[str, ...]:
+        return tuple(f"{self.name}:{key}" for key in keys)
 
-    def check(self, *keys: str) -> None:
-        """Refuse when any key has used up its attempts inside the window."""
-        now = time.monotonic()
-        with self._lock:
-            for key in keys:
-                attempts = self._prune(key, now)
-                if len(attempts) >= self.limit:
-                    retry_after = int(self.window - (now - attempts[0])) + 1
-                    raise TooManyAttempts(self.description, retry_after)
+    def take(self, *keys: str) -> None:
+        """Count one attempt on every key; refuse (429) when any key has used up its allowance."""
+        counts = self.counters.take(self._keys(keys), self.window)
+        over = [count for count in counts if count.attempts > self.limit]
+        if over:
+            now = self.counters.clock()
+            retry_after = max(math.ceil(max(count.window_ends for count in over) - now), 1)
+            raise TooManyAttempts(self.description, retry_after)
 
-    def record(self, *keys: str) -> None:
-        now = time.monotonic()
-        with self._lock:
-            for key in keys:
-                self._prune(key, now).append(now)
+    def give_back(self, *keys: str) -> None:
+        self.counters.give_back(self._keys(keys))
 
     def reset(self, *keys: str) -> None:
-        with self._lock:
-            for key in keys:
-                self._attempts.pop(key, None)
+        self.counters.reset(self._keys(keys))
+
+    @contextmanager
+    def attempt(
+        self, *keys: str, failures: tuple[type[Exception], ...] = (ValidationFailed,)
+    ) -> Iterator[None]:
+        """Count an attempt; it stays counted only when the block raises one of `failures` (a wrong try)."""
+        self.take(*keys)
+        try:
+            yield
+        except failures:
+            raise
+        except BaseException:
+            self.give_back(*keys)
+            raise
+        self.give_back(*keys)

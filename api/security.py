@@ -23,6 +23,9 @@ class Principal:
     account_type: int
     roles: tuple[str, ...]
     username: str
+    # The store position of the account's last credential change when the token was issued: a later change
+    # (new password, log-out everywhere) ends the token (api/sessions.py).
+    credentials_position: int = 0
 
     @property
     def is_admin(self) -> bool:
@@ -49,6 +52,7 @@ def issue_token(principal: Principal, secret: str, now: datetime | None = None) 
         "accountType": principal.account_type,
         "roles": list(principal.roles),
         "username": principal.username,
+        "cp": principal.credentials_position,
         "iat": issued,
         "exp": issued + TOKEN_LIFETIME,
     }
@@ -60,9 +64,9 @@ class TokenCache:
 
     A hit skips only the work whose answer cannot change: the signature (same bytes, same secret) and
     decoding the claims. Expiry is checked on every hit, against the same clock PyJWT uses (a token is good
-    while now < exp), so a cached token expires exactly when a decoded one would. Tokens are not revocable
-    today (no server-side list is consulted); should revocation come, it must clear this cache. Failures are
-    never cached. Bounded: the least recently used entry goes first.
+    while now < exp), so a cached token expires exactly when a decoded one would. Whether the session was
+    ended since is asked after this cache, on every request (api/sessions.py), so the cache never keeps an
+    ended session alive. Failures are never cached. Bounded: the least recently used entry goes first.
     """
 
     def __init__(self, size: int = 4096) -> None:
@@ -117,6 +121,7 @@ def read_token(token: str, secret: str) -> Principal:
             account_type=int(claims.get("accountType", -1)),
             roles=tuple(str(r) for r in claims.get("roles", [])),
             username=str(claims.get("username", "")),
+            credentials_position=int(claims.get("cp", 0)),
         )
     except (TypeError, ValueError) as error:
         raise Unauthorized("Invalid token") from error

@@ -21,10 +21,16 @@ class Settings(BaseSettings):
     ADMIN_PASSWORD: str | None = None
     SMTP_URL: str | None = None
     UPLOAD_DIR: Path | None = None
+    # Unfinished uploads one user may have at a time, and the age after which an untouched one is removed.
+    MAX_UNFINISHED_UPLOADS: int = 20
+    UPLOAD_ABANDONED_AFTER_SECONDS: float = 24 * 3600
     # Followers (projections, policies) run inside the server unless a separate worker runs them.
     RUN_FOLLOWERS: bool = True
     # Concurrent commands share one store transaction (domain/shared/group_commit.py); off only to measure.
     GROUP_COMMIT: bool = True
+    # Addresses of reverse proxies whose X-Forwarded-For / X-Forwarded-Proto are believed (comma-separated,
+    # `*` for any). None by default: else any caller could name its own address past the per-address limits.
+    FORWARDED_ALLOW_IPS: str = ""
     WEB_DIST: Path = Path(__file__).resolve().parents[1] / "web" / "dist"
 
     @property

@@ -18,12 +18,14 @@ API_PREFIXES = (
     "docs",
     "openapi",
 )
+# The catch-all route's name: it answers GET on every path, so method lookups leave it out for API paths.
+WEB_ROUTE = "web"
 
 
 def mount(app: FastAPI, dist: Path) -> None:
     root = dist.resolve()
 
-    @app.get("/{path:path}", include_in_schema=False)
+    @app.get("/{path:path}", include_in_schema=False, name=WEB_ROUTE)
     def web(path: str) -> Response:
         if path.startswith(API_PREFIXES):
             raise StarletteHTTPException(404)

@@ -19,6 +19,7 @@ from typing import Any
 
 from domain.accounts.account import INDIVIDUAL, Account
 from domain.booking import values
+from domain.booking.booking_reference import ReferenceClaim, ReferenceNumbers, reference_claim_id
 from domain.booking.files import StoredFile
 from domain.booking.rate_request import RateRequest
 from domain.booking.reference import SeedCatalog
@@ -110,6 +111,10 @@ class Seeder:
         progress: Callable[[int, int, float], None] | None = None,
     ) -> None:
         self.app = SeedApplication(store)
+        # References continue after any claimed in the store already (a second run continues the history).
+        self.references = ReferenceNumbers(
+            lambda reference: bool(store.recorder.select_events(reference_claim_id(reference), limit=1))
+        )
         self.password_hash = password_hash
         self.batch_events = batch_events
         self.random = random.Random(seed)
@@ -193,7 +198,7 @@ class Seeder:
                 self.stats.by_event[f"{type(aggregate).__name__}.{type(event).__name__}"] += 1
             self.pending.append(aggregate)
             self.pending_events += len(events)
-            if self.notify is not None and not isinstance(aggregate, Account | StoredFile):
+            if self.notify is not None and not isinstance(aggregate, Account | StoredFile | ReferenceClaim):
                 for event in events:
                     notification = self.notify(event, aggregate.customer_id)
                     if notification is not None:
@@ -222,8 +227,9 @@ class Seeder:
 
     def rate_request(self, actor: Actor, username: str, path: str, now: datetime) -> list[Any]:
         details = self.details[self.random.randrange(len(self.details))]
-        rr = RateRequest.create(actor.id, username, details, actor)
-        out: list[Any] = [rr]
+        reference = self.references.next(now.year)
+        rr = RateRequest.create(actor.id, username, details, reference, actor)
+        out: list[Any] = [ReferenceClaim.claim(reference, rr.id, actor), rr]
         valid = now + timedelta(days=5)
         price = Decimal(self.random.randrange(500, 5000)) + Decimal("0.50")
         if path == "requested":

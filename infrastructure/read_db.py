@@ -39,6 +39,8 @@ class ReadModelDB(Protocol):
 
     def read(self) -> Any: ...
 
+    def snapshot(self) -> Any: ...
+
     def close(self) -> None: ...
 
 
@@ -113,6 +115,17 @@ class SqliteReadModels:
         conn.execute("BEGIN")
         try:
             yield _SqliteTx(conn, self.memo)
+        finally:
+            conn.execute("COMMIT")
+
+    @contextmanager
+    def snapshot(self) -> Iterator[_SqliteTx]:
+        """A read transaction that sees one state of the database throughout (WAL: writers go on)."""
+        conn = self._conn()
+        conn.execute("BEGIN")
+        try:
+            conn.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()  # the snapshot starts at a read
+            yield _SqliteTx(conn)
         finally:
             conn.execute("COMMIT")
 
@@ -221,6 +234,13 @@ class PostgresReadModels:
                     conn.autocommit = False  # the pool's connections are transactional for writers
                 except Exception:
                     conn.close()  # not idle (a fetch broke off): the pool discards a closed connection
+
+    @contextmanager
+    def snapshot(self) -> Iterator[_PostgresTx]:
+        """A read-only REPEATABLE READ transaction: every statement sees the same state of the database."""
+        with self.pool.connection() as conn, conn.transaction():
+            conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+            yield _PostgresTx(conn)
 
     def check_connections(self) -> None:
         """After an outage: drop idle pooled connections that died with the server, before anyone uses one."""

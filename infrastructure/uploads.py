@@ -3,6 +3,9 @@
 Chunks may come in any order and may repeat (a repeat overwrites the same slot). When the last missing chunk
 arrives the parts are joined into one file under a name the server chooses, typed by its first bytes, and
 hashed; the booking application then records who owns it.
+
+Parts live under `partial/<uploader>/<upload>/`, so an uploader's unfinished uploads are counted by listing
+one folder (capped per uploader), and a sweep removes uploads nobody touched for a configurable age.
 """
 
 from __future__ import annotations
@@ -13,12 +16,13 @@ import os
 import re
 import shutil
 import threading
+import time
 import uuid
 from dataclasses import dataclass
 from pathlib import Path
 
 from domain.booking.files import CHUNK_SIZE, MAX_CHUNKS, MAX_FILE_BYTES, sniff
-from domain.shared.errors import ValidationFailed
+from domain.shared.errors import TooManyAttempts, ValidationFailed
 
 _SAFE_NAME = re.compile(r"[^A-Za-z0-9._ -]+")
 
@@ -38,15 +42,29 @@ class Progress:
     total: int
 
 
+# Spellings of an extension that name the same type as the one `sniff` gives.
+_SAME_TYPE = {".jpg": (".jpg", ".jpeg", ".jpe"), ".pdf": (".pdf",), ".png": (".png",)}
+MAX_UNFINISHED_UPLOADS = 20
+TOO_MANY_UNFINISHED = "Too many unfinished uploads; finish one or wait until the old ones are cleaned up"
+
+
 def display_name(filename: str | None, extension: str) -> str:
+    """The client's base name, sanitised, ending in the extension of the type its bytes are: a PNG sent as
+    `x.html` is named `x.png` (a browser or desktop that trusts the name opens what the bytes are)."""
     base = os.path.basename((filename or "").replace("\\", "/")).strip()
     base = _SAFE_NAME.sub("_", base)[:120].strip(" .") or "file"
-    return base if base.lower().endswith(extension) or "." in base else base + extension
+    stem, dot, suffix = base.rpartition(".")
+    if dot and stem.strip(" ."):
+        if "." + suffix.lower() in _SAME_TYPE.get(extension, (extension,)):
+            return base
+        base = stem.strip(" .")
+    return base + extension
 
 
 class ChunkStore:
-    def __init__(self, root: Path) -> None:
+    def __init__(self, root: Path, max_unfinished: int = MAX_UNFINISHED_UPLOADS) -> None:
         self.root = Path(root)
+        self.max_unfinished = max_unfinished
         self.partial = self.root / "partial"
         self.files = self.root / "files"
         self._locks: dict[str, threading.Lock] = {}
@@ -56,9 +74,15 @@ class ChunkStore:
         with self._guard:
             return self._locks.setdefault(key, threading.Lock())
 
-    @staticmethod
-    def upload_dir_name(owner_id: str, upload_key: str) -> str:
-        return hashlib.sha256(f"{owner_id}\0{upload_key}".encode()).hexdigest()[:40]
+    def upload_dir(self, owner_id: str, upload_key: str) -> Path:
+        owner = hashlib.sha256(f"owner\0{owner_id}".encode()).hexdigest()[:32]
+        upload = hashlib.sha256(f"{owner_id}\0{upload_key}".encode()).hexdigest()[:40]
+        return self.partial / owner / upload
+
+    def _unfinished(self, owner_dir: Path) -> int:
+        if not owner_dir.is_dir():
+            return 0
+        return sum(1 for d in owner_dir.iterdir() if d.is_dir() and not (d / "done.json").exists())
 
     def path_of(self, storage_name: str) -> Path:
         if not re.fullmatch(r"[0-9a-f]{32}", storage_name):
@@ -89,7 +113,13 @@ class ChunkStore:
             errors["File"] = f"A chunk holds at most {CHUNK_SIZE} bytes"
         if errors:
             raise ValidationFailed(errors)
-        folder = self.partial / self.upload_dir_name(owner_id, upload_key)
+        folder = self.upload_dir(owner_id, upload_key)
+        if not folder.is_dir():
+            # The owner's lock: two new uploads of one uploader at once cannot both take the last place.
+            with self._lock(folder.parent.name):
+                if not folder.is_dir() and self._unfinished(folder.parent) >= self.max_unfinished:
+                    raise TooManyAttempts(TOO_MANY_UNFINISHED)
+                folder.mkdir(parents=True, exist_ok=True)
         with self._lock(folder.name):
             folder.mkdir(parents=True, exist_ok=True)
             done = folder / "done.json"
@@ -141,8 +171,28 @@ class ChunkStore:
 
     def finish(self, owner_id: str, upload_key: str, file_id: str) -> None:
         """The upload is recorded: drop its parts, keep a marker so a repeated chunk answers the same file."""
-        folder = self.partial / self.upload_dir_name(owner_id, upload_key)
+        folder = self.upload_dir(owner_id, upload_key)
         with self._lock(folder.name):
             for part in folder.glob("*.part"):
                 part.unlink(missing_ok=True)
             (folder / "done.json").write_text(json.dumps({"fileId": file_id}))
+
+    def sweep(self, older_than_seconds: float, now: float | None = None) -> int:
+        """Remove uploads (unfinished, or finished markers) untouched for `older_than_seconds`; answers how
+        many. A folder's time is its newest file's: a slow upload that still receives chunks stays."""
+        cutoff = (time.time() if now is None else now) - older_than_seconds
+        removed = 0
+        if not self.partial.is_dir():
+            return 0
+        for owner_dir in self.partial.iterdir():
+            for folder in owner_dir.iterdir() if owner_dir.is_dir() else ():
+                with self._lock(folder.name):
+                    try:
+                        touched = max((f.stat().st_mtime for f in folder.iterdir()), default=0.0)
+                        touched = max(touched, folder.stat().st_mtime)
+                    except OSError:  # gone meanwhile (another worker's sweep)
+                        continue
+                    if touched < cutoff:
+                        shutil.rmtree(folder, ignore_errors=True)
+                        removed += 1
+        return removed

@@ -1,4 +1,5 @@
-"""Read model `accounts`: who may log in, with what type, roles and password hash."""
+"""Read models `accounts` (who may log in, with what type, roles and password hash) and `account_sessions`
+(when each account's credentials last changed: tokens issued before that are refused)."""
 
 from __future__ import annotations
 
@@ -12,11 +13,16 @@ from projections.projection import Projection
 
 projection = Projection(
     name="accounts",
-    tables={"accounts": ("id",)},
+    tables={"accounts": ("id",), "account_sessions": ("id",)},
     schema=[
         "CREATE TABLE IF NOT EXISTS accounts ("
         " id TEXT PRIMARY KEY, username TEXT NOT NULL UNIQUE, account_type INTEGER NOT NULL,"
         " roles TEXT NOT NULL, password_hash TEXT, opened_at TEXT NOT NULL, position BIGINT NOT NULL)",
+        # A new password or a log-out everywhere: its store position is the account's session watermark.
+        # Its own table, so read models built before it still serve (`freight replay` fills it).
+        "CREATE TABLE IF NOT EXISTS account_sessions ("
+        " id TEXT PRIMARY KEY, credentials_position BIGINT NOT NULL, changed_at TEXT NOT NULL)",
+        "CREATE INDEX IF NOT EXISTS account_sessions_by_position ON account_sessions (credentials_position)",
     ],
 )
 
@@ -35,6 +41,9 @@ def opened(tx: BatchTx, event: Any, position: int) -> None:
             "position": position,
         },
     )
+    opened_at = event.timestamp.isoformat()
+    row = {"id": str(event.originator_id), "credentials_position": position, "changed_at": opened_at}
+    tx.insert("account_sessions", row)
 
 
 @projection.on(Account.PasswordSet)
@@ -42,7 +51,34 @@ def password_set(tx: BatchTx, event: Any, position: int) -> None:
     tx.update(
         "accounts", str(event.originator_id), {"password_hash": event.password_hash, "position": position}
     )
+    credentials_changed(tx, event, position)
+
+
+@projection.on(Account.SessionsEnded)
+def credentials_changed(tx: BatchTx, event: Any, position: int) -> None:
+    changes = {"credentials_position": position, "changed_at": event.timestamp.isoformat()}
+    tx.update("account_sessions", str(event.originator_id), changes)
 
 
 def find_by_username(tx: Tx, username: str) -> dict[str, Any] | None:
-    return tx.one("SELECT * FROM accounts WHERE username = ?", (username,))
+    """The login row, with the position of the account's last credential change (0: none recorded)."""
+    return tx.one(
+        "SELECT a.*, COALESCE(s.credentials_position, 0) AS credentials_position FROM accounts a"
+        " LEFT JOIN account_sessions s ON s.id = a.id WHERE a.username = ?",
+        (username,),
+    )
+
+
+def credential_changes(tx: Tx, after_position: int, changed_since: str) -> list[dict[str, Any]]:
+    """Accounts whose credentials changed after `after_position` and at or after `changed_since`."""
+    return tx.all(
+        "SELECT id, credentials_position FROM account_sessions"
+        " WHERE credentials_position > ? AND changed_at >= ? ORDER BY credentials_position",
+        (after_position, changed_since),
+    )
+
+
+def staff_ids(tx: Tx, role: str = "admin") -> list[str]:
+    """The accounts holding a staff role (staff accounts are type 0)."""
+    rows = tx.all("SELECT id, roles FROM accounts WHERE account_type = 0 ORDER BY opened_at, id")
+    return [r["id"] for r in rows if role in json.loads(r["roles"])]

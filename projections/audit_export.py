@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable, Iterator
+import time
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import asdict
 from typing import IO, Any
 
@@ -27,22 +28,34 @@ def _digest(prev: str, content: dict[str, Any]) -> str:
     return hashlib.sha256((prev + _canonical(content)).encode()).hexdigest()
 
 
-def history_lines(store: SharedStore, batch_size: int = 2000) -> Iterator[str]:
+Progress = Callable[[int, int, float], None]
+
+
+def history_lines(
+    store: SharedStore, batch_size: int = 2000, stop: int | None = None, progress: Progress | None = None
+) -> Iterator[str]:
+    """The export's lines: every event up to `stop` (default: the head when the export starts, so events
+    recorded meanwhile by a running server do not make it endless), then the seal."""
+    stop = store.head() if stop is None else stop
     prev = GENESIS
     count = 0
-    for batch in stream_events(store, 0, batch_size):
+    started = time.perf_counter()
+    for batch in stream_events(store, 0, batch_size, stop=stop) if stop else ():
         for position, event in batch:
             content = {"position": position, **asdict(describe(event))}
             digest = _digest(prev, content)
             yield _canonical({**content, "prev": prev, "hash": digest})
             prev = digest
             count += 1
+        if progress is not None:
+            progress(batch[-1][0], stop, time.perf_counter() - started)
     yield _canonical({"end": True, "lines": count, "hash": prev})
 
 
-def export(store: SharedStore, out: IO[str]) -> int:
+def export(store: SharedStore, out: IO[str], progress: Progress | None = None) -> int:
+    """Write the history to `out`; answers the number of events written."""
     lines = 0
-    for line in history_lines(store):
+    for line in history_lines(store, progress=progress):
         out.write(line + "\n")
         lines += 1
     return lines - 1
@@ -55,15 +68,21 @@ class ChainBroken(Exception):
         self.why = why
 
 
-def check(lines: Iterable[str]) -> int:
-    """The number of events in a whole, untouched export; raises ChainBroken naming the first bad line."""
+def check(lines: Iterable[str | bytes]) -> int:
+    """The number of events in a whole, untouched export; raises ChainBroken naming the first bad line.
+
+    Lines may be bytes (a file read as such): one that is not UTF-8 text is a broken line, not a crash."""
     prev = GENESIS
     count = 0
     last_position = 0
     sealed = False
-    for number, text in enumerate(lines, start=1):
+    for number, line in enumerate(lines, start=1):
         if sealed:
             raise ChainBroken(number, "lines after the seal")
+        try:
+            text = line.decode() if isinstance(line, bytes) else line
+        except UnicodeDecodeError as error:
+            raise ChainBroken(number, "not UTF-8 text") from error
         try:
             record = json.loads(text)
         except json.JSONDecodeError as error:

@@ -13,6 +13,7 @@ from eventsourcing.utils import resolve_topic
 
 from infrastructure.read_db import Tx
 from projections.batch import BatchTx
+from projections.booking.queries import customer_name
 from projections.history import log_entry, log_entry_of_stored
 from projections.projection import Projection
 
@@ -78,6 +79,31 @@ def apply_stored(tx: Tx, rows: Iterable[Any], decode: Callable[[Any], Any], *, b
     batch.flush()
 
 
+# Who acted, by name: the account's profile name or username, a visitor's sign-up name, or "System".
+_WITH_ACTOR = (
+    "SELECT e.*, a.username AS customer_username, p.profile AS customer_profile,"
+    " r.details AS visitor_details FROM event_log e"
+    " LEFT JOIN accounts a ON a.id = e.actor_id"
+    " LEFT JOIN customer_profiles p ON p.account_id = e.actor_id"
+    " LEFT JOIN registrations r ON e.actor_role = 'visitor' AND r.identity = e.actor_id"
+)
+
+
+def actor_name(row: dict[str, Any]) -> str:
+    if row["actor_role"] == "system" or row["actor_id"] in (None, "system"):
+        return "System"
+    if row.get("customer_username") or row.get("customer_profile"):
+        return customer_name({**row, "customer_username": row.get("customer_username") or row["actor_id"]})
+    if row.get("visitor_details"):
+        details = json.loads(row["visitor_details"])
+        name = details.get("name") or " ".join(
+            str(p) for p in (details.get("firstName"), details.get("lastName")) if p
+        )
+        if name:
+            return str(name)
+    return str(row["actor_id"])
+
+
 def _row(row: dict[str, Any]) -> dict[str, Any]:
     return {
         "position": int(row["position"]),
@@ -87,13 +113,14 @@ def _row(row: dict[str, Any]) -> dict[str, Any]:
         "type": row["type"],
         "recordedAt": row["recorded_at"],
         "actor": {"id": row["actor_id"], "role": row["actor_role"]},
+        "actorName": actor_name(row),
         "reason": row["reason"],
         "changes": json.loads(row["changes"]),
     }
 
 
 def aggregate_events(tx: Tx, aggregate_id: str) -> list[dict[str, Any]]:
-    rows = tx.all("SELECT * FROM event_log WHERE aggregate_id = ? ORDER BY version", (aggregate_id,))
+    rows = tx.all(f"{_WITH_ACTOR} WHERE e.aggregate_id = ? ORDER BY e.version", (aggregate_id,))
     return [_row(r) for r in rows]
 
 
@@ -106,19 +133,19 @@ def global_log(
     since: str | None = None,
     until: str | None = None,
 ) -> list[dict[str, Any]]:
-    clauses: list[str] = ["position > ?"]
+    clauses: list[str] = ["e.position > ?"]
     params: list[object] = [after]
     for column, op, value in (
-        ("aggregate_kind", "=", kind),
-        ("actor_id", "=", actor),
-        ("recorded_at", ">=", since),
-        ("recorded_at", "<=", until),
+        ("e.aggregate_kind", "=", kind),
+        ("e.actor_id", "=", actor),
+        ("e.recorded_at", ">=", since),
+        ("e.recorded_at", "<=", until),
     ):
         if value is not None:
             clauses.append(f"{column} {op} ?")
             params.append(value)
     rows = tx.all(
-        f"SELECT * FROM event_log WHERE {' AND '.join(clauses)} ORDER BY position LIMIT ?",
+        f"{_WITH_ACTOR} WHERE {' AND '.join(clauses)} ORDER BY e.position LIMIT ?",
         (*params, limit),
     )
     return [_row(r) for r in rows]

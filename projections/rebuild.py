@@ -25,10 +25,11 @@ from eventsourcing.persistence import DatetimeAsISO, DecimalAsStr, StoredEvent, 
 from eventsourcing.utils import resolve_topic
 
 from infrastructure.event_store import SharedStore
-from infrastructure.read_db import PostgresReadModels, ReadModelDB
+from infrastructure.read_db import PostgresReadModels, ReadModelDB, Tx
 from infrastructure.transcoding import FastJSONTranscoder
 from projections import event_log
-from projections.follower import TRACKING_DDL, stream_events, write_position
+from projections.condition import ReadModelCondition, inspect
+from projections.follower import TRACKING_DDL, write_position
 from projections.projection import Projection, is_index
 from projections.registry import READ_MODELS, all_projections, applier
 
@@ -43,7 +44,13 @@ PARALLEL_FROM = 20_000
 
 
 class RebuildFailed(RuntimeError):
-    """One part of a rebuild failed; the rebuild as a whole did not happen (tracking not advanced)."""
+    """One part of a rebuild failed; the rebuild as a whole did not happen (tracking not advanced).
+
+    The message is one line (what failed and the error's last line); `detail` keeps the helper's traceback."""
+
+    def __init__(self, message: str, detail: str = "") -> None:
+        super().__init__(message)
+        self.detail = detail
 
 
 @dataclass
@@ -227,8 +234,10 @@ def rebuild(
     batch_size: int = 5000,
     progress: Progress | None = None,
     parallel: bool | None = None,
+    stop: int | None = None,
 ) -> RebuildStats:
-    """Drop every read model and apply the whole history again, one batch per transaction.
+    """Drop every read model and apply the whole history again (up to `stop`, default the head), one batch
+    per transaction.
 
     The tables start empty and without their secondary indexes (bulk inserts; COPY on PostgreSQL); the
     indexes are built once at the end (were that step lost, the server's start creates them: IF NOT EXISTS).
@@ -240,7 +249,7 @@ def rebuild(
     resuming there writes nothing twice).
     """
     projections = all_projections()
-    head = store.head()
+    head = store.head() if stop is None else stop
     if parallel is None:
         parallel = head >= PARALLEL_FROM
     helper: _Helper | None = None
@@ -359,7 +368,9 @@ class _Helper:
             raise RebuildFailed(f"the rebuild of {part} stopped (exit code {self.process.wait(10)})")
         message = json.loads(line)
         if "failed" in message:
-            raise RebuildFailed(f"the rebuild of {part} failed:\n{message['failed']}")
+            detail = str(message["failed"])
+            last = detail.strip().splitlines()[-1] if detail.strip() else "no reason given"
+            raise RebuildFailed(f"the rebuild of {part} failed: {last}", detail)
         if "done" in message:
             self.finished = True
             self.applied = int(message["done"])
@@ -499,47 +510,77 @@ class Difference:
     rebuilt: dict[str, Any] | None
 
 
-def _rows(db: ReadModelDB, table: str, key: tuple[str, ...]) -> Iterator[dict[str, Any]]:
-    with db.read() as tx:
-        yield from tx.all(f"SELECT * FROM {table} ORDER BY {', '.join(key)}")
+def _rows(tx: Tx, table: str, key: tuple[str, ...]) -> list[dict[str, Any]]:
+    return tx.all(f"SELECT * FROM {table} ORDER BY {', '.join(key)}")
 
 
 def _key(row: dict[str, Any], key: tuple[str, ...]) -> tuple[Any, ...]:
     return tuple(row[k] for k in key)
 
 
-def compare(live: ReadModelDB, rebuilt: ReadModelDB) -> list[Difference]:
-    """Row-by-row comparison of every read-model table, walking both sides in key order."""
+def compare_tables(
+    live: Tx, rebuilt: Tx, tables: dict[str, tuple[str, ...]], progress: Progress | None = None
+) -> list[Difference]:
+    """Row-by-row comparison of `tables` (name: key columns), walking both sides in key order."""
     differences: list[Difference] = []
-    for projection in all_projections():
-        for table, key in projection.tables.items():
-            left = list(_rows(live, table, key))
-            right = list(_rows(rebuilt, table, key))
-            by_key_left = {_key(r, key): r for r in left}
-            by_key_right = {_key(r, key): r for r in right}
-            for k in sorted(set(by_key_left) | set(by_key_right), key=repr):
-                a, b = by_key_left.get(k), by_key_right.get(k)
-                if a != b:
-                    differences.append(Difference(table, k, a, b))
+    started = time.perf_counter()
+    for number, (table, key) in enumerate(tables.items(), start=1):
+        by_key_left = {_key(r, key): r for r in _rows(live, table, key)}
+        by_key_right = {_key(r, key): r for r in _rows(rebuilt, table, key)}
+        for k in sorted(set(by_key_left) | set(by_key_right), key=repr):
+            a, b = by_key_left.get(k), by_key_right.get(k)
+            if a != b:
+                differences.append(Difference(table, k, a, b))
+        if progress is not None:
+            progress(number, len(tables), time.perf_counter() - started)
     return differences
 
 
+def read_model_tables() -> dict[str, tuple[str, ...]]:
+    return {table: key for projection in all_projections() for table, key in projection.tables.items()}
+
+
+def compare(live: ReadModelDB, rebuilt: ReadModelDB) -> list[Difference]:
+    """Row-by-row comparison of every read-model table."""
+    with live.read() as left, rebuilt.read() as right:
+        return compare_tables(left, right, read_model_tables())
+
+
+@dataclass
+class Verification:
+    """What `verify_snapshot` found: the live read models' condition, the position they were compared at,
+    and every row that differs from a rebuild up to that position."""
+
+    condition: ReadModelCondition
+    position: int
+    differences: list[Difference]
+
+
+def verify_snapshot(
+    store: SharedStore,
+    live: ReadModelDB,
+    scratch: ReadModelDB,
+    *,
+    rebuild_progress: Progress | None = None,
+    compare_progress: Progress | None = None,
+) -> Verification:
+    """Rebuild into `scratch` up to the live read models' position, then compare them row by row.
+
+    The live side is read in one snapshot (its position and its rows alike), so a server that goes on
+    applying events meanwhile neither disturbs the comparison nor is disturbed: nothing live is written."""
+    with live.snapshot() as tx:
+        condition = inspect(tx)
+        position = condition.read_models_position
+        rebuild(store, scratch, stop=position, progress=rebuild_progress)
+        tables = {t: k for t, k in read_model_tables().items() if t not in condition.missing_tables}
+        with scratch.read() as rebuilt:
+            differences = compare_tables(tx, rebuilt, tables, compare_progress)
+    return Verification(condition, position, differences)
+
+
 def verify(store: SharedStore, live: ReadModelDB, scratch: ReadModelDB) -> list[Difference]:
-    """Rebuild into `scratch` up to the live position, then compare with `live`."""
-    with live.transaction() as tx:
-        tx.execute(TRACKING_DDL)
-        position = tx.scalar("SELECT position FROM tracking WHERE name = ?", (READ_MODELS,)) or 0
-    projections = all_projections()
-    apply = applier(projections)
-    with scratch.transaction() as tx:
-        tx.execute(TRACKING_DDL)
-        for projection in projections:
-            projection.drop(tx)
-            projection.create(tx)
-    for batch in stream_events(store, 0, 2000, stop=int(position)):
-        with scratch.transaction() as tx:
-            apply(tx, batch)
-    return compare(live, scratch)
+    """The rows where the live read models differ from a rebuild up to their own position."""
+    return verify_snapshot(store, live, scratch).differences
 
 
 if __name__ == "__main__":

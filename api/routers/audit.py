@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import Annotated, Any
 from uuid import UUID
 
@@ -14,6 +13,8 @@ from api.envelope import success
 from api.openapi import operation_ids
 from api.schemas.audit import AggregateEvents, AggregateState, EventPage
 from api.schemas.envelope import Envelope
+from api.schemas.wire_types import Instant
+from domain.booking.shipping_order import shipping_order_id
 from domain.shared.errors import NotFound, ValidationFailed
 from domain.shared.messages import message
 from projections import event_log
@@ -33,12 +34,23 @@ def _aggregate_uuid(aggregate_id: str) -> UUID:
 
 @router.get("/aggregates/{aggregate_id}/events", response_model=Envelope[AggregateEvents])
 def aggregate_events(aggregate_id: str, _: AuditReader, services: ServicesDep) -> Any:
+    uuid = _aggregate_uuid(aggregate_id)
     with services.read_models.read() as tx:
-        events = event_log.aggregate_events(tx, str(_aggregate_uuid(aggregate_id)))
-    if not events:
-        raise NotFound("No such aggregate")
+        events = event_log.aggregate_events(tx, str(uuid))
+        if not events:
+            raise NotFound("No such aggregate")
+        kind = events[0]["aggregateKind"]
+        # A booking's trail shows its shipping order's events too (the order is part of the booking).
+        order_id = str(shipping_order_id(uuid)) if kind == "rate_request" else None
+        order_events = event_log.aggregate_events(tx, order_id) if order_id else []
+    related = [{"aggregateId": order_id, "aggregateKind": "shipping_order", "events": order_events}]
     return success(
-        {"aggregateId": aggregate_id, "aggregateKind": events[0]["aggregateKind"], "events": events}
+        {
+            "aggregateId": aggregate_id,
+            "aggregateKind": kind,
+            "events": events,
+            "related": related if order_events else [],
+        }
     )
 
 
@@ -50,8 +62,8 @@ def events(
     limit: Annotated[int, Query(ge=1, le=MAX_PAGE)] = 100,
     kind: str | None = None,
     actor: str | None = None,
-    since: Annotated[datetime | None, Query(alias="from")] = None,
-    until: Annotated[datetime | None, Query(alias="to")] = None,
+    since: Annotated[Instant | None, Query(alias="from")] = None,
+    until: Annotated[Instant | None, Query(alias="to")] = None,
 ) -> Any:
     with services.read_models.read() as tx:
         rows = event_log.global_log(
@@ -74,7 +86,7 @@ def state_as_of(
     _: AuditReader,
     services: ServicesDep,
     position: Annotated[int | None, Query(ge=1)] = None,
-    at: datetime | None = None,
+    at: Instant | None = None,
 ) -> Any:
     """The aggregate as it was at a position or a moment, rebuilt from its events (never stored)."""
     if position is None and at is None:

@@ -7,11 +7,11 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 
-from api.deps import CurrentUser, ServicesDep, client_address
+from api.deps import CommandDep, CurrentUser, ServicesDep, client_address
 from api.envelope import success
 from api.openapi import operation_ids
 from api.schemas.auth import LoginAnswer, LoginBody, Me
-from api.schemas.envelope import Envelope, error_responses
+from api.schemas.envelope import Envelope, Message, error_responses
 from api.security import Principal, issue_token
 from domain.accounts.passwords import password_matches
 from domain.shared.errors import Unauthorized, ValidationFailed
@@ -29,26 +29,36 @@ def login(body: LoginBody, request: Request, services: ServicesDep) -> Any:
     if missing:
         raise ValidationFailed(missing)
     username = body.username.strip()
-    keys = (f"user:{username.lower()}",)
-    address = (f"addr:{client_address(request)}",)
-    services.limiters.login_by_username.check(*keys)
-    services.limiters.login_by_address.check(*address)
+    address = client_address(request)
+    pair, by_address = (f"{username.lower()}|{address}",), (address,)
+    limits = services.limiters
+    # Counted before the password is checked (one atomic step): concurrent guesses cannot overtake the limit.
+    limits.login_by_username_and_address.take(*pair)
+    limits.login_by_address.take(*by_address)
     with services.read_models.read() as tx:
         account = find_by_username(tx, username)
     if account is None or not password_matches(account["password_hash"], body.password):
-        services.limiters.login_by_username.record(*keys)
-        services.limiters.login_by_address.record(*address)
         raise Unauthorized("Invalid username or password")
-    services.limiters.login_by_username.reset(*keys)
+    limits.login_by_username_and_address.reset(*pair)
+    limits.login_by_address.give_back(*by_address)
     principal = Principal(
         account_id=account["id"],
         account_type=int(account["account_type"]),
         roles=tuple(json.loads(account["roles"])),
         username=account["username"],
+        credentials_position=int(account["credentials_position"]),
     )
     token = issue_token(principal, services.jwt_secret)
     answer = LoginAnswer(token=token, accountType=principal.account_type, roles=list(principal.roles))
     return success(answer)
+
+
+@router.post("/logout-all", response_model=Envelope[Message], responses=error_responses())
+def logout_all(principal: CurrentUser, services: ServicesDep, command: CommandDep) -> Any:
+    """End every session of the caller's account, this one included (every worker within a second)."""
+    position = command(services.accounts.end_sessions, principal.account_id, principal.actor)
+    services.sessions.note(principal.account_id, position)
+    return success({"message": "Logged out of all sessions"})
 
 
 @router.get("/me", response_model=Envelope[Me])

@@ -131,9 +131,11 @@ def _payload(body: RateRequestBody) -> dict[str, Any]:
     return data
 
 
-def _customer_page(services: Any, customer_id: str, limit: int, offset: int) -> dict[str, Any]:
+def _customer_page(
+    services: Any, customer_id: str, limit: int, offset: int, search: str | None
+) -> dict[str, Any]:
     with services.read_models.read() as tx:
-        rows, total = read.customer_rate_requests(tx, customer_id, limit, offset)
+        rows, total = read.customer_rate_requests(tx, customer_id, limit, offset, search)
     return {"list": {"list": rows, "totalCount": total}}
 
 
@@ -143,8 +145,9 @@ async def list_rate_requests(
     services: ServicesDep,
     limit: int = Query(10, ge=1, le=100),
     offset: int = Query(1, ge=1),
+    search: str | None = Query(None, max_length=100),
 ) -> Any:
-    return await read_answer(_customer_page, services, principal.account_id, limit, offset)
+    return await read_answer(_customer_page, services, principal.account_id, limit, offset, search)
 
 
 # A client that lost a create's answer retries with the same `Idempotency-Key` and gets the one booking.

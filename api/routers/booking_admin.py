@@ -13,6 +13,7 @@ from api.openapi import operation_ids
 from api.schemas.booking import Choice, ContainerChoice, RateRequestDetail, RateRequestRow, ShippingOrder
 from api.schemas.booking_admin import ContainerBody, MessageBody, OrderRevisionBody, PortBody, QuoteBody
 from api.schemas.envelope import Envelope, Lookup
+from api.schemas.wire_types import utc_instant
 from domain.booking.containers import is_valid
 from domain.shared.errors import AlreadyExists, NotFound, ValidationFailed
 from domain.shared.messages import message
@@ -34,9 +35,11 @@ def _detail(services: Any, rate_request_id: str) -> dict[str, Any]:
     return detail
 
 
-def _page(services: Any, state: int | None, state_name: str | None, limit: int, offset: int) -> Any:
+def _page(
+    services: Any, state: int | None, state_name: str | None, limit: int, offset: int, search: str | None
+) -> Any:
     with services.read_models.read() as tx:
-        rows, total = read.all_rate_requests(tx, state, state_name, limit, offset)
+        rows, total = read.all_rate_requests(tx, state, state_name, limit, offset, search)
     return {"list": {"list": rows, "totalCount": total}}
 
 
@@ -49,8 +52,9 @@ async def list_rate_requests(
     stateName: str | None = Query(None, max_length=40),
     limit: int = Query(10, ge=1, le=100),
     offset: int = Query(1, ge=1),
+    search: str | None = Query(None, max_length=100),
 ) -> Any:
-    return await read_answer(_page, services, state, stateName, limit, offset)
+    return await read_answer(_page, services, state, stateName, limit, offset, search)
 
 
 @router.get("/rate-requests/{id}", response_model=Envelope[RateRequestDetail])
@@ -63,10 +67,9 @@ def valid_until(text: str) -> datetime:
     try:
         if len(text.strip()) == 10:
             return datetime.combine(date.fromisoformat(text.strip()), time.max, tzinfo=UTC)
-        moment = datetime.fromisoformat(text.strip())
+        return utc_instant(datetime.fromisoformat(text.strip()))
     except ValueError as error:
         raise ValidationFailed({"validUntil": message("booking.validUntil.format")}) from error
-    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
 @router.put("/rate-requests/{id}/quote", response_model=Envelope[RateRequestDetail])

@@ -23,8 +23,10 @@ from api.schemas.booking_changes import BookingChanges, CancellationBody, OpenCh
 from api.schemas.envelope import Envelope, Lookup
 from api.security import Principal
 from domain.shared.errors import NotFound
+from infrastructure.read_db import Tx
 from projections.booking import changes as read_changes
 from projections.booking import queries as read
+from projections.booking import reference
 
 client = APIRouter(
     prefix="/booking/api/v1/client/rate-requests",
@@ -54,7 +56,26 @@ FIELD_LABELS = {
 }
 
 
-def _diff(row: dict[str, Any]) -> list[dict[str, Any]]:
+# Reference ids are shown by name, as the booking's own screens show them.
+REFERENCE_FIELDS = {
+    "pol_id": "booking_ports",
+    "pod_id": "booking_ports",
+    "container_type_id": "booking_container_types",
+    "container_size_id": "booking_container_sizes",
+}
+
+
+def _shown(tx: Tx, name: str, value: Any) -> Any:
+    table = REFERENCE_FIELDS.get(name)
+    if table is None or value is None:
+        return ("Yes" if value else "No") if isinstance(value, bool) else value
+    if table == "booking_ports":
+        row = tx.one("SELECT code, name FROM booking_ports WHERE id = ?", (value,))
+        return reference.port_title(row) or value
+    return reference._reference_names(tx, table, "name", [value]).get(value, value)
+
+
+def _diff(tx: Tx, row: dict[str, Any]) -> list[dict[str, Any]]:
     original = json.loads(row["original"] or "{}")
     amended = json.loads(row["amended"] or "{}")
     changed = set(json.loads(row["changed"]))
@@ -64,15 +85,15 @@ def _diff(row: dict[str, Any]) -> list[dict[str, Any]]:
         {
             "field": name,
             "label": FIELD_LABELS.get(name, name.replace("_", " ").capitalize()),
-            "original": original.get(name),
-            "amended": amended.get(name),
+            "original": _shown(tx, name, original.get(name)),
+            "amended": _shown(tx, name, amended.get(name)),
             "changed": name in changed,
         }
         for name in names
     ]
 
 
-def _change(row: dict[str, Any] | None) -> dict[str, Any] | None:
+def _change(tx: Tx, row: dict[str, Any] | None) -> dict[str, Any] | None:
     if row is None:
         return None
     shown: dict[str, Any] = {
@@ -85,7 +106,7 @@ def _change(row: dict[str, Any] | None) -> dict[str, Any] | None:
     }
     if row["kind"] == read_changes.AMENDMENT:
         shown |= {
-            "fields": _diff(row),
+            "fields": _diff(tx, row),
             "changesPrice": bool(row["changes_price"]),
             "price": None if row["price"] is None else float(row["price"]),
             "validUntil": row["valid_until"],
@@ -99,10 +120,10 @@ def _changes(services: Any, rate_request_id: str, principal: Principal) -> dict[
     own_detail(services, rate_request_id, principal)  # 404 unless the caller may see the booking
     with services.read_models.read() as tx:
         latest = read_changes.latest_changes(tx, rate_request_id)
-    return {
-        "amendment": _change(latest[read_changes.AMENDMENT]),
-        "cancellation": _change(latest[read_changes.CANCELLATION]),
-    }
+        return {
+            "amendment": _change(tx, latest[read_changes.AMENDMENT]),
+            "cancellation": _change(tx, latest[read_changes.CANCELLATION]),
+        }
 
 
 def _answer(services: Any, rate_request_id: str, principal: Principal) -> Any:
@@ -158,13 +179,12 @@ def withdraw_cancellation(
 def _open(services: Any) -> dict[str, Any]:
     with services.read_models.read() as tx:
         rows = read_changes.open_changes(tx)
-        details = {r["rate_request_id"]: read.rate_request_detail(tx, r["rate_request_id"]) for r in rows}
-    listed = []
-    for row in rows:
-        detail = details.get(row["rate_request_id"])
-        if detail is None:
-            raise NotFound("Rate request not found")
-        listed.append({"kind": row["kind"], "rateRequest": detail, "change": _change(row)})
+        listed = []
+        for row in rows:
+            detail = read.rate_request_detail(tx, row["rate_request_id"])
+            if detail is None:
+                raise NotFound("Rate request not found")
+            listed.append({"kind": row["kind"], "rateRequest": detail, "change": _change(tx, row)})
     return {"list": {"list": listed, "totalCount": len(listed)}}
 
 

@@ -40,6 +40,7 @@ def notification_page(
             "message": r["message"],
             "isRead": bool(r["is_read"]),
             "createdAt": r["created_at"].replace("+00:00", "Z"),
+            "subject": notifications.subject(r),
         }
         for r in rows
     ]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any
 
@@ -10,9 +11,11 @@ from fastapi import APIRouter, Request
 from api.deps import CommandDep, CurrentUser, ServicesDep, client_address
 from api.envelope import success
 from api.openapi import operation_ids
-from api.schemas.auth import ChangeBody, ResetBody
+from api.schemas.auth import ChangeBody, PasswordChanged, ResetBody
 from api.schemas.envelope import Envelope, Message, error_responses
+from api.security import issue_token
 from domain.accounts import forms
+from domain.accounts.account import account_id
 from domain.shared.errors import ValidationFailed
 from domain.shared.messages import message
 
@@ -29,12 +32,9 @@ SENT = "If the national ID has an account, we sent a link to its e-mail address"
 def request_reset(nationalID: str, request: Request, services: ServicesDep, command: CommandDep) -> Any:
     """The same answer whether the national id has an account or not, and counted the same (no probing)."""
     username = nationalID.strip()
-    limits = services.limiters.accounts
-    by_id, by_address = (f"id:{username.lower()}",), (f"addr:{client_address(request)}",)
-    limits.reset_by_national_id.check(*by_id)
-    limits.reset_by_address.check(*by_address)
-    limits.reset_by_national_id.record(*by_id)
-    limits.reset_by_address.record(*by_address)
+    limits = services.limiters
+    limits.reset_by_national_id.take(f"id:{username.lower()}")
+    limits.reset_by_address.take(client_address(request))
     command(services.accounts.request_password_reset, username, datetime.now(UTC))
     return success({"message": SENT})
 
@@ -47,37 +47,33 @@ def reset_password(
     if not token:
         raise ValidationFailed({"token": message("accounts.resetToken.missing")})
     password = forms.new_password(body.newPassword, body.confirmNewPassword)
-    key = (f"addr:{client_address(request)}",)
-    limiter = services.limiters.accounts.reset_token_by_address
-    limiter.check(*key)
-    try:
-        command(services.accounts.reset_password, nationalID.strip(), token, password, datetime.now(UTC))
-    except ValidationFailed:
-        limiter.record(*key)
-        raise
+    with services.limiters.reset_token_by_address.attempt(client_address(request)):
+        position = command(
+            services.accounts.reset_password, nationalID.strip(), token, password, datetime.now(UTC)
+        )
+    services.sessions.note(str(account_id(nationalID.strip())), position)
     return success({"message": "Password changed"})
 
 
-@router.put("/change-password", response_model=Envelope[Message], responses=error_responses(429))
+@router.put("/change-password", response_model=Envelope[PasswordChanged], responses=error_responses(429))
 def change_password(
     body: ChangeBody, principal: CurrentUser, services: ServicesDep, command: CommandDep
 ) -> Any:
     password = forms.new_password(
         body.newPassword, body.confirmNewPassword, body.currentPassword, with_current=True
     )
-    key = (f"account:{principal.account_id}",)
-    limiter = services.limiters.accounts.change_password_by_account
-    limiter.check(*key)
-    try:
-        command(
+    limiter = services.limiters.change_password_by_account
+    with limiter.attempt(principal.account_id):
+        position = command(
             services.accounts.change_password,
             principal.account_id,
             body.currentPassword or "",
             password,
             principal.actor,
         )
-    except ValidationFailed:
-        limiter.record(*key)
-        raise
-    limiter.reset(*key)
-    return success({"message": "Password changed"})
+    limiter.reset(principal.account_id)  # the owner proved the password: earlier slips are forgiven
+    services.sessions.note(principal.account_id, position)
+    # Every earlier session of the account ends, this one too; the caller, who just proved the password,
+    # gets a new token to go on with.
+    renewed = replace(principal, credentials_position=position or principal.credentials_position)
+    return success({"message": "Password changed", "token": issue_token(renewed, services.jwt_secret)})

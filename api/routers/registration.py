@@ -47,9 +47,7 @@ PATHS = {
 
 
 def _guard(services: Any, request: Request) -> None:
-    key = f"addr:{client_address(request)}"
-    services.limiters.accounts.signup_by_address.check(key)
-    services.limiters.accounts.signup_by_address.record(key)
+    services.limiters.signup_by_address.take(client_address(request))
 
 
 def _start(kind: int, body: StartBody, request: Request, services: Any, command: Command) -> Any:
@@ -143,18 +141,14 @@ def _verify(kind: int, body: VerifyBody, request: Request, services: Any, comman
     code = f"{body.code:05d}" if isinstance(body.code, int) else body.code.strip()
     if len(code) != 5 or not code.isdigit():
         raise ValidationFailed({"code": message("accounts.code.digits")})
-    limits = services.limiters.accounts
-    keys = (f"reg:{identity}",), (f"addr:{client_address(request)}",)
-    limits.verify_by_registration.check(*keys[0])
-    limits.verify_by_address.check(*keys[1])
-    try:
+    limits = services.limiters
+    with (
+        limits.verify_by_registration.attempt(identity),
+        limits.verify_by_address.attempt(client_address(request)),
+    ):
         command(
             services.accounts.verify_registration, kind, identity, code, datetime.now(UTC), visitor(identity)
         )
-    except ValidationFailed:
-        limits.verify_by_registration.record(*keys[0])
-        limits.verify_by_address.record(*keys[1])
-        raise
     return success({"nationalId": identity, "verified": True, "state": "pending"})
 
 

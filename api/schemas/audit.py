@@ -20,14 +20,24 @@ class LoggedEvent(BaseModel):
     type: str
     recordedAt: str
     actor: EventActor
+    # The actor's display name (profile name or username; a visitor's sign-up name), or "System".
+    actorName: str
     reason: str | None
     changes: dict[str, Any]
+
+
+class RelatedEvents(BaseModel):
+    aggregateId: str
+    aggregateKind: str
+    events: list[LoggedEvent]
 
 
 class AggregateEvents(BaseModel):
     aggregateId: str
     aggregateKind: str
     events: list[LoggedEvent]
+    # The aggregates that belong to this one (a rate request's shipping order), each with its events.
+    related: list[RelatedEvents]
 
 
 class EventPage(BaseModel):

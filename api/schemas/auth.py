@@ -29,6 +29,12 @@ class ResetBody(BaseModel):
     confirmNewPassword: str | None = None
 
 
+class PasswordChanged(BaseModel):
+    message: str
+    # The change ended every older session of the account, the caller's too: it goes on with this one.
+    token: str
+
+
 class ChangeBody(BaseModel):
     currentPassword: str | None = None
     newPassword: str | None = None

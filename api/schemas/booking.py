@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel
+
+from api.schemas.wire_types import PlainNumber, Whole
 
 
 # -- lookups -------------------------------------------------------------------------------------------------
@@ -32,24 +34,31 @@ class DocumentType(Choice):
 class RateRequestBody(BaseModel):
     # Shapes only; the rules and their messages live in domain/booking/values.py.
     commodity: str | None = None
-    hsCode: str | int | None = None
+    hsCode: Annotated[str | int | None, PlainNumber] = None
     preferredShippingDate: str | None = None
     isSwbl: bool | None = None
     isSWBL: bool | None = None
-    quantity: int | float | str | None = None
+    quantity: Annotated[int | float | str | None, PlainNumber] = None
     isDanger: bool | None = None
     msds: str | None = None
     additionalComment: str | None = None
-    polId: int | str | None = None
-    podId: int | str | None = None
-    containerSizeId: int | str | None = None
-    containerTypeId: int | str | None = None
+    polId: Annotated[int | str | None, PlainNumber] = None
+    podId: Annotated[int | str | None, PlainNumber] = None
+    containerSizeId: Annotated[int | str | None, PlainNumber] = None
+    containerTypeId: Annotated[int | str | None, PlainNumber] = None
+
+
+WaitingFor = Literal["customer", "staff"] | None
 
 
 class RateRequestRow(BaseModel):
     """A rate request as the lists show it."""
 
     id: str
+    # The human booking reference, FB-<year>-<6 digits> (null only for history not yet given one).
+    reference: str | None
+    # Whose move it is, from the lifecycle files; null in final states.
+    waitingFor: WaitingFor
     commodity: str
     hsCode: str
     quantity: int
@@ -72,6 +81,7 @@ class BookingDocument(BaseModel):
     documentTypeId: int
     documentType: str | None
     fileId: str
+    fileName: str | None
 
 
 class BookingRequest(BaseModel):
@@ -124,6 +134,8 @@ class RateRequestDetail(BaseModel):
     """A rate request with everything its screens show: reference names, documents and its order."""
 
     id: str
+    reference: str | None
+    waitingFor: WaitingFor
     commodity: str
     hsCode: str
     quantity: int
@@ -147,6 +159,7 @@ class RateRequestDetail(BaseModel):
     isSWBL: bool
     isDanger: bool
     msds: str | None
+    msdsFileName: str | None
     additionalComment: str | None
     revisionMessage: str | None
     rejectionMessage: str | None
@@ -156,7 +169,7 @@ class RateRequestDetail(BaseModel):
 
 
 class DocumentBody(BaseModel):
-    documentTypeId: int
+    documentTypeId: Whole
     fileId: str
 
 
@@ -168,31 +181,31 @@ class BookingRequestBody(BaseModel):
 class PartyBody(BaseModel):
     name: str | None = None
     address: str | None = None
-    phoneNumber: str | int | None = None
-    fax: str | int | None = None
-    partyType: int | None = None
+    phoneNumber: Annotated[str | int | None, PlainNumber] = None
+    fax: Annotated[str | int | None, PlainNumber] = None
+    partyType: Whole | None = None
     isForSwbl: bool | None = None
 
 
 class ContainerBody(BaseModel):
-    containerId: int | str | None = None
+    containerId: Annotated[int | str | None, PlainNumber] = None
     seal: str | int | None = None
-    count: int | float | str | None = None
-    type: int | str | None = None
-    grossWeight: float | str | None = None
-    netWeight: float | str | None = None
+    count: Annotated[int | float | str | None, PlainNumber] = None
+    type: Annotated[int | str | None, PlainNumber] = None
+    grossWeight: Annotated[float | str | None, PlainNumber] = None
+    netWeight: Annotated[float | str | None, PlainNumber] = None
 
 
 class ShippingOrderBody(BaseModel):
     # `frightType` and `temprature` are the specification's spellings.
     rateRequestId: str
     isSWBL: bool | None = None
-    frightType: int | None = None
+    frightType: Whole | None = None
     cargoDescription: str | None = None
-    imcoClass: str | int | float | None = None
-    unNumber: str | int | None = None
-    temprature: float | str | None = None
-    humidity: float | str | None = None
+    imcoClass: Annotated[str | int | float | None, PlainNumber] = None
+    unNumber: Annotated[str | int | None, PlainNumber] = None
+    temprature: Annotated[float | str | None, PlainNumber] = None
+    humidity: Annotated[float | str | None, PlainNumber] = None
     hasVentilation: bool | None = None
     parties: list[PartyBody] = []
     containers: list[ContainerBody] = []
@@ -201,12 +214,12 @@ class ShippingOrderBody(BaseModel):
 class ShippingOrderEditBody(BaseModel):
     # On edit the specification spells it `freightType`; parties and containers may be sent too.
     isSWBL: bool | None = None
-    freightType: int | None = None
+    freightType: Whole | None = None
     cargoDescription: str | None = None
-    imcoClass: str | int | float | None = None
-    unNumber: str | int | None = None
-    temprature: float | str | None = None
-    humidity: float | str | None = None
+    imcoClass: Annotated[str | int | float | None, PlainNumber] = None
+    unNumber: Annotated[str | int | None, PlainNumber] = None
+    temprature: Annotated[float | str | None, PlainNumber] = None
+    humidity: Annotated[float | str | None, PlainNumber] = None
     hasVentilation: bool | None = None
     parties: list[PartyBody] | None = None
     containers: list[ContainerBody] | None = None

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Any
+from typing import Annotated, Any
 
 from pydantic import BaseModel, Field
 
+from api.schemas.wire_types import PlainNumber, Whole
+
 
 class QuoteBody(BaseModel):
-    price: Decimal
+    price: Annotated[Decimal, PlainNumber]
     validUntil: str = Field(max_length=40)
 
 
@@ -30,5 +32,5 @@ class PortBody(BaseModel):
 
 class ContainerBody(BaseModel):
     number: str = Field(max_length=11)
-    typeId: int
-    sizeId: int
+    typeId: Whole
+    sizeId: Whole

@@ -2,11 +2,22 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import BaseModel, Field
 
 
 class MarkBody(BaseModel):
     notificationId: str
+
+
+class NotificationSubject(BaseModel):
+    """What the notification opens: a rate request (by id), a registration or an edit request (by the
+    identity number the staff paths take), with the booking reference where there is one."""
+
+    kind: Literal["rate_request", "registration", "edit_request"]
+    id: str
+    reference: str | None
 
 
 class Notification(BaseModel):
@@ -15,6 +26,7 @@ class Notification(BaseModel):
     message: str
     isRead: bool
     createdAt: str
+    subject: NotificationSubject | None
 
 
 class NotificationList(BaseModel):

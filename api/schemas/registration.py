@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
 from pydantic import BaseModel
+
+from api.schemas.wire_types import PlainNumber
 
 
 class StartBody(BaseModel):
@@ -39,7 +43,7 @@ class CompanyBody(BaseModel):
 
 class VerifyBody(BaseModel):
     nationalId: str
-    code: str | int
+    code: Annotated[str | int, PlainNumber]
 
 
 class ResendIndividualBody(BaseModel):

@@ -101,6 +101,14 @@ class Account(Aggregate):
     def is_customer(self) -> bool:
         return self.account_type in CUSTOMER_TYPES
 
+    @event("SessionsEnded")
+    def _sessions_ended(self, actor_id: str, actor_role: str, reason: str | None) -> None:
+        pass
+
+    def end_sessions(self, actor: Actor) -> None:
+        """Log out everywhere: every token issued before this event is refused (like a new password)."""
+        self._sessions_ended(**audit_fields(actor, "logged out of all sessions"))
+
     # -- reset links ------------------------------------------------------------------------------------
     @event("PasswordTokenIssued")
     def _password_token_issued(

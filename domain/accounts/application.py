@@ -153,6 +153,11 @@ class AccountsApplication(ContextApplication):
         loaded.set_password(hash_password(new), actor, "password changed")
         return self.record(loaded)
 
+    def end_sessions(self, account: UUID | str, actor: Actor) -> int:
+        loaded = self._load(UUID(str(account)), Account, "Account not found")
+        loaded.end_sessions(actor)
+        return self.record(loaded)
+
     # -- profile edit requests --------------------------------------------------------------------------
     def customer(self, account: UUID | str) -> Account:
         loaded = self._load(UUID(str(account)), Account, "Account not found")

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from datetime import UTC, date, datetime
 from typing import Any
 
 from domain.accounts.account import DOMESTIC_COMPANY, FOREIGN_COMPANY, INDIVIDUAL
+from domain.shared import jalali
 from domain.shared.errors import ValidationFailed
 from domain.shared.messages import message
 
@@ -18,11 +20,11 @@ REQUIRED = message("common.required")
 GENERIC_REQUIRED = message("common.requiredShort")
 MAX_TEXT = 200
 
-PHONE = re.compile(r"^09\d{9}$")
-FAX = re.compile(r"^0\d{2}\d{8}$")
-EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
-BIRTH_DATE = re.compile(r"^(\d{4})/(\d{2})/(\d{2})$")
-IDENTITY = re.compile(r"^[A-Za-z0-9-]{4,32}$")
+PHONE = re.compile(r"^09[0-9]{9}\Z")
+FAX = re.compile(r"^0[0-9]{2}[0-9]{8}\Z")
+EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+\Z")
+BIRTH_DATE = re.compile(r"^([0-9]{4})/([0-9]{2})/([0-9]{2})\Z")
+IDENTITY = re.compile(r"^[A-Za-z0-9-]{4,32}\Z")
 
 # Canonical profile fields per account type, in the order screens show them.
 PROFILE_FIELDS: dict[int, tuple[str, ...]] = {
@@ -129,12 +131,19 @@ def phone(value: Any, wire: str = "phone") -> str:
     return number
 
 
-def _valid_birth_date(value: str) -> bool:
+# The oldest birth year taken (1921); anything earlier is a typing slip, not a customer.
+FIRST_BIRTH_YEAR = 1300
+
+
+def _valid_birth_date(value: str, today: date | None = None) -> bool:
+    """A Jalali date that exists and lies in the past."""
     match = BIRTH_DATE.match(value)
     if not match:
         return False
-    _, month, day = (int(part) for part in match.groups())
-    return 1 <= month <= 12 and 1 <= day <= 31
+    year, month, day = (int(part) for part in match.groups())
+    if year < FIRST_BIRTH_YEAR or not jalali.exists(year, month, day):
+        return False
+    return jalali.to_gregorian(year, month, day) < (today or datetime.now(UTC).date())
 
 
 def _individual(payload: Mapping[str, Any], *, postal_required: bool) -> dict[str, Any]:

@@ -1,4 +1,5 @@
-"""Notifications the accounts context's events call for (registered in the notifications policy)."""
+"""Notifications the accounts context's events call for (registered in the notifications policy): the
+customer hears of decisions; the staff hear of new registrations and profile edit requests to review."""
 
 from __future__ import annotations
 
@@ -7,11 +8,11 @@ from typing import Any
 from domain.accounts.account import account_id
 from domain.accounts.edit_request import ProfileEditRequest
 from domain.accounts.registration import Registration, registration_id
-from domain.notifications.policy import Notice, notices
+from domain.notifications.policy import STAFF, Notice, NoticeContext, Subject, notices
 
 
 @notices.register(Registration.Accepted)  # type: ignore[attr-defined]
-def registration_accepted(event: Any) -> Notice | None:
+def registration_accepted(event: Any, _: NoticeContext) -> Notice | None:
     # The event does not repeat the identity; the registration id is name-based on it, the account's too.
     identity = _identity_of(event)
     if identity is None:
@@ -24,15 +25,25 @@ def registration_accepted(event: Any) -> Notice | None:
 
 
 @notices.register(ProfileEditRequest.Approved)  # type: ignore[attr-defined]
-def edit_approved(event: Any) -> Notice:
-    return Notice(event.account_id, "Profile updated", "Your profile edit request was approved.")
+def edit_approved(event: Any, context: NoticeContext) -> Notice:
+    return Notice(
+        event.account_id, "Profile updated", "Your profile edit request was approved.", _edit(event, context)
+    )
 
 
 @notices.register(ProfileEditRequest.Declined)  # type: ignore[attr-defined]
-def edit_declined(event: Any) -> Notice:
+def edit_declined(event: Any, context: NoticeContext) -> Notice:
     return Notice(
-        event.account_id, "Profile edit declined", f"Your profile edit request was declined: {event.reason}"
+        event.account_id,
+        "Profile edit declined",
+        f"Your profile edit request was declined: {event.reason}",
+        _edit(event, context),
     )
+
+
+def _edit(event: Any, context: NoticeContext) -> Subject | None:
+    request = context.aggregate(event.originator_id)
+    return Subject("edit_request", request.username) if request is not None else None
 
 
 def _identity_of(event: Any) -> str | None:
@@ -40,3 +51,40 @@ def _identity_of(event: Any) -> str | None:
     if identity and registration_id(identity) == event.originator_id:
         return str(identity)
     return None
+
+
+# -- new work for the staff ------------------------------------------------------------------------------
+@notices.register(Registration.Verified, Registration.DetailsSubmitted)  # type: ignore[attr-defined]
+def registration_to_review(event: Any, context: NoticeContext) -> Notice | None:
+    if event.state != "pending":  # details of a sign-up that still has to verify its phone
+        return None
+    registration = context.aggregate(event.originator_id)
+    if registration is None:
+        return None
+    details = registration.details
+    name = details.get("name") or " ".join(
+        str(p) for p in (details.get("firstName"), details.get("lastName")) if p
+    )
+    return Notice(
+        STAFF,
+        "New registration",
+        f"{name or registration.identity} signed up and waits for review.",
+        Subject("registration", registration.identity),
+    )
+
+
+@notices.register(
+    ProfileEditRequest.Opened,  # type: ignore[attr-defined]
+    ProfileEditRequest.Reopened,  # type: ignore[attr-defined]
+    ProfileEditRequest.Replaced,  # type: ignore[attr-defined]
+)
+def edit_request_to_review(event: Any, context: NoticeContext) -> Notice | None:
+    request = context.aggregate(event.originator_id)
+    if request is None:
+        return None
+    return Notice(
+        STAFF,
+        "Profile edit request",
+        f"{request.username} asks to change their profile.",
+        Subject("edit_request", request.username),
+    )

@@ -11,6 +11,7 @@ from uuid import UUID
 from eventsourcing.application import AggregateNotFoundError
 
 from domain.booking import values
+from domain.booking.booking_reference import ReferenceClaim, ReferenceNumbers, reference_claim_id
 from domain.booking.files import StoredFile, stored_file_id
 from domain.booking.rate_request import RateRequest
 from domain.booking.reference import ReferenceCatalog, SeedCatalog
@@ -29,6 +30,8 @@ from domain.shared.ids import name_based_id
 from domain.shared.messages import message
 
 T = TypeVar("T")
+# A create that loses the race for a reference number takes the next free one; this bounds the retries.
+MAX_REFERENCE_TRIES = 50
 
 
 def _uuid(value: str | UUID, what: str) -> UUID:
@@ -46,6 +49,7 @@ class BookingApplication(ContextApplication):
     def __init__(self, store: EventStore, catalog: ReferenceCatalog | None = None) -> None:
         super().__init__(store)
         self.catalog: ReferenceCatalog = catalog or SeedCatalog()
+        self.references = ReferenceNumbers(lambda reference: self._exists(reference_claim_id(reference)))
 
     # -- loading with ownership --------------------------------------------------------------------------
     def rate_request(self, rate_request_id: str | UUID, actor: Actor) -> RateRequest:
@@ -110,13 +114,43 @@ class BookingApplication(ContextApplication):
         if key_id is not None and self._exists(key_id):
             return key_id, self.store.head()
         details = self._rate_request_details(actor, payload, now)
-        rate_request = RateRequest.create(actor.id, username, details, actor, id=key_id)
-        try:
-            return rate_request.id, self.record(rate_request)
-        except Conflict:
-            if key_id is None:
-                raise
-            return key_id, self.store.head()  # the same key's other call won the race: that one stands
+        year = (now or datetime.now(UTC)).year
+        for _ in range(MAX_REFERENCE_TRIES):
+            reference = self.references.next(year)
+            rate_request = RateRequest.create(actor.id, username, details, reference, actor, id=key_id)
+            try:
+                return rate_request.id, self._record_with_claim(rate_request, reference, actor)
+            except Conflict:
+                if key_id is not None and self._exists(key_id):
+                    return key_id, self.store.head()  # the same key's other call won the race: it stands
+                self.references.lost(reference)
+        raise Conflict("Too many bookings are being created at once; try again")
+
+    def _record_with_claim(self, rate_request: RateRequest, reference: str, actor: Actor) -> int:
+        """The rate request and its reference claim in one transaction: a taken reference fails both."""
+        return self.record(ReferenceClaim.claim(reference, rate_request.id, actor), rate_request)
+
+    def assign_references(self, rate_request_ids: Sequence[str], now: datetime | None = None) -> list[int]:
+        """Give rate requests created before references existed a reference each (the year of `now`).
+
+        Safe to run from several processes at once: a request that got its reference meanwhile records
+        nothing, and a lost race on a number or on the request records nothing of that attempt.
+        """
+        year = (now or datetime.now(UTC)).year
+        positions = []
+        for rate_request_id in rate_request_ids:
+            for _ in range(MAX_REFERENCE_TRIES):
+                rate_request = self.rate_request(rate_request_id, SYSTEM_ACTOR)
+                if rate_request.reference is not None:
+                    break
+                reference = self.references.next(year)
+                rate_request.assign_reference(reference, SYSTEM_ACTOR)
+                try:
+                    positions.append(self._record_with_claim(rate_request, reference, SYSTEM_ACTOR))
+                    break
+                except Conflict:
+                    self.references.lost(reference)
+        return positions
 
     def edit_rate_request(
         self, rate_request_id: str, actor: Actor, payload: Mapping[str, Any], now: datetime | None = None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-_PATTERN = re.compile(r"^[A-Z]{3}[UJZ]\d{6}\d$")
+_PATTERN = re.compile(r"^[A-Z]{3}[UJZ][0-9]{6}[0-9]\Z")
 
 
 def _letter_values() -> dict[str, int]:

@@ -11,7 +11,7 @@ from decimal import Decimal
 from typing import Any
 from uuid import UUID
 
-from eventsourcing.domain import event
+from eventsourcing.domain import Aggregate, event
 
 from domain.booking.amendments import (
     AMENDMENT,
@@ -33,12 +33,34 @@ REQUIRED = message("common.required")
 class RateRequest(LifecycleAggregate):
     machine = "rate_request"
 
-    @event("Created")
+    class Created(Aggregate.Created):
+        """Version 2 carries the human booking reference (`FB-2026-000123`).
+
+        Version 1 events (written before references existed) read with `reference` None; such a rate request
+        is given its reference later by `ReferenceAssigned` (see `BookingApplication.assign_references`).
+        """
+
+        class_version = 2
+        customer_id: str
+        customer_username: str
+        details: dict[str, Any]
+        reference: str | None
+        state: str
+        actor_id: str
+        actor_role: str
+        reason: str | None
+
+        @staticmethod
+        def upcast_v1_v2(state: dict[str, Any]) -> None:
+            state["reference"] = None
+
+    @event(Created)
     def __init__(
         self,
         customer_id: str,
         customer_username: str,
         details: dict[str, Any],
+        reference: str | None,
         state: str,
         actor_id: str,
         actor_role: str,
@@ -46,6 +68,7 @@ class RateRequest(LifecycleAggregate):
     ) -> None:
         self.customer_id = customer_id
         self.customer_username = customer_username
+        self.reference = reference
         self.details = dict(details)
         self.state = state
         self.price: Decimal | None = None
@@ -63,6 +86,7 @@ class RateRequest(LifecycleAggregate):
         customer_id: str,
         customer_username: str,
         details: dict[str, Any],
+        reference: str,
         actor: Actor,
         id: UUID | None = None,
     ) -> RateRequest:
@@ -72,12 +96,22 @@ class RateRequest(LifecycleAggregate):
             "customer_id": customer_id,
             "customer_username": customer_username,
             "details": details,
+            "reference": reference,
             "state": state,
             **audit_fields(actor),
         }
         if id is not None:
             return cls._create(cls.Created, id=id, **fields)  # type: ignore[attr-defined]
         return cls(**fields)
+
+    def assign_reference(self, reference: str, actor: Actor) -> None:
+        """A rate request created before references existed gets one, once (no lifecycle move)."""
+        if self.reference is None:
+            self._reference_assigned(reference=reference, **audit_fields(actor, "booking reference assigned"))
+
+    @event("ReferenceAssigned")
+    def _reference_assigned(self, reference: str, actor_id: str, actor_role: str, reason: str | None) -> None:
+        self.reference = reference
 
     # -- helpers -----------------------------------------------------------------------------------------
     @property
@@ -116,9 +150,14 @@ class RateRequest(LifecycleAggregate):
     def _price_cancelled(self, state: str, actor_id: str, actor_role: str, reason: str | None) -> None:
         self.state = state
 
-    def submit_booking_request(self, documents: list[dict[str, Any]], actor: Actor) -> None:
+    def submit_booking_request(self, documents: list[dict[str, Any]], actor: Actor) -> bool:
+        """Record the signed documents; False (no event) when exactly these documents are in already, so a
+        repeated submission (a double click, a retry after a lost answer) records nothing."""
         dest = self._next("submit_booking_request", actor, has_documents=bool(documents))
+        if _same_documents(documents, self.booking_documents):
+            return False
         self._booking_requested(documents=documents, state=dest, **audit_fields(actor))
+        return True
 
     @event("BookingRequestSubmitted")
     def _booking_requested(
@@ -499,6 +538,13 @@ class RateRequest(LifecycleAggregate):
         if not (self.cancellation and self.cancellation.open):
             raise ValidationFailed({"cancellation": message("booking.cancellation.none")})
         return self.cancellation
+
+
+def _same_documents(one: list[dict[str, Any]], other: list[dict[str, Any]]) -> bool:
+    def key(documents: list[dict[str, Any]]) -> list[tuple[Any, Any]]:
+        return sorted((d["document_type_id"], str(d["file_id"])) for d in documents)
+
+    return key(one) == key(other)
 
 
 # The events that record the customer's decision on a quote (the concurrency rule counts them).

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
-from datetime import date
+from datetime import date, datetime
 from typing import Any
 
 from domain.booking.reference import REFRIGERATED, ReferenceCatalog
@@ -17,9 +17,9 @@ from domain.shared.messages import message
 
 REQUIRED = message("common.required")
 DANGER_FILE = message("booking.msds.required")
-HS_CODE = re.compile(r"^\d{6,10}$")
-UN_NUMBER = re.compile(r"^\d{4}$")
-NUMERIC = re.compile(r"^\+?\d+$")
+HS_CODE = re.compile(r"^[0-9]{6,10}\Z")
+UN_NUMBER = re.compile(r"^[0-9]{4}\Z")
+NUMERIC = re.compile(r"^\+?[0-9]+\Z")
 # IMDG Code hazard classes and divisions.
 IMDG_CLASSES = (
     "1", "1.1", "1.2", "1.3", "1.4", "1.5", "1.6", "2.1", "2.2", "2.3", "3", "4.1", "4.2", "4.3",
@@ -44,19 +44,26 @@ def _whole(value: Any) -> int | None:
         return value
     if isinstance(value, float) and value.is_integer():
         return int(value)
-    if isinstance(value, str) and value.strip().isdigit():
-        return int(value.strip())
+    if isinstance(value, str) and value.strip().isascii() and value.strip().isdigit():
+        return int(value.strip())  # ASCII only: Python's int() would also read "٣" as 3
     return None
 
 
 def _number(value: Any) -> float | None:
-    if isinstance(value, bool) or value is None:
+    if isinstance(value, bool) or value is None or (isinstance(value, str) and not value.isascii()):
         return None
     try:
         number = float(value)
     except (TypeError, ValueError):
         return None
     return number if number == number and number not in (float("inf"), float("-inf")) else None
+
+
+def calendar_date(text: str) -> date:
+    """`YYYY-MM-DD`, or a whole ISO time whose date is meant (the web client sends either); no more."""
+    if len(text) == 10:
+        return date.fromisoformat(text)
+    return datetime.fromisoformat(text).date()
 
 
 def rate_request_details(
@@ -83,7 +90,7 @@ def rate_request_details(
         errors["preferredShippingDate"] = REQUIRED
     else:
         try:
-            shipping_date = date.fromisoformat(raw_date[:10])
+            shipping_date = calendar_date(raw_date)
         except ValueError:
             errors["preferredShippingDate"] = message("booking.preferredShippingDate.format")
         else:

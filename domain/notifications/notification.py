@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 from uuid import UUID
 
-from eventsourcing.domain import event
+from eventsourcing.domain import Aggregate, event
 
 from domain.shared.actor import Actor
 from domain.shared.aggregate import LifecycleAggregate, audit_fields
@@ -13,25 +13,56 @@ from domain.shared.errors import Forbidden
 from domain.shared.ids import name_based_id
 
 
-def notification_id(source_id: UUID | str, source_version: int) -> UUID:
-    return name_based_id("notification", f"{source_id}:{source_version}")
+def notification_id(source_id: UUID | str, source_version: int, recipient: str | None = None) -> UUID:
+    """One notification per source event, and per recipient where an event tells several people (staff).
+
+    A customer's notification keeps the id without the recipient, as before staff were notified.
+    """
+    if recipient is None:
+        return name_based_id("notification", f"{source_id}:{source_version}")
+    return name_based_id("notification", f"{source_id}:{source_version}:{recipient}")
 
 
 class Notification(LifecycleAggregate):
     machine = "notification"
 
     @staticmethod
-    def create_id(source_id: str, source_version: int, **_: Any) -> UUID:
-        return notification_id(source_id, source_version)
+    def create_id(source_id: str, source_version: int, id_recipient: str | None = None, **_: Any) -> UUID:
+        return notification_id(source_id, source_version, id_recipient)
 
-    @event("Created")
+    class Created(Aggregate.Created):
+        """Version 2 names what the notification opens (`subject`: kind, id, booking reference) and, for a
+        notification one event sent to several people, the recipient its id is made from (`id_recipient`).
+        Version 1 notifications open nothing and were one per event."""
+
+        class_version = 2
+        source_id: str
+        source_version: int
+        id_recipient: str | None
+        recipient: str
+        title: str
+        message: str
+        subject: dict[str, Any] | None
+        state: str
+        actor_id: str
+        actor_role: str
+        reason: str | None
+
+        @staticmethod
+        def upcast_v1_v2(state: dict[str, Any]) -> None:
+            state["id_recipient"] = None
+            state["subject"] = None
+
+    @event(Created)
     def __init__(
         self,
         source_id: str,
         source_version: int,
+        id_recipient: str | None,
         recipient: str,
         title: str,
         message: str,
+        subject: dict[str, Any] | None,
         state: str,
         actor_id: str,
         actor_role: str,
@@ -40,19 +71,31 @@ class Notification(LifecycleAggregate):
         self.recipient = recipient
         self.title = title
         self.message = message
+        self.subject = subject
         self.state = state
 
     @classmethod
     def create(
-        cls, source_id: str, source_version: int, recipient: str, title: str, message: str, actor: Actor
+        cls,
+        source_id: str,
+        source_version: int,
+        recipient: str,
+        title: str,
+        message: str,
+        actor: Actor,
+        *,
+        subject: dict[str, Any] | None = None,
+        one_of_several: bool = False,
     ) -> Notification:
         dest = cls._first("create", actor)
         return cls(
             source_id=source_id,
             source_version=source_version,
+            id_recipient=recipient if one_of_several else None,
             recipient=recipient,
             title=title,
             message=message,
+            subject=subject,
             state=dest,
             **audit_fields(actor),
         )

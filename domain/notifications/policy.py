@@ -1,14 +1,16 @@
-"""The notifications policy: which events tell a customer something, and what.
+"""The notifications policy: which events tell someone something, and what.
 
-Contexts register a builder per event class; the builder answers a `Notice` (recipient account id, title,
-message) or None. The policy follower creates one Notification per (event, builder) with an id name-based on
-the source event, so reprocessing a batch after a crash never doubles a notification.
+Contexts register builders per event class; a builder is called with the event and a `NoticeContext` and
+answers a `Notice` (recipient account id, title, message, and the subject it opens), several, or None. A
+notice addressed to `STAFF` goes to every admin account. The policy follower creates one Notification per
+(event, recipient) with an id name-based on the source event, so reprocessing a batch after a crash never
+doubles a notification.
 
     from domain.notifications.policy import Notice, notices
 
     @notices.register(RateRequest.Quoted)
-    def quoted(event) -> Notice | None:
-        return Notice(event.customer_id, "Price quoted", f"Your rate request {event.originator_id} ...")
+    def quoted(event, context) -> Notice | None:
+        return Notice(event.customer_id, "Price quoted", f"Your booking {event.reference} ...")
 
 A context's builders live in its `notices` module (domain/accounts/notices.py, domain/booking/notices.py); the
 modules listed in NOTICE_MODULES are imported when the policy starts.
@@ -18,48 +20,88 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
+
+# The recipient of a notice meant for the staff: one notification per admin account.
+STAFF = "staff"
+
+
+class Subject(NamedTuple):
+    """What a notification opens: `rate_request` (by rate request id), `registration` or `edit_request`
+    (by identity number, as the staff paths take it), with the booking reference where there is one."""
+
+    kind: str
+    id: str
+    reference: str | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "id": self.id, "reference": self.reference}
 
 
 class Notice(NamedTuple):
     recipient: str
     title: str
     message: str
+    subject: Subject | None = None
 
 
-Builder = Callable[[Any], "Notice | tuple[str, str, str] | None"]
+class NoticeContext(Protocol):
+    def aggregate(self, aggregate_id: Any) -> Any:
+        """The aggregate as it is now (a builder reads what never changes: a reference, an identity)."""
+
+    def staff_ids(self) -> list[str]: ...
+
+
+class NoContext:
+    """For builders that need nothing beyond their event (and for tests of such builders)."""
+
+    def aggregate(self, aggregate_id: Any) -> Any:
+        return None
+
+    def staff_ids(self) -> list[str]:
+        return []
+
+
+Builder = Callable[[Any, NoticeContext], Any]
 
 NOTICE_MODULES = ["domain.accounts.notices", "domain.booking.notices", "domain.booking.change_notices"]
 
 
 class NoticeRegistry:
     def __init__(self) -> None:
-        self._builders: dict[type, Builder] = {}
+        self._builders: dict[type, list[Builder]] = {}
 
     def register(self, *event_classes: type) -> Callable[[Builder], Builder]:
         def decorate(builder: Builder) -> Builder:
             for event_class in event_classes:
-                self._builders[event_class] = builder
+                known = self._builders.setdefault(event_class, [])
+                # Re-registering the same function (a module imported again) replaces it.
+                known[:] = [b for b in known if b.__qualname__ != builder.__qualname__] + [builder]
             return builder
 
         return decorate
 
-    def builder_for(self, event: Any) -> Builder | None:
+    def builders_for(self, event: Any) -> list[Builder]:
         for klass in type(event).__mro__:
-            builder = self._builders.get(klass)
-            if builder is not None:
-                return builder
-        return None
+            builders = self._builders.get(klass)
+            if builders:
+                return builders
+        return []
 
-    def build(self, event: Any) -> Notice | None:
-        builder = self.builder_for(event)
-        if builder is None:
-            return None
-        built = builder(event)
-        if built is None:
-            return None
-        recipient, title, message = built
-        return Notice(str(recipient), str(title), str(message))
+    def build(self, event: Any, context: NoticeContext | None = None) -> list[Notice]:
+        """Every notice the event calls for (none for most events)."""
+        found: list[Notice] = []
+        for builder in self.builders_for(event):
+            built = builder(event, context or NoContext())
+            if built is None:
+                continue
+            if isinstance(built, Notice | tuple) and built and isinstance(built[0], str):
+                built = [built]
+            for notice in built:
+                recipient, title, message, *rest = notice
+                subject = rest[0] if rest else None
+                found.append(Notice(str(recipient), str(title), str(message), subject))
+        return found
 
     @property
     def event_classes(self) -> list[type]:

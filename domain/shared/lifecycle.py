@@ -19,6 +19,8 @@ from domain.shared.errors import Forbidden, IllegalTransition
 
 MACHINES_DIR = Path(__file__).resolve().parents[2] / "state-machines"
 _ACTOR = "actor:"
+# The lifecycle actors who are people (the system and a visitor before sign-up never "owe" a move).
+PEOPLE = ("customer", "staff")
 
 
 @dataclass(frozen=True)
@@ -79,6 +81,55 @@ class Lifecycle:
         except (IllegalTransition, Forbidden):
             return False
         return True
+
+    @property
+    def depths(self) -> dict[str, int]:
+        """Each state's distance from the initial state along the transitions (breadth first)."""
+        depth = {self.initial: 0}
+        frontier = [self.initial]
+        while frontier:
+            following = []
+            for state in frontier:
+                for transition in self.spec["transitions"]:
+                    if state in transition["source"] and transition["dest"] not in depth:
+                        depth[transition["dest"]] = depth[state] + 1
+                        following.append(transition["dest"])
+            frontier = following
+        return depth
+
+    def waiting_for(self, state: str, facts: Mapping[str, bool] | None = None) -> str | None:
+        """Whose move it is in `state`: `customer`, `staff`, or None (nobody's: a final state, or only the
+        system moves on).
+
+        From the transitions a person may fire from `state` (guards named in `facts` as given, every other
+        guard taken as met, since it speaks of input the person brings), the ones that matter most decide:
+        first those that move the booking on (to a state further from the start), else those that lead
+        elsewhere short of an end, else those that stay (a step within the state, such as sending documents).
+        """
+        guards = {**self.every_guard, **(facts or {})}
+        depth = self.depths
+        finals = {s["name"] for s in self.spec["states"] if s.get("final")}
+        here = depth.get(state, 0)
+        onward: list[str] = []
+        aside: list[str] = []
+        staying: list[str] = []
+        for transition in self.spec["transitions"]:
+            actor = transition["actor"]
+            if state not in transition["source"] or actor not in PEOPLE:
+                continue
+            if not self.may(transition["trigger"], state, actor, guards):
+                continue
+            dest = transition["dest"]
+            if dest == state:
+                staying.append(actor)
+            elif depth.get(dest, 0) > here:
+                onward.append(actor)
+            elif dest not in finals:
+                aside.append(actor)
+        for actors in (onward, aside, staying):
+            if actors:
+                return actors[0]
+        return None
 
     def table(self) -> list[list[str]]:
         """Every (state, trigger, actor) that may fire with all guards true, and where it leads.

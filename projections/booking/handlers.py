@@ -14,6 +14,7 @@ from typing import Any
 from domain.booking.files import StoredFile
 from domain.booking.rate_request import RateRequest
 from domain.booking.shipping_order import ShippingOrder
+from domain.booking.whose_move import waiting_for
 from domain.shared.lifecycle import lifecycle
 from projections.batch import BatchTx
 from projections.history import utc_text
@@ -36,7 +37,12 @@ projection = Projection(
         " state_name TEXT NOT NULL, state INTEGER NOT NULL, price TEXT, valid_until TEXT,"
         " revision_message TEXT, rejection_message TEXT, documents TEXT NOT NULL,"
         " order_id TEXT, order_state INTEGER, created_at TEXT NOT NULL, updated_at TEXT NOT NULL,"
-        " position BIGINT NOT NULL)",
+        " position BIGINT NOT NULL, reference TEXT, reference_upper TEXT, waiting_for TEXT,"
+        " order_state_name TEXT, cancellation_open INTEGER NOT NULL DEFAULT 0)",
+        "CREATE UNIQUE INDEX IF NOT EXISTS booking_rr_reference ON booking_rate_requests (reference_upper)",
+        "CREATE INDEX IF NOT EXISTS booking_rr_waiting ON booking_rate_requests (waiting_for, customer_id,"
+        " updated_at)",
+        "CREATE INDEX IF NOT EXISTS booking_rr_position ON booking_rate_requests (position)",
         "CREATE INDEX IF NOT EXISTS booking_rr_customer ON booking_rate_requests (customer_id, created_at)",
         "CREATE INDEX IF NOT EXISTS booking_rr_state ON booking_rate_requests (state, created_at)",
         "CREATE INDEX IF NOT EXISTS booking_rr_created ON booking_rate_requests (created_at)",
@@ -46,6 +52,7 @@ projection = Projection(
         " status_name TEXT NOT NULL, status INTEGER NOT NULL, details TEXT NOT NULL, revise TEXT NOT NULL,"
         " edited_order TEXT, created_at TEXT NOT NULL, updated_at TEXT NOT NULL, position BIGINT NOT NULL)",
         "CREATE INDEX IF NOT EXISTS booking_so_rate_request ON booking_shipping_orders (rate_request_id)",
+        "CREATE INDEX IF NOT EXISTS booking_so_position ON booking_shipping_orders (position)",
         "CREATE TABLE IF NOT EXISTS booking_files ("
         " id TEXT PRIMARY KEY, owner_id TEXT NOT NULL, name TEXT NOT NULL, content_type TEXT NOT NULL,"
         " size BIGINT NOT NULL, sha256 TEXT NOT NULL, storage_name TEXT NOT NULL, uploaded_at TEXT NOT NULL,"
@@ -108,6 +115,27 @@ def _moved(event: Any, position: int) -> dict[str, Any]:
     }
 
 
+def _whose_move(tx: BatchTx, rate_request_id: str) -> None:
+    """Recompute `waiting_for` from the row as this batch left it (state, documents, order state)."""
+    row = tx.get(RATE_REQUESTS, rate_request_id)
+    if row is None:
+        return
+    whose = waiting_for(
+        row["state_name"],
+        row["documents"] != "[]",
+        row["order_state_name"],
+        bool(row.get("cancellation_open")),
+    )
+    if whose != row["waiting_for"]:
+        tx.update(RATE_REQUESTS, rate_request_id, {"waiting_for": whose})
+
+
+def _moved_request(tx: BatchTx, event: Any, position: int, **extra: Any) -> None:
+    rate_request_id = str(event.originator_id)
+    tx.update(RATE_REQUESTS, rate_request_id, {**extra, **_moved(event, position)})
+    _whose_move(tx, rate_request_id)
+
+
 @projection.on(RateRequest.Created)  # type: ignore[attr-defined]
 def rate_request_created(tx: BatchTx, event: Any, position: int) -> None:
     at = iso(event.timestamp)
@@ -127,67 +155,60 @@ def rate_request_created(tx: BatchTx, event: Any, position: int) -> None:
             "documents": "[]",
             "order_id": None,
             "order_state": None,
+            "order_state_name": None,
             "created_at": at,
             "updated_at": at,
             "position": position,
+            "reference": event.reference,
+            "reference_upper": event.reference.upper() if event.reference else None,
+            "waiting_for": waiting_for(event.state, False, None, False),
+            "cancellation_open": 0,
         },
+    )
+
+
+@projection.on(RateRequest.ReferenceAssigned)  # type: ignore[attr-defined]
+def reference_assigned(tx: BatchTx, event: Any, position: int) -> None:
+    tx.update(
+        RATE_REQUESTS,
+        str(event.originator_id),
+        {"reference": event.reference, "reference_upper": event.reference.upper(), "position": position},
     )
 
 
 @projection.on(RateRequest.Edited)  # type: ignore[attr-defined]
 def rate_request_edited(tx: BatchTx, event: Any, position: int) -> None:
-    tx.update(
-        RATE_REQUESTS,
-        str(event.originator_id),
-        {
-            **_detail_columns(event.details),
-            **_moved(event, position),
-            "price": None,
-            "valid_until": None,
-            "revision_message": None,
-        },
+    _moved_request(
+        tx,
+        event,
+        position,
+        **_detail_columns(event.details),
+        price=None,
+        valid_until=None,
+        revision_message=None,
     )
 
 
 @projection.on(RateRequest.Quoted)  # type: ignore[attr-defined]
 def rate_request_quoted(tx: BatchTx, event: Any, position: int) -> None:
-    tx.update(
-        RATE_REQUESTS,
-        str(event.originator_id),
-        {
-            "price": str(event.price),
-            "valid_until": iso(event.valid_until),
-            "revision_message": None,
-            **_moved(event, position),
-        },
+    _moved_request(
+        tx, event, position, price=str(event.price), valid_until=iso(event.valid_until), revision_message=None
     )
 
 
 @projection.on(RateRequest.RevisionRequested)  # type: ignore[attr-defined]
 def rate_request_revision(tx: BatchTx, event: Any, position: int) -> None:
-    tx.update(
-        RATE_REQUESTS,
-        str(event.originator_id),
-        {"revision_message": event.message, "price": None, "valid_until": None, **_moved(event, position)},
-    )
+    _moved_request(tx, event, position, revision_message=event.message, price=None, valid_until=None)
 
 
 @projection.on(RateRequest.Rejected)  # type: ignore[attr-defined]
 def rate_request_rejected(tx: BatchTx, event: Any, position: int) -> None:
-    tx.update(
-        RATE_REQUESTS,
-        str(event.originator_id),
-        {"rejection_message": event.message, **_moved(event, position)},
-    )
+    _moved_request(tx, event, position, rejection_message=event.message)
 
 
 @projection.on(RateRequest.BookingRequestSubmitted)  # type: ignore[attr-defined]
 def booking_request_submitted(tx: BatchTx, event: Any, position: int) -> None:
-    tx.update(
-        RATE_REQUESTS,
-        str(event.originator_id),
-        {"documents": json.dumps(event.documents, sort_keys=True), **_moved(event, position)},
-    )
+    _moved_request(tx, event, position, documents=json.dumps(event.documents, sort_keys=True))
 
 
 @projection.on(
@@ -198,7 +219,7 @@ def booking_request_submitted(tx: BatchTx, event: Any, position: int) -> None:
     RateRequest.Completed,  # type: ignore[attr-defined]
 )
 def rate_request_moved(tx: BatchTx, event: Any, position: int) -> None:
-    tx.update(RATE_REQUESTS, str(event.originator_id), _moved(event, position))
+    _moved_request(tx, event, position)
 
 
 @projection.on(RateRequest.AmendmentApproved)  # type: ignore[attr-defined]
@@ -214,7 +235,23 @@ def rate_request_amended(tx: BatchTx, event: Any, position: int) -> None:
 
 @projection.on(RateRequest.CancellationConfirmed)  # type: ignore[attr-defined]
 def booking_cancelled(tx: BatchTx, event: Any, position: int) -> None:
-    tx.update(RATE_REQUESTS, str(event.originator_id), _moved(event, position))
+    _moved_request(tx, event, position, cancellation_open=0)
+
+
+# An open cancellation request is the staff's move (the lifecycle's `cancellation_requested` guard).
+@projection.on(RateRequest.CancellationRequested)  # type: ignore[attr-defined]
+def cancellation_opened(tx: BatchTx, event: Any, position: int) -> None:
+    tx.update(RATE_REQUESTS, str(event.originator_id), {"cancellation_open": 1})
+    _whose_move(tx, str(event.originator_id))
+
+
+@projection.on(
+    RateRequest.CancellationDeclined,  # type: ignore[attr-defined]
+    RateRequest.CancellationWithdrawn,  # type: ignore[attr-defined]
+)
+def cancellation_closed(tx: BatchTx, event: Any, position: int) -> None:
+    tx.update(RATE_REQUESTS, str(event.originator_id), {"cancellation_open": 0})
+    _whose_move(tx, str(event.originator_id))
 
 
 # -- shipping orders --------------------------------------------------------------------------
@@ -233,7 +270,12 @@ def _order_moved(tx: BatchTx, event: Any, position: int, **extra: Any) -> None:
         return
     request = tx.get(RATE_REQUESTS, order["rate_request_id"])
     if request is not None and request["order_id"] == order_id:
-        tx.update(RATE_REQUESTS, request["id"], {"order_state": code, "updated_at": at, "position": position})
+        tx.update(
+            RATE_REQUESTS,
+            request["id"],
+            {"order_state": code, "order_state_name": event.state, "updated_at": at, "position": position},
+        )
+        _whose_move(tx, request["id"])
 
 
 @projection.on(ShippingOrder.Created)  # type: ignore[attr-defined]
@@ -259,8 +301,15 @@ def order_created(tx: BatchTx, event: Any, position: int) -> None:
     tx.update(
         RATE_REQUESTS,
         event.rate_request_id,
-        {"order_id": str(event.originator_id), "order_state": code, "updated_at": at, "position": position},
+        {
+            "order_id": str(event.originator_id),
+            "order_state": code,
+            "order_state_name": event.state,
+            "updated_at": at,
+            "position": position,
+        },
     )
+    _whose_move(tx, event.rate_request_id)
 
 
 @projection.on(ShippingOrder.RevisionRequested)  # type: ignore[attr-defined]

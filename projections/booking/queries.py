@@ -34,7 +34,7 @@ _PAGE_COLUMNS = (
     "r.id, r.commodity, r.hs_code, r.quantity, r.state, r.state_name, r.order_state, r.price, r.valid_until,"
     " r.preferred_shipping_date, r.created_at, r.customer_username, pol.code AS pol_code,"
     " pol.name AS pol_name, pod.code AS pod_code, pod.name AS pod_name, ct.name AS container_type_name,"
-    " cs.name AS container_size_name, cp.profile AS customer_profile"
+    " cs.name AS container_size_name, cp.profile AS customer_profile, r.reference, r.waiting_for"
 )
 # A rate request has at most one shipping order (the order's id is name-based on the rate request's), so
 # the detail joins it: the request, its order and their reference names in one statement.
@@ -80,6 +80,8 @@ def list_row(row: dict[str, Any]) -> dict[str, Any]:
     )
     return {
         "id": row["id"],
+        "reference": row["reference"],
+        "waitingFor": row["waiting_for"],
         "commodity": row["commodity"],
         "hsCode": row["hs_code"],
         "quantity": row["quantity"],
@@ -124,25 +126,52 @@ def _page(
     return [list_row(r) for r in rows], total
 
 
+def rows_where(
+    tx: Tx, where: str, params: tuple[Any, ...], *, order: str, limit: int
+) -> list[dict[str, Any]]:
+    """List rows (as the lists answer them) matching `where`, in `order`, at most `limit` of them."""
+    rows = tx.all(
+        f"SELECT {_PAGE_COLUMNS}, r.updated_at{_LIST_FROM} {where} ORDER BY {order} LIMIT {int(limit)}",
+        params,
+    )
+    return [{**list_row(r), "updatedAt": r["updated_at"]} for r in rows]
+
+
+def _searching(search: str | None, clauses: list[str], params: list[Any]) -> None:
+    """`search` finds a booking by (part of) its reference, any case, or by (part of) its commodity."""
+    text = (search or "").strip()
+    if not text:
+        return
+    escaped = text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+    clauses.append("(r.reference_upper LIKE ? ESCAPE '\\' OR LOWER(r.commodity) LIKE ? ESCAPE '\\')")
+    params.extend((f"%{escaped.upper()}%", f"%{escaped.lower()}%"))
+
+
+def _where(clauses: list[str]) -> str:
+    return ("WHERE " + " AND ".join(clauses)) if clauses else ""
+
+
 def customer_rate_requests(
-    tx: Tx, customer_id: str, limit: int, page: int
+    tx: Tx, customer_id: str, limit: int, page: int, search: str | None = None
 ) -> tuple[list[dict[str, Any]], int]:
-    return _page(tx, "WHERE r.customer_id = ?", (customer_id,), limit, page)
+    clauses, params = ["r.customer_id = ?"], [customer_id]
+    _searching(search, clauses, params)
+    return _page(tx, _where(clauses), tuple(params), limit, page)
 
 
 def all_rate_requests(
-    tx: Tx, state: int | None, state_name: str | None, limit: int, page: int
+    tx: Tx, state: int | None, state_name: str | None, limit: int, page: int, search: str | None = None
 ) -> tuple[list[dict[str, Any]], int]:
     clauses: list[str] = []
     params: list[Any] = []
+    _searching(search, clauses, params)
     if state is not None:
         clauses.append("r.state = ?")
         params.append(state)
     if state_name:
         clauses.append("r.state_name = ?")
         params.append(state_name)
-    where = ("WHERE " + " AND ".join(clauses)) if clauses else ""
-    return _page(tx, where, tuple(params), limit, page)
+    return _page(tx, _where(clauses), tuple(params), limit, page)
 
 
 def _order(row: dict[str, Any] | None, container_numbers: dict[int, str]) -> dict[str, Any] | None:
@@ -210,6 +239,8 @@ def rate_request_detail(tx: Tx, rate_request_id: str) -> dict[str, Any] | None:
         names = _reference_names(
             tx, "booking_document_types", "name", [d["document_type_id"] for d in documents]
         )
+    # Staff open the files from the detail: each file id comes with the name it was uploaded under.
+    file_names = _file_names(tx, [d["file_id"] for d in documents] + ([row["msds"]] if row["msds"] else []))
     return {
         **list_row(row),
         "customerId": row["customer_id"],
@@ -229,6 +260,7 @@ def rate_request_detail(tx: Tx, rate_request_id: str) -> dict[str, Any] | None:
         "isSWBL": bool(row["is_swbl"]),
         "isDanger": bool(row["is_danger"]),
         "msds": row["msds"],
+        "msdsFileName": file_names.get(row["msds"]) if row["msds"] else None,
         "additionalComment": row["additional_comment"],
         "revisionMessage": row["revision_message"],
         "rejectionMessage": row["rejection_message"],
@@ -239,6 +271,7 @@ def rate_request_detail(tx: Tx, rate_request_id: str) -> dict[str, Any] | None:
                         "documentTypeId": d["document_type_id"],
                         "documentType": names.get(d["document_type_id"]),
                         "fileId": d["file_id"],
+                        "fileName": file_names.get(d["file_id"]),
                     }
                     for d in documents
                 ]
@@ -249,6 +282,20 @@ def rate_request_detail(tx: Tx, rate_request_id: str) -> dict[str, Any] | None:
         "order": _order(order_row, numbers),
         "updatedAt": row["updated_at"],
     }
+
+
+def without_reference(tx: Tx) -> list[str]:
+    """Rate requests created before booking references existed, oldest first."""
+    rows = tx.all("SELECT id FROM booking_rate_requests WHERE reference IS NULL ORDER BY created_at")
+    return [r["id"] for r in rows]
+
+
+def _file_names(tx: Tx, file_ids: list[str]) -> dict[str, str]:
+    if not file_ids:
+        return {}
+    marks = ", ".join("?" for _ in file_ids)
+    rows = tx.all(f"SELECT id, name FROM booking_files WHERE id IN ({marks})", tuple(file_ids))
+    return {r["id"]: r["name"] for r in rows}
 
 
 def due_quotes(tx: Tx, now: datetime, limit: int = 200) -> list[str]:

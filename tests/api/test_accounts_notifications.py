@@ -36,7 +36,7 @@ def test_paging_newest_first_with_counts(client: TestClient, admin_headers: dict
     assert first["totalCount"] == 12 and first["notSeenCount"] == 12
     items = first["costumerlNotificationDetails"]["list"]
     assert len(items) == 10 and items[0]["title"] == "Title 10"
-    assert set(items[0]) == {"id", "title", "message", "isRead", "createdAt"}
+    assert set(items[0]) == {"id", "title", "message", "isRead", "createdAt", "subject"}
     second = ok(client.get(f"{NOTIFY}/{me}/paging?pageSize=10&page=2", headers=customer))["data"]
     assert [n["title"] for n in second["costumerlNotificationDetails"]["list"]] == [
         "Title 0",
@@ -81,7 +81,9 @@ def test_policy_creates_one_notification_per_event(client: TestClient, admin_hea
     # Reprocessing history (a crash before tracking) creates nothing twice.
     follower = next(f for f in svc.policy_followers if f.name == "notifications_policy")
     for batch in stream_events(svc.store, 0, 500):
-        follower.apply(None, batch)  # type: ignore[arg-type]
+        with svc.read_models.read() as tx:
+            follower.apply(tx, batch)
     settle(client)
     with svc.read_models.read() as tx:
-        assert tx.scalar("SELECT COUNT(*) FROM notifications") == before == 1
+        # The customer's "accepted", and the admin's "new registration" (issue 14).
+        assert tx.scalar("SELECT COUNT(*) FROM notifications") == before == 2

@@ -110,7 +110,9 @@ def test_change_password_checks_the_current_one(client: TestClient, admin_header
     )
     fails(client.put(path, json={**wrong, "currentPassword": PASSWORD}), 401)
     ok(client.put(path, json={**wrong, "currentPassword": PASSWORD}, headers=customer))
-    login(client, INDIVIDUAL_FORM["nationalId"], NEW)
+    # The change ended every older session, this one too.
+    fails(client.put(path, json=wrong, headers=customer), 401)
+    customer = login(client, INDIVIDUAL_FORM["nationalId"], NEW)
     for _ in range(5):
         fails(client.put(path, json=wrong, headers=customer), 400)
     fails(client.put(path, json={**wrong, "currentPassword": NEW}, headers=customer), 429)

@@ -260,4 +260,6 @@ def test_staff_actions_and_expiry_notify_the_customer(
             "SELECT title, message FROM notifications WHERE recipient = ? ORDER BY created_at", (account,)
         )
     assert [r["title"] for r in rows] == ["Price quoted", "Price expired"]
-    assert due[:8] in rows[0]["message"] and "1250.5" in rows[0]["message"]
+    reference = ok(client.get(f"{CLIENT}/rate-requests/{due}", headers=headers))["reference"]
+    assert reference in rows[0]["message"] and "1250.5" in rows[0]["message"]
+    assert all(reference in r["message"] for r in rows)

@@ -48,6 +48,8 @@ def old_list_row(row: dict[str, Any]) -> dict[str, Any]:
     )
     return {
         "id": row["id"],
+        "reference": row["reference"],
+        "waitingFor": row["waiting_for"],
         "commodity": row["commodity"],
         "hsCode": row["hs_code"],
         "quantity": row["quantity"],
@@ -104,6 +106,11 @@ def old_detail(tx: Tx, rate_request_id: str) -> dict[str, Any] | None:
             }
     documents = json.loads(row["documents"])
     names = {d["id"]: d["name"] for d in reference.document_types(tx)}
+
+    def file_name(file_id: str | None) -> str | None:
+        found = tx.one("SELECT name FROM booking_files WHERE id = ?", (file_id,)) if file_id else None
+        return found["name"] if found else None
+
     return {
         **old_list_row(row),
         "customerId": row["customer_id"],
@@ -123,6 +130,7 @@ def old_detail(tx: Tx, rate_request_id: str) -> dict[str, Any] | None:
         "isSWBL": bool(row["is_swbl"]),
         "isDanger": bool(row["is_danger"]),
         "msds": row["msds"],
+        "msdsFileName": file_name(row["msds"]),
         "additionalComment": row["additional_comment"],
         "revisionMessage": row["revision_message"],
         "rejectionMessage": row["rejection_message"],
@@ -133,6 +141,7 @@ def old_detail(tx: Tx, rate_request_id: str) -> dict[str, Any] | None:
                         "documentTypeId": d["document_type_id"],
                         "documentType": names.get(d["document_type_id"]),
                         "fileId": d["file_id"],
+                        "fileName": file_name(d["file_id"]),
                     }
                     for d in documents
                 ]

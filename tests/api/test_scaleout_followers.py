@@ -173,7 +173,8 @@ def test_a_write_the_read_models_do_not_show_in_time_is_answered_202(
     created = client.post(RATE_REQUESTS, json=payload(), headers=headers)
     assert created.status_code == 202, created.text
     answer = created.json()["response"]
-    assert answer["pending"] is True and answer["position"] == services.store.head()
+    # The policy may record after it (the staff's "new rate request" notification): at most the head.
+    assert answer["pending"] is True and answer["position"] <= services.store.head()
     stored = services.store.recorder.select_notifications(start=answer["position"], limit=1)[0]
     assert str(stored.originator_id) == answer["id"]
 

@@ -37,7 +37,7 @@ def details(**changes: Any) -> dict[str, Any]:
 
 
 def created() -> RateRequest:
-    return RateRequest.create(CUSTOMER_A.id, "alice", details(), CUSTOMER_A)
+    return RateRequest.create(CUSTOMER_A.id, "alice", details(), "FB-2026-000001", CUSTOMER_A)
 
 
 def quoted() -> RateRequest:

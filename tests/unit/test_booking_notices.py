@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
+from typing import Any
 
 from domain.booking import notices as _booking_notices  # noqa: F401  (registers the builders)
 from domain.booking.rate_request import RateRequest
 from domain.booking.shipping_order import ShippingOrder
+from domain.notifications.policy import STAFF as STAFF_RECIPIENT
 from domain.notifications.policy import notices
 from domain.shared.actor import ADMIN, CUSTOMER, SYSTEM_ACTOR, Actor
 
@@ -25,27 +27,46 @@ DETAILS = {
 }
 
 
-def titles(aggregate: object) -> list[str]:
-    built = [notices.build(e) for e in aggregate.collect_events()]  # type: ignore[attr-defined]
-    assert all(n is None or n.recipient == CUSTOMER_A.id for n in built)
-    return [n.title for n in built if n is not None]
+class Known:
+    """A NoticeContext over aggregates in memory."""
+
+    def __init__(self, *aggregates: Any) -> None:
+        self.by_id = {str(a.id): a for a in aggregates}
+
+    def aggregate(self, aggregate_id: Any) -> Any:
+        return self.by_id.get(str(aggregate_id))
+
+    def staff_ids(self) -> list[str]:
+        return ["staff-1", "staff-2"]
+
+
+def titles(aggregate: Any, context: Known | None = None, recipient: str = CUSTOMER_A.id) -> list[str]:
+    context = context or Known(aggregate)
+    built = [n for e in aggregate.collect_events() for n in notices.build(e, context)]
+    mine = [n for n in built if n.recipient == recipient]
+    assert all(n.recipient in (CUSTOMER_A.id, STAFF_RECIPIENT) for n in built)
+    # Every booking notice cites the booking reference and opens the rate request.
+    for notice in built:
+        assert notice.subject is not None and notice.subject.kind == "rate_request"
+        assert notice.subject.reference == "FB-2026-000001" and "FB-2026-000001" in notice.message
+    return [n.title for n in mine]
 
 
 def test_every_staff_action_and_expiry_tells_the_customer() -> None:
-    request = RateRequest.create(CUSTOMER_A.id, "alice", DETAILS, CUSTOMER_A)
+    request = RateRequest.create(CUSTOMER_A.id, "alice", DETAILS, "FB-2026-000001", CUSTOMER_A)
     request.quote(Decimal("10.50"), NOW + timedelta(days=1), NOW, STAFF)
     request.request_revision("which port?", STAFF)
     request.edit(DETAILS, CUSTOMER_A)
     request.quote(Decimal(11), NOW + timedelta(days=1), NOW, STAFF)
     request.expire(NOW + timedelta(days=2), SYSTEM_ACTOR)
     assert titles(request) == ["Price quoted", "Revision requested", "Price quoted", "Price expired"]
-    other = RateRequest.create(CUSTOMER_A.id, "alice", DETAILS, CUSTOMER_A)
+    other = RateRequest.create(CUSTOMER_A.id, "alice", DETAILS, "FB-2026-000001", CUSTOMER_A)
     other.reject("no vessel", STAFF)
     assert titles(other) == ["Rate request rejected"]
 
 
 def test_booking_and_order_notices() -> None:
-    request = RateRequest.create(CUSTOMER_A.id, "alice", DETAILS, CUSTOMER_A)
+    request = RateRequest.create(CUSTOMER_A.id, "alice", DETAILS, "FB-2026-000001", CUSTOMER_A)
     request.quote(Decimal(10), NOW + timedelta(days=1), NOW, STAFF)
     request.accept_price(NOW, CUSTOMER_A)
     request.submit_booking_request([{"document_type_id": 1, "file_id": "f"}], CUSTOMER_A)
@@ -65,4 +86,28 @@ def test_booking_and_order_notices() -> None:
     order.approve(CUSTOMER_A)
     request.complete(True, SYSTEM_ACTOR)
     assert titles(request) == ["Price quoted", "Booking confirmed", "Booking completed"]
-    assert titles(order) == ["Shipping order revision requested", "Shipping order ready for approval"]
+    known = Known(request, order)
+    assert titles(order, known) == ["Shipping order revision requested", "Shipping order ready for approval"]
+
+
+def test_new_work_tells_the_staff() -> None:
+    request = RateRequest.create(CUSTOMER_A.id, "alice", DETAILS, "FB-2026-000001", CUSTOMER_A)
+    request.quote(Decimal(10), NOW + timedelta(days=1), NOW, STAFF)
+    request.accept_price(NOW, CUSTOMER_A)
+    request.submit_booking_request([{"document_type_id": 1, "file_id": "f"}], CUSTOMER_A)
+    assert titles(request, recipient=STAFF_RECIPIENT) == ["New rate request", "Booking request"]
+    request.collect_events()
+    request.confirm_booking(STAFF)
+    order = ShippingOrder.create(
+        str(request.id),
+        CUSTOMER_A.id,
+        {},
+        CUSTOMER_A,
+        rate_request_in_shipping_order=True,
+        exact_container_count=True,
+        parties_present=True,
+    )
+    order.request_revision({"seal": "wrong"}, None, STAFF)
+    order.edit({}, CUSTOMER_A)
+    staff = titles(order, Known(request, order), recipient=STAFF_RECIPIENT)
+    assert staff == ["Shipping order submitted", "Shipping order edited"]

@@ -63,3 +63,47 @@ def test_new_events_are_written_as_version_2(tmp_path: Path) -> None:
     state = json.loads(stored.state)
     assert state["class_version"] == 2 and state["scheme"] == "argon2id"
     store.close()
+
+
+def test_version_1_rate_request_reads_without_reference_and_gets_one_assigned(tmp_path: Path) -> None:
+    from uuid import uuid4
+
+    from domain.booking.application import BookingApplication
+    from domain.booking.rate_request import RateRequest
+
+    store = _store(tmp_path)
+    booking = BookingApplication(store)
+    legacy_id = uuid4()
+    # The Created event exactly as version 1 wrote it: no `reference`, no `class_version`.
+    v1_state = {
+        "originator_id": legacy_id.hex,
+        "originator_version": 1,
+        "timestamp": {"_type_": "datetime_iso", "_data_": "2025-06-01T10:00:00+00:00"},
+        "originator_topic": get_topic(RateRequest),
+        "customer_id": "c1",
+        "customer_username": "legacy",
+        "details": {"commodity": "Tea", "quantity": 1},
+        "state": "requested",
+        "actor_id": "c1",
+        "actor_role": "customer",
+        "reason": None,
+    }
+    store.recorder.insert_events(
+        [
+            StoredEvent(
+                originator_id=legacy_id,
+                originator_version=1,
+                topic=get_topic(RateRequest.Created),
+                state=json.dumps(v1_state).encode(),
+            )
+        ]
+    )
+    assert booking.rate_request(legacy_id, SYSTEM_ACTOR).reference is None
+    positions = booking.assign_references([str(legacy_id)])
+    assert len(positions) == 1
+    reference = booking.rate_request(legacy_id, SYSTEM_ACTOR).reference
+    assert reference is not None and reference.startswith("FB-") and len(reference) == 14
+    # Assigned once: running it again (another process, a restart) records nothing.
+    assert booking.assign_references([str(legacy_id)]) == []
+    assert booking.rate_request(legacy_id, SYSTEM_ACTOR).reference == reference
+    store.close()

@@ -27,7 +27,11 @@ describe('lifecycle helpers', () => {
   });
 
   it('lists the distinct state codes in file order', () => {
-    expect(stateCodes('rate_request')).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    // requested and quoted share code 0: it is offered once, and every other state's code follows in file order.
+    const codes = stateCodes('rate_request');
+    expect(codes.slice(0, 8)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    expect(new Set(codes).size).toBe(codes.length);
+    expect(codes).toHaveLength(stateNames('rate_request').length - 1);
     expect(stateCodes('shipping_order')).toEqual([0, 1, 2, 3]);
   });
 

@@ -43,8 +43,18 @@ export function hasToken(): boolean {
   return getToken() !== undefined;
 }
 
-function setToken(token: string, options: { remember?: boolean } = {}): void {
+/** Whether the signed-in user ticked "Remember me", so a renewed token keeps the cookie's lifetime. */
+const REMEMBER_KEY = 'rememberMe';
+
+export function setToken(token: string, options: { remember?: boolean } = {}): void {
   setCookie(TOKEN_COOKIE, token, options.remember ? { maxAgeSeconds: REMEMBER_ME_SECONDS } : {});
+  if (options.remember) localStorage.setItem(REMEMBER_KEY, '1');
+  else localStorage.removeItem(REMEMBER_KEY);
+}
+
+/** A new token for the same session (a password change ends every older token), kept as long as before. */
+export function renewToken(token: string): void {
+  setToken(token, { remember: localStorage.getItem(REMEMBER_KEY) === '1' });
 }
 
 export function getRole(): AccountType | null {
@@ -95,4 +105,5 @@ export function endSession(): void {
   removeCookie(TOKEN_COOKIE);
   localStorage.removeItem(ROLE_KEY);
   localStorage.removeItem(ROLES_KEY);
+  localStorage.removeItem(REMEMBER_KEY);
 }

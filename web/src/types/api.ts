@@ -504,6 +504,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/api/v1/logout-all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Logout All
+         * @description End every session of the caller's account, this one included (every worker within a second).
+         */
+        post: operations["auth_logout_all"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/api/v1/me": {
         parameters: {
             query?: never;
@@ -843,6 +863,40 @@ export interface paths {
         get?: never;
         /** Request Order Revision */
         put: operations["booking_admin_request_order_revision"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/booking/api/v1/admin/work-queue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Work Queue */
+        get: operations["overview_work_queue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/booking/api/v1/client/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Customer Overview */
+        get: operations["overview_customer_overview"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -1192,6 +1246,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/events/api/v1/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Stream */
+        get: operations["events_stream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/file-manager/api/v1/files/upload-chunk": {
         parameters: {
             query?: never;
@@ -1275,6 +1346,8 @@ export interface components {
             aggregateKind: string;
             /** Events */
             events: components["schemas"]["LoggedEvent"][];
+            /** Related */
+            related: components["schemas"]["RelatedEvents"][];
         };
         /** AggregateState */
         AggregateState: {
@@ -1346,6 +1419,8 @@ export interface components {
             documentTypeId: number;
             /** Fileid */
             fileId: string;
+            /** Filename */
+            fileName: string | null;
         };
         /** BookingRequest */
         BookingRequest: {
@@ -1448,6 +1523,13 @@ export interface components {
             name: string;
             /** Value */
             value: number;
+        };
+        /** CustomerOverview */
+        CustomerOverview: {
+            /** Counts */
+            counts: components["schemas"]["StateCount"][];
+            /** Waiting */
+            waiting: components["schemas"]["WaitingRow"][];
         };
         /** Decided */
         Decided: {
@@ -1602,6 +1684,15 @@ export interface components {
             /** Issuccess */
             isSuccess: boolean;
             response: components["schemas"]["ContainerChoice"];
+        };
+        /** Envelope[CustomerOverview] */
+        Envelope_CustomerOverview_: {
+            error: components["schemas"]["ErrorBody"] | null;
+            /** Iserror */
+            isError: boolean;
+            /** Issuccess */
+            isSuccess: boolean;
+            response: components["schemas"]["CustomerOverview"];
         };
         /** Envelope[Decided] */
         Envelope_Decided_: {
@@ -1765,6 +1856,15 @@ export interface components {
             isSuccess: boolean;
             response: components["schemas"]["Paged_RegistrationSummary_"];
         };
+        /** Envelope[PasswordChanged] */
+        Envelope_PasswordChanged_: {
+            error: components["schemas"]["ErrorBody"] | null;
+            /** Iserror */
+            isError: boolean;
+            /** Issuccess */
+            isSuccess: boolean;
+            response: components["schemas"]["PasswordChanged"];
+        };
         /** Envelope[Pending] */
         Envelope_Pending_: {
             error: components["schemas"]["ErrorBody"] | null;
@@ -1845,6 +1945,15 @@ export interface components {
             /** Issuccess */
             isSuccess: boolean;
             response: components["schemas"]["Verified"];
+        };
+        /** Envelope[WorkQueues] */
+        Envelope_WorkQueues_: {
+            error: components["schemas"]["ErrorBody"] | null;
+            /** Iserror */
+            isError: boolean;
+            /** Issuccess */
+            isSuccess: boolean;
+            response: components["schemas"]["WorkQueues"];
         };
         /** ErrorBody */
         ErrorBody: {
@@ -2025,6 +2134,8 @@ export interface components {
         /** LoggedEvent */
         LoggedEvent: {
             actor: components["schemas"]["EventActor"];
+            /** Actorname */
+            actorName: string;
             /** Aggregateid */
             aggregateId: string;
             /** Aggregatekind */
@@ -2127,6 +2238,7 @@ export interface components {
             isRead: boolean;
             /** Message */
             message: string;
+            subject: components["schemas"]["NotificationSubject"] | null;
             /** Title */
             title: string;
         };
@@ -2146,6 +2258,22 @@ export interface components {
         /** NotificationPage */
         NotificationPage: {
             data: components["schemas"]["NotificationData"];
+        };
+        /**
+         * NotificationSubject
+         * @description What the notification opens: a rate request (by id), a registration or an edit request (by the
+         *     identity number the staff paths take), with the booking reference where there is one.
+         */
+        NotificationSubject: {
+            /** Id */
+            id: string;
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "rate_request" | "registration" | "edit_request";
+            /** Reference */
+            reference: string | null;
         };
         /** OpenChange */
         OpenChange: {
@@ -2217,6 +2345,13 @@ export interface components {
             partyType?: number | null;
             /** Phonenumber */
             phoneNumber?: string | number | null;
+        };
+        /** PasswordChanged */
+        PasswordChanged: {
+            /** Message */
+            message: string;
+            /** Token */
+            token: string;
         };
         /**
          * Pending
@@ -2325,6 +2460,17 @@ export interface components {
             /** Username */
             username: string;
         };
+        /** QueueItem */
+        QueueItem: {
+            /** Id */
+            id: string;
+            /** Reference */
+            reference: string | null;
+            /** Since */
+            since: string;
+            /** Title */
+            title: string;
+        };
         /** QuoteBody */
         QuoteBody: {
             /** Price */
@@ -2339,9 +2485,9 @@ export interface components {
             /** Commodity */
             commodity?: string | null;
             /** Containersizeid */
-            containerSizeId?: number | string | null;
+            containerSizeId?: string | number | null;
             /** Containertypeid */
-            containerTypeId?: number | string | null;
+            containerTypeId?: string | number | null;
             /** Hscode */
             hsCode?: string | number | null;
             /** Isdanger */
@@ -2353,9 +2499,9 @@ export interface components {
             /** Msds */
             msds?: string | null;
             /** Podid */
-            podId?: number | string | null;
+            podId?: string | number | null;
             /** Polid */
-            polId?: number | string | null;
+            polId?: string | number | null;
             /** Preferredshippingdate */
             preferredShippingDate?: string | null;
             /** Quantity */
@@ -2393,6 +2539,8 @@ export interface components {
             isSwbl: boolean;
             /** Msds */
             msds: string | null;
+            /** Msdsfilename */
+            msdsFileName: string | null;
             order: components["schemas"]["ShippingOrder"] | null;
             /** Orderstate */
             orderState: number | null;
@@ -2408,6 +2556,8 @@ export interface components {
             price: number | null;
             /** Quantity */
             quantity: number;
+            /** Reference */
+            reference: string | null;
             /** Rejectionmessage */
             rejectionMessage: string | null;
             /** Revisionmessage */
@@ -2420,6 +2570,8 @@ export interface components {
             updatedAt: string;
             /** Validuntil */
             validUntil: string | null;
+            /** Waitingfor */
+            waitingFor: ("customer" | "staff") | null;
         };
         /**
          * RateRequestRow
@@ -2454,12 +2606,16 @@ export interface components {
             price: number | null;
             /** Quantity */
             quantity: number;
+            /** Reference */
+            reference: string | null;
             /** State */
             state: number;
             /** Statename */
             stateName: string;
             /** Validuntil */
             validUntil: string | null;
+            /** Waitingfor */
+            waitingFor: ("customer" | "staff") | null;
         };
         /**
          * RegistrationDetail
@@ -2539,6 +2695,15 @@ export interface components {
             stateCode: number;
             /** Statelabel */
             stateLabel: string;
+        };
+        /** RelatedEvents */
+        RelatedEvents: {
+            /** Aggregateid */
+            aggregateId: string;
+            /** Aggregatekind */
+            aggregateKind: string;
+            /** Events */
+            events: components["schemas"]["LoggedEvent"][];
         };
         /** ResendDomesticBody */
         ResendDomesticBody: {
@@ -2646,7 +2811,7 @@ export interface components {
             /** Humidity */
             humidity?: number | string | null;
             /** Imcoclass */
-            imcoClass?: string | number | null;
+            imcoClass?: number | string | null;
             /** Isswbl */
             isSWBL?: boolean | null;
             /**
@@ -2674,7 +2839,7 @@ export interface components {
             /** Humidity */
             humidity?: number | string | null;
             /** Imcoclass */
-            imcoClass?: string | number | null;
+            imcoClass?: number | string | null;
             /** Isswbl */
             isSWBL?: boolean | null;
             /** Parties */
@@ -2703,6 +2868,15 @@ export interface components {
             type: number;
             /** Verify */
             verify: boolean;
+        };
+        /** StateCount */
+        StateCount: {
+            /** Count */
+            count: number;
+            /** Name */
+            name: string;
+            /** State */
+            state: number;
         };
         /**
          * UploadProgress
@@ -2740,10 +2914,72 @@ export interface components {
             /** Nationalid */
             nationalId: string;
         };
+        /** WaitingRow */
+        WaitingRow: {
+            /** Cargodetails */
+            cargoDetails: string;
+            /** Commodity */
+            commodity: string;
+            /** Containersize */
+            containerSize: string | null;
+            /** Containertype */
+            containerType: string | null;
+            /** Createdat */
+            createdAt: string;
+            /** Customername */
+            customerName: string;
+            /** Hscode */
+            hsCode: string;
+            /** Id */
+            id: string;
+            /** Orderstate */
+            orderState: number | null;
+            /** Podtitle */
+            podTitle: string | null;
+            /** Poltitle */
+            polTitle: string | null;
+            /** Preferredshippingdate */
+            preferredShippingDate: string | null;
+            /** Price */
+            price: number | null;
+            /** Quantity */
+            quantity: number;
+            /** Reference */
+            reference: string | null;
+            /** State */
+            state: number;
+            /** Statename */
+            stateName: string;
+            /** Updatedat */
+            updatedAt: string;
+            /** Validuntil */
+            validUntil: string | null;
+            /** Waitingfor */
+            waitingFor: ("customer" | "staff") | null;
+        };
+        /** WorkQueue */
+        WorkQueue: {
+            /** Count */
+            count: number;
+            /** Items */
+            items: components["schemas"]["QueueItem"][];
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "registrations" | "editRequests" | "rateRequestsToQuote" | "bookingRequestsToConfirm" | "ordersToReview";
+            /** Oldestat */
+            oldestAt: string | null;
+        };
+        /** WorkQueues */
+        WorkQueues: {
+            /** Queues */
+            queues: components["schemas"]["WorkQueue"][];
+        };
         /** ContainerBody */
         api__schemas__booking__ContainerBody: {
             /** Containerid */
-            containerId?: number | string | null;
+            containerId?: string | number | null;
             /** Count */
             count?: number | string | null;
             /** Grossweight */
@@ -2753,7 +2989,7 @@ export interface components {
             /** Seal */
             seal?: string | number | null;
             /** Type */
-            type?: number | string | null;
+            type?: string | number | null;
         };
         /** ContainerBody */
         api__schemas__booking_admin__ContainerBody: {
@@ -6839,7 +7075,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Message_"];
+                    "application/json": components["schemas"]["Envelope_PasswordChanged_"];
                 };
             };
             /** @description Stored; the read models do not show it yet (answered from the command's result) */
@@ -7082,6 +7318,118 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "description": "Too many failed logins; try again later"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    auth_logout_all: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Message_"];
+                };
+            };
+            /** @description Stored; the read models do not show it yet (answered from the command's result) */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "isError": false,
+                     *       "isSuccess": true,
+                     *       "response": {
+                     *         "id": "0b9e6c1e-4f53-4c8e-9d53-5d3c8f1f2a10",
+                     *         "pending": true,
+                     *         "position": 1042
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_Pending_"];
+                };
+            };
+            /** @description No valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Authentication required"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Staff only"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed in the current state, or a concurrent change */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Not allowed while the rate request is quoted (state 2)"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The store was out of reach for the whole wait: nothing stored; retry (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "The service is briefly unavailable; please try again"
                      *       },
                      *       "isError": true,
                      *       "isSuccess": false
@@ -7503,6 +7851,7 @@ export interface operations {
                 stateName?: string | null;
                 limit?: number;
                 offset?: number;
+                search?: string | null;
             };
             header?: never;
             path?: never;
@@ -9807,6 +10156,118 @@ export interface operations {
             };
         };
     };
+    overview_work_queue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_WorkQueues_"];
+                };
+            };
+            /** @description No valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Authentication required"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Staff only"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    overview_customer_overview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_CustomerOverview_"];
+                };
+            };
+            /** @description No valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Authentication required"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Staff only"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     booking_container_sizes: {
         parameters: {
             query?: never;
@@ -10059,6 +10520,7 @@ export interface operations {
             query?: {
                 limit?: number;
                 offset?: number;
+                search?: string | null;
             };
             header?: never;
             path?: never;
@@ -12578,6 +13040,44 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "description": "The service is briefly unavailable; please try again"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    events_stream: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description No valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Authentication required"
                      *       },
                      *       "isError": true,
                      *       "isSuccess": false

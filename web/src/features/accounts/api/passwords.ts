@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { ApiError } from '@/lib/api-client';
+import { renewToken } from '@/lib/session';
 import type { ChangePasswordValues, NewPasswordValues } from './schemas';
 
 const BASE = '/auth/api/v1';
@@ -27,10 +28,18 @@ export function useResetPassword() {
   return useMutation<{ message: string }, ApiError, ResetPasswordInput>({ mutationFn: resetPassword });
 }
 
-function changePassword(body: ChangePasswordValues): Promise<{ message: string }> {
-  return api.put(`${BASE}/change-password`, body);
+export interface ChangePasswordResult {
+  message: string;
+  /** The server ends every older session of the account: this one goes on with the new token. */
+  token?: string;
+}
+
+export async function changePassword(body: ChangePasswordValues): Promise<ChangePasswordResult> {
+  const result = await api.put<ChangePasswordResult>(`${BASE}/change-password`, body);
+  if (result.token) renewToken(result.token);
+  return result;
 }
 
 export function useChangePassword() {
-  return useMutation<{ message: string }, ApiError, ChangePasswordValues>({ mutationFn: changePassword });
+  return useMutation<ChangePasswordResult, ApiError, ChangePasswordValues>({ mutationFn: changePassword });
 }

@@ -15,6 +15,7 @@ const opened: AuditEvent = {
   type: 'Opened',
   recordedAt: '2026-11-21T23:29:58.596764Z',
   actor: { id: 'system', role: 'system' },
+  actorName: 'system',
   reason: null,
   changes: { account_type: 0, profile: {}, roles: ['admin'], username: 'admin' },
 };

@@ -15,7 +15,7 @@ export type Choice = Schema<'Choice'>;
 export type Party = Schema<'Party'>;
 export type ContainerEntry = Schema<'Container'>;
 export type DocumentType = Schema<'DocumentType'>;
-type RateRequestPayload = RequestBody<'booking_create_rate_request'>;
+export type RateRequestPayload = RequestBody<'booking_create_rate_request'>;
 type ShippingOrderCreate = RequestBody<'booking_create_shipping_order'>;
 type ShippingOrderEdit = RequestBody<'booking_edit_shipping_order'>;
 
@@ -24,7 +24,7 @@ export const REEFER_TYPE_VALUE = 2;
 /** The one package type the order takes (box). */
 export const BOX_PACKAGE = 1;
 
-const CLIENT = '/booking/api/v1/client';
+export const CLIENT = '/booking/api/v1/client';
 const PAGE_SIZE = 10;
 
 export const bookingKeys = {

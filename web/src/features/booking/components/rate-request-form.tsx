@@ -12,6 +12,7 @@ import { toast } from '@/components/ui/toast';
 import { ApiError } from '@/lib/api-client';
 import { isState } from '@/lib/lifecycle';
 import { containerSizesOptions, containerTypesOptions, portsOptions, useSaveRateRequest } from '../api/booking-api';
+import { useRequestAmendment } from '../api/changes-api';
 import type { Choice, RateRequestDetail } from '../api/booking-api';
 import { FileUpload } from './file-upload';
 import { DANGER_FILE_MISSING, dangerFileMissing, rateRequestSchema } from './schemas';
@@ -47,12 +48,16 @@ export interface RateRequestFormProps {
   detail?: RateRequestDetail;
   onSaved: () => void;
   onCancel?: () => void;
+  /** Ask for these values as an amendment of the confirmed booking instead of saving the request. */
+  amend?: boolean;
 }
 
 /** The rate request form: new (editable) or edit (read-only until Edit). */
-export function RateRequestForm({ detail, onSaved, onCancel }: RateRequestFormProps) {
-  const [editing, setEditing] = useState(!detail);
-  const save = useSaveRateRequest(detail?.id);
+export function RateRequestForm({ detail, onSaved, onCancel, amend = false }: RateRequestFormProps) {
+  const [editing, setEditing] = useState(!detail || amend);
+  const saveRequest = useSaveRateRequest(detail?.id);
+  const requestAmendment = useRequestAmendment(detail?.id ?? '');
+  const save = amend ? requestAmendment : saveRequest;
   const ports = useQuery(portsOptions());
   const types = useQuery(containerTypesOptions());
   const sizes = useQuery(containerSizesOptions());
@@ -88,7 +93,7 @@ export function RateRequestForm({ detail, onSaved, onCancel }: RateRequestFormPr
         containerSizeId: values.containerSize!.value,
         containerTypeId: values.containerType!.value,
       });
-      toast.success(detail ? 'Edited Successfully' : 'Added Successfully');
+      toast.success(amend ? 'Amendment requested' : detail ? 'Edited Successfully' : 'Added Successfully');
       onSaved();
     } catch (error) {
       if (error instanceof ApiError && error.fields) {
@@ -168,13 +173,15 @@ export function RateRequestForm({ detail, onSaved, onCancel }: RateRequestFormPr
             <Button variant="outline" onClick={onCancel}>
               Cancel
             </Button>
-            <Button variant="outline" onClick={() => setEditing(true)} disabled={editing}>
-              Edit
-            </Button>
+            {amend ? null : (
+              <Button variant="outline" onClick={() => setEditing(true)} disabled={editing}>
+                Edit
+              </Button>
+            )}
           </>
         ) : null}
         <Button type="submit" loading={save.isPending} disabled={readOnly}>
-          Request Price
+          {amend ? 'Request Amendment' : 'Request Price'}
         </Button>
       </div>
     </form>

@@ -155,3 +155,5 @@ if (root) {
     if (id) void load(root, id);
   });
 }
+// Wired here, not by an onclick attribute: the Content-Security-Policy allows no inline script.
+document.getElementById('print')?.addEventListener('click', () => window.print());

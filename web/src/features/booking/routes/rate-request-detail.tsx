@@ -10,6 +10,7 @@ import { activeStep, bookingWizardMachine, reachedStep } from '@/machines/bookin
 import { rateRequestOptions } from '../api/booking-api';
 import { useBookingLiveRefresh } from '../api/live-refresh';
 import type { RateRequestDetail } from '../api/booking-api';
+import { BookingChangesPanel } from '../components/booking-changes';
 import { RateRequestForm } from '../components/rate-request-form';
 import { ShippingOrderForm } from '../components/shipping-order-form';
 import { StepsHeader } from '../components/steps-header';
@@ -54,6 +55,7 @@ export function RateRequestDetailRoute() {
   return (
     <ContentLayout title={title} description={<span className={styles.badge} data-state={stateName('rate_request', detail.state, detail.price)}>{label('rate_request', detail.state)}</span>}>
       <StepsHeader active={step} />
+      <BookingChangesPanel detail={detail} />
       {snapshot.matches({ rateRequest: 'awaitingQuote' }) ? (
         <>
           <SummaryHeader detail={detail} />

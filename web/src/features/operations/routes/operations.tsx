@@ -14,6 +14,7 @@ import { api } from '@/lib/api-client';
 import { can, isState, label, stateCodes, stateName } from '@/lib/lifecycle';
 import { AuditLink } from '@/components/audit-link';
 import type { Answer } from '@/types/contract';
+import { ChangeReview, OpenChangesQueue } from '../components/change-review';
 
 const ADMIN = '/booking/api/v1/admin';
 const LIMIT = 10;
@@ -226,6 +227,7 @@ export function OperationsRoute() {
   const pages = Math.max(1, Math.ceil((query.data?.list.totalCount ?? 0) / LIMIT));
   return (
     <ContentLayout title="Operations" description="Rate requests of all customers">
+      <OpenChangesQueue onOpen={setSelected} />
       <div style={{ display: 'flex', gap: '0.5rem', alignItems: 'center', marginBottom: '1rem' }}>
         <label htmlFor="ops-state">State</label>
         <select
@@ -301,6 +303,7 @@ export function OperationsRoute() {
         </Button>
       </div>
       {selected ? <DetailPanel key={selected} id={selected} /> : null}
+      {selected ? <ChangeReview key={`changes-${selected}`} rateRequestId={selected} /> : null}
     </ContentLayout>
   );
 }

@@ -1,0 +1,53 @@
+"""Answers the app gives before routing, in the envelope: OPTIONS (which methods a path takes) and paths too
+long to be any of ours (414). `allowed_methods` also gives a 405 its true `Allow`."""
+
+from __future__ import annotations
+
+from starlette.routing import Match
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+from api.envelope import failure
+from api.web_app import API_PREFIXES, WEB_ROUTE
+
+# The longest path of the API is under 150 characters; a client route of the web app is shorter still.
+MAX_PATH_BYTES = 2048
+
+
+METHODS = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE")
+
+
+def allowed_methods(scope: Scope) -> list[str]:
+    """Every method some route answers at this path (asked of the router itself, included routers and
+    all); the web app's pages count only outside the API."""
+    is_api = scope["path"].lstrip("/").startswith(API_PREFIXES)
+    routes = [r for r in scope["app"].router.routes if not (is_api and getattr(r, "name", None) == WEB_ROUTE)]
+    methods = [m for m in METHODS if any(r.matches({**scope, "method": m})[0] is Match.FULL for r in routes)]
+    return [*methods, "OPTIONS"] if methods else []
+
+
+class PathGuard:
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        if len(scope.get("raw_path") or scope["path"].encode()) > MAX_PATH_BYTES:
+            await failure(414, f"The path is longer than {MAX_PATH_BYTES} bytes")(scope, receive, send)
+            return
+        if scope["method"] == "OPTIONS":
+            methods = allowed_methods(scope)
+            if not methods:
+                await failure(404, "Not found")(scope, receive, send)
+                return
+            await send(
+                {
+                    "type": "http.response.start",
+                    "status": 204,
+                    "headers": [(b"allow", ", ".join(methods).encode())],
+                }
+            )
+            await send({"type": "http.response.body", "body": b""})
+            return
+        await self.app(scope, receive, send)

@@ -1,0 +1,83 @@
+"""/events/api/v1/stream: server-sent events, one small notice per change the user may see (issue 14).
+
+EventSource cannot send headers, so the stream also takes the `token` cookie the web app keeps. Each
+notice is `data: {"kind", "id", "reference", "position"}` with the position as the event id, so a browser
+that reconnects (sending Last-Event-ID) is told what it missed; a `: ping` comment every 15 s keeps
+proxies from closing a quiet stream.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Request
+from fastapi.responses import StreamingResponse
+
+from api.live import LiveFeed
+from api.openapi import operation_ids
+from api.schemas.envelope import error_responses
+from api.security import Principal, read_token
+from domain.shared.errors import Unauthorized
+
+router = APIRouter(
+    prefix="/events/api/v1", tags=["events"], generate_unique_id_function=operation_ids("events")
+)
+
+PING_SECONDS = 15.0
+
+
+async def stream_reader(request: Request) -> Principal:
+    """Who opens the stream: the bearer token, or else the `token` cookie."""
+    scheme, _, token = request.headers.get("authorization", "").partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        token = request.cookies.get("token", "")
+    if not token.strip():
+        raise Unauthorized("Authentication required")
+    return read_token(token.strip(), request.app.state.services.jwt_secret)
+
+
+def feed_of(request: Request) -> LiveFeed:
+    feed: LiveFeed | None = getattr(request.app.state, "live_feed", None)
+    if feed is None:
+        feed = request.app.state.live_feed = LiveFeed(request.app.state.services)
+    return feed
+
+
+def _last_event_id(request: Request) -> int | None:
+    text = request.headers.get("last-event-id", "").strip()
+    return int(text) if text.isdigit() else None
+
+
+@router.get(
+    "/stream",
+    response_class=StreamingResponse,
+    responses={
+        200: {"content": {"text/event-stream": {"schema": {"type": "string"}}}},
+        **error_responses(401),
+    },
+)
+async def stream(request: Request, principal: Annotated[Principal, Depends(stream_reader)]) -> Any:
+    feed = feed_of(request)
+    subscriber = await feed.subscribe(principal, _last_event_id(request))
+
+    async def notices() -> AsyncIterator[str]:
+        try:
+            yield ": connected\n\n"
+            while True:
+                try:
+                    notice = await asyncio.wait_for(subscriber.queue.get(), PING_SECONDS)
+                except TimeoutError:
+                    yield ": ping\n\n"
+                    continue
+                yield f"id: {notice['position']}\ndata: {json.dumps(notice, separators=(',', ':'))}\n\n"
+        finally:
+            feed.unsubscribe(subscriber)
+
+    return StreamingResponse(
+        notices(),
+        media_type="text/event-stream",
+        headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
+    )

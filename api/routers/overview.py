@@ -1,0 +1,35 @@
+"""What to do next: the customer's overview and the staff work queue (issue 14)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter
+
+from api.deps import AdminUser, CustomerUser, ServicesDep, read_answer
+from api.openapi import operation_ids
+from api.schemas.envelope import Envelope
+from api.schemas.overview import CustomerOverview, WorkQueues
+from projections import overview
+
+router = APIRouter(tags=["overview"], generate_unique_id_function=operation_ids("overview"))
+
+
+def _customer_overview(services: Any, customer_id: str) -> dict[str, Any]:
+    with services.read_models.read() as tx:
+        return overview.customer_overview(tx, customer_id)
+
+
+def _work_queue(services: Any) -> dict[str, Any]:
+    with services.read_models.read() as tx:
+        return overview.work_queue(tx)
+
+
+@router.get("/booking/api/v1/client/overview", response_model=Envelope[CustomerOverview])
+async def customer_overview(principal: CustomerUser, services: ServicesDep) -> Any:
+    return await read_answer(_customer_overview, services, principal.account_id)
+
+
+@router.get("/booking/api/v1/admin/work-queue", response_model=Envelope[WorkQueues])
+async def work_queue(_: AdminUser, services: ServicesDep) -> Any:
+    return await read_answer(_work_queue, services)

@@ -1,0 +1,46 @@
+"""What to do next: the customer's overview and the staff work queue (issue 14)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel
+
+from api.schemas.booking import RateRequestRow
+
+
+class StateCount(BaseModel):
+    state: int
+    name: str
+    count: int
+
+
+class WaitingRow(RateRequestRow):
+    updatedAt: str
+
+
+class CustomerOverview(BaseModel):
+    counts: list[StateCount]
+    # The customer's bookings waiting for them, most recently changed first (at most 10).
+    waiting: list[WaitingRow]
+
+
+class QueueItem(BaseModel):
+    id: str
+    reference: str | None
+    title: str
+    since: str
+
+
+class WorkQueue(BaseModel):
+    kind: Literal[
+        "registrations", "editRequests", "rateRequestsToQuote", "bookingRequestsToConfirm", "ordersToReview"
+    ]
+    count: int
+    oldestAt: str | None
+    # The oldest first, at most 10.
+    items: list[QueueItem]
+
+
+class WorkQueues(BaseModel):
+    queues: list[WorkQueue]

@@ -1,0 +1,104 @@
+"""The human booking reference, `FB-<year>-<6 digits>`: assigned once, when a rate request is created.
+
+Uniqueness is the store's optimistic concurrency, as for usernames: a reference is claimed by an aggregate
+whose id is name-based on the reference text, recorded in the same transaction as the rate request. Two
+creates that chose the same number cannot both be stored; the loser takes the next free number and tries
+again. Each process keeps a per-year hint of the next number (taken under a lock, so its own creates never
+collide and still commit together); after a lost race it looks for the first free number again.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from collections.abc import Callable
+from typing import Any
+from uuid import UUID
+
+from eventsourcing.domain import Aggregate, event
+
+from domain.shared.actor import Actor
+from domain.shared.aggregate import audit_fields
+from domain.shared.ids import name_based_id
+
+PATTERN = re.compile(r"^FB-(\d{4})-(\d{6})$")
+LAST_NUMBER = 999_999
+
+
+def booking_reference(year: int, number: int) -> str:
+    return f"FB-{year:04d}-{number:06d}"
+
+
+def reference_claim_id(reference: str) -> UUID:
+    return name_based_id("booking-reference", reference.upper())
+
+
+class ReferenceClaim(Aggregate):
+    """One booking reference, taken by one rate request. It never changes after it is created."""
+
+    @staticmethod
+    def create_id(reference: str, **_: Any) -> UUID:
+        return reference_claim_id(reference)
+
+    @event("Claimed")
+    def __init__(
+        self, reference: str, rate_request_id: str, actor_id: str, actor_role: str, reason: str | None
+    ) -> None:
+        self.reference = reference
+        self.rate_request_id = rate_request_id
+
+    @classmethod
+    def claim(cls, reference: str, rate_request_id: UUID | str, actor: Actor) -> ReferenceClaim:
+        return cls(reference=reference, rate_request_id=str(rate_request_id), **audit_fields(actor))
+
+
+class ReferenceNumbers:
+    """Hands out candidate references per year; `taken(reference)` asks the store whether one is claimed.
+
+    Numbers are dense (gaps only where a create failed after choosing its number), so the first free
+    number is found by galloping and bisecting over `taken`: a few store reads on the first create of a
+    year in this process and after a race lost to another process.
+    """
+
+    def __init__(self, taken: Callable[[str], bool]) -> None:
+        self._taken = taken
+        self._next: dict[int, int] = {}
+        self._lock = threading.Lock()
+
+    def next(self, year: int) -> str:
+        with self._lock:
+            number = self._next.get(year)
+            if number is None:
+                number = self._first_free(year, 1)
+            if number > LAST_NUMBER:
+                raise OverflowError(f"No booking reference left for {year}")
+            self._next[year] = number + 1
+        return booking_reference(year, number)
+
+    def lost(self, reference: str) -> None:
+        """Another process claimed `reference`: continue after the numbers taken from there on."""
+        matched = PATTERN.fullmatch(reference)
+        if matched is None:
+            return
+        year, number = int(matched.group(1)), int(matched.group(2))
+        with self._lock:
+            self._next[year] = max(self._next.get(year, 1), self._first_free(year, number + 1))
+
+    def _first_free(self, year: int, start: int) -> int:
+        def taken(number: int) -> bool:
+            return number <= LAST_NUMBER and self._taken(booking_reference(year, number))
+
+        if not taken(start):
+            return start
+        low, step = start, 1  # `low` is taken; find a free `high` above it, doubling the step
+        high = start + step
+        while taken(high):
+            low, step = high, step * 2
+            high = start + step
+        while high - low > 1:  # bisect: low taken, high free
+            middle = (low + high) // 2
+            if taken(middle):
+                low = middle
+            else:
+                high = middle
+        return high

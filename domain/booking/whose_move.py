@@ -1,0 +1,31 @@
+"""Whose move a booking waits for, read from the lifecycle files (never a hand-made table of states)."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from domain.shared.lifecycle import lifecycle
+
+
+@cache
+def waiting_for(
+    state: str, has_booking_request: bool, order_state: str | None, cancellation_requested: bool = False
+) -> str | None:
+    """`customer`, `staff` or None for a rate request in `state`.
+
+    Where only the system moves the rate request on (it completes when its shipping order is approved),
+    the shipping order's lifecycle decides, from its state or, before it exists, from its creation.
+    """
+    rate_requests = lifecycle("rate_request")
+    facts = {"has_booking_request": has_booking_request, "cancellation_requested": cancellation_requested}
+    whose = rate_requests.waiting_for(state, facts)
+    if whose is not None:
+        return whose
+    system_moves_on = any(
+        state in t["source"] and t["actor"] == "system" and t["dest"] != state
+        for t in rate_requests.spec["transitions"]
+    )
+    if not system_moves_on:
+        return None
+    orders = lifecycle("shipping_order")
+    return orders.waiting_for(order_state or orders.initial)

@@ -1,0 +1,91 @@
+"""Attempt counters in the shared database, so every worker process enforces the same limits.
+
+One row per key: how many attempts fell into its current window and when that window ends. Taking an
+attempt is one atomic upsert (`INSERT ... ON CONFLICT DO UPDATE ... RETURNING`), so no two workers and no two
+threads can both see the last free attempt: checking and counting are the same statement.
+
+The rows are not a read model (nothing rebuilds them from events); `freight replay` leaves them alone.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from infrastructure.read_db import ReadModelDB, Tx
+
+SCHEMA = (
+    "CREATE TABLE IF NOT EXISTS attempt_counters ("
+    " key TEXT PRIMARY KEY, attempts INTEGER NOT NULL, window_ends DOUBLE PRECISION NOT NULL)"
+)
+
+_TAKE = (
+    "INSERT INTO attempt_counters (key, attempts, window_ends) VALUES (?, 1, ?) "
+    "ON CONFLICT (key) DO UPDATE SET"
+    " attempts = CASE WHEN attempt_counters.window_ends <= ? THEN 1 ELSE attempt_counters.attempts + 1 END,"
+    " window_ends = CASE WHEN attempt_counters.window_ends <= ? THEN excluded.window_ends"
+    " ELSE attempt_counters.window_ends END "
+    "RETURNING attempts, window_ends"
+)
+
+# Expired rows are deleted now and then, not on every call.
+SWEEP_EVERY = 500
+
+
+@dataclass(frozen=True)
+class Count:
+    attempts: int
+    window_ends: float
+
+
+class AttemptCounters:
+    def __init__(self, db: ReadModelDB, clock: Callable[[], float] = time.time) -> None:
+        self.db = db
+        self.clock = clock
+        self._calls = 0
+        with db.transaction() as tx:
+            tx.execute(SCHEMA)
+
+    def take(self, keys: tuple[str, ...], window: float) -> list[Count]:
+        """Count one attempt on every key (in one transaction) and answer each key's count afterwards."""
+        now = self.clock()
+        with self.db.transaction() as tx:
+            _quick_commit(tx)
+            counts = []
+            for key in keys:
+                row = tx.one(_TAKE, (key, now + window, now, now))
+                assert row is not None  # RETURNING always answers the row it wrote
+                counts.append(Count(int(row["attempts"]), float(row["window_ends"])))
+        self._calls += 1
+        if self._calls % SWEEP_EVERY == 0:
+            self.sweep()
+        return counts
+
+    def give_back(self, keys: tuple[str, ...]) -> None:
+        """An attempt that turned out fine does not count."""
+        with self.db.transaction() as tx:
+            _quick_commit(tx)
+            for key in keys:
+                tx.execute(
+                    "UPDATE attempt_counters SET attempts = attempts - 1 WHERE key = ? AND attempts > 0",
+                    (key,),
+                )
+
+    def reset(self, keys: tuple[str, ...]) -> None:
+        with self.db.transaction() as tx:
+            _quick_commit(tx)
+            for key in keys:
+                tx.execute("DELETE FROM attempt_counters WHERE key = ?", (key,))
+
+    def sweep(self) -> None:
+        with self.db.transaction() as tx:
+            _quick_commit(tx)
+            tx.execute("DELETE FROM attempt_counters WHERE window_ends <= ?", (self.clock(),))
+
+
+def _quick_commit(tx: Tx) -> None:
+    # A counter lost in a crash of PostgreSQL costs one attempt's worth of leniency; waiting for the WAL
+    # flush on every login would cost every caller.
+    if tx.dialect == "postgres":
+        tx.execute("SET LOCAL synchronous_commit TO OFF")

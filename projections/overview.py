@@ -1,0 +1,146 @@
+"""What each person has to do next: the customer's overview and the staff work queue.
+
+Queries only (no tables of their own): they read the booking, registration and profile read models. Which
+bookings a queue holds is derived from the lifecycle files (the states a staff trigger fires from, and whose
+move the read model says it is), never from a list of states written here.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from domain.shared.lifecycle import lifecycle
+from infrastructure.read_db import Tx
+from projections.booking import queries as booking
+from projections.booking.queries import customer_name
+
+WAITING_SHOWN = 10
+QUEUE_SHOWN = 10
+
+
+def _utc(text: str | None) -> str | None:
+    return text.replace("+00:00", "Z") if text else None
+
+
+def customer_overview(tx: Tx, customer_id: str) -> dict[str, Any]:
+    """Counts by state code (every code, with its badge) and the bookings waiting for this customer."""
+    counted = {
+        int(r["state"]): int(r["n"])
+        for r in tx.all(
+            "SELECT state, COUNT(*) AS n FROM booking_rate_requests WHERE customer_id = ? GROUP BY state",
+            (customer_id,),
+        )
+    }
+    machine = lifecycle("rate_request")
+    badges: dict[int, str] = {}
+    for state, code in machine.codes.items():
+        badges.setdefault(code, machine.labels[state])
+    counts = [{"state": code, "name": badges[code], "count": counted.get(code, 0)} for code in sorted(badges)]
+    waiting = booking.rows_where(
+        tx,
+        "WHERE r.customer_id = ? AND r.waiting_for = 'customer'",
+        (customer_id,),
+        order="r.updated_at DESC, r.id DESC",
+        limit=WAITING_SHOWN,
+    )
+    return {"counts": counts, "waiting": waiting}
+
+
+def _sources(machine_id: str, trigger: str) -> list[str]:
+    machine = lifecycle(machine_id)
+    return sorted(
+        {
+            s
+            for t in machine.spec["transitions"]
+            if t["trigger"] == trigger and t["actor"] == "staff"
+            for s in t["source"]
+        }
+    )
+
+
+def _queue(kind: str, count: int, oldest: str | None, items: list[dict[str, Any]]) -> dict[str, Any]:
+    return {"kind": kind, "count": count, "oldestAt": oldest, "items": items}
+
+
+def _booking_queue(tx: Tx, kind: str, column: str, states: list[str]) -> dict[str, Any]:
+    marks = ", ".join("?" for _ in states)
+    where = f"WHERE r.waiting_for = 'staff' AND r.{column} IN ({marks})"
+    summary = tx.one(
+        f"SELECT COUNT(*) AS n, MIN(r.updated_at) AS oldest FROM booking_rate_requests r {where}",
+        tuple(states),
+    )
+    rows = booking.rows_where(tx, where, tuple(states), order="r.updated_at, r.id", limit=QUEUE_SHOWN)
+    items = [
+        {
+            "id": r["id"],
+            "reference": r["reference"],
+            "title": f"{r['customerName']}: {r['cargoDetails']}",
+            "since": r["updatedAt"],
+        }
+        for r in rows
+    ]
+    return _queue(kind, int(summary["n"]) if summary else 0, summary["oldest"] if summary else None, items)
+
+
+def _registrations(tx: Tx) -> dict[str, Any]:
+    states = _sources("registration", "accept")
+    marks = ", ".join("?" for _ in states)
+    where = f"WHERE state IN ({marks})"
+    count = int(tx.scalar(f"SELECT COUNT(*) FROM registrations {where}", tuple(states)) or 0)
+    rows = tx.all(
+        f"SELECT identity, details, updated_at FROM registrations {where} ORDER BY updated_at, id LIMIT ?",
+        (*states, QUEUE_SHOWN),
+    )
+    items = []
+    for r in rows:
+        details = json.loads(r["details"])
+        name = details.get("name") or " ".join(
+            str(p) for p in (details.get("firstName"), details.get("lastName")) if p
+        )
+        items.append(
+            {
+                "id": r["identity"],
+                "reference": None,
+                "title": name or r["identity"],
+                "since": _utc(r["updated_at"]),
+            }
+        )
+    oldest = _utc(tx.scalar(f"SELECT MIN(updated_at) FROM registrations {where}", tuple(states)))
+    return _queue("registrations", count, oldest, items)
+
+
+def _edit_requests(tx: Tx) -> dict[str, Any]:
+    states = _sources("profile_edit_request", "approve")
+    marks = ", ".join("?" for _ in states)
+    where = f"WHERE r.state IN ({marks})"
+    count = int(tx.scalar(f"SELECT COUNT(*) FROM profile_edit_requests r {where}", tuple(states)) or 0)
+    rows = tx.all(
+        "SELECT r.username, r.requested_at, p.profile AS customer_profile, r.username AS customer_username"
+        f" FROM profile_edit_requests r LEFT JOIN customer_profiles p ON p.account_id = r.account_id {where}"
+        " ORDER BY r.requested_at, r.id LIMIT ?",
+        (*states, QUEUE_SHOWN),
+    )
+    items = [
+        {"id": r["username"], "reference": None, "title": customer_name(r), "since": _utc(r["requested_at"])}
+        for r in rows
+    ]
+    oldest = _utc(
+        tx.scalar(f"SELECT MIN(r.requested_at) FROM profile_edit_requests r {where}", tuple(states))
+    )
+    return _queue("editRequests", count, oldest, items)
+
+
+def work_queue(tx: Tx) -> dict[str, Any]:
+    """What waits for staff, by kind: how many, since when, and the oldest few."""
+    return {
+        "queues": [
+            _registrations(tx),
+            _edit_requests(tx),
+            _booking_queue(tx, "rateRequestsToQuote", "state_name", _sources("rate_request", "quote")),
+            _booking_queue(
+                tx, "bookingRequestsToConfirm", "state_name", _sources("rate_request", "confirm_booking")
+            ),
+            _booking_queue(tx, "ordersToReview", "order_state_name", _sources("shipping_order", "accept")),
+        ]
+    }

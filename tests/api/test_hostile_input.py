@@ -1,0 +1,248 @@
+"""Hostile input, each case of issue 16 and its siblings: a 400 envelope naming the field, and nothing
+recorded (the store's head does not move). Both stores."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from tests.api.accounts_support import INDIVIDUAL_FORM
+from tests.api.booking_support import ADMIN, CLIENT, create, customer, party, payload
+
+HUGE = "4611686018427387904"
+AUDIT = "/audit/api/v1"
+ACCOUNTS_ADMIN = "/account/api/v1/admin"
+SIGN_UP = "/account/api/v1/client/indivisual-customers/register"
+
+
+@dataclass
+class Case:
+    name: str
+    method: str
+    path: str
+    field: str
+    json: Any = None
+    params: dict[str, str] = field(default_factory=dict)
+    raw: bytes | None = None  # a body that is not what json.dumps would write
+    role: str = "customer"
+
+
+def cases(rid: str, account: str) -> list[Case]:
+    rate_requests = f"{CLIENT}/rate-requests"
+    bad_order = {"rateRequestId": rid, "parties": [{**party(0, "Supplier"), "name": "Acme\x00Ltd"}]}
+    return [
+        # Integers beyond the store's range, in queries and bodies.
+        Case("list offset", "GET", rate_requests, "offset", params={"offset": HUGE}),
+        Case("create polId", "POST", rate_requests, "polId", json=payload(polId=18446744073709551616)),
+        Case("create podId negative", "POST", rate_requests, "podId", json=payload(podId=-(2**40))),
+        Case(
+            "admin list offset",
+            "GET",
+            f"{ADMIN}/rate-requests",
+            "offset",
+            params={"offset": HUGE},
+            role="admin",
+        ),
+        Case(
+            "admin list limit", "GET", f"{ADMIN}/rate-requests", "limit", params={"limit": HUGE}, role="admin"
+        ),
+        Case(
+            "registrations page",
+            "GET",
+            f"{ACCOUNTS_ADMIN}/register-requests",
+            "page",
+            params={"page": HUGE},
+            role="admin",
+        ),
+        Case(
+            "edit requests page",
+            "GET",
+            f"{ACCOUNTS_ADMIN}/update-requests",
+            "page",
+            params={"page": HUGE},
+            role="admin",
+        ),
+        Case(
+            "notifications page",
+            "GET",
+            f"/notification/api/v1/notifications/{account}/paging",
+            "page",
+            params={"page": HUGE},
+        ),
+        Case("audit after", "GET", f"{AUDIT}/events", "after", params={"after": HUGE}, role="admin"),
+        Case(
+            "container typeId",
+            "POST",
+            f"{ADMIN}/reference/containers",
+            "typeId",
+            json={"number": "MSCU1234565", "typeId": 51958360677195055104, "sizeId": 1},
+            role="admin",
+        ),
+        Case(
+            "huge float",
+            "POST",
+            rate_requests,
+            "quantity",
+            raw=json.dumps(payload()).replace('"quantity": 2', '"quantity": 1e400').encode(),
+        ),
+        Case(
+            "NaN",
+            "POST",
+            rate_requests,
+            "body",
+            raw=json.dumps(payload()).replace('"quantity": 2', '"quantity": NaN').encode(),
+        ),
+        # Invalid Unicode.
+        Case(
+            "login surrogate",
+            "POST",
+            "/auth/api/v1/login",
+            "username",
+            json={"username": "\ud800", "password": "x"},
+            role="nobody",
+        ),
+        Case("commodity surrogate", "POST", rate_requests, "commodity", json=payload(commodity="Nuts\ud800")),
+        # Far dates.
+        Case(
+            "validUntil 9999",
+            "PUT",
+            f"{ADMIN}/rate-requests/{rid}/quote",
+            "validUntil",
+            json={"price": 100, "validUntil": "9999-12-31T23:59:59-01:00"},
+            role="admin",
+        ),
+        Case(
+            "audit to 9999",
+            "GET",
+            f"{AUDIT}/events",
+            "to",
+            params={"to": "9999-12-31T23:59:59-01:00"},
+            role="admin",
+        ),
+        Case(
+            "audit from year 1",
+            "GET",
+            f"{AUDIT}/events",
+            "from",
+            params={"from": "0001-01-01T00:00:00+01:00"},
+            role="admin",
+        ),
+        Case(
+            "audit at 9999",
+            "GET",
+            f"{AUDIT}/aggregates/{rid}/state",
+            "at",
+            params={"at": "9999-12-31T23:59:59-01:00"},
+            role="admin",
+        ),
+        # Strict types, strict dates.
+        Case("quantity true", "POST", rate_requests, "quantity", json=payload(quantity=True)),
+        Case("quantity Arabic-Indic", "POST", rate_requests, "quantity", json=payload(quantity="٣")),
+        Case("hsCode Arabic-Indic", "POST", rate_requests, "hsCode", json=payload(hsCode="٠٨٠٢٥١")),
+        Case(
+            "document type true",
+            "PUT",
+            f"{rate_requests}/{rid}/booking-request",
+            "documents.0.documentTypeId",
+            json={"documents": [{"documentTypeId": True, "fileId": "x"}]},
+        ),
+        Case(
+            "shipping date garbage",
+            "POST",
+            rate_requests,
+            "preferredShippingDate",
+            json=payload(preferredShippingDate="2030-12-31garbage"),
+        ),
+        Case(
+            "birth date 31 Esfand",
+            "POST",
+            f"{SIGN_UP}/finalize",
+            "birthDate",
+            json={**INDIVIDUAL_FORM, "birthDate": "1370/12/31"},
+            role="nobody",
+        ),
+        Case(
+            "birth date in the future",
+            "POST",
+            f"{SIGN_UP}/finalize",
+            "birthDate",
+            json={**INDIVIDUAL_FORM, "birthDate": "1450/01/01"},
+            role="nobody",
+        ),
+        # Control and bidirectional characters, lengths.
+        Case(
+            "NUL in comment",
+            "POST",
+            rate_requests,
+            "additionalComment",
+            json=payload(additionalComment="a\x00b"),
+        ),
+        Case(
+            "bidi override", "POST", rate_requests, "commodity", json=payload(commodity="Nuts\u202egpj.exe")
+        ),
+        Case(
+            "bidi in sign-up id",
+            "POST",
+            f"{SIGN_UP}/start",
+            "nationalId",
+            json={"nationalId": "\u20661234567890", "phone": "09121234567"},
+            role="nobody",
+        ),
+        Case(
+            "NUL nested in an order",
+            "POST",
+            f"{CLIENT}/shipping-orders",
+            "parties.0.name",
+            json=bad_order,
+        ),
+        Case("control char in a path", "GET", f"{rate_requests}/%01", "id"),
+        Case(
+            "900 KB revision message",
+            "PUT",
+            f"{ADMIN}/rate-requests/{rid}/request-revision",
+            "message",
+            json={"message": "x" * 900_000},
+            role="admin",
+        ),
+        Case(
+            "5,000-character comment",
+            "POST",
+            rate_requests,
+            "additionalComment",
+            json=payload(additionalComment="y" * 5000),
+        ),
+    ]
+
+
+def test_hostile_input_is_refused_by_name_and_records_nothing(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    alice = customer(client, "hostile-a")
+    rid = create(client, alice)["id"]
+    account = client.get("/auth/api/v1/me", headers=alice).json()["response"]["id"]
+    start = {"nationalId": INDIVIDUAL_FORM["nationalId"], "phone": INDIVIDUAL_FORM["phone"]}
+    assert client.post(f"{SIGN_UP}/start", json=start).status_code == 200
+    services = client.app.state.services  # type: ignore[attr-defined]
+    headers = {"customer": alice, "admin": admin_headers, "nobody": {}}
+    wrong: list[str] = []
+    for case in cases(rid, account):
+        head = services.store.head()
+        # Sent as escaped ASCII JSON, as any client may: a lone surrogate is legal JSON text.
+        content = case.raw if case.raw is not None else json.dumps(case.json).encode()
+        sent = {**headers[case.role], "content-type": "application/json"}
+        answer = client.request(case.method, case.path, params=case.params, content=content, headers=sent)
+        body = answer.json()
+        fields = (body.get("error") or {}).get("fields") or {}
+        if not (
+            answer.status_code == 400
+            and body["isSuccess"] is False
+            and body["isError"] is True
+            and body["response"] is None
+            and case.field in fields
+            and services.store.head() == head
+        ):
+            wrong.append(f"{case.name}: {answer.status_code} {answer.text[:200]}")
+    assert not wrong, "\n".join(wrong)

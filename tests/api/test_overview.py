@@ -1,0 +1,110 @@
+"""Issue 14: the customer's overview (counts, bookings waiting for them) and the staff work queue."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from domain.shared.lifecycle import lifecycle
+from tests.api import accounts_support as accounts
+from tests.api.booking_support import (
+    ADMIN,
+    CLIENT,
+    create,
+    customer,
+    fails,
+    in_shipping_order,
+    loi_pending,
+    ok,
+    order_payload,
+    quoted,
+    upload,
+)
+
+OVERVIEW = f"{CLIENT}/overview"
+QUEUE = f"{ADMIN}/work-queue"
+
+
+def test_customer_overview_counts_every_state_and_lists_what_waits_for_them(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    alice = customer(client, "ov-alice")
+    bob = customer(client, "ov-bob")
+    requested = create(client, alice)["id"]
+    first_quote = quoted(client, alice, admin_headers)
+    second_quote = quoted(client, alice, admin_headers)
+    create(client, bob)
+    quoted(client, bob, admin_headers)
+    answer = ok(client.get(OVERVIEW, headers=alice))
+    counts = {c["state"]: (c["name"], c["count"]) for c in answer["counts"]}
+    assert sorted(counts) == sorted(set(lifecycle("rate_request").codes.values()))
+    assert counts[0] == ("Rate Request", 3)  # requested and quoted share code 0
+    assert counts[5] == ("Rejected By Admin", 0)
+    waiting = [r["id"] for r in answer["waiting"]]
+    assert waiting == [second_quote, first_quote]  # newest first, only the customer's move
+    assert requested not in waiting
+    assert all(r["waitingFor"] == "customer" and r["reference"] for r in answer["waiting"])
+    fails(client.get(OVERVIEW, headers=admin_headers), 403)
+    fails(client.get(OVERVIEW), 401)
+
+
+def _queues(client: TestClient, admin: dict[str, str]) -> dict[str, Any]:
+    return {q["kind"]: q for q in ok(client.get(QUEUE, headers=admin))["queues"]}
+
+
+def test_work_queue_holds_what_waits_for_staff_oldest_first(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    empty = _queues(client, admin_headers)
+    assert list(empty) == [
+        "registrations",
+        "editRequests",
+        "rateRequestsToQuote",
+        "bookingRequestsToConfirm",
+        "ordersToReview",
+    ]
+    assert all(q["count"] == 0 and q["oldestAt"] is None and q["items"] == [] for q in empty.values())
+
+    alice = customer(client, "wq-alice")
+    to_quote = [create(client, alice), create(client, alice)]
+    quoted(client, alice, admin_headers)  # waits for the customer: in no queue
+    booked = loi_pending(client, alice, admin_headers)
+    file_id = upload(client, alice, key="wq-loi")
+    documents = {"documents": [{"documentTypeId": 1, "fileId": file_id}]}
+    ok(client.put(f"{CLIENT}/rate-requests/{booked}/booking-request", headers=alice, json=documents))
+    ordered = in_shipping_order(client, alice, admin_headers)
+    ok(client.post(f"{CLIENT}/shipping-orders", headers=alice, json=order_payload(ordered)), 201)
+    other = {
+        **accounts.INDIVIDUAL_FORM,
+        "nationalId": "0098765432",
+        "phone": "09127654321",
+        "email": "reza@example.com",
+        "firstName": "Reza",
+    }
+    reza = accounts.accepted_customer(client, admin_headers, other)
+    change = {k: v for k, v in other.items() if k != "postalCode"}
+    change.update(id="ignored", industry="", destinations="", typeOfOperation="", fax="02199999999")
+    ok(client.put(f"{accounts.CLIENT}/indivisual-customers", json=change, headers=reza))
+    form = accounts.sign_up_individual(client)
+
+    queues = _queues(client, admin_headers)
+    quote = queues["rateRequestsToQuote"]
+    assert quote["count"] == 2
+    assert [i["id"] for i in quote["items"]] == [r["id"] for r in to_quote]
+    assert [i["reference"] for i in quote["items"]] == [r["reference"] for r in to_quote]
+    assert quote["oldestAt"] == quote["items"][0]["since"]
+    assert "Pistachios" in quote["items"][0]["title"]
+    assert [i["id"] for i in queues["bookingRequestsToConfirm"]["items"]] == [booked]
+    assert [i["id"] for i in queues["ordersToReview"]["items"]] == [ordered]
+    registrations = queues["registrations"]
+    assert registrations["count"] == 1 and registrations["items"][0]["id"] == form["nationalId"]
+    assert registrations["items"][0]["title"] == "Sara Rahimi"
+    assert registrations["items"][0]["reference"] is None
+    edits = queues["editRequests"]
+    assert edits["count"] == 1 and edits["items"][0]["id"] == "0098765432"
+    assert edits["items"][0]["title"] == "Reza Rahimi" and edits["oldestAt"].endswith("Z")
+
+    ok(client.put(f"{ADMIN}/shipping-orders/{ordered}/accept", headers=admin_headers))
+    assert _queues(client, admin_headers)["ordersToReview"]["count"] == 0
+    fails(client.get(QUEUE, headers=alice), 403)

@@ -1,0 +1,169 @@
+"""Issue 18 in the browser, customer and staff side by side: an amendment that needs a new price (customer
+asks, staff see the fields side by side and quote, customer accepts, the booking reflects it), an amendment
+staff decline, and a cancellation request staff confirm. Set-up up to a confirmed booking goes through the
+API; every change and decision is made on the screens. axe runs on both sides; screenshots are saved."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import date, timedelta
+from pathlib import Path
+
+import httpx
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME
+from tests.e2e.conftest import LiveServer
+from tests.e2e.customers import BOOKING, admin_token, call, foreign_customer, login, quote, rate_request
+from tests.e2e.test_booking_flow import PDF, UPLOAD_CHUNK, no_serious_violations, sign_in
+
+WIDTHS = {"desktop": (1280, 800), "phone": (375, 812)}
+
+
+def confirmed_booking(server: LiveServer, token: str, commodity: str) -> str:
+    """A booking carried to `shipping_order` through the API: quoted, accepted, LOI sent, confirmed."""
+    rid = rate_request(server, token, commodity)
+    quote(server, rid, price=1200)
+    call(server, "PUT", f"{BOOKING}/client/rate-requests/{rid}/approve", token=token)
+    upload = httpx.post(
+        f"{server.url}{UPLOAD_CHUNK}",
+        headers={"Authorization": f"Bearer {token}"},
+        data={"TotalChunks": "1", "ChunkNumber": "1", "FileId": f"loi-{rid}"},
+        files={"File": ("loi.pdf", PDF[:10_240], "application/pdf")},
+        timeout=20,
+    )
+    assert upload.status_code == 200, upload.text
+    file_id = upload.json()["response"]["filePath"]
+    documents = {"documents": [{"documentTypeId": 1, "fileId": file_id}]}
+    call(server, "PUT", f"{BOOKING}/client/rate-requests/{rid}/booking-request", documents, token=token)
+    call(server, "PUT", f"{BOOKING}/admin/rate-requests/{rid}/confirm-booking", token=admin_token(server))
+    return rid
+
+
+@pytest.fixture(params=list(WIDTHS))
+def sides(
+    request: pytest.FixtureRequest, browser: Browser, live_server: LiveServer
+) -> Iterator[tuple[Page, Page, str]]:
+    """(customer page, staff page, customer token): two contexts at the same width."""
+    width, height = WIDTHS[request.param]
+    username, password = foreign_customer(live_server, f"Amend {request.param}")
+    customer_context = browser.new_context(viewport={"width": width, "height": height})
+    staff_context = browser.new_context(viewport={"width": width, "height": height})
+    customer, staff = customer_context.new_page(), staff_context.new_page()
+    sign_in(customer, live_server, username, password)
+    sign_in(staff, live_server, ADMIN_USERNAME, ADMIN_PASSWORD)
+    yield customer, staff, login(live_server, username, password)
+    customer_context.close()
+    staff_context.close()
+
+
+def open_booking(page: Page, server: LiveServer, rid: str) -> None:
+    page.goto(f"{server.url}/dashboard/bookings/rate-request/detail/{rid}")
+    expect(page.get_by_role("heading", name="Changes to this booking")).to_be_visible(timeout=15_000)
+
+
+def review(staff: Page, server: LiveServer, commodity: str) -> None:
+    """Staff open the booking from the console's queue of changes waiting for a decision."""
+    staff.goto(f"{server.url}/dashboard/operations")
+    queue = staff.get_by_role("region", name="Changes waiting for a decision")
+    queue.get_by_role("listitem").filter(has_text=commodity).get_by_role("button", name="Review").click()
+    expect(staff.get_by_role("region", name="Changes asked for")).to_be_visible()
+
+
+def no_page_overflow(page: Page) -> None:
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+
+
+def test_amendment_with_a_new_price_then_one_declined(
+    sides: tuple[Page, Page, str],
+    live_server: LiveServer,
+    screenshot_dir: Path,
+    request: pytest.FixtureRequest,
+) -> None:
+    customer, staff, token = sides
+    width = request.node.callspec.params["sides"]
+    commodity = f"Almonds {width}"
+    rid = confirmed_booking(live_server, token, commodity)
+
+    open_booking(customer, live_server, rid)
+    customer.get_by_role("button", name="Request amendment").click()
+    dialog = customer.get_by_role("dialog", name="Request an amendment")
+    dialog.get_by_label("Quantity").fill("3")
+    later = (date.today() + timedelta(days=30)).isoformat()
+    dialog.get_by_label("Preferred Shipping Date").fill(later)
+    dialog.get_by_role("button", name="Request Amendment").click()
+    expect(customer.get_by_text("Amendment Requested", exact=True)).to_be_visible()
+    changes = customer.get_by_role("region", name="Changes to this booking")
+    expect(changes.get_by_role("row", name="Quantity (changed) 1 3")).to_be_visible()
+    no_serious_violations(customer)
+    no_page_overflow(customer)
+    customer.screenshot(path=str(screenshot_dir / f"amendment-requested-{width}.png"), full_page=True)
+
+    review(staff, live_server, commodity)
+    decision = staff.get_by_role("region", name="Changes asked for")
+    expect(decision.get_by_role("row", name="Quantity (changed) 1 3")).to_be_visible()
+    expect(decision.get_by_role("button", name="Approve amendment")).to_have_count(0)  # a priced change
+    decision.get_by_label("New price per container (USD)").fill("1350")
+    decision.get_by_label("Quote valid until").fill((date.today() + timedelta(days=3)).isoformat())
+    no_serious_violations(staff)
+    staff.screenshot(path=str(screenshot_dir / f"amendment-review-{width}.png"), full_page=True)
+    decision.get_by_role("button", name="Quote new price").click()
+    expect(decision.get_by_text("New Price Quoted", exact=True)).to_be_visible()
+
+    customer.reload()
+    expect(customer.get_by_text("$1,350.00")).to_be_visible(timeout=15_000)
+    customer.get_by_role("button", name="Accept new price").click()
+    expect(customer.get_by_text("Amendment Approved", exact=True)).to_be_visible()
+    detail = call(live_server, "GET", f"{BOOKING}/client/rate-requests/{rid}", token=token)
+    assert (detail["quantity"], detail["price"], detail["stateName"]) == (3, 1350, "shipping_order")
+
+    # A second amendment, declined with a message: the booking stands as amended before.
+    customer.get_by_role("button", name="Request amendment").click()
+    dialog = customer.get_by_role("dialog", name="Request an amendment")
+    dialog.get_by_label("Commodity").fill(f"Walnuts {width}")
+    dialog.get_by_role("button", name="Request Amendment").click()
+    expect(customer.get_by_text("Amendment Requested", exact=True)).to_be_visible()
+    review(staff, live_server, commodity)
+    decision = staff.get_by_role("region", name="Changes asked for")
+    decision.get_by_label("Message to the customer").fill("Walnuts need a fumigation certificate")
+    decision.get_by_role("button", name="Decline amendment").click()
+    expect(decision.get_by_text("Amendment Declined", exact=True)).to_be_visible()
+    customer.reload()
+    expect(customer.get_by_text("Walnuts need a fumigation certificate")).to_be_visible(timeout=15_000)
+    detail = call(live_server, "GET", f"{BOOKING}/client/rate-requests/{rid}", token=token)
+    assert (detail["commodity"], detail["quantity"]) == (commodity, 3)
+
+
+def test_cancellation_request_confirmed_by_staff(
+    sides: tuple[Page, Page, str],
+    live_server: LiveServer,
+    screenshot_dir: Path,
+    request: pytest.FixtureRequest,
+) -> None:
+    customer, staff, token = sides
+    width = request.node.callspec.params["sides"]
+    commodity = f"Hazelnuts {width}"
+    rid = confirmed_booking(live_server, token, commodity)
+    open_booking(customer, live_server, rid)
+    customer.get_by_role("button", name="Request cancellation").click()
+    dialog = customer.get_by_role("dialog", name="Request cancellation")
+    dialog.get_by_label("Reason (optional)").fill("The buyer withdrew")
+    dialog.get_by_role("button", name="Send request").click()
+    expect(customer.get_by_text("Cancellation Requested", exact=True)).to_be_visible()
+    expect(customer.get_by_role("button", name="Request amendment")).to_have_count(0)  # one change at a time
+
+    review(staff, live_server, commodity)
+    decision = staff.get_by_role("region", name="Changes asked for")
+    expect(decision.get_by_text("Reason: The buyer withdrew")).to_be_visible()
+    no_serious_violations(staff)
+    no_page_overflow(staff)
+    decision.get_by_role("button", name="Confirm cancellation").click()
+    expect(decision.get_by_text("Cancellation Confirmed", exact=True)).to_be_visible()
+    customer.reload()
+    expect(customer.get_by_text("Cancellation Confirmed", exact=True)).to_be_visible(timeout=15_000)
+    customer.screenshot(path=str(screenshot_dir / f"cancellation-confirmed-{width}.png"), full_page=True)
+    assert (
+        call(live_server, "GET", f"{BOOKING}/client/rate-requests/{rid}", token=token)["stateName"]
+        == "cancelled"
+    )

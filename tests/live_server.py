@@ -1,0 +1,59 @@
+"""`freight serve` as a real process on a free loopback port, its output kept in a log file."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from tests.pg import free_port
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _wait_until_up(url: str, process: subprocess.Popen[bytes], log: Path) -> None:
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"server exited: {log.read_text()[-3000:]}")
+        try:
+            with urllib.request.urlopen(f"{url}/health", timeout=2) as answer:
+                if answer.status == 200:
+                    return
+        except OSError:
+            time.sleep(0.2)
+    raise RuntimeError(f"server did not start: {log.read_text()[-3000:]}")
+
+
+@contextmanager
+def running_server(env: dict[str, str], log: Path) -> Iterator[str]:
+    """Serve with the process environment plus `env` (`DATABASE_URL` only when `env` names it); yield the
+    base URL; stop the process on the way out."""
+    port = free_port()
+    full_env = {**os.environ, "HOST": "127.0.0.1", "PORT": str(port)}
+    full_env.pop("DATABASE_URL", None)
+    full_env.update(env)
+    with log.open("wb") as output:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "api.cli", "serve"],
+            cwd=ROOT,
+            env=full_env,
+            stdout=output,
+            stderr=subprocess.STDOUT,
+        )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        _wait_until_up(url, process, log)
+        yield url
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()

@@ -1,0 +1,3 @@
+export { ChangeDiff } from './change-diff';
+export type { AmendmentView, BookingChanges, CancellationView, FieldChange, OpenChange } from './types';
+export { default as changeStyles } from './booking-changes.module.css';

@@ -1,0 +1,56 @@
+/**
+ * Changes to a confirmed booking (amendments and cancellation requests): the customer asks, staff decide.
+ * Server: api/routers/booking_changes.py; lifecycles: state-machines/booking_amendment.json and
+ * booking_cancellation.json.
+ */
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { bookingKeys, CLIENT } from './booking-api';
+import type { BookingChanges } from '@/components/booking-changes';
+import type { RateRequestPayload } from './booking-api';
+
+export const changeKeys = {
+  of: (id: string) => [...bookingKeys.all, 'changes', id] as const,
+};
+
+export const bookingChangesOptions = (id: string) =>
+  queryOptions({
+    queryKey: changeKeys.of(id),
+    queryFn: ({ signal }) => api.get<BookingChanges>(`${CLIENT}/rate-requests/${id}/changes`, { signal }),
+  });
+
+function useChangeMutation<A>(call: (argument: A) => Promise<BookingChanges>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    // The booking's own content (approved amendment) and state (confirmed cancellation) change too, and
+    // they show in lists, details, the console and the overviews alike: refetch whatever is on screen.
+    onSuccess: () => queryClient.invalidateQueries(),
+  });
+}
+
+export type CustomerChange = 'accept-price' | 'withdraw-amendment' | 'withdraw-cancellation';
+
+const CUSTOMER_PATHS: Record<CustomerChange, string> = {
+  'accept-price': 'amendments/accept-price',
+  'withdraw-amendment': 'amendments/withdraw',
+  'withdraw-cancellation': 'cancellation-request/withdraw',
+};
+
+export function useRequestAmendment(id: string) {
+  return useChangeMutation((payload: RateRequestPayload) =>
+    api.post<BookingChanges>(`${CLIENT}/rate-requests/${id}/amendments`, payload),
+  );
+}
+
+export function useRequestCancellation(id: string) {
+  return useChangeMutation((reason: string) =>
+    api.post<BookingChanges>(`${CLIENT}/rate-requests/${id}/cancellation-request`, { reason }),
+  );
+}
+
+export function useCustomerChange(id: string) {
+  return useChangeMutation((action: CustomerChange) =>
+    api.put<BookingChanges>(`${CLIENT}/rate-requests/${id}/${CUSTOMER_PATHS[action]}`),
+  );
+}

@@ -1,0 +1,61 @@
+/**
+ * Staff decisions on the changes customers ask for after confirmation (api/routers/booking_changes.py).
+ */
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { BookingChanges, OpenChange } from '@/components/booking-changes';
+import { api } from '@/lib/api-client';
+
+const ADMIN = '/booking/api/v1/admin';
+
+export const staffChangeKeys = {
+  all: ['operations', 'changes'] as const,
+  of: (id: string) => [...staffChangeKeys.all, id] as const,
+  open: () => [...staffChangeKeys.all, 'open'] as const,
+};
+
+export const staffChangesOptions = (id: string) =>
+  queryOptions({
+    queryKey: staffChangeKeys.of(id),
+    queryFn: ({ signal }) => api.get<BookingChanges>(`${ADMIN}/rate-requests/${id}/changes`, { signal }),
+  });
+
+export const openChangesOptions = () =>
+  queryOptions({
+    queryKey: staffChangeKeys.open(),
+    queryFn: async ({ signal }) =>
+      (await api.get<{ list: { list: OpenChange[]; totalCount: number } }>(`${ADMIN}/booking-changes`, { signal })).list
+        .list,
+  });
+
+export type StaffDecision =
+  | { action: 'approve' }
+  | { action: 'requote'; price: number; validUntil: string }
+  | { action: 'decline'; message: string }
+  | { action: 'confirm-cancellation' }
+  | { action: 'decline-cancellation'; message: string };
+
+export function useStaffDecision(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    // A decision moves the booking too (content, price, state): refetch whatever is on screen.
+    onSuccess: () => queryClient.invalidateQueries(),
+    mutationFn: (decision: StaffDecision) => {
+      const base = `${ADMIN}/rate-requests/${id}`;
+      switch (decision.action) {
+        case 'approve':
+          return api.put<BookingChanges>(`${base}/amendments/approve`);
+        case 'requote':
+          return api.put<BookingChanges>(`${base}/amendments/requote`, {
+            price: decision.price,
+            validUntil: decision.validUntil,
+          });
+        case 'decline':
+          return api.put<BookingChanges>(`${base}/amendments/decline`, { message: decision.message });
+        case 'confirm-cancellation':
+          return api.put<BookingChanges>(`${base}/cancellation-request/confirm`);
+        case 'decline-cancellation':
+          return api.put<BookingChanges>(`${base}/cancellation-request/decline`, { message: decision.message });
+      }
+    },
+  });
+}

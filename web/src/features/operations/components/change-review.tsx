@@ -1,0 +1,183 @@
+/**
+ * Staff decide the changes customers ask for after confirmation: the amendment's fields side by side
+ * (approve, quote a new price where quantity or equipment changes, or decline with a message), and
+ * cancellation requests (confirm, or decline with a message). Offered actions follow the lifecycle files.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { TextInput } from '@/components/ui/text-input';
+import { toast } from '@/components/ui/toast';
+import { can, isFinal, label } from '@/lib/lifecycle';
+import { ChangeDiff, changeStyles as styles, type AmendmentView } from '@/components/booking-changes';
+import { openChangesOptions, staffChangesOptions, useStaffDecision, type StaffDecision } from '../api/changes';
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+function useDecide(rateRequestId: string) {
+  const decision = useStaffDecision(rateRequestId);
+  const decide = async (choice: StaffDecision, done: string) => {
+    try {
+      await decision.mutateAsync(choice);
+      toast.success(done);
+      return true;
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : 'The decision could not be saved');
+      return false;
+    }
+  };
+  return { decide, pending: decision.isPending };
+}
+
+function AmendmentDecision({ rateRequestId, amendment }: { rateRequestId: string; amendment: AmendmentView }) {
+  const { decide, pending } = useDecide(rateRequestId);
+  const [message, setMessage] = useState('');
+  const [price, setPrice] = useState('');
+  const [validUntil, setValidUntil] = useState('');
+  const state = amendment.stateName;
+  const mayApprove = can('booking_amendment', state, 'approve', 'staff', { keeps_price: !amendment.changesPrice });
+  const mayRequote = can('booking_amendment', state, 'requote', 'staff', {
+    changes_price: amendment.changesPrice,
+    price_positive: true,
+    validity_in_future: true,
+  });
+  const mayDecline = can('booking_amendment', state, 'decline', 'staff', { has_message: true });
+  return (
+    <>
+      <ChangeDiff fields={amendment.fields} caption={`Amendment ${amendment.number}: booked beside amended`} />
+      {amendment.price !== null ? <p>New price quoted: {usd.format(amendment.price)} per container.</p> : null}
+      {mayRequote ? (
+        <div className={styles.actions}>
+          <TextInput
+            label="New price per container (USD)"
+            inputMode="decimal"
+            value={price}
+            onChange={(e) => setPrice(e.target.value)}
+          />
+          <TextInput
+            label="Quote valid until"
+            type="date"
+            value={validUntil}
+            onChange={(e) => setValidUntil(e.target.value)}
+          />
+          <Button
+            disabled={pending || !price || !validUntil}
+            onClick={() =>
+              decide({ action: 'requote', price: Number(price), validUntil }, 'New price sent to the customer')
+            }
+          >
+            Quote new price
+          </Button>
+        </div>
+      ) : null}
+      {mayDecline ? (
+        <div className={styles.actions}>
+          <TextInput
+            label="Message to the customer"
+            value={message}
+            maxLength={2000}
+            onChange={(e) => setMessage(e.target.value)}
+          />
+          <Button
+            variant="outline"
+            disabled={pending || !message.trim()}
+            onClick={() => decide({ action: 'decline', message: message.trim() }, 'Amendment declined')}
+          >
+            Decline amendment
+          </Button>
+          {mayApprove ? (
+            <Button disabled={pending} onClick={() => decide({ action: 'approve' }, 'Amendment approved')}>
+              Approve amendment
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+/** The latest amendment and cancellation request of one booking, with the decisions staff may take. */
+export function ChangeReview({ rateRequestId }: { rateRequestId: string }) {
+  const changes = useQuery(staffChangesOptions(rateRequestId));
+  const { decide, pending } = useDecide(rateRequestId);
+  const [message, setMessage] = useState('');
+  const amendment = changes.data?.amendment ?? null;
+  const cancellation = changes.data?.cancellation ?? null;
+  if (amendment === null && cancellation === null) return null;
+  return (
+    <section className={styles.panel} aria-label="Changes asked for">
+      <h2>Changes asked for</h2>
+      {amendment ? (
+        <>
+          <p className={styles.status}>
+            <strong>Amendment {amendment.number}</strong>
+            <span className={styles.badge} data-final={isFinal('booking_amendment', amendment.stateName)}>
+              {label('booking_amendment', amendment.stateName)}
+            </span>
+            {amendment.message ? <span>{amendment.message}</span> : null}
+          </p>
+          <AmendmentDecision rateRequestId={rateRequestId} amendment={amendment} />
+        </>
+      ) : null}
+      {cancellation ? (
+        <>
+          <p className={styles.status}>
+            <strong>Cancellation request</strong>
+            <span className={styles.badge} data-final={isFinal('booking_cancellation', cancellation.stateName)}>
+              {label('booking_cancellation', cancellation.stateName)}
+            </span>
+            {cancellation.reason ? <span>Reason: {cancellation.reason}</span> : null}
+          </p>
+          {can('booking_cancellation', cancellation.stateName, 'confirm', 'staff') ? (
+            <div className={styles.actions}>
+              <TextInput
+                label="Message to the customer"
+                value={message}
+                maxLength={2000}
+                onChange={(e) => setMessage(e.target.value)}
+              />
+              <Button
+                variant="outline"
+                disabled={pending || !message.trim()}
+                onClick={() =>
+                  decide({ action: 'decline-cancellation', message: message.trim() }, 'Cancellation declined')
+                }
+              >
+                Decline cancellation
+              </Button>
+              <Button
+                disabled={pending}
+                onClick={() => decide({ action: 'confirm-cancellation' }, 'Booking cancelled')}
+              >
+                Confirm cancellation
+              </Button>
+            </div>
+          ) : null}
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+/** The console's queue of changes waiting for staff, oldest first. */
+export function OpenChangesQueue({ onOpen }: { onOpen: (rateRequestId: string) => void }) {
+  const open = useQuery(openChangesOptions());
+  const items = open.data ?? [];
+  if (items.length === 0) return null;
+  return (
+    <section className={styles.panel} aria-label="Changes waiting for a decision">
+      <h2>Changes waiting for a decision ({items.length})</h2>
+      <ul>
+        {items.map((item) => (
+          <li key={`${item.rateRequest.id}-${item.kind}-${item.change.number}`}>
+            {item.kind === 'amendment' ? 'Amendment' : 'Cancellation'} of {item.rateRequest.cargoDetails} for{' '}
+            {item.rateRequest.customerName}{' '}
+            <Button variant="outline" onClick={() => onOpen(item.rateRequest.id)}>
+              Review
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
