@@ -13,6 +13,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Annotated, Any, ParamSpec, TypeVar
 
 from fastapi import Depends, Request
+from fastapi.responses import Response
 
 from api.bootstrap import Services
 from api.envelope import success
@@ -148,7 +149,7 @@ async def off_loop(function: Callable[..., T], *args: Any) -> T:
     return await loop.run_in_executor(_readers, contextvars.copy_context().run, function, *args)
 
 
-async def read_answer(function: Callable[..., Any], *args: Any) -> Any:
+async def read_answer(function: Callable[..., Any], *args: Any) -> Response:
     """The success envelope of `function(*args)`, both computed on a reader thread: for `async def` read
     endpoints, whose dependencies then cost no thread hop at all and whose work costs one light hop."""
     return await off_loop(lambda: success(function(*args)))

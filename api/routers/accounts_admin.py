@@ -7,6 +7,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from fastapi import APIRouter, Query
+from fastapi.responses import Response
 
 from api.deps import AdminUser, Command, CommandDep, ServicesDep
 from api.envelope import success
@@ -104,7 +105,7 @@ def _registration_row(services: Any, identity: str, kinds: tuple[int, ...]) -> d
 @router.get("/register-requests", response_model=Envelope[Paged[RegistrationSummary]])
 def list_register_requests(
     _: AdminUser, services: ServicesDep, limit: int = Query(20, ge=1, le=100), page: int = Query(1, ge=1)
-) -> Any:
+) -> Response:
     with services.read_models.read() as tx:
         rows, total = registrations.page(tx, page, limit)
     return success({"list": [_summary(r) for r in rows], "totalCount": total, "page": page, "limit": limit})
@@ -113,14 +114,14 @@ def list_register_requests(
 @router.get(
     "/indivisual-customer/register-requests/{nationalId}", response_model=Envelope[RegistrationDetail]
 )
-def individual_request(nationalId: str, _: AdminUser, services: ServicesDep) -> Any:
+def individual_request(nationalId: str, _: AdminUser, services: ServicesDep) -> Response:
     return success(_detail(_registration_row(services, nationalId, (INDIVIDUAL,))))
 
 
 @router.get(
     "/domestic-corporate-customer/register-requests/{nationalId}", response_model=Envelope[RegistrationDetail]
 )
-def domestic_request(nationalId: str, _: AdminUser, services: ServicesDep) -> Any:
+def domestic_request(nationalId: str, _: AdminUser, services: ServicesDep) -> Response:
     return success(_detail(_registration_row(services, nationalId, (DOMESTIC_COMPANY,))))
 
 
@@ -128,11 +129,11 @@ def domestic_request(nationalId: str, _: AdminUser, services: ServicesDep) -> An
 @router.get(
     "/foreign-corporate-customer/register-requests/{nationalId}", response_model=Envelope[RegistrationDetail]
 )
-def foreign_request(nationalId: str, _: AdminUser, services: ServicesDep) -> Any:
+def foreign_request(nationalId: str, _: AdminUser, services: ServicesDep) -> Response:
     return success(_detail(_registration_row(services, nationalId, (FOREIGN_COMPANY, DOMESTIC_COMPANY))))
 
 
-def _accept(kind: int, identity: str, principal: Any, services: Any, command: Command) -> Any:
+def _accept(kind: int, identity: str, principal: Any, services: Any, command: Command) -> Response:
     command(services.accounts.accept_registration, kind, identity, datetime.now(UTC), principal.actor)
     return success(
         {"nationalId": identity, "state": "accepted", "stateCode": lifecycle("registration").code("accepted")}
@@ -147,28 +148,32 @@ def _accept(kind: int, identity: str, principal: Any, services: Any, command: Co
 )
 def accept_individual(
     nationalId: str, principal: AdminUser, services: ServicesDep, command: CommandDep
-) -> Any:
+) -> Response:
     return _accept(INDIVIDUAL, nationalId, principal, services, command)
 
 
 @router.post(
     "/domestic-corporate-customer/register-requests/{nationalId}/accept", response_model=Envelope[Decided]
 )
-def accept_domestic(nationalId: str, principal: AdminUser, services: ServicesDep, command: CommandDep) -> Any:
+def accept_domestic(
+    nationalId: str, principal: AdminUser, services: ServicesDep, command: CommandDep
+) -> Response:
     return _accept(DOMESTIC_COMPANY, nationalId, principal, services, command)
 
 
 @router.post(
     "/foreign-corporate-customer/register-requests/{nationalId}/accept", response_model=Envelope[Decided]
 )
-def accept_foreign(nationalId: str, principal: AdminUser, services: ServicesDep, command: CommandDep) -> Any:
+def accept_foreign(
+    nationalId: str, principal: AdminUser, services: ServicesDep, command: CommandDep
+) -> Response:
     return _accept(FOREIGN_COMPANY, nationalId, principal, services, command)
 
 
 @router.post("/register-requests/{nationalId}/decline", response_model=Envelope[Decided])
 def decline_registration(
     nationalId: str, body: DeclineBody, principal: AdminUser, services: ServicesDep, command: CommandDep
-) -> Any:
+) -> Response:
     message = forms.decline_message(body.message)
     command(services.accounts.decline_registration, nationalId, message, principal.actor)
     return success(
@@ -255,7 +260,7 @@ def _request_view(row: dict[str, Any]) -> dict[str, Any]:
 @router.get("/update-requests", response_model=Envelope[Paged[EditRequestSummary]])
 def list_update_requests(
     _: AdminUser, services: ServicesDep, limit: int = Query(20, ge=1, le=100), page: int = Query(1, ge=1)
-) -> Any:
+) -> Response:
     with services.read_models.read() as tx:
         rows, total = profiles.pending_edit_requests(tx, page, limit)
     items = [
@@ -269,7 +274,7 @@ def list_update_requests(
 
 
 @router.get("/{kind}/{nationalId}/update-request", response_model=Envelope[EditRequest])
-def update_request(kind: str, nationalId: str, _: AdminUser, services: ServicesDep) -> Any:
+def update_request(kind: str, nationalId: str, _: AdminUser, services: ServicesDep) -> Response:
     account_type = KIND_PATHS.get(kind)
     if account_type is None:
         raise NotFound("Not found")
@@ -283,7 +288,7 @@ def update_request(kind: str, nationalId: str, _: AdminUser, services: ServicesD
 @router.post("/update-requests/approve", response_model=Envelope[EditDecided], responses=error_responses(404))
 def approve_update(
     body: ApproveEditBody, principal: AdminUser, services: ServicesDep, command: CommandDep
-) -> Any:
+) -> Response:
     command(services.accounts.approve_profile_edit, body.nationalId.strip(), principal.actor)
     return success({"nationalId": body.nationalId.strip(), "state": "approved"})
 
@@ -291,7 +296,7 @@ def approve_update(
 @router.post("/update-requests/decline", response_model=Envelope[EditDecided], responses=error_responses(404))
 def decline_update(
     body: DeclineEditBody, principal: AdminUser, services: ServicesDep, command: CommandDep
-) -> Any:
+) -> Response:
     message = forms.decline_message(body.message)
     command(services.accounts.decline_profile_edit, body.nationalId.strip(), message, principal.actor)
     return success({"nationalId": body.nationalId.strip(), "state": "declined"})

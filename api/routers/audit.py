@@ -7,6 +7,7 @@ from uuid import UUID
 
 from eventsourcing.application import AggregateNotFoundError
 from fastapi import APIRouter, Query
+from fastapi.responses import Response
 
 from api.deps import AuditReader, ServicesDep
 from api.envelope import success
@@ -33,7 +34,7 @@ def _aggregate_uuid(aggregate_id: str) -> UUID:
 
 
 @router.get("/aggregates/{aggregate_id}/events", response_model=Envelope[AggregateEvents])
-def aggregate_events(aggregate_id: str, _: AuditReader, services: ServicesDep) -> Any:
+def aggregate_events(aggregate_id: str, _: AuditReader, services: ServicesDep) -> Response:
     uuid = _aggregate_uuid(aggregate_id)
     with services.read_models.read() as tx:
         events = event_log.aggregate_events(tx, str(uuid))
@@ -64,7 +65,7 @@ def events(
     actor: str | None = None,
     since: Annotated[Instant | None, Query(alias="from")] = None,
     until: Annotated[Instant | None, Query(alias="to")] = None,
-) -> Any:
+) -> Response:
     with services.read_models.read() as tx:
         rows = event_log.global_log(
             tx,
@@ -87,7 +88,7 @@ def state_as_of(
     services: ServicesDep,
     position: Annotated[int | None, Query(ge=1)] = None,
     at: Instant | None = None,
-) -> Any:
+) -> Response:
     """The aggregate as it was at a position or a moment, rebuilt from its events (never stored)."""
     if position is None and at is None:
         raise ValidationFailed({"position": message("audit.position.required")})

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import json
-from typing import Any
 
 from fastapi import APIRouter, Request
+from fastapi.responses import Response
 
 from api.deps import CommandDep, CurrentUser, ServicesDep, client_address
 from api.envelope import success
@@ -24,7 +24,7 @@ REQUIRED = message("common.required")
 
 
 @router.post("/login", response_model=Envelope[LoginAnswer], responses=error_responses(401, 429))
-def login(body: LoginBody, request: Request, services: ServicesDep) -> Any:
+def login(body: LoginBody, request: Request, services: ServicesDep) -> Response:
     missing = {name: REQUIRED for name in ("username", "password") if not getattr(body, name)}
     if missing:
         raise ValidationFailed(missing)
@@ -54,7 +54,7 @@ def login(body: LoginBody, request: Request, services: ServicesDep) -> Any:
 
 
 @router.post("/logout-all", response_model=Envelope[Message], responses=error_responses())
-def logout_all(principal: CurrentUser, services: ServicesDep, command: CommandDep) -> Any:
+def logout_all(principal: CurrentUser, services: ServicesDep, command: CommandDep) -> Response:
     """End every session of the caller's account, this one included (every worker within a second)."""
     position = command(services.accounts.end_sessions, principal.account_id, principal.actor)
     services.sessions.note(principal.account_id, position)
@@ -62,7 +62,7 @@ def logout_all(principal: CurrentUser, services: ServicesDep, command: CommandDe
 
 
 @router.get("/me", response_model=Envelope[Me])
-def me(principal: CurrentUser) -> Any:
+def me(principal: CurrentUser) -> Response:
     """Who the token belongs to: the web app needs the account id for the notification paths."""
     return success(
         {

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, Query
-from fastapi.responses import FileResponse
+from fastapi.responses import FileResponse, Response
 
 from api.deps import CommandDep, CustomerUser, ServicesDep, read_answer
 from api.envelope import success
@@ -27,7 +27,7 @@ from api.schemas.booking import (
     ShippingOrderBody,
     ShippingOrderEditBody,
 )
-from api.schemas.envelope import Envelope, Lookup
+from api.schemas.envelope import Envelope, Lookup, error_responses
 from api.security import Principal
 from domain.booking.reference import TEMPLATES_DIR
 from domain.shared.errors import NotFound
@@ -61,26 +61,28 @@ def _lookup_of(services: Any, query: Callable[[Any], list[dict[str, Any]]]) -> d
 
 
 @router.get("/rate-request/general/container/types", response_model=Envelope[Lookup[Choice]])
-async def container_types(_: CustomerUser, services: ServicesDep) -> Any:
+async def container_types(_: CustomerUser, services: ServicesDep) -> Response:
     return await read_answer(
         _lookup_of, services, lambda tx: reference.choices(tx, "booking_container_types")
     )
 
 
 @router.get("/rate-request/general/container/sizes", response_model=Envelope[Lookup[Choice]])
-async def container_sizes(_: CustomerUser, services: ServicesDep) -> Any:
+async def container_sizes(_: CustomerUser, services: ServicesDep) -> Response:
     return await read_answer(
         _lookup_of, services, lambda tx: reference.choices(tx, "booking_container_sizes")
     )
 
 
 @router.get("/rate-request/general/port/loadings", response_model=Envelope[Lookup[Port]])
-async def ports(_: CustomerUser, services: ServicesDep) -> Any:
+async def ports(_: CustomerUser, services: ServicesDep) -> Response:
     return await read_answer(_lookup_of, services, reference.ports)
 
 
 @router.get("/rate-request/general/containers", response_model=Envelope[Lookup[ContainerChoice]])
-async def containers(_: CustomerUser, services: ServicesDep, number: str = Query("", max_length=20)) -> Any:
+async def containers(
+    _: CustomerUser, services: ServicesDep, number: str = Query("", max_length=20)
+) -> Response:
     if not number.strip():
         return success(lookup([]))
     return await read_answer(_lookup_of, services, lambda tx: reference.search_containers(tx, number))
@@ -102,7 +104,7 @@ def _documents(services: Any) -> dict[str, Any]:
 
 
 @router.get("/rate-requests/documents", response_model=Envelope[Lookup[DocumentType]])
-async def documents(_: CustomerUser, services: ServicesDep) -> Any:
+async def documents(_: CustomerUser, services: ServicesDep) -> Response:
     return await read_answer(_documents, services)
 
 
@@ -111,7 +113,7 @@ async def documents(_: CustomerUser, services: ServicesDep) -> Any:
     response_class=FileResponse,
     responses={200: {"content": {"application/pdf": {"schema": {"type": "string", "format": "binary"}}}}},
 )
-def document_template(documentTypeId: int, _: CustomerUser, services: ServicesDep) -> Any:
+def document_template(documentTypeId: int, _: CustomerUser, services: ServicesDep) -> Response:
     with services.read_models.read() as tx:
         row = next((r for r in reference.document_types(tx) if r["id"] == documentTypeId), None)
     path = TEMPLATES_DIR / row["template"] if row else None
@@ -146,7 +148,7 @@ async def list_rate_requests(
     limit: int = Query(10, ge=1, le=100),
     offset: int = Query(1, ge=1),
     search: str | None = Query(None, max_length=100),
-) -> Any:
+) -> Response:
     return await read_answer(_customer_page, services, principal.account_id, limit, offset, search)
 
 
@@ -161,7 +163,7 @@ def create_rate_request(
     services: ServicesDep,
     command: CommandDep,
     idempotency_key: IdempotencyKey = None,
-) -> Any:
+) -> Response:
     rate_request_id = command.creating(
         services.booking.create_rate_request,
         principal.actor,
@@ -173,26 +175,26 @@ def create_rate_request(
 
 
 @router.get("/rate-requests/{id}", response_model=Envelope[RateRequestDetail])
-async def rate_request_detail(id: str, principal: CustomerUser, services: ServicesDep) -> Any:
+async def rate_request_detail(id: str, principal: CustomerUser, services: ServicesDep) -> Response:
     return await read_answer(own_detail, services, id, principal)
 
 
 @router.put("/rate-requests/{id}", response_model=Envelope[RateRequestDetail])
 def edit_rate_request(
     id: str, body: RateRequestBody, principal: CustomerUser, services: ServicesDep, command: CommandDep
-) -> Any:
+) -> Response:
     command(services.booking.edit_rate_request, id, principal.actor, _payload(body))
     return success(own_detail(services, id, principal))
 
 
 @router.put("/rate-requests/{id}/approve", response_model=Envelope[RateRequestDetail])
-def accept_price(id: str, principal: CustomerUser, services: ServicesDep, command: CommandDep) -> Any:
+def accept_price(id: str, principal: CustomerUser, services: ServicesDep, command: CommandDep) -> Response:
     command(services.booking.accept_price, id, principal.actor)
     return success(own_detail(services, id, principal))
 
 
 @router.put("/rate-requests/{id}/cancel", response_model=Envelope[RateRequestDetail])
-def cancel_price(id: str, principal: CustomerUser, services: ServicesDep, command: CommandDep) -> Any:
+def cancel_price(id: str, principal: CustomerUser, services: ServicesDep, command: CommandDep) -> Response:
     command(services.booking.cancel_price, id, principal.actor)
     return success(own_detail(services, id, principal))
 
@@ -200,7 +202,7 @@ def cancel_price(id: str, principal: CustomerUser, services: ServicesDep, comman
 @router.put("/rate-requests/{id}/booking-request", response_model=Envelope[RateRequestDetail])
 def submit_booking_request(
     id: str, body: BookingRequestBody, principal: CustomerUser, services: ServicesDep, command: CommandDep
-) -> Any:
+) -> Response:
     documents = [d.model_dump() for d in body.documents]
     command(services.booking.submit_booking_request, id, principal.actor, documents)
     return success(own_detail(services, id, principal))
@@ -209,14 +211,19 @@ def submit_booking_request(
 # -- shipping orders --------------------------------------------------------------------------
 
 
-@router.post("/shipping-orders", response_model=Envelope[ShippingOrder], status_code=201)
+@router.post(
+    "/shipping-orders",
+    response_model=Envelope[ShippingOrder],
+    status_code=201,
+    responses=error_responses(404),  # the rate request it names may not exist (or not be the caller's)
+)
 def create_shipping_order(
     body: ShippingOrderBody,
     principal: CustomerUser,
     services: ServicesDep,
     command: CommandDep,
     idempotency_key: IdempotencyKey = None,
-) -> Any:
+) -> Response:
     command.creating(
         services.booking.create_shipping_order,
         principal.actor,
@@ -226,15 +233,16 @@ def create_shipping_order(
     return success(own_detail(services, body.rateRequestId, principal)["order"], status_code=201)
 
 
-def _order_answer(services: Any, order_id: str, principal: Principal) -> Any:
+def _order_answer(services: Any, order_id: str, principal: Principal) -> dict[str, Any]:
     order = services.booking.shipping_order(order_id, principal.actor)
-    return own_detail(services, order.rate_request_id, principal)["order"]
+    answer: dict[str, Any] = own_detail(services, order.rate_request_id, principal)["order"]
+    return answer
 
 
 @router.put("/shipping-orders/{id}/edit", response_model=Envelope[ShippingOrder])
 def edit_shipping_order(
     id: str, body: ShippingOrderEditBody, principal: CustomerUser, services: ServicesDep, command: CommandDep
-) -> Any:
+) -> Response:
     payload = body.model_dump(exclude_none=False)
     for key in ("parties", "containers"):
         if payload.get(key) is None:
@@ -246,6 +254,6 @@ def edit_shipping_order(
 @router.put("/shipping-orders/{id}/approve", response_model=Envelope[ShippingOrder])
 def approve_shipping_order(
     id: str, principal: CustomerUser, services: ServicesDep, command: CommandDep
-) -> Any:
+) -> Response:
     command(services.booking.approve_shipping_order, id, principal.actor)
     return success(_order_answer(services, id, principal))

@@ -6,6 +6,7 @@ from datetime import UTC, date, datetime, time
 from typing import Any
 
 from fastapi import APIRouter, Query
+from fastapi.responses import Response
 
 from api.deps import AdminUser, CommandDep, ServicesDep, read_answer
 from api.envelope import success
@@ -37,7 +38,7 @@ def _detail(services: Any, rate_request_id: str) -> dict[str, Any]:
 
 def _page(
     services: Any, state: int | None, state_name: str | None, limit: int, offset: int, search: str | None
-) -> Any:
+) -> dict[str, Any]:
     with services.read_models.read() as tx:
         rows, total = read.all_rate_requests(tx, state, state_name, limit, offset, search)
     return {"list": {"list": rows, "totalCount": total}}
@@ -53,12 +54,12 @@ async def list_rate_requests(
     limit: int = Query(10, ge=1, le=100),
     offset: int = Query(1, ge=1),
     search: str | None = Query(None, max_length=100),
-) -> Any:
+) -> Response:
     return await read_answer(_page, services, state, stateName, limit, offset, search)
 
 
 @router.get("/rate-requests/{id}", response_model=Envelope[RateRequestDetail])
-async def rate_request_detail(id: str, _: AdminUser, services: ServicesDep) -> Any:
+async def rate_request_detail(id: str, _: AdminUser, services: ServicesDep) -> Response:
     return await read_answer(_detail, services, id)
 
 
@@ -73,7 +74,9 @@ def valid_until(text: str) -> datetime:
 
 
 @router.put("/rate-requests/{id}/quote", response_model=Envelope[RateRequestDetail])
-def quote(id: str, body: QuoteBody, principal: AdminUser, services: ServicesDep, command: CommandDep) -> Any:
+def quote(
+    id: str, body: QuoteBody, principal: AdminUser, services: ServicesDep, command: CommandDep
+) -> Response:
     command(services.booking.quote, id, principal.actor, body.price, valid_until(body.validUntil))
     return success(_detail(services, id))
 
@@ -81,7 +84,7 @@ def quote(id: str, body: QuoteBody, principal: AdminUser, services: ServicesDep,
 @router.put("/rate-requests/{id}/request-revision", response_model=Envelope[RateRequestDetail])
 def request_revision(
     id: str, body: MessageBody, principal: AdminUser, services: ServicesDep, command: CommandDep
-) -> Any:
+) -> Response:
     command(services.booking.request_revision, id, principal.actor, body.message)
     return success(_detail(services, id))
 
@@ -89,13 +92,13 @@ def request_revision(
 @router.put("/rate-requests/{id}/reject", response_model=Envelope[RateRequestDetail])
 def reject(
     id: str, body: MessageBody, principal: AdminUser, services: ServicesDep, command: CommandDep
-) -> Any:
+) -> Response:
     command(services.booking.reject, id, principal.actor, body.message)
     return success(_detail(services, id))
 
 
 @router.put("/rate-requests/{id}/confirm-booking", response_model=Envelope[RateRequestDetail])
-def confirm_booking(id: str, principal: AdminUser, services: ServicesDep, command: CommandDep) -> Any:
+def confirm_booking(id: str, principal: AdminUser, services: ServicesDep, command: CommandDep) -> Response:
     command(services.booking.confirm_booking, id, principal.actor)
     return success(_detail(services, id))
 
@@ -103,14 +106,16 @@ def confirm_booking(id: str, principal: AdminUser, services: ServicesDep, comman
 @router.put("/shipping-orders/{id}/request-revision", response_model=Envelope[ShippingOrder])
 def request_order_revision(
     id: str, body: OrderRevisionBody, principal: AdminUser, services: ServicesDep, command: CommandDep
-) -> Any:
+) -> Response:
     command(services.booking.request_order_revision, id, principal.actor, body.revise, body.editedOrder)
     order = services.booking.shipping_order(id, principal.actor)
     return success(_detail(services, order.rate_request_id)["order"])
 
 
 @router.put("/shipping-orders/{id}/accept", response_model=Envelope[ShippingOrder])
-def accept_shipping_order(id: str, principal: AdminUser, services: ServicesDep, command: CommandDep) -> Any:
+def accept_shipping_order(
+    id: str, principal: AdminUser, services: ServicesDep, command: CommandDep
+) -> Response:
     command(services.booking.accept_shipping_order, id, principal.actor)
     order = services.booking.shipping_order(id, principal.actor)
     return success(_detail(services, order.rate_request_id)["order"])
@@ -120,7 +125,7 @@ def accept_shipping_order(id: str, principal: AdminUser, services: ServicesDep, 
 
 
 @router.post("/reference/ports", response_model=Envelope[Choice], status_code=201)
-def add_port(body: PortBody, _: AdminUser, services: ServicesDep) -> Any:
+def add_port(body: PortBody, _: AdminUser, services: ServicesDep) -> Response:
     code = body.code.upper()
     if not code.isalnum() or not code[:2].isalpha():
         raise ValidationFailed({"code": message("booking.port.locode")})
@@ -134,7 +139,7 @@ def add_port(body: PortBody, _: AdminUser, services: ServicesDep) -> Any:
 
 
 @router.post("/reference/containers", response_model=Envelope[ContainerChoice], status_code=201)
-def add_container(body: ContainerBody, _: AdminUser, services: ServicesDep) -> Any:
+def add_container(body: ContainerBody, _: AdminUser, services: ServicesDep) -> Response:
     number = body.number.strip().upper()
     errors = {}
     if not is_valid(number):

@@ -11,6 +11,7 @@ import json
 from typing import Any
 
 from fastapi import APIRouter
+from fastapi.responses import Response
 
 from api.deps import AdminUser, CommandDep, CustomerUser, ServicesDep, read_answer
 from api.envelope import success
@@ -126,7 +127,7 @@ def _changes(services: Any, rate_request_id: str, principal: Principal) -> dict[
         }
 
 
-def _answer(services: Any, rate_request_id: str, principal: Principal) -> Any:
+def _answer(services: Any, rate_request_id: str, principal: Principal) -> Response:
     return success(_changes(services, rate_request_id, principal))
 
 
@@ -135,26 +136,30 @@ CHANGES = Envelope[BookingChanges]
 
 # -- the customer ---------------------------------------------------------------------------------------
 @client.get("/{id}/changes", response_model=CHANGES)
-async def booking_changes(id: str, principal: CustomerUser, services: ServicesDep) -> Any:
+async def booking_changes(id: str, principal: CustomerUser, services: ServicesDep) -> Response:
     return await read_answer(_changes, services, id, principal)
 
 
 @client.post("/{id}/amendments", response_model=CHANGES)
 def request_amendment(
     id: str, body: RateRequestBody, principal: CustomerUser, services: ServicesDep, command: CommandDep
-) -> Any:
+) -> Response:
     command(services.booking.request_amendment, id, principal.actor, _payload(body))
     return _answer(services, id, principal)
 
 
 @client.put("/{id}/amendments/accept-price", response_model=CHANGES)
-def accept_amended_price(id: str, principal: CustomerUser, services: ServicesDep, command: CommandDep) -> Any:
+def accept_amended_price(
+    id: str, principal: CustomerUser, services: ServicesDep, command: CommandDep
+) -> Response:
     command(services.booking.accept_amended_price, id, principal.actor)
     return _answer(services, id, principal)
 
 
 @client.put("/{id}/amendments/withdraw", response_model=CHANGES)
-def withdraw_amendment(id: str, principal: CustomerUser, services: ServicesDep, command: CommandDep) -> Any:
+def withdraw_amendment(
+    id: str, principal: CustomerUser, services: ServicesDep, command: CommandDep
+) -> Response:
     command(services.booking.withdraw_amendment, id, principal.actor)
     return _answer(services, id, principal)
 
@@ -162,7 +167,7 @@ def withdraw_amendment(id: str, principal: CustomerUser, services: ServicesDep, 
 @client.post("/{id}/cancellation-request", response_model=CHANGES)
 def request_cancellation(
     id: str, body: CancellationBody, principal: CustomerUser, services: ServicesDep, command: CommandDep
-) -> Any:
+) -> Response:
     command(services.booking.request_cancellation, id, principal.actor, body.reason)
     return _answer(services, id, principal)
 
@@ -170,7 +175,7 @@ def request_cancellation(
 @client.put("/{id}/cancellation-request/withdraw", response_model=CHANGES)
 def withdraw_cancellation(
     id: str, principal: CustomerUser, services: ServicesDep, command: CommandDep
-) -> Any:
+) -> Response:
     command(services.booking.withdraw_cancellation, id, principal.actor)
     return _answer(services, id, principal)
 
@@ -189,17 +194,17 @@ def _open(services: Any) -> dict[str, Any]:
 
 
 @staff.get("/booking-changes", response_model=Envelope[Lookup[OpenChange]])
-async def open_booking_changes(_: AdminUser, services: ServicesDep) -> Any:
+async def open_booking_changes(_: AdminUser, services: ServicesDep) -> Response:
     return await read_answer(_open, services)
 
 
 @staff.get("/rate-requests/{id}/changes", response_model=CHANGES)
-async def staff_booking_changes(id: str, principal: AdminUser, services: ServicesDep) -> Any:
+async def staff_booking_changes(id: str, principal: AdminUser, services: ServicesDep) -> Response:
     return await read_answer(_changes, services, id, principal)
 
 
 @staff.put("/rate-requests/{id}/amendments/approve", response_model=CHANGES)
-def approve_amendment(id: str, principal: AdminUser, services: ServicesDep, command: CommandDep) -> Any:
+def approve_amendment(id: str, principal: AdminUser, services: ServicesDep, command: CommandDep) -> Response:
     command(services.booking.approve_amendment, id, principal.actor)
     return _answer(services, id, principal)
 
@@ -207,7 +212,7 @@ def approve_amendment(id: str, principal: AdminUser, services: ServicesDep, comm
 @staff.put("/rate-requests/{id}/amendments/requote", response_model=CHANGES)
 def requote_amendment(
     id: str, body: QuoteBody, principal: AdminUser, services: ServicesDep, command: CommandDep
-) -> Any:
+) -> Response:
     command(services.booking.requote_amendment, id, principal.actor, body.price, valid_until(body.validUntil))
     return _answer(services, id, principal)
 
@@ -215,13 +220,15 @@ def requote_amendment(
 @staff.put("/rate-requests/{id}/amendments/decline", response_model=CHANGES)
 def decline_amendment(
     id: str, body: MessageBody, principal: AdminUser, services: ServicesDep, command: CommandDep
-) -> Any:
+) -> Response:
     command(services.booking.decline_amendment, id, principal.actor, body.message)
     return _answer(services, id, principal)
 
 
 @staff.put("/rate-requests/{id}/cancellation-request/confirm", response_model=CHANGES)
-def confirm_cancellation(id: str, principal: AdminUser, services: ServicesDep, command: CommandDep) -> Any:
+def confirm_cancellation(
+    id: str, principal: AdminUser, services: ServicesDep, command: CommandDep
+) -> Response:
     command(services.booking.confirm_cancellation, id, principal.actor)
     return _answer(services, id, principal)
 
@@ -229,6 +236,6 @@ def confirm_cancellation(id: str, principal: AdminUser, services: ServicesDep, c
 @staff.put("/rate-requests/{id}/cancellation-request/decline", response_model=CHANGES)
 def decline_cancellation(
     id: str, body: MessageBody, principal: AdminUser, services: ServicesDep, command: CommandDep
-) -> Any:
+) -> Response:
     command(services.booking.decline_cancellation, id, principal.actor, body.message)
     return _answer(services, id, principal)

@@ -11,10 +11,10 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import AsyncIterator
-from typing import Annotated, Any
+from typing import Annotated
 
 from fastapi import APIRouter, Depends, Request
-from fastapi.responses import StreamingResponse
+from fastapi.responses import Response, StreamingResponse
 
 from api.live import LiveFeed
 from api.openapi import operation_ids
@@ -59,7 +59,7 @@ def _last_event_id(request: Request) -> int | None:
         **error_responses(401),
     },
 )
-async def stream(request: Request, principal: Annotated[Principal, Depends(stream_reader)]) -> Any:
+async def stream(request: Request, principal: Annotated[Principal, Depends(stream_reader)]) -> Response:
     feed = feed_of(request)
     subscriber = await feed.subscribe(principal, _last_event_id(request))
 

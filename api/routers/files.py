@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
 from fastapi import APIRouter, File, Form, UploadFile
-from fastapi.responses import FileResponse
+from fastapi.responses import FileResponse, Response
 
 from api.deps import CommandDep, CurrentUser, ServicesDep
 from api.envelope import success
@@ -30,7 +30,7 @@ async def upload_chunk(
     ChunkNumber: Annotated[int, Form()],
     FileId: Annotated[str, Form(max_length=200)],
     File: Annotated[UploadFile, File()],
-) -> Any:
+) -> Response:
     """ChunkNumber counts from 1 to TotalChunks; FileId is the client's key for this upload."""
     data = await File.read(CHUNK_SIZE + 1)
     actor = principal.actor
@@ -88,7 +88,7 @@ async def upload_chunk(
         200: {"content": {"application/octet-stream": {"schema": {"type": "string", "format": "binary"}}}}
     },
 )
-def download(fileId: str, principal: CurrentUser, services: ServicesDep) -> Any:
+def download(fileId: str, principal: CurrentUser, services: ServicesDep) -> Response:
     stored = services.booking.stored_file(fileId, principal.actor)
     path = services.uploads.path_of(stored.storage_name)
     if not path.is_file():

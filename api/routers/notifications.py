@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from fastapi import APIRouter, Query
+from fastapi.responses import Response
 
 from api.deps import CommandDep, CurrentUser, ServicesDep
 from api.envelope import success
@@ -28,7 +27,7 @@ def notification_page(
     services: ServicesDep,
     pageSize: int = Query(10, ge=1, le=100),
     page: int = Query(1, ge=1),
-) -> Any:
+) -> Response:
     if account_id != principal.account_id:
         raise Forbidden("These notifications belong to another account")
     with services.read_models.read() as tx:
@@ -57,6 +56,8 @@ def notification_page(
 
 
 @router.put("/mark-as-read", response_model=Envelope[MarkedRead], responses=error_responses(404))
-def mark_as_read(body: MarkBody, principal: CurrentUser, services: ServicesDep, command: CommandDep) -> Any:
+def mark_as_read(
+    body: MarkBody, principal: CurrentUser, services: ServicesDep, command: CommandDep
+) -> Response:
     command(services.notifications.mark_read, body.notificationId, principal.actor)
     return success({"id": body.notificationId, "isRead": True})

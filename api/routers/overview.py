@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import APIRouter
+from fastapi.responses import Response
 
 from api.deps import AdminUser, CustomerUser, ServicesDep, read_answer
 from api.openapi import operation_ids
@@ -26,10 +27,10 @@ def _work_queue(services: Any) -> dict[str, Any]:
 
 
 @router.get("/booking/api/v1/client/overview", response_model=Envelope[CustomerOverview])
-async def customer_overview(principal: CustomerUser, services: ServicesDep) -> Any:
+async def customer_overview(principal: CustomerUser, services: ServicesDep) -> Response:
     return await read_answer(_customer_overview, services, principal.account_id)
 
 
 @router.get("/booking/api/v1/admin/work-queue", response_model=Envelope[WorkQueues])
-async def work_queue(_: AdminUser, services: ServicesDep) -> Any:
+async def work_queue(_: AdminUser, services: ServicesDep) -> Response:
     return await read_answer(_work_queue, services)

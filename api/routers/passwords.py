@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 from datetime import UTC, datetime
-from typing import Any
 
 from fastapi import APIRouter, Request
+from fastapi.responses import Response
 
 from api.deps import CommandDep, CurrentUser, ServicesDep, client_address
 from api.envelope import success
@@ -29,7 +29,7 @@ SENT = "If the national ID has an account, we sent a link to its e-mail address"
 @router.get(
     "/{nationalID}/reset-password/token", response_model=Envelope[Message], responses=error_responses(429)
 )
-def request_reset(nationalID: str, request: Request, services: ServicesDep, command: CommandDep) -> Any:
+def request_reset(nationalID: str, request: Request, services: ServicesDep, command: CommandDep) -> Response:
     """The same answer whether the national id has an account or not, and counted the same (no probing)."""
     username = nationalID.strip()
     limits = services.limiters
@@ -42,7 +42,7 @@ def request_reset(nationalID: str, request: Request, services: ServicesDep, comm
 @router.put("/{nationalID}/reset-password", response_model=Envelope[Message], responses=error_responses(429))
 def reset_password(
     nationalID: str, body: ResetBody, request: Request, services: ServicesDep, command: CommandDep
-) -> Any:
+) -> Response:
     token = (body.token or "").strip()
     if not token:
         raise ValidationFailed({"token": message("accounts.resetToken.missing")})
@@ -58,7 +58,7 @@ def reset_password(
 @router.put("/change-password", response_model=Envelope[PasswordChanged], responses=error_responses(429))
 def change_password(
     body: ChangeBody, principal: CurrentUser, services: ServicesDep, command: CommandDep
-) -> Any:
+) -> Response:
     password = forms.new_password(
         body.newPassword, body.confirmNewPassword, body.currentPassword, with_current=True
     )

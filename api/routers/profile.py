@@ -6,6 +6,7 @@ import json
 from typing import Any
 
 from fastapi import APIRouter
+from fastapi.responses import Response
 
 from api.deps import Command, CommandDep, CustomerUser, ServicesDep
 from api.envelope import success
@@ -72,14 +73,14 @@ def _view(services: Any, principal: Any) -> dict[str, Any]:
     return company
 
 
-def _read(account_type: int, principal: Any, services: Any) -> Any:
+def _read(account_type: int, principal: Any, services: Any) -> Response:
     _own(principal, account_type)
     return success(_view(services, principal))
 
 
 def _update(
     account_type: int, payload: dict[str, Any], principal: Any, services: Any, command: Command
-) -> Any:
+) -> Response:
     _own(principal, account_type)
     payload.pop("id", None)  # the caller's own account, from the token, whatever the body says
     position = command(services.accounts.request_profile_edit, principal.account_id, payload, principal.actor)
@@ -87,36 +88,36 @@ def _update(
 
 
 @router.get("/indivisual-customers", **PROFILE)
-def individual_profile(principal: CustomerUser, services: ServicesDep) -> Any:
+def individual_profile(principal: CustomerUser, services: ServicesDep) -> Response:
     return _read(INDIVIDUAL, principal, services)
 
 
 @router.get("/domestic-corporate-customers", **PROFILE)
-def domestic_profile(principal: CustomerUser, services: ServicesDep) -> Any:
+def domestic_profile(principal: CustomerUser, services: ServicesDep) -> Response:
     return _read(DOMESTIC_COMPANY, principal, services)
 
 
 @router.get("/foreign-corporate-customers", **PROFILE)
-def foreign_profile(principal: CustomerUser, services: ServicesDep) -> Any:
+def foreign_profile(principal: CustomerUser, services: ServicesDep) -> Response:
     return _read(FOREIGN_COMPANY, principal, services)
 
 
 @router.put("/indivisual-customers", **PROFILE)
 def update_individual(
     body: IndividualProfileBody, principal: CustomerUser, services: ServicesDep, command: CommandDep
-) -> Any:
+) -> Response:
     return _update(INDIVIDUAL, body.model_dump(exclude_unset=True), principal, services, command)
 
 
 @router.put("/domestic-corporate-customers", **PROFILE)
 def update_domestic(
     body: DomesticProfileBody, principal: CustomerUser, services: ServicesDep, command: CommandDep
-) -> Any:
+) -> Response:
     return _update(DOMESTIC_COMPANY, body.model_dump(exclude_unset=True), principal, services, command)
 
 
 @router.put("/foreign-corporate-customers", **PROFILE)
 def update_foreign(
     body: ForeignProfileBody, principal: CustomerUser, services: ServicesDep, command: CommandDep
-) -> Any:
+) -> Response:
     return _update(FOREIGN_COMPANY, body.model_dump(exclude_unset=True), principal, services, command)

@@ -9,6 +9,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from fastapi import APIRouter, Request
+from fastapi.responses import Response
 
 from api.deps import Command, CommandDep, ServicesDep, client_address
 from api.envelope import success
@@ -50,7 +51,7 @@ def _guard(services: Any, request: Request) -> None:
     services.limiters.signup_by_address.take(client_address(request))
 
 
-def _start(kind: int, body: StartBody, request: Request, services: Any, command: Command) -> Any:
+def _start(kind: int, body: StartBody, request: Request, services: Any, command: Command) -> Response:
     identity = forms.identity(body.nationalId)
     phone = forms.phone(body.phone) if needs_verification(kind) else ""
     _guard(services, request)
@@ -70,23 +71,25 @@ STARTED: dict[str, Any] = {"response_model": Envelope[Started], "responses": err
 
 
 @router.post("/indivisual-customers/register/start", **STARTED)
-def start_individual(body: StartBody, request: Request, services: ServicesDep, command: CommandDep) -> Any:
+def start_individual(
+    body: StartBody, request: Request, services: ServicesDep, command: CommandDep
+) -> Response:
     return _start(INDIVIDUAL, body, request, services, command)
 
 
 @router.post("/domestic-corporate-customers/register/start", **STARTED)
-def start_domestic(body: StartBody, request: Request, services: ServicesDep, command: CommandDep) -> Any:
+def start_domestic(body: StartBody, request: Request, services: ServicesDep, command: CommandDep) -> Response:
     return _start(DOMESTIC_COMPANY, body, request, services, command)
 
 
 @router.post("/foreign-corporate-customers/register/start", **STARTED)
-def start_foreign(body: StartBody, request: Request, services: ServicesDep, command: CommandDep) -> Any:
+def start_foreign(body: StartBody, request: Request, services: ServicesDep, command: CommandDep) -> Response:
     return _start(FOREIGN_COMPANY, body, request, services, command)
 
 
 def _finalize(
     kind: int, identity: str, details: dict[str, Any], request: Request, services: Any, command: Command
-) -> Any:
+) -> Response:
     _guard(services, request)
     registration: Registration = command.returning(
         services.accounts.finalize_registration, kind, identity, details, datetime.now(UTC), visitor(identity)
@@ -110,7 +113,7 @@ FINALIZED: dict[str, Any] = {"response_model": Envelope[Finalized], "responses":
 @router.post("/indivisual-customers/register/finalize", **FINALIZED)
 def finalize_individual(
     body: IndividualBody, request: Request, services: ServicesDep, command: CommandDep
-) -> Any:
+) -> Response:
     details = forms.individual_registration(body.model_dump())
     return _finalize(INDIVIDUAL, details["nationalId"], details, request, services, command)
 
@@ -120,7 +123,9 @@ def _company_identity(body: CompanyBody) -> str:
 
 
 @router.post("/domestic-corporate-customers/register/finalize", **FINALIZED)
-def finalize_domestic(body: CompanyBody, request: Request, services: ServicesDep, command: CommandDep) -> Any:
+def finalize_domestic(
+    body: CompanyBody, request: Request, services: ServicesDep, command: CommandDep
+) -> Response:
     if body.isForeign:
         raise ValidationFailed({"isForeign": message("accounts.isForeign.foreign")})
     details = forms.domestic_registration(body.model_dump())
@@ -128,7 +133,9 @@ def finalize_domestic(body: CompanyBody, request: Request, services: ServicesDep
 
 
 @router.post("/foreign-corporate-customers/register/finalize", **FINALIZED)
-def finalize_foreign(body: CompanyBody, request: Request, services: ServicesDep, command: CommandDep) -> Any:
+def finalize_foreign(
+    body: CompanyBody, request: Request, services: ServicesDep, command: CommandDep
+) -> Response:
     if body.isForeign is False:
         raise ValidationFailed({"isForeign": message("accounts.isForeign.domestic")})
     details = forms.foreign_registration(body.model_dump())
@@ -136,7 +143,7 @@ def finalize_foreign(body: CompanyBody, request: Request, services: ServicesDep,
     return _finalize(FOREIGN_COMPANY, _company_identity(body), details, request, services, command)
 
 
-def _verify(kind: int, body: VerifyBody, request: Request, services: Any, command: Command) -> Any:
+def _verify(kind: int, body: VerifyBody, request: Request, services: Any, command: Command) -> Response:
     identity = forms.identity(body.nationalId)
     code = f"{body.code:05d}" if isinstance(body.code, int) else body.code.strip()
     if len(code) != 5 or not code.isdigit():
@@ -158,16 +165,22 @@ VERIFIED: dict[str, Any] = {"response_model": Envelope[Verified], "responses": e
 
 @router.post("/Indivisual-customers/register/verify", **VERIFIED)
 @router.post("/indivisual-customers/register/verify", include_in_schema=False, **VERIFIED)
-def verify_individual(body: VerifyBody, request: Request, services: ServicesDep, command: CommandDep) -> Any:
+def verify_individual(
+    body: VerifyBody, request: Request, services: ServicesDep, command: CommandDep
+) -> Response:
     return _verify(INDIVIDUAL, body, request, services, command)
 
 
 @router.post("/domestic-corporate-customers/register/verify", **VERIFIED)
-def verify_domestic(body: VerifyBody, request: Request, services: ServicesDep, command: CommandDep) -> Any:
+def verify_domestic(
+    body: VerifyBody, request: Request, services: ServicesDep, command: CommandDep
+) -> Response:
     return _verify(DOMESTIC_COMPANY, body, request, services, command)
 
 
-def _resend(kind: int, identity: str, phone: str, request: Request, services: Any, command: Command) -> Any:
+def _resend(
+    kind: int, identity: str, phone: str, request: Request, services: Any, command: Command
+) -> Response:
     _guard(services, request)
     command(services.accounts.resend_code, kind, identity, phone, datetime.now(UTC), visitor(identity))
     return success(
@@ -185,7 +198,7 @@ RESENT: dict[str, Any] = {"response_model": Envelope[Resent], "responses": error
 @router.post("/indivisual-customers/register/resend", **RESENT)
 def resend_individual(
     body: ResendIndividualBody, request: Request, services: ServicesDep, command: CommandDep
-) -> Any:
+) -> Response:
     identity, phone = forms.identity(body.nationalId), forms.phone(body.phone)
     return _resend(INDIVIDUAL, identity, phone, request, services, command)
 
@@ -193,6 +206,6 @@ def resend_individual(
 @router.post("/domestic-corporate-customers/register/resend", **RESENT)
 def resend_domestic(
     body: ResendDomesticBody, request: Request, services: ServicesDep, command: CommandDep
-) -> Any:
+) -> Response:
     identity = forms.identity(body.nationalCode, "nationalCode")
     return _resend(DOMESTIC_COMPANY, identity, forms.phone(body.phone), request, services, command)

@@ -27,7 +27,7 @@ def check_digit(first_ten: str) -> int:
     text = first_ten.strip().upper()
     if len(text) != 10 or not re.fullmatch(r"[A-Z]{4}\d{6}", text):
         raise ValueError(f"not the first ten characters of a container number: {first_ten!r}")
-    total = sum((LETTERS[c] if c.isalpha() else int(c)) * (2**i) for i, c in enumerate(text))
+    total: int = sum((LETTERS[c] if c.isalpha() else int(c)) * (2**i) for i, c in enumerate(text))
     return total % 11 % 10
 
 

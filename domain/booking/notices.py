@@ -111,7 +111,7 @@ def staff_notice(event: Any, context: NoticeContext, title: str, message: str) -
     return Notice(STAFF, title, message.replace("{ref}", _named(subject)), subject)
 
 
-@notices.register(RateRequest.Created)  # type: ignore[attr-defined]
+@notices.register(RateRequest.Created)
 def rate_request_created(event: Any, context: NoticeContext) -> Notice:
     return staff_notice(
         event,
@@ -129,7 +129,7 @@ def booking_requested(event: Any, context: NoticeContext) -> Notice:
     )
 
 
-@notices.register(ShippingOrder.Created)  # type: ignore[attr-defined]
+@notices.register(ShippingOrder.Created)
 def order_submitted(event: Any, context: NoticeContext) -> Notice:
     return staff_notice(
         event, context, "Shipping order submitted", "Booking {ref}: a shipping order to review."

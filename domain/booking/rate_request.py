@@ -101,7 +101,7 @@ class RateRequest(LifecycleAggregate):
             **audit_fields(actor),
         }
         if id is not None:
-            return cls._create(cls.Created, id=id, **fields)  # type: ignore[attr-defined]
+            return cls._create(cls.Created, id=id, **fields)
         return cls(**fields)
 
     def assign_reference(self, reference: str, actor: Actor) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping, Sequence
 from datetime import date, datetime
+from enum import IntEnum
 from typing import Any
 
 from domain.booking.reference import REFRIGERATED, ReferenceCatalog
@@ -27,7 +28,15 @@ IMDG_CLASSES = (
 )  # fmt: skip
 SUPPLIER, CONSIGNEE, NOTIFY = 0, 1, 2
 PARTY_NAMES = {SUPPLIER: "supplier", CONSIGNEE: "consignee", NOTIFY: "notify party"}
-COLLECT, PREPAID = 1, 2
+
+
+class FreightType(IntEnum):
+    """Who pays the freight (specification 001): stored and sent as its number."""
+
+    COLLECT = 1
+    PREPAID = 2
+
+
 BOX = 1
 PACKAGE_TYPES = (BOX,)
 
@@ -254,7 +263,7 @@ def order_fields(
     freight = _whole(raw.get(freight_key))
     if raw.get(freight_key) in (None, ""):
         errors[freight_key] = REQUIRED
-    elif freight not in (COLLECT, PREPAID):
+    elif freight not in set(FreightType):
         errors[freight_key] = message("booking.freightType.enum")
     imco = _text(raw, "imcoClass") or None
     un_number = _text(raw, "unNumber") or None

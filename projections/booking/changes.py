@@ -47,7 +47,7 @@ def _moved(event: Any, kind: str, position: int, **extra: Any) -> dict[str, Any]
     }
 
 
-@projection.on(RateRequest.AmendmentRequested)  # type: ignore[attr-defined]
+@projection.on(RateRequest.AmendmentRequested)
 def amendment_requested(tx: BatchTx, event: Any, position: int) -> None:
     rate_request_id, kind, number = _key(event, AMENDMENT)
     tx.insert(
@@ -73,7 +73,7 @@ def amendment_requested(tx: BatchTx, event: Any, position: int) -> None:
     )
 
 
-@projection.on(RateRequest.CancellationRequested)  # type: ignore[attr-defined]
+@projection.on(RateRequest.CancellationRequested)
 def cancellation_requested(tx: BatchTx, event: Any, position: int) -> None:
     rate_request_id, kind, number = _key(event, CANCELLATION)
     tx.insert(
@@ -99,7 +99,7 @@ def cancellation_requested(tx: BatchTx, event: Any, position: int) -> None:
     )
 
 
-@projection.on(RateRequest.AmendmentRequoted)  # type: ignore[attr-defined]
+@projection.on(RateRequest.AmendmentRequoted)
 def amendment_requoted(tx: BatchTx, event: Any, position: int) -> None:
     tx.update(
         CHANGES,
@@ -116,9 +116,9 @@ def amendment_requoted(tx: BatchTx, event: Any, position: int) -> None:
 
 
 @projection.on(
-    RateRequest.AmendmentApproved,  # type: ignore[attr-defined]
-    RateRequest.AmendmentDeclined,  # type: ignore[attr-defined]
-    RateRequest.AmendmentWithdrawn,  # type: ignore[attr-defined]
+    RateRequest.AmendmentApproved,
+    RateRequest.AmendmentDeclined,
+    RateRequest.AmendmentWithdrawn,
 )
 def amendment_decided(tx: BatchTx, event: Any, position: int) -> None:
     extra = {"message": getattr(event, "message", None), "decided_by": event.actor_id}
@@ -126,15 +126,15 @@ def amendment_decided(tx: BatchTx, event: Any, position: int) -> None:
 
 
 @projection.on(
-    RateRequest.CancellationDeclined,  # type: ignore[attr-defined]
-    RateRequest.CancellationWithdrawn,  # type: ignore[attr-defined]
+    RateRequest.CancellationDeclined,
+    RateRequest.CancellationWithdrawn,
 )
 def cancellation_decided(tx: BatchTx, event: Any, position: int) -> None:
     extra = {"message": getattr(event, "message", None), "decided_by": event.actor_id}
     tx.update(CHANGES, _key(event, CANCELLATION), _moved(event, CANCELLATION, position, **extra))
 
 
-@projection.on(RateRequest.CancellationConfirmed)  # type: ignore[attr-defined]
+@projection.on(RateRequest.CancellationConfirmed)
 def cancellation_confirmed(tx: BatchTx, event: Any, position: int) -> None:
     # The event's `state` is the booking's (cancelled); the request's own state travels beside it.
     tx.update(

@@ -136,7 +136,7 @@ def _moved_request(tx: BatchTx, event: Any, position: int, **extra: Any) -> None
     _whose_move(tx, rate_request_id)
 
 
-@projection.on(RateRequest.Created)  # type: ignore[attr-defined]
+@projection.on(RateRequest.Created)
 def rate_request_created(tx: BatchTx, event: Any, position: int) -> None:
     at = iso(event.timestamp)
     tx.insert(
@@ -167,7 +167,7 @@ def rate_request_created(tx: BatchTx, event: Any, position: int) -> None:
     )
 
 
-@projection.on(RateRequest.ReferenceAssigned)  # type: ignore[attr-defined]
+@projection.on(RateRequest.ReferenceAssigned)
 def reference_assigned(tx: BatchTx, event: Any, position: int) -> None:
     tx.update(
         RATE_REQUESTS,
@@ -176,7 +176,7 @@ def reference_assigned(tx: BatchTx, event: Any, position: int) -> None:
     )
 
 
-@projection.on(RateRequest.Edited)  # type: ignore[attr-defined]
+@projection.on(RateRequest.Edited)
 def rate_request_edited(tx: BatchTx, event: Any, position: int) -> None:
     _moved_request(
         tx,
@@ -189,40 +189,40 @@ def rate_request_edited(tx: BatchTx, event: Any, position: int) -> None:
     )
 
 
-@projection.on(RateRequest.Quoted)  # type: ignore[attr-defined]
+@projection.on(RateRequest.Quoted)
 def rate_request_quoted(tx: BatchTx, event: Any, position: int) -> None:
     _moved_request(
         tx, event, position, price=str(event.price), valid_until=iso(event.valid_until), revision_message=None
     )
 
 
-@projection.on(RateRequest.RevisionRequested)  # type: ignore[attr-defined]
+@projection.on(RateRequest.RevisionRequested)
 def rate_request_revision(tx: BatchTx, event: Any, position: int) -> None:
     _moved_request(tx, event, position, revision_message=event.message, price=None, valid_until=None)
 
 
-@projection.on(RateRequest.Rejected)  # type: ignore[attr-defined]
+@projection.on(RateRequest.Rejected)
 def rate_request_rejected(tx: BatchTx, event: Any, position: int) -> None:
     _moved_request(tx, event, position, rejection_message=event.message)
 
 
-@projection.on(RateRequest.BookingRequestSubmitted)  # type: ignore[attr-defined]
+@projection.on(RateRequest.BookingRequestSubmitted)
 def booking_request_submitted(tx: BatchTx, event: Any, position: int) -> None:
     _moved_request(tx, event, position, documents=json.dumps(event.documents, sort_keys=True))
 
 
 @projection.on(
-    RateRequest.PriceAccepted,  # type: ignore[attr-defined]
-    RateRequest.PriceCancelled,  # type: ignore[attr-defined]
-    RateRequest.QuoteExpired,  # type: ignore[attr-defined]
-    RateRequest.BookingConfirmed,  # type: ignore[attr-defined]
-    RateRequest.Completed,  # type: ignore[attr-defined]
+    RateRequest.PriceAccepted,
+    RateRequest.PriceCancelled,
+    RateRequest.QuoteExpired,
+    RateRequest.BookingConfirmed,
+    RateRequest.Completed,
 )
 def rate_request_moved(tx: BatchTx, event: Any, position: int) -> None:
     _moved_request(tx, event, position)
 
 
-@projection.on(RateRequest.AmendmentApproved)  # type: ignore[attr-defined]
+@projection.on(RateRequest.AmendmentApproved)
 def rate_request_amended(tx: BatchTx, event: Any, position: int) -> None:
     # The booking's own state does not move; only its content (and its price, where a new one was agreed).
     price = {} if event.price is None else {"price": str(event.price)}
@@ -233,21 +233,21 @@ def rate_request_amended(tx: BatchTx, event: Any, position: int) -> None:
     )
 
 
-@projection.on(RateRequest.CancellationConfirmed)  # type: ignore[attr-defined]
+@projection.on(RateRequest.CancellationConfirmed)
 def booking_cancelled(tx: BatchTx, event: Any, position: int) -> None:
     _moved_request(tx, event, position, cancellation_open=0)
 
 
 # An open cancellation request is the staff's move (the lifecycle's `cancellation_requested` guard).
-@projection.on(RateRequest.CancellationRequested)  # type: ignore[attr-defined]
+@projection.on(RateRequest.CancellationRequested)
 def cancellation_opened(tx: BatchTx, event: Any, position: int) -> None:
     tx.update(RATE_REQUESTS, str(event.originator_id), {"cancellation_open": 1})
     _whose_move(tx, str(event.originator_id))
 
 
 @projection.on(
-    RateRequest.CancellationDeclined,  # type: ignore[attr-defined]
-    RateRequest.CancellationWithdrawn,  # type: ignore[attr-defined]
+    RateRequest.CancellationDeclined,
+    RateRequest.CancellationWithdrawn,
 )
 def cancellation_closed(tx: BatchTx, event: Any, position: int) -> None:
     tx.update(RATE_REQUESTS, str(event.originator_id), {"cancellation_open": 0})
@@ -278,7 +278,7 @@ def _order_moved(tx: BatchTx, event: Any, position: int, **extra: Any) -> None:
         _whose_move(tx, request["id"])
 
 
-@projection.on(ShippingOrder.Created)  # type: ignore[attr-defined]
+@projection.on(ShippingOrder.Created)
 def order_created(tx: BatchTx, event: Any, position: int) -> None:
     at = iso(event.timestamp)
     code = _code("shipping_order", event.state)
@@ -312,13 +312,13 @@ def order_created(tx: BatchTx, event: Any, position: int) -> None:
     _whose_move(tx, event.rate_request_id)
 
 
-@projection.on(ShippingOrder.RevisionRequested)  # type: ignore[attr-defined]
+@projection.on(ShippingOrder.RevisionRequested)
 def order_revision(tx: BatchTx, event: Any, position: int) -> None:
     edited = json.dumps(event.edited_order, sort_keys=True) if event.edited_order is not None else None
     _order_moved(tx, event, position, revise=json.dumps(event.revise, sort_keys=True), edited_order=edited)
 
 
-@projection.on(ShippingOrder.Edited)  # type: ignore[attr-defined]
+@projection.on(ShippingOrder.Edited)
 def order_edited(tx: BatchTx, event: Any, position: int) -> None:
     current = tx.get(ORDERS, str(event.originator_id))
     details = {**json.loads((current or {}).get("details") or "{}"), **event.changes}
@@ -327,13 +327,13 @@ def order_edited(tx: BatchTx, event: Any, position: int) -> None:
     )
 
 
-@projection.on(ShippingOrder.Accepted, ShippingOrder.Approved)  # type: ignore[attr-defined]
+@projection.on(ShippingOrder.Accepted, ShippingOrder.Approved)
 def order_moved(tx: BatchTx, event: Any, position: int) -> None:
     _order_moved(tx, event, position)
 
 
 # -- files --------------------------------------------------------------------------
-@projection.on(StoredFile.Stored)  # type: ignore[attr-defined]
+@projection.on(StoredFile.Stored)
 def file_stored(tx: BatchTx, event: Any, position: int) -> None:
     tx.insert(
         "booking_files",

@@ -43,3 +43,12 @@ export async function changePassword(body: ChangePasswordValues): Promise<Change
 export function useChangePassword() {
   return useMutation<ChangePasswordResult, ApiError, ChangePasswordValues>({ mutationFn: changePassword });
 }
+
+/** Ends every session of the account, this one too (the server refuses their tokens within a second). */
+export function logOutEverywhere(): Promise<{ message: string }> {
+  return api.post(`${BASE}/logout-all`);
+}
+
+export function useLogOutEverywhere() {
+  return useMutation<{ message: string }, ApiError, void>({ mutationFn: logOutEverywhere });
+}

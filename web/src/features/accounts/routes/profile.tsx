@@ -3,6 +3,7 @@ import { ContentLayout } from '@/components/layouts';
 import { getRole } from '@/lib/session';
 import type { CustomerKind } from '../api/registration';
 import { ChangePasswordForm } from '../components/change-password-form';
+import { EndAllSessions } from '../components/end-all-sessions';
 import { ProfileForm } from '../components/profile-form';
 import styles from '../components/accounts.module.css';
 
@@ -26,6 +27,7 @@ export function ProfileRoute() {
       </nav>
       {edit ? kind ? <ProfileForm key={kind} kind={kind} /> : <p>Staff accounts have no customer profile.</p> : null}
       {security ? <ChangePasswordForm /> : null}
+      {security ? <EndAllSessions /> : null}
       {!edit && !security ? <p>Your Profile Information</p> : null}
     </ContentLayout>
   );

@@ -1,0 +1,98 @@
+"""Fuzzing against the contract: schemathesis calls every operation of the live app (SQLite) as an anonymous
+caller, a customer and an admin, with all its default checks, response-schema conformance included.
+
+Bounded so that `make test` stays quick: a fixed seed, a few examples per operation, no coverage or stateful
+phase. A check this API does not pass on purpose is switched off in `EXCLUDED_CHECKS` with its reason: that
+dict is the one place where the contract's exceptions are named.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+import schemathesis
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+from schemathesis.config import SchemathesisConfig
+from schemathesis.python import asgi
+
+from api.main import create_app
+from domain.accounts.account import INDIVIDUAL, Account
+from domain.accounts.passwords import hash_password
+from domain.shared.actor import SYSTEM_ACTOR
+from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME, login, make_settings
+
+SEED = 1301
+EXAMPLES_PER_OPERATION = 2
+CUSTOMER, CUSTOMER_PASSWORD = "fuzzed-customer", "Customer-Pass1"
+
+# check name -> why this API does not pass it. Keep each entry short and honest.
+EXCLUDED_CHECKS: dict[str, str] = {
+    "positive_data_acceptance": (
+        "request schemas declare shapes (text, number, optional); the rules with the specification's "
+        "messages (required text, lengths, patterns, existing reference ids, whose account) answer 400 "
+        "from the domain, and a schema cannot say them all. Stricter shapes at the edge: issue 16."
+    ),
+}
+
+
+def _config() -> SchemathesisConfig:
+    checks = {name: {"enabled": False} for name in EXCLUDED_CHECKS}
+    return SchemathesisConfig.from_dict(
+        {
+            "seed": SEED,
+            "generation": {"max-examples": EXAMPLES_PER_OPERATION},
+            "phases": {"coverage": {"enabled": False}, "stateful": {"enabled": False}},
+            "checks": checks,
+        }
+    )
+
+
+# The operations come from the document the code declares; the calls go to a live app (fixture `live_app`).
+schema = schemathesis.openapi.from_dict(create_app().openapi(), config=_config())
+
+
+@pytest.fixture(scope="module")
+def live_app(tmp_path_factory: pytest.TempPathFactory) -> FastAPI:
+    app = create_app(make_settings(tmp_path_factory.mktemp("fuzz") / "var"))
+    # schemathesis' ASGI client starts the app's lifespan (once per app, for the rest of the process).
+    with asgi.get_client(app) as client:
+        assert client.get(f"http://{asgi.HOST}/health").status_code == 200
+    return app
+
+
+@pytest.fixture(scope="module")
+def callers(live_app: FastAPI) -> dict[str, dict[str, str]]:
+    services = live_app.state.services
+    account = Account.open(CUSTOMER, INDIVIDUAL, [], {"firstName": "Fuzz", "lastName": "Er"}, SYSTEM_ACTOR)
+    account.set_password(hash_password(CUSTOMER_PASSWORD), SYSTEM_ACTOR)
+    services.settle(services.accounts.record(account))
+    client = TestClient(live_app)  # no `with`: the lifespan already runs
+    return {
+        "anonymous": {},
+        "customer": login(client, CUSTOMER, CUSTOMER_PASSWORD),
+        "admin": login(client, ADMIN_USERNAME, ADMIN_PASSWORD),
+    }
+
+
+@pytest.fixture(scope="module", params=["anonymous", "customer", "admin"])
+def caller(request: pytest.FixtureRequest, callers: dict[str, dict[str, str]]) -> dict[str, str]:
+    return callers[str(request.param)]
+
+
+@schema.parametrize()
+def test_every_operation_keeps_the_contract(case: Any, live_app: FastAPI, caller: dict[str, str]) -> None:
+    case.call_and_validate(app=live_app, headers=caller)
+
+
+def test_the_exclusions_are_known_checks() -> None:
+    from schemathesis.checks import CHECKS, load_all_checks
+
+    load_all_checks()
+    known = {check.__name__ for check in CHECKS.get_all()}
+    assert set(EXCLUDED_CHECKS) <= known, json.dumps(sorted(known))
+    assert all(reason.strip() for reason in EXCLUDED_CHECKS.values())
+    assert Path(__file__).is_file()

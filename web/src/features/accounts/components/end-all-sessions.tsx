@@ -1,0 +1,35 @@
+import { useNavigate } from 'react-router-dom';
+import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/toast';
+import { endSession } from '@/lib/session';
+import { useLogOutEverywhere } from '../api/passwords';
+import styles from './accounts.module.css';
+
+/** The Security tab's way out of every session (a lost phone, a shared computer): this one ends too. */
+export function EndAllSessions() {
+  const end = useLogOutEverywhere();
+  const navigate = useNavigate();
+  return (
+    <section className={styles.form} aria-label="Sessions">
+      <p>Signed in somewhere you no longer use? End every session of this account, this one included.</p>
+      <div className={styles.actions}>
+        <Button
+          type="button"
+          variant="secondary"
+          loading={end.isPending}
+          onClick={() =>
+            end.mutate(undefined, {
+              onSuccess: () => {
+                endSession();
+                navigate('/login', { replace: true });
+              },
+              onError: (error) => toast.error(error.description),
+            })
+          }
+        >
+          Log out of all sessions
+        </Button>
+      </div>
+    </section>
+  );
+}
