@@ -41,7 +41,9 @@ typecheck: setup web/node_modules/.installed
 	$(BIN)/mypy
 	cd web && npm run typecheck
 
+# The web's API types are generated from web/openapi.json: a stale src/types/api.ts fails here.
 test-web: web/node_modules/.installed
+	cd web && npm run api:types:check
 	cd web && npm test
 
 # Unit, property, API (SQLite and PostgreSQL) and browser tests in one pytest run.
@@ -55,9 +57,10 @@ test-e2e: setup web chromium
 compose-check: setup
 	$(BIN)/python -m tests.compose_check docker-compose.yml
 
-# The OpenAPI document the web's types are generated from (a test fails when the checked-in file is stale).
-openapi: setup
+# The OpenAPI document and the web's types generated from it (a test fails when either checked-in file is stale).
+openapi: setup web/node_modules/.installed
 	$(BIN)/python -m api.openapi
+	cd web && npm run api:types
 
 bench: setup web
 	$(BIN)/freight bench --short --topology multi

@@ -104,7 +104,7 @@ async function send<T>(url: string, init: RequestInit): Promise<T> {
   return body.response as T;
 }
 
-export function request<T>(method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
+function request<T>(method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = {
     Accept: 'application/json',
     'Content-Type': 'application/json',

@@ -13,7 +13,7 @@ export type SignUpKind = 1 | 2 | 3;
 export type VerifyType = 1 | 2;
 
 /** Spec 000 section 9: the resend countdown. */
-export const RESEND_COUNTDOWN_SECONDS = 120;
+const RESEND_COUNTDOWN_SECONDS = 120;
 export const CODE_LENGTH = 5;
 
 export interface StartOutput {

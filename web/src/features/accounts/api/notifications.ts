@@ -2,8 +2,8 @@ import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQ
 import { api } from '@/lib/api-client';
 import { accountKeys } from './keys';
 
-export const NOTIFICATION_PAGE_SIZE = 10;
-export const PREVIEW_LENGTH = 40;
+const NOTIFICATION_PAGE_SIZE = 10;
+const PREVIEW_LENGTH = 40;
 
 export interface Me {
   id: string;
@@ -12,7 +12,7 @@ export interface Me {
   username: string;
 }
 
-export const meOptions = () =>
+const meOptions = () =>
   queryOptions({ queryKey: accountKeys.me(), queryFn: ({ signal }) => api.get<Me>('/auth/api/v1/me', { signal }) });
 
 export const useMe = (enabled = true) => useQuery({ ...meOptions(), enabled });
@@ -55,7 +55,7 @@ export interface NotificationPage {
   data: { costumerlNotificationDetails: { list: NotificationItem[] }; totalCount: number; notSeenCount: number };
 }
 
-export const notificationsOptions = (accountId: string) =>
+const notificationsOptions = (accountId: string) =>
   infiniteQueryOptions({
     queryKey: accountKeys.notifications(accountId),
     queryFn: ({ pageParam, signal }) =>

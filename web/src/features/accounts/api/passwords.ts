@@ -7,7 +7,7 @@ import type { ChangePasswordValues, NewPasswordValues } from './schemas';
 const BASE = '/auth/api/v1';
 
 /** The same answer whether or not the id exists (no account enumeration). */
-export function requestPasswordReset(nationalId: string): Promise<{ message: string }> {
+function requestPasswordReset(nationalId: string): Promise<{ message: string }> {
   return api.get(`${BASE}/${encodeURIComponent(nationalId.trim())}/reset-password/token`);
 }
 
@@ -20,7 +20,7 @@ export interface ResetPasswordInput extends NewPasswordValues {
   token: string;
 }
 
-export function resetPassword({ nationalId, ...body }: ResetPasswordInput): Promise<{ message: string }> {
+function resetPassword({ nationalId, ...body }: ResetPasswordInput): Promise<{ message: string }> {
   return api.put(`${BASE}/${encodeURIComponent(nationalId)}/reset-password`, body);
 }
 

@@ -18,7 +18,7 @@ export type Profile = Record<string, unknown> & {
 
 const path = (accountType: CustomerKind) => `/account/api/v1/client/${KIND_PATHS[accountType]}`;
 
-export const profileOptions = (accountType: CustomerKind) =>
+const profileOptions = (accountType: CustomerKind) =>
   queryOptions({
     queryKey: accountKeys.profile(accountType),
     queryFn: ({ signal }) => api.get<Profile>(path(accountType), { signal }),
