@@ -3,6 +3,7 @@
  * (accountType: 0 staff, 1 individual, 2 domestic company, 3 foreign company) and the staff `roles`
  * from the login answer (`admin`, `auditor`).
  */
+import type { Answer } from '@/types/contract';
 
 const TOKEN_COOKIE = 'token';
 const ROLE_KEY = 'role';
@@ -87,11 +88,8 @@ export function isStaff(roles: readonly string[] = getRoles()): boolean {
   return roles.includes('admin') || roles.includes('auditor');
 }
 
-export interface LoginResult {
-  token: string;
-  accountType: number;
-  roles?: string[];
-}
+/** The login answer (customers' tests may leave out the staff roles). */
+export type LoginResult = Pick<Answer<'auth_login'>, 'token' | 'accountType'> & Partial<Pick<Answer<'auth_login'>, 'roles'>>;
 
 /** Records a successful login: the cookie, `role` = accountType and the staff `roles`. */
 export function startSession(result: LoginResult, options: { remember?: boolean } = {}): void {
