@@ -1,18 +1,101 @@
-"""Who is told what about bookings: the customer after each staff action, expiry and completion; the staff
-when there is new work (a rate request, a booking request, a shipping order submitted or edited).
+"""Who is told what about bookings: the customer after each staff action, expiry, completion and decision on
+a change it asked for; the staff when there is new work (a rate request, a booking request, a shipping order
+submitted or edited, an amendment or a cancellation to decide).
 
-The notifications policy imports this module and calls each builder with the event and a `NoticeContext`
-(to read the booking reference, which a rate request's later events do not repeat). Every notice cites the
-booking reference and opens its rate request.
+One table, `TOLD`: per event class, who is told, the title and the message. A message's `{ref}` becomes the
+booking reference (a rate request's later events do not repeat it, so it is read through the
+`NoticeContext`), and `{price}`, `{until}`, `{message}`, `{fields}`, `{containers}`, `{commodity}` the event's
+own words, written as the screens write them. Every notice cites the booking reference and opens its rate
+request.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from decimal import Decimal
+from typing import Any, Literal, NamedTuple
 
 from domain.booking.rate_request import RateRequest
 from domain.booking.shipping_order import ShippingOrder
 from domain.notifications.policy import STAFF, Notice, NoticeContext, Subject, notices
+
+R: Any = RateRequest  # the event classes are made by the aggregate's decorators: mypy cannot see them
+S: Any = ShippingOrder
+
+
+class Told(NamedTuple):
+    audience: Literal["customer", "staff"]
+    title: str
+    message: str
+
+
+TOLD: dict[type, Told] = {
+    # -- the customer, after staff act or time passes -----------------------------------------------------
+    R.Quoted: Told(
+        "customer",
+        "Price quoted",
+        "Your booking {ref} has a price of {price} per container, valid until {until}.",
+    ),
+    R.RevisionRequested: Told(
+        "customer", "Revision requested", "Please revise your booking {ref}: {message}"
+    ),
+    R.Rejected: Told("customer", "Rate request rejected", "Your booking {ref} was rejected: {message}"),
+    R.QuoteExpired: Told(
+        "customer", "Price expired", "The price of your booking {ref} expired before it was accepted."
+    ),
+    R.BookingConfirmed: Told(
+        "customer", "Booking confirmed", "Your booking {ref} is confirmed; please fill in the shipping order."
+    ),
+    R.Completed: Told("customer", "Booking completed", "Your booking {ref} is complete."),
+    S.RevisionRequested: Told(
+        "customer",
+        "Shipping order revision requested",
+        "Please revise the shipping order of your booking {ref}: {fields}.",
+    ),
+    S.Accepted: Told(
+        "customer",
+        "Shipping order ready for approval",
+        "The shipping order of your booking {ref} was accepted; please review and approve it.",
+    ),
+    # -- the customer, on the changes it asked for after confirmation ----------------------------------------
+    R.AmendmentRequoted: Told(
+        "customer",
+        "New price for your amendment",
+        "Your amendment of booking {ref} needs a new price of {price} per container, valid until {until};"
+        " accept it for the change to take effect.",
+    ),
+    R.AmendmentApproved: Told(
+        "customer", "Amendment approved", "Your booking {ref} now carries the amended details."
+    ),
+    R.AmendmentDeclined: Told(
+        "customer",
+        "Amendment declined",
+        "Your amendment of booking {ref} was declined; the booking stands as it was: {message}",
+    ),
+    R.CancellationConfirmed: Told(
+        "customer", "Booking cancelled", "Your booking {ref} is cancelled, as you asked."
+    ),
+    R.CancellationDeclined: Told(
+        "customer",
+        "Cancellation declined",
+        "Your request to cancel booking {ref} was declined; the booking stands: {message}",
+    ),
+    # -- new work for the staff -----------------------------------------------------------------------------
+    R.Created: Told("staff", "New rate request", "Rate request {ref}: {containers} of {commodity} to quote."),
+    R.BookingRequestSubmitted: Told(
+        "staff", "Booking request", "Booking {ref}: the signed documents are in; confirm the booking."
+    ),
+    S.Created: Told("staff", "Shipping order submitted", "Booking {ref}: a shipping order to review."),
+    S.Edited: Told("staff", "Shipping order edited", "Booking {ref}: the revised shipping order to review."),
+    R.AmendmentRequested: Told("staff", "Amendment requested", "Booking {ref}: an amendment to decide."),
+    R.CancellationRequested: Told(
+        "staff", "Cancellation requested", "Booking {ref}: the customer asks to cancel it."
+    ),
+}
+
+
+def usd(amount: Decimal) -> str:
+    """Money as the screens show it: `$3,700.00`."""
+    return f"${amount:,.2f}"
 
 
 def _booking(event: Any, context: NoticeContext) -> Subject:
@@ -27,117 +110,29 @@ def _booking(event: Any, context: NoticeContext) -> Subject:
     return Subject("rate_request", str(rate_request_id), reference)
 
 
-def _named(subject: Subject) -> str:
-    return subject.reference or subject.id[:8]
+def _words(event: Any, subject: Subject) -> dict[str, str]:
+    """What a message may cite, from the event (only what the event carries is asked for by its message)."""
+    words = {"ref": subject.reference or subject.id[:8]}
+    if (price := getattr(event, "price", None)) is not None:
+        words["price"] = usd(Decimal(price))
+    if (until := getattr(event, "valid_until", None)) is not None:
+        words["until"] = until.strftime("%Y-%m-%d %H:%M UTC")
+    if (message := getattr(event, "message", None)) is not None:
+        words["message"] = message
+    if (revise := getattr(event, "revise", None)) is not None:
+        words["fields"] = ", ".join(sorted(revise))
+    details = getattr(event, "details", None) or {}
+    quantity = details.get("quantity")
+    words["containers"] = f"{quantity} container" + ("" if quantity == 1 else "s")
+    words["commodity"] = str(details.get("commodity"))
+    return words
 
 
-def customer_notice(event: Any, context: NoticeContext, title: str, message: str) -> Notice:
-    """A notice to the booking's customer; `{ref}` in the message becomes the booking reference."""
+def tell(event: Any, context: NoticeContext) -> Notice:
+    told = TOLD[type(event)]
     subject = _booking(event, context)
-    return Notice(event.customer_id, title, message.replace("{ref}", _named(subject)), subject)
+    recipient = STAFF if told.audience == "staff" else event.customer_id
+    return Notice(recipient, told.title, told.message.format_map(_words(event, subject)), subject)
 
 
-@notices.register(RateRequest.Quoted)  # type: ignore[attr-defined]
-def price_quoted(event: Any, context: NoticeContext) -> Notice:
-    until = event.valid_until.strftime("%Y-%m-%d %H:%M UTC")
-    return customer_notice(
-        event,
-        context,
-        "Price quoted",
-        f"Your booking {{ref}} has a price of {event.price} USD per container, valid until {until}.",
-    )
-
-
-@notices.register(RateRequest.RevisionRequested)  # type: ignore[attr-defined]
-def revision_requested(event: Any, context: NoticeContext) -> Notice:
-    return customer_notice(
-        event, context, "Revision requested", "Please revise your booking {ref}: " + event.message
-    )
-
-
-@notices.register(RateRequest.Rejected)  # type: ignore[attr-defined]
-def rejected(event: Any, context: NoticeContext) -> Notice:
-    return customer_notice(
-        event, context, "Rate request rejected", "Your booking {ref} was rejected: " + event.message
-    )
-
-
-@notices.register(RateRequest.QuoteExpired)  # type: ignore[attr-defined]
-def price_expired(event: Any, context: NoticeContext) -> Notice:
-    return customer_notice(
-        event, context, "Price expired", "The price of your booking {ref} expired before it was accepted."
-    )
-
-
-@notices.register(RateRequest.BookingConfirmed)  # type: ignore[attr-defined]
-def booking_confirmed(event: Any, context: NoticeContext) -> Notice:
-    return customer_notice(
-        event,
-        context,
-        "Booking confirmed",
-        "Your booking {ref} is confirmed; please fill in the shipping order.",
-    )
-
-
-@notices.register(RateRequest.Completed)  # type: ignore[attr-defined]
-def completed(event: Any, context: NoticeContext) -> Notice:
-    return customer_notice(event, context, "Booking completed", "Your booking {ref} is complete.")
-
-
-@notices.register(ShippingOrder.RevisionRequested)  # type: ignore[attr-defined]
-def order_revision_requested(event: Any, context: NoticeContext) -> Notice:
-    fields = ", ".join(sorted(event.revise))
-    return customer_notice(
-        event,
-        context,
-        "Shipping order revision requested",
-        f"Please revise the shipping order of your booking {{ref}}: {fields}.",
-    )
-
-
-@notices.register(ShippingOrder.Accepted)  # type: ignore[attr-defined]
-def order_ready(event: Any, context: NoticeContext) -> Notice:
-    return customer_notice(
-        event,
-        context,
-        "Shipping order ready for approval",
-        "The shipping order of your booking {ref} was accepted; please review and approve it.",
-    )
-
-
-# -- new work for the staff ------------------------------------------------------------------------------
-def staff_notice(event: Any, context: NoticeContext, title: str, message: str) -> Notice:
-    subject = _booking(event, context)
-    return Notice(STAFF, title, message.replace("{ref}", _named(subject)), subject)
-
-
-@notices.register(RateRequest.Created)
-def rate_request_created(event: Any, context: NoticeContext) -> Notice:
-    return staff_notice(
-        event,
-        context,
-        "New rate request",
-        f"Rate request {{ref}}: {event.details.get('quantity')} containers of"
-        f" {event.details.get('commodity')} to quote.",
-    )
-
-
-@notices.register(RateRequest.BookingRequestSubmitted)  # type: ignore[attr-defined]
-def booking_requested(event: Any, context: NoticeContext) -> Notice:
-    return staff_notice(
-        event, context, "Booking request", "Booking {ref}: the signed documents are in; confirm the booking."
-    )
-
-
-@notices.register(ShippingOrder.Created)
-def order_submitted(event: Any, context: NoticeContext) -> Notice:
-    return staff_notice(
-        event, context, "Shipping order submitted", "Booking {ref}: a shipping order to review."
-    )
-
-
-@notices.register(ShippingOrder.Edited)  # type: ignore[attr-defined]
-def order_edited(event: Any, context: NoticeContext) -> Notice:
-    return staff_notice(
-        event, context, "Shipping order edited", "Booking {ref}: the revised shipping order to review."
-    )
+notices.register(*TOLD)(tell)

@@ -261,5 +261,5 @@ def test_staff_actions_and_expiry_notify_the_customer(
         )
     assert [r["title"] for r in rows] == ["Price quoted", "Price expired"]
     reference = ok(client.get(f"{CLIENT}/rate-requests/{due}", headers=headers))["reference"]
-    assert reference in rows[0]["message"] and "1250.5" in rows[0]["message"]
+    assert reference in rows[0]["message"] and "$1,250.50 per container" in rows[0]["message"]
     assert all(reference in r["message"] for r in rows)

@@ -111,3 +111,43 @@ def test_new_work_tells_the_staff() -> None:
     order.edit({}, CUSTOMER_A)
     staff = titles(order, Known(request, order), recipient=STAFF_RECIPIENT)
     assert staff == ["Shipping order submitted", "Shipping order edited"]
+
+
+def test_messages_cite_money_dates_and_words_as_the_screens_write_them() -> None:
+    request = RateRequest.create(CUSTOMER_A.id, "alice", DETAILS, "FB-2026-000001", CUSTOMER_A)
+    request.quote(Decimal("3700"), NOW + timedelta(days=1), NOW, STAFF)
+    request.request_revision("which port?", STAFF)
+    built = [n for e in request.collect_events() for n in notices.build(e, Known(request))]
+    messages = {n.title: n.message for n in built}
+    assert messages["New rate request"] == "Rate request FB-2026-000001: 1 container of x to quote."
+    assert messages["Price quoted"] == (
+        "Your booking FB-2026-000001 has a price of $3,700.00 per container,"
+        " valid until 2030-01-02 00:00 UTC."
+    )
+    assert messages["Revision requested"] == "Please revise your booking FB-2026-000001: which port?"
+
+
+def test_changes_after_confirmation_tell_the_staff_then_the_customer() -> None:
+    request = RateRequest.create(CUSTOMER_A.id, "alice", DETAILS, "FB-2026-000001", CUSTOMER_A)
+    request.quote(Decimal(10), NOW + timedelta(days=1), NOW, STAFF)
+    request.accept_price(NOW, CUSTOMER_A)
+    request.submit_booking_request([{"document_type_id": 1, "file_id": "f"}], CUSTOMER_A)
+    request.confirm_booking(STAFF)
+    request.collect_events()
+    request.request_amendment({**DETAILS, "quantity": 2}, CUSTOMER_A)
+    request.requote_amendment(Decimal("1350.5"), NOW + timedelta(days=1), NOW, STAFF)
+    request.accept_amended_price(NOW, CUSTOMER_A)
+    request.request_cancellation("plans changed", CUSTOMER_A)
+    request.decline_cancellation("the vessel sails", STAFF)
+    context = Known(request)
+    built = [n for e in request.collect_events() for n in notices.build(e, context)]
+    told = [(n.recipient, n.title) for n in built]
+    assert told == [
+        (STAFF_RECIPIENT, "Amendment requested"),
+        (CUSTOMER_A.id, "New price for your amendment"),
+        (CUSTOMER_A.id, "Amendment approved"),  # accepting the new price is what makes it take effect
+        (STAFF_RECIPIENT, "Cancellation requested"),
+        (CUSTOMER_A.id, "Cancellation declined"),
+    ]
+    assert "$1,350.50 per container" in built[1].message
+    assert built[4].message.endswith("the booking stands: the vessel sails")
