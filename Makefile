@@ -41,6 +41,7 @@ typecheck: setup web/node_modules/.installed
 	$(BIN)/mypy
 	cd web && npm run typecheck
 
+# npm test first checks that src/types/api.ts is what web/openapi.json generates (a stale file fails), then vitest.
 test-web: web/node_modules/.installed
 	cd web && npm test
 
@@ -55,9 +56,10 @@ test-e2e: setup web chromium
 compose-check: setup
 	$(BIN)/python -m tests.compose_check docker-compose.yml
 
-# The OpenAPI document the web's types are generated from (a test fails when the checked-in file is stale).
-openapi: setup
+# The OpenAPI document and the web's types generated from it (a test fails when either checked-in file is stale).
+openapi: setup web/node_modules/.installed
 	$(BIN)/python -m api.openapi
+	cd web && npm run api:types
 
 bench: setup web
 	$(BIN)/freight bench --short --topology multi

@@ -1,5 +1,7 @@
 import js from '@eslint/js';
 import { defineConfig } from 'eslint/config';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -48,6 +50,33 @@ export default defineConfig(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  // A cycle makes module order decide what is initialised first (and hides a missing boundary); the resolver
+  // follows tsconfig's `@/` paths so aliased imports count too.
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+    },
+    rules: { 'import-x/no-cycle': 'error' },
+  },
+  // State codes are the lifecycle files' business: compare through src/lib/lifecycle (isState, stateName), so
+  // a renumbered state cannot silently break a screen. Single digits only: HTTP statuses are three.
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['left.property', 'left.expression.property'].map((member) => ({
+          selector: `BinaryExpression[operator=/^[!=]==?$/][${member}.name=/^(state|status|orderState)$/][right.raw=/^[0-9]$/]`,
+          message: 'Compare state codes through src/lib/lifecycle (isState, stateName), not number literals.',
+        })),
+      ],
     },
   },
   ...boundaries,

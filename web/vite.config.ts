@@ -13,8 +13,15 @@ export default defineConfig({
   },
   server: {
     proxy: Object.fromEntries(API_PREFIXES.map((prefix) => [prefix, { target: API, changeOrigin: false }])),
-    // The lifecycle JSON lives beside web/, in ../state-machines, and is shared with the Python domain.
-    fs: { allow: [fileURLToPath(new URL('.', import.meta.url)), fileURLToPath(new URL('../state-machines', import.meta.url))] },
+    // The lifecycle JSON (../state-machines) and the validation messages (../contract) live beside web/ and are
+    // shared with the Python server.
+    fs: {
+      allow: [
+        fileURLToPath(new URL('.', import.meta.url)),
+        fileURLToPath(new URL('../state-machines', import.meta.url)),
+        fileURLToPath(new URL('../contract', import.meta.url)),
+      ],
+    },
   },
   preview: {
     proxy: Object.fromEntries(API_PREFIXES.map((prefix) => [prefix, { target: API, changeOrigin: false }])),
@@ -23,6 +30,13 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     manifest: true,
+    // Two pages: the app, and the printable report it embeds in an iframe (served at /documents/report.html).
+    rolldownOptions: {
+      input: {
+        app: fileURLToPath(new URL('./index.html', import.meta.url)),
+        report: fileURLToPath(new URL('./documents/report.html', import.meta.url)),
+      },
+    },
   },
   test: {
     environment: 'jsdom',

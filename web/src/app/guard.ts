@@ -3,15 +3,13 @@
  */
 
 /** Paths a visitor without a token may open; /forgetpassword includes its child createpassword. */
-export const PUBLIC_PATHS = ['/login', '/register', '/forgetpassword'] as const;
+const PUBLIC_PATHS = ['/login', '/register', '/forgetpassword'] as const;
 
-export const LOGIN_PATH = '/login';
-export const BOOKINGS_PATH = '/dashboard/bookings';
-/** Where the login screen sends someone who already holds a token (spec 000, "Login screen"). */
-export const SIGNED_IN_LOGIN_TARGET = '/dashboard/overview';
+const LOGIN_PATH = '/login';
+const BOOKINGS_PATH = '/dashboard/bookings';
 
 /** Lower-case and without a trailing slash: React Router matches paths case-insensitively too. */
-export function normalizePath(pathname: string): string {
+function normalizePath(pathname: string): string {
   const lower = pathname.toLowerCase();
   return lower.length > 1 && lower.endsWith('/') ? lower.replace(/\/+$/, '') || '/' : lower;
 }

@@ -3,17 +3,20 @@
  * `token` cookie, and the response envelope `{isSuccess, isError, error: {description}, response}`
  * unwrapped to `response` or thrown as an ApiError.
  */
+import type { Schema } from '@/types/contract';
 import { endSession, getToken } from './session';
 
 /** Shown when the server gives no error text (spec 000 section 8 wording). */
 export const GENERIC_ERROR_MESSAGE = 'Error in proccess !';
 
-export interface Envelope<T> {
-  isSuccess: boolean;
-  isError: boolean;
-  error: { description?: string | null; fields?: Record<string, string> | null } | null;
+/**
+ * Every answer's envelope (the document's `Envelope_<T>_` and `ErrorEnvelope`), generic over `response`; the error
+ * body is read defensively (a proxy's or an old server's answer may lack parts of it).
+ */
+export type Envelope<T> = Pick<Schema<'ErrorEnvelope'>, 'isSuccess' | 'isError'> & {
+  error: Partial<Schema<'ErrorBody'>> | null;
   response: T;
-}
+};
 
 export class ApiError extends Error {
   readonly status: number;
@@ -104,7 +107,7 @@ async function send<T>(url: string, init: RequestInit): Promise<T> {
   return body.response as T;
 }
 
-export function request<T>(method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
+function request<T>(method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = {
     Accept: 'application/json',
     'Content-Type': 'application/json',

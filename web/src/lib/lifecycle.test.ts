@@ -5,9 +5,12 @@ import {
   can,
   guardNames,
   isFinal,
+  isState,
   label,
   nextState,
   stateByCode,
+  stateCodes,
+  stateName,
   stateNames,
   statesByCode,
 } from './lifecycle';
@@ -21,6 +24,33 @@ describe('lifecycle helpers', () => {
     expect(stateByCode('rate_request', 2)?.name).toBe('loi_pending');
     expect(stateByCode('shipping_order', 2)?.name).toBe('ready_for_approval');
     expect(stateByCode('rate_request', 42)).toBeUndefined();
+  });
+
+  it('lists the distinct state codes in file order', () => {
+    // requested and quoted share code 0: it is offered once, and every other state's code follows in file order.
+    const codes = stateCodes('rate_request');
+    expect(codes.slice(0, 8)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    expect(new Set(codes).size).toBe(codes.length);
+    expect(codes).toHaveLength(stateNames('rate_request').length - 1);
+    expect(stateCodes('shipping_order')).toEqual([0, 1, 2, 3]);
+  });
+
+  it('names the state of an API code, empty for no code or an unknown one', () => {
+    expect(stateName('rate_request', 0, null)).toBe('requested');
+    expect(stateName('rate_request', 0, 950)).toBe('quoted');
+    expect(stateName('shipping_order', 3)).toBe('approved');
+    expect(stateName('shipping_order', null)).toBe('');
+    expect(stateName('shipping_order', undefined)).toBe('');
+    expect(stateName('rate_request', 42)).toBe('');
+  });
+
+  it('compares an API code with a state name and refuses names the machine does not declare', () => {
+    expect(isState('shipping_order', 1, 'revision_requested')).toBe(true);
+    expect(isState('shipping_order', 2, 'revision_requested')).toBe(false);
+    expect(isState('shipping_order', null, 'approved')).toBe(false);
+    expect(isState('rate_request', 0, 'quoted', 1200)).toBe(true);
+    expect(isState('rate_request', 0, 'quoted', null)).toBe(false);
+    expect(() => isState('rate_request', 2, 'loi-pending')).toThrow(/no state loi-pending/);
   });
 
   it('labels states by name or code with the badge texts of the booking spec', () => {

@@ -26,7 +26,7 @@ export const MACHINE_IDS = [
 ] as const;
 export type MachineId = (typeof MACHINE_IDS)[number];
 
-export const ACTORS = ['customer', 'staff', 'system', 'visitor'] as const;
+const ACTORS = ['customer', 'staff', 'system', 'visitor'] as const;
 export type Actor = (typeof ACTORS)[number];
 
 export type GuardMap = Readonly<Record<string, boolean>>;
@@ -103,10 +103,6 @@ export const machines: Readonly<Record<MachineId, MachineDef>> = {
   shipping_order: defineMachine('shipping_order', shippingOrderJson),
 };
 
-export function getMachine(machineId: MachineId): MachineDef {
-  return machines[machineId];
-}
-
 /** State names in file order; with `includeInitial` the pseudo-state comes first (as in Python). */
 export function stateNames(machineId: MachineId, options: { includeInitial?: boolean } = {}): string[] {
   const machine = machines[machineId];
@@ -154,6 +150,34 @@ export function stateByCode(machineId: MachineId, code: number, price?: number |
     if (quoted) return quoted;
   }
   return candidates[0];
+}
+
+/** The distinct numeric codes of a machine's states in file order (what a state filter offers). */
+export function stateCodes(machineId: MachineId): number[] {
+  return unique(machines[machineId].states.map((s) => s.code));
+}
+
+/**
+ * The name of the state a numeric code stands for (price as in `stateByCode`), '' for no code or an unknown
+ * one. Screens compare and style by this name (a badge's `data-state`), never by the code.
+ */
+export function stateName(machineId: MachineId, code: number | null | undefined, price?: number | null): string {
+  if (code === null || code === undefined) return '';
+  return stateByCode(machineId, code, price)?.name ?? '';
+}
+
+/**
+ * Whether a numeric code from the API stands for the state `name` (price as in `stateByCode`). A name the
+ * machine does not declare throws, so a misspelt state fails loudly instead of never matching.
+ */
+export function isState(
+  machineId: MachineId,
+  code: number | null | undefined,
+  name: string,
+  price?: number | null,
+): boolean {
+  if (!getState(machineId, name)) throw new Error(`state-machines/${machineId}.json has no state ${name}`);
+  return stateName(machineId, code, price) === name;
 }
 
 /** The display label of a state given by name or numeric code ('' when the machine has no such state). */

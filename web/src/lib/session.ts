@@ -3,20 +3,19 @@
  * (accountType: 0 staff, 1 individual, 2 domestic company, 3 foreign company) and the staff `roles`
  * from the login answer (`admin`, `auditor`).
  */
+import type { Answer } from '@/types/contract';
 
-export const TOKEN_COOKIE = 'token';
-export const ROLE_KEY = 'role';
-export const ROLES_KEY = 'roles';
+const TOKEN_COOKIE = 'token';
+const ROLE_KEY = 'role';
+const ROLES_KEY = 'roles';
 
-export const ACCOUNT_TYPES = { staff: 0, individual: 1, domesticCompany: 2, foreignCompany: 3 } as const;
-export type AccountType = (typeof ACCOUNT_TYPES)[keyof typeof ACCOUNT_TYPES];
-
-export type StaffRole = 'admin' | 'auditor';
+/** 0 staff, 1 individual, 2 domestic company, 3 foreign company. */
+export type AccountType = 0 | 1 | 2 | 3;
 
 /** "Remember me" keeps the cookie for this long; otherwise it lives for the browser session. */
-export const REMEMBER_ME_SECONDS = 7 * 24 * 60 * 60;
+const REMEMBER_ME_SECONDS = 7 * 24 * 60 * 60;
 
-export function getCookie(name: string): string | undefined {
+function getCookie(name: string): string | undefined {
   const prefix = `${encodeURIComponent(name)}=`;
   for (const part of document.cookie.split(';')) {
     const entry = part.trim();
@@ -25,14 +24,14 @@ export function getCookie(name: string): string | undefined {
   return undefined;
 }
 
-export function setCookie(name: string, value: string, options: { maxAgeSeconds?: number } = {}): void {
+function setCookie(name: string, value: string, options: { maxAgeSeconds?: number } = {}): void {
   let cookie = `${encodeURIComponent(name)}=${encodeURIComponent(value)}; path=/; SameSite=Lax`;
   if (options.maxAgeSeconds !== undefined) cookie += `; max-age=${options.maxAgeSeconds}`;
   if (window.location.protocol === 'https:') cookie += '; Secure';
   document.cookie = cookie;
 }
 
-export function removeCookie(name: string): void {
+function removeCookie(name: string): void {
   document.cookie = `${encodeURIComponent(name)}=; path=/; max-age=0; expires=Thu, 01 Jan 1970 00:00:00 GMT`;
 }
 
@@ -66,7 +65,7 @@ export function getRole(): AccountType | null {
   return value === 0 || value === 1 || value === 2 || value === 3 ? value : null;
 }
 
-export function setRole(accountType: number): void {
+function setRole(accountType: number): void {
   localStorage.setItem(ROLE_KEY, String(accountType));
 }
 
@@ -81,7 +80,7 @@ export function getRoles(): string[] {
   }
 }
 
-export function setRoles(roles: readonly string[]): void {
+function setRoles(roles: readonly string[]): void {
   localStorage.setItem(ROLES_KEY, JSON.stringify(roles));
 }
 
@@ -89,11 +88,8 @@ export function isStaff(roles: readonly string[] = getRoles()): boolean {
   return roles.includes('admin') || roles.includes('auditor');
 }
 
-export interface LoginResult {
-  token: string;
-  accountType: number;
-  roles?: string[];
-}
+/** The login answer (customers' tests may leave out the staff roles). */
+export type LoginResult = Pick<Answer<'auth_login'>, 'token' | 'accountType'> & Partial<Pick<Answer<'auth_login'>, 'roles'>>;
 
 /** Records a successful login: the cookie, `role` = accountType and the staff `roles`. */
 export function startSession(result: LoginResult, options: { remember?: boolean } = {}): void {

@@ -32,7 +32,7 @@ export interface BookingWizardContext {
 export const STEP_TITLES = ['Rate Request', 'Fill Form', 'Shipping Order', 'Final'] as const;
 
 /** The rate_request lifecycle state name the snapshot stands for. */
-export function rateRequestStateName(s: BookingServerSnapshot): string {
+function rateRequestStateName(s: BookingServerSnapshot): string {
   return stateByCode('rate_request', s.state, s.priced ? 1 : null)?.name ?? 'requested';
 }
 

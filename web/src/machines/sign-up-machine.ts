@@ -8,26 +8,20 @@
  */
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import type { SnapshotFrom } from 'xstate';
+import type { Schema } from '@/types/contract';
 
 export type SignUpKind = 1 | 2 | 3;
 export type VerifyType = 1 | 2;
 
 /** Spec 000 section 9: the resend countdown. */
-export const RESEND_COUNTDOWN_SECONDS = 120;
+const RESEND_COUNTDOWN_SECONDS = 120;
 export const CODE_LENGTH = 5;
 
-export interface StartOutput {
-  firstStep: 1 | 2 | 3 | 4;
-  type: VerifyType;
-  isForeign?: boolean;
-  nationalId: string;
-}
+/** What the machine reads from the start call's answer: `firstStep` 1|2|3 (that kind's form) or 4 (resume). */
+export type StartOutput = Pick<Schema<'Started'>, 'firstStep' | 'type' | 'nationalId'>;
 
-export interface FinalizeOutput {
-  nationalId: string;
-  verify: boolean;
-  resendAfterSeconds?: number | null;
-}
+/** What the machine reads from the finalize call's answer. */
+export type FinalizeOutput = Pick<Schema<'Finalized'>, 'nationalId' | 'verify'>;
 
 /** What the machine reads from a failed call (an ApiError has these). */
 export interface CallError {
@@ -70,6 +64,8 @@ function asCallError(error: unknown): CallError {
 }
 
 const kindOfStep = (step: number): SignUpKind => (step === 1 ? 1 : step === 2 ? 2 : 3);
+/** The start answer's verification type: 2 for a domestic company's code, 1 otherwise. */
+const verifyTypeOf = (type: number): VerifyType => (type === 2 ? 2 : 1);
 
 export const signUpMachine = setup({
   types: {
@@ -151,13 +147,13 @@ export const signUpMachine = setup({
               {
                 guard: { type: 'resumeVerification', params: ({ event }) => event.output },
                 target: '#signUp.verification',
-                actions: assign({ type: ({ event }) => event.output.type, nationalId: ({ event }) => event.output.nationalId }),
+                actions: assign({ type: ({ event }) => verifyTypeOf(event.output.type), nationalId: ({ event }) => event.output.nationalId }),
               },
               {
                 target: '#signUp.form',
                 actions: assign({
                   kind: ({ event }) => kindOfStep(event.output.firstStep),
-                  type: ({ event }) => event.output.type,
+                  type: ({ event }) => verifyTypeOf(event.output.type),
                   nationalId: ({ event }) => event.output.nationalId,
                 }),
               },

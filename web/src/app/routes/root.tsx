@@ -5,7 +5,7 @@ import { hasToken } from '@/lib/session';
 import { guardRedirect, isLoginPath } from '../guard';
 import styles from './root.module.css';
 
-export function PageFallback() {
+function PageFallback() {
   return (
     <div className={styles.fallback}>
       <Spinner size={32} />

@@ -1,2 +1,2 @@
-export { AuditLink, auditTrailPath } from './audit-link';
+export { AuditLink } from './audit-link';
 export type { AuditLinkProps } from './audit-link';

@@ -1,39 +1,11 @@
-/** Wire shapes of api/schemas/booking_changes.py, shared by the customer's and the staff's screens. */
-export interface FieldChange {
-  field: string;
-  label: string;
-  original: unknown;
-  amended: unknown;
-  changed: boolean;
-}
+/**
+ * The amendment and cancellation views (api/schemas/booking_changes.py) the customer's and the staff's screens
+ * share, as the server's OpenAPI document declares them.
+ */
+import type { Schema } from '@/types/contract';
 
-interface ChangeBase {
-  number: number;
-  state: number;
-  stateName: string;
-  requestedAt: string;
-  updatedAt: string;
-  message: string | null;
-}
-
-export interface AmendmentView extends ChangeBase {
-  fields: FieldChange[];
-  changesPrice: boolean;
-  price: number | null;
-  validUntil: string | null;
-}
-
-export interface CancellationView extends ChangeBase {
-  reason: string | null;
-}
-
-export interface BookingChanges {
-  amendment: AmendmentView | null;
-  cancellation: CancellationView | null;
-}
-
-export interface OpenChange {
-  kind: 'amendment' | 'cancellation';
-  rateRequest: { id: string; cargoDetails: string; customerName: string };
-  change: AmendmentView | CancellationView;
-}
+export type FieldChange = Schema<'FieldChange'>;
+export type AmendmentView = Schema<'AmendmentView'>;
+export type CancellationView = Schema<'CancellationView'>;
+export type BookingChanges = Schema<'BookingChanges'>;
+export type OpenChange = Schema<'OpenChange'>;

@@ -103,7 +103,7 @@ export function OrderFacts({ order }: { order: FactsOrder }) {
         <tbody>
           {parties.map((p) => (
             <tr key={`${p.partyType}-${p.name}`}>
-              <td data-label="Role">{PARTY_TYPE[p.partyType] ?? p.partyType}</td>
+              <td data-label="Role">{p.partyType === null ? '-' : (PARTY_TYPE[p.partyType] ?? p.partyType)}</td>
               <td data-label="Name">{p.name}</td>
               <td data-label="Phone">{p.phoneNumber}</td>
               <td data-label="Address">{p.address}</td>

@@ -1,2 +1,1 @@
 export { BookingFacts, OrderFacts } from './booking-facts';
-export type { FactsOrder, FactsRequest } from './types';

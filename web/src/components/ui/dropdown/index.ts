@@ -1,2 +1,2 @@
-export { Dropdown, dropdownErrorMessage } from './dropdown';
+export { Dropdown } from './dropdown';
 export type { DropdownOption, DropdownProps } from './dropdown';

@@ -1,2 +1,2 @@
-export { isBlockedNumberKey, NumberInput } from './number-input';
+export { NumberInput } from './number-input';
 export type { NumberInputProps } from './number-input';

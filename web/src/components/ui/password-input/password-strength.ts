@@ -2,7 +2,7 @@
  * Spec 000 section 5: 10 points per character up to 50, +25 for an uppercase letter, +25 for a digit.
  * The value counts only above 75 (at least 5 characters, an uppercase letter and a digit).
  */
-export const STRENGTH_ACCEPTED_ABOVE = 75;
+const STRENGTH_ACCEPTED_ABOVE = 75;
 const PER_CHARACTER = 10;
 const LENGTH_CAP = 50;
 const UPPERCASE_BONUS = 25;

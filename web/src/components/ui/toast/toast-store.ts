@@ -50,7 +50,7 @@ export function dismissToast(id: number): void {
   }
 }
 
-export function showToast(message: string, type: ToastType = 'notif', options: ToastOptions = {}): number {
+function showToast(message: string, type: ToastType = 'notif', options: ToastOptions = {}): number {
   const id = nextId++;
   toasts = [...toasts, { id, message, type, hideIcon: options.hideIcon ?? false }];
   timers.set(

@@ -2,43 +2,14 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { ApiError } from '@/lib/api-client';
+import type { Answer, Schema } from '@/types/contract';
 import { accountKeys } from './keys';
 
 const BASE = '/integrations/api/v1/client';
 
-export interface ApiKey {
-  id: string;
-  label: string;
-  hint: string;
-  createdAt: string;
-  revokedAt: string | null;
-}
-
-export interface Webhook {
-  id: string;
-  callbackUrl: string;
-  createdAt: string;
-}
-
-export interface Delivery {
-  id: string;
-  eventId: string;
-  bookingStatus: string;
-  carrierBookingRequestReference: string;
-  state: 'pending' | 'delivered' | 'failed';
-  attempts: number;
-  lastStatusCode: number | null;
-  lastError: string | null;
-  lastAttemptAt: string | null;
-  nextAttemptAt: string | null;
-  deliveredAt: string | null;
-  createdAt: string;
-}
-
-interface Listed<T> {
-  list: T[];
-  totalCount: number;
-}
+export type ApiKey = Schema<'ApiKey'>;
+export type Webhook = Schema<'Webhook'>;
+export type Delivery = Schema<'Delivery'>;
 
 const integrationKeys = {
   all: [...accountKeys.all, 'integrations'] as const,
@@ -50,19 +21,19 @@ const integrationKeys = {
 export const apiKeysOptions = () =>
   queryOptions({
     queryKey: integrationKeys.apiKeys(),
-    queryFn: ({ signal }) => api.get<Listed<ApiKey>>(`${BASE}/api-keys`, { signal }),
+    queryFn: ({ signal }) => api.get<Answer<'integrations_list_api_keys'>>(`${BASE}/api-keys`, { signal }),
   });
 
 export const webhooksOptions = () =>
   queryOptions({
     queryKey: integrationKeys.webhooks(),
-    queryFn: ({ signal }) => api.get<Listed<Webhook>>(`${BASE}/webhooks`, { signal }),
+    queryFn: ({ signal }) => api.get<Answer<'integrations_list_webhooks'>>(`${BASE}/webhooks`, { signal }),
   });
 
 export const deliveriesOptions = (webhookId: string) =>
   queryOptions({
     queryKey: integrationKeys.deliveries(webhookId),
-    queryFn: ({ signal }) => api.get<Listed<Delivery>>(`${BASE}/webhooks/${webhookId}/deliveries`, { signal }),
+    queryFn: ({ signal }) => api.get<Answer<'integrations_list_deliveries'>>(`${BASE}/webhooks/${webhookId}/deliveries`, { signal }),
   });
 
 export const useApiKeys = () => useQuery(apiKeysOptions());
@@ -78,12 +49,12 @@ function useIntegrationMutation<TBody, TAnswer>(call: (body: TBody) => Promise<T
 }
 
 export const useCreateApiKey = () =>
-  useIntegrationMutation((label: string) => api.post<ApiKey & { key: string }>(`${BASE}/api-keys`, { label }));
-export const useRevokeApiKey = () => useIntegrationMutation((id: string) => api.delete(`${BASE}/api-keys/${id}`));
+  useIntegrationMutation((label: string) => api.post<Answer<'integrations_create_api_key'>>(`${BASE}/api-keys`, { label }));
+export const useRevokeApiKey = () => useIntegrationMutation((id: string) => api.delete<Answer<'integrations_revoke_api_key'>>(`${BASE}/api-keys/${id}`));
 export const useCreateWebhook = () =>
   useIntegrationMutation((callbackUrl: string) =>
-    api.post<Webhook & { secret: string }>(`${BASE}/webhooks`, { callbackUrl }),
+    api.post<Answer<'integrations_create_webhook'>>(`${BASE}/webhooks`, { callbackUrl }),
   );
-export const useRemoveWebhook = () => useIntegrationMutation((id: string) => api.delete(`${BASE}/webhooks/${id}`));
+export const useRemoveWebhook = () => useIntegrationMutation((id: string) => api.delete<Answer<'integrations_remove_webhook'>>(`${BASE}/webhooks/${id}`));
 export const useResendDelivery = () =>
-  useIntegrationMutation((id: string) => api.post(`${BASE}/webhooks/deliveries/${id}/resend`));
+  useIntegrationMutation((id: string) => api.post<Answer<'integrations_resend_delivery'>>(`${BASE}/webhooks/deliveries/${id}/resend`));

@@ -1,37 +1,21 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import type { Answer, Schema } from '@/types/contract';
 import { accountKeys } from './keys';
 
-export const NOTIFICATION_PAGE_SIZE = 10;
-export const PREVIEW_LENGTH = 40;
+const NOTIFICATION_PAGE_SIZE = 10;
+const PREVIEW_LENGTH = 40;
 
-export interface Me {
-  id: string;
-  accountType: number;
-  roles: string[];
-  username: string;
-}
+export type Me = Answer<'auth_me'>;
 
-export const meOptions = () =>
+const meOptions = () =>
   queryOptions({ queryKey: accountKeys.me(), queryFn: ({ signal }) => api.get<Me>('/auth/api/v1/me', { signal }) });
 
 export const useMe = (enabled = true) => useQuery({ ...meOptions(), enabled });
 
 /** What a notification is about (issue 14), so it opens its item. */
-export interface NotificationSubject {
-  kind: 'rate_request' | 'registration' | 'edit_request';
-  id: string;
-  reference: string | null;
-}
-
-export interface NotificationItem {
-  id: string;
-  title: string;
-  message: string;
-  isRead: boolean;
-  createdAt: string;
-  subject?: NotificationSubject | null;
-}
+export type NotificationSubject = Schema<'NotificationSubject'>;
+export type NotificationItem = Schema<'Notification'>;
 
 /**
  * Where a notification's subject opens: a booking in the customer's wizard or in the staff console; sign-ups
@@ -51,11 +35,9 @@ export function subjectLabel(subject: NotificationSubject): string {
   return subject.kind === 'rate_request' ? 'Open the booking' : subject.kind === 'registration' ? 'Open the sign-up requests' : 'Open the profile edit';
 }
 
-export interface NotificationPage {
-  data: { costumerlNotificationDetails: { list: NotificationItem[] }; totalCount: number; notSeenCount: number };
-}
+type NotificationPage = Answer<'notifications_notification_page'>;
 
-export const notificationsOptions = (accountId: string) =>
+const notificationsOptions = (accountId: string) =>
   infiniteQueryOptions({
     queryKey: accountKeys.notifications(accountId),
     queryFn: ({ pageParam, signal }) =>
@@ -82,7 +64,8 @@ export function useNotifications(accountId: string | undefined) {
 export function useMarkRead(accountId: string | undefined) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (notificationId: string) => api.put('/notification/api/v1/notifications/mark-as-read', { notificationId }),
+    mutationFn: (notificationId: string) =>
+      api.put<Answer<'notifications_mark_as_read'>>('/notification/api/v1/notifications/mark-as-read', { notificationId }),
     onSuccess: () => client.invalidateQueries({ queryKey: accountKeys.notifications(accountId ?? '') }),
   });
 }

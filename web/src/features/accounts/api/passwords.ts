@@ -2,17 +2,20 @@ import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { ApiError } from '@/lib/api-client';
 import { renewToken } from '@/lib/session';
+import type { Answer } from '@/types/contract';
 import type { ChangePasswordValues, NewPasswordValues } from './schemas';
 
 const BASE = '/auth/api/v1';
 
 /** The same answer whether or not the id exists (no account enumeration). */
-export function requestPasswordReset(nationalId: string): Promise<{ message: string }> {
+type Message = Answer<'passwords_request_reset'>;
+
+function requestPasswordReset(nationalId: string): Promise<Message> {
   return api.get(`${BASE}/${encodeURIComponent(nationalId.trim())}/reset-password/token`);
 }
 
 export function useRequestPasswordReset() {
-  return useMutation<{ message: string }, ApiError, string>({ mutationFn: requestPasswordReset });
+  return useMutation<Message, ApiError, string>({ mutationFn: requestPasswordReset });
 }
 
 export interface ResetPasswordInput extends NewPasswordValues {
@@ -20,19 +23,16 @@ export interface ResetPasswordInput extends NewPasswordValues {
   token: string;
 }
 
-export function resetPassword({ nationalId, ...body }: ResetPasswordInput): Promise<{ message: string }> {
+function resetPassword({ nationalId, ...body }: ResetPasswordInput): Promise<Message> {
   return api.put(`${BASE}/${encodeURIComponent(nationalId)}/reset-password`, body);
 }
 
 export function useResetPassword() {
-  return useMutation<{ message: string }, ApiError, ResetPasswordInput>({ mutationFn: resetPassword });
+  return useMutation<Message, ApiError, ResetPasswordInput>({ mutationFn: resetPassword });
 }
 
-export interface ChangePasswordResult {
-  message: string;
-  /** The server ends every older session of the account: this one goes on with the new token. */
-  token?: string;
-}
+/** The server ends every older session of the account: this one goes on with the answer's new token. */
+export type ChangePasswordResult = Answer<'passwords_change_password'>;
 
 export async function changePassword(body: ChangePasswordValues): Promise<ChangePasswordResult> {
   const result = await api.put<ChangePasswordResult>(`${BASE}/change-password`, body);
@@ -45,10 +45,10 @@ export function useChangePassword() {
 }
 
 /** Ends every session of the account, this one too (the server refuses their tokens within a second). */
-export function logOutEverywhere(): Promise<{ message: string }> {
+export function logOutEverywhere(): Promise<Message> {
   return api.post(`${BASE}/logout-all`);
 }
 
 export function useLogOutEverywhere() {
-  return useMutation<{ message: string }, ApiError, void>({ mutationFn: logOutEverywhere });
+  return useMutation<Message, ApiError, void>({ mutationFn: logOutEverywhere });
 }

@@ -1,4 +1,5 @@
 import { api } from '@/lib/api-client';
+import type { Answer, RequestBody } from '@/types/contract';
 import type { DomesticValues, ForeignValues, IndividualValues } from './schemas';
 
 const BASE = '/account/api/v1/client';
@@ -12,34 +13,18 @@ export const KIND_PATHS: Record<CustomerKind, string> = {
   3: 'foreign-corporate-customers',
 };
 
-export interface StartInput {
-  kind: CustomerKind;
-  nationalId: string;
-  phone?: string;
-}
+/** The kind picks the URL; the body is the start call's (a foreign company sends no phone). */
+export type StartInput = { kind: CustomerKind } & RequestBody<'registration_start_individual'>;
 
-/** firstStep 1|2|3: the form of that kind; 4: resume at code verification. */
-export interface StartResponse {
-  firstStep: 1 | 2 | 3 | 4;
-  verify: boolean;
-  type: 1 | 2;
-  isForeign: boolean;
-  nationalId: string;
-}
+/** firstStep 1|2|3: the form of that kind; 4: resume at code verification (every kind answers the same schema). */
+export type StartResponse = Answer<'registration_start_individual'>;
 
 export function startRegistration({ kind, nationalId, phone }: StartInput): Promise<StartResponse> {
   const body = kind === 3 ? { nationalId } : { nationalId, phone };
   return api.post<StartResponse>(`${BASE}/${KIND_PATHS[kind]}/register/start`, body);
 }
 
-export interface FinalizeResponse {
-  nationalId: string;
-  state: string;
-  stateCode: number;
-  verify: boolean;
-  codeValidSeconds: number | null;
-  resendAfterSeconds: number | null;
-}
+export type FinalizeResponse = Answer<'registration_finalize_individual'>;
 
 export type FinalizeInput =
   | { kind: 1; values: IndividualValues }
@@ -60,25 +45,19 @@ export function finalizeRegistration(input: FinalizeInput): Promise<FinalizeResp
   return api.post<FinalizeResponse>(`${BASE}/${KIND_PATHS[input.kind]}/register/finalize`, finalizeBody(input));
 }
 
-export interface VerifyInput {
-  type: 1 | 2;
-  nationalId: string;
-  code: string;
-}
+/** The type picks the URL (1 individual, 2 domestic company); the body is the verify call's. */
+export type VerifyInput = { type: 1 | 2 } & RequestBody<'registration_verify_individual'>;
 
-export function verifyCode({ type, nationalId, code }: VerifyInput): Promise<{ verified: boolean }> {
+export function verifyCode({ type, nationalId, code }: VerifyInput): Promise<Answer<'registration_verify_individual'>> {
   // The individual verify path is capitalised in the spec.
   const path = type === 1 ? 'Indivisual-customers' : 'domestic-corporate-customers';
   return api.post(`${BASE}/${path}/register/verify`, { nationalId, code });
 }
 
-export interface ResendInput {
-  type: 1 | 2;
-  nationalId: string;
-  phone: string;
-}
+/** One input for both resend calls: the domestic body calls the national id `nationalCode`. */
+export type ResendInput = { type: 1 | 2 } & RequestBody<'registration_resend_individual'>;
 
-export function resendCode({ type, nationalId, phone }: ResendInput): Promise<{ resendAfterSeconds: number }> {
+export function resendCode({ type, nationalId, phone }: ResendInput): Promise<Answer<'registration_resend_individual'>> {
   if (type === 1) return api.post(`${BASE}/indivisual-customers/register/resend`, { nationalId, phone });
   return api.post(`${BASE}/domestic-corporate-customers/register/resend`, { nationalCode: nationalId, phone });
 }

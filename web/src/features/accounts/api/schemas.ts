@@ -1,20 +1,23 @@
 /**
- * The accounts forms' zod schemas with spec 000 section 5's messages, word for word. The server checks the
- * same rules (domain/accounts/forms.py) and answers its messages in `error.fields` under the wire keys.
+ * The accounts forms' zod schemas with spec 000 section 5's messages, read from the catalogue the server reads
+ * too (contract/validation-messages.json): the server checks the same rules and answers the same words in
+ * `error.fields` under the wire keys.
  */
 import { z } from 'zod';
+import { message } from '@/lib/messages';
 
-export const REQUIRED = 'Required';
-export const REQUIRED_FIELD = 'required field';
-export const THIS_FIELD_IS_REQUIRED = 'This field is required.';
-export const PHONE_PATTERN = /^09\d{9}$/;
+const REQUIRED = message('common.requiredShort');
+const REQUIRED_FIELD = message('accounts.identity.required');
+const THIS_FIELD_IS_REQUIRED = message('common.required');
+const PHONE_PATTERN = /^09\d{9}$/;
 /** A foreign company's phone, international ("+49 40 1234 5678"): the server's FOREIGN_PHONE_SOURCE, word for word. */
 export const FOREIGN_PHONE_PATTERN = /^\+?\(?[0-9](?:[ ().-]{0,2}[0-9]){6,14}$/;
-export const FAX_PATTERN = /^0\d{2}\d{8}$/;
+const FAX_PATTERN = /^0\d{2}\d{8}$/;
 const BIRTH_DATE_PATTERN = /^\d{4}\/\d{2}\/\d{2}$/;
 
 const text = () => z.string().trim();
-const required = (message = REQUIRED) => text().min(1, message);
+const required = (wording = REQUIRED) => text().min(1, wording);
+const exactly = (length: number) => message('common.text.exact', { length });
 
 // -- registration start -----------------------------------------------------------------------------------
 
@@ -41,9 +44,9 @@ export const startSchema = z
     if (!individual && !values.companyId) ctx.addIssue({ code: 'custom', path: ['companyId'], message: REQUIRED_FIELD });
     if (individual || !values.isForeign) {
       if (!values.phoneNumber) {
-        ctx.addIssue({ code: 'custom', path: ['phoneNumber'], message: 'Phone number is required.' });
+        ctx.addIssue({ code: 'custom', path: ['phoneNumber'], message: message('accounts.phone.required') });
       } else if (!PHONE_PATTERN.test(values.phoneNumber)) {
-        ctx.addIssue({ code: 'custom', path: ['phoneNumber'], message: 'Invalid phone number.' });
+        ctx.addIssue({ code: 'custom', path: ['phoneNumber'], message: message('accounts.phone.invalid') });
       }
     }
   });
@@ -52,15 +55,15 @@ export type StartFormValues = z.input<typeof startSchema>;
 // -- individual ---------------------------------------------------------------------------------------------
 
 // Phone, fax, e-mail and address: one wording for one rule, the companies' (the server says the same).
-const phone = required('Phone number is required.').regex(PHONE_PATTERN, 'Invalid phone number.');
-const fax = required('Invalid fax number.').regex(FAX_PATTERN, 'Invalid fax number.');
-const email = required('Email is required.').pipe(z.email('Invalid email address.'));
-const address = required('Address is required.').min(8, 'Address must be at least 8 characters.');
+const phone = required(message('accounts.phone.required')).regex(PHONE_PATTERN, message('accounts.phone.invalid'));
+const fax = required(message('accounts.fax.invalid')).regex(FAX_PATTERN, message('accounts.fax.invalid'));
+const email = required(message('accounts.email.required')).pipe(z.email(message('accounts.email.invalid')));
+const address = required(message('accounts.address.required')).min(8, message('accounts.address.min'));
 
 const individualFields = {
   firstName: required(),
   lastName: required(),
-  birthDate: required().regex(BIRTH_DATE_PATTERN, 'Invalid date'),
+  birthDate: required().regex(BIRTH_DATE_PATTERN, message('accounts.birthDate.invalid')),
   nationalId: required(REQUIRED_FIELD),
   phone,
   fax,
@@ -70,30 +73,31 @@ const individualFields = {
 
 export const individualSchema = z.object({
   ...individualFields,
-  postalCode: required().length(10, 'String must contain exactly 10 character(s)'),
+  postalCode: required().length(10, exactly(10)),
 });
 export type IndividualValues = z.input<typeof individualSchema>;
 
 export const individualProfileSchema = z.object({
   ...individualFields,
-  postalCode: text().refine((v) => v === '' || v.length === 10, 'String must contain exactly 10 character(s)'),
+  postalCode: text().refine((v) => v === '' || v.length === 10, exactly(10)),
   industry: text(),
   destinations: text(),
-  typeOfOperation: z.enum(['', 'Export', 'Import'], { error: "Invalid enum value. Expected 'Export' | 'Import'" }),
+  typeOfOperation: z.enum(['', 'Export', 'Import'], { error: message('accounts.typeOfOperation.enum') }),
 });
 export type IndividualProfileValues = z.input<typeof individualProfileSchema>;
 
 // -- companies ----------------------------------------------------------------------------------------------
 
-const companyName = required('Company name is required.').min(4, 'Company name must be at least 4 characters.');
-const postalCode = required('Invalid postal code.').min(10, 'Invalid postal code.');
-const nationalCode = required('Invalid national code.');
+const companyName = required(message('accounts.companyName.required')).min(4, message('accounts.companyName.min'));
+const postalCode = required(message('accounts.postalCode.invalid')).min(10, message('accounts.postalCode.invalid'));
+const nationalCode = required(message('accounts.identity.invalid'));
+const contactPerson = required(message('accounts.contactPerson.required'));
 
 export const domesticSchema = z.object({
   name: companyName,
-  contactPerson: required('Contact person is required.').min(4, 'Contact person must be at least 4 characters.'),
-  economicCode: required('Invalid economic code.').min(11, 'Invalid economic code.'),
-  registrationCode: required('Invalid registration number.').min(6, 'Invalid registration number.'),
+  contactPerson: contactPerson.min(4, message('accounts.contactPerson.min')),
+  economicCode: required(message('accounts.economicCode.invalid')).min(11, message('accounts.economicCode.invalid')),
+  registrationCode: required(message('accounts.registrationCode.invalid')).min(6, message('accounts.registrationCode.invalid')),
   nationalCode,
   phone,
   fax,
@@ -105,10 +109,10 @@ export type DomesticValues = z.input<typeof domesticSchema>;
 
 export const foreignSchema = z.object({
   name: companyName,
-  contactPerson: required('Contact person is required.'),
+  contactPerson,
   nationalCode,
-  phone: required('Phone number is required.').regex(FOREIGN_PHONE_PATTERN, 'Invalid phone number.'),
-  fax: text().refine((v) => v === '' || FAX_PATTERN.test(v), 'Invalid fax number.'),
+  phone: required(message('accounts.phone.required')).regex(FOREIGN_PHONE_PATTERN, message('accounts.phone.invalid')),
+  fax: text().refine((v) => v === '' || FAX_PATTERN.test(v), message('accounts.fax.invalid')),
   email,
   address,
   postalCode,
@@ -123,21 +127,18 @@ export type ForeignProfileValues = z.input<typeof foreignProfileSchema>;
 
 // -- verification, passwords, review -----------------------------------------------------------------------
 
-export const CODE_LENGTH = 5;
-export const codeSchema = z.string().regex(/^\d{5}$/, 'The code is 5 digits');
-
 const newPasswordFields = {
   newPassword: z
     .string()
     .min(8, THIS_FIELD_IS_REQUIRED)
-    .regex(/[A-Z]/, 'Password must include an uppercase letter')
-    .regex(/\d/, 'Password must include a number'),
+    .regex(/[A-Z]/, message('accounts.password.uppercase'))
+    .regex(/\d/, message('accounts.password.digit')),
   confirmNewPassword: z.string().min(1, THIS_FIELD_IS_REQUIRED),
 };
 
 const passwordsMatch = (values: { newPassword: string; confirmNewPassword: string }) =>
   values.newPassword === values.confirmNewPassword || values.confirmNewPassword === '';
-const MATCH_ISSUE = { path: ['confirmNewPassword'], message: 'Passwords do not match' };
+const MATCH_ISSUE = { path: ['confirmNewPassword'], message: message('accounts.password.mismatch') };
 
 export const newPasswordSchema = z.object(newPasswordFields).refine(passwordsMatch, MATCH_ISSUE);
 export type NewPasswordValues = z.input<typeof newPasswordSchema>;

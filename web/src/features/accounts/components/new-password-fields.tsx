@@ -2,7 +2,7 @@ import { Controller } from 'react-hook-form';
 import type { Control, FieldErrors } from 'react-hook-form';
 import { PasswordInput } from '@/components/ui/password-input';
 
-export const PASSWORD_HINT = 'Minimum 8 letters, numbers and symbols.';
+const PASSWORD_HINT = 'Minimum 8 letters, numbers and symbols.';
 
 type Values = { newPassword: string; confirmNewPassword: string };
 

@@ -19,7 +19,7 @@ function reload() {
 }
 
 /** The real calls behind the machine's actors. */
-export const signUpActors = {
+const signUpActors = {
   start: fromPromise(({ input }: { input: { kind: SignUpKind; nationalId: string; phone: string } }) =>
     startRegistration(input),
   ),

@@ -1,12 +1,17 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { ApiError } from '@/lib/api-client';
+import type { Answer } from '@/types/contract';
+
+// The registration and edit-request shapes, as the server's OpenAPI document declares them.
+export type RegistrationDetail = Answer<'accounts_admin_individual_request'>;
+type UpdateRequest = Answer<'accounts_admin_update_request'>;
 
 const BASE = '/account/api/v1/admin';
 export const REQUEST_LIST_LIMIT = 20;
 
 export type CustomerKind = 'individual' | 'domestic' | 'foreign';
-export const KIND_PATH: Record<CustomerKind, string> = {
+const KIND_PATH: Record<CustomerKind, string> = {
   individual: 'indivisual-customer',
   domestic: 'domestic-corporate-customer',
   foreign: 'foreign-corporate-customer',
@@ -16,7 +21,7 @@ export const DETAIL_ROUTE: Record<number, string> = { 1: 'indivisual', 2: 'corpo
 export const UPDATE_ROUTE: Record<number, string> = { 1: 'indivisual', 2: 'Corporate', 3: 'CorporateForeign' };
 export const KIND_LABEL: Record<number, string> = { 1: 'Individual', 2: 'Domestic company', 3: 'Foreign company' };
 
-export const adminKeys = {
+const adminKeys = {
   all: ['admin'] as const,
   registrationLists: () => [...adminKeys.all, 'registration-requests'] as const,
   registrationList: (page: number) => [...adminKeys.registrationLists(), page] as const,
@@ -26,33 +31,11 @@ export const adminKeys = {
   update: (kind: CustomerKind, id: string) => [...adminKeys.all, 'update-request', kind, id] as const,
 };
 
-export interface RegistrationSummary {
-  id: string;
-  /** The registration aggregate's id, for its audit trail. */
-  registrationId: string;
-  nationalId: string;
-  kind: 1 | 2 | 3;
-  isForeign: boolean;
-  state: string;
-  stateLabel: string;
-  name: string;
-  phone: string;
-  email: string;
-  createdAt: string | null;
-}
-
-export interface Page<T> {
-  list: T[];
-  totalCount: number;
-  page: number;
-  limit: number;
-}
-
-export const registrationListOptions = (page: number) =>
+const registrationListOptions = (page: number) =>
   queryOptions({
     queryKey: adminKeys.registrationList(page),
     queryFn: ({ signal }) =>
-      api.get<Page<RegistrationSummary>>(`${BASE}/register-requests`, {
+      api.get<Answer<'accounts_admin_list_register_requests'>>(`${BASE}/register-requests`, {
         query: { limit: REQUEST_LIST_LIMIT, page },
         signal,
       }),
@@ -61,9 +44,7 @@ export const registrationListOptions = (page: number) =>
 
 export const useRegistrationList = (page: number) => useQuery(registrationListOptions(page));
 
-export type RegistrationDetail = RegistrationSummary & Record<string, string | number | boolean | null>;
-
-export const registrationOptions = (kind: CustomerKind, id: string) =>
+const registrationOptions = (kind: CustomerKind, id: string) =>
   queryOptions({
     queryKey: adminKeys.registration(kind, id),
     queryFn: ({ signal }) =>
@@ -73,12 +54,12 @@ export const registrationOptions = (kind: CustomerKind, id: string) =>
 
 export const useRegistration = (kind: CustomerKind, id: string) => useQuery(registrationOptions(kind, id));
 
-export function acceptRegistration(kind: CustomerKind, id: string) {
+function acceptRegistration(kind: CustomerKind, id: string) {
   const path = `${BASE}/${KIND_PATH[kind]}/register-requests/${encodeURIComponent(id)}`;
   return api.post(kind === 'individual' ? path : `${path}/accept`);
 }
 
-export function declineRegistration(id: string, message: string) {
+function declineRegistration(id: string, message: string) {
   return api.post(`${BASE}/register-requests/${encodeURIComponent(id)}/decline`, { message });
 }
 
@@ -93,43 +74,17 @@ export function useRegistrationDecision(kind: CustomerKind, id: string) {
 
 // -- profile edit requests ------------------------------------------------------------------------------
 
-export interface EditField {
-  fieldName: string;
-  key: string;
-  currentValue: unknown;
-  editedValue: unknown;
-  isEdited: boolean;
-}
-
-export interface UpdateRequest {
-  response: EditField[];
-  id: string;
-  nationalId: string;
-  accountType: 1 | 2 | 3;
-  state: string;
-  requestedAt: string | null;
-}
-
-export interface UpdateSummary {
-  id: string;
-  nationalId: string;
-  accountType: 1 | 2 | 3;
-  state: string;
-  requestedAt: string | null;
-  editedFields: string[];
-}
-
-export const updateListOptions = (page: number) =>
+const updateListOptions = (page: number) =>
   queryOptions({
     queryKey: adminKeys.updateList(page),
     queryFn: ({ signal }) =>
-      api.get<Page<UpdateSummary>>(`${BASE}/update-requests`, { query: { limit: REQUEST_LIST_LIMIT, page }, signal }),
+      api.get<Answer<'accounts_admin_list_update_requests'>>(`${BASE}/update-requests`, { query: { limit: REQUEST_LIST_LIMIT, page }, signal }),
     staleTime: 0,
   });
 
 export const useUpdateList = (page: number) => useQuery(updateListOptions(page));
 
-export const updateRequestOptions = (kind: CustomerKind, id: string) =>
+const updateRequestOptions = (kind: CustomerKind, id: string) =>
   queryOptions({
     queryKey: adminKeys.update(kind, id),
     queryFn: ({ signal }) =>

@@ -8,10 +8,11 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/toast';
 import type { ApiError } from '@/lib/api-client';
+import { message } from '@/lib/messages';
 import styles from './admin.module.css';
 
 /** Spec 000 section 5: the decline description is required, at least 1 character. */
-export const declineSchema = z.object({ message: z.string().trim().min(1, 'Required') });
+const declineSchema = z.object({ message: z.string().trim().min(1, message('common.requiredShort')) });
 
 export interface DecisionProps {
   accept: UseMutationResult<unknown, ApiError, void>;

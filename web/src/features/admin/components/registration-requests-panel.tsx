@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { can } from '@/lib/lifecycle';
 import { DETAIL_ROUTE, KIND_LABEL, REQUEST_LIST_LIMIT, UPDATE_ROUTE, useRegistrationList, useUpdateList } from '../api/requests';
 import styles from './admin.module.css';
 
@@ -61,7 +62,7 @@ export function RegistrationRequestsPanel() {
                       </td>
                       <td>{KIND_LABEL[item.kind]}</td>
                       <td>{item.nationalId}</td>
-                      <td className={item.state === 'pending' ? styles.pending : undefined}>{item.stateLabel}</td>
+                      <td className={can('registration', item.state, 'accept', 'staff') ? styles.pending : undefined}>{item.stateLabel}</td>
                       <td>{when(item.createdAt)}</td>
                     </tr>
                   ))}

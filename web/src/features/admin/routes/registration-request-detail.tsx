@@ -3,14 +3,15 @@ import { AuditLink } from '@/components/audit-link';
 import { ContentLayout } from '@/components/layouts';
 import { Spinner } from '@/components/ui/spinner';
 import { TextInput } from '@/components/ui/text-input';
+import { can } from '@/lib/lifecycle';
 import { useRegistration, useRegistrationDecision } from '../api/requests';
-import type { CustomerKind } from '../api/requests';
+import type { CustomerKind, RegistrationDetail } from '../api/requests';
 import { Decision } from '../components/decision';
 import styles from '../components/admin.module.css';
 
 export type { CustomerKind };
 
-const FIELDS: Record<CustomerKind, [string, string][]> = {
+const FIELDS: Record<CustomerKind, [keyof RegistrationDetail, string][]> = {
   individual: [
     ['firstname', 'First Name'],
     ['lastname', 'Last Name'],
@@ -57,9 +58,9 @@ export function RegistrationRequestDetailRoute({ kind }: { kind: CustomerKind })
       {data ? (
         <>
           <p className={styles.meta}>
-            State: <strong>{String(data.stateLabel)}</strong>
-            {data.declineMessage ? ` (${String(data.declineMessage)})` : ''}{' '}
-            <AuditLink aggregateId={String(data.registrationId ?? '')} />
+            State: <strong>{data.stateLabel}</strong>
+            {data.declineMessage ? ` (${data.declineMessage})` : ''}{' '}
+            <AuditLink aggregateId={data.registrationId} />
           </p>
           <div className={styles.fields}>
             {FIELDS[kind].map(([key, label]) => (
@@ -69,7 +70,7 @@ export function RegistrationRequestDetailRoute({ kind }: { kind: CustomerKind })
           <Decision
             accept={accept}
             decline={decline}
-            disabled={data.state !== 'pending'}
+            disabled={!can('registration', data.state, 'accept', 'staff')}
             subject={`the request ${id}`}
           />
         </>

@@ -3,6 +3,7 @@ import { AuditLink } from '@/components/audit-link';
 import { ContentLayout } from '@/components/layouts';
 import { Spinner } from '@/components/ui/spinner';
 import { TextInput } from '@/components/ui/text-input';
+import { can } from '@/lib/lifecycle';
 import { useUpdateDecision, useUpdateRequest } from '../api/requests';
 import type { CustomerKind } from '../api/requests';
 import { Decision } from '../components/decision';
@@ -40,7 +41,7 @@ export function UpdateRequestDetailRoute({ kind }: { kind: CustomerKind }) {
           <Decision
             accept={accept}
             decline={decline}
-            disabled={data.state !== 'pending'}
+            disabled={!can('profile_edit_request', data.state, 'approve', 'staff')}
             subject={`the edit of ${id}`}
           />
         </>

@@ -5,7 +5,24 @@ import { shouldRetry } from '@/lib/query-client';
 import { filtersToQuery, hasMoreAfter, LOG_PAGE_SIZE, normalizeFilters } from '../lib/filters';
 import type { AsOf } from '../lib/as-of';
 import type { AuditFilters } from '../lib/filters';
-import type { AggregateEvents, AggregateStateAsOf, AuditLogPage } from './types';
+import type { Answer, Schema } from '@/types/contract';
+
+// The audit shapes, as the server's OpenAPI document declares them.
+export type AuditEvent = Schema<'LoggedEvent'>;
+type AggregateEvents = Answer<'audit_aggregate_events'>;
+type AuditLogPage = Answer<'audit_events'>;
+type AggregateStateAsOf = Answer<'audit_state_as_of'>;
+
+/** The aggregate kinds the log filter offers (snake case of the aggregate class, as the log records them). */
+export const AGGREGATE_KINDS = [
+  'account',
+  'registration',
+  'profile_edit_request',
+  'notification',
+  'rate_request',
+  'shipping_order',
+  'stored_file',
+] as const;
 
 export type { AsOf } from '../lib/as-of';
 
@@ -15,16 +32,16 @@ const BASE = '/audit/api/v1';
 const LIVE_STALE_MS = 10_000;
 
 /** "No such aggregate" and "not yet at that point" (404) or "staff only" (403) will not change on a retry. */
-export function retryAuditRead(failureCount: number, error: unknown): boolean {
+function retryAuditRead(failureCount: number, error: unknown): boolean {
   if (error instanceof ApiError && (error.status === 403 || error.status === 404)) return false;
   return shouldRetry(failureCount, error);
 }
 
-export function getAggregateEvents(aggregateId: string, signal?: AbortSignal): Promise<AggregateEvents> {
+function getAggregateEvents(aggregateId: string, signal?: AbortSignal): Promise<AggregateEvents> {
   return api.get<AggregateEvents>(`${BASE}/aggregates/${encodeURIComponent(aggregateId)}/events`, { signal });
 }
 
-export function getAuditLog(
+function getAuditLog(
   filters: AuditFilters,
   after: number,
   limit = LOG_PAGE_SIZE,
@@ -34,19 +51,19 @@ export function getAuditLog(
 }
 
 /** `at` is an ISO instant. */
-export function getAggregateState(aggregateId: string, asOf: AsOf, signal?: AbortSignal): Promise<AggregateStateAsOf> {
+function getAggregateState(aggregateId: string, asOf: AsOf, signal?: AbortSignal): Promise<AggregateStateAsOf> {
   const query = 'position' in asOf ? { position: asOf.position } : { at: asOf.at };
   return api.get<AggregateStateAsOf>(`${BASE}/aggregates/${encodeURIComponent(aggregateId)}/state`, { query, signal });
 }
 
-export const auditKeys = {
+const auditKeys = {
   all: ['audit'] as const,
   aggregate: (aggregateId: string) => ['audit', 'aggregate', aggregateId] as const,
   state: (aggregateId: string, asOf: AsOf) => ['audit', 'aggregate', aggregateId, 'state', asOf] as const,
   log: (filters: AuditFilters) => ['audit', 'log', normalizeFilters(filters)] as const,
 };
 
-export function aggregateEventsQueryOptions(aggregateId: string) {
+function aggregateEventsQueryOptions(aggregateId: string) {
   return queryOptions({
     queryKey: auditKeys.aggregate(aggregateId),
     queryFn: ({ signal }) => getAggregateEvents(aggregateId, signal),
@@ -55,7 +72,7 @@ export function aggregateEventsQueryOptions(aggregateId: string) {
   });
 }
 
-export function aggregateStateQueryOptions(aggregateId: string, asOf: AsOf) {
+function aggregateStateQueryOptions(aggregateId: string, asOf: AsOf) {
   return queryOptions({
     queryKey: auditKeys.state(aggregateId, asOf),
     queryFn: ({ signal }) => getAggregateState(aggregateId, asOf, signal),
@@ -65,7 +82,7 @@ export function aggregateStateQueryOptions(aggregateId: string, asOf: AsOf) {
   });
 }
 
-export function auditLogQueryOptions(filters: AuditFilters, limit = LOG_PAGE_SIZE) {
+function auditLogQueryOptions(filters: AuditFilters, limit = LOG_PAGE_SIZE) {
   return infiniteQueryOptions({
     queryKey: [...auditKeys.log(filters), limit] as const,
     queryFn: ({ pageParam, signal }) => getAuditLog(filters, pageParam, limit, signal),

@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Dropdown } from '@/components/ui/dropdown';
 import type { DropdownOption } from '@/components/ui/dropdown';
 import { TextInput } from '@/components/ui/text-input';
-import { AGGREGATE_KINDS } from '../api/types';
+import { AGGREGATE_KINDS } from '../api/audit-api';
 import { EMPTY_FILTERS, normalizeFilters, rangeErrors } from '../lib/filters';
 import type { AuditFilters } from '../lib/filters';
 import styles from './audit.module.css';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import type { AuditEvent } from '../api/types';
+import type { AuditEvent } from '../api/audit-api';
 import { fieldLabel } from '../lib/fold';
 import { eventSentence } from '../lib/sentence';
 import styles from './audit.module.css';

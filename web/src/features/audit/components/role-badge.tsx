@@ -15,7 +15,7 @@ export function roleLabel(role: string | null | undefined): string {
 }
 
 /** The actor's role as a coloured badge (colour is never the only cue: the text names the role). */
-export function RoleBadge({ role }: { role: string | null | undefined }) {
+function RoleBadge({ role }: { role: string | null | undefined }) {
   const tone = role && role in ROLE_LABELS ? role : 'unknown';
   return (
     <span className={styles.badge} data-tone={tone}>

@@ -18,7 +18,7 @@ export const EMPTY_FILTERS: AuditFilters = { kind: '', actor: '', from: '', to: 
 
 /** Page size of the log; the server allows up to 500. */
 export const LOG_PAGE_SIZE = 50;
-export const MAX_PAGE_SIZE = 500;
+const MAX_PAGE_SIZE = 500;
 
 const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?$/;
 

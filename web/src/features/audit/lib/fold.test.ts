@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AuditEvent } from '../api/types';
+import type { AuditEvent } from '../api/audit-api';
 import { fieldLabel, foldTimeline, formatValue, isSecretField, orderEntries, sameValue } from './fold';
 
 const ID = 'rr-1';
@@ -18,6 +18,7 @@ function event(
     type,
     recordedAt: `2026-11-21T10:0${version}:00.000000Z`,
     actor: { id: 'c-1', role: 'customer' },
+    actorName: 'c-1',
     reason: null,
     changes,
     ...extra,

@@ -4,7 +4,7 @@
  * aggregate set it to. Folding the events oldest first gives every entry its before/after pairs.
  */
 import { formatDate, formatMoney } from '@/lib/format';
-import type { AuditEvent } from '../api/types';
+import type { AuditEvent } from '../api/audit-api';
 
 export interface FieldChange {
   field: string;

@@ -11,7 +11,7 @@ describe('audit sentences', () => {
   it('names people by name and role, and the system as such', () => {
     const accepted = { type: 'PriceAccepted', aggregateKind: 'rate_request', actor: { id: 'a1', role: 'customer' } };
     expect(eventSentence({ ...accepted, actorName: 'Sara Karimi' })).toBe('Price accepted by Sara Karimi (customer)');
-    expect(eventSentence({ ...accepted, actorName: undefined })).toBe('Price accepted by a1 (customer)');
+    expect(eventSentence({ ...accepted, actorName: '' })).toBe('Price accepted by a1 (customer)');
     expect(eventSentence({ type: 'Completed', aggregateKind: 'rate_request', actor: { id: 'system', role: 'system' }, actorName: 'System' })).toBe(
       'Rate request completed by System',
     );

@@ -4,7 +4,7 @@
  * words (PriceAccepted -> Price accepted), a single past participle takes its aggregate's name
  * (shipping_order + Accepted -> Shipping order accepted).
  */
-import type { AuditEvent } from '../api/types';
+import type { AuditEvent } from '../api/audit-api';
 import { kindLabel, roleLabel } from '../components/role-badge';
 
 export function eventPhrase(type: string, aggregateKind: string): string {

@@ -59,7 +59,7 @@ export function formatUsd(value: unknown): string {
 }
 
 /** An ISO instant in the browser's zone with the UTC text beside it, e.g. "21 Nov 2026, 23:30 (…Z)". */
-export function formatInstant(value: unknown): string {
+function formatInstant(value: unknown): string {
   if (typeof value !== 'string' || value === '') return EMPTY_VALUE;
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return value;

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Route, Routes } from 'react-router-dom';
 import { envelope, failureEnvelope, renderWithProviders } from '@/testing/render';
-import type { AuditEvent } from '../api/types';
+import type { AuditEvent } from '../api/audit-api';
 import { AuditLogRoute } from './audit-log';
 import { AuditTimelineRoute } from './audit-timeline';
 
@@ -15,6 +15,7 @@ const opened: AuditEvent = {
   type: 'Opened',
   recordedAt: '2026-11-21T23:29:58.596764Z',
   actor: { id: 'system', role: 'system' },
+  actorName: 'system',
   reason: null,
   changes: { account_type: 0, profile: {}, roles: ['admin'], username: 'admin' },
 };

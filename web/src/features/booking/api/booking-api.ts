@@ -5,21 +5,28 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { getToken } from '@/lib/session';
-import type {
-  DocumentType,
-  Listed,
-  Option,
-  OrderFields,
-  Party,
-  ContainerEntry,
-  RateRequestDetail,
-  RateRequestPayload,
-  RateRequestRow,
-  ShippingOrder,
-} from './types';
+import type { Answer, RequestBody, Schema } from '@/types/contract';
+
+// The booking shapes, as the server's OpenAPI document declares them (src/types/api.ts).
+export type RateRequestRow = Schema<'RateRequestRow'>;
+export type RateRequestDetail = Answer<'booking_rate_request_detail'>;
+export type ShippingOrder = Schema<'ShippingOrder'>;
+export type Choice = Schema<'Choice'>;
+/** Named through the order: the DCSA API has a schema called Party too, so the document qualifies this one's name. */
+export type Party = ShippingOrder['parties'][number];
+export type ContainerEntry = Schema<'Container'>;
+export type DocumentType = Schema<'DocumentType'>;
+export type RateRequestPayload = RequestBody<'booking_create_rate_request'>;
+type ShippingOrderCreate = RequestBody<'booking_create_shipping_order'>;
+type ShippingOrderEdit = RequestBody<'booking_edit_shipping_order'>;
+
+/** Container type value 2 is refrigerated (temperature and humidity apply). */
+export const REEFER_TYPE_VALUE = 2;
+/** The one package type the order takes (box). */
+export const BOX_PACKAGE = 1;
 
 export const CLIENT = '/booking/api/v1/client';
-export const PAGE_SIZE = 10;
+const PAGE_SIZE = 10;
 
 export const bookingKeys = {
   all: ['booking'] as const,
@@ -36,7 +43,7 @@ export const rateRequestsInfiniteOptions = (search = '') =>
     queryKey: bookingKeys.list(search.trim()),
     initialPageParam: 1,
     queryFn: ({ pageParam, signal }) =>
-      api.get<Listed<RateRequestRow>>(`${CLIENT}/rate-requests`, {
+      api.get<Answer<'booking_list_rate_requests'>>(`${CLIENT}/rate-requests`, {
         query: { limit: PAGE_SIZE, offset: pageParam, search: search.trim() || undefined },
         signal,
       }),
@@ -57,7 +64,7 @@ export const rateRequestOptions = (id: string) =>
 const lookup = (name: string, path: string) =>
   queryOptions({
     queryKey: bookingKeys.lookup(name),
-    queryFn: async ({ signal }) => (await api.get<Listed<Option>>(path, { signal })).list.list,
+    queryFn: async ({ signal }) => (await api.get<Answer<'booking_container_types'>>(path, { signal })).list.list,
   });
 
 export const containerTypesOptions = () => lookup('types', 'booking/api/v1/client/rate-request/general/container/types');
@@ -67,7 +74,7 @@ export const documentTypesOptions = () =>
   queryOptions({
     queryKey: bookingKeys.lookup('documents'),
     queryFn: async ({ signal }) =>
-      (await api.get<Listed<DocumentType>>(`${CLIENT}/rate-requests/documents`, { signal })).list.list,
+      (await api.get<Answer<'booking_documents'>>(`${CLIENT}/rate-requests/documents`, { signal })).list.list,
   });
 
 export const containerSearchOptions = (number: string) =>
@@ -76,7 +83,7 @@ export const containerSearchOptions = (number: string) =>
     enabled: number.trim() !== '',
     queryFn: async ({ signal }) =>
       (
-        await api.get<Listed<Option>>(`${CLIENT}/rate-request/general/containers`, {
+        await api.get<Answer<'booking_containers'>>(`${CLIENT}/rate-request/general/containers`, {
           query: { number: number.trim() },
           signal,
         })
@@ -93,8 +100,8 @@ export function useSaveRateRequest(id?: string) {
   return useMutation({
     mutationFn: (payload: RateRequestPayload) =>
       id
-        ? api.put<RateRequestDetail>(`${CLIENT}/rate-requests/${id}`, payload)
-        : api.post<RateRequestDetail>(`${CLIENT}/rate-requests`, payload),
+        ? api.put<Answer<'booking_edit_rate_request'>>(`${CLIENT}/rate-requests/${id}`, payload)
+        : api.post<Answer<'booking_create_rate_request'>>(`${CLIENT}/rate-requests`, payload),
     onSuccess: invalidate,
   });
 }
@@ -104,7 +111,7 @@ export function usePriceDecision(id: string) {
   const invalidate = useInvalidateBooking();
   return useMutation({
     mutationFn: (decision: 'approve' | 'cancel') =>
-      api.put<RateRequestDetail>(`${CLIENT}/rate-requests/${id}/${decision}`),
+      api.put<Answer<'booking_accept_price' | 'booking_cancel_price'>>(`${CLIENT}/rate-requests/${id}/${decision}`),
     onSuccess: invalidate,
   });
 }
@@ -112,45 +119,24 @@ export function usePriceDecision(id: string) {
 export function useSubmitBookingRequest(id: string) {
   const invalidate = useInvalidateBooking();
   return useMutation({
-    mutationFn: (documents: { documentTypeId: number; fileId: string }[]) =>
-      api.put<RateRequestDetail>(`${CLIENT}/rate-requests/${id}/booking-request`, { documents }),
+    mutationFn: (documents: RequestBody<'booking_submit_booking_request'>['documents']) =>
+      api.put<Answer<'booking_submit_booking_request'>>(`${CLIENT}/rate-requests/${id}/booking-request`, { documents }),
     onSuccess: invalidate,
   });
-}
-
-export interface ShippingOrderCreate {
-  rateRequestId: string;
-  isSWBL: boolean;
-  /** The spec's spelling. */
-  frightType: number;
-  cargoDescription: string;
-  imcoClass: string | null;
-  unNumber: string | null;
-  temprature: number | null;
-  humidity: number | null;
-  hasVentilation: boolean;
-  parties: Party[];
-  containers: Omit<ContainerEntry, 'containerNumber'>[];
 }
 
 export function useCreateShippingOrder() {
   const invalidate = useInvalidateBooking();
   return useMutation({
-    mutationFn: (body: ShippingOrderCreate) => api.post<ShippingOrder>(`${CLIENT}/shipping-orders`, body),
+    mutationFn: (body: ShippingOrderCreate) => api.post<Answer<'booking_create_shipping_order'>>(`${CLIENT}/shipping-orders`, body),
     onSuccess: invalidate,
   });
 }
 
-export type ShippingOrderEdit = Omit<OrderFields, 'isSWBL'> & {
-  isSWBL: boolean;
-  parties?: Party[];
-  containers?: Omit<ContainerEntry, 'containerNumber'>[];
-};
-
 export function useEditShippingOrder(orderId: string) {
   const invalidate = useInvalidateBooking();
   return useMutation({
-    mutationFn: (body: ShippingOrderEdit) => api.put<ShippingOrder>(`${CLIENT}/shipping-orders/${orderId}/edit`, body),
+    mutationFn: (body: ShippingOrderEdit) => api.put<Answer<'booking_edit_shipping_order'>>(`${CLIENT}/shipping-orders/${orderId}/edit`, body),
     onSuccess: invalidate,
   });
 }
@@ -158,7 +144,7 @@ export function useEditShippingOrder(orderId: string) {
 export function useApproveShippingOrder(orderId: string) {
   const invalidate = useInvalidateBooking();
   return useMutation({
-    mutationFn: () => api.put<ShippingOrder>(`${CLIENT}/shipping-orders/${orderId}/approve`),
+    mutationFn: () => api.put<Answer<'booking_approve_shipping_order'>>(`${CLIENT}/shipping-orders/${orderId}/approve`),
     onSuccess: invalidate,
   });
 }
@@ -175,7 +161,7 @@ export async function downloadTemplate(documentType: DocumentType): Promise<void
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
-  link.download = `${documentType.name.replace(/\s+/g, '-')}.pdf`;
+  link.download = `${(documentType.name ?? 'template').replace(/\s+/g, '-')}.pdf`;
   document.body.append(link);
   link.click();
   link.remove();

@@ -7,7 +7,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { api } from '@/lib/api-client';
 import { bookingKeys, CLIENT } from './booking-api';
 import type { BookingChanges } from '@/components/booking-changes';
-import type { RateRequestPayload } from './types';
+import type { RateRequestPayload } from './booking-api';
 
 export const changeKeys = {
   of: (id: string) => [...bookingKeys.all, 'changes', id] as const,

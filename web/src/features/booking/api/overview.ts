@@ -2,12 +2,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { CLIENT } from './booking-api';
-import type { RateRequestRow } from './types';
+import type { Answer } from '@/types/contract';
 
-export interface CustomerOverview {
-  counts: { state: number; name: string; count: number }[];
-  waiting: (RateRequestRow & { updatedAt?: string })[];
-}
+export type CustomerOverview = Answer<'overview_customer_overview'>;
 
 export const customerOverviewOptions = () =>
   queryOptions({

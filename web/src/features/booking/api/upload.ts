@@ -1,17 +1,14 @@
 /** Chunked upload (spec 001 sections 7 and 9): 10,240-byte chunks sent in order, ChunkNumber from 1. */
 import { api } from '@/lib/api-client';
+import type { Answer } from '@/types/contract';
 
-export const CHUNK_SIZE = 10_240;
-export const UPLOAD_PATH = '/file-manager/api/v1/files/upload-chunk';
+const CHUNK_SIZE = 10_240;
+const UPLOAD_PATH = '/file-manager/api/v1/files/upload-chunk';
 
-export interface UploadAnswer {
-  fileName: string | null;
-  filePath: string | null;
-  receivedChunks: number;
-  totalChunks: number;
-}
+/** One chunk's answer, as the server's OpenAPI document declares it. */
+type UploadAnswer = Answer<'files_upload_chunk'>;
 
-export function chunkCount(size: number): number {
+function chunkCount(size: number): number {
   return Math.max(1, Math.ceil(size / CHUNK_SIZE));
 }
 

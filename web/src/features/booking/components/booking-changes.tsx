@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/toast';
 import { can, isFinal, label } from '@/lib/lifecycle';
-import type { RateRequestDetail } from '../api/types';
+import type { RateRequestDetail } from '../api/booking-api';
 import {
   ChangeDiff,
   changeStyles as styles,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RateRequestRow } from '../api/types';
+import type { RateRequestRow } from '../api/booking-api';
 import { detailsTarget, sortRows } from './list-helpers';
 
 const row = (id: string, createdAt: string, containerType: string) =>

@@ -1,4 +1,5 @@
-import type { RateRequestRow } from '../api/types';
+import { isState } from '@/lib/lifecycle';
+import type { RateRequestRow } from '../api/booking-api';
 
 export type SortKey = 'newest' | 'old' | 'type';
 
@@ -8,12 +9,12 @@ export function sortRows(rows: RateRequestRow[], sort: SortKey): RateRequestRow[
   const time = (r: RateRequestRow) => Date.parse(r.createdAt) || 0;
   if (sort === 'newest') return copy.sort((a, b) => time(b) - time(a));
   if (sort === 'old') return copy.sort((a, b) => time(a) - time(b));
-  return copy.sort((a, b) => a.containerType.localeCompare(b.containerType) || time(b) - time(a));
+  return copy.sort((a, b) => (a.containerType ?? '').localeCompare(b.containerType ?? '') || time(b) - time(a));
 }
 
-/** orderState 1 opens the edit page; 0, 2, 3 and "no order yet" open the detail page. */
+/** An order in revision opens the edit page; any other order and "no order yet" open the detail page. */
 export function detailsTarget(row: Pick<RateRequestRow, 'id' | 'orderState'>): string {
-  return row.orderState === 1
+  return isState('shipping_order', row.orderState, 'revision_requested')
     ? `/dashboard/bookings/rate-request/edit/${row.id}`
     : `/dashboard/bookings/rate-request/detail/${row.id}`;
 }

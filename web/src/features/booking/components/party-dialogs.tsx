@@ -8,8 +8,8 @@ import { consigneeSchema, supplierSchema } from './schemas';
 import type { ConsigneeValues, SupplierValues } from './schemas';
 import styles from './booking.module.css';
 
-export const EMPTY_SUPPLIER: SupplierValues = { fullName: '', mobileNumber: '', fax: '', fullAddress: '' };
-export const EMPTY_CONSIGNEE: ConsigneeValues = {
+const EMPTY_SUPPLIER: SupplierValues = { fullName: '', mobileNumber: '', fax: '', fullAddress: '' };
+const EMPTY_CONSIGNEE: ConsigneeValues = {
   ...EMPTY_SUPPLIER,
   notifyParty: false,
   notifyFullName: '',

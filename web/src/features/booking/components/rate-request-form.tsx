@@ -5,17 +5,27 @@ import { Controller, useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Dropdown } from '@/components/ui/dropdown';
+import type { DropdownOption } from '@/components/ui/dropdown';
 import { NumberInput } from '@/components/ui/number-input';
 import { TextInput } from '@/components/ui/text-input';
 import { toast } from '@/components/ui/toast';
 import { ApiError, errorText } from '@/lib/api-client';
+import { isState } from '@/lib/lifecycle';
 import { containerSizesOptions, containerTypesOptions, portsOptions, useSaveRateRequest } from '../api/booking-api';
 import { useRequestAmendment } from '../api/changes-api';
-import type { RateRequestDetail } from '../api/types';
+import type { Choice, RateRequestDetail } from '../api/booking-api';
 import { FileUpload } from './file-upload';
 import { DANGER_FILE_MISSING, dangerFileMissing, rateRequestSchema } from './schemas';
 import type { RateRequestFormValues } from './schemas';
 import styles from './booking.module.css';
+
+/**
+ * A reference choice as a dropdown option. Ports and sizes are chosen by id; the container type's value 2 marks
+ * a reefer but the id is what is sent. A reference row without a name (the server allows it) shows empty.
+ */
+function choiceOption(choice: Pick<Choice, 'id' | 'name'>): DropdownOption {
+  return { name: choice.name ?? '', value: choice.id };
+}
 
 function defaults(detail?: RateRequestDetail): RateRequestFormValues {
   return {
@@ -27,11 +37,10 @@ function defaults(detail?: RateRequestDetail): RateRequestFormValues {
     isDanger: detail?.isDanger ?? false,
     msds: detail?.msds ?? null,
     additionalComment: detail?.additionalComment ?? '',
-    // Ports and sizes are chosen by id; the container type's value 2 marks a reefer but the id is what is sent.
-    pol: detail ? { name: detail.pol.name, value: detail.pol.id ?? detail.pol.value } : null,
-    pod: detail ? { name: detail.pod.name, value: detail.pod.id ?? detail.pod.value } : null,
-    containerType: detail ? { name: detail.containerType.name, value: detail.containerType.id ?? detail.containerType.value } : null,
-    containerSize: detail ? { name: detail.containerSize.name, value: detail.containerSize.id ?? detail.containerSize.value } : null,
+    pol: detail ? choiceOption(detail.pol) : null,
+    pod: detail ? choiceOption(detail.pod) : null,
+    containerType: detail ? choiceOption(detail.containerType) : null,
+    containerSize: detail ? choiceOption(detail.containerSize) : null,
   };
 }
 
@@ -52,9 +61,9 @@ export function RateRequestForm({ detail, onSaved, onCancel, amend = false }: Ra
   const ports = useQuery(portsOptions());
   const types = useQuery(containerTypesOptions());
   const sizes = useQuery(containerSizesOptions());
-  const portChoices = (ports.data ?? []).map((p) => ({ name: p.name, value: p.id ?? p.value }));
-  const typeChoices = (types.data ?? []).map((p) => ({ name: p.name, value: p.id ?? p.value }));
-  const sizeChoices = (sizes.data ?? []).map((p) => ({ name: p.name, value: p.id ?? p.value }));
+  const portChoices = (ports.data ?? []).map(choiceOption);
+  const typeChoices = (types.data ?? []).map(choiceOption);
+  const sizeChoices = (sizes.data ?? []).map(choiceOption);
 
   const { register, control, handleSubmit, watch, setValue, setError, formState } = useForm<RateRequestFormValues>({
     resolver: zodResolver(rateRequestSchema),
@@ -99,7 +108,7 @@ export function RateRequestForm({ detail, onSaved, onCancel, amend = false }: Ra
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Rate request" className={styles.formCard}>
-      {detail?.revisionMessage && detail.state === 1 ? (
+      {detail?.revisionMessage && isState('rate_request', detail.state, 'revision_requested') ? (
         <p className={styles.card} role="note">
           <strong>Revision requested:</strong> {detail.revisionMessage}
         </p>

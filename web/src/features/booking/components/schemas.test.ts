@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { message } from '@/lib/messages';
 import {
   consigneeSchema,
   containerRowSchema,
@@ -62,8 +63,12 @@ describe('rate request rules', () => {
     expect(messages(result)).toEqual({
       quantity: 'Quantity must be a positive whole number',
       hsCode: 'HS code must be 6 to 10 digits',
-      pod: 'POD must differ from POL',
+      pod: message('booking.pod.samePort'),
     });
+  });
+  it('words a quantity above 1000 as the server does', () => {
+    const result = rateRequestSchema.safeParse({ ...validRate, quantity: '1001' });
+    expect(messages(result)).toEqual({ quantity: message('booking.quantity.max') });
   });
   it('asks for the danger file only when Is Danger is on', () => {
     expect(dangerFileMissing({ isDanger: true, msds: null })).toBe(true);
@@ -131,7 +136,7 @@ describe('container row rules', () => {
       grossWeight: '100',
       netWeight: '200',
     });
-    expect(messages(result)).toEqual({ netWeight: 'Net Weight cannot exceed Gross Weight' });
+    expect(messages(result)).toEqual({ netWeight: message('booking.netWeight.exceedsGross') });
   });
 });
 
@@ -168,6 +173,21 @@ describe('shipping order rules', () => {
       humidity: '60',
     });
     expect(ok.success).toBe(true);
+  });
+  it('words out-of-range hazard and reefer values as the server does', () => {
+    const result = shippingOrderSchema({ isDanger: true, isReefer: true }).safeParse({
+      ...base,
+      imcoClass: '10',
+      unNumber: '12',
+      temprature: '-41',
+      humidity: '101',
+    });
+    expect(messages(result)).toEqual({
+      imcoClass: message('booking.imcoClass.enum'),
+      unNumber: message('booking.unNumber.pattern'),
+      temprature: message('booking.temperature.range'),
+      humidity: message('booking.humidity.range'),
+    });
   });
   it('maps freight as the spec says', () => {
     expect(frightType(0)).toBe(1);

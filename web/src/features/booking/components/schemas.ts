@@ -1,8 +1,12 @@
-/** Form rules of spec 001 section 5 with its messages; shared keys use the server's 'This field is required.'. */
+/**
+ * Form rules of spec 001 section 5. A rule the server checks too takes its wording from the shared catalogue
+ * (src/lib/messages); the rest (dropdown choices, the container picker) exist only in these forms.
+ */
 import { z } from 'zod';
+import { message } from '@/lib/messages';
 
-export const REQUIRED = 'This field is required.';
-export const DANGER_FILE_MISSING = 'Please Upload Danger File !';
+const REQUIRED = message('common.required');
+export const DANGER_FILE_MISSING = message('booking.msds.required');
 
 const option = (label: string) =>
   z
@@ -15,13 +19,14 @@ const requiredText = z.string({ error: REQUIRED }).trim().min(1, REQUIRED);
 export const rateRequestSchema = z
   .object({
     commodity: requiredText,
-    hsCode: requiredText.regex(/^\d{6,10}$/, 'HS code must be 6 to 10 digits'),
+    hsCode: requiredText.regex(/^\d{6,10}$/, message('booking.hsCode.pattern')),
     preferredShippingDate: requiredText,
     quantity: z
       .string()
       .trim()
       .min(1, REQUIRED)
-      .refine((v) => /^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 1000, 'Quantity must be a positive whole number'),
+      .refine((v) => /^\d+$/.test(v) && Number(v) >= 1, message('booking.quantity.min'))
+      .refine((v) => !/^\d+$/.test(v) || Number(v) <= 1000, message('booking.quantity.max')),
     isSwbl: z.boolean(),
     isDanger: z.boolean(),
     msds: z.string().nullable(),
@@ -33,7 +38,7 @@ export const rateRequestSchema = z
   })
   .refine((v) => !v.pol || !v.pod || v.pol.value !== v.pod.value, {
     path: ['pod'],
-    message: 'POD must differ from POL',
+    message: message('booking.pod.samePort'),
   });
 
 export type RateRequestFormValues = z.input<typeof rateRequestSchema>;
@@ -43,27 +48,28 @@ export function dangerFileMissing(values: Pick<RateRequestFormValues, 'isDanger'
   return values.isDanger && !values.msds;
 }
 
+// The notify party's fields repeat the party rules under their own labels ("Notify Party Full Name is required").
 const mobile = (prefix = '') =>
   z
     .string()
     .trim()
-    .min(1, `${prefix}Mobile Number is required`)
-    .regex(/^\d+$/, `${prefix}Mobile Number must be numeric`);
+    .min(1, `${prefix}${message('booking.party.phoneRequired')}`)
+    .regex(/^\d+$/, `${prefix}${message('booking.party.phoneNumeric')}`);
 
 export const supplierSchema = z.object({
-  fullName: z.string().trim().min(1, 'Full Name is required'),
+  fullName: z.string().trim().min(1, message('booking.party.nameRequired')),
   mobileNumber: mobile(),
   fax: z.string(),
-  fullAddress: z.string().trim().min(1, 'Full Address is required'),
+  fullAddress: z.string().trim().min(1, message('booking.party.addressRequired')),
 });
 export type SupplierValues = z.infer<typeof supplierSchema>;
 
 export const consigneeSchema = supplierSchema.extend({
   notifyParty: z.boolean(),
-  notifyFullName: z.string().trim().min(1, 'Notify Party Full Name is required'),
+  notifyFullName: z.string().trim().min(1, `Notify Party ${message('booking.party.nameRequired')}`),
   notifyMobileNumber: mobile('Notify Party '),
   notifyFax: z.string(),
-  notifyFullAddress: z.string().trim().min(1, 'Notify Party Full Address is required'),
+  notifyFullAddress: z.string().trim().min(1, `Notify Party ${message('booking.party.addressRequired')}`),
 });
 export type ConsigneeValues = z.infer<typeof consigneeSchema>;
 
@@ -72,35 +78,35 @@ export const containerRowSchema = z.object({
     .object({ name: z.string(), value: z.number() })
     .nullable()
     .refine((v) => v !== null, 'Container Number is required'),
-  seal: z.string().trim().min(1, 'Seal is required'),
+  seal: z.string().trim().min(1, message('booking.seal.required')),
   count: z
     .string()
     .trim()
-    .min(1, 'count is required')
-    .refine((v) => /^\d+$/.test(v) && Number(v) >= 1, 'count must be a positive whole number'),
+    .min(1, message('booking.count.required'))
+    .refine((v) => /^\d+$/.test(v) && Number(v) >= 1, message('booking.count.min')),
   type: z.number({ error: 'Type Of Packages is required' }),
   grossWeight: z
     .string()
     .trim()
-    .min(1, 'Gross Weight is required')
-    .refine((v) => Number(v) > 0, 'Gross Weight must be a positive number'),
+    .min(1, message('booking.grossWeight.required'))
+    .refine((v) => Number(v) > 0, message('booking.grossWeight.positive')),
   netWeight: z
     .string()
     .trim()
-    .min(1, 'Net Weight is required')
-    .refine((v) => Number(v) > 0, 'Net Weight must be a positive number'),
+    .min(1, message('booking.netWeight.required'))
+    .refine((v) => Number(v) > 0, message('booking.netWeight.positive')),
 }).refine((v) => !v.grossWeight || !v.netWeight || Number(v.netWeight) <= Number(v.grossWeight), {
   path: ['netWeight'],
-  message: 'Net Weight cannot exceed Gross Weight',
+  message: message('booking.netWeight.exceedsGross'),
 });
 export type ContainerRowValues = z.input<typeof containerRowSchema>;
 
-export const IMCO_CLASSES = [
+const IMCO_CLASSES = [
   '1', '1.1', '1.2', '1.3', '1.4', '1.5', '1.6', '2.1', '2.2', '2.3', '3', '4.1', '4.2', '4.3', '5.1', '5.2',
   '6.1', '6.2', '7', '8', '9',
 ];
 
-const FIELD_REQUIRED = 'This Field is required';
+const FIELD_REQUIRED = message('booking.order.fieldRequired');
 
 /** The order form; hazardous and reefer fields are required only for such requests. */
 export function shippingOrderSchema(options: { isDanger: boolean; isReefer: boolean }) {
@@ -109,7 +115,7 @@ export function shippingOrderSchema(options: { isDanger: boolean; isReefer: bool
       isSWBL: z.boolean(),
       /** Form value: 0 Collect, 1 Prepaid. */
       freight: z.number(),
-      cargoDescription: z.string().trim().min(1, 'Cargo Description is required'),
+      cargoDescription: z.string().trim().min(1, message('booking.cargoDescription.required')),
       imcoClass: z.string(),
       unNumber: z.string(),
       temprature: z.string(),
@@ -120,18 +126,18 @@ export function shippingOrderSchema(options: { isDanger: boolean; isReefer: bool
       if (options.isDanger) {
         if (!v.imcoClass.trim()) ctx.addIssue({ code: 'custom', path: ['imcoClass'], message: FIELD_REQUIRED });
         else if (!IMCO_CLASSES.includes(v.imcoClass.trim()))
-          ctx.addIssue({ code: 'custom', path: ['imcoClass'], message: 'IMCO class must be an IMDG class (1-9)' });
+          ctx.addIssue({ code: 'custom', path: ['imcoClass'], message: message('booking.imcoClass.enum') });
         if (!v.unNumber.trim()) ctx.addIssue({ code: 'custom', path: ['unNumber'], message: FIELD_REQUIRED });
         else if (!/^\d{4}$/.test(v.unNumber.trim()))
-          ctx.addIssue({ code: 'custom', path: ['unNumber'], message: 'UN No must be 4 digits' });
+          ctx.addIssue({ code: 'custom', path: ['unNumber'], message: message('booking.unNumber.pattern') });
       }
       if (options.isReefer) {
         if (!v.temprature.trim()) ctx.addIssue({ code: 'custom', path: ['temprature'], message: FIELD_REQUIRED });
         else if (!(Number(v.temprature) >= -40 && Number(v.temprature) <= 40))
-          ctx.addIssue({ code: 'custom', path: ['temprature'], message: 'Temperature must be between -40 and 40' });
+          ctx.addIssue({ code: 'custom', path: ['temprature'], message: message('booking.temperature.range') });
         if (!v.humidity.trim()) ctx.addIssue({ code: 'custom', path: ['humidity'], message: FIELD_REQUIRED });
         else if (!(Number(v.humidity) >= 0 && Number(v.humidity) <= 100))
-          ctx.addIssue({ code: 'custom', path: ['humidity'], message: 'Humidity must be between 0 and 100' });
+          ctx.addIssue({ code: 'custom', path: ['humidity'], message: message('booking.humidity.range') });
       }
     });
 }

@@ -8,14 +8,20 @@ import { TextInput } from '@/components/ui/text-input';
 import { toast } from '@/components/ui/toast';
 import { ApiError, errorText } from '@/lib/api-client';
 import { useCreateShippingOrder, useEditShippingOrder } from '../api/booking-api';
-import type { OrderFields, Party, RateRequestDetail, ShippingOrder } from '../api/types';
-import { REEFER_TYPE_VALUE } from '../api/types';
+import type { Party, RateRequestDetail, ShippingOrder } from '../api/booking-api';
+import { REEFER_TYPE_VALUE } from '../api/booking-api';
 import { ContainerDialog } from './container-dialog';
 import type { LocalContainer } from './container-dialog';
 import { ConsigneeDialog, SupplierDialog } from './party-dialogs';
 import { freightFormValue, frightType, shippingOrderSchema } from './schemas';
 import type { ConsigneeValues, ShippingOrderValues, SupplierValues } from './schemas';
 import styles from './booking.module.css';
+
+/** The order's own fields, the ones a revision names and `editedOrder` carries. */
+type OrderFields = Pick<
+  ShippingOrder,
+  'isSWBL' | 'freightType' | 'cargoDescription' | 'imcoClass' | 'unNumber' | 'temprature' | 'humidity' | 'hasVentilation'
+>;
 
 const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 

@@ -6,9 +6,10 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { Dialog } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/toast';
 import { errorText } from '@/lib/api-client';
+import { isState } from '@/lib/lifecycle';
 import { documentTypesOptions, useApproveShippingOrder, usePriceDecision, useSubmitBookingRequest } from '../api/booking-api';
+import type { RateRequestDetail } from '../api/booking-api';
 import { formatDate, formatMoney, formatTotal } from '@/lib/format';
-import type { RateRequestDetail } from '../api/types';
 import { FileUpload } from './file-upload';
 import { TemplateCard } from './template-card';
 import { SummaryHeader } from './summary-header';
@@ -160,7 +161,7 @@ export function FinalStep({ detail, onBack }: { detail: RateRequestDetail; onBac
   const [checked, setChecked] = useState(false);
   const frame = useRef<HTMLIFrameElement>(null);
   const approve = useApproveShippingOrder(detail.order?.id ?? detail.id);
-  const approved = detail.order?.status === 3;
+  const approved = isState('shipping_order', detail.order?.status, 'approved');
   useEffect(() => {
     const node = frame.current;
     if (!node) return undefined;

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
 import { downloadTemplate } from '../api/booking-api';
-import type { DocumentType } from '../api/types';
+import type { DocumentType } from '../api/booking-api';
 import styles from './booking.module.css';
 
 const INSTRUCTIONS = ['Download the template.', 'Fill it in and sign it with your company stamp.', 'Upload the signed copy (PDF, PNG or JPEG).'];

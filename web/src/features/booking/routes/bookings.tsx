@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { WhoseMove } from '@/components/whose-move';
 import { formatDate, formatMoney } from '@/lib/format';
-import { label } from '@/lib/lifecycle';
+import { label, stateName } from '@/lib/lifecycle';
 import { rateRequestsInfiniteOptions } from '../api/booking-api';
 import { detailsTarget, sortRows } from '../components/list-helpers';
 import type { SortKey } from '../components/list-helpers';
@@ -26,7 +26,7 @@ function useDebounced(value: string, ms: number): string {
 
 function StateBadge({ state }: { state: number }) {
   return (
-    <span className={styles.badge} data-state={state}>
+    <span className={styles.badge} data-state={stateName('rate_request', state)}>
       {label('rate_request', state)}
     </span>
   );

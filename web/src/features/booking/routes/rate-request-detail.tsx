@@ -6,10 +6,10 @@ import { ContentLayout } from '@/components/layouts';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { WhoseMove } from '@/components/whose-move';
-import { label } from '@/lib/lifecycle';
+import { isState, label, stateName } from '@/lib/lifecycle';
 import { activeStep, bookingWizardMachine, reachedStep } from '@/machines/booking-wizard';
 import { rateRequestOptions } from '../api/booking-api';
-import type { RateRequestDetail } from '../api/types';
+import type { RateRequestDetail } from '../api/booking-api';
 import { BookingChangesPanel } from '../components/booking-changes';
 import { RateRequestForm } from '../components/rate-request-form';
 import { ShippingOrderForm } from '../components/shipping-order-form';
@@ -59,7 +59,7 @@ export function RateRequestDetailRoute() {
       description={
         <>
           {detail.reference ? <strong>{detail.reference} </strong> : null}
-          <span className={styles.badge} data-state={detail.state}>
+          <span className={styles.badge} data-state={stateName('rate_request', detail.state, detail.price)}>
             {label('rate_request', detail.state)}
           </span>{' '}
           <WhoseMove waitingFor={detail.waitingFor} viewer="customer" />
@@ -94,10 +94,10 @@ export function RateRequestDetailRoute() {
       {snapshot.matches('bookingRequest') ? (
         <BookingRequestStep
           detail={detail}
-          editable={detail.state === 2}
+          editable={isState('rate_request', detail.state, 'loi_pending')}
           onBack={back}
           onContinue={next}
-          canContinue={detail.state === 3 || reached >= 2}
+          canContinue={isState('rate_request', detail.state, 'shipping_order') || reached >= 2}
         />
       ) : null}
       {snapshot.matches({ shippingOrder: 'fill' }) ? (

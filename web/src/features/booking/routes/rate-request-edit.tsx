@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router-dom';
 import { ContentLayout } from '@/components/layouts';
 import { Spinner } from '@/components/ui/spinner';
+import { isState } from '@/lib/lifecycle';
 import { rateRequestOptions } from '../api/booking-api';
 import { BookingNotFound } from '../components/booking-not-found';
 import { RateRequestForm } from '../components/rate-request-form';
@@ -10,7 +11,7 @@ import { StepsHeader } from '../components/steps-header';
 import { SummaryHeader } from '../components/summary-header';
 
 /**
- * The route serves both readings of spec section 2: an order in revision (status 1) gets the shipping
+ * The route serves both readings of spec section 2: an order in revision gets the shipping
  * order edit screen; otherwise the rate request edit form (read-only until Edit).
  */
 export function RateRequestEditRoute() {
@@ -21,7 +22,7 @@ export function RateRequestEditRoute() {
   if (query.isError) return <BookingNotFound error={query.error} />;
   if (query.isPending || !detail) return <Spinner label="Loading rate request" />;
   const toList = () => navigate('/dashboard/bookings');
-  if (detail.order && detail.order.status === 1) {
+  if (detail.order && isState('shipping_order', detail.order.status, 'revision_requested')) {
     return (
       <ContentLayout title="Edit Shipping Order">
         <StepsHeader active={2} allDone />

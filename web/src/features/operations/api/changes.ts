@@ -2,8 +2,9 @@
  * Staff decisions on the changes customers ask for after confirmation (api/routers/booking_changes.py).
  */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { BookingChanges, OpenChange } from '@/components/booking-changes';
+import type { BookingChanges } from '@/components/booking-changes';
 import { api } from '@/lib/api-client';
+import type { Answer } from '@/types/contract';
 
 const ADMIN = '/booking/api/v1/admin';
 
@@ -23,8 +24,7 @@ export const openChangesOptions = () =>
   queryOptions({
     queryKey: staffChangeKeys.open(),
     queryFn: async ({ signal }) =>
-      (await api.get<{ list: { list: OpenChange[]; totalCount: number } }>(`${ADMIN}/booking-changes`, { signal })).list
-        .list,
+      (await api.get<Answer<'booking_changes_admin_open_booking_changes'>>(`${ADMIN}/booking-changes`, { signal })).list.list,
   });
 
 export type StaffDecision =

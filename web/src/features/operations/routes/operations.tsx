@@ -12,42 +12,25 @@ import { Dialog } from '@/components/ui/dialog';
 import { TextInput } from '@/components/ui/text-input';
 import { toast } from '@/components/ui/toast';
 import { api, errorText } from '@/lib/api-client';
-import { can, label, stateByCode } from '@/lib/lifecycle';
+import { can, isState, label, stateCodes, stateName } from '@/lib/lifecycle';
 import { ApiBadge } from '@/components/api-badge';
 import { AuditLink } from '@/components/audit-link';
 import { BookingFacts, OrderFacts } from '@/components/booking-facts';
 import { WhoseMove } from '@/components/whose-move';
-import type { FactsOrder, FactsRequest } from '@/components/booking-facts';
 import { formatDate, formatMoney } from '@/lib/format';
+import type { Answer, Schema } from '@/types/contract';
 import { ChangeReview, OpenChangesQueue } from '../components/change-review';
 import styles from './operations.module.css';
 
 const ADMIN = '/booking/api/v1/admin';
 const LIMIT = 10;
 
-interface Row {
-  id: string;
-  reference?: string | null;
-  waitingFor?: 'customer' | 'staff' | null;
-  cargoDetails: string;
-  customerName: string;
-  polTitle: string;
-  podTitle: string;
-  state: number;
-  price: number | null;
-  orderState: number | null;
-  preferredShippingDate: string;
-  viaApi?: boolean;
-}
-interface Order extends FactsOrder {
-  id: string;
-  status: number;
-}
-interface Detail extends Omit<Row, 'reference'>, FactsRequest {
-  order: Order | null;
-}
+// The admin detail, as the server's OpenAPI document declares it (the list is typed at its fetcher). The server
+// sends the list row's viaApi on the detail too, but its RateRequestDetail schema does not declare it yet: the one
+// field added here, from the generated row, until api/schemas/booking.py does.
+type Detail = Answer<'booking_admin_rate_request_detail'> & Partial<Pick<Schema<'RateRequestRow'>, 'viaApi'>>;
 
-const REVIEW_FIELDS: [string, string][] = [
+const REVIEW_FIELDS: [keyof NonNullable<Detail['order']>, string][] = [
   ['cargoDescription', 'Cargo Description'],
   ['freightType', 'Freight'],
   ['imcoClass', 'IMCO Class'],
@@ -67,10 +50,6 @@ const ACTION_TITLE: Record<Action, string> = {
   order_revision: 'Request Order Revision',
   order_accept: 'Accept Shipping Order',
 };
-
-function stateName(row: Pick<Row, 'state' | 'price'>) {
-  return stateByCode('rate_request', row.state, row.price)?.name ?? '';
-}
 
 function ActionDialog({ action, detail, onClose }: { action: Action; detail: Detail; onClose: () => void }) {
   const queryClient = useQueryClient();
@@ -186,9 +165,9 @@ function DetailPanel({ id }: { id: string }) {
   const d = query.data;
   if (query.isError) return <p role="alert">The rate request could not be loaded.</p>;
   if (!d) return <p>Loading…</p>;
-  const name = stateName(d);
+  const name = stateName('rate_request', d.state, d.price);
   const staffCan = (trigger: string) => can('rate_request', name, trigger, 'staff');
-  const orderName = d.order ? (stateByCode('shipping_order', d.order.status)?.name ?? '') : '';
+  const orderName = stateName('shipping_order', d.order?.status);
   return (
     <section aria-label="Selected rate request" className={styles.panel}>
       <h2>
@@ -251,7 +230,7 @@ export function OperationsRoute() {
     placeholderData: keepPreviousData,
     staleTime: 0,
     queryFn: ({ signal }) =>
-      api.get<{ list: { list: Row[]; totalCount: number } }>(`${ADMIN}/rate-requests`, {
+      api.get<Answer<'booking_admin_list_rate_requests'>>(`${ADMIN}/rate-requests`, {
         query: { state: state === '' ? undefined : Number(state), limit: LIMIT, offset: page, search: search.trim() || undefined },
         signal,
       }),
@@ -279,7 +258,7 @@ export function OperationsRoute() {
           }}
         >
           <option value="">All</option>
-          {[0, 1, 2, 3, 4, 5, 6, 7].map((code) => (
+          {stateCodes('rate_request').map((code) => (
             <option key={code} value={code}>
               {code} · {label('rate_request', code)}
             </option>
@@ -331,7 +310,11 @@ export function OperationsRoute() {
               <td data-label="Shipping date">{formatDate(r.preferredShippingDate)}</td>
               <td data-label="State">
                 {label('rate_request', r.state)}
-                {r.state === 0 && r.price === null ? ' (awaiting quote)' : r.state === 0 ? ` (quoted ${formatMoney(r.price)})` : ''}
+                {isState('rate_request', r.state, 'requested', r.price)
+                  ? ' (awaiting quote)'
+                  : isState('rate_request', r.state, 'quoted', r.price)
+                    ? ` (quoted ${formatMoney(r.price)})`
+                    : ''}
               </td>
               <td data-label="Order">{r.orderState === null ? '-' : label('shipping_order', r.orderState)}</td>
               <td data-label="Next move">

@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import type { RateRequestDetail } from '../api/booking-api';
+import { renderReport, requestedId } from './report';
+
+const detail: RateRequestDetail = {
+  id: 'rr-1',
+  customerId: 'c-1',
+  customerName: 'Sara Tehrani',
+  commodity: 'Pistachios',
+  hsCode: '080251',
+  quantity: 2,
+  state: 3,
+  stateName: 'shipping_order',
+  orderState: 2,
+  pol: { id: 1, name: 'Shanghai (CNSHA)', value: 1 },
+  pod: { id: 2, name: 'Hamburg (DEHAM)', value: 2 },
+  polTitle: 'Shanghai (CNSHA)',
+  podTitle: 'Hamburg (DEHAM)',
+  containerType: { id: 2, name: 'Reefer', value: 2 },
+  containerSize: { id: 1, name: '40ft', value: 1 },
+  cargoDetails: '2 x 40ft Reefer',
+  price: 1250.5,
+  validUntil: null,
+  preferredShippingDate: '2026-12-01',
+  isSwbl: false,
+  isSWBL: false,
+  isDanger: false,
+  msds: null,
+  msdsFileName: null,
+  reference: null,
+  waitingFor: null,
+  additionalComment: null,
+  revisionMessage: null,
+  rejectionMessage: null,
+  bookingRequest: null,
+  createdAt: '2026-11-01T00:00:00.000000Z',
+  updatedAt: '2026-11-02T00:00:00.000000Z',
+  order: {
+    id: 'so-1',
+    rateRequestId: 'rr-1',
+    status: 2,
+    statusName: 'ready_for_approval',
+    statusLabel: 'Ready For Approval',
+    isSWBL: false,
+    freightType: 2,
+    cargoDescription: 'Roasted pistachios in boxes',
+    imcoClass: null,
+    unNumber: null,
+    temprature: -18,
+    humidity: 60,
+    hasVentilation: true,
+    parties: [{ name: 'Pars Nuts', address: 'Tehran', phoneNumber: '09120000000', fax: null, partyType: 0, isForSwbl: false }],
+    containers: [
+      { containerId: 7, containerNumber: 'MSCU1234565', seal: 'S1', count: 10, type: 1, grossWeight: 1987, netWeight: 1800 },
+      { containerId: 8, containerNumber: null, seal: 'S2', count: 5, type: 1, grossWeight: 1000, netWeight: 900 },
+    ],
+    revise: {},
+    editedOrder: null,
+    createdAt: '2026-11-02T00:00:00.000000Z',
+    updatedAt: '2026-11-02T00:00:00.000000Z',
+  },
+};
+
+describe('shipping order report', () => {
+  it('shows the rate request, the order, its parties and container totals', () => {
+    const root = document.createElement('main');
+    renderReport(root, detail);
+    const text = root.textContent ?? '';
+    expect(text).toContain('Shanghai (CNSHA)');
+    // Money and days as the screens show them; never the bare "USD" amount of before.
+    expect(text).toContain('Price per container$1,250.50');
+    expect(text).toContain('Total for 2$2,501.00');
+    expect(text).toContain('Shipping dateDec 1, 2026');
+    expect(text).not.toContain('USD');
+    expect(text).toContain('40ft Reefer');
+    expect(text).toContain('Ready For Approval');
+    expect(text).toContain('Prepaid');
+    expect(text).toContain('Supplier');
+    const foot = [...root.querySelectorAll('tfoot td')].map((td) => td.textContent);
+    expect(foot).toEqual(['Total', '2 containers', '15', '', '2987', '2700']);
+    // A container without a number shows its id.
+    expect([...root.querySelectorAll('tbody td')].map((td) => td.textContent)).toContain('8');
+  });
+
+  it('says so when there is no order yet', () => {
+    const root = document.createElement('main');
+    renderReport(root, { ...detail, order: null, price: null });
+    expect(root.textContent).toContain('No shipping order yet.');
+    expect(root.querySelector('dl')?.textContent).toContain('Total for 2-');
+  });
+
+  it('accepts a rate-request id only from its own origin', () => {
+    const origin = 'http://127.0.0.1:8010';
+    expect(requestedId({ origin, data: { type: 'rate-request', id: 'rr-1' } }, origin)).toBe('rr-1');
+    expect(requestedId({ origin: 'http://evil.example', data: { id: 'rr-1' } }, origin)).toBeNull();
+    expect(requestedId({ origin, data: { id: '../../admin' } }, origin)).toBeNull();
+  });
+});

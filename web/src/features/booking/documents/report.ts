@@ -1,0 +1,160 @@
+/**
+ * The printable shipping-order report (documents/report.html, its own Vite entry). The embedding page posts
+ * {type: 'rate-request', id}; only messages from this same origin are accepted. The rate request is read through
+ * the app's api-client (the caller's token cookie), typed by the server's OpenAPI document.
+ */
+import { api } from '@/lib/api-client';
+import { formatDate, formatMoney, formatTotal } from '@/lib/format';
+import type { Answer } from '@/types/contract';
+
+type RateRequestDetail = Answer<'booking_rate_request_detail'>;
+type Cell = string | number | null | undefined;
+
+const PARTY: Readonly<Record<number, string>> = { 0: 'Supplier', 1: 'Consignee', 2: 'Notify Party' };
+const FREIGHT: Readonly<Record<number, string>> = { 1: 'Collect', 2: 'Prepaid' };
+const ID_PATTERN = /^[A-Za-z0-9-]{1,64}$/;
+
+function el<K extends keyof HTMLElementTagNameMap>(tag: K, text?: Cell): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  if (text !== undefined && text !== null) node.textContent = String(text);
+  return node;
+}
+
+function pairs(rows: readonly [string, Cell][]): HTMLDListElement {
+  const dl = el('dl');
+  for (const [term, value] of rows) {
+    const wrap = el('div');
+    wrap.append(el('dt', term), el('dd', value === null || value === undefined || value === '' ? '-' : value));
+    dl.append(wrap);
+  }
+  return dl;
+}
+
+function table(headers: readonly string[], rows: readonly Cell[][], foot?: readonly Cell[]): HTMLTableElement {
+  const t = el('table');
+  const headRow = el('tr');
+  for (const header of headers) {
+    const th = el('th', header);
+    th.scope = 'col';
+    headRow.append(th);
+  }
+  t.append(el('thead'));
+  t.tHead?.append(headRow);
+  const body = el('tbody');
+  for (const cells of rows) {
+    const tr = el('tr');
+    tr.append(...cells.map((cell) => el('td', cell)));
+    body.append(tr);
+  }
+  t.append(body);
+  if (foot) {
+    const tr = el('tr');
+    tr.append(...foot.map((cell) => el('td', cell)));
+    const tfoot = el('tfoot');
+    tfoot.append(tr);
+    t.append(tfoot);
+  }
+  return t;
+}
+
+/** Draws the report of one rate request (and its order, when there is one) into `root`. */
+export function renderReport(root: HTMLElement, d: RateRequestDetail): void {
+  root.textContent = '';
+  const lead = el('p', `Booking ${d.reference ?? d.id}`);
+  lead.className = 'muted';
+  root.append(el('h1', 'Shipping Order Report'), lead, el('h2', 'Rate Request'));
+  root.append(
+    pairs([
+      ['Customer', d.customerName],
+      ['POL', d.pol.name],
+      ['POD', d.pod.name],
+      ['Commodity', d.commodity],
+      ['HS Code', d.hsCode],
+      ['Quantity', d.quantity],
+      ['Container', `${d.containerSize.name ?? ''} ${d.containerType.name ?? ''}`.trim()],
+      // Money and days as the screens show them (src/lib/format.ts): `$3,700.00`, `Dec 1, 2026`.
+      ['Price per container', formatMoney(d.price)],
+      [`Total for ${d.quantity}`, formatTotal(d.price, d.quantity)],
+      ['Shipping date', formatDate(d.preferredShippingDate)],
+      ['Dangerous', d.isDanger ? 'Yes' : 'No'],
+    ]),
+  );
+  const o = d.order;
+  if (!o) {
+    root.append(el('p', 'No shipping order yet.'));
+    return;
+  }
+  root.append(
+    el('h2', 'Shipping Order'),
+    pairs([
+      ['Status', o.statusLabel || o.statusName],
+      ['SWBL', o.isSWBL ? 'Yes' : 'No'],
+      ['Freight', (o.freightType !== null && FREIGHT[o.freightType]) || '-'],
+      ['Cargo description', o.cargoDescription],
+      ['IMCO class', o.imcoClass],
+      ['UN No', o.unNumber],
+      ['Temperature', o.temprature],
+      ['Humidity', o.humidity],
+      ['Ventilation', o.hasVentilation ? 'Yes' : 'No'],
+    ]),
+    el('h2', 'Parties'),
+    table(
+      ['Role', 'Name', 'Address', 'Phone', 'Fax', 'For SWBL'],
+      o.parties.map((p) => [
+        (p.partyType !== null && PARTY[p.partyType]) || p.partyType,
+        p.name,
+        p.address,
+        p.phoneNumber,
+        p.fax || '-',
+        p.isForSwbl ? 'Yes' : 'No',
+      ]),
+    ),
+    el('h2', 'Containers'),
+  );
+  let gross = 0;
+  let net = 0;
+  let packages = 0;
+  const rows = o.containers.map((c): Cell[] => {
+    gross += c.grossWeight ?? 0;
+    net += c.netWeight ?? 0;
+    packages += c.count ?? 0;
+    return [c.containerNumber || c.containerId, c.seal, c.count, 'box', c.grossWeight, c.netWeight];
+  });
+  root.append(
+    table(['Container', 'Seal', 'Packages', 'Type', 'Gross weight (kg)', 'Net weight (kg)'], rows, [
+      'Total',
+      `${o.containers.length} containers`,
+      packages,
+      '',
+      gross,
+      net,
+    ]),
+  );
+}
+
+async function load(root: HTMLElement, id: string): Promise<void> {
+  root.textContent = 'Loading…';
+  try {
+    renderReport(root, await api.get<RateRequestDetail>(`/booking/api/v1/client/rate-requests/${encodeURIComponent(id)}`));
+  } catch (error) {
+    root.textContent = `The report could not be loaded: ${error instanceof Error ? error.message : String(error)}`;
+  }
+}
+
+/** The id a message of the embedding page names, or null for anything else. */
+export function requestedId(event: Pick<MessageEvent, 'origin' | 'data'>, origin: string): string | null {
+  if (event.origin !== origin) return null;
+  const data: unknown = event.data;
+  const id = typeof data === 'object' && data !== null && 'id' in data ? data.id : data;
+  return typeof id === 'string' && ID_PATTERN.test(id) ? id : null;
+}
+
+const root = document.getElementById('report');
+if (root) {
+  window.addEventListener('message', (event) => {
+    const id = requestedId(event, window.location.origin);
+    if (id) void load(root, id);
+  });
+}
+// Wired here, not by an onclick attribute: the Content-Security-Policy allows no inline script.
+document.getElementById('print')?.addEventListener('click', () => window.print());
