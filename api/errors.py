@@ -12,6 +12,7 @@ from fastapi.exceptions import RequestValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from api.envelope import failure, success
+from api.mapping import wire_fields
 from api.path_guard import allowed_methods
 from domain.shared.errors import (
     AlreadyExists,
@@ -106,6 +107,8 @@ def install(app: FastAPI) -> None:
     @app.exception_handler(DomainError)
     async def domain_error(_: Request, error: DomainError) -> Any:
         status = next(code for kind, code in STATUS if isinstance(error, kind))
+        if isinstance(error, ValidationFailed):
+            error = wire_fields(error)  # the domain's field names as the wire's keys (api/mapping.py)
         fields = error.fields if isinstance(error, ValidationFailed) else None
         headers = None
         if isinstance(error, TooManyAttempts) and error.retry_after:

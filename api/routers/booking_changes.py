@@ -16,6 +16,7 @@ from fastapi.responses import Response
 from api.deps import AdminUser, CommandDep, CustomerUser, ServicesDep, read_answer
 from api.envelope import success
 from api.openapi import operation_ids
+from api.presenters import booking as present
 from api.routers.booking import _payload, own_detail
 from api.routers.booking_admin import valid_until
 from api.schemas.booking import RateRequestBody
@@ -186,10 +187,11 @@ def _open(services: Any) -> dict[str, Any]:
         rows = read_changes.open_changes(tx)
         listed = []
         for row in rows:
-            detail = read.rate_request_detail(tx, row["rate_request_id"])
-            if detail is None:
+            record = read.rate_request_detail(tx, row["rate_request_id"])
+            if record is None:
                 raise NotFound("Rate request not found")
-            listed.append({"kind": row["kind"], "rateRequest": detail, "change": _change(tx, row)})
+            change = _change(tx, row)
+            listed.append({"kind": row["kind"], "rateRequest": present.detail(record), "change": change})
     return {"list": {"list": listed, "totalCount": len(listed)}}
 
 

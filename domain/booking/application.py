@@ -17,6 +17,7 @@ from domain.booking.files import StoredFile, stored_file_id
 from domain.booking.rate_request import RateRequest
 from domain.booking.reference import ReferenceCatalog, SeedCatalog
 from domain.booking.shipping_order import ShippingOrder, shipping_order_id
+from domain.booking.values import DocumentDraft, OrderDraft, RateRequestDraft
 from domain.shared.actor import SYSTEM_ACTOR, Actor
 from domain.shared.application import ContextApplication, EventStore
 from domain.shared.errors import (
@@ -102,7 +103,7 @@ class BookingApplication(ContextApplication):
         self,
         actor: Actor,
         username: str,
-        payload: Mapping[str, Any],
+        draft: RateRequestDraft,
         now: datetime | None = None,
         request_key: str | None = None,
     ) -> tuple[UUID, int]:
@@ -114,7 +115,7 @@ class BookingApplication(ContextApplication):
         key_id = name_based_id("rate-request", f"{actor.id}:{request_key}") if request_key else None
         if key_id is not None and self._exists(key_id):
             return key_id, self.store.head()
-        details = self._rate_request_details(actor, payload, now)
+        details = self._rate_request_details(actor, draft, now)
         return self._create(actor, username, details, now, key_id=key_id)
 
     def _create(
@@ -168,11 +169,11 @@ class BookingApplication(ContextApplication):
         return positions
 
     def edit_rate_request(
-        self, rate_request_id: str, actor: Actor, payload: Mapping[str, Any], now: datetime | None = None
+        self, rate_request_id: str, actor: Actor, draft: RateRequestDraft, now: datetime | None = None
     ) -> int:
         rate_request = self.rate_request(rate_request_id, actor)
         rate_request._may("edit", actor)
-        rate_request.edit(self._rate_request_details(actor, payload, now), actor)
+        rate_request.edit(self._rate_request_details(actor, draft, now), actor)
         return self.record(rate_request)
 
     def create_booking_request(
@@ -202,10 +203,10 @@ class BookingApplication(ContextApplication):
         return self.record(rate_request)
 
     def _rate_request_details(
-        self, actor: Actor, payload: Mapping[str, Any], now: datetime | None
+        self, actor: Actor, draft: RateRequestDraft, now: datetime | None
     ) -> dict[str, Any]:
         today = (now or datetime.now(UTC)).date()
-        return values.rate_request_details(payload, today, self.catalog, lambda f: self.owns_file(actor, f))
+        return values.rate_request_details(draft, today, self.catalog, lambda f: self.owns_file(actor, f))
 
     def accept_price(self, rate_request_id: str, actor: Actor, now: datetime | None = None) -> int:
         rate_request = self.rate_request(rate_request_id, actor)
@@ -218,7 +219,7 @@ class BookingApplication(ContextApplication):
         return self.record(rate_request)
 
     def submit_booking_request(
-        self, rate_request_id: str, actor: Actor, documents: Sequence[Mapping[str, Any]]
+        self, rate_request_id: str, actor: Actor, documents: Sequence[DocumentDraft]
     ) -> int:
         rate_request = self.rate_request(rate_request_id, actor)
         rate_request._may("submit_booking_request", actor)
@@ -265,10 +266,10 @@ class BookingApplication(ContextApplication):
 
     # -- changes after confirmation: amendments and cancellation requests ---------------------------------
     def request_amendment(
-        self, rate_request_id: str, actor: Actor, payload: Mapping[str, Any], now: datetime | None = None
+        self, rate_request_id: str, actor: Actor, draft: RateRequestDraft, now: datetime | None = None
     ) -> int:
         rate_request = self.rate_request(rate_request_id, actor)
-        rate_request.request_amendment(self._rate_request_details(actor, payload, now), actor)
+        rate_request.request_amendment(self._rate_request_details(actor, draft, now), actor)
         return self.record(rate_request)
 
     def approve_amendment(self, rate_request_id: str, actor: Actor) -> int:
@@ -332,7 +333,7 @@ class BookingApplication(ContextApplication):
     def _check_order_against_booking(order: ShippingOrder, rate_request: RateRequest) -> None:
         """An order filled before an amendment must match the amended booking before it goes on."""
         if rate_request.change_pending:
-            raise ValidationFailed({"rateRequest": message("booking.change.decideFirst")})
+            raise ValidationFailed({"rate_request": message("booking.change.decideFirst")})
         containers = len(order.details.get("containers", []))
         if containers != rate_request.quantity:
             raise ValidationFailed(
@@ -350,14 +351,13 @@ class BookingApplication(ContextApplication):
 
     # -- shipping orders ---------------------------------------------------------------------------------
     def create_shipping_order(
-        self, actor: Actor, payload: Mapping[str, Any], retried: bool = False
+        self, actor: Actor, rate_request_id: str, draft: OrderDraft, retried: bool = False
     ) -> tuple[UUID, int]:
         """Record a rate request's one shipping order. `retried` (the client sent an idempotency key): an
         order that exists already is the answer, since a rate request has one order and it is the caller's."""
-        raw_id = payload.get("rateRequestId")
-        if not raw_id:
-            raise ValidationFailed({"rateRequestId": values.REQUIRED})
-        rate_request = self.rate_request(str(raw_id), actor)
+        if not rate_request_id:
+            raise ValidationFailed({"rate_request_id": values.REQUIRED})
+        rate_request = self.rate_request(rate_request_id, actor)
         if actor.id != rate_request.customer_id:
             raise Forbidden("Only the customer of this rate request may create its shipping order")
         if self._exists(shipping_order_id(rate_request.id)):
@@ -368,7 +368,7 @@ class BookingApplication(ContextApplication):
             raise IllegalTransition(
                 "rate_request", rate_request.state, "create_shipping_order", rate_request.state_code
             )
-        details = self._order_details(rate_request, payload)
+        details = self._order_details(rate_request, draft)
         order = ShippingOrder.create(
             str(rate_request.id),
             rate_request.customer_id,
@@ -385,20 +385,15 @@ class BookingApplication(ContextApplication):
                 return order.id, self.store.head()
             raise AlreadyExists("This rate request already has a shipping order") from error
 
-    def edit_shipping_order(self, order_id: str, actor: Actor, payload: Mapping[str, Any]) -> int:
+    def edit_shipping_order(self, order_id: str, actor: Actor, draft: OrderDraft) -> int:
         order = self.shipping_order(order_id, actor)
         order._may("edit", actor)
         rate_request = self.rate_request(order.rate_request_id, actor)
-        changes = self._order_details(rate_request, payload, freight_key="freightType", require_lists=False)
+        changes = self._order_details(rate_request, draft, require_lists=False)
         if changes["is_swbl"] != order.details.get("is_swbl") and "parties" not in changes:
             # Turning SWBL on or off changes which parties are required: check the stored ones again.
-            stored = {
-                **values.order_fields_wire(order.details),
-                "parties": values.parties_wire(order.details["parties"]),
-            }
-            self._order_details(
-                rate_request, {**stored, **payload}, freight_key="freightType", require_lists=False
-            )
+            stored = draft.with_parties(order.details["parties"])
+            self._order_details(rate_request, stored, require_lists=False)
         order.edit(changes, actor)
         return self.record(order)
 
@@ -450,18 +445,18 @@ class BookingApplication(ContextApplication):
             return stored.id, None
 
     def _order_details(
-        self, rate_request: RateRequest, payload: Mapping[str, Any], **options: Any
+        self, rate_request: RateRequest, draft: OrderDraft, require_lists: bool = True
     ) -> dict[str, Any]:
         """The order's values checked against what its rate request says (quantity, danger, reefer)."""
         return values.shipping_order_details(
-            payload,
+            draft,
             quantity=rate_request.quantity,
             is_danger=bool(rate_request.details.get("is_danger")),
             container_type_value=self.catalog.container_type_value(
                 int(rate_request.details["container_type_id"])
             ),
             catalog=self.catalog,
-            **options,
+            require_lists=require_lists,
         )
 
     def _exists(self, aggregate_id: UUID) -> bool:
