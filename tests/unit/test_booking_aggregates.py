@@ -65,7 +65,7 @@ def test_create_then_quote_sets_price_and_keeps_code_zero() -> None:
         (Decimal(0), NOW + timedelta(days=1), "price"),
         (Decimal("-5"), NOW + timedelta(days=1), "price"),
         (Decimal("1.001"), NOW + timedelta(days=1), "price"),
-        (Decimal(10), NOW, "validUntil"),
+        (Decimal(10), NOW, "valid_until"),
     ],
 )
 def test_quote_rules(price: Decimal, until: datetime, field: str) -> None:
