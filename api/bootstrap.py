@@ -281,8 +281,8 @@ class Services:
             return self._client_positions.get(name, 0)
         return self.wakeups.position(name)
 
-    def fresh_rate_request(self, rate_request_id: str) -> dict[str, Any] | None:
-        """The rate request's detail built from its own events (and its order's), not the read models
+    def fresh_rate_request(self, rate_request_id: str) -> booking_queries.RateRequestRecord | None:
+        """The rate request's record built from its own events (and its order's), not the read models
         (projections/booking/preview.py); None when it cannot be built that way."""
         try:
             key = UUID(rate_request_id)

@@ -12,6 +12,7 @@ from fastapi.exceptions import RequestValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from api.envelope import failure, success
+from api.mapping import wire_fields
 from api.path_guard import allowed_methods
 from domain.shared.errors import (
     AlreadyExists,
@@ -110,6 +111,8 @@ def install(app: FastAPI) -> None:
     @app.exception_handler(DomainError)
     async def domain_error(_: Request, error: DomainError) -> Any:
         status = next(code for kind, code in STATUS if isinstance(error, kind))
+        if isinstance(error, ValidationFailed):
+            error = wire_fields(error)  # the domain's field names as the wire's keys (api/mapping.py)
         fields = error.fields if isinstance(error, ValidationFailed) else None
         if isinstance(error, KeyReused):  # the one header a client chose: named as a field would be
             fields = {IDEMPOTENCY_HEADER: error.description}

@@ -15,6 +15,7 @@ import logging
 from typing import Any
 
 from api.bootstrap import Services
+from api.presenters import booking as present
 from api.security import Principal
 from domain.shared.errors import NotFound
 from projections.booking import queries as read
@@ -33,19 +34,19 @@ def rate_request_answer(
     """The rate request's detail after a command recorded `position` (None: it recorded nothing)."""
     if position is not None and not services.shown_now(position):
         try:
-            detail = services.fresh_rate_request(rate_request_id)
+            record = services.fresh_rate_request(rate_request_id)
         except Exception:  # the store stored it; an outage now must not answer it 503 (below: 202)
             log.warning("could not build the answer of position %s from its events", position, exc_info=True)
-            detail = None
-        if detail is not None:
-            if detail["customerId"] != principal.account_id and not principal.is_admin:
+            record = None
+        if record is not None:
+            if record.customer_id != principal.account_id and not principal.is_admin:
                 raise NotFound("Rate request not found")
             services.wrote(principal.account_id, position)
-            return detail
+            return present.detail(record)
         # Not buildable from the events: wait for the read models as before (202 when they stay late).
         services.settle(position, created=rate_request_id if created else None)
     with services.read_models.read() as tx:
-        detail = read.rate_request_detail(tx, rate_request_id)
-    if detail is None or (detail["customerId"] != principal.account_id and not principal.is_admin):
+        record = read.rate_request_detail(tx, rate_request_id)
+    if record is None or (record.customer_id != principal.account_id and not principal.is_admin):
         raise NotFound("Rate request not found")
-    return detail
+    return present.detail(record)

@@ -134,56 +134,49 @@ class Seeder:
     # -- payloads (validated by the real value objects, once per variant) --------------------------------
     def _details(self, variant: int) -> dict[str, Any]:
         ports = sorted(self.catalog.ports)
-        payload = {
-            "commodity": ["Pistachios", "Saffron", "Dates", "Carpets", "Steel coils", "Textiles"][
-                variant % 6
-            ],
-            "hsCode": "080251",
-            "preferredShippingDate": (self.today + timedelta(days=20 + variant)).isoformat(),
-            "isSwbl": variant % 3 == 0,
-            "quantity": 1 + variant % 3,
-            "isDanger": False,
-            "msds": None,
-            "additionalComment": "Seeded by freight seed-demo",
-            "polId": ports[variant % len(ports)],
-            "podId": ports[(variant + 1) % len(ports)],
-            "containerSizeId": sorted(self.catalog.sizes)[variant % len(self.catalog.sizes)],
-            "containerTypeId": 1,
-        }
-        return values.rate_request_details(payload, self.today, self.catalog, lambda _: True)
+        draft = values.RateRequestDraft(
+            commodity=["Pistachios", "Saffron", "Dates", "Carpets", "Steel coils", "Textiles"][variant % 6],
+            hs_code="080251",
+            preferred_shipping_date=(self.today + timedelta(days=20 + variant)).isoformat(),
+            is_swbl=variant % 3 == 0,
+            quantity=1 + variant % 3,
+            is_danger=False,
+            msds=None,
+            additional_comment="Seeded by freight seed-demo",
+            pol_id=ports[variant % len(ports)],
+            pod_id=ports[(variant + 1) % len(ports)],
+            container_size_id=sorted(self.catalog.sizes)[variant % len(self.catalog.sizes)],
+            container_type_id=1,
+        )
+        return values.rate_request_details(draft, self.today, self.catalog, lambda _: True)
 
     def _order_details(self, rate_request: RateRequest) -> dict[str, Any]:
-        def party(kind: int, name: str) -> dict[str, Any]:
-            return {
-                "name": name,
-                "address": f"{name} street 1",
-                "phoneNumber": "989121234567",
-                "fax": None,
-                "partyType": kind,
-                "isForSwbl": False,
-            }
+        def party(kind: int, name: str) -> values.PartyDraft:
+            return values.PartyDraft(
+                name=name, address=f"{name} street 1", phone_number="989121234567", party_type=kind
+            )
 
         containers = sorted(self.catalog.containers)
-        payload = {
-            "isSWBL": False,
-            "frightType": 1,
-            "cargoDescription": "Goods in boxes",
-            "hasVentilation": False,
-            "parties": [party(1, "Consignee Co"), party(2, "Notify Co"), party(0, "Supplier Co")],
-            "containers": [
-                {
-                    "containerId": containers[i % len(containers)],
-                    "seal": f"S{i}",
-                    "count": 100,
-                    "type": 1,
-                    "grossWeight": 20000,
-                    "netWeight": 18000,
-                }
+        draft = values.OrderDraft(
+            is_swbl=False,
+            freight_type=values.FreightType.COLLECT,
+            cargo_description="Goods in boxes",
+            has_ventilation=False,
+            parties=(party(1, "Consignee Co"), party(2, "Notify Co"), party(0, "Supplier Co")),
+            containers=tuple(
+                values.ContainerDraft(
+                    container_id=containers[i % len(containers)],
+                    seal=f"S{i}",
+                    count=100,
+                    type=values.BOX,
+                    gross_weight=20000,
+                    net_weight=18000,
+                )
                 for i in range(rate_request.quantity)
-            ],
-        }
+            ),
+        )
         return values.shipping_order_details(
-            payload,
+            draft,
             quantity=rate_request.quantity,
             is_danger=False,
             container_type_value=self.catalog.container_type_value(1),
@@ -255,7 +248,7 @@ class Seeder:
                     )
                     out.append(stored)
                     documents = values.booking_documents(
-                        [{"documentTypeId": 1, "fileId": str(stored.id)}], self.catalog, lambda _: True
+                        [values.DocumentDraft(1, str(stored.id))], self.catalog, lambda _: True
                     )
                     rr.submit_booking_request(documents, actor)
                     if path != "booking_requested":

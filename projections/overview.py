@@ -13,7 +13,7 @@ from typing import Any
 from domain.shared.lifecycle import lifecycle
 from infrastructure.read_db import Tx
 from projections.booking import queries as booking
-from projections.booking.queries import customer_name
+from projections.booking.queries import cargo_details, customer_name
 
 WAITING_SHOWN = 10
 QUEUE_SHOWN = 10
@@ -75,8 +75,8 @@ def _booking_queue(tx: Tx, kind: str, column: str, states: list[str]) -> dict[st
         {
             "id": r["id"],
             "reference": r["reference"],
-            "title": f"{r['customerName']}: {r['cargoDetails']}",
-            "since": r["updatedAt"],
+            "title": f"{customer_name(r)}: {cargo_details(r)}",
+            "since": r["updated_at"],
         }
         for r in rows
     ]

@@ -14,7 +14,9 @@ from fastapi.responses import FileResponse, Response
 from api.deps import CommandDep, CustomerUser, ServicesDep, read_answer
 from api.envelope import success
 from api.fresh_answers import rate_request_answer
+from api.mapping import CREATE_ORDER, wire_fields
 from api.openapi import operation_ids
+from api.presenters import booking as present
 from api.schemas.booking import (
     BookingRequestBody,
     Choice,
@@ -31,7 +33,8 @@ from api.schemas.booking import (
 from api.schemas.envelope import Envelope, Lookup, error_responses
 from api.security import Principal
 from domain.booking.reference import TEMPLATES_DIR
-from domain.shared.errors import NotFound
+from domain.booking.values import RateRequestDraft
+from domain.shared.errors import NotFound, ValidationFailed
 from projections.booking import queries as read
 from projections.booking import reference
 
@@ -47,10 +50,10 @@ def lookup(rows: list[dict[str, Any]]) -> dict[str, Any]:
 
 def own_detail(services: Any, rate_request_id: str, principal: Principal) -> dict[str, Any]:
     with services.read_models.read() as tx:
-        detail = read.rate_request_detail(tx, rate_request_id)
-    if detail is None or (detail["customerId"] != principal.account_id and not principal.is_admin):
+        record = read.rate_request_detail(tx, rate_request_id)
+    if record is None or (record.customer_id != principal.account_id and not principal.is_admin):
         raise NotFound("Rate request not found")
-    return detail
+    return present.detail(record)
 
 
 # -- lookups (the client's paths lack the leading slash; served here with it) ---------------------------
@@ -127,11 +130,8 @@ def document_template(documentTypeId: int, _: CustomerUser, services: ServicesDe
 # -- rate requests --------------------------------------------------------------------------
 
 
-def _payload(body: RateRequestBody) -> dict[str, Any]:
-    data = body.model_dump()
-    if data.get("isSwbl") is None and "isSWBL" in data:
-        data["isSwbl"] = data.get("isSWBL")
-    return data
+def _payload(body: RateRequestBody) -> RateRequestDraft:
+    return body.draft()
 
 
 def _customer_page(
@@ -139,7 +139,7 @@ def _customer_page(
 ) -> dict[str, Any]:
     with services.read_models.read() as tx:
         rows, total = read.customer_rate_requests(tx, customer_id, limit, offset, search)
-    return {"list": {"list": rows, "totalCount": total}}
+    return present.page(rows, total)
 
 
 @router.get("/rate-requests", response_model=Envelope[Lookup[RateRequestRow]])
@@ -205,8 +205,7 @@ def cancel_price(id: str, principal: CustomerUser, services: ServicesDep, comman
 def submit_booking_request(
     id: str, body: BookingRequestBody, principal: CustomerUser, services: ServicesDep, command: CommandDep
 ) -> Response:
-    documents = [d.model_dump() for d in body.documents]
-    position = command.answering(services.booking.submit_booking_request, id, principal.actor, documents)
+    position = command.answering(services.booking.submit_booking_request, id, principal.actor, body.drafts())
     return success(rate_request_answer(services, id, principal, position))
 
 
@@ -226,12 +225,16 @@ def create_shipping_order(
     command: CommandDep,
     idempotency_key: IdempotencyKey = None,
 ) -> Response:
-    command.creating(
-        services.booking.create_shipping_order,
-        principal.actor,
-        body.model_dump(),
-        retried=bool(idempotency_key),
-    )
+    try:
+        command.creating(
+            services.booking.create_shipping_order,
+            principal.actor,
+            body.rateRequestId,
+            body.draft(),
+            retried=bool(idempotency_key),
+        )
+    except ValidationFailed as error:
+        raise wire_fields(error, CREATE_ORDER) from error  # a new order's body spells it `frightType`
     return success(own_detail(services, body.rateRequestId, principal)["order"], status_code=201)
 
 
@@ -245,11 +248,7 @@ def _order_answer(services: Any, order_id: str, principal: Principal) -> dict[st
 def edit_shipping_order(
     id: str, body: ShippingOrderEditBody, principal: CustomerUser, services: ServicesDep, command: CommandDep
 ) -> Response:
-    payload = body.model_dump(exclude_none=False)
-    for key in ("parties", "containers"):
-        if payload.get(key) is None:
-            payload.pop(key, None)
-    command(services.booking.edit_shipping_order, id, principal.actor, payload)
+    command(services.booking.edit_shipping_order, id, principal.actor, body.draft())
     return success(_order_answer(services, id, principal))
 
 

@@ -12,6 +12,7 @@ from api.deps import AdminUser, CommandDep, ServicesDep, read_answer
 from api.envelope import success
 from api.fresh_answers import rate_request_answer
 from api.openapi import operation_ids
+from api.presenters import booking as present
 from api.schemas.booking import Choice, ContainerChoice, RateRequestDetail, RateRequestRow, ShippingOrder
 from api.schemas.booking_admin import ContainerBody, MessageBody, OrderRevisionBody, PortBody, QuoteBody
 from api.schemas.envelope import Envelope, Lookup
@@ -31,10 +32,10 @@ router = APIRouter(
 
 def _detail(services: Any, rate_request_id: str) -> dict[str, Any]:
     with services.read_models.read() as tx:
-        detail = read.rate_request_detail(tx, rate_request_id)
-    if detail is None:
+        record = read.rate_request_detail(tx, rate_request_id)
+    if record is None:
         raise NotFound("Rate request not found")
-    return detail
+    return present.detail(record)
 
 
 def _page(
@@ -42,7 +43,7 @@ def _page(
 ) -> dict[str, Any]:
     with services.read_models.read() as tx:
         rows, total = read.all_rate_requests(tx, state, state_name, limit, offset, search)
-    return {"list": {"list": rows, "totalCount": total}}
+    return present.page(rows, total)
 
 
 # Read endpoints: `async def` with their blocking part on a reader thread (api/deps.py `read_answer`).

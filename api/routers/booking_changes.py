@@ -17,6 +17,7 @@ from fastapi.responses import Response
 from api.deps import AdminUser, CommandDep, CustomerUser, ServicesDep, read_answer
 from api.envelope import success
 from api.openapi import operation_ids
+from api.presenters import booking as present
 from api.routers.booking import _payload, own_detail
 from api.routers.booking_admin import valid_until
 from api.schemas.booking import RateRequestBody
@@ -204,7 +205,11 @@ def open_queue(tx: Tx) -> dict[str, Any]:
     details = read.rate_request_details(tx, [row["rate_request_id"] for row in rows])
     names = _reference_names(tx, rows)
     listed = [
-        {"kind": row["kind"], "rateRequest": details[row["rate_request_id"]], "change": _change(names, row)}
+        {
+            "kind": row["kind"],
+            "rateRequest": present.detail(details[row["rate_request_id"]]),
+            "change": _change(names, row),
+        }
         for row in rows
         if row["rate_request_id"] in details
     ]

@@ -9,6 +9,7 @@ from fastapi.responses import Response
 
 from api.deps import AdminUser, CustomerUser, ServicesDep, read_answer
 from api.openapi import operation_ids
+from api.presenters import booking as present
 from api.schemas.envelope import Envelope
 from api.schemas.overview import CustomerOverview, WorkQueues
 from projections import overview
@@ -18,7 +19,8 @@ router = APIRouter(tags=["overview"], generate_unique_id_function=operation_ids(
 
 def _customer_overview(services: Any, customer_id: str) -> dict[str, Any]:
     with services.read_models.read() as tx:
-        return overview.customer_overview(tx, customer_id)
+        answer = overview.customer_overview(tx, customer_id)
+    return {**answer, "waiting": [present.waiting_row(r) for r in answer["waiting"]]}
 
 
 def _work_queue(services: Any) -> dict[str, Any]:

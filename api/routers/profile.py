@@ -14,6 +14,7 @@ from api.openapi import operation_ids
 from api.schemas.envelope import Envelope, error_responses
 from api.schemas.profile import DomesticProfileBody, ForeignProfileBody, IndividualProfileBody, Profile
 from domain.accounts.account import DOMESTIC_COMPANY, FOREIGN_COMPANY, INDIVIDUAL
+from domain.accounts.forms import ProfileForm
 from domain.shared.errors import Forbidden, NotFound
 from projections.profiles import profile_of
 
@@ -79,11 +80,11 @@ def _read(account_type: int, principal: Any, services: Any) -> Response:
 
 
 def _update(
-    account_type: int, payload: dict[str, Any], principal: Any, services: Any, command: Command
+    account_type: int, form: ProfileForm, principal: Any, services: Any, command: Command
 ) -> Response:
     _own(principal, account_type)
-    payload.pop("id", None)  # the caller's own account, from the token, whatever the body says
-    position = command(services.accounts.request_profile_edit, principal.account_id, payload, principal.actor)
+    # The caller's own account, from the token, whatever the body's `id` says.
+    position = command(services.accounts.request_profile_edit, principal.account_id, form, principal.actor)
     return success({**_view(services, principal), "changed": position is not None})
 
 
@@ -106,18 +107,18 @@ def foreign_profile(principal: CustomerUser, services: ServicesDep) -> Response:
 def update_individual(
     body: IndividualProfileBody, principal: CustomerUser, services: ServicesDep, command: CommandDep
 ) -> Response:
-    return _update(INDIVIDUAL, body.model_dump(exclude_unset=True), principal, services, command)
+    return _update(INDIVIDUAL, body.form(), principal, services, command)
 
 
 @router.put("/domestic-corporate-customers", **PROFILE)
 def update_domestic(
     body: DomesticProfileBody, principal: CustomerUser, services: ServicesDep, command: CommandDep
 ) -> Response:
-    return _update(DOMESTIC_COMPANY, body.model_dump(exclude_unset=True), principal, services, command)
+    return _update(DOMESTIC_COMPANY, body.form(), principal, services, command)
 
 
 @router.put("/foreign-corporate-customers", **PROFILE)
 def update_foreign(
     body: ForeignProfileBody, principal: CustomerUser, services: ServicesDep, command: CommandDep
 ) -> Response:
-    return _update(FOREIGN_COMPANY, body.model_dump(exclude_unset=True), principal, services, command)
+    return _update(FOREIGN_COMPANY, body.form(), principal, services, command)

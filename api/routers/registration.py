@@ -13,6 +13,7 @@ from fastapi.responses import Response
 
 from api.deps import Command, CommandDep, ServicesDep, client_address
 from api.envelope import success
+from api.mapping import REGISTER_COMPANY, wire_fields
 from api.openapi import operation_ids
 from api.schemas.envelope import Envelope, error_responses
 from api.schemas.registration import (
@@ -114,12 +115,12 @@ FINALIZED: dict[str, Any] = {"response_model": Envelope[Finalized], "responses":
 def finalize_individual(
     body: IndividualBody, request: Request, services: ServicesDep, command: CommandDep
 ) -> Response:
-    details = forms.individual_registration(body.model_dump())
+    details = forms.individual_registration(body.form())
     return _finalize(INDIVIDUAL, details["nationalId"], details, request, services, command)
 
 
 def _company_identity(body: CompanyBody) -> str:
-    return forms.identity(body.nationalCode, "nationalCode", message("accounts.identity.invalid"))
+    return forms.identity(body.nationalCode, "national_code", message("accounts.identity.invalid"))
 
 
 @router.post("/domestic-corporate-customers/register/finalize", **FINALIZED)
@@ -128,7 +129,10 @@ def finalize_domestic(
 ) -> Response:
     if body.isForeign:
         raise ValidationFailed({"isForeign": message("accounts.isForeign.foreign")})
-    details = forms.domestic_registration(body.model_dump())
+    try:
+        details = forms.domestic_registration(body.form())
+    except ValidationFailed as error:
+        raise wire_fields(error, REGISTER_COMPANY) from error
     return _finalize(DOMESTIC_COMPANY, _company_identity(body), details, request, services, command)
 
 
@@ -138,8 +142,7 @@ def finalize_foreign(
 ) -> Response:
     if body.isForeign is False:
         raise ValidationFailed({"isForeign": message("accounts.isForeign.domestic")})
-    details = forms.foreign_registration(body.model_dump())
-    details.pop("economicCode", None)
+    details = forms.foreign_registration(body.form())
     return _finalize(FOREIGN_COMPANY, _company_identity(body), details, request, services, command)
 
 
@@ -207,5 +210,5 @@ def resend_individual(
 def resend_domestic(
     body: ResendDomesticBody, request: Request, services: ServicesDep, command: CommandDep
 ) -> Response:
-    identity = forms.identity(body.nationalCode, "nationalCode")
+    identity = forms.identity(body.nationalCode, "national_code")
     return _resend(DOMESTIC_COMPANY, identity, forms.phone(body.phone), request, services, command)

@@ -7,6 +7,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel
 
 from api.schemas.wire_types import PlainNumber, Whole
+from domain.booking.values import ContainerDraft, DocumentDraft, OrderDraft, PartyDraft, RateRequestDraft
 
 
 # -- lookups -------------------------------------------------------------------------------------------------
@@ -32,7 +33,7 @@ class DocumentType(Choice):
 
 # -- rate requests -------------------------------------------------------------------------------------------
 class RateRequestBody(BaseModel):
-    # Shapes only; the rules and their messages live in domain/booking/values.py.
+    # Shapes only; the rules and their messages live in domain/booking/values.py, which checks `draft()`.
     commodity: str | None = None
     hsCode: Annotated[str | int | None, PlainNumber] = None
     preferredShippingDate: str | None = None
@@ -46,6 +47,24 @@ class RateRequestBody(BaseModel):
     podId: Annotated[int | str | None, PlainNumber] = None
     containerSizeId: Annotated[int | str | None, PlainNumber] = None
     containerTypeId: Annotated[int | str | None, PlainNumber] = None
+
+    def draft(self) -> RateRequestDraft:
+        # The screens send `isSwbl`, the specification `isSWBL`: either is read.
+        is_swbl = self.isSwbl if self.isSwbl is not None else self.isSWBL
+        return RateRequestDraft(
+            commodity=self.commodity,
+            hs_code=self.hsCode,
+            preferred_shipping_date=self.preferredShippingDate,
+            is_swbl=bool(is_swbl),
+            quantity=self.quantity,
+            is_danger=bool(self.isDanger),
+            msds=self.msds,
+            additional_comment=self.additionalComment,
+            pol_id=self.polId,
+            pod_id=self.podId,
+            container_type_id=self.containerTypeId,
+            container_size_id=self.containerSizeId,
+        )
 
 
 WaitingFor = Literal["customer", "staff"] | None
@@ -178,6 +197,9 @@ class DocumentBody(BaseModel):
 class BookingRequestBody(BaseModel):
     documents: list[DocumentBody]
 
+    def drafts(self) -> list[DocumentDraft]:
+        return [DocumentDraft(document_type_id=d.documentTypeId, file_id=d.fileId) for d in self.documents]
+
 
 # -- shipping orders -----------------------------------------------------------------------------------------
 class PartyBody(BaseModel):
@@ -188,6 +210,16 @@ class PartyBody(BaseModel):
     partyType: Whole | None = None
     isForSwbl: bool | None = None
 
+    def draft(self) -> PartyDraft:
+        return PartyDraft(
+            name=self.name,
+            address=self.address,
+            phone_number=self.phoneNumber,
+            fax=self.fax,
+            party_type=self.partyType,
+            is_for_swbl=bool(self.isForSwbl),
+        )
+
 
 class ContainerBody(BaseModel):
     containerId: Annotated[int | str | None, PlainNumber] = None
@@ -196,6 +228,16 @@ class ContainerBody(BaseModel):
     type: Annotated[int | str | None, PlainNumber] = None
     grossWeight: Annotated[float | str | None, PlainNumber] = None
     netWeight: Annotated[float | str | None, PlainNumber] = None
+
+    def draft(self) -> ContainerDraft:
+        return ContainerDraft(
+            container_id=self.containerId,
+            seal=self.seal,
+            count=self.count,
+            type=self.type,
+            gross_weight=self.grossWeight,
+            net_weight=self.netWeight,
+        )
 
 
 class ShippingOrderBody(BaseModel):
@@ -212,6 +254,9 @@ class ShippingOrderBody(BaseModel):
     parties: list[PartyBody] = []
     containers: list[ContainerBody] = []
 
+    def draft(self) -> OrderDraft:
+        return _order_draft(self, self.frightType)
+
 
 class ShippingOrderEditBody(BaseModel):
     # On edit the specification spells it `freightType`; parties and containers may be sent too.
@@ -225,3 +270,22 @@ class ShippingOrderEditBody(BaseModel):
     hasVentilation: bool | None = None
     parties: list[PartyBody] | None = None
     containers: list[ContainerBody] | None = None
+
+    def draft(self) -> OrderDraft:
+        """Lists left out (None) keep the stored ones."""
+        return _order_draft(self, self.freightType)
+
+
+def _order_draft(body: ShippingOrderBody | ShippingOrderEditBody, freight_type: int | None) -> OrderDraft:
+    return OrderDraft(
+        is_swbl=bool(body.isSWBL),
+        freight_type=freight_type,
+        cargo_description=body.cargoDescription,
+        imco_class=body.imcoClass,
+        un_number=body.unNumber,
+        temperature=body.temprature,
+        humidity=body.humidity,
+        has_ventilation=bool(body.hasVentilation),
+        parties=None if body.parties is None else tuple(p.draft() for p in body.parties),
+        containers=None if body.containers is None else tuple(c.draft() for c in body.containers),
+    )

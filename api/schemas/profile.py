@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
+from domain.accounts.forms import CompanyForm, IndividualProfileForm
+
 
 class IndividualProfileBody(BaseModel):
     id: str | int | None = None
@@ -20,6 +22,23 @@ class IndividualProfileBody(BaseModel):
     address: str | None = None
     postalCode: str | None = None
 
+    def form(self) -> IndividualProfileForm:
+        return IndividualProfileForm(
+            first_name=self.firstName,
+            last_name=self.lastName,
+            birth_date=self.birthDate,
+            national_id=self.nationalId,
+            phone=self.phone,
+            fax=self.fax,
+            email=self.email,
+            address=self.address,
+            postal_code=self.postalCode,
+            industry=self.industry,
+            destinations=self.destinations,
+            type_of_operation=self.typeOfOperation,
+            keeps_postal_code="postalCode" not in self.model_fields_set,
+        )
+
 
 class DomesticProfileBody(BaseModel):
     name: str | None = None
@@ -31,6 +50,18 @@ class DomesticProfileBody(BaseModel):
     address: str | None = None
     postalCode: str | None = None
 
+    def form(self) -> CompanyForm:
+        return CompanyForm(
+            name=self.name,
+            contact_person=self.contactPerson,
+            economic_code=self.economicCode,
+            registration_code=self.registrationCode,
+            national_code=self.nationalCode,
+            fax=self.fax,
+            address=self.address,
+            postal_code=self.postalCode,
+        )
+
 
 class ForeignProfileBody(BaseModel):
     name: str | None = None
@@ -39,6 +70,16 @@ class ForeignProfileBody(BaseModel):
     fax: str | None = None
     address: str | None = None
     postalCode: str | None = None
+
+    def form(self) -> CompanyForm:
+        return CompanyForm(
+            name=self.name,
+            contact_person=self.contactPerson,
+            national_code=self.nationalCode,
+            fax=self.fax,
+            address=self.address,
+            postal_code=self.postalCode,
+        )
 
 
 class ProfileAccount(BaseModel):

@@ -7,6 +7,7 @@ from typing import Annotated
 from pydantic import BaseModel
 
 from api.schemas.wire_types import PlainNumber
+from domain.accounts.forms import CompanyForm, IndividualForm
 
 
 class StartBody(BaseModel):
@@ -25,6 +26,19 @@ class IndividualBody(BaseModel):
     address: str | None = None
     postalCode: str | None = None
 
+    def form(self) -> IndividualForm:
+        return IndividualForm(
+            first_name=self.firstName,
+            last_name=self.lastName,
+            birth_date=self.birthDate,
+            national_id=self.nationalId,
+            phone=self.phone,
+            fax=self.fax,
+            email=self.email,
+            address=self.address,
+            postal_code=self.postalCode,
+        )
+
 
 class CompanyBody(BaseModel):
     # `econimicCode` is the specification's spelling of the wire key.
@@ -39,6 +53,20 @@ class CompanyBody(BaseModel):
     email: str | None = None
     address: str | None = None
     postalCode: str | None = None
+
+    def form(self) -> CompanyForm:
+        return CompanyForm(
+            name=self.name,
+            contact_person=self.contactPerson,
+            economic_code=self.econimicCode,
+            registration_code=self.registrationCode,
+            national_code=self.nationalCode,
+            phone=self.phone,
+            fax=self.fax,
+            email=self.email,
+            address=self.address,
+            postal_code=self.postalCode,
+        )
 
 
 class VerifyBody(BaseModel):

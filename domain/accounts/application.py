@@ -149,7 +149,7 @@ class AccountsApplication(ContextApplication):
     def change_password(self, account: UUID | str, current: str, new: str, actor: Actor) -> int:
         loaded = self._load(UUID(str(account)), Account, "Account not found")
         if not password_matches(loaded.password_hash, current):
-            raise ValidationFailed({"currentPassword": message("accounts.currentPassword.incorrect")})
+            raise ValidationFailed({"current_password": message("accounts.currentPassword.incorrect")})
         loaded.set_password(hash_password(new), actor, "password changed")
         return self.record(loaded)
 
@@ -165,10 +165,10 @@ class AccountsApplication(ContextApplication):
             raise NotFound("Customer not found")
         return loaded
 
-    def request_profile_edit(self, account: UUID | str, payload: dict[str, Any], actor: Actor) -> int | None:
+    def request_profile_edit(self, account: UUID | str, form: forms.ProfileForm, actor: Actor) -> int | None:
         """Open (or replace) the account's pending edit request; None when nothing would change."""
         customer = self.customer(account)
-        wanted = forms.profile_update(customer.account_type, payload, customer.profile)
+        wanted = forms.profile_update(customer.account_type, form, customer.profile)
         edited = {k: v for k, v in wanted.items() if v != customer.profile.get(k, "")}
         if not edited:
             return None

@@ -1,13 +1,18 @@
 """The specification's validation rules (000 section 5) with its messages, server-side.
 
-Validators take the wire payload (keys as the specification's client sends them, misspellings included) and
-answer the canonical values the aggregates keep, or raise `ValidationFailed` naming bad fields by wire key.
+Validators take a typed form (the API builds it from the request body, api/mapping.py) and answer the profile
+record the aggregates keep, or raise `ValidationFailed` naming bad fields by the forms' own names
+(`first_name`, `economic_code`); the API names the wire's key for each.
+
+The profile record's keys (`firstName`, `economicCode`, ...) are the stored format that events have carried
+since the first one: `RECORD_KEYS` is the one place that names them.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime
 from typing import Any
 
@@ -70,8 +75,76 @@ PROFILE_FIELDS: dict[int, tuple[str, ...]] = {
         "postalCode",
     ),
 }
+# Form field -> the profile record's key (the stored format; see the module's note).
+RECORD_KEYS: dict[str, str] = {
+    "first_name": "firstName",
+    "last_name": "lastName",
+    "birth_date": "birthDate",
+    "national_id": "nationalId",
+    "phone": "phone",
+    "email": "email",
+    "address": "address",
+    "postal_code": "postalCode",
+    "fax": "fax",
+    "industry": "industry",
+    "destinations": "destinations",
+    "type_of_operation": "typeOfOperation",
+    "name": "name",
+    "contact_person": "contactPerson",
+    "economic_code": "economicCode",
+    "registration_code": "registrationCode",
+    "national_code": "nationalCode",
+}
+
+
+# -- forms: what the customer sent, typed but not yet checked --------------------------------------------
+@dataclass(frozen=True)
+class IndividualForm:
+    first_name: str | None = None
+    last_name: str | None = None
+    birth_date: str | None = None
+    national_id: str | None = None
+    phone: str | None = None
+    fax: str | None = None
+    email: str | None = None
+    address: str | None = None
+    postal_code: str | None = None
+
+
+@dataclass(frozen=True)
+class CompanyForm:
+    """A domestic or foreign company's registration or profile (the fields a type does not use are None)."""
+
+    name: str | None = None
+    contact_person: str | None = None
+    economic_code: str | None = None
+    registration_code: str | None = None
+    national_code: str | None = None
+    phone: str | None = None
+    fax: str | None = None
+    email: str | None = None
+    address: str | None = None
+    postal_code: str | None = None
+
+
+@dataclass(frozen=True)
+class IndividualProfileForm(IndividualForm):
+    industry: str | None = None
+    destinations: str | list[str] | None = None
+    type_of_operation: str | None = None
+    # A profile update that does not send the postal code keeps the current one.
+    keeps_postal_code: bool = False
+
+
+ProfileForm = IndividualProfileForm | CompanyForm
+
+
 # The field that holds the account's username (national id or company id): never edited by a profile update.
-IDENTITY_FIELD = {INDIVIDUAL: "nationalId", DOMESTIC_COMPANY: "nationalCode", FOREIGN_COMPANY: "nationalCode"}
+IDENTITY_FIELD = {
+    INDIVIDUAL: "national_id",
+    DOMESTIC_COMPANY: "national_code",
+    FOREIGN_COMPANY: "national_code",
+}
 
 
 def text(value: Any) -> str:
@@ -79,35 +152,34 @@ def text(value: Any) -> str:
 
 
 class _Checker:
-    def __init__(self, payload: Mapping[str, Any]) -> None:
-        self.payload = payload
+    def __init__(self, form: object) -> None:
+        self.form = form
         self.errors: dict[str, str] = {}
         self.values: dict[str, Any] = {}
 
     def field(
         self,
-        wire: str,
-        canonical: str | None = None,
+        name: str,
         *,
         required: str | None = GENERIC_REQUIRED,
         min_length: tuple[int, str] | None = None,
         exact_length: tuple[int, str] | None = None,
         pattern: tuple[re.Pattern[str], str] | None = None,
     ) -> None:
-        value = text(self.payload.get(wire))
-        self.values[canonical or wire] = value
+        value = text(getattr(self.form, name))
+        self.values[name] = value
         if not value:
             if required is not None:
-                self.errors[wire] = required
+                self.errors[name] = required
             return
         if len(value) > MAX_TEXT:
-            self.errors[wire] = message("common.text.max", max=MAX_TEXT)
+            self.errors[name] = message("common.text.max", max=MAX_TEXT)
         elif min_length and len(value) < min_length[0]:
-            self.errors[wire] = min_length[1]
+            self.errors[name] = min_length[1]
         elif exact_length and len(value) != exact_length[0]:
-            self.errors[wire] = exact_length[1]
+            self.errors[name] = exact_length[1]
         elif pattern and not pattern[0].match(value):
-            self.errors[wire] = pattern[1]
+            self.errors[name] = pattern[1]
 
     def done(self) -> dict[str, Any]:
         if self.errors:
@@ -115,24 +187,28 @@ class _Checker:
         return self.values
 
 
+def _record(values: Mapping[str, Any]) -> dict[str, Any]:
+    return {RECORD_KEYS[name]: value for name, value in values.items()}
+
+
 def identity(
-    value: Any, wire: str = "nationalId", required: str = message("accounts.identity.required")
+    value: Any, field: str = "national_id", required: str = message("accounts.identity.required")
 ) -> str:
     """A national id or company id: it names an account and appears in paths."""
     number = text(value)
     if not number:
-        raise ValidationFailed({wire: required})
+        raise ValidationFailed({field: required})
     if not IDENTITY.match(number):
-        raise ValidationFailed({wire: message("accounts.identity.invalid")})
+        raise ValidationFailed({field: message("accounts.identity.invalid")})
     return number
 
 
-def phone(value: Any, wire: str = "phone") -> str:
+def phone(value: Any, field: str = "phone") -> str:
     number = text(value)
     if not number:
-        raise ValidationFailed({wire: message("accounts.phone.required")})
+        raise ValidationFailed({field: message("accounts.phone.required")})
     if not PHONE.match(number):
-        raise ValidationFailed({wire: message("accounts.phone.invalid")})
+        raise ValidationFailed({field: message("accounts.phone.invalid")})
     return number
 
 
@@ -151,15 +227,15 @@ def _valid_birth_date(value: str, today: date | None = None) -> bool:
     return jalali.to_gregorian(year, month, day) < (today or datetime.now(UTC).date())
 
 
-def _individual(payload: Mapping[str, Any], *, postal_required: bool) -> dict[str, Any]:
-    check = _Checker(payload)
-    check.field("firstName")
-    check.field("lastName")
-    check.field("birthDate")
-    if "birthDate" not in check.errors and not _valid_birth_date(check.values["birthDate"]):
-        check.errors["birthDate"] = message("accounts.birthDate.invalid")
+def _individual(form: IndividualForm, *, postal_required: bool) -> dict[str, Any]:
+    check = _Checker(form)
+    check.field("first_name")
+    check.field("last_name")
+    check.field("birth_date")
+    if "birth_date" not in check.errors and not _valid_birth_date(check.values["birth_date"]):
+        check.errors["birth_date"] = message("accounts.birthDate.invalid")
     check.field(
-        "nationalId",
+        "national_id",
         required=message("accounts.identity.required"),
         pattern=(IDENTITY, message("accounts.identity.invalid")),
     )
@@ -183,16 +259,16 @@ def _individual(payload: Mapping[str, Any], *, postal_required: bool) -> dict[st
         min_length=(8, message("accounts.address.min")),
     )
     check.field(
-        "postalCode",
+        "postal_code",
         required=GENERIC_REQUIRED if postal_required else None,
         exact_length=(10, message("common.text.exact", length=10)),
     )
     return check.done()
 
 
-def individual_registration(payload: Mapping[str, Any]) -> dict[str, Any]:
-    values = _individual(payload, postal_required=True)
-    return {**values, "industry": "", "destinations": "", "typeOfOperation": ""}
+def individual_registration(form: IndividualForm) -> dict[str, Any]:
+    values = _individual(form, postal_required=True)
+    return _record({**values, "industry": "", "destinations": "", "type_of_operation": ""})
 
 
 def _company(check: _Checker, *, foreign: bool) -> None:
@@ -202,15 +278,15 @@ def _company(check: _Checker, *, foreign: bool) -> None:
         min_length=(4, message("accounts.companyName.min")),
     )
     if foreign:
-        check.field("contactPerson", required=message("accounts.contactPerson.required"))
+        check.field("contact_person", required=message("accounts.contactPerson.required"))
     else:
         check.field(
-            "contactPerson",
+            "contact_person",
             required=message("accounts.contactPerson.required"),
             min_length=(4, message("accounts.contactPerson.min")),
         )
     check.field(
-        "nationalCode",
+        "national_code",
         required=message("accounts.identity.invalid"),
         pattern=(IDENTITY, message("accounts.identity.invalid")),
     )
@@ -225,24 +301,22 @@ def _company(check: _Checker, *, foreign: bool) -> None:
         min_length=(8, message("accounts.address.min")),
     )
     check.field(
-        "postalCode",
+        "postal_code",
         required=message("accounts.postalCode.invalid"),
         min_length=(10, message("accounts.postalCode.invalid")),
     )
 
 
-def domestic_registration(payload: Mapping[str, Any]) -> dict[str, Any]:
-    # `econimicCode` is the specification's spelling of the wire key.
-    check = _Checker(payload)
+def domestic_registration(form: CompanyForm) -> dict[str, Any]:
+    check = _Checker(form)
     _company(check, foreign=False)
     check.field(
-        "econimicCode",
-        "economicCode",
+        "economic_code",
         required=message("accounts.economicCode.invalid"),
         min_length=(11, message("accounts.economicCode.invalid")),
     )
     check.field(
-        "registrationCode",
+        "registration_code",
         required=message("accounts.registrationCode.invalid"),
         min_length=(6, message("accounts.registrationCode.invalid")),
     )
@@ -256,11 +330,11 @@ def domestic_registration(payload: Mapping[str, Any]) -> dict[str, Any]:
         required=message("accounts.fax.invalid"),
         pattern=(FAX, message("accounts.fax.invalid")),
     )
-    return check.done()
+    return _record(check.done())
 
 
-def foreign_registration(payload: Mapping[str, Any]) -> dict[str, Any]:
-    check = _Checker(payload)
+def foreign_registration(form: CompanyForm) -> dict[str, Any]:
+    check = _Checker(form)
     _company(check, foreign=True)
     check.field(
         "phone",
@@ -268,62 +342,66 @@ def foreign_registration(payload: Mapping[str, Any]) -> dict[str, Any]:
         pattern=(FOREIGN_PHONE, message("accounts.phone.invalid")),
     )
     check.field("fax", required=None, pattern=(FAX, message("accounts.fax.invalid")))
-    return check.done()
+    return _record(check.done())
 
 
-def _keep_identity(values: dict[str, Any], current: Mapping[str, Any], account_type: int, wire: str) -> None:
-    key = IDENTITY_FIELD[account_type]
-    given = values.get(key)
+def _keep_identity(values: dict[str, Any], current: Mapping[str, Any], account_type: int) -> None:
+    name = IDENTITY_FIELD[account_type]
+    key = RECORD_KEYS[name]
+    given = values.get(name)
     if given and given != current.get(key):
-        raise ValidationFailed({wire: message("accounts.identity.fixed")})
-    values[key] = current.get(key, "")
+        raise ValidationFailed({name: message("accounts.identity.fixed")})
+    values[name] = current.get(key, "")
 
 
-def profile_update(
-    account_type: int, payload: Mapping[str, Any], current: Mapping[str, Any]
-) -> dict[str, Any]:
+def profile_update(account_type: int, form: ProfileForm, current: Mapping[str, Any]) -> dict[str, Any]:
     """The full profile a PUT asks for: validated sent values, current ones for fields it does not carry."""
     if account_type == INDIVIDUAL:
-        values = _individual({"postalCode": current.get("postalCode"), **payload}, postal_required=False)
-        for optional in ("industry", "destinations", "typeOfOperation"):
-            raw = payload.get(optional)
-            values[optional] = raw if isinstance(raw, list) else text(raw)
-        if values["typeOfOperation"] and values["typeOfOperation"] not in ("Export", "Import"):
-            raise ValidationFailed({"typeOfOperation": message("accounts.typeOfOperation.enum")})
-        _keep_identity(values, current, account_type, "nationalId")
+        if not isinstance(form, IndividualProfileForm):
+            raise TypeError("an individual's profile update is an IndividualProfileForm")
+        if form.keeps_postal_code:
+            form = replace(form, postal_code=current.get("postalCode"))
+        values = _individual(form, postal_required=False)
+        values["industry"] = text(form.industry)
+        destinations = form.destinations
+        values["destinations"] = destinations if isinstance(destinations, list) else text(destinations)
+        values["type_of_operation"] = text(form.type_of_operation)
+        if values["type_of_operation"] and values["type_of_operation"] not in ("Export", "Import"):
+            raise ValidationFailed({"type_of_operation": message("accounts.typeOfOperation.enum")})
+        _keep_identity(values, current, account_type)
     else:
-        check = _Checker(payload)
+        check = _Checker(form)
         check.field(
             "name",
             required=message("accounts.companyName.required"),
             min_length=(4, message("accounts.companyName.min")),
         )
         check.field(
-            "contactPerson",
+            "contact_person",
             required=message("accounts.contactPerson.required"),
             min_length=(4, message("accounts.contactPerson.min"))
             if account_type == DOMESTIC_COMPANY
             else None,
         )
-        check.field("nationalCode", required=None, pattern=(IDENTITY, message("accounts.identity.invalid")))
+        check.field("national_code", required=None, pattern=(IDENTITY, message("accounts.identity.invalid")))
         check.field(
             "address",
             required=message("accounts.address.required"),
             min_length=(8, message("accounts.address.min")),
         )
         check.field(
-            "postalCode",
+            "postal_code",
             required=message("accounts.postalCode.invalid"),
             min_length=(10, message("accounts.postalCode.invalid")),
         )
         if account_type == DOMESTIC_COMPANY:
             check.field(
-                "economicCode",
+                "economic_code",
                 required=message("accounts.economicCode.invalid"),
                 min_length=(11, message("accounts.economicCode.invalid")),
             )
             check.field(
-                "registrationCode",
+                "registration_code",
                 required=message("accounts.registrationCode.invalid"),
                 min_length=(6, message("accounts.registrationCode.invalid")),
             )
@@ -335,28 +413,29 @@ def profile_update(
         else:
             check.field("fax", required=None, pattern=(FAX, message("accounts.fax.invalid")))
         values = check.done()
-        _keep_identity(values, current, account_type, "nationalCode")
+        _keep_identity(values, current, account_type)
     # Fields the type's PUT does not carry (e-mail and phone of companies) keep their current value.
-    return {key: values.get(key, current.get(key, "")) for key in PROFILE_FIELDS[account_type]}
+    record = _record(values)
+    return {key: record.get(key, current.get(key, "")) for key in PROFILE_FIELDS[account_type]}
 
 
 def new_password(new: Any, confirm: Any, current: Any | None = None, *, with_current: bool = False) -> str:
     errors: dict[str, str] = {}
     if with_current and not text(current) and current in (None, ""):
-        errors["currentPassword"] = REQUIRED
+        errors["current_password"] = REQUIRED
     password = "" if new is None else str(new)
     if len(password) < 8:
-        errors["newPassword"] = REQUIRED
+        errors["new_password"] = REQUIRED
     elif not any(c.isupper() for c in password):
-        errors["newPassword"] = message("accounts.password.uppercase")
+        errors["new_password"] = message("accounts.password.uppercase")
     elif not any(c.isdigit() for c in password):
-        errors["newPassword"] = message("accounts.password.digit")
+        errors["new_password"] = message("accounts.password.digit")
     elif len(password) > 128:
-        errors["newPassword"] = message("common.text.max", max=128)
+        errors["new_password"] = message("common.text.max", max=128)
     if confirm is None or confirm == "":
-        errors["confirmNewPassword"] = REQUIRED
+        errors["confirm_new_password"] = REQUIRED
     elif confirm != password:
-        errors["confirmNewPassword"] = message("accounts.password.mismatch")
+        errors["confirm_new_password"] = message("accounts.password.mismatch")
     if errors:
         raise ValidationFailed(errors)
     return password

@@ -43,7 +43,7 @@ def check_new_price(price: Decimal, valid_until: datetime, now: datetime) -> Non
     elif price > MAX_PRICE or price != price.quantize(Decimal("0.01")):
         errors["price"] = message("booking.price.max")
     if valid_until <= now:
-        errors["validUntil"] = message("booking.validUntil.future")
+        errors["valid_until"] = message("booking.validUntil.future")
     if errors:
         raise ValidationFailed(errors)
 

@@ -23,6 +23,7 @@ from domain.booking.files import StoredFile, stored_file_id
 from domain.booking.rate_request import RateRequest
 from domain.booking.reference import ReferenceCatalog, SeedCatalog
 from domain.booking.shipping_order import ShippingOrder, shipping_order_id
+from domain.booking.values import DocumentDraft, OrderDraft, RateRequestDraft
 from domain.shared.actor import SYSTEM_ACTOR, Actor
 from domain.shared.application import ContextApplication, EventStore
 from domain.shared.errors import (
@@ -120,7 +121,7 @@ class BookingApplication(ContextApplication):
         self,
         actor: Actor,
         username: str,
-        payload: Mapping[str, Any],
+        draft: RateRequestDraft,
         now: datetime | None = None,
         request_key: str | None = None,
     ) -> tuple[UUID, int]:
@@ -131,24 +132,24 @@ class BookingApplication(ContextApplication):
         the store's head as position). The same key with another request is refused (`KeyReused`)."""
         key_id = name_based_id("rate-request", f"{actor.id}:{request_key}") if request_key else None
         if key_id is not None and self._exists(key_id):
-            self._same_request(key_id, actor, payload)
+            self._same_request(key_id, actor, draft)
             return key_id, self.store.head()
-        details = self._rate_request_details(actor, payload, now)
+        details = self._rate_request_details(actor, draft, now)
         try:
             return self._create(actor, username, details, now, key_id=key_id)
         except _KeyTaken:  # the same key's concurrent call won the race: it stands, if it is this one
             assert key_id is not None
-            self._same_request(key_id, actor, payload)
+            self._same_request(key_id, actor, draft)
             return key_id, self.store.head()
 
-    def _same_request(self, key_id: UUID, actor: Actor, payload: Mapping[str, Any]) -> None:
-        """Raise `KeyReused` unless `payload` is the request the key's rate request was created from: the
+    def _same_request(self, key_id: UUID, actor: Actor, draft: RateRequestDraft) -> None:
+        """Raise `KeyReused` unless `draft` is the request the key's rate request was created from: the
         same details, checked as they were checked then (on the day of the first call)."""
         first = next(iter(self.events.get(key_id, limit=1)), None)
         if not isinstance(first, RateRequest.Created) or first.customer_id != actor.id:
             raise KeyReused("This idempotency key was used for another request")
         try:
-            details = self._rate_request_details(actor, payload, first.timestamp)
+            details = self._rate_request_details(actor, draft, first.timestamp)
         except ValidationFailed:
             details = None
         if details != first.details:
@@ -205,11 +206,11 @@ class BookingApplication(ContextApplication):
         return positions
 
     def edit_rate_request(
-        self, rate_request_id: str, actor: Actor, payload: Mapping[str, Any], now: datetime | None = None
+        self, rate_request_id: str, actor: Actor, draft: RateRequestDraft, now: datetime | None = None
     ) -> int:
         rate_request = self.rate_request(rate_request_id, actor)
         rate_request._may("edit", actor)
-        rate_request.edit(self._rate_request_details(actor, payload, now), actor)
+        rate_request.edit(self._rate_request_details(actor, draft, now), actor)
         return self.record(rate_request)
 
     def create_booking_request(
@@ -264,10 +265,10 @@ class BookingApplication(ContextApplication):
         return self.record(rate_request)
 
     def _rate_request_details(
-        self, actor: Actor, payload: Mapping[str, Any], now: datetime | None
+        self, actor: Actor, draft: RateRequestDraft, now: datetime | None
     ) -> dict[str, Any]:
         today = (now or datetime.now(UTC)).date()
-        return values.rate_request_details(payload, today, self.catalog, lambda f: self.owns_file(actor, f))
+        return values.rate_request_details(draft, today, self.catalog, lambda f: self.owns_file(actor, f))
 
     def accept_price(self, rate_request_id: str, actor: Actor, now: datetime | None = None) -> int:
         rate_request = self.rate_request(rate_request_id, actor)
@@ -280,7 +281,7 @@ class BookingApplication(ContextApplication):
         return self.record(rate_request)
 
     def submit_booking_request(
-        self, rate_request_id: str, actor: Actor, documents: Sequence[Mapping[str, Any]]
+        self, rate_request_id: str, actor: Actor, documents: Sequence[DocumentDraft]
     ) -> int:
         rate_request = self.rate_request(rate_request_id, actor)
         rate_request._may("submit_booking_request", actor)
@@ -327,10 +328,10 @@ class BookingApplication(ContextApplication):
 
     # -- changes after confirmation: amendments and cancellation requests ---------------------------------
     def request_amendment(
-        self, rate_request_id: str, actor: Actor, payload: Mapping[str, Any], now: datetime | None = None
+        self, rate_request_id: str, actor: Actor, draft: RateRequestDraft, now: datetime | None = None
     ) -> int:
         rate_request = self.rate_request(rate_request_id, actor)
-        rate_request.request_amendment(self._rate_request_details(actor, payload, now), actor)
+        rate_request.request_amendment(self._rate_request_details(actor, draft, now), actor)
         return self.record(rate_request)
 
     def approve_amendment(self, rate_request_id: str, actor: Actor) -> int:
@@ -394,7 +395,7 @@ class BookingApplication(ContextApplication):
     def _check_order_against_booking(order: ShippingOrder, rate_request: RateRequest) -> None:
         """An order filled before an amendment must match the amended booking before it goes on."""
         if rate_request.change_pending:
-            raise ValidationFailed({"rateRequest": message("booking.change.decideFirst")})
+            raise ValidationFailed({"rate_request": message("booking.change.decideFirst")})
         containers = len(order.details.get("containers", []))
         if containers != rate_request.quantity:
             raise ValidationFailed(
@@ -412,26 +413,25 @@ class BookingApplication(ContextApplication):
 
     # -- shipping orders ---------------------------------------------------------------------------------
     def create_shipping_order(
-        self, actor: Actor, payload: Mapping[str, Any], retried: bool = False
+        self, actor: Actor, rate_request_id: str, draft: OrderDraft, retried: bool = False
     ) -> tuple[UUID, int]:
         """Record a rate request's one shipping order. `retried` (the client sent an idempotency key): an
         order that exists already is the answer, since a rate request has one order and it is the caller's."""
-        raw_id = payload.get("rateRequestId")
-        if not raw_id:
-            raise ValidationFailed({"rateRequestId": values.REQUIRED})
-        rate_request = self.rate_request(str(raw_id), actor)
+        if not rate_request_id:
+            raise ValidationFailed({"rate_request_id": values.REQUIRED})
+        rate_request = self.rate_request(rate_request_id, actor)
         if actor.id != rate_request.customer_id:
             raise Forbidden("Only the customer of this rate request may create its shipping order")
         if self._exists(shipping_order_id(rate_request.id)):
             if retried:
-                self._same_order(rate_request, payload)
+                self._same_order(rate_request, draft)
                 return shipping_order_id(rate_request.id), self.store.head()
             raise AlreadyExists("This rate request already has a shipping order")
         if rate_request.state != "shipping_order":
             raise IllegalTransition(
                 "rate_request", rate_request.state, "create_shipping_order", rate_request.state_code
             )
-        details = self._order_details(rate_request, payload)
+        details = self._order_details(rate_request, draft)
         order = ShippingOrder.create(
             str(rate_request.id),
             rate_request.customer_id,
@@ -445,35 +445,30 @@ class BookingApplication(ContextApplication):
             return order.id, self.record(order)
         except Conflict as error:
             if retried:  # the same create's other try won the race: that order stands, if it is this one
-                self._same_order(rate_request, payload)
+                self._same_order(rate_request, draft)
                 return order.id, self.store.head()
             raise AlreadyExists("This rate request already has a shipping order") from error
 
-    def _same_order(self, rate_request: RateRequest, payload: Mapping[str, Any]) -> None:
-        """Raise `KeyReused` unless `payload` is the order the rate request's shipping order was created
+    def _same_order(self, rate_request: RateRequest, draft: OrderDraft) -> None:
+        """Raise `KeyReused` unless `draft` is the order the rate request's shipping order was created
         from (a retry with an idempotency key must repeat its request)."""
         first = next(iter(self.events.get(shipping_order_id(rate_request.id), limit=1)), None)
         try:
-            details = self._order_details(rate_request, payload)
+            details = self._order_details(rate_request, draft)
         except ValidationFailed:
             details = None
         if first is None or details != getattr(first, "details", None):
             raise KeyReused("This idempotency key was used with another request body; use a new key")
 
-    def edit_shipping_order(self, order_id: str, actor: Actor, payload: Mapping[str, Any]) -> int:
+    def edit_shipping_order(self, order_id: str, actor: Actor, draft: OrderDraft) -> int:
         order = self.shipping_order(order_id, actor)
         order._may("edit", actor)
         rate_request = self.rate_request(order.rate_request_id, actor)
-        changes = self._order_details(rate_request, payload, freight_key="freightType", require_lists=False)
+        changes = self._order_details(rate_request, draft, require_lists=False)
         if changes["is_swbl"] != order.details.get("is_swbl") and "parties" not in changes:
             # Turning SWBL on or off changes which parties are required: check the stored ones again.
-            stored = {
-                **values.order_fields_wire(order.details),
-                "parties": values.parties_wire(order.details["parties"]),
-            }
-            self._order_details(
-                rate_request, {**stored, **payload}, freight_key="freightType", require_lists=False
-            )
+            stored = draft.with_parties(order.details["parties"])
+            self._order_details(rate_request, stored, require_lists=False)
         order.edit(changes, actor)
         return self.record(order)
 
@@ -525,18 +520,18 @@ class BookingApplication(ContextApplication):
             return stored.id, None
 
     def _order_details(
-        self, rate_request: RateRequest, payload: Mapping[str, Any], **options: Any
+        self, rate_request: RateRequest, draft: OrderDraft, require_lists: bool = True
     ) -> dict[str, Any]:
         """The order's values checked against what its rate request says (quantity, danger, reefer)."""
         return values.shipping_order_details(
-            payload,
+            draft,
             quantity=rate_request.quantity,
             is_danger=bool(rate_request.details.get("is_danger")),
             container_type_value=self.catalog.container_type_value(
                 int(rate_request.details["container_type_id"])
             ),
             catalog=self.catalog,
-            **options,
+            require_lists=require_lists,
         )
 
     def _exists(self, aggregate_id: UUID) -> bool:

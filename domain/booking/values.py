@@ -1,13 +1,17 @@
-"""Validation of what customers send, with the specification's messages, keyed by the wire field names.
+"""Validation of what customers send, with the specification's messages, in the domain's own terms.
 
-Each function takes the payload as the wire sends it (a dict of wire keys) and answers the normalised data the
-events carry, or raises `ValidationFailed` naming every offending field at once.
+The API turns a request body into one of the drafts below (`api/mapping/booking.py`): a typed value object
+holding what the customer typed, unchecked (a quantity may still be "3" or "three"). The functions here
+check a draft and answer the normalised data the events carry, or raise `ValidationFailed` naming every
+offending field at once by its name here (`hs_code`, `containers.0.net_weight`); the API names the wire's
+field for each in one table.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from datetime import date, datetime
 from enum import IntEnum
 from typing import Any
@@ -40,17 +44,97 @@ class FreightType(IntEnum):
 BOX = 1
 PACKAGE_TYPES = (BOX,)
 
+# A value as the customer typed it, before the rules below read it (a number may arrive as text).
+Typed = str | int | float | None
 
-def _text(raw: Mapping[str, Any], key: str) -> str:
-    value = raw.get(key)
+
+# -- drafts: what the customer sent, typed but not yet checked -------------------------------------------
+@dataclass(frozen=True)
+class RateRequestDraft:
+    commodity: Typed = None
+    hs_code: Typed = None
+    preferred_shipping_date: Typed = None
+    is_swbl: bool = False
+    quantity: Typed = None
+    is_danger: bool = False
+    msds: Typed = None
+    additional_comment: Typed = None
+    pol_id: Typed = None
+    pod_id: Typed = None
+    container_type_id: Typed = None
+    container_size_id: Typed = None
+
+
+@dataclass(frozen=True)
+class DocumentDraft:
+    document_type_id: int
+    file_id: str
+
+
+@dataclass(frozen=True)
+class PartyDraft:
+    name: Typed = None
+    address: Typed = None
+    phone_number: Typed = None
+    fax: Typed = None
+    party_type: Typed = None
+    is_for_swbl: bool = False
+
+    @classmethod
+    def from_record(cls, record: Mapping[str, Any]) -> PartyDraft:
+        """A stored party (the event's record form) read back as a draft, to be checked again."""
+        return cls(
+            name=record["name"],
+            address=record["address"],
+            phone_number=record["phone_number"],
+            fax=record.get("fax"),
+            party_type=record["party_type"],
+            is_for_swbl=bool(record["is_for_swbl"]),
+        )
+
+
+@dataclass(frozen=True)
+class ContainerDraft:
+    container_id: Typed = None
+    seal: Typed = None
+    count: Typed = None
+    type: Typed = None
+    gross_weight: Typed = None
+    net_weight: Typed = None
+
+
+@dataclass(frozen=True)
+class OrderDraft:
+    """A shipping order's fields; None for `parties`/`containers` means "not sent" (an edit keeps them)."""
+
+    is_swbl: bool = False
+    freight_type: Typed = None
+    cargo_description: Typed = None
+    imco_class: Typed = None
+    un_number: Typed = None
+    temperature: Typed = None
+    humidity: Typed = None
+    has_ventilation: bool = False
+    parties: tuple[PartyDraft, ...] | None = None
+    containers: tuple[ContainerDraft, ...] | None = None
+
+    def with_parties(self, stored: Sequence[Mapping[str, Any]]) -> OrderDraft:
+        return replace(self, parties=tuple(PartyDraft.from_record(p) for p in stored))
+
+
+def _text(value: Typed) -> str:
     return "" if value is None else str(value).strip()
+
+
+def _blank(value: Typed) -> bool:
+    return value is None or value == ""
 
 
 def _whole(value: Any) -> int | None:
     if isinstance(value, bool) or value is None:
         return None
     if isinstance(value, int):
-        return value
+        return int(value)  # a FreightType is stored as its plain number
     if isinstance(value, float) and value.is_integer():
         return int(value)
     if isinstance(value, str) and value.strip().isascii() and value.strip().isdigit():
@@ -76,89 +160,99 @@ def calendar_date(text: str) -> date:
 
 
 def rate_request_details(
-    raw: Mapping[str, Any],
+    draft: RateRequestDraft,
     today: date,
     catalog: ReferenceCatalog,
     owns_file: Callable[[str], bool],
 ) -> dict[str, Any]:
     """Section 5 of the booking specification, checked on the server."""
     errors: dict[str, str] = {}
-    commodity = _text(raw, "commodity")
+    commodity = _text(draft.commodity)
     if not commodity:
         errors["commodity"] = REQUIRED
     elif len(commodity) > 200:
         errors["commodity"] = message("booking.commodity.max")
-    hs_code = _text(raw, "hsCode")
+    hs_code = _text(draft.hs_code)
     if not hs_code:
-        errors["hsCode"] = REQUIRED
+        errors["hs_code"] = REQUIRED
     elif not HS_CODE.fullmatch(hs_code):
-        errors["hsCode"] = message("booking.hsCode.pattern")
+        errors["hs_code"] = message("booking.hsCode.pattern")
     shipping_date: date | None = None
-    raw_date = _text(raw, "preferredShippingDate")
+    raw_date = _text(draft.preferred_shipping_date)
     if not raw_date:
-        errors["preferredShippingDate"] = REQUIRED
+        errors["preferred_shipping_date"] = REQUIRED
     else:
         try:
             shipping_date = calendar_date(raw_date)
         except ValueError:
-            errors["preferredShippingDate"] = message("booking.preferredShippingDate.format")
+            errors["preferred_shipping_date"] = message("booking.preferredShippingDate.format")
         else:
             if shipping_date < today:
-                errors["preferredShippingDate"] = message("booking.preferredShippingDate.past")
-    quantity = _whole(raw.get("quantity"))
-    if raw.get("quantity") in (None, ""):
+                errors["preferred_shipping_date"] = message("booking.preferredShippingDate.past")
+    quantity = _whole(draft.quantity)
+    if _blank(draft.quantity):
         errors["quantity"] = REQUIRED
     elif quantity is None or quantity < 1:
         errors["quantity"] = message("booking.quantity.min")
     elif quantity > 1000:
         errors["quantity"] = message("booking.quantity.max")
-    checks: list[tuple[str, Callable[[int], bool], str]] = [
-        ("polId", catalog.has_port, message("booking.pol.notFound")),
-        ("podId", catalog.has_port, message("booking.pod.notFound")),
-        ("containerTypeId", catalog.has_container_type, message("booking.containerType.notFound")),
-        ("containerSizeId", catalog.has_container_size, message("booking.containerSize.notFound")),
+    checks: list[tuple[str, Typed, Callable[[int], bool], str]] = [
+        ("pol_id", draft.pol_id, catalog.has_port, message("booking.pol.notFound")),
+        ("pod_id", draft.pod_id, catalog.has_port, message("booking.pod.notFound")),
+        (
+            "container_type_id",
+            draft.container_type_id,
+            catalog.has_container_type,
+            message("booking.containerType.notFound"),
+        ),
+        (
+            "container_size_id",
+            draft.container_size_id,
+            catalog.has_container_size,
+            message("booking.containerSize.notFound"),
+        ),
     ]
     ids: dict[str, int] = {}
-    for key, exists, not_found in checks:
-        value = _whole(raw.get(key))
-        if raw.get(key) in (None, "", 0):
+    for key, given, exists, not_found in checks:
+        value = _whole(given)
+        if given in (None, "", 0):
             errors[key] = REQUIRED
         elif value is None or value < 1 or not exists(value):
             errors[key] = not_found
         else:
             ids[key] = value
-    if "polId" in ids and ids.get("polId") == ids.get("podId"):
-        errors["podId"] = message("booking.pod.samePort")
-    is_danger = bool(raw.get("isDanger"))
-    msds = _text(raw, "msds") or None
+    if "pol_id" in ids and ids.get("pol_id") == ids.get("pod_id"):
+        errors["pod_id"] = message("booking.pod.samePort")
+    is_danger = draft.is_danger
+    msds = _text(draft.msds) or None
     if is_danger:
         if not msds:
             errors["msds"] = DANGER_FILE
         elif not owns_file(msds):
             errors["msds"] = message("booking.msds.notYours")
-    comment = _text(raw, "additionalComment")
+    comment = _text(draft.additional_comment)
     if len(comment) > 2000:
-        errors["additionalComment"] = message("booking.additionalComment.max")
+        errors["additional_comment"] = message("booking.additionalComment.max")
     if errors:
         raise ValidationFailed(errors)
     return {
         "commodity": commodity,
         "hs_code": hs_code,
         "preferred_shipping_date": shipping_date.isoformat() if shipping_date else None,
-        "is_swbl": bool(raw.get("isSwbl", raw.get("isSWBL"))),
+        "is_swbl": draft.is_swbl,
         "quantity": quantity,
         "is_danger": is_danger,
         "msds": msds if is_danger else None,
         "additional_comment": comment or None,
-        "pol_id": ids["polId"],
-        "pod_id": ids["podId"],
-        "container_type_id": ids["containerTypeId"],
-        "container_size_id": ids["containerSizeId"],
+        "pol_id": ids["pol_id"],
+        "pod_id": ids["pod_id"],
+        "container_type_id": ids["container_type_id"],
+        "container_size_id": ids["container_size_id"],
     }
 
 
 def booking_documents(
-    documents: Sequence[Mapping[str, Any]], catalog: ReferenceCatalog, owns_file: Callable[[str], bool]
+    documents: Sequence[DocumentDraft], catalog: ReferenceCatalog, owns_file: Callable[[str], bool]
 ) -> list[dict[str, Any]]:
     errors: dict[str, str] = {}
     if not documents:
@@ -166,16 +260,16 @@ def booking_documents(
     seen: set[int] = set()
     cleaned = []
     for index, document in enumerate(documents):
-        type_id = _whole(document.get("documentTypeId"))
-        file_id = _text(document, "fileId")
+        type_id = _whole(document.document_type_id)
+        file_id = _text(document.file_id)
         if type_id is None or not catalog.has_document_type(type_id):
-            errors[f"documents.{index}.documentTypeId"] = message("booking.documentType.notFound")
+            errors[f"documents.{index}.document_type_id"] = message("booking.documentType.notFound")
         elif type_id in seen:
-            errors[f"documents.{index}.documentTypeId"] = message("booking.documentType.once")
+            errors[f"documents.{index}.document_type_id"] = message("booking.documentType.once")
         if not file_id:
-            errors[f"documents.{index}.fileId"] = REQUIRED
+            errors[f"documents.{index}.file_id"] = REQUIRED
         elif not owns_file(file_id):
-            errors[f"documents.{index}.fileId"] = message("booking.file.notYours")
+            errors[f"documents.{index}.file_id"] = message("booking.file.notYours")
         if type_id is not None:
             seen.add(type_id)
             cleaned.append({"document_type_id": type_id, "file_id": file_id})
@@ -184,64 +278,64 @@ def booking_documents(
     return cleaned
 
 
-def _party(raw: Mapping[str, Any], prefix: str, errors: dict[str, str]) -> dict[str, Any]:
-    name = _text(raw, "name")
-    address = _text(raw, "address")
-    phone = _text(raw, "phoneNumber")
-    party_type = _whole(raw.get("partyType"))
+def _party(draft: PartyDraft, prefix: str, errors: dict[str, str]) -> dict[str, Any]:
+    name = _text(draft.name)
+    address = _text(draft.address)
+    phone = _text(draft.phone_number)
+    party_type = _whole(draft.party_type)
     if not name:
         errors[f"{prefix}.name"] = message("booking.party.nameRequired")
     if not phone:
-        errors[f"{prefix}.phoneNumber"] = message("booking.party.phoneRequired")
+        errors[f"{prefix}.phone_number"] = message("booking.party.phoneRequired")
     elif not NUMERIC.fullmatch(phone):
-        errors[f"{prefix}.phoneNumber"] = message("booking.party.phoneNumeric")
+        errors[f"{prefix}.phone_number"] = message("booking.party.phoneNumeric")
     if not address:
         errors[f"{prefix}.address"] = message("booking.party.addressRequired")
     if party_type not in PARTY_NAMES:
-        errors[f"{prefix}.partyType"] = message("booking.party.type")
+        errors[f"{prefix}.party_type"] = message("booking.party.type")
     return {
         "name": name,
         "address": address,
         "phone_number": phone,
-        "fax": _text(raw, "fax") or None,
+        "fax": _text(draft.fax) or None,
         "party_type": party_type,
-        "is_for_swbl": bool(raw.get("isForSwbl")),
+        "is_for_swbl": draft.is_for_swbl,
     }
 
 
 def _container(
-    raw: Mapping[str, Any], prefix: str, catalog: ReferenceCatalog, errors: dict[str, str]
+    draft: ContainerDraft, prefix: str, catalog: ReferenceCatalog, errors: dict[str, str]
 ) -> dict[str, Any]:
-    container_id = _whole(raw.get("containerId"))
-    if raw.get("containerId") in (None, ""):
-        errors[f"{prefix}.containerId"] = REQUIRED
+    container_id = _whole(draft.container_id)
+    if _blank(draft.container_id):
+        errors[f"{prefix}.container_id"] = REQUIRED
     elif container_id is None or not catalog.has_container(container_id):
-        errors[f"{prefix}.containerId"] = message("booking.container.notFound")
-    seal = _text(raw, "seal")
+        errors[f"{prefix}.container_id"] = message("booking.container.notFound")
+    seal = _text(draft.seal)
     if not seal:
         errors[f"{prefix}.seal"] = message("booking.seal.required")
-    count = _whole(raw.get("count"))
-    if raw.get("count") in (None, ""):
+    count = _whole(draft.count)
+    if _blank(draft.count):
         errors[f"{prefix}.count"] = message("booking.count.required")
     elif count is None or count < 1:
         errors[f"{prefix}.count"] = message("booking.count.min")
-    package_type = _whole(raw.get("type"))
-    if raw.get("type") in (None, ""):
+    package_type = _whole(draft.type)
+    if _blank(draft.type):
         errors[f"{prefix}.type"] = REQUIRED
     elif package_type not in PACKAGE_TYPES:
         errors[f"{prefix}.type"] = message("booking.type.box")
-    gross = _number(raw.get("grossWeight"))
-    net = _number(raw.get("netWeight"))
-    if raw.get("grossWeight") in (None, ""):
-        errors[f"{prefix}.grossWeight"] = message("booking.grossWeight.required")
+    gross = _number(draft.gross_weight)
+    net = _number(draft.net_weight)
+    if _blank(draft.gross_weight):
+        errors[f"{prefix}.gross_weight"] = message("booking.grossWeight.required")
     elif gross is None or gross <= 0:
-        errors[f"{prefix}.grossWeight"] = message("booking.grossWeight.positive")
-    if raw.get("netWeight") in (None, ""):
-        errors[f"{prefix}.netWeight"] = message("booking.netWeight.required")
+        errors[f"{prefix}.gross_weight"] = message("booking.grossWeight.positive")
+    if _blank(draft.net_weight):
+        errors[f"{prefix}.net_weight"] = message("booking.netWeight.required")
     elif net is None or net <= 0:
-        errors[f"{prefix}.netWeight"] = message("booking.netWeight.positive")
+        errors[f"{prefix}.net_weight"] = message("booking.netWeight.positive")
     elif gross is not None and net > gross:
-        errors[f"{prefix}.netWeight"] = message("booking.netWeight.exceedsGross")
+        errors[f"{prefix}.net_weight"] = message("booking.netWeight.exceedsGross")
     return {
         "container_id": container_id,
         "seal": seal,
@@ -253,72 +347,67 @@ def _container(
 
 
 def order_fields(
-    raw: Mapping[str, Any], *, is_danger: bool, container_type_value: int | None, freight_key: str
+    draft: OrderDraft, *, is_danger: bool, container_type_value: int | None
 ) -> tuple[dict[str, Any], dict[str, str]]:
     """The order's own fields (no parties, no containers) and the errors found in them."""
     errors: dict[str, str] = {}
-    cargo = _text(raw, "cargoDescription")
+    cargo = _text(draft.cargo_description)
     if not cargo:
-        errors["cargoDescription"] = message("booking.cargoDescription.required")
-    freight = _whole(raw.get(freight_key))
-    if raw.get(freight_key) in (None, ""):
-        errors[freight_key] = REQUIRED
+        errors["cargo_description"] = message("booking.cargoDescription.required")
+    freight = _whole(draft.freight_type)
+    if _blank(draft.freight_type):
+        errors["freight_type"] = REQUIRED
     elif freight not in set(FreightType):
-        errors[freight_key] = message("booking.freightType.enum")
-    imco = _text(raw, "imcoClass") or None
-    un_number = _text(raw, "unNumber") or None
+        errors["freight_type"] = message("booking.freightType.enum")
+    imco = _text(draft.imco_class) or None
+    un_number = _text(draft.un_number) or None
     if is_danger:
         if not imco:
-            errors["imcoClass"] = message("booking.order.fieldRequired")
+            errors["imco_class"] = message("booking.order.fieldRequired")
         elif imco not in IMDG_CLASSES:
-            errors["imcoClass"] = message("booking.imcoClass.enum")
+            errors["imco_class"] = message("booking.imcoClass.enum")
         if not un_number:
-            errors["unNumber"] = message("booking.order.fieldRequired")
+            errors["un_number"] = message("booking.order.fieldRequired")
         elif not UN_NUMBER.fullmatch(un_number):
-            errors["unNumber"] = message("booking.unNumber.pattern")
-    temperature = _number(raw.get("temprature"))
-    humidity = _number(raw.get("humidity"))
+            errors["un_number"] = message("booking.unNumber.pattern")
+    temperature = _number(draft.temperature)
+    humidity = _number(draft.humidity)
     if container_type_value == REFRIGERATED:
-        if raw.get("temprature") in (None, ""):
-            errors["temprature"] = message("booking.order.fieldRequired")
+        if _blank(draft.temperature):
+            errors["temperature"] = message("booking.order.fieldRequired")
         elif temperature is None or not -40 <= temperature <= 40:
-            errors["temprature"] = message("booking.temperature.range")
-        if raw.get("humidity") in (None, ""):
+            errors["temperature"] = message("booking.temperature.range")
+        if _blank(draft.humidity):
             errors["humidity"] = message("booking.order.fieldRequired")
         elif humidity is None or not 0 <= humidity <= 100:
             errors["humidity"] = message("booking.humidity.range")
     fields = {
-        "is_swbl": bool(raw.get("isSWBL", raw.get("isSwbl"))),
+        "is_swbl": draft.is_swbl,
         "freight_type": freight,
         "cargo_description": cargo,
         "imco_class": imco if is_danger else None,
         "un_number": un_number if is_danger else None,
         "temperature": temperature if container_type_value == REFRIGERATED else None,
         "humidity": humidity if container_type_value == REFRIGERATED else None,
-        "has_ventilation": bool(raw.get("hasVentilation", raw.get("hasVentilatin"))),
+        "has_ventilation": draft.has_ventilation,
     }
     return fields, errors
 
 
 def shipping_order_details(
-    raw: Mapping[str, Any],
+    draft: OrderDraft,
     *,
     quantity: int,
     is_danger: bool,
     container_type_value: int | None,
     catalog: ReferenceCatalog,
-    freight_key: str = "frightType",
     require_lists: bool = True,
 ) -> dict[str, Any]:
     """A whole shipping order: its fields, its parties and exactly `quantity` containers."""
-    fields, errors = order_fields(
-        raw, is_danger=is_danger, container_type_value=container_type_value, freight_key=freight_key
-    )
+    fields, errors = order_fields(draft, is_danger=is_danger, container_type_value=container_type_value)
     details: dict[str, Any] = dict(fields)
-    raw_parties = raw.get("parties")
-    raw_containers = raw.get("containers")
-    if raw_parties is not None or require_lists:
-        parties = [_party(p, f"parties.{i}", errors) for i, p in enumerate(raw_parties or [])]
+    if draft.parties is not None or require_lists:
+        parties = [_party(p, f"parties.{i}", errors) for i, p in enumerate(draft.parties or ())]
         present = {(p["party_type"], p["is_for_swbl"]) for p in parties}
         sides = (False, True) if fields["is_swbl"] else (False,)
         for side in sides:
@@ -327,9 +416,9 @@ def shipping_order_details(
                     which = PARTY_NAMES[party_type].capitalize() + (" (SWBL)" if side else "")
                     errors.setdefault("parties", message("booking.party.missing", party=which))
         details["parties"] = parties
-    if raw_containers is not None or require_lists:
+    if draft.containers is not None or require_lists:
         containers = [
-            _container(c, f"containers.{i}", catalog, errors) for i, c in enumerate(raw_containers or [])
+            _container(c, f"containers.{i}", catalog, errors) for i, c in enumerate(draft.containers or ())
         ]
         if len(containers) != quantity:
             errors["containers"] = message(
@@ -349,31 +438,3 @@ def revise_messages(revise: Mapping[str, Any]) -> dict[str, str]:
     if not cleaned:
         raise ValidationFailed({"revise": message("booking.revise.required")})
     return cleaned
-
-
-def order_fields_wire(details: Mapping[str, Any]) -> dict[str, Any]:
-    """An order's stored values under the specification's keys (`temprature` as it spells it)."""
-    return {
-        "isSWBL": details.get("is_swbl"),
-        "freightType": details.get("freight_type"),
-        "cargoDescription": details.get("cargo_description"),
-        "imcoClass": details.get("imco_class"),
-        "unNumber": details.get("un_number"),
-        "temprature": details.get("temperature"),
-        "humidity": details.get("humidity"),
-        "hasVentilation": details.get("has_ventilation"),
-    }
-
-
-def parties_wire(parties: list[Mapping[str, Any]]) -> list[dict[str, Any]]:
-    return [
-        {
-            "name": p["name"],
-            "address": p["address"],
-            "phoneNumber": p["phone_number"],
-            "fax": p.get("fax"),
-            "partyType": p["party_type"],
-            "isForSwbl": p["is_for_swbl"],
-        }
-        for p in parties
-    ]

@@ -20,7 +20,7 @@ from domain.shared.actor import Actor
 from domain.shared.aggregate import audit_fields
 from domain.shared.errors import Forbidden, IllegalTransition, ValidationFailed
 
-FIELD = "callbackUrl"
+FIELD = "callback_url"
 LOCAL_NAMES = ("localhost", "localhost.localdomain")
 
 

@@ -56,8 +56,10 @@ class _Rows:
         raise NotPreviewable(name)
 
 
-def rate_request_detail(tx: Tx, rate_request_id: str, events: Iterable[Any]) -> Row | None:
-    """The detail of `rate_request_id` after `events` (the rate request's and its shipping order's, each
+def rate_request_detail(
+    tx: Tx, rate_request_id: str, events: Iterable[Any]
+) -> queries.RateRequestRecord | None:
+    """The record of `rate_request_id` after `events` (the rate request's and its shipping order's, each
     aggregate's in order); None when they do not make one."""
     rows = _Rows()
     via_api = False

@@ -1,18 +1,22 @@
-"""What the booking API reads: list pages, a rate request's detail with its order, due quotes, files."""
+"""What the booking API reads: list pages, a rate request's detail with its order, due quotes, files.
+
+Queries answer read-model rows (a dict of column names) and plain records; they know no wire key. The API's
+presenter (api/presenters/booking.py) shapes them into the response models.
+"""
 
 from __future__ import annotations
 
 import functools
 import json
+from dataclasses import dataclass
 from datetime import datetime
-from decimal import Decimal
 from typing import Any
 
-from domain.booking.values import order_fields_wire, parties_wire
-from domain.shared.lifecycle import lifecycle
 from infrastructure.read_db import Tx
 from projections.booking.handlers import iso
 from projections.booking.reference import _reference_names
+
+Row = dict[str, Any]
 
 # -- queries --------------------------------------------------------------------------
 _LIST_COLUMNS = (
@@ -31,7 +35,8 @@ _LIST_FROM = (
     " LEFT JOIN booking_dcsa dc ON dc.id = r.id"
 )
 _LIST_SELECT = f"SELECT {_LIST_COLUMNS}{_LIST_FROM}"
-# What `list_row` reads, and nothing more: a page does not carry every row's documents, messages, etc.
+# What a list row shows (api/presenters/booking.py `list_row`), and nothing more: a page does not carry
+# every row's documents, messages, etc.
 _PAGE_COLUMNS = (
     "r.id, r.commodity, r.hs_code, r.quantity, r.state, r.state_name, r.order_state, r.price, r.valid_until,"
     " r.preferred_shipping_date, r.created_at, r.customer_username, pol.code AS pol_code,"
@@ -49,16 +54,6 @@ _DETAIL_SELECT = (
 )
 
 
-def _money(text: str | None) -> float | None:
-    # Money travels as a JSON number of USD (DESIGN section 6); it is kept as decimal text.
-    return None if text is None else float(Decimal(text))
-
-
-def _title(row: dict[str, Any], side: str) -> str | None:
-    code = row.get(f"{side}_code")
-    return f"{row[f'{side}_name']} ({code})" if code else None
-
-
 @functools.lru_cache(maxsize=1024)
 def _profile_name(text: str) -> str:
     # Keyed by the profile's whole text, so a changed profile is a new key; a page repeats one customer.
@@ -72,42 +67,18 @@ def _profile_name(text: str) -> str:
     return person or str(profile.get("name") or "").strip()
 
 
-def customer_name(row: dict[str, Any]) -> str:
+def customer_name(row: Row) -> str:
     """The profile's name (a person's first and last name, a company's name), else the username."""
     return _profile_name(row.get("customer_profile") or "{}") or str(row["customer_username"])
 
 
-def list_row(row: dict[str, Any]) -> dict[str, Any]:
-    cargo = (
-        f"{row['quantity']} x {row['container_size_name']} {row['container_type_name']}, {row['commodity']}"
-    )
-    return {
-        "id": row["id"],
-        "reference": row["reference"],
-        "waitingFor": row["waiting_for"],
-        "commodity": row["commodity"],
-        "hsCode": row["hs_code"],
-        "quantity": row["quantity"],
-        "state": row["state"],
-        "stateName": row["state_name"],
-        "orderState": row["order_state"],
-        "polTitle": _title(row, "pol"),
-        "podTitle": _title(row, "pod"),
-        "cargoDetails": cargo,
-        "price": _money(row["price"]),
-        "validUntil": row["valid_until"],
-        "preferredShippingDate": row["preferred_shipping_date"],
-        "containerType": row["container_type_name"],
-        "containerSize": row["container_size_name"],
-        "customerName": customer_name(row),
-        "createdAt": row["created_at"],
-        "viaApi": bool(row["via_api"]),
-    }
+def cargo_details(row: Row) -> str:
+    """`2 x 40ft Dry, Dates`: what a list row says the booking carries."""
+    size, kind = row["container_size_name"], row["container_type_name"]
+    return f"{row['quantity']} x {size} {kind}, {row['commodity']}"
 
 
-def _page(
-    tx: Tx, where: str, params: tuple[Any, ...], limit: int, page: int
-) -> tuple[list[dict[str, Any]], int]:
+def _page(tx: Tx, where: str, params: tuple[Any, ...], limit: int, page: int) -> tuple[list[Row], int]:
     """One statement: the page, each row carrying the count of all matching rows (an uncorrelated scalar
     subquery, computed once, through the same index as a separate COUNT). A page past the end has no row to
     carry it, so only then is the count asked for on its own.
@@ -127,18 +98,15 @@ def _page(
         total = 0
     else:
         total = int(tx.scalar(f"SELECT COUNT(*) FROM booking_rate_requests r {where}", params) or 0)
-    return [list_row(r) for r in rows], total
+    return rows, total
 
 
-def rows_where(
-    tx: Tx, where: str, params: tuple[Any, ...], *, order: str, limit: int
-) -> list[dict[str, Any]]:
-    """List rows (as the lists answer them) matching `where`, in `order`, at most `limit` of them."""
-    rows = tx.all(
+def rows_where(tx: Tx, where: str, params: tuple[Any, ...], *, order: str, limit: int) -> list[Row]:
+    """List rows (and `updated_at`) matching `where`, in `order`, at most `limit` of them."""
+    return tx.all(
         f"SELECT {_PAGE_COLUMNS}, r.updated_at{_LIST_FROM} {where} ORDER BY {order} LIMIT {int(limit)}",
         params,
     )
-    return [{**list_row(r), "updatedAt": r["updated_at"]} for r in rows]
 
 
 def _searching(search: str | None, clauses: list[str], params: list[Any]) -> None:
@@ -157,7 +125,7 @@ def _where(clauses: list[str]) -> str:
 
 def customer_rate_requests(
     tx: Tx, customer_id: str, limit: int, page: int, search: str | None = None
-) -> tuple[list[dict[str, Any]], int]:
+) -> tuple[list[Row], int]:
     clauses, params = ["r.customer_id = ?"], [customer_id]
     _searching(search, clauses, params)
     return _page(tx, _where(clauses), tuple(params), limit, page)
@@ -165,7 +133,7 @@ def customer_rate_requests(
 
 def all_rate_requests(
     tx: Tx, state: int | None, state_name: str | None, limit: int, page: int, search: str | None = None
-) -> tuple[list[dict[str, Any]], int]:
+) -> tuple[list[Row], int]:
     clauses: list[str] = []
     params: list[Any] = []
     _searching(search, clauses, params)
@@ -178,53 +146,57 @@ def all_rate_requests(
     return _page(tx, _where(clauses), tuple(params), limit, page)
 
 
-def _order(row: dict[str, Any] | None, container_numbers: dict[int, str]) -> dict[str, Any] | None:
-    if row is None:
-        return None
-    details = json.loads(row["details"])
-    edited = json.loads(row["edited_order"]) if row["edited_order"] else None
-    return {
-        "id": row["id"],
-        "rateRequestId": row["rate_request_id"],
-        "status": row["status"],
-        "statusName": row["status_name"],
-        "statusLabel": lifecycle("shipping_order").labels[row["status_name"]],
-        **order_fields_wire(details),
-        "parties": parties_wire(details.get("parties", [])),
-        "containers": [
-            {
-                "containerId": c["container_id"],
-                "containerNumber": container_numbers.get(c["container_id"]),
-                "seal": c["seal"],
-                "count": c["count"],
-                "type": c["type"],
-                "grossWeight": c["gross_weight"],
-                "netWeight": c["net_weight"],
-            }
-            for c in details.get("containers", [])
-        ],
-        "revise": json.loads(row["revise"]),
-        "editedOrder": edited,
-        "createdAt": row["created_at"],
-        "updatedAt": row["updated_at"],
-    }
+@dataclass(frozen=True)
+class OrderRecord:
+    """A rate request's shipping order as booking_shipping_orders keeps it, its JSON columns read."""
+
+    id: str
+    rate_request_id: str
+    status: int
+    status_name: str
+    details: dict[str, Any]  # the order's values as its events carry them (domain/booking/values.py)
+    revise: dict[str, str]
+    edited_order: dict[str, Any] | None
+    created_at: str
+    updated_at: str
+    container_numbers: dict[int, str]  # container id -> its number
 
 
-def _order_row(row: dict[str, Any]) -> dict[str, Any] | None:
-    """The joined order's columns of a detail row, named as booking_shipping_orders names them."""
+@dataclass(frozen=True)
+class RateRequestRecord:
+    """A rate request's row (the list columns and its own), its documents and its order, with the names of
+    what they refer to: everything its detail shows, read in one statement plus a name lookup per kind."""
+
+    row: Row
+    documents: list[dict[str, Any]]  # {document_type_id, file_id}
+    document_names: dict[int, str]
+    file_names: dict[str, str]  # file id -> the name it was uploaded under (documents and msds)
+    order: OrderRecord | None
+
+    @property
+    def customer_id(self) -> str:
+        return str(self.row["customer_id"])
+
+
+def _order(row: Row, numbers: dict[int, str]) -> OrderRecord | None:
+    """The joined order's columns of a detail row, and its containers' numbers (`numbers`: read once for
+    every row of a batch)."""
     if row["so_id"] is None:
         return None
-    return {
-        "id": row["so_id"],
-        "rate_request_id": row["id"],
-        "status": row["so_status"],
-        "status_name": row["so_status_name"],
-        "details": row["so_details"],
-        "revise": row["so_revise"],
-        "edited_order": row["so_edited_order"],
-        "created_at": row["so_created_at"],
-        "updated_at": row["so_updated_at"],
-    }
+    details = json.loads(row["so_details"])
+    ids = [c["container_id"] for c in details.get("containers", [])]
+    return OrderRecord(
+        id=row["so_id"],
+        rate_request_id=row["id"],
+        status=row["so_status"],
+        status_name=row["so_status_name"],
+        details=details,
+        revise=json.loads(row["so_revise"]),
+        edited_order=json.loads(row["so_edited_order"]) if row["so_edited_order"] else None,
+        created_at=row["so_created_at"],
+        updated_at=row["so_updated_at"],
+        container_numbers={i: numbers[i] for i in ids if i in numbers},
+    )
 
 
 # The columns the detail joins to a rate request's row, for a row that is not (yet) in the table.
@@ -240,12 +212,12 @@ _JOINED_SELECT = (
 )
 
 
-def rate_request_detail(tx: Tx, rate_request_id: str) -> dict[str, Any] | None:
+def rate_request_detail(tx: Tx, rate_request_id: str) -> RateRequestRecord | None:
     return rate_request_details(tx, [rate_request_id]).get(rate_request_id)
 
 
-def rate_request_details(tx: Tx, rate_request_ids: list[str]) -> dict[str, dict[str, Any]]:
-    """{id: detail} of the rate requests found, in a fixed number of statements however many are asked
+def rate_request_details(tx: Tx, rate_request_ids: list[str]) -> dict[str, RateRequestRecord]:
+    """{id: record} of the rate requests found, in a fixed number of statements however many are asked
     (the rows with their orders in one, then each reference table once for all of them)."""
     ids = list(dict.fromkeys(rate_request_ids))
     if not ids:
@@ -255,8 +227,8 @@ def rate_request_details(tx: Tx, rate_request_ids: list[str]) -> dict[str, dict[
 
 def detail_of_rows(
     tx: Tx, request: dict[str, Any], order: dict[str, Any] | None, via_api: bool
-) -> dict[str, Any]:
-    """The detail of a rate request's row and its order's row as the tables would hold them (a command's
+) -> RateRequestRecord:
+    """The record of a rate request's row and its order's row as the tables would hold them (a command's
     own answer, built before the read models apply it: projections/booking/preview.py); the reference
     tables and the customer's profile are read as they are."""
     joined = tx.one(
@@ -274,12 +246,12 @@ def detail_of_rows(
 
 
 def _joined_order(order: dict[str, Any] | None) -> dict[str, Any]:
-    """An order's row named as the detail's join names its columns (`_order_row` reads them back)."""
+    """An order's row named as the detail's join names its columns (`_order` reads them back)."""
     columns = ("id", "status", "status_name", "details", "revise", "edited_order", "created_at", "updated_at")
     return {f"so_{c}": (order or {}).get(c) for c in columns}
 
 
-def _details(tx: Tx, rows: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+def _details(tx: Tx, rows: list[Row]) -> dict[str, RateRequestRecord]:
     containers = [
         c["container_id"]
         for row in rows
@@ -298,57 +270,9 @@ def _details(tx: Tx, rows: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
     file_names = _file_names(
         tx, [d["file_id"] for d in every_document] + [row["msds"] for row in rows if row["msds"]]
     )
-    return {row["id"]: _detail(row, documents[row["id"]], numbers, names, file_names) for row in rows}
-
-
-def _detail(
-    row: dict[str, Any],
-    documents: list[dict[str, Any]],
-    numbers: dict[int, str],
-    names: dict[Any, Any],
-    file_names: dict[str, str],
-) -> dict[str, Any]:
-    order_row = _order_row(row)
     return {
-        **list_row(row),
-        "customerId": row["customer_id"],
-        "pol": {"id": row["pol_id"], "name": _title(row, "pol"), "value": row["pol_id"]},
-        "pod": {"id": row["pod_id"], "name": _title(row, "pod"), "value": row["pod_id"]},
-        "containerType": {
-            "id": row["container_type_id"],
-            "name": row["container_type_name"],
-            "value": row["container_type_value"],
-        },
-        "containerSize": {
-            "id": row["container_size_id"],
-            "name": row["container_size_name"],
-            "value": row["container_size_id"],
-        },
-        "isSwbl": bool(row["is_swbl"]),
-        "isSWBL": bool(row["is_swbl"]),
-        "isDanger": bool(row["is_danger"]),
-        "msds": row["msds"],
-        "msdsFileName": file_names.get(row["msds"]) if row["msds"] else None,
-        "additionalComment": row["additional_comment"],
-        "revisionMessage": row["revision_message"],
-        "rejectionMessage": row["rejection_message"],
-        "bookingRequest": (
-            {
-                "documents": [
-                    {
-                        "documentTypeId": d["document_type_id"],
-                        "documentType": names.get(d["document_type_id"]),
-                        "fileId": d["file_id"],
-                        "fileName": file_names.get(d["file_id"]),
-                    }
-                    for d in documents
-                ]
-            }
-            if documents
-            else None
-        ),
-        "order": _order(order_row, numbers),
-        "updatedAt": row["updated_at"],
+        row["id"]: RateRequestRecord(row, documents[row["id"]], names, file_names, _order(row, numbers))
+        for row in rows
     }
 
 

@@ -10,8 +10,10 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from api.bootstrap import open_read_models
+from api.schemas.booking import RateRequestBody
 from domain.accounts.account import INDIVIDUAL, Account
 from domain.accounts.passwords import hash_password
+from domain.booking.values import RateRequestDraft
 from domain.shared.actor import SYSTEM_ACTOR
 from infrastructure.read_db import PostgresReadModels
 from projections.rebuild import verify
@@ -85,6 +87,11 @@ def payload(**changes: Any) -> dict[str, Any]:
     }
     body.update(changes)
     return body
+
+
+def draft(**changes: Any) -> RateRequestDraft:
+    """`payload` as the domain receives it (for tests that call the application directly)."""
+    return RateRequestBody.model_validate(payload(**changes)).draft()
 
 
 def create(client: TestClient, headers: dict[str, str], **changes: Any) -> dict[str, Any]:

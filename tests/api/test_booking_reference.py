@@ -19,6 +19,7 @@ from tests.api.booking_support import (
     CLIENT,
     create,
     customer,
+    draft,
     in_shipping_order,
     loi_pending,
     ok,
@@ -65,7 +66,7 @@ def test_concurrent_creates_get_distinct_references(client: TestClient) -> None:
     account = customer(client, "ref-race")
     me = ok(client.get("/auth/api/v1/me", headers=account))
     actor = Actor(me["id"], CUSTOMER)
-    body = payload()
+    body = draft()
     created: list[Any] = []
     errors: list[BaseException] = []
 

@@ -13,7 +13,7 @@ from fastapi.testclient import TestClient
 from domain.shared.actor import ADMIN, CUSTOMER, Actor
 from domain.shared.application import ContextApplication
 from domain.shared.errors import DomainError
-from tests.api.booking_support import customer, payload
+from tests.api.booking_support import customer, draft, payload
 
 THREADS = 16
 
@@ -45,7 +45,7 @@ def test_concurrent_creates_are_each_stored_once_and_all_reach_the_read_models(c
     before = services.store.head()
 
     results = run_together(
-        [lambda: services.booking.create_rate_request(actor, "grouped", payload())] * THREADS
+        [lambda: services.booking.create_rate_request(actor, "grouped", draft())] * THREADS
     )
 
     assert not [r for r in results if isinstance(r, Exception)], results

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, date, datetime, timedelta
 from decimal import Decimal
 from typing import Any
@@ -22,18 +23,17 @@ CATALOG = SeedCatalog()
 
 
 def details(**changes: Any) -> dict[str, Any]:
-    raw = {
-        "commodity": "Dates",
-        "hsCode": "080410",
-        "preferredShippingDate": "2030-02-01",
-        "quantity": 2,
-        "polId": 1,
-        "podId": 2,
-        "containerTypeId": 1,
-        "containerSizeId": 2,
-    }
-    raw.update(changes)
-    return values.rate_request_details(raw, NOW.date(), CATALOG, lambda f: f == "mine")
+    draft = values.RateRequestDraft(
+        commodity="Dates",
+        hs_code="080410",
+        preferred_shipping_date="2030-02-01",
+        quantity=2,
+        pol_id=1,
+        pod_id=2,
+        container_type_id=1,
+        container_size_id=2,
+    )
+    return values.rate_request_details(replace(draft, **changes), NOW.date(), CATALOG, lambda f: f == "mine")
 
 
 def created() -> RateRequest:
@@ -65,7 +65,7 @@ def test_create_then_quote_sets_price_and_keeps_code_zero() -> None:
         (Decimal(0), NOW + timedelta(days=1), "price"),
         (Decimal("-5"), NOW + timedelta(days=1), "price"),
         (Decimal("1.001"), NOW + timedelta(days=1), "price"),
-        (Decimal(10), NOW, "validUntil"),
+        (Decimal(10), NOW, "valid_until"),
     ],
 )
 def test_quote_rules(price: Decimal, until: datetime, field: str) -> None:
@@ -139,16 +139,16 @@ def test_replay_gives_the_same_aggregate() -> None:
 def test_payload_rules_name_each_field() -> None:
     with pytest.raises(ValidationFailed) as caught:
         values.rate_request_details(
-            {
-                "quantity": 2.5,
-                "hsCode": "12ab",
-                "preferredShippingDate": "2029-12-31",
-                "polId": 99999,
-                "podId": 1,
-                "containerTypeId": 9,
-                "containerSizeId": 0,
-                "isDanger": True,
-            },
+            values.RateRequestDraft(
+                quantity=2.5,
+                hs_code="12ab",
+                preferred_shipping_date="2029-12-31",
+                pol_id=99999,
+                pod_id=1,
+                container_type_id=9,
+                container_size_id=0,
+                is_danger=True,
+            ),
             date(2030, 1, 1),
             CATALOG,
             lambda f: False,
@@ -156,37 +156,36 @@ def test_payload_rules_name_each_field() -> None:
     fields = caught.value.fields
     assert fields["commodity"] == values.REQUIRED
     assert fields["quantity"] == "Quantity must be a positive whole number"
-    assert fields["hsCode"] == "HS code must be 6 to 10 digits"
-    assert fields["preferredShippingDate"] == "Preferred shipping date cannot be in the past"
-    assert fields["polId"] == "Port of loading not found"
-    assert fields["containerTypeId"] == "Container type not found"
-    assert fields["containerSizeId"] == values.REQUIRED
+    assert fields["hs_code"] == "HS code must be 6 to 10 digits"
+    assert fields["preferred_shipping_date"] == "Preferred shipping date cannot be in the past"
+    assert fields["pol_id"] == "Port of loading not found"
+    assert fields["container_type_id"] == "Container type not found"
+    assert fields["container_size_id"] == values.REQUIRED
     assert fields["msds"] == values.DANGER_FILE
 
 
 def test_danger_file_must_be_the_callers() -> None:
     with pytest.raises(ValidationFailed) as caught:
-        details(isDanger=True, msds="someone-elses")
+        details(is_danger=True, msds="someone-elses")
     assert caught.value.fields == {"msds": "The danger file was not uploaded by you"}
-    assert details(isDanger=True, msds="mine")["msds"] == "mine"
+    assert details(is_danger=True, msds="mine")["msds"] == "mine"
 
 
-def _order(**changes: Any) -> dict[str, Any]:
-    raw = {
-        "isSWBL": False,
-        "frightType": 2,
-        "cargoDescription": "Dates in cartons",
-        "parties": [
-            {"name": n, "address": "a", "phoneNumber": "123", "partyType": t}
+def _order(**changes: Any) -> values.OrderDraft:
+    draft = values.OrderDraft(
+        is_swbl=False,
+        freight_type=2,
+        cargo_description="Dates in cartons",
+        parties=tuple(
+            values.PartyDraft(name=n, address="a", phone_number="123", party_type=t)
             for n, t in (("S", 0), ("C", 1), ("N", 2))
-        ],
-        "containers": [
-            {"containerId": i, "seal": "x", "count": 5, "type": 1, "grossWeight": 10, "netWeight": 9}
+        ),
+        containers=tuple(
+            values.ContainerDraft(container_id=i, seal="x", count=5, type=1, gross_weight=10, net_weight=9)
             for i in (1, 2)
-        ],
-    }
-    raw.update(changes)
-    return raw
+        ),
+    )
+    return replace(draft, **changes)
 
 
 def test_order_rules() -> None:
@@ -198,32 +197,34 @@ def test_order_rules() -> None:
         == 2
     )
     bad = _order(
-        containers=[{"containerId": 1, "seal": "", "count": 0, "type": 3, "grossWeight": 5, "netWeight": 6}],
-        parties=[],
-        cargoDescription="",
+        containers=(
+            values.ContainerDraft(container_id=1, seal="", count=0, type=3, gross_weight=5, net_weight=6),
+        ),
+        parties=(),
+        cargo_description="",
     )
     with pytest.raises(ValidationFailed) as caught:
         values.shipping_order_details(bad, is_danger=True, container_type_value=2, **kwargs)
     fields = caught.value.fields
-    assert fields["cargoDescription"] == "Cargo Description is required"
+    assert fields["cargo_description"] == "Cargo Description is required"
     assert (
-        fields["imcoClass"]
-        == fields["unNumber"]
-        == fields["temprature"]
+        fields["imco_class"]
+        == fields["un_number"]
+        == fields["temperature"]
         == fields["humidity"]
         == "This Field is required"
     )
     assert fields["containers"].startswith("Exactly 2 containers")
-    assert fields["containers.0.netWeight"] == "Net Weight cannot exceed the Gross Weight"
+    assert fields["containers.0.net_weight"] == "Net Weight cannot exceed the Gross Weight"
     assert fields["containers.0.seal"] == "Seal is required"
     assert fields["parties"] == "Supplier is required"
     with pytest.raises(ValidationFailed) as caught:
         values.shipping_order_details(
-            _order(imcoClass="10", unNumber="123"), is_danger=True, container_type_value=1, **kwargs
+            _order(imco_class="10", un_number="123"), is_danger=True, container_type_value=1, **kwargs
         )
-    assert set(caught.value.fields) == {"imcoClass", "unNumber"}
+    assert set(caught.value.fields) == {"imco_class", "un_number"}
     with pytest.raises(ValidationFailed) as caught:
-        values.shipping_order_details(_order(isSWBL=True), is_danger=False, container_type_value=1, **kwargs)
+        values.shipping_order_details(_order(is_swbl=True), is_danger=False, container_type_value=1, **kwargs)
     assert caught.value.fields == {"parties": "Supplier (SWBL) is required"}
 
 

@@ -34,7 +34,7 @@ def amended(**changes: Any) -> dict[str, Any]:
 def test_a_date_change_is_approved_by_staff_and_the_booking_takes_it() -> None:
     request = confirmed()
     original = dict(request.details)
-    request.request_amendment(amended(preferredShippingDate=OTHER_DATE), CUSTOMER_A)
+    request.request_amendment(amended(preferred_shipping_date=OTHER_DATE), CUSTOMER_A)
     assert request.amendment is not None and request.amendment.state == "requested"
     assert request.amendment.changed == ["preferred_shipping_date"] and not request.amendment.changes_price
     assert request.details == original  # the original stands until the decision

@@ -1,0 +1,41 @@
+"""The domain's field names as the wire's keys: one rule and one table of exceptions.
+
+Request bodies become the domain's typed drafts and forms by their own `draft()`/`form()` methods
+(`api/schemas/`), the one place that knows a body's keys. The domain checks those and names a failing field
+by its own name (`hs_code`, `containers.0.net_weight`, `temperature`). When the failure reaches the 400
+envelope (api/errors.py), `wire_fields` renames every dotted segment: by `WIRE_NAMES` where the wire spells
+it its own way, else snake_case -> camelCase (`hs_code` -> `hsCode`). A segment without `_` stays as it is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from domain.shared.errors import ValidationFailed
+
+# The wire's own spellings (the specification's misspellings), per domain field name.
+WIRE_NAMES: Mapping[str, str] = {"temperature": "temprature"}
+# A new order's body spells the freight type `frightType` (an edit's and every answer's `freightType`).
+CREATE_ORDER: Mapping[str, str] = {**WIRE_NAMES, "freight_type": "frightType"}
+# A company's registration body spells the economic code `econimicCode` (its profile `economicCode`).
+REGISTER_COMPANY: Mapping[str, str] = {**WIRE_NAMES, "economic_code": "econimicCode"}
+
+
+def wire_name(part: str, names: Mapping[str, str] = WIRE_NAMES) -> str:
+    if part in names:
+        return names[part]
+    if "_" not in part:
+        return part
+    head, *rest = part.split("_")
+    return head + "".join(word[:1].upper() + word[1:] for word in rest)
+
+
+def wire_fields(error: ValidationFailed, names: Mapping[str, str] = WIRE_NAMES) -> ValidationFailed:
+    """The same failure naming each field by its wire key (a description built from the fields is rebuilt)."""
+    renamed = {
+        ".".join(wire_name(p, names) for p in key.split(".")): text for key, text in error.fields.items()
+    }
+    if renamed == error.fields:
+        return error
+    built = "; ".join(f"{name}: {text}" for name, text in error.fields.items())
+    return ValidationFailed(renamed, None if error.description == built else error.description)
