@@ -1474,7 +1474,9 @@ export interface paths {
         /**
          * Update Booking
          * @description Use case 3: an updated booking request, while the booking awaits the shipper's update or is still
-         *     received and not yet accepted (the portal's edit: requested, quoted, revision requested).
+         *     received and not yet accepted (the portal's edit: requested, quoted, revision requested); use case 7:
+         *     on a confirmed booking, a request to amend it (`amendedBookingStatus` AMENDMENT_RECEIVED; the original
+         *     stands until staff decide, and `GET ?amendedContent=true` answers the amendment as sent).
          */
         put: operations["dcsa_update_booking"];
         post?: never;
@@ -1483,7 +1485,11 @@ export interface paths {
         head?: never;
         /**
          * Cancel Booking
-         * @description The shipper cancels the booking before it is confirmed (`bookingStatus: CANCELLED`).
+         * @description Use case 11, `bookingStatus: CANCELLED`: the shipper cancels the booking before it is confirmed
+         *     (409 once confirmed). Use case 9, `amendedBookingStatus: AMENDMENT_CANCELLED`: the shipper withdraws
+         *     its amendment awaiting a decision (404 when there is none). Use case 13, `bookingCancellationStatus:
+         *     CANCELLATION_RECEIVED`: the shipper asks to cancel a confirmed booking, which staff confirm or decline
+         *     (409 before confirmation).
          */
         patch: operations["dcsa_cancel_booking"];
         trace?: never;
