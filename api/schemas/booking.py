@@ -171,6 +171,8 @@ class RateRequestDetail(BaseModel):
     preferredShippingDate: str | None
     customerName: str
     createdAt: str
+    # Made through the DCSA Booking API (/v2/bookings) rather than the screens.
+    viaApi: bool
     customerId: str
     pol: Choice
     pod: Choice

@@ -4117,6 +4117,8 @@ export interface components {
             updatedAt: string;
             /** Validuntil */
             validUntil: string | null;
+            /** Viaapi */
+            viaApi: boolean;
             /** Waitingfor */
             waitingFor: ("customer" | "staff") | null;
         };

@@ -6,6 +6,7 @@ const detail: RateRequestDetail = {
   id: 'rr-1',
   customerId: 'c-1',
   customerName: 'Sara Tehrani',
+  viaApi: false,
   commodity: 'Pistachios',
   hsCode: '080251',
   quantity: 2,

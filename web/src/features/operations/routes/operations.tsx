@@ -18,17 +18,15 @@ import { AuditLink } from '@/components/audit-link';
 import { BookingFacts, OrderFacts } from '@/components/booking-facts';
 import { WhoseMove } from '@/components/whose-move';
 import { formatDate, formatMoney } from '@/lib/format';
-import type { Answer, Schema } from '@/types/contract';
+import type { Answer } from '@/types/contract';
 import { ChangeReview, OpenChangesQueue } from '../components/change-review';
 import styles from './operations.module.css';
 
 const ADMIN = '/booking/api/v1/admin';
 const LIMIT = 10;
 
-// The admin detail, as the server's OpenAPI document declares it (the list is typed at its fetcher). The server
-// sends the list row's viaApi on the detail too, but its RateRequestDetail schema does not declare it yet: the one
-// field added here, from the generated row, until api/schemas/booking.py does.
-type Detail = Answer<'booking_admin_rate_request_detail'> & Partial<Pick<Schema<'RateRequestRow'>, 'viaApi'>>;
+// The admin detail, as the server's OpenAPI document declares it (the list is typed at its fetcher).
+type Detail = Answer<'booking_admin_rate_request_detail'>;
 
 const REVIEW_FIELDS: [keyof NonNullable<Detail['order']>, string][] = [
   ['cargoDescription', 'Cargo Description'],
