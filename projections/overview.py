@@ -8,7 +8,8 @@ move the read model says it is), never from a list of states written here.
 from __future__ import annotations
 
 import json
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, NamedTuple
 
 from domain.shared.lifecycle import lifecycle
 from infrastructure.read_db import Tx
@@ -59,11 +60,24 @@ def _sources(machine_id: str, trigger: str) -> list[str]:
     )
 
 
-def _queue(kind: str, count: int, oldest: str | None, items: list[dict[str, Any]]) -> dict[str, Any]:
-    return {"kind": kind, "count": count, "oldestAt": oldest, "items": items}
+class QueueItem(NamedTuple):
+    id: str  # a rate request's id, a registration's or an edit request's identity
+    reference: str | None
+    title: str
+    since: str | None
 
 
-def _booking_queue(tx: Tx, kind: str, column: str, states: list[str]) -> dict[str, Any]:
+@dataclass(frozen=True)
+class Queue:
+    """One kind of work waiting for staff: how many, since when, and the oldest few (api/presenters)."""
+
+    kind: str
+    count: int
+    oldest_at: str | None
+    items: list[QueueItem]
+
+
+def _booking_queue(tx: Tx, kind: str, column: str, states: list[str]) -> Queue:
     marks = ", ".join("?" for _ in states)
     where = f"WHERE r.waiting_for = 'staff' AND r.{column} IN ({marks})"
     summary = tx.one(
@@ -72,18 +86,13 @@ def _booking_queue(tx: Tx, kind: str, column: str, states: list[str]) -> dict[st
     )
     rows = booking.rows_where(tx, where, tuple(states), order="r.updated_at, r.id", limit=QUEUE_SHOWN)
     items = [
-        {
-            "id": r["id"],
-            "reference": r["reference"],
-            "title": f"{customer_name(r)}: {cargo_details(r)}",
-            "since": r["updated_at"],
-        }
+        QueueItem(r["id"], r["reference"], f"{customer_name(r)}: {cargo_details(r)}", r["updated_at"])
         for r in rows
     ]
-    return _queue(kind, int(summary["n"]) if summary else 0, summary["oldest"] if summary else None, items)
+    return Queue(kind, int(summary["n"]) if summary else 0, summary["oldest"] if summary else None, items)
 
 
-def _registrations(tx: Tx) -> dict[str, Any]:
+def _registrations(tx: Tx) -> Queue:
     states = _sources("registration", "accept")
     marks = ", ".join("?" for _ in states)
     where = f"WHERE state IN ({marks})"
@@ -98,19 +107,12 @@ def _registrations(tx: Tx) -> dict[str, Any]:
         name = details.get("name") or " ".join(
             str(p) for p in (details.get("firstName"), details.get("lastName")) if p
         )
-        items.append(
-            {
-                "id": r["identity"],
-                "reference": None,
-                "title": name or r["identity"],
-                "since": _utc(r["updated_at"]),
-            }
-        )
+        items.append(QueueItem(r["identity"], None, name or r["identity"], _utc(r["updated_at"])))
     oldest = _utc(tx.scalar(f"SELECT MIN(updated_at) FROM registrations {where}", tuple(states)))
-    return _queue("registrations", count, oldest, items)
+    return Queue("registrations", count, oldest, items)
 
 
-def _edit_requests(tx: Tx) -> dict[str, Any]:
+def _edit_requests(tx: Tx) -> Queue:
     states = _sources("profile_edit_request", "approve")
     marks = ", ".join("?" for _ in states)
     where = f"WHERE r.state IN ({marks})"
@@ -121,26 +123,21 @@ def _edit_requests(tx: Tx) -> dict[str, Any]:
         " ORDER BY r.requested_at, r.id LIMIT ?",
         (*states, QUEUE_SHOWN),
     )
-    items = [
-        {"id": r["username"], "reference": None, "title": customer_name(r), "since": _utc(r["requested_at"])}
-        for r in rows
-    ]
+    items = [QueueItem(r["username"], None, customer_name(r), _utc(r["requested_at"])) for r in rows]
     oldest = _utc(
         tx.scalar(f"SELECT MIN(r.requested_at) FROM profile_edit_requests r {where}", tuple(states))
     )
-    return _queue("editRequests", count, oldest, items)
+    return Queue("editRequests", count, oldest, items)
 
 
-def work_queue(tx: Tx) -> dict[str, Any]:
+def work_queue(tx: Tx) -> list[Queue]:
     """What waits for staff, by kind: how many, since when, and the oldest few."""
-    return {
-        "queues": [
-            _registrations(tx),
-            _edit_requests(tx),
-            _booking_queue(tx, "rateRequestsToQuote", "state_name", _sources("rate_request", "quote")),
-            _booking_queue(
-                tx, "bookingRequestsToConfirm", "state_name", _sources("rate_request", "confirm_booking")
-            ),
-            _booking_queue(tx, "ordersToReview", "order_state_name", _sources("shipping_order", "accept")),
-        ]
-    }
+    return [
+        _registrations(tx),
+        _edit_requests(tx),
+        _booking_queue(tx, "rateRequestsToQuote", "state_name", _sources("rate_request", "quote")),
+        _booking_queue(
+            tx, "bookingRequestsToConfirm", "state_name", _sources("rate_request", "confirm_booking")
+        ),
+        _booking_queue(tx, "ordersToReview", "order_state_name", _sources("shipping_order", "accept")),
+    ]

@@ -10,6 +10,7 @@ from fastapi.responses import Response
 from api.deps import AdminUser, CustomerUser, ServicesDep, read_answer
 from api.openapi import operation_ids
 from api.presenters import booking as present
+from api.presenters.overview import work_queues
 from api.schemas.envelope import Envelope
 from api.schemas.overview import CustomerOverview, WorkQueues
 from projections import overview
@@ -25,7 +26,7 @@ def _customer_overview(services: Any, customer_id: str) -> dict[str, Any]:
 
 def _work_queue(services: Any) -> dict[str, Any]:
     with services.read_models.read() as tx:
-        return overview.work_queue(tx)
+        return work_queues(overview.work_queue(tx))
 
 
 @router.get("/booking/api/v1/client/overview", response_model=Envelope[CustomerOverview])
