@@ -104,7 +104,7 @@ def test_workers_sharing_the_reference_counter_do_not_race_for_numbers(client: T
     account = customer(client, "ref-shared")
     me = ok(client.get("/auth/api/v1/me", headers=account))
     actor = Actor(me["id"], CUSTOMER)
-    created = [apps[i % 2].create_rate_request(actor, "ref-shared", payload())[0] for i in range(10)]
+    created = [apps[i % 2].create_rate_request(actor, "ref-shared", draft())[0] for i in range(10)]
     references = sorted(services.booking.rate_request(rid, actor).reference for rid in created)
     assert lost == []
     numbers = [int(r[-6:]) for r in references]
@@ -112,7 +112,7 @@ def test_workers_sharing_the_reference_counter_do_not_race_for_numbers(client: T
     # A counter behind the claims (lost in a crash) costs one lost race, then is past them again.
     with services.read_models.transaction() as tx:
         tx.execute("UPDATE reference_counters SET next_number = 1")
-    again = apps[0].create_rate_request(actor, "ref-shared", payload())[0]
+    again = apps[0].create_rate_request(actor, "ref-shared", draft())[0]
     assert int(services.booking.rate_request(again, actor).reference[-6:]) == numbers[-1] + 1
     assert len(lost) == 1
 
