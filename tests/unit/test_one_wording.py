@@ -9,6 +9,8 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
+from api.schemas.profile import DomesticProfileBody, ForeignProfileBody, IndividualProfileBody
+from api.schemas.registration import CompanyBody, IndividualBody
 from domain.accounts import forms
 from domain.accounts.account import DOMESTIC_COMPANY, FOREIGN_COMPANY, INDIVIDUAL
 from domain.shared.errors import ValidationFailed
@@ -53,17 +55,27 @@ CHECKS = {
 
 
 def _forms() -> dict[str, tuple[Callable[[Mapping[str, Any]], Any], dict[str, Any]]]:
+    """Each form's check, fed as a request is: the wire body through its schema's domain form."""
     current = {**INDIVIDUAL_FORM, "industry": "", "destinations": "", "typeOfOperation": ""}
     return {
-        "individual sign-up": (forms.individual_registration, INDIVIDUAL_FORM),
-        "domestic sign-up": (forms.domestic_registration, COMPANY_FORM),
-        "foreign sign-up": (forms.foreign_registration, COMPANY_FORM),
-        "individual profile": (lambda p: forms.profile_update(INDIVIDUAL, p, current), INDIVIDUAL_FORM),
+        "individual sign-up": (
+            lambda p: forms.individual_registration(IndividualBody(**p).form()),
+            INDIVIDUAL_FORM,
+        ),
+        "domestic sign-up": (lambda p: forms.domestic_registration(CompanyBody(**p).form()), COMPANY_FORM),
+        "foreign sign-up": (lambda p: forms.foreign_registration(CompanyBody(**p).form()), COMPANY_FORM),
+        "individual profile": (
+            lambda p: forms.profile_update(INDIVIDUAL, IndividualProfileBody(**p).form(), current),
+            INDIVIDUAL_FORM,
+        ),
         "domestic profile": (
-            lambda p: forms.profile_update(DOMESTIC_COMPANY, p, COMPANY_FORM),
+            lambda p: forms.profile_update(DOMESTIC_COMPANY, DomesticProfileBody(**p).form(), COMPANY_FORM),
             {**COMPANY_FORM, "economicCode": COMPANY_FORM["econimicCode"]},
         ),
-        "foreign profile": (lambda p: forms.profile_update(FOREIGN_COMPANY, p, COMPANY_FORM), COMPANY_FORM),
+        "foreign profile": (
+            lambda p: forms.profile_update(FOREIGN_COMPANY, ForeignProfileBody(**p).form(), COMPANY_FORM),
+            COMPANY_FORM,
+        ),
     }
 
 
