@@ -1,0 +1,50 @@
+"""What the world sends: one corpus of realistic customer data for every test that signs up or books.
+
+Iranian national IDs are 10 digits, often above 2**31 - 1 and often with leading zeros; company IDs are 11
+digits; foreign companies have their own country's postal codes and international phones; names are
+written in Persian as often as in Latin letters. A test that signs someone up takes its values from here, so a
+rule that reads an identifier as a 32-bit number, or a postal code as Iranian only, fails everywhere at once.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+# 10-digit national IDs: above 2147483647 (a 32-bit integer's most), and with leading zeros.
+NATIONAL_IDS_ABOVE_INT32 = ("4325031880", "9876543210", "2147483648", "3999999999")
+NATIONAL_IDS_LEADING_ZEROS = ("0012345678", "0099887766", "0000012345")
+NATIONAL_IDS = NATIONAL_IDS_ABOVE_INT32 + NATIONAL_IDS_LEADING_ZEROS
+
+# 11-digit company IDs (Iranian "shenase-ye melli").
+COMPANY_IDS = ("10101010101", "14003456789", "10861234567", "99999999999")
+
+# Foreign companies: their own postal codes and phones, as people write them.
+FOREIGN_POSTAL_CODES = ("20095", "SW1A 1AA", "10001", "75008")
+FOREIGN_PHONES = ("+49 40 123456", "+44 20 7946 0958", "+1 (212) 555-0100", "+33 1 42 68 53 00")
+
+# Persian names (first, last) and companies.
+PERSIAN_PEOPLE = (("سارا", "رحیمی"), ("علی", "کریمی"), ("محمدرضا", "شجاعی‌فر"))
+PERSIAN_COMPANIES = ("بازرگانی پارسیان", "کشتیرانی خلیج فارس")
+
+LONG_ADDRESSES = (
+    "طبقه سوم، واحد ۱۲، پلاک ۴۵، کوچه شهید احمدی، خیابان ولیعصر، بالاتر از میدان ونک، تهران",
+    "Speicherstadt, Block W, 3. Obergeschoss, Am Sandtorkai 1, Hafencity, 20457 Hamburg, Deutschland",
+)
+
+_sequence = itertools.count(random.randint(0, 10**5))
+
+
+def fresh_national_id() -> str:
+    """A unique 10-digit national ID above 2147483647 (stores are shared within a test session)."""
+    return str(4_000_000_000 + next(_sequence) * 7919 % 5_000_000_000)
+
+
+def fresh_national_id_with_leading_zero() -> str:
+    """A unique 10-digit national ID that starts with zeros."""
+    return f"00{next(_sequence) % 10**8:08d}"
+
+
+def fresh_company_id() -> str:
+    """A unique 11-digit company ID."""
+    return str(14_000_000_000 + next(_sequence) * 104_729 % 10**9)
