@@ -11,6 +11,7 @@ from typing import Any
 from uuid import UUID
 
 from api.account_limits import Limiters
+from api.dcsa_notifications import DcsaBookingView
 from api.errors import StoredNotShown
 from api.periodic import Periodic
 from api.policies import (
@@ -23,11 +24,11 @@ from api.policies import (
 from api.quote_expiry import expire_due_quotes, quote_expiry
 from api.sessions import SessionWatch
 from api.settings import Settings
-from api.webhook_policy import WEBHOOK_POLICY, WebhookSender, webhook_follower
 from domain.accounts.application import AccountsApplication
 from domain.booking.application import BookingApplication
 from domain.booking.shipping_order import shipping_order_id
 from domain.integrations.application import IntegrationsApplication
+from domain.integrations.webhook_subscription import signing_secret
 from domain.notifications.application import NotificationsApplication
 from domain.shared.actor import SYSTEM_ACTOR
 from infrastructure.attempt_counters import AttemptCounters
@@ -39,6 +40,8 @@ from infrastructure.reference_counters import ReferenceCounters
 from infrastructure.store_lock import StoreBusy, StoreLock
 from infrastructure.uploads import ChunkStore
 from infrastructure.wakeups import TRACKING_CHANNEL, Wakeups, tracking_payload
+from infrastructure.webhook_sender import WebhookSender
+from policies.webhooks.policy import WEBHOOK_POLICY, webhook_follower
 from projections.booking import preview
 from projections.booking import queries as booking_queries
 from projections.booking.reference import TableCatalog, seed_reference
@@ -139,15 +142,17 @@ class Services:
             # pokes them): commands wait for them. The policies keep their idle poll, so each of their
             # wake-ups takes many events at once instead of three followers querying after every commit.
             self.wakeups.on_events.append(self.read_follower.poke)
-        # Booking notifications: the policy records them, the sender posts them (api/webhook_policy.py).
+        # Booking notifications: the policy records them (policies/webhooks), the sender posts them
+        # (infrastructure/webhook_sender.py).
         self.webhook_sender = WebhookSender(
-            self.read_models, self.jwt_secret, allow_local=settings.WEBHOOK_ALLOW_LOOPBACK
+            self.read_models, self.webhook_secrets, allow_local=settings.WEBHOOK_ALLOW_LOOPBACK
         )
         self.policy_followers.append(
             webhook_follower(
                 self.store,
                 self.read_models,
                 site_url(settings),
+                DcsaBookingView(),
                 self.webhook_sender.poke,
                 **self._coordination(WEBHOOK_POLICY),
             )
@@ -159,6 +164,10 @@ class Services:
         # Without notifications (SQLite, one process): the accounts' positions their reads wait for.
         self._client_positions: dict[str, int] = {}
         self.started = False
+
+    def webhook_secrets(self, delivery: dict[str, Any]) -> list[str]:
+        """The secrets a delivery is signed with (newest first)."""
+        return [signing_secret(self.jwt_secret, delivery["subscription_id"])]
 
     @property
     def followers(self) -> list[Follower]:
@@ -217,7 +226,7 @@ class Services:
         self.sessions.stop()
         self.upload_sweep.stop()
         self.quote_expiry.stop()
-        self.webhook_sender.stop()
+        self.webhook_sender.close()
         for follower in self.followers:
             follower.stop()
         if self.wakeups is not None:

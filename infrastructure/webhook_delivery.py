@@ -1,28 +1,70 @@
-"""Sending one booking notification to a callback URL, signed.
+"""Posting one booking notification to a callback URL, signed by the Standard Webhooks scheme.
 
-Headers: `Webhook-Id` (the notification's stable id, for the receiver's deduplication), `Webhook-Timestamp`
-(Unix seconds) and `Webhook-Signature: v1=<hex HMAC-SHA256 of "{timestamp}.{body}" with the subscription's
-secret>`; the receiver recomputes it and should refuse timestamps far from its clock (replays).
-Redirects are not followed, and unless local addresses are allowed (tests, development) a callback whose
-name resolves to a loopback or private address is refused at every attempt, not only when it was registered.
+Headers (https://www.standardwebhooks.com): `webhook-id` (the notification's stable id, the receiver's
+deduplication key), `webhook-timestamp` (Unix seconds) and `webhook-signature`: `v1,<base64 HMAC-SHA256 of
+"{id}.{timestamp}.{body}">` under the subscription's `whsec_` secret, one per secret, space-separated (two
+while a rotated secret's overlap lasts). The receiver verifies with any Standard Webhooks library.
+
+Where it connects: the host is resolved once, every address it resolves to must be globally routable
+(`domain/integrations/callback_address.py`), and the connection goes to exactly the address checked (no second
+look-up that DNS rebinding could answer differently); the host name is kept for TLS (SNI, certificate) and
+`Host`. Redirects are not followed. Local addresses pass only when allowed (tests, development).
 """
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import hmac
 import http.client
-import ipaddress
 import socket
+import ssl
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from ipaddress import ip_address
 from urllib.parse import urlsplit
 
+from domain.integrations.callback_address import internal_name, is_public, literal_address, looks_numeric
+
 TIMEOUT = 10.0
+NOT_PUBLIC = "The callback resolves to an address that is not public"
+
+# host, port -> the addresses it names; address, port, timeout -> a connected socket.
+Resolver = Callable[[str, int], list[str]]
+Connector = Callable[[str, int, float], socket.socket]
 
 
-def signature(secret: str, timestamp: int, body: bytes) -> str:
-    mac = hmac.new(secret.encode(), f"{timestamp}.".encode() + body, hashlib.sha256).hexdigest()
-    return f"v1={mac}"
+def resolve(host: str, port: int) -> list[str]:
+    literal = literal_address(host)
+    if literal is not None:
+        return [str(literal)]
+    found = socket.getaddrinfo(host.rstrip("."), port, type=socket.SOCK_STREAM, proto=socket.IPPROTO_TCP)
+    return list(dict.fromkeys(str(info[4][0]) for info in found))
+
+
+def connect(address: str, port: int, timeout: float) -> socket.socket:
+    return socket.create_connection((address, port), timeout=timeout)
+
+
+def refused(host: str, addresses: Sequence[str]) -> str | None:
+    """Why a host that resolved to `addresses` may not be sent to (None: it may)."""
+    if literal_address(host) is None and (looks_numeric(host) or internal_name(host)):
+        return "The callback names an internal host"
+    if not addresses:
+        return "The callback's host has no address"
+    if not all(is_public(ip_address(a.split("%", 1)[0])) for a in addresses):
+        return NOT_PUBLIC
+    return None
+
+
+def signature(secrets: Sequence[str], message_id: str, timestamp: int, body: bytes) -> str:
+    """Standard Webhooks: one `v1,<base64>` per secret (`whsec_<base64 key>`), space-separated."""
+    signed = f"{message_id}.{timestamp}.".encode() + body
+    marks = []
+    for secret in secrets:
+        key = base64.b64decode(secret.removeprefix("whsec_") + "==")
+        marks.append("v1," + base64.b64encode(hmac.new(key, signed, hashlib.sha256).digest()).decode())
+    return " ".join(marks)
 
 
 @dataclass(frozen=True)
@@ -35,43 +77,65 @@ class Attempt:
         return self.status is not None and 200 <= self.status < 300
 
 
-def _resolves_local(host: str, port: int) -> bool:
-    for *_, address in socket.getaddrinfo(host, port, proto=socket.IPPROTO_TCP):
-        ip = ipaddress.ip_address(address[0])
-        if ip.is_loopback or ip.is_private or ip.is_link_local or ip.is_unspecified:
-            return True
-    return False
+class _Pinned(http.client.HTTPConnection):
+    """An HTTP(S) connection to a socket opened beforehand: `host` stays the name (for `Host`)."""
+
+    def __init__(self, host: str, port: int, opened: Callable[[], socket.socket], timeout: float) -> None:
+        super().__init__(host, port, timeout=timeout)
+        self._opened = opened
+
+    def connect(self) -> None:
+        self.sock = self._opened()
 
 
 def post_notification(
-    url: str, body: bytes, secret: str, event_id: str, timestamp: int, allow_local: bool
+    url: str,
+    body: bytes,
+    secrets: Sequence[str],
+    message_id: str,
+    timestamp: int,
+    allow_local: bool,
+    resolver: Resolver = resolve,
+    connector: Connector = connect,
+    timeout: float = TIMEOUT,
 ) -> Attempt:
     parts = urlsplit(url)
     host = parts.hostname or ""
     secure = parts.scheme == "https"
-    port = parts.port or (443 if secure else 80)
-    path = parts.path.rstrip("/") + "/v2/booking-notifications" + (f"?{parts.query}" if parts.query else "")
     try:
-        if not allow_local and _resolves_local(host, port):
-            return Attempt(None, "The callback resolves to a local address")
-        kind = http.client.HTTPSConnection if secure else http.client.HTTPConnection
-        connection = kind(host, port, timeout=TIMEOUT)
-        try:
-            connection.request(
-                "POST",
-                path,
-                body=body,
-                headers={
-                    "Content-Type": "application/json",
-                    "API-Version": "2.0.5",
-                    "Webhook-Id": event_id,
-                    "Webhook-Timestamp": str(timestamp),
-                    "Webhook-Signature": signature(secret, timestamp, body),
-                },
-            )
-            status = connection.getresponse().status
-        finally:
-            connection.close()
+        port = parts.port or (443 if secure else 80)
+        addresses = resolver(host, port)
+    except (OSError, ValueError) as error:
+        return Attempt(None, f"The callback's host could not be resolved: {type(error).__name__}"[:500])
+    reason = None if allow_local else refused(host, addresses)
+    if reason is not None or not addresses:
+        return Attempt(None, reason or "The callback's host has no address")
+    address = addresses[0]
+    path = parts.path.rstrip("/") + "/v2/booking-notifications" + (f"?{parts.query}" if parts.query else "")
+
+    def opened() -> socket.socket:
+        raw = connector(address, port, timeout)
+        if not secure:
+            return raw
+        return ssl.create_default_context().wrap_socket(raw, server_hostname=host)
+
+    connection = _Pinned(host, port, opened, timeout)
+    try:
+        connection.request(
+            "POST",
+            path,
+            body=body,
+            headers={
+                "Content-Type": "application/json",
+                "API-Version": "2.0.5",
+                "webhook-id": message_id,
+                "webhook-timestamp": str(timestamp),
+                "webhook-signature": signature(secrets, message_id, timestamp, body),
+            },
+        )
+        status = connection.getresponse().status
     except (OSError, http.client.HTTPException) as error:
         return Attempt(None, f"{type(error).__name__}: {error}"[:500])
+    finally:
+        connection.close()
     return Attempt(status, None if 200 <= status < 300 else f"HTTP {status}")

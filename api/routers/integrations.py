@@ -11,7 +11,6 @@ from typing import Any
 
 from fastapi import APIRouter
 
-from api import webhook_policy
 from api.deps import CommandDep, ServicesDep, read_answer
 from api.envelope import success
 from api.integration_auth import IntegrationCustomer
@@ -30,6 +29,7 @@ from api.schemas.integrations import (
 )
 from api.security import Principal
 from domain.shared.errors import NotFound
+from policies.webhooks import queries as webhook_queries
 from projections import integrations as read
 
 router = APIRouter(
@@ -115,7 +115,7 @@ def remove_webhook(
 def _deliveries(services: Any, subscription_id: str, principal: Principal) -> dict[str, Any]:
     services.integrations.subscription(subscription_id, principal.actor)  # 404 unless the caller's
     with services.read_models.read() as tx:
-        return _listed(webhook_policy.deliveries_of(tx, subscription_id))
+        return _listed(webhook_queries.deliveries_of(tx, subscription_id))
 
 
 @router.get("/webhooks/{id}/deliveries", response_model=Envelope[Listed[Delivery]])
@@ -125,7 +125,7 @@ async def list_deliveries(id: str, principal: IntegrationCustomer, services: Ser
 
 @router.post("/webhooks/deliveries/{deliveryId}/resend", response_model=Envelope[Resent])
 def resend_delivery(deliveryId: str, principal: IntegrationCustomer, services: ServicesDep) -> Any:
-    if not webhook_policy.resend(services.read_models, deliveryId, principal.account_id):
+    if not webhook_queries.resend(services.read_models, deliveryId, principal.account_id):
         raise NotFound("Delivery not found")
     services.webhook_sender.poke()
     return success({"id": deliveryId, "state": "pending"})

@@ -10,23 +10,23 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
-import ipaddress
 from urllib.parse import urlsplit
 from uuid import UUID
 
 from eventsourcing.domain import Aggregate, event
 
+from domain.integrations.callback_address import internal_name, is_public, literal_address, looks_numeric
 from domain.shared.actor import Actor
 from domain.shared.aggregate import audit_fields
 from domain.shared.errors import Forbidden, IllegalTransition, ValidationFailed
 
 FIELD = "callback_url"
-LOCAL_NAMES = ("localhost", "localhost.localdomain")
+NOT_PUBLIC = "The callback URL must be a public address"
 
 
 def signing_secret(server_secret: str, subscription_id: UUID | str) -> str:
     mac = hmac.new(server_secret.encode(), f"webhook:{subscription_id}".encode(), hashlib.sha256).digest()
-    return "whsec_" + base64.urlsafe_b64encode(mac).decode().rstrip("=")
+    return "whsec_" + base64.b64encode(mac).decode()
 
 
 def checked_callback(url: str, allow_local: bool) -> str:
@@ -48,19 +48,18 @@ def checked_callback(url: str, allow_local: bool) -> str:
         raise ValidationFailed({FIELD: "The callback URL must be at most 2000 characters"})
     if port == 0:
         raise ValidationFailed({FIELD: "The callback URL has no valid port"})
-    if not allow_local and _is_local(parts.hostname):
-        raise ValidationFailed({FIELD: "The callback URL must be a public address"})
+    if not allow_local and not _may_be_public(parts.hostname):
+        raise ValidationFailed({FIELD: NOT_PUBLIC})
     return text
 
 
-def _is_local(host: str) -> bool:
-    if host.lower() in LOCAL_NAMES or host.lower().endswith(".localhost"):
-        return True
-    try:
-        address = ipaddress.ip_address(host.strip("[]"))
-    except ValueError:
-        return False
-    return address.is_loopback or address.is_private or address.is_link_local or address.is_unspecified
+def _may_be_public(host: str) -> bool:
+    """False for an address that is not globally routable (in any spelling) and for internal names; a
+    public-looking name is checked again where it resolves (at registration and at every send)."""
+    address = literal_address(host)
+    if address is not None:
+        return is_public(address)
+    return not looks_numeric(host) and not internal_name(host)
 
 
 class WebhookSubscription(Aggregate):

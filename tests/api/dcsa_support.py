@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import copy
-import hashlib
-import hmac
 import json
 import threading
 from collections.abc import Iterator
@@ -18,6 +16,8 @@ import yaml
 from jsonschema import Draft4Validator
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT4
+from standardwebhooks import Webhook
+from standardwebhooks.webhooks import WebhookVerificationError
 
 # shared/ sits beside the checkout (CI, /work/main), or beside the parent of a worktree (/work/wt/<name>).
 DCSA_DIR = next(
@@ -82,9 +82,12 @@ class Received:
         return dict(json.loads(self.body))
 
     def signed_by(self, secret: str) -> bool:
-        timestamp = self.headers["webhook-timestamp"]
-        mac = hmac.new(secret.encode(), f"{timestamp}.".encode() + self.body, hashlib.sha256).hexdigest()
-        return hmac.compare_digest(self.headers["webhook-signature"], f"v1={mac}")
+        """Verified by the Standard Webhooks specification's own library (signature, id and timestamp)."""
+        try:
+            Webhook(secret).verify(self.body, self.headers)
+        except WebhookVerificationError:
+            return False
+        return True
 
 
 @dataclass
