@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 import threading
 from contextlib import nullcontext
-from datetime import datetime
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 from uuid import UUID
@@ -22,6 +22,7 @@ from api.policies import (
     site_url,
 )
 from api.quote_expiry import expire_due_quotes, quote_expiry
+from api.rate_limit import AttemptLimiter
 from api.sessions import SessionWatch
 from api.settings import Settings
 from domain.accounts.application import AccountsApplication
@@ -37,19 +38,24 @@ from infrastructure.event_store import SharedStore, check_pool
 from infrastructure.leases import Lease, schema_lock
 from infrastructure.read_db import PostgresReadModels, ReadModelDB, SqliteReadModels
 from infrastructure.reference_counters import ReferenceCounters
+from infrastructure.secret_box import SecretBox, box_key
 from infrastructure.store_lock import StoreBusy, StoreLock
 from infrastructure.uploads import ChunkStore
 from infrastructure.wakeups import TRACKING_CHANNEL, Wakeups, tracking_payload
+from infrastructure.webhook_delivery import resolve as resolve_callback
 from infrastructure.webhook_sender import WebhookSender
 from policies.webhooks.policy import WEBHOOK_POLICY, webhook_follower
 from projections.booking import preview
 from projections.booking import queries as booking_queries
 from projections.booking.reference import TableCatalog, seed_reference
 from projections.follower import Follower
+from projections.history import utc_text
 from projections.registry import READ_MODELS, applier, ensure_schema
 
 log = logging.getLogger(__name__)
 
+# Webhook deliveries a customer may resend in a minute.
+RESENDS_PER_MINUTE = 10
 # How long a command's answer may wait for its read models (read-your-writes).
 SETTLE_TIMEOUT = 2.0
 
@@ -98,8 +104,13 @@ class Services:
         # Several workers share one store on PostgreSQL: their booking references come from one counter.
         counter = ReferenceCounters(self.read_models) if settings.uses_postgres else None
         self.booking = BookingApplication(self.store, TableCatalog(self.read_models), counter)
+        # Webhook signing secrets are the subscriptions' own, kept sealed under a key that is not JWT_SECRET.
+        self.secret_box = SecretBox(box_key(settings.WEBHOOK_SECRETS_KEY, settings.VAR_DIR))
         self.integrations = IntegrationsApplication(
-            self.store, secret=self.jwt_secret, allow_local_callbacks=settings.WEBHOOK_ALLOW_LOOPBACK
+            self.store,
+            self.secret_box,
+            resolve=resolve_callback,
+            allow_local_callbacks=settings.WEBHOOK_ALLOW_LOOPBACK,
         )
         self.uploads = ChunkStore(settings.uploads, settings.MAX_UNFINISHED_UPLOADS)
         abandoned = settings.UPLOAD_ABANDONED_AFTER_SECONDS
@@ -160,14 +171,26 @@ class Services:
         self.limiters = Limiters(
             AttemptCounters(self.read_models), signups_per_address=settings.SIGNUP_ATTEMPTS_PER_ADDRESS
         )
+        # Resending a webhook delivery, per customer (api/routers/integrations.py).
+        self.webhook_resends = AttemptLimiter(
+            AttemptCounters(self.read_models), "webhook-resend", RESENDS_PER_MINUTE, 60, "Too many resends"
+        )
         self.sessions = SessionWatch(self.read_models)
         # Without notifications (SQLite, one process): the accounts' positions their reads wait for.
         self._client_positions: dict[str, int] = {}
         self.started = False
 
     def webhook_secrets(self, delivery: dict[str, Any]) -> list[str]:
-        """The secrets a delivery is signed with (newest first)."""
-        return [signing_secret(self.jwt_secret, delivery["subscription_id"])]
+        """The secrets a delivery is signed with: the subscription's, and while a rotation's overlap lasts
+        the previous one too (a subscription older than its own secrets: the one derived for it)."""
+        legacy = signing_secret(self.jwt_secret, delivery["subscription_id"])
+        current = delivery.get("sealed_secret")
+        found = [self.secret_box.open(current) if current else legacy]
+        until = delivery.get("previous_valid_until")
+        if until and until > utc_text(datetime.now(UTC)):
+            previous = delivery.get("previous_sealed_secret")
+            found.append(self.secret_box.open(previous) if previous else legacy)
+        return found
 
     @property
     def followers(self) -> list[Follower]:

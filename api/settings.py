@@ -33,6 +33,8 @@ class Settings(BaseSettings):
     GROUP_COMMIT: bool = True
     # Webhook callbacks on loopback or private addresses (tests and development only; never in production).
     WEBHOOK_ALLOW_LOOPBACK: bool = False
+    # The key that seals webhook signing secrets (base64 of 32 bytes); unset: one made once under VAR_DIR.
+    WEBHOOK_SECRETS_KEY: str | None = None
     # Addresses of reverse proxies whose X-Forwarded-For / X-Forwarded-Proto are believed (comma-separated,
     # `*` for any). None by default: else any caller could name its own address past the per-address limits.
     FORWARDED_ALLOW_IPS: str = ""

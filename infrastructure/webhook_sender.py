@@ -142,8 +142,10 @@ class WebhookSender:
                 )
         with self.db.read() as tx:
             claimed: list[dict[str, Any]] = tx.all(
-                "SELECT d.*, s.callback_url FROM webhook_deliveries d"
+                "SELECT d.*, s.callback_url, t.sealed_secret, t.previous_sealed_secret,"
+                " t.previous_valid_until FROM webhook_deliveries d"
                 " JOIN webhook_policy_subscriptions s ON s.id = d.subscription_id"
+                " LEFT JOIN webhook_policy_subscription_settings t ON t.id = d.subscription_id"
                 " WHERE d.lease_owner = ? AND d.state = 'pending'",
                 (owner,),
             )

@@ -3,6 +3,7 @@ webhook subscriptions (for the profile screen)."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from domain.integrations.api_key import ApiKey
@@ -27,7 +28,8 @@ projection = Projection(
         f"CREATE INDEX IF NOT EXISTS integration_keys_customer ON {KEYS} (customer_id, created_at)",
         f"CREATE TABLE IF NOT EXISTS {WEBHOOKS} ("
         " id TEXT PRIMARY KEY, customer_id TEXT NOT NULL, callback_url TEXT NOT NULL,"
-        " created_at TEXT NOT NULL, removed_at TEXT, position BIGINT NOT NULL)",
+        " created_at TEXT NOT NULL, removed_at TEXT, event_types TEXT, secret_rotated_at TEXT,"
+        " previous_secret_valid_until TEXT, position BIGINT NOT NULL)",
         f"CREATE INDEX IF NOT EXISTS integration_webhooks_customer ON {WEBHOOKS} (customer_id, created_at)",
     ],
 )
@@ -67,8 +69,35 @@ def subscribed(tx: BatchTx, event: Any, position: int) -> None:
             "callback_url": event.callback_url,
             "created_at": utc_text(event.timestamp),
             "removed_at": None,
+            "event_types": _types(getattr(event, "event_types", None)),
+            "secret_rotated_at": None,
+            "previous_secret_valid_until": None,
             "position": position,
         },
+    )
+
+
+def _types(event_types: list[str] | None) -> str | None:
+    return None if event_types is None else json.dumps(event_types)
+
+
+@projection.on(WebhookSubscription.SecretRotated)
+def secret_rotated(tx: BatchTx, event: Any, position: int) -> None:
+    tx.update(
+        WEBHOOKS,
+        str(event.originator_id),
+        {
+            "secret_rotated_at": utc_text(event.timestamp),
+            "previous_secret_valid_until": utc_text(event.previous_valid_until),
+            "position": position,
+        },
+    )
+
+
+@projection.on(WebhookSubscription.EventTypesChosen)
+def event_types_chosen(tx: BatchTx, event: Any, position: int) -> None:
+    tx.update(
+        WEBHOOKS, str(event.originator_id), {"event_types": _types(event.event_types), "position": position}
     )
 
 
@@ -103,4 +132,14 @@ def webhooks_of(tx: Tx, customer_id: str) -> list[dict[str, Any]]:
         f"SELECT * FROM {WEBHOOKS} WHERE customer_id = ? AND removed_at IS NULL ORDER BY created_at DESC, id",
         (customer_id,),
     )
-    return [{"id": r["id"], "callbackUrl": r["callback_url"], "createdAt": r["created_at"]} for r in rows]
+    return [
+        {
+            "id": r["id"],
+            "callbackUrl": r["callback_url"],
+            "createdAt": r["created_at"],
+            "eventTypes": None if r["event_types"] is None else json.loads(r["event_types"]),
+            "secretRotatedAt": r["secret_rotated_at"],
+            "previousSecretValidUntil": r["previous_secret_valid_until"],
+        }
+        for r in rows
+    ]

@@ -7,28 +7,32 @@ once, when created; nothing answers them again.
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Query
 
 from api.deps import CommandDep, ServicesDep, read_answer
 from api.envelope import success
 from api.integration_auth import IntegrationCustomer
 from api.openapi import operation_ids
-from api.schemas.envelope import Envelope, Listed
+from api.schemas.envelope import Envelope, Listed, Paged
 from api.schemas.integrations import (
     ApiKey,
     ApiKeyBody,
     CreatedWebhook,
     Delivery,
+    EventTypesBody,
     IssuedApiKey,
     Removed,
     Resent,
+    RotatedSecret,
+    RotationBody,
     Webhook,
     WebhookBody,
 )
 from api.security import Principal
-from domain.shared.errors import NotFound
+from domain.shared.errors import Conflict, NotFound
 from policies.webhooks import queries as webhook_queries
 from projections import integrations as read
 
@@ -97,7 +101,7 @@ def create_webhook(
     body: WebhookBody, principal: IntegrationCustomer, services: ServicesDep, command: CommandDep
 ) -> Any:
     subscription_id, secret = command.returning(
-        lambda: _issued(services.integrations.subscribe(principal.actor, body.callbackUrl))
+        lambda: _issued(services.integrations.subscribe(principal.actor, body.callbackUrl, body.eventTypes))
     )
     rows = _webhooks(services, principal.account_id)["list"]
     listed = next(w for w in rows if w["id"] == str(subscription_id))
@@ -112,20 +116,71 @@ def remove_webhook(
     return success({"id": id, "done": True})
 
 
-def _deliveries(services: Any, subscription_id: str, principal: Principal) -> dict[str, Any]:
+@router.put("/webhooks/{id}/event-types", response_model=Envelope[Webhook])
+def choose_event_types(
+    id: str, body: EventTypesBody, principal: IntegrationCustomer, services: ServicesDep, command: CommandDep
+) -> Any:
+    """The kinds of notification this subscription hears (null: every kind)."""
+    command(services.integrations.choose_event_types, id, body.eventTypes, principal.actor)
+    return success(_listed_webhook(services, principal, id))
+
+
+@router.post("/webhooks/{id}/rotate-secret", response_model=Envelope[RotatedSecret])
+def rotate_secret(
+    id: str, body: RotationBody, principal: IntegrationCustomer, services: ServicesDep, command: CommandDep
+) -> Any:
+    """A new signing secret, answered this once; the previous one keeps signing beside it (both signatures
+    in `webhook-signature`) for `overlapHours`, so the receiver can switch without losing a notification."""
+    secret = command.returning(
+        lambda: services.integrations.rotate_secret(id, timedelta(hours=body.overlapHours), principal.actor)
+    )
+    listed = _listed_webhook(services, principal, id)
+    return success(
+        {"id": id, "secret": secret, "previousSecretValidUntil": listed["previousSecretValidUntil"]}
+    )
+
+
+def _listed_webhook(services: Any, principal: Principal, subscription_id: str) -> dict[str, Any]:
+    rows = _webhooks(services, principal.account_id)["list"]
+    return dict(next(w for w in rows if w["id"] == subscription_id))
+
+
+def _deliveries(
+    services: Any, subscription_id: str, principal: Principal, page: int, limit: int
+) -> dict[str, Any]:
     services.integrations.subscription(subscription_id, principal.actor)  # 404 unless the caller's
     with services.read_models.read() as tx:
-        return _listed(webhook_queries.deliveries_of(tx, subscription_id))
+        rows, total = webhook_queries.deliveries_page(tx, subscription_id, page, limit)
+    return {"list": rows, "totalCount": total, "page": page, "limit": limit}
 
 
-@router.get("/webhooks/{id}/deliveries", response_model=Envelope[Listed[Delivery]])
-async def list_deliveries(id: str, principal: IntegrationCustomer, services: ServicesDep) -> Any:
-    return await read_answer(_deliveries, services, id, principal)
+@router.get("/webhooks/{id}/deliveries", response_model=Envelope[Paged[Delivery]])
+async def list_deliveries(
+    id: str,
+    principal: IntegrationCustomer,
+    services: ServicesDep,
+    page: int = Query(1, ge=1),
+    limit: int = Query(20, ge=1, le=100),
+) -> Any:
+    """The subscription's deliveries, newest first, a page at a time."""
+    return await read_answer(_deliveries, services, id, principal, page, limit)
 
 
-@router.post("/webhooks/deliveries/{deliveryId}/resend", response_model=Envelope[Resent])
+@router.post(
+    "/webhooks/deliveries/{deliveryId}/resend",
+    response_model=Envelope[Resent],
+    responses={409: {"description": "Already waiting to be sent"}, 429: {"description": "Too many resends"}},
+)
 def resend_delivery(deliveryId: str, principal: IntegrationCustomer, services: ServicesDep) -> Any:
-    if not webhook_queries.resend(services.read_models, deliveryId, principal.account_id):
+    """Send a delivered or failed notification again (same id). A delivery still waiting to be sent is
+    409; at most `RESENDS_PER_MINUTE` resends a minute per customer (429 with Retry-After)."""
+    services.webhook_resends.take(principal.account_id)
+    outcome = webhook_queries.resend(services.read_models, deliveryId, principal.account_id)
+    if outcome == webhook_queries.NOT_FOUND:
+        services.webhook_resends.give_back(principal.account_id)
         raise NotFound("Delivery not found")
+    if outcome == webhook_queries.WAITING:
+        services.webhook_resends.give_back(principal.account_id)
+        raise Conflict("This delivery is already waiting to be sent")
     services.webhook_sender.poke()
     return success({"id": deliveryId, "state": "pending"})

@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import BaseModel, Field
+
+from domain.integrations.notification_types import NOTIFICATION_TYPES
+
+# The kinds of notification a subscription may hear (Standard Webhooks' event types), one per booking step.
+EventType = Literal[NOTIFICATION_TYPES]  # type: ignore[valid-type]
 
 
 class ApiKeyBody(BaseModel):
@@ -23,16 +30,36 @@ class IssuedApiKey(ApiKey):
 
 class WebhookBody(BaseModel):
     callbackUrl: str = Field(max_length=4000)
+    # The kinds of notification to hear; absent or null: every kind.
+    eventTypes: list[EventType] | None = Field(default=None, max_length=len(NOTIFICATION_TYPES))
+
+
+class EventTypesBody(BaseModel):
+    eventTypes: list[EventType] | None = Field(max_length=len(NOTIFICATION_TYPES))
+
+
+class RotationBody(BaseModel):
+    # How long the previous secret keeps signing beside the new one (both signatures are sent meanwhile).
+    overlapHours: float = Field(default=24, ge=0, le=168)
 
 
 class Webhook(BaseModel):
     id: str
     callbackUrl: str
     createdAt: str
+    eventTypes: list[str] | None  # null: every kind
+    secretRotatedAt: str | None
+    previousSecretValidUntil: str | None  # the previous secret signs too until then
 
 
 class CreatedWebhook(Webhook):
-    secret: str  # the HMAC-SHA256 signing secret, answered this once
+    secret: str  # the Standard Webhooks signing secret (whsec_...), answered this once
+
+
+class RotatedSecret(BaseModel):
+    id: str
+    secret: str  # the new signing secret, answered this once
+    previousSecretValidUntil: str
 
 
 class Removed(BaseModel):
@@ -45,7 +72,7 @@ class Delivery(BaseModel):
     eventId: str
     bookingStatus: str
     carrierBookingRequestReference: str
-    state: str  # pending, delivered or failed
+    state: str  # pending, delivered, failed or cancelled (its subscription was removed)
     attempts: int
     lastStatusCode: int | None
     lastError: str | None

@@ -2,26 +2,45 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from datetime import UTC, datetime, timedelta
 from typing import Any, TypeVar
+from urllib.parse import urlsplit
 from uuid import UUID
 
 from eventsourcing.application import AggregateNotFoundError
 
 from domain.integrations.api_key import ApiKey
-from domain.integrations.webhook_subscription import WebhookSubscription, signing_secret
+from domain.integrations.callback_address import is_public, literal_address
+from domain.integrations.webhook_subscription import (
+    FIELD,
+    NOT_PUBLIC,
+    Sealer,
+    WebhookSubscription,
+    new_secret,
+)
 from domain.shared.actor import Actor
 from domain.shared.application import ContextApplication, EventStore
-from domain.shared.errors import NotFound
+from domain.shared.errors import NotFound, ValidationFailed
 
 T = TypeVar("T")
+# host, port -> the addresses the name resolves to (OSError when it does not resolve).
+Resolver = Callable[[str, int], list[str]]
 
 
 class IntegrationsApplication(ContextApplication):
     name = "integrations"
 
-    def __init__(self, store: EventStore, secret: str, allow_local_callbacks: bool = False) -> None:
+    def __init__(
+        self,
+        store: EventStore,
+        sealer: Sealer,
+        resolve: Resolver | None = None,
+        allow_local_callbacks: bool = False,
+    ) -> None:
         super().__init__(store)
-        self.secret = secret
+        self.sealer = sealer
+        self.resolve = resolve
         self.allow_local_callbacks = allow_local_callbacks
 
     def issue_api_key(
@@ -36,11 +55,48 @@ class IntegrationsApplication(ContextApplication):
         key.revoke(actor)
         return self.record(key)
 
-    def subscribe(self, actor: Actor, callback_url: str) -> tuple[UUID, str, int]:
+    def subscribe(
+        self, actor: Actor, callback_url: str, event_types: Sequence[str] | None = None
+    ) -> tuple[UUID, str, int]:
         """A new subscription: its id, its signing secret (answered this once) and its event's position."""
-        subscription = WebhookSubscription.subscribe(callback_url, self.allow_local_callbacks, actor)
+        secret = new_secret()
+        subscription = WebhookSubscription.subscribe(
+            callback_url, self.allow_local_callbacks, actor, self.sealer.seal(secret), event_types
+        )
+        self._check_resolves_public(subscription.callback_url)
         position = self.record(subscription)
-        return subscription.id, signing_secret(self.secret, subscription.id), position
+        return subscription.id, secret, position
+
+    def _check_resolves_public(self, url: str) -> None:
+        """A name that resolves to an address that is not public is refused now (and again at each send,
+        where the address is what counts). A name that does not resolve yet is accepted: the sender checks."""
+        if self.allow_local_callbacks or self.resolve is None:
+            return
+        parts = urlsplit(url)
+        host = parts.hostname or ""
+        if literal_address(host) is not None:
+            return  # judged by the domain already
+        try:
+            addresses = self.resolve(host, parts.port or (443 if parts.scheme == "https" else 80))
+        except (OSError, UnicodeError):
+            return
+        found = [literal_address(address) for address in addresses]
+        if any(address is None or not is_public(address) for address in found):
+            raise ValidationFailed({FIELD: NOT_PUBLIC})
+
+    def rotate_secret(self, subscription_id: str, overlap: timedelta, actor: Actor) -> tuple[str, int]:
+        """A new signing secret (answered this once); the previous one signs beside it for `overlap`."""
+        subscription = self._own(subscription_id, WebhookSubscription, actor, "Webhook subscription")
+        secret = new_secret()
+        subscription.rotate_secret(self.sealer.seal(secret), overlap, datetime.now(UTC), actor)
+        return secret, self.record(subscription)
+
+    def choose_event_types(
+        self, subscription_id: str, event_types: Sequence[str] | None, actor: Actor
+    ) -> int:
+        subscription = self._own(subscription_id, WebhookSubscription, actor, "Webhook subscription")
+        subscription.choose_event_types(event_types, actor)
+        return self.record(subscription)
 
     def unsubscribe(self, subscription_id: str, actor: Actor) -> int:
         subscription = self._own(subscription_id, WebhookSubscription, actor, "Webhook subscription")

@@ -1,8 +1,11 @@
-"""A webhook subscription: a callback URL of the customer's that hears every booking status change.
+"""A webhook subscription: a callback URL of the customer's that hears booking notifications.
 
-The signing secret is derived from the server secret and the subscription id (as one-time codes are, see
-domain/accounts/secrets.py): it is never stored, is answered once at creation, and the sender derives it
-again to sign. Changing the server secret changes every subscription's secret.
+Its signing secret (`whsec_` and 32 random bytes, the Standard Webhooks form) is its own: made at
+random when subscribing, answered once, kept only sealed (encrypted by the server's `Sealer`,
+infrastructure/secret_box.py) so the sender can sign. Rotating makes a new one; the previous one keeps
+signing beside it until the overlap ends, so a receiver can switch without losing a notification.
+Subscriptions made before secrets were their own have none sealed and are signed with one derived from
+the server secret until rotated.
 """
 
 from __future__ import annotations
@@ -10,12 +13,17 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
+import secrets
+from collections.abc import Sequence
+from datetime import datetime, timedelta
+from typing import Protocol
 from urllib.parse import urlsplit
 from uuid import UUID
 
 from eventsourcing.domain import Aggregate, event
 
 from domain.integrations.callback_address import internal_name, is_public, literal_address, looks_numeric
+from domain.integrations.notification_types import NOTIFICATION_TYPES
 from domain.shared.actor import Actor
 from domain.shared.aggregate import audit_fields
 from domain.shared.errors import Forbidden, IllegalTransition, ValidationFailed
@@ -24,7 +32,37 @@ FIELD = "callback_url"
 NOT_PUBLIC = "The callback URL must be a public address"
 
 
+EVENT_TYPES_FIELD = "event_types"
+MAX_OVERLAP = timedelta(days=7)
+
+
+class Sealer(Protocol):
+    """Encrypts a secret for keeping and opens it again (the key is the server's, not in any event)."""
+
+    def seal(self, secret: str) -> str: ...
+
+    def open(self, sealed: str) -> str: ...
+
+
+def new_secret() -> str:
+    """A Standard Webhooks secret: `whsec_` and the base64 of 32 random bytes."""
+    return "whsec_" + base64.b64encode(secrets.token_bytes(32)).decode()
+
+
+def checked_event_types(chosen: Sequence[str] | None) -> list[str] | None:
+    """The notification kinds a subscription hears (None: all of them)."""
+    if chosen is None:
+        return None
+    unknown = sorted(set(chosen) - set(NOTIFICATION_TYPES))
+    if unknown:
+        raise ValidationFailed({EVENT_TYPES_FIELD: f"Unknown event type: {', '.join(unknown)[:200]}"})
+    if not chosen:
+        raise ValidationFailed({EVENT_TYPES_FIELD: "Choose at least one event type, or none to hear all"})
+    return [kind for kind in NOTIFICATION_TYPES if kind in chosen]
+
+
 def signing_secret(server_secret: str, subscription_id: UUID | str) -> str:
+    """The secret of a subscription made before secrets were its own (derived; no longer made)."""
     mac = hmac.new(server_secret.encode(), f"webhook:{subscription_id}".encode(), hashlib.sha256).digest()
     return "whsec_" + base64.b64encode(mac).decode()
 
@@ -65,27 +103,91 @@ def _may_be_public(host: str) -> bool:
 class WebhookSubscription(Aggregate):
     @event("Subscribed")
     def __init__(
-        self, customer_id: str, callback_url: str, actor_id: str, actor_role: str, reason: str | None
+        self,
+        customer_id: str,
+        callback_url: str,
+        actor_id: str,
+        actor_role: str,
+        reason: str | None,
+        sealed_secret: str | None = None,
+        event_types: list[str] | None = None,
     ) -> None:
         self.customer_id = customer_id
         self.callback_url = callback_url
         self.active = True
+        self.sealed_secret = sealed_secret
+        self.event_types = event_types
 
     @classmethod
-    def subscribe(cls, callback_url: str, allow_local: bool, actor: Actor) -> WebhookSubscription:
+    def subscribe(
+        cls,
+        callback_url: str,
+        allow_local: bool,
+        actor: Actor,
+        sealed_secret: str,
+        event_types: Sequence[str] | None = None,
+    ) -> WebhookSubscription:
         return cls(
             customer_id=actor.id,
             callback_url=checked_callback(callback_url, allow_local),
+            sealed_secret=sealed_secret,
+            event_types=checked_event_types(event_types),
             **audit_fields(actor),
         )
 
-    def unsubscribe(self, actor: Actor) -> None:
+    def _own(self, actor: Actor, action: str) -> None:
         if actor.id != self.customer_id:
-            raise Forbidden("Only the subscription's owner may remove it")
+            raise Forbidden("Only the subscription's owner may change it")
         if not self.active:
-            raise IllegalTransition("webhook_subscription", "removed", "unsubscribe")
+            raise IllegalTransition("webhook_subscription", "removed", action)
+
+    def unsubscribe(self, actor: Actor) -> None:
+        self._own(actor, "unsubscribe")
         self._unsubscribed(customer_id=self.customer_id, **audit_fields(actor))
 
     @event("Unsubscribed")
     def _unsubscribed(self, customer_id: str, actor_id: str, actor_role: str, reason: str | None) -> None:
         self.active = False
+
+    def rotate_secret(self, sealed_secret: str, overlap: timedelta, now: datetime, actor: Actor) -> None:
+        """A new secret; the current one keeps signing beside it for `overlap` (at most `MAX_OVERLAP`)."""
+        self._own(actor, "rotate_secret")
+        if not timedelta(0) <= overlap <= MAX_OVERLAP:
+            raise ValidationFailed({"overlap_hours": "The overlap must be between 0 and 168 hours"})
+        self._secret_rotated(
+            customer_id=self.customer_id,
+            sealed_secret=sealed_secret,
+            previous_sealed_secret=self.sealed_secret,
+            previous_valid_until=now + overlap,
+            **audit_fields(actor),
+        )
+
+    @event("SecretRotated")
+    def _secret_rotated(
+        self,
+        customer_id: str,
+        sealed_secret: str,
+        previous_sealed_secret: str | None,
+        previous_valid_until: datetime,
+        actor_id: str,
+        actor_role: str,
+        reason: str | None,
+    ) -> None:
+        self.sealed_secret = sealed_secret
+
+    def choose_event_types(self, event_types: Sequence[str] | None, actor: Actor) -> None:
+        self._own(actor, "choose_event_types")
+        self._event_types_chosen(
+            customer_id=self.customer_id, event_types=checked_event_types(event_types), **audit_fields(actor)
+        )
+
+    @event("EventTypesChosen")
+    def _event_types_chosen(
+        self,
+        customer_id: str,
+        event_types: list[str] | None,
+        actor_id: str,
+        actor_role: str,
+        reason: str | None,
+    ) -> None:
+        self.event_types = event_types

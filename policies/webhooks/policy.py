@@ -48,6 +48,11 @@ SCHEMA = [
     # its own so a policy state written before it needs no change).
     "CREATE TABLE IF NOT EXISTS webhook_policy_changes ("
     " id TEXT PRIMARY KEY, amended_status TEXT, cancellation_status TEXT)",
+    # Each subscription's sealed secrets (the previous one while a rotation's overlap lasts) and the kinds of
+    # notification it hears (JSON list; NULL: all). A table of its own, so older policy state needs no change.
+    "CREATE TABLE IF NOT EXISTS webhook_policy_subscription_settings ("
+    " id TEXT PRIMARY KEY, sealed_secret TEXT, previous_sealed_secret TEXT, previous_valid_until TEXT,"
+    " event_types TEXT)",
     "CREATE TABLE IF NOT EXISTS webhook_deliveries ("
     " id TEXT PRIMARY KEY, subscription_id TEXT NOT NULL, customer_id TEXT NOT NULL,"
     " rate_request_id TEXT NOT NULL, event_id TEXT NOT NULL, booking_status TEXT NOT NULL,"
@@ -92,11 +97,15 @@ class BookingView(Protocol):
 # -- what each rate-request event means to the notification -----------------------------------------------
 @dataclass(frozen=True)
 class Step:
-    """`moves`: the event's `state` is the booking's (amendment and cancellation-request events carry their
-    own machine's state); `amended` / `cancellation`: the standard's amendedBookingStatus or
-    bookingCancellationStatus the step sets (`cancellation` None with `clears_cancellation`: the property is
-    then absent, as for a withdrawn request)."""
+    """One step of a booking as notified.
 
+    `kind`: the event type (domain/integrations/notification_types.py) a subscription may filter on;
+    `moves`: the event's `state` is the booking's (amendment and cancellation-request events carry their
+    own machine's state); `amended` / `cancellation`: the standard's amendedBookingStatus or
+    bookingCancellationStatus the step sets (`clears_cancellation`: the property is then absent, as for
+    a withdrawn request)."""
+
+    kind: str
     moves: bool = False
     amended: str | None = None
     cancellation: str | None = None
@@ -104,48 +113,73 @@ class Step:
 
 
 AMENDMENT_RECEIVED = "AMENDMENT_RECEIVED"
-_MOVE = Step(moves=True)
-# Every event of the rate request, by class: a test checks that none is missing (a new trigger added to the
-# aggregate without a line here fails it, rather than going silently unnotified).
+
+
+def _move(kind: str) -> Step:
+    return Step(kind, moves=True)
+
+
+# Every event of the rate request, by class: each changes what `GET /v2/bookings/{ref}` shows, so each is
+# notified. A test checks that none is missing (a new trigger added to the aggregate without a line here
+# fails it, rather than going silently unnotified).
 STEPS: dict[type, Step] = {
-    RateRequest.Created: _MOVE,
-    RateRequest.ReferenceAssigned: Step(),  # type: ignore[attr-defined]
-    RateRequest.Edited: _MOVE,  # type: ignore[attr-defined]
-    RateRequest.PriceAccepted: _MOVE,  # type: ignore[attr-defined]
-    RateRequest.PriceCancelled: _MOVE,  # type: ignore[attr-defined]
-    RateRequest.Withdrawn: _MOVE,  # type: ignore[attr-defined]
-    RateRequest.BookingRequestSubmitted: _MOVE,  # type: ignore[attr-defined]
-    RateRequest.Quoted: _MOVE,  # type: ignore[attr-defined]
-    RateRequest.RevisionRequested: _MOVE,  # type: ignore[attr-defined]
-    RateRequest.Rejected: _MOVE,  # type: ignore[attr-defined]
-    RateRequest.BookingConfirmed: _MOVE,  # type: ignore[attr-defined]
-    RateRequest.QuoteExpired: _MOVE,  # type: ignore[attr-defined]
-    RateRequest.Completed: _MOVE,  # type: ignore[attr-defined]
-    RateRequest.AmendmentRequested: Step(amended=AMENDMENT_RECEIVED),  # type: ignore[attr-defined]
-    RateRequest.AmendmentRequoted: Step(amended=AMENDMENT_RECEIVED),  # type: ignore[attr-defined]
-    RateRequest.AmendmentApproved: Step(amended="AMENDMENT_CONFIRMED"),  # type: ignore[attr-defined]
-    RateRequest.AmendmentDeclined: Step(amended="AMENDMENT_DECLINED"),  # type: ignore[attr-defined]
-    RateRequest.AmendmentWithdrawn: Step(amended="AMENDMENT_CANCELLED"),  # type: ignore[attr-defined]
-    RateRequest.CancellationRequested: Step(cancellation="CANCELLATION_RECEIVED"),  # type: ignore[attr-defined]
+    RateRequest.Created: _move("booking.received"),
+    RateRequest.ReferenceAssigned: Step("booking.reference_assigned"),  # type: ignore[attr-defined]
+    RateRequest.Edited: _move("booking.updated"),  # type: ignore[attr-defined]
+    RateRequest.Quoted: _move("booking.quoted"),  # type: ignore[attr-defined]
+    RateRequest.PriceAccepted: _move("booking.price_accepted"),  # type: ignore[attr-defined]
+    RateRequest.PriceCancelled: _move("booking.price_declined"),  # type: ignore[attr-defined]
+    RateRequest.Withdrawn: _move("booking.withdrawn"),  # type: ignore[attr-defined]
+    RateRequest.BookingRequestSubmitted: _move("booking.documents_submitted"),  # type: ignore[attr-defined]
+    RateRequest.RevisionRequested: _move("booking.revision_requested"),  # type: ignore[attr-defined]
+    RateRequest.Rejected: _move("booking.rejected"),  # type: ignore[attr-defined]
+    RateRequest.BookingConfirmed: _move("booking.confirmed"),  # type: ignore[attr-defined]
+    RateRequest.QuoteExpired: _move("booking.quote_expired"),  # type: ignore[attr-defined]
+    RateRequest.Completed: _move("booking.completed"),  # type: ignore[attr-defined]
+    RateRequest.AmendmentRequested: Step("amendment.received", amended=AMENDMENT_RECEIVED),  # type: ignore[attr-defined]
+    RateRequest.AmendmentRequoted: Step("amendment.requoted", amended=AMENDMENT_RECEIVED),  # type: ignore[attr-defined]
+    RateRequest.AmendmentApproved: Step("amendment.confirmed", amended="AMENDMENT_CONFIRMED"),  # type: ignore[attr-defined]
+    RateRequest.AmendmentDeclined: Step("amendment.declined", amended="AMENDMENT_DECLINED"),  # type: ignore[attr-defined]
+    RateRequest.AmendmentWithdrawn: Step("amendment.cancelled", amended="AMENDMENT_CANCELLED"),  # type: ignore[attr-defined]
+    RateRequest.CancellationRequested: Step(  # type: ignore[attr-defined]
+        "cancellation.received", cancellation="CANCELLATION_RECEIVED"
+    ),
     # A confirmed cancellation also moves the booking to cancelled.
-    RateRequest.CancellationConfirmed: Step(moves=True, cancellation="CANCELLATION_CONFIRMED"),  # type: ignore[attr-defined]
-    RateRequest.CancellationDeclined: Step(cancellation="CANCELLATION_DECLINED"),  # type: ignore[attr-defined]
-    RateRequest.CancellationWithdrawn: Step(clears_cancellation=True),  # type: ignore[attr-defined]
+    RateRequest.CancellationConfirmed: Step(  # type: ignore[attr-defined]
+        "cancellation.confirmed", moves=True, cancellation="CANCELLATION_CONFIRMED"
+    ),
+    RateRequest.CancellationDeclined: Step(  # type: ignore[attr-defined]
+        "cancellation.declined", cancellation="CANCELLATION_DECLINED"
+    ),
+    RateRequest.CancellationWithdrawn: Step("cancellation.withdrawn", clears_cancellation=True),  # type: ignore[attr-defined]
 }
 BOOKING_EVENTS = tuple(STEPS)
 _REQUOTED = RateRequest.AmendmentRequoted  # type: ignore[attr-defined]
 _CONFIRMED = RateRequest.BookingConfirmed  # type: ignore[attr-defined]
+_REFERENCE = RateRequest.ReferenceAssigned  # type: ignore[attr-defined]
 
 
 def _subscription_event(tx: Tx, event: Any) -> None:
+    subscription_id = str(event.originator_id)
     if isinstance(event, WebhookSubscription.Subscribed):  # type: ignore[attr-defined]
         tx.execute(
             "INSERT INTO webhook_policy_subscriptions (id, customer_id, callback_url, active)"
             " VALUES (?, ?, ?, 1) ON CONFLICT (id) DO NOTHING",
-            (str(event.originator_id), event.customer_id, event.callback_url),
+            (subscription_id, event.customer_id, event.callback_url),
         )
+        _settings(tx, subscription_id, sealed_secret=getattr(event, "sealed_secret", None))
+        _settings(tx, subscription_id, event_types=_types_text(getattr(event, "event_types", None)))
+    elif isinstance(event, WebhookSubscription.SecretRotated):  # type: ignore[attr-defined]
+        _settings(
+            tx,
+            subscription_id,
+            sealed_secret=event.sealed_secret,
+            previous_sealed_secret=event.previous_sealed_secret,
+            previous_valid_until=utc_text(event.previous_valid_until),
+        )
+    elif isinstance(event, WebhookSubscription.EventTypesChosen):  # type: ignore[attr-defined]
+        _settings(tx, subscription_id, event_types=_types_text(event.event_types))
     else:
-        subscription_id = str(event.originator_id)
         tx.execute("UPDATE webhook_policy_subscriptions SET active = 0 WHERE id = ?", (subscription_id,))
         # A removed subscription hears nothing more: its pending deliveries (retries included) are cancelled.
         tx.execute(
@@ -153,6 +187,33 @@ def _subscription_event(tx: Tx, event: Any) -> None:
             " WHERE subscription_id = ? AND state = 'pending'",
             (subscription_id,),
         )
+
+
+SUBSCRIPTION_EVENTS = (
+    WebhookSubscription.Subscribed,  # type: ignore[attr-defined]
+    WebhookSubscription.Unsubscribed,  # type: ignore[attr-defined]
+    WebhookSubscription.SecretRotated,  # type: ignore[attr-defined]
+    WebhookSubscription.EventTypesChosen,  # type: ignore[attr-defined]
+)
+
+
+def _types_text(event_types: list[str] | None) -> str | None:
+    return None if event_types is None else json.dumps(event_types)
+
+
+def _settings(tx: Tx, subscription_id: str, **columns: str | None) -> None:
+    names = list(columns)
+    tx.execute(
+        f"INSERT INTO webhook_policy_subscription_settings (id, {', '.join(names)})"
+        f" VALUES (?, {', '.join('?' for _ in names)}) ON CONFLICT (id) DO UPDATE SET"
+        f" {', '.join(f'{name} = excluded.{name}' for name in names)}",
+        (subscription_id, *columns.values()),
+    )
+
+
+def _hears(subscription: dict[str, Any], kind: str) -> bool:
+    chosen = subscription["event_types"]
+    return chosen is None or kind in json.loads(chosen)
 
 
 def _requote_feedback(event: Any) -> list[dict[str, Any]]:
@@ -185,6 +246,11 @@ def _booking_event(tx: Tx, event: Any, position: int, site_url: str, view: Booki
     )
     if booking is None:
         return
+    if isinstance(event, _REFERENCE):
+        tx.execute(
+            "UPDATE webhook_policy_bookings SET reference = ? WHERE id = ?", (event.reference, booking_id)
+        )
+        booking = {**booking, "reference": event.reference}
     state = event.state if step.moves else booking["state"]
     confirmed = bool(booking["confirmed"]) or isinstance(event, _CONFIRMED)
     amended = step.amended or booking["amended_status"]
@@ -210,13 +276,18 @@ def _booking_event(tx: Tx, event: Any, position: int, site_url: str, view: Booki
             " cancellation_status = excluded.cancellation_status",
             (booking_id, amended, cancellation),
         )
-    # Sent on every change of the booking's statuses, and on a new price for its amendment.
-    if status == booking["status"] and not steps and not isinstance(event, _REQUOTED):
-        return
-    subscriptions = tx.all(
-        "SELECT id FROM webhook_policy_subscriptions WHERE customer_id = ? AND active = 1 ORDER BY id",
-        (booking["customer_id"],),
-    )
+    # Every step changes what the booking shows (a status, a price, the content): each is notified, to the
+    # subscriptions that hear its kind.
+    subscriptions = [
+        subscription
+        for subscription in tx.all(
+            "SELECT s.id, t.event_types FROM webhook_policy_subscriptions s"
+            " LEFT JOIN webhook_policy_subscription_settings t ON t.id = s.id"
+            " WHERE s.customer_id = ? AND s.active = 1 ORDER BY s.id",
+            (booking["customer_id"],),
+        )
+        if _hears(subscription, step.kind)
+    ]
     if not subscriptions:
         return
     notification_id = event_id(event)
@@ -298,7 +369,7 @@ def webhook_follower(
     def apply(tx: Tx, batch: Batch) -> None:
         recorded = False
         for position, event in batch:
-            if isinstance(event, WebhookSubscription.Subscribed | WebhookSubscription.Unsubscribed):  # type: ignore[attr-defined]
+            if isinstance(event, SUBSCRIPTION_EVENTS):
                 _subscription_event(tx, event)
             elif isinstance(event, BOOKING_EVENTS):
                 _booking_event(tx, event, position, site_url, view)

@@ -9,43 +9,59 @@ from typing import Any
 from infrastructure.read_db import ReadModelDB, Tx
 from projections.history import utc_text
 
+NOT_FOUND, WAITING, QUEUED = "not_found", "waiting", "queued"
 
-def deliveries_of(tx: Tx, subscription_id: str, limit: int = 100) -> list[dict[str, Any]]:
-    rows = tx.all(
-        "SELECT * FROM webhook_deliveries WHERE subscription_id = ? ORDER BY created_at DESC, id LIMIT ?",
-        (subscription_id, limit),
+
+def _row(r: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "id": r["id"],
+        "eventId": r["event_id"],
+        "bookingStatus": r["booking_status"],
+        "carrierBookingRequestReference": json.loads(r["body"])["data"]["carrierBookingRequestReference"],
+        "state": r["state"],
+        "attempts": r["attempts"],
+        "lastStatusCode": r["last_status"],
+        "lastError": r["last_error"],
+        "lastAttemptAt": r["last_attempt_at"],
+        "nextAttemptAt": r["next_attempt_at"] if r["state"] == "pending" else None,
+        "deliveredAt": r["delivered_at"],
+        "createdAt": r["created_at"],
+    }
+
+
+def deliveries_page(tx: Tx, subscription_id: str, page: int, limit: int) -> tuple[list[dict[str, Any]], int]:
+    """One page of a subscription's deliveries, newest first, and how many there are in all."""
+    total = int(
+        tx.scalar("SELECT COUNT(*) FROM webhook_deliveries WHERE subscription_id = ?", (subscription_id,))
+        or 0
     )
-    return [
-        {
-            "id": r["id"],
-            "eventId": r["event_id"],
-            "bookingStatus": r["booking_status"],
-            "carrierBookingRequestReference": json.loads(r["body"])["data"]["carrierBookingRequestReference"],
-            "state": r["state"],
-            "attempts": r["attempts"],
-            "lastStatusCode": r["last_status"],
-            "lastError": r["last_error"],
-            "lastAttemptAt": r["last_attempt_at"],
-            "nextAttemptAt": r["next_attempt_at"] if r["state"] == "pending" else None,
-            "deliveredAt": r["delivered_at"],
-            "createdAt": r["created_at"],
-        }
-        for r in rows
-    ]
+    rows = tx.all(
+        "SELECT * FROM webhook_deliveries WHERE subscription_id = ?"
+        " ORDER BY created_at DESC, position DESC, id LIMIT ? OFFSET ?",
+        (subscription_id, limit, (page - 1) * limit),
+    )
+    return [_row(r) for r in rows], total
 
 
-def resend(db: ReadModelDB, delivery_id: str, customer_id: str, now: datetime | None = None) -> bool:
-    """Send a delivery again now, with a fresh retry window; False if it is not this customer's."""
+def resend(db: ReadModelDB, delivery_id: str, customer_id: str, now: datetime | None = None) -> str:
+    """Send a delivered or failed delivery again now, with a fresh retry window: `QUEUED`; `WAITING` when it
+    is still pending (a resend would only send it twice) or its subscription was removed; `NOT_FOUND`
+    when it is not this customer's."""
     moment = utc_text(now or datetime.now(UTC))
     with db.transaction() as tx:
         found = tx.one(
-            "SELECT id FROM webhook_deliveries WHERE id = ? AND customer_id = ?", (delivery_id, customer_id)
+            "SELECT d.state, s.active FROM webhook_deliveries d"
+            " JOIN webhook_policy_subscriptions s ON s.id = d.subscription_id"
+            " WHERE d.id = ? AND d.customer_id = ?",
+            (delivery_id, customer_id),
         )
         if found is None:
-            return False
+            return NOT_FOUND
+        if found["state"] not in ("delivered", "failed") or not found["active"]:
+            return WAITING
         tx.execute(
             "UPDATE webhook_deliveries SET state = 'pending', next_attempt_at = ?, window_started_at = ?,"
-            " lease_owner = NULL, lease_until = NULL WHERE id = ?",
+            " lease_owner = NULL, lease_until = NULL WHERE id = ? AND state IN ('delivered', 'failed')",
             (moment, moment, delivery_id),
         )
-    return True
+    return QUEUED
