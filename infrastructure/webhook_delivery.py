@@ -102,10 +102,12 @@ def post_notification(
     parts = urlsplit(url)
     host = parts.hostname or ""
     secure = parts.scheme == "https"
+    if not allow_local and literal_address(host) is None and (looks_numeric(host) or internal_name(host)):
+        return Attempt(None, "The callback names an internal host")
     try:
         port = parts.port or (443 if secure else 80)
         addresses = resolver(host, port)
-    except (OSError, ValueError) as error:
+    except (OSError, ValueError, UnicodeError) as error:
         return Attempt(None, f"The callback's host could not be resolved: {type(error).__name__}"[:500])
     reason = None if allow_local else refused(host, addresses)
     if reason is not None or not addresses:

@@ -66,6 +66,7 @@ class WebhookSender:
         self._thread: threading.Thread | None = None
 
     def start(self) -> None:
+        self._stopping.clear()
         self._thread = threading.Thread(target=self._run, name="webhook-sender", daemon=True)
         self._thread.start()
 
