@@ -11,7 +11,7 @@ from fastapi import APIRouter, Depends, FastAPI
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel
 
-from api import errors, log_redaction, openapi, web_app
+from api import errors, log_redaction, openapi, web_app, webhook_docs
 from api.body_limit import BodyLimit
 from api.bootstrap import Services
 from api.deps import auditors_read_only
@@ -78,6 +78,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.build_middleware_stack = lambda: SecurityHeaders(build_stack())  # type: ignore[method-assign]
     errors.install(app)
     openapi.install(app)
+    webhook_docs.declare(app)
     routers: tuple[APIRouter, ...] = (
         auth.router,
         audit.router,

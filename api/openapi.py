@@ -81,8 +81,14 @@ def document(app: FastAPI) -> dict[str, Any]:
     400 in the envelope, api/errors.py)."""
     if app.openapi_schema is not None:
         return app.openapi_schema
-    schema = get_openapi(title=app.title, version=app.version, routes=app.routes, description=app.description)
-    for path in schema.get("paths", {}).values():
+    schema = get_openapi(
+        title=app.title,
+        version=app.version,
+        routes=app.routes,
+        webhooks=app.webhooks.routes,
+        description=app.description,
+    )
+    for path in [*schema.get("paths", {}).values(), *schema.get("webhooks", {}).values()]:
         for operation in path.values():
             operation.get("responses", {}).pop("422", None)
     components = schema.get("components", {}).get("schemas", {})

@@ -20,6 +20,7 @@ from infrastructure.webhook_sender import WebhookSender
 from policies.webhooks.policy import webhook_follower
 from tests.api.booking_support import ADMIN, CLIENT, customer, fails, later, ok, upload
 from tests.api.dcsa_support import Receiver, rate_request_id, receiver, sample, validate
+from tests.api.webhook_document import validate_notification, webhook_operation
 from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME, login, make_settings
 from tests.pg import Cluster
 
@@ -98,6 +99,7 @@ def test_journey_every_status_change_is_notified_once_and_signed(
         assert not received.signed_by(OTHER_SECRET)
         body = received.json
         validate(body, "BookingNotification")
+        validate_notification(body)  # and as the portal's own OpenAPI document describes it
         assert body["type"] == "org.dcsa.booking.v2" and body["subscriptionReference"] == subscription["id"]
         assert received.headers["webhook-id"] == body["id"]
         assert body["data"]["carrierBookingRequestReference"] == reference
@@ -335,3 +337,23 @@ def test_two_senders_on_one_store_send_each_delivery_once(app_client: TestClient
         pass
     keys = [(r.json["id"], r.json["subscriptionReference"]) for r in hooks.received]
     assert len(keys) == 6 and len(set(keys)) == 6
+
+
+def test_the_openapi_document_describes_the_notification_and_its_headers() -> None:
+    operation = webhook_operation()
+    headers = {p["name"] for p in operation["parameters"] if p["in"] == "header"}
+    assert headers == {"webhook-id", "webhook-timestamp", "webhook-signature"}
+    assert "Standard Webhooks" in operation["description"] and "booking.quoted" in operation["description"]
+    with pytest.raises(Exception, match="bookingStatus"):
+        validate_notification(
+            {
+                "specversion": "1.0",
+                "id": "n1",
+                "source": "https://portal.example.com/v2/bookings",
+                "type": "org.dcsa.booking.v2",
+                "time": "2026-01-01T00:00:00Z",
+                "datacontenttype": "application/json",
+                "subscriptionReference": "s1",
+                "data": {"carrierBookingRequestReference": "FB-2026-000001"},
+            }
+        )

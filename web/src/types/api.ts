@@ -1362,7 +1362,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Resend Delivery */
+        /**
+         * Resend Delivery
+         * @description Send a delivered or failed notification again (same id). A delivery still waiting to be sent is
+         *     409; at most `RESENDS_PER_MINUTE` resends a minute per customer (429 with Retry-After).
+         */
         post: operations["integrations_resend_delivery"];
         delete?: never;
         options?: never;
@@ -1394,10 +1398,54 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List Deliveries */
+        /**
+         * List Deliveries
+         * @description The subscription's deliveries, newest first, a page at a time.
+         */
         get: operations["integrations_list_deliveries"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/integrations/api/v1/client/webhooks/{id}/event-types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Choose Event Types
+         * @description The kinds of notification this subscription hears (null: every kind).
+         */
+        put: operations["integrations_choose_event_types"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/integrations/api/v1/client/webhooks/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate Secret
+         * @description A new signing secret, answered this once; the previous one keeps signing beside it (both signatures
+         *     in `webhook-signature`) for `overlapHours`, so the receiver can switch without losing a notification.
+         */
+        post: operations["integrations_rotate_secret"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1495,7 +1543,38 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "booking-notification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A booking changed
+         * @description Posted to `{callbackUrl}/v2/booking-notifications` for every change of what
+         *     `GET /v2/bookings/{ref}` shows (one per step of the booking), to each active subscription of the booking's
+         *     customer that hears that step's event type (`booking.received`, `booking.reference_assigned`, `booking.updated`, `booking.quoted`, `booking.price_accepted`, `booking.price_declined`, `booking.withdrawn`, `booking.documents_submitted`, `booking.revision_requested`, `booking.rejected`, `booking.confirmed`, `booking.quote_expired`, `booking.completed`, `amendment.received`, `amendment.requoted`, `amendment.confirmed`, `amendment.declined`, `amendment.cancelled`, `cancellation.received`, `cancellation.confirmed`, `cancellation.declined`, `cancellation.withdrawn`).
+         *
+         *     Signed by the Standard Webhooks specification: verify `webhook-signature` with the subscription's `whsec_`
+         *     secret over `{webhook-id}.{webhook-timestamp}.{body}` (any Standard Webhooks library does it), refuse
+         *     timestamps far from your clock, and deduplicate by `webhook-id`, which is the same on every attempt and
+         *     resend. While a rotated secret's overlap lasts the header carries two signatures; either verifies.
+         *
+         *     Answer any 2xx within 10 seconds. Anything else is retried with exponential backoff (2 s doubling, at most
+         *     30 min apart) for 24 hours. Redirects are not followed.
+         */
+        post: operations["bookingNotification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         /** ActiveReeferSettings */
@@ -2248,10 +2327,16 @@ export interface components {
             callbackUrl: string;
             /** Createdat */
             createdAt: string;
+            /** Eventtypes */
+            eventTypes: string[] | null;
             /** Id */
             id: string;
+            /** Previoussecretvaliduntil */
+            previousSecretValidUntil: string | null;
             /** Secret */
             secret: string;
+            /** Secretrotatedat */
+            secretRotatedAt: string | null;
         };
         /** CustomerOverview */
         CustomerOverview: {
@@ -2884,15 +2969,6 @@ export interface components {
             isSuccess: boolean;
             response: components["schemas"]["Listed_ApiKey_"];
         };
-        /** Envelope[Listed[Delivery]] */
-        Envelope_Listed_Delivery__: {
-            error: components["schemas"]["ErrorBody"] | null;
-            /** Iserror */
-            isError: boolean;
-            /** Issuccess */
-            isSuccess: boolean;
-            response: components["schemas"]["Listed_Delivery_"];
-        };
         /** Envelope[Listed[Webhook]] */
         Envelope_Listed_Webhook__: {
             error: components["schemas"]["ErrorBody"] | null;
@@ -3001,6 +3077,15 @@ export interface components {
             isSuccess: boolean;
             response: components["schemas"]["NotificationPage"];
         };
+        /** Envelope[Paged[Delivery]] */
+        Envelope_Paged_Delivery__: {
+            error: components["schemas"]["ErrorBody"] | null;
+            /** Iserror */
+            isError: boolean;
+            /** Issuccess */
+            isSuccess: boolean;
+            response: components["schemas"]["Paged_Delivery_"];
+        };
         /** Envelope[Paged[EditRequestSummary]] */
         Envelope_Paged_EditRequestSummary__: {
             error: components["schemas"]["ErrorBody"] | null;
@@ -3073,6 +3158,15 @@ export interface components {
             isSuccess: boolean;
             response: components["schemas"]["Removed"];
         };
+        /** Envelope[RotatedSecret] */
+        Envelope_RotatedSecret_: {
+            error: components["schemas"]["ErrorBody"] | null;
+            /** Iserror */
+            isError: boolean;
+            /** Issuccess */
+            isSuccess: boolean;
+            response: components["schemas"]["RotatedSecret"];
+        };
         /** Envelope[ShippingOrder] */
         Envelope_ShippingOrder_: {
             error: components["schemas"]["ErrorBody"] | null;
@@ -3108,6 +3202,15 @@ export interface components {
             /** Issuccess */
             isSuccess: boolean;
             response: components["schemas"]["Verified"];
+        };
+        /** Envelope[Webhook] */
+        Envelope_Webhook_: {
+            error: components["schemas"]["ErrorBody"] | null;
+            /** Iserror */
+            isError: boolean;
+            /** Issuccess */
+            isSuccess: boolean;
+            response: components["schemas"]["Webhook"];
         };
         /** Envelope[WorkQueues] */
         Envelope_WorkQueues_: {
@@ -3182,6 +3285,11 @@ export interface components {
             list: components["schemas"]["LoggedEvent"][];
             /** Next */
             next: number;
+        };
+        /** EventTypesBody */
+        EventTypesBody: {
+            /** Eventtypes */
+            eventTypes: ("booking.received" | "booking.reference_assigned" | "booking.updated" | "booking.quoted" | "booking.price_accepted" | "booking.price_declined" | "booking.withdrawn" | "booking.documents_submitted" | "booking.revision_requested" | "booking.rejected" | "booking.confirmed" | "booking.quote_expired" | "booking.completed" | "amendment.received" | "amendment.requoted" | "amendment.confirmed" | "amendment.declined" | "amendment.cancelled" | "cancellation.received" | "cancellation.confirmed" | "cancellation.declined" | "cancellation.withdrawn")[] | null;
         };
         /** ExportLicense */
         ExportLicense: {
@@ -3452,13 +3560,6 @@ export interface components {
         Listed_ContainerChoice_: {
             /** List */
             list: components["schemas"]["ContainerChoice"][];
-            /** Totalcount */
-            totalCount: number;
-        };
-        /** Listed[Delivery] */
-        Listed_Delivery_: {
-            /** List */
-            list: components["schemas"]["Delivery"][];
             /** Totalcount */
             totalCount: number;
         };
@@ -3778,6 +3879,17 @@ export interface components {
             numberOfPackages?: number | null;
             /** Packagecode */
             packageCode?: string | null;
+        };
+        /** Paged[Delivery] */
+        Paged_Delivery_: {
+            /** Limit */
+            limit: number;
+            /** List */
+            list: components["schemas"]["Delivery"][];
+            /** Page */
+            page: number;
+            /** Totalcount */
+            totalCount: number;
         };
         /** Paged[EditRequestSummary] */
         Paged_EditRequestSummary_: {
@@ -4369,6 +4481,23 @@ export interface components {
             /** Key */
             key: string;
         };
+        /** RotatedSecret */
+        RotatedSecret: {
+            /** Id */
+            id: string;
+            /** Previoussecretvaliduntil */
+            previousSecretValidUntil: string;
+            /** Secret */
+            secret: string;
+        };
+        /** RotationBody */
+        RotationBody: {
+            /**
+             * Overlaphours
+             * @default 24
+             */
+            overlapHours: number;
+        };
         /** SegregationGroup */
         SegregationGroup: string;
         /** ServiceContractOwner */
@@ -4816,13 +4945,80 @@ export interface components {
             callbackUrl: string;
             /** Createdat */
             createdAt: string;
+            /** Eventtypes */
+            eventTypes: string[] | null;
             /** Id */
             id: string;
+            /** Previoussecretvaliduntil */
+            previousSecretValidUntil: string | null;
+            /** Secretrotatedat */
+            secretRotatedAt: string | null;
         };
         /** WebhookBody */
         WebhookBody: {
             /** Callbackurl */
             callbackUrl: string;
+            /** Eventtypes */
+            eventTypes?: ("booking.received" | "booking.reference_assigned" | "booking.updated" | "booking.quoted" | "booking.price_accepted" | "booking.price_declined" | "booking.withdrawn" | "booking.documents_submitted" | "booking.revision_requested" | "booking.rejected" | "booking.confirmed" | "booking.quote_expired" | "booking.completed" | "amendment.received" | "amendment.requoted" | "amendment.confirmed" | "amendment.declined" | "amendment.cancelled" | "cancellation.received" | "cancellation.confirmed" | "cancellation.declined" | "cancellation.withdrawn")[] | null;
+        };
+        /**
+         * WebhookBookingNotification
+         * @description A CloudEvents 1.0 envelope of type `org.dcsa.booking.v2` (DCSA Booking 2.0.5's BookingNotification).
+         */
+        WebhookBookingNotification: {
+            data: components["schemas"]["WebhookBookingNotificationData"];
+            /**
+             * Datacontenttype
+             * @constant
+             */
+            datacontenttype: "application/json";
+            /** Id */
+            id: string;
+            /** Source */
+            source: string;
+            /**
+             * Specversion
+             * @constant
+             */
+            specversion: "1.0";
+            /** Subscriptionreference */
+            subscriptionReference: string;
+            /**
+             * Time
+             * Format: date-time
+             */
+            time: string;
+            /**
+             * Type
+             * @constant
+             */
+            type: "org.dcsa.booking.v2";
+        };
+        /** WebhookBookingNotificationData */
+        WebhookBookingNotificationData: {
+            /** Amendedbookingstatus */
+            amendedBookingStatus?: string | null;
+            /** Bookingcancellationstatus */
+            bookingCancellationStatus?: string | null;
+            /** Bookingstatus */
+            bookingStatus: string;
+            /** Carrierbookingreference */
+            carrierBookingReference?: string | null;
+            /** Carrierbookingrequestreference */
+            carrierBookingRequestReference: string;
+            /** Feedbacks */
+            feedbacks?: components["schemas"]["WebhookFeedback"][] | null;
+        };
+        /** WebhookFeedback */
+        WebhookFeedback: {
+            /** Code */
+            code: string;
+            /** Jsonpath */
+            jsonPath?: string | null;
+            /** Message */
+            message: string;
+            /** Severity */
+            severity: string;
         };
         /** WorkQueue */
         WorkQueue: {
@@ -15960,6 +16156,20 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Already waiting to be sent */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many resends */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
     integrations_remove_webhook: {
@@ -16117,7 +16327,10 @@ export interface operations {
     };
     integrations_list_deliveries: {
         parameters: {
-            query?: never;
+            query?: {
+                page?: number;
+                limit?: number;
+            };
             header?: never;
             path: {
                 id: string;
@@ -16132,7 +16345,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Listed_Delivery__"];
+                    "application/json": components["schemas"]["Envelope_Paged_Delivery__"];
                 };
             };
             /** @description Invalid input */
@@ -16202,6 +16415,356 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "description": "Rate request not found"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    integrations_choose_event_types: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EventTypesBody"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Webhook_"];
+                };
+            };
+            /** @description Stored; the read models do not show it yet (answered from the command's result) */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "isError": false,
+                     *       "isSuccess": true,
+                     *       "response": {
+                     *         "id": "0b9e6c1e-4f53-4c8e-9d53-5d3c8f1f2a10",
+                     *         "pending": true,
+                     *         "position": 1042
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_Pending_"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "quantity: Required",
+                     *         "fields": {
+                     *           "quantity": "Required"
+                     *         }
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Authentication required"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Staff only"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Rate request not found"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed in the current state, or a concurrent change */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Not allowed while the rate request is quoted (state 2)"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Request body too large"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The store was out of reach for the whole wait: nothing stored; retry (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "The service is briefly unavailable; please try again"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    integrations_rotate_secret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RotationBody"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_RotatedSecret_"];
+                };
+            };
+            /** @description Stored; the read models do not show it yet (answered from the command's result) */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "isError": false,
+                     *       "isSuccess": true,
+                     *       "response": {
+                     *         "id": "0b9e6c1e-4f53-4c8e-9d53-5d3c8f1f2a10",
+                     *         "pending": true,
+                     *         "position": 1042
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_Pending_"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "quantity: Required",
+                     *         "fields": {
+                     *           "quantity": "Required"
+                     *         }
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Authentication required"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Staff only"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Rate request not found"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed in the current state, or a concurrent change */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Not allowed while the rate request is quoted (state 2)"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Request body too large"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The store was out of reach for the whole wait: nothing stored; retry (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "The service is briefly unavailable; please try again"
                      *       },
                      *       "isError": true,
                      *       "isSuccess": false
@@ -16860,6 +17423,35 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
+            };
+        };
+    };
+    bookingNotification: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The notification's id */
+                "webhook-id": string;
+                /** @description Unix seconds */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64>`, space-separated */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookBookingNotification"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
