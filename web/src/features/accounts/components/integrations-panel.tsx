@@ -131,8 +131,9 @@ function Webhooks() {
     <section aria-labelledby="webhooks-title">
       <h2 id="webhooks-title">Booking notifications (webhooks)</h2>
       <p>
-        Every booking status change is posted to <code>{'{your URL}'}/v2/booking-notifications</code>, signed with
-        HMAC-SHA256 (header Webhook-Signature over the timestamp and the body).
+        Every change of a booking is posted to <code>{'{your URL}'}/v2/booking-notifications</code>, signed by the
+        Standard Webhooks specification (headers webhook-id, webhook-timestamp and webhook-signature): verify it
+        with any Standard Webhooks library and the secret shown once below.
       </p>
       {secret ? <ShownOnce title="The signing secret of this webhook." value={secret} onDone={() => setSecret(null)} /> : null}
       <form
