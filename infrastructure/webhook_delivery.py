@@ -80,8 +80,11 @@ class Attempt:
 class _Pinned(http.client.HTTPConnection):
     """An HTTP(S) connection to a socket opened beforehand: `host` stays the name (for `Host`)."""
 
-    def __init__(self, host: str, port: int, opened: Callable[[], socket.socket], timeout: float) -> None:
+    def __init__(
+        self, host: str, port: int, opened: Callable[[], socket.socket], timeout: float, secure: bool
+    ) -> None:
         super().__init__(host, port, timeout=timeout)
+        self.default_port = 443 if secure else 80  # `Host` names the port only when it is not the default
         self._opened = opened
 
     def connect(self) -> None:
@@ -121,7 +124,7 @@ def post_notification(
             return raw
         return ssl.create_default_context().wrap_socket(raw, server_hostname=host)
 
-    connection = _Pinned(host, port, opened, timeout)
+    connection = _Pinned(host, port, opened, timeout, secure)
     try:
         connection.request(
             "POST",
