@@ -58,3 +58,8 @@ export const useCreateWebhook = () =>
 export const useRemoveWebhook = () => useIntegrationMutation((id: string) => api.delete<Answer<'integrations_remove_webhook'>>(`${BASE}/webhooks/${id}`));
 export const useResendDelivery = () =>
   useIntegrationMutation((id: string) => api.post<Answer<'integrations_resend_delivery'>>(`${BASE}/webhooks/deliveries/${id}/resend`));
+/** A new signing secret (answered once); the previous one keeps signing beside it for a day. */
+export const useRotateWebhookSecret = () =>
+  useIntegrationMutation((id: string) =>
+    api.post<Answer<'integrations_rotate_secret'>>(`${BASE}/webhooks/${id}/rotate-secret`, { overlapHours: 24 }),
+  );

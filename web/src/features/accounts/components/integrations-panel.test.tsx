@@ -90,4 +90,15 @@ describe('IntegrationsPanel', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add webhook' }));
     expect(await screen.findByText(message)).not.toBeNull();
   });
+
+  it('rotates a webhook secret, shows the new one once and asks for an overlap', async () => {
+    answers['POST /integrations/api/v1/client/webhooks/w1/rotate-secret'] = () =>
+      envelope({ id: 'w1', secret: 'whsec_new', previousSecretValidUntil: '2026-11-24T10:00:00Z' });
+    renderWithProviders(<IntegrationsPanel />);
+    const hook = await screen.findByRole('article', { name: 'Webhook https://erp.example.com' });
+    fireEvent.click(within(hook).getByRole('button', { name: 'Rotate secret' }));
+    expect((await screen.findByTestId('shown-once')).textContent).toBe('whsec_new');
+    const post = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/rotate-secret'));
+    expect(JSON.parse((post?.[1] as RequestInit).body as string)).toEqual({ overlapHours: 24 });
+  });
 });

@@ -8,6 +8,7 @@ import {
   useCreateWebhook,
   useDeliveries,
   useRemoveWebhook,
+  useRotateWebhookSecret,
   useResendDelivery,
   useRevokeApiKey,
   useWebhooks,
@@ -124,6 +125,7 @@ function Webhooks() {
   const webhooks = useWebhooks();
   const create = useCreateWebhook();
   const remove = useRemoveWebhook();
+  const rotate = useRotateWebhookSecret();
   const [url, setUrl] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [secret, setSecret] = useState<string | null>(null);
@@ -161,6 +163,16 @@ function Webhooks() {
       {(webhooks.data?.list ?? []).map((hook) => (
         <article key={hook.id} aria-label={`Webhook ${hook.callbackUrl}`}>
           <h3>{hook.callbackUrl}</h3>
+          {hook.previousSecretValidUntil ? (
+            <p>The previous secret also signs until {hook.previousSecretValidUntil}.</p>
+          ) : null}
+          <Button
+            type="button"
+            loading={rotate.isPending && rotate.variables === hook.id}
+            onClick={() => rotate.mutate(hook.id, { onSuccess: (rotated) => setSecret(rotated.secret) })}
+          >
+            Rotate secret
+          </Button>
           <Button type="button" variant="danger" onClick={() => remove.mutate(hook.id)}>
             Remove webhook
           </Button>
