@@ -36,6 +36,9 @@ class Settings(BaseSettings):
     # Addresses of reverse proxies whose X-Forwarded-For / X-Forwarded-Proto are believed (comma-separated,
     # `*` for any). None by default: else any caller could name its own address past the per-address limits.
     FORWARDED_ALLOW_IPS: str = ""
+    # Active API keys and webhook subscriptions one customer may have at a time (a flood guard; issue 23).
+    MAX_API_KEYS_PER_ACCOUNT: int = 10
+    MAX_WEBHOOKS_PER_ACCOUNT: int = 10
     WEB_DIST: Path = Path(__file__).resolve().parents[1] / "web" / "dist"
 
     @property

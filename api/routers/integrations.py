@@ -1,8 +1,9 @@
 """/integrations/api/v1/client: a customer's API keys and webhook subscriptions, with the delivery log.
 
-Portal calls (the envelope), open to the customer's bearer token and to their API keys, so an integrator
-can manage webhooks from their own system. A clear API key and a subscription's signing secret are answered
-once, when created; nothing answers them again.
+Portal calls (the envelope) of a signed-in customer only: an API key (scope `bookings`, api/identity.py)
+can neither manage keys nor webhooks, so a leaked key cannot mint others or aim notices elsewhere. Each
+account has at most MAX_API_KEYS_PER_ACCOUNT active keys and MAX_WEBHOOKS_PER_ACCOUNT webhooks. A clear API
+key and a subscription's signing secret are answered once, when created; nothing answers them again.
 """
 
 from __future__ import annotations
@@ -12,9 +13,8 @@ from typing import Any
 from fastapi import APIRouter
 
 from api import webhook_policy
-from api.deps import CommandDep, ServicesDep, read_answer
+from api.deps import CommandDep, CustomerUser, ServicesDep, read_answer
 from api.envelope import success
-from api.integration_auth import IntegrationCustomer
 from api.openapi import operation_ids
 from api.schemas.envelope import Envelope, Listed
 from api.schemas.integrations import (
@@ -29,7 +29,7 @@ from api.schemas.integrations import (
     WebhookBody,
 )
 from api.security import Principal
-from domain.shared.errors import NotFound
+from domain.shared.errors import Conflict, NotFound
 from projections import integrations as read
 
 router = APIRouter(
@@ -54,14 +54,18 @@ def _webhooks(services: Any, customer_id: str) -> dict[str, Any]:
 
 
 @router.get("/api-keys", response_model=Envelope[Listed[ApiKey]])
-async def list_api_keys(principal: IntegrationCustomer, services: ServicesDep) -> Any:
+async def list_api_keys(principal: CustomerUser, services: ServicesDep) -> Any:
     return await read_answer(_keys, services, principal.account_id)
 
 
 @router.post("/api-keys", status_code=201, response_model=Envelope[IssuedApiKey])
 def create_api_key(
-    body: ApiKeyBody, principal: IntegrationCustomer, services: ServicesDep, command: CommandDep
+    body: ApiKeyBody, principal: CustomerUser, services: ServicesDep, command: CommandDep
 ) -> Any:
+    active = [k for k in _keys(services, principal.account_id)["list"] if k["revokedAt"] is None]
+    most = services.settings.MAX_API_KEYS_PER_ACCOUNT
+    if len(active) >= most:
+        raise Conflict(f"An account may have at most {most} active API keys; revoke one first")
     key_id, key = command.returning(
         lambda: _issued(
             services.integrations.issue_api_key(
@@ -80,22 +84,23 @@ def _issued(result: tuple[Any, str, int]) -> tuple[tuple[Any, str], int]:
 
 
 @router.delete("/api-keys/{id}", response_model=Envelope[Removed])
-def revoke_api_key(
-    id: str, principal: IntegrationCustomer, services: ServicesDep, command: CommandDep
-) -> Any:
+def revoke_api_key(id: str, principal: CustomerUser, services: ServicesDep, command: CommandDep) -> Any:
     command(services.integrations.revoke_api_key, id, principal.actor)
     return success({"id": id, "done": True})
 
 
 @router.get("/webhooks", response_model=Envelope[Listed[Webhook]])
-async def list_webhooks(principal: IntegrationCustomer, services: ServicesDep) -> Any:
+async def list_webhooks(principal: CustomerUser, services: ServicesDep) -> Any:
     return await read_answer(_webhooks, services, principal.account_id)
 
 
 @router.post("/webhooks", status_code=201, response_model=Envelope[CreatedWebhook])
 def create_webhook(
-    body: WebhookBody, principal: IntegrationCustomer, services: ServicesDep, command: CommandDep
+    body: WebhookBody, principal: CustomerUser, services: ServicesDep, command: CommandDep
 ) -> Any:
+    most = services.settings.MAX_WEBHOOKS_PER_ACCOUNT
+    if _webhooks(services, principal.account_id)["totalCount"] >= most:
+        raise Conflict(f"An account may have at most {most} webhooks; remove one first")
     subscription_id, secret = command.returning(
         lambda: _issued(services.integrations.subscribe(principal.actor, body.callbackUrl))
     )
@@ -105,9 +110,7 @@ def create_webhook(
 
 
 @router.delete("/webhooks/{id}", response_model=Envelope[Removed])
-def remove_webhook(
-    id: str, principal: IntegrationCustomer, services: ServicesDep, command: CommandDep
-) -> Any:
+def remove_webhook(id: str, principal: CustomerUser, services: ServicesDep, command: CommandDep) -> Any:
     command(services.integrations.unsubscribe, id, principal.actor)
     return success({"id": id, "done": True})
 
@@ -119,12 +122,12 @@ def _deliveries(services: Any, subscription_id: str, principal: Principal) -> di
 
 
 @router.get("/webhooks/{id}/deliveries", response_model=Envelope[Listed[Delivery]])
-async def list_deliveries(id: str, principal: IntegrationCustomer, services: ServicesDep) -> Any:
+async def list_deliveries(id: str, principal: CustomerUser, services: ServicesDep) -> Any:
     return await read_answer(_deliveries, services, id, principal)
 
 
 @router.post("/webhooks/deliveries/{deliveryId}/resend", response_model=Envelope[Resent])
-def resend_delivery(deliveryId: str, principal: IntegrationCustomer, services: ServicesDep) -> Any:
+def resend_delivery(deliveryId: str, principal: CustomerUser, services: ServicesDep) -> Any:
     if not webhook_policy.resend(services.read_models, deliveryId, principal.account_id):
         raise NotFound("Delivery not found")
     services.webhook_sender.poke()
