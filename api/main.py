@@ -16,6 +16,7 @@ from api.body_limit import BodyLimit
 from api.bootstrap import Services
 from api.deps import auditors_read_only
 from api.envelope import failure, success
+from api.forwarded import ForwardedHeaders
 from api.health import health_report
 from api.input_screen import screen_input
 from api.path_guard import PathGuard
@@ -73,9 +74,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.add_middleware(BodyLimit)
     app.add_middleware(PathGuard)
-    # Outside everything, the error middleware included, so a 500 carries them too.
+    # Outside everything, the error middleware included, so a 500 carries them too; the caller's address is
+    # settled first (api/forwarded.py), whatever server runs the app.
     build_stack = app.build_middleware_stack
-    app.build_middleware_stack = lambda: SecurityHeaders(build_stack())  # type: ignore[method-assign]
+    trusted = settings.FORWARDED_ALLOW_IPS
+    app.build_middleware_stack = lambda: ForwardedHeaders(  # type: ignore[method-assign]
+        SecurityHeaders(build_stack()), trusted
+    )
     errors.install(app)
     openapi.install(app)
     routers: tuple[APIRouter, ...] = (
