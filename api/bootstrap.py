@@ -12,6 +12,7 @@ from uuid import UUID
 
 from api.account_limits import Limiters
 from api.errors import StoredNotShown
+from api.login_throttle import LoginThrottle
 from api.periodic import Periodic
 from api.policies import (
     MESSAGING_POLICY,
@@ -152,9 +153,9 @@ class Services:
                 **self._coordination(WEBHOOK_POLICY),
             )
         )
-        self.limiters = Limiters(
-            AttemptCounters(self.read_models), signups_per_address=settings.SIGNUP_ATTEMPTS_PER_ADDRESS
-        )
+        counters = AttemptCounters(self.read_models)
+        self.limiters = Limiters(counters, signups_per_address=settings.SIGNUP_ATTEMPTS_PER_ADDRESS)
+        self.login_throttle = LoginThrottle(counters)
         self.sessions = SessionWatch(self.read_models)
         # Without notifications (SQLite, one process): the accounts' positions their reads wait for.
         self._client_positions: dict[str, int] = {}
