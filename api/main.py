@@ -58,6 +58,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         log_redaction.install()  # after the server configured its logging
+        weak = settings.weak_jwt_secret()
+        if weak:  # however the app is started (`freight serve` refuses it before this)
+            raise RuntimeError(weak)
         services = Services(settings)
         app.state.services = services
         services.start()

@@ -79,6 +79,9 @@ def check_port(host: str, port: int) -> None:
 
 
 def _preflight(settings: Settings, console: Console | None = None) -> None:
+    weak = settings.weak_jwt_secret()
+    if weak:
+        raise Refusal(weak)
     check_store(settings)
     check_read_models(settings, console)
 
