@@ -11,7 +11,7 @@ from fastapi import APIRouter, Depends, FastAPI
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel
 
-from api import errors, log_redaction, openapi, web_app
+from api import docs_page, errors, log_redaction, openapi, web_app
 from api.body_limit import BodyLimit
 from api.bootstrap import Services
 from api.deps import auditors_read_only
@@ -73,6 +73,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         title="Freight booking portal",
         version="0.1.0",
         lifespan=lifespan,
+        # /docs is the app's own page (api/docs_page.py): FastAPI's loads a CDN's assets the CSP blocks.
+        docs_url=None,
+        redoc_url=None,
         dependencies=[Depends(auditors_read_only), Depends(screen_input)],
     )
     app.add_middleware(BodyLimit)
@@ -124,5 +127,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             return JSONResponse(body, status_code=503)
         return success(report)
 
+    docs_page.install(app)
     web_app.mount(app, settings.WEB_DIST)
     return app
