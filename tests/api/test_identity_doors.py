@@ -6,6 +6,7 @@ that checks nobody and is not on the public list fails `doors`)."""
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -135,3 +136,30 @@ def test_keys_and_webhooks_are_capped_per_account(capped: TestClient) -> None:
     assert refused["description"] == "An account may have at most 2 webhooks; remove one first"
     ok(capped.delete(f"{HOOKS}/{hooks[0]}", headers=alice))
     ok(capped.post(HOOKS, json={"callbackUrl": "http://127.0.0.1:9/h3"}, headers=alice), 201)
+
+
+def test_an_open_event_stream_ends_with_its_session(settings: Settings) -> None:
+    """The stream was the one door that kept delivering after the session ended: an open stream now ends
+    within a couple of seconds of a log-out everywhere, and a new one is refused."""
+    from tests.api.test_live_events import serving
+
+    with serving(settings) as live:
+        admin = login(live, "admin", "Admin-Pass1")  # type: ignore[arg-type]
+        alice, _ = customer_with_email(live, admin)  # type: ignore[arg-type]
+        cookie = {"Cookie": "token=" + alice["Authorization"].split(" ", 1)[1]}
+        opened, ended = threading.Event(), threading.Event()
+
+        def listen() -> None:
+            with live.stream("GET", STREAM, headers=cookie, timeout=None) as answer:
+                assert answer.status_code == 200
+                for line in answer.iter_lines():
+                    if line == ": connected":
+                        opened.set()
+            ended.set()
+
+        threading.Thread(target=listen, daemon=True).start()
+        assert opened.wait(10), "the stream did not open"
+        assert not ended.wait(1.5), "the stream ended on its own"
+        ok(live.post(f"{AUTH}/logout-all", headers=alice))  # type: ignore[arg-type]
+        assert ended.wait(5), "the stream went on after its session ended"
+        assert live.get(STREAM, headers=cookie).status_code == 401
