@@ -22,8 +22,9 @@ class Limiters:
         self.login_by_address = limiter("login-address", 20, 300, FAILED_LOGINS)
         # Every sign-up call (start, finalize, resend) from one address.
         self.signup_by_address = limiter("signup-address", signups_per_address, 600, TRY_LATER)
-        # Wrong verification codes per sign-up and per address (the code itself is void after 5 wrong tries).
-        self.verify_by_registration = limiter("verify-registration", 10, 900, WRONG_CODES)
+        # Wrong verification codes per sign-up id (as many as a code allows, and counted for ids with no
+        # sign-up too, so both are refused alike; a resend resets it) and per address.
+        self.verify_by_registration = limiter("verify-registration", 5, 900, WRONG_CODES)
         self.verify_by_address = limiter("verify-address", 30, 900, WRONG_CODES)
         # Reset-link requests per national id and per address (counted whether the id exists or not).
         self.reset_by_national_id = limiter("reset-id", 3, 900, RESETS)

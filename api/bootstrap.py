@@ -13,6 +13,7 @@ from uuid import UUID
 from api.account_limits import Limiters
 from api.dcsa_notifications import DcsaBookingView
 from api.errors import StoredNotShown
+from api.login_throttle import LoginThrottle
 from api.periodic import Periodic
 from api.policies import (
     MESSAGING_POLICY,
@@ -168,12 +169,12 @@ class Services:
                 **self._coordination(WEBHOOK_POLICY),
             )
         )
-        self.limiters = Limiters(
-            AttemptCounters(self.read_models), signups_per_address=settings.SIGNUP_ATTEMPTS_PER_ADDRESS
-        )
+        counters = AttemptCounters(self.read_models)
+        self.limiters = Limiters(counters, signups_per_address=settings.SIGNUP_ATTEMPTS_PER_ADDRESS)
+        self.login_throttle = LoginThrottle(counters)
         # Resending a webhook delivery, per customer (api/routers/integrations.py).
         self.webhook_resends = AttemptLimiter(
-            AttemptCounters(self.read_models), "webhook-resend", RESENDS_PER_MINUTE, 60, "Too many resends"
+            counters, "webhook-resend", RESENDS_PER_MINUTE, 60, "Too many resends"
         )
         self.sessions = SessionWatch(self.read_models)
         # Without notifications (SQLite, one process): the accounts' positions their reads wait for.

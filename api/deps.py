@@ -17,7 +17,8 @@ from fastapi.responses import Response
 
 from api.bootstrap import Services
 from api.envelope import success
-from api.security import Principal, read_token
+from api.identity import identify, presented, session_principal
+from api.security import Principal
 from domain.integrations.api_key import looks_like_key
 from domain.shared.errors import Forbidden, Unauthorized
 
@@ -30,14 +31,11 @@ async def get_services(request: Request) -> Services:
 ServicesDep = Annotated[Services, Depends(get_services)]
 
 
-def _principal(request: Request) -> Principal:
-    header = request.headers.get("authorization", "")
-    scheme, _, token = header.partition(" ")
-    if scheme.lower() != "bearer" or not token.strip():
-        raise Unauthorized("Authentication required")
+async def _principal(request: Request) -> Principal:
+    """The caller, by the one identity check (api/identity.py): a live session; API keys are refused here
+    (the portal is a signed-in person's)."""
+    principal = await identify(request)
     services = request.app.state.services
-    principal = read_token(token.strip(), services.jwt_secret)
-    services.sessions.check(principal)
     after = services.read_after(principal.account_id)
     if after:  # a command of theirs was answered before the read models showed it (api/fresh_answers.py)
         _read_after.set((services, after))
@@ -61,7 +59,7 @@ def _after_own_writes(function: Callable[..., T], *args: Any) -> T:
 
 
 async def current_principal(request: Request) -> Principal:
-    return _principal(request)
+    return await _principal(request)
 
 
 CurrentUser = Annotated[Principal, Depends(current_principal)]
@@ -70,21 +68,21 @@ CurrentUser = Annotated[Principal, Depends(current_principal)]
 # Each role check reads the token itself rather than depending on `current_principal`: one dependency
 # node per request instead of two (FastAPI's dependency solving is a visible part of a read's cost).
 async def customer(request: Request) -> Principal:
-    principal = _principal(request)
+    principal = await _principal(request)
     if not principal.is_customer:
         raise Forbidden("Only customers may do this")
     return principal
 
 
 async def admin(request: Request) -> Principal:
-    principal = _principal(request)
+    principal = await _principal(request)
     if not principal.is_admin:
         raise Forbidden("Staff only")
     return principal
 
 
 async def audit_reader(request: Request) -> Principal:
-    principal = _principal(request)
+    principal = await _principal(request)
     if not (principal.is_admin or principal.is_auditor):
         raise Forbidden("Staff only")
     return principal
@@ -107,13 +105,13 @@ async def auditors_read_only(request: Request) -> None:
     """An auditor reads everything and changes nothing: every command refuses an auditor's token."""
     if request.method in ("GET", "HEAD", "OPTIONS") or request.url.path in AUDITORS_MAY_POST:
         return
-    header = request.headers.get("authorization", "")
-    scheme, _, token = header.partition(" ")
-    if scheme.lower() != "bearer" or not token.strip():
-        return
-    if looks_like_key(token.strip()):
-        return  # an API key is a customer's, never an auditor's (api/integration_auth.py reads it)
-    principal = read_token(token.strip(), request.app.state.services.jwt_secret)
+    credential = presented(request)
+    if not credential or looks_like_key(credential):
+        return  # no caller, or an API key (a customer's, never an auditor's): the route's own check answers
+    try:
+        principal = session_principal(request, credential)
+    except Unauthorized:
+        return  # a bad or ended token: the route's own check answers 401
     if principal.is_auditor and not principal.is_admin:
         raise Forbidden("Auditors may read, not change")
 

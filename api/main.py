@@ -11,11 +11,12 @@ from fastapi import APIRouter, Depends, FastAPI
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel
 
-from api import errors, log_redaction, openapi, web_app, webhook_docs
+from api import docs_page, errors, log_redaction, openapi, web_app, webhook_docs
 from api.body_limit import BodyLimit
 from api.bootstrap import Services
 from api.deps import auditors_read_only
 from api.envelope import failure, success
+from api.forwarded import ForwardedHeaders
 from api.health import health_report
 from api.input_screen import screen_input
 from api.path_guard import PathGuard
@@ -57,6 +58,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         log_redaction.install()  # after the server configured its logging
+        weak = settings.weak_jwt_secret()
+        if weak:  # however the app is started (`freight serve` refuses it before this)
+            raise RuntimeError(weak)
         services = Services(settings)
         app.state.services = services
         services.start()
@@ -69,13 +73,20 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         title="Freight booking portal",
         version="0.1.0",
         lifespan=lifespan,
+        # /docs is the app's own page (api/docs_page.py): FastAPI's loads a CDN's assets the CSP blocks.
+        docs_url=None,
+        redoc_url=None,
         dependencies=[Depends(auditors_read_only), Depends(screen_input)],
     )
     app.add_middleware(BodyLimit)
     app.add_middleware(PathGuard)
-    # Outside everything, the error middleware included, so a 500 carries them too.
+    # Outside everything, the error middleware included, so a 500 carries them too; the caller's address is
+    # settled first (api/forwarded.py), whatever server runs the app.
     build_stack = app.build_middleware_stack
-    app.build_middleware_stack = lambda: SecurityHeaders(build_stack())  # type: ignore[method-assign]
+    trusted = settings.FORWARDED_ALLOW_IPS
+    app.build_middleware_stack = lambda: ForwardedHeaders(  # type: ignore[method-assign]
+        SecurityHeaders(build_stack()), trusted
+    )
     errors.install(app)
     openapi.install(app)
     webhook_docs.declare(app)
@@ -117,5 +128,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             return JSONResponse(body, status_code=503)
         return success(report)
 
+    docs_page.install(app)
     web_app.mount(app, settings.WEB_DIST)
     return app

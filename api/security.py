@@ -26,6 +26,14 @@ class Principal:
     # The store position of the account's last credential change when the token was issued: a later change
     # (new password, log-out everywhere) ends the token (api/sessions.py).
     credentials_position: int = 0
+    # What the credential may do: a signed-in person everything their roles allow; an API key only what its
+    # scope names (api/identity.py).
+    scopes: tuple[str, ...] = ("person",)
+
+    @property
+    def is_person(self) -> bool:
+        """Signed in with a password (a session token), not an API key."""
+        return "person" in self.scopes
 
     @property
     def is_admin(self) -> bool:

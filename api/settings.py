@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+import contextlib
 import secrets
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
 from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from infrastructure.private_files import private_file, private_folder, write_private_new
+
+# HS256 keys shorter than its 256-bit hash can be guessed offline from any one token (issue 23).
+MIN_JWT_SECRET_BYTES = 32
 
 
 class Settings(BaseSettings):
@@ -38,6 +44,9 @@ class Settings(BaseSettings):
     # Addresses of reverse proxies whose X-Forwarded-For / X-Forwarded-Proto are believed (comma-separated,
     # `*` for any). None by default: else any caller could name its own address past the per-address limits.
     FORWARDED_ALLOW_IPS: str = ""
+    # Active API keys and webhook subscriptions one customer may have at a time (a flood guard; issue 23).
+    MAX_API_KEYS_PER_ACCOUNT: int = 10
+    MAX_WEBHOOKS_PER_ACCOUNT: int = 10
     WEB_DIST: Path = Path(__file__).resolve().parents[1] / "web" / "dist"
 
     @property
@@ -48,15 +57,25 @@ class Settings(BaseSettings):
     def uploads(self) -> Path:
         return self.UPLOAD_DIR or self.VAR_DIR / "uploads"
 
+    def weak_jwt_secret(self) -> str | None:
+        """Why `JWT_SECRET` may not sign tokens (None: it may): under MIN_JWT_SECRET_BYTES, a token signed
+        with it can be forged by guessing it (HS256 wants a key as long as its hash)."""
+        if self.JWT_SECRET and len(self.JWT_SECRET.encode()) < MIN_JWT_SECRET_BYTES:
+            return (
+                f"JWT_SECRET is {len(self.JWT_SECRET.encode())} bytes; at least {MIN_JWT_SECRET_BYTES} are"
+                " needed (e.g. `python -c 'import secrets; print(secrets.token_urlsafe(48))'`)"
+            )
+        return None
+
     def jwt_secret(self) -> str:
         """`JWT_SECRET`, or in development a random one generated once and kept under `VAR_DIR`."""
         if self.JWT_SECRET:
             return self.JWT_SECRET
         path = self.VAR_DIR / "jwt-secret"
         if not path.exists():
-            self.VAR_DIR.mkdir(parents=True, exist_ok=True)
-            path.write_text(secrets.token_urlsafe(48))
-            path.chmod(0o600)
+            private_folder(self.VAR_DIR)
+            with contextlib.suppress(FileExistsError):  # another process wrote it first: theirs is the one
+                write_private_new(path, secrets.token_urlsafe(48).encode())
         return path.read_text().strip()
 
     def event_store_env(self) -> dict[str, str]:
@@ -64,7 +83,7 @@ class Settings(BaseSettings):
 
     def _recorder_env(self) -> dict[str, str]:
         if not self.uses_postgres:
-            self.VAR_DIR.mkdir(parents=True, exist_ok=True)
+            private_file(self.VAR_DIR / "events.db")  # the event store: personal data, 0600 from the start
             return {
                 "PERSISTENCE_MODULE": "eventsourcing.sqlite",
                 "SQLITE_DBNAME": str(self.VAR_DIR / "events.db"),

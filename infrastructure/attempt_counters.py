@@ -62,6 +62,14 @@ class AttemptCounters:
             self.sweep()
         return counts
 
+    def peek(self, key: str) -> int:
+        """The attempts counted on `key` in its current window (0 when none), counting nothing."""
+        with self.db.read() as tx:
+            row = tx.one(
+                "SELECT attempts FROM attempt_counters WHERE key = ? AND window_ends > ?", (key, self.clock())
+            )
+        return int(row["attempts"]) if row else 0
+
     def give_back(self, keys: tuple[str, ...]) -> None:
         """An attempt that turned out fine does not count."""
         with self.db.transaction() as tx:

@@ -24,6 +24,7 @@ from typing import IO
 from urllib.parse import unquote, urlparse
 
 from domain.accounts.messages import EMAIL, Delivery, Message
+from infrastructure.private_files import private_file
 
 log = logging.getLogger(__name__)
 
@@ -43,7 +44,7 @@ class _IdLedger:
     @contextmanager
     def exclusive(self) -> Iterator[None]:
         """This process's and every other process's appends wait; the ids others wrote are read first."""
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        private_file(self.path)  # live reset links and codes: the owner's eyes only
         with self.lock, self.path.open("a+b") as file:
             fcntl.flock(file.fileno(), fcntl.LOCK_EX)
             try:

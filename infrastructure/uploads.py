@@ -23,6 +23,7 @@ from pathlib import Path
 
 from domain.booking.files import CHUNK_SIZE, MAX_CHUNKS, MAX_FILE_BYTES, sniff
 from domain.shared.errors import TooManyAttempts, ValidationFailed
+from infrastructure.private_files import open_private, private_folder, write_private
 
 _SAFE_NAME = re.compile(r"[^A-Za-z0-9._ -]+")
 
@@ -119,9 +120,9 @@ class ChunkStore:
             with self._lock(folder.parent.name):
                 if not folder.is_dir() and self._unfinished(folder.parent) >= self.max_unfinished:
                     raise TooManyAttempts(TOO_MANY_UNFINISHED)
-                folder.mkdir(parents=True, exist_ok=True)
+                private_folder(folder)
         with self._lock(folder.name):
-            folder.mkdir(parents=True, exist_ok=True)
+            private_folder(folder)
             done = folder / "done.json"
             if done.exists():
                 return str(json.loads(done.read_text())["fileId"])
@@ -131,12 +132,12 @@ class ChunkStore:
                 if known["total"] != total_chunks:
                     raise ValidationFailed({"TotalChunks": "TotalChunks changed during the upload"})
             else:
-                meta.write_text(json.dumps({"total": total_chunks, "name": filename or ""}))
+                write_private(meta, json.dumps({"total": total_chunks, "name": filename or ""}).encode())
             if chunk_number == 1 and filename:
-                meta.write_text(json.dumps({"total": total_chunks, "name": filename}))
+                write_private(meta, json.dumps({"total": total_chunks, "name": filename}).encode())
             part = folder / f"{chunk_number:05d}.part"
             temporary = folder / f"{chunk_number:05d}.{uuid.uuid4().hex}.tmp"
-            temporary.write_bytes(data)
+            write_private(temporary, data)
             temporary.replace(part)
             parts = sorted(folder.glob("*.part"))
             if sum(p.stat().st_size for p in parts) > MAX_FILE_BYTES:
@@ -147,12 +148,12 @@ class ChunkStore:
             return self._assemble(folder, parts, json.loads(meta.read_text())["name"] or filename)
 
     def _assemble(self, folder: Path, parts: list[Path], filename: str | None) -> Assembled:
-        self.files.mkdir(parents=True, exist_ok=True)
+        private_folder(self.files)
         storage_name = uuid.uuid4().hex
         target = self.files / storage_name
         digest = hashlib.sha256()
         size = 0
-        with target.open("wb") as out:
+        with open_private(target) as out:
             for part in parts:
                 chunk = part.read_bytes()
                 digest.update(chunk)
@@ -175,7 +176,7 @@ class ChunkStore:
         with self._lock(folder.name):
             for part in folder.glob("*.part"):
                 part.unlink(missing_ok=True)
-            (folder / "done.json").write_text(json.dumps({"fileId": file_id}))
+            write_private(folder / "done.json", json.dumps({"fileId": file_id}).encode())
 
     def sweep(self, older_than_seconds: float, now: float | None = None) -> int:
         """Remove uploads (unfinished, or finished markers) untouched for `older_than_seconds`; answers how

@@ -79,6 +79,9 @@ def check_port(host: str, port: int) -> None:
 
 
 def _preflight(settings: Settings, console: Console | None = None) -> None:
+    weak = settings.weak_jwt_secret()
+    if weak:
+        raise Refusal(weak)
     check_store(settings)
     check_read_models(settings, console)
 
@@ -98,15 +101,15 @@ def serve(_: argparse.Namespace, console: Console) -> int:
         # end the process cleanly instead (and before uvicorn listens, they end it at once).
         signal.signal(signal.SIGTERM, _stopped)
         signal.signal(signal.SIGINT, _stopped)
-        trusted = settings.FORWARDED_ALLOW_IPS.strip()
         uvicorn.run(
             create_app(settings),
             host=settings.HOST,
             port=settings.PORT,
             log_level="info",
-            # uvicorn would otherwise trust forwarded headers from 127.0.0.1 (or its own FORWARDED_ALLOW_IPS).
-            proxy_headers=bool(trusted),
-            forwarded_allow_ips=trusted or None,
+            # The app decides whose X-Forwarded-For it believes (api/forwarded.py, FORWARDED_ALLOW_IPS);
+            # uvicorn's own handling would trust loopback by default.
+            proxy_headers=False,
+            server_header=False,  # no banner naming the server software
         )
     return CLEAN
 

@@ -35,12 +35,16 @@ def login(body: LoginBody, request: Request, services: ServicesDep) -> Response:
     # Counted before the password is checked (one atomic step): concurrent guesses cannot overtake the limit.
     limits.login_by_username_and_address.take(*pair)
     limits.login_by_address.take(*by_address)
+    services.login_throttle.take(username, address)  # one account guessed from many addresses
     with services.read_models.read() as tx:
         account = find_by_username(tx, username)
-    if account is None or not password_matches(account["password_hash"], body.password):
+    # An unknown user costs the same argon2 verify as a wrong password (no timing oracle, issue 23).
+    matches = password_matches(account["password_hash"] if account else None, body.password)
+    if account is None or not matches:
         raise Unauthorized("Invalid username or password")
     limits.login_by_username_and_address.reset(*pair)
     limits.login_by_address.give_back(*by_address)
+    services.login_throttle.succeeded(username, address)
     principal = Principal(
         account_id=account["id"],
         account_type=int(account["account_type"]),

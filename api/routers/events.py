@@ -16,10 +16,11 @@ from typing import Annotated
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import Response, StreamingResponse
 
+from api.identity import identify
 from api.live import LiveFeed
 from api.openapi import operation_ids
 from api.schemas.envelope import error_responses
-from api.security import Principal, read_token
+from api.security import Principal
 from domain.shared.errors import Unauthorized
 
 router = APIRouter(
@@ -27,16 +28,13 @@ router = APIRouter(
 )
 
 PING_SECONDS = 15.0
+# An open stream asks this often whether its session is still alive (and ends when it is not).
+SESSION_CHECK_SECONDS = 1.0
 
 
 async def stream_reader(request: Request) -> Principal:
-    """Who opens the stream: the bearer token, or else the `token` cookie."""
-    scheme, _, token = request.headers.get("authorization", "").partition(" ")
-    if scheme.lower() != "bearer" or not token.strip():
-        token = request.cookies.get("token", "")
-    if not token.strip():
-        raise Unauthorized("Authentication required")
-    return read_token(token.strip(), request.app.state.services.jwt_secret)
+    """Who opens the stream: the one identity check (api/identity.py), taking the `token` cookie too."""
+    return await identify(request, cookie=True)
 
 
 def feed_of(request: Request) -> LiveFeed:
@@ -63,14 +61,30 @@ async def stream(request: Request, principal: Annotated[Principal, Depends(strea
     feed = feed_of(request)
     subscriber = await feed.subscribe(principal, _last_event_id(request))
 
+    sessions = request.app.state.services.sessions
+
+    def alive() -> bool:
+        try:
+            sessions.check(principal)
+        except Unauthorized:
+            return False
+        return True
+
     async def notices() -> AsyncIterator[str]:
+        loop = asyncio.get_running_loop()
+        next_ping = loop.time() + PING_SECONDS
         try:
             yield ": connected\n\n"
             while True:
+                if not alive():
+                    return  # the session ended (new password, reset, log-out everywhere): the stream ends
                 try:
-                    notice = await asyncio.wait_for(subscriber.queue.get(), PING_SECONDS)
+                    wait = min(SESSION_CHECK_SECONDS, max(next_ping - loop.time(), 0.01))
+                    notice = await asyncio.wait_for(subscriber.queue.get(), wait)
                 except TimeoutError:
-                    yield ": ping\n\n"
+                    if loop.time() >= next_ping:
+                        next_ping = loop.time() + PING_SECONDS
+                        yield ": ping\n\n"
                     continue
                 yield f"id: {notice['position']}\ndata: {json.dumps(notice, separators=(',', ':'))}\n\n"
         finally:

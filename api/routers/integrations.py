@@ -1,8 +1,9 @@
 """/integrations/api/v1/client: a customer's API keys and webhook subscriptions, with the delivery log.
 
-Portal calls (the envelope), open to the customer's bearer token and to their API keys, so an integrator
-can manage webhooks from their own system. A clear API key and a subscription's signing secret are answered
-once, when created; nothing answers them again.
+Portal calls (the envelope) of a signed-in customer only: an API key (scope `bookings`, api/identity.py)
+can neither manage keys nor webhooks, so a leaked key cannot mint others or aim notices elsewhere. Each
+account has at most MAX_API_KEYS_PER_ACCOUNT active keys and MAX_WEBHOOKS_PER_ACCOUNT webhooks. A clear API
+key and a subscription's signing secret are answered once, when created; nothing answers them again.
 """
 
 from __future__ import annotations
@@ -12,9 +13,8 @@ from typing import Any
 
 from fastapi import APIRouter, Query
 
-from api.deps import CommandDep, ServicesDep, read_answer
+from api.deps import CommandDep, CustomerUser, ServicesDep, read_answer
 from api.envelope import success
-from api.integration_auth import IntegrationCustomer
 from api.openapi import operation_ids
 from api.schemas.envelope import Envelope, Listed, Paged
 from api.schemas.integrations import (
@@ -58,14 +58,18 @@ def _webhooks(services: Any, customer_id: str) -> dict[str, Any]:
 
 
 @router.get("/api-keys", response_model=Envelope[Listed[ApiKey]])
-async def list_api_keys(principal: IntegrationCustomer, services: ServicesDep) -> Any:
+async def list_api_keys(principal: CustomerUser, services: ServicesDep) -> Any:
     return await read_answer(_keys, services, principal.account_id)
 
 
 @router.post("/api-keys", status_code=201, response_model=Envelope[IssuedApiKey])
 def create_api_key(
-    body: ApiKeyBody, principal: IntegrationCustomer, services: ServicesDep, command: CommandDep
+    body: ApiKeyBody, principal: CustomerUser, services: ServicesDep, command: CommandDep
 ) -> Any:
+    active = [k for k in _keys(services, principal.account_id)["list"] if k["revokedAt"] is None]
+    most = services.settings.MAX_API_KEYS_PER_ACCOUNT
+    if len(active) >= most:
+        raise Conflict(f"An account may have at most {most} active API keys; revoke one first")
     key_id, key = command.returning(
         lambda: _issued(
             services.integrations.issue_api_key(
@@ -84,22 +88,23 @@ def _issued(result: tuple[Any, str, int]) -> tuple[tuple[Any, str], int]:
 
 
 @router.delete("/api-keys/{id}", response_model=Envelope[Removed])
-def revoke_api_key(
-    id: str, principal: IntegrationCustomer, services: ServicesDep, command: CommandDep
-) -> Any:
+def revoke_api_key(id: str, principal: CustomerUser, services: ServicesDep, command: CommandDep) -> Any:
     command(services.integrations.revoke_api_key, id, principal.actor)
     return success({"id": id, "done": True})
 
 
 @router.get("/webhooks", response_model=Envelope[Listed[Webhook]])
-async def list_webhooks(principal: IntegrationCustomer, services: ServicesDep) -> Any:
+async def list_webhooks(principal: CustomerUser, services: ServicesDep) -> Any:
     return await read_answer(_webhooks, services, principal.account_id)
 
 
 @router.post("/webhooks", status_code=201, response_model=Envelope[CreatedWebhook])
 def create_webhook(
-    body: WebhookBody, principal: IntegrationCustomer, services: ServicesDep, command: CommandDep
+    body: WebhookBody, principal: CustomerUser, services: ServicesDep, command: CommandDep
 ) -> Any:
+    most = services.settings.MAX_WEBHOOKS_PER_ACCOUNT
+    if _webhooks(services, principal.account_id)["totalCount"] >= most:
+        raise Conflict(f"An account may have at most {most} webhooks; remove one first")
     subscription_id, secret = command.returning(
         lambda: _issued(services.integrations.subscribe(principal.actor, body.callbackUrl, body.eventTypes))
     )
@@ -109,16 +114,14 @@ def create_webhook(
 
 
 @router.delete("/webhooks/{id}", response_model=Envelope[Removed])
-def remove_webhook(
-    id: str, principal: IntegrationCustomer, services: ServicesDep, command: CommandDep
-) -> Any:
+def remove_webhook(id: str, principal: CustomerUser, services: ServicesDep, command: CommandDep) -> Any:
     command(services.integrations.unsubscribe, id, principal.actor)
     return success({"id": id, "done": True})
 
 
 @router.put("/webhooks/{id}/event-types", response_model=Envelope[Webhook])
 def choose_event_types(
-    id: str, body: EventTypesBody, principal: IntegrationCustomer, services: ServicesDep, command: CommandDep
+    id: str, body: EventTypesBody, principal: CustomerUser, services: ServicesDep, command: CommandDep
 ) -> Any:
     """The kinds of notification this subscription hears (null: every kind)."""
     command(services.integrations.choose_event_types, id, body.eventTypes, principal.actor)
@@ -127,7 +130,7 @@ def choose_event_types(
 
 @router.post("/webhooks/{id}/rotate-secret", response_model=Envelope[RotatedSecret])
 def rotate_secret(
-    id: str, body: RotationBody, principal: IntegrationCustomer, services: ServicesDep, command: CommandDep
+    id: str, body: RotationBody, principal: CustomerUser, services: ServicesDep, command: CommandDep
 ) -> Any:
     """A new signing secret, answered this once; the previous one keeps signing beside it (both signatures
     in `webhook-signature`) for `overlapHours`, so the receiver can switch without losing a notification."""
@@ -157,7 +160,7 @@ def _deliveries(
 @router.get("/webhooks/{id}/deliveries", response_model=Envelope[Paged[Delivery]])
 async def list_deliveries(
     id: str,
-    principal: IntegrationCustomer,
+    principal: CustomerUser,
     services: ServicesDep,
     page: int = Query(1, ge=1),
     limit: int = Query(20, ge=1, le=100),
@@ -171,7 +174,7 @@ async def list_deliveries(
     response_model=Envelope[Resent],
     responses={409: {"description": "Already waiting to be sent"}, 429: {"description": "Too many resends"}},
 )
-def resend_delivery(deliveryId: str, principal: IntegrationCustomer, services: ServicesDep) -> Any:
+def resend_delivery(deliveryId: str, principal: CustomerUser, services: ServicesDep) -> Any:
     """Send a delivered or failed notification again (same id). A delivery still waiting to be sent is
     409; at most `RESENDS_PER_MINUTE` resends a minute per customer (429 with Retry-After)."""
     services.webhook_resends.take(principal.account_id)

@@ -46,7 +46,7 @@ def reset_password(
     token = (body.token or "").strip()
     if not token:
         raise ValidationFailed({"token": message("accounts.resetToken.missing")})
-    password = forms.new_password(body.newPassword, body.confirmNewPassword)
+    password = forms.new_password(body.newPassword, body.confirmNewPassword, related=[nationalID.strip()])
     with services.limiters.reset_token_by_address.attempt(client_address(request)):
         position = command(
             services.accounts.reset_password, nationalID.strip(), token, password, datetime.now(UTC)
@@ -60,7 +60,11 @@ def change_password(
     body: ChangeBody, principal: CurrentUser, services: ServicesDep, command: CommandDep
 ) -> Response:
     password = forms.new_password(
-        body.newPassword, body.confirmNewPassword, body.currentPassword, with_current=True
+        body.newPassword,
+        body.confirmNewPassword,
+        body.currentPassword,
+        with_current=True,
+        related=[principal.username],
     )
     limiter = services.limiters.change_password_by_account
     with limiter.attempt(principal.account_id):

@@ -185,7 +185,10 @@ def _resend(
     kind: int, identity: str, phone: str, request: Request, services: Any, command: Command
 ) -> Response:
     _guard(services, request)
+    # Answered alike whether a code went out or not (unknown id, other phone, too soon: issue 23).
     command(services.accounts.resend_code, kind, identity, phone, datetime.now(UTC), visitor(identity))
+    # A new code brings new tries; reset for every id alike, so the reset tells nothing either.
+    services.limiters.verify_by_registration.reset(identity)
     return success(
         {
             "nationalId": identity,

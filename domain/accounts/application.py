@@ -9,13 +9,13 @@ from uuid import UUID
 from eventsourcing.application import AggregateNotFoundError
 
 from domain.accounts import forms
-from domain.accounts.account import STAFF_ACCOUNT_TYPE, Account, account_id
+from domain.accounts.account import INVALID_TOKEN, STAFF_ACCOUNT_TYPE, Account, account_id
 from domain.accounts.edit_request import ProfileEditRequest, edit_request_id
 from domain.accounts.passwords import hash_password, password_matches
 from domain.accounts.registration import USER_EXIST, WRONG_CODE, Registration, registration_id
 from domain.shared.actor import ADMIN, CUSTOMER, SYSTEM_ACTOR, Actor
 from domain.shared.application import ContextApplication
-from domain.shared.errors import AlreadyExists, Conflict, NotFound, ValidationFailed
+from domain.shared.errors import AlreadyExists, Conflict, NotFound, TooManyAttempts, ValidationFailed
 from domain.shared.messages import message
 
 T = TypeVar("T")
@@ -98,17 +98,39 @@ class AccountsApplication(ContextApplication):
         registration.submit_details(kind, details, self._secret(), now, actor)
         return registration, self.record(registration)
 
-    def resend_code(self, kind: int, identity: str, phone: str, now: datetime, actor: Actor) -> int:
-        registration = self._registration(identity, kind)
-        registration.resend_code(phone, self._secret(), now, actor)
+    def resend_code(self, kind: int, identity: str, phone: str, now: datetime, actor: Actor) -> int | None:
+        """A new code when a sign-up of this kind awaits one for this phone and the last code is old enough;
+        otherwise nothing, silently (None): the caller answers every id alike, so nobody learns from it
+        which national ids are signing up (issue 23)."""
+        try:
+            registration = self._registration(identity, kind)
+        except NotFound:
+            return None
+        if registration.state != "details_submitted" or phone != registration.phone:
+            return None
+        try:
+            registration.resend_code(phone, self._secret(), now, actor)
+        except TooManyAttempts:  # too soon after the last code
+            return None
         return self.record(registration)
 
     def verify_registration(self, kind: int, identity: str, code: str, now: datetime, actor: Actor) -> int:
-        registration = self._registration(identity, kind)
-        matched = registration.verify(code, now, actor)
+        """The phone verified; every failure (no such sign-up, another kind or state, a wrong, expired or
+        spent code) answers as a wrong code, so the answer tells nothing about the id (issue 23)."""
+        wrong = ValidationFailed({"code": WRONG_CODE}, WRONG_CODE)
+        try:
+            registration = self._registration(identity, kind)
+        except NotFound:
+            raise wrong from None
+        if registration.state != "details_submitted":
+            raise wrong
+        try:
+            matched = registration.verify(code, now, actor)
+        except (TooManyAttempts, ValidationFailed):
+            raise wrong from None
         position = self.record(registration)
         if not matched:
-            raise ValidationFailed({"code": WRONG_CODE}, WRONG_CODE)
+            raise wrong
         return position
 
     def accept_registration(self, kind: int, identity: str, now: datetime, actor: Actor) -> int:
@@ -139,8 +161,9 @@ class AccountsApplication(ContextApplication):
         return self.record(account)
 
     def reset_password(self, username: str, token: str, password: str, now: datetime) -> int:
-        invalid = ValidationFailed({"token": message("accounts.resetLink.invalid")})
+        invalid = ValidationFailed({"token": INVALID_TOKEN}, INVALID_TOKEN)  # as the account's own refusal
         if not self.exists(account_id(username)):
+            hash_password(password)  # the work a known id does before its token is checked (no timing oracle)
             raise invalid
         account = self._load(account_id(username), Account, "Account not found")
         account.reset_password(token, hash_password(password), now, Actor(str(account.id), CUSTOMER))

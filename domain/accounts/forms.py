@@ -11,12 +11,13 @@ since the first one: `RECORD_KEYS` is the one place that names them.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime
 from typing import Any
 
 from domain.accounts.account import DOMESTIC_COMPANY, FOREIGN_COMPANY, INDIVIDUAL
+from domain.accounts.guessable import too_guessable
 from domain.shared import jalali
 from domain.shared.errors import ValidationFailed
 from domain.shared.messages import message
@@ -419,7 +420,15 @@ def profile_update(account_type: int, form: ProfileForm, current: Mapping[str, A
     return {key: record.get(key, current.get(key, "")) for key in PROFILE_FIELDS[account_type]}
 
 
-def new_password(new: Any, confirm: Any, current: Any | None = None, *, with_current: bool = False) -> str:
+def new_password(
+    new: Any,
+    confirm: Any,
+    current: Any | None = None,
+    *,
+    with_current: bool = False,
+    related: Iterable[str] = (),
+) -> str:
+    """A new password, checked; `related` are the account's own words (its username) it may not be made of."""
     errors: dict[str, str] = {}
     if with_current and not text(current) and current in (None, ""):
         errors["current_password"] = REQUIRED
@@ -432,6 +441,8 @@ def new_password(new: Any, confirm: Any, current: Any | None = None, *, with_cur
         errors["new_password"] = message("accounts.password.digit")
     elif len(password) > 128:
         errors["new_password"] = message("common.text.max", max=128)
+    elif too_guessable(password, related):
+        errors["new_password"] = message("accounts.password.common")
     if confirm is None or confirm == "":
         errors["confirm_new_password"] = REQUIRED
     elif confirm != password:

@@ -4,6 +4,7 @@
  * `error.fields` under the wire keys.
  */
 import { z } from 'zod';
+import { isTooGuessable } from '@/lib/common-passwords';
 import { message } from '@/lib/messages';
 
 const REQUIRED = message('common.requiredShort');
@@ -132,7 +133,8 @@ const newPasswordFields = {
     .string()
     .min(8, THIS_FIELD_IS_REQUIRED)
     .regex(/[A-Z]/, message('accounts.password.uppercase'))
-    .regex(/\d/, message('accounts.password.digit')),
+    .regex(/\d/, message('accounts.password.digit'))
+    .refine((value) => !isTooGuessable(value), message('accounts.password.common')),
   confirmNewPassword: z.string().min(1, THIS_FIELD_IS_REQUIRED),
 };
 

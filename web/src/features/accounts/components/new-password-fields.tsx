@@ -1,6 +1,8 @@
+import { useEffect } from 'react';
 import { Controller } from 'react-hook-form';
 import type { Control, FieldErrors } from 'react-hook-form';
 import { PasswordInput } from '@/components/ui/password-input';
+import { loadCommonPasswords } from '@/lib/common-passwords';
 
 const PASSWORD_HINT = 'Minimum 8 letters, numbers and symbols.';
 
@@ -16,6 +18,9 @@ export function NewPasswordFields<T extends Values>({
   errors: FieldErrors<T>;
   labels?: [string, string];
 }) {
+  useEffect(() => {
+    void loadCommonPasswords(); // the common-password lists, for the field's check (lib/common-passwords)
+  }, []);
   const c = control as unknown as Control<Values>;
   const e = errors as FieldErrors<Values>;
   return (

@@ -1,0 +1,84 @@
+"""Who is calling: the one identity check behind every door (issue 23).
+
+Every dependency that names a caller (`api/deps.py` for the portal, `api/integration_auth.py` for `/v2`,
+the live event stream) asks `identify`, so each door gets the same answers:
+
+- a session token (bearer, or the `token` cookie where a door takes it: the event stream, which EventSource
+  opens without headers) is good while its signature and expiry hold AND its session is alive: a token
+  issued before the account's last new password, reset or log-out-everywhere is 401 at every door
+  (`api/sessions.py`);
+- an API key (`Authorization: Bearer fbk_...` or `API-Key`) is a credential of its own, looked up by its
+  hash among the keys not revoked, with one scope, `bookings`: it opens the doors that accept that scope
+  (`/v2`) and is refused (403) everywhere else, managing keys and webhooks included (only a signed-in person
+  does that).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from fastapi import Request
+
+from api.security import Principal, read_token
+from domain.integrations.api_key import key_digest, looks_like_key
+from domain.shared.errors import Forbidden, Unauthorized
+from projections.integrations import key_by_hash
+
+BOOKINGS = "bookings"
+KEY_SCOPES: tuple[str, ...] = (BOOKINGS,)
+REQUIRED = "Authentication required"
+KEY_OUT_OF_SCOPE = (
+    "An API key may only call the bookings doors (/v2); sign in to manage keys, webhooks and the portal"
+)
+
+
+def presented(request: Request, cookie: bool = False) -> str:
+    """The credential the request carries: the bearer token, else an `API-Key` header, else (where the
+    door takes it) the `token` cookie."""
+    scheme, _, token = request.headers.get("authorization", "").partition(" ")
+    if scheme.lower() == "bearer" and token.strip():
+        return token.strip()
+    key = request.headers.get("api-key", "").strip()
+    if key:
+        return key
+    return request.cookies.get("token", "").strip() if cookie else ""
+
+
+def session_principal(request: Request, token: str) -> Principal:
+    """A session token's caller, refused once the session has ended. CPU only (a verified token is cached;
+    the ended sessions are a set in memory)."""
+    services = request.app.state.services
+    principal = read_token(token, services.jwt_secret)
+    services.sessions.check(principal)
+    return principal
+
+
+def _key_principal(services: Any, key: str) -> Principal:
+    with services.read_models.read() as tx:
+        row = key_by_hash(tx, key_digest(key))
+    if row is None:
+        raise Unauthorized("Unknown or revoked API key")
+    return Principal(
+        account_id=row["customer_id"],
+        account_type=int(row["account_type"]),
+        roles=(),
+        username=row["username"],
+        scopes=KEY_SCOPES,
+    )
+
+
+async def identify(request: Request, *, scope: str | None = None, cookie: bool = False) -> Principal:
+    """The caller of this request, or Unauthorized (no credential, a bad or ended one) or Forbidden (an API
+    key at a door outside its scope). `scope` is what the door lets an API key do (None: no key at all)."""
+    credential = presented(request, cookie)
+    if not credential:
+        raise Unauthorized(REQUIRED)
+    if not looks_like_key(credential):
+        return session_principal(request, credential)
+    services = request.app.state.services
+    # One indexed read; off the event loop (the portal's readers are busy enough without it).
+    principal = await asyncio.get_running_loop().run_in_executor(None, _key_principal, services, credential)
+    if scope is None or scope not in principal.scopes:
+        raise Forbidden(KEY_OUT_OF_SCOPE)
+    return principal

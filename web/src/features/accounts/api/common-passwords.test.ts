@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { isTooGuessable, loadCommonPasswords } from '@/lib/common-passwords';
+import { message } from '@/lib/messages';
+import { newPasswordSchema } from './schemas';
+
+describe('common passwords (issue 23)', () => {
+  it('refuses passwords on the lists once they are loaded, with the server message at the field', async () => {
+    expect(isTooGuessable('Password1')).toBe(false); // not loaded yet: the server decides
+    await loadCommonPasswords();
+    for (const common of ['Password1', 'Qwerty123', 'P@ssw0rd', 'Abcd1234']) {
+      expect(isTooGuessable(common)).toBe(true);
+    }
+    for (const fine of ['Customer-Pass1', 'Harbour-Crane7', 'Str0ng-Secret!']) {
+      expect(isTooGuessable(fine)).toBe(false);
+    }
+    const parsed = newPasswordSchema.safeParse({ newPassword: 'Qwerty123', confirmNewPassword: 'Qwerty123' });
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['newPassword', message('accounts.password.common')],
+    ]);
+  });
+});
