@@ -33,6 +33,10 @@ class Settings(BaseSettings):
     GROUP_COMMIT: bool = True
     # Webhook callbacks on loopback or private addresses (tests and development only; never in production).
     WEBHOOK_ALLOW_LOOPBACK: bool = False
+    # /health is 503 when a follower group has had no live holder (heartbeat) this long, or when the oldest
+    # event a follower has not applied is older than this (api/health.py).
+    HEALTH_NO_HOLDER_SECONDS: float = 15.0
+    HEALTH_MAX_LAG_SECONDS: float = 30.0
     # Addresses of reverse proxies whose X-Forwarded-For / X-Forwarded-Proto are believed (comma-separated,
     # `*` for any). None by default: else any caller could name its own address past the per-address limits.
     FORWARDED_ALLOW_IPS: str = ""
