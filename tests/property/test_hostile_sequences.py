@@ -55,19 +55,25 @@ FAR_DATES = st.sampled_from(["9999-12-31", "0001-01-01", (date.today() + timedel
 BLANK = st.sampled_from(["   ", " \t ", "\u00a0"])
 
 
-class HostileSequences(RuleBasedStateMachine):
-    def __init__(self) -> None:
-        super().__init__()
-        self.dir = Path(tempfile.mkdtemp(prefix="hostile-"))
-        self.client = TestClient(create_app(make_settings(self.dir / "var")), raise_server_exceptions=False)
-        self.client.__enter__()
-        self.services = self.client.app.state.services  # type: ignore[attr-defined]
-        self.alice = customer(self.client, "hostile-seq")
-        self.bookings: set[str] = set()
+class HostileSteps(RuleBasedStateMachine):
+    """The rules and the checks after every step, over any HTTP client (in process, or real processes).
 
-    def teardown(self) -> None:
-        self.client.__exit__(None, None, None)
-        shutil.rmtree(self.dir, ignore_errors=True)
+    A subclass sets `client` (TestClient or httpx.Client), `alice` (a customer's headers) and `bookings`,
+    and says what the store's head is (`head`) and which followers parked events (`parked`), after
+    waiting for every follower to reach the head or park (`settle`)."""
+
+    client: Any
+    alice: dict[str, str]
+    bookings: set[str]
+
+    def head(self) -> int:
+        raise NotImplementedError
+
+    def settle(self) -> bool:
+        raise NotImplementedError
+
+    def parked(self) -> dict[str, int]:
+        raise NotImplementedError
 
     # -- sending -------------------------------------------------------------------------------------
     def _post(self, path: str, body: bytes, content_type: str | None, headers: dict[str, str]) -> Any:
@@ -79,7 +85,7 @@ class HostileSequences(RuleBasedStateMachine):
     def _refused(self, answer: Any, head: int, statuses: tuple[int, ...] = (400,)) -> None:
         assert answer.status_code in statuses, answer.text[:300]
         assert answer.json()["isSuccess"] is False
-        assert self.services.store.head() == head, "a refused request recorded something"
+        assert self.head() == head, "a refused request recorded something"
 
     # -- valid journeys ------------------------------------------------------------------------------
     @rule(spelling=st.sampled_from(JSON_SPELLINGS), quantity=st.integers(1, 1000))
@@ -97,7 +103,7 @@ class HostileSequences(RuleBasedStateMachine):
         spelling=st.sampled_from(JSON_SPELLINGS),
     )
     def hostile_text(self, field: str, value: str, spelling: str) -> None:
-        head = self.services.store.head()
+        head = self.head()
         body = json.dumps(payload(**{field: value})).encode()
         self._refused(self._post(f"{CLIENT}/rate-requests", body, spelling, self.alice), head)
 
@@ -107,7 +113,7 @@ class HostileSequences(RuleBasedStateMachine):
         spelling=st.sampled_from(JSON_SPELLINGS),
     )
     def hostile_number(self, field: str, value: Any, spelling: str) -> None:
-        head = self.services.store.head()
+        head = self.head()
         body = json.dumps(payload(**{field: value})).encode()
         self._refused(self._post(f"{CLIENT}/rate-requests", body, spelling, self.alice), head)
 
@@ -115,19 +121,19 @@ class HostileSequences(RuleBasedStateMachine):
         constant=st.sampled_from(["NaN", "Infinity", "-Infinity"]), spelling=st.sampled_from(JSON_SPELLINGS)
     )
     def non_finite(self, constant: str, spelling: str) -> None:
-        head = self.services.store.head()
+        head = self.head()
         body = json.dumps(payload()).replace('"quantity": 2', f'"quantity": {constant}').encode()
         self._refused(self._post(f"{CLIENT}/rate-requests", body, spelling, self.alice), head)
 
     @rule(day=FAR_DATES, spelling=st.sampled_from(JSON_SPELLINGS))
     def far_shipping_date(self, day: str, spelling: str) -> None:
-        head = self.services.store.head()
+        head = self.head()
         body = json.dumps(payload(preferredShippingDate=day)).encode()
         self._refused(self._post(f"{CLIENT}/rate-requests", body, spelling, self.alice), head)
 
     @rule(spelling=st.sampled_from(OTHER_SPELLINGS), value=HOSTILE_TEXT)
     def other_media_type(self, spelling: str | None, value: str) -> None:
-        head = self.services.store.head()
+        head = self.head()
         body = json.dumps(payload(commodity=value)).encode()
         self._refused(self._post(f"{CLIENT}/rate-requests", body, spelling, self.alice), head, (415,))
 
@@ -141,7 +147,7 @@ class HostileSequences(RuleBasedStateMachine):
     )
     def hostile_sign_up(self, field_value: tuple[str, str], spelling: str) -> None:
         field, value = field_value
-        head = self.services.store.head()
+        head = self.head()
         body = json.dumps({**INDIVIDUAL_FORM, field: value}).encode()
         self._refused(self._post(FINALIZE, body, spelling, {}), head, (400,))
 
@@ -161,10 +167,8 @@ class HostileSequences(RuleBasedStateMachine):
     # -- after every step ----------------------------------------------------------------------------
     @invariant()
     def followers_at_head_or_parked_and_health_truthful(self) -> None:
-        head = self.services.store.head()
-        assert self.services.settle_all(head, timeout=10), "a follower neither reached the head nor parked"
-        with self.services.read_models.read() as tx:
-            parked = dead_letters.parked_counts(tx)
+        assert self.settle(), "a follower neither reached the head nor parked"
+        parked = self.parked()
         health = self.client.get("/health")
         assert (health.status_code == 503) == bool(parked), (parked, health.text[:300])
         if parked:
@@ -180,10 +184,38 @@ class HostileSequences(RuleBasedStateMachine):
         assert self.bookings <= listed, self.bookings - listed
 
 
-HostileSequences.TestCase.settings = settings(
+class HostileSequences(HostileSteps):
+    """On SQLite, the app in this process."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.dir = Path(tempfile.mkdtemp(prefix="hostile-"))
+        self.client = TestClient(create_app(make_settings(self.dir / "var")), raise_server_exceptions=False)
+        self.client.__enter__()
+        self.services = self.client.app.state.services  # type: ignore[attr-defined]
+        self.alice = customer(self.client, "hostile-seq")
+        self.bookings = set()
+
+    def teardown(self) -> None:
+        self.client.__exit__(None, None, None)
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+    def head(self) -> int:
+        return int(self.services.store.head())
+
+    def settle(self) -> bool:
+        return bool(self.services.settle_all(self.head(), timeout=10))
+
+    def parked(self) -> dict[str, int]:
+        with self.services.read_models.read() as tx:
+            return dead_letters.parked_counts(tx)
+
+
+RUN = settings(
     max_examples=EXAMPLES,
     stateful_step_count=STEPS,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
 )
+HostileSequences.TestCase.settings = RUN
 test_hostile_sequences = HostileSequences.TestCase
