@@ -129,6 +129,8 @@ class Follower:
     # -- running -------------------------------------------------------------------------------------
     def start(self) -> None:
         self._stopping.clear()  # a stopped follower may be started again
+        if self.lease is None:  # the only process following this store: its holder from now on
+            self._heartbeat()
         self._thread = threading.Thread(target=self._run, name=f"follower-{self.name}", daemon=True)
         self._thread.start()
 
