@@ -17256,22 +17256,13 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The body is not sent as JSON */
+            /** @description Unsupported Media Type */
             415: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "description": "Send this body as JSON (Content-Type: application/json)"
-                     *       },
-                     *       "isError": true,
-                     *       "isSuccess": false
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Internal Server Error */
@@ -17347,6 +17338,15 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17454,22 +17454,13 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The body is not sent as JSON */
+            /** @description Unsupported Media Type */
             415: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "description": "Send this body as JSON (Content-Type: application/json)"
-                     *       },
-                     *       "isError": true,
-                     *       "isSuccess": false
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Internal Server Error */
@@ -17572,22 +17563,13 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The body is not sent as JSON */
+            /** @description Unsupported Media Type */
             415: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "description": "Send this body as JSON (Content-Type: application/json)"
-                     *       },
-                     *       "isError": true,
-                     *       "isSuccess": false
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Internal Server Error */
