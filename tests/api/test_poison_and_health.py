@@ -20,13 +20,14 @@ from fastapi.testclient import TestClient
 
 from api.cli.dead_letters import _retry
 from api.cli.outcome import Console
-from api.cli.read_models import _verify
+from api.cli.read_models import _verify, parked_after_rebuild
 from api.main import create_app
 from api.settings import Settings
 from domain.accounts.account import INDIVIDUAL, Account
 from domain.accounts.passwords import hash_password
 from domain.shared.actor import SYSTEM_ACTOR
 from projections import accounts, dead_letters
+from projections.rebuild import rebuild
 from projections.registry import READ_MODELS
 from tests.corpus import fresh_national_id, fresh_national_id_with_leading_zero
 
@@ -119,6 +120,15 @@ def test_a_poison_event_is_parked_named_and_retried(
     found = _verify(settings, 5.0, Console(json=True))
     assert found.code == 1
     assert [p["aggregateId"] for p in found.fields["parked"]] == [str(account.id)]
+
+    # A replay finishes whatever the store holds: the poison event is parked again, the rest rebuilt.
+    for follower in services.followers:
+        follower.stop()
+    stats = rebuild(services.store, services.read_models)
+    assert stats.parked == 1 and parked_after_rebuild(settings) == 1
+    for follower in services.followers:
+        follower.start()
+    assert _logs_in(client, later_name) and not _logs_in(client, poison_name)
 
     # A retry while the failure is still on fails again and keeps it parked.
     args = argparse.Namespace(action="retry", positions=[], follower=None, reason=None, all=False)
