@@ -206,3 +206,16 @@ def test_an_unused_reference_is_given_back_only_while_it_is_the_last_one() -> No
     c = numbers.next(2026)
     numbers.unused(c)
     assert numbers.next(2026) == c and b != c
+
+
+def test_the_dcsa_door_passes_the_same_screen(client: TestClient) -> None:
+    alice = customer(client, "boundary-f")
+    headers = {**alice, "API-Version": "2"}
+    for spelling in ("application/json", "application/merge-patch+json", "APPLICATION/JSON"):
+        for number in ("Infinity", "NaN", "1e400"):
+            body = f'{{"declaredValue": {number}, "declaredValueCurrency": "EUR"}}'.encode()
+            answer, moved = _sent(client, "/v2/bookings", body, spelling, headers)
+            assert answer.status_code == 400, answer.text
+            assert "isSuccess" not in answer.json() and moved == 0
+    answer, moved = _sent(client, "/v2/bookings", b'{"declaredValue": 1}', "text/plain", headers)
+    assert answer.status_code == 415 and answer.json()["statusCode"] == 415 and moved == 0
