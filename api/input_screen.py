@@ -3,9 +3,9 @@
 What no field of this API ever takes, whatever its schema says: text with lone surrogates (they cannot be
 stored as UTF-8), control characters (NUL and the like; tab and line breaks are text) or bidirectional
 overrides (they make a stored text read differently from what it is); text longer than `MAX_TEXT`, or an
-identifier (a wire key named `id`, `...Id`, `token`...) longer than `MAX_IDENTIFIER`; integers beyond the
-store's 32-bit columns; numbers that are not finite. Each refusal is a 400 naming the field by its wire path
-(`parties.0.name`), before anything is recorded.
+identifier (a wire key named `id`, `...Id`, `...Reference`, `msds`) longer than `MAX_IDENTIFIER`; integers
+beyond the store's 32-bit columns; numbers that are not finite. Each refusal is a 400 naming the field by
+its wire path (`parties.0.name`), before anything is recorded.
 
 Which bodies are screened is decided by the same rule FastAPI uses to parse a body as JSON
 (`parsed_as_json`), whatever the spelling of the media type (`APPLICATION/JSON`, `application/json;
@@ -40,8 +40,8 @@ MAX_INTEGER = 2**31 - 1
 MAX_NUMBER = 1e15
 _FORBIDDEN = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
 _INTEGER_TEXT = re.compile(r"[+-]?[0-9]+")
-# Wire keys that name an identifier (a reference to something, a token): text of bounded length.
-_IDENTIFIER_KEY = re.compile(r"(?:id|.*Id|.*ID|token|.*Token|reference|.*Reference|fileId|msds)")
+# Wire keys that name an identifier (a reference to something stored): text of bounded length.
+_IDENTIFIER_KEY = re.compile(r"(?:id|.*Id|.*ID|reference|.*Reference|msds)")
 
 
 def parsed_as_json(content_type: str | None) -> bool:
