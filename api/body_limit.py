@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+from fastapi import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 MAX_BODY_BYTES = 1024 * 1024
@@ -40,7 +41,7 @@ class BodyLimit:
             if message["type"] == "http.request":
                 received += len(message.get("body", b""))
                 if received > self.max_bytes:
-                    raise _TooLarge
+                    raise _TooLarge()
             return message
 
         try:
@@ -64,5 +65,10 @@ class BodyLimit:
         await send({"type": "http.response.body", "body": body})
 
 
-class _TooLarge(Exception):
-    pass
+class _TooLarge(HTTPException):
+    """Raised from `receive` while a route (or the input screen) reads the body. An HTTPException, so the
+    body parsing of FastAPI passes it on as it is (it turns any other error into a 400) and the error
+    handlers answer it as the 413 envelope."""
+
+    def __init__(self) -> None:
+        super().__init__(413, "Request body too large")

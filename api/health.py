@@ -1,32 +1,94 @@
-"""Health that sees: the store's head and every tracked position, failing past a lag threshold.
+"""Health that sees, by time and liveness (issue 22): per follower group, who holds it and when it last said
+so, how far behind it is in events and in seconds, and what it parked.
 
 Served at `GET /health` by every API worker, and run as `python -m api.health` by the compose file's
-follower healthcheck (a follower process serves no HTTP). Unhealthy when any follower (read models or a
-policy) is more than `MAX_LAG` events behind the head, or when the store cannot be read at all.
+follower healthcheck (a follower process serves no HTTP). Unhealthy (503, exit 1) when the store cannot be
+read, or for any follower group (read models, each policy, webhooks):
+
+- its holder has not heartbeaten for `no_holder_seconds` (15 s by default, `HEALTH_NO_HOLDER_SECONDS`): no
+  live process applies it;
+- the oldest event it has not applied is older than `max_lag_seconds` (30 s, `HEALTH_MAX_LAG_SECONDS`),
+  whatever the count;
+- it is more than `MAX_LAG` events behind (a freshly started one catching up is unhealthy until it has);
+- it has parked an event (projections/dead_letters.py): named, until it is retried or skipped.
 """
 
 from __future__ import annotations
 
 import sys
+import time
+from datetime import datetime
 from typing import Any
 
 from infrastructure.event_store import SharedStore
 from infrastructure.read_db import ReadModelDB
+from projections import dead_letters
 from projections.condition import tracked_positions
+from projections.heartbeats import heartbeats
 
-# Events a follower may be behind the head before the deployment counts as unhealthy. A follower keeping up
-# is a few events behind at most (it applies a page per wake-up); a stopped one passes this within seconds
-# under load, and a freshly started one is unhealthy until it has caught up, which is the truth.
 MAX_LAG = 1000
+NO_HOLDER_SECONDS = 15.0
+MAX_LAG_SECONDS = 30.0
+
+
+def _event_time(store: SharedStore, after: int) -> datetime | None:
+    """When the first event after `after` was recorded (None when it cannot be read)."""
+    try:
+        found = store.recorder.select_notifications(start=after, limit=1, inclusive_of_start=False)
+        if not found:
+            return None
+        stamp = getattr(store.mapper.to_domain_event(found[0]), "timestamp", None)
+    except Exception:  # an event that cannot be decoded is being parked: its lag shows in events
+        return None
+    return stamp if isinstance(stamp, datetime) else None
 
 
 def health_report(
-    store: SharedStore, db: ReadModelDB, max_lag: int | None = None
+    store: SharedStore,
+    db: ReadModelDB,
+    max_lag: int | None = None,
+    *,
+    no_holder_seconds: float | None = None,
+    max_lag_seconds: float | None = None,
 ) -> tuple[bool, dict[str, Any]]:
     max_lag = MAX_LAG if max_lag is None else max_lag
+    no_holder = NO_HOLDER_SECONDS if no_holder_seconds is None else no_holder_seconds
+    lag_limit = MAX_LAG_SECONDS if max_lag_seconds is None else max_lag_seconds
     head = store.head()
     with db.read() as tx:
         positions = tracked_positions(tx)
+        beats = heartbeats(tx)
+        parked = dead_letters.parked_counts(tx)
+        parked_events = [letter.summary() for letter in dead_letters.letters(tx)[:20]]
+    now = time.time()
+    groups: dict[str, dict[str, Any]] = {}
+    problems: list[str] = []
+    for name, position in positions.items():
+        beat = beats.get(name)
+        age = None if beat is None else max(0.0, now - beat["beat_at"])
+        lag_seconds = 0.0
+        if position < head:
+            recorded = _event_time(store, position)
+            lag_seconds = 0.0 if recorded is None else max(0.0, now - recorded.timestamp())
+        groups[name] = {
+            "holder": None if beat is None else beat["holder"],
+            "lastHeartbeat": None
+            if beat is None
+            else datetime.fromtimestamp(beat["beat_at"]).astimezone().isoformat(),
+            "heartbeatAgeSeconds": None if age is None else round(age, 3),
+            "position": position,
+            "lagEvents": head - position,
+            "lagSeconds": round(lag_seconds, 3),
+            "parked": parked.get(name, 0),
+        }
+        if age is None or age > no_holder:
+            problems.append(f"{name}: no live holder for over {no_holder:g}s")
+        if lag_seconds > lag_limit:
+            problems.append(f"{name}: its oldest unapplied event is {lag_seconds:.0f}s old")
+        if head - position > max_lag:
+            problems.append(f"{name}: {head - position} events behind")
+    for name, count in parked.items():
+        problems.append(f"{name}: {count} parked events (see `freight dead-letters list`)")
     behind = {name: head - position for name, position in positions.items() if head - position > max_lag}
     report: dict[str, Any] = {
         "position": head,
@@ -34,8 +96,11 @@ def health_report(
         "tracking": positions,
         "maxLag": max_lag,
         "behind": behind,
+        "groups": groups,
+        "parked": parked_events,
+        "problems": problems,
     }
-    return not behind and bool(positions), report
+    return not problems and bool(positions), report
 
 
 def main() -> int:
@@ -46,7 +111,12 @@ def main() -> int:
     store = SharedStore(settings.event_store_env())
     db = open_read_models(settings)
     try:
-        ok, report = health_report(store, db)
+        ok, report = health_report(
+            store,
+            db,
+            no_holder_seconds=settings.HEALTH_NO_HOLDER_SECONDS,
+            max_lag_seconds=settings.HEALTH_MAX_LAG_SECONDS,
+        )
     except Exception as error:  # the database is out of reach: unhealthy, and say why
         print(f"unhealthy: {error}", file=sys.stderr)
         return 1

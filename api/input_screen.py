@@ -1,33 +1,65 @@
-"""Every request's input screened before any route reads it: JSON bodies, query strings and path parameters.
+"""The one input boundary: every request's input screened before any route reads it.
 
 What no field of this API ever takes, whatever its schema says: text with lone surrogates (they cannot be
 stored as UTF-8), control characters (NUL and the like; tab and line breaks are text) or bidirectional
-overrides (they make a stored text read differently from what it is); text longer than `MAX_TEXT`; integers
-beyond the store's 32-bit columns; numbers that are not finite. Each refusal is a 400 naming the field by its
-wire path (`parties.0.name`), before anything is recorded.
+overrides (they make a stored text read differently from what it is); text longer than `MAX_TEXT`, or an
+identifier (a wire key named `id`, `...Id`, `...Reference`, `msds`) longer than `MAX_IDENTIFIER`; integers
+beyond the store's 32-bit columns; numbers that are not finite. Each refusal is a 400 naming the field by
+its wire path (`parties.0.name`), before anything is recorded.
+
+Which bodies are screened is decided by the same rule FastAPI uses to parse a body as JSON
+(`parsed_as_json`), whatever the spelling of the media type (`APPLICATION/JSON`, `application/json;
+charset=utf-8`, `application/merge-patch+json`, `application/vnd.x+json`): a body the app would parse as JSON
+can never pass unscreened. A route that takes a JSON body answers any other media type (or none) with 415.
+
+Query and path values are screened as the route declares them: a value is read as a number only when the
+route declares that parameter a number. An identifier such as a 10-digit national ID is text, whatever its
+digits.
 """
 
 from __future__ import annotations
 
+import email.message
 import json
 import math
 import re
-from typing import Any
+import types
+from typing import Any, Union, get_args, get_origin
 
 from fastapi import Request
+from fastapi.dependencies.utils import get_flat_params
+from fastapi.params import Form
+from fastapi.routing import APIRoute
+from starlette.exceptions import HTTPException
 
 from domain.shared.errors import ValidationFailed
 
 MAX_TEXT = 4000
+MAX_IDENTIFIER = 128
 MAX_INTEGER = 2**31 - 1
 MAX_NUMBER = 1e15
 _FORBIDDEN = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
 _INTEGER_TEXT = re.compile(r"[+-]?[0-9]+")
+# Wire keys that name an identifier (a reference to something stored): text of bounded length.
+_IDENTIFIER_KEY = re.compile(r"(?:id|.*Id|.*ID|reference|.*Reference|msds)")
 
 
-def text_problem(value: str) -> str | None:
-    if len(value) > MAX_TEXT:
-        return f"At most {MAX_TEXT} characters"
+def parsed_as_json(content_type: str | None) -> bool:
+    """Whether FastAPI parses a body of this media type as JSON (fastapi/routing.py, `get_request_handler`):
+    `application/json` or `application/<anything>+json`, in any letter case and with any parameters."""
+    if not content_type:
+        return False
+    message = email.message.Message()
+    message["content-type"] = content_type
+    if message.get_content_maintype() != "application":
+        return False
+    subtype = message.get_content_subtype()
+    return subtype == "json" or subtype.endswith("+json")
+
+
+def text_problem(value: str, limit: int = MAX_TEXT) -> str | None:
+    if len(value) > limit:
+        return f"At most {limit} characters"
     found = _FORBIDDEN.search(value)
     if found is None:
         return None
@@ -48,16 +80,21 @@ def number_problem(value: int | float) -> str | None:
     return None
 
 
+def _is_identifier(path: str) -> bool:
+    key = path.rsplit(".", 1)[-1]
+    return bool(_IDENTIFIER_KEY.fullmatch(key))
+
+
 def problems(value: Any, path: str, found: dict[str, str]) -> None:
     """Every field of a decoded JSON value that breaks a rule above, keyed by its dotted wire path."""
     if isinstance(value, str):
-        problem = text_problem(value)
+        problem = text_problem(value, MAX_IDENTIFIER if _is_identifier(path) else MAX_TEXT)
     elif isinstance(value, int | float):
         problem = number_problem(value)
     elif isinstance(value, dict):
         for key, item in value.items():
             child = f"{path}.{key}" if path else str(key)
-            key_problem = text_problem(str(key))
+            key_problem = text_problem(str(key), MAX_IDENTIFIER)
             if key_problem:
                 found.setdefault(child, key_problem)
             problems(item, child, found)
@@ -72,29 +109,87 @@ def problems(value: Any, path: str, found: dict[str, str]) -> None:
         found.setdefault(path or "body", problem)
 
 
+def _declares_number(annotation: Any) -> bool:
+    """Whether a parameter's type is a number (int, float, or an optional one; bool is not)."""
+    if annotation in (int, float):
+        return True
+    origin = get_origin(annotation)
+    if origin in (Union, types.UnionType):
+        return any(_declares_number(arg) for arg in get_args(annotation) if arg is not type(None))
+    if origin is not None and hasattr(annotation, "__metadata__"):  # Annotated[int, ...]
+        return _declares_number(get_args(annotation)[0])
+    return False
+
+
+_SHAPES: dict[int, tuple[frozenset[str], bool]] = {}
+
+
+def _route_shape(route: APIRoute) -> tuple[frozenset[str], bool]:
+    """The route's query and path parameters declared as numbers (wire names), and whether it takes a JSON
+    body (a body that is not a form). Worked out once per route (routes live as long as the app)."""
+    shape = _SHAPES.get(id(route))
+    if shape is None:
+        shape = _SHAPES[id(route)] = _shape_of(route)
+    return shape
+
+
+def _shape_of(route: APIRoute) -> tuple[frozenset[str], bool]:
+    numbers = frozenset(
+        field.alias
+        for field in get_flat_params(route.dependant)
+        if _declares_number(field.field_info.annotation)
+    )
+    body = route.body_field
+    takes_json = body is not None and not isinstance(body.field_info, Form)
+    return numbers, takes_json
+
+
 async def screen_input(request: Request) -> None:
+    route = request.scope.get("route")
+    numbers, takes_json = _route_shape(route) if isinstance(route, APIRoute) else (frozenset(), False)
     found: dict[str, str] = {}
     for name, value in request.query_params.multi_items():
         problem = text_problem(value)
-        if problem is None and _INTEGER_TEXT.fullmatch(value.strip()):
+        if problem is None and name in numbers and _INTEGER_TEXT.fullmatch(value.strip()):
             problem = number_problem(int(value))
         if problem:
             found.setdefault(name, problem)
     for name, value in request.path_params.items():
-        if isinstance(value, str) and (problem := text_problem(value)):
-            found.setdefault(name, problem)
-    if request.headers.get("content-type", "").startswith("application/json"):
+        if isinstance(value, str):
+            problem = text_problem(value, MAX_TEXT)
+            if problem is None and name in numbers and _INTEGER_TEXT.fullmatch(value.strip()):
+                problem = number_problem(int(value))
+            if problem:
+                found.setdefault(name, problem)
+    content_type = request.headers.get("content-type")
+    as_json = parsed_as_json(content_type)
+    if takes_json or as_json:
         body = await request.body()
-        if body:
-            try:
-                # `parse_constant` refuses NaN and Infinity, which Python's json would take as numbers.
-                problems(json.loads(body, parse_constant=_not_json), "", found)
-            except _NotJson:
-                found.setdefault("body", "NaN and Infinity are not JSON numbers")
-            except ValueError:
-                pass  # not JSON: the route's own parsing answers that
+        if body and not as_json:
+            if takes_json:
+                raise HTTPException(415, "Send this body as JSON (Content-Type: application/json)")
+        elif body:
+            _screen_json(body, found)
     if found:
         raise ValidationFailed(found)
+
+
+def _screen_json(body: bytes, found: dict[str, str]) -> None:
+    try:
+        # `parse_constant` refuses NaN and Infinity, which Python's json would take as numbers.
+        value = json.loads(body, parse_constant=_not_json)
+    except _NotJson:
+        found.setdefault("body", "NaN and Infinity are not JSON numbers")
+        return
+    except UnicodeDecodeError:
+        found.setdefault("body", "The body is not UTF-8 text")
+        return
+    except RecursionError:
+        found.setdefault("body", "The body is nested too deeply")
+        return
+    except ValueError:
+        return  # not JSON: the route's own parsing answers that (400 "Invalid JSON")
+    problems(value, "", found)
 
 
 class _NotJson(Exception):

@@ -44,12 +44,27 @@ from api.settings import Settings
 log = logging.getLogger(__name__)
 
 
+class FollowerGroupHealth(BaseModel):
+    holder: str | None
+    lastHeartbeat: str | None
+    heartbeatAgeSeconds: float | None
+    position: int
+    lagEvents: int
+    lagSeconds: float
+    parked: int
+
+
 class Health(BaseModel):
     position: int
     readModels: int
     tracking: dict[str, int]
     maxLag: int
     behind: dict[str, int]
+    # Per follower group (issue 22): holder, heartbeat, lag in events and seconds, parked events.
+    groups: dict[str, FollowerGroupHealth]
+    parked: list[dict[str, Any]]
+    # Why it is unhealthy, one line each (empty when healthy).
+    problems: list[str]
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -117,13 +132,18 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     def health() -> Any:
         services = app.state.services
         try:
-            ok, report = health_report(services.store, services.read_models)
+            ok, report = health_report(
+                services.store,
+                services.read_models,
+                no_holder_seconds=settings.HEALTH_NO_HOLDER_SECONDS,
+                max_lag_seconds=settings.HEALTH_MAX_LAG_SECONDS,
+            )
         except Exception:
             log.warning("health: the store or the read models are out of reach", exc_info=True)
             return failure(503, "The store or the read models are out of reach")
         if not ok:
             # The figures stay in the answer, so an operator sees which follower is behind and by how much.
-            error = {"description": "Read models behind the store"}
+            error = {"description": "; ".join(report["problems"]) or "Read models behind the store"}
             body = {"isSuccess": False, "isError": True, "error": error, "response": report}
             return JSONResponse(body, status_code=503)
         return success(report)

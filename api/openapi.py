@@ -14,6 +14,7 @@ from typing import Any
 
 from fastapi import APIRouter, FastAPI
 from fastapi.openapi.utils import get_openapi
+from fastapi.params import Form
 from fastapi.routing import APIRoute
 
 from api.schemas.envelope import error_responses, pending_response
@@ -49,14 +50,17 @@ def _depends_on(route: APIRoute) -> set[str]:
 
 def error_statuses(route: APIRoute) -> set[int]:
     """The error statuses an operation can answer, read from what it takes: any input can be invalid
-    (400), a body can be too large (413), a token can be missing or of the wrong role (401, 403), a path names
-    something that may not exist (404), and a command may not fit the current state or lose a race (409)."""
+    (400), a body can be too large (413) or, a JSON body, sent as another media type (415), a token can be
+    missing or of the wrong role (401, 403), a path names something that may not exist (404), and a command
+    may not fit the current state or lose a race (409)."""
     dependant = route.dependant
     statuses: set[int] = set()
     if dependant.path_params or dependant.query_params or dependant.body_params:
         statuses.add(400)
     if dependant.body_params:
         statuses.add(413)
+        if not any(isinstance(param.field_info, Form) for param in dependant.body_params):
+            statuses.add(415)  # a JSON body sent as another media type (api/input_screen.py)
     depends_on = _depends_on(route)
     if depends_on & _AUTHENTICATED:
         statuses.update((401, 403))

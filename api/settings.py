@@ -41,6 +41,10 @@ class Settings(BaseSettings):
     WEBHOOK_ALLOW_LOOPBACK: bool = False
     # The key that seals webhook signing secrets (base64 of 32 bytes); unset: one made once under VAR_DIR.
     WEBHOOK_SECRETS_KEY: str | None = None
+    # /health is 503 when a follower group has had no live holder (heartbeat) this long, or when the oldest
+    # event a follower has not applied is older than this (api/health.py).
+    HEALTH_NO_HOLDER_SECONDS: float = 15.0
+    HEALTH_MAX_LAG_SECONDS: float = 30.0
     # Addresses of reverse proxies whose X-Forwarded-For / X-Forwarded-Proto are believed (comma-separated,
     # `*` for any). None by default: else any caller could name its own address past the per-address limits.
     FORWARDED_ALLOW_IPS: str = ""

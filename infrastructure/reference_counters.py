@@ -32,6 +32,13 @@ class ReferenceCounters:
             number = tx.scalar(_TAKE, (year,))
         return None if number is None else int(number)
 
+    def give_back(self, year: int, number: int) -> None:
+        with self.db.transaction(durable=False) as tx:
+            tx.execute(
+                "UPDATE reference_counters SET next_number = ? WHERE year = ? AND next_number = ?",
+                (number, year, number + 1),
+            )
+
     def raise_to(self, year: int, number: int) -> None:
         with self.db.transaction(durable=False) as tx:
             tx.execute(self._raise, (year, number))

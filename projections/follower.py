@@ -23,6 +23,8 @@ from infrastructure.event_store import SharedStore
 from infrastructure.leases import STANDBY_RETRY, Lease
 from infrastructure.read_db import ReadModelDB, Tx
 from infrastructure.wakeups import FALLBACK_POLL, TRACKING_CHANNEL, Wakeups, tracking_payload
+from projections import dead_letters, heartbeats
+from projections.dead_letters import transient
 
 log = logging.getLogger(__name__)
 
@@ -110,8 +112,15 @@ class Follower:
         self._poked = threading.Event()
         self._stopping = threading.Event()
         self._thread: threading.Thread | None = None
+        # Poison events: tries of one event, and parking it after `PARK_AFTER` (projections/dead_letters.py).
+        self.poison = Poison(self)
+        self._suspect_until = 0
+        self.holder = heartbeats.holder_name()
+        self._last_beat = float("-inf")
         with db.transaction() as tx:
             tx.execute(TRACKING_DDL)
+            dead_letters.ensure(tx)
+            heartbeats.ensure(tx)
             tx.execute(
                 "INSERT INTO tracking (name, position) VALUES (?, 0) ON CONFLICT (name) DO NOTHING", (name,)
             )
@@ -119,6 +128,9 @@ class Follower:
 
     # -- running -------------------------------------------------------------------------------------
     def start(self) -> None:
+        self._stopping.clear()  # a stopped follower may be started again
+        if self.lease is None:  # the only process following this store: its holder from now on
+            self._heartbeat()
         self._thread = threading.Thread(target=self._run, name=f"follower-{self.name}", daemon=True)
         self._thread.start()
 
@@ -147,6 +159,7 @@ class Follower:
                     # Starting, or taking over: whoever held the group before may have moved the row.
                     self.reload_position()
                     self.active = True
+                self._heartbeat()
                 applied = self.apply_next()
             except PositionMoved:
                 log.warning("follower %s: another process applied this batch; re-reading", self.name)
@@ -162,6 +175,13 @@ class Follower:
             if applied < self.batch_size:
                 self._poked.wait(self.idle_wait)
                 self._poked.clear()
+
+    def _heartbeat(self) -> None:
+        """This process holds the group: say so now and then (projections/heartbeats.py)."""
+        now = time.monotonic()
+        if now - self._last_beat >= heartbeats.HEARTBEAT_INTERVAL:
+            heartbeats.beat(self.db, self.name, self.holder)
+            self._last_beat = now
 
     def _recover(self) -> None:
         """After a failed batch: never trust the position held in memory; read the tracked one."""
@@ -184,25 +204,43 @@ class Follower:
         return self.apply_next() > 0
 
     def apply_next(self) -> int:
-        """Apply the next batch, if any; answer how many events it held."""
+        """Apply the next batch, if any; answer how many events it held (a parked event counts)."""
+        # After a failed batch, one event at a time up to its end, to find the one that fails.
+        limit = 1 if self.position < self._suspect_until else self.batch_size
         notifications = self.store.recorder.select_notifications(
-            start=self.position, limit=self.batch_size, inclusive_of_start=False
+            start=self.position, limit=limit, inclusive_of_start=False
         )
         if not notifications:
             return 0
-        batch = [(n.id, self.store.mapper.to_domain_event(n)) for n in notifications]
         last = notifications[-1].id
-        # Not durable: a follower's rows and position are rebuilt from the (durable) event store, and
-        # replaying a lost tail is what a restart does anyway (see DESIGN-NOTES, Benchmarks).
-        with self.db.transaction(durable=False) as tx:
-            advance_position(tx, self.name, self.position, last)
-            self.apply(tx, batch)
-            if tx.dialect == "postgres":  # delivered at commit to every process's waiters
-                tx.execute("SELECT pg_notify(?, ?)", (TRACKING_CHANNEL, tracking_payload(self.name, last)))
-        with self._changed:
-            self.position = last
-            self._changed.notify_all()
+        try:
+            batch = [(n.id, self.store.mapper.to_domain_event(n)) for n in notifications]
+            # Not durable: a follower's rows and position are rebuilt from the (durable) event store, and
+            # replaying a lost tail is what a restart does anyway (see DESIGN-NOTES, Benchmarks).
+            with self.db.transaction(durable=False) as tx:
+                advance_position(tx, self.name, self.position, last)
+                self.apply(tx, batch)
+                if tx.dialect == "postgres":  # delivered at commit to every process's waiters
+                    tx.execute(
+                        "SELECT pg_notify(?, ?)", (TRACKING_CHANNEL, tracking_payload(self.name, last))
+                    )
+        except PositionMoved:
+            raise
+        except Exception as error:
+            if transient(error) or not self.poison.failed(notifications, error):
+                raise
+            if len(notifications) > 1:  # narrow it down at once, one event at a time
+                self._suspect_until = last
+                return self.apply_next()
+        else:
+            self.poison.applied(last)
+        self._moved_to(last)
         return len(notifications)
+
+    def _moved_to(self, position: int) -> None:
+        with self._changed:
+            self.position = position
+            self._changed.notify_all()
 
     def catch_up(self) -> int:
         """Apply everything stored so far (used by tools and tests that run no thread)."""
@@ -245,3 +283,51 @@ class Follower:
                     return True
             else:
                 time.sleep(min(remaining, 0.01))
+
+
+class Poison:
+    """A follower's failed tries of one event, and the parking of an event that keeps failing (issue 22).
+
+    `failed(notifications, error)` answers True when the failure is dealt with here: a batch of several
+    events is narrowed down (the follower then applies one at a time), and one event that failed
+    `PARK_AFTER` times is parked: recorded in `dead_letters` and passed, in one transaction."""
+
+    def __init__(self, follower: Follower) -> None:
+        self.follower = follower
+        self._tries: dict[int, tuple[int, str]] = {}
+
+    def applied(self, position: int) -> None:
+        if self._tries:
+            self._tries = {p: t for p, t in self._tries.items() if p > position}
+
+    def failed(self, notifications: Sequence[Any], error: Exception) -> bool:
+        if len(notifications) > 1:
+            log.warning(
+                "follower %s: a batch failed (%s); applying it one event at a time",
+                self.follower.name,
+                dead_letters.describe(error),
+            )
+            return True
+        notification = notifications[0]
+        tries, first = self._tries.get(notification.id, (0, dead_letters.now_text()))
+        tries += 1
+        if tries < dead_letters.PARK_AFTER:
+            self._tries[notification.id] = (tries, first)
+            return False
+        follower = self.follower
+        with follower.db.transaction() as tx:
+            advance_position(tx, follower.name, follower.position, notification.id)
+            dead_letters.park(tx, follower.name, notification, error, tries, first)
+            if tx.dialect == "postgres":
+                payload = tracking_payload(follower.name, notification.id)
+                tx.execute("SELECT pg_notify(?, ?)", (TRACKING_CHANNEL, payload))
+        self._tries.pop(notification.id, None)
+        log.error(
+            "follower %s: parked event %s (%s) after %s tries: %s",
+            follower.name,
+            notification.id,
+            notification.topic,
+            tries,
+            dead_letters.describe(error),
+        )
+        return True

@@ -27,7 +27,7 @@ from eventsourcing.utils import resolve_topic
 from infrastructure.event_store import SharedStore
 from infrastructure.read_db import PostgresReadModels, ReadModelDB, Tx
 from infrastructure.transcoding import FastJSONTranscoder
-from projections import event_log
+from projections import dead_letters, event_log
 from projections.condition import ReadModelCondition, inspect
 from projections.follower import TRACKING_DDL, write_position
 from projections.projection import Projection, is_index
@@ -57,6 +57,8 @@ class RebuildFailed(RuntimeError):
 class RebuildStats:
     events: int
     seconds: float
+    # Events the read models could not apply, parked in `dead_letters` (projections/dead_letters.py).
+    parked: int = 0
 
     @property
     def events_per_second(self) -> float:
@@ -249,6 +251,7 @@ def rebuild(
     resuming there writes nothing twice).
     """
     projections = all_projections()
+    parked = 0
     head = store.head() if stop is None else stop
     if parallel is None:
         parallel = head >= PARALLEL_FROM
@@ -270,15 +273,22 @@ def rebuild(
         apply = applier(mine, bulk=True)
         started = time.perf_counter()
         done = 0
+        with db.transaction() as tx:
+            dead_letters.forget_parked(tx, READ_MODELS)
         with fewer_collections():
             for rows, batch in prefetched(pages(store, mine, head, batch_size)):
                 last = rows[-1].notification_id
-                with db.transaction() as tx:  # not pipelined: COPY needs the plain protocol
-                    _start_batch(tx)
-                    apply(tx, batch)
-                    if helper is not None:
-                        helper.wait_for(last)
-                    write_position(tx, READ_MODELS, last)
+                try:
+                    with db.transaction() as tx:  # not pipelined: COPY needs the plain protocol
+                        _start_batch(tx)
+                        apply(tx, batch)
+                        if helper is not None:
+                            helper.wait_for(last)
+                        write_position(tx, READ_MODELS, last)
+                except Exception as error:
+                    if helper is not None or dead_letters.transient(error):
+                        raise
+                    parked += _apply_parking(db, apply, rows, batch)
                 done += len(rows)
                 if progress is not None:
                     progress(done, head, time.perf_counter() - started)
@@ -300,7 +310,28 @@ def rebuild(
         raise
     if helper is not None:
         helper.join()
-    return RebuildStats(events=done, seconds=time.perf_counter() - started)
+    return RebuildStats(events=done, seconds=time.perf_counter() - started, parked=parked)
+
+
+def _apply_parking(db: ReadModelDB, apply: Callable[[Tx, Any], None], rows: Sequence[Any], batch: Any) -> int:
+    """A page failed: apply it one event at a time, parking each event that fails (issue 22), so a rebuild
+    finishes whatever the store holds. Answers how many were parked."""
+    stored = {row.notification_id: row for row in rows}
+    parked = 0
+    for position, event in batch:
+        try:
+            with db.transaction() as tx:
+                _start_batch(tx)
+                apply(tx, [(position, event)])
+        except Exception as error:
+            if dead_letters.transient(error):
+                raise
+            with db.transaction() as tx:
+                dead_letters.park(tx, READ_MODELS, stored[position], error, 1, dead_letters.now_text())
+            parked += 1
+    with db.transaction() as tx:
+        write_position(tx, READ_MODELS, rows[-1].notification_id)
+    return parked
 
 
 class _Helper:

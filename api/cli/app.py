@@ -11,7 +11,7 @@ import logging
 import os
 
 # Each module registers its subcommands.
-from api.cli import admin, audit, bench, read_models, seeding, serving  # noqa: F401
+from api.cli import admin, audit, bench, dead_letters, read_models, seeding, serving  # noqa: F401
 from api.cli.commands import COMMANDS
 from api.cli.outcome import EXIT_CODES, Console, Result, explain, json_line
 

@@ -46,7 +46,25 @@ def rebuild_read_models(settings: Settings, console: Console) -> int:
     console.say(
         f"rebuilt {stats.events} events in {stats.seconds:.2f}s ({stats.events_per_second:,.0f} events/s)"
     )
+    if stats.parked:
+        console.warn(
+            f"{stats.parked} events could not be applied and were parked (issue 22): see `freight"
+            " dead-letters list`, and `freight dead-letters retry` once fixed"
+        )
     return stats.events
+
+
+def parked_after_rebuild(settings: Settings) -> int:
+    from api.bootstrap import open_read_models
+    from projections import dead_letters
+    from projections.registry import READ_MODELS
+
+    db = open_read_models(settings)
+    try:
+        with db.read() as tx:
+            return len(dead_letters.letters(tx, dead_letters.PARKED, READ_MODELS))
+    finally:
+        db.close()
 
 
 @command("replay", "drop every read model and rebuild it from the event store (the server must be stopped)")
@@ -55,7 +73,8 @@ def replay(_: argparse.Namespace, console: Console) -> int:
     check_store(settings)
     with holding(settings, exclusive=True, busy=IN_USE):
         rebuild_read_models(settings, console)
-    return CLEAN
+    # Finished whatever the store holds; events that could not be applied are parked and make it exit 1.
+    return FOUND if parked_after_rebuild(settings) else CLEAN
 
 
 def _verify_arguments(parser: argparse.ArgumentParser) -> None:
@@ -89,6 +108,7 @@ def _verify(settings: Settings, wait: float, console: Console) -> Result:
     from api.bootstrap import open_read_models
     from infrastructure.event_store import SharedStore
     from infrastructure.read_db import PostgresReadModels
+    from projections import dead_letters
     from projections.condition import wait_for_followers
     from projections.rebuild import verify_snapshot
 
@@ -98,6 +118,8 @@ def _verify(settings: Settings, wait: float, console: Console) -> Result:
     try:
         head = store.head()
         behind = wait_for_followers(live, head, follower_names(), wait)
+        with live.read() as tx:
+            parked = dead_letters.letters(tx)
         with tempfile.TemporaryDirectory() as scratch_dir:
             scratch = open_read_models(
                 settings, schema=f"verify_{os.getpid()}", path=Path(scratch_dir) / "scratch.db"
@@ -130,11 +152,18 @@ def _verify(settings: Settings, wait: float, console: Console) -> Result:
             f" ({lag.events} behind after waiting {wait:g}s); start `freight serve` or `freight follow`,"
             " or find out why it is stuck"
         )
+    for letter in parked:
+        console.say(
+            f"parked: {letter.follower} could not apply the event at position {letter.position}"
+            f" ({letter.topic}, aggregate {letter.aggregate_id}): {letter.error}"
+        )
+    if parked:
+        console.warn(f"{len(parked)} parked events; `freight dead-letters` lists, retries or skips them")
     if found.differences:
         console.warn(f"{len(found.differences)} differing rows")
     if missing:
         console.warn(f"{len(missing)} read-model tables missing; `freight replay` rebuilds them")
-    code = FOUND if behind or missing or found.differences else CLEAN
+    code = FOUND if behind or missing or found.differences or parked else CLEAN
     if code == CLEAN:
         console.say(
             f"read models match the event store ({found.position} events; every follower at the head)"
@@ -146,6 +175,7 @@ def _verify(settings: Settings, wait: float, console: Console) -> Result:
         "compared_at": found.position,
         "missing_tables": missing,
         "difference_count": len(found.differences),
+        "parked": [letter.summary() for letter in parked],
         "differences": [
             {"table": d.table, "key": list(d.key), "live": d.live, "rebuilt": d.rebuilt}
             for d in found.differences[:JSON_DIFFERENCES]

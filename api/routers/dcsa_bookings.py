@@ -111,7 +111,7 @@ class DcsaRoute(APIRoute):
 
 
 _FAILURES: dict[int | str, dict[str, Any]] = {
-    code: {"model": ErrorResponse} for code in (400, 401, 403, 404, 409, 500)
+    code: {"model": ErrorResponse} for code in (400, 401, 403, 404, 409, 415, 500)
 }
 router = APIRouter(
     prefix="/v2",

@@ -68,6 +68,11 @@ _EXAMPLES: dict[int, tuple[str, str, dict[str, str] | None]] = {
         None,
     ),
     413: ("Request body too large", "Request body too large", None),
+    415: (
+        "The body is not sent as JSON",
+        "Send this body as JSON (Content-Type: application/json)",
+        None,
+    ),
     429: ("Too many attempts; see Retry-After", "Too many failed logins; try again later", None),
     503: (
         "The store was out of reach for the whole wait: nothing stored; retry (see Retry-After)",

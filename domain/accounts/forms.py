@@ -215,17 +215,23 @@ def phone(value: Any, field: str = "phone") -> str:
 
 # The oldest birth year taken (1921); anything earlier is a typing slip, not a customer.
 FIRST_BIRTH_YEAR = 1300
+# A birth date lies within this many years before today (issue 22: a sane window for the field).
+OLDEST_AGE_YEARS = 120
 
 
 def _valid_birth_date(value: str, today: date | None = None) -> bool:
-    """A Jalali date that exists and lies in the past."""
+    """A Jalali date that exists, lies in the past and at most `OLDEST_AGE_YEARS` before today."""
     match = BIRTH_DATE.match(value)
     if not match:
         return False
     year, month, day = (int(part) for part in match.groups())
-    if year < FIRST_BIRTH_YEAR or not jalali.exists(year, month, day):
+    today = today or datetime.now(UTC).date()
+    # Jalali years run 621 or 622 behind Gregorian ones: a year past today's is refused before converting
+    # (9999 would convert beyond what a date holds).
+    if year < FIRST_BIRTH_YEAR or year > today.year - 620 or not jalali.exists(year, month, day):
         return False
-    return jalali.to_gregorian(year, month, day) < (today or datetime.now(UTC).date())
+    born = jalali.to_gregorian(year, month, day)
+    return today.replace(year=today.year - OLDEST_AGE_YEARS, day=min(today.day, 28)) <= born < today
 
 
 def _individual(form: IndividualForm, *, postal_required: bool) -> dict[str, Any]:

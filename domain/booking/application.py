@@ -168,15 +168,18 @@ class BookingApplication(ContextApplication):
         year = (now or datetime.now(UTC)).year
         for _ in range(MAX_REFERENCE_TRIES):
             reference = self.references.next(year)
-            rate_request = RateRequest.create(
-                actor.id, username, details, reference, actor, content=content, id=key_id
-            )
             try:
+                rate_request = RateRequest.create(
+                    actor.id, username, details, reference, actor, content=content, id=key_id
+                )
                 return rate_request.id, self._record_with_claim(rate_request, reference, actor)
             except Conflict as error:
                 if key_id is not None and self._exists(key_id):
                     raise _KeyTaken from error  # the same key's other call won the race
                 self.references.lost(reference)
+            except BaseException:
+                self.references.unused(reference)  # nothing stored: no failure consumes a reference
+                raise
         raise Conflict("Too many bookings are being created at once; try again")
 
     def _record_with_claim(self, rate_request: RateRequest, reference: str, actor: Actor) -> int:

@@ -61,6 +61,9 @@ class SharedCounter(Protocol):
     def raise_to(self, year: int, number: int) -> None:
         """Make `number` the next one of `year`, unless the counter is past it already."""
 
+    def give_back(self, year: int, number: int) -> None:
+        """`number` was taken but not used: make it the next one again, if no later number was taken."""
+
 
 class ReferenceNumbers:
     """Hands out candidate references per year; `taken(reference)` asks the store whether one is claimed.
@@ -98,6 +101,20 @@ class ReferenceNumbers:
                 raise OverflowError(f"No booking reference left for {year}")
             self._next[year] = number + 1
         return booking_reference(year, number)
+
+    def unused(self, reference: str) -> None:
+        """A create failed before anything was stored (a bug, an unreachable store): the next create takes
+        `reference` again, unless a later number was handed out meanwhile (then it stays a gap)."""
+        matched = PATTERN.fullmatch(reference)
+        if matched is None:
+            return
+        year, number = int(matched.group(1)), int(matched.group(2))
+        if self._shared is not None:
+            self._shared.give_back(year, number)
+            return
+        with self._lock:
+            if self._next.get(year) == number + 1:
+                self._next[year] = number
 
     def lost(self, reference: str) -> None:
         """Another process claimed `reference`: continue after the numbers taken from there on."""

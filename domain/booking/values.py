@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from enum import IntEnum
 from typing import Any
 
@@ -152,6 +152,10 @@ def _number(value: Any) -> float | None:
     return number if number == number and number not in (float("inf"), float("-inf")) else None
 
 
+# How far ahead a shipping date may lie: nobody books a sailing more than two years out (issue 22).
+SHIPPING_HORIZON = timedelta(days=731)
+
+
 def calendar_date(text: str) -> date:
     """`YYYY-MM-DD`, or a whole ISO time whose date is meant (the web client sends either); no more."""
     if len(text) == 10:
@@ -189,6 +193,8 @@ def rate_request_details(
         else:
             if shipping_date < today:
                 errors["preferred_shipping_date"] = message("booking.preferredShippingDate.past")
+            elif shipping_date > today + SHIPPING_HORIZON:
+                errors["preferred_shipping_date"] = message("booking.preferredShippingDate.far")
     quantity = _whole(draft.quantity)
     if _blank(draft.quantity):
         errors["quantity"] = REQUIRED

@@ -139,6 +139,8 @@ def _reference_names(tx: Tx, table: str, column: str, ids: list[Any]) -> dict[An
     in one process never share it) and later answers read only the ids not seen yet. An id not found is
     not remembered: a row added later is found then.
     """
+    # An id beyond the tables' integer columns names no row (and must not reach SQLite, which overflows).
+    ids = [i for i in ids if not isinstance(i, int) or -(2**31) < i < 2**31]
     memo = getattr(tx, "memo", None)
     known: dict[Any, Any] = memo.setdefault((table, column), {}) if memo is not None else {}
     missing = list(dict.fromkeys(i for i in ids if i not in known))

@@ -1,0 +1,37 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { envelope, renderWithProviders } from '@/testing/render';
+import { CreatePasswordRoute } from './create-password';
+
+// Issue 22: the e-mailed link carries the national ID as text; 10-digit IDs above 2147483647, IDs with
+// leading zeros and 11-digit company IDs must reach the server exactly as sent (tests/corpus.py's values).
+const IDS = ['4325031880', '0012345678', '14003456789'];
+
+describe('CreatePasswordRoute', () => {
+  let fetchMock: ReturnType<typeof vi.fn>;
+
+  beforeEach(() => {
+    fetchMock = vi.fn().mockResolvedValue(envelope({ message: 'Password changed' }));
+    vi.stubGlobal('fetch', fetchMock);
+  });
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  for (const nationalId of IDS) {
+    it(`keeps the national ID ${nationalId} as text from the link to the request`, async () => {
+      renderWithProviders(<CreatePasswordRoute />, {
+        route: `/forgetpassword/createpassword?token=abc.def&nationalId=${nationalId}`,
+      });
+      expect(await screen.findByText(`Choose a password for the account ${nationalId}.`)).not.toBeNull();
+      fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'New-Pass-123' } });
+      fireEvent.change(screen.getByLabelText('Confirm Password'), { target: { value: 'New-Pass-123' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Save Password' }));
+      await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+      const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+      expect(String(url)).toContain(`/auth/api/v1/${nationalId}/reset-password`);
+      expect(JSON.parse(String(init.body))).toMatchObject({ token: 'abc.def' });
+    });
+  }
+});
