@@ -34,15 +34,10 @@ def tracking_payload(name: str, position: int) -> str:
 
 
 class Wakeups:
-    def __init__(
-        self,
-        conninfo: str,
-        events_channel: str,
-        on_reconnected: Callable[[], None] | None = None,
-    ) -> None:
-        self.conninfo = conninfo
-        self.events_channel = events_channel
-        self.on_reconnected = on_reconnected
+    """What a process learns from the others: positions reached (tracking rows, accounts' unshown writes)
+    and that new events were committed. Subclasses carry it (PostgreSQL's NOTIFY, a Unix socket)."""
+
+    def __init__(self) -> None:
         # Called (on the listening thread) whenever some process committed new events.
         self.on_events: list[Callable[[], None]] = []
         self._positions: dict[str, int] = {}
@@ -81,6 +76,29 @@ class Wakeups:
             if position > self._positions.get(name, 0):
                 self._positions[name] = position
                 self._changed.notify_all()
+
+    # -- telling the other processes -------------------------------------------------------------------
+    def committed(self) -> None:
+        """This process committed events (the followers' process should look now)."""
+
+    def applied(self, name: str, position: int) -> None:
+        """A follower of this process committed its tracking row at `position` (after the commit)."""
+
+    def _run(self) -> None:
+        raise NotImplementedError
+
+
+class PostgresWakeups(Wakeups):
+    def __init__(
+        self,
+        conninfo: str,
+        events_channel: str,
+        on_reconnected: Callable[[], None] | None = None,
+    ) -> None:
+        super().__init__()
+        self.conninfo = conninfo
+        self.events_channel = events_channel
+        self.on_reconnected = on_reconnected
 
     # -- listening -------------------------------------------------------------------------------------
     def _run(self) -> None:

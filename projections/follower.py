@@ -199,6 +199,8 @@ class Follower:
             self.apply(tx, batch)
             if tx.dialect == "postgres":  # delivered at commit to every process's waiters
                 tx.execute("SELECT pg_notify(?, ?)", (TRACKING_CHANNEL, tracking_payload(self.name, last)))
+        if self.wakeups is not None:  # SQLite's several processes: told after the commit (a datagram)
+            self.wakeups.applied(self.name, last)
         with self._changed:
             self.position = last
             self._changed.notify_all()
