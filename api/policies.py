@@ -58,8 +58,7 @@ def notifications_follower(
         def staff() -> list[str]:
             return staff_ids(tx)
 
-        for _position, event in batch:
-            app.notify_for(event, staff_ids=staff)
+        app.notify_for_all((event for _position, event in batch), staff_ids=staff)
 
     handles = tuple(notices.event_classes)
     return Follower(NOTIFICATIONS_POLICY, store, db, apply, lease=lease, wakeups=wakeups, handles=handles)
