@@ -111,9 +111,10 @@ class Services:
         # SQLite under `freight serve`'s several processes: a Unix socket (infrastructure/local_wakeups).
         self.wakeups: Wakeups | None = None
         if settings.uses_postgres:
-            self.wakeups = PostgresWakeups(
-                settings.read_model_conninfo(), self.store.events_channel(), self._check_connections
-            )
+            # An API worker whose followers run elsewhere waits only for tracking rows: it does not listen for
+            # every commit of every process.
+            events = self.store.events_channel() if settings.RUN_FOLLOWERS else ""
+            self.wakeups = PostgresWakeups(settings.read_model_conninfo(), events, self._check_connections)
         elif settings.SERVE_PROCESSES > 1:
             self.wakeups = LocalWakeups(settings.VAR_DIR / "read.db", hub=settings.RUN_FOLLOWERS)
         self.read_follower = Follower(

@@ -109,7 +109,8 @@ class PostgresWakeups(Wakeups):
         while not self._stopping.is_set():
             try:
                 with psycopg.connect(self.conninfo, autocommit=True, connect_timeout=2) as conn:
-                    conn.execute(sql.SQL("LISTEN {}").format(sql.Identifier(self.events_channel)))
+                    if self.events_channel:  # none where no follower runs (an API worker): no wake per commit
+                        conn.execute(sql.SQL("LISTEN {}").format(sql.Identifier(self.events_channel)))
                     conn.execute(sql.SQL("LISTEN {}").format(sql.Identifier(TRACKING_CHANNEL)))
                     self.live = True
                     if outage:

@@ -167,7 +167,10 @@ def follow(_: argparse.Namespace, console: Console) -> int:
 
     from api.bootstrap import Services
 
-    settings = load_settings().model_copy(update={"RUN_FOLLOWERS": True})
+    settings = load_settings()
+    # API workers elsewhere share the store: on SQLite they are woken by this process's datagrams.
+    processes = max(2, settings.SERVE_PROCESSES)
+    settings = settings.model_copy(update={"RUN_FOLLOWERS": True, "SERVE_PROCESSES": processes})
     _preflight(settings)
     with running_followers(settings):
         services = Services(settings)
