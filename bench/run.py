@@ -429,10 +429,12 @@ def drive(
 
     levels = list(plan.read_levels)
     read_job = {"kind": "reads", "seconds": plan.read_seconds, "max_requests": 50_000, "levels": levels}
+    server_job = {"server_pid": server_pid}
     log(f"reads: list and detail on the server, closed loop at c={levels}")
     out["reads"] = load(
         {
             **read_job,
+            **server_job,
             "base_url": base,
             "token": customers[0],
             "paths": [
@@ -450,9 +452,10 @@ def drive(
         {**os.environ, "BENCH_BODIES": str(bodies), "PORT": str(base_port)},
         base_port,
         work / "baseline.log",
-    ):
+    ) as baseline_server:
         baseline_job = {
             **read_job,
+            "server_pid": baseline_server.pid,
             "base_url": f"http://127.0.0.1:{base_port}",
             "paths": [["list", "/list"], ["detail", "/detail"]],
         }
@@ -469,6 +472,7 @@ def drive(
             run = load(
                 {
                     "kind": "commands",
+                    **server_job,
                     "base_url": base,
                     "customer_tokens": customers,
                     "admin_token": admin,
@@ -607,6 +611,7 @@ def build_figures(r: dict[str, Any]) -> list[Figure]:
             f"command p99 at c={one['concurrency']}", one["p99_ms"], "ms", lib["p99_ms"], "library save", True
         )
     )
+    figures += cpu_figures(r)
     figures += read_figures(r)
     small, large = r["rebuilds"][0], r["rebuilds"][-1]
     figures.append(
@@ -672,6 +677,42 @@ def build_figures(r: dict[str, Any]) -> list[Figure]:
             target=Target(at_most=1000, text="<= 1 s"),
         )
     )
+    return figures
+
+
+def cpu_figures(r: dict[str, Any]) -> list[Figure]:
+    """The server's own CPU per request (its process tree, from /proc): hardly moved by other tenants of a
+    shared machine, unlike rates and latencies. Reads beside the bare FastAPI's CPU per read."""
+    figures: list[Figure] = []
+    for run in r["commands"]:
+        if run.get("server_cpu_us_per_request") is not None:
+            figures.append(
+                Figure(
+                    f"server CPU per command at c={run['concurrency']}",
+                    run["server_cpu_us_per_request"] / 1000,
+                    "ms",
+                    lower_is_better=True,
+                    note="every process of the server: workers and followers",
+                )
+            )
+    baseline = {row["concurrency"]: row for row in r.get("reads_baseline") or []}
+    for row in r["reads"]:
+        level = row["concurrency"]
+        for name in ("list", "detail"):
+            spent = row[name].get("server_cpu_us_per_request")
+            if spent is None:
+                continue
+            base = baseline.get(level, {}).get(name, {}).get("server_cpu_us_per_request")
+            figures.append(
+                Figure(
+                    f"server CPU per {name} read at c={level}",
+                    spent,
+                    "us",
+                    base,
+                    "bare FastAPI",
+                    lower_is_better=True,
+                )
+            )
     return figures
 
 

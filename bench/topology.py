@@ -59,7 +59,7 @@ def drive_topology(
                 stderr=subprocess.STDOUT,
             )
             stack.callback(_stop, follower)
-        stack.enter_context(
+        server = stack.enter_context(
             serve(
                 [sys.executable, "-m", "api.cli", "serve", *arguments],
                 {**env, **extra, "PORT": str(port)},
@@ -86,6 +86,7 @@ def drive_topology(
                 "seconds": plan.read_seconds,
                 "max_requests": 50_000,
                 "levels": levels,
+                "server_pid": server.pid,
                 "base_url": url,
                 "token": customers[0],
                 "paths": [
@@ -101,6 +102,7 @@ def drive_topology(
                 load(
                     {
                         "kind": "commands",
+                        "server_pid": server.pid,
                         "base_url": url,
                         "customer_tokens": customers,
                         "admin_token": admin,
@@ -134,6 +136,17 @@ def topology_figures(default: dict[str, Any], name: str, other: dict[str, Any]) 
         figures.append(
             Figure(f"commands/s at c={level} ({name})", run["per_second"], "/s", one["per_second"], "default")
         )
+        if run.get("server_cpu_us_per_request") and one.get("server_cpu_us_per_request"):
+            figures.append(
+                Figure(
+                    f"server CPU per command at c={level} ({name})",
+                    run["server_cpu_us_per_request"] / 1000,
+                    "ms",
+                    one["server_cpu_us_per_request"] / 1000,
+                    "default",
+                    lower_is_better=True,
+                )
+            )
         for q in ("p50", "p99"):
             figures.append(
                 Figure(
