@@ -120,6 +120,10 @@ class Services:
         self.read_follower = Follower(
             READ_MODELS, self.store, self.read_models, applier(), **self._coordination(READ_MODELS)
         )
+        if (
+            self.wakeups is not None
+        ):  # where the read models stood at start: a wait for older ones ends at once
+            self.wakeups.saw(READ_MODELS, self.read_follower.position)
         # Events a policy records (notifications) reach the read models at once, not at the next idle poll.
         self.store.on_recorded.append(lambda _position: self.read_follower.poke())
         if self.wakeups is not None:  # and the followers' process (SQLite; PostgreSQL's insert NOTIFYs)

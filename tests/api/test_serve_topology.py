@@ -287,7 +287,12 @@ def test_a_killed_worker_or_followers_process_is_replaced(served: Served) -> Non
     try:
         status, created = connection.call("POST", RATE_REQUESTS, payload(additionalComment="after the kill"))
         assert status in (201, 202), created
-        status, detail = connection.call("GET", f"{RATE_REQUESTS}/{created['response']['id']}")
+        detail_path = f"{RATE_REQUESTS}/{created['response']['id']}"
+        if status == 202:  # stored while the new followers' process was still starting: shown once it runs
+            wait_until(
+                lambda: connection.call("GET", detail_path)[0] == 200, 60, "the new process applies it"
+            )
+        status, detail = connection.call("GET", detail_path)
         assert status == 200 and detail["response"]["additionalComment"] == "after the kill", detail
     finally:
         connection.close()
