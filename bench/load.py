@@ -99,14 +99,15 @@ class Recorder:
 _TICKS = os.sysconf("SC_CLK_TCK")
 
 
-def server_cpu(pid: int | None) -> float | None:
-    """CPU seconds (user + system) the server's process tree has used so far: the supervisor, its workers
-    and the followers' process. Unlike throughput this hardly moves with what else the shared machine runs,
-    so per request it is the figure to compare across runs."""
-    if not pid:
+def server_cpu(pids: list[int] | int | None) -> float | None:
+    """CPU seconds (user + system) the server's process trees have used so far: the supervisor, its workers
+    and the followers' process (and, for compose's shape, the `freight follow` processes beside it). Unlike
+    throughput this moves less with what else the shared machine runs."""
+    roots = [pids] if isinstance(pids, int) else list(pids or [])
+    if not roots:
         return None
     total = 0
-    pending = [pid]
+    pending = list(roots)
     while pending:
         member = pending.pop()
         try:
@@ -118,8 +119,12 @@ def server_cpu(pid: int | None) -> float | None:
     return total / _TICKS
 
 
+def _server_pids(job: dict[str, Any]) -> list[int]:
+    return [int(pid) for pid in job.get("server_pids") or [job.get("server_pid")] if pid]
+
+
 def _server_cpu_figures(job: dict[str, Any], before: float | None, requests: int) -> dict[str, float]:
-    after = server_cpu(job.get("server_pid"))
+    after = server_cpu(_server_pids(job))
     if before is None or after is None or not requests:
         return {}
     return {"server_cpu_s": after - before, "server_cpu_us_per_request": (after - before) / requests * 1e6}
@@ -150,7 +155,7 @@ async def _read_one(
                 await recorder.call(conn, "read", request)
 
         cpu = time.process_time()
-        server = server_cpu(job.get("server_pid"))
+        server = server_cpu(_server_pids(job))
         started = time.perf_counter()
         deadline = started + job["seconds"]
         await asyncio.gather(*(worker(c) for c in connections))
@@ -244,7 +249,7 @@ async def commands(job: dict[str, Any]) -> dict[str, Any]:
             await _chain(conn, recorder, requests, customers[slot % len(customers)], counter[0])
 
     cpu = time.process_time()
-    server = server_cpu(job.get("server_pid"))
+    server = server_cpu(_server_pids(job))
     started = time.perf_counter()
     deadline = started + job["seconds"]
     try:

@@ -48,6 +48,7 @@ def drive_topology(
     arguments, extra, follows = TOPOLOGIES[name]
     slug = name.replace(" ", "-")
     port = free_port()
+    followers: list[int] = []
     with ExitStack() as stack:
         for index in range(follows):
             log_file = stack.enter_context((work / f"{slug}-follow-{index}.log").open("wb"))
@@ -59,6 +60,7 @@ def drive_topology(
                 stderr=subprocess.STDOUT,
             )
             stack.callback(_stop, follower)
+            followers.append(follower.pid)
         server = stack.enter_context(
             serve(
                 [sys.executable, "-m", "api.cli", "serve", *arguments],
@@ -86,7 +88,7 @@ def drive_topology(
                 "seconds": plan.read_seconds,
                 "max_requests": 50_000,
                 "levels": levels,
-                "server_pid": server.pid,
+                "server_pids": [server.pid, *followers],
                 "base_url": url,
                 "token": customers[0],
                 "paths": [
@@ -102,7 +104,7 @@ def drive_topology(
                 load(
                     {
                         "kind": "commands",
-                        "server_pid": server.pid,
+                        "server_pids": [server.pid, *followers],
                         "base_url": url,
                         "customer_tokens": customers,
                         "admin_token": admin,
