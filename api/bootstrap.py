@@ -37,12 +37,13 @@ from infrastructure.attempt_counters import AttemptCounters
 from infrastructure.delivery import delivery_from_settings
 from infrastructure.event_store import SharedStore, check_pool
 from infrastructure.leases import Lease, schema_lock
+from infrastructure.local_wakeups import LocalWakeups
 from infrastructure.read_db import PostgresReadModels, ReadModelDB, SqliteReadModels
 from infrastructure.reference_counters import ReferenceCounters
 from infrastructure.secret_box import SecretBox, box_key
 from infrastructure.store_lock import StoreBusy, StoreLock
 from infrastructure.uploads import ChunkStore
-from infrastructure.wakeups import TRACKING_CHANNEL, Wakeups, tracking_payload
+from infrastructure.wakeups import TRACKING_CHANNEL, PostgresWakeups, Wakeups, tracking_payload
 from infrastructure.webhook_delivery import resolve as resolve_callback
 from infrastructure.webhook_sender import WebhookSender
 from policies.webhooks.policy import WEBHOOK_POLICY, webhook_follower
@@ -102,8 +103,9 @@ class Services:
         self.notifications = NotificationsApplication(self.store)
         ensure_schema(self.read_models)
         seed_reference(self.read_models)
-        # Several workers share one store on PostgreSQL: their booking references come from one counter.
-        counter = ReferenceCounters(self.read_models) if settings.uses_postgres else None
+        # Several workers share one store: their booking references come from one counter.
+        shared = settings.uses_postgres or settings.SERVE_PROCESSES > 1
+        counter = ReferenceCounters(self.read_models) if shared else None
         self.booking = BookingApplication(self.store, TableCatalog(self.read_models), counter)
         # Webhook signing secrets are the subscriptions' own, kept sealed under a key that is not JWT_SECRET.
         self.secret_box = SecretBox(box_key(settings.WEBHOOK_SECRETS_KEY, settings.VAR_DIR))
@@ -121,16 +123,26 @@ class Services:
         self.quote_expiry = quote_expiry(self)
         # PostgreSQL: every process listens for new events and moved tracking rows (infrastructure/wakeups),
         # and a follower group is applied only by the holder of its lock (several processes may run it).
+        # SQLite under `freight serve`'s several processes: a Unix socket (infrastructure/local_wakeups).
         self.wakeups: Wakeups | None = None
         if settings.uses_postgres:
-            self.wakeups = Wakeups(
-                settings.read_model_conninfo(), self.store.events_channel(), self._check_connections
-            )
+            # An API worker whose followers run elsewhere waits only for tracking rows: it does not listen for
+            # every commit of every process.
+            events = self.store.events_channel() if settings.RUN_FOLLOWERS else ""
+            self.wakeups = PostgresWakeups(settings.read_model_conninfo(), events, self._check_connections)
+        elif settings.SERVE_PROCESSES > 1:
+            self.wakeups = LocalWakeups(settings.VAR_DIR / "read.db", hub=settings.RUN_FOLLOWERS)
         self.read_follower = Follower(
             READ_MODELS, self.store, self.read_models, applier(), **self._coordination(READ_MODELS)
         )
+        if (
+            self.wakeups is not None
+        ):  # where the read models stood at start: a wait for older ones ends at once
+            self.wakeups.saw(READ_MODELS, self.read_follower.position)
         # Events a policy records (notifications) reach the read models at once, not at the next idle poll.
         self.store.on_recorded.append(lambda _position: self.read_follower.poke())
+        if self.wakeups is not None:  # and the followers' process (SQLite; PostgreSQL's insert NOTIFYs)
+            self.store.on_recorded.append(lambda _position: self._wakeups().committed())
         # Policies (process managers) follow the store too, each with its own tracking row.
         self.policy_followers: list[Follower] = []
         self.delivery = delivery_from_settings(settings.VAR_DIR, settings.SMTP_URL)
@@ -198,10 +210,16 @@ class Services:
         return [self.read_follower, *self.policy_followers]
 
     def _coordination(self, group: str) -> dict[str, Any]:
-        if self.wakeups is None:  # SQLite: one process follows, no lock to take
+        if self.wakeups is None:  # SQLite, one process
             return {}
+        if not self.settings.uses_postgres:  # SQLite: one process follows (the store lock), no lease
+            return {"wakeups": self.wakeups}
         lease = Lease(self.settings.read_model_conninfo(), group) if self.settings.RUN_FOLLOWERS else None
         return {"lease": lease, "wakeups": self.wakeups}
+
+    def _wakeups(self) -> Wakeups:
+        assert self.wakeups is not None
+        return self.wakeups
 
     def _check_connections(self) -> None:
         check_pool(self.store.recorder)
@@ -280,9 +298,15 @@ class Services:
     # -- answering from a command's own result (the read models applied in another process) -------------
     @property
     def follows_here(self) -> bool:
-        """Whether this process applies the read models (one process, or the holder of their lock): then a
-        command's read-your-writes wait is an in-process hand-over and costs little."""
-        return self.wakeups is None or (self.settings.RUN_FOLLOWERS and self.read_follower.active)
+        """Whether a command waits for the read models before it answers: where this process applies them
+        (one process, or the holder of their lock: an in-process hand-over), and among `freight serve`'s
+        workers, where an answer from the command's own events would let the caller's next read, taken by
+        another worker before the notification of that write reached it, miss the write (measured: the
+        read on the other worker found nothing). The wait there is a notification from the followers'
+        process (PostgreSQL NOTIFY, or a datagram on SQLite)."""
+        if self.wakeups is None or self.settings.SERVE_PROCESSES > 1:
+            return True
+        return self.settings.RUN_FOLLOWERS and self.read_follower.active
 
     def shown_now(self, position: int) -> bool:
         """Whether the read models show `position` already (no waiting)."""
@@ -298,6 +322,9 @@ class Services:
         if self.wakeups is None:
             if position > self._client_positions.get(name, 0):
                 self._client_positions[name] = position
+            return
+        if isinstance(self.wakeups, LocalWakeups):
+            self.wakeups.publish(name, position)
             return
         self.wakeups.saw(name, position)
         try:

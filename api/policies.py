@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.accounts.messages import Delivery, Message, messages_for
+from domain.accounts.messages import MESSAGE_EVENTS, Delivery, Message, messages_for
 from domain.notifications.application import NotificationsApplication
-from domain.notifications.policy import load_notice_modules
+from domain.notifications.policy import load_notice_modules, notices
 from infrastructure.event_store import SharedStore
 from infrastructure.leases import Lease
 from infrastructure.read_db import ReadModelDB, Tx
@@ -58,10 +58,10 @@ def notifications_follower(
         def staff() -> list[str]:
             return staff_ids(tx)
 
-        for _position, event in batch:
-            app.notify_for(event, staff_ids=staff)
+        app.notify_for_all((event for _position, event in batch), staff_ids=staff)
 
-    return Follower(NOTIFICATIONS_POLICY, store, db, apply, lease=lease, wakeups=wakeups)
+    handles = tuple(notices.event_classes)
+    return Follower(NOTIFICATIONS_POLICY, store, db, apply, lease=lease, wakeups=wakeups, handles=handles)
 
 
 def messaging_follower(
@@ -82,7 +82,7 @@ def messaging_follower(
                 if claim_message(tx, message, position):
                     delivery.send(message)
 
-    return Follower(MESSAGING_POLICY, store, db, apply, lease=lease, wakeups=wakeups)
+    return Follower(MESSAGING_POLICY, store, db, apply, lease=lease, wakeups=wakeups, handles=MESSAGE_EVENTS)
 
 
 def site_url(settings: Any) -> str:

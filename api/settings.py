@@ -35,6 +35,9 @@ class Settings(BaseSettings):
     UPLOAD_ABANDONED_AFTER_SECONDS: float = 24 * 3600
     # Followers (projections, policies) run inside the server unless a separate worker runs them.
     RUN_FOLLOWERS: bool = True
+    # Set by `freight serve` for its child processes (API workers, followers): others share this store, so
+    # on SQLite they wake each other over a Unix socket and take booking references from one counter.
+    SERVE_PROCESSES: int = 1
     # Concurrent commands share one store transaction (domain/shared/group_commit.py); off only to measure.
     GROUP_COMMIT: bool = True
     # Webhook callbacks on loopback or private addresses (tests and development only; never in production).

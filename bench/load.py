@@ -19,10 +19,12 @@ from __future__ import annotations
 import asyncio
 import json
 import math
+import os
 import sys
 import threading
 import time
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 from typing import Any
 
 from bench.http_client import (
@@ -94,6 +96,40 @@ class Recorder:
         return [x for values in self.latencies.values() for x in values]
 
 
+_TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def server_cpu(pids: list[int] | int | None) -> float | None:
+    """CPU seconds (user + system) the server's process trees have used so far: the supervisor, its workers
+    and the followers' process (and, for compose's shape, the `freight follow` processes beside it). Unlike
+    throughput this moves less with what else the shared machine runs."""
+    roots = [pids] if isinstance(pids, int) else list(pids or [])
+    if not roots:
+        return None
+    total = 0
+    pending = list(roots)
+    while pending:
+        member = pending.pop()
+        try:
+            fields = Path(f"/proc/{member}/stat").read_text().rpartition(")")[2].split()
+            total += int(fields[11]) + int(fields[12])  # utime, stime
+            pending += [int(c) for c in Path(f"/proc/{member}/task/{member}/children").read_text().split()]
+        except (OSError, IndexError, ValueError):
+            continue
+    return total / _TICKS
+
+
+def _server_pids(job: dict[str, Any]) -> list[int]:
+    return [int(pid) for pid in job.get("server_pids") or [job.get("server_pid")] if pid]
+
+
+def _server_cpu_figures(job: dict[str, Any], before: float | None, requests: int) -> dict[str, float]:
+    after = server_cpu(_server_pids(job))
+    if before is None or after is None or not requests:
+        return {}
+    return {"server_cpu_s": after - before, "server_cpu_us_per_request": (after - before) / requests * 1e6}
+
+
 def _cpu_figures(cpu_seconds: float, requests: int) -> dict[str, float]:
     """The load generator's own CPU (process time) during a run: what it took from the server's cores."""
     return {
@@ -119,6 +155,7 @@ async def _read_one(
                 await recorder.call(conn, "read", request)
 
         cpu = time.process_time()
+        server = server_cpu(_server_pids(job))
         started = time.perf_counter()
         deadline = started + job["seconds"]
         await asyncio.gather(*(worker(c) for c in connections))
@@ -134,6 +171,7 @@ async def _read_one(
         "concurrency": concurrency,
         "connections_opened": sum(c.opened for c in connections),
         **_cpu_figures(cpu, len(recorder.all()) + errors),
+        **_server_cpu_figures(job, server, len(recorder.all())),
     }
 
 
@@ -211,6 +249,7 @@ async def commands(job: dict[str, Any]) -> dict[str, Any]:
             await _chain(conn, recorder, requests, customers[slot % len(customers)], counter[0])
 
     cpu = time.process_time()
+    server = server_cpu(_server_pids(job))
     started = time.perf_counter()
     deadline = started + job["seconds"]
     try:
@@ -226,6 +265,8 @@ async def commands(job: dict[str, Any]) -> dict[str, Any]:
     result["concurrency"] = job["concurrency"]
     result["connections_opened"] = sum(c.opened for c in connections)
     result.update(_cpu_figures(cpu, len(recorder.all()) + errors))
+    # The followers' share of the work lands a little after the last answer: counted up to the answer only.
+    result.update(_server_cpu_figures(job, server, len(recorder.all())))
     return result
 
 

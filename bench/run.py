@@ -64,14 +64,29 @@ def _cluster() -> Any:
     return throwaway_cluster, free_port
 
 
-def rss_kb(pid: int, field: str = "VmRSS") -> int:
+def _tree(pid: int) -> list[int]:
+    """`pid` and its descendants (the default server is a supervisor with worker and followers children)."""
+    found = [pid]
     try:
-        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-            if line.startswith(field + ":"):
-                return int(line.split()[1])
+        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
     except OSError:
-        pass
-    return 0
+        return found
+    for child in children:
+        found += _tree(int(child))
+    return found
+
+
+def rss_kb(pid: int, field: str = "VmRSS") -> int:
+    """`field` summed over the process and its descendants (VmHWM: the sum of each one's peak)."""
+    total = 0
+    for member in _tree(pid):
+        try:
+            for line in Path(f"/proc/{member}/status").read_text().splitlines():
+                if line.startswith(field + ":"):
+                    total += int(line.split()[1])
+        except OSError:
+            pass
+    return total
 
 
 class RssSampler(threading.Thread):
@@ -151,16 +166,28 @@ def serve(
                 process.wait()
 
 
+_NOTED: list[Any] = []
+
+
+def _noted_class() -> Any:
+    """The baseline's aggregate, defined once (it is measured twice a run; the library registers topics)."""
+    if not _NOTED:
+        from eventsourcing.domain import Aggregate
+
+        class Noted(Aggregate):
+            def __init__(self, text: str) -> None:
+                self.text = text
+
+        _NOTED.append(Noted)
+    return _NOTED[0]
+
+
 # -- baselines --------------------------------------------------------------------------------------------
 def library_baseline(env: dict[str, str], seconds: float, limit: int) -> dict[str, Any]:
     """The eventsourcing library saving one event per aggregate in a tight loop (one thread)."""
     from eventsourcing.application import Application
-    from eventsourcing.domain import Aggregate
 
-    class Noted(Aggregate):
-        def __init__(self, text: str) -> None:
-            self.text = text
-
+    Noted = _noted_class()
     app: Application[Any] = Application(env={**env, "PERSISTENCE_MODULE": "eventsourcing.postgres"})
     try:
         latencies: list[float] = []
@@ -218,32 +245,45 @@ def run(
             "JWT_SECRET": secrets.token_urlsafe(32),
             "RUN_FOLLOWERS": "true",
         }
-        log("starting the server")
+        log("starting the server: `freight serve` by default (a worker per core, followers beside)")
         with serve([sys.executable, "-m", "api.cli", "serve"], env, port, work / "server.log") as server:
             time.sleep(1.0)
             results["server_idle_rss_kb"] = rss_kb(server.pid)
+            results["server_processes"] = len(_tree(server.pid))
             results.update(drive(plan, port, admin_password, server.pid, store_url, free_port, work))
             log("web: bundle and first contentful paint")
             results["web"] = measure_web(port)
         if topology == "multi":
-            from bench.topology import drive_multi
+            from bench.topology import drive_topologies
 
-            log("multi-process topology: 2 API workers (followers off), 2 `freight follow` (active, standby)")
-            results["multi"] = drive_multi(plan, env, admin_password, free_port, work)
+            log(
+                "other topologies: `--workers 1` (one process) and compose's (2 workers + 2 `freight follow`)"
+            )
+            results["topologies"] = drive_topologies(plan, env, admin_password, free_port, work)
+        log("noise: the library baseline again, at the end of the run")
+        results["library_saves_again"] = library_baseline(
+            base_settings.event_store_env(), plan.command_seconds, 20_000
+        )
+    results["noise"] = noise(results)
     results["finished"] = datetime.now(UTC).isoformat()
     figures = build_figures(results)
     results["figures"] = [f.as_dict() for f in figures]
     title = (
         f"freight bench ({'short' if plan.short else 'full'}; {results['seed']['events']:,} events stored; "
-        f"{os.cpu_count()} cores shared; PostgreSQL 15 with fsync on)"
+        f"{os.cpu_count()} cores shared; PostgreSQL 15 with fsync on; default `freight serve`: "
+        f"{results['server_processes']} processes)"
     )
     text = table(figures, title)
-    if "multi" in results:
-        from bench.topology import multi_figures
+    for name, shape in (results.get("topologies") or {}).items():
+        from bench.topology import topology_figures
 
-        compared = multi_figures(results, results["multi"])
-        results["multi"]["figures"] = [f.as_dict() for f in compared]
-        text += "\n\n" + table(compared, "multi-process topology beside one process (same run, same loads)")
+        compared = topology_figures(results, name, shape)
+        shape["figures"] = [f.as_dict() for f in compared]
+        text += "\n\n" + table(compared, f"{name} beside the default topology (same run, same loads)")
+    text += (
+        f"\n\nnoise measured in this run: {results['noise']['relative']:.1%} (the same baselines measured"
+        " twice; `freight bench --compare` marks a ratio only when it moved by more than twice that)"
+    )
     results["table"] = text
     (out_dir / "results.json").write_text(json.dumps(results, indent=2, default=str))
     chart(results, out_dir / "latency-vs-load.png")
@@ -255,6 +295,27 @@ def run(
             print(f"  {share:6.1%}  {frame}")
     print(f"\nwrote {out_dir / 'results.json'} and {out_dir / 'latency-vs-load.png'}")
     return results
+
+
+def noise(r: dict[str, Any]) -> dict[str, Any]:
+    """How far the same thing measured twice in this run moved: the library's saves (start, end) and the
+    bare FastAPI reads at c=4 (twice in a row). The relative spread of the worst pair, at least 5%: a
+    ratio that moved less than twice this is within what the shared machine does by itself."""
+    pairs: dict[str, tuple[float, float]] = {}
+    again = r.get("library_saves_again")
+    if again:
+        for key in ("per_second", "p50_ms"):
+            pairs[f"library saves {key}"] = (r["library_saves"][key], again[key])
+    first = {row["concurrency"]: row for row in r.get("reads_baseline") or []}.get(4)
+    second = (r.get("reads_baseline_again") or [None])[0]
+    if first and second:
+        for path in ("list", "detail"):
+            pairs[f"bare FastAPI {path} reads/s c=4"] = (
+                first[path]["per_second"],
+                second[path]["per_second"],
+            )
+    spreads = {name: abs(a - b) / ((a + b) / 2) for name, (a, b) in pairs.items() if a and b and a + b > 0}
+    return {"relative": max([0.05, *spreads.values()]), "pairs": spreads}
 
 
 def seed_and_rebuild(plan: Plan, settings: Any, store_url: str, work: Path) -> dict[str, Any]:
@@ -368,10 +429,12 @@ def drive(
 
     levels = list(plan.read_levels)
     read_job = {"kind": "reads", "seconds": plan.read_seconds, "max_requests": 50_000, "levels": levels}
+    server_job = {"server_pid": server_pid}
     log(f"reads: list and detail on the server, closed loop at c={levels}")
     out["reads"] = load(
         {
             **read_job,
+            **server_job,
             "base_url": base,
             "token": customers[0],
             "paths": [
@@ -389,14 +452,16 @@ def drive(
         {**os.environ, "BENCH_BODIES": str(bodies), "PORT": str(base_port)},
         base_port,
         work / "baseline.log",
-    ):
-        out["reads_baseline"] = load(
-            {
-                **read_job,
-                "base_url": f"http://127.0.0.1:{base_port}",
-                "paths": [["list", "/list"], ["detail", "/detail"]],
-            }
-        )["levels"]
+    ) as baseline_server:
+        baseline_job = {
+            **read_job,
+            "server_pid": baseline_server.pid,
+            "base_url": f"http://127.0.0.1:{base_port}",
+            "paths": [["list", "/list"], ["detail", "/detail"]],
+        }
+        out["reads_baseline"] = load(baseline_job)["levels"]
+        log("noise: the bare FastAPI baseline again at c=4")
+        out["reads_baseline_again"] = load({**baseline_job, "levels": [4]})["levels"]
 
     out["commands"] = []
     events_table = _events_table(store_url)
@@ -407,6 +472,7 @@ def drive(
             run = load(
                 {
                     "kind": "commands",
+                    **server_job,
                     "base_url": base,
                     "customer_tokens": customers,
                     "admin_token": admin,
@@ -545,6 +611,7 @@ def build_figures(r: dict[str, Any]) -> list[Figure]:
             f"command p99 at c={one['concurrency']}", one["p99_ms"], "ms", lib["p99_ms"], "library save", True
         )
     )
+    figures += cpu_figures(r)
     figures += read_figures(r)
     small, large = r["rebuilds"][0], r["rebuilds"][-1]
     figures.append(
@@ -610,6 +677,42 @@ def build_figures(r: dict[str, Any]) -> list[Figure]:
             target=Target(at_most=1000, text="<= 1 s"),
         )
     )
+    return figures
+
+
+def cpu_figures(r: dict[str, Any]) -> list[Figure]:
+    """The server's own CPU per request (its process tree, from /proc): hardly moved by other tenants of a
+    shared machine, unlike rates and latencies. Reads beside the bare FastAPI's CPU per read."""
+    figures: list[Figure] = []
+    for run in r["commands"]:
+        if run.get("server_cpu_us_per_request") is not None:
+            figures.append(
+                Figure(
+                    f"server CPU per command at c={run['concurrency']}",
+                    run["server_cpu_us_per_request"] / 1000,
+                    "ms",
+                    lower_is_better=True,
+                    note="every process of the server: workers and followers",
+                )
+            )
+    baseline = {row["concurrency"]: row for row in r.get("reads_baseline") or []}
+    for row in r["reads"]:
+        level = row["concurrency"]
+        for name in ("list", "detail"):
+            spent = row[name].get("server_cpu_us_per_request")
+            if spent is None:
+                continue
+            base = baseline.get(level, {}).get(name, {}).get("server_cpu_us_per_request")
+            figures.append(
+                Figure(
+                    f"server CPU per {name} read at c={level}",
+                    spent,
+                    "us",
+                    base,
+                    "bare FastAPI",
+                    lower_is_better=True,
+                )
+            )
     return figures
 
 

@@ -1,10 +1,15 @@
-"""`freight bench --topology multi`: the compose deployment's shape on this machine, beside one process.
+"""`freight bench --topology multi`: the other shapes of `freight serve` on this machine, beside the default.
 
-Two `freight serve` workers (followers off: each command's read-your-writes wait watches the tracking row,
-woken by LISTEN/NOTIFY) and two `freight follow` processes (one active per follower group, one hot standby),
-on the same store the single-process run just used. The same read and command loads at the same
-concurrencies, the load spread round-robin over both workers; each figure's baseline is the single process
-at that concurrency from the same run. Targets: command p50 at most 1.2x, commands/s at least 1.0x.
+The main run measures the default: `freight serve` (one API worker per core, the followers in a process of
+their own, under uvicorn's supervisor). With `multi` the same read and command loads at the same
+concurrencies then run, on the same store, against:
+
+- `one process`: `freight serve --workers 1` (API and followers in one interpreter, as before issue 30);
+- `compose`: the shape of docker-compose.yml: `freight serve --workers 2` with RUN_FOLLOWERS=false and two
+  `freight follow` (one active per follower group, one hot standby).
+
+Each figure's baseline is the default topology at that concurrency from the same run: above 1 means that
+shape is better than the default. No targets: information for choosing a deployment.
 """
 
 from __future__ import annotations
@@ -18,20 +23,35 @@ from typing import Any
 import httpx
 
 from bench.run import ADMIN_USERNAME, ROOT, Plan, _login, load, log, serve
-from bench.stats import Figure, Target
+from bench.stats import Figure
 
 CLIENT = "/booking/api/v1/client"
 
+# name -> (serve's arguments, its extra environment, `freight follow` processes beside it)
+TOPOLOGIES: dict[str, tuple[list[str], dict[str, str], int]] = {
+    "one process": (["--workers", "1"], {}, 0),
+    "compose": (["--workers", "2"], {"RUN_FOLLOWERS": "false"}, 2),
+}
 
-def drive_multi(
+
+def drive_topologies(
     plan: Plan, env: dict[str, str], admin_password: str, free_port: Any, work: Path
+) -> dict[str, Any]:
+    return {name: drive_topology(name, plan, env, admin_password, free_port, work) for name in TOPOLOGIES}
+
+
+def drive_topology(
+    name: str, plan: Plan, env: dict[str, str], admin_password: str, free_port: Any, work: Path
 ) -> dict[str, Any]:
     from bench.seed import DEMO_PASSWORD
 
-    ports = [free_port(), free_port()]
+    arguments, extra, follows = TOPOLOGIES[name]
+    slug = name.replace(" ", "-")
+    port = free_port()
+    followers: list[int] = []
     with ExitStack() as stack:
-        for name in ("follow-a", "follow-b"):
-            log_file = stack.enter_context((work / f"{name}.log").open("wb"))
+        for index in range(follows):
+            log_file = stack.enter_context((work / f"{slug}-follow-{index}.log").open("wb"))
             follower = subprocess.Popen(
                 [sys.executable, "-m", "api.cli", "follow"],
                 env=env,
@@ -40,34 +60,36 @@ def drive_multi(
                 stderr=subprocess.STDOUT,
             )
             stack.callback(_stop, follower)
-        for index, port in enumerate(ports):
-            worker_env = {**env, "PORT": str(port), "RUN_FOLLOWERS": "false"}
-            stack.enter_context(
-                serve(
-                    [sys.executable, "-m", "api.cli", "serve"], worker_env, port, work / f"worker-{index}.log"
-                )
+            followers.append(follower.pid)
+        server = stack.enter_context(
+            serve(
+                [sys.executable, "-m", "api.cli", "serve", *arguments],
+                {**env, **extra, "PORT": str(port)},
+                port,
+                work / f"{slug}.log",
             )
-        urls = [f"http://127.0.0.1:{port}" for port in ports]
-        admin = _login(urls[0], ADMIN_USERNAME, admin_password)
-        customers = [_login(urls[i % 2], f"demo{i:06d}", DEMO_PASSWORD) for i in range(8)]
+        )
+        url = f"http://127.0.0.1:{port}"
+        admin = _login(url, ADMIN_USERNAME, admin_password)
+        customers = [_login(url, f"demo{i:06d}", DEMO_PASSWORD) for i in range(8)]
         listing = httpx.get(
-            f"{urls[0]}{CLIENT}/rate-requests?limit=10&offset=1",
+            f"{url}{CLIENT}/rate-requests?limit=10&offset=1",
             headers={"Authorization": f"Bearer {customers[0]}"},
             timeout=30,
         )
         listing.raise_for_status()
         first = listing.json()["response"]["list"]["list"][0]["id"]
-        out: dict[str, Any] = {"workers": len(urls), "followers": 2}
+        out: dict[str, Any] = {"serve": arguments, "environment": extra, "follow_processes": follows}
         levels = list(plan.read_levels)
-        log(f"multi: reads over {len(urls)} workers, closed loop at c={levels}")
+        log(f"{name}: reads, closed loop at c={levels}")
         out["reads"] = load(
             {
                 "kind": "reads",
                 "seconds": plan.read_seconds,
                 "max_requests": 50_000,
                 "levels": levels,
-                "base_url": urls[0],
-                "base_urls": urls,
+                "server_pids": [server.pid, *followers],
+                "base_url": url,
                 "token": customers[0],
                 "paths": [
                     ["list", f"{CLIENT}/rate-requests?limit=10&offset=1"],
@@ -77,13 +99,13 @@ def drive_multi(
         )["levels"]
         out["commands"] = []
         for level in plan.levels:
-            log(f"multi: commands create/quote/accept, {level} concurrent over {len(urls)} workers")
+            log(f"{name}: commands create/quote/accept, {level} concurrent")
             out["commands"].append(
                 load(
                     {
                         "kind": "commands",
-                        "base_url": urls[0],
-                        "base_urls": urls,
+                        "server_pids": [server.pid, *followers],
+                        "base_url": url,
                         "customer_tokens": customers,
                         "admin_token": admin,
                         "concurrency": level,
@@ -104,54 +126,57 @@ def _stop(process: subprocess.Popen[bytes]) -> None:
         process.wait(5)
 
 
-def multi_figures(single: dict[str, Any], multi: dict[str, Any]) -> list[Figure]:
-    """Each multi-process figure against the single process at the same concurrency."""
+def topology_figures(default: dict[str, Any], name: str, other: dict[str, Any]) -> list[Figure]:
+    """Each figure of the `name` topology against the default topology at the same concurrency."""
     figures: list[Figure] = []
-    by_level = {run["concurrency"]: run for run in single["commands"]}
-    for run in multi["commands"]:
+    by_level = {run["concurrency"]: run for run in default["commands"]}
+    for run in other["commands"]:
         level = run["concurrency"]
         one = by_level.get(level)
         if one is None:
             continue
         figures.append(
-            Figure(
-                f"commands/s at c={level} ({multi['workers']} workers + follow)",
-                run["per_second"],
-                "/s",
-                one["per_second"],
-                "one process",
-                target=Target(ratio_at_least=1.0, text="ratio >= 1.0"),
-            )
+            Figure(f"commands/s at c={level} ({name})", run["per_second"], "/s", one["per_second"], "default")
         )
-        figures.append(
-            Figure(
-                f"command p50 at c={level} ({multi['workers']} workers + follow)",
-                run["p50_ms"],
-                "ms",
-                one["p50_ms"],
-                "one process",
-                lower_is_better=True,
-                # p50 at most 1.2x the single process's: ratio (single/multi) at least 1/1.2.
-                target=Target(ratio_at_least=1 / 1.2, text="<= 1.2x (ratio >= 0.83)"),
-            )
-        )
-        if run.get("errors"):
+        if run.get("server_cpu_us_per_request") and one.get("server_cpu_us_per_request"):
             figures.append(
-                Figure(f"command errors at c={level} (multi)", run["errors"], "", one.get("errors"))
+                Figure(
+                    f"server CPU per command at c={level} ({name})",
+                    run["server_cpu_us_per_request"] / 1000,
+                    "ms",
+                    one["server_cpu_us_per_request"] / 1000,
+                    "default",
+                    lower_is_better=True,
+                )
             )
-    reads = {row["concurrency"]: row for row in single["reads"]}
-    for row in multi["reads"]:
+        for q in ("p50", "p99"):
+            figures.append(
+                Figure(
+                    f"command {q} at c={level} ({name})",
+                    run[f"{q}_ms"],
+                    "ms",
+                    one[f"{q}_ms"],
+                    "default",
+                    lower_is_better=True,
+                )
+            )
+        if run.get("errors") or one.get("errors"):
+            figures.append(
+                Figure(f"command errors at c={level} ({name})", run["errors"], "", one.get("errors"))
+            )
+    reads = {row["concurrency"]: row for row in default["reads"]}
+    for row in other["reads"]:
         one = reads.get(row["concurrency"])
         if one is None:
             continue
         for path in ("list", "detail"):
             figures.append(
                 Figure(
-                    f"{path} reads/s at c={row['concurrency']} (multi)",
+                    f"{path} reads/s at c={row['concurrency']} ({name})",
                     row[path]["per_second"],
                     "/s",
                     one[path]["per_second"],
-                    "one process",
+                    "default",
                 )
             )
     return figures

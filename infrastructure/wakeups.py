@@ -34,15 +34,10 @@ def tracking_payload(name: str, position: int) -> str:
 
 
 class Wakeups:
-    def __init__(
-        self,
-        conninfo: str,
-        events_channel: str,
-        on_reconnected: Callable[[], None] | None = None,
-    ) -> None:
-        self.conninfo = conninfo
-        self.events_channel = events_channel
-        self.on_reconnected = on_reconnected
+    """What a process learns from the others: positions reached (tracking rows, accounts' unshown writes)
+    and that new events were committed. Subclasses carry it (PostgreSQL's NOTIFY, a Unix socket)."""
+
+    def __init__(self) -> None:
         # Called (on the listening thread) whenever some process committed new events.
         self.on_events: list[Callable[[], None]] = []
         self._positions: dict[str, int] = {}
@@ -82,6 +77,29 @@ class Wakeups:
                 self._positions[name] = position
                 self._changed.notify_all()
 
+    # -- telling the other processes -------------------------------------------------------------------
+    def committed(self) -> None:
+        """This process committed events (the followers' process should look now)."""
+
+    def applied(self, name: str, position: int) -> None:
+        """A follower of this process committed its tracking row at `position` (after the commit)."""
+
+    def _run(self) -> None:
+        raise NotImplementedError
+
+
+class PostgresWakeups(Wakeups):
+    def __init__(
+        self,
+        conninfo: str,
+        events_channel: str,
+        on_reconnected: Callable[[], None] | None = None,
+    ) -> None:
+        super().__init__()
+        self.conninfo = conninfo
+        self.events_channel = events_channel
+        self.on_reconnected = on_reconnected
+
     # -- listening -------------------------------------------------------------------------------------
     def _run(self) -> None:
         import psycopg
@@ -91,7 +109,8 @@ class Wakeups:
         while not self._stopping.is_set():
             try:
                 with psycopg.connect(self.conninfo, autocommit=True, connect_timeout=2) as conn:
-                    conn.execute(sql.SQL("LISTEN {}").format(sql.Identifier(self.events_channel)))
+                    if self.events_channel:  # none where no follower runs (an API worker): no wake per commit
+                        conn.execute(sql.SQL("LISTEN {}").format(sql.Identifier(self.events_channel)))
                     conn.execute(sql.SQL("LISTEN {}").format(sql.Identifier(TRACKING_CHANNEL)))
                     self.live = True
                     if outage:

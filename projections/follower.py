@@ -19,6 +19,8 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
+from eventsourcing.utils import resolve_topic
+
 from infrastructure.event_store import SharedStore
 from infrastructure.leases import STANDBY_RETRY, Lease
 from infrastructure.read_db import ReadModelDB, Tx
@@ -80,6 +82,24 @@ def stream_events(
             return
 
 
+class TopicFilter:
+    """Whether a stored event's topic names a class outside `handles` (decided once per topic)."""
+
+    def __init__(self, handles: tuple[type, ...]) -> None:
+        self.handles = handles
+        self._skip: dict[str, bool] = {}
+
+    def __call__(self, topic: str) -> bool:
+        skip = self._skip.get(topic)
+        if skip is None:
+            try:
+                skip = not issubclass(resolve_topic(topic), self.handles)
+            except Exception:  # an unknown topic: decode it, and let decoding say what is wrong
+                skip = False
+            self._skip[topic] = skip
+        return skip
+
+
 class Follower:
     """Keeps one consumer (all read models, or one policy) current with the store."""
 
@@ -95,8 +115,12 @@ class Follower:
         on_error_wait: float = 1.0,
         lease: Lease | None = None,
         wakeups: Wakeups | None = None,
+        handles: tuple[type, ...] | None = None,
     ) -> None:
         self.name = name
+        # A policy that acts on a few event classes: the others are skipped by their stored topic, never
+        # decoded (the position still moves past them). None: every event is decoded and applied.
+        self.skips = None if handles is None else TopicFilter(handles)
         self.store = store
         self.db = db
         self.apply = apply
@@ -214,7 +238,8 @@ class Follower:
             return 0
         last = notifications[-1].id
         try:
-            batch = [(n.id, self.store.mapper.to_domain_event(n)) for n in notifications]
+            skips, decode = self.skips, self.store.mapper.to_domain_event
+            batch = [(n.id, decode(n)) for n in notifications if skips is None or not skips(n.topic)]
             # Not durable: a follower's rows and position are rebuilt from the (durable) event store, and
             # replaying a lost tail is what a restart does anyway (see DESIGN-NOTES, Benchmarks).
             with self.db.transaction(durable=False) as tx:
@@ -238,6 +263,8 @@ class Follower:
         return len(notifications)
 
     def _moved_to(self, position: int) -> None:
+        if self.wakeups is not None:  # SQLite's several processes: told after the commit (a datagram)
+            self.wakeups.applied(self.name, position)
         with self._changed:
             self.position = position
             self._changed.notify_all()
@@ -268,6 +295,15 @@ class Follower:
         """Another process applies this follower (a worker with followers off, or a standby): watch its
         tracking row, woken by its notifications where there are any and reading the row as the fallback."""
         deadline = time.monotonic() + timeout
+        # Listening: the notification usually comes within milliseconds; wait for it before reading the row
+        # (one database round trip less per command in an API worker).
+        wakeups = self.wakeups
+        if (
+            wakeups is not None
+            and wakeups.live
+            and wakeups.wait_for(self.name, position, min(timeout, FALLBACK_POLL))
+        ):
+            return True
         while True:
             if self.wakeups is not None and self.wakeups.position(self.name) >= position:
                 return True

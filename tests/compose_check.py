@@ -38,7 +38,12 @@ def problems(compose: dict[str, Any], root: Path) -> list[str]:
     api_env = (services.get("api") or {}).get("environment") or {}
     if str(api_env.get("RUN_FOLLOWERS", "")).lower() != "false":
         found.append("api: workers must run with RUN_FOLLOWERS=false (the follower service runs them)")
-    if "--workers" not in str((services.get("api") or {}).get("command", "")):
+    command = " ".join(map(str, (services.get("api") or {}).get("command") or []))
+    if isinstance((services.get("api") or {}).get("command"), str):
+        command = str(services["api"]["command"])
+    if "freight serve" not in command:
+        found.append("api: should run `freight serve`, the command the README gives")
+    if "--workers" not in command:
         found.append("api: should run several workers")
     found.extend(health_problems(services))
     return found

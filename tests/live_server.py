@@ -31,16 +31,17 @@ def _wait_until_up(url: str, process: subprocess.Popen[bytes], log: Path) -> Non
 
 
 @contextmanager
-def running_server(env: dict[str, str], log: Path) -> Iterator[str]:
+def running_server(env: dict[str, str], log: Path, workers: int = 1) -> Iterator[str]:
     """Serve with the process environment plus `env` (`DATABASE_URL` only when `env` names it); yield the
-    base URL; stop the process on the way out."""
+    base URL; stop the process on the way out. One process unless `workers` says otherwise: tests that are
+    not about the topology do not pay for starting several (tests/api/test_serve_topology.py does)."""
     port = free_port()
     full_env = {**os.environ, "HOST": "127.0.0.1", "PORT": str(port)}
     full_env.pop("DATABASE_URL", None)
     full_env.update(env)
     with log.open("wb") as output:
         process = subprocess.Popen(
-            [sys.executable, "-m", "api.cli", "serve"],
+            [sys.executable, "-m", "api.cli", "serve", "--workers", str(workers)],
             cwd=ROOT,
             env=full_env,
             stdout=output,

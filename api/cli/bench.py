@@ -4,6 +4,7 @@ touched). With --json its progress log goes to standard error and standard outpu
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import shutil
 import sys
@@ -13,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from api.cli.commands import command
-from api.cli.outcome import CLEAN, Console, Refusal, Result
+from api.cli.outcome import CLEAN, FOUND, Console, Refusal, Result
 
 MIN_EVENTS = 1000
 
@@ -29,7 +30,22 @@ def _bench_arguments(parser: argparse.ArgumentParser) -> None:
         "--topology",
         choices=["single", "multi"],
         default="single",
-        help="multi: also run the loads against 2 API workers + `freight follow` beside the one process",
+        help="multi: also run the loads against `serve --workers 1` and compose's shape, beside the default",
+    )
+    parser.add_argument(
+        "--compare",
+        metavar="FILE",
+        type=Path,
+        default=None,
+        help="set every ratio beside an earlier result (e.g. bench/baseline.json); exit 1 when one got worse"
+        " by more than the noise the runs measured",
+    )
+    parser.add_argument(
+        "--results",
+        metavar="FILE",
+        type=Path,
+        default=None,
+        help="with --compare: compare this finished run's results instead of running the bench",
     )
 
 
@@ -81,12 +97,50 @@ def output_to_stderr() -> Iterator[None]:
 def bench(args: argparse.Namespace, console: Console) -> int | Result:
     if args.events is not None and args.events < MIN_EVENTS:
         raise Refusal(f"--events must be at least {MIN_EVENTS:,}")
+    earlier = _read_results(args.compare) if args.compare is not None else None
+    if args.results is not None:
+        if earlier is None:
+            raise Refusal("--results needs --compare FILE (the earlier result to set it beside)")
+        results = _read_results(args.results)
+        return _compared(console, results, earlier, args.compare, {})
     check_prerequisites()
     from bench.run import OUT, run
 
     if not console.json:
-        run(short=args.short, events=args.events, topology=args.topology)
-        return CLEAN
+        results = run(short=args.short, events=args.events, topology=args.topology)
+        return CLEAN if earlier is None else _compared(console, results, earlier, args.compare, {})
     with output_to_stderr():
         results = run(short=args.short, events=args.events, topology=args.topology)
-    return Result(CLEAN, summary(results, OUT))
+    fields = summary(results, OUT)
+    if earlier is None:
+        return Result(CLEAN, fields)
+    return _compared(console, results, earlier, args.compare, fields)
+
+
+def _read_results(path: Path) -> dict[str, Any]:
+    try:
+        data = json.loads(path.read_text())
+    except OSError as error:
+        raise Refusal(f"cannot read {path}: {error.strerror}") from None
+    except ValueError:
+        raise Refusal(f"{path} is not a bench result (not JSON)") from None
+    if not isinstance(data, dict) or not isinstance(data.get("figures"), list):
+        raise Refusal(f"{path} is not a bench result (no figures)")
+    return data
+
+
+def _compared(
+    console: Console, results: dict[str, Any], earlier: dict[str, Any], path: Path, fields: dict[str, Any]
+) -> int | Result:
+    from bench.compare import compare, render
+
+    lines, noise = compare(earlier, results)
+    worse = [line.name for line in lines if line.worse]
+    code = FOUND if worse else CLEAN
+    if not console.json:
+        print("\n" + render(lines, noise, path.name), flush=True)
+        return code
+    rows = [line.__dict__ for line in lines]
+    return Result(
+        code, {**fields, "compared_with": str(path), "noise": noise, "compared": rows, "worse": worse}
+    )

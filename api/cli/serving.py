@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import argparse
 import errno
+import os
 import signal
 import socket
 import sys
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
+from typing import Any
 
 from api.cli.commands import command
 from api.cli.environment import IN_USE, REBUILDING, check_store, holding, load_settings, where
@@ -86,13 +88,22 @@ def _preflight(settings: Settings, console: Console | None = None) -> None:
     check_read_models(settings, console)
 
 
-@command("serve", "serve the web app and the API (with the followers inside)")
-def serve(_: argparse.Namespace, console: Console) -> int:
-    import uvicorn
+def _serve_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=None,
+        help="API worker processes (default: one per core), with the followers in a process of their own;"
+        " 1 serves everything from this one process",
+    )
 
-    from api.main import create_app
 
+@command("serve", "serve the web app and the API (workers per core, followers beside them)", _serve_arguments)
+def serve(args: argparse.Namespace, console: Console) -> int:
     settings = load_settings()
+    workers = (os.cpu_count() or 1) if args.workers is None else args.workers
+    if workers < 1:
+        raise Refusal("--workers must be at least 1")
     _preflight(settings, console)
     with running_followers(settings):
         check_port(settings.HOST, settings.PORT)
@@ -101,17 +112,53 @@ def serve(_: argparse.Namespace, console: Console) -> int:
         # end the process cleanly instead (and before uvicorn listens, they end it at once).
         signal.signal(signal.SIGTERM, _stopped)
         signal.signal(signal.SIGINT, _stopped)
-        uvicorn.run(
-            create_app(settings),
-            host=settings.HOST,
-            port=settings.PORT,
-            log_level="info",
-            # The app decides whose X-Forwarded-For it believes (api/forwarded.py, FORWARDED_ALLOW_IPS);
-            # uvicorn's own handling would trust loopback by default.
-            proxy_headers=False,
-            server_header=False,  # no banner naming the server software
-        )
+        if workers == 1:
+            _serve_here(settings)
+        else:
+            _supervise(settings, workers)
     return CLEAN
+
+
+# The app decides which forwarded headers to believe (FORWARDED_ALLOW_IPS, api/forwarded.py): uvicorn's own
+# handling, which trusts loopback by default, stays off; and no banner names the server software.
+PROXY_OPTIONS: dict[str, Any] = {"proxy_headers": False, "server_header": False}
+
+
+def _serve_here(settings: Settings) -> None:
+    """Today's one process: API, web app and followers together."""
+    import uvicorn
+
+    from api.main import create_app
+
+    uvicorn.run(
+        create_app(settings), host=settings.HOST, port=settings.PORT, log_level="info", **PROXY_OPTIONS
+    )
+
+
+def _supervise(settings: Settings, workers: int) -> None:
+    """`workers` API processes and (unless RUN_FOLLOWERS=false) the followers' process, under uvicorn's
+    supervisor (api/processes.py). The children read their settings from this environment."""
+    from uvicorn.config import Config
+
+    from api.processes import ADMIN_BY_FOLLOWERS, FOLLOWERS_APP, WORKER_APP, Supervisor
+
+    os.environ["SERVE_PROCESSES"] = str(workers + (1 if settings.RUN_FOLLOWERS else 0))
+    if settings.RUN_FOLLOWERS:
+        os.environ[ADMIN_BY_FOLLOWERS] = "1"
+    config = Config(
+        WORKER_APP,
+        factory=True,
+        host=settings.HOST,
+        port=settings.PORT,
+        workers=workers,
+        log_level="info",
+        **PROXY_OPTIONS,
+    )
+    followers = Config(FOLLOWERS_APP, factory=True, log_level="info") if settings.RUN_FOLLOWERS else None
+    supervisor = Supervisor(config, [config.bind_socket()], followers)
+    supervisor.run()
+    if supervisor.failed_to_start:
+        raise RuntimeError("a server process could not start (its log is above)")
 
 
 def _stopped(*_: object) -> None:
@@ -124,7 +171,10 @@ def follow(_: argparse.Namespace, console: Console) -> int:
 
     from api.bootstrap import Services
 
-    settings = load_settings().model_copy(update={"RUN_FOLLOWERS": True})
+    settings = load_settings()
+    # API workers elsewhere share the store: on SQLite they are woken by this process's datagrams.
+    processes = max(2, settings.SERVE_PROCESSES)
+    settings = settings.model_copy(update={"RUN_FOLLOWERS": True, "SERVE_PROCESSES": processes})
     _preflight(settings)
     with running_followers(settings):
         services = Services(settings)

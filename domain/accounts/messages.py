@@ -45,6 +45,8 @@ def message_id(event: Any, channel: str) -> str:
 CODE_SENT = (Registration.DetailsSubmitted, Registration.CodeResent)  # type: ignore[attr-defined]
 REGISTRATION_DECLINED = Registration.Declined  # type: ignore[attr-defined]
 PASSWORD_TOKEN_ISSUED = Account.PasswordTokenIssued  # type: ignore[attr-defined]
+# Every event `messages_for` may answer messages for (the messaging policy decodes no other).
+MESSAGE_EVENTS: tuple[type, ...] = (*CODE_SENT, REGISTRATION_DECLINED, PASSWORD_TOKEN_ISSUED)
 
 
 def messages_for(event: Any, secret: str, site_url: str) -> list[Message]:

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 from uuid import UUID
 
 from eventsourcing.application import AggregateNotFoundError
 
-from domain.notifications.notification import Notification, notification_id
+from domain.notifications.notification import Notification
 from domain.notifications.policy import STAFF, NoticeRegistry, notices
 from domain.shared.actor import SYSTEM_ACTOR, Actor
 from domain.shared.application import ContextApplication
@@ -33,16 +33,56 @@ class NotificationsApplication(ContextApplication):
     ) -> int | None:
         """Create the notifications an event calls for, once each: the position of the last one recorded,
         or None when it calls for none or they exist already. `staff_ids` names the admin accounts."""
+        return self.notify_for_all([event], registry, staff_ids)
+
+    def notify_for_all(
+        self,
+        events: Iterable[object],
+        registry: NoticeRegistry = notices,
+        staff_ids: Callable[[], list[str]] = list,
+    ) -> int | None:
+        """`notify_for` over a batch of events: every new notification in one transaction (one durable
+        commit, not one per notification). Their ids come from the event and the recipient, so the store
+        refuses one that exists already; then (a batch applied again after a restart, or a concurrent run)
+        they are recorded one at a time, each that exists skipped."""
+        events = list(events)
+        pending = self._pending(events, registry, staff_ids)
+        if not pending:
+            return None
+        try:
+            return self.record(*pending)
+        except Conflict:
+            pass
+        position = None
+        # A failed save took the new events out of those aggregates: build them again, one at a time.
+        for notification in self._pending(events, registry, staff_ids):
+            if self.exists(notification.id):
+                continue
+            try:
+                position = self.record(notification)
+            except Conflict:
+                continue  # created by a concurrent run of the policy
+        return position
+
+    def _pending(
+        self, events: list[object], registry: NoticeRegistry, staff_ids: Callable[[], list[str]]
+    ) -> list[Notification]:
+        pending: dict[UUID, Notification] = {}
+        for event in events:
+            for notification in self._notifications_for(event, registry, staff_ids):
+                pending.setdefault(notification.id, notification)
+        return list(pending.values())
+
+    def _notifications_for(
+        self, event: object, registry: NoticeRegistry, staff_ids: Callable[[], list[str]]
+    ) -> Iterator[Notification]:
         source_id = str(event.originator_id)  # type: ignore[attr-defined]
         source_version = int(event.originator_version)  # type: ignore[attr-defined]
-        position = None
         for notice in registry.build(event, _Context(self, staff_ids)):
             several = notice.recipient == STAFF
             recipients = staff_ids() if several else [notice.recipient]
             for recipient in recipients:
-                if self.exists(notification_id(source_id, source_version, recipient if several else None)):
-                    continue
-                notification = Notification.create(
+                yield Notification.create(
                     source_id,
                     source_version,
                     recipient,
@@ -52,11 +92,6 @@ class NotificationsApplication(ContextApplication):
                     subject=notice.subject.as_dict() if notice.subject else None,
                     one_of_several=several,
                 )
-                try:
-                    position = self.record(notification)
-                except Conflict:
-                    continue  # created by a concurrent run of the policy
-        return position
 
     def mark_read(self, notification: UUID | str, actor: Actor) -> int | None:
         try:

@@ -219,7 +219,9 @@ def test_kill_the_active_follower_and_restart_postgres_under_load(tmp_path: Path
             deployment.start("follow-a", "follow")
             deployment.start("follow-b", "follow")
             for index, port in enumerate(deployment.ports):
-                deployment.start(f"serve-{index}", "serve", PORT=str(port), RUN_FOLLOWERS="false")
+                deployment.start(
+                    f"serve-{index}", "serve", "--workers", "1", PORT=str(port), RUN_FOLLOWERS="false"
+                )
             deployment.wait_healthy(90)
 
             stop = threading.Event()

@@ -1,32 +1,37 @@
-"""The multi-process bench's comparison: each figure against one process at the same concurrency."""
+"""The bench's other topologies: each figure against the default topology at the same concurrency."""
 
 from __future__ import annotations
 
 from bench.load import _connections
-from bench.topology import multi_figures
+from bench.topology import topology_figures
 
 
-def run(level: int, per_second: float, p50: float) -> dict[str, float]:
-    return {"concurrency": level, "per_second": per_second, "p50_ms": p50, "errors": 0}
+def run(level: int, per_second: float, p50: float, p99: float) -> dict[str, float]:
+    return {"concurrency": level, "per_second": per_second, "p50_ms": p50, "p99_ms": p99, "errors": 0}
 
 
 def reads(level: int, list_rate: float, detail_rate: float) -> dict[str, object]:
     return {"concurrency": level, "list": {"per_second": list_rate}, "detail": {"per_second": detail_rate}}
 
 
-def test_targets_are_judged_against_the_single_process_at_the_same_concurrency() -> None:
-    single = {"commands": [run(4, 100, 20), run(16, 200, 40)], "reads": [reads(4, 900, 1000)]}
-    multi = {
-        "workers": 2,
-        "commands": [run(4, 120, 23), run(16, 190, 60)],
-        "reads": [reads(4, 1200, 1300)],
+def test_each_figure_is_set_against_the_default_at_the_same_concurrency() -> None:
+    default = {"commands": [run(4, 100, 20, 50), run(16, 200, 40, 90)], "reads": [reads(4, 900, 1000)]}
+    one = {
+        "commands": [run(16, 100, 80, 300), run(32, 1, 1, 1)],
+        "reads": [reads(4, 450, 2000), reads(8, 1, 1)],
     }
-    verdicts = {f.name: f.ok for f in multi_figures(single, multi)}
-    assert verdicts["commands/s at c=4 (2 workers + follow)"] is True  # 1.2x the rate
-    assert verdicts["command p50 at c=4 (2 workers + follow)"] is True  # 23 <= 1.2 * 20
-    assert verdicts["commands/s at c=16 (2 workers + follow)"] is False  # 0.95x
-    assert verdicts["command p50 at c=16 (2 workers + follow)"] is False  # 60 > 48
-    assert "list reads/s at c=4 (multi)" in verdicts
+    figures = {f.name: f for f in topology_figures(default, "one process", one)}
+    assert set(figures) == {
+        "commands/s at c=16 (one process)",
+        "command p50 at c=16 (one process)",
+        "command p99 at c=16 (one process)",
+        "list reads/s at c=4 (one process)",
+        "detail reads/s at c=4 (one process)",
+    }  # a level the default did not run has nothing to stand beside
+    assert figures["commands/s at c=16 (one process)"].ratio == 0.5
+    assert figures["command p50 at c=16 (one process)"].ratio == 0.5  # twice the latency: worse
+    assert figures["detail reads/s at c=4 (one process)"].ratio == 2.0
+    assert all(f.ok is None for f in figures.values())  # information, no targets
 
 
 def test_connections_alternate_between_the_workers() -> None:
