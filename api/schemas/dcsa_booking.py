@@ -1,4 +1,4 @@
-"""DCSA Booking 2.0.5 wire models, generated once from `shared/dcsa/BKG_v2.0.5.yaml` (descriptions and
+"""DCSA Booking 2.0.5 wire models, generated once from `contract/dcsa/BKG_v2.0.5.yaml` (descriptions and
 examples stripped) by datamodel-code-generator:
 
     datamodel-codegen --input-file-type openapi --output-model-type pydantic_v2.BaseModel
