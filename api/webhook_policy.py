@@ -24,7 +24,13 @@ from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 from typing import Any
 
-from api.schemas.dcsa_status import AMENDMENT_RECEIVED, booking_status, cancellation_status
+from api.schemas.dcsa_status import (
+    AMENDMENT_RECEIVED,
+    AWAITING_DECISION,
+    UPDATE_RECEIVED,
+    booking_status,
+    cancellation_status,
+)
 from api.schemas.dcsa_view import notification_data
 from domain.booking.rate_request import RateRequest
 from domain.integrations.webhook_subscription import WebhookSubscription, signing_secret
@@ -165,7 +171,11 @@ def _booking_event(tx: Tx, event: Any, position: int, site_url: str) -> None:
     confirmed = bool(booking["confirmed"]) or isinstance(event, RateRequest.BookingConfirmed)  # type: ignore[attr-defined]
     amended = _AMENDED.get(type(event), booking["amended_status"])
     cancellation = _CANCELLATION.get(type(event), booking["cancellation_status"])
-    status = booking_status(state, confirmed)
+    # The shipper's update reads UPDATE_RECEIVED until staff decide (issue 26).
+    updated = isinstance(event, RateRequest.Edited) or (  # type: ignore[attr-defined]
+        booking["status"] == UPDATE_RECEIVED and state in AWAITING_DECISION
+    )
+    status = booking_status(state, confirmed, updated)
     tx.execute(
         "UPDATE webhook_policy_bookings SET state = ?, status = ?, confirmed = ?, amendment_open = ?"
         " WHERE id = ?",
@@ -197,6 +207,7 @@ def _booking_event(tx: Tx, event: Any, position: int, site_url: str) -> None:
         amended,
         cancellation,
         _requote_feedback(event) if isinstance(event, _REQUOTED) else None,
+        updated=updated,
         revision_message=getattr(event, "message", None) if isinstance(event, _MOVES) else None,
         rejection_message=getattr(event, "message", None) if isinstance(event, _MOVES) else None,
         price=getattr(event, "price", None) if isinstance(event, _MOVES) else None,

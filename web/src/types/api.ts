@@ -751,6 +751,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/booking/api/v1/admin/rate-requests/{id}/confirm-request": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Confirm Request
+         * @description Confirm a booking request made through the DCSA standard (a firm request: no price acceptance or
+         *     documents from the customer), with the price quoted, or quoting `price` in the same act.
+         */
+        put: operations["booking_admin_confirm_request"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/booking/api/v1/admin/rate-requests/{id}/quote": {
         parameters: {
             query?: never;
@@ -1449,7 +1470,8 @@ export interface paths {
         put?: never;
         /**
          * Create Booking
-         * @description Use case 1: a booking request. It becomes a rate request in `requested`, keeping what was sent.
+         * @description Use case 1: a booking request, firm (the carrier confirms it with its charges, no step of the
+         *     shipper's between). It becomes a rate request in `requested`, keeping what was sent.
          */
         post: operations["dcsa_create_booking"];
         delete?: never;
@@ -1476,7 +1498,8 @@ export interface paths {
          * @description Use case 3: an updated booking request, while the booking awaits the shipper's update or is still
          *     received and not yet accepted (the portal's edit: requested, quoted, revision requested); use case 7:
          *     on a confirmed booking, a request to amend it (`amendedBookingStatus` AMENDMENT_RECEIVED; the original
-         *     stands until staff decide, and `GET ?amendedContent=true` answers the amendment as sent).
+         *     stands until staff decide, and `GET ?amendedContent=true` answers the amendment as sent). An update
+         *     reads UPDATE_RECEIVED until staff decide; a newer amendment replaces one still awaiting a decision.
          */
         put: operations["dcsa_update_booking"];
         post?: never;
@@ -2054,6 +2077,17 @@ export interface components {
             postalCode?: string | null;
             /** Registrationcode */
             registrationCode?: string | null;
+        };
+        /**
+         * ConfirmRequestBody
+         * @description Confirm a firm booking request (one made through the DCSA standard): with `price`, quote it in the
+         *     same act (`validUntil` optional: 30 days); without, the price already quoted stands.
+         */
+        ConfirmRequestBody: {
+            /** Price */
+            price?: number | string | null;
+            /** Validuntil */
+            validUntil?: string | null;
         };
         /** ConfirmedEquipment */
         ConfirmedEquipment: {
@@ -11037,6 +11071,181 @@ export interface operations {
             };
         };
     };
+    booking_admin_confirm_request: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ConfirmRequestBody"] | null;
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_RateRequestDetail_"];
+                };
+            };
+            /** @description Stored; the read models do not show it yet (answered from the command's result) */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "isError": false,
+                     *       "isSuccess": true,
+                     *       "response": {
+                     *         "id": "0b9e6c1e-4f53-4c8e-9d53-5d3c8f1f2a10",
+                     *         "pending": true,
+                     *         "position": 1042
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_Pending_"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "quantity: Required",
+                     *         "fields": {
+                     *           "quantity": "Required"
+                     *         }
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Authentication required"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Staff only"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Rate request not found"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed in the current state, or a concurrent change */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Not allowed while the rate request is quoted (state 2)"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Request body too large"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The store was out of reach for the whole wait: nothing stored; retry (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "The service is briefly unavailable; please try again"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     booking_admin_quote: {
         parameters: {
             query?: never;
@@ -16490,6 +16699,7 @@ export interface operations {
             query?: never;
             header?: {
                 "API-Version"?: string | null;
+                "Idempotency-Key"?: string | null;
             };
             path?: never;
             cookie?: never;
@@ -16572,6 +16782,34 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too many requests: retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Calls allowed in the window (per credential; per address five times as many) */
+                    "RateLimit-Limit"?: string;
+                    /** @description The limit and its window in seconds (`120;w=60`) */
+                    "RateLimit-Policy"?: string;
+                    /** @description Calls left in the current window */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: string;
+                    /** @description Seconds to wait before calling again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Internal Server Error */
             500: {
                 headers: {
@@ -16652,6 +16890,34 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too many requests: retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Calls allowed in the window (per credential; per address five times as many) */
+                    "RateLimit-Limit"?: string;
+                    /** @description The limit and its window in seconds (`120;w=60`) */
+                    "RateLimit-Policy"?: string;
+                    /** @description Calls left in the current window */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: string;
+                    /** @description Seconds to wait before calling again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Internal Server Error */
             500: {
                 headers: {
@@ -16680,14 +16946,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Successful Response */
+            /** @description Accepted; the booking now awaits the provider's action */
             202: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["CreateBookingResponse"];
-                };
+                content?: never;
             };
             /** @description Bad Request */
             400: {
@@ -16750,6 +17014,34 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too many requests: retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Calls allowed in the window (per credential; per address five times as many) */
+                    "RateLimit-Limit"?: string;
+                    /** @description The limit and its window in seconds (`120;w=60`) */
+                    "RateLimit-Policy"?: string;
+                    /** @description Calls left in the current window */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: string;
+                    /** @description Seconds to wait before calling again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Internal Server Error */
@@ -16780,14 +17072,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Successful Response */
+            /** @description Accepted; the booking now awaits the provider's action */
             202: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["CreateBookingResponse"];
-                };
+                content?: never;
             };
             /** @description Bad Request */
             400: {
@@ -16850,6 +17140,34 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too many requests: retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Calls allowed in the window (per credential; per address five times as many) */
+                    "RateLimit-Limit"?: string;
+                    /** @description The limit and its window in seconds (`120;w=60`) */
+                    "RateLimit-Policy"?: string;
+                    /** @description Calls left in the current window */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: string;
+                    /** @description Seconds to wait before calling again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Internal Server Error */
