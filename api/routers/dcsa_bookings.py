@@ -141,7 +141,7 @@ _RATE_LIMIT_HEADERS = {
     "RateLimit-Policy": "The limit and its window in seconds (`120;w=60`)",
 }
 _FAILURES: dict[int | str, dict[str, Any]] = {
-    code: {"model": ErrorResponse} for code in (400, 401, 403, 404, 409, 415, 500)
+    code: {"model": ErrorResponse} for code in (400, 401, 403, 404, 409, 413, 415, 500, 503)
 }
 _FAILURES[429] = {
     "model": ErrorResponse,

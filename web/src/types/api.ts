@@ -2019,7 +2019,7 @@ export interface components {
              * @deprecated
              */
             nationalCommodityCodes?: components["schemas"]["NationalCommodityCode"][] | null;
-            outerPackaging?: components["schemas"]["OuterPackaging-Output"] | null;
+            outerPackaging?: components["schemas"]["OuterPackaging"] | null;
             /** References */
             references?: components["schemas"]["Reference"][] | null;
         };
@@ -2049,7 +2049,7 @@ export interface components {
              * @deprecated
              */
             nationalCommodityCodes?: components["schemas"]["NationalCommodityCode"][] | null;
-            outerPackaging?: components["schemas"]["OuterPackaging-Input"] | null;
+            outerPackaging?: components["schemas"]["OuterPackaging"] | null;
             /** References */
             references?: components["schemas"]["ReferenceShipper"][] | null;
         };
@@ -2304,11 +2304,9 @@ export interface components {
             values: components["schemas"]["Value"][];
         };
         /** DangerousGoods */
-        "DangerousGoods-Input": components["schemas"]["DangerousGoods1-Input"] | components["schemas"]["DangerousGoods2-Input"];
-        /** DangerousGoods */
-        "DangerousGoods-Output": components["schemas"]["DangerousGoods1-Output"] | components["schemas"]["DangerousGoods2-Output"];
+        DangerousGoods: components["schemas"]["DangerousGoods1"] | components["schemas"]["DangerousGoods2"];
         /** DangerousGoods1 */
-        "DangerousGoods1-Input": {
+        DangerousGoods1: {
             /** Emsnumber */
             EMSNumber?: string | null;
             /** Unnumber */
@@ -2330,68 +2328,7 @@ export interface components {
             /** Inhalationzone */
             inhalationZone?: string | null;
             /** Innerpackagings */
-            innerPackagings?: components["schemas"]["InnerPackaging-Input"][] | null;
-            /** Iscompetentauthorityapprovalrequired */
-            isCompetentAuthorityApprovalRequired: boolean;
-            /** Isemptyuncleanedresidue */
-            isEmptyUncleanedResidue: boolean;
-            /** Isexceptedquantity */
-            isExceptedQuantity: boolean;
-            /** Ishot */
-            isHot: boolean;
-            /** Islimitedquantity */
-            isLimitedQuantity: boolean;
-            /** Ismarinepollutant */
-            isMarinePollutant: boolean;
-            /** Isreportablequantity */
-            isReportableQuantity: boolean;
-            /** Issalvagepackings */
-            isSalvagePackings: boolean;
-            /** Iswaste */
-            isWaste: boolean;
-            limits?: components["schemas"]["Limits"] | null;
-            netExplosiveContent?: components["schemas"]["NetExplosiveContent"] | null;
-            netVolume?: components["schemas"]["NetVolume"] | null;
-            netWeight?: components["schemas"]["NetWeight"] | null;
-            /** Packinggroup */
-            packingGroup?: number | null;
-            /** Propershippingname */
-            properShippingName: string;
-            /** Segregationgroups */
-            segregationGroups?: components["schemas"]["SegregationGroup"][] | null;
-            /** Specialcertificatenumber */
-            specialCertificateNumber?: string | null;
-            /** Subsidiaryrisk1 */
-            subsidiaryRisk1?: string | null;
-            /** Subsidiaryrisk2 */
-            subsidiaryRisk2?: string | null;
-            /** Technicalname */
-            technicalName?: string | null;
-        };
-        /** DangerousGoods1 */
-        "DangerousGoods1-Output": {
-            /** Emsnumber */
-            EMSNumber?: string | null;
-            /** Unnumber */
-            UNNumber: string;
-            /** Additionalcontainercargohandling */
-            additionalContainerCargoHandling?: string | null;
-            /** Codedvariantlist */
-            codedVariantList?: string | null;
-            /** Competentauthorityapproval */
-            competentAuthorityApproval?: string | null;
-            emergencyContactDetails: components["schemas"]["EmergencyContactDetails"];
-            /** Endofholdingtime */
-            endOfHoldingTime?: string | null;
-            /** Fumigationdatetime */
-            fumigationDateTime?: string | null;
-            grossWeight: components["schemas"]["GrossWeight"];
-            /** Imoclass */
-            imoClass: string;
-            /** Inhalationzone */
-            inhalationZone?: string | null;
-            /** Innerpackagings */
-            innerPackagings?: components["schemas"]["InnerPackaging-Output"][] | null;
+            innerPackagings?: components["schemas"]["InnerPackaging"][] | null;
             /** Iscompetentauthorityapprovalrequired */
             isCompetentAuthorityApprovalRequired: boolean;
             /** Isemptyuncleanedresidue */
@@ -2430,7 +2367,7 @@ export interface components {
             technicalName?: string | null;
         };
         /** DangerousGoods2 */
-        "DangerousGoods2-Input": {
+        DangerousGoods2: {
             /** Emsnumber */
             EMSNumber?: string | null;
             /** Nanumber */
@@ -2452,68 +2389,7 @@ export interface components {
             /** Inhalationzone */
             inhalationZone?: string | null;
             /** Innerpackagings */
-            innerPackagings?: components["schemas"]["InnerPackaging-Input"][] | null;
-            /** Iscompetentauthorityapprovalrequired */
-            isCompetentAuthorityApprovalRequired: boolean;
-            /** Isemptyuncleanedresidue */
-            isEmptyUncleanedResidue: boolean;
-            /** Isexceptedquantity */
-            isExceptedQuantity: boolean;
-            /** Ishot */
-            isHot: boolean;
-            /** Islimitedquantity */
-            isLimitedQuantity: boolean;
-            /** Ismarinepollutant */
-            isMarinePollutant: boolean;
-            /** Isreportablequantity */
-            isReportableQuantity: boolean;
-            /** Issalvagepackings */
-            isSalvagePackings: boolean;
-            /** Iswaste */
-            isWaste: boolean;
-            limits?: components["schemas"]["Limits"] | null;
-            netExplosiveContent?: components["schemas"]["NetExplosiveContent"] | null;
-            netVolume?: components["schemas"]["NetVolume"] | null;
-            netWeight?: components["schemas"]["NetWeight"] | null;
-            /** Packinggroup */
-            packingGroup?: number | null;
-            /** Propershippingname */
-            properShippingName: string;
-            /** Segregationgroups */
-            segregationGroups?: components["schemas"]["SegregationGroup"][] | null;
-            /** Specialcertificatenumber */
-            specialCertificateNumber?: string | null;
-            /** Subsidiaryrisk1 */
-            subsidiaryRisk1?: string | null;
-            /** Subsidiaryrisk2 */
-            subsidiaryRisk2?: string | null;
-            /** Technicalname */
-            technicalName?: string | null;
-        };
-        /** DangerousGoods2 */
-        "DangerousGoods2-Output": {
-            /** Emsnumber */
-            EMSNumber?: string | null;
-            /** Nanumber */
-            NANumber: string;
-            /** Additionalcontainercargohandling */
-            additionalContainerCargoHandling?: string | null;
-            /** Codedvariantlist */
-            codedVariantList?: string | null;
-            /** Competentauthorityapproval */
-            competentAuthorityApproval?: string | null;
-            emergencyContactDetails: components["schemas"]["EmergencyContactDetails"];
-            /** Endofholdingtime */
-            endOfHoldingTime?: string | null;
-            /** Fumigationdatetime */
-            fumigationDateTime?: string | null;
-            grossWeight: components["schemas"]["GrossWeight"];
-            /** Imoclass */
-            imoClass: string;
-            /** Inhalationzone */
-            inhalationZone?: string | null;
-            /** Innerpackagings */
-            innerPackagings?: components["schemas"]["InnerPackaging-Output"][] | null;
+            innerPackagings?: components["schemas"]["InnerPackaging"][] | null;
             /** Iscompetentauthorityapprovalrequired */
             isCompetentAuthorityApprovalRequired: boolean;
             /** Isemptyuncleanedresidue */
@@ -2665,7 +2541,7 @@ export interface components {
             consignee?: components["schemas"]["Consignee"] | null;
             issueTo?: components["schemas"]["IssueToParty"] | null;
             /** Other */
-            other?: components["schemas"]["OtherDocumentParty-Output"][] | null;
+            other?: components["schemas"]["OtherDocumentParty"][] | null;
             serviceContractOwner?: components["schemas"]["ServiceContractOwner"] | null;
             shipper?: components["schemas"]["Shipper"] | null;
         };
@@ -2676,7 +2552,7 @@ export interface components {
             consignee?: components["schemas"]["Consignee"] | null;
             issueTo?: components["schemas"]["IssueToParty"] | null;
             /** Other */
-            other?: components["schemas"]["OtherDocumentParty-Input"][] | null;
+            other?: components["schemas"]["OtherDocumentParty"][] | null;
             serviceContractOwner?: components["schemas"]["ServiceContractOwner"] | null;
             shipper?: components["schemas"]["Shipper"] | null;
         };
@@ -3398,22 +3274,11 @@ export interface components {
             typeOfOperation?: string | null;
         };
         /** InnerPackaging */
-        "InnerPackaging-Input": {
+        InnerPackaging: {
             /** Description */
             description: string;
             /** Innerpackagings */
-            innerPackagings?: components["schemas"]["InnerPackaging-Input"][] | null;
-            /** Material */
-            material: string;
-            /** Quantity */
-            quantity: number;
-        };
-        /** InnerPackaging */
-        "InnerPackaging-Output": {
-            /** Description */
-            description: string;
-            /** Innerpackagings */
-            innerPackagings?: components["schemas"]["InnerPackaging-Output"][] | null;
+            innerPackagings?: components["schemas"]["InnerPackaging"][] | null;
             /** Material */
             material: string;
             /** Quantity */
@@ -3749,6 +3614,21 @@ export interface components {
             kind: string;
             rateRequest: components["schemas"]["RateRequestDetail"];
         };
+        /** OrderParty */
+        OrderParty: {
+            /** Address */
+            address: string;
+            /** Fax */
+            fax: string | null;
+            /** Isforswbl */
+            isForSwbl: boolean;
+            /** Name */
+            name: string;
+            /** Partytype */
+            partyType: number | null;
+            /** Phonenumber */
+            phoneNumber: string;
+        };
         /** OrderRevisionBody */
         OrderRevisionBody: {
             /** Editedorder */
@@ -3776,34 +3656,15 @@ export interface components {
             depotReleaseLocation?: components["schemas"]["EmptyContainerDepotReleaseLocation"] | null;
         };
         /** OtherDocumentParty */
-        "OtherDocumentParty-Input": {
-            party: components["schemas"]["Party-Input"];
-            /** Partyfunction */
-            partyFunction: string;
-        };
-        /** OtherDocumentParty */
-        "OtherDocumentParty-Output": {
-            party: components["schemas"]["api__schemas__dcsa_booking__Party"];
+        OtherDocumentParty: {
+            party: components["schemas"]["Party"];
             /** Partyfunction */
             partyFunction: string;
         };
         /** OuterPackaging */
-        "OuterPackaging-Input": {
+        OuterPackaging: {
             /** Dangerousgoods */
-            dangerousGoods?: components["schemas"]["DangerousGoods-Input"][] | null;
-            /** Description */
-            description?: string | null;
-            /** Imopackagingcode */
-            imoPackagingCode?: string | null;
-            /** Numberofpackages */
-            numberOfPackages?: number | null;
-            /** Packagecode */
-            packageCode?: string | null;
-        };
-        /** OuterPackaging */
-        "OuterPackaging-Output": {
-            /** Dangerousgoods */
-            dangerousGoods?: components["schemas"]["DangerousGoods-Output"][] | null;
+            dangerousGoods?: components["schemas"]["DangerousGoods"][] | null;
             /** Description */
             description?: string | null;
             /** Imopackagingcode */
@@ -3836,7 +3697,7 @@ export interface components {
             totalCount: number;
         };
         /** Party */
-        "Party-Input": {
+        Party: {
             address?: components["schemas"]["PartyAddress"] | null;
             /** Addresslines */
             addressLines?: components["schemas"]["AddressLine"][] | null;
@@ -4483,7 +4344,7 @@ export interface components {
             /** Isswbl */
             isSWBL: boolean | null;
             /** Parties */
-            parties: components["schemas"]["api__schemas__booking__Party"][];
+            parties: components["schemas"]["OrderParty"][];
             /** Raterequestid */
             rateRequestId: string;
             /** Revise */
@@ -4892,21 +4753,6 @@ export interface components {
             /** Type */
             type?: string | number | null;
         };
-        /** Party */
-        api__schemas__booking__Party: {
-            /** Address */
-            address: string;
-            /** Fax */
-            fax: string | null;
-            /** Isforswbl */
-            isForSwbl: boolean;
-            /** Name */
-            name: string;
-            /** Partytype */
-            partyType: number | null;
-            /** Phonenumber */
-            phoneNumber: string;
-        };
         /** ContainerBody */
         api__schemas__booking_admin__ContainerBody: {
             /** Number */
@@ -4915,22 +4761,6 @@ export interface components {
             sizeId: number;
             /** Typeid */
             typeId: number;
-        };
-        /** Party */
-        api__schemas__dcsa_booking__Party: {
-            address?: components["schemas"]["PartyAddress"] | null;
-            /** Addresslines */
-            addressLines?: components["schemas"]["AddressLine"][] | null;
-            /** Identifyingcodes */
-            identifyingCodes?: components["schemas"]["IdentifyingCode"][] | null;
-            /** Partycontactdetails */
-            partyContactDetails?: components["schemas"]["PartyContactDetail"][] | null;
-            /** Partyname */
-            partyName: string;
-            /** Reference */
-            reference?: string | null;
-            /** Taxlegalreferences */
-            taxLegalReferences?: components["schemas"]["TaxLegalReference"][] | null;
         };
         /** Envelope[Resent] */
         api__schemas__envelope__Envelope_Resent___1: {
@@ -16764,22 +16594,13 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Request body too large */
+            /** @description Request Entity Too Large */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "description": "Request body too large"
-                     *       },
-                     *       "isError": true,
-                     *       "isSuccess": false
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Unsupported Media Type */
@@ -16812,6 +16633,15 @@ export interface operations {
             };
             /** @description Internal Server Error */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16890,6 +16720,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description Request Entity Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Unsupported Media Type */
             415: {
                 headers: {
@@ -16920,6 +16759,15 @@ export interface operations {
             };
             /** @description Internal Server Error */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16998,22 +16846,13 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Request body too large */
+            /** @description Request Entity Too Large */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "description": "Request body too large"
-                     *       },
-                     *       "isError": true,
-                     *       "isSuccess": false
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Unsupported Media Type */
@@ -17046,6 +16885,15 @@ export interface operations {
             };
             /** @description Internal Server Error */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17124,22 +16972,13 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Request body too large */
+            /** @description Request Entity Too Large */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "description": "Request body too large"
-                     *       },
-                     *       "isError": true,
-                     *       "isSuccess": false
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Unsupported Media Type */
@@ -17172,6 +17011,15 @@ export interface operations {
             };
             /** @description Internal Server Error */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
