@@ -13,6 +13,8 @@ RESETS = "Too many reset requests; try again later"
 
 class Limiters:
     def __init__(self, counters: AttemptCounters, signups_per_address: int = 30) -> None:
+        self.counters = counters  # also the DCSA door's request counts (api/dcsa_door.py)
+
         def limiter(name: str, limit: int, window: float, description: str) -> AttemptLimiter:
             return AttemptLimiter(counters, name, limit, window, description)
 

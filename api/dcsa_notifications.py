@@ -5,13 +5,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from api.schemas.dcsa_status import booking_status
+from api.schemas.dcsa_status import AWAITING_DECISION, UPDATE_RECEIVED, booking_status
 from api.schemas.dcsa_view import notification_data
 
 
 class DcsaBookingView:
-    def booking_status(self, state: str, confirmed: bool) -> str:
-        return booking_status(state, confirmed)
+    def booking_status(self, state: str, confirmed: bool, updated: bool) -> str:
+        return booking_status(state, confirmed, updated)
+
+    def still_updated(self, previous_status: str | None, state: str) -> bool:
+        return previous_status == UPDATE_RECEIVED and state in AWAITING_DECISION
 
     def notification_data(
         self,
@@ -22,7 +25,8 @@ class DcsaBookingView:
         cancellation: str | None,
         extra_feedbacks: list[dict[str, Any]] | None,
         messages: dict[str, Any],
+        updated: bool,
     ) -> dict[str, Any]:
         return notification_data(
-            booking, state, confirmed, amended, cancellation, extra_feedbacks, **messages
+            booking, state, confirmed, amended, cancellation, extra_feedbacks, updated, **messages
         )

@@ -14,6 +14,7 @@ from pydantic import BaseModel
 from api import docs_page, errors, log_redaction, openapi, web_app, webhook_docs
 from api.body_limit import BodyLimit
 from api.bootstrap import Services
+from api.dcsa_door import DcsaDoor
 from api.deps import auditors_read_only
 from api.envelope import failure, success
 from api.forwarded import ForwardedHeaders
@@ -95,6 +96,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.add_middleware(BodyLimit)
     app.add_middleware(PathGuard)
+    app.add_middleware(DcsaDoor)  # outside the two above: /v2 speaks the standard's errors (issue 26)
     # Outside everything, the error middleware included, so a 500 carries them too; the caller's address is
     # settled first (api/forwarded.py), whatever server runs the app.
     build_stack = app.build_middleware_stack

@@ -71,10 +71,31 @@ def error_statuses(route: APIRoute) -> set[int]:
     return statuses
 
 
+# How callers authenticate: a bearer token (a session's JWT, or an API key sent as a bearer token) and, on
+# the integration doors, an API key in its own header.
+SECURITY_SCHEMES: dict[str, Any] = {
+    "bearerAuth": {"type": "http", "scheme": "bearer", "description": "A session token, or an API key"},
+    "apiKey": {"type": "apiKey", "in": "header", "name": "API-Key", "description": "An API key (`fbk_...`)"},
+}
+
+
+def _security(route: APIRoute) -> list[dict[str, list[str]]] | None:
+    depends_on = _depends_on(route)
+    if "integration_customer" in depends_on:
+        return [{"bearerAuth": []}, {"apiKey": []}]
+    if depends_on & _AUTHENTICATED:
+        return [{"bearerAuth": []}]
+    return None
+
+
 def document_errors(router: APIRouter) -> None:
-    """Adds each operation's error answers to what its route declares (before the router is included)."""
+    """Adds each operation's error answers to what its route declares, and how its callers authenticate
+    (before the router is included)."""
     for route in router.routes:
         if isinstance(route, APIRoute) and route.include_in_schema:
+            security = _security(route)
+            if security is not None:
+                route.openapi_extra = {"security": security, **(route.openapi_extra or {})}
             declared = dict(route.responses)
             pending = pending_response() if "command" in _depends_on(route) else {}
             route.responses = {**pending, **error_responses(*error_statuses(route)), **declared}
@@ -85,13 +106,17 @@ def document(app: FastAPI) -> dict[str, Any]:
     400 in the envelope, api/errors.py)."""
     if app.openapi_schema is not None:
         return app.openapi_schema
+    # One schema per model for input and output (`Party`, not `Party-Input` / `Party-Output`): the DCSA
+    # standard's names stay the standard's, and a generated client has one type per thing.
     schema = get_openapi(
         title=app.title,
         version=app.version,
         routes=app.routes,
         webhooks=app.webhooks.routes,
         description=app.description,
+        separate_input_output_schemas=False,
     )
+    schema.setdefault("components", {})["securitySchemes"] = SECURITY_SCHEMES
     for path in [*schema.get("paths", {}).values(), *schema.get("webhooks", {}).values()]:
         for operation in path.values():
             operation.get("responses", {}).pop("422", None)

@@ -7,7 +7,7 @@ from starlette.routing import Match
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from api.envelope import failure
-from api.web_app import API_PREFIXES, WEB_ROUTE
+from api.web_app import API_PREFIXES, DCSA_DOOR, WEB_ROUTE
 
 # The longest path of the API is under 150 characters; a client route of the web app is shorter still.
 MAX_PATH_BYTES = 2048
@@ -19,7 +19,7 @@ METHODS = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE")
 def allowed_methods(scope: Scope) -> list[str]:
     """Every method some route answers at this path (asked of the router itself, included routers and
     all); the web app's pages count only outside the API."""
-    is_api = scope["path"].lstrip("/").startswith(API_PREFIXES)
+    is_api = scope["path"].lstrip("/").startswith(API_PREFIXES) or bool(DCSA_DOOR.match(scope["path"]))
     routes = [r for r in scope["app"].router.routes if not (is_api and getattr(r, "name", None) == WEB_ROUTE)]
     methods = [m for m in METHODS if any(r.matches({**scope, "method": m})[0] is Match.FULL for r in routes)]
     return [*methods, "OPTIONS"] if methods else []

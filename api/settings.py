@@ -33,6 +33,9 @@ class Settings(BaseSettings):
     # that signs up many customers from loopback raises it).
     SIGNUP_ATTEMPTS_PER_ADDRESS: int = 30
     UPLOAD_ABANDONED_AFTER_SECONDS: float = 24 * 3600
+    # Calls to the DCSA door (/v2) per credential in a minute; one address may make 5 times as many (so a
+    # flood of bad keys is limited too). Answered 429 with Retry-After and RateLimit headers (issue 26).
+    DCSA_REQUESTS_PER_MINUTE: int = 120
     # Followers (projections, policies) run inside the server unless a separate worker runs them.
     RUN_FOLLOWERS: bool = True
     # Set by `freight serve` for its child processes (API workers, followers): others share this store, so

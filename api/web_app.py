@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from fastapi import FastAPI
@@ -18,6 +19,8 @@ API_PREFIXES = (
     "docs",
     "openapi",
 )
+# The DCSA doors (`/v2/...` and any other `/v<n>/...`): never the web app's, always the standard's errors.
+DCSA_DOOR = re.compile(r"^/?v\d+(/|$)")
 # The catch-all route's name: it answers GET on every path, so method lookups leave it out for API paths.
 WEB_ROUTE = "web"
 
@@ -27,7 +30,7 @@ def mount(app: FastAPI, dist: Path) -> None:
 
     @app.get("/{path:path}", include_in_schema=False, name=WEB_ROUTE)
     def web(path: str) -> Response:
-        if path.startswith(API_PREFIXES):
+        if path.startswith(API_PREFIXES) or DCSA_DOOR.match(path):
             raise StarletteHTTPException(404)
         candidate = (root / path).resolve()
         if path and candidate.is_file() and candidate.is_relative_to(root):

@@ -14,7 +14,14 @@ from api.fresh_answers import rate_request_answer
 from api.openapi import operation_ids
 from api.presenters import booking as present
 from api.schemas.booking import Choice, ContainerChoice, RateRequestDetail, RateRequestRow, ShippingOrder
-from api.schemas.booking_admin import ContainerBody, MessageBody, OrderRevisionBody, PortBody, QuoteBody
+from api.schemas.booking_admin import (
+    ConfirmRequestBody,
+    ContainerBody,
+    MessageBody,
+    OrderRevisionBody,
+    PortBody,
+    QuoteBody,
+)
 from api.schemas.envelope import Envelope, Lookup
 from api.schemas.wire_types import utc_instant
 from domain.booking.containers import is_valid
@@ -104,6 +111,22 @@ def reject(
 @router.put("/rate-requests/{id}/confirm-booking", response_model=Envelope[RateRequestDetail])
 def confirm_booking(id: str, principal: AdminUser, services: ServicesDep, command: CommandDep) -> Response:
     position = command.answering(services.booking.confirm_booking, id, principal.actor)
+    return success(rate_request_answer(services, id, principal, position))
+
+
+@router.put("/rate-requests/{id}/confirm-request", response_model=Envelope[RateRequestDetail])
+def confirm_request(
+    id: str,
+    principal: AdminUser,
+    services: ServicesDep,
+    command: CommandDep,
+    body: ConfirmRequestBody | None = None,
+) -> Response:
+    """Confirm a booking request made through the DCSA standard (a firm request: no price acceptance or
+    documents from the customer), with the price quoted, or quoting `price` in the same act."""
+    given = body or ConfirmRequestBody(price=None, validUntil=None)
+    until = valid_until(given.validUntil) if given.validUntil else None
+    position = command.answering(services.booking.confirm_request, id, principal.actor, given.price, until)
     return success(rate_request_answer(services, id, principal, position))
 
 

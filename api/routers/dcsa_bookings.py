@@ -11,13 +11,14 @@ from collections.abc import Callable, Coroutine
 from typing import Annotated, Any
 
 from eventsourcing.persistence import RecordConflictError
-from fastapi import APIRouter, Header, Query, Request, Response
+from fastapi import APIRouter, Depends, Header, Query, Request, Response
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.routing import APIRoute
 from starlette.exceptions import HTTPException
 
 from api.booking_reference import rate_request_id_for, request_reference
+from api.dcsa_door import rate_limit
 from api.deps import ServicesDep, off_loop
 from api.integration_auth import IntegrationCustomer
 from api.openapi import operation_ids
@@ -40,6 +41,7 @@ from domain.shared.errors import (
     DomainError,
     Forbidden,
     IllegalTransition,
+    KeyReused,
     NotFound,
     TooManyAttempts,
     Unauthorized,
@@ -55,6 +57,7 @@ _ERRORS: list[tuple[type[DomainError], int, int]] = [
     (NotFound, 404, 7006),
     (IllegalTransition, 409, 7005),
     (Conflict, 409, 7005),
+    (KeyReused, 409, 7004),
     (TooManyAttempts, 429, 7004),
     (ValidationFailed, 400, 7004),
     (DomainError, 400, 7004),
@@ -76,48 +79,87 @@ class DcsaRoute(APIRoute):
 
         async def answer(request: Request) -> Response:
             method, uri = request.method, request.url.path
-            try:
-                response = await handler(request)
-            except RequestValidationError as error:
-                return error_response(method, uri, 400, schema_errors(list(error.errors())), "Invalid body")
-            except BookingContentRefused as error:
-                return error_response(method, uri, 400, error.errors, "The booking cannot be taken as sent")
-            except DomainError as error:
-                status, code = next((s, c) for kind, s, c in _ERRORS if isinstance(error, kind))
-                fields = error.fields if isinstance(error, ValidationFailed) else {}
-                details = [DetailedError(code, m, f"$.{k}" if k else None) for k, m in fields.items()]
-                return error_response(
-                    method,
-                    uri,
-                    status,
-                    details or [DetailedError(code, error.description)],
-                    error.description,
-                )
-            except RecordConflictError:
-                text = "Somebody else changed this booking at the same time; read it again and retry"
-                return error_response(method, uri, 409, [DetailedError(7005, text)], text)
-            except HTTPException as error:
-                text = str(error.detail)
-                return error_response(method, uri, error.status_code, [DetailedError(7002, text)], text)
-            except Exception:
-                log.exception("unhandled error on %s %s", method, uri)
-                return error_response(
-                    method, uri, 500, [DetailedError(7099, "Internal error")], "Internal error"
-                )
+            response = await self._answer(handler, request, method, uri)
             response.headers["API-Version"] = API_VERSION
+            for name, value in getattr(request.state, "rate_limit_headers", {}).items():
+                response.headers[name] = value
             return response
 
         return answer
 
+    @staticmethod
+    async def _answer(
+        handler: Callable[[Request], Coroutine[Any, Any, Response]], request: Request, method: str, uri: str
+    ) -> Response:
+        if method in ("POST", "PUT", "PATCH") and not _json_body(request.headers.get("content-type")):
+            text = "Send the body as application/json"
+            return error_response(method, uri, 415, [DetailedError(7009, text)], "Unsupported media type")
+        try:
+            response = await handler(request)
+        except RequestValidationError as error:
+            return error_response(method, uri, 400, schema_errors(list(error.errors())), "Invalid body")
+        except BookingContentRefused as error:
+            return error_response(method, uri, 400, error.errors, "The booking cannot be taken as sent")
+        except TooManyAttempts as error:
+            retry = {"Retry-After": str(error.retry_after)} if error.retry_after else {}
+            return error_response(method, uri, 429, [DetailedError(7011, error.description)], None, retry)
+        except DomainError as error:
+            status, code = next((s, c) for kind, s, c in _ERRORS if isinstance(error, kind))
+            fields = error.fields if isinstance(error, ValidationFailed) else {}
+            details = [DetailedError(code, m, f"$.{k}" if k else None) for k, m in fields.items()]
+            return error_response(
+                method,
+                uri,
+                status,
+                details or [DetailedError(code, error.description)],
+                error.description,
+            )
+        except RecordConflictError:
+            text = "Somebody else changed this booking at the same time; read it again and retry"
+            return error_response(method, uri, 409, [DetailedError(7005, text)], text)
+        except HTTPException as error:
+            text = str(error.detail)
+            return error_response(method, uri, error.status_code, [DetailedError(7002, text)], text)
+        except Exception:
+            log.exception("unhandled error on %s %s", method, uri)
+            return error_response(method, uri, 500, [DetailedError(7099, "Internal error")], "Internal error")
+        return response
 
+
+def _json_body(content_type: str | None) -> bool:
+    """A JSON media type (`application/json`, `application/...+json`); a body-less call sends none."""
+    if content_type is None:
+        return True
+    kind = content_type.split(";", 1)[0].strip().lower()
+    return kind == "application/json" or (kind.startswith("application/") and kind.endswith("+json"))
+
+
+_RATE_LIMIT_HEADERS = {
+    "RateLimit-Limit": "Calls allowed in the window (per credential; per address five times as many)",
+    "RateLimit-Remaining": "Calls left in the current window",
+    "RateLimit-Reset": "Seconds until the window ends",
+    "RateLimit-Policy": "The limit and its window in seconds (`120;w=60`)",
+}
 _FAILURES: dict[int | str, dict[str, Any]] = {
-    code: {"model": ErrorResponse} for code in (400, 401, 403, 404, 409, 415, 500)
+    code: {"model": ErrorResponse} for code in (400, 401, 403, 404, 409, 413, 415, 500, 503)
+}
+_FAILURES[429] = {
+    "model": ErrorResponse,
+    "description": "Too many requests: retry after `Retry-After` seconds",
+    "headers": {
+        "Retry-After": {"description": "Seconds to wait before calling again", "schema": {"type": "integer"}},
+        **{
+            name: {"description": text, "schema": {"type": "string"}}
+            for name, text in _RATE_LIMIT_HEADERS.items()
+        },
+    },
 }
 router = APIRouter(
     prefix="/v2",
     tags=["dcsa-booking"],
     route_class=DcsaRoute,
     responses=_FAILURES,
+    dependencies=[Depends(rate_limit)],
     generate_unique_id_function=operation_ids("dcsa"),
 )
 
@@ -149,16 +191,29 @@ def _owned_booking(services: Any, reference: str, principal: Principal) -> dict[
     return row
 
 
+# A client that lost a create's answer retries with the same key and gets the one booking (as on the
+# portal's own create); the same key with another body is refused, 409.
+IdempotencyKey = Annotated[str | None, Header(alias="Idempotency-Key", max_length=200)]
+
+
 @router.post("/bookings", status_code=202, response_model=CreateBookingResponse)
 def create_booking(
-    body: CreateBooking, principal: IntegrationCustomer, services: ServicesDep, api_version: ApiVersion = None
+    body: CreateBooking,
+    principal: IntegrationCustomer,
+    services: ServicesDep,
+    api_version: ApiVersion = None,
+    idempotency_key: IdempotencyKey = None,
 ) -> Any:
-    """Use case 1: a booking request. It becomes a rate request in `requested`, keeping what was sent."""
+    """Use case 1: a booking request, firm (the carrier confirms it with its charges, no step of the
+    shipper's between). It becomes a rate request in `requested`, keeping what was sent."""
     _major_version(api_version)
     as_sent = _as_sent(body)
     try:
         rate_request_id, position = services.booking.create_booking_request(
-            principal.actor, principal.username, booking_content(body, as_sent)
+            principal.actor,
+            principal.username,
+            booking_content(body, as_sent),
+            request_key=idempotency_key,
         )
     except ValidationFailed as error:
         raise BookingContentRefused(content_errors(error.fields, as_sent)) from error
@@ -192,7 +247,13 @@ def _amendment(services: Any, rate_request_id: str) -> dict[str, Any] | None:
         return dcsa_read.latest_amendment(tx, rate_request_id)
 
 
-@router.put("/bookings/{bookingReference}", status_code=202, response_model=CreateBookingResponse)
+# The standard: an accepted update or cancellation answers 202 with an empty payload.
+_ACCEPTED: dict[int | str, dict[str, Any]] = {
+    202: {"description": "Accepted; the booking now awaits the provider's action", "content": None}
+}
+
+
+@router.put("/bookings/{bookingReference}", status_code=202, response_class=Response, responses=_ACCEPTED)
 def update_booking(
     bookingReference: str,
     body: UpdateBooking,
@@ -203,7 +264,8 @@ def update_booking(
     """Use case 3: an updated booking request, while the booking awaits the shipper's update or is still
     received and not yet accepted (the portal's edit: requested, quoted, revision requested); use case 7:
     on a confirmed booking, a request to amend it (`amendedBookingStatus` AMENDMENT_RECEIVED; the original
-    stands until staff decide, and `GET ?amendedContent=true` answers the amendment as sent)."""
+    stands until staff decide, and `GET ?amendedContent=true` answers the amendment as sent). An update
+    reads UPDATE_RECEIVED until staff decide; a newer amendment replaces one still awaiting a decision."""
     _major_version(api_version)
     row = _owned_booking(services, bookingReference, principal)
     as_sent = _as_sent(body)
@@ -214,7 +276,7 @@ def update_booking(
     except ValidationFailed as error:
         raise BookingContentRefused(content_errors(error.fields, as_sent)) from error
     services.settle(position)
-    return JSONResponse({"carrierBookingRequestReference": request_reference(row)}, status_code=202)
+    return Response(status_code=202)
 
 
 # The one value each of the standard's three cancellations may set.
@@ -225,7 +287,7 @@ _CANCEL = {
 }
 
 
-@router.patch("/bookings/{bookingReference}", status_code=202, response_model=CreateBookingResponse)
+@router.patch("/bookings/{bookingReference}", status_code=202, response_class=Response, responses=_ACCEPTED)
 def cancel_booking(
     bookingReference: str,
     body: CancelBookingRequest,
@@ -262,4 +324,4 @@ def cancel_booking(
             raise Conflict("This booking has a change awaiting a decision; withdraw it or wait for it")
         position = booking.request_cancellation(row["id"], principal.actor, reason)
     services.settle(position)
-    return JSONResponse({"carrierBookingRequestReference": request_reference(row)}, status_code=202)
+    return Response(status_code=202)

@@ -109,7 +109,7 @@ class BookingRequest(BaseModel):
     documents: list[BookingDocument]
 
 
-class Party(BaseModel):
+class OrderParty(BaseModel):
     name: str
     address: str
     phoneNumber: str
@@ -143,7 +143,7 @@ class ShippingOrder(BaseModel):
     temprature: float | None
     humidity: float | None
     hasVentilation: bool | None
-    parties: list[Party]
+    parties: list[OrderParty]
     containers: list[Container]
     revise: dict[str, str]
     editedOrder: dict[str, Any] | None

@@ -15,6 +15,14 @@ class QuoteBody(BaseModel):
     validUntil: str = Field(max_length=40)
 
 
+class ConfirmRequestBody(BaseModel):
+    """Confirm a firm booking request (one made through the DCSA standard): with `price`, quote it in the
+    same act (`validUntil` optional: 30 days); without, the price already quoted stands."""
+
+    price: Annotated[Decimal | None, PlainNumber] = None
+    validUntil: str | None = Field(None, max_length=40)
+
+
 class MessageBody(BaseModel):
     message: str = Field(max_length=2000)
 

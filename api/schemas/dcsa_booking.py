@@ -1,4 +1,4 @@
-"""DCSA Booking 2.0.5 wire models, generated once from `shared/dcsa/BKG_v2.0.5.yaml` (descriptions and
+"""DCSA Booking 2.0.5 wire models, generated once from `contract/dcsa/BKG_v2.0.5.yaml` (descriptions and
 examples stripped) by datamodel-code-generator:
 
     datamodel-codegen --input-file-type openapi --output-model-type pydantic_v2.BaseModel
@@ -6,14 +6,18 @@ examples stripped) by datamodel-code-generator:
       --enum-field-as-literal all
 
 Do not edit by hand: regenerate. Property names are the standard's own (`UNLocationCode`, `ISOEquipmentCode`).
+After regenerating, give each `oneOf` RootModel (CancelBookingRequest, PlaceOfBLIssue, DangerousGoods) its
+`_one_of` validator again (issue 26: a body matching two members is refused).
 """
 
 from __future__ import annotations
 
 from datetime import date
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import AwareDatetime, BaseModel, Field, RootModel
+from pydantic import AwareDatetime, BaseModel, Field, RootModel, model_validator
+
+from api.schemas.dcsa_one_of import exactly_one
 
 
 class CreateBookingResponse(BaseModel):
@@ -37,6 +41,11 @@ class CancelBookingRequest3(BaseModel):
 
 class CancelBookingRequest(RootModel[CancelBookingRequest1 | CancelBookingRequest2 | CancelBookingRequest3]):
     root: CancelBookingRequest1 | CancelBookingRequest2 | CancelBookingRequest3
+
+    @model_validator(mode="before")
+    @classmethod
+    def _one_of(cls, data: Any) -> Any:
+        return exactly_one(cls, data)  # the standard's oneOf: one member only (api/schemas/dcsa_one_of.py)
 
 
 class Feedback(BaseModel):
@@ -101,6 +110,11 @@ class PlaceOfBLIssue2(BaseModel):
 
 class PlaceOfBLIssue(RootModel[PlaceOfBLIssue1 | PlaceOfBLIssue2]):
     root: PlaceOfBLIssue1 | PlaceOfBLIssue2
+
+    @model_validator(mode="before")
+    @classmethod
+    def _one_of(cls, data: Any) -> Any:
+        return exactly_one(cls, data)  # the standard's oneOf: one member only (api/schemas/dcsa_one_of.py)
 
 
 class ActiveReeferSettings(BaseModel):
@@ -614,6 +628,11 @@ class DangerousGoods2(BaseModel):
 
 class DangerousGoods(RootModel[DangerousGoods1 | DangerousGoods2]):
     root: DangerousGoods1 | DangerousGoods2
+
+    @model_validator(mode="before")
+    @classmethod
+    def _one_of(cls, data: Any) -> Any:
+        return exactly_one(cls, data)  # the standard's oneOf: one member only (api/schemas/dcsa_one_of.py)
 
 
 class ConfirmedEquipment(BaseModel):

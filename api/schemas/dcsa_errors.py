@@ -30,6 +30,10 @@ CODES = {
     7006: "notFound",
     7007: "unauthorized",
     7008: "forbidden",
+    7009: "unsupportedMediaType",  # a body that is not application/json
+    7010: "payloadTooLarge",
+    7011: "tooManyRequests",  # the rate limit of the door (429, with Retry-After)
+    7012: "methodNotAllowed",
     7099: "internalError",
 }
 
@@ -53,8 +57,15 @@ class DetailedError:
             if name:
                 out["property"] = name[:100]
         if self.value is not None and not isinstance(self.value, dict | list):
-            out["value"] = str(self.value)[:500]
+            out["value"] = as_text(self.value)[:500]
         return out
+
+
+def as_text(value: Any) -> str:
+    """A value quoted back to the sender as the text it sent (never a Python `b'...'` repr)."""
+    if isinstance(value, bytes | bytearray):
+        return bytes(value).decode("utf-8", errors="replace")
+    return str(value)
 
 
 def property_name(json_path: str) -> str | None:
@@ -64,7 +75,12 @@ def property_name(json_path: str) -> str | None:
 
 
 def error_response(
-    method: str, uri: str, status: int, errors: Sequence[DetailedError], message: str | None = None
+    method: str,
+    uri: str,
+    status: int,
+    errors: Sequence[DetailedError],
+    message: str | None = None,
+    headers: dict[str, str] | None = None,
 ) -> JSONResponse:
     body = {
         "httpMethod": method if method in ("GET", "HEAD", "POST", "PUT", "DELETE", "PATCH") else "GET",
@@ -77,10 +93,10 @@ def error_response(
     }
     if message:
         body["statusCodeMessage"] = message[:200]
-    headers = {"API-Version": API_VERSION}
+    sent = {**(headers or {}), "API-Version": API_VERSION}
     if status == 401:
-        headers["WWW-Authenticate"] = "Bearer"
-    return JSONResponse(body, status_code=status, headers=headers)
+        sent["WWW-Authenticate"] = "Bearer"
+    return JSONResponse(body, status_code=status, headers=sent)
 
 
 # Names pydantic puts into an error's location that are no field of the body: the members of a `oneOf`

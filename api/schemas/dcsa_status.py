@@ -12,7 +12,10 @@ from typing import Any
 
 BOOKING_STATUS = {
     "requested": "RECEIVED",
-    "quoted": "RECEIVED",  # a price is offered: a feedback says so; the customer accepts or cancels
+    # A price is offered: a feedback says so. A request made on the screens waits for the customer to accept
+    # it; a firm one (made through the standard) for staff to confirm (issue 26). After the shipper's update
+    # (PUT, or an edit on the screens) both read UPDATE_RECEIVED (`booking_status`).
+    "quoted": "RECEIVED",
     "loi_pending": "RECEIVED",  # the price is accepted; the booking request documents are awaited
     "revision_requested": "PENDING_UPDATE",
     "shipping_order": "CONFIRMED",
@@ -35,9 +38,17 @@ CONFIRMED_STATES = ("shipping_order", "completed", "cancelled")
 _NAMED_FIELD = re.compile(r"^\s*(\$[\w.\[\]]*)\s*:\s*(.+)$", re.DOTALL)
 
 
-def booking_status(state: str, confirmed: bool) -> str:
+UPDATE_RECEIVED = "UPDATE_RECEIVED"
+# The states in which a shipper's update awaits the carrier's decision (the standard's UPDATE_RECEIVED).
+AWAITING_DECISION = ("requested", "quoted")
+
+
+def booking_status(state: str, confirmed: bool, updated: bool = False) -> str:
+    """`updated`: the shipper updated the request since it was received (either door)."""
     if state == "rejected_by_admin" and confirmed:
         return DECLINED
+    if updated and state in AWAITING_DECISION:
+        return UPDATE_RECEIVED
     return BOOKING_STATUS[state]
 
 
@@ -82,7 +93,10 @@ def feedbacks(
     rejection_message: str | None = None,
     price: str | Decimal | None = None,
     valid_until: str | None = None,
+    firm: bool = False,
 ) -> list[dict[str, Any]]:
+    """Staff's messages; `firm`: a request made through the standard, which staff confirm with the price
+    (the customer has no price to accept)."""
     if state == "revision_requested" and revision_message:
         return [_staff_message("ERROR", "PROPERTY_VALUE_MUST_CHANGE", revision_message)]
     if state == "rejected_by_admin" and rejection_message:
@@ -93,8 +107,12 @@ def feedbacks(
             {
                 "severity": "INFO",
                 "code": "INFORMATIONAL_MESSAGE",
-                "message": f"Quoted {amount} USD per container, valid until {valid_until}; accept or "
-                "cancel the price in the portal",
+                "message": (
+                    f"Quoted {amount} USD per container; the carrier confirms the booking with this price"
+                    if firm
+                    else f"Quoted {amount} USD per container, valid until {valid_until}; accept or "
+                    "cancel the price in the portal"
+                ),
             }
         ]
     if state == "price_expired":

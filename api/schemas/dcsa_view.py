@@ -8,6 +8,7 @@ import re
 from typing import Any
 
 from api.booking_reference import booking_reference, request_reference
+from api.schemas.dcsa_confirmation import confirmation
 from api.schemas.dcsa_status import (
     amended_booking_status,
     booking_status,
@@ -88,10 +89,11 @@ def booking(row: dict[str, Any], amendment: dict[str, Any] | None = None) -> dic
         document = {k: v for k, v in document.items() if k not in _AMENDABLE}
         document.update({k: v for k, v in asked.items() if k in _AMENDABLE})
     answer: dict[str, Any] = {"carrierBookingRequestReference": request_reference(row)}
-    if has_booking_reference(state, confirmed):
+    was_confirmed = has_booking_reference(state, confirmed)
+    if was_confirmed:
         answer["carrierBookingReference"] = booking_reference(row)
     amendment_state = row.get("amendment_state")
-    answer["bookingStatus"] = booking_status(state, confirmed)
+    answer["bookingStatus"] = booking_status(state, confirmed, bool(row.get("updated")))
     amended = amended_booking_status(amendment_state)
     if amended:
         answer["amendedBookingStatus"] = amended
@@ -99,8 +101,15 @@ def booking(row: dict[str, Any], amendment: dict[str, Any] | None = None) -> dic
     if cancellation:
         answer["bookingCancellationStatus"] = cancellation
     answer.update(document)
+    if was_confirmed:
+        answer.update(confirmation(row, list(document.get("requestedEquipments") or [])))
     said = feedbacks(
-        state, row["revision_message"], row["rejection_message"], row["price"], row["valid_until"]
+        state,
+        row["revision_message"],
+        row["rejection_message"],
+        row["price"],
+        row["valid_until"],
+        firm=bool(row.get("content")),
     )
     if said:
         answer["feedbacks"] = said
@@ -114,11 +123,12 @@ def notification_data(
     amended: str | None = None,
     cancellation: str | None = None,
     extra_feedbacks: list[dict[str, Any]] | None = None,
+    updated: bool = False,
     **messages: Any,
 ) -> dict[str, Any]:
     """The lightweight notification's `data`: statuses (`amended`: amendedBookingStatus, `cancellation`:
     bookingCancellationStatus), references (of `row`: id, reference) and feedbacks."""
-    data: dict[str, Any] = {"bookingStatus": booking_status(state, confirmed)}
+    data: dict[str, Any] = {"bookingStatus": booking_status(state, confirmed, updated)}
     if amended:
         data["amendedBookingStatus"] = amended
     if cancellation:

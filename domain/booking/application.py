@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 from typing import Any, TypeVar
 from uuid import UUID
@@ -41,6 +41,8 @@ from domain.shared.messages import message
 T = TypeVar("T")
 # A create that loses the race for a reference number takes the next free one; this bounds the retries.
 MAX_REFERENCE_TRIES = 50
+# How long a price given in the same act as a firm request's confirmation is said to hold.
+FIRM_QUOTE_VALIDITY = timedelta(days=30)
 
 
 def _uuid(value: str | UUID, what: str) -> UUID:
@@ -217,13 +219,38 @@ class BookingApplication(ContextApplication):
         return self.record(rate_request)
 
     def create_booking_request(
-        self, actor: Actor, username: str, content: BookingRequestContent, now: datetime | None = None
+        self,
+        actor: Actor,
+        username: str,
+        content: BookingRequestContent,
+        now: datetime | None = None,
+        request_key: str | None = None,
     ) -> tuple[UUID, int]:
         """A booking request made through the DCSA standard: a rate request in `requested` whose details
-        are derived from the standard's content, which it keeps."""
+        are derived from the standard's content, which it keeps.
+
+        `request_key` (an idempotency key) works as for `create_rate_request`: a retry finds the booking the
+        first call made; the same key with another body is refused (`KeyReused`)."""
+        key_id = name_based_id("rate-request", f"{actor.id}:{request_key}") if request_key else None
+        if key_id is not None and self._exists(key_id):
+            self._same_booking_request(key_id, actor, content)
+            return key_id, self.store.head()
         today = (now or datetime.now(UTC)).date()
         details = booking_content.rate_request_details(content, today, self.catalog)
-        return self._create(actor, username, details, now, content=content)
+        try:
+            return self._create(actor, username, details, now, key_id=key_id, content=content)
+        except _KeyTaken:
+            assert key_id is not None
+            self._same_booking_request(key_id, actor, content)
+            return key_id, self.store.head()
+
+    def _same_booking_request(self, key_id: UUID, actor: Actor, content: BookingRequestContent) -> None:
+        first = next(iter(self.events.get(key_id, limit=1)), None)
+        if not isinstance(first, RateRequest.Created) or first.customer_id != actor.id:
+            raise KeyReused("This idempotency key was used for another request")
+        sent = getattr(first, "booking_content", None) or {}
+        if sent.get("as_sent") != dict(content.as_sent):
+            raise KeyReused("This idempotency key was used with another request body; use a new key")
 
     def update_booking_request(
         self, rate_request_id: str, actor: Actor, content: BookingRequestContent, now: datetime | None = None
@@ -247,9 +274,9 @@ class BookingApplication(ContextApplication):
         dangerous goods, the sea-waybill choice, the comment) keeps the booking's value. The amended
         content rides on the amendment and becomes the booking's when approved."""
         rate_request = self.rate_request(rate_request_id, actor)
-        if rate_request.change_pending:
+        if rate_request.cancellation is not None and rate_request.cancellation.open:
             raise Conflict(
-                "This booking has a change awaiting a decision; withdraw it or wait for the decision"
+                "This booking has a cancellation request awaiting a decision; withdraw it or wait for it"
             )
         today = (now or datetime.now(UTC)).date()
         details = booking_content.rate_request_details(content, today, self.catalog)
@@ -257,6 +284,9 @@ class BookingApplication(ContextApplication):
         details["is_swbl"] = current.get("is_swbl", False)
         details["additional_comment"] = current.get("additional_comment")
         details["msds"] = current.get("msds") if details["is_danger"] else None
+        if rate_request.amendment is not None and rate_request.amendment.open:
+            # The standard: a newer amendment replaces the one still awaiting a decision.
+            rate_request.withdraw_amendment(actor)
         rate_request.request_amendment(details, actor, content)
         return self.record(rate_request)
 
@@ -322,6 +352,25 @@ class BookingApplication(ContextApplication):
         self._staff(actor)
         rate_request = self.rate_request(rate_request_id, actor)
         rate_request.confirm_booking(actor)
+        return self.record(rate_request)
+
+    def confirm_request(
+        self,
+        rate_request_id: str,
+        actor: Actor,
+        price: Decimal | None = None,
+        valid_until: datetime | None = None,
+        now: datetime | None = None,
+    ) -> int:
+        """Confirm a firm booking request (one made through the DCSA standard) with its quoted price, or
+        quote `price` and confirm in one act (`valid_until` defaults to `FIRM_QUOTE_VALIDITY` from now)."""
+        self._staff(actor)
+        moment = now or datetime.now(UTC)
+        rate_request = self.rate_request(rate_request_id, actor)
+        until = None
+        if price is not None:
+            until = (valid_until or moment + FIRM_QUOTE_VALIDITY).astimezone(UTC)
+        rate_request.confirm_request(actor, price, until, moment)
         return self.record(rate_request)
 
     def expire_quote(self, rate_request_id: str, now: datetime | None = None) -> int:

@@ -138,6 +138,13 @@ class RateRequest(LifecycleAggregate):
     def quantity(self) -> int:
         return int(self.details["quantity"])
 
+    @property
+    def firm_request(self) -> bool:
+        """A booking request made through the DCSA standard is firm: the carrier's decision confirms it with
+        its price (no price acceptance or documents from the customer). One made on the screens is a
+        request for a price the customer accepts first (`portal_request`)."""
+        return getattr(self, "booking_content", None) is not None
+
     # -- customer ----------------------------------------------------------------------------------------
     def edit(
         self, details: dict[str, Any], actor: Actor, content: BookingRequestContent | None = None
@@ -170,7 +177,7 @@ class RateRequest(LifecycleAggregate):
 
     def accept_price(self, now: datetime, actor: Actor) -> None:
         before = self.valid_until is not None and now < self.valid_until
-        dest = self._next("accept_price", actor, before_validity=before)
+        dest = self._next("accept_price", actor, before_validity=before, portal_request=not self.firm_request)
         self._price_accepted(state=dest, **audit_fields(actor))
 
     @event("PriceAccepted")
@@ -281,6 +288,25 @@ class RateRequest(LifecycleAggregate):
         dest = self._next("confirm_booking", actor, has_booking_request=bool(self.booking_documents))
         self._booking_confirmed(state=dest, customer_id=self.customer_id, **audit_fields(actor))
 
+    def confirm_request(
+        self,
+        actor: Actor,
+        price: Decimal | None = None,
+        valid_until: datetime | None = None,
+        now: datetime | None = None,
+    ) -> None:
+        """Staff confirm a firm booking request with its charges: the price already quoted, or `price`
+        (valid until `valid_until`) quoted in the same act. The standard has no customer step between."""
+        if price is not None:  # quoted first (the confirmation is from `quoted`), in the same transaction
+            assert valid_until is not None and now is not None
+            if not self.firm_request:
+                self._next("confirm_request", actor, firm_request=False, has_price=True)  # refuses
+            self.quote(price, valid_until, now, actor)
+        dest = self._next(
+            "confirm_request", actor, firm_request=self.firm_request, has_price=self.price is not None
+        )
+        self._booking_confirmed(state=dest, customer_id=self.customer_id, **audit_fields(actor))
+
     @event("BookingConfirmed")
     def _booking_confirmed(
         self, state: str, customer_id: str, actor_id: str, actor_role: str, reason: str | None
@@ -290,7 +316,8 @@ class RateRequest(LifecycleAggregate):
     # -- system ------------------------------------------------------------------------------------------
     def expire(self, now: datetime, actor: Actor) -> None:
         passed = self.valid_until is not None and now >= self.valid_until
-        dest = self._next("expire", actor, validity_passed=passed)
+        # A firm request's price is the carrier's, awaiting no acceptance: it does not expire.
+        dest = self._next("expire", actor, validity_passed=passed, portal_request=not self.firm_request)
         self._expired(
             state=dest, customer_id=self.customer_id, **audit_fields(actor, "quote validity passed")
         )

@@ -14,11 +14,14 @@ def waiting_for(
     order_state: str | None,
     cancellation_requested: bool = False,
     amendment_state: str | None = None,
+    firm_request: bool = False,
 ) -> str | None:
     """`customer`, `staff` or None for a rate request in `state`.
 
     While an amendment is open (`amendment_state` not final) the amendment's lifecycle decides: the booking
     waits on that exchange (asked: staff; re-quoted: the customer, to accept or withdraw).
+
+    `firm_request`: made through the DCSA standard, so staff confirm it with its price (no customer step).
 
     Where only the system moves the rate request on (it completes when its shipping order is approved),
     the shipping order's lifecycle decides, from its state or, before it exists, from its creation.
@@ -29,7 +32,12 @@ def waiting_for(
         if amendment_state not in finals:
             return amendments.turn_after(amendment_state)
     rate_requests = lifecycle("rate_request")
-    facts = {"has_booking_request": has_booking_request, "cancellation_requested": cancellation_requested}
+    facts = {
+        "has_booking_request": has_booking_request,
+        "cancellation_requested": cancellation_requested,
+        "firm_request": firm_request,
+        "portal_request": not firm_request,
+    }
     whose = rate_requests.waiting_for(state, facts)
     if whose is not None:
         return whose

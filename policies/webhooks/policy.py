@@ -80,7 +80,11 @@ def event_id(event: Any) -> str:
 class BookingView(Protocol):
     """How the DCSA door names a booking (api/dcsa_notifications.py): the policy imports no wire schema."""
 
-    def booking_status(self, state: str, confirmed: bool) -> str: ...
+    def booking_status(self, state: str, confirmed: bool, updated: bool) -> str: ...
+
+    def still_updated(self, previous_status: str | None, state: str) -> bool:
+        """Whether a booking the shipper updated still reads so (until staff decide)."""
+        ...
 
     def notification_data(
         self,
@@ -91,6 +95,7 @@ class BookingView(Protocol):
         cancellation: str | None,
         extra_feedbacks: list[dict[str, Any]] | None,
         messages: dict[str, Any],
+        updated: bool,
     ) -> dict[str, Any]: ...
 
 
@@ -156,6 +161,7 @@ STEPS: dict[type, Step] = {
 BOOKING_EVENTS = tuple(STEPS)
 _REQUOTED = RateRequest.AmendmentRequoted  # type: ignore[attr-defined]
 _CONFIRMED = RateRequest.BookingConfirmed  # type: ignore[attr-defined]
+_EDITED = RateRequest.Edited  # type: ignore[attr-defined]
 _REFERENCE = RateRequest.ReferenceAssigned  # type: ignore[attr-defined]
 
 
@@ -255,8 +261,10 @@ def _booking_event(tx: Tx, event: Any, position: int, site_url: str, view: Booki
     confirmed = bool(booking["confirmed"]) or isinstance(event, _CONFIRMED)
     amended = step.amended or booking["amended_status"]
     cancellation = None if step.clears_cancellation else step.cancellation or booking["cancellation_status"]
+    # The shipper's update reads UPDATE_RECEIVED until staff decide (issue 26).
+    updated = isinstance(event, _EDITED) or view.still_updated(booking["status"], state)
     try:
-        status = view.booking_status(state, confirmed)
+        status = view.booking_status(state, confirmed, updated)
     except KeyError:
         # A state the status map does not name (a test fails on it): log and go on, never retry forever.
         log.error(
@@ -310,6 +318,7 @@ def _booking_event(tx: Tx, event: Any, position: int, site_url: str, view: Booki
             "price": said("price"),
             "valid_until": utc_text(valid_until) if valid_until else None,
         },
+        updated,
     )
     # The delivery log names the status this step changed (the amendment's or the cancellation's, when
     # the booking's own stays as it was).

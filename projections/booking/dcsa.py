@@ -15,8 +15,9 @@ from projections.projection import Projection
 TABLE = "booking_dcsa"
 # The standard's content of each amendment sent through the DCSA door (for `GET ?amendedContent=true`).
 AMENDMENTS = "booking_dcsa_amendments"
-# Set in a booking's stored content once an amendment asked on the screens took effect: the standard's
-# document then reads the amendable fields from the booking's details (see api/schemas/dcsa_view.py).
+# Set in a booking's stored content once an edit on the screens, or an amendment asked there, took effect:
+# the standard's document then reads the amendable fields from the booking's details, the screens' truth
+# (see api/schemas/dcsa_view.py). A later update sent through the standard replaces the content whole.
 SCREENS_AMENDMENT = "screens_amendment"
 
 projection = Projection(
@@ -24,7 +25,8 @@ projection = Projection(
     tables={TABLE: ("id",), AMENDMENTS: ("rate_request_id", "number")},
     schema=[
         f"CREATE TABLE IF NOT EXISTS {TABLE} ("
-        " id TEXT PRIMARY KEY, content TEXT, confirmed INTEGER NOT NULL, position BIGINT NOT NULL)",
+        " id TEXT PRIMARY KEY, content TEXT, confirmed INTEGER NOT NULL, updated INTEGER NOT NULL,"
+        " position BIGINT NOT NULL)",
         f"CREATE TABLE IF NOT EXISTS {AMENDMENTS} ("
         " rate_request_id TEXT NOT NULL, number INTEGER NOT NULL, content TEXT NOT NULL,"
         " position BIGINT NOT NULL, PRIMARY KEY (rate_request_id, number))",
@@ -41,15 +43,29 @@ def _content(event: Any) -> str | None:
 def created(tx: BatchTx, event: Any, position: int) -> None:
     tx.insert(
         TABLE,
-        {"id": str(event.originator_id), "content": _content(event), "confirmed": 0, "position": position},
+        {
+            "id": str(event.originator_id),
+            "content": _content(event),
+            "confirmed": 0,
+            "updated": 0,
+            "position": position,
+        },
     )
 
 
 @projection.on(RateRequest.Edited)
 def edited(tx: BatchTx, event: Any, position: int) -> None:
+    """The shipper updated the request (either door): the standard's UPDATE_RECEIVED until staff decide."""
+    changes: dict[str, Any] = {"updated": 1, "position": position}
     content = _content(event)
+    if content is None:
+        found = tx.get(TABLE, str(event.originator_id))
+        if found is not None and found["content"] is not None:
+            # Edited on the screens: their details are the truth of what the standard's door shows.
+            content = json.dumps({**json.loads(found["content"]), SCREENS_AMENDMENT: True}, sort_keys=True)
     if content is not None:
-        tx.update(TABLE, str(event.originator_id), {"content": content, "position": position})
+        changes["content"] = content
+    tx.update(TABLE, str(event.originator_id), changes)
 
 
 @projection.on(RateRequest.BookingConfirmed)
@@ -93,7 +109,7 @@ def booking(tx: Tx, rate_request_id: str) -> dict[str, Any] | None:
         "SELECT r.id, r.reference, r.customer_id, r.state_name, r.commodity, r.hs_code, r.quantity,"
         " r.preferred_shipping_date, r.is_swbl, r.container_type_id, r.container_size_id, r.price,"
         " r.valid_until, r.revision_message, r.rejection_message, pol.code AS pol_code,"
-        " pod.code AS pod_code, d.content, d.confirmed,"
+        " pod.code AS pod_code, d.content, d.confirmed, d.updated,"
         # The latest amendment and cancellation request of a confirmed booking (projections/booking/changes).
         " (SELECT c.state_name FROM booking_changes c WHERE c.rate_request_id = r.id AND c.kind = 'amendment'"
         "  ORDER BY c.number DESC LIMIT 1) AS amendment_state,"

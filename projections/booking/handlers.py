@@ -17,6 +17,7 @@ from domain.booking.shipping_order import ShippingOrder
 from domain.booking.whose_move import waiting_for
 from domain.shared.lifecycle import lifecycle
 from projections.batch import BatchTx
+from projections.booking.dcsa import TABLE as DCSA_TABLE
 from projections.history import utc_text
 from projections.projection import Projection
 
@@ -120,12 +121,18 @@ def _whose_move(tx: BatchTx, rate_request_id: str) -> None:
     row = tx.get(RATE_REQUESTS, rate_request_id)
     if row is None:
         return
+    # A request made through the DCSA standard (its content kept, projections/booking/dcsa.py) is firm.
+    try:
+        standard = tx.get(DCSA_TABLE, rate_request_id)
+    except KeyError:  # applied without the DCSA read model (a subset of the projections)
+        standard = None
     whose = waiting_for(
         row["state_name"],
         row["documents"] != "[]",
         row["order_state_name"],
         bool(row.get("cancellation_open")),
         row.get("amendment_state"),
+        standard is not None and standard["content"] is not None,
     )
     if whose != row["waiting_for"]:
         tx.update(RATE_REQUESTS, rate_request_id, {"waiting_for": whose})

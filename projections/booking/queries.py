@@ -292,7 +292,10 @@ def _file_names(tx: Tx, file_ids: list[str]) -> dict[str, str]:
 
 def due_quotes(tx: Tx, now: datetime, limit: int = 200) -> list[str]:
     rows = tx.all(
-        "SELECT id FROM booking_rate_requests WHERE state_name = 'quoted' AND valid_until <= ?"
+        "SELECT id FROM booking_rate_requests r WHERE state_name = 'quoted' AND valid_until <= ?"
+        # A firm request (made through the DCSA standard) awaits staff's confirmation, not an acceptance:
+        # its quote does not expire (state-machines/rate_request.json, `portal_request`).
+        " AND NOT EXISTS (SELECT 1 FROM booking_dcsa d WHERE d.id = r.id AND d.content IS NOT NULL)"
         " ORDER BY valid_until LIMIT ?",
         (iso(now), limit),
     )

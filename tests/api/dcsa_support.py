@@ -19,11 +19,8 @@ from referencing.jsonschema import DRAFT4
 from standardwebhooks import Webhook
 from standardwebhooks.webhooks import WebhookVerificationError
 
-# shared/ sits beside the checkout (CI, /work/main), or beside the parent of a worktree (/work/wt/<name>).
-DCSA_DIR = next(
-    (found for up in Path(__file__).resolve().parents[3:5] if (found := up / "shared" / "dcsa").is_dir()),
-    Path(__file__).resolve().parents[3] / "shared" / "dcsa",
-)
+# The standard and its samples live in the repository (contract/dcsa, with LICENSE): a clone stands alone.
+DCSA_DIR = Path(__file__).resolve().parents[2] / "contract" / "dcsa"
 SAMPLES = ("booking-regular", "booking-reefer", "booking-dg")
 _URI = "urn:dcsa:bkg:2.0.5"
 

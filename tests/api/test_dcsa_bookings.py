@@ -17,7 +17,6 @@ from tests.api.booking_support import (
     later,
     ok,
     payload,
-    upload,
 )
 from tests.api.dcsa_support import SAMPLES, dcsa_error, rate_request_id, sample, validate
 
@@ -204,8 +203,10 @@ def test_revision_feedback_update_and_cancellation(client: TestClient, admin_hea
     updated["shipmentLocations"][1]["location"]["UNLocationCode"] = "DEHAM"
     answer = client.put(f"{V2}/{reference}", json=updated, headers=alice)
     assert answer.status_code == 202, answer.text
+    assert answer.content == b""  # the standard: an accepted update answers 202 with an empty body
     booking = read(client, alice, reference)
-    assert booking["bookingStatus"] == "RECEIVED" and "feedbacks" not in booking
+    # The shipper's update awaits the carrier's decision: UPDATE_RECEIVED (not RECEIVED), until staff act.
+    assert booking["bookingStatus"] == "UPDATE_RECEIVED" and "feedbacks" not in booking
     assert booking["carrierExportVoyageNumber"] == "404E"
     detail = ok(client.get(f"{CLIENT}/rate-requests/{rid}", headers=alice))
     assert detail["podTitle"] == "Hamburg (DEHAM)"
@@ -214,17 +215,21 @@ def test_revision_feedback_update_and_cancellation(client: TestClient, admin_hea
     errors = dcsa_error(client.put(f"{V2}/{reference}", json=bad, headers=alice), 400)
     assert errors[0]["jsonPath"] == "$.shipmentLocations[0].location.UNLocationCode"
     cancel = {"bookingStatus": "CANCELLED"}
-    assert client.patch(f"{V2}/{reference}", json=cancel, headers=alice).status_code == 202
+    cancelled = client.patch(f"{V2}/{reference}", json=cancel, headers=alice)
+    assert (cancelled.status_code, cancelled.content) == (202, b"")
     assert read(client, alice, reference)["bookingStatus"] == "CANCELLED"
     dcsa_error(client.patch(f"{V2}/{reference}", json={"bookingStatus": "CANCELLED"}, headers=alice), 409)
     dcsa_error(client.put(f"{V2}/{reference}", json=updated, headers=alice), 409)
 
 
-def test_journey_sample_quoted_accepted_confirmed_reads_confirmed(
+def test_journey_sample_quoted_then_confirmed_by_staff_reads_confirmed_with_its_charges(
     client: TestClient, admin_headers: dict[str, str]
 ) -> None:
+    """A booking requested through the standard is firm: staff quote, then confirm; the customer has no
+    price to accept and no documents to send (the portal refuses the acceptance)."""
     alice = customer(client, "dcsa-journey")
-    reference = post(client, alice, sample("booking-regular"))
+    sent = sample("booking-regular")
+    reference = post(client, alice, sent)
     rid = rate_request_id(client, reference)
     ok(
         client.put(
@@ -236,13 +241,20 @@ def test_journey_sample_quoted_accepted_confirmed_reads_confirmed(
     quoted = read(client, alice, reference)
     assert quoted["bookingStatus"] == "RECEIVED"
     assert quoted["feedbacks"][0]["severity"] == "INFO" and "1500.00 USD" in quoted["feedbacks"][0]["message"]
-    ok(client.put(f"{CLIENT}/rate-requests/{rid}/approve", headers=alice))
-    file_id = upload(client, alice, key="dcsa-loi")
-    documents = {"documents": [{"documentTypeId": 1, "fileId": file_id}]}
-    ok(client.put(f"{CLIENT}/rate-requests/{rid}/booking-request", headers=alice, json=documents))
-    ok(client.put(f"{ADMIN}/rate-requests/{rid}/confirm-booking", headers=admin_headers))
+    assert "accept" not in quoted["feedbacks"][0]["message"]
+    staff_row = ok(client.get(f"{ADMIN}/rate-requests/{rid}", headers=admin_headers))
+    assert staff_row["waitingFor"] == "staff"  # nobody waits for the customer to accept a firm request
+    assert client.put(f"{CLIENT}/rate-requests/{rid}/approve", headers=alice).status_code == 409
+    ok(client.put(f"{ADMIN}/rate-requests/{rid}/confirm-request", headers=admin_headers))
     confirmed = read(client, alice, reference)
     assert confirmed["bookingStatus"] == "CONFIRMED"
+    units = sum(line["units"] for line in sent["requestedEquipments"])
+    assert confirmed["confirmedEquipments"] == [
+        {"ISOEquipmentCode": sent["requestedEquipments"][0]["ISOEquipmentCode"], "units": units}
+    ]
+    (charge,) = confirmed["charges"]
+    assert (charge["unitPrice"], charge["quantity"], charge["currencyAmount"]) == (1500, units, 1500 * units)
+    assert charge["currencyCode"] == "USD"
     booking_reference = confirmed["carrierBookingReference"]
     assert read(client, alice, booking_reference)["carrierBookingRequestReference"] == reference
     dcsa_error(client.patch(f"{V2}/{reference}", json={"bookingStatus": "CANCELLED"}, headers=alice), 409)
@@ -287,18 +299,8 @@ def test_a_dcsa_booking_reads_back_its_approved_amendment(
     alice = customer(client, "dcsa-amend-api")
     reference = post(client, alice, sample("booking-reefer"))
     rid = rate_request_id(client, reference)
-    ok(
-        client.put(
-            f"{ADMIN}/rate-requests/{rid}/quote",
-            headers=admin_headers,
-            json={"price": 900, "validUntil": later()},
-        )
-    )
-    ok(client.put(f"{CLIENT}/rate-requests/{rid}/approve", headers=alice))
-    file_id = upload(client, alice, key="dcsa-amend-loi")
-    documents = {"documents": [{"documentTypeId": 1, "fileId": file_id}]}
-    ok(client.put(f"{CLIENT}/rate-requests/{rid}/booking-request", headers=alice, json=documents))
-    ok(client.put(f"{ADMIN}/rate-requests/{rid}/confirm-booking", headers=admin_headers))
+    # Quoted and confirmed in one act.
+    ok(client.put(f"{ADMIN}/rate-requests/{rid}/confirm-request", headers=admin_headers, json={"price": 900}))
     detail = ok(client.get(f"{CLIENT}/rate-requests/{rid}", headers=alice))
     wanted = payload(polId=detail["pol"]["id"], podId=25, containerTypeId=2, containerSizeId=1, quantity=1)
     ok(client.post(f"{CLIENT}/rate-requests/{rid}/amendments", headers=alice, json=wanted))

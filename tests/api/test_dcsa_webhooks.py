@@ -18,7 +18,7 @@ from api.main import create_app
 from api.settings import Settings
 from infrastructure.webhook_sender import WebhookSender
 from policies.webhooks.policy import webhook_follower
-from tests.api.booking_support import ADMIN, CLIENT, customer, fails, later, ok, upload
+from tests.api.booking_support import ADMIN, CLIENT, customer, fails, later, ok
 from tests.api.dcsa_support import Receiver, rate_request_id, receiver, sample, validate
 from tests.api.webhook_document import validate_notification, webhook_operation
 from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME, login, make_settings
@@ -76,11 +76,8 @@ def test_journey_every_status_change_is_notified_once_and_signed(
     rid = rate_request_id(client, reference)
     price = {"price": 900, "validUntil": later()}
     ok(client.put(f"{ADMIN}/rate-requests/{rid}/quote", headers=admin, json=price))
-    ok(client.put(f"{CLIENT}/rate-requests/{rid}/approve", headers=alice))
-    file_id = upload(client, alice, key="hook-loi")
-    documents = {"documents": [{"documentTypeId": 1, "fileId": file_id}]}
-    ok(client.put(f"{CLIENT}/rate-requests/{rid}/booking-request", headers=alice, json=documents))
-    ok(client.put(f"{ADMIN}/rate-requests/{rid}/confirm-booking", headers=admin))
+    # A firm request (made through the standard): staff confirm it with the price quoted.
+    ok(client.put(f"{ADMIN}/rate-requests/{rid}/confirm-request", headers=admin))
     confirmed = client.get(f"/v2/bookings/{reference}", headers=alice).json()
     assert confirmed["bookingStatus"] == "CONFIRMED"
 
@@ -135,11 +132,8 @@ def test_each_step_of_an_amendment_and_a_cancellation_request_is_notified_once(
             f"{ADMIN}/rate-requests/{rid}/quote", headers=admin, json={"price": 900, "validUntil": later()}
         )
     )
-    ok(client.put(f"{CLIENT}/rate-requests/{rid}/approve", headers=alice))
-    file_id = upload(client, alice, key="hook-amend-loi")
-    documents = {"documents": [{"documentTypeId": 1, "fileId": file_id}]}
-    ok(client.put(f"{CLIENT}/rate-requests/{rid}/booking-request", headers=alice, json=documents))
-    ok(client.put(f"{ADMIN}/rate-requests/{rid}/confirm-booking", headers=admin))
+    # A firm request (made through the standard): staff confirm it with the price quoted.
+    ok(client.put(f"{ADMIN}/rate-requests/{rid}/confirm-request", headers=admin))
     v2 = f"/v2/bookings/{reference}"
 
     def amend(units: int) -> None:

@@ -207,9 +207,7 @@ def test_an_amendment_in_the_standards_terms_carries_its_content_and_the_booking
         CUSTOMER_A.id, "alice", details(), "FB-2026-000001", CUSTOMER_A, content=sent
     )
     request.quote(Decimal("900.00"), NOW + timedelta(days=3), NOW, STAFF)
-    request.accept_price(NOW, CUSTOMER_A)
-    request.submit_booking_request([{"document_type_id": 1, "file_id": "f"}], CUSTOMER_A)
-    request.confirm_booking(STAFF)
+    request.confirm_request(STAFF)  # a firm request: staff confirm it with the price quoted
     with pytest.raises(IllegalTransition):  # the same content and details: nothing changes
         request.request_amendment(dict(request.details), CUSTOMER_A, sent)
     new_parties = replace(sent, as_sent={"documentParties": {"bookingAgent": {"partyName": "B"}}})

@@ -41,7 +41,7 @@ def test_every_state_of_the_machine_has_a_dcsa_status() -> None:
     assert len(states) == 10
     view = DcsaBookingView()
     for state in states:
-        assert view.booking_status(state, confirmed=False) in {
+        assert view.booking_status(state, confirmed=False, updated=False) in {
             "RECEIVED", "PENDING_UPDATE", "UPDATE_RECEIVED", "CONFIRMED", "COMPLETED", "REJECTED",
             "DECLINED", "CANCELLED", "PENDING_AMENDMENT",
         }  # fmt: skip

@@ -76,7 +76,13 @@ describe('lifecycle helpers', () => {
 
   it('evaluates guards when a guard map is given', () => {
     expect(can('rate_request', 'quoted', 'accept_price', 'customer', {})).toBe(false);
-    expect(can('rate_request', 'quoted', 'accept_price', 'customer', { before_validity: true })).toBe(true);
+    expect(
+      can('rate_request', 'quoted', 'accept_price', 'customer', { before_validity: true, portal_request: true }),
+    ).toBe(true);
+    // A firm request (made through the DCSA standard) has no price for the customer to accept.
+    expect(
+      can('rate_request', 'quoted', 'accept_price', 'customer', { before_validity: true, portal_request: false }),
+    ).toBe(false);
     expect(can('rate_request', 'quoted', 'accept_price', 'customer', { before_validity: false })).toBe(false);
   });
 
@@ -106,7 +112,12 @@ describe('lifecycle helpers', () => {
 
   it('lists the allowed triggers per actor in file order', () => {
     expect(allowedTriggers('rate_request', 'quoted', 'customer')).toEqual(['edit', 'accept_price', 'cancel_price']);
-    expect(allowedTriggers('rate_request', 'quoted', 'staff')).toEqual(['quote', 'request_revision', 'reject']);
+    expect(allowedTriggers('rate_request', 'quoted', 'staff')).toEqual([
+      'quote',
+      'request_revision',
+      'confirm_request',
+      'reject',
+    ]);
     expect(allowedTriggers('rate_request', 'quoted', 'customer', {})).toEqual(['edit', 'cancel_price']);
     expect(allowedTriggers('rate_request', 'rejected_by_admin', 'staff')).toEqual([]);
   });

@@ -751,6 +751,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/booking/api/v1/admin/rate-requests/{id}/confirm-request": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Confirm Request
+         * @description Confirm a booking request made through the DCSA standard (a firm request: no price acceptance or
+         *     documents from the customer), with the price quoted, or quoting `price` in the same act.
+         */
+        put: operations["booking_admin_confirm_request"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/booking/api/v1/admin/rate-requests/{id}/quote": {
         parameters: {
             query?: never;
@@ -1497,7 +1518,8 @@ export interface paths {
         put?: never;
         /**
          * Create Booking
-         * @description Use case 1: a booking request. It becomes a rate request in `requested`, keeping what was sent.
+         * @description Use case 1: a booking request, firm (the carrier confirms it with its charges, no step of the
+         *     shipper's between). It becomes a rate request in `requested`, keeping what was sent.
          */
         post: operations["dcsa_create_booking"];
         delete?: never;
@@ -1524,7 +1546,8 @@ export interface paths {
          * @description Use case 3: an updated booking request, while the booking awaits the shipper's update or is still
          *     received and not yet accepted (the portal's edit: requested, quoted, revision requested); use case 7:
          *     on a confirmed booking, a request to amend it (`amendedBookingStatus` AMENDMENT_RECEIVED; the original
-         *     stands until staff decide, and `GET ?amendedContent=true` answers the amendment as sent).
+         *     stands until staff decide, and `GET ?amendedContent=true` answers the amendment as sent). An update
+         *     reads UPDATE_RECEIVED until staff decide; a newer amendment replaces one still awaiting a decision.
          */
         put: operations["dcsa_update_booking"];
         post?: never;
@@ -2075,7 +2098,7 @@ export interface components {
              * @deprecated
              */
             nationalCommodityCodes?: components["schemas"]["NationalCommodityCode"][] | null;
-            outerPackaging?: components["schemas"]["OuterPackaging-Output"] | null;
+            outerPackaging?: components["schemas"]["OuterPackaging"] | null;
             /** References */
             references?: components["schemas"]["Reference"][] | null;
         };
@@ -2105,7 +2128,7 @@ export interface components {
              * @deprecated
              */
             nationalCommodityCodes?: components["schemas"]["NationalCommodityCode"][] | null;
-            outerPackaging?: components["schemas"]["OuterPackaging-Input"] | null;
+            outerPackaging?: components["schemas"]["OuterPackaging"] | null;
             /** References */
             references?: components["schemas"]["ReferenceShipper"][] | null;
         };
@@ -2133,6 +2156,17 @@ export interface components {
             postalCode?: string | null;
             /** Registrationcode */
             registrationCode?: string | null;
+        };
+        /**
+         * ConfirmRequestBody
+         * @description Confirm a firm booking request (one made through the DCSA standard): with `price`, quote it in the
+         *     same act (`validUntil` optional: 30 days); without, the price already quoted stands.
+         */
+        ConfirmRequestBody: {
+            /** Price */
+            price?: number | string | null;
+            /** Validuntil */
+            validUntil?: string | null;
         };
         /** ConfirmedEquipment */
         ConfirmedEquipment: {
@@ -2355,11 +2389,9 @@ export interface components {
             values: components["schemas"]["Value"][];
         };
         /** DangerousGoods */
-        "DangerousGoods-Input": components["schemas"]["DangerousGoods1-Input"] | components["schemas"]["DangerousGoods2-Input"];
-        /** DangerousGoods */
-        "DangerousGoods-Output": components["schemas"]["DangerousGoods1-Output"] | components["schemas"]["DangerousGoods2-Output"];
+        DangerousGoods: components["schemas"]["DangerousGoods1"] | components["schemas"]["DangerousGoods2"];
         /** DangerousGoods1 */
-        "DangerousGoods1-Input": {
+        DangerousGoods1: {
             /** Emsnumber */
             EMSNumber?: string | null;
             /** Unnumber */
@@ -2381,68 +2413,7 @@ export interface components {
             /** Inhalationzone */
             inhalationZone?: string | null;
             /** Innerpackagings */
-            innerPackagings?: components["schemas"]["InnerPackaging-Input"][] | null;
-            /** Iscompetentauthorityapprovalrequired */
-            isCompetentAuthorityApprovalRequired: boolean;
-            /** Isemptyuncleanedresidue */
-            isEmptyUncleanedResidue: boolean;
-            /** Isexceptedquantity */
-            isExceptedQuantity: boolean;
-            /** Ishot */
-            isHot: boolean;
-            /** Islimitedquantity */
-            isLimitedQuantity: boolean;
-            /** Ismarinepollutant */
-            isMarinePollutant: boolean;
-            /** Isreportablequantity */
-            isReportableQuantity: boolean;
-            /** Issalvagepackings */
-            isSalvagePackings: boolean;
-            /** Iswaste */
-            isWaste: boolean;
-            limits?: components["schemas"]["Limits"] | null;
-            netExplosiveContent?: components["schemas"]["NetExplosiveContent"] | null;
-            netVolume?: components["schemas"]["NetVolume"] | null;
-            netWeight?: components["schemas"]["NetWeight"] | null;
-            /** Packinggroup */
-            packingGroup?: number | null;
-            /** Propershippingname */
-            properShippingName: string;
-            /** Segregationgroups */
-            segregationGroups?: components["schemas"]["SegregationGroup"][] | null;
-            /** Specialcertificatenumber */
-            specialCertificateNumber?: string | null;
-            /** Subsidiaryrisk1 */
-            subsidiaryRisk1?: string | null;
-            /** Subsidiaryrisk2 */
-            subsidiaryRisk2?: string | null;
-            /** Technicalname */
-            technicalName?: string | null;
-        };
-        /** DangerousGoods1 */
-        "DangerousGoods1-Output": {
-            /** Emsnumber */
-            EMSNumber?: string | null;
-            /** Unnumber */
-            UNNumber: string;
-            /** Additionalcontainercargohandling */
-            additionalContainerCargoHandling?: string | null;
-            /** Codedvariantlist */
-            codedVariantList?: string | null;
-            /** Competentauthorityapproval */
-            competentAuthorityApproval?: string | null;
-            emergencyContactDetails: components["schemas"]["EmergencyContactDetails"];
-            /** Endofholdingtime */
-            endOfHoldingTime?: string | null;
-            /** Fumigationdatetime */
-            fumigationDateTime?: string | null;
-            grossWeight: components["schemas"]["GrossWeight"];
-            /** Imoclass */
-            imoClass: string;
-            /** Inhalationzone */
-            inhalationZone?: string | null;
-            /** Innerpackagings */
-            innerPackagings?: components["schemas"]["InnerPackaging-Output"][] | null;
+            innerPackagings?: components["schemas"]["InnerPackaging"][] | null;
             /** Iscompetentauthorityapprovalrequired */
             isCompetentAuthorityApprovalRequired: boolean;
             /** Isemptyuncleanedresidue */
@@ -2481,7 +2452,7 @@ export interface components {
             technicalName?: string | null;
         };
         /** DangerousGoods2 */
-        "DangerousGoods2-Input": {
+        DangerousGoods2: {
             /** Emsnumber */
             EMSNumber?: string | null;
             /** Nanumber */
@@ -2503,68 +2474,7 @@ export interface components {
             /** Inhalationzone */
             inhalationZone?: string | null;
             /** Innerpackagings */
-            innerPackagings?: components["schemas"]["InnerPackaging-Input"][] | null;
-            /** Iscompetentauthorityapprovalrequired */
-            isCompetentAuthorityApprovalRequired: boolean;
-            /** Isemptyuncleanedresidue */
-            isEmptyUncleanedResidue: boolean;
-            /** Isexceptedquantity */
-            isExceptedQuantity: boolean;
-            /** Ishot */
-            isHot: boolean;
-            /** Islimitedquantity */
-            isLimitedQuantity: boolean;
-            /** Ismarinepollutant */
-            isMarinePollutant: boolean;
-            /** Isreportablequantity */
-            isReportableQuantity: boolean;
-            /** Issalvagepackings */
-            isSalvagePackings: boolean;
-            /** Iswaste */
-            isWaste: boolean;
-            limits?: components["schemas"]["Limits"] | null;
-            netExplosiveContent?: components["schemas"]["NetExplosiveContent"] | null;
-            netVolume?: components["schemas"]["NetVolume"] | null;
-            netWeight?: components["schemas"]["NetWeight"] | null;
-            /** Packinggroup */
-            packingGroup?: number | null;
-            /** Propershippingname */
-            properShippingName: string;
-            /** Segregationgroups */
-            segregationGroups?: components["schemas"]["SegregationGroup"][] | null;
-            /** Specialcertificatenumber */
-            specialCertificateNumber?: string | null;
-            /** Subsidiaryrisk1 */
-            subsidiaryRisk1?: string | null;
-            /** Subsidiaryrisk2 */
-            subsidiaryRisk2?: string | null;
-            /** Technicalname */
-            technicalName?: string | null;
-        };
-        /** DangerousGoods2 */
-        "DangerousGoods2-Output": {
-            /** Emsnumber */
-            EMSNumber?: string | null;
-            /** Nanumber */
-            NANumber: string;
-            /** Additionalcontainercargohandling */
-            additionalContainerCargoHandling?: string | null;
-            /** Codedvariantlist */
-            codedVariantList?: string | null;
-            /** Competentauthorityapproval */
-            competentAuthorityApproval?: string | null;
-            emergencyContactDetails: components["schemas"]["EmergencyContactDetails"];
-            /** Endofholdingtime */
-            endOfHoldingTime?: string | null;
-            /** Fumigationdatetime */
-            fumigationDateTime?: string | null;
-            grossWeight: components["schemas"]["GrossWeight"];
-            /** Imoclass */
-            imoClass: string;
-            /** Inhalationzone */
-            inhalationZone?: string | null;
-            /** Innerpackagings */
-            innerPackagings?: components["schemas"]["InnerPackaging-Output"][] | null;
+            innerPackagings?: components["schemas"]["InnerPackaging"][] | null;
             /** Iscompetentauthorityapprovalrequired */
             isCompetentAuthorityApprovalRequired: boolean;
             /** Isemptyuncleanedresidue */
@@ -2716,7 +2626,7 @@ export interface components {
             consignee?: components["schemas"]["Consignee"] | null;
             issueTo?: components["schemas"]["IssueToParty"] | null;
             /** Other */
-            other?: components["schemas"]["OtherDocumentParty-Output"][] | null;
+            other?: components["schemas"]["OtherDocumentParty"][] | null;
             serviceContractOwner?: components["schemas"]["ServiceContractOwner"] | null;
             shipper?: components["schemas"]["Shipper"] | null;
         };
@@ -2727,7 +2637,7 @@ export interface components {
             consignee?: components["schemas"]["Consignee"] | null;
             issueTo?: components["schemas"]["IssueToParty"] | null;
             /** Other */
-            other?: components["schemas"]["OtherDocumentParty-Input"][] | null;
+            other?: components["schemas"]["OtherDocumentParty"][] | null;
             serviceContractOwner?: components["schemas"]["ServiceContractOwner"] | null;
             shipper?: components["schemas"]["Shipper"] | null;
         };
@@ -3472,22 +3382,11 @@ export interface components {
             typeOfOperation?: string | null;
         };
         /** InnerPackaging */
-        "InnerPackaging-Input": {
+        InnerPackaging: {
             /** Description */
             description: string;
             /** Innerpackagings */
-            innerPackagings?: components["schemas"]["InnerPackaging-Input"][] | null;
-            /** Material */
-            material: string;
-            /** Quantity */
-            quantity: number;
-        };
-        /** InnerPackaging */
-        "InnerPackaging-Output": {
-            /** Description */
-            description: string;
-            /** Innerpackagings */
-            innerPackagings?: components["schemas"]["InnerPackaging-Output"][] | null;
+            innerPackagings?: components["schemas"]["InnerPackaging"][] | null;
             /** Material */
             material: string;
             /** Quantity */
@@ -3816,6 +3715,21 @@ export interface components {
             kind: string;
             rateRequest: components["schemas"]["RateRequestDetail"];
         };
+        /** OrderParty */
+        OrderParty: {
+            /** Address */
+            address: string;
+            /** Fax */
+            fax: string | null;
+            /** Isforswbl */
+            isForSwbl: boolean;
+            /** Name */
+            name: string;
+            /** Partytype */
+            partyType: number | null;
+            /** Phonenumber */
+            phoneNumber: string;
+        };
         /** OrderRevisionBody */
         OrderRevisionBody: {
             /** Editedorder */
@@ -3843,34 +3757,15 @@ export interface components {
             depotReleaseLocation?: components["schemas"]["EmptyContainerDepotReleaseLocation"] | null;
         };
         /** OtherDocumentParty */
-        "OtherDocumentParty-Input": {
-            party: components["schemas"]["Party-Input"];
-            /** Partyfunction */
-            partyFunction: string;
-        };
-        /** OtherDocumentParty */
-        "OtherDocumentParty-Output": {
-            party: components["schemas"]["api__schemas__dcsa_booking__Party"];
+        OtherDocumentParty: {
+            party: components["schemas"]["Party"];
             /** Partyfunction */
             partyFunction: string;
         };
         /** OuterPackaging */
-        "OuterPackaging-Input": {
+        OuterPackaging: {
             /** Dangerousgoods */
-            dangerousGoods?: components["schemas"]["DangerousGoods-Input"][] | null;
-            /** Description */
-            description?: string | null;
-            /** Imopackagingcode */
-            imoPackagingCode?: string | null;
-            /** Numberofpackages */
-            numberOfPackages?: number | null;
-            /** Packagecode */
-            packageCode?: string | null;
-        };
-        /** OuterPackaging */
-        "OuterPackaging-Output": {
-            /** Dangerousgoods */
-            dangerousGoods?: components["schemas"]["DangerousGoods-Output"][] | null;
+            dangerousGoods?: components["schemas"]["DangerousGoods"][] | null;
             /** Description */
             description?: string | null;
             /** Imopackagingcode */
@@ -3914,7 +3809,7 @@ export interface components {
             totalCount: number;
         };
         /** Party */
-        "Party-Input": {
+        Party: {
             address?: components["schemas"]["PartyAddress"] | null;
             /** Addresslines */
             addressLines?: components["schemas"]["AddressLine"][] | null;
@@ -4578,7 +4473,7 @@ export interface components {
             /** Isswbl */
             isSWBL: boolean | null;
             /** Parties */
-            parties: components["schemas"]["api__schemas__booking__Party"][];
+            parties: components["schemas"]["OrderParty"][];
             /** Raterequestid */
             rateRequestId: string;
             /** Revise */
@@ -5054,21 +4949,6 @@ export interface components {
             /** Type */
             type?: string | number | null;
         };
-        /** Party */
-        api__schemas__booking__Party: {
-            /** Address */
-            address: string;
-            /** Fax */
-            fax: string | null;
-            /** Isforswbl */
-            isForSwbl: boolean;
-            /** Name */
-            name: string;
-            /** Partytype */
-            partyType: number | null;
-            /** Phonenumber */
-            phoneNumber: string;
-        };
         /** ContainerBody */
         api__schemas__booking_admin__ContainerBody: {
             /** Number */
@@ -5077,22 +4957,6 @@ export interface components {
             sizeId: number;
             /** Typeid */
             typeId: number;
-        };
-        /** Party */
-        api__schemas__dcsa_booking__Party: {
-            address?: components["schemas"]["PartyAddress"] | null;
-            /** Addresslines */
-            addressLines?: components["schemas"]["AddressLine"][] | null;
-            /** Identifyingcodes */
-            identifyingCodes?: components["schemas"]["IdentifyingCode"][] | null;
-            /** Partycontactdetails */
-            partyContactDetails?: components["schemas"]["PartyContactDetail"][] | null;
-            /** Partyname */
-            partyName: string;
-            /** Reference */
-            reference?: string | null;
-            /** Taxlegalreferences */
-            taxLegalReferences?: components["schemas"]["TaxLegalReference"][] | null;
         };
         /** Envelope[Resent] */
         api__schemas__envelope__Envelope_Resent___1: {
@@ -11629,6 +11493,199 @@ export interface operations {
             };
         };
     };
+    booking_admin_confirm_request: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ConfirmRequestBody"] | null;
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_RateRequestDetail_"];
+                };
+            };
+            /** @description Stored; the read models do not show it yet (answered from the command's result) */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "isError": false,
+                     *       "isSuccess": true,
+                     *       "response": {
+                     *         "id": "0b9e6c1e-4f53-4c8e-9d53-5d3c8f1f2a10",
+                     *         "pending": true,
+                     *         "position": 1042
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_Pending_"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "quantity: Required",
+                     *         "fields": {
+                     *           "quantity": "Required"
+                     *         }
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Authentication required"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Staff only"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Rate request not found"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed in the current state, or a concurrent change */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Not allowed while the rate request is quoted (state 2)"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Request body too large"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not sent as JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Send this body as JSON (Content-Type: application/json)"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The store was out of reach for the whole wait: nothing stored; retry (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "The service is briefly unavailable; please try again"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     booking_admin_quote: {
         parameters: {
             query?: never;
@@ -17246,6 +17303,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The body is not sent as JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Send this body as JSON (Content-Type: application/json)"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The store was out of reach for the whole wait: nothing stored; retry (see Retry-After) */
             503: {
                 headers: {
@@ -17413,6 +17488,24 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "description": "Request body too large"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not sent as JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Send this body as JSON (Content-Type: application/json)"
                      *       },
                      *       "isError": true,
                      *       "isSuccess": false
@@ -17737,6 +17830,7 @@ export interface operations {
             query?: never;
             header?: {
                 "API-Version"?: string | null;
+                "Idempotency-Key"?: string | null;
             };
             path?: never;
             cookie?: never;
@@ -17801,22 +17895,13 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Request body too large */
+            /** @description Request Entity Too Large */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "description": "Request body too large"
-                     *       },
-                     *       "isError": true,
-                     *       "isSuccess": false
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Unsupported Media Type */
@@ -17828,8 +17913,36 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description Too many requests: retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Calls allowed in the window (per credential; per address five times as many) */
+                    "RateLimit-Limit"?: string;
+                    /** @description The limit and its window in seconds (`120;w=60`) */
+                    "RateLimit-Policy"?: string;
+                    /** @description Calls left in the current window */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: string;
+                    /** @description Seconds to wait before calling again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Internal Server Error */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17908,6 +18021,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description Request Entity Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Unsupported Media Type */
             415: {
                 headers: {
@@ -17917,8 +18039,36 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description Too many requests: retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Calls allowed in the window (per credential; per address five times as many) */
+                    "RateLimit-Limit"?: string;
+                    /** @description The limit and its window in seconds (`120;w=60`) */
+                    "RateLimit-Policy"?: string;
+                    /** @description Calls left in the current window */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: string;
+                    /** @description Seconds to wait before calling again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Internal Server Error */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17945,14 +18095,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Successful Response */
+            /** @description Accepted; the booking now awaits the provider's action */
             202: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["CreateBookingResponse"];
-                };
+                content?: never;
             };
             /** @description Bad Request */
             400: {
@@ -17999,22 +18147,13 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Request body too large */
+            /** @description Request Entity Too Large */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "description": "Request body too large"
-                     *       },
-                     *       "isError": true,
-                     *       "isSuccess": false
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Unsupported Media Type */
@@ -18026,8 +18165,36 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description Too many requests: retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Calls allowed in the window (per credential; per address five times as many) */
+                    "RateLimit-Limit"?: string;
+                    /** @description The limit and its window in seconds (`120;w=60`) */
+                    "RateLimit-Policy"?: string;
+                    /** @description Calls left in the current window */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: string;
+                    /** @description Seconds to wait before calling again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Internal Server Error */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18054,14 +18221,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Successful Response */
+            /** @description Accepted; the booking now awaits the provider's action */
             202: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["CreateBookingResponse"];
-                };
+                content?: never;
             };
             /** @description Bad Request */
             400: {
@@ -18108,22 +18273,13 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Request body too large */
+            /** @description Request Entity Too Large */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "description": "Request body too large"
-                     *       },
-                     *       "isError": true,
-                     *       "isSuccess": false
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Unsupported Media Type */
@@ -18135,8 +18291,36 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description Too many requests: retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Calls allowed in the window (per credential; per address five times as many) */
+                    "RateLimit-Limit"?: string;
+                    /** @description The limit and its window in seconds (`120;w=60`) */
+                    "RateLimit-Policy"?: string;
+                    /** @description Calls left in the current window */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: string;
+                    /** @description Seconds to wait before calling again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Internal Server Error */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -7,7 +7,12 @@ import { Dialog } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/toast';
 import { errorText } from '@/lib/api-client';
 import { isState } from '@/lib/lifecycle';
-import { documentTypesOptions, useApproveShippingOrder, usePriceDecision, useSubmitBookingRequest } from '../api/booking-api';
+import {
+  documentTypesOptions,
+  useApproveShippingOrder,
+  usePriceDecision,
+  useSubmitBookingRequest,
+} from '../api/booking-api';
 import type { RateRequestDetail } from '../api/booking-api';
 import { formatDate, formatMoney, formatTotal } from '@/lib/format';
 import { FileUpload } from './file-upload';
@@ -41,11 +46,15 @@ export function PricePanel({ detail }: { detail: RateRequestDetail }) {
             {detail.validUntil ? ` · quote valid until ${formatDate(detail.validUntil)}` : null}
           </span>
         </p>
+        {/* A booking requested through the API is firm: the carrier confirms it at this price (issue 26). */}
+        {detail.viaApi ? (
+          <p className={styles.muted}>Requested through the API: the carrier confirms it at this price.</p>
+        ) : null}
         <div className={styles.row}>
           <Button variant="outline" onClick={() => setConfirm('cancel')}>
             Cancel
           </Button>
-          <Button onClick={() => setConfirm('approve')}>Continue</Button>
+          {detail.viaApi ? null : <Button onClick={() => setConfirm('approve')}>Continue</Button>}
         </div>
       </div>
       <Dialog
@@ -73,11 +82,13 @@ export function PricePanel({ detail }: { detail: RateRequestDetail }) {
   );
 }
 
-function sameDocuments(files: Record<number, string>, documents: { documentTypeId: number; fileId: string }[]): boolean {
+function sameDocuments(
+  files: Record<number, string>,
+  documents: { documentTypeId: number; fileId: string }[],
+): boolean {
   const chosen = Object.entries(files);
   return chosen.length === documents.length && documents.every((d) => files[d.documentTypeId] === d.fileId);
 }
-
 
 /** Step 1: the booking request with Booking Letter, Export LOI and Flexi LOI cards. */
 export function BookingRequestStep({
@@ -102,7 +113,10 @@ export function BookingRequestStep({
   // The same documents again would be the same request: offer Submit only when something changed.
   const unchanged = submitted && sameDocuments(files, detail.bookingRequest?.documents ?? []);
   const send = async () => {
-    const documents = Object.entries(files).map(([documentTypeId, fileId]) => ({ documentTypeId: Number(documentTypeId), fileId }));
+    const documents = Object.entries(files).map(([documentTypeId, fileId]) => ({
+      documentTypeId: Number(documentTypeId),
+      fileId,
+    }));
     if (documents.length === 0) {
       toast.error('Upload at least one signed document.');
       return;

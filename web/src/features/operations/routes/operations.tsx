@@ -39,12 +39,14 @@ const REVIEW_FIELDS: [keyof NonNullable<Detail['order']>, string][] = [
   ['containers', 'Containers'],
 ];
 
-type Action = 'quote' | 'request_revision' | 'reject' | 'confirm_booking' | 'order_revision' | 'order_accept';
+type Action =
+  'quote' | 'request_revision' | 'reject' | 'confirm_booking' | 'confirm_request' | 'order_revision' | 'order_accept';
 const ACTION_TITLE: Record<Action, string> = {
   quote: 'Quote',
   request_revision: 'Request Revision',
   reject: 'Reject',
   confirm_booking: 'Confirm Booking',
+  confirm_request: 'Confirm Booking',
   order_revision: 'Request Order Revision',
   order_accept: 'Accept Shipping Order',
 };
@@ -65,6 +67,8 @@ function ActionDialog({ action, detail, onClose }: { action: Action; detail: Det
         return api.put(`${ADMIN}/rate-requests/${id}/request-revision`, { message: message.trim() });
       if (action === 'reject') return api.put(`${ADMIN}/rate-requests/${id}/reject`, { message: message.trim() });
       if (action === 'confirm_booking') return api.put(`${ADMIN}/rate-requests/${id}/confirm-booking`);
+      // A booking requested through the DCSA standard is firm: confirmed at the quoted price, no customer step.
+      if (action === 'confirm_request') return api.put(`${ADMIN}/rate-requests/${id}/confirm-request`);
       if (action === 'order_accept') return api.put(`${ADMIN}/shipping-orders/${detail.order!.id}/accept`);
       const messages = Object.fromEntries(
         Object.entries(revise)
@@ -136,6 +140,12 @@ function ActionDialog({ action, detail, onClose }: { action: Action; detail: Det
         <TextInput label="Reason" value={message} onChange={(e) => setMessage(e.target.value)} required />
       ) : null}
       {action === 'confirm_booking' ? <p>Confirm the booking with the submitted documents?</p> : null}
+      {action === 'confirm_request' ? (
+        <p>
+          Confirm this booking at {detail.price} USD per container? It was requested through the API: the customer has
+          no price to accept.
+        </p>
+      ) : null}
       {action === 'order_accept' ? <p>Accept this shipping order? The customer will see the final step.</p> : null}
       {action === 'order_revision'
         ? REVIEW_FIELDS.map(([key, name]) => (
@@ -175,7 +185,8 @@ function DetailPanel({ id }: { id: string }) {
       {d.reference ? <p className={styles.reference}>{d.reference}</p> : null}
       <p>
         {label('rate_request', d.state)}
-        {d.order ? ` · shipping order ${label('shipping_order', d.order.status)}` : ''} · <AuditLink aggregateId={d.id} />
+        {d.order ? ` · shipping order ${label('shipping_order', d.order.status)}` : ''} ·{' '}
+        <AuditLink aggregateId={d.id} />
       </p>
       <BookingFacts request={d} order={d.order} label="Booking details" />
       {d.order ? (
@@ -191,6 +202,9 @@ function DetailPanel({ id }: { id: string }) {
           <Button variant="outline" onClick={() => setAction('request_revision')}>
             Request Revision
           </Button>
+        ) : null}
+        {d.viaApi && staffCan('confirm_request') ? (
+          <Button onClick={() => setAction('confirm_request')}>Confirm Booking</Button>
         ) : null}
         {staffCan('confirm_booking') && d.bookingRequest ? (
           <Button onClick={() => setAction('confirm_booking')}>Confirm Booking</Button>
@@ -229,7 +243,12 @@ export function OperationsRoute() {
     staleTime: 0,
     queryFn: ({ signal }) =>
       api.get<Answer<'booking_admin_list_rate_requests'>>(`${ADMIN}/rate-requests`, {
-        query: { state: state === '' ? undefined : Number(state), limit: LIMIT, offset: page, search: search.trim() || undefined },
+        query: {
+          state: state === '' ? undefined : Number(state),
+          limit: LIMIT,
+          offset: page,
+          search: search.trim() || undefined,
+        },
         signal,
       }),
   });
@@ -319,7 +338,11 @@ export function OperationsRoute() {
                 <WhoseMove waitingFor={r.waitingFor} viewer="staff" />
               </td>
               <td>
-                <Button variant="outline" aria-label={`Open ${r.cargoDetails} of ${r.customerName}`} onClick={() => open(r.id)}>
+                <Button
+                  variant="outline"
+                  aria-label={`Open ${r.cargoDetails} of ${r.customerName}`}
+                  onClick={() => open(r.id)}
+                >
                   Open
                 </Button>
               </td>
