@@ -17,7 +17,7 @@ from fastapi.openapi.utils import get_openapi
 from fastapi.params import Form
 from fastapi.routing import APIRoute
 
-from api.schemas.envelope import error_responses, pending_response
+from api.schemas.envelope import ENVELOPE_STATUSES, error_responses, pending_response
 
 WEB_OPENAPI = Path(__file__).resolve().parent.parent / "web" / "openapi.json"
 
@@ -98,7 +98,12 @@ def document_errors(router: APIRouter) -> None:
                 route.openapi_extra = {"security": security, **(route.openapi_extra or {})}
             declared = dict(route.responses)
             pending = pending_response() if "command" in _depends_on(route) else {}
-            route.responses = {**pending, **error_responses(*error_statuses(route)), **declared}
+            # A route may declare an error status with its own words; the envelope's schema stays its body.
+            named = {int(status) for status in declared if int(status) in ENVELOPE_STATUSES}
+            responses = {**pending, **error_responses(*error_statuses(route), *named)}
+            for status, answer in declared.items():
+                responses[status] = {**responses.get(status, {}), **answer}
+            route.responses = responses
 
 
 def document(app: FastAPI) -> dict[str, Any]:

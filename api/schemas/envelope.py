@@ -80,6 +80,8 @@ _EXAMPLES: dict[int, tuple[str, str, dict[str, str] | None]] = {
         None,
     ),
 }
+# The error statuses the envelope documents (an example each).
+ENVELOPE_STATUSES = frozenset(_EXAMPLES)
 
 
 class Pending(BaseModel):

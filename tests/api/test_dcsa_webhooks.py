@@ -82,11 +82,11 @@ def test_journey_every_status_change_is_notified_once_and_signed(
     assert confirmed["bookingStatus"] == "CONFIRMED"
 
     # Every change of what GET /v2/bookings/{ref} shows is notified: the request, the quote (its price as
-    # a feedback), the price accepted, the documents, the confirmation.
-    assert eventually(lambda: len(hooks.received) >= 5)
+    # a feedback), the confirmation (a firm request has no customer step between, issue 26).
+    assert eventually(lambda: len(hooks.received) >= 3)
     time.sleep(1.0)  # nothing more may come
     statuses = [r.json["data"]["bookingStatus"] for r in hooks.received]
-    assert statuses == ["RECEIVED", "RECEIVED", "RECEIVED", "RECEIVED", "CONFIRMED"]
+    assert statuses == ["RECEIVED", "RECEIVED", "CONFIRMED"]
     quote = hooks.received[1].json["data"]["feedbacks"]
     assert any("900" in feedback["message"] for feedback in quote)
     assert "feedbacks" not in hooks.received[0].json["data"]
@@ -100,18 +100,18 @@ def test_journey_every_status_change_is_notified_once_and_signed(
         assert body["type"] == "org.dcsa.booking.v2" and body["subscriptionReference"] == subscription["id"]
         assert received.headers["webhook-id"] == body["id"]
         assert body["data"]["carrierBookingRequestReference"] == reference
-    assert hooks.received[4].json["data"]["carrierBookingReference"] == confirmed["carrierBookingReference"]
-    assert len({r.json["id"] for r in hooks.received}) == 5
+    assert hooks.received[2].json["data"]["carrierBookingReference"] == confirmed["carrierBookingReference"]
+    assert len({r.json["id"] for r in hooks.received}) == 3
 
     log = ok(client.get(f"{HOOKS}/{subscription['id']}/deliveries", headers=alice))["list"]
     assert [(d["bookingStatus"], d["state"], d["attempts"], d["lastStatusCode"]) for d in log] == [
         ("CONFIRMED", "delivered", 1, 204),
-        *[("RECEIVED", "delivered", 1, 204)] * 4,
+        *[("RECEIVED", "delivered", 1, 204)] * 2,
     ]
     # Resend: the same notification (same id, for the receiver's deduplication), sent once more.
     ok(client.post(f"{HOOKS}/deliveries/{log[-1]['id']}/resend", headers=alice))
-    assert eventually(lambda: len(hooks.received) == 6)
-    assert hooks.received[5].json["id"] == hooks.received[0].json["id"]
+    assert eventually(lambda: len(hooks.received) == 4)
+    assert hooks.received[3].json["id"] == hooks.received[0].json["id"]
     bob = customer(client, "hook-bob")
     fails(client.post(f"{HOOKS}/deliveries/{log[-1]['id']}/resend", headers=bob), 404)
     fails(client.get(f"{HOOKS}/{subscription['id']}/deliveries", headers=bob), 404)
@@ -163,10 +163,8 @@ def test_each_step_of_an_amendment_and_a_cancellation_request_is_notified_once(
 
     expected = [
         ("RECEIVED", None, None),  # requested
-        ("RECEIVED", None, None),  # quoted
-        ("RECEIVED", None, None),  # price accepted
-        ("RECEIVED", None, None),  # documents submitted
-        ("CONFIRMED", None, None),
+        ("RECEIVED", None, None),  # quoted (the price as a feedback)
+        ("CONFIRMED", None, None),  # a firm request: confirmed with no customer step between (issue 26)
         ("CONFIRMED", "AMENDMENT_RECEIVED", None),
         ("CONFIRMED", "AMENDMENT_RECEIVED", None),  # the new price, as a feedback
         ("CONFIRMED", "AMENDMENT_CONFIRMED", None),
@@ -191,13 +189,13 @@ def test_each_step_of_an_amendment_and_a_cancellation_request_is_notified_once(
     ]
     assert seen == expected
     assert len({r.json["id"] for r in hooks.received}) == len(expected)  # one notification per step
-    requoted = hooks.received[6].json["data"]
+    requoted = hooks.received[4].json["data"]
     assert "1500.00 USD" in requoted["feedbacks"][0]["message"]
-    assert all(r.json["data"]["carrierBookingReference"] for r in hooks.received[4:])
+    assert all(r.json["data"]["carrierBookingReference"] for r in hooks.received[2:])
     subscription_id = hooks.received[0].json["subscriptionReference"]
     log = ok(client.get(f"{HOOKS}/{subscription_id}/deliveries", headers=alice))["list"]
     # The customer's log names the status each step changed.
-    assert [d["bookingStatus"] for d in reversed(log)][5:9] == [
+    assert [d["bookingStatus"] for d in reversed(log)][3:7] == [
         "AMENDMENT_RECEIVED",
         "AMENDMENT_RECEIVED",
         "AMENDMENT_CONFIRMED",
