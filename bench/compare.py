@@ -130,6 +130,11 @@ def render(lines: list[Line], noise: float, before_label: str) -> str:
         f"compared with {before_label}: noise {noise:.1%}; a ratio is WORSE below -{2 * noise:.0%}, a figure"
         f" without baseline below -{3 * noise:.0%} (change: above 0 is better); {worse} worse"
     )
+    if 2 * noise >= 1:  # no ratio can fall that far: say so rather than pass everything quietly
+        title += (
+            f"\nthese runs are too noisy to judge (the same baseline moved {noise:.0%} within one run):"
+            " run both again on a quieter machine"
+        )
     rule = "|-" + "-|-".join("-" * w for w in widths) + "-|"
     return "\n".join([title, render_row(headers), rule, *(render_row(r) for r in rows)])
 

@@ -1,8 +1,10 @@
-"""`freight serve` (API, web app and followers in one process) and `freight follow` (the followers alone).
+"""`freight serve` (API workers, one per core by default, and the followers' process, under uvicorn's
+supervisor: api/processes.py; `--workers 1`: everything in one process) and `freight follow` (the followers
+alone).
 
 Both check before they start what would otherwise surface as a traceback from inside the server: the
 database, read models a follower cannot simply carry on from, a rebuild holding the store, the port, and
-on SQLite a second process following the same store (SQLite keeps its one-process shape).
+on SQLite a second process following the same store (one followers process per SQLite store).
 """
 
 from __future__ import annotations

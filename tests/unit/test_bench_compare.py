@@ -79,3 +79,12 @@ def test_the_committed_baseline_is_a_result_to_compare_with() -> None:
     lines, _ = compare(baseline, baseline)
     assert lines and not any(line.worse for line in lines)
     assert any(line.kind == "ratio" for line in lines)
+
+
+def test_runs_too_noisy_to_judge_say_so() -> None:
+    before = results(commands=800, reads=1400, lag_ms=40, noise=0.6)
+    lines, noise = compare(before, results(commands=100, reads=1400, lag_ms=40))
+    assert not any(line.worse for line in lines)  # a ratio cannot fall by 120%...
+    assert "too noisy to judge" in render(lines, noise, "baseline.json")  # ...so the table says why
+    quiet = results(commands=800, reads=1400, lag_ms=40)
+    assert "too noisy" not in render(*compare(quiet, quiet), "baseline.json")
