@@ -11,6 +11,7 @@ from typing import Any
 from uuid import UUID
 
 from api.account_limits import Limiters
+from api.cut_off_watch import cut_off_watch
 from api.errors import StoredNotShown
 from api.periodic import Periodic
 from api.policies import (
@@ -44,6 +45,7 @@ from projections.booking import queries as booking_queries
 from projections.booking.reference import TableCatalog, seed_reference
 from projections.follower import Follower
 from projections.registry import READ_MODELS, applier, ensure_schema
+from projections.schedules import TableSailings
 
 log = logging.getLogger(__name__)
 
@@ -94,7 +96,9 @@ class Services:
         seed_reference(self.read_models)
         # Several workers share one store on PostgreSQL: their booking references come from one counter.
         counter = ReferenceCounters(self.read_models) if settings.uses_postgres else None
-        self.booking = BookingApplication(self.store, TableCatalog(self.read_models), counter)
+        self.booking = BookingApplication(
+            self.store, TableCatalog(self.read_models), counter, sailings=TableSailings(self.read_models)
+        )
         self.integrations = IntegrationsApplication(
             self.store, secret=self.jwt_secret, allow_local_callbacks=settings.WEBHOOK_ALLOW_LOOPBACK
         )
@@ -104,6 +108,7 @@ class Services:
             "upload-sweep", min(600.0, abandoned / 4), lambda: self.uploads.sweep(abandoned)
         )
         self.quote_expiry = quote_expiry(self)
+        self.cut_off_watch = cut_off_watch(self)
         # PostgreSQL: every process listens for new events and moved tracking rows (infrastructure/wakeups),
         # and a follower group is applied only by the holder of its lock (several processes may run it).
         self.wakeups: Wakeups | None = None
@@ -185,6 +190,7 @@ class Services:
                 follower.start()
         if self.settings.RUN_FOLLOWERS:
             self.quote_expiry.start()
+            self.cut_off_watch.start()
             self.webhook_sender.start()
             threading.Thread(
                 target=self.assign_missing_references, name="assign-references", daemon=True
@@ -217,6 +223,7 @@ class Services:
         self.sessions.stop()
         self.upload_sweep.stop()
         self.quote_expiry.stop()
+        self.cut_off_watch.stop()
         self.webhook_sender.stop()
         for follower in self.followers:
             follower.stop()

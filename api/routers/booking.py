@@ -185,6 +185,7 @@ def create_rate_request(
         principal.username,
         _payload(body),
         request_key=idempotency_key,
+        sailing=body.sailing.choice() if body.sailing else None,
     )
     answer = rate_request_answer(services, str(rate_request_id), principal, position, created=True)
     return success(answer, status_code=201)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from datetime import UTC, datetime
 from decimal import Decimal
 from typing import Any, TypeVar
@@ -22,6 +23,15 @@ from domain.booking.booking_reference import (
 from domain.booking.files import StoredFile, stored_file_id
 from domain.booking.rate_request import RateRequest
 from domain.booking.reference import ReferenceCatalog, SeedCatalog
+from domain.booking.schedules import (
+    NoSailings,
+    Sailing,
+    SailingChoice,
+    SailingFinder,
+    ServiceSchedule,
+    ServiceScheduleValues,
+    find_sailing,
+)
 from domain.booking.shipping_order import ShippingOrder, shipping_order_id
 from domain.booking.values import DocumentDraft, OrderDraft, RateRequestDraft
 from domain.shared.actor import SYSTEM_ACTOR, Actor
@@ -64,9 +74,11 @@ class BookingApplication(ContextApplication):
         store: EventStore,
         catalog: ReferenceCatalog | None = None,
         reference_counter: SharedCounter | None = None,
+        sailings: SailingFinder | None = None,
     ) -> None:
         super().__init__(store)
         self.catalog: ReferenceCatalog = catalog or SeedCatalog()
+        self.sailings: SailingFinder = sailings or NoSailings()
         self.references = ReferenceNumbers(
             lambda reference: self._exists(reference_claim_id(reference)), reference_counter
         )
@@ -124,6 +136,7 @@ class BookingApplication(ContextApplication):
         draft: RateRequestDraft,
         now: datetime | None = None,
         request_key: str | None = None,
+        sailing: SailingChoice | None = None,
     ) -> tuple[UUID, int]:
         """Record a new rate request; answer its id and position.
 
@@ -135,8 +148,9 @@ class BookingApplication(ContextApplication):
             self._same_request(key_id, actor, draft)
             return key_id, self.store.head()
         details = self._rate_request_details(actor, draft, now)
+        chosen = self._sailing_of_details(details, sailing)
         try:
-            return self._create(actor, username, details, now, key_id=key_id)
+            return self._create(actor, username, details, now, key_id=key_id, sailing=chosen)
         except _KeyTaken:  # the same key's concurrent call won the race: it stands, if it is this one
             assert key_id is not None
             self._same_request(key_id, actor, draft)
@@ -163,6 +177,7 @@ class BookingApplication(ContextApplication):
         now: datetime | None,
         key_id: UUID | None = None,
         content: BookingRequestContent | None = None,
+        sailing: Sailing | None = None,
     ) -> tuple[UUID, int]:
         """A new rate request with the next free booking reference (claimed in the same transaction)."""
         year = (now or datetime.now(UTC)).year
@@ -171,6 +186,8 @@ class BookingApplication(ContextApplication):
             rate_request = RateRequest.create(
                 actor.id, username, details, reference, actor, content=content, id=key_id
             )
+            if sailing is not None:
+                rate_request.choose_sailing(sailing, actor)
             try:
                 return rate_request.id, self._record_with_claim(rate_request, reference, actor)
             except Conflict as error:
@@ -214,13 +231,45 @@ class BookingApplication(ContextApplication):
         return self.record(rate_request)
 
     def create_booking_request(
-        self, actor: Actor, username: str, content: BookingRequestContent, now: datetime | None = None
+        self,
+        actor: Actor,
+        username: str,
+        content: BookingRequestContent,
+        now: datetime | None = None,
+        sailing: SailingChoice | None = None,
     ) -> tuple[UUID, int]:
         """A booking request made through the DCSA standard: a rate request in `requested` whose details
         are derived from the standard's content, which it keeps."""
         today = (now or datetime.now(UTC)).date()
+        if sailing is not None and sailing.routing_reference and content.location("POL", "PRE") is None:
+            content = self._with_route_ports(content, sailing.routing_reference)
         details = booking_content.rate_request_details(content, today, self.catalog)
-        return self._create(actor, username, details, now, content=content)
+        chosen = self._sailing_of_details(details, sailing)
+        return self._create(actor, username, details, now, content=content, sailing=chosen)
+
+    def _with_route_ports(
+        self, content: BookingRequestContent, routing_reference: str
+    ) -> BookingRequestContent:
+        """A booking that names a point-to-point route instead of its ports takes the route's ports."""
+        route = self.sailings.route(routing_reference)
+        if route is None:
+            raise ValidationFailed({"sailing.routing_reference": "No published route has this reference"})
+        return replace(
+            content,
+            locations=(
+                *content.locations,
+                booking_content.ShipmentLocation("POL", route.load_port),
+                booking_content.ShipmentLocation("POD", route.discharge_port),
+            ),
+        )
+
+    def _sailing_of_details(self, details: dict[str, Any], choice: SailingChoice | None) -> Sailing | None:
+        """The published sailing a new booking names (None when it names none: the preferred date stands)."""
+        if choice is None or not choice.names_a_sailing:
+            return None
+        load = self.catalog.port_code(int(details["pol_id"]))
+        discharge = self.catalog.port_code(int(details["pod_id"]))
+        return find_sailing(choice, load, discharge, self.sailings)
 
     def update_booking_request(
         self, rate_request_id: str, actor: Actor, content: BookingRequestContent, now: datetime | None = None
@@ -297,9 +346,12 @@ class BookingApplication(ContextApplication):
         price: Decimal,
         valid_until: datetime,
         now: datetime | None = None,
+        sailing: SailingChoice | None = None,
     ) -> int:
         self._staff(actor)
         rate_request = self.rate_request(rate_request_id, actor)
+        if sailing is not None:  # staff set or change the sailing as they quote: one write
+            rate_request.choose_sailing(self._sailing_for(rate_request, sailing), actor)
         rate_request.quote(price, valid_until.astimezone(UTC), now or datetime.now(UTC), actor)
         return self.record(rate_request)
 
@@ -315,10 +367,70 @@ class BookingApplication(ContextApplication):
         rate_request.reject(message, actor)
         return self.record(rate_request)
 
-    def confirm_booking(self, rate_request_id: str, actor: Actor) -> int:
+    def confirm_booking(
+        self, rate_request_id: str, actor: Actor, sailing: SailingChoice | None = None
+    ) -> int:
         self._staff(actor)
         rate_request = self.rate_request(rate_request_id, actor)
+        rate_request._may("confirm_booking", actor)
+        if sailing is not None:  # staff set or change the sailing as they confirm: one write
+            rate_request.choose_sailing(self._sailing_for(rate_request, sailing), actor)
         rate_request.confirm_booking(actor)
+        return self.record(rate_request)
+
+    # -- sailings: the booking's chosen sailing, the published schedules ---------------------------------
+    def _port_codes(self, rate_request: RateRequest) -> tuple[str | None, str | None]:
+        details = rate_request.details
+        return self.catalog.port_code(int(details["pol_id"])), self.catalog.port_code(int(details["pod_id"]))
+
+    def _sailing_for(self, rate_request: RateRequest, choice: SailingChoice) -> Sailing:
+        load, discharge = self._port_codes(rate_request)
+        return find_sailing(choice, load, discharge, self.sailings)
+
+    def choose_sailing(self, rate_request_id: str, actor: Actor, choice: SailingChoice) -> int | None:
+        """The customer (until confirmation) or staff (until completion) choose the booking's sailing;
+        None when it is the sailing it has already (nothing recorded)."""
+        rate_request = self.rate_request(rate_request_id, actor)
+        if not actor.is_staff and actor.id != rate_request.customer_id:
+            raise Forbidden("Only the customer of this booking may choose its sailing")
+        if not rate_request.choose_sailing(self._sailing_for(rate_request, choice), actor):
+            return None
+        return self.record(rate_request)
+
+    def publish_schedules(self, actor: Actor, schedules: Sequence[ServiceScheduleValues]) -> int | None:
+        """Staff publish the carrier's schedules: each named service's schedule is replaced whole, all in
+        one transaction (one bad service stores none). None when every one is as published already."""
+        self._staff(actor)
+        changed = []
+        for published in schedules:
+            key = ServiceSchedule.id_for(published.service_code)
+            try:
+                schedule: ServiceSchedule = self.repository.get(key)
+            except AggregateNotFoundError:
+                schedule = ServiceSchedule.open(published.service_code)
+            if schedule.publish(published, actor):
+                changed.append(schedule)
+        return self.record(*changed) if changed else None
+
+    def published_schedule(self, service_code: str) -> ServiceScheduleValues | None:
+        try:
+            schedule: ServiceSchedule = self.repository.get(ServiceSchedule.id_for(service_code))
+        except AggregateNotFoundError:
+            return None
+        return schedule.values
+
+    def reschedule_sailing(self, rate_request_id: str, published: Sailing) -> int | None:
+        """The system records that a republished schedule moved this booking's sailing."""
+        rate_request = self.rate_request(rate_request_id, SYSTEM_ACTOR)
+        if not rate_request.reschedule_sailing(published, SYSTEM_ACTOR):
+            return None
+        return self.record(rate_request)
+
+    def remind_cut_off(self, rate_request_id: str, hours: int, email: str | None) -> int | None:
+        """The system reminds the customer of the shipping-instruction cut-off (once per lead time)."""
+        rate_request = self.rate_request(rate_request_id, SYSTEM_ACTOR)
+        if not rate_request.remind_cut_off(hours, email, SYSTEM_ACTOR):
+            return None
         return self.record(rate_request)
 
     def expire_quote(self, rate_request_id: str, now: datetime | None = None) -> int:

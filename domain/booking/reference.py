@@ -122,6 +122,8 @@ class ReferenceCatalog(Protocol):
 
     def port_id(self, un_location_code: str) -> int | None: ...
 
+    def port_code(self, port_id: int) -> str | None: ...
+
     def has_container_type(self, type_id: int) -> bool: ...
 
     def container_type_value(self, type_id: int) -> int | None: ...
@@ -140,6 +142,7 @@ class SeedCatalog:
         ports = all_ports()
         self.ports = {p.id for p in ports}
         self.port_codes = {p.code: p.id for p in ports}
+        self.codes = {p.id: p.code for p in ports}
         self.types = {t.id: t.value for t in seed_container_types()}
         self.sizes = {s.id for s in seed_container_sizes()}
         self.documents = {d.id for d in seed_document_types()}
@@ -150,6 +153,9 @@ class SeedCatalog:
 
     def port_id(self, un_location_code: str) -> int | None:
         return self.port_codes.get(un_location_code)
+
+    def port_code(self, port_id: int) -> str | None:
+        return self.codes.get(port_id)
 
     def has_container_type(self, type_id: int) -> bool:
         return type_id in self.types

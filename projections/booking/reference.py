@@ -173,6 +173,10 @@ class TableCatalog:
             found = port_by_code(tx, un_location_code)
         return None if found is None else int(found["id"])
 
+    def port_code(self, port_id: int) -> str | None:
+        found = self._value("booking_ports", "code", port_id)
+        return None if found is None else str(found)
+
     def has_container_type(self, type_id: int) -> bool:
         return self._exists("booking_container_types", type_id)
 
