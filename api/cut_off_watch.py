@@ -68,6 +68,7 @@ def reschedule_booked_sailings(services: Services, service_codes: list[str]) -> 
     published schedule now says otherwise; answers the booking ids moved."""
     with services.read_models.read() as tx:
         on_services = booked.booked_on_services(tx, service_codes)
+        customers = booked.customers_of(tx, list(on_services))
         published: list[ServiceScheduleValues] = [
             values for code in service_codes for _, values in service_schedules(tx, service_code=code)
         ]
@@ -75,7 +76,8 @@ def reschedule_booked_sailings(services: Services, service_codes: list[str]) -> 
     last = 0
     for rate_request_id, sailing in rescheduled_sailings(on_services, published).items():
         try:
-            position = services.booking.reschedule_sailing(rate_request_id, sailing)
+            email = customer_email(services, customers[rate_request_id])
+            position = services.booking.reschedule_sailing(rate_request_id, sailing, email)
         except (Conflict, NotFound):
             continue
         if position is not None:

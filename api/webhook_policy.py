@@ -128,7 +128,9 @@ _CANCELLATION = {
     )
 }
 _REQUOTED = RateRequest.AmendmentRequoted  # type: ignore[attr-defined]
-BOOKING_EVENTS = tuple(dict.fromkeys(_MOVES + tuple(_AMENDED) + tuple(_CANCELLATION)))
+# A republished schedule that moves the booking's sailing keeps every status: the feedback is the news.
+_RESCHEDULED = RateRequest.SailingRescheduled  # type: ignore[attr-defined]
+BOOKING_EVENTS = tuple(dict.fromkeys(_MOVES + tuple(_AMENDED) + tuple(_CANCELLATION) + (_RESCHEDULED,)))
 
 
 def _requote_feedback(event: Any) -> list[dict[str, Any]]:
@@ -140,6 +142,18 @@ def _requote_feedback(event: Any) -> list[dict[str, Any]]:
             "code": "INFORMATIONAL_MESSAGE",
             "message": f"The amendment needs a new price: {amount} USD per container, valid until"
             f" {utc_text(event.valid_until)}; accept it or withdraw the amendment in the portal",
+        }
+    ]
+
+
+def reschedule_feedback(event: Any) -> list[dict[str, Any]]:
+    before, after = event.previous, event.sailing
+    return [
+        {
+            "severity": "INFO",
+            "code": "INFORMATIONAL_MESSAGE",
+            "message": f"The sailing moved: departure {before['departure']} is now {after['departure']},"
+            f" arrival {before['arrival']} is now {after['arrival']}",
         }
     ]
 
@@ -180,7 +194,7 @@ def _booking_event(tx: Tx, event: Any, position: int, site_url: str) -> None:
             (booking_id, amended, cancellation),
         )
     # Sent on every change of the booking's statuses, and on a new price for its amendment.
-    if status == booking["status"] and not steps and not isinstance(event, _REQUOTED):
+    if status == booking["status"] and not steps and not isinstance(event, (_REQUOTED, _RESCHEDULED)):
         return
     subscriptions = tx.all(
         "SELECT id FROM webhook_policy_subscriptions WHERE customer_id = ? AND active = 1 ORDER BY id",
@@ -196,7 +210,11 @@ def _booking_event(tx: Tx, event: Any, position: int, site_url: str) -> None:
         confirmed,
         amended,
         cancellation,
-        _requote_feedback(event) if isinstance(event, _REQUOTED) else None,
+        _requote_feedback(event)
+        if isinstance(event, _REQUOTED)
+        else reschedule_feedback(event)
+        if isinstance(event, _RESCHEDULED)
+        else None,
         revision_message=getattr(event, "message", None) if isinstance(event, _MOVES) else None,
         rejection_message=getattr(event, "message", None) if isinstance(event, _MOVES) else None,
         price=getattr(event, "price", None) if isinstance(event, _MOVES) else None,

@@ -419,10 +419,12 @@ class BookingApplication(ContextApplication):
             return None
         return schedule.values
 
-    def reschedule_sailing(self, rate_request_id: str, published: Sailing) -> int | None:
+    def reschedule_sailing(
+        self, rate_request_id: str, published: Sailing, email: str | None = None
+    ) -> int | None:
         """The system records that a republished schedule moved this booking's sailing."""
         rate_request = self.rate_request(rate_request_id, SYSTEM_ACTOR)
-        if not rate_request.reschedule_sailing(published, SYSTEM_ACTOR):
+        if not rate_request.reschedule_sailing(published, SYSTEM_ACTOR, email):
             return None
         return self.record(rate_request)
 

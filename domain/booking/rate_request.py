@@ -312,7 +312,7 @@ class RateRequest(LifecycleAggregate):
         self._sailing_chosen(sailing=record, customer_id=self.customer_id, **audit_fields(actor))
         return True
 
-    def reschedule_sailing(self, now_published: Sailing, actor: Actor) -> bool:
+    def reschedule_sailing(self, now_published: Sailing, actor: Actor, email: str | None = None) -> bool:
         """The schedule moved this booking's sailing: record old and new times (False when nothing moved)."""
         current = getattr(self, "sailing", None)
         if current is None or self.state not in (*CUSTOMER_SAILING_STATES, *AMENDABLE_STATES):
@@ -323,6 +323,8 @@ class RateRequest(LifecycleAggregate):
         self._sailing_rescheduled(
             sailing=now_published.to_record(),
             previous=current,
+            reference=self.reference,
+            email=email,
             customer_id=self.customer_id,
             **audit_fields(actor, "the carrier republished the schedule"),
         )
@@ -340,6 +342,7 @@ class RateRequest(LifecycleAggregate):
         self._cut_off_reminded(
             hours=hours,
             cut_off=cut_off,
+            reference=self.reference,
             email=email,
             customer_id=self.customer_id,
             **audit_fields(actor, f"shipping instructions due in {hours} h"),
@@ -357,6 +360,8 @@ class RateRequest(LifecycleAggregate):
         self,
         sailing: dict[str, Any],
         previous: dict[str, Any],
+        reference: str | None,
+        email: str | None,
         customer_id: str,
         actor_id: str,
         actor_role: str,
@@ -369,6 +374,7 @@ class RateRequest(LifecycleAggregate):
         self,
         hours: int,
         cut_off: str,
+        reference: str | None,
         email: str | None,
         customer_id: str,
         actor_id: str,

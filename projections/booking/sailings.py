@@ -164,3 +164,14 @@ def late_orders(tx: Tx, rate_request_ids: list[str]) -> set[str]:
         rate_request_ids,
     )
     return {r["rate_request_id"] for r in rows}
+
+
+def customers_of(tx: Tx, rate_request_ids: list[str]) -> dict[str, str]:
+    if not rate_request_ids:
+        return {}
+    marks = ", ".join("?" for _ in rate_request_ids)
+    rows = tx.all(
+        f"SELECT rate_request_id, customer_id FROM {SAILINGS} WHERE rate_request_id IN ({marks})",
+        rate_request_ids,
+    )
+    return {r["rate_request_id"]: r["customer_id"] for r in rows}
