@@ -6,12 +6,15 @@ a late shipping order flagged, a republished schedule told to the customer; `fre
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 
+from api.main import create_app
 from tests.api.accounts_support import outbox, settle
 from tests.api.booking_support import (
     ADMIN,
@@ -26,9 +29,11 @@ from tests.api.booking_support import (
     order_payload,
     upload,
 )
-from tests.api.dcsa_support import dcsa_error, rate_request_id, sample, validate
+from tests.api.dcsa_support import dcsa_error, rate_request_id, receiver, sample, validate
 from tests.api.schedules_support import PUBLISH, VESSEL_IMO, VOYAGE, publication
+from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME, login, make_settings
 from tests.corpus import PERSIAN_PEOPLE
+from tests.pg import Cluster
 
 V2 = "/v2/bookings"
 SHANGHAI, SINGAPORE = 1, 2  # seed port ids (CNSHA, SGSIN)
@@ -277,3 +282,47 @@ def test_a_shipping_order_after_the_cut_off_is_flagged_to_staff(
         n for n in notifications_of(client, "admin") if n["title"] == "Shipping order after the cut-off"
     ]
     assert flagged and "cut-off" in json.dumps(flagged[0]["message"])
+
+
+@pytest.fixture
+def hooked_client(store_kind: str, tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[TestClient]:
+    database_url = None
+    if store_kind == "postgres":
+        cluster: Cluster = request.getfixturevalue("pg_cluster")
+        database_url = cluster.create_database()
+    # The integrator's receiver listens on loopback, which production refuses.
+    settings = make_settings(tmp_path / "var", database_url, WEBHOOK_ALLOW_LOOPBACK=True)
+    with TestClient(create_app(settings), raise_server_exceptions=False) as test_client:
+        yield test_client
+
+
+def test_a_moved_sailing_is_a_webhook_with_the_old_and_new_times(hooked_client: TestClient) -> None:
+    client = hooked_client
+    admin = login(client, ADMIN_USERNAME, ADMIN_PASSWORD)
+    leaving = departure_in(14)
+    ok(client.put(PUBLISH, json=publication(leaving), headers=admin))
+    alice = customer(client, "hooked")
+    body = v2_body(
+        vessel={"name": "Kharg Star", "vesselIMONumber": VESSEL_IMO}, carrierExportVoyageNumber=VOYAGE
+    )
+    reference = confirm_v2(client, alice, admin, body)
+    for hooks in receiver():
+        ok(
+            client.post(
+                "/integrations/api/v1/client/webhooks", json={"callbackUrl": hooks.url}, headers=alice
+            ),
+            201,
+        )
+        ok(client.put(PUBLISH, json=publication(leaving, shift_hours=12), headers=admin))
+        settle(client)
+        services = client.app.state.services  # type: ignore[attr-defined]
+        with services.read_models.read() as tx:
+            rows = tx.all("SELECT body FROM webhook_deliveries ORDER BY created_at")
+        bodies = [json.loads(r["body"]) for r in rows]
+        [moved] = [b for b in bodies if "feedbacks" in b["data"] and "sailing moved" in json.dumps(b["data"])]
+        assert moved["data"]["carrierBookingRequestReference"] == reference
+        assert moved["data"]["bookingStatus"] == "CONFIRMED"
+        message = moved["data"]["feedbacks"][-1]["message"]
+        old_arrival = (leaving + timedelta(days=6)).strftime("%Y-%m-%dT%H:%M:%SZ")
+        new_arrival = (leaving + timedelta(days=6, hours=12)).strftime("%Y-%m-%dT%H:%M:%SZ")
+        assert old_arrival in message and new_arrival in message
