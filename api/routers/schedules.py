@@ -16,7 +16,7 @@ from api.deps import AdminUser, CommandDep, CustomerUser, ServicesDep, off_loop,
 from api.envelope import success
 from api.openapi import operation_ids
 from api.schemas import commercial_schedules as cs
-from api.schemas.envelope import Envelope, Lookup, Message
+from api.schemas.envelope import Envelope, Lookup
 from api.schemas.sailings import (
     BookingSailing,
     ChooseSailingBody,
@@ -182,11 +182,7 @@ async def booking_sailing_of(id: str, principal: CustomerUser, services: Service
     return await read_answer(_sailing_of, services, id, principal)
 
 
-@client.put(
-    "/rate-requests/{id}/sailing",
-    response_model=Envelope[BookingSailing | None],
-    responses={400: {"model": Envelope[Message]}},
-)
+@client.put("/rate-requests/{id}/sailing", response_model=Envelope[BookingSailing | None])
 def choose_sailing(
     id: str,
     principal: CustomerUser,

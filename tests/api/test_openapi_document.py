@@ -41,9 +41,9 @@ def test_every_operation_has_a_typed_success_and_documented_errors() -> None:
         assert schema, f"{method} {path}: empty success schema"
         errors = set(responses) & ERROR_STATUSES
         assert errors, f"{method} {path} documents no error status"
-        if path.startswith("/v2/"):
-            # The DCSA door answers in the standard's own error format, not the envelope (413 comes from the
-            # body limit, before any route).
+        if path.startswith(("/v2/", "/v1/")):
+            # The DCSA doors (Booking on /v2, Commercial Schedules on /v1) answer in the standard's own error
+            # format, not the envelope (413 comes from the body limit, before any route).
             for status in errors - {"413"}:
                 body = responses[status]["content"]["application/json"]
                 dcsa_error = {"$ref": "#/components/schemas/ErrorResponse"}
