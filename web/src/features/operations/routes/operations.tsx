@@ -21,6 +21,8 @@ import { formatDate, formatMoney } from '@/lib/format';
 import type { Answer } from '@/types/contract';
 import { ChangeReview, OpenChangesQueue } from '../components/change-review';
 import styles from './operations.module.css';
+import { StaffBookingSailing } from '../components/staff-booking-sailing';
+import { PublishedSchedules } from '../components/published-schedules';
 
 const ADMIN = '/booking/api/v1/admin';
 const LIMIT = 10;
@@ -178,6 +180,7 @@ function DetailPanel({ id }: { id: string }) {
         {d.order ? ` · shipping order ${label('shipping_order', d.order.status)}` : ''} · <AuditLink aggregateId={d.id} />
       </p>
       <BookingFacts request={d} order={d.order} label="Booking details" />
+      <StaffBookingSailing id={d.id} />
       {d.order ? (
         <div>
           <h3>Shipping order ({label('shipping_order', d.order.status)})</h3>
@@ -340,6 +343,7 @@ export function OperationsRoute() {
       </div>
       {selected ? <DetailPanel key={selected} id={selected} /> : null}
       {selected ? <ChangeReview key={`changes-${selected}`} rateRequestId={selected} /> : null}
+      <PublishedSchedules />
     </ContentLayout>
   );
 }
