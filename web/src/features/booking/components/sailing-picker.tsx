@@ -20,14 +20,14 @@ export function SailingPicker({ polId, podId, value, onChange, disabled = false 
       <legend>Next sailings</legend>
       {sailings.isPending ? <p className={styles.note}>Looking for sailings…</p> : null}
       {!sailings.isPending && found.length === 0 ? (
-        <p className={styles.note}>No published sailing between these ports yet; we plan one from your preferred date.</p>
+        <p className={styles.note}>No published sailing between these ports yet; we plan one from your date.</p>
       ) : null}
       {found.length ? (
         <ul className={styles.options}>
           <li>
             <label className={styles.option}>
               <input type="radio" name="sailing" checked={value === null} onChange={() => onChange(null)} />
-              <span>No sailing chosen: plan from my preferred shipping date</span>
+              <span>No particular sailing: we plan one from your date</span>
             </label>
           </li>
           {found.map((sailing) => (
