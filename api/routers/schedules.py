@@ -133,6 +133,18 @@ async def published_schedules(_: AdminUser, services: ServicesDep) -> Response:
     return await read_answer(_published, services)
 
 
+@admin.get("/sailings", response_model=Envelope[Lookup[SailingView]])
+async def staff_sailings(
+    _: AdminUser,
+    services: ServicesDep,
+    polId: int = Query(..., ge=1, le=2**31 - 1),
+    podId: int = Query(..., ge=1, le=2**31 - 1),
+) -> Response:
+    """The published sailings between two ports leaving from now on (staff choose one as they quote or
+    confirm)."""
+    return await read_answer(_sailings, services, polId, podId, utc_text(datetime.now(UTC)))
+
+
 @admin.get("/rate-requests/{id}/sailing", response_model=Envelope[BookingSailing | None])
 async def staff_booking_sailing(id: str, _: AdminUser, services: ServicesDep) -> Response:
     return await read_answer(_sailing_of, services, id, None)

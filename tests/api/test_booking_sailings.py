@@ -167,6 +167,9 @@ def test_the_customer_picks_a_sailing_and_staff_change_it_when_they_confirm(
     )
     sailings = offered["list"]["list"]
     assert [s["serviceCode"] for s in sailings] == ["PGX", "PGY"]
+    between = {"polId": SHANGHAI, "podId": SINGAPORE}
+    assert ok(client.get(f"{ADMIN}/sailings", params=between, headers=admin_headers)) == offered
+    assert client.get(f"{ADMIN}/sailings", params=between, headers=alice).status_code == 403
     assert sailings[0]["cutOffs"][0] == {
         "code": "DCO",
         "name": "Shipping instructions (documentation)",

@@ -19,3 +19,11 @@ export const staffBookingSailingOptions = (id: string) =>
     queryFn: ({ signal }) =>
       api.get<Answer<'schedules_staff_booking_sailing'>>(`${ADMIN}/rate-requests/${id}/sailing`, { signal }),
   });
+
+export const staffSailingsOptions = (polId: number, podId: number) =>
+  queryOptions({
+    queryKey: ['operations', 'sailings', polId, podId],
+    queryFn: async ({ signal }) =>
+      (await api.get<Answer<'schedules_staff_sailings'>>(`${ADMIN}/sailings`, { query: { polId, podId }, signal })).list
+        .list,
+  });
