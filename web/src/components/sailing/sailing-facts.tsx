@@ -11,7 +11,8 @@ export function SailingFacts({ sailing }: { sailing: SailingView }) {
     <>
       <p className={styles.vessel}>
         {sailing.vesselName ?? 'Vessel to be named'}
-        {sailing.vesselIMONumber ? ` (IMO ${sailing.vesselIMONumber})` : ''} · voyage {sailing.voyage} · {sailing.serviceName}
+        {sailing.vesselIMONumber ? ` (IMO ${sailing.vesselIMONumber})` : ''} · voyage {sailing.voyage} ·{' '}
+        {sailing.serviceName}
       </p>
       <dl className={styles.facts}>
         <div>

@@ -11,7 +11,10 @@ export function PublishedSchedules() {
       <h2 style={{ fontSize: '1.1rem' }}>Published schedules</h2>
       {query.isPending ? <p>Loading…</p> : null}
       {!query.isPending && services.length === 0 ? (
-        <p>No schedule is published yet. Publish the carrier&apos;s schedules with PUT /booking/api/v1/admin/vessel-schedules.</p>
+        <p>
+          No schedule is published yet. Publish the carrier&apos;s schedules with PUT
+          /booking/api/v1/admin/vessel-schedules.
+        </p>
       ) : null}
       {services.map((service) => (
         <details key={service.serviceCode} open>
