@@ -16,7 +16,7 @@ from api.deps import AdminUser, CommandDep, CustomerUser, ServicesDep, off_loop,
 from api.envelope import success
 from api.openapi import operation_ids
 from api.schemas import commercial_schedules as cs
-from api.schemas.envelope import Envelope, Lookup
+from api.schemas.envelope import Envelope, Lookup, error_responses
 from api.schemas.sailings import (
     BookingSailing,
     ChooseSailingBody,
@@ -64,6 +64,8 @@ _PUBLICATION_BODY = {
     "/vessel-schedules",
     response_model=Envelope[list[cs.CsServiceSchedule]],
     openapi_extra=_PUBLICATION_BODY,
+    # The body is read by the route itself (judged by the CS document): its faults are this 400.
+    responses=error_responses(400),
 )
 async def publish_vessel_schedules(request: Request, principal: AdminUser, services: ServicesDep) -> Response:
     """Publish the carrier's schedules: a Commercial Schedules 1.0 `vessel-schedules` answer (a list of
