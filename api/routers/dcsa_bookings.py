@@ -220,7 +220,7 @@ def update_booking(
     as_sent = _as_sent(body)
     try:
         position = services.booking.update_booking_request(
-            row["id"], principal.actor, booking_content(body, as_sent)
+            row["id"], principal.actor, booking_content(body, as_sent), sailing=sailing_choice(body)
         )
     except ValidationFailed as error:
         raise BookingContentRefused(content_errors(error.fields, as_sent)) from error

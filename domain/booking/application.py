@@ -272,7 +272,12 @@ class BookingApplication(ContextApplication):
         return find_sailing(choice, load, discharge, self.sailings)
 
     def update_booking_request(
-        self, rate_request_id: str, actor: Actor, content: BookingRequestContent, now: datetime | None = None
+        self,
+        rate_request_id: str,
+        actor: Actor,
+        content: BookingRequestContent,
+        now: datetime | None = None,
+        sailing: SailingChoice | None = None,
     ) -> int:
         """The standard's PUT: an update of a booking request not yet confirmed (the portal's edit), or,
         once confirmed, a request to amend it (`request_booking_amendment`)."""
@@ -281,8 +286,13 @@ class BookingApplication(ContextApplication):
             return self.request_booking_amendment(rate_request_id, actor, content, now)
         rate_request._may("edit", actor)
         today = (now or datetime.now(UTC)).date()
+        if sailing is not None and sailing.routing_reference and content.location("POL", "PRE") is None:
+            content = self._with_route_ports(content, sailing.routing_reference)
         details = booking_content.rate_request_details(content, today, self.catalog)
+        chosen = self._sailing_of_details(details, sailing)
         rate_request.edit(details, actor, content)
+        if chosen is not None:  # the updated request names a sailing (issue 27): the same write
+            rate_request.choose_sailing(chosen, actor)
         return self.record(rate_request)
 
     def request_booking_amendment(

@@ -143,6 +143,15 @@ def test_a_routing_reference_stands_for_the_ports_and_an_unknown_sailing_is_refu
     assert (chosen["portOfLoading"], chosen["portOfDischarge"]) == ("CNSHA", "IRZBR")
     assert chosen["routingReference"] == routing
 
+    # An update before confirmation may name another sailing (here: by vessel and voyage, to Singapore).
+    reference = answer.json()["carrierBookingRequestReference"]
+    update = v2_body(
+        vessel={"name": "Kharg Star", "vesselIMONumber": VESSEL_IMO}, carrierExportVoyageNumber=VOYAGE
+    )
+    assert client.put(f"{V2}/{reference}", json=update, headers=alice).status_code == 202
+    chosen = ok(client.get(f"{CLIENT}/rate-requests/{rid}/sailing", headers=alice))["sailing"]
+    assert (chosen["portOfLoading"], chosen["portOfDischarge"]) == ("CNSHA", "SGSIN")
+
     unknown = v2_body(vessel={"name": "Nobody", "vesselIMONumber": "9999999"}, carrierExportVoyageNumber="1X")
     errors = dcsa_error(client.post(V2, json=unknown, headers=alice), 400)
     assert errors[0]["jsonPath"] == "$.carrierExportVoyageNumber"
