@@ -11,6 +11,7 @@ from typing import Any
 from uuid import UUID
 
 from api.account_limits import Limiters
+from api.cut_off_watch import cut_off_watch
 from api.dcsa_notifications import DcsaBookingView
 from api.errors import StoredNotShown
 from api.login_throttle import LoginThrottle
@@ -53,6 +54,7 @@ from projections.booking.reference import TableCatalog, seed_reference
 from projections.follower import Follower
 from projections.history import utc_text
 from projections.registry import READ_MODELS, applier, ensure_schema
+from projections.schedules import TableSailings
 
 log = logging.getLogger(__name__)
 
@@ -106,7 +108,9 @@ class Services:
         # Several workers share one store: their booking references come from one counter.
         shared = settings.uses_postgres or settings.SERVE_PROCESSES > 1
         counter = ReferenceCounters(self.read_models) if shared else None
-        self.booking = BookingApplication(self.store, TableCatalog(self.read_models), counter)
+        self.booking = BookingApplication(
+            self.store, TableCatalog(self.read_models), counter, sailings=TableSailings(self.read_models)
+        )
         # Webhook signing secrets are the subscriptions' own, kept sealed under a key that is not JWT_SECRET.
         self.secret_box = SecretBox(box_key(settings.WEBHOOK_SECRETS_KEY, settings.VAR_DIR))
         self.integrations = IntegrationsApplication(
@@ -121,6 +125,7 @@ class Services:
             "upload-sweep", min(600.0, abandoned / 4), lambda: self.uploads.sweep(abandoned)
         )
         self.quote_expiry = quote_expiry(self)
+        self.cut_off_watch = cut_off_watch(self)
         # PostgreSQL: every process listens for new events and moved tracking rows (infrastructure/wakeups),
         # and a follower group is applied only by the holder of its lock (several processes may run it).
         # SQLite under `freight serve`'s several processes: a Unix socket (infrastructure/local_wakeups).
@@ -236,6 +241,7 @@ class Services:
                 follower.start()
         if self.settings.RUN_FOLLOWERS:
             self.quote_expiry.start()
+            self.cut_off_watch.start()
             self.webhook_sender.start()
             threading.Thread(
                 target=self.assign_missing_references, name="assign-references", daemon=True
@@ -268,6 +274,7 @@ class Services:
         self.sessions.stop()
         self.upload_sweep.stop()
         self.quote_expiry.stop()
+        self.cut_off_watch.stop()
         self.webhook_sender.close()
         for follower in self.followers:
             follower.stop()

@@ -28,6 +28,7 @@ from api.routers import (
     booking,
     booking_admin,
     booking_changes,
+    commercial_schedules,
     dcsa_bookings,
     events,
     files,
@@ -37,6 +38,7 @@ from api.routers import (
     passwords,
     profile,
     registration,
+    schedules,
 )
 from api.schemas.envelope import Envelope
 from api.security_headers import SecurityHeaders
@@ -126,6 +128,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         integrations.router,
     )
     routers += (overview.router, events.router)  # issue 14: what to do next, live
+    # Issue 27: sailing schedules (staff publish, customers choose) and the Commercial Schedules door.
+    routers += (schedules.admin, schedules.client, commercial_schedules.router)
     for router in routers:
         openapi.document_errors(router)
         app.include_router(router)

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from domain.accounts.messages import MESSAGE_EVENTS, Delivery, Message, messages_for
+from domain.booking.sailing_notices import sailing_messages
 from domain.notifications.application import NotificationsApplication
 from domain.notifications.policy import load_notice_modules, notices
 from infrastructure.event_store import SharedStore
@@ -78,7 +79,7 @@ def messaging_follower(
 
     def apply(tx: Tx, batch: Batch) -> None:
         for position, event in batch:
-            for message in messages_for(event, secret, site_url):
+            for message in [*messages_for(event, secret, site_url), *sailing_messages(event)]:
                 if claim_message(tx, message, position):
                     delivery.send(message)
 

@@ -23,6 +23,8 @@ MODULES = [
     "projections.booking.handlers",
     "projections.booking.changes",
     "projections.booking.dcsa",
+    "projections.booking.sailings",
+    "projections.schedules",
     "projections.integrations",
 ]
 

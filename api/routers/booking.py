@@ -79,8 +79,22 @@ async def container_sizes(_: CustomerUser, services: ServicesDep) -> Response:
 
 
 @router.get("/rate-request/general/port/loadings", response_model=Envelope[Lookup[Port]])
-async def ports(_: CustomerUser, services: ServicesDep) -> Response:
-    return await read_answer(_lookup_of, services, reference.ports)
+async def ports(
+    _: CustomerUser,
+    services: ServicesDep,
+    search: Annotated[
+        str,
+        Query(
+            max_length=60,
+            description="Part of a UN/LOCODE, a port's name or its country: finds any port of UN/LOCODE."
+            " Without it, the ports we serve (the specification's list).",
+        ),
+    ] = "",
+    limit: Annotated[int, Query(ge=1, le=200, description="At most this many ports when searching")] = 50,
+) -> Response:
+    if not search.strip():
+        return await read_answer(_lookup_of, services, reference.ports)
+    return await read_answer(_lookup_of, services, lambda tx: reference.search_ports(tx, search, limit))
 
 
 @router.get("/rate-request/general/containers", response_model=Envelope[Lookup[ContainerChoice]])
@@ -171,6 +185,7 @@ def create_rate_request(
         principal.username,
         _payload(body),
         request_key=idempotency_key,
+        sailing=body.sailing.choice() if body.sailing else None,
     )
     answer = rate_request_answer(services, str(rate_request_id), principal, position, created=True)
     return success(answer, status_code=201)

@@ -23,6 +23,7 @@ from api.schemas.booking_admin import (
     QuoteBody,
 )
 from api.schemas.envelope import Envelope, Lookup
+from api.schemas.sailings import ConfirmBookingBody
 from api.schemas.wire_types import utc_instant
 from domain.booking.containers import is_valid
 from domain.shared.errors import AlreadyExists, NotFound, ValidationFailed
@@ -87,7 +88,12 @@ def quote(
     id: str, body: QuoteBody, principal: AdminUser, services: ServicesDep, command: CommandDep
 ) -> Response:
     position = command.answering(
-        services.booking.quote, id, principal.actor, body.price, valid_until(body.validUntil)
+        services.booking.quote,
+        id,
+        principal.actor,
+        body.price,
+        valid_until(body.validUntil),
+        sailing=body.sailing.choice() if body.sailing else None,
     )
     return success(rate_request_answer(services, id, principal, position))
 
@@ -109,8 +115,16 @@ def reject(
 
 
 @router.put("/rate-requests/{id}/confirm-booking", response_model=Envelope[RateRequestDetail])
-def confirm_booking(id: str, principal: AdminUser, services: ServicesDep, command: CommandDep) -> Response:
-    position = command.answering(services.booking.confirm_booking, id, principal.actor)
+def confirm_booking(
+    id: str,
+    principal: AdminUser,
+    services: ServicesDep,
+    command: CommandDep,
+    body: ConfirmBookingBody | None = None,
+) -> Response:
+    """Confirm the booking; a `sailing` in the body sets or changes its sailing in the same act."""
+    sailing = body.sailing.choice() if body is not None and body.sailing is not None else None
+    position = command.answering(services.booking.confirm_booking, id, principal.actor, sailing)
     return success(rate_request_answer(services, id, principal, position))
 
 

@@ -31,8 +31,9 @@ from api.schemas.dcsa_booking import (
     ErrorResponse,
     UpdateBooking,
 )
-from api.schemas.dcsa_content import booking_content, content_errors
+from api.schemas.dcsa_content import booking_content, content_errors, sailing_choice
 from api.schemas.dcsa_errors import API_VERSION, DetailedError, error_response, schema_errors
+from api.schemas.dcsa_sailing import confirmed_sailing_terms
 from api.schemas.dcsa_status import AMENDMENT_OPEN, AMENDMENT_RECEIVED, amended_booking_status
 from api.security import Principal
 from domain.booking.amendments import AMENDABLE_STATES
@@ -48,6 +49,7 @@ from domain.shared.errors import (
     ValidationFailed,
 )
 from projections.booking import dcsa as dcsa_read
+from projections.booking.sailings import sailing_of
 
 log = logging.getLogger(__name__)
 
@@ -214,6 +216,7 @@ def create_booking(
             principal.username,
             booking_content(body, as_sent),
             request_key=idempotency_key,
+            sailing=sailing_choice(body),
         )
     except ValidationFailed as error:
         raise BookingContentRefused(content_errors(error.fields, as_sent)) from error
@@ -235,11 +238,20 @@ async def get_booking(
     _major_version(api_version)
     row = await off_loop(_owned_booking, services, bookingReference, principal)
     if not amendedContent:
-        return JSONResponse(dcsa_view.booking(row))
+        document = dcsa_view.booking(row)
+        if "carrierBookingReference" in document:  # confirmed: its transport plan and cut-offs (issue 27)
+            document.update(await off_loop(_sailing_terms, services, row["id"]))
+        return JSONResponse(document)
     amendment = await off_loop(_amendment, services, row["id"])
     if amendment is None:
         raise NotFound("This booking has no amendment")
     return JSONResponse(dcsa_view.booking(row, amendment))
+
+
+def _sailing_terms(services: Any, rate_request_id: str) -> dict[str, Any]:
+    with services.read_models.read() as tx:
+        found = sailing_of(tx, rate_request_id)
+    return confirmed_sailing_terms(found["sailing"] if found else None)
 
 
 def _amendment(services: Any, rate_request_id: str) -> dict[str, Any] | None:
@@ -271,7 +283,7 @@ def update_booking(
     as_sent = _as_sent(body)
     try:
         position = services.booking.update_booking_request(
-            row["id"], principal.actor, booking_content(body, as_sent)
+            row["id"], principal.actor, booking_content(body, as_sent), sailing=sailing_choice(body)
         )
     except ValidationFailed as error:
         raise BookingContentRefused(content_errors(error.fields, as_sent)) from error

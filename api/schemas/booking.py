@@ -6,6 +6,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel
 
+from api.schemas.sailings import SailingChoiceBody
 from api.schemas.wire_types import PlainNumber, Whole
 from domain.booking.values import ContainerDraft, DocumentDraft, OrderDraft, PartyDraft, RateRequestDraft
 
@@ -47,6 +48,9 @@ class RateRequestBody(BaseModel):
     podId: Annotated[int | str | None, PlainNumber] = None
     containerSizeId: Annotated[int | str | None, PlainNumber] = None
     containerTypeId: Annotated[int | str | None, PlainNumber] = None
+    # The sailing the customer chose on the new-booking screen (issue 27); the preferred date stays for
+    # those who choose none.
+    sailing: SailingChoiceBody | None = None
 
     def draft(self) -> RateRequestDraft:
         # The screens send `isSwbl`, the specification `isSWBL`: either is read.

@@ -7,12 +7,15 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, Field
 
+from api.schemas.sailings import SailingChoiceBody
 from api.schemas.wire_types import PlainNumber, Whole
 
 
 class QuoteBody(BaseModel):
     price: Annotated[Decimal, PlainNumber]
     validUntil: str = Field(max_length=40)
+    # Staff may set or change the booking's sailing as they quote (issue 27).
+    sailing: SailingChoiceBody | None = None
 
 
 class ConfirmRequestBody(BaseModel):

@@ -10,6 +10,7 @@ from api.schemas.dcsa_booking import CreateBooking, DangerousGoods, RequestedEqu
 from api.schemas.dcsa_errors import DetailedError
 from domain.booking import booking_content as content
 from domain.booking.iso_equipment import equipment_kind
+from domain.booking.schedules import SailingChoice
 
 # The content's own paths (domain/booking/booking_content.py) and the standard's names for them.
 _PATHS = [
@@ -18,6 +19,9 @@ _PATHS = [
     (re.compile(r"^equipments\.(\d+)\.iso_code$"), "$.requestedEquipments[{0}].ISOEquipmentCode"),
     (re.compile(r"^equipments\.(\d+)\.units$"), "$.requestedEquipments[{0}].units"),
     (re.compile(r"^expected_departure_date$"), "$.expectedDepartureDate"),
+    # The sailing a booking names (issue 27): by route, or by vessel and voyage / service and date.
+    (re.compile(r"^sailing\.routing_reference$"), "$.routingReference"),
+    (re.compile(r"^sailing$"), "$.carrierExportVoyageNumber"),
 ]
 
 
@@ -120,4 +124,16 @@ def booking_content(
             body.expectedDepartureDate.isoformat() if body.expectedDepartureDate else None
         ),
         as_sent=as_sent,
+    )
+
+
+def sailing_choice(body: CreateBooking | UpdateBooking) -> SailingChoice:
+    """The sailing a booking names in the standard's terms (issue 27): a route's `routingReference`, a
+    vessel's IMO number and export voyage, or a service and the expected departure date."""
+    return SailingChoice(
+        vessel_imo_number=body.vessel.vesselIMONumber if body.vessel else None,
+        export_voyage=body.carrierExportVoyageNumber,
+        service_code=body.carrierServiceCode,
+        departure_date=body.expectedDepartureDate.isoformat() if body.expectedDepartureDate else None,
+        routing_reference=body.routingReference,
     )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 from typing import Any, TypeVar
@@ -22,6 +23,15 @@ from domain.booking.booking_reference import (
 from domain.booking.files import StoredFile, stored_file_id
 from domain.booking.rate_request import RateRequest
 from domain.booking.reference import ReferenceCatalog, SeedCatalog
+from domain.booking.schedules import (
+    NoSailings,
+    Sailing,
+    SailingChoice,
+    SailingFinder,
+    ServiceSchedule,
+    ServiceScheduleValues,
+    find_sailing,
+)
 from domain.booking.shipping_order import ShippingOrder, shipping_order_id
 from domain.booking.values import DocumentDraft, OrderDraft, RateRequestDraft
 from domain.shared.actor import SYSTEM_ACTOR, Actor
@@ -66,9 +76,11 @@ class BookingApplication(ContextApplication):
         store: EventStore,
         catalog: ReferenceCatalog | None = None,
         reference_counter: SharedCounter | None = None,
+        sailings: SailingFinder | None = None,
     ) -> None:
         super().__init__(store)
         self.catalog: ReferenceCatalog = catalog or SeedCatalog()
+        self.sailings: SailingFinder = sailings or NoSailings()
         self.references = ReferenceNumbers(
             lambda reference: self._exists(reference_claim_id(reference)), reference_counter
         )
@@ -126,6 +138,7 @@ class BookingApplication(ContextApplication):
         draft: RateRequestDraft,
         now: datetime | None = None,
         request_key: str | None = None,
+        sailing: SailingChoice | None = None,
     ) -> tuple[UUID, int]:
         """Record a new rate request; answer its id and position.
 
@@ -137,8 +150,9 @@ class BookingApplication(ContextApplication):
             self._same_request(key_id, actor, draft)
             return key_id, self.store.head()
         details = self._rate_request_details(actor, draft, now)
+        chosen = self._sailing_of_details(details, sailing)
         try:
-            return self._create(actor, username, details, now, key_id=key_id)
+            return self._create(actor, username, details, now, key_id=key_id, sailing=chosen)
         except _KeyTaken:  # the same key's concurrent call won the race: it stands, if it is this one
             assert key_id is not None
             self._same_request(key_id, actor, draft)
@@ -165,6 +179,7 @@ class BookingApplication(ContextApplication):
         now: datetime | None,
         key_id: UUID | None = None,
         content: BookingRequestContent | None = None,
+        sailing: Sailing | None = None,
     ) -> tuple[UUID, int]:
         """A new rate request with the next free booking reference (claimed in the same transaction)."""
         year = (now or datetime.now(UTC)).year
@@ -174,6 +189,8 @@ class BookingApplication(ContextApplication):
                 rate_request = RateRequest.create(
                     actor.id, username, details, reference, actor, content=content, id=key_id
                 )
+                if sailing is not None:
+                    rate_request.choose_sailing(sailing, actor)
                 return rate_request.id, self._record_with_claim(rate_request, reference, actor)
             except Conflict as error:
                 if key_id is not None and self._exists(key_id):
@@ -225,6 +242,7 @@ class BookingApplication(ContextApplication):
         content: BookingRequestContent,
         now: datetime | None = None,
         request_key: str | None = None,
+        sailing: SailingChoice | None = None,
     ) -> tuple[UUID, int]:
         """A booking request made through the DCSA standard: a rate request in `requested` whose details
         are derived from the standard's content, which it keeps.
@@ -236,9 +254,12 @@ class BookingApplication(ContextApplication):
             self._same_booking_request(key_id, actor, content)
             return key_id, self.store.head()
         today = (now or datetime.now(UTC)).date()
+        if sailing is not None and sailing.routing_reference and content.location("POL", "PRE") is None:
+            content = self._with_route_ports(content, sailing.routing_reference)
         details = booking_content.rate_request_details(content, today, self.catalog)
+        chosen = self._sailing_of_details(details, sailing)
         try:
-            return self._create(actor, username, details, now, key_id=key_id, content=content)
+            return self._create(actor, username, details, now, key_id=key_id, content=content, sailing=chosen)
         except _KeyTaken:
             assert key_id is not None
             self._same_booking_request(key_id, actor, content)
@@ -252,8 +273,37 @@ class BookingApplication(ContextApplication):
         if sent.get("as_sent") != dict(content.as_sent):
             raise KeyReused("This idempotency key was used with another request body; use a new key")
 
+    def _with_route_ports(
+        self, content: BookingRequestContent, routing_reference: str
+    ) -> BookingRequestContent:
+        """A booking that names a point-to-point route instead of its ports takes the route's ports."""
+        route = self.sailings.route(routing_reference)
+        if route is None:
+            raise ValidationFailed({"sailing.routing_reference": "No published route has this reference"})
+        return replace(
+            content,
+            locations=(
+                *content.locations,
+                booking_content.ShipmentLocation("POL", route.load_port),
+                booking_content.ShipmentLocation("POD", route.discharge_port),
+            ),
+        )
+
+    def _sailing_of_details(self, details: dict[str, Any], choice: SailingChoice | None) -> Sailing | None:
+        """The published sailing a new booking names (None when it names none: the preferred date stands)."""
+        if choice is None or not choice.names_a_sailing:
+            return None
+        load = self.catalog.port_code(int(details["pol_id"]))
+        discharge = self.catalog.port_code(int(details["pod_id"]))
+        return find_sailing(choice, load, discharge, self.sailings)
+
     def update_booking_request(
-        self, rate_request_id: str, actor: Actor, content: BookingRequestContent, now: datetime | None = None
+        self,
+        rate_request_id: str,
+        actor: Actor,
+        content: BookingRequestContent,
+        now: datetime | None = None,
+        sailing: SailingChoice | None = None,
     ) -> int:
         """The standard's PUT: an update of a booking request not yet confirmed (the portal's edit), or,
         once confirmed, a request to amend it (`request_booking_amendment`)."""
@@ -262,8 +312,13 @@ class BookingApplication(ContextApplication):
             return self.request_booking_amendment(rate_request_id, actor, content, now)
         rate_request._may("edit", actor)
         today = (now or datetime.now(UTC)).date()
+        if sailing is not None and sailing.routing_reference and content.location("POL", "PRE") is None:
+            content = self._with_route_ports(content, sailing.routing_reference)
         details = booking_content.rate_request_details(content, today, self.catalog)
+        chosen = self._sailing_of_details(details, sailing)
         rate_request.edit(details, actor, content)
+        if chosen is not None:  # the updated request names a sailing (issue 27): the same write
+            rate_request.choose_sailing(chosen, actor)
         return self.record(rate_request)
 
     def request_booking_amendment(
@@ -330,9 +385,12 @@ class BookingApplication(ContextApplication):
         price: Decimal,
         valid_until: datetime,
         now: datetime | None = None,
+        sailing: SailingChoice | None = None,
     ) -> int:
         self._staff(actor)
         rate_request = self.rate_request(rate_request_id, actor)
+        if sailing is not None:  # staff set or change the sailing as they quote: one write
+            rate_request.choose_sailing(self._sailing_for(rate_request, sailing), actor)
         rate_request.quote(price, valid_until.astimezone(UTC), now or datetime.now(UTC), actor)
         return self.record(rate_request)
 
@@ -348,9 +406,14 @@ class BookingApplication(ContextApplication):
         rate_request.reject(message, actor)
         return self.record(rate_request)
 
-    def confirm_booking(self, rate_request_id: str, actor: Actor) -> int:
+    def confirm_booking(
+        self, rate_request_id: str, actor: Actor, sailing: SailingChoice | None = None
+    ) -> int:
         self._staff(actor)
         rate_request = self.rate_request(rate_request_id, actor)
+        rate_request._may("confirm_booking", actor)
+        if sailing is not None:  # staff set or change the sailing as they confirm: one write
+            rate_request.choose_sailing(self._sailing_for(rate_request, sailing), actor)
         rate_request.confirm_booking(actor)
         return self.record(rate_request)
 
@@ -371,6 +434,63 @@ class BookingApplication(ContextApplication):
         if price is not None:
             until = (valid_until or moment + FIRM_QUOTE_VALIDITY).astimezone(UTC)
         rate_request.confirm_request(actor, price, until, moment)
+        return self.record(rate_request)
+
+    # -- sailings: the booking's chosen sailing, the published schedules ---------------------------------
+    def _port_codes(self, rate_request: RateRequest) -> tuple[str | None, str | None]:
+        details = rate_request.details
+        return self.catalog.port_code(int(details["pol_id"])), self.catalog.port_code(int(details["pod_id"]))
+
+    def _sailing_for(self, rate_request: RateRequest, choice: SailingChoice) -> Sailing:
+        load, discharge = self._port_codes(rate_request)
+        return find_sailing(choice, load, discharge, self.sailings)
+
+    def choose_sailing(self, rate_request_id: str, actor: Actor, choice: SailingChoice) -> int | None:
+        """The customer (until confirmation) or staff (until completion) choose the booking's sailing;
+        None when it is the sailing it has already (nothing recorded)."""
+        rate_request = self.rate_request(rate_request_id, actor)
+        if not actor.is_staff and actor.id != rate_request.customer_id:
+            raise Forbidden("Only the customer of this booking may choose its sailing")
+        if not rate_request.choose_sailing(self._sailing_for(rate_request, choice), actor):
+            return None
+        return self.record(rate_request)
+
+    def publish_schedules(self, actor: Actor, schedules: Sequence[ServiceScheduleValues]) -> int | None:
+        """Staff publish the carrier's schedules: each named service's schedule is replaced whole, all in
+        one transaction (one bad service stores none). None when every one is as published already."""
+        self._staff(actor)
+        changed = []
+        for published in schedules:
+            key = ServiceSchedule.id_for(published.service_code)
+            try:
+                schedule: ServiceSchedule = self.repository.get(key)
+            except AggregateNotFoundError:
+                schedule = ServiceSchedule.open(published.service_code)
+            if schedule.publish(published, actor):
+                changed.append(schedule)
+        return self.record(*changed) if changed else None
+
+    def published_schedule(self, service_code: str) -> ServiceScheduleValues | None:
+        try:
+            schedule: ServiceSchedule = self.repository.get(ServiceSchedule.id_for(service_code))
+        except AggregateNotFoundError:
+            return None
+        return schedule.values
+
+    def reschedule_sailing(
+        self, rate_request_id: str, published: Sailing, email: str | None = None
+    ) -> int | None:
+        """The system records that a republished schedule moved this booking's sailing."""
+        rate_request = self.rate_request(rate_request_id, SYSTEM_ACTOR)
+        if not rate_request.reschedule_sailing(published, SYSTEM_ACTOR, email):
+            return None
+        return self.record(rate_request)
+
+    def remind_cut_off(self, rate_request_id: str, hours: int, email: str | None) -> int | None:
+        """The system reminds the customer of the shipping-instruction cut-off (once per lead time)."""
+        rate_request = self.rate_request(rate_request_id, SYSTEM_ACTOR)
+        if not rate_request.remind_cut_off(hours, email, SYSTEM_ACTOR):
+            return None
         return self.record(rate_request)
 
     def expire_quote(self, rate_request_id: str, now: datetime | None = None) -> int:

@@ -15,6 +15,7 @@ from decimal import Decimal
 from typing import Any, Literal, NamedTuple
 
 from domain.booking.rate_request import RateRequest
+from domain.booking.sailing_notices import late_order
 from domain.booking.shipping_order import ShippingOrder
 from domain.notifications.policy import STAFF, Notice, NoticeContext, Subject, notices
 
@@ -132,7 +133,9 @@ def tell(event: Any, context: NoticeContext) -> Notice:
     told = TOLD[type(event)]
     subject = _booking(event, context)
     recipient = STAFF if told.audience == "staff" else event.customer_id
-    return Notice(recipient, told.title, told.message.format_map(_words(event, subject)), subject)
+    notice = Notice(recipient, told.title, told.message.format_map(_words(event, subject)), subject)
+    # A shipping order after the SI cut-off is flagged to staff (issue 27, domain/booking/sailing_notices.py).
+    return late_order(notice, event, context) if isinstance(event, S.Created) else notice
 
 
 notices.register(*TOLD)(tell)

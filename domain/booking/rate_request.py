@@ -24,12 +24,23 @@ from domain.booking.amendments import (
     check_new_price,
 )
 from domain.booking.booking_content import BookingRequestContent
+from domain.booking.schedules import Sailing
 from domain.shared.actor import Actor
 from domain.shared.aggregate import LifecycleAggregate, audit_fields
 from domain.shared.errors import ValidationFailed
 from domain.shared.messages import message
 
 REQUIRED = message("common.required")
+
+
+# Customers choose their sailing until the booking is confirmed; staff until it is complete.
+CUSTOMER_SAILING_STATES = ("requested", "quoted", "revision_requested", "loi_pending")
+
+
+def _sailing_open_to(actor: Actor, state: str) -> bool:
+    if actor.is_staff:
+        return state in CUSTOMER_SAILING_STATES or state in AMENDABLE_STATES
+    return state in CUSTOMER_SAILING_STATES
 
 
 class RateRequest(LifecycleAggregate):
@@ -92,6 +103,9 @@ class RateRequest(LifecycleAggregate):
         # The one amendment or cancellation request of a confirmed booking that is (or was last) open.
         self.amendment: Amendment | None = None
         self.cancellation: CancellationRequest | None = None
+        # The sailing the booking is made for (record form of `schedules.Sailing`), once one is chosen.
+        self.sailing: dict[str, Any] | None = None
+        self.cut_off_reminders: list[str] = []
 
     @classmethod
     def create(
@@ -312,6 +326,88 @@ class RateRequest(LifecycleAggregate):
         self, state: str, customer_id: str, actor_id: str, actor_role: str, reason: str | None
     ) -> None:
         self.state = state
+
+    # -- the sailing ------------------------------------------------------------------------------------
+    def choose_sailing(self, sailing: Sailing, actor: Actor) -> bool:
+        """Record the sailing chosen for this booking; False (nothing recorded) when it is the one it has."""
+        if not _sailing_open_to(actor, self.state):
+            raise ValidationFailed({"sailing": message("booking.sailing.closed")})
+        record = sailing.to_record()
+        if record == getattr(self, "sailing", None):
+            return False
+        self._sailing_chosen(sailing=record, customer_id=self.customer_id, **audit_fields(actor))
+        return True
+
+    def reschedule_sailing(self, now_published: Sailing, actor: Actor, email: str | None = None) -> bool:
+        """The schedule moved this booking's sailing: record old and new times (False when nothing moved)."""
+        current = getattr(self, "sailing", None)
+        if current is None or self.state not in (*CUSTOMER_SAILING_STATES, *AMENDABLE_STATES):
+            return False
+        before = Sailing.from_record(current)
+        if not before.same_voyage(now_published) or before.to_record() == now_published.to_record():
+            return False
+        self._sailing_rescheduled(
+            sailing=now_published.to_record(),
+            previous=current,
+            reference=self.reference,
+            email=email,
+            customer_id=self.customer_id,
+            **audit_fields(actor, "the carrier republished the schedule"),
+        )
+        return True
+
+    def remind_cut_off(self, hours: int, email: str | None, actor: Actor) -> bool:
+        """Remind the customer `hours` before the shipping-instruction cut-off, once per cut-off and lead."""
+        current = getattr(self, "sailing", None)
+        cut_off = None if current is None else Sailing.from_record(current).shipping_instructions_cut_off
+        if cut_off is None:
+            return False
+        key = f"{cut_off}/{hours}"
+        if key in getattr(self, "cut_off_reminders", []):
+            return False
+        self._cut_off_reminded(
+            hours=hours,
+            cut_off=cut_off,
+            reference=self.reference,
+            email=email,
+            customer_id=self.customer_id,
+            **audit_fields(actor, f"shipping instructions due in {hours} h"),
+        )
+        return True
+
+    @event("SailingChosen")
+    def _sailing_chosen(
+        self, sailing: dict[str, Any], customer_id: str, actor_id: str, actor_role: str, reason: str | None
+    ) -> None:
+        self.sailing = sailing
+
+    @event("SailingRescheduled")
+    def _sailing_rescheduled(
+        self,
+        sailing: dict[str, Any],
+        previous: dict[str, Any],
+        reference: str | None,
+        email: str | None,
+        customer_id: str,
+        actor_id: str,
+        actor_role: str,
+        reason: str | None,
+    ) -> None:
+        self.sailing = sailing
+
+    @event("CutOffReminded")
+    def _cut_off_reminded(
+        self,
+        hours: int,
+        cut_off: str,
+        reference: str | None,
+        email: str | None,
+        customer_id: str,
+        actor_id: str,
+        actor_role: str,
+        reason: str | None,
+    ) -> None:
+        self.cut_off_reminders = [*getattr(self, "cut_off_reminders", []), f"{cut_off}/{hours}"]
 
     # -- system ------------------------------------------------------------------------------------------
     def expire(self, now: datetime, actor: Actor) -> None:

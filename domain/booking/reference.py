@@ -7,7 +7,9 @@ The seed files are read at start and copied (idempotently) into reference tables
 from __future__ import annotations
 
 import csv
+import re
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import Protocol
 
@@ -56,6 +58,44 @@ def seed_ports() -> list[Port]:
     return [Port(i, r["code"], r["name"], r["country"]) for i, r in enumerate(_rows("ports.csv"), start=1)]
 
 
+# Ports of UN/LOCODE beyond the seed list have ids derived from their code (base 36 over `0-9A-Z`, above
+# this offset): no release, order or staff addition can move one, and every id stays below 2**31.
+UNLOCODE_ID_OFFSET = 100_000_000
+_BASE36 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+UNLOCODE = re.compile(r"^[A-Z]{2}[A-Z2-9]{3}\Z")
+# Names travellers and carriers use where the UN/LOCODE release spells a port otherwise (searchable too).
+PORT_ALIASES = {"IRZBR": "Chabahar", "IRASA": "Assaluyeh"}
+
+
+def unlocode_port_id(code: str) -> int:
+    """The id of a UN/LOCODE port that is not in the seed list (a pure function of its code)."""
+    value = 0
+    for char in code:
+        value = value * 36 + _BASE36.index(char)
+    return UNLOCODE_ID_OFFSET + value
+
+
+@cache
+def unlocode_ports() -> tuple[Port, ...]:
+    """Every port of the UN/LOCODE release in `reference/unlocode/ports.csv` (function 1) that the seed
+    list does not have already, with its code-derived id."""
+    seeded = {p.code for p in seed_ports()}
+    found = []
+    for r in _rows("unlocode/ports.csv"):
+        if r["code"] in seeded:
+            continue
+        name = r["name"]
+        if (alias := PORT_ALIASES.get(r["code"])) is not None:
+            name = f"{alias} / {name}"
+        found.append(Port(unlocode_port_id(r["code"]), r["code"], name, r["country"]))
+    return tuple(found)
+
+
+def all_ports() -> list[Port]:
+    """The seed list (the ports we serve, ids 1..) and then every other UN/LOCODE port."""
+    return [*seed_ports(), *unlocode_ports()]
+
+
 def seed_container_types() -> list[Choice]:
     return [Choice(int(r["id"]), r["name"], int(r["value"])) for r in _rows("container_types.csv")]
 
@@ -82,6 +122,8 @@ class ReferenceCatalog(Protocol):
 
     def port_id(self, un_location_code: str) -> int | None: ...
 
+    def port_code(self, port_id: int) -> str | None: ...
+
     def has_container_type(self, type_id: int) -> bool: ...
 
     def container_type_value(self, type_id: int) -> int | None: ...
@@ -97,8 +139,10 @@ class SeedCatalog:
     """The seed files themselves as a catalog: unit tests use it without a database."""
 
     def __init__(self) -> None:
-        self.ports = {p.id for p in seed_ports()}
-        self.port_codes = {p.code: p.id for p in seed_ports()}
+        ports = all_ports()
+        self.ports = {p.id for p in ports}
+        self.port_codes = {p.code: p.id for p in ports}
+        self.codes = {p.id: p.code for p in ports}
         self.types = {t.id: t.value for t in seed_container_types()}
         self.sizes = {s.id for s in seed_container_sizes()}
         self.documents = {d.id for d in seed_document_types()}
@@ -109,6 +153,9 @@ class SeedCatalog:
 
     def port_id(self, un_location_code: str) -> int | None:
         return self.port_codes.get(un_location_code)
+
+    def port_code(self, port_id: int) -> str | None:
+        return self.codes.get(port_id)
 
     def has_container_type(self, type_id: int) -> bool:
         return type_id in self.types

@@ -20,6 +20,8 @@ NOTIFICATION_TYPES = (
     "booking.confirmed",
     "booking.quote_expired",
     "booking.completed",
+    "booking.sailing_chosen",
+    "booking.sailing_rescheduled",
     "amendment.received",
     "amendment.requoted",
     "amendment.confirmed",

@@ -115,6 +115,8 @@ class Step:
     amended: str | None = None
     cancellation: str | None = None
     clears_cancellation: bool = False
+    # False for a step that changes nothing `GET /v2/bookings/{ref}` shows (a reminder sent to the customer).
+    notified: bool = True
 
 
 AMENDMENT_RECEIVED = "AMENDMENT_RECEIVED"
@@ -157,9 +159,14 @@ STEPS: dict[type, Step] = {
         "cancellation.declined", cancellation="CANCELLATION_DECLINED"
     ),
     RateRequest.CancellationWithdrawn: Step("cancellation.withdrawn", clears_cancellation=True),  # type: ignore[attr-defined]
+    # The sailing (issue 27): chosen or moved by a republished schedule (old and new times as a feedback).
+    RateRequest.SailingChosen: Step("booking.sailing_chosen"),  # type: ignore[attr-defined]
+    RateRequest.SailingRescheduled: Step("booking.sailing_rescheduled"),  # type: ignore[attr-defined]
+    RateRequest.CutOffReminded: Step("booking.cut_off_reminded", notified=False),  # type: ignore[attr-defined]
 }
 BOOKING_EVENTS = tuple(STEPS)
 _REQUOTED = RateRequest.AmendmentRequoted  # type: ignore[attr-defined]
+_RESCHEDULED = RateRequest.SailingRescheduled  # type: ignore[attr-defined]
 _CONFIRMED = RateRequest.BookingConfirmed  # type: ignore[attr-defined]
 _EDITED = RateRequest.Edited  # type: ignore[attr-defined]
 _REFERENCE = RateRequest.ReferenceAssigned  # type: ignore[attr-defined]
@@ -235,9 +242,31 @@ def _requote_feedback(event: Any) -> list[dict[str, Any]]:
     ]
 
 
+def _reschedule_feedback(event: Any) -> list[dict[str, Any]]:
+    before, after = event.previous, event.sailing
+    return [
+        {
+            "severity": "INFO",
+            "code": "INFORMATIONAL_MESSAGE",
+            "message": f"The sailing moved: departure {before['departure']} is now {after['departure']},"
+            f" arrival {before['arrival']} is now {after['arrival']}",
+        }
+    ]
+
+
+def _feedback(event: Any) -> list[dict[str, Any]] | None:
+    if isinstance(event, _REQUOTED):
+        return _requote_feedback(event)
+    if isinstance(event, _RESCHEDULED):
+        return _reschedule_feedback(event)
+    return None
+
+
 def _booking_event(tx: Tx, event: Any, position: int, site_url: str, view: BookingView) -> None:
     booking_id = str(event.originator_id)
     step = STEPS[type(event)]
+    if not step.notified:
+        return
     if isinstance(event, RateRequest.Created):
         tx.execute(
             "INSERT INTO webhook_policy_bookings"
@@ -311,7 +340,7 @@ def _booking_event(tx: Tx, event: Any, position: int, site_url: str, view: Booki
         confirmed,
         amended,
         cancellation,
-        _requote_feedback(event) if isinstance(event, _REQUOTED) else None,
+        _feedback(event),
         {
             "revision_message": said("message"),
             "rejection_message": said("message"),

@@ -24,6 +24,7 @@ def seed_reference(db: ReadModelDB) -> None:
             "INSERT INTO booking_ports (id, code, name, country) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
             [(p.id, p.code, p.name, p.country) for p in reference.seed_ports()],
         )
+        _seed_unlocode_ports(tx)
         tx.executemany(
             "INSERT INTO booking_container_types (id, name, value) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
             [(t.id, t.name, t.value) for t in reference.seed_container_types()],
@@ -43,16 +44,70 @@ def seed_reference(db: ReadModelDB) -> None:
         )
 
 
+def _seed_unlocode_ports(tx: Tx) -> None:
+    """The UN/LOCODE ports beyond the seed list (about 18,000): written once, skipped at later starts when
+    they are all there. A code a staff member added already keeps that row (the code is unique)."""
+    ports = reference.unlocode_ports()
+    present = tx.scalar("SELECT COUNT(*) FROM booking_ports WHERE id >= ?", (reference.UNLOCODE_ID_OFFSET,))
+    if int(present or 0) >= len(ports):
+        return
+    # Many rows per statement: one round trip per 200 ports, not per port (seconds on PostgreSQL otherwise).
+    chunk = 200
+    for start in range(0, len(ports), chunk):
+        part = ports[start : start + chunk]
+        marks = ", ".join("(?, ?, ?, ?)" for _ in part)
+        tx.execute(
+            f"INSERT INTO booking_ports (id, code, name, country) VALUES {marks} ON CONFLICT DO NOTHING",
+            [value for p in part for value in (p.id, p.code, p.name, p.country)],
+        )
+
+
 def port_title(row: dict[str, Any] | None) -> str | None:
     return f"{row['name']} ({row['code']})" if row else None
 
 
+def _port_choice(r: dict[str, Any]) -> dict[str, Any]:
+    title = port_title(r)
+    return {"id": r["id"], "name": title, "value": r["id"], "code": r["code"], "country": r["country"]}
+
+
 def ports(tx: Tx) -> list[dict[str, Any]]:
-    rows = tx.all("SELECT id, code, name, country FROM booking_ports ORDER BY id")
-    return [
-        {"id": r["id"], "name": port_title(r), "value": r["id"], "code": r["code"], "country": r["country"]}
-        for r in rows
-    ]
+    """The ports we serve: the seed list and those staff added (the UN/LOCODE rest is found by search)."""
+    rows = tx.all(
+        "SELECT id, code, name, country FROM booking_ports WHERE id < ? ORDER BY id",
+        (reference.UNLOCODE_ID_OFFSET,),
+    )
+    return [_port_choice(r) for r in rows]
+
+
+def search_ports(tx: Tx, text: str, limit: int = 50) -> list[dict[str, Any]]:
+    """Ports whose code or name holds `text` (any case): the exact code first, then the ports we serve,
+    then the other UN/LOCODE ports, each by name."""
+    needle = " ".join(text.split()).lower()
+    if not needle:
+        return ports(tx)[:limit]
+    pattern = "%" + needle.replace("\\", "").replace("%", "").replace("_", "") + "%"
+    rows = tx.all(
+        "SELECT id, code, name, country FROM booking_ports"
+        " WHERE LOWER(code) LIKE ? OR LOWER(name) LIKE ? OR LOWER(country) LIKE ?"
+        " ORDER BY CASE WHEN LOWER(code) = ? THEN 0 WHEN id < ? THEN 1 ELSE 2 END, name, id LIMIT ?",
+        (pattern, pattern, pattern, needle, reference.UNLOCODE_ID_OFFSET, limit),
+    )
+    return [_port_choice(r) for r in rows]
+
+
+def port_by_code(tx: Tx, un_location_code: str) -> dict[str, Any] | None:
+    """The one lookup of a port by its UN/LOCODE (any port of the release, or one staff added)."""
+    code = un_location_code.strip().upper()
+    return tx.one("SELECT id, code, name, country FROM booking_ports WHERE code = ?", (code,))
+
+
+def ports_by_id(tx: Tx, ids: list[int]) -> dict[int, dict[str, Any]]:
+    if not ids:
+        return {}
+    marks = ", ".join("?" for _ in ids)
+    rows = tx.all(f"SELECT id, code, name, country FROM booking_ports WHERE id IN ({marks})", ids)
+    return {int(r["id"]): r for r in rows}
 
 
 def choices(tx: Tx, table: str) -> list[dict[str, Any]]:
@@ -74,7 +129,12 @@ def search_containers(tx: Tx, number: str, limit: int = 20) -> list[dict[str, An
 
 
 def add_port(tx: Tx, code: str, name: str, country: str) -> int:
-    next_id = int(tx.scalar("SELECT COALESCE(MAX(id), 0) + 1 FROM booking_ports"))
+    # Below the UN/LOCODE ids (code-derived, see `reference.unlocode_port_id`): they never collide.
+    next_id = int(
+        tx.scalar(
+            "SELECT COALESCE(MAX(id), 0) + 1 FROM booking_ports WHERE id < ?", (reference.UNLOCODE_ID_OFFSET,)
+        )
+    )
     tx.execute(
         "INSERT INTO booking_ports (id, code, name, country) VALUES (?, ?, ?, ?)",
         (next_id, code, name, country),
@@ -110,8 +170,12 @@ class TableCatalog:
 
     def port_id(self, un_location_code: str) -> int | None:
         with self.db.read() as tx:
-            found = tx.scalar("SELECT id FROM booking_ports WHERE code = ?", (un_location_code,))
-        return None if found is None else int(found)
+            found = port_by_code(tx, un_location_code)
+        return None if found is None else int(found["id"])
+
+    def port_code(self, port_id: int) -> str | None:
+        found = self._value("booking_ports", "code", port_id)
+        return None if found is None else str(found)
 
     def has_container_type(self, type_id: int) -> bool:
         return self._exists("booking_container_types", type_id)

@@ -57,20 +57,22 @@ def test_staff_extend_ports_and_containers(client: TestClient, admin_headers: di
         client.post(
             f"{ADMIN}/reference/ports",
             headers=admin_headers,
-            json={"code": "IRKHK", "name": "Kharg Island", "country": "Iran"},
+            # Not a UN/LOCODE port (those are all there already: Kharg Island, IRKHK, answers 409).
+            json={"code": "IRQ2Z", "name": "New Terminal", "country": "Iran"},
         ),
         201,
     )
     ports = ok(client.get(f"{CLIENT}/rate-request/general/port/loadings", headers=headers))["list"]["list"]
-    assert any(p["id"] == added["id"] and p["code"] == "IRKHK" for p in ports)
-    fails(
-        client.post(
-            f"{ADMIN}/reference/ports",
-            headers=admin_headers,
-            json={"code": "IRKHK", "name": "Again", "country": "Iran"},
-        ),
-        409,
-    )
+    assert any(p["id"] == added["id"] and p["code"] == "IRQ2Z" for p in ports)
+    for code in ("IRQ2Z", "IRKHK"):
+        fails(
+            client.post(
+                f"{ADMIN}/reference/ports",
+                headers=admin_headers,
+                json={"code": code, "name": "Again", "country": "Iran"},
+            ),
+            409,
+        )
     fails(
         client.post(
             f"{ADMIN}/reference/ports",

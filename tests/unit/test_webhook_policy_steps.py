@@ -67,3 +67,11 @@ def test_a_state_the_view_cannot_name_is_logged_and_skipped_not_raised(
     with db.read() as tx:
         assert tx.one("SELECT state FROM webhook_policy_bookings WHERE id = 'b1'")["state"] == "requested"
         assert tx.all("SELECT id FROM webhook_deliveries") == []
+
+
+def test_the_event_types_a_subscription_may_choose_are_the_notified_steps() -> None:
+    from domain.integrations.notification_types import NOTIFICATION_TYPES
+
+    notified = [step.kind for step in policy.STEPS.values() if step.notified]
+    assert sorted(notified) == sorted(NOTIFICATION_TYPES)
+    assert not policy.STEPS[RateRequest.CutOffReminded].notified  # type: ignore[attr-defined]

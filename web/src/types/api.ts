@@ -742,7 +742,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Confirm Booking */
+        /**
+         * Confirm Booking
+         * @description Confirm the booking; a `sailing` in the body sets or changes its sailing in the same act.
+         */
         put: operations["booking_admin_confirm_booking"];
         post?: never;
         delete?: never;
@@ -823,6 +826,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/booking/api/v1/admin/rate-requests/{id}/sailing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Staff Booking Sailing */
+        get: operations["schedules_staff_booking_sailing"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/booking/api/v1/admin/reference/containers": {
         parameters: {
             query?: never;
@@ -857,6 +877,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/booking/api/v1/admin/sailings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Staff Sailings
+         * @description The published sailings between two ports leaving from now on (staff choose one as they quote or
+         *     confirm).
+         */
+        get: operations["schedules_staff_sailings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/booking/api/v1/admin/shipping-orders/{id}/accept": {
         parameters: {
             query?: never;
@@ -884,6 +925,33 @@ export interface paths {
         get?: never;
         /** Request Order Revision */
         put: operations["booking_admin_request_order_revision"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/booking/api/v1/admin/vessel-schedules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Published Schedules
+         * @description The published services, with who published them when and each vessel's legs with their cut-offs.
+         */
+        get: operations["schedules_published_schedules"];
+        /**
+         * Publish Vessel Schedules
+         * @description Publish the carrier's schedules: a Commercial Schedules 1.0 `vessel-schedules` answer (a list of
+         *     services). Each service named is replaced whole; a body the standard's document refuses is a 400 naming
+         *     the JSON path of each fault, and nothing is stored. Answers the services as stored. Bookings whose
+         *     sailing the publication moves are told (old and new times).
+         */
+        put: operations["schedules_publish_vessel_schedules"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1216,6 +1284,51 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/booking/api/v1/client/rate-requests/{id}/sailing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Booking Sailing Of
+         * @description The booking's sailing (null until one is chosen): the transport plan and the cut-offs.
+         */
+        get: operations["schedules_client_booking_sailing_of"];
+        /**
+         * Choose Sailing
+         * @description The customer chooses (or changes) the booking's sailing until the booking is confirmed.
+         */
+        put: operations["schedules_client_choose_sailing"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/booking/api/v1/client/sailings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Sailings
+         * @description The published sailings from a port of loading to a port of discharge that leave after a moment (the
+         *     next ones first), with vessel, voyage, times, transit days and cut-offs.
+         */
+        get: operations["schedules_client_sailings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/booking/api/v1/client/shipping-orders": {
         parameters: {
             query?: never;
@@ -1507,6 +1620,69 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/point-to-point-routes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Point To Point Routes
+         * @description Routes from a place of receipt to a place of delivery. The portal offers direct sailings port to port
+         *     (container yard to container yard): every route has one leg, so any `maxTranshipment` admits it; a
+         *     receipt or delivery type other than CY finds none.
+         */
+        get: operations["cs_point_to_point_routes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/port-schedules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Port Schedules
+         * @description The vessels calling at a port on a day, with their times and cut-offs.
+         */
+        get: operations["cs_port_schedules"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/vessel-schedules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Vessel Schedules
+         * @description The published services with their vessels' schedules, cut to the vessels, voyages, ports and dates
+         *     asked for.
+         */
+        get: operations["cs_vessel_schedules"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/bookings": {
         parameters: {
             query?: never;
@@ -1580,7 +1756,7 @@ export interface webhooks {
          * A booking changed
          * @description Posted to `{callbackUrl}/v2/booking-notifications` for every change of what
          *     `GET /v2/bookings/{ref}` shows (one per step of the booking), to each active subscription of the booking's
-         *     customer that hears that step's event type (`booking.received`, `booking.reference_assigned`, `booking.updated`, `booking.quoted`, `booking.price_accepted`, `booking.price_declined`, `booking.withdrawn`, `booking.documents_submitted`, `booking.revision_requested`, `booking.rejected`, `booking.confirmed`, `booking.quote_expired`, `booking.completed`, `amendment.received`, `amendment.requoted`, `amendment.confirmed`, `amendment.declined`, `amendment.cancelled`, `cancellation.received`, `cancellation.confirmed`, `cancellation.declined`, `cancellation.withdrawn`).
+         *     customer that hears that step's event type (`booking.received`, `booking.reference_assigned`, `booking.updated`, `booking.quoted`, `booking.price_accepted`, `booking.price_declined`, `booking.withdrawn`, `booking.documents_submitted`, `booking.revision_requested`, `booking.rejected`, `booking.confirmed`, `booking.quote_expired`, `booking.completed`, `booking.sailing_chosen`, `booking.sailing_rescheduled`, `amendment.received`, `amendment.requoted`, `amendment.confirmed`, `amendment.declined`, `amendment.cancelled`, `cancellation.received`, `cancellation.confirmed`, `cancellation.declined`, `cancellation.withdrawn`).
          *
          *     Signed by the Standard Webhooks specification: verify `webhook-signature` with the subscription's `whsec_`
          *     secret over `{webhook-id}.{webhook-timestamp}.{body}` (any Standard Webhooks library does it), refuse
@@ -1915,6 +2091,23 @@ export interface components {
             /** Documents */
             documents: components["schemas"]["DocumentBody"][];
         };
+        /**
+         * BookingSailing
+         * @description A booking's sailing: its transport plan and cut-offs, what a republication moved, the reminders
+         *     sent, and whether the shipping order came in after the shipping-instruction cut-off.
+         */
+        BookingSailing: {
+            /** Chosenby */
+            chosenBy: string;
+            /** Orderlate */
+            orderLate: boolean;
+            /** Ordersubmittedat */
+            orderSubmittedAt: string | null;
+            previous: components["schemas"]["SailingView"] | null;
+            /** Reminderssent */
+            remindersSent: string[];
+            sailing: components["schemas"]["SailingView"];
+        };
         /** CancelBookingRequest */
         CancelBookingRequest: components["schemas"]["CancelBookingRequest1"] | components["schemas"]["CancelBookingRequest2"] | components["schemas"]["CancelBookingRequest3"];
         /** CancelBookingRequest1 */
@@ -2070,6 +2263,10 @@ export interface components {
             /** Value */
             value: number;
         };
+        /** ChooseSailingBody */
+        ChooseSailingBody: {
+            sailing: components["schemas"]["SailingChoiceBody"];
+        };
         /** Commodity */
         Commodity: {
             /**
@@ -2156,6 +2353,13 @@ export interface components {
             postalCode?: string | null;
             /** Registrationcode */
             registrationCode?: string | null;
+        };
+        /**
+         * ConfirmBookingBody
+         * @description Staff may set or change the booking's sailing as they confirm it.
+         */
+        ConfirmBookingBody: {
+            sailing?: components["schemas"]["SailingChoiceBody"] | null;
         };
         /**
          * ConfirmRequestBody
@@ -2372,6 +2576,227 @@ export interface components {
             /** Secretrotatedat */
             secretRotatedAt: string | null;
         };
+        /** CsCutOffTime */
+        CsCutOffTime: {
+            /** Cutoffdatetime */
+            cutOffDateTime: string;
+            /** Cutoffdatetimecode */
+            cutOffDateTimeCode: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /** CsLeg */
+        CsLeg: {
+            arrival: components["schemas"]["CsPlace"];
+            departure: components["schemas"]["CsPlace"];
+            /** Sequencenumber */
+            sequenceNumber?: number | null;
+            transport?: components["schemas"]["CsVesselTransport"] | null;
+        } & {
+            [key: string]: unknown;
+        };
+        /** CsLocation */
+        CsLocation: {
+            /** Unlocationcode */
+            UNLocationCode?: string | null;
+            /** Locationname */
+            locationName?: string | null;
+        } & {
+            [key: string]: unknown;
+        };
+        /** CsPlace */
+        CsPlace: {
+            /** Datetime */
+            dateTime: string;
+            /** Facilitytypecode */
+            facilityTypeCode: string;
+            location: components["schemas"]["CsLocation"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * CsPointToPoint
+         * @description The standard's `PointToPoint` route: place of receipt to place of delivery, leg by leg.
+         */
+        CsPointToPoint: {
+            /** Cutofftimes */
+            cutOffTimes?: components["schemas"]["CsCutOffTime"][] | null;
+            /** Deliverytypeatdestination */
+            deliveryTypeAtDestination?: ("CY" | "SD" | "CFS") | null;
+            /** Legs */
+            legs: components["schemas"]["CsLeg"][];
+            placeOfDelivery: components["schemas"]["CsPlace"];
+            placeOfReceipt: components["schemas"]["CsPlace"];
+            /** Receipttypeatorigin */
+            receiptTypeAtOrigin?: ("CY" | "SD" | "CFS") | null;
+            /** Routingreference */
+            routingReference?: string | null;
+            /** Solutionnumber */
+            solutionNumber?: number | null;
+            /** Transittime */
+            transitTime?: number | null;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * CsPortSchedule
+         * @description The standard's `PortSchedule`: the calls at one port on one day.
+         */
+        CsPortSchedule: {
+            location: components["schemas"]["CsPortScheduleLocation"];
+            /** Vesselschedules */
+            vesselSchedules?: components["schemas"]["CsSchedule"][] | null;
+        } & {
+            [key: string]: unknown;
+        };
+        /** CsPortScheduleLocation */
+        CsPortScheduleLocation: {
+            /** Unlocationcode */
+            UNLocationCode?: string | null;
+            /** Locationname */
+            locationName?: string | null;
+        } & {
+            [key: string]: unknown;
+        };
+        /** CsSchedule */
+        CsSchedule: {
+            /** Cutofftimes */
+            cutOffTimes?: components["schemas"]["CsCutOffTime"][] | null;
+            /** Isdummyvessel */
+            isDummyVessel: boolean;
+            /** Servicepartners */
+            servicePartners: components["schemas"]["CsServicePartnerSchedule"][];
+            /** Timestamps */
+            timestamps: components["schemas"]["CsTimestamp"][];
+            vessel?: components["schemas"]["CsVessel"] | null;
+        } & {
+            [key: string]: unknown;
+        };
+        /** CsServicePartnerSchedule */
+        CsServicePartnerSchedule: {
+            /** Carrierexportvoyagenumber */
+            carrierExportVoyageNumber: string;
+            /** Carrierimportvoyagenumber */
+            carrierImportVoyageNumber: string;
+            /** Carrierservicecode */
+            carrierServiceCode: string;
+            /** Carrierservicename */
+            carrierServiceName: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * CsServiceSchedule
+         * @description The standard's `ServiceSchedule`: a service with its vessels' schedules.
+         */
+        CsServiceSchedule: {
+            /** Carrierservicecode */
+            carrierServiceCode: string;
+            /** Carrierservicename */
+            carrierServiceName: string;
+            /** Universalservicereference */
+            universalServiceReference?: string | null;
+            /** Vesselschedules */
+            vesselSchedules: components["schemas"]["CsVesselSchedule"][];
+        } & {
+            [key: string]: unknown;
+        };
+        /** CsTimestamp */
+        CsTimestamp: {
+            /**
+             * Eventclassifiercode
+             * @enum {string}
+             */
+            eventClassifierCode: "PLN" | "EST" | "ACT";
+            /** Eventdatetime */
+            eventDateTime: string;
+            /**
+             * Eventtypecode
+             * @enum {string}
+             */
+            eventTypeCode: "ARRI" | "DEPA";
+        } & {
+            [key: string]: unknown;
+        };
+        /** CsTransportCall */
+        CsTransportCall: {
+            /** Carrierexportvoyagenumber */
+            carrierExportVoyageNumber?: string | null;
+            /** Carrierimportvoyagenumber */
+            carrierImportVoyageNumber: string;
+            /** Cutofftimes */
+            cutOffTimes?: components["schemas"]["CsCutOffTime"][] | null;
+            location?: components["schemas"]["CsTransportCallLocation"] | null;
+            /** Portvisitreference */
+            portVisitReference?: string | null;
+            /** Timestamps */
+            timestamps: components["schemas"]["CsTimestamp"][];
+            /** Transportcallreference */
+            transportCallReference: string;
+            /** Universalexportvoyagereference */
+            universalExportVoyageReference?: string | null;
+            /** Universalimportvoyagereference */
+            universalImportVoyageReference?: string | null;
+        } & {
+            [key: string]: unknown;
+        };
+        /** CsTransportCallLocation */
+        CsTransportCallLocation: {
+            /** Unlocationcode */
+            UNLocationCode?: string | null;
+            /** Facilitysmdgcode */
+            facilitySMDGCode?: string | null;
+            /** Locationname */
+            locationName?: string | null;
+        } & {
+            [key: string]: unknown;
+        };
+        /** CsVessel */
+        CsVessel: {
+            /** Mmsinumber */
+            MMSINumber?: string | null;
+            /** Callsign */
+            callSign?: string | null;
+            /** Flag */
+            flag?: string | null;
+            /** Name */
+            name?: string | null;
+            /** Operatorcarriercode */
+            operatorCarrierCode?: string | null;
+            /** Operatorcarriercodelistprovider */
+            operatorCarrierCodeListProvider?: ("SMDG" | "NMFTA") | null;
+            /** Vesselimonumber */
+            vesselIMONumber?: string | null;
+        } & {
+            [key: string]: unknown;
+        };
+        /** CsVesselSchedule */
+        CsVesselSchedule: {
+            /** Isdummyvessel */
+            isDummyVessel: boolean;
+            /** Transportcalls */
+            transportCalls?: components["schemas"]["CsTransportCall"][] | null;
+            vessel?: components["schemas"]["CsVessel"] | null;
+        } & {
+            [key: string]: unknown;
+        };
+        /** CsVesselTransport */
+        CsVesselTransport: {
+            /**
+             * Modeoftransport
+             * @constant
+             */
+            modeOfTransport: "VESSEL";
+            /** Servicepartners */
+            servicePartners?: {
+                [key: string]: unknown;
+            }[] | null;
+            /** Transportcallreference */
+            transportCallReference?: string | null;
+            vessel?: components["schemas"]["CsVessel"] | null;
+        } & {
+            [key: string]: unknown;
+        };
         /** CustomerOverview */
         CustomerOverview: {
             /** Counts */
@@ -2387,6 +2812,15 @@ export interface components {
             type: string;
             /** Values */
             values: components["schemas"]["Value"][];
+        };
+        /** CutOffTime */
+        CutOffTime: {
+            /** At */
+            at: string;
+            /** Code */
+            code: string;
+            /** Name */
+            name: string;
         };
         /** DangerousGoods */
         DangerousGoods: components["schemas"]["DangerousGoods1"] | components["schemas"]["DangerousGoods2"];
@@ -2942,6 +3376,15 @@ export interface components {
             isSuccess: boolean;
             response: components["schemas"]["Lookup_Port_"];
         };
+        /** Envelope[Lookup[PublishedService]] */
+        Envelope_Lookup_PublishedService__: {
+            error: components["schemas"]["ErrorBody"] | null;
+            /** Iserror */
+            isError: boolean;
+            /** Issuccess */
+            isSuccess: boolean;
+            response: components["schemas"]["Lookup_PublishedService_"];
+        };
         /** Envelope[Lookup[RateRequestRow]] */
         Envelope_Lookup_RateRequestRow__: {
             error: components["schemas"]["ErrorBody"] | null;
@@ -2950,6 +3393,15 @@ export interface components {
             /** Issuccess */
             isSuccess: boolean;
             response: components["schemas"]["Lookup_RateRequestRow_"];
+        };
+        /** Envelope[Lookup[SailingView]] */
+        Envelope_Lookup_SailingView__: {
+            error: components["schemas"]["ErrorBody"] | null;
+            /** Iserror */
+            isError: boolean;
+            /** Issuccess */
+            isSuccess: boolean;
+            response: components["schemas"]["Lookup_SailingView_"];
         };
         /** Envelope[MarkedRead] */
         Envelope_MarkedRead_: {
@@ -3095,6 +3547,15 @@ export interface components {
             isSuccess: boolean;
             response: components["schemas"]["Started"];
         };
+        /** Envelope[Union[BookingSailing, NoneType]] */
+        Envelope_Union_BookingSailing__NoneType__: {
+            error: components["schemas"]["ErrorBody"] | null;
+            /** Iserror */
+            isError: boolean;
+            /** Issuccess */
+            isSuccess: boolean;
+            response: components["schemas"]["BookingSailing"] | null;
+        };
         /** Envelope[UploadProgress] */
         Envelope_UploadProgress_: {
             error: components["schemas"]["ErrorBody"] | null;
@@ -3130,6 +3591,16 @@ export interface components {
             /** Issuccess */
             isSuccess: boolean;
             response: components["schemas"]["WorkQueues"];
+        };
+        /** Envelope[list[CsServiceSchedule]] */
+        Envelope_list_CsServiceSchedule__: {
+            error: components["schemas"]["ErrorBody"] | null;
+            /** Iserror */
+            isError: boolean;
+            /** Issuccess */
+            isSuccess: boolean;
+            /** Response */
+            response: components["schemas"]["CsServiceSchedule"][];
         };
         /** EquipmentReference */
         EquipmentReference: string;
@@ -3199,7 +3670,7 @@ export interface components {
         /** EventTypesBody */
         EventTypesBody: {
             /** Eventtypes */
-            eventTypes: ("booking.received" | "booking.reference_assigned" | "booking.updated" | "booking.quoted" | "booking.price_accepted" | "booking.price_declined" | "booking.withdrawn" | "booking.documents_submitted" | "booking.revision_requested" | "booking.rejected" | "booking.confirmed" | "booking.quote_expired" | "booking.completed" | "amendment.received" | "amendment.requoted" | "amendment.confirmed" | "amendment.declined" | "amendment.cancelled" | "cancellation.received" | "cancellation.confirmed" | "cancellation.declined" | "cancellation.withdrawn")[] | null;
+            eventTypes: ("booking.received" | "booking.reference_assigned" | "booking.updated" | "booking.quoted" | "booking.price_accepted" | "booking.price_declined" | "booking.withdrawn" | "booking.documents_submitted" | "booking.revision_requested" | "booking.rejected" | "booking.confirmed" | "booking.quote_expired" | "booking.completed" | "booking.sailing_chosen" | "booking.sailing_rescheduled" | "amendment.received" | "amendment.requoted" | "amendment.confirmed" | "amendment.declined" | "amendment.cancelled" | "cancellation.received" | "cancellation.confirmed" | "cancellation.declined" | "cancellation.withdrawn")[] | null;
         };
         /** ExportLicense */
         ExportLicense: {
@@ -3483,10 +3954,24 @@ export interface components {
             /** Totalcount */
             totalCount: number;
         };
+        /** Listed[PublishedService] */
+        Listed_PublishedService_: {
+            /** List */
+            list: components["schemas"]["PublishedService"][];
+            /** Totalcount */
+            totalCount: number;
+        };
         /** Listed[RateRequestRow] */
         Listed_RateRequestRow_: {
             /** List */
             list: components["schemas"]["RateRequestRow"][];
+            /** Totalcount */
+            totalCount: number;
+        };
+        /** Listed[SailingView] */
+        Listed_SailingView_: {
+            /** List */
+            list: components["schemas"]["SailingView"][];
             /** Totalcount */
             totalCount: number;
         };
@@ -3584,9 +4069,17 @@ export interface components {
         Lookup_Port_: {
             list: components["schemas"]["Listed_Port_"];
         };
+        /** Lookup[PublishedService] */
+        Lookup_PublishedService_: {
+            list: components["schemas"]["Listed_PublishedService_"];
+        };
         /** Lookup[RateRequestRow] */
         Lookup_RateRequestRow_: {
             list: components["schemas"]["Listed_RateRequestRow_"];
+        };
+        /** Lookup[SailingView] */
+        Lookup_SailingView_: {
+            list: components["schemas"]["Listed_SailingView_"];
         };
         /** MarkBody */
         MarkBody: {
@@ -4012,6 +4505,21 @@ export interface components {
             /** Username */
             username: string;
         };
+        /** PublishedService */
+        PublishedService: {
+            /** Publications */
+            publications: number;
+            /** Publishedat */
+            publishedAt: string;
+            /** Publishedby */
+            publishedBy: string;
+            /** Sailings */
+            sailings: components["schemas"]["SailingView"][];
+            /** Servicecode */
+            serviceCode: string;
+            /** Servicename */
+            serviceName: string;
+        };
         /** PurchaseOrderReference */
         PurchaseOrderReference: string;
         /** QueueItem */
@@ -4029,6 +4537,7 @@ export interface components {
         QuoteBody: {
             /** Price */
             price: number | string;
+            sailing?: components["schemas"]["SailingChoiceBody"] | null;
             /** Validuntil */
             validUntil: string;
         };
@@ -4060,6 +4569,7 @@ export interface components {
             preferredShippingDate?: string | null;
             /** Quantity */
             quantity?: number | string | null;
+            sailing?: components["schemas"]["SailingChoiceBody"] | null;
         };
         /**
          * RateRequestDetail
@@ -4392,6 +4902,52 @@ export interface components {
              * @default 24
              */
             overlapHours: number;
+        };
+        /**
+         * SailingChoiceBody
+         * @description A sailing named as the DCSA standards name one: a vessel and its export voyage, a service and the
+         *     expected departure date, or a point-to-point route's `routingReference`.
+         */
+        SailingChoiceBody: {
+            /** Carrierexportvoyagenumber */
+            carrierExportVoyageNumber?: string | null;
+            /** Carrierservicecode */
+            carrierServiceCode?: string | null;
+            /** Expecteddeparturedate */
+            expectedDepartureDate?: string | null;
+            /** Routingreference */
+            routingReference?: string | null;
+            /** Vesselimonumber */
+            vesselIMONumber?: string | null;
+        };
+        /** SailingView */
+        SailingView: {
+            /** Arrival */
+            arrival: string;
+            /** Cutoffs */
+            cutOffs: components["schemas"]["CutOffTime"][];
+            /** Departure */
+            departure: string;
+            /** Importvoyage */
+            importVoyage: string;
+            /** Portofdischarge */
+            portOfDischarge: string;
+            /** Portofloading */
+            portOfLoading: string;
+            /** Routingreference */
+            routingReference: string;
+            /** Servicecode */
+            serviceCode: string;
+            /** Servicename */
+            serviceName: string;
+            /** Transitdays */
+            transitDays: number;
+            /** Vesselimonumber */
+            vesselIMONumber: string | null;
+            /** Vesselname */
+            vesselName: string | null;
+            /** Voyage */
+            voyage: string;
         };
         /** SegregationGroup */
         SegregationGroup: string;
@@ -4854,7 +5410,7 @@ export interface components {
             /** Callbackurl */
             callbackUrl: string;
             /** Eventtypes */
-            eventTypes?: ("booking.received" | "booking.reference_assigned" | "booking.updated" | "booking.quoted" | "booking.price_accepted" | "booking.price_declined" | "booking.withdrawn" | "booking.documents_submitted" | "booking.revision_requested" | "booking.rejected" | "booking.confirmed" | "booking.quote_expired" | "booking.completed" | "amendment.received" | "amendment.requoted" | "amendment.confirmed" | "amendment.declined" | "amendment.cancelled" | "cancellation.received" | "cancellation.confirmed" | "cancellation.declined" | "cancellation.withdrawn")[] | null;
+            eventTypes?: ("booking.received" | "booking.reference_assigned" | "booking.updated" | "booking.quoted" | "booking.price_accepted" | "booking.price_declined" | "booking.withdrawn" | "booking.documents_submitted" | "booking.revision_requested" | "booking.rejected" | "booking.confirmed" | "booking.quote_expired" | "booking.completed" | "booking.sailing_chosen" | "booking.sailing_rescheduled" | "amendment.received" | "amendment.requoted" | "amendment.confirmed" | "amendment.declined" | "amendment.cancelled" | "cancellation.received" | "cancellation.confirmed" | "cancellation.declined" | "cancellation.withdrawn")[] | null;
         };
         /**
          * WebhookBookingNotification
@@ -11349,7 +11905,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ConfirmBookingBody"] | null;
+            };
+        };
         responses: {
             /** @description Successful Response */
             200: {
@@ -11465,6 +12025,42 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "description": "Not allowed while the rate request is quoted (state 2)"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Request body too large"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not sent as JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Send this body as JSON (Content-Type: application/json)"
                      *       },
                      *       "isError": true,
                      *       "isSuccess": false
@@ -12265,6 +12861,103 @@ export interface operations {
             };
         };
     };
+    schedules_staff_booking_sailing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Union_BookingSailing__NoneType__"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "quantity: Required",
+                     *         "fields": {
+                     *           "quantity": "Required"
+                     *         }
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Authentication required"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Staff only"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Rate request not found"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     booking_admin_add_container: {
         parameters: {
             query?: never;
@@ -12489,6 +13182,86 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "description": "Send this body as JSON (Content-Type: application/json)"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    schedules_staff_sailings: {
+        parameters: {
+            query: {
+                polId: number;
+                podId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Lookup_SailingView__"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "quantity: Required",
+                     *         "fields": {
+                     *           "quantity": "Required"
+                     *         }
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Authentication required"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Staff only"
                      *       },
                      *       "isError": true,
                      *       "isSuccess": false
@@ -12845,6 +13618,143 @@ export interface operations {
             };
         };
     };
+    schedules_published_schedules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Lookup_PublishedService__"];
+                };
+            };
+            /** @description No valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Authentication required"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Staff only"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    schedules_publish_vessel_schedules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CsServiceSchedule"][];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_CsServiceSchedule__"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "quantity: Required",
+                     *         "fields": {
+                     *           "quantity": "Required"
+                     *         }
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Authentication required"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Staff only"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     overview_work_queue: {
         parameters: {
             query?: never;
@@ -13150,7 +14060,12 @@ export interface operations {
     };
     booking_ports: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Part of a UN/LOCODE, a port's name or its country: finds any port of UN/LOCODE. Without it, the ports we serve (the specification's list). */
+                search?: string;
+                /** @description At most this many ports when searching */
+                limit?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -13164,6 +14079,27 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_Lookup_Port__"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "quantity: Required",
+                     *         "fields": {
+                     *           "quantity": "Required"
+                     *         }
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description No valid bearer token */
@@ -15334,6 +16270,378 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "description": "Rate request not found"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    schedules_client_booking_sailing_of: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Union_BookingSailing__NoneType__"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "quantity: Required",
+                     *         "fields": {
+                     *           "quantity": "Required"
+                     *         }
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Authentication required"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Staff only"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Rate request not found"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    schedules_client_choose_sailing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChooseSailingBody"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Union_BookingSailing__NoneType__"];
+                };
+            };
+            /** @description Stored; the read models do not show it yet (answered from the command's result) */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "isError": false,
+                     *       "isSuccess": true,
+                     *       "response": {
+                     *         "id": "0b9e6c1e-4f53-4c8e-9d53-5d3c8f1f2a10",
+                     *         "pending": true,
+                     *         "position": 1042
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_Pending_"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "quantity: Required",
+                     *         "fields": {
+                     *           "quantity": "Required"
+                     *         }
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Authentication required"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Staff only"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Rate request not found"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed in the current state, or a concurrent change */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Not allowed while the rate request is quoted (state 2)"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Request body too large"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not sent as JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Send this body as JSON (Content-Type: application/json)"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The store was out of reach for the whole wait: nothing stored; retry (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "The service is briefly unavailable; please try again"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    schedules_client_sailings: {
+        parameters: {
+            query: {
+                polId: number;
+                podId: number;
+                /** @description ISO date or date-time; now if absent */
+                departureFrom?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Lookup_SailingView__"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "quantity: Required",
+                     *         "fields": {
+                     *           "quantity": "Required"
+                     *         }
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Authentication required"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Staff only"
                      *       },
                      *       "isError": true,
                      *       "isSuccess": false
@@ -17843,6 +19151,307 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    cs_point_to_point_routes: {
+        parameters: {
+            query: {
+                placeOfReceipt: string;
+                placeOfDelivery: string;
+                departureStartDate?: string | null;
+                departureEndDate?: string | null;
+                arrivalStartDate?: string | null;
+                arrivalEndDate?: string | null;
+                maxTranshipment?: number | null;
+                receiptTypeAtOrigin?: string | null;
+                deliveryTypeAtDestination?: string | null;
+                /** @description At most this many items per page */
+                limit?: number;
+                /** @description The Next-Page-Cursor of the page before */
+                cursor?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    "API-Version"?: string;
+                    "Next-Page-Cursor"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CsPointToPoint"][];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "quantity: Required",
+                     *         "fields": {
+                     *           "quantity": "Required"
+                     *         }
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Authentication required"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Staff only"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    cs_port_schedules: {
+        parameters: {
+            query: {
+                UNLocationCode: string;
+                date: string;
+                /** @description At most this many items per page */
+                limit?: number;
+                /** @description The Next-Page-Cursor of the page before */
+                cursor?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    "API-Version"?: string;
+                    "Next-Page-Cursor"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CsPortSchedule"][];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "quantity: Required",
+                     *         "fields": {
+                     *           "quantity": "Required"
+                     *         }
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Authentication required"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Staff only"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    cs_vessel_schedules: {
+        parameters: {
+            query?: {
+                vesselIMONumber?: string | null;
+                vesselName?: string | null;
+                carrierServiceCode?: string | null;
+                universalServiceReference?: string | null;
+                carrierVoyageNumber?: string | null;
+                universalVoyageReference?: string | null;
+                UNLocationCode?: string | null;
+                facilitySMDGCode?: string | null;
+                vesselOperatorCarrierCode?: string | null;
+                startDate?: string | null;
+                endDate?: string | null;
+                /** @description At most this many items per page */
+                limit?: number;
+                /** @description The Next-Page-Cursor of the page before */
+                cursor?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    "API-Version"?: string;
+                    "Next-Page-Cursor"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CsServiceSchedule"][];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "quantity: Required",
+                     *         "fields": {
+                     *           "quantity": "Required"
+                     *         }
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Authentication required"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Staff only"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };

@@ -38,4 +38,35 @@ describe('Dropdown', () => {
     fireEvent.change(screen.getByLabelText('Search Port'), { target: { value: 'ham' } });
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Hamburg']);
   });
+
+  it('tells the parent each filter text, so it can search more options on the server', () => {
+    const onFilterChange = vi.fn();
+    const { rerender } = render(
+      <Dropdown
+        label="POD"
+        options={ports}
+        value={null}
+        onChange={() => {}}
+        searchable
+        onFilterChange={onFilterChange}
+      />,
+    );
+    fireEvent.click(screen.getByRole('combobox', { name: 'POD' }));
+    fireEvent.change(screen.getByLabelText('Search POD'), { target: { value: 'chabahar' } });
+    expect(onFilterChange).toHaveBeenLastCalledWith('chabahar');
+    expect(screen.queryAllByRole('option')).toEqual([]);
+    // The options the parent found arrive; the ones matching the filter show.
+    const found = [...ports, { name: 'Chabahar / Chah Bahar (IRZBR)', value: 101 }];
+    rerender(
+      <Dropdown
+        label="POD"
+        options={found}
+        value={null}
+        onChange={() => {}}
+        searchable
+        onFilterChange={onFilterChange}
+      />,
+    );
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Chabahar / Chah Bahar (IRZBR)']);
+  });
 });

@@ -28,6 +28,8 @@ export interface DropdownProps<V extends string | number = number> {
   name?: string;
   /** Shows a filter box above the options. */
   searchable?: boolean;
+  /** Told each change of the filter text (a parent may fetch more options for it, e.g. from a server search). */
+  onFilterChange?: (text: string) => void;
   emptyText?: string;
   className?: string;
 }
@@ -45,6 +47,7 @@ export function Dropdown<V extends string | number = number>({
   id,
   name,
   searchable = false,
+  onFilterChange,
   emptyText = 'No options',
   className,
 }: DropdownProps<V>) {
@@ -204,6 +207,7 @@ export function Dropdown<V extends string | number = number>({
               onChange={(e) => {
                 setFilter(e.target.value);
                 setActiveIndex(0);
+                onFilterChange?.(e.target.value);
               }}
               onKeyDown={onKeyDown}
             />

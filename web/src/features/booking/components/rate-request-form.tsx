@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -13,8 +13,10 @@ import { ApiError, errorText } from '@/lib/api-client';
 import { isState } from '@/lib/lifecycle';
 import { containerSizesOptions, containerTypesOptions, portsOptions, useSaveRateRequest } from '../api/booking-api';
 import { useRequestAmendment } from '../api/changes-api';
+import { portSearchOptions } from '../api/sailings-api';
 import type { Choice, RateRequestDetail } from '../api/booking-api';
 import { FileUpload } from './file-upload';
+import { SailingPicker } from './sailing-picker';
 import { DANGER_FILE_MISSING, dangerFileMissing, rateRequestSchema } from './schemas';
 import type { RateRequestFormValues } from './schemas';
 import styles from './booking.module.css';
@@ -25,6 +27,12 @@ import styles from './booking.module.css';
  */
 function choiceOption(choice: Pick<Choice, 'id' | 'name'>): DropdownOption {
   return { name: choice.name ?? '', value: choice.id };
+}
+
+/** Options without repeats (a served port found again by a search), in their first order. */
+function mergeChoices(options: DropdownOption[]): DropdownOption[] {
+  const seen = new Set<number>();
+  return options.filter((o) => !seen.has(o.value) && (seen.add(o.value), true));
 }
 
 function defaults(detail?: RateRequestDetail): RateRequestFormValues {
@@ -61,7 +69,12 @@ export function RateRequestForm({ detail, onSaved, onCancel, amend = false }: Ra
   const ports = useQuery(portsOptions());
   const types = useQuery(containerTypesOptions());
   const sizes = useQuery(containerSizesOptions());
-  const portChoices = (ports.data ?? []).map(choiceOption);
+  // The served ports load at once; typing in a port picker searches every UN/LOCODE port on the server.
+  const [portText, setPortText] = useState('');
+  const searched = useQuery(portSearchOptions(useDeferredValue(portText)));
+  const portChoices = mergeChoices([...(ports.data ?? []), ...(searched.data ?? [])].map(choiceOption));
+  // A new booking may name a published sailing (issue 27); the preferred date stays for those who do not.
+  const [sailing, setSailing] = useState<string | null>(null);
   const typeChoices = (types.data ?? []).map(choiceOption);
   const sizeChoices = (sizes.data ?? []).map(choiceOption);
 
@@ -71,6 +84,8 @@ export function RateRequestForm({ detail, onSaved, onCancel, amend = false }: Ra
   });
   const errors = formState.errors;
   const isDanger = watch('isDanger');
+  const pol = watch('pol');
+  const pod = watch('pod');
   const readOnly = !editing;
 
   const onSubmit = handleSubmit(async (values) => {
@@ -92,6 +107,7 @@ export function RateRequestForm({ detail, onSaved, onCancel, amend = false }: Ra
         podId: values.pod!.value,
         containerSizeId: values.containerSize!.value,
         containerTypeId: values.containerType!.value,
+        ...(sailing && !detail ? { sailing: { routingReference: sailing } } : {}),
       });
       toast.success(amend ? 'Amendment requested' : detail ? 'Edited Successfully' : 'Added Successfully');
       onSaved();
@@ -118,14 +134,14 @@ export function RateRequestForm({ detail, onSaved, onCancel, amend = false }: Ra
           control={control}
           name="pol"
           render={({ field }) => (
-            <Dropdown label="POL" required searchable options={portChoices} value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={errors.pol?.message} disabled={readOnly} />
+            <Dropdown label="POL" required searchable onFilterChange={setPortText} options={portChoices} value={field.value} onChange={(o) => { field.onChange(o); setSailing(null); }} onBlur={field.onBlur} error={errors.pol?.message} disabled={readOnly} />
           )}
         />
         <Controller
           control={control}
           name="pod"
           render={({ field }) => (
-            <Dropdown label="POD" required searchable options={portChoices} value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={errors.pod?.message} disabled={readOnly} />
+            <Dropdown label="POD" required searchable onFilterChange={setPortText} options={portChoices} value={field.value} onChange={(o) => { field.onChange(o); setSailing(null); }} onBlur={field.onBlur} error={errors.pod?.message} disabled={readOnly} />
           )}
         />
         <Controller
@@ -147,6 +163,9 @@ export function RateRequestForm({ detail, onSaved, onCancel, amend = false }: Ra
         <TextInput label="HS Code" required {...register('hsCode')} error={errors.hsCode?.message} disabled={readOnly} inputMode="numeric" />
         <TextInput label="Preferred Shipping Date" type="date" required {...register('preferredShippingDate')} error={errors.preferredShippingDate?.message} disabled={readOnly} />
       </div>
+      {!detail ? (
+        <SailingPicker polId={pol?.value ?? null} podId={pod?.value ?? null} value={sailing} onChange={setSailing} disabled={readOnly} />
+      ) : null}
       <div className={styles.row} style={{ margin: '1rem 0' }}>
         <Checkbox label="SWBL" {...register('isSwbl')} disabled={readOnly} />
         <Checkbox

@@ -83,6 +83,34 @@ describe('shipping order report', () => {
     expect([...root.querySelectorAll('tbody td')].map((td) => td.textContent)).toContain('8');
   });
 
+  it('carries the transport plan and the cut-offs of the booking\'s sailing', () => {
+    const root = document.createElement('div');
+    const sailing = {
+      serviceCode: 'PGX',
+      serviceName: 'Persian Gulf Express',
+      vesselName: 'Kharg Star',
+      vesselIMONumber: '9321483',
+      voyage: '2407W',
+      importVoyage: '2407W',
+      portOfLoading: 'CNSHA',
+      portOfDischarge: 'IRZBR',
+      departure: '2026-12-11T08:00:00Z',
+      arrival: '2027-01-01T08:00:00Z',
+      transitDays: 21,
+      cutOffs: [{ code: 'DCO', name: 'Shipping instructions (documentation)', at: '2026-12-08T08:00:00Z' }],
+      routingReference: 'PGX::a::b',
+    };
+    renderReport(root, detail, { sailing, previous: null, chosenBy: 'customer', remindersSent: [], orderSubmittedAt: null, orderLate: false });
+    const text = root.textContent ?? '';
+    expect(text).toContain('Transport Plan');
+    expect(text).toContain('Kharg Star (IMO 9321483)');
+    expect(text).toContain('2407W');
+    expect(text).toContain('21 days');
+    expect(text).toContain('Shipping instructions (documentation)Dec 8, 2026');
+    renderReport(root, detail);
+    expect(root.textContent).not.toContain('Transport Plan');
+  });
+
   it('says so when there is no order yet', () => {
     const root = document.createElement('main');
     renderReport(root, { ...detail, order: null, price: null });

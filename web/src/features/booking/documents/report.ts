@@ -4,10 +4,11 @@
  * the app's api-client (the caller's token cookie), typed by the server's OpenAPI document.
  */
 import { api } from '@/lib/api-client';
-import { formatDate, formatMoney, formatTotal } from '@/lib/format';
+import { formatDate, formatMoment, formatMoney, formatTotal } from '@/lib/format';
 import type { Answer } from '@/types/contract';
 
 type RateRequestDetail = Answer<'booking_rate_request_detail'>;
+type BookingSailing = Answer<'schedules_client_booking_sailing_of'>;
 type Cell = string | number | null | undefined;
 
 const PARTY: Readonly<Record<number, string>> = { 0: 'Supplier', 1: 'Consignee', 2: 'Notify Party' };
@@ -57,8 +58,23 @@ function table(headers: readonly string[], rows: readonly Cell[][], foot?: reado
   return t;
 }
 
-/** Draws the report of one rate request (and its order, when there is one) into `root`. */
-export function renderReport(root: HTMLElement, d: RateRequestDetail): void {
+/** The booking's transport plan and cut-offs (issue 27), when it has a sailing. */
+function sailingSection(booked: NonNullable<BookingSailing>): HTMLElement[] {
+  const s = booked.sailing;
+  const vessel = `${s.vesselName ?? '-'}${s.vesselIMONumber ? ` (IMO ${s.vesselIMONumber})` : ''}`;
+  return [
+    el('h2', 'Transport Plan'),
+    table(
+      ['Vessel', 'Voyage', 'Service', 'Load', 'ETD', 'Discharge', 'ETA', 'Transit'],
+      [[vessel, s.voyage, s.serviceName, s.portOfLoading, formatMoment(s.departure), s.portOfDischarge, formatMoment(s.arrival), `${s.transitDays} days`]],
+    ),
+    el('h2', 'Cut-offs'),
+    s.cutOffs.length ? table(['Cut-off', 'By'], s.cutOffs.map((c) => [c.name, formatMoment(c.at)])) : el('p', 'None published.'),
+  ];
+}
+
+/** Draws the report of one rate request (its sailing and its order, when it has them) into `root`. */
+export function renderReport(root: HTMLElement, d: RateRequestDetail, sailing: BookingSailing = null): void {
   root.textContent = '';
   const lead = el('p', `Booking ${d.reference ?? d.id}`);
   lead.className = 'muted';
@@ -79,6 +95,7 @@ export function renderReport(root: HTMLElement, d: RateRequestDetail): void {
       ['Dangerous', d.isDanger ? 'Yes' : 'No'],
     ]),
   );
+  if (sailing) root.append(...sailingSection(sailing));
   const o = d.order;
   if (!o) {
     root.append(el('p', 'No shipping order yet.'));
@@ -135,7 +152,12 @@ export function renderReport(root: HTMLElement, d: RateRequestDetail): void {
 async function load(root: HTMLElement, id: string): Promise<void> {
   root.textContent = 'Loading…';
   try {
-    renderReport(root, await api.get<RateRequestDetail>(`/booking/api/v1/client/rate-requests/${encodeURIComponent(id)}`));
+    const path = `/booking/api/v1/client/rate-requests/${encodeURIComponent(id)}`;
+    const [detail, sailing] = await Promise.all([
+      api.get<RateRequestDetail>(path),
+      api.get<BookingSailing>(`${path}/sailing`),
+    ]);
+    renderReport(root, detail, sailing);
   } catch (error) {
     root.textContent = `The report could not be loaded: ${error instanceof Error ? error.message : String(error)}`;
   }

@@ -11,6 +11,7 @@ import { activeStep, bookingWizardMachine, reachedStep } from '@/machines/bookin
 import { rateRequestOptions } from '../api/booking-api';
 import type { RateRequestDetail } from '../api/booking-api';
 import { BookingChangesPanel } from '../components/booking-changes';
+import { BookingSailingCard } from '../components/booking-sailing';
 import { RateRequestForm } from '../components/rate-request-form';
 import { ShippingOrderForm } from '../components/shipping-order-form';
 import { StepsHeader } from '../components/steps-header';
@@ -68,6 +69,7 @@ export function RateRequestDetailRoute() {
     >
       <StepsHeader active={step} />
       <BookingChangesPanel detail={detail} />
+      <BookingSailingCard id={detail.id} />
       {snapshot.matches({ rateRequest: 'awaitingQuote' }) ? (
         <>
           <SummaryHeader detail={detail} />

@@ -17,10 +17,13 @@ import { ApiBadge } from '@/components/api-badge';
 import { AuditLink } from '@/components/audit-link';
 import { BookingFacts, OrderFacts } from '@/components/booking-facts';
 import { WhoseMove } from '@/components/whose-move';
-import { formatDate, formatMoney } from '@/lib/format';
+import { formatDate, formatMoment, formatMoney } from '@/lib/format';
 import type { Answer } from '@/types/contract';
 import { ChangeReview, OpenChangesQueue } from '../components/change-review';
 import styles from './operations.module.css';
+import { StaffBookingSailing } from '../components/staff-booking-sailing';
+import { PublishedSchedules } from '../components/published-schedules';
+import { staffSailingsOptions } from '../api/schedules';
 
 const ADMIN = '/booking/api/v1/admin';
 const LIMIT = 10;
@@ -58,15 +61,21 @@ function ActionDialog({ action, detail, onClose }: { action: Action; detail: Det
   const [message, setMessage] = useState('');
   const [revise, setRevise] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
+  // Staff may set or change the booking's sailing as they quote or confirm (issue 27).
+  const [routing, setRouting] = useState('');
+  const choosesSailing = action === 'quote' || action === 'confirm_booking';
+  const sailings = useQuery({ ...staffSailingsOptions(detail.pol.id, detail.pod.id), enabled: choosesSailing });
+  const sailing = routing ? { sailing: { routingReference: routing } } : {};
   const mutation = useMutation({
     mutationFn: async () => {
       const id = detail.id;
       if (action === 'quote')
-        return api.put(`${ADMIN}/rate-requests/${id}/quote`, { price: Number(price), validUntil });
+        return api.put(`${ADMIN}/rate-requests/${id}/quote`, { price: Number(price), validUntil, ...sailing });
       if (action === 'request_revision')
         return api.put(`${ADMIN}/rate-requests/${id}/request-revision`, { message: message.trim() });
       if (action === 'reject') return api.put(`${ADMIN}/rate-requests/${id}/reject`, { message: message.trim() });
-      if (action === 'confirm_booking') return api.put(`${ADMIN}/rate-requests/${id}/confirm-booking`);
+      if (action === 'confirm_booking')
+        return api.put(`${ADMIN}/rate-requests/${id}/confirm-booking`, routing ? sailing : undefined);
       // A booking requested through the DCSA standard is firm: confirmed at the quoted price, no customer step.
       if (action === 'confirm_request') return api.put(`${ADMIN}/rate-requests/${id}/confirm-request`);
       if (action === 'order_accept') return api.put(`${ADMIN}/shipping-orders/${detail.order!.id}/accept`);
@@ -146,6 +155,19 @@ function ActionDialog({ action, detail, onClose }: { action: Action; detail: Det
           no price to accept.
         </p>
       ) : null}
+      {choosesSailing && (sailings.data ?? []).length ? (
+        <div>
+          <label htmlFor="staff-sailing">Sailing</label>
+          <select id="staff-sailing" value={routing} onChange={(e) => setRouting(e.target.value)} style={{ width: '100%' }}>
+            <option value="">Keep the booking&apos;s sailing as it is</option>
+            {(sailings.data ?? []).map((s) => (
+              <option key={s.routingReference} value={s.routingReference}>
+                {s.vesselName ?? s.serviceCode} · {s.voyage} · ETD {formatMoment(s.departure)} · ETA {formatMoment(s.arrival)}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
       {action === 'order_accept' ? <p>Accept this shipping order? The customer will see the final step.</p> : null}
       {action === 'order_revision'
         ? REVIEW_FIELDS.map(([key, name]) => (
@@ -189,6 +211,7 @@ function DetailPanel({ id }: { id: string }) {
         <AuditLink aggregateId={d.id} />
       </p>
       <BookingFacts request={d} order={d.order} label="Booking details" />
+      <StaffBookingSailing id={d.id} />
       {d.order ? (
         <div>
           <h3>Shipping order ({label('shipping_order', d.order.status)})</h3>
@@ -363,6 +386,7 @@ export function OperationsRoute() {
       </div>
       {selected ? <DetailPanel key={selected} id={selected} /> : null}
       {selected ? <ChangeReview key={`changes-${selected}`} rateRequestId={selected} /> : null}
+      <PublishedSchedules />
     </ContentLayout>
   );
 }

@@ -1,0 +1,263 @@
+"""/v1: the portal as a DCSA Commercial Schedules 1.0.0 provider (point-to-point routes, port schedules,
+vessel schedules) over the schedules staff publish, for signed-in customers and API keys.
+
+Answers are the standard's bodies; failures its `ErrorResponse`; every answer carries `API-Version`, and a
+page that has more carries `Next-Page-Cursor` (pass it back as `cursor`, with no other parameter needed).
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import logging
+from collections.abc import Callable, Coroutine
+from datetime import date
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Query, Request, Response
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from fastapi.routing import APIRoute
+from starlette.exceptions import HTTPException
+
+from api.deps import ServicesDep, off_loop
+from api.integration_auth import IntegrationCustomer
+from api.openapi import operation_ids
+from api.schemas import commercial_schedules as cs
+from api.schemas.dcsa_booking import ErrorResponse
+from api.schemas.dcsa_errors import DetailedError, error_response
+from domain.shared.errors import DomainError, Forbidden, NotFound, Unauthorized, ValidationFailed
+from projections.booking.reference import port_by_code
+from projections.schedules import port_calls, sailings_between, service_schedules
+
+log = logging.getLogger(__name__)
+
+_STATUS: list[tuple[type[DomainError], int]] = [
+    (Unauthorized, 401),
+    (Forbidden, 403),
+    (NotFound, 404),
+    (DomainError, 400),
+]
+
+
+def _error(request: Request, status: int, errors: list[DetailedError], message: str) -> Response:
+    response = error_response(request.method, request.url.path, status, errors, message)
+    response.headers["API-Version"] = cs.CS_VERSION
+    return response
+
+
+class CsRoute(APIRoute):
+    def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
+        handler = super().get_route_handler()
+
+        async def answer(request: Request) -> Response:
+            try:
+                response = await handler(request)
+            except RequestValidationError as error:
+                details = [
+                    DetailedError(7003, str(e.get("msg", "Invalid value"))[:5000], str(e["loc"][-1]))
+                    for e in error.errors()
+                ]
+                return _error(request, 400, details, "Invalid query parameters")
+            except DomainError as error:
+                status = next(s for kind, s in _STATUS if isinstance(error, kind))
+                fields = error.fields if isinstance(error, ValidationFailed) else {}
+                details = [DetailedError(7003, m, k or None) for k, m in fields.items()]
+                return _error(
+                    request, status, details or [DetailedError(7003, error.description)], error.description
+                )
+            except HTTPException as error:
+                return _error(
+                    request, error.status_code, [DetailedError(7002, str(error.detail))], str(error.detail)
+                )
+            except Exception:
+                log.exception("unhandled error on %s %s", request.method, request.url.path)
+                return _error(request, 500, [DetailedError(7099, "Internal error")], "Internal error")
+            response.headers["API-Version"] = cs.CS_VERSION
+            return response
+
+        return answer
+
+
+router = APIRouter(
+    prefix="/v1",
+    tags=["dcsa-commercial-schedules"],
+    route_class=CsRoute,
+    responses={code: {"model": ErrorResponse} for code in (400, 401, 403, 500)},
+    generate_unique_id_function=operation_ids("cs"),
+)
+
+Limit = Annotated[int, Query(ge=1, le=1000, description="At most this many items per page")]
+Cursor = Annotated[str | None, Query(max_length=1024, description="The Next-Page-Cursor of the page before")]
+LocationCode = Annotated[str | None, Query(pattern=r"^[A-Z]{2}[A-Z2-9]{3}$", min_length=5, max_length=5)]
+_PAGED = {
+    "headers": {
+        "API-Version": {"schema": {"type": "string"}},
+        "Next-Page-Cursor": {"schema": {"type": "string"}},
+    }
+}
+
+
+def _paged(items: list[dict[str, Any]], limit: int, cursor: str | None, query: dict[str, Any]) -> Response:
+    """One page of `items`; the cursor carries the query it was made for, so it alone reads the next page."""
+    offset = 0
+    if cursor:
+        try:
+            state = json.loads(base64.urlsafe_b64decode(cursor.encode() + b"==="))
+            offset, query_then = int(state["offset"]), state["query"]
+        except (ValueError, KeyError, TypeError) as error:
+            raise ValidationFailed({"cursor": "Not a cursor this provider gave"}) from error
+        if query_then != query:
+            raise ValidationFailed({"cursor": "This cursor was given for other query parameters"})
+    page = items[offset : offset + limit]
+    response = JSONResponse(page)
+    if offset + limit < len(items):
+        state = {"offset": offset + limit, "query": query}
+        response.headers["Next-Page-Cursor"] = (
+            base64.urlsafe_b64encode(json.dumps(state).encode()).decode().rstrip("=")
+        )
+    return response
+
+
+def _vessel_schedules(services: Any, filters: dict[str, Any]) -> list[dict[str, Any]]:
+    with services.read_models.read() as tx:
+        return [cs.wire_service(values) for _, values in service_schedules(tx, **filters)]
+
+
+@router.get("/vessel-schedules", response_model=list[cs.CsServiceSchedule], responses={200: _PAGED})
+async def vessel_schedules(
+    _: IntegrationCustomer,
+    services: ServicesDep,
+    vesselIMONumber: Annotated[str | None, Query(pattern=r"^\d{7,8}$")] = None,
+    vesselName: Annotated[str | None, Query(max_length=50)] = None,
+    carrierServiceCode: Annotated[str | None, Query(max_length=11)] = None,
+    universalServiceReference: Annotated[str | None, Query(pattern=r"^SR\d{5}[A-Z]$")] = None,
+    carrierVoyageNumber: Annotated[str | None, Query(max_length=50)] = None,
+    universalVoyageReference: Annotated[str | None, Query(pattern=r"^\d{2}[0-9A-Z]{2}[NEWSR]$")] = None,
+    UNLocationCode: LocationCode = None,
+    facilitySMDGCode: Annotated[str | None, Query(max_length=6)] = None,
+    vesselOperatorCarrierCode: Annotated[str | None, Query(max_length=10)] = None,
+    startDate: date | None = None,
+    endDate: date | None = None,
+    limit: Limit = 100,
+    cursor: Cursor = None,
+) -> Response:
+    """The published services with their vessels' schedules, cut to the vessels, voyages, ports and dates
+    asked for."""
+    filters = {
+        "service_code": carrierServiceCode,
+        "universal_service_reference": universalServiceReference,
+        "vessel_imo": vesselIMONumber,
+        "vessel_name": vesselName,
+        "voyage": carrierVoyageNumber,
+        "un_location_code": UNLocationCode,
+        "start": startDate.isoformat() if startDate else None,
+        "end": endDate.isoformat() if endDate else None,
+    }
+    items = await off_loop(_vessel_schedules, services, filters)
+    if universalVoyageReference or facilitySMDGCode or vesselOperatorCarrierCode:
+        items = [
+            s
+            for s in items
+            if _matches_extra(s, universalVoyageReference, facilitySMDGCode, vesselOperatorCarrierCode)
+        ]
+    query = {k: v for k, v in filters.items() if v} | {
+        "uvr": universalVoyageReference,
+        "smdg": facilitySMDGCode,
+        "operator": vesselOperatorCarrierCode,
+    }
+    return _paged(items, limit, cursor, query)
+
+
+def _matches_extra(
+    service: dict[str, Any], voyage_ref: str | None, smdg: str | None, operator: str | None
+) -> bool:
+    for schedule in service["vesselSchedules"]:
+        if operator and (schedule.get("vessel") or {}).get("operatorCarrierCode") != operator:
+            continue
+        for call in schedule.get("transportCalls", []):
+            if voyage_ref and voyage_ref not in (
+                call.get("universalImportVoyageReference"),
+                call.get("universalExportVoyageReference"),
+            ):
+                continue
+            if smdg and (call.get("location") or {}).get("facilitySMDGCode") != smdg:
+                continue
+            return True
+    return False
+
+
+def _port_schedules(services: Any, code: str, day: str) -> list[dict[str, Any]]:
+    with services.read_models.read() as tx:
+        port = port_by_code(tx, code)
+        calls = port_calls(tx, code, day)
+    return [cs.wire_port_schedule(code, port["name"] if port else None, calls)]
+
+
+@router.get("/port-schedules", response_model=list[cs.CsPortSchedule], responses={200: _PAGED})
+async def port_schedules(
+    _: IntegrationCustomer,
+    services: ServicesDep,
+    UNLocationCode: Annotated[str, Query(pattern=r"^[A-Z]{2}[A-Z2-9]{3}$", min_length=5, max_length=5)],
+    date: Annotated[date, Query()],
+    limit: Limit = 100,
+    cursor: Cursor = None,
+) -> Response:
+    """The vessels calling at a port on a day, with their times and cut-offs."""
+    items = await off_loop(_port_schedules, services, UNLocationCode, date.isoformat())
+    return _paged(items, limit, cursor, {"port": UNLocationCode, "date": date.isoformat()})
+
+
+def _routes(
+    services: Any, receipt: str, delivery: str, window: dict[str, str | None]
+) -> list[dict[str, Any]]:
+    with services.read_models.read() as tx:
+        found = sailings_between(tx, receipt, delivery)
+    kept = [
+        s
+        for s in found
+        if (not window["dep_from"] or s.departure[:10] >= window["dep_from"])
+        and (not window["dep_to"] or s.departure[:10] <= window["dep_to"])
+        and (not window["arr_from"] or s.arrival[:10] >= window["arr_from"])
+        and (not window["arr_to"] or s.arrival[:10] <= window["arr_to"])
+    ]
+    return [cs.wire_route(s, number) for number, s in enumerate(kept, start=1)]
+
+
+@router.get("/point-to-point-routes", response_model=list[cs.CsPointToPoint], responses={200: _PAGED})
+async def point_to_point_routes(
+    _: IntegrationCustomer,
+    services: ServicesDep,
+    placeOfReceipt: Annotated[str, Query(pattern=r"^[A-Z]{2}[A-Z2-9]{3}$", min_length=5, max_length=5)],
+    placeOfDelivery: Annotated[str, Query(pattern=r"^[A-Z]{2}[A-Z2-9]{3}$", min_length=5, max_length=5)],
+    departureStartDate: date | None = None,
+    departureEndDate: date | None = None,
+    arrivalStartDate: date | None = None,
+    arrivalEndDate: date | None = None,
+    maxTranshipment: Annotated[int | None, Query(ge=0)] = None,
+    receiptTypeAtOrigin: Annotated[str | None, Query(pattern="^(CY|SD|CFS)$")] = None,
+    deliveryTypeAtDestination: Annotated[str | None, Query(pattern="^(CY|SD|CFS)$")] = None,
+    limit: Limit = 100,
+    cursor: Cursor = None,
+) -> Response:
+    """Routes from a place of receipt to a place of delivery. The portal offers direct sailings port to port
+    (container yard to container yard): every route has one leg, so any `maxTranshipment` admits it; a
+    receipt or delivery type other than CY finds none."""
+    window = {
+        "dep_from": departureStartDate.isoformat() if departureStartDate else None,
+        "dep_to": departureEndDate.isoformat() if departureEndDate else None,
+        "arr_from": arrivalStartDate.isoformat() if arrivalStartDate else None,
+        "arr_to": arrivalEndDate.isoformat() if arrivalEndDate else None,
+    }
+    items: list[dict[str, Any]] = []
+    if receiptTypeAtOrigin in (None, "CY") and deliveryTypeAtDestination in (None, "CY"):
+        items = await off_loop(_routes, services, placeOfReceipt, placeOfDelivery, window)
+    query = {
+        "from": placeOfReceipt,
+        "to": placeOfDelivery,
+        **window,
+        "max": maxTranshipment,
+        "rto": receiptTypeAtOrigin,
+        "dtd": deliveryTypeAtDestination,
+    }
+    return _paged(items, limit, cursor, query)

@@ -1,0 +1,209 @@
+"""Sailing schedules on the portal's own paths: staff publish the carrier's schedules (in the Commercial
+Schedules standard's shape) and see them; customers see the sailings between two ports and choose one for a
+booking; both see a booking's sailing (its transport plan and cut-offs)."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+from typing import Any
+
+from fastapi import APIRouter, Body, Query, Request
+from fastapi.responses import Response
+
+from api.cut_off_watch import reschedule_booked_sailings
+from api.deps import AdminUser, CommandDep, CustomerUser, ServicesDep, off_loop, read_answer
+from api.envelope import success
+from api.openapi import operation_ids
+from api.schemas import commercial_schedules as cs
+from api.schemas.envelope import Envelope, Lookup, error_responses
+from api.schemas.sailings import (
+    BookingSailing,
+    ChooseSailingBody,
+    PublishedService,
+    SailingView,
+    booking_sailing,
+    sailing_view,
+)
+from api.security import Principal
+from domain.booking.schedules import parse_time, utc_text
+from domain.shared.errors import NotFound, ValidationFailed
+from projections.booking import queries as read
+from projections.booking import sailings as booked
+from projections.booking.reference import ports_by_id
+from projections.schedules import sailings_between, service_schedules
+
+admin = APIRouter(
+    prefix="/booking/api/v1/admin", tags=["schedules"], generate_unique_id_function=operation_ids("schedules")
+)
+client = APIRouter(
+    prefix="/booking/api/v1/client",
+    tags=["schedules"],
+    generate_unique_id_function=operation_ids("schedules_client"),
+)
+
+
+def _listed(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    return {"list": {"list": rows, "totalCount": len(rows)}}
+
+
+# -- staff: publish and see the schedules ------------------------------------------------------------------
+_PUBLICATION_BODY = {
+    "requestBody": {
+        "required": True,
+        "content": {
+            "application/json": {
+                "schema": {"type": "array", "items": {"$ref": "#/components/schemas/CsServiceSchedule"}}
+            }
+        },
+    }
+}
+
+
+@admin.put(
+    "/vessel-schedules",
+    response_model=Envelope[list[cs.CsServiceSchedule]],
+    openapi_extra=_PUBLICATION_BODY,
+    # The body is read by the route itself (judged by the CS document): its faults are this 400.
+    responses=error_responses(400),
+)
+async def publish_vessel_schedules(request: Request, principal: AdminUser, services: ServicesDep) -> Response:
+    """Publish the carrier's schedules: a Commercial Schedules 1.0 `vessel-schedules` answer (a list of
+    services). Each service named is replaced whole; a body the standard's document refuses is a 400 naming
+    the JSON path of each fault, and nothing is stored. Answers the services as stored. Bookings whose
+    sailing the publication moves are told (old and new times)."""
+    try:
+        body = json.loads(await request.body() or b"null")
+    except ValueError as error:
+        raise ValidationFailed({"$": "The body is not JSON"}) from error
+    faults = cs.publication_faults(body)
+    if faults:
+        raise ValidationFailed(faults)
+    values = cs.schedule_values(body)
+    return await off_loop(_publish, services, principal, values)
+
+
+def _publish(services: Any, principal: Principal, values: list[Any]) -> Response:
+    position = services.booking.publish_schedules(principal.actor, values)
+    if position is not None:
+        services.settle(position)
+        reschedule_booked_sailings(services, [v.service_code for v in values])
+    with services.read_models.read() as tx:
+        stored = [
+            cs.wire_service(schedule)
+            for v in values
+            for _, schedule in service_schedules(tx, service_code=v.service_code)
+        ]
+    return success(stored)
+
+
+def _published(services: Any) -> dict[str, Any]:
+    with services.read_models.read() as tx:
+        answers = service_schedules(tx)
+    rows = []
+    for row, values in answers:
+        rows.append(
+            {
+                "serviceCode": row["service_code"],
+                "serviceName": row["service_name"],
+                "publishedAt": row["published_at"],
+                "publishedBy": row["published_by"],
+                "publications": int(row["publications"]),
+                "sailings": [sailing_view(s) for s in _consecutive(values)],
+            }
+        )
+    return _listed(rows)
+
+
+def _consecutive(values: Any) -> list[Any]:
+    """A service's legs call to next call, for the console (every pair would repeat them)."""
+    legs: list[Any] = []
+    for schedule in values.vessel_schedules:
+        for load, discharge in zip(schedule.calls, schedule.calls[1:], strict=False):
+            legs.extend(
+                s
+                for s in values.sailings()
+                if s.load_call_reference == load.transport_call_reference
+                and s.discharge_call_reference == discharge.transport_call_reference
+            )
+    return legs
+
+
+@admin.get("/vessel-schedules", response_model=Envelope[Lookup[PublishedService]])
+async def published_schedules(_: AdminUser, services: ServicesDep) -> Response:
+    """The published services, with who published them when and each vessel's legs with their cut-offs."""
+    return await read_answer(_published, services)
+
+
+@admin.get("/sailings", response_model=Envelope[Lookup[SailingView]])
+async def staff_sailings(
+    _: AdminUser,
+    services: ServicesDep,
+    polId: int = Query(..., ge=1, le=2**31 - 1),
+    podId: int = Query(..., ge=1, le=2**31 - 1),
+) -> Response:
+    """The published sailings between two ports leaving from now on (staff choose one as they quote or
+    confirm)."""
+    return await read_answer(_sailings, services, polId, podId, utc_text(datetime.now(UTC)))
+
+
+@admin.get("/rate-requests/{id}/sailing", response_model=Envelope[BookingSailing | None])
+async def staff_booking_sailing(id: str, _: AdminUser, services: ServicesDep) -> Response:
+    return await read_answer(_sailing_of, services, id, None)
+
+
+# -- customers: the sailings between two ports, a booking's sailing, choosing one --------------------------
+def _sailings(services: Any, pol_id: int, pod_id: int, after: str) -> dict[str, Any]:
+    with services.read_models.read() as tx:
+        ports = ports_by_id(tx, [pol_id, pod_id])
+        if pol_id not in ports or pod_id not in ports:
+            raise ValidationFailed({"polId" if pol_id not in ports else "podId": "Unknown port"})
+        found = sailings_between(tx, ports[pol_id]["code"], ports[pod_id]["code"])
+    return _listed([sailing_view(s) for s in found if s.departure > after])
+
+
+@client.get("/sailings", response_model=Envelope[Lookup[SailingView]])
+async def sailings(
+    _: CustomerUser,
+    services: ServicesDep,
+    polId: int = Query(..., ge=1, le=2**31 - 1),
+    podId: int = Query(..., ge=1, le=2**31 - 1),
+    departureFrom: str | None = Query(
+        None, max_length=30, description="ISO date or date-time; now if absent"
+    ),
+) -> Response:
+    """The published sailings from a port of loading to a port of discharge that leave after a moment (the
+    next ones first), with vessel, voyage, times, transit days and cut-offs."""
+    try:
+        after = utc_text(parse_time(departureFrom)) if departureFrom else None
+    except ValueError as error:
+        raise ValidationFailed({"departureFrom": "Not a date or date-time"}) from error
+    return await read_answer(_sailings, services, polId, podId, after or utc_text(datetime.now(UTC)))
+
+
+def _sailing_of(services: Any, rate_request_id: str, principal: Principal | None) -> dict[str, Any] | None:
+    with services.read_models.read() as tx:
+        record = read.rate_request_detail(tx, rate_request_id)
+        if record is None or (principal is not None and record.customer_id != principal.account_id):
+            raise NotFound("Rate request not found")
+        row = booked.sailing_of(tx, rate_request_id)
+    return None if row is None else booking_sailing(row)
+
+
+@client.get("/rate-requests/{id}/sailing", response_model=Envelope[BookingSailing | None])
+async def booking_sailing_of(id: str, principal: CustomerUser, services: ServicesDep) -> Response:
+    """The booking's sailing (null until one is chosen): the transport plan and the cut-offs."""
+    return await read_answer(_sailing_of, services, id, principal)
+
+
+@client.put("/rate-requests/{id}/sailing", response_model=Envelope[BookingSailing | None])
+def choose_sailing(
+    id: str,
+    principal: CustomerUser,
+    services: ServicesDep,
+    command: CommandDep,
+    body: ChooseSailingBody = Body(...),
+) -> Response:
+    """The customer chooses (or changes) the booking's sailing until the booking is confirmed."""
+    command(services.booking.choose_sailing, id, principal.actor, body.sailing.choice())
+    return success(_sailing_of(services, id, principal))

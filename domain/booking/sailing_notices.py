@@ -1,0 +1,90 @@
+"""Who is told what about sailings (issue 27): the customer when a republished schedule moves its booking's
+sailing (old and new times) and before the shipping-instruction cut-off; the staff when a shipping order
+comes in after that cut-off. In the app (notifications policy) and by e-mail (`sailing_messages`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.accounts.messages import EMAIL, Message, message_id
+from domain.booking.rate_request import RateRequest
+from domain.booking.schedules import Sailing
+from domain.notifications.policy import STAFF, Notice, NoticeContext, Subject, notices
+
+R: Any = RateRequest
+
+
+def _when(text: str | None) -> str:
+    return "not given" if not text else text.replace("T", " ").replace("Z", " UTC")[:20].strip() + " UTC"
+
+
+def _reference(event: Any) -> str:
+    return str(getattr(event, "reference", None) or str(event.originator_id)[:8])
+
+
+def rescheduled_text(event: Any, reference: str) -> str:
+    before, after = Sailing.from_record(event.previous), Sailing.from_record(event.sailing)
+    vessel = after.vessel_name or after.vessel_imo_number or after.service_code
+    return (
+        f"The carrier moved the sailing of your booking {reference} ({vessel}, voyage {after.export_voyage},"
+        f" {after.load_port} to {after.discharge_port}): departure {_when(before.departure)} is now"
+        f" {_when(after.departure)}; arrival {_when(before.arrival)} is now {_when(after.arrival)}."
+        + (
+            f" The shipping-instruction cut-off is now {_when(after.shipping_instructions_cut_off)}."
+            if after.shipping_instructions_cut_off != before.shipping_instructions_cut_off
+            else ""
+        )
+    )
+
+
+def reminder_text(event: Any, reference: str) -> str:
+    return (
+        f"Submit the shipping order of your booking {reference} before {_when(event.cut_off)}: the"
+        f" shipping-instruction cut-off is in {event.hours} hours. After it the cargo may miss the sailing."
+    )
+
+
+@notices.register(R.SailingRescheduled)
+def rescheduled(event: Any, context: NoticeContext) -> Notice:
+    reference = _reference(event)
+    subject = Subject("rate_request", str(event.originator_id), reference)
+    return Notice(event.customer_id, "Sailing rescheduled", rescheduled_text(event, reference), subject)
+
+
+@notices.register(R.CutOffReminded)
+def reminded(event: Any, context: NoticeContext) -> Notice:
+    reference = _reference(event)
+    subject = Subject("rate_request", str(event.originator_id), reference)
+    return Notice(event.customer_id, "Shipping instructions due", reminder_text(event, reference), subject)
+
+
+def late_order(notice: Notice, event: Any, context: NoticeContext) -> Notice:
+    """The staff's notice of a new shipping order, flagged when it came after the SI cut-off."""
+    if notice.recipient != STAFF or notice.subject is None:
+        return notice
+    booking = context.aggregate(notice.subject.id)
+    record = getattr(booking, "sailing", None)
+    cut_off = None if record is None else Sailing.from_record(record).shipping_instructions_cut_off
+    submitted = event.timestamp.strftime("%Y-%m-%dT%H:%M:%SZ")
+    if cut_off is None or submitted <= cut_off:
+        return notice
+    return notice._replace(
+        title="Shipping order after the cut-off",
+        message=f"{notice.message} It came after the shipping-instruction cut-off ({_when(cut_off)}).",
+    )
+
+
+def sailing_messages(event: Any) -> list[Message]:
+    """The e-mails of the sailing events: the event carries the customer's address (None: no e-mail)."""
+    email = getattr(event, "email", None)
+    if not email:
+        return []
+    reference = _reference(event)
+    if isinstance(event, R.CutOffReminded):
+        subject, text = "Shipping instructions due", reminder_text(event, reference)
+    elif isinstance(event, R.SailingRescheduled):
+        subject, text = "Sailing rescheduled", rescheduled_text(event, reference)
+    else:
+        return []
+    data = {"rateRequestId": str(event.originator_id), "reference": reference}
+    return [Message(message_id(event, EMAIL), EMAIL, email, f"{subject}: {reference}", text, data)]

@@ -1,0 +1,361 @@
+"""The carrier's sailing schedules, as staff publish them, and the sailing a booking is made for.
+
+A `ServiceSchedule` aggregate per service (its code names it): each publication replaces the service's vessel
+schedules whole and records who published what, when. The values below are the schedule in the domain's own
+terms (the API maps the Commercial Schedules standard's body onto them and back); a `Sailing` is one vessel's
+voyage from a port of loading to a port of discharge on a service, with the cut-offs at the port of loading.
+
+Times are kept as UTC ISO 8601 text (`2026-12-01T08:00:00Z`): events stay plain data, and text of one width
+sorts as time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, replace
+from datetime import UTC, datetime
+from typing import Any, Protocol
+
+from eventsourcing.domain import Aggregate, event
+
+from domain.shared.actor import Actor
+from domain.shared.aggregate import audit_fields
+from domain.shared.errors import ValidationFailed
+from domain.shared.ids import name_based_id
+
+# The documentation (shipping instruction) cut-off: reminders and late orders are measured against it.
+SHIPPING_INSTRUCTIONS_CUT_OFF = "DCO"
+# Which of a call's times counts when it has several: the actual, else the estimated, else the planned.
+_CLASSIFIER_RANK = {"ACT": 0, "EST": 1, "PLN": 2}
+
+
+def _plain(value: Any) -> Any:
+    """A record as the store gives it back (lists, not tuples): records compare equal across a reload."""
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    return value
+
+
+def utc_text(moment: datetime) -> str:
+    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def parse_time(text: str) -> datetime:
+    return datetime.fromisoformat(text.replace("Z", "+00:00")).astimezone(UTC)
+
+
+@dataclass(frozen=True)
+class Vessel:
+    imo_number: str | None = None
+    name: str | None = None
+    mmsi_number: str | None = None
+    flag: str | None = None
+    call_sign: str | None = None
+    operator_carrier_code: str | None = None
+    operator_code_list_provider: str | None = None
+
+
+@dataclass(frozen=True)
+class CallTime:
+    kind: str  # ARRI or DEPA
+    classifier: str  # PLN, EST or ACT
+    at: str  # UTC ISO text
+
+
+@dataclass(frozen=True)
+class CutOff:
+    code: str  # DCO, VCO, FCO, LCO, EFC, ...
+    at: str  # UTC ISO text
+
+
+@dataclass(frozen=True)
+class PortCall:
+    transport_call_reference: str
+    import_voyage: str
+    export_voyage: str | None = None
+    port_visit_reference: str | None = None
+    universal_import_voyage: str | None = None
+    universal_export_voyage: str | None = None
+    un_location_code: str | None = None
+    location_name: str | None = None
+    facility_smdg_code: str | None = None
+    times: tuple[CallTime, ...] = ()
+    cut_offs: tuple[CutOff, ...] = ()
+
+    def time(self, kind: str) -> str | None:
+        """The call's arrival (ARRI) or departure (DEPA): actual, else estimated, else planned."""
+        found = sorted(
+            (t for t in self.times if t.kind == kind), key=lambda t: _CLASSIFIER_RANK.get(t.classifier, 9)
+        )
+        return found[0].at if found else None
+
+    @property
+    def voyage(self) -> str:
+        """The voyage a ship leaves this port on (the export voyage, else the import one)."""
+        return self.export_voyage or self.import_voyage
+
+
+@dataclass(frozen=True)
+class VesselSchedule:
+    is_dummy_vessel: bool
+    vessel: Vessel | None = None
+    calls: tuple[PortCall, ...] = ()
+
+
+@dataclass(frozen=True)
+class ServiceScheduleValues:
+    service_code: str
+    service_name: str
+    universal_service_reference: str | None = None
+    vessel_schedules: tuple[VesselSchedule, ...] = ()
+
+    def to_record(self) -> dict[str, Any]:
+        return dict(_plain(asdict(self)))
+
+    @classmethod
+    def from_record(cls, record: Mapping[str, Any]) -> ServiceScheduleValues:
+        def call(raw: Mapping[str, Any]) -> PortCall:
+            fields = dict(raw)
+            fields["times"] = tuple(CallTime(**t) for t in raw.get("times", ()))
+            fields["cut_offs"] = tuple(CutOff(**c) for c in raw.get("cut_offs", ()))
+            return PortCall(**fields)
+
+        return cls(
+            service_code=record["service_code"],
+            service_name=record["service_name"],
+            universal_service_reference=record.get("universal_service_reference"),
+            vessel_schedules=tuple(
+                VesselSchedule(
+                    is_dummy_vessel=bool(v["is_dummy_vessel"]),
+                    vessel=Vessel(**v["vessel"]) if v.get("vessel") else None,
+                    calls=tuple(call(c) for c in v.get("calls", ())),
+                )
+                for v in record.get("vessel_schedules", ())
+            ),
+        )
+
+    def sailings(self) -> list[Sailing]:
+        """Every sailing of this service: each pair of calls of one vessel schedule, the later one after
+        the earlier (a voyage may be renumbered between them; the voyage is the one it leaves on)."""
+        found = []
+        for schedule in self.vessel_schedules:
+            vessel = schedule.vessel or Vessel()
+            for i, load in enumerate(schedule.calls):
+                departure = load.time("DEPA")
+                if not load.un_location_code or departure is None:
+                    continue
+                for discharge in schedule.calls[i + 1 :]:
+                    arrival = discharge.time("ARRI")
+                    if not discharge.un_location_code or arrival is None or arrival <= departure:
+                        continue
+                    if discharge.un_location_code == load.un_location_code:
+                        continue
+                    found.append(
+                        Sailing(
+                            service_code=self.service_code,
+                            service_name=self.service_name,
+                            universal_service_reference=self.universal_service_reference,
+                            vessel_imo_number=vessel.imo_number,
+                            vessel_name=vessel.name,
+                            export_voyage=load.voyage,
+                            import_voyage=discharge.import_voyage,
+                            load_port=load.un_location_code,
+                            load_call_reference=load.transport_call_reference,
+                            departure=departure,
+                            discharge_port=discharge.un_location_code,
+                            discharge_call_reference=discharge.transport_call_reference,
+                            arrival=arrival,
+                            cut_offs=load.cut_offs,
+                        )
+                    )
+        return found
+
+
+@dataclass(frozen=True)
+class Sailing:
+    """One vessel's voyage on a service from a port of loading to a port of discharge."""
+
+    service_code: str
+    service_name: str
+    vessel_imo_number: str | None
+    vessel_name: str | None
+    export_voyage: str
+    import_voyage: str
+    load_port: str
+    load_call_reference: str
+    departure: str
+    discharge_port: str
+    discharge_call_reference: str
+    arrival: str
+    cut_offs: tuple[CutOff, ...] = ()
+    universal_service_reference: str | None = None
+
+    @property
+    def routing_reference(self) -> str:
+        """Names this sailing as a point-to-point route (the standard's `routingReference`)."""
+        return f"{self.service_code}::{self.load_call_reference}::{self.discharge_call_reference}"
+
+    @property
+    def transit_days(self) -> int:
+        return max(0, round((parse_time(self.arrival) - parse_time(self.departure)).total_seconds() / 86400))
+
+    def cut_off(self, code: str) -> str | None:
+        return next((c.at for c in self.cut_offs if c.code == code), None)
+
+    @property
+    def shipping_instructions_cut_off(self) -> str | None:
+        return self.cut_off(SHIPPING_INSTRUCTIONS_CUT_OFF)
+
+    def to_record(self) -> dict[str, Any]:
+        return dict(_plain(asdict(self)))
+
+    @classmethod
+    def from_record(cls, record: Mapping[str, Any]) -> Sailing:
+        fields = dict(record)
+        fields["cut_offs"] = tuple(CutOff(**c) for c in record.get("cut_offs", ()))
+        return cls(**fields)
+
+    def same_voyage(self, other: Sailing) -> bool:
+        """The same vessel's call pair: the times and cut-offs may differ (a republished schedule)."""
+        return (self.service_code, self.load_call_reference, self.discharge_call_reference) == (
+            other.service_code,
+            other.load_call_reference,
+            other.discharge_call_reference,
+        )
+
+    def times_differ(self, other: Sailing) -> bool:
+        return (self.departure, self.arrival) != (other.departure, other.arrival)
+
+    def with_times_of(self, other: Sailing) -> Sailing:
+        return replace(self, departure=other.departure, arrival=other.arrival, cut_offs=other.cut_offs)
+
+
+@dataclass(frozen=True)
+class SailingChoice:
+    """How a customer or staff name a sailing: a vessel and its export voyage, a service and the expected
+    departure date, or a point-to-point route's reference."""
+
+    vessel_imo_number: str | None = None
+    export_voyage: str | None = None
+    service_code: str | None = None
+    departure_date: str | None = None  # YYYY-MM-DD
+    routing_reference: str | None = None
+
+    @property
+    def names_a_sailing(self) -> bool:
+        return bool(
+            self.routing_reference
+            or (self.vessel_imo_number and self.export_voyage)
+            or (self.service_code and self.departure_date)
+            or (self.service_code and self.export_voyage)
+        )
+
+    def matches(self, sailing: Sailing) -> bool:
+        if self.routing_reference:
+            return sailing.routing_reference == self.routing_reference
+        if self.vessel_imo_number and sailing.vessel_imo_number != self.vessel_imo_number:
+            return False
+        if self.export_voyage and sailing.export_voyage != self.export_voyage:
+            return False
+        if self.service_code and sailing.service_code != self.service_code:
+            return False
+        return not (self.departure_date and not sailing.departure.startswith(self.departure_date))
+
+
+class SailingFinder(Protocol):
+    """The sailings of the published schedules (answered from the schedules' read model)."""
+
+    def sailings_between(self, load_port: str, discharge_port: str) -> list[Sailing]: ...
+
+    def route(self, routing_reference: str) -> Sailing | None: ...
+
+
+class NoSailings:
+    def sailings_between(self, load_port: str, discharge_port: str) -> list[Sailing]:
+        return []
+
+    def route(self, routing_reference: str) -> Sailing | None:
+        return None
+
+
+def find_sailing(
+    choice: SailingChoice, load_port: str | None, discharge_port: str | None, finder: SailingFinder
+) -> Sailing:
+    """The one published sailing `choice` names between these ports, or `ValidationFailed` on `sailing`."""
+    if choice.routing_reference:
+        found = finder.route(choice.routing_reference)
+        if found is None or (load_port and found.load_port != load_port):
+            raise ValidationFailed({"sailing.routing_reference": "No published route has this reference"})
+        if discharge_port and found.discharge_port != discharge_port:
+            raise ValidationFailed(
+                {"sailing.routing_reference": "This route does not go to the booking's port of discharge"}
+            )
+        return found
+    if not choice.names_a_sailing:
+        raise ValidationFailed(
+            {"sailing": "Name a sailing by vessel IMO number and export voyage, or by service and date"}
+        )
+    if not load_port or not discharge_port:
+        raise ValidationFailed({"sailing": "A sailing is chosen between a port of loading and of discharge"})
+    matching = [s for s in finder.sailings_between(load_port, discharge_port) if choice.matches(s)]
+    if not matching:
+        raise ValidationFailed(
+            {"sailing": f"No published sailing from {load_port} to {discharge_port} matches this choice"}
+        )
+    return min(matching, key=lambda s: s.departure)
+
+
+class ServiceSchedule(Aggregate):
+    """A service's published schedule: each publication replaces the previous one whole."""
+
+    class Created(Aggregate.Created):
+        service_code: str
+
+    @staticmethod
+    def id_for(service_code: str) -> Any:
+        return name_based_id("service-schedule", service_code)
+
+    @classmethod
+    def open(cls, service_code: str) -> ServiceSchedule:
+        return cls._create(cls.Created, id=cls.id_for(service_code), service_code=service_code)
+
+    def __init__(self, service_code: str) -> None:
+        self.service_code = service_code
+        self.schedule: dict[str, Any] | None = None
+
+    @property
+    def values(self) -> ServiceScheduleValues | None:
+        return None if self.schedule is None else ServiceScheduleValues.from_record(self.schedule)
+
+    def publish(self, values: ServiceScheduleValues, actor: Actor) -> bool:
+        """Record the publication; False (nothing recorded) when it is the schedule already published."""
+        record = values.to_record()
+        if record == self.schedule:
+            return False
+        self._published(schedule=record, **audit_fields(actor))
+        return True
+
+    @event("Published")
+    def _published(
+        self, schedule: dict[str, Any], actor_id: str, actor_role: str, reason: str | None
+    ) -> None:
+        self.schedule = schedule
+
+
+def rescheduled_sailings(
+    booked: Mapping[str, Sailing], published: list[ServiceScheduleValues]
+) -> dict[str, Sailing]:
+    """Of the booked sailings ({booking id: sailing}), those whose call pair the publication keeps with
+    another departure or arrival: {booking id: the sailing as now published}."""
+    services = {s.service_code: s for s in published}
+    moved: dict[str, Sailing] = {}
+    for booking_id, sailing in booked.items():
+        schedule = services.get(sailing.service_code)
+        if schedule is None:
+            continue
+        now = next((s for s in schedule.sailings() if s.same_voyage(sailing)), None)
+        if now is not None and (now.times_differ(sailing) or now.cut_offs != sailing.cut_offs):
+            moved[booking_id] = sailing.with_times_of(now)
+    return moved

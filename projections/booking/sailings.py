@@ -1,0 +1,177 @@
+"""The sailing each booking is made for (its transport plan and cut-offs), the reminders sent, and whether its
+shipping order came in after the shipping-instruction cut-off."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from domain.booking.rate_request import RateRequest
+from domain.booking.schedules import Sailing
+from domain.booking.shipping_order import ShippingOrder
+from infrastructure.read_db import Tx
+from projections.batch import BatchTx
+from projections.history import utc_text
+from projections.projection import Projection
+
+SAILINGS = "booking_sailings"
+
+projection = Projection(
+    name="booking_sailings",
+    tables={SAILINGS: ("rate_request_id",)},
+    schema=[
+        f"CREATE TABLE IF NOT EXISTS {SAILINGS} ("
+        " rate_request_id TEXT PRIMARY KEY, customer_id TEXT NOT NULL, service_code TEXT NOT NULL,"
+        " vessel_imo TEXT, vessel_name TEXT, export_voyage TEXT NOT NULL, load_port TEXT NOT NULL,"
+        " discharge_port TEXT NOT NULL, departure TEXT NOT NULL, arrival TEXT NOT NULL,"
+        " si_cut_off TEXT, sailing TEXT NOT NULL, previous TEXT, chosen_by TEXT NOT NULL,"
+        " reminders TEXT NOT NULL, order_submitted_at TEXT, order_late INTEGER NOT NULL,"
+        " position BIGINT NOT NULL)",
+        f"CREATE INDEX IF NOT EXISTS booking_sailings_cut_off ON {SAILINGS} (si_cut_off)",
+        f"CREATE INDEX IF NOT EXISTS booking_sailings_service ON {SAILINGS} (service_code)",
+    ],
+)
+R: Any = RateRequest
+S: Any = ShippingOrder
+
+
+def _columns(record: dict[str, Any]) -> dict[str, Any]:
+    sailing = Sailing.from_record(record)
+    return {
+        "service_code": sailing.service_code,
+        "vessel_imo": sailing.vessel_imo_number,
+        "vessel_name": sailing.vessel_name,
+        "export_voyage": sailing.export_voyage,
+        "load_port": sailing.load_port,
+        "discharge_port": sailing.discharge_port,
+        "departure": sailing.departure,
+        "arrival": sailing.arrival,
+        "si_cut_off": sailing.shipping_instructions_cut_off,
+        "sailing": json.dumps(record, sort_keys=True),
+    }
+
+
+@projection.on(R.SailingChosen)
+def sailing_chosen(tx: BatchTx, event: Any, position: int) -> None:
+    key = str(event.originator_id)
+    before = tx.get(SAILINGS, key)
+    columns = {**_columns(event.sailing), "chosen_by": event.actor_role, "position": position}
+    if before is None:
+        tx.insert(
+            SAILINGS,
+            {
+                "rate_request_id": key,
+                "customer_id": event.customer_id,
+                **columns,
+                "previous": None,
+                "reminders": "[]",
+                "order_submitted_at": None,
+                "order_late": 0,
+            },
+        )
+    else:
+        tx.update(SAILINGS, key, {**columns, "previous": None})
+
+
+@projection.on(R.SailingRescheduled)
+def sailing_rescheduled(tx: BatchTx, event: Any, position: int) -> None:
+    tx.update(
+        SAILINGS,
+        str(event.originator_id),
+        {
+            **_columns(event.sailing),
+            "previous": json.dumps(event.previous, sort_keys=True),
+            "position": position,
+        },
+    )
+
+
+@projection.on(R.CutOffReminded)
+def cut_off_reminded(tx: BatchTx, event: Any, position: int) -> None:
+    key = str(event.originator_id)
+    row = tx.get(SAILINGS, key)
+    if row is None:
+        return
+    reminders = [*json.loads(row["reminders"]), f"{event.cut_off}/{event.hours}"]
+    tx.update(SAILINGS, key, {"reminders": json.dumps(reminders), "position": position})
+
+
+@projection.on(S.Created)
+def order_submitted(tx: BatchTx, event: Any, position: int) -> None:
+    """A shipping order submitted after its booking's shipping-instruction cut-off is flagged for staff."""
+    key = str(event.rate_request_id)
+    row = tx.get(SAILINGS, key)
+    if row is None:
+        return
+    at = utc_text(event.timestamp)
+    late = row["si_cut_off"] is not None and at > row["si_cut_off"]
+    tx.update(SAILINGS, key, {"order_submitted_at": at, "order_late": int(late), "position": position})
+
+
+# -- questions ----------------------------------------------------------------------------------------------
+def sailing_of(tx: Tx, rate_request_id: str) -> dict[str, Any] | None:
+    """The booking's sailing row, with `sailing` (and `previous`) as `Sailing` values."""
+    row = tx.one(f"SELECT * FROM {SAILINGS} WHERE rate_request_id = ?", (rate_request_id,))
+    if row is None:
+        return None
+    row["sailing"] = Sailing.from_record(json.loads(row["sailing"]))
+    row["previous"] = Sailing.from_record(json.loads(row["previous"])) if row["previous"] else None
+    row["reminders"] = json.loads(row["reminders"])
+    return row
+
+
+def due_reminders(tx: Tx, now: str, hours: int) -> list[dict[str, Any]]:
+    """Confirmed bookings whose shipping-instruction cut-off is within `hours` of `now` (and not passed),
+    whose shipping order is not in, and that were not reminded this far ahead of this cut-off yet."""
+    from datetime import timedelta
+
+    from domain.booking.schedules import parse_time
+    from domain.booking.schedules import utc_text as to_text
+
+    horizon = to_text(parse_time(now) + timedelta(hours=hours))
+    rows = tx.all(
+        f"SELECT s.rate_request_id, s.customer_id, s.si_cut_off, s.reminders FROM {SAILINGS} s"
+        " JOIN booking_rate_requests r ON r.id = s.rate_request_id"
+        " WHERE s.si_cut_off IS NOT NULL AND s.si_cut_off > ? AND s.si_cut_off <= ?"
+        " AND r.state_name = 'shipping_order' AND r.order_id IS NULL"
+        " ORDER BY s.si_cut_off, s.rate_request_id",
+        (now, horizon),
+    )
+    return [r for r in rows if f"{r['si_cut_off']}/{hours}" not in json.loads(r["reminders"])]
+
+
+def booked_on_services(tx: Tx, service_codes: list[str]) -> dict[str, Sailing]:
+    """{booking id: its sailing} of the bookings still going on these services (not final, not complete)."""
+    if not service_codes:
+        return {}
+    marks = ", ".join("?" for _ in service_codes)
+    rows = tx.all(
+        f"SELECT s.rate_request_id, s.sailing FROM {SAILINGS} s"
+        " JOIN booking_rate_requests r ON r.id = s.rate_request_id"
+        f" WHERE s.service_code IN ({marks}) AND r.state_name IN"
+        " ('requested', 'quoted', 'revision_requested', 'loi_pending', 'shipping_order')",
+        service_codes,
+    )
+    return {r["rate_request_id"]: Sailing.from_record(json.loads(r["sailing"])) for r in rows}
+
+
+def late_orders(tx: Tx, rate_request_ids: list[str]) -> set[str]:
+    if not rate_request_ids:
+        return set()
+    marks = ", ".join("?" for _ in rate_request_ids)
+    rows = tx.all(
+        f"SELECT rate_request_id FROM {SAILINGS} WHERE order_late = 1 AND rate_request_id IN ({marks})",
+        rate_request_ids,
+    )
+    return {r["rate_request_id"] for r in rows}
+
+
+def customers_of(tx: Tx, rate_request_ids: list[str]) -> dict[str, str]:
+    if not rate_request_ids:
+        return {}
+    marks = ", ".join("?" for _ in rate_request_ids)
+    rows = tx.all(
+        f"SELECT rate_request_id, customer_id FROM {SAILINGS} WHERE rate_request_id IN ({marks})",
+        rate_request_ids,
+    )
+    return {r["rate_request_id"]: r["customer_id"] for r in rows}

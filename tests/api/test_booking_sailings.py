@@ -1,0 +1,340 @@
+"""A booking is made for a published sailing: chosen on the screens or through /v2 (vessel and voyage, or a
+point-to-point route), set or changed by staff; once confirmed it carries its transport plan and cut-offs
+(valid against Booking 2.0.5). Cut-offs are acted on with a controlled clock: reminders 48 h and 24 h ahead,
+a late shipping order flagged, a republished schedule told to the customer; `freight verify` stays clean."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from api.main import create_app
+from tests.api.accounts_support import outbox, settle
+from tests.api.booking_support import (
+    ADMIN,
+    CLIENT,
+    assert_verify_clean,
+    create,
+    customer,
+    fails,
+    in_shipping_order,
+    later,
+    ok,
+    order_payload,
+    upload,
+)
+from tests.api.dcsa_support import dcsa_error, rate_request_id, receiver, sample, validate
+from tests.api.schedules_support import PUBLISH, VESSEL_IMO, VOYAGE, publication
+from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME, login, make_settings
+from tests.corpus import PERSIAN_PEOPLE
+from tests.pg import Cluster
+
+V2 = "/v2/bookings"
+SHANGHAI, SINGAPORE = 1, 2  # seed port ids (CNSHA, SGSIN)
+
+
+def departure_in(days: float) -> datetime:
+    return (datetime.now(UTC) + timedelta(days=days)).replace(second=0, microsecond=0)
+
+
+def by_vessel() -> dict[str, Any]:
+    return {"vesselIMONumber": VESSEL_IMO, "carrierExportVoyageNumber": VOYAGE}
+
+
+def notifications_of(client: TestClient, username: str) -> list[dict[str, Any]]:
+    """The notifications of one account (by its username), oldest first, once the policies are quiet."""
+    settle(client)
+    services = client.app.state.services  # type: ignore[attr-defined]
+    with services.read_models.read() as tx:
+        return tx.all(
+            "SELECT n.* FROM notifications n JOIN accounts a ON a.id = n.recipient"
+            " WHERE a.username = ? ORDER BY n.created_position",
+            (username,),
+        )
+
+
+def confirm_v2(client: TestClient, alice: dict[str, str], admin: dict[str, str], body: dict[str, Any]) -> str:
+    answer = client.post(V2, json=body, headers=alice)
+    assert answer.status_code == 202, answer.text
+    reference = str(answer.json()["carrierBookingRequestReference"])
+    rid = rate_request_id(client, reference)
+    ok(
+        client.put(
+            f"{ADMIN}/rate-requests/{rid}/quote", headers=admin, json={"price": 900, "validUntil": later()}
+        )
+    )
+    ok(client.put(f"{CLIENT}/rate-requests/{rid}/approve", headers=alice))
+    file_id = upload(client, alice, key=f"loi-{reference}")
+    documents = {"documents": [{"documentTypeId": 1, "fileId": file_id}]}
+    ok(client.put(f"{CLIENT}/rate-requests/{rid}/booking-request", headers=alice, json=documents))
+    ok(client.put(f"{ADMIN}/rate-requests/{rid}/confirm-booking", headers=admin))
+    return reference
+
+
+def v2_body(**changes: Any) -> dict[str, Any]:
+    body = sample("booking-regular")
+    body["shipmentLocations"] = [
+        {"location": {"UNLocationCode": "CNSHA"}, "locationTypeCode": "POL"},
+        {"location": {"UNLocationCode": "SGSIN"}, "locationTypeCode": "POD"},
+    ]
+    body.update(changes)
+    return body
+
+
+def test_a_v2_booking_on_a_published_sailing_confirmed_carries_its_transport_plan_and_cut_offs(
+    client: TestClient, admin_headers: dict[str, str], tmp_path: Path
+) -> None:
+    leaving = departure_in(12)
+    ok(client.put(PUBLISH, json=publication(leaving), headers=admin_headers))
+    alice = customer(client, "v2-sailor")
+    body = v2_body(
+        vessel={"name": "Kharg Star", "vesselIMONumber": VESSEL_IMO}, carrierExportVoyageNumber=VOYAGE
+    )
+    reference = confirm_v2(client, alice, admin_headers, body)
+
+    answer = client.get(f"{V2}/{reference}", headers=alice)
+    assert answer.status_code == 200, answer.text
+    booking = answer.json()
+    validate(booking, "Booking")
+    assert booking["bookingStatus"] == "CONFIRMED"
+    [leg] = booking["transportPlan"]
+    assert (leg["vesselIMONumber"], leg["carrierExportVoyageNumber"]) == (VESSEL_IMO, VOYAGE)
+    assert leg["loadLocation"]["UNLocationCode"] == "CNSHA"
+    assert leg["dischargeLocation"]["UNLocationCode"] == "SGSIN"
+    assert leg["plannedDepartureDate"] == leaving.date().isoformat()
+    cut_offs = {c["cutOffDateTimeCode"]: c["cutOffDateTime"] for c in booking["shipmentCutOffTimes"]}
+    expected = publication(leaving)[0]["vesselSchedules"][0]["transportCalls"][0]["cutOffTimes"]
+    assert {c: datetime.fromisoformat(t.replace("Z", "+00:00")) for c, t in cut_offs.items()} == {
+        c["cutOffDateTimeCode"]: datetime.fromisoformat(c["cutOffDateTime"]) for c in expected
+    }
+    # Staff and the customer see the same sailing on the portal's paths.
+    rid = rate_request_id(client, reference)
+    seen = ok(client.get(f"{CLIENT}/rate-requests/{rid}/sailing", headers=alice))
+    assert seen == ok(client.get(f"{ADMIN}/rate-requests/{rid}/sailing", headers=admin_headers))
+    assert seen["sailing"]["vesselName"] == "Kharg Star" and seen["sailing"]["transitDays"] == 6
+    assert_verify_clean(client.app.state.services, tmp_path)  # type: ignore[attr-defined]
+
+
+def test_a_routing_reference_stands_for_the_ports_and_an_unknown_sailing_is_refused(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    ok(client.put(PUBLISH, json=publication(departure_in(12)), headers=admin_headers))
+    alice = customer(client, "router")
+    routes = client.get(
+        "/v1/point-to-point-routes",
+        params={"placeOfReceipt": "CNSHA", "placeOfDelivery": "IRZBR"},
+        headers=alice,
+    )
+    routing = routes.json()[0]["routingReference"]
+    body = sample("booking-regular")
+    del body["shipmentLocations"][0]  # no POL: the route names it
+    body["shipmentLocations"] = [{"location": {"UNLocationCode": "IRZBR"}, "locationTypeCode": "PDE"}]
+    body["routingReference"] = routing
+    answer = client.post(V2, json=body, headers=alice)
+    assert answer.status_code == 202, answer.text
+    rid = rate_request_id(client, answer.json()["carrierBookingRequestReference"])
+    chosen = ok(client.get(f"{CLIENT}/rate-requests/{rid}/sailing", headers=alice))["sailing"]
+    assert (chosen["portOfLoading"], chosen["portOfDischarge"]) == ("CNSHA", "IRZBR")
+    assert chosen["routingReference"] == routing
+
+    # An update before confirmation may name another sailing (here: by vessel and voyage, to Singapore).
+    reference = answer.json()["carrierBookingRequestReference"]
+    update = v2_body(
+        vessel={"name": "Kharg Star", "vesselIMONumber": VESSEL_IMO}, carrierExportVoyageNumber=VOYAGE
+    )
+    assert client.put(f"{V2}/{reference}", json=update, headers=alice).status_code == 202
+    chosen = ok(client.get(f"{CLIENT}/rate-requests/{rid}/sailing", headers=alice))["sailing"]
+    assert (chosen["portOfLoading"], chosen["portOfDischarge"]) == ("CNSHA", "SGSIN")
+
+    unknown = v2_body(vessel={"name": "Nobody", "vesselIMONumber": "9999999"}, carrierExportVoyageNumber="1X")
+    errors = dcsa_error(client.post(V2, json=unknown, headers=alice), 400)
+    assert errors[0]["jsonPath"] == "$.carrierExportVoyageNumber"
+    bad_route = sample("booking-regular") | {"routingReference": "PGX::nope::nope"}
+    bad_route["shipmentLocations"] = [{"location": {"UNLocationCode": "SGSIN"}, "locationTypeCode": "POD"}]
+    errors = dcsa_error(client.post(V2, json=bad_route, headers=alice), 400)
+    assert errors[0]["jsonPath"] == "$.routingReference"
+
+
+def test_the_customer_picks_a_sailing_and_staff_change_it_when_they_confirm(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    first, second = departure_in(9), departure_in(16)
+    ok(
+        client.put(
+            PUBLISH, json=publication(first) + publication(second, service="PGY"), headers=admin_headers
+        )
+    )
+    alice = customer(client, "picker")
+    offered = ok(
+        client.get(f"{CLIENT}/sailings", params={"polId": SHANGHAI, "podId": SINGAPORE}, headers=alice)
+    )
+    sailings = offered["list"]["list"]
+    assert [s["serviceCode"] for s in sailings] == ["PGX", "PGY"]
+    between = {"polId": SHANGHAI, "podId": SINGAPORE}
+    assert ok(client.get(f"{ADMIN}/sailings", params=between, headers=admin_headers)) == offered
+    assert client.get(f"{ADMIN}/sailings", params=between, headers=alice).status_code == 403
+    assert sailings[0]["cutOffs"][0] == {
+        "code": "DCO",
+        "name": "Shipping instructions (documentation)",
+        "at": (first - timedelta(hours=72)).strftime("%Y-%m-%dT%H:%M:%SZ"),
+    }
+    # The preferred date stays for those who choose no sailing.
+    plain = create(client, alice)
+    assert ok(client.get(f"{CLIENT}/rate-requests/{plain['id']}/sailing", headers=alice)) is None
+
+    rid = create(client, alice, sailing={"routingReference": sailings[0]["routingReference"]})["id"]
+    assert (
+        ok(client.get(f"{CLIENT}/rate-requests/{rid}/sailing", headers=alice))["sailing"]["serviceCode"]
+        == "PGX"
+    )
+    later_one = {"sailing": {"carrierServiceCode": "PGY", "expectedDepartureDate": second.date().isoformat()}}
+    changed = ok(client.put(f"{CLIENT}/rate-requests/{rid}/sailing", headers=alice, json=later_one))
+    assert changed["sailing"]["serviceCode"] == "PGY" and changed["chosenBy"] == "customer"
+    nowhere = {"sailing": {"carrierServiceCode": "PGZ", "expectedDepartureDate": second.date().isoformat()}}
+    assert "sailing" in str(
+        fails(client.put(f"{CLIENT}/rate-requests/{rid}/sailing", headers=alice, json=nowhere), 400)
+    )
+
+    confirmed = in_shipping_order(client, alice, admin_headers)  # confirmed without naming a sailing
+    assert ok(client.get(f"{CLIENT}/rate-requests/{confirmed}/sailing", headers=alice)) is None
+    closed = client.put(
+        f"{CLIENT}/rate-requests/{confirmed}/sailing", headers=alice, json={"sailing": by_vessel()}
+    )
+    fails(closed, 400)
+    # Staff set the sailing as they quote, and change it as they confirm.
+    rid = create(client, alice)["id"]
+    quote = {
+        "price": 800,
+        "validUntil": later(),
+        "sailing": {"routingReference": sailings[1]["routingReference"]},
+    }
+    ok(client.put(f"{ADMIN}/rate-requests/{rid}/quote", headers=admin_headers, json=quote))
+    assert (
+        ok(client.get(f"{ADMIN}/rate-requests/{rid}/sailing", headers=admin_headers))["sailing"][
+            "serviceCode"
+        ]
+        == "PGY"
+    )
+    ok(client.put(f"{CLIENT}/rate-requests/{rid}/approve", headers=alice))
+    file_id = upload(client, alice, key="loi-staff-sailing")
+    documents = {"documents": [{"documentTypeId": 1, "fileId": file_id}]}
+    ok(client.put(f"{CLIENT}/rate-requests/{rid}/booking-request", headers=alice, json=documents))
+    ok(
+        client.put(
+            f"{ADMIN}/rate-requests/{rid}/confirm-booking",
+            headers=admin_headers,
+            json={"sailing": {"routingReference": sailings[0]["routingReference"]}},
+        )
+    )
+    staff_view = ok(client.get(f"{ADMIN}/rate-requests/{rid}/sailing", headers=admin_headers))
+    assert staff_view["sailing"]["serviceCode"] == "PGX" and staff_view["chosenBy"] == "admin"
+
+
+def test_cut_offs_are_acted_on_with_a_controlled_clock(
+    client: TestClient, admin_headers: dict[str, str], tmp_path: Path
+) -> None:
+    from api.cut_off_watch import remind_due_cut_offs
+
+    services = client.app.state.services  # type: ignore[attr-defined]
+    leaving = departure_in(20)
+    ok(client.put(PUBLISH, json=publication(leaving), headers=admin_headers))
+    first, last = PERSIAN_PEOPLE[0]
+    alice = customer(
+        client, "reminded", {"firstName": first, "lastName": last, "email": "sara.rahimi@example.ir"}
+    )
+    rid = create(client, alice, sailing=by_vessel())["id"]
+    confirmed = in_shipping_order(client, alice, admin_headers, sailing=by_vessel())
+    cut_off = leaving - timedelta(hours=72)
+
+    assert remind_due_cut_offs(services, cut_off - timedelta(hours=49)) == []
+    assert remind_due_cut_offs(services, cut_off - timedelta(hours=47)) == [(confirmed, 48)]
+    assert remind_due_cut_offs(services, cut_off - timedelta(hours=30)) == []  # once per lead time
+    assert remind_due_cut_offs(services, cut_off - timedelta(hours=23)) == [(confirmed, 24)]
+    assert remind_due_cut_offs(services, cut_off + timedelta(hours=1)) == []  # past the cut-off: no more
+    assert rid != confirmed  # the unconfirmed booking is never reminded
+    told = [n for n in notifications_of(client, "reminded") if n["title"] == "Shipping instructions due"]
+    assert len(told) == 2
+    mails = [m for m in outbox(client) if m["channel"] == "email" and m["to"] == "sara.rahimi@example.ir"]
+    assert [m["subject"].split(":")[0] for m in mails] == ["Shipping instructions due"] * 2
+    assert "24 hours" in mails[-1]["body"]
+
+    # A republication that moves the booked sailing tells the customer, old and new times.
+    ok(client.put(PUBLISH, json=publication(leaving, shift_hours=30), headers=admin_headers))
+    seen = ok(client.get(f"{CLIENT}/rate-requests/{confirmed}/sailing", headers=alice))
+    assert seen["previous"]["arrival"] < seen["sailing"]["arrival"]
+    moved = [n for n in notifications_of(client, "reminded") if n["title"] == "Sailing rescheduled"]
+    assert len(moved) == 2  # both bookings on that sailing (the confirmed one and the requested one)
+    assert seen["previous"]["arrival"].replace("T", " ").replace("Z", "")[:16] in moved[0]["message"]
+    mails = [m for m in outbox(client) if m["subject"].startswith("Sailing rescheduled")]
+    assert len(mails) == 2
+    # Publishing the same again moves nothing and tells nobody.
+    ok(client.put(PUBLISH, json=publication(leaving, shift_hours=30), headers=admin_headers))
+    assert len([n for n in notifications_of(client, "reminded") if n["title"] == "Sailing rescheduled"]) == 2
+    assert_verify_clean(services, tmp_path)
+
+
+def test_a_shipping_order_after_the_cut_off_is_flagged_to_staff(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    leaving = departure_in(2)  # its documentation cut-off (72 h before) has passed
+    ok(client.put(PUBLISH, json=publication(leaving), headers=admin_headers))
+    alice = customer(client, "late-shipper")
+    rid = in_shipping_order(client, alice, admin_headers, sailing=by_vessel())
+    ok(client.post(f"{CLIENT}/shipping-orders", headers=alice, json=order_payload(rid)), 201)
+    settle(client)
+    staff_view = ok(client.get(f"{ADMIN}/rate-requests/{rid}/sailing", headers=admin_headers))
+    assert staff_view["orderLate"] is True and staff_view["orderSubmittedAt"]
+    flagged = [
+        n for n in notifications_of(client, "admin") if n["title"] == "Shipping order after the cut-off"
+    ]
+    assert flagged and "cut-off" in json.dumps(flagged[0]["message"])
+
+
+@pytest.fixture
+def hooked_client(store_kind: str, tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[TestClient]:
+    database_url = None
+    if store_kind == "postgres":
+        cluster: Cluster = request.getfixturevalue("pg_cluster")
+        database_url = cluster.create_database()
+    # The integrator's receiver listens on loopback, which production refuses.
+    settings = make_settings(tmp_path / "var", database_url, WEBHOOK_ALLOW_LOOPBACK=True)
+    with TestClient(create_app(settings), raise_server_exceptions=False) as test_client:
+        yield test_client
+
+
+def test_a_moved_sailing_is_a_webhook_with_the_old_and_new_times(hooked_client: TestClient) -> None:
+    client = hooked_client
+    admin = login(client, ADMIN_USERNAME, ADMIN_PASSWORD)
+    leaving = departure_in(14)
+    ok(client.put(PUBLISH, json=publication(leaving), headers=admin))
+    alice = customer(client, "hooked")
+    body = v2_body(
+        vessel={"name": "Kharg Star", "vesselIMONumber": VESSEL_IMO}, carrierExportVoyageNumber=VOYAGE
+    )
+    reference = confirm_v2(client, alice, admin, body)
+    for hooks in receiver():
+        ok(
+            client.post(
+                "/integrations/api/v1/client/webhooks", json={"callbackUrl": hooks.url}, headers=alice
+            ),
+            201,
+        )
+        ok(client.put(PUBLISH, json=publication(leaving, shift_hours=12), headers=admin))
+        settle(client)
+        services = client.app.state.services  # type: ignore[attr-defined]
+        with services.read_models.read() as tx:
+            rows = tx.all("SELECT body FROM webhook_deliveries ORDER BY created_at")
+        bodies = [json.loads(r["body"]) for r in rows]
+        [moved] = [b for b in bodies if "feedbacks" in b["data"] and "sailing moved" in json.dumps(b["data"])]
+        assert moved["data"]["carrierBookingRequestReference"] == reference
+        assert moved["data"]["bookingStatus"] == "CONFIRMED"
+        message = moved["data"]["feedbacks"][-1]["message"]
+        old_arrival = (leaving + timedelta(days=6)).strftime("%Y-%m-%dT%H:%M:%SZ")
+        new_arrival = (leaving + timedelta(days=6, hours=12)).strftime("%Y-%m-%dT%H:%M:%SZ")
+        assert old_arrival in message and new_arrival in message

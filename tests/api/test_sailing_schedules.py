@@ -1,0 +1,160 @@
+"""Staff publish the carrier's schedules in the Commercial Schedules shape; the portal answers as a CS 1.0.0
+provider; a bad publication changes nothing (both stores)."""
+
+from __future__ import annotations
+
+import base64
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from tests.api.booking_support import customer, fails, ok
+from tests.api.schedules_support import PUBLISH, VESSEL_IMO, copied, cs_valid, publication, sample
+
+DEPARTURE = (datetime.now(UTC) + timedelta(days=10)).replace(microsecond=0, second=0)
+
+
+def cs_error(answer: Any, status: int) -> list[dict[str, Any]]:
+    assert answer.status_code == status, answer.text
+    body = answer.json()
+    faults = __import__("api.schemas.commercial_schedules", fromlist=["x"]).document_faults(
+        body, "ErrorResponse"
+    )
+    assert not faults, faults
+    assert answer.headers["API-Version"] == "1.0.0"
+    return list(body["errors"])
+
+
+def test_staff_publish_the_standard_sample_and_the_answer_is_what_was_stored(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    stored = ok(client.put(PUBLISH, json=sample(), headers=admin_headers))
+    cs_valid(stored, "ServiceSchedule")
+    assert [s["carrierServiceCode"] for s in stored] == [s["carrierServiceCode"] for s in sample()]
+    first_call = stored[0]["vesselSchedules"][0]["transportCalls"][0]
+    sent_call = sample()[0]["vesselSchedules"][0]["transportCalls"][0]
+    assert first_call["transportCallReference"] == sent_call["transportCallReference"]
+    assert first_call["location"]["UNLocationCode"] == sent_call["location"]["UNLocationCode"]
+    # The same instant, written in UTC.
+    sent = datetime.fromisoformat(sent_call["timestamps"][0]["eventDateTime"])
+    assert datetime.fromisoformat(first_call["timestamps"][0]["eventDateTime"].replace("Z", "+00:00")) == sent
+    console = ok(client.get(PUBLISH, headers=admin_headers))["list"]["list"]
+    assert {s["serviceCode"] for s in console} == {s["carrierServiceCode"] for s in sample()}
+    assert all(s["publishedBy"] and s["publications"] == 1 for s in console)
+
+
+def test_a_bad_publication_names_the_json_path_and_changes_nothing(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    ok(client.put(PUBLISH, json=publication(DEPARTURE), headers=admin_headers))
+    services = client.app.state.services  # type: ignore[attr-defined]
+    head = services.store.head()
+    before = ok(client.get(PUBLISH, headers=admin_headers))
+
+    bad = copied(publication(DEPARTURE, shift_hours=30))
+    bad[0]["vesselSchedules"][0]["transportCalls"][1]["location"]["UNLocationCode"] = "sg-sin"
+    error = fails(client.put(PUBLISH, json=bad, headers=admin_headers), 400)
+    assert "$[0].vesselSchedules[0].transportCalls[1].location.UNLocationCode" in str(error)
+
+    missing = copied(publication(DEPARTURE, shift_hours=30))
+    del missing[0]["carrierServiceName"]
+    assert "$[0]" in str(fails(client.put(PUBLISH, json=missing, headers=admin_headers), 400))
+    not_a_time = copied(publication(DEPARTURE, shift_hours=30))
+    not_a_time[0]["vesselSchedules"][0]["transportCalls"][0]["timestamps"][0]["eventDateTime"] = "tomorrow"
+    error = fails(client.put(PUBLISH, json=not_a_time, headers=admin_headers), 400)
+    assert "transportCalls[0].timestamps[0].eventDateTime" in str(error)
+
+    assert services.store.head() == head
+    assert ok(client.get(PUBLISH, headers=admin_headers)) == before
+
+
+def test_only_staff_publish(client: TestClient) -> None:
+    headers = customer(client, "not-staff")
+    answer = client.put(PUBLISH, json=publication(DEPARTURE), headers=headers)
+    assert answer.status_code == 403
+
+
+def test_the_portal_answers_commercial_schedules_valid_and_paged(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    ok(
+        client.put(
+            PUBLISH,
+            json=publication(DEPARTURE) + publication(DEPARTURE, service="PGY"),
+            headers=admin_headers,
+        )
+    )
+    headers = customer(client, "schedule-reader")
+
+    routes = client.get(
+        "/v1/point-to-point-routes",
+        params={"placeOfReceipt": "CNSHA", "placeOfDelivery": "IRZBR"},
+        headers=headers,
+    )
+    assert routes.status_code == 200, routes.text
+    assert routes.headers["API-Version"] == "1.0.0"
+    cs_valid(routes.json(), "PointToPoint")
+    assert len(routes.json()) == 2
+    route = routes.json()[0]
+    assert route["legs"][0]["transport"]["vessel"]["vesselIMONumber"] == VESSEL_IMO
+    assert route["transitTime"] == 21
+    assert {c["cutOffDateTimeCode"] for c in route["cutOffTimes"]} == {"DCO", "VCO", "FCO"}
+    later = client.get(
+        "/v1/point-to-point-routes",
+        params={
+            "placeOfReceipt": "CNSHA",
+            "placeOfDelivery": "IRZBR",
+            "departureStartDate": (DEPARTURE + timedelta(days=1)).date().isoformat(),
+        },
+        headers=headers,
+    )
+    assert later.json() == []
+    backwards = client.get(
+        "/v1/point-to-point-routes",
+        params={"placeOfReceipt": "IRZBR", "placeOfDelivery": "CNSHA"},
+        headers=headers,
+    )
+    assert backwards.json() == []
+
+    day = (DEPARTURE + timedelta(days=18)).date().isoformat()
+    ports = client.get("/v1/port-schedules", params={"UNLocationCode": "IRBND", "date": day}, headers=headers)
+    assert ports.status_code == 200, ports.text
+    cs_valid(ports.json(), "PortSchedule")
+    assert len(ports.json()[0]["vesselSchedules"]) == 2
+
+    first = client.get("/v1/vessel-schedules", params={"limit": 1}, headers=headers)
+    cs_valid(first.json(), "ServiceSchedule")
+    assert [s["carrierServiceCode"] for s in first.json()] == ["PGX"]
+    cursor = first.headers["Next-Page-Cursor"]
+    second = client.get("/v1/vessel-schedules", params={"limit": 1, "cursor": cursor}, headers=headers)
+    cs_valid(second.json(), "ServiceSchedule")
+    assert [s["carrierServiceCode"] for s in second.json()] == ["PGY"]
+    assert "Next-Page-Cursor" not in second.headers
+    by_vessel = client.get(
+        "/v1/vessel-schedules",
+        params={"vesselIMONumber": VESSEL_IMO, "UNLocationCode": "SGSIN"},
+        headers=headers,
+    )
+    cs_valid(by_vessel.json(), "ServiceSchedule")
+    calls = [c for s in by_vessel.json() for v in s["vesselSchedules"] for c in v["transportCalls"]]
+    assert {c["location"]["UNLocationCode"] for c in calls} == {"SGSIN"}
+
+    forged = base64.urlsafe_b64encode(b'{"offset": 1, "query": {"service_code": "X"}}').decode()
+    cs_error(client.get("/v1/vessel-schedules", params={"cursor": forged}, headers=headers), 400)
+    cs_error(
+        client.get("/v1/port-schedules", params={"UNLocationCode": "nope", "date": day}, headers=headers), 400
+    )
+    cs_error(client.get("/v1/vessel-schedules"), 401)
+
+
+def test_an_api_key_reads_the_schedules(client: TestClient, admin_headers: dict[str, str]) -> None:
+    ok(client.put(PUBLISH, json=publication(DEPARTURE), headers=admin_headers))
+    headers = customer(client, "key-holder")
+    created = ok(
+        client.post("/integrations/api/v1/client/api-keys", json={"label": "schedules"}, headers=headers), 201
+    )
+    key = created["key"]
+    answer = client.get("/v1/vessel-schedules", headers={"API-Key": key})
+    assert answer.status_code == 200, answer.text
+    cs_valid(answer.json(), "ServiceSchedule")

@@ -1,0 +1,63 @@
+import { useQuery } from '@tanstack/react-query';
+import { formatMoment } from '@/lib/format';
+import { publishedSchedulesOptions } from '../api/schedules';
+
+/** The carrier's published schedules: service, vessel, voyage, each leg's ETD/ETA and the cut-offs. */
+export function PublishedSchedules() {
+  const query = useQuery(publishedSchedulesOptions());
+  const services = query.data ?? [];
+  return (
+    <section aria-label="Published schedules" style={{ marginTop: '1.5rem' }}>
+      <h2 style={{ fontSize: '1.1rem' }}>Published schedules</h2>
+      {query.isPending ? <p>Loading…</p> : null}
+      {!query.isPending && services.length === 0 ? (
+        <p>
+          No schedule is published yet. Publish the carrier&apos;s schedules with PUT
+          /booking/api/v1/admin/vessel-schedules.
+        </p>
+      ) : null}
+      {services.map((service) => (
+        <details key={service.serviceCode} open>
+          <summary>
+            <strong>
+              {service.serviceName} ({service.serviceCode})
+            </strong>{' '}
+            · published {formatMoment(service.publishedAt)} · {service.publications} publication
+            {service.publications === 1 ? '' : 's'}
+          </summary>
+          <table className="stack-table">
+            <thead>
+              <tr>
+                <th scope="col">Vessel</th>
+                <th scope="col">Voyage</th>
+                <th scope="col">From</th>
+                <th scope="col">ETD</th>
+                <th scope="col">To</th>
+                <th scope="col">ETA</th>
+                <th scope="col">Cut-offs</th>
+              </tr>
+            </thead>
+            <tbody>
+              {service.sailings.map((leg) => (
+                <tr key={leg.routingReference}>
+                  <td data-label="Vessel">
+                    {leg.vesselName ?? '-'}
+                    {leg.vesselIMONumber ? ` (${leg.vesselIMONumber})` : ''}
+                  </td>
+                  <td data-label="Voyage">{leg.voyage}</td>
+                  <td data-label="From">{leg.portOfLoading}</td>
+                  <td data-label="ETD">{formatMoment(leg.departure)}</td>
+                  <td data-label="To">{leg.portOfDischarge}</td>
+                  <td data-label="ETA">{formatMoment(leg.arrival)}</td>
+                  <td data-label="Cut-offs">
+                    {leg.cutOffs.length ? leg.cutOffs.map((c) => `${c.code} ${formatMoment(c.at)}`).join('; ') : '-'}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </details>
+      ))}
+    </section>
+  );
+}
