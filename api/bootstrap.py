@@ -42,6 +42,7 @@ from infrastructure.wakeups import TRACKING_CHANNEL, Wakeups, tracking_payload
 from projections.booking import preview
 from projections.booking import queries as booking_queries
 from projections.booking.reference import TableCatalog, seed_reference
+from projections.booking.tariffs import TableTariffs
 from projections.follower import Follower
 from projections.registry import READ_MODELS, applier, ensure_schema
 
@@ -94,7 +95,9 @@ class Services:
         seed_reference(self.read_models)
         # Several workers share one store on PostgreSQL: their booking references come from one counter.
         counter = ReferenceCounters(self.read_models) if settings.uses_postgres else None
-        self.booking = BookingApplication(self.store, TableCatalog(self.read_models), counter)
+        self.booking = BookingApplication(
+            self.store, TableCatalog(self.read_models), counter, tariffs=TableTariffs(self.read_models)
+        )
         self.integrations = IntegrationsApplication(
             self.store, secret=self.jwt_secret, allow_local_callbacks=settings.WEBHOOK_ALLOW_LOOPBACK
         )

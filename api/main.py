@@ -35,6 +35,7 @@ from api.routers import (
     passwords,
     profile,
     registration,
+    tariffs,
 )
 from api.schemas.envelope import Envelope
 from api.security_headers import SecurityHeaders
@@ -97,6 +98,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         integrations.router,
     )
     routers += (overview.router, events.router)  # issue 14: what to do next, live
+    routers += (tariffs.router,)  # issue 28: tariffs and instant quotes
     for router in routers:
         openapi.document_errors(router)
         app.include_router(router)

@@ -23,6 +23,7 @@ MODULES = [
     "projections.booking.handlers",
     "projections.booking.changes",
     "projections.booking.dcsa",
+    "projections.booking.tariffs",
     "projections.integrations",
 ]
 

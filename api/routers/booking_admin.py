@@ -17,6 +17,7 @@ from api.schemas.booking import Choice, ContainerChoice, RateRequestDetail, Rate
 from api.schemas.booking_admin import ContainerBody, MessageBody, OrderRevisionBody, PortBody, QuoteBody
 from api.schemas.envelope import Envelope, Lookup
 from api.schemas.wire_types import utc_instant
+from domain.booking.charges import ChargeDraft
 from domain.booking.containers import is_valid
 from domain.shared.errors import AlreadyExists, NotFound, ValidationFailed
 from domain.shared.messages import message
@@ -79,8 +80,9 @@ def valid_until(text: str) -> datetime:
 def quote(
     id: str, body: QuoteBody, principal: AdminUser, services: ServicesDep, command: CommandDep
 ) -> Response:
+    charges = [ChargeDraft(c.code, c.amount) for c in body.charges or []]
     position = command.answering(
-        services.booking.quote, id, principal.actor, body.price, valid_until(body.validUntil)
+        services.booking.quote, id, principal.actor, body.price, valid_until(body.validUntil), None, charges
     )
     return success(rate_request_answer(services, id, principal, position))
 

@@ -6,6 +6,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel
 
+from api.schemas.tariffs import Charge
 from api.schemas.wire_types import PlainNumber, Whole
 from domain.booking.values import ContainerDraft, DocumentDraft, OrderDraft, PartyDraft, RateRequestDraft
 
@@ -189,6 +190,13 @@ class RateRequestDetail(BaseModel):
     bookingRequest: BookingRequest | None
     order: ShippingOrder | None
     updatedAt: str
+    # Issue 28: what `price` (the total per container) is made of, the whole booking's total, who quoted
+    # (`system`: instantly, from the tariff version and row cited) — all null/empty while unquoted.
+    charges: list[Charge]
+    totalPrice: float | None
+    quotedBy: Literal["system", "staff"] | None
+    tariffVersion: int | None
+    tariffRow: int | None
 
 
 class DocumentBody(BaseModel):

@@ -7,12 +7,15 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, Field
 
+from api.schemas.tariffs import ChargeBody
 from api.schemas.wire_types import PlainNumber, Whole
 
 
 class QuoteBody(BaseModel):
     price: Annotated[Decimal, PlainNumber]
     validUntil: str = Field(max_length=40)
+    # Optional breakdown (issue 28): its per-container lines must add up to `price`.
+    charges: list[ChargeBody] | None = Field(None, max_length=20)
 
 
 class MessageBody(BaseModel):
