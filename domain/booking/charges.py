@@ -110,11 +110,13 @@ def staff_charges(drafts: Sequence[ChargeDraft]) -> list[Charge]:
     breakdown's order, zero amounts left out."""
     errors: dict[str, str] = {}
     seen: dict[str, Decimal] = {}
+    named: set[str] = set()
     for index, draft in enumerate(drafts):
         if draft.code not in CHARGE_KINDS:
             errors[f"charges.{index}.code"] = message("booking.charge.code")
-        elif draft.code in seen:
+        elif draft.code in named:
             errors[f"charges.{index}.code"] = message("booking.charge.once")
+        named.add(draft.code)
         value = amount(draft.amount)
         if value is None:
             errors[f"charges.{index}.amount"] = message("booking.charge.amount")

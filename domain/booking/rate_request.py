@@ -88,6 +88,7 @@ class RateRequest(LifecycleAggregate):
         self.state = state
         self.price: Decimal | None = None
         self.charges: list[dict[str, Any]] = []
+        self.tariff_version: int | None = None
         self.valid_until: datetime | None = None
         self.revision_message: str | None = None
         self.rejection_message: str | None = None
@@ -169,6 +170,7 @@ class RateRequest(LifecycleAggregate):
         self.state = state
         self.price = None
         self.charges = []
+        self.tariff_version = None
         self.valid_until = None
         self.revision_message = None
 
@@ -283,6 +285,8 @@ class RateRequest(LifecycleAggregate):
     ) -> None:
         self.price = price
         self.charges = [dict(c) for c in charges]
+        # The tariff version of an instant quote (None for staff's price).
+        self.tariff_version = tariff_version
         self.valid_until = valid_until
         self.revision_message = None
         self.state = state
@@ -304,6 +308,7 @@ class RateRequest(LifecycleAggregate):
         self.revision_message = message
         self.price = None
         self.charges = []
+        self.tariff_version = None
         self.valid_until = None
         self.state = state
 
@@ -549,6 +554,7 @@ class RateRequest(LifecycleAggregate):
         if price is not None:
             self.price = price
             self.charges = records(all_in(price))
+            self.tariff_version = None
 
     def decline_amendment(self, message: str, actor: Actor) -> None:
         self._decline_change("amendment", message, actor)

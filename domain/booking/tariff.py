@@ -325,18 +325,20 @@ def matching_row(rows: Iterable[TariffRow], shipment: Shipment) -> TariffRow | N
 
 def nearest_row(rows: Iterable[TariffRow], shipment: Shipment) -> TariffRow | None:
     """The row staff start from when none matches: the same equipment first, then the cargo class, then
-    the fewest days between its validity and the shipping date, then the newest."""
+    the fewest days between its validity and the shipping date, then its own class before `any`, then the
+    newest."""
 
     def days_off(row: TariffRow) -> int:
         if shipment.day < row.valid_from:
             return (row.valid_from - shipment.day).days
         return max(0, (shipment.day - row.valid_to).days)
 
-    def rank(row: TariffRow) -> tuple[int, int, int, int, int]:
+    def rank(row: TariffRow) -> tuple[int, int, int, int, int, int]:
         equipment = (row.container_size_id, row.container_type_id)
         wanted = (shipment.container_size_id, shipment.container_type_id)
         class_fits = row.cargo in ((DANGEROUS if shipment.dangerous else GENERAL), ANY)
-        return (equipment != wanted, not class_fits, days_off(row), -row.version, row.row)
+        # As in matching, a row for the cargo class comes before an `any` row.
+        return (equipment != wanted, not class_fits, days_off(row), row.cargo == ANY, -row.version, row.row)
 
     on_lane = [row for row in rows if row.lane == (shipment.pol_id, shipment.pod_id)]
     return min(on_lane, key=rank, default=None)
