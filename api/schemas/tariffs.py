@@ -9,7 +9,7 @@ from pydantic import BaseModel, Field
 from api.schemas.wire_types import PlainNumber
 
 
-class Charge(BaseModel):
+class QuoteCharge(BaseModel):
     """One line of a price: `per` says whether its amount is per container or once per booking (USD)."""
 
     code: str
@@ -67,7 +67,7 @@ class TariffSuggestion(BaseModel):
 
     matched: bool
     row: TariffRow | None
-    charges: list[Charge]
+    charges: list[QuoteCharge]
     price: float | None
 
 

@@ -1742,7 +1742,7 @@ export interface components {
             /** Carrierservicename */
             carrierServiceName?: string | null;
             /** Charges */
-            charges?: components["schemas"]["api__schemas__dcsa_booking__Charge"][] | null;
+            charges?: components["schemas"]["Charge"][] | null;
             /** Confirmedequipments */
             confirmedEquipments?: components["schemas"]["ConfirmedEquipment"][] | null;
             /**
@@ -1999,6 +1999,31 @@ export interface components {
             currentPassword?: string | null;
             /** Newpassword */
             newPassword?: string | null;
+        };
+        /** Charge */
+        Charge: {
+            /** Calculationbasis */
+            calculationBasis: string;
+            /**
+             * Chargename
+             * @deprecated
+             */
+            chargeName: string;
+            /** Currencyamount */
+            currencyAmount: number;
+            /** Currencycode */
+            currencyCode: string;
+            /** Extendedchargename */
+            extendedChargeName?: string | null;
+            /**
+             * Paymenttermcode
+             * @enum {string}
+             */
+            paymentTermCode: "PRE" | "COL";
+            /** Quantity */
+            quantity: number;
+            /** Unitprice */
+            unitPrice: number;
         };
         /**
          * ChargeBody
@@ -4116,6 +4141,23 @@ export interface components {
             validUntil: string;
         };
         /**
+         * QuoteCharge
+         * @description One line of a price: `per` says whether its amount is per container or once per booking (USD).
+         */
+        QuoteCharge: {
+            /** Amount */
+            amount: number;
+            /** Code */
+            code: string;
+            /** Name */
+            name: string;
+            /**
+             * Per
+             * @enum {string}
+             */
+            per: "container" | "booking";
+        };
+        /**
          * QuotingWeek
          * @description How quoting went for the rate requests asked for in one week (Monday first). Shares are 0..1 (None
          *     without requests, or without quotes for `acceptedShare`); times in seconds from asking to first quote.
@@ -4180,7 +4222,7 @@ export interface components {
             /** Cargodetails */
             cargoDetails: string;
             /** Charges */
-            charges: components["schemas"]["api__schemas__tariffs__Charge"][];
+            charges: components["schemas"]["QuoteCharge"][];
             /** Commodity */
             commodity: string;
             containerSize: components["schemas"]["Choice"];
@@ -4751,7 +4793,7 @@ export interface components {
          */
         TariffSuggestion: {
             /** Charges */
-            charges: components["schemas"]["api__schemas__tariffs__Charge"][];
+            charges: components["schemas"]["QuoteCharge"][];
             /** Matched */
             matched: boolean;
             /** Price */
@@ -5085,31 +5127,6 @@ export interface components {
             /** Typeid */
             typeId: number;
         };
-        /** Charge */
-        api__schemas__dcsa_booking__Charge: {
-            /** Calculationbasis */
-            calculationBasis: string;
-            /**
-             * Chargename
-             * @deprecated
-             */
-            chargeName: string;
-            /** Currencyamount */
-            currencyAmount: number;
-            /** Currencycode */
-            currencyCode: string;
-            /** Extendedchargename */
-            extendedChargeName?: string | null;
-            /**
-             * Paymenttermcode
-             * @enum {string}
-             */
-            paymentTermCode: "PRE" | "COL";
-            /** Quantity */
-            quantity: number;
-            /** Unitprice */
-            unitPrice: number;
-        };
         /** Party */
         api__schemas__dcsa_booking__Party: {
             address?: components["schemas"]["PartyAddress"] | null;
@@ -5159,23 +5176,6 @@ export interface components {
             nationalId: string;
             /** Resendafterseconds */
             resendAfterSeconds: number;
-        };
-        /**
-         * Charge
-         * @description One line of a price: `per` says whether its amount is per container or once per booking (USD).
-         */
-        api__schemas__tariffs__Charge: {
-            /** Amount */
-            amount: number;
-            /** Code */
-            code: string;
-            /** Name */
-            name: string;
-            /**
-             * Per
-             * @enum {string}
-             */
-            per: "container" | "booking";
         };
     };
     responses: never;

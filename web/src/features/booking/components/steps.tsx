@@ -9,7 +9,8 @@ import { errorText } from '@/lib/api-client';
 import { isState } from '@/lib/lifecycle';
 import { documentTypesOptions, useApproveShippingOrder, usePriceDecision, useSubmitBookingRequest } from '../api/booking-api';
 import type { RateRequestDetail } from '../api/booking-api';
-import { formatDate, formatMoney, formatTotal } from '@/lib/format';
+import { formatDate, formatMoney } from '@/lib/format';
+import { formatBookingTotal } from '@/components/charges';
 import { FileUpload } from './file-upload';
 import { TemplateCard } from './template-card';
 import { SummaryHeader } from './summary-header';
@@ -37,7 +38,8 @@ export function PricePanel({ detail }: { detail: RateRequestDetail }) {
           price per container is: <strong>{formatMoney(detail.price)}</strong>
           <span className={styles.muted}>
             {' '}
-            · {formatTotal(detail.price, detail.quantity)} for {detail.quantity}
+            · {formatBookingTotal(detail)} for{' '}
+            {detail.quantity}
             {detail.validUntil ? ` · quote valid until ${formatDate(detail.validUntil)}` : null}
           </span>
         </p>

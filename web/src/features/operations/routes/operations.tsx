@@ -20,6 +20,7 @@ import { WhoseMove } from '@/components/whose-move';
 import { formatDate, formatMoney } from '@/lib/format';
 import type { Answer } from '@/types/contract';
 import { ChangeReview, OpenChangesQueue } from '../components/change-review';
+import { QuoteDialog } from '../components/quote-dialog';
 import styles from './operations.module.css';
 
 const ADMIN = '/booking/api/v1/admin';
@@ -40,8 +41,8 @@ const REVIEW_FIELDS: [keyof NonNullable<Detail['order']>, string][] = [
 ];
 
 type Action = 'quote' | 'request_revision' | 'reject' | 'confirm_booking' | 'order_revision' | 'order_accept';
-const ACTION_TITLE: Record<Action, string> = {
-  quote: 'Quote',
+// The quote has a dialog of its own (../components/quote-dialog.tsx: the breakdown editor).
+const ACTION_TITLE: Record<Exclude<Action, 'quote'>, string> = {
   request_revision: 'Request Revision',
   reject: 'Reject',
   confirm_booking: 'Confirm Booking',
@@ -49,18 +50,14 @@ const ACTION_TITLE: Record<Action, string> = {
   order_accept: 'Accept Shipping Order',
 };
 
-function ActionDialog({ action, detail, onClose }: { action: Action; detail: Detail; onClose: () => void }) {
+function ActionDialog({ action, detail, onClose }: { action: Exclude<Action, 'quote'>; detail: Detail; onClose: () => void }) {
   const queryClient = useQueryClient();
-  const [price, setPrice] = useState('');
-  const [validUntil, setValidUntil] = useState('');
   const [message, setMessage] = useState('');
   const [revise, setRevise] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
   const mutation = useMutation({
     mutationFn: async () => {
       const id = detail.id;
-      if (action === 'quote')
-        return api.put(`${ADMIN}/rate-requests/${id}/quote`, { price: Number(price), validUntil });
       if (action === 'request_revision')
         return api.put(`${ADMIN}/rate-requests/${id}/request-revision`, { message: message.trim() });
       if (action === 'reject') return api.put(`${ADMIN}/rate-requests/${id}/reject`, { message: message.trim() });
@@ -82,10 +79,6 @@ function ActionDialog({ action, detail, onClose }: { action: Action; detail: Det
     onError: (e) => setError(errorText(e)),
   });
   const confirm = () => {
-    if (action === 'quote') {
-      if (!(Number(price) > 0)) return setError('Price must be a positive number of USD');
-      if (!validUntil) return setError('Validity is required');
-    }
     if ((action === 'request_revision' || action === 'reject') && !message.trim())
       return setError('A reason is required');
     if (action === 'order_revision' && !Object.values(revise).some((m) => m.trim()))
@@ -112,26 +105,6 @@ function ActionDialog({ action, detail, onClose }: { action: Action; detail: Det
       <p>
         {detail.cargoDetails} for {detail.customerName}
       </p>
-      {action === 'quote' ? (
-        <>
-          <TextInput
-            label="Price per container (USD)"
-            type="number"
-            min="0"
-            step="0.01"
-            value={price}
-            onChange={(e) => setPrice(e.target.value)}
-            required
-          />
-          <TextInput
-            label="Valid until"
-            type="date"
-            value={validUntil}
-            onChange={(e) => setValidUntil(e.target.value)}
-            required
-          />
-        </>
-      ) : null}
       {action === 'request_revision' || action === 'reject' ? (
         <TextInput label="Reason" value={message} onChange={(e) => setMessage(e.target.value)} required />
       ) : null}
@@ -209,7 +182,8 @@ function DetailPanel({ id }: { id: string }) {
           </Button>
         ) : null}
       </div>
-      {action ? <ActionDialog action={action} detail={d} onClose={() => setAction(null)} /> : null}
+      {action === 'quote' ? <QuoteDialog detail={d} onClose={() => setAction(null)} /> : null}
+      {action && action !== 'quote' ? <ActionDialog action={action} detail={d} onClose={() => setAction(null)} /> : null}
     </section>
   );
 }
