@@ -14,30 +14,31 @@ export function ChargesBreakdown({ priced }: { priced: Priced }) {
         <thead>
           <tr>
             <th scope="col">Charge</th>
-            <th scope="col">Basis</th>
             <th scope="col" className={styles.amount}>
-              Amount (USD)
+              Amount
             </th>
           </tr>
         </thead>
         <tbody>
           {priced.charges.map((c) => (
             <tr key={c.code} data-testid="charge-line">
-              <td>{c.name}</td>
-              <td>{basis(c)}</td>
+              <td>
+                {c.name}
+                <span className={styles.basis}>{basis(c)}</span>
+              </td>
               <td className={styles.amount}>{formatMoney(c.amount)}</td>
             </tr>
           ))}
         </tbody>
         <tfoot>
           <tr>
-            <th scope="row" colSpan={2}>
+            <th scope="row">
               Price per container
             </th>
             <td className={styles.amount}>{formatMoney(priced.price)}</td>
           </tr>
           <tr>
-            <th scope="row" colSpan={2}>
+            <th scope="row">
               Total for {priced.quantity} container{priced.quantity === 1 ? '' : 's'}
             </th>
             <td className={styles.amount} data-testid="booking-total">

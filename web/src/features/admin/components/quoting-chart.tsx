@@ -11,8 +11,8 @@ const SLOT = 48;
 
 /** Two bars a week: the share quoted instantly and the share of quotes accepted (0-100%). */
 function Bars({ weeks }: { weeks: QuotingWeeks }) {
-  const width = weeks.length * SLOT;
-  const y = (share: number | null) => HEIGHT - Math.round((share ?? 0) * HEIGHT);
+  const width = weeks.length * SLOT + 28;
+  const y = (share: number | null) => HEIGHT - Math.round((share ?? 0) * (HEIGHT - 8));
   return (
     <svg
       className={styles.chart}
@@ -21,9 +21,17 @@ function Bars({ weeks }: { weeks: QuotingWeeks }) {
       aria-label="Share quoted instantly and share accepted, by week"
       preserveAspectRatio="xMinYMin meet"
     >
-      <line x1={0} x2={width} y1={HEIGHT} y2={HEIGHT} stroke="#9ca3af" />
+      {[0.5, 1].map((share) => (
+        <g key={share}>
+          <line x1={28} x2={width} y1={y(share)} y2={y(share)} stroke="#e5e7eb" />
+          <text x={0} y={y(share) + 4} fontSize="9" fill="#4b5563">
+            {formatShare(share)}
+          </text>
+        </g>
+      ))}
+      <line x1={28} x2={width} y1={HEIGHT} y2={HEIGHT} stroke="#9ca3af" />
       {weeks.map((w, i) => {
-        const x = i * SLOT + 8;
+        const x = i * SLOT + 36;
         return (
           <g key={w.weekStart}>
             <rect x={x} y={y(w.instantShare)} width={BAR} height={HEIGHT - y(w.instantShare)} fill="#1d4ed8">

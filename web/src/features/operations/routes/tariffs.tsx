@@ -35,7 +35,8 @@ export function TariffsRoute() {
     onError: (error) => {
       const fields = error instanceof ApiError ? error.fields : {};
       const listed = cellErrors(fields).map(cellErrorText);
-      setProblems(listed.length > 0 ? [`Nothing was published. ${error instanceof ApiError ? error.description : ''}`, ...listed] : [errorText(error)]);
+      // The server's description says how many errors and that nothing was published; then each cell.
+      setProblems(listed.length > 0 ? [errorText(new ApiError(0, error instanceof ApiError ? error.description : null)), ...listed] : [errorText(error)]);
     },
   });
   const rows = tariffs.data?.rows ?? [];
@@ -45,7 +46,7 @@ export function TariffsRoute() {
       <section aria-labelledby="tariff-upload-heading" className={styles.panel}>
         <h2 id="tariff-upload-heading">Upload a tariff (CSV)</h2>
         <p className={styles.reference}>
-          Columns: <code>{COLUMNS}</code>. Ports as UN/LOCODEs; sizes and types by name (20, 40, Dry, Refrigerated…); cargo
+          Columns: <code className={styles.columns}>{COLUMNS}</code>. Ports as UN/LOCODEs; sizes and types by name (20, 40, Dry, Refrigerated…); cargo
           general, dangerous or any; dates YYYY-MM-DD; USD per container, the documentation fee per booking. A new version
           replaces the rows of the lanes it names.
         </p>
