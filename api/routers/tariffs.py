@@ -4,7 +4,7 @@ row a hand quote starts from; how quoting goes, by week (issue 28)."""
 from __future__ import annotations
 
 import hashlib
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from typing import Any
 
 from fastapi import APIRouter, Query, Request
@@ -115,17 +115,24 @@ async def publish_tariff(
     return success(_publication(found))
 
 
-def _tariffs(services: Any) -> dict[str, Any]:
+def _tariffs(services: Any, valid_on: date | None) -> dict[str, Any]:
     with services.read_models.read() as tx:
-        rows = read.rows_in_force(tx)
+        rows = read.rows_in_force(tx, valid_on)
         published = read.publications(tx)
     return {"rows": [row_answer(r) for r in rows], "publications": [_publication(p) for p in published]}
 
 
 @router.get("/tariffs", response_model=Envelope[Tariffs])
-async def tariffs(_: AdminUser, services: ServicesDep) -> Response:
-    """The rows in force (each with the version that published it) and the latest publications."""
-    return await read_answer(_tariffs, services)
+async def tariffs(
+    _: AdminUser, services: ServicesDep, validOn: str | None = Query(None, max_length=10)
+) -> Response:
+    """The rows in force (each with the version that published it; `validOn=YYYY-MM-DD`: only the rows
+    valid that day) and the latest publications."""
+    try:
+        day = None if validOn is None else date.fromisoformat(validOn)
+    except ValueError as error:
+        raise ValidationFailed({"validOn": message("tariff.date")}) from error
+    return await read_answer(_tariffs, services, day)
 
 
 def _suggestion(services: Any, rate_request_id: str) -> dict[str, Any]:

@@ -107,10 +107,15 @@ def _row(found: dict[str, Any]) -> TariffRow:
     return TariffRow.from_record(int(found["version"]), {**found, "row": found["line"]})
 
 
-def rows_in_force(tx: Tx) -> list[TariffRow]:
+def rows_in_force(tx: Tx, valid_on: date | None = None) -> list[TariffRow]:
+    """The published rows (each lane's latest publication); `valid_on`: only those valid that day."""
+    where, params = (
+        ("WHERE valid_from <= ? AND valid_to >= ?", (valid_on.isoformat(),) * 2) if valid_on else ("", ())
+    )
     found = tx.all(
-        f"SELECT * FROM {ROWS} ORDER BY pol, pod, container_size_id, container_type_id, cargo,"
-        " valid_from, version, line"
+        f"SELECT * FROM {ROWS} {where} ORDER BY pol, pod, container_size_id, container_type_id, cargo,"
+        " valid_from, version, line",
+        params,
     )
     return [_row(r) for r in found]
 

@@ -243,6 +243,11 @@ def test_a_new_version_replaces_its_lanes_only_and_never_reprices_a_quote(
     rows = in_force(client, admin_headers)
     assert {(r["pol"], r["version"]) for r in rows} == {("CNSHA", 3), ("CNNGB", 2)}
     assert len(rows) == 2
+    # Rows valid on a given day: both on day 12, none after day 30.
+    on_day = f"{TARIFFS}?validOn="
+    assert len(ok(client.get(f"{on_day}{day(12)}", headers=admin_headers))["rows"]) == 2
+    assert ok(client.get(f"{on_day}{day(31)}", headers=admin_headers))["rows"] == []
+    assert "validOn" in fails(client.get(f"{on_day}tomorrow", headers=admin_headers), 400)["fields"]
     second = create(client, headers, preferredShippingDate=str(day(12)))
     assert second["price"] == 500 and (second["tariffVersion"], second["tariffRow"]) == (3, 2)
     # The earlier quote keeps the price and charges it was given.

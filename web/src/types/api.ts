@@ -920,7 +920,8 @@ export interface paths {
         };
         /**
          * Tariffs
-         * @description The rows in force (each with the version that published it) and the latest publications.
+         * @description The rows in force (each with the version that published it; `validOn=YYYY-MM-DD`: only the rows
+         *     valid that day) and the latest publications.
          */
         get: operations["tariffs_tariffs"];
         /**
@@ -12511,7 +12512,9 @@ export interface operations {
     };
     tariffs_tariffs: {
         parameters: {
-            query?: never;
+            query?: {
+                validOn?: string | null;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -12525,6 +12528,27 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_Tariffs_"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "quantity: Required",
+                     *         "fields": {
+                     *           "quantity": "Required"
+                     *         }
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description No valid bearer token */
