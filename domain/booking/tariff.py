@@ -269,7 +269,9 @@ class Tariff(Aggregate):
             rows=[r.to_record() for r in rows],
             lanes=lanes,
             sha256=sha256,
-            **audit_fields(actor, f"tariff version {version}: {len(rows)} rows, {len(lanes)} lanes"),
+            **audit_fields(
+                actor, f"tariff version {version}: {_count(len(rows), 'row')}, {_count(len(lanes), 'lane')}"
+            ),
         )
         return version
 
@@ -285,6 +287,10 @@ class Tariff(Aggregate):
         reason: str | None,
     ) -> None:
         self.versions = version
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}{'' if number == 1 else 's'}"
 
 
 # -- matching a rate request ---------------------------------------------------------------------------

@@ -106,6 +106,11 @@ def test_a_matching_request_is_quoted_at_once_with_its_charges(
             (answer["id"],),
         )
     assert reasons == [{"actor_role": "system", "reason": "tariff version 1, row 2"}]
+    with services.read_models.read() as tx:
+        published_log = tx.all(
+            "SELECT actor_role, reason FROM event_log WHERE aggregate_kind = 'tariff' AND type = 'Published'"
+        )
+    assert published_log == [{"actor_role": "admin", "reason": "tariff version 1: 3 rows, 1 lane"}]
     # The customer accepts the instant price as any other.
     accepted = ok(client.put(f"{CLIENT}/rate-requests/{answer['id']}/approve", headers=headers))
     assert accepted["stateName"] == "loi_pending"
