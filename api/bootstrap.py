@@ -51,6 +51,7 @@ from policies.webhooks.policy import WEBHOOK_POLICY, webhook_follower
 from projections.booking import preview
 from projections.booking import queries as booking_queries
 from projections.booking.reference import TableCatalog, seed_reference
+from projections.booking.tariffs import TableTariffs
 from projections.follower import Follower
 from projections.history import utc_text
 from projections.registry import READ_MODELS, applier, ensure_schema
@@ -109,7 +110,11 @@ class Services:
         shared = settings.uses_postgres or settings.SERVE_PROCESSES > 1
         counter = ReferenceCounters(self.read_models) if shared else None
         self.booking = BookingApplication(
-            self.store, TableCatalog(self.read_models), counter, sailings=TableSailings(self.read_models)
+            self.store,
+            TableCatalog(self.read_models),
+            counter,
+            sailings=TableSailings(self.read_models),
+            tariffs=TableTariffs(self.read_models),
         )
         # Webhook signing secrets are the subscriptions' own, kept sealed under a key that is not JWT_SECRET.
         self.secret_box = SecretBox(box_key(settings.WEBHOOK_SECRETS_KEY, settings.VAR_DIR))

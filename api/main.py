@@ -39,6 +39,7 @@ from api.routers import (
     profile,
     registration,
     schedules,
+    tariffs,
 )
 from api.schemas.envelope import Envelope
 from api.security_headers import SecurityHeaders
@@ -130,6 +131,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     routers += (overview.router, events.router)  # issue 14: what to do next, live
     # Issue 27: sailing schedules (staff publish, customers choose) and the Commercial Schedules door.
     routers += (schedules.admin, schedules.client, commercial_schedules.router)
+    routers += (tariffs.router,)  # issue 28: tariffs and instant quotes
     for router in routers:
         openapi.document_errors(router)
         app.include_router(router)

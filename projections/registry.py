@@ -25,6 +25,7 @@ MODULES = [
     "projections.booking.dcsa",
     "projections.booking.sailings",
     "projections.schedules",
+    "projections.booking.tariffs",
     "projections.integrations",
 ]
 

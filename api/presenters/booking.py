@@ -6,9 +6,12 @@ the contract tests check that every answer conforms to its declared schema.
 
 from __future__ import annotations
 
+import json
 from decimal import Decimal
 from typing import Any
 
+from domain.booking.charges import Charge, booking_total, from_records
+from domain.shared.actor import SYSTEM
 from domain.shared.lifecycle import lifecycle
 from projections.booking.queries import OrderRecord, RateRequestRecord, Row, cargo_details, customer_name
 
@@ -150,4 +153,23 @@ def detail(record: RateRequestRecord) -> dict[str, Any]:
         ),
         "order": None if record.order is None else order(record.order),
         "updatedAt": row["updated_at"],
+        **quote_charges(row),
+    }
+
+
+def charge_lines(charges: list[Charge]) -> list[dict[str, Any]]:
+    """`Charge`s: money as JSON numbers of USD, like `price`."""
+    return [{"code": c.code, "name": c.name, "amount": float(c.amount), "per": c.per} for c in charges]
+
+
+def quote_charges(row: Row) -> dict[str, Any]:
+    """The quote's breakdown, the booking's total and who quoted (the tariff row for an instant quote)."""
+    charges = from_records(json.loads(row["charges"])) if row.get("charges") else []
+    by = row.get("quoted_by")
+    return {
+        "charges": charge_lines(charges),
+        "totalPrice": float(booking_total(charges, int(row["quantity"]))) if charges else None,
+        "quotedBy": None if by is None else ("system" if by == SYSTEM else "staff"),
+        "tariffVersion": row.get("tariff_version"),
+        "tariffRow": row.get("tariff_row"),
     }

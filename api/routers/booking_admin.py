@@ -25,6 +25,7 @@ from api.schemas.booking_admin import (
 from api.schemas.envelope import Envelope, Lookup
 from api.schemas.sailings import ConfirmBookingBody
 from api.schemas.wire_types import utc_instant
+from domain.booking.charges import ChargeDraft
 from domain.booking.containers import is_valid
 from domain.shared.errors import AlreadyExists, NotFound, ValidationFailed
 from domain.shared.messages import message
@@ -87,6 +88,7 @@ def valid_until(text: str) -> datetime:
 def quote(
     id: str, body: QuoteBody, principal: AdminUser, services: ServicesDep, command: CommandDep
 ) -> Response:
+    charges = [ChargeDraft(c.code, c.amount) for c in body.charges or []]
     position = command.answering(
         services.booking.quote,
         id,
@@ -94,6 +96,7 @@ def quote(
         body.price,
         valid_until(body.validUntil),
         sailing=body.sailing.choice() if body.sailing else None,
+        charges=charges,
     )
     return success(rate_request_answer(services, id, principal, position))
 

@@ -7,6 +7,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel
 
 from api.schemas.sailings import SailingChoiceBody
+from api.schemas.tariffs import QuoteCharge
 from api.schemas.wire_types import PlainNumber, Whole
 from domain.booking.values import ContainerDraft, DocumentDraft, OrderDraft, PartyDraft, RateRequestDraft
 
@@ -193,6 +194,13 @@ class RateRequestDetail(BaseModel):
     bookingRequest: BookingRequest | None
     order: ShippingOrder | None
     updatedAt: str
+    # Issue 28: what `price` (the total per container) is made of, the whole booking's total, who quoted
+    # (`system`: instantly, from the tariff version and row cited) — all null/empty while unquoted.
+    charges: list[QuoteCharge]
+    totalPrice: float | None
+    quotedBy: Literal["system", "staff"] | None
+    tariffVersion: int | None
+    tariffRow: int | None
 
 
 class DocumentBody(BaseModel):

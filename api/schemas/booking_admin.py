@@ -8,6 +8,7 @@ from typing import Annotated, Any
 from pydantic import BaseModel, Field
 
 from api.schemas.sailings import SailingChoiceBody
+from api.schemas.tariffs import ChargeBody
 from api.schemas.wire_types import PlainNumber, Whole
 
 
@@ -16,6 +17,8 @@ class QuoteBody(BaseModel):
     validUntil: str = Field(max_length=40)
     # Staff may set or change the booking's sailing as they quote (issue 27).
     sailing: SailingChoiceBody | None = None
+    # Optional breakdown (issue 28): its per-container lines must add up to `price`.
+    charges: list[ChargeBody] | None = Field(None, max_length=20)
 
 
 class ConfirmRequestBody(BaseModel):

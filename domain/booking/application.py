@@ -20,9 +20,10 @@ from domain.booking.booking_reference import (
     SharedCounter,
     reference_claim_id,
 )
+from domain.booking.charges import Charge, ChargeDraft, per_container_total, staff_charges
 from domain.booking.files import StoredFile, stored_file_id
 from domain.booking.rate_request import RateRequest
-from domain.booking.reference import ReferenceCatalog, SeedCatalog
+from domain.booking.reference import REFRIGERATED, ReferenceCatalog, SeedCatalog
 from domain.booking.schedules import (
     NoSailings,
     Sailing,
@@ -33,6 +34,19 @@ from domain.booking.schedules import (
     find_sailing,
 )
 from domain.booking.shipping_order import ShippingOrder, shipping_order_id
+from domain.booking.tariff import (
+    TARIFF_ID,
+    Equipment,
+    Shipment,
+    Tariff,
+    TariffRates,
+    TariffRow,
+    instant_validity,
+    matching_row,
+    nearest_row,
+    read_tariff,
+    row_charges,
+)
 from domain.booking.values import DocumentDraft, OrderDraft, RateRequestDraft
 from domain.shared.actor import SYSTEM_ACTOR, Actor
 from domain.shared.application import ContextApplication, EventStore
@@ -77,10 +91,13 @@ class BookingApplication(ContextApplication):
         catalog: ReferenceCatalog | None = None,
         reference_counter: SharedCounter | None = None,
         sailings: SailingFinder | None = None,
+        tariffs: TariffRates | None = None,
     ) -> None:
         super().__init__(store)
         self.catalog: ReferenceCatalog = catalog or SeedCatalog()
         self.sailings: SailingFinder = sailings or NoSailings()
+        # The tariff rows in force (a read model); None: no request is quoted instantly.
+        self.tariffs = tariffs
         self.references = ReferenceNumbers(
             lambda reference: self._exists(reference_claim_id(reference)), reference_counter
         )
@@ -152,7 +169,9 @@ class BookingApplication(ContextApplication):
         details = self._rate_request_details(actor, draft, now)
         chosen = self._sailing_of_details(details, sailing)
         try:
-            return self._create(actor, username, details, now, key_id=key_id, sailing=chosen)
+            return self._create(
+                actor, username, details, now, key_id=key_id, sailing=chosen, instant_quote=True
+            )
         except _KeyTaken:  # the same key's concurrent call won the race: it stands, if it is this one
             assert key_id is not None
             self._same_request(key_id, actor, draft)
@@ -180,9 +199,12 @@ class BookingApplication(ContextApplication):
         key_id: UUID | None = None,
         content: BookingRequestContent | None = None,
         sailing: Sailing | None = None,
+        instant_quote: bool = False,
     ) -> tuple[UUID, int]:
-        """A new rate request with the next free booking reference (claimed in the same transaction)."""
+        """A new rate request with the next free booking reference (claimed in the same transaction);
+        `instant_quote`: quoted by the system in the same transaction when a tariff row matches it."""
         year = (now or datetime.now(UTC)).year
+        row = self._matching_row(details) if instant_quote else None
         for _ in range(MAX_REFERENCE_TRIES):
             reference = self.references.next(year)
             try:
@@ -191,6 +213,8 @@ class BookingApplication(ContextApplication):
                 )
                 if sailing is not None:
                     rate_request.choose_sailing(sailing, actor)
+                if row is not None:  # quoted by the system in the same transaction (issue 28)
+                    self._quote_from(rate_request, row, now)
                 return rate_request.id, self._record_with_claim(rate_request, reference, actor)
             except Conflict as error:
                 if key_id is not None and self._exists(key_id):
@@ -233,6 +257,9 @@ class BookingApplication(ContextApplication):
         rate_request = self.rate_request(rate_request_id, actor)
         rate_request._may("edit", actor)
         rate_request.edit(self._rate_request_details(actor, draft, now), actor)
+        row = self._matching_row(rate_request.details)
+        if row is not None:  # the edited request is one a tariff prices: quoted again at once
+            self._quote_from(rate_request, row, now)
         return self.record(rate_request)
 
     def create_booking_request(
@@ -386,13 +413,85 @@ class BookingApplication(ContextApplication):
         valid_until: datetime,
         now: datetime | None = None,
         sailing: SailingChoice | None = None,
+        charges: Sequence[ChargeDraft] | None = None,
     ) -> int:
+        """Staff's quote; `charges` (the breakdown editor's lines) must add up to `price` per container."""
         self._staff(actor)
         rate_request = self.rate_request(rate_request_id, actor)
+        rate_request._may("quote", actor)
+        given: list[Charge] | None = None
+        if charges:
+            given = staff_charges(charges)
+            if per_container_total(given) != price:
+                raise ValidationFailed({"price": message("booking.charge.sum")})
         if sailing is not None:  # staff set or change the sailing as they quote: one write
             rate_request.choose_sailing(self._sailing_for(rate_request, sailing), actor)
-        rate_request.quote(price, valid_until.astimezone(UTC), now or datetime.now(UTC), actor)
+        rate_request.quote(price, valid_until.astimezone(UTC), now or datetime.now(UTC), actor, given)
         return self.record(rate_request)
+
+    # -- tariffs -----------------------------------------------------------------------------------------
+    def publish_tariff(self, actor: Actor, text: str, sha256: str, equipment: Equipment) -> tuple[int, int]:
+        """Publish an uploaded tariff (CSV text): its rows replace those of the lanes it names. Answers the
+        version and the position; any bad row refuses the whole upload (`ValidationFailed`), recording
+        nothing."""
+        self._staff(actor)
+        rows = read_tariff(text, self.catalog.port_id, equipment)
+        try:
+            tariff: Tariff = self.repository.get(TARIFF_ID)
+        except AggregateNotFoundError:
+            tariff = Tariff.open(actor)
+        version = tariff.publish(rows, sha256, actor)
+        return version, self.record(tariff)
+
+    def tariff_suggestion(self, details: Mapping[str, Any]) -> tuple[TariffRow | None, list[Charge], bool]:
+        """For staff quoting by hand (`details`: the rate request's, as its read model holds them): the row
+        in force that matches it, else the nearest on its lane, that row's charges for this request, and
+        whether it matches."""
+        shipment = self._shipment(details)
+        if shipment is None or self.tariffs is None:
+            return None, [], False
+        rows = self.tariffs.lane_rows(shipment.pol_id, shipment.pod_id)
+        row = matching_row(rows, shipment)
+        matched = row is not None
+        row = row or nearest_row(rows, shipment)
+        return row, ([] if row is None else row_charges(row, shipment)), matched
+
+    def _shipment(self, details: Mapping[str, Any]) -> Shipment | None:
+        day = details.get("preferred_shipping_date")
+        if not day:
+            return None
+        type_id = int(details["container_type_id"])
+        return Shipment(
+            pol_id=int(details["pol_id"]),
+            pod_id=int(details["pod_id"]),
+            container_size_id=int(details["container_size_id"]),
+            container_type_id=type_id,
+            dangerous=bool(details.get("is_danger")),
+            reefer=self.catalog.container_type_value(type_id) == REFRIGERATED,
+            day=values.calendar_date(str(day)),
+        )
+
+    def _matching_row(self, details: Mapping[str, Any]) -> TariffRow | None:
+        shipment = self._shipment(details)
+        if shipment is None or self.tariffs is None:
+            return None
+        return matching_row(self.tariffs.lane_rows(shipment.pol_id, shipment.pod_id), shipment)
+
+    def _quote_from(self, rate_request: RateRequest, row: TariffRow, now: datetime | None) -> None:
+        """The system's instant quote: the row's charges for this request, valid until the earlier of the
+        row's last day and a week from now, citing the tariff version and row."""
+        shipment = self._shipment(rate_request.details)
+        assert shipment is not None
+        charges = row_charges(row, shipment)
+        moment = now or datetime.now(UTC)
+        rate_request.quote(
+            per_container_total(charges),
+            instant_validity(row, moment),
+            moment,
+            SYSTEM_ACTOR,
+            charges,
+            tariff=row,
+        )
 
     def request_revision(self, rate_request_id: str, actor: Actor, message: str) -> int:
         self._staff(actor)

@@ -14,6 +14,7 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any, Literal, NamedTuple
 
+from domain.booking.charges import PER_BOOKING, PER_CONTAINER, from_records
 from domain.booking.rate_request import RateRequest
 from domain.booking.sailing_notices import late_order
 from domain.booking.shipping_order import ShippingOrder
@@ -34,7 +35,7 @@ TOLD: dict[type, Told] = {
     R.Quoted: Told(
         "customer",
         "Price quoted",
-        "Your booking {ref} has a price of {price} per container, valid until {until}.",
+        "Your booking {ref} has a price of {price} per container{charges}, valid until {until}.",
     ),
     R.RevisionRequested: Told(
         "customer", "Revision requested", "Please revise your booking {ref}: {message}"
@@ -116,6 +117,7 @@ def _words(event: Any, subject: Subject) -> dict[str, str]:
     words = {"ref": subject.reference or subject.id[:8]}
     if (price := getattr(event, "price", None)) is not None:
         words["price"] = usd(Decimal(price))
+    words["charges"] = _breakdown(getattr(event, "charges", None))
     if (until := getattr(event, "valid_until", None)) is not None:
         words["until"] = until.strftime("%Y-%m-%d %H:%M UTC")
     if (message := getattr(event, "message", None)) is not None:
@@ -129,8 +131,22 @@ def _words(event: Any, subject: Subject) -> dict[str, str]:
     return words
 
 
-def tell(event: Any, context: NoticeContext) -> Notice:
+def _breakdown(records: list[dict[str, Any]] | None) -> str:
+    """` (Ocean freight $1,000.00 + Bunker adjustment (BAF) $150.50; Documentation fee $45.00 per booking)`:
+    what a price is made of, when it is made of more than one charge (issue 28)."""
+    listed = from_records(records)
+    if len(listed) < 2:
+        return ""
+    per_container = " + ".join(f"{c.name} {usd(c.amount)}" for c in listed if c.per == PER_CONTAINER)
+    per_booking = "; ".join(f"{c.name} {usd(c.amount)} per booking" for c in listed if c.per == PER_BOOKING)
+    return f" ({'; '.join(part for part in (per_container, per_booking) if part)})"
+
+
+def tell(event: Any, context: NoticeContext) -> Notice | None:
     told = TOLD[type(event)]
+    if type(event) is R.Created and getattr(context.aggregate(event.originator_id), "tariff_version", None):
+        return None  # priced at once from the tariff: nothing for the staff to quote
+
     subject = _booking(event, context)
     recipient = STAFF if told.audience == "staff" else event.customer_id
     notice = Notice(recipient, told.title, told.message.format_map(_words(event, subject)), subject)

@@ -24,7 +24,9 @@ from domain.booking.amendments import (
     check_new_price,
 )
 from domain.booking.booking_content import BookingRequestContent
+from domain.booking.charges import Charge, all_in, records
 from domain.booking.schedules import Sailing
+from domain.booking.tariff import TariffRow, citation
 from domain.shared.actor import Actor
 from domain.shared.aggregate import LifecycleAggregate, audit_fields
 from domain.shared.errors import ValidationFailed
@@ -96,6 +98,8 @@ class RateRequest(LifecycleAggregate):
         self.booking_content = booking_content
         self.state = state
         self.price: Decimal | None = None
+        self.charges: list[dict[str, Any]] = []
+        self.tariff_version: int | None = None
         self.valid_until: datetime | None = None
         self.revision_message: str | None = None
         self.rejection_message: str | None = None
@@ -186,6 +190,8 @@ class RateRequest(LifecycleAggregate):
             self.booking_content = booking_content
         self.state = state
         self.price = None
+        self.charges = []
+        self.tariff_version = None
         self.valid_until = None
         self.revision_message = None
 
@@ -236,7 +242,17 @@ class RateRequest(LifecycleAggregate):
         self.state = state
 
     # -- staff -------------------------------------------------------------------------------------------
-    def quote(self, price: Decimal, valid_until: datetime, now: datetime, actor: Actor) -> None:
+    def quote(
+        self,
+        price: Decimal,
+        valid_until: datetime,
+        now: datetime,
+        actor: Actor,
+        charges: list[Charge] | None = None,
+        tariff: TariffRow | None = None,
+    ) -> None:
+        """Staff's price (with the breakdown they gave, else one all-in charge) or the system's instant
+        quote from a tariff row (`tariff`, cited in the event and its reason)."""
         self._may("quote", actor)
         check_new_price(price, valid_until, now)
         dest = self._next("quote", actor, price_positive=True, validity_in_future=True)
@@ -245,21 +261,53 @@ class RateRequest(LifecycleAggregate):
             valid_until=valid_until,
             state=dest,
             customer_id=self.customer_id,
-            **audit_fields(actor),
+            charges=records(charges or all_in(price)),
+            tariff_version=None if tariff is None else tariff.version,
+            tariff_row=None if tariff is None else tariff.row,
+            **audit_fields(actor, None if tariff is None else citation(tariff)),
         )
 
-    @event("Quoted")
+    class Quoted(Aggregate.Event):
+        """Version 2 holds the charges the price was given with and, for an instant quote, the tariff
+        version and row that priced it. Version 1 quotes read as one all-in charge of their price (what
+        they were: a number typed by staff), quoted by no tariff: replay never prices anything again."""
+
+        class_version = 2
+        price: Decimal
+        valid_until: datetime
+        state: str
+        customer_id: str
+        charges: list[dict[str, Any]]
+        tariff_version: int | None
+        tariff_row: int | None
+        actor_id: str
+        actor_role: str
+        reason: str | None
+
+        @staticmethod
+        def upcast_v1_v2(state: dict[str, Any]) -> None:
+            state["charges"] = records(all_in(Decimal(str(state["price"]))))
+            state["tariff_version"] = None
+            state["tariff_row"] = None
+
+    @event(Quoted)
     def _quoted(
         self,
         price: Decimal,
         valid_until: datetime,
         state: str,
         customer_id: str,
+        charges: list[dict[str, Any]],
+        tariff_version: int | None,
+        tariff_row: int | None,
         actor_id: str,
         actor_role: str,
         reason: str | None,
     ) -> None:
         self.price = price
+        self.charges = [dict(c) for c in charges]
+        # The tariff version of an instant quote (None for staff's price).
+        self.tariff_version = tariff_version
         self.valid_until = valid_until
         self.revision_message = None
         self.state = state
@@ -280,6 +328,8 @@ class RateRequest(LifecycleAggregate):
     ) -> None:
         self.revision_message = message
         self.price = None
+        self.charges = []
+        self.tariff_version = None
         self.valid_until = None
         self.state = state
 
@@ -626,6 +676,8 @@ class RateRequest(LifecycleAggregate):
             self.booking_content = booking_content
         if price is not None:
             self.price = price
+            self.charges = records(all_in(price))
+            self.tariff_version = None
 
     def decline_amendment(self, message: str, actor: Actor) -> None:
         self._decline_change("amendment", message, actor)

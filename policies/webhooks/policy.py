@@ -133,7 +133,7 @@ STEPS: dict[type, Step] = {
     RateRequest.Created: _move("booking.received"),
     RateRequest.ReferenceAssigned: Step("booking.reference_assigned"),  # type: ignore[attr-defined]
     RateRequest.Edited: _move("booking.updated"),  # type: ignore[attr-defined]
-    RateRequest.Quoted: _move("booking.quoted"),  # type: ignore[attr-defined]
+    RateRequest.Quoted: _move("booking.quoted"),
     RateRequest.PriceAccepted: _move("booking.price_accepted"),  # type: ignore[attr-defined]
     RateRequest.PriceCancelled: _move("booking.price_declined"),  # type: ignore[attr-defined]
     RateRequest.Withdrawn: _move("booking.withdrawn"),  # type: ignore[attr-defined]

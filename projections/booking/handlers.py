@@ -11,6 +11,7 @@ import json
 from datetime import datetime
 from typing import Any
 
+from domain.booking.charges import all_in, records
 from domain.booking.files import StoredFile
 from domain.booking.rate_request import RateRequest
 from domain.booking.shipping_order import ShippingOrder
@@ -39,7 +40,9 @@ projection = Projection(
         " revision_message TEXT, rejection_message TEXT, documents TEXT NOT NULL,"
         " order_id TEXT, order_state INTEGER, created_at TEXT NOT NULL, updated_at TEXT NOT NULL,"
         " position BIGINT NOT NULL, reference TEXT, reference_upper TEXT, waiting_for TEXT,"
-        " order_state_name TEXT, cancellation_open INTEGER NOT NULL DEFAULT 0, amendment_state TEXT)",
+        " order_state_name TEXT, cancellation_open INTEGER NOT NULL DEFAULT 0, amendment_state TEXT,"
+        # Issue 28: the quote's itemised charges (JSON), who quoted it and the tariff row that priced it.
+        " charges TEXT, quoted_by TEXT, tariff_version INTEGER, tariff_row INTEGER)",
         "CREATE UNIQUE INDEX IF NOT EXISTS booking_rr_reference ON booking_rate_requests (reference_upper)",
         "CREATE INDEX IF NOT EXISTS booking_rr_waiting ON booking_rate_requests (waiting_for, customer_id,"
         " updated_at)",
@@ -104,6 +107,10 @@ def _detail_columns(details: dict[str, Any]) -> dict[str, Any]:
         "container_type_id": int(details["container_type_id"]),
         "container_size_id": int(details["container_size_id"]),
     }
+
+
+# A rate request without a price has no charges and no quote to cite.
+_NO_QUOTE = {"charges": None, "quoted_by": None, "tariff_version": None, "tariff_row": None}
 
 
 def _moved(event: Any, position: int) -> dict[str, Any]:
@@ -172,6 +179,7 @@ def rate_request_created(tx: BatchTx, event: Any, position: int) -> None:
             "waiting_for": waiting_for(event.state, False, None, False),
             "cancellation_open": 0,
             "amendment_state": None,
+            **_NO_QUOTE,
         },
     )
 
@@ -195,19 +203,31 @@ def rate_request_edited(tx: BatchTx, event: Any, position: int) -> None:
         price=None,
         valid_until=None,
         revision_message=None,
+        **_NO_QUOTE,
     )
 
 
 @projection.on(RateRequest.Quoted)
 def rate_request_quoted(tx: BatchTx, event: Any, position: int) -> None:
     _moved_request(
-        tx, event, position, price=str(event.price), valid_until=iso(event.valid_until), revision_message=None
+        tx,
+        event,
+        position,
+        price=str(event.price),
+        valid_until=iso(event.valid_until),
+        revision_message=None,
+        charges=json.dumps(event.charges, sort_keys=True),
+        quoted_by=event.actor_role,
+        tariff_version=event.tariff_version,
+        tariff_row=event.tariff_row,
     )
 
 
 @projection.on(RateRequest.RevisionRequested)
 def rate_request_revision(tx: BatchTx, event: Any, position: int) -> None:
-    _moved_request(tx, event, position, revision_message=event.message, price=None, valid_until=None)
+    _moved_request(
+        tx, event, position, revision_message=event.message, price=None, valid_until=None, **_NO_QUOTE
+    )
 
 
 @projection.on(RateRequest.Rejected)
@@ -235,7 +255,17 @@ def rate_request_moved(tx: BatchTx, event: Any, position: int) -> None:
 @projection.on(RateRequest.AmendmentApproved)
 def rate_request_amended(tx: BatchTx, event: Any, position: int) -> None:
     # The booking's own state does not move; only its content (and its price, where a new one was agreed).
-    price = {} if event.price is None else {"price": str(event.price)}
+    price = (
+        {}
+        if event.price is None
+        else {
+            "price": str(event.price),
+            "charges": json.dumps(records(all_in(event.price)), sort_keys=True),
+            "quoted_by": event.actor_role,
+            "tariff_version": None,
+            "tariff_row": None,
+        }
+    )
     tx.update(
         RATE_REQUESTS,
         str(event.originator_id),

@@ -214,6 +214,8 @@ def old_detail(tx: Tx, rate_request_id: str) -> dict[str, Any] | None:
         ),
         "order": old_order(order_row, numbers),
         "updatedAt": row["updated_at"],
+        # Issue 28's fields came after these queries: read from the same row by the one presenter.
+        **present.quote_charges(row),
     }
 
 

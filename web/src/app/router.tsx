@@ -43,6 +43,7 @@ const UpdateRequestDetailRoute = lazyNamed(
   'UpdateRequestDetailRoute',
 );
 const OperationsRoute = lazyNamed(() => import('@/features/operations/routes/operations'), 'OperationsRoute');
+const TariffsRoute = lazyNamed(() => import('@/features/operations/routes/tariffs'), 'TariffsRoute');
 const AuditLogRoute = lazyNamed(() => import('@/features/audit/routes/audit-log'), 'AuditLogRoute');
 const AuditTimelineRoute = lazyNamed(() => import('@/features/audit/routes/audit-timeline'), 'AuditTimelineRoute');
 
@@ -135,6 +136,14 @@ export const routes: RouteObject[] = [
             element: (
               <StaffOnly allow={canOperate}>
                 <OperationsRoute />
+              </StaffOnly>
+            ),
+          },
+          {
+            path: 'tariffs',
+            element: (
+              <StaffOnly allow={canOperate}>
+                <TariffsRoute />
               </StaffOnly>
             ),
           },

@@ -138,6 +138,17 @@ export function postForm<T>(path: string, form: FormData, options: RequestOption
   });
 }
 
+/** PUT of a text body in its own media type (a tariff as `text/csv`); the envelope is handled as for JSON. */
+export function putText<T>(path: string, text: string, contentType: string, options: RequestOptions = {}): Promise<T> {
+  return send<T>(buildUrl(path, options.query), {
+    method: 'PUT',
+    headers: { Accept: 'application/json', 'Content-Type': contentType, ...authHeaders(), ...options.headers },
+    body: text,
+    signal: options.signal,
+    credentials: 'same-origin',
+  });
+}
+
 export const api = {
   get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
   post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, body, options),
@@ -145,6 +156,7 @@ export const api = {
   patch: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PATCH', path, body, options),
   delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, undefined, options),
   postForm,
+  putText,
 };
 
 /**

@@ -598,6 +598,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/booking/api/v1/admin/quoting-stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Quoting Stats
+         * @description Per week of asking, oldest first up to this week: the share of rate requests quoted instantly, time
+         *     to the first quote (median, 90th percentile) and the share of quotes accepted.
+         */
+        get: operations["tariffs_quoting_stats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/booking/api/v1/admin/rate-requests": {
         parameters: {
             query?: never;
@@ -843,6 +864,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/booking/api/v1/admin/rate-requests/{id}/tariff-suggestion": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Tariff Suggestion
+         * @description What the breakdown editor starts from: the matching row in force, else the nearest on the lane.
+         */
+        get: operations["tariffs_tariff_suggestion"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/booking/api/v1/admin/reference/containers": {
         parameters: {
             query?: never;
@@ -925,6 +966,32 @@ export interface paths {
         get?: never;
         /** Request Order Revision */
         put: operations["booking_admin_request_order_revision"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/booking/api/v1/admin/tariffs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Tariffs
+         * @description The rows in force (each with the version that published it; `validOn=YYYY-MM-DD`: only the rows
+         *     valid that day) and the latest publications.
+         */
+        get: operations["tariffs_tariffs"];
+        /**
+         * Publish Tariff
+         * @description Publish a tariff: every row is checked and one bad row refuses the whole upload (400 naming each
+         *     bad `rows.<line>.<column>`, nothing stored); a good one replaces the rows of the lanes it names.
+         */
+        put: operations["tariffs_publish_tariff"];
         post?: never;
         delete?: never;
         options?: never;
@@ -2254,6 +2321,16 @@ export interface components {
             /** Unitprice */
             unitPrice: number;
         };
+        /**
+         * ChargeBody
+         * @description A line of staff's breakdown editor: a charge code (`ocean_freight`, `baf`, ...) and its amount.
+         */
+        ChargeBody: {
+            /** Amount */
+            amount: string | number;
+            /** Code */
+            code: string;
+        };
         /** Choice */
         Choice: {
             /** Id */
@@ -3547,6 +3624,33 @@ export interface components {
             isSuccess: boolean;
             response: components["schemas"]["Started"];
         };
+        /** Envelope[TariffPublication] */
+        Envelope_TariffPublication_: {
+            error: components["schemas"]["ErrorBody"] | null;
+            /** Iserror */
+            isError: boolean;
+            /** Issuccess */
+            isSuccess: boolean;
+            response: components["schemas"]["TariffPublication"];
+        };
+        /** Envelope[TariffSuggestion] */
+        Envelope_TariffSuggestion_: {
+            error: components["schemas"]["ErrorBody"] | null;
+            /** Iserror */
+            isError: boolean;
+            /** Issuccess */
+            isSuccess: boolean;
+            response: components["schemas"]["TariffSuggestion"];
+        };
+        /** Envelope[Tariffs] */
+        Envelope_Tariffs_: {
+            error: components["schemas"]["ErrorBody"] | null;
+            /** Iserror */
+            isError: boolean;
+            /** Issuccess */
+            isSuccess: boolean;
+            response: components["schemas"]["Tariffs"];
+        };
         /** Envelope[Union[BookingSailing, NoneType]] */
         Envelope_Union_BookingSailing__NoneType__: {
             error: components["schemas"]["ErrorBody"] | null;
@@ -3601,6 +3705,16 @@ export interface components {
             isSuccess: boolean;
             /** Response */
             response: components["schemas"]["CsServiceSchedule"][];
+        };
+        /** Envelope[list[QuotingWeek]] */
+        Envelope_list_QuotingWeek__: {
+            error: components["schemas"]["ErrorBody"] | null;
+            /** Iserror */
+            isError: boolean;
+            /** Issuccess */
+            isSuccess: boolean;
+            /** Response */
+            response: components["schemas"]["QuotingWeek"][];
         };
         /** EquipmentReference */
         EquipmentReference: string;
@@ -4535,11 +4649,55 @@ export interface components {
         };
         /** QuoteBody */
         QuoteBody: {
+            /** Charges */
+            charges?: components["schemas"]["ChargeBody"][] | null;
             /** Price */
             price: number | string;
             sailing?: components["schemas"]["SailingChoiceBody"] | null;
             /** Validuntil */
             validUntil: string;
+        };
+        /**
+         * QuoteCharge
+         * @description One line of a price: `per` says whether its amount is per container or once per booking (USD).
+         */
+        QuoteCharge: {
+            /** Amount */
+            amount: number;
+            /** Code */
+            code: string;
+            /** Name */
+            name: string;
+            /**
+             * Per
+             * @enum {string}
+             */
+            per: "container" | "booking";
+        };
+        /**
+         * QuotingWeek
+         * @description How quoting went for the rate requests asked for in one week (Monday first). Shares are 0..1 (None
+         *     without requests, or without quotes for `acceptedShare`); times in seconds from asking to first quote.
+         */
+        QuotingWeek: {
+            /** Accepted */
+            accepted: number;
+            /** Acceptedshare */
+            acceptedShare: number | null;
+            /** Instantshare */
+            instantShare: number | null;
+            /** Mediansecondstoquote */
+            medianSecondsToQuote: number | null;
+            /** P90Secondstoquote */
+            p90SecondsToQuote: number | null;
+            /** Quoted */
+            quoted: number;
+            /** Quotedinstantly */
+            quotedInstantly: number;
+            /** Requests */
+            requests: number;
+            /** Weekstart */
+            weekStart: string;
         };
         /** RateRequestBody */
         RateRequestBody: {
@@ -4581,6 +4739,8 @@ export interface components {
             bookingRequest: components["schemas"]["BookingRequest"] | null;
             /** Cargodetails */
             cargoDetails: string;
+            /** Charges */
+            charges: components["schemas"]["QuoteCharge"][];
             /** Commodity */
             commodity: string;
             containerSize: components["schemas"]["Choice"];
@@ -4620,6 +4780,8 @@ export interface components {
             price: number | null;
             /** Quantity */
             quantity: number;
+            /** Quotedby */
+            quotedBy: ("system" | "staff") | null;
             /** Reference */
             reference: string | null;
             /** Rejectionmessage */
@@ -4630,6 +4792,12 @@ export interface components {
             state: number;
             /** Statename */
             stateName: string;
+            /** Tariffrow */
+            tariffRow: number | null;
+            /** Tariffversion */
+            tariffVersion: number | null;
+            /** Totalprice */
+            totalPrice: number | null;
             /** Updatedat */
             updatedAt: string;
             /** Validuntil */
@@ -5141,6 +5309,84 @@ export interface components {
             unit: "KGM" | "LBR";
             /** Value */
             value: number;
+        };
+        /**
+         * TariffPublication
+         * @description A publication: its version, who published it and when, how many rows it holds, which lanes.
+         */
+        TariffPublication: {
+            /** Lanes */
+            lanes: string[];
+            /** Publishedat */
+            publishedAt: string | null;
+            /** Publishedby */
+            publishedBy: string | null;
+            /** Rowcount */
+            rowCount: number;
+            /** Version */
+            version: number;
+        };
+        /**
+         * TariffRow
+         * @description A row in force, as published: `row` is its line in the uploaded file (the header is line 1).
+         */
+        TariffRow: {
+            /** Baf */
+            baf: number;
+            /**
+             * Cargo
+             * @enum {string}
+             */
+            cargo: "general" | "dangerous" | "any";
+            /** Containersize */
+            containerSize: string;
+            /** Containertype */
+            containerType: string;
+            /** Dgsurcharge */
+            dgSurcharge: number;
+            /** Documentationfee */
+            documentationFee: number;
+            /** Oceanfreight */
+            oceanFreight: number;
+            /** Pod */
+            pod: string;
+            /** Pol */
+            pol: string;
+            /** Reefersurcharge */
+            reeferSurcharge: number;
+            /** Row */
+            row: number;
+            /** Thcdestination */
+            thcDestination: number;
+            /** Thcorigin */
+            thcOrigin: number;
+            /** Validfrom */
+            validFrom: string;
+            /** Validto */
+            validTo: string;
+            /** Version */
+            version: number;
+        };
+        /**
+         * TariffSuggestion
+         * @description For a rate request staff price by hand: the matching row, else the nearest on its lane (None if the
+         *     lane has none), and that row's charges for this request.
+         */
+        TariffSuggestion: {
+            /** Charges */
+            charges: components["schemas"]["QuoteCharge"][];
+            /** Matched */
+            matched: boolean;
+            /** Price */
+            price: number | null;
+            row: components["schemas"]["TariffRow"] | null;
+        };
+        /** Tariffs */
+        Tariffs: {
+            /** Publications */
+            publications: components["schemas"]["TariffPublication"][];
+            /** Rows */
+            rows: components["schemas"]["TariffRow"][];
         };
         /** TaxLegalReference */
         TaxLegalReference: {
@@ -10734,6 +10980,85 @@ export interface operations {
             };
         };
     };
+    tariffs_quoting_stats: {
+        parameters: {
+            query?: {
+                weeks?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_QuotingWeek__"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "quantity: Required",
+                     *         "fields": {
+                     *           "quantity": "Required"
+                     *         }
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Authentication required"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Staff only"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     booking_admin_list_rate_requests: {
         parameters: {
             query?: {
@@ -12958,6 +13283,103 @@ export interface operations {
             };
         };
     };
+    tariffs_tariff_suggestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_TariffSuggestion_"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "quantity: Required",
+                     *         "fields": {
+                     *           "quantity": "Required"
+                     *         }
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Authentication required"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Staff only"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Rate request not found"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     booking_admin_add_container: {
         parameters: {
             query?: never;
@@ -13590,6 +14012,241 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "description": "Send this body as JSON (Content-Type: application/json)"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The store was out of reach for the whole wait: nothing stored; retry (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "The service is briefly unavailable; please try again"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    tariffs_tariffs: {
+        parameters: {
+            query?: {
+                validOn?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Tariffs_"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "quantity: Required",
+                     *         "fields": {
+                     *           "quantity": "Required"
+                     *         }
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Authentication required"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Staff only"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    tariffs_publish_tariff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The tariff, one row per lane and equipment; the header names the columns pol,pod,container_size,container_type,cargo,valid_from,valid_to,ocean_freight,baf,thc_origin,thc_destination,dg_surcharge,reefer_surcharge,documentation_fee (UTF-8). */
+        requestBody: {
+            content: {
+                "text/csv": string;
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_TariffPublication_"];
+                };
+            };
+            /** @description Stored; the read models do not show it yet (answered from the command's result) */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "isError": false,
+                     *       "isSuccess": true,
+                     *       "response": {
+                     *         "id": "0b9e6c1e-4f53-4c8e-9d53-5d3c8f1f2a10",
+                     *         "pending": true,
+                     *         "position": 1042
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_Pending_"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "quantity: Required",
+                     *         "fields": {
+                     *           "quantity": "Required"
+                     *         }
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Authentication required"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Staff only"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed in the current state, or a concurrent change */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Not allowed while the rate request is quoted (state 2)"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Request body too large"
                      *       },
                      *       "isError": true,
                      *       "isSuccess": false

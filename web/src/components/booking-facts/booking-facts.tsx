@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
+import { ChargesBreakdown, formatBookingTotal } from '@/components/charges';
 import { FileLink } from '@/components/file-link';
-import { formatDate, formatMoney, formatTotal } from '@/lib/format';
+import { formatDate, formatMoney } from '@/lib/format';
 import type { FactsOrder, FactsRequest } from './types';
 import styles from './booking-facts.module.css';
 
@@ -18,7 +19,7 @@ const FREIGHT = { 1: 'Collect', 2: 'Prepaid' } as Record<number, string>;
 
 /**
  * What was asked and what was offered: route, containers, cargo, dangerous goods, dates, price (per
- * container and for the quantity) and the signed documents. `order` adds the dangerous-goods numbers and
+ * container and for the booking, with its itemised charges) and the signed documents. `order` adds the dangerous-goods numbers and
  * reefer settings that only the shipping order carries.
  */
 export function BookingFacts({ request, order, label = 'Request summary' }: { request: FactsRequest; order?: FactsOrder | null; label?: string }) {
@@ -39,7 +40,9 @@ export function BookingFacts({ request, order, label = 'Request summary' }: { re
         <Fact term="HS code">{request.hsCode}</Fact>
         <Fact term="Shipping date">{formatDate(request.preferredShippingDate)}</Fact>
         <Fact term="Price per container">{formatMoney(request.price)}</Fact>
-        <Fact term={`Total for ${request.quantity}`}>{formatTotal(request.price, request.quantity)}</Fact>
+        <Fact term={`Total for ${request.quantity}`}>
+          {formatBookingTotal(request)}
+        </Fact>
         <Fact term="Quote valid until">{formatDate(request.validUntil)}</Fact>
         <Fact term="Dangerous goods">
           {request.isDanger ? (
@@ -76,6 +79,7 @@ export function BookingFacts({ request, order, label = 'Request summary' }: { re
         ) : null}
         {request.additionalComment ? <Fact term="Comment">{request.additionalComment}</Fact> : null}
       </dl>
+      <ChargesBreakdown priced={request} />
     </section>
   );
 }

@@ -32,6 +32,7 @@ const ICONS: Record<MenuIcon, ComponentType<IconProps>> = {
   profile: UserIcon,
   requests: UserIcon,
   operations: BoxIcon,
+  tariffs: DocumentIcon,
   audit: ShieldIcon,
 };
 

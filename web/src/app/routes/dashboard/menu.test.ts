@@ -21,12 +21,13 @@ describe('dashboard menu', () => {
     }
   });
 
-  it('gives admins registration requests, operations and audit', () => {
+  it('gives admins registration requests, operations, tariffs and audit', () => {
     const { main, staff } = menuSections({ roles: ['admin'], accountType: 0, mobile: false });
     expect(labels(main)).toEqual([]);
     expect(staff.map((i) => [i.label, i.to])).toEqual([
       ['Registration Requests', '/dashboard/overview'],
       ['Operations', '/dashboard/operations'],
+      ['Tariffs', '/dashboard/tariffs'],
       ['Audit', '/dashboard/audit'],
     ]);
   });

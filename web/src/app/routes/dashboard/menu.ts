@@ -5,7 +5,7 @@
  */
 import type { AccountType } from '@/lib/session';
 
-export type MenuIcon = 'overview' | 'bookings' | 'documents' | 'profile' | 'requests' | 'operations' | 'audit';
+export type MenuIcon = 'overview' | 'bookings' | 'documents' | 'profile' | 'requests' | 'operations' | 'tariffs' | 'audit';
 
 export interface MenuItem {
   label: string;
@@ -24,6 +24,7 @@ const DOCUMENTS: MenuItem = { label: 'Documents', to: '/dashboard/documents', ic
 const PROFILE: MenuItem = { label: 'Profile', to: '/dashboard/profile?editProfile=true', icon: 'profile' };
 const REGISTRATION_REQUESTS: MenuItem = { label: 'Registration Requests', to: '/dashboard/overview', icon: 'requests' };
 const OPERATIONS: MenuItem = { label: 'Operations', to: '/dashboard/operations', icon: 'operations' };
+const TARIFFS: MenuItem = { label: 'Tariffs', to: '/dashboard/tariffs', icon: 'tariffs' };
 const AUDIT: MenuItem = { label: 'Audit', to: '/dashboard/audit', icon: 'audit' };
 
 export interface MenuContext {
@@ -44,7 +45,7 @@ export function menuSections({ roles, accountType, mobile }: MenuContext): MenuS
   const staffAccount = accountType === 0;
   // Auditors are read-only: only the audit timeline is theirs.
   const staff = [
-    ...(canOperate(roles) ? [REGISTRATION_REQUESTS, OPERATIONS] : []),
+    ...(canOperate(roles) ? [REGISTRATION_REQUESTS, OPERATIONS, TARIFFS] : []),
     ...(canAudit(roles) ? [AUDIT] : []),
   ];
   // For admins Registration Requests already leads to the overview; a second link there would be noise.

@@ -3,6 +3,7 @@ import { ContentLayout } from '@/components/layouts';
 import { BoxIcon, DocumentIcon, UserIcon } from '@/components/ui/icons';
 import { LatestNotifications } from '@/features/accounts/components/latest-notifications';
 import { RegistrationRequestsPanel } from '@/features/admin/components/registration-requests-panel';
+import { QuotingPanel } from '@/features/admin/components/quoting-chart';
 import { WorkQueuePanel } from '@/features/admin/components/work-queue';
 import { CustomerOverviewPanel } from '@/features/booking/components/customer-overview';
 import { getRole, getRoles } from '@/lib/session';
@@ -47,6 +48,7 @@ export function OverviewRoute() {
         </>
       )}
       {canOperate(roles) ? <WorkQueuePanel /> : null}
+      {canOperate(roles) ? <QuotingPanel /> : null}
       {staffAccount ? null : (
         <ul className={styles.cards}>
           {CUSTOMER_LINKS.map(({ to, title, text, Icon }) => (

@@ -14,7 +14,8 @@ import {
   useSubmitBookingRequest,
 } from '../api/booking-api';
 import type { RateRequestDetail } from '../api/booking-api';
-import { formatDate, formatMoney, formatTotal } from '@/lib/format';
+import { formatDate, formatMoney } from '@/lib/format';
+import { formatBookingTotal } from '@/components/charges';
 import { FileUpload } from './file-upload';
 import { TemplateCard } from './template-card';
 import { SummaryHeader } from './summary-header';
@@ -42,7 +43,8 @@ export function PricePanel({ detail }: { detail: RateRequestDetail }) {
           price per container is: <strong>{formatMoney(detail.price)}</strong>
           <span className={styles.muted}>
             {' '}
-            · {formatTotal(detail.price, detail.quantity)} for {detail.quantity}
+            · {formatBookingTotal(detail)} for{' '}
+            {detail.quantity}
             {detail.validUntil ? ` · quote valid until ${formatDate(detail.validUntil)}` : null}
           </span>
         </p>

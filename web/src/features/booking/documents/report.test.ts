@@ -36,6 +36,15 @@ const detail: RateRequestDetail = {
   bookingRequest: null,
   createdAt: '2026-11-01T00:00:00.000000Z',
   updatedAt: '2026-11-02T00:00:00.000000Z',
+  charges: [
+    { code: 'ocean_freight', name: 'Ocean freight', amount: 1000, per: 'container' },
+    { code: 'baf', name: 'Bunker adjustment (BAF)', amount: 250.5, per: 'container' },
+    { code: 'documentation_fee', name: 'Documentation fee', amount: 45, per: 'booking' },
+  ],
+  totalPrice: 2546,
+  quotedBy: 'system',
+  tariffVersion: 3,
+  tariffRow: 7,
   order: {
     id: 'so-1',
     rateRequestId: 'rr-1',
@@ -70,14 +79,23 @@ describe('shipping order report', () => {
     expect(text).toContain('Shanghai (CNSHA)');
     // Money and days as the screens show them; never the bare "USD" amount of before.
     expect(text).toContain('Price per container$1,250.50');
-    expect(text).toContain('Total for 2$2,501.00');
+    // The booking's total counts the per-booking documentation fee once; the charges are listed.
+    expect(text).toContain('Total for 2$2,546.00');
+    const charges = [...root.querySelectorAll('table')][0];
+    expect([...charges.querySelectorAll('tbody tr')].map((tr) => tr.textContent)).toEqual([
+      'Ocean freightper container$1,000.00',
+      'Bunker adjustment (BAF)per container$250.50',
+      'Documentation feeper booking$45.00',
+    ]);
+    expect(charges.querySelector('tfoot')?.textContent).toBe('Total2 × $1,250.50 per container$2,546.00');
+    expect(text).toContain("Quoted instantly from the carrier's tariff (version 3, row 7)");
     expect(text).toContain('Shipping dateDec 1, 2026');
     expect(text).not.toContain('USD');
     expect(text).toContain('40ft Reefer');
     expect(text).toContain('Ready For Approval');
     expect(text).toContain('Prepaid');
     expect(text).toContain('Supplier');
-    const foot = [...root.querySelectorAll('tfoot td')].map((td) => td.textContent);
+    const foot = [...[...root.querySelectorAll('tfoot')].at(-1)!.querySelectorAll('td')].map((td) => td.textContent);
     expect(foot).toEqual(['Total', '2 containers', '15', '', '2987', '2700']);
     // A container without a number shows its id.
     expect([...root.querySelectorAll('tbody td')].map((td) => td.textContent)).toContain('8');
@@ -113,9 +131,10 @@ describe('shipping order report', () => {
 
   it('says so when there is no order yet', () => {
     const root = document.createElement('main');
-    renderReport(root, { ...detail, order: null, price: null });
+    renderReport(root, { ...detail, order: null, price: null, charges: [], totalPrice: null, quotedBy: null });
     expect(root.textContent).toContain('No shipping order yet.');
     expect(root.querySelector('dl')?.textContent).toContain('Total for 2-');
+    expect(root.textContent).not.toContain('Charges');
   });
 
   it('accepts a rate-request id only from its own origin', () => {

@@ -3,8 +3,9 @@
  * {type: 'rate-request', id}; only messages from this same origin are accepted. The rate request is read through
  * the app's api-client (the caller's token cookie), typed by the server's OpenAPI document.
  */
+import { basis, formatBookingTotal, quoteSource } from '@/components/charges/charges';
 import { api } from '@/lib/api-client';
-import { formatDate, formatMoment, formatMoney, formatTotal } from '@/lib/format';
+import { formatDate, formatMoment, formatMoney } from '@/lib/format';
 import type { Answer } from '@/types/contract';
 
 type RateRequestDetail = Answer<'booking_rate_request_detail'>;
@@ -90,12 +91,24 @@ export function renderReport(root: HTMLElement, d: RateRequestDetail, sailing: B
       ['Container', `${d.containerSize.name ?? ''} ${d.containerType.name ?? ''}`.trim()],
       // Money and days as the screens show them (src/lib/format.ts): `$3,700.00`, `Dec 1, 2026`.
       ['Price per container', formatMoney(d.price)],
-      [`Total for ${d.quantity}`, formatTotal(d.price, d.quantity)],
+      [`Total for ${d.quantity}`, formatBookingTotal(d)],
       ['Shipping date', formatDate(d.preferredShippingDate)],
       ['Dangerous', d.isDanger ? 'Yes' : 'No'],
     ]),
   );
   if (sailing) root.append(...sailingSection(sailing));
+  if (d.charges.length > 0) {
+    root.append(
+      el('h2', 'Charges'),
+      table(
+        ['Charge', 'Basis', 'Amount'],
+        d.charges.map((c) => [c.name, basis(c), formatMoney(c.amount)]),
+        ['Total', `${d.quantity} × ${formatMoney(d.price)} per container`, formatMoney(d.totalPrice)],
+      ),
+    );
+    const source = quoteSource(d);
+    if (source) root.append(el('p', source));
+  }
   const o = d.order;
   if (!o) {
     root.append(el('p', 'No shipping order yet.'));

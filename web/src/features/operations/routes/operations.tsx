@@ -20,6 +20,7 @@ import { WhoseMove } from '@/components/whose-move';
 import { formatDate, formatMoment, formatMoney } from '@/lib/format';
 import type { Answer } from '@/types/contract';
 import { ChangeReview, OpenChangesQueue } from '../components/change-review';
+import { QuoteDialog } from '../components/quote-dialog';
 import styles from './operations.module.css';
 import { StaffBookingSailing } from '../components/staff-booking-sailing';
 import { PublishedSchedules } from '../components/published-schedules';
@@ -44,8 +45,8 @@ const REVIEW_FIELDS: [keyof NonNullable<Detail['order']>, string][] = [
 
 type Action =
   'quote' | 'request_revision' | 'reject' | 'confirm_booking' | 'confirm_request' | 'order_revision' | 'order_accept';
-const ACTION_TITLE: Record<Action, string> = {
-  quote: 'Quote',
+// The quote has a dialog of its own (../components/quote-dialog.tsx: the breakdown editor).
+const ACTION_TITLE: Record<Exclude<Action, 'quote'>, string> = {
   request_revision: 'Request Revision',
   reject: 'Reject',
   confirm_booking: 'Confirm Booking',
@@ -54,23 +55,21 @@ const ACTION_TITLE: Record<Action, string> = {
   order_accept: 'Accept Shipping Order',
 };
 
-function ActionDialog({ action, detail, onClose }: { action: Action; detail: Detail; onClose: () => void }) {
+function ActionDialog({ action, detail, onClose }: { action: Exclude<Action, 'quote'>; detail: Detail; onClose: () => void }) {
   const queryClient = useQueryClient();
-  const [price, setPrice] = useState('');
-  const [validUntil, setValidUntil] = useState('');
   const [message, setMessage] = useState('');
   const [revise, setRevise] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
   // Staff may set or change the booking's sailing as they quote or confirm (issue 27).
   const [routing, setRouting] = useState('');
-  const choosesSailing = action === 'quote' || action === 'confirm_booking';
+  // (The quote has its own dialog, ../components/quote-dialog.tsx; the sailing is chosen at confirmation or in the
+  // booking's sailing panel.)
+  const choosesSailing = action === 'confirm_booking';
   const sailings = useQuery({ ...staffSailingsOptions(detail.pol.id, detail.pod.id), enabled: choosesSailing });
   const sailing = routing ? { sailing: { routingReference: routing } } : {};
   const mutation = useMutation({
     mutationFn: async () => {
       const id = detail.id;
-      if (action === 'quote')
-        return api.put(`${ADMIN}/rate-requests/${id}/quote`, { price: Number(price), validUntil, ...sailing });
       if (action === 'request_revision')
         return api.put(`${ADMIN}/rate-requests/${id}/request-revision`, { message: message.trim() });
       if (action === 'reject') return api.put(`${ADMIN}/rate-requests/${id}/reject`, { message: message.trim() });
@@ -95,10 +94,6 @@ function ActionDialog({ action, detail, onClose }: { action: Action; detail: Det
     onError: (e) => setError(errorText(e)),
   });
   const confirm = () => {
-    if (action === 'quote') {
-      if (!(Number(price) > 0)) return setError('Price must be a positive number of USD');
-      if (!validUntil) return setError('Validity is required');
-    }
     if ((action === 'request_revision' || action === 'reject') && !message.trim())
       return setError('A reason is required');
     if (action === 'order_revision' && !Object.values(revise).some((m) => m.trim()))
@@ -125,26 +120,6 @@ function ActionDialog({ action, detail, onClose }: { action: Action; detail: Det
       <p>
         {detail.cargoDetails} for {detail.customerName}
       </p>
-      {action === 'quote' ? (
-        <>
-          <TextInput
-            label="Price per container (USD)"
-            type="number"
-            min="0"
-            step="0.01"
-            value={price}
-            onChange={(e) => setPrice(e.target.value)}
-            required
-          />
-          <TextInput
-            label="Valid until"
-            type="date"
-            value={validUntil}
-            onChange={(e) => setValidUntil(e.target.value)}
-            required
-          />
-        </>
-      ) : null}
       {action === 'request_revision' || action === 'reject' ? (
         <TextInput label="Reason" value={message} onChange={(e) => setMessage(e.target.value)} required />
       ) : null}
@@ -246,7 +221,8 @@ function DetailPanel({ id }: { id: string }) {
           </Button>
         ) : null}
       </div>
-      {action ? <ActionDialog action={action} detail={d} onClose={() => setAction(null)} /> : null}
+      {action === 'quote' ? <QuoteDialog detail={d} onClose={() => setAction(null)} /> : null}
+      {action && action !== 'quote' ? <ActionDialog action={action} detail={d} onClose={() => setAction(null)} /> : null}
     </section>
   );
 }

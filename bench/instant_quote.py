@@ -1,0 +1,111 @@
+"""Issue 28's figure: is a create the tariff prices at once slower than today's create? One process, one run.
+
+`python -m bench.instant_quote [per_kind]` serves the app in process (embedded SQLite, a throwaway VAR_DIR),
+publishes a two-row tariff, then creates rate requests in rotation, three kinds interleaved so that the
+shared machine's noise falls on each alike: `instant` (a row matches: Created and the system's Quoted in one
+transaction), `unmatched` (the lane has rows, none matches the date) and `no_tariff_lane` (a lane without
+rows: today's create plus one empty indexed lookup). Prints p50/p90 per kind and the p50 ratios.
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import tempfile
+import time
+from datetime import date, timedelta
+from pathlib import Path
+from typing import Any
+
+WARM_UP = 30
+HEADER = (
+    "pol,pod,container_size,container_type,cargo,valid_from,valid_to,ocean_freight,baf,thc_origin,"
+    "thc_destination,dg_surcharge,reefer_surcharge,documentation_fee"
+)
+
+
+def _day(offset: int) -> str:
+    return (date.today() + timedelta(days=offset)).isoformat()
+
+
+def _body(kind: str) -> dict[str, Any]:
+    return {
+        "commodity": "Pistachios",
+        "hsCode": "080251",
+        "preferredShippingDate": _day(90 if kind == "unmatched" else 20),
+        "isSwbl": False,
+        "quantity": 2,
+        "isDanger": False,
+        "msds": None,
+        "additionalComment": None,
+        "polId": 3 if kind == "no_tariff_lane" else 1,  # seed ports: 1 CNSHA, 2 SGSIN, 3 CNNGB
+        "podId": 2,
+        "containerSizeId": 2,
+        "containerTypeId": 1,
+    }
+
+
+def main(per_kind: int) -> None:
+    from fastapi.testclient import TestClient
+
+    from api.main import create_app
+    from api.settings import Settings
+
+    var = Path(tempfile.mkdtemp()) / "var"
+    settings = Settings(
+        VAR_DIR=var, ADMIN_USERNAME="admin", ADMIN_PASSWORD="Admin-Pass1-bench", JWT_SECRET="bench-" * 6
+    )
+    with TestClient(create_app(settings)) as client:
+
+        def token(username: str, password: str) -> dict[str, str]:
+            answer = client.post("/auth/api/v1/login", json={"username": username, "password": password})
+            return {"Authorization": f"Bearer {answer.json()['response']['token']}"}
+
+        admin = token("admin", "Admin-Pass1-bench")
+        tariff = "\n".join(
+            (
+                HEADER,
+                f"CNSHA,SGSIN,40,Dry,any,{_day(0)},{_day(60)},1000,100,50,50,0,0,40",
+                f"CNSHA,SGSIN,20,Dry,any,{_day(0)},{_day(60)},700,100,50,50,0,0,40",
+            )
+        )
+        published = client.put(
+            "/booking/api/v1/admin/tariffs", headers={**admin, "Content-Type": "text/csv"}, content=tariff
+        )
+        assert published.status_code == 200, published.text
+        shipper = _customer(client, token)
+        kinds = ("instant", "unmatched", "no_tariff_lane")
+        times: dict[str, list[float]] = {kind: [] for kind in kinds}
+        for i in range(per_kind * len(kinds) + WARM_UP):
+            kind = kinds[i % len(kinds)]
+            started = time.perf_counter()
+            answer = client.post("/booking/api/v1/client/rate-requests", headers=shipper, json=_body(kind))
+            elapsed = (time.perf_counter() - started) * 1000
+            assert answer.status_code == 201, answer.text
+            assert (answer.json()["response"]["price"] is not None) == (kind == "instant")
+            if i >= WARM_UP:
+                times[kind].append(elapsed)
+    for kind, found in times.items():
+        found.sort()
+        p90 = found[int(len(found) * 0.9)]
+        print(f"{kind:15} n={len(found)} p50={statistics.median(found):.2f} ms p90={p90:.2f} ms")
+    for other in kinds[1:]:
+        ratio = statistics.median(times["instant"]) / statistics.median(times[other])
+        print(f"p50 instant / {other}: {ratio:.2f}")
+
+
+def _customer(client: Any, token: Any) -> dict[str, str]:
+    from domain.accounts.account import INDIVIDUAL, Account
+    from domain.accounts.passwords import hash_password
+    from domain.shared.actor import SYSTEM_ACTOR
+
+    services = client.app.state.services
+    account = Account.open("bench_shipper", INDIVIDUAL, [], {}, SYSTEM_ACTOR)
+    account.set_password(hash_password("Customer-Pass1"), SYSTEM_ACTOR)
+    services.settle(services.accounts.record(account))
+    headers: dict[str, str] = token("bench_shipper", "Customer-Pass1")
+    return headers
+
+
+if __name__ == "__main__":
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 200)

@@ -1,0 +1,344 @@
+"""Tariffs and instant quotes (issue 28), on SQLite and PostgreSQL: publishing a tariff as CSV, matching a
+rate request to a row in force (lane, equipment, cargo class, validity's first and last day, DG and reefer
+surcharges), a request no row covers staying with staff, a bad upload changing nothing, and replay after a
+tariff change giving the same rows (no quote is priced again)."""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from tests.api.booking_support import (
+    ADMIN,
+    CLIENT,
+    assert_verify_clean,
+    create,
+    customer,
+    fails,
+    later,
+    ok,
+    upload,
+)
+from tests.corpus import PERSIAN_PEOPLE
+
+TARIFFS = f"{ADMIN}/tariffs"
+HEADER = (
+    "pol,pod,container_size,container_type,cargo,valid_from,valid_to,ocean_freight,baf,thc_origin,"
+    "thc_destination,dg_surcharge,reefer_surcharge,documentation_fee"
+)
+# Seed reference data: port 1 CNSHA, 2 SGSIN, 3 CNNGB; size 2 is "40", type 1 "Dry", 2 "Refrigerated".
+CNSHA, SGSIN, CNNGB = 1, 2, 3
+FORTY, DRY, REEFER = 2, 1, 2
+
+
+def day(offset: int) -> date:
+    return datetime.now(UTC).date() + timedelta(days=offset)
+
+
+def tariff_csv(*rows: str) -> bytes:
+    return "\n".join((HEADER, *rows)).encode()
+
+
+def publish(client: TestClient, admin: dict[str, str], body: bytes) -> Any:
+    return client.put(TARIFFS, headers={**admin, "Content-Type": "text/csv"}, content=body)
+
+
+def in_force(client: TestClient, admin: dict[str, str]) -> list[dict[str, Any]]:
+    return list(ok(client.get(TARIFFS, headers=admin))["rows"])
+
+
+def shipper(client: TestClient, name: str) -> dict[str, str]:
+    first, last = PERSIAN_PEOPLE[0]
+    return customer(client, name, {"firstName": first, "lastName": last})
+
+
+# Lane CNSHA -> SGSIN: days 10..20 general 40' Dry; dangerous 40' Dry; any 40' Refrigerated.
+FIRST, LAST = 10, 20
+STANDARD = tariff_csv(
+    f"CNSHA,SGSIN,40,Dry,general,{day(FIRST)},{day(LAST)},1000,150.50,120,95,0,0,45",
+    f"CNSHA,SGSIN,40,Dry,dangerous,{day(FIRST)},{day(LAST)},1100,150.50,120,95,400,0,45",
+    f"CNSHA,SGSIN,40,Refrigerated,any,{day(FIRST)},{day(LAST)},2000,150.50,120,95,400,650,45",
+)
+
+
+def charges_of(detail: dict[str, Any]) -> dict[str, float]:
+    return {c["code"]: c["amount"] for c in detail["charges"]}
+
+
+def test_a_matching_request_is_quoted_at_once_with_its_charges(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    published = ok(publish(client, admin_headers, STANDARD))
+    assert published["version"] == 1 and published["rowCount"] == 3
+    assert published["lanes"] == ["CNSHA-SGSIN"] and published["publishedBy"]
+    headers = shipper(client, "tariff_shipper")
+    answer = create(client, headers, preferredShippingDate=str(day(FIRST)), quantity=3)
+    # The create's own answer already carries the price: state 0 with a price, the system's quote.
+    assert answer["state"] == 0 and answer["stateName"] == "quoted"
+    assert answer["price"] == 1000 + 150.5 + 120 + 95
+    assert charges_of(answer) == {
+        "ocean_freight": 1000,
+        "baf": 150.5,
+        "thc_origin": 120,
+        "thc_destination": 95,
+        "documentation_fee": 45,
+    }
+    fee = next(c for c in answer["charges"] if c["code"] == "documentation_fee")
+    assert fee["per"] == "booking" and fee["name"] == "Documentation fee"
+    assert answer["totalPrice"] == answer["price"] * 3 + 45
+    assert answer["quotedBy"] == "system" and (answer["tariffVersion"], answer["tariffRow"]) == (1, 2)
+    # Valid a week at most (the row runs longer than that from today? no: until its last day, day 20).
+    valid_until = datetime.fromisoformat(answer["validUntil"].replace("Z", "+00:00"))
+    week = datetime.now(UTC) + timedelta(days=7)
+    assert abs((valid_until - week).total_seconds()) < 120
+    # The detail says the same, to the customer and to staff; the audit trail cites the tariff row.
+    detail = ok(client.get(f"{CLIENT}/rate-requests/{answer['id']}", headers=headers))
+    assert detail["charges"] == answer["charges"] and detail["price"] == answer["price"]
+    staff_view = ok(client.get(f"{ADMIN}/rate-requests/{answer['id']}", headers=admin_headers))
+    assert staff_view["charges"] == answer["charges"]
+    services = client.app.state.services  # type: ignore[attr-defined]
+    with services.read_models.read() as tx:
+        reasons = tx.all(
+            "SELECT actor_role, reason FROM event_log WHERE aggregate_id = ? AND type = 'Quoted'",
+            (answer["id"],),
+        )
+    assert reasons == [{"actor_role": "system", "reason": "tariff version 1, row 2"}]
+    with services.read_models.read() as tx:
+        published_log = tx.all(
+            "SELECT actor_role, reason FROM event_log WHERE aggregate_kind = 'tariff' AND type = 'Published'"
+        )
+    assert published_log == [{"actor_role": "admin", "reason": "tariff version 1: 3 rows, 1 lane"}]
+    # The customer accepts the instant price as any other.
+    accepted = ok(client.put(f"{CLIENT}/rate-requests/{answer['id']}/approve", headers=headers))
+    assert accepted["stateName"] == "loi_pending"
+
+
+def test_matching_lane_equipment_cargo_validity_and_surcharges(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    ok(publish(client, admin_headers, STANDARD))
+    headers = shipper(client, "matching_shipper")
+    msds = upload(client, headers, key="msds-1")
+
+    def ask(**changes: Any) -> dict[str, Any]:
+        return create(client, headers, **{"preferredShippingDate": str(day(15)), **changes})
+
+    # Validity: the first and the last day match; the day before and the day after do not.
+    assert ask(preferredShippingDate=str(day(FIRST)))["tariffRow"] == 2
+    assert ask(preferredShippingDate=str(day(LAST)))["tariffRow"] == 2
+    for outside in (FIRST - 1, LAST + 1):
+        unquoted = ask(preferredShippingDate=str(day(outside)))
+        assert unquoted["stateName"] == "requested" and unquoted["price"] is None
+        assert unquoted["charges"] == [] and unquoted["quotedBy"] is None
+    # Lane: the other direction, or another port, has no row.
+    assert ask(polId=SGSIN, podId=CNSHA)["price"] is None
+    assert ask(podId=CNNGB)["price"] is None
+    # Equipment: another size or type has no row.
+    assert ask(containerSizeId=1)["price"] is None
+    assert ask(containerTypeId=3)["price"] is None
+    # Cargo class: dangerous cargo takes the dangerous row and its DG surcharge, not the general row.
+    dangerous = ask(isDanger=True, msds=msds)
+    assert dangerous["tariffRow"] == 3 and charges_of(dangerous)["dg_surcharge"] == 400
+    assert dangerous["price"] == 1100 + 150.5 + 120 + 95 + 400
+    assert "dg_surcharge" not in charges_of(ask())
+    # `any` serves both classes; a refrigerated container adds the reefer surcharge, DG only when dangerous.
+    reefer = ask(containerTypeId=REEFER)
+    assert reefer["tariffRow"] == 4 and charges_of(reefer)["reefer_surcharge"] == 650
+    assert "dg_surcharge" not in charges_of(reefer)
+    reefer_dg = ask(containerTypeId=REEFER, isDanger=True, msds=msds)
+    assert charges_of(reefer_dg)["dg_surcharge"] == 400 and charges_of(reefer_dg)["reefer_surcharge"] == 650
+    assert reefer_dg["price"] == 2000 + 150.5 + 120 + 95 + 400 + 650
+    # A row whose last day comes before a week is out is valid until the end of that day.
+    near_end = tariff_csv(f"CNNGB,SGSIN,40,Dry,any,{day(0)},{day(2)},900,0,0,0,0,0,0")
+    ok(publish(client, admin_headers, near_end))
+    short = ask(polId=CNNGB, preferredShippingDate=str(day(1)))
+    assert short["validUntil"].startswith(f"{day(2)}T23:59:59") and short["tariffVersion"] == 2
+    assert charges_of(short) == {"ocean_freight": 900}
+    # An unquoted request stays the staff's, and an edit that makes it match is quoted at once.
+    waiting = ask(preferredShippingDate=str(day(LAST + 5)))
+    edited = ok(
+        client.put(
+            f"{CLIENT}/rate-requests/{waiting['id']}",
+            headers=headers,
+            json={**_body(waiting), "preferredShippingDate": str(day(12))},
+        )
+    )
+    assert edited["stateName"] == "quoted" and edited["quotedBy"] == "system"
+
+
+def _body(detail: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "commodity": detail["commodity"],
+        "hsCode": detail["hsCode"],
+        "preferredShippingDate": detail["preferredShippingDate"],
+        "isSwbl": detail["isSwbl"],
+        "quantity": detail["quantity"],
+        "isDanger": detail["isDanger"],
+        "msds": detail["msds"],
+        "additionalComment": detail["additionalComment"],
+        "polId": detail["pol"]["id"],
+        "podId": detail["pod"]["id"],
+        "containerSizeId": detail["containerSize"]["id"],
+        "containerTypeId": detail["containerType"]["id"],
+    }
+
+
+def test_an_upload_with_a_bad_row_changes_nothing_and_names_each_bad_cell(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    ok(publish(client, admin_headers, STANDARD))
+    services = client.app.state.services  # type: ignore[attr-defined]
+    before, head = in_force(client, admin_headers), services.store.head()
+    bad = tariff_csv(
+        f"CNSHA,SGSIN,40,Dry,general,{day(1)},{day(9)},800,0,0,0,0,0,0",
+        f"XXXXX,SGSIN,40,Dry,general,{day(1)},{day(9)},800,0,0,0,0,0,0",
+        f"CNSHA,CNNGB,41,Dry,liquid,{day(9)},{day(1)},-5,0,0,0,0,0,0",
+        f"CNSHA,SGSIN,40,Dry,general,{day(5)},2026-13-01,800,0,0,0,0,0,1.234",
+    )
+    error = fails(publish(client, admin_headers, bad), 400)
+    assert set(error["fields"]) == {
+        "rows.3.pol",
+        "rows.4.container_size",
+        "rows.4.cargo",
+        "rows.4.valid_to",
+        "rows.4.ocean_freight",
+        "rows.5.valid_to",
+        "rows.5.documentation_fee",
+    }
+    assert "nothing was published" in error["description"]
+    # Overlapping rows for the same lane, equipment and cargo are refused too (the later names the earlier).
+    overlapping = tariff_csv(
+        f"CNSHA,SGSIN,40,Dry,general,{day(1)},{day(9)},800,0,0,0,0,0,0",
+        f"CNSHA,SGSIN,40,Dry,general,{day(9)},{day(12)},800,0,0,0,0,0,0",
+    )
+    assert fails(publish(client, admin_headers, overlapping), 400)["fields"] == {
+        "rows.3.valid_from": "Overlaps row 2 (same lane, equipment and cargo, overlapping days)"
+    }
+    missing = fails(publish(client, admin_headers, b"pol,pod\nCNSHA,SGSIN"), 400)["fields"]
+    assert "rows.1.ocean_freight" in missing
+    assert fails(publish(client, admin_headers, HEADER.encode()), 400)["fields"] == {
+        "rows": "The tariff has no rows"
+    }
+    not_csv = client.put(TARIFFS, headers=admin_headers, json={"rows": []})
+    assert "Content-Type" in fails(not_csv, 400)["fields"]
+    assert in_force(client, admin_headers) == before and services.store.head() == head
+    assert [p["version"] for p in ok(client.get(TARIFFS, headers=admin_headers))["publications"]] == [1]
+    # Customers may neither publish nor read the tariff.
+    headers = shipper(client, "nosy_shipper")
+    fails(publish(client, headers, STANDARD), 403)
+    fails(client.get(TARIFFS, headers=headers), 403)
+
+
+def test_a_new_version_replaces_its_lanes_only_and_never_reprices_a_quote(
+    client: TestClient, admin_headers: dict[str, str], tmp_path: Path
+) -> None:
+    ok(publish(client, admin_headers, STANDARD))
+    other_lane = tariff_csv(f"CNNGB,SGSIN,40,Dry,any,{day(1)},{day(30)},700,0,0,0,0,0,0")
+    ok(publish(client, admin_headers, other_lane))
+    headers = shipper(client, "repricing_shipper")
+    first = create(client, headers, preferredShippingDate=str(day(12)))
+    assert first["price"] == 1365.5 and first["tariffVersion"] == 1
+    # Version 3 names CNSHA-SGSIN only: its one row replaces that lane's three; CNNGB-SGSIN stays.
+    cheaper = tariff_csv(f"cnsha,sgsin,40,dry,any,{day(1)},{day(30)},500,0,0,0,0,0,0")
+    published = ok(publish(client, admin_headers, cheaper))
+    assert published["version"] == 3 and published["rowCount"] == 1
+    rows = in_force(client, admin_headers)
+    assert {(r["pol"], r["version"]) for r in rows} == {("CNSHA", 3), ("CNNGB", 2)}
+    assert len(rows) == 2
+    # Rows valid on a given day: both on day 12, none after day 30.
+    on_day = f"{TARIFFS}?validOn="
+    assert len(ok(client.get(f"{on_day}{day(12)}", headers=admin_headers))["rows"]) == 2
+    assert ok(client.get(f"{on_day}{day(31)}", headers=admin_headers))["rows"] == []
+    assert "validOn" in fails(client.get(f"{on_day}tomorrow", headers=admin_headers), 400)["fields"]
+    second = create(client, headers, preferredShippingDate=str(day(12)))
+    assert second["price"] == 500 and (second["tariffVersion"], second["tariffRow"]) == (3, 2)
+    # The earlier quote keeps the price and charges it was given.
+    again = ok(client.get(f"{CLIENT}/rate-requests/{first['id']}", headers=headers))
+    assert again["price"] == 1365.5 and again["charges"] == first["charges"]
+    # Rebuilding every read model from the events gives the same rows (verify), so replay re-prices nothing.
+    services = client.app.state.services  # type: ignore[attr-defined]
+    assert_verify_clean(services, tmp_path)
+
+
+def test_staff_quote_a_request_no_row_covers_from_the_nearest_row(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    ok(publish(client, admin_headers, STANDARD))
+    headers = shipper(client, "manual_shipper")
+    waiting = create(client, headers, preferredShippingDate=str(day(25)), quantity=2)
+    assert waiting["price"] is None
+    suggestion = ok(
+        client.get(f"{ADMIN}/rate-requests/{waiting['id']}/tariff-suggestion", headers=admin_headers)
+    )
+    assert suggestion["matched"] is False and suggestion["row"]["row"] == 2
+    assert suggestion["price"] == 1365.5
+    assert {c["code"] for c in suggestion["charges"]} == {
+        "ocean_freight",
+        "baf",
+        "thc_origin",
+        "thc_destination",
+        "documentation_fee",
+    }
+    lines = [{"code": c["code"], "amount": c["amount"]} for c in suggestion["charges"]]
+    lines[0]["amount"] = 1100
+    quote = f"{ADMIN}/rate-requests/{waiting['id']}/quote"
+    wrong_total = {"price": 1365.5, "validUntil": later(), "charges": lines}
+    assert "price" in fails(client.put(quote, headers=admin_headers, json=wrong_total), 400)["fields"]
+    unknown = {"price": 10, "validUntil": later(), "charges": [{"code": "tip", "amount": 10}]}
+    assert "charges.0.code" in fails(client.put(quote, headers=admin_headers, json=unknown), 400)["fields"]
+    quoted = ok(
+        client.put(
+            quote, headers=admin_headers, json={"price": 1465.5, "validUntil": later(), "charges": lines}
+        )
+    )
+    assert quoted["quotedBy"] == "staff" and quoted["tariffVersion"] is None
+    assert charges_of(quoted)["ocean_freight"] == 1100 and quoted["totalPrice"] == 1465.5 * 2 + 45
+    # A quote without a breakdown is one all-in charge of its price.
+    plain = create(client, headers, preferredShippingDate=str(day(40)))
+    all_in = ok(
+        client.put(
+            f"{ADMIN}/rate-requests/{plain['id']}/quote",
+            headers=admin_headers,
+            json={"price": 999, "validUntil": later()},
+        )
+    )
+    assert all_in["charges"] == [
+        {"code": "ocean_freight", "name": "Ocean freight", "amount": 999, "per": "container"}
+    ]
+    # A lane without any row suggests nothing.
+    elsewhere = create(client, headers, polId=CNNGB, preferredShippingDate=str(day(12)))
+    none = ok(client.get(f"{ADMIN}/rate-requests/{elsewhere['id']}/tariff-suggestion", headers=admin_headers))
+    assert none == {"matched": False, "row": None, "charges": [], "price": None}
+
+
+def test_quoting_statistics_by_week(client: TestClient, admin_headers: dict[str, str]) -> None:
+    ok(publish(client, admin_headers, STANDARD))
+    headers = shipper(client, "stats_shipper")
+    instant = create(client, headers, preferredShippingDate=str(day(12)))
+    manual = create(client, headers, preferredShippingDate=str(day(30)))
+    create(client, headers, preferredShippingDate=str(day(31)))  # never quoted
+    ok(
+        client.put(
+            f"{ADMIN}/rate-requests/{manual['id']}/quote",
+            headers=admin_headers,
+            json={"price": 800, "validUntil": later()},
+        )
+    )
+    ok(client.put(f"{CLIENT}/rate-requests/{instant['id']}/approve", headers=headers))
+    weeks = ok(client.get(f"{ADMIN}/quoting-stats?weeks=4", headers=admin_headers))
+    assert len(weeks) == 4
+    this_week = weeks[-1]
+    today = datetime.now(UTC).date()
+    assert this_week["weekStart"] == str(today - timedelta(days=today.weekday()))
+    assert (this_week["requests"], this_week["quoted"], this_week["quotedInstantly"]) == (3, 2, 1)
+    assert abs(this_week["instantShare"] - 1 / 3) < 1e-9
+    assert this_week["accepted"] == 1 and this_week["acceptedShare"] == 0.5
+    # Nearest rank of [instant, by hand]: the median is the instant quote's (same transaction as the
+    # create), the 90th percentile the hand quote's, which came after several more requests.
+    assert 0 <= this_week["medianSecondsToQuote"] < 0.5
+    assert this_week["p90SecondsToQuote"] > this_week["medianSecondsToQuote"]
+    assert all(w["requests"] == 0 and w["instantShare"] is None for w in weeks[:-1])
+    fails(client.get(f"{ADMIN}/quoting-stats", headers=headers), 403)

@@ -1,0 +1,53 @@
+import { formatMoney } from '@/lib/format';
+import { basis, quoteSource } from './charges';
+import type { Priced } from './charges';
+import styles from './charges.module.css';
+
+/** The price's lines, its total per container and for the booking, and who priced it (issue 28). */
+export function ChargesBreakdown({ priced }: { priced: Priced }) {
+  if (priced.charges.length === 0) return null;
+  const source = quoteSource(priced);
+  return (
+    <section className={styles.breakdown} aria-label="Price breakdown">
+      <table className={styles.table}>
+        <caption className={styles.caption}>Price breakdown</caption>
+        <thead>
+          <tr>
+            <th scope="col">Charge</th>
+            <th scope="col" className={styles.amount}>
+              Amount
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {priced.charges.map((c) => (
+            <tr key={c.code} data-testid="charge-line">
+              <td>
+                {c.name}
+                <span className={styles.basis}>{basis(c)}</span>
+              </td>
+              <td className={styles.amount}>{formatMoney(c.amount)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row">
+              Price per container
+            </th>
+            <td className={styles.amount}>{formatMoney(priced.price)}</td>
+          </tr>
+          <tr>
+            <th scope="row">
+              Total for {priced.quantity} container{priced.quantity === 1 ? '' : 's'}
+            </th>
+            <td className={styles.amount} data-testid="booking-total">
+              {formatMoney(priced.totalPrice)}
+            </td>
+          </tr>
+        </tfoot>
+      </table>
+      {source ? <p className={styles.source}>{source}</p> : null}
+    </section>
+  );
+}

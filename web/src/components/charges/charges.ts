@@ -1,0 +1,30 @@
+/**
+ * A quote's itemised charges (issue 28) as every screen, the report and the console word them: the basis of
+ * each line, the total per container (the specification's `price`) and for the whole booking, and where the
+ * price came from.
+ */
+import { formatMoney, formatTotal } from '@/lib/format';
+import type { Schema } from '@/types/contract';
+
+export type Charge = Schema<'QuoteCharge'>;
+export type Priced = Pick<
+  Schema<'RateRequestDetail'>,
+  'charges' | 'price' | 'totalPrice' | 'quantity' | 'quotedBy' | 'tariffVersion' | 'tariffRow'
+>;
+
+export function basis(charge: Pick<Charge, 'per'>): string {
+  return charge.per === 'booking' ? 'per booking' : 'per container';
+}
+
+/** `Quoted instantly from the tariff (version 3, row 7)`, `Quoted by staff`, or null while unpriced. */
+export function quoteSource(priced: Pick<Priced, 'quotedBy' | 'tariffVersion' | 'tariffRow'>): string | null {
+  if (priced.quotedBy === 'system')
+    return `Quoted instantly from the carrier's tariff (version ${priced.tariffVersion ?? '-'}, row ${priced.tariffRow ?? '-'})`;
+  if (priced.quotedBy === 'staff') return 'Quoted by our staff';
+  return null;
+}
+
+/** The whole booking's total: the server's (per-booking charges counted once), else price × quantity. */
+export function formatBookingTotal(priced: Pick<Priced, 'price' | 'totalPrice' | 'quantity'>): string {
+  return priced.totalPrice === null ? formatTotal(priced.price, priced.quantity) : formatMoney(priced.totalPrice);
+}

@@ -1,0 +1,96 @@
+import { useQuery } from '@tanstack/react-query';
+import { quotingStatsOptions } from '../api/quoting';
+import type { QuotingWeeks } from '../api/quoting';
+import { formatShare, formatWait, weekLabel } from '../lib/quoting';
+import styles from './admin.module.css';
+
+const WEEKS = 8;
+const HEIGHT = 120;
+const BAR = 14;
+const SLOT = 48;
+
+/** Two bars a week: the share quoted instantly and the share of quotes accepted (0-100%). */
+function Bars({ weeks }: { weeks: QuotingWeeks }) {
+  const width = weeks.length * SLOT + 28;
+  const y = (share: number | null) => HEIGHT - Math.round((share ?? 0) * (HEIGHT - 8));
+  return (
+    <svg
+      className={styles.chart}
+      viewBox={`0 0 ${width} ${HEIGHT + 20}`}
+      role="img"
+      aria-label="Share quoted instantly and share accepted, by week"
+      preserveAspectRatio="xMinYMin meet"
+    >
+      {[0.5, 1].map((share) => (
+        <g key={share}>
+          <line x1={28} x2={width} y1={y(share)} y2={y(share)} stroke="#e5e7eb" />
+          <text x={0} y={y(share) + 4} fontSize="9" fill="#4b5563">
+            {formatShare(share)}
+          </text>
+        </g>
+      ))}
+      <line x1={28} x2={width} y1={HEIGHT} y2={HEIGHT} stroke="#9ca3af" />
+      {weeks.map((w, i) => {
+        const x = i * SLOT + 36;
+        return (
+          <g key={w.weekStart}>
+            <rect x={x} y={y(w.instantShare)} width={BAR} height={HEIGHT - y(w.instantShare)} fill="#1d4ed8">
+              <title>{`${weekLabel(w.weekStart)}: ${formatShare(w.instantShare)} quoted instantly`}</title>
+            </rect>
+            <rect x={x + BAR + 2} y={y(w.acceptedShare)} width={BAR} height={HEIGHT - y(w.acceptedShare)} fill="#15803d">
+              <title>{`${weekLabel(w.weekStart)}: ${formatShare(w.acceptedShare)} accepted`}</title>
+            </rect>
+            <text x={x} y={HEIGHT + 14} fontSize="10" fill="#374151">
+              {weekLabel(w.weekStart)}
+            </text>
+          </g>
+        );
+      })}
+    </svg>
+  );
+}
+
+/** The staff overview's view of quoting (issue 28): instant share, time to quote and acceptance, by week. */
+export function QuotingPanel() {
+  const query = useQuery(quotingStatsOptions(WEEKS));
+  if (query.isPending) return null;
+  if (query.isError) return <p role="alert">The quoting figures could not be loaded.</p>;
+  const weeks = query.data;
+  return (
+    <section aria-labelledby="quoting-heading" className={styles.section}>
+      <h2 id="quoting-heading">How quoting goes</h2>
+      <p className={styles.legend}>
+        <span className={styles.swatchInstant} aria-hidden="true" /> quoted instantly{' '}
+        <span className={styles.swatchAccepted} aria-hidden="true" /> quotes accepted
+      </p>
+      <Bars weeks={weeks} />
+      <div className={styles.tableWrap}>
+        <table className={styles.table}>
+          <caption className="visually-hidden">Quoting by week</caption>
+          <thead>
+            <tr>
+              <th scope="col">Week of</th>
+              <th scope="col">Requests</th>
+              <th scope="col">Quoted instantly</th>
+              <th scope="col">Time to quote (median)</th>
+              <th scope="col">Time to quote (90th pct.)</th>
+              <th scope="col">Accepted</th>
+            </tr>
+          </thead>
+          <tbody>
+            {[...weeks].reverse().map((w) => (
+              <tr key={w.weekStart} data-testid="quoting-week">
+                <td>{weekLabel(w.weekStart)}</td>
+                <td>{w.requests}</td>
+                <td>{formatShare(w.instantShare)}</td>
+                <td>{formatWait(w.medianSecondsToQuote)}</td>
+                <td>{formatWait(w.p90SecondsToQuote)}</td>
+                <td>{formatShare(w.acceptedShare)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

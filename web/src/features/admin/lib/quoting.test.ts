@@ -1,0 +1,17 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { formatShare, formatWait, weekLabel } from './quoting';
+
+describe('quoting figures', () => {
+  it('words shares and waits as the overview shows them', () => {
+    expect(formatShare(1 / 3)).toBe('33%');
+    expect(formatShare(null)).toBe('-');
+    expect(formatWait(0.0004)).toBe('instant');
+    expect(formatWait(42)).toBe('42 s');
+    expect(formatWait(1800)).toBe('30 min');
+    expect(formatWait(5400)).toBe('1.5 h');
+    expect(formatWait(3 * 86400)).toBe('3.0 days');
+    expect(formatWait(null)).toBe('-');
+    expect(weekLabel('2026-11-23')).toBe('Nov 23');
+  });
+});

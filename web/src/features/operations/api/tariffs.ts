@@ -1,0 +1,29 @@
+/** The tariff calls of the console (issue 28), typed by the server's OpenAPI document. */
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import type { Answer } from '@/types/contract';
+
+const ADMIN = '/booking/api/v1/admin';
+
+export type Tariffs = Answer<'tariffs_tariffs'>;
+export type TariffPublication = Answer<'tariffs_publish_tariff'>;
+export type TariffSuggestion = Answer<'tariffs_tariff_suggestion'>;
+
+export const tariffsOptions = () =>
+  queryOptions({
+    queryKey: ['tariffs'],
+    staleTime: 0,
+    queryFn: ({ signal }) => api.get<Tariffs>(`${ADMIN}/tariffs`, { signal }),
+  });
+
+export const suggestionOptions = (rateRequestId: string) =>
+  queryOptions({
+    queryKey: ['operations', 'tariff-suggestion', rateRequestId],
+    staleTime: 0,
+    queryFn: ({ signal }) =>
+      api.get<TariffSuggestion>(`${ADMIN}/rate-requests/${encodeURIComponent(rateRequestId)}/tariff-suggestion`, { signal }),
+  });
+
+export function publishTariff(csv: string): Promise<TariffPublication> {
+  return api.putText<TariffPublication>(`${ADMIN}/tariffs`, csv, 'text/csv');
+}

@@ -1,0 +1,136 @@
+/**
+ * Staff's quote (issue 28): a rate request no tariff row priced at once. The breakdown editor starts from the
+ * row the server suggests (the matching row, else the nearest on the lane); the price per container is the
+ * sum of its per-container lines. Without a row on the lane, staff type one price as before.
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { basis } from '@/components/charges';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { TextInput } from '@/components/ui/text-input';
+import { toast } from '@/components/ui/toast';
+import { api, errorText } from '@/lib/api-client';
+import { formatDate, formatMoney } from '@/lib/format';
+import type { Schema } from '@/types/contract';
+import { suggestionOptions } from '../api/tariffs';
+import type { TariffSuggestion } from '../api/tariffs';
+import styles from '../routes/operations.module.css';
+
+const ADMIN = '/booking/api/v1/admin';
+
+type Line = Schema<'QuoteCharge'> & { typed: string };
+type Detail = Pick<Schema<'RateRequestDetail'>, 'id' | 'cargoDetails' | 'customerName'>;
+
+/** The price per container of the lines: their per-container amounts added up (in cents, no float drift). */
+export function perContainer(lines: readonly Pick<Line, 'per' | 'typed'>[]): number {
+  const cents = lines.filter((l) => l.per === 'container').reduce((sum, l) => sum + Math.round(Number(l.typed) * 100), 0);
+  return cents / 100;
+}
+
+function rowText(s: TariffSuggestion): string | null {
+  const r = s.row;
+  if (!r) return null;
+  const what = `${r.pol} → ${r.pod}, ${r.containerSize} ${r.containerType}, ${r.cargo}, ${formatDate(r.validFrom)} – ${formatDate(r.validTo)}`;
+  return `${s.matched ? 'Matching' : 'Nearest'} tariff row: version ${r.version}, row ${r.row} (${what})`;
+}
+
+function QuoteForm({ detail, suggestion, onClose }: { detail: Detail; suggestion: TariffSuggestion; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const [lines, setLines] = useState<Line[]>(() => suggestion.charges.map((c) => ({ ...c, typed: String(c.amount) })));
+  const [price, setPrice] = useState('');
+  const [validUntil, setValidUntil] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const itemised = lines.length > 0;
+  const total = itemised ? perContainer(lines) : Number(price);
+  const mutation = useMutation({
+    mutationFn: () =>
+      api.put(`${ADMIN}/rate-requests/${detail.id}/quote`, {
+        price: total,
+        validUntil,
+        ...(itemised ? { charges: lines.map((l) => ({ code: l.code, amount: l.typed })) } : {}),
+      }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ['operations'] });
+      toast.success('Quote: done');
+      onClose();
+    },
+    onError: (e) => setError(errorText(e)),
+  });
+  const confirm = () => {
+    if (itemised && lines.some((l) => !(Number(l.typed) >= 0) || l.typed.trim() === ''))
+      return setError('Every charge needs an amount of USD (0 or more)');
+    if (!(total > 0)) return setError('Price must be a positive number of USD');
+    if (!validUntil) return setError('Validity is required');
+    setError(null);
+    mutation.mutate();
+  };
+  const source = rowText(suggestion);
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title="Quote"
+      actions={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            Close
+          </Button>
+          <Button loading={mutation.isPending} onClick={confirm}>
+            Confirm
+          </Button>
+        </>
+      }
+    >
+      <p>
+        {detail.cargoDetails} for {detail.customerName}
+      </p>
+      {source ? <p className={styles.reference}>{source}</p> : null}
+      {itemised ? (
+        <fieldset className={styles.breakdown}>
+          <legend>Price breakdown</legend>
+          {lines.map((line, index) => (
+            <TextInput
+              key={line.code}
+              label={`${line.name} (USD ${basis(line)})`}
+              type="number"
+              min="0"
+              step="0.01"
+              value={line.typed}
+              onChange={(e) => {
+                const typed = e.target.value;
+                setLines((all) => all.map((l, i) => (i === index ? { ...l, typed } : l)));
+              }}
+            />
+          ))}
+          <p>
+            Price per container: <strong data-testid="quote-total">{formatMoney(total)}</strong>
+          </p>
+          <Button variant="outline" onClick={() => setLines([])}>
+            Quote one price instead
+          </Button>
+        </fieldset>
+      ) : (
+        <TextInput
+          label="Price per container (USD)"
+          type="number"
+          min="0"
+          step="0.01"
+          value={price}
+          onChange={(e) => setPrice(e.target.value)}
+          required
+        />
+      )}
+      <TextInput label="Valid until" type="date" value={validUntil} onChange={(e) => setValidUntil(e.target.value)} required />
+      {error ? <p role="alert">{error}</p> : null}
+    </Dialog>
+  );
+}
+
+export function QuoteDialog({ detail, onClose }: { detail: Detail; onClose: () => void }) {
+  const suggestion = useQuery(suggestionOptions(detail.id));
+  if (suggestion.isPending) return null;
+  // Without a suggestion (an error reading it) staff still quote one price.
+  const found = suggestion.data ?? { matched: false, row: null, charges: [], price: null };
+  return <QuoteForm detail={detail} suggestion={found} onClose={onClose} />;
+}
