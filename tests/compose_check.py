@@ -38,8 +38,14 @@ def problems(compose: dict[str, Any], root: Path) -> list[str]:
     api_env = (services.get("api") or {}).get("environment") or {}
     if str(api_env.get("RUN_FOLLOWERS", "")).lower() != "false":
         found.append("api: workers must run with RUN_FOLLOWERS=false (the follower service runs them)")
-    if "--workers" not in str((services.get("api") or {}).get("command", "")):
+    command = str((services.get("api") or {}).get("command", ""))
+    if "--workers" not in command:
         found.append("api: should run several workers")
+    if "uvicorn" in command and not all(
+        flag in command for flag in ("--no-proxy-headers", "--no-server-header")
+    ):
+        # uvicorn would believe X-Forwarded-For from loopback and name itself (issue 23; api/forwarded.py).
+        found.append("api: uvicorn must run with --no-proxy-headers and --no-server-header")
     found.extend(health_problems(services))
     return found
 
