@@ -45,6 +45,11 @@ def problems(compose: dict[str, Any], root: Path) -> list[str]:
         found.append("api: should run `freight serve`, the command the README gives")
     if "--workers" not in command:
         found.append("api: should run several workers")
+    if "uvicorn" in command and not all(
+        flag in command for flag in ("--no-proxy-headers", "--no-server-header")
+    ):
+        # uvicorn would believe X-Forwarded-For from loopback and name itself (issue 23; api/forwarded.py).
+        found.append("api: uvicorn must run with --no-proxy-headers and --no-server-header")
     found.extend(health_problems(services))
     return found
 

@@ -14,7 +14,7 @@ from api.schemas.auth import LoginAnswer, LoginBody, Me
 from api.schemas.envelope import Envelope, Message, error_responses
 from api.security import Principal, issue_token
 from domain.accounts.passwords import password_matches
-from domain.shared.errors import Unauthorized, ValidationFailed
+from domain.shared.errors import TooManyAttempts, Unauthorized, ValidationFailed
 from domain.shared.messages import message
 from projections.accounts import find_by_username
 
@@ -35,7 +35,14 @@ def login(body: LoginBody, request: Request, services: ServicesDep) -> Response:
     # Counted before the password is checked (one atomic step): concurrent guesses cannot overtake the limit.
     limits.login_by_username_and_address.take(*pair)
     limits.login_by_address.take(*by_address)
-    services.login_throttle.take(username, address)  # one account guessed from many addresses
+    try:
+        services.login_throttle.take(username, address)  # one account guessed from many addresses
+    except TooManyAttempts:
+        # Not checked, so not this address's failure: an owner waiting out the account's gap from a new
+        # address does not use up their own address's allowance meanwhile.
+        limits.login_by_username_and_address.give_back(*pair)
+        limits.login_by_address.give_back(*by_address)
+        raise
     with services.read_models.read() as tx:
         account = find_by_username(tx, username)
     # An unknown user costs the same argon2 verify as a wrong password (no timing oracle, issue 23).

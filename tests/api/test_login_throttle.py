@@ -46,8 +46,9 @@ def test_fifty_guesses_from_ten_addresses_get_few_checks_and_the_owner_gets_in(
     for attempt, attacker in enumerate(more):  # the guessing goes on (the owner's login forgave the rest)
         attacker.post(LOGIN, json={"username": national_id, "password": f"Again-{attempt}"})
     elsewhere = TestClient(client.app, client=("198.51.100.99", 40000))
-    refused = elsewhere.post(LOGIN, json={"username": national_id, "password": PASSWORD})
-    assert refused.status_code == 429 and 0 < int(refused.headers["retry-after"]) <= MAX_GAP_SECONDS
+    for _ in range(FREE_FAILURES + 2):  # impatient: the refusals do not use up this address's own allowance
+        refused = elsewhere.post(LOGIN, json={"username": national_id, "password": PASSWORD})
+        assert refused.status_code == 429 and 0 < int(refused.headers["retry-after"]) <= MAX_GAP_SECONDS
     ok(owner.post(LOGIN, json={"username": national_id, "password": PASSWORD}))
     now[0] += int(refused.headers["retry-after"])
     ok(elsewhere.post(LOGIN, json={"username": national_id, "password": PASSWORD}))
