@@ -178,9 +178,18 @@ class HostileSteps(RuleBasedStateMachine):
     def every_valid_booking_is_listed(self) -> None:
         if not self.bookings:
             return
-        answer = self.client.get(f"{CLIENT}/rate-requests", params={"limit": 100}, headers=self.alice)
-        assert answer.status_code == 200, answer.text[:300]
-        listed = {row["id"] for row in answer.json()["response"]["list"]["list"]}
+        listed: set[str] = set()
+        page = 1
+        while True:  # every page (`offset` is the page number): the bookings outgrow one
+            answer = self.client.get(
+                f"{CLIENT}/rate-requests", params={"limit": 100, "offset": page}, headers=self.alice
+            )
+            assert answer.status_code == 200, answer.text[:300]
+            body = answer.json()["response"]["list"]
+            listed |= {row["id"] for row in body["list"]}
+            if len(body["list"]) < 100 or len(listed) >= body["totalCount"]:
+                break
+            page += 1
         assert self.bookings <= listed, self.bookings - listed
 
 
