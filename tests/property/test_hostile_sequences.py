@@ -3,8 +3,9 @@
 Valid journeys (a rate request in any spelling of the JSON media type) are mixed with hostile requests of
 every value class the input boundary refuses (control characters, lone surrogates, bidirectional overrides,
 non-finite and out-of-range numbers, over-long identifiers and texts, far dates, blank names, numeric ids as
-huge digit strings, wrong media types, huge query integers, 10-digit national ids in the set-password link).
-After every step: no 5xx; every follower is at the head or has parked a named event; `/health` tells the
+huge digit strings, wrong media types, huge query integers, 10-digit national ids in the set-password link),
+and an event written straight into the store whose topic names no class (every follower must park it and go
+on). After every step: no 5xx; every follower is at the head or has parked a named event; `/health` tells the
 truth; every valid journey's booking is listed.
 
 The normal suite runs about 200 steps; `HOSTILE_LONG=1` runs a long one (`HOSTILE_EXAMPLES`, default 200
@@ -17,14 +18,16 @@ import json
 import os
 import shutil
 import tempfile
+import uuid
 from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
 
+from eventsourcing.persistence import StoredEvent
 from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
-from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
+from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
 from api.main import create_app
 from projections import dead_letters
@@ -74,6 +77,22 @@ class HostileSteps(RuleBasedStateMachine):
 
     def parked(self) -> dict[str, int]:
         raise NotImplementedError
+
+    def recorder(self) -> Any:
+        """The store's recorder (to write an event straight into the store)."""
+        raise NotImplementedError
+
+    # -- poison: an event no follower can read, written straight into the store ------------------------
+    unreadable_written = False
+
+    @precondition(lambda self: not self.unreadable_written)
+    @rule()
+    def unreadable_event_straight_into_the_store(self) -> None:
+        # Its topic names no class (a release that removed one, a bad migration): every follower, read
+        # models and each policy, fails to decode it and must park it and go on.
+        gone = StoredEvent(uuid.uuid4(), 1, "domain.gone:Vanished.Happened", b"{}")
+        self.recorder().insert_events([gone])
+        self.unreadable_written = True
 
     # -- sending -------------------------------------------------------------------------------------
     def _post(self, path: str, body: bytes, content_type: str | None, headers: dict[str, str]) -> Any:
@@ -218,6 +237,9 @@ class HostileSequences(HostileSteps):
     def parked(self) -> dict[str, int]:
         with self.services.read_models.read() as tx:
             return dead_letters.parked_counts(tx)
+
+    def recorder(self) -> Any:
+        return self.services.store.recorder
 
 
 RUN = settings(

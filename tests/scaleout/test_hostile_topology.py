@@ -104,6 +104,9 @@ class HostileTopology(HostileSteps):
         with self.shared.db.read() as tx:
             return dead_letters.parked_counts(tx)
 
+    def recorder(self) -> Any:
+        return self.shared.store.recorder
+
     @precondition(lambda self: not self.poisoned)
     @rule()
     def poison_straight_into_the_store(self) -> None:
