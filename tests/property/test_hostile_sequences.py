@@ -185,6 +185,12 @@ class HostileSteps(RuleBasedStateMachine):
 
     # -- after every step ----------------------------------------------------------------------------
     @invariant()
+    def after_every_step(self) -> None:
+        # One invariant, in this order (hypothesis runs separate ones by name): settle, then health, then
+        # the listing.
+        self.followers_at_head_or_parked_and_health_truthful()
+        self.every_valid_booking_is_listed()
+
     def followers_at_head_or_parked_and_health_truthful(self) -> None:
         assert self.settle(), "a follower neither reached the head nor parked"
         parked = self.parked()
@@ -193,7 +199,6 @@ class HostileSteps(RuleBasedStateMachine):
         if parked:
             assert all(name in health.text for name in parked)
 
-    @invariant()
     def every_valid_booking_is_listed(self) -> None:
         if not self.bookings:
             return
@@ -209,7 +214,19 @@ class HostileSteps(RuleBasedStateMachine):
             if len(body["list"]) < 100 or len(listed) >= body["totalCount"]:
                 break
             page += 1
-        assert self.bookings <= listed, self.bookings - listed
+        assert self.bookings <= listed, self.explain_missing(self.bookings - listed)
+
+    def explain_missing(self, ids: set[str]) -> str:
+        """What the store and the read models know of bookings that are not listed (for the failure)."""
+        found = []
+        for rid in ids:
+            events = [
+                (n.id, n.topic)
+                for n in self.recorder().select_notifications(start=1, limit=10**6)
+                if str(n.originator_id) == rid
+            ]
+            found.append(f"{rid}: events {events}")
+        return f"not listed: {found}; parked {self.parked()}; head {self.head()}"
 
 
 class HostileSequences(HostileSteps):
