@@ -121,15 +121,14 @@ def _declares_number(annotation: Any) -> bool:
     return False
 
 
-_SHAPES: dict[int, tuple[frozenset[str], bool]] = {}
-
-
 def _route_shape(route: APIRoute) -> tuple[frozenset[str], bool]:
     """The route's query and path parameters declared as numbers (wire names), and whether it takes a JSON
-    body (a body that is not a form). Worked out once per route (routes live as long as the app)."""
-    shape = _SHAPES.get(id(route))
+    body (a body that is not a form). Worked out once per route and kept on it (not in a table keyed by
+    `id(route)`: a test suite builds many apps, and a dead route's id is reused by a new one)."""
+    shape: tuple[frozenset[str], bool] | None = getattr(route, "_input_shape", None)
     if shape is None:
-        shape = _SHAPES[id(route)] = _shape_of(route)
+        shape = _shape_of(route)
+        route._input_shape = shape  # type: ignore[attr-defined]
     return shape
 
 

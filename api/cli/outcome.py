@@ -16,7 +16,8 @@ INTERRUPTED = 130  # Ctrl-C, as shells report it
 
 EXIT_CODES = f"""exit codes:
   {CLEAN}    done, and nothing wrong was found
-  {FOUND}    a difference or a failed check was found (verify, audit check, create-admin, bench --compare)
+  {FOUND}    a difference or a failed check was found (verify, replay or dead-letters: parked events;
+       audit check, create-admin, bench --compare)
   {ENVIRONMENT}    usage or environment error: a bad setting, an unreachable database, a store in use
   {BUG}    an unexpected error: a bug (FREIGHT_DEBUG=1 shows the traceback)
   {INTERRUPTED}  interrupted (Ctrl-C)"""

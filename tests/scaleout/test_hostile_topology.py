@@ -11,6 +11,7 @@ is parked, naming the follower; every valid booking listed.
 from __future__ import annotations
 
 import time
+import uuid
 from pathlib import Path
 from typing import Any
 
@@ -79,6 +80,8 @@ class HostileTopology(HostileSteps):
         self.client = TwoWorkers([self.shared.deployment.url(0), self.shared.deployment.url(1)])
         self.alice = self.shared.alice
         self.bookings = self.shared.bookings  # the store outlives an example: so do its bookings
+        # Per example (what rules may run must not depend on earlier examples: hypothesis replays them).
+        self.poisoned = False
 
     def teardown(self) -> None:
         self.client.close()
@@ -101,12 +104,15 @@ class HostileTopology(HostileSteps):
         with self.shared.db.read() as tx:
             return dead_letters.parked_counts(tx)
 
-    @precondition(lambda self: not self.shared.poisoned)
+    def recorder(self) -> Any:
+        return self.shared.store.recorder
+
+    @precondition(lambda self: not self.poisoned)
     @rule()
     def poison_straight_into_the_store(self) -> None:
-        account = Account.open("poison\x00user", INDIVIDUAL, [], {}, SYSTEM_ACTOR)
+        account = Account.open(f"poison\x00{uuid.uuid4().hex[:8]}", INDIVIDUAL, [], {}, SYSTEM_ACTOR)
         self.shared.accounts.record(account)
-        self.shared.poisoned = True
+        self.poisoned = self.shared.poisoned = True
 
 
 def test_hostile_sequences_against_two_workers_and_a_follower(tmp_path: Path) -> None:
