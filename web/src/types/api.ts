@@ -2637,6 +2637,8 @@ export interface components {
             deliveredAt: string | null;
             /** Eventid */
             eventId: string;
+            /** Eventtype */
+            eventType: string | null;
             /** Id */
             id: string;
             /** Lastattemptat */
