@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 import threading
 from contextlib import nullcontext
-from datetime import UTC, datetime
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 from uuid import UUID
@@ -46,6 +46,7 @@ from infrastructure.store_lock import StoreBusy, StoreLock
 from infrastructure.uploads import ChunkStore
 from infrastructure.wakeups import TRACKING_CHANNEL, PostgresWakeups, Wakeups, tracking_payload
 from infrastructure.webhook_delivery import resolve as resolve_callback
+from infrastructure.webhook_secrets import DeliverySecrets
 from infrastructure.webhook_sender import WebhookSender
 from policies.webhooks.policy import WEBHOOK_POLICY, webhook_follower
 from projections.booking import preview
@@ -53,7 +54,6 @@ from projections.booking import queries as booking_queries
 from projections.booking.reference import TableCatalog, seed_reference
 from projections.booking.tariffs import TableTariffs
 from projections.follower import Follower
-from projections.history import utc_text
 from projections.registry import READ_MODELS, applier, ensure_schema
 from projections.schedules import TableSailings
 
@@ -178,6 +178,9 @@ class Services:
             self.wakeups.on_events.append(self.read_follower.poke)
         # Booking notifications: the policy records them (policies/webhooks), the sender posts them
         # (infrastructure/webhook_sender.py).
+        self.webhook_secrets = DeliverySecrets(
+            self.secret_box, lambda subscription_id: signing_secret(self.jwt_secret, subscription_id)
+        )
         self.webhook_sender = WebhookSender(
             self.read_models, self.webhook_secrets, allow_local=settings.WEBHOOK_ALLOW_LOOPBACK
         )
@@ -202,18 +205,6 @@ class Services:
         # Without notifications (SQLite, one process): the accounts' positions their reads wait for.
         self._client_positions: dict[str, int] = {}
         self.started = False
-
-    def webhook_secrets(self, delivery: dict[str, Any]) -> list[str]:
-        """The secrets a delivery is signed with: the subscription's, and while a rotation's overlap lasts
-        the previous one too (a subscription older than its own secrets: the one derived for it)."""
-        legacy = signing_secret(self.jwt_secret, delivery["subscription_id"])
-        current = delivery.get("sealed_secret")
-        found = [self.secret_box.open(current) if current else legacy]
-        until = delivery.get("previous_valid_until")
-        if until and until > utc_text(datetime.now(UTC)):
-            previous = delivery.get("previous_sealed_secret")
-            found.append(self.secret_box.open(previous) if previous else legacy)
-        return found
 
     @property
     def followers(self) -> list[Follower]:

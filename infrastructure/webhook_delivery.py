@@ -28,6 +28,7 @@ from domain.integrations.callback_address import internal_name, is_public, liter
 
 TIMEOUT = 10.0
 NOT_PUBLIC = "The callback resolves to an address that is not public"
+INTERNAL = "The callback names an internal host"
 
 # host, port -> the addresses it names; address, port, timeout -> a connected socket.
 Resolver = Callable[[str, int], list[str]]
@@ -49,7 +50,7 @@ def connect(address: str, port: int, timeout: float) -> socket.socket:
 def refused(host: str, addresses: Sequence[str]) -> str | None:
     """Why a host that resolved to `addresses` may not be sent to (None: it may)."""
     if literal_address(host) is None and (looks_numeric(host) or internal_name(host)):
-        return "The callback names an internal host"
+        return INTERNAL
     if not addresses:
         return "The callback's host has no address"
     if not all(is_public(ip_address(a.split("%", 1)[0])) for a in addresses):
@@ -106,7 +107,7 @@ def post_notification(
     host = parts.hostname or ""
     secure = parts.scheme == "https"
     if not allow_local and literal_address(host) is None and (looks_numeric(host) or internal_name(host)):
-        return Attempt(None, "The callback names an internal host")
+        return Attempt(None, INTERNAL)  # refused before any DNS is asked
     try:
         port = parts.port or (443 if secure else 80)
         addresses = resolver(host, port)

@@ -162,7 +162,7 @@ async def list_deliveries(
     id: str,
     principal: CustomerUser,
     services: ServicesDep,
-    page: int = Query(1, ge=1),
+    page: int = Query(1, ge=1, le=100_000),
     limit: int = Query(20, ge=1, le=100),
 ) -> Any:
     """The subscription's deliveries, newest first, a page at a time."""

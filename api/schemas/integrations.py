@@ -70,6 +70,7 @@ class Removed(BaseModel):
 class Delivery(BaseModel):
     id: str
     eventId: str
+    eventType: str | None  # the step notified (None for deliveries recorded before event types)
     bookingStatus: str
     carrierBookingRequestReference: str
     state: str  # pending, delivered, failed or cancelled (its subscription was removed)

@@ -71,6 +71,16 @@ def ensure_tables(db: ReadModelDB) -> None:
     with db.transaction() as tx:
         for statement in SCHEMA:
             tx.execute(statement)
+    # Policy state outlives releases (replay keeps it): a column added later is added to a table made before.
+    if db.dialect == "postgres":
+        with db.transaction() as tx:
+            tx.execute("ALTER TABLE webhook_deliveries ADD COLUMN IF NOT EXISTS event_type TEXT")
+        return
+    with db.read() as tx:
+        columns = {row["name"] for row in tx.all("PRAGMA table_info(webhook_deliveries)")}
+    if "event_type" not in columns:
+        with db.transaction() as tx:
+            tx.execute("ALTER TABLE webhook_deliveries ADD COLUMN event_type TEXT")
 
 
 def event_id(event: Any) -> str:
@@ -373,8 +383,8 @@ def _booking_event(tx: Tx, event: Any, position: int, site_url: str, view: Booki
             "INSERT INTO webhook_deliveries (id, subscription_id, customer_id, rate_request_id, event_id,"
             " booking_status, body, state, attempts, last_status, last_error, last_attempt_at,"
             " next_attempt_at, window_started_at, delivered_at, lease_owner, lease_until, created_at,"
-            " position) VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', 0, NULL, NULL, NULL, ?, ?, NULL, NULL, NULL,"
-            " ?, ?)"
+            " position, event_type) VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', 0, NULL, NULL, NULL, ?, ?, NULL,"
+            " NULL, NULL, ?, ?, ?)"
             " ON CONFLICT (id) DO NOTHING",
             (
                 str(uuid.uuid5(_IDS, f"{subscription['id']}:{notification_id}")),
@@ -388,6 +398,7 @@ def _booking_event(tx: Tx, event: Any, position: int, site_url: str, view: Booki
                 at,
                 at,
                 position,
+                step.kind,
             ),
         )
 

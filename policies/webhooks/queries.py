@@ -16,6 +16,7 @@ def _row(r: dict[str, Any]) -> dict[str, Any]:
     return {
         "id": r["id"],
         "eventId": r["event_id"],
+        "eventType": r["event_type"],
         "bookingStatus": r["booking_status"],
         "carrierBookingRequestReference": json.loads(r["body"])["data"]["carrierBookingRequestReference"],
         "state": r["state"],

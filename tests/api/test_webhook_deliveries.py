@@ -212,6 +212,8 @@ def test_a_subscription_hears_only_the_event_types_it_chose(app_client: TestClie
     assert eventually(lambda: len(hooks.received) == 1)
     quoted = hooks.received[0].json["data"]
     assert quoted["bookingStatus"] == "RECEIVED" and "700" in quoted["feedbacks"][0]["message"]
+    log = deliveries(client, alice, quotes_only["id"])
+    assert [(d["eventType"], d["bookingStatus"]) for d in log] == [("booking.quoted", "RECEIVED")]
     # Every kind again (null), then the next step is heard.
     chosen = ok(
         client.put(f"{HOOKS}/{quotes_only['id']}/event-types", json={"eventTypes": None}, headers=alice)

@@ -75,3 +75,29 @@ def test_the_event_types_a_subscription_may_choose_are_the_notified_steps() -> N
     notified = [step.kind for step in policy.STEPS.values() if step.notified]
     assert sorted(notified) == sorted(NOTIFICATION_TYPES)
     assert not policy.STEPS[RateRequest.CutOffReminded].notified  # type: ignore[attr-defined]
+
+
+def test_a_deliveries_table_made_before_event_types_gains_the_column(tmp_path: Path) -> None:
+    db = SqliteReadModels(tmp_path / "read.db")
+    with db.transaction() as tx:
+        # The table as the release before event types made it.
+        tx.execute(
+            "CREATE TABLE webhook_deliveries ("
+            " id TEXT PRIMARY KEY, subscription_id TEXT NOT NULL, customer_id TEXT NOT NULL,"
+            " rate_request_id TEXT NOT NULL, event_id TEXT NOT NULL, booking_status TEXT NOT NULL,"
+            " body TEXT NOT NULL,"
+            " state TEXT NOT NULL, attempts INTEGER NOT NULL, last_status INTEGER, last_error TEXT,"
+            " last_attempt_at TEXT, next_attempt_at TEXT NOT NULL, window_started_at TEXT NOT NULL,"
+            " delivered_at TEXT, lease_owner TEXT, lease_until TEXT, created_at TEXT NOT NULL,"
+            " position BIGINT NOT NULL)"
+        )
+        tx.execute(
+            "INSERT INTO webhook_deliveries (id, subscription_id, customer_id, rate_request_id, event_id,"
+            " booking_status, body, state, attempts, next_attempt_at, window_started_at, created_at,"
+            " position) VALUES ('d1', 's1', 'c1', 'b1', 'n1', 'RECEIVED', '{}', 'delivered', 1,"
+            " 't', 't', 't', 1)"
+        )
+    policy.ensure_tables(db)
+    policy.ensure_tables(db)  # twice: a restart
+    with db.read() as tx:
+        assert tx.all("SELECT id, event_type FROM webhook_deliveries") == [{"id": "d1", "event_type": None}]

@@ -3058,6 +3058,8 @@ export interface components {
             deliveredAt: string | null;
             /** Eventid */
             eventId: string;
+            /** Eventtype */
+            eventType: string | null;
             /** Id */
             id: string;
             /** Lastattemptat */

@@ -87,37 +87,51 @@ function DeliveryLog({ webhookId }: { webhookId: string }) {
   const resend = useResendDelivery();
   const rows = deliveries.data?.list ?? [];
   if (rows.length === 0) return <p>No notifications sent yet.</p>;
+  const total = deliveries.data?.totalCount ?? rows.length;
   return (
-    <table aria-label="Deliveries">
-      <thead>
-        <tr>
-          <th>Time</th>
-          <th>Booking</th>
-          <th>Status</th>
-          <th>Delivery</th>
-          <th>Attempts</th>
-          <th>Last answer</th>
-          <th />
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.id}>
-            <td>{(row.lastAttemptAt ?? row.createdAt).replace('T', ' ').slice(0, 19)}</td>
-            <td>{row.carrierBookingRequestReference}</td>
-            <td>{row.bookingStatus}</td>
-            <td>{row.state}</td>
-            <td>{row.attempts}</td>
-            <td>{row.lastStatusCode ?? row.lastError ?? '-'}</td>
-            <td>
-              <Button type="button" variant="outline" onClick={() => resend.mutate(row.id)}>
-                Resend
-              </Button>
-            </td>
+    <>
+      <table aria-label="Deliveries">
+        <thead>
+          <tr>
+            <th>Time</th>
+            <th>Booking</th>
+            <th>Event</th>
+            <th>Status</th>
+            <th>Delivery</th>
+            <th>Attempts</th>
+            <th>Last answer</th>
+            <th />
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.id}>
+              <td>{(row.lastAttemptAt ?? row.createdAt).replace('T', ' ').slice(0, 19)}</td>
+              <td>{row.carrierBookingRequestReference}</td>
+              <td>{row.eventType ?? '-'}</td>
+              <td>{row.bookingStatus}</td>
+              <td>{row.state}</td>
+              <td>{row.attempts}</td>
+              <td>{row.lastStatusCode ?? row.lastError ?? '-'}</td>
+              <td>
+                <Button
+                  type="button"
+                  variant="outline"
+                  onClick={() => resend.mutate(row.id, { onError: (error) => toast.error(error.description) })}
+                >
+                  Resend
+                </Button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {total > rows.length ? (
+        <p>
+          The latest {rows.length} of {total} notifications.
+        </p>
+      ) : null}
+    </>
   );
 }
 
@@ -134,10 +148,12 @@ function Webhooks() {
       <h2 id="webhooks-title">Booking notifications (webhooks)</h2>
       <p>
         Every change of a booking is posted to <code>{'{your URL}'}/v2/booking-notifications</code>, signed by the
-        Standard Webhooks specification (headers webhook-id, webhook-timestamp and webhook-signature): verify it
-        with any Standard Webhooks library and the secret shown once below.
+        Standard Webhooks specification (headers webhook-id, webhook-timestamp and webhook-signature): verify it with
+        any Standard Webhooks library and the secret shown once below.
       </p>
-      {secret ? <ShownOnce title="The signing secret of this webhook." value={secret} onDone={() => setSecret(null)} /> : null}
+      {secret ? (
+        <ShownOnce title="The signing secret of this webhook." value={secret} onDone={() => setSecret(null)} />
+      ) : null}
       <form
         className={styles.form}
         aria-label="New webhook"
