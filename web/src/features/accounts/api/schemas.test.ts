@@ -148,6 +148,19 @@ describe('company forms', () => {
       phone: 'Invalid phone number.',
     });
   });
+  it("foreign: the postal code is its own country's", () => {
+    const { economicCode: _e, registrationCode: _r, ...rest } = domestic;
+    const foreign = { ...rest, fax: '' };
+    for (const postalCode of ['20095', 'SW1A 1AA', '10001', '75008', '1010 AB', '100-0001']) {
+      expect(foreignSchema.safeParse({ ...foreign, postalCode }).success).toBe(true);
+    }
+    for (const postalCode of ['20', 'SW1A  1AA', '12345678901', '#20095', '']) {
+      expect(messages(foreignSchema.safeParse({ ...foreign, postalCode }))).toEqual({ postalCode: 'Invalid postal code.' });
+    }
+    expect(messages(domesticSchema.safeParse({ ...domestic, postalCode: '20095' }))).toEqual({
+      postalCode: 'Invalid postal code.',
+    });
+  });
   it('sends the spec wire keys', () => {
     expect(finalizeBody({ kind: 2, values: domestic })).toMatchObject({ isForeign: false, econimicCode: '12345678901' });
     expect(finalizeBody({ kind: 2, values: domestic })).not.toHaveProperty('economicCode');

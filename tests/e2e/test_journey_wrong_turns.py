@@ -1,0 +1,110 @@
+"""Issue 24, the journey without a wrong turn: each item a real customer was stopped or misled by, walked in
+the browser at 1280x800 and 375x812 with the shared corpus's data, asserting what the person sees."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qs, urlparse
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.corpus import FOREIGN_POSTAL_CODES, fresh_company_id, fresh_national_id
+from tests.e2e.browser import DESKTOP, PHONE
+from tests.e2e.conftest import LiveServer
+from tests.e2e.customers import admin_token, call
+
+VIEWPORTS = pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+FOREIGN = "/account/api/v1/client/foreign-corporate-customers/register"
+
+
+def shot(page: Page, directory: Path, name: str) -> None:
+    width = page.viewport_size["width"] if page.viewport_size else 0
+    page.screenshot(path=str(directory / f"journey-{name}-{width}.png"), full_page=True)
+
+
+def mail_to(server: LiveServer, address: str, subject: str | None = None, timeout: float = 15) -> dict[str, Any]:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        for entry in reversed(server.outbox()):
+            if entry["to"] == address and (subject is None or entry["subject"] == subject):
+                return entry
+        time.sleep(0.2)
+    raise AssertionError(f"no e-mail to {address}")
+
+
+def accepted_company(server: LiveServer, company_id: str) -> str:
+    """A foreign company signed up and accepted through the API under `company_id`; answers the e-mailed
+    set-password link."""
+    email = f"c{company_id}@example.com"
+    call(server, "POST", f"{FOREIGN}/start", {"nationalId": company_id})
+    details = {"isForeign": True, "name": "Hanseatic Freight", "contactPerson": "Jonas Weber"}
+    details |= {"nationalCode": company_id, "phone": "+49 40 123456", "fax": "", "email": email}
+    details |= {"address": "Am Sandtorkai 1, Hamburg", "postalCode": "20457"}
+    call(server, "POST", f"{FOREIGN}/finalize", details)
+    admin = admin_token(server)
+    listing = call(server, "GET", "/account/api/v1/admin/register-requests?limit=100&page=1", token=admin)
+    request_id = next(r["id"] for r in listing["list"] if str(r["nationalId"]) == company_id)
+    call(
+        server,
+        "POST",
+        f"/account/api/v1/admin/foreign-corporate-customer/register-requests/{request_id}/accept",
+        token=admin,
+    )
+    return str(mail_to(server, email)["data"]["link"])
+
+
+# -- 1. the e-mailed set-password link opens the form for every real identifier ------------------------------
+@VIEWPORTS
+@pytest.mark.parametrize("kind", ["national-id-above-int32", "company-id-11-digits"])
+def test_the_emailed_set_password_link_opens_the_form(
+    page: Page, live_server: LiveServer, screenshot_dir: Path, viewport: dict[str, int], kind: str
+) -> None:
+    page.set_viewport_size(viewport)
+    identifier = fresh_national_id() if kind.startswith("national") else fresh_company_id()
+    assert int(identifier) > 2**31 - 1
+    link = accepted_company(live_server, identifier)
+    assert parse_qs(urlparse(link).query)["nationalId"] == [identifier]
+    page.goto(link)
+    expect(page.get_by_role("heading", name="Create New Password")).to_be_visible()
+    expect(page.get_by_text(f"Choose a password for the account {identifier}.")).to_be_visible()
+    shot(page, screenshot_dir, f"set-password-link-{kind}")
+    page.get_by_label("Password", exact=True).fill("Hamburg2026")
+    page.get_by_label("Confirm Password").fill("Hamburg2026")
+    page.get_by_role("button", name="Save Password").click()
+    expect(page.get_by_role("dialog", name="Password Changed Successfully")).to_be_visible()
+    assert call(live_server, "POST", "/auth/api/v1/login", {"username": identifier, "password": "Hamburg2026"})
+
+
+# -- 2. a foreign company signs up with its own country's postal code ---------------------------------------
+@VIEWPORTS
+def test_a_foreign_company_signs_up_with_its_own_postal_code(
+    page: Page, live_server: LiveServer, screenshot_dir: Path, viewport: dict[str, int]
+) -> None:
+    page.set_viewport_size(viewport)
+    postal_code = FOREIGN_POSTAL_CODES[1] if viewport == DESKTOP else FOREIGN_POSTAL_CODES[0]  # London, Hamburg
+    company_id = f"UK-{fresh_company_id()}"
+    page.goto(f"{live_server.url}/register")
+    page.get_by_role("combobox", name="Type").click()
+    page.get_by_role("option", name="Company").click()
+    page.get_by_label("Company ID").fill(company_id)
+    page.get_by_role("switch", name="Is Foreign?").check()
+    page.get_by_role("button", name="Continue").click()
+    expect(page.get_by_role("heading", name="Foreign Company Information")).to_be_visible()
+    page.get_by_label("Company Name").fill("Thames Forwarding Ltd")
+    page.get_by_label("Contact Person").fill("Amelia Hughes")
+    page.get_by_label("Phone").fill("+44 20 7946 0958")
+    page.get_by_label("Email").fill(f"{company_id.lower()}@example.com")
+    page.get_by_label("Address").fill("10 Downing Street, Westminster, London")
+    page.get_by_label("Postal Code").fill("#1")
+    page.get_by_role("button", name="Submit").click()
+    expect(page.get_by_text("Invalid postal code.")).to_be_visible()  # a code no country writes
+    page.get_by_label("Postal Code").fill(postal_code)
+    shot(page, screenshot_dir, "foreign-postal-code")
+    page.get_by_role("button", name="Submit").click()
+    expect(page.get_by_role("dialog", name="Sign Up Successful")).to_be_visible()
+    admin = admin_token(live_server)
+    listing = call(live_server, "GET", "/account/api/v1/admin/register-requests?limit=100&page=1", token=admin)
+    assert any(str(r["nationalId"]) == company_id for r in listing["list"])
