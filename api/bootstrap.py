@@ -20,7 +20,7 @@ from api.policies import (
     notifications_follower,
     site_url,
 )
-from api.quote_expiry import expire_due_quotes, quote_expiry
+from api.quote_expiry import expire_due_quotes, quote_expiry, quote_expiry_warning
 from api.sessions import SessionWatch
 from api.settings import Settings
 from api.webhook_policy import WEBHOOK_POLICY, WebhookSender, webhook_follower
@@ -104,6 +104,7 @@ class Services:
             "upload-sweep", min(600.0, abandoned / 4), lambda: self.uploads.sweep(abandoned)
         )
         self.quote_expiry = quote_expiry(self)
+        self.quote_expiry_warning = quote_expiry_warning(self)
         # PostgreSQL: every process listens for new events and moved tracking rows (infrastructure/wakeups),
         # and a follower group is applied only by the holder of its lock (several processes may run it).
         self.wakeups: Wakeups | None = None
@@ -132,6 +133,7 @@ class Services:
                 self.jwt_secret,
                 site_url(settings),
                 **self._coordination(MESSAGING_POLICY),
+                reader=self.notifications.aggregate,
             )
         )
         if self.wakeups is not None:
@@ -185,6 +187,7 @@ class Services:
                 follower.start()
         if self.settings.RUN_FOLLOWERS:
             self.quote_expiry.start()
+            self.quote_expiry_warning.start()
             self.webhook_sender.start()
             threading.Thread(
                 target=self.assign_missing_references, name="assign-references", daemon=True
@@ -217,6 +220,7 @@ class Services:
         self.sessions.stop()
         self.upload_sweep.stop()
         self.quote_expiry.stop()
+        self.quote_expiry_warning.stop()
         self.webhook_sender.stop()
         for follower in self.followers:
             follower.stop()

@@ -26,6 +26,7 @@ class Message:
     subject: str
     body: str
     data: dict[str, Any] = field(default_factory=dict)
+    html: str | None = None  # an e-mail's HTML part, beside `body` as its plain text
 
     def as_json(self) -> dict[str, Any]:
         return asdict(self)

@@ -12,12 +12,13 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.corpus import FOREIGN_POSTAL_CODES, fresh_company_id, fresh_national_id
-from tests.e2e.browser import DESKTOP, PHONE
+from tests.e2e.browser import DESKTOP, PHONE, layout_problems, sign_in
 from tests.e2e.conftest import LiveServer
-from tests.e2e.customers import admin_token, call
+from tests.e2e.customers import admin_token, call, foreign_customer, login, quote, rate_request
 
 VIEWPORTS = pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
 FOREIGN = "/account/api/v1/client/foreign-corporate-customers/register"
+REQUESTS = "/account/api/v1/admin/register-requests"
 
 
 def shot(page: Page, directory: Path, name: str) -> None:
@@ -25,11 +26,14 @@ def shot(page: Page, directory: Path, name: str) -> None:
     page.screenshot(path=str(directory / f"journey-{name}-{width}.png"), full_page=True)
 
 
-def mail_to(server: LiveServer, address: str, subject: str | None = None, timeout: float = 15) -> dict[str, Any]:
+def mail_to(
+    server: LiveServer, address: str, about: str | None = None, timeout: float = 15
+) -> dict[str, Any]:
+    """The newest e-mail to `address` (about the rate request `about`, when given), waited for."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         for entry in reversed(server.outbox()):
-            if entry["to"] == address and (subject is None or entry["subject"] == subject):
+            if entry["to"] == address and (about is None or entry["data"].get("rateRequestId") == about):
                 return entry
         time.sleep(0.2)
     raise AssertionError(f"no e-mail to {address}")
@@ -45,7 +49,7 @@ def accepted_company(server: LiveServer, company_id: str) -> str:
     details |= {"address": "Am Sandtorkai 1, Hamburg", "postalCode": "20457"}
     call(server, "POST", f"{FOREIGN}/finalize", details)
     admin = admin_token(server)
-    listing = call(server, "GET", "/account/api/v1/admin/register-requests?limit=100&page=1", token=admin)
+    listing = call(server, "GET", f"{REQUESTS}?limit=100&page=1", token=admin)
     request_id = next(r["id"] for r in listing["list"] if str(r["nationalId"]) == company_id)
     call(
         server,
@@ -75,7 +79,9 @@ def test_the_emailed_set_password_link_opens_the_form(
     page.get_by_label("Confirm Password").fill("Hamburg2026")
     page.get_by_role("button", name="Save Password").click()
     expect(page.get_by_role("dialog", name="Password Changed Successfully")).to_be_visible()
-    assert call(live_server, "POST", "/auth/api/v1/login", {"username": identifier, "password": "Hamburg2026"})
+    assert call(
+        live_server, "POST", "/auth/api/v1/login", {"username": identifier, "password": "Hamburg2026"}
+    )
 
 
 # -- 2. a foreign company signs up with its own country's postal code ---------------------------------------
@@ -84,7 +90,9 @@ def test_a_foreign_company_signs_up_with_its_own_postal_code(
     page: Page, live_server: LiveServer, screenshot_dir: Path, viewport: dict[str, int]
 ) -> None:
     page.set_viewport_size(viewport)
-    postal_code = FOREIGN_POSTAL_CODES[1] if viewport == DESKTOP else FOREIGN_POSTAL_CODES[0]  # London, Hamburg
+    postal_code = (
+        FOREIGN_POSTAL_CODES[1] if viewport == DESKTOP else FOREIGN_POSTAL_CODES[0]
+    )  # London, Hamburg
     company_id = f"UK-{fresh_company_id()}"
     page.goto(f"{live_server.url}/register")
     page.get_by_role("combobox", name="Type").click()
@@ -106,5 +114,52 @@ def test_a_foreign_company_signs_up_with_its_own_postal_code(
     page.get_by_role("button", name="Submit").click()
     expect(page.get_by_role("dialog", name="Sign Up Successful")).to_be_visible()
     admin = admin_token(live_server)
-    listing = call(live_server, "GET", "/account/api/v1/admin/register-requests?limit=100&page=1", token=admin)
+    listing = call(
+        live_server, "GET", "/account/api/v1/admin/register-requests?limit=100&page=1", token=admin
+    )
     assert any(str(r["nationalId"]) == company_id for r in listing["list"])
+
+
+# -- the e-mails a shipper expects: the link opens the booking; a kind turned off on the profile stays off
+@VIEWPORTS
+def test_the_quote_email_opens_the_booking_and_the_profile_turns_a_kind_off(
+    page: Page, live_server: LiveServer, screenshot_dir: Path, viewport: dict[str, int]
+) -> None:
+    page.set_viewport_size(viewport)
+    username, password = foreign_customer(live_server, "Elbe Logistics")
+    token = login(live_server, username, password)
+    address = f"c{username}@example.com"
+    first = rate_request(live_server, token, "Roasted pistachios")
+    quote(live_server, first, 2400)
+    mail = mail_to(live_server, address, first)
+    reference = mail["data"]["reference"]
+    assert mail["subject"] == f"[{reference}] Your quote is ready" and mail["html"]
+    sign_in(page, live_server, username, password)
+    page.goto(mail["data"]["link"])
+    expect(page.get_by_text(reference).first).to_be_visible()
+    expect(page.get_by_text("$2,400").first).to_be_visible()
+
+    page.goto(f"{live_server.url}/dashboard/profile?emails=true")
+    quoted_kind = page.get_by_role("checkbox", name="A price is quoted for my booking")
+    expect(quoted_kind).to_be_checked()
+    quoted_kind.uncheck()
+    expect(page.get_by_role("status")).to_have_text("Saved.")
+    shot(page, screenshot_dir, "email-preferences")
+    assert layout_problems(page) == []
+    page.reload()
+    expect(page.get_by_role("checkbox", name="A price is quoted for my booking")).not_to_be_checked()
+    expect(page.get_by_role("checkbox", name="My booking is confirmed")).to_be_checked()
+    second = rate_request(live_server, token, "Saffron")
+    quote(live_server, second, 2500)
+    # A kind still on, recorded after the quote: once its e-mail is out, the policy has passed the quote.
+    third = rate_request(live_server, token, "Dates")
+    revise = {"message": "Which variety of dates?"}
+    path = f"/booking/api/v1/admin/rate-requests/{third}/request-revision"
+    call(live_server, "PUT", path, revise, token=admin_token(live_server))
+    assert "Which variety of dates?" in mail_to(live_server, address, third)["body"]
+    quoted_mails = [
+        m
+        for m in live_server.outbox()
+        if m["to"] == address and m.get("data", {}).get("kind") == "quoteReady"
+    ]
+    assert [m["data"]["rateRequestId"] for m in quoted_mails] == [first]
