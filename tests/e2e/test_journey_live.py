@@ -172,8 +172,8 @@ def test_customer_and_staff_side_by_side_from_sign_up_to_finish(
 
         # Customer accepts; the console offers nothing but waiting (no Quote) by itself.
         c.click(mine.get_by_role("link", name=re.compile("View Details")))
-        c.click(c.page.get_by_role("button", name="Continue"))
-        c.click(c.page.get_by_role("dialog").get_by_role("button", name="Confirm"))
+        c.click(c.page.get_by_role("button", name="Accept price"))
+        c.click(c.page.get_by_role("dialog").get_by_role("button", name="Accept price"))
         expect(panel.get_by_text("Loi Pending").first).to_be_visible(timeout=seen_within)
         expect(panel.get_by_role("button", name="Quote", exact=True)).to_have_count(0)
 

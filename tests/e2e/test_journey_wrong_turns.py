@@ -163,3 +163,42 @@ def test_the_quote_email_opens_the_booking_and_the_profile_turns_a_kind_off(
         if m["to"] == address and m.get("data", {}).get("kind") == "quoteReady"
     ]
     assert [m["data"]["rateRequestId"] for m in quoted_mails] == [first]
+
+
+# -- 3. a destructive dialog names its act; Keep, Escape and the close icon change nothing
+@VIEWPORTS
+def test_declining_a_quote_is_named_and_every_way_out_keeps_it(
+    page: Page, live_server: LiveServer, screenshot_dir: Path, viewport: dict[str, int]
+) -> None:
+    page.set_viewport_size(viewport)
+    username, password = foreign_customer(live_server, "Alster Imports")
+    token = login(live_server, username, password)
+    rid = rate_request(live_server, token, "Persian walnuts")
+    quote(live_server, rid, 1100)
+
+    def state() -> int:
+        path = f"/booking/api/v1/client/rate-requests/{rid}"
+        return int(call(live_server, "GET", path, token=token)["state"])
+
+    sign_in(page, live_server, username, password)
+    page.goto(f"{live_server.url}/dashboard/bookings/rate-request/detail/{rid}")
+    decline = page.get_by_role("button", name="Decline quote", exact=True)
+    dialog = page.get_by_role("dialog", name="Decline this quote?")
+    for way_out in ("Escape", "Close", "Keep quote"):
+        decline.click()
+        expect(dialog).to_be_visible()
+        expect(dialog.get_by_role("button", name="Cancel")).to_have_count(0)
+        if way_out == "Escape":
+            page.keyboard.press("Escape")
+        else:
+            dialog.get_by_role("button", name=way_out, exact=True).click()
+        expect(dialog).to_be_hidden()
+        expect(page.get_by_text("price per container is:")).to_be_visible()
+        assert state() == 0, way_out  # still quoted
+    decline.click()
+    expect(dialog.get_by_text("you cannot accept $1,100.00 per container afterwards")).to_be_visible()
+    shot(page, screenshot_dir, "decline-quote")
+    assert layout_problems(page) == []
+    dialog.get_by_role("button", name="Decline quote", exact=True).click()
+    expect(page).to_have_url(f"{live_server.url}/dashboard/bookings")
+    assert state() == 6  # rejected by the customer

@@ -3,11 +3,16 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
-import { Dialog } from '@/components/ui/dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toast } from '@/components/ui/toast';
 import { errorText } from '@/lib/api-client';
 import { isState } from '@/lib/lifecycle';
-import { documentTypesOptions, useApproveShippingOrder, usePriceDecision, useSubmitBookingRequest } from '../api/booking-api';
+import {
+  documentTypesOptions,
+  useApproveShippingOrder,
+  usePriceDecision,
+  useSubmitBookingRequest,
+} from '../api/booking-api';
 import type { RateRequestDetail } from '../api/booking-api';
 import { formatDate, formatMoney, formatTotal } from '@/lib/format';
 import { FileUpload } from './file-upload';
@@ -15,7 +20,8 @@ import { TemplateCard } from './template-card';
 import { SummaryHeader } from './summary-header';
 import styles from './booking.module.css';
 
-/** Step 0 with a price: 'price per container is: {price} USD', Continue (accept) and Cancel, each confirmed. */
+/** Step 0 with a price: the price, Accept price and Decline quote, each asked once more in words that name the
+ * act; every way out of the question (Keep quote, Escape, the close icon) leaves the quote as it is. */
 export function PricePanel({ detail }: { detail: RateRequestDetail }) {
   const navigate = useNavigate();
   const decide = usePriceDecision(detail.id);
@@ -29,12 +35,14 @@ export function PricePanel({ detail }: { detail: RateRequestDetail }) {
       toast.error(errorText(error));
     }
   };
+  const price = formatMoney(detail.price);
+  const booking = detail.reference ?? 'this booking';
   return (
     <>
       <SummaryHeader detail={detail} />
       <div className={styles.pricePanel}>
         <p>
-          price per container is: <strong>{formatMoney(detail.price)}</strong>
+          price per container is: <strong>{price}</strong>
           <span className={styles.muted}>
             {' '}
             · {formatTotal(detail.price, detail.quantity)} for {detail.quantity}
@@ -43,41 +51,51 @@ export function PricePanel({ detail }: { detail: RateRequestDetail }) {
         </p>
         <div className={styles.row}>
           <Button variant="outline" onClick={() => setConfirm('cancel')}>
-            Cancel
+            Decline quote
           </Button>
-          <Button onClick={() => setConfirm('approve')}>Continue</Button>
+          <Button onClick={() => setConfirm('approve')}>Accept price</Button>
         </div>
       </div>
-      <Dialog
-        open={confirm !== null}
-        onClose={() => setConfirm(null)}
-        title="Confirmation"
-        tone="warning"
-        actions={
-          confirm === 'approve' ? (
-            <Button loading={decide.isPending} onClick={() => void run('approve')}>
-              Confirm
-            </Button>
-          ) : (
-            <Button variant="danger" loading={decide.isPending} onClick={() => void run('cancel')}>
-              Cancel
-            </Button>
-          )
-        }
+      <ConfirmDialog
+        open={confirm === 'approve'}
+        title="Accept this price?"
+        act="Accept price"
+        onAct={() => void run('approve')}
+        keep="Not yet"
+        onKeep={() => setConfirm(null)}
+        pending={decide.isPending}
       >
-        {confirm === 'approve'
-          ? 'Are you sure you want to accept the price request?'
-          : 'Are you sure you want to cancel the request request?'}
-      </Dialog>
+        <p>
+          You accept {price} per container ({formatTotal(detail.price, detail.quantity)} for {detail.quantity}) for{' '}
+          {booking}. Next you send the signed booking letter.
+        </p>
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={confirm === 'cancel'}
+        title="Decline this quote?"
+        act="Decline quote"
+        onAct={() => void run('cancel')}
+        keep="Keep quote"
+        onKeep={() => setConfirm(null)}
+        destructive
+        pending={decide.isPending}
+      >
+        <p>
+          Declining ends {booking}: you cannot accept {price} per container afterwards, and a new shipment needs a new
+          booking.
+        </p>
+      </ConfirmDialog>
     </>
   );
 }
 
-function sameDocuments(files: Record<number, string>, documents: { documentTypeId: number; fileId: string }[]): boolean {
+function sameDocuments(
+  files: Record<number, string>,
+  documents: { documentTypeId: number; fileId: string }[],
+): boolean {
   const chosen = Object.entries(files);
   return chosen.length === documents.length && documents.every((d) => files[d.documentTypeId] === d.fileId);
 }
-
 
 /** Step 1: the booking request with Booking Letter, Export LOI and Flexi LOI cards. */
 export function BookingRequestStep({
@@ -102,7 +120,10 @@ export function BookingRequestStep({
   // The same documents again would be the same request: offer Submit only when something changed.
   const unchanged = submitted && sameDocuments(files, detail.bookingRequest?.documents ?? []);
   const send = async () => {
-    const documents = Object.entries(files).map(([documentTypeId, fileId]) => ({ documentTypeId: Number(documentTypeId), fileId }));
+    const documents = Object.entries(files).map(([documentTypeId, fileId]) => ({
+      documentTypeId: Number(documentTypeId),
+      fileId,
+    }));
     if (documents.length === 0) {
       toast.error('Upload at least one signed document.');
       return;
