@@ -438,8 +438,10 @@ def new_password(new: Any, confirm: Any, current: Any | None = None, *, with_cur
     if with_current and not text(current) and current in (None, ""):
         errors["current_password"] = REQUIRED
     password = "" if new is None else str(new)
-    if len(password) < 8:
+    if not password:
         errors["new_password"] = REQUIRED
+    elif len(password) < 8:  # the rule said, not "required" for a password that is there (issue 24)
+        errors["new_password"] = message("accounts.password.min")
     elif not any(c.isupper() for c in password):
         errors["new_password"] = message("accounts.password.uppercase")
     elif not any(c.isdigit() for c in password):

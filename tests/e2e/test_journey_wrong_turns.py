@@ -3,6 +3,7 @@ the browser at 1280x800 and 375x812 with the shared corpus's data, asserting wha
 
 from __future__ import annotations
 
+import re
 import time
 from pathlib import Path
 from typing import Any
@@ -202,3 +203,51 @@ def test_declining_a_quote_is_named_and_every_way_out_keeps_it(
     dialog.get_by_role("button", name="Decline quote", exact=True).click()
     expect(page).to_have_url(f"{live_server.url}/dashboard/bookings")
     assert state() == 6  # rejected by the customer
+
+
+# -- 6. set/reset password: equal passwords match, the hint says the rule, a dead link offers a new one
+@VIEWPORTS
+def test_the_set_password_form_says_its_rule_and_a_used_link_offers_a_new_one(
+    page: Page, live_server: LiveServer, screenshot_dir: Path, viewport: dict[str, int]
+) -> None:
+    page.set_viewport_size(viewport)
+    company_id = f"DE-{fresh_company_id()}"
+    link = accepted_company(live_server, company_id)
+    page.goto(link)
+    password = page.get_by_label("Password", exact=True)
+    expect(password).to_have_accessible_description(
+        re.compile("At least 8 characters, with an uppercase letter and a digit")
+    )
+    password.fill("abcdefgh")
+    page.get_by_label("Confirm Password").fill("abcdefgh")
+    page.get_by_role("button", name="Save Password").click()
+    expect(page.get_by_text("Password must include an uppercase letter")).to_be_visible()
+    expect(page.get_by_text("Passwords do not match")).to_have_count(0)
+    shot(page, screenshot_dir, "set-password-rule")
+    password.fill("Hamburg2026")
+    page.get_by_label("Confirm Password").fill("Hamburg2026")
+    page.get_by_role("button", name="Save Password").click()
+    expect(page.get_by_role("dialog", name="Password Changed Successfully")).to_be_visible()
+
+    # The same link again: said plainly, and a new link is one click away.
+    page.goto(link)
+    page.get_by_label("Password", exact=True).fill("Altona2027x")
+    page.get_by_label("Confirm Password").fill("Altona2027x")
+    page.get_by_role("button", name="Save Password").click()
+    expect(page.get_by_role("alert")).to_contain_text("already used or has expired")
+    expect(page.get_by_text("Something went wrong")).to_have_count(0)
+    before = len([m for m in live_server.outbox() if m["to"] == f"c{company_id}@example.com"])
+    page.get_by_role("button", name="Send me a new link").click()
+    expect(page.get_by_role("status")).to_contain_text("We sent a new link")
+    shot(page, screenshot_dir, "set-password-dead-link")
+    assert layout_problems(page) == []
+    deadline = time.monotonic() + 15
+    while time.monotonic() < deadline:
+        sent = [m for m in live_server.outbox() if m["to"] == f"c{company_id}@example.com"]
+        if len(sent) > before:
+            break
+        time.sleep(0.2)
+    fresh = sent[-1]["data"]["link"]
+    assert fresh != link
+    page.goto(fresh)
+    expect(page.get_by_role("button", name="Save Password")).to_be_visible()

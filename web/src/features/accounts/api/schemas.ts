@@ -136,7 +136,8 @@ export type ForeignProfileValues = z.input<typeof foreignProfileSchema>;
 const newPasswordFields = {
   newPassword: z
     .string()
-    .min(8, THIS_FIELD_IS_REQUIRED)
+    .min(1, THIS_FIELD_IS_REQUIRED)
+    .min(8, message('accounts.password.min'))
     .regex(/[A-Z]/, message('accounts.password.uppercase'))
     .regex(/\d/, message('accounts.password.digit')),
   confirmNewPassword: z.string().min(1, THIS_FIELD_IS_REQUIRED),
