@@ -242,7 +242,7 @@ def test_customer_and_staff_side_by_side_from_sign_up_to_finish(
         still_same_document(c.page)
 
         # Staff see it completed by itself.
-        expect(panel.get_by_text("Shipping Order").first).to_be_visible(timeout=seen_within)
+        expect(panel.get_by_text("Completed").first).to_be_visible(timeout=seen_within)
         expect(panel.get_by_role("button", name="Accept Shipping Order")).to_have_count(0)
         still_same_document(s.page)
 

@@ -12,10 +12,21 @@ from urllib.parse import parse_qs, urlparse
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME
 from tests.corpus import FOREIGN_POSTAL_CODES, fresh_company_id, fresh_national_id
 from tests.e2e.browser import DESKTOP, PHONE, layout_problems, sign_in
 from tests.e2e.conftest import LiveServer
-from tests.e2e.customers import admin_token, call, foreign_customer, login, quote, rate_request
+from tests.e2e.customers import (
+    accept_order,
+    admin_token,
+    booking_confirmed,
+    call,
+    foreign_customer,
+    login,
+    quote,
+    rate_request,
+    shipping_order,
+)
 
 VIEWPORTS = pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
 FOREIGN = "/account/api/v1/client/foreign-corporate-customers/register"
@@ -251,3 +262,48 @@ def test_the_set_password_form_says_its_rule_and_a_used_link_offers_a_new_one(
     assert fresh != link
     page.goto(fresh)
     expect(page.get_by_role("button", name="Save Password")).to_be_visible()
+
+
+# -- 5. a completed booking says what it is (list, overview, detail, console); 13. the state filter in words
+@VIEWPORTS
+def test_a_completed_booking_says_completed_everywhere(
+    page: Page, live_server: LiveServer, screenshot_dir: Path, viewport: dict[str, int]
+) -> None:
+    page.set_viewport_size(viewport)
+    username, password = foreign_customer(live_server, "Speicher Trading")
+    token = login(live_server, username, password)
+    commodity = f"Dried figs {fresh_company_id()}"
+    rid = booking_confirmed(live_server, token, commodity)
+    order = shipping_order(live_server, token, rid, ["BMOU0061950"])
+    accept_order(live_server, order)
+    call(live_server, "PUT", f"/booking/api/v1/client/shipping-orders/{order}/approve", token=token)
+    path = f"/booking/api/v1/client/rate-requests/{rid}"
+    deadline = time.monotonic() + 15
+    while call(live_server, "GET", path, token=token)["state"] != 4 and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert call(live_server, "GET", path, token=token)["state"] == 4
+
+    sign_in(page, live_server, username, password)
+    page.goto(f"{live_server.url}/dashboard/bookings")
+    entry = page.locator("[data-testid=booking-row], [data-testid=booking-card]").filter(has_text=commodity)
+    expect(entry.locator("visible=true")).to_contain_text("Completed")
+    expect(entry.locator("visible=true")).not_to_contain_text("Shipping Order")
+    shot(page, screenshot_dir, "completed-in-list")
+    page.goto(f"{live_server.url}/dashboard/bookings/rate-request/detail/{rid}")
+    expect(page.get_by_role("heading", name="Booking completed")).to_be_visible()
+    page.goto(f"{live_server.url}/dashboard/overview")
+    expect(page.get_by_text("Completed").first).to_be_visible()
+
+    staff = page.context.browser.new_context(viewport=viewport)  # type: ignore[union-attr]
+    console = staff.new_page()
+    sign_in(console, live_server, ADMIN_USERNAME, ADMIN_PASSWORD)
+    console.goto(f"{live_server.url}/dashboard/operations")
+    states = console.get_by_label("State", exact=True)
+    expect(states.locator("option", has_text="Completed")).to_have_count(1)
+    options = [o.strip() for o in states.locator("option").all_text_contents()]
+    assert "Completed" in options and "Revision requested" in options, options
+    assert not any(o[0].isdigit() for o in options), options  # words, not "4 · Shipping Order"
+    states.select_option(label="Completed")
+    row = console.get_by_test_id("ops-row").filter(has_text=commodity)
+    expect(row.locator("visible=true").first).to_contain_text("Completed")
+    staff.close()

@@ -57,7 +57,7 @@ describe('lifecycle helpers', () => {
     expect(label('rate_request', 2)).toBe('Loi Pending');
     expect(label('rate_request', 'rejected_by_client')).toBe('Rejected By Client');
     expect(label('rate_request', 7)).toBe('Expired Price');
-    expect(label('rate_request', 4)).toBe('Shipping Order');
+    expect(label('rate_request', 4)).toBe('Completed');
     expect(label('rate_request', 99)).toBe('');
     expect(label('notification', 'read')).toBe('Read');
   });

@@ -175,7 +175,8 @@ function DetailPanel({ id }: { id: string }) {
       {d.reference ? <p className={styles.reference}>{d.reference}</p> : null}
       <p>
         {label('rate_request', d.state)}
-        {d.order ? ` · shipping order ${label('shipping_order', d.order.status)}` : ''} · <AuditLink aggregateId={d.id} />
+        {d.order ? ` · shipping order ${label('shipping_order', d.order.status)}` : ''} ·{' '}
+        <AuditLink aggregateId={d.id} />
       </p>
       <BookingFacts request={d} order={d.order} label="Booking details" />
       {d.order ? (
@@ -214,6 +215,20 @@ function DetailPanel({ id }: { id: string }) {
   );
 }
 
+/** What each state code means, for the state filter: several codes share a badge label ("Rate Request"), and a
+ * filter must tell them apart in words, not by their numbers (issue 24). */
+const STATE_FILTER_WORDS: Record<number, string> = {
+  0: 'Waiting for a price, or quoted',
+  1: 'Revision requested',
+  2: 'Waiting for the booking letter',
+  3: 'Shipping order',
+  4: 'Completed',
+  5: 'Rejected by staff',
+  6: 'Declined by the customer',
+  7: 'Price expired',
+  8: 'Cancelled',
+};
+
 export function OperationsRoute() {
   const queryClient = useQueryClient();
   const [state, setState] = useState('');
@@ -229,7 +244,12 @@ export function OperationsRoute() {
     staleTime: 0,
     queryFn: ({ signal }) =>
       api.get<Answer<'booking_admin_list_rate_requests'>>(`${ADMIN}/rate-requests`, {
-        query: { state: state === '' ? undefined : Number(state), limit: LIMIT, offset: page, search: search.trim() || undefined },
+        query: {
+          state: state === '' ? undefined : Number(state),
+          limit: LIMIT,
+          offset: page,
+          search: search.trim() || undefined,
+        },
         signal,
       }),
   });
@@ -258,7 +278,7 @@ export function OperationsRoute() {
           <option value="">All</option>
           {stateCodes('rate_request').map((code) => (
             <option key={code} value={code}>
-              {code} · {label('rate_request', code)}
+              {STATE_FILTER_WORDS[code] ?? label('rate_request', code)}
             </option>
           ))}
         </select>
@@ -319,7 +339,11 @@ export function OperationsRoute() {
                 <WhoseMove waitingFor={r.waitingFor} viewer="staff" />
               </td>
               <td>
-                <Button variant="outline" aria-label={`Open ${r.cargoDetails} of ${r.customerName}`} onClick={() => open(r.id)}>
+                <Button
+                  variant="outline"
+                  aria-label={`Open ${r.cargoDetails} of ${r.customerName}`}
+                  onClick={() => open(r.id)}
+                >
                   Open
                 </Button>
               </td>
