@@ -307,3 +307,37 @@ def test_a_completed_booking_says_completed_everywhere(
     row = console.get_by_test_id("ops-row").filter(has_text=commodity)
     expect(row.locator("visible=true").first).to_contain_text("Completed")
     staff.close()
+
+
+# -- 19. one date format: YYYY/MM/DD, with the time and its zone where a time matters
+OTHER_DATE_FORMATS = re.compile(
+    r"\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]* \d{1,2}, \d{4}"  # Dec 20, 2026
+    r"|\b\d{1,2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]* \d{4}"  # 26 Nov 2026
+    r"|\b\d{1,2}/\d{1,2}/\d{4}"  # 11/26/2026
+    r"|\b\d{4}-\d{2}-\d{2}\b"  # 2026-12-20
+)
+
+
+@VIEWPORTS
+def test_dates_read_one_way(
+    page: Page, live_server: LiveServer, screenshot_dir: Path, viewport: dict[str, int]
+) -> None:
+    page.set_viewport_size(viewport)
+    username, password = foreign_customer(live_server, "Harbour Dates")
+    token = login(live_server, username, password)
+    rid = rate_request(live_server, token, "Medjool dates")
+    quote(live_server, rid, 1300, days=6)
+    valid_until = call(live_server, "GET", f"/booking/api/v1/client/rate-requests/{rid}", token=token)[
+        "validUntil"
+    ]
+    shown = valid_until[:10].replace("-", "/")
+    sign_in(page, live_server, username, password)
+    page.goto(f"{live_server.url}/dashboard/bookings/rate-request/detail/{rid}")
+    expect(page.get_by_text(f"quote valid until {shown}")).to_be_visible()
+    shot(page, screenshot_dir, "dates")
+    detail = f"/dashboard/bookings/rate-request/detail/{rid}"
+    for path in (detail, "/dashboard/bookings", "/dashboard/overview"):
+        page.goto(f"{live_server.url}{path}")
+        expect(page.locator("main")).to_contain_text("Medjool dates")
+        text = page.locator("main").inner_text()
+        assert not OTHER_DATE_FORMATS.search(text), (path, OTHER_DATE_FORMATS.search(text))

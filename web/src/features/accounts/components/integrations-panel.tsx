@@ -13,6 +13,7 @@ import {
   useWebhooks,
 } from '../api/integrations';
 import styles from './accounts.module.css';
+import { formatDate } from '@/lib/format';
 
 /** A secret the server answers once: shown until the customer dismisses it, never fetched again. */
 function ShownOnce({ title, value, onDone }: { title: string; value: string; onDone: () => void }) {
@@ -66,7 +67,7 @@ function ApiKeys() {
       <ul aria-label="API keys">
         {(keys.data?.list ?? []).map((key) => (
           <li key={key.id}>
-            {key.label} ({key.hint}…) created {key.createdAt.slice(0, 10)}{' '}
+            {key.label} ({key.hint}…) created {formatDate(key.createdAt)}{' '}
             {key.revokedAt ? (
               <em>revoked</em>
             ) : (
@@ -134,7 +135,9 @@ function Webhooks() {
         Every booking status change is posted to <code>{'{your URL}'}/v2/booking-notifications</code>, signed with
         HMAC-SHA256 (header Webhook-Signature over the timestamp and the body).
       </p>
-      {secret ? <ShownOnce title="The signing secret of this webhook." value={secret} onDone={() => setSecret(null)} /> : null}
+      {secret ? (
+        <ShownOnce title="The signing secret of this webhook." value={secret} onDone={() => setSecret(null)} />
+      ) : null}
       <form
         className={styles.form}
         aria-label="New webhook"

@@ -22,9 +22,10 @@ import {
   type CustomerChange,
 } from '../api/changes-api';
 import { RateRequestForm } from './rate-request-form';
+import { formatMoment } from '@/lib/format';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+const when = (iso: string) => formatMoment(iso);
 
 function StatusLine({
   machine,

@@ -71,7 +71,7 @@ describe('shipping order report', () => {
     // Money and days as the screens show them; never the bare "USD" amount of before.
     expect(text).toContain('Price per container$1,250.50');
     expect(text).toContain('Total for 2$2,501.00');
-    expect(text).toContain('Shipping dateDec 1, 2026');
+    expect(text).toContain('Shipping date2026/12/01');
     expect(text).not.toContain('USD');
     expect(text).toContain('40ft Reefer');
     expect(text).toContain('Ready For Approval');
