@@ -341,3 +341,40 @@ def test_dates_read_one_way(
         expect(page.locator("main")).to_contain_text("Medjool dates")
         text = page.locator("main").inner_text()
         assert not OTHER_DATE_FORMATS.search(text), (path, OTHER_DATE_FORMATS.search(text))
+
+
+# -- 4. the final report is read on the page, not in a fixed frame with a scroll of its own
+@VIEWPORTS
+def test_the_final_report_has_no_nested_scroll(
+    page: Page, live_server: LiveServer, screenshot_dir: Path, viewport: dict[str, int]
+) -> None:
+    page.set_viewport_size(viewport)
+    username, password = foreign_customer(live_server, "Report Readers")
+    token = login(live_server, username, password)
+    rid = booking_confirmed(live_server, token, "Pistachio kernels")
+    order = shipping_order(live_server, token, rid, ["BMOU0061950"])
+    accept_order(live_server, order)
+    sign_in(page, live_server, username, password)
+    page.goto(f"{live_server.url}/dashboard/bookings/rate-request/detail/{rid}")
+    report = page.frame_locator("iframe[title='Shipping order report']")
+    expect(report.get_by_text("Roasted pistachios in 25 kg cartons")).to_be_visible(timeout=15_000)
+    expect(report.get_by_text("BMOU0061950")).to_be_visible()
+    frame = page.frame(url=re.compile("/documents/report.html"))
+    assert frame is not None
+    # The frame grows to its report: nothing inside scrolls; Print is inside the frame's box.
+    page.wait_for_function(
+        "() => { const f = document.querySelector(\"iframe[title='Shipping order report']\");"
+        " const d = f.contentDocument.documentElement; return d.scrollHeight <= f.clientHeight + 1; }"
+    )
+    inner = frame.evaluate(
+        "() => ({ scroll: document.documentElement.scrollHeight, view: window.innerHeight,"
+        " wide: document.documentElement.scrollWidth, across: window.innerWidth,"
+        " print: document.getElementById('print').getBoundingClientRect().bottom })"
+    )
+    assert inner["scroll"] <= inner["view"] + 1 and inner["print"] <= inner["view"], inner
+    assert inner["wide"] <= inner["across"] + 1, inner  # the parties' and containers' tables fit too
+    confirm = page.get_by_label("I confirm that the information provided is complete and accurate.")
+    confirm.scroll_into_view_if_needed()
+    expect(confirm).to_be_visible()
+    shot(page, screenshot_dir, "final-report")
+    assert layout_problems(page) == []

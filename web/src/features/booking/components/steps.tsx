@@ -183,6 +183,26 @@ export function FinalStep({ detail, onBack }: { detail: RateRequestDetail; onBac
   const frame = useRef<HTMLIFrameElement>(null);
   const approve = useApproveShippingOrder(detail.order?.id ?? detail.id);
   const approved = isState('shipping_order', detail.order?.status, 'approved');
+  // The report tells its height; the frame takes it, so the page scrolls and the frame never does.
+  const [height, setHeight] = useState<number | null>(null);
+  useEffect(() => {
+    const onMessage = (event: MessageEvent) => {
+      if (event.origin !== window.location.origin || event.source !== frame.current?.contentWindow) return;
+      const data: unknown = event.data;
+      if (
+        typeof data === 'object' &&
+        data !== null &&
+        'type' in data &&
+        data.type === 'report-height' &&
+        'height' in data
+      ) {
+        const told = Number(data.height);
+        if (Number.isFinite(told) && told > 0) setHeight(told);
+      }
+    };
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  }, []);
   useEffect(() => {
     const node = frame.current;
     if (!node) return undefined;
@@ -202,7 +222,13 @@ export function FinalStep({ detail, onBack }: { detail: RateRequestDetail; onBac
   return (
     <>
       <SummaryHeader detail={detail} />
-      <iframe ref={frame} title="Shipping order report" src="/documents/report.html" className={styles.frame} />
+      <iframe
+        ref={frame}
+        title="Shipping order report"
+        src="/documents/report.html"
+        className={styles.frame}
+        style={height ? { height: height + 2 } : undefined}
+      />
       {approved ? (
         <p role="status">This booking is complete.</p>
       ) : (
