@@ -90,7 +90,7 @@ def accept_price(page: Page, server: LiveServer, price: str) -> None:
     expect(page.get_by_role("dialog", name="Accept this price?")).to_be_visible()
     page.get_by_role("dialog").get_by_role("button", name="Accept price").click()
     expect(page).to_have_url(f"{server.url}/dashboard/bookings")
-    expect(page.get_by_test_id("booking-row").first.get_by_text("Loi Pending")).to_be_visible()
+    expect(page.get_by_test_id("booking-row").first.get_by_text("Booking Letter Pending")).to_be_visible()
 
 
 def submit_booking_request(page: Page, tmp_path: Path) -> None:
@@ -98,7 +98,7 @@ def submit_booking_request(page: Page, tmp_path: Path) -> None:
     loi = tmp_path / "loi.pdf"
     loi.write_bytes(PDF)
     page.get_by_label("Signed Booking Letter").set_input_files(str(loi))
-    expect(page.get_by_text("Uploaded Success !").first).to_be_visible()
+    expect(page.get_by_text("Uploaded: ").first).to_be_visible()
     page.get_by_role("button", name="Submit Booking Request").click()
     expect(page.get_by_text("Booking request sent")).to_be_visible()
 
@@ -268,7 +268,7 @@ def test_reefer_dangerous_request_with_order_revision(
     sheet = tmp_path / "msds.pdf"
     sheet.write_bytes(PDF)
     msds.set_input_files(str(sheet))
-    expect(page.get_by_text("Uploaded Success !")).to_be_visible()
+    expect(page.get_by_text("Uploaded: ")).to_be_visible()
     assert chunks == ["POST"] * 3, chunks  # 25 KB in 10,240-byte chunks
     seen = page.evaluate("window.__progress")
     assert any(0 < value < 100 for value in seen), seen

@@ -378,3 +378,35 @@ def test_the_final_report_has_no_nested_scroll(
     expect(confirm).to_be_visible()
     shot(page, screenshot_dir, "final-report")
     assert layout_problems(page) == []
+
+
+# -- 13. staff and customers read words, not programmer keys (the wire keeps its keys)
+@VIEWPORTS
+def test_a_profile_edit_reads_in_words_for_staff_and_customer(
+    page: Page, live_server: LiveServer, screenshot_dir: Path, viewport: dict[str, int]
+) -> None:
+    page.set_viewport_size(viewport)
+    username, password = foreign_customer(live_server, "Words Not Keys")
+    token = login(live_server, username, password)
+    edit = {"name": "Words Not Keys", "contactPerson": "Lena Vogel", "nationalCode": username, "fax": ""}
+    edit |= {"address": "Hafenstrasse 1, Hamburg", "postalCode": "20457"}
+    call(live_server, "PUT", "/account/api/v1/client/foreign-corporate-customers", edit, token=token)
+
+    sign_in(page, live_server, username, password)
+    page.goto(f"{live_server.url}/dashboard/profile?editProfile=true")
+    pending = page.get_by_role("status").filter(has_text="awaits staff approval")
+    expect(pending).to_contain_text("Contact Person: Lena Vogel")
+    expect(pending).not_to_contain_text("contactPerson")
+
+    staff = page.context.browser.new_context(viewport=viewport)  # type: ignore[union-attr]
+    console = staff.new_page()
+    sign_in(console, live_server, ADMIN_USERNAME, ADMIN_PASSWORD)
+    console.goto(f"{live_server.url}/dashboard/request/update/CorporateForeign/detail/{username}")
+    expect(console.get_by_label("Contact person (updated)")).to_have_value("Lena Vogel")
+    expect(console.get_by_label("Postal code (updated)")).to_have_value("20457")
+    main = console.locator("main")
+    expect(main).to_contain_text("State: Pending")
+    for key in ("ContactPerson", "PostalCode", "Id"):
+        expect(console.get_by_label(key, exact=True)).to_have_count(0)
+    shot(console, screenshot_dir, "edit-request-in-words")
+    staff.close()

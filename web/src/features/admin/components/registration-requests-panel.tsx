@@ -13,6 +13,7 @@ import {
 } from '../api/requests';
 import styles from './admin.module.css';
 import { formatMoment } from '@/lib/format';
+import { fieldWords } from '@/lib/field-words';
 
 function when(value: string | null) {
   return value ? formatMoment(value) : '';
@@ -122,7 +123,7 @@ export function RegistrationRequestsPanel() {
                         </Link>
                       </td>
                       <td>{KIND_LABEL[item.accountType]}</td>
-                      <td>{item.editedFields.join(', ')}</td>
+                      <td>{item.editedFields.map(fieldWords).join(', ')}</td>
                       <td>{when(item.requestedAt)}</td>
                     </tr>
                   ))}

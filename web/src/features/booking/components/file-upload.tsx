@@ -11,10 +11,17 @@ export interface FileUploadProps {
   accept?: string;
 }
 
-type Phase = { kind: 'idle' } | { kind: 'uploading'; percent: number } | { kind: 'done'; name: string } | { kind: 'error' };
+type Phase =
+  { kind: 'idle' } | { kind: 'uploading'; percent: number } | { kind: 'done'; name: string } | { kind: 'error' };
 
 /** A file control that sends the file in 10,240-byte chunks with a real progress bar. */
-export function FileUpload({ label, disabled = false, onUploaded, uploadedName, accept = '.pdf,.png,.jpg,.jpeg' }: FileUploadProps) {
+export function FileUpload({
+  label,
+  disabled = false,
+  onUploaded,
+  uploadedName,
+  accept = '.pdf,.png,.jpg,.jpeg',
+}: FileUploadProps) {
   const id = useId();
   const [phase, setPhase] = useState<Phase>(uploadedName ? { kind: 'done', name: uploadedName } : { kind: 'idle' });
 
@@ -48,11 +55,16 @@ export function FileUpload({ label, disabled = false, onUploaded, uploadedName, 
       <div id={`${id}-state`} aria-live="polite">
         {phase.kind === 'uploading' ? (
           <>
-            <progress className={styles.progress} max={100} value={phase.percent} aria-label={`${label} upload progress`} />
+            <progress
+              className={styles.progress}
+              max={100}
+              value={phase.percent}
+              aria-label={`${label} upload progress`}
+            />
             <p className={styles.fileState}>{phase.percent}%</p>
           </>
         ) : null}
-        {phase.kind === 'done' ? <p className={`${styles.fileState} ${styles.ok}`}>Uploaded Success ! ({phase.name})</p> : null}
+        {phase.kind === 'done' ? <p className={`${styles.fileState} ${styles.ok}`}>Uploaded: {phase.name}</p> : null}
         {phase.kind === 'error' ? (
           <p className={`${styles.fileState} ${styles.bad}`}>
             Uploading Error <span lang="fa">(خطا در بارگذاری فایل)</span>
