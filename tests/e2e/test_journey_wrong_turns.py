@@ -18,6 +18,7 @@ from tests.e2e.browser import DESKTOP, PHONE, layout_problems, sign_in
 from tests.e2e.conftest import LiveServer
 from tests.e2e.customers import (
     accept_order,
+    accept_quote,
     admin_token,
     booking_confirmed,
     call,
@@ -410,3 +411,25 @@ def test_a_profile_edit_reads_in_words_for_staff_and_customer(
         expect(console.get_by_label(key, exact=True)).to_have_count(0)
     shot(console, screenshot_dir, "edit-request-in-words")
     staff.close()
+
+
+# -- 10. an upload the server refuses says why
+@VIEWPORTS
+def test_a_refused_upload_says_why(
+    page: Page, live_server: LiveServer, tmp_path: Path, screenshot_dir: Path, viewport: dict[str, int]
+) -> None:
+    page.set_viewport_size(viewport)
+    username, password = foreign_customer(live_server, "Upload Reasons")
+    token = login(live_server, username, password)
+    rid = rate_request(live_server, token, "Saffron threads")
+    quote(live_server, rid, 800)
+    accept_quote(live_server, token, rid)
+    sign_in(page, live_server, username, password)
+    page.goto(f"{live_server.url}/dashboard/bookings/rate-request/detail/{rid}")
+    letter = tmp_path / "letter.txt"
+    letter.write_text("not a PDF, just words")
+    page.get_by_label("Signed Booking Letter").set_input_files(str(letter))
+    refused = page.get_by_role("alert").filter(has_text="The file was not uploaded")
+    expect(refused).to_contain_text("Only PDF, PNG and JPEG files are accepted")
+    expect(page.get_by_text("Uploading Error")).to_have_count(0)
+    shot(page, screenshot_dir, "upload-refused")

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { ApiError } from '@/lib/api-client';
 import { uploadInChunks } from '../api/upload';
 import styles from './booking.module.css';
 
@@ -12,7 +13,10 @@ export interface FileUploadProps {
 }
 
 type Phase =
-  { kind: 'idle' } | { kind: 'uploading'; percent: number } | { kind: 'done'; name: string } | { kind: 'error' };
+  | { kind: 'idle' }
+  | { kind: 'uploading'; percent: number }
+  | { kind: 'done'; name: string }
+  | { kind: 'error'; reason: string | null };
 
 /** A file control that sends the file in 10,240-byte chunks with a real progress bar. */
 export function FileUpload({
@@ -34,7 +38,10 @@ export function FileUpload({
       onUploaded(stored.fileId, stored.fileName);
     } catch (error) {
       console.error('chunk upload failed', error);
-      setPhase({ kind: 'error' });
+      // The server's reason ("Only PDF, PNG and JPEG files are accepted") is what the customer can act on.
+      const reason =
+        error instanceof ApiError && error.fromServer ? (Object.values(error.fields)[0] ?? error.description) : null;
+      setPhase({ kind: 'error', reason });
       onUploaded(null);
     }
   };
@@ -66,8 +73,9 @@ export function FileUpload({
         ) : null}
         {phase.kind === 'done' ? <p className={`${styles.fileState} ${styles.ok}`}>Uploaded: {phase.name}</p> : null}
         {phase.kind === 'error' ? (
-          <p className={`${styles.fileState} ${styles.bad}`}>
-            Uploading Error <span lang="fa">(خطا در بارگذاری فایل)</span>
+          <p className={`${styles.fileState} ${styles.bad}`} role="alert">
+            The file was not uploaded: {phase.reason ?? 'the connection failed; choose the file again.'}{' '}
+            <bdi lang="fa" dir="rtl">(خطا در بارگذاری فایل)</bdi>
           </p>
         ) : null}
       </div>
