@@ -433,3 +433,21 @@ def test_a_refused_upload_says_why(
     expect(refused).to_contain_text("Only PDF, PNG and JPEG files are accepted")
     expect(page.get_by_text("Uploading Error")).to_have_count(0)
     shot(page, screenshot_dir, "upload-refused")
+
+
+# -- 12. signed out because the password changed elsewhere: the login page says why
+@VIEWPORTS
+def test_signed_out_elsewhere_the_login_page_says_why(
+    page: Page, live_server: LiveServer, screenshot_dir: Path, viewport: dict[str, int]
+) -> None:
+    page.set_viewport_size(viewport)
+    username, password = foreign_customer(live_server, "Session Ends")
+    sign_in(page, live_server, username, password)
+    token = login(live_server, username, password)
+    change = {"currentPassword": password, "newPassword": "Elsewhere2026"}
+    change["confirmNewPassword"] = change["newPassword"]
+    call(live_server, "PUT", "/auth/api/v1/change-password", change, token=token)
+    page.goto(f"{live_server.url}/dashboard/bookings")  # the next click, with the ended session
+    expect(page).to_have_url(re.compile("/login"))
+    expect(page.get_by_role("status")).to_contain_text("You were signed out: the password was changed")
+    shot(page, screenshot_dir, "signed-out-reason")
