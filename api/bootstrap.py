@@ -23,7 +23,7 @@ from api.policies import (
     notifications_follower,
     site_url,
 )
-from api.quote_expiry import expire_due_quotes, quote_expiry
+from api.quote_expiry import expire_due_quotes, quote_expiry, quote_expiry_warning
 from api.rate_limit import AttemptLimiter
 from api.sessions import SessionWatch
 from api.settings import Settings
@@ -131,6 +131,7 @@ class Services:
         )
         self.quote_expiry = quote_expiry(self)
         self.cut_off_watch = cut_off_watch(self)
+        self.quote_expiry_warning = quote_expiry_warning(self)
         # PostgreSQL: every process listens for new events and moved tracking rows (infrastructure/wakeups),
         # and a follower group is applied only by the holder of its lock (several processes may run it).
         # SQLite under `freight serve`'s several processes: a Unix socket (infrastructure/local_wakeups).
@@ -169,6 +170,7 @@ class Services:
                 self.jwt_secret,
                 site_url(settings),
                 **self._coordination(MESSAGING_POLICY),
+                reader=self.notifications.aggregate,
             )
         )
         if self.wakeups is not None:
@@ -238,6 +240,7 @@ class Services:
         if self.settings.RUN_FOLLOWERS:
             self.quote_expiry.start()
             self.cut_off_watch.start()
+            self.quote_expiry_warning.start()
             self.webhook_sender.start()
             threading.Thread(
                 target=self.assign_missing_references, name="assign-references", daemon=True
@@ -271,6 +274,7 @@ class Services:
         self.upload_sweep.stop()
         self.quote_expiry.stop()
         self.cut_off_watch.stop()
+        self.quote_expiry_warning.stop()
         self.webhook_sender.close()
         for follower in self.followers:
             follower.stop()

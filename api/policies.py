@@ -13,9 +13,11 @@ is a crash or lost commit after the hand-over and before the commit; the adapter
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from domain.accounts.messages import MESSAGE_EVENTS, Delivery, Message, messages_for
+from domain.booking.emails import emails_for
 from domain.booking.sailing_notices import sailing_messages
 from domain.notifications.application import NotificationsApplication
 from domain.notifications.policy import load_notice_modules, notices
@@ -73,13 +75,19 @@ def messaging_follower(
     site_url: str,
     lease: Lease | None = None,
     wakeups: Wakeups | None = None,
+    reader: Callable[[Any], Any] | None = None,
 ) -> Follower:
+    """Sign-up and password messages, and (given `reader`, which loads an aggregate as it is now) the
+    booking e-mails a customer has not turned off (domain/booking/emails.py)."""
     with db.transaction() as tx:
         tx.execute(SENT_MESSAGES_DDL)
 
     def apply(tx: Tx, batch: Batch) -> None:
         for position, event in batch:
-            for message in [*messages_for(event, secret, site_url), *sailing_messages(event)]:
+            messages = [*messages_for(event, secret, site_url), *sailing_messages(event)]
+            if reader is not None:
+                messages += emails_for(event, reader, site_url)
+            for message in messages:
                 if claim_message(tx, message, position):
                     delivery.send(message)
 

@@ -1,13 +1,18 @@
-"""Quotes expire by themselves: a scheduler finds quotes past their validity and expires them."""
+"""Quotes expire by themselves: a scheduler finds quotes past their validity and expires them, and e-mails
+the customer once when a quote has less than a day left."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
+from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from api.periodic import Periodic
+from api.policies import claim_message, site_url
+from domain.booking.emails import booking_email, when
+from domain.booking.notices import usd
 from domain.shared.errors import Conflict, IllegalTransition, NotFound
-from projections.booking.queries import due_quotes
+from projections.booking.queries import due_quotes, expiring_quotes
 
 if TYPE_CHECKING:
     from api.bootstrap import Services
@@ -37,5 +42,43 @@ def expire_due_quotes(services: Services, now: datetime | None = None) -> list[s
     return expired
 
 
+WARNING_AHEAD = timedelta(hours=24)
+WARNING_INTERVAL_SECONDS = 30.0
+
+
+def warn_expiring_quotes(services: Services, now: datetime | None = None) -> list[str]:
+    """E-mail each customer whose quote ends within `WARNING_AHEAD` (unless turned off); answers the rate
+    request ids e-mailed by this call. Once per quote: the message id names the quote's validity, and is
+    claimed in `sent_messages` in the transaction that hands it over (a renewed quote is warned again)."""
+    moment = now or datetime.now(UTC)
+    with services.read_models.read() as tx:
+        rows = expiring_quotes(tx, moment, moment + WARNING_AHEAD)
+    warned: list[str] = []
+    for row in rows:
+        until = datetime.fromisoformat(str(row["valid_until"]).replace("Z", "+00:00"))
+        mail = booking_email(
+            "quoteExpiring",
+            f"{row['id']}:quote-expiring:{until.isoformat()}:email",
+            str(row["customer_id"]),
+            str(row["id"]),
+            str(row["reference"] or str(row["id"])[:8]),
+            {"price": usd(Decimal(str(row["price"]))), "until": when(until)},
+            [],
+            services.notifications.aggregate,
+            site_url(services.settings),
+        )
+        if mail is None:
+            continue
+        with services.read_models.transaction() as tx:
+            if claim_message(tx, mail, 0):
+                services.delivery.send(mail)  # a failure rolls the claim back: the next round tries again
+                warned.append(str(row["id"]))
+    return warned
+
+
 def quote_expiry(services: Services, interval: float = INTERVAL_SECONDS) -> Periodic:
     return Periodic("quote-expiry", interval, lambda: expire_due_quotes(services))
+
+
+def quote_expiry_warning(services: Services, interval: float = WARNING_INTERVAL_SECONDS) -> Periodic:
+    return Periodic("quote-expiry-warning", interval, lambda: warn_expiring_quotes(services))

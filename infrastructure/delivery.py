@@ -121,6 +121,8 @@ class SmtpEmail:
             mail["Subject"] = message.subject
             mail["Message-ID"] = f"<{message.id.replace(':', '.')}@freight>"
             mail.set_content(message.body)
+            if message.html:
+                mail.add_alternative(message.html, subtype="html")
             smtp_class = smtplib.SMTP_SSL if self.ssl else smtplib.SMTP
             with smtp_class(self.host, self.port, timeout=30) as smtp:
                 if not self.ssl:

@@ -1,4 +1,5 @@
-"""Read models `customer_profiles` and `profile_edit_requests`: a customer's profile and asked-for changes."""
+"""Read models `customer_profiles`, `profile_edit_requests` and `email_preferences`: a customer's profile,
+asked-for changes, and the kinds of booking e-mail it turned off."""
 
 from __future__ import annotations
 
@@ -14,7 +15,11 @@ from projections.projection import Projection
 
 projection = Projection(
     name="profiles",
-    tables={"customer_profiles": ("account_id",), "profile_edit_requests": ("id",)},
+    tables={
+        "customer_profiles": ("account_id",),
+        "profile_edit_requests": ("id",),
+        "email_preferences": ("account_id",),
+    },
     schema=[
         "CREATE TABLE IF NOT EXISTS customer_profiles ("
         " account_id TEXT PRIMARY KEY, username TEXT NOT NULL UNIQUE, account_type INTEGER NOT NULL,"
@@ -26,6 +31,8 @@ projection = Projection(
         " decline_message TEXT, requested_at TEXT NOT NULL, decided_at TEXT, position BIGINT NOT NULL)",
         "CREATE INDEX IF NOT EXISTS profile_edit_requests_state ON profile_edit_requests (state,"
         " requested_at)",
+        "CREATE TABLE IF NOT EXISTS email_preferences ("
+        " account_id TEXT PRIMARY KEY, muted TEXT NOT NULL, position BIGINT NOT NULL)",
     ],
 )
 
@@ -62,6 +69,21 @@ def profile_updated(tx: BatchTx, event: Any, position: int) -> None:
             "position": position,
         },
     )
+
+
+@projection.on(Account.EmailPreferencesSet)
+def email_preferences_set(tx: BatchTx, event: Any, position: int) -> None:
+    account = str(event.originator_id)
+    muted = json.dumps(sorted(event.muted))
+    if tx.get("email_preferences", account) is None:
+        tx.insert("email_preferences", {"account_id": account, "muted": muted, "position": position})
+    else:
+        tx.update("email_preferences", account, {"muted": muted, "position": position})
+
+
+def muted_emails(tx: Tx, account_id: str) -> list[str]:
+    row = tx.one("SELECT muted FROM email_preferences WHERE account_id = ?", (account_id,))
+    return list(json.loads(row["muted"])) if row else []
 
 
 def _code(state: str) -> int:

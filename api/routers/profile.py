@@ -12,11 +12,19 @@ from api.deps import Command, CommandDep, CustomerUser, ServicesDep
 from api.envelope import success
 from api.openapi import operation_ids
 from api.schemas.envelope import Envelope, error_responses
-from api.schemas.profile import DomesticProfileBody, ForeignProfileBody, IndividualProfileBody, Profile
+from api.schemas.profile import (
+    DomesticProfileBody,
+    EmailPreferences,
+    EmailPreferencesBody,
+    ForeignProfileBody,
+    IndividualProfileBody,
+    Profile,
+)
 from domain.accounts.account import DOMESTIC_COMPANY, FOREIGN_COMPANY, INDIVIDUAL
 from domain.accounts.forms import ProfileForm
+from domain.emails.templates import KINDS, TEMPLATES
 from domain.shared.errors import Forbidden, NotFound
-from projections.profiles import profile_of
+from projections.profiles import muted_emails, profile_of
 
 router = APIRouter(
     prefix="/account/api/v1/client", tags=["profile"], generate_unique_id_function=operation_ids("profile")
@@ -122,3 +130,25 @@ def update_foreign(
     body: ForeignProfileBody, principal: CustomerUser, services: ServicesDep, command: CommandDep
 ) -> Response:
     return _update(FOREIGN_COMPANY, body.form(), principal, services, command)
+
+
+def _preferences(services: Any, principal: Any) -> dict[str, Any]:
+    with services.read_models.read() as tx:
+        muted = set(muted_emails(tx, principal.account_id))
+    kinds = [{"kind": k, "label": TEMPLATES[k].label, "enabled": k not in muted} for k in KINDS]
+    return {"kinds": kinds}
+
+
+@router.get("/email-preferences", response_model=Envelope[EmailPreferences], responses=error_responses(404))
+def email_preferences(principal: CustomerUser, services: ServicesDep) -> Response:
+    """The kinds of booking e-mail the caller gets (quote ready, booking confirmed, ...), each on or off."""
+    return success(_preferences(services, principal))
+
+
+@router.put("/email-preferences", response_model=Envelope[EmailPreferences], responses=error_responses(404))
+def set_email_preferences(
+    body: EmailPreferencesBody, principal: CustomerUser, services: ServicesDep, command: CommandDep
+) -> Response:
+    """Turn the kinds named in `muted` off, every other kind on."""
+    command(services.accounts.set_email_preferences, principal.account_id, body.muted, principal.actor)
+    return success(_preferences(services, principal))

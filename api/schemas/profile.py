@@ -124,3 +124,21 @@ class Profile(BaseModel):
     registrationCode: str | None = None
     # Only in the answer to an update: whether it recorded anything.
     changed: bool | None = None
+
+
+class EmailKindChoice(BaseModel):
+    """One kind of booking e-mail and whether the customer gets it."""
+
+    kind: str
+    label: str
+    enabled: bool
+
+
+class EmailPreferences(BaseModel):
+    kinds: list[EmailKindChoice]
+
+
+class EmailPreferencesBody(BaseModel):
+    """The kinds of booking e-mail to turn off; every other kind is on."""
+
+    muted: list[str]

@@ -53,6 +53,7 @@ class Account(Aggregate):
         self.password_hash: str | None = None
         self.reset_token_hash: str | None = None
         self.reset_token_issued_at: datetime | None = None
+        self.muted_emails: list[str] = []
 
     @classmethod
     def open(
@@ -147,6 +148,22 @@ class Account(Aggregate):
         if now - issued > RESET_TOKEN_LIFETIME:
             raise ValidationFailed({"token": INVALID_TOKEN}, INVALID_TOKEN)
         self.set_password(password_hash, actor, "password set with a reset link")
+
+    # -- e-mail preferences -----------------------------------------------------------------------------
+    @event("EmailPreferencesSet")
+    def _email_preferences_set(
+        self, muted: list[str], actor_id: str, actor_role: str, reason: str | None
+    ) -> None:
+        self.muted_emails = list(muted)
+
+    def set_email_preferences(self, muted: list[str], actor: Actor) -> bool:
+        """The kinds of booking e-mail the customer turned off (domain/emails/templates.py); False when
+        nothing changes."""
+        wanted = sorted(set(muted))
+        if wanted == sorted(getattr(self, "muted_emails", [])):
+            return False
+        self._email_preferences_set(muted=wanted, **audit_fields(actor, "e-mail preferences changed"))
+        return True
 
     # -- profile ----------------------------------------------------------------------------------------
     @event("ProfileUpdated")

@@ -13,6 +13,7 @@ from domain.accounts.account import INVALID_TOKEN, STAFF_ACCOUNT_TYPE, Account, 
 from domain.accounts.edit_request import ProfileEditRequest, edit_request_id
 from domain.accounts.passwords import hash_password, password_matches
 from domain.accounts.registration import USER_EXIST, WRONG_CODE, Registration, registration_id
+from domain.emails.templates import KINDS
 from domain.shared.actor import ADMIN, CUSTOMER, SYSTEM_ACTOR, Actor
 from domain.shared.application import ContextApplication
 from domain.shared.errors import AlreadyExists, Conflict, NotFound, TooManyAttempts, ValidationFailed
@@ -179,6 +180,16 @@ class AccountsApplication(ContextApplication):
     def end_sessions(self, account: UUID | str, actor: Actor) -> int:
         loaded = self._load(UUID(str(account)), Account, "Account not found")
         loaded.end_sessions(actor)
+        return self.record(loaded)
+
+    def set_email_preferences(self, account: UUID | str, muted: list[str], actor: Actor) -> int | None:
+        """Turn kinds of booking e-mail off (the rest on); None when nothing changes."""
+        unknown = sorted(set(muted) - set(KINDS))
+        if unknown:
+            raise ValidationFailed({"muted": f"Unknown kind of e-mail: {', '.join(unknown)}"})
+        loaded = self.customer(account)
+        if not loaded.set_email_preferences(muted, actor):
+            return None
         return self.record(loaded)
 
     # -- profile edit requests --------------------------------------------------------------------------

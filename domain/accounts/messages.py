@@ -26,9 +26,13 @@ class Message:
     subject: str
     body: str
     data: dict[str, Any] = field(default_factory=dict)
+    html: str | None = None  # an e-mail's HTML part, beside `body` as its plain text
 
     def as_json(self) -> dict[str, Any]:
-        return asdict(self)
+        record = asdict(self)
+        if record["html"] is None:
+            del record["html"]  # an SMS or a plain e-mail keeps the outbox's record as it always was
+        return record
 
 
 class Delivery(Protocol):

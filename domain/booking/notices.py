@@ -119,7 +119,7 @@ def _words(event: Any, subject: Subject) -> dict[str, str]:
         words["price"] = usd(Decimal(price))
     words["charges"] = _breakdown(getattr(event, "charges", None))
     if (until := getattr(event, "valid_until", None)) is not None:
-        words["until"] = until.strftime("%Y-%m-%d %H:%M UTC")
+        words["until"] = until.strftime("%Y/%m/%d %H:%M UTC")  # as every screen writes a time (issue 24)
     if (message := getattr(event, "message", None)) is not None:
         words["message"] = message
     if (revise := getattr(event, "revise", None)) is not None:

@@ -302,5 +302,14 @@ def due_quotes(tx: Tx, now: datetime, limit: int = 200) -> list[str]:
     return [r["id"] for r in rows]
 
 
+def expiring_quotes(tx: Tx, after: datetime, until: datetime, limit: int = 200) -> list[dict[str, Any]]:
+    """Quotes still open whose validity ends in (after, until]: the customer is reminded of them."""
+    return tx.all(
+        "SELECT id, customer_id, reference, price, valid_until FROM booking_rate_requests"
+        " WHERE state_name = 'quoted' AND valid_until > ? AND valid_until <= ? ORDER BY valid_until LIMIT ?",
+        (iso(after), iso(until), limit),
+    )
+
+
 def stored_file(tx: Tx, file_id: str) -> dict[str, Any] | None:
     return tx.one("SELECT * FROM booking_files WHERE id = ?", (file_id,))

@@ -51,7 +51,11 @@ def test_reset_rules_and_bad_tokens(client: TestClient, admin_headers: dict[str,
     cases = {
         "short": (
             {"newPassword": "Ab1", "confirmNewPassword": "Ab1"},
-            {"newPassword": "This field is required."},
+            {"newPassword": "Password must be at least 8 characters"},
+        ),
+        "empty": (
+            {"newPassword": "", "confirmNewPassword": ""},
+            {"newPassword": "This field is required.", "confirmNewPassword": "This field is required."},
         ),
         "upper": (
             {"newPassword": "abcdefg1", "confirmNewPassword": "abcdefg1"},

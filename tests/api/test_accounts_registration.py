@@ -16,6 +16,7 @@ from tests.api.accounts_support import (
     outbox,
     sign_up_individual,
 )
+from tests.corpus import FOREIGN_POSTAL_CODES, fresh_company_id
 
 IND = f"{CLIENT}/indivisual-customers/register"
 DOM = f"{CLIENT}/domestic-corporate-customers/register"
@@ -148,6 +149,29 @@ def test_foreign_company_phone_is_international(client: TestClient) -> None:
     domestic = {**DOMESTIC_FORM, "nationalCode": "20202020202", "phone": "+49 40 1234 5678"}
     assert fails(client.post(f"{DOM}/finalize", json=domestic), 400)["fields"] == {
         "phone": "Invalid phone number."
+    }
+
+
+def test_foreign_company_postal_code_is_its_own_countrys(client: TestClient) -> None:
+    """Hamburg, London, New York and Paris sign up with their own postal codes; a domestic company's stays
+    Iran's 10 characters. One message for the one rule."""
+    for index, code in enumerate(FOREIGN_POSTAL_CODES):
+        national_code = f"DE-POST-{index}"
+        ok(client.post(f"{FOR}/start", json={"nationalId": national_code}))
+        form = {**FOREIGN_FORM, "nationalCode": national_code, "postalCode": code}
+        assert ok(client.post(f"{FOR}/finalize", json=form))["state"] == "pending"
+    for index, bad in enumerate(("20", "SW1A  1AA", "12345678901", "#20095", "-20095")):
+        national_code = f"DE-POST-BAD-{index}"
+        ok(client.post(f"{FOR}/start", json={"nationalId": national_code}))
+        form = {**FOREIGN_FORM, "nationalCode": national_code, "postalCode": bad}
+        assert fails(client.post(f"{FOR}/finalize", json=form), 400)["fields"] == {
+            "postalCode": "Invalid postal code."
+        }
+    company_id = fresh_company_id()
+    ok(client.post(f"{DOM}/start", json={"nationalId": company_id, "phone": "09351234567"}))
+    domestic = {**DOMESTIC_FORM, "nationalCode": company_id, "postalCode": "20095"}
+    assert fails(client.post(f"{DOM}/finalize", json=domestic), 400)["fields"] == {
+        "postalCode": "Invalid postal code."
     }
 
 

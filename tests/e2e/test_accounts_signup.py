@@ -170,7 +170,7 @@ def test_password_reset(page: Page, live_server: LiveServer, screenshot_dir: Pat
     page.goto(link)
     page.get_by_label("Password", exact=True).fill("weak")
     page.get_by_role("button", name="Save Password").click()
-    expect(page.get_by_text("This field is required.").first).to_be_visible()
+    expect(page.get_by_text("Password must be at least 8 characters")).to_be_visible()
     page.get_by_label("Password", exact=True).fill("Harbour-Crane7")
     page.get_by_label("Confirm Password").fill("Harbour-Crane7-typo")
     page.get_by_role("button", name="Save Password").click()

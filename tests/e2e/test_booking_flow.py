@@ -86,11 +86,11 @@ def accept_price(page: Page, server: LiveServer, price: str) -> None:
     offer = page.get_by_text("price per container is:")
     expect(offer).to_be_visible(timeout=LIVE)
     expect(offer).to_contain_text(price)
-    page.get_by_role("button", name="Continue").click()
-    expect(page.get_by_text("Are you sure you want to accept the price request?")).to_be_visible()
-    page.get_by_role("dialog").get_by_role("button", name="Confirm").click()
+    page.get_by_role("button", name="Accept price").click()
+    expect(page.get_by_role("dialog", name="Accept this price?")).to_be_visible()
+    page.get_by_role("dialog").get_by_role("button", name="Accept price").click()
     expect(page).to_have_url(f"{server.url}/dashboard/bookings")
-    expect(page.get_by_test_id("booking-row").first.get_by_text("Loi Pending")).to_be_visible()
+    expect(page.get_by_test_id("booking-row").first.get_by_text("Booking Letter Pending")).to_be_visible()
 
 
 def submit_booking_request(page: Page, tmp_path: Path) -> None:
@@ -98,7 +98,7 @@ def submit_booking_request(page: Page, tmp_path: Path) -> None:
     loi = tmp_path / "loi.pdf"
     loi.write_bytes(PDF)
     page.get_by_label("Signed Booking Letter").set_input_files(str(loi))
-    expect(page.get_by_text("Uploaded Success !").first).to_be_visible()
+    expect(page.get_by_text("Uploaded: ").first).to_be_visible()
     page.get_by_role("button", name="Submit Booking Request").click()
     expect(page.get_by_text("Booking request sent")).to_be_visible()
 
@@ -268,7 +268,7 @@ def test_reefer_dangerous_request_with_order_revision(
     sheet = tmp_path / "msds.pdf"
     sheet.write_bytes(PDF)
     msds.set_input_files(str(sheet))
-    expect(page.get_by_text("Uploaded Success !")).to_be_visible()
+    expect(page.get_by_text("Uploaded: ")).to_be_visible()
     assert chunks == ["POST"] * 3, chunks  # 25 KB in 10,240-byte chunks
     seen = page.evaluate("window.__progress")
     assert any(0 < value < 100 for value in seen), seen
@@ -377,12 +377,12 @@ def test_customer_cancels_a_quote(page: Page, live_server: LiveServer, screensho
     ).click()
     expect(page.get_by_text("price per container is:")).to_be_visible()
 
-    # Keyboard: the panel's Cancel opens its own dialog, Escape leaves it, Tab and Enter confirm.
-    cancel = page.get_by_role("button", name="Cancel", exact=True)
+    # Keyboard: the panel's Decline quote opens its own dialog, Escape leaves it, Tab and Enter confirm.
+    cancel = page.get_by_role("button", name="Decline quote", exact=True)
     cancel.focus()
     page.keyboard.press("Enter")
-    dialog = page.get_by_role("dialog", name="Confirmation")
-    expect(dialog.get_by_text("Are you sure you want to cancel the request request?")).to_be_visible()
+    dialog = page.get_by_role("dialog", name="Decline this quote?")
+    expect(dialog.get_by_text("you cannot accept $900.00 per container afterwards")).to_be_visible()
     page.keyboard.press("Escape")
     expect(dialog).to_be_hidden()
     expect(cancel).to_be_focused()
@@ -390,7 +390,7 @@ def test_customer_cancels_a_quote(page: Page, live_server: LiveServer, screensho
     expect(dialog).to_be_visible()
     no_serious_violations(page)
     page.screenshot(path=str(screenshot_dir / "booking-cancel-quote.png"), full_page=True)
-    confirm = dialog.get_by_role("button", name="Cancel", exact=True)
+    confirm = dialog.get_by_role("button", name="Decline quote", exact=True)
     for _ in range(3):
         if confirm.evaluate("b => b === document.activeElement"):
             break

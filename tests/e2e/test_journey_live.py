@@ -172,9 +172,9 @@ def test_customer_and_staff_side_by_side_from_sign_up_to_finish(
 
         # Customer accepts; the console offers nothing but waiting (no Quote) by itself.
         c.click(mine.get_by_role("link", name=re.compile("View Details")))
-        c.click(c.page.get_by_role("button", name="Continue"))
-        c.click(c.page.get_by_role("dialog").get_by_role("button", name="Confirm"))
-        expect(panel.get_by_text("Loi Pending").first).to_be_visible(timeout=seen_within)
+        c.click(c.page.get_by_role("button", name="Accept price"))
+        c.click(c.page.get_by_role("dialog").get_by_role("button", name="Accept price"))
+        expect(panel.get_by_text("Booking Letter Pending").first).to_be_visible(timeout=seen_within)
         expect(panel.get_by_role("button", name="Quote", exact=True)).to_have_count(0)
 
         # Customer sends the signed booking letter; staff see Confirm Booking appear and confirm.
@@ -183,7 +183,7 @@ def test_customer_and_staff_side_by_side_from_sign_up_to_finish(
         loi.write_bytes(PDF)
         c.page.get_by_label("Signed Booking Letter").set_input_files(str(loi))
         c.fields += 1
-        expect(c.page.get_by_text("Uploaded Success !").first).to_be_visible()
+        expect(c.page.get_by_text("Uploaded: ").first).to_be_visible()
         c.click(c.page.get_by_role("button", name="Submit Booking Request"))
         confirm = panel.get_by_role("button", name="Confirm Booking")
         expect(confirm).to_be_visible(timeout=seen_within)
@@ -242,7 +242,7 @@ def test_customer_and_staff_side_by_side_from_sign_up_to_finish(
         still_same_document(c.page)
 
         # Staff see it completed by itself.
-        expect(panel.get_by_text("Shipping Order").first).to_be_visible(timeout=seen_within)
+        expect(panel.get_by_text("Completed").first).to_be_visible(timeout=seen_within)
         expect(panel.get_by_role("button", name="Accept Shipping Order")).to_have_count(0)
         still_same_document(s.page)
 

@@ -184,7 +184,7 @@ def test_booking_request_is_not_sent_twice(
     loi = tmp_path / "loi.pdf"
     loi.write_bytes(PDF)
     page.get_by_label("Signed Booking Letter").set_input_files(str(loi))
-    expect(page.get_by_text("Uploaded Success !").first).to_be_visible()
+    expect(page.get_by_text("Uploaded: ").first).to_be_visible()
     submit = page.get_by_role("button", name="Submit Booking Request")
     submit.click()
     expect(page.get_by_text("Booking request sent")).to_be_visible()

@@ -122,7 +122,7 @@ def test_messages_cite_money_dates_and_words_as_the_screens_write_them() -> None
     assert messages["New rate request"] == "Rate request FB-2026-000001: 1 container of x to quote."
     assert messages["Price quoted"] == (
         "Your booking FB-2026-000001 has a price of $3,700.00 per container,"
-        " valid until 2030-01-02 00:00 UTC."
+        " valid until 2030/01/02 00:00 UTC."
     )
     assert messages["Revision requested"] == "Please revise your booking FB-2026-000001: which port?"
 

@@ -112,3 +112,10 @@ def test_the_foreign_phone_rule_is_one_pattern() -> None:
     written = re.search(r"FOREIGN_PHONE_PATTERN = /(.+)/;", source)
     assert written is not None
     assert written.group(1) == forms.FOREIGN_PHONE_SOURCE
+
+
+def test_the_foreign_postal_code_rule_is_one_pattern() -> None:
+    source = WEB_SCHEMAS.read_text(encoding="utf-8")
+    written = re.search(r"FOREIGN_POSTAL_CODE_PATTERN = /(.+)/;", source)
+    assert written is not None
+    assert written.group(1) == forms.FOREIGN_POSTAL_CODE_SOURCE

@@ -46,7 +46,7 @@ def test_a_validation_failure_carries_the_catalogue_text() -> None:
 
     with pytest.raises(ValidationFailed) as failure:
         forms.new_password("short", "short")
-    assert failure.value.fields["new_password"] == MESSAGES["common.required"]
+    assert failure.value.fields["new_password"] == MESSAGES["accounts.password.min"]
     with pytest.raises(ValidationFailed) as failure:
         forms.decline_message("x" * 2001)
     assert failure.value.fields["message"] == message("common.text.max", max=2000)

@@ -13,7 +13,8 @@ export function App() {
   useEffect(() => {
     onUnauthorized(() => {
       queryClient.clear();
-      if (!isPublicPath(router.state.location.pathname)) void router.navigate('/login', { replace: true });
+      // The login page says why (issue 24): a click that lands there with no reason reads as a fault.
+      if (!isPublicPath(router.state.location.pathname)) void router.navigate('/login?signedOut=1', { replace: true });
     });
     return () => onUnauthorized(null);
   }, [router]);

@@ -3,8 +3,6 @@
  * console, the report and the audit trail read the same.
  */
 const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-const DAY = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
-const MOMENT = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
 
 /** `3700` -> `$3,700.00`; null or not a number -> the dash the tables use for "none". */
 export function formatMoney(value: number | string | null | undefined): string {
@@ -23,16 +21,26 @@ function parse(value: string): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** `2026-12-01` or an ISO time -> `Dec 1, 2026` (UTC). */
-export function formatDate(value: string | null | undefined): string {
-  const date = value ? parse(value) : null;
-  return date ? DAY.format(date) : '-';
+const two = (n: number) => String(n).padStart(2, '0');
+
+/** The specification's display, YYYY/MM/DD (UTC), everywhere a day is shown (issue 24: one format, not five). */
+function day(date: Date): string {
+  return `${date.getUTCFullYear()}/${two(date.getUTCMonth() + 1)}/${two(date.getUTCDate())}`;
 }
 
-/** An ISO time -> `Dec 1, 2026, 2:05 PM UTC`. */
-export function formatMoment(value: string | null | undefined): string {
+/** `2026-12-01` or an ISO time -> `2026/12/01` (UTC). */
+export function formatDate(value: string | null | undefined): string {
   const date = value ? parse(value) : null;
-  return date ? `${MOMENT.format(date)} UTC` : '-';
+  return date ? day(date) : '-';
+}
+
+/** An ISO time -> `2026/12/01 14:05 UTC` (with `seconds`, `2026/12/01 14:05:09 UTC`): where a time matters,
+ * the time and its zone. */
+export function formatMoment(value: string | null | undefined, seconds = false): string {
+  const date = value ? parse(value) : null;
+  if (!date) return '-';
+  const time = `${two(date.getUTCHours())}:${two(date.getUTCMinutes())}${seconds ? `:${two(date.getUTCSeconds())}` : ''}`;
+  return `${day(date)} ${time} UTC`;
 }
 
 /** How long ago, in the largest whole unit (`3 days`, `5 hours`, `12 minutes`). */
@@ -41,6 +49,11 @@ export function formatAge(since: string | null | undefined, now: number = Date.n
   if (!date) return '-';
   const minutes = Math.max(0, Math.floor((now - date.getTime()) / 60_000));
   if (minutes < 1) return 'under a minute';
-  const [n, unit] = minutes >= 1440 ? [Math.floor(minutes / 1440), 'day'] : minutes >= 60 ? [Math.floor(minutes / 60), 'hour'] : [minutes, 'minute'];
+  const [n, unit] =
+    minutes >= 1440
+      ? [Math.floor(minutes / 1440), 'day']
+      : minutes >= 60
+        ? [Math.floor(minutes / 60), 'hour']
+        : [minutes, 'minute'];
   return `${n} ${unit}${n === 1 ? '' : 's'}`;
 }

@@ -54,10 +54,10 @@ describe('lifecycle helpers', () => {
   });
 
   it('labels states by name or code with the badge texts of the booking spec', () => {
-    expect(label('rate_request', 2)).toBe('Loi Pending');
+    expect(label('rate_request', 2)).toBe('Booking Letter Pending');
     expect(label('rate_request', 'rejected_by_client')).toBe('Rejected By Client');
     expect(label('rate_request', 7)).toBe('Expired Price');
-    expect(label('rate_request', 4)).toBe('Shipping Order');
+    expect(label('rate_request', 4)).toBe('Completed');
     expect(label('rate_request', 99)).toBe('');
     expect(label('notification', 'read')).toBe('Read');
   });

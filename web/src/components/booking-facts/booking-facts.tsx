@@ -22,7 +22,15 @@ const FREIGHT = { 1: 'Collect', 2: 'Prepaid' } as Record<number, string>;
  * container and for the booking, with its itemised charges) and the signed documents. `order` adds the dangerous-goods numbers and
  * reefer settings that only the shipping order carries.
  */
-export function BookingFacts({ request, order, label = 'Request summary' }: { request: FactsRequest; order?: FactsOrder | null; label?: string }) {
+export function BookingFacts({
+  request,
+  order,
+  label = 'Request summary',
+}: {
+  request: FactsRequest;
+  order?: FactsOrder | null;
+  label?: string;
+}) {
   const documents = request.bookingRequest?.documents ?? [];
   const reefer = order && (order.temprature !== null || order.humidity !== null);
   return (
@@ -40,10 +48,12 @@ export function BookingFacts({ request, order, label = 'Request summary' }: { re
         <Fact term="HS code">{request.hsCode}</Fact>
         <Fact term="Shipping date">{formatDate(request.preferredShippingDate)}</Fact>
         <Fact term="Price per container">{formatMoney(request.price)}</Fact>
-        <Fact term={`Total for ${request.quantity}`}>
-          {formatBookingTotal(request)}
-        </Fact>
-        <Fact term="Quote valid until">{formatDate(request.validUntil)}</Fact>
+        <Fact term={`Total for ${request.quantity}`}>{formatBookingTotal(request)}</Fact>
+        {/* A validity matters while the quote is open; once accepted, an old quote's date only misleads (an
+            amendment's new price carries its own validity in the changes panel). */}
+        {request.stateName === 'quoted' || request.stateName === 'requested' ? (
+          <Fact term="Quote valid until">{formatDate(request.validUntil)}</Fact>
+        ) : null}
         <Fact term="Dangerous goods">
           {request.isDanger ? (
             <>
@@ -63,7 +73,8 @@ export function BookingFacts({ request, order, label = 'Request summary' }: { re
         </Fact>
         {reefer ? (
           <Fact term="Reefer">
-            {order.temprature ?? '-'} °C · humidity {order.humidity ?? '-'} % · ventilation {order.hasVentilation ? 'on' : 'off'}
+            {order.temprature ?? '-'} °C · humidity {order.humidity ?? '-'} % · ventilation{' '}
+            {order.hasVentilation ? 'on' : 'off'}
           </Fact>
         ) : null}
         {documents.length > 0 ? (

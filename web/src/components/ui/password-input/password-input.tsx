@@ -16,9 +16,19 @@ export interface PasswordInputProps extends Omit<TextInputProps, 'type'> {
    */
   passwordCheck?: boolean;
   onAcceptedChange?: (value: string) => void;
+  /** In `passwordCheck` mode, every value as typed (the meter still shows its strength): for forms that say
+   * the rule a password breaks rather than treating a weak one as empty. */
+  onValueChange?: (value: string) => void;
 }
 
-export function PasswordInput({ passwordCheck = false, onAcceptedChange, onChange, id, ...rest }: PasswordInputProps) {
+export function PasswordInput({
+  passwordCheck = false,
+  onAcceptedChange,
+  onValueChange,
+  onChange,
+  id,
+  ...rest
+}: PasswordInputProps) {
   const generatedId = useId();
   const inputId = id ?? `password-${generatedId}`;
   const [visible, setVisible] = useState(false);
@@ -32,6 +42,7 @@ export function PasswordInput({ passwordCheck = false, onAcceptedChange, onChang
     const next = passwordStrength(event.target.value);
     setScore(next);
     onAcceptedChange?.(isAcceptedStrength(next) ? event.target.value : '');
+    onValueChange?.(event.target.value);
   };
 
   const level = strengthLevel(score);

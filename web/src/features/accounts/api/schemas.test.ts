@@ -43,7 +43,13 @@ const domestic = {
 };
 
 describe('registration start', () => {
-  const base = { type: { name: 'Individual Person', value: 1 }, isForeign: false, nationalId: '', companyId: '', phoneNumber: '' };
+  const base = {
+    type: { name: 'Individual Person', value: 1 },
+    isForeign: false,
+    nationalId: '',
+    companyId: '',
+    phoneNumber: '',
+  };
   it('needs a type', () => {
     expect(messages(startSchema.safeParse({ ...base, type: null }))).toEqual({ type: 'Required' });
   });
@@ -122,7 +128,9 @@ describe('company forms', () => {
       address: 'Address must be at least 8 characters.',
       postalCode: 'Invalid postal code.',
     });
-    expect(messages(domesticSchema.safeParse({ ...domestic, name: '', contactPerson: '', email: '', address: '' }))).toEqual({
+    expect(
+      messages(domesticSchema.safeParse({ ...domestic, name: '', contactPerson: '', email: '', address: '' })),
+    ).toEqual({
       name: 'Company name is required.',
       contactPerson: 'Contact person is required.',
       email: 'Email is required.',
@@ -148,8 +156,26 @@ describe('company forms', () => {
       phone: 'Invalid phone number.',
     });
   });
+  it("foreign: the postal code is its own country's", () => {
+    const { economicCode: _e, registrationCode: _r, ...rest } = domestic;
+    const foreign = { ...rest, fax: '' };
+    for (const postalCode of ['20095', 'SW1A 1AA', '10001', '75008', '1010 AB', '100-0001']) {
+      expect(foreignSchema.safeParse({ ...foreign, postalCode }).success).toBe(true);
+    }
+    for (const postalCode of ['20', 'SW1A  1AA', '12345678901', '#20095', '']) {
+      expect(messages(foreignSchema.safeParse({ ...foreign, postalCode }))).toEqual({
+        postalCode: 'Invalid postal code.',
+      });
+    }
+    expect(messages(domesticSchema.safeParse({ ...domestic, postalCode: '20095' }))).toEqual({
+      postalCode: 'Invalid postal code.',
+    });
+  });
   it('sends the spec wire keys', () => {
-    expect(finalizeBody({ kind: 2, values: domestic })).toMatchObject({ isForeign: false, econimicCode: '12345678901' });
+    expect(finalizeBody({ kind: 2, values: domestic })).toMatchObject({
+      isForeign: false,
+      econimicCode: '12345678901',
+    });
     expect(finalizeBody({ kind: 2, values: domestic })).not.toHaveProperty('economicCode');
     const { economicCode: _e, registrationCode: _r, ...rest } = domestic;
     expect(finalizeBody({ kind: 3, values: { ...rest, fax: '' } })).toMatchObject({ isForeign: true, fax: '' });
@@ -159,8 +185,16 @@ describe('company forms', () => {
 describe('passwords', () => {
   it('new password: length, uppercase, digit, match', () => {
     expect(messages(newPasswordSchema.safeParse({ newPassword: 'Ab1', confirmNewPassword: '' }))).toEqual({
+      newPassword: 'Password must be at least 8 characters',
+      confirmNewPassword: 'This field is required.',
+    });
+    expect(messages(newPasswordSchema.safeParse({ newPassword: '', confirmNewPassword: '' }))).toEqual({
       newPassword: 'This field is required.',
       confirmNewPassword: 'This field is required.',
+    });
+    // Two equal passwords never read as a mismatch, whatever rule they break.
+    expect(messages(newPasswordSchema.safeParse({ newPassword: 'abcdefgh', confirmNewPassword: 'abcdefgh' }))).toEqual({
+      newPassword: 'Password must include an uppercase letter',
     });
     expect(messages(newPasswordSchema.safeParse({ newPassword: 'abcdefgh1', confirmNewPassword: 'x' }))).toHaveProperty(
       'newPassword',
@@ -170,15 +204,25 @@ describe('passwords', () => {
       'newPassword',
       'Password must include a number',
     );
-    expect(messages(newPasswordSchema.safeParse({ newPassword: 'Abcdefgh1', confirmNewPassword: 'Abcdefgh2' }))).toEqual({
+    expect(
+      messages(newPasswordSchema.safeParse({ newPassword: 'Abcdefgh1', confirmNewPassword: 'Abcdefgh2' })),
+    ).toEqual({
       confirmNewPassword: 'Passwords do not match',
     });
   });
   it('change password needs the current one; forgot password the national id', () => {
     expect(
-      messages(changePasswordSchema.safeParse({ currentPassword: '', newPassword: 'Abcdefgh1', confirmNewPassword: 'Abcdefgh1' })),
+      messages(
+        changePasswordSchema.safeParse({
+          currentPassword: '',
+          newPassword: 'Abcdefgh1',
+          confirmNewPassword: 'Abcdefgh1',
+        }),
+      ),
     ).toEqual({ currentPassword: 'This field is required.' });
-    expect(messages(forgotPasswordSchema.safeParse({ nationalId: ' ' }))).toEqual({ nationalId: 'This field is required.' });
+    expect(messages(forgotPasswordSchema.safeParse({ nationalId: ' ' }))).toEqual({
+      nationalId: 'This field is required.',
+    });
   });
 });
 

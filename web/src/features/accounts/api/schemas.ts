@@ -13,6 +13,9 @@ const THIS_FIELD_IS_REQUIRED = message('common.required');
 const PHONE_PATTERN = /^09\d{9}$/;
 /** A foreign company's phone, international ("+49 40 1234 5678"): the server's FOREIGN_PHONE_SOURCE, word for word. */
 export const FOREIGN_PHONE_PATTERN = /^\+?\(?[0-9](?:[ ().-]{0,2}[0-9]){6,14}$/;
+/** A foreign company's postal code in its own country's format ("20095", "SW1A 1AA"): the server's
+ * FOREIGN_POSTAL_CODE_SOURCE, word for word. */
+export const FOREIGN_POSTAL_CODE_PATTERN = /^(?=.{3,10}$)[A-Za-z0-9]+(?:[ -][A-Za-z0-9]+)*$/;
 const FAX_PATTERN = /^0\d{2}\d{8}$/;
 const BIRTH_DATE_PATTERN = /^\d{4}\/\d{2}\/\d{2}$/;
 
@@ -116,7 +119,10 @@ export const foreignSchema = z.object({
   fax: text().refine((v) => v === '' || FAX_PATTERN.test(v), message('accounts.fax.invalid')),
   email,
   address,
-  postalCode,
+  postalCode: required(message('accounts.postalCode.invalid')).regex(
+    FOREIGN_POSTAL_CODE_PATTERN,
+    message('accounts.postalCode.invalid'),
+  ),
 });
 export type ForeignValues = z.input<typeof foreignSchema>;
 
@@ -131,7 +137,8 @@ export type ForeignProfileValues = z.input<typeof foreignProfileSchema>;
 const newPasswordFields = {
   newPassword: z
     .string()
-    .min(8, THIS_FIELD_IS_REQUIRED)
+    .min(1, THIS_FIELD_IS_REQUIRED)
+    .min(8, message('accounts.password.min'))
     .regex(/[A-Z]/, message('accounts.password.uppercase'))
     .regex(/\d/, message('accounts.password.digit'))
     .refine((value) => !isTooGuessable(value), message('accounts.password.common')),

@@ -14,6 +14,7 @@ import {
   useWebhooks,
 } from '../api/integrations';
 import styles from './accounts.module.css';
+import { formatDate } from '@/lib/format';
 
 /** A secret the server answers once: shown until the customer dismisses it, never fetched again. */
 function ShownOnce({ title, value, onDone }: { title: string; value: string; onDone: () => void }) {
@@ -67,7 +68,7 @@ function ApiKeys() {
       <ul aria-label="API keys">
         {(keys.data?.list ?? []).map((key) => (
           <li key={key.id}>
-            {key.label} ({key.hint}…) created {key.createdAt.slice(0, 10)}{' '}
+            {key.label} ({key.hint}…) created {formatDate(key.createdAt)}{' '}
             {key.revokedAt ? (
               <em>revoked</em>
             ) : (

@@ -4,11 +4,13 @@ import type { Control, FieldErrors } from 'react-hook-form';
 import { PasswordInput } from '@/components/ui/password-input';
 import { loadCommonPasswords } from '@/lib/common-passwords';
 
-const PASSWORD_HINT = 'Minimum 8 letters, numbers and symbols.';
+/** The rule the server and the schema check, said as it is (issue 24: not "letters, numbers and symbols"). */
+export const PASSWORD_HINT = 'At least 8 characters, with an uppercase letter and a digit.';
 
 type Values = { newPassword: string; confirmNewPassword: string };
 
-/** Password (with the strength meter) and Confirm Password. */
+/** Password (with the strength meter) and Confirm Password. The form holds both as typed, so two equal
+ * passwords never read "Passwords do not match"; a weak one is told the rule it breaks. */
 export function NewPasswordFields<T extends Values>({
   control,
   errors,
@@ -35,7 +37,7 @@ export function NewPasswordFields<T extends Values>({
             passwordCheck
             name={field.name}
             onBlur={field.onBlur}
-            onAcceptedChange={field.onChange}
+            onValueChange={field.onChange}
             hint={PASSWORD_HINT}
             error={e.newPassword?.message}
           />

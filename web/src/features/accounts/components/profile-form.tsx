@@ -13,6 +13,7 @@ import { DOMESTIC_FIELDS, FOREIGN_FIELDS, FieldGrid, INDIVIDUAL_FIELDS } from '.
 import type { FieldSpec } from './fields';
 import { useServerFieldErrors } from './server-errors';
 import styles from './accounts.module.css';
+import { fieldWords } from '@/lib/field-words';
 
 type Values = Record<string, string>;
 
@@ -28,8 +29,22 @@ const FORMS: Record<CustomerKind, { schema: unknown; fields: FieldSpec[]; readOn
     ],
     readOnly: [],
   },
-  2: { schema: domesticProfileSchema, fields: without(DOMESTIC_FIELDS, ['email', 'phone']), readOnly: [['email', 'Email'], ['phone', 'Phone']] },
-  3: { schema: foreignProfileSchema, fields: without(FOREIGN_FIELDS, ['email', 'phone']), readOnly: [['email', 'Email'], ['phone', 'Phone']] },
+  2: {
+    schema: domesticProfileSchema,
+    fields: without(DOMESTIC_FIELDS, ['email', 'phone']),
+    readOnly: [
+      ['email', 'Email'],
+      ['phone', 'Phone'],
+    ],
+  },
+  3: {
+    schema: foreignProfileSchema,
+    fields: without(FOREIGN_FIELDS, ['email', 'phone']),
+    readOnly: [
+      ['email', 'Email'],
+      ['phone', 'Phone'],
+    ],
+  },
 };
 
 const FIELD_NAMES: Record<CustomerKind, string[]> = {
@@ -90,7 +105,8 @@ function EditForm({ kind, profile }: { kind: CustomerKind; profile: Profile }) {
           <ul>
             {Object.entries(pending).map(([key, value]) => (
               <li key={key}>
-                {key}: <strong>{Array.isArray(value) ? value.join(', ') : String(value)}</strong>
+                {form.fields.find((f) => f.name === key)?.label ?? fieldWords(key)}:{' '}
+                <strong>{Array.isArray(value) ? value.join(', ') : String(value)}</strong>
               </li>
             ))}
           </ul>

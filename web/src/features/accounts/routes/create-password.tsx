@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { useResetPassword } from '../api/passwords';
+import { useRequestPasswordReset, useResetPassword } from '../api/passwords';
 import { newPasswordSchema } from '../api/schemas';
 import type { NewPasswordValues } from '../api/schemas';
 import { NewPasswordFields } from '../components/new-password-fields';
@@ -22,6 +22,7 @@ export function CreatePasswordRoute() {
   const nationalId = params.get('nationalId') ?? '';
   const missing = !token || !nationalId;
   const reset = useResetPassword();
+  const renew = useRequestPasswordReset();
   const {
     control,
     handleSubmit,
@@ -32,8 +33,10 @@ export function CreatePasswordRoute() {
     defaultValues: { newPassword: '', confirmNewPassword: '' },
   });
   useServerFieldErrors(reset.error?.fields, setError, FIELDS);
-  // Messages about the password fields show under them; anything else (a bad or used token) is the error dialog.
+  // Messages about the password fields show under them; a used or expired link offers a new one; anything else
+  // (the network, too many tries) is the error dialog, which closes without losing what was typed.
   const fieldError = Boolean(reset.error && FIELDS.some((name) => name in reset.error!.fields));
+  const deadLink = Boolean(reset.error && 'token' in reset.error.fields);
 
   useEffect(() => {
     document.title = 'Create New Password | Freight Booking Portal';
@@ -47,6 +50,23 @@ export function CreatePasswordRoute() {
           <p role="alert" className={styles.error}>
             {MISSING}
           </p>
+        ) : deadLink ? (
+          <div className={styles.form}>
+            <p role="alert" className={styles.error}>
+              This link was already used or has expired: a link sets a password once, within one hour.
+            </p>
+            {renew.isSuccess ? (
+              <p role="status">
+                We sent a new link to the e-mail address of the account {nationalId}. Open the newest e-mail; it is
+                valid for one hour.
+              </p>
+            ) : (
+              <Button fullWidth loading={renew.isPending} onClick={() => renew.mutate(nationalId)}>
+                Send me a new link
+              </Button>
+            )}
+            {renew.isError ? <p role="alert">{renew.error.description}</p> : null}
+          </div>
         ) : (
           <form
             className={styles.form}
@@ -72,14 +92,13 @@ export function CreatePasswordRoute() {
         <p>Your password changed successfully. Now you can log in with your new password.</p>
       </Dialog>
       <Dialog
-        open={reset.isError && !fieldError}
-        onClose={() => window.location.reload()}
-        title="Error"
+        open={reset.isError && !fieldError && !deadLink}
+        onClose={() => reset.reset()}
+        title="The password was not saved"
         tone="error"
-        dismissible={false}
-        actions={<Button onClick={() => window.location.reload()}>Confirm</Button>}
+        actions={<Button onClick={() => reset.reset()}>Try again</Button>}
       >
-        <p>Something went wrong! Please try again.</p>
+        <p>{reset.error?.description ?? 'The server could not be reached.'} Nothing changed; try again.</p>
       </Dialog>
     </main>
   );

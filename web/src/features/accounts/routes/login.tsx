@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Navigate } from 'react-router-dom';
+import { Navigate, useSearchParams } from 'react-router-dom';
 import { hasToken } from '@/lib/session';
 import { LoginBanner } from '../components/login-banner';
 import { LoginForm } from '../components/login-form';
@@ -8,6 +8,8 @@ import styles from './login.module.css';
 export function LoginRoute() {
   // Read once: after a successful login the form keeps the screen for its 3-second reload delay.
   const [signedIn] = useState(hasToken);
+  const [params] = useSearchParams();
+  const signedOut = params.get('signedOut') === '1';
   if (signedIn) return <Navigate to="/dashboard/overview" replace />;
 
   return (
@@ -21,6 +23,12 @@ export function LoginRoute() {
           </p>
           <h1 className={styles.title}>Welcome back</h1>
           <p className={styles.subtitle}>Log in to manage your rate requests and bookings.</p>
+          {signedOut ? (
+            <p role="status" className={styles.notice}>
+              You were signed out: the password was changed, every session was ended, or the session expired. Log in
+              again to go on.
+            </p>
+          ) : null}
           <LoginForm />
         </div>
       </main>

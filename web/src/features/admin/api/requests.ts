@@ -78,7 +78,10 @@ const updateListOptions = (page: number) =>
   queryOptions({
     queryKey: adminKeys.updateList(page),
     queryFn: ({ signal }) =>
-      api.get<Answer<'accounts_admin_list_update_requests'>>(`${BASE}/update-requests`, { query: { limit: REQUEST_LIST_LIMIT, page }, signal }),
+      api.get<Answer<'accounts_admin_list_update_requests'>>(`${BASE}/update-requests`, {
+        query: { limit: REQUEST_LIST_LIMIT, page },
+        signal,
+      }),
     staleTime: 0,
   });
 

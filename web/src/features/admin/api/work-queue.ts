@@ -10,5 +10,6 @@ export const workQueueOptions = () =>
   queryOptions({
     queryKey: ['overview', 'work-queue'] as const,
     staleTime: 0,
-    queryFn: async ({ signal }) => (await api.get<Answer<'overview_work_queue'>>('/booking/api/v1/admin/work-queue', { signal })).queues,
+    queryFn: async ({ signal }) =>
+      (await api.get<Answer<'overview_work_queue'>>('/booking/api/v1/admin/work-queue', { signal })).queues,
   });

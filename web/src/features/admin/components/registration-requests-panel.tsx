@@ -3,14 +3,33 @@ import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { can } from '@/lib/lifecycle';
-import { DETAIL_ROUTE, KIND_LABEL, REQUEST_LIST_LIMIT, UPDATE_ROUTE, useRegistrationList, useUpdateList } from '../api/requests';
+import {
+  DETAIL_ROUTE,
+  KIND_LABEL,
+  REQUEST_LIST_LIMIT,
+  UPDATE_ROUTE,
+  useRegistrationList,
+  useUpdateList,
+} from '../api/requests';
 import styles from './admin.module.css';
+import { formatMoment } from '@/lib/format';
+import { fieldWords } from '@/lib/field-words';
 
 function when(value: string | null) {
-  return value ? new Date(value).toLocaleString() : '';
+  return value ? formatMoment(value) : '';
 }
 
-function Pager({ page, total, onPage, label }: { page: number; total: number; onPage: (p: number) => void; label: string }) {
+function Pager({
+  page,
+  total,
+  onPage,
+  label,
+}: {
+  page: number;
+  total: number;
+  onPage: (p: number) => void;
+  label: string;
+}) {
   const pages = Math.max(1, Math.ceil(total / REQUEST_LIST_LIMIT));
   return (
     <nav className={styles.pager} aria-label={`${label} pages`}>
@@ -56,13 +75,17 @@ export function RegistrationRequestsPanel() {
                   {list.data.list.map((item) => (
                     <tr key={item.id}>
                       <td>
-                        <Link to={`/dashboard/request/${DETAIL_ROUTE[item.kind]}/detail/${encodeURIComponent(item.id)}`}>
+                        <Link
+                          to={`/dashboard/request/${DETAIL_ROUTE[item.kind]}/detail/${encodeURIComponent(item.id)}`}
+                        >
                           {item.name || item.nationalId}
                         </Link>
                       </td>
                       <td>{KIND_LABEL[item.kind]}</td>
                       <td>{item.nationalId}</td>
-                      <td className={can('registration', item.state, 'accept', 'staff') ? styles.pending : undefined}>{item.stateLabel}</td>
+                      <td className={can('registration', item.state, 'accept', 'staff') ? styles.pending : undefined}>
+                        {item.stateLabel}
+                      </td>
                       <td>{when(item.createdAt)}</td>
                     </tr>
                   ))}
@@ -100,7 +123,7 @@ export function RegistrationRequestsPanel() {
                         </Link>
                       </td>
                       <td>{KIND_LABEL[item.accountType]}</td>
-                      <td>{item.editedFields.join(', ')}</td>
+                      <td>{item.editedFields.map(fieldWords).join(', ')}</td>
                       <td>{when(item.requestedAt)}</td>
                     </tr>
                   ))}

@@ -27,7 +27,11 @@ function Queue({ queue }: { queue: WorkQueue }) {
       <h3 id={headingId}>
         {TITLE[queue.kind]} <span className={styles.queueCount}>{queue.count}</span>
       </h3>
-      {queue.oldestAt ? <p className={styles.muted}>Oldest waiting {formatAge(queue.oldestAt)}</p> : <p className={styles.muted}>Nothing waiting</p>}
+      {queue.oldestAt ? (
+        <p className={styles.muted}>Oldest waiting {formatAge(queue.oldestAt)}</p>
+      ) : (
+        <p className={styles.muted}>Nothing waiting</p>
+      )}
       <ul>
         {queue.items.map((item) => {
           const path = itemPath(queue.kind, item.id);

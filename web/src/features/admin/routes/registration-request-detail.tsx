@@ -59,8 +59,7 @@ export function RegistrationRequestDetailRoute({ kind }: { kind: CustomerKind })
         <>
           <p className={styles.meta}>
             State: <strong>{data.stateLabel}</strong>
-            {data.declineMessage ? ` (${data.declineMessage})` : ''}{' '}
-            <AuditLink aggregateId={data.registrationId} />
+            {data.declineMessage ? ` (${data.declineMessage})` : ''} <AuditLink aggregateId={data.registrationId} />
           </p>
           <div className={styles.fields}>
             {FIELDS[kind].map(([key, label]) => (

@@ -3,7 +3,8 @@ import { AuditLink } from '@/components/audit-link';
 import { ContentLayout } from '@/components/layouts';
 import { Spinner } from '@/components/ui/spinner';
 import { TextInput } from '@/components/ui/text-input';
-import { can } from '@/lib/lifecycle';
+import { fieldWords } from '@/lib/field-words';
+import { can, label } from '@/lib/lifecycle';
 import { useUpdateDecision, useUpdateRequest } from '../api/requests';
 import type { CustomerKind } from '../api/requests';
 import { Decision } from '../components/decision';
@@ -24,19 +25,23 @@ export function UpdateRequestDetailRoute({ kind }: { kind: CustomerKind }) {
       {data ? (
         <>
           <p className={styles.meta}>
-            State: <strong>{data.state}</strong> <AuditLink aggregateId={data.id} />
+            State: <strong>{label('profile_edit_request', data.state) || data.state}</strong>{' '}
+            <AuditLink aggregateId={data.id} />
           </p>
           <div className={styles.fields}>
-            {data.response.map((field) => (
-              <TextInput
-                key={field.key}
-                label={field.isEdited ? `${field.fieldName} (updated)` : field.fieldName}
-                value={show(field.isEdited && field.editedValue != null ? field.editedValue : field.currentValue)}
-                updated={field.isEdited}
-                hint={field.isEdited ? `Current: ${show(field.currentValue)}` : undefined}
-                readOnly
-              />
-            ))}
+            {/* The request's own id (a UUID) is the audit link's business, not a field to read. */}
+            {data.response
+              .filter((field) => field.key !== 'id')
+              .map((field) => (
+                <TextInput
+                  key={field.key}
+                  label={field.isEdited ? `${fieldWords(field.key)} (updated)` : fieldWords(field.key)}
+                  value={show(field.isEdited && field.editedValue != null ? field.editedValue : field.currentValue)}
+                  updated={field.isEdited}
+                  hint={field.isEdited ? `Current: ${show(field.currentValue)}` : undefined}
+                  readOnly
+                />
+              ))}
           </div>
           <Decision
             accept={accept}

@@ -1,4 +1,5 @@
 import styles from './audit.module.css';
+import { formatMoment } from '@/lib/format';
 
 const ROLE_LABELS: Record<string, string> = {
   admin: 'Admin',
@@ -46,9 +47,7 @@ export function ActorLabel({ actor, name }: { actor: { id: string | null; role: 
 /** A UTC instant in the reader's zone; the exact stored text is in the title and the datetime attribute. */
 export function RecordedAt({ value }: { value: string }) {
   const date = new Date(value);
-  const text = Number.isNaN(date.getTime())
-    ? value
-    : date.toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'medium' });
+  const text = Number.isNaN(date.getTime()) ? value : formatMoment(value, true);
   return (
     <time dateTime={value} title={value} className={styles.time}>
       {text}

@@ -93,9 +93,18 @@ export function formatValue(value: unknown, field?: string): string {
   if (field !== undefined && isSecretField(field)) return 'set (hidden)';
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   // Money and dates read as the booking screens show them.
-  if (field !== undefined && /(^|_)price$|^price/i.test(field) && (typeof value === 'number' || typeof value === 'string'))
+  if (
+    field !== undefined &&
+    /(^|_)price$|^price/i.test(field) &&
+    (typeof value === 'number' || typeof value === 'string')
+  )
     return formatMoney(value);
-  if (field !== undefined && /(date|until)$/i.test(field) && typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value))
+  if (
+    field !== undefined &&
+    /(date|until)$/i.test(field) &&
+    typeof value === 'string' &&
+    /^\d{4}-\d{2}-\d{2}/.test(value)
+  )
     return formatDate(value);
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint') return String(value);
   if (Array.isArray(value) && value.length === 0) return EMPTY_VALUE;

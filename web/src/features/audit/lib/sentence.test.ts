@@ -12,8 +12,13 @@ describe('audit sentences', () => {
     const accepted = { type: 'PriceAccepted', aggregateKind: 'rate_request', actor: { id: 'a1', role: 'customer' } };
     expect(eventSentence({ ...accepted, actorName: 'Sara Karimi' })).toBe('Price accepted by Sara Karimi (customer)');
     expect(eventSentence({ ...accepted, actorName: '' })).toBe('Price accepted by a1 (customer)');
-    expect(eventSentence({ type: 'Completed', aggregateKind: 'rate_request', actor: { id: 'system', role: 'system' }, actorName: 'System' })).toBe(
-      'Rate request completed by System',
-    );
+    expect(
+      eventSentence({
+        type: 'Completed',
+        aggregateKind: 'rate_request',
+        actor: { id: 'system', role: 'system' },
+        actorName: 'System',
+      }),
+    ).toBe('Rate request completed by System');
   });
 });

@@ -8,7 +8,11 @@ import type { AuditEvent } from '../api/audit-api';
 import { kindLabel, roleLabel } from '../components/role-badge';
 
 export function eventPhrase(type: string, aggregateKind: string): string {
-  const words = type.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase().split(/\s+/).filter(Boolean);
+  const words = type
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/\s+/)
+    .filter(Boolean);
   if (words.length === 0) return kindLabel(aggregateKind);
   if (words.length === 1) return `${kindLabel(aggregateKind)} ${words[0]}`;
   const text = words.join(' ');

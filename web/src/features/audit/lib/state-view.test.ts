@@ -38,7 +38,7 @@ describe('describeState', () => {
       'booking_documents',
     ]);
     expect(layout.main[0]).toMatchObject({ label: 'Price (USD)', value: '1,250.50 USD' });
-    expect(layout.main[1].value).toContain('2026-12-01T00:00:00+00:00');
+    expect(layout.main[1].value).toBe('2026/12/01 00:00:00 UTC');
     expect(layout.main[5].fields?.map((f) => [f.label, f.value])).toEqual([
       ['Quantity', '2'],
       ['Commodity', 'Tea'],

@@ -5,6 +5,7 @@
 import { getState, MACHINE_IDS } from '@/lib/lifecycle';
 import type { MachineId } from '@/lib/lifecycle';
 import { EMPTY_VALUE, fieldLabel, formatValue, isSecretField } from './fold';
+import { formatMoment } from '@/lib/format';
 
 export interface StateField {
   key: string;
@@ -63,8 +64,7 @@ function formatInstant(value: unknown): string {
   if (typeof value !== 'string' || value === '') return EMPTY_VALUE;
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return value;
-  const local = date.toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
-  return `${local} (${value})`;
+  return formatMoment(value, true);
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

@@ -5,6 +5,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/toast';
 import { can, isFinal, label } from '@/lib/lifecycle';
@@ -22,9 +23,10 @@ import {
   type CustomerChange,
 } from '../api/changes-api';
 import { RateRequestForm } from './rate-request-form';
+import { formatMoment } from '@/lib/format';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+const when = (iso: string) => formatMoment(iso);
 
 function StatusLine({
   machine,
@@ -50,6 +52,7 @@ export function BookingChangesPanel({ detail }: { detail: RateRequestDetail }) {
   const cancel = useRequestCancellation(detail.id);
   const [amending, setAmending] = useState(false);
   const [cancelling, setCancelling] = useState(false);
+  const [accepting, setAccepting] = useState(false);
   const [reason, setReason] = useState('');
   const amendment = changes.data?.amendment ?? null;
   const cancellation = changes.data?.cancellation ?? null;
@@ -113,10 +116,7 @@ export function BookingChangesPanel({ detail }: { detail: RateRequestDetail }) {
             {can('booking_amendment', amendment.stateName, 'accept_price', 'customer', {
               before_validity: stillValid,
             }) ? (
-              <Button
-                disabled={act.isPending}
-                onClick={() => run('accept-price', 'New price accepted; the booking is amended')}
-              >
+              <Button disabled={act.isPending} onClick={() => setAccepting(true)}>
                 Accept new price
               </Button>
             ) : null}
@@ -150,6 +150,24 @@ export function BookingChangesPanel({ detail }: { detail: RateRequestDetail }) {
           ) : null}
           {mayAmend ? <Button onClick={() => setAmending(true)}>Request amendment</Button> : null}
         </div>
+      ) : null}
+      {amendment && amendment.price !== null ? (
+        <ConfirmDialog
+          open={accepting}
+          title="Accept the new price?"
+          act="Accept new price"
+          onAct={() =>
+            void run('accept-price', 'New price accepted; the booking is amended').then(() => setAccepting(false))
+          }
+          keep="Not yet"
+          onKeep={() => setAccepting(false)}
+          pending={act.isPending}
+        >
+          <p>
+            Booking {detail.reference ?? ''} takes the amended details at {usd.format(amendment.price)} per container
+            {amendment.validUntil ? `; this price is valid until ${when(amendment.validUntil)}` : ''}.
+          </p>
+        </ConfirmDialog>
       ) : null}
       <Dialog open={amending} onClose={() => setAmending(false)} title="Request an amendment">
         <p>Change what you need; the booking stands as it is until staff approve the change.</p>

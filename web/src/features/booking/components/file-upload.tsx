@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { ApiError } from '@/lib/api-client';
 import { uploadInChunks } from '../api/upload';
 import styles from './booking.module.css';
 
@@ -11,10 +12,20 @@ export interface FileUploadProps {
   accept?: string;
 }
 
-type Phase = { kind: 'idle' } | { kind: 'uploading'; percent: number } | { kind: 'done'; name: string } | { kind: 'error' };
+type Phase =
+  | { kind: 'idle' }
+  | { kind: 'uploading'; percent: number }
+  | { kind: 'done'; name: string }
+  | { kind: 'error'; reason: string | null };
 
 /** A file control that sends the file in 10,240-byte chunks with a real progress bar. */
-export function FileUpload({ label, disabled = false, onUploaded, uploadedName, accept = '.pdf,.png,.jpg,.jpeg' }: FileUploadProps) {
+export function FileUpload({
+  label,
+  disabled = false,
+  onUploaded,
+  uploadedName,
+  accept = '.pdf,.png,.jpg,.jpeg',
+}: FileUploadProps) {
   const id = useId();
   const [phase, setPhase] = useState<Phase>(uploadedName ? { kind: 'done', name: uploadedName } : { kind: 'idle' });
 
@@ -27,7 +38,10 @@ export function FileUpload({ label, disabled = false, onUploaded, uploadedName, 
       onUploaded(stored.fileId, stored.fileName);
     } catch (error) {
       console.error('chunk upload failed', error);
-      setPhase({ kind: 'error' });
+      // The server's reason ("Only PDF, PNG and JPEG files are accepted") is what the customer can act on.
+      const reason =
+        error instanceof ApiError && error.fromServer ? (Object.values(error.fields)[0] ?? error.description) : null;
+      setPhase({ kind: 'error', reason });
       onUploaded(null);
     }
   };
@@ -48,14 +62,20 @@ export function FileUpload({ label, disabled = false, onUploaded, uploadedName, 
       <div id={`${id}-state`} aria-live="polite">
         {phase.kind === 'uploading' ? (
           <>
-            <progress className={styles.progress} max={100} value={phase.percent} aria-label={`${label} upload progress`} />
+            <progress
+              className={styles.progress}
+              max={100}
+              value={phase.percent}
+              aria-label={`${label} upload progress`}
+            />
             <p className={styles.fileState}>{phase.percent}%</p>
           </>
         ) : null}
-        {phase.kind === 'done' ? <p className={`${styles.fileState} ${styles.ok}`}>Uploaded Success ! ({phase.name})</p> : null}
+        {phase.kind === 'done' ? <p className={`${styles.fileState} ${styles.ok}`}>Uploaded: {phase.name}</p> : null}
         {phase.kind === 'error' ? (
-          <p className={`${styles.fileState} ${styles.bad}`}>
-            Uploading Error <span lang="fa">(خطا در بارگذاری فایل)</span>
+          <p className={`${styles.fileState} ${styles.bad}`} role="alert">
+            The file was not uploaded: {phase.reason ?? 'the connection failed; choose the file again.'}{' '}
+            <bdi lang="fa" dir="rtl">(خطا در بارگذاری فایل)</bdi>
           </p>
         ) : null}
       </div>

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
-import { Dialog } from '@/components/ui/dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toast } from '@/components/ui/toast';
 import { errorText } from '@/lib/api-client';
 import { isState } from '@/lib/lifecycle';
@@ -21,7 +21,8 @@ import { TemplateCard } from './template-card';
 import { SummaryHeader } from './summary-header';
 import styles from './booking.module.css';
 
-/** Step 0 with a price: 'price per container is: {price} USD', Continue (accept) and Cancel, each confirmed. */
+/** Step 0 with a price: the price, Accept price and Decline quote, each asked once more in words that name the
+ * act; every way out of the question (Keep quote, Escape, the close icon) leaves the quote as it is. */
 export function PricePanel({ detail }: { detail: RateRequestDetail }) {
   const navigate = useNavigate();
   const decide = usePriceDecision(detail.id);
@@ -35,12 +36,14 @@ export function PricePanel({ detail }: { detail: RateRequestDetail }) {
       toast.error(errorText(error));
     }
   };
+  const price = formatMoney(detail.price);
+  const booking = detail.reference ?? 'this booking';
   return (
     <>
       <SummaryHeader detail={detail} />
       <div className={styles.pricePanel}>
         <p>
-          price per container is: <strong>{formatMoney(detail.price)}</strong>
+          price per container is: <strong>{price}</strong>
           <span className={styles.muted}>
             {' '}
             · {formatBookingTotal(detail)} for{' '}
@@ -54,32 +57,40 @@ export function PricePanel({ detail }: { detail: RateRequestDetail }) {
         ) : null}
         <div className={styles.row}>
           <Button variant="outline" onClick={() => setConfirm('cancel')}>
-            Cancel
+            Decline quote
           </Button>
-          {detail.viaApi ? null : <Button onClick={() => setConfirm('approve')}>Continue</Button>}
+          {detail.viaApi ? null : <Button onClick={() => setConfirm('approve')}>Accept price</Button>}
         </div>
       </div>
-      <Dialog
-        open={confirm !== null}
-        onClose={() => setConfirm(null)}
-        title="Confirmation"
-        tone="warning"
-        actions={
-          confirm === 'approve' ? (
-            <Button loading={decide.isPending} onClick={() => void run('approve')}>
-              Confirm
-            </Button>
-          ) : (
-            <Button variant="danger" loading={decide.isPending} onClick={() => void run('cancel')}>
-              Cancel
-            </Button>
-          )
-        }
+      <ConfirmDialog
+        open={confirm === 'approve'}
+        title="Accept this price?"
+        act="Accept price"
+        onAct={() => void run('approve')}
+        keep="Not yet"
+        onKeep={() => setConfirm(null)}
+        pending={decide.isPending}
       >
-        {confirm === 'approve'
-          ? 'Are you sure you want to accept the price request?'
-          : 'Are you sure you want to cancel the request request?'}
-      </Dialog>
+        <p>
+          You accept {price} per container ({formatBookingTotal(detail)} for {detail.quantity}) for{' '}
+          {booking}. Next you send the signed booking letter.
+        </p>
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={confirm === 'cancel'}
+        title="Decline this quote?"
+        act="Decline quote"
+        onAct={() => void run('cancel')}
+        keep="Keep quote"
+        onKeep={() => setConfirm(null)}
+        destructive
+        pending={decide.isPending}
+      >
+        <p>
+          Declining ends {booking}: you cannot accept {price} per container afterwards, and a new shipment needs a new
+          booking.
+        </p>
+      </ConfirmDialog>
     </>
   );
 }
@@ -178,6 +189,26 @@ export function FinalStep({ detail, onBack }: { detail: RateRequestDetail; onBac
   const frame = useRef<HTMLIFrameElement>(null);
   const approve = useApproveShippingOrder(detail.order?.id ?? detail.id);
   const approved = isState('shipping_order', detail.order?.status, 'approved');
+  // The report tells its height; the frame takes it, so the page scrolls and the frame never does.
+  const [height, setHeight] = useState<number | null>(null);
+  useEffect(() => {
+    const onMessage = (event: MessageEvent) => {
+      if (event.origin !== window.location.origin || event.source !== frame.current?.contentWindow) return;
+      const data: unknown = event.data;
+      if (
+        typeof data === 'object' &&
+        data !== null &&
+        'type' in data &&
+        data.type === 'report-height' &&
+        'height' in data
+      ) {
+        const told = Number(data.height);
+        if (Number.isFinite(told) && told > 0) setHeight(told);
+      }
+    };
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  }, []);
   useEffect(() => {
     const node = frame.current;
     if (!node) return undefined;
@@ -197,7 +228,13 @@ export function FinalStep({ detail, onBack }: { detail: RateRequestDetail; onBac
   return (
     <>
       <SummaryHeader detail={detail} />
-      <iframe ref={frame} title="Shipping order report" src="/documents/report.html" className={styles.frame} />
+      <iframe
+        ref={frame}
+        title="Shipping order report"
+        src="/documents/report.html"
+        className={styles.frame}
+        style={height ? { height: height + 2 } : undefined}
+      />
       {approved ? (
         <p role="status">This booking is complete.</p>
       ) : (

@@ -89,7 +89,7 @@ describe('shipping order report', () => {
     ]);
     expect(charges.querySelector('tfoot')?.textContent).toBe('Total2 × $1,250.50 per container$2,546.00');
     expect(text).toContain("Quoted instantly from the carrier's tariff (version 3, row 7)");
-    expect(text).toContain('Shipping dateDec 1, 2026');
+    expect(text).toContain('Shipping date2026/12/01');
     expect(text).not.toContain('USD');
     expect(text).toContain('40ft Reefer');
     expect(text).toContain('Ready For Approval');

@@ -32,6 +32,13 @@ function pairs(rows: readonly [string, Cell][]): HTMLDListElement {
   return dl;
 }
 
+/** A cell names its column, so that on a narrow screen each row reads as a card (report.css) instead of a
+ * table wider than the screen. */
+function labelled(cell: HTMLElement, header: string | undefined): HTMLElement {
+  if (header) cell.dataset.label = header;
+  return cell;
+}
+
 function table(headers: readonly string[], rows: readonly Cell[][], foot?: readonly Cell[]): HTMLTableElement {
   const t = el('table');
   const headRow = el('tr');
@@ -45,13 +52,13 @@ function table(headers: readonly string[], rows: readonly Cell[][], foot?: reado
   const body = el('tbody');
   for (const cells of rows) {
     const tr = el('tr');
-    tr.append(...cells.map((cell) => el('td', cell)));
+    tr.append(...cells.map((cell, index) => labelled(el('td', cell), headers[index])));
     body.append(tr);
   }
   t.append(body);
   if (foot) {
     const tr = el('tr');
-    tr.append(...foot.map((cell) => el('td', cell)));
+    tr.append(...foot.map((cell, index) => labelled(el('td', cell), headers[index])));
     const tfoot = el('tfoot');
     tfoot.append(tr);
     t.append(tfoot);
@@ -190,6 +197,16 @@ if (root) {
     const id = requestedId(event, window.location.origin);
     if (id) void load(root, id);
   });
+}
+// The embedding page sizes its frame to the whole report (issue 24: no nested scroll hiding the parties, the
+// containers and Print while the customer confirms): every change of the report's height is told to it.
+if (window.parent !== window) {
+  const tellHeight = () =>
+    window.parent.postMessage(
+      { type: 'report-height', height: Math.ceil(document.documentElement.offsetHeight) },
+      window.location.origin,
+    );
+  new ResizeObserver(tellHeight).observe(document.body);
 }
 // Wired here, not by an onclick attribute: the Content-Security-Policy allows no inline script.
 document.getElementById('print')?.addEventListener('click', () => window.print());

@@ -21,7 +21,12 @@ import { SummaryHeader } from '../components/summary-header';
 import styles from '../components/booking.module.css';
 
 function serverSnapshot(d: RateRequestDetail) {
-  return { state: d.state, priced: d.price !== null, orderStatus: d.order?.status ?? null, hasDocuments: Boolean(d.bookingRequest) };
+  return {
+    state: d.state,
+    priced: d.price !== null,
+    orderStatus: d.order?.status ?? null,
+    hasDocuments: Boolean(d.bookingRequest),
+  };
 }
 
 export function RateRequestDetailRoute() {
@@ -41,15 +46,18 @@ export function RateRequestDetailRoute() {
 
   const step = activeStep(snapshot);
   const reached = reachedStep(snapshot.context.server);
-  const title = snapshot.matches({ rateRequest: 'priceOffered' })
-    ? 'RateRequest (Price Confirmition)'
-    : step === 1
-      ? 'Booking Request'
-      : step === 0
-        ? 'RateRequest'
-        : step === 2
-          ? 'Shipping Order'
-          : 'Final';
+  // What the booking is now, in words (issue 24): a completed booking says so, not its last step's name.
+  const title = isState('rate_request', detail.state, 'completed')
+    ? 'Booking completed'
+    : snapshot.matches({ rateRequest: 'priceOffered' })
+      ? 'Price quoted'
+      : step === 1
+        ? 'Booking Request'
+        : step === 0
+          ? 'Rate request'
+          : step === 2
+            ? 'Shipping Order'
+            : 'Final report';
   const back = () => send({ type: 'BACK' });
   const next = () => send({ type: 'CONTINUE' });
   const toList = () => navigate('/dashboard/bookings');
@@ -75,7 +83,9 @@ export function RateRequestDetailRoute() {
           <SummaryHeader detail={detail} />
           <p role="status">Your request is waiting for a price quote.</p>
           <div className={styles.actions}>
-            <Button variant="outline" onClick={toList}>Back</Button>
+            <Button variant="outline" onClick={toList}>
+              Back
+            </Button>
           </div>
         </>
       ) : null}
@@ -86,10 +96,16 @@ export function RateRequestDetailRoute() {
       {snapshot.matches({ rateRequest: 'accepted' }) ? (
         <>
           <SummaryHeader detail={detail} />
-          <p role="status">You accepted the price. Download the LOI templates, sign them and send them with Continue.</p>
+          <p role="status">
+            You accepted the price. Download the LOI templates, sign them and send them with Continue.
+          </p>
           <div className={styles.actions}>
-            <Button variant="outline" onClick={toList}>Back</Button>
-            <Button onClick={next} disabled={reached < 1}>Continue</Button>
+            <Button variant="outline" onClick={toList}>
+              Back
+            </Button>
+            <Button onClick={next} disabled={reached < 1}>
+              Continue
+            </Button>
           </div>
         </>
       ) : null}
@@ -107,7 +123,9 @@ export function RateRequestDetailRoute() {
           <SummaryHeader detail={detail} />
           <ShippingOrderForm detail={detail} onDone={() => navigate('/dashboard/bookings?RateRequests=true')} />
           <div className={styles.actions}>
-            <Button variant="outline" onClick={back}>Back</Button>
+            <Button variant="outline" onClick={back}>
+              Back
+            </Button>
           </div>
         </>
       ) : null}
@@ -120,15 +138,21 @@ export function RateRequestDetailRoute() {
               : 'Your shipping order was accepted.'}
           </p>
           <div className={styles.actions}>
-            <Button variant="outline" onClick={back}>Back</Button>
-            <Button onClick={next} disabled={reached < 3}>Continue</Button>
+            <Button variant="outline" onClick={back}>
+              Back
+            </Button>
+            <Button onClick={next} disabled={reached < 3}>
+              Continue
+            </Button>
           </div>
         </>
       ) : null}
       {snapshot.matches({ shippingOrder: 'revisionRequested' }) ? (
         <>
           <p role="status">Staff asked for changes to your shipping order.</p>
-          <Button onClick={() => navigate(`/dashboard/bookings/rate-request/edit/${detail.id}`)}>Edit Shipping Order</Button>
+          <Button onClick={() => navigate(`/dashboard/bookings/rate-request/edit/${detail.id}`)}>
+            Edit Shipping Order
+          </Button>
         </>
       ) : null}
       {snapshot.matches('final') ? <FinalStep detail={detail} onBack={back} /> : null}
@@ -140,7 +164,9 @@ export function RateRequestDetailRoute() {
             {detail.rejectionMessage ? `: ${detail.rejectionMessage}` : ''}
           </p>
           <div className={styles.actions}>
-            <Button variant="outline" onClick={toList}>Back</Button>
+            <Button variant="outline" onClick={toList}>
+              Back
+            </Button>
           </div>
         </>
       ) : null}

@@ -227,6 +227,20 @@ function DetailPanel({ id }: { id: string }) {
   );
 }
 
+/** What each state code means, for the state filter: several codes share a badge label ("Rate Request"), and a
+ * filter must tell them apart in words, not by their numbers (issue 24). */
+const STATE_FILTER_WORDS: Record<number, string> = {
+  0: 'Waiting for a price, or quoted',
+  1: 'Revision requested',
+  2: 'Waiting for the booking letter',
+  3: 'Shipping order',
+  4: 'Completed',
+  5: 'Rejected by staff',
+  6: 'Declined by the customer',
+  7: 'Price expired',
+  8: 'Cancelled',
+};
+
 export function OperationsRoute() {
   const queryClient = useQueryClient();
   const [state, setState] = useState('');
@@ -276,7 +290,7 @@ export function OperationsRoute() {
           <option value="">All</option>
           {stateCodes('rate_request').map((code) => (
             <option key={code} value={code}>
-              {code} · {label('rate_request', code)}
+              {STATE_FILTER_WORDS[code] ?? label('rate_request', code)}
             </option>
           ))}
         </select>

@@ -1,0 +1,140 @@
+"""Which booking events e-mail the customer, and with what words (templates: domain/emails/templates.py).
+
+Like the notifications (notices.py), each e-mail cites the booking reference and opens the rate request;
+unlike them it goes only to a customer who has not turned its kind off (`Account.muted_emails`), at the
+e-mail address of the account's profile. Built by the messaging policy from the event and the aggregates
+as they are now (`reader`); the message id comes from the event, so one event never sends twice, and the
+policy follows the store with its own tracking, so replaying events into read models never sends.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+from decimal import Decimal
+from typing import Any
+
+from domain.accounts.messages import EMAIL, Message, message_id
+from domain.booking.notices import _booking, usd
+from domain.booking.rate_request import RateRequest
+from domain.booking.shipping_order import ShippingOrder
+from domain.emails.templates import render
+
+R: Any = RateRequest  # the event classes are made by the aggregate's decorators: mypy cannot see them
+S: Any = ShippingOrder
+
+Reader = Callable[[Any], Any]
+
+
+def when(moment: datetime) -> str:
+    """A time as every screen and e-mail writes it: YYYY/MM/DD HH:MM and its zone."""
+    return moment.strftime("%Y/%m/%d %H:%M UTC")
+
+
+def booking_link(site_url: str, rate_request_id: str) -> str:
+    return f"{site_url.rstrip('/')}/dashboard/bookings/rate-request/detail/{rate_request_id}"
+
+
+def _decided(event: Any) -> tuple[str, dict[str, str], list[str]] | None:
+    """The kind, words and listed lines of an event, or None when it e-mails nobody."""
+    kind = type(event)
+    if kind is R.Quoted:
+        return "quoteReady", {"price": usd(Decimal(event.price)), "until": when(event.valid_until)}, []
+    if kind is R.RevisionRequested:
+        return "revisionRequested", {}, [event.message]
+    if kind is R.BookingConfirmed:
+        return "bookingConfirmed", {}, []
+    if kind is S.RevisionRequested:
+        return "orderNeedsChanges", {}, [f"{field}: {text}" for field, text in sorted(event.revise.items())]
+    if kind is S.Accepted:
+        return "readyForFinalApproval", {}, []
+    ref = "{ref}"
+    if kind is R.AmendmentRequoted:
+        outcome = (
+            f"Your amendment of booking {ref} needs a new price of {usd(Decimal(event.price))} per container,"
+            f" valid until {when(event.valid_until)}. Accept it for the change to take effect."
+        )
+        return "amendmentDecided", {"decision": "a new price", "outcome": outcome}, []
+    if kind is R.AmendmentApproved:
+        outcome = (
+            f"Your amendment of booking {ref} was approved: the booking now carries the amended details."
+        )
+        return "amendmentDecided", {"decision": "approved", "outcome": outcome}, []
+    if kind is R.AmendmentDeclined:
+        outcome = f"Your amendment of booking {ref} was declined; the booking stands as it was."
+        return "amendmentDecided", {"decision": "declined", "outcome": outcome}, [event.message]
+    if kind is R.CancellationConfirmed:
+        outcome = f"Your booking {ref} is cancelled, as you asked."
+        return "cancellationDecided", {"decision": "confirmed", "outcome": outcome}, []
+    if kind is R.CancellationDeclined:
+        outcome = f"Your request to cancel booking {ref} was declined; the booking stands."
+        return "cancellationDecided", {"decision": "declined", "outcome": outcome}, [event.message]
+    return None
+
+
+def customer_address(reader: Reader, customer_id: str, kind: str) -> str | None:
+    """The customer's e-mail address, or None when it has none or turned this kind of e-mail off."""
+    account = reader(customer_id)
+    if account is None:
+        return None
+    if kind in getattr(account, "muted_emails", ()):
+        return None
+    address = str(account.profile.get("email") or "").strip()
+    return address or None
+
+
+def booking_email(
+    kind: str,
+    message_key: str,
+    customer_id: str,
+    rate_request_id: str,
+    reference: str,
+    words: dict[str, str],
+    lines: list[str],
+    reader: Reader,
+    site_url: str,
+) -> Message | None:
+    """One e-mail of `kind` about a booking to its customer (None when the customer would not have it)."""
+    address = customer_address(reader, customer_id, kind)
+    if address is None:
+        return None
+    link = booking_link(site_url, rate_request_id)
+    mail = render(kind, reference, link, {k: v.replace("{ref}", reference) for k, v in words.items()}, lines)
+    return Message(
+        message_key,
+        EMAIL,
+        address,
+        mail.subject,
+        mail.text,
+        {"kind": kind, "reference": reference, "link": link, "rateRequestId": rate_request_id},
+        html=mail.html,
+    )
+
+
+def emails_for(event: Any, reader: Reader, site_url: str) -> list[Message]:
+    decided = _decided(event)
+    if decided is None:
+        return []
+    kind, words, lines = decided
+    subject = _booking(event, _Context(reader))
+    reference = subject.reference or subject.id[:8]
+    mail = booking_email(
+        kind,
+        message_id(event, EMAIL),
+        str(event.customer_id),
+        subject.id,
+        reference,
+        words,
+        lines,
+        reader,
+        site_url,
+    )
+    return [mail] if mail else []
+
+
+class _Context:
+    def __init__(self, reader: Reader) -> None:
+        self.aggregate = reader
+
+    def staff_ids(self) -> list[str]:
+        return []

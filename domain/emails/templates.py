@@ -1,0 +1,142 @@
+"""One template per kind of e-mail a customer gets about a booking, and how a template becomes a message.
+
+This is the one place a new kind of e-mail is added (a sailing reminder, say): give it a `Template` in
+`TEMPLATES` under a new key, and build its `words` where the reason to send arises (an event in
+domain/booking/emails.py, or a scheduled scan like api/quote_expiry.py). Every e-mail:
+
+- names the booking reference in its subject (`[FB-2026-000123] Your quote is ready`),
+- is sent as plain text and as HTML with the same paragraphs,
+- links to the booking's page,
+- can be turned off by the customer per kind (`KINDS`, shown on the profile), and says so at its foot.
+
+Pure: words in, subject and bodies out. `{name}` placeholders are filled from `words`; a `lines` placeholder
+(`{items}`) lists several lines (staff's messages per field), one per line or list item.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from html import escape
+from typing import NamedTuple
+
+
+@dataclass(frozen=True)
+class Template:
+    label: str  # what the profile's switch says
+    subject: str
+    paragraphs: tuple[str, ...]
+    action: str  # the link's words
+    listed: str | None = None  # the key in `words` of several lines to list after the paragraphs
+
+
+TEMPLATES: dict[str, Template] = {
+    "quoteReady": Template(
+        "A price is quoted for my booking",
+        "Your quote is ready",
+        ("Your booking {ref} has a price of {price} per container, valid until {until}.",),
+        "Review and accept the price",
+    ),
+    "revisionRequested": Template(
+        "Staff ask me to revise a booking",
+        "Please revise your booking",
+        ("Our staff ask you to revise your booking {ref}:",),
+        "Revise the booking",
+        listed="messages",
+    ),
+    "bookingConfirmed": Template(
+        "My booking is confirmed",
+        "Your booking is confirmed",
+        (
+            "Your booking {ref} is confirmed.",
+            "The next step is the shipping order: parties, containers and cargo.",
+        ),
+        "Fill in the shipping order",
+    ),
+    "orderNeedsChanges": Template(
+        "My shipping order needs changes",
+        "Your shipping order needs changes",
+        ("Our staff ask for changes to the shipping order of your booking {ref}:",),
+        "Change the shipping order",
+        listed="messages",
+    ),
+    "readyForFinalApproval": Template(
+        "My shipping order is ready for my final approval",
+        "Your shipping order is ready for final approval",
+        (
+            "The shipping order of your booking {ref} was accepted by our staff.",
+            "Please review the final report and approve it.",
+        ),
+        "Review and approve",
+    ),
+    "quoteExpiring": Template(
+        "A quote expires within 24 hours",
+        "Your quote expires within 24 hours",
+        (
+            "The price of {price} per container for your booking {ref} is valid until {until}.",
+            "Accept it before then, or ask for a new price afterwards.",
+        ),
+        "Review the price",
+    ),
+    "amendmentDecided": Template(
+        "Staff decide on an amendment I asked for",
+        "Your amendment: {decision}",
+        ("{outcome}",),
+        "Open the booking",
+    ),
+    "cancellationDecided": Template(
+        "Staff decide on a cancellation I asked for",
+        "Your cancellation request: {decision}",
+        ("{outcome}",),
+        "Open the booking",
+    ),
+}
+
+# The kinds in the order the profile lists them.
+KINDS: tuple[str, ...] = tuple(TEMPLATES)
+
+
+class Rendered(NamedTuple):
+    subject: str
+    text: str
+    html: str
+
+
+class _Words(dict[str, str]):
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
+def render(
+    kind: str, reference: str, link: str, words: dict[str, str], lines: list[str] | None = None
+) -> Rendered:
+    """The e-mail of `kind` about the booking `reference`, opening `link`."""
+    template = TEMPLATES[kind]
+    filled = _Words({**words, "ref": reference})
+    subject = f"[{reference}] {template.subject.format_map(filled)}"
+    paragraphs = [paragraph.format_map(filled) for paragraph in template.paragraphs]
+    listed = list(lines or [])
+    foot = (
+        "You get this e-mail because you have a booking with us. You can turn off"
+        f' "{template.label}" e-mails on your profile.'
+    )
+    text = "\n\n".join(
+        [
+            *paragraphs,
+            *(["\n".join(f"- {line}" for line in listed)] if listed else []),
+            f"{template.action}: {link}",
+            foot,
+        ]
+    )
+    items = "".join(f"<li>{escape(line)}</li>" for line in listed)
+    html = (
+        '<!doctype html><html lang="en"><head><meta charset="utf-8">'
+        f"<title>{escape(subject)}</title></head>"
+        '<body style="font-family:Arial,Helvetica,sans-serif;color:#1a202c;line-height:1.5">'
+        + "".join(f"<p>{escape(paragraph)}</p>" for paragraph in paragraphs)
+        + (f"<ul>{items}</ul>" if items else "")
+        + f'<p><a href="{escape(link, quote=True)}" style="display:inline-block;padding:10px 16px;'
+        'background:#0b3a82;color:#ffffff;text-decoration:none;border-radius:6px">'
+        f"{escape(template.action)}</a></p>"
+        f'<p style="color:#555;font-size:13px">{escape(foot)}</p></body></html>'
+    )
+    return Rendered(subject, text, html)

@@ -1,0 +1,226 @@
+"""The e-mails a shipper expects (issue 24): one per step that asks something of the customer or decides for
+it, in plain text and HTML, the booking reference in the subject and a link to the booking; each kind can be
+turned off on the profile; replaying the history never sends; SMTP_URL sends through a real SMTP server."""
+
+from __future__ import annotations
+
+import socket
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+from email import message_from_bytes, policy
+from email.message import EmailMessage
+from pathlib import Path
+from typing import Any
+
+import pytest
+from aiosmtpd.controller import Controller
+from fastapi.testclient import TestClient
+
+from api.main import create_app
+from api.quote_expiry import warn_expiring_quotes
+from projections.rebuild import rebuild
+from tests.api.accounts_support import outbox, settle
+from tests.api.booking_support import (
+    ADMIN,
+    CLIENT,
+    create,
+    customer,
+    in_shipping_order,
+    ok,
+    order_payload,
+    quoted,
+)
+from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME, login, make_settings
+
+PREFERENCES = "/account/api/v1/client/email-preferences"
+
+
+def someone(client: TestClient, name: str) -> tuple[dict[str, str], str]:
+    address = f"{name}@shipper.example"
+    return customer(client, name, {"email": address, "name": name}), address
+
+
+def mails(client: TestClient, address: str) -> list[dict[str, Any]]:
+    return [m for m in outbox(client) if m["channel"] == "email" and m["to"] == address]
+
+
+def reference_of(client: TestClient, headers: dict[str, str], rid: str) -> str:
+    return str(ok(client.get(f"{CLIENT}/rate-requests/{rid}", headers=headers))["reference"])
+
+
+def test_each_step_emails_the_customer_in_text_and_html(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    headers, address = someone(client, "hanse")
+    revised = create(client, headers)["id"]
+    ok(
+        client.put(
+            f"{ADMIN}/rate-requests/{revised}/request-revision",
+            headers=admin_headers,
+            json={"message": "Please give the HS code of roasted pistachios"},
+        )
+    )
+    rid = in_shipping_order(client, headers, admin_headers)  # quoted, accepted, documents, confirmed
+    order = ok(client.post(f"{CLIENT}/shipping-orders", headers=headers, json=order_payload(rid)), 201)
+    ok(
+        client.put(
+            f"{ADMIN}/shipping-orders/{order['id']}/request-revision",
+            headers=admin_headers,
+            json={"revise": {"cargoDescription": "Say the number of cartons"}},
+        )
+    )
+    edited = {"isSWBL": False, "freightType": 1, "cargoDescription": "1,200 cartons of roasted pistachios"}
+    edited |= {"imcoClass": None, "unNumber": None, "temprature": None, "humidity": None}
+    ok(
+        client.put(
+            f"{CLIENT}/shipping-orders/{order['id']}/edit",
+            headers=headers,
+            json={**edited, "hasVentilation": False},
+        )
+    )
+    ok(client.put(f"{ADMIN}/shipping-orders/{order['id']}/accept", headers=admin_headers))
+    ok(
+        client.post(
+            f"{CLIENT}/rate-requests/{rid}/cancellation-request", headers=headers, json={"reason": "Air"}
+        )
+    )
+    ok(
+        client.put(
+            f"{ADMIN}/rate-requests/{rid}/cancellation-request/decline",
+            headers=admin_headers,
+            json={"message": "The container is already loaded"},
+        )
+    )
+    sent = mails(client, address)
+    kinds = [m["data"]["kind"] for m in sent]
+    assert kinds == [
+        "revisionRequested",
+        "quoteReady",
+        "bookingConfirmed",
+        "orderNeedsChanges",
+        "readyForFinalApproval",
+        "cancellationDecided",
+    ], kinds
+    ref = reference_of(client, headers, rid)
+    by_kind = {m["data"]["kind"]: m for m in sent}
+    for kind in kinds[1:]:
+        mail = by_kind[kind]
+        link = f"http://127.0.0.1:8000/dashboard/bookings/rate-request/detail/{rid}"
+        assert mail["subject"].startswith(f"[{ref}] "), mail["subject"]
+        assert mail["data"]["link"] == link and link in mail["body"] and f'href="{link}"' in mail["html"]
+        assert ref in mail["body"] and ref in mail["html"] and mail["html"].startswith("<!doctype html>")
+    assert by_kind["quoteReady"]["subject"] == f"[{ref}] Your quote is ready"
+    assert "$1,250.50 per container" in by_kind["quoteReady"]["body"]
+    assert "Please give the HS code of roasted pistachios" in by_kind["revisionRequested"]["body"]
+    assert "cargoDescription: Say the number of cartons" in by_kind["orderNeedsChanges"]["body"]
+    declined = by_kind["cancellationDecided"]
+    assert declined["subject"] == f"[{ref}] Your cancellation request: declined"
+    assert "The container is already loaded" in declined["body"]
+    assert "<li>The container is already loaded</li>" in declined["html"]
+
+
+def test_a_customer_turns_a_kind_of_email_off_on_the_profile(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    headers, address = someone(client, "quiet")
+    kinds = ok(client.get(PREFERENCES, headers=headers))["kinds"]
+    assert kinds[0] == {"kind": "quoteReady", "label": "A price is quoted for my booking", "enabled": True}
+    assert all(k["enabled"] for k in kinds) and len(kinds) == 8
+    answer = ok(client.put(PREFERENCES, headers=headers, json={"muted": ["quoteReady"]}))
+    assert [k["kind"] for k in answer["kinds"] if not k["enabled"]] == ["quoteReady"]
+    refused = client.put(PREFERENCES, headers=headers, json={"muted": ["everything"]})
+    assert refused.status_code == 400 and "muted" in refused.json()["error"]["fields"]
+    assert client.get(PREFERENCES, headers=admin_headers).status_code == 403
+    rid = quoted(client, headers, admin_headers)
+    ok(client.put(f"{CLIENT}/rate-requests/{rid}/approve", headers=headers))
+    assert [m for m in mails(client, address) if m["data"]["kind"] == "quoteReady"] == []
+    ok(client.put(PREFERENCES, headers=headers, json={"muted": []}))
+    quoted(client, headers, admin_headers)
+    assert [m["data"]["kind"] for m in mails(client, address)] == ["quoteReady"]
+
+
+def test_a_quote_expiring_within_a_day_is_emailed_once(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    headers, address = someone(client, "hurry")
+    soon = create(client, headers)["id"]
+    until = (datetime.now(UTC) + timedelta(hours=5)).replace(microsecond=0)
+    body = {"price": 900, "validUntil": until.isoformat()}
+    ok(client.put(f"{ADMIN}/rate-requests/{soon}/quote", headers=admin_headers, json=body))
+    quoted(client, headers, admin_headers)  # valid for five days: not yet
+    services = client.app.state.services  # type: ignore[attr-defined]
+    settle(client)
+    assert warn_expiring_quotes(services) == [soon]
+    assert warn_expiring_quotes(services) == []
+    expiring = [m for m in mails(client, address) if m["data"]["kind"] == "quoteExpiring"]
+    assert len(expiring) == 1 and expiring[0]["data"]["rateRequestId"] == soon
+    ref = reference_of(client, headers, soon)
+    assert expiring[0]["subject"] == f"[{ref}] Your quote expires within 24 hours"
+    assert until.strftime("%Y/%m/%d %H:%M UTC") in expiring[0]["body"]
+
+
+def test_replaying_the_history_sends_nothing(
+    client: TestClient, admin_headers: dict[str, str], tmp_path: Path
+) -> None:
+    headers, address = someone(client, "replay")
+    in_shipping_order(client, headers, admin_headers)
+    before = outbox(client)
+    assert [m["data"]["kind"] for m in mails(client, address)] == ["quoteReady", "bookingConfirmed"]
+    services = client.app.state.services  # type: ignore[attr-defined]
+    rebuild(services.store, services.read_models)
+    assert outbox(client) == before
+
+
+# -- SMTP_URL: a real SMTP server receives them --------------------------------------------------------------
+class Inbox:
+    def __init__(self) -> None:
+        self.received: list[EmailMessage] = []
+
+    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
+        parsed = message_from_bytes(envelope.content, policy=policy.default)
+        assert isinstance(parsed, EmailMessage)
+        self.received.append(parsed)
+        return "250 OK"
+
+
+@pytest.fixture
+def smtp_server() -> Iterator[tuple[int, Inbox]]:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    inbox = Inbox()
+    controller = Controller(inbox, hostname="127.0.0.1", port=port)
+    controller.start()
+    try:
+        yield port, inbox
+    finally:
+        controller.stop()
+
+
+def test_smtp_url_sends_text_and_html_through_a_real_server(
+    smtp_server: tuple[int, Inbox], tmp_path: Path
+) -> None:
+    port, inbox = smtp_server
+    settings = make_settings(tmp_path / "var").model_copy(
+        update={"SMTP_URL": f"smtp://127.0.0.1:{port}/bookings@freight.example"}
+    )
+    with TestClient(create_app(settings), raise_server_exceptions=False) as client:
+        admin = login(client, ADMIN_USERNAME, ADMIN_PASSWORD)
+        headers, address = someone(client, "smtp")
+        rid = quoted(client, headers, admin)
+        settle(client)
+        ref = reference_of(client, headers, rid)
+        assert not (settings.VAR_DIR / "outbox.jsonl").exists() or not mails(client, address)
+    assert len(inbox.received) == 1
+    mail = inbox.received[0]
+    assert (mail["To"], mail["From"], mail["Subject"]) == (
+        address,
+        "bookings@freight.example",
+        f"[{ref}] Your quote is ready",
+    )
+    assert mail.get_content_type() == "multipart/alternative"
+    text = mail.get_body(("plain",))
+    html = mail.get_body(("html",))
+    assert text is not None and html is not None
+    link = f"/dashboard/bookings/rate-request/detail/{rid}"
+    assert link in text.get_content() and f'{link}"' in html.get_content()

@@ -1,0 +1,453 @@
+"""Issue 24, the journey without a wrong turn: each item a real customer was stopped or misled by, walked in
+the browser at 1280x800 and 375x812 with the shared corpus's data, asserting what the person sees."""
+
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qs, urlparse
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME
+from tests.corpus import FOREIGN_POSTAL_CODES, fresh_company_id, fresh_national_id
+from tests.e2e.browser import DESKTOP, PHONE, layout_problems, sign_in
+from tests.e2e.conftest import LiveServer
+from tests.e2e.customers import (
+    accept_order,
+    accept_quote,
+    admin_token,
+    booking_confirmed,
+    call,
+    foreign_customer,
+    login,
+    quote,
+    rate_request,
+    shipping_order,
+)
+
+VIEWPORTS = pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+FOREIGN = "/account/api/v1/client/foreign-corporate-customers/register"
+REQUESTS = "/account/api/v1/admin/register-requests"
+
+
+def shot(page: Page, directory: Path, name: str) -> None:
+    width = page.viewport_size["width"] if page.viewport_size else 0
+    page.screenshot(path=str(directory / f"journey-{name}-{width}.png"), full_page=True)
+
+
+def mail_to(
+    server: LiveServer, address: str, about: str | None = None, timeout: float = 15
+) -> dict[str, Any]:
+    """The newest e-mail to `address` (about the rate request `about`, when given), waited for."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        for entry in reversed(server.outbox()):
+            if entry["to"] == address and (about is None or entry["data"].get("rateRequestId") == about):
+                return entry
+        time.sleep(0.2)
+    raise AssertionError(f"no e-mail to {address}")
+
+
+def accepted_company(server: LiveServer, company_id: str) -> str:
+    """A foreign company signed up and accepted through the API under `company_id`; answers the e-mailed
+    set-password link."""
+    email = f"c{company_id}@example.com"
+    call(server, "POST", f"{FOREIGN}/start", {"nationalId": company_id})
+    details = {"isForeign": True, "name": "Hanseatic Freight", "contactPerson": "Jonas Weber"}
+    details |= {"nationalCode": company_id, "phone": "+49 40 123456", "fax": "", "email": email}
+    details |= {"address": "Am Sandtorkai 1, Hamburg", "postalCode": "20457"}
+    call(server, "POST", f"{FOREIGN}/finalize", details)
+    admin = admin_token(server)
+    listing = call(server, "GET", f"{REQUESTS}?limit=100&page=1", token=admin)
+    request_id = next(r["id"] for r in listing["list"] if str(r["nationalId"]) == company_id)
+    call(
+        server,
+        "POST",
+        f"/account/api/v1/admin/foreign-corporate-customer/register-requests/{request_id}/accept",
+        token=admin,
+    )
+    return str(mail_to(server, email)["data"]["link"])
+
+
+# -- 1. the e-mailed set-password link opens the form for every real identifier ------------------------------
+@VIEWPORTS
+@pytest.mark.parametrize("kind", ["national-id-above-int32", "company-id-11-digits"])
+def test_the_emailed_set_password_link_opens_the_form(
+    page: Page, live_server: LiveServer, screenshot_dir: Path, viewport: dict[str, int], kind: str
+) -> None:
+    page.set_viewport_size(viewport)
+    identifier = fresh_national_id() if kind.startswith("national") else fresh_company_id()
+    assert int(identifier) > 2**31 - 1
+    link = accepted_company(live_server, identifier)
+    assert parse_qs(urlparse(link).query)["nationalId"] == [identifier]
+    page.goto(link)
+    expect(page.get_by_role("heading", name="Create New Password")).to_be_visible()
+    expect(page.get_by_text(f"Choose a password for the account {identifier}.")).to_be_visible()
+    shot(page, screenshot_dir, f"set-password-link-{kind}")
+    page.get_by_label("Password", exact=True).fill("Hamburg2026")
+    page.get_by_label("Confirm Password").fill("Hamburg2026")
+    page.get_by_role("button", name="Save Password").click()
+    expect(page.get_by_role("dialog", name="Password Changed Successfully")).to_be_visible()
+    assert call(
+        live_server, "POST", "/auth/api/v1/login", {"username": identifier, "password": "Hamburg2026"}
+    )
+
+
+# -- 2. a foreign company signs up with its own country's postal code ---------------------------------------
+@VIEWPORTS
+def test_a_foreign_company_signs_up_with_its_own_postal_code(
+    page: Page, live_server: LiveServer, screenshot_dir: Path, viewport: dict[str, int]
+) -> None:
+    page.set_viewport_size(viewport)
+    postal_code = (
+        FOREIGN_POSTAL_CODES[1] if viewport == DESKTOP else FOREIGN_POSTAL_CODES[0]
+    )  # London, Hamburg
+    company_id = f"UK-{fresh_company_id()}"
+    page.goto(f"{live_server.url}/register")
+    page.get_by_role("combobox", name="Type").click()
+    page.get_by_role("option", name="Company").click()
+    page.get_by_label("Company ID").fill(company_id)
+    page.get_by_role("switch", name="Is Foreign?").check()
+    page.get_by_role("button", name="Continue").click()
+    expect(page.get_by_role("heading", name="Foreign Company Information")).to_be_visible()
+    page.get_by_label("Company Name").fill("Thames Forwarding Ltd")
+    page.get_by_label("Contact Person").fill("Amelia Hughes")
+    page.get_by_label("Phone").fill("+44 20 7946 0958")
+    page.get_by_label("Email").fill(f"{company_id.lower()}@example.com")
+    page.get_by_label("Address").fill("10 Downing Street, Westminster, London")
+    page.get_by_label("Postal Code").fill("#1")
+    page.get_by_role("button", name="Submit").click()
+    expect(page.get_by_text("Invalid postal code.")).to_be_visible()  # a code no country writes
+    page.get_by_label("Postal Code").fill(postal_code)
+    shot(page, screenshot_dir, "foreign-postal-code")
+    page.get_by_role("button", name="Submit").click()
+    expect(page.get_by_role("dialog", name="Sign Up Successful")).to_be_visible()
+    admin = admin_token(live_server)
+    listing = call(
+        live_server, "GET", "/account/api/v1/admin/register-requests?limit=100&page=1", token=admin
+    )
+    assert any(str(r["nationalId"]) == company_id for r in listing["list"])
+
+
+# -- the e-mails a shipper expects: the link opens the booking; a kind turned off on the profile stays off
+@VIEWPORTS
+def test_the_quote_email_opens_the_booking_and_the_profile_turns_a_kind_off(
+    page: Page, live_server: LiveServer, screenshot_dir: Path, viewport: dict[str, int]
+) -> None:
+    page.set_viewport_size(viewport)
+    username, password = foreign_customer(live_server, "Elbe Logistics")
+    token = login(live_server, username, password)
+    address = f"c{username}@example.com"
+    first = rate_request(live_server, token, "Roasted pistachios")
+    quote(live_server, first, 2400)
+    mail = mail_to(live_server, address, first)
+    reference = mail["data"]["reference"]
+    assert mail["subject"] == f"[{reference}] Your quote is ready" and mail["html"]
+    sign_in(page, live_server, username, password)
+    page.goto(mail["data"]["link"])
+    expect(page.get_by_text(reference).first).to_be_visible()
+    expect(page.get_by_text("$2,400").first).to_be_visible()
+
+    page.goto(f"{live_server.url}/dashboard/profile?emails=true")
+    quoted_kind = page.get_by_role("checkbox", name="A price is quoted for my booking")
+    expect(quoted_kind).to_be_checked()
+    quoted_kind.uncheck()
+    expect(page.get_by_role("status")).to_have_text("Saved.")
+    shot(page, screenshot_dir, "email-preferences")
+    assert layout_problems(page) == []
+    page.reload()
+    expect(page.get_by_role("checkbox", name="A price is quoted for my booking")).not_to_be_checked()
+    expect(page.get_by_role("checkbox", name="My booking is confirmed")).to_be_checked()
+    second = rate_request(live_server, token, "Saffron")
+    quote(live_server, second, 2500)
+    # A kind still on, recorded after the quote: once its e-mail is out, the policy has passed the quote.
+    third = rate_request(live_server, token, "Dates")
+    revise = {"message": "Which variety of dates?"}
+    path = f"/booking/api/v1/admin/rate-requests/{third}/request-revision"
+    call(live_server, "PUT", path, revise, token=admin_token(live_server))
+    assert "Which variety of dates?" in mail_to(live_server, address, third)["body"]
+    quoted_mails = [
+        m
+        for m in live_server.outbox()
+        if m["to"] == address and m.get("data", {}).get("kind") == "quoteReady"
+    ]
+    assert [m["data"]["rateRequestId"] for m in quoted_mails] == [first]
+
+
+# -- 3. a destructive dialog names its act; Keep, Escape and the close icon change nothing
+@VIEWPORTS
+def test_declining_a_quote_is_named_and_every_way_out_keeps_it(
+    page: Page, live_server: LiveServer, screenshot_dir: Path, viewport: dict[str, int]
+) -> None:
+    page.set_viewport_size(viewport)
+    username, password = foreign_customer(live_server, "Alster Imports")
+    token = login(live_server, username, password)
+    rid = rate_request(live_server, token, "Persian walnuts")
+    quote(live_server, rid, 1100)
+
+    def state() -> int:
+        path = f"/booking/api/v1/client/rate-requests/{rid}"
+        return int(call(live_server, "GET", path, token=token)["state"])
+
+    sign_in(page, live_server, username, password)
+    page.goto(f"{live_server.url}/dashboard/bookings/rate-request/detail/{rid}")
+    decline = page.get_by_role("button", name="Decline quote", exact=True)
+    dialog = page.get_by_role("dialog", name="Decline this quote?")
+    for way_out in ("Escape", "Close", "Keep quote"):
+        decline.click()
+        expect(dialog).to_be_visible()
+        expect(dialog.get_by_role("button", name="Cancel")).to_have_count(0)
+        if way_out == "Escape":
+            page.keyboard.press("Escape")
+        else:
+            dialog.get_by_role("button", name=way_out, exact=True).click()
+        expect(dialog).to_be_hidden()
+        expect(page.get_by_text("price per container is:")).to_be_visible()
+        assert state() == 0, way_out  # still quoted
+    decline.click()
+    expect(dialog.get_by_text("you cannot accept $1,100.00 per container afterwards")).to_be_visible()
+    shot(page, screenshot_dir, "decline-quote")
+    assert layout_problems(page) == []
+    dialog.get_by_role("button", name="Decline quote", exact=True).click()
+    expect(page).to_have_url(f"{live_server.url}/dashboard/bookings")
+    assert state() == 6  # rejected by the customer
+
+
+# -- 6. set/reset password: equal passwords match, the hint says the rule, a dead link offers a new one
+@VIEWPORTS
+def test_the_set_password_form_says_its_rule_and_a_used_link_offers_a_new_one(
+    page: Page, live_server: LiveServer, screenshot_dir: Path, viewport: dict[str, int]
+) -> None:
+    page.set_viewport_size(viewport)
+    company_id = f"DE-{fresh_company_id()}"
+    link = accepted_company(live_server, company_id)
+    page.goto(link)
+    password = page.get_by_label("Password", exact=True)
+    expect(password).to_have_accessible_description(
+        re.compile("At least 8 characters, with an uppercase letter and a digit")
+    )
+    password.fill("abcdefgh")
+    page.get_by_label("Confirm Password").fill("abcdefgh")
+    page.get_by_role("button", name="Save Password").click()
+    expect(page.get_by_text("Password must include an uppercase letter")).to_be_visible()
+    expect(page.get_by_text("Passwords do not match")).to_have_count(0)
+    shot(page, screenshot_dir, "set-password-rule")
+    password.fill("Hamburg2026")
+    page.get_by_label("Confirm Password").fill("Hamburg2026")
+    page.get_by_role("button", name="Save Password").click()
+    expect(page.get_by_role("dialog", name="Password Changed Successfully")).to_be_visible()
+
+    # The same link again: said plainly, and a new link is one click away.
+    page.goto(link)
+    page.get_by_label("Password", exact=True).fill("Altona2027x")
+    page.get_by_label("Confirm Password").fill("Altona2027x")
+    page.get_by_role("button", name="Save Password").click()
+    expect(page.get_by_role("alert")).to_contain_text("already used or has expired")
+    expect(page.get_by_text("Something went wrong")).to_have_count(0)
+    before = len([m for m in live_server.outbox() if m["to"] == f"c{company_id}@example.com"])
+    page.get_by_role("button", name="Send me a new link").click()
+    expect(page.get_by_role("status")).to_contain_text("We sent a new link")
+    shot(page, screenshot_dir, "set-password-dead-link")
+    assert layout_problems(page) == []
+    deadline = time.monotonic() + 15
+    while time.monotonic() < deadline:
+        sent = [m for m in live_server.outbox() if m["to"] == f"c{company_id}@example.com"]
+        if len(sent) > before:
+            break
+        time.sleep(0.2)
+    fresh = sent[-1]["data"]["link"]
+    assert fresh != link
+    page.goto(fresh)
+    expect(page.get_by_role("button", name="Save Password")).to_be_visible()
+
+
+# -- 5. a completed booking says what it is (list, overview, detail, console); 13. the state filter in words
+@VIEWPORTS
+def test_a_completed_booking_says_completed_everywhere(
+    page: Page, live_server: LiveServer, screenshot_dir: Path, viewport: dict[str, int]
+) -> None:
+    page.set_viewport_size(viewport)
+    username, password = foreign_customer(live_server, "Speicher Trading")
+    token = login(live_server, username, password)
+    commodity = f"Dried figs {fresh_company_id()}"
+    rid = booking_confirmed(live_server, token, commodity)
+    order = shipping_order(live_server, token, rid, ["BMOU0061950"])
+    accept_order(live_server, order)
+    call(live_server, "PUT", f"/booking/api/v1/client/shipping-orders/{order}/approve", token=token)
+    path = f"/booking/api/v1/client/rate-requests/{rid}"
+    deadline = time.monotonic() + 15
+    while call(live_server, "GET", path, token=token)["state"] != 4 and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert call(live_server, "GET", path, token=token)["state"] == 4
+
+    sign_in(page, live_server, username, password)
+    page.goto(f"{live_server.url}/dashboard/bookings")
+    entry = page.locator("[data-testid=booking-row], [data-testid=booking-card]").filter(has_text=commodity)
+    expect(entry.locator("visible=true")).to_contain_text("Completed")
+    expect(entry.locator("visible=true")).not_to_contain_text("Shipping Order")
+    shot(page, screenshot_dir, "completed-in-list")
+    page.goto(f"{live_server.url}/dashboard/bookings/rate-request/detail/{rid}")
+    expect(page.get_by_role("heading", name="Booking completed")).to_be_visible()
+    page.goto(f"{live_server.url}/dashboard/overview")
+    expect(page.get_by_text("Completed").first).to_be_visible()
+
+    staff = page.context.browser.new_context(viewport=viewport)  # type: ignore[union-attr]
+    console = staff.new_page()
+    sign_in(console, live_server, ADMIN_USERNAME, ADMIN_PASSWORD)
+    console.goto(f"{live_server.url}/dashboard/operations")
+    states = console.get_by_label("State", exact=True)
+    expect(states.locator("option", has_text="Completed")).to_have_count(1)
+    options = [o.strip() for o in states.locator("option").all_text_contents()]
+    assert "Completed" in options and "Revision requested" in options, options
+    assert not any(o[0].isdigit() for o in options), options  # words, not "4 · Shipping Order"
+    states.select_option(label="Completed")
+    row = console.get_by_test_id("ops-row").filter(has_text=commodity)
+    expect(row.locator("visible=true").first).to_contain_text("Completed")
+    staff.close()
+
+
+# -- 19. one date format: YYYY/MM/DD, with the time and its zone where a time matters
+OTHER_DATE_FORMATS = re.compile(
+    r"\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]* \d{1,2}, \d{4}"  # Dec 20, 2026
+    r"|\b\d{1,2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]* \d{4}"  # 26 Nov 2026
+    r"|\b\d{1,2}/\d{1,2}/\d{4}"  # 11/26/2026
+    r"|\b\d{4}-\d{2}-\d{2}\b"  # 2026-12-20
+)
+
+
+@VIEWPORTS
+def test_dates_read_one_way(
+    page: Page, live_server: LiveServer, screenshot_dir: Path, viewport: dict[str, int]
+) -> None:
+    page.set_viewport_size(viewport)
+    username, password = foreign_customer(live_server, "Harbour Dates")
+    token = login(live_server, username, password)
+    rid = rate_request(live_server, token, "Medjool dates")
+    quote(live_server, rid, 1300, days=6)
+    valid_until = call(live_server, "GET", f"/booking/api/v1/client/rate-requests/{rid}", token=token)[
+        "validUntil"
+    ]
+    shown = valid_until[:10].replace("-", "/")
+    sign_in(page, live_server, username, password)
+    page.goto(f"{live_server.url}/dashboard/bookings/rate-request/detail/{rid}")
+    expect(page.get_by_text(f"quote valid until {shown}")).to_be_visible()
+    shot(page, screenshot_dir, "dates")
+    detail = f"/dashboard/bookings/rate-request/detail/{rid}"
+    for path in (detail, "/dashboard/bookings", "/dashboard/overview"):
+        page.goto(f"{live_server.url}{path}")
+        expect(page.locator("main")).to_contain_text("Medjool dates")
+        text = page.locator("main").inner_text()
+        assert not OTHER_DATE_FORMATS.search(text), (path, OTHER_DATE_FORMATS.search(text))
+
+
+# -- 4. the final report is read on the page, not in a fixed frame with a scroll of its own
+@VIEWPORTS
+def test_the_final_report_has_no_nested_scroll(
+    page: Page, live_server: LiveServer, screenshot_dir: Path, viewport: dict[str, int]
+) -> None:
+    page.set_viewport_size(viewport)
+    username, password = foreign_customer(live_server, "Report Readers")
+    token = login(live_server, username, password)
+    rid = booking_confirmed(live_server, token, "Pistachio kernels")
+    order = shipping_order(live_server, token, rid, ["BMOU0061950"])
+    accept_order(live_server, order)
+    sign_in(page, live_server, username, password)
+    page.goto(f"{live_server.url}/dashboard/bookings/rate-request/detail/{rid}")
+    report = page.frame_locator("iframe[title='Shipping order report']")
+    expect(report.get_by_text("Roasted pistachios in 25 kg cartons")).to_be_visible(timeout=15_000)
+    expect(report.get_by_text("BMOU0061950")).to_be_visible()
+    frame = page.frame(url=re.compile("/documents/report.html"))
+    assert frame is not None
+    # The frame grows to its report: nothing inside scrolls; Print is inside the frame's box.
+    page.wait_for_function(
+        "() => { const f = document.querySelector(\"iframe[title='Shipping order report']\");"
+        " const d = f.contentDocument.documentElement; return d.scrollHeight <= f.clientHeight + 1; }"
+    )
+    inner = frame.evaluate(
+        "() => ({ scroll: document.documentElement.scrollHeight, view: window.innerHeight,"
+        " wide: document.documentElement.scrollWidth, across: window.innerWidth,"
+        " print: document.getElementById('print').getBoundingClientRect().bottom })"
+    )
+    assert inner["scroll"] <= inner["view"] + 1 and inner["print"] <= inner["view"], inner
+    assert inner["wide"] <= inner["across"] + 1, inner  # the parties' and containers' tables fit too
+    confirm = page.get_by_label("I confirm that the information provided is complete and accurate.")
+    confirm.scroll_into_view_if_needed()
+    expect(confirm).to_be_visible()
+    shot(page, screenshot_dir, "final-report")
+    assert layout_problems(page) == []
+
+
+# -- 13. staff and customers read words, not programmer keys (the wire keeps its keys)
+@VIEWPORTS
+def test_a_profile_edit_reads_in_words_for_staff_and_customer(
+    page: Page, live_server: LiveServer, screenshot_dir: Path, viewport: dict[str, int]
+) -> None:
+    page.set_viewport_size(viewport)
+    username, password = foreign_customer(live_server, "Words Not Keys")
+    token = login(live_server, username, password)
+    edit = {"name": "Words Not Keys", "contactPerson": "Lena Vogel", "nationalCode": username, "fax": ""}
+    edit |= {"address": "Hafenstrasse 1, Hamburg", "postalCode": "20457"}
+    call(live_server, "PUT", "/account/api/v1/client/foreign-corporate-customers", edit, token=token)
+
+    sign_in(page, live_server, username, password)
+    page.goto(f"{live_server.url}/dashboard/profile?editProfile=true")
+    pending = page.get_by_role("status").filter(has_text="awaits staff approval")
+    expect(pending).to_contain_text("Contact Person: Lena Vogel")
+    expect(pending).not_to_contain_text("contactPerson")
+
+    staff = page.context.browser.new_context(viewport=viewport)  # type: ignore[union-attr]
+    console = staff.new_page()
+    sign_in(console, live_server, ADMIN_USERNAME, ADMIN_PASSWORD)
+    console.goto(f"{live_server.url}/dashboard/request/update/CorporateForeign/detail/{username}")
+    expect(console.get_by_label("Contact person (updated)")).to_have_value("Lena Vogel")
+    expect(console.get_by_label("Postal code (updated)")).to_have_value("20457")
+    main = console.locator("main")
+    expect(main).to_contain_text("State: Pending")
+    for key in ("ContactPerson", "PostalCode", "Id"):
+        expect(console.get_by_label(key, exact=True)).to_have_count(0)
+    shot(console, screenshot_dir, "edit-request-in-words")
+    staff.close()
+
+
+# -- 10. an upload the server refuses says why
+@VIEWPORTS
+def test_a_refused_upload_says_why(
+    page: Page, live_server: LiveServer, tmp_path: Path, screenshot_dir: Path, viewport: dict[str, int]
+) -> None:
+    page.set_viewport_size(viewport)
+    username, password = foreign_customer(live_server, "Upload Reasons")
+    token = login(live_server, username, password)
+    rid = rate_request(live_server, token, "Saffron threads")
+    quote(live_server, rid, 800)
+    accept_quote(live_server, token, rid)
+    sign_in(page, live_server, username, password)
+    page.goto(f"{live_server.url}/dashboard/bookings/rate-request/detail/{rid}")
+    letter = tmp_path / "letter.txt"
+    letter.write_text("not a PDF, just words")
+    page.get_by_label("Signed Booking Letter").set_input_files(str(letter))
+    refused = page.get_by_role("alert").filter(has_text="The file was not uploaded")
+    expect(refused).to_contain_text("Only PDF, PNG and JPEG files are accepted")
+    expect(page.get_by_text("Uploading Error")).to_have_count(0)
+    shot(page, screenshot_dir, "upload-refused")
+
+
+# -- 12. signed out because the password changed elsewhere: the login page says why
+@VIEWPORTS
+def test_signed_out_elsewhere_the_login_page_says_why(
+    page: Page, live_server: LiveServer, screenshot_dir: Path, viewport: dict[str, int]
+) -> None:
+    page.set_viewport_size(viewport)
+    username, password = foreign_customer(live_server, "Session Ends")
+    sign_in(page, live_server, username, password)
+    token = login(live_server, username, password)
+    change = {"currentPassword": password, "newPassword": "Elsewhere2026"}
+    change["confirmNewPassword"] = change["newPassword"]
+    call(live_server, "PUT", "/auth/api/v1/change-password", change, token=token)
+    page.goto(f"{live_server.url}/dashboard/bookings")  # the next click, with the ended session
+    expect(page).to_have_url(re.compile("/login"))
+    expect(page.get_by_role("status")).to_contain_text("You were signed out: the password was changed")
+    shot(page, screenshot_dir, "signed-out-reason")

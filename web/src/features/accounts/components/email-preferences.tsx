@@ -1,0 +1,43 @@
+import { useState } from 'react';
+import { Checkbox } from '@/components/ui/checkbox';
+import { useEmailPreferences, useSetEmailPreferences } from '../api/email-preferences';
+import styles from './accounts.module.css';
+
+/** The profile's E-mails tab: one switch per kind of booking e-mail; each change is saved at once (the switch
+ * moves when pressed; a refused save puts it back). */
+export function EmailPreferencesPanel() {
+  const preferences = useEmailPreferences();
+  const save = useSetEmailPreferences();
+  const kinds = preferences.data?.kinds ?? [];
+  const [muted, setMuted] = useState<string[] | null>(null);
+  const off = muted ?? kinds.filter((k) => !k.enabled).map((k) => k.kind);
+  const toggle = (kind: string, enabled: boolean) => {
+    const next = enabled ? off.filter((k) => k !== kind) : [...off, kind];
+    setMuted(next);
+    save.mutate({ muted: next }, { onError: () => setMuted(null) });
+  };
+  return (
+    <section aria-labelledby="email-preferences-title">
+      <h2 id="email-preferences-title" className={styles.sectionTitle}>
+        E-mails about my bookings
+      </h2>
+      <p>Each e-mail names the booking reference and links to the booking. Choose which ones you get.</p>
+      {preferences.isError ? <p role="alert">{preferences.error.message}</p> : null}
+      <fieldset className={styles.choices} disabled={preferences.isPending}>
+        <legend className="visually-hidden">E-mail me when</legend>
+        {kinds.map((k) => (
+          <Checkbox
+            key={k.kind}
+            name={k.kind}
+            label={k.label}
+            checked={!off.includes(k.kind)}
+            onChange={(event) => toggle(k.kind, event.target.checked)}
+          />
+        ))}
+      </fieldset>
+      <p role="status" aria-live="polite">
+        {save.isPending ? 'Saving…' : save.isSuccess ? 'Saved.' : save.isError ? save.error.message : ''}
+      </p>
+    </section>
+  );
+}
