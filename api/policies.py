@@ -17,8 +17,8 @@ from collections.abc import Callable
 from typing import Any
 
 from domain.accounts.messages import MESSAGE_EVENTS, Delivery, Message, messages_for
-from domain.booking.emails import emails_for
-from domain.booking.sailing_notices import sailing_messages
+from domain.booking.emails import EMAIL_EVENTS, emails_for
+from domain.booking.sailing_notices import SAILING_MESSAGE_EVENTS, sailing_messages
 from domain.notifications.application import NotificationsApplication
 from domain.notifications.policy import load_notice_modules, notices
 from infrastructure.event_store import SharedStore
@@ -91,7 +91,8 @@ def messaging_follower(
                 if claim_message(tx, message, position):
                     delivery.send(message)
 
-    return Follower(MESSAGING_POLICY, store, db, apply, lease=lease, wakeups=wakeups, handles=MESSAGE_EVENTS)
+    handles = (*MESSAGE_EVENTS, *SAILING_MESSAGE_EVENTS, *EMAIL_EVENTS)
+    return Follower(MESSAGING_POLICY, store, db, apply, lease=lease, wakeups=wakeups, handles=handles)
 
 
 def site_url(settings: Any) -> str:

@@ -35,6 +35,21 @@ def booking_link(site_url: str, rate_request_id: str) -> str:
     return f"{site_url.rstrip('/')}/dashboard/bookings/rate-request/detail/{rate_request_id}"
 
 
+# The events `_decided` e-mails about: the messaging policy decodes only these (and other messages' events).
+EMAIL_EVENTS: tuple[type, ...] = (
+    R.Quoted,
+    R.RevisionRequested,
+    R.BookingConfirmed,
+    S.RevisionRequested,
+    S.Accepted,
+    R.AmendmentRequoted,
+    R.AmendmentApproved,
+    R.AmendmentDeclined,
+    R.CancellationConfirmed,
+    R.CancellationDeclined,
+)
+
+
 def _decided(event: Any) -> tuple[str, dict[str, str], list[str]] | None:
     """The kind, words and listed lines of an event, or None when it e-mails nobody."""
     kind = type(event)

@@ -74,6 +74,10 @@ def late_order(notice: Notice, event: Any, context: NoticeContext) -> Notice:
     )
 
 
+# The events `sailing_messages` e-mails about (the messaging policy decodes only the events it handles).
+SAILING_MESSAGE_EVENTS: tuple[type, ...] = (R.CutOffReminded, R.SailingRescheduled)
+
+
 def sailing_messages(event: Any) -> list[Message]:
     """The e-mails of the sailing events: the event carries the customer's address (None: no e-mail)."""
     email = getattr(event, "email", None)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import date, timedelta
 from pathlib import Path
 
 from fastapi.testclient import TestClient
@@ -31,7 +32,7 @@ def test_journey_to_completion_then_verify(
             json={
                 "commodity": "Paint",
                 "hsCode": "32091000",
-                "preferredShippingDate": "2099-05-01",
+                "preferredShippingDate": (date.today() + timedelta(days=90)).isoformat(),
                 "isSwbl": False,
                 "quantity": 1,
                 "isDanger": True,

@@ -64,16 +64,8 @@ def confirm_v2(client: TestClient, alice: dict[str, str], admin: dict[str, str],
     assert answer.status_code == 202, answer.text
     reference = str(answer.json()["carrierBookingRequestReference"])
     rid = rate_request_id(client, reference)
-    ok(
-        client.put(
-            f"{ADMIN}/rate-requests/{rid}/quote", headers=admin, json={"price": 900, "validUntil": later()}
-        )
-    )
-    ok(client.put(f"{CLIENT}/rate-requests/{rid}/approve", headers=alice))
-    file_id = upload(client, alice, key=f"loi-{reference}")
-    documents = {"documents": [{"documentTypeId": 1, "fileId": file_id}]}
-    ok(client.put(f"{CLIENT}/rate-requests/{rid}/booking-request", headers=alice, json=documents))
-    ok(client.put(f"{ADMIN}/rate-requests/{rid}/confirm-booking", headers=admin))
+    # A firm request (made through the standard): staff quote and confirm it in one act (issue 26).
+    ok(client.put(f"{ADMIN}/rate-requests/{rid}/confirm-request", headers=admin, json={"price": 900}))
     return reference
 
 
@@ -260,7 +252,14 @@ def test_cut_offs_are_acted_on_with_a_controlled_clock(
     assert rid != confirmed  # the unconfirmed booking is never reminded
     told = [n for n in notifications_of(client, "reminded") if n["title"] == "Shipping instructions due"]
     assert len(told) == 2
-    mails = [m for m in outbox(client) if m["channel"] == "email" and m["to"] == "sara.rahimi@example.ir"]
+    mails = [
+        m
+        for m in outbox(client)
+        if m["channel"] == "email"
+        and m["to"] == "sara.rahimi@example.ir"
+        and m["data"].get("rateRequestId") == confirmed
+        and "kind" not in m["data"]  # the booking's own e-mails (quote ready, confirmed, ...) are issue 24's
+    ]
     assert [m["subject"].split(":")[0] for m in mails] == ["Shipping instructions due"] * 2
     assert "24 hours" in mails[-1]["body"]
 
