@@ -37,6 +37,8 @@ from api.routers import (
     passwords,
     profile,
     registration,
+    tracking,
+    tracking_admin,
 )
 from api.schemas.envelope import Envelope
 from api.security_headers import SecurityHeaders
@@ -126,6 +128,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         integrations.router,
     )
     routers += (overview.router, events.router)  # issue 14: what to do next, live
+    routers += (tracking.router, tracking_admin.router)  # issue 29: DCSA Track & Trace 3.0
     for router in routers:
         openapi.document_errors(router)
         app.include_router(router)

@@ -24,6 +24,7 @@ MODULES = [
     "projections.booking.changes",
     "projections.booking.dcsa",
     "projections.integrations",
+    "projections.tracking",
 ]
 
 
