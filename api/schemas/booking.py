@@ -6,6 +6,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel
 
+from api.schemas.tracking import TrackingProgress
 from api.schemas.wire_types import PlainNumber, Whole
 from domain.booking.values import ContainerDraft, DocumentDraft, OrderDraft, PartyDraft, RateRequestDraft
 
@@ -189,6 +190,8 @@ class RateRequestDetail(BaseModel):
     bookingRequest: BookingRequest | None
     order: ShippingOrder | None
     updatedAt: str
+    # After confirmation: where the cargo is, from DCSA tracking events (issue 29); null before any.
+    progress: TrackingProgress | None = None
 
 
 class DocumentBody(BaseModel):

@@ -38,3 +38,17 @@ class AssignBody(BaseModel):
 class Done(BaseModel):
     id: str
     done: bool
+
+
+class TrackingProgress(BaseModel):
+    """Where a confirmed booking is, from its tracking events (issue 29); the spec's `state` is unchanged."""
+
+    # gated-in, loaded, departed, arrived, discharged, gated-out, available, picked-up, delivered; null
+    # before the first actual milestone.
+    stage: str | None
+    summary: str  # "Loaded on KING OF THE SEAS at Bandar Abbas, arriving Hamburg 14 Jan, 2 days late"
+    vesselName: str | None
+    lastMilestoneAt: str | None
+    estimatedArrival: str | None
+    arrivalDelayHours: float | None  # the latest estimate against the first plan (negative: early)
+    milestones: int

@@ -294,3 +294,58 @@ def test_a_publisher_key_opens_only_the_publishing_door(
             if answer.status_code != 403 or text != PUBLISHER_OUT_OF_SCOPE:
                 wrong.append(f"{door.method} {door.path}: {answer.status_code} {text}")
     assert tried > 100 and not wrong, wrong
+
+
+def test_the_booking_detail_tells_where_the_cargo_is_without_changing_its_state(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    alice = customer(client, "tnt-progress")
+    rid = in_shipping_order(client, alice, admin_headers)
+    before = ok(client.get(f"{CLIENT}/rate-requests/{rid}", headers=alice))
+    assert before["progress"] is None
+    reference = before["reference"]
+    publisher = publisher_key(client, admin_headers)
+    box = TRACKED_CONTAINERS[1]
+    ship = "KING OF THE SEAS"
+    planned = transport("arri-pln", "ARRI", "PLN", "2026-01-12T08:00:00Z", HAMBURG, reference,
+                        "2026-01-01T00:00:00Z", ship)  # fmt: skip
+    publish(
+        client,
+        publisher,
+        planned,
+        equipment("gi", "GTIN", box, "2026-01-05T08:00:00Z", BANDAR_ABBAS, reference),
+        equipment("ld", "LOAD", box, "2026-01-06T08:00:00Z", BANDAR_ABBAS),
+    )
+    loaded = ok(client.get(f"{CLIENT}/rate-requests/{rid}", headers=alice))
+    assert loaded["progress"]["stage"] == "loaded"
+    assert (
+        loaded["progress"]["summary"] == f"Loaded on {ship} at Bandar Abbas, arriving Hamburg 12 Jan, on time"
+    )
+    # The estimate slips by two days; the departure happens.
+    estimate = transport("arri-est", "ARRI", "EST", "2026-01-14T08:00:00Z", HAMBURG, reference,
+                         "2026-01-07T00:00:00Z", ship)  # fmt: skip
+    departed = transport("depa", "DEPA", "ACT", "2026-01-06T20:00:00Z", BANDAR_ABBAS, reference,
+                         "2026-01-06T20:05:00Z", ship)  # fmt: skip
+    publish(client, publisher, estimate, departed)
+    detail = ok(client.get(f"{CLIENT}/rate-requests/{rid}", headers=alice))
+    assert detail["progress"]["summary"] == (
+        f"Departed Bandar Abbas on {ship}, arriving Hamburg 14 Jan, 2 days late"
+    )
+    assert detail["progress"]["arrivalDelayHours"] == 48
+    assert detail["progress"]["estimatedArrival"] == "2026-01-14T08:00:00Z"
+    # The specification's state codes do not move.
+    assert (detail["state"], detail["stateName"]) == (before["state"], before["stateName"])
+    staff_view = ok(client.get(f"/booking/api/v1/admin/rate-requests/{rid}", headers=admin_headers))
+    assert staff_view["progress"] == detail["progress"]
+    publish(
+        client,
+        publisher,
+        transport(
+            "arri", "ARRI", "ACT", "2026-01-14T09:00:00Z", HAMBURG, reference, "2026-01-14T09:00:00Z", ship
+        ),
+        equipment("dc", "DISC", box, "2026-01-14T15:00:00Z", HAMBURG),
+        equipment("dl", "DROP", box, "2026-01-16T10:00:00Z", HAMBURG),
+    )
+    delivered = ok(client.get(f"{CLIENT}/rate-requests/{rid}", headers=alice))["progress"]
+    assert (delivered["stage"], delivered["summary"]) == ("delivered", "Delivered at Hamburg")
+    assert delivered["milestones"] == 8

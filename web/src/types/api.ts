@@ -4357,6 +4357,7 @@ export interface components {
             preferredShippingDate: string | null;
             /** Price */
             price: number | null;
+            progress?: components["schemas"]["TrackingProgress"] | null;
             /** Quantity */
             quantity: number;
             /** Reference */
@@ -4843,6 +4844,26 @@ export interface components {
             type: string;
             /** Value */
             value: string;
+        };
+        /**
+         * TrackingProgress
+         * @description Where a confirmed booking is, from its tracking events (issue 29); the spec's `state` is unchanged.
+         */
+        TrackingProgress: {
+            /** Arrivaldelayhours */
+            arrivalDelayHours: number | null;
+            /** Estimatedarrival */
+            estimatedArrival: string | null;
+            /** Lastmilestoneat */
+            lastMilestoneAt: string | null;
+            /** Milestones */
+            milestones: number;
+            /** Stage */
+            stage: string | null;
+            /** Summary */
+            summary: string;
+            /** Vesselname */
+            vesselName: string | null;
         };
         /** Transport */
         Transport: {
