@@ -7,10 +7,15 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 
+from api.cli import main
+from api.main import create_app
+from api.settings import Settings
 from tests.api.booking_support import (
     CLIENT,
+    PASSWORD,
     assert_verify_clean,
     customer,
     fails,
@@ -30,6 +35,7 @@ from tests.api.tracking_support import (
     sample,
     transport,
 )
+from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME, login
 from tests.corpus import CONTAINER_WITH_WRONG_CHECK_DIGIT, TRACKED_CONTAINERS, TRACKING_PORTS
 
 BANDAR_ABBAS, HAMBURG, ROTTERDAM, SINGAPORE, JEBEL_ALI = TRACKING_PORTS
@@ -349,3 +355,42 @@ def test_the_booking_detail_tells_where_the_cargo_is_without_changing_its_state(
     delivered = ok(client.get(f"{CLIENT}/rate-requests/{rid}", headers=alice))["progress"]
     assert (delivered["stage"], delivered["summary"]) == ("delivered", "Delivered at Hamburg")
     assert delivered["milestones"] == 8
+
+
+def test_freight_replay_and_verify_are_clean_with_tracking_events(
+    settings: Settings, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    with TestClient(create_app(settings), raise_server_exceptions=False) as client:
+        admin = login(client, ADMIN_USERNAME, ADMIN_PASSWORD)
+        alice = customer(client, "tnt-replay")
+        reference = confirmed(client, alice, admin)
+        publisher = publisher_key(client, admin)
+        box = TRACKED_CONTAINERS[0]
+        gate_in = equipment("r-gi", "GTIN", box, "2026-04-01T08:00:00Z", BANDAR_ABBAS, reference)
+        publish(
+            client,
+            publisher,
+            gate_in,
+            equipment("r-x", "GTIN", TRACKED_CONTAINERS[3], "2026-04-01T09:00:00Z", ROTTERDAM),
+        )
+        publish(client, publisher, equipment("r-ld", "LOAD", box, "2026-04-02T08:00:00Z", BANDAR_ABBAS))
+        publish(
+            client,
+            publisher,
+            {"eventID": "r-ld", "isRetracted": True, "eventRouting": gate_in["eventRouting"]},
+        )
+        before, _ = read_events(client, alice)
+        services = client.app.state.services  # type: ignore[attr-defined]
+        assert services.settle_all(services.store.head())  # every follower caught up before the server stops
+    import api.cli.read_models as commands
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(commands, "load_settings", lambda: settings)
+    assert main(["replay"]) == 0
+    assert main(["verify"]) == 0
+    with TestClient(create_app(settings), raise_server_exceptions=False) as client:
+        alice = login(client, "tnt-replay", PASSWORD)
+        after, _ = read_events(client, alice)
+        assert after == before and ids(after) == ["r-gi"]
+        admin = login(client, ADMIN_USERNAME, ADMIN_PASSWORD)
+        assert [u["eventID"] for u in ok(client.get(UNMATCHED, headers=admin))["list"]] == ["r-x"]
