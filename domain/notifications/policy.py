@@ -64,7 +64,7 @@ class NoContext:
 
 Builder = Callable[[Any, NoticeContext], Any]
 
-NOTICE_MODULES = ["domain.accounts.notices", "domain.booking.notices"]
+NOTICE_MODULES = ["domain.accounts.notices", "domain.booking.notices", "domain.tracking.notices"]
 
 
 class NoticeRegistry:

@@ -164,11 +164,18 @@ class TrackingEvent(Aggregate):
     def revise(self, document: dict[str, Any], body: str, match: BookingMatch | None, actor: Actor) -> None:
         if self.retracted:
             raise IllegalTransition("tracking_event", "retracted", "revise")
-        self._revised(body=body, facts=_facts(document, match), **audit_fields(actor))
+        previous = self.facts.get("event_date_time")
+        self._revised(body=body, facts=_facts(document, match), previous=previous, **audit_fields(actor))
 
     @event("Revised")
     def _revised(
-        self, body: str, facts: dict[str, Any], actor_id: str, actor_role: str, reason: str | None
+        self,
+        body: str,
+        facts: dict[str, Any],
+        previous: str | None,
+        actor_id: str,
+        actor_role: str,
+        reason: str | None,
     ) -> None:
         self.body = body
         self.facts = facts

@@ -13,6 +13,7 @@ from fastapi.testclient import TestClient
 from api.cli import main
 from api.main import create_app
 from api.settings import Settings
+from tests.api.accounts_support import settle
 from tests.api.booking_support import (
     CLIENT,
     PASSWORD,
@@ -355,6 +356,44 @@ def test_the_booking_detail_tells_where_the_cargo_is_without_changing_its_state(
     delivered = ok(client.get(f"{CLIENT}/rate-requests/{rid}", headers=alice))["progress"]
     assert (delivered["stage"], delivered["summary"]) == ("delivered", "Delivered at Hamburg")
     assert delivered["milestones"] == 8
+    # Told in the app: the departure, the arrival and the delivery; an estimate moved by more than 24 h.
+    moved = {
+        **estimate,
+        "eventDateTime": "2026-01-16T08:00:00Z",
+        "eventUpdatedDateTime": "2026-01-08T00:00:00Z",
+    }
+    small = {
+        **estimate,
+        "eventDateTime": "2026-01-16T20:00:00Z",
+        "eventUpdatedDateTime": "2026-01-09T00:00:00Z",
+    }
+    publish(client, publisher, moved)
+    publish(client, publisher, small)  # 12 h later again: not news
+    settle(client)
+    account_id = ok(client.get("/auth/api/v1/me", headers=alice))["id"]
+    page = ok(
+        client.get(f"/notification/api/v1/notifications/{account_id}/paging?pageSize=50", headers=alice)
+    )
+    told = [
+        (n["title"], n["message"])
+        for n in page["data"]["costumerlNotificationDetails"]["list"]
+        if n["subject"] and n["subject"]["id"] == rid
+    ]
+    tracking_notices = [
+        t for t in told if t[0] in ("Departed", "Arrived", "Delivered", "Arrival estimate changed")
+    ]
+    assert sorted(tracking_notices) == sorted(
+        [
+            ("Departed", f"The vessel {ship} carrying your booking {reference} departed IRBND."),
+            ("Arrived", f"The vessel {ship} carrying your booking {reference} arrived at DEHAM."),
+            ("Delivered", f"Container {box} of your booking {reference} was delivered at DEHAM."),
+            (
+                "Arrival estimate changed",
+                f"The vessel {ship} carrying your booking {reference} is now expected at DEHAM"
+                " on 2026-01-16 08:00 UTC, 48 h later than before.",
+            ),
+        ]
+    )
 
 
 def test_freight_replay_and_verify_are_clean_with_tracking_events(
