@@ -433,3 +433,30 @@ def test_freight_replay_and_verify_are_clean_with_tracking_events(
         assert after == before and ids(after) == ["r-gi"]
         admin = login(client, ADMIN_USERNAME, ADMIN_PASSWORD)
         assert [u["eventID"] for u in ok(client.get(UNMATCHED, headers=admin))["list"]] == ["r-x"]
+
+
+def test_an_open_booking_screen_is_told_of_its_milestones_and_only_its_customer(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    from projections.changes import changes_after
+
+    alice, bob = customer(client, "tnt-live-a"), customer(client, "tnt-live-b")
+    reference = confirmed(client, alice, admin_headers)
+    rid = ok(client.get(f"{CLIENT}/rate-requests", headers=alice))["list"]["list"][0]["id"]
+    publisher = publisher_key(client, admin_headers)
+    services = client.app.state.services  # type: ignore[attr-defined]
+    settle(client)  # the confirmation's own notices are told before
+    before = services.store.head()
+    publish(client, publisher, equipment("live-1", "GTIN", TRACKED_CONTAINERS[0], "2026-05-01T08:00:00Z",
+                                         BANDAR_ABBAS, reference))  # fmt: skip
+    publish(
+        client,
+        publisher,
+        equipment("live-x", "GTIN", TRACKED_CONTAINERS[3], "2026-05-01T08:00:00Z", ROTTERDAM),
+    )
+    with services.read_models.read() as tx:
+        found, _ = changes_after(tx, before)
+    told = [(c.kind, c.id, c.reference, c.owner) for c in found]
+    alice_id = ok(client.get("/auth/api/v1/me", headers=alice))["id"]
+    assert told == [("rate_request", rid, reference, alice_id)]  # the unmatched event tells no customer
+    assert ok(client.get("/auth/api/v1/me", headers=bob))["id"] not in {c.owner for c in found}
