@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from pathlib import Path
 from typing import Any
 
@@ -271,6 +272,11 @@ def test_customers_see_only_their_own_events_and_each_credential_only_its_door(
     refused(client.post(V3, headers=publisher, json={"events": [late]}), 401)
     listed = ok(client.get(KEYS, headers=admin_headers))["list"]
     assert listed[0]["revokedAt"] and "key" not in listed[0]
+    # Only the key's hash is kept: the clear key is nowhere in the store.
+    clear = publisher["API-Key"].encode()
+    stored = client.app.state.services.store.writer.select_notifications(1, 100_000)  # type: ignore[attr-defined]
+    assert stored and not any(clear in bytes(n.state) for n in stored)
+    assert any(hashlib.sha256(clear).hexdigest().encode() in bytes(n.state) for n in stored)
 
 
 def test_a_publisher_key_opens_only_the_publishing_door(
