@@ -184,11 +184,13 @@ class TrackingEvent(Aggregate):
         """Withdraw the event; False when it already was (a retried retraction)."""
         if self.retracted:
             return False
-        self._retracted(**audit_fields(actor))
+        # The facts ride along, so a follower (the webhook policy) tells the booking's customer without
+        # reading the aggregate.
+        self._retracted(facts=self.facts, **audit_fields(actor))
         return True
 
     @event("Retracted")
-    def _retracted(self, actor_id: str, actor_role: str, reason: str | None) -> None:
+    def _retracted(self, facts: dict[str, Any], actor_id: str, actor_role: str, reason: str | None) -> None:
         self.retracted = True
 
     def assign(self, match: BookingMatch, actor: Actor) -> None:

@@ -1687,7 +1687,7 @@ export interface webhooks {
          * A booking changed
          * @description Posted to `{callbackUrl}/v2/booking-notifications` for every change of what
          *     `GET /v2/bookings/{ref}` shows (one per step of the booking), to each active subscription of the booking's
-         *     customer that hears that step's event type (`booking.received`, `booking.reference_assigned`, `booking.updated`, `booking.quoted`, `booking.price_accepted`, `booking.price_declined`, `booking.withdrawn`, `booking.documents_submitted`, `booking.revision_requested`, `booking.rejected`, `booking.confirmed`, `booking.quote_expired`, `booking.completed`, `amendment.received`, `amendment.requoted`, `amendment.confirmed`, `amendment.declined`, `amendment.cancelled`, `cancellation.received`, `cancellation.confirmed`, `cancellation.declined`, `cancellation.withdrawn`).
+         *     customer that hears that step's event type (`booking.received`, `booking.reference_assigned`, `booking.updated`, `booking.quoted`, `booking.price_accepted`, `booking.price_declined`, `booking.withdrawn`, `booking.documents_submitted`, `booking.revision_requested`, `booking.rejected`, `booking.confirmed`, `booking.quote_expired`, `booking.completed`, `amendment.received`, `amendment.requoted`, `amendment.confirmed`, `amendment.declined`, `amendment.cancelled`, `cancellation.received`, `cancellation.confirmed`, `cancellation.declined`, `cancellation.withdrawn`, `tracking.event`).
          *
          *     Signed by the Standard Webhooks specification: verify `webhook-signature` with the subscription's `whsec_`
          *     secret over `{webhook-id}.{webhook-timestamp}.{body}` (any Standard Webhooks library does it), refuse
@@ -3354,7 +3354,7 @@ export interface components {
         /** EventTypesBody */
         EventTypesBody: {
             /** Eventtypes */
-            eventTypes: ("booking.received" | "booking.reference_assigned" | "booking.updated" | "booking.quoted" | "booking.price_accepted" | "booking.price_declined" | "booking.withdrawn" | "booking.documents_submitted" | "booking.revision_requested" | "booking.rejected" | "booking.confirmed" | "booking.quote_expired" | "booking.completed" | "amendment.received" | "amendment.requoted" | "amendment.confirmed" | "amendment.declined" | "amendment.cancelled" | "cancellation.received" | "cancellation.confirmed" | "cancellation.declined" | "cancellation.withdrawn")[] | null;
+            eventTypes: ("booking.received" | "booking.reference_assigned" | "booking.updated" | "booking.quoted" | "booking.price_accepted" | "booking.price_declined" | "booking.withdrawn" | "booking.documents_submitted" | "booking.revision_requested" | "booking.rejected" | "booking.confirmed" | "booking.quote_expired" | "booking.completed" | "amendment.received" | "amendment.requoted" | "amendment.confirmed" | "amendment.declined" | "amendment.cancelled" | "cancellation.received" | "cancellation.confirmed" | "cancellation.declined" | "cancellation.withdrawn" | "tracking.event")[] | null;
         };
         /**
          * EventsError
@@ -5141,7 +5141,7 @@ export interface components {
             /** Callbackurl */
             callbackUrl: string;
             /** Eventtypes */
-            eventTypes?: ("booking.received" | "booking.reference_assigned" | "booking.updated" | "booking.quoted" | "booking.price_accepted" | "booking.price_declined" | "booking.withdrawn" | "booking.documents_submitted" | "booking.revision_requested" | "booking.rejected" | "booking.confirmed" | "booking.quote_expired" | "booking.completed" | "amendment.received" | "amendment.requoted" | "amendment.confirmed" | "amendment.declined" | "amendment.cancelled" | "cancellation.received" | "cancellation.confirmed" | "cancellation.declined" | "cancellation.withdrawn")[] | null;
+            eventTypes?: ("booking.received" | "booking.reference_assigned" | "booking.updated" | "booking.quoted" | "booking.price_accepted" | "booking.price_declined" | "booking.withdrawn" | "booking.documents_submitted" | "booking.revision_requested" | "booking.rejected" | "booking.confirmed" | "booking.quote_expired" | "booking.completed" | "amendment.received" | "amendment.requoted" | "amendment.confirmed" | "amendment.declined" | "amendment.cancelled" | "cancellation.received" | "cancellation.confirmed" | "cancellation.declined" | "cancellation.withdrawn" | "tracking.event")[] | null;
         };
         /**
          * WebhookBookingNotification
