@@ -34,6 +34,7 @@ from domain.integrations.application import IntegrationsApplication
 from domain.integrations.webhook_subscription import signing_secret
 from domain.notifications.application import NotificationsApplication
 from domain.shared.actor import SYSTEM_ACTOR
+from domain.tracking.application import TrackingApplication
 from infrastructure.attempt_counters import AttemptCounters
 from infrastructure.delivery import delivery_from_settings
 from infrastructure.event_store import SharedStore, check_pool
@@ -124,6 +125,7 @@ class Services:
             resolve=resolve_callback,
             allow_local_callbacks=settings.WEBHOOK_ALLOW_LOOPBACK,
         )
+        self.tracking = TrackingApplication(self.store)  # issue 29: publisher keys, tracking events
         self.uploads = ChunkStore(settings.uploads, settings.MAX_UNFINISHED_UPLOADS)
         abandoned = settings.UPLOAD_ABANDONED_AFTER_SECONDS
         self.upload_sweep = Periodic(

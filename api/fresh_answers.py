@@ -16,6 +16,7 @@ from typing import Any
 
 from api.bootstrap import Services
 from api.presenters import booking as present
+from api.presenters.tracking import with_progress
 from api.security import Principal
 from domain.shared.errors import NotFound
 from projections.booking import queries as read
@@ -42,11 +43,11 @@ def rate_request_answer(
             if record.customer_id != principal.account_id and not principal.is_admin:
                 raise NotFound("Rate request not found")
             services.wrote(principal.account_id, position)
-            return present.detail(record)
+            return with_progress(services, present.detail(record))
         # Not buildable from the events: wait for the read models as before (202 when they stay late).
         services.settle(position, created=rate_request_id if created else None)
     with services.read_models.read() as tx:
         record = read.rate_request_detail(tx, rate_request_id)
     if record is None or (record.customer_id != principal.account_id and not principal.is_admin):
         raise NotFound("Rate request not found")
-    return present.detail(record)
+    return with_progress(services, present.detail(record))

@@ -10,7 +10,9 @@ the live event stream) asks `identify`, so each door gets the same answers:
 - an API key (`Authorization: Bearer fbk_...` or `API-Key`) is a credential of its own, looked up by its
   hash among the keys not revoked, with one scope, `bookings`: it opens the doors that accept that scope
   (`/v2`) and is refused (403) everywhere else, managing keys and webhooks included (only a signed-in person
-  does that).
+  does that);
+- a publisher key (`fpk_...`, issue 29) is a credential of its own too, issued by staff to a terminal, depot
+  or the carrier's operations: one scope, `publish`, which opens only `POST /v3/events`; it reads nothing.
 """
 
 from __future__ import annotations
@@ -23,14 +25,20 @@ from fastapi import Request
 from api.security import Principal, read_token
 from domain.integrations.api_key import key_digest, looks_like_key
 from domain.shared.errors import Forbidden, Unauthorized
+from domain.tracking.publisher_key import looks_like_publisher_key, publisher_digest
 from projections.integrations import key_by_hash
+from projections.tracking import publisher_by_hash
 
 BOOKINGS = "bookings"
+PUBLISH = "publish"
 KEY_SCOPES: tuple[str, ...] = (BOOKINGS,)
+# A publisher key's principal is no account: account type 0 is neither customer nor staff.
+PUBLISHER_ACCOUNT_TYPE = 0
 REQUIRED = "Authentication required"
 KEY_OUT_OF_SCOPE = (
     "An API key may only call the bookings doors (/v2); sign in to manage keys, webhooks and the portal"
 )
+PUBLISHER_OUT_OF_SCOPE = "A publisher key may only publish tracking events (POST /v3/events)"
 
 
 def presented(request: Request, cookie: bool = False) -> str:
@@ -68,15 +76,36 @@ def _key_principal(services: Any, key: str) -> Principal:
     )
 
 
+def _publisher_principal(services: Any, key: str) -> Principal:
+    with services.read_models.read() as tx:
+        row = publisher_by_hash(tx, publisher_digest(key))
+    if row is None:
+        raise Unauthorized("Unknown or revoked publisher key")
+    return Principal(
+        account_id=row["id"],
+        account_type=PUBLISHER_ACCOUNT_TYPE,
+        roles=(),
+        username=row["label"],
+        scopes=(PUBLISH,),
+    )
+
+
 async def identify(request: Request, *, scope: str | None = None, cookie: bool = False) -> Principal:
     """The caller of this request, or Unauthorized (no credential, a bad or ended one) or Forbidden (an API
     key at a door outside its scope). `scope` is what the door lets an API key do (None: no key at all)."""
     credential = presented(request, cookie)
     if not credential:
         raise Unauthorized(REQUIRED)
+    services = request.app.state.services
+    if looks_like_publisher_key(credential):
+        found = await asyncio.get_running_loop().run_in_executor(
+            None, _publisher_principal, services, credential
+        )
+        if scope != PUBLISH:
+            raise Forbidden(PUBLISHER_OUT_OF_SCOPE)
+        return found
     if not looks_like_key(credential):
         return session_principal(request, credential)
-    services = request.app.state.services
     # One indexed read; off the event loop (the portal's readers are busy enough without it).
     principal = await asyncio.get_running_loop().run_in_executor(None, _key_principal, services, credential)
     if scope is None or scope not in principal.scopes:

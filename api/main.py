@@ -40,6 +40,8 @@ from api.routers import (
     registration,
     schedules,
     tariffs,
+    tracking,
+    tracking_admin,
 )
 from api.schemas.envelope import Envelope
 from api.security_headers import SecurityHeaders
@@ -132,6 +134,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # Issue 27: sailing schedules (staff publish, customers choose) and the Commercial Schedules door.
     routers += (schedules.admin, schedules.client, commercial_schedules.router)
     routers += (tariffs.router,)  # issue 28: tariffs and instant quotes
+    routers += (tracking.router, tracking_admin.router)  # issue 29: DCSA Track & Trace 3.0
     for router in routers:
         openapi.document_errors(router)
         app.include_router(router)

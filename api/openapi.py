@@ -34,7 +34,14 @@ def operation_ids(area: str) -> Callable[[APIRoute], str]:
 
 # The dependencies that read a bearer token: an operation behind one answers 401 without a valid token and
 # 403 to a role that may not call it.
-_AUTHENTICATED = {"current_principal", "customer", "admin", "audit_reader", "integration_customer"}
+_AUTHENTICATED = {
+    "current_principal",
+    "customer",
+    "admin",
+    "audit_reader",
+    "integration_customer",
+    "publisher",
+}
 
 
 def _depends_on(route: APIRoute) -> set[str]:
@@ -81,7 +88,7 @@ SECURITY_SCHEMES: dict[str, Any] = {
 
 def _security(route: APIRoute) -> list[dict[str, list[str]]] | None:
     depends_on = _depends_on(route)
-    if "integration_customer" in depends_on:
+    if depends_on & {"integration_customer", "publisher"}:  # publisher: a publisher key (issue 29)
         return [{"bearerAuth": []}, {"apiKey": []}]
     if depends_on & _AUTHENTICATED:
         return [{"bearerAuth": []}]

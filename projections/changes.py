@@ -38,7 +38,8 @@ _CHANGES = (
     " so.customer_id AS so_customer, so_rr.reference AS so_reference,"
     " n.recipient AS n_recipient, n.subject_reference AS n_reference, n.subject_kind AS n_subject_kind,"
     " n.subject_id AS n_subject_id, reg.identity AS reg_identity,"
-    " per.account_id AS per_account, per.username AS per_username"
+    " per.account_id AS per_account, per.username AS per_username,"
+    " te.rate_request_id AS te_booking, te.customer_id AS te_customer, te.booking_reference AS te_reference"
     " FROM event_log e"
     " LEFT JOIN booking_rate_requests rr ON e.aggregate_kind = 'rate_request' AND rr.id = e.aggregate_id"
     " LEFT JOIN booking_shipping_orders so ON e.aggregate_kind = 'shipping_order' AND so.id = e.aggregate_id"
@@ -47,8 +48,10 @@ _CHANGES = (
     " LEFT JOIN registrations reg ON e.aggregate_kind = 'registration' AND reg.id = e.aggregate_id"
     " LEFT JOIN profile_edit_requests per"
     " ON e.aggregate_kind = 'profile_edit_request' AND per.id = e.aggregate_id"
+    " LEFT JOIN tracking_events te ON e.aggregate_kind = 'tracking_event' AND te.id = e.aggregate_id"
     " WHERE e.position > ? AND e.position <= ? AND e.aggregate_kind IN"
-    " ('rate_request', 'shipping_order', 'notification', 'registration', 'profile_edit_request')"
+    " ('rate_request', 'shipping_order', 'notification', 'registration', 'profile_edit_request',"
+    " 'tracking_event')"
     " ORDER BY e.position LIMIT ?"
 )
 
@@ -75,6 +78,9 @@ def _change(row: dict[str, Any]) -> Change | None:
         return Change(kind, aggregate_id, reference, position, row["n_recipient"], staff_may_see=False)
     if kind == "registration" and row["reg_identity"] is not None:
         return Change(kind, row["reg_identity"], None, position, None)
+    if kind == "tracking_event" and row["te_customer"] is not None:
+        # A milestone of a booking (issue 29): its screens refetch, as on any change of the booking.
+        return Change("rate_request", row["te_booking"], row["te_reference"], position, row["te_customer"])
     if kind == "profile_edit_request" and row["per_account"] is not None:
         return Change("edit_request", row["per_username"], None, position, row["per_account"])
     return None

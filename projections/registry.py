@@ -27,6 +27,7 @@ MODULES = [
     "projections.schedules",
     "projections.booking.tariffs",
     "projections.integrations",
+    "projections.tracking",
 ]
 
 

@@ -48,3 +48,11 @@ def fresh_national_id_with_leading_zero() -> str:
 def fresh_company_id() -> str:
     """A unique 11-digit company ID."""
     return str(14_000_000_000 + next(_sequence) * 104_729 % 10**9)
+
+
+# -- tracking (issue 29) ----------------------------------------------------------------------------------
+# ISO 6346 container numbers with their true check digits (owner codes of real lines, made-up serials), and
+# UN/LOCODEs of the ports the seeded bookings sail between and beyond.
+TRACKED_CONTAINERS = ("MSCU1234566", "HLXU8097389", "CMAU0001207", "TGHU9876542")
+CONTAINER_WITH_WRONG_CHECK_DIGIT = "MSCU1234560"
+TRACKING_PORTS = ("IRBND", "DEHAM", "NLRTM", "SGSIN", "AEJEA")

@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 
 const API = process.env.FREIGHT_API ?? 'http://127.0.0.1:8000';
 // Every URL area the FastAPI server answers; the dev server forwards them so the app stays same-origin.
-const API_PREFIXES = ['/auth', '/account', '/booking', '/notification', '/file-manager', '/audit'];
+const API_PREFIXES = ['/auth', '/account', '/booking', '/notification', '/file-manager', '/audit', '/v3'];
 
 export default defineConfig({
   plugins: [react()],

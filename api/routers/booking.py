@@ -17,6 +17,7 @@ from api.fresh_answers import rate_request_answer
 from api.mapping import CREATE_ORDER, wire_fields
 from api.openapi import operation_ids
 from api.presenters import booking as present
+from api.presenters.tracking import with_progress
 from api.schemas.booking import (
     BookingRequestBody,
     Choice,
@@ -53,7 +54,7 @@ def own_detail(services: Any, rate_request_id: str, principal: Principal) -> dic
         record = read.rate_request_detail(tx, rate_request_id)
     if record is None or (record.customer_id != principal.account_id and not principal.is_admin):
         raise NotFound("Rate request not found")
-    return present.detail(record)
+    return with_progress(services, present.detail(record))
 
 
 # -- lookups (the client's paths lack the leading slash; served here with it) ---------------------------

@@ -13,6 +13,7 @@ from api.envelope import success
 from api.fresh_answers import rate_request_answer
 from api.openapi import operation_ids
 from api.presenters import booking as present
+from api.presenters.tracking import with_progress
 from api.schemas.booking import Choice, ContainerChoice, RateRequestDetail, RateRequestRow, ShippingOrder
 from api.schemas.booking_admin import (
     ConfirmRequestBody,
@@ -44,7 +45,7 @@ def _detail(services: Any, rate_request_id: str) -> dict[str, Any]:
         record = read.rate_request_detail(tx, rate_request_id)
     if record is None:
         raise NotFound("Rate request not found")
-    return present.detail(record)
+    return with_progress(services, present.detail(record))
 
 
 def _page(

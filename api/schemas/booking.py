@@ -8,6 +8,7 @@ from pydantic import BaseModel
 
 from api.schemas.sailings import SailingChoiceBody
 from api.schemas.tariffs import QuoteCharge
+from api.schemas.tracking import TrackingProgress
 from api.schemas.wire_types import PlainNumber, Whole
 from domain.booking.values import ContainerDraft, DocumentDraft, OrderDraft, PartyDraft, RateRequestDraft
 
@@ -201,6 +202,8 @@ class RateRequestDetail(BaseModel):
     quotedBy: Literal["system", "staff"] | None
     tariffVersion: int | None
     tariffRow: int | None
+    # After confirmation: where the cargo is, from DCSA tracking events (issue 29); null before any.
+    progress: TrackingProgress | None = None
 
 
 class DocumentBody(BaseModel):

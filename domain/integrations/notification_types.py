@@ -31,4 +31,7 @@ NOTIFICATION_TYPES = (
     "cancellation.confirmed",
     "cancellation.declined",
     "cancellation.withdrawn",
+    # A DCSA Track & Trace 3.0 event of one of the customer's bookings, published, revised or retracted
+    # (issue 29; CloudEvents type org.dcsa.tnt.v3, the standard's Event as data).
+    "tracking.event",
 )

@@ -64,7 +64,12 @@ class NoContext:
 
 Builder = Callable[[Any, NoticeContext], Any]
 
-NOTICE_MODULES = ["domain.accounts.notices", "domain.booking.notices", "domain.booking.sailing_notices"]
+NOTICE_MODULES = [
+    "domain.accounts.notices",
+    "domain.booking.notices",
+    "domain.booking.sailing_notices",
+    "domain.tracking.notices",
+]
 
 
 class NoticeRegistry:

@@ -24,6 +24,7 @@ from typing import Any, Protocol
 
 from domain.booking.rate_request import RateRequest
 from domain.integrations.webhook_subscription import WebhookSubscription
+from domain.tracking.milestone import TrackingEvent
 from infrastructure.leases import Lease
 from infrastructure.read_db import ReadModelDB, Tx
 from infrastructure.wakeups import Wakeups
@@ -34,6 +35,15 @@ log = logging.getLogger(__name__)
 
 WEBHOOK_POLICY = "webhook_policy"
 NOTIFICATION_TYPE = "org.dcsa.booking.v2"
+TRACKING_TYPE = "org.dcsa.tnt.v3"
+TRACKING_KIND = "tracking.event"
+# Published, revised and retracted events of a matched booking (issue 29); an event staff assign later is
+# not sent (its body is the publisher's, already known to the carrier).
+TRACKING_EVENTS = (
+    TrackingEvent.Published,  # type: ignore[attr-defined]
+    TrackingEvent.Revised,  # type: ignore[attr-defined]
+    TrackingEvent.Retracted,  # type: ignore[attr-defined]
+)
 _IDS = uuid.UUID("6f1c3a52-2b1e-4d0e-9a57-6b2f1f0c9d11")
 
 SCHEMA = [
@@ -403,6 +413,64 @@ def _booking_event(tx: Tx, event: Any, position: int, site_url: str, view: Booki
         )
 
 
+def _tracking_event(tx: Tx, event: Any, position: int, site_url: str) -> None:
+    """A tracking event of a customer's booking, to the subscriptions that hear `tracking.event`: the
+    standard's Event as data (a retraction: its `eventID` with `isRetracted`)."""
+    facts = event.facts
+    customer_id = facts.get("customer_id")
+    if not customer_id:
+        return  # matched no booking: nobody to tell
+    subscriptions = [
+        subscription
+        for subscription in tx.all(
+            "SELECT s.id, t.event_types FROM webhook_policy_subscriptions s"
+            " LEFT JOIN webhook_policy_subscription_settings t ON t.id = s.id"
+            " WHERE s.customer_id = ? AND s.active = 1 ORDER BY s.id",
+            (customer_id,),
+        )
+        if _hears(subscription, TRACKING_KIND)
+    ]
+    if not subscriptions:
+        return
+    retracted = isinstance(event, TrackingEvent.Retracted)  # type: ignore[attr-defined]
+    data = {"eventID": facts["event_id"], "isRetracted": True} if retracted else json.loads(event.body)
+    shown = "RETRACTED" if retracted else f"{facts['event_type']}:{facts.get('event_subtype') or ''}"
+    notification_id = event_id(event)
+    at = utc_text(event.timestamp)
+    for subscription in subscriptions:
+        body = {
+            "specversion": "1.0",
+            "id": notification_id,
+            "source": f"{site_url}/v3/events",
+            "type": TRACKING_TYPE,
+            "time": at,
+            "datacontenttype": "application/json",
+            "subscriptionReference": subscription["id"],
+            "data": data,
+        }
+        tx.execute(
+            "INSERT INTO webhook_deliveries (id, subscription_id, customer_id, rate_request_id, event_id,"
+            " booking_status, body, state, attempts, last_status, last_error, last_attempt_at,"
+            " next_attempt_at, window_started_at, delivered_at, lease_owner, lease_until, created_at,"
+            " position) VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', 0, NULL, NULL, NULL, ?, ?, NULL, NULL, NULL,"
+            " ?, ?)"
+            " ON CONFLICT (id) DO NOTHING",
+            (
+                str(uuid.uuid5(_IDS, f"{subscription['id']}:{notification_id}")),
+                subscription["id"],
+                customer_id,
+                facts["rate_request_id"],
+                notification_id,
+                shown,
+                json.dumps(body, separators=(",", ":")),
+                at,
+                at,
+                at,
+                position,
+            ),
+        )
+
+
 def webhook_follower(
     store: Any,
     db: ReadModelDB,
@@ -422,6 +490,9 @@ def webhook_follower(
                 _subscription_event(tx, event)
             elif isinstance(event, BOOKING_EVENTS):
                 _booking_event(tx, event, position, site_url, view)
+                recorded = True
+            elif isinstance(event, TRACKING_EVENTS):
+                _tracking_event(tx, event, position, site_url)
                 recorded = True
         if recorded and on_recorded is not None:
             on_recorded()

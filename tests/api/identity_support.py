@@ -16,7 +16,15 @@ from tests.api.accounts_support import AUTH, INDIVIDUAL_FORM, PASSWORD, accepted
 from tests.corpus import fresh_national_id
 
 # The dependencies that name the caller; each asks api/identity.py.
-IDENTITY = {"current_principal", "customer", "admin", "audit_reader", "integration_customer", "stream_reader"}
+IDENTITY = {
+    "current_principal",
+    "customer",
+    "admin",
+    "audit_reader",
+    "integration_customer",
+    "stream_reader",
+    "publisher",  # POST /v3/events (issue 29)
+}
 # Doors open to anybody (logging in, signing up, resetting a forgotten password, health, the web app).
 PUBLIC = re.compile(
     r"^(/auth/api/v1/login|/auth/api/v1/\{nationalID\}/reset-password(/token)?"

@@ -56,6 +56,14 @@ def test_every_operation_has_a_typed_success_and_documented_errors() -> None:
                 dcsa_error = {"$ref": "#/components/schemas/ErrorResponse"}
                 assert body["schema"] == dcsa_error, (method, path, status)
             continue
+        if path.startswith("/v3/"):
+            # DCSA Track & Trace 3.0 (issue 29): the standard's feedbackElements, not the envelope.
+            assert {"413", "415", "429"} <= set(responses), (method, path)
+            assert operation["security"] == [{"bearerAuth": []}, {"apiKey": []}], (method, path)
+            for status in errors | {"413", "415", "429"}:
+                body = responses[status]["content"]["application/json"]
+                assert body["schema"] == {"$ref": "#/components/schemas/EventsError"}, (method, path, status)
+            continue
         for status in errors:
             body = responses[status]["content"]["application/json"]
             assert body["schema"] == {"$ref": "#/components/schemas/ErrorEnvelope"}

@@ -18,6 +18,7 @@ import { StepsHeader } from '../components/steps-header';
 import { BookingNotFound } from '../components/booking-not-found';
 import { BookingRequestStep, FinalStep, PricePanel } from '../components/steps';
 import { SummaryHeader } from '../components/summary-header';
+import { TrackingPanel } from '../components/tracking-panel';
 import styles from '../components/booking.module.css';
 
 function serverSnapshot(d: RateRequestDetail) {
@@ -78,6 +79,7 @@ export function RateRequestDetailRoute() {
       <StepsHeader active={step} />
       <BookingChangesPanel detail={detail} />
       <BookingSailingCard id={detail.id} />
+      <TrackingPanel detail={detail} />
       {snapshot.matches({ rateRequest: 'awaitingQuote' }) ? (
         <>
           <SummaryHeader detail={detail} />

@@ -1,0 +1,54 @@
+"""Staff's side of tracking (issue 29): publisher keys and the events that matched no booking."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, Field
+
+
+class PublisherKeyBody(BaseModel):
+    label: str = Field(max_length=200)  # who publishes with it: "Rotterdam ECT Delta gate"
+
+
+class PublisherKey(BaseModel):
+    id: str
+    label: str
+    hint: str  # the key's first characters, to tell keys apart
+    createdAt: str
+    revokedAt: str | None
+
+
+class IssuedPublisherKey(PublisherKey):
+    key: str  # answered this once; only its hash is kept
+
+
+class UnmatchedEvent(BaseModel):
+    id: str
+    eventID: str
+    eventType: str
+    eventSubtype: str | None
+    equipmentReference: str | None
+    eventDateTime: str
+    recordedAt: str
+
+
+class AssignBody(BaseModel):
+    bookingReference: str = Field(max_length=100)
+
+
+class Done(BaseModel):
+    id: str
+    done: bool
+
+
+class TrackingProgress(BaseModel):
+    """Where a confirmed booking is, from its tracking events (issue 29); the spec's `state` is unchanged."""
+
+    # gated-in, loaded, departed, arrived, discharged, gated-out, available, picked-up, delivered; null
+    # before the first actual milestone.
+    stage: str | None
+    summary: str  # "Loaded on KING OF THE SEAS at Bandar Abbas, arriving Hamburg 14 Jan, 2 days late"
+    vesselName: str | None
+    lastMilestoneAt: str | None
+    estimatedArrival: str | None
+    arrivalDelayHours: float | None  # the latest estimate against the first plan (negative: early)
+    milestones: int

@@ -1,0 +1,59 @@
+"""Which booking a tracking event is about, read from the read models when it is published (issue 29).
+
+In order: a booking reference the event's shipment details carry (`documentReference` or an additional one,
+of type BKG or CBR: the portal's booking reference, the standard's carrierBookingReference), else the
+container, tied to a booking by an earlier event that named both. The answer is recorded in the event, so a
+replay places it the same way whatever the read models later say.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from api.booking_reference import rate_request_id_for
+from domain.tracking.milestone import BookingMatch, equipment_reference
+from infrastructure.read_db import Tx
+from projections.tracking import booking_of_container
+
+BOOKING_DOCUMENTS = ("BKG", "CBR")
+
+
+def booking_references(document: dict[str, Any]) -> list[str]:
+    details = document.get("shipmentDetails") or {}
+    references = [
+        details.get("documentReference") or {},
+        *(details.get("additionalDocumentReferences") or []),
+    ]
+    return [
+        str(r["reference"])
+        for r in references
+        if isinstance(r, dict) and r.get("typeCode") in BOOKING_DOCUMENTS and r.get("reference")
+    ]
+
+
+def _booking(tx: Tx, rate_request_id: str) -> BookingMatch | None:
+    row = tx.one(
+        "SELECT id, customer_id, reference FROM booking_rate_requests WHERE id = ?", (rate_request_id,)
+    )
+    if row is None:
+        return None
+    return BookingMatch(str(row["id"]), str(row["customer_id"]), str(row["reference"] or row["id"]))
+
+
+def match(tx: Tx, document: dict[str, Any]) -> BookingMatch | None:
+    for reference in booking_references(document):
+        rate_request_id = rate_request_id_for(tx, reference)
+        found = None if rate_request_id is None else _booking(tx, rate_request_id)
+        if found is not None:
+            return found
+    container = equipment_reference(document)
+    if container is not None:
+        tied = booking_of_container(tx, container)
+        if tied is not None:
+            return BookingMatch(tied["rate_request_id"], tied["customer_id"], tied["booking_reference"])
+    return None
+
+
+def booking_by_reference(tx: Tx, reference: str) -> BookingMatch | None:
+    rate_request_id = rate_request_id_for(tx, reference)
+    return None if rate_request_id is None else _booking(tx, rate_request_id)

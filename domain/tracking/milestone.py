@@ -1,0 +1,237 @@
+"""A tracking event (DCSA TNT 3.0): one aggregate per published `eventID`, so a publisher's retry finds the
+event already stored, a later revision replaces it and a retraction withdraws it.
+
+The aggregate keeps the standard's body as sent (JSON text: the wire document is the record) and the few
+facts the read models need: which booking it was matched to at publication (decided once, so a replay gives
+the same answer), its type, container and the moment the real-world event happened or will happen.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+from uuid import NAMESPACE_URL, UUID, uuid5
+
+from eventsourcing.domain import Aggregate, event
+
+from domain.booking.containers import is_valid as is_container_number
+from domain.shared.actor import Actor
+from domain.shared.aggregate import audit_fields
+from domain.shared.errors import Forbidden, IllegalTransition, ValidationFailed
+
+PUBLISHER = "publisher"
+EVENT_TYPES = ("SHIPMENT", "TRANSPORT", "EQUIPMENT", "IOT", "REEFER")
+_SUBTYPE_FIELD = {
+    "SHIPMENT": "shipmentEventTypeCode",
+    "TRANSPORT": "transportEventTypeCode",
+    "EQUIPMENT": "equipmentEventTypeCode",
+    "IOT": "iotEventTypeCode",
+    "REEFER": "reeferEventTypeCode",
+}
+UN_LOCODE = re.compile(r"^[A-Z]{2}[A-Z2-9]{3}\Z")
+_NAMESPACE = uuid5(NAMESPACE_URL, "urn:freight:tracking-event")
+
+
+@dataclass(frozen=True)
+class BookingMatch:
+    """The booking an event is about (found by the caller in the read models), or none."""
+
+    rate_request_id: str
+    customer_id: str
+    reference: str
+
+
+def event_key(document: dict[str, Any]) -> str:
+    """The standard's composite key: the originating party (code, provider, list) and the `eventID`."""
+    party = (document.get("eventRouting") or {}).get("originatingParty") or {}
+    parts = [str(party.get(k) or "") for k in ("partyCode", "codeListProvider", "codeListName")]
+    return "|".join([*parts, str(document.get("eventID") or "")])
+
+
+def tracking_event_id(document: dict[str, Any]) -> UUID:
+    return uuid5(_NAMESPACE, event_key(document))
+
+
+def subtype(document: dict[str, Any]) -> str | None:
+    classification = document.get("eventClassification") or {}
+    name = _SUBTYPE_FIELD.get(str(classification.get("eventTypeCode")))
+    return None if name is None else classification.get(name)
+
+
+def equipment_reference(document: dict[str, Any]) -> str | None:
+    found = (document.get("equipmentDetails") or {}).get("equipmentReference")
+    return None if found is None else str(found).strip().upper()
+
+
+def check_event(document: dict[str, Any], where: str) -> None:
+    """What the standard leaves optional but a tracking event of this portal needs (`where`: its JSON path).
+
+    A retraction needs only its `eventID`."""
+    problems: dict[str, str] = {}
+    if not str(document.get("eventID") or "").strip():
+        problems[f"{where}.eventID"] = "This field is required."
+    if document.get("isRetracted") is True:
+        if problems:
+            raise ValidationFailed(problems)
+        return
+    if not document.get("eventDateTime"):
+        problems[f"{where}.eventDateTime"] = "This field is required."
+    for name in ("eventDateTime", "eventUpdatedDateTime"):
+        value = document.get(name)
+        if value and not _is_instant(value):
+            problems[f"{where}.{name}"] = "An RFC 3339 date-time with its offset (2026-01-23T01:23:45Z)"
+    kind = (document.get("eventClassification") or {}).get("eventTypeCode")
+    if kind not in EVENT_TYPES:
+        problems[f"{where}.eventClassification.eventTypeCode"] = "One of " + ", ".join(EVENT_TYPES)
+    elif not subtype(document):
+        problems[f"{where}.eventClassification.{_SUBTYPE_FIELD[kind]}"] = "This field is required."
+    container = equipment_reference(document)
+    if kind == "EQUIPMENT" and not container:
+        problems[f"{where}.equipmentDetails.equipmentReference"] = "An equipment event names its container."
+    elif container is not None and len(container) == 11 and not is_container_number(container):
+        problems[f"{where}.equipmentDetails.equipmentReference"] = (
+            f"{container} is not an ISO 6346 container number (owner code, category, serial, check digit)"
+        )
+    location = (document.get("eventLocation") or {}).get("UNLocationCode")
+    if location is not None and not UN_LOCODE.fullmatch(str(location)):
+        problems[f"{where}.eventLocation.UNLocationCode"] = f"{location} is not a UN/LOCODE"
+    call_location = (
+        ((document.get("transportDetails") or {}).get("transportCall") or {}).get("location") or {}
+    ).get("UNLocationCode")
+    if call_location is not None and not UN_LOCODE.fullmatch(str(call_location)):
+        problems[f"{where}.transportDetails.transportCall.location.UNLocationCode"] = (
+            f"{call_location} is not a UN/LOCODE"
+        )
+    if kind == "TRANSPORT" and location is None and call_location is None:
+        problems[f"{where}.eventLocation.UNLocationCode"] = "A transport event names its port (UN/LOCODE)."
+    if problems:
+        raise ValidationFailed(problems)
+
+
+def _facts(document: dict[str, Any], match: BookingMatch | None) -> dict[str, Any]:
+    classification = document.get("eventClassification") or {}
+    return {
+        "event_id": str(document["eventID"]),
+        "event_type": str(classification.get("eventTypeCode")),
+        "event_subtype": subtype(document),
+        "classifier": classification.get("eventClassifierCode"),
+        "equipment_reference": equipment_reference(document),
+        "event_date_time": str(document["eventDateTime"]),
+        "event_updated_date_time": document.get("eventUpdatedDateTime"),
+        "rate_request_id": None if match is None else match.rate_request_id,
+        "customer_id": None if match is None else match.customer_id,
+        "booking_reference": None if match is None else match.reference,
+    }
+
+
+class TrackingEvent(Aggregate):
+    @classmethod
+    def create_id(cls, key: str, **_: Any) -> UUID:
+        return uuid5(_NAMESPACE, key)
+
+    @event("Published")
+    def __init__(
+        self,
+        key: str,
+        body: str,
+        facts: dict[str, Any],
+        actor_id: str,
+        actor_role: str,
+        reason: str | None,
+    ) -> None:
+        self.key = key
+        self.body = body
+        self.facts = facts
+        self.retracted = False
+
+    @classmethod
+    def publish(
+        cls, document: dict[str, Any], body: str, match: BookingMatch | None, actor: Actor
+    ) -> TrackingEvent:
+        if actor.role not in (PUBLISHER, "admin"):
+            raise Forbidden("Only a publisher or staff may publish tracking events")
+        return cls(key=event_key(document), body=body, facts=_facts(document, match), **audit_fields(actor))
+
+    def is_newer(self, document: dict[str, Any]) -> bool:
+        """The standard: an event overrides one with the same `eventID` and an earlier
+        `eventUpdatedDateTime`; anything else with that id is a retry, accepted and ignored."""
+        mine = self.facts.get("event_updated_date_time")
+        theirs = document.get("eventUpdatedDateTime")
+        return bool(theirs and mine and _instant(theirs) > _instant(mine))
+
+    def revise(self, document: dict[str, Any], body: str, match: BookingMatch | None, actor: Actor) -> None:
+        if self.retracted:
+            raise IllegalTransition("tracking_event", "retracted", "revise")
+        previous = self.facts.get("event_date_time")
+        self._revised(body=body, facts=_facts(document, match), previous=previous, **audit_fields(actor))
+
+    @event("Revised")
+    def _revised(
+        self,
+        body: str,
+        facts: dict[str, Any],
+        previous: str | None,
+        actor_id: str,
+        actor_role: str,
+        reason: str | None,
+    ) -> None:
+        self.body = body
+        self.facts = facts
+
+    def retract(self, actor: Actor) -> bool:
+        """Withdraw the event; False when it already was (a retried retraction)."""
+        if self.retracted:
+            return False
+        # The facts ride along, so a follower (the webhook policy) tells the booking's customer without
+        # reading the aggregate.
+        self._retracted(facts=self.facts, **audit_fields(actor))
+        return True
+
+    @event("Retracted")
+    def _retracted(self, facts: dict[str, Any], actor_id: str, actor_role: str, reason: str | None) -> None:
+        self.retracted = True
+
+    def assign(self, match: BookingMatch, actor: Actor) -> None:
+        """Staff attach an event that matched no booking to the booking it is about."""
+        if not actor.is_staff:
+            raise Forbidden("Staff only")
+        if self.facts.get("rate_request_id") is not None:
+            raise IllegalTransition("tracking_event", "matched", "assign")
+        self._assigned(
+            rate_request_id=match.rate_request_id,
+            customer_id=match.customer_id,
+            booking_reference=match.reference,
+            **audit_fields(actor),
+        )
+
+    @event("Assigned")
+    def _assigned(
+        self,
+        rate_request_id: str,
+        customer_id: str,
+        booking_reference: str,
+        actor_id: str,
+        actor_role: str,
+        reason: str | None,
+    ) -> None:
+        self.facts = {
+            **self.facts,
+            "rate_request_id": rate_request_id,
+            "customer_id": customer_id,
+            "booking_reference": booking_reference,
+        }
+
+
+def _is_instant(value: Any) -> bool:
+    try:
+        return (
+            isinstance(value, str) and datetime.fromisoformat(value.replace("Z", "+00:00")).tzinfo is not None
+        )
+    except ValueError:
+        return False
+
+
+def _instant(text: str) -> float:
+    return datetime.fromisoformat(str(text).replace("Z", "+00:00")).timestamp()

@@ -1,0 +1,80 @@
+"""Who is told what about tracking (issue 29): the booking's customer, in the app, when the vessel departs
+or arrives, when the cargo is delivered, and when the vessel's estimated arrival moves by more than 24 hours.
+
+Only actual milestones of a matched booking are told (a plan or an estimate of a departure is not news); an
+event that matched no booking tells nobody until staff assign it. Notices are name-based on the source
+event (the policy), so a replay never tells twice.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+from typing import Any
+
+from domain.notifications.policy import Notice, NoticeContext, Subject, notices
+from domain.tracking.milestone import TrackingEvent
+
+T: Any = TrackingEvent  # the event classes are made by the aggregate's decorators: mypy cannot see them
+ESTIMATE_MOVED_HOURS = 24
+
+_TOLD: dict[tuple[str, str], tuple[str, str]] = {
+    ("TRANSPORT", "DEPA"): ("Departed", "The vessel{vessel} carrying your booking {ref} departed {port}."),
+    ("TRANSPORT", "ARRI"): ("Arrived", "The vessel{vessel} carrying your booking {ref} arrived at {port}."),
+    ("EQUIPMENT", "DROP"): (
+        "Delivered",
+        "Container {container} of your booking {ref} was delivered at {port}.",
+    ),
+}
+
+
+def _words(body: dict[str, Any]) -> dict[str, str]:
+    call = (body.get("transportDetails") or {}).get("transportCall") or {}
+    vessel = (call.get("vesselTransport") or {}).get("vesselName")
+    location = body.get("eventLocation") or {}
+    return {
+        "vessel": f" {vessel}" if vessel else "",
+        "port": str(location.get("locationName") or location.get("UNLocationCode") or "its port"),
+        "container": str((body.get("equipmentDetails") or {}).get("equipmentReference") or ""),
+    }
+
+
+def _hours(later: str, earlier: str) -> float:
+    def at(text: str) -> datetime:
+        return datetime.fromisoformat(text.replace("Z", "+00:00"))
+
+    return (at(later) - at(earlier)).total_seconds() / 3600
+
+
+@notices.register(T.Published)
+def milestone(event: Any, context: NoticeContext) -> Notice | None:
+    facts = event.facts
+    told = _TOLD.get((facts["event_type"], facts.get("event_subtype") or ""))
+    if told is None or facts.get("classifier") != "ACT" or not facts.get("customer_id"):
+        return None
+    reference = facts.get("booking_reference")
+    message = told[1].format(ref=reference, **_words(json.loads(event.body)))
+    return Notice(
+        facts["customer_id"], told[0], message, Subject("rate_request", facts["rate_request_id"], reference)
+    )
+
+
+@notices.register(T.Revised)
+def estimate_moved(event: Any, context: NoticeContext) -> Notice | None:
+    facts = event.facts
+    arrival = facts["event_type"] == "TRANSPORT" and facts.get("event_subtype") == "ARRI"
+    if not arrival or facts.get("classifier") == "ACT" or not facts.get("customer_id") or not event.previous:
+        return None
+    moved = _hours(facts["event_date_time"], event.previous)
+    if abs(moved) <= ESTIMATE_MOVED_HOURS:
+        return None
+    reference = facts.get("booking_reference")
+    words = _words(json.loads(event.body))
+    when = facts["event_date_time"][:16].replace("T", " ")
+    direction = "later" if moved > 0 else "earlier"
+    message = (
+        f"The vessel{words['vessel']} carrying your booking {reference} is now expected at {words['port']}"
+        f" on {when} UTC, {round(abs(moved))} h {direction} than before."
+    )
+    subject = Subject("rate_request", facts["rate_request_id"], reference)
+    return Notice(facts["customer_id"], "Arrival estimate changed", message, subject)

@@ -1,0 +1,232 @@
+"""Read models of tracking (issue 29): publisher keys (by hash, for the one identity check) and the tracking
+events per booking, ordered by when the real-world event happened (`eventDateTime`, as UTC text), so an event
+that arrives late is placed where it belongs. Events that matched no booking stay, listed for staff."""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+from typing import Any
+
+from domain.tracking.milestone import TrackingEvent
+from domain.tracking.publisher_key import PublisherKey
+from infrastructure.read_db import Tx
+from projections.batch import BatchTx
+from projections.history import utc_text
+from projections.projection import Projection
+
+KEYS = "tracking_publisher_keys"
+EVENTS = "tracking_events"
+
+projection = Projection(
+    name="tracking",
+    tables={KEYS: ("id",), EVENTS: ("id",)},
+    schema=[
+        f"CREATE TABLE IF NOT EXISTS {KEYS} ("
+        " id TEXT PRIMARY KEY, label TEXT NOT NULL, key_hash TEXT NOT NULL, hint TEXT NOT NULL,"
+        " created_at TEXT NOT NULL, revoked_at TEXT, position BIGINT NOT NULL)",
+        f"CREATE UNIQUE INDEX IF NOT EXISTS tracking_keys_hash ON {KEYS} (key_hash)",
+        f"CREATE TABLE IF NOT EXISTS {EVENTS} ("
+        " id TEXT PRIMARY KEY, event_id TEXT NOT NULL, event_type TEXT NOT NULL, event_subtype TEXT,"
+        " classifier TEXT, equipment_reference TEXT, event_date_time TEXT NOT NULL,"
+        " event_updated_date_time TEXT, rate_request_id TEXT, customer_id TEXT, booking_reference TEXT,"
+        " body TEXT NOT NULL, retracted_at TEXT, recorded_at TEXT NOT NULL, position BIGINT NOT NULL)",
+        f"CREATE INDEX IF NOT EXISTS tracking_events_booking ON {EVENTS}"
+        " (customer_id, rate_request_id, event_date_time)",
+        f"CREATE INDEX IF NOT EXISTS tracking_events_equipment ON {EVENTS} (equipment_reference, position)",
+        f"CREATE INDEX IF NOT EXISTS tracking_events_unmatched ON {EVENTS} (rate_request_id, recorded_at)",
+    ],
+)
+
+
+def moment(text: str | None) -> str | None:
+    """A date-time of the standard as sortable UTC text (offsets differ between publishers)."""
+    if not text:
+        return None
+    return utc_text(datetime.fromisoformat(str(text).replace("Z", "+00:00")))
+
+
+def _row(facts: dict[str, Any], body: str) -> dict[str, Any]:
+    return {
+        "event_id": facts["event_id"],
+        "event_type": facts["event_type"],
+        "event_subtype": facts.get("event_subtype"),
+        "classifier": facts.get("classifier"),
+        "equipment_reference": facts.get("equipment_reference"),
+        "event_date_time": moment(facts["event_date_time"]),
+        "event_updated_date_time": moment(facts.get("event_updated_date_time")),
+        "rate_request_id": facts.get("rate_request_id"),
+        "customer_id": facts.get("customer_id"),
+        "booking_reference": facts.get("booking_reference"),
+        "body": body,
+    }
+
+
+@projection.on(PublisherKey.Issued)
+def key_issued(tx: BatchTx, event: Any, position: int) -> None:
+    tx.insert(
+        KEYS,
+        {
+            "id": str(event.originator_id),
+            "label": event.label,
+            "key_hash": event.key_hash,
+            "hint": event.hint,
+            "created_at": utc_text(event.timestamp),
+            "revoked_at": None,
+            "position": position,
+        },
+    )
+
+
+@projection.on(PublisherKey.Revoked)
+def key_revoked(tx: BatchTx, event: Any, position: int) -> None:
+    tx.update(KEYS, str(event.originator_id), {"revoked_at": utc_text(event.timestamp), "position": position})
+
+
+@projection.on(TrackingEvent.Published)
+def published(tx: BatchTx, event: Any, position: int) -> None:
+    tx.insert(
+        EVENTS,
+        {
+            "id": str(event.originator_id),
+            **_row(event.facts, event.body),
+            "retracted_at": None,
+            "recorded_at": utc_text(event.timestamp),
+            "position": position,
+        },
+    )
+
+
+@projection.on(TrackingEvent.Revised)
+def revised(tx: BatchTx, event: Any, position: int) -> None:
+    tx.update(EVENTS, str(event.originator_id), {**_row(event.facts, event.body), "position": position})
+
+
+@projection.on(TrackingEvent.Retracted)
+def retracted(tx: BatchTx, event: Any, position: int) -> None:
+    tx.update(
+        EVENTS, str(event.originator_id), {"retracted_at": utc_text(event.timestamp), "position": position}
+    )
+
+
+@projection.on(TrackingEvent.Assigned)
+def assigned(tx: BatchTx, event: Any, position: int) -> None:
+    tx.update(
+        EVENTS,
+        str(event.originator_id),
+        {
+            "rate_request_id": event.rate_request_id,
+            "customer_id": event.customer_id,
+            "booking_reference": event.booking_reference,
+            "position": position,
+        },
+    )
+
+
+# -- queries --------------------------------------------------------------------------
+def publisher_by_hash(tx: Tx, key_hash: str) -> dict[str, Any] | None:
+    return tx.one(f"SELECT * FROM {KEYS} WHERE key_hash = ? AND revoked_at IS NULL", (key_hash,))
+
+
+def publisher_keys(tx: Tx) -> list[dict[str, Any]]:
+    rows = tx.all(f"SELECT * FROM {KEYS} ORDER BY created_at DESC, id")
+    return [
+        {
+            "id": r["id"],
+            "label": r["label"],
+            "hint": r["hint"],
+            "createdAt": r["created_at"],
+            "revokedAt": r["revoked_at"],
+        }
+        for r in rows
+    ]
+
+
+def booking_of_container(tx: Tx, container: str) -> dict[str, Any] | None:
+    """The booking a container was last reported for (an event naming both the booking and the container
+    ties them; later events that name only the container follow that tie)."""
+    return tx.one(
+        f"SELECT rate_request_id, customer_id, booking_reference FROM {EVENTS}"
+        " WHERE equipment_reference = ? AND rate_request_id IS NOT NULL AND retracted_at IS NULL"
+        " ORDER BY position DESC LIMIT 1",
+        (container,),
+    )
+
+
+def events_page(
+    tx: Tx,
+    customer_id: str,
+    *,
+    booking_id: str | None = None,
+    equipment: str | None = None,
+    event_types: list[str] | None = None,
+    updated_from: str | None = None,
+    updated_to: str | None = None,
+    happened_from: str | None = None,
+    happened_to: str | None = None,
+    after: tuple[str, str] | None = None,
+    limit: int = 100,
+) -> list[dict[str, Any]]:
+    """A customer's own tracking events (not withdrawn), by `eventDateTime`, `limit` after the cursor."""
+    where = ["customer_id = ?", "retracted_at IS NULL"]
+    params: list[Any] = [customer_id]
+    if booking_id is not None:
+        where.append("rate_request_id = ?")
+        params.append(booking_id)
+    if equipment is not None:
+        where.append("equipment_reference = ?")
+        params.append(equipment.strip().upper())
+    if event_types:
+        where.append("event_type IN (" + ", ".join("?" for _ in event_types) + ")")
+        params.extend(event_types)
+    # eventUpdatedDateTime when the publisher sent it, else when it was recorded.
+    if updated_from is not None:
+        where.append("COALESCE(event_updated_date_time, recorded_at) >= ?")
+        params.append(updated_from)
+    if updated_to is not None:
+        where.append("COALESCE(event_updated_date_time, recorded_at) <= ?")
+        params.append(updated_to)
+    if happened_from is not None:
+        where.append("event_date_time >= ?")
+        params.append(happened_from)
+    if happened_to is not None:
+        where.append("event_date_time <= ?")
+        params.append(happened_to)
+    if after is not None:
+        where.append("(event_date_time > ? OR (event_date_time = ? AND id > ?))")
+        params.extend([after[0], after[0], after[1]])
+    rows = tx.all(
+        f"SELECT id, event_date_time, body FROM {EVENTS} WHERE {' AND '.join(where)}"
+        " ORDER BY event_date_time, id LIMIT ?",
+        (*params, limit),
+    )
+    return [dict(r) for r in rows]
+
+
+def timeline(tx: Tx, rate_request_id: str) -> list[dict[str, Any]]:
+    """A booking's tracking events, not withdrawn, in the order they happened."""
+    rows = tx.all(
+        f"SELECT event_type, event_subtype, classifier, equipment_reference, event_date_time, body"
+        f" FROM {EVENTS} WHERE rate_request_id = ? AND retracted_at IS NULL ORDER BY event_date_time, id",
+        (rate_request_id,),
+    )
+    return [{**dict(r), "body": json.loads(r["body"])} for r in rows]
+
+
+def unmatched(tx: Tx) -> list[dict[str, Any]]:
+    rows = tx.all(
+        f"SELECT id, event_id, event_type, event_subtype, equipment_reference, event_date_time, recorded_at"
+        f" FROM {EVENTS} WHERE rate_request_id IS NULL AND retracted_at IS NULL ORDER BY recorded_at DESC, id"
+    )
+    return [
+        {
+            "id": r["id"],
+            "eventID": r["event_id"],
+            "eventType": r["event_type"],
+            "eventSubtype": r["event_subtype"],
+            "equipmentReference": r["equipment_reference"],
+            "eventDateTime": r["event_date_time"],
+            "recordedAt": r["recorded_at"],
+        }
+        for r in rows
+    ]

@@ -1,0 +1,468 @@
+"""DCSA Track & Trace 3.0 (issue 29): events in through `POST /v3/events` with a publisher key, out through
+`GET /v3/events` to the booking's own customer. Every body sent and answered is validated against the TNT
+3.0.0 document in contract/dcsa/tnt; both stores."""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from api.cli import main
+from api.main import create_app
+from api.settings import Settings
+from tests.api.accounts_support import settle
+from tests.api.booking_support import (
+    CLIENT,
+    PASSWORD,
+    assert_verify_clean,
+    customer,
+    fails,
+    in_shipping_order,
+    ok,
+)
+from tests.api.tracking_support import (
+    KEYS,
+    UNMATCHED,
+    V3,
+    booking_document,
+    equipment,
+    publish,
+    publisher_key,
+    read_events,
+    refused,
+    sample,
+    transport,
+)
+from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME, login
+from tests.corpus import CONTAINER_WITH_WRONG_CHECK_DIGIT, TRACKED_CONTAINERS, TRACKING_PORTS
+
+BANDAR_ABBAS, HAMBURG, ROTTERDAM, SINGAPORE, JEBEL_ALI = TRACKING_PORTS
+
+
+def confirmed(client: TestClient, who: dict[str, str], admin: dict[str, str]) -> str:
+    """A confirmed booking of `who`: its reference (the standard's carrierBookingReference)."""
+    rid = in_shipping_order(client, who, admin)
+    reference = ok(client.get(f"{CLIENT}/rate-requests/{rid}", headers=who))["reference"]
+    assert reference
+    return str(reference)
+
+
+def ids(events: list[dict[str, Any]]) -> list[str]:
+    return [e["eventID"] for e in events]
+
+
+def test_the_shared_samples_are_accepted_and_read_back_by_the_booking_they_name(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    alice = customer(client, "tnt-samples")
+    reference = confirmed(client, alice, admin_headers)
+    publisher = publisher_key(client, admin_headers)
+    # As published: the sample names a booking and a container this carrier does not know.
+    shipment, container_only = sample("post-events-shipment"), sample("post-events-equipment")
+    said = publish(client, publisher, *shipment["events"], *container_only["events"])
+    assert [e["severity"] for e in said] == ["WARN", "WARN"]
+    unmatched = ok(client.get(UNMATCHED, headers=admin_headers))["list"]
+    assert sorted(ids_ := [u["eventID"] for u in unmatched]) == sorted(
+        ["evt-ship-001", "evt-equip-001-2026-01-20T14:15:00Z"]
+    ), ids_
+    assert read_events(client, alice) == ([], None)
+    # The same bodies naming alice's booking (the equipment event ties its container to it).
+    mine = sample("post-events-shipment")["events"][0]
+    mine["eventID"] = "evt-ship-002"
+    mine["shipmentDetails"]["documentReference"]["reference"] = reference
+    loaded = sample("post-events-equipment")["events"][0]
+    loaded["eventID"] = "evt-equip-002"
+    loaded["shipmentDetails"] = booking_document(reference)
+    assert publish(client, publisher, mine, loaded) == []
+    events, cursor = read_events(client, alice, carrierBookingReference=reference)
+    assert cursor is None
+    assert ids(events) == ["evt-ship-002", "evt-equip-002"]  # by eventDateTime: 10:00 then 14:15
+    assert events[0] == mine and events[1] == loaded  # every field as published
+    # Staff assign the unmatched equipment sample to alice's booking: it joins her events.
+    equipment_row = next(u for u in unmatched if u["eventType"] == "EQUIPMENT")
+    ok(
+        client.put(
+            f"/integrations/api/v1/admin/tracking-events/{equipment_row['id']}/booking",
+            headers=admin_headers,
+            json={"bookingReference": reference},
+        )
+    )
+    events, _ = read_events(client, alice, equipmentReference="APZU4812090")
+    assert ids(events) == ["evt-equip-002", "evt-equip-001-2026-01-20T14:15:00Z"] or ids(events) == [
+        "evt-equip-001-2026-01-20T14:15:00Z",
+        "evt-equip-002",
+    ]
+    assert len(events) == 2
+    assert [u["eventID"] for u in ok(client.get(UNMATCHED, headers=admin_headers))["list"]] == [
+        "evt-ship-001"
+    ]
+
+
+def test_a_voyage_in_events_out_of_order_retried_revised_and_retracted(
+    client: TestClient, admin_headers: dict[str, str], tmp_path: Path
+) -> None:
+    alice = customer(client, "tnt-voyage")
+    reference = confirmed(client, alice, admin_headers)
+    publisher = publisher_key(client, admin_headers)
+    box, stranger = TRACKED_CONTAINERS[0], TRACKED_CONTAINERS[3]
+    gate_in = equipment("gtin-1", "GTIN", box, "2026-01-10T08:00:00Z", BANDAR_ABBAS, reference)
+    load = equipment("load-1", "LOAD", box, "2026-01-11T09:30:00+03:30", BANDAR_ABBAS)  # 06:00Z
+    departure_estimate = transport(
+        "depa-1", "DEPA", "EST", "2026-01-11T18:00:00Z", BANDAR_ABBAS, reference,
+        "2026-01-05T00:00:00Z", "KING OF THE SEAS",
+    )  # fmt: skip
+    discharge = equipment("disc-1", "DISC", box, "2026-01-24T11:00:00Z", HAMBURG)
+    gate_out = equipment("gtot-1", "GTOT", box, "2026-01-25T15:00:00Z", HAMBURG)
+    # Gate-out and discharge arrive before the gate-in and the load: their eventDateTime places them.
+    assert publish(client, publisher, gate_out, discharge) == [
+        {"severity": "WARN", "message": "Matches no booking of this carrier; kept for staff to assign",
+         "propertyPath": f"$.events[{i}]"} for i in (0, 1)
+    ]  # fmt: skip
+    assert publish(client, publisher, gate_in, load, departure_estimate) == []
+    # The estimate changes: the same eventID with a later eventUpdatedDateTime replaces it.
+    later_estimate = {
+        **departure_estimate,
+        "eventDateTime": "2026-01-12T06:00:00Z",
+        "eventUpdatedDateTime": "2026-01-09T00:00:00Z",
+        "transportDetails": {**departure_estimate["transportDetails"], "delayReasonCodes": ["WEA"]},
+    }
+    assert publish(client, publisher, later_estimate) == []
+    # A retry of the first estimate (an earlier update) and a repost of the gate-in: accepted and ignored.
+    said = publish(client, publisher, departure_estimate, gate_in)
+    assert [(e["severity"], e["propertyPath"]) for e in said] == [
+        ("INFO", "$.events[0].eventID"),
+        ("INFO", "$.events[1].eventID"),
+    ]
+    actual = transport(
+        "depa-2", "DEPA", "ACT", "2026-01-12T07:10:00Z", BANDAR_ABBAS, reference,
+        "2026-01-12T07:15:00Z", "KING OF THE SEAS",
+    )  # fmt: skip
+    wrong_load = equipment("load-wrong", "LOAD", box, "2026-01-11T05:00:00Z", JEBEL_ALI, reference)
+    assert publish(client, publisher, actual, wrong_load) == []
+    # Withdrawn by the standard's flag, and a second (TNT 2 style) correction naming its predecessor.
+    retraction = {"eventRouting": {"originatingParty": gate_in["eventRouting"]["originatingParty"]},
+                  "eventID": "load-wrong", "isRetracted": True}  # fmt: skip
+    assert publish(client, publisher, retraction) == [
+        {"severity": "INFO", "message": "Event load-wrong retracted", "propertyPath": "$.events[0].eventID"}
+    ]
+    unknown_box = equipment("gtin-x", "GTIN", stranger, "2026-01-10T09:00:00Z", ROTTERDAM)
+    assert [e["severity"] for e in publish(client, publisher, unknown_box)] == ["WARN"]
+
+    events, _ = read_events(client, alice, carrierBookingReference=reference)
+    assert ids(events) == ["gtin-1", "load-1", "depa-1", "depa-2"]
+    assert events[2]["eventDateTime"] == "2026-01-12T06:00:00Z"  # the revised estimate
+    assert events[2]["transportDetails"]["delayReasonCodes"] == ["WEA"]
+    # The discharge and gate-out came before anything tied the container: kept for staff, not alice's.
+    assert {u["eventID"] for u in ok(client.get(UNMATCHED, headers=admin_headers))["list"]} == {
+        "gtot-1", "disc-1", "gtin-x",
+    }  # fmt: skip
+    for row in ok(client.get(UNMATCHED, headers=admin_headers))["list"]:
+        if row["eventID"] in ("gtot-1", "disc-1"):
+            ok(client.put(f"/integrations/api/v1/admin/tracking-events/{row['id']}/booking",
+                          headers=admin_headers, json={"bookingReference": reference}))  # fmt: skip
+    events, _ = read_events(client, alice, carrierBookingReference=reference)
+    assert ids(events) == ["gtin-1", "load-1", "depa-1", "depa-2", "disc-1", "gtot-1"]
+    # Later events naming only the container follow the tie.
+    empty_return = equipment("drop-1", "DROP", box, "2026-01-27T10:00:00Z", HAMBURG)
+    assert publish(client, publisher, empty_return) == []
+
+    # Filters and paging.
+    only_equipment, _ = read_events(client, alice, eventTypes="EQUIPMENT", equipmentReference=box)
+    assert ids(only_equipment) == ["gtin-1", "load-1", "disc-1", "gtot-1", "drop-1"]
+    transport_only, _ = read_events(client, alice, eventTypes="TRANSPORT")
+    assert ids(transport_only) == ["depa-1", "depa-2"]
+    in_hamburg_week, _ = read_events(
+        client, alice, eventDateTimeMin="2026-01-20T00:00:00Z", eventDateTimeMax="2026-01-26T00:00:00Z"
+    )
+    assert ids(in_hamburg_week) == ["disc-1", "gtot-1"]
+    updated_lately, _ = read_events(client, alice, eventUpdatedDateTimeMin="2026-01-24T00:00:00Z")
+    assert ids(updated_lately) == ["disc-1", "gtot-1", "drop-1"]
+    pages: list[str] = []
+    cursor: str | None = None
+    while True:
+        query: dict[str, Any] = {"carrierBookingReference": reference, "limit": 2}
+        if cursor:
+            query["cursor"] = cursor
+        page, cursor = read_events(client, alice, **query)
+        assert len(page) <= 2
+        pages.extend(ids(page))
+        if cursor is None:
+            break
+    assert pages == ["gtin-1", "load-1", "depa-1", "depa-2", "disc-1", "gtot-1", "drop-1"]
+    refused(client.get(V3, headers=alice, params={"cursor": "not-a-cursor"}), 400)
+    refused(client.get(V3, headers=alice, params={"eventTypes": "EQUIPMENT,PARCEL"}), 400)
+
+    assert_verify_clean(client.app.state.services, tmp_path)  # type: ignore[attr-defined]
+
+
+def test_bad_events_are_refused_by_field_and_nothing_of_the_request_is_stored(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    alice = customer(client, "tnt-bad")
+    reference = confirmed(client, alice, admin_headers)
+    publisher = publisher_key(client, admin_headers)
+    good = equipment("ok-1", "GTIN", TRACKED_CONTAINERS[1], "2026-02-01T08:00:00Z", ROTTERDAM, reference)
+    wrong_digit = equipment(
+        "bad-1", "LOAD", CONTAINER_WITH_WRONG_CHECK_DIGIT, "2026-02-02T08:00:00Z", ROTTERDAM
+    )
+    no_locode = equipment("bad-2", "LOAD", TRACKED_CONTAINERS[1], "2026-02-02T08:00:00Z", "Rotterdam")
+    not_a_time = equipment("bad-3", "LOAD", TRACKED_CONTAINERS[1], "next tuesday", ROTTERDAM)
+    no_subtype = equipment("bad-4", "LOAD", TRACKED_CONTAINERS[1], "2026-02-02T08:00:00Z", ROTTERDAM)
+    del no_subtype["eventClassification"]["equipmentEventTypeCode"]
+    answer = client.post(
+        V3, headers=publisher, json={"events": [good, wrong_digit, no_locode, not_a_time, no_subtype]}
+    )
+    paths = {e["propertyPath"] for e in refused(answer, 400)}
+    assert {
+        "$.events[1].equipmentDetails.equipmentReference",
+        "$.events[3].eventDateTime",
+        "$.events[4].eventClassification.equipmentEventTypeCode",
+    } <= paths
+    assert any(p.startswith("$.events[2].eventLocation.UNLocationCode") for p in paths)
+    assert not any(p.startswith("$.events[0].") for p in paths)  # the good event is not blamed
+    assert read_events(client, alice) == ([], None)
+    refused(client.post(V3, headers=publisher, json={"events": "none"}), 400)
+    broken = client.post(V3, headers={**publisher, "Content-Type": "application/json"}, content=b"{")
+    refused(broken, 400)
+
+
+def test_customers_see_only_their_own_events_and_each_credential_only_its_door(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    alice, bob = customer(client, "tnt-alice"), customer(client, "tnt-bob")
+    alices, bobs = confirmed(client, alice, admin_headers), confirmed(client, bob, admin_headers)
+    publisher = publisher_key(client, admin_headers)
+    publish(
+        client,
+        publisher,
+        equipment("a-1", "GTIN", TRACKED_CONTAINERS[0], "2026-03-01T08:00:00Z", BANDAR_ABBAS, alices),
+        equipment("b-1", "GTIN", TRACKED_CONTAINERS[2], "2026-03-01T09:00:00Z", SINGAPORE, bobs),
+    )
+    assert ids(read_events(client, alice)[0]) == ["a-1"]
+    assert ids(read_events(client, bob)[0]) == ["b-1"]
+    # Bob naming alice's booking or container reads nothing of hers.
+    assert read_events(client, bob, carrierBookingReference=alices) == ([], None)
+    assert read_events(client, bob, equipmentReference=TRACKED_CONTAINERS[0]) == ([], None)
+    # Bob's API key reads his own events, and cannot publish.
+    key = ok(client.post("/integrations/api/v1/client/api-keys", headers=bob, json={"label": "erp"}), 201)[
+        "key"
+    ]
+    assert ids(read_events(client, {"API-Key": key})[0]) == ["b-1"]
+    assert ids(read_events(client, {"Authorization": f"Bearer {key}"})[0]) == ["b-1"]
+    late = equipment("b-2", "LOAD", TRACKED_CONTAINERS[2], "2026-03-02T09:00:00Z", SINGAPORE, bobs)
+    refused(client.post(V3, headers={"API-Key": key}, json={"events": [late]}), 403)
+    # A customer signed in cannot publish either; staff signed in can (a milestone recorded by hand).
+    refused(client.post(V3, headers=bob, json={"events": [late]}), 403)
+    publish(client, admin_headers, late)
+    assert ids(read_events(client, bob)[0]) == ["b-1", "b-2"]
+    # The publisher key publishes only: no events, no bookings, no keys.
+    refused(client.get(V3, headers=publisher), 403)
+    assert client.get(f"{CLIENT}/rate-requests", headers=publisher).status_code == 403
+    assert client.get("/v2/bookings/" + bobs, headers=publisher).status_code == 403
+    fails(client.get(KEYS, headers=publisher), 403)
+    # Nobody, and a revoked key, is 401; only staff manage publisher keys.
+    refused(client.post(V3, json={"events": [late]}), 401)
+    fails(client.post(KEYS, headers=alice, json={"label": "mine"}), 403)
+    key_id = ok(client.get(KEYS, headers=admin_headers))["list"][0]["id"]
+    ok(client.delete(f"{KEYS}/{key_id}", headers=admin_headers))
+    refused(client.post(V3, headers=publisher, json={"events": [late]}), 401)
+    listed = ok(client.get(KEYS, headers=admin_headers))["list"]
+    assert listed[0]["revokedAt"] and "key" not in listed[0]
+    # Only the key's hash is kept: the clear key is nowhere in the store.
+    clear = publisher["API-Key"].encode()
+    stored = client.app.state.services.store.writer.select_notifications(1, 100_000)  # type: ignore[attr-defined]
+    assert stored and not any(clear in bytes(n.state) for n in stored)
+    assert any(hashlib.sha256(clear).hexdigest().encode() in bytes(n.state) for n in stored)
+
+
+def test_a_publisher_key_opens_only_the_publishing_door(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    from api.identity import PUBLISHER_OUT_OF_SCOPE
+    from tests.api.identity_support import doors
+
+    publisher = publisher_key(client, admin_headers)
+    key = publisher["API-Key"]
+    tried, wrong = 0, []
+    for door in doors(client.app):  # type: ignore[arg-type]
+        for headers in ({"Authorization": f"Bearer {key}"}, {"API-Key": key}):
+            tried += 1
+            answer = door.call(client, headers)
+            if (door.method, door.path) == ("POST", "/v3/events"):
+                if answer.status_code != 400:  # let in; the empty body is refused by the standard
+                    wrong.append(f"{door.method} {door.path}: {answer.status_code} (its scope)")
+                continue
+            said = (
+                answer.json() if answer.headers.get("content-type", "").startswith("application/json") else {}
+            )
+            text = (
+                said.get("error", {}).get("description")
+                or next(iter(said.get("feedbackElements") or [{}])).get("message")
+                or next(iter(said.get("errors") or [{}])).get("errorCodeMessage")
+            )
+            if answer.status_code != 403 or text != PUBLISHER_OUT_OF_SCOPE:
+                wrong.append(f"{door.method} {door.path}: {answer.status_code} {text}")
+    assert tried > 100 and not wrong, wrong
+
+
+def test_the_booking_detail_tells_where_the_cargo_is_without_changing_its_state(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    alice = customer(client, "tnt-progress")
+    rid = in_shipping_order(client, alice, admin_headers)
+    before = ok(client.get(f"{CLIENT}/rate-requests/{rid}", headers=alice))
+    assert before["progress"] is None
+    reference = before["reference"]
+    publisher = publisher_key(client, admin_headers)
+    box = TRACKED_CONTAINERS[1]
+    ship = "KING OF THE SEAS"
+    planned = transport("arri-pln", "ARRI", "PLN", "2026-01-12T08:00:00Z", HAMBURG, reference,
+                        "2026-01-01T00:00:00Z", ship)  # fmt: skip
+    publish(
+        client,
+        publisher,
+        planned,
+        equipment("gi", "GTIN", box, "2026-01-05T08:00:00Z", BANDAR_ABBAS, reference),
+        equipment("ld", "LOAD", box, "2026-01-06T08:00:00Z", BANDAR_ABBAS),
+    )
+    loaded = ok(client.get(f"{CLIENT}/rate-requests/{rid}", headers=alice))
+    assert loaded["progress"]["stage"] == "loaded"
+    assert (
+        loaded["progress"]["summary"] == f"Loaded on {ship} at Bandar Abbas, arriving Hamburg 12 Jan, on time"
+    )
+    # The estimate slips by two days; the departure happens.
+    estimate = transport("arri-est", "ARRI", "EST", "2026-01-14T08:00:00Z", HAMBURG, reference,
+                         "2026-01-07T00:00:00Z", ship)  # fmt: skip
+    departed = transport("depa", "DEPA", "ACT", "2026-01-06T20:00:00Z", BANDAR_ABBAS, reference,
+                         "2026-01-06T20:05:00Z", ship)  # fmt: skip
+    publish(client, publisher, estimate, departed)
+    detail = ok(client.get(f"{CLIENT}/rate-requests/{rid}", headers=alice))
+    assert detail["progress"]["summary"] == (
+        f"Departed Bandar Abbas on {ship}, arriving Hamburg 14 Jan, 2 days late"
+    )
+    assert detail["progress"]["arrivalDelayHours"] == 48
+    assert detail["progress"]["estimatedArrival"] == "2026-01-14T08:00:00Z"
+    # The specification's state codes do not move.
+    assert (detail["state"], detail["stateName"]) == (before["state"], before["stateName"])
+    staff_view = ok(client.get(f"/booking/api/v1/admin/rate-requests/{rid}", headers=admin_headers))
+    assert staff_view["progress"] == detail["progress"]
+    publish(
+        client,
+        publisher,
+        transport(
+            "arri", "ARRI", "ACT", "2026-01-14T09:00:00Z", HAMBURG, reference, "2026-01-14T09:00:00Z", ship
+        ),
+        equipment("dc", "DISC", box, "2026-01-14T15:00:00Z", HAMBURG),
+        equipment("dl", "DROP", box, "2026-01-16T10:00:00Z", HAMBURG),
+    )
+    delivered = ok(client.get(f"{CLIENT}/rate-requests/{rid}", headers=alice))["progress"]
+    assert (delivered["stage"], delivered["summary"]) == ("delivered", "Delivered at Hamburg")
+    assert delivered["milestones"] == 8
+    # Told in the app: the departure, the arrival and the delivery; an estimate moved by more than 24 h.
+    moved = {
+        **estimate,
+        "eventDateTime": "2026-01-16T08:00:00Z",
+        "eventUpdatedDateTime": "2026-01-08T00:00:00Z",
+    }
+    small = {
+        **estimate,
+        "eventDateTime": "2026-01-16T20:00:00Z",
+        "eventUpdatedDateTime": "2026-01-09T00:00:00Z",
+    }
+    publish(client, publisher, moved)
+    publish(client, publisher, small)  # 12 h later again: not news
+    settle(client)
+    account_id = ok(client.get("/auth/api/v1/me", headers=alice))["id"]
+    page = ok(
+        client.get(f"/notification/api/v1/notifications/{account_id}/paging?pageSize=50", headers=alice)
+    )
+    told = [
+        (n["title"], n["message"])
+        for n in page["data"]["costumerlNotificationDetails"]["list"]
+        if n["subject"] and n["subject"]["id"] == rid
+    ]
+    tracking_notices = [
+        t for t in told if t[0] in ("Departed", "Arrived", "Delivered", "Arrival estimate changed")
+    ]
+    assert sorted(tracking_notices) == sorted(
+        [
+            ("Departed", f"The vessel {ship} carrying your booking {reference} departed IRBND."),
+            ("Arrived", f"The vessel {ship} carrying your booking {reference} arrived at DEHAM."),
+            ("Delivered", f"Container {box} of your booking {reference} was delivered at DEHAM."),
+            (
+                "Arrival estimate changed",
+                f"The vessel {ship} carrying your booking {reference} is now expected at DEHAM"
+                " on 2026-01-16 08:00 UTC, 48 h later than before.",
+            ),
+        ]
+    )
+
+
+def test_freight_replay_and_verify_are_clean_with_tracking_events(
+    settings: Settings, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    with TestClient(create_app(settings), raise_server_exceptions=False) as client:
+        admin = login(client, ADMIN_USERNAME, ADMIN_PASSWORD)
+        alice = customer(client, "tnt-replay")
+        reference = confirmed(client, alice, admin)
+        publisher = publisher_key(client, admin)
+        box = TRACKED_CONTAINERS[0]
+        gate_in = equipment("r-gi", "GTIN", box, "2026-04-01T08:00:00Z", BANDAR_ABBAS, reference)
+        publish(
+            client,
+            publisher,
+            gate_in,
+            equipment("r-x", "GTIN", TRACKED_CONTAINERS[3], "2026-04-01T09:00:00Z", ROTTERDAM),
+        )
+        publish(client, publisher, equipment("r-ld", "LOAD", box, "2026-04-02T08:00:00Z", BANDAR_ABBAS))
+        publish(
+            client,
+            publisher,
+            {"eventID": "r-ld", "isRetracted": True, "eventRouting": gate_in["eventRouting"]},
+        )
+        before, _ = read_events(client, alice)
+        services = client.app.state.services  # type: ignore[attr-defined]
+        assert services.settle_all(services.store.head())  # every follower caught up before the server stops
+    import api.cli.read_models as commands
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(commands, "load_settings", lambda: settings)
+    assert main(["replay"]) == 0
+    assert main(["verify"]) == 0
+    with TestClient(create_app(settings), raise_server_exceptions=False) as client:
+        alice = login(client, "tnt-replay", PASSWORD)
+        after, _ = read_events(client, alice)
+        assert after == before and ids(after) == ["r-gi"]
+        admin = login(client, ADMIN_USERNAME, ADMIN_PASSWORD)
+        assert [u["eventID"] for u in ok(client.get(UNMATCHED, headers=admin))["list"]] == ["r-x"]
+
+
+def test_an_open_booking_screen_is_told_of_its_milestones_and_only_its_customer(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    from projections.changes import changes_after
+
+    alice, bob = customer(client, "tnt-live-a"), customer(client, "tnt-live-b")
+    reference = confirmed(client, alice, admin_headers)
+    rid = ok(client.get(f"{CLIENT}/rate-requests", headers=alice))["list"]["list"][0]["id"]
+    publisher = publisher_key(client, admin_headers)
+    services = client.app.state.services  # type: ignore[attr-defined]
+    settle(client)  # the confirmation's own notices are told before
+    before = services.store.head()
+    publish(client, publisher, equipment("live-1", "GTIN", TRACKED_CONTAINERS[0], "2026-05-01T08:00:00Z",
+                                         BANDAR_ABBAS, reference))  # fmt: skip
+    publish(
+        client,
+        publisher,
+        equipment("live-x", "GTIN", TRACKED_CONTAINERS[3], "2026-05-01T08:00:00Z", ROTTERDAM),
+    )
+    with services.read_models.read() as tx:
+        found, _ = changes_after(tx, before)
+    told = [(c.kind, c.id, c.reference, c.owner) for c in found]
+    alice_id = ok(client.get("/auth/api/v1/me", headers=alice))["id"]
+    assert told == [("rate_request", rid, reference, alice_id)]  # the unmatched event tells no customer
+    assert ok(client.get("/auth/api/v1/me", headers=bob))["id"] not in {c.owner for c in found}

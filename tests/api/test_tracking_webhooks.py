@@ -1,0 +1,95 @@
+"""Tracking events as signed webhooks (issue 29): a subscription that hears `tracking.event` receives each
+published, revised or retracted event of its customer's bookings, the TNT 3.0 Event as CloudEvents data."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from api.main import create_app
+from api.settings import Settings
+from tests.api.booking_support import customer, ok
+from tests.api.dcsa_support import Receiver, receiver
+from tests.api.test_tracking_events import confirmed
+from tests.api.tracking_support import equipment, publish, publisher_key, validate
+from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME, login, make_settings
+from tests.corpus import TRACKED_CONTAINERS, TRACKING_PORTS
+from tests.pg import Cluster
+
+HOOKS = "/integrations/api/v1/client/webhooks"
+
+
+@pytest.fixture
+def app_client(store_kind: str, tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[TestClient]:
+    database_url = None
+    if store_kind == "postgres":
+        cluster: Cluster = request.getfixturevalue("pg_cluster")
+        database_url = cluster.create_database()
+    # Tests receive on loopback, which production refuses.
+    settings: Settings = make_settings(tmp_path / "var", database_url, WEBHOOK_ALLOW_LOOPBACK=True)
+    with TestClient(create_app(settings), raise_server_exceptions=False) as test_client:
+        yield test_client
+
+
+@pytest.fixture
+def hooks() -> Iterator[Receiver]:
+    yield from receiver()
+
+
+def test_a_subscription_hearing_tracking_events_receives_them_signed(
+    app_client: TestClient, hooks: Receiver
+) -> None:
+    client = app_client
+    services = client.app.state.services  # type: ignore[attr-defined]
+    admin = login(client, ADMIN_USERNAME, ADMIN_PASSWORD)
+    alice, bob = customer(client, "tnt-hook-alice"), customer(client, "tnt-hook-bob")
+    reference = confirmed(client, alice, admin)
+    confirmed(client, bob, admin)
+    tracking = ok(
+        client.post(
+            HOOKS, json={"callbackUrl": hooks.url + "/t", "eventTypes": ["tracking.event"]}, headers=alice
+        ),
+        201,
+    )
+    ok(
+        client.post(
+            HOOKS, json={"callbackUrl": hooks.url + "/b", "eventTypes": ["booking.completed"]}, headers=alice
+        ),
+        201,
+    )
+    ok(client.post(HOOKS, json={"callbackUrl": hooks.url + "/bob"}, headers=bob), 201)
+    publisher = publisher_key(client, admin)
+    gate_in = equipment(
+        "hook-gi", "GTIN", TRACKED_CONTAINERS[0], "2026-06-01T08:00:00Z", TRACKING_PORTS[0], reference
+    )
+    stray = equipment("hook-x", "GTIN", TRACKED_CONTAINERS[3], "2026-06-01T08:00:00Z", TRACKING_PORTS[2])
+    publish(client, publisher, gate_in, stray)
+    publish(
+        client,
+        publisher,
+        {"eventRouting": gate_in["eventRouting"], "eventID": "hook-gi", "isRetracted": True},
+    )
+
+    def settled_and_sent() -> list[str]:
+        assert services.settle_all()
+        services.webhook_sender.poke()
+        return [r.path for r in hooks.received]
+
+    deadline = time.monotonic() + 15
+    while len(settled_and_sent()) < 2 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    time.sleep(0.5)  # nothing else arrives (the other subscriptions hear no tracking)
+    # One callback per subscription: booking and tracking notices alike, told apart by their CloudEvents type.
+    assert [r.path for r in hooks.received] == ["/hooks/t/v2/booking-notifications"] * 2
+    first, second = hooks.received
+    assert first.signed_by(tracking["secret"]) and second.signed_by(tracking["secret"])
+    assert first.json["type"] == "org.dcsa.tnt.v3" and first.json["source"].endswith("/v3/events")
+    assert first.json["data"] == gate_in
+    validate(first.json["data"], "Event")
+    assert second.json["data"] == {"eventID": "hook-gi", "isRetracted": True}
+    validate(second.json["data"], "Event")
+    assert first.json["id"] != second.json["id"]

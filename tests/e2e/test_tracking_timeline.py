@@ -1,0 +1,103 @@
+"""Issue 29, proof in the browser: a confirmed booking's screen is open while a terminal publishes DCSA
+Track & Trace events; the progress and the timeline appear without a reload, at desktop and phone widths,
+axe checked, screenshots kept (test-output/screenshots/tracking-<width>.png)."""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, expect
+
+from tests.corpus import TRACKED_CONTAINERS
+from tests.e2e.browser import DESKTOP, PHONE, no_serious_violations, sign_in
+from tests.e2e.conftest import LiveServer
+from tests.e2e.customers import BOOKING, admin_token, booking_confirmed, call, foreign_customer, login
+
+PARTY = {"partyCode": "FRT", "codeListProvider": "ZZZ", "codeListName": "LCL"}
+
+
+def publish(server: LiveServer, key: str, events: list[dict[str, Any]]) -> None:
+    request = urllib.request.Request(
+        f"{server.url}/v3/events", data=json.dumps({"events": events}).encode(), method="POST"
+    )
+    request.add_header("Content-Type", "application/json")
+    request.add_header("API-Key", key)
+    with urllib.request.urlopen(request, timeout=20) as answer:
+        assert answer.status == 200
+
+
+def event(
+    event_id: str, kind: str, code: str, classifier: str, when: str, port: str, reference: str
+) -> dict[str, Any]:
+    field = "equipmentEventTypeCode" if kind == "EQUIPMENT" else "transportEventTypeCode"
+    body: dict[str, Any] = {
+        "eventRouting": {"originatingParty": PARTY},
+        "eventID": event_id,
+        "eventDateTime": when,
+        "eventUpdatedDateTime": when,
+        "eventLocation": {"UNLocationCode": port},
+        "eventClassification": {"eventTypeCode": kind, "eventClassifierCode": classifier, field: code},
+        "shipmentDetails": {"documentReference": {"typeCode": "BKG", "reference": reference}},
+    }
+    if kind == "EQUIPMENT":
+        body["equipmentDetails"] = {"equipmentReference": TRACKED_CONTAINERS[0]}
+    else:
+        body["transportDetails"] = {"transportCall": {"vesselTransport": {"vesselName": "KING OF THE SEAS"}}}
+    return body
+
+
+@pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_milestones_appear_on_the_open_booking_screen(
+    browser: Browser, live_server: LiveServer, screenshot_dir: Path, size: dict[str, int]
+) -> None:
+    username, password = foreign_customer(live_server, f"Tracked Traders {size['width']}")
+    token = login(live_server, username, password)
+    rid = booking_confirmed(live_server, token, "Saffron")
+    reference = call(live_server, "GET", f"{BOOKING}/client/rate-requests/{rid}", token=token)["reference"]
+    issued = call(
+        live_server,
+        "POST",
+        "/integrations/api/v1/admin/publisher-keys",
+        {"label": f"Bandar Abbas gate {size['width']}"},
+        token=admin_token(live_server),
+    )
+    context = browser.new_context(viewport=size)
+    page = context.new_page()
+    try:
+        sign_in(page, live_server, username, password)
+        page.goto(f"{live_server.url}/dashboard/bookings/rate-request/detail/{rid}")
+        expect(page.get_by_text(reference).first).to_be_visible(timeout=15_000)
+        page.evaluate("window.__tracking = true")
+        expect(page.get_by_test_id("tracking-panel")).to_have_count(0)
+        tag = f"{size['width']}-"
+        publish(
+            live_server,
+            issued["key"],
+            [
+                event(tag + "gi", "EQUIPMENT", "GTIN", "ACT", "2026-01-05T08:00:00Z", "IRBND", reference),
+                event(tag + "ld", "EQUIPMENT", "LOAD", "ACT", "2026-01-06T08:00:00Z", "IRBND", reference),
+                event(tag + "eta", "TRANSPORT", "ARRI", "EST", "2026-01-14T08:00:00Z", "DEHAM", reference),
+            ],
+        )
+        panel = page.get_by_test_id("tracking-panel")
+        # Live: the event stream within a second, or the documented polling fallback (5 s).
+        expect(panel).to_be_visible(timeout=10_000)
+        expect(panel.get_by_role("status")).to_have_text(
+            "Loaded on KING OF THE SEAS at Bandar Abbas, arriving Hamburg 14 Jan"
+        )
+        expect(panel.get_by_role("listitem")).to_have_count(3)
+        expect(panel.get_by_role("listitem").nth(2)).to_contain_text("Arrival (estimated)")
+        assert page.evaluate("window.__tracking === true"), "the page was reloaded"
+        overflow = page.evaluate(
+            "document.documentElement.scrollWidth > document.documentElement.clientWidth"
+        )
+        assert not overflow, "the page scrolls sideways"
+        no_serious_violations(page)
+        panel.scroll_into_view_if_needed()
+        page.screenshot(path=str(screenshot_dir / f"tracking-{size['width']}.png"), full_page=True)
+    finally:
+        context.close()

@@ -1,0 +1,66 @@
+/**
+ * A booking's tracking events (issue 29), read through the DCSA Track & Trace 3.0 door with the session's
+ * token: `GET /v3/events` answers the standard's body (no envelope), ordered by when each event happened.
+ */
+import { queryOptions } from '@tanstack/react-query';
+import { getToken } from '@/lib/session';
+import type { Schema } from '@/types/contract';
+
+export type TrackingProgress = Schema<'TrackingProgress'>;
+
+/** The few fields of a TNT 3.0 event the timeline shows. */
+export interface TrackingEvent {
+  eventID: string;
+  eventDateTime: string;
+  eventClassification?: {
+    eventTypeCode?: string;
+    eventClassifierCode?: string;
+    equipmentEventTypeCode?: string;
+    transportEventTypeCode?: string;
+    shipmentEventTypeCode?: string;
+  };
+  eventLocation?: { UNLocationCode?: string; locationName?: string };
+  equipmentDetails?: { equipmentReference?: string };
+  transportDetails?: { transportCall?: { vesselTransport?: { vesselName?: string } } };
+}
+
+const WORDS: Record<string, string> = {
+  GTIN: 'Gated in',
+  LOAD: 'Loaded',
+  DISC: 'Discharged',
+  GTOT: 'Gated out',
+  DROP: 'Delivered',
+  PICK: 'Picked up',
+  AVPU: 'Available for pick-up',
+  AVDO: 'Available for drop-off',
+  STUF: 'Stuffed',
+  STRP: 'Stripped',
+  CUSR: 'Released by customs',
+  CUSI: 'Selected for customs inspection',
+  DEPA: 'Departure',
+  ARRI: 'Arrival',
+  CONF: 'Booking confirmed',
+};
+const CLASSIFIERS: Record<string, string> = { PLN: 'planned', EST: 'estimated', ACT: 'actual' };
+
+/** "Loaded", "Departure (estimated)": what happened, in words. */
+export function milestoneWords(event: TrackingEvent): string {
+  const c = event.eventClassification ?? {};
+  const code = c.equipmentEventTypeCode ?? c.transportEventTypeCode ?? c.shipmentEventTypeCode ?? '';
+  const what = WORDS[code] ?? code;
+  const kind = c.eventClassifierCode ? CLASSIFIERS[c.eventClassifierCode] : undefined;
+  return kind && kind !== 'actual' ? `${what} (${kind})` : what;
+}
+
+export async function fetchTrackingEvents(reference: string): Promise<TrackingEvent[]> {
+  const token = getToken();
+  const answer = await fetch(`/v3/events?carrierBookingReference=${encodeURIComponent(reference)}`, {
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+  });
+  if (!answer.ok) throw new Error(`Tracking events could not be read (${answer.status})`);
+  const body = (await answer.json()) as { events?: TrackingEvent[] };
+  return body.events ?? [];
+}
+
+export const trackingOptions = (reference: string) =>
+  queryOptions({ queryKey: ['booking', 'tracking', reference], queryFn: () => fetchTrackingEvents(reference) });

@@ -1,0 +1,66 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '@/testing/render';
+import type { RateRequestDetail } from '../api/booking-api';
+import { milestoneWords } from '../api/tracking-api';
+import { TrackingPanel } from './tracking-panel';
+
+const progress = {
+  stage: 'loaded',
+  summary: 'Loaded on KING OF THE SEAS at Bandar Abbas, arriving Hamburg 14 Jan, 2 days late',
+  vesselName: 'KING OF THE SEAS',
+  lastMilestoneAt: '2026-01-06T08:00:00Z',
+  estimatedArrival: '2026-01-14T08:00:00Z',
+  arrivalDelayHours: 48,
+  milestones: 2,
+};
+
+function detail(withProgress: boolean): RateRequestDetail {
+  return { id: 'r1', reference: 'FB-2026-000123', progress: withProgress ? progress : null } as unknown as RateRequestDetail;
+}
+
+const events = [
+  {
+    eventID: 'gi',
+    eventDateTime: '2026-01-05T08:00:00Z',
+    eventClassification: { eventTypeCode: 'EQUIPMENT', eventClassifierCode: 'ACT', equipmentEventTypeCode: 'GTIN' },
+    eventLocation: { UNLocationCode: 'IRBND' },
+    equipmentDetails: { equipmentReference: 'HLXU8097389' },
+  },
+  {
+    eventID: 'eta',
+    eventDateTime: '2026-01-14T08:00:00Z',
+    eventClassification: { eventTypeCode: 'TRANSPORT', eventClassifierCode: 'EST', transportEventTypeCode: 'ARRI' },
+    eventLocation: { UNLocationCode: 'DEHAM' },
+    transportDetails: { transportCall: { vesselTransport: { vesselName: 'KING OF THE SEAS' } } },
+  },
+];
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('TrackingPanel', () => {
+  it('shows nothing before the first tracking event', () => {
+    const fetchSpy = vi.fn();
+    vi.stubGlobal('fetch', fetchSpy);
+    renderWithProviders(<TrackingPanel detail={detail(false)} />);
+    expect(screen.queryByTestId('tracking-panel')).toBeNull();
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it('tells where the cargo is and lists the milestones read through the standard door', async () => {
+    const fetchSpy = vi.fn(async (_url: string) => new Response(JSON.stringify({ events }), { status: 200 }));
+    vi.stubGlobal('fetch', fetchSpy);
+    renderWithProviders(<TrackingPanel detail={detail(true)} />);
+    expect(screen.getByRole('status').textContent).toBe(progress.summary);
+    await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(2));
+    const [first, second] = screen.getAllByRole('listitem');
+    expect(first.textContent).toContain('Gated in at IRBND · HLXU8097389');
+    expect(second.textContent).toContain('Arrival (estimated) at DEHAM · KING OF THE SEAS');
+    expect(String(fetchSpy.mock.calls[0][0])).toBe('/v3/events?carrierBookingReference=FB-2026-000123');
+  });
+
+  it('names milestones in words', () => {
+    expect(milestoneWords(events[0])).toBe('Gated in');
+    expect(milestoneWords(events[1])).toBe('Arrival (estimated)');
+  });
+});

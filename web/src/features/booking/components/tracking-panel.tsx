@@ -1,0 +1,45 @@
+/**
+ * Where a confirmed booking is (issue 29): the progress in words from the booking's detail, and its
+ * milestones in the order they happened, per container and per vessel call, with planned, estimated and
+ * actual times.
+ */
+import { useQuery } from '@tanstack/react-query';
+import type { RateRequestDetail } from '../api/booking-api';
+import { milestoneWords, trackingOptions } from '../api/tracking-api';
+import styles from './booking.module.css';
+
+const when = (iso: string) =>
+  new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }) + ' UTC';
+
+export function TrackingPanel({ detail }: { detail: RateRequestDetail }) {
+  const progress = detail.progress ?? null;
+  const reference = detail.reference ?? '';
+  const events = useQuery({ ...trackingOptions(reference), enabled: progress !== null && reference !== '' });
+  if (progress === null) return null;
+  return (
+    <section aria-label="Tracking" className={styles.tracking} data-testid="tracking-panel">
+      <h3>Where your cargo is</h3>
+      <p role="status" data-stage={progress.stage ?? 'none'}>
+        {progress.summary}
+      </p>
+      {events.data && events.data.length > 0 ? (
+        <ol className={styles.timeline}>
+          {events.data.map((event) => {
+            const container = event.equipmentDetails?.equipmentReference;
+            const vessel = event.transportDetails?.transportCall?.vesselTransport?.vesselName;
+            const place = event.eventLocation?.locationName ?? event.eventLocation?.UNLocationCode;
+            return (
+              <li key={event.eventID} data-classifier={event.eventClassification?.eventClassifierCode ?? ''}>
+                <time dateTime={event.eventDateTime}>{when(event.eventDateTime)}</time>{' '}
+                <strong>{milestoneWords(event)}</strong>
+                {place ? <span> at {place}</span> : null}
+                {container ? <span> · {container}</span> : null}
+                {vessel ? <span> · {vessel}</span> : null}
+              </li>
+            );
+          })}
+        </ol>
+      ) : null}
+    </section>
+  );
+}
