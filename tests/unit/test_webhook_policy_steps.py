@@ -73,7 +73,8 @@ def test_the_event_types_a_subscription_may_choose_are_the_notified_steps() -> N
     from domain.integrations.notification_types import NOTIFICATION_TYPES
 
     notified = [step.kind for step in policy.STEPS.values() if step.notified]
-    assert sorted(notified) == sorted(NOTIFICATION_TYPES)
+    # The booking's steps, and the tracking events of its containers and vessels (issue 29).
+    assert sorted([*notified, policy.TRACKING_KIND]) == sorted(NOTIFICATION_TYPES)
     assert not policy.STEPS[RateRequest.CutOffReminded].notified  # type: ignore[attr-defined]
 
 
