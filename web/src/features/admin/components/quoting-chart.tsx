@@ -64,7 +64,8 @@ export function QuotingPanel() {
         <span className={styles.swatchAccepted} aria-hidden="true" /> quotes accepted
       </p>
       <Bars weeks={weeks} />
-      <div className={styles.tableWrap}>
+      {/* A scrolling region is reachable by keyboard (it may scroll sideways on a phone). */}
+      <div className={styles.tableWrap} tabIndex={0} role="region" aria-label="Quoting by week">
         <table className={styles.table}>
           <caption className="visually-hidden">Quoting by week</caption>
           <thead>

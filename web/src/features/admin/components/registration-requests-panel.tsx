@@ -60,7 +60,8 @@ export function RegistrationRequestsPanel() {
         {list.isError ? <p role="alert">The requests could not be loaded.</p> : null}
         {list.data ? (
           <>
-            <div className={styles.tableWrap}>
+            {/* A scrolling region is reachable by keyboard (it may scroll sideways on a phone). */}
+            <div className={styles.tableWrap} tabIndex={0} role="region" aria-label="Registration requests">
               <table className={styles.table}>
                 <thead>
                   <tr>
@@ -102,7 +103,8 @@ export function RegistrationRequestsPanel() {
         {edits.isPending ? <Spinner /> : null}
         {edits.data ? (
           <>
-            <div className={styles.tableWrap}>
+            {/* A scrolling region is reachable by keyboard (it may scroll sideways on a phone). */}
+            <div className={styles.tableWrap} tabIndex={0} role="region" aria-label="Registration requests">
               <table className={styles.table}>
                 <thead>
                   <tr>
