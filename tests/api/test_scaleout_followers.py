@@ -256,13 +256,15 @@ def test_an_idempotency_key_sent_again_with_another_body_is_refused_and_records_
 def test_health_reports_every_tracked_position_and_fails_past_the_lag_threshold(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    services = client.app.state.services  # type: ignore[attr-defined]
+    # The policies may still be reacting to the start (the first admin's events): wait for them, not hope.
+    assert services.settle_all(services.store.head(), timeout=10)
     healthy = client.get("/health")
     assert healthy.status_code == 200, healthy.text
     report = healthy.json()["response"]
     assert set(report["tracking"]) >= {"read_models", "notifications_policy", "messaging_policy"}
     assert all(position == report["position"] for position in report["tracking"].values())
 
-    services = client.app.state.services  # type: ignore[attr-defined]
     headers = customer(client, "behind")
     monkeypatch.setattr(api.health, "MAX_LAG", 0)
     monkeypatch.setattr(api.bootstrap, "SETTLE_TIMEOUT", 0.2)
