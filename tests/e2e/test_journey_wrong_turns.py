@@ -88,12 +88,12 @@ def test_the_emailed_set_password_link_opens_the_form(
     expect(page.get_by_role("heading", name="Create New Password")).to_be_visible()
     expect(page.get_by_text(f"Choose a password for the account {identifier}.")).to_be_visible()
     shot(page, screenshot_dir, f"set-password-link-{kind}")
-    page.get_by_label("Password", exact=True).fill("Hamburg2026")
-    page.get_by_label("Confirm Password").fill("Hamburg2026")
+    page.get_by_label("Password", exact=True).fill("Quay-Lantern-48")
+    page.get_by_label("Confirm Password").fill("Quay-Lantern-48")
     page.get_by_role("button", name="Save Password").click()
     expect(page.get_by_role("dialog", name="Password Changed Successfully")).to_be_visible()
     assert call(
-        live_server, "POST", "/auth/api/v1/login", {"username": identifier, "password": "Hamburg2026"}
+        live_server, "POST", "/auth/api/v1/login", {"username": identifier, "password": "Quay-Lantern-48"}
     )
 
 
@@ -236,8 +236,8 @@ def test_the_set_password_form_says_its_rule_and_a_used_link_offers_a_new_one(
     expect(page.get_by_text("Password must include an uppercase letter")).to_be_visible()
     expect(page.get_by_text("Passwords do not match")).to_have_count(0)
     shot(page, screenshot_dir, "set-password-rule")
-    password.fill("Hamburg2026")
-    page.get_by_label("Confirm Password").fill("Hamburg2026")
+    password.fill("Quay-Lantern-48")
+    page.get_by_label("Confirm Password").fill("Quay-Lantern-48")
     page.get_by_role("button", name="Save Password").click()
     expect(page.get_by_role("dialog", name="Password Changed Successfully")).to_be_visible()
 
