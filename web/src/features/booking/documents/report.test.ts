@@ -124,7 +124,7 @@ describe('shipping order report', () => {
     expect(text).toContain('Kharg Star (IMO 9321483)');
     expect(text).toContain('2407W');
     expect(text).toContain('21 days');
-    expect(text).toContain('Shipping instructions (documentation)Dec 8, 2026');
+    expect(text).toContain('Shipping instructions (documentation)2026/12/08 08:00 UTC');
     renderReport(root, detail);
     expect(root.textContent).not.toContain('Transport Plan');
   });
