@@ -4,12 +4,13 @@
  * actual times.
  */
 import { useQuery } from '@tanstack/react-query';
+import { formatMoment } from '@/lib/format';
 import type { RateRequestDetail } from '../api/booking-api';
 import { milestoneWords, trackingOptions } from '../api/tracking-api';
 import styles from './booking.module.css';
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }) + ' UTC';
+// One date format on every screen (issue 24): YYYY/MM/DD HH:MM UTC.
+const when = (iso: string) => formatMoment(iso);
 
 export function TrackingPanel({ detail }: { detail: RateRequestDetail }) {
   const progress = detail.progress ?? null;
