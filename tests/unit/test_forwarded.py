@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
@@ -22,7 +23,9 @@ def seen(trusted: str, client: tuple[str, int], headers: dict[str, str]) -> tupl
         "client": client,
         "headers": [(k.lower().encode(), v.encode()) for k, v in headers.items()],
     }
-    asyncio.run(ForwardedHeaders(app, trusted)(scope, None, None))  # type: ignore[arg-type]
+    # In a thread of its own: the browser tests' Playwright keeps an event loop running in this one.
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, ForwardedHeaders(app, trusted)(scope, None, None)).result()  # type: ignore[arg-type]
     return found["client"][0], found["scheme"]
 
 
