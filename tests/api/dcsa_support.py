@@ -7,17 +7,14 @@ import json
 import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from functools import cache
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
-import yaml
-from jsonschema import Draft4Validator
-from referencing import Registry, Resource
-from referencing.jsonschema import DRAFT4
 from standardwebhooks import Webhook
 from standardwebhooks.webhooks import WebhookVerificationError
+
+from tests.api.dcsa_document import document_validator
 
 # The standard and its samples live in the repository (contract/dcsa, with LICENSE): a clone stands alone.
 DCSA_DIR = Path(__file__).resolve().parents[2] / "contract" / "dcsa"
@@ -25,23 +22,8 @@ SAMPLES = ("booking-regular", "booking-reefer", "booking-dg")
 _URI = "urn:dcsa:bkg:2.0.5"
 
 
-@cache
-def _registry() -> Registry:
-    document = yaml.safe_load((DCSA_DIR / "BKG_v2.0.5.yaml").read_text(encoding="utf-8"))
-    # OpenAPI 3.0 schemas are JSON Schema draft 4 in these respects (boolean exclusiveMinimum); every
-    # `$ref: '#/components/schemas/X'` resolves inside the document itself.
-    return Registry().with_resource(_URI, Resource.from_contents(document, default_specification=DRAFT4))
-
-
-def validate(instance: Any, schema_name: str) -> None:
-    """Raise unless `instance` is valid against the DCSA document's `components/schemas/<schema_name>`."""
-    validator = Draft4Validator(
-        {"$ref": f"{_URI}#/components/schemas/{schema_name}"},
-        registry=_registry(),
-        format_checker=Draft4Validator.FORMAT_CHECKER,
-    )
-    errors = sorted(validator.iter_errors(instance), key=lambda e: list(e.absolute_path))
-    assert not errors, [f"{list(e.absolute_path)}: {e.message}" for e in errors]
+# Raises unless an instance is valid against the DCSA document's `components/schemas/<name>`.
+validate = document_validator(DCSA_DIR / "BKG_v2.0.5.yaml", _URI)
 
 
 def rate_request_id(client: Any, reference: str) -> str:

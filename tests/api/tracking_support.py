@@ -4,17 +4,13 @@ from __future__ import annotations
 
 import copy
 import json
-from functools import cache
 from pathlib import Path
 from typing import Any
 
-import yaml
 from fastapi.testclient import TestClient
-from jsonschema import Draft4Validator
-from referencing import Registry, Resource
-from referencing.jsonschema import DRAFT4
 
 from tests.api.booking_support import ok
+from tests.api.dcsa_document import document_validator
 
 # The standard and its samples live in the repository (contract/dcsa/tnt, with LICENSE).
 TNT_DIR = Path(__file__).resolve().parents[2] / "contract" / "dcsa" / "tnt"
@@ -25,21 +21,8 @@ UNMATCHED = "/integrations/api/v1/admin/tracking-events/unmatched"
 PARTY = {"partyCode": "FRT", "codeListProvider": "ZZZ", "codeListName": "LCL", "partyFunction": "CA"}
 
 
-@cache
-def _registry() -> Registry:
-    document = yaml.safe_load((TNT_DIR / "TNT_v3.0.0.yaml").read_text(encoding="utf-8"))
-    return Registry().with_resource(_URI, Resource.from_contents(document, default_specification=DRAFT4))
-
-
-def validate(instance: Any, schema_name: str) -> None:
-    """Raise unless `instance` is valid against the TNT document's `components/schemas/<schema_name>`."""
-    validator = Draft4Validator(
-        {"$ref": f"{_URI}#/components/schemas/{schema_name}"},
-        registry=_registry(),
-        format_checker=Draft4Validator.FORMAT_CHECKER,
-    )
-    errors = sorted(validator.iter_errors(instance), key=lambda e: list(e.absolute_path))
-    assert not errors, [f"{list(e.absolute_path)}: {e.message}" for e in errors]
+# Raises unless an instance is valid against the TNT document's `components/schemas/<name>`.
+validate = document_validator(TNT_DIR / "TNT_v3.0.0.yaml", _URI)
 
 
 def sample(name: str) -> dict[str, Any]:
