@@ -4,6 +4,11 @@ On PostgreSQL a rebuild runs in two processes: this one, and a helper (`python -
 that rebuilds the read models named in `HELPER_READ_MODELS` from the same pages of the log, so two cores
 share the work. They are one command: either part failing fails the rebuild (the other is stopped), and the
 `read_models` tracking position only ever says what both have committed (see `rebuild`).
+
+An event that a part cannot decode or apply is not a failure of the rebuild (issue 22): each part applies
+that page again one event at a time and parks the ones that fail in `dead_letters`, as a follower would;
+the rebuild finishes and reports them (`freight replay` exits 1). What fails it is the rest: the database
+away, a part's process gone.
 """
 
 from __future__ import annotations
@@ -65,6 +70,22 @@ class RebuildStats:
         return self.events / self.seconds if self.seconds > 0 else float("inf")
 
 
+class Unreadable:
+    """An event of a page that could not be decoded (its topic names no class, its state is not what its
+    class reads): carried in the page in its place, so the page is read and this one event is parked."""
+
+    def __init__(self, error: Exception) -> None:
+        self.error = error
+
+
+def _readable(batch: Sequence[tuple[int, Any]]) -> None:
+    """Raise the decoding error of the first unreadable event of `batch`, if any (before anything is
+    applied: the page is then applied one event at a time, and only that one is parked)."""
+    for _, event in batch:
+        if isinstance(event, Unreadable):
+            raise event.error
+
+
 # A page of the log: its stored events (notification_id, originator_id, originator_version, topic, state) and
 # [(position, domain event)] of the ones the reader's projections handle.
 Page = tuple[Sequence[Any], list[tuple[int, Any]]]
@@ -87,23 +108,28 @@ def pages(
     """
     wanted: dict[str, bool] = {}
 
-    def handled(topic: str) -> bool:
+    def handled(row: Any) -> bool:
+        topic = row.topic
         known = wanted.get(topic)
         if known is None:
-            cls = resolve_topic(topic)
-            known = wanted[topic] = any(p.handler_for_type(cls) is not None for p in projections)
+            try:
+                cls = resolve_topic(topic)
+            except Exception:  # a topic naming no class: decoded (and so parked) rather than passed over
+                known = wanted[topic] = True
+            else:
+                known = wanted[topic] = any(p.handler_for_type(cls) is not None for p in projections)
         return known
 
     to_domain_event = store.mapper.to_domain_event
+
+    def decoded(row: Any) -> Any:
+        try:
+            return to_domain_event(cast(StoredEvent, row))
+        except Exception as error:  # the page is still read; this event is parked where it is applied
+            return Unreadable(error)
+
     for rows in stored_pages(store, stop, batch_size, text_ids=text_ids):
-        yield (
-            rows,
-            [
-                (row.notification_id, to_domain_event(cast(StoredEvent, row)))
-                for row in rows
-                if handled(row.topic)
-            ],
-        )
+        yield (rows, [(row.notification_id, decoded(row)) for row in rows if handled(row)])
 
 
 def stored_pages(
@@ -251,7 +277,6 @@ def rebuild(
     resuming there writes nothing twice).
     """
     projections = all_projections()
-    parked = 0
     head = store.head() if stop is None else stop
     if parallel is None:
         parallel = head >= PARALLEL_FROM
@@ -267,18 +292,19 @@ def rebuild(
                 projection.create(tx, indexes=False)
             write_position(tx, READ_MODELS, 0)
             write_fingerprint(tx)
+            # Before the helper starts: what it parks from now on belongs to this rebuild.
+            dead_letters.forget_parked(tx, READ_MODELS)
         mine = [p for p in projections if helper is None or p.name not in helper.names]
         if helper is not None:
             helper.go()
         apply = applier(mine, bulk=True)
         started = time.perf_counter()
         done = 0
-        with db.transaction() as tx:
-            dead_letters.forget_parked(tx, READ_MODELS)
         with fewer_collections():
             for rows, batch in prefetched(pages(store, mine, head, batch_size)):
                 last = rows[-1].notification_id
                 try:
+                    _readable(batch)
                     with db.transaction() as tx:  # not pipelined: COPY needs the plain protocol
                         _start_batch(tx)
                         apply(tx, batch)
@@ -286,9 +312,11 @@ def rebuild(
                             helper.wait_for(last)
                         write_position(tx, READ_MODELS, last)
                 except Exception as error:
-                    if helper is not None or dead_letters.transient(error):
+                    # The helper's own failure, or the database away: the rebuild fails. An event that
+                    # cannot be applied: the page again one event at a time, parking the ones that fail.
+                    if isinstance(error, RebuildFailed) or dead_letters.transient(error):
                         raise
-                    parked += _apply_parking(db, apply, rows, batch)
+                    _apply_parking(db, apply, rows, batch, helper)
                 done += len(rows)
                 if progress is not None:
                     progress(done, head, time.perf_counter() - started)
@@ -310,27 +338,53 @@ def rebuild(
         raise
     if helper is not None:
         helper.join()
-    return RebuildStats(events=done, seconds=time.perf_counter() - started, parked=parked)
+    seconds = time.perf_counter() - started
+    # Counted once the parts are done: an event both parts could not apply is one parked event.
+    with db.read() as tx:
+        parked = len(dead_letters.letters(tx, dead_letters.PARKED, READ_MODELS))
+    return RebuildStats(events=done, seconds=seconds, parked=parked)
 
 
-def _apply_parking(db: ReadModelDB, apply: Callable[[Tx, Any], None], rows: Sequence[Any], batch: Any) -> int:
+def _apply_parking(
+    db: ReadModelDB,
+    apply: Callable[[Tx, Any], None] | None,
+    rows: Sequence[Any],
+    batch: Sequence[tuple[int, Any]],
+    helper: _Helper | None = None,
+    apply_stored: Callable[[Tx, Sequence[Any]], None] | None = None,
+) -> int:
     """A page failed: apply it one event at a time, parking each event that fails (issue 22), so a rebuild
-    finishes whatever the store holds. Answers how many were parked."""
-    stored = {row.notification_id: row for row in rows}
+    finishes whatever the store holds. Answers how many were parked.
+
+    `apply` takes decoded events (`batch`); `apply_stored` (the helper's event_log) takes stored rows. With
+    a `helper`, the page's position is written only once the helper has committed the page too."""
+    decoded = dict(batch)
     parked = 0
-    for position, event in batch:
+    for row in rows:
+        position = row.notification_id
+        if position not in decoded and apply_stored is None:
+            continue  # no projection of this part handles it
         try:
+            event = decoded.get(position)
+            if isinstance(event, Unreadable):
+                raise event.error
             with db.transaction() as tx:
                 _start_batch(tx)
-                apply(tx, [(position, event)])
+                if apply_stored is not None:
+                    apply_stored(tx, [row])
+                if apply is not None and position in decoded:
+                    apply(tx, [(position, event)])
         except Exception as error:
             if dead_letters.transient(error):
                 raise
             with db.transaction() as tx:
-                dead_letters.park(tx, READ_MODELS, stored[position], error, 1, dead_letters.now_text())
+                dead_letters.park(tx, READ_MODELS, row, error, 1, dead_letters.now_text())
             parked += 1
-    with db.transaction() as tx:
-        write_position(tx, READ_MODELS, rows[-1].notification_id)
+    if helper is not None:
+        helper.wait_for(rows[-1].notification_id)
+    if apply_stored is None:  # the helper writes no position: the main part does, for both
+        with db.transaction() as tx:
+            write_position(tx, READ_MODELS, rows[-1].notification_id)
     return parked
 
 
@@ -468,14 +522,24 @@ def _helper_main() -> int:
             others = [p for p in projections if not (raw_log and p.name == "event_log")]
             apply = applier(others, bulk=True) if others else None
             decode = store.mapper.to_domain_event
+            stored = (
+                (lambda tx, rows: event_log.apply_stored(tx, rows, decode, bulk=True)) if raw_log else None
+            )
             with fewer_collections():
                 for rows, batch in prefetched(pages(store, others, head, size, text_ids=raw_log)):
-                    with db.transaction() as tx:
-                        _start_batch(tx)
-                        if raw_log:
-                            event_log.apply_stored(tx, rows, decode, bulk=True)
-                        if apply is not None:
-                            apply(tx, batch)
+                    try:
+                        _readable(batch)
+                        with db.transaction() as tx:
+                            _start_batch(tx)
+                            if stored is not None:
+                                stored(tx, rows)
+                            if apply is not None:
+                                apply(tx, batch)
+                    except Exception as error:
+                        if dead_letters.transient(error):
+                            raise
+                        # As the main part does: park what cannot be applied, in the same table.
+                        _apply_parking(db, apply, rows, batch, apply_stored=stored)
                     report(applied=rows[-1].notification_id)
             with db.transaction() as tx:
                 _building_indexes(tx)
