@@ -12,6 +12,7 @@ from fastapi.responses import Response
 from api.deps import AdminUser, Command, CommandDep, ServicesDep
 from api.envelope import success
 from api.openapi import operation_ids
+from api.presenters.attention import needs_attention
 from api.schemas.accounts_admin import (
     ApproveEditBody,
     Decided,
@@ -28,7 +29,7 @@ from domain.accounts import forms
 from domain.accounts.account import DOMESTIC_COMPANY, FOREIGN_COMPANY, INDIVIDUAL
 from domain.shared.errors import NotFound
 from domain.shared.lifecycle import lifecycle
-from projections import profiles, registrations
+from projections import attention, profiles, registrations
 
 router = APIRouter(
     prefix="/account/api/v1/admin",
@@ -48,7 +49,7 @@ def _when(value: str | None) -> str | None:
     return value.replace("+00:00", "Z") if value else None
 
 
-def _summary(row: dict[str, Any]) -> dict[str, Any]:
+def _summary(row: dict[str, Any], parked: attention.Parked) -> dict[str, Any]:
     details = json.loads(row["details"])
     name = details.get("name") or " ".join(
         p for p in (details.get("firstName"), details.get("lastName")) if p
@@ -66,12 +67,13 @@ def _summary(row: dict[str, Any]) -> dict[str, Any]:
         "phone": row["phone"],
         "email": details.get("email", ""),
         "createdAt": _when(row["submitted_at"] or row["started_at"]),
+        "needsAttention": needs_attention(attention.of_registration(parked, row["id"], row["identity"])),
     }
 
 
-def _detail(row: dict[str, Any]) -> dict[str, Any]:
+def _detail(row: dict[str, Any], parked: attention.Parked) -> dict[str, Any]:
     details = json.loads(row["details"])
-    meta = {**_summary(row), "declineMessage": row["decline_message"]}
+    meta = {**_summary(row, parked), "declineMessage": row["decline_message"]}
     common = {key: details.get(key, "") for key in ("phone", "address", "postalCode", "fax", "email")}
     if row["kind"] == INDIVIDUAL:
         # `firstname`/`lastname` are the specification's keys of the admin view.
@@ -94,12 +96,14 @@ def _detail(row: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _registration_row(services: Any, identity: str, kinds: tuple[int, ...]) -> dict[str, Any]:
+def _registration(services: Any, identity: str, kinds: tuple[int, ...]) -> dict[str, Any]:
+    """The detail of a sign-up of one of `kinds`, as staff see it."""
     with services.read_models.read() as tx:
         row = registrations.find(tx, identity)
+        parked = attention.parked_by_aggregate(tx)
     if row is None or row["kind"] not in kinds or row["state"] == "started":
         raise NotFound(NOT_FOUND)
-    return row
+    return _detail(row, parked)
 
 
 @router.get("/register-requests", response_model=Envelope[Paged[RegistrationSummary]])
@@ -108,21 +112,23 @@ def list_register_requests(
 ) -> Response:
     with services.read_models.read() as tx:
         rows, total = registrations.page(tx, page, limit)
-    return success({"list": [_summary(r) for r in rows], "totalCount": total, "page": page, "limit": limit})
+        parked = attention.parked_by_aggregate(tx)
+    items = [_summary(r, parked) for r in rows]
+    return success({"list": items, "totalCount": total, "page": page, "limit": limit})
 
 
 @router.get(
     "/indivisual-customer/register-requests/{nationalId}", response_model=Envelope[RegistrationDetail]
 )
 def individual_request(nationalId: str, _: AdminUser, services: ServicesDep) -> Response:
-    return success(_detail(_registration_row(services, nationalId, (INDIVIDUAL,))))
+    return success(_registration(services, nationalId, (INDIVIDUAL,)))
 
 
 @router.get(
     "/domestic-corporate-customer/register-requests/{nationalId}", response_model=Envelope[RegistrationDetail]
 )
 def domestic_request(nationalId: str, _: AdminUser, services: ServicesDep) -> Response:
-    return success(_detail(_registration_row(services, nationalId, (DOMESTIC_COMPANY,))))
+    return success(_registration(services, nationalId, (DOMESTIC_COMPANY,)))
 
 
 # The specification's client reads domestic details from the foreign path too: it answers for both kinds.
@@ -130,7 +136,7 @@ def domestic_request(nationalId: str, _: AdminUser, services: ServicesDep) -> Re
     "/foreign-corporate-customer/register-requests/{nationalId}", response_model=Envelope[RegistrationDetail]
 )
 def foreign_request(nationalId: str, _: AdminUser, services: ServicesDep) -> Response:
-    return success(_detail(_registration_row(services, nationalId, (FOREIGN_COMPANY, DOMESTIC_COMPANY))))
+    return success(_registration(services, nationalId, (FOREIGN_COMPANY, DOMESTIC_COMPANY)))
 
 
 def _accept(kind: int, identity: str, principal: Any, services: Any, command: Command) -> Response:

@@ -13,8 +13,9 @@ from api.envelope import success
 from api.fresh_answers import rate_request_answer
 from api.openapi import operation_ids
 from api.presenters import booking as present
+from api.presenters.attention import needs_attention
 from api.presenters.tracking import with_progress
-from api.schemas.booking import Choice, ContainerChoice, RateRequestDetail, RateRequestRow, ShippingOrder
+from api.schemas.booking import Choice, ContainerChoice, RateRequestDetail, ShippingOrder
 from api.schemas.booking_admin import (
     ConfirmRequestBody,
     ContainerBody,
@@ -22,6 +23,8 @@ from api.schemas.booking_admin import (
     OrderRevisionBody,
     PortBody,
     QuoteBody,
+    StaffRateRequestDetail,
+    StaffRateRequestRow,
 )
 from api.schemas.envelope import Envelope, Lookup
 from api.schemas.sailings import ConfirmBookingBody
@@ -30,6 +33,7 @@ from domain.booking.charges import ChargeDraft
 from domain.booking.containers import is_valid
 from domain.shared.errors import AlreadyExists, NotFound, ValidationFailed
 from domain.shared.messages import message
+from projections import attention
 from projections.booking import queries as read
 from projections.booking import reference
 
@@ -43,9 +47,11 @@ router = APIRouter(
 def _detail(services: Any, rate_request_id: str) -> dict[str, Any]:
     with services.read_models.read() as tx:
         record = read.rate_request_detail(tx, rate_request_id)
+        parked = attention.parked_by_aggregate(tx)
     if record is None:
         raise NotFound("Rate request not found")
-    return with_progress(services, present.detail(record))
+    answer = with_progress(services, present.detail(record))
+    return {**answer, "needsAttention": needs_attention(attention.of_booking(parked, answer["id"]))}
 
 
 def _page(
@@ -53,11 +59,15 @@ def _page(
 ) -> dict[str, Any]:
     with services.read_models.read() as tx:
         rows, total = read.all_rate_requests(tx, state, state_name, limit, offset, search)
-    return present.page(rows, total)
+        parked = attention.parked_by_aggregate(tx)
+    answer = present.page(rows, total)
+    for row in answer["list"]["list"]:
+        row["needsAttention"] = needs_attention(attention.of_booking(parked, row["id"]))
+    return answer
 
 
 # Read endpoints: `async def` with their blocking part on a reader thread (api/deps.py `read_answer`).
-@router.get("/rate-requests", response_model=Envelope[Lookup[RateRequestRow]])
+@router.get("/rate-requests", response_model=Envelope[Lookup[StaffRateRequestRow]])
 async def list_rate_requests(
     _: AdminUser,
     services: ServicesDep,
@@ -70,7 +80,7 @@ async def list_rate_requests(
     return await read_answer(_page, services, state, stateName, limit, offset, search)
 
 
-@router.get("/rate-requests/{id}", response_model=Envelope[RateRequestDetail])
+@router.get("/rate-requests/{id}", response_model=Envelope[StaffRateRequestDetail])
 async def rate_request_detail(id: str, _: AdminUser, services: ServicesDep) -> Response:
     return await read_answer(_detail, services, id)
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
+from api.schemas.attention import NeedsAttention
+
 
 class DeclineBody(BaseModel):
     message: str | None = None
@@ -32,6 +34,8 @@ class RegistrationSummary(BaseModel):
     phone: str
     email: str
     createdAt: str
+    # Staff only, added to the specification's keys (issue 22): changes the screens could not take in.
+    needsAttention: NeedsAttention | None
 
 
 class RegistrationDetail(RegistrationSummary):

@@ -7,9 +7,23 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, Field
 
+from api.schemas.attention import NeedsAttention
+from api.schemas.booking import RateRequestDetail, RateRequestRow
 from api.schemas.sailings import SailingChoiceBody
 from api.schemas.tariffs import ChargeBody
 from api.schemas.wire_types import PlainNumber, Whole
+
+
+class StaffRateRequestRow(RateRequestRow):
+    """A list row as staff see it: the customer's row and, added, whether it needs attention."""
+
+    needsAttention: NeedsAttention | None
+
+
+class StaffRateRequestDetail(RateRequestDetail):
+    """The detail as staff see it: the customer's detail and, added, whether it needs attention."""
+
+    needsAttention: NeedsAttention | None
 
 
 class QuoteBody(BaseModel):

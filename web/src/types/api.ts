@@ -3695,6 +3695,15 @@ export interface components {
             isSuccess: boolean;
             response: components["schemas"]["Lookup_SailingView_"];
         };
+        /** Envelope[Lookup[StaffRateRequestRow]] */
+        Envelope_Lookup_StaffRateRequestRow__: {
+            error: components["schemas"]["ErrorBody"] | null;
+            /** Iserror */
+            isError: boolean;
+            /** Issuccess */
+            isSuccess: boolean;
+            response: components["schemas"]["Lookup_StaffRateRequestRow_"];
+        };
         /** Envelope[MarkedRead] */
         Envelope_MarkedRead_: {
             error: components["schemas"]["ErrorBody"] | null;
@@ -3829,6 +3838,15 @@ export interface components {
             /** Issuccess */
             isSuccess: boolean;
             response: components["schemas"]["ShippingOrder"];
+        };
+        /** Envelope[StaffRateRequestDetail] */
+        Envelope_StaffRateRequestDetail_: {
+            error: components["schemas"]["ErrorBody"] | null;
+            /** Iserror */
+            isError: boolean;
+            /** Issuccess */
+            isSuccess: boolean;
+            response: components["schemas"]["StaffRateRequestDetail"];
         };
         /** Envelope[Started] */
         Envelope_Started_: {
@@ -4355,6 +4373,13 @@ export interface components {
             /** Totalcount */
             totalCount: number;
         };
+        /** Listed[StaffRateRequestRow] */
+        Listed_StaffRateRequestRow_: {
+            /** List */
+            list: components["schemas"]["StaffRateRequestRow"][];
+            /** Totalcount */
+            totalCount: number;
+        };
         /** Listed[UnmatchedEvent] */
         Listed_UnmatchedEvent_: {
             /** List */
@@ -4468,6 +4493,10 @@ export interface components {
         Lookup_SailingView_: {
             list: components["schemas"]["Listed_SailingView_"];
         };
+        /** Lookup[StaffRateRequestRow] */
+        Lookup_StaffRateRequestRow_: {
+            list: components["schemas"]["Listed_StaffRateRequestRow_"];
+        };
         /** MarkBody */
         MarkBody: {
             /** Notificationid */
@@ -4509,6 +4538,19 @@ export interface components {
             type: string;
             /** Values */
             values: components["schemas"]["Value1"][];
+        };
+        /**
+         * NeedsAttention
+         * @description Changes to this record that the screens could not take in (parked events): what the row shows may be
+         *     behind. An operator retries them once fixed, or skips them with a reason (`freight dead-letters`).
+         */
+        NeedsAttention: {
+            /** Parkedevents */
+            parkedEvents: number;
+            /** Positions */
+            positions: number[];
+            /** Since */
+            since: string;
         };
         /** NetExplosiveContent */
         NetExplosiveContent: {
@@ -5214,6 +5256,7 @@ export interface components {
             nationalCode?: string | null;
             /** Nationalid */
             nationalId: string;
+            needsAttention: components["schemas"]["NeedsAttention"] | null;
             /** Phone */
             phone: string;
             /** Postalcode */
@@ -5245,6 +5288,7 @@ export interface components {
             name: string;
             /** Nationalid */
             nationalId: string;
+            needsAttention: components["schemas"]["NeedsAttention"] | null;
             /** Phone */
             phone: string;
             /** Registrationid */
@@ -5580,6 +5624,133 @@ export interface components {
             temprature?: number | string | null;
             /** Unnumber */
             unNumber?: string | number | null;
+        };
+        /**
+         * StaffRateRequestDetail
+         * @description The detail as staff see it: the customer's detail and, added, whether it needs attention.
+         */
+        StaffRateRequestDetail: {
+            /** Additionalcomment */
+            additionalComment: string | null;
+            bookingRequest: components["schemas"]["BookingRequest"] | null;
+            /** Cargodetails */
+            cargoDetails: string;
+            /** Charges */
+            charges: components["schemas"]["QuoteCharge"][];
+            /** Commodity */
+            commodity: string;
+            containerSize: components["schemas"]["Choice"];
+            containerType: components["schemas"]["Choice"];
+            /** Createdat */
+            createdAt: string;
+            /** Customerid */
+            customerId: string;
+            /** Customername */
+            customerName: string;
+            /** Hscode */
+            hsCode: string;
+            /** Id */
+            id: string;
+            /** Isdanger */
+            isDanger: boolean;
+            /** Isswbl */
+            isSWBL: boolean;
+            /** Isswbl */
+            isSwbl: boolean;
+            /** Msds */
+            msds: string | null;
+            /** Msdsfilename */
+            msdsFileName: string | null;
+            needsAttention: components["schemas"]["NeedsAttention"] | null;
+            order: components["schemas"]["ShippingOrder"] | null;
+            /** Orderstate */
+            orderState: number | null;
+            pod: components["schemas"]["Choice"];
+            /** Podtitle */
+            podTitle: string | null;
+            pol: components["schemas"]["Choice"];
+            /** Poltitle */
+            polTitle: string | null;
+            /** Preferredshippingdate */
+            preferredShippingDate: string | null;
+            /** Price */
+            price: number | null;
+            progress?: components["schemas"]["TrackingProgress"] | null;
+            /** Quantity */
+            quantity: number;
+            /** Quotedby */
+            quotedBy: ("system" | "staff") | null;
+            /** Reference */
+            reference: string | null;
+            /** Rejectionmessage */
+            rejectionMessage: string | null;
+            /** Revisionmessage */
+            revisionMessage: string | null;
+            /** State */
+            state: number;
+            /** Statename */
+            stateName: string;
+            /** Tariffrow */
+            tariffRow: number | null;
+            /** Tariffversion */
+            tariffVersion: number | null;
+            /** Totalprice */
+            totalPrice: number | null;
+            /** Updatedat */
+            updatedAt: string;
+            /** Validuntil */
+            validUntil: string | null;
+            /** Viaapi */
+            viaApi: boolean;
+            /** Waitingfor */
+            waitingFor: ("customer" | "staff") | null;
+        };
+        /**
+         * StaffRateRequestRow
+         * @description A list row as staff see it: the customer's row and, added, whether it needs attention.
+         */
+        StaffRateRequestRow: {
+            /** Cargodetails */
+            cargoDetails: string;
+            /** Commodity */
+            commodity: string;
+            /** Containersize */
+            containerSize: string | null;
+            /** Containertype */
+            containerType: string | null;
+            /** Createdat */
+            createdAt: string;
+            /** Customername */
+            customerName: string;
+            /** Hscode */
+            hsCode: string;
+            /** Id */
+            id: string;
+            needsAttention: components["schemas"]["NeedsAttention"] | null;
+            /** Orderstate */
+            orderState: number | null;
+            /** Podtitle */
+            podTitle: string | null;
+            /** Poltitle */
+            polTitle: string | null;
+            /** Preferredshippingdate */
+            preferredShippingDate: string | null;
+            /** Price */
+            price: number | null;
+            /** Quantity */
+            quantity: number;
+            /** Reference */
+            reference: string | null;
+            /** State */
+            state: number;
+            /** Statename */
+            stateName: string;
+            /** Validuntil */
+            validUntil: string | null;
+            /** Viaapi */
+            viaApi: boolean;
+            /** Waitingfor */
+            waitingFor: ("customer" | "staff") | null;
         };
         /** StartBody */
         StartBody: {
@@ -11692,7 +11863,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Lookup_RateRequestRow__"];
+                    "application/json": components["schemas"]["Envelope_Lookup_StaffRateRequestRow__"];
                 };
             };
             /** @description Invalid input */
@@ -11771,7 +11942,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_RateRequestDetail_"];
+                    "application/json": components["schemas"]["Envelope_StaffRateRequestDetail_"];
                 };
             };
             /** @description Invalid input */
