@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { AttentionBadge } from '@/components/attention-badge';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -81,6 +82,7 @@ export function RegistrationRequestsPanel() {
                         >
                           {item.name || item.nationalId}
                         </Link>
+                        <AttentionBadge needsAttention={item.needsAttention} />
                       </td>
                       <td>{KIND_LABEL[item.kind]}</td>
                       <td>{item.nationalId}</td>

@@ -1,4 +1,5 @@
 import { useParams } from 'react-router-dom';
+import { AttentionNote } from '@/components/attention-badge';
 import { AuditLink } from '@/components/audit-link';
 import { ContentLayout } from '@/components/layouts';
 import { Spinner } from '@/components/ui/spinner';
@@ -57,6 +58,7 @@ export function RegistrationRequestDetailRoute({ kind }: { kind: CustomerKind })
       {query.isError ? <p role="alert">{query.error.message}</p> : null}
       {data ? (
         <>
+          <AttentionNote needsAttention={data.needsAttention} />
           <p className={styles.meta}>
             State: <strong>{data.stateLabel}</strong>
             {data.declineMessage ? ` (${data.declineMessage})` : ''} <AuditLink aggregateId={data.registrationId} />

@@ -14,6 +14,7 @@ import { toast } from '@/components/ui/toast';
 import { api, errorText } from '@/lib/api-client';
 import { can, isState, label, stateCodes, stateName } from '@/lib/lifecycle';
 import { ApiBadge } from '@/components/api-badge';
+import { AttentionBadge, AttentionNote } from '@/components/attention-badge';
 import { AuditLink } from '@/components/audit-link';
 import { BookingFacts, OrderFacts } from '@/components/booking-facts';
 import { WhoseMove } from '@/components/whose-move';
@@ -178,8 +179,10 @@ function DetailPanel({ id }: { id: string }) {
       <h2>
         {d.cargoDetails}
         <ApiBadge viaApi={d.viaApi} />
+        <AttentionBadge needsAttention={d.needsAttention} />
       </h2>
       {d.reference ? <p className={styles.reference}>{d.reference}</p> : null}
+      <AttentionNote needsAttention={d.needsAttention} />
       <p>
         {label('rate_request', d.state)}
         {d.order ? ` · shipping order ${label('shipping_order', d.order.status)}` : ''} ·{' '}
@@ -333,6 +336,7 @@ export function OperationsRoute() {
               <td data-label="Cargo">
                 {r.cargoDetails}
                 {r.reference ? <span className={styles.reference}>{r.reference}</span> : null}
+                <AttentionBadge needsAttention={r.needsAttention} />
               </td>
               <td data-label="Route">
                 {r.polTitle} → {r.podTitle}
