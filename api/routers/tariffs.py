@@ -16,7 +16,7 @@ from api.openapi import operation_ids
 from api.presenters.booking import charge_lines
 from api.schemas.envelope import Envelope, error_responses
 from api.schemas.tariffs import QuotingWeek, TariffPublication, Tariffs, TariffSuggestion
-from domain.booking.charges import per_container_total
+from domain.booking.charges import CHARGE_KINDS, per_container_total
 from domain.booking.tariff import Equipment, TariffRow
 from domain.shared.errors import NotFound, ValidationFailed
 from domain.shared.messages import message
@@ -135,6 +135,9 @@ async def tariffs(
     return await read_answer(_tariffs, services, day)
 
 
+KINDS = tuple(CHARGE_KINDS.items())
+
+
 def _suggestion(services: Any, rate_request_id: str) -> dict[str, Any]:
     with services.read_models.read() as tx:
         record = booking_read.rate_request_detail(tx, rate_request_id)
@@ -146,6 +149,7 @@ def _suggestion(services: Any, rate_request_id: str) -> dict[str, Any]:
         "row": None if row is None else row_answer(row),
         "charges": charge_lines(charges),
         "price": float(per_container_total(charges)) if charges else None,
+        "chargeKinds": [{"code": code, "name": name, "per": per} for code, (name, per) in KINDS],
     }
 
 

@@ -61,6 +61,14 @@ class Tariffs(BaseModel):
     publications: list[TariffPublication]
 
 
+class ChargeKind(BaseModel):
+    """A charge a breakdown may hold: its code (what `ChargeBody.code` takes), its name, and its basis."""
+
+    code: str
+    name: str
+    per: Literal["container", "booking"]
+
+
 class TariffSuggestion(BaseModel):
     """For a rate request staff price by hand: the matching row, else the nearest on its lane (None if the
     lane has none), and that row's charges for this request."""
@@ -69,6 +77,8 @@ class TariffSuggestion(BaseModel):
     row: TariffRow | None
     charges: list[QuoteCharge]
     price: float | None
+    # Every charge a breakdown may hold, in the order a breakdown lists them (the editor adds from these).
+    chargeKinds: list[ChargeKind]
 
 
 class QuotingWeek(BaseModel):

@@ -311,7 +311,49 @@ def test_staff_quote_a_request_no_row_covers_from_the_nearest_row(
     # A lane without any row suggests nothing.
     elsewhere = create(client, headers, polId=CNNGB, preferredShippingDate=str(day(12)))
     none = ok(client.get(f"{ADMIN}/rate-requests/{elsewhere['id']}/tariff-suggestion", headers=admin_headers))
-    assert none == {"matched": False, "row": None, "charges": [], "price": None}
+    assert {k: v for k, v in none.items() if k != "chargeKinds"} == {
+        "matched": False,
+        "row": None,
+        "charges": [],
+        "price": None,
+    }
+    assert none["chargeKinds"] == suggestion["chargeKinds"]
+
+
+def test_staff_add_charges_the_suggestion_lacks_from_the_known_kinds(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    ok(publish(client, admin_headers, STANDARD))
+    headers = shipper(client, "added_charge_shipper")
+    waiting = create(client, headers, preferredShippingDate=str(day(25)), quantity=2)
+    suggestion = ok(
+        client.get(f"{ADMIN}/rate-requests/{waiting['id']}/tariff-suggestion", headers=admin_headers)
+    )
+    kinds = {k["code"]: k for k in suggestion["chargeKinds"]}
+    # The editor offers every kind a breakdown may hold; the ones this row lacks are what it can add.
+    assert kinds["dg_surcharge"] == {
+        "code": "dg_surcharge",
+        "name": "Dangerous goods surcharge",
+        "per": "container",
+    }
+    assert kinds["documentation_fee"]["per"] == "booking"
+    lacking = set(kinds) - {c["code"] for c in suggestion["charges"]}
+    assert lacking == {"dg_surcharge", "reefer_surcharge"}
+    lines = [{"code": c["code"], "amount": c["amount"]} for c in suggestion["charges"]]
+    quote = f"{ADMIN}/rate-requests/{waiting['id']}/quote"
+    twice = {"price": 1365.5 + 10, "validUntil": later(), "charges": [*lines, {"code": "baf", "amount": 10}]}
+    assert (
+        f"charges.{len(lines)}.code"
+        in fails(client.put(quote, headers=admin_headers, json=twice), 400)["fields"]
+    )
+    added = [*lines, {"code": "dg_surcharge", "amount": "150.25"}]
+    quoted = ok(
+        client.put(
+            quote, headers=admin_headers, json={"price": 1515.75, "validUntil": later(), "charges": added}
+        )
+    )
+    assert charges_of(quoted)["dg_surcharge"] == 150.25 and quoted["price"] == 1515.75
+    assert [c["code"] for c in quoted["charges"]] == [c for c in kinds if c in charges_of(quoted)]
 
 
 def test_quoting_statistics_by_week(client: TestClient, admin_headers: dict[str, str]) -> None:

@@ -2467,6 +2467,21 @@ export interface components {
             /** Code */
             code: string;
         };
+        /**
+         * ChargeKind
+         * @description A charge a breakdown may hold: its code (what `ChargeBody.code` takes), its name, and its basis.
+         */
+        ChargeKind: {
+            /** Code */
+            code: string;
+            /** Name */
+            name: string;
+            /**
+             * Per
+             * @enum {string}
+             */
+            per: "container" | "booking";
+        };
         /** Choice */
         Choice: {
             /** Id */
@@ -5854,6 +5869,8 @@ export interface components {
          *     lane has none), and that row's charges for this request.
          */
         TariffSuggestion: {
+            /** Chargekinds */
+            chargeKinds: components["schemas"]["ChargeKind"][];
             /** Charges */
             charges: components["schemas"]["QuoteCharge"][];
             /** Matched */

@@ -1,7 +1,9 @@
 /**
  * Staff's quote (issue 28): a rate request no tariff row priced at once. The breakdown editor starts from the
  * row the server suggests (the matching row, else the nearest on the lane); the price per container is the
- * sum of its per-container lines. Without a row on the lane, staff type one price as before.
+ * sum of its per-container lines. Staff may add a charge of a kind the lines lack (the kinds the server
+ * lists: a breakdown holds only known charges, each once) or remove one. Without a row on the lane, staff
+ * type one price as before, or break it down from ocean freight.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -20,6 +22,7 @@ import styles from '../routes/operations.module.css';
 const ADMIN = '/booking/api/v1/admin';
 
 type Line = Schema<'QuoteCharge'> & { typed: string };
+type Kind = Schema<'ChargeKind'>;
 type Detail = Pick<Schema<'RateRequestDetail'>, 'id' | 'cargoDetails' | 'customerName'>;
 
 /** The price per container of the lines: their per-container amounts added up (in cents, no float drift). */
@@ -35,9 +38,20 @@ function rowText(s: TariffSuggestion): string | null {
   return `${s.matched ? 'Matching' : 'Nearest'} tariff row: version ${r.version}, row ${r.row} (${what})`;
 }
 
+/** The kinds of charge the lines do not hold yet, in the breakdown's order. */
+export function addable(kinds: readonly Kind[], lines: readonly Pick<Line, 'code'>[]): Kind[] {
+  const held = new Set(lines.map((l) => l.code));
+  return kinds.filter((k) => !held.has(k.code));
+}
+
+function lineOf(kind: Kind, typed: string): Line {
+  return { ...kind, amount: Number(typed) || 0, typed };
+}
+
 function QuoteForm({ detail, suggestion, onClose }: { detail: Detail; suggestion: TariffSuggestion; onClose: () => void }) {
   const queryClient = useQueryClient();
   const [lines, setLines] = useState<Line[]>(() => suggestion.charges.map((c) => ({ ...c, typed: String(c.amount) })));
+  const [adding, setAdding] = useState('');
   const [price, setPrice] = useState('');
   const [validUntil, setValidUntil] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -66,6 +80,15 @@ function QuoteForm({ detail, suggestion, onClose }: { detail: Detail; suggestion
     mutation.mutate();
   };
   const source = rowText(suggestion);
+  const choices = addable(suggestion.chargeKinds, lines);
+  // Breaking a single price down starts from one ocean-freight line of that price.
+  const freight = suggestion.chargeKinds.find((k) => k.code === 'ocean_freight');
+  const add = () => {
+    const kind = choices.find((k) => k.code === adding);
+    if (!kind) return;
+    setLines((all) => [...all, lineOf(kind, '')]);
+    setAdding('');
+  };
   return (
     <Dialog
       open
@@ -90,19 +113,46 @@ function QuoteForm({ detail, suggestion, onClose }: { detail: Detail; suggestion
         <fieldset className={styles.breakdown}>
           <legend>Price breakdown</legend>
           {lines.map((line, index) => (
-            <TextInput
-              key={line.code}
-              label={`${line.name} (USD ${basis(line)})`}
-              type="number"
-              min="0"
-              step="0.01"
-              value={line.typed}
-              onChange={(e) => {
-                const typed = e.target.value;
-                setLines((all) => all.map((l, i) => (i === index ? { ...l, typed } : l)));
-              }}
-            />
+            <div key={line.code} className={styles.chargeLine} data-testid="charge-line">
+              <TextInput
+                label={`${line.name} (USD ${basis(line)})`}
+                type="number"
+                min="0"
+                step="0.01"
+                value={line.typed}
+                onChange={(e) => {
+                  const typed = e.target.value;
+                  setLines((all) => all.map((l, i) => (i === index ? { ...l, typed } : l)));
+                  setError(null);
+                }}
+              />
+              <Button
+                variant="outline"
+                aria-label={`Remove ${line.name}`}
+                onClick={() => setLines((all) => all.filter((_, i) => i !== index))}
+              >
+                Remove
+              </Button>
+            </div>
           ))}
+          {choices.length ? (
+            <div className={styles.chargeLine}>
+              <div>
+                <label htmlFor="add-charge">Add a charge</label>
+                <select id="add-charge" className={styles.select} value={adding} onChange={(e) => setAdding(e.target.value)}>
+                  <option value="">Choose a charge…</option>
+                  {choices.map((k) => (
+                    <option key={k.code} value={k.code}>
+                      {k.name} ({basis(k)})
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <Button variant="outline" disabled={!adding} onClick={add}>
+                Add
+              </Button>
+            </div>
+          ) : null}
           <p>
             Price per container: <strong data-testid="quote-total">{formatMoney(total)}</strong>
           </p>
@@ -111,15 +161,22 @@ function QuoteForm({ detail, suggestion, onClose }: { detail: Detail; suggestion
           </Button>
         </fieldset>
       ) : (
-        <TextInput
-          label="Price per container (USD)"
-          type="number"
-          min="0"
-          step="0.01"
-          value={price}
-          onChange={(e) => setPrice(e.target.value)}
-          required
-        />
+        <>
+          <TextInput
+            label="Price per container (USD)"
+            type="number"
+            min="0"
+            step="0.01"
+            value={price}
+            onChange={(e) => setPrice(e.target.value)}
+            required
+          />
+          {freight ? (
+            <Button variant="outline" onClick={() => setLines([lineOf(freight, price)])}>
+              Break the price down
+            </Button>
+          ) : null}
+        </>
       )}
       <TextInput label="Valid until" type="date" value={validUntil} onChange={(e) => setValidUntil(e.target.value)} required />
       {error ? <p role="alert">{error}</p> : null}
@@ -131,6 +188,6 @@ export function QuoteDialog({ detail, onClose }: { detail: Detail; onClose: () =
   const suggestion = useQuery(suggestionOptions(detail.id));
   if (suggestion.isPending) return null;
   // Without a suggestion (an error reading it) staff still quote one price.
-  const found = suggestion.data ?? { matched: false, row: null, charges: [], price: null };
+  const found = suggestion.data ?? { matched: false, row: null, charges: [], price: null, chargeKinds: [] };
   return <QuoteForm detail={detail} suggestion={found} onClose={onClose} />;
 }

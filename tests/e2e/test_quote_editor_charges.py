@@ -1,0 +1,140 @@
+"""Issue 28 in the browser: staff's breakdown editor adds a charge of a kind the nearest tariff row lacks, and
+removes one, at 1280x800 and at 375x812; the quote the server records holds exactly those lines.
+
+The lane (Busan -> Valencia) is one no other browser test asks for: the server is shared by the session."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from datetime import date, timedelta
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Locator, Page, expect
+
+from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME
+from tests.e2e.browser import DESKTOP, PHONE, layout_problems, no_serious_violations, sign_in
+from tests.e2e.conftest import LiveServer
+from tests.e2e.customers import foreign_customer
+from tests.e2e.test_instant_quote import HEADER, choose, publish
+
+
+def day(offset: int) -> str:
+    return (date.today() + timedelta(days=offset)).isoformat()
+
+
+@pytest.fixture
+def staff_page(browser: Browser, live_server: LiveServer) -> Iterator[Page]:
+    context = browser.new_context(viewport=DESKTOP)
+    page = context.new_page()
+    sign_in(page, live_server, ADMIN_USERNAME, ADMIN_PASSWORD)
+    yield page
+    context.close()
+
+
+def ask_for_rate(page: Page, live_server: LiveServer, commodity: str, hs_code: str) -> None:
+    """A request outside the tariff rows' days: no instant quote, it waits for staff."""
+    page.goto(f"{live_server.url}/dashboard/bookings/NewBooking")
+    choose(page, "POL", "Busan")
+    choose(page, "POD", "Valencia")
+    choose(page, "Container Type", "Dry")
+    choose(page, "Container Size", "20")
+    page.get_by_label("Quantity").fill("2")
+    page.get_by_label("Commodity").fill(commodity)
+    page.get_by_label("HS Code").fill(hs_code)
+    page.get_by_label("Preferred Shipping Date").fill(day(80))
+    page.get_by_role("button", name="Request Price").click()
+    expect(page.get_by_text("Added Successfully")).to_be_visible()
+
+
+def open_quote(staff: Page, live_server: LiveServer, commodity: str) -> tuple[Locator, Locator]:
+    staff.goto(f"{live_server.url}/dashboard/operations")
+    staff.get_by_test_id("ops-row").filter(has_text=commodity).get_by_role("button", name="Open").click()
+    panel = staff.get_by_role("region", name="Selected rate request")
+    panel.get_by_role("button", name="Quote", exact=True).click()
+    dialog = staff.get_by_role("dialog", name="Quote")
+    expect(dialog.get_by_text(re.compile(r"Nearest tariff row: version \d+, row 2"))).to_be_visible()
+    return panel, dialog
+
+
+def options(dialog: Locator) -> list[str]:
+    return [text.strip() for text in dialog.get_by_label("Add a charge").locator("option").all_inner_texts()]
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1280x800", "375x812"])
+def test_staff_add_a_charge_the_tariff_row_lacks(
+    page: Page,
+    staff_page: Page,
+    live_server: LiveServer,
+    screenshot_dir: Path,
+    tmp_path: Path,
+    viewport: dict[str, int],
+) -> None:
+    width = f"{viewport['width']}x{viewport['height']}"
+    staff_page.goto(f"{live_server.url}/dashboard/tariffs")
+    tariff = tmp_path / "tariff.csv"
+    tariff.write_text(
+        f"{HEADER}\nKRPUS,ESVLC,20,Dry,general,{day(0)},{day(60)},1200,150,110,90,0,0,40\n"
+        f"KRPUS,ESVLC,20,Dry,dangerous,{day(0)},{day(60)},1300,150,110,90,300,0,40\n"
+    )
+    publish(staff_page, tariff)
+    expect(staff_page.get_by_text(re.compile(r"Tariff version \d+ published: 2 rows"))).to_be_visible()
+
+    commodity = f"Ceramic tiles {width}"
+    username, password = foreign_customer(live_server, f"Azulejos Levante {width}")
+    page.set_viewport_size(DESKTOP)
+    sign_in(page, live_server, username, password)
+    ask_for_rate(page, live_server, commodity, "690721")
+
+    staff_page.set_viewport_size(viewport)
+    panel, dialog = open_quote(staff_page, live_server, commodity)
+    expect(dialog.get_by_test_id("charge-line")).to_have_count(5)
+    expect(dialog.get_by_test_id("quote-total")).to_have_text("$1,550.00")
+    # Only the kinds the row lacks are offered.
+    assert options(dialog) == [
+        "Choose a charge…",
+        "Dangerous goods surcharge (per container)",
+        "Reefer surcharge (per container)",
+    ]
+    expect(dialog.get_by_role("button", name="Add", exact=True)).to_be_disabled()
+    dialog.get_by_label("Add a charge").select_option(label="Dangerous goods surcharge (per container)")
+    dialog.get_by_role("button", name="Add", exact=True).click()
+    added = dialog.get_by_label("Dangerous goods surcharge (USD per container)")
+    expect(added).to_have_value("")
+    assert options(dialog) == ["Choose a charge…", "Reefer surcharge (per container)"]
+    # An added line needs its amount before the quote goes.
+    dialog.get_by_label("Valid until").fill(day(10))
+    dialog.get_by_role("button", name="Confirm").click()
+    expect(dialog.get_by_role("alert")).to_have_text("Every charge needs an amount of USD (0 or more)")
+    added.fill("275.5")
+    expect(dialog.get_by_role("alert")).to_have_count(0)  # the reason went with the fix
+    expect(dialog.get_by_test_id("quote-total")).to_have_text("$1,825.50")
+    # And a line may go: the bunker adjustment is removed, and offered again.
+    dialog.get_by_role("button", name="Remove Bunker adjustment (BAF)").click()
+    expect(dialog.get_by_test_id("quote-total")).to_have_text("$1,675.50")
+    assert "Bunker adjustment (BAF) (per container)" in options(dialog)
+    no_serious_violations(staff_page)
+    assert layout_problems(staff_page) == []
+    staff_page.screenshot(path=str(screenshot_dir / f"quote-editor-added-charge-{width}.png"))
+
+    dialog.get_by_role("button", name="Confirm").click()
+    expect(staff_page.get_by_text("Quote: done")).to_be_visible()
+    breakdown = panel.get_by_role("table", name="Price breakdown")
+    expect(breakdown.get_by_test_id("charge-line")).to_have_text(
+        [
+            re.compile(r"Ocean freight.*\$1,200\.00"),
+            re.compile(r"Terminal handling, origin.*\$110\.00"),
+            re.compile(r"Terminal handling, destination.*\$90\.00"),
+            re.compile(r"Dangerous goods surcharge.*\$275\.50"),
+            re.compile(r"Documentation fee.*per booking.*\$40\.00"),
+        ]
+    )
+    # Two containers at $1,675.50 and the documentation fee once.
+    expect(panel.get_by_test_id("booking-total")).to_have_text("$3,391.00")
+    no_serious_violations(staff_page)
+    # The toast sits over the header for a while: the layout is judged once it has gone.
+    expect(staff_page.get_by_text("Quote: done")).to_have_count(0, timeout=15_000)
+    assert layout_problems(staff_page) == []
+    staff_page.screenshot(path=str(screenshot_dir / f"quote-editor-quoted-{width}.png"), full_page=True)
+    live_server.verify()
