@@ -10,6 +10,7 @@ Jobs:
 - `reads`: closed loop; at each of `levels` (concurrency), that many workers GET each path in turn for
   `seconds` (or `max_requests`).
 - `commands`: closed loop, each worker walks create rate request -> quote (staff) -> accept (customer).
+- `creates`: closed loop of creates only, kinds of body interleaved (issue 28: instantly quoted or not).
 - `lag`: open loop at a fixed command rate; a poller watches the store's head and the read models'
   tracking row and times, per event, commit-visible -> applied-to-read-models.
 """
@@ -270,6 +271,51 @@ async def commands(job: dict[str, Any]) -> dict[str, Any]:
     return result
 
 
+async def creates(job: dict[str, Any]) -> dict[str, Any]:
+    """Issue 28: creates only, closed loop, the kinds of `bodies` interleaved (each worker takes them in
+    turn, so the shared machine's noise falls on each alike). A create answered with a price counts as
+    quoted: `mismatched` counts answers whose being quoted is not what the kind expects (`quoted`)."""
+    recorder = Recorder()
+    host = host_header(job["base_url"])
+    kinds: list[str] = list(job["bodies"])
+    requests = {
+        (kind, customer): build_request(
+            "POST", f"{CLIENT}/rate-requests", host, _auth(customer), json_body=job["bodies"][kind]
+        )
+        for kind in kinds
+        for customer in job["customer_tokens"]
+    }
+    customers: list[str] = job["customer_tokens"]
+    budget = [job["max_commands"]]
+    mismatched = {kind: 0 for kind in kinds}
+    connections = _connections(job, job["concurrency"])
+
+    async def worker(slot: int) -> None:
+        conn, turn = connections[slot], slot
+        while time.perf_counter() < deadline and budget[0] > 0:
+            budget[0] -= 1
+            kind, customer = kinds[turn % len(kinds)], customers[slot % len(customers)]
+            turn += 1
+            answer = await recorder.call(conn, kind, requests[(kind, customer)], decode=True)
+            if answer is not None and (answer["response"]["price"] is not None) != job["quoted"][kind]:
+                mismatched[kind] += 1
+
+    started = time.perf_counter()
+    deadline = started + job["seconds"]
+    try:
+        await asyncio.gather(*(worker(i) for i in range(job["concurrency"])))
+    finally:
+        for c in connections:
+            c.close()
+    seconds = time.perf_counter() - started
+    return {
+        "concurrency": job["concurrency"],
+        "by_kind": {k: summarise(v, seconds) for k, v in recorder.latencies.items()},
+        "errors": recorder.errors,
+        "mismatched": mismatched,
+    }
+
+
 class LagPoller(threading.Thread):
     """Polls the store's head and the read models' tracking position; one lag sample per event."""
 
@@ -363,7 +409,7 @@ async def lag(job: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-JOBS = {"reads": reads, "commands": commands, "lag": lag}
+JOBS = {"reads": reads, "commands": commands, "lag": lag, "creates": creates}
 
 
 def main() -> int:

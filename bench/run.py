@@ -25,6 +25,7 @@ from typing import Any
 
 import httpx
 
+from bench import instant_quote
 from bench.stats import Figure, Target, summarise, table
 
 ROOT = Path(__file__).resolve().parents[1]  # the repository (bench/ is a top-level package)
@@ -512,6 +513,8 @@ def drive(
     out["lag"] = out["lag_runs"][0]
     out["server_peak_rss_kb"] = rss_kb(server_pid, "VmHWM")
     out["command_profile"] = profile_commands(plan, base, customers, admin, server_pid)
+    # Last: its tariff is on a lane of its own, but nothing before it should meet a tariff at all.
+    out["instant_quote"] = instant_quote.drive(plan, base, customers, admin, server_pid)
     return out
 
 
@@ -611,6 +614,7 @@ def build_figures(r: dict[str, Any]) -> list[Figure]:
             f"command p99 at c={one['concurrency']}", one["p99_ms"], "ms", lib["p99_ms"], "library save", True
         )
     )
+    figures += instant_quote.figures(r)
     figures += cpu_figures(r)
     figures += read_figures(r)
     small, large = r["rebuilds"][0], r["rebuilds"][-1]
