@@ -4,7 +4,7 @@ A staff quote whose event the booking read model cannot apply (the test switches
 bookings, as tests/api/test_poison_and_health.py does for accounts) is parked; the booking's rows in the
 staff list and detail carry `needsAttention` naming it, and no other booking's do. Customers' answers never
 carry the key, for their own bookings or anyone's. `freight dead-letters retry` (after the fix) and `skip`
-with a reason each clear the mark. Both stores.
+with a reason each clear the mark. The same for a sign-up's rows (a staff decline parked). Both stores.
 """
 
 from __future__ import annotations
@@ -20,10 +20,13 @@ from api.cli.dead_letters import _read_or_skip, _retry
 from api.cli.outcome import Console
 from api.main import create_app
 from api.settings import Settings
+from domain.accounts.registration import Registration
 from domain.booking.rate_request import RateRequest
-from projections import dead_letters
+from projections import dead_letters, registrations
 from projections.booking import handlers as booking_handlers
 from projections.registry import READ_MODELS
+from tests.api.accounts_support import ADMIN as ACCOUNTS
+from tests.api.accounts_support import INDIVIDUAL_FORM, sign_up_individual
 from tests.api.booking_support import ADMIN, CLIENT, create, customer, later, ok
 from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME, login
 from tests.corpus import fresh_national_id, fresh_national_id_with_leading_zero
@@ -94,9 +97,7 @@ def test_a_parked_event_marks_its_bookings_rows_for_staff_until_retried_or_skipp
         assert set(positions) == {retried, skipped}
 
         def staff_marks() -> dict[str, Any]:
-            rows = ok(client.get(f"{ADMIN}/rate-requests", headers=admin, params={"limit": 100}))["list"][
-                "list"
-            ]
+            rows = ok(client.get(f"{ADMIN}/rate-requests", headers=admin, params={"limit": 100}))
             return {row["id"]: row["needsAttention"] for row in rows["list"]["list"]}
 
         marks = staff_marks()
@@ -137,3 +138,63 @@ def test_a_parked_event_marks_its_bookings_rows_for_staff_until_retried_or_skipp
         assert _read_or_skip(settings, skip, Console(json=True)).code == 0
         assert staff_marks()[skipped] is None
         assert ok(client.get(f"{ADMIN}/rate-requests/{skipped}", headers=admin))["needsAttention"] is None
+
+
+@pytest.fixture
+def decline_switch(monkeypatch: pytest.MonkeyPatch) -> Switch:
+    """The sign-ups read model fails to apply a decline of the registrations in `poisoned` while `on`."""
+    state = Switch()
+    original = registrations.projection.handlers[Registration.Declined]
+
+    def declined(tx: Any, event: Any, position: int) -> None:
+        if state.on and str(event.originator_id) in state.poisoned:
+            raise ValueError(FAILURE)
+        original(tx, event, position)
+
+    monkeypatch.setitem(registrations.projection.handlers, Registration.Declined, declined)
+    return state
+
+
+def test_a_parked_event_marks_its_sign_up_rows_for_staff_until_skipped(
+    settings: Settings, decline_switch: Switch
+) -> None:
+    with TestClient(create_app(settings), raise_server_exceptions=False) as client:
+        services = client.app.state.services  # type: ignore[attr-defined]
+        admin = login(client, ADMIN_USERNAME, ADMIN_PASSWORD)
+        poisoned = sign_up_individual(client, {**INDIVIDUAL_FORM, "nationalId": fresh_national_id()})
+        other = sign_up_individual(
+            client,
+            {**INDIVIDUAL_FORM, "nationalId": fresh_national_id_with_leading_zero(), "phone": "09127654321"},
+        )
+
+        def rows() -> dict[str, Any]:
+            listed = ok(client.get(f"{ACCOUNTS}/register-requests", headers=admin, params={"limit": 100}))
+            return {row["nationalId"]: row for row in listed["list"]}
+
+        registration = rows()[poisoned["nationalId"]]["registrationId"]
+        decline_switch.poisoned.add(registration)
+        decline = {"message": "The address does not match the national card"}
+        answer = client.post(
+            f"{ACCOUNTS}/register-requests/{poisoned['nationalId']}/decline", headers=admin, json=decline
+        )
+        assert answer.status_code in (200, 202), answer.text
+
+        def parked() -> list[dead_letters.DeadLetter]:
+            with services.read_models.read() as tx:
+                return dead_letters.letters(tx, dead_letters.PARKED, READ_MODELS)
+
+        (letter,) = wait_until(parked, "the decline parked")
+        assert letter.aggregate_id == registration
+        listed = rows()
+        assert listed[poisoned["nationalId"]]["needsAttention"]["positions"] == [letter.position]
+        assert listed[poisoned["nationalId"]]["state"] != "declined"  # what the row could not take in
+        assert listed[other["nationalId"]]["needsAttention"] is None
+        detail = f"{ACCOUNTS}/indivisual-customer/register-requests/{poisoned['nationalId']}"
+        assert ok(client.get(detail, headers=admin))["needsAttention"]["parkedEvents"] == 1
+
+        skip = argparse.Namespace(
+            action="skip", positions=[letter.position], follower=None, reason="declined by phone", all=False
+        )
+        assert _read_or_skip(settings, skip, Console(json=True)).code == 0
+        assert rows()[poisoned["nationalId"]]["needsAttention"] is None
+        assert ok(client.get(detail, headers=admin))["needsAttention"] is None
