@@ -28,7 +28,7 @@ from domain.accounts.account import Account
 from infrastructure.event_store import SharedStore
 from projections import dead_letters
 from projections.follower import read_position
-from projections.rebuild import rebuild
+from projections.rebuild import compare, rebuild
 from projections.registry import READ_MODELS
 from tests.conftest import make_settings
 from tests.pg import Cluster
@@ -108,7 +108,18 @@ def test_a_one_process_rebuild_parks_poison_and_finishes(settings: Settings) -> 
 @pytest.mark.postgres
 def test_the_two_process_rebuild_parks_poison_and_finishes(pg_cluster: Cluster, tmp_path: Path) -> None:
     # The helper process applies event_log: both poison events fail there too, and are parked by it.
-    _rebuild_parks_and_finishes(make_settings(tmp_path / "var", pg_cluster.create_database()), parallel=True)
+    settings = make_settings(tmp_path / "var", pg_cluster.create_database())
+    _rebuild_parks_and_finishes(settings, parallel=True)
+    # And its rows are the one-process rebuild's: nothing of a parked event in either part's tables.
+    store, one = SharedStore(settings.event_store_env()), open_read_models(settings, schema="one_process")
+    live = open_read_models(settings)
+    try:
+        assert rebuild(store, one, batch_size=40, parallel=False).parked == 2
+        assert compare(live, one) == []
+    finally:
+        for db in (one, live):
+            db.close()
+        store.close()
 
 
 def test_freight_replay_exits_1_on_bad_data_never_3(
