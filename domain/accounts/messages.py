@@ -46,9 +46,9 @@ def message_id(event: Any, channel: str) -> str:
 
 
 # The library makes each aggregate's event classes at run time; mypy does not see them.
-CODE_SENT = (Registration.DetailsSubmitted, Registration.CodeResent)  # type: ignore[attr-defined]
-REGISTRATION_DECLINED = Registration.Declined  # type: ignore[attr-defined]
-PASSWORD_TOKEN_ISSUED = Account.PasswordTokenIssued  # type: ignore[attr-defined]
+CODE_SENT = (Registration.DetailsSubmitted, Registration.CodeResent)
+REGISTRATION_DECLINED = Registration.Declined
+PASSWORD_TOKEN_ISSUED = Account.PasswordTokenIssued
 # Every event `messages_for` may answer messages for (the messaging policy decodes no other).
 MESSAGE_EVENTS: tuple[type, ...] = (*CODE_SENT, REGISTRATION_DECLINED, PASSWORD_TOKEN_ISSUED)
 

@@ -11,7 +11,7 @@ from domain.accounts.registration import Registration, registration_id
 from domain.notifications.policy import STAFF, Notice, NoticeContext, Subject, notices
 
 
-@notices.register(Registration.Accepted)  # type: ignore[attr-defined]
+@notices.register(Registration.Accepted)
 def registration_accepted(event: Any, _: NoticeContext) -> Notice | None:
     # The event does not repeat the identity; the registration id is name-based on it, the account's too.
     identity = _identity_of(event)
@@ -24,14 +24,14 @@ def registration_accepted(event: Any, _: NoticeContext) -> Notice | None:
     )
 
 
-@notices.register(ProfileEditRequest.Approved)  # type: ignore[attr-defined]
+@notices.register(ProfileEditRequest.Approved)
 def edit_approved(event: Any, context: NoticeContext) -> Notice:
     return Notice(
         event.account_id, "Profile updated", "Your profile edit request was approved.", _edit(event, context)
     )
 
 
-@notices.register(ProfileEditRequest.Declined)  # type: ignore[attr-defined]
+@notices.register(ProfileEditRequest.Declined)
 def edit_declined(event: Any, context: NoticeContext) -> Notice:
     return Notice(
         event.account_id,
@@ -54,7 +54,7 @@ def _identity_of(event: Any) -> str | None:
 
 
 # -- new work for the staff ------------------------------------------------------------------------------
-@notices.register(Registration.Verified, Registration.DetailsSubmitted)  # type: ignore[attr-defined]
+@notices.register(Registration.Verified, Registration.DetailsSubmitted)
 def registration_to_review(event: Any, context: NoticeContext) -> Notice | None:
     if event.state != "pending":  # details of a sign-up that still has to verify its phone
         return None
@@ -74,9 +74,9 @@ def registration_to_review(event: Any, context: NoticeContext) -> Notice | None:
 
 
 @notices.register(
-    ProfileEditRequest.Opened,  # type: ignore[attr-defined]
-    ProfileEditRequest.Reopened,  # type: ignore[attr-defined]
-    ProfileEditRequest.Replaced,  # type: ignore[attr-defined]
+    ProfileEditRequest.Opened,
+    ProfileEditRequest.Reopened,
+    ProfileEditRequest.Replaced,
 )
 def edit_request_to_review(event: Any, context: NoticeContext) -> Notice | None:
     request = context.aggregate(event.originator_id)

@@ -147,7 +147,13 @@ class RateRequest(LifecycleAggregate):
         if self.reference is None:
             self._reference_assigned(reference=reference, **audit_fields(actor, "booking reference assigned"))
 
-    @event("ReferenceAssigned")
+    class ReferenceAssigned(Aggregate.Event):
+        reference: str
+        actor_id: str
+        actor_role: str
+        reason: str | None
+
+    @event(ReferenceAssigned)
     def _reference_assigned(self, reference: str, actor_id: str, actor_role: str, reason: str | None) -> None:
         self.reference = reference
 
@@ -175,7 +181,15 @@ class RateRequest(LifecycleAggregate):
             booking_content=None if content is None else content.to_record(),
         )
 
-    @event("Edited")
+    class Edited(Aggregate.Event):
+        details: dict[str, Any]
+        state: str
+        actor_id: str
+        actor_role: str
+        reason: str | None
+        booking_content: dict[str, Any] | None = None
+
+    @event(Edited)
     def _edited(
         self,
         details: dict[str, Any],
@@ -200,7 +214,13 @@ class RateRequest(LifecycleAggregate):
         dest = self._next("accept_price", actor, before_validity=before, portal_request=not self.firm_request)
         self._price_accepted(state=dest, **audit_fields(actor))
 
-    @event("PriceAccepted")
+    class PriceAccepted(Aggregate.Event):
+        state: str
+        actor_id: str
+        actor_role: str
+        reason: str | None
+
+    @event(PriceAccepted)
     def _price_accepted(self, state: str, actor_id: str, actor_role: str, reason: str | None) -> None:
         self.state = state
 
@@ -208,7 +228,13 @@ class RateRequest(LifecycleAggregate):
         dest = self._next("cancel_price", actor)
         self._price_cancelled(state=dest, **audit_fields(actor))
 
-    @event("PriceCancelled")
+    class PriceCancelled(Aggregate.Event):
+        state: str
+        actor_id: str
+        actor_role: str
+        reason: str | None
+
+    @event(PriceCancelled)
     def _price_cancelled(self, state: str, actor_id: str, actor_role: str, reason: str | None) -> None:
         self.state = state
 
@@ -221,7 +247,13 @@ class RateRequest(LifecycleAggregate):
         dest = self._next("withdraw", actor)
         self._withdrawn(state=dest, **audit_fields(actor, (reason or "").strip() or None))
 
-    @event("Withdrawn")
+    class Withdrawn(Aggregate.Event):
+        state: str
+        actor_id: str
+        actor_role: str
+        reason: str | None
+
+    @event(Withdrawn)
     def _withdrawn(self, state: str, actor_id: str, actor_role: str, reason: str | None) -> None:
         self.state = state
 
@@ -234,7 +266,14 @@ class RateRequest(LifecycleAggregate):
         self._booking_requested(documents=documents, state=dest, **audit_fields(actor))
         return True
 
-    @event("BookingRequestSubmitted")
+    class BookingRequestSubmitted(Aggregate.Event):
+        documents: list[dict[str, Any]]
+        state: str
+        actor_id: str
+        actor_role: str
+        reason: str | None
+
+    @event(BookingRequestSubmitted)
     def _booking_requested(
         self, documents: list[dict[str, Any]], state: str, actor_id: str, actor_role: str, reason: str | None
     ) -> None:
@@ -322,7 +361,15 @@ class RateRequest(LifecycleAggregate):
             message=text, state=dest, customer_id=self.customer_id, **audit_fields(actor, text)
         )
 
-    @event("RevisionRequested")
+    class RevisionRequested(Aggregate.Event):
+        message: str
+        state: str
+        customer_id: str
+        actor_id: str
+        actor_role: str
+        reason: str | None
+
+    @event(RevisionRequested)
     def _revision_requested(
         self, message: str, state: str, customer_id: str, actor_id: str, actor_role: str, reason: str | None
     ) -> None:
@@ -341,7 +388,15 @@ class RateRequest(LifecycleAggregate):
         dest = self._next("reject", actor, has_message=True)
         self._rejected(message=text, state=dest, customer_id=self.customer_id, **audit_fields(actor, text))
 
-    @event("Rejected")
+    class Rejected(Aggregate.Event):
+        message: str
+        state: str
+        customer_id: str
+        actor_id: str
+        actor_role: str
+        reason: str | None
+
+    @event(Rejected)
     def _rejected(
         self, message: str, state: str, customer_id: str, actor_id: str, actor_role: str, reason: str | None
     ) -> None:
@@ -371,7 +426,14 @@ class RateRequest(LifecycleAggregate):
         )
         self._booking_confirmed(state=dest, customer_id=self.customer_id, **audit_fields(actor))
 
-    @event("BookingConfirmed")
+    class BookingConfirmed(Aggregate.Event):
+        state: str
+        customer_id: str
+        actor_id: str
+        actor_role: str
+        reason: str | None
+
+    @event(BookingConfirmed)
     def _booking_confirmed(
         self, state: str, customer_id: str, actor_id: str, actor_role: str, reason: str | None
     ) -> None:
@@ -425,13 +487,30 @@ class RateRequest(LifecycleAggregate):
         )
         return True
 
-    @event("SailingChosen")
+    class SailingChosen(Aggregate.Event):
+        sailing: dict[str, Any]
+        customer_id: str
+        actor_id: str
+        actor_role: str
+        reason: str | None
+
+    @event(SailingChosen)
     def _sailing_chosen(
         self, sailing: dict[str, Any], customer_id: str, actor_id: str, actor_role: str, reason: str | None
     ) -> None:
         self.sailing = sailing
 
-    @event("SailingRescheduled")
+    class SailingRescheduled(Aggregate.Event):
+        sailing: dict[str, Any]
+        previous: dict[str, Any]
+        reference: str | None
+        email: str | None
+        customer_id: str
+        actor_id: str
+        actor_role: str
+        reason: str | None
+
+    @event(SailingRescheduled)
     def _sailing_rescheduled(
         self,
         sailing: dict[str, Any],
@@ -445,7 +524,17 @@ class RateRequest(LifecycleAggregate):
     ) -> None:
         self.sailing = sailing
 
-    @event("CutOffReminded")
+    class CutOffReminded(Aggregate.Event):
+        hours: int
+        cut_off: str
+        reference: str | None
+        email: str | None
+        customer_id: str
+        actor_id: str
+        actor_role: str
+        reason: str | None
+
+    @event(CutOffReminded)
     def _cut_off_reminded(
         self,
         hours: int,
@@ -468,7 +557,14 @@ class RateRequest(LifecycleAggregate):
             state=dest, customer_id=self.customer_id, **audit_fields(actor, "quote validity passed")
         )
 
-    @event("QuoteExpired")
+    class QuoteExpired(Aggregate.Event):
+        state: str
+        customer_id: str
+        actor_id: str
+        actor_role: str
+        reason: str | None
+
+    @event(QuoteExpired)
     def _expired(
         self, state: str, customer_id: str, actor_id: str, actor_role: str, reason: str | None
     ) -> None:
@@ -480,7 +576,14 @@ class RateRequest(LifecycleAggregate):
             state=dest, customer_id=self.customer_id, **audit_fields(actor, "shipping order approved")
         )
 
-    @event("Completed")
+    class Completed(Aggregate.Event):
+        state: str
+        customer_id: str
+        actor_id: str
+        actor_role: str
+        reason: str | None
+
+    @event(Completed)
     def _completed(
         self, state: str, customer_id: str, actor_id: str, actor_role: str, reason: str | None
     ) -> None:
@@ -568,7 +671,20 @@ class RateRequest(LifecycleAggregate):
             booking_content=record,
         )
 
-    @event("AmendmentRequested")
+    class AmendmentRequested(Aggregate.Event):
+        number: int
+        original: dict[str, Any]
+        amended: dict[str, Any]
+        changed: list[str]
+        changes_price: bool
+        state: str
+        customer_id: str
+        actor_id: str
+        actor_role: str
+        reason: str | None
+        booking_content: dict[str, Any] | None = None
+
+    @event(AmendmentRequested)
     def _amendment_requested(
         self,
         number: int,
@@ -627,7 +743,17 @@ class RateRequest(LifecycleAggregate):
             **audit_fields(actor),
         )
 
-    @event("AmendmentRequoted")
+    class AmendmentRequoted(Aggregate.Event):
+        number: int
+        price: Decimal
+        valid_until: datetime
+        state: str
+        customer_id: str
+        actor_id: str
+        actor_role: str
+        reason: str | None
+
+    @event(AmendmentRequoted)
     def _amendment_requoted(
         self,
         number: int,
@@ -655,7 +781,18 @@ class RateRequest(LifecycleAggregate):
             booking_content=amendment.content,
         )
 
-    @event("AmendmentApproved")
+    class AmendmentApproved(Aggregate.Event):
+        number: int
+        details: dict[str, Any]
+        state: str
+        price: Decimal | None
+        customer_id: str
+        actor_id: str
+        actor_role: str
+        reason: str | None
+        booking_content: dict[str, Any] | None = None
+
+    @event(AmendmentApproved)
     def _amendment_approved(
         self,
         number: int,
@@ -682,7 +819,16 @@ class RateRequest(LifecycleAggregate):
     def decline_amendment(self, message: str, actor: Actor) -> None:
         self._decline_change("amendment", message, actor)
 
-    @event("AmendmentDeclined")
+    class AmendmentDeclined(Aggregate.Event):
+        number: int
+        message: str
+        state: str
+        customer_id: str
+        actor_id: str
+        actor_role: str
+        reason: str | None
+
+    @event(AmendmentDeclined)
     def _amendment_declined(
         self,
         number: int,
@@ -698,7 +844,15 @@ class RateRequest(LifecycleAggregate):
     def withdraw_amendment(self, actor: Actor) -> None:
         self._withdraw_change("amendment", actor)
 
-    @event("AmendmentWithdrawn")
+    class AmendmentWithdrawn(Aggregate.Event):
+        number: int
+        state: str
+        customer_id: str
+        actor_id: str
+        actor_role: str
+        reason: str | None
+
+    @event(AmendmentWithdrawn)
     def _amendment_withdrawn(
         self, number: int, state: str, customer_id: str, actor_id: str, actor_role: str, reason: str | None
     ) -> None:
@@ -722,7 +876,15 @@ class RateRequest(LifecycleAggregate):
             **audit_fields(actor, text or None),
         )
 
-    @event("CancellationRequested")
+    class CancellationRequested(Aggregate.Event):
+        number: int
+        state: str
+        customer_id: str
+        actor_id: str
+        actor_role: str
+        reason: str | None
+
+    @event(CancellationRequested)
     def _cancellation_requested(
         self, number: int, state: str, customer_id: str, actor_id: str, actor_role: str, reason: str | None
     ) -> None:
@@ -740,7 +902,16 @@ class RateRequest(LifecycleAggregate):
             **audit_fields(actor),
         )
 
-    @event("CancellationConfirmed")
+    class CancellationConfirmed(Aggregate.Event):
+        number: int
+        cancellation_state: str
+        state: str
+        customer_id: str
+        actor_id: str
+        actor_role: str
+        reason: str | None
+
+    @event(CancellationConfirmed)
     def _cancellation_confirmed(
         self,
         number: int,
@@ -757,7 +928,16 @@ class RateRequest(LifecycleAggregate):
     def decline_cancellation(self, message: str, actor: Actor) -> None:
         self._decline_change("cancellation", message, actor)
 
-    @event("CancellationDeclined")
+    class CancellationDeclined(Aggregate.Event):
+        number: int
+        message: str
+        state: str
+        customer_id: str
+        actor_id: str
+        actor_role: str
+        reason: str | None
+
+    @event(CancellationDeclined)
     def _cancellation_declined(
         self,
         number: int,
@@ -773,7 +953,15 @@ class RateRequest(LifecycleAggregate):
     def withdraw_cancellation(self, actor: Actor) -> None:
         self._withdraw_change("cancellation", actor)
 
-    @event("CancellationWithdrawn")
+    class CancellationWithdrawn(Aggregate.Event):
+        number: int
+        state: str
+        customer_id: str
+        actor_id: str
+        actor_role: str
+        reason: str | None
+
+    @event(CancellationWithdrawn)
     def _cancellation_withdrawn(
         self, number: int, state: str, customer_id: str, actor_id: str, actor_role: str, reason: str | None
     ) -> None:
@@ -793,4 +981,4 @@ def _same_documents(one: list[dict[str, Any]], other: list[dict[str, Any]]) -> b
 
 
 # The events that record the customer's decision on a quote (the concurrency rule counts them).
-DECISIONS = (RateRequest.PriceAccepted, RateRequest.PriceCancelled)  # type: ignore[attr-defined]
+DECISIONS = (RateRequest.PriceAccepted, RateRequest.PriceCancelled)
