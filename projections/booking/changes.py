@@ -48,7 +48,7 @@ def _moved(event: Any, kind: str, position: int, **extra: Any) -> dict[str, Any]
 
 
 @projection.on(RateRequest.AmendmentRequested)
-def amendment_requested(tx: BatchTx, event: Any, position: int) -> None:
+def amendment_requested(tx: BatchTx, event: RateRequest.AmendmentRequested, position: int) -> None:
     rate_request_id, kind, number = _key(event, AMENDMENT)
     tx.insert(
         CHANGES,
@@ -74,7 +74,7 @@ def amendment_requested(tx: BatchTx, event: Any, position: int) -> None:
 
 
 @projection.on(RateRequest.CancellationRequested)
-def cancellation_requested(tx: BatchTx, event: Any, position: int) -> None:
+def cancellation_requested(tx: BatchTx, event: RateRequest.CancellationRequested, position: int) -> None:
     rate_request_id, kind, number = _key(event, CANCELLATION)
     tx.insert(
         CHANGES,
@@ -100,7 +100,7 @@ def cancellation_requested(tx: BatchTx, event: Any, position: int) -> None:
 
 
 @projection.on(RateRequest.AmendmentRequoted)
-def amendment_requoted(tx: BatchTx, event: Any, position: int) -> None:
+def amendment_requoted(tx: BatchTx, event: RateRequest.AmendmentRequoted, position: int) -> None:
     tx.update(
         CHANGES,
         _key(event, AMENDMENT),
@@ -120,7 +120,11 @@ def amendment_requoted(tx: BatchTx, event: Any, position: int) -> None:
     RateRequest.AmendmentDeclined,
     RateRequest.AmendmentWithdrawn,
 )
-def amendment_decided(tx: BatchTx, event: Any, position: int) -> None:
+def amendment_decided(
+    tx: BatchTx,
+    event: RateRequest.AmendmentApproved | RateRequest.AmendmentDeclined | RateRequest.AmendmentWithdrawn,
+    position: int,
+) -> None:
     extra = {"message": getattr(event, "message", None), "decided_by": event.actor_id}
     tx.update(CHANGES, _key(event, AMENDMENT), _moved(event, AMENDMENT, position, **extra))
 
@@ -129,13 +133,15 @@ def amendment_decided(tx: BatchTx, event: Any, position: int) -> None:
     RateRequest.CancellationDeclined,
     RateRequest.CancellationWithdrawn,
 )
-def cancellation_decided(tx: BatchTx, event: Any, position: int) -> None:
+def cancellation_decided(
+    tx: BatchTx, event: RateRequest.CancellationDeclined | RateRequest.CancellationWithdrawn, position: int
+) -> None:
     extra = {"message": getattr(event, "message", None), "decided_by": event.actor_id}
     tx.update(CHANGES, _key(event, CANCELLATION), _moved(event, CANCELLATION, position, **extra))
 
 
 @projection.on(RateRequest.CancellationConfirmed)
-def cancellation_confirmed(tx: BatchTx, event: Any, position: int) -> None:
+def cancellation_confirmed(tx: BatchTx, event: RateRequest.CancellationConfirmed, position: int) -> None:
     # The event's `state` is the booking's (cancelled); the request's own state travels beside it.
     tx.update(
         CHANGES,

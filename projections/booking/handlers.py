@@ -152,7 +152,7 @@ def _moved_request(tx: BatchTx, event: Any, position: int, **extra: Any) -> None
 
 
 @projection.on(RateRequest.Created)
-def rate_request_created(tx: BatchTx, event: Any, position: int) -> None:
+def rate_request_created(tx: BatchTx, event: RateRequest.Created, position: int) -> None:
     at = iso(event.timestamp)
     tx.insert(
         RATE_REQUESTS,
@@ -185,7 +185,7 @@ def rate_request_created(tx: BatchTx, event: Any, position: int) -> None:
 
 
 @projection.on(RateRequest.ReferenceAssigned)
-def reference_assigned(tx: BatchTx, event: Any, position: int) -> None:
+def reference_assigned(tx: BatchTx, event: RateRequest.ReferenceAssigned, position: int) -> None:
     tx.update(
         RATE_REQUESTS,
         str(event.originator_id),
@@ -194,7 +194,7 @@ def reference_assigned(tx: BatchTx, event: Any, position: int) -> None:
 
 
 @projection.on(RateRequest.Edited)
-def rate_request_edited(tx: BatchTx, event: Any, position: int) -> None:
+def rate_request_edited(tx: BatchTx, event: RateRequest.Edited, position: int) -> None:
     _moved_request(
         tx,
         event,
@@ -208,7 +208,7 @@ def rate_request_edited(tx: BatchTx, event: Any, position: int) -> None:
 
 
 @projection.on(RateRequest.Quoted)
-def rate_request_quoted(tx: BatchTx, event: Any, position: int) -> None:
+def rate_request_quoted(tx: BatchTx, event: RateRequest.Quoted, position: int) -> None:
     _moved_request(
         tx,
         event,
@@ -224,19 +224,19 @@ def rate_request_quoted(tx: BatchTx, event: Any, position: int) -> None:
 
 
 @projection.on(RateRequest.RevisionRequested)
-def rate_request_revision(tx: BatchTx, event: Any, position: int) -> None:
+def rate_request_revision(tx: BatchTx, event: RateRequest.RevisionRequested, position: int) -> None:
     _moved_request(
         tx, event, position, revision_message=event.message, price=None, valid_until=None, **_NO_QUOTE
     )
 
 
 @projection.on(RateRequest.Rejected)
-def rate_request_rejected(tx: BatchTx, event: Any, position: int) -> None:
+def rate_request_rejected(tx: BatchTx, event: RateRequest.Rejected, position: int) -> None:
     _moved_request(tx, event, position, rejection_message=event.message)
 
 
 @projection.on(RateRequest.BookingRequestSubmitted)
-def booking_request_submitted(tx: BatchTx, event: Any, position: int) -> None:
+def booking_request_submitted(tx: BatchTx, event: RateRequest.BookingRequestSubmitted, position: int) -> None:
     _moved_request(tx, event, position, documents=json.dumps(event.documents, sort_keys=True))
 
 
@@ -248,12 +248,21 @@ def booking_request_submitted(tx: BatchTx, event: Any, position: int) -> None:
     RateRequest.BookingConfirmed,
     RateRequest.Completed,
 )
-def rate_request_moved(tx: BatchTx, event: Any, position: int) -> None:
+def rate_request_moved(
+    tx: BatchTx,
+    event: RateRequest.PriceAccepted
+    | RateRequest.PriceCancelled
+    | RateRequest.Withdrawn
+    | RateRequest.QuoteExpired
+    | RateRequest.BookingConfirmed
+    | RateRequest.Completed,
+    position: int,
+) -> None:
     _moved_request(tx, event, position)
 
 
 @projection.on(RateRequest.AmendmentApproved)
-def rate_request_amended(tx: BatchTx, event: Any, position: int) -> None:
+def rate_request_amended(tx: BatchTx, event: RateRequest.AmendmentApproved, position: int) -> None:
     # The booking's own state does not move; only its content (and its price, where a new one was agreed).
     price = (
         {}
@@ -282,7 +291,9 @@ def rate_request_amended(tx: BatchTx, event: Any, position: int) -> None:
 
 # An open amendment: whose move it is follows the amendment's lifecycle until it is decided.
 @projection.on(RateRequest.AmendmentRequested, RateRequest.AmendmentRequoted)
-def amendment_open(tx: BatchTx, event: Any, position: int) -> None:
+def amendment_open(
+    tx: BatchTx, event: RateRequest.AmendmentRequested | RateRequest.AmendmentRequoted, position: int
+) -> None:
     tx.update(
         RATE_REQUESTS,
         str(event.originator_id),
@@ -292,7 +303,9 @@ def amendment_open(tx: BatchTx, event: Any, position: int) -> None:
 
 
 @projection.on(RateRequest.AmendmentDeclined, RateRequest.AmendmentWithdrawn)
-def amendment_closed(tx: BatchTx, event: Any, position: int) -> None:
+def amendment_closed(
+    tx: BatchTx, event: RateRequest.AmendmentDeclined | RateRequest.AmendmentWithdrawn, position: int
+) -> None:
     tx.update(
         RATE_REQUESTS,
         str(event.originator_id),
@@ -302,13 +315,13 @@ def amendment_closed(tx: BatchTx, event: Any, position: int) -> None:
 
 
 @projection.on(RateRequest.CancellationConfirmed)
-def booking_cancelled(tx: BatchTx, event: Any, position: int) -> None:
+def booking_cancelled(tx: BatchTx, event: RateRequest.CancellationConfirmed, position: int) -> None:
     _moved_request(tx, event, position, cancellation_open=0)
 
 
 # An open cancellation request is the staff's move (the lifecycle's `cancellation_requested` guard).
 @projection.on(RateRequest.CancellationRequested)
-def cancellation_opened(tx: BatchTx, event: Any, position: int) -> None:
+def cancellation_opened(tx: BatchTx, event: RateRequest.CancellationRequested, position: int) -> None:
     tx.update(RATE_REQUESTS, str(event.originator_id), {"cancellation_open": 1})
     _whose_move(tx, str(event.originator_id))
 
@@ -317,7 +330,9 @@ def cancellation_opened(tx: BatchTx, event: Any, position: int) -> None:
     RateRequest.CancellationDeclined,
     RateRequest.CancellationWithdrawn,
 )
-def cancellation_closed(tx: BatchTx, event: Any, position: int) -> None:
+def cancellation_closed(
+    tx: BatchTx, event: RateRequest.CancellationDeclined | RateRequest.CancellationWithdrawn, position: int
+) -> None:
     tx.update(RATE_REQUESTS, str(event.originator_id), {"cancellation_open": 0})
     _whose_move(tx, str(event.originator_id))
 
@@ -347,7 +362,7 @@ def _order_moved(tx: BatchTx, event: Any, position: int, **extra: Any) -> None:
 
 
 @projection.on(ShippingOrder.Created)
-def order_created(tx: BatchTx, event: Any, position: int) -> None:
+def order_created(tx: BatchTx, event: ShippingOrder.Created, position: int) -> None:
     at = iso(event.timestamp)
     code = _code("shipping_order", event.state)
     tx.insert(
@@ -381,13 +396,13 @@ def order_created(tx: BatchTx, event: Any, position: int) -> None:
 
 
 @projection.on(ShippingOrder.RevisionRequested)
-def order_revision(tx: BatchTx, event: Any, position: int) -> None:
+def order_revision(tx: BatchTx, event: ShippingOrder.RevisionRequested, position: int) -> None:
     edited = json.dumps(event.edited_order, sort_keys=True) if event.edited_order is not None else None
     _order_moved(tx, event, position, revise=json.dumps(event.revise, sort_keys=True), edited_order=edited)
 
 
 @projection.on(ShippingOrder.Edited)
-def order_edited(tx: BatchTx, event: Any, position: int) -> None:
+def order_edited(tx: BatchTx, event: ShippingOrder.Edited, position: int) -> None:
     current = tx.get(ORDERS, str(event.originator_id))
     details = {**json.loads((current or {}).get("details") or "{}"), **event.changes}
     _order_moved(
@@ -396,13 +411,13 @@ def order_edited(tx: BatchTx, event: Any, position: int) -> None:
 
 
 @projection.on(ShippingOrder.Accepted, ShippingOrder.Approved)
-def order_moved(tx: BatchTx, event: Any, position: int) -> None:
+def order_moved(tx: BatchTx, event: ShippingOrder.Accepted | ShippingOrder.Approved, position: int) -> None:
     _order_moved(tx, event, position)
 
 
 # -- files --------------------------------------------------------------------------
 @projection.on(StoredFile.Stored)
-def file_stored(tx: BatchTx, event: Any, position: int) -> None:
+def file_stored(tx: BatchTx, event: StoredFile.Stored, position: int) -> None:
     tx.insert(
         "booking_files",
         {
