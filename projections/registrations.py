@@ -6,6 +6,7 @@ import json
 from typing import Any
 
 from domain.accounts.registration import Registration
+from domain.shared.aggregate import Recorded
 from domain.shared.lifecycle import lifecycle
 from infrastructure.read_db import Tx
 from projections.batch import BatchTx
@@ -29,7 +30,7 @@ projection = Projection(
 RANK = {"started": 9, "details_submitted": 1, "pending": 0, "accepted": 1, "declined": 1}
 
 
-def _state(tx: BatchTx, event: Any, position: int, state: str, **extra: Any) -> None:
+def _state(tx: BatchTx, event: Recorded, position: int, state: str, **extra: Any) -> None:
     tx.update(
         "registrations",
         str(event.originator_id),

@@ -12,7 +12,7 @@ from domain.notifications.policy import STAFF, Notice, NoticeContext, Subject, n
 
 
 @notices.register(Registration.Accepted)
-def registration_accepted(event: Any, _: NoticeContext) -> Notice | None:
+def registration_accepted(event: Registration.Accepted, _: NoticeContext) -> Notice | None:
     # The event does not repeat the identity; the registration id is name-based on it, the account's too.
     identity = _identity_of(event)
     if identity is None:
@@ -25,14 +25,14 @@ def registration_accepted(event: Any, _: NoticeContext) -> Notice | None:
 
 
 @notices.register(ProfileEditRequest.Approved)
-def edit_approved(event: Any, context: NoticeContext) -> Notice:
+def edit_approved(event: ProfileEditRequest.Approved, context: NoticeContext) -> Notice:
     return Notice(
         event.account_id, "Profile updated", "Your profile edit request was approved.", _edit(event, context)
     )
 
 
 @notices.register(ProfileEditRequest.Declined)
-def edit_declined(event: Any, context: NoticeContext) -> Notice:
+def edit_declined(event: ProfileEditRequest.Declined, context: NoticeContext) -> Notice:
     return Notice(
         event.account_id,
         "Profile edit declined",
@@ -55,7 +55,9 @@ def _identity_of(event: Any) -> str | None:
 
 # -- new work for the staff ------------------------------------------------------------------------------
 @notices.register(Registration.Verified, Registration.DetailsSubmitted)
-def registration_to_review(event: Any, context: NoticeContext) -> Notice | None:
+def registration_to_review(
+    event: Registration.Verified | Registration.DetailsSubmitted, context: NoticeContext
+) -> Notice | None:
     if event.state != "pending":  # details of a sign-up that still has to verify its phone
         return None
     registration = context.aggregate(event.originator_id)
@@ -78,7 +80,10 @@ def registration_to_review(event: Any, context: NoticeContext) -> Notice | None:
     ProfileEditRequest.Reopened,
     ProfileEditRequest.Replaced,
 )
-def edit_request_to_review(event: Any, context: NoticeContext) -> Notice | None:
+def edit_request_to_review(
+    event: ProfileEditRequest.Opened | ProfileEditRequest.Reopened | ProfileEditRequest.Replaced,
+    context: NoticeContext,
+) -> Notice | None:
     request = context.aggregate(event.originator_id)
     if request is None:
         return None

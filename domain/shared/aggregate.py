@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from datetime import datetime
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+from uuid import UUID
 
 from eventsourcing.domain import Aggregate, CanMutateAggregate, CommandMethodDecorator
 
@@ -72,3 +74,21 @@ class AggregatePart(_Part):
 def audit_fields(actor: Actor, reason: str | None = None) -> dict[str, Any]:
     """The fields every event carries besides its own: who and why (the library adds when)."""
     return {"actor_id": actor.id, "actor_role": actor.role, "reason": reason}
+
+
+class Recorded(Protocol):
+    """What every stored event says of itself (the library's fields), for code reading events of any kind."""
+
+    @property
+    def originator_id(self) -> UUID: ...
+    @property
+    def originator_version(self) -> int: ...
+    @property
+    def timestamp(self) -> datetime: ...
+
+
+class Moved(Recorded, Protocol):
+    """An event that moves its aggregate's (or its part's) lifecycle to `state`."""
+
+    @property
+    def state(self) -> str: ...

@@ -4,9 +4,10 @@ the original and the amended content side by side, for the customer's detail and
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, Protocol
 
 from domain.booking.rate_request import RateRequest
+from domain.shared.aggregate import Moved
 from domain.shared.lifecycle import lifecycle
 from infrastructure.read_db import Tx
 from projections.batch import BatchTx
@@ -33,11 +34,18 @@ projection = Projection(
 )
 
 
-def _key(event: Any, kind: str) -> tuple[str, str, int]:
+class _Change(Moved, Protocol):
+    """An event of an amendment or a cancellation request: it names the change by its number."""
+
+    @property
+    def number(self) -> int: ...
+
+
+def _key(event: _Change, kind: str) -> tuple[str, str, int]:
     return (str(event.originator_id), kind, int(event.number))
 
 
-def _moved(event: Any, kind: str, position: int, **extra: Any) -> dict[str, Any]:
+def _moved(event: Moved, kind: str, position: int, **extra: Any) -> dict[str, Any]:
     return {
         "state_name": event.state,
         "state": lifecycle(MACHINES[kind]).code(event.state),

@@ -34,8 +34,13 @@ projection = Projection(
 )
 
 
-def _content(event: Any) -> str | None:
-    record = getattr(event, "booking_content", None)
+def _content(
+    event: RateRequest.Created
+    | RateRequest.Edited
+    | RateRequest.AmendmentRequested
+    | RateRequest.AmendmentApproved,
+) -> str | None:
+    record = event.booking_content
     return None if record is None else json.dumps(record, sort_keys=True)
 
 

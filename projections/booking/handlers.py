@@ -16,6 +16,7 @@ from domain.booking.files import StoredFile
 from domain.booking.rate_request import RateRequest
 from domain.booking.shipping_order import ShippingOrder
 from domain.booking.whose_move import waiting_for
+from domain.shared.aggregate import Moved
 from domain.shared.lifecycle import lifecycle
 from projections.batch import BatchTx
 from projections.booking.dcsa import TABLE as DCSA_TABLE
@@ -113,7 +114,7 @@ def _detail_columns(details: dict[str, Any]) -> dict[str, Any]:
 _NO_QUOTE = {"charges": None, "quoted_by": None, "tariff_version": None, "tariff_row": None}
 
 
-def _moved(event: Any, position: int) -> dict[str, Any]:
+def _moved(event: Moved, position: int) -> dict[str, Any]:
     """The columns every rate-request event sets: its state, when, and at which position."""
     return {
         "state_name": event.state,
@@ -145,7 +146,7 @@ def _whose_move(tx: BatchTx, rate_request_id: str) -> None:
         tx.update(RATE_REQUESTS, rate_request_id, {"waiting_for": whose})
 
 
-def _moved_request(tx: BatchTx, event: Any, position: int, **extra: Any) -> None:
+def _moved_request(tx: BatchTx, event: Moved, position: int, **extra: Any) -> None:
     rate_request_id = str(event.originator_id)
     tx.update(RATE_REQUESTS, rate_request_id, {**extra, **_moved(event, position)})
     _whose_move(tx, rate_request_id)
@@ -338,7 +339,7 @@ def cancellation_closed(
 
 
 # -- shipping orders --------------------------------------------------------------------------
-def _order_moved(tx: BatchTx, event: Any, position: int, **extra: Any) -> None:
+def _order_moved(tx: BatchTx, event: Moved, position: int, **extra: Any) -> None:
     order_id = str(event.originator_id)
     code = _code("shipping_order", event.state)
     at = iso(event.timestamp)

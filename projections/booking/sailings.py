@@ -31,8 +31,8 @@ projection = Projection(
         f"CREATE INDEX IF NOT EXISTS booking_sailings_service ON {SAILINGS} (service_code)",
     ],
 )
-R: Any = RateRequest
-S: Any = ShippingOrder
+R = RateRequest
+S = ShippingOrder
 
 
 def _columns(record: dict[str, Any]) -> dict[str, Any]:
