@@ -20,10 +20,11 @@ import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeAlias
 
 from domain.booking.rate_request import RateRequest
 from domain.integrations.webhook_subscription import WebhookSubscription
+from domain.shared.aggregate import Recorded
 from domain.tracking.milestone import TrackingEvent
 from infrastructure.leases import Lease
 from infrastructure.read_db import ReadModelDB, Tx
@@ -93,7 +94,7 @@ def ensure_tables(db: ReadModelDB) -> None:
             tx.execute("ALTER TABLE webhook_deliveries ADD COLUMN event_type TEXT")
 
 
-def event_id(event: Any) -> str:
+def event_id(event: Recorded) -> str:
     return str(uuid.uuid5(_IDS, f"{event.originator_id}:{event.originator_version}"))
 
 
@@ -188,7 +189,7 @@ _EDITED = RateRequest.Edited
 _REFERENCE = RateRequest.ReferenceAssigned
 
 
-def _subscription_event(tx: Tx, event: Any) -> None:
+def _subscription_event(tx: Tx, event: SubscriptionEvent) -> None:
     subscription_id = str(event.originator_id)
     if isinstance(event, WebhookSubscription.Subscribed):
         tx.execute(
@@ -218,11 +219,11 @@ def _subscription_event(tx: Tx, event: Any) -> None:
         )
 
 
-SUBSCRIPTION_EVENTS = (
-    WebhookSubscription.Subscribed,
-    WebhookSubscription.Unsubscribed,
-    WebhookSubscription.SecretRotated,
-    WebhookSubscription.EventTypesChosen,
+SubscriptionEvent: TypeAlias = (
+    WebhookSubscription.Subscribed
+    | WebhookSubscription.Unsubscribed
+    | WebhookSubscription.SecretRotated
+    | WebhookSubscription.EventTypesChosen
 )
 
 
@@ -245,7 +246,7 @@ def _hears(subscription: dict[str, Any], kind: str) -> bool:
     return chosen is None or kind in json.loads(chosen)
 
 
-def _requote_feedback(event: Any) -> list[dict[str, Any]]:
+def _requote_feedback(event: RateRequest.AmendmentRequoted) -> list[dict[str, Any]]:
     # A new price for an amendment keeps every status: the feedback is the news.
     amount = event.price.quantize(Decimal("0.01"))
     return [
@@ -258,7 +259,7 @@ def _requote_feedback(event: Any) -> list[dict[str, Any]]:
     ]
 
 
-def _reschedule_feedback(event: Any) -> list[dict[str, Any]]:
+def _reschedule_feedback(event: RateRequest.SailingRescheduled) -> list[dict[str, Any]]:
     before, after = event.previous, event.sailing
     return [
         {
@@ -270,7 +271,7 @@ def _reschedule_feedback(event: Any) -> list[dict[str, Any]]:
     ]
 
 
-def _feedback(event: Any) -> list[dict[str, Any]] | None:
+def _feedback(event: object) -> list[dict[str, Any]] | None:
     if isinstance(event, _REQUOTED):
         return _requote_feedback(event)
     if isinstance(event, _RESCHEDULED):
@@ -279,6 +280,7 @@ def _feedback(event: Any) -> list[dict[str, Any]] | None:
 
 
 def _booking_event(tx: Tx, event: Any, position: int, site_url: str, view: BookingView) -> None:
+    # Any: table-driven over every rate request event (`STEPS`); those that move carry `state`.
     booking_id = str(event.originator_id)
     step = STEPS[type(event)]
     if not step.notified:
@@ -409,7 +411,12 @@ def _booking_event(tx: Tx, event: Any, position: int, site_url: str, view: Booki
         )
 
 
-def _tracking_event(tx: Tx, event: Any, position: int, site_url: str) -> None:
+def _tracking_event(
+    tx: Tx,
+    event: TrackingEvent.Published | TrackingEvent.Revised | TrackingEvent.Retracted,
+    position: int,
+    site_url: str,
+) -> None:
     """A tracking event of a customer's booking, to the subscriptions that hear `tracking.event`: the
     standard's Event as data (a retraction: its `eventID` with `isRetracted`)."""
     facts = event.facts
@@ -429,7 +436,11 @@ def _tracking_event(tx: Tx, event: Any, position: int, site_url: str) -> None:
     if not subscriptions:
         return
     retracted = isinstance(event, TrackingEvent.Retracted)
-    data = {"eventID": facts["event_id"], "isRetracted": True} if retracted else json.loads(event.body)
+    data = (
+        {"eventID": facts["event_id"], "isRetracted": True}
+        if isinstance(event, TrackingEvent.Retracted)
+        else json.loads(event.body)
+    )
     shown = "RETRACTED" if retracted else f"{facts['event_type']}:{facts.get('event_subtype') or ''}"
     notification_id = event_id(event)
     at = utc_text(event.timestamp)
@@ -482,7 +493,7 @@ def webhook_follower(
     def apply(tx: Tx, batch: Batch) -> None:
         recorded = False
         for position, event in batch:
-            if isinstance(event, SUBSCRIPTION_EVENTS):
+            if isinstance(event, SubscriptionEvent):
                 _subscription_event(tx, event)
             elif isinstance(event, BOOKING_EVENTS):
                 _booking_event(tx, event, position, site_url, view)
