@@ -3,12 +3,11 @@ customer hears of decisions; the staff hear of new registrations and profile edi
 
 from __future__ import annotations
 
-from typing import Any
-
 from domain.accounts.account import account_id
 from domain.accounts.edit_request import ProfileEditRequest
 from domain.accounts.registration import Registration, registration_id
 from domain.notifications.policy import STAFF, Notice, NoticeContext, Subject, notices
+from domain.shared.aggregate import Recorded
 
 
 @notices.register(Registration.Accepted)
@@ -41,12 +40,12 @@ def edit_declined(event: ProfileEditRequest.Declined, context: NoticeContext) ->
     )
 
 
-def _edit(event: Any, context: NoticeContext) -> Subject | None:
+def _edit(event: Recorded, context: NoticeContext) -> Subject | None:
     request = context.aggregate(event.originator_id)
     return Subject("edit_request", request.username) if request is not None else None
 
 
-def _identity_of(event: Any) -> str | None:
+def _identity_of(event: Registration.Accepted) -> str | None:
     identity = getattr(event, "identity", None)
     if identity and registration_id(identity) == event.originator_id:
         return str(identity)

@@ -104,14 +104,14 @@ class NoticeRegistry:
 
         return decorate
 
-    def builders_for(self, event: Any) -> list[Builder]:
+    def builders_for(self, event: object) -> list[Builder]:
         for klass in type(event).__mro__:
             builders = self._builders.get(klass)
             if builders:
                 return builders
         return []
 
-    def build(self, event: Any, context: NoticeContext | None = None) -> list[Notice]:
+    def build(self, event: object, context: NoticeContext | None = None) -> list[Notice]:
         """Every notice the event calls for (none for most events)."""
         found: list[Notice] = []
         for builder in self.builders_for(event):
