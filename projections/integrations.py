@@ -69,7 +69,7 @@ def subscribed(tx: BatchTx, event: WebhookSubscription.Subscribed, position: int
             "callback_url": event.callback_url,
             "created_at": utc_text(event.timestamp),
             "removed_at": None,
-            "event_types": _types(getattr(event, "event_types", None)),
+            "event_types": _types(event.event_types),
             "secret_rotated_at": None,
             "previous_secret_valid_until": None,
             "position": position,

@@ -114,7 +114,7 @@ def request_opened(tx: BatchTx, event: ProfileEditRequest.Opened, position: int)
 def request_changed(
     tx: BatchTx, event: ProfileEditRequest.Reopened | ProfileEditRequest.Replaced, position: int
 ) -> None:
-    state = getattr(event, "state", "pending")
+    state = event.state if isinstance(event, ProfileEditRequest.Reopened) else "pending"
     tx.update(
         "profile_edit_requests",
         str(event.originator_id),

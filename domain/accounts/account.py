@@ -190,7 +190,7 @@ class Account(Aggregate):
         """The kinds of booking e-mail the customer turned off (domain/emails/templates.py); False when
         nothing changes."""
         wanted = sorted(set(muted))
-        if wanted == sorted(getattr(self, "muted_emails", [])):
+        if wanted == sorted(self.muted_emails):
             return False
         self._email_preferences_set(muted=wanted, **audit_fields(actor, "e-mail preferences changed"))
         return True

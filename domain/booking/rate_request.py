@@ -134,7 +134,7 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
 
     @property
     def content(self) -> BookingRequestContent | None:
-        record = getattr(self, "booking_content", None)
+        record = self.booking_content
         return None if record is None else BookingRequestContent.from_record(record)
 
     def assign_reference(self, reference: str, actor: Actor) -> None:
@@ -162,7 +162,7 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
         """A booking request made through the DCSA standard is firm: the carrier's decision confirms it with
         its price (no price acceptance or documents from the customer). One made on the screens is a
         request for a price the customer accepts first (`portal_request`)."""
-        return getattr(self, "booking_content", None) is not None
+        return self.booking_content is not None
 
     # -- customer ----------------------------------------------------------------------------------------
     def edit(
@@ -440,14 +440,14 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
         if not _sailing_open_to(actor, self.state):
             raise ValidationFailed({"sailing": message("booking.sailing.closed")})
         record = sailing.to_record()
-        if record == getattr(self, "sailing", None):
+        if record == self.sailing:
             return False
         self._sailing_chosen(sailing=record, customer_id=self.customer_id, **audit_fields(actor))
         return True
 
     def reschedule_sailing(self, now_published: Sailing, actor: Actor, email: str | None = None) -> bool:
         """The schedule moved this booking's sailing: record old and new times (False when nothing moved)."""
-        current = getattr(self, "sailing", None)
+        current = self.sailing
         if current is None or self.state not in (*CUSTOMER_SAILING_STATES, *AMENDABLE_STATES):
             return False
         before = Sailing.from_record(current)
@@ -465,12 +465,12 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
 
     def remind_cut_off(self, hours: int, email: str | None, actor: Actor) -> bool:
         """Remind the customer `hours` before the shipping-instruction cut-off, once per cut-off and lead."""
-        current = getattr(self, "sailing", None)
+        current = self.sailing
         cut_off = None if current is None else Sailing.from_record(current).shipping_instructions_cut_off
         if cut_off is None:
             return False
         key = f"{cut_off}/{hours}"
-        if key in getattr(self, "cut_off_reminders", []):
+        if key in self.cut_off_reminders:
             return False
         self._cut_off_reminded(
             hours=hours,
@@ -541,7 +541,7 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
         actor_role: str,
         reason: str | None,
     ) -> None:
-        self.cut_off_reminders = [*getattr(self, "cut_off_reminders", []), f"{cut_off}/{hours}"]
+        self.cut_off_reminders = [*self.cut_off_reminders, f"{cut_off}/{hours}"]
 
     # -- system ------------------------------------------------------------------------------------------
     def expire(self, now: datetime, actor: Actor) -> None:

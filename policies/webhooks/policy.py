@@ -197,8 +197,8 @@ def _subscription_event(tx: Tx, event: SubscriptionEvent) -> None:
             " VALUES (?, ?, ?, 1) ON CONFLICT (id) DO NOTHING",
             (subscription_id, event.customer_id, event.callback_url),
         )
-        _settings(tx, subscription_id, sealed_secret=getattr(event, "sealed_secret", None))
-        _settings(tx, subscription_id, event_types=_types_text(getattr(event, "event_types", None)))
+        _settings(tx, subscription_id, sealed_secret=event.sealed_secret)
+        _settings(tx, subscription_id, event_types=_types_text(event.event_types))
     elif isinstance(event, WebhookSubscription.SecretRotated):
         _settings(
             tx,

@@ -133,7 +133,8 @@ def amendment_decided(
     event: RateRequest.AmendmentApproved | RateRequest.AmendmentDeclined | RateRequest.AmendmentWithdrawn,
     position: int,
 ) -> None:
-    extra = {"message": getattr(event, "message", None), "decided_by": event.actor_id}
+    message = event.message if isinstance(event, RateRequest.AmendmentDeclined) else None
+    extra = {"message": message, "decided_by": event.actor_id}
     tx.update(CHANGES, _key(event, AMENDMENT), _moved(event, AMENDMENT, position, **extra))
 
 
@@ -144,7 +145,8 @@ def amendment_decided(
 def cancellation_decided(
     tx: BatchTx, event: RateRequest.CancellationDeclined | RateRequest.CancellationWithdrawn, position: int
 ) -> None:
-    extra = {"message": getattr(event, "message", None), "decided_by": event.actor_id}
+    message = event.message if isinstance(event, RateRequest.CancellationDeclined) else None
+    extra = {"message": message, "decided_by": event.actor_id}
     tx.update(CHANGES, _key(event, CANCELLATION), _moved(event, CANCELLATION, position, **extra))
 
 
