@@ -31,6 +31,8 @@ from domain.shared.messages import message
 
 
 class Amendments(BookingChanges):
+    """The rate request's amendments: one open at a time, numbered; `self.amendment` is the last one."""
+
     def request_amendment(
         self, amended: dict[str, Any], actor: Actor, content: BookingRequestContent | None = None
     ) -> None:

@@ -19,6 +19,9 @@ from domain.shared.messages import message
 
 
 class CancellationRequests(BookingChanges):
+    """The rate request's cancellation requests: one open at a time, numbered; `self.cancellation` is the
+    last one. Confirming one cancels the booking (the rate request's own lifecycle moves too)."""
+
     def request_cancellation(self, reason_text: str, actor: Actor) -> None:
         """After confirmation a customer's cancel is a request staff decide on; before, it is immediate."""
         if self.change_pending:
