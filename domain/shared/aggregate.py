@@ -11,6 +11,8 @@ from eventsourcing.domain import Aggregate, CanMutateAggregate, CommandMethodDec
 from domain.shared.actor import Actor
 from domain.shared.lifecycle import lifecycle
 
+_PART_OWNERS: dict[type, type] = {}
+
 
 class LifecycleAggregate(Aggregate):
     """An aggregate whose `state` follows one `state-machines/` file.
@@ -31,6 +33,11 @@ class LifecycleAggregate(Aggregate):
         for part in reversed(cls.__mro__):
             if part is AggregatePart or not issubclass(part, AggregatePart) or issubclass(part, Aggregate):
                 continue
+            # The library remembers one event class per event method: a part shared by two aggregates would
+            # record one aggregate's events under the other's topic.
+            owner = _PART_OWNERS.setdefault(part, cls)
+            if owner is not cls:
+                raise TypeError(f"{part.__qualname__} is a part of {owner.__qualname__} already")
             for name, value in vars(part).items():
                 is_event = isinstance(value, type) and issubclass(value, CanMutateAggregate)
                 if (is_event or isinstance(value, CommandMethodDecorator)) and name not in cls.__dict__:

@@ -47,3 +47,13 @@ def test_event_is_declared_with_the_fields_its_method_takes(event_cls: type) -> 
     taken = [name for name in inspect.signature(method).parameters if name != "self"]
     held = [f.name for f in fields(event_cls) if f.name not in BASE]
     assert sorted(taken) == sorted(held)
+
+
+def test_a_part_belongs_to_one_aggregate() -> None:
+    from domain.booking.amendment_requests import Amendments
+    from domain.shared.aggregate import LifecycleAggregate
+
+    with pytest.raises(TypeError, match="is a part of RateRequest already"):
+
+        class Another(Amendments, LifecycleAggregate):
+            machine = "rate_request"
