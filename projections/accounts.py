@@ -28,7 +28,7 @@ projection = Projection(
 
 
 @projection.on(Account.Opened)
-def opened(tx: BatchTx, event: Any, position: int) -> None:
+def opened(tx: BatchTx, event: Account.Opened, position: int) -> None:
     tx.insert(
         "accounts",
         {
@@ -47,7 +47,7 @@ def opened(tx: BatchTx, event: Any, position: int) -> None:
 
 
 @projection.on(Account.PasswordSet)
-def password_set(tx: BatchTx, event: Any, position: int) -> None:
+def password_set(tx: BatchTx, event: Account.PasswordSet, position: int) -> None:
     tx.update(
         "accounts", str(event.originator_id), {"password_hash": event.password_hash, "position": position}
     )
@@ -55,7 +55,7 @@ def password_set(tx: BatchTx, event: Any, position: int) -> None:
 
 
 @projection.on(Account.SessionsEnded)
-def credentials_changed(tx: BatchTx, event: Any, position: int) -> None:
+def credentials_changed(tx: BatchTx, event: Account.SessionsEnded, position: int) -> None:
     changes = {"credentials_position": position, "changed_at": event.timestamp.isoformat()}
     tx.update("account_sessions", str(event.originator_id), changes)
 

@@ -34,7 +34,7 @@ projection = Projection(
 
 
 @projection.on(object)
-def logged(tx: BatchTx, event: Any, position: int) -> None:
+def logged(tx: BatchTx, event: object, position: int) -> None:
     insert_entry(tx, position, log_entry(event))
 
 

@@ -36,7 +36,7 @@ projection = Projection(
 
 
 @projection.on(ApiKey.Issued)
-def key_issued(tx: BatchTx, event: Any, position: int) -> None:
+def key_issued(tx: BatchTx, event: ApiKey.Issued, position: int) -> None:
     tx.insert(
         KEYS,
         {
@@ -55,12 +55,12 @@ def key_issued(tx: BatchTx, event: Any, position: int) -> None:
 
 
 @projection.on(ApiKey.Revoked)
-def key_revoked(tx: BatchTx, event: Any, position: int) -> None:
+def key_revoked(tx: BatchTx, event: ApiKey.Revoked, position: int) -> None:
     tx.update(KEYS, str(event.originator_id), {"revoked_at": utc_text(event.timestamp), "position": position})
 
 
 @projection.on(WebhookSubscription.Subscribed)
-def subscribed(tx: BatchTx, event: Any, position: int) -> None:
+def subscribed(tx: BatchTx, event: WebhookSubscription.Subscribed, position: int) -> None:
     tx.insert(
         WEBHOOKS,
         {
@@ -69,7 +69,7 @@ def subscribed(tx: BatchTx, event: Any, position: int) -> None:
             "callback_url": event.callback_url,
             "created_at": utc_text(event.timestamp),
             "removed_at": None,
-            "event_types": _types(getattr(event, "event_types", None)),
+            "event_types": _types(event.event_types),
             "secret_rotated_at": None,
             "previous_secret_valid_until": None,
             "position": position,
@@ -82,7 +82,7 @@ def _types(event_types: list[str] | None) -> str | None:
 
 
 @projection.on(WebhookSubscription.SecretRotated)
-def secret_rotated(tx: BatchTx, event: Any, position: int) -> None:
+def secret_rotated(tx: BatchTx, event: WebhookSubscription.SecretRotated, position: int) -> None:
     tx.update(
         WEBHOOKS,
         str(event.originator_id),
@@ -95,14 +95,14 @@ def secret_rotated(tx: BatchTx, event: Any, position: int) -> None:
 
 
 @projection.on(WebhookSubscription.EventTypesChosen)
-def event_types_chosen(tx: BatchTx, event: Any, position: int) -> None:
+def event_types_chosen(tx: BatchTx, event: WebhookSubscription.EventTypesChosen, position: int) -> None:
     tx.update(
         WEBHOOKS, str(event.originator_id), {"event_types": _types(event.event_types), "position": position}
     )
 
 
 @projection.on(WebhookSubscription.Unsubscribed)
-def unsubscribed(tx: BatchTx, event: Any, position: int) -> None:
+def unsubscribed(tx: BatchTx, event: WebhookSubscription.Unsubscribed, position: int) -> None:
     tx.update(
         WEBHOOKS, str(event.originator_id), {"removed_at": utc_text(event.timestamp), "position": position}
     )

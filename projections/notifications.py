@@ -26,7 +26,7 @@ projection = Projection(
 
 
 @projection.on(Notification.Created)
-def created(tx: BatchTx, event: Any, position: int) -> None:
+def created(tx: BatchTx, event: Notification.Created, position: int) -> None:
     tx.insert(
         "notifications",
         {
@@ -47,7 +47,7 @@ def created(tx: BatchTx, event: Any, position: int) -> None:
 
 
 @projection.on(Notification.MarkedRead)
-def marked_read(tx: BatchTx, event: Any, position: int) -> None:
+def marked_read(tx: BatchTx, event: Notification.MarkedRead, position: int) -> None:
     tx.update(
         "notifications",
         str(event.originator_id),

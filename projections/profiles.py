@@ -38,7 +38,7 @@ projection = Projection(
 
 
 @projection.on(Account.Opened)
-def opened(tx: BatchTx, event: Any, position: int) -> None:
+def opened(tx: BatchTx, event: Account.Opened, position: int) -> None:
     if event.account_type not in CUSTOMER_TYPES:
         return
     tx.insert(
@@ -55,7 +55,7 @@ def opened(tx: BatchTx, event: Any, position: int) -> None:
 
 
 @projection.on(Account.ProfileUpdated)
-def profile_updated(tx: BatchTx, event: Any, position: int) -> None:
+def profile_updated(tx: BatchTx, event: Account.ProfileUpdated, position: int) -> None:
     row = tx.get("customer_profiles", str(event.originator_id))
     if row is None:
         return
@@ -72,7 +72,7 @@ def profile_updated(tx: BatchTx, event: Any, position: int) -> None:
 
 
 @projection.on(Account.EmailPreferencesSet)
-def email_preferences_set(tx: BatchTx, event: Any, position: int) -> None:
+def email_preferences_set(tx: BatchTx, event: Account.EmailPreferencesSet, position: int) -> None:
     account = str(event.originator_id)
     muted = json.dumps(sorted(event.muted))
     if tx.get("email_preferences", account) is None:
@@ -91,7 +91,7 @@ def _code(state: str) -> int:
 
 
 @projection.on(ProfileEditRequest.Opened)
-def request_opened(tx: BatchTx, event: Any, position: int) -> None:
+def request_opened(tx: BatchTx, event: ProfileEditRequest.Opened, position: int) -> None:
     tx.insert(
         "profile_edit_requests",
         {
@@ -111,8 +111,10 @@ def request_opened(tx: BatchTx, event: Any, position: int) -> None:
 
 
 @projection.on(ProfileEditRequest.Reopened, ProfileEditRequest.Replaced)
-def request_changed(tx: BatchTx, event: Any, position: int) -> None:
-    state = getattr(event, "state", "pending")
+def request_changed(
+    tx: BatchTx, event: ProfileEditRequest.Reopened | ProfileEditRequest.Replaced, position: int
+) -> None:
+    state = event.state if isinstance(event, ProfileEditRequest.Reopened) else "pending"
     tx.update(
         "profile_edit_requests",
         str(event.originator_id),
@@ -129,7 +131,9 @@ def request_changed(tx: BatchTx, event: Any, position: int) -> None:
 
 
 @projection.on(ProfileEditRequest.Approved, ProfileEditRequest.Declined)
-def request_decided(tx: BatchTx, event: Any, position: int) -> None:
+def request_decided(
+    tx: BatchTx, event: ProfileEditRequest.Approved | ProfileEditRequest.Declined, position: int
+) -> None:
     message = event.reason if isinstance(event, ProfileEditRequest.Declined) else None
     tx.update(
         "profile_edit_requests",

@@ -8,12 +8,20 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar, overload
 
 from infrastructure.read_db import Tx
 from projections.batch import BatchTx
 
 Handler = Callable[[BatchTx, Any, int], None]
+A = TypeVar("A")
+B = TypeVar("B")
+C = TypeVar("C")
+D = TypeVar("D")
+E = TypeVar("E")
+F = TypeVar("F")
+# A handler of the event types it is registered for: mypy checks it takes each of them (typed by class).
+On = Callable[[Callable[[BatchTx, Any, int], None]], Handler]
 
 
 @dataclass
@@ -24,7 +32,31 @@ class Projection:
     schema: list[str]
     handlers: dict[type, Handler] = field(default_factory=dict)
 
-    def on(self, *event_types: type) -> Callable[[Handler], Handler]:
+    @overload
+    def on(self, a: type[A], /) -> Callable[[Callable[[BatchTx, A, int], None]], Handler]: ...
+    @overload
+    def on(self, a: type[A], b: type[B], /) -> Callable[[Callable[[BatchTx, A | B, int], None]], Handler]: ...
+    @overload
+    def on(
+        self, a: type[A], b: type[B], c: type[C], /
+    ) -> Callable[[Callable[[BatchTx, A | B | C, int], None]], Handler]: ...
+    @overload
+    def on(
+        self, a: type[A], b: type[B], c: type[C], d: type[D], /
+    ) -> Callable[[Callable[[BatchTx, A | B | C | D, int], None]], Handler]: ...
+    @overload
+    def on(
+        self, a: type[A], b: type[B], c: type[C], d: type[D], e: type[E], /
+    ) -> Callable[[Callable[[BatchTx, A | B | C | D | E, int], None]], Handler]: ...
+    @overload
+    def on(
+        self, a: type[A], b: type[B], c: type[C], d: type[D], e: type[E], f: type[F], /
+    ) -> Callable[[Callable[[BatchTx, A | B | C | D | E | F, int], None]], Handler]: ...
+
+    def on(self, *event_types: type) -> On:
+        """Register the decorated handler for these event types; its `event` parameter must take each of
+        them (mypy says so when it does not: a handler is typed by the classes it is for)."""
+
         def register(handler: Handler) -> Handler:
             for event_type in event_types:
                 self.handlers[event_type] = handler

@@ -6,6 +6,7 @@ import json
 from typing import Any
 
 from domain.accounts.registration import Registration
+from domain.shared.aggregate import Recorded
 from domain.shared.lifecycle import lifecycle
 from infrastructure.read_db import Tx
 from projections.batch import BatchTx
@@ -29,7 +30,7 @@ projection = Projection(
 RANK = {"started": 9, "details_submitted": 1, "pending": 0, "accepted": 1, "declined": 1}
 
 
-def _state(tx: BatchTx, event: Any, position: int, state: str, **extra: Any) -> None:
+def _state(tx: BatchTx, event: Recorded, position: int, state: str, **extra: Any) -> None:
     tx.update(
         "registrations",
         str(event.originator_id),
@@ -45,7 +46,7 @@ def _state(tx: BatchTx, event: Any, position: int, state: str, **extra: Any) -> 
 
 
 @projection.on(Registration.Started)
-def started(tx: BatchTx, event: Any, position: int) -> None:
+def started(tx: BatchTx, event: Registration.Started, position: int) -> None:
     at = event.timestamp.isoformat()
     tx.insert(
         "registrations",
@@ -69,7 +70,7 @@ def started(tx: BatchTx, event: Any, position: int) -> None:
 
 
 @projection.on(Registration.Restarted)
-def restarted(tx: BatchTx, event: Any, position: int) -> None:
+def restarted(tx: BatchTx, event: Registration.Restarted, position: int) -> None:
     _state(
         tx,
         event,
@@ -86,7 +87,7 @@ def restarted(tx: BatchTx, event: Any, position: int) -> None:
 
 
 @projection.on(Registration.DetailsSubmitted)
-def details_submitted(tx: BatchTx, event: Any, position: int) -> None:
+def details_submitted(tx: BatchTx, event: Registration.DetailsSubmitted, position: int) -> None:
     _state(
         tx,
         event,
@@ -100,7 +101,7 @@ def details_submitted(tx: BatchTx, event: Any, position: int) -> None:
 
 
 @projection.on(Registration.CodeResent)
-def code_resent(tx: BatchTx, event: Any, position: int) -> None:
+def code_resent(tx: BatchTx, event: Registration.CodeResent, position: int) -> None:
     tx.update(
         "registrations",
         str(event.originator_id),
@@ -109,7 +110,7 @@ def code_resent(tx: BatchTx, event: Any, position: int) -> None:
 
 
 @projection.on(Registration.CodeRejected)
-def code_rejected(tx: BatchTx, event: Any, position: int) -> None:
+def code_rejected(tx: BatchTx, event: Registration.CodeRejected, position: int) -> None:
     tx.update(
         "registrations",
         str(event.originator_id),
@@ -118,12 +119,12 @@ def code_rejected(tx: BatchTx, event: Any, position: int) -> None:
 
 
 @projection.on(Registration.Verified, Registration.Accepted)
-def moved(tx: BatchTx, event: Any, position: int) -> None:
+def moved(tx: BatchTx, event: Registration.Verified | Registration.Accepted, position: int) -> None:
     _state(tx, event, position, event.state)
 
 
 @projection.on(Registration.Declined)
-def declined(tx: BatchTx, event: Any, position: int) -> None:
+def declined(tx: BatchTx, event: Registration.Declined, position: int) -> None:
     _state(tx, event, position, event.state, decline_message=event.reason)
 
 

@@ -44,7 +44,7 @@ projection = Projection(
 
 
 @projection.on(ServiceSchedule.Published)
-def schedule_published(tx: BatchTx, event: Any, position: int) -> None:
+def schedule_published(tx: BatchTx, event: ServiceSchedule.Published, position: int) -> None:
     values = ServiceScheduleValues.from_record(event.schedule)
     code = values.service_code
     before = tx.get(SERVICES, code)

@@ -63,7 +63,7 @@ def _row(facts: dict[str, Any], body: str) -> dict[str, Any]:
 
 
 @projection.on(PublisherKey.Issued)
-def key_issued(tx: BatchTx, event: Any, position: int) -> None:
+def key_issued(tx: BatchTx, event: PublisherKey.Issued, position: int) -> None:
     tx.insert(
         KEYS,
         {
@@ -79,12 +79,12 @@ def key_issued(tx: BatchTx, event: Any, position: int) -> None:
 
 
 @projection.on(PublisherKey.Revoked)
-def key_revoked(tx: BatchTx, event: Any, position: int) -> None:
+def key_revoked(tx: BatchTx, event: PublisherKey.Revoked, position: int) -> None:
     tx.update(KEYS, str(event.originator_id), {"revoked_at": utc_text(event.timestamp), "position": position})
 
 
 @projection.on(TrackingEvent.Published)
-def published(tx: BatchTx, event: Any, position: int) -> None:
+def published(tx: BatchTx, event: TrackingEvent.Published, position: int) -> None:
     tx.insert(
         EVENTS,
         {
@@ -98,19 +98,19 @@ def published(tx: BatchTx, event: Any, position: int) -> None:
 
 
 @projection.on(TrackingEvent.Revised)
-def revised(tx: BatchTx, event: Any, position: int) -> None:
+def revised(tx: BatchTx, event: TrackingEvent.Revised, position: int) -> None:
     tx.update(EVENTS, str(event.originator_id), {**_row(event.facts, event.body), "position": position})
 
 
 @projection.on(TrackingEvent.Retracted)
-def retracted(tx: BatchTx, event: Any, position: int) -> None:
+def retracted(tx: BatchTx, event: TrackingEvent.Retracted, position: int) -> None:
     tx.update(
         EVENTS, str(event.originator_id), {"retracted_at": utc_text(event.timestamp), "position": position}
     )
 
 
 @projection.on(TrackingEvent.Assigned)
-def assigned(tx: BatchTx, event: Any, position: int) -> None:
+def assigned(tx: BatchTx, event: TrackingEvent.Assigned, position: int) -> None:
     tx.update(
         EVENTS,
         str(event.originator_id),

@@ -35,7 +35,16 @@ class Account(Aggregate):
     def create_id(username: str, **_: Any) -> UUID:
         return account_id(username)
 
-    @event("Opened")
+    class Opened(Aggregate.Created):
+        username: str
+        account_type: int
+        roles: list[str]
+        profile: dict[str, Any]
+        actor_id: str
+        actor_role: str
+        reason: str | None
+
+    @event(Opened)
     def __init__(
         self,
         username: str,
@@ -102,7 +111,12 @@ class Account(Aggregate):
     def is_customer(self) -> bool:
         return self.account_type in CUSTOMER_TYPES
 
-    @event("SessionsEnded")
+    class SessionsEnded(Aggregate.Event):
+        actor_id: str
+        actor_role: str
+        reason: str | None
+
+    @event(SessionsEnded)
     def _sessions_ended(self, actor_id: str, actor_role: str, reason: str | None) -> None:
         pass
 
@@ -111,7 +125,17 @@ class Account(Aggregate):
         self._sessions_ended(**audit_fields(actor, "logged out of all sessions"))
 
     # -- reset links ------------------------------------------------------------------------------------
-    @event("PasswordTokenIssued")
+    class PasswordTokenIssued(Aggregate.Event):
+        token_hash: str
+        issued_at: datetime
+        purpose: str
+        username: str
+        email: str
+        actor_id: str
+        actor_role: str
+        reason: str | None
+
+    @event(PasswordTokenIssued)
     def _password_token_issued(
         self,
         token_hash: str,
@@ -150,7 +174,13 @@ class Account(Aggregate):
         self.set_password(password_hash, actor, "password set with a reset link")
 
     # -- e-mail preferences -----------------------------------------------------------------------------
-    @event("EmailPreferencesSet")
+    class EmailPreferencesSet(Aggregate.Event):
+        muted: list[str]
+        actor_id: str
+        actor_role: str
+        reason: str | None
+
+    @event(EmailPreferencesSet)
     def _email_preferences_set(
         self, muted: list[str], actor_id: str, actor_role: str, reason: str | None
     ) -> None:
@@ -160,13 +190,20 @@ class Account(Aggregate):
         """The kinds of booking e-mail the customer turned off (domain/emails/templates.py); False when
         nothing changes."""
         wanted = sorted(set(muted))
-        if wanted == sorted(getattr(self, "muted_emails", [])):
+        if wanted == sorted(self.muted_emails):
             return False
         self._email_preferences_set(muted=wanted, **audit_fields(actor, "e-mail preferences changed"))
         return True
 
     # -- profile ----------------------------------------------------------------------------------------
-    @event("ProfileUpdated")
+    class ProfileUpdated(Aggregate.Event):
+        values: dict[str, Any]
+        request_id: str
+        actor_id: str
+        actor_role: str
+        reason: str | None
+
+    @event(ProfileUpdated)
     def _profile_updated(
         self, values: dict[str, Any], request_id: str, actor_id: str, actor_role: str, reason: str | None
     ) -> None:

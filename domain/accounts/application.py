@@ -49,8 +49,8 @@ class AccountsApplication(ContextApplication):
         except (AlreadyExists, Conflict):  # another process (a second API worker) created it just now
             return None
 
-    def exists(self, aggregate_id: object) -> bool:
-        return bool(self.recorder.select_events(aggregate_id, limit=1))  # type: ignore[arg-type]
+    def exists(self, aggregate_id: UUID) -> bool:
+        return bool(self.recorder.select_events(aggregate_id, limit=1))
 
     def _load(self, aggregate_id: UUID, kind: type[T], missing: str) -> T:
         try:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 from uuid import UUID
 
-from eventsourcing.domain import event
+from eventsourcing.domain import Aggregate, event
 
 from domain.shared.actor import Actor
 from domain.shared.aggregate import LifecycleAggregate, audit_fields
@@ -23,7 +23,17 @@ class ProfileEditRequest(LifecycleAggregate):
     def create_id(account_id: str, **_: Any) -> UUID:
         return edit_request_id(account_id)
 
-    @event("Opened")
+    class Opened(Aggregate.Created):
+        account_id: str
+        username: str
+        account_type: int
+        edited: dict[str, Any]
+        state: str
+        actor_id: str
+        actor_role: str
+        reason: str | None
+
+    @event(Opened)
     def __init__(
         self,
         account_id: str,
@@ -55,14 +65,27 @@ class ProfileEditRequest(LifecycleAggregate):
             **audit_fields(actor, "profile edit requested"),
         )
 
-    @event("Reopened")
+    class Reopened(Aggregate.Event):
+        edited: dict[str, Any]
+        state: str
+        actor_id: str
+        actor_role: str
+        reason: str | None
+
+    @event(Reopened)
     def _reopened(
         self, edited: dict[str, Any], state: str, actor_id: str, actor_role: str, reason: str | None
     ) -> None:
         self.edited = dict(edited)
         self.state = state
 
-    @event("Replaced")
+    class Replaced(Aggregate.Event):
+        edited: dict[str, Any]
+        actor_id: str
+        actor_role: str
+        reason: str | None
+
+    @event(Replaced)
     def _replaced(self, edited: dict[str, Any], actor_id: str, actor_role: str, reason: str | None) -> None:
         self.edited = dict(edited)
 
@@ -78,7 +101,15 @@ class ProfileEditRequest(LifecycleAggregate):
         self._reopened(edited=edited, state=dest, **audit_fields(actor, "profile edit requested"))
         return True
 
-    @event("Approved")
+    class Approved(Aggregate.Event):
+        account_id: str
+        values: dict[str, Any]
+        state: str
+        actor_id: str
+        actor_role: str
+        reason: str | None
+
+    @event(Approved)
     def _approved(
         self,
         account_id: str,
@@ -99,7 +130,14 @@ class ProfileEditRequest(LifecycleAggregate):
             **audit_fields(actor, "profile edit approved"),
         )
 
-    @event("Declined")
+    class Declined(Aggregate.Event):
+        account_id: str
+        state: str
+        actor_id: str
+        actor_role: str
+        reason: str | None
+
+    @event(Declined)
     def _declined(
         self, account_id: str, state: str, actor_id: str, actor_role: str, reason: str | None
     ) -> None:

@@ -13,6 +13,7 @@ from urllib.parse import urlencode
 from domain.accounts import secrets
 from domain.accounts.account import Account
 from domain.accounts.registration import CODE_LIFETIME, Registration, needs_verification
+from domain.shared.aggregate import Recorded
 
 SMS = "sms"
 EMAIL = "email"
@@ -41,19 +42,18 @@ class Delivery(Protocol):
     def send(self, message: Message) -> None: ...
 
 
-def message_id(event: Any, channel: str) -> str:
+def message_id(event: Recorded, channel: str) -> str:
     return f"{event.originator_id}:{event.originator_version}:{channel}"
 
 
-# The library makes each aggregate's event classes at run time; mypy does not see them.
-CODE_SENT = (Registration.DetailsSubmitted, Registration.CodeResent)  # type: ignore[attr-defined]
-REGISTRATION_DECLINED = Registration.Declined  # type: ignore[attr-defined]
-PASSWORD_TOKEN_ISSUED = Account.PasswordTokenIssued  # type: ignore[attr-defined]
+CODE_SENT = (Registration.DetailsSubmitted, Registration.CodeResent)
+REGISTRATION_DECLINED = Registration.Declined
+PASSWORD_TOKEN_ISSUED = Account.PasswordTokenIssued
 # Every event `messages_for` may answer messages for (the messaging policy decodes no other).
 MESSAGE_EVENTS: tuple[type, ...] = (*CODE_SENT, REGISTRATION_DECLINED, PASSWORD_TOKEN_ISSUED)
 
 
-def messages_for(event: Any, secret: str, site_url: str) -> list[Message]:
+def messages_for(event: object, secret: str, site_url: str) -> list[Message]:
     if isinstance(event, CODE_SENT) and event.code_hash:
         code = secrets.verification_code(secret, event.originator_id, event.originator_version)
         minutes = int(CODE_LIFETIME.total_seconds() // 60)
@@ -116,5 +116,5 @@ def messages_for(event: Any, secret: str, site_url: str) -> list[Message]:
     return []
 
 
-def _username(event: Any) -> str:
+def _username(event: Account.PasswordTokenIssued) -> str:
     return str(getattr(event, "username", "") or "")

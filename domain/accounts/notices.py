@@ -3,16 +3,15 @@ customer hears of decisions; the staff hear of new registrations and profile edi
 
 from __future__ import annotations
 
-from typing import Any
-
 from domain.accounts.account import account_id
 from domain.accounts.edit_request import ProfileEditRequest
 from domain.accounts.registration import Registration, registration_id
 from domain.notifications.policy import STAFF, Notice, NoticeContext, Subject, notices
+from domain.shared.aggregate import Recorded
 
 
-@notices.register(Registration.Accepted)  # type: ignore[attr-defined]
-def registration_accepted(event: Any, _: NoticeContext) -> Notice | None:
+@notices.register(Registration.Accepted)
+def registration_accepted(event: Registration.Accepted, _: NoticeContext) -> Notice | None:
     # The event does not repeat the identity; the registration id is name-based on it, the account's too.
     identity = _identity_of(event)
     if identity is None:
@@ -24,15 +23,15 @@ def registration_accepted(event: Any, _: NoticeContext) -> Notice | None:
     )
 
 
-@notices.register(ProfileEditRequest.Approved)  # type: ignore[attr-defined]
-def edit_approved(event: Any, context: NoticeContext) -> Notice:
+@notices.register(ProfileEditRequest.Approved)
+def edit_approved(event: ProfileEditRequest.Approved, context: NoticeContext) -> Notice:
     return Notice(
         event.account_id, "Profile updated", "Your profile edit request was approved.", _edit(event, context)
     )
 
 
-@notices.register(ProfileEditRequest.Declined)  # type: ignore[attr-defined]
-def edit_declined(event: Any, context: NoticeContext) -> Notice:
+@notices.register(ProfileEditRequest.Declined)
+def edit_declined(event: ProfileEditRequest.Declined, context: NoticeContext) -> Notice:
     return Notice(
         event.account_id,
         "Profile edit declined",
@@ -41,12 +40,12 @@ def edit_declined(event: Any, context: NoticeContext) -> Notice:
     )
 
 
-def _edit(event: Any, context: NoticeContext) -> Subject | None:
+def _edit(event: Recorded, context: NoticeContext) -> Subject | None:
     request = context.aggregate(event.originator_id)
     return Subject("edit_request", request.username) if request is not None else None
 
 
-def _identity_of(event: Any) -> str | None:
+def _identity_of(event: Registration.Accepted) -> str | None:
     identity = getattr(event, "identity", None)
     if identity and registration_id(identity) == event.originator_id:
         return str(identity)
@@ -54,8 +53,10 @@ def _identity_of(event: Any) -> str | None:
 
 
 # -- new work for the staff ------------------------------------------------------------------------------
-@notices.register(Registration.Verified, Registration.DetailsSubmitted)  # type: ignore[attr-defined]
-def registration_to_review(event: Any, context: NoticeContext) -> Notice | None:
+@notices.register(Registration.Verified, Registration.DetailsSubmitted)
+def registration_to_review(
+    event: Registration.Verified | Registration.DetailsSubmitted, context: NoticeContext
+) -> Notice | None:
     if event.state != "pending":  # details of a sign-up that still has to verify its phone
         return None
     registration = context.aggregate(event.originator_id)
@@ -74,11 +75,14 @@ def registration_to_review(event: Any, context: NoticeContext) -> Notice | None:
 
 
 @notices.register(
-    ProfileEditRequest.Opened,  # type: ignore[attr-defined]
-    ProfileEditRequest.Reopened,  # type: ignore[attr-defined]
-    ProfileEditRequest.Replaced,  # type: ignore[attr-defined]
+    ProfileEditRequest.Opened,
+    ProfileEditRequest.Reopened,
+    ProfileEditRequest.Replaced,
 )
-def edit_request_to_review(event: Any, context: NoticeContext) -> Notice | None:
+def edit_request_to_review(
+    event: ProfileEditRequest.Opened | ProfileEditRequest.Reopened | ProfileEditRequest.Replaced,
+    context: NoticeContext,
+) -> Notice | None:
     request = context.aggregate(event.originator_id)
     if request is None:
         return None

@@ -10,7 +10,7 @@ from datetime import datetime, timedelta
 from typing import Any
 from uuid import UUID
 
-from eventsourcing.domain import event
+from eventsourcing.domain import Aggregate, event
 
 from domain.accounts import secrets
 from domain.accounts.account import DOMESTIC_COMPANY, FOREIGN_COMPANY, INDIVIDUAL
@@ -43,7 +43,16 @@ class Registration(LifecycleAggregate):
     def create_id(identity: str, **_: Any) -> UUID:
         return registration_id(identity)
 
-    @event("Started")
+    class Started(Aggregate.Created):
+        identity: str
+        kind: int
+        phone: str
+        state: str
+        actor_id: str
+        actor_role: str
+        reason: str | None
+
+    @event(Started)
     def __init__(
         self,
         identity: str,
@@ -75,7 +84,15 @@ class Registration(LifecycleAggregate):
             identity=identity, kind=kind, phone=phone, state=dest, **audit_fields(actor, "sign-up started")
         )
 
-    @event("Restarted")
+    class Restarted(Aggregate.Event):
+        kind: int
+        phone: str
+        state: str
+        actor_id: str
+        actor_role: str
+        reason: str | None
+
+    @event(Restarted)
     def _restarted(
         self, kind: int, phone: str, state: str, actor_id: str, actor_role: str, reason: str | None
     ) -> None:
@@ -99,7 +116,17 @@ class Registration(LifecycleAggregate):
         return kind
 
     # -- details ----------------------------------------------------------------------------------------
-    @event("DetailsSubmitted")
+    class DetailsSubmitted(Aggregate.Event):
+        details: dict[str, Any]
+        phone: str
+        code_hash: str | None
+        code_issued_at: datetime | None
+        state: str
+        actor_id: str
+        actor_role: str
+        reason: str | None
+
+    @event(DetailsSubmitted)
     def _details_submitted(
         self,
         details: dict[str, Any],
@@ -149,7 +176,15 @@ class Registration(LifecycleAggregate):
             wait = RESEND_COOLDOWN - (now - self.code_issued_at)
             raise TooManyAttempts("Wait before asking for a new code", max(1, int(wait.total_seconds()) + 1))
 
-    @event("CodeResent")
+    class CodeResent(Aggregate.Event):
+        phone: str
+        code_hash: str
+        code_issued_at: datetime
+        actor_id: str
+        actor_role: str
+        reason: str | None
+
+    @event(CodeResent)
     def _code_resent(
         self,
         phone: str,
@@ -178,11 +213,23 @@ class Registration(LifecycleAggregate):
             **audit_fields(actor, "code resent"),
         )
 
-    @event("CodeRejected")
+    class CodeRejected(Aggregate.Event):
+        wrong_tries: int
+        actor_id: str
+        actor_role: str
+        reason: str | None
+
+    @event(CodeRejected)
     def _code_rejected(self, wrong_tries: int, actor_id: str, actor_role: str, reason: str | None) -> None:
         self.wrong_tries = wrong_tries
 
-    @event("Verified")
+    class Verified(Aggregate.Event):
+        state: str
+        actor_id: str
+        actor_role: str
+        reason: str | None
+
+    @event(Verified)
     def _verified(self, state: str, actor_id: str, actor_role: str, reason: str | None) -> None:
         self.state = state
         self.code_hash = None
@@ -204,7 +251,15 @@ class Registration(LifecycleAggregate):
         return True
 
     # -- review -----------------------------------------------------------------------------------------
-    @event("Accepted")
+    class Accepted(Aggregate.Event):
+        identity: str
+        kind: int
+        state: str
+        actor_id: str
+        actor_role: str
+        reason: str | None
+
+    @event(Accepted)
     def _accepted(
         self, identity: str, kind: int, state: str, actor_id: str, actor_role: str, reason: str | None
     ) -> None:
@@ -216,7 +271,17 @@ class Registration(LifecycleAggregate):
             identity=self.identity, kind=self.kind, state=dest, **audit_fields(actor, "registration accepted")
         )
 
-    @event("Declined")
+    class Declined(Aggregate.Event):
+        identity: str
+        kind: int
+        phone: str
+        email: str
+        state: str
+        actor_id: str
+        actor_role: str
+        reason: str | None
+
+    @event(Declined)
     def _declined(
         self,
         identity: str,

@@ -40,7 +40,14 @@ class ReferenceClaim(Aggregate):
     def create_id(reference: str, **_: Any) -> UUID:
         return reference_claim_id(reference)
 
-    @event("Claimed")
+    class Claimed(Aggregate.Created):
+        reference: str
+        rate_request_id: str
+        actor_id: str
+        actor_role: str
+        reason: str | None
+
+    @event(Claimed)
     def __init__(
         self, reference: str, rate_request_id: str, actor_id: str, actor_role: str, reason: str | None
     ) -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import datetime
 from decimal import Decimal
-from typing import Any
+from typing import Any, TypeAlias, get_args
 
 from domain.accounts.messages import EMAIL, Message, message_id
 from domain.booking.notices import _booking, usd
@@ -20,8 +20,8 @@ from domain.booking.rate_request import RateRequest
 from domain.booking.shipping_order import ShippingOrder
 from domain.emails.templates import render
 
-R: Any = RateRequest  # the event classes are made by the aggregate's decorators: mypy cannot see them
-S: Any = ShippingOrder
+R = RateRequest
+S = ShippingOrder
 
 Reader = Callable[[Any], Any]
 
@@ -36,52 +36,52 @@ def booking_link(site_url: str, rate_request_id: str) -> str:
 
 
 # The events `_decided` e-mails about: the messaging policy decodes only these (and other messages' events).
-EMAIL_EVENTS: tuple[type, ...] = (
-    R.Quoted,
-    R.RevisionRequested,
-    R.BookingConfirmed,
-    S.RevisionRequested,
-    S.Accepted,
-    R.AmendmentRequoted,
-    R.AmendmentApproved,
-    R.AmendmentDeclined,
-    R.CancellationConfirmed,
-    R.CancellationDeclined,
+Emailed: TypeAlias = (
+    R.Quoted
+    | R.RevisionRequested
+    | R.BookingConfirmed
+    | S.RevisionRequested
+    | S.Accepted
+    | R.AmendmentRequoted
+    | R.AmendmentApproved
+    | R.AmendmentDeclined
+    | R.CancellationConfirmed
+    | R.CancellationDeclined
 )
+EMAIL_EVENTS: tuple[type, ...] = get_args(Emailed)
 
 
-def _decided(event: Any) -> tuple[str, dict[str, str], list[str]] | None:
+def _decided(event: Emailed) -> tuple[str, dict[str, str], list[str]] | None:
     """The kind, words and listed lines of an event, or None when it e-mails nobody."""
-    kind = type(event)
-    if kind is R.Quoted:
+    if isinstance(event, R.Quoted):
         return "quoteReady", {"price": usd(Decimal(event.price)), "until": when(event.valid_until)}, []
-    if kind is R.RevisionRequested:
+    if isinstance(event, R.RevisionRequested):
         return "revisionRequested", {}, [event.message]
-    if kind is R.BookingConfirmed:
+    if isinstance(event, R.BookingConfirmed):
         return "bookingConfirmed", {}, []
-    if kind is S.RevisionRequested:
+    if isinstance(event, S.RevisionRequested):
         return "orderNeedsChanges", {}, [f"{field}: {text}" for field, text in sorted(event.revise.items())]
-    if kind is S.Accepted:
+    if isinstance(event, S.Accepted):
         return "readyForFinalApproval", {}, []
     ref = "{ref}"
-    if kind is R.AmendmentRequoted:
+    if isinstance(event, R.AmendmentRequoted):
         outcome = (
             f"Your amendment of booking {ref} needs a new price of {usd(Decimal(event.price))} per container,"
             f" valid until {when(event.valid_until)}. Accept it for the change to take effect."
         )
         return "amendmentDecided", {"decision": "a new price", "outcome": outcome}, []
-    if kind is R.AmendmentApproved:
+    if isinstance(event, R.AmendmentApproved):
         outcome = (
             f"Your amendment of booking {ref} was approved: the booking now carries the amended details."
         )
         return "amendmentDecided", {"decision": "approved", "outcome": outcome}, []
-    if kind is R.AmendmentDeclined:
+    if isinstance(event, R.AmendmentDeclined):
         outcome = f"Your amendment of booking {ref} was declined; the booking stands as it was."
         return "amendmentDecided", {"decision": "declined", "outcome": outcome}, [event.message]
-    if kind is R.CancellationConfirmed:
+    if isinstance(event, R.CancellationConfirmed):
         outcome = f"Your booking {ref} is cancelled, as you asked."
         return "cancellationDecided", {"decision": "confirmed", "outcome": outcome}, []
-    if kind is R.CancellationDeclined:
+    if isinstance(event, R.CancellationDeclined):
         outcome = f"Your request to cancel booking {ref} was declined; the booking stands."
         return "cancellationDecided", {"decision": "declined", "outcome": outcome}, [event.message]
     return None
@@ -126,7 +126,9 @@ def booking_email(
     )
 
 
-def emails_for(event: Any, reader: Reader, site_url: str) -> list[Message]:
+def emails_for(event: object, reader: Reader, site_url: str) -> list[Message]:
+    if not isinstance(event, Emailed):
+        return []
     decided = _decided(event)
     if decided is None:
         return []

@@ -39,7 +39,19 @@ class StoredFile(Aggregate):
     def create_id(owner_id: str, upload_key: str, sha256: str, **_: Any) -> UUID:
         return stored_file_id(owner_id, upload_key, sha256)
 
-    @event("Stored")
+    class Stored(Aggregate.Created):
+        owner_id: str
+        upload_key: str
+        name: str
+        content_type: str
+        size: int
+        sha256: str
+        storage_name: str
+        actor_id: str
+        actor_role: str
+        reason: str | None
+
+    @event(Stored)
     def __init__(
         self,
         owner_id: str,

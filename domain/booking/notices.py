@@ -19,9 +19,10 @@ from domain.booking.rate_request import RateRequest
 from domain.booking.sailing_notices import late_order
 from domain.booking.shipping_order import ShippingOrder
 from domain.notifications.policy import STAFF, Notice, NoticeContext, Subject, notices
+from domain.shared.aggregate import Recorded
 
-R: Any = RateRequest  # the event classes are made by the aggregate's decorators: mypy cannot see them
-S: Any = ShippingOrder
+R = RateRequest
+S = ShippingOrder
 
 
 class Told(NamedTuple):
@@ -100,7 +101,7 @@ def usd(amount: Decimal) -> str:
     return f"${amount:,.2f}"
 
 
-def _booking(event: Any, context: NoticeContext) -> Subject:
+def _booking(event: Recorded, context: NoticeContext) -> Subject:
     """The rate request an event is about (itself, or the one a shipping order belongs to)."""
     found = context.aggregate(event.originator_id)
     rate_request_id = getattr(found, "rate_request_id", None) or getattr(event, "rate_request_id", None)
@@ -112,7 +113,7 @@ def _booking(event: Any, context: NoticeContext) -> Subject:
     return Subject("rate_request", str(rate_request_id), reference)
 
 
-def _words(event: Any, subject: Subject) -> dict[str, str]:
+def _words(event: object, subject: Subject) -> dict[str, str]:
     """What a message may cite, from the event (only what the event carries is asked for by its message)."""
     words = {"ref": subject.reference or subject.id[:8]}
     if (price := getattr(event, "price", None)) is not None:

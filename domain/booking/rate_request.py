@@ -1,7 +1,9 @@
 """The RateRequest aggregate: a customer's request for a container rate, from quote to completion.
 
 State names and codes come from `state-machines/rate_request.json`; requested and quoted share
-code 0 and differ by `price` (null until quoted).
+code 0 and differ by `price` (null until quoted). The changes to a confirmed booking are parts of it in
+modules of their own, each under its own lifecycle: `amendment_requests.Amendments` and
+`cancellation_requests.CancellationRequests`.
 """
 
 from __future__ import annotations
@@ -13,17 +15,10 @@ from uuid import UUID
 
 from eventsourcing.domain import Aggregate, event
 
-from domain.booking.amendments import (
-    AMENDABLE_STATES,
-    AMENDMENT,
-    CANCELLATION,
-    Amendment,
-    CancellationRequest,
-    changed_fields,
-    changes_price,
-    check_new_price,
-)
+from domain.booking.amendment_requests import Amendments
+from domain.booking.amendments import AMENDABLE_STATES, Amendment, CancellationRequest, check_new_price
 from domain.booking.booking_content import BookingRequestContent
+from domain.booking.cancellation_requests import CancellationRequests
 from domain.booking.charges import Charge, all_in, records
 from domain.booking.schedules import Sailing
 from domain.booking.tariff import TariffRow, citation
@@ -45,7 +40,7 @@ def _sailing_open_to(actor: Actor, state: str) -> bool:
     return state in CUSTOMER_SAILING_STATES
 
 
-class RateRequest(LifecycleAggregate):
+class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
     machine = "rate_request"
 
     class Created(Aggregate.Created):
@@ -139,7 +134,7 @@ class RateRequest(LifecycleAggregate):
 
     @property
     def content(self) -> BookingRequestContent | None:
-        record = getattr(self, "booking_content", None)
+        record = self.booking_content
         return None if record is None else BookingRequestContent.from_record(record)
 
     def assign_reference(self, reference: str, actor: Actor) -> None:
@@ -147,7 +142,13 @@ class RateRequest(LifecycleAggregate):
         if self.reference is None:
             self._reference_assigned(reference=reference, **audit_fields(actor, "booking reference assigned"))
 
-    @event("ReferenceAssigned")
+    class ReferenceAssigned(Aggregate.Event):
+        reference: str
+        actor_id: str
+        actor_role: str
+        reason: str | None
+
+    @event(ReferenceAssigned)
     def _reference_assigned(self, reference: str, actor_id: str, actor_role: str, reason: str | None) -> None:
         self.reference = reference
 
@@ -161,7 +162,7 @@ class RateRequest(LifecycleAggregate):
         """A booking request made through the DCSA standard is firm: the carrier's decision confirms it with
         its price (no price acceptance or documents from the customer). One made on the screens is a
         request for a price the customer accepts first (`portal_request`)."""
-        return getattr(self, "booking_content", None) is not None
+        return self.booking_content is not None
 
     # -- customer ----------------------------------------------------------------------------------------
     def edit(
@@ -175,7 +176,15 @@ class RateRequest(LifecycleAggregate):
             booking_content=None if content is None else content.to_record(),
         )
 
-    @event("Edited")
+    class Edited(Aggregate.Event):
+        details: dict[str, Any]
+        state: str
+        actor_id: str
+        actor_role: str
+        reason: str | None
+        booking_content: dict[str, Any] | None = None
+
+    @event(Edited)
     def _edited(
         self,
         details: dict[str, Any],
@@ -200,7 +209,13 @@ class RateRequest(LifecycleAggregate):
         dest = self._next("accept_price", actor, before_validity=before, portal_request=not self.firm_request)
         self._price_accepted(state=dest, **audit_fields(actor))
 
-    @event("PriceAccepted")
+    class PriceAccepted(Aggregate.Event):
+        state: str
+        actor_id: str
+        actor_role: str
+        reason: str | None
+
+    @event(PriceAccepted)
     def _price_accepted(self, state: str, actor_id: str, actor_role: str, reason: str | None) -> None:
         self.state = state
 
@@ -208,7 +223,13 @@ class RateRequest(LifecycleAggregate):
         dest = self._next("cancel_price", actor)
         self._price_cancelled(state=dest, **audit_fields(actor))
 
-    @event("PriceCancelled")
+    class PriceCancelled(Aggregate.Event):
+        state: str
+        actor_id: str
+        actor_role: str
+        reason: str | None
+
+    @event(PriceCancelled)
     def _price_cancelled(self, state: str, actor_id: str, actor_role: str, reason: str | None) -> None:
         self.state = state
 
@@ -221,7 +242,13 @@ class RateRequest(LifecycleAggregate):
         dest = self._next("withdraw", actor)
         self._withdrawn(state=dest, **audit_fields(actor, (reason or "").strip() or None))
 
-    @event("Withdrawn")
+    class Withdrawn(Aggregate.Event):
+        state: str
+        actor_id: str
+        actor_role: str
+        reason: str | None
+
+    @event(Withdrawn)
     def _withdrawn(self, state: str, actor_id: str, actor_role: str, reason: str | None) -> None:
         self.state = state
 
@@ -234,7 +261,14 @@ class RateRequest(LifecycleAggregate):
         self._booking_requested(documents=documents, state=dest, **audit_fields(actor))
         return True
 
-    @event("BookingRequestSubmitted")
+    class BookingRequestSubmitted(Aggregate.Event):
+        documents: list[dict[str, Any]]
+        state: str
+        actor_id: str
+        actor_role: str
+        reason: str | None
+
+    @event(BookingRequestSubmitted)
     def _booking_requested(
         self, documents: list[dict[str, Any]], state: str, actor_id: str, actor_role: str, reason: str | None
     ) -> None:
@@ -322,7 +356,15 @@ class RateRequest(LifecycleAggregate):
             message=text, state=dest, customer_id=self.customer_id, **audit_fields(actor, text)
         )
 
-    @event("RevisionRequested")
+    class RevisionRequested(Aggregate.Event):
+        message: str
+        state: str
+        customer_id: str
+        actor_id: str
+        actor_role: str
+        reason: str | None
+
+    @event(RevisionRequested)
     def _revision_requested(
         self, message: str, state: str, customer_id: str, actor_id: str, actor_role: str, reason: str | None
     ) -> None:
@@ -341,7 +383,15 @@ class RateRequest(LifecycleAggregate):
         dest = self._next("reject", actor, has_message=True)
         self._rejected(message=text, state=dest, customer_id=self.customer_id, **audit_fields(actor, text))
 
-    @event("Rejected")
+    class Rejected(Aggregate.Event):
+        message: str
+        state: str
+        customer_id: str
+        actor_id: str
+        actor_role: str
+        reason: str | None
+
+    @event(Rejected)
     def _rejected(
         self, message: str, state: str, customer_id: str, actor_id: str, actor_role: str, reason: str | None
     ) -> None:
@@ -371,7 +421,14 @@ class RateRequest(LifecycleAggregate):
         )
         self._booking_confirmed(state=dest, customer_id=self.customer_id, **audit_fields(actor))
 
-    @event("BookingConfirmed")
+    class BookingConfirmed(Aggregate.Event):
+        state: str
+        customer_id: str
+        actor_id: str
+        actor_role: str
+        reason: str | None
+
+    @event(BookingConfirmed)
     def _booking_confirmed(
         self, state: str, customer_id: str, actor_id: str, actor_role: str, reason: str | None
     ) -> None:
@@ -383,14 +440,14 @@ class RateRequest(LifecycleAggregate):
         if not _sailing_open_to(actor, self.state):
             raise ValidationFailed({"sailing": message("booking.sailing.closed")})
         record = sailing.to_record()
-        if record == getattr(self, "sailing", None):
+        if record == self.sailing:
             return False
         self._sailing_chosen(sailing=record, customer_id=self.customer_id, **audit_fields(actor))
         return True
 
     def reschedule_sailing(self, now_published: Sailing, actor: Actor, email: str | None = None) -> bool:
         """The schedule moved this booking's sailing: record old and new times (False when nothing moved)."""
-        current = getattr(self, "sailing", None)
+        current = self.sailing
         if current is None or self.state not in (*CUSTOMER_SAILING_STATES, *AMENDABLE_STATES):
             return False
         before = Sailing.from_record(current)
@@ -408,12 +465,12 @@ class RateRequest(LifecycleAggregate):
 
     def remind_cut_off(self, hours: int, email: str | None, actor: Actor) -> bool:
         """Remind the customer `hours` before the shipping-instruction cut-off, once per cut-off and lead."""
-        current = getattr(self, "sailing", None)
+        current = self.sailing
         cut_off = None if current is None else Sailing.from_record(current).shipping_instructions_cut_off
         if cut_off is None:
             return False
         key = f"{cut_off}/{hours}"
-        if key in getattr(self, "cut_off_reminders", []):
+        if key in self.cut_off_reminders:
             return False
         self._cut_off_reminded(
             hours=hours,
@@ -425,13 +482,30 @@ class RateRequest(LifecycleAggregate):
         )
         return True
 
-    @event("SailingChosen")
+    class SailingChosen(Aggregate.Event):
+        sailing: dict[str, Any]
+        customer_id: str
+        actor_id: str
+        actor_role: str
+        reason: str | None
+
+    @event(SailingChosen)
     def _sailing_chosen(
         self, sailing: dict[str, Any], customer_id: str, actor_id: str, actor_role: str, reason: str | None
     ) -> None:
         self.sailing = sailing
 
-    @event("SailingRescheduled")
+    class SailingRescheduled(Aggregate.Event):
+        sailing: dict[str, Any]
+        previous: dict[str, Any]
+        reference: str | None
+        email: str | None
+        customer_id: str
+        actor_id: str
+        actor_role: str
+        reason: str | None
+
+    @event(SailingRescheduled)
     def _sailing_rescheduled(
         self,
         sailing: dict[str, Any],
@@ -445,7 +519,17 @@ class RateRequest(LifecycleAggregate):
     ) -> None:
         self.sailing = sailing
 
-    @event("CutOffReminded")
+    class CutOffReminded(Aggregate.Event):
+        hours: int
+        cut_off: str
+        reference: str | None
+        email: str | None
+        customer_id: str
+        actor_id: str
+        actor_role: str
+        reason: str | None
+
+    @event(CutOffReminded)
     def _cut_off_reminded(
         self,
         hours: int,
@@ -457,7 +541,7 @@ class RateRequest(LifecycleAggregate):
         actor_role: str,
         reason: str | None,
     ) -> None:
-        self.cut_off_reminders = [*getattr(self, "cut_off_reminders", []), f"{cut_off}/{hours}"]
+        self.cut_off_reminders = [*self.cut_off_reminders, f"{cut_off}/{hours}"]
 
     # -- system ------------------------------------------------------------------------------------------
     def expire(self, now: datetime, actor: Actor) -> None:
@@ -468,7 +552,14 @@ class RateRequest(LifecycleAggregate):
             state=dest, customer_id=self.customer_id, **audit_fields(actor, "quote validity passed")
         )
 
-    @event("QuoteExpired")
+    class QuoteExpired(Aggregate.Event):
+        state: str
+        customer_id: str
+        actor_id: str
+        actor_role: str
+        reason: str | None
+
+    @event(QuoteExpired)
     def _expired(
         self, state: str, customer_id: str, actor_id: str, actor_role: str, reason: str | None
     ) -> None:
@@ -480,309 +571,18 @@ class RateRequest(LifecycleAggregate):
             state=dest, customer_id=self.customer_id, **audit_fields(actor, "shipping order approved")
         )
 
-    @event("Completed")
+    class Completed(Aggregate.Event):
+        state: str
+        customer_id: str
+        actor_id: str
+        actor_role: str
+        reason: str | None
+
+    @event(Completed)
     def _completed(
         self, state: str, customer_id: str, actor_id: str, actor_role: str, reason: str | None
     ) -> None:
         self.state = state
-
-    # -- changes after confirmation (amendments and cancellation requests) -------------------------------
-    # The two kinds of change share their steps: `kind` names the attribute (and the machine) of each.
-    def _change_next(self, kind: str, trigger: str, actor: Actor, **guards: bool) -> str:
-        machine = AMENDMENT if kind == "amendment" else CANCELLATION
-        change: Amendment | CancellationRequest | None = getattr(self, kind)
-        current = change.state if change and change.open else machine.initial
-        return machine.decide(trigger, current, actor.lifecycle_role, guards)
-
-    def _amendment_next(self, trigger: str, actor: Actor, **guards: bool) -> str:
-        return self._change_next("amendment", trigger, actor, **guards)
-
-    def _cancellation_next(self, trigger: str, actor: Actor, **guards: bool) -> str:
-        return self._change_next("cancellation", trigger, actor, **guards)
-
-    def _open_change(self, kind: str) -> Amendment | CancellationRequest:
-        change: Amendment | CancellationRequest | None = getattr(self, kind)
-        if not (change and change.open):
-            none = (
-                message("booking.amendment.none")
-                if kind == "amendment"
-                else message("booking.cancellation.none")
-            )
-            raise ValidationFailed({kind: none})
-        return change
-
-    def _change_moved(self, kind: str, state: str, **changes: Any) -> None:
-        change = getattr(self, kind)
-        assert change is not None
-        setattr(self, kind, change.moved(state, **changes))
-
-    def _decline_change(self, kind: str, message_text: str, actor: Actor) -> None:
-        """Staff decline the open amendment or cancellation request with a message; the booking stands."""
-        number = self._open_change(kind).number
-        text = message_text.strip()
-        dest = self._change_next(kind, "decline", actor, has_message=bool(text))
-        declined = self._amendment_declined if kind == "amendment" else self._cancellation_declined
-        declined(
-            number=number, message=text, state=dest, customer_id=self.customer_id, **audit_fields(actor, text)
-        )
-
-    def _withdraw_change(self, kind: str, actor: Actor) -> None:
-        """The customer withdraws its open amendment or cancellation request."""
-        number = self._open_change(kind).number
-        dest = self._change_next(kind, "withdraw", actor)
-        withdrawn = self._amendment_withdrawn if kind == "amendment" else self._cancellation_withdrawn
-        withdrawn(number=number, state=dest, customer_id=self.customer_id, **audit_fields(actor))
-
-    @property
-    def change_pending(self) -> bool:
-        return bool(self.amendment and self.amendment.open) or bool(
-            self.cancellation and self.cancellation.open
-        )
-
-    def request_amendment(
-        self, amended: dict[str, Any], actor: Actor, content: BookingRequestContent | None = None
-    ) -> None:
-        """The customer asks to change a confirmed booking; the original stands until staff approve.
-
-        `content`: the standard's content of an amendment sent through the DCSA door (its details are
-        derived from it); a change of that content alone (parties, references) is a change too."""
-        if self.change_pending:
-            raise ValidationFailed({"amendment": message("booking.amendment.pending")})
-        changed = changed_fields(self.details, amended)
-        record = None if content is None else content.to_record()
-        dest = self._amendment_next(
-            "request",
-            actor,
-            booking_confirmed=self.state in AMENDABLE_STATES,
-            changes_something=bool(changed) or (content is not None and content != self.content),
-        )
-        self._amendment_requested(
-            number=(self.amendment.number + 1) if self.amendment else 1,
-            original=dict(self.details),
-            amended=dict(amended),
-            changed=changed,
-            changes_price=changes_price(changed),
-            state=dest,
-            customer_id=self.customer_id,
-            **audit_fields(actor),
-            booking_content=record,
-        )
-
-    @event("AmendmentRequested")
-    def _amendment_requested(
-        self,
-        number: int,
-        original: dict[str, Any],
-        amended: dict[str, Any],
-        changed: list[str],
-        changes_price: bool,
-        state: str,
-        customer_id: str,
-        actor_id: str,
-        actor_role: str,
-        reason: str | None,
-        # The DCSA door's amended content (None for the screens; events written before it load with None).
-        booking_content: dict[str, Any] | None = None,
-    ) -> None:
-        self.amendment = Amendment(
-            number,
-            state,
-            dict(original),
-            dict(amended),
-            list(changed),
-            changes_price,
-            content=booking_content,
-        )
-
-    def approve_amendment(self, actor: Actor) -> None:
-        amendment = self._open_amendment()
-        dest = self._amendment_next("approve", actor, keeps_price=not amendment.changes_price)
-        self._amendment_approved(
-            number=amendment.number,
-            details=dict(amendment.amended),
-            state=dest,
-            price=None,
-            customer_id=self.customer_id,
-            **audit_fields(actor),
-            booking_content=amendment.content,
-        )
-
-    def requote_amendment(self, price: Decimal, valid_until: datetime, now: datetime, actor: Actor) -> None:
-        amendment = self._open_amendment()
-        AMENDMENT.decide("requote", amendment.state, actor.lifecycle_role, AMENDMENT.every_guard)
-        check_new_price(price, valid_until, now)
-        dest = self._amendment_next(
-            "requote",
-            actor,
-            changes_price=amendment.changes_price,
-            price_positive=True,
-            validity_in_future=True,
-        )
-        self._amendment_requoted(
-            number=self._open_amendment().number,
-            price=price,
-            valid_until=valid_until,
-            state=dest,
-            customer_id=self.customer_id,
-            **audit_fields(actor),
-        )
-
-    @event("AmendmentRequoted")
-    def _amendment_requoted(
-        self,
-        number: int,
-        price: Decimal,
-        valid_until: datetime,
-        state: str,
-        customer_id: str,
-        actor_id: str,
-        actor_role: str,
-        reason: str | None,
-    ) -> None:
-        self._change_moved("amendment", state, price=price, valid_until=valid_until)
-
-    def accept_amended_price(self, now: datetime, actor: Actor) -> None:
-        amendment = self._open_amendment()
-        before = amendment.valid_until is not None and now < amendment.valid_until
-        dest = self._amendment_next("accept_price", actor, before_validity=before)
-        self._amendment_approved(
-            number=amendment.number,
-            details=dict(amendment.amended),
-            state=dest,
-            price=amendment.price,
-            customer_id=self.customer_id,
-            **audit_fields(actor),
-            booking_content=amendment.content,
-        )
-
-    @event("AmendmentApproved")
-    def _amendment_approved(
-        self,
-        number: int,
-        details: dict[str, Any],
-        state: str,
-        price: Decimal | None,
-        customer_id: str,
-        actor_id: str,
-        actor_role: str,
-        reason: str | None,
-        # The standard's content that took effect, for an amendment sent through the DCSA door.
-        booking_content: dict[str, Any] | None = None,
-    ) -> None:
-        self._change_moved("amendment", state)
-        # The booking takes the amended content (and the new price, where one was agreed).
-        self.details = dict(details)
-        if booking_content is not None:
-            self.booking_content = booking_content
-        if price is not None:
-            self.price = price
-            self.charges = records(all_in(price))
-            self.tariff_version = None
-
-    def decline_amendment(self, message: str, actor: Actor) -> None:
-        self._decline_change("amendment", message, actor)
-
-    @event("AmendmentDeclined")
-    def _amendment_declined(
-        self,
-        number: int,
-        message: str,
-        state: str,
-        customer_id: str,
-        actor_id: str,
-        actor_role: str,
-        reason: str | None,
-    ) -> None:
-        self._change_moved("amendment", state, message=message)
-
-    def withdraw_amendment(self, actor: Actor) -> None:
-        self._withdraw_change("amendment", actor)
-
-    @event("AmendmentWithdrawn")
-    def _amendment_withdrawn(
-        self, number: int, state: str, customer_id: str, actor_id: str, actor_role: str, reason: str | None
-    ) -> None:
-        self._change_moved("amendment", state)
-
-    def _open_amendment(self) -> Amendment:
-        self._open_change("amendment")
-        assert self.amendment is not None
-        return self.amendment
-
-    def request_cancellation(self, reason_text: str, actor: Actor) -> None:
-        """After confirmation a customer's cancel is a request staff decide on; before, it is immediate."""
-        if self.change_pending:
-            raise ValidationFailed({"cancellation": message("booking.amendment.pending")})
-        text = reason_text.strip()
-        dest = self._cancellation_next("request", actor, booking_confirmed=self.state in AMENDABLE_STATES)
-        self._cancellation_requested(
-            number=(self.cancellation.number + 1) if self.cancellation else 1,
-            state=dest,
-            customer_id=self.customer_id,
-            **audit_fields(actor, text or None),
-        )
-
-    @event("CancellationRequested")
-    def _cancellation_requested(
-        self, number: int, state: str, customer_id: str, actor_id: str, actor_role: str, reason: str | None
-    ) -> None:
-        self.cancellation = CancellationRequest(number, state, reason)
-
-    def confirm_cancellation(self, actor: Actor) -> None:
-        self._open_cancellation()
-        cancellation_state = self._cancellation_next("confirm", actor)
-        dest = self._next("cancel_booking", actor, cancellation_requested=True)
-        self._cancellation_confirmed(
-            number=self._open_cancellation().number,
-            cancellation_state=cancellation_state,
-            state=dest,
-            customer_id=self.customer_id,
-            **audit_fields(actor),
-        )
-
-    @event("CancellationConfirmed")
-    def _cancellation_confirmed(
-        self,
-        number: int,
-        cancellation_state: str,
-        state: str,
-        customer_id: str,
-        actor_id: str,
-        actor_role: str,
-        reason: str | None,
-    ) -> None:
-        self._change_moved("cancellation", cancellation_state)
-        self.state = state
-
-    def decline_cancellation(self, message: str, actor: Actor) -> None:
-        self._decline_change("cancellation", message, actor)
-
-    @event("CancellationDeclined")
-    def _cancellation_declined(
-        self,
-        number: int,
-        message: str,
-        state: str,
-        customer_id: str,
-        actor_id: str,
-        actor_role: str,
-        reason: str | None,
-    ) -> None:
-        self._change_moved("cancellation", state, message=message)
-
-    def withdraw_cancellation(self, actor: Actor) -> None:
-        self._withdraw_change("cancellation", actor)
-
-    @event("CancellationWithdrawn")
-    def _cancellation_withdrawn(
-        self, number: int, state: str, customer_id: str, actor_id: str, actor_role: str, reason: str | None
-    ) -> None:
-        self._change_moved("cancellation", state)
-
-    def _open_cancellation(self) -> CancellationRequest:
-        self._open_change("cancellation")
-        assert self.cancellation is not None
-        return self.cancellation
 
 
 def _same_documents(one: list[dict[str, Any]], other: list[dict[str, Any]]) -> bool:
@@ -793,4 +593,4 @@ def _same_documents(one: list[dict[str, Any]], other: list[dict[str, Any]]) -> b
 
 
 # The events that record the customer's decision on a quote (the concurrency rule counts them).
-DECISIONS = (RateRequest.PriceAccepted, RateRequest.PriceCancelled)  # type: ignore[attr-defined]
+DECISIONS = (RateRequest.PriceAccepted, RateRequest.PriceCancelled)

@@ -4,25 +4,24 @@ comes in after that cut-off. In the app (notifications policy) and by e-mail (`s
 
 from __future__ import annotations
 
-from typing import Any
-
 from domain.accounts.messages import EMAIL, Message, message_id
 from domain.booking.rate_request import RateRequest
 from domain.booking.schedules import Sailing
+from domain.booking.shipping_order import ShippingOrder
 from domain.notifications.policy import STAFF, Notice, NoticeContext, Subject, notices
 
-R: Any = RateRequest
+R = RateRequest
 
 
 def _when(text: str | None) -> str:
     return "not given" if not text else text.replace("T", " ").replace("Z", " UTC")[:20].strip() + " UTC"
 
 
-def _reference(event: Any) -> str:
-    return str(getattr(event, "reference", None) or str(event.originator_id)[:8])
+def _reference(event: R.SailingRescheduled | R.CutOffReminded) -> str:
+    return event.reference or str(event.originator_id)[:8]
 
 
-def rescheduled_text(event: Any, reference: str) -> str:
+def rescheduled_text(event: R.SailingRescheduled, reference: str) -> str:
     before, after = Sailing.from_record(event.previous), Sailing.from_record(event.sailing)
     vessel = after.vessel_name or after.vessel_imo_number or after.service_code
     return (
@@ -37,7 +36,7 @@ def rescheduled_text(event: Any, reference: str) -> str:
     )
 
 
-def reminder_text(event: Any, reference: str) -> str:
+def reminder_text(event: R.CutOffReminded, reference: str) -> str:
     return (
         f"Submit the shipping order of your booking {reference} before {_when(event.cut_off)}: the"
         f" shipping-instruction cut-off is in {event.hours} hours. After it the cargo may miss the sailing."
@@ -45,20 +44,20 @@ def reminder_text(event: Any, reference: str) -> str:
 
 
 @notices.register(R.SailingRescheduled)
-def rescheduled(event: Any, context: NoticeContext) -> Notice:
+def rescheduled(event: R.SailingRescheduled, context: NoticeContext) -> Notice:
     reference = _reference(event)
     subject = Subject("rate_request", str(event.originator_id), reference)
     return Notice(event.customer_id, "Sailing rescheduled", rescheduled_text(event, reference), subject)
 
 
 @notices.register(R.CutOffReminded)
-def reminded(event: Any, context: NoticeContext) -> Notice:
+def reminded(event: R.CutOffReminded, context: NoticeContext) -> Notice:
     reference = _reference(event)
     subject = Subject("rate_request", str(event.originator_id), reference)
     return Notice(event.customer_id, "Shipping instructions due", reminder_text(event, reference), subject)
 
 
-def late_order(notice: Notice, event: Any, context: NoticeContext) -> Notice:
+def late_order(notice: Notice, event: ShippingOrder.Created, context: NoticeContext) -> Notice:
     """The staff's notice of a new shipping order, flagged when it came after the SI cut-off."""
     if notice.recipient != STAFF or notice.subject is None:
         return notice
@@ -78,17 +77,14 @@ def late_order(notice: Notice, event: Any, context: NoticeContext) -> Notice:
 SAILING_MESSAGE_EVENTS: tuple[type, ...] = (R.CutOffReminded, R.SailingRescheduled)
 
 
-def sailing_messages(event: Any) -> list[Message]:
+def sailing_messages(event: object) -> list[Message]:
     """The e-mails of the sailing events: the event carries the customer's address (None: no e-mail)."""
-    email = getattr(event, "email", None)
-    if not email:
+    if not isinstance(event, R.CutOffReminded | R.SailingRescheduled) or not event.email:
         return []
-    reference = _reference(event)
+    email, reference = event.email, _reference(event)
     if isinstance(event, R.CutOffReminded):
         subject, text = "Shipping instructions due", reminder_text(event, reference)
-    elif isinstance(event, R.SailingRescheduled):
-        subject, text = "Sailing rescheduled", rescheduled_text(event, reference)
     else:
-        return []
+        subject, text = "Sailing rescheduled", rescheduled_text(event, reference)
     data = {"rateRequestId": str(event.originator_id), "reference": reference}
     return [Message(message_id(event, EMAIL), EMAIL, email, f"{subject}: {reference}", text, data)]

@@ -337,7 +337,13 @@ class ServiceSchedule(Aggregate):
         self._published(schedule=record, **audit_fields(actor))
         return True
 
-    @event("Published")
+    class Published(Aggregate.Event):
+        schedule: dict[str, Any]
+        actor_id: str
+        actor_role: str
+        reason: str | None
+
+    @event(Published)
     def _published(
         self, schedule: dict[str, Any], actor_id: str, actor_role: str, reason: str | None
     ) -> None:

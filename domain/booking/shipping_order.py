@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 from uuid import UUID
 
-from eventsourcing.domain import event
+from eventsourcing.domain import Aggregate, event
 
 from domain.shared.actor import Actor
 from domain.shared.aggregate import LifecycleAggregate, audit_fields
@@ -23,7 +23,16 @@ class ShippingOrder(LifecycleAggregate):
     def create_id(rate_request_id: str, **_: Any) -> UUID:
         return shipping_order_id(rate_request_id)
 
-    @event("Created")
+    class Created(Aggregate.Created):
+        rate_request_id: str
+        customer_id: str
+        details: dict[str, Any]
+        state: str
+        actor_id: str
+        actor_role: str
+        reason: str | None
+
+    @event(Created)
     def __init__(
         self,
         rate_request_id: str,
@@ -80,7 +89,16 @@ class ShippingOrder(LifecycleAggregate):
             **audit_fields(actor, "; ".join(revise.values())),
         )
 
-    @event("RevisionRequested")
+    class RevisionRequested(Aggregate.Event):
+        revise: dict[str, str]
+        edited_order: dict[str, Any] | None
+        state: str
+        customer_id: str
+        actor_id: str
+        actor_role: str
+        reason: str | None
+
+    @event(RevisionRequested)
     def _revision_requested(
         self,
         revise: dict[str, str],
@@ -99,7 +117,14 @@ class ShippingOrder(LifecycleAggregate):
         dest = self._next("edit", actor)
         self._edited(changes=changes, state=dest, **audit_fields(actor))
 
-    @event("Edited")
+    class Edited(Aggregate.Event):
+        changes: dict[str, Any]
+        state: str
+        actor_id: str
+        actor_role: str
+        reason: str | None
+
+    @event(Edited)
     def _edited(
         self, changes: dict[str, Any], state: str, actor_id: str, actor_role: str, reason: str | None
     ) -> None:
@@ -112,7 +137,14 @@ class ShippingOrder(LifecycleAggregate):
         dest = self._next("accept", actor)
         self._accepted(state=dest, customer_id=self.customer_id, **audit_fields(actor))
 
-    @event("Accepted")
+    class Accepted(Aggregate.Event):
+        state: str
+        customer_id: str
+        actor_id: str
+        actor_role: str
+        reason: str | None
+
+    @event(Accepted)
     def _accepted(
         self, state: str, customer_id: str, actor_id: str, actor_role: str, reason: str | None
     ) -> None:
@@ -122,6 +154,12 @@ class ShippingOrder(LifecycleAggregate):
         dest = self._next("approve", actor)
         self._approved(state=dest, **audit_fields(actor))
 
-    @event("Approved")
+    class Approved(Aggregate.Event):
+        state: str
+        actor_id: str
+        actor_role: str
+        reason: str | None
+
+    @event(Approved)
     def _approved(self, state: str, actor_id: str, actor_role: str, reason: str | None) -> None:
         self.state = state

@@ -275,7 +275,16 @@ class Tariff(Aggregate):
         )
         return version
 
-    @event("Published")
+    class Published(Aggregate.Event):
+        version: int
+        rows: list[dict[str, Any]]
+        lanes: list[str]
+        sha256: str
+        actor_id: str
+        actor_role: str
+        reason: str | None
+
+    @event(Published)
     def _published(
         self,
         version: int,

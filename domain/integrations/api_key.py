@@ -31,7 +31,18 @@ def looks_like_key(text: str) -> bool:
 
 
 class ApiKey(Aggregate):
-    @event("Issued")
+    class Issued(Aggregate.Created):
+        customer_id: str
+        account_type: int
+        username: str
+        label: str
+        key_hash: str
+        hint: str
+        actor_id: str
+        actor_role: str
+        reason: str | None
+
+    @event(Issued)
     def __init__(
         self,
         customer_id: str,
@@ -79,6 +90,11 @@ class ApiKey(Aggregate):
             raise IllegalTransition("api_key", "revoked", "revoke")
         self._revoked(**audit_fields(actor))
 
-    @event("Revoked")
+    class Revoked(Aggregate.Event):
+        actor_id: str
+        actor_role: str
+        reason: str | None
+
+    @event(Revoked)
     def _revoked(self, actor_id: str, actor_role: str, reason: str | None) -> None:
         self.revoked = True

@@ -101,7 +101,16 @@ def _may_be_public(host: str) -> bool:
 
 
 class WebhookSubscription(Aggregate):
-    @event("Subscribed")
+    class Subscribed(Aggregate.Created):
+        customer_id: str
+        callback_url: str
+        actor_id: str
+        actor_role: str
+        reason: str | None
+        sealed_secret: str | None = None
+        event_types: list[str] | None = None
+
+    @event(Subscribed)
     def __init__(
         self,
         customer_id: str,
@@ -145,7 +154,13 @@ class WebhookSubscription(Aggregate):
         self._own(actor, "unsubscribe")
         self._unsubscribed(customer_id=self.customer_id, **audit_fields(actor))
 
-    @event("Unsubscribed")
+    class Unsubscribed(Aggregate.Event):
+        customer_id: str
+        actor_id: str
+        actor_role: str
+        reason: str | None
+
+    @event(Unsubscribed)
     def _unsubscribed(self, customer_id: str, actor_id: str, actor_role: str, reason: str | None) -> None:
         self.active = False
 
@@ -162,7 +177,16 @@ class WebhookSubscription(Aggregate):
             **audit_fields(actor),
         )
 
-    @event("SecretRotated")
+    class SecretRotated(Aggregate.Event):
+        customer_id: str
+        sealed_secret: str
+        previous_sealed_secret: str | None
+        previous_valid_until: datetime
+        actor_id: str
+        actor_role: str
+        reason: str | None
+
+    @event(SecretRotated)
     def _secret_rotated(
         self,
         customer_id: str,
@@ -181,7 +205,14 @@ class WebhookSubscription(Aggregate):
             customer_id=self.customer_id, event_types=checked_event_types(event_types), **audit_fields(actor)
         )
 
-    @event("EventTypesChosen")
+    class EventTypesChosen(Aggregate.Event):
+        customer_id: str
+        event_types: list[str] | None
+        actor_id: str
+        actor_role: str
+        reason: str | None
+
+    @event(EventTypesChosen)
     def _event_types_chosen(
         self,
         customer_id: str,

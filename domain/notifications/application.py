@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 from uuid import UUID
 
@@ -11,6 +11,7 @@ from eventsourcing.application import AggregateNotFoundError
 from domain.notifications.notification import Notification
 from domain.notifications.policy import STAFF, NoticeRegistry, notices
 from domain.shared.actor import SYSTEM_ACTOR, Actor
+from domain.shared.aggregate import Recorded
 from domain.shared.application import ContextApplication
 from domain.shared.errors import Conflict, NotFound
 
@@ -29,7 +30,7 @@ class NotificationsApplication(ContextApplication):
             return None
 
     def notify_for(
-        self, event: object, registry: NoticeRegistry = notices, staff_ids: Callable[[], list[str]] = list
+        self, event: Recorded, registry: NoticeRegistry = notices, staff_ids: Callable[[], list[str]] = list
     ) -> int | None:
         """Create the notifications an event calls for, once each: the position of the last one recorded,
         or None when it calls for none or they exist already. `staff_ids` names the admin accounts."""
@@ -37,7 +38,7 @@ class NotificationsApplication(ContextApplication):
 
     def notify_for_all(
         self,
-        events: Iterable[object],
+        events: Iterable[Recorded],
         registry: NoticeRegistry = notices,
         staff_ids: Callable[[], list[str]] = list,
     ) -> int | None:
@@ -65,7 +66,7 @@ class NotificationsApplication(ContextApplication):
         return position
 
     def _pending(
-        self, events: list[object], registry: NoticeRegistry, staff_ids: Callable[[], list[str]]
+        self, events: Sequence[Recorded], registry: NoticeRegistry, staff_ids: Callable[[], list[str]]
     ) -> list[Notification]:
         pending: dict[UUID, Notification] = {}
         for event in events:
@@ -74,10 +75,10 @@ class NotificationsApplication(ContextApplication):
         return list(pending.values())
 
     def _notifications_for(
-        self, event: object, registry: NoticeRegistry, staff_ids: Callable[[], list[str]]
+        self, event: Recorded, registry: NoticeRegistry, staff_ids: Callable[[], list[str]]
     ) -> Iterator[Notification]:
-        source_id = str(event.originator_id)  # type: ignore[attr-defined]
-        source_version = int(event.originator_version)  # type: ignore[attr-defined]
+        source_id = str(event.originator_id)
+        source_version = int(event.originator_version)
         for notice in registry.build(event, _Context(self, staff_ids)):
             several = notice.recipient == STAFF
             recipients = staff_ids() if several else [notice.recipient]

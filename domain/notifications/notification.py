@@ -104,7 +104,13 @@ class Notification(LifecycleAggregate):
     def is_read(self) -> bool:
         return bool(self.state == "read")
 
-    @event("MarkedRead")
+    class MarkedRead(Aggregate.Event):
+        state: str
+        actor_id: str
+        actor_role: str
+        reason: str | None
+
+    @event(MarkedRead)
     def _marked_read(self, state: str, actor_id: str, actor_role: str, reason: str | None) -> None:
         self.state = state
 

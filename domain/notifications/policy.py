@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
-from typing import Any, NamedTuple, Protocol
+from typing import Any, NamedTuple, Protocol, TypeVar, overload
 
 # The recipient of a notice meant for the staff: one notification per admin account.
 STAFF = "staff"
@@ -63,6 +63,9 @@ class NoContext:
 
 
 Builder = Callable[[Any, NoticeContext], Any]
+A = TypeVar("A")
+B = TypeVar("B")
+C = TypeVar("C")
 
 NOTICE_MODULES = [
     "domain.accounts.notices",
@@ -76,7 +79,22 @@ class NoticeRegistry:
     def __init__(self) -> None:
         self._builders: dict[type, list[Builder]] = {}
 
+    @overload
+    def register(self, a: type[A], /) -> Callable[[Callable[[A, NoticeContext], Any]], Builder]: ...
+    @overload
+    def register(
+        self, a: type[A], b: type[B], /
+    ) -> Callable[[Callable[[A | B, NoticeContext], Any]], Builder]: ...
+    @overload
+    def register(
+        self, a: type[A], b: type[B], c: type[C], /
+    ) -> Callable[[Callable[[A | B | C, NoticeContext], Any]], Builder]: ...
+    @overload
+    def register(self, *event_classes: type) -> Callable[[Builder], Builder]: ...
+
     def register(self, *event_classes: type) -> Callable[[Builder], Builder]:
+        """Register the decorated builder for these event classes; mypy checks that it takes each of them."""
+
         def decorate(builder: Builder) -> Builder:
             for event_class in event_classes:
                 known = self._builders.setdefault(event_class, [])
@@ -86,14 +104,14 @@ class NoticeRegistry:
 
         return decorate
 
-    def builders_for(self, event: Any) -> list[Builder]:
+    def builders_for(self, event: object) -> list[Builder]:
         for klass in type(event).__mro__:
             builders = self._builders.get(klass)
             if builders:
                 return builders
         return []
 
-    def build(self, event: Any, context: NoticeContext | None = None) -> list[Notice]:
+    def build(self, event: object, context: NoticeContext | None = None) -> list[Notice]:
         """Every notice the event calls for (none for most events)."""
         found: list[Notice] = []
         for builder in self.builders_for(event):

@@ -131,7 +131,15 @@ class TrackingEvent(Aggregate):
     def create_id(cls, key: str, **_: Any) -> UUID:
         return uuid5(_NAMESPACE, key)
 
-    @event("Published")
+    class Published(Aggregate.Created):
+        key: str
+        body: str
+        facts: dict[str, Any]
+        actor_id: str
+        actor_role: str
+        reason: str | None
+
+    @event(Published)
     def __init__(
         self,
         key: str,
@@ -167,7 +175,15 @@ class TrackingEvent(Aggregate):
         previous = self.facts.get("event_date_time")
         self._revised(body=body, facts=_facts(document, match), previous=previous, **audit_fields(actor))
 
-    @event("Revised")
+    class Revised(Aggregate.Event):
+        body: str
+        facts: dict[str, Any]
+        previous: str | None
+        actor_id: str
+        actor_role: str
+        reason: str | None
+
+    @event(Revised)
     def _revised(
         self,
         body: str,
@@ -189,7 +205,13 @@ class TrackingEvent(Aggregate):
         self._retracted(facts=self.facts, **audit_fields(actor))
         return True
 
-    @event("Retracted")
+    class Retracted(Aggregate.Event):
+        facts: dict[str, Any]
+        actor_id: str
+        actor_role: str
+        reason: str | None
+
+    @event(Retracted)
     def _retracted(self, facts: dict[str, Any], actor_id: str, actor_role: str, reason: str | None) -> None:
         self.retracted = True
 
@@ -206,7 +228,15 @@ class TrackingEvent(Aggregate):
             **audit_fields(actor),
         )
 
-    @event("Assigned")
+    class Assigned(Aggregate.Event):
+        rate_request_id: str
+        customer_id: str
+        booking_reference: str
+        actor_id: str
+        actor_role: str
+        reason: str | None
+
+    @event(Assigned)
     def _assigned(
         self,
         rate_request_id: str,

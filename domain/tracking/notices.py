@@ -15,7 +15,7 @@ from typing import Any
 from domain.notifications.policy import Notice, NoticeContext, Subject, notices
 from domain.tracking.milestone import TrackingEvent
 
-T: Any = TrackingEvent  # the event classes are made by the aggregate's decorators: mypy cannot see them
+T = TrackingEvent
 ESTIMATE_MOVED_HOURS = 24
 
 _TOLD: dict[tuple[str, str], tuple[str, str]] = {
@@ -47,7 +47,7 @@ def _hours(later: str, earlier: str) -> float:
 
 
 @notices.register(T.Published)
-def milestone(event: Any, context: NoticeContext) -> Notice | None:
+def milestone(event: T.Published, context: NoticeContext) -> Notice | None:
     facts = event.facts
     told = _TOLD.get((facts["event_type"], facts.get("event_subtype") or ""))
     if told is None or facts.get("classifier") != "ACT" or not facts.get("customer_id"):
@@ -60,7 +60,7 @@ def milestone(event: Any, context: NoticeContext) -> Notice | None:
 
 
 @notices.register(T.Revised)
-def estimate_moved(event: Any, context: NoticeContext) -> Notice | None:
+def estimate_moved(event: T.Revised, context: NoticeContext) -> Notice | None:
     facts = event.facts
     arrival = facts["event_type"] == "TRANSPORT" and facts.get("event_subtype") == "ARRI"
     if not arrival or facts.get("classifier") == "ACT" or not facts.get("customer_id") or not event.previous:

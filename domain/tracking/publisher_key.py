@@ -30,7 +30,15 @@ def looks_like_publisher_key(text: str) -> bool:
 
 
 class PublisherKey(Aggregate):
-    @event("Issued")
+    class Issued(Aggregate.Created):
+        label: str
+        key_hash: str
+        hint: str
+        actor_id: str
+        actor_role: str
+        reason: str | None
+
+    @event(Issued)
     def __init__(
         self,
         label: str,
@@ -70,6 +78,11 @@ class PublisherKey(Aggregate):
             raise IllegalTransition("publisher_key", "revoked", "revoke")
         self._revoked(**audit_fields(actor))
 
-    @event("Revoked")
+    class Revoked(Aggregate.Event):
+        actor_id: str
+        actor_role: str
+        reason: str | None
+
+    @event(Revoked)
     def _revoked(self, actor_id: str, actor_role: str, reason: str | None) -> None:
         self.revoked = True

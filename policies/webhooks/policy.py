@@ -20,10 +20,11 @@ import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeAlias
 
 from domain.booking.rate_request import RateRequest
 from domain.integrations.webhook_subscription import WebhookSubscription
+from domain.shared.aggregate import Recorded
 from domain.tracking.milestone import TrackingEvent
 from infrastructure.leases import Lease
 from infrastructure.read_db import ReadModelDB, Tx
@@ -40,9 +41,9 @@ TRACKING_KIND = "tracking.event"
 # Published, revised and retracted events of a matched booking (issue 29); an event staff assign later is
 # not sent (its body is the publisher's, already known to the carrier).
 TRACKING_EVENTS = (
-    TrackingEvent.Published,  # type: ignore[attr-defined]
-    TrackingEvent.Revised,  # type: ignore[attr-defined]
-    TrackingEvent.Retracted,  # type: ignore[attr-defined]
+    TrackingEvent.Published,
+    TrackingEvent.Revised,
+    TrackingEvent.Retracted,
 )
 _IDS = uuid.UUID("6f1c3a52-2b1e-4d0e-9a57-6b2f1f0c9d11")
 
@@ -93,7 +94,7 @@ def ensure_tables(db: ReadModelDB) -> None:
             tx.execute("ALTER TABLE webhook_deliveries ADD COLUMN event_type TEXT")
 
 
-def event_id(event: Any) -> str:
+def event_id(event: Recorded) -> str:
     return str(uuid.uuid5(_IDS, f"{event.originator_id}:{event.originator_version}"))
 
 
@@ -151,58 +152,54 @@ def _move(kind: str) -> Step:
 # fails it, rather than going silently unnotified).
 STEPS: dict[type, Step] = {
     RateRequest.Created: _move("booking.received"),
-    RateRequest.ReferenceAssigned: Step("booking.reference_assigned"),  # type: ignore[attr-defined]
-    RateRequest.Edited: _move("booking.updated"),  # type: ignore[attr-defined]
+    RateRequest.ReferenceAssigned: Step("booking.reference_assigned"),
+    RateRequest.Edited: _move("booking.updated"),
     RateRequest.Quoted: _move("booking.quoted"),
-    RateRequest.PriceAccepted: _move("booking.price_accepted"),  # type: ignore[attr-defined]
-    RateRequest.PriceCancelled: _move("booking.price_declined"),  # type: ignore[attr-defined]
-    RateRequest.Withdrawn: _move("booking.withdrawn"),  # type: ignore[attr-defined]
-    RateRequest.BookingRequestSubmitted: _move("booking.documents_submitted"),  # type: ignore[attr-defined]
-    RateRequest.RevisionRequested: _move("booking.revision_requested"),  # type: ignore[attr-defined]
-    RateRequest.Rejected: _move("booking.rejected"),  # type: ignore[attr-defined]
-    RateRequest.BookingConfirmed: _move("booking.confirmed"),  # type: ignore[attr-defined]
-    RateRequest.QuoteExpired: _move("booking.quote_expired"),  # type: ignore[attr-defined]
-    RateRequest.Completed: _move("booking.completed"),  # type: ignore[attr-defined]
-    RateRequest.AmendmentRequested: Step("amendment.received", amended=AMENDMENT_RECEIVED),  # type: ignore[attr-defined]
-    RateRequest.AmendmentRequoted: Step("amendment.requoted", amended=AMENDMENT_RECEIVED),  # type: ignore[attr-defined]
-    RateRequest.AmendmentApproved: Step("amendment.confirmed", amended="AMENDMENT_CONFIRMED"),  # type: ignore[attr-defined]
-    RateRequest.AmendmentDeclined: Step("amendment.declined", amended="AMENDMENT_DECLINED"),  # type: ignore[attr-defined]
-    RateRequest.AmendmentWithdrawn: Step("amendment.cancelled", amended="AMENDMENT_CANCELLED"),  # type: ignore[attr-defined]
-    RateRequest.CancellationRequested: Step(  # type: ignore[attr-defined]
-        "cancellation.received", cancellation="CANCELLATION_RECEIVED"
-    ),
+    RateRequest.PriceAccepted: _move("booking.price_accepted"),
+    RateRequest.PriceCancelled: _move("booking.price_declined"),
+    RateRequest.Withdrawn: _move("booking.withdrawn"),
+    RateRequest.BookingRequestSubmitted: _move("booking.documents_submitted"),
+    RateRequest.RevisionRequested: _move("booking.revision_requested"),
+    RateRequest.Rejected: _move("booking.rejected"),
+    RateRequest.BookingConfirmed: _move("booking.confirmed"),
+    RateRequest.QuoteExpired: _move("booking.quote_expired"),
+    RateRequest.Completed: _move("booking.completed"),
+    RateRequest.AmendmentRequested: Step("amendment.received", amended=AMENDMENT_RECEIVED),
+    RateRequest.AmendmentRequoted: Step("amendment.requoted", amended=AMENDMENT_RECEIVED),
+    RateRequest.AmendmentApproved: Step("amendment.confirmed", amended="AMENDMENT_CONFIRMED"),
+    RateRequest.AmendmentDeclined: Step("amendment.declined", amended="AMENDMENT_DECLINED"),
+    RateRequest.AmendmentWithdrawn: Step("amendment.cancelled", amended="AMENDMENT_CANCELLED"),
+    RateRequest.CancellationRequested: Step("cancellation.received", cancellation="CANCELLATION_RECEIVED"),
     # A confirmed cancellation also moves the booking to cancelled.
-    RateRequest.CancellationConfirmed: Step(  # type: ignore[attr-defined]
+    RateRequest.CancellationConfirmed: Step(
         "cancellation.confirmed", moves=True, cancellation="CANCELLATION_CONFIRMED"
     ),
-    RateRequest.CancellationDeclined: Step(  # type: ignore[attr-defined]
-        "cancellation.declined", cancellation="CANCELLATION_DECLINED"
-    ),
-    RateRequest.CancellationWithdrawn: Step("cancellation.withdrawn", clears_cancellation=True),  # type: ignore[attr-defined]
+    RateRequest.CancellationDeclined: Step("cancellation.declined", cancellation="CANCELLATION_DECLINED"),
+    RateRequest.CancellationWithdrawn: Step("cancellation.withdrawn", clears_cancellation=True),
     # The sailing (issue 27): chosen or moved by a republished schedule (old and new times as a feedback).
-    RateRequest.SailingChosen: Step("booking.sailing_chosen"),  # type: ignore[attr-defined]
-    RateRequest.SailingRescheduled: Step("booking.sailing_rescheduled"),  # type: ignore[attr-defined]
-    RateRequest.CutOffReminded: Step("booking.cut_off_reminded", notified=False),  # type: ignore[attr-defined]
+    RateRequest.SailingChosen: Step("booking.sailing_chosen"),
+    RateRequest.SailingRescheduled: Step("booking.sailing_rescheduled"),
+    RateRequest.CutOffReminded: Step("booking.cut_off_reminded", notified=False),
 }
 BOOKING_EVENTS = tuple(STEPS)
-_REQUOTED = RateRequest.AmendmentRequoted  # type: ignore[attr-defined]
-_RESCHEDULED = RateRequest.SailingRescheduled  # type: ignore[attr-defined]
-_CONFIRMED = RateRequest.BookingConfirmed  # type: ignore[attr-defined]
-_EDITED = RateRequest.Edited  # type: ignore[attr-defined]
-_REFERENCE = RateRequest.ReferenceAssigned  # type: ignore[attr-defined]
+_REQUOTED = RateRequest.AmendmentRequoted
+_RESCHEDULED = RateRequest.SailingRescheduled
+_CONFIRMED = RateRequest.BookingConfirmed
+_EDITED = RateRequest.Edited
+_REFERENCE = RateRequest.ReferenceAssigned
 
 
-def _subscription_event(tx: Tx, event: Any) -> None:
+def _subscription_event(tx: Tx, event: SubscriptionEvent) -> None:
     subscription_id = str(event.originator_id)
-    if isinstance(event, WebhookSubscription.Subscribed):  # type: ignore[attr-defined]
+    if isinstance(event, WebhookSubscription.Subscribed):
         tx.execute(
             "INSERT INTO webhook_policy_subscriptions (id, customer_id, callback_url, active)"
             " VALUES (?, ?, ?, 1) ON CONFLICT (id) DO NOTHING",
             (subscription_id, event.customer_id, event.callback_url),
         )
-        _settings(tx, subscription_id, sealed_secret=getattr(event, "sealed_secret", None))
-        _settings(tx, subscription_id, event_types=_types_text(getattr(event, "event_types", None)))
-    elif isinstance(event, WebhookSubscription.SecretRotated):  # type: ignore[attr-defined]
+        _settings(tx, subscription_id, sealed_secret=event.sealed_secret)
+        _settings(tx, subscription_id, event_types=_types_text(event.event_types))
+    elif isinstance(event, WebhookSubscription.SecretRotated):
         _settings(
             tx,
             subscription_id,
@@ -210,7 +207,7 @@ def _subscription_event(tx: Tx, event: Any) -> None:
             previous_sealed_secret=event.previous_sealed_secret,
             previous_valid_until=utc_text(event.previous_valid_until),
         )
-    elif isinstance(event, WebhookSubscription.EventTypesChosen):  # type: ignore[attr-defined]
+    elif isinstance(event, WebhookSubscription.EventTypesChosen):
         _settings(tx, subscription_id, event_types=_types_text(event.event_types))
     else:
         tx.execute("UPDATE webhook_policy_subscriptions SET active = 0 WHERE id = ?", (subscription_id,))
@@ -222,11 +219,11 @@ def _subscription_event(tx: Tx, event: Any) -> None:
         )
 
 
-SUBSCRIPTION_EVENTS = (
-    WebhookSubscription.Subscribed,  # type: ignore[attr-defined]
-    WebhookSubscription.Unsubscribed,  # type: ignore[attr-defined]
-    WebhookSubscription.SecretRotated,  # type: ignore[attr-defined]
-    WebhookSubscription.EventTypesChosen,  # type: ignore[attr-defined]
+SubscriptionEvent: TypeAlias = (
+    WebhookSubscription.Subscribed
+    | WebhookSubscription.Unsubscribed
+    | WebhookSubscription.SecretRotated
+    | WebhookSubscription.EventTypesChosen
 )
 
 
@@ -249,7 +246,7 @@ def _hears(subscription: dict[str, Any], kind: str) -> bool:
     return chosen is None or kind in json.loads(chosen)
 
 
-def _requote_feedback(event: Any) -> list[dict[str, Any]]:
+def _requote_feedback(event: RateRequest.AmendmentRequoted) -> list[dict[str, Any]]:
     # A new price for an amendment keeps every status: the feedback is the news.
     amount = event.price.quantize(Decimal("0.01"))
     return [
@@ -262,7 +259,7 @@ def _requote_feedback(event: Any) -> list[dict[str, Any]]:
     ]
 
 
-def _reschedule_feedback(event: Any) -> list[dict[str, Any]]:
+def _reschedule_feedback(event: RateRequest.SailingRescheduled) -> list[dict[str, Any]]:
     before, after = event.previous, event.sailing
     return [
         {
@@ -274,7 +271,7 @@ def _reschedule_feedback(event: Any) -> list[dict[str, Any]]:
     ]
 
 
-def _feedback(event: Any) -> list[dict[str, Any]] | None:
+def _feedback(event: object) -> list[dict[str, Any]] | None:
     if isinstance(event, _REQUOTED):
         return _requote_feedback(event)
     if isinstance(event, _RESCHEDULED):
@@ -283,6 +280,7 @@ def _feedback(event: Any) -> list[dict[str, Any]] | None:
 
 
 def _booking_event(tx: Tx, event: Any, position: int, site_url: str, view: BookingView) -> None:
+    # Any: table-driven over every rate request event (`STEPS`); those that move carry `state`.
     booking_id = str(event.originator_id)
     step = STEPS[type(event)]
     if not step.notified:
@@ -413,7 +411,12 @@ def _booking_event(tx: Tx, event: Any, position: int, site_url: str, view: Booki
         )
 
 
-def _tracking_event(tx: Tx, event: Any, position: int, site_url: str) -> None:
+def _tracking_event(
+    tx: Tx,
+    event: TrackingEvent.Published | TrackingEvent.Revised | TrackingEvent.Retracted,
+    position: int,
+    site_url: str,
+) -> None:
     """A tracking event of a customer's booking, to the subscriptions that hear `tracking.event`: the
     standard's Event as data (a retraction: its `eventID` with `isRetracted`)."""
     facts = event.facts
@@ -432,8 +435,12 @@ def _tracking_event(tx: Tx, event: Any, position: int, site_url: str) -> None:
     ]
     if not subscriptions:
         return
-    retracted = isinstance(event, TrackingEvent.Retracted)  # type: ignore[attr-defined]
-    data = {"eventID": facts["event_id"], "isRetracted": True} if retracted else json.loads(event.body)
+    retracted = isinstance(event, TrackingEvent.Retracted)
+    data = (
+        {"eventID": facts["event_id"], "isRetracted": True}
+        if isinstance(event, TrackingEvent.Retracted)
+        else json.loads(event.body)
+    )
     shown = "RETRACTED" if retracted else f"{facts['event_type']}:{facts.get('event_subtype') or ''}"
     notification_id = event_id(event)
     at = utc_text(event.timestamp)
@@ -486,7 +493,7 @@ def webhook_follower(
     def apply(tx: Tx, batch: Batch) -> None:
         recorded = False
         for position, event in batch:
-            if isinstance(event, SUBSCRIPTION_EVENTS):
+            if isinstance(event, SubscriptionEvent):
                 _subscription_event(tx, event)
             elif isinstance(event, BOOKING_EVENTS):
                 _booking_event(tx, event, position, site_url, view)

@@ -4,9 +4,10 @@ the original and the amended content side by side, for the customer's detail and
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, Protocol
 
 from domain.booking.rate_request import RateRequest
+from domain.shared.aggregate import Moved
 from domain.shared.lifecycle import lifecycle
 from infrastructure.read_db import Tx
 from projections.batch import BatchTx
@@ -33,11 +34,18 @@ projection = Projection(
 )
 
 
-def _key(event: Any, kind: str) -> tuple[str, str, int]:
+class _Change(Moved, Protocol):
+    """An event of an amendment or a cancellation request: it names the change by its number."""
+
+    @property
+    def number(self) -> int: ...
+
+
+def _key(event: _Change, kind: str) -> tuple[str, str, int]:
     return (str(event.originator_id), kind, int(event.number))
 
 
-def _moved(event: Any, kind: str, position: int, **extra: Any) -> dict[str, Any]:
+def _moved(event: Moved, kind: str, position: int, **extra: Any) -> dict[str, Any]:
     return {
         "state_name": event.state,
         "state": lifecycle(MACHINES[kind]).code(event.state),
@@ -48,7 +56,7 @@ def _moved(event: Any, kind: str, position: int, **extra: Any) -> dict[str, Any]
 
 
 @projection.on(RateRequest.AmendmentRequested)
-def amendment_requested(tx: BatchTx, event: Any, position: int) -> None:
+def amendment_requested(tx: BatchTx, event: RateRequest.AmendmentRequested, position: int) -> None:
     rate_request_id, kind, number = _key(event, AMENDMENT)
     tx.insert(
         CHANGES,
@@ -74,7 +82,7 @@ def amendment_requested(tx: BatchTx, event: Any, position: int) -> None:
 
 
 @projection.on(RateRequest.CancellationRequested)
-def cancellation_requested(tx: BatchTx, event: Any, position: int) -> None:
+def cancellation_requested(tx: BatchTx, event: RateRequest.CancellationRequested, position: int) -> None:
     rate_request_id, kind, number = _key(event, CANCELLATION)
     tx.insert(
         CHANGES,
@@ -100,7 +108,7 @@ def cancellation_requested(tx: BatchTx, event: Any, position: int) -> None:
 
 
 @projection.on(RateRequest.AmendmentRequoted)
-def amendment_requoted(tx: BatchTx, event: Any, position: int) -> None:
+def amendment_requoted(tx: BatchTx, event: RateRequest.AmendmentRequoted, position: int) -> None:
     tx.update(
         CHANGES,
         _key(event, AMENDMENT),
@@ -120,8 +128,13 @@ def amendment_requoted(tx: BatchTx, event: Any, position: int) -> None:
     RateRequest.AmendmentDeclined,
     RateRequest.AmendmentWithdrawn,
 )
-def amendment_decided(tx: BatchTx, event: Any, position: int) -> None:
-    extra = {"message": getattr(event, "message", None), "decided_by": event.actor_id}
+def amendment_decided(
+    tx: BatchTx,
+    event: RateRequest.AmendmentApproved | RateRequest.AmendmentDeclined | RateRequest.AmendmentWithdrawn,
+    position: int,
+) -> None:
+    message = event.message if isinstance(event, RateRequest.AmendmentDeclined) else None
+    extra = {"message": message, "decided_by": event.actor_id}
     tx.update(CHANGES, _key(event, AMENDMENT), _moved(event, AMENDMENT, position, **extra))
 
 
@@ -129,13 +142,16 @@ def amendment_decided(tx: BatchTx, event: Any, position: int) -> None:
     RateRequest.CancellationDeclined,
     RateRequest.CancellationWithdrawn,
 )
-def cancellation_decided(tx: BatchTx, event: Any, position: int) -> None:
-    extra = {"message": getattr(event, "message", None), "decided_by": event.actor_id}
+def cancellation_decided(
+    tx: BatchTx, event: RateRequest.CancellationDeclined | RateRequest.CancellationWithdrawn, position: int
+) -> None:
+    message = event.message if isinstance(event, RateRequest.CancellationDeclined) else None
+    extra = {"message": message, "decided_by": event.actor_id}
     tx.update(CHANGES, _key(event, CANCELLATION), _moved(event, CANCELLATION, position, **extra))
 
 
 @projection.on(RateRequest.CancellationConfirmed)
-def cancellation_confirmed(tx: BatchTx, event: Any, position: int) -> None:
+def cancellation_confirmed(tx: BatchTx, event: RateRequest.CancellationConfirmed, position: int) -> None:
     # The event's `state` is the booking's (cancelled); the request's own state travels beside it.
     tx.update(
         CHANGES,

@@ -34,13 +34,18 @@ projection = Projection(
 )
 
 
-def _content(event: Any) -> str | None:
-    record = getattr(event, "booking_content", None)
+def _content(
+    event: RateRequest.Created
+    | RateRequest.Edited
+    | RateRequest.AmendmentRequested
+    | RateRequest.AmendmentApproved,
+) -> str | None:
+    record = event.booking_content
     return None if record is None else json.dumps(record, sort_keys=True)
 
 
 @projection.on(RateRequest.Created)
-def created(tx: BatchTx, event: Any, position: int) -> None:
+def created(tx: BatchTx, event: RateRequest.Created, position: int) -> None:
     tx.insert(
         TABLE,
         {
@@ -54,7 +59,7 @@ def created(tx: BatchTx, event: Any, position: int) -> None:
 
 
 @projection.on(RateRequest.Edited)
-def edited(tx: BatchTx, event: Any, position: int) -> None:
+def edited(tx: BatchTx, event: RateRequest.Edited, position: int) -> None:
     """The shipper updated the request (either door): the standard's UPDATE_RECEIVED until staff decide."""
     changes: dict[str, Any] = {"updated": 1, "position": position}
     content = _content(event)
@@ -69,12 +74,12 @@ def edited(tx: BatchTx, event: Any, position: int) -> None:
 
 
 @projection.on(RateRequest.BookingConfirmed)
-def confirmed(tx: BatchTx, event: Any, position: int) -> None:
+def confirmed(tx: BatchTx, event: RateRequest.BookingConfirmed, position: int) -> None:
     tx.update(TABLE, str(event.originator_id), {"confirmed": 1, "position": position})
 
 
 @projection.on(RateRequest.AmendmentRequested)
-def amendment_requested(tx: BatchTx, event: Any, position: int) -> None:
+def amendment_requested(tx: BatchTx, event: RateRequest.AmendmentRequested, position: int) -> None:
     content = _content(event)
     if content is not None:
         tx.insert(
@@ -89,7 +94,7 @@ def amendment_requested(tx: BatchTx, event: Any, position: int) -> None:
 
 
 @projection.on(RateRequest.AmendmentApproved)
-def amendment_approved(tx: BatchTx, event: Any, position: int) -> None:
+def amendment_approved(tx: BatchTx, event: RateRequest.AmendmentApproved, position: int) -> None:
     content = _content(event)
     if content is None:
         found = tx.get(TABLE, str(event.originator_id))

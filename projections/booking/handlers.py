@@ -16,6 +16,7 @@ from domain.booking.files import StoredFile
 from domain.booking.rate_request import RateRequest
 from domain.booking.shipping_order import ShippingOrder
 from domain.booking.whose_move import waiting_for
+from domain.shared.aggregate import Moved
 from domain.shared.lifecycle import lifecycle
 from projections.batch import BatchTx
 from projections.booking.dcsa import TABLE as DCSA_TABLE
@@ -113,7 +114,7 @@ def _detail_columns(details: dict[str, Any]) -> dict[str, Any]:
 _NO_QUOTE = {"charges": None, "quoted_by": None, "tariff_version": None, "tariff_row": None}
 
 
-def _moved(event: Any, position: int) -> dict[str, Any]:
+def _moved(event: Moved, position: int) -> dict[str, Any]:
     """The columns every rate-request event sets: its state, when, and at which position."""
     return {
         "state_name": event.state,
@@ -145,14 +146,14 @@ def _whose_move(tx: BatchTx, rate_request_id: str) -> None:
         tx.update(RATE_REQUESTS, rate_request_id, {"waiting_for": whose})
 
 
-def _moved_request(tx: BatchTx, event: Any, position: int, **extra: Any) -> None:
+def _moved_request(tx: BatchTx, event: Moved, position: int, **extra: Any) -> None:
     rate_request_id = str(event.originator_id)
     tx.update(RATE_REQUESTS, rate_request_id, {**extra, **_moved(event, position)})
     _whose_move(tx, rate_request_id)
 
 
 @projection.on(RateRequest.Created)
-def rate_request_created(tx: BatchTx, event: Any, position: int) -> None:
+def rate_request_created(tx: BatchTx, event: RateRequest.Created, position: int) -> None:
     at = iso(event.timestamp)
     tx.insert(
         RATE_REQUESTS,
@@ -185,7 +186,7 @@ def rate_request_created(tx: BatchTx, event: Any, position: int) -> None:
 
 
 @projection.on(RateRequest.ReferenceAssigned)
-def reference_assigned(tx: BatchTx, event: Any, position: int) -> None:
+def reference_assigned(tx: BatchTx, event: RateRequest.ReferenceAssigned, position: int) -> None:
     tx.update(
         RATE_REQUESTS,
         str(event.originator_id),
@@ -194,7 +195,7 @@ def reference_assigned(tx: BatchTx, event: Any, position: int) -> None:
 
 
 @projection.on(RateRequest.Edited)
-def rate_request_edited(tx: BatchTx, event: Any, position: int) -> None:
+def rate_request_edited(tx: BatchTx, event: RateRequest.Edited, position: int) -> None:
     _moved_request(
         tx,
         event,
@@ -208,7 +209,7 @@ def rate_request_edited(tx: BatchTx, event: Any, position: int) -> None:
 
 
 @projection.on(RateRequest.Quoted)
-def rate_request_quoted(tx: BatchTx, event: Any, position: int) -> None:
+def rate_request_quoted(tx: BatchTx, event: RateRequest.Quoted, position: int) -> None:
     _moved_request(
         tx,
         event,
@@ -224,19 +225,19 @@ def rate_request_quoted(tx: BatchTx, event: Any, position: int) -> None:
 
 
 @projection.on(RateRequest.RevisionRequested)
-def rate_request_revision(tx: BatchTx, event: Any, position: int) -> None:
+def rate_request_revision(tx: BatchTx, event: RateRequest.RevisionRequested, position: int) -> None:
     _moved_request(
         tx, event, position, revision_message=event.message, price=None, valid_until=None, **_NO_QUOTE
     )
 
 
 @projection.on(RateRequest.Rejected)
-def rate_request_rejected(tx: BatchTx, event: Any, position: int) -> None:
+def rate_request_rejected(tx: BatchTx, event: RateRequest.Rejected, position: int) -> None:
     _moved_request(tx, event, position, rejection_message=event.message)
 
 
 @projection.on(RateRequest.BookingRequestSubmitted)
-def booking_request_submitted(tx: BatchTx, event: Any, position: int) -> None:
+def booking_request_submitted(tx: BatchTx, event: RateRequest.BookingRequestSubmitted, position: int) -> None:
     _moved_request(tx, event, position, documents=json.dumps(event.documents, sort_keys=True))
 
 
@@ -248,12 +249,21 @@ def booking_request_submitted(tx: BatchTx, event: Any, position: int) -> None:
     RateRequest.BookingConfirmed,
     RateRequest.Completed,
 )
-def rate_request_moved(tx: BatchTx, event: Any, position: int) -> None:
+def rate_request_moved(
+    tx: BatchTx,
+    event: RateRequest.PriceAccepted
+    | RateRequest.PriceCancelled
+    | RateRequest.Withdrawn
+    | RateRequest.QuoteExpired
+    | RateRequest.BookingConfirmed
+    | RateRequest.Completed,
+    position: int,
+) -> None:
     _moved_request(tx, event, position)
 
 
 @projection.on(RateRequest.AmendmentApproved)
-def rate_request_amended(tx: BatchTx, event: Any, position: int) -> None:
+def rate_request_amended(tx: BatchTx, event: RateRequest.AmendmentApproved, position: int) -> None:
     # The booking's own state does not move; only its content (and its price, where a new one was agreed).
     price = (
         {}
@@ -282,7 +292,9 @@ def rate_request_amended(tx: BatchTx, event: Any, position: int) -> None:
 
 # An open amendment: whose move it is follows the amendment's lifecycle until it is decided.
 @projection.on(RateRequest.AmendmentRequested, RateRequest.AmendmentRequoted)
-def amendment_open(tx: BatchTx, event: Any, position: int) -> None:
+def amendment_open(
+    tx: BatchTx, event: RateRequest.AmendmentRequested | RateRequest.AmendmentRequoted, position: int
+) -> None:
     tx.update(
         RATE_REQUESTS,
         str(event.originator_id),
@@ -292,7 +304,9 @@ def amendment_open(tx: BatchTx, event: Any, position: int) -> None:
 
 
 @projection.on(RateRequest.AmendmentDeclined, RateRequest.AmendmentWithdrawn)
-def amendment_closed(tx: BatchTx, event: Any, position: int) -> None:
+def amendment_closed(
+    tx: BatchTx, event: RateRequest.AmendmentDeclined | RateRequest.AmendmentWithdrawn, position: int
+) -> None:
     tx.update(
         RATE_REQUESTS,
         str(event.originator_id),
@@ -302,13 +316,13 @@ def amendment_closed(tx: BatchTx, event: Any, position: int) -> None:
 
 
 @projection.on(RateRequest.CancellationConfirmed)
-def booking_cancelled(tx: BatchTx, event: Any, position: int) -> None:
+def booking_cancelled(tx: BatchTx, event: RateRequest.CancellationConfirmed, position: int) -> None:
     _moved_request(tx, event, position, cancellation_open=0)
 
 
 # An open cancellation request is the staff's move (the lifecycle's `cancellation_requested` guard).
 @projection.on(RateRequest.CancellationRequested)
-def cancellation_opened(tx: BatchTx, event: Any, position: int) -> None:
+def cancellation_opened(tx: BatchTx, event: RateRequest.CancellationRequested, position: int) -> None:
     tx.update(RATE_REQUESTS, str(event.originator_id), {"cancellation_open": 1})
     _whose_move(tx, str(event.originator_id))
 
@@ -317,13 +331,15 @@ def cancellation_opened(tx: BatchTx, event: Any, position: int) -> None:
     RateRequest.CancellationDeclined,
     RateRequest.CancellationWithdrawn,
 )
-def cancellation_closed(tx: BatchTx, event: Any, position: int) -> None:
+def cancellation_closed(
+    tx: BatchTx, event: RateRequest.CancellationDeclined | RateRequest.CancellationWithdrawn, position: int
+) -> None:
     tx.update(RATE_REQUESTS, str(event.originator_id), {"cancellation_open": 0})
     _whose_move(tx, str(event.originator_id))
 
 
 # -- shipping orders --------------------------------------------------------------------------
-def _order_moved(tx: BatchTx, event: Any, position: int, **extra: Any) -> None:
+def _order_moved(tx: BatchTx, event: Moved, position: int, **extra: Any) -> None:
     order_id = str(event.originator_id)
     code = _code("shipping_order", event.state)
     at = iso(event.timestamp)
@@ -347,7 +363,7 @@ def _order_moved(tx: BatchTx, event: Any, position: int, **extra: Any) -> None:
 
 
 @projection.on(ShippingOrder.Created)
-def order_created(tx: BatchTx, event: Any, position: int) -> None:
+def order_created(tx: BatchTx, event: ShippingOrder.Created, position: int) -> None:
     at = iso(event.timestamp)
     code = _code("shipping_order", event.state)
     tx.insert(
@@ -381,13 +397,13 @@ def order_created(tx: BatchTx, event: Any, position: int) -> None:
 
 
 @projection.on(ShippingOrder.RevisionRequested)
-def order_revision(tx: BatchTx, event: Any, position: int) -> None:
+def order_revision(tx: BatchTx, event: ShippingOrder.RevisionRequested, position: int) -> None:
     edited = json.dumps(event.edited_order, sort_keys=True) if event.edited_order is not None else None
     _order_moved(tx, event, position, revise=json.dumps(event.revise, sort_keys=True), edited_order=edited)
 
 
 @projection.on(ShippingOrder.Edited)
-def order_edited(tx: BatchTx, event: Any, position: int) -> None:
+def order_edited(tx: BatchTx, event: ShippingOrder.Edited, position: int) -> None:
     current = tx.get(ORDERS, str(event.originator_id))
     details = {**json.loads((current or {}).get("details") or "{}"), **event.changes}
     _order_moved(
@@ -396,13 +412,13 @@ def order_edited(tx: BatchTx, event: Any, position: int) -> None:
 
 
 @projection.on(ShippingOrder.Accepted, ShippingOrder.Approved)
-def order_moved(tx: BatchTx, event: Any, position: int) -> None:
+def order_moved(tx: BatchTx, event: ShippingOrder.Accepted | ShippingOrder.Approved, position: int) -> None:
     _order_moved(tx, event, position)
 
 
 # -- files --------------------------------------------------------------------------
 @projection.on(StoredFile.Stored)
-def file_stored(tx: BatchTx, event: Any, position: int) -> None:
+def file_stored(tx: BatchTx, event: StoredFile.Stored, position: int) -> None:
     tx.insert(
         "booking_files",
         {

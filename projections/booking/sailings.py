@@ -31,8 +31,8 @@ projection = Projection(
         f"CREATE INDEX IF NOT EXISTS booking_sailings_service ON {SAILINGS} (service_code)",
     ],
 )
-R: Any = RateRequest
-S: Any = ShippingOrder
+R = RateRequest
+S = ShippingOrder
 
 
 def _columns(record: dict[str, Any]) -> dict[str, Any]:
@@ -52,7 +52,7 @@ def _columns(record: dict[str, Any]) -> dict[str, Any]:
 
 
 @projection.on(R.SailingChosen)
-def sailing_chosen(tx: BatchTx, event: Any, position: int) -> None:
+def sailing_chosen(tx: BatchTx, event: R.SailingChosen, position: int) -> None:
     key = str(event.originator_id)
     before = tx.get(SAILINGS, key)
     columns = {**_columns(event.sailing), "chosen_by": event.actor_role, "position": position}
@@ -74,7 +74,7 @@ def sailing_chosen(tx: BatchTx, event: Any, position: int) -> None:
 
 
 @projection.on(R.SailingRescheduled)
-def sailing_rescheduled(tx: BatchTx, event: Any, position: int) -> None:
+def sailing_rescheduled(tx: BatchTx, event: R.SailingRescheduled, position: int) -> None:
     tx.update(
         SAILINGS,
         str(event.originator_id),
@@ -87,7 +87,7 @@ def sailing_rescheduled(tx: BatchTx, event: Any, position: int) -> None:
 
 
 @projection.on(R.CutOffReminded)
-def cut_off_reminded(tx: BatchTx, event: Any, position: int) -> None:
+def cut_off_reminded(tx: BatchTx, event: R.CutOffReminded, position: int) -> None:
     key = str(event.originator_id)
     row = tx.get(SAILINGS, key)
     if row is None:
@@ -97,7 +97,7 @@ def cut_off_reminded(tx: BatchTx, event: Any, position: int) -> None:
 
 
 @projection.on(S.Created)
-def order_submitted(tx: BatchTx, event: Any, position: int) -> None:
+def order_submitted(tx: BatchTx, event: S.Created, position: int) -> None:
     """A shipping order submitted after its booking's shipping-instruction cut-off is flagged for staff."""
     key = str(event.rate_request_id)
     row = tx.get(SAILINGS, key)

@@ -48,7 +48,7 @@ projection = Projection(
 
 
 @projection.on(Tariff.Published)
-def tariff_published(tx: BatchTx, event: Any, position: int) -> None:
+def tariff_published(tx: BatchTx, event: Tariff.Published, position: int) -> None:
     lanes = {(int(r["pol_id"]), int(r["pod_id"])) for r in event.rows}
     for pol_id, pod_id in sorted(lanes):
         tx.execute(f"DELETE FROM {ROWS} WHERE pol_id = ? AND pod_id = ?", (pol_id, pod_id))
@@ -73,7 +73,7 @@ _ROW_KEYS = ("pol_id", "pod_id", "container_size_id", "container_type_id", *COLU
 
 
 @projection.on(RateRequest.Created)
-def asked(tx: BatchTx, event: Any, position: int) -> None:
+def asked(tx: BatchTx, event: RateRequest.Created, position: int) -> None:
     tx.insert(
         QUOTING,
         {
@@ -87,7 +87,7 @@ def asked(tx: BatchTx, event: Any, position: int) -> None:
 
 
 @projection.on(RateRequest.Quoted)
-def quoted(tx: BatchTx, event: Any, position: int) -> None:
+def quoted(tx: BatchTx, event: RateRequest.Quoted, position: int) -> None:
     row = tx.get(QUOTING, str(event.originator_id))
     if row is not None and row["first_quoted_at"] is None:
         tx.update(
@@ -98,7 +98,7 @@ def quoted(tx: BatchTx, event: Any, position: int) -> None:
 
 
 @projection.on(RateRequest.PriceAccepted)
-def accepted(tx: BatchTx, event: Any, position: int) -> None:
+def accepted(tx: BatchTx, event: RateRequest.PriceAccepted, position: int) -> None:
     tx.update(QUOTING, str(event.originator_id), {"accepted": 1})
 
 

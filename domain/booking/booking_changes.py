@@ -1,0 +1,77 @@
+"""What the two kinds of change to a confirmed booking share: amendments (`amendment_requests.py`) and
+cancellation requests (`cancellation_requests.py`) are parts of the rate request aggregate, each under a
+lifecycle of its own; `kind` names the aggregate's attribute (and the machine) of each."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from decimal import Decimal
+from typing import TYPE_CHECKING, Any
+
+from domain.booking.amendments import AMENDMENT, CANCELLATION, Amendment, CancellationRequest
+from domain.booking.booking_content import BookingRequestContent
+from domain.shared.actor import Actor
+from domain.shared.aggregate import AggregatePart, audit_fields
+from domain.shared.errors import ValidationFailed
+from domain.shared.messages import message
+
+
+class BookingChanges(AggregatePart):
+    if TYPE_CHECKING:  # what the parts read and write of the rate request (set by its `__init__`)
+        customer_id: str
+        details: dict[str, Any]
+        booking_content: dict[str, Any] | None
+        price: Decimal | None
+        charges: list[dict[str, Any]]
+        tariff_version: int | None
+        # The one amendment or cancellation request of a confirmed booking that is (or was last) open.
+        amendment: Amendment | None
+        cancellation: CancellationRequest | None
+
+        @property
+        def content(self) -> BookingRequestContent | None: ...
+
+    def _change_next(self, kind: str, trigger: str, actor: Actor, **guards: bool) -> str:
+        machine = AMENDMENT if kind == "amendment" else CANCELLATION
+        change: Amendment | CancellationRequest | None = getattr(self, kind)
+        current = change.state if change and change.open else machine.initial
+        return machine.decide(trigger, current, actor.lifecycle_role, guards)
+
+    def _open_change(self, kind: str) -> Amendment | CancellationRequest:
+        change: Amendment | CancellationRequest | None = getattr(self, kind)
+        if not (change and change.open):
+            none = (
+                message("booking.amendment.none")
+                if kind == "amendment"
+                else message("booking.cancellation.none")
+            )
+            raise ValidationFailed({kind: none})
+        return change
+
+    def _change_moved(self, kind: str, state: str, **changes: Any) -> None:
+        change = getattr(self, kind)
+        assert change is not None
+        setattr(self, kind, change.moved(state, **changes))
+
+    def _decline_change(
+        self, kind: str, message_text: str, actor: Actor, declined: Callable[..., None]
+    ) -> None:
+        """Staff decline the open amendment or cancellation request with a message; the booking stands."""
+        number = self._open_change(kind).number
+        text = message_text.strip()
+        dest = self._change_next(kind, "decline", actor, has_message=bool(text))
+        declined(
+            number=number, message=text, state=dest, customer_id=self.customer_id, **audit_fields(actor, text)
+        )
+
+    def _withdraw_change(self, kind: str, actor: Actor, withdrawn: Callable[..., None]) -> None:
+        """The customer withdraws its open amendment or cancellation request."""
+        number = self._open_change(kind).number
+        dest = self._change_next(kind, "withdraw", actor)
+        withdrawn(number=number, state=dest, customer_id=self.customer_id, **audit_fields(actor))
+
+    @property
+    def change_pending(self) -> bool:
+        return bool(self.amendment and self.amendment.open) or bool(
+            self.cancellation and self.cancellation.open
+        )
