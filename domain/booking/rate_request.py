@@ -491,7 +491,10 @@ class RateRequest(LifecycleAggregate):
     def _change_next(self, kind: str, trigger: str, actor: Actor, **guards: bool) -> str:
         machine = AMENDMENT if kind == "amendment" else CANCELLATION
         change: Amendment | CancellationRequest | None = getattr(self, kind)
-        current = change.state if change and change.open else machine.initial
+        live = change is not None and (
+            change.open or (isinstance(change, Amendment) and change.awaiting_answer)
+        )
+        current = change.state if change and live else machine.initial
         return machine.decide(trigger, current, actor.lifecycle_role, guards)
 
     def _amendment_next(self, trigger: str, actor: Actor, **guards: bool) -> str:
@@ -540,12 +543,18 @@ class RateRequest(LifecycleAggregate):
         )
 
     def request_amendment(
-        self, amended: dict[str, Any], actor: Actor, content: BookingRequestContent | None = None
+        self,
+        amended: dict[str, Any],
+        actor: Actor,
+        content: BookingRequestContent | None = None,
+        asked: str | None = None,
     ) -> None:
         """The customer asks to change a confirmed booking; the original stands until staff approve.
 
         `content`: the standard's content of an amendment sent through the DCSA door (its details are
-        derived from it); a change of that content alone (parties, references) is a change too."""
+        derived from it); a change of that content alone (parties, references) is a change too. An
+        amendment sent while staff's ask awaits it answers that ask; `asked`: the ask an amendment it
+        replaces was answering (the standard's newer amendment replaces the open one)."""
         if self.change_pending:
             raise ValidationFailed({"amendment": message("booking.amendment.pending")})
         changed = changed_fields(self.details, amended)
@@ -556,8 +565,10 @@ class RateRequest(LifecycleAggregate):
             booking_confirmed=self.state in AMENDABLE_STATES,
             changes_something=bool(changed) or (content is not None and content != self.content),
         )
+        answering = self.amendment is not None and self.amendment.awaiting_answer
         self._amendment_requested(
-            number=(self.amendment.number + 1) if self.amendment else 1,
+            # The answer to staff's ask is that amendment itself (its number, its reason).
+            number=self.amendment.number + (0 if answering else 1) if self.amendment else 1,
             original=dict(self.details),
             amended=dict(amended),
             changed=changed,
@@ -566,6 +577,11 @@ class RateRequest(LifecycleAggregate):
             customer_id=self.customer_id,
             **audit_fields(actor),
             booking_content=record,
+            asked=asked
+            if asked is not None
+            else self.amendment.asked
+            if answering and self.amendment
+            else None,
         )
 
     @event("AmendmentRequested")
@@ -583,6 +599,8 @@ class RateRequest(LifecycleAggregate):
         reason: str | None,
         # The DCSA door's amended content (None for the screens; events written before it load with None).
         booking_content: dict[str, Any] | None = None,
+        # Staff's reason, when the amendment answers their ask (use case 6; None otherwise and before it).
+        asked: str | None = None,
     ) -> None:
         self.amendment = Amendment(
             number,
@@ -592,7 +610,42 @@ class RateRequest(LifecycleAggregate):
             list(changed),
             changes_price,
             content=booking_content,
+            asked=asked,
         )
+
+    def ask_for_amendment(self, reason: str, actor: Actor) -> None:
+        """Staff ask the customer to amend a confirmed booking, saying why (the standard's use case 6: the
+        booking is PENDING_AMENDMENT until the customer's amendment is decided)."""
+        if self.change_pending or (self.amendment is not None and self.amendment.awaiting_answer):
+            raise ValidationFailed({"amendment": message("booking.amendment.pending")})
+        text = reason.strip()
+        if not text:
+            raise ValidationFailed({"message": REQUIRED})
+        dest = self._amendment_next(
+            "ask", actor, booking_confirmed=self.state in AMENDABLE_STATES, has_message=True
+        )
+        self._amendment_asked(
+            number=(self.amendment.number + 1) if self.amendment else 1,
+            original=dict(self.details),
+            message=text,
+            state=dest,
+            customer_id=self.customer_id,
+            **audit_fields(actor, text),
+        )
+
+    @event("AmendmentAsked")
+    def _amendment_asked(
+        self,
+        number: int,
+        original: dict[str, Any],
+        message: str,
+        state: str,
+        customer_id: str,
+        actor_id: str,
+        actor_role: str,
+        reason: str | None,
+    ) -> None:
+        self.amendment = Amendment(number, state, dict(original), {}, [], False, asked=message)
 
     def approve_amendment(self, actor: Actor) -> None:
         amendment = self._open_amendment()

@@ -281,7 +281,7 @@ def rate_request_amended(tx: BatchTx, event: Any, position: int) -> None:
 
 
 # An open amendment: whose move it is follows the amendment's lifecycle until it is decided.
-@projection.on(RateRequest.AmendmentRequested, RateRequest.AmendmentRequoted)
+@projection.on(RateRequest.AmendmentAsked, RateRequest.AmendmentRequested, RateRequest.AmendmentRequoted)
 def amendment_open(tx: BatchTx, event: Any, position: int) -> None:
     tx.update(
         RATE_REQUESTS,

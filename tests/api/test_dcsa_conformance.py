@@ -16,6 +16,7 @@ booking says what `GET` says.
 | UC3 submit updated booking request: UPDATE_RECEIVED (again on a second update) | same |
 | UC4 reject booking request: REJECTED | `test_uc4_reject` |
 | UC5 confirm booking request: CONFIRMED with confirmedEquipments and charges | `test_uc1_uc2_uc3_uc5_...` |
+| UC6 request to amend (carrier): PENDING_AMENDMENT, answered (AMENDMENT_RECEIVED) | `test_uc6_...` (both) |
 | UC7 request amendment: AMENDMENT_RECEIVED (a newer one replaces it) | `test_uc7_uc8_uc9_amendments` |
 | UC8 process amendment: AMENDMENT_CONFIRMED, AMENDMENT_DECLINED | same |
 | UC9 cancel amendment: AMENDMENT_CANCELLED | same |
@@ -24,8 +25,6 @@ booking says what `GET` says.
 | UC12 booking completed: COMPLETED | `test_uc12_completed` (the shipping order on the portal) |
 | UC13 cancel confirmed booking: CANCELLATION_RECEIVED | `test_uc13_uc14_cancel_a_confirmed_booking` |
 | UC14 process cancellation: CANCELLATION_DECLINED, CANCELLATION_CONFIRMED (CANCELLED) | same |
-
-UC6 (the carrier asks for an amendment: PENDING_AMENDMENT) is not offered by the portal (DESIGN-NOTES).
 """
 
 from __future__ import annotations
@@ -282,6 +281,72 @@ def test_uc7_uc8_uc9_amendments(integrator: Integrator) -> None:
     assert it.status(reference) == ("CONFIRMED", "AMENDMENT_CONFIRMED", None)
     assert it.read(reference)["carrierExportVoyageNumber"] == "411E"
     it.notified_as(reference, ("CONFIRMED", "AMENDMENT_CONFIRMED", None))
+
+
+def test_uc6_the_carrier_asks_for_an_amendment(integrator: Integrator) -> None:
+    """UC6: the carrier asks the shipper to amend a confirmed booking (PENDING_AMENDMENT, the reason as a
+    feedback naming the field); the shipper's PUT answers it (PENDING_AMENDMENT with AMENDMENT_RECEIVED, a
+    newer one replacing it), and the carrier's decision ends it (CONFIRMED with AMENDMENT_CONFIRMED)."""
+    it = integrator
+    reference = confirmed(it)
+    amended = sample("booking-regular")
+    amended["carrierExportVoyageNumber"] = "420E"
+    it.accepted("PUT", reference, amended)  # an earlier amendment of the shipper's own, declined
+    it.staff_put(reference, "amendments/decline", {"message": "Not this one"})
+    assert it.status(reference) == ("CONFIRMED", "AMENDMENT_DECLINED", None)
+    it.staff_put(
+        reference, "amendments/ask", {"message": "$.carrierExportVoyageNumber: voyage 403W is cancelled"}
+    )
+    # The earlier amendment is no longer shown (the standard: no longer accessible after UC6).
+    assert it.status(reference) == ("PENDING_AMENDMENT", None, None)
+    booking = it.read(reference)
+    assert booking["carrierBookingReference"] and booking["confirmedEquipments"]
+    assert booking["feedbacks"][0]["jsonPath"] == "$.carrierExportVoyageNumber"
+    assert booking["feedbacks"][0]["message"] == "voyage 403W is cancelled"
+    it.notified_as(reference, ("PENDING_AMENDMENT", None, None))
+    answer, error = it.call("GET", f"{V2}/{reference}?amendedContent=true")  # nothing sent yet: 404
+    assert answer.status_code == 404 and error["statusCode"] == 404
+    it.refused("PATCH", reference, {"amendedBookingStatus": "AMENDMENT_CANCELLED"}, 404)
+    it.refused("PATCH", reference, {"bookingStatus": "CANCELLED"}, 409)  # confirmed: not a request's cancel
+    amended["carrierExportVoyageNumber"] = "421E"
+    it.accepted("PUT", reference, amended)  # the shipper's answer
+    assert it.status(reference) == ("PENDING_AMENDMENT", "AMENDMENT_RECEIVED", None)
+    assert it.read(reference, amended=True)["carrierExportVoyageNumber"] == "421E"
+    assert it.read(reference)["carrierExportVoyageNumber"] == "403W"  # the original stands meanwhile
+    it.notified_as(reference, ("PENDING_AMENDMENT", "AMENDMENT_RECEIVED", None))
+    amended["carrierExportVoyageNumber"] = "422E"
+    it.accepted("PUT", reference, amended)  # a newer answer replaces it; the ask still stands
+    assert it.status(reference) == ("PENDING_AMENDMENT", "AMENDMENT_RECEIVED", None)
+    assert it.read(reference, amended=True)["carrierExportVoyageNumber"] == "422E"
+    it.notified_as(reference, ("PENDING_AMENDMENT", "AMENDMENT_RECEIVED", None))
+    it.staff_put(reference, "amendments/approve")  # UC8 ends the ask: confirmed again
+    assert it.status(reference) == ("CONFIRMED", "AMENDMENT_CONFIRMED", None)
+    booking = it.read(reference)
+    assert booking["carrierExportVoyageNumber"] == "422E" and "feedbacks" not in booking
+    it.notified_as(reference, ("CONFIRMED", "AMENDMENT_CONFIRMED", None))
+
+
+def test_uc6_then_cancel_or_decline(integrator: Integrator) -> None:
+    """A booking PENDING_AMENDMENT may still have its cancellation requested (UC13's precondition names
+    it); a declined answer ends the ask; the carrier may decline the booking (UC10) meanwhile."""
+    it = integrator
+    reference = confirmed(it)
+    it.staff_put(reference, "amendments/ask", {"message": "Please book a reefer instead"})
+    cancel = {"bookingCancellationStatus": "CANCELLATION_RECEIVED", "reason": "We go elsewhere"}
+    it.accepted("PATCH", reference, cancel)
+    assert it.status(reference) == ("PENDING_AMENDMENT", None, "CANCELLATION_RECEIVED")
+    it.notified_as(reference, ("PENDING_AMENDMENT", None, "CANCELLATION_RECEIVED"))
+    it.refused("PUT", reference, sample("booking-reefer"), 409)  # a change awaits a decision
+    it.staff_put(reference, "cancellation-request/decline", {"message": "Talk to us first"})
+    assert it.status(reference) == ("PENDING_AMENDMENT", None, "CANCELLATION_DECLINED")
+    it.accepted("PUT", reference, sample("booking-reefer"))
+    it.staff_put(reference, "amendments/decline", {"message": "No reefer plugs left"})
+    assert it.status(reference) == ("CONFIRMED", "AMENDMENT_DECLINED", "CANCELLATION_DECLINED")
+    it.notified_as(reference, ("CONFIRMED", "AMENDMENT_DECLINED", "CANCELLATION_DECLINED"))
+    it.staff_put(reference, "amendments/ask", {"message": "Please book a reefer instead"})
+    it.staff_put(reference, "reject", {"message": "The vessel was withdrawn"})  # UC10 while pending
+    assert it.status(reference)[0] == "DECLINED"
+    it.notified_as(reference, it.status(reference))
 
 
 def test_uc10_decline_a_confirmed_booking(integrator: Integrator) -> None:
