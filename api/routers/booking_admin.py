@@ -17,11 +17,11 @@ from api.presenters.tracking import with_progress
 from api.schemas.booking import Choice, ContainerChoice, RateRequestDetail, RateRequestRow, ShippingOrder
 from api.schemas.booking_admin import (
     ConfirmRequestBody,
-    ContainerBody,
     MessageBody,
     OrderRevisionBody,
     PortBody,
     QuoteBody,
+    ReferenceContainerBody,
 )
 from api.schemas.envelope import Envelope, Lookup
 from api.schemas.sailings import ConfirmBookingBody
@@ -184,7 +184,7 @@ def add_port(body: PortBody, _: AdminUser, services: ServicesDep) -> Response:
 
 
 @router.post("/reference/containers", response_model=Envelope[ContainerChoice], status_code=201)
-def add_container(body: ContainerBody, _: AdminUser, services: ServicesDep) -> Response:
+def add_container(body: ReferenceContainerBody, _: AdminUser, services: ServicesDep) -> Response:
     number = body.number.strip().upper()
     errors = {}
     if not is_valid(number):

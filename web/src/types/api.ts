@@ -3228,6 +3228,16 @@ export interface components {
             /** State */
             state: string;
         };
+        /**
+         * DeliveryResent
+         * @description A webhook delivery queued to be sent again.
+         */
+        DeliveryResent: {
+            /** Id */
+            id: string;
+            /** State */
+            state: string;
+        };
         /** DepartingVesselVoyage */
         DepartingVesselVoyage: {
             /** Carrierexportvoyagenumber */
@@ -3524,6 +3534,15 @@ export interface components {
             /** Issuccess */
             isSuccess: boolean;
             response: components["schemas"]["Decided"];
+        };
+        /** Envelope[DeliveryResent] */
+        Envelope_DeliveryResent_: {
+            error: components["schemas"]["ErrorBody"] | null;
+            /** Iserror */
+            isError: boolean;
+            /** Issuccess */
+            isSuccess: boolean;
+            response: components["schemas"]["DeliveryResent"];
         };
         /** Envelope[Done] */
         Envelope_Done_: {
@@ -3902,6 +3921,15 @@ export interface components {
             /** Issuccess */
             isSuccess: boolean;
             response: components["schemas"]["UploadProgress"];
+        };
+        /** Envelope[VerificationCodeResent] */
+        Envelope_VerificationCodeResent_: {
+            error: components["schemas"]["ErrorBody"] | null;
+            /** Iserror */
+            isError: boolean;
+            /** Issuccess */
+            isSuccess: boolean;
+            response: components["schemas"]["VerificationCodeResent"];
         };
         /** Envelope[Verified] */
         Envelope_Verified_: {
@@ -5189,6 +5217,18 @@ export interface components {
             /** Value */
             value: string;
         };
+        /**
+         * ReferenceContainerBody
+         * @description A container staff add to the reference data.
+         */
+        ReferenceContainerBody: {
+            /** Number */
+            number: string;
+            /** Sizeid */
+            sizeId: number;
+            /** Typeid */
+            typeId: number;
+        };
         /** ReferenceShipper */
         ReferenceShipper: {
             /** Type */
@@ -5554,7 +5594,7 @@ export interface components {
              * Containers
              * @default []
              */
-            containers: components["schemas"]["api__schemas__booking__ContainerBody"][];
+            containers: components["schemas"]["ShippingOrderContainer"][];
             /** Frighttype */
             frightType?: number | null;
             /** Hasventilation */
@@ -5577,12 +5617,30 @@ export interface components {
             /** Unnumber */
             unNumber?: string | number | null;
         };
+        /**
+         * ShippingOrderContainer
+         * @description One container line of a shipping order.
+         */
+        ShippingOrderContainer: {
+            /** Containerid */
+            containerId?: string | number | null;
+            /** Count */
+            count?: number | string | null;
+            /** Grossweight */
+            grossWeight?: number | string | null;
+            /** Netweight */
+            netWeight?: number | string | null;
+            /** Seal */
+            seal?: string | number | null;
+            /** Type */
+            type?: string | number | null;
+        };
         /** ShippingOrderEditBody */
         ShippingOrderEditBody: {
             /** Cargodescription */
             cargoDescription?: string | null;
             /** Containers */
-            containers?: components["schemas"]["api__schemas__booking__ContainerBody"][] | null;
+            containers?: components["schemas"]["ShippingOrderContainer"][] | null;
             /** Freighttype */
             freightType?: number | null;
             /** Hasventilation */
@@ -5934,6 +5992,18 @@ export interface components {
         Value1: string;
         /** Value2 */
         Value2: string;
+        /**
+         * VerificationCodeResent
+         * @description A new verification code sent to a customer signing up.
+         */
+        VerificationCodeResent: {
+            /** Codevalidseconds */
+            codeValidSeconds: number;
+            /** Nationalid */
+            nationalId: string;
+            /** Resendafterseconds */
+            resendAfterSeconds: number;
+        };
         /** Verified */
         Verified: {
             /** Nationalid */
@@ -6101,64 +6171,6 @@ export interface components {
         WorkQueues: {
             /** Queues */
             queues: components["schemas"]["WorkQueue"][];
-        };
-        /** ContainerBody */
-        api__schemas__booking__ContainerBody: {
-            /** Containerid */
-            containerId?: string | number | null;
-            /** Count */
-            count?: number | string | null;
-            /** Grossweight */
-            grossWeight?: number | string | null;
-            /** Netweight */
-            netWeight?: number | string | null;
-            /** Seal */
-            seal?: string | number | null;
-            /** Type */
-            type?: string | number | null;
-        };
-        /** ContainerBody */
-        api__schemas__booking_admin__ContainerBody: {
-            /** Number */
-            number: string;
-            /** Sizeid */
-            sizeId: number;
-            /** Typeid */
-            typeId: number;
-        };
-        /** Envelope[Resent] */
-        api__schemas__envelope__Envelope_Resent___1: {
-            error: components["schemas"]["ErrorBody"] | null;
-            /** Iserror */
-            isError: boolean;
-            /** Issuccess */
-            isSuccess: boolean;
-            response: components["schemas"]["api__schemas__registration__Resent"];
-        };
-        /** Envelope[Resent] */
-        api__schemas__envelope__Envelope_Resent___2: {
-            error: components["schemas"]["ErrorBody"] | null;
-            /** Iserror */
-            isError: boolean;
-            /** Issuccess */
-            isSuccess: boolean;
-            response: components["schemas"]["api__schemas__integrations__Resent"];
-        };
-        /** Resent */
-        api__schemas__integrations__Resent: {
-            /** Id */
-            id: string;
-            /** State */
-            state: string;
-        };
-        /** Resent */
-        api__schemas__registration__Resent: {
-            /** Codevalidseconds */
-            codeValidSeconds: number;
-            /** Nationalid */
-            nationalId: string;
-            /** Resendafterseconds */
-            resendAfterSeconds: number;
         };
     };
     responses: never;
@@ -8382,7 +8394,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["api__schemas__envelope__Envelope_Resent___1"];
+                    "application/json": components["schemas"]["Envelope_VerificationCodeResent_"];
                 };
             };
             /** @description Stored; the read models do not show it yet (answered from the command's result) */
@@ -10179,7 +10191,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["api__schemas__envelope__Envelope_Resent___1"];
+                    "application/json": components["schemas"]["Envelope_VerificationCodeResent_"];
                 };
             };
             /** @description Stored; the read models do not show it yet (answered from the command's result) */
@@ -14213,7 +14225,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["api__schemas__booking_admin__ContainerBody"];
+                "application/json": components["schemas"]["ReferenceContainerBody"];
             };
         };
         responses: {
@@ -20221,7 +20233,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["api__schemas__envelope__Envelope_Resent___2"];
+                    "application/json": components["schemas"]["Envelope_DeliveryResent_"];
                 };
             };
             /** @description Invalid input */
