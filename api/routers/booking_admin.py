@@ -148,6 +148,14 @@ def confirm_request(
     return success(rate_request_answer(services, id, principal, position))
 
 
+@router.put("/rate-requests/{id}/confirm-completed", response_model=Envelope[RateRequestDetail])
+def confirm_completed(id: str, principal: AdminUser, services: ServicesDep, command: CommandDep) -> Response:
+    """Confirm a booking made through the DCSA standard completed (its transport document surrendered: the
+    standard's use case 12), when its shipper sent no shipping order on the portal; 409 otherwise."""
+    position = command.answering(services.booking.confirm_completed, id, principal.actor)
+    return success(rate_request_answer(services, id, principal, position))
+
+
 @router.put("/shipping-orders/{id}/request-revision", response_model=Envelope[ShippingOrder])
 def request_order_revision(
     id: str, body: OrderRevisionBody, principal: AdminUser, services: ServicesDep, command: CommandDep

@@ -769,6 +769,13 @@ class BookingApplication(ContextApplication):
         order.accept(actor)
         return self.record(order)
 
+    def confirm_completed(self, rate_request_id: str, actor: Actor) -> int:
+        """Staff confirm a firm booking completed (DCSA use case 12) when it has no shipping order."""
+        self._staff(actor)
+        rate_request = self.rate_request(rate_request_id, actor)
+        rate_request.confirm_completed(self._exists(shipping_order_id(rate_request.id)), actor)
+        return self.record(rate_request)
+
     def approve_shipping_order(self, order_id: str, actor: Actor) -> int:
         """The customer's final approval; the rate request completes in the same atomic write."""
         order = self.shipping_order(order_id, actor)

@@ -37,6 +37,9 @@ def waiting_for(
         "cancellation_requested": cancellation_requested,
         "firm_request": firm_request,
         "portal_request": not firm_request,
+        # Staff confirm a firm booking completed when its transport document is surrendered, outside the
+        # portal: nobody owes that move.
+        "transport_document_surrendered": False,
     }
     whose = rate_requests.waiting_for(state, facts)
     if whose is not None:

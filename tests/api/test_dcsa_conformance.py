@@ -22,7 +22,7 @@ booking says what `GET` says.
 | UC9 cancel amendment: AMENDMENT_CANCELLED | same |
 | UC10 decline booking: DECLINED | `test_uc10_decline_a_confirmed_booking` |
 | UC11 cancel booking request: CANCELLED | `test_uc11_cancel_the_booking_request` |
-| UC12 booking completed: COMPLETED | `test_uc12_completed` (the shipping order on the portal) |
+| UC12 booking completed: COMPLETED (staff confirm it; nothing asked of the shipper) | `test_uc12_completed` |
 | UC13 cancel confirmed booking: CANCELLATION_RECEIVED | `test_uc13_uc14_cancel_a_confirmed_booking` |
 | UC14 process cancellation: CANCELLATION_DECLINED, CANCELLATION_CONFIRMED (CANCELLED) | same |
 """
@@ -42,13 +42,12 @@ from fastapi.testclient import TestClient
 
 from api.main import create_app
 from api.settings import Settings
-from tests.api.booking_support import ADMIN, customer, later, ok, order_payload
+from tests.api.booking_support import ADMIN, customer, fails, later, ok
 from tests.api.dcsa_support import DCSA_DIR, Receiver, rate_request_id, receiver, sample, validate
 from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME, login, make_settings
 from tests.pg import Cluster
 
 V2 = "/v2/bookings"
-ORDERS = "/booking/api/v1/client/shipping-orders"
 INTEGRATIONS = "/integrations/api/v1/client"
 
 
@@ -94,8 +93,6 @@ class Integrator:
     staff: dict[str, str]
     hooks: Receiver
     secret: str
-    # The customer's own login, for the portal's shipping order only (UC12): never on /v2.
-    portal: dict[str, str]
 
     def call(self, method: str, path: str, body: Any = None) -> Any:
         answer = self.client.request(method, path, json=body, headers=self.key)
@@ -134,6 +131,10 @@ class Integrator:
     def staff_put(self, reference: str, action: str, body: dict[str, Any] | None = None) -> None:
         rid = rate_request_id(self.client, reference)
         ok(self.client.put(f"{ADMIN}/rate-requests/{rid}/{action}", headers=self.staff, json=body))
+
+    def staff_refused(self, reference: str, action: str, status: int) -> None:
+        rid = rate_request_id(self.client, reference)
+        fails(self.client.put(f"{ADMIN}/rate-requests/{rid}/{action}", headers=self.staff), status)
 
     def notified_as(self, reference: str, expected: tuple[Any, Any, Any]) -> None:
         """The booking's notifications arrive, each valid and signed; the last one says `expected`."""
@@ -190,7 +191,7 @@ def integrator(store_kind: str, tmp_path: Path, request: pytest.FixtureRequest) 
                 client.post(f"{INTEGRATIONS}/webhooks", json={"callbackUrl": hooks.url}, headers=alice), 201
             )
             staff = login(client, ADMIN_USERNAME, ADMIN_PASSWORD)
-            yield Integrator(client, key, staff, hooks, hook["secret"], alice)
+            yield Integrator(client, key, staff, hooks, hook["secret"])
         finally:
             found.close()
 
@@ -375,13 +376,18 @@ def test_uc13_uc14_cancel_a_confirmed_booking(integrator: Integrator) -> None:
 
 
 def test_uc12_completed(integrator: Integrator) -> None:
-    """COMPLETED follows the portal's shipping order (the standard's shipping instructions are another
-    standard): the customer sends it on the portal, staff accept it, the customer approves it."""
+    """UC12 is the carrier's: staff confirm a booking made through the standard completed (its transport
+    document surrendered), with nothing asked of the shipper; not while a change awaits a decision."""
     it = integrator
     reference = confirmed(it)
-    rid = rate_request_id(it.client, reference)
-    order = ok(it.client.post(ORDERS, headers=it.portal, json=order_payload(rid, quantity=1)), 201)
-    ok(it.client.put(f"{ADMIN}/shipping-orders/{order['id']}/accept", headers=it.staff))
-    ok(it.client.put(f"{ORDERS}/{order['id']}/approve", headers=it.portal))
-    assert it.status(reference) == ("COMPLETED", None, None)
-    it.notified_as(reference, ("COMPLETED", None, None))
+    amended = sample("booking-regular")
+    amended["carrierExportVoyageNumber"] = "430E"
+    it.accepted("PUT", reference, amended)
+    it.staff_refused(reference, "confirm-completed", 409)  # the amendment awaits a decision
+    assert it.status(reference) == ("CONFIRMED", "AMENDMENT_RECEIVED", None)
+    it.accepted("PATCH", reference, {"amendedBookingStatus": "AMENDMENT_CANCELLED"})
+    it.staff_put(reference, "confirm-completed")
+    assert it.status(reference) == ("COMPLETED", "AMENDMENT_CANCELLED", None)
+    it.notified_as(reference, ("COMPLETED", "AMENDMENT_CANCELLED", None))
+    it.refused("PUT", reference, amended, 409)  # a completed booking is neither updated nor amended
+    it.refused("PATCH", reference, {"bookingCancellationStatus": "CANCELLATION_RECEIVED"}, 409)
