@@ -305,6 +305,12 @@ def test_uc6_the_carrier_asks_for_an_amendment(integrator: Integrator) -> None:
     assert booking["feedbacks"][0]["jsonPath"] == "$.carrierExportVoyageNumber"
     assert booking["feedbacks"][0]["message"] == "voyage 403W is cancelled"
     it.notified_as(reference, ("PENDING_AMENDMENT", None, None))
+    told = [
+        r.json["data"]
+        for r in it.hooks.received
+        if r.json["data"]["carrierBookingRequestReference"] == reference
+    ]
+    assert told[-1]["feedbacks"] == booking["feedbacks"]  # the notification says why, as GET does
     answer, error = it.call("GET", f"{V2}/{reference}?amendedContent=true")  # nothing sent yet: 404
     assert answer.status_code == 404 and error["statusCode"] == 404
     it.refused("PATCH", reference, {"amendedBookingStatus": "AMENDMENT_CANCELLED"}, 404)
