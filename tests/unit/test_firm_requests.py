@@ -91,3 +91,10 @@ def test_staff_confirm_a_firm_booking_completed_when_it_has_no_shipping_order() 
     portal.confirm_booking(STAFF)
     with pytest.raises(IllegalTransition):
         portal.confirm_completed(False, STAFF)
+
+
+def test_an_amendment_left_open_when_the_booking_ended_owes_nobody_a_move() -> None:
+    assert waiting_for("shipping_order", False, None, amendment_state="asked") == "customer"
+    assert waiting_for("shipping_order", False, None, amendment_state="requested") == "staff"
+    for ended in ("cancelled", "rejected_by_admin", "completed"):
+        assert waiting_for(ended, False, "approved", amendment_state="asked") is None
