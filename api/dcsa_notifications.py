@@ -10,8 +10,10 @@ from api.schemas.dcsa_view import notification_data
 
 
 class DcsaBookingView:
-    def booking_status(self, state: str, confirmed: bool, updated: bool) -> str:
-        return booking_status(state, confirmed, updated)
+    def booking_status(
+        self, state: str, confirmed: bool, updated: bool, amendment_asked: bool = False
+    ) -> str:
+        return booking_status(state, confirmed, updated, amendment_asked)
 
     def still_updated(self, previous_status: str | None, state: str) -> bool:
         return previous_status == UPDATE_RECEIVED and state in AWAITING_DECISION

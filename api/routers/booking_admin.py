@@ -18,11 +18,11 @@ from api.presenters.tracking import with_progress
 from api.schemas.booking import Choice, ContainerChoice, RateRequestDetail, ShippingOrder
 from api.schemas.booking_admin import (
     ConfirmRequestBody,
-    ContainerBody,
     MessageBody,
     OrderRevisionBody,
     PortBody,
     QuoteBody,
+    ReferenceContainerBody,
     StaffRateRequestDetail,
     StaffRateRequestRow,
 )
@@ -158,6 +158,14 @@ def confirm_request(
     return success(rate_request_answer(services, id, principal, position))
 
 
+@router.put("/rate-requests/{id}/confirm-completed", response_model=Envelope[RateRequestDetail])
+def confirm_completed(id: str, principal: AdminUser, services: ServicesDep, command: CommandDep) -> Response:
+    """Confirm a booking made through the DCSA standard completed (its transport document surrendered: the
+    standard's use case 12), when its shipper sent no shipping order on the portal; 409 otherwise."""
+    position = command.answering(services.booking.confirm_completed, id, principal.actor)
+    return success(rate_request_answer(services, id, principal, position))
+
+
 @router.put("/shipping-orders/{id}/request-revision", response_model=Envelope[ShippingOrder])
 def request_order_revision(
     id: str, body: OrderRevisionBody, principal: AdminUser, services: ServicesDep, command: CommandDep
@@ -194,7 +202,7 @@ def add_port(body: PortBody, _: AdminUser, services: ServicesDep) -> Response:
 
 
 @router.post("/reference/containers", response_model=Envelope[ContainerChoice], status_code=201)
-def add_container(body: ContainerBody, _: AdminUser, services: ServicesDep) -> Response:
+def add_container(body: ReferenceContainerBody, _: AdminUser, services: ServicesDep) -> Response:
     number = body.number.strip().upper()
     errors = {}
     if not is_valid(number):

@@ -130,6 +130,8 @@ def _change(names: Names, row: dict[str, Any] | None) -> dict[str, Any] | None:
     }
     if row["kind"] == read_changes.AMENDMENT:
         shown |= {
+            # Staff's reason for asking the customer to amend (null when the customer asked of its own).
+            "askedFor": row["reason"],
             "fields": _diff(names, row),
             "changesPrice": bool(row["changes_price"]),
             "price": None if row["price"] is None else float(row["price"]),
@@ -262,6 +264,8 @@ def _staff_decline(name: str) -> Callable[..., Response]:
 for path, name, handler in (
     ("/rate-requests/{id}/amendments/approve", "approve_amendment", _staff_decision),
     ("/rate-requests/{id}/amendments/decline", "decline_amendment", _staff_decline),
+    # The carrier asks the customer to amend the booking, saying why (DCSA use case 6).
+    ("/rate-requests/{id}/amendments/ask", "ask_for_amendment", _staff_decline),
     ("/rate-requests/{id}/cancellation-request/confirm", "confirm_cancellation", _staff_decision),
     ("/rate-requests/{id}/cancellation-request/decline", "decline_cancellation", _staff_decline),
 ):

@@ -277,7 +277,9 @@ def update_booking(
     received and not yet accepted (the portal's edit: requested, quoted, revision requested); use case 7:
     on a confirmed booking, a request to amend it (`amendedBookingStatus` AMENDMENT_RECEIVED; the original
     stands until staff decide, and `GET ?amendedContent=true` answers the amendment as sent). An update
-    reads UPDATE_RECEIVED until staff decide; a newer amendment replaces one still awaiting a decision."""
+    reads UPDATE_RECEIVED until staff decide; a newer amendment replaces one still awaiting a decision. On a
+    booking PENDING_AMENDMENT (use case 6: the carrier asked for an amendment, saying why in `feedbacks`),
+    the amendment answers the ask: PENDING_AMENDMENT with AMENDMENT_RECEIVED until staff decide."""
     _major_version(api_version)
     row = _owned_booking(services, bookingReference, principal)
     as_sent = _as_sent(body)

@@ -22,10 +22,10 @@ from api.schemas.integrations import (
     ApiKeyBody,
     CreatedWebhook,
     Delivery,
+    DeliveryResent,
     EventTypesBody,
     IssuedApiKey,
     Removed,
-    Resent,
     RotatedSecret,
     RotationBody,
     Webhook,
@@ -171,7 +171,7 @@ async def list_deliveries(
 
 @router.post(
     "/webhooks/deliveries/{deliveryId}/resend",
-    response_model=Envelope[Resent],
+    response_model=Envelope[DeliveryResent],
     responses={409: {"description": "Already waiting to be sent"}, 429: {"description": "Too many resends"}},
 )
 def resend_delivery(deliveryId: str, principal: CustomerUser, services: ServicesDep) -> Any:

@@ -22,9 +22,9 @@ from api.schemas.registration import (
     IndividualBody,
     ResendDomesticBody,
     ResendIndividualBody,
-    Resent,
     StartBody,
     Started,
+    VerificationCodeResent,
     Verified,
     VerifyBody,
 )
@@ -198,7 +198,10 @@ def _resend(
     )
 
 
-RESENT: dict[str, Any] = {"response_model": Envelope[Resent], "responses": error_responses(404, 429)}
+RESENT: dict[str, Any] = {
+    "response_model": Envelope[VerificationCodeResent],
+    "responses": error_responses(404, 429),
+}
 
 
 @router.post("/indivisual-customers/register/resend", **RESENT)

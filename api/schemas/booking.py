@@ -238,7 +238,9 @@ class PartyBody(BaseModel):
         )
 
 
-class ContainerBody(BaseModel):
+class ShippingOrderContainer(BaseModel):
+    """One container line of a shipping order."""
+
     containerId: Annotated[int | str | None, PlainNumber] = None
     seal: str | int | None = None
     count: Annotated[int | float | str | None, PlainNumber] = None
@@ -269,7 +271,7 @@ class ShippingOrderBody(BaseModel):
     humidity: Annotated[float | str | None, PlainNumber] = None
     hasVentilation: bool | None = None
     parties: list[PartyBody] = []
-    containers: list[ContainerBody] = []
+    containers: list[ShippingOrderContainer] = []
 
     def draft(self) -> OrderDraft:
         return _order_draft(self, self.frightType)
@@ -286,7 +288,7 @@ class ShippingOrderEditBody(BaseModel):
     humidity: Annotated[float | str | None, PlainNumber] = None
     hasVentilation: bool | None = None
     parties: list[PartyBody] | None = None
-    containers: list[ContainerBody] | None = None
+    containers: list[ShippingOrderContainer] | None = None
 
     def draft(self) -> OrderDraft:
         """Lists left out (None) keep the stored ones."""

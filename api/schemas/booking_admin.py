@@ -58,7 +58,9 @@ class PortBody(BaseModel):
     country: str = Field(min_length=1, max_length=100)
 
 
-class ContainerBody(BaseModel):
+class ReferenceContainerBody(BaseModel):
+    """A container staff add to the reference data."""
+
     number: str = Field(max_length=11)
     typeId: Whole
     sizeId: Whole

@@ -26,6 +26,7 @@ class AmendmentView(BaseModel):
     requestedAt: str
     updatedAt: str
     message: str | None
+    askedFor: str | None = None
     fields: list[FieldChange]
     changesPrice: bool
     price: float | None

@@ -10,6 +10,8 @@ import re
 from decimal import Decimal
 from typing import Any
 
+from domain.booking.amendments import AMENDABLE_STATES
+
 BOOKING_STATUS = {
     "requested": "RECEIVED",
     # A price is offered: a feedback says so. A request made on the screens waits for the customer to accept
@@ -26,9 +28,11 @@ BOOKING_STATUS = {
     "cancelled": "CANCELLED",  # a confirmed booking whose cancellation request staff confirmed
 }
 # An amendment the customer asked for leaves bookingStatus CONFIRMED and shows as `amendedBookingStatus`
-# (the standard's use case 7); PENDING_AMENDMENT is the carrier asking for one (use case 6), which the portal
-# does not do.
+# (the standard's use case 7). PENDING_AMENDMENT is the carrier asking for one (use case 6: staff's `ask`
+# in booking_amendment.json), from the ask until the customer's answering amendment is decided.
 AMENDMENT_OPEN = ("requested", "requoted")  # states of booking_amendment.json still awaiting a decision
+AMENDMENT_ASKED = "asked"  # the amendment staff asked for, not yet sent
+PENDING_AMENDMENT = "PENDING_AMENDMENT"
 AMENDMENT_RECEIVED = "AMENDMENT_RECEIVED"
 DECLINED = "DECLINED"
 # The states in which a booking has a carrierBookingReference (it has been confirmed).
@@ -43,10 +47,18 @@ UPDATE_RECEIVED = "UPDATE_RECEIVED"
 AWAITING_DECISION = ("requested", "quoted")
 
 
-def booking_status(state: str, confirmed: bool, updated: bool = False) -> str:
-    """`updated`: the shipper updated the request since it was received (either door)."""
+def pending_amendment(amendment_state: str | None, asked: str | None) -> bool:
+    """Staff asked for the booking's latest amendment (`asked`: their reason) and it is not yet decided."""
+    return bool(asked) and (amendment_state == AMENDMENT_ASKED or amendment_state in AMENDMENT_OPEN)
+
+
+def booking_status(state: str, confirmed: bool, updated: bool = False, amendment_asked: bool = False) -> str:
+    """`updated`: the shipper updated the request since it was received (either door); `amendment_asked`:
+    staff asked the shipper to amend the confirmed booking and the amendment is not yet decided."""
     if state == "rejected_by_admin" and confirmed:
         return DECLINED
+    if amendment_asked and state in AMENDABLE_STATES:
+        return PENDING_AMENDMENT
     if updated and state in AWAITING_DECISION:
         return UPDATE_RECEIVED
     return BOOKING_STATUS[state]
@@ -94,9 +106,13 @@ def feedbacks(
     price: str | Decimal | None = None,
     valid_until: str | None = None,
     firm: bool = False,
+    amendment_asked: str | None = None,
 ) -> list[dict[str, Any]]:
     """Staff's messages; `firm`: a request made through the standard, which staff confirm with the price
-    (the customer has no price to accept)."""
+    (the customer has no price to accept); `amendment_asked`: why staff ask for an amendment (while the
+    booking is PENDING_AMENDMENT), naming the field to change as a revision message may."""
+    if state in AMENDABLE_STATES and amendment_asked:
+        return [_staff_message("ERROR", "PROPERTY_VALUE_MUST_CHANGE", amendment_asked)]
     if state == "revision_requested" and revision_message:
         return [_staff_message("ERROR", "PROPERTY_VALUE_MUST_CHANGE", revision_message)]
     if state == "rejected_by_admin" and rejection_message:

@@ -15,6 +15,7 @@ from api.schemas.dcsa_status import (
     cancellation_status,
     feedbacks,
     has_booking_reference,
+    pending_amendment,
 )
 from domain.booking.iso_equipment import iso_code_for
 from projections.booking.dcsa import SCREENS_AMENDMENT
@@ -93,7 +94,8 @@ def booking(row: dict[str, Any], amendment: dict[str, Any] | None = None) -> dic
     if was_confirmed:
         answer["carrierBookingReference"] = booking_reference(row)
     amendment_state = row.get("amendment_state")
-    answer["bookingStatus"] = booking_status(state, confirmed, bool(row.get("updated")))
+    pending = pending_amendment(amendment_state, row.get("amendment_asked"))
+    answer["bookingStatus"] = booking_status(state, confirmed, bool(row.get("updated")), pending)
     amended = amended_booking_status(amendment_state)
     if amended:
         answer["amendedBookingStatus"] = amended
@@ -110,6 +112,7 @@ def booking(row: dict[str, Any], amendment: dict[str, Any] | None = None) -> dic
         row["price"],
         row["valid_until"],
         firm=bool(row.get("content")),
+        amendment_asked=row.get("amendment_asked") if pending else None,
     )
     if said:
         answer["feedbacks"] = said
@@ -127,8 +130,10 @@ def notification_data(
     **messages: Any,
 ) -> dict[str, Any]:
     """The lightweight notification's `data`: statuses (`amended`: amendedBookingStatus, `cancellation`:
-    bookingCancellationStatus), references (of `row`: id, reference) and feedbacks."""
-    data: dict[str, Any] = {"bookingStatus": booking_status(state, confirmed, updated)}
+    bookingCancellationStatus), references (of `row`: id, reference) and feedbacks (`messages`: those
+    `feedbacks` takes; with `amendment_asked`, the booking is PENDING_AMENDMENT)."""
+    asked = messages.get("amendment_asked") is not None
+    data: dict[str, Any] = {"bookingStatus": booking_status(state, confirmed, updated, asked)}
     if amended:
         data["amendedBookingStatus"] = amended
     if cancellation:

@@ -83,6 +83,8 @@ class Delivery(BaseModel):
     createdAt: str
 
 
-class Resent(BaseModel):
+class DeliveryResent(BaseModel):
+    """A webhook delivery queued to be sent again."""
+
     id: str
     state: str

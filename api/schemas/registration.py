@@ -107,7 +107,9 @@ class Verified(BaseModel):
     state: str
 
 
-class Resent(BaseModel):
+class VerificationCodeResent(BaseModel):
+    """A new verification code sent to a customer signing up."""
+
     nationalId: str
     codeValidSeconds: int
     resendAfterSeconds: int

@@ -34,12 +34,18 @@ class Amendments(BookingChanges):
     """The rate request's amendments: one open at a time, numbered; `self.amendment` is the last one."""
 
     def request_amendment(
-        self, amended: dict[str, Any], actor: Actor, content: BookingRequestContent | None = None
+        self,
+        amended: dict[str, Any],
+        actor: Actor,
+        content: BookingRequestContent | None = None,
+        asked: str | None = None,
     ) -> None:
         """The customer asks to change a confirmed booking; the original stands until staff approve.
 
         `content`: the standard's content of an amendment sent through the DCSA door (its details are
-        derived from it); a change of that content alone (parties, references) is a change too."""
+        derived from it); a change of that content alone (parties, references) is a change too. An
+        amendment sent while staff's ask awaits it answers that ask; `asked`: the ask an amendment it
+        replaces was answering (the standard's newer amendment replaces the open one)."""
         if self.change_pending:
             raise ValidationFailed({"amendment": message("booking.amendment.pending")})
         changed = changed_fields(self.details, amended)
@@ -51,8 +57,10 @@ class Amendments(BookingChanges):
             booking_confirmed=self.state in AMENDABLE_STATES,
             changes_something=bool(changed) or (content is not None and content != self.content),
         )
+        answering = self.amendment is not None and self.amendment.awaiting_answer
         self._amendment_requested(
-            number=(self.amendment.number + 1) if self.amendment else 1,
+            # The answer to staff's ask is that amendment itself (its number, its reason).
+            number=self.amendment.number + (0 if answering else 1) if self.amendment else 1,
             original=dict(self.details),
             amended=dict(amended),
             changed=changed,
@@ -61,6 +69,11 @@ class Amendments(BookingChanges):
             customer_id=self.customer_id,
             **audit_fields(actor),
             booking_content=record,
+            asked=asked
+            if asked is not None
+            else self.amendment.asked
+            if answering and self.amendment
+            else None,
         )
 
     class AmendmentRequested(Aggregate.Event):
@@ -75,6 +88,7 @@ class Amendments(BookingChanges):
         actor_role: str
         reason: str | None
         booking_content: dict[str, Any] | None = None
+        asked: str | None = None
 
     @event(AmendmentRequested)
     def _amendment_requested(
@@ -91,6 +105,8 @@ class Amendments(BookingChanges):
         reason: str | None,
         # The DCSA door's amended content (None for the screens; events written before it load with None).
         booking_content: dict[str, Any] | None = None,
+        # Staff's reason, when the amendment answers their ask (use case 6; None otherwise and before it).
+        asked: str | None = None,
     ) -> None:
         self.amendment = Amendment(
             number,
@@ -100,7 +116,52 @@ class Amendments(BookingChanges):
             list(changed),
             changes_price,
             content=booking_content,
+            asked=asked,
         )
+
+    def ask_for_amendment(self, reason: str, actor: Actor) -> None:
+        """Staff ask the customer to amend a confirmed booking, saying why (the standard's use case 6: the
+        booking is PENDING_AMENDMENT until the customer's amendment is decided)."""
+        if self.change_pending or (self.amendment is not None and self.amendment.awaiting_answer):
+            raise ValidationFailed({"amendment": message("booking.amendment.pending")})
+        text = reason.strip()
+        if not text:
+            raise ValidationFailed({"message": message("common.required")})
+        dest = self._change_next(
+            "amendment", "ask", actor, booking_confirmed=self.state in AMENDABLE_STATES, has_message=True
+        )
+        self._amendment_asked(
+            number=(self.amendment.number + 1) if self.amendment else 1,
+            original=dict(self.details),
+            message=text,
+            state=dest,
+            customer_id=self.customer_id,
+            **audit_fields(actor, text),
+        )
+
+    class AmendmentAsked(Aggregate.Event):
+        number: int
+        original: dict[str, Any]
+        message: str
+        state: str
+        customer_id: str
+        actor_id: str
+        actor_role: str
+        reason: str | None
+
+    @event(AmendmentAsked)
+    def _amendment_asked(
+        self,
+        number: int,
+        original: dict[str, Any],
+        message: str,
+        state: str,
+        customer_id: str,
+        actor_id: str,
+        actor_role: str,
+        reason: str | None,
+    ) -> None:
+        self.amendment = Amendment(number, state, dict(original), {}, [], False, asked=message)
 
     def approve_amendment(self, actor: Actor) -> None:
         amendment = self._open_amendment()

@@ -61,10 +61,19 @@ class Amendment:
     message: str | None = None
     # What an amendment sent through the DCSA door said (record form); None for one asked on the screens.
     content: dict[str, Any] | None = None
+    # Why staff asked the customer to amend the booking (the standard's use case 6); None when the
+    # customer asked of its own accord. An amendment answering the ask keeps it.
+    asked: str | None = None
 
     @property
     def open(self) -> bool:
+        """Awaiting staff's decision (or, re-quoted, the customer's acceptance)."""
         return self.state in ("requested", "requoted")
+
+    @property
+    def awaiting_answer(self) -> bool:
+        """Staff asked for an amendment and the customer has not yet sent it."""
+        return self.state == "asked"
 
     def moved(self, state: str, **changes: Any) -> Amendment:
         return replace(self, state=state, **changes)

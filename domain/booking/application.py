@@ -366,10 +366,13 @@ class BookingApplication(ContextApplication):
         details["is_swbl"] = current.get("is_swbl", False)
         details["additional_comment"] = current.get("additional_comment")
         details["msds"] = current.get("msds") if details["is_danger"] else None
+        asked = None
         if rate_request.amendment is not None and rate_request.amendment.open:
-            # The standard: a newer amendment replaces the one still awaiting a decision.
+            # The standard: a newer amendment replaces the one still awaiting a decision (and answers the
+            # ask that one answered).
+            asked = rate_request.amendment.asked
             rate_request.withdraw_amendment(actor)
-        rate_request.request_amendment(details, actor, content)
+        rate_request.request_amendment(details, actor, content, asked=asked)
         return self.record(rate_request)
 
     def cancel_request(self, rate_request_id: str, actor: Actor, reason: str | None = None) -> int:
@@ -635,6 +638,12 @@ class BookingApplication(ContextApplication):
         rate_request.decline_amendment(message, actor)
         return self.record(rate_request)
 
+    def ask_for_amendment(self, rate_request_id: str, actor: Actor, reason: str) -> int:
+        self._staff(actor)
+        rate_request = self.rate_request(rate_request_id, actor)
+        rate_request.ask_for_amendment(reason, actor)
+        return self.record(rate_request)
+
     def withdraw_amendment(self, rate_request_id: str, actor: Actor) -> int:
         rate_request = self.rate_request(rate_request_id, actor)
         rate_request.withdraw_amendment(actor)
@@ -759,6 +768,13 @@ class BookingApplication(ContextApplication):
         self._check_order_against_booking(order, self.rate_request(order.rate_request_id, actor))
         order.accept(actor)
         return self.record(order)
+
+    def confirm_completed(self, rate_request_id: str, actor: Actor) -> int:
+        """Staff confirm a firm booking completed (DCSA use case 12) when it has no shipping order."""
+        self._staff(actor)
+        rate_request = self.rate_request(rate_request_id, actor)
+        rate_request.confirm_completed(self._exists(shipping_order_id(rate_request.id)), actor)
+        return self.record(rate_request)
 
     def approve_shipping_order(self, order_id: str, actor: Actor) -> int:
         """The customer's final approval; the rate request completes in the same atomic write."""

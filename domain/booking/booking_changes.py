@@ -34,7 +34,10 @@ class BookingChanges(AggregatePart):
     def _change_next(self, kind: str, trigger: str, actor: Actor, **guards: bool) -> str:
         machine = AMENDMENT if kind == "amendment" else CANCELLATION
         change: Amendment | CancellationRequest | None = getattr(self, kind)
-        current = change.state if change and change.open else machine.initial
+        live = change is not None and (
+            change.open or (isinstance(change, Amendment) and change.awaiting_answer)
+        )
+        current = change.state if change and live else machine.initial
         return machine.decide(trigger, current, actor.lifecycle_role, guards)
 
     def _open_change(self, kind: str) -> Amendment | CancellationRequest:

@@ -59,6 +59,7 @@ TOLD: dict[type, Told] = {
         "Shipping order ready for approval",
         "The shipping order of your booking {ref} was accepted; please review and approve it.",
     ),
+    R.AmendmentAsked: Told("customer", "Amendment asked for", "Please amend your booking {ref}: {message}"),
     # -- the customer, on the changes it asked for after confirmation ----------------------------------------
     R.AmendmentRequoted: Told(
         "customer",

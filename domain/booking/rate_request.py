@@ -571,6 +571,22 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
             state=dest, customer_id=self.customer_id, **audit_fields(actor, "shipping order approved")
         )
 
+    def confirm_completed(self, has_shipping_order: bool, actor: Actor) -> None:
+        """Staff confirm a firm booking completed (the standard's use case 12: its transport document was
+        surrendered), when its shipper sent no shipping order on the portal (one that did completes with
+        that order's approval)."""
+        dest = self._next(
+            "confirm_completed",
+            actor,
+            firm_request=self.firm_request,
+            no_shipping_order=not has_shipping_order,
+            no_change_pending=not self.change_pending,
+            transport_document_surrendered=True,
+        )
+        self._completed(
+            state=dest, customer_id=self.customer_id, **audit_fields(actor, "transport document surrendered")
+        )
+
     class Completed(Aggregate.Event):
         state: str
         customer_id: str

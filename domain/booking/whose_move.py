@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from functools import cache
 
+from domain.booking.amendments import AMENDABLE_STATES
 from domain.shared.lifecycle import lifecycle
 
 
@@ -26,7 +27,7 @@ def waiting_for(
     Where only the system moves the rate request on (it completes when its shipping order is approved),
     the shipping order's lifecycle decides, from its state or, before it exists, from its creation.
     """
-    if amendment_state is not None:
+    if amendment_state is not None and state in AMENDABLE_STATES:  # (a booking ended meanwhile owes none)
         amendments = lifecycle("booking_amendment")
         finals = {s["name"] for s in amendments.spec["states"] if s.get("final")}
         if amendment_state not in finals:
@@ -37,6 +38,9 @@ def waiting_for(
         "cancellation_requested": cancellation_requested,
         "firm_request": firm_request,
         "portal_request": not firm_request,
+        # Staff confirm a firm booking completed when its transport document is surrendered, outside the
+        # portal: nobody owes that move.
+        "transport_document_surrendered": False,
     }
     whose = rate_requests.waiting_for(state, facts)
     if whose is not None:

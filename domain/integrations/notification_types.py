@@ -22,6 +22,7 @@ NOTIFICATION_TYPES = (
     "booking.completed",
     "booking.sailing_chosen",
     "booking.sailing_rescheduled",
+    "amendment.asked",
     "amendment.received",
     "amendment.requoted",
     "amendment.confirmed",

@@ -101,7 +101,9 @@ def event_id(event: Recorded) -> str:
 class BookingView(Protocol):
     """How the DCSA door names a booking (api/dcsa_notifications.py): the policy imports no wire schema."""
 
-    def booking_status(self, state: str, confirmed: bool, updated: bool) -> str: ...
+    def booking_status(
+        self, state: str, confirmed: bool, updated: bool, amendment_asked: bool = False
+    ) -> str: ...
 
     def still_updated(self, previous_status: str | None, state: str) -> bool:
         """Whether a booking the shipper updated still reads so (until staff decide)."""
@@ -136,11 +138,16 @@ class Step:
     amended: str | None = None
     cancellation: str | None = None
     clears_cancellation: bool = False
+    # Staff ask for an amendment (use case 6): the previous amendment's status is no longer shown.
+    clears_amendment: bool = False
     # False for a step that changes nothing `GET /v2/bookings/{ref}` shows (a reminder sent to the customer).
     notified: bool = True
 
 
 AMENDMENT_RECEIVED = "AMENDMENT_RECEIVED"
+PENDING_AMENDMENT = "PENDING_AMENDMENT"
+# An amendment decided (or withdrawn) ends staff's ask it answered: the booking is CONFIRMED again.
+AMENDMENT_DECIDED = ("AMENDMENT_CONFIRMED", "AMENDMENT_DECLINED", "AMENDMENT_CANCELLED")
 
 
 def _move(kind: str) -> Step:
@@ -164,6 +171,7 @@ STEPS: dict[type, Step] = {
     RateRequest.BookingConfirmed: _move("booking.confirmed"),
     RateRequest.QuoteExpired: _move("booking.quote_expired"),
     RateRequest.Completed: _move("booking.completed"),
+    RateRequest.AmendmentAsked: Step("amendment.asked", clears_amendment=True),
     RateRequest.AmendmentRequested: Step("amendment.received", amended=AMENDMENT_RECEIVED),
     RateRequest.AmendmentRequoted: Step("amendment.requoted", amended=AMENDMENT_RECEIVED),
     RateRequest.AmendmentApproved: Step("amendment.confirmed", amended="AMENDMENT_CONFIRMED"),
@@ -187,6 +195,20 @@ _RESCHEDULED = RateRequest.SailingRescheduled
 _CONFIRMED = RateRequest.BookingConfirmed
 _EDITED = RateRequest.Edited
 _REFERENCE = RateRequest.ReferenceAssigned
+_ASKED = RateRequest.AmendmentAsked
+_AMENDED = RateRequest.AmendmentRequested
+
+
+def _amendment_asked(event: Any, step: Step, previous_status: str | None) -> str | None:
+    """Staff's reason while the booking is PENDING_AMENDMENT after this step (None: it is not): from the
+    ask until the amendment answering it is decided; a replacing amendment carries the ask it answers."""
+    if isinstance(event, _ASKED):
+        return str(event.message)
+    if isinstance(event, _AMENDED):
+        return getattr(event, "asked", None)
+    if step.amended in AMENDMENT_DECIDED or previous_status != PENDING_AMENDMENT:
+        return None
+    return ""  # still pending; the reason was said when asked
 
 
 def _subscription_event(tx: Tx, event: SubscriptionEvent) -> None:
@@ -306,12 +328,13 @@ def _booking_event(tx: Tx, event: Any, position: int, site_url: str, view: Booki
         booking = {**booking, "reference": event.reference}
     state = event.state if step.moves else booking["state"]
     confirmed = bool(booking["confirmed"]) or isinstance(event, _CONFIRMED)
-    amended = step.amended or booking["amended_status"]
+    amended = None if step.clears_amendment else step.amended or booking["amended_status"]
+    asked = _amendment_asked(event, step, booking["status"])
     cancellation = None if step.clears_cancellation else step.cancellation or booking["cancellation_status"]
     # The shipper's update reads UPDATE_RECEIVED until staff decide (issue 26).
     updated = isinstance(event, _EDITED) or view.still_updated(booking["status"], state)
     try:
-        status = view.booking_status(state, confirmed, updated)
+        status = view.booking_status(state, confirmed, updated, asked is not None)
     except KeyError:
         # A state the status map does not name (a test fails on it): log and go on, never retry forever.
         log.error(
@@ -364,6 +387,7 @@ def _booking_event(tx: Tx, event: Any, position: int, site_url: str, view: Booki
             "rejection_message": said("message"),
             "price": said("price"),
             "valid_until": utc_text(valid_until) if valid_until else None,
+            "amendment_asked": asked,
         },
         updated,
     )

@@ -55,8 +55,10 @@ def _moved(event: Moved, kind: str, position: int, **extra: Any) -> dict[str, An
     }
 
 
-@projection.on(RateRequest.AmendmentRequested)
-def amendment_requested(tx: BatchTx, event: RateRequest.AmendmentRequested, position: int) -> None:
+@projection.on(RateRequest.AmendmentAsked)
+def amendment_asked(tx: BatchTx, event: RateRequest.AmendmentAsked, position: int) -> None:
+    """Staff ask the customer to amend the booking: the row waits for the customer's amendment, `reason`
+    saying why (an amendment's row has no other reason)."""
     rate_request_id, kind, number = _key(event, AMENDMENT)
     tx.insert(
         CHANGES,
@@ -66,17 +68,50 @@ def amendment_requested(tx: BatchTx, event: RateRequest.AmendmentRequested, posi
             "number": number,
             "customer_id": event.customer_id,
             "original": json.dumps(event.original, sort_keys=True, default=str),
-            "amended": json.dumps(event.amended, sort_keys=True, default=str),
-            "changed": json.dumps(event.changed),
-            "changes_price": int(event.changes_price),
+            "amended": None,
+            "changed": "[]",
+            "changes_price": 0,
             "price": None,
             "valid_until": None,
-            "reason": None,
+            "reason": event.message,
             "message": None,
             "requested_by": event.actor_id,
             "requested_at": utc_text(event.timestamp),
             "decided_by": None,
             **_moved(event, kind, position),
+        },
+    )
+
+
+@projection.on(RateRequest.AmendmentRequested)
+def amendment_requested(tx: BatchTx, event: RateRequest.AmendmentRequested, position: int) -> None:
+    rate_request_id, kind, number = _key(event, AMENDMENT)
+    asked = event.asked
+    row = {
+        "original": json.dumps(event.original, sort_keys=True, default=str),
+        "amended": json.dumps(event.amended, sort_keys=True, default=str),
+        "changed": json.dumps(event.changed),
+        "changes_price": int(event.changes_price),
+        "reason": asked,
+        "requested_by": event.actor_id,
+        "requested_at": utc_text(event.timestamp),
+        **_moved(event, kind, position),
+    }
+    if asked is not None and tx.get(CHANGES, (rate_request_id, kind, number)) is not None:
+        tx.update(CHANGES, (rate_request_id, kind, number), row)  # the answer to staff's ask: its own row
+        return
+    tx.insert(
+        CHANGES,
+        {
+            "rate_request_id": rate_request_id,
+            "kind": kind,
+            "number": number,
+            "customer_id": event.customer_id,
+            "price": None,
+            "valid_until": None,
+            "message": None,
+            "decided_by": None,
+            **row,
         },
     )
 

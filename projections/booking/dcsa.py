@@ -118,6 +118,9 @@ def booking(tx: Tx, rate_request_id: str) -> dict[str, Any] | None:
         # The latest amendment and cancellation request of a confirmed booking (projections/booking/changes).
         " (SELECT c.state_name FROM booking_changes c WHERE c.rate_request_id = r.id AND c.kind = 'amendment'"
         "  ORDER BY c.number DESC LIMIT 1) AS amendment_state,"
+        # Staff's reason when they asked for that amendment (the standard's PENDING_AMENDMENT).
+        " (SELECT c.reason FROM booking_changes c WHERE c.rate_request_id = r.id AND c.kind = 'amendment'"
+        "  ORDER BY c.number DESC LIMIT 1) AS amendment_asked,"
         " (SELECT c.state_name FROM booking_changes c WHERE c.rate_request_id = r.id"
         "  AND c.kind = 'cancellation' ORDER BY c.number DESC LIMIT 1) AS cancellation_state"
         " FROM booking_rate_requests r"

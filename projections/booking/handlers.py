@@ -291,9 +291,11 @@ def rate_request_amended(tx: BatchTx, event: RateRequest.AmendmentApproved, posi
 
 
 # An open amendment: whose move it is follows the amendment's lifecycle until it is decided.
-@projection.on(RateRequest.AmendmentRequested, RateRequest.AmendmentRequoted)
+@projection.on(RateRequest.AmendmentAsked, RateRequest.AmendmentRequested, RateRequest.AmendmentRequoted)
 def amendment_open(
-    tx: BatchTx, event: RateRequest.AmendmentRequested | RateRequest.AmendmentRequoted, position: int
+    tx: BatchTx,
+    event: RateRequest.AmendmentAsked | RateRequest.AmendmentRequested | RateRequest.AmendmentRequoted,
+    position: int,
 ) -> None:
     tx.update(
         RATE_REQUESTS,

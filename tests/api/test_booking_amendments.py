@@ -260,3 +260,59 @@ def test_whose_move_follows_an_open_amendment(client: TestClient, admin_headers:
     assert whose() == ("staff", "staff", False)
     ok(client.put(f"{RR}/{rid}/amendments/withdraw", headers=alice))
     assert whose() == ("customer", "customer", True)
+
+
+def test_staff_ask_for_an_amendment_and_the_customer_answers_on_the_screens(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    """DCSA use case 6 on the screens: staff ask with a reason; it waits for the customer (not in the
+    staff's queue); the customer's amendment answers that same amendment, which staff then decide."""
+    alice = customer(client, "amend-ask")
+    rid = in_shipping_order(client, alice, admin_headers)
+    fails(
+        client.put(f"{ADMIN}/rate-requests/{rid}/amendments/ask", headers=alice, json={"message": "x"}), 403
+    )
+    fails(
+        client.put(
+            f"{ADMIN}/rate-requests/{rid}/amendments/ask", headers=admin_headers, json={"message": " "}
+        ),
+        400,
+    )
+    asked = ok(
+        client.put(
+            f"{ADMIN}/rate-requests/{rid}/amendments/ask",
+            headers=admin_headers,
+            json={"message": "The vessel sails a week later: choose another date"},
+        )
+    )["amendment"]
+    assert (asked["stateName"], asked["number"]) == ("asked", 1)
+    assert asked["askedFor"] == "The vessel sails a week later: choose another date"
+    seen = ok(client.get(f"{RR}/{rid}/changes", headers=alice))["amendment"]
+    assert seen["stateName"] == "asked" and seen["askedFor"] == asked["askedFor"]
+    assert ok(client.get(f"{ADMIN}/booking-changes", headers=admin_headers))["list"]["list"] == []
+    assert (
+        "amendment"
+        in fails(
+            client.put(
+                f"{ADMIN}/rate-requests/{rid}/amendments/ask",
+                headers=admin_headers,
+                json={"message": "again"},
+            ),
+            400,
+        )["fields"]
+    )
+    new_date = payload()["preferredShippingDate"][:8] + "28"
+    answered = ok(
+        client.post(f"{RR}/{rid}/amendments", headers=alice, json=payload(preferredShippingDate=new_date))
+    )["amendment"]
+    assert (answered["number"], answered["stateName"], answered["askedFor"]) == (
+        1,
+        "requested",
+        asked["askedFor"],
+    )
+    assert field(answered, "preferred_shipping_date")["changed"]
+    queue = ok(client.get(f"{ADMIN}/booking-changes", headers=admin_headers))["list"]["list"]
+    assert [(q["kind"], q["rateRequest"]["id"]) for q in queue] == [("amendment", rid)]
+    approved = ok(client.put(f"{ADMIN}/rate-requests/{rid}/amendments/approve", headers=admin_headers))
+    assert approved["amendment"]["stateName"] == "approved"
+    assert ok(client.get(f"{RR}/{rid}", headers=alice))["preferredShippingDate"] == new_date

@@ -16,16 +16,15 @@ booking says what `GET` says.
 | UC3 submit updated booking request: UPDATE_RECEIVED (again on a second update) | same |
 | UC4 reject booking request: REJECTED | `test_uc4_reject` |
 | UC5 confirm booking request: CONFIRMED with confirmedEquipments and charges | `test_uc1_uc2_uc3_uc5_...` |
+| UC6 request to amend (carrier): PENDING_AMENDMENT, answered (AMENDMENT_RECEIVED) | `test_uc6_...` (both) |
 | UC7 request amendment: AMENDMENT_RECEIVED (a newer one replaces it) | `test_uc7_uc8_uc9_amendments` |
 | UC8 process amendment: AMENDMENT_CONFIRMED, AMENDMENT_DECLINED | same |
 | UC9 cancel amendment: AMENDMENT_CANCELLED | same |
 | UC10 decline booking: DECLINED | `test_uc10_decline_a_confirmed_booking` |
 | UC11 cancel booking request: CANCELLED | `test_uc11_cancel_the_booking_request` |
-| UC12 booking completed: COMPLETED | `test_uc12_completed` (the shipping order on the portal) |
+| UC12 booking completed: COMPLETED (staff confirm it; nothing asked of the shipper) | `test_uc12_completed` |
 | UC13 cancel confirmed booking: CANCELLATION_RECEIVED | `test_uc13_uc14_cancel_a_confirmed_booking` |
 | UC14 process cancellation: CANCELLATION_DECLINED, CANCELLATION_CONFIRMED (CANCELLED) | same |
-
-UC6 (the carrier asks for an amendment: PENDING_AMENDMENT) is not offered by the portal (DESIGN-NOTES).
 """
 
 from __future__ import annotations
@@ -43,13 +42,12 @@ from fastapi.testclient import TestClient
 
 from api.main import create_app
 from api.settings import Settings
-from tests.api.booking_support import ADMIN, customer, later, ok, order_payload
+from tests.api.booking_support import ADMIN, customer, fails, later, ok
 from tests.api.dcsa_support import DCSA_DIR, Receiver, rate_request_id, receiver, sample, validate
 from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME, login, make_settings
 from tests.pg import Cluster
 
 V2 = "/v2/bookings"
-ORDERS = "/booking/api/v1/client/shipping-orders"
 INTEGRATIONS = "/integrations/api/v1/client"
 
 
@@ -95,8 +93,6 @@ class Integrator:
     staff: dict[str, str]
     hooks: Receiver
     secret: str
-    # The customer's own login, for the portal's shipping order only (UC12): never on /v2.
-    portal: dict[str, str]
 
     def call(self, method: str, path: str, body: Any = None) -> Any:
         answer = self.client.request(method, path, json=body, headers=self.key)
@@ -135,6 +131,10 @@ class Integrator:
     def staff_put(self, reference: str, action: str, body: dict[str, Any] | None = None) -> None:
         rid = rate_request_id(self.client, reference)
         ok(self.client.put(f"{ADMIN}/rate-requests/{rid}/{action}", headers=self.staff, json=body))
+
+    def staff_refused(self, reference: str, action: str, status: int) -> None:
+        rid = rate_request_id(self.client, reference)
+        fails(self.client.put(f"{ADMIN}/rate-requests/{rid}/{action}", headers=self.staff), status)
 
     def notified_as(self, reference: str, expected: tuple[Any, Any, Any]) -> None:
         """The booking's notifications arrive, each valid and signed; the last one says `expected`."""
@@ -191,7 +191,7 @@ def integrator(store_kind: str, tmp_path: Path, request: pytest.FixtureRequest) 
                 client.post(f"{INTEGRATIONS}/webhooks", json={"callbackUrl": hooks.url}, headers=alice), 201
             )
             staff = login(client, ADMIN_USERNAME, ADMIN_PASSWORD)
-            yield Integrator(client, key, staff, hooks, hook["secret"], alice)
+            yield Integrator(client, key, staff, hooks, hook["secret"])
         finally:
             found.close()
 
@@ -284,6 +284,78 @@ def test_uc7_uc8_uc9_amendments(integrator: Integrator) -> None:
     it.notified_as(reference, ("CONFIRMED", "AMENDMENT_CONFIRMED", None))
 
 
+def test_uc6_the_carrier_asks_for_an_amendment(integrator: Integrator) -> None:
+    """UC6: the carrier asks the shipper to amend a confirmed booking (PENDING_AMENDMENT, the reason as a
+    feedback naming the field); the shipper's PUT answers it (PENDING_AMENDMENT with AMENDMENT_RECEIVED, a
+    newer one replacing it), and the carrier's decision ends it (CONFIRMED with AMENDMENT_CONFIRMED)."""
+    it = integrator
+    reference = confirmed(it)
+    amended = sample("booking-regular")
+    amended["carrierExportVoyageNumber"] = "420E"
+    it.accepted("PUT", reference, amended)  # an earlier amendment of the shipper's own, declined
+    it.staff_put(reference, "amendments/decline", {"message": "Not this one"})
+    assert it.status(reference) == ("CONFIRMED", "AMENDMENT_DECLINED", None)
+    it.staff_put(
+        reference, "amendments/ask", {"message": "$.carrierExportVoyageNumber: voyage 403W is cancelled"}
+    )
+    # The earlier amendment is no longer shown (the standard: no longer accessible after UC6).
+    assert it.status(reference) == ("PENDING_AMENDMENT", None, None)
+    booking = it.read(reference)
+    assert booking["carrierBookingReference"] and booking["confirmedEquipments"]
+    assert booking["feedbacks"][0]["jsonPath"] == "$.carrierExportVoyageNumber"
+    assert booking["feedbacks"][0]["message"] == "voyage 403W is cancelled"
+    it.notified_as(reference, ("PENDING_AMENDMENT", None, None))
+    told = [
+        r.json["data"]
+        for r in it.hooks.received
+        if r.json["data"]["carrierBookingRequestReference"] == reference
+    ]
+    assert told[-1]["feedbacks"] == booking["feedbacks"]  # the notification says why, as GET does
+    answer, error = it.call("GET", f"{V2}/{reference}?amendedContent=true")  # nothing sent yet: 404
+    assert answer.status_code == 404 and error["statusCode"] == 404
+    it.refused("PATCH", reference, {"amendedBookingStatus": "AMENDMENT_CANCELLED"}, 404)
+    it.refused("PATCH", reference, {"bookingStatus": "CANCELLED"}, 409)  # confirmed: not a request's cancel
+    amended["carrierExportVoyageNumber"] = "421E"
+    it.accepted("PUT", reference, amended)  # the shipper's answer
+    assert it.status(reference) == ("PENDING_AMENDMENT", "AMENDMENT_RECEIVED", None)
+    assert it.read(reference, amended=True)["carrierExportVoyageNumber"] == "421E"
+    assert it.read(reference)["carrierExportVoyageNumber"] == "403W"  # the original stands meanwhile
+    it.notified_as(reference, ("PENDING_AMENDMENT", "AMENDMENT_RECEIVED", None))
+    amended["carrierExportVoyageNumber"] = "422E"
+    it.accepted("PUT", reference, amended)  # a newer answer replaces it; the ask still stands
+    assert it.status(reference) == ("PENDING_AMENDMENT", "AMENDMENT_RECEIVED", None)
+    assert it.read(reference, amended=True)["carrierExportVoyageNumber"] == "422E"
+    it.notified_as(reference, ("PENDING_AMENDMENT", "AMENDMENT_RECEIVED", None))
+    it.staff_put(reference, "amendments/approve")  # UC8 ends the ask: confirmed again
+    assert it.status(reference) == ("CONFIRMED", "AMENDMENT_CONFIRMED", None)
+    booking = it.read(reference)
+    assert booking["carrierExportVoyageNumber"] == "422E" and "feedbacks" not in booking
+    it.notified_as(reference, ("CONFIRMED", "AMENDMENT_CONFIRMED", None))
+
+
+def test_uc6_then_cancel_or_decline(integrator: Integrator) -> None:
+    """A booking PENDING_AMENDMENT may still have its cancellation requested (UC13's precondition names
+    it); a declined answer ends the ask; the carrier may decline the booking (UC10) meanwhile."""
+    it = integrator
+    reference = confirmed(it)
+    it.staff_put(reference, "amendments/ask", {"message": "Please book a reefer instead"})
+    cancel = {"bookingCancellationStatus": "CANCELLATION_RECEIVED", "reason": "We go elsewhere"}
+    it.accepted("PATCH", reference, cancel)
+    assert it.status(reference) == ("PENDING_AMENDMENT", None, "CANCELLATION_RECEIVED")
+    it.notified_as(reference, ("PENDING_AMENDMENT", None, "CANCELLATION_RECEIVED"))
+    it.refused("PUT", reference, sample("booking-reefer"), 409)  # a change awaits a decision
+    it.staff_put(reference, "cancellation-request/decline", {"message": "Talk to us first"})
+    assert it.status(reference) == ("PENDING_AMENDMENT", None, "CANCELLATION_DECLINED")
+    it.accepted("PUT", reference, sample("booking-reefer"))
+    it.staff_put(reference, "amendments/decline", {"message": "No reefer plugs left"})
+    assert it.status(reference) == ("CONFIRMED", "AMENDMENT_DECLINED", "CANCELLATION_DECLINED")
+    it.notified_as(reference, ("CONFIRMED", "AMENDMENT_DECLINED", "CANCELLATION_DECLINED"))
+    it.staff_put(reference, "amendments/ask", {"message": "Please book a reefer instead"})
+    it.staff_put(reference, "reject", {"message": "The vessel was withdrawn"})  # UC10 while pending
+    assert it.status(reference)[0] == "DECLINED"
+    it.notified_as(reference, it.status(reference))
+
+
 def test_uc10_decline_a_confirmed_booking(integrator: Integrator) -> None:
     it = integrator
     reference = confirmed(it)
@@ -310,13 +382,18 @@ def test_uc13_uc14_cancel_a_confirmed_booking(integrator: Integrator) -> None:
 
 
 def test_uc12_completed(integrator: Integrator) -> None:
-    """COMPLETED follows the portal's shipping order (the standard's shipping instructions are another
-    standard): the customer sends it on the portal, staff accept it, the customer approves it."""
+    """UC12 is the carrier's: staff confirm a booking made through the standard completed (its transport
+    document surrendered), with nothing asked of the shipper; not while a change awaits a decision."""
     it = integrator
     reference = confirmed(it)
-    rid = rate_request_id(it.client, reference)
-    order = ok(it.client.post(ORDERS, headers=it.portal, json=order_payload(rid, quantity=1)), 201)
-    ok(it.client.put(f"{ADMIN}/shipping-orders/{order['id']}/accept", headers=it.staff))
-    ok(it.client.put(f"{ORDERS}/{order['id']}/approve", headers=it.portal))
-    assert it.status(reference) == ("COMPLETED", None, None)
-    it.notified_as(reference, ("COMPLETED", None, None))
+    amended = sample("booking-regular")
+    amended["carrierExportVoyageNumber"] = "430E"
+    it.accepted("PUT", reference, amended)
+    it.staff_refused(reference, "confirm-completed", 409)  # the amendment awaits a decision
+    assert it.status(reference) == ("CONFIRMED", "AMENDMENT_RECEIVED", None)
+    it.accepted("PATCH", reference, {"amendedBookingStatus": "AMENDMENT_CANCELLED"})
+    it.staff_put(reference, "confirm-completed")
+    assert it.status(reference) == ("COMPLETED", "AMENDMENT_CANCELLED", None)
+    it.notified_as(reference, ("COMPLETED", "AMENDMENT_CANCELLED", None))
+    it.refused("PUT", reference, amended, 409)  # a completed booking is neither updated nor amended
+    it.refused("PATCH", reference, {"bookingCancellationStatus": "CANCELLATION_RECEIVED"}, 409)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from api.main import create_app
@@ -100,3 +101,27 @@ def test_one_schema_per_model_under_the_standards_names_and_the_security_schemes
         "header",
         "API-Key",
     )
+
+
+def _generated_name(name: str) -> str:
+    """A schema's name as a code generator makes a class of it: letters and digits, case folded
+    (`Envelope[Resent]`, `Envelope_Resent_` and `EnvelopeResent` are one class to it)."""
+    return "".join(ch for ch in name if ch.isalnum()).casefold()
+
+
+def test_every_schema_has_a_name_of_its_own() -> None:
+    """Two models of one name make pydantic qualify both with their module (`api__schemas__booking__...`),
+    and a generated client then drops one of them: every schema keeps its own class name, and no two names
+    fold to the same class."""
+    names = list(create_app().openapi()["components"]["schemas"])
+    assert len(names) >= 100
+    # pydantic's way out of a clash: the module path (`api__schemas__booking__ContainerBody`), a number on a
+    # generic (`api__schemas__envelope__Envelope_Resent___2`).
+    qualified = [
+        name for name in names if re.match(r"[a-z][a-z0-9_]*?__[a-z]", name) or re.search(r"_\d+$", name)
+    ]
+    assert not qualified, f"schema names qualified by module (two models share a name): {qualified}"
+    folded: dict[str, list[str]] = {}
+    for name in names:
+        folded.setdefault(_generated_name(name), []).append(name)
+    assert not [same for same in folded.values() if len(same) > 1]

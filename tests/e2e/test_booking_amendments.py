@@ -206,3 +206,52 @@ def test_cancellation_request_confirmed_by_staff(
         == "cancelled"
     )
     live_server.verify()
+
+
+def test_staff_ask_for_an_amendment_and_the_customer_sends_it(
+    sides: tuple[Page, Page, str],
+    live_server: LiveServer,
+    screenshot_dir: Path,
+    request: pytest.FixtureRequest,
+) -> None:
+    """DCSA use case 6 on the screens: staff ask with a reason from the console, the customer sees the
+    reason and sends the amendment, staff approve it."""
+    customer, staff, token = sides
+    width = request.node.callspec.params["sides"]
+    commodity = f"Walnuts {width}"
+    rid = confirmed_booking(live_server, token, commodity)
+
+    staff.goto(f"{live_server.url}/dashboard/operations?open={rid}")
+    panel = staff.get_by_role("region", name="Changes asked for")
+    panel.get_by_role("button", name="Ask customer to amend").click()
+    reason = "The vessel sails a week later: choose another date"
+    panel.get_by_label("What the customer should change, and why").fill(reason)
+    no_serious_violations(staff)
+    panel.get_by_role("button", name="Ask customer to amend").click()
+    expect(panel.get_by_text("Amendment Asked For", exact=True)).to_be_visible()
+    expect(panel.get_by_text("Waiting for the customer's amendment.")).to_be_visible()
+
+    open_booking(customer, live_server, rid)
+    expect(customer.get_by_text(f"Staff ask you to amend: {reason}")).to_be_visible()
+    no_serious_violations(customer)
+    no_page_overflow(customer)
+    customer.screenshot(path=str(screenshot_dir / f"amendment-asked-{width}.png"), full_page=True)
+    customer.get_by_role("button", name="Send amendment").click()
+    dialog = customer.get_by_role("dialog", name="Request an amendment")
+    later = (date.today() + timedelta(days=40)).isoformat()
+    dialog.get_by_label("Preferred Shipping Date").fill(later)
+    dialog.get_by_role("button", name="Request Amendment").click()
+    expect(customer.get_by_text("Amendment Requested", exact=True)).to_be_visible()
+
+    staff.reload()
+    panel = staff.get_by_role("region", name="Changes asked for")
+    expect(panel.get_by_text(f"Asked of the customer: {reason}")).to_be_visible(timeout=15_000)
+    panel.get_by_role("button", name="Approve amendment").click()
+    expect(panel.get_by_text("Amendment Approved", exact=True)).to_be_visible()
+    assert (
+        call(live_server, "GET", f"{BOOKING}/client/rate-requests/{rid}", token=token)[
+            "preferredShippingDate"
+        ]
+        == later
+    )
+    live_server.verify()

@@ -217,3 +217,33 @@ def test_an_amendment_in_the_standards_terms_carries_its_content_and_the_booking
     request.approve_amendment(STAFF)
     assert request.content == new_parties
     assert replayed(request).content == new_parties
+
+
+def test_staff_ask_for_an_amendment_and_the_customers_amendment_answers_it() -> None:
+    """DCSA use case 6: staff ask (with a reason) for an amendment of a confirmed booking; the customer's
+    amendment is the answer (the same number, the reason kept) and is decided as any other."""
+    request = quoted()
+    with pytest.raises(IllegalTransition):  # not confirmed yet
+        request.ask_for_amendment("Another date please", STAFF)
+    request = confirmed()
+    with pytest.raises(Forbidden):
+        request.ask_for_amendment("Another date please", CUSTOMER_A)
+    with pytest.raises(ValidationFailed) as caught:
+        request.ask_for_amendment("  ", STAFF)
+    assert "message" in caught.value.fields
+    request.ask_for_amendment("Another date please", STAFF)
+    assert request.amendment is not None and request.amendment.state == "asked"
+    assert request.amendment.asked == "Another date please" and not request.change_pending
+    with pytest.raises(ValidationFailed):  # asked once is enough
+        request.ask_for_amendment("And again", STAFF)
+    with pytest.raises(ValidationFailed):  # nothing to decide until the customer answers
+        request.approve_amendment(STAFF)
+    request.request_amendment(amended(preferred_shipping_date=OTHER_DATE), CUSTOMER_A)
+    assert request.amendment.number == 1 and request.amendment.state == "requested"
+    assert request.amendment.asked == "Another date please" and request.change_pending
+    request.approve_amendment(STAFF)
+    assert request.details["preferred_shipping_date"] == OTHER_DATE
+    copy = replayed(request)
+    assert copy.amendment == request.amendment
+    request.request_amendment(amended(commodity="Figs"), CUSTOMER_A)  # the next one is the customer's own
+    assert request.amendment.number == 2 and request.amendment.asked is None

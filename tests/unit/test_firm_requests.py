@@ -64,3 +64,37 @@ def test_a_request_made_on_the_screens_is_not_confirmed_without_the_customers_st
     assert waiting_for("quoted", False, None) == "customer"
     request.accept_price(NOW, CUSTOMER_A)
     assert request.state == "loi_pending"
+
+
+def test_staff_confirm_a_firm_booking_completed_when_it_has_no_shipping_order() -> None:
+    """The standard's use case 12 is the carrier's: a firm booking with no portal shipping order is
+    confirmed completed by staff; one with an order completes with the order's approval; a portal request
+    always does; nothing while a change awaits a decision; and nobody is waiting on it."""
+    request = firm()
+    with pytest.raises(IllegalTransition):  # not confirmed yet
+        request.confirm_completed(False, STAFF)
+    request.confirm_request(STAFF, PRICE, NOW + timedelta(days=30), NOW)
+    assert waiting_for("shipping_order", False, None, firm_request=True) == "customer"  # an order may come
+    with pytest.raises(Forbidden):
+        request.confirm_completed(False, CUSTOMER_A)
+    with pytest.raises(IllegalTransition):  # its shipper sent a shipping order: that order decides
+        request.confirm_completed(True, STAFF)
+    request.request_cancellation("Order lost", CUSTOMER_A)
+    with pytest.raises(IllegalTransition):
+        request.confirm_completed(False, STAFF)
+    request.withdraw_cancellation(CUSTOMER_A)
+    request.confirm_completed(False, STAFF)
+    assert replayed(request).state == "completed"
+    portal = quoted()
+    portal.accept_price(NOW, CUSTOMER_A)
+    portal.submit_booking_request([{"document_type_id": 1, "file_id": "f"}], CUSTOMER_A)
+    portal.confirm_booking(STAFF)
+    with pytest.raises(IllegalTransition):
+        portal.confirm_completed(False, STAFF)
+
+
+def test_an_amendment_left_open_when_the_booking_ended_owes_nobody_a_move() -> None:
+    assert waiting_for("shipping_order", False, None, amendment_state="asked") == "customer"
+    assert waiting_for("shipping_order", False, None, amendment_state="requested") == "staff"
+    for ended in ("cancelled", "rejected_by_admin", "completed"):
+        assert waiting_for(ended, False, "approved", amendment_state="asked") is None

@@ -694,6 +694,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/booking/api/v1/admin/rate-requests/{id}/amendments/ask": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Ask For Amendment */
+        put: operations["booking_changes_admin_ask_for_amendment"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/booking/api/v1/admin/rate-requests/{id}/amendments/decline": {
         parameters: {
             query?: never;
@@ -792,6 +809,27 @@ export interface paths {
          * @description Confirm the booking; a `sailing` in the body sets or changes its sailing in the same act.
          */
         put: operations["booking_admin_confirm_booking"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/booking/api/v1/admin/rate-requests/{id}/confirm-completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Confirm Completed
+         * @description Confirm a booking made through the DCSA standard completed (its transport document surrendered: the
+         *     standard's use case 12), when its shipper sent no shipping order on the portal; 409 otherwise.
+         */
+        put: operations["booking_admin_confirm_completed"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1893,7 +1931,9 @@ export interface paths {
          *     received and not yet accepted (the portal's edit: requested, quoted, revision requested); use case 7:
          *     on a confirmed booking, a request to amend it (`amendedBookingStatus` AMENDMENT_RECEIVED; the original
          *     stands until staff decide, and `GET ?amendedContent=true` answers the amendment as sent). An update
-         *     reads UPDATE_RECEIVED until staff decide; a newer amendment replaces one still awaiting a decision.
+         *     reads UPDATE_RECEIVED until staff decide; a newer amendment replaces one still awaiting a decision. On a
+         *     booking PENDING_AMENDMENT (use case 6: the carrier asked for an amendment, saying why in `feedbacks`),
+         *     the amendment answers the ask: PENDING_AMENDMENT with AMENDMENT_RECEIVED until staff decide.
          */
         put: operations["dcsa_update_booking"];
         post?: never;
@@ -1954,7 +1994,7 @@ export interface webhooks {
          * A booking changed
          * @description Posted to `{callbackUrl}/v2/booking-notifications` for every change of what
          *     `GET /v2/bookings/{ref}` shows (one per step of the booking), to each active subscription of the booking's
-         *     customer that hears that step's event type (`booking.received`, `booking.reference_assigned`, `booking.updated`, `booking.quoted`, `booking.price_accepted`, `booking.price_declined`, `booking.withdrawn`, `booking.documents_submitted`, `booking.revision_requested`, `booking.rejected`, `booking.confirmed`, `booking.quote_expired`, `booking.completed`, `booking.sailing_chosen`, `booking.sailing_rescheduled`, `amendment.received`, `amendment.requoted`, `amendment.confirmed`, `amendment.declined`, `amendment.cancelled`, `cancellation.received`, `cancellation.confirmed`, `cancellation.declined`, `cancellation.withdrawn`, `tracking.event`).
+         *     customer that hears that step's event type (`booking.received`, `booking.reference_assigned`, `booking.updated`, `booking.quoted`, `booking.price_accepted`, `booking.price_declined`, `booking.withdrawn`, `booking.documents_submitted`, `booking.revision_requested`, `booking.rejected`, `booking.confirmed`, `booking.quote_expired`, `booking.completed`, `booking.sailing_chosen`, `booking.sailing_rescheduled`, `amendment.asked`, `amendment.received`, `amendment.requoted`, `amendment.confirmed`, `amendment.declined`, `amendment.cancelled`, `cancellation.received`, `cancellation.confirmed`, `cancellation.declined`, `cancellation.withdrawn`, `tracking.event`).
          *
          *     Signed by the Standard Webhooks specification: verify `webhook-signature` with the subscription's `whsec_`
          *     secret over `{webhook-id}.{webhook-timestamp}.{body}` (any Standard Webhooks library does it), refuse
@@ -2062,6 +2102,8 @@ export interface components {
         };
         /** AmendmentView */
         AmendmentView: {
+            /** Askedfor */
+            askedFor?: string | null;
             /** Changesprice */
             changesPrice: boolean;
             /** Fields */
@@ -3224,6 +3266,16 @@ export interface components {
             /** State */
             state: string;
         };
+        /**
+         * DeliveryResent
+         * @description A webhook delivery queued to be sent again.
+         */
+        DeliveryResent: {
+            /** Id */
+            id: string;
+            /** State */
+            state: string;
+        };
         /** DepartingVesselVoyage */
         DepartingVesselVoyage: {
             /** Carrierexportvoyagenumber */
@@ -3520,6 +3572,15 @@ export interface components {
             /** Issuccess */
             isSuccess: boolean;
             response: components["schemas"]["Decided"];
+        };
+        /** Envelope[DeliveryResent] */
+        Envelope_DeliveryResent_: {
+            error: components["schemas"]["ErrorBody"] | null;
+            /** Iserror */
+            isError: boolean;
+            /** Issuccess */
+            isSuccess: boolean;
+            response: components["schemas"]["DeliveryResent"];
         };
         /** Envelope[Done] */
         Envelope_Done_: {
@@ -3917,6 +3978,15 @@ export interface components {
             isSuccess: boolean;
             response: components["schemas"]["UploadProgress"];
         };
+        /** Envelope[VerificationCodeResent] */
+        Envelope_VerificationCodeResent_: {
+            error: components["schemas"]["ErrorBody"] | null;
+            /** Iserror */
+            isError: boolean;
+            /** Issuccess */
+            isSuccess: boolean;
+            response: components["schemas"]["VerificationCodeResent"];
+        };
         /** Envelope[Verified] */
         Envelope_Verified_: {
             error: components["schemas"]["ErrorBody"] | null;
@@ -4032,7 +4102,7 @@ export interface components {
         /** EventTypesBody */
         EventTypesBody: {
             /** Eventtypes */
-            eventTypes: ("booking.received" | "booking.reference_assigned" | "booking.updated" | "booking.quoted" | "booking.price_accepted" | "booking.price_declined" | "booking.withdrawn" | "booking.documents_submitted" | "booking.revision_requested" | "booking.rejected" | "booking.confirmed" | "booking.quote_expired" | "booking.completed" | "booking.sailing_chosen" | "booking.sailing_rescheduled" | "amendment.received" | "amendment.requoted" | "amendment.confirmed" | "amendment.declined" | "amendment.cancelled" | "cancellation.received" | "cancellation.confirmed" | "cancellation.declined" | "cancellation.withdrawn" | "tracking.event")[] | null;
+            eventTypes: ("booking.received" | "booking.reference_assigned" | "booking.updated" | "booking.quoted" | "booking.price_accepted" | "booking.price_declined" | "booking.withdrawn" | "booking.documents_submitted" | "booking.revision_requested" | "booking.rejected" | "booking.confirmed" | "booking.quote_expired" | "booking.completed" | "booking.sailing_chosen" | "booking.sailing_rescheduled" | "amendment.asked" | "amendment.received" | "amendment.requoted" | "amendment.confirmed" | "amendment.declined" | "amendment.cancelled" | "cancellation.received" | "cancellation.confirmed" | "cancellation.declined" | "cancellation.withdrawn" | "tracking.event")[] | null;
         };
         /**
          * EventsError
@@ -5227,6 +5297,18 @@ export interface components {
             /** Value */
             value: string;
         };
+        /**
+         * ReferenceContainerBody
+         * @description A container staff add to the reference data.
+         */
+        ReferenceContainerBody: {
+            /** Number */
+            number: string;
+            /** Sizeid */
+            sizeId: number;
+            /** Typeid */
+            typeId: number;
+        };
         /** ReferenceShipper */
         ReferenceShipper: {
             /** Type */
@@ -5594,7 +5676,7 @@ export interface components {
              * Containers
              * @default []
              */
-            containers: components["schemas"]["api__schemas__booking__ContainerBody"][];
+            containers: components["schemas"]["ShippingOrderContainer"][];
             /** Frighttype */
             frightType?: number | null;
             /** Hasventilation */
@@ -5617,12 +5699,30 @@ export interface components {
             /** Unnumber */
             unNumber?: string | number | null;
         };
+        /**
+         * ShippingOrderContainer
+         * @description One container line of a shipping order.
+         */
+        ShippingOrderContainer: {
+            /** Containerid */
+            containerId?: string | number | null;
+            /** Count */
+            count?: number | string | null;
+            /** Grossweight */
+            grossWeight?: number | string | null;
+            /** Netweight */
+            netWeight?: number | string | null;
+            /** Seal */
+            seal?: string | number | null;
+            /** Type */
+            type?: string | number | null;
+        };
         /** ShippingOrderEditBody */
         ShippingOrderEditBody: {
             /** Cargodescription */
             cargoDescription?: string | null;
             /** Containers */
-            containers?: components["schemas"]["api__schemas__booking__ContainerBody"][] | null;
+            containers?: components["schemas"]["ShippingOrderContainer"][] | null;
             /** Freighttype */
             freightType?: number | null;
             /** Hasventilation */
@@ -6103,6 +6203,18 @@ export interface components {
         Value1: string;
         /** Value2 */
         Value2: string;
+        /**
+         * VerificationCodeResent
+         * @description A new verification code sent to a customer signing up.
+         */
+        VerificationCodeResent: {
+            /** Codevalidseconds */
+            codeValidSeconds: number;
+            /** Nationalid */
+            nationalId: string;
+            /** Resendafterseconds */
+            resendAfterSeconds: number;
+        };
         /** Verified */
         Verified: {
             /** Nationalid */
@@ -6191,7 +6303,7 @@ export interface components {
             /** Callbackurl */
             callbackUrl: string;
             /** Eventtypes */
-            eventTypes?: ("booking.received" | "booking.reference_assigned" | "booking.updated" | "booking.quoted" | "booking.price_accepted" | "booking.price_declined" | "booking.withdrawn" | "booking.documents_submitted" | "booking.revision_requested" | "booking.rejected" | "booking.confirmed" | "booking.quote_expired" | "booking.completed" | "booking.sailing_chosen" | "booking.sailing_rescheduled" | "amendment.received" | "amendment.requoted" | "amendment.confirmed" | "amendment.declined" | "amendment.cancelled" | "cancellation.received" | "cancellation.confirmed" | "cancellation.declined" | "cancellation.withdrawn" | "tracking.event")[] | null;
+            eventTypes?: ("booking.received" | "booking.reference_assigned" | "booking.updated" | "booking.quoted" | "booking.price_accepted" | "booking.price_declined" | "booking.withdrawn" | "booking.documents_submitted" | "booking.revision_requested" | "booking.rejected" | "booking.confirmed" | "booking.quote_expired" | "booking.completed" | "booking.sailing_chosen" | "booking.sailing_rescheduled" | "amendment.asked" | "amendment.received" | "amendment.requoted" | "amendment.confirmed" | "amendment.declined" | "amendment.cancelled" | "cancellation.received" | "cancellation.confirmed" | "cancellation.declined" | "cancellation.withdrawn" | "tracking.event")[] | null;
         };
         /**
          * WebhookBookingNotification
@@ -6270,64 +6382,6 @@ export interface components {
         WorkQueues: {
             /** Queues */
             queues: components["schemas"]["WorkQueue"][];
-        };
-        /** ContainerBody */
-        api__schemas__booking__ContainerBody: {
-            /** Containerid */
-            containerId?: string | number | null;
-            /** Count */
-            count?: number | string | null;
-            /** Grossweight */
-            grossWeight?: number | string | null;
-            /** Netweight */
-            netWeight?: number | string | null;
-            /** Seal */
-            seal?: string | number | null;
-            /** Type */
-            type?: string | number | null;
-        };
-        /** ContainerBody */
-        api__schemas__booking_admin__ContainerBody: {
-            /** Number */
-            number: string;
-            /** Sizeid */
-            sizeId: number;
-            /** Typeid */
-            typeId: number;
-        };
-        /** Envelope[Resent] */
-        api__schemas__envelope__Envelope_Resent___1: {
-            error: components["schemas"]["ErrorBody"] | null;
-            /** Iserror */
-            isError: boolean;
-            /** Issuccess */
-            isSuccess: boolean;
-            response: components["schemas"]["api__schemas__registration__Resent"];
-        };
-        /** Envelope[Resent] */
-        api__schemas__envelope__Envelope_Resent___2: {
-            error: components["schemas"]["ErrorBody"] | null;
-            /** Iserror */
-            isError: boolean;
-            /** Issuccess */
-            isSuccess: boolean;
-            response: components["schemas"]["api__schemas__integrations__Resent"];
-        };
-        /** Resent */
-        api__schemas__integrations__Resent: {
-            /** Id */
-            id: string;
-            /** State */
-            state: string;
-        };
-        /** Resent */
-        api__schemas__registration__Resent: {
-            /** Codevalidseconds */
-            codeValidSeconds: number;
-            /** Nationalid */
-            nationalId: string;
-            /** Resendafterseconds */
-            resendAfterSeconds: number;
         };
     };
     responses: never;
@@ -8551,7 +8605,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["api__schemas__envelope__Envelope_Resent___1"];
+                    "application/json": components["schemas"]["Envelope_VerificationCodeResent_"];
                 };
             };
             /** @description Stored; the read models do not show it yet (answered from the command's result) */
@@ -10348,7 +10402,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["api__schemas__envelope__Envelope_Resent___1"];
+                    "application/json": components["schemas"]["Envelope_VerificationCodeResent_"];
                 };
             };
             /** @description Stored; the read models do not show it yet (answered from the command's result) */
@@ -12192,6 +12246,199 @@ export interface operations {
             };
         };
     };
+    booking_changes_admin_ask_for_amendment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MessageBody"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_BookingChanges_"];
+                };
+            };
+            /** @description Stored; the read models do not show it yet (answered from the command's result) */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "isError": false,
+                     *       "isSuccess": true,
+                     *       "response": {
+                     *         "id": "0b9e6c1e-4f53-4c8e-9d53-5d3c8f1f2a10",
+                     *         "pending": true,
+                     *         "position": 1042
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_Pending_"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "quantity: Required",
+                     *         "fields": {
+                     *           "quantity": "Required"
+                     *         }
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Authentication required"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Staff only"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Rate request not found"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed in the current state, or a concurrent change */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Not allowed while the rate request is quoted (state 2)"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Request body too large"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not sent as JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Send this body as JSON (Content-Type: application/json)"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The store was out of reach for the whole wait: nothing stored; retry (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "The service is briefly unavailable; please try again"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     booking_changes_admin_decline_amendment: {
         parameters: {
             query?: never;
@@ -13214,6 +13461,159 @@ export interface operations {
             };
         };
     };
+    booking_admin_confirm_completed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_RateRequestDetail_"];
+                };
+            };
+            /** @description Stored; the read models do not show it yet (answered from the command's result) */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "isError": false,
+                     *       "isSuccess": true,
+                     *       "response": {
+                     *         "id": "0b9e6c1e-4f53-4c8e-9d53-5d3c8f1f2a10",
+                     *         "pending": true,
+                     *         "position": 1042
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_Pending_"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "quantity: Required",
+                     *         "fields": {
+                     *           "quantity": "Required"
+                     *         }
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Authentication required"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Staff only"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Rate request not found"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed in the current state, or a concurrent change */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Not allowed while the rate request is quoted (state 2)"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The store was out of reach for the whole wait: nothing stored; retry (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "The service is briefly unavailable; please try again"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     booking_admin_confirm_request: {
         parameters: {
             query?: never;
@@ -14189,7 +14589,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["api__schemas__booking_admin__ContainerBody"];
+                "application/json": components["schemas"]["ReferenceContainerBody"];
             };
         };
         responses: {
@@ -20197,7 +20597,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["api__schemas__envelope__Envelope_Resent___2"];
+                    "application/json": components["schemas"]["Envelope_DeliveryResent_"];
                 };
             };
             /** @description Invalid input */

@@ -57,9 +57,10 @@ export function BookingChangesPanel({ detail }: { detail: RateRequestDetail }) {
   const amendment = changes.data?.amendment ?? null;
   const cancellation = changes.data?.cancellation ?? null;
   const confirmed = detail.stateName === 'shipping_order';
-  const open =
-    (amendment !== null && !isFinal('booking_amendment', amendment.stateName)) ||
-    (cancellation !== null && !isFinal('booking_cancellation', cancellation.stateName));
+  // Staff asked for an amendment (DCSA use case 6): the customer's amendment answers it.
+  const asked = amendment !== null && amendment.stateName === 'asked';
+  const cancellationOpen = cancellation !== null && !isFinal('booking_cancellation', cancellation.stateName);
+  const open = (amendment !== null && !asked && !isFinal('booking_amendment', amendment.stateName)) || cancellationOpen;
   if (!confirmed && amendment === null && cancellation === null) return null;
 
   const run = async (action: CustomerChange, done: string) => {
@@ -81,7 +82,10 @@ export function BookingChangesPanel({ detail }: { detail: RateRequestDetail }) {
   };
   const mayAmend =
     !open &&
-    can('booking_amendment', 'new', 'request', 'customer', { booking_confirmed: confirmed, changes_something: true });
+    can('booking_amendment', asked ? 'asked' : 'new', 'request', 'customer', {
+      booking_confirmed: confirmed,
+      changes_something: true,
+    });
   const mayCancel =
     !open && can('booking_cancellation', 'new', 'request', 'customer', { booking_confirmed: confirmed });
   const stillValid = amendment?.validUntil ? new Date(amendment.validUntil) > new Date() : false;
@@ -102,7 +106,12 @@ export function BookingChangesPanel({ detail }: { detail: RateRequestDetail }) {
           {amendment.stateName === 'requested' && amendment.changesPrice ? (
             <p>A change of quantity or equipment needs a new price; staff will quote it.</p>
           ) : null}
-          <ChangeDiff fields={amendment.fields} caption={`Amendment ${amendment.number}: booked beside amended`} />
+          {amendment.askedFor ? (
+            <p role={asked ? 'alert' : undefined}>Staff ask you to amend: {amendment.askedFor}</p>
+          ) : null}
+          {asked ? null : (
+            <ChangeDiff fields={amendment.fields} caption={`Amendment ${amendment.number}: booked beside amended`} />
+          )}
           <div className={styles.actions}>
             {can('booking_amendment', amendment.stateName, 'withdraw', 'customer') ? (
               <Button
@@ -148,7 +157,9 @@ export function BookingChangesPanel({ detail }: { detail: RateRequestDetail }) {
               Request cancellation
             </Button>
           ) : null}
-          {mayAmend ? <Button onClick={() => setAmending(true)}>Request amendment</Button> : null}
+          {mayAmend ? (
+            <Button onClick={() => setAmending(true)}>{asked ? 'Send amendment' : 'Request amendment'}</Button>
+          ) : null}
         </div>
       ) : null}
       {amendment && amendment.price !== null ? (

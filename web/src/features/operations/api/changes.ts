@@ -24,13 +24,25 @@ export const openChangesOptions = () =>
   queryOptions({
     queryKey: staffChangeKeys.open(),
     queryFn: async ({ signal }) =>
-      (await api.get<Answer<'booking_changes_admin_open_booking_changes'>>(`${ADMIN}/booking-changes`, { signal })).list.list,
+      (await api.get<Answer<'booking_changes_admin_open_booking_changes'>>(`${ADMIN}/booking-changes`, { signal })).list
+        .list,
+  });
+
+/** The booking as the console's detail reads it (the same query, so one request serves both). */
+export const staffBookingOptions = (id: string) =>
+  queryOptions({
+    queryKey: ['operations', 'detail', id] as const,
+    // Staff decide on what is true now: opening a request always asks the server again.
+    staleTime: 0,
+    queryFn: ({ signal }) =>
+      api.get<Answer<'booking_admin_rate_request_detail'>>(`${ADMIN}/rate-requests/${id}`, { signal }),
   });
 
 export type StaffDecision =
   | { action: 'approve' }
   | { action: 'requote'; price: number; validUntil: string }
   | { action: 'decline'; message: string }
+  | { action: 'ask'; message: string }
   | { action: 'confirm-cancellation' }
   | { action: 'decline-cancellation'; message: string };
 
@@ -51,6 +63,8 @@ export function useStaffDecision(id: string) {
           });
         case 'decline':
           return api.put<BookingChanges>(`${base}/amendments/decline`, { message: decision.message });
+        case 'ask':
+          return api.put<BookingChanges>(`${base}/amendments/ask`, { message: decision.message });
         case 'confirm-cancellation':
           return api.put<BookingChanges>(`${base}/cancellation-request/confirm`);
         case 'decline-cancellation':

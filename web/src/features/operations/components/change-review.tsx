@@ -8,9 +8,15 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { TextInput } from '@/components/ui/text-input';
 import { toast } from '@/components/ui/toast';
-import { can, isFinal, label } from '@/lib/lifecycle';
+import { can, isFinal, label, stateName } from '@/lib/lifecycle';
 import { ChangeDiff, changeStyles as styles, type AmendmentView } from '@/components/booking-changes';
-import { openChangesOptions, staffChangesOptions, useStaffDecision, type StaffDecision } from '../api/changes';
+import {
+  openChangesOptions,
+  staffBookingOptions,
+  staffChangesOptions,
+  useStaffDecision,
+  type StaffDecision,
+} from '../api/changes';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
@@ -96,14 +102,62 @@ function AmendmentDecision({ rateRequestId, amendment }: { rateRequestId: string
   );
 }
 
+/** Staff ask the customer to amend a confirmed booking, saying why (DCSA use case 6). */
+function AskForAmendment({ rateRequestId }: { rateRequestId: string }) {
+  const { decide, pending } = useDecide(rateRequestId);
+  const [asking, setAsking] = useState(false);
+  const [reason, setReason] = useState('');
+  if (!asking) {
+    return (
+      <div className={styles.actions}>
+        <Button variant="outline" onClick={() => setAsking(true)}>
+          Ask customer to amend
+        </Button>
+      </div>
+    );
+  }
+  const send = async () => {
+    if (await decide({ action: 'ask', message: reason.trim() }, 'The customer is asked to amend the booking')) {
+      setAsking(false);
+      setReason('');
+    }
+  };
+  return (
+    <div className={styles.actions}>
+      <TextInput
+        label="What the customer should change, and why"
+        value={reason}
+        maxLength={2000}
+        onChange={(e) => setReason(e.target.value)}
+      />
+      <Button variant="outline" disabled={pending} onClick={() => setAsking(false)}>
+        Keep booking as it is
+      </Button>
+      <Button disabled={pending || !reason.trim()} onClick={() => void send()}>
+        Ask customer to amend
+      </Button>
+    </div>
+  );
+}
+
 /** The latest amendment and cancellation request of one booking, with the decisions staff may take. */
 export function ChangeReview({ rateRequestId }: { rateRequestId: string }) {
   const changes = useQuery(staffChangesOptions(rateRequestId));
+  const booking = useQuery(staffBookingOptions(rateRequestId));
   const { decide, pending } = useDecide(rateRequestId);
   const [message, setMessage] = useState('');
   const amendment = changes.data?.amendment ?? null;
   const cancellation = changes.data?.cancellation ?? null;
-  if (amendment === null && cancellation === null) return null;
+  const confirmed = booking.data
+    ? stateName('rate_request', booking.data.state, booking.data.price) === 'shipping_order'
+    : false;
+  // Staff may ask while no amendment is under way (a cancellation request may be: the standard allows it).
+  const mayAsk =
+    changes.isSuccess &&
+    (amendment === null || isFinal('booking_amendment', amendment.stateName)) &&
+    (cancellation === null || isFinal('booking_cancellation', cancellation.stateName)) &&
+    can('booking_amendment', 'new', 'ask', 'staff', { booking_confirmed: confirmed, has_message: true });
+  if (amendment === null && cancellation === null && !mayAsk) return null;
   return (
     <section className={styles.panel} aria-label="Changes asked for">
       <h2>Changes asked for</h2>
@@ -116,9 +170,15 @@ export function ChangeReview({ rateRequestId }: { rateRequestId: string }) {
             </span>
             {amendment.message ? <span>{amendment.message}</span> : null}
           </p>
-          <AmendmentDecision rateRequestId={rateRequestId} amendment={amendment} />
+          {amendment.askedFor ? <p>Asked of the customer: {amendment.askedFor}</p> : null}
+          {amendment.stateName === 'asked' ? (
+            <p>Waiting for the customer&apos;s amendment.</p>
+          ) : (
+            <AmendmentDecision rateRequestId={rateRequestId} amendment={amendment} />
+          )}
         </>
       ) : null}
+      {mayAsk ? <AskForAmendment rateRequestId={rateRequestId} /> : null}
       {cancellation ? (
         <>
           <p className={styles.status}>

@@ -45,18 +45,34 @@ const REVIEW_FIELDS: [keyof NonNullable<Detail['order']>, string][] = [
 ];
 
 type Action =
-  'quote' | 'request_revision' | 'reject' | 'confirm_booking' | 'confirm_request' | 'order_revision' | 'order_accept';
+  | 'quote'
+  | 'request_revision'
+  | 'reject'
+  | 'confirm_booking'
+  | 'confirm_request'
+  | 'confirm_completed'
+  | 'order_revision'
+  | 'order_accept';
 // The quote has a dialog of its own (../components/quote-dialog.tsx: the breakdown editor).
 const ACTION_TITLE: Record<Exclude<Action, 'quote'>, string> = {
   request_revision: 'Request Revision',
   reject: 'Reject',
   confirm_booking: 'Confirm Booking',
   confirm_request: 'Confirm Booking',
+  confirm_completed: 'Confirm Completed',
   order_revision: 'Request Order Revision',
   order_accept: 'Accept Shipping Order',
 };
 
-function ActionDialog({ action, detail, onClose }: { action: Exclude<Action, 'quote'>; detail: Detail; onClose: () => void }) {
+function ActionDialog({
+  action,
+  detail,
+  onClose,
+}: {
+  action: Exclude<Action, 'quote'>;
+  detail: Detail;
+  onClose: () => void;
+}) {
   const queryClient = useQueryClient();
   const [message, setMessage] = useState('');
   const [revise, setRevise] = useState<Record<string, string>>({});
@@ -78,6 +94,8 @@ function ActionDialog({ action, detail, onClose }: { action: Exclude<Action, 'qu
         return api.put(`${ADMIN}/rate-requests/${id}/confirm-booking`, routing ? sailing : undefined);
       // A booking requested through the DCSA standard is firm: confirmed at the quoted price, no customer step.
       if (action === 'confirm_request') return api.put(`${ADMIN}/rate-requests/${id}/confirm-request`);
+      // DCSA use case 12: the carrier says a booking made through the standard is completed.
+      if (action === 'confirm_completed') return api.put(`${ADMIN}/rate-requests/${id}/confirm-completed`);
       if (action === 'order_accept') return api.put(`${ADMIN}/shipping-orders/${detail.order!.id}/accept`);
       const messages = Object.fromEntries(
         Object.entries(revise)
@@ -131,14 +149,26 @@ function ActionDialog({ action, detail, onClose }: { action: Exclude<Action, 'qu
           no price to accept.
         </p>
       ) : null}
+      {action === 'confirm_completed' ? (
+        <p>
+          Confirm this booking completed? Its transport document has been surrendered; the customer&apos;s system is
+          told the booking is completed.
+        </p>
+      ) : null}
       {choosesSailing && (sailings.data ?? []).length ? (
         <div>
           <label htmlFor="staff-sailing">Sailing</label>
-          <select id="staff-sailing" value={routing} onChange={(e) => setRouting(e.target.value)} style={{ width: '100%' }}>
+          <select
+            id="staff-sailing"
+            value={routing}
+            onChange={(e) => setRouting(e.target.value)}
+            style={{ width: '100%' }}
+          >
             <option value="">Keep the booking&apos;s sailing as it is</option>
             {(sailings.data ?? []).map((s) => (
               <option key={s.routingReference} value={s.routingReference}>
-                {s.vesselName ?? s.serviceCode} · {s.voyage} · ETD {formatMoment(s.departure)} · ETA {formatMoment(s.arrival)}
+                {s.vesselName ?? s.serviceCode} · {s.voyage} · ETD {formatMoment(s.departure)} · ETA{' '}
+                {formatMoment(s.arrival)}
               </option>
             ))}
           </select>
@@ -207,6 +237,11 @@ function DetailPanel({ id }: { id: string }) {
         {d.viaApi && staffCan('confirm_request') ? (
           <Button onClick={() => setAction('confirm_request')}>Confirm Booking</Button>
         ) : null}
+        {d.viaApi && !d.order && staffCan('confirm_completed') ? (
+          <Button variant="outline" onClick={() => setAction('confirm_completed')}>
+            Confirm Completed
+          </Button>
+        ) : null}
         {staffCan('confirm_booking') && d.bookingRequest ? (
           <Button onClick={() => setAction('confirm_booking')}>Confirm Booking</Button>
         ) : null}
@@ -225,7 +260,9 @@ function DetailPanel({ id }: { id: string }) {
         ) : null}
       </div>
       {action === 'quote' ? <QuoteDialog detail={d} onClose={() => setAction(null)} /> : null}
-      {action && action !== 'quote' ? <ActionDialog action={action} detail={d} onClose={() => setAction(null)} /> : null}
+      {action && action !== 'quote' ? (
+        <ActionDialog action={action} detail={d} onClose={() => setAction(null)} />
+      ) : null}
     </section>
   );
 }
