@@ -18,7 +18,6 @@ from fastapi.testclient import TestClient
 import api.bootstrap
 import api.health
 from api.bootstrap import open_read_models
-from api.policies import messaging_follower
 from api.settings import Settings
 from domain.accounts.account import INDIVIDUAL, Account
 from domain.accounts.application import AccountsApplication
@@ -27,6 +26,7 @@ from infrastructure.delivery import OutboxFile
 from infrastructure.event_store import ConfirmingRecorder, SharedStore
 from infrastructure.leases import Lease
 from infrastructure.read_db import Tx
+from policies.messaging import messaging_follower
 from projections.follower import Batch, Follower
 from tests.api.booking_support import (
     customer,
