@@ -19,10 +19,10 @@ from fastapi.encoders import jsonable_encoder
 from fastapi.responses import JSONResponse
 
 from api.bootstrap import Services
+from api.cli.demo_seed import Seeder
 from api.envelope import render
 from api.presenters import booking as present
 from api.settings import Settings
-from bench.seed import Seeder
 from domain.shared.lifecycle import lifecycle
 from infrastructure.read_db import PostgresReadModels, SqliteReadModels, Tx
 from projections.booking import queries as read
