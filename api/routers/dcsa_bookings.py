@@ -19,6 +19,7 @@ from starlette.exceptions import HTTPException
 
 from api.booking_reference import rate_request_id_for, request_reference
 from api.dcsa_door import rate_limit
+from api.dcsa_status import AMENDMENT_OPEN, AMENDMENT_RECEIVED, amended_booking_status
 from api.deps import ServicesDep, off_loop
 from api.integration_auth import IntegrationCustomer
 from api.openapi import operation_ids
@@ -34,7 +35,6 @@ from api.schemas.dcsa_booking import (
 from api.schemas.dcsa_content import booking_content, content_errors, sailing_choice
 from api.schemas.dcsa_errors import API_VERSION, DetailedError, error_response, schema_errors
 from api.schemas.dcsa_sailing import confirmed_sailing_terms
-from api.schemas.dcsa_status import AMENDMENT_OPEN, AMENDMENT_RECEIVED, amended_booking_status
 from api.security import Principal
 from domain.booking.amendments import AMENDABLE_STATES
 from domain.shared.errors import (
