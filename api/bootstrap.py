@@ -13,6 +13,7 @@ from uuid import UUID
 from api.account_limits import Limiters
 from api.dcsa_notifications import DcsaBookingView
 from api.errors import StoredNotShown
+from api.links import PortalLinks
 from api.login_throttle import LoginThrottle
 from api.rate_limit import AttemptLimiter
 from api.sessions import SessionWatch
@@ -93,6 +94,7 @@ class Services:
     def _build(self, settings: Settings) -> None:
         self.settings = settings
         self.site_url = site_url(settings)
+        self.links = PortalLinks(self.site_url)
         # Held shared while this process uses the read models, so a rebuild cannot drop them underneath.
         self.store_use = store_lock(settings)
         try:
@@ -171,7 +173,7 @@ class Services:
                 self.read_models,
                 self.delivery,
                 self.jwt_secret,
-                self.site_url,
+                self.links,
                 **self._coordination(MESSAGING_POLICY),
                 reader=self.notifications.aggregate,
             )

@@ -20,6 +20,7 @@ from typing import Any
 from domain.accounts.messages import MESSAGE_EVENTS, Delivery, Message, messages_for
 from domain.booking.emails import EMAIL_EVENTS, emails_for
 from domain.booking.sailing_notices import SAILING_MESSAGE_EVENTS, sailing_messages
+from domain.shared.links import Links
 from infrastructure.event_store import SharedStore
 from infrastructure.leases import Lease
 from infrastructure.read_db import ReadModelDB, Tx
@@ -49,7 +50,7 @@ def messaging_follower(
     db: ReadModelDB,
     delivery: Delivery,
     secret: str,
-    site_url: str,
+    links: Links,
     lease: Lease | None = None,
     wakeups: Wakeups | None = None,
     reader: Callable[[Any], Any] | None = None,
@@ -61,9 +62,9 @@ def messaging_follower(
 
     def apply(tx: Tx, batch: Batch) -> None:
         for position, event in batch:
-            messages = [*messages_for(event, secret, site_url), *sailing_messages(event)]
+            messages = [*messages_for(event, secret, links), *sailing_messages(event)]
             if reader is not None:
-                messages += emails_for(event, reader, site_url)
+                messages += emails_for(event, reader, links)
             for message in messages:
                 if claim_message(tx, message, position):
                     delivery.send(message)

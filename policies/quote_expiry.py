@@ -62,7 +62,7 @@ def warn_expiring_quotes(services: ScheduledServices, now: datetime | None = Non
             {"price": usd(Decimal(str(row["price"]))), "until": when(until)},
             [],
             services.notifications.aggregate,
-            services.site_url,
+            services.links,
         )
         if mail is None:
             continue

@@ -11,6 +11,7 @@ from typing import Protocol
 from domain.accounts.messages import Delivery
 from domain.booking.application import BookingApplication
 from domain.notifications.application import NotificationsApplication
+from domain.shared.links import Links
 from infrastructure.read_db import ReadModelDB
 
 
@@ -28,8 +29,8 @@ class ScheduledServices(Protocol):
     def delivery(self) -> Delivery: ...
 
     @property
-    def site_url(self) -> str:
-        """Where the portal is reached, for the links in e-mails."""
+    def links(self) -> Links:
+        """The portal's pages, for the links in e-mails."""
         ...
 
     def shows(self, position: int) -> bool:
