@@ -125,6 +125,21 @@ def test_every_layer_imports_only_the_layers_below_it() -> None:
     assert layer_violations(import_graph(module_files())) == []
 
 
+def router_to_router(graph: Graph) -> list[str]:
+    """Routers call application services and presenters; none reaches into another router."""
+    return sorted(
+        f"{name} imports {imported}"
+        for name, imports in graph.items()
+        if name.startswith("api.routers.")
+        for imported in imports
+        if imported.startswith("api.routers.")
+    )
+
+
+def test_no_router_imports_another() -> None:
+    assert router_to_router(import_graph(module_files())) == []
+
+
 def test_the_graph_sees_lazy_relative_and_type_checking_imports(tmp_path: Path) -> None:
     """The checks above can fail: a cycle through a lazy import, a relative import and a layer breach."""
     (tmp_path / "domain").mkdir()
@@ -140,3 +155,6 @@ def test_the_graph_sees_lazy_relative_and_type_checking_imports(tmp_path: Path) 
     assert graph["domain.words"] == {"domain.rules"}
     assert cycles(graph) == [["api.door", "domain.rules", "domain.words"]]
     assert layer_violations(graph) == ["domain.rules imports api.door"]
+    assert router_to_router({"api.routers.a": {"api.routers.b", "api.door"}}) == [
+        "api.routers.a imports api.routers.b"
+    ]
