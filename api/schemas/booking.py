@@ -32,8 +32,8 @@ class ContainerChoice(BaseModel):
     value: int
 
 
-class DocumentType(Choice):
-    templateUrl: str
+class DocumentType(Choice, WireModel):
+    template_url: str
 
 
 # -- rate requests -------------------------------------------------------------------------------------------
@@ -107,14 +107,14 @@ class RateRequestRow(WireModel):
     via_api: bool
 
 
-class BookingDocument(BaseModel):
-    documentTypeId: int
-    documentType: str | None
-    fileId: str
-    fileName: str | None
+class BookingDocument(WireModel):
+    document_type_id: int
+    document_type: str | None
+    file_id: str
+    file_name: str | None
 
 
-class BookingRequest(BaseModel):
+class BookingRequest(WireModel):
     documents: list[BookingDocument]
 
 
@@ -210,16 +210,16 @@ class RateRequestDetail(WireModel):
     progress: TrackingProgress | None = None
 
 
-class DocumentBody(BaseModel):
-    documentTypeId: Whole
-    fileId: str
+class DocumentBody(WireModel):
+    document_type_id: Whole
+    file_id: str
 
 
-class BookingRequestBody(BaseModel):
+class BookingRequestBody(WireModel):
     documents: list[DocumentBody]
 
     def drafts(self) -> list[DocumentDraft]:
-        return [DocumentDraft(document_type_id=d.documentTypeId, file_id=d.fileId) for d in self.documents]
+        return [DocumentDraft(document_type_id=d.document_type_id, file_id=d.file_id) for d in self.documents]
 
 
 # -- shipping orders -----------------------------------------------------------------------------------------
