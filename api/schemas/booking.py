@@ -277,16 +277,13 @@ class OrderFields(WireModel):
     containers: list[ContainerBody] | None = None
 
     def draft(self) -> OrderDraft:
-        """Lists left out (None) keep the stored ones (on edit; a new order starts with none)."""
+        """Each field is the draft's of the same name (a new one needs no line here); flags left out are
+        false; lists left out (None) keep the stored ones (on edit; a new order starts with none)."""
+        plain = self.model_dump(
+            by_alias=False, include=set(OrderFields.model_fields) - {"parties", "containers"}
+        )
         return OrderDraft(
-            is_swbl=bool(self.is_swbl),
-            freight_type=self.freight_type,
-            cargo_description=self.cargo_description,
-            imco_class=self.imco_class,
-            un_number=self.un_number,
-            temperature=self.temperature,
-            humidity=self.humidity,
-            has_ventilation=bool(self.has_ventilation),
+            **{**plain, "is_swbl": bool(self.is_swbl), "has_ventilation": bool(self.has_ventilation)},
             parties=None if self.parties is None else tuple(p.draft() for p in self.parties),
             containers=None if self.containers is None else tuple(c.draft() for c in self.containers),
         )
