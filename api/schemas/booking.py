@@ -59,21 +59,10 @@ class RateRequestBody(WireModel):
 
     def draft(self) -> RateRequestDraft:
         # The screens send `isSwbl`, the specification `isSWBL`: either is read.
+        # Every other field is the draft's of the same name (a new one needs no line here).
         is_swbl = self.is_swbl if self.is_swbl is not None else self.is_swbl_as_specified
-        return RateRequestDraft(
-            commodity=self.commodity,
-            hs_code=self.hs_code,
-            preferred_shipping_date=self.preferred_shipping_date,
-            is_swbl=bool(is_swbl),
-            quantity=self.quantity,
-            is_danger=bool(self.is_danger),
-            msds=self.msds,
-            additional_comment=self.additional_comment,
-            pol_id=self.pol_id,
-            pod_id=self.pod_id,
-            container_type_id=self.container_type_id,
-            container_size_id=self.container_size_id,
-        )
+        plain = self.model_dump(by_alias=False, exclude={"is_swbl", "is_swbl_as_specified", "sailing"})
+        return RateRequestDraft(**{**plain, "is_swbl": bool(is_swbl), "is_danger": bool(self.is_danger)})
 
 
 WaitingFor = Literal["customer", "staff"] | None
