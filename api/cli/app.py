@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import logging
 import os
+import sys
 from importlib.metadata import entry_points
 
 # Each module registers its subcommands.
@@ -29,7 +30,10 @@ PLUGINS = "freight.commands"
 
 def load_plugins() -> None:
     for plugin in entry_points(group=PLUGINS):
-        plugin.load()
+        try:
+            plugin.load()
+        except Exception as error:  # a broken add-on never takes the product's own commands down with it
+            print(f"freight: the {plugin.name} command is unavailable ({error})", file=sys.stderr)
 
 
 class OneLineFormatter(logging.Formatter):
