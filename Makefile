@@ -58,7 +58,7 @@ compose-check: setup
 
 # The OpenAPI document and the web's types generated from it (a test fails when either checked-in file is stale).
 openapi: setup web/node_modules/.installed
-	$(BIN)/python -m api.openapi
+	$(BIN)/python -m api.openapi_file
 	cd web && npm run api:types
 
 bench: setup web

@@ -12,7 +12,9 @@ from __future__ import annotations
 from typing import Any
 from uuid import UUID
 
-from infrastructure.read_db import Tx
+from projections.booking.lookup import rate_request_id_for
+
+__all__ = ["booking_reference", "rate_request_id_for", "request_reference"]
 
 
 def request_reference(detail: dict[str, Any]) -> str:
@@ -21,15 +23,3 @@ def request_reference(detail: dict[str, Any]) -> str:
 
 def booking_reference(detail: dict[str, Any]) -> str:
     return str(detail.get("reference") or UUID(str(detail["id"])).hex.upper())
-
-
-def rate_request_id_for(tx: Tx, reference: str) -> str | None:
-    """The rate request a reference (the human reference, any case, or the id) names, or None."""
-    text = reference.strip()
-    found = tx.scalar("SELECT id FROM booking_rate_requests WHERE reference_upper = ?", (text.upper(),))
-    if found is not None:
-        return str(found)
-    try:
-        return str(UUID(text))
-    except ValueError:
-        return None

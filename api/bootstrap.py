@@ -11,19 +11,10 @@ from typing import Any
 from uuid import UUID
 
 from api.account_limits import Limiters
-from api.cut_off_watch import cut_off_watch
 from api.dcsa_notifications import DcsaBookingView
 from api.errors import StoredNotShown
+from api.links import PortalLinks
 from api.login_throttle import LoginThrottle
-from api.periodic import Periodic
-from api.policies import (
-    MESSAGING_POLICY,
-    NOTIFICATIONS_POLICY,
-    messaging_follower,
-    notifications_follower,
-    site_url,
-)
-from api.quote_expiry import expire_due_quotes, quote_expiry, quote_expiry_warning
 from api.rate_limit import AttemptLimiter
 from api.sessions import SessionWatch
 from api.settings import Settings
@@ -40,6 +31,7 @@ from infrastructure.delivery import delivery_from_settings
 from infrastructure.event_store import SharedStore, check_pool
 from infrastructure.leases import Lease, schema_lock
 from infrastructure.local_wakeups import LocalWakeups
+from infrastructure.periodic import Periodic
 from infrastructure.read_db import PostgresReadModels, ReadModelDB, SqliteReadModels
 from infrastructure.reference_counters import ReferenceCounters
 from infrastructure.secret_box import SecretBox, box_key
@@ -49,6 +41,10 @@ from infrastructure.wakeups import TRACKING_CHANNEL, PostgresWakeups, Wakeups, t
 from infrastructure.webhook_delivery import resolve as resolve_callback
 from infrastructure.webhook_secrets import DeliverySecrets
 from infrastructure.webhook_sender import WebhookSender
+from policies.cut_off_watch import cut_off_watch
+from policies.messaging import MESSAGING_POLICY, messaging_follower
+from policies.notifications import NOTIFICATIONS_POLICY, notifications_follower
+from policies.quote_expiry import expire_due_quotes, quote_expiry, quote_expiry_warning
 from policies.webhooks.policy import WEBHOOK_POLICY, webhook_follower
 from projections.booking import preview
 from projections.booking import queries as booking_queries
@@ -69,6 +65,11 @@ SETTLE_TIMEOUT = 2.0
 def client_channel_name(account_id: str) -> str:
     """The name under which an account's last unshown write travels on the tracking channel."""
     return f"client:{account_id}"
+
+
+def site_url(settings: Settings) -> str:
+    """Where the portal is reached, for the links in messages and the webhooks' `source`."""
+    return f"http://{settings.HOST}:{settings.PORT}"
 
 
 def open_read_models(settings: Settings, schema: str = "public", path: Path | None = None) -> ReadModelDB:
@@ -92,6 +93,8 @@ class Services:
 
     def _build(self, settings: Settings) -> None:
         self.settings = settings
+        self.site_url = site_url(settings)
+        self.links = PortalLinks(self.site_url)
         # Held shared while this process uses the read models, so a rebuild cannot drop them underneath.
         self.store_use = store_lock(settings)
         try:
@@ -170,7 +173,7 @@ class Services:
                 self.read_models,
                 self.delivery,
                 self.jwt_secret,
-                site_url(settings),
+                self.links,
                 **self._coordination(MESSAGING_POLICY),
                 reader=self.notifications.aggregate,
             )
@@ -192,7 +195,7 @@ class Services:
             webhook_follower(
                 self.store,
                 self.read_models,
-                site_url(settings),
+                self.site_url,
                 DcsaBookingView(),
                 self.webhook_sender.poke,
                 **self._coordination(WEBHOOK_POLICY),

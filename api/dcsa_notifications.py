@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from api.schemas.dcsa_status import AWAITING_DECISION, UPDATE_RECEIVED, booking_status
+from api.dcsa_status import AWAITING_DECISION, UPDATE_RECEIVED, booking_status
 from api.schemas.dcsa_view import notification_data
 
 

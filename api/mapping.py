@@ -13,10 +13,15 @@ from collections.abc import Mapping
 
 from domain.shared.errors import ValidationFailed
 
-# The wire's own spellings (the specification's misspellings), per domain field name.
+# The wire's own spellings (the specification's misspellings), per domain field name. The request and
+# response models take their keys from these tables too (`api/schemas/wire_model.py`): the one place.
 WIRE_NAMES: Mapping[str, str] = {"temperature": "temprature"}
+# A shipping order spells its sea-waybill flag in capitals.
+ORDER: Mapping[str, str] = {**WIRE_NAMES, "is_swbl": "isSWBL"}
 # A new order's body spells the freight type `frightType` (an edit's and every answer's `freightType`).
-CREATE_ORDER: Mapping[str, str] = {**WIRE_NAMES, "freight_type": "frightType"}
+CREATE_ORDER: Mapping[str, str] = {**ORDER, "freight_type": "frightType"}
+# A rate request takes the screens' `isSwbl` and the specification's `isSWBL` (its answers carry both).
+RATE_REQUEST: Mapping[str, str] = {**WIRE_NAMES, "is_swbl_as_specified": "isSWBL"}
 # A company's registration body spells the economic code `econimicCode` (its profile `economicCode`).
 REGISTER_COMPANY: Mapping[str, str] = {**WIRE_NAMES, "economic_code": "econimicCode"}
 

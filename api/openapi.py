@@ -1,15 +1,12 @@
-"""The OpenAPI document: readable operation ids, every operation's error answers, and its export for the web.
+"""The OpenAPI document: readable operation ids and every operation's error answers.
 
-`python -m api.openapi` (or `freight openapi`) writes `web/openapi.json` with sorted keys, so the file changes
-only when the contract does; tests/api/test_openapi_document.py fails when the checked-in file is stale.
+Its export for the web is `api/openapi_file.py` (it builds the app, which imports the routers, which import
+this module: one module each, so no import cycle).
 """
 
 from __future__ import annotations
 
-import argparse
-import json
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 from fastapi import APIRouter, FastAPI
@@ -18,8 +15,6 @@ from fastapi.params import Form
 from fastapi.routing import APIRoute
 
 from api.schemas.envelope import ENVELOPE_STATUSES, error_responses, pending_response
-
-WEB_OPENAPI = Path(__file__).resolve().parent.parent / "web" / "openapi.json"
 
 
 def operation_ids(area: str) -> Callable[[APIRoute], str]:
@@ -141,26 +136,3 @@ def document(app: FastAPI) -> dict[str, Any]:
 
 def install(app: FastAPI) -> None:
     app.openapi = lambda: document(app)  # type: ignore[method-assign]
-
-
-def render(schema: dict[str, Any]) -> str:
-    return json.dumps(schema, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
-
-
-def current_document() -> str:
-    """The document of the app as the code declares it (no services are started)."""
-    from api.main import create_app
-
-    return render(create_app().openapi())
-
-
-def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description="Write the OpenAPI document the web app's types come from.")
-    parser.add_argument("--output", type=Path, default=WEB_OPENAPI)
-    args = parser.parse_args(argv)
-    args.output.write_text(current_document(), encoding="utf-8")
-    print(f"wrote {args.output}")
-
-
-if __name__ == "__main__":
-    main()

@@ -12,9 +12,9 @@ import threading
 import time
 from datetime import UTC, datetime, timedelta
 
-from api.periodic import Periodic
 from api.security import TOKEN_LIFETIME, Principal
 from domain.shared.errors import Unauthorized
+from infrastructure.periodic import Periodic
 from infrastructure.read_db import ReadModelDB
 from projections.accounts import credential_changes
 

@@ -67,7 +67,7 @@ def drive(plan: Any, base: str, customers: list[str], admin: str, server_pid: in
     import httpx
 
     from bench.load import rate_request_payload
-    from bench.run import load, log
+    from bench.harness import load, log
 
     pol, pod = BENCH_TARIFF_LANE
     tariff = "\n".join(

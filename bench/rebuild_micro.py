@@ -71,8 +71,8 @@ def _rebuild_and_check(settings: Any, verify: bool, profile: bool) -> None:
 
 
 def main(argv: list[str]) -> int:
+    from api.cli.demo_seed import DEMO_PASSWORD, Seeder
     from api.settings import Settings
-    from bench.seed import DEMO_PASSWORD, Seeder
     from domain.accounts.passwords import hash_password
     from infrastructure.event_store import SharedStore
 

@@ -10,15 +10,11 @@ import json
 import os
 import platform
 import secrets
-import signal
 import subprocess
 import sys
 import tempfile
 import threading
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -26,34 +22,8 @@ from typing import Any
 import httpx
 
 from bench import instant_quote
+from bench.harness import ADMIN_USERNAME, OUT, ROOT, Plan, load, log, login, serve
 from bench.stats import Figure, Target, summarise, table
-
-ROOT = Path(__file__).resolve().parents[1]  # the repository (bench/ is a top-level package)
-OUT = ROOT / "bench"
-ADMIN_USERNAME = "benchadmin"
-
-
-@dataclass
-class Plan:
-    short: bool
-    events: int
-    read_seconds: float
-    command_seconds: float
-    levels: tuple[int, ...]
-    lag_seconds: float
-    read_levels: tuple[int, ...] = (1, 4, 8)
-    lag_rate: int = 500
-
-    @classmethod
-    def make(cls, short: bool, events: int | None) -> Plan:
-        # reads: every level for the server and the baseline, each path `read_seconds` per level
-        if short:
-            return cls(True, events or 50_000, 3, 6, (1, 4, 16), 8, (1, 4, 8))
-        return cls(False, events or 1_000_000, 10, 15, (1, 2, 4, 8, 16, 32), 20, (1, 4, 8))
-
-
-def log(message: str) -> None:
-    print(f"[bench {datetime.now(UTC):%H:%M:%S}] {message}", flush=True)
 
 
 def _cluster() -> Any:
@@ -120,51 +90,6 @@ def run_child(args: list[str], env: dict[str, str]) -> tuple[dict[str, Any], int
     if child.returncode != 0:
         raise RuntimeError(f"{args} failed with {child.returncode}")
     return json.loads(output.strip().splitlines()[-1]), int(usage.ru_maxrss)
-
-
-def load(job: dict[str, Any]) -> dict[str, Any]:
-    """Run one job in the separate load-generator process."""
-    answer = subprocess.run(
-        [sys.executable, "-m", "bench.load"],
-        input=json.dumps(job),
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=job.get("seconds", 30) * 4 + 120,
-        check=False,
-    )
-    if answer.returncode != 0:
-        raise RuntimeError(f"load generator failed: {answer.stderr[-2000:]}")
-    return dict(json.loads(answer.stdout))
-
-
-@contextmanager
-def serve(
-    args: list[str], env: dict[str, str], port: int, logfile: Path
-) -> Iterator[subprocess.Popen[bytes]]:
-    with logfile.open("wb") as out:
-        process = subprocess.Popen(args, env=env, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT)
-        try:
-            deadline = time.monotonic() + 90
-            while True:
-                if process.poll() is not None:
-                    raise RuntimeError(f"{args} exited early; see {logfile}")
-                try:
-                    if httpx.get(f"http://127.0.0.1:{port}/health", timeout=1).status_code == 200:
-                        break
-                except httpx.HTTPError:
-                    pass
-                if time.monotonic() > deadline:
-                    raise RuntimeError(f"{args} did not answer /health; see {logfile}")
-                time.sleep(0.2)
-            yield process
-        finally:
-            process.send_signal(signal.SIGTERM)
-            try:
-                process.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
 
 
 _NOTED: list[Any] = []
@@ -320,7 +245,7 @@ def noise(r: dict[str, Any]) -> dict[str, Any]:
 
 
 def seed_and_rebuild(plan: Plan, settings: Any, store_url: str, work: Path) -> dict[str, Any]:
-    from bench.seed import DEMO_PASSWORD, Seeder
+    from api.cli.demo_seed import DEMO_PASSWORD, Seeder
     from domain.accounts.passwords import hash_password
     from infrastructure.event_store import SharedStore
 
@@ -375,14 +300,6 @@ def skip_policies_to_head(settings: Any) -> None:
         services.stop()
 
 
-def _login(base: str, username: str, password: str) -> str:
-    answer = httpx.post(
-        f"{base}/auth/api/v1/login", json={"username": username, "password": password}, timeout=30
-    )
-    answer.raise_for_status()
-    return str(answer.json()["response"]["token"])
-
-
 def _events_table(store_url: str) -> str:
     import psycopg
 
@@ -412,14 +329,14 @@ def store_transactions(store_url: str, events_table: str, after: int) -> dict[st
 def drive(
     plan: Plan, port: int, admin_password: str, server_pid: int, store_url: str, free_port: Any, work: Path
 ) -> dict[str, Any]:
-    from bench.seed import DEMO_PASSWORD
+    from api.cli.demo_seed import DEMO_PASSWORD
 
     base = f"http://127.0.0.1:{port}"
-    admin = _login(base, ADMIN_USERNAME, admin_password)
+    admin = login(base, ADMIN_USERNAME, admin_password)
     with httpx.Client(base_url=base, timeout=30) as client:
         seeded = client.get("/health").json()
         del seeded
-    customers = [_login(base, f"demo{i:06d}", DEMO_PASSWORD) for i in range(8)]
+    customers = [login(base, f"demo{i:06d}", DEMO_PASSWORD) for i in range(8)]
     headers = {"Authorization": f"Bearer {customers[0]}"}
     listing = httpx.get(f"{base}/booking/api/v1/client/rate-requests?limit=10&offset=1", headers=headers)
     listing.raise_for_status()

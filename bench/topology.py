@@ -22,7 +22,7 @@ from typing import Any
 
 import httpx
 
-from bench.run import ADMIN_USERNAME, ROOT, Plan, _login, load, log, serve
+from bench.harness import ADMIN_USERNAME, ROOT, Plan, load, log, login, serve
 from bench.stats import Figure
 
 CLIENT = "/booking/api/v1/client"
@@ -43,7 +43,7 @@ def drive_topologies(
 def drive_topology(
     name: str, plan: Plan, env: dict[str, str], admin_password: str, free_port: Any, work: Path
 ) -> dict[str, Any]:
-    from bench.seed import DEMO_PASSWORD
+    from api.cli.demo_seed import DEMO_PASSWORD
 
     arguments, extra, follows = TOPOLOGIES[name]
     slug = name.replace(" ", "-")
@@ -70,8 +70,8 @@ def drive_topology(
             )
         )
         url = f"http://127.0.0.1:{port}"
-        admin = _login(url, ADMIN_USERNAME, admin_password)
-        customers = [_login(url, f"demo{i:06d}", DEMO_PASSWORD) for i in range(8)]
+        admin = login(url, ADMIN_USERNAME, admin_password)
+        customers = [login(url, f"demo{i:06d}", DEMO_PASSWORD) for i in range(8)]
         listing = httpx.get(
             f"{url}{CLIENT}/rate-requests?limit=10&offset=1",
             headers={"Authorization": f"Bearer {customers[0]}"},

@@ -23,6 +23,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from infrastructure.read_db import Tx
+from projections.positions import read_position
 
 # Failed tries of one event before it is parked (the follower waits `on_error_wait` between them).
 PARK_AFTER = 3
@@ -215,8 +216,6 @@ def retry(
 
 def _aggregate_tail(store: Any, db: Any, follower: str, originator_id: Any, after: int) -> list[Any]:
     """(position, event) of `originator_id`'s events after `after` that `follower` has applied."""
-    from projections.follower import read_position
-
     with db.read() as tx:
         tracked = read_position(tx, follower)
     tail: list[Any] = []

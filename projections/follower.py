@@ -27,17 +27,12 @@ from infrastructure.read_db import ReadModelDB, Tx
 from infrastructure.wakeups import FALLBACK_POLL, TRACKING_CHANNEL, Wakeups, tracking_payload
 from projections import dead_letters, heartbeats
 from projections.dead_letters import transient
+from projections.positions import TRACKING_DDL as TRACKING_DDL  # re-exported: the followers' table
+from projections.positions import read_position as read_position
 
 log = logging.getLogger(__name__)
 
-TRACKING_DDL = "CREATE TABLE IF NOT EXISTS tracking (name TEXT PRIMARY KEY, position BIGINT NOT NULL)"
-
 Batch = Sequence[tuple[int, Any]]
-
-
-def read_position(tx: Tx, name: str) -> int:
-    value = tx.scalar("SELECT position FROM tracking WHERE name = ?", (name,))
-    return int(value) if value is not None else 0
 
 
 class PositionMoved(Exception):

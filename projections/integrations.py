@@ -10,6 +10,7 @@ from domain.integrations.api_key import ApiKey
 from domain.integrations.webhook_subscription import WebhookSubscription
 from infrastructure.read_db import Tx
 from projections.batch import BatchTx
+from projections.credentials import insert_key, revoke_key
 from projections.history import utc_text
 from projections.projection import Projection
 
@@ -37,26 +38,13 @@ projection = Projection(
 
 @projection.on(ApiKey.Issued)
 def key_issued(tx: BatchTx, event: ApiKey.Issued, position: int) -> None:
-    tx.insert(
-        KEYS,
-        {
-            "id": str(event.originator_id),
-            "customer_id": event.customer_id,
-            "account_type": event.account_type,
-            "username": event.username,
-            "label": event.label,
-            "key_hash": event.key_hash,
-            "hint": event.hint,
-            "created_at": utc_text(event.timestamp),
-            "revoked_at": None,
-            "position": position,
-        },
-    )
+    owner = {"customer_id": event.customer_id, "account_type": event.account_type, "username": event.username}
+    insert_key(tx, KEYS, event, position, **owner)
 
 
 @projection.on(ApiKey.Revoked)
 def key_revoked(tx: BatchTx, event: ApiKey.Revoked, position: int) -> None:
-    tx.update(KEYS, str(event.originator_id), {"revoked_at": utc_text(event.timestamp), "position": position})
+    revoke_key(tx, KEYS, event, position)
 
 
 @projection.on(WebhookSubscription.Subscribed)

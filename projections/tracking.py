@@ -12,6 +12,7 @@ from domain.tracking.milestone import TrackingEvent
 from domain.tracking.publisher_key import PublisherKey
 from infrastructure.read_db import Tx
 from projections.batch import BatchTx
+from projections.credentials import insert_key, revoke_key
 from projections.history import utc_text
 from projections.projection import Projection
 
@@ -64,23 +65,12 @@ def _row(facts: dict[str, Any], body: str) -> dict[str, Any]:
 
 @projection.on(PublisherKey.Issued)
 def key_issued(tx: BatchTx, event: PublisherKey.Issued, position: int) -> None:
-    tx.insert(
-        KEYS,
-        {
-            "id": str(event.originator_id),
-            "label": event.label,
-            "key_hash": event.key_hash,
-            "hint": event.hint,
-            "created_at": utc_text(event.timestamp),
-            "revoked_at": None,
-            "position": position,
-        },
-    )
+    insert_key(tx, KEYS, event, position)
 
 
 @projection.on(PublisherKey.Revoked)
 def key_revoked(tx: BatchTx, event: PublisherKey.Revoked, position: int) -> None:
-    tx.update(KEYS, str(event.originator_id), {"revoked_at": utc_text(event.timestamp), "position": position})
+    revoke_key(tx, KEYS, event, position)
 
 
 @projection.on(TrackingEvent.Published)

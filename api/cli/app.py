@@ -9,9 +9,11 @@ from __future__ import annotations
 import argparse
 import logging
 import os
+import sys
+from importlib.metadata import entry_points
 
 # Each module registers its subcommands.
-from api.cli import admin, audit, bench, dead_letters, read_models, seeding, serving  # noqa: F401
+from api.cli import admin, audit, dead_letters, read_models, seeding, serving  # noqa: F401
 from api.cli.commands import COMMANDS
 from api.cli.outcome import EXIT_CODES, Console, Result, explain, json_line
 
@@ -19,6 +21,19 @@ from api.cli.outcome import EXIT_CODES, Console, Result, explain, json_line
 SERVERS = ("serve", "follow")
 # The order `freight --help` lists them in.
 ORDER = ("serve", "follow", "create-admin", "replay", "verify", "audit", "seed-demo", "bench")
+
+
+# Commands installed beside the product register themselves through this entry-point group (the benchmark:
+# `bench = "bench.cli"` in pyproject.toml), so the product imports none of them.
+PLUGINS = "freight.commands"
+
+
+def load_plugins() -> None:
+    for plugin in entry_points(group=PLUGINS):
+        try:
+            plugin.load()
+        except Exception as error:  # a broken add-on never takes the product's own commands down with it
+            print(f"freight: the {plugin.name} command is unavailable ({error})", file=sys.stderr)
 
 
 class OneLineFormatter(logging.Formatter):
@@ -34,6 +49,7 @@ class OneLineFormatter(logging.Formatter):
 
 
 def build_parser() -> argparse.ArgumentParser:
+    load_plugins()
     parser = argparse.ArgumentParser(
         prog="freight",
         description="Freight booking portal",

@@ -20,7 +20,8 @@ JSON_DIFFERENCES = 100
 
 def follower_names() -> tuple[str, ...]:
     """Every follower a server runs: the read models and each policy (any other tracked one counts too)."""
-    from api.policies import MESSAGING_POLICY, NOTIFICATIONS_POLICY
+    from policies.messaging import MESSAGING_POLICY
+    from policies.notifications import NOTIFICATIONS_POLICY
     from projections.registry import READ_MODELS
 
     return (READ_MODELS, NOTIFICATIONS_POLICY, MESSAGING_POLICY)

@@ -42,7 +42,7 @@ def _move_caught_up_policies(settings: Settings, before: int, after: int) -> Non
 
 @command("seed-demo", "write a realistic demo history fast, then rebuild the read models", _seed_arguments)
 def seed_demo(args: argparse.Namespace, console: Console) -> int:
-    from bench.seed import DEMO_PASSWORD, Seeder
+    from api.cli.demo_seed import DEMO_PASSWORD, Seeder
     from domain.accounts.passwords import hash_password
     from infrastructure.event_store import SharedStore
 

@@ -10,10 +10,19 @@ import json
 from decimal import Decimal
 from typing import Any
 
+from api.schemas.booking import OrderFields, ShippingOrder
 from domain.booking.charges import Charge, booking_total, from_records
 from domain.shared.actor import SYSTEM
 from domain.shared.lifecycle import lifecycle
 from projections.booking.queries import OrderRecord, RateRequestRecord, Row, cargo_details, customer_name
+
+# The order's own fields (those the customer fills, `OrderFields`) by their stored name and their key in the
+# answer (`ShippingOrder`'s, misspellings included): a new field is declared on the models, not here.
+ORDER_FIELDS = tuple(
+    (ShippingOrder.model_fields[name].alias or name, name)
+    for name in OrderFields.model_fields
+    if name not in ("parties", "containers")
+)
 
 
 def _money(text: str | None) -> float | None:
@@ -63,7 +72,7 @@ def waiting_row(row: Row) -> dict[str, Any]:
 
 
 def order(record: OrderRecord) -> dict[str, Any]:
-    """`ShippingOrder`; `temprature` is the specification's spelling of the wire key."""
+    """`ShippingOrder`."""
     details = record.details
     return {
         "id": record.id,
@@ -71,14 +80,7 @@ def order(record: OrderRecord) -> dict[str, Any]:
         "status": record.status,
         "statusName": record.status_name,
         "statusLabel": lifecycle("shipping_order").labels[record.status_name],
-        "isSWBL": details.get("is_swbl"),
-        "freightType": details.get("freight_type"),
-        "cargoDescription": details.get("cargo_description"),
-        "imcoClass": details.get("imco_class"),
-        "unNumber": details.get("un_number"),
-        "temprature": details.get("temperature"),
-        "humidity": details.get("humidity"),
-        "hasVentilation": details.get("has_ventilation"),
+        **{key: details.get(name) for key, name in ORDER_FIELDS},
         "parties": [
             {
                 "name": p["name"],

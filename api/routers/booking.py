@@ -11,13 +11,13 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Header, Query
 from fastapi.responses import FileResponse, Response
 
+from api.booking_reads import own_detail
 from api.deps import CommandDep, CustomerUser, ServicesDep, read_answer
 from api.envelope import success
 from api.fresh_answers import rate_request_answer
 from api.mapping import CREATE_ORDER, wire_fields
 from api.openapi import operation_ids
 from api.presenters import booking as present
-from api.presenters.tracking import with_progress
 from api.schemas.booking import (
     BookingRequestBody,
     Choice,
@@ -34,7 +34,6 @@ from api.schemas.booking import (
 from api.schemas.envelope import Envelope, Lookup, error_responses
 from api.security import Principal
 from domain.booking.reference import TEMPLATES_DIR
-from domain.booking.values import RateRequestDraft
 from domain.shared.errors import NotFound, ValidationFailed
 from projections.booking import queries as read
 from projections.booking import reference
@@ -47,14 +46,6 @@ router = APIRouter(
 def lookup(rows: list[dict[str, Any]]) -> dict[str, Any]:
     """The lookup shape the client reads: response.list.list and response.list.totalCount."""
     return {"list": {"list": rows, "totalCount": len(rows)}}
-
-
-def own_detail(services: Any, rate_request_id: str, principal: Principal) -> dict[str, Any]:
-    with services.read_models.read() as tx:
-        record = read.rate_request_detail(tx, rate_request_id)
-    if record is None or (record.customer_id != principal.account_id and not principal.is_admin):
-        raise NotFound("Rate request not found")
-    return with_progress(services, present.detail(record))
 
 
 # -- lookups (the client's paths lack the leading slash; served here with it) ---------------------------
@@ -145,10 +136,6 @@ def document_template(documentTypeId: int, _: CustomerUser, services: ServicesDe
 # -- rate requests --------------------------------------------------------------------------
 
 
-def _payload(body: RateRequestBody) -> RateRequestDraft:
-    return body.draft()
-
-
 def _customer_page(
     services: Any, customer_id: str, limit: int, offset: int, search: str | None
 ) -> dict[str, Any]:
@@ -184,7 +171,7 @@ def create_rate_request(
         services.booking.create_rate_request,
         principal.actor,
         principal.username,
-        _payload(body),
+        body.draft(),
         request_key=idempotency_key,
         sailing=body.sailing.choice() if body.sailing else None,
     )
@@ -201,7 +188,7 @@ async def rate_request_detail(id: str, principal: CustomerUser, services: Servic
 def edit_rate_request(
     id: str, body: RateRequestBody, principal: CustomerUser, services: ServicesDep, command: CommandDep
 ) -> Response:
-    position = command.answering(services.booking.edit_rate_request, id, principal.actor, _payload(body))
+    position = command.answering(services.booking.edit_rate_request, id, principal.actor, body.draft())
     return success(rate_request_answer(services, id, principal, position))
 
 
@@ -245,13 +232,13 @@ def create_shipping_order(
         command.creating(
             services.booking.create_shipping_order,
             principal.actor,
-            body.rateRequestId,
+            body.rate_request_id,
             body.draft(),
             retried=bool(idempotency_key),
         )
     except ValidationFailed as error:
         raise wire_fields(error, CREATE_ORDER) from error  # a new order's body spells it `frightType`
-    return success(own_detail(services, body.rateRequestId, principal)["order"], status_code=201)
+    return success(own_detail(services, body.rate_request_id, principal)["order"], status_code=201)
 
 
 def _order_answer(services: Any, order_id: str, principal: Principal) -> dict[str, Any]:

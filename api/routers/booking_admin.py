@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from datetime import UTC, date, datetime, time
 from typing import Any
 
 from fastapi import APIRouter, Query
@@ -25,13 +24,13 @@ from api.schemas.booking_admin import (
     ReferenceContainerBody,
     StaffRateRequestDetail,
     StaffRateRequestRow,
+    valid_until,
 )
 from api.schemas.envelope import Envelope, Lookup
 from api.schemas.sailings import ConfirmBookingBody
-from api.schemas.wire_types import utc_instant
 from domain.booking.charges import ChargeDraft
 from domain.booking.containers import is_valid
-from domain.shared.errors import AlreadyExists, NotFound, ValidationFailed
+from domain.shared.errors import NotFound, ValidationFailed
 from domain.shared.messages import message
 from projections import attention
 from projections.booking import queries as read
@@ -83,16 +82,6 @@ async def list_rate_requests(
 @router.get("/rate-requests/{id}", response_model=Envelope[StaffRateRequestDetail])
 async def rate_request_detail(id: str, _: AdminUser, services: ServicesDep) -> Response:
     return await read_answer(_detail, services, id)
-
-
-def valid_until(text: str) -> datetime:
-    """A date means the end of that day (UTC); a time without a zone is UTC."""
-    try:
-        if len(text.strip()) == 10:
-            return datetime.combine(date.fromisoformat(text.strip()), time.max, tzinfo=UTC)
-        return utc_instant(datetime.fromisoformat(text.strip()))
-    except ValueError as error:
-        raise ValidationFailed({"validUntil": message("booking.validUntil.format")}) from error
 
 
 @router.put("/rate-requests/{id}/quote", response_model=Envelope[RateRequestDetail])
@@ -193,8 +182,6 @@ def add_port(body: PortBody, _: AdminUser, services: ServicesDep) -> Response:
     if not code.isalnum() or not code[:2].isalpha():
         raise ValidationFailed({"code": message("booking.port.locode")})
     with services.read_models.transaction() as tx:
-        if tx.scalar("SELECT 1 FROM booking_ports WHERE code = ?", (code,)) is not None:
-            raise AlreadyExists("Port exists already")
         port_id = reference.add_port(tx, code, body.name.strip(), body.country.strip())
     return success(
         {"id": port_id, "name": f"{body.name.strip()} ({code})", "value": port_id}, status_code=201
@@ -214,7 +201,5 @@ def add_container(body: ReferenceContainerBody, _: AdminUser, services: Services
     if errors:
         raise ValidationFailed(errors)
     with services.read_models.transaction() as tx:
-        if tx.scalar("SELECT 1 FROM booking_containers WHERE number = ?", (number,)) is not None:
-            raise AlreadyExists("Container exists already")
         container_id = reference.add_container(tx, number, body.typeId, body.sizeId)
     return success({"name": number, "value": container_id}, status_code=201)

@@ -34,9 +34,7 @@ from api.schemas.dcsa_booking import (
 from api.schemas.dcsa_content import booking_content, content_errors, sailing_choice
 from api.schemas.dcsa_errors import API_VERSION, DetailedError, error_response, schema_errors
 from api.schemas.dcsa_sailing import confirmed_sailing_terms
-from api.schemas.dcsa_status import AMENDMENT_OPEN, AMENDMENT_RECEIVED, amended_booking_status
 from api.security import Principal
-from domain.booking.amendments import AMENDABLE_STATES
 from domain.shared.errors import (
     Conflict,
     DomainError,
@@ -325,17 +323,22 @@ def cancel_booking(
     if name == "bookingStatus":
         position = booking.cancel_request(row["id"], principal.actor, reason or None)
     elif name == "amendedBookingStatus":
-        if amended_booking_status(row["amendment_state"]) != AMENDMENT_RECEIVED:
-            raise NotFound("This booking has no amendment awaiting a decision")
-        position = booking.withdraw_amendment(row["id"], principal.actor)
+        try:
+            position = booking.withdraw_amendment(row["id"], principal.actor)
+        except ValidationFailed:  # the aggregate's answer when no amendment is open
+            raise NotFound("This booking has no amendment awaiting a decision") from None
     else:
-        if row["state_name"] not in AMENDABLE_STATES:
+        # The aggregate decides; the door says it in the standard's terms.
+        try:
+            position = booking.request_confirmed_cancellation(row["id"], principal.actor, reason)
+        except IllegalTransition:
             raise Conflict(
                 "Only a confirmed booking's cancellation is requested; cancel a booking request with"
                 " bookingStatus CANCELLED"
-            )
-        if row["amendment_state"] in AMENDMENT_OPEN or row["cancellation_state"] == "requested":
-            raise Conflict("This booking has a change awaiting a decision; withdraw it or wait for it")
-        position = booking.request_cancellation(row["id"], principal.actor, reason)
+            ) from None
+        except ValidationFailed:  # one change at a time
+            raise Conflict(
+                "This booking has a change awaiting a decision; withdraw it or wait for it"
+            ) from None
     services.settle(position)
     return Response(status_code=202)

@@ -11,7 +11,6 @@ from typing import Any
 from fastapi import APIRouter, Body, Query, Request
 from fastapi.responses import Response
 
-from api.cut_off_watch import reschedule_booked_sailings
 from api.deps import AdminUser, CommandDep, CustomerUser, ServicesDep, off_loop, read_answer
 from api.envelope import success
 from api.openapi import operation_ids
@@ -28,6 +27,7 @@ from api.schemas.sailings import (
 from api.security import Principal
 from domain.booking.schedules import parse_time, utc_text
 from domain.shared.errors import NotFound, ValidationFailed
+from policies.cut_off_watch import reschedule_booked_sailings
 from projections.booking import queries as read
 from projections.booking import sailings as booked
 from projections.booking.reference import ports_by_id

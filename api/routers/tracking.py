@@ -40,7 +40,6 @@ from api.schemas.tnt import (
     feedback,
 )
 from api.security import Principal
-from api.tracking_match import booking_by_reference, match
 from domain.shared.actor import Actor
 from domain.shared.errors import (
     DomainError,
@@ -53,6 +52,7 @@ from domain.shared.errors import (
 from domain.tracking import application as outcomes
 from domain.tracking.milestone import EVENT_TYPES, PUBLISHER, BookingMatch, check_event, equipment_reference
 from projections.tracking import events_page, moment
+from projections.tracking_match import booking_by_reference, match
 
 log = logging.getLogger(__name__)
 PAGE_MAX = 100

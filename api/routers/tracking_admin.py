@@ -19,9 +19,9 @@ from api.schemas.tracking import (
     PublisherKeyBody,
     UnmatchedEvent,
 )
-from api.tracking_match import booking_by_reference
 from domain.shared.errors import ValidationFailed
 from projections import tracking as read
+from projections.tracking_match import booking_by_reference
 
 router = APIRouter(
     prefix="/integrations/api/v1/admin",

@@ -6,9 +6,11 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel
 
+from api.mapping import CREATE_ORDER, ORDER, RATE_REQUEST
 from api.schemas.sailings import SailingChoiceBody
 from api.schemas.tariffs import QuoteCharge
 from api.schemas.tracking import TrackingProgress
+from api.schemas.wire_model import WireModel, wire_keys
 from api.schemas.wire_types import PlainNumber, Whole
 from domain.booking.values import ContainerDraft, DocumentDraft, OrderDraft, PartyDraft, RateRequestDraft
 
@@ -30,281 +32,262 @@ class ContainerChoice(BaseModel):
     value: int
 
 
-class DocumentType(Choice):
-    templateUrl: str
+class DocumentType(Choice, WireModel):
+    template_url: str
 
 
 # -- rate requests -------------------------------------------------------------------------------------------
-class RateRequestBody(BaseModel):
+class RateRequestBody(WireModel):
     # Shapes only; the rules and their messages live in domain/booking/values.py, which checks `draft()`.
+    model_config = wire_keys(RATE_REQUEST)
     commodity: str | None = None
-    hsCode: Annotated[str | int | None, PlainNumber] = None
-    preferredShippingDate: str | None = None
-    isSwbl: bool | None = None
-    isSWBL: bool | None = None
+    hs_code: Annotated[str | int | None, PlainNumber] = None
+    preferred_shipping_date: str | None = None
+    is_swbl: bool | None = None
+    is_swbl_as_specified: bool | None = None
     quantity: Annotated[int | float | str | None, PlainNumber] = None
-    isDanger: bool | None = None
+    is_danger: bool | None = None
     msds: str | None = None
-    additionalComment: str | None = None
-    polId: Annotated[int | str | None, PlainNumber] = None
-    podId: Annotated[int | str | None, PlainNumber] = None
-    containerSizeId: Annotated[int | str | None, PlainNumber] = None
-    containerTypeId: Annotated[int | str | None, PlainNumber] = None
+    additional_comment: str | None = None
+    pol_id: Annotated[int | str | None, PlainNumber] = None
+    pod_id: Annotated[int | str | None, PlainNumber] = None
+    container_size_id: Annotated[int | str | None, PlainNumber] = None
+    container_type_id: Annotated[int | str | None, PlainNumber] = None
     # The sailing the customer chose on the new-booking screen (issue 27); the preferred date stays for
     # those who choose none.
     sailing: SailingChoiceBody | None = None
 
     def draft(self) -> RateRequestDraft:
         # The screens send `isSwbl`, the specification `isSWBL`: either is read.
-        is_swbl = self.isSwbl if self.isSwbl is not None else self.isSWBL
-        return RateRequestDraft(
-            commodity=self.commodity,
-            hs_code=self.hsCode,
-            preferred_shipping_date=self.preferredShippingDate,
-            is_swbl=bool(is_swbl),
-            quantity=self.quantity,
-            is_danger=bool(self.isDanger),
-            msds=self.msds,
-            additional_comment=self.additionalComment,
-            pol_id=self.polId,
-            pod_id=self.podId,
-            container_type_id=self.containerTypeId,
-            container_size_id=self.containerSizeId,
-        )
+        # Every other field is the draft's of the same name (a new one needs no line here).
+        is_swbl = self.is_swbl if self.is_swbl is not None else self.is_swbl_as_specified
+        plain = self.model_dump(by_alias=False, exclude={"is_swbl", "is_swbl_as_specified", "sailing"})
+        return RateRequestDraft(**{**plain, "is_swbl": bool(is_swbl), "is_danger": bool(self.is_danger)})
 
 
 WaitingFor = Literal["customer", "staff"] | None
 
 
-class RateRequestRow(BaseModel):
+class RateRequestRow(WireModel):
     """A rate request as the lists show it."""
 
     id: str
     # The human booking reference, FB-<year>-<6 digits> (null only for history not yet given one).
     reference: str | None
     # Whose move it is, from the lifecycle files; null in final states.
-    waitingFor: WaitingFor
+    waiting_for: WaitingFor
     commodity: str
-    hsCode: str
+    hs_code: str
     quantity: int
     state: int
-    stateName: str
-    orderState: int | None
-    polTitle: str | None
-    podTitle: str | None
-    cargoDetails: str
+    state_name: str
+    order_state: int | None
+    pol_title: str | None
+    pod_title: str | None
+    cargo_details: str
     price: float | None
-    validUntil: str | None
-    preferredShippingDate: str | None
-    containerType: str | None
-    containerSize: str | None
-    customerName: str
-    createdAt: str
+    valid_until: str | None
+    preferred_shipping_date: str | None
+    container_type: str | None
+    container_size: str | None
+    customer_name: str
+    created_at: str
     # Made through the DCSA Booking API (/v2/bookings) rather than the screens.
-    viaApi: bool
+    via_api: bool
 
 
-class BookingDocument(BaseModel):
-    documentTypeId: int
-    documentType: str | None
-    fileId: str
-    fileName: str | None
+class BookingDocument(WireModel):
+    document_type_id: int
+    document_type: str | None
+    file_id: str
+    file_name: str | None
 
 
-class BookingRequest(BaseModel):
+class BookingRequest(WireModel):
     documents: list[BookingDocument]
 
 
-class OrderParty(BaseModel):
+class OrderParty(WireModel):
     name: str
     address: str
-    phoneNumber: str
+    phone_number: str
     fax: str | None
-    partyType: int | None
-    isForSwbl: bool
+    party_type: int | None
+    is_for_swbl: bool
 
 
-class Container(BaseModel):
-    containerId: int | None
-    containerNumber: str | None
+class Container(WireModel):
+    container_id: int | None
+    container_number: str | None
     seal: str
     count: int | None
     type: int | None
-    grossWeight: float | None
-    netWeight: float | None
+    gross_weight: float | None
+    net_weight: float | None
 
 
-class ShippingOrder(BaseModel):
-    # `temprature` is the specification's spelling of the wire key.
+class ShippingOrder(WireModel):
+    model_config = wire_keys(ORDER)
     id: str
-    rateRequestId: str
+    rate_request_id: str
     status: int
-    statusName: str
-    statusLabel: str
-    isSWBL: bool | None
-    freightType: int | None
-    cargoDescription: str | None
-    imcoClass: str | None
-    unNumber: str | None
-    temprature: float | None
+    status_name: str
+    status_label: str
+    is_swbl: bool | None
+    freight_type: int | None
+    cargo_description: str | None
+    imco_class: str | None
+    un_number: str | None
+    temperature: float | None
     humidity: float | None
-    hasVentilation: bool | None
+    has_ventilation: bool | None
     parties: list[OrderParty]
     containers: list[Container]
     revise: dict[str, str]
-    editedOrder: dict[str, Any] | None
-    createdAt: str
-    updatedAt: str
+    edited_order: dict[str, Any] | None
+    created_at: str
+    updated_at: str
 
 
-class RateRequestDetail(BaseModel):
+class RateRequestDetail(WireModel):
     """A rate request with everything its screens show: reference names, documents and its order."""
 
+    model_config = wire_keys(RATE_REQUEST)
     id: str
     reference: str | None
-    waitingFor: WaitingFor
+    waiting_for: WaitingFor
     commodity: str
-    hsCode: str
+    hs_code: str
     quantity: int
     state: int
-    stateName: str
-    orderState: int | None
-    polTitle: str | None
-    podTitle: str | None
-    cargoDetails: str
+    state_name: str
+    order_state: int | None
+    pol_title: str | None
+    pod_title: str | None
+    cargo_details: str
     price: float | None
-    validUntil: str | None
-    preferredShippingDate: str | None
-    customerName: str
-    createdAt: str
+    valid_until: str | None
+    preferred_shipping_date: str | None
+    customer_name: str
+    created_at: str
     # Made through the DCSA Booking API (/v2/bookings) rather than the screens.
-    viaApi: bool
-    customerId: str
+    via_api: bool
+    customer_id: str
     pol: Choice
     pod: Choice
-    containerType: Choice
-    containerSize: Choice
-    isSwbl: bool
-    isSWBL: bool
-    isDanger: bool
+    container_type: Choice
+    container_size: Choice
+    is_swbl: bool
+    is_swbl_as_specified: bool
+    is_danger: bool
     msds: str | None
-    msdsFileName: str | None
-    additionalComment: str | None
-    revisionMessage: str | None
-    rejectionMessage: str | None
-    bookingRequest: BookingRequest | None
+    msds_file_name: str | None
+    additional_comment: str | None
+    revision_message: str | None
+    rejection_message: str | None
+    booking_request: BookingRequest | None
     order: ShippingOrder | None
-    updatedAt: str
+    updated_at: str
     # Issue 28: what `price` (the total per container) is made of, the whole booking's total, who quoted
     # (`system`: instantly, from the tariff version and row cited) — all null/empty while unquoted.
     charges: list[QuoteCharge]
-    totalPrice: float | None
-    quotedBy: Literal["system", "staff"] | None
-    tariffVersion: int | None
-    tariffRow: int | None
+    total_price: float | None
+    quoted_by: Literal["system", "staff"] | None
+    tariff_version: int | None
+    tariff_row: int | None
     # After confirmation: where the cargo is, from DCSA tracking events (issue 29); null before any.
     progress: TrackingProgress | None = None
 
 
-class DocumentBody(BaseModel):
-    documentTypeId: Whole
-    fileId: str
+class DocumentBody(WireModel):
+    document_type_id: Whole
+    file_id: str
 
 
-class BookingRequestBody(BaseModel):
+class BookingRequestBody(WireModel):
     documents: list[DocumentBody]
 
     def drafts(self) -> list[DocumentDraft]:
-        return [DocumentDraft(document_type_id=d.documentTypeId, file_id=d.fileId) for d in self.documents]
+        return [DocumentDraft(document_type_id=d.document_type_id, file_id=d.file_id) for d in self.documents]
 
 
 # -- shipping orders -----------------------------------------------------------------------------------------
-class PartyBody(BaseModel):
+class PartyBody(WireModel):
     name: str | None = None
     address: str | None = None
-    phoneNumber: Annotated[str | int | None, PlainNumber] = None
+    phone_number: Annotated[str | int | None, PlainNumber] = None
     fax: Annotated[str | int | None, PlainNumber] = None
-    partyType: Whole | None = None
-    isForSwbl: bool | None = None
+    party_type: Whole | None = None
+    is_for_swbl: bool | None = None
 
     def draft(self) -> PartyDraft:
         return PartyDraft(
             name=self.name,
             address=self.address,
-            phone_number=self.phoneNumber,
+            phone_number=self.phone_number,
             fax=self.fax,
-            party_type=self.partyType,
-            is_for_swbl=bool(self.isForSwbl),
+            party_type=self.party_type,
+            is_for_swbl=bool(self.is_for_swbl),
         )
 
 
-class ShippingOrderContainer(BaseModel):
+class ShippingOrderContainer(WireModel):
     """One container line of a shipping order."""
 
-    containerId: Annotated[int | str | None, PlainNumber] = None
+    container_id: Annotated[int | str | None, PlainNumber] = None
     seal: str | int | None = None
     count: Annotated[int | float | str | None, PlainNumber] = None
     type: Annotated[int | str | None, PlainNumber] = None
-    grossWeight: Annotated[float | str | None, PlainNumber] = None
-    netWeight: Annotated[float | str | None, PlainNumber] = None
+    gross_weight: Annotated[float | str | None, PlainNumber] = None
+    net_weight: Annotated[float | str | None, PlainNumber] = None
 
     def draft(self) -> ContainerDraft:
         return ContainerDraft(
-            container_id=self.containerId,
+            container_id=self.container_id,
             seal=self.seal,
             count=self.count,
             type=self.type,
-            gross_weight=self.grossWeight,
-            net_weight=self.netWeight,
+            gross_weight=self.gross_weight,
+            net_weight=self.net_weight,
         )
 
 
-class ShippingOrderBody(BaseModel):
-    # `frightType` and `temprature` are the specification's spellings.
-    rateRequestId: str
-    isSWBL: bool | None = None
-    frightType: Whole | None = None
-    cargoDescription: str | None = None
-    imcoClass: Annotated[str | int | float | None, PlainNumber] = None
-    unNumber: Annotated[str | int | None, PlainNumber] = None
-    temprature: Annotated[float | str | None, PlainNumber] = None
+class OrderFields(WireModel):
+    """The fields a customer fills in a shipping order, created or edited (a new field goes here once)."""
+
+    model_config = wire_keys(ORDER)
+    is_swbl: bool | None = None
+    freight_type: Whole | None = None
+    cargo_description: str | None = None
+    imco_class: Annotated[str | int | float | None, PlainNumber] = None
+    un_number: Annotated[str | int | None, PlainNumber] = None
+    temperature: Annotated[float | str | None, PlainNumber] = None
     humidity: Annotated[float | str | None, PlainNumber] = None
-    hasVentilation: bool | None = None
-    parties: list[PartyBody] = []
-    containers: list[ShippingOrderContainer] = []
-
-    def draft(self) -> OrderDraft:
-        return _order_draft(self, self.frightType)
-
-
-class ShippingOrderEditBody(BaseModel):
-    # On edit the specification spells it `freightType`; parties and containers may be sent too.
-    isSWBL: bool | None = None
-    freightType: Whole | None = None
-    cargoDescription: str | None = None
-    imcoClass: Annotated[str | int | float | None, PlainNumber] = None
-    unNumber: Annotated[str | int | None, PlainNumber] = None
-    temprature: Annotated[float | str | None, PlainNumber] = None
-    humidity: Annotated[float | str | None, PlainNumber] = None
-    hasVentilation: bool | None = None
+    has_ventilation: bool | None = None
     parties: list[PartyBody] | None = None
     containers: list[ShippingOrderContainer] | None = None
 
     def draft(self) -> OrderDraft:
-        """Lists left out (None) keep the stored ones."""
-        return _order_draft(self, self.freightType)
+        """Each field is the draft's of the same name (a new one needs no line here); flags left out are
+        false; lists left out (None) keep the stored ones (on edit; a new order starts with none)."""
+        plain = self.model_dump(
+            by_alias=False, include=set(OrderFields.model_fields) - {"parties", "containers"}
+        )
+        return OrderDraft(
+            **{**plain, "is_swbl": bool(self.is_swbl), "has_ventilation": bool(self.has_ventilation)},
+            parties=None if self.parties is None else tuple(p.draft() for p in self.parties),
+            containers=None if self.containers is None else tuple(c.draft() for c in self.containers),
+        )
 
 
-def _order_draft(body: ShippingOrderBody | ShippingOrderEditBody, freight_type: int | None) -> OrderDraft:
-    return OrderDraft(
-        is_swbl=bool(body.isSWBL),
-        freight_type=freight_type,
-        cargo_description=body.cargoDescription,
-        imco_class=body.imcoClass,
-        un_number=body.unNumber,
-        temperature=body.temprature,
-        humidity=body.humidity,
-        has_ventilation=bool(body.hasVentilation),
-        parties=None if body.parties is None else tuple(p.draft() for p in body.parties),
-        containers=None if body.containers is None else tuple(c.draft() for c in body.containers),
-    )
+class ShippingOrderBody(OrderFields):
+    # The specification spells a new order's freight type `frightType` (api/mapping.py's CREATE_ORDER).
+    model_config = wire_keys(CREATE_ORDER)
+    rate_request_id: str
+    parties: list[PartyBody] = []
+    containers: list[ShippingOrderContainer] = []
+
+
+class ShippingOrderEditBody(OrderFields):
+    # On edit the specification spells it `freightType`; parties and containers may be sent too.
+    pass

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import UTC, date, datetime, time
 from decimal import Decimal
 from typing import Annotated, Any
 
@@ -11,7 +12,9 @@ from api.schemas.attention import NeedsAttention
 from api.schemas.booking import RateRequestDetail, RateRequestRow
 from api.schemas.sailings import SailingChoiceBody
 from api.schemas.tariffs import ChargeBody
-from api.schemas.wire_types import PlainNumber, Whole
+from api.schemas.wire_types import PlainNumber, Whole, utc_instant
+from domain.shared.errors import ValidationFailed
+from domain.shared.messages import message
 
 
 class StaffRateRequestRow(RateRequestRow):
@@ -64,3 +67,13 @@ class ReferenceContainerBody(BaseModel):
     number: str = Field(max_length=11)
     typeId: Whole
     sizeId: Whole
+
+
+def valid_until(text: str) -> datetime:
+    """A date means the end of that day (UTC); a time without a zone is UTC."""
+    try:
+        if len(text.strip()) == 10:
+            return datetime.combine(date.fromisoformat(text.strip()), time.max, tzinfo=UTC)
+        return utc_instant(datetime.fromisoformat(text.strip()))
+    except ValueError as error:
+        raise ValidationFailed({"validUntil": message("booking.validUntil.format")}) from error

@@ -8,8 +8,7 @@ import re
 from typing import Any
 
 from api.booking_reference import booking_reference, request_reference
-from api.schemas.dcsa_confirmation import confirmation
-from api.schemas.dcsa_status import (
+from api.dcsa_status import (
     amended_booking_status,
     booking_status,
     cancellation_status,
@@ -17,6 +16,7 @@ from api.schemas.dcsa_status import (
     has_booking_reference,
     pending_amendment,
 )
+from api.schemas.dcsa_confirmation import confirmation
 from domain.booking.iso_equipment import iso_code_for
 from projections.booking.dcsa import SCREENS_AMENDMENT
 

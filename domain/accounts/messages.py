@@ -1,19 +1,20 @@
 """Outgoing SMS and e-mail the accounts events call for, built by the messaging policy.
 
-Pure: an event (plus the server secret and the site's address) in, messages out. Codes and tokens are
-recomputed from the event (see secrets.py); they appear only in the message itself, never in a log.
+Pure: an event (plus the server secret and the links to the portal's pages) in, messages out. Codes and
+tokens are recomputed from the event (see secrets.py); they appear only in the message itself, never in a
+log.
 """
 
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
 from typing import Any, Protocol
-from urllib.parse import urlencode
 
 from domain.accounts import secrets
 from domain.accounts.account import Account
 from domain.accounts.registration import CODE_LIFETIME, Registration, needs_verification
 from domain.shared.aggregate import Recorded
+from domain.shared.links import Links
 
 SMS = "sms"
 EMAIL = "email"
@@ -53,7 +54,7 @@ PASSWORD_TOKEN_ISSUED = Account.PasswordTokenIssued
 MESSAGE_EVENTS: tuple[type, ...] = (*CODE_SENT, REGISTRATION_DECLINED, PASSWORD_TOKEN_ISSUED)
 
 
-def messages_for(event: object, secret: str, site_url: str) -> list[Message]:
+def messages_for(event: object, secret: str, links: Links) -> list[Message]:
     if isinstance(event, CODE_SENT) and event.code_hash:
         code = secrets.verification_code(secret, event.originator_id, event.originator_version)
         minutes = int(CODE_LIFETIME.total_seconds() // 60)
@@ -95,8 +96,7 @@ def messages_for(event: object, secret: str, site_url: str) -> list[Message]:
     if isinstance(event, PASSWORD_TOKEN_ISSUED) and event.email:
         token = secrets.reset_token(secret, event.originator_id, event.originator_version)
         username = _username(event)
-        query = urlencode({"token": token, "nationalId": username})
-        link = f"{site_url.rstrip('/')}/forgetpassword/createpassword?{query}"
+        link = links.set_password(token, username)
         if event.purpose == "create":
             subject = "Your account is ready: set your password"
             body = f"Your registration was accepted. Set your password within one hour: {link}"

@@ -654,6 +654,15 @@ class BookingApplication(ContextApplication):
         rate_request.request_cancellation(reason, actor)
         return self.record(rate_request)
 
+    def request_confirmed_cancellation(self, rate_request_id: str, actor: Actor, reason: str = "") -> int:
+        """The standard's request to cancel a confirmed booking (its use case 13): `IllegalTransition` before
+        confirmation, where the shipper cancels the booking request itself instead."""
+        rate_request = self.rate_request(rate_request_id, actor)
+        if rate_request.state not in AMENDABLE_STATES:
+            raise IllegalTransition("booking_cancellation", rate_request.state, "request_cancellation")
+        rate_request.request_cancellation(reason, actor)
+        return self.record(rate_request)
+
     def confirm_cancellation(self, rate_request_id: str, actor: Actor) -> int:
         self._staff(actor)
         rate_request = self.rate_request(rate_request_id, actor)

@@ -19,6 +19,7 @@ from domain.booking.notices import _booking, usd
 from domain.booking.rate_request import RateRequest
 from domain.booking.shipping_order import ShippingOrder
 from domain.emails.templates import render
+from domain.shared.links import Links
 
 R = RateRequest
 S = ShippingOrder
@@ -29,10 +30,6 @@ Reader = Callable[[Any], Any]
 def when(moment: datetime) -> str:
     """A time as every screen and e-mail writes it: YYYY/MM/DD HH:MM and its zone."""
     return moment.strftime("%Y/%m/%d %H:%M UTC")
-
-
-def booking_link(site_url: str, rate_request_id: str) -> str:
-    return f"{site_url.rstrip('/')}/dashboard/bookings/rate-request/detail/{rate_request_id}"
 
 
 # The events `_decided` e-mails about: the messaging policy decodes only these (and other messages' events).
@@ -107,13 +104,13 @@ def booking_email(
     words: dict[str, str],
     lines: list[str],
     reader: Reader,
-    site_url: str,
+    links: Links,
 ) -> Message | None:
     """One e-mail of `kind` about a booking to its customer (None when the customer would not have it)."""
     address = customer_address(reader, customer_id, kind)
     if address is None:
         return None
-    link = booking_link(site_url, rate_request_id)
+    link = links.booking(rate_request_id)
     mail = render(kind, reference, link, {k: v.replace("{ref}", reference) for k, v in words.items()}, lines)
     return Message(
         message_key,
@@ -126,7 +123,7 @@ def booking_email(
     )
 
 
-def emails_for(event: object, reader: Reader, site_url: str) -> list[Message]:
+def emails_for(event: object, reader: Reader, links: Links) -> list[Message]:
     if not isinstance(event, Emailed):
         return []
     decided = _decided(event)
@@ -144,7 +141,7 @@ def emails_for(event: object, reader: Reader, site_url: str) -> list[Message]:
         words,
         lines,
         reader,
-        site_url,
+        links,
     )
     return [mail] if mail else []
 

@@ -2,7 +2,7 @@
 
 This is the one place a new kind of e-mail is added (a sailing reminder, say): give it a `Template` in
 `TEMPLATES` under a new key, and build its `words` where the reason to send arises (an event in
-domain/booking/emails.py, or a scheduled scan like api/quote_expiry.py). Every e-mail:
+domain/booking/emails.py, or a scheduled scan like policies/quote_expiry.py). Every e-mail:
 
 - names the booking reference in its subject (`[FB-2026-000123] Your quote is ready`),
 - is sent as plain text and as HTML with the same paragraphs,

@@ -6,28 +6,16 @@ stored value useless to a reader of the store); the clear key is answered once, 
 
 from __future__ import annotations
 
-import hashlib
-import secrets
-
 from eventsourcing.domain import Aggregate, event
 
 from domain.shared.actor import Actor
 from domain.shared.aggregate import audit_fields
-from domain.shared.errors import Forbidden, IllegalTransition, ValidationFailed
+from domain.shared.credentials import KeyKind, digest, key_label
+from domain.shared.errors import Forbidden, IllegalTransition
 
 KEY_PREFIX = "fbk_"
-
-
-def new_key() -> str:
-    return KEY_PREFIX + secrets.token_urlsafe(32)
-
-
-def key_digest(key: str) -> str:
-    return hashlib.sha256(key.encode()).hexdigest()
-
-
-def looks_like_key(text: str) -> bool:
-    return text.startswith(KEY_PREFIX)
+API_KEYS = KeyKind(KEY_PREFIX)
+new_key, looks_like_key, key_digest = API_KEYS.new, API_KEYS.looks_like, digest
 
 
 class ApiKey(Aggregate):
@@ -65,11 +53,7 @@ class ApiKey(Aggregate):
 
     @classmethod
     def issue(cls, account_type: int, username: str, label: str, actor: Actor) -> tuple[ApiKey, str]:
-        text = label.strip()
-        if not text:
-            raise ValidationFailed({"label": "This field is required."})
-        if len(text) > 100:
-            raise ValidationFailed({"label": "Label must be at most 100 characters"})
+        text = key_label(label)
         key = new_key()
         issued = cls(
             customer_id=actor.id,
@@ -77,8 +61,7 @@ class ApiKey(Aggregate):
             username=username,
             label=text,
             key_hash=key_digest(key),
-            # The first characters after the prefix, so the customer can tell keys apart.
-            hint=key[: len(KEY_PREFIX) + 6],
+            hint=API_KEYS.hint(key),
             **audit_fields(actor),
         )
         return issued, key

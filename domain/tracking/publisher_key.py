@@ -5,28 +5,17 @@ without a lookup."""
 
 from __future__ import annotations
 
-import hashlib
-import secrets
-
 from eventsourcing.domain import Aggregate, event
 
 from domain.shared.actor import Actor
 from domain.shared.aggregate import audit_fields
-from domain.shared.errors import Forbidden, IllegalTransition, ValidationFailed
+from domain.shared.credentials import KeyKind, digest, key_label
+from domain.shared.errors import Forbidden, IllegalTransition
 
 PUBLISHER_PREFIX = "fpk_"
-
-
-def new_publisher_key() -> str:
-    return PUBLISHER_PREFIX + secrets.token_urlsafe(32)
-
-
-def publisher_digest(key: str) -> str:
-    return hashlib.sha256(key.encode()).hexdigest()
-
-
-def looks_like_publisher_key(text: str) -> bool:
-    return text.startswith(PUBLISHER_PREFIX)
+PUBLISHER_KEYS = KeyKind(PUBLISHER_PREFIX)
+new_publisher_key, looks_like_publisher_key = PUBLISHER_KEYS.new, PUBLISHER_KEYS.looks_like
+publisher_digest = digest
 
 
 class PublisherKey(Aggregate):
@@ -57,16 +46,12 @@ class PublisherKey(Aggregate):
     def issue(cls, label: str, actor: Actor) -> tuple[PublisherKey, str]:
         if not actor.is_staff:
             raise Forbidden("Staff only")
-        text = label.strip()
-        if not text:
-            raise ValidationFailed({"label": "This field is required."})
-        if len(text) > 100:
-            raise ValidationFailed({"label": "Label must be at most 100 characters"})
+        text = key_label(label)
         key = new_publisher_key()
         issued = cls(
             label=text,
             key_hash=publisher_digest(key),
-            hint=key[: len(PUBLISHER_PREFIX) + 6],
+            hint=PUBLISHER_KEYS.hint(key),
             **audit_fields(actor),
         )
         return issued, key

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from domain.booking import reference
+from domain.shared.errors import AlreadyExists
 from infrastructure.read_db import ReadModelDB, Tx
 from projections.booking.handlers import projection
 
@@ -128,7 +129,17 @@ def search_containers(tx: Tx, number: str, limit: int = 20) -> list[dict[str, An
     return [{"name": r["number"], "value": r["id"]} for r in rows]
 
 
+def port_titles(tx: Tx, ids: list[Any]) -> dict[Any, str]:
+    """{id: "name (code)"} of the ports `ids` names, by one statement."""
+    marks = ", ".join("?" for _ in ids)
+    rows = tx.all(f"SELECT id, code, name FROM booking_ports WHERE id IN ({marks})", tuple(ids))
+    return {row["id"]: f"{row['name']} ({row['code']})" for row in rows}
+
+
 def add_port(tx: Tx, code: str, name: str, country: str) -> int:
+    """A port staff add; `AlreadyExists` when its code is known."""
+    if tx.scalar("SELECT 1 FROM booking_ports WHERE code = ?", (code,)) is not None:
+        raise AlreadyExists("Port exists already")
     # Below the UN/LOCODE ids (code-derived, see `reference.unlocode_port_id`): they never collide.
     next_id = int(
         tx.scalar(
@@ -143,6 +154,9 @@ def add_port(tx: Tx, code: str, name: str, country: str) -> int:
 
 
 def add_container(tx: Tx, number: str, type_id: int, size_id: int) -> int:
+    """A container staff add; `AlreadyExists` when its number is known."""
+    if tx.scalar("SELECT 1 FROM booking_containers WHERE number = ?", (number,)) is not None:
+        raise AlreadyExists("Container exists already")
     next_id = int(tx.scalar("SELECT COALESCE(MAX(id), 0) + 1 FROM booking_containers"))
     tx.execute(
         "INSERT INTO booking_containers (id, number, type_id, size_id) VALUES (?, ?, ?, ?)",

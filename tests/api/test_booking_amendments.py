@@ -7,7 +7,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from api.routers.booking_changes import open_queue
+from api.presenters.booking_changes import open_queue
 from tests.api.booking_support import (
     ADMIN,
     CLIENT,

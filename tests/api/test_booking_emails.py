@@ -17,7 +17,7 @@ from aiosmtpd.controller import Controller
 from fastapi.testclient import TestClient
 
 from api.main import create_app
-from api.quote_expiry import warn_expiring_quotes
+from policies.quote_expiry import warn_expiring_quotes
 from projections.rebuild import rebuild
 from tests.api.accounts_support import outbox, settle
 from tests.api.booking_support import (

@@ -231,7 +231,7 @@ def test_the_customer_picks_a_sailing_and_staff_change_it_when_they_confirm(
 def test_cut_offs_are_acted_on_with_a_controlled_clock(
     client: TestClient, admin_headers: dict[str, str], tmp_path: Path
 ) -> None:
-    from api.cut_off_watch import remind_due_cut_offs
+    from policies.cut_off_watch import remind_due_cut_offs
 
     services = client.app.state.services  # type: ignore[attr-defined]
     leaving = departure_in(20)

@@ -352,7 +352,7 @@ def test_replay_refuses_a_store_in_use_and_the_server_carries_on(served: Served,
 
 def test_verify_beside_a_running_server_that_takes_writes(served: Served, freight: Any) -> None:
     """Events keep arriving (and the server keeps applying them) while verify rebuilds and compares."""
-    from bench.seed import Seeder
+    from api.cli.demo_seed import Seeder
     from infrastructure.event_store import SharedStore
 
     store = SharedStore(served.store.settings.event_store_env())

@@ -7,7 +7,7 @@ import re
 from typing import Any
 
 from api.main import create_app
-from api.openapi import WEB_OPENAPI, current_document
+from api.openapi_file import WEB_OPENAPI, current_document
 
 ERROR_STATUSES = {"400", "401", "403", "404", "409", "413", "429"}
 
@@ -18,10 +18,10 @@ def _operations() -> list[tuple[str, str, dict[str, Any]]]:
 
 
 def test_the_checked_in_document_is_current() -> None:
-    """Stale after any change to a route or schema: run `python -m api.openapi` (or `make openapi`)."""
-    assert WEB_OPENAPI.is_file(), "web/openapi.json is missing: run `python -m api.openapi`"
+    """Stale after any change to a route or schema: run `python -m api.openapi_file` (or `make openapi`)."""
+    assert WEB_OPENAPI.is_file(), "web/openapi.json is missing: run `python -m api.openapi_file`"
     assert WEB_OPENAPI.read_text(encoding="utf-8") == current_document(), (
-        "web/openapi.json is stale: run `python -m api.openapi` and commit it"
+        "web/openapi.json is stale: run `python -m api.openapi_file` and commit it"
     )
 
 

@@ -12,7 +12,7 @@ import pytest
 
 import projections.rebuild as rebuild_module
 from api.bootstrap import open_read_models
-from bench.seed import Seeder
+from api.cli.demo_seed import Seeder
 from infrastructure.event_store import SharedStore
 from infrastructure.read_db import PostgresReadModels
 from projections.follower import read_position

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from bench.seed import Seeder
 from eventsourcing.persistence import StoredEvent
 from eventsourcing.utils import get_topic
 
@@ -23,7 +24,6 @@ from api.bootstrap import open_read_models
 from api.cli.outcome import FOUND, Console
 from api.cli.read_models import replay
 from api.settings import Settings
-from bench.seed import Seeder
 from domain.accounts.account import Account
 from infrastructure.event_store import SharedStore
 from projections import dead_letters

@@ -18,7 +18,7 @@ from fastapi.testclient import TestClient
 import api.bootstrap
 import api.health
 from api.bootstrap import open_read_models
-from api.policies import messaging_follower
+from api.links import PortalLinks
 from api.settings import Settings
 from domain.accounts.account import INDIVIDUAL, Account
 from domain.accounts.application import AccountsApplication
@@ -27,6 +27,7 @@ from infrastructure.delivery import OutboxFile
 from infrastructure.event_store import ConfirmingRecorder, SharedStore
 from infrastructure.leases import Lease
 from infrastructure.read_db import Tx
+from policies.messaging import messaging_follower
 from projections.follower import Batch, Follower
 from tests.api.booking_support import (
     customer,
@@ -72,7 +73,7 @@ def test_two_messaging_followers_hand_each_message_to_the_port_once(
     for index in range(2):
         db = open_read_models(settings, path=settings.VAR_DIR / "read.db")
         outbox = tmp_path / f"process{index}" / "outbox.jsonl"
-        follower = messaging_follower(store, db, OutboxFile(outbox), "s" * 40, "http://x")
+        follower = messaging_follower(store, db, OutboxFile(outbox), "s" * 40, PortalLinks("http://x"))
         follower.batch_size = 3  # several batches, so the two interleave
         followers.append(follower)
         outboxes.append(outbox)

@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from api.links import PortalLinks
 from domain.accounts import secrets
 from domain.accounts.account import INDIVIDUAL, Account
 from domain.accounts.edit_request import ProfileEditRequest
@@ -36,7 +37,7 @@ def test_code_is_derived_and_only_its_hash_is_kept() -> None:
     registration, code = _submitted()
     assert len(code) == 5 and code.isdigit()
     assert registration.code_hash == secrets.digest(code) and code not in repr(registration.__dict__)
-    (message,) = messages_for(registration.collect_events()[-1], SECRET, "http://x")
+    (message,) = messages_for(registration.collect_events()[-1], SECRET, PortalLinks("http://x"))
     assert message.data == {"code": code} and message.to == "09121234567"
 
 

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from bench.seed import PATHS, Seeder
+from api.cli.demo_seed import PATHS, Seeder
 from domain.booking.rate_request import RateRequest
 from domain.booking.shipping_order import ShippingOrder
 from domain.shared.lifecycle import lifecycle

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from api.cli.bench import output_to_stderr, summary
+from bench.cli import output_to_stderr, summary
 from bench.stats import Figure, Target
 
 

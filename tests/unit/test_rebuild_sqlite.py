@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bench.seed import Seeder
+from api.cli.demo_seed import Seeder
 from infrastructure.event_store import SharedStore
 from infrastructure.read_db import SqliteReadModels
 from projections.follower import Follower, read_position

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from api.dcsa_notifications import DcsaBookingView
-from api.schemas.dcsa_status import BOOKING_STATUS
+from api.dcsa_status import BOOKING_STATUS
 from domain.booking.rate_request import RateRequest
 from infrastructure.read_db import SqliteReadModels
 from policies.webhooks import policy

@@ -2,31 +2,29 @@
 cut-off while its shipping order is not in, and a republished schedule that moves a booked sailing is recorded
 on each affected booking (the notice, e-mail and webhook follow those events).
 
-Run by a scheduler like quote expiry (`api/quote_expiry.py`); tests call the functions with their own clock.
+Run by a scheduler like quote expiry (`policies/quote_expiry.py`); tests call the functions with their own
+clock.
 """
 
 from __future__ import annotations
 
 import json
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING
 
-from api.periodic import Periodic
 from domain.booking.schedules import ServiceScheduleValues, rescheduled_sailings, utc_text
 from domain.shared.errors import Conflict, IllegalTransition, NotFound
+from infrastructure.periodic import Periodic
+from policies.scheduled import ScheduledServices
 from projections.booking import sailings as booked
 from projections.profiles import profile_of
 from projections.schedules import service_schedules
-
-if TYPE_CHECKING:
-    from api.bootstrap import Services
 
 INTERVAL_SECONDS = 30.0
 # Hours before the shipping-instruction cut-off at which the customer is reminded (the nearer one last).
 REMINDER_LEADS = (48, 24)
 
 
-def customer_email(services: Services, customer_id: str) -> str | None:
+def customer_email(services: ScheduledServices, customer_id: str) -> str | None:
     """The address on the customer's profile (None when it has none: the in-app notice still goes)."""
     with services.read_models.read() as tx:
         row = profile_of(tx, customer_id)
@@ -34,7 +32,7 @@ def customer_email(services: Services, customer_id: str) -> str | None:
     return str(email) if email else None
 
 
-def remind_due_cut_offs(services: Services, now: datetime | None = None) -> list[tuple[str, int]]:
+def remind_due_cut_offs(services: ScheduledServices, now: datetime | None = None) -> list[tuple[str, int]]:
     """Remind every customer whose booking's SI cut-off is within a lead time of `now`; answers the
     (booking id, hours) reminded by this call. The nearest lead due is the one sent: a booking confirmed
     30 h before its cut-off gets the 24 h reminder once it is due, not a 48 h one late."""
@@ -63,7 +61,7 @@ def remind_due_cut_offs(services: Services, now: datetime | None = None) -> list
     return reminded
 
 
-def reschedule_booked_sailings(services: Services, service_codes: list[str]) -> list[str]:
+def reschedule_booked_sailings(services: ScheduledServices, service_codes: list[str]) -> list[str]:
     """Record on every booking sailing with these services whose departure, arrival or cut-offs the
     published schedule now says otherwise; answers the booking ids moved."""
     with services.read_models.read() as tx:
@@ -88,5 +86,5 @@ def reschedule_booked_sailings(services: Services, service_codes: list[str]) -> 
     return moved
 
 
-def cut_off_watch(services: Services, interval: float = INTERVAL_SECONDS) -> Periodic:
+def cut_off_watch(services: ScheduledServices, interval: float = INTERVAL_SECONDS) -> Periodic:
     return Periodic("cut-off-watch", interval, lambda: remind_due_cut_offs(services))

@@ -1,39 +1,88 @@
 """The portal's rate-request states as the standard's `bookingStatus`, and staff's messages as `feedbacks`.
 
-One table (`BOOKING_STATUS`), also in DESIGN-NOTES (issue 17). Used by `GET /v2/bookings/{ref}` and by the
-booking notifications, so both say the same.
+One table per lifecycle (`BOOKING_STATUS` for state-machines/rate_request.json, `AMENDED_STATUS` for
+booking_amendment.json, `CANCELLATION_STATUS` for booking_cancellation.json), keyed by the lifecycle's own
+states: `_every_state` refuses, at import, a table that misses a state of its file or names one it does not
+have, so a new state cannot reach the door (or the webhook follower) without a status. Used by
+`GET /v2/bookings/{ref}` and by the booking notifications, so both say the same.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from decimal import Decimal
-from typing import Any
+from typing import Any, TypeVar
 
 from domain.booking.amendments import AMENDABLE_STATES
+from domain.shared.lifecycle import lifecycle
 
-BOOKING_STATUS = {
-    "requested": "RECEIVED",
-    # A price is offered: a feedback says so. A request made on the screens waits for the customer to accept
-    # it; a firm one (made through the standard) for staff to confirm (issue 26). After the shipper's update
-    # (PUT, or an edit on the screens) both read UPDATE_RECEIVED (`booking_status`).
-    "quoted": "RECEIVED",
-    "loi_pending": "RECEIVED",  # the price is accepted; the booking request documents are awaited
-    "revision_requested": "PENDING_UPDATE",
-    "shipping_order": "CONFIRMED",
-    "completed": "COMPLETED",
-    "rejected_by_admin": "REJECTED",  # DECLINED when it had been confirmed
-    "rejected_by_client": "CANCELLED",
-    "price_expired": "REJECTED",  # with a feedback saying the quote expired
-    "cancelled": "CANCELLED",  # a confirmed booking whose cancellation request staff confirmed
-}
+Status = TypeVar("Status")
+
+
+def _every_state(machine_id: str, table: Mapping[str, Status]) -> dict[str, Status]:
+    """`table` checked against the lifecycle file: one entry for each state it moves through."""
+    states = set(lifecycle(machine_id).codes)
+    missing, unknown = sorted(states - set(table)), sorted(set(table) - states)
+    if missing or unknown:
+        raise ValueError(f"{machine_id}: states without a DCSA status {missing}, unknown states {unknown}")
+    return dict(table)
+
+
+def _open_states(machine_id: str) -> tuple[str, ...]:
+    """The states of a lifecycle still awaiting a decision (those its file does not mark final)."""
+    return tuple(s["name"] for s in lifecycle(machine_id).spec["states"] if not s.get("final"))
+
+
+BOOKING_STATUS: dict[str, str] = _every_state(
+    "rate_request",
+    {
+        "requested": "RECEIVED",
+        # A price is offered: a feedback says so. A request made on the screens waits for the customer to
+        # accept it; a firm one (made through the standard) for staff to confirm (issue 26). After the
+        # shipper's update (PUT, or an edit on the screens) both read UPDATE_RECEIVED (`booking_status`).
+        "quoted": "RECEIVED",
+        "loi_pending": "RECEIVED",  # the price is accepted; the booking request documents are awaited
+        "revision_requested": "PENDING_UPDATE",
+        "shipping_order": "CONFIRMED",
+        "completed": "COMPLETED",
+        "rejected_by_admin": "REJECTED",  # DECLINED when it had been confirmed
+        "rejected_by_client": "CANCELLED",
+        "price_expired": "REJECTED",  # with a feedback saying the quote expired
+        "cancelled": "CANCELLED",  # a confirmed booking whose cancellation request staff confirmed
+    },
+)
 # An amendment the customer asked for leaves bookingStatus CONFIRMED and shows as `amendedBookingStatus`
 # (the standard's use case 7). PENDING_AMENDMENT is the carrier asking for one (use case 6: staff's `ask`
 # in booking_amendment.json), from the ask until the customer's answering amendment is decided.
-AMENDMENT_OPEN = ("requested", "requoted")  # states of booking_amendment.json still awaiting a decision
 AMENDMENT_ASKED = "asked"  # the amendment staff asked for, not yet sent
+# States of booking_amendment.json still awaiting a decision (the ask awaits the customer's amendment).
+AMENDMENT_OPEN = tuple(s for s in _open_states("booking_amendment") if s != AMENDMENT_ASKED)
 PENDING_AMENDMENT = "PENDING_AMENDMENT"
 AMENDMENT_RECEIVED = "AMENDMENT_RECEIVED"
+# While staff's ask awaits the customer's amendment there is none to report: the booking is PENDING_AMENDMENT.
+AMENDED_STATUS: dict[str, str | None] = _every_state(
+    "booking_amendment",
+    {
+        "asked": None,
+        "requested": AMENDMENT_RECEIVED,
+        "requoted": AMENDMENT_RECEIVED,
+        "approved": "AMENDMENT_CONFIRMED",
+        "declined": "AMENDMENT_DECLINED",
+        "withdrawn": "AMENDMENT_CANCELLED",
+    },
+)
+# The standard has no value for a request the customer withdrew (the portal's screens allow it): the
+# property is then absent, as when none was asked.
+CANCELLATION_STATUS: dict[str, str | None] = _every_state(
+    "booking_cancellation",
+    {
+        "requested": "CANCELLATION_RECEIVED",
+        "confirmed": "CANCELLATION_CONFIRMED",
+        "declined": "CANCELLATION_DECLINED",
+        "withdrawn": None,
+    },
+)
 DECLINED = "DECLINED"
 # The states in which a booking has a carrierBookingReference (it has been confirmed).
 CONFIRMED_STATES = ("shipping_order", "completed", "cancelled")
@@ -66,25 +115,13 @@ def booking_status(state: str, confirmed: bool, updated: bool = False, amendment
 
 def amended_booking_status(amendment_state: str | None) -> str | None:
     """The standard's `amendedBookingStatus` for the booking's latest amendment (None: never amended)."""
-    return {
-        "requested": AMENDMENT_RECEIVED,
-        "requoted": AMENDMENT_RECEIVED,
-        "approved": "AMENDMENT_CONFIRMED",
-        "declined": "AMENDMENT_DECLINED",
-        "withdrawn": "AMENDMENT_CANCELLED",
-    }.get(amendment_state or "")
+    return AMENDED_STATUS.get(amendment_state or "")
 
 
 def cancellation_status(cancellation_state: str | None) -> str | None:
-    """The standard's `bookingCancellationStatus` for a confirmed booking's latest cancellation request.
-
-    The standard has no value for a request the customer withdrew (the portal's screens allow it): the
-    property is then absent, as when none was asked."""
-    return {
-        "requested": "CANCELLATION_RECEIVED",
-        "confirmed": "CANCELLATION_CONFIRMED",
-        "declined": "CANCELLATION_DECLINED",
-    }.get(cancellation_state or "")
+    """The standard's `bookingCancellationStatus` for a confirmed booking's latest cancellation request (None:
+    none asked, or withdrawn)."""
+    return CANCELLATION_STATUS.get(cancellation_state or "")
 
 
 def has_booking_reference(state: str, confirmed: bool) -> bool:

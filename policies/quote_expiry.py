@@ -5,22 +5,19 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
-from typing import TYPE_CHECKING
 
-from api.periodic import Periodic
-from api.policies import claim_message, site_url
 from domain.booking.emails import booking_email, when
 from domain.booking.notices import usd
 from domain.shared.errors import Conflict, IllegalTransition, NotFound
+from infrastructure.periodic import Periodic
+from policies.messaging import claim_message
+from policies.scheduled import ScheduledServices
 from projections.booking.queries import due_quotes, expiring_quotes
-
-if TYPE_CHECKING:
-    from api.bootstrap import Services
 
 INTERVAL_SECONDS = 1.0
 
 
-def expire_due_quotes(services: Services, now: datetime | None = None) -> list[str]:
+def expire_due_quotes(services: ScheduledServices, now: datetime | None = None) -> list[str]:
     """Expire every quote whose validity has passed at `now`; answers the ids expired by this call.
 
     The aggregate decides again with its own validity, so a quote renewed meanwhile stays; somebody acting
@@ -46,7 +43,7 @@ WARNING_AHEAD = timedelta(hours=24)
 WARNING_INTERVAL_SECONDS = 30.0
 
 
-def warn_expiring_quotes(services: Services, now: datetime | None = None) -> list[str]:
+def warn_expiring_quotes(services: ScheduledServices, now: datetime | None = None) -> list[str]:
     """E-mail each customer whose quote ends within `WARNING_AHEAD` (unless turned off); answers the rate
     request ids e-mailed by this call. Once per quote: the message id names the quote's validity, and is
     claimed in `sent_messages` in the transaction that hands it over (a renewed quote is warned again)."""
@@ -65,7 +62,7 @@ def warn_expiring_quotes(services: Services, now: datetime | None = None) -> lis
             {"price": usd(Decimal(str(row["price"]))), "until": when(until)},
             [],
             services.notifications.aggregate,
-            site_url(services.settings),
+            services.links,
         )
         if mail is None:
             continue
@@ -76,9 +73,9 @@ def warn_expiring_quotes(services: Services, now: datetime | None = None) -> lis
     return warned
 
 
-def quote_expiry(services: Services, interval: float = INTERVAL_SECONDS) -> Periodic:
+def quote_expiry(services: ScheduledServices, interval: float = INTERVAL_SECONDS) -> Periodic:
     return Periodic("quote-expiry", interval, lambda: expire_due_quotes(services))
 
 
-def quote_expiry_warning(services: Services, interval: float = WARNING_INTERVAL_SECONDS) -> Periodic:
+def quote_expiry_warning(services: ScheduledServices, interval: float = WARNING_INTERVAL_SECONDS) -> Periodic:
     return Periodic("quote-expiry-warning", interval, lambda: warn_expiring_quotes(services))

@@ -52,7 +52,7 @@ def _bench_arguments(parser: argparse.ArgumentParser) -> None:
 def check_prerequisites() -> None:
     """What the harness needs besides the installed package: a source checkout's tests/pg.py (the one
     throwaway-cluster implementation) and PostgreSQL's server binaries."""
-    from bench.run import ROOT
+    from bench.harness import ROOT
 
     if not (ROOT / "tests" / "pg.py").is_file():
         raise Refusal(f"freight bench runs from a source checkout: {ROOT / 'tests' / 'pg.py'} not found")
@@ -104,7 +104,8 @@ def bench(args: argparse.Namespace, console: Console) -> int | Result:
         results = _read_results(args.results)
         return _compared(console, results, earlier, args.compare, {})
     check_prerequisites()
-    from bench.run import OUT, run
+    from bench.harness import OUT
+    from bench.run import run
 
     if not console.json:
         results = run(short=args.short, events=args.events, topology=args.topology)

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from api.booking_reference import rate_request_id_for
 from domain.tracking.milestone import BookingMatch, equipment_reference
 from infrastructure.read_db import Tx
+from projections.booking.lookup import rate_request_id_for
 from projections.tracking import booking_of_container
 
 BOOKING_DOCUMENTS = ("BKG", "CBR")

@@ -1,0 +1,87 @@
+"""The DCSA door names every state of the lifecycle files (issue 25): a state added to state-machines/ without
+a status fails here (and at import), instead of making the webhook follower retry a batch forever."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from api import dcsa_status
+from api.dcsa_status import (
+    AMENDED_STATUS,
+    AMENDMENT_OPEN,
+    BOOKING_STATUS,
+    CANCELLATION_STATUS,
+    amended_booking_status,
+    booking_status,
+    cancellation_status,
+)
+
+MACHINES = Path(__file__).resolve().parents[2] / "state-machines"
+
+# The values BKG 2.0.5 gives each property (contract/dcsa/BKG_v2.0.5.yaml, in its descriptions).
+BOOKING_STATUSES = {
+    "RECEIVED",
+    "PENDING_UPDATE",
+    "UPDATE_RECEIVED",
+    "CONFIRMED",
+    "PENDING_AMENDMENT",
+    "REJECTED",
+    "DECLINED",
+    "CANCELLED",
+    "COMPLETED",
+}
+AMENDED_STATUSES = {"AMENDMENT_RECEIVED", "AMENDMENT_CONFIRMED", "AMENDMENT_DECLINED", "AMENDMENT_CANCELLED"}
+CANCELLATION_STATUSES = {"CANCELLATION_RECEIVED", "CANCELLATION_CONFIRMED", "CANCELLATION_DECLINED"}
+
+
+def states_in_file(machine_id: str) -> set[str]:
+    """Read from the JSON itself, not through the lifecycle loader the module uses."""
+    spec = json.loads((MACHINES / f"{machine_id}.json").read_text(encoding="utf-8"))
+    return {state["name"] for state in spec["states"]}
+
+
+@pytest.mark.parametrize(
+    ("machine_id", "table", "allowed"),
+    [
+        ("rate_request", BOOKING_STATUS, BOOKING_STATUSES),
+        # While staff's ask awaits the customer's amendment there is no amendment status (PENDING_AMENDMENT).
+        ("booking_amendment", AMENDED_STATUS, AMENDED_STATUSES | {None}),
+        ("booking_cancellation", CANCELLATION_STATUS, CANCELLATION_STATUSES | {None}),
+    ],
+)
+def test_every_state_of_the_lifecycle_has_a_status_of_the_standard(
+    machine_id: str, table: dict[str, str | None], allowed: set[str | None]
+) -> None:
+    assert set(table) == states_in_file(machine_id)
+    assert set(table.values()) <= allowed
+
+
+def test_a_table_missing_a_state_or_naming_an_unknown_one_is_refused() -> None:
+    with pytest.raises(
+        ValueError, match=r"states without a DCSA status \['withdrawn'\], unknown states \[\]"
+    ):
+        dcsa_status._every_state(
+            "booking_cancellation", {"requested": "x", "confirmed": "x", "declined": "x"}
+        )
+    with pytest.raises(ValueError, match=r"unknown states \['lost'\]"):
+        dcsa_status._every_state("booking_cancellation", {**CANCELLATION_STATUS, "lost": "x"})
+
+
+def test_the_open_amendments_are_those_the_file_does_not_mark_final_but_the_ask() -> None:
+    # `asked` is not final either, but it awaits the customer's amendment, not a decision.
+    assert AMENDMENT_OPEN == ("requested", "requoted")
+    assert amended_booking_status("asked") is None
+
+
+def test_the_statuses_as_the_door_answers_them() -> None:
+    assert booking_status("quoted", confirmed=False) == "RECEIVED"
+    assert booking_status("quoted", confirmed=False, updated=True) == "UPDATE_RECEIVED"
+    assert booking_status("rejected_by_admin", confirmed=True) == "DECLINED"
+    assert booking_status("rejected_by_admin", confirmed=False) == "REJECTED"
+    assert amended_booking_status(None) is None
+    assert amended_booking_status("requoted") == "AMENDMENT_RECEIVED"
+    assert cancellation_status("withdrawn") is None
+    assert cancellation_status("declined") == "CANCELLATION_DECLINED"
