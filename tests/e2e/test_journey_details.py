@@ -366,7 +366,7 @@ def test_the_staff_sidebar_marks_the_page_shown(
     expect(current_menu_item(page)).to_have_text("Operations")
     page.get_by_role("link", name="Overview").filter(visible=True).click()
     # A registration request opened from the overview is still the overview's page.
-    lists = page.get_by_role("region", name="Registration requests", exact=True)
+    lists = page.get_by_role("region", name="Registration Requests", exact=True)
     lists.get_by_role("row").filter(has_text=company_id).get_by_role("link").click()
     expect(page).to_have_url(re.compile("/dashboard/request/"))
     open_staff_menu(page, size)
@@ -380,7 +380,8 @@ def test_the_registration_list_never_scrolls_sideways_in_its_box(
     company_id = pending_registration(live_server, PERSIAN_COMPANIES[0])
     page.set_viewport_size(size)
     sign_in(page, live_server, ADMIN_USERNAME, ADMIN_PASSWORD)
-    box = page.get_by_role("region", name="Registration requests", exact=True)
+    section = page.get_by_role("region", name="Registration Requests", exact=True)
+    box = section.get_by_role("region").first  # the list's own box, inside its section
     row = box.get_by_role("row").filter(has_text=company_id)
     expect(row).to_be_visible()
     widths = box.evaluate("(el) => [el.scrollWidth, el.clientWidth]")
