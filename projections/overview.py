@@ -14,6 +14,7 @@ from typing import Any, NamedTuple
 from domain.shared.lifecycle import lifecycle
 from infrastructure.read_db import Tx
 from projections.booking import queries as booking
+from projections.booking.changes import AMENDMENT, CANCELLATION, CHANGES, MACHINES
 from projections.booking.queries import cargo_details, customer_name
 
 WAITING_SHOWN = 10
@@ -130,6 +131,34 @@ def _edit_requests(tx: Tx) -> Queue:
     return Queue("editRequests", count, oldest, items)
 
 
+def _change_queue(tx: Tx, kind: str, change: str, trigger: str) -> Queue:
+    """Amendment or cancellation requests of confirmed bookings that wait for a staff decision (issue 24):
+    the states the staff `trigger` fires from, by the change's own lifecycle file."""
+    states = _sources(MACHINES[change], trigger)
+    marks = ", ".join("?" for _ in states)
+    where = f"WHERE c.kind = ? AND c.state_name IN ({marks})"
+    params = (change, *states)
+    summary = tx.one(f"SELECT COUNT(*) AS n, MIN(c.requested_at) AS oldest FROM {CHANGES} c {where}", params)
+    rows = tx.all(
+        "SELECT c.rate_request_id, c.requested_at, c.reason, r.reference, r.commodity,"
+        " r.customer_username, p.profile AS customer_profile"
+        f" FROM {CHANGES} c JOIN booking_rate_requests r ON r.id = c.rate_request_id"
+        f" LEFT JOIN customer_profiles p ON p.account_id = r.customer_id {where}"
+        " ORDER BY c.requested_at, c.rate_request_id LIMIT ?",
+        (*params, QUEUE_SHOWN),
+    )
+    items = [
+        QueueItem(
+            r["rate_request_id"],
+            r["reference"],
+            f"{customer_name(r)}: {r['reason'] or r['commodity']}",
+            r["requested_at"],
+        )
+        for r in rows
+    ]
+    return Queue(kind, int(summary["n"]) if summary else 0, summary["oldest"] if summary else None, items)
+
+
 def work_queue(tx: Tx) -> list[Queue]:
     """What waits for staff, by kind: how many, since when, and the oldest few."""
     return [
@@ -140,4 +169,6 @@ def work_queue(tx: Tx) -> list[Queue]:
             tx, "bookingRequestsToConfirm", "state_name", _sources("rate_request", "confirm_booking")
         ),
         _booking_queue(tx, "ordersToReview", "order_state_name", _sources("shipping_order", "accept")),
+        _change_queue(tx, "amendmentRequests", AMENDMENT, "approve"),
+        _change_queue(tx, "cancellationRequests", CANCELLATION, "confirm"),
     ]

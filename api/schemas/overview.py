@@ -34,7 +34,13 @@ class QueueItem(BaseModel):
 
 class WorkQueue(BaseModel):
     kind: Literal[
-        "registrations", "editRequests", "rateRequestsToQuote", "bookingRequestsToConfirm", "ordersToReview"
+        "registrations",
+        "editRequests",
+        "rateRequestsToQuote",
+        "bookingRequestsToConfirm",
+        "ordersToReview",
+        "amendmentRequests",
+        "cancellationRequests",
     ]
     count: int
     oldestAt: str | None

@@ -18,6 +18,7 @@ from tests.api.booking_support import (
     loi_pending,
     ok,
     order_payload,
+    payload,
     quoted,
     upload,
 )
@@ -63,6 +64,8 @@ def test_work_queue_holds_what_waits_for_staff_oldest_first(
         "rateRequestsToQuote",
         "bookingRequestsToConfirm",
         "ordersToReview",
+        "amendmentRequests",
+        "cancellationRequests",
     ]
     assert all(q["count"] == 0 and q["oldestAt"] is None and q["items"] == [] for q in empty.values())
 
@@ -108,3 +111,38 @@ def test_work_queue_holds_what_waits_for_staff_oldest_first(
     ok(client.put(f"{ADMIN}/shipping-orders/{ordered}/accept", headers=admin_headers))
     assert _queues(client, admin_headers)["ordersToReview"]["count"] == 0
     fails(client.get(QUEUE, headers=alice), 403)
+
+
+def test_work_queue_holds_amendment_and_cancellation_requests_until_staff_decide(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    """Issue 24 item 15: a change asked for after confirmation waits for staff, so it has its card."""
+    alice = customer(client, "wq-changes")
+    amended = in_shipping_order(client, alice, admin_headers)
+    cancelled = in_shipping_order(client, alice, admin_headers)
+    new_date = payload()["preferredShippingDate"][:8] + "28"
+    rr = f"{CLIENT}/rate-requests"
+    ok(client.post(f"{rr}/{amended}/amendments", headers=alice, json=payload(preferredShippingDate=new_date)))
+    ok(client.post(f"{rr}/{cancelled}/cancellation-request", headers=alice, json={"reason": "Moved to air"}))
+    queues = _queues(client, admin_headers)
+    amendments, cancellations = queues["amendmentRequests"], queues["cancellationRequests"]
+    assert amendments["count"] == 1 and [i["id"] for i in amendments["items"]] == [amended]
+    assert (
+        amendments["items"][0]["reference"] == ok(client.get(f"{rr}/{amended}", headers=alice))["reference"]
+    )
+    assert amendments["oldestAt"] == amendments["items"][0]["since"]
+    assert cancellations["count"] == 1 and [i["id"] for i in cancellations["items"]] == [cancelled]
+    assert cancellations["items"][0]["title"].endswith("Moved to air")
+
+    ok(client.put(f"{ADMIN}/rate-requests/{amended}/amendments/approve", headers=admin_headers))
+    decline = {"message": "Already loaded"}
+    ok(
+        client.put(
+            f"{ADMIN}/rate-requests/{cancelled}/cancellation-request/decline",
+            headers=admin_headers,
+            json=decline,
+        )
+    )
+    after = _queues(client, admin_headers)
+    assert after["amendmentRequests"]["count"] == 0 and after["amendmentRequests"]["items"] == []
+    assert after["cancellationRequests"]["count"] == 0

@@ -11,13 +11,14 @@ from hypothesis import strategies as st
 
 from api.links import PortalLinks
 from domain.accounts import secrets
-from domain.accounts.account import INDIVIDUAL, Account
+from domain.accounts.account import DOMESTIC_COMPANY, INDIVIDUAL, Account
 from domain.accounts.edit_request import ProfileEditRequest
 from domain.accounts.messages import Message, messages_for
 from domain.accounts.registration import Registration
 from domain.shared.actor import ADMIN, CUSTOMER, Actor, visitor
 from domain.shared.errors import AlreadyExists, IllegalTransition, TooManyAttempts, ValidationFailed
 from infrastructure.delivery import OutboxFile
+from tests.corpus import COMPANY_IDS
 
 SECRET = "unit-secret"
 T0 = datetime(2026, 1, 1, tzinfo=UTC)
@@ -89,6 +90,19 @@ def test_reset_token_is_single_use_and_lives_one_hour() -> None:
     assert not account.must_set_password
     with pytest.raises(ValidationFailed):
         account.reset_password(token, "hash2", T0, STAFF)
+
+
+def test_acceptance_email_says_the_username_is_the_id_signed_up_with() -> None:
+    """Issue 24 item 16: the set-password e-mail names what to log in with."""
+    company_id = COMPANY_IDS[1]
+    account = Account.open(company_id, DOMESTIC_COMPANY, [CUSTOMER], {"email": "a@b.cd"}, STAFF)
+    account.issue_password_token(SECRET, T0, "create", STAFF)
+    (message,) = messages_for(account.collect_events()[-1], SECRET, "http://x")
+    assert f"Your username is {company_id}" in message.body
+    assert "company ID" in message.body and "national ID" in message.body
+    account.issue_password_token(SECRET, T0, "reset", STAFF)
+    (reset,) = messages_for(account.collect_events()[-1], SECRET, "http://x")
+    assert "username" not in reset.body
 
 
 def test_edit_request_cycles_and_ignores_the_same_values() -> None:

@@ -24,6 +24,7 @@ const EVENTS: AnyEvent[] = [
   failed('start', { status: 409, description: 'User Exist' }),
   failed('start', { status: 400, description: 'bad', fields: { nationalId: 'Invalid national code.' } }),
   { type: 'SUBMIT', values: { phone: '09123456789' } },
+  { type: 'BACK', values: { email: 'a@b.cd' } },
   done('finalize', finalOut),
   failed('finalize', { status: 400, fields: { email: 'Invalid email' } }),
   failed('finalize', { status: 409, description: 'User Exist' }),
@@ -60,10 +61,21 @@ function eventsFor(state: { matches: (v: unknown) => boolean; context: SignUpCon
   });
   return events as SignUpEvent[];
 }
+// A clock that moves a second every time it is read: one TICK reads the countdown's one second away.
+function steppingClock() {
+  let t = 0;
+  return () => (t += 1000);
+}
 const options = {
-  input: { countdownSeconds: 1 },
+  input: { countdownSeconds: 1, now: steppingClock() },
   events: eventsFor as never,
   serializeState: serializeState as never,
+};
+// Simple paths without Back: Back makes every form vertex reachable again from step 1, which multiplies the
+// simple paths without adding a case (Back has its own tests, and the shortest paths include it).
+const simpleOptions = {
+  ...options,
+  events: ((state: Parameters<typeof eventsFor>[0]) => eventsFor(state).filter((e) => e.type !== 'BACK')) as never,
 };
 const valueOf = (state: { value: unknown }) => JSON.stringify(state.value);
 
@@ -105,7 +117,7 @@ describe('sign-up machine: every path (xstate/graph)', () => {
 
   it('every path to success of a foreign company skips verification; others verify', () => {
     const toSuccess = getSimplePaths(signUpMachine, {
-      ...options,
+      ...simpleOptions,
       toState: (state) => state.matches('success'),
     });
     expect(toSuccess.length).toBeGreaterThan(0);
@@ -120,10 +132,20 @@ describe('sign-up machine: every path (xstate/graph)', () => {
   }, GRAPH_TIMEOUT);
 
   it('a 409 from start or finalize opens User Exist', () => {
-    const paths = getSimplePaths(signUpMachine, { ...options, toState: (s) => s.matches('userExists') });
+    const paths = getSimplePaths(signUpMachine, { ...simpleOptions, toState: (s) => s.matches('userExists') });
     const causes = new Set(paths.map((p) => p.steps.at(-1)!.event.type));
     expect(causes).toEqual(new Set(['xstate.error.actor.start', 'xstate.error.actor.finalize']));
   }, GRAPH_TIMEOUT);
+
+  it('Back from any form returns to step 1 with the kind and identifier kept', () => {
+    const backs = shortest.filter((p) => p.steps.at(-1)?.event.type === 'BACK');
+    expect(backs.length).toBeGreaterThan(0);
+    for (const path of backs) {
+      expect(path.state.matches({ start: 'editing' })).toBe(true);
+      expect(path.state.context.nationalId).toBe('ID-1');
+      expect(path.state.context.values).toEqual({ email: 'a@b.cd' });
+    }
+  });
 
   it('field errors from the server keep the form and carry the messages', () => {
     const path = shortest.find(
@@ -182,6 +204,36 @@ describe('sign-up machine with its calls', () => {
     await vi.waitFor(() => expect(resend).toHaveBeenCalledTimes(1));
     await vi.waitFor(() => expect(actor.getSnapshot().context.remaining).toBe(120));
     expect(actor.getSnapshot().context.code).toBe('');
+    actor.stop();
+  });
+
+  it('counts wall-clock time: a background tab whose timer ticked once after 130 s may resend', () => {
+    let now = 1_000_000;
+    const machine = signUpMachine.provide({
+      actors: { start: fromPromise(async () => startOut(4)) as never },
+    });
+    const actor = createActor(machine, { input: { countdownSeconds: 120, now: () => now } }).start();
+    actor.send({ type: 'START', kind: 1, nationalId: 'ID-1', phone: '09123456789' });
+    return vi.waitFor(() => expect(actor.getSnapshot().matches('verification')).toBe(true)).then(() => {
+      now += 130_000; // the tab slept: no tick for 130 s
+      actor.send({ type: 'TICK' });
+      expect(actor.getSnapshot().context.remaining).toBe(0);
+      now -= 100_000;
+      actor.send({ type: 'TICK' });
+      expect(actor.getSnapshot().context.remaining).toBe(0); // never counts back up
+      actor.stop();
+    });
+  });
+
+  it('Back from the form returns to step 1 keeping what was typed', async () => {
+    const actor = actorWith({});
+    actor.send({ type: 'START', kind: 2, nationalId: '14003456789', phone: '09123456789' });
+    await vi.waitFor(() => expect(actor.getSnapshot().matches('form')).toBe(true));
+    actor.send({ type: 'BACK', values: { name: 'Caspian Lines' } });
+    const back = actor.getSnapshot();
+    expect(back.matches({ start: 'editing' })).toBe(true);
+    expect(back.context).toMatchObject({ kind: 1, nationalId: 'ID-1', phone: '09123456789' });
+    expect(back.context.values).toEqual({ name: 'Caspian Lines' });
     actor.stop();
   });
 

@@ -38,16 +38,23 @@ export interface SignUpContext {
   code: string;
   wrongCode: boolean;
   remaining: number;
+  /** When Resend opens, as wall-clock milliseconds: a background tab's throttled timer ticks late, so the
+   * remaining time is read from the clock on every tick, never counted in ticks (issue 24). */
+  resendAt: number;
   countdownSeconds: number;
   error: string | null;
   fieldErrors: Record<string, string>;
-  /** The last submitted form values (step 1-3). */
+  /** The last submitted form values (step 1-3), or what was typed there before going Back. */
   values: Record<string, unknown>;
+  /** Whether the start form's foreign switch was on (kept for Back). */
+  foreign: boolean;
+  now: () => number;
 }
 
 export type SignUpEvent =
   | { type: 'START'; kind: SignUpKind; nationalId: string; phone?: string }
   | { type: 'SUBMIT'; values: Record<string, unknown> }
+  | { type: 'BACK'; values: Record<string, unknown> }
   | { type: 'CODE'; code: string }
   | { type: 'VERIFY' }
   | { type: 'RESEND' }
@@ -55,7 +62,11 @@ export type SignUpEvent =
 
 export interface SignUpInput {
   countdownSeconds?: number;
+  /** The clock (tests give their own). */
+  now?: () => number;
 }
+
+const secondsLeft = (context: SignUpContext) => Math.max(0, Math.ceil((context.resendAt - context.now()) / 1000));
 
 const notProvided = (name: string) => () => Promise.reject(new Error(`${name} actor not provided`));
 
@@ -81,8 +92,14 @@ export const signUpMachine = setup({
     verify: fromPromise<unknown, { type: VerifyType; nationalId: string; code: string }>(notProvided('verify')),
     resend: fromPromise<unknown, { type: VerifyType; nationalId: string; phone: string }>(notProvided('resend')),
     ticker: fromCallback(({ sendBack }) => {
-      const id = setInterval(() => sendBack({ type: 'TICK' }), 1000);
-      return () => clearInterval(id);
+      const tick = () => sendBack({ type: 'TICK' });
+      const id = setInterval(tick, 1000);
+      // Back in the tab: read the clock at once rather than at the throttled timer's next tick.
+      document.addEventListener('visibilitychange', tick);
+      return () => {
+        clearInterval(id);
+        document.removeEventListener('visibilitychange', tick);
+      };
     }),
   },
   guards: {
@@ -97,6 +114,7 @@ export const signUpMachine = setup({
   actions: {
     restartCountdown: assign({
       remaining: ({ context }) => context.countdownSeconds,
+      resendAt: ({ context }) => context.now() + context.countdownSeconds * 1000,
       code: '',
       wrongCode: false,
     }),
@@ -116,6 +134,9 @@ export const signUpMachine = setup({
     error: null,
     fieldErrors: {},
     values: {},
+    foreign: false,
+    resendAt: 0,
+    now: input?.now ?? (() => Date.now()),
   }),
   initial: 'start',
   states: {
@@ -130,6 +151,7 @@ export const signUpMachine = setup({
               actions: [
                 'clearErrors',
                 assign({
+                  foreign: ({ event }) => event.kind === 3,
                   kind: ({ event }) => event.kind,
                   nationalId: ({ event }) => event.nationalId.trim(),
                   phone: ({ event }) => event.phone?.trim() ?? '',
@@ -190,6 +212,8 @@ export const signUpMachine = setup({
                 }),
               ],
             },
+            // Back to step 1, keeping what was typed on both steps (issue 24).
+            BACK: { target: '#signUp.start', actions: ['clearErrors', assign({ values: ({ event }) => event.values })] },
           },
         },
         submitting: {
@@ -224,7 +248,7 @@ export const signUpMachine = setup({
       entry: 'restartCountdown',
       invoke: { id: 'ticker', src: 'ticker' },
       on: {
-        TICK: { guard: 'timeLeft', actions: assign({ remaining: ({ context }) => context.remaining - 1 }) },
+        TICK: { guard: 'timeLeft', actions: assign({ remaining: ({ context }) => secondsLeft(context) }) },
       },
       initial: 'idle',
       states: {

@@ -6374,7 +6374,7 @@ export interface components {
              * Kind
              * @enum {string}
              */
-            kind: "registrations" | "editRequests" | "rateRequestsToQuote" | "bookingRequestsToConfirm" | "ordersToReview";
+            kind: "registrations" | "editRequests" | "rateRequestsToQuote" | "bookingRequestsToConfirm" | "ordersToReview" | "amendmentRequests" | "cancellationRequests";
             /** Oldestat */
             oldestAt: string | null;
         };

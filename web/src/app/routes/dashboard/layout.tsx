@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useRef, useState } from 'react';
 import type { ComponentType } from 'react';
-import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import {
   BoxIcon,
   CloseIcon,
@@ -36,9 +36,11 @@ const ICONS: Record<MenuIcon, ComponentType<IconProps>> = {
   audit: ShieldIcon,
 };
 
+/** Whether the page shown is this item's (its path or below, or a page opened from it). */
 function isItemActive(item: MenuItem, pathname: string): boolean {
-  const path = item.to.split('?')[0];
-  return pathname === path || pathname.startsWith(`${path}/`);
+  return [item.to.split('?')[0], ...(item.also ?? [])].some(
+    (path) => pathname === path || pathname.startsWith(`${path}/`),
+  );
 }
 
 function MenuList({ items, pathname, onNavigate }: { items: MenuItem[]; pathname: string; onNavigate?: () => void }) {
@@ -49,7 +51,8 @@ function MenuList({ items, pathname, onNavigate }: { items: MenuItem[]; pathname
         const active = isItemActive(item, pathname);
         return (
           <li key={`${item.label}-${item.to}`}>
-            <NavLink
+            {/* A plain Link: NavLink would set aria-current by its own match, not this item's pages. */}
+            <Link
               to={item.to}
               className={active ? `${styles.menuLink} ${styles.active}` : styles.menuLink}
               aria-current={active ? 'page' : undefined}
@@ -57,7 +60,7 @@ function MenuList({ items, pathname, onNavigate }: { items: MenuItem[]; pathname
             >
               <Icon size={20} />
               <span>{item.label}</span>
-            </NavLink>
+            </Link>
           </li>
         );
       })}

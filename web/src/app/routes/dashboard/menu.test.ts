@@ -25,7 +25,7 @@ describe('dashboard menu', () => {
     const { main, staff } = menuSections({ roles: ['admin'], accountType: 0, mobile: false });
     expect(labels(main)).toEqual([]);
     expect(staff.map((i) => [i.label, i.to])).toEqual([
-      ['Registration Requests', '/dashboard/overview'],
+      ['Overview', '/dashboard/overview'],
       ['Operations', '/dashboard/operations'],
       ['Tariffs', '/dashboard/tariffs'],
       ['Audit', '/dashboard/audit'],

@@ -11,6 +11,8 @@ export interface MenuItem {
   label: string;
   to: string;
   icon: MenuIcon;
+  /** Other pages this item is the place of (opened from it), marked as current too. */
+  also?: readonly string[];
 }
 
 export interface MenuSections {
@@ -22,7 +24,14 @@ const OVERVIEW: MenuItem = { label: 'Overview', to: '/dashboard/overview', icon:
 const BOOKINGS: MenuItem = { label: 'Bookings', to: '/dashboard/bookings', icon: 'bookings' };
 const DOCUMENTS: MenuItem = { label: 'Documents', to: '/dashboard/documents', icon: 'documents' };
 const PROFILE: MenuItem = { label: 'Profile', to: '/dashboard/profile?editProfile=true', icon: 'profile' };
-const REGISTRATION_REQUESTS: MenuItem = { label: 'Registration Requests', to: '/dashboard/overview', icon: 'requests' };
+// The staff overview holds the work queue and the registration and profile-edit lists; a request's detail is
+// opened from there, so it is the overview's page too (issue 24: the sidebar marked the wrong page).
+const STAFF_OVERVIEW: MenuItem = {
+  label: 'Overview',
+  to: '/dashboard/overview',
+  icon: 'overview',
+  also: ['/dashboard/request'],
+};
 const OPERATIONS: MenuItem = { label: 'Operations', to: '/dashboard/operations', icon: 'operations' };
 const TARIFFS: MenuItem = { label: 'Tariffs', to: '/dashboard/tariffs', icon: 'tariffs' };
 const AUDIT: MenuItem = { label: 'Audit', to: '/dashboard/audit', icon: 'audit' };
@@ -45,10 +54,10 @@ export function menuSections({ roles, accountType, mobile }: MenuContext): MenuS
   const staffAccount = accountType === 0;
   // Auditors are read-only: only the audit timeline is theirs.
   const staff = [
-    ...(canOperate(roles) ? [REGISTRATION_REQUESTS, OPERATIONS, TARIFFS] : []),
+    ...(canOperate(roles) ? [STAFF_OVERVIEW, OPERATIONS, TARIFFS] : []),
     ...(canAudit(roles) ? [AUDIT] : []),
   ];
-  // For admins Registration Requests already leads to the overview; a second link there would be noise.
+  // For admins the Staff section's Overview already leads there; a second link would be noise.
   if (staffAccount) return { main: canOperate(roles) ? [] : [OVERVIEW], staff };
   const main = mobile ? [OVERVIEW, BOOKINGS, DOCUMENTS, PROFILE] : [BOOKINGS, PROFILE];
   return { main, staff };

@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import type { ClipboardEvent, KeyboardEvent } from 'react';
 import styles from './accounts.module.css';
 
@@ -8,11 +8,25 @@ export interface CodeInputProps {
   length?: number;
   invalid?: boolean;
   disabled?: boolean;
+  /** Put the cursor in the first box when the boxes appear (the code is the only thing to type). */
+  focusFirst?: boolean;
 }
 
 /** Five boxes, digits only; typing moves on, Backspace moves back, a paste fills every box. */
-export function CodeInput({ value, onChange, length = 5, invalid = false, disabled = false }: CodeInputProps) {
+export function CodeInput({
+  value,
+  onChange,
+  length = 5,
+  invalid = false,
+  disabled = false,
+  focusFirst = false,
+}: CodeInputProps) {
   const refs = useRef<(HTMLInputElement | null)[]>([]);
+  useEffect(() => {
+    if (focusFirst) refs.current[0]?.focus();
+    // Only when the boxes first appear: later focus is the person's.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const digits = Array.from({ length }, (_, i) => value[i] ?? '');
 
   const setAt = (index: number, digit: string) => {

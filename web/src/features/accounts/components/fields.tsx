@@ -33,7 +33,7 @@ export const DOMESTIC_FIELDS: FieldSpec[] = [
   { name: 'contactPerson', label: 'Contact Person', required: true, autoComplete: 'name' },
   { name: 'economicCode', label: 'Economic Code', required: true },
   { name: 'registrationCode', label: 'Registration Code', required: true },
-  { name: 'nationalCode', label: 'National Code', required: true, readOnly: true },
+  { name: 'nationalCode', label: 'Company ID', required: true, readOnly: true },
   { name: 'phone', label: 'Phone', kind: 'tel', required: true, autoComplete: 'tel' },
   { name: 'fax', label: 'Fax', kind: 'tel', required: true },
   { name: 'email', label: 'Email', kind: 'email', required: true, autoComplete: 'email' },
@@ -44,7 +44,7 @@ export const DOMESTIC_FIELDS: FieldSpec[] = [
 export const FOREIGN_FIELDS: FieldSpec[] = [
   { name: 'name', label: 'Company Name', required: true, autoComplete: 'organization' },
   { name: 'contactPerson', label: 'Contact Person', required: true, autoComplete: 'name' },
-  { name: 'nationalCode', label: 'National Code', required: true, readOnly: true },
+  { name: 'nationalCode', label: 'Company ID', required: true, readOnly: true },
   { name: 'phone', label: 'Phone', kind: 'tel', required: true, autoComplete: 'tel', international: true },
   { name: 'fax', label: 'Fax (optional)', kind: 'tel' },
   { name: 'email', label: 'Email', kind: 'email', required: true, autoComplete: 'email' },

@@ -67,6 +67,7 @@ export function LoginForm({ onLoggedIn = reloadPage }: LoginFormProps) {
     <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="Log in">
       <TextInput
         label="Username"
+        hint="Your National ID, or your Company ID for a company"
         autoComplete="username"
         autoCapitalize="none"
         spellCheck={false}

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Spinner } from '@/components/ui/spinner';
+import { formatMoment } from '@/lib/format';
 import { getRole } from '@/lib/session';
 import { preview, subjectLabel, subjectPath, useMarkRead } from '../api/notifications';
 import type { NotificationItem } from '../api/notifications';
@@ -55,9 +56,20 @@ export function NotificationList({ items, accountId, hasMore, loadingMore, onLoa
                 {item.title}
               </span>
               <span className={styles.message}>{expanded ? item.message : preview(item.message)}</span>
+              <time className={styles.time} dateTime={item.createdAt}>
+                {formatMoment(item.createdAt)}
+              </time>
             </button>
             {item.subject ? (
-              <Link className={styles.subject} to={subjectPath(item.subject, staff)} onClick={onOpenSubject}>
+              <Link
+                className={styles.subject}
+                to={subjectPath(item.subject, staff)}
+                onClick={() => {
+                  // Following the item is reading it (issue 24): the badge and the list agree at once.
+                  if (!item.isRead) markRead.mutate(item.id);
+                  onOpenSubject?.();
+                }}
+              >
                 {subjectLabel(item.subject)}
               </Link>
             ) : null}

@@ -27,18 +27,34 @@ export interface RegistrationFormProps {
   phone: string;
   pending: boolean;
   serverErrors?: Record<string, string>;
+  /** What was typed here before going Back (kept for when the person returns). */
+  draft?: Record<string, unknown>;
   onSubmit: (values: Values) => void;
+  /** Back to step 1, handing over what was typed so far. */
+  onBack: (values: Values) => void;
 }
 
 /** Steps 1, 2 and 3 of the sign-up flow: the form of the customer's kind. */
-export function RegistrationForm({ kind, nationalId, phone, pending, serverErrors, onSubmit }: RegistrationFormProps) {
+export function RegistrationForm({
+  kind,
+  nationalId,
+  phone,
+  pending,
+  serverErrors,
+  draft,
+  onSubmit,
+  onBack,
+}: RegistrationFormProps) {
   const form = FORMS[kind];
-  const defaults: Values = Object.fromEntries(form.fields.map((f) => [f.name, '']));
+  const kept = (name: string) => (typeof draft?.[name] === 'string' ? (draft[name] as string) : '');
+  const defaults: Values = Object.fromEntries(form.fields.map((f) => [f.name, kept(f.name)]));
+  // The identifier and the mobile are step 1's: they always show what step 1 says now.
   defaults[form.idKey] = nationalId;
-  defaults.phone = phone;
+  if (phone || !defaults.phone) defaults.phone = phone;
   const {
     register,
     control,
+    getValues,
     handleSubmit,
     setError,
     formState: { errors },
@@ -62,6 +78,9 @@ export function RegistrationForm({ kind, nationalId, phone, pending, serverError
       <div className={styles.actions}>
         <Button type="submit" loading={pending}>
           Submit
+        </Button>
+        <Button type="button" variant="outline" disabled={pending} onClick={() => onBack(getValues())}>
+          Back
         </Button>
       </div>
     </form>

@@ -38,7 +38,7 @@ export function SignUpFlow({ onBack = reload }: { onBack?: () => void }) {
   const step = stepOf(snapshot);
   // Before the form, the start form's foreign switch says how many steps there are; after, the kind does.
   const [foreignChosen, setForeignChosen] = useState(false);
-  const foreign = context.kind ? context.kind === 3 : foreignChosen;
+  const foreign = snapshot.matches('start') || !context.kind ? foreignChosen : context.kind === 3;
   const current = step === null ? null : step === 0 ? 1 : step === 4 ? 3 : 2;
 
   if (snapshot.matches('start') && context.error) {
@@ -51,6 +51,9 @@ export function SignUpFlow({ onBack = reload }: { onBack?: () => void }) {
       {current === null ? null : <SignUpProgress current={current} steps={signUpSteps(foreign)} />}
       {snapshot.matches('start') ? (
         <StartForm
+          initial={
+            context.kind ? { kind: context.kind, nationalId: context.nationalId, phone: context.phone } : undefined
+          }
           onForeignChange={setForeignChosen}
           pending={snapshot.matches({ start: 'starting' })}
           serverErrors={context.fieldErrors}
@@ -64,7 +67,9 @@ export function SignUpFlow({ onBack = reload }: { onBack?: () => void }) {
           phone={context.phone}
           pending={snapshot.matches({ form: 'submitting' })}
           serverErrors={context.fieldErrors}
+          draft={context.values}
           onSubmit={(values) => send({ type: 'SUBMIT', values })}
+          onBack={(values) => send({ type: 'BACK', values })}
         />
       ) : null}
       {snapshot.matches('verification') ? (

@@ -22,12 +22,27 @@ export interface StartFormProps {
   onSubmit: (value: StartSubmit) => void;
   /** Told whether a foreign company is chosen (it has fewer steps: no phone to verify). */
   onForeignChange?: (foreign: boolean) => void;
+  /** What was entered before (coming Back from step 2). */
+  initial?: StartSubmit;
+}
+
+function defaultsOf(initial: StartSubmit | undefined): StartFormValues {
+  if (!initial) return { type: CUSTOMER_TYPES[0], isForeign: false, nationalId: '', companyId: '', phoneNumber: '' };
+  const company = initial.kind !== 1;
+  const type = company ? CUSTOMER_TYPES[1] : CUSTOMER_TYPES[0];
+  return {
+    type: { name: type.name, value: type.value },
+    isForeign: initial.kind === 3,
+    nationalId: company ? '' : initial.nationalId,
+    companyId: company ? initial.nationalId : '',
+    phoneNumber: initial.phone ?? '',
+  };
 }
 
 const KNOWN = ['nationalId', 'companyId', 'phoneNumber'] as const;
 
 /** Step 0: customer type, identity number, the foreign toggle and the mobile number. */
-export function StartForm({ pending, serverErrors, onSubmit, onForeignChange }: StartFormProps) {
+export function StartForm({ pending, serverErrors, onSubmit, onForeignChange, initial }: StartFormProps) {
   const {
     register,
     control,
@@ -36,7 +51,7 @@ export function StartForm({ pending, serverErrors, onSubmit, onForeignChange }: 
     formState: { errors },
   } = useForm<StartFormValues>({
     resolver: zodResolver(startSchema),
-    defaultValues: { type: CUSTOMER_TYPES[0], isForeign: false, nationalId: '', companyId: '', phoneNumber: '' },
+    defaultValues: defaultsOf(initial),
   });
   // The server names the fields by wire key: nationalId is the company ID of a company, phone the mobile.
   const type = useWatch({ control, name: 'type' });

@@ -48,7 +48,7 @@ export function VerificationStep({
       <p className={styles.muted}>
         We sent a verification code to your phone number{phone ? ` ${phone}` : ''}. Enter it below.
       </p>
-      <CodeInput value={code} onChange={onCode} invalid={wrongCode} length={CODE_LENGTH} />
+      <CodeInput value={code} onChange={onCode} invalid={wrongCode} length={CODE_LENGTH} focusFirst />
       {wrongCode ? (
         <p className={styles.error} role="alert">
           {error ?? 'The code is not correct.'}

@@ -61,14 +61,15 @@ export function RegistrationRequestsPanel() {
         {list.isError ? <p role="alert">The requests could not be loaded.</p> : null}
         {list.data ? (
           <>
-            {/* A scrolling region is reachable by keyboard (it may scroll sideways on a phone). */}
+            {/* A scrolling region is reachable by keyboard (a wide desktop table may scroll); on a phone the
+                rows stack as cards, each cell with its label, so nothing scrolls sideways (issue 24). */}
             <div className={styles.tableWrap} tabIndex={0} role="region" aria-label="Registration requests">
-              <table className={styles.table}>
+              <table className={`${styles.table} ${styles.stacked}`}>
                 <thead>
                   <tr>
                     <th scope="col">Name</th>
                     <th scope="col">Kind</th>
-                    <th scope="col">Identity number</th>
+                    <th scope="col">National ID / Company ID</th>
                     <th scope="col">State</th>
                     <th scope="col">Date</th>
                   </tr>
@@ -76,7 +77,7 @@ export function RegistrationRequestsPanel() {
                 <tbody>
                   {list.data.list.map((item) => (
                     <tr key={item.id}>
-                      <td>
+                      <td data-label="Name">
                         <Link
                           to={`/dashboard/request/${DETAIL_ROUTE[item.kind]}/detail/${encodeURIComponent(item.id)}`}
                         >
@@ -84,12 +85,15 @@ export function RegistrationRequestsPanel() {
                         </Link>
                         <AttentionBadge needsAttention={item.needsAttention} />
                       </td>
-                      <td>{KIND_LABEL[item.kind]}</td>
-                      <td>{item.nationalId}</td>
-                      <td className={can('registration', item.state, 'accept', 'staff') ? styles.pending : undefined}>
+                      <td data-label="Kind">{KIND_LABEL[item.kind]}</td>
+                      <td data-label={item.kind === 1 ? 'National ID' : 'Company ID'}>{item.nationalId}</td>
+                      <td
+                        data-label="State"
+                        className={can('registration', item.state, 'accept', 'staff') ? styles.pending : undefined}
+                      >
                         {item.stateLabel}
                       </td>
-                      <td>{when(item.createdAt)}</td>
+                      <td data-label="Date">{when(item.createdAt)}</td>
                     </tr>
                   ))}
                 </tbody>
@@ -106,8 +110,8 @@ export function RegistrationRequestsPanel() {
         {edits.data ? (
           <>
             {/* A scrolling region is reachable by keyboard (it may scroll sideways on a phone). */}
-            <div className={styles.tableWrap} tabIndex={0} role="region" aria-label="Registration requests">
-              <table className={styles.table}>
+            <div className={styles.tableWrap} tabIndex={0} role="region" aria-label="Edit profile requests">
+              <table className={`${styles.table} ${styles.stacked}`}>
                 <thead>
                   <tr>
                     <th scope="col">Customer</th>
@@ -119,16 +123,16 @@ export function RegistrationRequestsPanel() {
                 <tbody>
                   {edits.data.list.map((item) => (
                     <tr key={item.id}>
-                      <td>
+                      <td data-label="Customer">
                         <Link
                           to={`/dashboard/request/update/${UPDATE_ROUTE[item.accountType]}/detail/${encodeURIComponent(item.nationalId)}`}
                         >
                           {item.nationalId}
                         </Link>
                       </td>
-                      <td>{KIND_LABEL[item.accountType]}</td>
-                      <td>{item.editedFields.map(fieldWords).join(', ')}</td>
-                      <td>{when(item.requestedAt)}</td>
+                      <td data-label="Kind">{KIND_LABEL[item.accountType]}</td>
+                      <td data-label="Changed fields">{item.editedFields.map(fieldWords).join(', ')}</td>
+                      <td data-label="Date">{when(item.requestedAt)}</td>
                     </tr>
                   ))}
                 </tbody>

@@ -11,6 +11,8 @@ const TITLE: Record<QueueKind, string> = {
   rateRequestsToQuote: 'Rate requests to quote',
   bookingRequestsToConfirm: 'Booking requests to confirm',
   ordersToReview: 'Shipping orders to review',
+  amendmentRequests: 'Amendment requests to decide',
+  cancellationRequests: 'Cancellation requests to decide',
 };
 
 /** Bookings open in the console; sign-ups and profile edits in their lists below (their kind picks the page). */

@@ -29,7 +29,7 @@ const FIELDS: Record<CustomerKind, [keyof RegistrationDetail, string][]> = {
     ['contactPerson', 'Contact Person'],
     ['economicCode', 'Economic Code'],
     ['registerationCode', 'Registration Code'],
-    ['nationalId', 'National ID'],
+    ['nationalId', 'Company ID'],
     ['phone', 'Phone'],
     ['email', 'Email'],
     ['fax', 'Fax'],
