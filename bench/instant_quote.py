@@ -66,8 +66,8 @@ def drive(plan: Any, base: str, customers: list[str], admin: str, server_pid: in
     """Publish the bench's tariff, then at each of `LEVELS` a closed loop of interleaved creates."""
     import httpx
 
-    from bench.load import rate_request_payload
     from bench.harness import load, log
+    from bench.load import rate_request_payload
 
     pol, pod = BENCH_TARIFF_LANE
     tariff = "\n".join(
