@@ -12,6 +12,7 @@ from fastapi.responses import Response
 from api.deps import AuditReader, ServicesDep
 from api.envelope import success
 from api.openapi import operation_ids
+from api.presenters.audit import logged_event
 from api.schemas.audit import AggregateEvents, AggregateState, EventPage
 from api.schemas.envelope import Envelope
 from api.schemas.wire_types import Instant
@@ -40,16 +41,22 @@ def aggregate_events(aggregate_id: str, _: AuditReader, services: ServicesDep) -
         events = event_log.aggregate_events(tx, str(uuid))
         if not events:
             raise NotFound("No such aggregate")
-        kind = events[0]["aggregateKind"]
+        kind = events[0].aggregate_kind
         # A booking's trail shows its shipping order's events too (the order is part of the booking).
         order_id = str(shipping_order_id(uuid)) if kind == "rate_request" else None
         order_events = event_log.aggregate_events(tx, order_id) if order_id else []
-    related = [{"aggregateId": order_id, "aggregateKind": "shipping_order", "events": order_events}]
+    related = [
+        {
+            "aggregateId": order_id,
+            "aggregateKind": "shipping_order",
+            "events": [logged_event(e) for e in order_events],
+        }
+    ]
     return success(
         {
             "aggregateId": aggregate_id,
             "aggregateKind": kind,
-            "events": events,
+            "events": [logged_event(e) for e in events],
             "related": related if order_events else [],
         }
     )
@@ -77,7 +84,11 @@ def events(
             until=utc_text(until) if until else None,
         )
     return success(
-        {"list": rows, "next": rows[-1]["position"] if rows else after, "head": services.store.head()}
+        {
+            "list": [logged_event(e) for e in rows],
+            "next": rows[-1].position if rows else after,
+            "head": services.store.head(),
+        }
     )
 
 
