@@ -144,6 +144,15 @@ def aggregate_events(tx: Tx, aggregate_id: str) -> list[LoggedEvent]:
     return [_record(r) for r in rows]
 
 
+def events_at(tx: Tx, positions: list[int]) -> list[LoggedEvent]:
+    """The rows at these positions (a booking's trail: `projections.booking_trail`), in store order."""
+    if not positions:
+        return []
+    marks = ", ".join("?" for _ in positions)
+    rows = tx.all(f"{_WITH_ACTOR} WHERE e.position IN ({marks}) ORDER BY e.position", tuple(positions))
+    return [_record(r) for r in rows]
+
+
 def global_log(
     tx: Tx,
     after: int,
