@@ -80,13 +80,16 @@ def apply_stored(tx: Tx, rows: Iterable[Any], decode: Callable[[Any], Any], *, b
     batch.flush()
 
 
-# Who acted, by name: the account's profile name or username, a visitor's sign-up name, or "System".
+# Who acted, by name: the account's profile name or username, a visitor's sign-up name, or "System"; and the
+# booking the event is part of (`projections.booking_trail`), by its reference.
 _WITH_ACTOR = (
     "SELECT e.*, a.username AS customer_username, p.profile AS customer_profile,"
-    " r.details AS visitor_details FROM event_log e"
+    " r.details AS visitor_details, b.reference AS booking_reference FROM event_log e"
     " LEFT JOIN accounts a ON a.id = e.actor_id"
     " LEFT JOIN customer_profiles p ON p.account_id = e.actor_id"
     " LEFT JOIN registrations r ON e.actor_role = 'visitor' AND r.identity = e.actor_id"
+    " LEFT JOIN booking_trail t ON t.position = e.position"
+    " LEFT JOIN booking_rate_requests b ON b.id = t.booking_id"
 )
 
 
@@ -121,6 +124,8 @@ class LoggedEvent:
     actor_name: str
     reason: str | None
     changes: dict[str, Any]
+    # The reference of the booking the event is part of (rate request, its order, its tracking), if any.
+    booking_reference: str | None = None
 
 
 def _record(row: dict[str, Any]) -> LoggedEvent:
@@ -136,6 +141,7 @@ def _record(row: dict[str, Any]) -> LoggedEvent:
         actor_name=actor_name(row),
         reason=row["reason"],
         changes=json.loads(row["changes"]),
+        booking_reference=row.get("booking_reference"),
     )
 
 

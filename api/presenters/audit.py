@@ -19,4 +19,5 @@ def logged_event(event: LoggedEvent) -> dict[str, Any]:
         "actorName": event.actor_name,
         "reason": event.reason,
         "changes": event.changes,
+        "bookingReference": event.booking_reference,
     }

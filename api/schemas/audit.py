@@ -24,6 +24,9 @@ class LoggedEvent(BaseModel):
     actorName: str
     reason: str | None
     changes: dict[str, Any]
+    # The booking this event is part of (a rate request's, its shipping order's or a tracking milestone's),
+    # by reference: its whole trail is GET /bookings/{reference}/trail.
+    bookingReference: str | None = None
 
 
 class RelatedEvents(BaseModel):

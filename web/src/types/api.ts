@@ -4515,6 +4515,8 @@ export interface components {
             aggregateId: string;
             /** Aggregatekind */
             aggregateKind: string;
+            /** Bookingreference */
+            bookingReference?: string | null;
             /** Changes */
             changes: {
                 [key: string]: unknown;
