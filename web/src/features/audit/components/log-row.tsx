@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { AuditEvent } from '../api/audit-api';
 import { fieldLabel } from '../lib/fold';
+import { bookingTrailPath } from '../lib/paths';
 import { eventSentence } from '../lib/sentence';
 import styles from './audit.module.css';
 import { ActorLabel, kindLabel, RecordedAt } from './role-badge';
@@ -27,9 +28,14 @@ export function LogRow({ event, logSearch }: LogRowProps) {
           <strong>{eventSentence(event)}</strong>
           <span className={styles.meta}>v{event.version}</span>
         </p>
-        <p className={styles.logAggregate}>
-          <code title={event.aggregateId}>{event.aggregateId}</code>
-        </p>
+        {event.bookingReference ? (
+          <p className={styles.logAggregate}>
+            Booking{' '}
+            <Link to={bookingTrailPath(event.bookingReference)} className={styles.bookingLink}>
+              {event.bookingReference}
+            </Link>
+          </p>
+        ) : null}
         {fields.length > 0 ? (
           <p className={styles.logFields}>
             <span className="visually-hidden">Fields: </span>
@@ -50,6 +56,7 @@ export function LogRow({ event, logSearch }: LogRowProps) {
           to={`/dashboard/audit/${encodeURIComponent(event.aggregateId)}`}
           state={{ logSearch }}
           aria-label={`Open timeline of ${kind} ${event.aggregateId}`}
+          title={event.aggregateId}
         >
           Open timeline
         </Link>

@@ -138,7 +138,11 @@ describe('value helpers', () => {
     expect(formatValue([])).toBe('—');
     expect(formatValue(true)).toBe('Yes');
     expect(formatValue(0)).toBe('0');
-    expect(formatValue(['admin'])).toBe('["admin"]');
+    expect(formatValue(['admin'])).toBe('admin');
+    // Lists and objects in words, never JSON: each field by its label, empty ones left out.
+    expect(formatValue([{ document_type_id: 1, file_name: 'loi.pdf', note: null }, { is_swbl: true }])).toBe(
+      'Document type id: 1, File name: loi.pdf; Is swbl: Yes',
+    );
     expect(formatValue('$argon2id$v=19$abc', 'password_hash')).toBe('set (hidden)');
     expect(formatValue(null, 'password_hash')).toBe('—');
     expect(isSecretField('reset_token_hash')).toBe(true);

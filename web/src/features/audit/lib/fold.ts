@@ -87,7 +87,8 @@ export function fieldLabel(field: string): string {
 
 export const EMPTY_VALUE = '—';
 
-/** One line of text for a value: empty for null/undefined/'', JSON for lists and objects. */
+/** One line of text for a value: empty for null/undefined/''; lists and objects in words, never as JSON
+ * ("Name: Consignee Co, Party type: 1; Name: …"). */
 export function formatValue(value: unknown, field?: string): string {
   if (value === null || value === undefined || value === '') return EMPTY_VALUE;
   if (field !== undefined && isSecretField(field)) return 'set (hidden)';
@@ -109,5 +110,9 @@ export function formatValue(value: unknown, field?: string): string {
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint') return String(value);
   if (Array.isArray(value) && value.length === 0) return EMPTY_VALUE;
   if (typeof value === 'object' && Object.keys(value).length === 0) return EMPTY_VALUE;
-  return JSON.stringify(value);
+  if (Array.isArray(value)) return value.map((item) => formatValue(item)).join('; ');
+  return Object.entries(value as Record<string, unknown>)
+    .filter(([key, item]) => formatValue(item, key) !== EMPTY_VALUE)
+    .map(([key, item]) => `${fieldLabel(key)}: ${formatValue(item, key)}`)
+    .join(', ');
 }
