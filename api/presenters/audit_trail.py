@@ -304,6 +304,17 @@ class _Words:
             return "; ".join(items) or None
         return str(value)
 
+    def item(self, field: str, item: dict[str, Any]) -> dict[str, str]:
+        if field == "parties":
+            kind, _, said = self.party(item).partition(": ")
+            return {"label": kind, "value": said}
+        number = self.named("container_id", item.get("container_id"))
+        said = self.container(item)
+        return {
+            "label": f"Container {number}" if number else "Container",
+            "value": said.partition(": ")[2] or said,
+        }
+
     def charge(self, charge: dict[str, Any]) -> str:
         per = {"container": "per container", "booking": "per booking"}.get(str(charge.get("per")), "")
         return " ".join(
@@ -367,6 +378,10 @@ def _values(event: LoggedEvent, words: _Words) -> list[dict[str, str]]:
         changes.pop("booking_reference")
     for field, value in changes.items():
         if field in _UNSAID or field.endswith("_hash"):
+            continue
+        if field in ("parties", "containers") and isinstance(value, list):
+            # One line per party (labelled by its role) and per container (by its number).
+            out.extend(words.item(field, item) for item in value if isinstance(item, dict))
             continue
         text = words.named(field, value)
         if text is not None:

@@ -6,6 +6,8 @@ import { eventSentence } from '../lib/sentence';
 import styles from './audit.module.css';
 import { ActorLabel, kindLabel, RecordedAt } from './role-badge';
 
+const TECHNICAL_FIELD = /(^|_)(id|sha256|username|key)$|^(storage_name|booking_content|content_type)$/;
+
 export interface LogRowProps {
   event: AuditEvent;
   /** The log's query string, so the timeline's back link returns to the same filters. */
@@ -14,7 +16,8 @@ export interface LogRowProps {
 
 /** One event of the global log, linking to its aggregate's timeline. */
 export function LogRow({ event, logSearch }: LogRowProps) {
-  const fields = Object.keys(event.changes);
+  // The fields a person reads: ids, digests and storage bookkeeping are left to the timeline.
+  const fields = Object.keys(event.changes).filter((field) => !TECHNICAL_FIELD.test(field));
   const kind = kindLabel(event.aggregateKind);
   return (
     <article className={styles.logRow} aria-label={`${event.type}, ${kind}, position ${event.position}`}>

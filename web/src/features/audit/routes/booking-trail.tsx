@@ -34,8 +34,8 @@ function Entry({ entry }: { entry: TrailEntry }) {
       ) : null}
       {entry.values.length > 0 ? (
         <dl className={styles.trailValues}>
-          {entry.values.map((value) => (
-            <div key={value.label}>
+          {entry.values.map((value, index) => (
+            <div key={`${index}-${value.label}`}>
               <dt>{value.label}</dt>
               <dd>{value.value}</dd>
             </div>
