@@ -30,7 +30,9 @@ def a_booking_with_its_shipping_order(live_server: LiveServer) -> str:
     token = login(live_server, username, password)
     rid = booking_confirmed(live_server, token, "Saffron")
     accept_order(live_server, shipping_order(live_server, token, rid, ["BMOU0061950"]))
-    reference = call(live_server, "GET", f"/booking/api/v1/client/rate-requests/{rid}", token=token)["reference"]
+    reference = call(live_server, "GET", f"/booking/api/v1/client/rate-requests/{rid}", token=token)[
+        "reference"
+    ]
     return str(reference)
 
 
@@ -79,7 +81,9 @@ def test_staff_find_a_booking_by_name_and_by_reference_and_read_one_trail_in_wor
         expect(order.locator("dt", has_text="Freight").locator("xpath=..")).to_contain_text("Prepaid")
         container = order.locator("dt", has_text="Container BMOU0061950").locator("xpath=..")
         expect(container).to_contain_text("seal SEAL-0001, 120 packages, gross 21,000 kg, net 19,500 kg")
-        expect(order.locator("dt", has_text="Consignee").locator("xpath=..")).to_contain_text("Consignee Pte Ltd")
+        expect(order.locator("dt", has_text="Consignee").locator("xpath=..")).to_contain_text(
+            "Consignee Pte Ltd"
+        )
         expect(page.get_by_role("article", name="Shipping order accepted by staff")).to_be_visible()
         assert_in_words(page)
         assert layout_problems(page) == []

@@ -40,6 +40,7 @@ export function EventCard({ entry, selected, onViewAsOf }: EventCardProps) {
       <ChangeTable
         changes={changes}
         initial={initial}
+        kind={event.aggregateKind}
         caption={
           initial ? `Initial values set by ${eventSentence(event)}` : `Values before and after: ${eventSentence(event)}`
         }
