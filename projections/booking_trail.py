@@ -35,6 +35,9 @@ PREFIXES = "audit_name_prefixes"
 
 # A word longer than this is found by its first 40 letters (names are far shorter).
 MAX_PREFIX = 40
+# A search word matches at most this many people (one letter may match most of them): the statements that
+# follow take the ids as parameters, and a person looked for by one letter is better found by two.
+MAX_PEOPLE = 1000
 
 projection = Projection(
     name="booking_trail",
@@ -177,7 +180,10 @@ def people_named(tx: Tx, query: str) -> list[str]:
     for word in wanted:
         ids = {
             str(r["account_id"])
-            for r in tx.all(f"SELECT account_id FROM {PREFIXES} WHERE prefix = ?", (word,))
+            for r in tx.all(
+                f"SELECT account_id FROM {PREFIXES} WHERE prefix = ? ORDER BY account_id LIMIT {MAX_PEOPLE}",
+                (word,),
+            )
         }
         found = ids if found is None else found & ids
         if not found:
