@@ -3455,6 +3455,8 @@ export interface components {
             accountId: string;
             /** Accounttype */
             accountType: number;
+            /** Customername */
+            customerName: string;
             /** Declinemessage */
             declineMessage: string | null;
             /** Editedfields */

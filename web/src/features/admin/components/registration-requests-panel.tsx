@@ -104,12 +104,13 @@ export function RegistrationRequestsPanel() {
         {edits.data ? (
           <>
             {/* A scrolling region is reachable by keyboard (it may scroll sideways on a phone). */}
-            <div className={styles.tableWrap} tabIndex={0} role="region" aria-label="Registration requests">
+            <div className={styles.tableWrap} tabIndex={0} role="region" aria-label="Edit profile requests">
               <table className={styles.table}>
                 <thead>
                   <tr>
                     <th scope="col">Customer</th>
                     <th scope="col">Kind</th>
+                    <th scope="col">Identity number</th>
                     <th scope="col">Changed fields</th>
                     <th scope="col">Date</th>
                   </tr>
@@ -121,10 +122,11 @@ export function RegistrationRequestsPanel() {
                         <Link
                           to={`/dashboard/request/update/${UPDATE_ROUTE[item.accountType]}/detail/${encodeURIComponent(item.nationalId)}`}
                         >
-                          {item.nationalId}
+                          {item.customerName || item.nationalId}
                         </Link>
                       </td>
                       <td>{KIND_LABEL[item.accountType]}</td>
+                      <td>{item.nationalId}</td>
                       <td>{item.editedFields.map(fieldWords).join(', ')}</td>
                       <td>{when(item.requestedAt)}</td>
                     </tr>
