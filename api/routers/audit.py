@@ -155,17 +155,16 @@ def booking_history(reference: str, _: AuditReader, services: ServicesDep) -> Re
     """One booking's whole history in words, by its reference (or the rate request's id)."""
     with services.read_models.read() as tx:
         booking = booking_trail.booking_by_reference(tx, reference)
-        if booking is None and _is_uuid(reference):
-            booking = booking_trail.booking_by_id(tx, reference)
+        if booking is None and (uuid := _uuid_or_none(reference)) is not None:
+            booking = booking_trail.booking_by_id(tx, str(uuid))
         if booking is None:
             raise NotFound("No booking has this reference")
         trail = booking_trail.booking_trail(tx, booking)
     return success(audit_trail.booking_trail(trail))
 
 
-def _is_uuid(text: str) -> bool:
+def _uuid_or_none(text: str) -> UUID | None:
     try:
-        UUID(text)
+        return UUID(text)
     except ValueError:
-        return False
-    return True
+        return None
