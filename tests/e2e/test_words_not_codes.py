@@ -5,6 +5,7 @@ UUID, no JSON in what the page shows. Wire keys stay as they are; only what is s
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -74,6 +75,10 @@ def sweep(
         if role == "admin" and name == "overview":  # a profile edit is listed by who asks, not by a number
             edits = page.get_by_role("region", name="Edit profile requests")
             expect(edits.get_by_role("link", name="Karimi Trading FZE")).to_be_visible()
+        if name == "audit-timeline":  # a booking's record leads to the booking's trail in words
+            expect(
+                page.get_by_role("link", name=re.compile(r"^Read the booking.s whole trail in words$"))
+            ).to_be_visible()
         if name == "overview":  # and the bell's list, which every screen carries
             page.get_by_role("button", name="Notifications").first.click()
             problems += [f"notifications: {p}" for p in code_on(page)]

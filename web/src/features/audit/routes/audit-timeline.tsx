@@ -98,6 +98,15 @@ export function AuditTimelineRoute() {
           )}
         </div>
       ) : null}
+      {data && bookingReference ? (
+        <p className={styles.trailCallout}>
+          This is one record of booking {bookingReference}, field by field as stored.{' '}
+          <Link to={bookingTrailPath(bookingReference)} className={styles.bookingLink}>
+            Read the booking’s whole trail in words
+          </Link>{' '}
+          (rate request, shipping order and tracking together, with ports, containers and files by name).
+        </p>
+      ) : null}
       {data ? (
         <>
           <div className={styles.toolbar}>
