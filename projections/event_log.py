@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from typing import Any
 
 from eventsourcing.utils import resolve_topic
@@ -79,13 +80,16 @@ def apply_stored(tx: Tx, rows: Iterable[Any], decode: Callable[[Any], Any], *, b
     batch.flush()
 
 
-# Who acted, by name: the account's profile name or username, a visitor's sign-up name, or "System".
+# Who acted, by name: the account's profile name or username, a visitor's sign-up name, or "System"; and the
+# booking the event is part of (`projections.booking_trail`), by its reference.
 _WITH_ACTOR = (
     "SELECT e.*, a.username AS customer_username, p.profile AS customer_profile,"
-    " r.details AS visitor_details FROM event_log e"
+    " r.details AS visitor_details, b.reference AS booking_reference FROM event_log e"
     " LEFT JOIN accounts a ON a.id = e.actor_id"
     " LEFT JOIN customer_profiles p ON p.account_id = e.actor_id"
     " LEFT JOIN registrations r ON e.actor_role = 'visitor' AND r.identity = e.actor_id"
+    " LEFT JOIN booking_trail t ON t.position = e.position"
+    " LEFT JOIN booking_rate_requests b ON b.id = t.booking_id"
 )
 
 
@@ -104,24 +108,55 @@ def actor_name(row: dict[str, Any]) -> str:
     return str(row["actor_id"])
 
 
-def _row(row: dict[str, Any]) -> dict[str, Any]:
-    return {
-        "position": int(row["position"]),
-        "aggregateId": row["aggregate_id"],
-        "aggregateKind": row["aggregate_kind"],
-        "version": int(row["version"]),
-        "type": row["type"],
-        "recordedAt": row["recorded_at"],
-        "actor": {"id": row["actor_id"], "role": row["actor_role"]},
-        "actorName": actor_name(row),
-        "reason": row["reason"],
-        "changes": json.loads(row["changes"]),
-    }
+@dataclass(frozen=True)
+class LoggedEvent:
+    """One row of the log as domain facts: the field names the event carried, no wire keys (the presenter,
+    `api/presenters/audit.py`, shapes these for the audit API)."""
+
+    position: int
+    aggregate_id: str
+    aggregate_kind: str
+    version: int
+    type: str
+    recorded_at: str
+    actor_id: str | None
+    actor_role: str | None
+    actor_name: str
+    reason: str | None
+    changes: dict[str, Any]
+    # The reference of the booking the event is part of (rate request, its order, its tracking), if any.
+    booking_reference: str | None = None
 
 
-def aggregate_events(tx: Tx, aggregate_id: str) -> list[dict[str, Any]]:
+def _record(row: dict[str, Any]) -> LoggedEvent:
+    return LoggedEvent(
+        position=int(row["position"]),
+        aggregate_id=row["aggregate_id"],
+        aggregate_kind=row["aggregate_kind"],
+        version=int(row["version"]),
+        type=row["type"],
+        recorded_at=row["recorded_at"],
+        actor_id=row["actor_id"],
+        actor_role=row["actor_role"],
+        actor_name=actor_name(row),
+        reason=row["reason"],
+        changes=json.loads(row["changes"]),
+        booking_reference=row.get("booking_reference"),
+    )
+
+
+def aggregate_events(tx: Tx, aggregate_id: str) -> list[LoggedEvent]:
     rows = tx.all(f"{_WITH_ACTOR} WHERE e.aggregate_id = ? ORDER BY e.version", (aggregate_id,))
-    return [_row(r) for r in rows]
+    return [_record(r) for r in rows]
+
+
+def events_at(tx: Tx, positions: list[int]) -> list[LoggedEvent]:
+    """The rows at these positions (a booking's trail: `projections.booking_trail`), in store order."""
+    if not positions:
+        return []
+    marks = ", ".join("?" for _ in positions)
+    rows = tx.all(f"{_WITH_ACTOR} WHERE e.position IN ({marks}) ORDER BY e.position", tuple(positions))
+    return [_record(r) for r in rows]
 
 
 def global_log(
@@ -132,7 +167,8 @@ def global_log(
     actor: str | None = None,
     since: str | None = None,
     until: str | None = None,
-) -> list[dict[str, Any]]:
+    actors: list[str] | None = None,
+) -> list[LoggedEvent]:
     clauses: list[str] = ["e.position > ?"]
     params: list[object] = [after]
     for column, op, value in (
@@ -144,11 +180,16 @@ def global_log(
         if value is not None:
             clauses.append(f"{column} {op} ?")
             params.append(value)
+    if actors is not None:  # the people a name matched (`projections.booking_trail.people_named`)
+        if not actors:
+            return []
+        clauses.append(f"e.actor_id IN ({', '.join('?' for _ in actors)})")
+        params.extend(actors)
     rows = tx.all(
         f"{_WITH_ACTOR} WHERE {' AND '.join(clauses)} ORDER BY e.position LIMIT ?",
         (*params, limit),
     )
-    return [_row(r) for r in rows]
+    return [_record(r) for r in rows]
 
 
 def version_at(tx: Tx, aggregate_id: str, position: int | None, at: str | None) -> int | None:

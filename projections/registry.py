@@ -28,6 +28,7 @@ MODULES = [
     "projections.booking.tariffs",
     "projections.integrations",
     "projections.tracking",
+    "projections.booking_trail",
 ]
 
 

@@ -30,6 +30,7 @@ from domain.accounts.account import DOMESTIC_COMPANY, FOREIGN_COMPANY, INDIVIDUA
 from domain.shared.errors import NotFound
 from domain.shared.lifecycle import lifecycle
 from projections import attention, profiles, registrations
+from projections.booking.queries import customer_name
 
 router = APIRouter(
     prefix="/account/api/v1/admin",
@@ -273,6 +274,10 @@ def list_update_requests(
         {
             **{k: v for k, v in _request_view(r).items() if k not in ("response", "fields")},
             "editedFields": [f["fieldName"] for f in _review_fields(r) if f["isEdited"]],
+            # Who asks, by name (a person's first and last name, a company's name), as staff know them.
+            "customerName": customer_name(
+                {"customer_profile": r["profile"], "customer_username": r["username"]}
+            ),
         }
         for r in rows
     ]

@@ -12,13 +12,15 @@ from fastapi.responses import Response
 from api.deps import AuditReader, ServicesDep
 from api.envelope import success
 from api.openapi import operation_ids
-from api.schemas.audit import AggregateEvents, AggregateState, EventPage
+from api.presenters import audit_trail
+from api.presenters.audit import logged_event
+from api.schemas.audit import AggregateEvents, AggregateState, BookingSearch, BookingTrail, EventPage
 from api.schemas.envelope import Envelope
 from api.schemas.wire_types import Instant
 from domain.booking.shipping_order import shipping_order_id
 from domain.shared.errors import NotFound, ValidationFailed
 from domain.shared.messages import message
-from projections import event_log
+from projections import booking_trail, event_log
 from projections.history import aggregate_state, utc_text
 
 router = APIRouter(prefix="/audit/api/v1", tags=["audit"], generate_unique_id_function=operation_ids("audit"))
@@ -40,16 +42,22 @@ def aggregate_events(aggregate_id: str, _: AuditReader, services: ServicesDep) -
         events = event_log.aggregate_events(tx, str(uuid))
         if not events:
             raise NotFound("No such aggregate")
-        kind = events[0]["aggregateKind"]
+        kind = events[0].aggregate_kind
         # A booking's trail shows its shipping order's events too (the order is part of the booking).
         order_id = str(shipping_order_id(uuid)) if kind == "rate_request" else None
         order_events = event_log.aggregate_events(tx, order_id) if order_id else []
-    related = [{"aggregateId": order_id, "aggregateKind": "shipping_order", "events": order_events}]
+    related = [
+        {
+            "aggregateId": order_id,
+            "aggregateKind": "shipping_order",
+            "events": [logged_event(e) for e in order_events],
+        }
+    ]
     return success(
         {
             "aggregateId": aggregate_id,
             "aggregateKind": kind,
-            "events": events,
+            "events": [logged_event(e) for e in events],
             "related": related if order_events else [],
         }
     )
@@ -63,10 +71,14 @@ def events(
     limit: Annotated[int, Query(ge=1, le=MAX_PAGE)] = 100,
     kind: str | None = None,
     actor: str | None = None,
+    person: Annotated[str | None, Query(max_length=100)] = None,
     since: Annotated[Instant | None, Query(alias="from")] = None,
     until: Annotated[Instant | None, Query(alias="to")] = None,
 ) -> Response:
+    """`actor` is an account id; `person` a name (or username) to match word by word from their first letters,
+    as `GET /bookings` does."""
     with services.read_models.read() as tx:
+        people = booking_trail.people_named(tx, person) if person and person.strip() else None
         rows = event_log.global_log(
             tx,
             after,
@@ -75,9 +87,14 @@ def events(
             actor=actor or None,
             since=utc_text(since) if since else None,
             until=utc_text(until) if until else None,
+            actors=people,
         )
     return success(
-        {"list": rows, "next": rows[-1]["position"] if rows else after, "head": services.store.head()}
+        {
+            "list": [logged_event(e) for e in rows],
+            "next": rows[-1].position if rows else after,
+            "head": services.store.head(),
+        }
     )
 
 
@@ -109,3 +126,45 @@ def state_as_of(
             "state": aggregate_state(aggregate),
         }
     )
+
+
+MAX_FOUND = 50
+
+
+@router.get("/bookings", response_model=Envelope[BookingSearch])
+def find_bookings(
+    _: AuditReader,
+    services: ServicesDep,
+    q: Annotated[str, Query(min_length=1, max_length=100)],
+    limit: Annotated[int, Query(ge=1, le=MAX_FOUND)] = 20,
+) -> Response:
+    """Bookings by their reference (`FB-2026-000123`, or its beginning) or by the name of a person who took
+    part (the customer, the staff who acted), newest activity first."""
+    with services.read_models.read() as tx:
+        found, matched = booking_trail.search(tx, q, limit)
+        names = booking_trail.people(tx, [a for ids in matched.values() for a in ids])
+    rows = [
+        audit_trail.summary(b, sorted({names[a] for a in matched.get(b.booking_id, []) if a in names}))
+        for b in found
+    ]
+    return success({"query": q, "list": rows})
+
+
+@router.get("/bookings/{reference}/trail", response_model=Envelope[BookingTrail])
+def booking_history(reference: str, _: AuditReader, services: ServicesDep) -> Response:
+    """One booking's whole history in words, by its reference (or the rate request's id)."""
+    with services.read_models.read() as tx:
+        booking = booking_trail.booking_by_reference(tx, reference)
+        if booking is None and (uuid := _uuid_or_none(reference)) is not None:
+            booking = booking_trail.booking_by_id(tx, str(uuid))
+        if booking is None:
+            raise NotFound("No booking has this reference")
+        trail = booking_trail.booking_trail(tx, booking)
+    return success(audit_trail.booking_trail(trail))
+
+
+def _uuid_or_none(text: str) -> UUID | None:
+    try:
+        return UUID(text)
+    except ValueError:
+        return None

@@ -85,6 +85,8 @@ class EditRequestSummary(BaseModel):
     declineMessage: str | None
     requestedAt: str | None
     editedFields: list[str]
+    # The customer's name (a person's first and last name, a company's name; else the username).
+    customerName: str
 
 
 class EditRequest(BaseModel):

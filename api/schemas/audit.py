@@ -24,6 +24,9 @@ class LoggedEvent(BaseModel):
     actorName: str
     reason: str | None
     changes: dict[str, Any]
+    # The booking this event is part of (a rate request's, its shipping order's or a tracking milestone's),
+    # by reference: its whole trail is GET /bookings/{reference}/trail.
+    bookingReference: str | None = None
 
 
 class RelatedEvents(BaseModel):
@@ -51,3 +54,48 @@ class AggregateState(BaseModel):
     aggregateKind: str
     version: int
     state: dict[str, Any]
+
+
+class TrailValue(BaseModel):
+    """One value an event set, named by its label and said in words (ids resolved to names)."""
+
+    label: str
+    value: str
+
+
+class TrailEntry(BaseModel):
+    position: int
+    # The stored instant (ISO 8601, UTC) and the same in the screens' one format: `2026/12/01 14:05 UTC`.
+    recordedAt: str
+    when: str
+    # Who acted (a person's or company's name, a staff member's name or username, or "System") and as what.
+    who: str
+    role: str
+    # Which part of the booking the event is about: "Booking", "Shipping order" or "Tracking".
+    part: str
+    what: str
+    reason: str | None
+    values: list[TrailValue]
+
+
+class BookingFound(BaseModel):
+    bookingId: str
+    reference: str | None
+    customerName: str
+    state: str
+    createdAt: str
+    updatedAt: str
+    # The people the search named who took part in this booking (empty for a search by reference).
+    matchedPeople: list[str]
+
+
+class BookingSearch(BaseModel):
+    query: str
+    list: list[BookingFound]
+
+
+class BookingTrail(BookingFound):
+    """One booking's whole history: the rate request with its amendments and cancellation requests, the
+    shipping order and the tracking milestones matched to it, oldest first."""
+
+    entries: list[TrailEntry]

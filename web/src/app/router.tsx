@@ -46,6 +46,8 @@ const OperationsRoute = lazyNamed(() => import('@/features/operations/routes/ope
 const TariffsRoute = lazyNamed(() => import('@/features/operations/routes/tariffs'), 'TariffsRoute');
 const AuditLogRoute = lazyNamed(() => import('@/features/audit/routes/audit-log'), 'AuditLogRoute');
 const AuditTimelineRoute = lazyNamed(() => import('@/features/audit/routes/audit-timeline'), 'AuditTimelineRoute');
+const BookingSearchRoute = lazyNamed(() => import('@/features/audit/routes/booking-search'), 'BookingSearchRoute');
+const BookingTrailRoute = lazyNamed(() => import('@/features/audit/routes/booking-trail'), 'BookingTrailRoute');
 
 function DashboardEntry() {
   return <Navigate to={dashboardEntry(hasToken())} replace />;
@@ -152,6 +154,22 @@ export const routes: RouteObject[] = [
             element: (
               <StaffOnly allow={canAudit}>
                 <AuditLogRoute />
+              </StaffOnly>
+            ),
+          },
+          {
+            path: 'audit/bookings',
+            element: (
+              <StaffOnly allow={canAudit}>
+                <BookingSearchRoute />
+              </StaffOnly>
+            ),
+          },
+          {
+            path: 'audit/bookings/:reference',
+            element: (
+              <StaffOnly allow={canAudit}>
+                <BookingTrailRoute />
               </StaffOnly>
             ),
           },

@@ -477,6 +477,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/audit/api/v1/bookings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Find Bookings
+         * @description Bookings by their reference (`FB-2026-000123`, or its beginning) or by the name of a person who took
+         *     part (the customer, the staff who acted), newest activity first.
+         */
+        get: operations["audit_find_bookings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/audit/api/v1/bookings/{reference}/trail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Booking History
+         * @description One booking's whole history in words, by its reference (or the rate request's id).
+         */
+        get: operations["audit_booking_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/audit/api/v1/events": {
         parameters: {
             query?: never;
@@ -484,7 +525,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Events */
+        /**
+         * Events
+         * @description `actor` is an account id; `person` a name (or username) to match word by word from their first letters,
+         *     as `GET /bookings` does.
+         */
         get: operations["audit_events"];
         put?: never;
         post?: never;
@@ -2326,6 +2371,23 @@ export interface components {
             /** Filename */
             fileName: string | null;
         };
+        /** BookingFound */
+        BookingFound: {
+            /** Bookingid */
+            bookingId: string;
+            /** Createdat */
+            createdAt: string;
+            /** Customername */
+            customerName: string;
+            /** Matchedpeople */
+            matchedPeople: string[];
+            /** Reference */
+            reference: string | null;
+            /** State */
+            state: string;
+            /** Updatedat */
+            updatedAt: string;
+        };
         /** BookingRequest */
         BookingRequest: {
             /** Documents */
@@ -2352,6 +2414,36 @@ export interface components {
             /** Reminderssent */
             remindersSent: string[];
             sailing: components["schemas"]["SailingView"];
+        };
+        /** BookingSearch */
+        BookingSearch: {
+            /** List */
+            list: components["schemas"]["BookingFound"][];
+            /** Query */
+            query: string;
+        };
+        /**
+         * BookingTrail
+         * @description One booking's whole history: the rate request with its amendments and cancellation requests, the
+         *     shipping order and the tracking milestones matched to it, oldest first.
+         */
+        BookingTrail: {
+            /** Bookingid */
+            bookingId: string;
+            /** Createdat */
+            createdAt: string;
+            /** Customername */
+            customerName: string;
+            /** Entries */
+            entries: components["schemas"]["TrailEntry"][];
+            /** Matchedpeople */
+            matchedPeople: string[];
+            /** Reference */
+            reference: string | null;
+            /** State */
+            state: string;
+            /** Updatedat */
+            updatedAt: string;
         };
         /** CancelBookingRequest */
         CancelBookingRequest: components["schemas"]["CancelBookingRequest1"] | components["schemas"]["CancelBookingRequest2"] | components["schemas"]["CancelBookingRequest3"];
@@ -3430,6 +3522,8 @@ export interface components {
             accountId: string;
             /** Accounttype */
             accountType: number;
+            /** Customername */
+            customerName: string;
             /** Declinemessage */
             declineMessage: string | null;
             /** Editedfields */
@@ -3527,6 +3621,24 @@ export interface components {
             /** Issuccess */
             isSuccess: boolean;
             response: components["schemas"]["BookingChanges"];
+        };
+        /** Envelope[BookingSearch] */
+        Envelope_BookingSearch_: {
+            error: components["schemas"]["ErrorBody"] | null;
+            /** Iserror */
+            isError: boolean;
+            /** Issuccess */
+            isSuccess: boolean;
+            response: components["schemas"]["BookingSearch"];
+        };
+        /** Envelope[BookingTrail] */
+        Envelope_BookingTrail_: {
+            error: components["schemas"]["ErrorBody"] | null;
+            /** Iserror */
+            isError: boolean;
+            /** Issuccess */
+            isSuccess: boolean;
+            response: components["schemas"]["BookingTrail"];
         };
         /** Envelope[Choice] */
         Envelope_Choice_: {
@@ -4515,6 +4627,8 @@ export interface components {
             aggregateId: string;
             /** Aggregatekind */
             aggregateKind: string;
+            /** Bookingreference */
+            bookingReference?: string | null;
             /** Changes */
             changes: {
                 [key: string]: unknown;
@@ -6014,6 +6128,37 @@ export interface components {
             summary: string;
             /** Vesselname */
             vesselName: string | null;
+        };
+        /** TrailEntry */
+        TrailEntry: {
+            /** Part */
+            part: string;
+            /** Position */
+            position: number;
+            /** Reason */
+            reason: string | null;
+            /** Recordedat */
+            recordedAt: string;
+            /** Role */
+            role: string;
+            /** Values */
+            values: components["schemas"]["TrailValue"][];
+            /** What */
+            what: string;
+            /** When */
+            when: string;
+            /** Who */
+            who: string;
+        };
+        /**
+         * TrailValue
+         * @description One value an event set, named by its label and said in words (ids resolved to names).
+         */
+        TrailValue: {
+            /** Label */
+            label: string;
+            /** Value */
+            value: string;
         };
         /** Transport */
         Transport: {
@@ -10908,6 +11053,183 @@ export interface operations {
             };
         };
     };
+    audit_find_bookings: {
+        parameters: {
+            query: {
+                q: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_BookingSearch_"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "quantity: Required",
+                     *         "fields": {
+                     *           "quantity": "Required"
+                     *         }
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Authentication required"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Staff only"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    audit_booking_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                reference: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_BookingTrail_"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "quantity: Required",
+                     *         "fields": {
+                     *           "quantity": "Required"
+                     *         }
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Authentication required"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Staff only"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Rate request not found"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     audit_events: {
         parameters: {
             query?: {
@@ -10915,6 +11237,7 @@ export interface operations {
                 limit?: number;
                 kind?: string | null;
                 actor?: string | null;
+                person?: string | null;
                 from?: string | null;
                 to?: string | null;
             };

@@ -26,3 +26,12 @@ describe('AuditLink', () => {
     expect(auditTrailPath('a b')).toBe('/dashboard/audit/a%20b');
   });
 });
+
+describe('AuditLink to a booking', () => {
+  it("opens the booking's whole trail by its reference", () => {
+    renderWithProviders(<AuditLink aggregateId="5d90a8d1" reference="FB-2026-000001" roles={['admin']} />);
+    expect(screen.getByRole('link', { name: 'Audit trail' }).getAttribute('href')).toBe(
+      '/dashboard/audit/bookings/FB-2026-000001',
+    );
+  });
+});

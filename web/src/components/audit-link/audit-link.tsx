@@ -6,6 +6,8 @@ import styles from './audit-link.module.css';
 export interface AuditLinkProps {
   /** The aggregate whose timeline to open (rate request, shipping order, registration, account, ...). */
   aggregateId: string;
+  /** A booking's reference: the link opens the booking's whole trail (rate request, order, tracking). */
+  reference?: string | null;
   /** The signed-in roles; read from the session when not given. */
   roles?: readonly string[];
   className?: string;
@@ -20,10 +22,11 @@ export function auditTrailPath(aggregateId: string): string {
  * "Audit trail" link to /dashboard/audit/{id}, for staff detail screens. Renders nothing unless the
  * session's roles include admin or auditor (the same rule the audit routes and the server apply).
  */
-export function AuditLink({ aggregateId, roles, className }: AuditLinkProps) {
+export function AuditLink({ aggregateId, reference, roles, className }: AuditLinkProps) {
   if (!aggregateId || !isStaff(roles ?? getRoles())) return null;
+  const to = reference ? `/dashboard/audit/bookings/${encodeURIComponent(reference)}` : auditTrailPath(aggregateId);
   return (
-    <Link to={auditTrailPath(aggregateId)} className={[styles.link, className].filter(Boolean).join(' ')}>
+    <Link to={to} className={[styles.link, className].filter(Boolean).join(' ')}>
       <ShieldIcon size={18} />
       <span>Audit trail</span>
     </Link>

@@ -116,6 +116,7 @@ export function RegistrationRequestsPanel() {
                   <tr>
                     <th scope="col">Customer</th>
                     <th scope="col">Kind</th>
+                    <th scope="col">Identity number</th>
                     <th scope="col">Changed fields</th>
                     <th scope="col">Date</th>
                   </tr>
@@ -127,10 +128,11 @@ export function RegistrationRequestsPanel() {
                         <Link
                           to={`/dashboard/request/update/${UPDATE_ROUTE[item.accountType]}/detail/${encodeURIComponent(item.nationalId)}`}
                         >
-                          {item.nationalId}
+                          {item.customerName || item.nationalId}
                         </Link>
                       </td>
                       <td data-label="Kind">{KIND_LABEL[item.accountType]}</td>
+                      <td data-label="Identity number">{item.nationalId}</td>
                       <td data-label="Changed fields">{item.editedFields.map(fieldWords).join(', ')}</td>
                       <td data-label="Date">{when(item.requestedAt)}</td>
                     </tr>

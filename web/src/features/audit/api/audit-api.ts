@@ -12,6 +12,11 @@ export type AuditEvent = Schema<'LoggedEvent'>;
 type AggregateEvents = Answer<'audit_aggregate_events'>;
 type AuditLogPage = Answer<'audit_events'>;
 type AggregateStateAsOf = Answer<'audit_state_as_of'>;
+/** One booking's whole history in words (rate request, amendments, shipping order, tracking). */
+export type BookingTrail = Answer<'audit_booking_history'>;
+export type TrailEntry = Schema<'TrailEntry'>;
+export type BookingSearchAnswer = Answer<'audit_find_bookings'>;
+export type BookingFound = Schema<'BookingFound'>;
 
 /** The aggregate kinds the log filter offers (snake case of the aggregate class, as the log records them). */
 export const AGGREGATE_KINDS = [
@@ -56,11 +61,21 @@ function getAggregateState(aggregateId: string, asOf: AsOf, signal?: AbortSignal
   return api.get<AggregateStateAsOf>(`${BASE}/aggregates/${encodeURIComponent(aggregateId)}/state`, { query, signal });
 }
 
+function getBookingTrail(reference: string, signal?: AbortSignal): Promise<BookingTrail> {
+  return api.get<BookingTrail>(`${BASE}/bookings/${encodeURIComponent(reference)}/trail`, { signal });
+}
+
+function findBookings(query: string, signal?: AbortSignal): Promise<BookingSearchAnswer> {
+  return api.get<BookingSearchAnswer>(`${BASE}/bookings`, { query: { q: query }, signal });
+}
+
 const auditKeys = {
   all: ['audit'] as const,
   aggregate: (aggregateId: string) => ['audit', 'aggregate', aggregateId] as const,
   state: (aggregateId: string, asOf: AsOf) => ['audit', 'aggregate', aggregateId, 'state', asOf] as const,
   log: (filters: AuditFilters) => ['audit', 'log', normalizeFilters(filters)] as const,
+  trail: (reference: string) => ['audit', 'booking', reference.toUpperCase()] as const,
+  search: (query: string) => ['audit', 'bookings', query] as const,
 };
 
 function aggregateEventsQueryOptions(aggregateId: string) {
@@ -106,4 +121,25 @@ export function useAggregateState(aggregateId: string, asOf: AsOf | null) {
 
 export function useAuditLog(filters: AuditFilters, limit = LOG_PAGE_SIZE) {
   return useInfiniteQuery(auditLogQueryOptions(filters, limit));
+}
+
+export function useBookingTrail(reference: string) {
+  return useQuery({
+    queryKey: auditKeys.trail(reference),
+    queryFn: ({ signal }) => getBookingTrail(reference, signal),
+    staleTime: LIVE_STALE_MS,
+    retry: retryAuditRead,
+  });
+}
+
+/** Bookings by reference or by a person's name; asks only once there is something to look for. */
+export function useBookingSearch(query: string) {
+  const text = query.trim();
+  return useQuery({
+    queryKey: auditKeys.search(text),
+    queryFn: ({ signal }) => findBookings(text, signal),
+    enabled: text !== '',
+    staleTime: LIVE_STALE_MS,
+    retry: retryAuditRead,
+  });
 }

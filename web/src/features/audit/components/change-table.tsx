@@ -1,22 +1,29 @@
-import { EMPTY_VALUE, fieldLabel, formatValue } from '../lib/fold';
+import { EMPTY_VALUE, fieldLabel, formatValue, isInternalId } from '../lib/fold';
 import type { FieldChange } from '../lib/fold';
 import styles from './audit.module.css';
 
-function Value({ value, field }: { value: unknown; field: string }) {
-  const text = formatValue(value, field);
+function Value({ value, field, kind }: { value: unknown; field: string; kind?: string }) {
+  const text = formatValue(value, field, kind);
   return <span className={text === EMPTY_VALUE ? styles.empty : styles.value}>{text}</span>;
 }
 
 /** An event's fields: initial values for the first event, before -> after for the rest. */
 export function ChangeTable({
-  changes,
+  changes: all,
   initial,
   caption,
+  kind,
 }: {
   changes: FieldChange[];
   initial: boolean;
   caption: string;
+  /** The aggregate's kind: its states read by their machine's labels. */
+  kind?: string;
 }) {
+  // Fields that only link records by internal id (customer_id, rate_request_id) are not shown.
+  const changes = all.filter(
+    (change) => !(isInternalId(change.after) && (!change.hadBefore || isInternalId(change.before))),
+  );
   if (changes.length === 0) return <p className={styles.muted}>This event carried no fields.</p>;
   return (
     <table className={styles.changes}>
@@ -42,13 +49,13 @@ export function ChangeTable({
             </th>
             {initial ? (
               <td data-label="Initial value">
-                <Value value={change.after} field={change.field} />
+                <Value value={change.after} field={change.field} kind={kind} />
               </td>
             ) : (
               <>
                 <td data-label="Before">
                   {change.hadBefore ? (
-                    <Value value={change.before} field={change.field} />
+                    <Value value={change.before} field={change.field} kind={kind} />
                   ) : (
                     <span className={styles.empty}>not set</span>
                   )}
@@ -57,7 +64,7 @@ export function ChangeTable({
                   <span aria-hidden="true" className={styles.arrow}>
                     →{' '}
                   </span>
-                  <Value value={change.after} field={change.field} />
+                  <Value value={change.after} field={change.field} kind={kind} />
                   {change.unchanged ? <span className={styles.unchanged}> (unchanged)</span> : null}
                 </td>
               </>

@@ -31,14 +31,19 @@ export function EventCard({ entry, selected, onViewAsOf }: EventCardProps) {
         <span className={styles.by}>by</span>
         <ActorLabel actor={event.actor} name={event.actorName} />
       </p>
-      <div className={event.reason ? styles.reason : `${styles.reason} ${styles.noReason}`}>
-        <span className={styles.reasonLabel}>Reason</span>
-        <p className={styles.reasonText}>{event.reason ? event.reason : 'No reason recorded.'}</p>
-      </div>
+      {event.reason ? (
+        <div className={styles.reason}>
+          <span className={styles.reasonLabel}>Reason</span>
+          <p className={styles.reasonText}>{event.reason}</p>
+        </div>
+      ) : null}
       <ChangeTable
         changes={changes}
         initial={initial}
-        caption={initial ? `Initial values set by ${event.type}` : `Values before and after ${event.type}`}
+        kind={event.aggregateKind}
+        caption={
+          initial ? `Initial values set by ${eventSentence(event)}` : `Values before and after: ${eventSentence(event)}`
+        }
       />
       <div className={styles.eventActions}>
         {selected ? (

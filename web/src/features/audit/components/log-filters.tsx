@@ -24,7 +24,7 @@ export interface LogFiltersProps {
   onApply: (filters: AuditFilters) => void;
 }
 
-/** Kind, actor and time range of the global log; applied on submit, cleared in one step. */
+/** Kind, person and time range of the global log; applied on submit, cleared in one step. */
 export function LogFilters({ value, onApply }: LogFiltersProps) {
   const [draft, setDraft] = useState<AuditFilters>(value);
   const [errors, setErrors] = useState<{ from?: string; to?: string }>({});
@@ -56,12 +56,12 @@ export function LogFilters({ value, onApply }: LogFiltersProps) {
         className={styles.filterField}
       />
       <TextInput
-        label="Actor id"
-        value={draft.actor}
-        onChange={(e) => set('actor')(e.target.value)}
+        label="Who"
+        value={draft.person}
+        onChange={(e) => set('person')(e.target.value)}
         autoComplete="off"
         spellCheck={false}
-        hint="An account id, or system"
+        hint="A person's name or username, e.g. Karimi"
         containerClassName={styles.filterField}
       />
       <TextInput

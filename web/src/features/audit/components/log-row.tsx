@@ -1,9 +1,12 @@
 import { Link } from 'react-router-dom';
 import type { AuditEvent } from '../api/audit-api';
 import { fieldLabel } from '../lib/fold';
+import { bookingTrailPath } from '../lib/paths';
 import { eventSentence } from '../lib/sentence';
 import styles from './audit.module.css';
 import { ActorLabel, kindLabel, RecordedAt } from './role-badge';
+
+const TECHNICAL_FIELD = /(^|_)(id|sha256|username|key)$|^(storage_name|booking_content|content_type)$/;
 
 export interface LogRowProps {
   event: AuditEvent;
@@ -13,7 +16,8 @@ export interface LogRowProps {
 
 /** One event of the global log, linking to its aggregate's timeline. */
 export function LogRow({ event, logSearch }: LogRowProps) {
-  const fields = Object.keys(event.changes);
+  // The fields a person reads: ids, digests and storage bookkeeping are left to the timeline.
+  const fields = Object.keys(event.changes).filter((field) => !TECHNICAL_FIELD.test(field));
   const kind = kindLabel(event.aggregateKind);
   return (
     <article className={styles.logRow} aria-label={`${event.type}, ${kind}, position ${event.position}`}>
@@ -27,9 +31,14 @@ export function LogRow({ event, logSearch }: LogRowProps) {
           <strong>{eventSentence(event)}</strong>
           <span className={styles.meta}>v{event.version}</span>
         </p>
-        <p className={styles.logAggregate}>
-          <code title={event.aggregateId}>{event.aggregateId}</code>
-        </p>
+        {event.bookingReference ? (
+          <p className={styles.logAggregate}>
+            Booking{' '}
+            <Link to={bookingTrailPath(event.bookingReference)} className={styles.bookingLink}>
+              {event.bookingReference}
+            </Link>
+          </p>
+        ) : null}
         {fields.length > 0 ? (
           <p className={styles.logFields}>
             <span className="visually-hidden">Fields: </span>
@@ -50,6 +59,7 @@ export function LogRow({ event, logSearch }: LogRowProps) {
           to={`/dashboard/audit/${encodeURIComponent(event.aggregateId)}`}
           state={{ logSearch }}
           aria-label={`Open timeline of ${kind} ${event.aggregateId}`}
+          title={event.aggregateId}
         >
           Open timeline
         </Link>

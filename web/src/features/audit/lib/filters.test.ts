@@ -24,7 +24,7 @@ describe('filtersToQuery', () => {
 
   it('maps every filter and the page', () => {
     const query = filtersToQuery(
-      { kind: 'account', actor: ' system ', from: '2026-11-21T10:00', to: '2026-11-21T12:30' },
+      { kind: 'account', actor: ' system ', person: ' کریمی ', from: '2026-11-21T10:00', to: '2026-11-21T12:30' },
       { after: 100, limit: 25 },
     );
     expect(query).toEqual({
@@ -32,6 +32,7 @@ describe('filtersToQuery', () => {
       limit: 25,
       kind: 'account',
       actor: 'system',
+      person: 'کریمی',
       from: local(2026, 11, 21, 10, 0),
       // `to` covers the whole minute it names.
       to: local(2026, 11, 21, 12, 30, 59, 999),
@@ -40,7 +41,7 @@ describe('filtersToQuery', () => {
 
   it('leaves out blank and malformed values and clamps the page', () => {
     const query = filtersToQuery(
-      { kind: '  ', actor: '', from: 'yesterday', to: '2026-13-40T99:00' },
+      { kind: '  ', actor: '', person: ' ', from: 'yesterday', to: '2026-13-40T99:00' },
       { after: -5, limit: 9999 },
     );
     expect(query).toEqual({ after: 0, limit: 500 });
@@ -72,9 +73,9 @@ describe('datetime-local conversion', () => {
 
 describe('filters in the URL', () => {
   it('writes only the set filters in a fixed order and reads them back', () => {
-    const filters = { kind: 'rate_request', actor: '', from: '2026-11-21T10:00', to: '' };
+    const filters = { kind: 'rate_request', actor: '', person: 'Sara', from: '2026-11-21T10:00', to: '' };
     const params = filtersToSearchParams(filters);
-    expect(params.toString()).toBe('kind=rate_request&from=2026-11-21T10%3A00');
+    expect(params.toString()).toBe('kind=rate_request&person=Sara&from=2026-11-21T10%3A00');
     expect(filtersFromSearchParams(params)).toEqual(filters);
   });
 

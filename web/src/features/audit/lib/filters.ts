@@ -7,14 +7,16 @@ import type { QueryParams } from '@/lib/api-client';
 export interface AuditFilters {
   /** Aggregate kind ('' for every kind). */
   kind: string;
-  /** Actor id ('' for anyone). */
+  /** Actor id ('' for anyone): links may carry one; the form asks for a name instead. */
   actor: string;
+  /** A person's name or username, matched word by word from the first letters ('' for anyone). */
+  person: string;
   /** `datetime-local` values in the browser's time zone ('' for open ends). */
   from: string;
   to: string;
 }
 
-export const EMPTY_FILTERS: AuditFilters = { kind: '', actor: '', from: '', to: '' };
+export const EMPTY_FILTERS: AuditFilters = { kind: '', actor: '', person: '', from: '', to: '' };
 
 /** Page size of the log; the server allows up to 500. */
 export const LOG_PAGE_SIZE = 50;
@@ -51,6 +53,7 @@ export function normalizeFilters(filters: Partial<AuditFilters>): AuditFilters {
   return {
     kind: (filters.kind ?? '').trim(),
     actor: (filters.actor ?? '').trim(),
+    person: (filters.person ?? '').trim(),
     from: (filters.from ?? '').trim(),
     to: (filters.to ?? '').trim(),
   };
@@ -63,6 +66,7 @@ export function filtersToQuery(filters: AuditFilters, page: { after?: number; li
   const query: QueryParams = { after: Math.max(Math.trunc(page.after ?? 0), 0), limit };
   if (f.kind) query.kind = f.kind;
   if (f.actor) query.actor = f.actor;
+  if (f.person) query.person = f.person;
   const from = localDateTimeToIso(f.from);
   const to = localDateTimeToIso(f.to, { endOfPeriod: true });
   if (from) query.from = from;
@@ -70,11 +74,12 @@ export function filtersToQuery(filters: AuditFilters, page: { after?: number; li
   return query;
 }
 
-/** Filters read from the page URL (?kind=&actor=&from=&to=); anything else is ignored. */
+/** Filters read from the page URL (?kind=&actor=&person=&from=&to=); anything else is ignored. */
 export function filtersFromSearchParams(params: URLSearchParams): AuditFilters {
   return normalizeFilters({
     kind: params.get('kind') ?? '',
     actor: params.get('actor') ?? '',
+    person: params.get('person') ?? '',
     from: params.get('from') ?? '',
     to: params.get('to') ?? '',
   });
@@ -84,7 +89,7 @@ export function filtersFromSearchParams(params: URLSearchParams): AuditFilters {
 export function filtersToSearchParams(filters: AuditFilters): URLSearchParams {
   const f = normalizeFilters(filters);
   const params = new URLSearchParams();
-  for (const key of ['kind', 'actor', 'from', 'to'] as const) {
+  for (const key of ['kind', 'actor', 'person', 'from', 'to'] as const) {
     if (f[key]) params.set(key, f[key]);
   }
   return params;

@@ -138,7 +138,17 @@ describe('value helpers', () => {
     expect(formatValue([])).toBe('—');
     expect(formatValue(true)).toBe('Yes');
     expect(formatValue(0)).toBe('0');
-    expect(formatValue(['admin'])).toBe('["admin"]');
+    expect(formatValue(['admin'])).toBe('admin');
+    // A state by its machine's label; an internal id is never printed, nor a code beside its name.
+    expect(formatValue('loi_pending', 'state', 'rate_request')).toBe('Booking Letter Pending');
+    expect(formatValue('5d90a8d1-cd6a-52da-af49-cd1e3d0b5ef9', 'customer_id')).toBe('internal reference');
+    expect(
+      formatValue([{ code: 'ocean_freight', name: 'Ocean freight', file_id: '5d90a8d1-cd6a-52da-af49-cd1e3d0b5ef9' }]),
+    ).toBe('Name: Ocean freight');
+    // Lists and objects in words, never JSON: each field by its label, empty ones left out.
+    expect(formatValue([{ document_type_id: 1, file_name: 'loi.pdf', note: null }, { is_swbl: true }])).toBe(
+      'Document type id: 1, File name: loi.pdf; Is swbl: Yes',
+    );
     expect(formatValue('$argon2id$v=19$abc', 'password_hash')).toBe('set (hidden)');
     expect(formatValue(null, 'password_hash')).toBe('—');
     expect(isSecretField('reset_token_hash')).toBe(true);

@@ -4,6 +4,8 @@
  * aggregate set it to. Folding the events oldest first gives every entry its before/after pairs.
  */
 import { formatDate, formatMoney } from '@/lib/format';
+import { label as stateLabel, MACHINE_IDS } from '@/lib/lifecycle';
+import type { MachineId } from '@/lib/lifecycle';
 import type { AuditEvent } from '../api/audit-api';
 
 export interface FieldChange {
@@ -87,10 +89,27 @@ export function fieldLabel(field: string): string {
 
 export const EMPTY_VALUE = '—';
 
-/** One line of text for a value: empty for null/undefined/'', JSON for lists and objects. */
-export function formatValue(value: unknown, field?: string): string {
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A value that is only an internal id (a UUID): said as such, never printed. */
+export function isInternalId(value: unknown): boolean {
+  return typeof value === 'string' && UUID.test(value);
+}
+
+export const INTERNAL_ID = 'internal reference';
+
+function isMachine(kind: string | undefined): kind is MachineId {
+  return kind !== undefined && (MACHINE_IDS as readonly string[]).includes(kind);
+}
+
+/** One line of text for a value: empty for null/undefined/''; lists and objects in words, never as JSON
+ * ("Name: Consignee Co, Party type: 1; Name: …"). */
+export function formatValue(value: unknown, field?: string, kind?: string): string {
   if (value === null || value === undefined || value === '') return EMPTY_VALUE;
   if (field !== undefined && isSecretField(field)) return 'set (hidden)';
+  // A state by its machine's label (loi_pending -> Booking Letter Pending); an id is not printed.
+  if (field === 'state' && typeof value === 'string' && isMachine(kind)) return stateLabel(kind, value) || value;
+  if (isInternalId(value)) return INTERNAL_ID;
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   // Money and dates read as the booking screens show them.
   if (
@@ -109,5 +128,14 @@ export function formatValue(value: unknown, field?: string): string {
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint') return String(value);
   if (Array.isArray(value) && value.length === 0) return EMPTY_VALUE;
   if (typeof value === 'object' && Object.keys(value).length === 0) return EMPTY_VALUE;
-  return JSON.stringify(value);
+  if (Array.isArray(value)) return value.map((item) => formatValue(item)).join('; ');
+  const record = value as Record<string, unknown>;
+  return (
+    Object.entries(record)
+      // Ids and a code beside its name add nothing a person reads (a charge's `ocean_freight` by its name).
+      .filter(([key, item]) => !isInternalId(item) && !(key === 'code' && 'name' in record))
+      .filter(([key, item]) => formatValue(item, key) !== EMPTY_VALUE)
+      .map(([key, item]) => `${fieldLabel(key)}: ${formatValue(item, key)}`)
+      .join(', ')
+  );
 }

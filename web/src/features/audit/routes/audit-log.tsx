@@ -6,6 +6,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { useAuditLog } from '../api/audit-api';
 import styles from '../components/audit.module.css';
+import { BookingSearchForm } from '../components/booking-search-form';
 import { LogFilters } from '../components/log-filters';
 import { LogRow } from '../components/log-row';
 import { filtersFromSearchParams, filtersToSearchParams } from '../lib/filters';
@@ -27,8 +28,9 @@ export function AuditLogRoute() {
   return (
     <ContentLayout
       title="Audit log"
-      description="Every recorded event, oldest first: who did what, when and why. Open a row for its aggregate's timeline."
+      description="Every recorded event, oldest first: who did what, when and why. Find a booking to read its whole trail."
     >
+      <BookingSearchForm />
       <LogFilters key={search} value={filters} onApply={apply} />
       <section aria-labelledby="audit-log-results" className={styles.results} aria-busy={isFetching || undefined}>
         <h2 id="audit-log-results" className={styles.sectionTitle}>

@@ -11,6 +11,7 @@ import { EventCard } from '../components/event-card';
 import { kindLabel } from '../components/role-badge';
 import { StatePanel } from '../components/state-panel';
 import { asOfFromSearchParams } from '../lib/as-of';
+import { bookingTrailPath } from '../lib/paths';
 import { foldTimeline, orderEntries } from '../lib/fold';
 import type { TimelineOrder } from '../lib/fold';
 
@@ -58,6 +59,7 @@ export function AuditTimelineRoute() {
     });
 
   const kind = data?.aggregateKind;
+  const bookingReference = data?.events.find((e) => e.bookingReference)?.bookingReference ?? null;
   const selectedPosition = asOf && 'position' in asOf ? asOf.position : undefined;
 
   return (
@@ -65,8 +67,16 @@ export function AuditTimelineRoute() {
       title="Audit trail"
       description={
         <>
-          {kind ? `${kindLabel(kind)} · ` : null}
-          <code className={styles.aggregateId}>{aggregateId}</code>
+          {kind ? kindLabel(kind) : 'The events of one record'}
+          {bookingReference ? (
+            <>
+              {' · part of booking '}
+              <Link to={bookingTrailPath(bookingReference)} className={styles.bookingLink}>
+                {bookingReference}
+              </Link>
+              {': read its whole trail'}
+            </>
+          ) : null}
         </>
       }
       actions={<Link to={`/dashboard/audit${backLinkSearch(location.state)}`}>Back to the audit log</Link>}
@@ -87,6 +97,15 @@ export function AuditTimelineRoute() {
             </Button>
           )}
         </div>
+      ) : null}
+      {data && bookingReference ? (
+        <p className={styles.trailCallout}>
+          This is one record of booking {bookingReference}, field by field as stored.{' '}
+          <Link to={bookingTrailPath(bookingReference)} className={styles.bookingLink}>
+            Read the booking’s whole trail in words
+          </Link>{' '}
+          (rate request, shipping order and tracking together, with ports, containers and files by name).
+        </p>
       ) : null}
       {data ? (
         <>

@@ -216,14 +216,14 @@ function DetailPanel({ id }: { id: string }) {
       <p>
         {label('rate_request', d.state)}
         {d.order ? ` · shipping order ${label('shipping_order', d.order.status)}` : ''} ·{' '}
-        <AuditLink aggregateId={d.id} />
+        <AuditLink aggregateId={d.id} reference={d.reference} />
       </p>
       <BookingFacts request={d} order={d.order} label="Booking details" />
       <StaffBookingSailing id={d.id} />
       {d.order ? (
         <div>
           <h3>Shipping order ({label('shipping_order', d.order.status)})</h3>
-          <AuditLink aggregateId={d.order.id} />
+          <AuditLink aggregateId={d.order.id} reference={d.reference} />
           <OrderFacts order={d.order} />
         </div>
       ) : null}

@@ -1,0 +1,439 @@
+"""A booking's audit trail in words (issue 24, item 14): who did what, when, and the values it set, named by
+label with every id resolved to what it stands for (a port's name, a container's type, a file's name).
+
+The read model (`projections.booking_trail`) keeps the events' domain facts; this module alone turns them into
+the sentences and labels an auditor reads. Nothing here prints an id or JSON: a value that cannot be said in
+words (an internal id) is left out, and the raw event stays one click away in the per-aggregate log.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, date, datetime
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from domain.booking.values import PARTY_NAMES, FreightType
+from domain.shared.lifecycle import lifecycle
+from projections.booking_trail import BookingSummary, BookingTrail, ReferenceNames
+from projections.event_log import LoggedEvent
+
+PARTS = {"rate_request": "Booking", "shipping_order": "Shipping order", "tracking_event": "Tracking"}
+
+# (aggregate kind, event type) -> what happened, as a staff member or customer would say it.
+_WHAT: dict[tuple[str, str], str] = {
+    ("rate_request", "Created"): "Rate request made",
+    ("rate_request", "ReferenceAssigned"): "Booking reference given",
+    ("rate_request", "Edited"): "Rate request changed",
+    ("rate_request", "Quoted"): "Price quoted",
+    ("rate_request", "PriceAccepted"): "Price accepted",
+    ("rate_request", "PriceCancelled"): "Price declined",
+    ("rate_request", "Withdrawn"): "Rate request withdrawn",
+    ("rate_request", "BookingRequestSubmitted"): "Booking letter submitted",
+    ("rate_request", "RevisionRequested"): "Revision requested",
+    ("rate_request", "Rejected"): "Rate request rejected",
+    ("rate_request", "BookingConfirmed"): "Booking confirmed",
+    ("rate_request", "SailingChosen"): "Sailing chosen",
+    ("rate_request", "SailingRescheduled"): "Sailing times changed by the carrier",
+    ("rate_request", "CutOffReminded"): "Reminder of the shipping instructions cut-off sent",
+    ("rate_request", "QuoteExpired"): "Quote expired",
+    ("rate_request", "Completed"): "Booking completed",
+    ("rate_request", "AmendmentRequested"): "Amendment requested",
+    ("rate_request", "AmendmentApproved"): "Amendment approved",
+    ("rate_request", "AmendmentRequoted"): "Amendment priced",
+    ("rate_request", "AmendmentDeclined"): "Amendment declined",
+    ("rate_request", "AmendmentWithdrawn"): "Amendment withdrawn",
+    ("rate_request", "CancellationRequested"): "Cancellation requested",
+    ("rate_request", "CancellationConfirmed"): "Cancellation confirmed",
+    ("rate_request", "CancellationDeclined"): "Cancellation declined",
+    ("rate_request", "CancellationWithdrawn"): "Cancellation request withdrawn",
+    ("shipping_order", "Created"): "Shipping order submitted",
+    ("shipping_order", "RevisionRequested"): "Shipping order returned for changes",
+    ("shipping_order", "Edited"): "Shipping order changed",
+    ("shipping_order", "Accepted"): "Shipping order accepted by staff",
+    ("shipping_order", "Approved"): "Shipping order given final approval",
+    ("tracking_event", "Published"): "Tracking milestone received",
+    ("tracking_event", "Revised"): "Tracking milestone corrected",
+    ("tracking_event", "Retracted"): "Tracking milestone withdrawn by its publisher",
+    ("tracking_event", "Assigned"): "Tracking milestone attached to this booking",
+}
+
+ROLES = {
+    "customer": "Customer",
+    "admin": "Staff",
+    "staff": "Staff",
+    "auditor": "Auditor",
+    "system": "System",
+    "visitor": "Visitor",
+    "publisher": "Tracking publisher",
+    "api_key": "Customer's API key",
+}
+
+# The words of a booking's states, as the booking screens say them (the machine files' labels otherwise).
+STATE_WORDS = {
+    "requested": "Waiting for a price",
+    "quoted": "Price quoted",
+    "revision_requested": "Revision requested",
+    "loi_pending": "Booking letter pending",
+    "shipping_order": "Shipping order",
+    "completed": "Completed",
+    "rejected_by_admin": "Rejected by staff",
+    "rejected_by_client": "Declined by the customer",
+    "price_expired": "Price expired",
+    "cancelled": "Cancelled",
+    "submitted": "Submitted",
+    "ready_for_approval": "Ready for final approval",
+    "approved": "Approved",
+}
+
+_LABELS = {
+    "reference": "Booking reference",
+    "booking_reference": "Booking reference",
+    "commodity": "Commodity",
+    "hs_code": "HS code",
+    "preferred_shipping_date": "Preferred shipping date",
+    "is_swbl": "Sea waybill",
+    "quantity": "Number of containers",
+    "is_danger": "Dangerous goods",
+    "msds": "Safety data sheet (MSDS)",
+    "additional_comment": "Comment",
+    "pol_id": "Port of loading",
+    "pod_id": "Port of discharge",
+    "container_type_id": "Container type",
+    "container_size_id": "Container size",
+    "state": "State",
+    "price": "Price per container",
+    "valid_until": "Quote valid until",
+    "charges": "Charges",
+    "tariff_version": "Tariff version",
+    "tariff_row": "Tariff row",
+    "documents": "Documents",
+    "message": "Message",
+    "freight_type": "Freight",
+    "cargo_description": "Cargo description",
+    "imco_class": "IMCO class",
+    "un_number": "UN number",
+    "temperature": "Temperature (°C)",
+    "humidity": "Humidity (%)",
+    "has_ventilation": "Ventilation",
+    "parties": "Parties",
+    "containers": "Containers",
+    "revise": "Changes asked for",
+    "number": "Amendment number",
+    "changes_price": "Changes the price",
+    "event_type": "Kind of event",
+    "event_subtype": "Milestone",
+    "classifier": "Actual or planned",
+    "equipment_reference": "Container number",
+    "event_date_time": "Happened at",
+    "event_updated_date_time": "Updated at",
+    "sailing": "Sailing",
+    "hours": "Hours before the cut-off",
+    "email": "E-mailed to",
+}
+
+# Facts that are ids or bookkeeping of the system, said elsewhere on the trail (the heading names the
+# booking and its customer) or not at all.
+_UNSAID = {
+    "customer_id",
+    "customer_username",
+    "rate_request_id",
+    "booking_content",
+    "edited_order",
+    "original",
+    "changed",
+    "event_id",
+    "owner_id",
+    "storage_name",
+    "sha256",
+    "upload_key",
+    "body",
+    "previous",
+    "key",
+}
+
+_TRACKING_WORDS = {
+    "SHIPMENT": "Shipment",
+    "TRANSPORT": "Vessel",
+    "EQUIPMENT": "Container",
+    "IOT": "Sensor",
+    "REEFER": "Reefer",
+    "ACT": "Actual",
+    "PLN": "Planned",
+    "EST": "Estimated",
+    "ARRI": "Arrived",
+    "DEPA": "Departed",
+    "LOAD": "Loaded",
+    "DISC": "Discharged",
+    "GTIN": "Gated in",
+    "GTOT": "Gated out",
+    "AVPU": "Available for pick-up",
+    "PICK": "Picked up",
+    "DROP": "Delivered",
+    "STUF": "Stuffed",
+    "STRP": "Stripped",
+    "RECE": "Received",
+    "CONF": "Confirmed",
+    "ISSU": "Issued",
+    "SURR": "Surrendered",
+}
+
+_UUID = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$", re.IGNORECASE)
+_INSTANT = re.compile(r"^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}")
+_DAY = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+
+
+def moment_words(text: str) -> str:
+    """The one date format of the screens with the time and its zone: `2026/12/01 14:05 UTC`."""
+    try:
+        moment = datetime.fromisoformat(text.replace("Z", "+00:00"))
+    except ValueError:
+        return text
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return moment.astimezone(UTC).strftime("%Y/%m/%d %H:%M UTC")
+
+
+def day_words(text: str) -> str:
+    try:
+        return date.fromisoformat(text[:10]).strftime("%Y/%m/%d")
+    except ValueError:
+        return text
+
+
+def money(value: Any) -> str:
+    try:
+        amount = Decimal(str(value))
+    except InvalidOperation:
+        return str(value)
+    return f"${amount:,.2f}"
+
+
+def label(field: str) -> str:
+    known = _LABELS.get(field)
+    if known is not None:
+        return known
+    words = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", field).replace("_", " ").strip().lower()
+    words = re.sub(r"\b(id|ids)\b", "", words).strip()
+    return words[:1].upper() + words[1:] if words else field
+
+
+def state_words(state: str, machine: str = "rate_request") -> str:
+    if state in STATE_WORDS:
+        return STATE_WORDS[state]
+    try:
+        return lifecycle(machine).labels.get(state) or label(state)
+    except (KeyError, FileNotFoundError):
+        return label(state)
+
+
+class _Words:
+    """Says the values of one booking's events, with the booking's reference names at hand."""
+
+    def __init__(self, names: ReferenceNames) -> None:
+        self.names = names
+
+    def port(self, value: Any) -> str | None:
+        found = self.names.ports.get(_int(value))
+        return None if found is None else f"{found[0]} ({found[1]})"
+
+    def named(self, field: str, value: Any) -> str | None:
+        """A fact by its field's meaning; None when it is not to be said (an id with no name, an empty)."""
+        if value is None or value == "" or value == [] or value == {}:
+            return None
+        if field in ("pol_id", "pod_id"):
+            return self.port(value)
+        if field == "container_type_id":
+            return self.names.container_types.get(_int(value))
+        if field == "container_size_id":
+            size = self.names.container_sizes.get(_int(value))
+            return f"{size} ft" if size is not None and size.isdigit() else size
+        if field in ("msds", "file_id", "msds_file_id"):
+            return self.names.files.get(str(value), "a file")
+        if field == "document_type_id":
+            return self.names.document_types.get(_int(value))
+        if field == "container_id":
+            return self.names.containers.get(_int(value))
+        if field == "freight_type":
+            try:
+                return FreightType(_int(value)).name.capitalize()
+            except ValueError:
+                return None
+        if field == "party_type":
+            return PARTY_NAMES.get(_int(value), "party").capitalize()
+        if field == "state":
+            return state_words(str(value))
+        if field in ("price", "amount", "total", "total_price"):
+            return money(value)
+        if field in ("event_type", "event_subtype", "classifier"):
+            return _TRACKING_WORDS.get(str(value), str(value))
+        if field == "charges" and isinstance(value, list):
+            return "; ".join(self.charge(c) for c in value if isinstance(c, dict)) or None
+        if field == "documents" and isinstance(value, list):
+            return "; ".join(self.document(d) for d in value if isinstance(d, dict)) or None
+        if field == "parties" and isinstance(value, list):
+            return "; ".join(self.party(p) for p in value if isinstance(p, dict)) or None
+        if field == "containers" and isinstance(value, list):
+            return "; ".join(self.container(c) for c in value if isinstance(c, dict)) or None
+        if field == "revise" and isinstance(value, dict):
+            return "; ".join(f"{label(_snake(k))}: {self.plain(v)}" for k, v in value.items()) or None
+        return self.plain(value, field)
+
+    def plain(self, value: Any, field: str = "") -> str | None:
+        if isinstance(value, bool):
+            return "Yes" if value else "No"
+        if isinstance(value, int | float | Decimal):
+            return f"{value:,}" if isinstance(value, int) else f"{float(value):,g}"
+        if isinstance(value, str):
+            if _UUID.match(value):
+                return None
+            if _INSTANT.match(value):
+                return moment_words(value)
+            if _DAY.match(value):
+                return day_words(value)
+            return value
+        if isinstance(value, dict):
+            said = [
+                f"{label(k)}: {text}"
+                for k, v in value.items()
+                if k not in _UNSAID and (text := self.named(_snake(k), v)) is not None
+            ]
+            return ", ".join(said) or None
+        if isinstance(value, list):
+            items = [text for v in value if (text := self.plain(v)) is not None]
+            return "; ".join(items) or None
+        return str(value)
+
+    def item(self, field: str, item: dict[str, Any]) -> dict[str, str]:
+        if field == "parties":
+            kind, _, said = self.party(item).partition(": ")
+            return {"label": kind, "value": said}
+        number = self.named("container_id", item.get("container_id"))
+        said = self.container(item)
+        return {
+            "label": f"Container {number}" if number else "Container",
+            "value": said.partition(": ")[2] or said,
+        }
+
+    def charge(self, charge: dict[str, Any]) -> str:
+        per = {"container": "per container", "booking": "per booking"}.get(str(charge.get("per")), "")
+        return " ".join(
+            p for p in (str(charge.get("name") or "Charge"), money(charge.get("amount")), per) if p
+        )
+
+    def document(self, document: dict[str, Any]) -> str:
+        kind = self.names.document_types.get(_int(document.get("document_type_id"))) or "Document"
+        file_name = self.names.files.get(str(document.get("file_id")), "a file")
+        return f"{kind}: {file_name}"
+
+    def party(self, party: dict[str, Any]) -> str:
+        kind = self.named("party_type", party.get("party_type")) or "Party"
+        details = [str(party.get(k)) for k in ("name", "address") if party.get(k)]
+        if party.get("phone_number"):
+            details.append(f"phone {party['phone_number']}")
+        if party.get("fax"):
+            details.append(f"fax {party['fax']}")
+        side = " (sea waybill)" if party.get("is_for_swbl") else ""
+        return f"{kind}{side}: {', '.join(details)}"
+
+    def container(self, container: dict[str, Any]) -> str:
+        number = self.named("container_id", container.get("container_id")) or "Container"
+        details = []
+        if container.get("seal"):
+            details.append(f"seal {container['seal']}")
+        if container.get("count") is not None:
+            details.append(f"{_int(container['count']):,} packages")
+        for key, word in (("gross_weight", "gross"), ("net_weight", "net")):
+            if container.get(key) is not None:
+                details.append(f"{word} {float(container[key]):,g} kg")
+        return f"{number}: {', '.join(details)}" if details else number
+
+
+def _int(value: Any) -> int:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return -1
+
+
+def _snake(name: str) -> str:
+    return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", name).lower()
+
+
+def _values(event: LoggedEvent, words: _Words) -> list[dict[str, str]]:
+    changes = dict(event.changes)
+    out: list[dict[str, str]] = []
+    if event.type == "AmendmentRequested":
+        original, amended = changes.get("original") or {}, changes.get("amended") or {}
+        for field in changes.get("changed") or []:
+            before, after = words.named(field, original.get(field)), words.named(field, amended.get(field))
+            out.append({"label": label(field), "value": f"{before or 'not set'} → {after or 'not set'}"})
+        changes = {k: v for k, v in changes.items() if k not in ("original", "amended", "changed")}
+    # The order's or the request's own fields (`details` on create, `changes` on an edit) read as fields.
+    for nested in ("details", "changes", "facts", "values"):
+        inner = changes.pop(nested, None)
+        if isinstance(inner, dict):
+            changes = {**inner, **changes}
+    if event.aggregate_kind == "tracking_event" and "booking_reference" in changes:
+        changes.pop("booking_reference")
+    for field, value in changes.items():
+        if field in _UNSAID or field.endswith("_hash"):
+            continue
+        if field in ("parties", "containers") and isinstance(value, list):
+            # One line per party (labelled by its role) and per container (by its number).
+            out.extend(words.item(field, item) for item in value if isinstance(item, dict))
+            continue
+        text = words.named(field, value)
+        if text is not None:
+            out.append({"label": label(field), "value": text})
+    return out
+
+
+def what(event: LoggedEvent) -> str:
+    known = _WHAT.get((event.aggregate_kind, event.type))
+    if known is not None:
+        if event.type.startswith("Amendment") and isinstance(event.changes.get("number"), int):
+            return known.replace("Amendment", f"Amendment {event.changes['number']}")
+        return known
+    words = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", event.type).lower()
+    part = PARTS.get(event.aggregate_kind, label(event.aggregate_kind))
+    return f"{part}: {words}"
+
+
+def who(event: LoggedEvent) -> str:
+    if event.actor_role == "system" or event.actor_id in (None, "system"):
+        return "System"
+    if _UUID.match(event.actor_name or ""):
+        return ROLES.get(event.actor_role or "", "Someone")
+    return event.actor_name
+
+
+def entry(event: LoggedEvent, words: _Words) -> dict[str, Any]:
+    return {
+        "position": event.position,
+        "recordedAt": event.recorded_at,
+        "when": moment_words(event.recorded_at),
+        "who": who(event),
+        "role": ROLES.get(event.actor_role or "system", label(event.actor_role or "system")),
+        "part": PARTS.get(event.aggregate_kind, label(event.aggregate_kind)),
+        "what": what(event),
+        "reason": event.reason or None,
+        "values": _values(event, words),
+    }
+
+
+def summary(booking: BookingSummary, matched: list[str] | None = None) -> dict[str, Any]:
+    return {
+        "bookingId": booking.booking_id,
+        "reference": booking.reference,
+        "customerName": booking.customer_name,
+        "state": state_words(booking.state),
+        "createdAt": moment_words(booking.created_at),
+        "updatedAt": moment_words(booking.updated_at),
+        "matchedPeople": matched or [],
+    }
+
+
+def booking_trail(trail: BookingTrail) -> dict[str, Any]:
+    words = _Words(trail.names)
+    return {**summary(trail.booking), "entries": [entry(e, words) for e in trail.events]}

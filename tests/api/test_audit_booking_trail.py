@@ -1,0 +1,197 @@
+"""Issue 24, item 14: one audit trail per booking, in words, found by its reference or a person's name."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from tests.api.booking_support import (
+    ADMIN,
+    CLIENT,
+    assert_verify_clean,
+    create,
+    customer,
+    fails,
+    in_shipping_order,
+    ok,
+    order_payload,
+    payload,
+)
+from tests.api.tracking_support import equipment, publish, publisher_key
+from tests.corpus import PERSIAN_PEOPLE, TRACKED_CONTAINERS, TRACKING_PORTS
+
+AUDIT = "/audit/api/v1"
+UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", re.IGNORECASE)
+SNAKE = re.compile(r"\b[a-z]+_[a-z_]+\b")
+# The one date format of the screens, with its zone.
+WHEN = re.compile(r"^\d{4}/\d{2}/\d{2} \d{2}:\d{2} UTC$")
+
+ALI = PERSIAN_PEOPLE[1]  # ("علی", "کریمی")
+MOHAMMADREZA = PERSIAN_PEOPLE[2]  # ("محمدرضا", "شجاعی‌فر"), a zero-width non-joiner inside the last name
+
+
+def persian(client: TestClient, username: str, person: tuple[str, str]) -> dict[str, str]:
+    return customer(client, username, {"firstName": person[0], "lastName": person[1]})
+
+
+def reference_of(client: TestClient, headers: dict[str, str], rid: str) -> str:
+    return str(ok(client.get(f"{CLIENT}/rate-requests/{rid}", headers=headers))["reference"])
+
+
+def words_of(entry: dict[str, Any]) -> list[str]:
+    return [entry["who"], entry["what"], *(f"{v['label']}: {v['value']}" for v in entry["values"])]
+
+
+def assert_in_words(trail: dict[str, Any]) -> None:
+    """No id, no JSON, no programmer's key in anything the auditor reads; one date format."""
+    for entry in trail["entries"]:
+        assert WHEN.match(entry["when"]), entry["when"]
+        for text in words_of(entry):
+            assert not UUID.search(text), text
+            assert not any(mark in text for mark in '{}[]"'), text
+            assert not SNAKE.search(text), text
+        assert entry["reason"] != "No reason recorded"
+
+
+def test_a_booking_through_rate_request_shipping_order_and_tracking_reads_as_one_trail_in_words(
+    client: TestClient, admin_headers: dict[str, str], tmp_path: Path
+) -> None:
+    ali = persian(client, "audit-ali", ALI)
+    rid = in_shipping_order(client, ali, admin_headers)
+    reference = reference_of(client, ali, rid)
+    ok(client.post(f"{CLIENT}/shipping-orders", headers=ali, json=order_payload(rid, frightType=2)), 201)
+    ok(client.put(f"{ADMIN}/shipping-orders/{rid}/accept", headers=admin_headers))
+    new_commodity = payload(commodity="Saffron")
+    ok(client.post(f"{CLIENT}/rate-requests/{rid}/amendments", headers=ali, json=new_commodity))
+    declined = {"message": "The vessel is full of saffron already"}
+    ok(client.put(f"{ADMIN}/rate-requests/{rid}/amendments/decline", headers=admin_headers, json=declined))
+    gate_in = equipment(
+        "trail-gtin", "GTIN", TRACKED_CONTAINERS[0], "2026-01-10T08:00:00Z", TRACKING_PORTS[0]
+    )
+    gate_in["shipmentDetails"] = {"documentReference": {"typeCode": "BKG", "reference": reference}}
+    publish(client, publisher_key(client, admin_headers), gate_in)
+    client.app.state.services.settle_all()  # type: ignore[attr-defined]
+
+    # By its reference, in any case: the whole booking, headed by the reference and the customer's name.
+    trail = ok(client.get(f"{AUDIT}/bookings/{reference.lower()}/trail", headers=admin_headers))
+    assert (trail["reference"], trail["customerName"]) == (reference, "علی کریمی")
+    entries = trail["entries"]
+    assert [(e["part"], e["what"]) for e in entries] == [
+        ("Booking", "Rate request made"),
+        ("Booking", "Price quoted"),
+        ("Booking", "Price accepted"),
+        ("Booking", "Booking letter submitted"),
+        ("Booking", "Booking confirmed"),
+        ("Shipping order", "Shipping order submitted"),
+        ("Shipping order", "Shipping order accepted by staff"),
+        ("Booking", "Amendment 1 requested"),
+        ("Booking", "Amendment 1 declined"),
+        ("Tracking", "Tracking milestone received"),
+    ]
+    assert [e["position"] for e in entries] == sorted(e["position"] for e in entries)
+    assert [e["who"] for e in entries[:3]] == ["علی کریمی", "admin", "علی کریمی"]
+    assert [e["role"] for e in entries[:2]] == ["Customer", "Staff"]
+    values = [{v["label"]: v["value"] for v in e["values"]} for e in entries]
+    # Each party and each container on a line of its own, labelled by what it is.
+    order_labels = [v["label"] for v in entries[5]["values"]]
+    assert {"Consignee", "Notify party", "Supplier", "Container BMOU0061950", "Container BMOU0216223"} <= set(
+        order_labels
+    )
+    created, quoted, _, letter, _, order, _, amendment, decline, milestone = values
+    assert created["Port of loading"] == "Shanghai (CNSHA)"
+    assert created["Port of discharge"] == "Singapore (SGSIN)"
+    assert (created["Container type"], created["Container size"]) == ("Dry", "40 ft")
+    assert (created["Commodity"], created["State"]) == ("Pistachios", "Waiting for a price")
+    assert "Booking reference" in created and "Customer" not in created
+    assert (quoted["Price per container"], quoted["State"]) == ("$1,250.50", "Price quoted")
+    assert quoted["Charges"] == "Ocean freight $1,250.50 per container"
+    assert letter["Documents"] == "Booking Letter: msds.pdf"
+    assert order["Freight"] == "Prepaid"
+    assert order["Container BMOU0061950"] == "seal S0, 100 packages, gross 20,000 kg, net 18,000 kg"
+    assert order["Consignee"] == "Consignee Co, Consignee Co street 1, phone 989121234567"
+    assert amendment["Commodity"] == "Pistachios → Saffron"
+    assert decline["Message"] == "The vessel is full of saffron already"
+    assert (milestone["Kind of event"], milestone["Milestone"]) == ("Container", "Gated in")
+    assert milestone["Container number"] == TRACKED_CONTAINERS[0]
+    assert milestone["Happened at"] == "2026/01/10 08:00 UTC"
+    assert entries[0]["reason"] is None
+    assert_in_words(trail)
+
+    # The rate request's id opens the same trail; an unknown reference is not found; customers are refused.
+    assert ok(client.get(f"{AUDIT}/bookings/{rid.upper()}/trail", headers=admin_headers)) == trail
+    fails(client.get(f"{AUDIT}/bookings/FB-1999-999999/trail", headers=admin_headers), 404)
+    assert client.get(f"{AUDIT}/bookings/{reference}/trail", headers=ali).status_code == 403
+    assert client.get(f"{AUDIT}/bookings", params={"q": reference}, headers=ali).status_code == 403
+    # The read model is the events' own: a rebuild gives the same rows.
+    assert_verify_clean(client.app.state.services, tmp_path)  # type: ignore[attr-defined]
+
+
+def found(client: TestClient, headers: dict[str, str], query: str) -> list[dict[str, Any]]:
+    return list(ok(client.get(f"{AUDIT}/bookings", params={"q": query}, headers=headers))["list"])
+
+
+def test_bookings_are_found_by_reference_and_by_a_persons_name(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    ali = persian(client, "audit-search-ali", ALI)
+    reza = persian(client, "audit-search-reza", MOHAMMADREZA)
+    sara = customer(client, "audit-search-sara", {"firstName": "Sara", "lastName": "Karimi"})
+    first = create(client, ali)
+    second = create(client, ali)
+    rezas = create(client, reza)
+    saras = create(client, sara)
+    ok(client.put(f"{ADMIN}/rate-requests/{saras['id']}/quote", headers=admin_headers, json={"price": 700,
+        "validUntil": "2099-01-01T00:00:00Z"}))  # fmt: skip
+    client.app.state.services.settle_all()  # type: ignore[attr-defined]
+
+    # A reference, exactly (any case), finds that booking alone.
+    [hit] = found(client, admin_headers, first["reference"].lower())
+    assert (hit["reference"], hit["customerName"], hit["matchedPeople"]) == (
+        first["reference"],
+        "علی کریمی",
+        [],
+    )
+    assert WHEN.match(hit["createdAt"]) and hit["state"] == "Waiting for a price"
+    # A person's name, from the first letters of any of its words, newest activity first.
+    by_name = found(client, admin_headers, "کریم")
+    assert [b["reference"] for b in by_name] == [second["reference"], first["reference"]]
+    assert all(b["matchedPeople"] == ["علی کریمی"] for b in by_name)
+    # Both words narrow it; the Arabic yeh a keyboard may type finds the Persian one.
+    assert [b["reference"] for b in found(client, admin_headers, "علي کریمی")] == [
+        second["reference"],
+        first["reference"],
+    ]
+    # A last name written with a zero-width non-joiner is found by either of its parts.
+    assert [b["reference"] for b in found(client, admin_headers, "شجاعی")] == [rezas["reference"]]
+    assert [b["reference"] for b in found(client, admin_headers, "محمدرضا شجاعی\u200cفر")] == [
+        rezas["reference"]
+    ]
+    # Latin names in any case; staff by their name too (the admin quoted Sara's booking).
+    assert [b["reference"] for b in found(client, admin_headers, "sara KAR")] == [saras["reference"]]
+    by_staff = found(client, admin_headers, "admin")
+    assert [b["reference"] for b in by_staff] == [saras["reference"]]
+    assert by_staff[0]["matchedPeople"] == ["admin"]
+    assert found(client, admin_headers, "Nobody Ofthatname") == []
+    # A reference's beginning lists every booking it starts.
+    prefix = first["reference"][:-1]
+    assert {b["reference"] for b in found(client, admin_headers, prefix)} >= {first["reference"]}
+    fails(client.get(f"{AUDIT}/bookings", params={"q": ""}, headers=admin_headers), 400)
+
+
+def test_the_global_log_filters_by_a_persons_name(client: TestClient, admin_headers: dict[str, str]) -> None:
+    ali = persian(client, "audit-log-ali", ALI)
+    booking = create(client, ali)
+    client.app.state.services.settle_all()  # type: ignore[attr-defined]
+    rows = ok(client.get(f"{AUDIT}/events", params={"person": "کریمی", "limit": 500}, headers=admin_headers))[
+        "list"
+    ]
+    assert rows and {r["actorName"] for r in rows} == {"علی کریمی"}
+    # Each of the booking's rows names the booking by its reference.
+    assert {r["bookingReference"] for r in rows if r["aggregateKind"] == "rate_request"} == {
+        booking["reference"]
+    }
+    none = ok(client.get(f"{AUDIT}/events", params={"person": "zzzz"}, headers=admin_headers))
+    assert none["list"] == []

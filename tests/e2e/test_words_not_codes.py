@@ -1,0 +1,113 @@
+"""Issue 24, item 13: staff and customers never read a programmer's word. Every screen of both roles, with
+realistic data (the layout tests' world: bookings in every step, an order, a waiting sign-up, a profile edit),
+at 1280x800 and 375x812: no raw state or enum (`pending`, `loi_pending`), no snake_case or camelCase key, no
+UUID, no JSON in what the page shows. Wire keys stay as they are; only what is shown is judged."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME
+from tests.e2e.browser import DESKTOP, PHONE, sign_in
+from tests.e2e.conftest import LiveServer
+from tests.e2e.test_layout import World, settle, world  # noqa: F401  (the module's fixture)
+
+# The names machines and enums use; shown alone in a cell, a badge or a line, they are code, not words.
+CODE_WORDS = [
+    "pending", "started", "details_submitted", "accepted", "declined", "approved", "requested", "quoted",
+    "revision_requested", "loi_pending", "shipping_order", "completed", "rejected_by_admin",
+    "rejected_by_client", "price_expired", "cancelled", "submitted", "ready_for_approval", "requoted",
+    "withdrawn", "confirmed", "unread", "read", "rate_request", "registration", "edit_request", "amendment",
+    "cancellation", "customer", "staff", "admin_only",
+]  # fmt: skip
+
+# Text on the page (in <main>, the header and any open dialog or menu) that reads as code. Each element's own
+# text (not its children's) is judged, so a sentence that merely contains a word is not.
+FIND_CODE = """(codeWords) => {
+  const roots = [...document.querySelectorAll('main, header, [role="dialog"], [role="menu"]')];
+  const found = [];
+  const uuid = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
+  const snake = /(^|[\\s(:,])[a-z]+_[a-z0-9_]+($|[\\s).,:])/;
+  const camel = /(^|[\\s(:,])[a-z]+[A-Z][A-Za-z]*($|[\\s).,:])/;
+  const json = /[{][\\s]*"|"\\s*:\\s*[\\[{"0-9]/;
+  const visible = (el) => {
+    const r = el.getBoundingClientRect();
+    const s = getComputedStyle(el);
+    return r.width > 0 && r.height > 0 && s.visibility !== 'hidden' && s.display !== 'none';
+  };
+  for (const root of roots) {
+    for (const el of [root, ...root.querySelectorAll('*')]) {
+      if (['SCRIPT', 'STYLE', 'INPUT', 'TEXTAREA', 'CODE'].includes(el.tagName) || !visible(el)) continue;
+      if (el.closest('.visually-hidden')) continue;
+      const texts = [...el.childNodes].filter((n) => n.nodeType === 3).map((n) => n.textContent);
+      const own = texts.join(' ').trim();
+      if (!own) continue;
+      const why = uuid.test(own) ? 'uuid' : json.test(own) ? 'json' : snake.test(own) ? 'snake_case'
+        : camel.test(own) ? 'camelCase' : codeWords.includes(own) ? 'code word' : null;
+      if (why) found.push(`${why}: ${own.slice(0, 80)}`);
+    }
+  }
+  return [...new Set(found)];
+}"""
+
+
+def code_on(page: Page) -> list[str]:
+    found: list[str] = page.evaluate(FIND_CODE, CODE_WORDS)
+    return found
+
+
+def sweep(
+    page: Page, server: LiveServer, role: str, routes: list[tuple[str, str]], shots: Path
+) -> dict[str, list[str]]:
+    width = page.viewport_size["width"] if page.viewport_size else 0
+    found: dict[str, list[str]] = {}
+    for name, path in routes:
+        page.goto(f"{server.url}{path}")
+        settle(page)
+        if name == "operations":  # the console with a request open, as staff use it
+            page.get_by_test_id("ops-row").first.get_by_role("button", name="Open").click()
+            expect(page.get_by_role("region", name="Selected rate request")).to_be_visible()
+        problems = code_on(page)
+        if role == "admin" and name == "overview":  # a profile edit is listed by who asks, not by a number
+            edits = page.get_by_role("region", name="Edit profile requests")
+            expect(edits.get_by_role("link", name="Karimi Trading FZE")).to_be_visible()
+        if name == "audit-timeline":  # a booking's record leads to the booking's trail in words
+            expect(
+                page.get_by_role("link", name=re.compile(r"^Read the booking.s whole trail in words$"))
+            ).to_be_visible()
+        if name == "overview":  # and the bell's list, which every screen carries
+            page.get_by_role("button", name="Notifications").first.click()
+            problems += [f"notifications: {p}" for p in code_on(page)]
+            page.keyboard.press("Escape")
+        page.screenshot(path=str(shots / f"words-{role}-{width}-{name}.png"), full_page=True)
+        if problems:
+            found[name] = problems
+    return found
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+@pytest.mark.parametrize("role", ["customer", "admin"])
+def test_no_screen_shows_a_programmers_word(
+    browser: Browser,
+    live_server: LiveServer,
+    world: World,  # noqa: F811
+    role: str,
+    viewport: dict[str, int],
+    screenshot_dir: Path,
+) -> None:
+    context = browser.new_context(viewport=viewport)  # type: ignore[arg-type]
+    page = context.new_page()
+    try:
+        if role == "customer":
+            sign_in(page, live_server, *world.customer)
+        else:
+            sign_in(page, live_server, ADMIN_USERNAME, ADMIN_PASSWORD)
+        routes = [r for r in world.routes[role] if r[0] != "not-found-booking"]
+        found = sweep(page, live_server, role, routes, screenshot_dir)
+        assert found == {}, "\n".join(f"{k}: {v}" for k, vs in found.items() for v in vs)
+    finally:
+        context.close()

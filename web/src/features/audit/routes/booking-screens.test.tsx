@@ -1,0 +1,108 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Route, Routes } from 'react-router-dom';
+import { envelope, failureEnvelope, renderWithProviders } from '@/testing/render';
+import type { BookingTrail } from '../api/audit-api';
+import { BookingSearchRoute } from './booking-search';
+import { BookingTrailRoute } from './booking-trail';
+
+const trail: BookingTrail = {
+  bookingId: '9d7b139e-4b42-49f9-abd3-963b6d274337',
+  reference: 'FB-2026-000001',
+  customerName: 'علی کریمی',
+  state: 'Shipping order',
+  createdAt: '2026/11/26 12:10 UTC',
+  updatedAt: '2026/11/26 12:12 UTC',
+  matchedPeople: [],
+  entries: [
+    {
+      position: 6,
+      recordedAt: '2026-11-26T12:10:05.255135Z',
+      when: '2026/11/26 12:10 UTC',
+      who: 'علی کریمی',
+      role: 'Customer',
+      part: 'Booking',
+      what: 'Rate request made',
+      reason: null,
+      values: [{ label: 'Port of loading', value: 'Shanghai (CNSHA)' }],
+    },
+    {
+      position: 15,
+      recordedAt: '2026-11-26T12:12:05.658720Z',
+      when: '2026/11/26 12:12 UTC',
+      who: 'admin',
+      role: 'Staff',
+      part: 'Shipping order',
+      what: 'Shipping order returned for changes',
+      reason: 'Cargo description: say what is in the boxes',
+      values: [],
+    },
+  ],
+};
+
+function screens(route: string) {
+  return renderWithProviders(
+    <Routes>
+      <Route path="/dashboard/audit/bookings" element={<BookingSearchRoute />} />
+      <Route path="/dashboard/audit/bookings/:reference" element={<BookingTrailRoute />} />
+    </Routes>,
+    { route },
+  );
+}
+
+describe('booking trail screens', () => {
+  let fetchMock: ReturnType<typeof vi.fn>;
+
+  beforeEach(() => {
+    fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+  });
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('searches by a name and opens the booking found', async () => {
+    const { bookingId, reference, customerName, state, createdAt, updatedAt } = trail;
+    fetchMock.mockImplementation((url: string) =>
+      Promise.resolve(
+        String(url).includes('/trail')
+          ? envelope(trail)
+          : envelope({
+              query: 'کریمی',
+              list: [
+                { bookingId, reference, customerName, state, createdAt, updatedAt, matchedPeople: [customerName] },
+              ],
+            }),
+      ),
+    );
+    screens(`/dashboard/audit/bookings?q=${encodeURIComponent('کریمی')}`);
+    const found = await screen.findByRole('article', { name: 'Booking FB-2026-000001' });
+    expect(String(fetchMock.mock.calls[0]?.[0])).toBe(`/audit/api/v1/bookings?q=${encodeURIComponent('کریمی')}`);
+    expect(within(found).getByText('Took part: علی کریمی')).not.toBeNull();
+    fireEvent.click(within(found).getByRole('link', { name: 'FB-2026-000001' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Booking FB-2026-000001' })).not.toBeNull();
+    const created = await screen.findByRole('article', { name: 'Rate request made' });
+    expect(within(created).getByText('2026/11/26 12:10 UTC')).not.toBeNull();
+    expect(within(created).getByText('Shanghai (CNSHA)')).not.toBeNull();
+    // No reason given, none said; a given one is shown.
+    expect(within(created).queryByText(/reason/i)).toBeNull();
+    const returned = screen.getByRole('article', { name: 'Shipping order returned for changes' });
+    expect(within(returned).getByText('Cargo description: say what is in the boxes')).not.toBeNull();
+    expect(screen.queryByText(trail.bookingId)).toBeNull();
+  });
+
+  it('says so when no booking has the reference', async () => {
+    fetchMock.mockResolvedValue(failureEnvelope('No booking has this reference', 404));
+    screens('/dashboard/audit/bookings/FB-1999-000001');
+    expect(await screen.findByText('No booking has this reference.')).not.toBeNull();
+  });
+
+  it('asks for something to look for before searching', async () => {
+    screens('/dashboard/audit/bookings');
+    fireEvent.click(screen.getByRole('button', { name: 'Find booking' }));
+    expect(await screen.findByText('Enter a booking reference or a name.')).not.toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,97 @@
+import { Link, useParams } from 'react-router-dom';
+import { ContentLayout } from '@/components/layouts';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { ApiError } from '@/lib/api-client';
+import { useBookingTrail } from '../api/audit-api';
+import type { TrailEntry } from '../api/audit-api';
+import styles from '../components/audit.module.css';
+import { BookingSearchForm } from '../components/booking-search-form';
+
+function Entry({ entry }: { entry: TrailEntry }) {
+  const headingId = `trail-entry-${entry.position}`;
+  return (
+    <article className={styles.trailEntry} aria-labelledby={headingId} data-part={entry.part}>
+      <header className={styles.eventHeader}>
+        <h3 id={headingId} className={styles.eventType}>
+          {entry.what}
+        </h3>
+        <span className={styles.kind}>{entry.part}</span>
+      </header>
+      <p className={styles.who}>
+        <time dateTime={entry.recordedAt} className={styles.time}>
+          {entry.when}
+        </time>
+        <span className={styles.by}>by</span>
+        <strong>{entry.who}</strong>
+        {entry.who !== entry.role ? <span className={styles.muted}>({entry.role})</span> : null}
+      </p>
+      {entry.reason ? (
+        <div className={styles.reason}>
+          <span className={styles.reasonLabel}>Reason</span>
+          <p className={styles.reasonText}>{entry.reason}</p>
+        </div>
+      ) : null}
+      {entry.values.length > 0 ? (
+        <dl className={styles.trailValues}>
+          {entry.values.map((value, index) => (
+            <div key={`${index}-${value.label}`}>
+              <dt>{value.label}</dt>
+              <dd>{value.value}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
+    </article>
+  );
+}
+
+/** /dashboard/audit/bookings/:reference: one booking's whole history, oldest first, in words. */
+export function BookingTrailRoute() {
+  const { reference = '' } = useParams();
+  const { data, error, isPending, refetch } = useBookingTrail(reference);
+  const title = data?.reference ? `Booking ${data.reference}` : `Booking ${reference}`;
+
+  return (
+    <ContentLayout
+      title={title}
+      description={
+        data ? `${data.customerName} · ${data.state} · requested ${data.createdAt}` : 'The booking’s audit trail'
+      }
+      actions={<Link to="/dashboard/audit">All events</Link>}
+    >
+      <BookingSearchForm />
+      {isPending ? <Spinner label="Loading the booking's trail" /> : null}
+      {error ? (
+        <div role="alert" className={styles.errorBox}>
+          <p>
+            {error instanceof ApiError && error.status === 404
+              ? 'No booking has this reference.'
+              : error instanceof ApiError
+                ? error.description
+                : 'The trail could not be loaded.'}
+          </p>
+          {error instanceof ApiError && error.status === 404 ? null : (
+            <Button variant="outline" onClick={() => void refetch()}>
+              Try again
+            </Button>
+          )}
+        </div>
+      ) : null}
+      {data ? (
+        <section aria-labelledby="trail-heading" className={styles.results}>
+          <h2 id="trail-heading" className={styles.sectionTitle}>
+            Audit trail: {data.entries.length} event{data.entries.length === 1 ? '' : 's'}, oldest first
+          </h2>
+          <ol className={styles.timeline}>
+            {data.entries.map((entry) => (
+              <li key={entry.position}>
+                <Entry entry={entry} />
+              </li>
+            ))}
+          </ol>
+        </section>
+      ) : null}
+    </ContentLayout>
+  );
+}
