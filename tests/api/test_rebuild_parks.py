@@ -15,12 +15,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from bench.seed import Seeder
 from eventsourcing.persistence import StoredEvent
 from eventsourcing.utils import get_topic
 
 import projections.rebuild as rebuild_module
 from api.bootstrap import open_read_models
+from api.cli.demo_seed import Seeder
 from api.cli.outcome import FOUND, Console
 from api.cli.read_models import replay
 from api.settings import Settings
