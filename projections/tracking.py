@@ -9,6 +9,8 @@ from datetime import datetime
 from typing import Any
 
 from domain.tracking.milestone import TrackingEvent
+from domain.tracking.position import NOWHERE
+from domain.tracking.position import position as position_after
 from domain.tracking.publisher_key import PublisherKey
 from infrastructure.read_db import Tx
 from projections.batch import BatchTx
@@ -17,10 +19,12 @@ from projections.projection import Projection
 
 KEYS = "tracking_publisher_keys"
 EVENTS = "tracking_events"
+# Where each booking is, kept as its events arrive, so lists show it without reading every event.
+POSITIONS = "tracking_positions"
 
 projection = Projection(
     name="tracking",
-    tables={KEYS: ("id",), EVENTS: ("id",)},
+    tables={KEYS: ("id",), EVENTS: ("id",), POSITIONS: ("rate_request_id",)},
     schema=[
         f"CREATE TABLE IF NOT EXISTS {KEYS} ("
         " id TEXT PRIMARY KEY, label TEXT NOT NULL, key_hash TEXT NOT NULL, hint TEXT NOT NULL,"
@@ -35,6 +39,11 @@ projection = Projection(
         " (customer_id, rate_request_id, event_date_time)",
         f"CREATE INDEX IF NOT EXISTS tracking_events_equipment ON {EVENTS} (equipment_reference, position)",
         f"CREATE INDEX IF NOT EXISTS tracking_events_unmatched ON {EVENTS} (rate_request_id, recorded_at)",
+        f"CREATE TABLE IF NOT EXISTS {POSITIONS} ("
+        " rate_request_id TEXT PRIMARY KEY, customer_id TEXT NOT NULL, stage TEXT, stage_port TEXT,"
+        " vessel TEXT, last_milestone_at TEXT, estimated_arrival TEXT, arrival_port TEXT,"
+        " delay_hours REAL, milestones INTEGER NOT NULL, position BIGINT NOT NULL)",
+        f"CREATE INDEX IF NOT EXISTS tracking_positions_customer ON {POSITIONS} (customer_id, position)",
     ],
 )
 
@@ -95,11 +104,16 @@ def published(tx: BatchTx, event: Any, position: int) -> None:
             "position": position,
         },
     )
+    _reposition(tx, event.facts.get("rate_request_id"), event.facts.get("customer_id"), position)
 
 
 @projection.on(TrackingEvent.Revised)
 def revised(tx: BatchTx, event: Any, position: int) -> None:
+    before = tx.get(EVENTS, str(event.originator_id))
     tx.update(EVENTS, str(event.originator_id), {**_row(event.facts, event.body), "position": position})
+    if before is not None and before["rate_request_id"] != event.facts.get("rate_request_id"):
+        _reposition(tx, before["rate_request_id"], before["customer_id"], position)
+    _reposition(tx, event.facts.get("rate_request_id"), event.facts.get("customer_id"), position)
 
 
 @projection.on(TrackingEvent.Retracted)
@@ -107,6 +121,9 @@ def retracted(tx: BatchTx, event: Any, position: int) -> None:
     tx.update(
         EVENTS, str(event.originator_id), {"retracted_at": utc_text(event.timestamp), "position": position}
     )
+    row = tx.get(EVENTS, str(event.originator_id))
+    if row is not None:
+        _reposition(tx, row["rate_request_id"], row["customer_id"], position)
 
 
 @projection.on(TrackingEvent.Assigned)
@@ -121,6 +138,20 @@ def assigned(tx: BatchTx, event: Any, position: int) -> None:
             "position": position,
         },
     )
+    _reposition(tx, event.rate_request_id, event.customer_id, position)
+
+
+def _reposition(tx: BatchTx, rate_request_id: str | None, customer_id: str | None, position: int) -> None:
+    """Keep the booking's position as its events now say (one indexed read of its events)."""
+    if rate_request_id is None or customer_id is None:
+        return
+    # Every event withdrawn: a row of no milestones (read as "no progress"), so the batch's cache holds.
+    at = position_after(timeline(tx, rate_request_id)) or NOWHERE
+    row = {**at.row(), "customer_id": customer_id, "position": position}
+    if tx.get(POSITIONS, rate_request_id) is None:
+        tx.insert(POSITIONS, {"rate_request_id": rate_request_id, **row})
+    else:
+        tx.update(POSITIONS, rate_request_id, row)
 
 
 # -- queries --------------------------------------------------------------------------
@@ -203,7 +234,29 @@ def events_page(
     return [dict(r) for r in rows]
 
 
-def timeline(tx: Tx, rate_request_id: str) -> list[dict[str, Any]]:
+def positions(tx: Tx, rate_request_ids: list[str]) -> dict[str, dict[str, Any]]:
+    """The positions of these bookings (those with any tracking event), by booking."""
+    if not rate_request_ids:
+        return {}
+    marks = ", ".join("?" for _ in rate_request_ids)
+    rows = tx.all(
+        f"SELECT * FROM {POSITIONS} WHERE rate_request_id IN ({marks}) AND milestones > 0",
+        tuple(rate_request_ids),
+    )
+    return {r["rate_request_id"]: dict(r) for r in rows}
+
+
+def latest_moved(tx: Tx, customer_id: str, limit: int) -> list[str]:
+    """The customer's bookings with tracking events, the one whose position changed last first."""
+    rows = tx.all(
+        f"SELECT rate_request_id FROM {POSITIONS} WHERE customer_id = ? AND milestones > 0"
+        " ORDER BY position DESC LIMIT ?",
+        (customer_id, limit),
+    )
+    return [str(r["rate_request_id"]) for r in rows]
+
+
+def timeline(tx: Tx | BatchTx, rate_request_id: str) -> list[dict[str, Any]]:
     """A booking's tracking events, not withdrawn, in the order they happened."""
     rows = tx.all(
         f"SELECT event_type, event_subtype, classifier, equipment_reference, event_date_time, body"

@@ -1,114 +1,81 @@
-"""A booking's progress after confirmation in words (issue 29), from its tracking events.
+"""A booking's progress after confirmation in words (issue 29), from the tracking read model's position of
+each booking (projections/tracking.py keeps it as events arrive; domain/tracking/position.py says how).
 
-A field of its own on the booking's detail (`progress`): the specification's state codes do not change (a
-delivered booking is still state 4 to the specification's client). The stage is the latest ACTUAL milestone
-by when it happened; the arrival is the latest estimate (or plan) of the vessel's arrival, compared with the
-first plan to say how late it is.
+A field of its own on the booking's detail and list rows (`progress`): the specification's state codes do
+not change (a delivered booking is still state 4 to the specification's client).
 """
 
 from __future__ import annotations
 
-from datetime import datetime
+from collections.abc import Callable
 from typing import Any
 
+from domain.tracking.position import Position, summary
 from infrastructure.read_db import Tx
-from projections.tracking import timeline
+from projections.booking.queries import rows_where
+from projections.tracking import latest_moved, positions
 
-# (event type, subtype) -> (stage, how it reads; {vessel} and {port} filled in)
-_STAGES: dict[tuple[str, str], tuple[str, str]] = {
-    ("EQUIPMENT", "GTIN"): ("gated-in", "Gated in at {port}"),
-    ("EQUIPMENT", "LOAD"): ("loaded", "Loaded on {vessel} at {port}"),
-    ("TRANSPORT", "DEPA"): ("departed", "Departed {port} on {vessel}"),
-    ("TRANSPORT", "ARRI"): ("arrived", "Arrived at {port} on {vessel}"),
-    ("EQUIPMENT", "DISC"): ("discharged", "Discharged at {port}"),
-    ("EQUIPMENT", "GTOT"): ("gated-out", "Gated out at {port}"),
-    ("EQUIPMENT", "AVPU"): ("available", "Available for pick-up at {port}"),
-    ("EQUIPMENT", "PICK"): ("picked-up", "Picked up at {port}"),
-    ("EQUIPMENT", "DROP"): ("delivered", "Delivered at {port}"),
-}
-_BEFORE_ARRIVAL = {"gated-in", "loaded", "departed", None}
+UNDERWAY_SHOWN = 10
 
 
-def _port(tx: Tx, body: dict[str, Any]) -> tuple[str | None, str | None]:
-    code = (body.get("eventLocation") or {}).get("UNLocationCode") or (
-        ((body.get("transportDetails") or {}).get("transportCall") or {}).get("location") or {}
-    ).get("UNLocationCode")
-    if code is None:
-        return None, None
-    name = tx.scalar("SELECT name FROM booking_ports WHERE code = ?", (code,))
-    return code, str(name) if name else code
+def _port_names(tx: Tx, rows: list[dict[str, Any]]) -> Callable[[str | None], str | None]:
+    codes = sorted({c for r in rows for c in (r["stage_port"], r["arrival_port"]) if c})
+    names: dict[str, str] = {}
+    if codes:
+        marks = ", ".join("?" for _ in codes)
+        for found in tx.all(f"SELECT code, name FROM booking_ports WHERE code IN ({marks})", tuple(codes)):
+            names[found["code"]] = str(found["name"])
+    return lambda code: None if code is None else names.get(code)
 
 
-def _vessel(body: dict[str, Any]) -> str | None:
-    call = (body.get("transportDetails") or {}).get("transportCall") or {}
-    return (call.get("vesselTransport") or {}).get("vesselName")
+def progress_from(at: Position, port_name: Callable[[str | None], str | None]) -> dict[str, Any]:
+    """`TrackingProgress`."""
+    return {
+        "stage": at.stage,
+        "summary": summary(at, port_name),
+        "vesselName": at.vessel,
+        "lastMilestoneAt": at.last_milestone_at,
+        "estimatedArrival": at.estimated_arrival,
+        "arrivalDelayHours": at.delay_hours,
+        "milestones": at.milestones,
+    }
 
 
-def _day(text: str) -> str:
-    moment = datetime.fromisoformat(text.replace("Z", "+00:00"))
-    return f"{moment.day} {moment:%b}"
+def _position(row: dict[str, Any]) -> Position:
+    return Position(**{name: row[name] for name in Position.__dataclass_fields__})
 
 
-def _hours_between(later: str, earlier: str) -> float:
-    a = datetime.fromisoformat(later.replace("Z", "+00:00"))
-    b = datetime.fromisoformat(earlier.replace("Z", "+00:00"))
-    return (a - b).total_seconds() / 3600
-
-
-def _lateness(hours: float) -> str:
-    if abs(hours) < 1:
-        return "on time"
-    if abs(hours) < 24:
-        amount = f"{round(abs(hours))} h"
-    else:
-        days = round(abs(hours) / 24)
-        amount = f"{days} day{'s' if days != 1 else ''}"
-    return f"{amount} {'late' if hours > 0 else 'early'}"
+def progress_of(tx: Tx, rate_request_ids: list[str]) -> dict[str, dict[str, Any]]:
+    """`TrackingProgress` of each of these bookings that has tracking events (two indexed reads)."""
+    rows = positions(tx, rate_request_ids)
+    name = _port_names(tx, list(rows.values()))
+    return {rid: progress_from(_position(row), name) for rid, row in rows.items()}
 
 
 def progress(tx: Tx, rate_request_id: str) -> dict[str, Any] | None:
     """`TrackingProgress`, or None while no tracking event has reached the booking."""
-    events = timeline(tx, rate_request_id)
-    if not events:
-        return None
-    vessel = next((_vessel(e["body"]) for e in reversed(events) if _vessel(e["body"])), None)
-    stage, words, last = None, "Booking confirmed; waiting for the first milestone", None
-    for event in events:
-        known = _STAGES.get((event["event_type"], event["event_subtype"] or ""))
-        if known is None or event["classifier"] != "ACT":
-            continue
-        _, port = _port(tx, event["body"])
-        stage, last = known[0], event
-        words = known[1].format(vessel=vessel or "the vessel", port=port or "an unnamed place")
-    arrivals = [
-        e
-        for e in events
-        if e["event_type"] == "TRANSPORT"
-        and e["event_subtype"] == "ARRI"
-        and e["classifier"] in ("EST", "PLN")
-    ]
-    estimated = max(arrivals, key=lambda e: e["body"].get("eventUpdatedDateTime") or "", default=None)
-    planned = next((e for e in arrivals if e["classifier"] == "PLN"), None)
-    delay = None
-    if estimated is not None and planned is not None:
-        delay = round(_hours_between(estimated["body"]["eventDateTime"], planned["body"]["eventDateTime"]), 1)
-    if estimated is not None and stage in _BEFORE_ARRIVAL:
-        _, port = _port(tx, estimated["body"])
-        words += f", arriving {port} {_day(estimated['body']['eventDateTime'])}"
-        if delay is not None:
-            words += f", {_lateness(delay)}"
-    return {
-        "stage": stage,
-        "summary": words,
-        "vesselName": vessel,
-        "lastMilestoneAt": None if last is None else last["body"]["eventDateTime"],
-        "estimatedArrival": None if estimated is None else estimated["body"]["eventDateTime"],
-        "arrivalDelayHours": delay,
-        "milestones": len(events),
-    }
+    return progress_of(tx, [rate_request_id]).get(rate_request_id)
 
 
 def with_progress(services: Any, detail: dict[str, Any]) -> dict[str, Any]:
-    """The booking detail with its tracking progress (one indexed read of the tracking read model)."""
+    """The booking detail with its tracking progress."""
     with services.read_models.read() as tx:
         return {**detail, "progress": progress(tx, str(detail["id"]))}
+
+
+def rows_with_progress(tx: Tx, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """List rows (`RateRequestRow`) with where each booking is (null before any tracking event)."""
+    found = progress_of(tx, [str(r["id"]) for r in rows])
+    return [{**r, "progress": found.get(str(r["id"]))} for r in rows]
+
+
+def underway_rows(tx: Tx, customer_id: str) -> list[dict[str, Any]]:
+    """The customer's bookings on their way (list rows), the latest moved first."""
+    ids = latest_moved(tx, customer_id, UNDERWAY_SHOWN)
+    if not ids:
+        return []
+    marks = ", ".join("?" for _ in ids)
+    where = f"WHERE r.customer_id = ? AND r.id IN ({marks})"
+    rows = rows_where(tx, where, (customer_id, *ids), order="r.id", limit=len(ids))
+    rank = {rid: i for i, rid in enumerate(ids)}
+    return sorted(rows, key=lambda r: rank[str(r["id"])])

@@ -13,7 +13,7 @@ from api.envelope import success
 from api.fresh_answers import rate_request_answer
 from api.openapi import operation_ids
 from api.presenters import booking as present
-from api.presenters.tracking import with_progress
+from api.presenters.tracking import rows_with_progress, with_progress
 from api.schemas.booking import Choice, ContainerChoice, RateRequestDetail, RateRequestRow, ShippingOrder
 from api.schemas.booking_admin import (
     ConfirmRequestBody,
@@ -53,7 +53,7 @@ def _page(
 ) -> dict[str, Any]:
     with services.read_models.read() as tx:
         rows, total = read.all_rate_requests(tx, state, state_name, limit, offset, search)
-    return present.page(rows, total)
+        return present.page(rows_with_progress(tx, rows), total)
 
 
 # Read endpoints: `async def` with their blocking part on a reader thread (api/deps.py `read_answer`).

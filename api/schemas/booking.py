@@ -102,6 +102,8 @@ class RateRequestRow(BaseModel):
     createdAt: str
     # Made through the DCSA Booking API (/v2/bookings) rather than the screens.
     viaApi: bool
+    # Where the cargo is, from DCSA tracking events (issue 29); null before any.
+    progress: TrackingProgress | None = None
 
 
 class BookingDocument(BaseModel):

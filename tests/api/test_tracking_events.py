@@ -16,6 +16,7 @@ from api.main import create_app
 from api.settings import Settings
 from tests.api.accounts_support import settle
 from tests.api.booking_support import (
+    ADMIN,
     CLIENT,
     PASSWORD,
     assert_verify_clean,
@@ -332,7 +333,7 @@ def test_the_booking_detail_tells_where_the_cargo_is_without_changing_its_state(
     loaded = ok(client.get(f"{CLIENT}/rate-requests/{rid}", headers=alice))
     assert loaded["progress"]["stage"] == "loaded"
     assert (
-        loaded["progress"]["summary"] == f"Loaded on {ship} at Bandar Abbas, arriving Hamburg 12 Jan, on time"
+        loaded["progress"]["summary"] == f"Loaded on {ship} at Bandar Abbas, arriving Hamburg 2026/01/12, on time"
     )
     # The estimate slips by two days; the departure happens.
     estimate = transport("arri-est", "ARRI", "EST", "2026-01-14T08:00:00Z", HAMBURG, reference,
@@ -342,8 +343,24 @@ def test_the_booking_detail_tells_where_the_cargo_is_without_changing_its_state(
     publish(client, publisher, estimate, departed)
     detail = ok(client.get(f"{CLIENT}/rate-requests/{rid}", headers=alice))
     assert detail["progress"]["summary"] == (
-        f"Departed Bandar Abbas on {ship}, arriving Hamburg 14 Jan, 2 days late"
+        f"Departed Bandar Abbas on {ship}, arriving Hamburg 2026/01/14, 2 days late"
     )
+    # The lists and the overview say the same, from the read model of positions.
+    listed = ok(client.get(f"{CLIENT}/rate-requests", headers=alice))["list"]["list"]
+    assert [(r["id"], r["progress"]) for r in listed] == [(rid, detail["progress"])]
+    overview = ok(client.get("/booking/api/v1/client/overview", headers=alice))
+    assert [(r["id"], r["progress"]["summary"]) for r in overview["underway"]] == [
+        (rid, detail["progress"]["summary"])
+    ]
+    console = ok(client.get(f"{ADMIN}/rate-requests", headers=admin_headers, params={"search": reference}))
+    assert [r["progress"] for r in console["list"]["list"]] == [detail["progress"]]
+    # Someone else's list and overview say nothing of it.
+    bob = customer(client, "tnt-progress-other")
+    in_shipping_order(client, bob, admin_headers)
+    assert [r["progress"] for r in ok(client.get(f"{CLIENT}/rate-requests", headers=bob))["list"]["list"]] == [
+        None
+    ]
+    assert ok(client.get("/booking/api/v1/client/overview", headers=bob))["underway"] == []
     assert detail["progress"]["arrivalDelayHours"] == 48
     assert detail["progress"]["estimatedArrival"] == "2026-01-14T08:00:00Z"
     # The specification's state codes do not move.

@@ -3014,6 +3014,8 @@ export interface components {
         CustomerOverview: {
             /** Counts */
             counts: components["schemas"]["StateCount"][];
+            /** Underway */
+            underway: components["schemas"]["WaitingRow"][];
             /** Waiting */
             waiting: components["schemas"]["WaitingRow"][];
         };
@@ -5148,6 +5150,7 @@ export interface components {
             preferredShippingDate: string | null;
             /** Price */
             price: number | null;
+            progress?: components["schemas"]["TrackingProgress"] | null;
             /** Quantity */
             quantity: number;
             /** Reference */
@@ -5966,6 +5969,7 @@ export interface components {
             preferredShippingDate: string | null;
             /** Price */
             price: number | null;
+            progress?: components["schemas"]["TrackingProgress"] | null;
             /** Quantity */
             quantity: number;
             /** Reference */
