@@ -21,6 +21,7 @@ from domain.booking.emails import EMAIL_EVENTS, emails_for
 from domain.booking.sailing_notices import SAILING_MESSAGE_EVENTS, sailing_messages
 from domain.notifications.application import NotificationsApplication
 from domain.notifications.policy import load_notice_modules, notices
+from domain.tracking.emails import TRACKING_EMAIL_EVENTS, tracking_emails
 from infrastructure.event_store import SharedStore
 from infrastructure.leases import Lease
 from infrastructure.read_db import ReadModelDB, Tx
@@ -87,11 +88,12 @@ def messaging_follower(
             messages = [*messages_for(event, secret, site_url), *sailing_messages(event)]
             if reader is not None:
                 messages += emails_for(event, reader, site_url)
+                messages += tracking_emails(event, reader, site_url)
             for message in messages:
                 if claim_message(tx, message, position):
                     delivery.send(message)
 
-    handles = (*MESSAGE_EVENTS, *SAILING_MESSAGE_EVENTS, *EMAIL_EVENTS)
+    handles = (*MESSAGE_EVENTS, *SAILING_MESSAGE_EVENTS, *EMAIL_EVENTS, *TRACKING_EMAIL_EVENTS)
     return Follower(MESSAGING_POLICY, store, db, apply, lease=lease, wakeups=wakeups, handles=handles)
 
 

@@ -332,9 +332,8 @@ def test_the_booking_detail_tells_where_the_cargo_is_without_changing_its_state(
     )
     loaded = ok(client.get(f"{CLIENT}/rate-requests/{rid}", headers=alice))
     assert loaded["progress"]["stage"] == "loaded"
-    assert (
-        loaded["progress"]["summary"] == f"Loaded on {ship} at Bandar Abbas, arriving Hamburg 2026/01/12, on time"
-    )
+    expected = f"Loaded on {ship} at Bandar Abbas, arriving Hamburg 2026/01/12, on time"
+    assert loaded["progress"]["summary"] == expected
     # The estimate slips by two days; the departure happens.
     estimate = transport("arri-est", "ARRI", "EST", "2026-01-14T08:00:00Z", HAMBURG, reference,
                          "2026-01-07T00:00:00Z", ship)  # fmt: skip
@@ -357,9 +356,8 @@ def test_the_booking_detail_tells_where_the_cargo_is_without_changing_its_state(
     # Someone else's list and overview say nothing of it.
     bob = customer(client, "tnt-progress-other")
     in_shipping_order(client, bob, admin_headers)
-    assert [r["progress"] for r in ok(client.get(f"{CLIENT}/rate-requests", headers=bob))["list"]["list"]] == [
-        None
-    ]
+    bobs = ok(client.get(f"{CLIENT}/rate-requests", headers=bob))["list"]["list"]
+    assert [r["progress"] for r in bobs] == [None]
     assert ok(client.get("/booking/api/v1/client/overview", headers=bob))["underway"] == []
     assert detail["progress"]["arrivalDelayHours"] == 48
     assert detail["progress"]["estimatedArrival"] == "2026-01-14T08:00:00Z"
