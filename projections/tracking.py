@@ -266,10 +266,13 @@ def timeline(tx: Tx | BatchTx, rate_request_id: str) -> list[dict[str, Any]]:
     return [{**dict(r), "body": json.loads(r["body"])} for r in rows]
 
 
-def unmatched(tx: Tx) -> list[dict[str, Any]]:
+def unmatched(tx: Tx, limit: int = 1000, page: int = 1) -> list[dict[str, Any]]:
+    """One page (numbered from 1) of the events that matched no booking, the latest recorded first."""
     rows = tx.all(
         f"SELECT id, event_id, event_type, event_subtype, equipment_reference, event_date_time, recorded_at"
         f" FROM {EVENTS} WHERE rate_request_id IS NULL AND retracted_at IS NULL ORDER BY recorded_at DESC, id"
+        " LIMIT ? OFFSET ?",
+        (limit, (page - 1) * limit),
     )
     return [
         {

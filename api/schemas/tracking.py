@@ -52,3 +52,36 @@ class TrackingProgress(BaseModel):
     estimatedArrival: str | None
     arrivalDelayHours: float | None  # the latest estimate against the first plan (negative: early)
     milestones: int
+
+
+class NotGatedIn(BaseModel):
+    """A confirmed booking with containers not gated in while its cargo cut-off is less than 24 h away."""
+
+    rateRequestId: str
+    reference: str | None
+    customerName: str
+    vesselName: str | None
+    loadPort: str  # UN/LOCODE
+    cargoCutOff: str  # the sailing's FCL delivery cut-off (FCO)
+    cutOffPassed: bool
+    containersExpected: int
+    containersMissing: int
+    # The shipping order's numbers of the containers missing (empty before the order names them).
+    missingContainers: list[str]
+
+
+class SlippedArrival(BaseModel):
+    """A booking whose vessel is expected more than 24 h after its first plan, before it arrived."""
+
+    rateRequestId: str
+    reference: str | None
+    vesselName: str | None
+    arrivalPort: str | None  # UN/LOCODE
+    estimatedArrival: str | None
+    arrivalDelayHours: float
+
+
+class TrackingExceptions(BaseModel):
+    notGatedIn: list[NotGatedIn]
+    slippedArrivals: list[SlippedArrival]
+    unmatchedEvents: int  # listed, paged and assigned at /tracking-events/unmatched

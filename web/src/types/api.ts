@@ -1576,7 +1576,8 @@ export interface paths {
         };
         /**
          * List Unmatched Events
-         * @description Tracking events that named no booking this portal knows (kept, newest first), to assign.
+         * @description Tracking events that named no booking this portal knows (kept, newest first), to assign; a page of
+         *     them and how many there are.
          */
         get: operations["tracking_admin_list_unmatched_events"];
         put?: never;
@@ -1597,6 +1598,27 @@ export interface paths {
         get?: never;
         /** Assign Event */
         put: operations["tracking_admin_assign_event"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/integrations/api/v1/admin/tracking-exceptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Tracking Exceptions
+         * @description What staff must look at: containers not gated in a day before the cargo cut-off, vessels whose
+         *     arrival slipped by more than 24 h, and how many events matched no booking.
+         */
+        get: operations["tracking_admin_tracking_exceptions"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -3868,6 +3890,15 @@ export interface components {
             isSuccess: boolean;
             response: components["schemas"]["Tariffs"];
         };
+        /** Envelope[TrackingExceptions] */
+        Envelope_TrackingExceptions_: {
+            error: components["schemas"]["ErrorBody"] | null;
+            /** Iserror */
+            isError: boolean;
+            /** Issuccess */
+            isSuccess: boolean;
+            response: components["schemas"]["TrackingExceptions"];
+        };
         /** Envelope[Union[BookingSailing, NoneType]] */
         Envelope_Union_BookingSailing__NoneType__: {
             error: components["schemas"]["ErrorBody"] | null;
@@ -4541,6 +4572,32 @@ export interface components {
             unit: "KGM" | "LBR";
             /** Value */
             value: number;
+        };
+        /**
+         * NotGatedIn
+         * @description A confirmed booking with containers not gated in while its cargo cut-off is less than 24 h away.
+         */
+        NotGatedIn: {
+            /** Cargocutoff */
+            cargoCutOff: string;
+            /** Containersexpected */
+            containersExpected: number;
+            /** Containersmissing */
+            containersMissing: number;
+            /** Customername */
+            customerName: string;
+            /** Cutoffpassed */
+            cutOffPassed: boolean;
+            /** Loadport */
+            loadPort: string;
+            /** Missingcontainers */
+            missingContainers: string[];
+            /** Raterequestid */
+            rateRequestId: string;
+            /** Reference */
+            reference: string | null;
+            /** Vesselname */
+            vesselName: string | null;
         };
         /** Notification */
         Notification: {
@@ -5584,6 +5641,24 @@ export interface components {
             /** Unnumber */
             unNumber?: string | number | null;
         };
+        /**
+         * SlippedArrival
+         * @description A booking whose vessel is expected more than 24 h after its first plan, before it arrived.
+         */
+        SlippedArrival: {
+            /** Arrivaldelayhours */
+            arrivalDelayHours: number;
+            /** Arrivalport */
+            arrivalPort: string | null;
+            /** Estimatedarrival */
+            estimatedArrival: string | null;
+            /** Raterequestid */
+            rateRequestId: string;
+            /** Reference */
+            reference: string | null;
+            /** Vesselname */
+            vesselName: string | null;
+        };
         /** StartBody */
         StartBody: {
             /** Nationalid */
@@ -5709,6 +5784,15 @@ export interface components {
             type: string;
             /** Value */
             value: string;
+        };
+        /** TrackingExceptions */
+        TrackingExceptions: {
+            /** Notgatedin */
+            notGatedIn: components["schemas"]["NotGatedIn"][];
+            /** Slippedarrivals */
+            slippedArrivals: components["schemas"]["SlippedArrival"][];
+            /** Unmatchedevents */
+            unmatchedEvents: number;
         };
         /**
          * TrackingProgress
@@ -19138,7 +19222,11 @@ export interface operations {
     };
     tracking_admin_list_unmatched_events: {
         parameters: {
-            query?: never;
+            query?: {
+                limit?: number;
+                /** @description The page, numbered from 1 */
+                offset?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -19152,6 +19240,27 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_Listed_UnmatchedEvent__"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "quantity: Required",
+                     *         "fields": {
+                     *           "quantity": "Required"
+                     *         }
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description No valid bearer token */
@@ -19375,6 +19484,62 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "description": "The service is briefly unavailable; please try again"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    tracking_admin_tracking_exceptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_TrackingExceptions_"];
+                };
+            };
+            /** @description No valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Authentication required"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Staff only"
                      *       },
                      *       "isError": true,
                      *       "isSuccess": false
