@@ -5,7 +5,7 @@
  */
 import type { AccountType } from '@/lib/session';
 
-export type MenuIcon = 'overview' | 'bookings' | 'documents' | 'profile' | 'requests' | 'operations' | 'tariffs' | 'audit';
+export type MenuIcon = 'overview' | 'bookings' | 'documents' | 'profile' | 'requests' | 'operations' | 'tariffs' | 'tracking' | 'audit';
 
 export interface MenuItem {
   label: string;
@@ -25,6 +25,7 @@ const PROFILE: MenuItem = { label: 'Profile', to: '/dashboard/profile?editProfil
 const REGISTRATION_REQUESTS: MenuItem = { label: 'Registration Requests', to: '/dashboard/overview', icon: 'requests' };
 const OPERATIONS: MenuItem = { label: 'Operations', to: '/dashboard/operations', icon: 'operations' };
 const TARIFFS: MenuItem = { label: 'Tariffs', to: '/dashboard/tariffs', icon: 'tariffs' };
+const TRACKING: MenuItem = { label: 'Tracking', to: '/dashboard/tracking', icon: 'tracking' };
 const AUDIT: MenuItem = { label: 'Audit', to: '/dashboard/audit', icon: 'audit' };
 
 export interface MenuContext {
@@ -45,7 +46,7 @@ export function menuSections({ roles, accountType, mobile }: MenuContext): MenuS
   const staffAccount = accountType === 0;
   // Auditors are read-only: only the audit timeline is theirs.
   const staff = [
-    ...(canOperate(roles) ? [REGISTRATION_REQUESTS, OPERATIONS, TARIFFS] : []),
+    ...(canOperate(roles) ? [REGISTRATION_REQUESTS, OPERATIONS, TARIFFS, TRACKING] : []),
     ...(canAudit(roles) ? [AUDIT] : []),
   ];
   // For admins Registration Requests already leads to the overview; a second link there would be noise.
