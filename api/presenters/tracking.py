@@ -7,13 +7,16 @@ not change (a delivered booking is still state 4 to the specification's client).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import Any
+from uuid import UUID
 
-from domain.tracking.position import Position, summary
+from domain.tracking.position import Position, position, summary
 from infrastructure.read_db import Tx
 from projections.booking.queries import rows_where
-from projections.tracking import latest_moved, positions
+from projections.event_log import version_at
+from projections.tracking import EVENTS, latest_moved, moment, positions
 
 UNDERWAY_SHOWN = 10
 
@@ -79,3 +82,40 @@ def underway_rows(tx: Tx, customer_id: str) -> list[dict[str, Any]]:
     rows = rows_where(tx, where, (customer_id, *ids), order="r.id", limit=len(ids))
     rank = {rid: i for i, rid in enumerate(ids)}
     return sorted(rows, key=lambda r: rank[str(r["id"])])
+
+
+def progress_as_of(
+    services: Any, rate_request_id: str, at_position: int | None, at: str | None
+) -> dict[str, Any] | None:
+    """`TrackingProgress` of a booking as it was at a store position or a moment (the audit's as-of view):
+    each of its tracking events rebuilt at its version then, as the as-of view rebuilds any aggregate; the
+    events then withdrawn, not yet tied to the booking or not yet published are left out."""
+    with services.read_models.read() as tx:
+        found = tx.all(f"SELECT id FROM {EVENTS} WHERE rate_request_id = ?", (rate_request_id,))
+        ids = [str(r["id"]) for r in found]
+        versions = {i: version_at(tx, i, at_position, at) for i in ids}
+    rows = []
+    for event_id, version in versions.items():
+        if version is None:
+            continue
+        event = services.accounts.repository.get(UUID(event_id), version=version)
+        if event.retracted or event.facts.get("rate_request_id") != rate_request_id:
+            continue
+        facts = event.facts
+        rows.append(
+            {
+                "id": event_id,
+                "event_type": facts["event_type"],
+                "event_subtype": facts.get("event_subtype"),
+                "classifier": facts.get("classifier"),
+                "event_date_time": moment(facts["event_date_time"]),
+                "body": json.loads(event.body),
+            }
+        )
+    rows.sort(key=lambda r: (r["event_date_time"], r["id"]))
+    then = position(rows)
+    if then is None:
+        return None
+    with services.read_models.read() as tx:
+        names = _port_names(tx, [then.row()])
+    return progress_from(then, names)

@@ -12,9 +12,11 @@ from fastapi.responses import Response
 from api.deps import AuditReader, ServicesDep
 from api.envelope import success
 from api.openapi import operation_ids
+from api.presenters.tracking import progress_as_of
 from api.schemas.audit import AggregateEvents, AggregateState, EventPage
 from api.schemas.envelope import Envelope
 from api.schemas.wire_types import Instant
+from domain.booking.rate_request import RateRequest
 from domain.booking.shipping_order import shipping_order_id
 from domain.shared.errors import NotFound, ValidationFailed
 from domain.shared.messages import message
@@ -101,11 +103,16 @@ def state_as_of(
         aggregate: Any = services.accounts.repository.get(uuid, version=version)
     except AggregateNotFoundError as error:
         raise NotFound("No such aggregate") from error
+    tracking = None
+    if isinstance(aggregate, RateRequest):
+        moment = utc_text(at) if at else None
+        tracking = progress_as_of(services, aggregate_id, position, moment)
     return success(
         {
             "aggregateId": aggregate_id,
             "aggregateKind": type(aggregate).__name__,
             "version": version,
             "state": aggregate_state(aggregate),
+            "tracking": tracking,
         }
     )

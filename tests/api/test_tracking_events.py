@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import hashlib
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -486,3 +487,45 @@ def test_an_open_booking_screen_is_told_of_its_milestones_and_only_its_customer(
     alice_id = ok(client.get("/auth/api/v1/me", headers=alice))["id"]
     assert told == [("rate_request", rid, reference, alice_id)]  # the unmatched event tells no customer
     assert ok(client.get("/auth/api/v1/me", headers=bob))["id"] not in {c.owner for c in found}
+
+
+def test_the_as_of_view_shows_where_the_booking_was_at_a_past_moment(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    alice = customer(client, "tnt-as-of")
+    rid = in_shipping_order(client, alice, admin_headers)
+    reference = ok(client.get(f"{CLIENT}/rate-requests/{rid}", headers=alice))["reference"]
+    publisher = publisher_key(client, admin_headers)
+    box, ship = TRACKED_CONTAINERS[2], "KING OF THE SEAS"
+    state = f"/audit/api/v1/aggregates/{rid}/state"
+    before_any = ok(client.get("/audit/api/v1/events", headers=admin_headers, params={"limit": 1}))["head"]
+    planned = transport("asof-pln", "ARRI", "PLN", "2026-01-12T08:00:00Z", HAMBURG, reference,
+                        "2026-01-01T00:00:00Z", ship)  # fmt: skip
+    publish(client, publisher, planned,
+            equipment("asof-ld", "LOAD", box, "2026-01-06T08:00:00Z", BANDAR_ABBAS, reference))  # fmt: skip
+    loaded_at = ok(client.get("/audit/api/v1/events", headers=admin_headers, params={"limit": 1}))["head"]
+    loaded_moment = datetime.now(UTC).isoformat()
+    # Later: the estimate slips two days, the vessel departs, and the load is withdrawn (a wrong report).
+    publish(
+        client,
+        publisher,
+        transport("asof-est", "ARRI", "EST", "2026-01-14T08:00:00Z", HAMBURG, reference,
+                  "2026-01-07T00:00:00Z", ship),
+        transport("asof-dep", "DEPA", "ACT", "2026-01-06T20:00:00Z", BANDAR_ABBAS, reference,
+                  "2026-01-06T20:05:00Z", ship),
+    )  # fmt: skip
+    withdrawn = {"eventRouting": planned["eventRouting"], "eventID": "asof-ld", "isRetracted": True}
+    publish(client, publisher, withdrawn)
+    now = ok(client.get(f"{CLIENT}/rate-requests/{rid}", headers=alice))["progress"]
+    assert now["summary"] == f"Departed Bandar Abbas on {ship}, arriving Hamburg 2026/01/14, 2 days late"
+    assert now["milestones"] == 3  # the withdrawn load is gone
+
+    then = ok(client.get(state, headers=admin_headers, params={"position": loaded_at}))["tracking"]
+    assert then["summary"] == f"Loaded on {ship} at Bandar Abbas, arriving Hamburg 2026/01/12, on time"
+    assert (then["stage"], then["milestones"], then["arrivalDelayHours"]) == ("loaded", 2, 0)
+    by_moment = ok(client.get(state, headers=admin_headers, params={"at": loaded_moment}))["tracking"]
+    assert by_moment == then
+    # Before the first milestone: no position; today: what the booking shows.
+    assert ok(client.get(state, headers=admin_headers, params={"position": before_any}))["tracking"] is None
+    head = ok(client.get("/audit/api/v1/events", headers=admin_headers, params={"limit": 1}))["head"]
+    assert ok(client.get(state, headers=admin_headers, params={"position": head}))["tracking"] == now

@@ -2079,6 +2079,7 @@ export interface components {
             state: {
                 [key: string]: unknown;
             };
+            tracking?: components["schemas"]["TrackingProgress"] | null;
             /** Version */
             version: number;
         };
