@@ -8,6 +8,7 @@ import json
 from datetime import datetime
 from typing import Any
 
+from domain.booking.shipping_order import ShippingOrder
 from domain.tracking.milestone import TrackingEvent
 from domain.tracking.position import NOWHERE
 from domain.tracking.position import position as position_after
@@ -21,10 +22,18 @@ KEYS = "tracking_publisher_keys"
 EVENTS = "tracking_events"
 # Where each booking is, kept as its events arrive, so lists show it without reading every event.
 POSITIONS = "tracking_positions"
+# The containers each booking's shipping order names (reference-list ids): an equipment event naming only
+# its container finds its booking by them.
+ORDER_CONTAINERS = "tracking_order_containers"
 
 projection = Projection(
     name="tracking",
-    tables={KEYS: ("id",), EVENTS: ("id",), POSITIONS: ("rate_request_id",)},
+    tables={
+        KEYS: ("id",),
+        EVENTS: ("id",),
+        POSITIONS: ("rate_request_id",),
+        ORDER_CONTAINERS: ("rate_request_id", "container_id"),
+    },
     schema=[
         f"CREATE TABLE IF NOT EXISTS {KEYS} ("
         " id TEXT PRIMARY KEY, label TEXT NOT NULL, key_hash TEXT NOT NULL, hint TEXT NOT NULL,"
@@ -44,6 +53,13 @@ projection = Projection(
         " vessel TEXT, last_milestone_at TEXT, estimated_arrival TEXT, arrival_port TEXT,"
         " delay_hours REAL, milestones INTEGER NOT NULL, position BIGINT NOT NULL)",
         f"CREATE INDEX IF NOT EXISTS tracking_positions_customer ON {POSITIONS} (customer_id, position)",
+        f"CREATE TABLE IF NOT EXISTS {ORDER_CONTAINERS} ("
+        " rate_request_id TEXT NOT NULL, container_id INTEGER NOT NULL, order_id TEXT NOT NULL,"
+        " position BIGINT NOT NULL,"
+        " PRIMARY KEY (rate_request_id, container_id))",
+        f"CREATE INDEX IF NOT EXISTS tracking_order_containers_id ON {ORDER_CONTAINERS}"
+        " (container_id, position)",
+        f"CREATE INDEX IF NOT EXISTS tracking_order_containers_order ON {ORDER_CONTAINERS} (order_id)",
     ],
 )
 
@@ -154,6 +170,33 @@ def _reposition(tx: BatchTx, rate_request_id: str | None, customer_id: str | Non
         tx.update(POSITIONS, rate_request_id, row)
 
 
+@projection.on(ShippingOrder.Created, ShippingOrder.Edited)
+def order_containers(tx: BatchTx, event: Any, position: int) -> None:
+    details = getattr(event, "details", None) or getattr(event, "changes", None) or {}
+    if "containers" not in details:
+        return
+    order_id = str(event.originator_id)
+    rate_request_id = getattr(event, "rate_request_id", None) or _order_booking(tx, order_id)
+    if rate_request_id is None:
+        return
+    tx.execute(f"DELETE FROM {ORDER_CONTAINERS} WHERE rate_request_id = ?", (rate_request_id,))
+    named = (str(c.get("container_id") or "") for c in details["containers"])
+    ids = {int(text) for text in named if text.isdigit()}
+    for container_id in sorted(ids):
+        row = {
+            "rate_request_id": rate_request_id,
+            "container_id": container_id,
+            "order_id": order_id,
+            "position": position,
+        }
+        tx.insert(ORDER_CONTAINERS, row, keep_existing=True)
+
+
+def _order_booking(tx: BatchTx, order_id: str) -> str | None:
+    found = tx.one(f"SELECT rate_request_id FROM {ORDER_CONTAINERS} WHERE order_id = ? LIMIT 1", (order_id,))
+    return None if found is None else str(found["rate_request_id"])
+
+
 # -- queries --------------------------------------------------------------------------
 def publisher_by_hash(tx: Tx, key_hash: str) -> dict[str, Any] | None:
     return tx.one(f"SELECT * FROM {KEYS} WHERE key_hash = ? AND revoked_at IS NULL", (key_hash,))
@@ -177,9 +220,19 @@ def booking_of_container(tx: Tx, container: str) -> dict[str, Any] | None:
     """The booking a container was last reported for (an event naming both the booking and the container
     ties them; later events that name only the container follow that tie)."""
     return tx.one(
-        f"SELECT rate_request_id, customer_id, booking_reference FROM {EVENTS}"
+        f"SELECT rate_request_id, customer_id, booking_reference, position FROM {EVENTS}"
         " WHERE equipment_reference = ? AND rate_request_id IS NOT NULL AND retracted_at IS NULL"
         " ORDER BY position DESC LIMIT 1",
+        (container,),
+    )
+
+
+def booking_ordering_container(tx: Tx, container: str) -> dict[str, Any] | None:
+    """The booking whose shipping order last named this container (its number in the reference list)."""
+    return tx.one(
+        f"SELECT o.rate_request_id, o.position FROM {ORDER_CONTAINERS} o"
+        " JOIN booking_containers c ON c.id = o.container_id WHERE c.number = ?"
+        " ORDER BY o.position DESC LIMIT 1",
         (container,),
     )
 

@@ -98,15 +98,17 @@ def test_containers_not_gated_in_a_day_before_the_cargo_cut_off_are_listed_until
     publish(client, publisher, gate_in)
     row = not_gated_in(client, admin_headers)[urgent]
     assert (row["containersMissing"], row["missingContainers"]) == (1, [ORDERED_CONTAINERS[1]])
-    # A planned gate-in is not a gate-in; the second actual one clears the booking.
-    planned = equipment("cut-gtin-2p", "GTIN", ORDERED_CONTAINERS[1], "2026-01-05T09:00:00Z", "CNSHA",
-                        reference)  # fmt: skip
+    # The terminal names only the container (no event tied it to a booking yet): the shipping order that
+    # names it finds the booking. A planned gate-in is not a gate-in; the actual one clears the booking.
+    planned = equipment("cut-gtin-2p", "GTIN", ORDERED_CONTAINERS[1], "2026-01-05T09:00:00Z", "CNSHA")
     planned["eventClassification"]["eventClassifierCode"] = "PLN"
-    publish(client, publisher, planned)
+    assert publish(client, publisher, planned) == []  # no "matches no booking" warning
     assert not_gated_in(client, admin_headers)[urgent]["containersMissing"] == 1
-    publish(client, publisher, equipment("cut-gtin-2", "GTIN", ORDERED_CONTAINERS[1], "2026-01-05T09:30:00Z",
-                                         "CNSHA", reference))  # fmt: skip
+    only_the_box = equipment("cut-gtin-2", "GTIN", ORDERED_CONTAINERS[1], "2026-01-05T09:30:00Z", "CNSHA")
+    assert publish(client, publisher, only_the_box) == []
     assert set(not_gated_in(client, admin_headers)) == {unordered}
+    timeline = ok(client.get(f"{CLIENT}/rate-requests/{urgent}", headers=alice))["progress"]
+    assert (timeline["stage"], timeline["milestones"]) == ("gated-in", 3)
 
 
 def test_slipped_arrivals_and_unmatched_events_are_listed_for_staff_only(
