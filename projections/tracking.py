@@ -51,7 +51,7 @@ projection = Projection(
         f"CREATE TABLE IF NOT EXISTS {POSITIONS} ("
         " rate_request_id TEXT PRIMARY KEY, customer_id TEXT NOT NULL, stage TEXT, stage_port TEXT,"
         " vessel TEXT, last_milestone_at TEXT, estimated_arrival TEXT, arrival_port TEXT,"
-        " delay_hours REAL, milestones INTEGER NOT NULL, position BIGINT NOT NULL)",
+        " delay_hours REAL, milestones INTEGER NOT NULL, planned_arrival TEXT, position BIGINT NOT NULL)",
         f"CREATE INDEX IF NOT EXISTS tracking_positions_customer ON {POSITIONS} (customer_id, position)",
         f"CREATE TABLE IF NOT EXISTS {ORDER_CONTAINERS} ("
         " rate_request_id TEXT NOT NULL, container_id INTEGER NOT NULL, order_id TEXT NOT NULL,"

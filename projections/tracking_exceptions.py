@@ -17,6 +17,7 @@ from typing import Any
 
 from domain.booking.schedules import parse_time, utc_text
 from domain.tracking.notices import ESTIMATE_MOVED_HOURS
+from domain.tracking.position import Position, against_sailing
 from infrastructure.read_db import Tx
 from projections.booking.queries import customer_name
 from projections.booking.sailings import SAILINGS
@@ -99,27 +100,38 @@ def containers_not_gated_in(tx: Tx, now: datetime) -> list[dict[str, Any]]:
 
 
 def slipped_arrivals(tx: Tx) -> list[dict[str, Any]]:
-    """`SlippedArrival` rows: bookings whose vessel is expected more than 24 h after its first plan, the
-    latest slip first."""
+    """`SlippedArrival` rows: bookings whose vessel is expected more than 24 h after its first plan (an
+    event's, else the booking's sailing's), the latest slip first."""
     marks = ", ".join("?" for _ in _BEFORE_ARRIVAL)
     rows = tx.all(
-        f"SELECT p.rate_request_id, p.vessel, p.estimated_arrival, p.arrival_port, p.delay_hours, p.stage,"
-        f" r.reference FROM {POSITIONS} p JOIN booking_rate_requests r ON r.id = p.rate_request_id"
-        f" WHERE p.delay_hours > ? AND (p.stage IS NULL OR p.stage IN ({marks}))"
+        "SELECT p.*, r.reference, s.vessel_name AS sailing_vessel, s.discharge_port,"
+        " s.arrival AS sailing_arrival"
+        f" FROM {POSITIONS} p JOIN booking_rate_requests r ON r.id = p.rate_request_id"
+        f" LEFT JOIN {SAILINGS} s ON s.rate_request_id = p.rate_request_id"
+        f" WHERE p.milestones > 0 AND p.estimated_arrival IS NOT NULL"
+        f" AND (p.stage IS NULL OR p.stage IN ({marks}))"
+        " AND (p.delay_hours > ? OR (p.planned_arrival IS NULL AND s.arrival IS NOT NULL))"
         " ORDER BY p.position DESC",
-        (ESTIMATE_MOVED_HOURS, *_BEFORE_ARRIVAL),
+        (*_BEFORE_ARRIVAL, ESTIMATE_MOVED_HOURS),
     )
-    return [
-        {
-            "rateRequestId": r["rate_request_id"],
-            "reference": r["reference"],
-            "vesselName": r["vessel"],
-            "arrivalPort": r["arrival_port"],
-            "estimatedArrival": r["estimated_arrival"],
-            "arrivalDelayHours": float(r["delay_hours"]),
-        }
-        for r in rows
-    ]
+    found = []
+    for r in rows:
+        at = Position(**{name: r[name] for name in Position.__dataclass_fields__})
+        if r["sailing_arrival"] is not None:
+            at = against_sailing(at, r["sailing_vessel"], r["discharge_port"], r["sailing_arrival"])
+        if at.delay_hours is None or at.delay_hours <= ESTIMATE_MOVED_HOURS:
+            continue
+        found.append(
+            {
+                "rateRequestId": r["rate_request_id"],
+                "reference": r["reference"],
+                "vesselName": at.vessel,
+                "arrivalPort": at.arrival_port,
+                "estimatedArrival": at.estimated_arrival,
+                "arrivalDelayHours": float(at.delay_hours),
+            }
+        )
+    return found
 
 
 def unmatched_count(tx: Tx) -> int:

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 from uuid import UUID
 
-from domain.tracking.position import Position, position, summary
+from domain.tracking.position import Position, against_sailing, position, summary
 from infrastructure.read_db import Tx
 from projections.booking.queries import rows_where
 from projections.event_log import version_at
@@ -34,6 +34,7 @@ def _port_names(tx: Tx, rows: list[dict[str, Any]]) -> Callable[[str | None], st
 def progress_from(at: Position, port_name: Callable[[str | None], str | None]) -> dict[str, Any]:
     """`TrackingProgress`."""
     return {
+        "plannedArrival": at.planned_arrival,
         "stage": at.stage,
         "summary": summary(at, port_name),
         "vesselName": at.vessel,
@@ -48,11 +49,32 @@ def _position(row: dict[str, Any]) -> Position:
     return Position(**{name: row[name] for name in Position.__dataclass_fields__})
 
 
+def _sailings(tx: Tx, rate_request_ids: list[str]) -> dict[str, dict[str, Any]]:
+    if not rate_request_ids:
+        return {}
+    marks = ", ".join("?" for _ in rate_request_ids)
+    found = tx.all(
+        f"SELECT rate_request_id, vessel_name, discharge_port, arrival FROM booking_sailings"
+        f" WHERE rate_request_id IN ({marks})",
+        tuple(rate_request_ids),
+    )
+    return {str(r["rate_request_id"]): dict(r) for r in found}
+
+
+def _planned(at: Position, sailing: dict[str, Any] | None) -> Position:
+    if sailing is None:
+        return at
+    return against_sailing(at, sailing["vessel_name"], sailing["discharge_port"], sailing["arrival"])
+
+
 def progress_of(tx: Tx, rate_request_ids: list[str]) -> dict[str, dict[str, Any]]:
-    """`TrackingProgress` of each of these bookings that has tracking events (two indexed reads)."""
+    """`TrackingProgress` of each of these bookings that has tracking events (three indexed reads), its
+    lateness measured against its sailing's plan where the events gave none."""
     rows = positions(tx, rate_request_ids)
-    name = _port_names(tx, list(rows.values()))
-    return {rid: progress_from(_position(row), name) for rid, row in rows.items()}
+    sailings = _sailings(tx, list(rows))
+    at = {rid: _planned(_position(row), sailings.get(rid)) for rid, row in rows.items()}
+    name = _port_names(tx, [p.row() for p in at.values()])
+    return {rid: progress_from(p, name) for rid, p in at.items()}
 
 
 def progress(tx: Tx, rate_request_id: str) -> dict[str, Any] | None:
@@ -117,5 +139,6 @@ def progress_as_of(
     if then is None:
         return None
     with services.read_models.read() as tx:
+        then = _planned(then, _sailings(tx, [rate_request_id]).get(rate_request_id))
         names = _port_names(tx, [then.row()])
     return progress_from(then, names)

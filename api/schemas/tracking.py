@@ -46,12 +46,14 @@ class TrackingProgress(BaseModel):
     # gated-in, loaded, departed, arrived, discharged, gated-out, available, picked-up, delivered; null
     # before the first actual milestone.
     stage: str | None
-    summary: str  # "Loaded on KING OF THE SEAS at Bandar Abbas, arriving Hamburg 14 Jan, 2 days late"
+    summary: str  # "Loaded on KING OF THE SEAS at Bandar Abbas, arriving Hamburg 2027/01/14, 2 days late"
     vesselName: str | None
     lastMilestoneAt: str | None
     estimatedArrival: str | None
     arrivalDelayHours: float | None  # the latest estimate against the first plan (negative: early)
     milestones: int
+    # The first plan of the arrival: a planned event's, else the booking's sailing's (its transport plan).
+    plannedArrival: str | None = None
 
 
 class NotGatedIn(BaseModel):

@@ -9,7 +9,7 @@ their names are the reference data's, put in when the words are written (`summar
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from datetime import UTC, datetime
 from typing import Any
 
@@ -41,12 +41,31 @@ class Position:
     arrival_port: str | None
     delay_hours: float | None
     milestones: int
+    # The first plan of the arrival the delay is measured against (a PLN event; else, when the booking has
+    # a sailing, its transport plan's arrival: `against_sailing`).
+    planned_arrival: str | None = None
 
     def row(self) -> dict[str, Any]:
         return asdict(self)
 
 
 NOWHERE = Position(None, None, None, None, None, None, None, 0)
+
+
+def against_sailing(at: Position, vessel: str | None, discharge_port: str, arrival: str) -> Position:
+    """The position with the booking's sailing's plan where the events gave none: the arrival planned at
+    its port of discharge (so an estimate there is late or early against it) and its vessel."""
+    changes: dict[str, Any] = {}
+    if at.vessel is None and vessel:
+        changes["vessel"] = vessel
+    if at.planned_arrival is None and at.arrival_port in (None, discharge_port):
+        changes["planned_arrival"] = arrival
+        if at.estimated_arrival is None:
+            changes.update(estimated_arrival=arrival, arrival_port=discharge_port)
+        else:
+            moved = _at(at.estimated_arrival) - _at(arrival)
+            changes["delay_hours"] = round(moved.total_seconds() / 3600, 1)
+    return replace(at, **changes)
 
 
 def port_of(body: dict[str, Any]) -> str | None:
@@ -96,6 +115,7 @@ def position(events: Iterable[dict[str, Any]]) -> Position | None:
         arrival_port=None if estimated is None else port_of(estimated["body"]),
         delay_hours=delay,
         milestones=len(events),
+        planned_arrival=None if planned is None else str(planned["body"]["eventDateTime"]),
     )
 
 

@@ -165,3 +165,49 @@ def test_slipped_arrivals_and_unmatched_events_are_listed_for_staff_only(
     # Customers and publishers are not staff.
     assert client.get(EXCEPTIONS, headers=alice).status_code == 403
     assert client.get(EXCEPTIONS, headers=publisher).status_code in (401, 403)
+
+
+def test_a_booking_on_a_sailing_is_late_or_on_time_against_the_sailings_plan(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    leaving = departing_in(24 * 9)
+    ok(client.put(PUBLISH, json=publication(leaving), headers=admin_headers))
+    alice = customer(client, "tnt-sailing-plan")
+    rid = on_sailing(client, alice, admin_headers, "PGX")
+    reference = reference_of(client, alice, rid)
+    planned = ok(client.get(f"{CLIENT}/rate-requests/{rid}/sailing", headers=alice))["sailing"]
+    arrival = datetime.fromisoformat(planned["arrival"].replace("Z", "+00:00"))
+    publisher = publisher_key(client, admin_headers)
+    box = TRACKED_CONTAINERS[1]
+    publish(
+        client, publisher, equipment("plan-gtin", "GTIN", box, "2026-01-05T08:00:00Z", "CNSHA", reference)
+    )
+    progress = ok(client.get(f"{CLIENT}/rate-requests/{rid}", headers=alice))["progress"]
+    # No arrival event yet: the sailing's plan says when and where, and names the vessel.
+    assert progress["summary"] == f"Gated in at Shanghai, arriving Singapore {arrival:%Y/%m/%d}"
+    assert (progress["plannedArrival"], progress["vesselName"]) == (planned["arrival"], "Kharg Star")
+    assert progress["arrivalDelayHours"] is None
+    # The carrier's estimate at Singapore is two days after the plan: late against the sailing.
+    estimate = arrival + timedelta(days=2)
+    publish(
+        client,
+        publisher,
+        transport(
+            "plan-eta",
+            "ARRI",
+            "EST",
+            estimate.strftime("%Y-%m-%dT%H:%M:%SZ"),
+            "SGSIN",
+            reference,
+            "2026-01-06T00:00:00Z",
+            "Kharg Star",
+        ),
+    )
+    progress = ok(client.get(f"{CLIENT}/rate-requests/{rid}", headers=alice))["progress"]
+    assert progress["summary"] == f"Gated in at Shanghai, arriving Singapore {estimate:%Y/%m/%d}, 2 days late"
+    assert progress["arrivalDelayHours"] == 48
+    listed = ok(client.get(f"{CLIENT}/rate-requests", headers=alice))["list"]["list"]
+    assert [r["progress"] for r in listed if r["id"] == rid] == [progress]
+    # Staff see the slip against the sailing too.
+    slipped = ok(client.get(EXCEPTIONS, headers=admin_headers))["slippedArrivals"]
+    assert [s["rateRequestId"] for s in slipped] == [rid]

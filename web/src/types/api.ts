@@ -5808,6 +5808,8 @@ export interface components {
             lastMilestoneAt: string | null;
             /** Milestones */
             milestones: number;
+            /** Plannedarrival */
+            plannedArrival?: string | null;
             /** Stage */
             stage: string | null;
             /** Summary */
