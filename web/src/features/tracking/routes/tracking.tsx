@@ -5,6 +5,7 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import type { ReactNode } from 'react';
 import { ContentLayout } from '@/components/layouts';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -135,6 +136,16 @@ function UnmatchedEvents() {
   );
 }
 
+function Field({ id, label, error, children }: { id: string; label: string; error?: string; children: ReactNode }) {
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id}>{label}</label>
+      {children}
+      {error ? <span className={styles.error}>{error}</span> : null}
+    </div>
+  );
+}
+
 const EMPTY: MilestoneForm = { reference: '', code: 'GTIN', classifier: 'ACT', container: '', port: '', vessel: '', at: '' };
 
 function RecordMilestone() {
@@ -172,50 +183,39 @@ function RecordMilestone() {
         }}
         noValidate
       >
-        <label className={styles.field}>
-          Booking reference
-          <input value={form.reference} onChange={(e) => set({ reference: e.target.value })} placeholder="FB-2027-000123" />
-          {shown.reference ? <span className={styles.error}>{shown.reference}</span> : null}
-        </label>
-        <label className={styles.field}>
-          Milestone
-          <select value={form.code} onChange={(e) => set({ code: e.target.value as MilestoneCode })}>
+        <Field id="milestone-reference" label="Booking reference" error={shown.reference}>
+          <input id="milestone-reference" value={form.reference} onChange={(e) => set({ reference: e.target.value })} placeholder="FB-2027-000123" />
+        </Field>
+        <Field id="milestone-code" label="Milestone">
+          <select id="milestone-code" value={form.code} onChange={(e) => set({ code: e.target.value as MilestoneCode })}>
             {MILESTONES.map((m) => (
               <option key={m.code} value={m.code}>
                 {m.words}
               </option>
             ))}
           </select>
-        </label>
-        <label className={styles.field}>
-          Happened or expected
-          <select value={form.classifier} onChange={(e) => set({ classifier: e.target.value as Classifier })}>
+        </Field>
+        <Field id="milestone-classifier" label="Happened or expected">
+          <select id="milestone-classifier" value={form.classifier} onChange={(e) => set({ classifier: e.target.value as Classifier })}>
             <option value="ACT">Actual</option>
             <option value="EST">Estimated</option>
             <option value="PLN">Planned</option>
           </select>
-        </label>
+        </Field>
         {isEquipment(form.code) ? (
-          <label className={styles.field}>
-            Container number
-            <input value={form.container} onChange={(e) => set({ container: e.target.value })} placeholder="MSCU1234566" />
-            {shown.container ? <span className={styles.error}>{shown.container}</span> : null}
-          </label>
+          <Field id="milestone-container" label="Container number" error={shown.container}>
+            <input id="milestone-container" value={form.container} onChange={(e) => set({ container: e.target.value })} placeholder="MSCU1234566" />
+          </Field>
         ) : null}
-        <label className={styles.field}>
-          Port (UN/LOCODE)
-          <input value={form.port} onChange={(e) => set({ port: e.target.value })} placeholder="DEHAM" />
-          {shown.port ? <span className={styles.error}>{shown.port}</span> : null}
-        </label>
-        <label className={styles.field}>
-          Vessel
-          <input value={form.vessel} onChange={(e) => set({ vessel: e.target.value })} placeholder="KING OF THE SEAS" />
-        </label>
-        <label className={styles.field}>
-          When (UTC)
-          <input type="datetime-local" value={form.at} onChange={(e) => set({ at: e.target.value })} />
-          {shown.at ? <span className={styles.error}>{shown.at}</span> : null}
-        </label>
+        <Field id="milestone-port" label="Port (UN/LOCODE)" error={shown.port}>
+          <input id="milestone-port" value={form.port} onChange={(e) => set({ port: e.target.value })} placeholder="DEHAM" />
+        </Field>
+        <Field id="milestone-vessel" label="Vessel">
+          <input id="milestone-vessel" value={form.vessel} onChange={(e) => set({ vessel: e.target.value })} placeholder="KING OF THE SEAS" />
+        </Field>
+        <Field id="milestone-at" label="When (UTC)" error={shown.at}>
+          <input id="milestone-at" type="datetime-local" value={form.at} onChange={(e) => set({ at: e.target.value })} />
+        </Field>
         <Button type="submit" disabled={record.isPending}>
           Record milestone
         </Button>
@@ -267,10 +267,9 @@ function PublisherKeys() {
           if (label.trim()) issue.mutate(label.trim());
         }}
       >
-        <label className={styles.field}>
-          Who publishes with it
-          <input value={label} onChange={(e) => setLabel(e.target.value)} placeholder="Rotterdam ECT Delta gate" maxLength={200} />
-        </label>
+        <Field id="publisher-key-label" label="Who publishes with it">
+          <input id="publisher-key-label" value={label} onChange={(e) => setLabel(e.target.value)} placeholder="Rotterdam ECT Delta gate" maxLength={200} />
+        </Field>
         <Button type="submit" disabled={!label.trim() || issue.isPending}>
           Create key
         </Button>
