@@ -16,6 +16,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from domain.booking.schedules import parse_time, utc_text
+from domain.shared.lifecycle import lifecycle
 from domain.tracking.notices import ESTIMATE_MOVED_HOURS
 from domain.tracking.position import Position, against_sailing
 from infrastructure.read_db import Tx
@@ -25,8 +26,17 @@ from projections.tracking import EVENTS, POSITIONS
 
 GATE_IN_LEAD = timedelta(hours=24)
 KEPT_AFTER_CUT_OFF = timedelta(days=14)
-# The booking states in which containers are expected at the terminal (from the lifecycle file's names).
-CONFIRMED_STATES = ("shipping_order", "completed")
+# The booking states in which containers are expected at the terminal: where confirming a booking leads,
+# and where completing it does (from the lifecycle file, not a list of states written here).
+CONFIRMED_STATES = tuple(
+    sorted(
+        {
+            t["dest"]
+            for t in lifecycle("rate_request").spec["transitions"]
+            if t["trigger"] in ("confirm_booking", "complete")
+        }
+    )
+)
 _BEFORE_ARRIVAL = ("gated-in", "loaded", "departed")
 
 
