@@ -21,6 +21,7 @@ from domain.accounts.messages import MESSAGE_EVENTS, Delivery, Message, messages
 from domain.booking.emails import EMAIL_EVENTS, emails_for
 from domain.booking.sailing_notices import SAILING_MESSAGE_EVENTS, sailing_messages
 from domain.shared.links import Links
+from domain.tracking.emails import TRACKING_EMAIL_EVENTS, tracking_emails
 from infrastructure.event_store import SharedStore
 from infrastructure.leases import Lease
 from infrastructure.read_db import ReadModelDB, Tx
@@ -65,9 +66,10 @@ def messaging_follower(
             messages = [*messages_for(event, secret, links), *sailing_messages(event)]
             if reader is not None:
                 messages += emails_for(event, reader, links)
+                messages += tracking_emails(event, reader, links)
             for message in messages:
                 if claim_message(tx, message, position):
                     delivery.send(message)
 
-    handles = (*MESSAGE_EVENTS, *SAILING_MESSAGE_EVENTS, *EMAIL_EVENTS)
+    handles = (*MESSAGE_EVENTS, *SAILING_MESSAGE_EVENTS, *EMAIL_EVENTS, *TRACKING_EMAIL_EVENTS)
     return Follower(MESSAGING_POLICY, store, db, apply, lease=lease, wakeups=wakeups, handles=handles)

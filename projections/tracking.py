@@ -8,7 +8,10 @@ import json
 from datetime import datetime
 from typing import Any
 
+from domain.booking.shipping_order import ShippingOrder
 from domain.tracking.milestone import TrackingEvent
+from domain.tracking.position import NOWHERE
+from domain.tracking.position import position as position_after
 from domain.tracking.publisher_key import PublisherKey
 from infrastructure.read_db import Tx
 from projections.batch import BatchTx
@@ -18,10 +21,20 @@ from projections.projection import Projection
 
 KEYS = "tracking_publisher_keys"
 EVENTS = "tracking_events"
+# Where each booking is, kept as its events arrive, so lists show it without reading every event.
+POSITIONS = "tracking_positions"
+# The containers each booking's shipping order names (reference-list ids): an equipment event naming only
+# its container finds its booking by them.
+ORDER_CONTAINERS = "tracking_order_containers"
 
 projection = Projection(
     name="tracking",
-    tables={KEYS: ("id",), EVENTS: ("id",)},
+    tables={
+        KEYS: ("id",),
+        EVENTS: ("id",),
+        POSITIONS: ("rate_request_id",),
+        ORDER_CONTAINERS: ("rate_request_id", "container_id"),
+    },
     schema=[
         f"CREATE TABLE IF NOT EXISTS {KEYS} ("
         " id TEXT PRIMARY KEY, label TEXT NOT NULL, key_hash TEXT NOT NULL, hint TEXT NOT NULL,"
@@ -36,6 +49,18 @@ projection = Projection(
         " (customer_id, rate_request_id, event_date_time)",
         f"CREATE INDEX IF NOT EXISTS tracking_events_equipment ON {EVENTS} (equipment_reference, position)",
         f"CREATE INDEX IF NOT EXISTS tracking_events_unmatched ON {EVENTS} (rate_request_id, recorded_at)",
+        f"CREATE TABLE IF NOT EXISTS {POSITIONS} ("
+        " rate_request_id TEXT PRIMARY KEY, customer_id TEXT NOT NULL, stage TEXT, stage_port TEXT,"
+        " vessel TEXT, last_milestone_at TEXT, estimated_arrival TEXT, arrival_port TEXT,"
+        " delay_hours REAL, milestones INTEGER NOT NULL, planned_arrival TEXT, position BIGINT NOT NULL)",
+        f"CREATE INDEX IF NOT EXISTS tracking_positions_customer ON {POSITIONS} (customer_id, position)",
+        f"CREATE TABLE IF NOT EXISTS {ORDER_CONTAINERS} ("
+        " rate_request_id TEXT NOT NULL, container_id INTEGER NOT NULL, order_id TEXT NOT NULL,"
+        " position BIGINT NOT NULL,"
+        " PRIMARY KEY (rate_request_id, container_id))",
+        f"CREATE INDEX IF NOT EXISTS tracking_order_containers_id ON {ORDER_CONTAINERS}"
+        " (container_id, position)",
+        f"CREATE INDEX IF NOT EXISTS tracking_order_containers_order ON {ORDER_CONTAINERS} (order_id)",
     ],
 )
 
@@ -85,11 +110,16 @@ def published(tx: BatchTx, event: TrackingEvent.Published, position: int) -> Non
             "position": position,
         },
     )
+    _reposition(tx, event.facts.get("rate_request_id"), event.facts.get("customer_id"), position)
 
 
 @projection.on(TrackingEvent.Revised)
 def revised(tx: BatchTx, event: TrackingEvent.Revised, position: int) -> None:
+    before = tx.get(EVENTS, str(event.originator_id))
     tx.update(EVENTS, str(event.originator_id), {**_row(event.facts, event.body), "position": position})
+    if before is not None and before["rate_request_id"] != event.facts.get("rate_request_id"):
+        _reposition(tx, before["rate_request_id"], before["customer_id"], position)
+    _reposition(tx, event.facts.get("rate_request_id"), event.facts.get("customer_id"), position)
 
 
 @projection.on(TrackingEvent.Retracted)
@@ -97,6 +127,9 @@ def retracted(tx: BatchTx, event: TrackingEvent.Retracted, position: int) -> Non
     tx.update(
         EVENTS, str(event.originator_id), {"retracted_at": utc_text(event.timestamp), "position": position}
     )
+    row = tx.get(EVENTS, str(event.originator_id))
+    if row is not None:
+        _reposition(tx, row["rate_request_id"], row["customer_id"], position)
 
 
 @projection.on(TrackingEvent.Assigned)
@@ -111,6 +144,47 @@ def assigned(tx: BatchTx, event: TrackingEvent.Assigned, position: int) -> None:
             "position": position,
         },
     )
+    _reposition(tx, event.rate_request_id, event.customer_id, position)
+
+
+def _reposition(tx: BatchTx, rate_request_id: str | None, customer_id: str | None, position: int) -> None:
+    """Keep the booking's position as its events now say (one indexed read of its events)."""
+    if rate_request_id is None or customer_id is None:
+        return
+    # Every event withdrawn: a row of no milestones (read as "no progress"), so the batch's cache holds.
+    at = position_after(timeline(tx, rate_request_id)) or NOWHERE
+    row = {**at.row(), "customer_id": customer_id, "position": position}
+    if tx.get(POSITIONS, rate_request_id) is None:
+        tx.insert(POSITIONS, {"rate_request_id": rate_request_id, **row})
+    else:
+        tx.update(POSITIONS, rate_request_id, row)
+
+
+@projection.on(ShippingOrder.Created, ShippingOrder.Edited)
+def order_containers(tx: BatchTx, event: Any, position: int) -> None:
+    details = getattr(event, "details", None) or getattr(event, "changes", None) or {}
+    if "containers" not in details:
+        return
+    order_id = str(event.originator_id)
+    rate_request_id = getattr(event, "rate_request_id", None) or _order_booking(tx, order_id)
+    if rate_request_id is None:
+        return
+    tx.execute(f"DELETE FROM {ORDER_CONTAINERS} WHERE rate_request_id = ?", (rate_request_id,))
+    named = (str(c.get("container_id") or "") for c in details["containers"])
+    ids = {int(text) for text in named if text.isdigit()}
+    for container_id in sorted(ids):
+        row = {
+            "rate_request_id": rate_request_id,
+            "container_id": container_id,
+            "order_id": order_id,
+            "position": position,
+        }
+        tx.insert(ORDER_CONTAINERS, row, keep_existing=True)
+
+
+def _order_booking(tx: BatchTx, order_id: str) -> str | None:
+    found = tx.one(f"SELECT rate_request_id FROM {ORDER_CONTAINERS} WHERE order_id = ? LIMIT 1", (order_id,))
+    return None if found is None else str(found["rate_request_id"])
 
 
 # -- queries --------------------------------------------------------------------------
@@ -136,9 +210,19 @@ def booking_of_container(tx: Tx, container: str) -> dict[str, Any] | None:
     """The booking a container was last reported for (an event naming both the booking and the container
     ties them; later events that name only the container follow that tie)."""
     return tx.one(
-        f"SELECT rate_request_id, customer_id, booking_reference FROM {EVENTS}"
+        f"SELECT rate_request_id, customer_id, booking_reference, position FROM {EVENTS}"
         " WHERE equipment_reference = ? AND rate_request_id IS NOT NULL AND retracted_at IS NULL"
         " ORDER BY position DESC LIMIT 1",
+        (container,),
+    )
+
+
+def booking_ordering_container(tx: Tx, container: str) -> dict[str, Any] | None:
+    """The booking whose shipping order last named this container (its number in the reference list)."""
+    return tx.one(
+        f"SELECT o.rate_request_id, o.position FROM {ORDER_CONTAINERS} o"
+        " JOIN booking_containers c ON c.id = o.container_id WHERE c.number = ?"
+        " ORDER BY o.position DESC LIMIT 1",
         (container,),
     )
 
@@ -193,7 +277,29 @@ def events_page(
     return [dict(r) for r in rows]
 
 
-def timeline(tx: Tx, rate_request_id: str) -> list[dict[str, Any]]:
+def positions(tx: Tx, rate_request_ids: list[str]) -> dict[str, dict[str, Any]]:
+    """The positions of these bookings (those with any tracking event), by booking."""
+    if not rate_request_ids:
+        return {}
+    marks = ", ".join("?" for _ in rate_request_ids)
+    rows = tx.all(
+        f"SELECT * FROM {POSITIONS} WHERE rate_request_id IN ({marks}) AND milestones > 0",
+        tuple(rate_request_ids),
+    )
+    return {r["rate_request_id"]: dict(r) for r in rows}
+
+
+def latest_moved(tx: Tx, customer_id: str, limit: int) -> list[str]:
+    """The customer's bookings with tracking events, the one whose position changed last first."""
+    rows = tx.all(
+        f"SELECT rate_request_id FROM {POSITIONS} WHERE customer_id = ? AND milestones > 0"
+        " ORDER BY position DESC LIMIT ?",
+        (customer_id, limit),
+    )
+    return [str(r["rate_request_id"]) for r in rows]
+
+
+def timeline(tx: Tx | BatchTx, rate_request_id: str) -> list[dict[str, Any]]:
     """A booking's tracking events, not withdrawn, in the order they happened."""
     rows = tx.all(
         f"SELECT event_type, event_subtype, classifier, equipment_reference, event_date_time, body"
@@ -203,10 +309,13 @@ def timeline(tx: Tx, rate_request_id: str) -> list[dict[str, Any]]:
     return [{**dict(r), "body": json.loads(r["body"])} for r in rows]
 
 
-def unmatched(tx: Tx) -> list[dict[str, Any]]:
+def unmatched(tx: Tx, limit: int = 1000, page: int = 1) -> list[dict[str, Any]]:
+    """One page (numbered from 1) of the events that matched no booking, the latest recorded first."""
     rows = tx.all(
         f"SELECT id, event_id, event_type, event_subtype, equipment_reference, event_date_time, recorded_at"
         f" FROM {EVENTS} WHERE rate_request_id IS NULL AND retracted_at IS NULL ORDER BY recorded_at DESC, id"
+        " LIMIT ? OFFSET ?",
+        (limit, (page - 1) * limit),
     )
     return [
         {

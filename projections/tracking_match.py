@@ -13,7 +13,7 @@ from typing import Any
 from domain.tracking.milestone import BookingMatch, equipment_reference
 from infrastructure.read_db import Tx
 from projections.booking.lookup import rate_request_id_for
-from projections.tracking import booking_of_container
+from projections.tracking import booking_of_container, booking_ordering_container
 
 BOOKING_DOCUMENTS = ("BKG", "CBR")
 
@@ -47,10 +47,16 @@ def match(tx: Tx, document: dict[str, Any]) -> BookingMatch | None:
         if found is not None:
             return found
     container = equipment_reference(document)
-    if container is not None:
-        tied = booking_of_container(tx, container)
-        if tied is not None:
-            return BookingMatch(tied["rate_request_id"], tied["customer_id"], tied["booking_reference"])
+    if container is None:
+        return None
+    # The latest of: an earlier event that named the container and a booking, a shipping order naming it
+    # (containers are reused: the most recent tie is the one meant).
+    tied = booking_of_container(tx, container)
+    ordered = booking_ordering_container(tx, container)
+    if ordered is not None and (tied is None or int(ordered["position"]) > int(tied["position"])):
+        return _booking(tx, str(ordered["rate_request_id"]))
+    if tied is not None:
+        return BookingMatch(tied["rate_request_id"], tied["customer_id"], tied["booking_reference"])
     return None
 
 

@@ -56,3 +56,5 @@ def fresh_company_id() -> str:
 TRACKED_CONTAINERS = ("MSCU1234566", "HLXU8097389", "CMAU0001207", "TGHU9876542")
 CONTAINER_WITH_WRONG_CHECK_DIGIT = "MSCU1234560"
 TRACKING_PORTS = ("IRBND", "DEHAM", "NLRTM", "SGSIN", "AEJEA")
+# Containers staff add to the reference list for a shipping order to name (the gate-in exception's test).
+ORDERED_CONTAINERS = ("SEGU5123408", "TCNU7001215")

@@ -36,7 +36,7 @@ def _title(row: Row, side: str) -> str | None:
 
 
 def list_row(row: Row) -> dict[str, Any]:
-    """`RateRequestRow`."""
+    """`RateRequestRow` (its `progress`, when the caller read it, rides on the row)."""
     return {
         "id": row["id"],
         "reference": row["reference"],
@@ -58,6 +58,7 @@ def list_row(row: Row) -> dict[str, Any]:
         "customerName": customer_name(row),
         "createdAt": row["created_at"],
         "viaApi": bool(row["via_api"]),
+        "progress": row.get("progress"),
     }
 
 

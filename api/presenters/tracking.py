@@ -1,114 +1,144 @@
-"""A booking's progress after confirmation in words (issue 29), from its tracking events.
+"""A booking's progress after confirmation in words (issue 29), from the tracking read model's position of
+each booking (projections/tracking.py keeps it as events arrive; domain/tracking/position.py says how).
 
-A field of its own on the booking's detail (`progress`): the specification's state codes do not change (a
-delivered booking is still state 4 to the specification's client). The stage is the latest ACTUAL milestone
-by when it happened; the arrival is the latest estimate (or plan) of the vessel's arrival, compared with the
-first plan to say how late it is.
+A field of its own on the booking's detail and list rows (`progress`): the specification's state codes do
+not change (a delivered booking is still state 4 to the specification's client).
 """
 
 from __future__ import annotations
 
-from datetime import datetime
+import json
+from collections.abc import Callable
 from typing import Any
+from uuid import UUID
 
+from domain.tracking.position import Position, against_sailing, position, summary
 from infrastructure.read_db import Tx
-from projections.tracking import timeline
+from projections.booking.queries import rows_where
+from projections.event_log import version_at
+from projections.tracking import EVENTS, latest_moved, moment, positions
 
-# (event type, subtype) -> (stage, how it reads; {vessel} and {port} filled in)
-_STAGES: dict[tuple[str, str], tuple[str, str]] = {
-    ("EQUIPMENT", "GTIN"): ("gated-in", "Gated in at {port}"),
-    ("EQUIPMENT", "LOAD"): ("loaded", "Loaded on {vessel} at {port}"),
-    ("TRANSPORT", "DEPA"): ("departed", "Departed {port} on {vessel}"),
-    ("TRANSPORT", "ARRI"): ("arrived", "Arrived at {port} on {vessel}"),
-    ("EQUIPMENT", "DISC"): ("discharged", "Discharged at {port}"),
-    ("EQUIPMENT", "GTOT"): ("gated-out", "Gated out at {port}"),
-    ("EQUIPMENT", "AVPU"): ("available", "Available for pick-up at {port}"),
-    ("EQUIPMENT", "PICK"): ("picked-up", "Picked up at {port}"),
-    ("EQUIPMENT", "DROP"): ("delivered", "Delivered at {port}"),
-}
-_BEFORE_ARRIVAL = {"gated-in", "loaded", "departed", None}
+UNDERWAY_SHOWN = 10
 
 
-def _port(tx: Tx, body: dict[str, Any]) -> tuple[str | None, str | None]:
-    code = (body.get("eventLocation") or {}).get("UNLocationCode") or (
-        ((body.get("transportDetails") or {}).get("transportCall") or {}).get("location") or {}
-    ).get("UNLocationCode")
-    if code is None:
-        return None, None
-    name = tx.scalar("SELECT name FROM booking_ports WHERE code = ?", (code,))
-    return code, str(name) if name else code
+def _port_names(tx: Tx, rows: list[dict[str, Any]]) -> Callable[[str | None], str | None]:
+    codes = sorted({c for r in rows for c in (r["stage_port"], r["arrival_port"]) if c})
+    names: dict[str, str] = {}
+    if codes:
+        marks = ", ".join("?" for _ in codes)
+        for found in tx.all(f"SELECT code, name FROM booking_ports WHERE code IN ({marks})", tuple(codes)):
+            names[found["code"]] = str(found["name"])
+    return lambda code: None if code is None else names.get(code)
 
 
-def _vessel(body: dict[str, Any]) -> str | None:
-    call = (body.get("transportDetails") or {}).get("transportCall") or {}
-    return (call.get("vesselTransport") or {}).get("vesselName")
+def progress_from(at: Position, port_name: Callable[[str | None], str | None]) -> dict[str, Any]:
+    """`TrackingProgress`."""
+    return {
+        "plannedArrival": at.planned_arrival,
+        "stage": at.stage,
+        "summary": summary(at, port_name),
+        "vesselName": at.vessel,
+        "lastMilestoneAt": at.last_milestone_at,
+        "estimatedArrival": at.estimated_arrival,
+        "arrivalDelayHours": at.delay_hours,
+        "milestones": at.milestones,
+    }
 
 
-def _day(text: str) -> str:
-    moment = datetime.fromisoformat(text.replace("Z", "+00:00"))
-    return f"{moment.day} {moment:%b}"
+def _position(row: dict[str, Any]) -> Position:
+    return Position(**{name: row[name] for name in Position.__dataclass_fields__})
 
 
-def _hours_between(later: str, earlier: str) -> float:
-    a = datetime.fromisoformat(later.replace("Z", "+00:00"))
-    b = datetime.fromisoformat(earlier.replace("Z", "+00:00"))
-    return (a - b).total_seconds() / 3600
+def _sailings(tx: Tx, rate_request_ids: list[str]) -> dict[str, dict[str, Any]]:
+    if not rate_request_ids:
+        return {}
+    marks = ", ".join("?" for _ in rate_request_ids)
+    found = tx.all(
+        f"SELECT rate_request_id, vessel_name, discharge_port, arrival FROM booking_sailings"
+        f" WHERE rate_request_id IN ({marks})",
+        tuple(rate_request_ids),
+    )
+    return {str(r["rate_request_id"]): dict(r) for r in found}
 
 
-def _lateness(hours: float) -> str:
-    if abs(hours) < 1:
-        return "on time"
-    if abs(hours) < 24:
-        amount = f"{round(abs(hours))} h"
-    else:
-        days = round(abs(hours) / 24)
-        amount = f"{days} day{'s' if days != 1 else ''}"
-    return f"{amount} {'late' if hours > 0 else 'early'}"
+def _planned(at: Position, sailing: dict[str, Any] | None) -> Position:
+    if sailing is None:
+        return at
+    return against_sailing(at, sailing["vessel_name"], sailing["discharge_port"], sailing["arrival"])
+
+
+def progress_of(tx: Tx, rate_request_ids: list[str]) -> dict[str, dict[str, Any]]:
+    """`TrackingProgress` of each of these bookings that has tracking events (three indexed reads), its
+    lateness measured against its sailing's plan where the events gave none."""
+    rows = positions(tx, rate_request_ids)
+    sailings = _sailings(tx, list(rows))
+    at = {rid: _planned(_position(row), sailings.get(rid)) for rid, row in rows.items()}
+    name = _port_names(tx, [p.row() for p in at.values()])
+    return {rid: progress_from(p, name) for rid, p in at.items()}
 
 
 def progress(tx: Tx, rate_request_id: str) -> dict[str, Any] | None:
     """`TrackingProgress`, or None while no tracking event has reached the booking."""
-    events = timeline(tx, rate_request_id)
-    if not events:
-        return None
-    vessel = next((_vessel(e["body"]) for e in reversed(events) if _vessel(e["body"])), None)
-    stage, words, last = None, "Booking confirmed; waiting for the first milestone", None
-    for event in events:
-        known = _STAGES.get((event["event_type"], event["event_subtype"] or ""))
-        if known is None or event["classifier"] != "ACT":
-            continue
-        _, port = _port(tx, event["body"])
-        stage, last = known[0], event
-        words = known[1].format(vessel=vessel or "the vessel", port=port or "an unnamed place")
-    arrivals = [
-        e
-        for e in events
-        if e["event_type"] == "TRANSPORT"
-        and e["event_subtype"] == "ARRI"
-        and e["classifier"] in ("EST", "PLN")
-    ]
-    estimated = max(arrivals, key=lambda e: e["body"].get("eventUpdatedDateTime") or "", default=None)
-    planned = next((e for e in arrivals if e["classifier"] == "PLN"), None)
-    delay = None
-    if estimated is not None and planned is not None:
-        delay = round(_hours_between(estimated["body"]["eventDateTime"], planned["body"]["eventDateTime"]), 1)
-    if estimated is not None and stage in _BEFORE_ARRIVAL:
-        _, port = _port(tx, estimated["body"])
-        words += f", arriving {port} {_day(estimated['body']['eventDateTime'])}"
-        if delay is not None:
-            words += f", {_lateness(delay)}"
-    return {
-        "stage": stage,
-        "summary": words,
-        "vesselName": vessel,
-        "lastMilestoneAt": None if last is None else last["body"]["eventDateTime"],
-        "estimatedArrival": None if estimated is None else estimated["body"]["eventDateTime"],
-        "arrivalDelayHours": delay,
-        "milestones": len(events),
-    }
+    return progress_of(tx, [rate_request_id]).get(rate_request_id)
 
 
 def with_progress(services: Any, detail: dict[str, Any]) -> dict[str, Any]:
-    """The booking detail with its tracking progress (one indexed read of the tracking read model)."""
+    """The booking detail with its tracking progress."""
     with services.read_models.read() as tx:
         return {**detail, "progress": progress(tx, str(detail["id"]))}
+
+
+def rows_with_progress(tx: Tx, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """List rows (`RateRequestRow`) with where each booking is (null before any tracking event)."""
+    found = progress_of(tx, [str(r["id"]) for r in rows])
+    return [{**r, "progress": found.get(str(r["id"]))} for r in rows]
+
+
+def underway_rows(tx: Tx, customer_id: str) -> list[dict[str, Any]]:
+    """The customer's bookings on their way (list rows), the latest moved first."""
+    ids = latest_moved(tx, customer_id, UNDERWAY_SHOWN)
+    if not ids:
+        return []
+    marks = ", ".join("?" for _ in ids)
+    where = f"WHERE r.customer_id = ? AND r.id IN ({marks})"
+    rows = rows_where(tx, where, (customer_id, *ids), order="r.id", limit=len(ids))
+    rank = {rid: i for i, rid in enumerate(ids)}
+    return sorted(rows, key=lambda r: rank[str(r["id"])])
+
+
+def progress_as_of(
+    services: Any, rate_request_id: str, at_position: int | None, at: str | None
+) -> dict[str, Any] | None:
+    """`TrackingProgress` of a booking as it was at a store position or a moment (the audit's as-of view):
+    each of its tracking events rebuilt at its version then, as the as-of view rebuilds any aggregate; the
+    events then withdrawn, not yet tied to the booking or not yet published are left out."""
+    with services.read_models.read() as tx:
+        found = tx.all(f"SELECT id FROM {EVENTS} WHERE rate_request_id = ?", (rate_request_id,))
+        ids = [str(r["id"]) for r in found]
+        versions = {i: version_at(tx, i, at_position, at) for i in ids}
+    rows = []
+    for event_id, version in versions.items():
+        if version is None:
+            continue
+        event = services.accounts.repository.get(UUID(event_id), version=version)
+        if event.retracted or event.facts.get("rate_request_id") != rate_request_id:
+            continue
+        facts = event.facts
+        rows.append(
+            {
+                "id": event_id,
+                "event_type": facts["event_type"],
+                "event_subtype": facts.get("event_subtype"),
+                "classifier": facts.get("classifier"),
+                "event_date_time": moment(facts["event_date_time"]),
+                "body": json.loads(event.body),
+            }
+        )
+    rows.sort(key=lambda r: (r["event_date_time"], r["id"]))
+    then = position(rows)
+    if then is None:
+        return None
+    with services.read_models.read() as tx:
+        then = _planned(then, _sailings(tx, [rate_request_id]).get(rate_request_id))
+        names = _port_names(tx, [then.row()])
+    return progress_from(then, names)

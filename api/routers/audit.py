@@ -14,9 +14,11 @@ from api.envelope import success
 from api.openapi import operation_ids
 from api.presenters import audit_trail
 from api.presenters.audit import logged_event
+from api.presenters.tracking import progress_as_of
 from api.schemas.audit import AggregateEvents, AggregateState, BookingSearch, BookingTrail, EventPage
 from api.schemas.envelope import Envelope
 from api.schemas.wire_types import Instant
+from domain.booking.rate_request import RateRequest
 from domain.booking.shipping_order import shipping_order_id
 from domain.shared.errors import NotFound, ValidationFailed
 from domain.shared.messages import message
@@ -118,12 +120,17 @@ def state_as_of(
         aggregate: Any = services.accounts.repository.get(uuid, version=version)
     except AggregateNotFoundError as error:
         raise NotFound("No such aggregate") from error
+    tracking = None
+    if isinstance(aggregate, RateRequest):
+        moment = utc_text(at) if at else None
+        tracking = progress_as_of(services, aggregate_id, position, moment)
     return success(
         {
             "aggregateId": aggregate_id,
             "aggregateKind": type(aggregate).__name__,
             "version": version,
             "state": aggregate_state(aggregate),
+            "tracking": tracking,
         }
     )
 

@@ -18,6 +18,7 @@ from api.fresh_answers import rate_request_answer
 from api.mapping import CREATE_ORDER, wire_fields
 from api.openapi import operation_ids
 from api.presenters import booking as present
+from api.presenters.tracking import rows_with_progress
 from api.schemas.booking import (
     BookingRequestBody,
     Choice,
@@ -141,7 +142,7 @@ def _customer_page(
 ) -> dict[str, Any]:
     with services.read_models.read() as tx:
         rows, total = read.customer_rate_requests(tx, customer_id, limit, offset, search)
-    return present.page(rows, total)
+        return present.page(rows_with_progress(tx, rows), total)
 
 
 @router.get("/rate-requests", response_model=Envelope[Lookup[RateRequestRow]])

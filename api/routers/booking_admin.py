@@ -13,7 +13,7 @@ from api.fresh_answers import rate_request_answer
 from api.openapi import operation_ids
 from api.presenters import booking as present
 from api.presenters.attention import needs_attention
-from api.presenters.tracking import with_progress
+from api.presenters.tracking import rows_with_progress, with_progress
 from api.schemas.booking import Choice, ContainerChoice, RateRequestDetail, ShippingOrder
 from api.schemas.booking_admin import (
     ConfirmRequestBody,
@@ -59,7 +59,7 @@ def _page(
     with services.read_models.read() as tx:
         rows, total = read.all_rate_requests(tx, state, state_name, limit, offset, search)
         parked = attention.parked_by_aggregate(tx)
-    answer = present.page(rows, total)
+        answer = present.page(rows_with_progress(tx, rows), total)
     for row in answer["list"]["list"]:
         row["needsAttention"] = needs_attention(attention.of_booking(parked, row["id"]))
     return answer

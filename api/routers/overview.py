@@ -11,6 +11,7 @@ from api.deps import AdminUser, CustomerUser, ServicesDep, read_answer
 from api.openapi import operation_ids
 from api.presenters import booking as present
 from api.presenters.overview import work_queues
+from api.presenters.tracking import rows_with_progress, underway_rows
 from api.schemas.envelope import Envelope
 from api.schemas.overview import CustomerOverview, WorkQueues
 from projections import overview
@@ -21,7 +22,13 @@ router = APIRouter(tags=["overview"], generate_unique_id_function=operation_ids(
 def _customer_overview(services: Any, customer_id: str) -> dict[str, Any]:
     with services.read_models.read() as tx:
         answer = overview.customer_overview(tx, customer_id)
-    return {**answer, "waiting": [present.waiting_row(r) for r in answer["waiting"]]}
+        waiting = rows_with_progress(tx, answer["waiting"])
+        underway = rows_with_progress(tx, underway_rows(tx, customer_id))
+    return {
+        **answer,
+        "waiting": [present.waiting_row(r) for r in waiting],
+        "underway": [present.waiting_row(r) for r in underway],
+    }
 
 
 def _work_queue(services: Any) -> dict[str, Any]:

@@ -3,9 +3,10 @@ events that matched no booking (issue 29). Portal calls: the envelope, staff onl
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Query
 
 from api.deps import AdminUser, CommandDep, ServicesDep, read_answer
 from api.envelope import success
@@ -17,10 +18,12 @@ from api.schemas.tracking import (
     IssuedPublisherKey,
     PublisherKey,
     PublisherKeyBody,
+    TrackingExceptions,
     UnmatchedEvent,
 )
 from domain.shared.errors import ValidationFailed
 from projections import tracking as read
+from projections import tracking_exceptions as exceptions
 from projections.tracking_match import booking_by_reference
 
 router = APIRouter(
@@ -36,10 +39,18 @@ def _keys(services: Any) -> dict[str, Any]:
     return {"list": rows, "totalCount": len(rows)}
 
 
-def _unmatched(services: Any) -> dict[str, Any]:
+def _unmatched(services: Any, limit: int, page: int) -> dict[str, Any]:
     with services.read_models.read() as tx:
-        rows = read.unmatched(tx)
-    return {"list": rows, "totalCount": len(rows)}
+        return {"list": read.unmatched(tx, limit, page), "totalCount": exceptions.unmatched_count(tx)}
+
+
+def _exceptions(services: Any) -> dict[str, Any]:
+    with services.read_models.read() as tx:
+        return {
+            "notGatedIn": exceptions.containers_not_gated_in(tx, datetime.now(UTC)),
+            "slippedArrivals": exceptions.slipped_arrivals(tx),
+            "unmatchedEvents": exceptions.unmatched_count(tx),
+        }
 
 
 @router.get("/publisher-keys", response_model=Envelope[Listed[PublisherKey]])
@@ -71,9 +82,22 @@ def revoke_publisher_key(id: str, principal: AdminUser, services: ServicesDep, c
 
 
 @router.get("/tracking-events/unmatched", response_model=Envelope[Listed[UnmatchedEvent]])
-async def list_unmatched_events(principal: AdminUser, services: ServicesDep) -> Any:
-    """Tracking events that named no booking this portal knows (kept, newest first), to assign."""
-    return await read_answer(_unmatched, services)
+async def list_unmatched_events(
+    principal: AdminUser,
+    services: ServicesDep,
+    limit: int = Query(50, ge=1, le=200),
+    offset: int = Query(1, ge=1, description="The page, numbered from 1"),
+) -> Any:
+    """Tracking events that named no booking this portal knows (kept, newest first), to assign; a page of
+    them and how many there are."""
+    return await read_answer(_unmatched, services, limit, offset)
+
+
+@router.get("/tracking-exceptions", response_model=Envelope[TrackingExceptions])
+async def tracking_exceptions(principal: AdminUser, services: ServicesDep) -> Any:
+    """What staff must look at: containers not gated in a day before the cargo cut-off, vessels whose
+    arrival slipped by more than 24 h, and how many events matched no booking."""
+    return await read_answer(_exceptions, services)
 
 
 @router.put("/tracking-events/{id}/booking", response_model=Envelope[Done])

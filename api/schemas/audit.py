@@ -6,6 +6,8 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from api.schemas.tracking import TrackingProgress
+
 
 class EventActor(BaseModel):
     id: str | None
@@ -54,6 +56,9 @@ class AggregateState(BaseModel):
     aggregateKind: str
     version: int
     state: dict[str, Any]
+    # A booking's tracking position at that point (issue 29): null for other aggregates and before any
+    # tracking event had reached the booking.
+    tracking: TrackingProgress | None = None
 
 
 class TrailValue(BaseModel):

@@ -94,6 +94,8 @@ class RateRequestRow(WireModel):
     created_at: str
     # Made through the DCSA Booking API (/v2/bookings) rather than the screens.
     via_api: bool
+    # Where the cargo is, from DCSA tracking events (issue 29); null before any.
+    progress: TrackingProgress | None = None
 
 
 class BookingDocument(WireModel):

@@ -23,6 +23,9 @@ class CustomerOverview(BaseModel):
     counts: list[StateCount]
     # The customer's bookings waiting for them, most recently changed first (at most 10).
     waiting: list[WaitingRow]
+    # Issue 29: the customer's bookings on their way (with tracking events; `progress` says where), the
+    # latest moved first (at most 10).
+    underway: list[WaitingRow]
 
 
 class QueueItem(BaseModel):

@@ -46,9 +46,44 @@ class TrackingProgress(BaseModel):
     # gated-in, loaded, departed, arrived, discharged, gated-out, available, picked-up, delivered; null
     # before the first actual milestone.
     stage: str | None
-    summary: str  # "Loaded on KING OF THE SEAS at Bandar Abbas, arriving Hamburg 14 Jan, 2 days late"
+    summary: str  # "Loaded on KING OF THE SEAS at Bandar Abbas, arriving Hamburg 2027/01/14, 2 days late"
     vesselName: str | None
     lastMilestoneAt: str | None
     estimatedArrival: str | None
     arrivalDelayHours: float | None  # the latest estimate against the first plan (negative: early)
     milestones: int
+    # The first plan of the arrival: a planned event's, else the booking's sailing's (its transport plan).
+    plannedArrival: str | None = None
+
+
+class NotGatedIn(BaseModel):
+    """A confirmed booking with containers not gated in while its cargo cut-off is less than 24 h away."""
+
+    rateRequestId: str
+    reference: str | None
+    customerName: str
+    vesselName: str | None
+    loadPort: str  # UN/LOCODE
+    cargoCutOff: str  # the sailing's FCL delivery cut-off (FCO)
+    cutOffPassed: bool
+    containersExpected: int
+    containersMissing: int
+    # The shipping order's numbers of the containers missing (empty before the order names them).
+    missingContainers: list[str]
+
+
+class SlippedArrival(BaseModel):
+    """A booking whose vessel is expected more than 24 h after its first plan, before it arrived."""
+
+    rateRequestId: str
+    reference: str | None
+    vesselName: str | None
+    arrivalPort: str | None  # UN/LOCODE
+    estimatedArrival: str | None
+    arrivalDelayHours: float
+
+
+class TrackingExceptions(BaseModel):
+    notGatedIn: list[NotGatedIn]
+    slippedArrivals: list[SlippedArrival]
+    unmatchedEvents: int  # listed, paged and assigned at /tracking-events/unmatched

@@ -25,6 +25,8 @@ from domain.shared.ids import name_based_id
 
 # The documentation (shipping instruction) cut-off: reminders and late orders are measured against it.
 SHIPPING_INSTRUCTIONS_CUT_OFF = "DCO"
+# The FCL delivery (cargo) cut-off: a container not gated in a day before it is an exception for staff.
+CARGO_CUT_OFF = "FCO"
 # Which of a call's times counts when it has several: the actual, else the estimated, else the planned.
 _CLASSIFIER_RANK = {"ACT": 0, "EST": 1, "PLN": 2}
 
@@ -207,6 +209,10 @@ class Sailing:
     @property
     def shipping_instructions_cut_off(self) -> str | None:
         return self.cut_off(SHIPPING_INSTRUCTIONS_CUT_OFF)
+
+    @property
+    def cargo_cut_off(self) -> str | None:
+        return self.cut_off(CARGO_CUT_OFF)
 
     def to_record(self) -> dict[str, Any]:
         return dict(_plain(asdict(self)))

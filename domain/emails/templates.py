@@ -89,6 +89,31 @@ TEMPLATES: dict[str, Template] = {
         ("{outcome}",),
         "Open the booking",
     ),
+    # Issue 29: following the cargo after confirmation (domain/tracking/emails.py).
+    "vesselDeparted": Template(
+        "The vessel carrying my cargo departs",
+        "The vessel has departed",
+        ("{news}", "Follow the rest of the voyage on the booking's page."),
+        "Follow the booking",
+    ),
+    "vesselArrived": Template(
+        "The vessel carrying my cargo arrives",
+        "The vessel has arrived",
+        ("{news}", "Discharge and delivery follow; the booking's page shows each step."),
+        "Follow the booking",
+    ),
+    "cargoDelivered": Template(
+        "My cargo is delivered",
+        "Your cargo is delivered",
+        ("{news}",),
+        "Open the booking",
+    ),
+    "arrivalEstimateChanged": Template(
+        "The estimated arrival moves by more than 24 hours",
+        "The estimated arrival has changed",
+        ("{news}", "Plan the collection of your cargo with the new time."),
+        "Follow the booking",
+    ),
 }
 
 # The kinds in the order the profile lists them.

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from datetime import datetime
-from typing import Any
+from typing import Any, NamedTuple
 
 from domain.notifications.policy import Notice, NoticeContext, Subject, notices
 from domain.tracking.milestone import TrackingEvent
@@ -46,24 +46,37 @@ def _hours(later: str, earlier: str) -> float:
     return (at(later) - at(earlier)).total_seconds() / 3600
 
 
-@notices.register(T.Published)
-def milestone(event: T.Published, context: NoticeContext) -> Notice | None:
-    facts = event.facts
-    told = _TOLD.get((facts["event_type"], facts.get("event_subtype") or ""))
-    if told is None or facts.get("classifier") != "ACT" or not facts.get("customer_id"):
+class News(NamedTuple):
+    """What a tracking event tells its booking's customer: the e-mail kind, a title and the words."""
+
+    kind: str
+    title: str
+    message: str
+
+
+_KINDS = {"Departed": "vesselDeparted", "Arrived": "vesselArrived", "Delivered": "cargoDelivered"}
+
+
+def news_of(event: object) -> News | None:
+    """The news in a tracking event for its booking's customer (None: not news, or no booking yet)."""
+    if not isinstance(event, T.Published | T.Revised):
         return None
-    reference = facts.get("booking_reference")
-    message = told[1].format(ref=reference, **_words(json.loads(event.body)))
-    return Notice(
-        facts["customer_id"], told[0], message, Subject("rate_request", facts["rate_request_id"], reference)
-    )
+    facts = event.facts
+    if not facts or not facts.get("customer_id"):
+        return None
+    if isinstance(event, T.Published):
+        told = _TOLD.get((facts["event_type"], facts.get("event_subtype") or ""))
+        if told is None or facts.get("classifier") != "ACT":
+            return None
+        message = told[1].format(ref=facts.get("booking_reference"), **_words(json.loads(event.body)))
+        return News(_KINDS[told[0]], told[0], message)
+    return _estimate_moved(event)
 
 
-@notices.register(T.Revised)
-def estimate_moved(event: T.Revised, context: NoticeContext) -> Notice | None:
+def _estimate_moved(event: T.Revised) -> News | None:
     facts = event.facts
     arrival = facts["event_type"] == "TRANSPORT" and facts.get("event_subtype") == "ARRI"
-    if not arrival or facts.get("classifier") == "ACT" or not facts.get("customer_id") or not event.previous:
+    if not arrival or facts.get("classifier") == "ACT" or not event.previous:
         return None
     moved = _hours(facts["event_date_time"], event.previous)
     if abs(moved) <= ESTIMATE_MOVED_HOURS:
@@ -76,5 +89,14 @@ def estimate_moved(event: T.Revised, context: NoticeContext) -> Notice | None:
         f"The vessel{words['vessel']} carrying your booking {reference} is now expected at {words['port']}"
         f" on {when} UTC, {round(abs(moved))} h {direction} than before."
     )
-    subject = Subject("rate_request", facts["rate_request_id"], reference)
-    return Notice(facts["customer_id"], "Arrival estimate changed", message, subject)
+    return News("arrivalEstimateChanged", "Arrival estimate changed", message)
+
+
+@notices.register(T.Published, T.Revised)
+def milestone(event: T.Published | T.Revised, context: NoticeContext) -> Notice | None:
+    news = news_of(event)
+    if news is None:
+        return None
+    facts = event.facts
+    subject = Subject("rate_request", facts["rate_request_id"], facts.get("booking_reference"))
+    return Notice(facts["customer_id"], news.title, news.message, subject)

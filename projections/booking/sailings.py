@@ -26,8 +26,9 @@ projection = Projection(
         " discharge_port TEXT NOT NULL, departure TEXT NOT NULL, arrival TEXT NOT NULL,"
         " si_cut_off TEXT, sailing TEXT NOT NULL, previous TEXT, chosen_by TEXT NOT NULL,"
         " reminders TEXT NOT NULL, order_submitted_at TEXT, order_late INTEGER NOT NULL,"
-        " position BIGINT NOT NULL)",
+        " position BIGINT NOT NULL, cargo_cut_off TEXT)",
         f"CREATE INDEX IF NOT EXISTS booking_sailings_cut_off ON {SAILINGS} (si_cut_off)",
+        f"CREATE INDEX IF NOT EXISTS booking_sailings_cargo_cut_off ON {SAILINGS} (cargo_cut_off)",
         f"CREATE INDEX IF NOT EXISTS booking_sailings_service ON {SAILINGS} (service_code)",
     ],
 )
@@ -47,6 +48,7 @@ def _columns(record: dict[str, Any]) -> dict[str, Any]:
         "departure": sailing.departure,
         "arrival": sailing.arrival,
         "si_cut_off": sailing.shipping_instructions_cut_off,
+        "cargo_cut_off": sailing.cargo_cut_off,
         "sailing": json.dumps(record, sort_keys=True),
     }
 

@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import hashlib
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +17,7 @@ from api.main import create_app
 from api.settings import Settings
 from tests.api.accounts_support import settle
 from tests.api.booking_support import (
+    ADMIN,
     CLIENT,
     PASSWORD,
     assert_verify_clean,
@@ -331,9 +333,8 @@ def test_the_booking_detail_tells_where_the_cargo_is_without_changing_its_state(
     )
     loaded = ok(client.get(f"{CLIENT}/rate-requests/{rid}", headers=alice))
     assert loaded["progress"]["stage"] == "loaded"
-    assert (
-        loaded["progress"]["summary"] == f"Loaded on {ship} at Bandar Abbas, arriving Hamburg 12 Jan, on time"
-    )
+    expected = f"Loaded on {ship} at Bandar Abbas, arriving Hamburg 2026/01/12, on time"
+    assert loaded["progress"]["summary"] == expected
     # The estimate slips by two days; the departure happens.
     estimate = transport("arri-est", "ARRI", "EST", "2026-01-14T08:00:00Z", HAMBURG, reference,
                          "2026-01-07T00:00:00Z", ship)  # fmt: skip
@@ -342,8 +343,23 @@ def test_the_booking_detail_tells_where_the_cargo_is_without_changing_its_state(
     publish(client, publisher, estimate, departed)
     detail = ok(client.get(f"{CLIENT}/rate-requests/{rid}", headers=alice))
     assert detail["progress"]["summary"] == (
-        f"Departed Bandar Abbas on {ship}, arriving Hamburg 14 Jan, 2 days late"
+        f"Departed Bandar Abbas on {ship}, arriving Hamburg 2026/01/14, 2 days late"
     )
+    # The lists and the overview say the same, from the read model of positions.
+    listed = ok(client.get(f"{CLIENT}/rate-requests", headers=alice))["list"]["list"]
+    assert [(r["id"], r["progress"]) for r in listed] == [(rid, detail["progress"])]
+    overview = ok(client.get("/booking/api/v1/client/overview", headers=alice))
+    assert [(r["id"], r["progress"]["summary"]) for r in overview["underway"]] == [
+        (rid, detail["progress"]["summary"])
+    ]
+    console = ok(client.get(f"{ADMIN}/rate-requests", headers=admin_headers, params={"search": reference}))
+    assert [r["progress"] for r in console["list"]["list"]] == [detail["progress"]]
+    # Someone else's list and overview say nothing of it.
+    bob = customer(client, "tnt-progress-other")
+    in_shipping_order(client, bob, admin_headers)
+    bobs = ok(client.get(f"{CLIENT}/rate-requests", headers=bob))["list"]["list"]
+    assert [r["progress"] for r in bobs] == [None]
+    assert ok(client.get("/booking/api/v1/client/overview", headers=bob))["underway"] == []
     assert detail["progress"]["arrivalDelayHours"] == 48
     assert detail["progress"]["estimatedArrival"] == "2026-01-14T08:00:00Z"
     # The specification's state codes do not move.
@@ -471,3 +487,45 @@ def test_an_open_booking_screen_is_told_of_its_milestones_and_only_its_customer(
     alice_id = ok(client.get("/auth/api/v1/me", headers=alice))["id"]
     assert told == [("rate_request", rid, reference, alice_id)]  # the unmatched event tells no customer
     assert ok(client.get("/auth/api/v1/me", headers=bob))["id"] not in {c.owner for c in found}
+
+
+def test_the_as_of_view_shows_where_the_booking_was_at_a_past_moment(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    alice = customer(client, "tnt-as-of")
+    rid = in_shipping_order(client, alice, admin_headers)
+    reference = ok(client.get(f"{CLIENT}/rate-requests/{rid}", headers=alice))["reference"]
+    publisher = publisher_key(client, admin_headers)
+    box, ship = TRACKED_CONTAINERS[2], "KING OF THE SEAS"
+    state = f"/audit/api/v1/aggregates/{rid}/state"
+    before_any = ok(client.get("/audit/api/v1/events", headers=admin_headers, params={"limit": 1}))["head"]
+    planned = transport("asof-pln", "ARRI", "PLN", "2026-01-12T08:00:00Z", HAMBURG, reference,
+                        "2026-01-01T00:00:00Z", ship)  # fmt: skip
+    publish(client, publisher, planned,
+            equipment("asof-ld", "LOAD", box, "2026-01-06T08:00:00Z", BANDAR_ABBAS, reference))  # fmt: skip
+    loaded_at = ok(client.get("/audit/api/v1/events", headers=admin_headers, params={"limit": 1}))["head"]
+    loaded_moment = datetime.now(UTC).isoformat()
+    # Later: the estimate slips two days, the vessel departs, and the load is withdrawn (a wrong report).
+    publish(
+        client,
+        publisher,
+        transport("asof-est", "ARRI", "EST", "2026-01-14T08:00:00Z", HAMBURG, reference,
+                  "2026-01-07T00:00:00Z", ship),
+        transport("asof-dep", "DEPA", "ACT", "2026-01-06T20:00:00Z", BANDAR_ABBAS, reference,
+                  "2026-01-06T20:05:00Z", ship),
+    )  # fmt: skip
+    withdrawn = {"eventRouting": planned["eventRouting"], "eventID": "asof-ld", "isRetracted": True}
+    publish(client, publisher, withdrawn)
+    now = ok(client.get(f"{CLIENT}/rate-requests/{rid}", headers=alice))["progress"]
+    assert now["summary"] == f"Departed Bandar Abbas on {ship}, arriving Hamburg 2026/01/14, 2 days late"
+    assert now["milestones"] == 3  # the withdrawn load is gone
+
+    then = ok(client.get(state, headers=admin_headers, params={"position": loaded_at}))["tracking"]
+    assert then["summary"] == f"Loaded on {ship} at Bandar Abbas, arriving Hamburg 2026/01/12, on time"
+    assert (then["stage"], then["milestones"], then["arrivalDelayHours"]) == ("loaded", 2, 0)
+    by_moment = ok(client.get(state, headers=admin_headers, params={"at": loaded_moment}))["tracking"]
+    assert by_moment == then
+    # Before the first milestone: no position; today: what the booking shows.
+    assert ok(client.get(state, headers=admin_headers, params={"position": before_any}))["tracking"] is None
+    head = ok(client.get("/audit/api/v1/events", headers=admin_headers, params={"limit": 1}))["head"]
+    assert ok(client.get(state, headers=admin_headers, params={"position": head}))["tracking"] == now

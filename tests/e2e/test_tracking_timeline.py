@@ -1,6 +1,7 @@
-"""Issue 29, proof in the browser: a confirmed booking's screen is open while a terminal publishes DCSA
-Track & Trace events; the progress and the timeline appear without a reload, at desktop and phone widths,
-axe checked, screenshots kept (test-output/screenshots/tracking-<width>.png)."""
+"""Issue 29, proof in the browser: a confirmed booking's screen and the bookings list are open (two tabs)
+while a terminal publishes DCSA Track & Trace events; the progress and the timeline appear on the booking and
+where it is appears on the list, each without a reload, at desktop and phone widths, axe checked, screenshots
+kept (test-output/screenshots/tracking-<width>.png and tracking-list-<width>.png)."""
 
 from __future__ import annotations
 
@@ -69,9 +70,17 @@ def test_milestones_appear_on_the_open_booking_screen(
     page = context.new_page()
     try:
         sign_in(page, live_server, username, password)
+        listing = context.new_page()
+        listing.goto(f"{live_server.url}/dashboard/bookings")
+        # The list's rows are a table on a desktop and cards on a phone.
+        rows = listing.get_by_test_id("booking-row" if size["width"] == DESKTOP["width"] else "booking-card")
+        row = rows.filter(has_text=reference if size["width"] == DESKTOP["width"] else "Saffron")
+        expect(row).to_have_count(1, timeout=15_000)
+        expect(row.get_by_test_id("booking-progress")).to_have_count(0)
         page.goto(f"{live_server.url}/dashboard/bookings/rate-request/detail/{rid}")
         expect(page.get_by_text(reference).first).to_be_visible(timeout=15_000)
-        page.evaluate("window.__tracking = true")
+        for tab in (page, listing):
+            tab.evaluate("window.__tracking = true")
         expect(page.get_by_test_id("tracking-panel")).to_have_count(0)
         tag = f"{size['width']}-"
         publish(
@@ -80,24 +89,40 @@ def test_milestones_appear_on_the_open_booking_screen(
             [
                 event(tag + "gi", "EQUIPMENT", "GTIN", "ACT", "2026-01-05T08:00:00Z", "IRBND", reference),
                 event(tag + "ld", "EQUIPMENT", "LOAD", "ACT", "2026-01-06T08:00:00Z", "IRBND", reference),
-                event(tag + "eta", "TRANSPORT", "ARRI", "EST", "2026-01-14T08:00:00Z", "DEHAM", reference),
+                event(tag + "pln", "TRANSPORT", "ARRI", "PLN", "2026-01-12T08:00:00Z", "DEHAM", reference)
+                | {"eventUpdatedDateTime": "2026-01-01T00:00:00Z"},
+                event(tag + "eta", "TRANSPORT", "ARRI", "EST", "2026-01-14T08:00:00Z", "DEHAM", reference)
+                | {"eventUpdatedDateTime": "2026-01-07T00:00:00Z"},
             ],
         )
+        words = "Loaded on KING OF THE SEAS at Bandar Abbas, arriving Hamburg 2026/01/14, 2 days late"
         panel = page.get_by_test_id("tracking-panel")
         # Live: the event stream within a second, or the documented polling fallback (5 s).
         expect(panel).to_be_visible(timeout=10_000)
-        expect(panel.get_by_role("status")).to_have_text(
-            "Loaded on KING OF THE SEAS at Bandar Abbas, arriving Hamburg 14 Jan"
-        )
-        expect(panel.get_by_role("listitem")).to_have_count(3)
-        expect(panel.get_by_role("listitem").nth(2)).to_contain_text("Arrival (estimated)")
-        assert page.evaluate("window.__tracking === true"), "the page was reloaded"
-        overflow = page.evaluate(
-            "document.documentElement.scrollWidth > document.documentElement.clientWidth"
-        )
-        assert not overflow, "the page scrolls sideways"
-        no_serious_violations(page)
+        expect(panel.get_by_role("status")).to_have_text(words)
+        expect(panel.get_by_role("listitem")).to_have_count(4)
+        expect(panel.get_by_role("listitem").nth(3)).to_contain_text("Arrival (estimated)")
+        # The list, open in the other tab, says where the booking is too, and that it is late.
+        where = row.get_by_test_id("booking-progress")
+        expect(where).to_have_text(words, timeout=10_000)
+        expect(where).to_have_attribute("data-late", "true")
+        # The vessel departs: both move on.
+        departed = event(tag + "dep", "TRANSPORT", "DEPA", "ACT", "2026-01-06T20:00:00Z", "IRBND", reference)
+        publish(live_server, issued["key"], [departed])
+        moved = "Departed Bandar Abbas on KING OF THE SEAS, arriving Hamburg 2026/01/14, 2 days late"
+        expect(where).to_have_text(moved, timeout=10_000)
+        expect(panel.get_by_role("status")).to_have_text(moved, timeout=10_000)
+        expect(panel.get_by_role("listitem")).to_have_count(5)
+        for tab in (page, listing):
+            assert tab.evaluate("window.__tracking === true"), "a page was reloaded"
+            overflow = tab.evaluate(
+                "document.documentElement.scrollWidth > document.documentElement.clientWidth"
+            )
+            assert not overflow, "the page scrolls sideways"
+            no_serious_violations(tab)
         panel.scroll_into_view_if_needed()
         page.screenshot(path=str(screenshot_dir / f"tracking-{size['width']}.png"), full_page=True)
+        listing.bring_to_front()
+        listing.screenshot(path=str(screenshot_dir / f"tracking-list-{size['width']}.png"), full_page=True)
     finally:
         context.close()

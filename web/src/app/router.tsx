@@ -44,6 +44,7 @@ const UpdateRequestDetailRoute = lazyNamed(
 );
 const OperationsRoute = lazyNamed(() => import('@/features/operations/routes/operations'), 'OperationsRoute');
 const TariffsRoute = lazyNamed(() => import('@/features/operations/routes/tariffs'), 'TariffsRoute');
+const TrackingRoute = lazyNamed(() => import('@/features/tracking/routes/tracking'), 'TrackingRoute');
 const AuditLogRoute = lazyNamed(() => import('@/features/audit/routes/audit-log'), 'AuditLogRoute');
 const AuditTimelineRoute = lazyNamed(() => import('@/features/audit/routes/audit-timeline'), 'AuditTimelineRoute');
 const BookingSearchRoute = lazyNamed(() => import('@/features/audit/routes/booking-search'), 'BookingSearchRoute');
@@ -146,6 +147,14 @@ export const routes: RouteObject[] = [
             element: (
               <StaffOnly allow={canOperate}>
                 <TariffsRoute />
+              </StaffOnly>
+            ),
+          },
+          {
+            path: 'tracking',
+            element: (
+              <StaffOnly allow={canOperate}>
+                <TrackingRoute />
               </StaffOnly>
             ),
           },

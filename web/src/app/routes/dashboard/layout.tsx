@@ -33,6 +33,7 @@ const ICONS: Record<MenuIcon, ComponentType<IconProps>> = {
   requests: UserIcon,
   operations: BoxIcon,
   tariffs: DocumentIcon,
+  tracking: BoxIcon,
   audit: ShieldIcon,
 };
 

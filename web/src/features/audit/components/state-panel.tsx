@@ -87,6 +87,12 @@ export function StatePanel({ aggregateId, kind, asOf, onClose }: StatePanelProps
               <code>{layout.stateName}</code>
             </p>
           ) : null}
+          {data?.tracking ? (
+            <p className={styles.stateBadge} data-testid="as-of-tracking">
+              <span className={styles.stateBadgeLabel}>Where the cargo was</span>
+              <strong>{data.tracking.summary}</strong>
+            </p>
+          ) : null}
           <FieldList fields={layout.main} />
           {layout.bookkeeping.length > 0 ? (
             <details className={styles.bookkeeping}>

@@ -22,6 +22,44 @@ export interface TrackingEvent {
   eventLocation?: { UNLocationCode?: string; locationName?: string };
   equipmentDetails?: { equipmentReference?: string };
   transportDetails?: { transportCall?: { vesselTransport?: { vesselName?: string } } };
+  /** Not an event: the booking's sailing's transport plan, shown where no planned event came. */
+  fromSailing?: boolean;
+}
+
+/** The few fields of a booking's sailing the timeline takes its planned calls from. */
+export interface SailingPlan {
+  departure: string;
+  arrival: string;
+  portOfLoading: string;
+  portOfDischarge: string;
+  vesselName?: string | null;
+}
+
+function planned(id: string, code: 'DEPA' | 'ARRI', when: string, port: string, vessel?: string | null): TrackingEvent {
+  return {
+    eventID: id,
+    eventDateTime: when,
+    eventClassification: { eventTypeCode: 'TRANSPORT', eventClassifierCode: 'PLN', transportEventTypeCode: code },
+    eventLocation: { UNLocationCode: port },
+    ...(vessel ? { transportDetails: { transportCall: { vesselTransport: { vesselName: vessel } } } } : {}),
+    fromSailing: true,
+  };
+}
+
+/**
+ * The timeline with the sailing's planned departure and arrival (issue 29) where the publishers sent no
+ * planned event of that kind, in the order of their times.
+ */
+export function withSailingPlan(events: TrackingEvent[], sailing: SailingPlan | null | undefined): TrackingEvent[] {
+  if (!sailing) return events;
+  const plans = (code: string) =>
+    events.some((e) => e.eventClassification?.transportEventTypeCode === code && e.eventClassification.eventClassifierCode === 'PLN');
+  const added = [
+    ...(plans('DEPA') ? [] : [planned('sailing-plan-depa', 'DEPA', sailing.departure, sailing.portOfLoading, sailing.vesselName)]),
+    ...(plans('ARRI') ? [] : [planned('sailing-plan-arri', 'ARRI', sailing.arrival, sailing.portOfDischarge, sailing.vesselName)]),
+  ];
+  const at = (e: TrackingEvent) => new Date(e.eventDateTime).getTime();
+  return [...events, ...added].sort((a, b) => at(a) - at(b));
 }
 
 const WORDS: Record<string, string> = {

@@ -5,6 +5,7 @@ import { label } from '@/lib/lifecycle';
 import { customerOverviewOptions } from '../api/overview';
 import type { CustomerOverview } from '../api/overview';
 import { detailsTarget } from './list-helpers';
+import { WhereItIs } from '@/components/where-it-is';
 import styles from './booking.module.css';
 
 /**
@@ -22,7 +23,7 @@ export function CustomerOverviewPanel() {
   const query = useQuery(customerOverviewOptions());
   if (query.isPending) return null;
   if (query.isError) return <p role="alert">Your bookings summary could not be loaded.</p>;
-  const { counts, waiting } = query.data;
+  const { counts, waiting, underway } = query.data;
   const byBadge = countsByBadge(counts);
   return (
     <>
@@ -46,6 +47,22 @@ export function CustomerOverviewPanel() {
           </ul>
         )}
       </section>
+      {underway.length > 0 ? (
+        <section aria-labelledby="underway-heading" className={styles.card}>
+          <h2 id="underway-heading">On the way ({underway.length})</h2>
+          <ul className={styles.plainList}>
+            {underway.map((row) => (
+              <li key={row.id} data-testid="underway-row">
+                <Link to={detailsTarget(row)}>
+                  {row.reference ? `${row.reference} · ` : ''}
+                  {row.cargoDetails}
+                </Link>
+                <WhereItIs progress={row.progress} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       <section aria-labelledby="counts-heading" className={styles.card}>
         <h2 id="counts-heading">Your bookings by state</h2>
         {byBadge.length === 0 ? <p>No bookings yet.</p> : null}

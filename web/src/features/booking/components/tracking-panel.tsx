@@ -6,7 +6,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { formatMoment } from '@/lib/format';
 import type { RateRequestDetail } from '../api/booking-api';
-import { milestoneWords, trackingOptions } from '../api/tracking-api';
+import { bookingSailingOptions } from '../api/sailings-api';
+import { milestoneWords, trackingOptions, withSailingPlan } from '../api/tracking-api';
 import styles from './booking.module.css';
 
 // One date format on every screen (issue 24): YYYY/MM/DD HH:MM UTC.
@@ -16,16 +17,19 @@ export function TrackingPanel({ detail }: { detail: RateRequestDetail }) {
   const progress = detail.progress ?? null;
   const reference = detail.reference ?? '';
   const events = useQuery({ ...trackingOptions(reference), enabled: progress !== null && reference !== '' });
+  // The sailing's transport plan fills in the planned calls no publisher sent (none without a sailing).
+  const sailing = useQuery({ ...bookingSailingOptions(detail.id), enabled: events.isSuccess });
   if (progress === null) return null;
+  const timeline = withSailingPlan(events.data ?? [], sailing.data?.sailing);
   return (
     <section aria-label="Tracking" className={styles.tracking} data-testid="tracking-panel">
       <h3>Where your cargo is</h3>
       <p role="status" data-stage={progress.stage ?? 'none'}>
         {progress.summary}
       </p>
-      {events.data && events.data.length > 0 ? (
+      {timeline.length > 0 ? (
         <ol className={styles.timeline}>
-          {events.data.map((event) => {
+          {timeline.map((event) => {
             const container = event.equipmentDetails?.equipmentReference;
             const vessel = event.transportDetails?.transportCall?.vesselTransport?.vesselName;
             const place = event.eventLocation?.locationName ?? event.eventLocation?.UNLocationCode;
@@ -36,6 +40,7 @@ export function TrackingPanel({ detail }: { detail: RateRequestDetail }) {
                 {place ? <span> at {place}</span> : null}
                 {container ? <span> · {container}</span> : null}
                 {vessel ? <span> · {vessel}</span> : null}
+                {event.fromSailing ? <span> · sailing schedule</span> : null}
               </li>
             );
           })}

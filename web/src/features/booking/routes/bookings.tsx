@@ -12,6 +12,7 @@ import { detailsTarget, sortRows } from '../components/list-helpers';
 import type { SortKey } from '../components/list-helpers';
 import styles from '../components/booking.module.css';
 import { ApiBadge } from '@/components/api-badge';
+import { WhereItIs } from '@/components/where-it-is';
 
 const SEARCH_WAIT_MS = 300;
 
@@ -119,6 +120,7 @@ export function BookingsRoute() {
                     <td>{formatMoney(row.price)}</td>
                     <td>
                       <StateBadge state={row.state} /> <WhoseMove waitingFor={row.waitingFor} viewer="customer" />
+                      <WhereItIs progress={row.progress} />
                     </td>
                     <td>
                       <Link to={detailsTarget(row)} aria-label={`View Details of ${row.cargoDetails}`}>
@@ -148,6 +150,7 @@ export function BookingsRoute() {
                   <WhoseMove waitingFor={row.waitingFor} viewer="customer" />
                   <span>{row.price !== null ? `${formatMoney(row.price)} per container` : ''}</span>
                 </p>
+                <WhereItIs progress={row.progress} />
                 <Link to={detailsTarget(row)} aria-label={`View Details of ${row.cargoDetails}`}>
                   View Details
                 </Link>

@@ -26,6 +26,7 @@ import styles from './operations.module.css';
 import { StaffBookingSailing } from '../components/staff-booking-sailing';
 import { PublishedSchedules } from '../components/published-schedules';
 import { staffSailingsOptions } from '../api/schedules';
+import { WhereItIs } from '@/components/where-it-is';
 
 const ADMIN = '/booking/api/v1/admin';
 const LIMIT = 10;
@@ -386,6 +387,7 @@ export function OperationsRoute() {
                   : isState('rate_request', r.state, 'quoted', r.price)
                     ? ` (quoted ${formatMoney(r.price)})`
                     : ''}
+                <WhereItIs progress={r.progress} />
               </td>
               <td data-label="Order">{r.orderState === null ? '-' : label('shipping_order', r.orderState)}</td>
               <td data-label="Next move">

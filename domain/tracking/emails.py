@@ -1,0 +1,38 @@
+"""Tracking e-mails (issue 29): the same news as the in-app notices (notices.py: a departure, an arrival, a
+delivery, an arrival estimate moved by more than 24 h), e-mailed to the booking's customer through the
+booking e-mails' templates and preferences (domain/booking/emails.py), unless the customer turned the kind
+off. The message id comes from the event, so a publisher's retry or a replay never sends twice.
+"""
+
+from __future__ import annotations
+
+from domain.accounts.messages import EMAIL, Message, message_id
+from domain.booking.emails import Reader, booking_email
+from domain.shared.links import Links
+from domain.tracking.milestone import TrackingEvent
+from domain.tracking.notices import news_of
+
+T = TrackingEvent
+
+# The events the messaging policy decodes for these e-mails.
+TRACKING_EMAIL_EVENTS: tuple[type, ...] = (T.Published, T.Revised)
+
+
+def tracking_emails(event: object, reader: Reader, links: Links) -> list[Message]:
+    news = news_of(event)
+    if news is None or not isinstance(event, T.Published | T.Revised):
+        return []
+    facts = event.facts
+    reference = str(facts.get("booking_reference") or str(facts["rate_request_id"])[:8])
+    mail = booking_email(
+        news.kind,
+        message_id(event, EMAIL),
+        str(facts["customer_id"]),
+        str(facts["rate_request_id"]),
+        reference,
+        {"news": news.message},
+        [],
+        reader,
+        links,
+    )
+    return [mail] if mail else []

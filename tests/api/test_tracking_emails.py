@@ -1,0 +1,149 @@
+"""Tracking e-mails (issue 29): a departure, an arrival, a delivery and an arrival estimate moved by more than
+24 h are e-mailed to the booking's customer (text and HTML, the reference in the subject, a link to the
+booking); smaller moves, plans, estimates of departures and unmatched events e-mail nobody; a publisher's
+retry never sends twice; each kind can be turned off on the profile; a real SMTP server receives them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from fastapi.testclient import TestClient
+
+from api.main import create_app
+from tests.api.accounts_support import settle
+from tests.api.booking_support import CLIENT, in_shipping_order, ok
+from tests.api.test_booking_emails import PREFERENCES, Inbox, mails, reference_of, smtp_server, someone
+from tests.api.tracking_support import equipment, publish, publisher_key, transport
+from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME, login, make_settings
+from tests.corpus import TRACKED_CONTAINERS, TRACKING_PORTS
+
+BANDAR_ABBAS, HAMBURG, ROTTERDAM, _, _ = TRACKING_PORTS
+SHIP = "KING OF THE SEAS"
+TRACKING_KINDS = ["vesselDeparted", "vesselArrived", "cargoDelivered", "arrivalEstimateChanged"]
+__all__ = ["smtp_server"]  # the fixture, imported for the last test
+
+
+def tracked(client: TestClient, name: str, admin: dict[str, str]) -> tuple[dict[str, str], str, str, str]:
+    headers, address = someone(client, name)
+    rid = in_shipping_order(client, headers, admin)
+    return headers, address, rid, reference_of(client, headers, rid)
+
+
+def voyage(client: TestClient, publisher: dict[str, str], reference: str, box: str, tag: str) -> None:
+    """A voyage's events for `reference`: news and events that are not news."""
+    estimate = transport(f"{tag}-eta", "ARRI", "EST", "2027-01-12T08:00:00Z", HAMBURG, reference,
+                         "2027-01-01T00:00:00Z", SHIP)  # fmt: skip
+    depart = transport(f"{tag}-dep", "DEPA", "ACT", "2027-01-06T20:00:00Z", BANDAR_ABBAS, reference,
+                       "2027-01-06T20:05:00Z", SHIP)  # fmt: skip
+    planned_departure = transport(f"{tag}-dep-pln", "DEPA", "PLN", "2027-01-06T18:00:00Z", BANDAR_ABBAS,
+                                  reference, "2027-01-01T00:00:00Z", SHIP)  # fmt: skip
+    gate_in = equipment(f"{tag}-gtin", "GTIN", box, "2027-01-05T08:00:00Z", BANDAR_ABBAS, reference)
+    publish(client, publisher, estimate, planned_departure, gate_in, depart)
+    publish(client, publisher, depart)  # the publisher retries
+    # The estimate slips by two days (news), then by 6 h more (not news).
+    publish(client, publisher, {**estimate, "eventDateTime": "2027-01-14T08:00:00Z",
+                                "eventUpdatedDateTime": "2027-01-08T00:00:00Z"})  # fmt: skip
+    publish(client, publisher, {**estimate, "eventDateTime": "2027-01-14T14:00:00Z",
+                                "eventUpdatedDateTime": "2027-01-09T00:00:00Z"})  # fmt: skip
+    publish(
+        client,
+        publisher,
+        transport(
+            f"{tag}-arr",
+            "ARRI",
+            "ACT",
+            "2027-01-14T15:00:00Z",
+            HAMBURG,
+            reference,
+            "2027-01-14T15:00:00Z",
+            SHIP,
+        ),
+        equipment(f"{tag}-disc", "DISC", box, "2027-01-14T20:00:00Z", HAMBURG),
+        equipment(f"{tag}-drop", "DROP", box, "2027-01-16T10:00:00Z", HAMBURG),
+    )
+
+
+def test_departure_arrival_delivery_and_a_moved_estimate_are_emailed_once_each(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    headers, address, rid, ref = tracked(client, "tnt-mail", admin_headers)
+    _, other_address, _, _ = tracked(client, "tnt-mail-other", admin_headers)
+    publisher = publisher_key(client, admin_headers)
+    box = TRACKED_CONTAINERS[2]
+    voyage(client, publisher, ref, box, "m")
+    # An event for a container nobody booked: kept for staff, e-mails nobody.
+    publish(
+        client,
+        publisher,
+        equipment("stray", "DROP", TRACKED_CONTAINERS[3], "2027-01-16T10:00:00Z", ROTTERDAM),
+    )
+    settle(client)
+    sent = [m for m in mails(client, address) if m["data"]["kind"] in TRACKING_KINDS]
+    assert sorted(m["data"]["kind"] for m in sent) == sorted(TRACKING_KINDS)
+    assert [m for m in mails(client, other_address) if m["data"]["kind"] in TRACKING_KINDS] == []
+    by_kind = {m["data"]["kind"]: m for m in sent}
+    assert {kind: m["subject"] for kind, m in by_kind.items()} == {
+        "vesselDeparted": f"[{ref}] The vessel has departed",
+        "vesselArrived": f"[{ref}] The vessel has arrived",
+        "cargoDelivered": f"[{ref}] Your cargo is delivered",
+        "arrivalEstimateChanged": f"[{ref}] The estimated arrival has changed",
+    }
+    link = f"http://127.0.0.1:8000/dashboard/bookings/rate-request/detail/{rid}"
+    for mail in sent:
+        assert mail["data"]["link"] == link and link in mail["body"] and f'href="{link}"' in mail["html"]
+        assert mail["html"].startswith("<!doctype html>") and ref in mail["html"]
+    assert (
+        f"The vessel {SHIP} carrying your booking {ref} departed {BANDAR_ABBAS}."
+        in by_kind["vesselDeparted"]["body"]
+    )
+    assert (
+        f"Container {box} of your booking {ref} was delivered at {HAMBURG}."
+        in by_kind["cargoDelivered"]["html"]
+    )
+    assert (
+        "expected at DEHAM on 2027-01-14 08:00 UTC, 48 h later than before"
+        in by_kind["arrivalEstimateChanged"]["body"]
+    )
+    # The profile lists the tracking kinds with the others.
+    listed = {k["kind"]: k["label"] for k in ok(client.get(PREFERENCES, headers=headers))["kinds"]}
+    assert listed["arrivalEstimateChanged"] == "The estimated arrival moves by more than 24 hours"
+    assert set(TRACKING_KINDS) <= set(listed)
+
+
+def test_a_customer_turns_tracking_emails_off_kind_by_kind(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    headers, address, _, ref = tracked(client, "tnt-quiet", admin_headers)
+    ok(client.put(PREFERENCES, headers=headers, json={"muted": ["vesselArrived", "arrivalEstimateChanged"]}))
+    voyage(client, publisher_key(client, admin_headers), ref, TRACKED_CONTAINERS[0], "q")
+    settle(client)
+    sent = sorted(m["data"]["kind"] for m in mails(client, address) if m["data"]["kind"] in TRACKING_KINDS)
+    assert sent == ["cargoDelivered", "vesselDeparted"]
+    # The in-app notices are not e-mail preferences: all four are still told in the app.
+    account_id = ok(client.get("/auth/api/v1/me", headers=headers))["id"]
+    page = ok(
+        client.get(f"/notification/api/v1/notifications/{account_id}/paging?pageSize=50", headers=headers)
+    )
+    titles = {n["title"] for n in page["data"]["costumerlNotificationDetails"]["list"]}
+    assert {"Departed", "Arrived", "Delivered", "Arrival estimate changed"} <= titles
+
+
+def test_a_real_smtp_server_receives_a_tracking_email(smtp_server: tuple[int, Inbox], tmp_path: Path) -> None:
+    port, inbox = smtp_server
+    settings = make_settings(tmp_path / "var").model_copy(
+        update={"SMTP_URL": f"smtp://127.0.0.1:{port}/bookings@freight.example"}
+    )
+    with TestClient(create_app(settings), raise_server_exceptions=False) as client:
+        admin = login(client, ADMIN_USERNAME, ADMIN_PASSWORD)
+        headers, address, rid, ref = tracked(client, "tnt-smtp", admin)
+        ok(client.get(f"{CLIENT}/rate-requests/{rid}", headers=headers))
+        publisher = publisher_key(client, admin)
+        departure = transport("s-dep", "DEPA", "ACT", "2027-01-06T20:00:00Z", BANDAR_ABBAS, ref,
+                              "2027-01-06T20:05:00Z", SHIP)  # fmt: skip
+        publish(client, publisher, departure)
+        settle(client)
+    departed = [m for m in inbox.received if m["Subject"] == f"[{ref}] The vessel has departed"]
+    assert len(departed) == 1 and departed[0]["To"] == address
+    text, html = departed[0].get_body(("plain",)), departed[0].get_body(("html",))
+    assert text is not None and html is not None
+    assert f"departed {BANDAR_ABBAS}" in text.get_content() and f"/detail/{rid}" in html.get_content()

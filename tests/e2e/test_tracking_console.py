@@ -1,0 +1,93 @@
+"""Issue 29, the console's Tracking screen in the browser: staff create a publisher key (shown once) and
+revoke it, see an event that matched no booking and assign it, record a milestone by hand, and see the
+customer's booking move; desktop and phone, axe checked, screenshots kept
+(test-output/screenshots/tracking-console-<width>.png)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, expect
+
+from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME
+from tests.corpus import ORDERED_CONTAINERS, TRACKED_CONTAINERS
+from tests.e2e.browser import DESKTOP, PHONE, no_serious_violations, sign_in
+from tests.e2e.conftest import LiveServer
+from tests.e2e.customers import BOOKING, booking_confirmed, call, foreign_customer, login
+from tests.e2e.test_tracking_timeline import event, publish
+
+
+@pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_staff_run_tracking_from_the_console(
+    browser: Browser, live_server: LiveServer, screenshot_dir: Path, size: dict[str, int]
+) -> None:
+    username, password = foreign_customer(live_server, f"Console Tracked {size['width']}")
+    token = login(live_server, username, password)
+    rid = booking_confirmed(live_server, token, "Dates")
+    reference = call(live_server, "GET", f"{BOOKING}/client/rate-requests/{rid}", token=token)["reference"]
+    context = browser.new_context(viewport=size)
+    page = context.new_page()
+    try:
+        sign_in(page, live_server, ADMIN_USERNAME, ADMIN_PASSWORD)
+        page.goto(f"{live_server.url}/dashboard/tracking")
+        expect(page.get_by_role("heading", name="Publisher keys")).to_be_visible(timeout=15_000)
+
+        # A key: shown once, then listed by its hint only.
+        label = f"Jebel Ali gate {size['width']}"
+        page.get_by_label("Who publishes with it").fill(label)
+        page.get_by_role("button", name="Create key").click()
+        issued = page.get_by_test_id("issued-key")
+        expect(issued).to_contain_text("shown this once")
+        key = issued.locator("code").inner_text()
+        assert key.startswith("fpk_")
+        page.get_by_role("button", name="I have copied it").click()
+        expect(page.get_by_test_id("issued-key")).to_have_count(0)
+        row = page.get_by_test_id("publisher-key").filter(has_text=label)
+        expect(row).to_have_count(1)
+        assert key not in page.content()
+
+        # The terminal publishes a gate-in naming only an unknown container: staff place it.
+        stray = event(f"console-{size['width']}", "EQUIPMENT", "GTIN", "ACT", "2026-01-05T08:00:00Z", "IRBND",
+                      "FB-0000-000000")  # fmt: skip
+        # A container of its own per run: once assigned, a container follows its booking (the live server
+        # is shared by the whole session).
+        box = TRACKED_CONTAINERS[3] if size["width"] == DESKTOP["width"] else ORDERED_CONTAINERS[0]
+        stray["equipmentDetails"] = {"equipmentReference": box}
+        del stray["shipmentDetails"]
+        publish(live_server, key, [stray])
+        page.reload()
+        unmatched = page.get_by_test_id("unmatched-event").filter(has_text=stray["eventID"])
+        expect(unmatched).to_have_count(1, timeout=10_000)
+        unmatched.get_by_label(f"Booking reference for {stray['eventID']}").fill(reference)
+        unmatched.get_by_role("button", name="Assign").click()
+        expect(page.get_by_text(f"Event assigned to {reference}")).to_be_visible()
+        expect(page.get_by_test_id("unmatched-event").filter(has_text=stray["eventID"])).to_have_count(0)
+
+        # A milestone by hand: the vessel departed.
+        page.get_by_label("Booking reference", exact=True).fill(reference)
+        page.get_by_label("Milestone", exact=True).select_option("DEPA")
+        page.get_by_label("Port (UN/LOCODE)").fill("IRBND")
+        page.get_by_label("Vessel").fill("KING OF THE SEAS")
+        page.get_by_label("When (UTC)").fill("2026-01-06T20:00")
+        page.get_by_role("button", name="Record milestone").click()
+        expect(page.get_by_text("Milestone recorded")).to_be_visible()
+        progress = call(live_server, "GET", f"{BOOKING}/client/rate-requests/{rid}", token=token)["progress"]
+        assert progress["summary"] == "Departed Bandar Abbas on KING OF THE SEAS"
+        assert progress["milestones"] == 2
+
+        no_serious_violations(page)
+        overflow = page.evaluate(
+            "document.documentElement.scrollWidth > document.documentElement.clientWidth"
+        )
+        assert not overflow, "the page scrolls sideways"
+        page.screenshot(path=str(screenshot_dir / f"tracking-console-{size['width']}.png"), full_page=True)
+
+        # Revoked: asked first, then the key no longer publishes.
+        row.get_by_role("button", name="Revoke").click()
+        page.get_by_role("button", name="Revoke key").click()
+        expect(row).to_contain_text("revoked")
+        with pytest.raises(Exception, match=r"401|403"):
+            publish(live_server, key, [stray | {"eventID": f"after-revoke-{size['width']}"}])
+    finally:
+        context.close()

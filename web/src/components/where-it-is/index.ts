@@ -1,0 +1,1 @@
+export { WhereItIs } from './where-it-is';

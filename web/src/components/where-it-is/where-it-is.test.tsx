@@ -1,0 +1,27 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { WhereItIs } from './where-it-is';
+
+const loaded = {
+  stage: 'loaded',
+  summary: 'Loaded on KING OF THE SEAS at Bandar Abbas, arriving Hamburg 2027/01/14, 2 days late',
+  vesselName: 'KING OF THE SEAS',
+  lastMilestoneAt: '2027-01-06T08:00:00Z',
+  estimatedArrival: '2027-01-14T08:00:00Z',
+  arrivalDelayHours: 48,
+  milestones: 3,
+};
+
+describe('WhereItIs', () => {
+  it('says where a tracked booking is, flags a late arrival, and says nothing before any milestone', () => {
+    const { rerender } = render(<WhereItIs progress={loaded} />);
+    const line = screen.getByTestId('booking-progress');
+    expect(line.textContent).toBe(loaded.summary);
+    expect(line.dataset.stage).toBe('loaded');
+    expect(line.dataset.late).toBe('true');
+    rerender(<WhereItIs progress={{ ...loaded, arrivalDelayHours: 0 }} />);
+    expect(screen.getByTestId('booking-progress').dataset.late).toBeUndefined();
+    rerender(<WhereItIs progress={null} />);
+    expect(screen.queryByTestId('booking-progress')).toBeNull();
+  });
+});

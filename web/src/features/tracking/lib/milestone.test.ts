@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { milestoneEvent, milestoneProblems } from './milestone';
+import type { MilestoneForm } from './milestone';
+
+const loaded: MilestoneForm = {
+  reference: 'fb-2027-000123',
+  code: 'LOAD',
+  classifier: 'ACT',
+  container: 'segu5123408',
+  port: 'irbnd',
+  vessel: 'KING OF THE SEAS',
+  at: '2027-01-06T08:30',
+};
+
+describe('a milestone recorded by hand', () => {
+  it('becomes the TNT event of its kind, tied to the booking, its time in UTC', () => {
+    const event = milestoneEvent(loaded, 'staff-1', new Date('2027-01-06T09:00:00.123Z'));
+    expect(event).toMatchObject({
+      eventID: 'staff-1',
+      eventDateTime: '2027-01-06T08:30:00Z',
+      eventUpdatedDateTime: '2027-01-06T09:00:00Z',
+      eventLocation: { UNLocationCode: 'IRBND' },
+      eventClassification: { eventTypeCode: 'EQUIPMENT', eventClassifierCode: 'ACT', equipmentEventTypeCode: 'LOAD' },
+      shipmentDetails: { documentReference: { typeCode: 'BKG', reference: 'FB-2027-000123' } },
+      equipmentDetails: { equipmentReference: 'SEGU5123408' },
+      transportDetails: { transportCall: { vesselTransport: { vesselName: 'KING OF THE SEAS' } } },
+    });
+    const departed = milestoneEvent({ ...loaded, code: 'DEPA', container: '' }, 'staff-2', new Date());
+    expect(departed.eventClassification).toEqual({ eventTypeCode: 'TRANSPORT', eventClassifierCode: 'ACT', transportEventTypeCode: 'DEPA' });
+    expect(departed.equipmentDetails).toBeUndefined();
+  });
+
+  it('names what is missing: a container for equipment, a UN/LOCODE, the reference and the time', () => {
+    expect(milestoneProblems(loaded)).toEqual({});
+    expect(Object.keys(milestoneProblems({ ...loaded, container: 'ABC', port: 'Hamburg', reference: ' ', at: '' })).sort()).toEqual([
+      'at',
+      'container',
+      'port',
+      'reference',
+    ]);
+    expect(milestoneProblems({ ...loaded, code: 'ARRI', container: '' })).toEqual({});
+  });
+});
