@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from api.schemas.sailings import SailingChoiceBody
 from api.schemas.tariffs import QuoteCharge
@@ -209,6 +209,12 @@ class RateRequestDetail(BaseModel):
 class DocumentBody(BaseModel):
     documentTypeId: Whole
     fileId: str
+
+
+class WithdrawBody(BaseModel):
+    """Why the customer calls the request off (optional, kept in the audit trail)."""
+
+    reason: str | None = Field(default=None, max_length=500)
 
 
 class BookingRequestBody(BaseModel):
