@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { ContentLayout } from '@/components/layouts';
 import { Spinner } from '@/components/ui/spinner';
 import { isState } from '@/lib/lifecycle';
@@ -17,6 +17,7 @@ import { SummaryHeader } from '../components/summary-header';
 export function RateRequestEditRoute() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
+  const [params] = useSearchParams();
   const query = useQuery(rateRequestOptions(id));
   const detail = query.data;
   if (query.isError) return <BookingNotFound error={query.error} />;
@@ -34,7 +35,13 @@ export function RateRequestEditRoute() {
   return (
     <ContentLayout title="Edit Rate Request">
       <StepsHeader active={0} />
-      <RateRequestForm key={detail.id + detail.state} detail={detail} onSaved={toList} onCancel={toList} />
+      <RateRequestForm
+        key={detail.id + detail.state}
+        detail={detail}
+        startEditing={params.get('edit') === 'true'}
+        onSaved={toList}
+        onCancel={toList}
+      />
     </ContentLayout>
   );
 }
