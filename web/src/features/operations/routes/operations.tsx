@@ -4,8 +4,8 @@
  * offered follow the lifecycle (src/lib/lifecycle `can`), each confirmed, reasons required.
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
 import { ContentLayout } from '@/components/layouts';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -159,8 +159,11 @@ function ActionDialog({ action, detail, onClose }: { action: Exclude<Action, 'qu
   );
 }
 
-function DetailPanel({ id }: { id: string }) {
+/** The open request. `reveal` counts the times staff asked to see it: each one (and its first load) brings the
+ * panel into view and focus; on a phone it sits far below the list (issue 24). */
+function DetailPanel({ id, reveal }: { id: string; reveal: number }) {
   const [action, setAction] = useState<Action | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
   const query = useQuery({
     queryKey: ['operations', 'detail', id],
     // Staff decide on what is true now: opening a request always asks the server again.
@@ -168,6 +171,12 @@ function DetailPanel({ id }: { id: string }) {
     queryFn: ({ signal }) => api.get<Detail>(`${ADMIN}/rate-requests/${id}`, { signal }),
   });
   const d = query.data;
+  const loaded = d !== undefined;
+  useEffect(() => {
+    if (!loaded || !heading.current) return;
+    heading.current.scrollIntoView({ block: 'start' });
+    heading.current.focus({ preventScroll: true });
+  }, [loaded, reveal]);
   if (query.isError) return <p role="alert">The rate request could not be loaded.</p>;
   if (!d) return <p>Loading…</p>;
   const name = stateName('rate_request', d.state, d.price);
@@ -175,7 +184,7 @@ function DetailPanel({ id }: { id: string }) {
   const orderName = stateName('shipping_order', d.order?.status);
   return (
     <section aria-label="Selected rate request" className={styles.panel}>
-      <h2>
+      <h2 ref={heading} tabIndex={-1} className={styles.panelHeading}>
         {d.cargoDetails}
         <ApiBadge viaApi={d.viaApi} />
       </h2>
@@ -269,13 +278,15 @@ export function OperationsRoute() {
   const pages = Math.max(1, Math.ceil((query.data?.list.totalCount ?? 0) / LIMIT));
   // Refresh and Open ask the server again for the list and the open request alike.
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['operations'] });
+  const [reveal, setReveal] = useState(0);
   const open = (id: string) => {
     if (id === selected) void queryClient.invalidateQueries({ queryKey: ['operations', 'detail', id] });
     setSelected(id);
+    setReveal((n) => n + 1);
   };
   return (
     <ContentLayout title="Operations" description="Rate requests of all customers">
-      <OpenChangesQueue onOpen={setSelected} />
+      <OpenChangesQueue onOpen={open} />
       <div className={styles.toolbar}>
         <label htmlFor="ops-state">State</label>
         <select
@@ -332,7 +343,15 @@ export function OperationsRoute() {
               <td data-label="Customer">{r.customerName}</td>
               <td data-label="Cargo">
                 {r.cargoDetails}
-                {r.reference ? <span className={styles.reference}>{r.reference}</span> : null}
+                {r.reference ? (
+                  <Link
+                    className={styles.reference}
+                    to={`/dashboard/operations?open=${encodeURIComponent(r.id)}`}
+                    onClick={() => setReveal((n) => n + 1)}
+                  >
+                    {r.reference}
+                  </Link>
+                ) : null}
               </td>
               <td data-label="Route">
                 {r.polTitle} → {r.podTitle}
@@ -374,7 +393,7 @@ export function OperationsRoute() {
           Next
         </Button>
       </div>
-      {selected ? <DetailPanel key={selected} id={selected} /> : null}
+      {selected ? <DetailPanel key={selected} id={selected} reveal={reveal} /> : null}
       {selected ? <ChangeReview key={`changes-${selected}`} rateRequestId={selected} /> : null}
       <PublishedSchedules />
     </ContentLayout>
