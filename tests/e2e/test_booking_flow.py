@@ -301,7 +301,7 @@ def test_reefer_dangerous_request_with_order_revision(
     page.get_by_label("UN No").fill("1170")
     page.get_by_label("Temperature").fill("-18")
     page.get_by_label("Humidity").fill("60")
-    page.get_by_label("Ventilation status").check()
+    page.get_by_label("Ventilation", exact=True).check()
     expect(page.get_by_text("This Field is required")).to_have_count(0)
     no_serious_violations(page)
     page.screenshot(path=str(screenshot_dir / "booking-reefer-order.png"), full_page=True)

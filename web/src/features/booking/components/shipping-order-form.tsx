@@ -7,6 +7,7 @@ import { NumberInput } from '@/components/ui/number-input';
 import { TextInput } from '@/components/ui/text-input';
 import { toast } from '@/components/ui/toast';
 import { ApiError, errorText } from '@/lib/api-client';
+import { labelWithUnit, orderField, revisedFieldLabel } from '@/lib/order-fields';
 import { useCreateShippingOrder, useEditShippingOrder } from '../api/booking-api';
 import type { Party, RateRequestDetail, ShippingOrder } from '../api/booking-api';
 import { REEFER_TYPE_VALUE } from '../api/booking-api';
@@ -36,6 +37,56 @@ function formValues(fields: Partial<OrderFields> | null | undefined, isSwbl: boo
     humidity: str(fields?.humidity),
     hasVentilation: fields?.hasVentilation ?? false,
   };
+}
+
+/** Where each field a revision may name sits on the page (the summary at the top links to it). */
+const FIELD_ANCHOR: Record<string, string> = {
+  freightType: 'order-freight-collect',
+  frightType: 'order-freight-collect',
+  cargoDescription: 'order-cargoDescription',
+  imcoClass: 'order-imcoClass',
+  unNumber: 'order-unNumber',
+  temprature: 'order-temprature',
+  humidity: 'order-humidity',
+  hasVentilation: 'order-hasVentilation',
+  isSWBL: 'order-isSWBL',
+  parties: 'order-parties',
+  containers: 'order-containers',
+};
+
+/** Brings a field into view and focus (a summary link; a hash alone would scroll but not focus). */
+function goTo(anchor: string) {
+  const target = document.getElementById(anchor);
+  if (!target) return;
+  target.scrollIntoView({ block: 'center' });
+  target.focus();
+}
+
+/** Staff's messages of an order revision, said at the top of the form, each linking to its field (issue 24). */
+function RevisionSummary({ revise }: { revise: Record<string, string> }) {
+  const entries = Object.entries(revise).filter(([, text]) => text.trim());
+  if (entries.length === 0) return null;
+  return (
+    <div className={styles.reviseSummary} role="region" aria-labelledby="revise-summary-title">
+      <h3 id="revise-summary-title">Staff asked for {entries.length === 1 ? 'one change' : `${entries.length} changes`}</h3>
+      <ul>
+        {entries.map(([key, text]) => (
+          <li key={key}>
+            <a
+              href={`#${FIELD_ANCHOR[key] ?? 'shipping-order-title'}`}
+              onClick={(event) => {
+                event.preventDefault();
+                goTo(FIELD_ANCHOR[key] ?? 'shipping-order-title');
+              }}
+            >
+              {revisedFieldLabel(key)}
+            </a>
+            : {text}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
 }
 
 /** Wire keys of `revise` and `editedOrder` to form fields. */
@@ -194,19 +245,21 @@ export function ShippingOrderForm({ detail, edit = false, onDone }: ShippingOrde
   return (
     <section aria-labelledby="shipping-order-title">
       <h2 id="shipping-order-title">Shipping Order</h2>
+      {edit ? <RevisionSummary revise={order?.revise ?? {}} /> : null}
       <h3>Important Data</h3>
       <p className={styles.muted}>Fill Out The Details Below In Order</p>
       <div className={styles.row} style={{ marginBottom: '1rem' }}>
-        <Button variant="secondary" done={Boolean(supplier)} editMode={edit} onClick={() => setDialog('supplier')}>
+        {/* The ticks say what is filled in, in a revision too (issue 24). */}
+        <Button id="order-parties" variant="secondary" done={Boolean(supplier)} onClick={() => setDialog('supplier')}>
           Add Supplier
         </Button>
-        <Button variant="secondary" done={Boolean(consignee)} editMode={edit} onClick={() => setDialog('consignee')}>
+        <Button variant="secondary" done={Boolean(consignee)} onClick={() => setDialog('consignee')}>
           Add Consignee
         </Button>
         <Button
+          id="order-containers"
           variant="secondary"
           done={containers.length === detail.quantity}
-          editMode={edit}
           onClick={() => setDialog('containers')}
         >
           Add Containers
@@ -217,13 +270,13 @@ export function ShippingOrderForm({ detail, edit = false, onDone }: ShippingOrde
       <form noValidate onSubmit={onSubmit} aria-label="Shipping order">
         <fieldset className={styles.fieldset}>
           <legend>Cargo</legend>
-          <Checkbox label="SWBL" {...register('isSWBL')} disabled={locked('isSWBL')} />
+          <Checkbox id="order-isSWBL" label={orderField('isSWBL').label} {...register('isSWBL')} disabled={locked('isSWBL')} />
           <div role="radiogroup" aria-labelledby="freight-label" className={styles.row} style={{ margin: '0.75rem 0' }}>
             <span id="freight-label" className={styles.label}>
-              Freight
+              {orderField('freightType').label}
             </span>
             <label className={styles.toggle}>
-              <input type="radio" name="freight" checked={freight === 0} onChange={() => setValue('freight', 0)} disabled={locked('freight')} />
+              <input id="order-freight-collect" type="radio" name="freight" checked={freight === 0} onChange={() => setValue('freight', 0)} disabled={locked('freight')} />
               Collect
             </label>
             <label className={styles.toggle}>
@@ -233,7 +286,8 @@ export function ShippingOrderForm({ detail, edit = false, onDone }: ShippingOrde
           </div>
           {e.freight?.message ? <p className={styles.error}>{e.freight.message}</p> : null}
           <TextInput
-            label="Cargo Description"
+            id="order-cargoDescription"
+            label={labelWithUnit(orderField('cargoDescription'))}
             required
             editMode={edit}
             {...register('cargoDescription')}
@@ -245,8 +299,8 @@ export function ShippingOrderForm({ detail, edit = false, onDone }: ShippingOrde
           <fieldset className={styles.fieldset}>
             <legend>Hazardous Cargo</legend>
             <div className={styles.grid}>
-              <TextInput label="IMCO Class" required editMode={edit} {...register('imcoClass')} error={e.imcoClass?.message} disabled={locked('imcoClass')} />
-              <TextInput label="UN No" required editMode={edit} inputMode="numeric" {...register('unNumber')} error={e.unNumber?.message} disabled={locked('unNumber')} />
+              <TextInput id="order-imcoClass" label={labelWithUnit(orderField('imcoClass'))} required editMode={edit} {...register('imcoClass')} error={e.imcoClass?.message} disabled={locked('imcoClass')} />
+              <TextInput id="order-unNumber" label={labelWithUnit(orderField('unNumber'))} required editMode={edit} inputMode="numeric" {...register('unNumber')} error={e.unNumber?.message} disabled={locked('unNumber')} />
             </div>
           </fieldset>
         ) : null}
@@ -254,10 +308,10 @@ export function ShippingOrderForm({ detail, edit = false, onDone }: ShippingOrde
           <fieldset className={styles.fieldset}>
             <legend>Reefer Cargo</legend>
             <div className={styles.grid}>
-              <NumberInput label="Temperature" required editMode={edit} {...register('temprature')} error={e.temprature?.message} disabled={locked('temprature')} />
-              <NumberInput label="Humidity" required editMode={edit} {...register('humidity')} error={e.humidity?.message} disabled={locked('humidity')} />
+              <NumberInput id="order-temprature" label={labelWithUnit(orderField('temprature'))} required editMode={edit} {...register('temprature')} error={e.temprature?.message} disabled={locked('temprature')} />
+              <NumberInput id="order-humidity" label={labelWithUnit(orderField('humidity'))} required editMode={edit} {...register('humidity')} error={e.humidity?.message} disabled={locked('humidity')} />
             </div>
-            <Checkbox label="Ventilation status" {...register('hasVentilation')} disabled={locked('hasVentilation')} />
+            <Checkbox id="order-hasVentilation" label={orderField('hasVentilation').label} {...register('hasVentilation')} disabled={locked('hasVentilation')} />
           </fieldset>
         ) : null}
         <div className={styles.actions}>

@@ -26,7 +26,8 @@ export function RateRequestEditRoute() {
   if (detail.order && isState('shipping_order', detail.order.status, 'revision_requested')) {
     return (
       <ContentLayout title="Edit Shipping Order">
-        <StepsHeader active={2} allDone />
+        {/* Rate request and booking letter are done; the shipping order is the step being worked on. */}
+        <StepsHeader active={2} />
         <SummaryHeader detail={detail} />
         <ShippingOrderForm key={detail.order.id} detail={detail} edit onDone={toList} />
       </ContentLayout>

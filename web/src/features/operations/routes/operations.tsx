@@ -18,6 +18,7 @@ import { AuditLink } from '@/components/audit-link';
 import { BookingFacts, OrderFacts } from '@/components/booking-facts';
 import { WhoseMove } from '@/components/whose-move';
 import { formatDate, formatMoment, formatMoney } from '@/lib/format';
+import { ORDER_FIELDS } from '@/lib/order-fields';
 import type { Answer } from '@/types/contract';
 import { ChangeReview, OpenChangesQueue } from '../components/change-review';
 import { QuoteDialog } from '../components/quote-dialog';
@@ -32,16 +33,8 @@ const LIMIT = 10;
 // The admin detail, as the server's OpenAPI document declares it (the list is typed at its fetcher).
 type Detail = Answer<'booking_admin_rate_request_detail'>;
 
-const REVIEW_FIELDS: [keyof NonNullable<Detail['order']>, string][] = [
-  ['cargoDescription', 'Cargo Description'],
-  ['freightType', 'Freight'],
-  ['imcoClass', 'IMCO Class'],
-  ['unNumber', 'UN No'],
-  ['temprature', 'Temperature'],
-  ['humidity', 'Humidity'],
-  ['parties', 'Parties'],
-  ['containers', 'Containers'],
-];
+// What staff may ask the customer to change, named as every screen names it (src/lib/order-fields).
+const REVIEW_FIELDS = ORDER_FIELDS.filter((f) => f.revisable);
 
 type Action =
   'quote' | 'request_revision' | 'reject' | 'confirm_booking' | 'confirm_request' | 'order_revision' | 'order_accept';
@@ -145,7 +138,7 @@ function ActionDialog({ action, detail, onClose }: { action: Exclude<Action, 'qu
       ) : null}
       {action === 'order_accept' ? <p>Accept this shipping order? The customer will see the final step.</p> : null}
       {action === 'order_revision'
-        ? REVIEW_FIELDS.map(([key, name]) => (
+        ? REVIEW_FIELDS.map(({ key, label: name }) => (
             <TextInput
               key={key}
               label={`${name} revise message`}
