@@ -349,7 +349,7 @@ def test_reefer_dangerous_request_with_order_revision(
     page.goto(f"{live_server.url}/dashboard/bookings/rate-request/detail/{rid}")
     report = page.frame_locator("iframe[title='Shipping order report']")
     expect(report.get_by_text("1987", exact=True)).to_be_visible()
-    expect(report.get_by_text("-18", exact=True)).to_be_visible()
+    expect(report.get_by_text("-18 °C", exact=True)).to_be_visible()
     expect(page.get_by_role("button", name="Finish")).to_be_disabled()
     page.screenshot(path=str(screenshot_dir / "booking-reefer-final.png"), full_page=True)
     order = call(
