@@ -63,7 +63,7 @@ function goTo(anchor: string) {
 }
 
 /** Staff's messages of an order revision, said at the top of the form, each linking to its field (issue 24). */
-function RevisionSummary({ revise }: { revise: Record<string, string> }) {
+export function RevisionSummary({ revise }: { revise: Record<string, string> }) {
   const entries = Object.entries(revise).filter(([, text]) => text.trim());
   if (entries.length === 0) return null;
   return (
@@ -245,7 +245,6 @@ export function ShippingOrderForm({ detail, edit = false, onDone }: ShippingOrde
   return (
     <section aria-labelledby="shipping-order-title">
       <h2 id="shipping-order-title">Shipping Order</h2>
-      {edit ? <RevisionSummary revise={order?.revise ?? {}} /> : null}
       <h3>Important Data</h3>
       <p className={styles.muted}>Fill Out The Details Below In Order</p>
       <div className={styles.row} style={{ marginBottom: '1rem' }}>

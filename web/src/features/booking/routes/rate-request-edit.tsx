@@ -6,7 +6,7 @@ import { isState } from '@/lib/lifecycle';
 import { rateRequestOptions } from '../api/booking-api';
 import { BookingNotFound } from '../components/booking-not-found';
 import { RateRequestForm } from '../components/rate-request-form';
-import { ShippingOrderForm } from '../components/shipping-order-form';
+import { RevisionSummary, ShippingOrderForm } from '../components/shipping-order-form';
 import { StepsHeader } from '../components/steps-header';
 import { SummaryHeader } from '../components/summary-header';
 
@@ -28,6 +28,8 @@ export function RateRequestEditRoute() {
       <ContentLayout title="Edit Shipping Order">
         {/* Rate request and booking letter are done; the shipping order is the step being worked on. */}
         <StepsHeader active={2} />
+        {/* Staff's messages first, above the booking's facts: each links to its field below (issue 24). */}
+        <RevisionSummary revise={detail.order.revise} />
         <SummaryHeader detail={detail} />
         <ShippingOrderForm key={detail.order.id} detail={detail} edit onDone={toList} />
       </ContentLayout>
