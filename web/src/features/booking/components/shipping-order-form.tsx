@@ -7,7 +7,7 @@ import { NumberInput } from '@/components/ui/number-input';
 import { TextInput } from '@/components/ui/text-input';
 import { toast } from '@/components/ui/toast';
 import { ApiError, errorText } from '@/lib/api-client';
-import { labelWithUnit, orderField, revisedFieldLabel } from '@/lib/order-fields';
+import { ORDER_FIELDS, labelWithUnit, orderField, revisedFieldLabel } from '@/lib/order-fields';
 import { useCreateShippingOrder, useEditShippingOrder } from '../api/booking-api';
 import type { Party, RateRequestDetail, ShippingOrder } from '../api/booking-api';
 import { REEFER_TYPE_VALUE } from '../api/booking-api';
@@ -40,19 +40,10 @@ function formValues(fields: Partial<OrderFields> | null | undefined, isSwbl: boo
 }
 
 /** Where each field a revision may name sits on the page (the summary at the top links to it). */
-const FIELD_ANCHOR: Record<string, string> = {
-  freightType: 'order-freight-collect',
-  frightType: 'order-freight-collect',
-  cargoDescription: 'order-cargoDescription',
-  imcoClass: 'order-imcoClass',
-  unNumber: 'order-unNumber',
-  temprature: 'order-temprature',
-  humidity: 'order-humidity',
-  hasVentilation: 'order-hasVentilation',
-  isSWBL: 'order-isSWBL',
-  parties: 'order-parties',
-  containers: 'order-containers',
-};
+function anchorOf(key: string): string {
+  if (key === 'freightType' || key === 'frightType') return 'order-freight-collect';
+  return ORDER_FIELDS.some((f) => f.key === key) ? `order-${key}` : 'shipping-order-title';
+}
 
 /** Brings a field into view and focus (a summary link; a hash alone would scroll but not focus). */
 function goTo(anchor: string) {
@@ -73,10 +64,10 @@ export function RevisionSummary({ revise }: { revise: Record<string, string> }) 
         {entries.map(([key, text]) => (
           <li key={key}>
             <a
-              href={`#${FIELD_ANCHOR[key] ?? 'shipping-order-title'}`}
+              href={`#${anchorOf(key)}`}
               onClick={(event) => {
                 event.preventDefault();
-                goTo(FIELD_ANCHOR[key] ?? 'shipping-order-title');
+                goTo(anchorOf(key));
               }}
             >
               {revisedFieldLabel(key)}
@@ -89,18 +80,13 @@ export function RevisionSummary({ revise }: { revise: Record<string, string> }) 
   );
 }
 
-/** Wire keys of `revise` and `editedOrder` to form fields. */
-const WIRE_TO_FORM: Record<string, keyof ShippingOrderValues> = {
-  isSWBL: 'isSWBL',
-  freightType: 'freight',
-  frightType: 'freight',
-  cargoDescription: 'cargoDescription',
-  imcoClass: 'imcoClass',
-  unNumber: 'unNumber',
-  temprature: 'temprature',
-  humidity: 'humidity',
-  hasVentilation: 'hasVentilation',
-};
+/** The form field of a wire key of `revise`, `editedOrder` or an error: the same name (src/lib/order-fields), but
+ * the freight, which the form holds as 0/1 and the wire as `freightType` (`frightType` in a body). */
+function formFieldOf(key: string): keyof ShippingOrderValues | undefined {
+  if (key === 'freightType' || key === 'frightType') return 'freight';
+  const field = ORDER_FIELDS.find((f) => f.key === key && f.kind !== 'parties' && f.kind !== 'containers');
+  return field ? (field.key as keyof ShippingOrderValues) : undefined;
+}
 
 function partiesFrom(supplier: SupplierValues, consignee: ConsigneeValues, swbl: boolean): Party[] {
   const make = (name: string, address: string, phone: string, fax: string, partyType: number, isForSwbl: boolean): Party => ({
@@ -180,7 +166,7 @@ export function ShippingOrderForm({ detail, edit = false, onDone }: ShippingOrde
   useEffect(() => {
     if (!edit || !order) return;
     for (const [key, message] of Object.entries(order.revise ?? {})) {
-      const field = WIRE_TO_FORM[key];
+      const field = formFieldOf(key);
       if (field) setError(field, { type: 'server', message });
     }
   }, [edit, order, setError]);
@@ -188,7 +174,7 @@ export function ShippingOrderForm({ detail, edit = false, onDone }: ShippingOrde
   /** Fields whose order value already matches the edited order are disabled. */
   const locked = (field: keyof ShippingOrderValues) => {
     if (!edit || !order || !edited) return false;
-    const wire = Object.entries(WIRE_TO_FORM).find(([, f]) => f === field)?.[0] as keyof OrderFields | undefined;
+    const wire = (field === 'freight' ? 'freightType' : field) as keyof OrderFields;
     if (!wire || !(wire in edited)) return false;
     return str(order[wire]) === str(edited[wire]);
   };
@@ -235,7 +221,7 @@ export function ShippingOrderForm({ detail, edit = false, onDone }: ShippingOrde
       // The envelope names the fields: each message goes under its field; the toast says it without keys.
       if (error instanceof ApiError)
         for (const [key, message] of Object.entries(error.fields)) {
-          const field = WIRE_TO_FORM[key];
+          const field = formFieldOf(key);
           if (field) setError(field, { message });
         }
       toast.error(errorText(error));
