@@ -22,6 +22,8 @@ COMPANY_IDS = ("10101010101", "14003456789", "10861234567", "99999999999")
 # Foreign companies: their own postal codes and phones, as people write them.
 FOREIGN_POSTAL_CODES = ("20095", "SW1A 1AA", "10001", "75008")
 FOREIGN_PHONES = ("+49 40 123456", "+44 20 7946 0958", "+1 (212) 555-0100", "+33 1 42 68 53 00")
+# Iranian mobiles as people write them: international with spaces, and the local form.
+IRANIAN_PHONES = ("+98 912 345 6789", "09121234567")
 
 # Persian names (first, last) and companies.
 PERSIAN_PEOPLE = (("سارا", "رحیمی"), ("علی", "کریمی"), ("محمدرضا", "شجاعی‌فر"))

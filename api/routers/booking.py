@@ -31,6 +31,7 @@ from api.schemas.booking import (
     ShippingOrder,
     ShippingOrderBody,
     ShippingOrderEditBody,
+    WithdrawBody,
 )
 from api.schemas.envelope import Envelope, Lookup, error_responses
 from api.security import Principal
@@ -202,6 +203,21 @@ def accept_price(id: str, principal: CustomerUser, services: ServicesDep, comman
 @router.put("/rate-requests/{id}/cancel", response_model=Envelope[RateRequestDetail])
 def cancel_price(id: str, principal: CustomerUser, services: ServicesDep, command: CommandDep) -> Response:
     position = command.answering(services.booking.cancel_price, id, principal.actor)
+    return success(rate_request_answer(services, id, principal, position))
+
+
+@router.put("/rate-requests/{id}/withdraw", response_model=Envelope[RateRequestDetail])
+def withdraw_rate_request(
+    id: str,
+    principal: CustomerUser,
+    services: ServicesDep,
+    command: CommandDep,
+    body: WithdrawBody | None = None,
+) -> Response:
+    """The customer calls the request off before it is confirmed (the lifecycle's `withdraw`: while it waits
+    for a price, for a revision or for the booking letter); a quoted one is declined instead."""
+    reason = body.reason if body else None
+    position = command.answering(services.booking.cancel_request, id, principal.actor, reason)
     return success(rate_request_answer(services, id, principal, position))
 
 

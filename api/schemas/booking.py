@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from api.mapping import CREATE_ORDER, ORDER, RATE_REQUEST
 from api.schemas.sailings import SailingChoiceBody
@@ -204,6 +204,12 @@ class RateRequestDetail(WireModel):
 class DocumentBody(WireModel):
     document_type_id: Whole
     file_id: str
+
+
+class WithdrawBody(WireModel):
+    """Why the customer calls the request off (optional, kept in the audit trail)."""
+
+    reason: str | None = Field(default=None, max_length=500)
 
 
 class BookingRequestBody(WireModel):

@@ -21,6 +21,7 @@ from domain.accounts.guessable import too_guessable
 from domain.shared import jalali
 from domain.shared.errors import ValidationFailed
 from domain.shared.messages import message
+from domain.shared.phone import PHONE_SOURCE
 
 REQUIRED = message("common.required")
 GENERIC_REQUIRED = message("common.requiredShort")
@@ -30,7 +31,7 @@ PHONE = re.compile(r"^09[0-9]{9}\Z")
 # A foreign company's phone: international as people write it ("+49 40 1234 5678", "+1 (212) 555-0100",
 # "0044 20 7946 0958"): an optional "+", 7 to 15 digits (E.164's most), single spaces, dots, dashes or
 # parentheses between them. The web form's FOREIGN_PHONE_PATTERN is this same source (a test compares them).
-FOREIGN_PHONE_SOURCE = r"^\+?\(?[0-9](?:[ ().-]{0,2}[0-9]){6,14}$"
+FOREIGN_PHONE_SOURCE = PHONE_SOURCE  # domain/shared/phone.py: one rule for every phone
 FOREIGN_PHONE = re.compile(FOREIGN_PHONE_SOURCE)
 # A foreign company's postal code, in its own country's format: the specification's 10-character rule is
 # Iran's. The forms carry no country, so the rule is what postal codes share the world over (Hamburg "20095",

@@ -19,12 +19,12 @@ from typing import Any
 from domain.booking.reference import REFRIGERATED, ReferenceCatalog
 from domain.shared.errors import ValidationFailed
 from domain.shared.messages import message
+from domain.shared.phone import PHONE
 
 REQUIRED = message("common.required")
 DANGER_FILE = message("booking.msds.required")
 HS_CODE = re.compile(r"^[0-9]{6,10}\Z")
 UN_NUMBER = re.compile(r"^[0-9]{4}\Z")
-NUMERIC = re.compile(r"^\+?[0-9]+\Z")
 # IMDG Code hazard classes and divisions.
 IMDG_CLASSES = (
     "1", "1.1", "1.2", "1.3", "1.4", "1.5", "1.6", "2.1", "2.2", "2.3", "3", "4.1", "4.2", "4.3",
@@ -293,8 +293,8 @@ def _party(draft: PartyDraft, prefix: str, errors: dict[str, str]) -> dict[str, 
         errors[f"{prefix}.name"] = message("booking.party.nameRequired")
     if not phone:
         errors[f"{prefix}.phone_number"] = message("booking.party.phoneRequired")
-    elif not NUMERIC.fullmatch(phone):
-        errors[f"{prefix}.phone_number"] = message("booking.party.phoneNumeric")
+    elif not PHONE.fullmatch(phone):
+        errors[f"{prefix}.phone_number"] = message("booking.party.phoneInvalid")
     if not address:
         errors[f"{prefix}.address"] = message("booking.party.addressRequired")
     if party_type not in PARTY_NAMES:

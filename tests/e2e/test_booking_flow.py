@@ -4,6 +4,7 @@ quote the customer cancels, and a request staff reject. Each checks axe and save
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from datetime import date, timedelta
 from pathlib import Path
@@ -89,8 +90,10 @@ def accept_price(page: Page, server: LiveServer, price: str) -> None:
     page.get_by_role("button", name="Accept price").click()
     expect(page.get_by_role("dialog", name="Accept this price?")).to_be_visible()
     page.get_by_role("dialog").get_by_role("button", name="Accept price").click()
-    expect(page).to_have_url(f"{server.url}/dashboard/bookings")
-    expect(page.get_by_test_id("booking-row").first.get_by_text("Booking Letter Pending")).to_be_visible()
+    # Issue 24: the customer lands on the next step (the signed booking letter), not on the list.
+    expect(page).to_have_url(re.compile(r"/dashboard/bookings/rate-request/detail/"))
+    expect(page.get_by_role("heading", name="Booking Request").first).to_be_visible()
+    expect(page.get_by_text("Booking Letter Pending").first).to_be_visible()
 
 
 def submit_booking_request(page: Page, tmp_path: Path) -> None:
@@ -180,7 +183,6 @@ def test_dry_cargo_from_request_to_completed(
     accept_price(page, live_server, "$1,500.00")
 
     # Booking request: template download, LOI upload in chunks, submit.
-    page.get_by_test_id("booking-row").get_by_role("link", name="View Details").click()
     expect(page.get_by_role("heading", name="Booking Request").first).to_be_visible()
     with page.expect_download() as download:
         page.get_by_role("button", name="Download Booking Letter template").click()
@@ -282,7 +284,6 @@ def test_reefer_dangerous_request_with_order_revision(
     console_quote(staff_page, live_server, cargo, "2400")
     page.get_by_test_id("booking-row").filter(has_text=cargo).get_by_role("link", name="View Details").click()
     accept_price(page, live_server, "$2,400.00")
-    page.get_by_test_id("booking-row").filter(has_text=cargo).get_by_role("link", name="View Details").click()
     submit_booking_request(page, tmp_path)
     rid = page.url.rsplit("/", 1)[-1]
     console_act(staff_page, console_open(staff_page, live_server, cargo), "Confirm Booking")
@@ -301,7 +302,7 @@ def test_reefer_dangerous_request_with_order_revision(
     page.get_by_label("UN No").fill("1170")
     page.get_by_label("Temperature").fill("-18")
     page.get_by_label("Humidity").fill("60")
-    page.get_by_label("Ventilation status").check()
+    page.get_by_label("Ventilation", exact=True).check()
     expect(page.get_by_text("This Field is required")).to_have_count(0)
     no_serious_violations(page)
     page.screenshot(path=str(screenshot_dir / "booking-reefer-order.png"), full_page=True)
@@ -348,7 +349,7 @@ def test_reefer_dangerous_request_with_order_revision(
     page.goto(f"{live_server.url}/dashboard/bookings/rate-request/detail/{rid}")
     report = page.frame_locator("iframe[title='Shipping order report']")
     expect(report.get_by_text("1987", exact=True)).to_be_visible()
-    expect(report.get_by_text("-18", exact=True)).to_be_visible()
+    expect(report.get_by_text("-18 °C", exact=True)).to_be_visible()
     expect(page.get_by_role("button", name="Finish")).to_be_disabled()
     page.screenshot(path=str(screenshot_dir / "booking-reefer-final.png"), full_page=True)
     order = call(

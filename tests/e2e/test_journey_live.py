@@ -177,8 +177,8 @@ def test_customer_and_staff_side_by_side_from_sign_up_to_finish(
         expect(panel.get_by_text("Booking Letter Pending").first).to_be_visible(timeout=seen_within)
         expect(panel.get_by_role("button", name="Quote", exact=True)).to_have_count(0)
 
-        # Customer sends the signed booking letter; staff see Confirm Booking appear and confirm.
-        c.click(mine.get_by_role("link", name=re.compile("View Details")))
+        # Customer sends the signed booking letter (the step accepting led to); staff see Confirm Booking
+        # appear and confirm.
         loi = tmp_path / "loi.pdf"
         loi.write_bytes(PDF)
         c.page.get_by_label("Signed Booking Letter").set_input_files(str(loi))

@@ -177,7 +177,7 @@ def _order(**changes: Any) -> values.OrderDraft:
         freight_type=2,
         cargo_description="Dates in cartons",
         parties=tuple(
-            values.PartyDraft(name=n, address="a", phone_number="123", party_type=t)
+            values.PartyDraft(name=n, address="a", phone_number="+98 912 345 6789", party_type=t)
             for n, t in (("S", 0), ("C", 1), ("N", 2))
         ),
         containers=tuple(

@@ -2,6 +2,16 @@ import type { ReactNode } from 'react';
 import { ChargesBreakdown, formatBookingTotal } from '@/components/charges';
 import { FileLink } from '@/components/file-link';
 import { formatDate, formatMoney } from '@/lib/format';
+import {
+  CONTAINER_FIELDS,
+  ORDER_FIELDS,
+  PARTY_FIELDS,
+  containerValue,
+  labelWithUnit,
+  orderField,
+  orderValue,
+  partyValue,
+} from '@/lib/order-fields';
 import type { FactsOrder, FactsRequest } from './types';
 import styles from './booking-facts.module.css';
 
@@ -13,9 +23,6 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
     </div>
   );
 }
-
-const PARTY_TYPE = ['Supplier', 'Consignee', 'Notify Party'];
-const FREIGHT = { 1: 'Collect', 2: 'Prepaid' } as Record<number, string>;
 
 /**
  * What was asked and what was offered: route, containers, cargo, dangerous goods, dates, price (per
@@ -73,8 +80,8 @@ export function BookingFacts({
         </Fact>
         {reefer ? (
           <Fact term="Reefer">
-            {order.temprature ?? '-'} °C · humidity {order.humidity ?? '-'} % · ventilation{' '}
-            {order.hasVentilation ? 'on' : 'off'}
+            {orderValue(order, orderField('temprature'))} · humidity {orderValue(order, orderField('humidity'))} ·
+            ventilation {order.hasVentilation ? 'on' : 'off'}
           </Fact>
         ) : null}
         {documents.length > 0 ? (
@@ -95,33 +102,41 @@ export function BookingFacts({
   );
 }
 
-/** The shipping order: cargo, freight, the parties and every container with its seal, packages and weights. */
+/** The shipping order: its own fields, the parties and every container with its seal, packages and weights
+ * (labels and units from the one field list, src/lib/order-fields). Dangerous-goods and reefer fields are in
+ * the booking's facts above. */
 export function OrderFacts({ order }: { order: FactsOrder }) {
   const parties = order.parties.filter((p) => !p.isForSwbl);
+  const own = ORDER_FIELDS.filter((f) => !f.only && f.kind !== 'parties' && f.kind !== 'containers');
+  const partyFields = PARTY_FIELDS.filter((f) => f.key !== 'fax' && f.key !== 'isForSwbl');
   return (
     <section className={styles.card} aria-label="Shipping order details">
       <dl className={styles.facts}>
-        <Fact term="Cargo description">{order.cargoDescription ?? '-'}</Fact>
-        <Fact term="Freight">{order.freightType ? (FREIGHT[order.freightType] ?? '-') : '-'}</Fact>
-        <Fact term="SWBL">{order.isSWBL ? 'Yes' : 'No'}</Fact>
+        {own.map((f) => (
+          <Fact key={f.key} term={f.label}>
+            {orderValue(order, f)}
+          </Fact>
+        ))}
       </dl>
       <table className="stack-table">
         <caption className={styles.caption}>Parties</caption>
         <thead>
           <tr>
-            <th scope="col">Role</th>
-            <th scope="col">Name</th>
-            <th scope="col">Phone</th>
-            <th scope="col">Address</th>
+            {partyFields.map((f) => (
+              <th key={f.key} scope="col">
+                {f.label}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
           {parties.map((p) => (
             <tr key={`${p.partyType}-${p.name}`}>
-              <td data-label="Role">{p.partyType === null ? '-' : (PARTY_TYPE[p.partyType] ?? p.partyType)}</td>
-              <td data-label="Name">{p.name}</td>
-              <td data-label="Phone">{p.phoneNumber}</td>
-              <td data-label="Address">{p.address}</td>
+              {partyFields.map((f) => (
+                <td key={f.key} data-label={f.label}>
+                  {partyValue(p, f)}
+                </td>
+              ))}
             </tr>
           ))}
         </tbody>
@@ -130,21 +145,21 @@ export function OrderFacts({ order }: { order: FactsOrder }) {
         <caption className={styles.caption}>Containers</caption>
         <thead>
           <tr>
-            <th scope="col">Container number</th>
-            <th scope="col">Seal</th>
-            <th scope="col">Packages</th>
-            <th scope="col">Gross weight (kg)</th>
-            <th scope="col">Net weight (kg)</th>
+            {CONTAINER_FIELDS.map((f) => (
+              <th key={f.key} scope="col">
+                {labelWithUnit(f)}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
           {order.containers.map((c) => (
             <tr key={c.containerId}>
-              <td data-label="Container number">{c.containerNumber ?? c.containerId}</td>
-              <td data-label="Seal">{c.seal}</td>
-              <td data-label="Packages">{c.count}</td>
-              <td data-label="Gross weight (kg)">{c.grossWeight}</td>
-              <td data-label="Net weight (kg)">{c.netWeight}</td>
+              {CONTAINER_FIELDS.map((f) => (
+                <td key={f.key} data-label={labelWithUnit(f)}>
+                  {containerValue(c, f)}
+                </td>
+              ))}
             </tr>
           ))}
         </tbody>

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import type { Resolver } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
@@ -80,6 +81,16 @@ function EditForm({ kind, profile }: { kind: CustomerKind; profile: Profile }) {
   });
   const unplaced = useServerFieldErrors(update.error?.fields, setError, FIELD_NAMES[kind]);
   const pending = profile.editRequest?.state === 'pending' ? profile.editRequest.edited : null;
+  // A decision on the edit (arriving live) puts the accepted values back in the form: after a decline the
+  // declined values must not stay on screen as if they were the profile (issue 24). While the edit is pending
+  // the typed values stay, marked as pending.
+  const decision = profile.editRequest && profile.editRequest.state !== 'pending' ? JSON.stringify(profile.editRequest) : null;
+  const seenDecision = useRef(decision);
+  useEffect(() => {
+    if (decision === seenDecision.current) return;
+    seenDecision.current = decision;
+    if (decision !== null) reset(loaded);
+  }, [decision, loaded, reset]);
   const declined = profile.editRequest?.state === 'declined' ? profile.editRequest.declineMessage : null;
 
   const onSubmit = handleSubmit((values) => {

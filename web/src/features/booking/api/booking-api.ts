@@ -108,11 +108,32 @@ export function useSaveRateRequest(id?: string) {
 
 /** Accept (PUT .../approve) and cancel (PUT .../cancel) are separate calls (the spec's screen wired both to one). */
 export function usePriceDecision(id: string) {
+  const queryClient = useQueryClient();
   const invalidate = useInvalidateBooking();
   return useMutation({
     mutationFn: (decision: 'approve' | 'cancel') =>
       api.put<Answer<'booking_accept_price' | 'booking_cancel_price'>>(`${CLIENT}/rate-requests/${id}/${decision}`),
-    onSuccess: invalidate,
+    // The answer is the request as it is now: the wizard moves on to the next step at once (issue 24).
+    onSuccess: (detail) => {
+      queryClient.setQueryData(bookingKeys.detail(id), detail);
+      return invalidate();
+    },
+  });
+}
+
+/** The customer calls off a request still waiting for its price (the lifecycle's `withdraw`, issue 24). */
+export function useWithdrawRequest(id: string) {
+  const queryClient = useQueryClient();
+  const invalidate = useInvalidateBooking();
+  return useMutation({
+    mutationFn: (reason: string) =>
+      api.put<Answer<'booking_withdraw_rate_request'>>(`${CLIENT}/rate-requests/${id}/withdraw`, {
+        reason: reason.trim() || null,
+      }),
+    onSuccess: (detail) => {
+      queryClient.setQueryData(bookingKeys.detail(id), detail);
+      return invalidate();
+    },
   });
 }
 

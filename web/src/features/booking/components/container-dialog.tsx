@@ -3,7 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog } from '@/components/ui/dialog';
+import { CONTAINER_FIELDS, containerField, containerValue, labelWithUnit } from '@/lib/order-fields';
 import { NumberInput } from '@/components/ui/number-input';
 import { TextInput } from '@/components/ui/text-input';
 import { containerSearchOptions } from '../api/booking-api';
@@ -61,6 +63,12 @@ export function ContainerDialog({ open, quantity, initial, onClose, onSubmit }: 
   const unknown = whole && !problem && found.isSuccess && !exact ? `${typed} is not in the container register` : null;
   const e = formState.errors;
   const full = rows.length >= quantity;
+  // Cancel, Escape and the close icon throw the dialog's rows away: asked first when anything was entered
+  // (issue 24).
+  const [discarding, setDiscarding] = useState(false);
+  const changedRows = rows.length !== initial.length || rows.some((row, i) => row.localId !== initial[i]?.localId);
+  const typing = formState.isDirty || search.trim() !== '';
+  const leave = () => (changedRows || typing ? setDiscarding(true) : onClose());
 
   const add = handleSubmit((v) => {
     if (full) return;
@@ -87,7 +95,7 @@ export function ContainerDialog({ open, quantity, initial, onClose, onSubmit }: 
   });
 
   return (
-    <Dialog open={open} onClose={onClose} title="Container Details" size="wide">
+    <Dialog open={open} onClose={leave} title="Container Details" size="wide">
       <p aria-live="polite">
         <strong>
           {rows.length}/{quantity}
@@ -144,8 +152,8 @@ export function ContainerDialog({ open, quantity, initial, onClose, onSubmit }: 
             <option value={BOX_PACKAGE}>box</option>
           </select>
         </div>
-        <NumberInput label="Gross Weight" required {...register('grossWeight')} error={e.grossWeight?.message} />
-        <NumberInput label="Net Weight" required {...register('netWeight')} error={e.netWeight?.message} />
+        <NumberInput label={labelWithUnit(containerField('grossWeight'))} required {...register('grossWeight')} error={e.grossWeight?.message} />
+        <NumberInput label={labelWithUnit(containerField('netWeight'))} required {...register('netWeight')} error={e.netWeight?.message} />
         <Button type="submit" disabled={full}>
           ADD
         </Button>
@@ -154,12 +162,11 @@ export function ContainerDialog({ open, quantity, initial, onClose, onSubmit }: 
         <caption className="visually-hidden">Containers added</caption>
         <thead>
           <tr>
-            <th scope="col">Container Numbers</th>
-            <th scope="col">Seal</th>
-            <th scope="col">Number Of Packages</th>
-            <th scope="col">Type Of Packages</th>
-            <th scope="col">Gross Weight</th>
-            <th scope="col">Net Weight</th>
+            {CONTAINER_FIELDS.map((f) => (
+              <th key={f.key} scope="col">
+                {labelWithUnit(f)}
+              </th>
+            ))}
             <th scope="col">
               <span className="visually-hidden">Delete</span>
             </th>
@@ -168,12 +175,11 @@ export function ContainerDialog({ open, quantity, initial, onClose, onSubmit }: 
         <tbody>
           {rows.map((row) => (
             <tr key={row.localId}>
-              <td data-label="Container Numbers">{row.containerNumber ?? row.containerId}</td>
-              <td data-label="Seal">{row.seal}</td>
-              <td data-label="Number Of Packages">{row.count}</td>
-              <td data-label="Type Of Packages">box</td>
-              <td data-label="Gross Weight">{row.grossWeight}</td>
-              <td data-label="Net Weight">{row.netWeight}</td>
+              {CONTAINER_FIELDS.map((f) => (
+                <td key={f.key} data-label={labelWithUnit(f)}>
+                  {containerValue(row, f)}
+                </td>
+              ))}
               <td>
                 <Button
                   variant="outline"
@@ -188,13 +194,28 @@ export function ContainerDialog({ open, quantity, initial, onClose, onSubmit }: 
         </tbody>
       </table>
       <div className={styles.actions}>
-        <Button variant="outline" onClick={onClose}>
+        <Button variant="outline" onClick={leave}>
           Cancel
         </Button>
         <Button disabled={rows.length !== quantity} onClick={() => onSubmit(rows)}>
           Submit
         </Button>
       </div>
+      <ConfirmDialog
+        open={discarding}
+        title="Discard the containers you entered?"
+        act="Discard containers"
+        onAct={onClose}
+        keep="Keep editing"
+        onKeep={() => setDiscarding(false)}
+        destructive
+      >
+        <p>
+          {changedRows
+            ? `The containers added or deleted here (${rows.length}/${quantity} now) are not kept.`
+            : 'The container you started to enter is not kept.'}
+        </p>
+      </ConfirmDialog>
     </Dialog>
   );
 }

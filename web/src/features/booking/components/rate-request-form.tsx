@@ -16,6 +16,7 @@ import { useRequestAmendment } from '../api/changes-api';
 import { portSearchOptions } from '../api/sailings-api';
 import type { Choice, RateRequestDetail } from '../api/booking-api';
 import { FileUpload } from './file-upload';
+import { useLeaveWarning } from './leave-warning';
 import { SailingPicker } from './sailing-picker';
 import { DANGER_FILE_MISSING, dangerFileMissing, rateRequestSchema } from './schemas';
 import type { RateRequestFormValues } from './schemas';
@@ -58,11 +59,13 @@ export interface RateRequestFormProps {
   onCancel?: () => void;
   /** Ask for these values as an amendment of the confirmed booking instead of saving the request. */
   amend?: boolean;
+  /** Open an existing request already editable (its Edit was pressed on the detail). */
+  startEditing?: boolean;
 }
 
 /** The rate request form: new (editable) or edit (read-only until Edit). */
-export function RateRequestForm({ detail, onSaved, onCancel, amend = false }: RateRequestFormProps) {
-  const [editing, setEditing] = useState(!detail || amend);
+export function RateRequestForm({ detail, onSaved, onCancel, amend = false, startEditing = false }: RateRequestFormProps) {
+  const [editing, setEditing] = useState(!detail || amend || startEditing);
   const saveRequest = useSaveRateRequest(detail?.id);
   const requestAmendment = useRequestAmendment(detail?.id ?? '');
   const save = amend ? requestAmendment : saveRequest;
@@ -83,6 +86,8 @@ export function RateRequestForm({ detail, onSaved, onCancel, amend = false }: Ra
     defaultValues: defaults(detail),
   });
   const errors = formState.errors;
+  // A new booking half filled in is not left without a question (issue 24); an edit keeps its own Cancel.
+  const leave = useLeaveWarning(!detail && formState.isDirty);
   const isDanger = watch('isDanger');
   const pol = watch('pol');
   const pod = watch('pod');
@@ -110,6 +115,7 @@ export function RateRequestForm({ detail, onSaved, onCancel, amend = false }: Ra
         ...(sailing && !detail ? { sailing: { routingReference: sailing } } : {}),
       });
       toast.success(amend ? 'Amendment requested' : detail ? 'Edited Successfully' : 'Added Successfully');
+      leave.release();
       onSaved();
     } catch (error) {
       if (error instanceof ApiError && error.fields) {
@@ -203,6 +209,7 @@ export function RateRequestForm({ detail, onSaved, onCancel, amend = false }: Ra
           {amend ? 'Request Amendment' : 'Request Price'}
         </Button>
       </div>
+      {leave.dialog}
     </form>
   );
 }

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { message } from '@/lib/messages';
+import { PHONE_PATTERN } from '@/lib/phone';
 
 const REQUIRED = message('common.required');
 export const DANGER_FILE_MISSING = message('booking.msds.required');
@@ -54,7 +55,7 @@ const mobile = (prefix = '') =>
     .string()
     .trim()
     .min(1, `${prefix}${message('booking.party.phoneRequired')}`)
-    .regex(/^\d+$/, `${prefix}${message('booking.party.phoneNumeric')}`);
+    .regex(PHONE_PATTERN, `${prefix}${message('booking.party.phoneInvalid')}`);
 
 export const supplierSchema = z.object({
   fullName: z.string().trim().min(1, message('booking.party.nameRequired')),

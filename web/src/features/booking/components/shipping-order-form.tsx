@@ -7,6 +7,7 @@ import { NumberInput } from '@/components/ui/number-input';
 import { TextInput } from '@/components/ui/text-input';
 import { toast } from '@/components/ui/toast';
 import { ApiError, errorText } from '@/lib/api-client';
+import { ORDER_FIELDS, labelWithUnit, orderField, revisedFieldLabel } from '@/lib/order-fields';
 import { useCreateShippingOrder, useEditShippingOrder } from '../api/booking-api';
 import type { Party, RateRequestDetail, ShippingOrder } from '../api/booking-api';
 import { REEFER_TYPE_VALUE } from '../api/booking-api';
@@ -38,18 +39,54 @@ function formValues(fields: Partial<OrderFields> | null | undefined, isSwbl: boo
   };
 }
 
-/** Wire keys of `revise` and `editedOrder` to form fields. */
-const WIRE_TO_FORM: Record<string, keyof ShippingOrderValues> = {
-  isSWBL: 'isSWBL',
-  freightType: 'freight',
-  frightType: 'freight',
-  cargoDescription: 'cargoDescription',
-  imcoClass: 'imcoClass',
-  unNumber: 'unNumber',
-  temprature: 'temprature',
-  humidity: 'humidity',
-  hasVentilation: 'hasVentilation',
-};
+/** Where each field a revision may name sits on the page (the summary at the top links to it). */
+function anchorOf(key: string): string {
+  if (key === 'freightType' || key === 'frightType') return 'order-freight-collect';
+  return ORDER_FIELDS.some((f) => f.key === key) ? `order-${key}` : 'shipping-order-title';
+}
+
+/** Brings a field into view and focus (a summary link; a hash alone would scroll but not focus). */
+function goTo(anchor: string) {
+  const target = document.getElementById(anchor);
+  if (!target) return;
+  target.scrollIntoView({ block: 'center' });
+  target.focus();
+}
+
+/** Staff's messages of an order revision, said at the top of the form, each linking to its field (issue 24). */
+export function RevisionSummary({ revise }: { revise: Record<string, string> }) {
+  const entries = Object.entries(revise).filter(([, text]) => text.trim());
+  if (entries.length === 0) return null;
+  return (
+    <div className={styles.reviseSummary} role="region" aria-labelledby="revise-summary-title">
+      <h3 id="revise-summary-title">Staff asked for {entries.length === 1 ? 'one change' : `${entries.length} changes`}</h3>
+      <ul>
+        {entries.map(([key, text]) => (
+          <li key={key}>
+            <a
+              href={`#${anchorOf(key)}`}
+              onClick={(event) => {
+                event.preventDefault();
+                goTo(anchorOf(key));
+              }}
+            >
+              {revisedFieldLabel(key)}
+            </a>
+            : {text}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** The form field of a wire key of `revise`, `editedOrder` or an error: the same name (src/lib/order-fields), but
+ * the freight, which the form holds as 0/1 and the wire as `freightType` (`frightType` in a body). */
+function formFieldOf(key: string): keyof ShippingOrderValues | undefined {
+  if (key === 'freightType' || key === 'frightType') return 'freight';
+  const field = ORDER_FIELDS.find((f) => f.key === key && f.kind !== 'parties' && f.kind !== 'containers');
+  return field ? (field.key as keyof ShippingOrderValues) : undefined;
+}
 
 function partiesFrom(supplier: SupplierValues, consignee: ConsigneeValues, swbl: boolean): Party[] {
   const make = (name: string, address: string, phone: string, fax: string, partyType: number, isForSwbl: boolean): Party => ({
@@ -129,7 +166,7 @@ export function ShippingOrderForm({ detail, edit = false, onDone }: ShippingOrde
   useEffect(() => {
     if (!edit || !order) return;
     for (const [key, message] of Object.entries(order.revise ?? {})) {
-      const field = WIRE_TO_FORM[key];
+      const field = formFieldOf(key);
       if (field) setError(field, { type: 'server', message });
     }
   }, [edit, order, setError]);
@@ -137,7 +174,7 @@ export function ShippingOrderForm({ detail, edit = false, onDone }: ShippingOrde
   /** Fields whose order value already matches the edited order are disabled. */
   const locked = (field: keyof ShippingOrderValues) => {
     if (!edit || !order || !edited) return false;
-    const wire = Object.entries(WIRE_TO_FORM).find(([, f]) => f === field)?.[0] as keyof OrderFields | undefined;
+    const wire = (field === 'freight' ? 'freightType' : field) as keyof OrderFields;
     if (!wire || !(wire in edited)) return false;
     return str(order[wire]) === str(edited[wire]);
   };
@@ -184,7 +221,7 @@ export function ShippingOrderForm({ detail, edit = false, onDone }: ShippingOrde
       // The envelope names the fields: each message goes under its field; the toast says it without keys.
       if (error instanceof ApiError)
         for (const [key, message] of Object.entries(error.fields)) {
-          const field = WIRE_TO_FORM[key];
+          const field = formFieldOf(key);
           if (field) setError(field, { message });
         }
       toast.error(errorText(error));
@@ -197,16 +234,17 @@ export function ShippingOrderForm({ detail, edit = false, onDone }: ShippingOrde
       <h3>Important Data</h3>
       <p className={styles.muted}>Fill Out The Details Below In Order</p>
       <div className={styles.row} style={{ marginBottom: '1rem' }}>
-        <Button variant="secondary" done={Boolean(supplier)} editMode={edit} onClick={() => setDialog('supplier')}>
+        {/* The ticks say what is filled in, in a revision too (issue 24). */}
+        <Button id="order-parties" variant="secondary" done={Boolean(supplier)} onClick={() => setDialog('supplier')}>
           Add Supplier
         </Button>
-        <Button variant="secondary" done={Boolean(consignee)} editMode={edit} onClick={() => setDialog('consignee')}>
+        <Button variant="secondary" done={Boolean(consignee)} onClick={() => setDialog('consignee')}>
           Add Consignee
         </Button>
         <Button
+          id="order-containers"
           variant="secondary"
           done={containers.length === detail.quantity}
-          editMode={edit}
           onClick={() => setDialog('containers')}
         >
           Add Containers
@@ -217,13 +255,13 @@ export function ShippingOrderForm({ detail, edit = false, onDone }: ShippingOrde
       <form noValidate onSubmit={onSubmit} aria-label="Shipping order">
         <fieldset className={styles.fieldset}>
           <legend>Cargo</legend>
-          <Checkbox label="SWBL" {...register('isSWBL')} disabled={locked('isSWBL')} />
+          <Checkbox id="order-isSWBL" label={orderField('isSWBL').label} {...register('isSWBL')} disabled={locked('isSWBL')} />
           <div role="radiogroup" aria-labelledby="freight-label" className={styles.row} style={{ margin: '0.75rem 0' }}>
             <span id="freight-label" className={styles.label}>
-              Freight
+              {orderField('freightType').label}
             </span>
             <label className={styles.toggle}>
-              <input type="radio" name="freight" checked={freight === 0} onChange={() => setValue('freight', 0)} disabled={locked('freight')} />
+              <input id="order-freight-collect" type="radio" name="freight" checked={freight === 0} onChange={() => setValue('freight', 0)} disabled={locked('freight')} />
               Collect
             </label>
             <label className={styles.toggle}>
@@ -233,7 +271,8 @@ export function ShippingOrderForm({ detail, edit = false, onDone }: ShippingOrde
           </div>
           {e.freight?.message ? <p className={styles.error}>{e.freight.message}</p> : null}
           <TextInput
-            label="Cargo Description"
+            id="order-cargoDescription"
+            label={labelWithUnit(orderField('cargoDescription'))}
             required
             editMode={edit}
             {...register('cargoDescription')}
@@ -245,8 +284,8 @@ export function ShippingOrderForm({ detail, edit = false, onDone }: ShippingOrde
           <fieldset className={styles.fieldset}>
             <legend>Hazardous Cargo</legend>
             <div className={styles.grid}>
-              <TextInput label="IMCO Class" required editMode={edit} {...register('imcoClass')} error={e.imcoClass?.message} disabled={locked('imcoClass')} />
-              <TextInput label="UN No" required editMode={edit} inputMode="numeric" {...register('unNumber')} error={e.unNumber?.message} disabled={locked('unNumber')} />
+              <TextInput id="order-imcoClass" label={labelWithUnit(orderField('imcoClass'))} required editMode={edit} {...register('imcoClass')} error={e.imcoClass?.message} disabled={locked('imcoClass')} />
+              <TextInput id="order-unNumber" label={labelWithUnit(orderField('unNumber'))} required editMode={edit} inputMode="numeric" {...register('unNumber')} error={e.unNumber?.message} disabled={locked('unNumber')} />
             </div>
           </fieldset>
         ) : null}
@@ -254,10 +293,10 @@ export function ShippingOrderForm({ detail, edit = false, onDone }: ShippingOrde
           <fieldset className={styles.fieldset}>
             <legend>Reefer Cargo</legend>
             <div className={styles.grid}>
-              <NumberInput label="Temperature" required editMode={edit} {...register('temprature')} error={e.temprature?.message} disabled={locked('temprature')} />
-              <NumberInput label="Humidity" required editMode={edit} {...register('humidity')} error={e.humidity?.message} disabled={locked('humidity')} />
+              <NumberInput id="order-temprature" label={labelWithUnit(orderField('temprature'))} required editMode={edit} {...register('temprature')} error={e.temprature?.message} disabled={locked('temprature')} />
+              <NumberInput id="order-humidity" label={labelWithUnit(orderField('humidity'))} required editMode={edit} {...register('humidity')} error={e.humidity?.message} disabled={locked('humidity')} />
             </div>
-            <Checkbox label="Ventilation status" {...register('hasVentilation')} disabled={locked('hasVentilation')} />
+            <Checkbox id="order-hasVentilation" label={orderField('hasVentilation').label} {...register('hasVentilation')} disabled={locked('hasVentilation')} />
           </fieldset>
         ) : null}
         <div className={styles.actions}>

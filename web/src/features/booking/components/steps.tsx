@@ -6,12 +6,14 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toast } from '@/components/ui/toast';
 import { errorText } from '@/lib/api-client';
-import { isState } from '@/lib/lifecycle';
+import { can, isState, stateName } from '@/lib/lifecycle';
+import { TextInput } from '@/components/ui/text-input';
 import {
   documentTypesOptions,
   useApproveShippingOrder,
   usePriceDecision,
   useSubmitBookingRequest,
+  useWithdrawRequest,
 } from '../api/booking-api';
 import type { RateRequestDetail } from '../api/booking-api';
 import { formatDate, formatMoney } from '@/lib/format';
@@ -31,7 +33,10 @@ export function PricePanel({ detail }: { detail: RateRequestDetail }) {
     try {
       await decide.mutateAsync(decision);
       setConfirm(null);
-      navigate('/dashboard/bookings');
+      // Accepted: the booking's next step (the signed booking letter) is on this same page; the wizard moves
+      // there with the answer. Declined: the booking is over, back to the list.
+      if (decision === 'cancel') navigate('/dashboard/bookings');
+      else toast.success('Price accepted. Next: send the signed booking letter.');
     } catch (error) {
       toast.error(errorText(error));
     }
@@ -101,6 +106,57 @@ function sameDocuments(
 ): boolean {
   const chosen = Object.entries(files);
   return chosen.length === documents.length && documents.every((d) => files[d.documentTypeId] === d.fileId);
+}
+
+/** Step 0 before a price: the request as sent, and what the customer may still do with it (the lifecycle's
+ * `edit` and `withdraw` from `requested`): change it, or call it off after one more question. */
+export function AwaitingQuotePanel({ detail, onEdit, onBack }: { detail: RateRequestDetail; onEdit: () => void; onBack: () => void }) {
+  const navigate = useNavigate();
+  const withdraw = useWithdrawRequest(detail.id);
+  const [asking, setAsking] = useState(false);
+  const [reason, setReason] = useState('');
+  const name = stateName('rate_request', detail.state, detail.price);
+  const booking = detail.reference ?? 'this request';
+  const run = async () => {
+    try {
+      await withdraw.mutateAsync(reason);
+      setAsking(false);
+      toast.success(`${booking} was withdrawn.`);
+      navigate('/dashboard/bookings');
+    } catch (error) {
+      toast.error(errorText(error));
+    }
+  };
+  return (
+    <>
+      <SummaryHeader detail={detail} />
+      <p role="status">Your request is waiting for a price quote. Until it is quoted you can still change it or withdraw it.</p>
+      <div className={styles.actions}>
+        <Button variant="outline" onClick={onBack}>
+          Back
+        </Button>
+        {can('rate_request', name, 'withdraw', 'customer') ? (
+          <Button variant="outline" onClick={() => setAsking(true)}>
+            Withdraw request
+          </Button>
+        ) : null}
+        {can('rate_request', name, 'edit', 'customer') ? <Button onClick={onEdit}>Edit request</Button> : null}
+      </div>
+      <ConfirmDialog
+        open={asking}
+        title="Withdraw this request?"
+        act="Withdraw request"
+        onAct={() => void run()}
+        keep="Keep request"
+        onKeep={() => setAsking(false)}
+        destructive
+        pending={withdraw.isPending}
+      >
+        <p>Withdrawing ends {booking}: staff will not quote it, and a new shipment needs a new booking.</p>
+        <TextInput label="Reason (optional)" value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} />
+      </ConfirmDialog>
+    </>
+  );
 }
 
 /** Step 1: the booking request with Booking Letter, Export LOI and Flexi LOI cards. */

@@ -95,6 +95,10 @@ describe('shipping order report', () => {
     expect(text).toContain('Ready For Approval');
     expect(text).toContain('Prepaid');
     expect(text).toContain('Supplier');
+    // Units as the one field list gives them (issue 24 item 17).
+    expect(text).toContain('Temperature-18 °C');
+    expect(text).toContain('Humidity60 %');
+    expect(text).toContain('Gross weight (kg)');
     const foot = [...[...root.querySelectorAll('tfoot')].at(-1)!.querySelectorAll('td')].map((td) => td.textContent);
     expect(foot).toEqual(['Total', '2 containers', '15', '', '2987', '2700']);
     // A container without a number shows its id.

@@ -6,14 +6,13 @@
 import { basis, formatBookingTotal, quoteSource } from '@/components/charges/charges';
 import { api } from '@/lib/api-client';
 import { formatDate, formatMoment, formatMoney } from '@/lib/format';
+import { CONTAINER_FIELDS, ORDER_FIELDS, PARTY_FIELDS, containerValue, labelWithUnit, orderValue, partyValue } from '@/lib/order-fields';
 import type { Answer } from '@/types/contract';
 
 type RateRequestDetail = Answer<'booking_rate_request_detail'>;
 type BookingSailing = Answer<'schedules_client_booking_sailing_of'>;
 type Cell = string | number | null | undefined;
 
-const PARTY: Readonly<Record<number, string>> = { 0: 'Supplier', 1: 'Consignee', 2: 'Notify Party' };
-const FREIGHT: Readonly<Record<number, string>> = { 1: 'Collect', 2: 'Prepaid' };
 const ID_PATTERN = /^[A-Za-z0-9-]{1,64}$/;
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, text?: Cell): HTMLElementTagNameMap[K] {
@@ -121,51 +120,32 @@ export function renderReport(root: HTMLElement, d: RateRequestDetail, sailing: B
     root.append(el('p', 'No shipping order yet.'));
     return;
   }
+  // The order's fields, parties and containers as the one field list describes them (src/lib/order-fields).
+  const scalar = ORDER_FIELDS.filter((f) => f.kind !== 'parties' && f.kind !== 'containers');
   root.append(
     el('h2', 'Shipping Order'),
-    pairs([
-      ['Status', o.statusLabel || o.statusName],
-      ['SWBL', o.isSWBL ? 'Yes' : 'No'],
-      ['Freight', (o.freightType !== null && FREIGHT[o.freightType]) || '-'],
-      ['Cargo description', o.cargoDescription],
-      ['IMCO class', o.imcoClass],
-      ['UN No', o.unNumber],
-      ['Temperature', o.temprature],
-      ['Humidity', o.humidity],
-      ['Ventilation', o.hasVentilation ? 'Yes' : 'No'],
-    ]),
+    pairs([['Status', o.statusLabel || o.statusName], ...scalar.map((f): [string, Cell] => [f.label, orderValue(o, f)])]),
     el('h2', 'Parties'),
     table(
-      ['Role', 'Name', 'Address', 'Phone', 'Fax', 'For SWBL'],
-      o.parties.map((p) => [
-        (p.partyType !== null && PARTY[p.partyType]) || p.partyType,
-        p.name,
-        p.address,
-        p.phoneNumber,
-        p.fax || '-',
-        p.isForSwbl ? 'Yes' : 'No',
-      ]),
+      PARTY_FIELDS.map((f) => f.label),
+      o.parties.map((p) => PARTY_FIELDS.map((f) => partyValue(p, f))),
     ),
     el('h2', 'Containers'),
   );
-  let gross = 0;
-  let net = 0;
-  let packages = 0;
-  const rows = o.containers.map((c): Cell[] => {
-    gross += c.grossWeight ?? 0;
-    net += c.netWeight ?? 0;
-    packages += c.count ?? 0;
-    return [c.containerNumber || c.containerId, c.seal, c.count, 'box', c.grossWeight, c.netWeight];
-  });
+  const total = (key: 'count' | 'grossWeight' | 'netWeight') => o.containers.reduce((sum, c) => sum + (c[key] ?? 0), 0);
+  const totals: Partial<Record<string, Cell>> = {
+    containerNumber: 'Total',
+    seal: `${o.containers.length} containers`,
+    count: total('count'),
+    grossWeight: total('grossWeight'),
+    netWeight: total('netWeight'),
+  };
   root.append(
-    table(['Container', 'Seal', 'Packages', 'Type', 'Gross weight (kg)', 'Net weight (kg)'], rows, [
-      'Total',
-      `${o.containers.length} containers`,
-      packages,
-      '',
-      gross,
-      net,
-    ]),
+    table(
+      CONTAINER_FIELDS.map(labelWithUnit),
+      o.containers.map((c) => CONTAINER_FIELDS.map((f) => containerValue(c, f))),
+      CONTAINER_FIELDS.map((f) => totals[f.key] ?? ''),
+    ),
   );
 }
 

@@ -16,7 +16,7 @@ import { RateRequestForm } from '../components/rate-request-form';
 import { ShippingOrderForm } from '../components/shipping-order-form';
 import { StepsHeader } from '../components/steps-header';
 import { BookingNotFound } from '../components/booking-not-found';
-import { BookingRequestStep, FinalStep, PricePanel } from '../components/steps';
+import { AwaitingQuotePanel, BookingRequestStep, FinalStep, PricePanel } from '../components/steps';
 import { SummaryHeader } from '../components/summary-header';
 import { TrackingPanel } from '../components/tracking-panel';
 import styles from '../components/booking.module.css';
@@ -81,15 +81,11 @@ export function RateRequestDetailRoute() {
       <BookingSailingCard id={detail.id} />
       <TrackingPanel detail={detail} />
       {snapshot.matches({ rateRequest: 'awaitingQuote' }) ? (
-        <>
-          <SummaryHeader detail={detail} />
-          <p role="status">Your request is waiting for a price quote.</p>
-          <div className={styles.actions}>
-            <Button variant="outline" onClick={toList}>
-              Back
-            </Button>
-          </div>
-        </>
+        <AwaitingQuotePanel
+          detail={detail}
+          onBack={toList}
+          onEdit={() => navigate(`/dashboard/bookings/rate-request/edit/${detail.id}?edit=true`)}
+        />
       ) : null}
       {snapshot.matches({ rateRequest: 'revisionRequested' }) ? (
         <RateRequestForm detail={detail} onSaved={toList} onCancel={toList} />

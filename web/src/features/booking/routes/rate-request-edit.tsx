@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { ContentLayout } from '@/components/layouts';
 import { Spinner } from '@/components/ui/spinner';
 import { isState } from '@/lib/lifecycle';
 import { rateRequestOptions } from '../api/booking-api';
 import { BookingNotFound } from '../components/booking-not-found';
 import { RateRequestForm } from '../components/rate-request-form';
-import { ShippingOrderForm } from '../components/shipping-order-form';
+import { RevisionSummary, ShippingOrderForm } from '../components/shipping-order-form';
 import { StepsHeader } from '../components/steps-header';
 import { SummaryHeader } from '../components/summary-header';
 
@@ -17,6 +17,7 @@ import { SummaryHeader } from '../components/summary-header';
 export function RateRequestEditRoute() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
+  const [params] = useSearchParams();
   const query = useQuery(rateRequestOptions(id));
   const detail = query.data;
   if (query.isError) return <BookingNotFound error={query.error} />;
@@ -25,7 +26,10 @@ export function RateRequestEditRoute() {
   if (detail.order && isState('shipping_order', detail.order.status, 'revision_requested')) {
     return (
       <ContentLayout title="Edit Shipping Order">
-        <StepsHeader active={2} allDone />
+        {/* Rate request and booking letter are done; the shipping order is the step being worked on. */}
+        <StepsHeader active={2} />
+        {/* Staff's messages first, above the booking's facts: each links to its field below (issue 24). */}
+        <RevisionSummary revise={detail.order.revise} />
         <SummaryHeader detail={detail} />
         <ShippingOrderForm key={detail.order.id} detail={detail} edit onDone={toList} />
       </ContentLayout>
@@ -34,7 +38,13 @@ export function RateRequestEditRoute() {
   return (
     <ContentLayout title="Edit Rate Request">
       <StepsHeader active={0} />
-      <RateRequestForm key={detail.id + detail.state} detail={detail} onSaved={toList} onCancel={toList} />
+      <RateRequestForm
+        key={detail.id + detail.state}
+        detail={detail}
+        startEditing={params.get('edit') === 'true'}
+        onSaved={toList}
+        onCancel={toList}
+      />
     </ContentLayout>
   );
 }

@@ -4,8 +4,8 @@
  * offered follow the lifecycle (src/lib/lifecycle `can`), each confirmed, reasons required.
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
 import { ContentLayout } from '@/components/layouts';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -19,6 +19,7 @@ import { AuditLink } from '@/components/audit-link';
 import { BookingFacts, OrderFacts } from '@/components/booking-facts';
 import { WhoseMove } from '@/components/whose-move';
 import { formatDate, formatMoment, formatMoney } from '@/lib/format';
+import { ORDER_FIELDS } from '@/lib/order-fields';
 import type { Answer } from '@/types/contract';
 import { ChangeReview, OpenChangesQueue } from '../components/change-review';
 import { QuoteDialog } from '../components/quote-dialog';
@@ -34,16 +35,8 @@ const LIMIT = 10;
 // The admin detail, as the server's OpenAPI document declares it (the list is typed at its fetcher).
 type Detail = Answer<'booking_admin_rate_request_detail'>;
 
-const REVIEW_FIELDS: [keyof NonNullable<Detail['order']>, string][] = [
-  ['cargoDescription', 'Cargo Description'],
-  ['freightType', 'Freight'],
-  ['imcoClass', 'IMCO Class'],
-  ['unNumber', 'UN No'],
-  ['temprature', 'Temperature'],
-  ['humidity', 'Humidity'],
-  ['parties', 'Parties'],
-  ['containers', 'Containers'],
-];
+// What staff may ask the customer to change, named as every screen names it (src/lib/order-fields).
+const REVIEW_FIELDS = ORDER_FIELDS.filter((f) => f.revisable);
 
 type Action =
   | 'quote'
@@ -177,7 +170,7 @@ function ActionDialog({
       ) : null}
       {action === 'order_accept' ? <p>Accept this shipping order? The customer will see the final step.</p> : null}
       {action === 'order_revision'
-        ? REVIEW_FIELDS.map(([key, name]) => (
+        ? REVIEW_FIELDS.map(({ key, label: name }) => (
             <TextInput
               key={key}
               label={`${name} revise message`}
@@ -191,8 +184,11 @@ function ActionDialog({
   );
 }
 
-function DetailPanel({ id }: { id: string }) {
+/** The open request. `reveal` counts the times staff asked to see it: each one (and its first load) brings the
+ * panel into view and focus; on a phone it sits far below the list (issue 24). */
+function DetailPanel({ id, reveal }: { id: string; reveal: number }) {
   const [action, setAction] = useState<Action | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
   const query = useQuery({
     queryKey: ['operations', 'detail', id],
     // Staff decide on what is true now: opening a request always asks the server again.
@@ -200,6 +196,12 @@ function DetailPanel({ id }: { id: string }) {
     queryFn: ({ signal }) => api.get<Detail>(`${ADMIN}/rate-requests/${id}`, { signal }),
   });
   const d = query.data;
+  const loaded = d !== undefined;
+  useEffect(() => {
+    if (!loaded || !heading.current) return;
+    heading.current.scrollIntoView({ block: 'start' });
+    heading.current.focus({ preventScroll: true });
+  }, [loaded, reveal]);
   if (query.isError) return <p role="alert">The rate request could not be loaded.</p>;
   if (!d) return <p>Loading…</p>;
   const name = stateName('rate_request', d.state, d.price);
@@ -207,7 +209,7 @@ function DetailPanel({ id }: { id: string }) {
   const orderName = stateName('shipping_order', d.order?.status);
   return (
     <section aria-label="Selected rate request" className={styles.panel}>
-      <h2>
+      <h2 ref={heading} tabIndex={-1} className={styles.panelHeading}>
         {d.cargoDetails}
         <ApiBadge viaApi={d.viaApi} />
         <AttentionBadge needsAttention={d.needsAttention} />
@@ -310,13 +312,15 @@ export function OperationsRoute() {
   const pages = Math.max(1, Math.ceil((query.data?.list.totalCount ?? 0) / LIMIT));
   // Refresh and Open ask the server again for the list and the open request alike.
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['operations'] });
+  const [reveal, setReveal] = useState(0);
   const open = (id: string) => {
     if (id === selected) void queryClient.invalidateQueries({ queryKey: ['operations', 'detail', id] });
     setSelected(id);
+    setReveal((n) => n + 1);
   };
   return (
     <ContentLayout title="Operations" description="Rate requests of all customers">
-      <OpenChangesQueue onOpen={setSelected} />
+      <OpenChangesQueue onOpen={open} />
       <div className={styles.toolbar}>
         <label htmlFor="ops-state">State</label>
         <select
@@ -373,7 +377,15 @@ export function OperationsRoute() {
               <td data-label="Customer">{r.customerName}</td>
               <td data-label="Cargo">
                 {r.cargoDetails}
-                {r.reference ? <span className={styles.reference}>{r.reference}</span> : null}
+                {r.reference ? (
+                  <Link
+                    className={styles.reference}
+                    to={`/dashboard/operations?open=${encodeURIComponent(r.id)}`}
+                    onClick={() => setReveal((n) => n + 1)}
+                  >
+                    {r.reference}
+                  </Link>
+                ) : null}
                 <AttentionBadge needsAttention={r.needsAttention} />
               </td>
               <td data-label="Route">
@@ -417,7 +429,7 @@ export function OperationsRoute() {
           Next
         </Button>
       </div>
-      {selected ? <DetailPanel key={selected} id={selected} /> : null}
+      {selected ? <DetailPanel key={selected} id={selected} reveal={reveal} /> : null}
       {selected ? <ChangeReview key={`changes-${selected}`} rateRequestId={selected} /> : null}
       <PublishedSchedules />
     </ContentLayout>

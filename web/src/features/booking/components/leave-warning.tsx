@@ -1,0 +1,46 @@
+import { useEffect, useRef } from 'react';
+import { useBlocker } from 'react-router-dom';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+
+/**
+ * Asks before a half-filled form is left (issue 24): a link or Back inside the app asks in a dialog; closing
+ * or reloading the tab asks through the browser. `release()` lets the form's own navigation (after it was
+ * sent) go without a question.
+ */
+export function useLeaveWarning(unsaved: boolean) {
+  const released = useRef(false);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      unsaved && !released.current && currentLocation.pathname !== nextLocation.pathname,
+  );
+  useEffect(() => {
+    if (!unsaved) return undefined;
+    const ask = (event: BeforeUnloadEvent) => {
+      if (released.current) return;
+      event.preventDefault();
+      // Older browsers show the question only when a value is set.
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', ask);
+    return () => window.removeEventListener('beforeunload', ask);
+  }, [unsaved]);
+  const dialog = (
+    <ConfirmDialog
+      open={blocker.state === 'blocked'}
+      title="Leave this booking?"
+      act="Leave without saving"
+      onAct={() => blocker.proceed?.()}
+      keep="Stay and finish"
+      onKeep={() => blocker.reset?.()}
+      destructive
+    >
+      <p>What you entered for this booking is not sent yet and will be lost.</p>
+    </ConfirmDialog>
+  );
+  return {
+    dialog,
+    release: () => {
+      released.current = true;
+    },
+  };
+}
