@@ -1680,7 +1680,8 @@ export interface paths {
         };
         /**
          * List Unmatched Events
-         * @description Tracking events that named no booking this portal knows (kept, newest first), to assign.
+         * @description Tracking events that named no booking this portal knows (kept, newest first), to assign; a page of
+         *     them and how many there are.
          */
         get: operations["tracking_admin_list_unmatched_events"];
         put?: never;
@@ -1701,6 +1702,27 @@ export interface paths {
         get?: never;
         /** Assign Event */
         put: operations["tracking_admin_assign_event"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/integrations/api/v1/admin/tracking-exceptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Tracking Exceptions
+         * @description What staff must look at: containers not gated in a day before the cargo cut-off, vessels whose
+         *     arrival slipped by more than 24 h, and how many events matched no booking.
+         */
+        get: operations["tracking_admin_tracking_exceptions"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -2163,6 +2185,7 @@ export interface components {
             state: {
                 [key: string]: unknown;
             };
+            tracking?: components["schemas"]["TrackingProgress"] | null;
             /** Version */
             version: number;
         };
@@ -3184,6 +3207,8 @@ export interface components {
         CustomerOverview: {
             /** Counts */
             counts: components["schemas"]["StateCount"][];
+            /** Underway */
+            underway: components["schemas"]["WaitingRow"][];
             /** Waiting */
             waiting: components["schemas"]["WaitingRow"][];
         };
@@ -4093,6 +4118,15 @@ export interface components {
             isSuccess: boolean;
             response: components["schemas"]["Tariffs"];
         };
+        /** Envelope[TrackingExceptions] */
+        Envelope_TrackingExceptions_: {
+            error: components["schemas"]["ErrorBody"] | null;
+            /** Iserror */
+            isError: boolean;
+            /** Issuccess */
+            isSuccess: boolean;
+            response: components["schemas"]["TrackingExceptions"];
+        };
         /** Envelope[Union[BookingSailing, NoneType]] */
         Envelope_Union_BookingSailing__NoneType__: {
             error: components["schemas"]["ErrorBody"] | null;
@@ -4802,6 +4836,32 @@ export interface components {
             /** Value */
             value: number;
         };
+        /**
+         * NotGatedIn
+         * @description A confirmed booking with containers not gated in while its cargo cut-off is less than 24 h away.
+         */
+        NotGatedIn: {
+            /** Cargocutoff */
+            cargoCutOff: string;
+            /** Containersexpected */
+            containersExpected: number;
+            /** Containersmissing */
+            containersMissing: number;
+            /** Customername */
+            customerName: string;
+            /** Cutoffpassed */
+            cutOffPassed: boolean;
+            /** Loadport */
+            loadPort: string;
+            /** Missingcontainers */
+            missingContainers: string[];
+            /** Raterequestid */
+            rateRequestId: string;
+            /** Reference */
+            reference: string | null;
+            /** Vesselname */
+            vesselName: string | null;
+        };
         /** Notification */
         Notification: {
             /** Createdat */
@@ -5410,6 +5470,7 @@ export interface components {
             preferredShippingDate: string | null;
             /** Price */
             price: number | null;
+            progress?: components["schemas"]["TrackingProgress"] | null;
             /** Quantity */
             quantity: number;
             /** Reference */
@@ -5876,6 +5937,24 @@ export interface components {
             unNumber?: string | number | null;
         };
         /**
+         * SlippedArrival
+         * @description A booking whose vessel is expected more than 24 h after its first plan, before it arrived.
+         */
+        SlippedArrival: {
+            /** Arrivaldelayhours */
+            arrivalDelayHours: number;
+            /** Arrivalport */
+            arrivalPort: string | null;
+            /** Estimatedarrival */
+            estimatedArrival: string | null;
+            /** Raterequestid */
+            rateRequestId: string;
+            /** Reference */
+            reference: string | null;
+            /** Vesselname */
+            vesselName: string | null;
+        };
+        /**
          * StaffRateRequestDetail
          * @description The detail as staff see it: the customer's detail and, added, whether it needs attention.
          */
@@ -5987,6 +6066,7 @@ export interface components {
             preferredShippingDate: string | null;
             /** Price */
             price: number | null;
+            progress?: components["schemas"]["TrackingProgress"] | null;
             /** Quantity */
             quantity: number;
             /** Reference */
@@ -6130,6 +6210,15 @@ export interface components {
             /** Value */
             value: string;
         };
+        /** TrackingExceptions */
+        TrackingExceptions: {
+            /** Notgatedin */
+            notGatedIn: components["schemas"]["NotGatedIn"][];
+            /** Slippedarrivals */
+            slippedArrivals: components["schemas"]["SlippedArrival"][];
+            /** Unmatchedevents */
+            unmatchedEvents: number;
+        };
         /**
          * TrackingProgress
          * @description Where a confirmed booking is, from its tracking events (issue 29); the spec's `state` is unchanged.
@@ -6143,6 +6232,8 @@ export interface components {
             lastMilestoneAt: string | null;
             /** Milestones */
             milestones: number;
+            /** Plannedarrival */
+            plannedArrival?: string | null;
             /** Stage */
             stage: string | null;
             /** Summary */
@@ -6432,6 +6523,7 @@ export interface components {
             preferredShippingDate: string | null;
             /** Price */
             price: number | null;
+            progress?: components["schemas"]["TrackingProgress"] | null;
             /** Quantity */
             quantity: number;
             /** Reference */
@@ -20267,7 +20359,11 @@ export interface operations {
     };
     tracking_admin_list_unmatched_events: {
         parameters: {
-            query?: never;
+            query?: {
+                limit?: number;
+                /** @description The page, numbered from 1 */
+                offset?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -20281,6 +20377,27 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_Listed_UnmatchedEvent__"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "quantity: Required",
+                     *         "fields": {
+                     *           "quantity": "Required"
+                     *         }
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description No valid bearer token */
@@ -20504,6 +20621,62 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "description": "The service is briefly unavailable; please try again"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    tracking_admin_tracking_exceptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_TrackingExceptions_"];
+                };
+            };
+            /** @description No valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Authentication required"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Staff only"
                      *       },
                      *       "isError": true,
                      *       "isSuccess": false
