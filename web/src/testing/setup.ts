@@ -1,5 +1,10 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// Route screens are lazy chunks: on a busy machine the first import of one can take longer than the
+// library's default second, which failed `findBy…` waits in whole runs only. A screen that never comes still
+// fails, after five seconds.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   if (typeof document === 'undefined') return;
