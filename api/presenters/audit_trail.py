@@ -422,6 +422,53 @@ def entry(event: LoggedEvent, words: _Words) -> dict[str, Any]:
     }
 
 
+# The fields whose values are ids or codes a person cannot read (a port's id, a container's, a freight type's).
+NAMED_FIELDS = frozenset(
+    {
+        "pol_id",
+        "pod_id",
+        "container_type_id",
+        "container_size_id",
+        "document_type_id",
+        "container_id",
+        "freight_type",
+        "party_type",
+        "msds",
+        "file_id",
+        "msds_file_id",
+    }
+)
+
+
+def value_words(
+    events: list[LoggedEvent], names: ReferenceNames
+) -> tuple[dict[str, dict[str, str]], dict[str, str]]:
+    """For the record's timeline, which folds the values itself: {field: {value as text: its words}} for every
+    id or code in these events' values at any depth, and {field: its label} for every field, so the timeline
+    says them as the booking's trail does ("Port of loading: Shanghai (CNSHA)", not "Pol id: 214")."""
+    words = _Words(names)
+    found: dict[str, dict[str, str]] = {}
+    labels: dict[str, str] = {}
+
+    def walk(field: str, value: Any) -> None:
+        labels[field] = label(field)
+        if isinstance(value, dict):
+            for key, inner in value.items():
+                walk(key, inner)
+        elif isinstance(value, list):
+            for inner in value:
+                if isinstance(inner, dict):
+                    for key, deeper in inner.items():
+                        walk(key, deeper)
+        elif field in NAMED_FIELDS and value is not None and (said := words.named(field, value)) is not None:
+            found.setdefault(field, {})[str(value)] = said
+
+    for event in events:
+        for field, value in dict(event.changes).items():
+            walk(field, value)
+    return found, labels
+
+
 def summary(booking: BookingSummary, matched: list[str] | None = None) -> dict[str, Any]:
     return {
         "bookingId": booking.booking_id,

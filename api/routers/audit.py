@@ -48,6 +48,8 @@ def aggregate_events(aggregate_id: str, _: AuditReader, services: ServicesDep) -
         # A booking's trail shows its shipping order's events too (the order is part of the booking).
         order_id = str(shipping_order_id(uuid)) if kind == "rate_request" else None
         order_events = event_log.aggregate_events(tx, order_id) if order_id else []
+        names = booking_trail.reference_names(tx, [*events, *order_events])
+    value_names, field_labels = audit_trail.value_words([*events, *order_events], names)
     related = [
         {
             "aggregateId": order_id,
@@ -61,6 +63,8 @@ def aggregate_events(aggregate_id: str, _: AuditReader, services: ServicesDep) -
             "aggregateKind": kind,
             "events": [logged_event(e) for e in events],
             "related": related if order_events else [],
+            "valueNames": value_names,
+            "fieldLabels": field_labels,
         }
     )
 

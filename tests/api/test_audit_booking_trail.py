@@ -120,6 +120,24 @@ def test_a_booking_through_rate_request_shipping_order_and_tracking_reads_as_one
     assert entries[0]["reason"] is None
     assert_in_words(trail)
 
+    # The record's own timeline (which folds the raw values itself) gets the same words for the ids and codes
+    # in its values and in its shipping order's, by field and value.
+    record = ok(client.get(f"{AUDIT}/aggregates/{rid}/events", headers=admin_headers))
+    named = record["valueNames"]
+    first = record["events"][0]["changes"]
+    pol = first.get("pol_id", (first.get("details") or {}).get("pol_id"))
+    assert named["pol_id"][str(pol)] == "Shanghai (CNSHA)"
+    assert named["container_size_id"] == {str(next(iter(named["container_size_id"]))): "40 ft"}
+    assert named["freight_type"]["2"] == "Prepaid"
+    assert set(named["container_id"].values()) >= {"BMOU0061950", "BMOU0216223"}
+    labels = record["fieldLabels"]
+    assert (labels["pol_id"], labels["container_type_id"], labels["freight_type"]) == (
+        "Port of loading",
+        "Container type",
+        "Freight",
+    )
+    fails(client.get(f"{AUDIT}/aggregates/{rid}/events", headers=ali), 403)
+
     # The rate request's id opens the same trail; an unknown reference is not found; customers are refused.
     assert ok(client.get(f"{AUDIT}/bookings/{rid.upper()}/trail", headers=admin_headers)) == trail
     fails(client.get(f"{AUDIT}/bookings/FB-1999-999999/trail", headers=admin_headers), 404)

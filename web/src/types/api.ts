@@ -2172,8 +2172,24 @@ export interface components {
             aggregateKind: string;
             /** Events */
             events: components["schemas"]["LoggedEvent"][];
+            /**
+             * Fieldlabels
+             * @default {}
+             */
+            fieldLabels: {
+                [key: string]: string;
+            };
             /** Related */
             related: components["schemas"]["RelatedEvents"][];
+            /**
+             * Valuenames
+             * @default {}
+             */
+            valueNames: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
         };
         /** AggregateState */
         AggregateState: {

@@ -1,9 +1,9 @@
-import { EMPTY_VALUE, fieldLabel, formatValue, isInternalId } from '../lib/fold';
-import type { FieldChange } from '../lib/fold';
+import { EMPTY_VALUE, formatValue, isInternalId, labelOf } from '../lib/fold';
+import type { FieldChange, ValueNames } from '../lib/fold';
 import styles from './audit.module.css';
 
-function Value({ value, field, kind }: { value: unknown; field: string; kind?: string }) {
-  const text = formatValue(value, field, kind);
+function Value({ value, field, kind, names }: { value: unknown; field: string; kind?: string; names?: ValueNames }) {
+  const text = formatValue(value, field, kind, names);
   return <span className={text === EMPTY_VALUE ? styles.empty : styles.value}>{text}</span>;
 }
 
@@ -13,12 +13,15 @@ export function ChangeTable({
   initial,
   caption,
   kind,
+  names,
 }: {
   changes: FieldChange[];
   initial: boolean;
   caption: string;
   /** The aggregate's kind: its states read by their machine's labels. */
   kind?: string;
+  /** The server's words for the ids and codes in the values. */
+  names?: ValueNames;
 }) {
   // Fields that only link records by internal id (customer_id, rate_request_id) are not shown.
   const changes = all.filter(
@@ -45,17 +48,17 @@ export function ChangeTable({
         {changes.map((change) => (
           <tr key={change.field} data-unchanged={change.unchanged || undefined}>
             <th scope="row" title={change.field}>
-              {fieldLabel(change.field)}
+              {labelOf(change.field, names)}
             </th>
             {initial ? (
               <td data-label="Initial value">
-                <Value value={change.after} field={change.field} kind={kind} />
+                <Value value={change.after} field={change.field} kind={kind} names={names} />
               </td>
             ) : (
               <>
                 <td data-label="Before">
                   {change.hadBefore ? (
-                    <Value value={change.before} field={change.field} kind={kind} />
+                    <Value value={change.before} field={change.field} kind={kind} names={names} />
                   ) : (
                     <span className={styles.empty}>not set</span>
                   )}
@@ -64,7 +67,7 @@ export function ChangeTable({
                   <span aria-hidden="true" className={styles.arrow}>
                     →{' '}
                   </span>
-                  <Value value={change.after} field={change.field} kind={kind} />
+                  <Value value={change.after} field={change.field} kind={kind} names={names} />
                   {change.unchanged ? <span className={styles.unchanged}> (unchanged)</span> : null}
                 </td>
               </>

@@ -1,5 +1,5 @@
 import { Button } from '@/components/ui/button';
-import type { TimelineEntry } from '../lib/fold';
+import type { TimelineEntry, ValueNames } from '../lib/fold';
 import styles from './audit.module.css';
 import { ChangeTable } from './change-table';
 import { eventSentence } from '../lib/sentence';
@@ -10,10 +10,12 @@ export interface EventCardProps {
   /** This event's position is the one the state panel shows. */
   selected: boolean;
   onViewAsOf: (position: number) => void;
+  /** The server's words for the ids and codes in the values. */
+  names?: ValueNames;
 }
 
 /** One event of an aggregate: what happened, who did it and when, why, and the values it changed. */
-export function EventCard({ entry, selected, onViewAsOf }: EventCardProps) {
+export function EventCard({ entry, selected, onViewAsOf, names }: EventCardProps) {
   const { event, initial, changes } = entry;
   const headingId = `audit-event-${event.position}`;
   return (
@@ -41,6 +43,7 @@ export function EventCard({ entry, selected, onViewAsOf }: EventCardProps) {
         changes={changes}
         initial={initial}
         kind={event.aggregateKind}
+        names={names}
         caption={
           initial ? `Initial values set by ${eventSentence(event)}` : `Values before and after: ${eventSentence(event)}`
         }

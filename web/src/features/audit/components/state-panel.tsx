@@ -6,6 +6,7 @@ import { useAggregateState } from '../api/audit-api';
 import type { AsOf } from '../api/audit-api';
 import { EMPTY_VALUE } from '../lib/fold';
 import { describeState, kindFromClassName } from '../lib/state-view';
+import type { ValueNames } from '../lib/fold';
 import type { StateField } from '../lib/state-view';
 import styles from './audit.module.css';
 import { RecordedAt } from './role-badge';
@@ -35,10 +36,12 @@ export interface StatePanelProps {
   kind?: string;
   asOf: AsOf;
   onClose: () => void;
+  /** The server's words for the record's ids, codes and fields (from its timeline). */
+  names?: ValueNames;
 }
 
 /** The aggregate as it was at a position or a moment, rebuilt by the server from its events. */
-export function StatePanel({ aggregateId, kind, asOf, onClose }: StatePanelProps) {
+export function StatePanel({ aggregateId, kind, asOf, onClose, names }: StatePanelProps) {
   const { data, error, isPending, refetch } = useAggregateState(aggregateId, asOf);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const asOfKey = 'position' in asOf ? `p${asOf.position}` : `t${asOf.at}`;
@@ -48,7 +51,7 @@ export function StatePanel({ aggregateId, kind, asOf, onClose }: StatePanelProps
     headingRef.current?.focus();
   }, [asOfKey]);
 
-  const layout = data ? describeState(kind ?? kindFromClassName(data.aggregateKind), data.state) : undefined;
+  const layout = data ? describeState(kind ?? kindFromClassName(data.aggregateKind), data.state, names) : undefined;
   return (
     <section className={styles.statePanel} aria-labelledby="audit-state-heading" aria-busy={isPending || undefined}>
       <header className={styles.stateHeader}>

@@ -149,6 +149,16 @@ describe('value helpers', () => {
     expect(formatValue([{ document_type_id: 1, file_name: 'loi.pdf', note: null }, { is_swbl: true }])).toBe(
       'Document type id: 1, File name: loi.pdf; Is swbl: Yes',
     );
+    // With the server's words, ids and codes are said by name and fields by their labels, at any depth.
+    const names = {
+      values: { pol_id: { '214': 'Hamburg (DEHAM)' }, document_type_id: { '1': 'Booking Letter' } },
+      labels: { pol_id: 'Port of loading', document_type_id: 'Document type', file_name: 'File' },
+    };
+    expect(formatValue(214, 'pol_id', undefined, names)).toBe('Hamburg (DEHAM)');
+    expect(formatValue(215, 'pol_id', undefined, names)).toBe('215');
+    expect(formatValue([{ document_type_id: 1, file_name: 'loi.pdf' }], 'documents', undefined, names)).toBe(
+      'Document type: Booking Letter, File: loi.pdf',
+    );
     expect(formatValue('$argon2id$v=19$abc', 'password_hash')).toBe('set (hidden)');
     expect(formatValue(null, 'password_hash')).toBe('—');
     expect(isSecretField('reset_token_hash')).toBe(true);

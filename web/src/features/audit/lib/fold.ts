@@ -104,9 +104,27 @@ function isMachine(kind: string | undefined): kind is MachineId {
 
 /** One line of text for a value: empty for null/undefined/''; lists and objects in words, never as JSON
  * ("Name: Consignee Co, Party type: 1; Name: …"). */
-export function formatValue(value: unknown, field?: string, kind?: string): string {
+/** The server's words for a record's values (`AggregateEvents`): ids and codes by field and value as text
+ * (`valueNames`), and each field's label (`fieldLabels`), as the booking's trail says them. */
+export interface ValueNames {
+  values?: Record<string, Record<string, string>>;
+  labels?: Record<string, string>;
+}
+
+/** A field's label: the server's where it gave one, else the field name in words. */
+export function labelOf(field: string, names?: ValueNames): string {
+  return names?.labels?.[field] ?? fieldLabel(field);
+}
+
+export function formatValue(value: unknown, field?: string, kind?: string, names?: ValueNames): string {
   if (value === null || value === undefined || value === '') return EMPTY_VALUE;
   if (field !== undefined && isSecretField(field)) return 'set (hidden)';
+  // An id or a code the server named (a port's id as "Hamburg (DEHAM)", a freight type's as "Collect").
+  const named =
+    field !== undefined && !Array.isArray(value) && typeof value !== 'object'
+      ? names?.values?.[field]?.[String(value)]
+      : undefined;
+  if (named !== undefined) return named;
   // A state by its machine's label (loi_pending -> Booking Letter Pending); an id is not printed.
   if (field === 'state' && typeof value === 'string' && isMachine(kind)) return stateLabel(kind, value) || value;
   if (isInternalId(value)) return INTERNAL_ID;
@@ -128,14 +146,14 @@ export function formatValue(value: unknown, field?: string, kind?: string): stri
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint') return String(value);
   if (Array.isArray(value) && value.length === 0) return EMPTY_VALUE;
   if (typeof value === 'object' && Object.keys(value).length === 0) return EMPTY_VALUE;
-  if (Array.isArray(value)) return value.map((item) => formatValue(item)).join('; ');
+  if (Array.isArray(value)) return value.map((item) => formatValue(item, field, kind, names)).join('; ');
   const record = value as Record<string, unknown>;
   return (
     Object.entries(record)
       // Ids and a code beside its name add nothing a person reads (a charge's `ocean_freight` by its name).
       .filter(([key, item]) => !isInternalId(item) && !(key === 'code' && 'name' in record))
-      .filter(([key, item]) => formatValue(item, key) !== EMPTY_VALUE)
-      .map(([key, item]) => `${fieldLabel(key)}: ${formatValue(item, key)}`)
+      .filter(([key, item]) => formatValue(item, key, kind, names) !== EMPTY_VALUE)
+      .map(([key, item]) => `${labelOf(key, names)}: ${formatValue(item, key, kind, names)}`)
       .join(', ')
   );
 }

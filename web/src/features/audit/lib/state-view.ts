@@ -4,7 +4,8 @@
  */
 import { getState, MACHINE_IDS } from '@/lib/lifecycle';
 import type { MachineId } from '@/lib/lifecycle';
-import { EMPTY_VALUE, fieldLabel, formatValue, isSecretField } from './fold';
+import { EMPTY_VALUE, formatValue, isSecretField, labelOf } from './fold';
+import type { ValueNames } from './fold';
 import { formatMoment } from '@/lib/format';
 
 export interface StateField {
@@ -71,8 +72,8 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function toField(key: string, value: unknown, kind: string): StateField {
-  const label = fieldLabel(key);
+function toField(key: string, value: unknown, kind: string, names?: ValueNames): StateField {
+  const label = labelOf(key, names);
   if (kind === 'rate_request' && key === 'price') return { key, label: 'Price (USD)', value: formatUsd(value) };
   if (/(_until|_at|_date)$/.test(key) && typeof value === 'string') {
     return { key, label, value: formatInstant(value) };
@@ -82,13 +83,14 @@ function toField(key: string, value: unknown, kind: string): StateField {
       key,
       label,
       value: '',
-      fields: Object.keys(value).map((inner) => toField(inner, value[inner], '')),
+      fields: Object.keys(value).map((inner) => toField(inner, value[inner], '', names)),
     };
   }
-  return { key, label, value: formatValue(value, key) };
+  return { key, label, value: formatValue(value, key, undefined, names) };
 }
 
-export function describeState(kind: string, state: Readonly<Record<string, unknown>>): StateLayout {
+/** `names`: the server's words for the record's ids, codes and fields (its timeline's), where known. */
+export function describeState(kind: string, state: Readonly<Record<string, unknown>>, names?: ValueNames): StateLayout {
   const machine = machineOf(kind);
   const stateName = machine && typeof state.state === 'string' ? state.state : undefined;
   const stateLabel = machine && stateName ? (getState(machine, stateName)?.label ?? '') : undefined;
@@ -96,7 +98,9 @@ export function describeState(kind: string, state: Readonly<Record<string, unkno
   const rest = Object.keys(state)
     .filter((key) => !leading.includes(key) && !BOOKKEEPING.has(key) && !(stateName !== undefined && key === 'state'))
     .sort();
-  const main = [...leading.filter((key) => key in state), ...rest].map((key) => toField(key, state[key], kind));
-  const bookkeeping = [...BOOKKEEPING].filter((key) => key in state).map((key) => toField(key, state[key], kind));
+  const main = [...leading.filter((key) => key in state), ...rest].map((key) => toField(key, state[key], kind, names));
+  const bookkeeping = [...BOOKKEEPING]
+    .filter((key) => key in state)
+    .map((key) => toField(key, state[key], kind, names));
   return { stateName, stateLabel, main, bookkeeping };
 }

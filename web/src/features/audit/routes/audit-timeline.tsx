@@ -59,6 +59,7 @@ export function AuditTimelineRoute() {
     });
 
   const kind = data?.aggregateKind;
+  const names = data ? { values: data.valueNames, labels: data.fieldLabels } : undefined;
   const bookingReference = data?.events.find((e) => e.bookingReference)?.bookingReference ?? null;
   const selectedPosition = asOf && 'position' in asOf ? asOf.position : undefined;
 
@@ -134,7 +135,7 @@ export function AuditTimelineRoute() {
           <div className={asOf ? `${styles.timelineGrid} ${styles.withState}` : styles.timelineGrid}>
             {asOf ? (
               <div className={styles.stateColumn}>
-                <StatePanel aggregateId={aggregateId} kind={kind} asOf={asOf} onClose={closeState} />
+                <StatePanel aggregateId={aggregateId} kind={kind} asOf={asOf} onClose={closeState} names={names} />
               </div>
             ) : null}
             <section aria-labelledby="audit-events-heading" className={styles.eventsColumn}>
@@ -149,6 +150,7 @@ export function AuditTimelineRoute() {
                       entry={entry}
                       selected={entry.event.position === selectedPosition}
                       onViewAsOf={viewAtPosition}
+                      names={names}
                     />
                   </li>
                 ))}
