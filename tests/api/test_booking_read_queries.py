@@ -33,7 +33,7 @@ from tests.pg import Cluster
 LIST_KEYS = {
     "id", "reference", "waitingFor", "commodity", "hsCode", "quantity", "state", "stateName", "orderState",
     "polTitle", "podTitle", "cargoDetails", "price", "validUntil", "preferredShippingDate", "containerType",
-    "containerSize", "customerName", "createdAt", "viaApi",
+    "containerSize", "customerName", "createdAt", "viaApi", "progress",
 }  # fmt: skip
 DETAIL_KEYS = (LIST_KEYS - {"containerType", "containerSize"}) | {
     "customerId", "pol", "pod", "containerType", "containerSize", "isSwbl", "isSWBL", "isDanger", "msds",
