@@ -422,7 +422,7 @@ def entry(event: LoggedEvent, words: _Words) -> dict[str, Any]:
     }
 
 
-# The fields whose values are ids or codes a person cannot read (a port's id, a container's, a freight type's).
+# The fields whose values are ids or codes a person cannot read (a port's id, a container's, a freight's).
 NAMED_FIELDS = frozenset(
     {
         "pol_id",
@@ -443,9 +443,9 @@ NAMED_FIELDS = frozenset(
 def value_words(
     events: list[LoggedEvent], names: ReferenceNames
 ) -> tuple[dict[str, dict[str, str]], dict[str, str]]:
-    """For the record's timeline, which folds the values itself: {field: {value as text: its words}} for every
-    id or code in these events' values at any depth, and {field: its label} for every field, so the timeline
-    says them as the booking's trail does ("Port of loading: Shanghai (CNSHA)", not "Pol id: 214")."""
+    """For the record's timeline, which folds the values itself: {field: {value as text: its words}} for
+    every id or code in these events' values at any depth, and {field: its label} for every field, so the
+    timeline says them as the trail does ("Port of loading: Shanghai (CNSHA)", not "Pol id: 214")."""
     words = _Words(names)
     found: dict[str, dict[str, str]] = {}
     labels: dict[str, str] = {}

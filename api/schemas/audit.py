@@ -43,10 +43,10 @@ class AggregateEvents(BaseModel):
     events: list[LoggedEvent]
     # The aggregates that belong to this one (a rate request's shipping order), each with its events.
     related: list[RelatedEvents]
-    # The words for the ids and codes in the events' values, by field and value as text
-    # (`{"pol_id": {"214": "Hamburg (DEHAM)"}, "freight_type": {"2": "Collect"}}`), as the booking's trail says them.
+    # The words for the ids and codes in the events' values, by field and value as text, as the booking's
+    # trail says them (`{"pol_id": {"214": "Hamburg (DEHAM)"}, "freight_type": {"2": "Collect"}}`).
     valueNames: dict[str, dict[str, str]] = {}
-    # Each field of the values by its label (`{"pol_id": "Port of loading"}`), as the booking's trail names it.
+    # Each field of the values by its label (`{"pol_id": "Port of loading"}`), as the trail names it.
     fieldLabels: dict[str, str] = {}
 
 
