@@ -39,6 +39,7 @@ Emailed: TypeAlias = (
     | R.BookingConfirmed
     | S.RevisionRequested
     | S.Accepted
+    | R.AmendmentAsked
     | R.AmendmentRequoted
     | R.AmendmentApproved
     | R.AmendmentDeclined
@@ -60,6 +61,8 @@ def _decided(event: Emailed) -> tuple[str, dict[str, str], list[str]] | None:
         return "orderNeedsChanges", {}, [f"{field}: {text}" for field, text in sorted(event.revise.items())]
     if isinstance(event, S.Accepted):
         return "readyForFinalApproval", {}, []
+    if isinstance(event, R.AmendmentAsked):
+        return "amendmentAsked", {}, [event.message]
     ref = "{ref}"
     if isinstance(event, R.AmendmentRequoted):
         outcome = (

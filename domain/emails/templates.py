@@ -77,6 +77,17 @@ TEMPLATES: dict[str, Template] = {
         ),
         "Review the price",
     ),
+    # Issue 26 (DCSA use case 6): staff ask the customer to amend a confirmed booking.
+    "amendmentAsked": Template(
+        "Staff ask me to amend a confirmed booking",
+        "Please amend your booking",
+        (
+            "Our staff ask you to amend your confirmed booking {ref}.",
+            "It stays confirmed as it is until your amendment is decided. Their reason:",
+        ),
+        "Amend the booking",
+        listed="messages",
+    ),
     "amendmentDecided": Template(
         "Staff decide on an amendment I asked for",
         "Your amendment: {decision}",

@@ -125,7 +125,7 @@ def test_a_customer_turns_a_kind_of_email_off_on_the_profile(
     headers, address = someone(client, "quiet")
     kinds = ok(client.get(PREFERENCES, headers=headers))["kinds"]
     assert kinds[0] == {"kind": "quoteReady", "label": "A price is quoted for my booking", "enabled": True}
-    assert all(k["enabled"] for k in kinds) and len(kinds) == 12  # eight booking kinds, four tracking
+    assert all(k["enabled"] for k in kinds) and len(kinds) == 13  # nine booking kinds, four tracking
     answer = ok(client.put(PREFERENCES, headers=headers, json={"muted": ["quoteReady"]}))
     assert [k["kind"] for k in answer["kinds"] if not k["enabled"]] == ["quoteReady"]
     refused = client.put(PREFERENCES, headers=headers, json={"muted": ["everything"]})
@@ -169,6 +169,52 @@ def test_replaying_the_history_sends_nothing(
     services = client.app.state.services  # type: ignore[attr-defined]
     rebuild(services.store, services.read_models)
     assert outbox(client) == before
+
+
+def test_staff_ask_to_amend_emails_the_customer_once_unless_turned_off(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    """Issue 26, use case 6: staff's ask to amend a confirmed booking is e-mailed with their reason, a link to
+    the booking and its reference in the subject; the kind can be turned off; a replay sends nothing again."""
+    headers, address = someone(client, "asked")
+    rid = in_shipping_order(client, headers, admin_headers)
+    reason = "The vessel sails a week later: choose another date"
+    ask = f"{ADMIN}/rate-requests/{rid}/amendments/ask"
+    ok(client.put(ask, headers=admin_headers, json={"message": reason}))
+    settle(client)
+    asked = [m for m in mails(client, address) if m["data"]["kind"] == "amendmentAsked"]
+    assert len(asked) == 1, asked
+    mail, ref = asked[0], reference_of(client, headers, rid)
+    link = f"http://127.0.0.1:8000/dashboard/bookings/rate-request/detail/{rid}"
+    assert mail["subject"] == f"[{ref}] Please amend your booking"
+    assert f"amend your confirmed booking {ref}." in mail["body"] and f"- {reason}" in mail["body"]
+    assert f"Amend the booking: {link}" in mail["body"] and f'href="{link}"' in mail["html"]
+    assert f"<li>{reason}</li>" in mail["html"] and mail["html"].startswith("<!doctype html>")
+    assert '"Staff ask me to amend a confirmed booking"' in mail["body"]  # the foot names the switch
+
+    before = outbox(client)
+    services = client.app.state.services  # type: ignore[attr-defined]
+    rebuild(services.store, services.read_models)
+    settle(client)
+    assert outbox(client) == before
+
+    kinds = ok(client.get(PREFERENCES, headers=headers))["kinds"]
+    assert {
+        "kind": "amendmentAsked",
+        "label": "Staff ask me to amend a confirmed booking",
+        "enabled": True,
+    } in (kinds)
+    ok(client.put(PREFERENCES, headers=headers, json={"muted": ["amendmentAsked"]}))
+    other = in_shipping_order(client, headers, admin_headers)
+    ok(
+        client.put(
+            f"{ADMIN}/rate-requests/{other}/amendments/ask", headers=admin_headers, json={"message": "x"}
+        )
+    )
+    settle(client)
+    assert [
+        m["data"]["rateRequestId"] for m in mails(client, address) if m["data"]["kind"] == "amendmentAsked"
+    ] == [rid]
 
 
 # -- SMTP_URL: a real SMTP server receives them --------------------------------------------------------------

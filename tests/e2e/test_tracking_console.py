@@ -5,7 +5,11 @@ customer's booking move; desktop and phone, axe checked, screenshots kept
 
 from __future__ import annotations
 
+import json
+import urllib.parse
+import urllib.request
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, expect
@@ -16,6 +20,15 @@ from tests.e2e.browser import DESKTOP, PHONE, no_serious_violations, sign_in
 from tests.e2e.conftest import LiveServer
 from tests.e2e.customers import BOOKING, booking_confirmed, call, foreign_customer, login
 from tests.e2e.test_tracking_timeline import event, publish
+
+
+def tracking_events(server: LiveServer, token: str, reference: str) -> list[dict[str, Any]]:
+    """The booking's events as its customer reads them at the standard's door (TNT 3.0)."""
+    query = urllib.parse.urlencode({"carrierBookingReference": reference})
+    request = urllib.request.Request(f"{server.url}/v3/events?{query}")
+    request.add_header("Authorization", f"Bearer {token}")
+    with urllib.request.urlopen(request, timeout=20) as answer:
+        return list(json.loads(answer.read())["events"])
 
 
 @pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
@@ -69,9 +82,17 @@ def test_staff_run_tracking_from_the_console(
         page.get_by_label("Milestone", exact=True).select_option("DEPA")
         page.get_by_label("Port (UN/LOCODE)").fill("IRBND")
         page.get_by_label("Vessel").fill("KING OF THE SEAS")
-        page.get_by_label("When (UTC)").fill("2026-01-06T20:00")
+        # The time in the product's one format and zone (issue 29), not the browser's mm/dd/yyyy picker.
+        when = page.get_by_label("When (UTC)")
+        expect(when).to_have_attribute("type", "text")
+        expect(when).to_have_attribute("placeholder", "YYYY/MM/DD HH:MM")
+        when.fill("2026/01/06 20:00")
         page.get_by_role("button", name="Record milestone").click()
         expect(page.get_by_text("Milestone recorded")).to_be_visible()
+        departures = [
+            e for e in tracking_events(live_server, token, reference) if e["eventID"].startswith("staff-")
+        ]
+        assert [e["eventDateTime"] for e in departures] == ["2026-01-06T20:00:00Z"], departures
         progress = call(live_server, "GET", f"{BOOKING}/client/rate-requests/{rid}", token=token)["progress"]
         assert progress["summary"] == "Departed Bandar Abbas on KING OF THE SEAS"
         assert progress["milestones"] == 2

@@ -1,11 +1,14 @@
 """Issue 29, proof in the browser: a confirmed booking's screen and the bookings list are open (two tabs)
 while a terminal publishes DCSA Track & Trace events; the progress and the timeline appear on the booking and
 where it is appears on the list, each without a reload, at desktop and phone widths, axe checked, screenshots
-kept (test-output/screenshots/tracking-<width>.png and tracking-list-<width>.png)."""
+kept (test-output/screenshots/tracking-<width>.png and tracking-list-<width>.png). And the customer's
+overview: "On the way" appears and changes as the vessel departs and its arrival is estimated, without a
+reload (overview-on-the-way-<width>.png)."""
 
 from __future__ import annotations
 
 import json
+import re
 import urllib.request
 from pathlib import Path
 from typing import Any
@@ -124,5 +127,68 @@ def test_milestones_appear_on_the_open_booking_screen(
         page.screenshot(path=str(screenshot_dir / f"tracking-{size['width']}.png"), full_page=True)
         listing.bring_to_front()
         listing.screenshot(path=str(screenshot_dir / f"tracking-list-{size['width']}.png"), full_page=True)
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_the_overview_says_what_is_on_the_way_live(
+    browser: Browser, live_server: LiveServer, screenshot_dir: Path, size: dict[str, int]
+) -> None:
+    """The customer's overview is open when the vessel carrying a confirmed booking departs: "On the way"
+    appears with the booking and where it is, then changes with the next event, each without a reload
+    (test-output/screenshots/overview-on-the-way-<width>.png)."""
+    username, password = foreign_customer(live_server, f"Overview Followers {size['width']}")
+    token = login(live_server, username, password)
+    rid = booking_confirmed(live_server, token, "Pistachios")
+    reference = call(live_server, "GET", f"{BOOKING}/client/rate-requests/{rid}", token=token)["reference"]
+    issued = call(
+        live_server,
+        "POST",
+        "/integrations/api/v1/admin/publisher-keys",
+        {"label": f"Bandar Abbas berth {size['width']}"},
+        token=admin_token(live_server),
+    )
+    context = browser.new_context(viewport=size)
+    page = context.new_page()
+    try:
+        sign_in(page, live_server, username, password)  # lands on the overview
+        expect(page.get_by_role("heading", name=re.compile(r"^Waiting for you"))).to_be_visible(
+            timeout=15_000
+        )
+        page.evaluate("window.__overview = true")
+        on_the_way = page.get_by_role("region", name=re.compile(r"^On the way"))
+        expect(on_the_way).to_have_count(0)  # nothing tracked yet
+
+        tag = f"overview-{size['width']}-"
+        departed = event(tag + "dep", "TRANSPORT", "DEPA", "ACT", "2026-01-06T20:00:00Z", "IRBND", reference)
+        publish(live_server, issued["key"], [departed])
+        # Live: the event stream within a second, or the documented polling fallback (5 s).
+        expect(on_the_way.get_by_role("heading")).to_have_text("On the way (1)", timeout=10_000)
+        row = on_the_way.get_by_test_id("underway-row")
+        expect(row).to_have_count(1)
+        link = row.get_by_role("link")
+        expect(link).to_have_text(re.compile(rf"^{reference} · .*Pistachios$"))
+        expect(link).to_have_attribute("href", f"/dashboard/bookings/rate-request/detail/{rid}")
+        where = row.get_by_test_id("booking-progress")
+        expect(where).to_have_text("Departed Bandar Abbas on KING OF THE SEAS")
+        expect(where).to_have_attribute("data-stage", "departed")
+
+        # The carrier then estimates the arrival: the same row changes, still without a reload.
+        eta = event(tag + "eta", "TRANSPORT", "ARRI", "EST", "2026-01-14T08:00:00Z", "DEHAM", reference)
+        publish(live_server, issued["key"], [eta | {"eventUpdatedDateTime": "2026-01-07T00:00:00Z"}])
+        expect(where).to_have_text(
+            "Departed Bandar Abbas on KING OF THE SEAS, arriving Hamburg 2026/01/14", timeout=10_000
+        )
+        expect(row).to_have_count(1)
+
+        assert page.evaluate("window.__overview === true"), "the overview was reloaded"
+        overflow = page.evaluate(
+            "document.documentElement.scrollWidth > document.documentElement.clientWidth"
+        )
+        assert not overflow, "the page scrolls sideways"
+        no_serious_violations(page)
+        on_the_way.scroll_into_view_if_needed()
+        page.screenshot(path=str(screenshot_dir / f"overview-on-the-way-{size['width']}.png"), full_page=True)
     finally:
         context.close()

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { formatAge, formatDate, formatMoment, formatMoney, formatTotal } from './format';
+import { formatAge, formatDate, formatMoment, formatMoney, formatTotal, momentField, parseMoment } from './format';
 
 describe('money', () => {
   it('reads like money', () => {
@@ -30,5 +30,21 @@ describe('dates', () => {
     expect(formatAge('2026-12-04T11:00:00Z', now)).toBe('1 hour');
     expect(formatAge('2026-12-04T11:58:00Z', now)).toBe('2 minutes');
     expect(formatAge('2026-12-04T11:59:30Z', now)).toBe('under a minute');
+  });
+});
+
+describe('a time typed in the one format (issue 29)', () => {
+  it('reads YYYY/MM/DD HH:MM as UTC, whatever the browser zone, and refuses other formats and unreal moments', () => {
+    expect(parseMoment('2027/01/14 08:30')).toBe('2027-01-14T08:30:00Z');
+    expect(parseMoment(' 2027/01/14 23:59 utc ')).toBe('2027-01-14T23:59:00Z');
+    for (const text of ['', '01/14/2027 08:30', '2027-01-14T08:30', '2027/1/14 8:30', '2027/02/29 10:00', '2027/01/14 24:00', '2027/13/01 10:00'])
+      expect(parseMoment(text)).toBeNull();
+  });
+
+  it('shows a moment the way it is typed, and reads it back to the same instant', () => {
+    expect(momentField('2027-01-14T08:30:00Z')).toBe('2027/01/14 08:30');
+    const now = new Date('2026-11-26T13:20:41.500Z');
+    expect(momentField(now)).toBe('2026/11/26 13:20');
+    expect(parseMoment(momentField(now))).toBe('2026-11-26T13:20:00Z');
   });
 });

@@ -57,3 +57,23 @@ export function formatAge(since: string | null | undefined, now: number = Date.n
         : [minutes, 'minute'];
   return `${n} ${unit}${n === 1 ? '' : 's'}`;
 }
+
+/**
+ * The inverse of `formatMoment` for a field where a time is typed: `2027/01/14 08:30` (a trailing `UTC` is
+ * allowed, as the screens write it) -> `2027-01-14T08:30:00Z`; null when it is not that format or not a real
+ * moment (2027/02/30, 24:00). Typed as UTC, whatever the browser's zone, so every screen reads the same time.
+ */
+export function parseMoment(text: string): string | null {
+  const match = /^(\d{4})\/(\d{2})\/(\d{2}) +(\d{2}):(\d{2})(?: *UTC)?$/i.exec(text.trim());
+  if (!match) return null;
+  const [year, month, day_, hour, minute] = match.slice(1).map(Number);
+  const date = new Date(Date.UTC(year, month - 1, day_, hour, minute));
+  const same =
+    date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day_ && date.getUTCHours() === hour && date.getUTCMinutes() === minute;
+  return same ? `${match[1]}-${match[2]}-${match[3]}T${match[4]}:${match[5]}:00Z` : null;
+}
+
+/** A moment as a time field shows it: `2027/01/14 08:30` (UTC, the zone said by the field's label). */
+export function momentField(value: Date | string): string {
+  return formatMoment(typeof value === 'string' ? value : value.toISOString()).replace(/ UTC$/, '');
+}

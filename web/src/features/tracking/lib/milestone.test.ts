@@ -9,7 +9,7 @@ const loaded: MilestoneForm = {
   container: 'segu5123408',
   port: 'irbnd',
   vessel: 'KING OF THE SEAS',
-  at: '2027-01-06T08:30',
+  at: '2027/01/06 08:30',
 };
 
 describe('a milestone recorded by hand', () => {
@@ -28,6 +28,8 @@ describe('a milestone recorded by hand', () => {
     const departed = milestoneEvent({ ...loaded, code: 'DEPA', container: '' }, 'staff-2', new Date());
     expect(departed.eventClassification).toEqual({ eventTypeCode: 'TRANSPORT', eventClassifierCode: 'ACT', transportEventTypeCode: 'DEPA' });
     expect(departed.equipmentDetails).toBeUndefined();
+    // As the screens write it, with its zone: the same instant.
+    expect(milestoneEvent({ ...loaded, at: '2027/01/06 08:30 UTC' }, 'staff-3', new Date()).eventDateTime).toBe('2027-01-06T08:30:00Z');
   });
 
   it('names what is missing: a container for equipment, a UN/LOCODE, the reference and the time', () => {
@@ -39,5 +41,8 @@ describe('a milestone recorded by hand', () => {
       'reference',
     ]);
     expect(milestoneProblems({ ...loaded, code: 'ARRI', container: '' })).toEqual({});
+    // The one format only: the browser's own (01/06/2027) or an ISO value typed by hand is refused.
+    for (const at of ['01/06/2027 08:30', '2027-01-06T08:30', '2027/02/30 08:30', '2027/01/06'])
+      expect(milestoneProblems({ ...loaded, at }).at).toBe('A time as YYYY/MM/DD HH:MM, in UTC');
   });
 });

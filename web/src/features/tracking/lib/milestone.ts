@@ -1,3 +1,5 @@
+import { parseMoment } from '@/lib/format';
+
 /**
  * A milestone staff record by hand, as the DCSA TNT 3.0 event the door takes (issue 29): the booking's
  * reference ties it; an equipment milestone names its container, a vessel's its vessel; the time typed is
@@ -22,7 +24,7 @@ export interface MilestoneForm {
   container: string;
   port: string;
   vessel: string;
-  /** `YYYY-MM-DDTHH:MM` as a datetime-local input gives it, read as UTC. */
+  /** As typed, in the one format: `YYYY/MM/DD HH:MM`, UTC. */
   at: string;
 }
 
@@ -39,7 +41,7 @@ export function milestoneProblems(form: MilestoneForm): Partial<Record<keyof Mil
   if (isEquipment(form.code) && !/^[A-Z]{4}\d{7}$/.test(form.container.trim().toUpperCase()))
     problems.container = 'A container number: 4 letters and 7 digits';
   if (!/^[A-Z]{2}[A-Z2-9]{3}$/.test(form.port.trim().toUpperCase())) problems.port = 'A UN/LOCODE, like DEHAM';
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(form.at)) problems.at = 'When it happened (UTC)';
+  if (parseMoment(form.at) === null) problems.at = 'A time as YYYY/MM/DD HH:MM, in UTC';
   return problems;
 }
 
@@ -48,7 +50,7 @@ export function milestoneEvent(form: MilestoneForm, eventId: string, now: Date):
   const event: Record<string, unknown> = {
     eventRouting: { originatingParty: STAFF },
     eventID: eventId,
-    eventDateTime: `${form.at.slice(0, 16)}:00Z`,
+    eventDateTime: parseMoment(form.at),
     eventUpdatedDateTime: now.toISOString().replace(/\.\d{3}Z$/, 'Z'),
     eventLocation: { UNLocationCode: form.port.trim().toUpperCase() },
     eventClassification: {

@@ -11,7 +11,7 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toast } from '@/components/ui/toast';
 import { errorText } from '@/lib/api-client';
-import { formatMoment } from '@/lib/format';
+import { formatMoment, momentField } from '@/lib/format';
 import {
   MilestoneRefused,
   UNMATCHED_PAGE,
@@ -148,7 +148,7 @@ function Field({ id, label, error, children }: { id: string; label: string; erro
 
 const EMPTY: MilestoneForm = { reference: '', code: 'GTIN', classifier: 'ACT', container: '', port: '', vessel: '', at: '' };
 
-function RecordMilestone() {
+export function RecordMilestone() {
   const client = useQueryClient();
   const [form, setForm] = useState<MilestoneForm>(EMPTY);
   const [shown, setShown] = useState<Partial<Record<keyof MilestoneForm, string>>>({});
@@ -214,7 +214,26 @@ function RecordMilestone() {
           <input id="milestone-vessel" value={form.vessel} onChange={(e) => set({ vessel: e.target.value })} placeholder="KING OF THE SEAS" />
         </Field>
         <Field id="milestone-at" label="When (UTC)" error={shown.at}>
-          <input id="milestone-at" type="datetime-local" value={form.at} onChange={(e) => set({ at: e.target.value })} />
+          {/* Typed in the product's one format and zone, never the browser's own date-time picker (issue 29). */}
+          <div className={styles.moment}>
+            <input
+              id="milestone-at"
+              type="text"
+              value={form.at}
+              onChange={(e) => set({ at: e.target.value })}
+              placeholder="YYYY/MM/DD HH:MM"
+              aria-describedby="milestone-at-hint"
+              autoComplete="off"
+              spellCheck={false}
+            />
+            <span aria-hidden="true">UTC</span>
+            <Button type="button" variant="outline" onClick={() => set({ at: momentField(new Date()) })}>
+              Now
+            </Button>
+          </div>
+          <span id="milestone-at-hint" className={styles.muted}>
+            YYYY/MM/DD HH:MM in UTC, like {momentField('2027-01-14T08:30:00Z')}
+          </span>
         </Field>
         <Button type="submit" disabled={record.isPending}>
           Record milestone
