@@ -97,11 +97,11 @@ def test_acceptance_email_says_the_username_is_the_id_signed_up_with() -> None:
     company_id = COMPANY_IDS[1]
     account = Account.open(company_id, DOMESTIC_COMPANY, [CUSTOMER], {"email": "a@b.cd"}, STAFF)
     account.issue_password_token(SECRET, T0, "create", STAFF)
-    (message,) = messages_for(account.collect_events()[-1], SECRET, "http://x")
+    (message,) = messages_for(account.collect_events()[-1], SECRET, PortalLinks("http://x"))
     assert f"Your username is {company_id}" in message.body
     assert "company ID" in message.body and "national ID" in message.body
     account.issue_password_token(SECRET, T0, "reset", STAFF)
-    (reset,) = messages_for(account.collect_events()[-1], SECRET, "http://x")
+    (reset,) = messages_for(account.collect_events()[-1], SECRET, PortalLinks("http://x"))
     assert "username" not in reset.body
 
 
