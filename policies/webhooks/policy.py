@@ -400,39 +400,20 @@ def _booking_event(tx: Tx, event: Any, position: int, site_url: str, view: Booki
         if (step.cancellation or step.clears_cancellation) and status == booking["status"]
         else status
     )
-    for subscription in subscriptions:
-        body = {
-            "specversion": "1.0",
-            "id": notification_id,
-            "source": f"{site_url}/v2/bookings",
-            "type": NOTIFICATION_TYPE,
-            "time": at,
-            "datacontenttype": "application/json",
-            "subscriptionReference": subscription["id"],
-            "data": data,
-        }
-        tx.execute(
-            "INSERT INTO webhook_deliveries (id, subscription_id, customer_id, rate_request_id, event_id,"
-            " booking_status, body, state, attempts, last_status, last_error, last_attempt_at,"
-            " next_attempt_at, window_started_at, delivered_at, lease_owner, lease_until, created_at,"
-            " position, event_type) VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', 0, NULL, NULL, NULL, ?, ?, NULL,"
-            " NULL, NULL, ?, ?, ?)"
-            " ON CONFLICT (id) DO NOTHING",
-            (
-                str(uuid.uuid5(_IDS, f"{subscription['id']}:{notification_id}")),
-                subscription["id"],
-                booking["customer_id"],
-                booking_id,
-                notification_id,
-                shown or status,
-                json.dumps(body, separators=(",", ":")),
-                at,
-                at,
-                at,
-                position,
-                step.kind,
-            ),
-        )
+    _enqueue(
+        tx,
+        subscriptions,
+        notification_id=notification_id,
+        source=f"{site_url}/v2/bookings",
+        cloud_type=NOTIFICATION_TYPE,
+        at=at,
+        data=data,
+        customer_id=booking["customer_id"],
+        rate_request_id=booking_id,
+        shown=shown or status,
+        position=position,
+        event_type=step.kind,
+    )
 
 
 def _tracking_event(
@@ -468,12 +449,45 @@ def _tracking_event(
     shown = "RETRACTED" if retracted else f"{facts['event_type']}:{facts.get('event_subtype') or ''}"
     notification_id = event_id(event)
     at = utc_text(event.timestamp)
+    _enqueue(
+        tx,
+        subscriptions,
+        notification_id=notification_id,
+        source=f"{site_url}/v3/events",
+        cloud_type=TRACKING_TYPE,
+        at=at,
+        data=data,
+        customer_id=customer_id,
+        rate_request_id=facts["rate_request_id"],
+        shown=shown,
+        position=position,
+        event_type=None,
+    )
+
+
+def _enqueue(
+    tx: Tx,
+    subscriptions: list[dict[str, Any]],
+    *,
+    notification_id: str,
+    source: str,
+    cloud_type: str,
+    at: str,
+    data: Any,
+    customer_id: str,
+    rate_request_id: str,
+    shown: str,
+    position: int,
+    event_type: str | None,
+) -> None:
+    """One pending delivery per subscription: the CloudEvents envelope around `data`, its id derived from the
+    subscription and the notification so that a replayed batch adds nothing twice."""
     for subscription in subscriptions:
         body = {
             "specversion": "1.0",
             "id": notification_id,
-            "source": f"{site_url}/v3/events",
-            "type": TRACKING_TYPE,
+            "source": source,
+            "type": cloud_type,
             "time": at,
             "datacontenttype": "application/json",
             "subscriptionReference": subscription["id"],
@@ -483,14 +497,14 @@ def _tracking_event(
             "INSERT INTO webhook_deliveries (id, subscription_id, customer_id, rate_request_id, event_id,"
             " booking_status, body, state, attempts, last_status, last_error, last_attempt_at,"
             " next_attempt_at, window_started_at, delivered_at, lease_owner, lease_until, created_at,"
-            " position) VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', 0, NULL, NULL, NULL, ?, ?, NULL, NULL, NULL,"
-            " ?, ?)"
+            " position, event_type) VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', 0, NULL, NULL, NULL, ?, ?, NULL,"
+            " NULL, NULL, ?, ?, ?)"
             " ON CONFLICT (id) DO NOTHING",
             (
                 str(uuid.uuid5(_IDS, f"{subscription['id']}:{notification_id}")),
                 subscription["id"],
                 customer_id,
-                facts["rate_request_id"],
+                rate_request_id,
                 notification_id,
                 shown,
                 json.dumps(body, separators=(",", ":")),
@@ -498,6 +512,7 @@ def _tracking_event(
                 at,
                 at,
                 position,
+                event_type,
             ),
         )
 
