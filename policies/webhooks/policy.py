@@ -356,16 +356,7 @@ def _booking_event(tx: Tx, event: Any, position: int, site_url: str, view: Booki
         )
     # Every step changes what the booking shows (a status, a price, the content): each is notified, to the
     # subscriptions that hear its kind.
-    subscriptions = [
-        subscription
-        for subscription in tx.all(
-            "SELECT s.id, t.event_types FROM webhook_policy_subscriptions s"
-            " LEFT JOIN webhook_policy_subscription_settings t ON t.id = s.id"
-            " WHERE s.customer_id = ? AND s.active = 1 ORDER BY s.id",
-            (booking["customer_id"],),
-        )
-        if _hears(subscription, step.kind)
-    ]
+    subscriptions = _hearing(tx, booking["customer_id"], step.kind)
     if not subscriptions:
         return
     notification_id = event_id(event)
@@ -428,16 +419,7 @@ def _tracking_event(
     customer_id = facts.get("customer_id")
     if not customer_id:
         return  # matched no booking: nobody to tell
-    subscriptions = [
-        subscription
-        for subscription in tx.all(
-            "SELECT s.id, t.event_types FROM webhook_policy_subscriptions s"
-            " LEFT JOIN webhook_policy_subscription_settings t ON t.id = s.id"
-            " WHERE s.customer_id = ? AND s.active = 1 ORDER BY s.id",
-            (customer_id,),
-        )
-        if _hears(subscription, TRACKING_KIND)
-    ]
+    subscriptions = _hearing(tx, customer_id, TRACKING_KIND)
     if not subscriptions:
         return
     retracted = isinstance(event, TrackingEvent.Retracted)
@@ -463,6 +445,20 @@ def _tracking_event(
         position=position,
         event_type=None,
     )
+
+
+def _hearing(tx: Tx, customer_id: str, kind: str) -> list[dict[str, Any]]:
+    """The customer's active subscriptions that hear `kind`, in a fixed order."""
+    return [
+        subscription
+        for subscription in tx.all(
+            "SELECT s.id, t.event_types FROM webhook_policy_subscriptions s"
+            " LEFT JOIN webhook_policy_subscription_settings t ON t.id = s.id"
+            " WHERE s.customer_id = ? AND s.active = 1 ORDER BY s.id",
+            (customer_id,),
+        )
+        if _hears(subscription, kind)
+    ]
 
 
 def _enqueue(
