@@ -189,6 +189,63 @@ class _Checker:
         elif pattern and not pattern[0].match(value):
             self.errors[name] = pattern[1]
 
+    # The rules more than one form applies, each written once: one wording for one rule.
+    def phone(self, pattern: re.Pattern[str] = PHONE) -> None:
+        self.field(
+            "phone",
+            required=message("accounts.phone.required"),
+            pattern=(pattern, message("accounts.phone.invalid")),
+        )
+
+    def fax(self, *, required: bool) -> None:
+        self.field(
+            "fax",
+            required=message("accounts.fax.invalid") if required else None,
+            pattern=(FAX, message("accounts.fax.invalid")),
+        )
+
+    def email(self) -> None:
+        self.field(
+            "email",
+            required=message("accounts.email.required"),
+            pattern=(EMAIL, message("accounts.email.invalid")),
+        )
+
+    def address(self) -> None:
+        self.field(
+            "address",
+            required=message("accounts.address.required"),
+            min_length=(8, message("accounts.address.min")),
+        )
+
+    def company_name(self) -> None:
+        self.field(
+            "name",
+            required=message("accounts.companyName.required"),
+            min_length=(4, message("accounts.companyName.min")),
+        )
+
+    def contact_person(self, *, min_length: bool) -> None:
+        self.field(
+            "contact_person",
+            required=message("accounts.contactPerson.required"),
+            min_length=(4, message("accounts.contactPerson.min")) if min_length else None,
+        )
+
+    def economic_code(self) -> None:
+        self.field(
+            "economic_code",
+            required=message("accounts.economicCode.invalid"),
+            min_length=(11, message("accounts.economicCode.invalid")),
+        )
+
+    def registration_code(self) -> None:
+        self.field(
+            "registration_code",
+            required=message("accounts.registrationCode.invalid"),
+            min_length=(6, message("accounts.registrationCode.invalid")),
+        )
+
     def done(self) -> dict[str, Any]:
         if self.errors:
             raise ValidationFailed(self.errors)
@@ -254,24 +311,10 @@ def _individual(form: IndividualForm, *, postal_required: bool) -> dict[str, Any
         pattern=(IDENTITY, message("accounts.identity.invalid")),
     )
     # Phone, fax, e-mail and address say what the company forms say: one wording for one rule.
-    check.field(
-        "phone",
-        required=message("accounts.phone.required"),
-        pattern=(PHONE, message("accounts.phone.invalid")),
-    )
-    check.field(
-        "fax", required=message("accounts.fax.invalid"), pattern=(FAX, message("accounts.fax.invalid"))
-    )
-    check.field(
-        "email",
-        required=message("accounts.email.required"),
-        pattern=(EMAIL, message("accounts.email.invalid")),
-    )
-    check.field(
-        "address",
-        required=message("accounts.address.required"),
-        min_length=(8, message("accounts.address.min")),
-    )
+    check.phone()
+    check.fax(required=True)
+    check.email()
+    check.address()
     check.field(
         "postal_code",
         required=GENERIC_REQUIRED if postal_required else None,
@@ -286,34 +329,15 @@ def individual_registration(form: IndividualForm) -> dict[str, Any]:
 
 
 def _company(check: _Checker, *, foreign: bool) -> None:
-    check.field(
-        "name",
-        required=message("accounts.companyName.required"),
-        min_length=(4, message("accounts.companyName.min")),
-    )
-    if foreign:
-        check.field("contact_person", required=message("accounts.contactPerson.required"))
-    else:
-        check.field(
-            "contact_person",
-            required=message("accounts.contactPerson.required"),
-            min_length=(4, message("accounts.contactPerson.min")),
-        )
+    check.company_name()
+    check.contact_person(min_length=not foreign)
     check.field(
         "national_code",
         required=message("accounts.identity.invalid"),
         pattern=(IDENTITY, message("accounts.identity.invalid")),
     )
-    check.field(
-        "email",
-        required=message("accounts.email.required"),
-        pattern=(EMAIL, message("accounts.email.invalid")),
-    )
-    check.field(
-        "address",
-        required=message("accounts.address.required"),
-        min_length=(8, message("accounts.address.min")),
-    )
+    check.email()
+    check.address()
     _company_postal_code(check, foreign=foreign)
 
 
@@ -336,38 +360,18 @@ def _company_postal_code(check: _Checker, *, foreign: bool) -> None:
 def domestic_registration(form: CompanyForm) -> dict[str, Any]:
     check = _Checker(form)
     _company(check, foreign=False)
-    check.field(
-        "economic_code",
-        required=message("accounts.economicCode.invalid"),
-        min_length=(11, message("accounts.economicCode.invalid")),
-    )
-    check.field(
-        "registration_code",
-        required=message("accounts.registrationCode.invalid"),
-        min_length=(6, message("accounts.registrationCode.invalid")),
-    )
-    check.field(
-        "phone",
-        required=message("accounts.phone.required"),
-        pattern=(PHONE, message("accounts.phone.invalid")),
-    )
-    check.field(
-        "fax",
-        required=message("accounts.fax.invalid"),
-        pattern=(FAX, message("accounts.fax.invalid")),
-    )
+    check.economic_code()
+    check.registration_code()
+    check.phone()
+    check.fax(required=True)
     return _record(check.done())
 
 
 def foreign_registration(form: CompanyForm) -> dict[str, Any]:
     check = _Checker(form)
     _company(check, foreign=True)
-    check.field(
-        "phone",
-        required=message("accounts.phone.required"),
-        pattern=(FOREIGN_PHONE, message("accounts.phone.invalid")),
-    )
-    check.field("fax", required=None, pattern=(FAX, message("accounts.fax.invalid")))
+    check.phone(FOREIGN_PHONE)
+    check.fax(required=False)
     return _record(check.done())
 
 
@@ -397,43 +401,17 @@ def profile_update(account_type: int, form: ProfileForm, current: Mapping[str, A
         _keep_identity(values, current, account_type)
     else:
         check = _Checker(form)
-        check.field(
-            "name",
-            required=message("accounts.companyName.required"),
-            min_length=(4, message("accounts.companyName.min")),
-        )
-        check.field(
-            "contact_person",
-            required=message("accounts.contactPerson.required"),
-            min_length=(4, message("accounts.contactPerson.min"))
-            if account_type == DOMESTIC_COMPANY
-            else None,
-        )
+        check.company_name()
+        check.contact_person(min_length=account_type == DOMESTIC_COMPANY)
         check.field("national_code", required=None, pattern=(IDENTITY, message("accounts.identity.invalid")))
-        check.field(
-            "address",
-            required=message("accounts.address.required"),
-            min_length=(8, message("accounts.address.min")),
-        )
+        check.address()
         _company_postal_code(check, foreign=account_type == FOREIGN_COMPANY)
         if account_type == DOMESTIC_COMPANY:
-            check.field(
-                "economic_code",
-                required=message("accounts.economicCode.invalid"),
-                min_length=(11, message("accounts.economicCode.invalid")),
-            )
-            check.field(
-                "registration_code",
-                required=message("accounts.registrationCode.invalid"),
-                min_length=(6, message("accounts.registrationCode.invalid")),
-            )
-            check.field(
-                "fax",
-                required=message("accounts.fax.invalid"),
-                pattern=(FAX, message("accounts.fax.invalid")),
-            )
+            check.economic_code()
+            check.registration_code()
+            check.fax(required=True)
         else:
-            check.field("fax", required=None, pattern=(FAX, message("accounts.fax.invalid")))
+            check.fax(required=False)
         values = check.done()
         _keep_identity(values, current, account_type)
     # Fields the type's PUT does not carry (e-mail and phone of companies) keep their current value.

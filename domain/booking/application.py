@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
@@ -389,14 +389,14 @@ class BookingApplication(ContextApplication):
         return values.rate_request_details(draft, today, self.catalog, lambda f: self.owns_file(actor, f))
 
     def accept_price(self, rate_request_id: str, actor: Actor, now: datetime | None = None) -> int:
-        rate_request = self.rate_request(rate_request_id, actor)
-        rate_request.accept_price(now or datetime.now(UTC), actor)
-        return self.record(rate_request)
+        return self._step(
+            rate_request_id,
+            actor,
+            lambda booking: booking.accept_price(now or datetime.now(UTC), actor),
+        )
 
     def cancel_price(self, rate_request_id: str, actor: Actor) -> int:
-        rate_request = self.rate_request(rate_request_id, actor)
-        rate_request.cancel_price(actor)
-        return self.record(rate_request)
+        return self._step(rate_request_id, actor, lambda booking: booking.cancel_price(actor))
 
     def submit_booking_request(
         self, rate_request_id: str, actor: Actor, documents: Sequence[DocumentDraft]
@@ -497,16 +497,15 @@ class BookingApplication(ContextApplication):
         )
 
     def request_revision(self, rate_request_id: str, actor: Actor, message: str) -> int:
-        self._staff(actor)
-        rate_request = self.rate_request(rate_request_id, actor)
-        rate_request.request_revision(message, actor)
-        return self.record(rate_request)
+        return self._step(
+            rate_request_id,
+            actor,
+            lambda booking: booking.request_revision(message, actor),
+            staff=True,
+        )
 
     def reject(self, rate_request_id: str, actor: Actor, message: str) -> int:
-        self._staff(actor)
-        rate_request = self.rate_request(rate_request_id, actor)
-        rate_request.reject(message, actor)
-        return self.record(rate_request)
+        return self._step(rate_request_id, actor, lambda booking: booking.reject(message, actor), staff=True)
 
     def confirm_booking(
         self, rate_request_id: str, actor: Actor, sailing: SailingChoice | None = None
@@ -604,15 +603,16 @@ class BookingApplication(ContextApplication):
     def request_amendment(
         self, rate_request_id: str, actor: Actor, draft: RateRequestDraft, now: datetime | None = None
     ) -> int:
-        rate_request = self.rate_request(rate_request_id, actor)
-        rate_request.request_amendment(self._rate_request_details(actor, draft, now), actor)
-        return self.record(rate_request)
+        return self._step(
+            rate_request_id,
+            actor,
+            lambda booking: booking.request_amendment(self._rate_request_details(actor, draft, now), actor),
+        )
 
     def approve_amendment(self, rate_request_id: str, actor: Actor) -> int:
-        self._staff(actor)
-        rate_request = self.rate_request(rate_request_id, actor)
-        rate_request.approve_amendment(actor)
-        return self.record(rate_request)
+        return self._step(
+            rate_request_id, actor, lambda booking: booking.approve_amendment(actor), staff=True
+        )
 
     def requote_amendment(
         self,
@@ -622,37 +622,43 @@ class BookingApplication(ContextApplication):
         valid_until: datetime,
         now: datetime | None = None,
     ) -> int:
-        self._staff(actor)
-        rate_request = self.rate_request(rate_request_id, actor)
-        rate_request.requote_amendment(price, valid_until.astimezone(UTC), now or datetime.now(UTC), actor)
-        return self.record(rate_request)
+        return self._step(
+            rate_request_id,
+            actor,
+            lambda booking: booking.requote_amendment(
+                price, valid_until.astimezone(UTC), now or datetime.now(UTC), actor
+            ),
+            staff=True,
+        )
 
     def accept_amended_price(self, rate_request_id: str, actor: Actor, now: datetime | None = None) -> int:
-        rate_request = self.rate_request(rate_request_id, actor)
-        rate_request.accept_amended_price(now or datetime.now(UTC), actor)
-        return self.record(rate_request)
+        return self._step(
+            rate_request_id,
+            actor,
+            lambda booking: booking.accept_amended_price(now or datetime.now(UTC), actor),
+        )
 
     def decline_amendment(self, rate_request_id: str, actor: Actor, message: str) -> int:
-        self._staff(actor)
-        rate_request = self.rate_request(rate_request_id, actor)
-        rate_request.decline_amendment(message, actor)
-        return self.record(rate_request)
+        return self._step(
+            rate_request_id,
+            actor,
+            lambda booking: booking.decline_amendment(message, actor),
+            staff=True,
+        )
 
     def ask_for_amendment(self, rate_request_id: str, actor: Actor, reason: str) -> int:
-        self._staff(actor)
-        rate_request = self.rate_request(rate_request_id, actor)
-        rate_request.ask_for_amendment(reason, actor)
-        return self.record(rate_request)
+        return self._step(
+            rate_request_id,
+            actor,
+            lambda booking: booking.ask_for_amendment(reason, actor),
+            staff=True,
+        )
 
     def withdraw_amendment(self, rate_request_id: str, actor: Actor) -> int:
-        rate_request = self.rate_request(rate_request_id, actor)
-        rate_request.withdraw_amendment(actor)
-        return self.record(rate_request)
+        return self._step(rate_request_id, actor, lambda booking: booking.withdraw_amendment(actor))
 
     def request_cancellation(self, rate_request_id: str, actor: Actor, reason: str = "") -> int:
-        rate_request = self.rate_request(rate_request_id, actor)
-        rate_request.request_cancellation(reason, actor)
-        return self.record(rate_request)
+        return self._step(rate_request_id, actor, lambda booking: booking.request_cancellation(reason, actor))
 
     def request_confirmed_cancellation(self, rate_request_id: str, actor: Actor, reason: str = "") -> int:
         """The standard's request to cancel a confirmed booking (its use case 13): `IllegalTransition` before
@@ -664,21 +670,20 @@ class BookingApplication(ContextApplication):
         return self.record(rate_request)
 
     def confirm_cancellation(self, rate_request_id: str, actor: Actor) -> int:
-        self._staff(actor)
-        rate_request = self.rate_request(rate_request_id, actor)
-        rate_request.confirm_cancellation(actor)
-        return self.record(rate_request)
+        return self._step(
+            rate_request_id, actor, lambda booking: booking.confirm_cancellation(actor), staff=True
+        )
 
     def decline_cancellation(self, rate_request_id: str, actor: Actor, message: str) -> int:
-        self._staff(actor)
-        rate_request = self.rate_request(rate_request_id, actor)
-        rate_request.decline_cancellation(message, actor)
-        return self.record(rate_request)
+        return self._step(
+            rate_request_id,
+            actor,
+            lambda booking: booking.decline_cancellation(message, actor),
+            staff=True,
+        )
 
     def withdraw_cancellation(self, rate_request_id: str, actor: Actor) -> int:
-        rate_request = self.rate_request(rate_request_id, actor)
-        rate_request.withdraw_cancellation(actor)
-        return self.record(rate_request)
+        return self._step(rate_request_id, actor, lambda booking: booking.withdraw_cancellation(actor))
 
     @staticmethod
     def _check_order_against_booking(order: ShippingOrder, rate_request: RateRequest) -> None:
@@ -699,6 +704,21 @@ class BookingApplication(ContextApplication):
     def _staff(actor: Actor) -> None:
         if not actor.is_staff:
             raise Forbidden("Staff only")
+
+    def _step(
+        self,
+        rate_request_id: str,
+        actor: Actor,
+        step: Callable[[RateRequest], object],
+        *,
+        staff: bool = False,
+    ) -> int:
+        """One step on a booking as `actor` sees it, recorded: a staff step checks the role before loading."""
+        if staff:
+            self._staff(actor)
+        rate_request = self.rate_request(rate_request_id, actor)
+        step(rate_request)
+        return self.record(rate_request)
 
     # -- shipping orders ---------------------------------------------------------------------------------
     def create_shipping_order(

@@ -356,16 +356,7 @@ def _booking_event(tx: Tx, event: Any, position: int, site_url: str, view: Booki
         )
     # Every step changes what the booking shows (a status, a price, the content): each is notified, to the
     # subscriptions that hear its kind.
-    subscriptions = [
-        subscription
-        for subscription in tx.all(
-            "SELECT s.id, t.event_types FROM webhook_policy_subscriptions s"
-            " LEFT JOIN webhook_policy_subscription_settings t ON t.id = s.id"
-            " WHERE s.customer_id = ? AND s.active = 1 ORDER BY s.id",
-            (booking["customer_id"],),
-        )
-        if _hears(subscription, step.kind)
-    ]
+    subscriptions = _hearing(tx, booking["customer_id"], step.kind)
     if not subscriptions:
         return
     notification_id = event_id(event)
@@ -400,12 +391,99 @@ def _booking_event(tx: Tx, event: Any, position: int, site_url: str, view: Booki
         if (step.cancellation or step.clears_cancellation) and status == booking["status"]
         else status
     )
+    _enqueue(
+        tx,
+        subscriptions,
+        notification_id=notification_id,
+        source=f"{site_url}/v2/bookings",
+        cloud_type=NOTIFICATION_TYPE,
+        at=at,
+        data=data,
+        customer_id=booking["customer_id"],
+        rate_request_id=booking_id,
+        shown=shown or status,
+        position=position,
+        event_type=step.kind,
+    )
+
+
+def _tracking_event(
+    tx: Tx,
+    event: TrackingEvent.Published | TrackingEvent.Revised | TrackingEvent.Retracted,
+    position: int,
+    site_url: str,
+) -> None:
+    """A tracking event of a customer's booking, to the subscriptions that hear `tracking.event`: the
+    standard's Event as data (a retraction: its `eventID` with `isRetracted`)."""
+    facts = event.facts
+    customer_id = facts.get("customer_id")
+    if not customer_id:
+        return  # matched no booking: nobody to tell
+    subscriptions = _hearing(tx, customer_id, TRACKING_KIND)
+    if not subscriptions:
+        return
+    retracted = isinstance(event, TrackingEvent.Retracted)
+    data = (
+        {"eventID": facts["event_id"], "isRetracted": True}
+        if isinstance(event, TrackingEvent.Retracted)
+        else json.loads(event.body)
+    )
+    shown = "RETRACTED" if retracted else f"{facts['event_type']}:{facts.get('event_subtype') or ''}"
+    notification_id = event_id(event)
+    at = utc_text(event.timestamp)
+    _enqueue(
+        tx,
+        subscriptions,
+        notification_id=notification_id,
+        source=f"{site_url}/v3/events",
+        cloud_type=TRACKING_TYPE,
+        at=at,
+        data=data,
+        customer_id=customer_id,
+        rate_request_id=facts["rate_request_id"],
+        shown=shown,
+        position=position,
+        event_type=None,
+    )
+
+
+def _hearing(tx: Tx, customer_id: str, kind: str) -> list[dict[str, Any]]:
+    """The customer's active subscriptions that hear `kind`, in a fixed order."""
+    return [
+        subscription
+        for subscription in tx.all(
+            "SELECT s.id, t.event_types FROM webhook_policy_subscriptions s"
+            " LEFT JOIN webhook_policy_subscription_settings t ON t.id = s.id"
+            " WHERE s.customer_id = ? AND s.active = 1 ORDER BY s.id",
+            (customer_id,),
+        )
+        if _hears(subscription, kind)
+    ]
+
+
+def _enqueue(
+    tx: Tx,
+    subscriptions: list[dict[str, Any]],
+    *,
+    notification_id: str,
+    source: str,
+    cloud_type: str,
+    at: str,
+    data: Any,
+    customer_id: str,
+    rate_request_id: str,
+    shown: str,
+    position: int,
+    event_type: str | None,
+) -> None:
+    """One pending delivery per subscription: the CloudEvents envelope around `data`, its id derived from the
+    subscription and the notification so that a replayed batch adds nothing twice."""
     for subscription in subscriptions:
         body = {
             "specversion": "1.0",
             "id": notification_id,
-            "source": f"{site_url}/v2/bookings",
-            "type": NOTIFICATION_TYPE,
+            "source": source,
+            "type": cloud_type,
             "time": at,
             "datacontenttype": "application/json",
             "subscriptionReference": subscription["id"],
@@ -421,76 +499,8 @@ def _booking_event(tx: Tx, event: Any, position: int, site_url: str, view: Booki
             (
                 str(uuid.uuid5(_IDS, f"{subscription['id']}:{notification_id}")),
                 subscription["id"],
-                booking["customer_id"],
-                booking_id,
-                notification_id,
-                shown or status,
-                json.dumps(body, separators=(",", ":")),
-                at,
-                at,
-                at,
-                position,
-                step.kind,
-            ),
-        )
-
-
-def _tracking_event(
-    tx: Tx,
-    event: TrackingEvent.Published | TrackingEvent.Revised | TrackingEvent.Retracted,
-    position: int,
-    site_url: str,
-) -> None:
-    """A tracking event of a customer's booking, to the subscriptions that hear `tracking.event`: the
-    standard's Event as data (a retraction: its `eventID` with `isRetracted`)."""
-    facts = event.facts
-    customer_id = facts.get("customer_id")
-    if not customer_id:
-        return  # matched no booking: nobody to tell
-    subscriptions = [
-        subscription
-        for subscription in tx.all(
-            "SELECT s.id, t.event_types FROM webhook_policy_subscriptions s"
-            " LEFT JOIN webhook_policy_subscription_settings t ON t.id = s.id"
-            " WHERE s.customer_id = ? AND s.active = 1 ORDER BY s.id",
-            (customer_id,),
-        )
-        if _hears(subscription, TRACKING_KIND)
-    ]
-    if not subscriptions:
-        return
-    retracted = isinstance(event, TrackingEvent.Retracted)
-    data = (
-        {"eventID": facts["event_id"], "isRetracted": True}
-        if isinstance(event, TrackingEvent.Retracted)
-        else json.loads(event.body)
-    )
-    shown = "RETRACTED" if retracted else f"{facts['event_type']}:{facts.get('event_subtype') or ''}"
-    notification_id = event_id(event)
-    at = utc_text(event.timestamp)
-    for subscription in subscriptions:
-        body = {
-            "specversion": "1.0",
-            "id": notification_id,
-            "source": f"{site_url}/v3/events",
-            "type": TRACKING_TYPE,
-            "time": at,
-            "datacontenttype": "application/json",
-            "subscriptionReference": subscription["id"],
-            "data": data,
-        }
-        tx.execute(
-            "INSERT INTO webhook_deliveries (id, subscription_id, customer_id, rate_request_id, event_id,"
-            " booking_status, body, state, attempts, last_status, last_error, last_attempt_at,"
-            " next_attempt_at, window_started_at, delivered_at, lease_owner, lease_until, created_at,"
-            " position) VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', 0, NULL, NULL, NULL, ?, ?, NULL, NULL, NULL,"
-            " ?, ?)"
-            " ON CONFLICT (id) DO NOTHING",
-            (
-                str(uuid.uuid5(_IDS, f"{subscription['id']}:{notification_id}")),
-                subscription["id"],
                 customer_id,
-                facts["rate_request_id"],
+                rate_request_id,
                 notification_id,
                 shown,
                 json.dumps(body, separators=(",", ":")),
@@ -498,6 +508,7 @@ def _tracking_event(
                 at,
                 at,
                 position,
+                event_type,
             ),
         )
 

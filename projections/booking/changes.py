@@ -55,11 +55,16 @@ def _moved(event: Moved, kind: str, position: int, **extra: Any) -> dict[str, An
     }
 
 
-@projection.on(RateRequest.AmendmentAsked)
-def amendment_asked(tx: BatchTx, event: RateRequest.AmendmentAsked, position: int) -> None:
-    """Staff ask the customer to amend the booking: the row waits for the customer's amendment, `reason`
-    saying why (an amendment's row has no other reason)."""
-    rate_request_id, kind, number = _key(event, AMENDMENT)
+def _requested(
+    tx: BatchTx,
+    event: RateRequest.AmendmentAsked | RateRequest.AmendmentRequested | RateRequest.CancellationRequested,
+    kind: str,
+    position: int,
+    /,
+    **carried: Any,
+) -> None:
+    """A change's new row, nothing decided yet: `carried` is what this kind of change holds from the start."""
+    rate_request_id, kind, number = _key(event, kind)
     tx.insert(
         CHANGES,
         {
@@ -67,19 +72,34 @@ def amendment_asked(tx: BatchTx, event: RateRequest.AmendmentAsked, position: in
             "kind": kind,
             "number": number,
             "customer_id": event.customer_id,
-            "original": json.dumps(event.original, sort_keys=True, default=str),
+            "original": None,
             "amended": None,
             "changed": "[]",
             "changes_price": 0,
             "price": None,
             "valid_until": None,
-            "reason": event.message,
+            "reason": None,
             "message": None,
             "requested_by": event.actor_id,
             "requested_at": utc_text(event.timestamp),
             "decided_by": None,
             **_moved(event, kind, position),
+            **carried,
         },
+    )
+
+
+@projection.on(RateRequest.AmendmentAsked)
+def amendment_asked(tx: BatchTx, event: RateRequest.AmendmentAsked, position: int) -> None:
+    """Staff ask the customer to amend the booking: the row waits for the customer's amendment, `reason`
+    saying why (an amendment's row has no other reason)."""
+    _requested(
+        tx,
+        event,
+        AMENDMENT,
+        position,
+        original=json.dumps(event.original, sort_keys=True, default=str),
+        reason=event.message,
     )
 
 
@@ -100,46 +120,12 @@ def amendment_requested(tx: BatchTx, event: RateRequest.AmendmentRequested, posi
     if asked is not None and tx.get(CHANGES, (rate_request_id, kind, number)) is not None:
         tx.update(CHANGES, (rate_request_id, kind, number), row)  # the answer to staff's ask: its own row
         return
-    tx.insert(
-        CHANGES,
-        {
-            "rate_request_id": rate_request_id,
-            "kind": kind,
-            "number": number,
-            "customer_id": event.customer_id,
-            "price": None,
-            "valid_until": None,
-            "message": None,
-            "decided_by": None,
-            **row,
-        },
-    )
+    _requested(tx, event, kind, position, **row)
 
 
 @projection.on(RateRequest.CancellationRequested)
 def cancellation_requested(tx: BatchTx, event: RateRequest.CancellationRequested, position: int) -> None:
-    rate_request_id, kind, number = _key(event, CANCELLATION)
-    tx.insert(
-        CHANGES,
-        {
-            "rate_request_id": rate_request_id,
-            "kind": kind,
-            "number": number,
-            "customer_id": event.customer_id,
-            "original": None,
-            "amended": None,
-            "changed": "[]",
-            "changes_price": 0,
-            "price": None,
-            "valid_until": None,
-            "reason": event.reason,
-            "message": None,
-            "requested_by": event.actor_id,
-            "requested_at": utc_text(event.timestamp),
-            "decided_by": None,
-            **_moved(event, kind, position),
-        },
-    )
+    _requested(tx, event, CANCELLATION, position, reason=event.reason)
 
 
 @projection.on(RateRequest.AmendmentRequoted)

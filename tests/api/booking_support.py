@@ -17,6 +17,7 @@ from domain.booking.values import RateRequestDraft
 from domain.shared.actor import SYSTEM_ACTOR
 from infrastructure.read_db import PostgresReadModels
 from projections.rebuild import verify
+from tests.api.accounts_support import fails as fails  # one check of a refusal's envelope, for both
 from tests.conftest import login
 
 CLIENT = "/booking/api/v1/client"
@@ -41,14 +42,6 @@ def ok(answer: Any, status: int = 200) -> Any:
     body = answer.json()
     assert body["isSuccess"] is True and body["isError"] is False, body
     return body["response"]
-
-
-def fails(answer: Any, status: int) -> dict[str, Any]:
-    assert answer.status_code == status, answer.text
-    body = answer.json()
-    assert body["isSuccess"] is False and body["isError"] is True and body["response"] is None
-    assert body["error"]["description"]
-    return dict(body["error"])
 
 
 def upload(

@@ -10,7 +10,6 @@ with a reason each clear the mark. The same for a sign-up's rows (a staff declin
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -28,44 +27,17 @@ from projections.registry import READ_MODELS
 from tests.api.accounts_support import ADMIN as ACCOUNTS
 from tests.api.accounts_support import INDIVIDUAL_FORM, sign_up_individual
 from tests.api.booking_support import ADMIN, CLIENT, create, customer, later, ok
+from tests.api.poison_support import Switch, poison, wait_until
 from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME, login
 from tests.corpus import fresh_national_id, fresh_national_id_with_leading_zero
 
 FAILURE = "value too long for this column"
 
 
-class Switch:
-    """The booking read model fails to apply a quote of the bookings in `poisoned` while `on`."""
-
-    def __init__(self) -> None:
-        self.on = True
-        self.poisoned: set[str] = set()
-
-
 @pytest.fixture
 def switch(monkeypatch: pytest.MonkeyPatch) -> Switch:
-    state = Switch()
-    original = booking_handlers.projection.handlers[RateRequest.Quoted]
-
-    def quoted(tx: Any, event: Any, position: int) -> None:
-        if state.on and str(event.originator_id) in state.poisoned:
-            raise ValueError(FAILURE)
-        original(tx, event, position)
-
-    # Before the app is built: the follower's dispatch table takes the handler on its first event.
-    monkeypatch.setitem(booking_handlers.projection.handlers, RateRequest.Quoted, quoted)
-    return state
-
-
-def wait_until(condition: Callable[[], Any], what: str, timeout: float = 30) -> Any:
-    import time
-
-    deadline = time.monotonic() + timeout
-    while not (found := condition()):
-        if time.monotonic() > deadline:
-            raise AssertionError(f"not within {timeout}s: {what}")
-        time.sleep(0.05)
-    return found
+    """The booking read model fails to apply a quote of the bookings in `poisoned` while `on`."""
+    return poison(monkeypatch, booking_handlers.projection, RateRequest.Quoted, FAILURE)
 
 
 def test_a_parked_event_marks_its_bookings_rows_for_staff_until_retried_or_skipped(
@@ -143,16 +115,7 @@ def test_a_parked_event_marks_its_bookings_rows_for_staff_until_retried_or_skipp
 @pytest.fixture
 def decline_switch(monkeypatch: pytest.MonkeyPatch) -> Switch:
     """The sign-ups read model fails to apply a decline of the registrations in `poisoned` while `on`."""
-    state = Switch()
-    original = registrations.projection.handlers[Registration.Declined]
-
-    def declined(tx: Any, event: Any, position: int) -> None:
-        if state.on and str(event.originator_id) in state.poisoned:
-            raise ValueError(FAILURE)
-        original(tx, event, position)
-
-    monkeypatch.setitem(registrations.projection.handlers, Registration.Declined, declined)
-    return state
+    return poison(monkeypatch, registrations.projection, Registration.Declined, FAILURE)
 
 
 def test_a_parked_event_marks_its_sign_up_rows_for_staff_until_skipped(

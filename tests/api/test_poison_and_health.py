@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import argparse
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -29,43 +29,17 @@ from domain.shared.actor import SYSTEM_ACTOR
 from projections import accounts, dead_letters
 from projections.rebuild import rebuild
 from projections.registry import READ_MODELS
+from tests.api.poison_support import Switch, poison, wait_until
 from tests.corpus import fresh_national_id, fresh_national_id_with_leading_zero
 
 PASSWORD = "Customer-Pass1"
 
 
-def wait_until(condition: Callable[[], Any], timeout: float, what: str) -> Any:
-    deadline = time.monotonic() + timeout
-    while True:
-        found = condition()
-        if found:
-            return found
-        if time.monotonic() > deadline:
-            raise AssertionError(f"not within {timeout}s: {what}")
-        time.sleep(0.05)
-
-
-class Switch:
-    """The accounts projection fails on the aggregates in `poisoned` while `on`."""
-
-    def __init__(self) -> None:
-        self.on = True
-        self.poisoned: set[str] = set()
-
-
 @pytest.fixture
 def switch(monkeypatch: pytest.MonkeyPatch) -> Switch:
-    state = Switch()
-    original = accounts.projection.handlers[Account.Opened]
-
-    def opened(tx: Any, event: Any, position: int) -> None:
-        if state.on and str(event.originator_id) in state.poisoned:
-            raise ValueError("text fields cannot hold this value")  # what a projection may meet
-        original(tx, event, position)
-
-    # Before the app is built: the follower's dispatch table takes the handler on its first event.
-    monkeypatch.setitem(accounts.projection.handlers, Account.Opened, opened)
-    return state
+    """The accounts projection fails on the aggregates in `poisoned` while `on`."""
+    # What a projection may meet.
+    return poison(monkeypatch, accounts.projection, Account.Opened, "text fields cannot hold this value")
 
 
 @pytest.fixture
@@ -101,7 +75,7 @@ def test_a_poison_event_is_parked_named_and_retried(
         with services.read_models.read() as tx:
             return dead_letters.letters(tx, dead_letters.PARKED, READ_MODELS)
 
-    letters = wait_until(parked, 30, "the poison event parked")
+    letters = wait_until(parked, "the poison event parked")
     poisoned = [letter for letter in letters if letter.aggregate_id == str(account.id)]
     assert poisoned and poisoned[0].attempts == dead_letters.PARK_AFTER, letters
     assert "text fields cannot hold this value" in poisoned[0].error
@@ -140,7 +114,7 @@ def test_a_poison_event_is_parked_named_and_retried(
     assert [a["position"] for a in fixed.fields["applied"]] == [poisoned[0].position]
     assert _logs_in(client, poison_name)
     assert not parked()
-    healthy = wait_until(lambda: client.get("/health").status_code == 200, 30, "/health 200 after retry")
+    healthy = wait_until(lambda: client.get("/health").status_code == 200, "/health 200 after retry")
     assert healthy and position > 0
 
 
@@ -151,7 +125,7 @@ def test_health_turns_503_when_every_follower_is_dead_and_200_when_one_returns(
     assert (settings.HEALTH_NO_HOLDER_SECONDS, settings.HEALTH_MAX_LAG_SECONDS) == (15.0, 30.0)
     with TestClient(create_app(settings), raise_server_exceptions=False) as client:
         services = client.app.state.services  # type: ignore[attr-defined]
-        wait_until(lambda: client.get("/health").status_code == 200, 30, "healthy at start")
+        wait_until(lambda: client.get("/health").status_code == 200, "healthy at start")
         report = client.get("/health").json()["response"]
         assert set(report["groups"]) >= {READ_MODELS, "notifications_policy", "messaging_policy"}
         assert all(group["holder"] for group in report["groups"].values())
@@ -160,7 +134,7 @@ def test_health_turns_503_when_every_follower_is_dead_and_200_when_one_returns(
         _open(services, fresh_national_id())
         started = time.monotonic()
         sick = wait_until(
-            lambda: (answer := client.get("/health")).status_code == 503 and answer, 45, "/health 503"
+            lambda: (answer := client.get("/health")).status_code == 503 and answer, "/health 503", timeout=45
         )
         assert time.monotonic() - started < 45
         body = sick.json()
@@ -177,7 +151,7 @@ def test_health_turns_503_when_every_follower_is_dead_and_200_when_one_returns(
                 and answer.json()["response"]["groups"][READ_MODELS]["lagEvents"] == 0
                 and answer
             ),
-            45,
             "/health 200 with followers back and the read models at the head",
+            timeout=45,
         )
         assert back.json()["response"]["groups"][READ_MODELS]["holder"]

@@ -12,6 +12,7 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page, expect
 
 from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME
+from tests.e2e.browser import sign_in
 from tests.e2e.conftest import LiveServer
 
 PASSWORD = "Str0ngPass!"
@@ -106,19 +107,11 @@ def enter_code(page: Page, code: str) -> None:
         page.keyboard.type(digit)
 
 
-def log_in(page: Page, server: LiveServer, username: str, password: str) -> None:
-    page.goto(f"{server.url}/login")
-    page.get_by_label("Username").fill(username)
-    page.get_by_label("Password", exact=True).fill(password)
-    page.get_by_role("button", name="Log In").click()
-    expect(page).to_have_url(f"{server.url}/dashboard/overview", timeout=10_000)
-
-
 def staff_page(browser: Browser, server: LiveServer) -> Page:
     """A second browser context signed in as the bootstrap admin."""
     context = browser.new_context(viewport=DESKTOP)
     page = context.new_page()
-    log_in(page, server, ADMIN_USERNAME, ADMIN_PASSWORD)
+    sign_in(page, server, ADMIN_USERNAME, ADMIN_PASSWORD)
     return page
 
 

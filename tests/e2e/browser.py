@@ -3,11 +3,13 @@ checks of issue 14 (no page overflow, no overlapping controls, no input under 80
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from axe_playwright_python.sync_playwright import Axe
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
+from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME
 from tests.e2e.conftest import LiveServer
 
 DESKTOP = {"width": 1280, "height": 800}
@@ -20,6 +22,18 @@ def sign_in(page: Page, server: LiveServer, username: str, password: str) -> Non
     page.get_by_label("Password", exact=True).fill(password)
     page.get_by_role("button", name="Log In").click()
     expect(page).to_have_url(f"{server.url}/dashboard/overview", timeout=15_000)
+
+
+def signed_in_staff(
+    browser: Browser, server: LiveServer, viewport: dict[str, int] = DESKTOP
+) -> Iterator[Page]:
+    """The bootstrap admin signed in, in a browser context of its own that closes after the test (for a
+    `staff_page` fixture: `yield from signed_in_staff(browser, live_server)`)."""
+    context = browser.new_context(viewport=viewport)
+    page = context.new_page()
+    sign_in(page, server, ADMIN_USERNAME, ADMIN_PASSWORD)
+    yield page
+    context.close()
 
 
 def no_serious_violations(page: Page) -> None:

@@ -104,7 +104,13 @@ def _lookup_id(server: LiveServer, token: str, path: str, name: str) -> int:
 
 def rate_request(server: LiveServer, token: str, commodity: str, **overrides: Any) -> str:
     """A dry 20' Shanghai -> Singapore rate request made through the customer API; returns its id."""
-    body = {
+    body = rate_request_body(server, token, commodity, **overrides)
+    return str(call(server, "POST", f"{BOOKING}/client/rate-requests", body, token=token)["id"])
+
+
+def rate_request_body(server: LiveServer, token: str, commodity: str, **overrides: Any) -> dict[str, Any]:
+    """What `rate_request` sends: a dry 20' from Shanghai to Singapore in 20 days, with `overrides`."""
+    return {
         "commodity": commodity,
         "hsCode": "080251",
         "preferredShippingDate": (date.today() + timedelta(days=20)).isoformat(),
@@ -119,7 +125,6 @@ def rate_request(server: LiveServer, token: str, commodity: str, **overrides: An
         "containerSizeId": _lookup_id(server, token, "container/sizes", "20"),
         **overrides,
     }
-    return str(call(server, "POST", f"{BOOKING}/client/rate-requests", body, token=token)["id"])
 
 
 def quote(server: LiveServer, rate_request_id: str, price: int = 1200, days: int = 5) -> None:

@@ -15,13 +15,13 @@ from tests.e2e.accounts_support import (
     choose_type,
     email_link,
     fill_company,
-    log_in,
     phone_number,
     register_individual,
     shot,
     staff_page,
     unique_id,
 )
+from tests.e2e.browser import sign_in
 from tests.e2e.conftest import LiveServer
 
 
@@ -50,7 +50,7 @@ def test_individual_journey_to_reading_a_notification(
     page.get_by_label("Confirm Password").fill(PASSWORD)
     page.get_by_role("button", name="Save Password").click()
     page.get_by_role("button", name="Confirm").click()
-    log_in(page, live_server, national_id, PASSWORD)
+    sign_in(page, live_server, national_id, PASSWORD)
     # Customers never see the staff menu.
     expect(page.get_by_text("Staff", exact=True)).to_have_count(0)
 

@@ -18,7 +18,6 @@ from tests.e2e.accounts_support import (
     enter_code,
     fill_company,
     fill_individual,
-    log_in,
     phone_number,
     register_individual,
     shot,
@@ -26,6 +25,7 @@ from tests.e2e.accounts_support import (
     staff_page,
     unique_id,
 )
+from tests.e2e.browser import sign_in
 from tests.e2e.conftest import LiveServer
 
 
@@ -180,7 +180,7 @@ def test_password_reset(page: Page, live_server: LiveServer, screenshot_dir: Pat
     assert_accessible(page, "create password")
     page.get_by_role("button", name="Save Password").click()
     expect(page.get_by_role("dialog", name="Password Changed Successfully")).to_be_visible()
-    log_in(page, live_server, national_id, "Harbour-Crane7")
+    sign_in(page, live_server, national_id, "Harbour-Crane7")
 
     page.goto(f"{live_server.url}/forgetpassword/createpassword")
     expect(page.get_by_role("alert")).to_have_text("Invalid or missing token and national ID.")

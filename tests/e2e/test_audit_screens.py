@@ -13,25 +13,18 @@ from pathlib import Path
 from playwright.sync_api import Page, expect
 
 from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME
+from tests.e2e.browser import sign_in
 from tests.e2e.conftest import ROOT, LiveServer
 
 AUDITOR_USERNAME = "aud"
 AUDITOR_PASSWORD = "Auditor-Pass1"
 
 
-def log_in(page: Page, live_server: LiveServer, username: str, password: str) -> None:
-    page.goto(f"{live_server.url}/login")
-    page.get_by_label("Username").fill(username)
-    page.get_by_label("Password", exact=True).fill(password)
-    page.get_by_role("button", name="Log In").click()
-    expect(page).to_have_url(f"{live_server.url}/dashboard/overview", timeout=10_000)
-
-
 def test_admin_reads_the_log_filters_it_and_views_a_timeline_as_of_an_event(
     page: Page, live_server: LiveServer, screenshot_dir: Path
 ) -> None:
     page.set_viewport_size({"width": 1280, "height": 900})
-    log_in(page, live_server, ADMIN_USERNAME, ADMIN_PASSWORD)
+    sign_in(page, live_server, ADMIN_USERNAME, ADMIN_PASSWORD)
 
     page.get_by_role("navigation", name="Side menu").get_by_role("link", name="Audit").click()
     expect(page).to_have_url(f"{live_server.url}/dashboard/audit")
@@ -156,7 +149,7 @@ def test_auditor_gets_the_audit_menu_and_no_operations(
     create_auditor(live_server)
     wait_for_login(page, live_server, AUDITOR_USERNAME, AUDITOR_PASSWORD)
     page.set_viewport_size({"width": 1280, "height": 900})
-    log_in(page, live_server, AUDITOR_USERNAME, AUDITOR_PASSWORD)
+    sign_in(page, live_server, AUDITOR_USERNAME, AUDITOR_PASSWORD)
 
     side = page.get_by_role("navigation", name="Side menu")
     expect(side.get_by_role("link", name="Audit")).to_be_visible()

@@ -12,8 +12,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
-from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME
-from tests.e2e.browser import no_serious_violations, sign_in
+from tests.e2e.browser import no_serious_violations, sign_in, signed_in_staff
 from tests.e2e.conftest import LiveServer
 from tests.e2e.customers import PDF, call, foreign_customer, login, notifications, quote, rate_request
 
@@ -29,11 +28,7 @@ def choose(page: Page, label: str, text: str) -> None:
 @pytest.fixture
 def staff_page(browser: Browser, live_server: LiveServer) -> Iterator[Page]:
     """An admin signed in in a second browser context."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    sign_in(page, live_server, ADMIN_USERNAME, ADMIN_PASSWORD)
-    yield page
-    context.close()
+    yield from signed_in_staff(browser, live_server, {"width": 1280, "height": 900})
 
 
 def console_open(staff: Page, server: LiveServer, cargo: str) -> Locator:

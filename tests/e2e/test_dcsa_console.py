@@ -12,19 +12,14 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.api.dcsa_support import sample
-from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME
+from tests.e2e.browser import no_serious_violations, signed_in_staff
 from tests.e2e.conftest import LiveServer
 from tests.e2e.customers import BOOKING, admin_token, call, foreign_customer, login
-from tests.e2e.test_booking_flow import no_serious_violations, sign_in
 
 
 @pytest.fixture
 def staff_page(browser: Browser, live_server: LiveServer) -> Iterator[Page]:
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    sign_in(page, live_server, ADMIN_USERNAME, ADMIN_PASSWORD)
-    yield page
-    context.close()
+    yield from signed_in_staff(browser, live_server, {"width": 1280, "height": 900})
 
 
 def v2(server: LiveServer, method: str, path: str, key: str, body: Any = None) -> httpx.Response:

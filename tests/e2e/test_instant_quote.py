@@ -14,8 +14,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME
-from tests.e2e.browser import DESKTOP, PHONE, layout_problems, no_serious_violations, sign_in
+from tests.e2e.browser import DESKTOP, PHONE, layout_problems, no_serious_violations, sign_in, signed_in_staff
 from tests.e2e.conftest import LiveServer
 from tests.e2e.customers import foreign_customer
 
@@ -31,11 +30,7 @@ def day(offset: int) -> str:
 
 @pytest.fixture
 def staff_page(browser: Browser, live_server: LiveServer) -> Iterator[Page]:
-    context = browser.new_context(viewport=DESKTOP)
-    page = context.new_page()
-    sign_in(page, live_server, ADMIN_USERNAME, ADMIN_PASSWORD)
-    yield page
-    context.close()
+    yield from signed_in_staff(browser, live_server)
 
 
 def choose(page: Page, label: str, text: str) -> None:

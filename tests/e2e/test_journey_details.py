@@ -30,7 +30,6 @@ from tests.e2e.browser import DESKTOP, PHONE, no_serious_violations, sign_in
 from tests.e2e.conftest import LiveServer
 from tests.e2e.customers import (
     BOOKING,
-    _lookup_id,
     admin_token,
     booking_confirmed,
     call,
@@ -38,6 +37,7 @@ from tests.e2e.customers import (
     login,
     notifications,
     pending_registration,
+    rate_request_body,
 )
 
 SIZES = pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
@@ -61,20 +61,9 @@ def moment(iso: str) -> str:
 
 def amendment_body(server: LiveServer, token: str, commodity: str) -> dict[str, Any]:
     """The booking as `customers.rate_request` made it, with a later shipping date."""
-    return {
-        "commodity": commodity,
-        "hsCode": "080251",
-        "preferredShippingDate": (date.today() + timedelta(days=27)).isoformat(),
-        "isSwbl": False,
-        "quantity": 1,
-        "isDanger": False,
-        "msds": None,
-        "additionalComment": "",
-        "polId": _lookup_id(server, token, "port/loadings", "Shanghai"),
-        "podId": _lookup_id(server, token, "port/loadings", "Singapore"),
-        "containerTypeId": _lookup_id(server, token, "container/types", "Dry"),
-        "containerSizeId": _lookup_id(server, token, "container/sizes", "20"),
-    }
+    return rate_request_body(
+        server, token, commodity, preferredShippingDate=(date.today() + timedelta(days=27)).isoformat()
+    )
 
 
 def notification(server: LiveServer, token: str, title: str) -> dict[str, Any]:

@@ -15,8 +15,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, Route, expect
 
-from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME
-from tests.e2e.browser import DESKTOP, PHONE, no_serious_violations, sign_in
+from tests.e2e.browser import DESKTOP, PHONE, no_serious_violations, sign_in, signed_in_staff
 from tests.e2e.conftest import LiveServer
 from tests.e2e.customers import (
     BOOKING,
@@ -36,11 +35,7 @@ def reference_of(server: LiveServer, token: str, rid: str) -> str:
 
 @pytest.fixture
 def staff_page(browser: Browser, live_server: LiveServer) -> Iterator[Page]:
-    context = browser.new_context(viewport=DESKTOP)
-    page = context.new_page()
-    sign_in(page, live_server, ADMIN_USERNAME, ADMIN_PASSWORD)
-    yield page
-    context.close()
+    yield from signed_in_staff(browser, live_server)
 
 
 @pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])

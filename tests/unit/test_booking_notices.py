@@ -52,6 +52,22 @@ def titles(aggregate: Any, context: Known | None = None, recipient: str = CUSTOM
     return [n.title for n in mine]
 
 
+def revised_order(request: RateRequest) -> ShippingOrder:
+    """Customer A's order of the confirmed `request`, sent back by staff for a wrong seal and edited again."""
+    order = ShippingOrder.create(
+        str(request.id),
+        CUSTOMER_A.id,
+        {},
+        CUSTOMER_A,
+        rate_request_in_shipping_order=True,
+        exact_container_count=True,
+        parties_present=True,
+    )
+    order.request_revision({"seal": "wrong"}, None, STAFF)
+    order.edit({}, CUSTOMER_A)
+    return order
+
+
 def test_every_staff_action_and_expiry_tells_the_customer() -> None:
     request = RateRequest.create(CUSTOMER_A.id, "alice", DETAILS, "FB-2026-000001", CUSTOMER_A)
     request.quote(Decimal("10.50"), NOW + timedelta(days=1), NOW, STAFF)
@@ -71,17 +87,7 @@ def test_booking_and_order_notices() -> None:
     request.accept_price(NOW, CUSTOMER_A)
     request.submit_booking_request([{"document_type_id": 1, "file_id": "f"}], CUSTOMER_A)
     request.confirm_booking(STAFF)
-    order = ShippingOrder.create(
-        str(request.id),
-        CUSTOMER_A.id,
-        {},
-        CUSTOMER_A,
-        rate_request_in_shipping_order=True,
-        exact_container_count=True,
-        parties_present=True,
-    )
-    order.request_revision({"seal": "wrong"}, None, STAFF)
-    order.edit({}, CUSTOMER_A)
+    order = revised_order(request)
     order.accept(STAFF)
     order.approve(CUSTOMER_A)
     request.complete(True, SYSTEM_ACTOR)
@@ -98,17 +104,7 @@ def test_new_work_tells_the_staff() -> None:
     assert titles(request, recipient=STAFF_RECIPIENT) == ["New rate request", "Booking request"]
     request.collect_events()
     request.confirm_booking(STAFF)
-    order = ShippingOrder.create(
-        str(request.id),
-        CUSTOMER_A.id,
-        {},
-        CUSTOMER_A,
-        rate_request_in_shipping_order=True,
-        exact_container_count=True,
-        parties_present=True,
-    )
-    order.request_revision({"seal": "wrong"}, None, STAFF)
-    order.edit({}, CUSTOMER_A)
+    order = revised_order(request)
     staff = titles(order, Known(request, order), recipient=STAFF_RECIPIENT)
     assert staff == ["Shipping order submitted", "Shipping order edited"]
 

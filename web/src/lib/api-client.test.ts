@@ -1,4 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { stubFetchEachTest } from '@/testing/fetch';
 import { api, ApiError, buildUrl, errorText, GENERIC_ERROR_MESSAGE, onUnauthorized, postForm } from './api-client';
 import { getRole, getToken, startSession } from './session';
 
@@ -15,15 +16,9 @@ const failure = (description?: string) => ({
 });
 
 describe('api client', () => {
-  let fetchMock: ReturnType<typeof vi.fn>;
-
-  beforeEach(() => {
-    fetchMock = vi.fn();
-    vi.stubGlobal('fetch', fetchMock);
-  });
+  const fetchMock = stubFetchEachTest();
 
   afterEach(() => {
-    vi.unstubAllGlobals();
     onUnauthorized(null);
   });
 

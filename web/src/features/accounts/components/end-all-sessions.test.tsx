@@ -1,20 +1,15 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { stubFetchEachTest } from '@/testing/fetch';
 import { getToken, setToken } from '@/lib/session';
 import { envelope, renderWithProviders } from '@/testing/render';
 import { EndAllSessions } from './end-all-sessions';
 
 describe('EndAllSessions', () => {
-  let fetchMock: ReturnType<typeof vi.fn>;
+  const fetchMock = stubFetchEachTest();
 
   beforeEach(() => {
-    fetchMock = vi.fn();
-    vi.stubGlobal('fetch', fetchMock);
     setToken('jwt-1');
-  });
-
-  afterEach(() => {
-    vi.unstubAllGlobals();
   });
 
   it('ends every session on the server, then this one', async () => {

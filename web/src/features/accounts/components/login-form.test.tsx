@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { stubFetchEachTest } from '@/testing/fetch';
 import { clearToasts } from '@/components/ui/toast';
 import { message } from '@/lib/messages';
 import { getRole, getRoles, getToken } from '@/lib/session';
@@ -7,15 +8,9 @@ import { envelope, failureEnvelope, renderWithProviders } from '@/testing/render
 import { LoginForm, POST_LOGIN_RELOAD_MS } from './login-form';
 
 describe('LoginForm', () => {
-  let fetchMock: ReturnType<typeof vi.fn>;
-
-  beforeEach(() => {
-    fetchMock = vi.fn();
-    vi.stubGlobal('fetch', fetchMock);
-  });
+  const fetchMock = stubFetchEachTest();
 
   afterEach(() => {
-    vi.unstubAllGlobals();
     vi.useRealTimers();
     act(() => clearToasts());
   });

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { stubFetchEachTest } from '@/testing/fetch';
 import { envelope, renderWithProviders } from '@/testing/render';
 import { CreatePasswordRoute } from './create-password';
 
@@ -8,15 +9,10 @@ import { CreatePasswordRoute } from './create-password';
 const IDS = ['4325031880', '0012345678', '14003456789'];
 
 describe('CreatePasswordRoute', () => {
-  let fetchMock: ReturnType<typeof vi.fn>;
+  const fetchMock = stubFetchEachTest();
 
   beforeEach(() => {
-    fetchMock = vi.fn().mockResolvedValue(envelope({ message: 'Password changed' }));
-    vi.stubGlobal('fetch', fetchMock);
-  });
-
-  afterEach(() => {
-    vi.unstubAllGlobals();
+    fetchMock.mockResolvedValue(envelope({ message: 'Password changed' }));
   });
 
   for (const nationalId of IDS) {

@@ -1,7 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { ApiError } from '@/lib/api-client';
 import { useAggregateState } from '../api/audit-api';
 import type { AsOf } from '../api/audit-api';
 import { EMPTY_VALUE } from '../lib/fold';
@@ -10,6 +9,7 @@ import type { ValueNames } from '../lib/fold';
 import type { StateField } from '../lib/state-view';
 import styles from './audit.module.css';
 import { RecordedAt } from './role-badge';
+import { LoadError } from './load-error';
 
 function FieldList({ fields, className }: { fields: StateField[]; className?: string }) {
   return (
@@ -71,16 +71,7 @@ export function StatePanel({ aggregateId, kind, asOf, onClose, names }: StatePan
         </Button>
       </header>
       {isPending ? <Spinner label="Loading the state" /> : null}
-      {error ? (
-        <div role="alert" className={styles.errorBox}>
-          <p>{error instanceof ApiError ? error.description : 'The state could not be loaded.'}</p>
-          {error instanceof ApiError && error.status === 404 ? null : (
-            <Button variant="outline" onClick={() => void refetch()}>
-              Try again
-            </Button>
-          )}
-        </div>
-      ) : null}
+      {error ? <LoadError error={error} onRetry={() => void refetch()} fallback="The state could not be loaded." /> : null}
       {layout ? (
         <>
           {layout.stateName ? (

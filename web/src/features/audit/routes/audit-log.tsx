@@ -3,11 +3,11 @@ import { useSearchParams } from 'react-router-dom';
 import { ContentLayout } from '@/components/layouts';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { ApiError } from '@/lib/api-client';
 import { useAuditLog } from '../api/audit-api';
 import styles from '../components/audit.module.css';
 import { BookingSearchForm } from '../components/booking-search-form';
 import { LogFilters } from '../components/log-filters';
+import { LoadError } from '../components/load-error';
 import { LogRow } from '../components/log-row';
 import { filtersFromSearchParams, filtersToSearchParams } from '../lib/filters';
 import type { AuditFilters } from '../lib/filters';
@@ -38,12 +38,12 @@ export function AuditLogRoute() {
         </h2>
         {isPending ? <Spinner label="Loading the audit log" /> : null}
         {error && !isFetchingNextPage ? (
-          <div role="alert" className={styles.errorBox}>
-            <p>{error instanceof ApiError ? error.description : 'The audit log could not be loaded.'}</p>
-            <Button variant="outline" onClick={() => void refetch()}>
-              Try again
-            </Button>
-          </div>
+          <LoadError
+            error={error}
+            onRetry={() => void refetch()}
+            fallback="The audit log could not be loaded."
+            retryOnNotFound
+          />
         ) : null}
         {data ? (
           <p className={styles.muted} aria-live="polite">

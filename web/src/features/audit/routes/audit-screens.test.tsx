@@ -1,5 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import type { vi } from 'vitest';
+import { stubFetchEachTest } from '@/testing/fetch';
 import { Route, Routes } from 'react-router-dom';
 import { envelope, failureEnvelope, renderWithProviders } from '@/testing/render';
 import type { AuditEvent } from '../api/audit-api';
@@ -44,16 +46,7 @@ function calledUrls(fetchMock: ReturnType<typeof vi.fn>): string[] {
 }
 
 describe('audit screens', () => {
-  let fetchMock: ReturnType<typeof vi.fn>;
-
-  beforeEach(() => {
-    fetchMock = vi.fn();
-    vi.stubGlobal('fetch', fetchMock);
-  });
-
-  afterEach(() => {
-    vi.unstubAllGlobals();
-  });
+  const fetchMock = stubFetchEachTest();
 
   it('lists the log, pages with Load more and links rows to their timeline', async () => {
     const full = Array.from({ length: 50 }, (_, i) => ({ ...opened, position: i + 1, aggregateId: `agg-${i + 1}` }));

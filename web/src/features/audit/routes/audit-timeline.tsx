@@ -1,13 +1,12 @@
 import { useMemo } from 'react';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { ContentLayout } from '@/components/layouts';
-import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { ApiError } from '@/lib/api-client';
 import { useAggregateEvents } from '../api/audit-api';
 import { AsOfForm } from '../components/as-of-form';
 import styles from '../components/audit.module.css';
 import { EventCard } from '../components/event-card';
+import { LoadError } from '../components/load-error';
 import { kindLabel } from '../components/role-badge';
 import { StatePanel } from '../components/state-panel';
 import { asOfFromSearchParams } from '../lib/as-of';
@@ -84,20 +83,12 @@ export function AuditTimelineRoute() {
     >
       {isPending ? <Spinner label="Loading the timeline" /> : null}
       {error ? (
-        <div role="alert" className={styles.errorBox}>
-          <p>
-            {error instanceof ApiError && error.status === 404
-              ? 'No events are recorded for this id.'
-              : error instanceof ApiError
-                ? error.description
-                : 'The timeline could not be loaded.'}
-          </p>
-          {error instanceof ApiError && error.status === 404 ? null : (
-            <Button variant="outline" onClick={() => void refetch()}>
-              Try again
-            </Button>
-          )}
-        </div>
+        <LoadError
+          error={error}
+          onRetry={() => void refetch()}
+          notFound="No events are recorded for this id."
+          fallback="The timeline could not be loaded."
+        />
       ) : null}
       {data && bookingReference ? (
         <p className={styles.trailCallout}>

@@ -1,5 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { stubFetchEachTest } from '@/testing/fetch';
 import { Route, Routes } from 'react-router-dom';
 import { envelope, failureEnvelope, renderWithProviders } from '@/testing/render';
 import type { BookingTrail } from '../api/audit-api';
@@ -51,16 +52,7 @@ function screens(route: string) {
 }
 
 describe('booking trail screens', () => {
-  let fetchMock: ReturnType<typeof vi.fn>;
-
-  beforeEach(() => {
-    fetchMock = vi.fn();
-    vi.stubGlobal('fetch', fetchMock);
-  });
-
-  afterEach(() => {
-    vi.unstubAllGlobals();
-  });
+  const fetchMock = stubFetchEachTest();
 
   it('searches by a name and opens the booking found', async () => {
     const { bookingId, reference, customerName, state, createdAt, updatedAt } = trail;

@@ -1,11 +1,10 @@
 import { Link, useSearchParams } from 'react-router-dom';
 import { ContentLayout } from '@/components/layouts';
-import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { ApiError } from '@/lib/api-client';
 import { useBookingSearch } from '../api/audit-api';
 import styles from '../components/audit.module.css';
 import { BookingSearchForm } from '../components/booking-search-form';
+import { LoadError } from '../components/load-error';
 import { bookingTrailPath } from '../lib/paths';
 
 /** /dashboard/audit/bookings?q=: bookings found by reference or by the name of a person who took part. */
@@ -28,12 +27,12 @@ export function BookingSearchRoute() {
         </h2>
         {isFetching && !data ? <Spinner label="Searching" /> : null}
         {error ? (
-          <div role="alert" className={styles.errorBox}>
-            <p>{error instanceof ApiError ? error.description : 'The search could not be made.'}</p>
-            <Button variant="outline" onClick={() => void refetch()}>
-              Try again
-            </Button>
-          </div>
+          <LoadError
+            error={error}
+            onRetry={() => void refetch()}
+            fallback="The search could not be made."
+            retryOnNotFound
+          />
         ) : null}
         {data ? (
           <p className={styles.muted} aria-live="polite">

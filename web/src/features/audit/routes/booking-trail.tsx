@@ -1,12 +1,11 @@
 import { Link, useParams } from 'react-router-dom';
 import { ContentLayout } from '@/components/layouts';
-import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { ApiError } from '@/lib/api-client';
 import { useBookingTrail } from '../api/audit-api';
 import type { TrailEntry } from '../api/audit-api';
 import styles from '../components/audit.module.css';
 import { BookingSearchForm } from '../components/booking-search-form';
+import { LoadError } from '../components/load-error';
 
 function Entry({ entry }: { entry: TrailEntry }) {
   const headingId = `trail-entry-${entry.position}`;
@@ -63,20 +62,12 @@ export function BookingTrailRoute() {
       <BookingSearchForm />
       {isPending ? <Spinner label="Loading the booking's trail" /> : null}
       {error ? (
-        <div role="alert" className={styles.errorBox}>
-          <p>
-            {error instanceof ApiError && error.status === 404
-              ? 'No booking has this reference.'
-              : error instanceof ApiError
-                ? error.description
-                : 'The trail could not be loaded.'}
-          </p>
-          {error instanceof ApiError && error.status === 404 ? null : (
-            <Button variant="outline" onClick={() => void refetch()}>
-              Try again
-            </Button>
-          )}
-        </div>
+        <LoadError
+          error={error}
+          onRetry={() => void refetch()}
+          notFound="No booking has this reference."
+          fallback="The trail could not be loaded."
+        />
       ) : null}
       {data ? (
         <section aria-labelledby="trail-heading" className={styles.results}>

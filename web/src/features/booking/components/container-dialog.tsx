@@ -8,6 +8,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { CONTAINER_FIELDS, containerField, containerValue, labelWithUnit } from '@/lib/order-fields';
 import { NumberInput } from '@/components/ui/number-input';
 import { TextInput } from '@/components/ui/text-input';
+import { useDebounced } from '@/lib/use-debounced';
 import { containerSearchOptions } from '../api/booking-api';
 import type { ContainerEntry } from '../api/booking-api';
 import { BOX_PACKAGE } from '../api/booking-api';
@@ -22,15 +23,6 @@ export const DUPLICATE_CONTAINER = 'This container is already in the order';
 export interface LocalContainer extends ContainerEntry {
   /** Local timestamp id, used only to delete a row. */
   localId: number;
-}
-
-function useDebounced(value: string, ms: number): string {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
 }
 
 const EMPTY_ROW: ContainerRowValues = { container: null, seal: '', count: '', type: BOX_PACKAGE, grossWeight: '', netWeight: '' };

@@ -7,6 +7,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { WhoseMove } from '@/components/whose-move';
 import { formatDate, formatMoney } from '@/lib/format';
 import { label, stateName } from '@/lib/lifecycle';
+import { useDebounced } from '@/lib/use-debounced';
 import { rateRequestsInfiniteOptions } from '../api/booking-api';
 import { detailsTarget, sortRows } from '../components/list-helpers';
 import type { SortKey } from '../components/list-helpers';
@@ -15,15 +16,6 @@ import { ApiBadge } from '@/components/api-badge';
 import { WhereItIs } from '@/components/where-it-is';
 
 const SEARCH_WAIT_MS = 300;
-
-function useDebounced(value: string, ms: number): string {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
 
 function StateBadge({ state }: { state: number }) {
   return (

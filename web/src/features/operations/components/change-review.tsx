@@ -4,7 +4,7 @@
  * cancellation requests (confirm, or decline with a message). Offered actions follow the lifecycle files.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { TextInput } from '@/components/ui/text-input';
 import { toast } from '@/components/ui/toast';
@@ -35,9 +35,37 @@ function useDecide(rateRequestId: string) {
   return { decide, pending: decision.isPending };
 }
 
+/** A message to the customer with the decline it goes with (a decline needs one), beside the other decision. */
+function DeclineWithMessage({
+  pending,
+  declineLabel,
+  onDecline,
+  children,
+}: {
+  pending: boolean;
+  declineLabel: string;
+  onDecline: (message: string) => unknown;
+  children?: ReactNode;
+}) {
+  const [message, setMessage] = useState('');
+  return (
+    <div className={styles.actions}>
+      <TextInput
+        label="Message to the customer"
+        value={message}
+        maxLength={2000}
+        onChange={(e) => setMessage(e.target.value)}
+      />
+      <Button variant="outline" disabled={pending || !message.trim()} onClick={() => onDecline(message.trim())}>
+        {declineLabel}
+      </Button>
+      {children}
+    </div>
+  );
+}
+
 function AmendmentDecision({ rateRequestId, amendment }: { rateRequestId: string; amendment: AmendmentView }) {
   const { decide, pending } = useDecide(rateRequestId);
-  const [message, setMessage] = useState('');
   const [price, setPrice] = useState('');
   const [validUntil, setValidUntil] = useState('');
   const state = amendment.stateName;
@@ -77,26 +105,17 @@ function AmendmentDecision({ rateRequestId, amendment }: { rateRequestId: string
         </div>
       ) : null}
       {mayDecline ? (
-        <div className={styles.actions}>
-          <TextInput
-            label="Message to the customer"
-            value={message}
-            maxLength={2000}
-            onChange={(e) => setMessage(e.target.value)}
-          />
-          <Button
-            variant="outline"
-            disabled={pending || !message.trim()}
-            onClick={() => decide({ action: 'decline', message: message.trim() }, 'Amendment declined')}
-          >
-            Decline amendment
-          </Button>
+        <DeclineWithMessage
+          pending={pending}
+          declineLabel="Decline amendment"
+          onDecline={(message) => decide({ action: 'decline', message }, 'Amendment declined')}
+        >
           {mayApprove ? (
             <Button disabled={pending} onClick={() => decide({ action: 'approve' }, 'Amendment approved')}>
               Approve amendment
             </Button>
           ) : null}
-        </div>
+        </DeclineWithMessage>
       ) : null}
     </>
   );
@@ -145,7 +164,6 @@ export function ChangeReview({ rateRequestId }: { rateRequestId: string }) {
   const changes = useQuery(staffChangesOptions(rateRequestId));
   const booking = useQuery(staffBookingOptions(rateRequestId));
   const { decide, pending } = useDecide(rateRequestId);
-  const [message, setMessage] = useState('');
   const amendment = changes.data?.amendment ?? null;
   const cancellation = changes.data?.cancellation ?? null;
   const confirmed = booking.data
@@ -189,29 +207,18 @@ export function ChangeReview({ rateRequestId }: { rateRequestId: string }) {
             {cancellation.reason ? <span>Reason: {cancellation.reason}</span> : null}
           </p>
           {can('booking_cancellation', cancellation.stateName, 'confirm', 'staff') ? (
-            <div className={styles.actions}>
-              <TextInput
-                label="Message to the customer"
-                value={message}
-                maxLength={2000}
-                onChange={(e) => setMessage(e.target.value)}
-              />
-              <Button
-                variant="outline"
-                disabled={pending || !message.trim()}
-                onClick={() =>
-                  decide({ action: 'decline-cancellation', message: message.trim() }, 'Cancellation declined')
-                }
-              >
-                Decline cancellation
-              </Button>
+            <DeclineWithMessage
+              pending={pending}
+              declineLabel="Decline cancellation"
+              onDecline={(message) => decide({ action: 'decline-cancellation', message }, 'Cancellation declined')}
+            >
               <Button
                 disabled={pending}
                 onClick={() => decide({ action: 'confirm-cancellation' }, 'Booking cancelled')}
               >
                 Confirm cancellation
               </Button>
-            </div>
+            </DeclineWithMessage>
           ) : null}
         </>
       ) : null}
