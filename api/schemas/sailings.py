@@ -9,7 +9,7 @@ from typing import Annotated, Any
 from pydantic import Field
 
 from api.mapping import SAILING
-from api.schemas.wire_model import WireModel, wire_keys
+from api.schemas.wire_model import WireAnswer, WireModel, wire_keys
 from domain.booking.schedules import Sailing, SailingChoice
 
 CUT_OFF_NAMES = {
@@ -54,13 +54,13 @@ class ConfirmBookingBody(WireModel):
     sailing: SailingChoiceBody | None = None
 
 
-class CutOffTime(WireModel):
+class CutOffTime(WireAnswer):
     code: str
     name: str
     at: str
 
 
-class SailingView(WireModel):
+class SailingView(WireAnswer):
     # `vesselIMONumber` on the wire (api/mapping.py's SAILING).
     model_config = wire_keys(SAILING)
     service_code: str
@@ -78,7 +78,7 @@ class SailingView(WireModel):
     routing_reference: str
 
 
-class BookingSailing(WireModel):
+class BookingSailing(WireAnswer):
     """A booking's sailing: its transport plan and cut-offs, what a republication moved, the reminders
     sent, and whether the shipping order came in after the shipping-instruction cut-off."""
 
@@ -100,31 +100,36 @@ class PublishedService(WireModel):
 
 
 def sailing_view(sailing: Sailing) -> dict[str, Any]:
-    return {
-        "serviceCode": sailing.service_code,
-        "serviceName": sailing.service_name,
-        "vesselName": sailing.vessel_name,
-        "vesselIMONumber": sailing.vessel_imo_number,
-        "voyage": sailing.export_voyage,
-        "importVoyage": sailing.import_voyage,
-        "portOfLoading": sailing.load_port,
-        "portOfDischarge": sailing.discharge_port,
-        "departure": sailing.departure,
-        "arrival": sailing.arrival,
-        "transitDays": sailing.transit_days,
-        "cutOffs": [
-            {"code": c.code, "name": CUT_OFF_NAMES.get(c.code, c.code), "at": c.at} for c in sailing.cut_offs
+    """The answer's keys come from the model (the presenter names no wire key)."""
+    return _sailing(sailing).model_dump()
+
+
+def _sailing(sailing: Sailing) -> SailingView:
+    return SailingView(
+        service_code=sailing.service_code,
+        service_name=sailing.service_name,
+        vessel_name=sailing.vessel_name,
+        vessel_imo_number=sailing.vessel_imo_number,
+        voyage=sailing.export_voyage,
+        import_voyage=sailing.import_voyage,
+        port_of_loading=sailing.load_port,
+        port_of_discharge=sailing.discharge_port,
+        departure=sailing.departure,
+        arrival=sailing.arrival,
+        transit_days=sailing.transit_days,
+        cut_offs=[
+            CutOffTime(code=c.code, name=CUT_OFF_NAMES.get(c.code, c.code), at=c.at) for c in sailing.cut_offs
         ],
-        "routingReference": sailing.routing_reference,
-    }
+        routing_reference=sailing.routing_reference,
+    )
 
 
 def booking_sailing(row: dict[str, Any]) -> dict[str, Any]:
-    return {
-        "sailing": sailing_view(row["sailing"]),
-        "previous": sailing_view(row["previous"]) if row["previous"] else None,
-        "chosenBy": row["chosen_by"],
-        "remindersSent": list(row["reminders"]),
-        "orderSubmittedAt": row["order_submitted_at"],
-        "orderLate": bool(row["order_late"]),
-    }
+    return BookingSailing(
+        sailing=_sailing(row["sailing"]),
+        previous=_sailing(row["previous"]) if row["previous"] else None,
+        chosen_by=row["chosen_by"],
+        reminders_sent=list(row["reminders"]),
+        order_submitted_at=row["order_submitted_at"],
+        order_late=bool(row["order_late"]),
+    ).model_dump()
