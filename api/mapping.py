@@ -24,6 +24,22 @@ CREATE_ORDER: Mapping[str, str] = {**ORDER, "freight_type": "frightType"}
 RATE_REQUEST: Mapping[str, str] = {**WIRE_NAMES, "is_swbl_as_specified": "isSWBL"}
 # A company's registration body spells the economic code `econimicCode` (its profile `economicCode`).
 REGISTER_COMPANY: Mapping[str, str] = {**WIRE_NAMES, "economic_code": "econimicCode"}
+# Staff's view of a registration spells the registration code `registerationCode` and the names in one word.
+REGISTRATION_DETAIL: Mapping[str, str] = {
+    **WIRE_NAMES,
+    "registration_code": "registerationCode",
+    "first_name": "firstname",
+    "last_name": "lastname",
+}
+# A sailing names its vessel by the DCSA's `vesselIMONumber` (chosen in a body, shown in an answer).
+SAILING: Mapping[str, str] = {**WIRE_NAMES, "vessel_imo_number": "vesselIMONumber"}
+# An unmatched tracking event keeps the DCSA TNT standard's `eventID`.
+TRACKING_EVENT: Mapping[str, str] = {**WIRE_NAMES, "event_id": "eventID"}
+# The notification page spells its list `costumerlNotificationDetails`.
+NOTIFICATION_PAGE: Mapping[str, str] = {
+    **WIRE_NAMES,
+    "customer_notification_details": "costumerlNotificationDetails",
+}
 
 
 def wire_name(part: str, names: Mapping[str, str] = WIRE_NAMES) -> str:

@@ -422,7 +422,8 @@ def entry(event: LoggedEvent, words: _Words) -> dict[str, Any]:
     }
 
 
-# The fields whose values are ids or codes a person cannot read (a port's id, a container's, a freight's).
+# The fields whose values are ids or codes a person cannot read (a port's id, a container's, a freight
+# type's).
 NAMED_FIELDS = frozenset(
     {
         "pol_id",

@@ -300,8 +300,8 @@ def update_request(kind: str, nationalId: str, _: AdminUser, services: ServicesD
 def approve_update(
     body: ApproveEditBody, principal: AdminUser, services: ServicesDep, command: CommandDep
 ) -> Response:
-    command(services.accounts.approve_profile_edit, body.nationalId.strip(), principal.actor)
-    return success({"nationalId": body.nationalId.strip(), "state": "approved"})
+    command(services.accounts.approve_profile_edit, body.national_id.strip(), principal.actor)
+    return success({"nationalId": body.national_id.strip(), "state": "approved"})
 
 
 @router.post("/update-requests/decline", response_model=Envelope[EditDecided], responses=error_responses(404))
@@ -309,5 +309,5 @@ def decline_update(
     body: DeclineEditBody, principal: AdminUser, services: ServicesDep, command: CommandDep
 ) -> Response:
     message = forms.decline_message(body.message)
-    command(services.accounts.decline_profile_edit, body.nationalId.strip(), message, principal.actor)
-    return success({"nationalId": body.nationalId.strip(), "state": "declined"})
+    command(services.accounts.decline_profile_edit, body.national_id.strip(), message, principal.actor)
+    return success({"nationalId": body.national_id.strip(), "state": "declined"})

@@ -60,7 +60,7 @@ def login(body: LoginBody, request: Request, services: ServicesDep) -> Response:
         credentials_position=int(account["credentials_position"]),
     )
     token = issue_token(principal, services.jwt_secret)
-    answer = LoginAnswer(token=token, accountType=principal.account_type, roles=list(principal.roles))
+    answer = LoginAnswer(token=token, account_type=principal.account_type, roles=list(principal.roles))
     return success(answer)
 
 

@@ -94,7 +94,7 @@ def quote(
         id,
         principal.actor,
         body.price,
-        valid_until(body.validUntil),
+        valid_until(body.valid_until),
         sailing=body.sailing.choice() if body.sailing else None,
         charges=charges,
     )
@@ -141,8 +141,8 @@ def confirm_request(
 ) -> Response:
     """Confirm a booking request made through the DCSA standard (a firm request: no price acceptance or
     documents from the customer), with the price quoted, or quoting `price` in the same act."""
-    given = body or ConfirmRequestBody(price=None, validUntil=None)
-    until = valid_until(given.validUntil) if given.validUntil else None
+    given = body or ConfirmRequestBody()
+    until = valid_until(given.valid_until) if given.valid_until else None
     position = command.answering(services.booking.confirm_request, id, principal.actor, given.price, until)
     return success(rate_request_answer(services, id, principal, position))
 
@@ -159,7 +159,7 @@ def confirm_completed(id: str, principal: AdminUser, services: ServicesDep, comm
 def request_order_revision(
     id: str, body: OrderRevisionBody, principal: AdminUser, services: ServicesDep, command: CommandDep
 ) -> Response:
-    command(services.booking.request_order_revision, id, principal.actor, body.revise, body.editedOrder)
+    command(services.booking.request_order_revision, id, principal.actor, body.revise, body.edited_order)
     order = services.booking.shipping_order(id, principal.actor)
     return success(_detail(services, order.rate_request_id)["order"])
 
@@ -194,12 +194,12 @@ def add_container(body: ReferenceContainerBody, _: AdminUser, services: Services
     errors = {}
     if not is_valid(number):
         errors["number"] = message("booking.container.numberInvalid")
-    if not services.booking.catalog.has_container_type(body.typeId):
+    if not services.booking.catalog.has_container_type(body.type_id):
         errors["typeId"] = message("booking.containerType.notFound")
-    if not services.booking.catalog.has_container_size(body.sizeId):
+    if not services.booking.catalog.has_container_size(body.size_id):
         errors["sizeId"] = message("booking.containerSize.notFound")
     if errors:
         raise ValidationFailed(errors)
     with services.read_models.transaction() as tx:
-        container_id = reference.add_container(tx, number, body.typeId, body.sizeId)
+        container_id = reference.add_container(tx, number, body.type_id, body.size_id)
     return success({"name": number, "value": container_id}, status_code=201)

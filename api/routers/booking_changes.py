@@ -114,7 +114,9 @@ async def staff_booking_changes(id: str, principal: AdminUser, services: Service
 def requote_amendment(
     id: str, body: QuoteBody, principal: AdminUser, services: ServicesDep, command: CommandDep
 ) -> Response:
-    command(services.booking.requote_amendment, id, principal.actor, body.price, valid_until(body.validUntil))
+    command(
+        services.booking.requote_amendment, id, principal.actor, body.price, valid_until(body.valid_until)
+    )
     return _answer(services, id, principal)
 
 

@@ -106,7 +106,7 @@ def create_webhook(
     if _webhooks(services, principal.account_id)["totalCount"] >= most:
         raise Conflict(f"An account may have at most {most} webhooks; remove one first")
     subscription_id, secret = command.returning(
-        lambda: _issued(services.integrations.subscribe(principal.actor, body.callbackUrl, body.eventTypes))
+        lambda: _issued(services.integrations.subscribe(principal.actor, body.callback_url, body.event_types))
     )
     rows = _webhooks(services, principal.account_id)["list"]
     listed = next(w for w in rows if w["id"] == str(subscription_id))
@@ -124,7 +124,7 @@ def choose_event_types(
     id: str, body: EventTypesBody, principal: CustomerUser, services: ServicesDep, command: CommandDep
 ) -> Any:
     """The kinds of notification this subscription hears (null: every kind)."""
-    command(services.integrations.choose_event_types, id, body.eventTypes, principal.actor)
+    command(services.integrations.choose_event_types, id, body.event_types, principal.actor)
     return success(_listed_webhook(services, principal, id))
 
 
@@ -135,7 +135,7 @@ def rotate_secret(
     """A new signing secret, answered this once; the previous one keeps signing beside it (both signatures
     in `webhook-signature`) for `overlapHours`, so the receiver can switch without losing a notification."""
     secret = command.returning(
-        lambda: services.integrations.rotate_secret(id, timedelta(hours=body.overlapHours), principal.actor)
+        lambda: services.integrations.rotate_secret(id, timedelta(hours=body.overlap_hours), principal.actor)
     )
     listed = _listed_webhook(services, principal, id)
     return success(

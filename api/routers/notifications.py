@@ -59,5 +59,5 @@ def notification_page(
 def mark_as_read(
     body: MarkBody, principal: CurrentUser, services: ServicesDep, command: CommandDep
 ) -> Response:
-    command(services.notifications.mark_read, body.notificationId, principal.actor)
-    return success({"id": body.notificationId, "isRead": True})
+    command(services.notifications.mark_read, body.notification_id, principal.actor)
+    return success({"id": body.notification_id, "isRead": True})

@@ -46,7 +46,7 @@ def reset_password(
     token = (body.token or "").strip()
     if not token:
         raise ValidationFailed({"token": message("accounts.resetToken.missing")})
-    password = forms.new_password(body.newPassword, body.confirmNewPassword, related=[nationalID.strip()])
+    password = forms.new_password(body.new_password, body.confirm_new_password, related=[nationalID.strip()])
     with services.limiters.reset_token_by_address.attempt(client_address(request)):
         position = command(
             services.accounts.reset_password, nationalID.strip(), token, password, datetime.now(UTC)
@@ -60,9 +60,9 @@ def change_password(
     body: ChangeBody, principal: CurrentUser, services: ServicesDep, command: CommandDep
 ) -> Response:
     password = forms.new_password(
-        body.newPassword,
-        body.confirmNewPassword,
-        body.currentPassword,
+        body.new_password,
+        body.confirm_new_password,
+        body.current_password,
         with_current=True,
         related=[principal.username],
     )
@@ -71,7 +71,7 @@ def change_password(
         position = command(
             services.accounts.change_password,
             principal.account_id,
-            body.currentPassword or "",
+            body.current_password or "",
             password,
             principal.actor,
         )

@@ -53,7 +53,7 @@ def _guard(services: Any, request: Request) -> None:
 
 
 def _start(kind: int, body: StartBody, request: Request, services: Any, command: Command) -> Response:
-    identity = forms.identity(body.nationalId)
+    identity = forms.identity(body.national_id)
     phone = forms.phone(body.phone) if needs_verification(kind) else ""
     _guard(services, request)
     step = command.returning(services.accounts.start_registration, kind, identity, phone, visitor(identity))
@@ -120,14 +120,14 @@ def finalize_individual(
 
 
 def _company_identity(body: CompanyBody) -> str:
-    return forms.identity(body.nationalCode, "national_code", message("accounts.identity.invalid"))
+    return forms.identity(body.national_code, "national_code", message("accounts.identity.invalid"))
 
 
 @router.post("/domestic-corporate-customers/register/finalize", **FINALIZED)
 def finalize_domestic(
     body: CompanyBody, request: Request, services: ServicesDep, command: CommandDep
 ) -> Response:
-    if body.isForeign:
+    if body.is_foreign:
         raise ValidationFailed({"isForeign": message("accounts.isForeign.foreign")})
     try:
         details = forms.domestic_registration(body.form())
@@ -140,14 +140,14 @@ def finalize_domestic(
 def finalize_foreign(
     body: CompanyBody, request: Request, services: ServicesDep, command: CommandDep
 ) -> Response:
-    if body.isForeign is False:
+    if body.is_foreign is False:
         raise ValidationFailed({"isForeign": message("accounts.isForeign.domestic")})
     details = forms.foreign_registration(body.form())
     return _finalize(FOREIGN_COMPANY, _company_identity(body), details, request, services, command)
 
 
 def _verify(kind: int, body: VerifyBody, request: Request, services: Any, command: Command) -> Response:
-    identity = forms.identity(body.nationalId)
+    identity = forms.identity(body.national_id)
     code = f"{body.code:05d}" if isinstance(body.code, int) else body.code.strip()
     if len(code) != 5 or not code.isdigit():
         raise ValidationFailed({"code": message("accounts.code.digits")})
@@ -208,7 +208,7 @@ RESENT: dict[str, Any] = {
 def resend_individual(
     body: ResendIndividualBody, request: Request, services: ServicesDep, command: CommandDep
 ) -> Response:
-    identity, phone = forms.identity(body.nationalId), forms.phone(body.phone)
+    identity, phone = forms.identity(body.national_id), forms.phone(body.phone)
     return _resend(INDIVIDUAL, identity, phone, request, services, command)
 
 
@@ -216,5 +216,5 @@ def resend_individual(
 def resend_domestic(
     body: ResendDomesticBody, request: Request, services: ServicesDep, command: CommandDep
 ) -> Response:
-    identity = forms.identity(body.nationalCode, "national_code")
+    identity = forms.identity(body.national_code, "national_code")
     return _resend(DOMESTIC_COMPANY, identity, forms.phone(body.phone), request, services, command)

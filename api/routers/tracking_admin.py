@@ -105,8 +105,8 @@ def assign_event(
     id: str, body: AssignBody, principal: AdminUser, services: ServicesDep, command: CommandDep
 ) -> Any:
     with services.read_models.read() as tx:
-        found = booking_by_reference(tx, body.bookingReference)
+        found = booking_by_reference(tx, body.booking_reference)
     if found is None:
-        raise ValidationFailed({"bookingReference": f"No booking {body.bookingReference}"})
+        raise ValidationFailed({"bookingReference": f"No booking {body.booking_reference}"})
     command(services.tracking.assign, id, found, principal.actor)
     return success({"id": id, "done": True})

@@ -1,8 +1,10 @@
 """The wire contract: pydantic request and response models, one module per URL area.
 
-Field names here are the wire's keys (the specification's camelCase and its misspellings), except in the
-models built on `wire_model.WireModel` (the rate request and shipping order shapes): those have Python names
-and generate their keys, the misspellings coming from api/mapping.py's tables. The rest of the code uses the
-correct words. Responses are declared for the OpenAPI document; hot reads still answer with
-pre-encoded bodies (`api/envelope.py`), and the schemathesis test checks that those bodies conform.
+The portal's own shapes are built on `wire_model.WireModel`: Python names, their keys generated (camelCase,
+or the specification's spelling from api/mapping.py's tables: the one place the misspellings are written).
+Answers the server makes by Python names derive from `WireAnswer`; bodies are read by their wire keys only.
+The DCSA standard's own shapes (`dcsa_*`, `tnt`, `commercial_schedules`) keep the standard's names as
+attribute names. Responses are declared for the OpenAPI document; hot reads still answer with pre-encoded
+bodies (`api/envelope.py`) whose keys the presenters write, and the schemathesis test checks that those
+bodies conform.
 """

@@ -2,102 +2,105 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel
-
+from api.mapping import REGISTRATION_DETAIL
 from api.schemas.attention import NeedsAttention
+from api.schemas.wire_model import WireModel, wire_keys
 
 
-class DeclineBody(BaseModel):
+class DeclineBody(WireModel):
     message: str | None = None
 
 
-class ApproveEditBody(BaseModel):
-    nationalId: str
+class ApproveEditBody(WireModel):
+    national_id: str
     foreign: bool | None = None
 
 
-class DeclineEditBody(BaseModel):
-    nationalId: str
+class DeclineEditBody(WireModel):
+    national_id: str
     message: str | None = None
 
 
-class RegistrationSummary(BaseModel):
+class RegistrationSummary(WireModel):
     id: str
-    registrationId: str
-    nationalId: str
+    registration_id: str
+    national_id: str
     kind: int
-    isForeign: bool
+    is_foreign: bool
     state: str
-    stateCode: int
-    stateLabel: str
+    state_code: int
+    state_label: str
     name: str
     phone: str
     email: str
-    createdAt: str
+    created_at: str
     # Staff only, added to the specification's keys (issue 22): changes the screens could not take in.
-    needsAttention: NeedsAttention | None
+    needs_attention: NeedsAttention | None
 
 
 class RegistrationDetail(RegistrationSummary):
     """One shape for the kinds: the keys a kind does not have are absent."""
 
-    declineMessage: str | None
+    # `firstname`, `lastname`, `registerationCode` on the wire (api/mapping.py's REGISTRATION_DETAIL).
+    model_config = wire_keys(REGISTRATION_DETAIL)
+
+    decline_message: str | None
     address: str
-    postalCode: str
+    postal_code: str
     fax: str
-    # Individuals (`firstname`/`lastname` are the specification's keys of the admin view).
-    firstname: str | None = None
-    lastname: str | None = None
-    birthDate: str | None = None
-    # Companies (`registerationCode` is the specification's spelling in the admin view).
-    contactPerson: str | None = None
-    economicCode: str | None = None
-    registerationCode: str | None = None
-    nationalCode: str | None = None
+    # Individuals.
+    first_name: str | None = None
+    last_name: str | None = None
+    birth_date: str | None = None
+    # Companies.
+    contact_person: str | None = None
+    economic_code: str | None = None
+    registration_code: str | None = None
+    national_code: str | None = None
 
 
-class Decided(BaseModel):
-    nationalId: str
+class Decided(WireModel):
+    national_id: str
     state: str
-    stateCode: int
+    state_code: int
 
 
-class EditDecided(BaseModel):
-    nationalId: str
+class EditDecided(WireModel):
+    national_id: str
     state: str
 
 
-class ReviewField(BaseModel):
-    fieldName: str
+class ReviewField(WireModel):
+    field_name: str
     key: str
-    currentValue: str | list[str] | None
-    editedValue: str | list[str] | None
-    isEdited: bool
+    current_value: str | list[str] | None
+    edited_value: str | list[str] | None
+    is_edited: bool
 
 
-class EditRequestSummary(BaseModel):
+class EditRequestSummary(WireModel):
     id: str
-    nationalId: str
-    accountId: str
-    accountType: int
+    national_id: str
+    account_id: str
+    account_type: int
     state: str
-    stateCode: int
-    declineMessage: str | None
-    requestedAt: str | None
-    editedFields: list[str]
+    state_code: int
+    decline_message: str | None
+    requested_at: str | None
+    edited_fields: list[str]
     # The customer's name (a person's first and last name, a company's name; else the username).
-    customerName: str
+    customer_name: str
 
 
-class EditRequest(BaseModel):
+class EditRequest(WireModel):
     # The specification's client reads the fields from `response.response`; `fields` carries the same.
     response: list[ReviewField]
     fields: list[ReviewField]
     id: str
-    nationalId: str
-    accountId: str
-    accountType: int
+    national_id: str
+    account_id: str
+    account_type: int
     state: str
-    stateCode: int
-    declineMessage: str | None
-    requestedAt: str | None
+    state_code: int
+    decline_message: str | None
+    requested_at: str | None

@@ -4,61 +4,62 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel
-
 from api.schemas.tracking import TrackingProgress
+from api.schemas.wire_model import WireModel
 
 
-class EventActor(BaseModel):
+class EventActor(WireModel):
     id: str | None
     role: str | None
 
 
-class LoggedEvent(BaseModel):
+class LoggedEvent(WireModel):
     position: int
-    aggregateId: str
-    aggregateKind: str
+    aggregate_id: str
+    aggregate_kind: str
     version: int
     type: str
-    recordedAt: str
+    recorded_at: str
     actor: EventActor
     # The actor's display name (profile name or username; a visitor's sign-up name), or "System".
-    actorName: str
+    actor_name: str
     reason: str | None
     changes: dict[str, Any]
     # The booking this event is part of (a rate request's, its shipping order's or a tracking milestone's),
     # by reference: its whole trail is GET /bookings/{reference}/trail.
-    bookingReference: str | None = None
+    booking_reference: str | None = None
 
 
-class RelatedEvents(BaseModel):
-    aggregateId: str
-    aggregateKind: str
+class RelatedEvents(WireModel):
+    aggregate_id: str
+    aggregate_kind: str
     events: list[LoggedEvent]
 
 
-class AggregateEvents(BaseModel):
-    aggregateId: str
-    aggregateKind: str
+class AggregateEvents(WireModel):
+    aggregate_id: str
+    aggregate_kind: str
     events: list[LoggedEvent]
     # The aggregates that belong to this one (a rate request's shipping order), each with its events.
     related: list[RelatedEvents]
-    # The words for the ids and codes in the events' values, by field and value as text, as the booking's
-    # trail says them (`{"pol_id": {"214": "Hamburg (DEHAM)"}, "freight_type": {"2": "Collect"}}`).
-    valueNames: dict[str, dict[str, str]] = {}
-    # Each field of the values by its label (`{"pol_id": "Port of loading"}`), as the trail names it.
-    fieldLabels: dict[str, str] = {}
+    # The words for the ids and codes in the events' values, by field and value as text
+    # (`{"pol_id": {"214": "Hamburg (DEHAM)"}, "freight_type": {"2": "Collect"}}`), as the booking's trail
+    # says them.
+    value_names: dict[str, dict[str, str]] = {}
+    # Each field of the values by its label (`{"pol_id": "Port of loading"}`), as the booking's trail
+    # names it.
+    field_labels: dict[str, str] = {}
 
 
-class EventPage(BaseModel):
+class EventPage(WireModel):
     list: list[LoggedEvent]
     next: int
     head: int
 
 
-class AggregateState(BaseModel):
-    aggregateId: str
-    aggregateKind: str
+class AggregateState(WireModel):
+    aggregate_id: str
+    aggregate_kind: str
     version: int
     state: dict[str, Any]
     # A booking's tracking position at that point (issue 29): null for other aggregates and before any
@@ -66,17 +67,17 @@ class AggregateState(BaseModel):
     tracking: TrackingProgress | None = None
 
 
-class TrailValue(BaseModel):
+class TrailValue(WireModel):
     """One value an event set, named by its label and said in words (ids resolved to names)."""
 
     label: str
     value: str
 
 
-class TrailEntry(BaseModel):
+class TrailEntry(WireModel):
     position: int
     # The stored instant (ISO 8601, UTC) and the same in the screens' one format: `2026/12/01 14:05 UTC`.
-    recordedAt: str
+    recorded_at: str
     when: str
     # Who acted (a person's or company's name, a staff member's name or username, or "System") and as what.
     who: str
@@ -88,18 +89,18 @@ class TrailEntry(BaseModel):
     values: list[TrailValue]
 
 
-class BookingFound(BaseModel):
-    bookingId: str
+class BookingFound(WireModel):
+    booking_id: str
     reference: str | None
-    customerName: str
+    customer_name: str
     state: str
-    createdAt: str
-    updatedAt: str
+    created_at: str
+    updated_at: str
     # The people the search named who took part in this booking (empty for a search by reference).
-    matchedPeople: list[str]
+    matched_people: list[str]
 
 
-class BookingSearch(BaseModel):
+class BookingSearch(WireModel):
     query: str
     list: list[BookingFound]
 

@@ -2,40 +2,43 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel
+from api.schemas.wire_model import WireAnswer, WireModel
 
 
-class LoginBody(BaseModel):
+class LoginBody(WireModel):
     username: str
     password: str
 
 
-class LoginAnswer(BaseModel):
+class LoginAnswer(WireAnswer):
     token: str
-    accountType: int
+    account_type: int
     roles: list[str]
 
 
-class Me(BaseModel):
+class Me(WireModel):
     id: str
-    accountType: int
+    account_type: int
     roles: list[str]
     username: str
 
 
-class ResetBody(BaseModel):
+class NewPasswordFields(WireModel):
+    """The new password typed twice, by a reset or a change."""
+
+    new_password: str | None = None
+    confirm_new_password: str | None = None
+
+
+class ResetBody(NewPasswordFields):
     token: str | None = None
-    newPassword: str | None = None
-    confirmNewPassword: str | None = None
 
 
-class PasswordChanged(BaseModel):
+class PasswordChanged(WireModel):
     message: str
     # The change ended every older session of the account, the caller's too: it goes on with this one.
     token: str
 
 
-class ChangeBody(BaseModel):
-    currentPassword: str | None = None
-    newPassword: str | None = None
-    confirmNewPassword: str | None = None
+class ChangeBody(NewPasswordFields):
+    current_password: str | None = None

@@ -6,12 +6,13 @@ from datetime import UTC, date, datetime, time
 from decimal import Decimal
 from typing import Annotated, Any
 
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from api.schemas.attention import NeedsAttention
 from api.schemas.booking import RateRequestDetail, RateRequestRow
 from api.schemas.sailings import SailingChoiceBody
 from api.schemas.tariffs import ChargeBody
+from api.schemas.wire_model import WireModel
 from api.schemas.wire_types import PlainNumber, Whole, utc_instant
 from domain.shared.errors import ValidationFailed
 from domain.shared.messages import message
@@ -20,53 +21,53 @@ from domain.shared.messages import message
 class StaffRateRequestRow(RateRequestRow):
     """A list row as staff see it: the customer's row and, added, whether it needs attention."""
 
-    needsAttention: NeedsAttention | None
+    needs_attention: NeedsAttention | None
 
 
 class StaffRateRequestDetail(RateRequestDetail):
     """The detail as staff see it: the customer's detail and, added, whether it needs attention."""
 
-    needsAttention: NeedsAttention | None
+    needs_attention: NeedsAttention | None
 
 
-class QuoteBody(BaseModel):
+class QuoteBody(WireModel):
     price: Annotated[Decimal, PlainNumber]
-    validUntil: str = Field(max_length=40)
+    valid_until: str = Field(max_length=40)
     # Staff may set or change the booking's sailing as they quote (issue 27).
     sailing: SailingChoiceBody | None = None
     # Optional breakdown (issue 28): its per-container lines must add up to `price`.
     charges: list[ChargeBody] | None = Field(None, max_length=20)
 
 
-class ConfirmRequestBody(BaseModel):
+class ConfirmRequestBody(WireModel):
     """Confirm a firm booking request (one made through the DCSA standard): with `price`, quote it in the
     same act (`validUntil` optional: 30 days); without, the price already quoted stands."""
 
     price: Annotated[Decimal | None, PlainNumber] = None
-    validUntil: str | None = Field(None, max_length=40)
+    valid_until: str | None = Field(default=None, max_length=40)
 
 
-class MessageBody(BaseModel):
+class MessageBody(WireModel):
     message: str = Field(max_length=2000)
 
 
-class OrderRevisionBody(BaseModel):
+class OrderRevisionBody(WireModel):
     revise: dict[str, str]
-    editedOrder: dict[str, Any] | None = None
+    edited_order: dict[str, Any] | None = None
 
 
-class PortBody(BaseModel):
+class PortBody(WireModel):
     code: str = Field(min_length=5, max_length=5)
     name: str = Field(min_length=1, max_length=100)
     country: str = Field(min_length=1, max_length=100)
 
 
-class ReferenceContainerBody(BaseModel):
+class ReferenceContainerBody(WireModel):
     """A container staff add to the reference data."""
 
     number: str = Field(max_length=11)
-    typeId: Whole
-    sizeId: Whole
+    type_id: Whole
+    size_id: Whole
 
 
 def valid_until(text: str) -> datetime:

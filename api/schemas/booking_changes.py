@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from api.schemas.booking import RateRequestDetail
+from api.schemas.wire_model import WireModel
 
 
-class FieldChange(BaseModel):
+class FieldChange(WireModel):
     """One field of the booking, the original beside the amended value."""
 
     field: str
@@ -19,42 +20,41 @@ class FieldChange(BaseModel):
     changed: bool
 
 
-class AmendmentView(BaseModel):
+class ChangeView(WireModel):
+    """What an amendment and a cancellation request both say: which one, its state, when, the message."""
+
     number: int
     state: int
-    stateName: str
-    requestedAt: str
-    updatedAt: str
+    state_name: str
+    requested_at: str
+    updated_at: str
     message: str | None
-    askedFor: str | None = None
+
+
+class AmendmentView(ChangeView):
+    asked_for: str | None = None
     fields: list[FieldChange]
-    changesPrice: bool
+    changes_price: bool
     price: float | None
-    validUntil: str | None
+    valid_until: str | None
 
 
-class CancellationView(BaseModel):
-    number: int
-    state: int
-    stateName: str
-    requestedAt: str
-    updatedAt: str
-    message: str | None
+class CancellationView(ChangeView):
     reason: str | None
 
 
-class BookingChanges(BaseModel):
+class BookingChanges(WireModel):
     """The latest amendment and the latest cancellation request of a booking (null where never asked)."""
 
     amendment: AmendmentView | None
     cancellation: CancellationView | None
 
 
-class OpenChange(BaseModel):
+class OpenChange(WireModel):
     kind: str
-    rateRequest: RateRequestDetail
+    rate_request: RateRequestDetail
     change: AmendmentView | CancellationView
 
 
-class CancellationBody(BaseModel):
+class CancellationBody(WireModel):
     reason: str = Field("", max_length=2000)

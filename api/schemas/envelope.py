@@ -4,40 +4,40 @@ from __future__ import annotations
 
 from typing import Any, Generic, TypeVar
 
-from pydantic import BaseModel
+from api.schemas.wire_model import WireModel
 
 T = TypeVar("T")
 
 
-class ErrorBody(BaseModel):
+class ErrorBody(WireModel):
     description: str
     # Present only on validation failures: {wireKey: message}.
     fields: dict[str, str] | None = None
 
 
-class Envelope(BaseModel, Generic[T]):
+class Envelope(WireModel, Generic[T]):
     """A success: `response` carries the answer, `error` is null."""
 
-    isSuccess: bool
-    isError: bool
+    is_success: bool
+    is_error: bool
     error: ErrorBody | None
     response: T
 
 
-class ErrorEnvelope(BaseModel):
+class ErrorEnvelope(WireModel):
     """A failure: `error` says why, `response` is null."""
 
-    isSuccess: bool
-    isError: bool
+    is_success: bool
+    is_error: bool
     error: ErrorBody
     response: None
 
 
-class Listed(BaseModel, Generic[T]):
+class Listed(WireModel, Generic[T]):
     """`{list, totalCount}`: one page of rows and how many there are in all."""
 
     list: list[T]
-    totalCount: int
+    total_count: int
 
 
 class Paged(Listed[T], Generic[T]):
@@ -47,13 +47,13 @@ class Paged(Listed[T], Generic[T]):
     limit: int
 
 
-class Lookup(BaseModel, Generic[T]):
+class Lookup(WireModel, Generic[T]):
     """The lookup shape the client reads: response.list.list and response.list.totalCount."""
 
     list: Listed[T]
 
 
-class Message(BaseModel):
+class Message(WireModel):
     message: str
 
 
@@ -84,7 +84,7 @@ _EXAMPLES: dict[int, tuple[str, str, dict[str, str] | None]] = {
 ENVELOPE_STATUSES = frozenset(_EXAMPLES)
 
 
-class Pending(BaseModel):
+class Pending(WireModel):
     """A command's answer when its events are stored but the read models do not show them yet: the
     resource's id and the store position to expect; read it again shortly."""
 

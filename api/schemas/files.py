@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel
+from api.schemas.wire_model import WireModel
 
 
-class UploadProgress(BaseModel):
+class UploadProgress(WireModel):
     """After each chunk: how many arrived; after the last one, the stored file too (`fileId` and on)."""
 
-    fileName: str | None
-    filePath: str | None
-    fileId: str | None = None
+    file_name: str | None
+    file_path: str | None
+    file_id: str | None = None
     size: int | None = None
-    contentType: str | None = None
-    receivedChunks: int
-    totalChunks: int
+    content_type: str | None = None
+    received_chunks: int
+    total_chunks: int

@@ -4,86 +4,87 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import Field
 
+from api.schemas.wire_model import WireModel
 from domain.integrations.notification_types import NOTIFICATION_TYPES
 
 # The kinds of notification a subscription may hear (Standard Webhooks' event types), one per booking step.
 EventType = Literal[NOTIFICATION_TYPES]  # type: ignore[valid-type]
 
 
-class ApiKeyBody(BaseModel):
+class ApiKeyBody(WireModel):
     label: str = Field(max_length=200)
 
 
-class ApiKey(BaseModel):
+class ApiKey(WireModel):
     id: str
     label: str
     hint: str  # the key's first characters, to tell keys apart
-    createdAt: str
-    revokedAt: str | None
+    created_at: str
+    revoked_at: str | None
 
 
 class IssuedApiKey(ApiKey):
     key: str  # answered this once; only its hash is kept
 
 
-class WebhookBody(BaseModel):
-    callbackUrl: str = Field(max_length=4000)
+class WebhookBody(WireModel):
+    callback_url: str = Field(max_length=4000)
     # The kinds of notification to hear; absent or null: every kind.
-    eventTypes: list[EventType] | None = Field(default=None, max_length=len(NOTIFICATION_TYPES))
+    event_types: list[EventType] | None = Field(default=None, max_length=len(NOTIFICATION_TYPES))
 
 
-class EventTypesBody(BaseModel):
-    eventTypes: list[EventType] | None = Field(max_length=len(NOTIFICATION_TYPES))
+class EventTypesBody(WireModel):
+    event_types: list[EventType] | None = Field(max_length=len(NOTIFICATION_TYPES))
 
 
-class RotationBody(BaseModel):
+class RotationBody(WireModel):
     # How long the previous secret keeps signing beside the new one (both signatures are sent meanwhile).
-    overlapHours: float = Field(default=24, ge=0, le=168)
+    overlap_hours: float = Field(default=24, ge=0, le=168)
 
 
-class Webhook(BaseModel):
+class Webhook(WireModel):
     id: str
-    callbackUrl: str
-    createdAt: str
-    eventTypes: list[str] | None  # null: every kind
-    secretRotatedAt: str | None
-    previousSecretValidUntil: str | None  # the previous secret signs too until then
+    callback_url: str
+    created_at: str
+    event_types: list[str] | None  # null: every kind
+    secret_rotated_at: str | None
+    previous_secret_valid_until: str | None  # the previous secret signs too until then
 
 
 class CreatedWebhook(Webhook):
     secret: str  # the Standard Webhooks signing secret (whsec_...), answered this once
 
 
-class RotatedSecret(BaseModel):
+class RotatedSecret(WireModel):
     id: str
     secret: str  # the new signing secret, answered this once
-    previousSecretValidUntil: str
+    previous_secret_valid_until: str
 
 
-class Removed(BaseModel):
+class Removed(WireModel):
     id: str
     done: bool
 
 
-class Delivery(BaseModel):
+class Delivery(WireModel):
     id: str
-    eventId: str
-    eventType: str | None  # the step notified (None for deliveries recorded before event types)
-    bookingStatus: str
-    carrierBookingRequestReference: str
+    event_id: str
+    event_type: str | None  # the step notified (None for deliveries recorded before event types)
+    booking_status: str
+    carrier_booking_request_reference: str
     state: str  # pending, delivered, failed or cancelled (its subscription was removed)
     attempts: int
-    lastStatusCode: int | None
-    lastError: str | None
-    lastAttemptAt: str | None
-    nextAttemptAt: str | None
-    deliveredAt: str | None
-    createdAt: str
+    last_status_code: int | None
+    last_error: str | None
+    last_attempt_at: str | None
+    next_attempt_at: str | None
+    delivered_at: str | None
+    created_at: str
 
 
-class DeliveryResent(BaseModel):
+class DeliveryResent(WireModel):
     """A webhook delivery queued to be sent again."""
 
     id: str

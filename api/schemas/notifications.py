@@ -4,14 +4,15 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from api.mapping import NOTIFICATION_PAGE
+from api.schemas.wire_model import WireModel, wire_keys
 
 
-class MarkBody(BaseModel):
-    notificationId: str
+class MarkBody(WireModel):
+    notification_id: str
 
 
-class NotificationSubject(BaseModel):
+class NotificationSubject(WireModel):
     """What the notification opens: a rate request (by id), a registration or an edit request (by the
     identity number the staff paths take), with the booking reference where there is one."""
 
@@ -20,30 +21,31 @@ class NotificationSubject(BaseModel):
     reference: str | None
 
 
-class Notification(BaseModel):
+class Notification(WireModel):
     id: str
     title: str
     message: str
-    isRead: bool
-    createdAt: str
+    is_read: bool
+    created_at: str
     subject: NotificationSubject | None
 
 
-class NotificationList(BaseModel):
+class NotificationList(WireModel):
     list: list[Notification]
 
 
-class NotificationData(BaseModel):
-    # `costumerlNotificationDetails` is the specification's spelling of the wire key.
-    customerNotificationDetails: NotificationList = Field(alias="costumerlNotificationDetails")
-    totalCount: int
-    notSeenCount: int
+class NotificationData(WireModel):
+    # `costumerlNotificationDetails` on the wire (api/mapping.py's NOTIFICATION_PAGE).
+    model_config = wire_keys(NOTIFICATION_PAGE)
+    customer_notification_details: NotificationList
+    total_count: int
+    not_seen_count: int
 
 
-class NotificationPage(BaseModel):
+class NotificationPage(WireModel):
     data: NotificationData
 
 
-class MarkedRead(BaseModel):
+class MarkedRead(WireModel):
     id: str
-    isRead: bool
+    is_read: bool

@@ -4,22 +4,21 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel
-
 from api.schemas.booking import RateRequestRow
+from api.schemas.wire_model import WireModel
 
 
-class StateCount(BaseModel):
+class StateCount(WireModel):
     state: int
     name: str
     count: int
 
 
 class WaitingRow(RateRequestRow):
-    updatedAt: str
+    updated_at: str
 
 
-class CustomerOverview(BaseModel):
+class CustomerOverview(WireModel):
     counts: list[StateCount]
     # The customer's bookings waiting for them, most recently changed first (at most 10).
     waiting: list[WaitingRow]
@@ -28,14 +27,14 @@ class CustomerOverview(BaseModel):
     underway: list[WaitingRow]
 
 
-class QueueItem(BaseModel):
+class QueueItem(WireModel):
     id: str
     reference: str | None
     title: str
     since: str
 
 
-class WorkQueue(BaseModel):
+class WorkQueue(WireModel):
     kind: Literal[
         "registrations",
         "editRequests",
@@ -46,10 +45,10 @@ class WorkQueue(BaseModel):
         "cancellationRequests",
     ]
     count: int
-    oldestAt: str | None
+    oldest_at: str | None
     # The oldest first, at most 10.
     items: list[QueueItem]
 
 
-class WorkQueues(BaseModel):
+class WorkQueues(WireModel):
     queues: list[WorkQueue]

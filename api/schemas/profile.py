@@ -2,131 +2,78 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel
+from api.schemas.registration import CompanyFields, IndividualFields
+from api.schemas.wire_model import WireModel
+from domain.accounts.forms import IndividualProfileForm
 
-from domain.accounts.forms import CompanyForm, IndividualProfileForm
 
-
-class IndividualProfileBody(BaseModel):
+class IndividualProfileBody(IndividualFields):
     id: str | int | None = None
-    firstName: str | None = None
-    lastName: str | None = None
-    birthDate: str | None = None
-    nationalId: str | None = None
-    phone: str | None = None
     industry: str | None = None
     destinations: str | list[str] | None = None
-    typeOfOperation: str | None = None
-    fax: str | None = None
-    email: str | None = None
-    address: str | None = None
-    postalCode: str | None = None
+    type_of_operation: str | None = None
 
     def form(self) -> IndividualProfileForm:
         return IndividualProfileForm(
-            first_name=self.firstName,
-            last_name=self.lastName,
-            birth_date=self.birthDate,
-            national_id=self.nationalId,
-            phone=self.phone,
-            fax=self.fax,
-            email=self.email,
-            address=self.address,
-            postal_code=self.postalCode,
-            industry=self.industry,
-            destinations=self.destinations,
-            type_of_operation=self.typeOfOperation,
-            keeps_postal_code="postalCode" not in self.model_fields_set,
+            **self.model_dump(by_alias=False, exclude={"id"}),
+            keeps_postal_code="postal_code" not in self.model_fields_set,
         )
 
 
-class DomesticProfileBody(BaseModel):
-    name: str | None = None
-    contactPerson: str | None = None
-    economicCode: str | None = None
-    registrationCode: str | None = None
-    nationalCode: str | None = None
-    fax: str | None = None
-    address: str | None = None
-    postalCode: str | None = None
-
-    def form(self) -> CompanyForm:
-        return CompanyForm(
-            name=self.name,
-            contact_person=self.contactPerson,
-            economic_code=self.economicCode,
-            registration_code=self.registrationCode,
-            national_code=self.nationalCode,
-            fax=self.fax,
-            address=self.address,
-            postal_code=self.postalCode,
-        )
+class DomesticProfileBody(CompanyFields):
+    economic_code: str | None = None
+    registration_code: str | None = None
 
 
-class ForeignProfileBody(BaseModel):
-    name: str | None = None
-    contactPerson: str | None = None
-    nationalCode: str | None = None
-    fax: str | None = None
-    address: str | None = None
-    postalCode: str | None = None
-
-    def form(self) -> CompanyForm:
-        return CompanyForm(
-            name=self.name,
-            contact_person=self.contactPerson,
-            national_code=self.nationalCode,
-            fax=self.fax,
-            address=self.address,
-            postal_code=self.postalCode,
-        )
+class ForeignProfileBody(CompanyFields):
+    pass
 
 
-class ProfileAccount(BaseModel):
+class ProfileAccount(WireModel):
     id: str
-    accountType: int
+    account_type: int
     username: str
 
 
-class PendingEdit(BaseModel):
+class PendingEdit(WireModel):
     state: str
-    stateCode: int
+    state_code: int
     edited: dict[str, str | list[str]]
-    declineMessage: str | None
+    decline_message: str | None
 
 
-class Profile(BaseModel):
+class Profile(WireModel):
     """One shape for the three account types: the keys a type does not have are absent."""
 
     account: ProfileAccount
     id: str
-    editRequest: PendingEdit | None
+    edit_request: PendingEdit | None
     phone: str
     email: str
     address: str
     fax: str
-    postalCode: str
+    postal_code: str
     # Individuals: the profile entity spells `firstname`; the PUT sends `firstName`: both are given.
     firstname: str | None = None
     lastname: str | None = None
-    firstName: str | None = None
-    lastName: str | None = None
-    birthDate: str | None = None
-    nationalId: str | None = None
+    first_name: str | None = None
+    last_name: str | None = None
+    birth_date: str | None = None
+    national_id: str | None = None
     industry: str | None = None
     destinations: str | list[str] | None = None
-    typeOfOperation: str | None = None
+    type_of_operation: str | None = None
     # Companies.
     name: str | None = None
-    contactPerson: str | None = None
-    nationalCode: str | None = None
-    economicCode: str | None = None
-    registrationCode: str | None = None
+    contact_person: str | None = None
+    national_code: str | None = None
+    economic_code: str | None = None
+    registration_code: str | None = None
     # Only in the answer to an update: whether it recorded anything.
     changed: bool | None = None
 
 
-class EmailKindChoice(BaseModel):
+class EmailKindChoice(WireModel):
     """One kind of booking e-mail and whether the customer gets it."""
 
     kind: str
@@ -134,11 +81,11 @@ class EmailKindChoice(BaseModel):
     enabled: bool
 
 
-class EmailPreferences(BaseModel):
+class EmailPreferences(WireModel):
     kinds: list[EmailKindChoice]
 
 
-class EmailPreferencesBody(BaseModel):
+class EmailPreferencesBody(WireModel):
     """The kinds of booking e-mail to turn off; every other kind is on."""
 
     muted: list[str]

@@ -2,114 +2,113 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Annotated
 
-from pydantic import BaseModel
-
+from api.mapping import REGISTER_COMPANY
+from api.schemas.wire_model import WireModel, wire_keys
 from api.schemas.wire_types import PlainNumber
 from domain.accounts.forms import CompanyForm, IndividualForm
 
 
-class StartBody(BaseModel):
-    nationalId: str
+class StartBody(WireModel):
+    national_id: str
     phone: str | None = None
 
 
-class IndividualBody(BaseModel):
-    firstName: str | None = None
-    lastName: str | None = None
-    birthDate: str | None = None
-    nationalId: str | None = None
+class IndividualFields(WireModel):
+    """A person's fields, signing up or editing the profile (a new field goes here once)."""
+
+    first_name: str | None = None
+    last_name: str | None = None
+    birth_date: str | None = None
+    national_id: str | None = None
     phone: str | None = None
     fax: str | None = None
     email: str | None = None
     address: str | None = None
-    postalCode: str | None = None
+    postal_code: str | None = None
 
     def form(self) -> IndividualForm:
-        return IndividualForm(
-            first_name=self.firstName,
-            last_name=self.lastName,
-            birth_date=self.birthDate,
-            national_id=self.nationalId,
-            phone=self.phone,
-            fax=self.fax,
-            email=self.email,
-            address=self.address,
-            postal_code=self.postalCode,
-        )
+        # Each field is the form's of the same name.
+        return IndividualForm(**self.model_dump(by_alias=False, include=set(IndividualFields.model_fields)))
 
 
-class CompanyBody(BaseModel):
-    # `econimicCode` is the specification's spelling of the wire key.
-    isForeign: bool | None = None
+class IndividualBody(IndividualFields):
+    pass
+
+
+class CompanyFields(WireModel):
+    """A company's fields every form of it has, signing up or editing the profile."""
+
     name: str | None = None
-    contactPerson: str | None = None
-    econimicCode: str | None = None
-    registrationCode: str | None = None
-    nationalCode: str | None = None
-    phone: str | None = None
+    contact_person: str | None = None
+    national_code: str | None = None
     fax: str | None = None
-    email: str | None = None
     address: str | None = None
-    postalCode: str | None = None
+    postal_code: str | None = None
 
     def form(self) -> CompanyForm:
+        # Each field is the form's of the same name (a subclass's too); the others are not the form's.
         return CompanyForm(
-            name=self.name,
-            contact_person=self.contactPerson,
-            economic_code=self.econimicCode,
-            registration_code=self.registrationCode,
-            national_code=self.nationalCode,
-            phone=self.phone,
-            fax=self.fax,
-            email=self.email,
-            address=self.address,
-            postal_code=self.postalCode,
+            **self.model_dump(by_alias=False, include=_COMPANY_FORM & set(type(self).model_fields))
         )
 
 
-class VerifyBody(BaseModel):
-    nationalId: str
+_COMPANY_FORM = {field.name for field in dataclasses.fields(CompanyForm)}
+
+
+class CompanyBody(CompanyFields):
+    # The specification spells a sign-up's economic code `econimicCode` (api/mapping.py's REGISTER_COMPANY).
+    model_config = wire_keys(REGISTER_COMPANY)
+    is_foreign: bool | None = None
+    economic_code: str | None = None
+    registration_code: str | None = None
+    phone: str | None = None
+    email: str | None = None
+
+
+class VerifyBody(WireModel):
+    national_id: str
     code: Annotated[str | int, PlainNumber]
 
 
-class ResendIndividualBody(BaseModel):
-    nationalId: str
+class ResendIndividualBody(WireModel):
+    national_id: str
     phone: str
 
 
-class ResendDomesticBody(BaseModel):
-    nationalCode: str
+class ResendDomesticBody(WireModel):
+    national_code: str
     phone: str
 
 
-class Started(BaseModel):
-    firstStep: int
+class Started(WireModel):
+    first_step: int
     verify: bool
     type: int
-    isForeign: bool
-    nationalId: str
+    is_foreign: bool
+    national_id: str
 
 
-class Finalized(BaseModel):
-    nationalId: str
+class Finalized(WireModel):
+    national_id: str
     state: str
-    stateCode: int
+    state_code: int
     verify: bool
-    codeValidSeconds: int | None
-    resendAfterSeconds: int | None
+    code_valid_seconds: int | None
+    resend_after_seconds: int | None
 
 
-class Verified(BaseModel):
-    nationalId: str
+class Verified(WireModel):
+    national_id: str
     verified: bool
     state: str
 
 
-class VerificationCodeResent(BaseModel):
+class VerificationCodeResent(WireModel):
     """A new verification code sent to a customer signing up."""
 
-    nationalId: str
-    codeValidSeconds: int
-    resendAfterSeconds: int
+    national_id: str
+    code_valid_seconds: int
+    resend_after_seconds: int

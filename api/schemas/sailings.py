@@ -6,8 +6,10 @@ from __future__ import annotations
 from datetime import date
 from typing import Annotated, Any
 
-from pydantic import BaseModel, Field
+from pydantic import Field
 
+from api.mapping import SAILING
+from api.schemas.wire_model import WireAnswer, WireModel, wire_keys
 from domain.booking.schedules import Sailing, SailingChoice
 
 CUT_OFF_NAMES = {
@@ -19,105 +21,115 @@ CUT_OFF_NAMES = {
 }
 
 
-class SailingChoiceBody(BaseModel):
+class SailingChoiceBody(WireModel):
     """A sailing named as the DCSA standards name one: a vessel and its export voyage, a service and the
     expected departure date, or a point-to-point route's `routingReference`."""
 
-    vesselIMONumber: Annotated[str | None, Field(pattern=r"^\d{7,8}$")] = None
-    carrierExportVoyageNumber: Annotated[str | None, Field(max_length=50)] = None
-    carrierServiceCode: Annotated[str | None, Field(max_length=11)] = None
-    expectedDepartureDate: date | None = None
-    routingReference: Annotated[str | None, Field(max_length=5000)] = None
+    # `vesselIMONumber` on the wire (api/mapping.py's SAILING).
+    model_config = wire_keys(SAILING)
+
+    vessel_imo_number: Annotated[str | None, Field(pattern=r"^\d{7,8}$")] = None
+    carrier_export_voyage_number: Annotated[str | None, Field(max_length=50)] = None
+    carrier_service_code: Annotated[str | None, Field(max_length=11)] = None
+    expected_departure_date: date | None = None
+    routing_reference: Annotated[str | None, Field(max_length=5000)] = None
 
     def choice(self) -> SailingChoice:
         return SailingChoice(
-            vessel_imo_number=self.vesselIMONumber,
-            export_voyage=self.carrierExportVoyageNumber,
-            service_code=self.carrierServiceCode,
-            departure_date=self.expectedDepartureDate.isoformat() if self.expectedDepartureDate else None,
-            routing_reference=self.routingReference,
+            vessel_imo_number=self.vessel_imo_number,
+            export_voyage=self.carrier_export_voyage_number,
+            service_code=self.carrier_service_code,
+            departure_date=self.expected_departure_date.isoformat() if self.expected_departure_date else None,
+            routing_reference=self.routing_reference,
         )
 
 
-class ChooseSailingBody(BaseModel):
+class ChooseSailingBody(WireModel):
     sailing: SailingChoiceBody
 
 
-class ConfirmBookingBody(BaseModel):
+class ConfirmBookingBody(WireModel):
     """Staff may set or change the booking's sailing as they confirm it."""
 
     sailing: SailingChoiceBody | None = None
 
 
-class CutOffTime(BaseModel):
+class CutOffTime(WireAnswer):
     code: str
     name: str
     at: str
 
 
-class SailingView(BaseModel):
-    serviceCode: str
-    serviceName: str
-    vesselName: str | None
-    vesselIMONumber: str | None
+class SailingView(WireAnswer):
+    # `vesselIMONumber` on the wire (api/mapping.py's SAILING).
+    model_config = wire_keys(SAILING)
+    service_code: str
+    service_name: str
+    vessel_name: str | None
+    vessel_imo_number: str | None
     voyage: str
-    importVoyage: str
-    portOfLoading: str
-    portOfDischarge: str
+    import_voyage: str
+    port_of_loading: str
+    port_of_discharge: str
     departure: str
     arrival: str
-    transitDays: int
-    cutOffs: list[CutOffTime]
-    routingReference: str
+    transit_days: int
+    cut_offs: list[CutOffTime]
+    routing_reference: str
 
 
-class BookingSailing(BaseModel):
+class BookingSailing(WireAnswer):
     """A booking's sailing: its transport plan and cut-offs, what a republication moved, the reminders
     sent, and whether the shipping order came in after the shipping-instruction cut-off."""
 
     sailing: SailingView
     previous: SailingView | None
-    chosenBy: str
-    remindersSent: list[str]
-    orderSubmittedAt: str | None
-    orderLate: bool
+    chosen_by: str
+    reminders_sent: list[str]
+    order_submitted_at: str | None
+    order_late: bool
 
 
-class PublishedService(BaseModel):
-    serviceCode: str
-    serviceName: str
-    publishedAt: str
-    publishedBy: str
+class PublishedService(WireModel):
+    service_code: str
+    service_name: str
+    published_at: str
+    published_by: str
     publications: int
     sailings: list[SailingView]
 
 
 def sailing_view(sailing: Sailing) -> dict[str, Any]:
-    return {
-        "serviceCode": sailing.service_code,
-        "serviceName": sailing.service_name,
-        "vesselName": sailing.vessel_name,
-        "vesselIMONumber": sailing.vessel_imo_number,
-        "voyage": sailing.export_voyage,
-        "importVoyage": sailing.import_voyage,
-        "portOfLoading": sailing.load_port,
-        "portOfDischarge": sailing.discharge_port,
-        "departure": sailing.departure,
-        "arrival": sailing.arrival,
-        "transitDays": sailing.transit_days,
-        "cutOffs": [
-            {"code": c.code, "name": CUT_OFF_NAMES.get(c.code, c.code), "at": c.at} for c in sailing.cut_offs
+    """The answer's keys come from the model (the presenter names no wire key)."""
+    return _sailing(sailing).model_dump()
+
+
+def _sailing(sailing: Sailing) -> SailingView:
+    return SailingView(
+        service_code=sailing.service_code,
+        service_name=sailing.service_name,
+        vessel_name=sailing.vessel_name,
+        vessel_imo_number=sailing.vessel_imo_number,
+        voyage=sailing.export_voyage,
+        import_voyage=sailing.import_voyage,
+        port_of_loading=sailing.load_port,
+        port_of_discharge=sailing.discharge_port,
+        departure=sailing.departure,
+        arrival=sailing.arrival,
+        transit_days=sailing.transit_days,
+        cut_offs=[
+            CutOffTime(code=c.code, name=CUT_OFF_NAMES.get(c.code, c.code), at=c.at) for c in sailing.cut_offs
         ],
-        "routingReference": sailing.routing_reference,
-    }
+        routing_reference=sailing.routing_reference,
+    )
 
 
 def booking_sailing(row: dict[str, Any]) -> dict[str, Any]:
-    return {
-        "sailing": sailing_view(row["sailing"]),
-        "previous": sailing_view(row["previous"]) if row["previous"] else None,
-        "chosenBy": row["chosen_by"],
-        "remindersSent": list(row["reminders"]),
-        "orderSubmittedAt": row["order_submitted_at"],
-        "orderLate": bool(row["order_late"]),
-    }
+    return BookingSailing(
+        sailing=_sailing(row["sailing"]),
+        previous=_sailing(row["previous"]) if row["previous"] else None,
+        chosen_by=row["chosen_by"],
+        reminders_sent=list(row["reminders"]),
+        order_submitted_at=row["order_submitted_at"],
+        order_late=bool(row["order_late"]),
+    ).model_dump()

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import Field
 
+from api.schemas.wire_model import WireModel
 from api.schemas.wire_types import PlainNumber
 
 
-class QuoteCharge(BaseModel):
+class QuoteCharge(WireModel):
     """One line of a price: `per` says whether its amount is per container or once per booking (USD)."""
 
     code: str
@@ -18,50 +19,50 @@ class QuoteCharge(BaseModel):
     per: Literal["container", "booking"]
 
 
-class ChargeBody(BaseModel):
+class ChargeBody(WireModel):
     """A line of staff's breakdown editor: a charge code (`ocean_freight`, `baf`, ...) and its amount."""
 
     code: str = Field(max_length=40)
     amount: Annotated[str | float | int, PlainNumber]
 
 
-class TariffRow(BaseModel):
+class TariffRow(WireModel):
     """A row in force, as published: `row` is its line in the uploaded file (the header is line 1)."""
 
     version: int
     row: int
     pol: str
     pod: str
-    containerSize: str
-    containerType: str
+    container_size: str
+    container_type: str
     cargo: Literal["general", "dangerous", "any"]
-    validFrom: str
-    validTo: str
-    oceanFreight: float
+    valid_from: str
+    valid_to: str
+    ocean_freight: float
     baf: float
-    thcOrigin: float
-    thcDestination: float
-    dgSurcharge: float
-    reeferSurcharge: float
-    documentationFee: float
+    thc_origin: float
+    thc_destination: float
+    dg_surcharge: float
+    reefer_surcharge: float
+    documentation_fee: float
 
 
-class TariffPublication(BaseModel):
+class TariffPublication(WireModel):
     """A publication: its version, who published it and when, how many rows it holds, which lanes."""
 
     version: int
-    publishedAt: str | None
-    publishedBy: str | None
-    rowCount: int
+    published_at: str | None
+    published_by: str | None
+    row_count: int
     lanes: list[str]
 
 
-class Tariffs(BaseModel):
+class Tariffs(WireModel):
     rows: list[TariffRow]
     publications: list[TariffPublication]
 
 
-class ChargeKind(BaseModel):
+class ChargeKind(WireModel):
     """A charge a breakdown may hold: its code (what `ChargeBody.code` takes), its name, and its basis."""
 
     code: str
@@ -69,7 +70,7 @@ class ChargeKind(BaseModel):
     per: Literal["container", "booking"]
 
 
-class TariffSuggestion(BaseModel):
+class TariffSuggestion(WireModel):
     """For a rate request staff price by hand: the matching row, else the nearest on its lane (None if the
     lane has none), and that row's charges for this request."""
 
@@ -78,19 +79,19 @@ class TariffSuggestion(BaseModel):
     charges: list[QuoteCharge]
     price: float | None
     # Every charge a breakdown may hold, in the order a breakdown lists them (the editor adds from these).
-    chargeKinds: list[ChargeKind]
+    charge_kinds: list[ChargeKind]
 
 
-class QuotingWeek(BaseModel):
+class QuotingWeek(WireModel):
     """How quoting went for the rate requests asked for in one week (Monday first). Shares are 0..1 (None
     without requests, or without quotes for `acceptedShare`); times in seconds from asking to first quote."""
 
-    weekStart: str
+    week_start: str
     requests: int
     quoted: int
-    quotedInstantly: int
-    instantShare: float | None
-    medianSecondsToQuote: float | None
-    p90SecondsToQuote: float | None
+    quoted_instantly: int
+    instant_share: float | None
+    median_seconds_to_quote: float | None
+    p90_seconds_to_quote: float | None
     accepted: int
-    acceptedShare: float | None
+    accepted_share: float | None

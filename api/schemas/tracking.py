@@ -2,88 +2,93 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel, Field
+from pydantic import Field
+
+from api.mapping import TRACKING_EVENT
+from api.schemas.wire_model import WireModel, wire_keys
 
 
-class PublisherKeyBody(BaseModel):
+class PublisherKeyBody(WireModel):
     label: str = Field(max_length=200)  # who publishes with it: "Rotterdam ECT Delta gate"
 
 
-class PublisherKey(BaseModel):
+class PublisherKey(WireModel):
     id: str
     label: str
     hint: str  # the key's first characters, to tell keys apart
-    createdAt: str
-    revokedAt: str | None
+    created_at: str
+    revoked_at: str | None
 
 
 class IssuedPublisherKey(PublisherKey):
     key: str  # answered this once; only its hash is kept
 
 
-class UnmatchedEvent(BaseModel):
+class UnmatchedEvent(WireModel):
+    # `eventID` on the wire, as the standard spells it (api/mapping.py's TRACKING_EVENT).
+    model_config = wire_keys(TRACKING_EVENT)
     id: str
-    eventID: str
-    eventType: str
-    eventSubtype: str | None
-    equipmentReference: str | None
-    eventDateTime: str
-    recordedAt: str
+    event_id: str
+    event_type: str
+    event_subtype: str | None
+    equipment_reference: str | None
+    event_date_time: str
+    recorded_at: str
 
 
-class AssignBody(BaseModel):
-    bookingReference: str = Field(max_length=100)
+class AssignBody(WireModel):
+    booking_reference: str = Field(max_length=100)
 
 
-class Done(BaseModel):
+class Done(WireModel):
     id: str
     done: bool
 
 
-class TrackingProgress(BaseModel):
+class TrackingProgress(WireModel):
     """Where a confirmed booking is, from its tracking events (issue 29); the spec's `state` is unchanged."""
 
     # gated-in, loaded, departed, arrived, discharged, gated-out, available, picked-up, delivered; null
     # before the first actual milestone.
     stage: str | None
     summary: str  # "Loaded on KING OF THE SEAS at Bandar Abbas, arriving Hamburg 2027/01/14, 2 days late"
-    vesselName: str | None
-    lastMilestoneAt: str | None
-    estimatedArrival: str | None
-    arrivalDelayHours: float | None  # the latest estimate against the first plan (negative: early)
+    vessel_name: str | None
+    last_milestone_at: str | None
+    estimated_arrival: str | None
+    arrival_delay_hours: float | None  # the latest estimate against the first plan (negative: early)
     milestones: int
     # The first plan of the arrival: a planned event's, else the booking's sailing's (its transport plan).
-    plannedArrival: str | None = None
+    planned_arrival: str | None = None
 
 
-class NotGatedIn(BaseModel):
+class NotGatedIn(WireModel):
     """A confirmed booking with containers not gated in while its cargo cut-off is less than 24 h away."""
 
-    rateRequestId: str
+    rate_request_id: str
     reference: str | None
-    customerName: str
-    vesselName: str | None
-    loadPort: str  # UN/LOCODE
-    cargoCutOff: str  # the sailing's FCL delivery cut-off (FCO)
-    cutOffPassed: bool
-    containersExpected: int
-    containersMissing: int
+    customer_name: str
+    vessel_name: str | None
+    load_port: str  # UN/LOCODE
+    cargo_cut_off: str  # the sailing's FCL delivery cut-off (FCO)
+    cut_off_passed: bool
+    containers_expected: int
+    containers_missing: int
     # The shipping order's numbers of the containers missing (empty before the order names them).
-    missingContainers: list[str]
+    missing_containers: list[str]
 
 
-class SlippedArrival(BaseModel):
+class SlippedArrival(WireModel):
     """A booking whose vessel is expected more than 24 h after its first plan, before it arrived."""
 
-    rateRequestId: str
+    rate_request_id: str
     reference: str | None
-    vesselName: str | None
-    arrivalPort: str | None  # UN/LOCODE
-    estimatedArrival: str | None
-    arrivalDelayHours: float
+    vessel_name: str | None
+    arrival_port: str | None  # UN/LOCODE
+    estimated_arrival: str | None
+    arrival_delay_hours: float
 
 
-class TrackingExceptions(BaseModel):
-    notGatedIn: list[NotGatedIn]
-    slippedArrivals: list[SlippedArrival]
-    unmatchedEvents: int  # listed, paged and assigned at /tracking-events/unmatched
+class TrackingExceptions(WireModel):
+    not_gated_in: list[NotGatedIn]
+    slipped_arrivals: list[SlippedArrival]
+    unmatched_events: int  # listed, paged and assigned at /tracking-events/unmatched

@@ -21,3 +21,10 @@ def wire_keys(names: Mapping[str, str] = WIRE_NAMES) -> ConfigDict:
 
 class WireModel(BaseModel):
     model_config = wire_keys()
+
+
+class WireAnswer(WireModel):
+    """An answer the server builds: made by Python names (`LoginAnswer(account_type=...)`) or by wire keys.
+    Never a body: a body takes the wire keys only."""
+
+    model_config = ConfigDict(validate_by_name=True)
