@@ -10,7 +10,7 @@ from eventsourcing.domain import Aggregate, event
 
 from domain.accounts import secrets
 from domain.shared.actor import Actor
-from domain.shared.aggregate import audit_fields
+from domain.shared.aggregate import ActorCreated, ActorEvent, audit_fields
 from domain.shared.errors import ValidationFailed
 from domain.shared.ids import name_based_id
 from domain.shared.messages import message
@@ -35,14 +35,11 @@ class Account(Aggregate):
     def create_id(username: str, **_: Any) -> UUID:
         return account_id(username)
 
-    class Opened(Aggregate.Created):
+    class Opened(ActorCreated):
         username: str
         account_type: int
         roles: list[str]
         profile: dict[str, Any]
-        actor_id: str
-        actor_role: str
-        reason: str | None
 
     @event(Opened)
     def __init__(
@@ -72,7 +69,7 @@ class Account(Aggregate):
             username=username, account_type=account_type, roles=roles, profile=profile, **audit_fields(actor)
         )
 
-    class PasswordSet(Aggregate.Event):
+    class PasswordSet(ActorEvent):
         """Version 2 names the hashing scheme, so that a future change of scheme can tell old hashes apart.
 
         Version 1 events (before the field existed) were all argon2id: the upcaster says so.
@@ -81,9 +78,6 @@ class Account(Aggregate):
         class_version = 2
         password_hash: str
         scheme: str
-        actor_id: str
-        actor_role: str
-        reason: str | None
 
         @staticmethod
         def upcast_v1_v2(state: dict[str, Any]) -> None:
@@ -111,10 +105,8 @@ class Account(Aggregate):
     def is_customer(self) -> bool:
         return self.account_type in CUSTOMER_TYPES
 
-    class SessionsEnded(Aggregate.Event):
-        actor_id: str
-        actor_role: str
-        reason: str | None
+    class SessionsEnded(ActorEvent):
+        pass
 
     @event(SessionsEnded)
     def _sessions_ended(self, actor_id: str, actor_role: str, reason: str | None) -> None:
@@ -125,15 +117,12 @@ class Account(Aggregate):
         self._sessions_ended(**audit_fields(actor, "logged out of all sessions"))
 
     # -- reset links ------------------------------------------------------------------------------------
-    class PasswordTokenIssued(Aggregate.Event):
+    class PasswordTokenIssued(ActorEvent):
         token_hash: str
         issued_at: datetime
         purpose: str
         username: str
         email: str
-        actor_id: str
-        actor_role: str
-        reason: str | None
 
     @event(PasswordTokenIssued)
     def _password_token_issued(
@@ -174,11 +163,8 @@ class Account(Aggregate):
         self.set_password(password_hash, actor, "password set with a reset link")
 
     # -- e-mail preferences -----------------------------------------------------------------------------
-    class EmailPreferencesSet(Aggregate.Event):
+    class EmailPreferencesSet(ActorEvent):
         muted: list[str]
-        actor_id: str
-        actor_role: str
-        reason: str | None
 
     @event(EmailPreferencesSet)
     def _email_preferences_set(
@@ -196,12 +182,9 @@ class Account(Aggregate):
         return True
 
     # -- profile ----------------------------------------------------------------------------------------
-    class ProfileUpdated(Aggregate.Event):
+    class ProfileUpdated(ActorEvent):
         values: dict[str, Any]
         request_id: str
-        actor_id: str
-        actor_role: str
-        reason: str | None
 
     @event(ProfileUpdated)
     def _profile_updated(

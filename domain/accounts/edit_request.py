@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Any
 from uuid import UUID
 
-from eventsourcing.domain import Aggregate, event
+from eventsourcing.domain import event
 
 from domain.shared.actor import Actor
-from domain.shared.aggregate import LifecycleAggregate, audit_fields
+from domain.shared.aggregate import ActorCreated, ActorEvent, LifecycleAggregate, audit_fields
 from domain.shared.ids import name_based_id
 
 
@@ -23,15 +23,12 @@ class ProfileEditRequest(LifecycleAggregate):
     def create_id(account_id: str, **_: Any) -> UUID:
         return edit_request_id(account_id)
 
-    class Opened(Aggregate.Created):
+    class Opened(ActorCreated):
         account_id: str
         username: str
         account_type: int
         edited: dict[str, Any]
         state: str
-        actor_id: str
-        actor_role: str
-        reason: str | None
 
     @event(Opened)
     def __init__(
@@ -65,12 +62,9 @@ class ProfileEditRequest(LifecycleAggregate):
             **audit_fields(actor, "profile edit requested"),
         )
 
-    class Reopened(Aggregate.Event):
+    class Reopened(ActorEvent):
         edited: dict[str, Any]
         state: str
-        actor_id: str
-        actor_role: str
-        reason: str | None
 
     @event(Reopened)
     def _reopened(
@@ -79,11 +73,8 @@ class ProfileEditRequest(LifecycleAggregate):
         self.edited = dict(edited)
         self.state = state
 
-    class Replaced(Aggregate.Event):
+    class Replaced(ActorEvent):
         edited: dict[str, Any]
-        actor_id: str
-        actor_role: str
-        reason: str | None
 
     @event(Replaced)
     def _replaced(self, edited: dict[str, Any], actor_id: str, actor_role: str, reason: str | None) -> None:
@@ -101,13 +92,10 @@ class ProfileEditRequest(LifecycleAggregate):
         self._reopened(edited=edited, state=dest, **audit_fields(actor, "profile edit requested"))
         return True
 
-    class Approved(Aggregate.Event):
+    class Approved(ActorEvent):
         account_id: str
         values: dict[str, Any]
         state: str
-        actor_id: str
-        actor_role: str
-        reason: str | None
 
     @event(Approved)
     def _approved(
@@ -130,12 +118,9 @@ class ProfileEditRequest(LifecycleAggregate):
             **audit_fields(actor, "profile edit approved"),
         )
 
-    class Declined(Aggregate.Event):
+    class Declined(ActorEvent):
         account_id: str
         state: str
-        actor_id: str
-        actor_role: str
-        reason: str | None
 
     @event(Declined)
     def _declined(

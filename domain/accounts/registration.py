@@ -10,12 +10,12 @@ from datetime import datetime, timedelta
 from typing import Any
 from uuid import UUID
 
-from eventsourcing.domain import Aggregate, event
+from eventsourcing.domain import event
 
 from domain.accounts import secrets
 from domain.accounts.account import DOMESTIC_COMPANY, FOREIGN_COMPANY, INDIVIDUAL
 from domain.shared.actor import Actor
-from domain.shared.aggregate import LifecycleAggregate, audit_fields
+from domain.shared.aggregate import ActorCreated, ActorEvent, LifecycleAggregate, audit_fields
 from domain.shared.errors import AlreadyExists, Conflict, TooManyAttempts, ValidationFailed
 from domain.shared.ids import name_based_id
 from domain.shared.messages import message
@@ -43,14 +43,11 @@ class Registration(LifecycleAggregate):
     def create_id(identity: str, **_: Any) -> UUID:
         return registration_id(identity)
 
-    class Started(Aggregate.Created):
+    class Started(ActorCreated):
         identity: str
         kind: int
         phone: str
         state: str
-        actor_id: str
-        actor_role: str
-        reason: str | None
 
     @event(Started)
     def __init__(
@@ -84,13 +81,10 @@ class Registration(LifecycleAggregate):
             identity=identity, kind=kind, phone=phone, state=dest, **audit_fields(actor, "sign-up started")
         )
 
-    class Restarted(Aggregate.Event):
+    class Restarted(ActorEvent):
         kind: int
         phone: str
         state: str
-        actor_id: str
-        actor_role: str
-        reason: str | None
 
     @event(Restarted)
     def _restarted(
@@ -116,15 +110,12 @@ class Registration(LifecycleAggregate):
         return kind
 
     # -- details ----------------------------------------------------------------------------------------
-    class DetailsSubmitted(Aggregate.Event):
+    class DetailsSubmitted(ActorEvent):
         details: dict[str, Any]
         phone: str
         code_hash: str | None
         code_issued_at: datetime | None
         state: str
-        actor_id: str
-        actor_role: str
-        reason: str | None
 
     @event(DetailsSubmitted)
     def _details_submitted(
@@ -176,13 +167,10 @@ class Registration(LifecycleAggregate):
             wait = RESEND_COOLDOWN - (now - self.code_issued_at)
             raise TooManyAttempts("Wait before asking for a new code", max(1, int(wait.total_seconds()) + 1))
 
-    class CodeResent(Aggregate.Event):
+    class CodeResent(ActorEvent):
         phone: str
         code_hash: str
         code_issued_at: datetime
-        actor_id: str
-        actor_role: str
-        reason: str | None
 
     @event(CodeResent)
     def _code_resent(
@@ -213,21 +201,15 @@ class Registration(LifecycleAggregate):
             **audit_fields(actor, "code resent"),
         )
 
-    class CodeRejected(Aggregate.Event):
+    class CodeRejected(ActorEvent):
         wrong_tries: int
-        actor_id: str
-        actor_role: str
-        reason: str | None
 
     @event(CodeRejected)
     def _code_rejected(self, wrong_tries: int, actor_id: str, actor_role: str, reason: str | None) -> None:
         self.wrong_tries = wrong_tries
 
-    class Verified(Aggregate.Event):
+    class Verified(ActorEvent):
         state: str
-        actor_id: str
-        actor_role: str
-        reason: str | None
 
     @event(Verified)
     def _verified(self, state: str, actor_id: str, actor_role: str, reason: str | None) -> None:
@@ -251,13 +233,10 @@ class Registration(LifecycleAggregate):
         return True
 
     # -- review -----------------------------------------------------------------------------------------
-    class Accepted(Aggregate.Event):
+    class Accepted(ActorEvent):
         identity: str
         kind: int
         state: str
-        actor_id: str
-        actor_role: str
-        reason: str | None
 
     @event(Accepted)
     def _accepted(
@@ -271,15 +250,12 @@ class Registration(LifecycleAggregate):
             identity=self.identity, kind=self.kind, state=dest, **audit_fields(actor, "registration accepted")
         )
 
-    class Declined(Aggregate.Event):
+    class Declined(ActorEvent):
         identity: str
         kind: int
         phone: str
         email: str
         state: str
-        actor_id: str
-        actor_role: str
-        reason: str | None
 
     @event(Declined)
     def _declined(

@@ -11,7 +11,7 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
-from eventsourcing.domain import Aggregate, event
+from eventsourcing.domain import event
 
 from domain.booking.amendments import (
     AMENDABLE_STATES,
@@ -25,7 +25,7 @@ from domain.booking.booking_changes import BookingChanges
 from domain.booking.booking_content import BookingRequestContent
 from domain.booking.charges import all_in, records
 from domain.shared.actor import Actor
-from domain.shared.aggregate import audit_fields
+from domain.shared.aggregate import ActorEvent, audit_fields
 from domain.shared.errors import ValidationFailed
 from domain.shared.messages import message
 
@@ -76,7 +76,7 @@ class Amendments(BookingChanges):
             else None,
         )
 
-    class AmendmentRequested(Aggregate.Event):
+    class AmendmentRequested(ActorEvent):
         number: int
         original: dict[str, Any]
         amended: dict[str, Any]
@@ -84,9 +84,6 @@ class Amendments(BookingChanges):
         changes_price: bool
         state: str
         customer_id: str
-        actor_id: str
-        actor_role: str
-        reason: str | None
         booking_content: dict[str, Any] | None = None
         asked: str | None = None
 
@@ -139,15 +136,12 @@ class Amendments(BookingChanges):
             **audit_fields(actor, text),
         )
 
-    class AmendmentAsked(Aggregate.Event):
+    class AmendmentAsked(ActorEvent):
         number: int
         original: dict[str, Any]
         message: str
         state: str
         customer_id: str
-        actor_id: str
-        actor_role: str
-        reason: str | None
 
     @event(AmendmentAsked)
     def _amendment_asked(
@@ -197,15 +191,12 @@ class Amendments(BookingChanges):
             **audit_fields(actor),
         )
 
-    class AmendmentRequoted(Aggregate.Event):
+    class AmendmentRequoted(ActorEvent):
         number: int
         price: Decimal
         valid_until: datetime
         state: str
         customer_id: str
-        actor_id: str
-        actor_role: str
-        reason: str | None
 
     @event(AmendmentRequoted)
     def _amendment_requoted(
@@ -235,15 +226,12 @@ class Amendments(BookingChanges):
             booking_content=amendment.content,
         )
 
-    class AmendmentApproved(Aggregate.Event):
+    class AmendmentApproved(ActorEvent):
         number: int
         details: dict[str, Any]
         state: str
         price: Decimal | None
         customer_id: str
-        actor_id: str
-        actor_role: str
-        reason: str | None
         booking_content: dict[str, Any] | None = None
 
     @event(AmendmentApproved)
@@ -273,14 +261,11 @@ class Amendments(BookingChanges):
     def decline_amendment(self, message: str, actor: Actor) -> None:
         self._decline_change("amendment", message, actor, self._amendment_declined)
 
-    class AmendmentDeclined(Aggregate.Event):
+    class AmendmentDeclined(ActorEvent):
         number: int
         message: str
         state: str
         customer_id: str
-        actor_id: str
-        actor_role: str
-        reason: str | None
 
     @event(AmendmentDeclined)
     def _amendment_declined(
@@ -298,13 +283,10 @@ class Amendments(BookingChanges):
     def withdraw_amendment(self, actor: Actor) -> None:
         self._withdraw_change("amendment", actor, self._amendment_withdrawn)
 
-    class AmendmentWithdrawn(Aggregate.Event):
+    class AmendmentWithdrawn(ActorEvent):
         number: int
         state: str
         customer_id: str
-        actor_id: str
-        actor_role: str
-        reason: str | None
 
     @event(AmendmentWithdrawn)
     def _amendment_withdrawn(

@@ -18,7 +18,7 @@ from uuid import UUID
 from eventsourcing.domain import Aggregate, event
 
 from domain.shared.actor import Actor
-from domain.shared.aggregate import audit_fields
+from domain.shared.aggregate import ActorCreated, audit_fields
 from domain.shared.ids import name_based_id
 
 PATTERN = re.compile(r"^FB-(\d{4})-(\d{6})$")
@@ -40,12 +40,9 @@ class ReferenceClaim(Aggregate):
     def create_id(reference: str, **_: Any) -> UUID:
         return reference_claim_id(reference)
 
-    class Claimed(Aggregate.Created):
+    class Claimed(ActorCreated):
         reference: str
         rate_request_id: str
-        actor_id: str
-        actor_role: str
-        reason: str | None
 
     @event(Claimed)
     def __init__(

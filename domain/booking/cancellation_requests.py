@@ -8,12 +8,12 @@ their topics are those they were stored with (`domain.booking.rate_request:RateR
 
 from __future__ import annotations
 
-from eventsourcing.domain import Aggregate, event
+from eventsourcing.domain import event
 
 from domain.booking.amendments import AMENDABLE_STATES, CancellationRequest
 from domain.booking.booking_changes import BookingChanges
 from domain.shared.actor import Actor
-from domain.shared.aggregate import audit_fields
+from domain.shared.aggregate import ActorEvent, audit_fields
 from domain.shared.errors import ValidationFailed
 from domain.shared.messages import message
 
@@ -37,13 +37,10 @@ class CancellationRequests(BookingChanges):
             **audit_fields(actor, text or None),
         )
 
-    class CancellationRequested(Aggregate.Event):
+    class CancellationRequested(ActorEvent):
         number: int
         state: str
         customer_id: str
-        actor_id: str
-        actor_role: str
-        reason: str | None
 
     @event(CancellationRequested)
     def _cancellation_requested(
@@ -63,14 +60,11 @@ class CancellationRequests(BookingChanges):
             **audit_fields(actor),
         )
 
-    class CancellationConfirmed(Aggregate.Event):
+    class CancellationConfirmed(ActorEvent):
         number: int
         cancellation_state: str
         state: str
         customer_id: str
-        actor_id: str
-        actor_role: str
-        reason: str | None
 
     @event(CancellationConfirmed)
     def _cancellation_confirmed(
@@ -89,14 +83,11 @@ class CancellationRequests(BookingChanges):
     def decline_cancellation(self, message: str, actor: Actor) -> None:
         self._decline_change("cancellation", message, actor, self._cancellation_declined)
 
-    class CancellationDeclined(Aggregate.Event):
+    class CancellationDeclined(ActorEvent):
         number: int
         message: str
         state: str
         customer_id: str
-        actor_id: str
-        actor_role: str
-        reason: str | None
 
     @event(CancellationDeclined)
     def _cancellation_declined(
@@ -114,13 +105,10 @@ class CancellationRequests(BookingChanges):
     def withdraw_cancellation(self, actor: Actor) -> None:
         self._withdraw_change("cancellation", actor, self._cancellation_withdrawn)
 
-    class CancellationWithdrawn(Aggregate.Event):
+    class CancellationWithdrawn(ActorEvent):
         number: int
         state: str
         customer_id: str
-        actor_id: str
-        actor_role: str
-        reason: str | None
 
     @event(CancellationWithdrawn)
     def _cancellation_withdrawn(

@@ -8,7 +8,7 @@ from uuid import UUID
 from eventsourcing.domain import Aggregate, event
 
 from domain.shared.actor import Actor
-from domain.shared.aggregate import audit_fields
+from domain.shared.aggregate import ActorCreated, audit_fields
 from domain.shared.ids import name_based_id
 
 CHUNK_SIZE = 10_240
@@ -39,7 +39,7 @@ class StoredFile(Aggregate):
     def create_id(owner_id: str, upload_key: str, sha256: str, **_: Any) -> UUID:
         return stored_file_id(owner_id, upload_key, sha256)
 
-    class Stored(Aggregate.Created):
+    class Stored(ActorCreated):
         owner_id: str
         upload_key: str
         name: str
@@ -47,9 +47,6 @@ class StoredFile(Aggregate):
         size: int
         sha256: str
         storage_name: str
-        actor_id: str
-        actor_role: str
-        reason: str | None
 
     @event(Stored)
     def __init__(

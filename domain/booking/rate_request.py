@@ -13,7 +13,7 @@ from decimal import Decimal
 from typing import Any
 from uuid import UUID
 
-from eventsourcing.domain import Aggregate, event
+from eventsourcing.domain import event
 
 from domain.booking.amendment_requests import Amendments
 from domain.booking.amendments import AMENDABLE_STATES, Amendment, CancellationRequest, check_new_price
@@ -23,7 +23,7 @@ from domain.booking.charges import Charge, all_in, records
 from domain.booking.schedules import Sailing
 from domain.booking.tariff import TariffRow, citation
 from domain.shared.actor import Actor
-from domain.shared.aggregate import LifecycleAggregate, audit_fields
+from domain.shared.aggregate import ActorCreated, ActorEvent, LifecycleAggregate, audit_fields
 from domain.shared.errors import ValidationFailed
 from domain.shared.messages import message
 
@@ -43,7 +43,7 @@ def _sailing_open_to(actor: Actor, state: str) -> bool:
 class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
     machine = "rate_request"
 
-    class Created(Aggregate.Created):
+    class Created(ActorCreated):
         """Version 2 carries the human booking reference (`FB-2026-000123`).
 
         Version 1 events (written before references existed) read with `reference` None; such a rate request
@@ -57,9 +57,6 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
         details: dict[str, Any]
         reference: str | None
         state: str
-        actor_id: str
-        actor_role: str
-        reason: str | None
         # Version 3: what a booking request made through the DCSA door said (None for the screens).
         booking_content: dict[str, Any] | None
 
@@ -142,11 +139,8 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
         if self.reference is None:
             self._reference_assigned(reference=reference, **audit_fields(actor, "booking reference assigned"))
 
-    class ReferenceAssigned(Aggregate.Event):
+    class ReferenceAssigned(ActorEvent):
         reference: str
-        actor_id: str
-        actor_role: str
-        reason: str | None
 
     @event(ReferenceAssigned)
     def _reference_assigned(self, reference: str, actor_id: str, actor_role: str, reason: str | None) -> None:
@@ -176,12 +170,9 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
             booking_content=None if content is None else content.to_record(),
         )
 
-    class Edited(Aggregate.Event):
+    class Edited(ActorEvent):
         details: dict[str, Any]
         state: str
-        actor_id: str
-        actor_role: str
-        reason: str | None
         booking_content: dict[str, Any] | None = None
 
     @event(Edited)
@@ -209,11 +200,8 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
         dest = self._next("accept_price", actor, before_validity=before, portal_request=not self.firm_request)
         self._price_accepted(state=dest, **audit_fields(actor))
 
-    class PriceAccepted(Aggregate.Event):
+    class PriceAccepted(ActorEvent):
         state: str
-        actor_id: str
-        actor_role: str
-        reason: str | None
 
     @event(PriceAccepted)
     def _price_accepted(self, state: str, actor_id: str, actor_role: str, reason: str | None) -> None:
@@ -223,11 +211,8 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
         dest = self._next("cancel_price", actor)
         self._price_cancelled(state=dest, **audit_fields(actor))
 
-    class PriceCancelled(Aggregate.Event):
+    class PriceCancelled(ActorEvent):
         state: str
-        actor_id: str
-        actor_role: str
-        reason: str | None
 
     @event(PriceCancelled)
     def _price_cancelled(self, state: str, actor_id: str, actor_role: str, reason: str | None) -> None:
@@ -242,11 +227,8 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
         dest = self._next("withdraw", actor)
         self._withdrawn(state=dest, **audit_fields(actor, (reason or "").strip() or None))
 
-    class Withdrawn(Aggregate.Event):
+    class Withdrawn(ActorEvent):
         state: str
-        actor_id: str
-        actor_role: str
-        reason: str | None
 
     @event(Withdrawn)
     def _withdrawn(self, state: str, actor_id: str, actor_role: str, reason: str | None) -> None:
@@ -261,12 +243,9 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
         self._booking_requested(documents=documents, state=dest, **audit_fields(actor))
         return True
 
-    class BookingRequestSubmitted(Aggregate.Event):
+    class BookingRequestSubmitted(ActorEvent):
         documents: list[dict[str, Any]]
         state: str
-        actor_id: str
-        actor_role: str
-        reason: str | None
 
     @event(BookingRequestSubmitted)
     def _booking_requested(
@@ -301,7 +280,7 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
             **audit_fields(actor, None if tariff is None else citation(tariff)),
         )
 
-    class Quoted(Aggregate.Event):
+    class Quoted(ActorEvent):
         """Version 2 holds the charges the price was given with and, for an instant quote, the tariff
         version and row that priced it. Version 1 quotes read as one all-in charge of their price (what
         they were: a number typed by staff), quoted by no tariff: replay never prices anything again."""
@@ -314,9 +293,6 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
         charges: list[dict[str, Any]]
         tariff_version: int | None
         tariff_row: int | None
-        actor_id: str
-        actor_role: str
-        reason: str | None
 
         @staticmethod
         def upcast_v1_v2(state: dict[str, Any]) -> None:
@@ -356,13 +332,10 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
             message=text, state=dest, customer_id=self.customer_id, **audit_fields(actor, text)
         )
 
-    class RevisionRequested(Aggregate.Event):
+    class RevisionRequested(ActorEvent):
         message: str
         state: str
         customer_id: str
-        actor_id: str
-        actor_role: str
-        reason: str | None
 
     @event(RevisionRequested)
     def _revision_requested(
@@ -383,13 +356,10 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
         dest = self._next("reject", actor, has_message=True)
         self._rejected(message=text, state=dest, customer_id=self.customer_id, **audit_fields(actor, text))
 
-    class Rejected(Aggregate.Event):
+    class Rejected(ActorEvent):
         message: str
         state: str
         customer_id: str
-        actor_id: str
-        actor_role: str
-        reason: str | None
 
     @event(Rejected)
     def _rejected(
@@ -421,12 +391,9 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
         )
         self._booking_confirmed(state=dest, customer_id=self.customer_id, **audit_fields(actor))
 
-    class BookingConfirmed(Aggregate.Event):
+    class BookingConfirmed(ActorEvent):
         state: str
         customer_id: str
-        actor_id: str
-        actor_role: str
-        reason: str | None
 
     @event(BookingConfirmed)
     def _booking_confirmed(
@@ -482,12 +449,9 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
         )
         return True
 
-    class SailingChosen(Aggregate.Event):
+    class SailingChosen(ActorEvent):
         sailing: dict[str, Any]
         customer_id: str
-        actor_id: str
-        actor_role: str
-        reason: str | None
 
     @event(SailingChosen)
     def _sailing_chosen(
@@ -495,15 +459,12 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
     ) -> None:
         self.sailing = sailing
 
-    class SailingRescheduled(Aggregate.Event):
+    class SailingRescheduled(ActorEvent):
         sailing: dict[str, Any]
         previous: dict[str, Any]
         reference: str | None
         email: str | None
         customer_id: str
-        actor_id: str
-        actor_role: str
-        reason: str | None
 
     @event(SailingRescheduled)
     def _sailing_rescheduled(
@@ -519,15 +480,12 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
     ) -> None:
         self.sailing = sailing
 
-    class CutOffReminded(Aggregate.Event):
+    class CutOffReminded(ActorEvent):
         hours: int
         cut_off: str
         reference: str | None
         email: str | None
         customer_id: str
-        actor_id: str
-        actor_role: str
-        reason: str | None
 
     @event(CutOffReminded)
     def _cut_off_reminded(
@@ -552,12 +510,9 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
             state=dest, customer_id=self.customer_id, **audit_fields(actor, "quote validity passed")
         )
 
-    class QuoteExpired(Aggregate.Event):
+    class QuoteExpired(ActorEvent):
         state: str
         customer_id: str
-        actor_id: str
-        actor_role: str
-        reason: str | None
 
     @event(QuoteExpired)
     def _expired(
@@ -587,12 +542,9 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
             state=dest, customer_id=self.customer_id, **audit_fields(actor, "transport document surrendered")
         )
 
-    class Completed(Aggregate.Event):
+    class Completed(ActorEvent):
         state: str
         customer_id: str
-        actor_id: str
-        actor_role: str
-        reason: str | None
 
     @event(Completed)
     def _completed(

@@ -19,7 +19,7 @@ from typing import Any, Protocol
 from eventsourcing.domain import Aggregate, event
 
 from domain.shared.actor import Actor
-from domain.shared.aggregate import audit_fields
+from domain.shared.aggregate import ActorEvent, audit_fields
 from domain.shared.errors import ValidationFailed
 from domain.shared.ids import name_based_id
 
@@ -343,11 +343,8 @@ class ServiceSchedule(Aggregate):
         self._published(schedule=record, **audit_fields(actor))
         return True
 
-    class Published(Aggregate.Event):
+    class Published(ActorEvent):
         schedule: dict[str, Any]
-        actor_id: str
-        actor_role: str
-        reason: str | None
 
     @event(Published)
     def _published(

@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Any
 from uuid import UUID
 
-from eventsourcing.domain import Aggregate, event
+from eventsourcing.domain import event
 
 from domain.shared.actor import Actor
-from domain.shared.aggregate import LifecycleAggregate, audit_fields
+from domain.shared.aggregate import ActorCreated, ActorEvent, LifecycleAggregate, audit_fields
 from domain.shared.ids import name_based_id
 
 
@@ -23,14 +23,11 @@ class ShippingOrder(LifecycleAggregate):
     def create_id(rate_request_id: str, **_: Any) -> UUID:
         return shipping_order_id(rate_request_id)
 
-    class Created(Aggregate.Created):
+    class Created(ActorCreated):
         rate_request_id: str
         customer_id: str
         details: dict[str, Any]
         state: str
-        actor_id: str
-        actor_role: str
-        reason: str | None
 
     @event(Created)
     def __init__(
@@ -89,14 +86,11 @@ class ShippingOrder(LifecycleAggregate):
             **audit_fields(actor, "; ".join(revise.values())),
         )
 
-    class RevisionRequested(Aggregate.Event):
+    class RevisionRequested(ActorEvent):
         revise: dict[str, str]
         edited_order: dict[str, Any] | None
         state: str
         customer_id: str
-        actor_id: str
-        actor_role: str
-        reason: str | None
 
     @event(RevisionRequested)
     def _revision_requested(
@@ -117,12 +111,9 @@ class ShippingOrder(LifecycleAggregate):
         dest = self._next("edit", actor)
         self._edited(changes=changes, state=dest, **audit_fields(actor))
 
-    class Edited(Aggregate.Event):
+    class Edited(ActorEvent):
         changes: dict[str, Any]
         state: str
-        actor_id: str
-        actor_role: str
-        reason: str | None
 
     @event(Edited)
     def _edited(
@@ -137,12 +128,9 @@ class ShippingOrder(LifecycleAggregate):
         dest = self._next("accept", actor)
         self._accepted(state=dest, customer_id=self.customer_id, **audit_fields(actor))
 
-    class Accepted(Aggregate.Event):
+    class Accepted(ActorEvent):
         state: str
         customer_id: str
-        actor_id: str
-        actor_role: str
-        reason: str | None
 
     @event(Accepted)
     def _accepted(
@@ -154,11 +142,8 @@ class ShippingOrder(LifecycleAggregate):
         dest = self._next("approve", actor)
         self._approved(state=dest, **audit_fields(actor))
 
-    class Approved(Aggregate.Event):
+    class Approved(ActorEvent):
         state: str
-        actor_id: str
-        actor_role: str
-        reason: str | None
 
     @event(Approved)
     def _approved(self, state: str, actor_id: str, actor_role: str, reason: str | None) -> None:

@@ -21,7 +21,7 @@ from eventsourcing.domain import Aggregate, event
 
 from domain.booking.charges import CHARGE_KINDS, Charge, amount, charge
 from domain.shared.actor import Actor
-from domain.shared.aggregate import audit_fields
+from domain.shared.aggregate import ActorCreated, ActorEvent, audit_fields
 from domain.shared.errors import ValidationFailed
 from domain.shared.ids import name_based_id
 from domain.shared.messages import message
@@ -248,10 +248,8 @@ def _overlaps(rows: list[TariffRow]) -> dict[str, str]:
 class Tariff(Aggregate):
     """The carrier's one tariff: each publication is an event, numbered (its version)."""
 
-    class Opened(Aggregate.Created):
-        actor_id: str
-        actor_role: str
-        reason: str | None
+    class Opened(ActorCreated):
+        pass
 
     @event(Opened)
     def __init__(self, actor_id: str, actor_role: str, reason: str | None) -> None:
@@ -275,14 +273,11 @@ class Tariff(Aggregate):
         )
         return version
 
-    class Published(Aggregate.Event):
+    class Published(ActorEvent):
         version: int
         rows: list[dict[str, Any]]
         lanes: list[str]
         sha256: str
-        actor_id: str
-        actor_role: str
-        reason: str | None
 
     @event(Published)
     def _published(

@@ -9,7 +9,7 @@ from __future__ import annotations
 from eventsourcing.domain import Aggregate, event
 
 from domain.shared.actor import Actor
-from domain.shared.aggregate import audit_fields
+from domain.shared.aggregate import ActorCreated, ActorEvent, audit_fields
 from domain.shared.credentials import KeyKind, digest, key_label
 from domain.shared.errors import Forbidden, IllegalTransition
 
@@ -19,16 +19,13 @@ new_key, looks_like_key, key_digest = API_KEYS.new, API_KEYS.looks_like, digest
 
 
 class ApiKey(Aggregate):
-    class Issued(Aggregate.Created):
+    class Issued(ActorCreated):
         customer_id: str
         account_type: int
         username: str
         label: str
         key_hash: str
         hint: str
-        actor_id: str
-        actor_role: str
-        reason: str | None
 
     @event(Issued)
     def __init__(
@@ -73,10 +70,8 @@ class ApiKey(Aggregate):
             raise IllegalTransition("api_key", "revoked", "revoke")
         self._revoked(**audit_fields(actor))
 
-    class Revoked(Aggregate.Event):
-        actor_id: str
-        actor_role: str
-        reason: str | None
+    class Revoked(ActorEvent):
+        pass
 
     @event(Revoked)
     def _revoked(self, actor_id: str, actor_role: str, reason: str | None) -> None:

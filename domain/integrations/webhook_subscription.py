@@ -25,7 +25,7 @@ from eventsourcing.domain import Aggregate, event
 from domain.integrations.callback_address import internal_name, is_public, literal_address, looks_numeric
 from domain.integrations.notification_types import NOTIFICATION_TYPES
 from domain.shared.actor import Actor
-from domain.shared.aggregate import audit_fields
+from domain.shared.aggregate import ActorCreated, ActorEvent, audit_fields
 from domain.shared.errors import Forbidden, IllegalTransition, ValidationFailed
 
 FIELD = "callback_url"
@@ -101,12 +101,9 @@ def _may_be_public(host: str) -> bool:
 
 
 class WebhookSubscription(Aggregate):
-    class Subscribed(Aggregate.Created):
+    class Subscribed(ActorCreated):
         customer_id: str
         callback_url: str
-        actor_id: str
-        actor_role: str
-        reason: str | None
         sealed_secret: str | None = None
         event_types: list[str] | None = None
 
@@ -154,11 +151,8 @@ class WebhookSubscription(Aggregate):
         self._own(actor, "unsubscribe")
         self._unsubscribed(customer_id=self.customer_id, **audit_fields(actor))
 
-    class Unsubscribed(Aggregate.Event):
+    class Unsubscribed(ActorEvent):
         customer_id: str
-        actor_id: str
-        actor_role: str
-        reason: str | None
 
     @event(Unsubscribed)
     def _unsubscribed(self, customer_id: str, actor_id: str, actor_role: str, reason: str | None) -> None:
@@ -177,14 +171,11 @@ class WebhookSubscription(Aggregate):
             **audit_fields(actor),
         )
 
-    class SecretRotated(Aggregate.Event):
+    class SecretRotated(ActorEvent):
         customer_id: str
         sealed_secret: str
         previous_sealed_secret: str | None
         previous_valid_until: datetime
-        actor_id: str
-        actor_role: str
-        reason: str | None
 
     @event(SecretRotated)
     def _secret_rotated(
@@ -205,12 +196,9 @@ class WebhookSubscription(Aggregate):
             customer_id=self.customer_id, event_types=checked_event_types(event_types), **audit_fields(actor)
         )
 
-    class EventTypesChosen(Aggregate.Event):
+    class EventTypesChosen(ActorEvent):
         customer_id: str
         event_types: list[str] | None
-        actor_id: str
-        actor_role: str
-        reason: str | None
 
     @event(EventTypesChosen)
     def _event_types_chosen(

@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Any
 from uuid import UUID
 
-from eventsourcing.domain import Aggregate, event
+from eventsourcing.domain import event
 
 from domain.shared.actor import Actor
-from domain.shared.aggregate import LifecycleAggregate, audit_fields
+from domain.shared.aggregate import ActorCreated, ActorEvent, LifecycleAggregate, audit_fields
 from domain.shared.errors import Forbidden
 from domain.shared.ids import name_based_id
 
@@ -30,7 +30,7 @@ class Notification(LifecycleAggregate):
     def create_id(source_id: str, source_version: int, id_recipient: str | None = None, **_: Any) -> UUID:
         return notification_id(source_id, source_version, id_recipient)
 
-    class Created(Aggregate.Created):
+    class Created(ActorCreated):
         """Version 2 names what the notification opens (`subject`: kind, id, booking reference) and, for a
         notification one event sent to several people, the recipient its id is made from (`id_recipient`).
         Version 1 notifications open nothing and were one per event."""
@@ -44,9 +44,6 @@ class Notification(LifecycleAggregate):
         message: str
         subject: dict[str, Any] | None
         state: str
-        actor_id: str
-        actor_role: str
-        reason: str | None
 
         @staticmethod
         def upcast_v1_v2(state: dict[str, Any]) -> None:
@@ -104,11 +101,8 @@ class Notification(LifecycleAggregate):
     def is_read(self) -> bool:
         return bool(self.state == "read")
 
-    class MarkedRead(Aggregate.Event):
+    class MarkedRead(ActorEvent):
         state: str
-        actor_id: str
-        actor_role: str
-        reason: str | None
 
     @event(MarkedRead)
     def _marked_read(self, state: str, actor_id: str, actor_role: str, reason: str | None) -> None:

@@ -78,6 +78,21 @@ class AggregatePart(_Part):
     before the part was split out keep their topics. A part belongs to one aggregate only."""
 
 
+class ActorEvent(Aggregate.Event):
+    """An event with the fields every event carries besides its own (`audit_fields`): who and why.
+
+    They come first in the fields (a dataclass puts a base's fields first), so an event stored since this
+    base lists them first in its stored JSON; a stored event is read by name, so older ones load the same."""
+
+    actor_id: str
+    actor_role: str
+    reason: str | None
+
+
+class ActorCreated(ActorEvent, Aggregate.Created):
+    """The first event of an aggregate, with who and why (`ActorEvent`)."""
+
+
 def audit_fields(actor: Actor, reason: str | None = None) -> dict[str, Any]:
     """The fields every event carries besides its own: who and why (the library adds when)."""
     return {"actor_id": actor.id, "actor_role": actor.role, "reason": reason}

@@ -18,7 +18,7 @@ from eventsourcing.domain import Aggregate, event
 
 from domain.booking.containers import is_valid as is_container_number
 from domain.shared.actor import Actor
-from domain.shared.aggregate import audit_fields
+from domain.shared.aggregate import ActorCreated, ActorEvent, audit_fields
 from domain.shared.errors import Forbidden, IllegalTransition, ValidationFailed
 
 PUBLISHER = "publisher"
@@ -131,13 +131,10 @@ class TrackingEvent(Aggregate):
     def create_id(cls, key: str, **_: Any) -> UUID:
         return uuid5(_NAMESPACE, key)
 
-    class Published(Aggregate.Created):
+    class Published(ActorCreated):
         key: str
         body: str
         facts: dict[str, Any]
-        actor_id: str
-        actor_role: str
-        reason: str | None
 
     @event(Published)
     def __init__(
@@ -175,13 +172,10 @@ class TrackingEvent(Aggregate):
         previous = self.facts.get("event_date_time")
         self._revised(body=body, facts=_facts(document, match), previous=previous, **audit_fields(actor))
 
-    class Revised(Aggregate.Event):
+    class Revised(ActorEvent):
         body: str
         facts: dict[str, Any]
         previous: str | None
-        actor_id: str
-        actor_role: str
-        reason: str | None
 
     @event(Revised)
     def _revised(
@@ -205,11 +199,8 @@ class TrackingEvent(Aggregate):
         self._retracted(facts=self.facts, **audit_fields(actor))
         return True
 
-    class Retracted(Aggregate.Event):
+    class Retracted(ActorEvent):
         facts: dict[str, Any]
-        actor_id: str
-        actor_role: str
-        reason: str | None
 
     @event(Retracted)
     def _retracted(self, facts: dict[str, Any], actor_id: str, actor_role: str, reason: str | None) -> None:
@@ -228,13 +219,10 @@ class TrackingEvent(Aggregate):
             **audit_fields(actor),
         )
 
-    class Assigned(Aggregate.Event):
+    class Assigned(ActorEvent):
         rate_request_id: str
         customer_id: str
         booking_reference: str
-        actor_id: str
-        actor_role: str
-        reason: str | None
 
     @event(Assigned)
     def _assigned(

@@ -8,7 +8,7 @@ from __future__ import annotations
 from eventsourcing.domain import Aggregate, event
 
 from domain.shared.actor import Actor
-from domain.shared.aggregate import audit_fields
+from domain.shared.aggregate import ActorCreated, ActorEvent, audit_fields
 from domain.shared.credentials import KeyKind, digest, key_label
 from domain.shared.errors import Forbidden, IllegalTransition
 
@@ -19,13 +19,10 @@ publisher_digest = digest
 
 
 class PublisherKey(Aggregate):
-    class Issued(Aggregate.Created):
+    class Issued(ActorCreated):
         label: str
         key_hash: str
         hint: str
-        actor_id: str
-        actor_role: str
-        reason: str | None
 
     @event(Issued)
     def __init__(
@@ -63,10 +60,8 @@ class PublisherKey(Aggregate):
             raise IllegalTransition("publisher_key", "revoked", "revoke")
         self._revoked(**audit_fields(actor))
 
-    class Revoked(Aggregate.Event):
-        actor_id: str
-        actor_role: str
-        reason: str | None
+    class Revoked(ActorEvent):
+        pass
 
     @event(Revoked)
     def _revoked(self, actor_id: str, actor_role: str, reason: str | None) -> None:
