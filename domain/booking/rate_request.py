@@ -203,9 +203,7 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
     class PriceAccepted(ActorEvent):
         state: str
 
-    @event(PriceAccepted)
-    def _price_accepted(self, state: str, actor_id: str, actor_role: str, reason: str | None) -> None:
-        self.state = state
+    _price_accepted = event(PriceAccepted)(LifecycleAggregate._moved)
 
     def cancel_price(self, actor: Actor) -> None:
         dest = self._next("cancel_price", actor)
@@ -214,9 +212,7 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
     class PriceCancelled(ActorEvent):
         state: str
 
-    @event(PriceCancelled)
-    def _price_cancelled(self, state: str, actor_id: str, actor_role: str, reason: str | None) -> None:
-        self.state = state
+    _price_cancelled = event(PriceCancelled)(LifecycleAggregate._moved)
 
     def cancel_request(self, actor: Actor, reason: str | None = None) -> None:
         """The shipper calls the booking off before confirmation: a quoted one by declining the price, any
@@ -230,9 +226,7 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
     class Withdrawn(ActorEvent):
         state: str
 
-    @event(Withdrawn)
-    def _withdrawn(self, state: str, actor_id: str, actor_role: str, reason: str | None) -> None:
-        self.state = state
+    _withdrawn = event(Withdrawn)(LifecycleAggregate._moved)
 
     def submit_booking_request(self, documents: list[dict[str, Any]], actor: Actor) -> bool:
         """Record the signed documents; False (no event) when exactly these documents are in already, so a
@@ -323,11 +317,7 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
         self.state = state
 
     def request_revision(self, message: str, actor: Actor) -> None:
-        self._may("request_revision", actor)
-        text = message.strip()
-        if not text:
-            raise ValidationFailed({"message": REQUIRED})
-        dest = self._next("request_revision", actor, has_message=True)
+        text, dest = self._said("request_revision", message, actor)
         self._revision_requested(
             message=text, state=dest, customer_id=self.customer_id, **audit_fields(actor, text)
         )
@@ -349,11 +339,7 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
         self.state = state
 
     def reject(self, message: str, actor: Actor) -> None:
-        self._may("reject", actor)
-        text = message.strip()
-        if not text:
-            raise ValidationFailed({"message": REQUIRED})
-        dest = self._next("reject", actor, has_message=True)
+        text, dest = self._said("reject", message, actor)
         self._rejected(message=text, state=dest, customer_id=self.customer_id, **audit_fields(actor, text))
 
     class Rejected(ActorEvent):
@@ -367,6 +353,15 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
     ) -> None:
         self.rejection_message = message
         self.state = state
+
+    def _said(self, trigger: str, message_text: str, actor: Actor) -> tuple[str, str]:
+        """Staff's decision that must say why (`has_message`): refused early when the state or the actor
+        forbids it, then without a message; the message and the state the decision leads to."""
+        self._may(trigger, actor)
+        text = message_text.strip()
+        if not text:
+            raise ValidationFailed({"message": REQUIRED})
+        return text, self._next(trigger, actor, has_message=True)
 
     def confirm_booking(self, actor: Actor) -> None:
         dest = self._next("confirm_booking", actor, has_booking_request=bool(self.booking_documents))
@@ -395,11 +390,7 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
         state: str
         customer_id: str
 
-    @event(BookingConfirmed)
-    def _booking_confirmed(
-        self, state: str, customer_id: str, actor_id: str, actor_role: str, reason: str | None
-    ) -> None:
-        self.state = state
+    _booking_confirmed = event(BookingConfirmed)(LifecycleAggregate._moved_for)
 
     # -- the sailing ------------------------------------------------------------------------------------
     def choose_sailing(self, sailing: Sailing, actor: Actor) -> bool:
@@ -514,11 +505,7 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
         state: str
         customer_id: str
 
-    @event(QuoteExpired)
-    def _expired(
-        self, state: str, customer_id: str, actor_id: str, actor_role: str, reason: str | None
-    ) -> None:
-        self.state = state
+    _expired = event(QuoteExpired)(LifecycleAggregate._moved_for)
 
     def complete(self, order_approved: bool, actor: Actor) -> None:
         dest = self._next("complete", actor, order_approved=order_approved)
@@ -546,11 +533,7 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
         state: str
         customer_id: str
 
-    @event(Completed)
-    def _completed(
-        self, state: str, customer_id: str, actor_id: str, actor_role: str, reason: str | None
-    ) -> None:
-        self.state = state
+    _completed = event(Completed)(LifecycleAggregate._moved_for)
 
 
 def _same_documents(one: list[dict[str, Any]], other: list[dict[str, Any]]) -> bool:

@@ -132,11 +132,7 @@ class ShippingOrder(LifecycleAggregate):
         state: str
         customer_id: str
 
-    @event(Accepted)
-    def _accepted(
-        self, state: str, customer_id: str, actor_id: str, actor_role: str, reason: str | None
-    ) -> None:
-        self.state = state
+    _accepted = event(Accepted)(LifecycleAggregate._moved_for)
 
     def approve(self, actor: Actor) -> None:
         dest = self._next("approve", actor)
@@ -145,6 +141,4 @@ class ShippingOrder(LifecycleAggregate):
     class Approved(ActorEvent):
         state: str
 
-    @event(Approved)
-    def _approved(self, state: str, actor_id: str, actor_role: str, reason: str | None) -> None:
-        self.state = state
+    _approved = event(Approved)(LifecycleAggregate._moved)

@@ -104,9 +104,7 @@ class Notification(LifecycleAggregate):
     class MarkedRead(ActorEvent):
         state: str
 
-    @event(MarkedRead)
-    def _marked_read(self, state: str, actor_id: str, actor_role: str, reason: str | None) -> None:
-        self.state = state
+    _marked_read = event(MarkedRead)(LifecycleAggregate._moved)
 
     def mark_read(self, actor: Actor) -> bool:
         """Only the recipient reads it; False (no event) when it is read already."""

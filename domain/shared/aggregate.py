@@ -55,6 +55,17 @@ class LifecycleAggregate(Aggregate):
         machine = lifecycle(self.machine)
         machine.decide(trigger, self.state, actor.lifecycle_role, machine.every_guard)
 
+    # How an event that only moves the lifecycle applies (`_x = event(X)(LifecycleAggregate._moved)`): the
+    # events stay classes of their own, the one line that applies them is written once.
+    def _moved(self, state: str, actor_id: str, actor_role: str, reason: str | None) -> None:
+        self.state = state
+
+    def _moved_for(
+        self, state: str, customer_id: str, actor_id: str, actor_role: str, reason: str | None
+    ) -> None:
+        """`_moved` for an event that names the customer it concerns (their notices read it)."""
+        self.state = state
+
     @property
     def state_code(self) -> int:
         return lifecycle(self.machine).code(self.state)
