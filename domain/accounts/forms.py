@@ -107,11 +107,9 @@ RECORD_KEYS: dict[str, str] = {
 
 # -- forms: what the customer sent, typed but not yet checked --------------------------------------------
 @dataclass(frozen=True)
-class IndividualForm:
-    first_name: str | None = None
-    last_name: str | None = None
-    birth_date: str | None = None
-    national_id: str | None = None
+class ContactForm:
+    """Where an account of any type is reached: every form's contact fields."""
+
     phone: str | None = None
     fax: str | None = None
     email: str | None = None
@@ -120,7 +118,15 @@ class IndividualForm:
 
 
 @dataclass(frozen=True)
-class CompanyForm:
+class IndividualForm(ContactForm):
+    first_name: str | None = None
+    last_name: str | None = None
+    birth_date: str | None = None
+    national_id: str | None = None
+
+
+@dataclass(frozen=True)
+class CompanyForm(ContactForm):
     """A domestic or foreign company's registration or profile (the fields a type does not use are None)."""
 
     name: str | None = None
@@ -128,11 +134,6 @@ class CompanyForm:
     economic_code: str | None = None
     registration_code: str | None = None
     national_code: str | None = None
-    phone: str | None = None
-    fax: str | None = None
-    email: str | None = None
-    address: str | None = None
-    postal_code: str | None = None
 
 
 @dataclass(frozen=True)
