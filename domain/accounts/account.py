@@ -106,7 +106,7 @@ class Account(Aggregate):
         return self.account_type in CUSTOMER_TYPES
 
     class SessionsEnded(ActorEvent):
-        pass
+        """Every session of the account ended: who ended them and why is all it says."""
 
     @event(SessionsEnded)
     def _sessions_ended(self, actor_id: str, actor_role: str, reason: str | None) -> None:

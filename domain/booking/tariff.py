@@ -249,7 +249,7 @@ class Tariff(Aggregate):
     """The carrier's one tariff: each publication is an event, numbered (its version)."""
 
     class Opened(ActorCreated):
-        pass
+        """The one tariff, before its first publication: who opened it and why only."""
 
     @event(Opened)
     def __init__(self, actor_id: str, actor_role: str, reason: str | None) -> None:

@@ -71,7 +71,7 @@ class ApiKey(Aggregate):
         self._revoked(**audit_fields(actor))
 
     class Revoked(ActorEvent):
-        pass
+        """The key opens nothing any more: who revoked it is all it says."""
 
     @event(Revoked)
     def _revoked(self, actor_id: str, actor_role: str, reason: str | None) -> None:

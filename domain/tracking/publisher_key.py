@@ -61,7 +61,7 @@ class PublisherKey(Aggregate):
         self._revoked(**audit_fields(actor))
 
     class Revoked(ActorEvent):
-        pass
+        """The key publishes nothing any more: who revoked it is all it says."""
 
     @event(Revoked)
     def _revoked(self, actor_id: str, actor_role: str, reason: str | None) -> None:
