@@ -10,12 +10,12 @@ from eventsourcing.domain import Aggregate, event
 
 from domain.shared.actor import Actor
 from domain.shared.aggregate import ActorCreated, ActorEvent, audit_fields
-from domain.shared.credentials import KeyKind, digest, key_label
+from domain.shared.credentials import KeyKind, digest
 from domain.shared.errors import Forbidden, IllegalTransition
 
 KEY_PREFIX = "fbk_"
 API_KEYS = KeyKind(KEY_PREFIX)
-new_key, looks_like_key, key_digest = API_KEYS.new, API_KEYS.looks_like, digest
+looks_like_key, key_digest = API_KEYS.looks_like, digest
 
 
 class ApiKey(Aggregate):
@@ -50,15 +50,12 @@ class ApiKey(Aggregate):
 
     @classmethod
     def issue(cls, account_type: int, username: str, label: str, actor: Actor) -> tuple[ApiKey, str]:
-        text = key_label(label)
-        key = new_key()
+        key, recorded = API_KEYS.issue(label)
         issued = cls(
             customer_id=actor.id,
             account_type=account_type,
             username=username,
-            label=text,
-            key_hash=key_digest(key),
-            hint=API_KEYS.hint(key),
+            **recorded,
             **audit_fields(actor),
         )
         return issued, key

@@ -28,6 +28,13 @@ class KeyKind:
         """The first characters after the prefix."""
         return key[: len(self.prefix) + 6]
 
+    def issue(self, label: str) -> tuple[str, dict[str, str]]:
+        """A new key, and what is recorded of it: its label (checked), its SHA-256 and its hint. The clear key
+        is answered once, never recorded."""
+        text = key_label(label)
+        key = self.new()
+        return key, {"label": text, "key_hash": digest(key), "hint": self.hint(key)}
+
 
 def digest(key: str) -> str:
     return hashlib.sha256(key.encode()).hexdigest()

@@ -9,12 +9,12 @@ from eventsourcing.domain import Aggregate, event
 
 from domain.shared.actor import Actor
 from domain.shared.aggregate import ActorCreated, ActorEvent, audit_fields
-from domain.shared.credentials import KeyKind, digest, key_label
+from domain.shared.credentials import KeyKind, digest
 from domain.shared.errors import Forbidden, IllegalTransition
 
 PUBLISHER_PREFIX = "fpk_"
 PUBLISHER_KEYS = KeyKind(PUBLISHER_PREFIX)
-new_publisher_key, looks_like_publisher_key = PUBLISHER_KEYS.new, PUBLISHER_KEYS.looks_like
+looks_like_publisher_key = PUBLISHER_KEYS.looks_like
 publisher_digest = digest
 
 
@@ -43,15 +43,8 @@ class PublisherKey(Aggregate):
     def issue(cls, label: str, actor: Actor) -> tuple[PublisherKey, str]:
         if not actor.is_staff:
             raise Forbidden("Staff only")
-        text = key_label(label)
-        key = new_publisher_key()
-        issued = cls(
-            label=text,
-            key_hash=publisher_digest(key),
-            hint=PUBLISHER_KEYS.hint(key),
-            **audit_fields(actor),
-        )
-        return issued, key
+        key, recorded = PUBLISHER_KEYS.issue(label)
+        return cls(**recorded, **audit_fields(actor)), key
 
     def revoke(self, actor: Actor) -> None:
         if not actor.is_staff:
