@@ -15,7 +15,7 @@ from domain.tracking.position import position as position_after
 from domain.tracking.publisher_key import PublisherKey
 from infrastructure.read_db import Tx
 from projections.batch import BatchTx
-from projections.credentials import insert_key, revoke_key
+from projections.credentials import insert_key, listed_keys, live_key, revoke_key
 from projections.history import utc_text
 from projections.projection import Projection
 
@@ -189,21 +189,12 @@ def _order_booking(tx: BatchTx, order_id: str) -> str | None:
 
 # -- queries --------------------------------------------------------------------------
 def publisher_by_hash(tx: Tx, key_hash: str) -> dict[str, Any] | None:
-    return tx.one(f"SELECT * FROM {KEYS} WHERE key_hash = ? AND revoked_at IS NULL", (key_hash,))
+    return live_key(tx, KEYS, key_hash)
 
 
 def publisher_keys(tx: Tx) -> list[dict[str, Any]]:
     rows = tx.all(f"SELECT * FROM {KEYS} ORDER BY created_at DESC, id")
-    return [
-        {
-            "id": r["id"],
-            "label": r["label"],
-            "hint": r["hint"],
-            "createdAt": r["created_at"],
-            "revokedAt": r["revoked_at"],
-        }
-        for r in rows
-    ]
+    return listed_keys(rows)
 
 
 def booking_of_container(tx: Tx, container: str) -> dict[str, Any] | None:
