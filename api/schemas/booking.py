@@ -233,14 +233,7 @@ class ShippingOrderContainer(WireModel):
     net_weight: Annotated[float | str | None, PlainNumber] = None
 
     def draft(self) -> ContainerDraft:
-        return ContainerDraft(
-            container_id=self.container_id,
-            seal=self.seal,
-            count=self.count,
-            type=self.type,
-            gross_weight=self.gross_weight,
-            net_weight=self.net_weight,
-        )
+        return ContainerDraft(**dict(self))  # every field is the draft's of the same name
 
 
 class OrderFields(WireModel):
