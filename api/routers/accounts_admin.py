@@ -30,6 +30,7 @@ from domain.accounts import forms
 from domain.accounts.account import DOMESTIC_COMPANY, FOREIGN_COMPANY, INDIVIDUAL
 from domain.shared.errors import NotFound
 from domain.shared.lifecycle import lifecycle
+from infrastructure.read_db import Tx
 from projections import attention, profiles, registrations
 from projections.booking.queries import customer_name
 
@@ -112,10 +113,24 @@ def _registration(services: Any, identity: str, kinds: tuple[int, ...]) -> dict[
 def list_register_requests(
     _: AdminUser, services: ServicesDep, limit: int = Query(20, ge=1, le=100), page: int = Query(1, ge=1)
 ) -> Response:
-    with services.read_models.read() as tx:
-        rows, total = registrations.page(tx, page, limit)
+    def listed(tx: Tx, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
         parked = attention.parked_by_aggregate(tx)
-    items = [_summary(r, parked) for r in rows]
+        return [_summary(r, parked) for r in rows]
+
+    return _staff_page(services, registrations.page, listed, page, limit)
+
+
+def _staff_page(
+    services: Any,
+    find: Callable[[Tx, int, int], tuple[list[dict[str, Any]], int]],
+    listed: Callable[[Tx, list[dict[str, Any]]], list[dict[str, Any]]],
+    page: int,
+    limit: int,
+) -> Response:
+    """A page of one of staff's lists: `find` reads the page's rows and the total, `listed` shows the rows."""
+    with services.read_models.read() as tx:
+        rows, total = find(tx, page, limit)
+        items = listed(tx, rows)
     return success({"list": items, "totalCount": total, "page": page, "limit": limit})
 
 
@@ -266,20 +281,20 @@ def _request_view(row: dict[str, Any]) -> dict[str, Any]:
 def list_update_requests(
     _: AdminUser, services: ServicesDep, limit: int = Query(20, ge=1, le=100), page: int = Query(1, ge=1)
 ) -> Response:
-    with services.read_models.read() as tx:
-        rows, total = profiles.pending_edit_requests(tx, page, limit)
-    items = [
-        {
-            **{k: v for k, v in _request_view(r).items() if k not in ("response", "fields")},
-            "editedFields": [f["fieldName"] for f in _review_fields(r) if f["isEdited"]],
-            # Who asks, by name (a person's first and last name, a company's name), as staff know them.
-            "customerName": customer_name(
-                {"customer_profile": r["profile"], "customer_username": r["username"]}
-            ),
-        }
-        for r in rows
-    ]
-    return success({"list": items, "totalCount": total, "page": page, "limit": limit})
+    def listed(_: Tx, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        return [
+            {
+                **{k: v for k, v in _request_view(r).items() if k not in ("response", "fields")},
+                "editedFields": [f["fieldName"] for f in _review_fields(r) if f["isEdited"]],
+                # Who asks, by name (a person's first and last name, a company's name), as staff know them.
+                "customerName": customer_name(
+                    {"customer_profile": r["profile"], "customer_username": r["username"]}
+                ),
+            }
+            for r in rows
+        ]
+
+    return _staff_page(services, profiles.pending_edit_requests, listed, page, limit)
 
 
 @router.get("/{kind}/{nationalId}/update-request", response_model=Envelope[EditRequest])

@@ -56,9 +56,18 @@ CHANGES = Envelope[BookingChanges]
 
 
 # -- the customer ---------------------------------------------------------------------------------------
-@client.get("/{id}/changes", response_model=CHANGES)
-async def booking_changes(id: str, principal: CustomerUser, services: ServicesDep) -> Response:
-    return await read_answer(_changes, services, id, principal)
+def _changes_read(who: Callable[..., Awaitable[Principal]]) -> Callable[..., Awaitable[Response]]:
+    """The booking's changes, for the customer whose booking it is or for staff (the role check `who`)."""
+
+    async def read(id: str, principal: Principal = Depends(who), *, services: ServicesDep) -> Response:
+        return await read_answer(_changes, services, id, principal)
+
+    return read
+
+
+client.add_api_route(
+    "/{id}/changes", _changes_read(customer), methods=["GET"], response_model=CHANGES, name="booking_changes"
+)
 
 
 @client.post("/{id}/amendments", response_model=CHANGES)
@@ -110,9 +119,13 @@ async def open_booking_changes(_: AdminUser, services: ServicesDep) -> Response:
     return await read_answer(_open, services)
 
 
-@staff.get("/rate-requests/{id}/changes", response_model=CHANGES)
-async def staff_booking_changes(id: str, principal: AdminUser, services: ServicesDep) -> Response:
-    return await read_answer(_changes, services, id, principal)
+staff.add_api_route(
+    "/rate-requests/{id}/changes",
+    _changes_read(admin),
+    methods=["GET"],
+    response_model=CHANGES,
+    name="staff_booking_changes",
+)
 
 
 @staff.put("/rate-requests/{id}/amendments/requote", response_model=CHANGES)
