@@ -7,6 +7,8 @@ import json
 from fastapi import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from api.http_middleware import HttpMiddleware
+
 MAX_BODY_BYTES = 1024 * 1024
 
 
@@ -20,15 +22,12 @@ def _envelope() -> bytes:
     return json.dumps(body).encode()
 
 
-class BodyLimit:
+class BodyLimit(HttpMiddleware):
     def __init__(self, app: ASGIApp, max_bytes: int = MAX_BODY_BYTES) -> None:
-        self.app = app
+        super().__init__(app)
         self.max_bytes = max_bytes
 
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
+    async def http(self, scope: Scope, receive: Receive, send: Send) -> None:
         declared = dict(scope.get("headers", [])).get(b"content-length")
         if declared is not None and declared.isdigit() and int(declared) > self.max_bytes:
             await self._refuse(send)

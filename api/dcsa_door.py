@@ -20,9 +20,10 @@ import math
 from typing import Any
 
 from fastapi import Request
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.types import Message, Receive, Scope, Send
 
 from api.deps import client_address
+from api.http_middleware import HttpMiddleware
 from api.identity import presented
 from api.path_guard import allowed_methods
 from api.schemas.dcsa_errors import DetailedError, error_response
@@ -54,12 +55,9 @@ def _message(body: bytes, status: int) -> str:
 _PHRASES = {405: "Method not allowed", 413: "Request body too large", 414: "Path too long"}
 
 
-class DcsaDoor:
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http" or not is_door(scope["path"]):
+class DcsaDoor(HttpMiddleware):
+    async def http(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if not is_door(scope["path"]):
             await self.app(scope, receive, send)
             return
         method, path = scope["method"], scope["path"]

@@ -7,6 +7,7 @@ from typing import Any
 
 from api.dcsa_status import AWAITING_DECISION, UPDATE_RECEIVED, booking_status
 from api.schemas.dcsa_view import notification_data
+from policies.webhooks.policy import Notified
 
 
 class DcsaBookingView:
@@ -18,17 +19,15 @@ class DcsaBookingView:
     def still_updated(self, previous_status: str | None, state: str) -> bool:
         return previous_status == UPDATE_RECEIVED and state in AWAITING_DECISION
 
-    def notification_data(
-        self,
-        booking: dict[str, Any],
-        state: str,
-        confirmed: bool,
-        amended: str | None,
-        cancellation: str | None,
-        extra_feedbacks: list[dict[str, Any]] | None,
-        messages: dict[str, Any],
-        updated: bool,
-    ) -> dict[str, Any]:
+    def notification_data(self, notified: Notified) -> dict[str, Any]:
+        n = notified
         return notification_data(
-            booking, state, confirmed, amended, cancellation, extra_feedbacks, updated, **messages
+            n.booking,
+            n.state,
+            n.confirmed,
+            n.amended,
+            n.cancellation,
+            n.extra_feedbacks,
+            n.updated,
+            **n.messages,
         )

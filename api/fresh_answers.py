@@ -12,9 +12,14 @@ workers), and that account's next read waits until the read models show it (api/
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import Any
 
+from fastapi.responses import Response
+
 from api.bootstrap import Services
+from api.deps import Command
+from api.envelope import success
 from api.presenters import booking as present
 from api.presenters.tracking import with_progress
 from api.security import Principal
@@ -51,3 +56,18 @@ def rate_request_answer(
     if record is None or (record.customer_id != principal.account_id and not principal.is_admin):
         raise NotFound("Rate request not found")
     return with_progress(services, present.detail(record))
+
+
+def rate_request_step(
+    command: Command,
+    step: Callable[..., int | None],
+    services: Services,
+    rate_request_id: str,
+    principal: Principal,
+    *args: Any,
+    **kwargs: Any,
+) -> Response:
+    """Runs a rate request's command (`step(id, actor, *args, **kwargs)`) as `principal` and answers the
+    request's detail as the command left it."""
+    position = command.answering(step, rate_request_id, principal.actor, *args, **kwargs)
+    return success(rate_request_answer(services, rate_request_id, principal, position))

@@ -18,6 +18,7 @@ the live event stream) asks `identify`, so each door gets the same answers:
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from typing import Any
 
 from fastapi import Request
@@ -26,6 +27,7 @@ from api.security import Principal, read_token
 from domain.integrations.api_key import key_digest, looks_like_key
 from domain.shared.errors import Forbidden, Unauthorized
 from domain.tracking.publisher_key import looks_like_publisher_key, publisher_digest
+from infrastructure.read_db import Tx
 from projections.integrations import key_by_hash
 from projections.tracking import publisher_by_hash
 
@@ -62,11 +64,19 @@ def session_principal(request: Request, token: str) -> Principal:
     return principal
 
 
-def _key_principal(services: Any, key: str) -> Principal:
+def _known_key(
+    services: Any, find: Callable[[Tx, str], dict[str, Any] | None], digest: str, what: str
+) -> dict[str, Any]:
+    """The read model's row of a presented key, by its digest; Unauthorized when unknown or revoked."""
     with services.read_models.read() as tx:
-        row = key_by_hash(tx, key_digest(key))
+        row = find(tx, digest)
     if row is None:
-        raise Unauthorized("Unknown or revoked API key")
+        raise Unauthorized(f"Unknown or revoked {what}")
+    return row
+
+
+def _key_principal(services: Any, key: str) -> Principal:
+    row = _known_key(services, key_by_hash, key_digest(key), "API key")
     return Principal(
         account_id=row["customer_id"],
         account_type=int(row["account_type"]),
@@ -77,10 +87,7 @@ def _key_principal(services: Any, key: str) -> Principal:
 
 
 def _publisher_principal(services: Any, key: str) -> Principal:
-    with services.read_models.read() as tx:
-        row = publisher_by_hash(tx, publisher_digest(key))
-    if row is None:
-        raise Unauthorized("Unknown or revoked publisher key")
+    row = _known_key(services, publisher_by_hash, publisher_digest(key), "publisher key")
     return Principal(
         account_id=row["id"],
         account_type=PUBLISHER_ACCOUNT_TYPE,

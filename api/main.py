@@ -9,7 +9,6 @@ from typing import Any
 
 from fastapi import APIRouter, Depends, FastAPI
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel
 
 from api import docs_page, errors, log_redaction, openapi, web_app, webhook_docs
 from api.body_limit import BodyLimit
@@ -44,27 +43,28 @@ from api.routers import (
     tracking_admin,
 )
 from api.schemas.envelope import Envelope
+from api.schemas.wire_model import WireModel
 from api.security_headers import SecurityHeaders
 from api.settings import Settings
 
 log = logging.getLogger(__name__)
 
 
-class FollowerGroupHealth(BaseModel):
+class FollowerGroupHealth(WireModel):
     holder: str | None
-    lastHeartbeat: str | None
-    heartbeatAgeSeconds: float | None
+    last_heartbeat: str | None
+    heartbeat_age_seconds: float | None
     position: int
-    lagEvents: int
-    lagSeconds: float
+    lag_events: int
+    lag_seconds: float
     parked: int
 
 
-class Health(BaseModel):
+class Health(WireModel):
     position: int
-    readModels: int
+    read_models: int
     tracking: dict[str, int]
-    maxLag: int
+    max_lag: int
     behind: dict[str, int]
     # Per follower group (issue 22): holder, heartbeat, lag in events and seconds, parked events.
     groups: dict[str, FollowerGroupHealth]
@@ -152,12 +152,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         except Exception:
             log.warning("health: the store or the read models are out of reach", exc_info=True)
             return failure(503, "The store or the read models are out of reach")
+        # The answer is the model's (its keys, its fields): the report is read through it.
+        shown = Health.model_validate(report).model_dump()
         if not ok:
             # The figures stay in the answer, so an operator sees which follower is behind and by how much.
             error = {"description": "; ".join(report["problems"]) or "Read models behind the store"}
-            body = {"isSuccess": False, "isError": True, "error": error, "response": report}
+            body = {"isSuccess": False, "isError": True, "error": error, "response": shown}
             return JSONResponse(body, status_code=503)
-        return success(report)
+        return success(shown)
 
     docs_page.install(app)
     web_app.mount(app, settings.WEB_DIST)

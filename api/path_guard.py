@@ -4,9 +4,10 @@ long to be any of ours (414). `allowed_methods` also gives a 405 its true `Allow
 from __future__ import annotations
 
 from starlette.routing import Match
-from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.types import Receive, Scope, Send
 
 from api.envelope import failure
+from api.http_middleware import HttpMiddleware
 from api.web_app import API_PREFIXES, DCSA_DOOR, WEB_ROUTE
 
 # The longest path of the API is under 150 characters; a client route of the web app is shorter still.
@@ -25,14 +26,8 @@ def allowed_methods(scope: Scope) -> list[str]:
     return [*methods, "OPTIONS"] if methods else []
 
 
-class PathGuard:
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
+class PathGuard(HttpMiddleware):
+    async def http(self, scope: Scope, receive: Receive, send: Send) -> None:
         if len(scope.get("raw_path") or scope["path"].encode()) > MAX_PATH_BYTES:
             await failure(414, f"The path is longer than {MAX_PATH_BYTES} bytes")(scope, receive, send)
             return

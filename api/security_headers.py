@@ -7,7 +7,9 @@ downloaded template), frames only of its own pages (the report iframe), and no f
 
 from __future__ import annotations
 
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.types import Message, Receive, Scope, Send
+
+from api.http_middleware import HttpMiddleware
 
 CONTENT_SECURITY_POLICY = "; ".join(
     (
@@ -35,15 +37,8 @@ HEADERS = (
 _NAMES = {name for name, _ in HEADERS}
 
 
-class SecurityHeaders:
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-
+class SecurityHeaders(HttpMiddleware):
+    async def http(self, scope: Scope, receive: Receive, send: Send) -> None:
         async def with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
                 kept = [(k, v) for k, v in message.get("headers", []) if k.lower() not in _NAMES]

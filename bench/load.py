@@ -24,6 +24,7 @@ import os
 import sys
 import threading
 import time
+from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -234,6 +235,21 @@ async def _chain(
     return 3 if await recorder.call(conn, "accept", requests.accept(customer, rid)) is not None else 2
 
 
+async def _closed_loop(
+    job: dict[str, Any], connections: list[Connection], worker: Callable[[int, float], Awaitable[None]]
+) -> float:
+    """Runs `worker(slot, deadline)` on each of the job's connections until the job's seconds are up (then
+    closes them); the seconds it took."""
+    started = time.perf_counter()
+    deadline = started + job["seconds"]
+    try:
+        await asyncio.gather(*(worker(i, deadline) for i in range(job["concurrency"])))
+    finally:
+        for c in connections:
+            c.close()
+    return time.perf_counter() - started
+
+
 async def commands(job: dict[str, Any]) -> dict[str, Any]:
     recorder = Recorder()
     requests = Requests(job)
@@ -242,7 +258,7 @@ async def commands(job: dict[str, Any]) -> dict[str, Any]:
     counter = [0]
     connections = _connections(job, job["concurrency"])
 
-    async def worker(slot: int) -> None:
+    async def worker(slot: int, deadline: float) -> None:
         conn = connections[slot]
         while time.perf_counter() < deadline and budget[0] > 0:
             budget[0] -= 3
@@ -251,14 +267,7 @@ async def commands(job: dict[str, Any]) -> dict[str, Any]:
 
     cpu = time.process_time()
     server = server_cpu(_server_pids(job))
-    started = time.perf_counter()
-    deadline = started + job["seconds"]
-    try:
-        await asyncio.gather(*(worker(i) for i in range(job["concurrency"])))
-    finally:
-        for c in connections:
-            c.close()
-    seconds = time.perf_counter() - started
+    seconds = await _closed_loop(job, connections, worker)
     cpu = time.process_time() - cpu
     errors = sum(recorder.errors.values())
     result: dict[str, Any] = {**summarise(recorder.all(), seconds), "errors": errors}
@@ -290,7 +299,7 @@ async def creates(job: dict[str, Any]) -> dict[str, Any]:
     mismatched = {kind: 0 for kind in kinds}
     connections = _connections(job, job["concurrency"])
 
-    async def worker(slot: int) -> None:
+    async def worker(slot: int, deadline: float) -> None:
         conn, turn = connections[slot], slot
         while time.perf_counter() < deadline and budget[0] > 0:
             budget[0] -= 1
@@ -300,14 +309,7 @@ async def creates(job: dict[str, Any]) -> dict[str, Any]:
             if answer is not None and (answer["response"]["price"] is not None) != job["quoted"][kind]:
                 mismatched[kind] += 1
 
-    started = time.perf_counter()
-    deadline = started + job["seconds"]
-    try:
-        await asyncio.gather(*(worker(i) for i in range(job["concurrency"])))
-    finally:
-        for c in connections:
-            c.close()
-    seconds = time.perf_counter() - started
+    seconds = await _closed_loop(job, connections, worker)
     return {
         "concurrency": job["concurrency"],
         "by_kind": {k: summarise(v, seconds) for k, v in recorder.latencies.items()},

@@ -1,10 +1,12 @@
 """The read-model rows of every kind of key (projections/integrations.py's API keys, projections/tracking.py's
-publisher keys): issued with its label, hash and hint, revoked at a time."""
+publisher keys): issued with its label, hash and hint, revoked at a time; found by hash while live, listed
+for its owner."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from infrastructure.read_db import Tx
 from projections.batch import BatchTx
 from projections.history import utc_text
 
@@ -29,3 +31,22 @@ def revoke_key(tx: BatchTx, table: str, event: Any, position: int) -> None:
     tx.update(
         table, str(event.originator_id), {"revoked_at": utc_text(event.timestamp), "position": position}
     )
+
+
+def live_key(tx: Tx, table: str, key_hash: str) -> dict[str, Any] | None:
+    """The key of this hash, unless revoked (how a presented key is authenticated)."""
+    return tx.one(f"SELECT * FROM {table} WHERE key_hash = ? AND revoked_at IS NULL", (key_hash,))
+
+
+def listed_keys(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Keys as their owner's list shows them (never the hash)."""
+    return [
+        {
+            "id": r["id"],
+            "label": r["label"],
+            "hint": r["hint"],
+            "createdAt": r["created_at"],
+            "revokedAt": r["revoked_at"],
+        }
+        for r in rows
+    ]

@@ -10,7 +10,7 @@ from domain.integrations.api_key import ApiKey
 from domain.integrations.webhook_subscription import WebhookSubscription
 from infrastructure.read_db import Tx
 from projections.batch import BatchTx
-from projections.credentials import insert_key, revoke_key
+from projections.credentials import insert_key, listed_keys, live_key, revoke_key
 from projections.history import utc_text
 from projections.projection import Projection
 
@@ -98,21 +98,12 @@ def unsubscribed(tx: BatchTx, event: WebhookSubscription.Unsubscribed, position:
 
 # -- queries --------------------------------------------------------------------------
 def key_by_hash(tx: Tx, key_hash: str) -> dict[str, Any] | None:
-    return tx.one(f"SELECT * FROM {KEYS} WHERE key_hash = ? AND revoked_at IS NULL", (key_hash,))
+    return live_key(tx, KEYS, key_hash)
 
 
 def keys_of(tx: Tx, customer_id: str) -> list[dict[str, Any]]:
     rows = tx.all(f"SELECT * FROM {KEYS} WHERE customer_id = ? ORDER BY created_at DESC, id", (customer_id,))
-    return [
-        {
-            "id": r["id"],
-            "label": r["label"],
-            "hint": r["hint"],
-            "createdAt": r["created_at"],
-            "revokedAt": r["revoked_at"],
-        }
-        for r in rows
-    ]
+    return listed_keys(rows)
 
 
 def webhooks_of(tx: Tx, customer_id: str) -> list[dict[str, Any]]:

@@ -93,11 +93,22 @@ def _booking_queue(tx: Tx, kind: str, column: str, states: list[str]) -> Queue:
     return Queue(kind, int(summary["n"]) if summary else 0, summary["oldest"] if summary else None, items)
 
 
+def _waiting(
+    tx: Tx, machine: str, trigger: str, table: str, state: str, since: str
+) -> tuple[str, tuple[str, ...], int, str | None]:
+    """What waits in `table` for staff's `trigger` (the states it fires from, by the lifecycle file): the
+    WHERE clause and its parameters, how many, and since when the oldest (its `since` column)."""
+    states = tuple(_sources(machine, trigger))
+    where = f"WHERE {state} IN ({', '.join('?' for _ in states)})"
+    count = int(tx.scalar(f"SELECT COUNT(*) FROM {table} {where}", states) or 0)
+    oldest = _utc(tx.scalar(f"SELECT MIN({since}) FROM {table} {where}", states))
+    return where, states, count, oldest
+
+
 def _registrations(tx: Tx) -> Queue:
-    states = _sources("registration", "accept")
-    marks = ", ".join("?" for _ in states)
-    where = f"WHERE state IN ({marks})"
-    count = int(tx.scalar(f"SELECT COUNT(*) FROM registrations {where}", tuple(states)) or 0)
+    where, states, count, oldest = _waiting(
+        tx, "registration", "accept", "registrations", "state", "updated_at"
+    )
     rows = tx.all(
         f"SELECT identity, details, updated_at FROM registrations {where} ORDER BY updated_at, id LIMIT ?",
         (*states, QUEUE_SHOWN),
@@ -109,15 +120,13 @@ def _registrations(tx: Tx) -> Queue:
             str(p) for p in (details.get("firstName"), details.get("lastName")) if p
         )
         items.append(QueueItem(r["identity"], None, name or r["identity"], _utc(r["updated_at"])))
-    oldest = _utc(tx.scalar(f"SELECT MIN(updated_at) FROM registrations {where}", tuple(states)))
     return Queue("registrations", count, oldest, items)
 
 
 def _edit_requests(tx: Tx) -> Queue:
-    states = _sources("profile_edit_request", "approve")
-    marks = ", ".join("?" for _ in states)
-    where = f"WHERE r.state IN ({marks})"
-    count = int(tx.scalar(f"SELECT COUNT(*) FROM profile_edit_requests r {where}", tuple(states)) or 0)
+    where, states, count, oldest = _waiting(
+        tx, "profile_edit_request", "approve", "profile_edit_requests r", "r.state", "r.requested_at"
+    )
     rows = tx.all(
         "SELECT r.username, r.requested_at, p.profile AS customer_profile, r.username AS customer_username"
         f" FROM profile_edit_requests r LEFT JOIN customer_profiles p ON p.account_id = r.account_id {where}"
@@ -125,9 +134,6 @@ def _edit_requests(tx: Tx) -> Queue:
         (*states, QUEUE_SHOWN),
     )
     items = [QueueItem(r["username"], None, customer_name(r), _utc(r["requested_at"])) for r in rows]
-    oldest = _utc(
-        tx.scalar(f"SELECT MIN(r.requested_at) FROM profile_edit_requests r {where}", tuple(states))
-    )
     return Queue("editRequests", count, oldest, items)
 
 

@@ -99,13 +99,7 @@ def request_opened(tx: BatchTx, event: ProfileEditRequest.Opened, position: int)
             "account_id": event.account_id,
             "username": event.username,
             "account_type": event.account_type,
-            "state": event.state,
-            "state_code": _code(event.state),
-            "edited": json.dumps(event.edited, sort_keys=True),
-            "decline_message": None,
-            "requested_at": event.timestamp.isoformat(),
-            "decided_at": None,
-            "position": position,
+            **_requested(event, event.state, position),
         },
     )
 
@@ -118,16 +112,21 @@ def request_changed(
     tx.update(
         "profile_edit_requests",
         str(event.originator_id),
-        {
-            "state": state,
-            "state_code": _code(state),
-            "edited": json.dumps(event.edited, sort_keys=True),
-            "decline_message": None,
-            "requested_at": event.timestamp.isoformat(),
-            "decided_at": None,
-            "position": position,
-        },
+        _requested(event, state, position),
     )
+
+
+def _requested(event: Any, state: str, position: int) -> dict[str, Any]:
+    """An edit request's columns when the customer asks (first, again, or anew): undecided, as of now."""
+    return {
+        "state": state,
+        "state_code": _code(state),
+        "edited": json.dumps(event.edited, sort_keys=True),
+        "decline_message": None,
+        "requested_at": event.timestamp.isoformat(),
+        "decided_at": None,
+        "position": position,
+    }
 
 
 @projection.on(ProfileEditRequest.Approved, ProfileEditRequest.Declined)

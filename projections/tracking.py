@@ -15,7 +15,7 @@ from domain.tracking.position import position as position_after
 from domain.tracking.publisher_key import PublisherKey
 from infrastructure.read_db import Tx
 from projections.batch import BatchTx
-from projections.credentials import insert_key, revoke_key
+from projections.credentials import insert_key, listed_keys, live_key, revoke_key
 from projections.history import utc_text
 from projections.projection import Projection
 
@@ -189,21 +189,12 @@ def _order_booking(tx: BatchTx, order_id: str) -> str | None:
 
 # -- queries --------------------------------------------------------------------------
 def publisher_by_hash(tx: Tx, key_hash: str) -> dict[str, Any] | None:
-    return tx.one(f"SELECT * FROM {KEYS} WHERE key_hash = ? AND revoked_at IS NULL", (key_hash,))
+    return live_key(tx, KEYS, key_hash)
 
 
 def publisher_keys(tx: Tx) -> list[dict[str, Any]]:
     rows = tx.all(f"SELECT * FROM {KEYS} ORDER BY created_at DESC, id")
-    return [
-        {
-            "id": r["id"],
-            "label": r["label"],
-            "hint": r["hint"],
-            "createdAt": r["created_at"],
-            "revokedAt": r["revoked_at"],
-        }
-        for r in rows
-    ]
+    return listed_keys(rows)
 
 
 def booking_of_container(tx: Tx, container: str) -> dict[str, Any] | None:
@@ -244,28 +235,23 @@ def events_page(
     """A customer's own tracking events (not withdrawn), by `eventDateTime`, `limit` after the cursor."""
     where = ["customer_id = ?", "retracted_at IS NULL"]
     params: list[Any] = [customer_id]
-    if booking_id is not None:
-        where.append("rate_request_id = ?")
-        params.append(booking_id)
-    if equipment is not None:
-        where.append("equipment_reference = ?")
-        params.append(equipment.strip().upper())
+    # eventUpdatedDateTime when the publisher sent it, else when it was recorded.
+    updated = "COALESCE(event_updated_date_time, recorded_at)"
+    filters = (
+        ("rate_request_id = ?", booking_id),
+        ("equipment_reference = ?", None if equipment is None else equipment.strip().upper()),
+        (f"{updated} >= ?", updated_from),
+        (f"{updated} <= ?", updated_to),
+        ("event_date_time >= ?", happened_from),
+        ("event_date_time <= ?", happened_to),
+    )
+    for condition, value in filters:
+        if value is not None:  # a filter not asked for
+            where.append(condition)
+            params.append(value)
     if event_types:
         where.append("event_type IN (" + ", ".join("?" for _ in event_types) + ")")
         params.extend(event_types)
-    # eventUpdatedDateTime when the publisher sent it, else when it was recorded.
-    if updated_from is not None:
-        where.append("COALESCE(event_updated_date_time, recorded_at) >= ?")
-        params.append(updated_from)
-    if updated_to is not None:
-        where.append("COALESCE(event_updated_date_time, recorded_at) <= ?")
-        params.append(updated_to)
-    if happened_from is not None:
-        where.append("event_date_time >= ?")
-        params.append(happened_from)
-    if happened_to is not None:
-        where.append("event_date_time <= ?")
-        params.append(happened_to)
     if after is not None:
         where.append("(event_date_time > ? OR (event_date_time = ? AND id > ?))")
         params.extend([after[0], after[0], after[1]])

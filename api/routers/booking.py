@@ -14,7 +14,7 @@ from fastapi.responses import FileResponse, Response
 from api.booking_reads import own_detail
 from api.deps import CommandDep, CustomerUser, ServicesDep, read_answer
 from api.envelope import success
-from api.fresh_answers import rate_request_answer
+from api.fresh_answers import rate_request_answer, rate_request_step
 from api.mapping import CREATE_ORDER, wire_fields
 from api.openapi import operation_ids
 from api.presenters import booking as present
@@ -190,20 +190,19 @@ async def rate_request_detail(id: str, principal: CustomerUser, services: Servic
 def edit_rate_request(
     id: str, body: RateRequestBody, principal: CustomerUser, services: ServicesDep, command: CommandDep
 ) -> Response:
-    position = command.answering(services.booking.edit_rate_request, id, principal.actor, body.draft())
-    return success(rate_request_answer(services, id, principal, position))
+    return rate_request_step(
+        command, services.booking.edit_rate_request, services, id, principal, body.draft()
+    )
 
 
 @router.put("/rate-requests/{id}/approve", response_model=Envelope[RateRequestDetail])
 def accept_price(id: str, principal: CustomerUser, services: ServicesDep, command: CommandDep) -> Response:
-    position = command.answering(services.booking.accept_price, id, principal.actor)
-    return success(rate_request_answer(services, id, principal, position))
+    return rate_request_step(command, services.booking.accept_price, services, id, principal)
 
 
 @router.put("/rate-requests/{id}/cancel", response_model=Envelope[RateRequestDetail])
 def cancel_price(id: str, principal: CustomerUser, services: ServicesDep, command: CommandDep) -> Response:
-    position = command.answering(services.booking.cancel_price, id, principal.actor)
-    return success(rate_request_answer(services, id, principal, position))
+    return rate_request_step(command, services.booking.cancel_price, services, id, principal)
 
 
 @router.put("/rate-requests/{id}/withdraw", response_model=Envelope[RateRequestDetail])
@@ -217,16 +216,16 @@ def withdraw_rate_request(
     """The customer calls the request off before it is confirmed (the lifecycle's `withdraw`: while it waits
     for a price, for a revision or for the booking letter); a quoted one is declined instead."""
     reason = body.reason if body else None
-    position = command.answering(services.booking.cancel_request, id, principal.actor, reason)
-    return success(rate_request_answer(services, id, principal, position))
+    return rate_request_step(command, services.booking.cancel_request, services, id, principal, reason)
 
 
 @router.put("/rate-requests/{id}/booking-request", response_model=Envelope[RateRequestDetail])
 def submit_booking_request(
     id: str, body: BookingRequestBody, principal: CustomerUser, services: ServicesDep, command: CommandDep
 ) -> Response:
-    position = command.answering(services.booking.submit_booking_request, id, principal.actor, body.drafts())
-    return success(rate_request_answer(services, id, principal, position))
+    return rate_request_step(
+        command, services.booking.submit_booking_request, services, id, principal, body.drafts()
+    )
 
 
 # -- shipping orders --------------------------------------------------------------------------

@@ -9,7 +9,7 @@ from fastapi.responses import Response
 
 from api.deps import AdminUser, CommandDep, ServicesDep, read_answer
 from api.envelope import success
-from api.fresh_answers import rate_request_answer
+from api.fresh_answers import rate_request_step
 from api.openapi import operation_ids
 from api.presenters import booking as present
 from api.presenters.attention import needs_attention
@@ -89,32 +89,33 @@ def quote(
     id: str, body: QuoteBody, principal: AdminUser, services: ServicesDep, command: CommandDep
 ) -> Response:
     charges = [ChargeDraft(c.code, c.amount) for c in body.charges or []]
-    position = command.answering(
+    return rate_request_step(
+        command,
         services.booking.quote,
+        services,
         id,
-        principal.actor,
+        principal,
         body.price,
         valid_until(body.valid_until),
         sailing=body.sailing.choice() if body.sailing else None,
         charges=charges,
     )
-    return success(rate_request_answer(services, id, principal, position))
 
 
 @router.put("/rate-requests/{id}/request-revision", response_model=Envelope[RateRequestDetail])
 def request_revision(
     id: str, body: MessageBody, principal: AdminUser, services: ServicesDep, command: CommandDep
 ) -> Response:
-    position = command.answering(services.booking.request_revision, id, principal.actor, body.message)
-    return success(rate_request_answer(services, id, principal, position))
+    return rate_request_step(
+        command, services.booking.request_revision, services, id, principal, body.message
+    )
 
 
 @router.put("/rate-requests/{id}/reject", response_model=Envelope[RateRequestDetail])
 def reject(
     id: str, body: MessageBody, principal: AdminUser, services: ServicesDep, command: CommandDep
 ) -> Response:
-    position = command.answering(services.booking.reject, id, principal.actor, body.message)
-    return success(rate_request_answer(services, id, principal, position))
+    return rate_request_step(command, services.booking.reject, services, id, principal, body.message)
 
 
 @router.put("/rate-requests/{id}/confirm-booking", response_model=Envelope[RateRequestDetail])
@@ -127,8 +128,7 @@ def confirm_booking(
 ) -> Response:
     """Confirm the booking; a `sailing` in the body sets or changes its sailing in the same act."""
     sailing = body.sailing.choice() if body is not None and body.sailing is not None else None
-    position = command.answering(services.booking.confirm_booking, id, principal.actor, sailing)
-    return success(rate_request_answer(services, id, principal, position))
+    return rate_request_step(command, services.booking.confirm_booking, services, id, principal, sailing)
 
 
 @router.put("/rate-requests/{id}/confirm-request", response_model=Envelope[RateRequestDetail])
@@ -143,16 +143,16 @@ def confirm_request(
     documents from the customer), with the price quoted, or quoting `price` in the same act."""
     given = body or ConfirmRequestBody()
     until = valid_until(given.valid_until) if given.valid_until else None
-    position = command.answering(services.booking.confirm_request, id, principal.actor, given.price, until)
-    return success(rate_request_answer(services, id, principal, position))
+    return rate_request_step(
+        command, services.booking.confirm_request, services, id, principal, given.price, until
+    )
 
 
 @router.put("/rate-requests/{id}/confirm-completed", response_model=Envelope[RateRequestDetail])
 def confirm_completed(id: str, principal: AdminUser, services: ServicesDep, command: CommandDep) -> Response:
     """Confirm a booking made through the DCSA standard completed (its transport document surrendered: the
     standard's use case 12), when its shipper sent no shipping order on the portal; 409 otherwise."""
-    position = command.answering(services.booking.confirm_completed, id, principal.actor)
-    return success(rate_request_answer(services, id, principal, position))
+    return rate_request_step(command, services.booking.confirm_completed, services, id, principal)
 
 
 @router.put("/shipping-orders/{id}/request-revision", response_model=Envelope[ShippingOrder])

@@ -7,14 +7,14 @@ request with the original beside the amended content), which is also what the tw
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Depends
 from fastapi.responses import Response
 
 from api.booking_reads import own_detail
-from api.deps import AdminUser, CommandDep, CustomerUser, ServicesDep, read_answer
+from api.deps import AdminUser, CommandDep, CustomerUser, ServicesDep, admin, customer, read_answer
 from api.envelope import success
 from api.openapi import operation_ids
 from api.presenters import booking_changes as present_changes
@@ -56,9 +56,18 @@ CHANGES = Envelope[BookingChanges]
 
 
 # -- the customer ---------------------------------------------------------------------------------------
-@client.get("/{id}/changes", response_model=CHANGES)
-async def booking_changes(id: str, principal: CustomerUser, services: ServicesDep) -> Response:
-    return await read_answer(_changes, services, id, principal)
+def _changes_read(who: Callable[..., Awaitable[Principal]]) -> Callable[..., Awaitable[Response]]:
+    """The booking's changes, for the customer whose booking it is or for staff (the role check `who`)."""
+
+    async def read(id: str, principal: Principal = Depends(who), *, services: ServicesDep) -> Response:
+        return await read_answer(_changes, services, id, principal)
+
+    return read
+
+
+client.add_api_route(
+    "/{id}/changes", _changes_read(customer), methods=["GET"], response_model=CHANGES, name="booking_changes"
+)
 
 
 @client.post("/{id}/amendments", response_model=CHANGES)
@@ -77,9 +86,12 @@ def request_cancellation(
     return _answer(services, id, principal)
 
 
-# The customer's steps that take no body: each runs the booking command of its name.
-def _customer_step(name: str) -> Callable[..., Response]:
-    def step(id: str, principal: CustomerUser, services: ServicesDep, command: CommandDep) -> Response:
+# The steps that take no body, the customer's and staff's: each runs the booking command of its name as the
+# principal the role check `who` lets through, the route keeping that name (and so its operation id).
+def _bodiless_step(name: str, who: Callable[..., Awaitable[Principal]]) -> Callable[..., Response]:
+    def step(
+        id: str, principal: Principal = Depends(who), *, services: ServicesDep, command: CommandDep
+    ) -> Response:
         command(getattr(services.booking, name), id, principal.actor)
         return _answer(services, id, principal)
 
@@ -91,7 +103,9 @@ for path, name in (
     ("/{id}/amendments/withdraw", "withdraw_amendment"),
     ("/{id}/cancellation-request/withdraw", "withdraw_cancellation"),
 ):
-    client.add_api_route(path, _customer_step(name), methods=["PUT"], response_model=CHANGES, name=name)
+    client.add_api_route(
+        path, _bodiless_step(name, customer), methods=["PUT"], response_model=CHANGES, name=name
+    )
 
 
 # -- staff ----------------------------------------------------------------------------------------------
@@ -105,9 +119,13 @@ async def open_booking_changes(_: AdminUser, services: ServicesDep) -> Response:
     return await read_answer(_open, services)
 
 
-@staff.get("/rate-requests/{id}/changes", response_model=CHANGES)
-async def staff_booking_changes(id: str, principal: AdminUser, services: ServicesDep) -> Response:
-    return await read_answer(_changes, services, id, principal)
+staff.add_api_route(
+    "/rate-requests/{id}/changes",
+    _changes_read(admin),
+    methods=["GET"],
+    response_model=CHANGES,
+    name="staff_booking_changes",
+)
 
 
 @staff.put("/rate-requests/{id}/amendments/requote", response_model=CHANGES)
@@ -120,14 +138,9 @@ def requote_amendment(
     return _answer(services, id, principal)
 
 
-# Staff's decisions: without a body (approve, confirm) or with a message to the customer (decline); each
-# runs the booking command of its name, the route keeping that name (and so its operation id).
+# Staff's decisions: without a body (approve, confirm) or with a message to the customer (decline).
 def _staff_decision(name: str) -> Callable[..., Response]:
-    def decide(id: str, principal: AdminUser, services: ServicesDep, command: CommandDep) -> Response:
-        command(getattr(services.booking, name), id, principal.actor)
-        return _answer(services, id, principal)
-
-    return decide
+    return _bodiless_step(name, admin)
 
 
 def _staff_decline(name: str) -> Callable[..., Response]:

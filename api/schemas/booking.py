@@ -68,9 +68,8 @@ class RateRequestBody(WireModel):
 WaitingFor = Literal["customer", "staff"] | None
 
 
-class RateRequestRow(WireModel):
-    """A rate request as the lists show it."""
-
+class _RateRequestFacts(WireModel):
+    # What a list's row and the detail both show of a rate request, first in both (one field list).
     id: str
     # The human booking reference, FB-<year>-<6 digits> (null only for history not yet given one).
     reference: str | None
@@ -88,6 +87,11 @@ class RateRequestRow(WireModel):
     price: float | None
     valid_until: str | None
     preferred_shipping_date: str | None
+
+
+class RateRequestRow(_RateRequestFacts):
+    """A rate request as the lists show it."""
+
     container_type: str | None
     container_size: str | None
     customer_name: str
@@ -151,25 +155,10 @@ class ShippingOrder(WireModel):
     updated_at: str
 
 
-class RateRequestDetail(WireModel):
+class RateRequestDetail(_RateRequestFacts):
     """A rate request with everything its screens show: reference names, documents and its order."""
 
     model_config = wire_keys(RATE_REQUEST)
-    id: str
-    reference: str | None
-    waiting_for: WaitingFor
-    commodity: str
-    hs_code: str
-    quantity: int
-    state: int
-    state_name: str
-    order_state: int | None
-    pol_title: str | None
-    pod_title: str | None
-    cargo_details: str
-    price: float | None
-    valid_until: str | None
-    preferred_shipping_date: str | None
     customer_name: str
     created_at: str
     # Made through the DCSA Booking API (/v2/bookings) rather than the screens.
@@ -229,14 +218,8 @@ class PartyBody(WireModel):
     is_for_swbl: bool | None = None
 
     def draft(self) -> PartyDraft:
-        return PartyDraft(
-            name=self.name,
-            address=self.address,
-            phone_number=self.phone_number,
-            fax=self.fax,
-            party_type=self.party_type,
-            is_for_swbl=bool(self.is_for_swbl),
-        )
+        # Every field is the draft's of the same name (a new one needs no line here).
+        return PartyDraft(**{**dict(self), "is_for_swbl": bool(self.is_for_swbl)})
 
 
 class ShippingOrderContainer(WireModel):
@@ -250,14 +233,7 @@ class ShippingOrderContainer(WireModel):
     net_weight: Annotated[float | str | None, PlainNumber] = None
 
     def draft(self) -> ContainerDraft:
-        return ContainerDraft(
-            container_id=self.container_id,
-            seal=self.seal,
-            count=self.count,
-            type=self.type,
-            gross_weight=self.gross_weight,
-            net_weight=self.net_weight,
-        )
+        return ContainerDraft(**dict(self))  # every field is the draft's of the same name
 
 
 class OrderFields(WireModel):

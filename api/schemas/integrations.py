@@ -6,6 +6,7 @@ from typing import Literal
 
 from pydantic import Field
 
+from api.schemas.keys import KeyListing
 from api.schemas.wire_model import WireModel
 from domain.integrations.notification_types import NOTIFICATION_TYPES
 
@@ -17,12 +18,8 @@ class ApiKeyBody(WireModel):
     label: str = Field(max_length=200)
 
 
-class ApiKey(WireModel):
-    id: str
-    label: str
-    hint: str  # the key's first characters, to tell keys apart
-    created_at: str
-    revoked_at: str | None
+class ApiKey(KeyListing):
+    pass
 
 
 class IssuedApiKey(ApiKey):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pydantic import Field
 
 from api.mapping import TRACKING_EVENT
+from api.schemas.keys import KeyListing
 from api.schemas.wire_model import WireModel, wire_keys
 
 
@@ -12,12 +13,8 @@ class PublisherKeyBody(WireModel):
     label: str = Field(max_length=200)  # who publishes with it: "Rotterdam ECT Delta gate"
 
 
-class PublisherKey(WireModel):
-    id: str
-    label: str
-    hint: str  # the key's first characters, to tell keys apart
-    created_at: str
-    revoked_at: str | None
+class PublisherKey(KeyListing):
+    pass
 
 
 class IssuedPublisherKey(PublisherKey):

@@ -109,17 +109,24 @@ class BookingView(Protocol):
         """Whether a booking the shipper updated still reads so (until staff decide)."""
         ...
 
-    def notification_data(
-        self,
-        booking: dict[str, Any],
-        state: str,
-        confirmed: bool,
-        amended: str | None,
-        cancellation: str | None,
-        extra_feedbacks: list[dict[str, Any]] | None,
-        messages: dict[str, Any],
-        updated: bool,
-    ) -> dict[str, Any]: ...
+    def notification_data(self, notified: Notified) -> dict[str, Any]:
+        """The notification's `data`, as `GET /v2/bookings/{ref}` would name this booking."""
+        ...
+
+
+@dataclass(frozen=True)
+class Notified:
+    """What a step tells of a booking: its ids (`booking`: id, reference), its state and statuses
+    (`amended`: amendedBookingStatus, `cancellation`: bookingCancellationStatus), its feedbacks."""
+
+    booking: dict[str, Any]
+    state: str
+    confirmed: bool
+    amended: str | None
+    cancellation: str | None
+    extra_feedbacks: list[dict[str, Any]] | None
+    messages: dict[str, Any]
+    updated: bool
 
 
 # -- what each rate-request event means to the notification -----------------------------------------------
@@ -367,20 +374,22 @@ def _booking_event(tx: Tx, event: Any, position: int, site_url: str, view: Booki
 
     valid_until = said("valid_until")
     data = view.notification_data(
-        {"id": booking_id, "reference": booking["reference"]},
-        state,
-        confirmed,
-        amended,
-        cancellation,
-        _feedback(event),
-        {
-            "revision_message": said("message"),
-            "rejection_message": said("message"),
-            "price": said("price"),
-            "valid_until": utc_text(valid_until) if valid_until else None,
-            "amendment_asked": asked,
-        },
-        updated,
+        Notified(
+            booking={"id": booking_id, "reference": booking["reference"]},
+            state=state,
+            confirmed=confirmed,
+            amended=amended,
+            cancellation=cancellation,
+            extra_feedbacks=_feedback(event),
+            messages={
+                "revision_message": said("message"),
+                "rejection_message": said("message"),
+                "price": said("price"),
+                "valid_until": utc_text(valid_until) if valid_until else None,
+                "amendment_asked": asked,
+            },
+            updated=updated,
+        )
     )
     # The delivery log names the status this step changed (the amendment's or the cancellation's, when
     # the booking's own stays as it was).
