@@ -31,7 +31,7 @@ COPY_THRESHOLD = 64
 
 
 class _Table:
-    __slots__ = ("changes", "inserts", "keep_inserts", "key", "loaded", "name", "single")
+    __slots__ = ("changes", "deleted", "inserts", "keep_inserts", "key", "loaded", "name", "single")
 
     def __init__(self, name: str, key: tuple[str, ...]) -> None:
         self.name = name
@@ -43,9 +43,11 @@ class _Table:
         self.keep_inserts: dict[Key, Row] = {}
         self.changes: dict[Key, Row] = {}
         self.loaded: dict[Key, Row | None] = {}
+        # `DELETE ... WHERE <first key column> = ?` values, executed before this table's other writes.
+        self.deleted: set[Any] = set()
 
     def pending(self) -> bool:
-        return bool(self.inserts or self.keep_inserts or self.changes)
+        return bool(self.inserts or self.keep_inserts or self.changes or self.deleted)
 
 
 class BatchTx:
@@ -105,17 +107,45 @@ class BatchTx:
         inserted = t.inserts.get(k)
         if inserted is not None:
             return inserted
-        if k in t.keep_inserts:
-            self.flush()
         if k in t.loaded:
             return t.loaded[k]
+        # Deleted in this batch (and not inserted since): gone, whatever the table holds until the flush.
+        stored = None if k[0] in t.deleted else self._load(t, k)
+        # A row buffered with `ON CONFLICT DO NOTHING`: the stored row, if any, wins; with none stored the
+        # buffered row is a plain insert after all.
+        kept = t.keep_inserts.pop(k, None)
+        if kept is not None and stored is None:
+            kept.update(t.changes.pop(k, {}))
+            t.inserts[k] = kept
+            return kept
+        if stored is not None and k in t.changes:
+            stored.update(t.changes[k])
+        t.loaded[k] = stored
+        return stored
+
+    def _load(self, t: _Table, k: Key) -> Row | None:
         where = " AND ".join(f"{c} = ?" for c in t.key)
         self.statements += 1
-        row = self.tx.one(f"SELECT * FROM {t.name} WHERE {where}", k)
-        if row is not None and k in t.changes:
-            row.update(t.changes[k])
-        t.loaded[k] = row
-        return row
+        return self.tx.one(f"SELECT * FROM {t.name} WHERE {where}", k)
+
+    def delete(self, table: str, first_key: Any) -> None:
+        """`DELETE FROM table WHERE <first key column> = first_key`, buffered: this batch's earlier writes to
+        those rows are dropped, and the statement goes out before the table's later writes."""
+        t = self._tables[table]
+        for pending in (t.inserts, t.keep_inserts, t.changes):
+            for key in [key for key in pending if key[0] == first_key]:
+                del pending[key]
+        for key in t.loaded:
+            if key[0] == first_key:
+                t.loaded[key] = None
+        t.deleted.add(first_key)
+
+    def one_of(self, table: str, sql: str, params: Sequence[Any] = ()) -> Row | None:
+        """`one(sql)` for a statement that reads `table` alone: only that table's buffered writes go out first
+        (the other tables' stay buffered)."""
+        self.flush(table)
+        self.statements += 1
+        return self.tx.one(sql, params)
 
     # -- writing out ----------------------------------------------------------------------------------
     def _write_now(self, t: _Table, row: Row, keep_existing: bool) -> None:
@@ -138,14 +168,28 @@ class BatchTx:
             else:
                 self.tx.executemany(_insert_sql(t.name, columns, t.key if keep_existing else None), values)
 
-    def flush(self) -> None:
-        for t in self._tables.values():
+    def flush(self, table: str | None = None) -> None:
+        """Write out what is buffered (only `table`'s when given; the other tables' stay buffered)."""
+        for t in self._tables.values() if table is None else (self._tables[table],):
             if not t.pending():
-                t.loaded.clear()
+                if table is None:
+                    t.loaded.clear()
                 continue
-            inserts, keep, changes = list(t.inserts.values()), list(t.keep_inserts.values()), t.changes
-            t.inserts, t.keep_inserts, t.changes = {}, {}, {}
+            inserts, keep, changes, deleted = (
+                list(t.inserts.values()),
+                list(t.keep_inserts.values()),
+                t.changes,
+                t.deleted,
+            )
+            t.inserts, t.keep_inserts, t.changes, t.deleted = {}, {}, {}, set()
             t.loaded.clear()
+            if deleted:
+                self.statements += 1
+                sql = f"DELETE FROM {t.name} WHERE {t.key[0]} = ?"
+                if len(deleted) == 1:
+                    self.tx.execute(sql, (next(iter(deleted)),))
+                else:
+                    self.tx.executemany(sql, [(value,) for value in deleted])
             if inserts:
                 self._insert_rows(t, inserts, keep_existing=False)
             if keep:
