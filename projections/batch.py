@@ -19,7 +19,7 @@ that still writes SQL sees everything written before it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from infrastructure.read_db import Row, Tx
@@ -28,6 +28,8 @@ Key = tuple[Any, ...]
 
 # Below this many rows an `executemany` is cheaper than opening a COPY.
 COPY_THRESHOLD = 64
+# Keys per statement of `preload` (well below either store's limit on parameters).
+PRELOAD_CHUNK = 1000
 
 
 class _Table:
@@ -75,6 +77,11 @@ class BatchTx:
         if keep_existing:
             if key in t.inserts or key in t.keep_inserts or key in t.changes:
                 self._write_now(t, row, keep_existing)
+                return
+            if key in t.loaded:  # known here: a stored row is kept as it is, none means a plain insert
+                if t.loaded[key] is None:
+                    del t.loaded[key]
+                    t.inserts[key] = dict(row)
                 return
             t.keep_inserts[key] = dict(row)
             t.loaded.pop(key, None)
@@ -127,6 +134,23 @@ class BatchTx:
         where = " AND ".join(f"{c} = ?" for c in t.key)
         self.statements += 1
         return self.tx.one(f"SELECT * FROM {t.name} WHERE {where}", k)
+
+    def preload(self, table: str, keys: Iterable[Any]) -> None:
+        """Load the rows at `keys` (one key column) in a few statements, as `get` would one by one: an absent
+        row is remembered as absent. Only before the table has buffered writes (a batch's start)."""
+        t = self._tables[table]
+        assert t.single is not None and not t.pending(), "preload: one key column, nothing buffered"
+        wanted = [key for key in dict.fromkeys(keys) if (key,) not in t.loaded]
+        for start in range(0, len(wanted), PRELOAD_CHUNK):
+            chunk = wanted[start : start + PRELOAD_CHUNK]
+            self.statements += 1
+            found = self.tx.all(
+                f"SELECT * FROM {t.name} WHERE {t.single} IN ({', '.join('?' for _ in chunk)})", chunk
+            )
+            for row in found:
+                t.loaded[(row[t.single],)] = row
+            for key in chunk:
+                t.loaded.setdefault((key,), None)
 
     def delete(self, table: str, first_key: Any) -> None:
         """`DELETE FROM table WHERE <first key column> = first_key`, buffered: this batch's earlier writes to

@@ -107,3 +107,55 @@ def test_a_delete_stays_buffered_with_the_other_writes(tmp_path: Path) -> None:
             assert [(r["owner"], r["item"]) for r in _rows(tx)] == [("a", 2)]
     finally:
         db.close()
+
+
+ONE_KEY = "parts_by_id"
+ONE_KEY_DDL = f"CREATE TABLE {ONE_KEY} (id TEXT PRIMARY KEY, note TEXT)"
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_a_preloaded_batch_equals_the_plain_statements(tmp_path: Path, seed: int) -> None:
+    """Rows loaded for the page at its start (a rebuild's `preload`), then read, kept or written."""
+    rng = random.Random(seed)
+    ids = ["a", "b", "c", "d"]
+    existing = [(i, f"old-{i}") for i in ids if rng.random() < 0.5]
+    preloaded = [i for i in ids if rng.random() < 0.7]
+    kinds = ["insert_keep", "update", "get", "get"]
+    steps = [(rng.choice(kinds), rng.choice(ids), f"n{n}") for n in range(20)]
+    answers: dict[str, list[Any]] = {}
+    rows: dict[str, list[dict[str, Any]]] = {}
+    for name in ("plain", "batched"):
+        db = SqliteReadModels(tmp_path / f"{name}.db")
+        try:
+            with db.transaction() as tx:
+                tx.execute(ONE_KEY_DDL)
+                tx.executemany(f"INSERT INTO {ONE_KEY} (id, note) VALUES (?, ?)", existing)
+            with db.transaction() as tx:
+                batch = BatchTx(tx, {ONE_KEY: ("id",)})
+                if name == "batched":
+                    batch.preload(ONE_KEY, preloaded)
+                answers[name] = []
+                for kind, key, note in steps:
+                    if kind == "insert_keep" and name == "plain":
+                        tx.execute(
+                            f"INSERT INTO {ONE_KEY} (id, note) VALUES (?, ?) ON CONFLICT (id) DO NOTHING",
+                            (key, note),
+                        )
+                    elif kind == "insert_keep":
+                        batch.insert(ONE_KEY, {"id": key, "note": note}, keep_existing=True)
+                    elif kind == "update" and name == "plain":
+                        tx.execute(f"UPDATE {ONE_KEY} SET note = ? WHERE id = ?", (note, key))
+                    elif kind == "update":
+                        batch.update(ONE_KEY, key, {"note": note})
+                    elif name == "plain":
+                        answers[name].append(tx.one(f"SELECT * FROM {ONE_KEY} WHERE id = ?", (key,)))
+                    else:
+                        found = batch.get(ONE_KEY, key)
+                        answers[name].append(None if found is None else dict(found))
+                batch.flush()
+            with db.read() as tx:
+                rows[name] = tx.all(f"SELECT * FROM {ONE_KEY} ORDER BY id")
+        finally:
+            db.close()
+    assert answers["batched"] == answers["plain"]
+    assert rows["batched"] == rows["plain"]
