@@ -29,7 +29,7 @@ Key = tuple[Any, ...]
 # Below this many rows an `executemany` is cheaper than opening a COPY.
 COPY_THRESHOLD = 64
 # Keys per statement of `preload` (well below either store's limit on parameters).
-PRELOAD_CHUNK = 1000
+PRELOAD_CHUNK = 1024
 
 
 class _Table:
@@ -143,9 +143,11 @@ class BatchTx:
         wanted = [key for key in dict.fromkeys(keys) if (key,) not in t.loaded]
         for start in range(0, len(wanted), PRELOAD_CHUNK):
             chunk = wanted[start : start + PRELOAD_CHUNK]
+            # Padded to a power of two (the last key repeated): a few statement texts, each prepared once.
+            params = chunk + chunk[-1:] * ((1 << (len(chunk) - 1).bit_length()) - len(chunk))
             self.statements += 1
             found = self.tx.all(
-                f"SELECT * FROM {t.name} WHERE {t.single} IN ({', '.join('?' for _ in chunk)})", chunk
+                f"SELECT * FROM {t.name} WHERE {t.single} IN ({', '.join('?' for _ in params)})", params
             )
             for row in found:
                 t.loaded[(row[t.single],)] = row
