@@ -19,7 +19,7 @@ that still writes SQL sees everything written before it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from infrastructure.read_db import Row, Tx
@@ -28,10 +28,12 @@ Key = tuple[Any, ...]
 
 # Below this many rows an `executemany` is cheaper than opening a COPY.
 COPY_THRESHOLD = 64
+# Keys per statement of `preload` (well below either store's limit on parameters).
+PRELOAD_CHUNK = 1024
 
 
 class _Table:
-    __slots__ = ("changes", "inserts", "keep_inserts", "key", "loaded", "name", "single")
+    __slots__ = ("changes", "deleted", "inserts", "keep_inserts", "key", "loaded", "name", "single")
 
     def __init__(self, name: str, key: tuple[str, ...]) -> None:
         self.name = name
@@ -43,9 +45,11 @@ class _Table:
         self.keep_inserts: dict[Key, Row] = {}
         self.changes: dict[Key, Row] = {}
         self.loaded: dict[Key, Row | None] = {}
+        # `DELETE ... WHERE <first key column> = ?` values, executed before this table's other writes.
+        self.deleted: set[Any] = set()
 
     def pending(self) -> bool:
-        return bool(self.inserts or self.keep_inserts or self.changes)
+        return bool(self.inserts or self.keep_inserts or self.changes or self.deleted)
 
 
 class BatchTx:
@@ -73,6 +77,11 @@ class BatchTx:
         if keep_existing:
             if key in t.inserts or key in t.keep_inserts or key in t.changes:
                 self._write_now(t, row, keep_existing)
+                return
+            if key in t.loaded:  # known here: a stored row is kept as it is, none means a plain insert
+                if t.loaded[key] is None:
+                    del t.loaded[key]
+                    t.inserts[key] = dict(row)
                 return
             t.keep_inserts[key] = dict(row)
             t.loaded.pop(key, None)
@@ -105,17 +114,64 @@ class BatchTx:
         inserted = t.inserts.get(k)
         if inserted is not None:
             return inserted
-        if k in t.keep_inserts:
-            self.flush()
         if k in t.loaded:
             return t.loaded[k]
+        # Deleted in this batch (and not inserted since): gone, whatever the table holds until the flush.
+        stored = None if k[0] in t.deleted else self._load(t, k)
+        # A row buffered with `ON CONFLICT DO NOTHING`: the stored row, if any, wins; with none stored the
+        # buffered row is a plain insert after all.
+        kept = t.keep_inserts.pop(k, None)
+        if kept is not None and stored is None:
+            kept.update(t.changes.pop(k, {}))
+            t.inserts[k] = kept
+            return kept
+        if stored is not None and k in t.changes:
+            stored.update(t.changes[k])
+        t.loaded[k] = stored
+        return stored
+
+    def _load(self, t: _Table, k: Key) -> Row | None:
         where = " AND ".join(f"{c} = ?" for c in t.key)
         self.statements += 1
-        row = self.tx.one(f"SELECT * FROM {t.name} WHERE {where}", k)
-        if row is not None and k in t.changes:
-            row.update(t.changes[k])
-        t.loaded[k] = row
-        return row
+        return self.tx.one(f"SELECT * FROM {t.name} WHERE {where}", k)
+
+    def preload(self, table: str, keys: Iterable[Any]) -> None:
+        """Load the rows at `keys` (one key column) in a few statements, as `get` would one by one: an absent
+        row is remembered as absent. Only before the table has buffered writes (a batch's start)."""
+        t = self._tables[table]
+        assert t.single is not None and not t.pending(), "preload: one key column, nothing buffered"
+        wanted = [key for key in dict.fromkeys(keys) if (key,) not in t.loaded]
+        for start in range(0, len(wanted), PRELOAD_CHUNK):
+            chunk = wanted[start : start + PRELOAD_CHUNK]
+            # Padded to a power of two (the last key repeated): a few statement texts, each prepared once.
+            params = chunk + chunk[-1:] * ((1 << (len(chunk) - 1).bit_length()) - len(chunk))
+            self.statements += 1
+            found = self.tx.all(
+                f"SELECT * FROM {t.name} WHERE {t.single} IN ({', '.join('?' for _ in params)})", params
+            )
+            for row in found:
+                t.loaded[(row[t.single],)] = row
+            for key in chunk:
+                t.loaded.setdefault((key,), None)
+
+    def delete(self, table: str, first_key: Any) -> None:
+        """`DELETE FROM table WHERE <first key column> = first_key`, buffered: this batch's earlier writes to
+        those rows are dropped, and the statement goes out before the table's later writes."""
+        t = self._tables[table]
+        for pending in (t.inserts, t.keep_inserts, t.changes):
+            for key in [key for key in pending if key[0] == first_key]:
+                del pending[key]
+        for key in t.loaded:
+            if key[0] == first_key:
+                t.loaded[key] = None
+        t.deleted.add(first_key)
+
+    def one_of(self, table: str, sql: str, params: Sequence[Any] = ()) -> Row | None:
+        """`one(sql)` for a statement that reads `table` alone: only that table's buffered writes go out first
+        (the other tables' stay buffered)."""
+        self.flush(table)
+        self.statements += 1
+        return self.tx.one(sql, params)
 
     # -- writing out ----------------------------------------------------------------------------------
     def _write_now(self, t: _Table, row: Row, keep_existing: bool) -> None:
@@ -138,14 +194,28 @@ class BatchTx:
             else:
                 self.tx.executemany(_insert_sql(t.name, columns, t.key if keep_existing else None), values)
 
-    def flush(self) -> None:
-        for t in self._tables.values():
+    def flush(self, table: str | None = None) -> None:
+        """Write out what is buffered (only `table`'s when given; the other tables' stay buffered)."""
+        for t in self._tables.values() if table is None else (self._tables[table],):
             if not t.pending():
-                t.loaded.clear()
+                if table is None:
+                    t.loaded.clear()
                 continue
-            inserts, keep, changes = list(t.inserts.values()), list(t.keep_inserts.values()), t.changes
-            t.inserts, t.keep_inserts, t.changes = {}, {}, {}
+            inserts, keep, changes, deleted = (
+                list(t.inserts.values()),
+                list(t.keep_inserts.values()),
+                t.changes,
+                t.deleted,
+            )
+            t.inserts, t.keep_inserts, t.changes, t.deleted = {}, {}, {}, set()
             t.loaded.clear()
+            if deleted:
+                self.statements += 1
+                sql = f"DELETE FROM {t.name} WHERE {t.key[0]} = ?"
+                if len(deleted) == 1:
+                    self.tx.execute(sql, (next(iter(deleted)),))
+                else:
+                    self.tx.executemany(sql, [(value,) for value in deleted])
             if inserts:
                 self._insert_rows(t, inserts, keep_existing=False)
             if keep:

@@ -90,6 +90,10 @@ def rate_request_event(tx: BatchTx, event: Any, position: int) -> None:
     _trail(tx, position, str(event.originator_id), event)
 
 
+projection.reads_by_key(ShippingOrder.Event, PARTS, lambda event: str(event.originator_id))
+projection.reads_by_key(TrackingEvent.Event, PARTS, lambda event: str(event.originator_id))
+
+
 @projection.on(ShippingOrder.Event)
 def shipping_order_event(tx: BatchTx, event: Any, position: int) -> None:
     order_id = str(event.originator_id)

@@ -258,13 +258,12 @@ def log_entry_of_stored(
     the caller checks that. None when this cannot be sure of giving the same answer (an event to upcast,
     floats, a custom value of another kind, a document orjson reads differently): decode the event then.
     """
-    if getattr(event_class, "class_version", 1) != 1:
-        return None
     try:
         fields = fast_loads(state)
     except NotFast:
         return None
-    if type(fields) is not dict or "class_version" in fields:
+    # Stored at the class's version: the mapper upcasts nothing, only drops the version (other: decode).
+    if type(fields) is not dict or fields.pop("class_version", 1) != getattr(event_class, "class_version", 1):
         return None
     stamp = fields.get("timestamp")
     if (

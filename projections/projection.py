@@ -31,6 +31,9 @@ class Projection:
     tables: dict[str, tuple[str, ...]]
     schema: list[str]
     handlers: dict[type, Handler] = field(default_factory=dict)
+    # Rows the handler of an event type reads by key (`tx.get`): a rebuild loads a page's worth of them in one
+    # statement per table instead of one per event. Optional: an undeclared read is still answered.
+    reads: dict[type, list[tuple[str, Callable[[Any], Any]]]] = field(default_factory=dict)
 
     @overload
     def on(self, a: type[A], /) -> Callable[[Callable[[BatchTx, A, int], None]], Handler]: ...
@@ -63,6 +66,13 @@ class Projection:
             return handler
 
         return register
+
+    def reads_by_key(self, event_type: type, table: str, key: Callable[[Any], Any]) -> None:
+        """Declare that handling `event_type` (or a subclass) reads the row of `table` at `key(event)`."""
+        self.reads.setdefault(event_type, []).append((table, key))
+
+    def reads_for_type(self, event_type: type) -> list[tuple[str, Callable[[Any], Any]]]:
+        return [read for klass in event_type.__mro__ for read in self.reads.get(klass, ())]
 
     def handler_for_type(self, event_type: type) -> Handler | None:
         for klass in event_type.__mro__:

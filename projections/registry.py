@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable
 from importlib import import_module
+from typing import Any
 
 from infrastructure.read_db import ReadModelDB, Tx
 from projections.batch import BatchTx
@@ -101,8 +102,32 @@ def applier(
             ]
         return found
 
+    reads: dict[type, list[tuple[str, Callable[[Any], Any]]]] = {}
+
+    def reads_for(event_type: type) -> list[tuple[str, Callable[[Any], Any]]]:
+        found = reads.get(event_type)
+        if found is None:
+            found = reads[event_type] = [
+                read for projection in chosen for read in projection.reads_for_type(event_type)
+            ]
+        return found
+
+    def preload(batch_tx: BatchTx, batch: Batch) -> None:
+        """The rows the page's handlers will read by key, loaded per table in one statement."""
+        keys: dict[str, list[Any]] = {}
+        for _, event in batch:
+            for table, key in reads_for(type(event)):
+                try:
+                    keys.setdefault(table, []).append(key(event))
+                except Exception:  # not preloaded: the handler's own read answers (or fails) it
+                    continue
+        for table, wanted in keys.items():
+            batch_tx.preload(table, wanted)
+
     def apply(tx: Tx, batch: Batch) -> None:
         batch_tx = BatchTx(tx, tables, bulk=bulk)
+        if bulk:
+            preload(batch_tx, batch)
         for position, event in batch:
             for handler in handlers_for(type(event)):
                 handler(batch_tx, event, position)

@@ -169,7 +169,7 @@ def order_containers(tx: BatchTx, event: Any, position: int) -> None:
     rate_request_id = getattr(event, "rate_request_id", None) or _order_booking(tx, order_id)
     if rate_request_id is None:
         return
-    tx.execute(f"DELETE FROM {ORDER_CONTAINERS} WHERE rate_request_id = ?", (rate_request_id,))
+    tx.delete(ORDER_CONTAINERS, rate_request_id)  # buffered: the batch's other writes stay batched
     named = (str(c.get("container_id") or "") for c in details["containers"])
     ids = {int(text) for text in named if text.isdigit()}
     for container_id in sorted(ids):
@@ -183,7 +183,11 @@ def order_containers(tx: BatchTx, event: Any, position: int) -> None:
 
 
 def _order_booking(tx: BatchTx, order_id: str) -> str | None:
-    found = tx.one(f"SELECT rate_request_id FROM {ORDER_CONTAINERS} WHERE order_id = ? LIMIT 1", (order_id,))
+    found = tx.one_of(
+        ORDER_CONTAINERS,
+        f"SELECT rate_request_id FROM {ORDER_CONTAINERS} WHERE order_id = ? LIMIT 1",
+        (order_id,),
+    )
     return None if found is None else str(found["rate_request_id"])
 
 

@@ -98,6 +98,9 @@ def cut_off_reminded(tx: BatchTx, event: R.CutOffReminded, position: int) -> Non
     tx.update(SAILINGS, key, {"reminders": json.dumps(reminders), "position": position})
 
 
+projection.reads_by_key(S.Created, SAILINGS, lambda event: str(event.rate_request_id))
+
+
 @projection.on(S.Created)
 def order_submitted(tx: BatchTx, event: S.Created, position: int) -> None:
     """A shipping order submitted after its booking's shipping-instruction cut-off is flagged for staff."""

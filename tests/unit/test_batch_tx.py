@@ -1,0 +1,161 @@
+"""`BatchTx`'s buffered delete and its read of a row kept by `ON CONFLICT DO NOTHING` leave the very rows the
+plain statements leave, whatever the order of writes (random sequences against a statement-per-call twin)."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from infrastructure.read_db import SqliteReadModels, Tx
+from projections.batch import BatchTx
+
+TABLE = "parts"
+DDL = (
+    f"CREATE TABLE {TABLE} (owner TEXT NOT NULL, item INTEGER NOT NULL, note TEXT, PRIMARY KEY (owner, item))"
+)
+KEY = ("owner", "item")
+
+
+def _plain(tx: Tx, step: tuple[Any, ...]) -> Any:
+    """The statement each step stands for, executed at once."""
+    kind, owner, item, note = step
+    if kind == "insert_keep":
+        tx.execute(
+            f"INSERT INTO {TABLE} (owner, item, note) VALUES (?, ?, ?) ON CONFLICT (owner, item) DO NOTHING",
+            (owner, item, note),
+        )
+    elif kind == "update":
+        tx.execute(f"UPDATE {TABLE} SET note = ? WHERE owner = ? AND item = ?", (note, owner, item))
+    elif kind == "delete":
+        tx.execute(f"DELETE FROM {TABLE} WHERE owner = ?", (owner,))
+    else:
+        return tx.one(f"SELECT * FROM {TABLE} WHERE owner = ? AND item = ?", (owner, item))
+    return None
+
+
+def _batched(tx: BatchTx, step: tuple[Any, ...]) -> Any:
+    kind, owner, item, note = step
+    if kind == "insert_keep":
+        tx.insert(TABLE, {"owner": owner, "item": item, "note": note}, keep_existing=True)
+    elif kind == "update":
+        tx.update(TABLE, (owner, item), {"note": note})
+    elif kind == "delete":
+        tx.delete(TABLE, owner)
+    else:
+        found = tx.get(TABLE, (owner, item))
+        return None if found is None else dict(found)
+    return None
+
+
+def _rows(tx: Tx) -> list[dict[str, Any]]:
+    return tx.all(f"SELECT * FROM {TABLE} ORDER BY owner, item")
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_batched_writes_equal_the_plain_statements(tmp_path: Path, seed: int) -> None:
+    rng = random.Random(seed)
+    owners, items = ["a", "b", "c"], [1, 2, 3]
+    existing = [(o, i, f"old-{o}{i}") for o in owners for i in items if rng.random() < 0.4]
+    steps = [
+        (
+            rng.choice(["insert_keep", "update", "delete", "get", "get"]),
+            rng.choice(owners),
+            rng.choice(items),
+            f"n{n}",
+        )
+        for n in range(30)
+    ]
+    answers: dict[str, list[Any]] = {}
+    rows: dict[str, list[dict[str, Any]]] = {}
+    for name in ("plain", "batched"):
+        db = SqliteReadModels(tmp_path / f"{name}.db")
+        try:
+            with db.transaction() as tx:
+                tx.execute(DDL)
+                tx.executemany(f"INSERT INTO {TABLE} (owner, item, note) VALUES (?, ?, ?)", existing)
+            with db.transaction() as tx:
+                if name == "plain":
+                    answers[name] = [_plain(tx, step) for step in steps]
+                else:
+                    batch = BatchTx(tx, {TABLE: KEY})
+                    answers[name] = [_batched(batch, step) for step in steps]
+                    batch.flush()
+            with db.read() as tx:
+                rows[name] = _rows(tx)
+        finally:
+            db.close()
+    assert answers["batched"] == answers["plain"]
+    assert rows["batched"] == rows["plain"]
+
+
+def test_a_delete_stays_buffered_with_the_other_writes(tmp_path: Path) -> None:
+    db = SqliteReadModels(tmp_path / "one.db")
+    try:
+        with db.transaction() as tx:
+            tx.execute(DDL)
+            tx.execute(f"INSERT INTO {TABLE} (owner, item, note) VALUES ('a', 1, 'old')")
+            batch = BatchTx(tx, {TABLE: KEY})
+            batch.delete(TABLE, "a")
+            batch.insert(TABLE, {"owner": "a", "item": 2, "note": "new"}, keep_existing=True)
+            assert batch.get(TABLE, ("a", 1)) is None  # deleted, before anything is written
+            assert batch.statements == 0
+            batch.flush()
+            assert batch.statements == 2  # one DELETE, one INSERT
+            assert [(r["owner"], r["item"]) for r in _rows(tx)] == [("a", 2)]
+    finally:
+        db.close()
+
+
+ONE_KEY = "parts_by_id"
+ONE_KEY_DDL = f"CREATE TABLE {ONE_KEY} (id TEXT PRIMARY KEY, note TEXT)"
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_a_preloaded_batch_equals_the_plain_statements(tmp_path: Path, seed: int) -> None:
+    """Rows loaded for the page at its start (a rebuild's `preload`), then read, kept or written."""
+    rng = random.Random(seed)
+    ids = ["a", "b", "c", "d"]
+    existing = [(i, f"old-{i}") for i in ids if rng.random() < 0.5]
+    preloaded = [i for i in ids if rng.random() < 0.7]
+    kinds = ["insert_keep", "update", "get", "get"]
+    steps = [(rng.choice(kinds), rng.choice(ids), f"n{n}") for n in range(20)]
+    answers: dict[str, list[Any]] = {}
+    rows: dict[str, list[dict[str, Any]]] = {}
+    for name in ("plain", "batched"):
+        db = SqliteReadModels(tmp_path / f"{name}.db")
+        try:
+            with db.transaction() as tx:
+                tx.execute(ONE_KEY_DDL)
+                tx.executemany(f"INSERT INTO {ONE_KEY} (id, note) VALUES (?, ?)", existing)
+            with db.transaction() as tx:
+                batch = BatchTx(tx, {ONE_KEY: ("id",)})
+                if name == "batched":
+                    batch.preload(ONE_KEY, preloaded)
+                answers[name] = []
+                for kind, key, note in steps:
+                    if kind == "insert_keep" and name == "plain":
+                        tx.execute(
+                            f"INSERT INTO {ONE_KEY} (id, note) VALUES (?, ?) ON CONFLICT (id) DO NOTHING",
+                            (key, note),
+                        )
+                    elif kind == "insert_keep":
+                        batch.insert(ONE_KEY, {"id": key, "note": note}, keep_existing=True)
+                    elif kind == "update" and name == "plain":
+                        tx.execute(f"UPDATE {ONE_KEY} SET note = ? WHERE id = ?", (note, key))
+                    elif kind == "update":
+                        batch.update(ONE_KEY, key, {"note": note})
+                    elif name == "plain":
+                        answers[name].append(tx.one(f"SELECT * FROM {ONE_KEY} WHERE id = ?", (key,)))
+                    else:
+                        found = batch.get(ONE_KEY, key)
+                        answers[name].append(None if found is None else dict(found))
+                batch.flush()
+            with db.read() as tx:
+                rows[name] = tx.all(f"SELECT * FROM {ONE_KEY} ORDER BY id")
+        finally:
+            db.close()
+    assert answers["batched"] == answers["plain"]
+    assert rows["batched"] == rows["plain"]
