@@ -5,57 +5,22 @@ from __future__ import annotations
 import base64
 import threading
 import time
-from collections.abc import Callable, Iterator
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
 from api.dcsa_notifications import DcsaBookingView
-from api.main import create_app
-from api.settings import Settings
 from infrastructure.webhook_sender import WebhookSender
 from policies.webhooks.policy import webhook_follower
 from tests.api.booking_support import ADMIN, CLIENT, customer, fails, later, ok
-from tests.api.dcsa_support import Receiver, rate_request_id, receiver, sample, validate
+from tests.api.dcsa_support import Receiver, eventually, rate_request_id, sample, validate
 from tests.api.webhook_document import validate_notification, webhook_operation
-from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME, login, make_settings
-from tests.pg import Cluster
+from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME, login
 
 HOOKS = "/integrations/api/v1/client/webhooks"
 OTHER_SECRET = "whsec_" + base64.b64encode(b"another subscription's 32 bytes!").decode()
-
-
-@pytest.fixture
-def loopback_settings(store_kind: str, tmp_path: Path, request: pytest.FixtureRequest) -> Settings:
-    database_url = None
-    if store_kind == "postgres":
-        cluster: Cluster = request.getfixturevalue("pg_cluster")
-        database_url = cluster.create_database()
-    # Tests receive on loopback, which production refuses.
-    return make_settings(tmp_path / "var", database_url, WEBHOOK_ALLOW_LOOPBACK=True)
-
-
-@pytest.fixture
-def app_client(loopback_settings: Settings) -> Iterator[TestClient]:
-    with TestClient(create_app(loopback_settings), raise_server_exceptions=False) as test_client:
-        yield test_client
-
-
-@pytest.fixture
-def hooks() -> Iterator[Receiver]:
-    yield from receiver()
-
-
-def eventually(check: Callable[[], Any], timeout: float = 15.0) -> Any:
-    deadline = time.monotonic() + timeout
-    while True:
-        result = check()
-        if result or time.monotonic() > deadline:
-            return result
-        time.sleep(0.05)
 
 
 def subscribe(client: TestClient, headers: dict[str, str], url: str) -> dict[str, Any]:

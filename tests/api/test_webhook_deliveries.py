@@ -16,11 +16,9 @@ import pytest
 from fastapi.testclient import TestClient
 
 from tests.api.booking_support import ADMIN, customer, fails, later, ok
-from tests.api.dcsa_support import Receiver, rate_request_id, sample
-from tests.api.test_dcsa_webhooks import app_client, eventually, hooks, loopback_settings, subscribe
+from tests.api.dcsa_support import Receiver, eventually, rate_request_id, sample
+from tests.api.test_dcsa_webhooks import subscribe
 from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME, login
-
-__all__ = ["app_client", "hooks", "loopback_settings"]  # fixtures shared with the webhook journey tests
 
 HOOKS = "/integrations/api/v1/client/webhooks"
 
