@@ -1,5 +1,5 @@
-"""Fixtures of the API tier shared by several test files: an app that may call webhooks on loopback, and a
-receiver to hear them."""
+"""Fixtures of the API tier shared by several test files: an app that may call webhooks on loopback (its
+sender running, or held for the test to drive), and a receiver to hear them."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from fastapi.testclient import TestClient
 
 from api.main import create_app
 from api.settings import Settings
-from tests.api.dcsa_support import Receiver, receiver
+from tests.api.dcsa_support import Held, Receiver, receiver
 from tests.conftest import make_settings
 
 
@@ -30,3 +30,11 @@ def app_client(loopback_settings: Settings) -> Iterator[TestClient]:
 @pytest.fixture
 def hooks() -> Iterator[Receiver]:
     yield from receiver()
+
+
+@pytest.fixture
+def held(app_client: TestClient) -> Held:
+    """`app_client` with its webhook sender stopped: the test sends what is due itself, on its own clock."""
+    services = app_client.app.state.services  # type: ignore[attr-defined]
+    services.webhook_sender.stop()
+    return Held(app_client, services)

@@ -126,6 +126,14 @@ def receiver() -> Iterator[Receiver]:
         server.server_close()
 
 
+@dataclass(frozen=True)
+class Held:
+    """An app whose webhook sender is stopped (fixture `held`): its client and services."""
+
+    client: Any
+    services: Any
+
+
 def eventually(check: Callable[[], Any], timeout: float = 20.0) -> Any:
     """The first truthy result of `check` (the receiver hears a follower's work later), or the last one."""
     deadline = time.monotonic() + timeout

@@ -132,15 +132,10 @@ def test_finalize_applies_the_specification_rules(
     assert fails(client.post(f"{door}/finalize", json=form), 400)["fields"] == expected
 
 
-def test_finalize_refuses_a_wrong_type_and_a_foreign_postal_code_at_home(client: TestClient) -> None:
+def test_finalize_refuses_a_value_of_the_wrong_type(client: TestClient) -> None:
+    # A foreign postal code on a domestic company: see test_foreign_company_postal_code_is_its_own_countrys.
     _start_individual(client)
     fails(client.post(f"{IND}/finalize", json={**INDIVIDUAL_FORM, "firstName": 5}), 400)
-    company_id = fresh_company_id()
-    ok(client.post(f"{DOM}/start", json={"nationalId": company_id, "phone": "09351234567"}))
-    domestic = {**DOMESTIC_FORM, "nationalCode": company_id, "postalCode": "20095"}
-    assert fails(client.post(f"{DOM}/finalize", json=domestic), 400)["fields"] == {
-        "postalCode": "Invalid postal code."
-    }
 
 
 def test_finalize_without_start_or_of_another_type_is_refused(client: TestClient) -> None:

@@ -34,12 +34,18 @@ from tests.api.dcsa_support import (
     sample,
     validate,
 )
-from tests.api.schedules_support import PUBLISH, VESSEL_IMO, VOYAGE, publication
+from tests.api.schedules_support import (
+    PUBLISH,
+    SHANGHAI_TO_SINGAPORE,
+    VESSEL_IMO,
+    VOYAGE,
+    publication,
+    sailings_offered,
+)
 from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME, login
 from tests.corpus import PERSIAN_PEOPLE
 
 V2 = "/v2/bookings"
-SHANGHAI, SINGAPORE = 1, 2  # seed port ids (CNSHA, SGSIN)
 
 
 def departure_in(days: float) -> datetime:
@@ -165,12 +171,10 @@ def test_the_customer_picks_a_sailing_and_staff_change_it_when_they_confirm(
         )
     )
     alice = customer(client, "picker")
-    offered = ok(
-        client.get(f"{CLIENT}/sailings", params={"polId": SHANGHAI, "podId": SINGAPORE}, headers=alice)
-    )
+    offered = sailings_offered(client, alice)
     sailings = offered["list"]["list"]
     assert [s["serviceCode"] for s in sailings] == ["PGX", "PGY"]
-    between = {"polId": SHANGHAI, "podId": SINGAPORE}
+    between = SHANGHAI_TO_SINGAPORE
     assert ok(client.get(f"{ADMIN}/sailings", params=between, headers=admin_headers)) == offered
     assert client.get(f"{ADMIN}/sailings", params=between, headers=alice).status_code == 403
     assert sailings[0]["cutOffs"][0] == {
