@@ -141,7 +141,7 @@ def domestic_code_sent(client: TestClient) -> str:
         )
     )
     ok(client.post(f"{door}/finalize", json=DOMESTIC_FORM))
-    return last_code(client, DOMESTIC_FORM["phone"])
+    return last_code(client, str(DOMESTIC_FORM["phone"]))
 
 
 def accepted_customer(
