@@ -43,11 +43,16 @@ def store_kind(request: pytest.FixtureRequest) -> str:
 
 
 @pytest.fixture
-def settings(store_kind: str, tmp_path: Path, request: pytest.FixtureRequest) -> Settings:
-    database_url = None
-    if store_kind == "postgres":
-        cluster: Cluster = request.getfixturevalue("pg_cluster")
-        database_url = cluster.create_database()
+def database_url(store_kind: str, request: pytest.FixtureRequest) -> str | None:
+    """None on SQLite (the files under VAR_DIR); a fresh database of the session's cluster on PostgreSQL."""
+    if store_kind != "postgres":
+        return None
+    cluster: Cluster = request.getfixturevalue("pg_cluster")
+    return cluster.create_database()
+
+
+@pytest.fixture
+def settings(database_url: str | None, tmp_path: Path) -> Settings:
     return make_settings(tmp_path / "var", database_url)
 
 

@@ -131,6 +131,19 @@ def sign_up_individual(client: TestClient, form: dict[str, Any] | None = None) -
     return form
 
 
+def domestic_code_sent(client: TestClient) -> str:
+    """The domestic company of DOMESTIC_FORM started and finalized: the code texted to verify its phone."""
+    door = f"{CLIENT}/domestic-corporate-customers/register"
+    ok(
+        client.post(
+            f"{door}/start",
+            json={"nationalId": DOMESTIC_FORM["nationalCode"], "phone": DOMESTIC_FORM["phone"]},
+        )
+    )
+    ok(client.post(f"{door}/finalize", json=DOMESTIC_FORM))
+    return last_code(client, str(DOMESTIC_FORM["phone"]))
+
+
 def accepted_customer(
     client: TestClient, admin: dict[str, str], form: dict[str, Any] | None = None
 ) -> dict[str, str]:

@@ -5,7 +5,8 @@ from __future__ import annotations
 import copy
 import json
 import threading
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -14,6 +15,7 @@ from typing import Any
 from standardwebhooks import Webhook
 from standardwebhooks.webhooks import WebhookVerificationError
 
+from tests.api.booking_support import ADMIN, ok
 from tests.api.dcsa_document import document_validator
 
 # The standard and its samples live in the repository (contract/dcsa, with LICENSE): a clone stands alone.
@@ -38,6 +40,21 @@ def rate_request_id(client: Any, reference: str) -> str:
 
 def sample(name: str) -> dict[str, Any]:
     return copy.deepcopy(json.loads((DCSA_DIR / "samples" / f"{name}.json").read_text(encoding="utf-8")))
+
+
+def confirmed_dcsa_booking(
+    client: Any, who: dict[str, str], admin: dict[str, str], body: dict[str, Any] | None = None
+) -> str:
+    """A booking `who` made through the standard's door (the regular sample unless `body`), confirmed: its
+    carrierBookingRequestReference. A firm request: staff quote and confirm it in one act (issue 26)."""
+    answer = client.post(
+        "/v2/bookings", json=sample("booking-regular") if body is None else body, headers=who
+    )
+    assert answer.status_code == 202, answer.text
+    reference = str(answer.json()["carrierBookingRequestReference"])
+    rid = rate_request_id(client, reference)
+    ok(client.put(f"{ADMIN}/rate-requests/{rid}/confirm-request", headers=admin, json={"price": 900}))
+    return reference
 
 
 def dcsa_error(answer: Any, status: int) -> list[dict[str, Any]]:
@@ -107,3 +124,21 @@ def receiver() -> Iterator[Receiver]:
     finally:
         server.shutdown()
         server.server_close()
+
+
+@dataclass(frozen=True)
+class Held:
+    """An app whose webhook sender is stopped (fixture `held`): its client and services."""
+
+    client: Any
+    services: Any
+
+
+def eventually(check: Callable[[], Any], timeout: float = 20.0) -> Any:
+    """The first truthy result of `check` (the receiver hears a follower's work later), or the last one."""
+    deadline = time.monotonic() + timeout
+    while True:
+        result = check()
+        if result or time.monotonic() > deadline:
+            return result
+        time.sleep(0.05)

@@ -68,6 +68,14 @@ def doors(app: FastAPI) -> list[Door]:
     return found
 
 
+def knocks(client: TestClient, key: str) -> Iterator[tuple[Door, Any]]:
+    """Every door of the app called with `key`, once as a bearer token and once as an API-Key header: each
+    door with its answer."""
+    for door in doors(client.app):  # type: ignore[arg-type]
+        for headers in ({"Authorization": f"Bearer {key}"}, {"API-Key": key}):
+            yield door, door.call(client, headers)
+
+
 def customer_with_email(client: TestClient, admin: dict[str, str]) -> tuple[dict[str, str], str]:
     """An accepted individual (from the corpus) who can receive a reset link; answers (headers, id)."""
     national_id = fresh_national_id()

@@ -9,12 +9,22 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+from fastapi.testclient import TestClient
+
 from api.schemas.commercial_schedules import document_faults
+from tests.api.booking_support import CLIENT, ok
 
 CS_DIR = Path(__file__).resolve().parents[2] / "contract" / "dcsa" / "cs"
 PUBLISH = "/booking/api/v1/admin/vessel-schedules"
 VESSEL_IMO = "9321483"
 VOYAGE = "2407W"
+# The seed's port ids of the publication's lane, Shanghai (CNSHA) to Singapore (SGSIN).
+SHANGHAI_TO_SINGAPORE = {"polId": 1, "podId": 2}
+
+
+def sailings_offered(client: TestClient, who: dict[str, str]) -> dict[str, Any]:
+    """The sailings the portal offers `who` from Shanghai to Singapore."""
+    return dict(ok(client.get(f"{CLIENT}/sailings", params=SHANGHAI_TO_SINGAPORE, headers=who)))
 
 
 def cs_valid(instance: Any, schema_name: str) -> None:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+import pytest
 from fastapi.testclient import TestClient
 
 from tests.api.accounts_support import (
@@ -10,6 +13,7 @@ from tests.api.accounts_support import (
     DOMESTIC_FORM,
     FOREIGN_FORM,
     INDIVIDUAL_FORM,
+    domestic_code_sent,
     fails,
     last_code,
     ok,
@@ -71,42 +75,66 @@ def test_finalize_sends_a_code_and_start_then_resumes_at_verification(client: Te
     assert len([m for m in outbox(client) if m["channel"] == "sms"]) == 1  # resuming sends nothing
 
 
-def test_finalize_applies_the_specification_rules(client: TestClient) -> None:
+@pytest.mark.parametrize(
+    ("door", "start", "form", "expected"),
+    [
+        pytest.param(
+            IND,
+            {"nationalId": "0012345678", "phone": "09121234567"},
+            {
+                **INDIVIDUAL_FORM,
+                "email": "nope",
+                "fax": "123",
+                "address": "short",
+                "postalCode": "12",
+                "firstName": "",
+            },
+            {
+                "firstName": "Required",
+                "email": "Invalid email address.",
+                "fax": "Invalid fax number.",
+                "address": "Address must be at least 8 characters.",
+                "postalCode": "String must contain exactly 10 character(s)",
+            },
+            id="individual",
+        ),
+        pytest.param(
+            DOM,
+            {"nationalId": "10101010101", "phone": "09351234567"},
+            {
+                **DOMESTIC_FORM,
+                "name": "Ab",
+                "contactPerson": "",
+                "econimicCode": "1",
+                "registrationCode": "1",
+            },
+            {
+                "name": "Company name must be at least 4 characters.",
+                "contactPerson": "Contact person is required.",
+                "econimicCode": "Invalid economic code.",
+                "registrationCode": "Invalid registration number.",
+            },
+            id="domestic company",
+        ),
+        pytest.param(
+            FOR,
+            {"nationalId": "DE-HRB-12345"},
+            {**FOREIGN_FORM, "fax": "99"},
+            {"fax": "Invalid fax number."},
+            id="foreign company",
+        ),
+    ],
+)
+def test_finalize_applies_the_specification_rules(
+    client: TestClient, door: str, start: dict[str, str], form: dict[str, Any], expected: dict[str, str]
+) -> None:
+    ok(client.post(f"{door}/start", json=start))
+    assert fails(client.post(f"{door}/finalize", json=form), 400)["fields"] == expected
+
+
+def test_finalize_refuses_a_value_of_the_wrong_type(client: TestClient) -> None:
+    # A foreign postal code on a domestic company: see test_foreign_company_postal_code_is_its_own_countrys.
     _start_individual(client)
-    bad = {
-        **INDIVIDUAL_FORM,
-        "email": "nope",
-        "fax": "123",
-        "address": "short",
-        "postalCode": "12",
-        "firstName": "",
-    }
-    fields = fails(client.post(f"{IND}/finalize", json=bad), 400)["fields"]
-    assert fields == {
-        "firstName": "Required",
-        "email": "Invalid email address.",
-        "fax": "Invalid fax number.",
-        "address": "Address must be at least 8 characters.",
-        "postalCode": "String must contain exactly 10 character(s)",
-    }
-    ok(client.post(f"{DOM}/start", json={"nationalId": "10101010101", "phone": "09351234567"}))
-    bad_company = {
-        **DOMESTIC_FORM,
-        "name": "Ab",
-        "contactPerson": "",
-        "econimicCode": "1",
-        "registrationCode": "1",
-    }
-    fields = fails(client.post(f"{DOM}/finalize", json=bad_company), 400)["fields"]
-    assert fields == {
-        "name": "Company name must be at least 4 characters.",
-        "contactPerson": "Contact person is required.",
-        "econimicCode": "Invalid economic code.",
-        "registrationCode": "Invalid registration number.",
-    }
-    ok(client.post(f"{FOR}/start", json={"nationalId": "DE-HRB-12345"}))
-    fields = fails(client.post(f"{FOR}/finalize", json={**FOREIGN_FORM, "fax": "99"}), 400)["fields"]
-    assert fields == {"fax": "Invalid fax number."}
     fails(client.post(f"{IND}/finalize", json={**INDIVIDUAL_FORM, "firstName": 5}), 400)
 
 
@@ -176,14 +204,7 @@ def test_foreign_company_postal_code_is_its_own_countrys(client: TestClient) -> 
 
 
 def test_domestic_company_verifies_by_code(client: TestClient) -> None:
-    ok(
-        client.post(
-            f"{DOM}/start",
-            json={"nationalId": DOMESTIC_FORM["nationalCode"], "phone": DOMESTIC_FORM["phone"]},
-        )
-    )
-    ok(client.post(f"{DOM}/finalize", json=DOMESTIC_FORM))
-    code = last_code(client, DOMESTIC_FORM["phone"])
+    code = domestic_code_sent(client)
     answer = ok(
         client.post(f"{DOM}/verify", json={"nationalId": DOMESTIC_FORM["nationalCode"], "code": code})
     )

@@ -11,8 +11,8 @@ from tests.api.accounts_support import (
     FOREIGN_FORM,
     INDIVIDUAL_FORM,
     accepted_customer,
+    domestic_code_sent,
     fails,
-    last_code,
     last_link,
     ok,
     outbox,
@@ -24,14 +24,7 @@ FOR = f"{CLIENT}/foreign-corporate-customers/register"
 
 
 def _domestic(client: TestClient) -> None:
-    ok(
-        client.post(
-            f"{DOM}/start",
-            json={"nationalId": DOMESTIC_FORM["nationalCode"], "phone": DOMESTIC_FORM["phone"]},
-        )
-    )
-    ok(client.post(f"{DOM}/finalize", json=DOMESTIC_FORM))
-    code = last_code(client, DOMESTIC_FORM["phone"])
+    code = domestic_code_sent(client)
     ok(client.post(f"{DOM}/verify", json={"nationalId": DOMESTIC_FORM["nationalCode"], "code": code}))
 
 

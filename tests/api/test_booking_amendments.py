@@ -113,19 +113,9 @@ def test_decline_and_withdraw_keep_the_original(client: TestClient, admin_header
     alice = customer(client, "amend-d")
     rid = in_shipping_order(client, alice, admin_headers)
     ok(client.post(f"{RR}/{rid}/amendments", headers=alice, json=payload(commodity="Figs")))
-    fails(
-        client.put(
-            f"{ADMIN}/rate-requests/{rid}/amendments/decline", headers=admin_headers, json={"message": ""}
-        ),
-        409,
-    )
-    declined = ok(
-        client.put(
-            f"{ADMIN}/rate-requests/{rid}/amendments/decline",
-            headers=admin_headers,
-            json={"message": "Figs need a reefer"},
-        )
-    )
+    decline = f"{ADMIN}/rate-requests/{rid}/amendments/decline"
+    fails(client.put(decline, headers=admin_headers, json={"message": ""}), 409)
+    declined = ok(client.put(decline, headers=admin_headers, json={"message": "Figs need a reefer"}))
     assert (declined["amendment"]["stateName"], declined["amendment"]["message"]) == (
         "declined",
         "Figs need a reefer",
@@ -269,20 +259,12 @@ def test_staff_ask_for_an_amendment_and_the_customer_answers_on_the_screens(
     staff's queue); the customer's amendment answers that same amendment, which staff then decide."""
     alice = customer(client, "amend-ask")
     rid = in_shipping_order(client, alice, admin_headers)
-    fails(
-        client.put(f"{ADMIN}/rate-requests/{rid}/amendments/ask", headers=alice, json={"message": "x"}), 403
-    )
-    fails(
-        client.put(
-            f"{ADMIN}/rate-requests/{rid}/amendments/ask", headers=admin_headers, json={"message": " "}
-        ),
-        400,
-    )
+    ask = f"{ADMIN}/rate-requests/{rid}/amendments/ask"
+    fails(client.put(ask, headers=alice, json={"message": "x"}), 403)
+    fails(client.put(ask, headers=admin_headers, json={"message": " "}), 400)
     asked = ok(
         client.put(
-            f"{ADMIN}/rate-requests/{rid}/amendments/ask",
-            headers=admin_headers,
-            json={"message": "The vessel sails a week later: choose another date"},
+            ask, headers=admin_headers, json={"message": "The vessel sails a week later: choose another date"}
         )
     )["amendment"]
     assert (asked["stateName"], asked["number"]) == ("asked", 1)

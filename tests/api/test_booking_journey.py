@@ -15,6 +15,7 @@ from tests.api.booking_support import (
     later,
     ok,
     order_payload,
+    payload,
     upload,
 )
 
@@ -29,20 +30,17 @@ def test_journey_to_completion_then_verify(
         client.post(
             f"{CLIENT}/rate-requests",
             headers=headers,
-            json={
-                "commodity": "Paint",
-                "hsCode": "32091000",
-                "preferredShippingDate": (date.today() + timedelta(days=90)).isoformat(),
-                "isSwbl": False,
-                "quantity": 1,
-                "isDanger": True,
-                "msds": msds,
-                "additionalComment": None,
-                "polId": 1,
-                "podId": 3,
-                "containerSizeId": 1,
-                "containerTypeId": 1,
-            },
+            json=payload(
+                commodity="Paint",
+                hsCode="32091000",
+                preferredShippingDate=(date.today() + timedelta(days=90)).isoformat(),
+                quantity=1,
+                isDanger=True,
+                msds=msds,
+                additionalComment=None,
+                podId=3,
+                containerSizeId=1,
+            ),
         ),
         201,
     )

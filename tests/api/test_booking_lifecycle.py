@@ -44,14 +44,8 @@ def test_quote_and_its_failures(client: TestClient, admin_headers: dict[str, str
     fails(client.put(url, headers=admin_headers, json={"price": 10, "validUntil": "soon"}), 400)
     fails(client.put(url, headers=admin_headers, json={"validUntil": later()}), 400)
     fails(client.put(url, headers=headers, json={"price": 10, "validUntil": later()}), 403)
-    fails(
-        client.put(
-            f"{ADMIN}/rate-requests/{UUID(int=1)}/quote",
-            headers=admin_headers,
-            json={"price": 10, "validUntil": later()},
-        ),
-        404,
-    )
+    missing = f"{ADMIN}/rate-requests/{UUID(int=1)}/quote"
+    fails(client.put(missing, headers=admin_headers, json={"price": 10, "validUntil": later()}), 404)
     answer = ok(client.put(url, headers=admin_headers, json={"price": 1499.99, "validUntil": "2099-01-31"}))
     assert answer["price"] == 1499.99 and answer["state"] == 0 and answer["stateName"] == "quoted"
     assert answer["validUntil"].startswith("2099-01-31T23:59:59")
@@ -98,23 +92,10 @@ def test_cancel_is_terminal(client: TestClient, admin_headers: dict[str, str]) -
 def test_revision_request_and_reject(client: TestClient, admin_headers: dict[str, str]) -> None:
     headers = customer(client, "rev-user")
     rid = quoted(client, headers, admin_headers)
-    fails(
-        client.put(
-            f"{ADMIN}/rate-requests/{rid}/request-revision", headers=admin_headers, json={"message": " "}
-        ),
-        400,
-    )
-    fails(
-        client.put(f"{ADMIN}/rate-requests/{rid}/request-revision", headers=headers, json={"message": "x"}),
-        403,
-    )
-    answer = ok(
-        client.put(
-            f"{ADMIN}/rate-requests/{rid}/request-revision",
-            headers=admin_headers,
-            json={"message": "Which port exactly?"},
-        )
-    )
+    revision = f"{ADMIN}/rate-requests/{rid}/request-revision"
+    fails(client.put(revision, headers=admin_headers, json={"message": " "}), 400)
+    fails(client.put(revision, headers=headers, json={"message": "x"}), 403)
+    answer = ok(client.put(revision, headers=admin_headers, json={"message": "Which port exactly?"}))
     assert (
         answer["state"] == 1
         and answer["revisionMessage"] == "Which port exactly?"

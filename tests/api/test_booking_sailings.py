@@ -6,15 +6,12 @@ a late shipping order flagged, a republished schedule told to the customer; `fre
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-import pytest
 from fastapi.testclient import TestClient
 
-from api.main import create_app
 from tests.api.accounts_support import outbox, settle
 from tests.api.booking_support import (
     ADMIN,
@@ -29,14 +26,26 @@ from tests.api.booking_support import (
     order_payload,
     upload,
 )
-from tests.api.dcsa_support import dcsa_error, rate_request_id, receiver, sample, validate
-from tests.api.schedules_support import PUBLISH, VESSEL_IMO, VOYAGE, publication
-from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME, login, make_settings
+from tests.api.dcsa_support import (
+    Receiver,
+    confirmed_dcsa_booking,
+    dcsa_error,
+    rate_request_id,
+    sample,
+    validate,
+)
+from tests.api.schedules_support import (
+    PUBLISH,
+    SHANGHAI_TO_SINGAPORE,
+    VESSEL_IMO,
+    VOYAGE,
+    publication,
+    sailings_offered,
+)
+from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME, login
 from tests.corpus import PERSIAN_PEOPLE
-from tests.pg import Cluster
 
 V2 = "/v2/bookings"
-SHANGHAI, SINGAPORE = 1, 2  # seed port ids (CNSHA, SGSIN)
 
 
 def departure_in(days: float) -> datetime:
@@ -59,16 +68,6 @@ def notifications_of(client: TestClient, username: str) -> list[dict[str, Any]]:
         )
 
 
-def confirm_v2(client: TestClient, alice: dict[str, str], admin: dict[str, str], body: dict[str, Any]) -> str:
-    answer = client.post(V2, json=body, headers=alice)
-    assert answer.status_code == 202, answer.text
-    reference = str(answer.json()["carrierBookingRequestReference"])
-    rid = rate_request_id(client, reference)
-    # A firm request (made through the standard): staff quote and confirm it in one act (issue 26).
-    ok(client.put(f"{ADMIN}/rate-requests/{rid}/confirm-request", headers=admin, json={"price": 900}))
-    return reference
-
-
 def v2_body(**changes: Any) -> dict[str, Any]:
     body = sample("booking-regular")
     body["shipmentLocations"] = [
@@ -79,16 +78,28 @@ def v2_body(**changes: Any) -> dict[str, Any]:
     return body
 
 
+def on_the_sailing() -> dict[str, Any]:
+    """A booking through the standard naming the published sailing by its vessel and voyage."""
+    return v2_body(
+        vessel={"name": "Kharg Star", "vesselIMONumber": VESSEL_IMO}, carrierExportVoyageNumber=VOYAGE
+    )
+
+
+def confirmed_on_a_sailing(
+    client: TestClient, admin: dict[str, str], name: str, days: float
+) -> tuple[datetime, dict[str, str], str]:
+    """A customer `name`'s booking on the sailing published to leave in `days` days, confirmed: the departure,
+    the customer's headers and the booking's reference."""
+    leaving = departure_in(days)
+    ok(client.put(PUBLISH, json=publication(leaving), headers=admin))
+    who = customer(client, name)
+    return leaving, who, confirmed_dcsa_booking(client, who, admin, on_the_sailing())
+
+
 def test_a_v2_booking_on_a_published_sailing_confirmed_carries_its_transport_plan_and_cut_offs(
     client: TestClient, admin_headers: dict[str, str], tmp_path: Path
 ) -> None:
-    leaving = departure_in(12)
-    ok(client.put(PUBLISH, json=publication(leaving), headers=admin_headers))
-    alice = customer(client, "v2-sailor")
-    body = v2_body(
-        vessel={"name": "Kharg Star", "vesselIMONumber": VESSEL_IMO}, carrierExportVoyageNumber=VOYAGE
-    )
-    reference = confirm_v2(client, alice, admin_headers, body)
+    leaving, alice, reference = confirmed_on_a_sailing(client, admin_headers, "v2-sailor", 12)
 
     answer = client.get(f"{V2}/{reference}", headers=alice)
     assert answer.status_code == 200, answer.text
@@ -137,10 +148,7 @@ def test_a_routing_reference_stands_for_the_ports_and_an_unknown_sailing_is_refu
 
     # An update before confirmation may name another sailing (here: by vessel and voyage, to Singapore).
     reference = answer.json()["carrierBookingRequestReference"]
-    update = v2_body(
-        vessel={"name": "Kharg Star", "vesselIMONumber": VESSEL_IMO}, carrierExportVoyageNumber=VOYAGE
-    )
-    assert client.put(f"{V2}/{reference}", json=update, headers=alice).status_code == 202
+    assert client.put(f"{V2}/{reference}", json=on_the_sailing(), headers=alice).status_code == 202
     chosen = ok(client.get(f"{CLIENT}/rate-requests/{rid}/sailing", headers=alice))["sailing"]
     assert (chosen["portOfLoading"], chosen["portOfDischarge"]) == ("CNSHA", "SGSIN")
 
@@ -163,12 +171,10 @@ def test_the_customer_picks_a_sailing_and_staff_change_it_when_they_confirm(
         )
     )
     alice = customer(client, "picker")
-    offered = ok(
-        client.get(f"{CLIENT}/sailings", params={"polId": SHANGHAI, "podId": SINGAPORE}, headers=alice)
-    )
+    offered = sailings_offered(client, alice)
     sailings = offered["list"]["list"]
     assert [s["serviceCode"] for s in sailings] == ["PGX", "PGY"]
-    between = {"polId": SHANGHAI, "podId": SINGAPORE}
+    between = SHANGHAI_TO_SINGAPORE
     assert ok(client.get(f"{ADMIN}/sailings", params=between, headers=admin_headers)) == offered
     assert client.get(f"{ADMIN}/sailings", params=between, headers=alice).status_code == 403
     assert sailings[0]["cutOffs"][0] == {
@@ -295,45 +301,26 @@ def test_a_shipping_order_after_the_cut_off_is_flagged_to_staff(
     assert flagged and "cut-off" in json.dumps(flagged[0]["message"])
 
 
-@pytest.fixture
-def hooked_client(store_kind: str, tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[TestClient]:
-    database_url = None
-    if store_kind == "postgres":
-        cluster: Cluster = request.getfixturevalue("pg_cluster")
-        database_url = cluster.create_database()
-    # The integrator's receiver listens on loopback, which production refuses.
-    settings = make_settings(tmp_path / "var", database_url, WEBHOOK_ALLOW_LOOPBACK=True)
-    with TestClient(create_app(settings), raise_server_exceptions=False) as test_client:
-        yield test_client
-
-
-def test_a_moved_sailing_is_a_webhook_with_the_old_and_new_times(hooked_client: TestClient) -> None:
-    client = hooked_client
+def test_a_moved_sailing_is_a_webhook_with_the_old_and_new_times(
+    app_client: TestClient, hooks: Receiver
+) -> None:
+    client = app_client
     admin = login(client, ADMIN_USERNAME, ADMIN_PASSWORD)
-    leaving = departure_in(14)
-    ok(client.put(PUBLISH, json=publication(leaving), headers=admin))
-    alice = customer(client, "hooked")
-    body = v2_body(
-        vessel={"name": "Kharg Star", "vesselIMONumber": VESSEL_IMO}, carrierExportVoyageNumber=VOYAGE
+    leaving, alice, reference = confirmed_on_a_sailing(client, admin, "hooked", 14)
+    ok(
+        client.post("/integrations/api/v1/client/webhooks", json={"callbackUrl": hooks.url}, headers=alice),
+        201,
     )
-    reference = confirm_v2(client, alice, admin, body)
-    for hooks in receiver():
-        ok(
-            client.post(
-                "/integrations/api/v1/client/webhooks", json={"callbackUrl": hooks.url}, headers=alice
-            ),
-            201,
-        )
-        ok(client.put(PUBLISH, json=publication(leaving, shift_hours=12), headers=admin))
-        settle(client)
-        services = client.app.state.services  # type: ignore[attr-defined]
-        with services.read_models.read() as tx:
-            rows = tx.all("SELECT body FROM webhook_deliveries ORDER BY created_at")
-        bodies = [json.loads(r["body"]) for r in rows]
-        [moved] = [b for b in bodies if "feedbacks" in b["data"] and "sailing moved" in json.dumps(b["data"])]
-        assert moved["data"]["carrierBookingRequestReference"] == reference
-        assert moved["data"]["bookingStatus"] == "CONFIRMED"
-        message = moved["data"]["feedbacks"][-1]["message"]
-        old_arrival = (leaving + timedelta(days=6)).strftime("%Y-%m-%dT%H:%M:%SZ")
-        new_arrival = (leaving + timedelta(days=6, hours=12)).strftime("%Y-%m-%dT%H:%M:%SZ")
-        assert old_arrival in message and new_arrival in message
+    ok(client.put(PUBLISH, json=publication(leaving, shift_hours=12), headers=admin))
+    settle(client)
+    services = client.app.state.services  # type: ignore[attr-defined]
+    with services.read_models.read() as tx:
+        rows = tx.all("SELECT body FROM webhook_deliveries ORDER BY created_at")
+    bodies = [json.loads(r["body"]) for r in rows]
+    [moved] = [b for b in bodies if "feedbacks" in b["data"] and "sailing moved" in json.dumps(b["data"])]
+    assert moved["data"]["carrierBookingRequestReference"] == reference
+    assert moved["data"]["bookingStatus"] == "CONFIRMED"
+    message = moved["data"]["feedbacks"][-1]["message"]
+    old_arrival = (leaving + timedelta(days=6)).strftime("%Y-%m-%dT%H:%M:%SZ")
+    new_arrival = (leaving + timedelta(days=6, hours=12)).strftime("%Y-%m-%dT%H:%M:%SZ")
+    assert old_arrival in message and new_arrival in message

@@ -18,7 +18,7 @@ from tests.api.booking_support import (
     later,
     ok,
 )
-from tests.api.dcsa_support import dcsa_error, rate_request_id, sample, validate
+from tests.api.dcsa_support import confirmed_dcsa_booking, dcsa_error, rate_request_id, sample, validate
 
 V2 = "/v2/bookings"
 
@@ -50,16 +50,6 @@ def statuses(booking: dict[str, Any]) -> tuple[Any, Any, Any]:
         booking.get("amendedBookingStatus"),
         booking.get("bookingCancellationStatus"),
     )
-
-
-def confirmed_dcsa_booking(client: TestClient, alice: dict[str, str], admin: dict[str, str]) -> str:
-    answer = client.post(V2, json=sample("booking-regular"), headers=alice)
-    assert answer.status_code == 202, answer.text
-    reference = str(answer.json()["carrierBookingRequestReference"])
-    rid = rate_request_id(client, reference)
-    # A firm request: staff quote and confirm it in one act.
-    ok(client.put(f"{ADMIN}/rate-requests/{rid}/confirm-request", headers=admin, json={"price": 900}))
-    return reference
 
 
 def amended_body(**changes: Any) -> dict[str, Any]:

@@ -29,23 +29,17 @@ booking says what `GET` says.
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 import pytest
 import yaml
 from fastapi.testclient import TestClient
 
-from api.main import create_app
-from api.settings import Settings
 from tests.api.booking_support import ADMIN, customer, fails, later, ok
-from tests.api.dcsa_support import DCSA_DIR, Receiver, rate_request_id, receiver, sample, validate
-from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME, login, make_settings
-from tests.pg import Cluster
+from tests.api.dcsa_support import DCSA_DIR, Receiver, eventually, rate_request_id, sample, validate
+from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME, login
 
 V2 = "/v2/bookings"
 INTEGRATIONS = "/integrations/api/v1/client"
@@ -160,40 +154,20 @@ class Integrator:
             assert received.signed_by(self.secret)
 
 
-def eventually(check: Callable[[], Any], timeout: float = 20.0) -> Any:
-    deadline = time.monotonic() + timeout
-    while True:
-        result = check()
-        if result or time.monotonic() > deadline:
-            return result
-        time.sleep(0.05)
-
-
 @pytest.fixture
-def integrator(store_kind: str, tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Integrator]:
-    database_url = None
-    if store_kind == "postgres":
-        cluster: Cluster = request.getfixturevalue("pg_cluster")
-        database_url = cluster.create_database()
-    settings: Settings = make_settings(tmp_path / "var", database_url, WEBHOOK_ALLOW_LOOPBACK=True)
-    with TestClient(create_app(settings), raise_server_exceptions=False) as client:
-        hooks = next(found := receiver())
-        try:
-            alice = customer(client, f"conformance-{store_kind}")
-            # The one moment the portal's login is used: to issue the API key and register the webhook (a
-            # key cannot manage keys or webhooks, issue 23); from here on, the key only.
-            key = {
-                "API-Key": ok(
-                    client.post(f"{INTEGRATIONS}/api-keys", json={"label": "erp"}, headers=alice), 201
-                )["key"]
-            }
-            hook = ok(
-                client.post(f"{INTEGRATIONS}/webhooks", json={"callbackUrl": hooks.url}, headers=alice), 201
-            )
-            staff = login(client, ADMIN_USERNAME, ADMIN_PASSWORD)
-            yield Integrator(client, key, staff, hooks, hook["secret"])
-        finally:
-            found.close()
+def integrator(store_kind: str, app_client: TestClient, hooks: Receiver) -> Integrator:
+    client = app_client
+    alice = customer(client, f"conformance-{store_kind}")
+    # The one moment the portal's login is used: to issue the API key and register the webhook (a
+    # key cannot manage keys or webhooks, issue 23); from here on, the key only.
+    key = {
+        "API-Key": ok(client.post(f"{INTEGRATIONS}/api-keys", json={"label": "erp"}, headers=alice), 201)[
+            "key"
+        ]
+    }
+    hook = ok(client.post(f"{INTEGRATIONS}/webhooks", json={"callbackUrl": hooks.url}, headers=alice), 201)
+    staff = login(client, ADMIN_USERNAME, ADMIN_PASSWORD)
+    return Integrator(client, key, staff, hooks, hook["secret"])
 
 
 def test_uc1_uc2_uc3_uc5_update_then_confirm(integrator: Integrator) -> None:

@@ -16,7 +16,6 @@ from api.settings import Settings
 from tests.api.booking_support import ADMIN, CLIENT, customer, ok, payload
 from tests.api.dcsa_support import dcsa_error, rate_request_id, sample, validate
 from tests.conftest import make_settings
-from tests.pg import Cluster
 
 V2 = "/v2/bookings"
 KEYS = "/integrations/api/v1/client/api-keys"
@@ -148,11 +147,7 @@ def test_a_body_matching_two_members_of_a_one_of_is_refused_and_changes_nothing(
 
 
 @pytest.fixture
-def limited(store_kind: str, tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[TestClient]:
-    database_url = None
-    if store_kind == "postgres":
-        cluster: Cluster = request.getfixturevalue("pg_cluster")
-        database_url = cluster.create_database()
+def limited(database_url: str | None, tmp_path: Path) -> Iterator[TestClient]:
     settings: Settings = make_settings(tmp_path / "var", database_url, DCSA_REQUESTS_PER_MINUTE=4)
     with TestClient(create_app(settings), raise_server_exceptions=False) as test_client:
         yield test_client

@@ -5,61 +5,32 @@ from __future__ import annotations
 import base64
 import threading
 import time
-from collections.abc import Callable, Iterator
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
 from api.dcsa_notifications import DcsaBookingView
-from api.main import create_app
-from api.settings import Settings
 from infrastructure.webhook_sender import WebhookSender
 from policies.webhooks.policy import webhook_follower
 from tests.api.booking_support import ADMIN, CLIENT, customer, fails, later, ok
-from tests.api.dcsa_support import Receiver, rate_request_id, receiver, sample, validate
+from tests.api.dcsa_support import Held, Receiver, eventually, rate_request_id, sample, validate
 from tests.api.webhook_document import validate_notification, webhook_operation
-from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME, login, make_settings
-from tests.pg import Cluster
+from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME, login
 
 HOOKS = "/integrations/api/v1/client/webhooks"
 OTHER_SECRET = "whsec_" + base64.b64encode(b"another subscription's 32 bytes!").decode()
 
 
-@pytest.fixture
-def loopback_settings(store_kind: str, tmp_path: Path, request: pytest.FixtureRequest) -> Settings:
-    database_url = None
-    if store_kind == "postgres":
-        cluster: Cluster = request.getfixturevalue("pg_cluster")
-        database_url = cluster.create_database()
-    # Tests receive on loopback, which production refuses.
-    return make_settings(tmp_path / "var", database_url, WEBHOOK_ALLOW_LOOPBACK=True)
-
-
-@pytest.fixture
-def app_client(loopback_settings: Settings) -> Iterator[TestClient]:
-    with TestClient(create_app(loopback_settings), raise_server_exceptions=False) as test_client:
-        yield test_client
-
-
-@pytest.fixture
-def hooks() -> Iterator[Receiver]:
-    yield from receiver()
-
-
-def eventually(check: Callable[[], Any], timeout: float = 15.0) -> Any:
-    deadline = time.monotonic() + timeout
-    while True:
-        result = check()
-        if result or time.monotonic() > deadline:
-            return result
-        time.sleep(0.05)
-
-
 def subscribe(client: TestClient, headers: dict[str, str], url: str) -> dict[str, Any]:
     return dict(ok(client.post(HOOKS, json={"callbackUrl": url}, headers=headers), 201))
+
+
+def subscribed(client: TestClient, name: str, url: str) -> tuple[dict[str, str], dict[str, Any]]:
+    """A new customer `name` subscribed to webhooks at `url`: the customer's headers and the subscription."""
+    who = customer(client, name)
+    return who, subscribe(client, who, url)
 
 
 def test_journey_every_status_change_is_notified_once_and_signed(
@@ -67,8 +38,7 @@ def test_journey_every_status_change_is_notified_once_and_signed(
 ) -> None:
     client = app_client
     admin = login(client, ADMIN_USERNAME, ADMIN_PASSWORD)
-    alice = customer(client, "hook-journey")
-    subscription = subscribe(client, alice, hooks.url)
+    alice, subscription = subscribed(client, "hook-journey", hooks.url)
     assert subscription["secret"].startswith("whsec_")
     assert "secret" not in ok(client.get(HOOKS, headers=alice))["list"][0]
     answer = client.post("/v2/bookings", json=sample("booking-regular"), headers=alice)
@@ -204,14 +174,10 @@ def test_each_step_of_an_amendment_and_a_cancellation_request_is_notified_once(
     assert [d["bookingStatus"] for d in log][:2] == ["CANCELLED", "CANCELLATION_RECEIVED"]
 
 
-def test_a_failing_receiver_is_retried_with_backoff_then_delivered(
-    app_client: TestClient, hooks: Receiver
-) -> None:
-    client = app_client
-    services = client.app.state.services  # type: ignore[attr-defined]
-    services.webhook_sender.stop()  # this test drives the sender's clock itself
-    alice = customer(client, "hook-retry")
-    subscription = subscribe(client, alice, hooks.url)
+def test_a_failing_receiver_is_retried_with_backoff_then_delivered(held: Held, hooks: Receiver) -> None:
+    # This test drives the sender's clock itself.
+    client, services = held.client, held.services
+    alice, subscription = subscribed(client, "hook-retry", hooks.url)
     hooks.statuses = [500, 503]
     client.post("/v2/bookings", json=sample("booking-reefer"), headers=alice)
     assert services.settle_all()
@@ -226,12 +192,9 @@ def test_a_failing_receiver_is_retried_with_backoff_then_delivered(
     assert len({r.json["id"] for r in hooks.received}) == 1 and len(hooks.received) == 3
 
 
-def test_retries_stop_after_the_window(app_client: TestClient, hooks: Receiver) -> None:
-    client = app_client
-    services = client.app.state.services  # type: ignore[attr-defined]
-    services.webhook_sender.stop()
-    alice = customer(client, "hook-window")
-    subscription = subscribe(client, alice, hooks.url)
+def test_retries_stop_after_the_window(held: Held, hooks: Receiver) -> None:
+    client, services = held.client, held.services
+    alice, subscription = subscribed(client, "hook-window", hooks.url)
     hooks.statuses = [500] * 100
     client.post("/v2/bookings", json=sample("booking-regular"), headers=alice)
     assert services.settle_all()
@@ -260,12 +223,10 @@ def test_only_active_subscriptions_of_the_bookings_customer_hear_it(
     assert hooks.received == []
 
 
-def test_a_restart_loses_no_notification_and_repeats_none(app_client: TestClient, hooks: Receiver) -> None:
-    client = app_client
-    services = client.app.state.services  # type: ignore[attr-defined]
-    services.webhook_sender.stop()  # the process stops after the policy recorded, before anything was sent
-    alice = customer(client, "hook-restart")
-    subscription = subscribe(client, alice, hooks.url)
+def test_a_restart_loses_no_notification_and_repeats_none(held: Held, hooks: Receiver) -> None:
+    # The process stops after the policy recorded, before anything was sent.
+    client, services = held.client, held.services
+    alice, subscription = subscribed(client, "hook-restart", hooks.url)
     client.post("/v2/bookings", json=sample("booking-regular"), headers=alice)
     assert services.settle_all()
     time.sleep(0.5)
@@ -304,11 +265,9 @@ def test_loopback_callbacks_are_refused_unless_the_setting_allows_them(client: T
     assert ok(client.post(HOOKS, json={"callbackUrl": "https://hooks.example.com/dcsa"}, headers=alice), 201)
 
 
-def test_two_senders_on_one_store_send_each_delivery_once(app_client: TestClient, hooks: Receiver) -> None:
+def test_two_senders_on_one_store_send_each_delivery_once(held: Held, hooks: Receiver) -> None:
     """The scale-out deployment: senders of several processes share the deliveries table."""
-    client = app_client
-    services = client.app.state.services  # type: ignore[attr-defined]
-    services.webhook_sender.stop()
+    client, services = held.client, held.services
     alice = customer(client, "hook-two")
     subscribe(client, alice, hooks.url)
     subscribe(client, alice, hooks.url)

@@ -156,21 +156,16 @@ def cases(rid: str, account: str) -> list[Case]:
             "preferredShippingDate",
             json=payload(preferredShippingDate="2030-12-31garbage"),
         ),
-        Case(
-            "birth date 31 Esfand",
-            "POST",
-            f"{SIGN_UP}/finalize",
-            "birthDate",
-            json={**INDIVIDUAL_FORM, "birthDate": "1370/12/31"},
-            role="nobody",
-        ),
-        Case(
-            "birth date in the future",
-            "POST",
-            f"{SIGN_UP}/finalize",
-            "birthDate",
-            json={**INDIVIDUAL_FORM, "birthDate": "1450/01/01"},
-            role="nobody",
+        *(
+            Case(
+                f"birth date {what}",
+                "POST",
+                f"{SIGN_UP}/finalize",
+                "birthDate",
+                json={**INDIVIDUAL_FORM, "birthDate": birth_date},
+                role="nobody",
+            )
+            for what, birth_date in (("31 Esfand", "1370/12/31"), ("in the future", "1450/01/01"))
         ),
         # Control and bidirectional characters, lengths.
         Case(

@@ -10,6 +10,8 @@ with a reason each clear the mark. The same for a sign-up's rows (a staff declin
 from __future__ import annotations
 
 import argparse
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -27,25 +29,26 @@ from projections.registry import READ_MODELS
 from tests.api.accounts_support import ADMIN as ACCOUNTS
 from tests.api.accounts_support import INDIVIDUAL_FORM, sign_up_individual
 from tests.api.booking_support import ADMIN, CLIENT, create, customer, later, ok
-from tests.api.poison_support import Switch, poison, wait_until
+from tests.api.poison_support import poison, wait_until
 from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME, login
 from tests.corpus import fresh_national_id, fresh_national_id_with_leading_zero
 
 FAILURE = "value too long for this column"
 
 
-@pytest.fixture
-def switch(monkeypatch: pytest.MonkeyPatch) -> Switch:
-    """The booking read model fails to apply a quote of the bookings in `poisoned` while `on`."""
-    return poison(monkeypatch, booking_handlers.projection, RateRequest.Quoted, FAILURE)
+@contextmanager
+def staff_app(settings: Settings) -> Iterator[tuple[TestClient, Any, dict[str, str]]]:
+    """The app on `settings`: its client, its services and the staff's headers."""
+    with TestClient(create_app(settings), raise_server_exceptions=False) as client:
+        yield client, client.app.state.services, login(client, ADMIN_USERNAME, ADMIN_PASSWORD)  # type: ignore[attr-defined]
 
 
 def test_a_parked_event_marks_its_bookings_rows_for_staff_until_retried_or_skipped(
-    settings: Settings, switch: Switch
+    settings: Settings, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    with TestClient(create_app(settings), raise_server_exceptions=False) as client:
-        services = client.app.state.services  # type: ignore[attr-defined]
-        admin = login(client, ADMIN_USERNAME, ADMIN_PASSWORD)
+    # The booking read model fails to apply a quote of the bookings in `poisoned` while `on`.
+    switch = poison(monkeypatch, booking_handlers.projection, RateRequest.Quoted, FAILURE)
+    with staff_app(settings) as (client, services, admin):
         alice = customer(client, fresh_national_id())
         bob = customer(client, fresh_national_id_with_leading_zero())
         retried, skipped, mine = (create(client, alice)["id"] for _ in range(3))
@@ -112,18 +115,12 @@ def test_a_parked_event_marks_its_bookings_rows_for_staff_until_retried_or_skipp
         assert ok(client.get(f"{ADMIN}/rate-requests/{skipped}", headers=admin))["needsAttention"] is None
 
 
-@pytest.fixture
-def decline_switch(monkeypatch: pytest.MonkeyPatch) -> Switch:
-    """The sign-ups read model fails to apply a decline of the registrations in `poisoned` while `on`."""
-    return poison(monkeypatch, registrations.projection, Registration.Declined, FAILURE)
-
-
 def test_a_parked_event_marks_its_sign_up_rows_for_staff_until_skipped(
-    settings: Settings, decline_switch: Switch
+    settings: Settings, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    with TestClient(create_app(settings), raise_server_exceptions=False) as client:
-        services = client.app.state.services  # type: ignore[attr-defined]
-        admin = login(client, ADMIN_USERNAME, ADMIN_PASSWORD)
+    # The sign-ups read model fails to apply a decline of the registrations in `poisoned` while `on`.
+    decline_switch = poison(monkeypatch, registrations.projection, Registration.Declined, FAILURE)
+    with staff_app(settings) as (client, services, admin):
         poisoned = sign_up_individual(client, {**INDIVIDUAL_FORM, "nationalId": fresh_national_id()})
         other = sign_up_individual(
             client,

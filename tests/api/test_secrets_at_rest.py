@@ -19,7 +19,6 @@ from tests.api.accounts_support import outbox
 from tests.api.booking_support import upload
 from tests.api.identity_support import customer_with_email
 from tests.conftest import ADMIN_PASSWORD, login, make_settings
-from tests.pg import Cluster
 
 WEAK = ("a", "short-secret", "x" * 31, "é" * 15)  # the last: 30 bytes in 15 characters
 
@@ -54,12 +53,8 @@ def test_the_app_refuses_a_weak_secret_however_it_is_started(tmp_path: Path) -> 
 
 
 @pytest.fixture
-def dev_settings(store_kind: str, tmp_path: Path, request: pytest.FixtureRequest) -> Settings:
+def dev_settings(database_url: str | None, tmp_path: Path) -> Settings:
     """No JWT_SECRET: the development secret is generated under VAR_DIR."""
-    database_url = None
-    if store_kind == "postgres":
-        cluster: Cluster = request.getfixturevalue("pg_cluster")
-        database_url = cluster.create_database()
     return make_settings(tmp_path / "var", database_url).model_copy(update={"JWT_SECRET": None})
 
 

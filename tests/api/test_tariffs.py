@@ -263,16 +263,23 @@ def test_a_new_version_replaces_its_lanes_only_and_never_reprices_a_quote(
     assert_verify_clean(services, tmp_path)
 
 
+def beyond_the_tariff(
+    client: TestClient, admin: dict[str, str], name: str
+) -> tuple[dict[str, str], dict[str, Any], dict[str, Any]]:
+    """STANDARD published; shipper `name`'s request for 2 containers on day 25, which no row covers: the
+    shipper's headers, the waiting request and the staff's tariff suggestion for it."""
+    ok(publish(client, admin, STANDARD))
+    headers = shipper(client, name)
+    waiting = create(client, headers, preferredShippingDate=str(day(25)), quantity=2)
+    suggestion = ok(client.get(f"{ADMIN}/rate-requests/{waiting['id']}/tariff-suggestion", headers=admin))
+    return headers, waiting, suggestion
+
+
 def test_staff_quote_a_request_no_row_covers_from_the_nearest_row(
     client: TestClient, admin_headers: dict[str, str]
 ) -> None:
-    ok(publish(client, admin_headers, STANDARD))
-    headers = shipper(client, "manual_shipper")
-    waiting = create(client, headers, preferredShippingDate=str(day(25)), quantity=2)
+    headers, waiting, suggestion = beyond_the_tariff(client, admin_headers, "manual_shipper")
     assert waiting["price"] is None
-    suggestion = ok(
-        client.get(f"{ADMIN}/rate-requests/{waiting['id']}/tariff-suggestion", headers=admin_headers)
-    )
     assert suggestion["matched"] is False and suggestion["row"]["row"] == 2
     assert suggestion["price"] == 1365.5
     assert {c["code"] for c in suggestion["charges"]} == {
@@ -323,12 +330,7 @@ def test_staff_quote_a_request_no_row_covers_from_the_nearest_row(
 def test_staff_add_charges_the_suggestion_lacks_from_the_known_kinds(
     client: TestClient, admin_headers: dict[str, str]
 ) -> None:
-    ok(publish(client, admin_headers, STANDARD))
-    headers = shipper(client, "added_charge_shipper")
-    waiting = create(client, headers, preferredShippingDate=str(day(25)), quantity=2)
-    suggestion = ok(
-        client.get(f"{ADMIN}/rate-requests/{waiting['id']}/tariff-suggestion", headers=admin_headers)
-    )
+    _, waiting, suggestion = beyond_the_tariff(client, admin_headers, "added_charge_shipper")
     kinds = {k["code"]: k for k in suggestion["chargeKinds"]}
     # The editor offers every kind a breakdown may hold; the ones this row lacks are what it can add.
     assert kinds["dg_surcharge"] == {

@@ -31,26 +31,20 @@ from tests.api.tracking_support import (
     UNMATCHED,
     V3,
     booking_document,
+    confirmed,
     equipment,
     publish,
     publisher_key,
     read_events,
     refused,
     sample,
+    tracked,
     transport,
 )
 from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME, login
 from tests.corpus import CONTAINER_WITH_WRONG_CHECK_DIGIT, TRACKED_CONTAINERS, TRACKING_PORTS
 
 BANDAR_ABBAS, HAMBURG, ROTTERDAM, SINGAPORE, JEBEL_ALI = TRACKING_PORTS
-
-
-def confirmed(client: TestClient, who: dict[str, str], admin: dict[str, str]) -> str:
-    """A confirmed booking of `who`: its reference (the standard's carrierBookingReference)."""
-    rid = in_shipping_order(client, who, admin)
-    reference = ok(client.get(f"{CLIENT}/rate-requests/{rid}", headers=who))["reference"]
-    assert reference
-    return str(reference)
 
 
 def ids(events: list[dict[str, Any]]) -> list[str]:
@@ -60,9 +54,7 @@ def ids(events: list[dict[str, Any]]) -> list[str]:
 def test_the_shared_samples_are_accepted_and_read_back_by_the_booking_they_name(
     client: TestClient, admin_headers: dict[str, str]
 ) -> None:
-    alice = customer(client, "tnt-samples")
-    reference = confirmed(client, alice, admin_headers)
-    publisher = publisher_key(client, admin_headers)
+    alice, reference, publisher = tracked(client, admin_headers, "tnt-samples")
     # As published: the sample names a booking and a container this carrier does not know.
     shipment, container_only = sample("post-events-shipment"), sample("post-events-equipment")
     said = publish(client, publisher, *shipment["events"], *container_only["events"])
@@ -107,9 +99,7 @@ def test_the_shared_samples_are_accepted_and_read_back_by_the_booking_they_name(
 def test_a_voyage_in_events_out_of_order_retried_revised_and_retracted(
     client: TestClient, admin_headers: dict[str, str], tmp_path: Path
 ) -> None:
-    alice = customer(client, "tnt-voyage")
-    reference = confirmed(client, alice, admin_headers)
-    publisher = publisher_key(client, admin_headers)
+    alice, reference, publisher = tracked(client, admin_headers, "tnt-voyage")
     box, stranger = TRACKED_CONTAINERS[0], TRACKED_CONTAINERS[3]
     gate_in = equipment("gtin-1", "GTIN", box, "2026-01-10T08:00:00Z", BANDAR_ABBAS, reference)
     load = equipment("load-1", "LOAD", box, "2026-01-11T09:30:00+03:30", BANDAR_ABBAS)  # 06:00Z
@@ -204,9 +194,7 @@ def test_a_voyage_in_events_out_of_order_retried_revised_and_retracted(
 def test_bad_events_are_refused_by_field_and_nothing_of_the_request_is_stored(
     client: TestClient, admin_headers: dict[str, str]
 ) -> None:
-    alice = customer(client, "tnt-bad")
-    reference = confirmed(client, alice, admin_headers)
-    publisher = publisher_key(client, admin_headers)
+    alice, reference, publisher = tracked(client, admin_headers, "tnt-bad")
     good = equipment("ok-1", "GTIN", TRACKED_CONTAINERS[1], "2026-02-01T08:00:00Z", ROTTERDAM, reference)
     wrong_digit = equipment(
         "bad-1", "LOAD", CONTAINER_WITH_WRONG_CHECK_DIGIT, "2026-02-02T08:00:00Z", ROTTERDAM
@@ -285,29 +273,25 @@ def test_a_publisher_key_opens_only_the_publishing_door(
     client: TestClient, admin_headers: dict[str, str]
 ) -> None:
     from api.identity import PUBLISHER_OUT_OF_SCOPE
-    from tests.api.identity_support import doors
+    from tests.api.identity_support import knocks
 
     publisher = publisher_key(client, admin_headers)
     key = publisher["API-Key"]
     tried, wrong = 0, []
-    for door in doors(client.app):  # type: ignore[arg-type]
-        for headers in ({"Authorization": f"Bearer {key}"}, {"API-Key": key}):
-            tried += 1
-            answer = door.call(client, headers)
-            if (door.method, door.path) == ("POST", "/v3/events"):
-                if answer.status_code != 400:  # let in; the empty body is refused by the standard
-                    wrong.append(f"{door.method} {door.path}: {answer.status_code} (its scope)")
-                continue
-            said = (
-                answer.json() if answer.headers.get("content-type", "").startswith("application/json") else {}
-            )
-            text = (
-                said.get("error", {}).get("description")
-                or next(iter(said.get("feedbackElements") or [{}])).get("message")
-                or next(iter(said.get("errors") or [{}])).get("errorCodeMessage")
-            )
-            if answer.status_code != 403 or text != PUBLISHER_OUT_OF_SCOPE:
-                wrong.append(f"{door.method} {door.path}: {answer.status_code} {text}")
+    for door, answer in knocks(client, key):
+        tried += 1
+        if (door.method, door.path) == ("POST", "/v3/events"):
+            if answer.status_code != 400:  # let in; the empty body is refused by the standard
+                wrong.append(f"{door.method} {door.path}: {answer.status_code} (its scope)")
+            continue
+        said = answer.json() if answer.headers.get("content-type", "").startswith("application/json") else {}
+        text = (
+            said.get("error", {}).get("description")
+            or next(iter(said.get("feedbackElements") or [{}])).get("message")
+            or next(iter(said.get("errors") or [{}])).get("errorCodeMessage")
+        )
+        if answer.status_code != 403 or text != PUBLISHER_OUT_OF_SCOPE:
+            wrong.append(f"{door.method} {door.path}: {answer.status_code} {text}")
     assert tried > 100 and not wrong, wrong
 
 
@@ -423,9 +407,7 @@ def test_freight_replay_and_verify_are_clean_with_tracking_events(
 ) -> None:
     with TestClient(create_app(settings), raise_server_exceptions=False) as client:
         admin = login(client, ADMIN_USERNAME, ADMIN_PASSWORD)
-        alice = customer(client, "tnt-replay")
-        reference = confirmed(client, alice, admin)
-        publisher = publisher_key(client, admin)
+        alice, reference, publisher = tracked(client, admin, "tnt-replay")
         box = TRACKED_CONTAINERS[0]
         gate_in = equipment("r-gi", "GTIN", box, "2026-04-01T08:00:00Z", BANDAR_ABBAS, reference)
         publish(

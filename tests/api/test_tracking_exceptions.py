@@ -18,12 +18,11 @@ from tests.api.booking_support import (
     ok,
     order_payload,
 )
-from tests.api.schedules_support import PUBLISH, publication
+from tests.api.schedules_support import PUBLISH, publication, sailings_offered
 from tests.api.tracking_support import UNMATCHED, equipment, publish, publisher_key, transport
 from tests.corpus import ORDERED_CONTAINERS, TRACKED_CONTAINERS, TRACKING_PORTS
 
 EXCEPTIONS = "/integrations/api/v1/admin/tracking-exceptions"
-SHANGHAI, SINGAPORE = 1, 2  # seed port ids (CNSHA, SGSIN)
 BANDAR_ABBAS, HAMBURG, ROTTERDAM, _, _ = TRACKING_PORTS
 SHIP = "KING OF THE SEAS"
 
@@ -34,9 +33,7 @@ def departing_in(hours: float) -> datetime:
 
 def on_sailing(client: TestClient, who: dict[str, str], admin: dict[str, str], service: str) -> str:
     """A confirmed booking on the published service's sailing from Shanghai: its id."""
-    offered = ok(
-        client.get(f"{CLIENT}/sailings", params={"polId": SHANGHAI, "podId": SINGAPORE}, headers=who)
-    )
+    offered = sailings_offered(client, who)
     routing = next(s["routingReference"] for s in offered["list"]["list"] if s["serviceCode"] == service)
     return in_shipping_order(client, who, admin, sailing={"routingReference": routing})
 

@@ -4,40 +4,16 @@ published, revised or retracted event of its customer's bookings, the TNT 3.0 Ev
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
-from pathlib import Path
 
-import pytest
 from fastapi.testclient import TestClient
 
-from api.main import create_app
-from api.settings import Settings
 from tests.api.booking_support import customer, ok
-from tests.api.dcsa_support import Receiver, receiver
-from tests.api.test_tracking_events import confirmed
-from tests.api.tracking_support import equipment, publish, publisher_key, validate
-from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME, login, make_settings
+from tests.api.dcsa_support import Receiver
+from tests.api.tracking_support import confirmed, equipment, publish, publisher_key, validate
+from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME, login
 from tests.corpus import TRACKED_CONTAINERS, TRACKING_PORTS
-from tests.pg import Cluster
 
 HOOKS = "/integrations/api/v1/client/webhooks"
-
-
-@pytest.fixture
-def app_client(store_kind: str, tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[TestClient]:
-    database_url = None
-    if store_kind == "postgres":
-        cluster: Cluster = request.getfixturevalue("pg_cluster")
-        database_url = cluster.create_database()
-    # Tests receive on loopback, which production refuses.
-    settings: Settings = make_settings(tmp_path / "var", database_url, WEBHOOK_ALLOW_LOOPBACK=True)
-    with TestClient(create_app(settings), raise_server_exceptions=False) as test_client:
-        yield test_client
-
-
-@pytest.fixture
-def hooks() -> Iterator[Receiver]:
-    yield from receiver()
 
 
 def test_a_subscription_hearing_tracking_events_receives_them_signed(

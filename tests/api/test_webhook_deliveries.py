@@ -16,11 +16,9 @@ import pytest
 from fastapi.testclient import TestClient
 
 from tests.api.booking_support import ADMIN, customer, fails, later, ok
-from tests.api.dcsa_support import Receiver, rate_request_id, sample
-from tests.api.test_dcsa_webhooks import app_client, eventually, hooks, loopback_settings, subscribe
+from tests.api.dcsa_support import Held, Receiver, eventually, rate_request_id, sample
+from tests.api.test_dcsa_webhooks import subscribe, subscribed
 from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME, login
-
-__all__ = ["app_client", "hooks", "loopback_settings"]  # fixtures shared with the webhook journey tests
 
 HOOKS = "/integrations/api/v1/client/webhooks"
 
@@ -95,14 +93,10 @@ def test_a_slow_receiver_delays_only_itself(
     )
 
 
-def test_removing_a_subscription_cancels_its_pending_deliveries(
-    app_client: TestClient, hooks: Receiver
-) -> None:
-    client = app_client
-    services = client.app.state.services  # type: ignore[attr-defined]
-    services.webhook_sender.stop()  # this test drives the sender's clock itself
-    alice = customer(client, "cancel-pending")
-    subscription = subscribe(client, alice, hooks.url)
+def test_removing_a_subscription_cancels_its_pending_deliveries(held: Held, hooks: Receiver) -> None:
+    # This test drives the sender's clock itself.
+    client, services = held.client, held.services
+    alice, subscription = subscribed(client, "cancel-pending", hooks.url)
     kept = subscribe(client, alice, hooks.url)
     hooks.statuses = [500] * 10
     book(client, alice)
@@ -120,12 +114,9 @@ def test_removing_a_subscription_cancels_its_pending_deliveries(
     fails(client.post(f"{HOOKS}/deliveries/{cancelled}/resend", headers=alice), 409)
 
 
-def test_resend_is_limited(app_client: TestClient, hooks: Receiver) -> None:
-    client = app_client
-    services = client.app.state.services  # type: ignore[attr-defined]
-    services.webhook_sender.stop()
-    alice = customer(client, "resend-limit")
-    subscription = subscribe(client, alice, hooks.url)
+def test_resend_is_limited(held: Held, hooks: Receiver) -> None:
+    client, services = held.client, held.services
+    alice, subscription = subscribed(client, "resend-limit", hooks.url)
     book(client, alice)
     assert services.settle_all()
     assert services.webhook_sender.send_due() == 1
@@ -151,8 +142,7 @@ def test_resend_is_limited(app_client: TestClient, hooks: Receiver) -> None:
 def test_secrets_are_their_own_and_rotate_with_an_overlap(app_client: TestClient, hooks: Receiver) -> None:
     client = app_client
     services = client.app.state.services  # type: ignore[attr-defined]
-    alice = customer(client, "rotate")
-    first = subscribe(client, alice, hooks.url)
+    alice, first = subscribed(client, "rotate", hooks.url)
     other = subscribe(client, customer(client, "rotate-other"), hooks.url)
     assert first["secret"].startswith("whsec_") and first["secret"] != other["secret"]
     # Not derived from the server secret: changing it changes no subscription's secret.
@@ -238,8 +228,7 @@ def subscribe_with(client: TestClient, headers: dict[str, str], url: str, types:
 def test_the_delivery_log_comes_a_page_at_a_time(app_client: TestClient, hooks: Receiver) -> None:
     client = app_client
     services = client.app.state.services  # type: ignore[attr-defined]
-    alice = customer(client, "paging")
-    subscription = subscribe(client, alice, hooks.url)
+    alice, subscription = subscribed(client, "paging", hooks.url)
     for _ in range(5):
         book(client, alice)
     assert services.settle_all()

@@ -9,7 +9,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from tests.api.booking_support import ok
+from tests.api.booking_support import CLIENT, customer, in_shipping_order, ok
 from tests.api.dcsa_document import document_validator
 
 # The standard and its samples live in the repository (contract/dcsa/tnt, with LICENSE).
@@ -33,6 +33,23 @@ def publisher_key(client: TestClient, admin: dict[str, str], label: str = "Rotte
     issued = ok(client.post(KEYS, headers=admin, json={"label": label}), 201)
     assert issued["key"].startswith("fpk_")
     return {"API-Key": issued["key"]}
+
+
+def confirmed(client: TestClient, who: dict[str, str], admin: dict[str, str]) -> str:
+    """A confirmed booking of `who`: its reference (the standard's carrierBookingReference)."""
+    rid = in_shipping_order(client, who, admin)
+    reference = ok(client.get(f"{CLIENT}/rate-requests/{rid}", headers=who))["reference"]
+    assert reference
+    return str(reference)
+
+
+def tracked(
+    client: TestClient, admin: dict[str, str], name: str
+) -> tuple[dict[str, str], str, dict[str, str]]:
+    """A customer `name` with a confirmed booking, and a publisher key to publish its events: the customer's
+    headers, the booking's reference and the publisher's headers."""
+    who = customer(client, name)
+    return who, confirmed(client, who, admin), publisher_key(client, admin)
 
 
 def publish(client: TestClient, publisher: dict[str, str], *events: dict[str, Any]) -> list[dict[str, Any]]:

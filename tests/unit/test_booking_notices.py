@@ -12,6 +12,7 @@ from domain.booking.shipping_order import ShippingOrder
 from domain.notifications.policy import STAFF as STAFF_RECIPIENT
 from domain.notifications.policy import notices
 from domain.shared.actor import ADMIN, CUSTOMER, SYSTEM_ACTOR, Actor
+from tests.unit.history_support import Known
 
 CUSTOMER_A = Actor("customer-a", CUSTOMER)
 STAFF = Actor("staff", ADMIN)
@@ -27,19 +28,6 @@ DETAILS = {
 }
 
 
-class Known:
-    """A NoticeContext over aggregates in memory."""
-
-    def __init__(self, *aggregates: Any) -> None:
-        self.by_id = {str(a.id): a for a in aggregates}
-
-    def aggregate(self, aggregate_id: Any) -> Any:
-        return self.by_id.get(str(aggregate_id))
-
-    def staff_ids(self) -> list[str]:
-        return ["staff-1", "staff-2"]
-
-
 def titles(aggregate: Any, context: Known | None = None, recipient: str = CUSTOMER_A.id) -> list[str]:
     context = context or Known(aggregate)
     built = [n for e in aggregate.collect_events() for n in notices.build(e, context)]
@@ -50,6 +38,16 @@ def titles(aggregate: Any, context: Known | None = None, recipient: str = CUSTOM
         assert notice.subject is not None and notice.subject.kind == "rate_request"
         assert notice.subject.reference == "FB-2026-000001" and "FB-2026-000001" in notice.message
     return [n.title for n in mine]
+
+
+def booking_requested() -> RateRequest:
+    """Customer A's request quoted by staff, its price accepted and its booking requested with one document
+    (its events not yet collected)."""
+    request = RateRequest.create(CUSTOMER_A.id, "alice", DETAILS, "FB-2026-000001", CUSTOMER_A)
+    request.quote(Decimal(10), NOW + timedelta(days=1), NOW, STAFF)
+    request.accept_price(NOW, CUSTOMER_A)
+    request.submit_booking_request([{"document_type_id": 1, "file_id": "f"}], CUSTOMER_A)
+    return request
 
 
 def revised_order(request: RateRequest) -> ShippingOrder:
@@ -82,10 +80,7 @@ def test_every_staff_action_and_expiry_tells_the_customer() -> None:
 
 
 def test_booking_and_order_notices() -> None:
-    request = RateRequest.create(CUSTOMER_A.id, "alice", DETAILS, "FB-2026-000001", CUSTOMER_A)
-    request.quote(Decimal(10), NOW + timedelta(days=1), NOW, STAFF)
-    request.accept_price(NOW, CUSTOMER_A)
-    request.submit_booking_request([{"document_type_id": 1, "file_id": "f"}], CUSTOMER_A)
+    request = booking_requested()
     request.confirm_booking(STAFF)
     order = revised_order(request)
     order.accept(STAFF)
@@ -97,10 +92,7 @@ def test_booking_and_order_notices() -> None:
 
 
 def test_new_work_tells_the_staff() -> None:
-    request = RateRequest.create(CUSTOMER_A.id, "alice", DETAILS, "FB-2026-000001", CUSTOMER_A)
-    request.quote(Decimal(10), NOW + timedelta(days=1), NOW, STAFF)
-    request.accept_price(NOW, CUSTOMER_A)
-    request.submit_booking_request([{"document_type_id": 1, "file_id": "f"}], CUSTOMER_A)
+    request = booking_requested()
     assert titles(request, recipient=STAFF_RECIPIENT) == ["New rate request", "Booking request"]
     request.collect_events()
     request.confirm_booking(STAFF)
@@ -124,10 +116,7 @@ def test_messages_cite_money_dates_and_words_as_the_screens_write_them() -> None
 
 
 def test_changes_after_confirmation_tell_the_staff_then_the_customer() -> None:
-    request = RateRequest.create(CUSTOMER_A.id, "alice", DETAILS, "FB-2026-000001", CUSTOMER_A)
-    request.quote(Decimal(10), NOW + timedelta(days=1), NOW, STAFF)
-    request.accept_price(NOW, CUSTOMER_A)
-    request.submit_booking_request([{"document_type_id": 1, "file_id": "f"}], CUSTOMER_A)
+    request = booking_requested()
     request.confirm_booking(STAFF)
     request.collect_events()
     request.request_amendment({**DETAILS, "quantity": 2}, CUSTOMER_A)

@@ -3,7 +3,6 @@ charges a row gives, a version 1 quote read back with one all-in charge, and wha
 
 from __future__ import annotations
 
-import json
 from datetime import UTC, date, datetime, timedelta
 from decimal import Decimal
 from pathlib import Path
@@ -11,8 +10,6 @@ from typing import Any
 from uuid import uuid4
 
 import pytest
-from eventsourcing.persistence import StoredEvent
-from eventsourcing.utils import get_topic
 
 from domain.booking import notices as _booking_notices  # noqa: F401  (registers the builders)
 from domain.booking.application import BookingApplication
@@ -32,7 +29,7 @@ from domain.notifications.policy import STAFF as STAFF_RECIPIENT
 from domain.notifications.policy import notices
 from domain.shared.actor import ADMIN, CUSTOMER, SYSTEM_ACTOR, Actor
 from domain.shared.errors import ValidationFailed
-from infrastructure.event_store import SharedStore
+from tests.unit.history_support import Known, sqlite_store, write_old_event
 
 HEADER = (
     "pol,pod,container_size,container_type,cargo,valid_from,valid_to,ocean_freight,baf,thc_origin,"
@@ -153,9 +150,7 @@ def test_staff_charges_are_known_once_and_money() -> None:
 
 
 def test_a_version_1_quote_reads_as_one_all_in_charge(tmp_path: Path) -> None:
-    store = SharedStore(
-        {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(tmp_path / "e.db")}
-    )
+    store = sqlite_store(tmp_path)
     booking = BookingApplication(store)
     customer = Actor("c1", CUSTOMER)
     request = RateRequest.create("c1", "legacy", {"quantity": 1}, "FB-2025-000001", customer, id=uuid4())
@@ -173,16 +168,7 @@ def test_a_version_1_quote_reads_as_one_all_in_charge(tmp_path: Path) -> None:
         "actor_role": "admin",
         "reason": None,
     }
-    store.recorder.insert_events(
-        [
-            StoredEvent(
-                originator_id=request.id,
-                originator_version=2,
-                topic=get_topic(RateRequest.Quoted),
-                state=json.dumps(v1_state).encode(),
-            )
-        ]
-    )
+    write_old_event(store, RateRequest.Quoted, v1_state)
     loaded = booking.rate_request(request.id, SYSTEM_ACTOR)
     assert loaded.price == Decimal("1250.50")
     assert loaded.charges == [
@@ -193,17 +179,6 @@ def test_a_version_1_quote_reads_as_one_all_in_charge(tmp_path: Path) -> None:
     store.close()
 
 
-class Known:
-    def __init__(self, *aggregates: Any) -> None:
-        self.by_id = {str(a.id): a for a in aggregates}
-
-    def aggregate(self, aggregate_id: Any) -> Any:
-        return self.by_id.get(str(aggregate_id))
-
-    def staff_ids(self) -> list[str]:
-        return ["staff-1"]
-
-
 def test_an_instant_quote_tells_the_customer_the_breakdown_and_the_staff_nothing() -> None:
     customer = Actor("customer-a", CUSTOMER)
     details = {"quantity": 2, "commodity": "Tea"}
@@ -212,7 +187,9 @@ def test_an_instant_quote_tells_the_customer_the_breakdown_and_the_staff_nothing
     charges = row_charges(row, shipment())
     now = datetime(2030, 3, 1, tzinfo=UTC)
     request.quote(per_container_total(charges), now + timedelta(days=7), now, SYSTEM_ACTOR, charges, row)
-    built = [n for e in request.collect_events() for n in notices.build(e, Known(request))]
+    built = [
+        n for e in request.collect_events() for n in notices.build(e, Known(request, staff=("staff-1",)))
+    ]
     assert [n.recipient for n in built] == ["customer-a"]
     assert built[0].message == (
         "Your booking FB-2026-000009 has a price of $1,150.50 per container (Ocean freight $1,000.00 +"
@@ -222,5 +199,5 @@ def test_an_instant_quote_tells_the_customer_the_breakdown_and_the_staff_nothing
     # A request staff must price is still new work for them.
     other = RateRequest.create(customer.id, "alice", details, "FB-2026-000009", customer)
     other.quote(Decimal(10), now + timedelta(days=1), now, Actor("staff", ADMIN))
-    staff = [n for e in other.collect_events() for n in notices.build(e, Known(other))]
+    staff = [n for e in other.collect_events() for n in notices.build(e, Known(other, staff=("staff-1",)))]
     assert [n.recipient for n in staff] == [STAFF_RECIPIENT, "customer-a"]

@@ -11,17 +11,11 @@ from eventsourcing.utils import get_topic
 from domain.accounts.account import Account, account_id
 from domain.accounts.application import AccountsApplication
 from domain.shared.actor import SYSTEM_ACTOR
-from infrastructure.event_store import SharedStore
-
-
-def _store(tmp_path: Path) -> SharedStore:
-    return SharedStore(
-        {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(tmp_path / "e.db")}
-    )
+from tests.unit.history_support import sqlite_store, write_old_event
 
 
 def test_version_1_password_event_reads_as_version_2(tmp_path: Path) -> None:
-    store = _store(tmp_path)
+    store = sqlite_store(tmp_path)
     accounts = AccountsApplication(store, secret="s")
     account = Account.open("legacy", 0, ["admin"], {}, SYSTEM_ACTOR)
     accounts.record(account)
@@ -54,7 +48,7 @@ def test_version_1_password_event_reads_as_version_2(tmp_path: Path) -> None:
 
 
 def test_new_events_are_written_as_version_2(tmp_path: Path) -> None:
-    store = _store(tmp_path)
+    store = sqlite_store(tmp_path)
     accounts = AccountsApplication(store, secret="s")
     account = Account.open("fresh", 0, ["admin"], {}, SYSTEM_ACTOR)
     account.set_password("$argon2id$fresh", SYSTEM_ACTOR)
@@ -71,7 +65,7 @@ def test_version_1_rate_request_reads_without_reference_and_gets_one_assigned(tm
     from domain.booking.application import BookingApplication
     from domain.booking.rate_request import RateRequest
 
-    store = _store(tmp_path)
+    store = sqlite_store(tmp_path)
     booking = BookingApplication(store)
     legacy_id = uuid4()
     # The Created event exactly as version 1 wrote it: no `reference`, no `class_version`.
@@ -88,16 +82,7 @@ def test_version_1_rate_request_reads_without_reference_and_gets_one_assigned(tm
         "actor_role": "customer",
         "reason": None,
     }
-    store.recorder.insert_events(
-        [
-            StoredEvent(
-                originator_id=legacy_id,
-                originator_version=1,
-                topic=get_topic(RateRequest.Created),
-                state=json.dumps(v1_state).encode(),
-            )
-        ]
-    )
+    write_old_event(store, RateRequest.Created, v1_state)
     assert booking.rate_request(legacy_id, SYSTEM_ACTOR).reference is None
     positions = booking.assign_references([str(legacy_id)])
     assert len(positions) == 1

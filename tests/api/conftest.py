@@ -1,0 +1,40 @@
+"""Fixtures of the API tier shared by several test files: an app that may call webhooks on loopback (its
+sender running, or held for the test to drive), and a receiver to hear them."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from api.main import create_app
+from api.settings import Settings
+from tests.api.dcsa_support import Held, Receiver, receiver
+from tests.conftest import make_settings
+
+
+@pytest.fixture
+def loopback_settings(database_url: str | None, tmp_path: Path) -> Settings:
+    # Tests receive on loopback, which production refuses.
+    return make_settings(tmp_path / "var", database_url, WEBHOOK_ALLOW_LOOPBACK=True)
+
+
+@pytest.fixture
+def app_client(loopback_settings: Settings) -> Iterator[TestClient]:
+    with TestClient(create_app(loopback_settings), raise_server_exceptions=False) as test_client:
+        yield test_client
+
+
+@pytest.fixture
+def hooks() -> Iterator[Receiver]:
+    yield from receiver()
+
+
+@pytest.fixture
+def held(app_client: TestClient) -> Held:
+    """`app_client` with its webhook sender stopped: the test sends what is due itself, on its own clock."""
+    services = app_client.app.state.services  # type: ignore[attr-defined]
+    services.webhook_sender.stop()
+    return Held(app_client, services)
