@@ -1,32 +1,32 @@
 """The portal's rate-request states as the standard's `bookingStatus`, and staff's messages as `feedbacks`.
 
 One table per lifecycle (`BOOKING_STATUS` for state-machines/rate_request.json, `AMENDED_STATUS` for
-booking_amendment.json, `CANCELLATION_STATUS` for booking_cancellation.json), keyed by the lifecycle's own
-states: `_every_state` refuses, at import, a table that misses a state of its file or names one it does not
-have, so a new state cannot reach the door (or the webhook follower) without a status. Used by
+booking_amendment.json, `CANCELLATION_STATUS` for booking_cancellation.json), read from each state's `dcsa`
+in its file, beside the state (issue 25): `_statuses` refuses, at import, a file with a state that has none,
+so a new state cannot reach the door (or the webhook follower) without a status. Used by
 `GET /v2/bookings/{ref}` and by the booking notifications, so both say the same.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
 from decimal import Decimal
-from typing import Any, TypeVar
+from typing import Any
 
 from domain.booking.amendments import AMENDABLE_STATES
 from domain.shared.lifecycle import lifecycle
 
-Status = TypeVar("Status")
 
-
-def _every_state(machine_id: str, table: Mapping[str, Status]) -> dict[str, Status]:
-    """`table` checked against the lifecycle file: one entry for each state it moves through."""
-    states = set(lifecycle(machine_id).codes)
-    missing, unknown = sorted(states - set(table)), sorted(set(table) - states)
-    if missing or unknown:
-        raise ValueError(f"{machine_id}: states without a DCSA status {missing}, unknown states {unknown}")
-    return dict(table)
+def _statuses(
+    machine_id: str, required: bool = True, states: list[dict[str, Any]] | None = None
+) -> dict[str, Any]:
+    """Each state's DCSA status, as its lifecycle file says (`dcsa`; null where the standard has none and
+    `required` is False); `states`: the file's states (read from the file when not given)."""
+    given = lifecycle(machine_id).spec["states"] if states is None else states
+    missing = sorted(s["name"] for s in given if "dcsa" not in s or (required and not s["dcsa"]))
+    if missing:
+        raise ValueError(f"{machine_id}: states without a DCSA status {missing}")
+    return {s["name"]: s["dcsa"] for s in given}
 
 
 def _open_states(machine_id: str) -> tuple[str, ...]:
@@ -34,24 +34,13 @@ def _open_states(machine_id: str) -> tuple[str, ...]:
     return tuple(s["name"] for s in lifecycle(machine_id).spec["states"] if not s.get("final"))
 
 
-BOOKING_STATUS: dict[str, str] = _every_state(
-    "rate_request",
-    {
-        "requested": "RECEIVED",
-        # A price is offered: a feedback says so. A request made on the screens waits for the customer to
-        # accept it; a firm one (made through the standard) for staff to confirm (issue 26). After the
-        # shipper's update (PUT, or an edit on the screens) both read UPDATE_RECEIVED (`booking_status`).
-        "quoted": "RECEIVED",
-        "loi_pending": "RECEIVED",  # the price is accepted; the booking request documents are awaited
-        "revision_requested": "PENDING_UPDATE",
-        "shipping_order": "CONFIRMED",
-        "completed": "COMPLETED",
-        "rejected_by_admin": "REJECTED",  # DECLINED when it had been confirmed
-        "rejected_by_client": "CANCELLED",
-        "price_expired": "REJECTED",  # with a feedback saying the quote expired
-        "cancelled": "CANCELLED",  # a confirmed booking whose cancellation request staff confirmed
-    },
-)
+# A price offered reads RECEIVED with a feedback saying so: a request made on the screens waits for the
+# customer to accept it, a firm one (made through the standard) for staff to confirm (issue 26); after the
+# shipper's update (PUT, or an edit on the screens) both read UPDATE_RECEIVED (`booking_status`). loi_pending
+# (the price accepted, the documents awaited) is RECEIVED; rejected_by_admin DECLINED once it had been
+# confirmed; price_expired REJECTED with a feedback saying the quote expired; cancelled is a confirmed booking
+# whose cancellation request staff confirmed.
+BOOKING_STATUS: dict[str, str] = _statuses("rate_request")
 # An amendment the customer asked for leaves bookingStatus CONFIRMED and shows as `amendedBookingStatus`
 # (the standard's use case 7). PENDING_AMENDMENT is the carrier asking for one (use case 6: staff's `ask`
 # in booking_amendment.json), from the ask until the customer's answering amendment is decided.
@@ -61,28 +50,10 @@ AMENDMENT_OPEN = tuple(s for s in _open_states("booking_amendment") if s != AMEN
 PENDING_AMENDMENT = "PENDING_AMENDMENT"
 AMENDMENT_RECEIVED = "AMENDMENT_RECEIVED"
 # While staff's ask awaits the customer's amendment there is none to report: the booking is PENDING_AMENDMENT.
-AMENDED_STATUS: dict[str, str | None] = _every_state(
-    "booking_amendment",
-    {
-        "asked": None,
-        "requested": AMENDMENT_RECEIVED,
-        "requoted": AMENDMENT_RECEIVED,
-        "approved": "AMENDMENT_CONFIRMED",
-        "declined": "AMENDMENT_DECLINED",
-        "withdrawn": "AMENDMENT_CANCELLED",
-    },
-)
+AMENDED_STATUS: dict[str, str | None] = _statuses("booking_amendment", required=False)
 # The standard has no value for a request the customer withdrew (the portal's screens allow it): the
 # property is then absent, as when none was asked.
-CANCELLATION_STATUS: dict[str, str | None] = _every_state(
-    "booking_cancellation",
-    {
-        "requested": "CANCELLATION_RECEIVED",
-        "confirmed": "CANCELLATION_CONFIRMED",
-        "declined": "CANCELLATION_DECLINED",
-        "withdrawn": None,
-    },
-)
+CANCELLATION_STATUS: dict[str, str | None] = _statuses("booking_cancellation", required=False)
 DECLINED = "DECLINED"
 # The states in which a booking has a carrierBookingReference (it has been confirmed).
 CONFIRMED_STATES = ("shipping_order", "completed", "cancelled")

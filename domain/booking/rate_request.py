@@ -545,3 +545,22 @@ def _same_documents(one: list[dict[str, Any]], other: list[dict[str, Any]]) -> b
 
 # The events that record the customer's decision on a quote (the concurrency rule counts them).
 DECISIONS = (RateRequest.PriceAccepted, RateRequest.PriceCancelled)
+
+
+def lifecycle_moves() -> tuple[type[Aggregate.Event], ...]:
+    """The request's own lifecycle moves: each of its event classes that carries the request's `state` (the
+    events of its parts, amendments and cancellation requests, carry their own machine's state). Read models
+    and the webhook policy move a booking by these without naming each, so a new trigger's event is moved
+    everywhere by being declared (issue 25)."""
+    parts = {
+        v for part in (Amendments, CancellationRequests) for v in vars(part).values() if isinstance(v, type)
+    }
+    return tuple(
+        value
+        for name, value in vars(RateRequest).items()
+        if isinstance(value, type)
+        and issubclass(value, Aggregate.Event)
+        and name != "Event"
+        and "state" in getattr(value, "__dataclass_fields__", {})
+        and not parts.intersection(value.__mro__)
+    )

@@ -7,7 +7,8 @@ booking it records one delivery per active subscription of the booking's custome
 the CloudEvents body, fixed once, with an id stable across attempts and resends (`webhook-id`, the
 receiver's deduplication key). The sender (`infrastructure/webhook_sender.py`) posts them.
 
-Every rate-request event is classified below (`STEPS`): a test fails when one is not, and a state or step
+Every rate-request event is classified below (`STEPS`; a move of the request's own lifecycle by default): a
+test fails when one is not, and a state or step
 the view cannot name is logged and skipped, never raised (a raise would make the follower retry its batch
 forever).
 """
@@ -16,13 +17,14 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, Protocol, TypeAlias
 
-from domain.booking.rate_request import RateRequest
+from domain.booking.rate_request import RateRequest, lifecycle_moves
 from domain.integrations.webhook_subscription import WebhookSubscription
 from domain.shared.aggregate import Recorded
 from domain.tracking.milestone import TrackingEvent
@@ -196,6 +198,17 @@ STEPS: dict[type, Step] = {
     RateRequest.SailingRescheduled: Step("booking.sailing_rescheduled"),
     RateRequest.CutOffReminded: Step("booking.cut_off_reminded", notified=False),
 }
+
+
+def _kind_of(event_class: type) -> str:
+    """`booking.put_on_hold` for `PutOnHold`: the event type of a move not named above."""
+    return "booking." + re.sub(r"(?<!^)(?=[A-Z])", "_", event_class.__name__).lower()
+
+
+# A move of the request's own lifecycle not named above (a new trigger's event) is notified as a move, its
+# kind from its class's name: a test checks each kind is one a subscription may choose.
+for _moved in lifecycle_moves():
+    STEPS.setdefault(_moved, _move(_kind_of(_moved)))
 BOOKING_EVENTS = tuple(STEPS)
 _REQUOTED = RateRequest.AmendmentRequoted
 _RESCHEDULED = RateRequest.SailingRescheduled

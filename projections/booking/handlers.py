@@ -13,7 +13,7 @@ from typing import Any
 
 from domain.booking.charges import all_in, records
 from domain.booking.files import StoredFile
-from domain.booking.rate_request import RateRequest
+from domain.booking.rate_request import RateRequest, lifecycle_moves
 from domain.booking.shipping_order import ShippingOrder
 from domain.booking.whose_move import waiting_for
 from domain.shared.aggregate import Moved
@@ -241,24 +241,9 @@ def booking_request_submitted(tx: BatchTx, event: RateRequest.BookingRequestSubm
     _moved_request(tx, event, position, documents=json.dumps(event.documents, sort_keys=True))
 
 
-@projection.on(
-    RateRequest.PriceAccepted,
-    RateRequest.PriceCancelled,
-    RateRequest.Withdrawn,
-    RateRequest.QuoteExpired,
-    RateRequest.BookingConfirmed,
-    RateRequest.Completed,
-)
-def rate_request_moved(
-    tx: BatchTx,
-    event: RateRequest.PriceAccepted
-    | RateRequest.PriceCancelled
-    | RateRequest.Withdrawn
-    | RateRequest.QuoteExpired
-    | RateRequest.BookingConfirmed
-    | RateRequest.Completed,
-    position: int,
-) -> None:
+def rate_request_moved(tx: BatchTx, event: Moved, position: int) -> None:
+    """A move of the request's lifecycle that changes nothing else here (price accepted or declined,
+    withdrawn, expired, confirmed, completed, and any new trigger's event)."""
     _moved_request(tx, event, position)
 
 
@@ -338,6 +323,12 @@ def cancellation_closed(
 ) -> None:
     tx.update(RATE_REQUESTS, str(event.originator_id), {"cancellation_open": 0})
     _whose_move(tx, str(event.originator_id))
+
+
+# Every event of the request's own lifecycle not handled above moves the row's state by the state it carries
+# (issue 25): a new trigger's event needs no line here, and cannot leave the read model behind silently.
+for _move in lifecycle_moves():
+    projection.handlers.setdefault(_move, rate_request_moved)
 
 
 # -- shipping orders --------------------------------------------------------------------------

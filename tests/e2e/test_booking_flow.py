@@ -301,6 +301,11 @@ def test_reefer_dangerous_request_with_order_revision(
     expect(page.get_by_text("This Field is required")).to_have_count(0)
     no_serious_violations(page)
     page.screenshot(path=str(screenshot_dir / "booking-reefer-order.png"), full_page=True)
+    # The form built from the field list (issue 25) at a phone's width: one column, nothing off the screen.
+    page.set_viewport_size({"width": 390, "height": 844})
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    page.screenshot(path=str(screenshot_dir / "booking-reefer-order-phone.png"), full_page=True)
+    page.set_viewport_size({"width": 1280, "height": 900})
     page.get_by_role("button", name="Continue").click()
     expect(page.get_by_text("Added Shipping Order !")).to_be_visible()
 

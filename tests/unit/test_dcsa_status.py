@@ -59,15 +59,46 @@ def test_every_state_of_the_lifecycle_has_a_status_of_the_standard(
     assert set(table.values()) <= allowed
 
 
-def test_a_table_missing_a_state_or_naming_an_unknown_one_is_refused() -> None:
-    with pytest.raises(
-        ValueError, match=r"states without a DCSA status \['withdrawn'\], unknown states \[\]"
-    ):
-        dcsa_status._every_state(
-            "booking_cancellation", {"requested": "x", "confirmed": "x", "declined": "x"}
-        )
-    with pytest.raises(ValueError, match=r"unknown states \['lost'\]"):
-        dcsa_status._every_state("booking_cancellation", {**CANCELLATION_STATUS, "lost": "x"})
+def test_a_state_without_a_status_in_its_file_is_refused() -> None:
+    states = [{"name": "requested", "dcsa": "RECEIVED"}, {"name": "on_hold", "code": 9, "label": "On Hold"}]
+    with pytest.raises(ValueError, match=r"rate_request: states without a DCSA status \['on_hold'\]"):
+        dcsa_status._statuses("rate_request", states=states)
+    # A part's state may say the standard has none (null), but must say so.
+    withdrawn = [{"name": "withdrawn", "dcsa": None}]
+    assert dcsa_status._statuses("booking_cancellation", required=False, states=withdrawn) == {
+        "withdrawn": None
+    }
+    with pytest.raises(ValueError, match=r"\['withdrawn'\]"):
+        dcsa_status._statuses("rate_request", states=withdrawn)
+
+
+def test_the_statuses_read_from_the_files_are_the_standard_s() -> None:
+    assert BOOKING_STATUS == {
+        "requested": "RECEIVED",
+        "quoted": "RECEIVED",
+        "loi_pending": "RECEIVED",
+        "revision_requested": "PENDING_UPDATE",
+        "shipping_order": "CONFIRMED",
+        "completed": "COMPLETED",
+        "rejected_by_admin": "REJECTED",
+        "rejected_by_client": "CANCELLED",
+        "price_expired": "REJECTED",
+        "cancelled": "CANCELLED",
+    }
+    assert AMENDED_STATUS == {
+        "asked": None,
+        "requested": "AMENDMENT_RECEIVED",
+        "requoted": "AMENDMENT_RECEIVED",
+        "approved": "AMENDMENT_CONFIRMED",
+        "declined": "AMENDMENT_DECLINED",
+        "withdrawn": "AMENDMENT_CANCELLED",
+    }
+    assert CANCELLATION_STATUS == {
+        "requested": "CANCELLATION_RECEIVED",
+        "confirmed": "CANCELLATION_CONFIRMED",
+        "declined": "CANCELLATION_DECLINED",
+        "withdrawn": None,
+    }
 
 
 def test_the_open_amendments_are_those_the_file_does_not_mark_final_but_the_ask() -> None:

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { CONTAINER_FIELDS, fieldsFor, labelWithUnit, orderField, orderValue, revisedFieldLabel } from './order-fields';
+import {
+  CONTAINER_FIELDS,
+  fieldsFor,
+  labelWithUnit,
+  orderField,
+  orderFormBody,
+  orderFormErrors,
+  orderFormValues,
+  orderValue,
+  revisedFieldLabel,
+} from './order-fields';
 import type { Order } from './order-fields';
 
 const order = {
@@ -35,5 +45,34 @@ describe('the shipping order fields, described once', () => {
   it("names a revision's keys, the specification's spelling too", () => {
     expect(revisedFieldLabel('frightType')).toBe('Freight');
     expect(revisedFieldLabel('containers')).toBe('Containers');
+  });
+  it('gives the form its values, its rules and its body from the same entries', () => {
+    const values = orderFormValues(order, { isSWBL: false });
+    expect(values).toEqual({
+      isSWBL: true,
+      freightType: 1,
+      cargoDescription: 'Dates in 5 kg cartons',
+      imcoClass: '',
+      unNumber: '',
+      temprature: '-18',
+      humidity: '60',
+      hasVentilation: false,
+    });
+    expect(orderFormValues(null, { isSWBL: true }).isSWBL).toBe(true);
+    const reefer = { isDanger: false, isReefer: true };
+    expect(orderFormErrors({ ...values, humidity: ' ' }, reefer)).toEqual({ humidity: 'This Field is required' });
+    expect(orderFormErrors(values, { isDanger: true, isReefer: false })).toEqual({
+      imcoClass: 'This Field is required',
+      unNumber: 'This Field is required',
+    });
+    expect(orderFormBody({ ...values, cargoDescription: ' Dates ', imcoClass: '3' }, reefer)).toEqual({
+      isSWBL: true,
+      cargoDescription: 'Dates',
+      imcoClass: null,
+      unNumber: null,
+      temprature: -18,
+      humidity: 60,
+      hasVentilation: false,
+    });
   });
 });

@@ -1,9 +1,10 @@
 /**
  * The shipping order's fields, described once for the web (issue 25): the customer's form, the facts panel, the
- * final report and the staff console all read their labels, units and kinds here, so a new field on the order
- * is one entry in the list below (plus the form's own input, where it takes one). Keys are the wire's, the
- * specification's misspellings included (`temprature`).
+ * final report and the staff console all read their labels, units and kinds here, and the form builds its
+ * inputs, initial values, rules and body from the same entries, so a new field on the order is one entry in the
+ * list below. Keys are the wire's, the specification's misspellings included (`temprature`).
  */
+import { message } from '@/lib/messages';
 import type { Schema } from '@/types/contract';
 
 export type Order = Schema<'ShippingOrder'>;
@@ -23,20 +24,107 @@ export interface OrderField {
   only?: 'danger' | 'reefer';
   /** Staff may ask for a change of it by name (the order revision's `revise` keys). */
   revisable: boolean;
+  /** The form's message when the field applies and is left empty (absent: the field may stay empty). */
+  required?: string;
+  /** The form's rule for a value given (trimmed): its message when wrong, else undefined. */
+  check?: (value: string) => string | undefined;
+  /** The keyboard a phone shows for a text input. */
+  inputMode?: 'numeric';
 }
 
-export const ORDER_FIELDS: readonly OrderField[] = [
+const IMCO_CLASSES = [
+  '1',
+  '1.1',
+  '1.2',
+  '1.3',
+  '1.4',
+  '1.5',
+  '1.6',
+  '2.1',
+  '2.2',
+  '2.3',
+  '3',
+  '4.1',
+  '4.2',
+  '4.3',
+  '5.1',
+  '5.2',
+  '6.1',
+  '6.2',
+  '7',
+  '8',
+  '9',
+];
+const FIELD_REQUIRED = message('booking.order.fieldRequired');
+const within = (low: number, high: number, wording: string) => (value: string) =>
+  Number(value) >= low && Number(value) <= high ? undefined : wording;
+
+const FIELDS = [
   { key: 'isSWBL', label: 'SWBL', kind: 'yesNo', revisable: false },
   { key: 'freightType', label: 'Freight', kind: 'freight', revisable: true },
-  { key: 'cargoDescription', label: 'Cargo description', kind: 'text', revisable: true },
-  { key: 'imcoClass', label: 'IMCO class', kind: 'text', only: 'danger', revisable: true },
-  { key: 'unNumber', label: 'UN No', kind: 'text', only: 'danger', revisable: true },
-  { key: 'temprature', label: 'Temperature', kind: 'number', unit: '°C', only: 'reefer', revisable: true },
-  { key: 'humidity', label: 'Humidity', kind: 'number', unit: '%', only: 'reefer', revisable: true },
+  {
+    key: 'cargoDescription',
+    label: 'Cargo description',
+    kind: 'text',
+    revisable: true,
+    required: message('booking.cargoDescription.required'),
+  },
+  {
+    key: 'imcoClass',
+    label: 'IMCO class',
+    kind: 'text',
+    only: 'danger',
+    revisable: true,
+    required: FIELD_REQUIRED,
+    check: (v: string) => (IMCO_CLASSES.includes(v) ? undefined : message('booking.imcoClass.enum')),
+  },
+  {
+    key: 'unNumber',
+    label: 'UN No',
+    kind: 'text',
+    only: 'danger',
+    revisable: true,
+    required: FIELD_REQUIRED,
+    check: (v: string) => (/^\d{4}$/.test(v) ? undefined : message('booking.unNumber.pattern')),
+    inputMode: 'numeric',
+  },
+  {
+    key: 'temprature',
+    label: 'Temperature',
+    kind: 'number',
+    unit: '°C',
+    only: 'reefer',
+    revisable: true,
+    required: FIELD_REQUIRED,
+    check: within(-40, 40, message('booking.temperature.range')),
+  },
+  {
+    key: 'humidity',
+    label: 'Humidity',
+    kind: 'number',
+    unit: '%',
+    only: 'reefer',
+    revisable: true,
+    required: FIELD_REQUIRED,
+    check: within(0, 100, message('booking.humidity.range')),
+  },
   { key: 'hasVentilation', label: 'Ventilation', kind: 'yesNo', only: 'reefer', revisable: false },
   { key: 'parties', label: 'Parties', kind: 'parties', revisable: true },
   { key: 'containers', label: 'Containers', kind: 'containers', revisable: true },
-];
+] as const satisfies readonly OrderField[];
+
+export const ORDER_FIELDS: readonly OrderField[] = FIELDS;
+
+/** The fields the order form holds itself (parties and containers have dialogs of their own). */
+export type FormField = Extract<(typeof FIELDS)[number], { kind: 'text' | 'number' | 'yesNo' | 'freight' }>;
+export const FORM_FIELDS: readonly OrderField[] = ORDER_FIELDS.filter(
+  (f) => f.kind !== 'parties' && f.kind !== 'containers',
+);
+type FormValue<K> = K extends 'yesNo' ? boolean : K extends 'freight' ? number : string;
+/** The form's values, one per form field, keyed as the wire (the freight as the form's 0 Collect, 1 Prepaid). */
+export type OrderFormValues = { [F in FormField as F['key']]: FormValue<F['kind']> };
+/** The order's own fields the form sends, but the freight (whose key differs between create and edit). */
+export type OrderFormBody = Pick<Order, Exclude<FormField['key'], 'freightType'>>;
 
 export interface ContainerField {
   key: keyof OrderContainer;
@@ -101,6 +189,67 @@ export function fieldsFor(request: { isDanger: boolean; isReefer: boolean }): Or
   return ORDER_FIELDS.filter(
     (f) => !f.only || (f.only === 'danger' && request.isDanger) || (f.only === 'reefer' && request.isReefer),
   );
+}
+
+/** Spec 001 section 3: form 0 (Collect) is sent as 1, anything else as 2. */
+export function frightType(freight: number): number {
+  return freight === 0 ? 1 : 2;
+}
+/** The inverse for an order read back (wire 1 Collect, 2 Prepaid). */
+export function freightFormValue(wire: number | null | undefined): number {
+  return wire === 2 ? 1 : 0;
+}
+
+const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
+
+/** The form's values from an order (or its edited order) read back; `defaults` for a new one (the SWBL the
+ * rate request asked for). */
+export function orderFormValues(
+  fields: Partial<Order> | null | undefined,
+  defaults: Partial<OrderFormValues>,
+): OrderFormValues {
+  const values: Record<string, unknown> = {};
+  for (const f of FORM_FIELDS) {
+    const given = fields?.[f.key];
+    const fallback = defaults[f.key as keyof OrderFormValues];
+    if (f.kind === 'yesNo') values[f.key] = given ?? fallback ?? false;
+    else if (f.kind === 'freight') values[f.key] = freightFormValue(given as number | null | undefined);
+    else values[f.key] = given === null || given === undefined ? text(fallback) : text(given);
+  }
+  return values as OrderFormValues;
+}
+
+/** The form's rules for a request of this kind: each field's message by key (none when all is well). */
+export function orderFormErrors(
+  values: Record<string, unknown>,
+  request: { isDanger: boolean; isReefer: boolean },
+): Partial<Record<keyof OrderFormValues, string>> {
+  const errors: Record<string, string> = {};
+  for (const f of fieldsFor(request)) {
+    if (f.kind !== 'text' && f.kind !== 'number') continue;
+    const value = text(values[f.key]).trim();
+    const wrong = !value ? f.required : f.check?.(value);
+    if (wrong) errors[f.key] = wrong;
+  }
+  return errors;
+}
+
+/** The order's own fields as the wire takes them: trimmed text, numbers, and null (a yes/no: false) for a
+ * field this kind of request does not have. The freight is left to the caller. */
+export function orderFormBody(
+  values: OrderFormValues,
+  request: { isDanger: boolean; isReefer: boolean },
+): OrderFormBody {
+  const applies = new Set(fieldsFor(request).map((f) => f.key));
+  const body: Record<string, unknown> = {};
+  for (const f of FORM_FIELDS) {
+    if (f.kind === 'freight') continue;
+    const value = values[f.key as keyof OrderFormValues];
+    if (f.kind === 'yesNo') body[f.key] = applies.has(f.key) ? Boolean(value) : false;
+    else if (!applies.has(f.key)) body[f.key] = null;
+    else body[f.key] = f.kind === 'number' ? Number(value) : text(value).trim();
+  }
+  return body as OrderFormBody;
 }
 
 /** One scalar value of the order, as a person reads it: "Prepaid", "Yes", "-18 °C", "-" when empty. */

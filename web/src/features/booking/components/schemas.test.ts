@@ -149,7 +149,7 @@ describe('container row rules', () => {
 describe('shipping order rules', () => {
   const base = {
     isSWBL: false,
-    freight: 0,
+    freightType: 0,
     cargoDescription: 'Boxes',
     imcoClass: '',
     unNumber: '',

@@ -4,6 +4,8 @@
  */
 import { z } from 'zod';
 import { message } from '@/lib/messages';
+import { FORM_FIELDS, freightFormValue, frightType, orderFormErrors } from '@/lib/order-fields';
+import type { OrderFormValues } from '@/lib/order-fields';
 import { PHONE_PATTERN } from '@/lib/phone';
 
 const REQUIRED = message('common.required');
@@ -102,53 +104,17 @@ export const containerRowSchema = z.object({
 });
 export type ContainerRowValues = z.input<typeof containerRowSchema>;
 
-const IMCO_CLASSES = [
-  '1', '1.1', '1.2', '1.3', '1.4', '1.5', '1.6', '2.1', '2.2', '2.3', '3', '4.1', '4.2', '4.3', '5.1', '5.2',
-  '6.1', '6.2', '7', '8', '9',
-];
-
-const FIELD_REQUIRED = message('booking.order.fieldRequired');
-
-/** The order form; hazardous and reefer fields are required only for such requests. */
-export function shippingOrderSchema(options: { isDanger: boolean; isReefer: boolean }) {
-  return z
-    .object({
-      isSWBL: z.boolean(),
-      /** Form value: 0 Collect, 1 Prepaid. */
-      freight: z.number(),
-      cargoDescription: z.string().trim().min(1, message('booking.cargoDescription.required')),
-      imcoClass: z.string(),
-      unNumber: z.string(),
-      temprature: z.string(),
-      humidity: z.string(),
-      hasVentilation: z.boolean(),
-    })
-    .superRefine((v, ctx) => {
-      if (options.isDanger) {
-        if (!v.imcoClass.trim()) ctx.addIssue({ code: 'custom', path: ['imcoClass'], message: FIELD_REQUIRED });
-        else if (!IMCO_CLASSES.includes(v.imcoClass.trim()))
-          ctx.addIssue({ code: 'custom', path: ['imcoClass'], message: message('booking.imcoClass.enum') });
-        if (!v.unNumber.trim()) ctx.addIssue({ code: 'custom', path: ['unNumber'], message: FIELD_REQUIRED });
-        else if (!/^\d{4}$/.test(v.unNumber.trim()))
-          ctx.addIssue({ code: 'custom', path: ['unNumber'], message: message('booking.unNumber.pattern') });
-      }
-      if (options.isReefer) {
-        if (!v.temprature.trim()) ctx.addIssue({ code: 'custom', path: ['temprature'], message: FIELD_REQUIRED });
-        else if (!(Number(v.temprature) >= -40 && Number(v.temprature) <= 40))
-          ctx.addIssue({ code: 'custom', path: ['temprature'], message: message('booking.temperature.range') });
-        if (!v.humidity.trim()) ctx.addIssue({ code: 'custom', path: ['humidity'], message: FIELD_REQUIRED });
-        else if (!(Number(v.humidity) >= 0 && Number(v.humidity) <= 100))
-          ctx.addIssue({ code: 'custom', path: ['humidity'], message: message('booking.humidity.range') });
-      }
-    });
+/** The order form, built from the order's field list (src/lib/order-fields: each field's kind, when it
+ * applies and its rule), so a new field needs no rule written here; hazardous and reefer fields are required
+ * only for such requests. */
+export function shippingOrderSchema(request: { isDanger: boolean; isReefer: boolean }): z.ZodType<OrderFormValues, OrderFormValues> {
+  const shape = Object.fromEntries(
+    FORM_FIELDS.map((f) => [f.key, f.kind === 'yesNo' ? z.boolean() : f.kind === 'freight' ? z.number() : z.string()]),
+  );
+  return z.object(shape).superRefine((values, ctx) => {
+    for (const [key, wording] of Object.entries(orderFormErrors(values, request)))
+      ctx.addIssue({ code: 'custom', path: [key], message: wording });
+  }) as unknown as z.ZodType<OrderFormValues, OrderFormValues>;
 }
-export type ShippingOrderValues = z.infer<ReturnType<typeof shippingOrderSchema>>;
-
-/** Spec 001 section 3: form 0 (Collect) is sent as 1, anything else as 2. */
-export function frightType(freight: number): number {
-  return freight === 0 ? 1 : 2;
-}
-/** The inverse for an order read back (wire 1 Collect, 2 Prepaid). */
-export function freightFormValue(wire: number | null | undefined): number {
-  return wire === 2 ? 1 : 0;
-}
+export type ShippingOrderValues = OrderFormValues;
+export { frightType, freightFormValue };

@@ -1,43 +1,29 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import type { FieldErrors, UseFormRegister, UseFormSetValue } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { NumberInput } from '@/components/ui/number-input';
 import { TextInput } from '@/components/ui/text-input';
 import { toast } from '@/components/ui/toast';
 import { ApiError, errorText } from '@/lib/api-client';
-import { ORDER_FIELDS, labelWithUnit, orderField, revisedFieldLabel } from '@/lib/order-fields';
+import { FORM_FIELDS, FREIGHT_WORDS, ORDER_FIELDS, labelWithUnit, orderFormBody, orderFormValues, revisedFieldLabel } from '@/lib/order-fields';
+import type { OrderField } from '@/lib/order-fields';
 import { useCreateShippingOrder, useEditShippingOrder } from '../api/booking-api';
 import type { Party, RateRequestDetail, ShippingOrder } from '../api/booking-api';
 import { REEFER_TYPE_VALUE } from '../api/booking-api';
 import { ContainerDialog } from './container-dialog';
 import type { LocalContainer } from './container-dialog';
 import { ConsigneeDialog, SupplierDialog } from './party-dialogs';
-import { freightFormValue, frightType, shippingOrderSchema } from './schemas';
+import { frightType, shippingOrderSchema } from './schemas';
 import type { ConsigneeValues, ShippingOrderValues, SupplierValues } from './schemas';
 import styles from './booking.module.css';
 
 /** The order's own fields, the ones a revision names and `editedOrder` carries. */
-type OrderFields = Pick<
-  ShippingOrder,
-  'isSWBL' | 'freightType' | 'cargoDescription' | 'imcoClass' | 'unNumber' | 'temprature' | 'humidity' | 'hasVentilation'
->;
+type OrderFields = Partial<Pick<ShippingOrder, keyof ShippingOrderValues>>;
 
 const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
-
-function formValues(fields: Partial<OrderFields> | null | undefined, isSwbl: boolean): ShippingOrderValues {
-  return {
-    isSWBL: fields?.isSWBL ?? isSwbl,
-    freight: freightFormValue(fields?.freightType),
-    cargoDescription: str(fields?.cargoDescription),
-    imcoClass: str(fields?.imcoClass),
-    unNumber: str(fields?.unNumber),
-    temprature: str(fields?.temprature),
-    humidity: str(fields?.humidity),
-    hasVentilation: fields?.hasVentilation ?? false,
-  };
-}
 
 /** Where each field a revision may name sits on the page (the summary at the top links to it). */
 function anchorOf(key: string): string {
@@ -83,8 +69,8 @@ export function RevisionSummary({ revise }: { revise: Record<string, string> }) 
 /** The form field of a wire key of `revise`, `editedOrder` or an error: the same name (src/lib/order-fields), but
  * the freight, which the form holds as 0/1 and the wire as `freightType` (`frightType` in a body). */
 function formFieldOf(key: string): keyof ShippingOrderValues | undefined {
-  if (key === 'freightType' || key === 'frightType') return 'freight';
-  const field = ORDER_FIELDS.find((f) => f.key === key && f.kind !== 'parties' && f.kind !== 'containers');
+  const wire = key === 'frightType' ? 'freightType' : key;
+  const field = FORM_FIELDS.find((f) => f.key === wire);
   return field ? (field.key as keyof ShippingOrderValues) : undefined;
 }
 
@@ -129,6 +115,65 @@ function partiesToDialogs(order: ShippingOrder | null): { supplier: SupplierValu
   };
 }
 
+/** The form's fieldsets: the order's own fields, then those a dangerous-goods request or a reefer asks for. */
+const FIELD_GROUPS: readonly { legend: string; only?: OrderField['only']; grid: boolean }[] = [
+  { legend: 'Cargo', grid: false },
+  { legend: 'Hazardous Cargo', only: 'danger', grid: true },
+  { legend: 'Reefer Cargo', only: 'reefer', grid: true },
+];
+
+interface InputForm {
+  register: UseFormRegister<ShippingOrderValues>;
+  setValue: UseFormSetValue<ShippingOrderValues>;
+  errors: FieldErrors<ShippingOrderValues>;
+  freight: number;
+  locked: (field: keyof ShippingOrderValues) => boolean;
+}
+
+/** One field's input, as its kind says: a tick, the freight's two choices, a text or a number. */
+function OrderInput({ field, edit, form }: { field: OrderField; edit: boolean; form: InputForm }) {
+  const key = field.key as keyof ShippingOrderValues;
+  const label = labelWithUnit(field);
+  if (field.kind === 'yesNo') return <Checkbox id={`order-${key}`} label={label} {...form.register(key)} disabled={form.locked(key)} />;
+  if (field.kind === 'freight')
+    return (
+      <>
+        <div role="radiogroup" aria-labelledby="freight-label" className={styles.row} style={{ margin: '0.75rem 0' }}>
+          <span id="freight-label" className={styles.label}>
+            {label}
+          </span>
+          {[0, 1].map((choice) => (
+            <label key={choice} className={styles.toggle}>
+              <input
+                id={choice === 0 ? 'order-freight-collect' : undefined}
+                type="radio"
+                name="freight"
+                checked={form.freight === choice}
+                onChange={() => form.setValue(key, choice)}
+                disabled={form.locked(key)}
+              />
+              {FREIGHT_WORDS[frightType(choice)]}
+            </label>
+          ))}
+        </div>
+        {form.errors[key]?.message ? <p className={styles.error}>{form.errors[key].message}</p> : null}
+      </>
+    );
+  const Input = field.kind === 'number' ? NumberInput : TextInput;
+  return (
+    <Input
+      id={`order-${key}`}
+      label={label}
+      required={Boolean(field.required)}
+      editMode={edit}
+      inputMode={field.inputMode}
+      {...form.register(key)}
+      error={form.errors[key]?.message}
+      disabled={form.locked(key)}
+    />
+  );
+}
+
 export interface ShippingOrderFormProps {
   detail: RateRequestDetail;
   /** Edit mode (spec section 2, reading 2): pre-filled from the order or its editedOrder. */
@@ -142,7 +187,7 @@ export function ShippingOrderForm({ detail, edit = false, onDone }: ShippingOrde
   const isReefer = detail.containerType.value === REEFER_TYPE_VALUE;
   const edited = order?.editedOrder ?? null;
   const initial = useMemo(
-    () => (edit && order ? formValues({ ...order, ...(edited ?? {}) }, detail.isSwbl) : formValues(null, detail.isSwbl)),
+    () => orderFormValues(edit && order ? { ...order, ...(edited ?? {}) } : null, { isSWBL: detail.isSwbl }),
     [edit, order, edited, detail.isSwbl],
   );
   const schema = useMemo(() => shippingOrderSchema({ isDanger, isReefer }), [isDanger, isReefer]);
@@ -151,7 +196,7 @@ export function ShippingOrderForm({ detail, edit = false, onDone }: ShippingOrde
     defaultValues: initial,
   });
   const e = formState.errors;
-  const freight = watch('freight');
+  const freight = watch('freightType');
   const initialParties = useMemo(() => partiesToDialogs(edit ? order : null), [edit, order]);
   const [supplier, setSupplier] = useState<SupplierValues | null>(initialParties.supplier);
   const [consignee, setConsignee] = useState<ConsigneeValues | null>(initialParties.consignee);
@@ -174,9 +219,10 @@ export function ShippingOrderForm({ detail, edit = false, onDone }: ShippingOrde
   /** Fields whose order value already matches the edited order are disabled. */
   const locked = (field: keyof ShippingOrderValues) => {
     if (!edit || !order || !edited) return false;
-    const wire = (field === 'freight' ? 'freightType' : field) as keyof OrderFields;
-    if (!wire || !(wire in edited)) return false;
-    return str(order[wire]) === str(edited[wire]);
+    const current: OrderFields = order;
+    const asked: OrderFields = edited;
+    if (!(field in asked)) return false;
+    return str(current[field]) === str(asked[field]);
   };
   const reviseOf = (key: string) => order?.revise?.[key];
 
@@ -190,13 +236,7 @@ export function ShippingOrderForm({ detail, edit = false, onDone }: ShippingOrde
       return;
     }
     const common = {
-      isSWBL: v.isSWBL,
-      cargoDescription: v.cargoDescription.trim(),
-      imcoClass: isDanger ? v.imcoClass.trim() : null,
-      unNumber: isDanger ? v.unNumber.trim() : null,
-      temprature: isReefer ? Number(v.temprature) : null,
-      humidity: isReefer ? Number(v.humidity) : null,
-      hasVentilation: isReefer ? v.hasVentilation : false,
+      ...orderFormBody(v, { isDanger, isReefer }),
       parties: partiesFrom(supplier, consignee, v.isSWBL),
       containers: containers.map(({ containerId, seal, count, type, grossWeight, netWeight }) => ({
         containerId,
@@ -209,11 +249,11 @@ export function ShippingOrderForm({ detail, edit = false, onDone }: ShippingOrde
     };
     try {
       if (edit && order) {
-        await editOrder.mutateAsync({ ...common, freightType: frightType(v.freight) });
+        await editOrder.mutateAsync({ ...common, freightType: frightType(v.freightType) });
         toast.success('Edited Successfully');
         onDone('edited');
       } else {
-        await create.mutateAsync({ ...common, rateRequestId: detail.id, frightType: frightType(v.freight) });
+        await create.mutateAsync({ ...common, rateRequestId: detail.id, frightType: frightType(v.freightType) });
         toast.success('Added Shipping Order !');
         onDone('created');
       }
@@ -253,52 +293,26 @@ export function ShippingOrderForm({ detail, edit = false, onDone }: ShippingOrde
       {reviseOf('parties') ? <p className={styles.error}>{reviseOf('parties')}</p> : null}
       {reviseOf('containers') ? <p className={styles.error}>{reviseOf('containers')}</p> : null}
       <form noValidate onSubmit={onSubmit} aria-label="Shipping order">
-        <fieldset className={styles.fieldset}>
-          <legend>Cargo</legend>
-          <Checkbox id="order-isSWBL" label={orderField('isSWBL').label} {...register('isSWBL')} disabled={locked('isSWBL')} />
-          <div role="radiogroup" aria-labelledby="freight-label" className={styles.row} style={{ margin: '0.75rem 0' }}>
-            <span id="freight-label" className={styles.label}>
-              {orderField('freightType').label}
-            </span>
-            <label className={styles.toggle}>
-              <input id="order-freight-collect" type="radio" name="freight" checked={freight === 0} onChange={() => setValue('freight', 0)} disabled={locked('freight')} />
-              Collect
-            </label>
-            <label className={styles.toggle}>
-              <input type="radio" name="freight" checked={freight === 1} onChange={() => setValue('freight', 1)} disabled={locked('freight')} />
-              Prepaid
-            </label>
-          </div>
-          {e.freight?.message ? <p className={styles.error}>{e.freight.message}</p> : null}
-          <TextInput
-            id="order-cargoDescription"
-            label={labelWithUnit(orderField('cargoDescription'))}
-            required
-            editMode={edit}
-            {...register('cargoDescription')}
-            error={e.cargoDescription?.message}
-            disabled={locked('cargoDescription')}
-          />
-        </fieldset>
-        {isDanger ? (
-          <fieldset className={styles.fieldset}>
-            <legend>Hazardous Cargo</legend>
-            <div className={styles.grid}>
-              <TextInput id="order-imcoClass" label={labelWithUnit(orderField('imcoClass'))} required editMode={edit} {...register('imcoClass')} error={e.imcoClass?.message} disabled={locked('imcoClass')} />
-              <TextInput id="order-unNumber" label={labelWithUnit(orderField('unNumber'))} required editMode={edit} inputMode="numeric" {...register('unNumber')} error={e.unNumber?.message} disabled={locked('unNumber')} />
-            </div>
-          </fieldset>
-        ) : null}
-        {isReefer ? (
-          <fieldset className={styles.fieldset}>
-            <legend>Reefer Cargo</legend>
-            <div className={styles.grid}>
-              <NumberInput id="order-temprature" label={labelWithUnit(orderField('temprature'))} required editMode={edit} {...register('temprature')} error={e.temprature?.message} disabled={locked('temprature')} />
-              <NumberInput id="order-humidity" label={labelWithUnit(orderField('humidity'))} required editMode={edit} {...register('humidity')} error={e.humidity?.message} disabled={locked('humidity')} />
-            </div>
-            <Checkbox id="order-hasVentilation" label={orderField('hasVentilation').label} {...register('hasVentilation')} disabled={locked('hasVentilation')} />
-          </fieldset>
-        ) : null}
+        {FIELD_GROUPS.filter((group) => !group.only || (group.only === 'danger' ? isDanger : isReefer)).map((group) => {
+          const fields = FORM_FIELDS.filter((f) => f.only === group.only);
+          const input = (f: OrderField) => (
+            <OrderInput key={f.key} field={f} edit={edit} form={{ register, setValue, errors: e, freight, locked }} />
+          );
+          const typed = fields.filter((f) => f.kind === 'text' || f.kind === 'number');
+          return (
+            <fieldset key={group.legend} className={styles.fieldset}>
+              <legend>{group.legend}</legend>
+              {group.grid ? (
+                <>
+                  <div className={styles.grid}>{typed.map(input)}</div>
+                  {fields.filter((f) => !typed.includes(f)).map(input)}
+                </>
+              ) : (
+                fields.map(input)
+              )}
+            </fieldset>
+          );
+        })}
         <div className={styles.actions}>
           <Button type="submit" loading={create.isPending || editOrder.isPending}>
             Continue

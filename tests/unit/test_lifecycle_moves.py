@@ -1,0 +1,59 @@
+"""A new trigger's event moves the booking everywhere by being declared (issue 25): the read model and the
+webhook policy take every move of the request's own lifecycle without a line naming it, so none is left
+behind silently."""
+
+from __future__ import annotations
+
+import inspect
+
+from domain.booking.rate_request import RateRequest, lifecycle_moves
+from policies.webhooks import policy
+from projections.booking.handlers import projection, rate_request_moved
+
+
+def carrying_state() -> set[type]:
+    return {
+        value
+        for name, value in vars(RateRequest).items()
+        if inspect.isclass(value)
+        and issubclass(value, RateRequest.Event)
+        and name != "Event"
+        and "state" in value.__dataclass_fields__
+    }
+
+
+def test_the_request_s_own_moves_are_its_events_carrying_its_state_but_its_parts() -> None:
+    assert {event.__name__ for event in lifecycle_moves()} == {
+        "Created",
+        "Edited",
+        "Quoted",
+        "PriceAccepted",
+        "PriceCancelled",
+        "Withdrawn",
+        "BookingRequestSubmitted",
+        "RevisionRequested",
+        "Rejected",
+        "BookingConfirmed",
+        "QuoteExpired",
+        "Completed",
+    }
+    # The amendments' and cancellation requests' events carry their own machine's state.
+    assert RateRequest.AmendmentRequested not in lifecycle_moves()  # type: ignore[attr-defined]
+    assert RateRequest.CancellationConfirmed not in lifecycle_moves()  # type: ignore[attr-defined]
+
+
+def test_every_event_carrying_a_state_moves_the_booking_read_model() -> None:
+    events = carrying_state()
+    assert len(events) >= 22
+    assert [e.__name__ for e in events if projection.handler_for_type(e) is None] == []
+    # The plain moves are taken by the one move handler, no line naming them.
+    assert projection.handler_for_type(RateRequest.PriceAccepted) is rate_request_moved  # type: ignore[attr-defined]
+    assert projection.handler_for_type(RateRequest.Completed) is rate_request_moved  # type: ignore[attr-defined]
+
+
+def test_every_move_is_a_notified_step_that_moves_the_booking() -> None:
+    for event in lifecycle_moves():
+        assert policy.STEPS[event].moves, event.__name__
+        assert policy.STEPS[event].notified, event.__name__
+    # A move not named in the table is notified under its class's name.
+    assert policy._kind_of(type("PutOnHold", (), {})) == "booking.put_on_hold"
