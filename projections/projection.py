@@ -31,6 +31,9 @@ class Projection:
     tables: dict[str, tuple[str, ...]]
     schema: list[str]
     handlers: dict[type, Handler] = field(default_factory=dict)
+    # Tables (one-column keys) the handlers `get` by the originator id of the event they apply: a live
+    # batch loads those rows in one statement before applying (`BatchTx.prefetch`), not one per event.
+    reads: tuple[str, ...] = ()
 
     @overload
     def on(self, a: type[A], /) -> Callable[[Callable[[BatchTx, A, int], None]], Handler]: ...

@@ -101,8 +101,35 @@ def applier(
             ]
         return found
 
+    # Per event class: the tables its handlers read by its originator id (`Projection.reads`).
+    reading: dict[type, tuple[str, ...]] = {}
+
+    def reads_for(event_type: type) -> tuple[str, ...]:
+        found = reading.get(event_type)
+        if found is None:
+            found = reading[event_type] = tuple(
+                table
+                for projection in chosen
+                if projection.reads and projection.handler_for_type(event_type) is not None
+                for table in projection.reads
+            )
+        return found
+
+    def prefetch(batch_tx: BatchTx, batch: Batch) -> None:
+        keys: dict[str, dict[str, None]] = {}
+        for _position, event in batch:
+            if event.originator_version == 1:  # the aggregate's first event: it has no row yet
+                continue
+            for table in reads_for(type(event)):
+                keys.setdefault(table, {})[str(event.originator_id)] = None
+        for table, ids in keys.items():
+            if len(ids) > 1:  # one key costs a statement either way: its `get` asks when it needs it
+                batch_tx.prefetch(table, list(ids))
+
     def apply(tx: Tx, batch: Batch) -> None:
         batch_tx = BatchTx(tx, tables, bulk=bulk)
+        if not bulk:  # a full rebuild's tables start empty: nothing to load
+            prefetch(batch_tx, batch)
         for position, event in batch:
             for handler in handlers_for(type(event)):
                 handler(batch_tx, event, position)
