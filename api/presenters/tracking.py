@@ -88,9 +88,15 @@ def with_progress(services: Any, detail: dict[str, Any]) -> dict[str, Any]:
         return {**detail, "progress": progress(tx, str(detail["id"]))}
 
 
+def tracked(row: dict[str, Any]) -> bool:
+    """Whether tracking events may have reached this booking: the list and detail statements say so
+    (`tracked`); a row built elsewhere (a command's own answer) says nothing, so it is asked."""
+    return bool(row.get("tracked", True))
+
+
 def rows_with_progress(tx: Tx, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """List rows (`RateRequestRow`) with where each booking is (null before any tracking event)."""
-    found = progress_of(tx, [str(r["id"]) for r in rows])
+    found = progress_of(tx, [str(r["id"]) for r in rows if tracked(r)])
     return [{**r, "progress": found.get(str(r["id"]))} for r in rows]
 
 
