@@ -5,15 +5,18 @@ from __future__ import annotations
 from typing import Any
 
 from api.presenters import booking as present
-from api.presenters.tracking import with_progress
+from api.presenters.tracking import progress, tracked
 from api.security import Principal
 from domain.shared.errors import NotFound
 from projections.booking import queries as read
 
 
 def own_detail(services: Any, rate_request_id: str, principal: Principal) -> dict[str, Any]:
+    """One connection for the detail and its progress; the progress asked only where tracking events
+    reached the booking (the detail's statement says whether they did)."""
     with services.read_models.read() as tx:
         record = read.rate_request_detail(tx, rate_request_id)
-    if record is None or (record.customer_id != principal.account_id and not principal.is_admin):
-        raise NotFound("Rate request not found")
-    return with_progress(services, present.detail(record))
+        if record is None or (record.customer_id != principal.account_id and not principal.is_admin):
+            raise NotFound("Rate request not found")
+        found = progress(tx, rate_request_id) if tracked(record.row) else None
+    return {**present.detail(record), "progress": found}

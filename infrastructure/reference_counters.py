@@ -28,9 +28,19 @@ class ReferenceCounters:
             self._raise = _RAISE.format(greatest="GREATEST" if tx.dialect == "postgres" else "MAX")
 
     def take(self, year: int) -> int | None:
-        with self.db.transaction(durable=False) as tx:
-            number = tx.scalar(_TAKE, (year,))
-        return None if number is None else int(number)
+        pool = getattr(self.db, "pool", None)
+        if pool is None:  # SQLite: no round trip to save
+            with self.db.transaction(durable=False) as tx:
+                number = tx.scalar(_TAKE, (year,))
+            return None if number is None else int(number)
+        # PostgreSQL, pipelined: the UPDATE's answer is read only once COMMIT is queued behind it, so the
+        # statement and its commit travel in one round trip (reading it first cost a second one per create).
+        with pool.connection() as conn:
+            with conn.pipeline(), conn.transaction():
+                conn.execute("SET LOCAL synchronous_commit TO OFF")
+                taken = conn.execute(_TAKE.replace("?", "%s"), (year,))
+            row = taken.fetchone()
+        return None if row is None else int(next(iter(row.values())))
 
     def give_back(self, year: int, number: int) -> None:
         with self.db.transaction(durable=False) as tx:

@@ -136,23 +136,33 @@ class BatchTx:
         return self.tx.one(f"SELECT * FROM {t.name} WHERE {where}", k)
 
     def preload(self, table: str, keys: Iterable[Any]) -> None:
-        """Load the rows at `keys` (one key column) in a few statements, as `get` would one by one: an absent
-        row is remembered as absent. Only before the table has buffered writes (a batch's start)."""
-        t = self._tables[table]
-        assert t.single is not None and not t.pending(), "preload: one key column, nothing buffered"
-        wanted = [key for key in dict.fromkeys(keys) if (key,) not in t.loaded]
+        """Load the rows at `keys` (one key column) in a few statements, so the `get`s that follow ask
+        nothing: a rebuild's page and a follower's live batch alike. A key without a row is remembered as
+        missing, exactly as a `get` would have found it; keys this batch has written, deleted or loaded
+        already are left as they are. A table of several key columns, or not this batch's, is not loaded."""
+        t = self._tables.get(table)
+        if t is None or t.single is None:
+            return
+        wanted = [
+            key
+            for key in dict.fromkeys(keys)
+            if (k := (key,)) not in t.loaded
+            and k not in t.inserts
+            and k not in t.keep_inserts
+            and k not in t.changes
+            and key not in t.deleted
+        ]
         for start in range(0, len(wanted), PRELOAD_CHUNK):
             chunk = wanted[start : start + PRELOAD_CHUNK]
             # Padded to a power of two (the last key repeated): a few statement texts, each prepared once.
             params = chunk + chunk[-1:] * ((1 << (len(chunk) - 1).bit_length()) - len(chunk))
             self.statements += 1
-            found = self.tx.all(
+            rows = self.tx.all(
                 f"SELECT * FROM {t.name} WHERE {t.single} IN ({', '.join('?' for _ in params)})", params
             )
-            for row in found:
-                t.loaded[(row[t.single],)] = row
+            found = {str(row[t.single]): row for row in rows}
             for key in chunk:
-                t.loaded.setdefault((key,), None)
+                t.loaded[(key,)] = found.get(str(key))
 
     def delete(self, table: str, first_key: Any) -> None:
         """`DELETE FROM table WHERE <first key column> = first_key`, buffered: this batch's earlier writes to

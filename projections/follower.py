@@ -13,9 +13,11 @@ follower reads its tracked position again rather than trusting the one it held.
 
 from __future__ import annotations
 
+import bisect
 import logging
 import threading
 import time
+import weakref
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
@@ -77,6 +79,83 @@ def stream_events(
             return
 
 
+class SharedPages:
+    """The notification log as this process's followers read it: one query per wake-up for all of them.
+
+    The followers of one process (the read models and the policies) all read the same log from nearly the
+    same place; each asked PostgreSQL for its own page at every wake-up. The last pages read are kept here
+    (one run of consecutive notifications, as the store answered them) and a follower whose position lies
+    in that run is answered from it, decoding and filtering as before on its own.
+
+    A page shorter than asked means the log's end *at that query*: it is trusted only while no new events
+    were announced since (`announce`: every poke of a follower, which each recorded command, a policy's
+    commit and another process's NOTIFY or datagram cause) and for at most `FRESH_FOR`, so a commit nobody
+    announced (another process writing a SQLite store without a wake-up) is found as soon as before."""
+
+    FRESH_FOR = 0.05
+    KEEP = 2000
+
+    def __init__(self, store: SharedStore) -> None:
+        self.store = store
+        self._lock = threading.Lock()
+        self._after = -1  # the run holds every notification with an id in (_after, _after's last]
+        self._run: list[Any] = []
+        self._announced = 0  # new events announced so far (a counter, compared, never reset)
+        self._end: tuple[int, float] | None = None  # (announcements, when) of a read that reached the end
+        self.queries = 0
+
+    def announce(self) -> None:
+        with self._lock:
+            self._announced += 1
+
+    def select(self, start: int, limit: int) -> list[Any]:
+        with self._lock:
+            last = self._run[-1].id if self._run else self._after
+            if self._after <= start <= last:
+                found = self._run[bisect.bisect_right(self._run, start, key=_notification_id) :][:limit]
+                end = self._end
+                if len(found) == limit or (
+                    end is not None
+                    and end[0] == self._announced
+                    and time.monotonic() - end[1] < self.FRESH_FOR
+                ):
+                    return found
+            announced = self._announced
+        asked = time.monotonic()
+        page = self.store.recorder.select_notifications(start=start, limit=limit, inclusive_of_start=False)
+        with self._lock:
+            self.queries += 1
+            last = self._run[-1].id if self._run else self._after
+            if self._after <= start <= last:  # the page continues the run: keep the older part for laggards
+                index = bisect.bisect_right(self._run, start, key=_notification_id)
+                self._run = [*self._run[:index], *page]
+            else:
+                self._after, self._run = start, list(page)
+            if len(self._run) > self.KEEP:
+                dropped = len(self._run) - self.KEEP
+                self._after = self._run[dropped - 1].id
+                self._run = self._run[dropped:]
+            self._end = (announced, asked) if len(page) < limit else None
+        return list(page)
+
+
+def _notification_id(notification: Any) -> int:
+    return int(notification.id)
+
+
+_shared_pages: weakref.WeakKeyDictionary[SharedStore, SharedPages] = weakref.WeakKeyDictionary()
+_shared_lock = threading.Lock()
+
+
+def shared_pages(store: SharedStore) -> SharedPages:
+    """The one `SharedPages` of this store in this process."""
+    with _shared_lock:
+        pages = _shared_pages.get(store)
+        if pages is None:
+            pages = _shared_pages[store] = SharedPages(store)
+        return pages
+
+
 class TopicFilter:
     """Whether a stored event's topic names a class outside `handles` (decided once per topic)."""
 
@@ -117,6 +196,8 @@ class Follower:
         # decoded (the position still moves past them). None: every event is decoded and applied.
         self.skips = None if handles is None else TopicFilter(handles)
         self.store = store
+        # The pages every follower of this store in this process reads from (one query per wake-up).
+        self.pages = shared_pages(store)
         self.db = db
         self.apply = apply
         self.batch_size = batch_size
@@ -165,6 +246,7 @@ class Follower:
 
     def poke(self) -> None:
         """A command was just saved: look now rather than at the next poll."""
+        self.pages.announce()  # before the wake-up: the page that reached the log's end is old now
         self._poked.set()
 
     def _run(self) -> None:
@@ -226,9 +308,7 @@ class Follower:
         """Apply the next batch, if any; answer how many events it held (a parked event counts)."""
         # After a failed batch, one event at a time up to its end, to find the one that fails.
         limit = 1 if self.position < self._suspect_until else self.batch_size
-        notifications = self.store.recorder.select_notifications(
-            start=self.position, limit=limit, inclusive_of_start=False
-        )
+        notifications = self.pages.select(self.position, limit)
         if not notifications:
             return 0
         last = notifications[-1].id

@@ -34,6 +34,9 @@ class Projection:
     # Rows the handler of an event type reads by key (`tx.get`): a rebuild loads a page's worth of them in one
     # statement per table instead of one per event. Optional: an undeclared read is still answered.
     reads: dict[type, list[tuple[str, Callable[[Any], Any]]]] = field(default_factory=dict)
+    # Tables (one-column keys) every handler of this projection reads at its event's originator id (a move
+    # reads its rate request's row): declared once for all of them.
+    reads_own: tuple[str, ...] = ()
 
     @overload
     def on(self, a: type[A], /) -> Callable[[Callable[[BatchTx, A, int], None]], Handler]: ...
@@ -72,7 +75,10 @@ class Projection:
         self.reads.setdefault(event_type, []).append((table, key))
 
     def reads_for_type(self, event_type: type) -> list[tuple[str, Callable[[Any], Any]]]:
-        return [read for klass in event_type.__mro__ for read in self.reads.get(klass, ())]
+        declared = [read for klass in event_type.__mro__ for read in self.reads.get(klass, ())]
+        if self.reads_own and self.handler_for_type(event_type) is not None:
+            declared += [(table, _own_row) for table in self.reads_own]
+        return declared
 
     def handler_for_type(self, event_type: type) -> Handler | None:
         for klass in event_type.__mro__:
@@ -99,3 +105,8 @@ class Projection:
 
 def is_index(statement: str) -> bool:
     return statement.lstrip().upper().startswith(("CREATE INDEX", "CREATE UNIQUE INDEX"))
+
+
+def _own_row(event: Any) -> str | None:
+    # An aggregate's first event finds no row of its own yet: nothing to load for it.
+    return None if event.originator_version == 1 else str(event.originator_id)

@@ -113,21 +113,24 @@ def applier(
         return found
 
     def preload(batch_tx: BatchTx, batch: Batch) -> None:
-        """The rows the page's handlers will read by key, loaded per table in one statement."""
-        keys: dict[str, list[Any]] = {}
+        """The rows the batch's handlers will read by key, loaded per table in one statement (a rebuild's page
+        and a follower's live batch alike)."""
+        keys: dict[str, dict[Any, None]] = {}
         for _, event in batch:
             for table, key in reads_for(type(event)):
                 try:
-                    keys.setdefault(table, []).append(key(event))
+                    wanted = key(event)
                 except Exception:  # not preloaded: the handler's own read answers (or fails) it
                     continue
-        for table, wanted in keys.items():
-            batch_tx.preload(table, wanted)
+                if wanted is not None:
+                    keys.setdefault(table, {})[wanted] = None
+        for table, wanted_keys in keys.items():
+            if len(wanted_keys) > 1:  # one key costs a statement either way: its `get` asks when it needs it
+                batch_tx.preload(table, wanted_keys)
 
     def apply(tx: Tx, batch: Batch) -> None:
         batch_tx = BatchTx(tx, tables, bulk=bulk)
-        if bulk:
-            preload(batch_tx, batch)
+        preload(batch_tx, batch)
         for position, event in batch:
             for handler in handlers_for(type(event)):
                 handler(batch_tx, event, position)

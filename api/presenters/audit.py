@@ -4,20 +4,25 @@ from __future__ import annotations
 
 from typing import Any
 
-from projections.event_log import LoggedEvent
+from api.presenters.keys import keys_of
+from api.schemas.audit import EventActor, LoggedEvent
+from projections import event_log
+
+EVENT = keys_of(LoggedEvent)
+ACTOR = keys_of(EventActor)
 
 
-def logged_event(event: LoggedEvent) -> dict[str, Any]:
+def logged_event(event: event_log.LoggedEvent) -> dict[str, Any]:
     return {
-        "position": event.position,
-        "aggregateId": event.aggregate_id,
-        "aggregateKind": event.aggregate_kind,
-        "version": event.version,
-        "type": event.type,
-        "recordedAt": event.recorded_at,
-        "actor": {"id": event.actor_id, "role": event.actor_role},
-        "actorName": event.actor_name,
-        "reason": event.reason,
-        "changes": event.changes,
-        "bookingReference": event.booking_reference,
+        EVENT["position"]: event.position,
+        EVENT["aggregate_id"]: event.aggregate_id,
+        EVENT["aggregate_kind"]: event.aggregate_kind,
+        EVENT["version"]: event.version,
+        EVENT["type"]: event.type,
+        EVENT["recorded_at"]: event.recorded_at,
+        EVENT["actor"]: {ACTOR["id"]: event.actor_id, ACTOR["role"]: event.actor_role},
+        EVENT["actor_name"]: event.actor_name,
+        EVENT["reason"]: event.reason,
+        EVENT["changes"]: event.changes,
+        EVENT["booking_reference"]: event.booking_reference,
     }

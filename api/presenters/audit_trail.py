@@ -13,10 +13,18 @@ from datetime import UTC, date, datetime
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
+from api.presenters.keys import keys_of
+from api.schemas import audit as shapes
 from domain.booking.values import PARTY_NAMES, FreightType
 from domain.shared.lifecycle import lifecycle
 from projections.booking_trail import BookingSummary, BookingTrail, ReferenceNames
 from projections.event_log import LoggedEvent
+
+# The wire keys of the trail's shapes (api/schemas/audit.py), derived once.
+VALUE = keys_of(shapes.TrailValue)
+ENTRY = keys_of(shapes.TrailEntry)
+FOUND = keys_of(shapes.BookingFound)
+TRAIL = keys_of(shapes.BookingTrail)
 
 PARTS = {"rate_request": "Booking", "shipping_order": "Shipping order", "tracking_event": "Tracking"}
 
@@ -307,12 +315,12 @@ class _Words:
     def item(self, field: str, item: dict[str, Any]) -> dict[str, str]:
         if field == "parties":
             kind, _, said = self.party(item).partition(": ")
-            return {"label": kind, "value": said}
+            return {VALUE["label"]: kind, VALUE["value"]: said}
         number = self.named("container_id", item.get("container_id"))
         said = self.container(item)
         return {
-            "label": f"Container {number}" if number else "Container",
-            "value": said.partition(": ")[2] or said,
+            VALUE["label"]: f"Container {number}" if number else "Container",
+            VALUE["value"]: said.partition(": ")[2] or said,
         }
 
     def charge(self, charge: dict[str, Any]) -> str:
@@ -367,7 +375,12 @@ def _values(event: LoggedEvent, words: _Words) -> list[dict[str, str]]:
         original, amended = changes.get("original") or {}, changes.get("amended") or {}
         for field in changes.get("changed") or []:
             before, after = words.named(field, original.get(field)), words.named(field, amended.get(field))
-            out.append({"label": label(field), "value": f"{before or 'not set'} → {after or 'not set'}"})
+            out.append(
+                {
+                    VALUE["label"]: label(field),
+                    VALUE["value"]: f"{before or 'not set'} → {after or 'not set'}",
+                }
+            )
         changes = {k: v for k, v in changes.items() if k not in ("original", "amended", "changed")}
     # The order's or the request's own fields (`details` on create, `changes` on an edit) read as fields.
     for nested in ("details", "changes", "facts", "values"):
@@ -385,7 +398,7 @@ def _values(event: LoggedEvent, words: _Words) -> list[dict[str, str]]:
             continue
         text = words.named(field, value)
         if text is not None:
-            out.append({"label": label(field), "value": text})
+            out.append({VALUE["label"]: label(field), VALUE["value"]: text})
     return out
 
 
@@ -410,15 +423,15 @@ def who(event: LoggedEvent) -> str:
 
 def entry(event: LoggedEvent, words: _Words) -> dict[str, Any]:
     return {
-        "position": event.position,
-        "recordedAt": event.recorded_at,
-        "when": moment_words(event.recorded_at),
-        "who": who(event),
-        "role": ROLES.get(event.actor_role or "system", label(event.actor_role or "system")),
-        "part": PARTS.get(event.aggregate_kind, label(event.aggregate_kind)),
-        "what": what(event),
-        "reason": event.reason or None,
-        "values": _values(event, words),
+        ENTRY["position"]: event.position,
+        ENTRY["recorded_at"]: event.recorded_at,
+        ENTRY["when"]: moment_words(event.recorded_at),
+        ENTRY["who"]: who(event),
+        ENTRY["role"]: ROLES.get(event.actor_role or "system", label(event.actor_role or "system")),
+        ENTRY["part"]: PARTS.get(event.aggregate_kind, label(event.aggregate_kind)),
+        ENTRY["what"]: what(event),
+        ENTRY["reason"]: event.reason or None,
+        ENTRY["values"]: _values(event, words),
     }
 
 
@@ -472,16 +485,16 @@ def value_words(
 
 def summary(booking: BookingSummary, matched: list[str] | None = None) -> dict[str, Any]:
     return {
-        "bookingId": booking.booking_id,
-        "reference": booking.reference,
-        "customerName": booking.customer_name,
-        "state": state_words(booking.state),
-        "createdAt": moment_words(booking.created_at),
-        "updatedAt": moment_words(booking.updated_at),
-        "matchedPeople": matched or [],
+        FOUND["booking_id"]: booking.booking_id,
+        FOUND["reference"]: booking.reference,
+        FOUND["customer_name"]: booking.customer_name,
+        FOUND["state"]: state_words(booking.state),
+        FOUND["created_at"]: moment_words(booking.created_at),
+        FOUND["updated_at"]: moment_words(booking.updated_at),
+        FOUND["matched_people"]: matched or [],
     }
 
 
 def booking_trail(trail: BookingTrail) -> dict[str, Any]:
     words = _Words(trail.names)
-    return {**summary(trail.booking), "entries": [entry(e, words) for e in trail.events]}
+    return {**summary(trail.booking), TRAIL["entries"]: [entry(e, words) for e in trail.events]}

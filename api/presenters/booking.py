@@ -10,18 +10,44 @@ import json
 from decimal import Decimal
 from typing import Any
 
-from api.schemas.booking import OrderFields, ShippingOrder
+from api.presenters.keys import keys_of
+from api.schemas.booking import (
+    BookingDocument,
+    BookingRequest,
+    Choice,
+    Container,
+    OrderFields,
+    OrderParty,
+    RateRequestDetail,
+    RateRequestRow,
+    ShippingOrder,
+)
+from api.schemas.envelope import Listed, Lookup
+from api.schemas.overview import WaitingRow
+from api.schemas.tariffs import QuoteCharge
 from domain.booking.charges import Charge, booking_total, from_records
 from domain.shared.actor import SYSTEM
 from domain.shared.lifecycle import lifecycle
 from projections.booking.queries import OrderRecord, RateRequestRecord, Row, cargo_details, customer_name
 
+# Each wire shape's keys, from its response model (api/presenters/keys.py).
+ROW = keys_of(RateRequestRow)
+WAITING = keys_of(WaitingRow)
+PAGE = keys_of(Lookup[RateRequestRow])
+LISTED = keys_of(Listed[RateRequestRow])
+DETAIL = keys_of(RateRequestDetail)
+CHOICE = keys_of(Choice)
+BOOKING_REQUEST = keys_of(BookingRequest)
+DOCUMENT = keys_of(BookingDocument)
+ORDER = keys_of(ShippingOrder)
+PARTY = keys_of(OrderParty)
+CONTAINER = keys_of(Container)
+CHARGE = keys_of(QuoteCharge)
+
 # The order's own fields (those the customer fills, `OrderFields`) by their stored name and their key in the
 # answer (`ShippingOrder`'s, misspellings included): a new field is declared on the models, not here.
 ORDER_FIELDS = tuple(
-    (ShippingOrder.model_fields[name].alias or name, name)
-    for name in OrderFields.model_fields
-    if name not in ("parties", "containers")
+    (ORDER[name], name) for name in OrderFields.model_fields if name not in ("parties", "containers")
 )
 
 
@@ -38,77 +64,77 @@ def _title(row: Row, side: str) -> str | None:
 def list_row(row: Row) -> dict[str, Any]:
     """`RateRequestRow` (its `progress`, when the caller read it, rides on the row)."""
     return {
-        "id": row["id"],
-        "reference": row["reference"],
-        "waitingFor": row["waiting_for"],
-        "commodity": row["commodity"],
-        "hsCode": row["hs_code"],
-        "quantity": row["quantity"],
-        "state": row["state"],
-        "stateName": row["state_name"],
-        "orderState": row["order_state"],
-        "polTitle": _title(row, "pol"),
-        "podTitle": _title(row, "pod"),
-        "cargoDetails": cargo_details(row),
-        "price": _money(row["price"]),
-        "validUntil": row["valid_until"],
-        "preferredShippingDate": row["preferred_shipping_date"],
-        "containerType": row["container_type_name"],
-        "containerSize": row["container_size_name"],
-        "customerName": customer_name(row),
-        "createdAt": row["created_at"],
-        "viaApi": bool(row["via_api"]),
-        "progress": row.get("progress"),
+        ROW["id"]: row["id"],
+        ROW["reference"]: row["reference"],
+        ROW["waiting_for"]: row["waiting_for"],
+        ROW["commodity"]: row["commodity"],
+        ROW["hs_code"]: row["hs_code"],
+        ROW["quantity"]: row["quantity"],
+        ROW["state"]: row["state"],
+        ROW["state_name"]: row["state_name"],
+        ROW["order_state"]: row["order_state"],
+        ROW["pol_title"]: _title(row, "pol"),
+        ROW["pod_title"]: _title(row, "pod"),
+        ROW["cargo_details"]: cargo_details(row),
+        ROW["price"]: _money(row["price"]),
+        ROW["valid_until"]: row["valid_until"],
+        ROW["preferred_shipping_date"]: row["preferred_shipping_date"],
+        ROW["container_type"]: row["container_type_name"],
+        ROW["container_size"]: row["container_size_name"],
+        ROW["customer_name"]: customer_name(row),
+        ROW["created_at"]: row["created_at"],
+        ROW["via_api"]: bool(row["via_api"]),
+        ROW["progress"]: row.get("progress"),
     }
 
 
 def page(rows: list[Row], total: int) -> dict[str, Any]:
     """`Lookup[RateRequestRow]`: one page of a list and the count of all its rows."""
-    return {"list": {"list": [list_row(r) for r in rows], "totalCount": total}}
+    return {PAGE["list"]: {LISTED["list"]: [list_row(r) for r in rows], LISTED["total_count"]: total}}
 
 
 def waiting_row(row: Row) -> dict[str, Any]:
     """`WaitingRow`: a list row with when it last changed."""
-    return {**list_row(row), "updatedAt": row["updated_at"]}
+    return {**list_row(row), WAITING["updated_at"]: row["updated_at"]}
 
 
 def order(record: OrderRecord) -> dict[str, Any]:
     """`ShippingOrder`."""
     details = record.details
     return {
-        "id": record.id,
-        "rateRequestId": record.rate_request_id,
-        "status": record.status,
-        "statusName": record.status_name,
-        "statusLabel": lifecycle("shipping_order").labels[record.status_name],
+        ORDER["id"]: record.id,
+        ORDER["rate_request_id"]: record.rate_request_id,
+        ORDER["status"]: record.status,
+        ORDER["status_name"]: record.status_name,
+        ORDER["status_label"]: lifecycle("shipping_order").labels[record.status_name],
         **{key: details.get(name) for key, name in ORDER_FIELDS},
-        "parties": [
+        ORDER["parties"]: [
             {
-                "name": p["name"],
-                "address": p["address"],
-                "phoneNumber": p["phone_number"],
-                "fax": p.get("fax"),
-                "partyType": p["party_type"],
-                "isForSwbl": p["is_for_swbl"],
+                PARTY["name"]: p["name"],
+                PARTY["address"]: p["address"],
+                PARTY["phone_number"]: p["phone_number"],
+                PARTY["fax"]: p.get("fax"),
+                PARTY["party_type"]: p["party_type"],
+                PARTY["is_for_swbl"]: p["is_for_swbl"],
             }
             for p in details.get("parties", [])
         ],
-        "containers": [
+        ORDER["containers"]: [
             {
-                "containerId": c["container_id"],
-                "containerNumber": record.container_numbers.get(c["container_id"]),
-                "seal": c["seal"],
-                "count": c["count"],
-                "type": c["type"],
-                "grossWeight": c["gross_weight"],
-                "netWeight": c["net_weight"],
+                CONTAINER["container_id"]: c["container_id"],
+                CONTAINER["container_number"]: record.container_numbers.get(c["container_id"]),
+                CONTAINER["seal"]: c["seal"],
+                CONTAINER["count"]: c["count"],
+                CONTAINER["type"]: c["type"],
+                CONTAINER["gross_weight"]: c["gross_weight"],
+                CONTAINER["net_weight"]: c["net_weight"],
             }
             for c in details.get("containers", [])
         ],
-        "revise": record.revise,
-        "editedOrder": record.edited_order,
-        "createdAt": record.created_at,
-        "updatedAt": record.updated_at,
+        ORDER["revise"]: record.revise,
+        ORDER["edited_order"]: record.edited_order,
+        ORDER["created_at"]: record.created_at,
+        ORDER["updated_at"]: record.updated_at,
     }
 
 
@@ -118,35 +144,43 @@ def detail(record: RateRequestRecord) -> dict[str, Any]:
     msds = row["msds"]
     return {
         **list_row(row),
-        "customerId": row["customer_id"],
-        "pol": {"id": row["pol_id"], "name": _title(row, "pol"), "value": row["pol_id"]},
-        "pod": {"id": row["pod_id"], "name": _title(row, "pod"), "value": row["pod_id"]},
-        "containerType": {
-            "id": row["container_type_id"],
-            "name": row["container_type_name"],
-            "value": row["container_type_value"],
+        DETAIL["customer_id"]: row["customer_id"],
+        DETAIL["pol"]: {
+            CHOICE["id"]: row["pol_id"],
+            CHOICE["name"]: _title(row, "pol"),
+            CHOICE["value"]: row["pol_id"],
         },
-        "containerSize": {
-            "id": row["container_size_id"],
-            "name": row["container_size_name"],
-            "value": row["container_size_id"],
+        DETAIL["pod"]: {
+            CHOICE["id"]: row["pod_id"],
+            CHOICE["name"]: _title(row, "pod"),
+            CHOICE["value"]: row["pod_id"],
         },
-        "isSwbl": bool(row["is_swbl"]),
-        "isSWBL": bool(row["is_swbl"]),
-        "isDanger": bool(row["is_danger"]),
-        "msds": msds,
-        "msdsFileName": record.file_names.get(msds) if msds else None,
-        "additionalComment": row["additional_comment"],
-        "revisionMessage": row["revision_message"],
-        "rejectionMessage": row["rejection_message"],
-        "bookingRequest": (
+        DETAIL["container_type"]: {
+            CHOICE["id"]: row["container_type_id"],
+            CHOICE["name"]: row["container_type_name"],
+            CHOICE["value"]: row["container_type_value"],
+        },
+        DETAIL["container_size"]: {
+            CHOICE["id"]: row["container_size_id"],
+            CHOICE["name"]: row["container_size_name"],
+            CHOICE["value"]: row["container_size_id"],
+        },
+        DETAIL["is_swbl"]: bool(row["is_swbl"]),
+        DETAIL["is_swbl_as_specified"]: bool(row["is_swbl"]),
+        DETAIL["is_danger"]: bool(row["is_danger"]),
+        DETAIL["msds"]: msds,
+        DETAIL["msds_file_name"]: record.file_names.get(msds) if msds else None,
+        DETAIL["additional_comment"]: row["additional_comment"],
+        DETAIL["revision_message"]: row["revision_message"],
+        DETAIL["rejection_message"]: row["rejection_message"],
+        DETAIL["booking_request"]: (
             {
-                "documents": [
+                BOOKING_REQUEST["documents"]: [
                     {
-                        "documentTypeId": d["document_type_id"],
-                        "documentType": record.document_names.get(d["document_type_id"]),
-                        "fileId": d["file_id"],
-                        "fileName": record.file_names.get(d["file_id"]),
+                        DOCUMENT["document_type_id"]: d["document_type_id"],
+                        DOCUMENT["document_type"]: record.document_names.get(d["document_type_id"]),
+                        DOCUMENT["file_id"]: d["file_id"],
+                        DOCUMENT["file_name"]: record.file_names.get(d["file_id"]),
                     }
                     for d in record.documents
                 ]
@@ -154,15 +188,23 @@ def detail(record: RateRequestRecord) -> dict[str, Any]:
             if record.documents
             else None
         ),
-        "order": None if record.order is None else order(record.order),
-        "updatedAt": row["updated_at"],
+        DETAIL["order"]: None if record.order is None else order(record.order),
+        DETAIL["updated_at"]: row["updated_at"],
         **quote_charges(row),
     }
 
 
 def charge_lines(charges: list[Charge]) -> list[dict[str, Any]]:
     """`Charge`s: money as JSON numbers of USD, like `price`."""
-    return [{"code": c.code, "name": c.name, "amount": float(c.amount), "per": c.per} for c in charges]
+    return [
+        {
+            CHARGE["code"]: c.code,
+            CHARGE["name"]: c.name,
+            CHARGE["amount"]: float(c.amount),
+            CHARGE["per"]: c.per,
+        }
+        for c in charges
+    ]
 
 
 def quote_charges(row: Row) -> dict[str, Any]:
@@ -170,9 +212,9 @@ def quote_charges(row: Row) -> dict[str, Any]:
     charges = from_records(json.loads(row["charges"])) if row.get("charges") else []
     by = row.get("quoted_by")
     return {
-        "charges": charge_lines(charges),
-        "totalPrice": float(booking_total(charges, int(row["quantity"]))) if charges else None,
-        "quotedBy": None if by is None else ("system" if by == SYSTEM else "staff"),
-        "tariffVersion": row.get("tariff_version"),
-        "tariffRow": row.get("tariff_row"),
+        DETAIL["charges"]: charge_lines(charges),
+        DETAIL["total_price"]: float(booking_total(charges, int(row["quantity"]))) if charges else None,
+        DETAIL["quoted_by"]: None if by is None else ("system" if by == SYSTEM else "staff"),
+        DETAIL["tariff_version"]: row.get("tariff_version"),
+        DETAIL["tariff_row"]: row.get("tariff_row"),
     }

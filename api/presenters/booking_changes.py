@@ -7,10 +7,19 @@ import json
 from typing import Any
 
 from api.presenters import booking as present
+from api.presenters.booking import LISTED, PAGE
+from api.presenters.keys import keys_of
+from api.schemas.booking_changes import AmendmentView, CancellationView, ChangeView, FieldChange, OpenChange
 from infrastructure.read_db import Tx
 from projections.booking import changes as read_changes
 from projections.booking import queries as read
 from projections.booking import reference
+
+FIELD = keys_of(FieldChange)
+CHANGE = keys_of(ChangeView)
+AMENDMENT = keys_of(AmendmentView)
+CANCELLATION = keys_of(CancellationView)
+OPEN = keys_of(OpenChange)
 
 # The order in which a side-by-side view lists the booking's fields, with the customer's labels.
 FIELD_LABELS = {
@@ -74,11 +83,11 @@ def _diff(names: Names, row: dict[str, Any]) -> list[dict[str, Any]]:
     fields += sorted((original.keys() | amended.keys()) - set(FIELD_LABELS))
     return [
         {
-            "field": name,
-            "label": FIELD_LABELS.get(name, name.replace("_", " ").capitalize()),
-            "original": _shown(names, name, original.get(name)),
-            "amended": _shown(names, name, amended.get(name)),
-            "changed": name in changed,
+            FIELD["field"]: name,
+            FIELD["label"]: FIELD_LABELS.get(name, name.replace("_", " ").capitalize()),
+            FIELD["original"]: _shown(names, name, original.get(name)),
+            FIELD["amended"]: _shown(names, name, amended.get(name)),
+            FIELD["changed"]: name in changed,
         }
         for name in fields
     ]
@@ -88,24 +97,24 @@ def change(names: Names, row: dict[str, Any] | None) -> dict[str, Any] | None:
     if row is None:
         return None
     shown: dict[str, Any] = {
-        "number": row["number"],
-        "state": row["state"],
-        "stateName": row["state_name"],
-        "requestedAt": row["requested_at"],
-        "updatedAt": row["updated_at"],
-        "message": row["message"],
+        CHANGE["number"]: row["number"],
+        CHANGE["state"]: row["state"],
+        CHANGE["state_name"]: row["state_name"],
+        CHANGE["requested_at"]: row["requested_at"],
+        CHANGE["updated_at"]: row["updated_at"],
+        CHANGE["message"]: row["message"],
     }
     if row["kind"] == read_changes.AMENDMENT:
         shown |= {
             # Staff's reason for asking the customer to amend (null when the customer asked of its own).
-            "askedFor": row["reason"],
-            "fields": _diff(names, row),
-            "changesPrice": bool(row["changes_price"]),
-            "price": None if row["price"] is None else float(row["price"]),
-            "validUntil": row["valid_until"],
+            AMENDMENT["asked_for"]: row["reason"],
+            AMENDMENT["fields"]: _diff(names, row),
+            AMENDMENT["changes_price"]: bool(row["changes_price"]),
+            AMENDMENT["price"]: None if row["price"] is None else float(row["price"]),
+            AMENDMENT["valid_until"]: row["valid_until"],
         }
     else:
-        shown["reason"] = row["reason"]
+        shown[CANCELLATION["reason"]] = row["reason"]
     return shown
 
 
@@ -117,11 +126,11 @@ def open_queue(tx: Tx) -> dict[str, Any]:
     names = reference_names(tx, rows)
     listed = [
         {
-            "kind": row["kind"],
-            "rateRequest": present.detail(details[row["rate_request_id"]]),
-            "change": change(names, row),
+            OPEN["kind"]: row["kind"],
+            OPEN["rate_request"]: present.detail(details[row["rate_request_id"]]),
+            OPEN["change"]: change(names, row),
         }
         for row in rows
         if row["rate_request_id"] in details
     ]
-    return {"list": {"list": listed, "totalCount": len(listed)}}
+    return {PAGE["list"]: {LISTED["list"]: listed, LISTED["total_count"]: len(listed)}}

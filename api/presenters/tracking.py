@@ -12,6 +12,8 @@ from collections.abc import Callable
 from typing import Any
 from uuid import UUID
 
+from api.presenters.keys import keys_of
+from api.schemas.tracking import TrackingProgress
 from domain.tracking.position import Position, against_sailing, position, summary
 from infrastructure.read_db import Tx
 from projections.booking.queries import rows_where
@@ -19,6 +21,7 @@ from projections.event_log import version_at
 from projections.tracking import EVENTS, latest_moved, moment, positions
 
 UNDERWAY_SHOWN = 10
+PROGRESS = keys_of(TrackingProgress)
 
 
 def _port_names(tx: Tx, rows: list[dict[str, Any]]) -> Callable[[str | None], str | None]:
@@ -34,14 +37,14 @@ def _port_names(tx: Tx, rows: list[dict[str, Any]]) -> Callable[[str | None], st
 def progress_from(at: Position, port_name: Callable[[str | None], str | None]) -> dict[str, Any]:
     """`TrackingProgress`."""
     return {
-        "plannedArrival": at.planned_arrival,
-        "stage": at.stage,
-        "summary": summary(at, port_name),
-        "vesselName": at.vessel,
-        "lastMilestoneAt": at.last_milestone_at,
-        "estimatedArrival": at.estimated_arrival,
-        "arrivalDelayHours": at.delay_hours,
-        "milestones": at.milestones,
+        PROGRESS["planned_arrival"]: at.planned_arrival,
+        PROGRESS["stage"]: at.stage,
+        PROGRESS["summary"]: summary(at, port_name),
+        PROGRESS["vessel_name"]: at.vessel,
+        PROGRESS["last_milestone_at"]: at.last_milestone_at,
+        PROGRESS["estimated_arrival"]: at.estimated_arrival,
+        PROGRESS["arrival_delay_hours"]: at.delay_hours,
+        PROGRESS["milestones"]: at.milestones,
     }
 
 
@@ -88,9 +91,15 @@ def with_progress(services: Any, detail: dict[str, Any]) -> dict[str, Any]:
         return {**detail, "progress": progress(tx, str(detail["id"]))}
 
 
+def tracked(row: dict[str, Any]) -> bool:
+    """Whether tracking events may have reached this booking: the list and detail statements say so
+    (`tracked`); a row built elsewhere (a command's own answer) says nothing, so it is asked."""
+    return bool(row.get("tracked", True))
+
+
 def rows_with_progress(tx: Tx, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """List rows (`RateRequestRow`) with where each booking is (null before any tracking event)."""
-    found = progress_of(tx, [str(r["id"]) for r in rows])
+    found = progress_of(tx, [str(r["id"]) for r in rows if tracked(r)])
     return [{**r, "progress": found.get(str(r["id"]))} for r in rows]
 
 

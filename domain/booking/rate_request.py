@@ -13,7 +13,7 @@ from decimal import Decimal
 from typing import Any
 from uuid import UUID
 
-from eventsourcing.domain import event
+from eventsourcing.domain import Aggregate, event
 
 from domain.booking.amendment_requests import Amendments
 from domain.booking.amendments import AMENDABLE_STATES, Amendment, CancellationRequest, check_new_price

@@ -22,7 +22,7 @@ import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any, Protocol, TypeAlias
+from typing import Any, Protocol, TypeAlias, get_args
 
 from domain.booking.rate_request import RateRequest, lifecycle_moves
 from domain.integrations.webhook_subscription import WebhookSubscription
@@ -561,4 +561,6 @@ def webhook_follower(
         if recorded and on_recorded is not None:
             on_recorded()
 
-    return Follower(WEBHOOK_POLICY, store, db, apply, lease=lease, wakeups=wakeups)
+    # The events `apply` looks at: the others are passed by their stored topic, never decoded.
+    handles = (*get_args(SubscriptionEvent), *BOOKING_EVENTS, *TRACKING_EVENTS)
+    return Follower(WEBHOOK_POLICY, store, db, apply, lease=lease, wakeups=wakeups, handles=handles)

@@ -30,6 +30,9 @@ projection = Projection(
         "booking_shipping_orders": ("id",),
         "booking_files": ("id",),
     },
+    # A move reads its rate request's row and its standard content (`_whose_move`), an order event its
+    # order's: loaded for a whole live batch at once.
+    reads_own=("booking_rate_requests", "booking_shipping_orders", DCSA_TABLE),
     schema=[
         "CREATE TABLE IF NOT EXISTS booking_rate_requests ("
         " id TEXT PRIMARY KEY, customer_id TEXT NOT NULL, customer_username TEXT NOT NULL,"

@@ -19,10 +19,17 @@ from projections.booking.reference import _reference_names
 Row = dict[str, Any]
 
 # -- queries --------------------------------------------------------------------------
+# Whether tracking events reached the booking (projections/tracking.py's position of it): a row without
+# them needs no progress read (api/presenters/tracking.py), which saves a statement on most reads.
+_TRACKED = (
+    "EXISTS (SELECT 1 FROM tracking_positions tp WHERE tp.rate_request_id = r.id AND tp.milestones > 0)"
+    " AS tracked"
+)
 _LIST_COLUMNS = (
     "r.*, pol.code AS pol_code, pol.name AS pol_name, pod.code AS pod_code, pod.name AS pod_name,"
     " ct.name AS container_type_name, ct.value AS container_type_value, cs.name AS container_size_name,"
-    " cp.profile AS customer_profile, dc.content IS NOT NULL AS via_api"
+    " cp.profile AS customer_profile, dc.content IS NOT NULL AS via_api, "
+    f"{_TRACKED}"
 )
 _LIST_FROM = (
     " FROM booking_rate_requests r"
@@ -42,7 +49,7 @@ _PAGE_COLUMNS = (
     " r.preferred_shipping_date, r.created_at, r.customer_username, pol.code AS pol_code,"
     " pol.name AS pol_name, pod.code AS pod_code, pod.name AS pod_name, ct.name AS container_type_name,"
     " cs.name AS container_size_name, cp.profile AS customer_profile, r.reference, r.waiting_for,"
-    " dc.content IS NOT NULL AS via_api"
+    f" dc.content IS NOT NULL AS via_api, {_TRACKED}"
 )
 # A rate request has at most one shipping order (the order's id is name-based on the rate request's), so
 # the detail joins it: the request, its order and their reference names in one statement.

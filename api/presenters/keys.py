@@ -1,0 +1,18 @@
+"""The wire keys of a response model, derived once (at import) from its fields' aliases.
+
+The hot reads answer plain dicts rendered straight to JSON (no model built or validated per read), so a
+presenter writes the wire keys itself: it names each field by its Python name in the model's key table, and
+the spelling (camelCase, or the specification's own from api/mapping.py) lives in the model alone. A name
+the model does not have fails when the presenter's module is imported or first run, never on the wire.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from pydantic import BaseModel
+
+
+def keys_of(model: type[BaseModel]) -> Mapping[str, str]:
+    """Each field's wire key by its Python name, in the model's field order."""
+    return {name: field.alias or name for name, field in model.model_fields.items()}
