@@ -45,26 +45,17 @@ def bundle_sizes(dist: Path) -> dict[str, Any]:
     }
 
 
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-
-
 def first_contentful_paint(url: str, executable: str = "/usr/bin/chromium", runs: int = 3) -> dict[str, Any]:
     """FCP of `url` in headless Chromium, cold cache each run (a fresh context); the median of `runs`."""
     if not Path(executable).exists():
         return {"error": f"{executable} not found", "fcp_ms": None}
     from playwright.sync_api import sync_playwright
 
+    from tests.chromium import CHROMIUM_FLAGS
+
     samples: list[float] = []
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS, headless=True)
+        browser = p.chromium.launch(executable_path=executable, args=CHROMIUM_FLAGS, headless=True)
         try:
             for _ in range(runs + 1):  # the first run warms the browser process itself; not counted
                 context = browser.new_context()

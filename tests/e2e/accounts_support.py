@@ -72,6 +72,27 @@ def choose_type(page: Page, name: str) -> None:
     page.get_by_role("option", name=name).click()
 
 
+def start_individual(page: Page, server: LiveServer, national_id: str, phone: str) -> None:
+    """The sign-up's first step as a person: their national ID and mobile number, then Continue."""
+    page.goto(f"{server.url}/register")
+    page.get_by_label("National ID").fill(national_id)
+    page.get_by_label("Mobile Number").fill(phone)
+    page.get_by_role("button", name="Continue").click()
+
+
+def start_company(page: Page, server: LiveServer, company_id: str, phone: str | None = None) -> None:
+    """The sign-up's first step as a company: its ID and a mobile number, or (no phone) the foreign switch
+    on; then Continue."""
+    page.goto(f"{server.url}/register")
+    choose_type(page, "Company")
+    page.get_by_label("Company ID").fill(company_id)
+    if phone is None:
+        page.get_by_role("switch", name="Is Foreign?").check()
+    else:
+        page.get_by_label("Mobile Number").fill(phone)
+    page.get_by_role("button", name="Continue").click()
+
+
 def fill_individual(page: Page, email: str, phone: str) -> None:
     page.get_by_label("First Name").fill("Sara")
     page.get_by_label("Last Name").fill("Tehrani")

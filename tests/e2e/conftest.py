@@ -14,21 +14,11 @@ from typing import Any
 
 import pytest
 
+from tests.chromium import CHROMIUM, CHROMIUM_FLAGS
 from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME
 from tests.live_server import ROOT, running_server
 
 SCREENSHOTS = ROOT / "test-output" / "screenshots"
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_FLAGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-dev-shm-usage",
-]
 
 
 @dataclass

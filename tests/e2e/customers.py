@@ -42,27 +42,17 @@ def admin_token(server: LiveServer) -> str:
     return login(server, ADMIN_USERNAME, ADMIN_PASSWORD)
 
 
-def foreign_customer(server: LiveServer, name: str = "Acme Trading") -> tuple[str, str]:
-    """A signed-up, accepted foreign company with a password; returns (username, password)."""
-    national = str(random.randint(10**9, 10**10 - 1))
-    base = "/account/api/v1/client/foreign-corporate-customers/register"
-    call(server, "POST", f"{base}/start", {"nationalId": national})
-    call(
-        server,
-        "POST",
-        f"{base}/finalize",
-        {
-            "isForeign": True,
-            "name": name,
-            "contactPerson": "Jane Doe",
-            "nationalCode": national,
-            "phone": "09121234567",
-            "fax": "",
-            "email": f"c{national}@example.com",
-            "address": "Hafenstrasse 1, Hamburg",
-            "postalCode": "2045700000",
-        },
-    )
+FOREIGN_SIGN_UP = "/account/api/v1/client/foreign-corporate-customers/register"
+
+
+def foreign_sign_up(server: LiveServer, details: dict[str, Any]) -> None:
+    """A foreign company signs up through the API: start with `nationalCode`, finalize with `details`."""
+    call(server, "POST", f"{FOREIGN_SIGN_UP}/start", {"nationalId": details["nationalCode"]})
+    call(server, "POST", f"{FOREIGN_SIGN_UP}/finalize", {"isForeign": True, **details})
+
+
+def accept_sign_up(server: LiveServer, national: str) -> None:
+    """Staff accept the waiting sign-up of `national` (which e-mails the company its set-password link)."""
     admin = admin_token(server)
     listing = call(server, "GET", "/account/api/v1/admin/register-requests?limit=100&page=1", token=admin)
     request_id = next(r["id"] for r in listing["list"] if str(r["nationalId"]) == national)
@@ -72,6 +62,16 @@ def foreign_customer(server: LiveServer, name: str = "Acme Trading") -> tuple[st
         f"/account/api/v1/admin/foreign-corporate-customer/register-requests/{request_id}/accept",
         token=admin,
     )
+
+
+def foreign_customer(server: LiveServer, name: str = "Acme Trading") -> tuple[str, str]:
+    """A signed-up, accepted foreign company with a password; returns (username, password)."""
+    national = str(random.randint(10**9, 10**10 - 1))
+    details = {"name": name, "contactPerson": "Jane Doe", "nationalCode": national, "phone": "09121234567"}
+    details |= {"fax": "", "email": f"c{national}@example.com"}
+    details |= {"address": "Hafenstrasse 1, Hamburg", "postalCode": "2045700000"}
+    foreign_sign_up(server, details)
+    accept_sign_up(server, national)
     mail: list[dict[str, Any]] = []
     deadline = time.monotonic() + 15
     while not mail and time.monotonic() < deadline:
@@ -258,10 +258,8 @@ def accept_order(server: LiveServer, order_id: str) -> None:
 def pending_registration(server: LiveServer, name: str) -> str:
     """A foreign company's sign-up waiting for staff; returns its id (the company id)."""
     national = str(random.randint(10**9, 10**10 - 1))
-    base = "/account/api/v1/client/foreign-corporate-customers/register"
-    call(server, "POST", f"{base}/start", {"nationalId": national})
-    details = {"isForeign": True, "name": name, "contactPerson": "Lena Vogel", "nationalCode": national}
+    details = {"name": name, "contactPerson": "Lena Vogel", "nationalCode": national}
     details |= {"phone": "09121234568", "fax": "", "email": f"r{national}@example.com"}
     details |= {"address": "Am Sandtorkai 5, Hamburg", "postalCode": "2045700000"}
-    call(server, "POST", f"{base}/finalize", details)
+    foreign_sign_up(server, details)
     return national

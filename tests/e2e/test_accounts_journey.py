@@ -12,13 +12,13 @@ from tests.e2e.accounts_support import (
     MOBILE,
     PASSWORD,
     assert_accessible,
-    choose_type,
     email_link,
     fill_company,
     phone_number,
     register_individual,
     shot,
     staff_page,
+    start_company,
     unique_id,
 )
 from tests.e2e.browser import sign_in
@@ -127,11 +127,7 @@ def test_staff_decline_with_a_description_and_customers_cannot_review(
 ) -> None:
     page.set_viewport_size(MOBILE)
     company_id = unique_id("F")
-    page.goto(f"{live_server.url}/register")
-    choose_type(page, "Company")
-    page.get_by_label("Company ID").fill(company_id)
-    page.get_by_role("switch", name="Is Foreign?").check()
-    page.get_by_role("button", name="Continue").click()
+    start_company(page, live_server, company_id)
     fill_company(page, f"{company_id.lower()}@example.com", phone_number(), domestic=False)
     page.get_by_role("button", name="Submit").click()
     expect(page.get_by_role("dialog", name="Sign Up Successful")).to_be_visible()

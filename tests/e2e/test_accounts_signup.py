@@ -23,6 +23,8 @@ from tests.e2e.accounts_support import (
     shot,
     sms_code,
     staff_page,
+    start_company,
+    start_individual,
     unique_id,
 )
 from tests.e2e.browser import sign_in
@@ -38,11 +40,7 @@ def test_domestic_company_sign_up(page: Page, live_server: LiveServer, screensho
     page.set_viewport_size(DESKTOP)
     company_id, phone = unique_id("C"), phone_number()
     email = f"{company_id.lower()}@example.com"
-    page.goto(f"{live_server.url}/register")
-    choose_type(page, "Company")
-    page.get_by_label("Company ID").fill(company_id)
-    page.get_by_label("Mobile Number").fill(phone)
-    page.get_by_role("button", name="Continue").click()
+    start_company(page, live_server, company_id, phone)
     expect(page.get_by_role("heading", name="Company Information")).to_be_visible()
     page.get_by_role("button", name="Submit").click()
     expect(page.get_by_text("Company name is required.")).to_be_visible()
@@ -98,10 +96,7 @@ def test_start_again_resumes_at_verification_and_a_finished_one_says_user_exist(
 ) -> None:
     page.set_viewport_size(DESKTOP)
     national_id, phone = unique_id(), phone_number()
-    page.goto(f"{live_server.url}/register")
-    page.get_by_label("National ID").fill(national_id)
-    page.get_by_label("Mobile Number").fill(phone)
-    page.get_by_role("button", name="Continue").click()
+    start_individual(page, live_server, national_id, phone)
     from tests.e2e.accounts_support import fill_individual
 
     fill_individual(page, f"{national_id.lower()}@example.com", phone)
@@ -130,10 +125,7 @@ def test_start_again_resumes_at_verification_and_a_finished_one_says_user_exist(
     page.get_by_role("button", name="Confirm").click()
     expect(page.get_by_role("dialog", name="Sign Up Successful")).to_be_visible()
     # A verified registration waiting for staff: starting again says User Exist.
-    page.goto(f"{live_server.url}/register")
-    page.get_by_label("National ID").fill(national_id)
-    page.get_by_label("Mobile Number").fill(phone)
-    page.get_by_role("button", name="Continue").click()
+    start_individual(page, live_server, national_id, phone)
     expect(page.get_by_role("dialog", name="User Exist")).to_be_visible()
 
 

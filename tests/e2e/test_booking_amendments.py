@@ -7,6 +7,7 @@ both sides; screenshots are saved."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
 from datetime import date, timedelta
 from pathlib import Path
 
@@ -42,11 +43,18 @@ def confirmed_booking(server: LiveServer, token: str, commodity: str) -> str:
     return rid
 
 
+@dataclass
+class Sides:
+    customer: Page
+    staff: Page
+    token: str  # the customer's
+    width: str  # a key of WIDTHS
+
+
 @pytest.fixture(params=list(WIDTHS))
-def sides(
-    request: pytest.FixtureRequest, browser: Browser, live_server: LiveServer
-) -> Iterator[tuple[Page, Page, str]]:
-    """(customer page, staff page, customer token): two contexts at the same width."""
+def sides(request: pytest.FixtureRequest, browser: Browser, live_server: LiveServer) -> Iterator[Sides]:
+    """The customer's page and staff's, two contexts at the same width, and the customer's token; after the
+    test, `freight verify` is clean."""
     width, height = WIDTHS[request.param]
     username, password = foreign_customer(live_server, f"Amend {request.param}")
     customer_context = browser.new_context(viewport={"width": width, "height": height})
@@ -54,9 +62,10 @@ def sides(
     customer, staff = customer_context.new_page(), staff_context.new_page()
     sign_in(customer, live_server, username, password)
     sign_in(staff, live_server, ADMIN_USERNAME, ADMIN_PASSWORD)
-    yield customer, staff, login(live_server, username, password)
+    yield Sides(customer, staff, login(live_server, username, password), request.param)
     customer_context.close()
     staff_context.close()
+    live_server.verify()  # after each test: a rebuild of the read models equals the live ones
 
 
 def open_booking(page: Page, server: LiveServer, rid: str) -> None:
@@ -76,30 +85,43 @@ def no_page_overflow(page: Page) -> None:
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
 
 
-def test_amendment_with_a_new_price_the_customer_accepts(
-    sides: tuple[Page, Page, str],
-    live_server: LiveServer,
-    screenshot_dir: Path,
-    request: pytest.FixtureRequest,
-) -> None:
-    customer, staff, token = sides
-    width = request.node.callspec.params["sides"]
-    commodity = f"Almonds {width}"
-    rid = confirmed_booking(live_server, token, commodity)
+def booked(sides: Sides, server: LiveServer, cargo: str, *, opened: bool = True) -> tuple[str, str]:
+    """A confirmed booking of `cargo` (named with the width: the two widths' runs share the console), open on
+    the customer's page unless not `opened`: (id, commodity)."""
+    commodity = f"{cargo} {sides.width}"
+    rid = confirmed_booking(server, sides.token, commodity)
+    if opened:
+        open_booking(sides.customer, server, rid)
+    return rid, commodity
 
-    open_booking(customer, live_server, rid)
-    customer.get_by_role("button", name="Request amendment").click()
-    dialog = customer.get_by_role("dialog", name="Request an amendment")
-    dialog.get_by_label("Quantity").fill("3")
-    later = (date.today() + timedelta(days=30)).isoformat()
-    dialog.get_by_label("Preferred Shipping Date").fill(later)
+
+def request_amendment(page: Page, button: str, fields: dict[str, str]) -> None:
+    """The customer opens the amendment dialog with `button`, fills `fields` (label -> value) and sends it."""
+    page.get_by_role("button", name=button).click()
+    dialog = page.get_by_role("dialog", name="Request an amendment")
+    for label, value in fields.items():
+        dialog.get_by_label(label).fill(value)
     dialog.get_by_role("button", name="Request Amendment").click()
-    expect(customer.get_by_text("Amendment Requested", exact=True)).to_be_visible()
+    expect(page.get_by_text("Amendment Requested", exact=True)).to_be_visible()
+
+
+def checked_and_saved(page: Page, shots: Path, name: str) -> None:
+    """No serious axe violation, no sideways scroll; the page saved as `name`."""
+    no_serious_violations(page)
+    no_page_overflow(page)
+    page.screenshot(path=str(shots / f"{name}.png"), full_page=True)
+
+
+def test_amendment_with_a_new_price_the_customer_accepts(
+    sides: Sides, live_server: LiveServer, screenshot_dir: Path
+) -> None:
+    customer, staff, token, width = sides.customer, sides.staff, sides.token, sides.width
+    rid, commodity = booked(sides, live_server, "Almonds")
+    later = (date.today() + timedelta(days=30)).isoformat()
+    request_amendment(customer, "Request amendment", {"Quantity": "3", "Preferred Shipping Date": later})
     changes = customer.get_by_role("region", name="Changes to this booking")
     expect(changes.get_by_role("row", name="Quantity (changed) 1 3")).to_be_visible()
-    no_serious_violations(customer)
-    no_page_overflow(customer)
-    customer.screenshot(path=str(screenshot_dir / f"amendment-requested-{width}.png"), full_page=True)
+    checked_and_saved(customer, screenshot_dir, f"amendment-requested-{width}")
 
     review(staff, live_server, commodity)
     decision = staff.get_by_role("region", name="Changes asked for")
@@ -133,25 +155,14 @@ def test_amendment_with_a_new_price_the_customer_accepts(
     expect(containers.get_by_text("0/3")).to_be_visible(timeout=15_000)
     containers.press("Escape")
     customer.screenshot(path=str(screenshot_dir / f"amendment-approved-{width}.png"), full_page=True)
-    live_server.verify()
 
 
 def test_amendment_declined_keeps_the_original(
-    sides: tuple[Page, Page, str],
-    live_server: LiveServer,
-    screenshot_dir: Path,
-    request: pytest.FixtureRequest,
+    sides: Sides, live_server: LiveServer, screenshot_dir: Path
 ) -> None:
-    customer, staff, token = sides
-    width = request.node.callspec.params["sides"]
-    commodity = f"Cashews {width}"
-    rid = confirmed_booking(live_server, token, commodity)
-    open_booking(customer, live_server, rid)
-    customer.get_by_role("button", name="Request amendment").click()
-    dialog = customer.get_by_role("dialog", name="Request an amendment")
-    dialog.get_by_label("Commodity").fill(f"Walnuts {width}")
-    dialog.get_by_role("button", name="Request Amendment").click()
-    expect(customer.get_by_text("Amendment Requested", exact=True)).to_be_visible()
+    customer, staff, token, width = sides.customer, sides.staff, sides.token, sides.width
+    rid, commodity = booked(sides, live_server, "Cashews")
+    request_amendment(customer, "Request amendment", {"Commodity": f"Walnuts {width}"})
 
     review(staff, live_server, commodity)
     decision = staff.get_by_role("region", name="Changes asked for")
@@ -165,25 +176,16 @@ def test_amendment_declined_keeps_the_original(
     customer.reload()
     expect(customer.get_by_text("Walnuts need a fumigation certificate")).to_be_visible(timeout=15_000)
     expect(customer.get_by_text("Amendment Declined", exact=True)).to_be_visible()
-    no_serious_violations(customer)
-    no_page_overflow(customer)
-    customer.screenshot(path=str(screenshot_dir / f"amendment-declined-{width}.png"), full_page=True)
+    checked_and_saved(customer, screenshot_dir, f"amendment-declined-{width}")
     detail = call(live_server, "GET", f"{BOOKING}/client/rate-requests/{rid}", token=token)
     assert (detail["commodity"], detail["quantity"], detail["price"]) == (commodity, 1, 1200)
-    live_server.verify()
 
 
 def test_cancellation_request_confirmed_by_staff(
-    sides: tuple[Page, Page, str],
-    live_server: LiveServer,
-    screenshot_dir: Path,
-    request: pytest.FixtureRequest,
+    sides: Sides, live_server: LiveServer, screenshot_dir: Path
 ) -> None:
-    customer, staff, token = sides
-    width = request.node.callspec.params["sides"]
-    commodity = f"Hazelnuts {width}"
-    rid = confirmed_booking(live_server, token, commodity)
-    open_booking(customer, live_server, rid)
+    customer, staff, token, width = sides.customer, sides.staff, sides.token, sides.width
+    rid, commodity = booked(sides, live_server, "Hazelnuts")
     customer.get_by_role("button", name="Request cancellation").click()
     dialog = customer.get_by_role("dialog", name="Request cancellation")
     dialog.get_by_label("Reason (optional)").fill("The buyer withdrew")
@@ -205,21 +207,15 @@ def test_cancellation_request_confirmed_by_staff(
         call(live_server, "GET", f"{BOOKING}/client/rate-requests/{rid}", token=token)["stateName"]
         == "cancelled"
     )
-    live_server.verify()
 
 
 def test_staff_ask_for_an_amendment_and_the_customer_sends_it(
-    sides: tuple[Page, Page, str],
-    live_server: LiveServer,
-    screenshot_dir: Path,
-    request: pytest.FixtureRequest,
+    sides: Sides, live_server: LiveServer, screenshot_dir: Path
 ) -> None:
     """DCSA use case 6 on the screens: staff ask with a reason from the console, the customer sees the
     reason and sends the amendment, staff approve it."""
-    customer, staff, token = sides
-    width = request.node.callspec.params["sides"]
-    commodity = f"Walnuts {width}"
-    rid = confirmed_booking(live_server, token, commodity)
+    customer, staff, token, width = sides.customer, sides.staff, sides.token, sides.width
+    rid, _ = booked(sides, live_server, "Walnuts", opened=False)
 
     staff.goto(f"{live_server.url}/dashboard/operations?open={rid}")
     panel = staff.get_by_role("region", name="Changes asked for")
@@ -233,15 +229,9 @@ def test_staff_ask_for_an_amendment_and_the_customer_sends_it(
 
     open_booking(customer, live_server, rid)
     expect(customer.get_by_text(f"Staff ask you to amend: {reason}")).to_be_visible()
-    no_serious_violations(customer)
-    no_page_overflow(customer)
-    customer.screenshot(path=str(screenshot_dir / f"amendment-asked-{width}.png"), full_page=True)
-    customer.get_by_role("button", name="Send amendment").click()
-    dialog = customer.get_by_role("dialog", name="Request an amendment")
+    checked_and_saved(customer, screenshot_dir, f"amendment-asked-{width}")
     later = (date.today() + timedelta(days=40)).isoformat()
-    dialog.get_by_label("Preferred Shipping Date").fill(later)
-    dialog.get_by_role("button", name="Request Amendment").click()
-    expect(customer.get_by_text("Amendment Requested", exact=True)).to_be_visible()
+    request_amendment(customer, "Send amendment", {"Preferred Shipping Date": later})
 
     staff.reload()
     panel = staff.get_by_role("region", name="Changes asked for")
@@ -254,4 +244,3 @@ def test_staff_ask_for_an_amendment_and_the_customer_sends_it(
         ]
         == later
     )
-    live_server.verify()

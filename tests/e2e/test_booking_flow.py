@@ -15,29 +15,16 @@ from playwright.sync_api import Browser, Locator, Page, expect
 from tests.e2e.browser import no_serious_violations, sign_in, signed_in_staff
 from tests.e2e.conftest import LiveServer
 from tests.e2e.customers import PDF, call, foreign_customer, login, notifications, quote, rate_request
+from tests.e2e.screens import add_container, choose, console_open, fill_rate_request
 
 UPLOAD_CHUNK = "/file-manager/api/v1/files/upload-chunk"
 LIVE = 15_000  # live notices, or polling every 5 s without the event stream
-
-
-def choose(page: Page, label: str, text: str) -> None:
-    page.get_by_role("combobox", name=label).click()
-    page.get_by_role("option", name=text).first.click()
 
 
 @pytest.fixture
 def staff_page(browser: Browser, live_server: LiveServer) -> Iterator[Page]:
     """An admin signed in in a second browser context."""
     yield from signed_in_staff(browser, live_server, {"width": 1280, "height": 900})
-
-
-def console_open(staff: Page, server: LiveServer, cargo: str) -> Locator:
-    """Opens the request with `cargo` in the operations console (fresh list); returns the detail panel."""
-    staff.goto(f"{server.url}/dashboard/operations")
-    staff.get_by_test_id("ops-row").filter(has_text=cargo).first.get_by_role("button", name="Open").click()
-    panel = staff.get_by_role("region", name="Selected rate request")
-    expect(panel.get_by_role("heading", name=cargo)).to_be_visible()
-    return panel
 
 
 def console_act(staff: Page, panel: Locator, action: str, screenshot: Path | None = None) -> None:
@@ -47,6 +34,24 @@ def console_act(staff: Page, panel: Locator, action: str, screenshot: Path | Non
     expect(dialog).to_be_visible()
     if screenshot:
         staff.screenshot(path=str(screenshot), full_page=True)
+    dialog.get_by_role("button", name="Confirm").click()
+    expect(staff.get_by_text(f"{action}: done")).to_be_visible()
+
+
+def console_act_with_text(
+    staff: Page, panel: Locator, action: str, needs: tuple[str, str, str], screenshot: Path
+) -> None:
+    """Presses `action`, whose dialog needs a text: confirmed empty it refuses with `needs`' message; with
+    the text in `needs`' field (axe checked, the dialog saved as `screenshot`) it is done.
+    `needs`: (refusal, field label, text)."""
+    refusal, label, text = needs
+    panel.get_by_role("button", name=action, exact=True).click()
+    dialog = staff.get_by_role("dialog", name=action)
+    dialog.get_by_role("button", name="Confirm").click()
+    expect(dialog.get_by_role("alert")).to_have_text(refusal)
+    dialog.get_by_label(label).fill(text)
+    no_serious_violations(staff)
+    staff.screenshot(path=str(screenshot), full_page=True)
     dialog.get_by_role("button", name="Confirm").click()
     expect(staff.get_by_text(f"{action}: done")).to_be_visible()
 
@@ -121,11 +126,7 @@ def add_parties_and_container(page: Page, seal: str) -> None:
     dialog.get_by_role("list", name="Container search results").get_by_role("button").first.click(
         timeout=10_000
     )
-    dialog.get_by_label("Seal").fill(seal)
-    dialog.get_by_label("Number Of Packages").fill("100")
-    dialog.get_by_label("Gross Weight").fill("20000")
-    dialog.get_by_label("Net Weight").fill("18000")
-    dialog.get_by_role("button", name="ADD").click()
+    add_container(dialog, seal, "100", "20000", "18000")
     expect(dialog.get_by_text("1/1")).to_be_visible()
     expect(dialog.get_by_role("button", name="ADD")).to_be_disabled()
 
@@ -148,14 +149,8 @@ def test_dry_cargo_from_request_to_completed(
     expect(page.get_by_text("POL is Required")).to_be_visible()
     no_serious_violations(page)  # field errors on the form's surface
 
-    choose(page, "POL", "Shanghai")
-    choose(page, "POD", "Singapore")
-    choose(page, "Container Type", "Dry")
-    choose(page, "Container Size", "40")
-    page.get_by_label("Quantity").fill("1")
-    page.get_by_label("Commodity").fill("Pistachios")
-    page.get_by_label("HS Code").fill("080251")
-    page.get_by_label("Preferred Shipping Date").fill((date.today() + timedelta(days=20)).isoformat())
+    in_20_days = (date.today() + timedelta(days=20)).isoformat()
+    fill_rate_request(page, ("Shanghai", "Singapore"), "40", "1", "Pistachios", "080251", in_20_days)
     no_serious_violations(page)
     page.screenshot(path=str(screenshot_dir / "booking-new-desktop.png"), full_page=True)
     page.get_by_role("button", name="Request Price").click()
@@ -311,16 +306,14 @@ def test_reefer_dangerous_request_with_order_revision(
 
     # Staff ask for a revision of one field; a revision needs at least one message.
     panel = console_open(staff_page, live_server, cargo)
-    panel.get_by_role("button", name="Request Order Revision").click()
-    dialog = staff_page.get_by_role("dialog", name="Request Order Revision")
-    dialog.get_by_role("button", name="Confirm").click()
-    expect(dialog.get_by_role("alert")).to_have_text("Give at least one field message")
     revise = "UN 1170 is ethanol; this extract is UN 1987"
-    dialog.get_by_label("UN No revise message").fill(revise)
-    no_serious_violations(staff_page)
-    staff_page.screenshot(path=str(screenshot_dir / "operations-order-revision.png"), full_page=True)
-    dialog.get_by_role("button", name="Confirm").click()
-    expect(staff_page.get_by_text("Request Order Revision: done")).to_be_visible()
+    console_act_with_text(
+        staff_page,
+        panel,
+        "Request Order Revision",
+        ("Give at least one field message", "UN No revise message", revise),
+        screenshot_dir / "operations-order-revision.png",
+    )
     expect(panel.get_by_role("heading", name="Shipping order (Revision Requested)")).to_be_visible()
 
     # The customer's list opens the edit screen; the message is the field's error until fixed.
@@ -430,16 +423,14 @@ def test_staff_reject_a_request(
     ).focus()
     staff_page.keyboard.press("Enter")
     panel = staff_page.get_by_role("region", name="Selected rate request")
-    panel.get_by_role("button", name="Reject", exact=True).click()
-    dialog = staff_page.get_by_role("dialog", name="Reject")
-    dialog.get_by_role("button", name="Confirm").click()
-    expect(dialog.get_by_role("alert")).to_have_text("A reason is required")
     reason = "Saffron is not carried on this route"
-    dialog.get_by_label("Reason").fill(reason)
-    no_serious_violations(staff_page)
-    staff_page.screenshot(path=str(screenshot_dir / "operations-reject.png"), full_page=True)
-    dialog.get_by_role("button", name="Confirm").click()
-    expect(staff_page.get_by_text("Reject: done")).to_be_visible()
+    console_act_with_text(
+        staff_page,
+        panel,
+        "Reject",
+        ("A reason is required", "Reason", reason),
+        screenshot_dir / "operations-reject.png",
+    )
     expect(panel.get_by_text("Rejected By Admin")).to_be_visible()
     expect(panel.get_by_role("button", name="Reject", exact=True)).to_have_count(0)
 

@@ -17,7 +17,9 @@ from playwright.sync_api import Browser, Page, expect
 from tests.e2e.browser import DESKTOP, PHONE, layout_problems, no_serious_violations, sign_in, signed_in_staff
 from tests.e2e.conftest import LiveServer
 from tests.e2e.customers import foreign_customer
+from tests.e2e.screens import console_open, fill_rate_request
 
+LANE = ("Ningbo", "Hamburg")
 HEADER = (
     "pol,pod,container_size,container_type,cargo,valid_from,valid_to,ocean_freight,baf,thc_origin,"
     "thc_destination,dg_surcharge,reefer_surcharge,documentation_fee"
@@ -33,12 +35,9 @@ def staff_page(browser: Browser, live_server: LiveServer) -> Iterator[Page]:
     yield from signed_in_staff(browser, live_server)
 
 
-def choose(page: Page, label: str, text: str) -> None:
-    page.get_by_role("combobox", name=label).click()
-    page.get_by_role("option", name=text).first.click()
-
-
-def publish(staff: Page, path: Path) -> None:
+def publish(staff: Page, path: Path, rows: list[str]) -> None:
+    """Writes a tariff file of `rows` (under HEADER) at `path`, uploads it in the console and publishes it."""
+    path.write_text("".join(f"{line}\n" for line in [HEADER, *rows]))
     staff.get_by_label("Tariff file").set_input_files(str(path))
     staff.get_by_role("button", name="Publish").click()
 
@@ -49,13 +48,12 @@ def test_a_tariff_prices_a_request_before_staff_act(
     # Staff: a file with bad rows is refused whole, each bad cell named by line and column.
     staff_page.goto(f"{live_server.url}/dashboard/tariffs")
     expect(staff_page.get_by_role("heading", name="Upload a tariff (CSV)")).to_be_visible()
-    bad = tmp_path / "bad-tariff.csv"
-    bad.write_text(
-        f"{HEADER}\nCNNGB,DEHAM,40,Dry,general,{day(0)},{day(60)},1800,210,160,140,0,0,50\n"
-        f"XXNOP,DEHAM,40,Dry,general,{day(0)},{day(60)},1800,210,160,140,0,0,50\n"
-        f"CNNGB,DEHAM,40,Dry,dangerous,{day(60)},{day(0)},1800,210,160,140,450,0,50\n"
-    )
-    publish(staff_page, bad)
+    bad = [
+        f"CNNGB,DEHAM,40,Dry,general,{day(0)},{day(60)},1800,210,160,140,0,0,50",
+        f"XXNOP,DEHAM,40,Dry,general,{day(0)},{day(60)},1800,210,160,140,0,0,50",
+        f"CNNGB,DEHAM,40,Dry,dangerous,{day(60)},{day(0)},1800,210,160,140,450,0,50",
+    ]
+    publish(staff_page, tmp_path / "bad-tariff.csv", bad)
     alert = staff_page.get_by_role("alert")
     expect(alert).to_contain_text("The tariff has 2 error(s); nothing was published")
     expect(alert).to_contain_text("Line 3, pol: Not a known port (UN/LOCODE)")
@@ -65,12 +63,11 @@ def test_a_tariff_prices_a_request_before_staff_act(
     assert layout_problems(staff_page) == []
     staff_page.screenshot(path=str(screenshot_dir / "tariff-upload-refused.png"), full_page=True)
 
-    good = tmp_path / "tariff.csv"
-    good.write_text(
-        f"{HEADER}\nCNNGB,DEHAM,40,Dry,general,{day(0)},{day(60)},1800,210,160,140,0,0,50\n"
-        f"CNNGB,DEHAM,40,Dry,dangerous,{day(0)},{day(60)},1950,210,160,140,450,0,50\n"
-    )
-    publish(staff_page, good)
+    good = [
+        f"CNNGB,DEHAM,40,Dry,general,{day(0)},{day(60)},1800,210,160,140,0,0,50",
+        f"CNNGB,DEHAM,40,Dry,dangerous,{day(0)},{day(60)},1950,210,160,140,450,0,50",
+    ]
+    publish(staff_page, tmp_path / "tariff.csv", good)
     expect(staff_page.get_by_text(re.compile(r"Tariff version \d+ published: 2 rows"))).to_be_visible()
     expect(staff_page.get_by_test_id("tariff-row").filter(has_text="CNNGB → DEHAM")).to_have_count(2)
     no_serious_violations(staff_page)
@@ -81,14 +78,7 @@ def test_a_tariff_prices_a_request_before_staff_act(
     page.set_viewport_size(DESKTOP)
     sign_in(page, live_server, username, password)
     page.goto(f"{live_server.url}/dashboard/bookings/NewBooking")
-    choose(page, "POL", "Ningbo")
-    choose(page, "POD", "Hamburg")
-    choose(page, "Container Type", "Dry")
-    choose(page, "Container Size", "40")
-    page.get_by_label("Quantity").fill("2")
-    page.get_by_label("Commodity").fill("Porcelain tableware")
-    page.get_by_label("HS Code").fill("691110")
-    page.get_by_label("Preferred Shipping Date").fill(day(14))
+    fill_rate_request(page, LANE, "40", "2", "Porcelain tableware", "691110", day(14))
     page.get_by_role("button", name="Request Price").click()
     expect(page.get_by_text("Added Successfully")).to_be_visible()
     row = page.get_by_test_id("booking-row").filter(has_text="Porcelain tableware")
@@ -126,11 +116,7 @@ def test_a_tariff_prices_a_request_before_staff_act(
     page.screenshot(path=str(screenshot_dir / "instant-quote-mobile.png"), full_page=True)
 
     # Staff see the request quoted by the system in the console, and quoting by week on the overview.
-    staff_page.goto(f"{live_server.url}/dashboard/operations")
-    staff_page.get_by_test_id("ops-row").filter(has_text="Porcelain tableware").get_by_role(
-        "button", name="Open"
-    ).click()
-    panel = staff_page.get_by_role("region", name="Selected rate request")
+    panel = console_open(staff_page, live_server, "Porcelain tableware")
     expect(panel.get_by_role("table", name="Price breakdown")).to_be_visible()
     expect(
         panel.get_by_text(re.compile(r"Quoted instantly from the carrier's tariff \(version \d+, row 2\)"))
@@ -139,21 +125,10 @@ def test_a_tariff_prices_a_request_before_staff_act(
     # A request outside the rows' days waits for staff, whose quote starts from the nearest row's charges.
     page.set_viewport_size(DESKTOP)
     page.goto(f"{live_server.url}/dashboard/bookings/NewBooking")
-    choose(page, "POL", "Ningbo")
-    choose(page, "POD", "Hamburg")
-    choose(page, "Container Type", "Dry")
-    choose(page, "Container Size", "40")
-    page.get_by_label("Quantity").fill("1")
-    page.get_by_label("Commodity").fill("Stoneware vases")
-    page.get_by_label("HS Code").fill("691200")
-    page.get_by_label("Preferred Shipping Date").fill(day(75))
+    fill_rate_request(page, LANE, "40", "1", "Stoneware vases", "691200", day(75))
     page.get_by_role("button", name="Request Price").click()
     expect(page.get_by_text("Added Successfully")).to_be_visible()
-    staff_page.goto(f"{live_server.url}/dashboard/operations")
-    staff_page.get_by_test_id("ops-row").filter(has_text="Stoneware vases").get_by_role(
-        "button", name="Open"
-    ).click()
-    panel = staff_page.get_by_role("region", name="Selected rate request")
+    panel = console_open(staff_page, live_server, "Stoneware vases")
     panel.get_by_role("button", name="Quote", exact=True).click()
     dialog = staff_page.get_by_role("dialog", name="Quote")
     expect(dialog.get_by_text(re.compile(r"Nearest tariff row: version \d+, row 2"))).to_be_visible()

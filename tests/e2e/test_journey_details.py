@@ -25,7 +25,14 @@ from tests.corpus import (
     fresh_company_id,
     fresh_national_id,
 )
-from tests.e2e.accounts_support import choose_type, fill_company, fill_individual, outbox_entry, sms_code
+from tests.e2e.accounts_support import (
+    fill_company,
+    fill_individual,
+    outbox_entry,
+    sms_code,
+    start_company,
+    start_individual,
+)
 from tests.e2e.browser import DESKTOP, PHONE, no_serious_violations, sign_in
 from tests.e2e.conftest import LiveServer
 from tests.e2e.customers import (
@@ -184,10 +191,7 @@ def test_sign_up_goes_back_keeping_the_entries_and_focuses_the_first_code_box(
     national_id, phone = fresh_national_id(), "0912" + fresh_national_id()[-7:]
     first, last = PERSIAN_PEOPLE[0]
     page.set_viewport_size(size)
-    page.goto(f"{live_server.url}/register")
-    page.get_by_label("National ID").fill(national_id)
-    page.get_by_label("Mobile Number").fill(phone)
-    page.get_by_role("button", name="Continue").click()
+    start_individual(page, live_server, national_id, phone)
     expect(page.get_by_role("heading", name="Individual Information")).to_be_visible()
     expect(page.get_by_label("National ID")).to_have_value(national_id)
     page.get_by_label("First Name").fill(first)
@@ -220,10 +224,7 @@ def test_the_resend_countdown_counts_wall_clock_time_as_in_a_background_tab(
     national_id, phone = fresh_national_id(), "0935" + fresh_national_id()[-7:]
     page.clock.install()
     page.set_viewport_size(size)
-    page.goto(f"{live_server.url}/register")
-    page.get_by_label("National ID").fill(national_id)
-    page.get_by_label("Mobile Number").fill(phone)
-    page.get_by_role("button", name="Continue").click()
+    start_individual(page, live_server, national_id, phone)
     fill_individual(page, f"{national_id}@example.com", phone)
     page.get_by_role("button", name="Submit").click()
     resend = page.get_by_role("button", name="Resend Code")
@@ -251,11 +252,7 @@ def test_the_identifier_has_one_name_per_kind_and_the_acceptance_email_names_the
     company_id = fresh_company_id()
     email = f"c{company_id}@example.com"
     page.set_viewport_size(size)
-    page.goto(f"{live_server.url}/register")
-    choose_type(page, "Company")
-    page.get_by_label("Company ID").fill(company_id)
-    page.get_by_label("Mobile Number").fill("0912" + company_id[-7:])
-    page.get_by_role("button", name="Continue").click()
+    start_company(page, live_server, company_id, "0912" + company_id[-7:])
     expect(page.get_by_role("heading", name="Company Information")).to_be_visible()
     expect(page.get_by_label("Company ID")).to_have_value(company_id)
     expect(page.get_by_text("National Code")).to_have_count(0)

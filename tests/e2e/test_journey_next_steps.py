@@ -27,6 +27,7 @@ from tests.e2e.customers import (
     rate_request,
     shipping_order,
 )
+from tests.e2e.screens import add_container
 
 VIEWPORTS = pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
 CLIENT = "/booking/api/v1/client"
@@ -217,11 +218,7 @@ def test_the_shipping_order_says_units_takes_phones_and_asks_before_discarding(
     dialog = page.get_by_role("dialog", name="Container Details")
     dialog.get_by_label("Container Numbers").fill("BMOU0061950")
     expect(dialog.get_by_text("Chosen: BMOU0061950")).to_be_visible(timeout=5_000)
-    dialog.get_by_label("Seal").fill("SEAL-0001")
-    dialog.get_by_label("Number Of Packages").fill("800")
-    dialog.get_by_label("Gross weight (kg)").fill("21000")
-    dialog.get_by_label("Net weight (kg)").fill("19500")
-    dialog.get_by_role("button", name="ADD").click()
+    add_container(dialog, "SEAL-0001", "800", "21000", "19500")  # the weights' labels say kg
     expect(dialog.get_by_text("1/1")).to_be_visible()
     dialog.get_by_role("button", name="Cancel").click()
     discard = page.get_by_role("dialog", name="Discard the containers you entered?")

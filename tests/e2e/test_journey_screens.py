@@ -25,6 +25,7 @@ from tests.e2e.customers import (
     rate_request,
     send_booking_request,
 )
+from tests.e2e.screens import add_container
 
 
 def booking_items(page: Page) -> Locator:
@@ -64,11 +65,7 @@ def test_container_details_dialog_fits_at_1280(
     expect(dialog.get_by_text("The check digit of BMOU006195 is 0, not 1")).to_be_visible()
     number.fill("bmou 006195-0")
     expect(dialog.get_by_text("Chosen: BMOU0061950")).to_be_visible(timeout=2_000)
-    dialog.get_by_label("Seal").fill("SEAL-0001")
-    dialog.get_by_label("Number Of Packages").fill("120")
-    dialog.get_by_label("Gross Weight").fill("21000")
-    dialog.get_by_label("Net Weight").fill("19500")
-    dialog.get_by_role("button", name="ADD").click()
+    add_container(dialog, "SEAL-0001", "120", "21000", "19500")
     expect(dialog.get_by_role("button", name=re.compile("Delete container"))).to_be_visible()
     page.screenshot(path=str(screenshot_dir / "journey-container-dialog-desktop.png"))
     assert layout_problems(page) == []
@@ -78,11 +75,7 @@ def test_container_details_dialog_fits_at_1280(
     dialog.get_by_role("list", name="Container search results").get_by_role("button").first.click(
         timeout=10_000
     )
-    dialog.get_by_label("Seal").fill("SEAL-0002")
-    dialog.get_by_label("Number Of Packages").fill("1")
-    dialog.get_by_label("Gross Weight").fill("2")
-    dialog.get_by_label("Net Weight").fill("1")
-    dialog.get_by_role("button", name="ADD").click()
+    add_container(dialog, "SEAL-0002", "1", "2", "1")
     expect(dialog.get_by_text("This container is already in the order")).to_be_visible()
     expect(dialog.get_by_text("1/2")).to_be_visible()
 

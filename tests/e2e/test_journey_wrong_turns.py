@@ -14,15 +14,18 @@ from playwright.sync_api import Page, expect
 
 from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME
 from tests.corpus import FOREIGN_POSTAL_CODES, fresh_company_id, fresh_national_id
+from tests.e2e.accounts_support import start_company
 from tests.e2e.browser import DESKTOP, PHONE, layout_problems, sign_in
 from tests.e2e.conftest import LiveServer
 from tests.e2e.customers import (
     accept_order,
     accept_quote,
+    accept_sign_up,
     admin_token,
     booking_confirmed,
     call,
     foreign_customer,
+    foreign_sign_up,
     login,
     quote,
     rate_request,
@@ -30,8 +33,6 @@ from tests.e2e.customers import (
 )
 
 VIEWPORTS = pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
-FOREIGN = "/account/api/v1/client/foreign-corporate-customers/register"
-REQUESTS = "/account/api/v1/admin/register-requests"
 
 
 def shot(page: Page, directory: Path, name: str) -> None:
@@ -56,20 +57,11 @@ def accepted_company(server: LiveServer, company_id: str) -> str:
     """A foreign company signed up and accepted through the API under `company_id`; answers the e-mailed
     set-password link."""
     email = f"c{company_id}@example.com"
-    call(server, "POST", f"{FOREIGN}/start", {"nationalId": company_id})
-    details = {"isForeign": True, "name": "Hanseatic Freight", "contactPerson": "Jonas Weber"}
+    details = {"name": "Hanseatic Freight", "contactPerson": "Jonas Weber"}
     details |= {"nationalCode": company_id, "phone": "+49 40 123456", "fax": "", "email": email}
     details |= {"address": "Am Sandtorkai 1, Hamburg", "postalCode": "20457"}
-    call(server, "POST", f"{FOREIGN}/finalize", details)
-    admin = admin_token(server)
-    listing = call(server, "GET", f"{REQUESTS}?limit=100&page=1", token=admin)
-    request_id = next(r["id"] for r in listing["list"] if str(r["nationalId"]) == company_id)
-    call(
-        server,
-        "POST",
-        f"/account/api/v1/admin/foreign-corporate-customer/register-requests/{request_id}/accept",
-        token=admin,
-    )
+    foreign_sign_up(server, details)
+    accept_sign_up(server, company_id)
     return str(mail_to(server, email)["data"]["link"])
 
 
@@ -107,12 +99,7 @@ def test_a_foreign_company_signs_up_with_its_own_postal_code(
         FOREIGN_POSTAL_CODES[1] if viewport == DESKTOP else FOREIGN_POSTAL_CODES[0]
     )  # London, Hamburg
     company_id = f"UK-{fresh_company_id()}"
-    page.goto(f"{live_server.url}/register")
-    page.get_by_role("combobox", name="Type").click()
-    page.get_by_role("option", name="Company").click()
-    page.get_by_label("Company ID").fill(company_id)
-    page.get_by_role("switch", name="Is Foreign?").check()
-    page.get_by_role("button", name="Continue").click()
+    start_company(page, live_server, company_id)
     expect(page.get_by_role("heading", name="Foreign Company Information")).to_be_visible()
     page.get_by_label("Company Name").fill("Thames Forwarding Ltd")
     page.get_by_label("Contact Person").fill("Amelia Hughes")

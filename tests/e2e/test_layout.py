@@ -6,6 +6,8 @@ Each page is saved under test-output/screenshots/layout-<role>-<width>-<name>.pn
 from __future__ import annotations
 
 import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -103,17 +105,41 @@ def settle(page: Page) -> None:
     expect(page.get_by_role("status").filter(has_text="Loading")).to_have_count(0, timeout=10_000)
 
 
+def visit(page: Page, server: LiveServer, routes: list[tuple[str, str]]) -> Iterator[str]:
+    """Opens each route in turn and yields its name once the page has settled (the operations console with a
+    request open, as staff use it)."""
+    for name, path in routes:
+        page.goto(f"{server.url}{path}")
+        settle(page)
+        if name == "operations":
+            page.get_by_test_id("ops-row").first.get_by_role("button", name="Open").click()
+            expect(page.get_by_role("region", name="Selected rate request")).to_be_visible()
+        yield name
+
+
+@contextmanager
+def page_as(
+    browser: Browser, server: LiveServer, world: World, role: str, viewport: dict[str, int]
+) -> Iterator[Page]:
+    """A page in a context of its own at `viewport`, signed in as `role` (a visitor is not signed in)."""
+    context = browser.new_context(viewport=viewport)  # type: ignore[arg-type]
+    page = context.new_page()
+    try:
+        if role == "customer":
+            sign_in(page, server, *world.customer)
+        elif role == "admin":
+            sign_in(page, server, ADMIN_USERNAME, ADMIN_PASSWORD)
+        yield page
+    finally:
+        context.close()
+
+
 def check_routes(
     page: Page, server: LiveServer, role: str, routes: list[tuple[str, str]], shots: Path
 ) -> None:
     width = page.viewport_size["width"] if page.viewport_size else 0
     found: dict[str, list[str]] = {}
-    for name, path in routes:
-        page.goto(f"{server.url}{path}")
-        settle(page)
-        if name == "operations":  # the console with a request open, as staff use it
-            page.get_by_test_id("ops-row").first.get_by_role("button", name="Open").click()
-            expect(page.get_by_role("region", name="Selected rate request")).to_be_visible()
+    for name in visit(page, server, routes):
         page.screenshot(path=str(shots / f"layout-{role}-{width}-{name}.png"), full_page=True)
         problems = layout_problems(page)
         if problems:
@@ -131,13 +157,5 @@ def test_every_route_fits(
     viewport: dict[str, int],
     screenshot_dir: Path,
 ) -> None:
-    context = browser.new_context(viewport=viewport)  # type: ignore[arg-type]
-    page = context.new_page()
-    try:
-        if role == "customer":
-            sign_in(page, live_server, *world.customer)
-        elif role == "admin":
-            sign_in(page, live_server, ADMIN_USERNAME, ADMIN_PASSWORD)
+    with page_as(browser, live_server, world, role, viewport) as page:
         check_routes(page, live_server, role, world.routes[role], screenshot_dir)
-    finally:
-        context.close()

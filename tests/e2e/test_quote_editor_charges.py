@@ -16,7 +16,8 @@ from playwright.sync_api import Browser, Locator, Page, expect
 from tests.e2e.browser import DESKTOP, PHONE, layout_problems, no_serious_violations, sign_in, signed_in_staff
 from tests.e2e.conftest import LiveServer
 from tests.e2e.customers import foreign_customer
-from tests.e2e.test_instant_quote import HEADER, choose, publish
+from tests.e2e.screens import console_open, fill_rate_request
+from tests.e2e.test_instant_quote import publish
 
 
 def day(offset: int) -> str:
@@ -31,22 +32,13 @@ def staff_page(browser: Browser, live_server: LiveServer) -> Iterator[Page]:
 def ask_for_rate(page: Page, live_server: LiveServer, commodity: str, hs_code: str) -> None:
     """A request outside the tariff rows' days: no instant quote, it waits for staff."""
     page.goto(f"{live_server.url}/dashboard/bookings/NewBooking")
-    choose(page, "POL", "Busan")
-    choose(page, "POD", "Valencia")
-    choose(page, "Container Type", "Dry")
-    choose(page, "Container Size", "20")
-    page.get_by_label("Quantity").fill("2")
-    page.get_by_label("Commodity").fill(commodity)
-    page.get_by_label("HS Code").fill(hs_code)
-    page.get_by_label("Preferred Shipping Date").fill(day(80))
+    fill_rate_request(page, ("Busan", "Valencia"), "20", "2", commodity, hs_code, day(80))
     page.get_by_role("button", name="Request Price").click()
     expect(page.get_by_text("Added Successfully")).to_be_visible()
 
 
 def open_quote(staff: Page, live_server: LiveServer, commodity: str) -> tuple[Locator, Locator]:
-    staff.goto(f"{live_server.url}/dashboard/operations")
-    staff.get_by_test_id("ops-row").filter(has_text=commodity).get_by_role("button", name="Open").click()
-    panel = staff.get_by_role("region", name="Selected rate request")
+    panel = console_open(staff, live_server, commodity)
     panel.get_by_role("button", name="Quote", exact=True).click()
     dialog = staff.get_by_role("dialog", name="Quote")
     expect(dialog.get_by_text(re.compile(r"Nearest tariff row: version \d+, row 2"))).to_be_visible()
@@ -68,12 +60,11 @@ def test_staff_add_a_charge_the_tariff_row_lacks(
 ) -> None:
     width = f"{viewport['width']}x{viewport['height']}"
     staff_page.goto(f"{live_server.url}/dashboard/tariffs")
-    tariff = tmp_path / "tariff.csv"
-    tariff.write_text(
-        f"{HEADER}\nKRPUS,ESVLC,20,Dry,general,{day(0)},{day(60)},1200,150,110,90,0,0,40\n"
-        f"KRPUS,ESVLC,20,Dry,dangerous,{day(0)},{day(60)},1300,150,110,90,300,0,40\n"
-    )
-    publish(staff_page, tariff)
+    rows = [
+        f"KRPUS,ESVLC,20,Dry,general,{day(0)},{day(60)},1200,150,110,90,0,0,40",
+        f"KRPUS,ESVLC,20,Dry,dangerous,{day(0)},{day(60)},1300,150,110,90,300,0,40",
+    ]
+    publish(staff_page, tmp_path / "tariff.csv", rows)
     expect(staff_page.get_by_text(re.compile(r"Tariff version \d+ published: 2 rows"))).to_be_visible()
 
     commodity = f"Ceramic tiles {width}"

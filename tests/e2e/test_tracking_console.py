@@ -18,8 +18,8 @@ from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME
 from tests.corpus import ORDERED_CONTAINERS, TRACKED_CONTAINERS
 from tests.e2e.browser import DESKTOP, PHONE, no_serious_violations, sign_in
 from tests.e2e.conftest import LiveServer
-from tests.e2e.customers import BOOKING, booking_confirmed, call, foreign_customer, login
-from tests.e2e.test_tracking_timeline import event, publish
+from tests.e2e.customers import BOOKING, call
+from tests.e2e.test_tracking_timeline import confirmed_booking, event, publish, scrolls_sideways
 
 
 def tracking_events(server: LiveServer, token: str, reference: str) -> list[dict[str, Any]]:
@@ -35,10 +35,8 @@ def tracking_events(server: LiveServer, token: str, reference: str) -> list[dict
 def test_staff_run_tracking_from_the_console(
     browser: Browser, live_server: LiveServer, screenshot_dir: Path, size: dict[str, int]
 ) -> None:
-    username, password = foreign_customer(live_server, f"Console Tracked {size['width']}")
-    token = login(live_server, username, password)
-    rid = booking_confirmed(live_server, token, "Dates")
-    reference = call(live_server, "GET", f"{BOOKING}/client/rate-requests/{rid}", token=token)["reference"]
+    booked = confirmed_booking(live_server, f"Console Tracked {size['width']}", "Dates")
+    token, rid, reference = booked.token, booked.rid, booked.reference
     context = browser.new_context(viewport=size)
     page = context.new_page()
     try:
@@ -98,10 +96,7 @@ def test_staff_run_tracking_from_the_console(
         assert progress["milestones"] == 2
 
         no_serious_violations(page)
-        overflow = page.evaluate(
-            "document.documentElement.scrollWidth > document.documentElement.clientWidth"
-        )
-        assert not overflow, "the page scrolls sideways"
+        assert not scrolls_sideways(page), "the page scrolls sideways"
         page.screenshot(path=str(screenshot_dir / f"tracking-console-{size['width']}.png"), full_page=True)
 
         # Revoked: asked first, then the key no longer publishes.

@@ -10,11 +10,14 @@ from __future__ import annotations
 import json
 import re
 import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, Page, expect
 
 from tests.corpus import TRACKED_CONTAINERS
 from tests.e2e.browser import DESKTOP, PHONE, no_serious_violations, sign_in
@@ -54,26 +57,57 @@ def event(
     return body
 
 
+@dataclass
+class Booked:
+    username: str
+    password: str
+    token: str
+    rid: str
+    reference: str
+
+
+def confirmed_booking(server: LiveServer, company: str, cargo: str) -> Booked:
+    """A new customer's booking of `cargo` confirmed through the API, with the reference a terminal names."""
+    username, password = foreign_customer(server, company)
+    token = login(server, username, password)
+    rid = booking_confirmed(server, token, cargo)
+    reference = call(server, "GET", f"{BOOKING}/client/rate-requests/{rid}", token=token)["reference"]
+    return Booked(username, password, token, rid, reference)
+
+
+def publisher_key(server: LiveServer, label: str) -> str:
+    """A publisher key staff issue through the API, for a terminal to publish events with."""
+    path = "/integrations/api/v1/admin/publisher-keys"
+    return str(call(server, "POST", path, {"label": label}, token=admin_token(server))["key"])
+
+
+@contextmanager
+def customer_page(
+    browser: Browser, server: LiveServer, booked: Booked, size: dict[str, int]
+) -> Iterator[Page]:
+    """The booking's customer signed in, in a browser context of its own at `size`, closed afterwards."""
+    context = browser.new_context(viewport=size)
+    try:
+        page = context.new_page()
+        sign_in(page, server, booked.username, booked.password)
+        yield page
+    finally:
+        context.close()
+
+
+def scrolls_sideways(page: Page) -> bool:
+    return bool(page.evaluate("document.documentElement.scrollWidth > document.documentElement.clientWidth"))
+
+
 @pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
 def test_milestones_appear_on_the_open_booking_screen(
     browser: Browser, live_server: LiveServer, screenshot_dir: Path, size: dict[str, int]
 ) -> None:
-    username, password = foreign_customer(live_server, f"Tracked Traders {size['width']}")
-    token = login(live_server, username, password)
-    rid = booking_confirmed(live_server, token, "Saffron")
-    reference = call(live_server, "GET", f"{BOOKING}/client/rate-requests/{rid}", token=token)["reference"]
-    issued = call(
-        live_server,
-        "POST",
-        "/integrations/api/v1/admin/publisher-keys",
-        {"label": f"Bandar Abbas gate {size['width']}"},
-        token=admin_token(live_server),
-    )
-    context = browser.new_context(viewport=size)
-    page = context.new_page()
-    try:
-        sign_in(page, live_server, username, password)
-        listing = context.new_page()
+    booked = confirmed_booking(live_server, f"Tracked Traders {size['width']}", "Saffron")
+    rid, reference = booked.rid, booked.reference
+    key = publisher_key(live_server, f"Bandar Abbas gate {size['width']}")
+    with customer_page(browser, live_server, booked, size) as page:
+        listing = page.context.new_page()
         listing.goto(f"{live_server.url}/dashboard/bookings")
         # The list's rows are a table on a desktop and cards on a phone.
         rows = listing.get_by_test_id("booking-row" if size["width"] == DESKTOP["width"] else "booking-card")
@@ -88,7 +122,7 @@ def test_milestones_appear_on_the_open_booking_screen(
         tag = f"{size['width']}-"
         publish(
             live_server,
-            issued["key"],
+            key,
             [
                 event(tag + "gi", "EQUIPMENT", "GTIN", "ACT", "2026-01-05T08:00:00Z", "IRBND", reference),
                 event(tag + "ld", "EQUIPMENT", "LOAD", "ACT", "2026-01-06T08:00:00Z", "IRBND", reference),
@@ -111,24 +145,19 @@ def test_milestones_appear_on_the_open_booking_screen(
         expect(where).to_have_attribute("data-late", "true")
         # The vessel departs: both move on.
         departed = event(tag + "dep", "TRANSPORT", "DEPA", "ACT", "2026-01-06T20:00:00Z", "IRBND", reference)
-        publish(live_server, issued["key"], [departed])
+        publish(live_server, key, [departed])
         moved = "Departed Bandar Abbas on KING OF THE SEAS, arriving Hamburg 2026/01/14, 2 days late"
         expect(where).to_have_text(moved, timeout=10_000)
         expect(panel.get_by_role("status")).to_have_text(moved, timeout=10_000)
         expect(panel.get_by_role("listitem")).to_have_count(5)
         for tab in (page, listing):
             assert tab.evaluate("window.__tracking === true"), "a page was reloaded"
-            overflow = tab.evaluate(
-                "document.documentElement.scrollWidth > document.documentElement.clientWidth"
-            )
-            assert not overflow, "the page scrolls sideways"
+            assert not scrolls_sideways(tab), "the page scrolls sideways"
             no_serious_violations(tab)
         panel.scroll_into_view_if_needed()
         page.screenshot(path=str(screenshot_dir / f"tracking-{size['width']}.png"), full_page=True)
         listing.bring_to_front()
         listing.screenshot(path=str(screenshot_dir / f"tracking-list-{size['width']}.png"), full_page=True)
-    finally:
-        context.close()
 
 
 @pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
@@ -138,21 +167,10 @@ def test_the_overview_says_what_is_on_the_way_live(
     """The customer's overview is open when the vessel carrying a confirmed booking departs: "On the way"
     appears with the booking and where it is, then changes with the next event, each without a reload
     (test-output/screenshots/overview-on-the-way-<width>.png)."""
-    username, password = foreign_customer(live_server, f"Overview Followers {size['width']}")
-    token = login(live_server, username, password)
-    rid = booking_confirmed(live_server, token, "Pistachios")
-    reference = call(live_server, "GET", f"{BOOKING}/client/rate-requests/{rid}", token=token)["reference"]
-    issued = call(
-        live_server,
-        "POST",
-        "/integrations/api/v1/admin/publisher-keys",
-        {"label": f"Bandar Abbas berth {size['width']}"},
-        token=admin_token(live_server),
-    )
-    context = browser.new_context(viewport=size)
-    page = context.new_page()
-    try:
-        sign_in(page, live_server, username, password)  # lands on the overview
+    booked = confirmed_booking(live_server, f"Overview Followers {size['width']}", "Pistachios")
+    rid, reference = booked.rid, booked.reference
+    key = publisher_key(live_server, f"Bandar Abbas berth {size['width']}")
+    with customer_page(browser, live_server, booked, size) as page:  # signed in: on the overview
         expect(page.get_by_role("heading", name=re.compile(r"^Waiting for you"))).to_be_visible(
             timeout=15_000
         )
@@ -162,7 +180,7 @@ def test_the_overview_says_what_is_on_the_way_live(
 
         tag = f"overview-{size['width']}-"
         departed = event(tag + "dep", "TRANSPORT", "DEPA", "ACT", "2026-01-06T20:00:00Z", "IRBND", reference)
-        publish(live_server, issued["key"], [departed])
+        publish(live_server, key, [departed])
         # Live: the event stream within a second, or the documented polling fallback (5 s).
         expect(on_the_way.get_by_role("heading")).to_have_text("On the way (1)", timeout=10_000)
         row = on_the_way.get_by_test_id("underway-row")
@@ -176,19 +194,14 @@ def test_the_overview_says_what_is_on_the_way_live(
 
         # The carrier then estimates the arrival: the same row changes, still without a reload.
         eta = event(tag + "eta", "TRANSPORT", "ARRI", "EST", "2026-01-14T08:00:00Z", "DEHAM", reference)
-        publish(live_server, issued["key"], [eta | {"eventUpdatedDateTime": "2026-01-07T00:00:00Z"}])
+        publish(live_server, key, [eta | {"eventUpdatedDateTime": "2026-01-07T00:00:00Z"}])
         expect(where).to_have_text(
             "Departed Bandar Abbas on KING OF THE SEAS, arriving Hamburg 2026/01/14", timeout=10_000
         )
         expect(row).to_have_count(1)
 
         assert page.evaluate("window.__overview === true"), "the overview was reloaded"
-        overflow = page.evaluate(
-            "document.documentElement.scrollWidth > document.documentElement.clientWidth"
-        )
-        assert not overflow, "the page scrolls sideways"
+        assert not scrolls_sideways(page), "the page scrolls sideways"
         no_serious_violations(page)
         on_the_way.scroll_into_view_if_needed()
         page.screenshot(path=str(screenshot_dir / f"overview-on-the-way-{size['width']}.png"), full_page=True)
-    finally:
-        context.close()

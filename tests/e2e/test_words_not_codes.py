@@ -11,10 +11,9 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME
-from tests.e2e.browser import DESKTOP, PHONE, sign_in
+from tests.e2e.browser import DESKTOP, PHONE
 from tests.e2e.conftest import LiveServer
-from tests.e2e.test_layout import World, settle, world  # noqa: F401  (the module's fixture)
+from tests.e2e.test_layout import World, page_as, visit, world  # noqa: F401  (the module's fixture)
 
 # The names machines and enums use; shown alone in a cell, a badge or a line, they are code, not words.
 CODE_WORDS = [
@@ -65,12 +64,7 @@ def sweep(
 ) -> dict[str, list[str]]:
     width = page.viewport_size["width"] if page.viewport_size else 0
     found: dict[str, list[str]] = {}
-    for name, path in routes:
-        page.goto(f"{server.url}{path}")
-        settle(page)
-        if name == "operations":  # the console with a request open, as staff use it
-            page.get_by_test_id("ops-row").first.get_by_role("button", name="Open").click()
-            expect(page.get_by_role("region", name="Selected rate request")).to_be_visible()
+    for name in visit(page, server, routes):
         problems = code_on(page)
         if role == "admin" and name == "overview":  # a profile edit is listed by who asks, not by a number
             edits = page.get_by_role("region", name="Edit profile requests")
@@ -100,15 +94,7 @@ def test_no_screen_shows_a_programmers_word(
     viewport: dict[str, int],
     screenshot_dir: Path,
 ) -> None:
-    context = browser.new_context(viewport=viewport)  # type: ignore[arg-type]
-    page = context.new_page()
-    try:
-        if role == "customer":
-            sign_in(page, live_server, *world.customer)
-        else:
-            sign_in(page, live_server, ADMIN_USERNAME, ADMIN_PASSWORD)
+    with page_as(browser, live_server, world, role, viewport) as page:
         routes = [r for r in world.routes[role] if r[0] != "not-found-booking"]
         found = sweep(page, live_server, role, routes, screenshot_dir)
         assert found == {}, "\n".join(f"{k}: {v}" for k, vs in found.items() for v in vs)
-    finally:
-        context.close()

@@ -1,3 +1,4 @@
+import { Badge } from '@/components/ui/badge';
 import { formatMoment } from '@/lib/format';
 
 /** The staff-only mark of a record with changes the screens could not take in (issue 22: parked events). */
@@ -12,24 +13,9 @@ export function AttentionBadge({ needsAttention }: { needsAttention: NeedsAttent
   if (!needsAttention) return null;
   const why = `${changes(needsAttention)} could not be shown since ${formatMoment(needsAttention.since)}: this row may be out of date`;
   return (
-    <span
-      title={why}
-      aria-label={`Needs attention: ${why}`}
-      data-testid="attention-badge"
-      style={{
-        marginLeft: '0.4rem',
-        padding: '0 0.35rem',
-        border: '1px solid #9a3412',
-        borderRadius: 6,
-        fontSize: '0.75em',
-        fontWeight: 600,
-        color: '#7c2d12',
-        background: '#fff7ed',
-        whiteSpace: 'nowrap',
-      }}
-    >
+    <Badge tone="warning" title={why} aria-label={`Needs attention: ${why}`} data-testid="attention-badge">
       Needs attention
-    </span>
+    </Badge>
   );
 }
 
@@ -37,7 +23,17 @@ export function AttentionBadge({ needsAttention }: { needsAttention: NeedsAttent
 export function AttentionNote({ needsAttention }: { needsAttention: NeedsAttention }) {
   if (!needsAttention) return null;
   return (
-    <p role="status" data-testid="attention-note" style={{ border: '1px solid #9a3412', background: '#fff7ed', color: '#7c2d12', padding: '0.5rem 0.75rem', borderRadius: 6 }}>
+    <p
+      role="status"
+      data-testid="attention-note"
+      style={{
+        border: '1px solid #9a3412',
+        background: '#fff7ed',
+        color: '#7c2d12',
+        padding: '0.5rem 0.75rem',
+        borderRadius: 6,
+      }}
+    >
       <strong>Needs attention.</strong> {changes(needsAttention)} to this record could not be shown since{' '}
       {formatMoment(needsAttention.since)}, so what you see here may be out of date. It clears once the operations team
       applies or sets aside {needsAttention.parkedEvents === 1 ? 'that change' : 'those changes'} (stored change

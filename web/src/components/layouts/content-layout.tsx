@@ -20,7 +20,7 @@ export function ContentLayout({ title, description, actions, children }: Content
 
   return (
     <section className={styles.page}>
-      <header className={styles.header}>
+      <header className={`spread-row ${styles.header}`}>
         <div>
           <h1 className={styles.title}>{title}</h1>
           {description ? <p className={styles.description}>{description}</p> : null}

@@ -12,6 +12,7 @@ import {
   UserIcon,
 } from '@/components/ui/icons';
 import type { IconProps } from '@/components/ui/icons';
+import { Logo } from '@/components/ui/logo';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toast';
 import { useLiveUpdates } from '@/lib/live';
@@ -143,7 +144,7 @@ export function DashboardLayout() {
           {drawerOpen ? <CloseIcon size={22} /> : <HamburgerIcon size={22} />}
         </button>
         <Link to="/dashboard/overview" className={styles.brand}>
-          <span className={styles.logo} aria-hidden="true" />
+          <Logo />
           <span>Freight Booking Portal</span>
         </Link>
         <div className={styles.headerActions}>

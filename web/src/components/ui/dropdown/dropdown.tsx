@@ -1,5 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
+import { FieldLabel } from '../field-label';
 import { ChevronDownIcon } from '../icons';
 import styles from './dropdown.module.css';
 
@@ -159,16 +160,9 @@ export function Dropdown<V extends string | number = number>({
 
   return (
     <div ref={rootRef} className={[styles.field, className].filter(Boolean).join(' ')}>
-      <div className={styles.labelRow}>
-        <label id={labelId} htmlFor={baseId} className={styles.label}>
-          {label}
-        </label>
-        {required ? (
-          <span className={styles.required} aria-hidden="true">
-            *
-          </span>
-        ) : null}
-      </div>
+      <FieldLabel id={labelId} htmlFor={baseId} required={required}>
+        {label}
+      </FieldLabel>
       <button
         ref={triggerRef}
         id={baseId}

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import type { ComponentPropsWithRef, ReactNode } from 'react';
+import { FieldLabel } from '../field-label';
 import { InfoIcon } from '../icons';
 import styles from './text-input.module.css';
 
@@ -46,16 +47,9 @@ export function TextInput({
   return (
     <div className={[styles.field, containerClassName].filter(Boolean).join(' ')}>
       {label ? (
-        <div className={styles.labelRow}>
-          <label htmlFor={inputId} className={styles.label}>
-            {label}
-          </label>
-          {required ? (
-            <span className={styles.required} aria-hidden="true">
-              *
-            </span>
-          ) : null}
-        </div>
+        <FieldLabel htmlFor={inputId} required={required}>
+          {label}
+        </FieldLabel>
       ) : null}
       <div className={[styles.control, state, disabled ? styles.disabled : undefined].filter(Boolean).join(' ')}>
         <input

@@ -13,6 +13,7 @@ import { domesticProfileSchema, foreignProfileSchema, individualProfileSchema } 
 import { DOMESTIC_FIELDS, FOREIGN_FIELDS, FieldGrid, INDIVIDUAL_FIELDS } from './fields';
 import type { FieldSpec } from './fields';
 import { useServerFieldErrors } from './server-errors';
+import { UnplacedErrors } from './unplaced-errors';
 import styles from './accounts.module.css';
 import { fieldWords } from '@/lib/field-words';
 
@@ -153,11 +154,7 @@ function EditForm({ kind, profile }: { kind: CustomerKind; profile: Profile }) {
           ))}
         </div>
       ) : null}
-      {unplaced.length > 0 ? (
-        <p className={styles.formError} role="alert">
-          {unplaced.join(' ')}
-        </p>
-      ) : null}
+      <UnplacedErrors messages={unplaced} />
       <div className={styles.actions}>
         <Button type="submit" disabled={!isDirty} loading={update.isPending}>
           Save

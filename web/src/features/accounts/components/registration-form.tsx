@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { domesticSchema, foreignSchema, individualSchema } from '../api/schemas';
 import { DOMESTIC_FIELDS, FOREIGN_FIELDS, FieldGrid, INDIVIDUAL_FIELDS } from './fields';
 import { useServerFieldErrors } from './server-errors';
+import { UnplacedErrors } from './unplaced-errors';
 import styles from './accounts.module.css';
 
 type Values = Record<string, string>;
@@ -70,11 +71,7 @@ export function RegistrationForm({
         {form.title}
       </h2>
       <FieldGrid fields={form.fields} register={register} control={control} errors={errors} />
-      {unplaced.length > 0 ? (
-        <p className={styles.formError} role="alert">
-          {unplaced.join(' ')}
-        </p>
-      ) : null}
+      <UnplacedErrors messages={unplaced} />
       <div className={styles.actions}>
         <Button type="submit" loading={pending}>
           Submit

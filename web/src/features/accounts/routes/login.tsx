@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
+import { Logo } from '@/components/ui/logo';
 import { hasToken } from '@/lib/session';
 import { LoginBanner } from '../components/login-banner';
 import { LoginForm } from '../components/login-form';
@@ -18,7 +19,7 @@ export function LoginRoute() {
       <main className={styles.panel}>
         <div className={styles.card}>
           <p className={styles.brand}>
-            <span className={styles.logo} aria-hidden="true" />
+            <Logo />
             Freight Booking Portal
           </p>
           <h1 className={styles.title}>Welcome back</h1>

@@ -9,55 +9,50 @@ import { IntegrationsPanel } from '../components/integrations-panel';
 import { ProfileForm } from '../components/profile-form';
 import styles from '../components/accounts.module.css';
 
+/** The profile's tabs, each opened by its query parameter (`?security=true`); the first one asked for wins. */
+const TABS = [
+  { param: 'editProfile', title: 'Edit Profile', customersOnly: false },
+  { param: 'security', title: 'Security', customersOnly: false },
+  { param: 'integrations', title: 'Integrations', customersOnly: true },
+  { param: 'emails', title: 'E-mails', customersOnly: true },
+] as const;
+
+type Tab = (typeof TABS)[number]['param'];
+
 /** ?editProfile=true: the Edit Profile tab; ?security=true: the Security tab; ?integrations=true: API keys and
  * webhooks; ?emails=true: which booking e-mails the customer gets; none: the overview text. */
 export function ProfileRoute() {
   const [params] = useSearchParams();
-  const edit = params.get('editProfile') === 'true';
-  const security = !edit && params.get('security') === 'true';
-  const integrations = !edit && !security && params.get('integrations') === 'true';
-  const emails = !edit && !security && !integrations && params.get('emails') === 'true';
+  const open = TABS.find((t) => params.get(t.param) === 'true');
+  const shown = (tab: Tab) => open?.param === tab;
   const role = getRole();
   const kind = role === 1 || role === 2 || role === 3 ? (role as CustomerKind) : null;
-  const tab = (active: boolean) => (active ? `${styles.tab} ${styles.tabActive}` : styles.tab);
   return (
-    <ContentLayout
-      title={
-        edit ? 'Edit Profile' : security ? 'Security' : integrations ? 'Integrations' : emails ? 'E-mails' : 'Profile'
-      }
-    >
+    <ContentLayout title={open?.title ?? 'Profile'}>
       <nav className={styles.tabs} aria-label="Profile tabs">
-        <Link to="/dashboard/profile?editProfile=true" className={tab(edit)} aria-current={edit ? 'page' : undefined}>
-          Edit Profile
-        </Link>
-        <Link
-          to="/dashboard/profile?security=true"
-          className={tab(security)}
-          aria-current={security ? 'page' : undefined}
-        >
-          Security
-        </Link>
-        {kind ? (
+        {TABS.filter((t) => kind || !t.customersOnly).map((t) => (
           <Link
-            to="/dashboard/profile?integrations=true"
-            className={tab(integrations)}
-            aria-current={integrations ? 'page' : undefined}
+            key={t.param}
+            to={`/dashboard/profile?${t.param}=true`}
+            className={shown(t.param) ? `${styles.tab} ${styles.tabActive}` : styles.tab}
+            aria-current={shown(t.param) ? 'page' : undefined}
           >
-            Integrations
+            {t.title}
           </Link>
-        ) : null}
-        {kind ? (
-          <Link to="/dashboard/profile?emails=true" className={tab(emails)} aria-current={emails ? 'page' : undefined}>
-            E-mails
-          </Link>
-        ) : null}
+        ))}
       </nav>
-      {edit ? kind ? <ProfileForm key={kind} kind={kind} /> : <p>Staff accounts have no customer profile.</p> : null}
-      {security ? <ChangePasswordForm /> : null}
-      {security ? <EndAllSessions /> : null}
-      {integrations && kind ? <IntegrationsPanel /> : null}
-      {emails && kind ? <EmailPreferencesPanel /> : null}
-      {!edit && !security && !integrations && !emails ? <p>Your Profile Information</p> : null}
+      {shown('editProfile') ? (
+        kind ? (
+          <ProfileForm key={kind} kind={kind} />
+        ) : (
+          <p>Staff accounts have no customer profile.</p>
+        )
+      ) : null}
+      {shown('security') ? <ChangePasswordForm /> : null}
+      {shown('security') ? <EndAllSessions /> : null}
+      {shown('integrations') && kind ? <IntegrationsPanel /> : null}
+      {shown('emails') && kind ? <EmailPreferencesPanel /> : null}
+      {open ? null : <p>Your Profile Information</p>}
     </ContentLayout>
   );
 }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { AttentionBadge } from '@/components/attention-badge';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
+import { ColumnHeads } from '@/components/ui/column-heads';
 import { Spinner } from '@/components/ui/spinner';
 import { can } from '@/lib/lifecycle';
 import {
@@ -65,15 +66,7 @@ export function RegistrationRequestsPanel() {
                 rows stack as cards, each cell with its label, so nothing scrolls sideways (issue 24). */}
             <div className={styles.tableWrap} tabIndex={0} role="region" aria-label="Registration requests">
               <table className={`${styles.table} ${styles.stacked}`}>
-                <thead>
-                  <tr>
-                    <th scope="col">Name</th>
-                    <th scope="col">Kind</th>
-                    <th scope="col">National ID / Company ID</th>
-                    <th scope="col">State</th>
-                    <th scope="col">Date</th>
-                  </tr>
-                </thead>
+                <ColumnHeads names={['Name', 'Kind', 'National ID / Company ID', 'State', 'Date']} />
                 <tbody>
                   {list.data.list.map((item) => (
                     <tr key={item.id}>
@@ -112,15 +105,7 @@ export function RegistrationRequestsPanel() {
             {/* A scrolling region is reachable by keyboard (it may scroll sideways on a phone). */}
             <div className={styles.tableWrap} tabIndex={0} role="region" aria-label="Edit profile requests">
               <table className={`${styles.table} ${styles.stacked}`}>
-                <thead>
-                  <tr>
-                    <th scope="col">Customer</th>
-                    <th scope="col">Kind</th>
-                    <th scope="col">Identity number</th>
-                    <th scope="col">Changed fields</th>
-                    <th scope="col">Date</th>
-                  </tr>
-                </thead>
+                <ColumnHeads names={['Customer', 'Kind', 'Identity number', 'Changed fields', 'Date']} />
                 <tbody>
                   {edits.data.list.map((item) => (
                     <tr key={item.id}>

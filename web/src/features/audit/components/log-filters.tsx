@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { FormEvent } from 'react';
+import type { ChangeEvent, FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dropdown } from '@/components/ui/dropdown';
 import type { DropdownOption } from '@/components/ui/dropdown';
@@ -31,6 +31,12 @@ export function LogFilters({ value, onApply }: LogFiltersProps) {
   const options = kindOptions(draft.kind);
 
   const set = (key: keyof AuditFilters) => (next: string) => setDraft((d) => ({ ...d, [key]: next }));
+  // A text field of the form: bound to its filter in the draft, laid out as the other filters.
+  const field = (key: 'person' | 'from' | 'to') => ({
+    value: draft[key],
+    onChange: (e: ChangeEvent<HTMLInputElement>) => set(key)(e.target.value),
+    containerClassName: styles.filterField,
+  });
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -57,30 +63,13 @@ export function LogFilters({ value, onApply }: LogFiltersProps) {
       />
       <TextInput
         label="Who"
-        value={draft.person}
-        onChange={(e) => set('person')(e.target.value)}
+        {...field('person')}
         autoComplete="off"
         spellCheck={false}
         hint="A person's name or username, e.g. Karimi"
-        containerClassName={styles.filterField}
       />
-      <TextInput
-        type="datetime-local"
-        label="From"
-        value={draft.from}
-        onChange={(e) => set('from')(e.target.value)}
-        error={errors.from}
-        containerClassName={styles.filterField}
-      />
-      <TextInput
-        type="datetime-local"
-        label="To"
-        value={draft.to}
-        onChange={(e) => set('to')(e.target.value)}
-        error={errors.to}
-        hint="Includes the whole minute"
-        containerClassName={styles.filterField}
-      />
+      <TextInput type="datetime-local" label="From" {...field('from')} error={errors.from} />
+      <TextInput type="datetime-local" label="To" {...field('to')} error={errors.to} hint="Includes the whole minute" />
       <div className={styles.filterActions}>
         <Button type="submit">Apply filters</Button>
         <Button variant="outline" onClick={clear}>

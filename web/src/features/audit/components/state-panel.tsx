@@ -54,7 +54,7 @@ export function StatePanel({ aggregateId, kind, asOf, onClose, names }: StatePan
   const layout = data ? describeState(kind ?? kindFromClassName(data.aggregateKind), data.state, names) : undefined;
   return (
     <section className={styles.statePanel} aria-labelledby="audit-state-heading" aria-busy={isPending || undefined}>
-      <header className={styles.stateHeader}>
+      <header className={`spread-row ${styles.stateHeader}`}>
         <div>
           <h2 id="audit-state-heading" ref={headingRef} tabIndex={-1} className={styles.stateTitle}>
             {'position' in asOf ? `State as of position ${asOf.position}` : 'State as of a moment'}

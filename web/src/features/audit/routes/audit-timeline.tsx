@@ -101,7 +101,7 @@ export function AuditTimelineRoute() {
       ) : null}
       {data ? (
         <>
-          <div className={styles.toolbar}>
+          <div className={`spread-row ${styles.toolbar}`}>
             <fieldset className={styles.order}>
               <legend>Order</legend>
               {(['oldest', 'newest'] as const).map((value) => (

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
+import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Dialog } from '@/components/ui/dialog';
@@ -25,6 +26,35 @@ interface DialogProps<T> {
   onSubmit: (values: T) => void;
 }
 
+/** The fields every party has: who, a phone, a fax and where. */
+function PartyFields({
+  register,
+  errors,
+}: {
+  register: UseFormRegister<SupplierValues>;
+  errors: FieldErrors<SupplierValues>;
+}) {
+  return (
+    <div className={styles.grid}>
+      <TextInput label="Full Name" required {...register('fullName')} error={errors.fullName?.message} />
+      <TextInput label="Mobile Number" required inputMode="numeric" {...register('mobileNumber')} error={errors.mobileNumber?.message} />
+      <TextInput label="Fax" {...register('fax')} />
+      <TextInput label="Full Address" required {...register('fullAddress')} error={errors.fullAddress?.message} />
+    </div>
+  );
+}
+
+function PartyActions({ onCancel }: { onCancel: () => void }) {
+  return (
+    <div className={styles.actions}>
+      <Button variant="outline" onClick={onCancel}>
+        Cancel
+      </Button>
+      <Button type="submit">Submit</Button>
+    </div>
+  );
+}
+
 export function SupplierDialog({ open, initial, onClose, onSubmit }: DialogProps<SupplierValues>) {
   const { register, handleSubmit, formState } = useForm<SupplierValues>({
     resolver: zodResolver(supplierSchema),
@@ -34,18 +64,8 @@ export function SupplierDialog({ open, initial, onClose, onSubmit }: DialogProps
   return (
     <Dialog open={open} onClose={onClose} title="Supplier Details">
       <form noValidate onSubmit={handleSubmit((v) => onSubmit(v))} aria-label="Supplier Details">
-        <div className={styles.grid}>
-          <TextInput label="Full Name" required {...register('fullName')} error={e.fullName?.message} />
-          <TextInput label="Mobile Number" required inputMode="numeric" {...register('mobileNumber')} error={e.mobileNumber?.message} />
-          <TextInput label="Fax" {...register('fax')} />
-          <TextInput label="Full Address" required {...register('fullAddress')} error={e.fullAddress?.message} />
-        </div>
-        <div className={styles.actions}>
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit">Submit</Button>
-        </div>
+        <PartyFields register={register} errors={e} />
+        <PartyActions onCancel={onClose} />
       </form>
     </Dialog>
   );
@@ -75,12 +95,7 @@ export function ConsigneeDialog({ open, initial, onClose, onSubmit }: DialogProp
         })}
         aria-label="Consignee Details"
       >
-        <div className={styles.grid}>
-          <TextInput label="Full Name" required {...register('fullName')} error={e.fullName?.message} />
-          <TextInput label="Mobile Number" required inputMode="numeric" {...register('mobileNumber')} error={e.mobileNumber?.message} />
-          <TextInput label="Fax" {...register('fax')} />
-          <TextInput label="Full Address" required {...register('fullAddress')} error={e.fullAddress?.message} />
-        </div>
+        <PartyFields register={register} errors={e} />
         <Checkbox
           label="Notify party same as consignee"
           {...register('notifyParty', { onChange: (ev) => copy(ev.target.checked) })}
@@ -104,12 +119,7 @@ export function ConsigneeDialog({ open, initial, onClose, onSubmit }: DialogProp
             error={e.notifyFullAddress?.message}
           />
         </div>
-        <div className={styles.actions}>
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit">Submit</Button>
-        </div>
+        <PartyActions onCancel={onClose} />
       </form>
     </Dialog>
   );

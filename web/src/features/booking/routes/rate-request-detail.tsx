@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMachine } from '@xstate/react';
 import { useEffect } from 'react';
+import type { ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { ContentLayout } from '@/components/layouts';
 import { Button } from '@/components/ui/button';
@@ -28,6 +29,39 @@ function serverSnapshot(d: RateRequestDetail) {
     orderStatus: d.order?.status ?? null,
     hasDocuments: Boolean(d.bookingRequest),
   };
+}
+
+/** A step with nothing to fill in: the summary, where the booking stands, Back and (unless it `continues` no
+ * further) Continue, enabled once the booking has reached the next step (`onContinue` given). */
+function StatusStep({
+  detail,
+  onBack,
+  onContinue,
+  continues = true,
+  children,
+}: {
+  detail: RateRequestDetail;
+  onBack: () => void;
+  onContinue?: () => void;
+  continues?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <SummaryHeader detail={detail} />
+      <p role="status">{children}</p>
+      <div className={styles.actions}>
+        <Button variant="outline" onClick={onBack}>
+          Back
+        </Button>
+        {continues ? (
+          <Button onClick={onContinue} disabled={!onContinue}>
+            Continue
+          </Button>
+        ) : null}
+      </div>
+    </>
+  );
 }
 
 export function RateRequestDetailRoute() {
@@ -92,20 +126,9 @@ export function RateRequestDetailRoute() {
       ) : null}
       {snapshot.matches({ rateRequest: 'priceOffered' }) ? <PricePanel detail={detail} /> : null}
       {snapshot.matches({ rateRequest: 'accepted' }) ? (
-        <>
-          <SummaryHeader detail={detail} />
-          <p role="status">
-            You accepted the price. Download the LOI templates, sign them and send them with Continue.
-          </p>
-          <div className={styles.actions}>
-            <Button variant="outline" onClick={toList}>
-              Back
-            </Button>
-            <Button onClick={next} disabled={reached < 1}>
-              Continue
-            </Button>
-          </div>
-        </>
+        <StatusStep detail={detail} onBack={toList} onContinue={reached >= 1 ? next : undefined}>
+          You accepted the price. Download the LOI templates, sign them and send them with Continue.
+        </StatusStep>
       ) : null}
       {snapshot.matches('bookingRequest') ? (
         <BookingRequestStep
@@ -128,22 +151,11 @@ export function RateRequestDetailRoute() {
         </>
       ) : null}
       {snapshot.matches({ shippingOrder: 'underReview' }) || snapshot.matches({ shippingOrder: 'accepted' }) ? (
-        <>
-          <SummaryHeader detail={detail} />
-          <p role="status">
-            {snapshot.matches({ shippingOrder: 'underReview' })
-              ? 'Your shipping order is being reviewed.'
-              : 'Your shipping order was accepted.'}
-          </p>
-          <div className={styles.actions}>
-            <Button variant="outline" onClick={back}>
-              Back
-            </Button>
-            <Button onClick={next} disabled={reached < 3}>
-              Continue
-            </Button>
-          </div>
-        </>
+        <StatusStep detail={detail} onBack={back} onContinue={reached >= 3 ? next : undefined}>
+          {snapshot.matches({ shippingOrder: 'underReview' })
+            ? 'Your shipping order is being reviewed.'
+            : 'Your shipping order was accepted.'}
+        </StatusStep>
       ) : null}
       {snapshot.matches({ shippingOrder: 'revisionRequested' }) ? (
         <>
@@ -155,18 +167,10 @@ export function RateRequestDetailRoute() {
       ) : null}
       {snapshot.matches('final') ? <FinalStep detail={detail} onBack={back} /> : null}
       {snapshot.matches('closed') ? (
-        <>
-          <SummaryHeader detail={detail} />
-          <p role="status">
-            {label('rate_request', detail.state)}
-            {detail.rejectionMessage ? `: ${detail.rejectionMessage}` : ''}
-          </p>
-          <div className={styles.actions}>
-            <Button variant="outline" onClick={toList}>
-              Back
-            </Button>
-          </div>
-        </>
+        <StatusStep detail={detail} onBack={toList} continues={false}>
+          {label('rate_request', detail.state)}
+          {detail.rejectionMessage ? `: ${detail.rejectionMessage}` : ''}
+        </StatusStep>
       ) : null}
     </ContentLayout>
   );

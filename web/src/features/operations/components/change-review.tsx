@@ -35,29 +35,33 @@ function useDecide(rateRequestId: string) {
   return { decide, pending: decision.isPending };
 }
 
-/** A message to the customer with the decline it goes with (a decline needs one), beside the other decision. */
-function DeclineWithMessage({
+/** A message to the customer with the decision it goes with (a decline, or asking for an amendment, needs one),
+ * beside the other choices (`children`). */
+function WithMessage({
+  label = 'Message to the customer',
+  sendLabel,
+  primary = false,
   pending,
-  declineLabel,
-  onDecline,
+  onSend,
   children,
 }: {
+  label?: string;
+  sendLabel: string;
+  primary?: boolean;
   pending: boolean;
-  declineLabel: string;
-  onDecline: (message: string) => unknown;
+  onSend: (message: string) => unknown;
   children?: ReactNode;
 }) {
   const [message, setMessage] = useState('');
   return (
     <div className={styles.actions}>
-      <TextInput
-        label="Message to the customer"
-        value={message}
-        maxLength={2000}
-        onChange={(e) => setMessage(e.target.value)}
-      />
-      <Button variant="outline" disabled={pending || !message.trim()} onClick={() => onDecline(message.trim())}>
-        {declineLabel}
+      <TextInput label={label} value={message} maxLength={2000} onChange={(e) => setMessage(e.target.value)} />
+      <Button
+        variant={primary ? 'primary' : 'outline'}
+        disabled={pending || !message.trim()}
+        onClick={() => onSend(message.trim())}
+      >
+        {sendLabel}
       </Button>
       {children}
     </div>
@@ -105,17 +109,17 @@ function AmendmentDecision({ rateRequestId, amendment }: { rateRequestId: string
         </div>
       ) : null}
       {mayDecline ? (
-        <DeclineWithMessage
+        <WithMessage
           pending={pending}
-          declineLabel="Decline amendment"
-          onDecline={(message) => decide({ action: 'decline', message }, 'Amendment declined')}
+          sendLabel="Decline amendment"
+          onSend={(message) => decide({ action: 'decline', message }, 'Amendment declined')}
         >
           {mayApprove ? (
             <Button disabled={pending} onClick={() => decide({ action: 'approve' }, 'Amendment approved')}>
               Approve amendment
             </Button>
           ) : null}
-        </DeclineWithMessage>
+        </WithMessage>
       ) : null}
     </>
   );
@@ -125,7 +129,6 @@ function AmendmentDecision({ rateRequestId, amendment }: { rateRequestId: string
 function AskForAmendment({ rateRequestId }: { rateRequestId: string }) {
   const { decide, pending } = useDecide(rateRequestId);
   const [asking, setAsking] = useState(false);
-  const [reason, setReason] = useState('');
   if (!asking) {
     return (
       <div className={styles.actions}>
@@ -135,27 +138,21 @@ function AskForAmendment({ rateRequestId }: { rateRequestId: string }) {
       </div>
     );
   }
-  const send = async () => {
-    if (await decide({ action: 'ask', message: reason.trim() }, 'The customer is asked to amend the booking')) {
-      setAsking(false);
-      setReason('');
-    }
+  const send = async (message: string) => {
+    if (await decide({ action: 'ask', message }, 'The customer is asked to amend the booking')) setAsking(false);
   };
   return (
-    <div className={styles.actions}>
-      <TextInput
-        label="What the customer should change, and why"
-        value={reason}
-        maxLength={2000}
-        onChange={(e) => setReason(e.target.value)}
-      />
+    <WithMessage
+      label="What the customer should change, and why"
+      sendLabel="Ask customer to amend"
+      primary
+      pending={pending}
+      onSend={(message) => void send(message)}
+    >
       <Button variant="outline" disabled={pending} onClick={() => setAsking(false)}>
         Keep booking as it is
       </Button>
-      <Button disabled={pending || !reason.trim()} onClick={() => void send()}>
-        Ask customer to amend
-      </Button>
-    </div>
+    </WithMessage>
   );
 }
 
@@ -207,10 +204,10 @@ export function ChangeReview({ rateRequestId }: { rateRequestId: string }) {
             {cancellation.reason ? <span>Reason: {cancellation.reason}</span> : null}
           </p>
           {can('booking_cancellation', cancellation.stateName, 'confirm', 'staff') ? (
-            <DeclineWithMessage
+            <WithMessage
               pending={pending}
-              declineLabel="Decline cancellation"
-              onDecline={(message) => decide({ action: 'decline-cancellation', message }, 'Cancellation declined')}
+              sendLabel="Decline cancellation"
+              onSend={(message) => decide({ action: 'decline-cancellation', message }, 'Cancellation declined')}
             >
               <Button
                 disabled={pending}
@@ -218,7 +215,7 @@ export function ChangeReview({ rateRequestId }: { rateRequestId: string }) {
               >
                 Confirm cancellation
               </Button>
-            </DeclineWithMessage>
+            </WithMessage>
           ) : null}
         </>
       ) : null}

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { ColumnHeads } from '@/components/ui/column-heads';
 import { formatMoment } from '@/lib/format';
 import { publishedSchedulesOptions } from '../api/schedules';
 
@@ -26,17 +27,7 @@ export function PublishedSchedules() {
             {service.publications === 1 ? '' : 's'}
           </summary>
           <table className="stack-table">
-            <thead>
-              <tr>
-                <th scope="col">Vessel</th>
-                <th scope="col">Voyage</th>
-                <th scope="col">From</th>
-                <th scope="col">ETD</th>
-                <th scope="col">To</th>
-                <th scope="col">ETA</th>
-                <th scope="col">Cut-offs</th>
-              </tr>
-            </thead>
+            <ColumnHeads names={['Vessel', 'Voyage', 'From', 'ETD', 'To', 'ETA', 'Cut-offs']} />
             <tbody>
               {service.sailings.map((leg) => (
                 <tr key={leg.routingReference}>

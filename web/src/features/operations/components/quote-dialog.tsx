@@ -5,18 +5,17 @@
  * lists: a breakdown holds only known charges, each once) or remove one. Without a row on the lane, staff
  * type one price as before, or break it down from ocean freight.
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { basis } from '@/components/charges';
 import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
 import { TextInput } from '@/components/ui/text-input';
-import { toast } from '@/components/ui/toast';
-import { api, errorText } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 import { formatDate, formatMoney } from '@/lib/format';
 import type { Schema } from '@/types/contract';
 import { suggestionOptions } from '../api/tariffs';
 import type { TariffSuggestion } from '../api/tariffs';
+import { StaffActionDialog, useStaffAction } from './staff-action-dialog';
 import styles from '../routes/operations.module.css';
 
 const ADMIN = '/booking/api/v1/admin';
@@ -49,7 +48,6 @@ function lineOf(kind: Kind, typed: string): Line {
 }
 
 function QuoteForm({ detail, suggestion, onClose }: { detail: Detail; suggestion: TariffSuggestion; onClose: () => void }) {
-  const queryClient = useQueryClient();
   const [lines, setLines] = useState<Line[]>(() => suggestion.charges.map((c) => ({ ...c, typed: String(c.amount) })));
   const [adding, setAdding] = useState('');
   const [price, setPrice] = useState('');
@@ -57,20 +55,17 @@ function QuoteForm({ detail, suggestion, onClose }: { detail: Detail; suggestion
   const [error, setError] = useState<string | null>(null);
   const itemised = lines.length > 0;
   const total = itemised ? perContainer(lines) : Number(price);
-  const mutation = useMutation({
-    mutationFn: () =>
+  const mutation = useStaffAction(
+    'Quote',
+    () =>
       api.put(`${ADMIN}/rate-requests/${detail.id}/quote`, {
         price: total,
         validUntil,
         ...(itemised ? { charges: lines.map((l) => ({ code: l.code, amount: l.typed })) } : {}),
       }),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ['operations'] });
-      toast.success('Quote: done');
-      onClose();
-    },
-    onError: (e) => setError(errorText(e)),
-  });
+    onClose,
+    setError,
+  );
   const confirm = () => {
     if (itemised && lines.some((l) => !(Number(l.typed) >= 0) || l.typed.trim() === ''))
       return setError('Every charge needs an amount of USD (0 or more)');
@@ -90,24 +85,14 @@ function QuoteForm({ detail, suggestion, onClose }: { detail: Detail; suggestion
     setAdding('');
   };
   return (
-    <Dialog
-      open
-      onClose={onClose}
+    <StaffActionDialog
       title="Quote"
-      actions={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            Close
-          </Button>
-          <Button loading={mutation.isPending} onClick={confirm}>
-            Confirm
-          </Button>
-        </>
-      }
+      detail={detail}
+      pending={mutation.isPending}
+      error={error}
+      onConfirm={confirm}
+      onClose={onClose}
     >
-      <p>
-        {detail.cargoDetails} for {detail.customerName}
-      </p>
       {source ? <p className={styles.reference}>{source}</p> : null}
       {itemised ? (
         <fieldset className={styles.breakdown}>
@@ -179,8 +164,7 @@ function QuoteForm({ detail, suggestion, onClose }: { detail: Detail; suggestion
         </>
       )}
       <TextInput label="Valid until" type="date" value={validUntil} onChange={(e) => setValidUntil(e.target.value)} required />
-      {error ? <p role="alert">{error}</p> : null}
-    </Dialog>
+    </StaffActionDialog>
   );
 }
 

@@ -3,15 +3,13 @@
  * revision, reject, confirm a booking, review a shipping order (per-field revisions or accept). Actions
  * offered follow the lifecycle (src/lib/lifecycle `can`), each confirmed, reasons required.
  */
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ContentLayout } from '@/components/layouts';
 import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
 import { TextInput } from '@/components/ui/text-input';
-import { toast } from '@/components/ui/toast';
-import { api, errorText } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 import { can, isState, label, stateCodes, stateName } from '@/lib/lifecycle';
 import { ApiBadge } from '@/components/api-badge';
 import { AttentionBadge, AttentionNote } from '@/components/attention-badge';
@@ -23,6 +21,7 @@ import { ORDER_FIELDS } from '@/lib/order-fields';
 import type { Answer } from '@/types/contract';
 import { ChangeReview, OpenChangesQueue } from '../components/change-review';
 import { QuoteDialog } from '../components/quote-dialog';
+import { StaffActionDialog, useStaffAction } from '../components/staff-action-dialog';
 import styles from './operations.module.css';
 import { StaffBookingSailing } from '../components/staff-booking-sailing';
 import { PublishedSchedules } from '../components/published-schedules';
@@ -67,7 +66,6 @@ function ActionDialog({
   detail: Detail;
   onClose: () => void;
 }) {
-  const queryClient = useQueryClient();
   const [message, setMessage] = useState('');
   const [revise, setRevise] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
@@ -78,8 +76,9 @@ function ActionDialog({
   const choosesSailing = action === 'confirm_booking';
   const sailings = useQuery({ ...staffSailingsOptions(detail.pol.id, detail.pod.id), enabled: choosesSailing });
   const sailing = routing ? { sailing: { routingReference: routing } } : {};
-  const mutation = useMutation({
-    mutationFn: async () => {
+  const mutation = useStaffAction(
+    ACTION_TITLE[action],
+    async () => {
       const id = detail.id;
       if (action === 'request_revision')
         return api.put(`${ADMIN}/rate-requests/${id}/request-revision`, { message: message.trim() });
@@ -98,14 +97,9 @@ function ActionDialog({
       );
       return api.put(`${ADMIN}/shipping-orders/${detail.order!.id}/request-revision`, { revise: messages });
     },
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ['operations'] });
-      toast.success(`${ACTION_TITLE[action]}: done`);
-      onClose();
-    },
-    // The server's reason stays in the dialog, beside the fields it is about.
-    onError: (e) => setError(errorText(e)),
-  });
+    onClose,
+    setError,
+  );
   const confirm = () => {
     if ((action === 'request_revision' || action === 'reject') && !message.trim())
       return setError('A reason is required');
@@ -115,24 +109,15 @@ function ActionDialog({
     mutation.mutate();
   };
   return (
-    <Dialog
-      open
-      onClose={onClose}
+    <StaffActionDialog
       title={ACTION_TITLE[action]}
-      actions={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            Close
-          </Button>
-          <Button variant={action === 'reject' ? 'danger' : 'primary'} loading={mutation.isPending} onClick={confirm}>
-            Confirm
-          </Button>
-        </>
-      }
+      detail={detail}
+      pending={mutation.isPending}
+      danger={action === 'reject'}
+      error={error}
+      onConfirm={confirm}
+      onClose={onClose}
     >
-      <p>
-        {detail.cargoDetails} for {detail.customerName}
-      </p>
       {action === 'request_revision' || action === 'reject' ? (
         <TextInput label="Reason" value={message} onChange={(e) => setMessage(e.target.value)} required />
       ) : null}
@@ -179,8 +164,7 @@ function ActionDialog({
             />
           ))
         : null}
-      {error ? <p role="alert">{error}</p> : null}
-    </Dialog>
+    </StaffActionDialog>
   );
 }
 

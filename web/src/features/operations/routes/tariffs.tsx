@@ -7,6 +7,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { ContentLayout } from '@/components/layouts';
 import { Button } from '@/components/ui/button';
+import { ColumnHeads } from '@/components/ui/column-heads';
 import { toast } from '@/components/ui/toast';
 import { ApiError, errorText } from '@/lib/api-client';
 import { formatDate, formatMoment, formatMoney } from '@/lib/format';
@@ -82,20 +83,20 @@ export function TariffsRoute() {
         {tariffs.isError ? <p role="alert">The tariff could not be loaded.</p> : null}
         <table className="stack-table">
           <caption className="visually-hidden">Tariff rows in force</caption>
-          <thead>
-            <tr>
-              <th scope="col">Lane</th>
-              <th scope="col">Equipment</th>
-              <th scope="col">Cargo</th>
-              <th scope="col">Valid</th>
-              <th scope="col">Ocean freight</th>
-              <th scope="col">BAF</th>
-              <th scope="col">THC origin / destination</th>
-              <th scope="col">DG / reefer</th>
-              <th scope="col">Documentation</th>
-              <th scope="col">Version, row</th>
-            </tr>
-          </thead>
+          <ColumnHeads
+            names={[
+              'Lane',
+              'Equipment',
+              'Cargo',
+              'Valid',
+              'Ocean freight',
+              'BAF',
+              'THC origin / destination',
+              'DG / reefer',
+              'Documentation',
+              'Version, row',
+            ]}
+          />
           <tbody>
             {rows.map((r) => (
               <tr key={`${r.version}-${r.row}`} data-testid="tariff-row">

@@ -1,0 +1,18 @@
+"""Debian's Chromium as the browser tests and the benchmark's first-paint figure launch it: headless, no
+sandbox (containers), nothing fetched in the background, shared memory in /tmp. Never downloads a browser."""
+
+from __future__ import annotations
+
+import os
+
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+]

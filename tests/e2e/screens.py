@@ -1,0 +1,48 @@
+"""Steps on the booking screens shared by the browser tests: the new booking's form, and the operations
+console opened at one request."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Locator, Page, expect
+
+from tests.e2e.conftest import LiveServer
+
+
+def choose(page: Page, label: str, text: str) -> None:
+    """Picks `text` in the dropdown labelled `label`."""
+    page.get_by_role("combobox", name=label).click()
+    page.get_by_role("option", name=text).first.click()
+
+
+def fill_rate_request(
+    page: Page, lane: tuple[str, str], size: str, quantity: str, commodity: str, hs_code: str, day: str
+) -> None:
+    """Fills the new booking's form for a dry container of `size` on `lane` (POL, POD), shipping on `day`;
+    sending it is the caller's."""
+    choose(page, "POL", lane[0])
+    choose(page, "POD", lane[1])
+    choose(page, "Container Type", "Dry")
+    choose(page, "Container Size", size)
+    page.get_by_label("Quantity").fill(quantity)
+    page.get_by_label("Commodity").fill(commodity)
+    page.get_by_label("HS Code").fill(hs_code)
+    page.get_by_label("Preferred Shipping Date").fill(day)
+
+
+def console_open(staff: Page, server: LiveServer, cargo: str) -> Locator:
+    """Opens the request with `cargo` in the operations console (fresh list); returns the detail panel."""
+    staff.goto(f"{server.url}/dashboard/operations")
+    staff.get_by_test_id("ops-row").filter(has_text=cargo).first.get_by_role("button", name="Open").click()
+    panel = staff.get_by_role("region", name="Selected rate request")
+    expect(panel.get_by_role("heading", name=cargo)).to_be_visible()
+    return panel
+
+
+def add_container(dialog: Locator, seal: str, packages: str, gross_kg: str, net_kg: str) -> None:
+    """In the container dialog, with a container number chosen: its seal, packages and weights (the labels
+    say kilograms), then ADD."""
+    dialog.get_by_label("Seal").fill(seal)
+    dialog.get_by_label("Number Of Packages").fill(packages)
+    dialog.get_by_label("Gross weight (kg)").fill(gross_kg)
+    dialog.get_by_label("Net weight (kg)").fill(net_kg)
+    dialog.get_by_role("button", name="ADD").click()

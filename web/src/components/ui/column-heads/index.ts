@@ -1,0 +1,1 @@
+export { ColumnHeads } from './column-heads';

@@ -1,0 +1,39 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { getRole } from '@/lib/session';
+import { stubFetchEachTest } from '@/testing/fetch';
+import { renderWithProviders } from '@/testing/render';
+import { ProfileRoute } from './profile';
+
+vi.mock('@/lib/session', async (original) => ({ ...(await original<object>()), getRole: vi.fn() }));
+
+const tabs = () => within(screen.getByRole('navigation', { name: 'Profile tabs' })).getAllByRole('link');
+
+describe('ProfileRoute', () => {
+  stubFetchEachTest();
+  afterEach(() => vi.mocked(getRole).mockReset());
+
+  it('gives a customer four tabs and opens none without a query', () => {
+    vi.mocked(getRole).mockReturnValue(3);
+    renderWithProviders(<ProfileRoute />, { route: '/dashboard/profile' });
+    expect(tabs().map((t) => t.textContent)).toEqual(['Edit Profile', 'Security', 'Integrations', 'E-mails']);
+    expect(tabs().map((t) => t.getAttribute('href'))).toEqual([
+      '/dashboard/profile?editProfile=true',
+      '/dashboard/profile?security=true',
+      '/dashboard/profile?integrations=true',
+      '/dashboard/profile?emails=true',
+    ]);
+    expect(tabs().filter((t) => t.getAttribute('aria-current') === 'page')).toEqual([]);
+    expect(screen.getByText('Your Profile Information')).not.toBeNull();
+  });
+
+  it('gives staff the two tabs of every account; the first asked for is the one open', () => {
+    vi.mocked(getRole).mockReturnValue(0);
+    renderWithProviders(<ProfileRoute />, { route: '/dashboard/profile?emails=true&editProfile=true' });
+    expect(tabs().map((t) => t.textContent)).toEqual(['Edit Profile', 'Security']);
+    expect(screen.getByRole('link', { name: 'Edit Profile' }).getAttribute('aria-current')).toBe('page');
+    expect(screen.getByRole('heading', { name: 'Edit Profile' })).not.toBeNull();
+    expect(screen.getByText('Staff accounts have no customer profile.')).not.toBeNull();
+    expect(screen.queryByText('Your Profile Information')).toBeNull();
+  });
+});

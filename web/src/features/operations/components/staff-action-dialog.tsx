@@ -1,0 +1,73 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { toast } from '@/components/ui/toast';
+import { errorText } from '@/lib/api-client';
+import type { Schema } from '@/types/contract';
+
+/** The staff action's call: once it is done the console is read again, staff are told, the dialog closes;
+ * the server's reason stays in the dialog (`onError`), beside the fields it is about. */
+export function useStaffAction(
+  title: string,
+  call: () => Promise<unknown>,
+  onClose: () => void,
+  onError: (message: string) => void,
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ['operations'] });
+      toast.success(`${title}: done`);
+      onClose();
+    },
+    onError: (e) => onError(errorText(e)),
+  });
+}
+
+/** The frame of every staff action on a rate request: the request it acts on, what the action asks, the
+ * error, Close and Confirm. */
+export function StaffActionDialog({
+  title,
+  detail,
+  pending,
+  danger = false,
+  error,
+  onConfirm,
+  onClose,
+  children,
+}: {
+  title: string;
+  detail: Pick<Schema<'RateRequestDetail'>, 'cargoDetails' | 'customerName'>;
+  pending: boolean;
+  danger?: boolean;
+  error: string | null;
+  onConfirm: () => void;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title={title}
+      actions={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            Close
+          </Button>
+          <Button variant={danger ? 'danger' : 'primary'} loading={pending} onClick={onConfirm}>
+            Confirm
+          </Button>
+        </>
+      }
+    >
+      <p>
+        {detail.cargoDetails} for {detail.customerName}
+      </p>
+      {children}
+      {error ? <p role="alert">{error}</p> : null}
+    </Dialog>
+  );
+}
