@@ -10,7 +10,7 @@ import json
 from decimal import Decimal
 from typing import Any
 
-from api.presenters.keys import keys_of
+from api.presenters.keys import copied, keys_of
 from api.schemas.booking import (
     BookingDocument,
     BookingRequest,
@@ -50,6 +50,19 @@ ORDER_FIELDS = tuple(
     (ORDER[name], name) for name in OrderFields.model_fields if name not in ("parties", "containers")
 )
 
+# The list row's fields that are stored under their own names and answered as they are stored.
+AS_STORED = (
+    "id",
+    "reference",
+    "waiting_for",
+    "commodity",
+    "hs_code",
+    "quantity",
+    "state",
+    "state_name",
+    "order_state",
+)
+
 
 def _money(text: str | None) -> float | None:
     # Money travels as a JSON number of USD (DESIGN section 6); it is kept as decimal text.
@@ -64,15 +77,7 @@ def _title(row: Row, side: str) -> str | None:
 def list_row(row: Row) -> dict[str, Any]:
     """`RateRequestRow` (its `progress`, when the caller read it, rides on the row)."""
     return {
-        ROW["id"]: row["id"],
-        ROW["reference"]: row["reference"],
-        ROW["waiting_for"]: row["waiting_for"],
-        ROW["commodity"]: row["commodity"],
-        ROW["hs_code"]: row["hs_code"],
-        ROW["quantity"]: row["quantity"],
-        ROW["state"]: row["state"],
-        ROW["state_name"]: row["state_name"],
-        ROW["order_state"]: row["order_state"],
+        **copied(ROW, row, *AS_STORED),
         ROW["pol_title"]: _title(row, "pol"),
         ROW["pod_title"]: _title(row, "pod"),
         ROW["cargo_details"]: cargo_details(row),
@@ -170,9 +175,7 @@ def detail(record: RateRequestRecord) -> dict[str, Any]:
         DETAIL["is_danger"]: bool(row["is_danger"]),
         DETAIL["msds"]: msds,
         DETAIL["msds_file_name"]: record.file_names.get(msds) if msds else None,
-        DETAIL["additional_comment"]: row["additional_comment"],
-        DETAIL["revision_message"]: row["revision_message"],
-        DETAIL["rejection_message"]: row["rejection_message"],
+        **copied(DETAIL, row, "additional_comment", "revision_message", "rejection_message"),
         DETAIL["booking_request"]: (
             {
                 BOOKING_REQUEST["documents"]: [

@@ -8,7 +8,7 @@ from typing import Any
 
 from api.presenters import booking as present
 from api.presenters.booking import LISTED, PAGE
-from api.presenters.keys import keys_of
+from api.presenters.keys import copied, keys_of
 from api.schemas.booking_changes import AmendmentView, CancellationView, ChangeView, FieldChange, OpenChange
 from infrastructure.read_db import Tx
 from projections.booking import changes as read_changes
@@ -97,12 +97,7 @@ def change(names: Names, row: dict[str, Any] | None) -> dict[str, Any] | None:
     if row is None:
         return None
     shown: dict[str, Any] = {
-        CHANGE["number"]: row["number"],
-        CHANGE["state"]: row["state"],
-        CHANGE["state_name"]: row["state_name"],
-        CHANGE["requested_at"]: row["requested_at"],
-        CHANGE["updated_at"]: row["updated_at"],
-        CHANGE["message"]: row["message"],
+        **copied(CHANGE, row, "number", "state", "state_name", "requested_at", "updated_at", "message"),
     }
     if row["kind"] == read_changes.AMENDMENT:
         shown |= {

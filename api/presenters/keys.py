@@ -9,6 +9,7 @@ the model does not have fails when the presenter's module is imported or first r
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from pydantic import BaseModel
 
@@ -16,3 +17,8 @@ from pydantic import BaseModel
 def keys_of(model: type[BaseModel]) -> Mapping[str, str]:
     """Each field's wire key by its Python name, in the model's field order."""
     return {name: field.alias or name for name, field in model.model_fields.items()}
+
+
+def copied(keys: Mapping[str, str], row: Mapping[str, Any], *names: str) -> dict[str, Any]:
+    """The fields a read-model row stores under the model's own names, answered as they are stored."""
+    return {keys[name]: row[name] for name in names}

@@ -78,7 +78,9 @@ class ReviewField(WireModel):
     is_edited: bool
 
 
-class EditRequestSummary(WireModel):
+# What a profile edit request's list row and its review both answer (no docstring: it would become the
+# schema's description in the document).
+class EditRequestFacts(WireModel):
     id: str
     national_id: str
     account_id: str
@@ -87,20 +89,21 @@ class EditRequestSummary(WireModel):
     state_code: int
     decline_message: str | None
     requested_at: str | None
+
+
+class EditRequestSummary(EditRequestFacts):
     edited_fields: list[str]
     # The customer's name (a person's first and last name, a company's name; else the username).
     customer_name: str
 
 
-class EditRequest(WireModel):
+class EditRequestFields(WireModel):
     # The specification's client reads the fields from `response.response`; `fields` carries the same.
     response: list[ReviewField]
     fields: list[ReviewField]
-    id: str
-    national_id: str
-    account_id: str
-    account_type: int
-    state: str
-    state_code: int
-    decline_message: str | None
-    requested_at: str | None
+
+
+# The review: its fields first, then the request's facts, as the document has always listed them (pydantic
+# collects fields from the last base listed to the first).
+class EditRequest(EditRequestFacts, EditRequestFields):
+    pass

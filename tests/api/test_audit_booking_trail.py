@@ -8,18 +8,8 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from tests.api.booking_support import (
-    ADMIN,
-    CLIENT,
-    assert_verify_clean,
-    create,
-    customer,
-    fails,
-    in_shipping_order,
-    ok,
-    order_payload,
-    payload,
-)
+from tests.api import booking_support as booking
+from tests.api.booking_support import ADMIN, CLIENT
 from tests.api.tracking_support import equipment, publish, publisher_key
 from tests.corpus import PERSIAN_PEOPLE, TRACKED_CONTAINERS, TRACKING_PORTS
 
@@ -34,11 +24,11 @@ MOHAMMADREZA = PERSIAN_PEOPLE[2]  # ("محمدرضا", "شجاعی‌فر"), a z
 
 
 def persian(client: TestClient, username: str, person: tuple[str, str]) -> dict[str, str]:
-    return customer(client, username, {"firstName": person[0], "lastName": person[1]})
+    return booking.customer(client, username, {"firstName": person[0], "lastName": person[1]})
 
 
 def reference_of(client: TestClient, headers: dict[str, str], rid: str) -> str:
-    return str(ok(client.get(f"{CLIENT}/rate-requests/{rid}", headers=headers))["reference"])
+    return str(booking.ok(client.get(f"{CLIENT}/rate-requests/{rid}", headers=headers))["reference"])
 
 
 def words_of(entry: dict[str, Any]) -> list[str]:
@@ -60,14 +50,19 @@ def test_a_booking_through_rate_request_shipping_order_and_tracking_reads_as_one
     client: TestClient, admin_headers: dict[str, str], tmp_path: Path
 ) -> None:
     ali = persian(client, "audit-ali", ALI)
-    rid = in_shipping_order(client, ali, admin_headers)
+    rid = booking.in_shipping_order(client, ali, admin_headers)
     reference = reference_of(client, ali, rid)
-    ok(client.post(f"{CLIENT}/shipping-orders", headers=ali, json=order_payload(rid, frightType=2)), 201)
-    ok(client.put(f"{ADMIN}/shipping-orders/{rid}/accept", headers=admin_headers))
-    new_commodity = payload(commodity="Saffron")
-    ok(client.post(f"{CLIENT}/rate-requests/{rid}/amendments", headers=ali, json=new_commodity))
+    booking.ok(
+        client.post(f"{CLIENT}/shipping-orders", headers=ali, json=booking.order_payload(rid, frightType=2)),
+        201,
+    )
+    booking.ok(client.put(f"{ADMIN}/shipping-orders/{rid}/accept", headers=admin_headers))
+    new_commodity = booking.payload(commodity="Saffron")
+    booking.ok(client.post(f"{CLIENT}/rate-requests/{rid}/amendments", headers=ali, json=new_commodity))
     declined = {"message": "The vessel is full of saffron already"}
-    ok(client.put(f"{ADMIN}/rate-requests/{rid}/amendments/decline", headers=admin_headers, json=declined))
+    booking.ok(
+        client.put(f"{ADMIN}/rate-requests/{rid}/amendments/decline", headers=admin_headers, json=declined)
+    )
     gate_in = equipment(
         "trail-gtin", "GTIN", TRACKED_CONTAINERS[0], "2026-01-10T08:00:00Z", TRACKING_PORTS[0]
     )
@@ -76,7 +71,7 @@ def test_a_booking_through_rate_request_shipping_order_and_tracking_reads_as_one
     client.app.state.services.settle_all()  # type: ignore[attr-defined]
 
     # By its reference, in any case: the whole booking, headed by the reference and the customer's name.
-    trail = ok(client.get(f"{AUDIT}/bookings/{reference.lower()}/trail", headers=admin_headers))
+    trail = booking.ok(client.get(f"{AUDIT}/bookings/{reference.lower()}/trail", headers=admin_headers))
     assert (trail["reference"], trail["customerName"]) == (reference, "علی کریمی")
     entries = trail["entries"]
     assert [(e["part"], e["what"]) for e in entries] == [
@@ -122,7 +117,7 @@ def test_a_booking_through_rate_request_shipping_order_and_tracking_reads_as_one
 
     # The record's own timeline (which folds the raw values itself) gets the same words for the ids and codes
     # in its values and in its shipping order's, by field and value.
-    record = ok(client.get(f"{AUDIT}/aggregates/{rid}/events", headers=admin_headers))
+    record = booking.ok(client.get(f"{AUDIT}/aggregates/{rid}/events", headers=admin_headers))
     named = record["valueNames"]
     first = record["events"][0]["changes"]
     pol = first.get("pol_id", (first.get("details") or {}).get("pol_id"))
@@ -136,19 +131,19 @@ def test_a_booking_through_rate_request_shipping_order_and_tracking_reads_as_one
         "Container type",
         "Freight",
     )
-    fails(client.get(f"{AUDIT}/aggregates/{rid}/events", headers=ali), 403)
+    booking.fails(client.get(f"{AUDIT}/aggregates/{rid}/events", headers=ali), 403)
 
     # The rate request's id opens the same trail; an unknown reference is not found; customers are refused.
-    assert ok(client.get(f"{AUDIT}/bookings/{rid.upper()}/trail", headers=admin_headers)) == trail
-    fails(client.get(f"{AUDIT}/bookings/FB-1999-999999/trail", headers=admin_headers), 404)
+    assert booking.ok(client.get(f"{AUDIT}/bookings/{rid.upper()}/trail", headers=admin_headers)) == trail
+    booking.fails(client.get(f"{AUDIT}/bookings/FB-1999-999999/trail", headers=admin_headers), 404)
     assert client.get(f"{AUDIT}/bookings/{reference}/trail", headers=ali).status_code == 403
     assert client.get(f"{AUDIT}/bookings", params={"q": reference}, headers=ali).status_code == 403
     # The read model is the events' own: a rebuild gives the same rows.
-    assert_verify_clean(client.app.state.services, tmp_path)  # type: ignore[attr-defined]
+    booking.assert_verify_clean(client.app.state.services, tmp_path)  # type: ignore[attr-defined]
 
 
 def found(client: TestClient, headers: dict[str, str], query: str) -> list[dict[str, Any]]:
-    return list(ok(client.get(f"{AUDIT}/bookings", params={"q": query}, headers=headers))["list"])
+    return list(booking.ok(client.get(f"{AUDIT}/bookings", params={"q": query}, headers=headers))["list"])
 
 
 def test_bookings_are_found_by_reference_and_by_a_persons_name(
@@ -156,13 +151,13 @@ def test_bookings_are_found_by_reference_and_by_a_persons_name(
 ) -> None:
     ali = persian(client, "audit-search-ali", ALI)
     reza = persian(client, "audit-search-reza", MOHAMMADREZA)
-    sara = customer(client, "audit-search-sara", {"firstName": "Sara", "lastName": "Karimi"})
-    first = create(client, ali)
-    second = create(client, ali)
-    rezas = create(client, reza)
-    saras = create(client, sara)
-    ok(client.put(f"{ADMIN}/rate-requests/{saras['id']}/quote", headers=admin_headers, json={"price": 700,
-        "validUntil": "2099-01-01T00:00:00Z"}))  # fmt: skip
+    sara = booking.customer(client, "audit-search-sara", {"firstName": "Sara", "lastName": "Karimi"})
+    first = booking.create(client, ali)
+    second = booking.create(client, ali)
+    rezas = booking.create(client, reza)
+    saras = booking.create(client, sara)
+    booking.ok(client.put(f"{ADMIN}/rate-requests/{saras['id']}/quote", headers=admin_headers,
+        json={"price": 700, "validUntil": "2099-01-01T00:00:00Z"}))  # fmt: skip
     client.app.state.services.settle_all()  # type: ignore[attr-defined]
 
     # A reference, exactly (any case), finds that booking alone.
@@ -196,20 +191,20 @@ def test_bookings_are_found_by_reference_and_by_a_persons_name(
     # A reference's beginning lists every booking it starts.
     prefix = first["reference"][:-1]
     assert {b["reference"] for b in found(client, admin_headers, prefix)} >= {first["reference"]}
-    fails(client.get(f"{AUDIT}/bookings", params={"q": ""}, headers=admin_headers), 400)
+    booking.fails(client.get(f"{AUDIT}/bookings", params={"q": ""}, headers=admin_headers), 400)
 
 
 def test_the_global_log_filters_by_a_persons_name(client: TestClient, admin_headers: dict[str, str]) -> None:
     ali = persian(client, "audit-log-ali", ALI)
-    booking = create(client, ali)
+    rate_request = booking.create(client, ali)
     client.app.state.services.settle_all()  # type: ignore[attr-defined]
-    rows = ok(client.get(f"{AUDIT}/events", params={"person": "کریمی", "limit": 500}, headers=admin_headers))[
-        "list"
-    ]
+    rows = booking.ok(
+        client.get(f"{AUDIT}/events", params={"person": "کریمی", "limit": 500}, headers=admin_headers)
+    )["list"]
     assert rows and {r["actorName"] for r in rows} == {"علی کریمی"}
     # Each of the booking's rows names the booking by its reference.
     assert {r["bookingReference"] for r in rows if r["aggregateKind"] == "rate_request"} == {
-        booking["reference"]
+        rate_request["reference"]
     }
-    none = ok(client.get(f"{AUDIT}/events", params={"person": "zzzz"}, headers=admin_headers))
+    none = booking.ok(client.get(f"{AUDIT}/events", params={"person": "zzzz"}, headers=admin_headers))
     assert none["list"] == []

@@ -8,20 +8,8 @@ from fastapi.testclient import TestClient
 
 from domain.shared.lifecycle import lifecycle
 from tests.api import accounts_support as accounts
-from tests.api.booking_support import (
-    ADMIN,
-    CLIENT,
-    create,
-    customer,
-    fails,
-    in_shipping_order,
-    loi_pending,
-    ok,
-    order_payload,
-    payload,
-    quoted,
-    upload,
-)
+from tests.api import booking_support as booking
+from tests.api.booking_support import ADMIN, CLIENT
 
 OVERVIEW = f"{CLIENT}/overview"
 QUEUE = f"{ADMIN}/work-queue"
@@ -30,14 +18,14 @@ QUEUE = f"{ADMIN}/work-queue"
 def test_customer_overview_counts_every_state_and_lists_what_waits_for_them(
     client: TestClient, admin_headers: dict[str, str]
 ) -> None:
-    alice = customer(client, "ov-alice")
-    bob = customer(client, "ov-bob")
-    requested = create(client, alice)["id"]
-    first_quote = quoted(client, alice, admin_headers)
-    second_quote = quoted(client, alice, admin_headers)
-    create(client, bob)
-    quoted(client, bob, admin_headers)
-    answer = ok(client.get(OVERVIEW, headers=alice))
+    alice = booking.customer(client, "ov-alice")
+    bob = booking.customer(client, "ov-bob")
+    requested = booking.create(client, alice)["id"]
+    first_quote = booking.quoted(client, alice, admin_headers)
+    second_quote = booking.quoted(client, alice, admin_headers)
+    booking.create(client, bob)
+    booking.quoted(client, bob, admin_headers)
+    answer = booking.ok(client.get(OVERVIEW, headers=alice))
     counts = {c["state"]: (c["name"], c["count"]) for c in answer["counts"]}
     assert sorted(counts) == sorted(set(lifecycle("rate_request").codes.values()))
     assert counts[0] == ("Rate Request", 3)  # requested and quoted share code 0
@@ -46,12 +34,12 @@ def test_customer_overview_counts_every_state_and_lists_what_waits_for_them(
     assert waiting == [second_quote, first_quote]  # newest first, only the customer's move
     assert requested not in waiting
     assert all(r["waitingFor"] == "customer" and r["reference"] for r in answer["waiting"])
-    fails(client.get(OVERVIEW, headers=admin_headers), 403)
-    fails(client.get(OVERVIEW), 401)
+    booking.fails(client.get(OVERVIEW, headers=admin_headers), 403)
+    booking.fails(client.get(OVERVIEW), 401)
 
 
 def _queues(client: TestClient, admin: dict[str, str]) -> dict[str, Any]:
-    return {q["kind"]: q for q in ok(client.get(QUEUE, headers=admin))["queues"]}
+    return {q["kind"]: q for q in booking.ok(client.get(QUEUE, headers=admin))["queues"]}
 
 
 def test_work_queue_holds_what_waits_for_staff_oldest_first(
@@ -69,15 +57,17 @@ def test_work_queue_holds_what_waits_for_staff_oldest_first(
     ]
     assert all(q["count"] == 0 and q["oldestAt"] is None and q["items"] == [] for q in empty.values())
 
-    alice = customer(client, "wq-alice")
-    to_quote = [create(client, alice), create(client, alice)]
-    quoted(client, alice, admin_headers)  # waits for the customer: in no queue
-    booked = loi_pending(client, alice, admin_headers)
-    file_id = upload(client, alice, key="wq-loi")
+    alice = booking.customer(client, "wq-alice")
+    to_quote = [booking.create(client, alice), booking.create(client, alice)]
+    booking.quoted(client, alice, admin_headers)  # waits for the customer: in no queue
+    booked = booking.loi_pending(client, alice, admin_headers)
+    file_id = booking.upload(client, alice, key="wq-loi")
     documents = {"documents": [{"documentTypeId": 1, "fileId": file_id}]}
-    ok(client.put(f"{CLIENT}/rate-requests/{booked}/booking-request", headers=alice, json=documents))
-    ordered = in_shipping_order(client, alice, admin_headers)
-    ok(client.post(f"{CLIENT}/shipping-orders", headers=alice, json=order_payload(ordered)), 201)
+    booking.ok(client.put(f"{CLIENT}/rate-requests/{booked}/booking-request", headers=alice, json=documents))
+    ordered = booking.in_shipping_order(client, alice, admin_headers)
+    booking.ok(
+        client.post(f"{CLIENT}/shipping-orders", headers=alice, json=booking.order_payload(ordered)), 201
+    )
     other = {
         **accounts.INDIVIDUAL_FORM,
         "nationalId": "0098765432",
@@ -88,7 +78,7 @@ def test_work_queue_holds_what_waits_for_staff_oldest_first(
     reza = accounts.accepted_customer(client, admin_headers, other)
     change = {k: v for k, v in other.items() if k != "postalCode"}
     change.update(id="ignored", industry="", destinations="", typeOfOperation="", fax="02199999999")
-    ok(client.put(f"{accounts.CLIENT}/indivisual-customers", json=change, headers=reza))
+    booking.ok(client.put(f"{accounts.CLIENT}/indivisual-customers", json=change, headers=reza))
     form = accounts.sign_up_individual(client)
 
     queues = _queues(client, admin_headers)
@@ -108,35 +98,42 @@ def test_work_queue_holds_what_waits_for_staff_oldest_first(
     assert edits["count"] == 1 and edits["items"][0]["id"] == "0098765432"
     assert edits["items"][0]["title"] == "Reza Rahimi" and edits["oldestAt"].endswith("Z")
 
-    ok(client.put(f"{ADMIN}/shipping-orders/{ordered}/accept", headers=admin_headers))
+    booking.ok(client.put(f"{ADMIN}/shipping-orders/{ordered}/accept", headers=admin_headers))
     assert _queues(client, admin_headers)["ordersToReview"]["count"] == 0
-    fails(client.get(QUEUE, headers=alice), 403)
+    booking.fails(client.get(QUEUE, headers=alice), 403)
 
 
 def test_work_queue_holds_amendment_and_cancellation_requests_until_staff_decide(
     client: TestClient, admin_headers: dict[str, str]
 ) -> None:
     """Issue 24 item 15: a change asked for after confirmation waits for staff, so it has its card."""
-    alice = customer(client, "wq-changes")
-    amended = in_shipping_order(client, alice, admin_headers)
-    cancelled = in_shipping_order(client, alice, admin_headers)
-    new_date = payload()["preferredShippingDate"][:8] + "28"
+    alice = booking.customer(client, "wq-changes")
+    amended = booking.in_shipping_order(client, alice, admin_headers)
+    cancelled = booking.in_shipping_order(client, alice, admin_headers)
+    new_date = booking.payload()["preferredShippingDate"][:8] + "28"
     rr = f"{CLIENT}/rate-requests"
-    ok(client.post(f"{rr}/{amended}/amendments", headers=alice, json=payload(preferredShippingDate=new_date)))
-    ok(client.post(f"{rr}/{cancelled}/cancellation-request", headers=alice, json={"reason": "Moved to air"}))
+    booking.ok(
+        client.post(
+            f"{rr}/{amended}/amendments", headers=alice, json=booking.payload(preferredShippingDate=new_date)
+        )
+    )
+    booking.ok(
+        client.post(f"{rr}/{cancelled}/cancellation-request", headers=alice, json={"reason": "Moved to air"})
+    )
     queues = _queues(client, admin_headers)
     amendments, cancellations = queues["amendmentRequests"], queues["cancellationRequests"]
     assert amendments["count"] == 1 and [i["id"] for i in amendments["items"]] == [amended]
     assert (
-        amendments["items"][0]["reference"] == ok(client.get(f"{rr}/{amended}", headers=alice))["reference"]
+        amendments["items"][0]["reference"]
+        == booking.ok(client.get(f"{rr}/{amended}", headers=alice))["reference"]
     )
     assert amendments["oldestAt"] == amendments["items"][0]["since"]
     assert cancellations["count"] == 1 and [i["id"] for i in cancellations["items"]] == [cancelled]
     assert cancellations["items"][0]["title"].endswith("Moved to air")
 
-    ok(client.put(f"{ADMIN}/rate-requests/{amended}/amendments/approve", headers=admin_headers))
+    booking.ok(client.put(f"{ADMIN}/rate-requests/{amended}/amendments/approve", headers=admin_headers))
     decline = {"message": "Already loaded"}
-    ok(
+    booking.ok(
         client.put(
             f"{ADMIN}/rate-requests/{cancelled}/cancellation-request/decline",
             headers=admin_headers,

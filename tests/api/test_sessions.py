@@ -5,15 +5,8 @@ from __future__ import annotations
 from fastapi.testclient import TestClient
 
 from domain.shared.actor import SYSTEM_ACTOR
-from tests.api.accounts_support import (
-    AUTH,
-    INDIVIDUAL_FORM,
-    PASSWORD,
-    accepted_customer,
-    fails,
-    last_link,
-    ok,
-)
+from tests.api import accounts_support as accounts
+from tests.api.accounts_support import AUTH, INDIVIDUAL_FORM, PASSWORD
 from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME, login
 
 NEW = "Another-Pass2"
@@ -21,36 +14,37 @@ ME = f"{AUTH}/me"
 
 
 def test_a_new_password_ends_every_older_session(client: TestClient, admin_headers: dict[str, str]) -> None:
-    first = accepted_customer(client, admin_headers)
+    first = accounts.accepted_customer(client, admin_headers)
     national_id = INDIVIDUAL_FORM["nationalId"]
     second = login(client, national_id, PASSWORD)
     body = {"currentPassword": PASSWORD, "newPassword": NEW, "confirmNewPassword": NEW}
-    answer = ok(client.put(f"{AUTH}/change-password", json=body, headers=first))
+    answer = accounts.ok(client.put(f"{AUTH}/change-password", json=body, headers=first))
     for ended in (first, second):
         assert (
-            fails(client.get(ME, headers=ended), 401)["description"] == "Your session has ended; log in again"
+            accounts.fails(client.get(ME, headers=ended), 401)["description"]
+            == "Your session has ended; log in again"
         )
     # The caller goes on with the token the change answered; a fresh login works too.
     renewed = {"Authorization": f"Bearer {answer['token']}"}
-    assert ok(client.get(ME, headers=renewed))["username"] == national_id
-    ok(client.get(ME, headers=login(client, national_id, NEW)))
+    assert accounts.ok(client.get(ME, headers=renewed))["username"] == national_id
+    accounts.ok(client.get(ME, headers=login(client, national_id, NEW)))
 
     # A reset by e-mailed link ends them as well, the renewed token included.
-    ok(client.get(f"{AUTH}/{national_id}/reset-password/token"))
-    _, token, _ = last_link(client, INDIVIDUAL_FORM["email"])
+    accounts.ok(client.get(f"{AUTH}/{national_id}/reset-password/token"))
+    _, token, _ = accounts.last_link(client, INDIVIDUAL_FORM["email"])
     reset = {"token": token, "newPassword": PASSWORD, "confirmNewPassword": PASSWORD}
-    ok(client.put(f"{AUTH}/{national_id}/reset-password", json=reset))
-    fails(client.get(ME, headers=renewed), 401)
-    ok(client.get(ME, headers=login(client, national_id, PASSWORD)))
+    accounts.ok(client.put(f"{AUTH}/{national_id}/reset-password", json=reset))
+    accounts.fails(client.get(ME, headers=renewed), 401)
+    accounts.ok(client.get(ME, headers=login(client, national_id, PASSWORD)))
 
 
 def test_log_out_of_all_sessions(client: TestClient, admin_headers: dict[str, str]) -> None:
     other = login(client, ADMIN_USERNAME, ADMIN_PASSWORD)
-    ok(client.post(f"{AUTH}/logout-all", headers=admin_headers))
+    accounts.ok(client.post(f"{AUTH}/logout-all", headers=admin_headers))
     for ended in (admin_headers, other):
-        fails(client.get(ME, headers=ended), 401)
-        fails(client.post(f"{AUTH}/logout-all", headers=ended), 401)
-    ok(client.get(ME, headers=login(client, ADMIN_USERNAME, ADMIN_PASSWORD)))
+        accounts.fails(client.get(ME, headers=ended), 401)
+        accounts.fails(client.post(f"{AUTH}/logout-all", headers=ended), 401)
+    accounts.ok(client.get(ME, headers=login(client, ADMIN_USERNAME, ADMIN_PASSWORD)))
 
 
 def test_a_worker_learns_of_ended_sessions_from_the_shared_read_model(
@@ -60,12 +54,12 @@ def test_a_worker_learns_of_ended_sessions_from_the_shared_read_model(
     watch = client.app.state.services.sessions  # type: ignore[attr-defined]
     watch.stop()  # no background refresh: the test drives it
     services = client.app.state.services  # type: ignore[attr-defined]
-    me = ok(client.get(ME, headers=admin_headers))
+    me = accounts.ok(client.get(ME, headers=admin_headers))
     position = services.accounts.end_sessions(me["id"], SYSTEM_ACTOR)
     services.settle(position)
-    ok(client.get(ME, headers=admin_headers))  # not learnt yet
+    accounts.ok(client.get(ME, headers=admin_headers))  # not learnt yet
     watch.refresh()
-    fails(client.get(ME, headers=admin_headers), 401)
+    accounts.fails(client.get(ME, headers=admin_headers), 401)
 
 
 def test_guessing_from_one_address_does_not_lock_the_owner_out_elsewhere(client: TestClient) -> None:
@@ -73,10 +67,10 @@ def test_guessing_from_one_address_does_not_lock_the_owner_out_elsewhere(client:
     owner = TestClient(client.app, client=("198.51.100.20", 40000))
     wrong = {"username": ADMIN_USERNAME, "password": "Wrong-Pass1"}
     for _ in range(5):
-        fails(attacker.post(f"{AUTH}/login", json=wrong), 401)
+        accounts.fails(attacker.post(f"{AUTH}/login", json=wrong), 401)
     refused = attacker.post(f"{AUTH}/login", json={**wrong, "password": ADMIN_PASSWORD})
     assert refused.status_code == 429 and int(refused.headers["retry-after"]) > 0
-    ok(owner.post(f"{AUTH}/login", json={"username": ADMIN_USERNAME, "password": ADMIN_PASSWORD}))
+    accounts.ok(owner.post(f"{AUTH}/login", json={"username": ADMIN_USERNAME, "password": ADMIN_PASSWORD}))
 
 
 def test_one_address_guessing_many_usernames_is_limited(client: TestClient) -> None:

@@ -11,17 +11,8 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from tests.api.booking_support import (
-    ADMIN,
-    CLIENT,
-    assert_verify_clean,
-    create,
-    customer,
-    fails,
-    later,
-    ok,
-    upload,
-)
+from tests.api import booking_support as booking
+from tests.api.booking_support import ADMIN, CLIENT
 from tests.corpus import PERSIAN_PEOPLE
 
 TARIFFS = f"{ADMIN}/tariffs"
@@ -47,12 +38,12 @@ def publish(client: TestClient, admin: dict[str, str], body: bytes) -> Any:
 
 
 def in_force(client: TestClient, admin: dict[str, str]) -> list[dict[str, Any]]:
-    return list(ok(client.get(TARIFFS, headers=admin))["rows"])
+    return list(booking.ok(client.get(TARIFFS, headers=admin))["rows"])
 
 
 def shipper(client: TestClient, name: str) -> dict[str, str]:
     first, last = PERSIAN_PEOPLE[0]
-    return customer(client, name, {"firstName": first, "lastName": last})
+    return booking.customer(client, name, {"firstName": first, "lastName": last})
 
 
 # Lane CNSHA -> SGSIN: days 10..20 general 40' Dry; dangerous 40' Dry; any 40' Refrigerated.
@@ -71,11 +62,11 @@ def charges_of(detail: dict[str, Any]) -> dict[str, float]:
 def test_a_matching_request_is_quoted_at_once_with_its_charges(
     client: TestClient, admin_headers: dict[str, str]
 ) -> None:
-    published = ok(publish(client, admin_headers, STANDARD))
+    published = booking.ok(publish(client, admin_headers, STANDARD))
     assert published["version"] == 1 and published["rowCount"] == 3
     assert published["lanes"] == ["CNSHA-SGSIN"] and published["publishedBy"]
     headers = shipper(client, "tariff_shipper")
-    answer = create(client, headers, preferredShippingDate=str(day(FIRST)), quantity=3)
+    answer = booking.create(client, headers, preferredShippingDate=str(day(FIRST)), quantity=3)
     # The create's own answer already carries the price: state 0 with a price, the system's quote.
     assert answer["state"] == 0 and answer["stateName"] == "quoted"
     assert answer["price"] == 1000 + 150.5 + 120 + 95
@@ -95,9 +86,9 @@ def test_a_matching_request_is_quoted_at_once_with_its_charges(
     week = datetime.now(UTC) + timedelta(days=7)
     assert abs((valid_until - week).total_seconds()) < 120
     # The detail says the same, to the customer and to staff; the audit trail cites the tariff row.
-    detail = ok(client.get(f"{CLIENT}/rate-requests/{answer['id']}", headers=headers))
+    detail = booking.ok(client.get(f"{CLIENT}/rate-requests/{answer['id']}", headers=headers))
     assert detail["charges"] == answer["charges"] and detail["price"] == answer["price"]
-    staff_view = ok(client.get(f"{ADMIN}/rate-requests/{answer['id']}", headers=admin_headers))
+    staff_view = booking.ok(client.get(f"{ADMIN}/rate-requests/{answer['id']}", headers=admin_headers))
     assert staff_view["charges"] == answer["charges"]
     services = client.app.state.services  # type: ignore[attr-defined]
     with services.read_models.read() as tx:
@@ -112,19 +103,19 @@ def test_a_matching_request_is_quoted_at_once_with_its_charges(
         )
     assert published_log == [{"actor_role": "admin", "reason": "tariff version 1: 3 rows, 1 lane"}]
     # The customer accepts the instant price as any other.
-    accepted = ok(client.put(f"{CLIENT}/rate-requests/{answer['id']}/approve", headers=headers))
+    accepted = booking.ok(client.put(f"{CLIENT}/rate-requests/{answer['id']}/approve", headers=headers))
     assert accepted["stateName"] == "loi_pending"
 
 
 def test_matching_lane_equipment_cargo_validity_and_surcharges(
     client: TestClient, admin_headers: dict[str, str]
 ) -> None:
-    ok(publish(client, admin_headers, STANDARD))
+    booking.ok(publish(client, admin_headers, STANDARD))
     headers = shipper(client, "matching_shipper")
-    msds = upload(client, headers, key="msds-1")
+    msds = booking.upload(client, headers, key="msds-1")
 
     def ask(**changes: Any) -> dict[str, Any]:
-        return create(client, headers, **{"preferredShippingDate": str(day(15)), **changes})
+        return booking.create(client, headers, **{"preferredShippingDate": str(day(15)), **changes})
 
     # Validity: the first and the last day match; the day before and the day after do not.
     assert ask(preferredShippingDate=str(day(FIRST)))["tariffRow"] == 2
@@ -153,13 +144,13 @@ def test_matching_lane_equipment_cargo_validity_and_surcharges(
     assert reefer_dg["price"] == 2000 + 150.5 + 120 + 95 + 400 + 650
     # A row whose last day comes before a week is out is valid until the end of that day.
     near_end = tariff_csv(f"CNNGB,SGSIN,40,Dry,any,{day(0)},{day(2)},900,0,0,0,0,0,0")
-    ok(publish(client, admin_headers, near_end))
+    booking.ok(publish(client, admin_headers, near_end))
     short = ask(polId=CNNGB, preferredShippingDate=str(day(1)))
     assert short["validUntil"].startswith(f"{day(2)}T23:59:59") and short["tariffVersion"] == 2
     assert charges_of(short) == {"ocean_freight": 900}
     # An unquoted request stays the staff's, and an edit that makes it match is quoted at once.
     waiting = ask(preferredShippingDate=str(day(LAST + 5)))
-    edited = ok(
+    edited = booking.ok(
         client.put(
             f"{CLIENT}/rate-requests/{waiting['id']}",
             headers=headers,
@@ -189,7 +180,7 @@ def _body(detail: dict[str, Any]) -> dict[str, Any]:
 def test_an_upload_with_a_bad_row_changes_nothing_and_names_each_bad_cell(
     client: TestClient, admin_headers: dict[str, str]
 ) -> None:
-    ok(publish(client, admin_headers, STANDARD))
+    booking.ok(publish(client, admin_headers, STANDARD))
     services = client.app.state.services  # type: ignore[attr-defined]
     before, head = in_force(client, admin_headers), services.store.head()
     bad = tariff_csv(
@@ -198,7 +189,7 @@ def test_an_upload_with_a_bad_row_changes_nothing_and_names_each_bad_cell(
         f"CNSHA,CNNGB,41,Dry,liquid,{day(9)},{day(1)},-5,0,0,0,0,0,0",
         f"CNSHA,SGSIN,40,Dry,general,{day(5)},2026-13-01,800,0,0,0,0,0,1.234",
     )
-    error = fails(publish(client, admin_headers, bad), 400)
+    error = booking.fails(publish(client, admin_headers, bad), 400)
     assert set(error["fields"]) == {
         "rows.3.pol",
         "rows.4.container_size",
@@ -214,53 +205,55 @@ def test_an_upload_with_a_bad_row_changes_nothing_and_names_each_bad_cell(
         f"CNSHA,SGSIN,40,Dry,general,{day(1)},{day(9)},800,0,0,0,0,0,0",
         f"CNSHA,SGSIN,40,Dry,general,{day(9)},{day(12)},800,0,0,0,0,0,0",
     )
-    assert fails(publish(client, admin_headers, overlapping), 400)["fields"] == {
+    assert booking.fails(publish(client, admin_headers, overlapping), 400)["fields"] == {
         "rows.3.valid_from": "Overlaps row 2 (same lane, equipment and cargo, overlapping days)"
     }
-    missing = fails(publish(client, admin_headers, b"pol,pod\nCNSHA,SGSIN"), 400)["fields"]
+    missing = booking.fails(publish(client, admin_headers, b"pol,pod\nCNSHA,SGSIN"), 400)["fields"]
     assert "rows.1.ocean_freight" in missing
-    assert fails(publish(client, admin_headers, HEADER.encode()), 400)["fields"] == {
+    assert booking.fails(publish(client, admin_headers, HEADER.encode()), 400)["fields"] == {
         "rows": "The tariff has no rows"
     }
     not_csv = client.put(TARIFFS, headers=admin_headers, json={"rows": []})
-    assert "Content-Type" in fails(not_csv, 400)["fields"]
+    assert "Content-Type" in booking.fails(not_csv, 400)["fields"]
     assert in_force(client, admin_headers) == before and services.store.head() == head
-    assert [p["version"] for p in ok(client.get(TARIFFS, headers=admin_headers))["publications"]] == [1]
+    assert [p["version"] for p in booking.ok(client.get(TARIFFS, headers=admin_headers))["publications"]] == [
+        1
+    ]
     # Customers may neither publish nor read the tariff.
     headers = shipper(client, "nosy_shipper")
-    fails(publish(client, headers, STANDARD), 403)
-    fails(client.get(TARIFFS, headers=headers), 403)
+    booking.fails(publish(client, headers, STANDARD), 403)
+    booking.fails(client.get(TARIFFS, headers=headers), 403)
 
 
 def test_a_new_version_replaces_its_lanes_only_and_never_reprices_a_quote(
     client: TestClient, admin_headers: dict[str, str], tmp_path: Path
 ) -> None:
-    ok(publish(client, admin_headers, STANDARD))
+    booking.ok(publish(client, admin_headers, STANDARD))
     other_lane = tariff_csv(f"CNNGB,SGSIN,40,Dry,any,{day(1)},{day(30)},700,0,0,0,0,0,0")
-    ok(publish(client, admin_headers, other_lane))
+    booking.ok(publish(client, admin_headers, other_lane))
     headers = shipper(client, "repricing_shipper")
-    first = create(client, headers, preferredShippingDate=str(day(12)))
+    first = booking.create(client, headers, preferredShippingDate=str(day(12)))
     assert first["price"] == 1365.5 and first["tariffVersion"] == 1
     # Version 3 names CNSHA-SGSIN only: its one row replaces that lane's three; CNNGB-SGSIN stays.
     cheaper = tariff_csv(f"cnsha,sgsin,40,dry,any,{day(1)},{day(30)},500,0,0,0,0,0,0")
-    published = ok(publish(client, admin_headers, cheaper))
+    published = booking.ok(publish(client, admin_headers, cheaper))
     assert published["version"] == 3 and published["rowCount"] == 1
     rows = in_force(client, admin_headers)
     assert {(r["pol"], r["version"]) for r in rows} == {("CNSHA", 3), ("CNNGB", 2)}
     assert len(rows) == 2
     # Rows valid on a given day: both on day 12, none after day 30.
     on_day = f"{TARIFFS}?validOn="
-    assert len(ok(client.get(f"{on_day}{day(12)}", headers=admin_headers))["rows"]) == 2
-    assert ok(client.get(f"{on_day}{day(31)}", headers=admin_headers))["rows"] == []
-    assert "validOn" in fails(client.get(f"{on_day}tomorrow", headers=admin_headers), 400)["fields"]
-    second = create(client, headers, preferredShippingDate=str(day(12)))
+    assert len(booking.ok(client.get(f"{on_day}{day(12)}", headers=admin_headers))["rows"]) == 2
+    assert booking.ok(client.get(f"{on_day}{day(31)}", headers=admin_headers))["rows"] == []
+    assert "validOn" in booking.fails(client.get(f"{on_day}tomorrow", headers=admin_headers), 400)["fields"]
+    second = booking.create(client, headers, preferredShippingDate=str(day(12)))
     assert second["price"] == 500 and (second["tariffVersion"], second["tariffRow"]) == (3, 2)
     # The earlier quote keeps the price and charges it was given.
-    again = ok(client.get(f"{CLIENT}/rate-requests/{first['id']}", headers=headers))
+    again = booking.ok(client.get(f"{CLIENT}/rate-requests/{first['id']}", headers=headers))
     assert again["price"] == 1365.5 and again["charges"] == first["charges"]
     # Rebuilding every read model from the events gives the same rows (verify), so replay re-prices nothing.
     services = client.app.state.services  # type: ignore[attr-defined]
-    assert_verify_clean(services, tmp_path)
+    booking.assert_verify_clean(services, tmp_path)
 
 
 def beyond_the_tariff(
@@ -268,10 +261,12 @@ def beyond_the_tariff(
 ) -> tuple[dict[str, str], dict[str, Any], dict[str, Any]]:
     """STANDARD published; shipper `name`'s request for 2 containers on day 25, which no row covers: the
     shipper's headers, the waiting request and the staff's tariff suggestion for it."""
-    ok(publish(client, admin, STANDARD))
+    booking.ok(publish(client, admin, STANDARD))
     headers = shipper(client, name)
-    waiting = create(client, headers, preferredShippingDate=str(day(25)), quantity=2)
-    suggestion = ok(client.get(f"{ADMIN}/rate-requests/{waiting['id']}/tariff-suggestion", headers=admin))
+    waiting = booking.create(client, headers, preferredShippingDate=str(day(25)), quantity=2)
+    suggestion = booking.ok(
+        client.get(f"{ADMIN}/rate-requests/{waiting['id']}/tariff-suggestion", headers=admin)
+    )
     return headers, waiting, suggestion
 
 
@@ -292,32 +287,39 @@ def test_staff_quote_a_request_no_row_covers_from_the_nearest_row(
     lines = [{"code": c["code"], "amount": c["amount"]} for c in suggestion["charges"]]
     lines[0]["amount"] = 1100
     quote = f"{ADMIN}/rate-requests/{waiting['id']}/quote"
-    wrong_total = {"price": 1365.5, "validUntil": later(), "charges": lines}
-    assert "price" in fails(client.put(quote, headers=admin_headers, json=wrong_total), 400)["fields"]
-    unknown = {"price": 10, "validUntil": later(), "charges": [{"code": "tip", "amount": 10}]}
-    assert "charges.0.code" in fails(client.put(quote, headers=admin_headers, json=unknown), 400)["fields"]
-    quoted = ok(
+    wrong_total = {"price": 1365.5, "validUntil": booking.later(), "charges": lines}
+    assert "price" in booking.fails(client.put(quote, headers=admin_headers, json=wrong_total), 400)["fields"]
+    unknown = {"price": 10, "validUntil": booking.later(), "charges": [{"code": "tip", "amount": 10}]}
+    assert (
+        "charges.0.code"
+        in booking.fails(client.put(quote, headers=admin_headers, json=unknown), 400)["fields"]
+    )
+    quoted = booking.ok(
         client.put(
-            quote, headers=admin_headers, json={"price": 1465.5, "validUntil": later(), "charges": lines}
+            quote,
+            headers=admin_headers,
+            json={"price": 1465.5, "validUntil": booking.later(), "charges": lines},
         )
     )
     assert quoted["quotedBy"] == "staff" and quoted["tariffVersion"] is None
     assert charges_of(quoted)["ocean_freight"] == 1100 and quoted["totalPrice"] == 1465.5 * 2 + 45
     # A quote without a breakdown is one all-in charge of its price.
-    plain = create(client, headers, preferredShippingDate=str(day(40)))
-    all_in = ok(
+    plain = booking.create(client, headers, preferredShippingDate=str(day(40)))
+    all_in = booking.ok(
         client.put(
             f"{ADMIN}/rate-requests/{plain['id']}/quote",
             headers=admin_headers,
-            json={"price": 999, "validUntil": later()},
+            json={"price": 999, "validUntil": booking.later()},
         )
     )
     assert all_in["charges"] == [
         {"code": "ocean_freight", "name": "Ocean freight", "amount": 999, "per": "container"}
     ]
     # A lane without any row suggests nothing.
-    elsewhere = create(client, headers, polId=CNNGB, preferredShippingDate=str(day(12)))
-    none = ok(client.get(f"{ADMIN}/rate-requests/{elsewhere['id']}/tariff-suggestion", headers=admin_headers))
+    elsewhere = booking.create(client, headers, polId=CNNGB, preferredShippingDate=str(day(12)))
+    none = booking.ok(
+        client.get(f"{ADMIN}/rate-requests/{elsewhere['id']}/tariff-suggestion", headers=admin_headers)
+    )
     assert {k: v for k, v in none.items() if k != "chargeKinds"} == {
         "matched": False,
         "row": None,
@@ -343,15 +345,21 @@ def test_staff_add_charges_the_suggestion_lacks_from_the_known_kinds(
     assert lacking == {"dg_surcharge", "reefer_surcharge"}
     lines = [{"code": c["code"], "amount": c["amount"]} for c in suggestion["charges"]]
     quote = f"{ADMIN}/rate-requests/{waiting['id']}/quote"
-    twice = {"price": 1365.5 + 10, "validUntil": later(), "charges": [*lines, {"code": "baf", "amount": 10}]}
+    twice = {
+        "price": 1365.5 + 10,
+        "validUntil": booking.later(),
+        "charges": [*lines, {"code": "baf", "amount": 10}],
+    }
     assert (
         f"charges.{len(lines)}.code"
-        in fails(client.put(quote, headers=admin_headers, json=twice), 400)["fields"]
+        in booking.fails(client.put(quote, headers=admin_headers, json=twice), 400)["fields"]
     )
     added = [*lines, {"code": "dg_surcharge", "amount": "150.25"}]
-    quoted = ok(
+    quoted = booking.ok(
         client.put(
-            quote, headers=admin_headers, json={"price": 1515.75, "validUntil": later(), "charges": added}
+            quote,
+            headers=admin_headers,
+            json={"price": 1515.75, "validUntil": booking.later(), "charges": added},
         )
     )
     assert charges_of(quoted)["dg_surcharge"] == 150.25 and quoted["price"] == 1515.75
@@ -359,20 +367,20 @@ def test_staff_add_charges_the_suggestion_lacks_from_the_known_kinds(
 
 
 def test_quoting_statistics_by_week(client: TestClient, admin_headers: dict[str, str]) -> None:
-    ok(publish(client, admin_headers, STANDARD))
+    booking.ok(publish(client, admin_headers, STANDARD))
     headers = shipper(client, "stats_shipper")
-    instant = create(client, headers, preferredShippingDate=str(day(12)))
-    manual = create(client, headers, preferredShippingDate=str(day(30)))
-    create(client, headers, preferredShippingDate=str(day(31)))  # never quoted
-    ok(
+    instant = booking.create(client, headers, preferredShippingDate=str(day(12)))
+    manual = booking.create(client, headers, preferredShippingDate=str(day(30)))
+    booking.create(client, headers, preferredShippingDate=str(day(31)))  # never quoted
+    booking.ok(
         client.put(
             f"{ADMIN}/rate-requests/{manual['id']}/quote",
             headers=admin_headers,
-            json={"price": 800, "validUntil": later()},
+            json={"price": 800, "validUntil": booking.later()},
         )
     )
-    ok(client.put(f"{CLIENT}/rate-requests/{instant['id']}/approve", headers=headers))
-    weeks = ok(client.get(f"{ADMIN}/quoting-stats?weeks=4", headers=admin_headers))
+    booking.ok(client.put(f"{CLIENT}/rate-requests/{instant['id']}/approve", headers=headers))
+    weeks = booking.ok(client.get(f"{ADMIN}/quoting-stats?weeks=4", headers=admin_headers))
     assert len(weeks) == 4
     this_week = weeks[-1]
     today = datetime.now(UTC).date()
@@ -385,4 +393,4 @@ def test_quoting_statistics_by_week(client: TestClient, admin_headers: dict[str,
     assert 0 <= this_week["medianSecondsToQuote"] < 0.5
     assert this_week["p90SecondsToQuote"] > this_week["medianSecondsToQuote"]
     assert all(w["requests"] == 0 and w["instantShare"] is None for w in weeks[:-1])
-    fails(client.get(f"{ADMIN}/quoting-stats", headers=headers), 403)
+    booking.fails(client.get(f"{ADMIN}/quoting-stats", headers=headers), 403)

@@ -4,6 +4,7 @@ plain statements leave, whatever the order of writes (random sequences against a
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -54,6 +55,28 @@ def _rows(tx: Tx) -> list[dict[str, Any]]:
     return tx.all(f"SELECT * FROM {TABLE} ORDER BY owner, item")
 
 
+def _assert_twins_agree(
+    tmp_path: Path, stored: Callable[[Tx], None], run: Callable[[Tx, bool], list[Any]], rows_sql: str
+) -> None:
+    """The same steps on two equal databases, by plain statements (`run(tx, False)`) and through a batch
+    (`run(tx, True)`): the same answers, then the same rows."""
+    answers: dict[bool, list[Any]] = {}
+    rows: dict[bool, list[dict[str, Any]]] = {}
+    for batched in (False, True):
+        db = SqliteReadModels(tmp_path / f"{'batched' if batched else 'plain'}.db")
+        try:
+            with db.transaction() as tx:
+                stored(tx)
+            with db.transaction() as tx:
+                answers[batched] = run(tx, batched)
+            with db.read() as tx:
+                rows[batched] = tx.all(rows_sql)
+        finally:
+            db.close()
+    assert answers[True] == answers[False]
+    assert rows[True] == rows[False]
+
+
 @pytest.mark.parametrize("seed", range(40))
 def test_batched_writes_equal_the_plain_statements(tmp_path: Path, seed: int) -> None:
     rng = random.Random(seed)
@@ -68,27 +91,20 @@ def test_batched_writes_equal_the_plain_statements(tmp_path: Path, seed: int) ->
         )
         for n in range(30)
     ]
-    answers: dict[str, list[Any]] = {}
-    rows: dict[str, list[dict[str, Any]]] = {}
-    for name in ("plain", "batched"):
-        db = SqliteReadModels(tmp_path / f"{name}.db")
-        try:
-            with db.transaction() as tx:
-                tx.execute(DDL)
-                tx.executemany(f"INSERT INTO {TABLE} (owner, item, note) VALUES (?, ?, ?)", existing)
-            with db.transaction() as tx:
-                if name == "plain":
-                    answers[name] = [_plain(tx, step) for step in steps]
-                else:
-                    batch = BatchTx(tx, {TABLE: KEY})
-                    answers[name] = [_batched(batch, step) for step in steps]
-                    batch.flush()
-            with db.read() as tx:
-                rows[name] = _rows(tx)
-        finally:
-            db.close()
-    assert answers["batched"] == answers["plain"]
-    assert rows["batched"] == rows["plain"]
+
+    def stored(tx: Tx) -> None:
+        tx.execute(DDL)
+        tx.executemany(f"INSERT INTO {TABLE} (owner, item, note) VALUES (?, ?, ?)", existing)
+
+    def run(tx: Tx, batched: bool) -> list[Any]:
+        if not batched:
+            return [_plain(tx, step) for step in steps]
+        batch = BatchTx(tx, {TABLE: KEY})
+        answers = [_batched(batch, step) for step in steps]
+        batch.flush()
+        return answers
+
+    _assert_twins_agree(tmp_path, stored, run, f"SELECT * FROM {TABLE} ORDER BY owner, item")
 
 
 def test_a_delete_stays_buffered_with_the_other_writes(tmp_path: Path) -> None:
@@ -122,40 +138,34 @@ def test_a_preloaded_batch_equals_the_plain_statements(tmp_path: Path, seed: int
     preloaded = [i for i in ids if rng.random() < 0.7]
     kinds = ["insert_keep", "update", "get", "get"]
     steps = [(rng.choice(kinds), rng.choice(ids), f"n{n}") for n in range(20)]
-    answers: dict[str, list[Any]] = {}
-    rows: dict[str, list[dict[str, Any]]] = {}
-    for name in ("plain", "batched"):
-        db = SqliteReadModels(tmp_path / f"{name}.db")
-        try:
-            with db.transaction() as tx:
-                tx.execute(ONE_KEY_DDL)
-                tx.executemany(f"INSERT INTO {ONE_KEY} (id, note) VALUES (?, ?)", existing)
-            with db.transaction() as tx:
-                batch = BatchTx(tx, {ONE_KEY: ("id",)})
-                if name == "batched":
-                    batch.preload(ONE_KEY, preloaded)
-                answers[name] = []
-                for kind, key, note in steps:
-                    if kind == "insert_keep" and name == "plain":
-                        tx.execute(
-                            f"INSERT INTO {ONE_KEY} (id, note) VALUES (?, ?) ON CONFLICT (id) DO NOTHING",
-                            (key, note),
-                        )
-                    elif kind == "insert_keep":
-                        batch.insert(ONE_KEY, {"id": key, "note": note}, keep_existing=True)
-                    elif kind == "update" and name == "plain":
-                        tx.execute(f"UPDATE {ONE_KEY} SET note = ? WHERE id = ?", (note, key))
-                    elif kind == "update":
-                        batch.update(ONE_KEY, key, {"note": note})
-                    elif name == "plain":
-                        answers[name].append(tx.one(f"SELECT * FROM {ONE_KEY} WHERE id = ?", (key,)))
-                    else:
-                        found = batch.get(ONE_KEY, key)
-                        answers[name].append(None if found is None else dict(found))
-                batch.flush()
-            with db.read() as tx:
-                rows[name] = tx.all(f"SELECT * FROM {ONE_KEY} ORDER BY id")
-        finally:
-            db.close()
-    assert answers["batched"] == answers["plain"]
-    assert rows["batched"] == rows["plain"]
+
+    def stored(tx: Tx) -> None:
+        tx.execute(ONE_KEY_DDL)
+        tx.executemany(f"INSERT INTO {ONE_KEY} (id, note) VALUES (?, ?)", existing)
+
+    def run(tx: Tx, batched: bool) -> list[Any]:
+        batch = BatchTx(tx, {ONE_KEY: ("id",)})
+        if batched:
+            batch.preload(ONE_KEY, preloaded)
+        answers: list[Any] = []
+        for kind, key, note in steps:
+            if kind == "insert_keep" and not batched:
+                tx.execute(
+                    f"INSERT INTO {ONE_KEY} (id, note) VALUES (?, ?) ON CONFLICT (id) DO NOTHING",
+                    (key, note),
+                )
+            elif kind == "insert_keep":
+                batch.insert(ONE_KEY, {"id": key, "note": note}, keep_existing=True)
+            elif kind == "update" and not batched:
+                tx.execute(f"UPDATE {ONE_KEY} SET note = ? WHERE id = ?", (note, key))
+            elif kind == "update":
+                batch.update(ONE_KEY, key, {"note": note})
+            elif not batched:
+                answers.append(tx.one(f"SELECT * FROM {ONE_KEY} WHERE id = ?", (key,)))
+            else:
+                found = batch.get(ONE_KEY, key)
+                answers.append(None if found is None else dict(found))
+        batch.flush()
+        return answers
+
+    _assert_twins_agree(tmp_path, stored, run, f"SELECT * FROM {ONE_KEY} ORDER BY id")

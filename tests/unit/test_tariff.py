@@ -12,19 +12,10 @@ from uuid import uuid4
 import pytest
 
 from domain.booking import notices as _booking_notices  # noqa: F401  (registers the builders)
+from domain.booking import tariff as tariff
 from domain.booking.application import BookingApplication
 from domain.booking.charges import ChargeDraft, booking_total, per_container_total, staff_charges
 from domain.booking.rate_request import RateRequest
-from domain.booking.tariff import (
-    Equipment,
-    Shipment,
-    TariffRow,
-    instant_validity,
-    matching_row,
-    nearest_row,
-    read_tariff,
-    row_charges,
-)
 from domain.notifications.policy import STAFF as STAFF_RECIPIENT
 from domain.notifications.policy import notices
 from domain.shared.actor import ADMIN, CUSTOMER, SYSTEM_ACTOR, Actor
@@ -36,19 +27,19 @@ HEADER = (
     "thc_destination,dg_surcharge,reefer_surcharge,documentation_fee"
 )
 PORTS = {"CNSHA": 1, "SGSIN": 2, "CNNGB": 3}
-EQUIPMENT = Equipment({"20": 1, "40": 2}, {"Dry": 1, "Refrigerated": 2})
+EQUIPMENT = tariff.Equipment({"20": 1, "40": 2}, {"Dry": 1, "Refrigerated": 2})
 START, END = date(2030, 3, 1), date(2030, 3, 31)
 
 
-def read(*rows: str, header: str = HEADER) -> list[TariffRow]:
-    return read_tariff("\n".join((header, *rows)), PORTS.get, EQUIPMENT)
+def read(*rows: str, header: str = HEADER) -> list[tariff.TariffRow]:
+    return tariff.read_tariff("\n".join((header, *rows)), PORTS.get, EQUIPMENT)
 
 
-def numbered(rows: list[TariffRow], version: int) -> list[TariffRow]:
-    return [TariffRow.from_record(version, r.to_record()) for r in rows]
+def numbered(rows: list[tariff.TariffRow], version: int) -> list[tariff.TariffRow]:
+    return [tariff.TariffRow.from_record(version, r.to_record()) for r in rows]
 
 
-def shipment(**changes: Any) -> Shipment:
+def shipment(**changes: Any) -> tariff.Shipment:
     fields: dict[str, Any] = {
         "pol_id": 1,
         "pod_id": 2,
@@ -59,7 +50,7 @@ def shipment(**changes: Any) -> Shipment:
         "day": date(2030, 3, 10),
     }
     fields.update(changes)
-    return Shipment(**fields)
+    return tariff.Shipment(**fields)
 
 
 def test_an_upload_is_read_in_any_case_with_blank_surcharges_as_zero() -> None:
@@ -107,31 +98,31 @@ def test_a_row_for_the_cargo_class_comes_before_an_any_row_and_days_bound_it() -
         ),
         4,
     )
-    assert matching_row(rows, shipment()).row == 2  # type: ignore[union-attr]
-    assert matching_row(rows, shipment(dangerous=True)).row == 3  # type: ignore[union-attr]
-    assert matching_row(rows, shipment(day=START)) is not None
-    assert matching_row(rows, shipment(day=END)) is not None
-    assert matching_row(rows, shipment(day=START - timedelta(days=1))) is None
-    assert matching_row(rows, shipment(day=END + timedelta(days=1))) is None
-    assert matching_row(rows, shipment(container_size_id=1)) is None
-    assert matching_row(rows, shipment(pol_id=2, pod_id=1)) is None
+    assert tariff.matching_row(rows, shipment()).row == 2  # type: ignore[union-attr]
+    assert tariff.matching_row(rows, shipment(dangerous=True)).row == 3  # type: ignore[union-attr]
+    assert tariff.matching_row(rows, shipment(day=START)) is not None
+    assert tariff.matching_row(rows, shipment(day=END)) is not None
+    assert tariff.matching_row(rows, shipment(day=START - timedelta(days=1))) is None
+    assert tariff.matching_row(rows, shipment(day=END + timedelta(days=1))) is None
+    assert tariff.matching_row(rows, shipment(container_size_id=1)) is None
+    assert tariff.matching_row(rows, shipment(pol_id=2, pod_id=1)) is None
     # Nearest for staff: same equipment, then cargo class, then the fewest days off.
     late = shipment(day=END + timedelta(days=3), dangerous=True)
-    assert nearest_row(rows, late).row == 3  # type: ignore[union-attr]
-    assert nearest_row(rows, shipment(container_size_id=1)).row == 2  # type: ignore[union-attr]
-    assert nearest_row(rows, shipment(pol_id=3)) is None
+    assert tariff.nearest_row(rows, late).row == 3  # type: ignore[union-attr]
+    assert tariff.nearest_row(rows, shipment(container_size_id=1)).row == 2  # type: ignore[union-attr]
+    assert tariff.nearest_row(rows, shipment(pol_id=3)) is None
 
 
 def test_charges_of_a_row_and_the_instant_validity() -> None:
     row = numbered(read(f"CNSHA,SGSIN,40,Refrigerated,any,{START},{END},1000,100,0,50,300,600,40"), 2)[0]
-    general = row_charges(row, shipment(container_type_id=2))
+    general = tariff.row_charges(row, shipment(container_type_id=2))
     assert [c.code for c in general] == ["ocean_freight", "baf", "thc_destination", "documentation_fee"]
-    reefer_dg = row_charges(row, shipment(container_type_id=2, reefer=True, dangerous=True))
+    reefer_dg = tariff.row_charges(row, shipment(container_type_id=2, reefer=True, dangerous=True))
     assert per_container_total(reefer_dg) == Decimal("2050")
     assert booking_total(reefer_dg, 3) == Decimal("6190")
     now = datetime(2030, 3, 1, 12, tzinfo=UTC)
-    assert instant_validity(row, now) == now + timedelta(days=7)
-    assert instant_validity(row, datetime(2030, 3, 29, tzinfo=UTC)).date() == END
+    assert tariff.instant_validity(row, now) == now + timedelta(days=7)
+    assert tariff.instant_validity(row, datetime(2030, 3, 29, tzinfo=UTC)).date() == END
 
 
 def test_staff_charges_are_known_once_and_money() -> None:
@@ -184,7 +175,7 @@ def test_an_instant_quote_tells_the_customer_the_breakdown_and_the_staff_nothing
     details = {"quantity": 2, "commodity": "Tea"}
     request = RateRequest.create(customer.id, "alice", details, "FB-2026-000009", customer)
     row = numbered(read(f"CNSHA,SGSIN,40,Dry,any,{START},{END},1000,150.5,0,0,0,0,45"), 3)[0]
-    charges = row_charges(row, shipment())
+    charges = tariff.row_charges(row, shipment())
     now = datetime(2030, 3, 1, tzinfo=UTC)
     request.quote(per_container_total(charges), now + timedelta(days=7), now, SYSTEM_ACTOR, charges, row)
     built = [
