@@ -14,14 +14,12 @@ is a crash or lost commit after the hand-over and before the commit; the adapter
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
 from domain.accounts.messages import MESSAGE_EVENTS, Delivery, Message, messages_for
-from domain.booking.emails import EMAIL_EVENTS, emails_for
+from domain.booking.emails import EMAIL_EVENTS, aggregates_read, emails_for
 from domain.booking.sailing_notices import SAILING_MESSAGE_EVENTS, sailing_messages
 from domain.shared.links import Links
-from domain.tracking.emails import TRACKING_EMAIL_EVENTS, tracking_emails
+from domain.tracking.emails import TRACKING_EMAIL_EVENTS, tracking_aggregates_read, tracking_emails
+from infrastructure.aggregate_reader import AggregateReader
 from infrastructure.event_store import SharedStore
 from infrastructure.leases import Lease
 from infrastructure.read_db import ReadModelDB, Tx
@@ -54,17 +52,25 @@ def messaging_follower(
     links: Links,
     lease: Lease | None = None,
     wakeups: Wakeups | None = None,
-    reader: Callable[[Any], Any] | None = None,
+    booking_emails: bool = False,
 ) -> Follower:
-    """Sign-up and password messages, and (given `reader`, which loads an aggregate as it is now) the
-    booking e-mails a customer has not turned off (domain/booking/emails.py)."""
+    """Sign-up and password messages, and (given `booking_emails`) the booking e-mails a customer has not
+    turned off (domain/booking/emails.py), built from the aggregates as they are now: those a batch reads
+    loaded in one statement (infrastructure/aggregate_reader.py)."""
     with db.transaction() as tx:
         tx.execute(SENT_MESSAGES_DDL)
+    reader = AggregateReader(store)
 
     def apply(tx: Tx, batch: Batch) -> None:
+        if booking_emails:
+            reader.begin(
+                key
+                for _position, event in batch
+                for key in (*aggregates_read(event), *tracking_aggregates_read(event))
+            )
         for position, event in batch:
             messages = [*messages_for(event, secret, links), *sailing_messages(event)]
-            if reader is not None:
+            if booking_emails:
                 messages += emails_for(event, reader, links)
                 messages += tracking_emails(event, reader, links)
             for message in messages:
