@@ -14,6 +14,8 @@ is a crash or lost commit after the hand-over and before the commit; the adapter
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from domain.accounts.messages import MESSAGE_EVENTS, Delivery, Message, messages_for
 from domain.booking.emails import EMAIL_EVENTS, aggregates_read, emails_for
 from domain.booking.sailing_notices import SAILING_MESSAGE_EVENTS, sailing_messages
@@ -34,6 +36,10 @@ SENT_MESSAGES_DDL = (
 )
 
 
+# Rows per claiming statement (SQLite binds at most a few thousand values in one).
+CLAIM_ROWS = 300
+
+
 def claim_message(tx: Tx, message: Message, position: int) -> bool:
     """Record that `message` is handed to the port now; False when it was handed over before."""
     claimed = tx.scalar(
@@ -42,6 +48,25 @@ def claim_message(tx: Tx, message: Message, position: int) -> bool:
         (message.id, message.channel, position),
     )
     return claimed is not None
+
+
+def claim_messages(tx: Tx, due: Sequence[tuple[Message, int]]) -> set[str]:
+    """`claim_message` for a batch's messages, in one statement per `CLAIM_ROWS`: the ids claimed now."""
+    first: dict[str, tuple[str, str, int]] = {}
+    for message, position in due:
+        first.setdefault(message.id, (message.id, message.channel, position))  # as one at a time would
+    rows = list(first.values())
+    claimed: set[str] = set()
+    for start in range(0, len(rows), CLAIM_ROWS):
+        chunk = rows[start : start + CLAIM_ROWS]
+        values = ", ".join("(?, ?, ?)" for _ in chunk)
+        found = tx.all(
+            f"INSERT INTO sent_messages (id, channel, position) VALUES {values}"
+            " ON CONFLICT (id) DO NOTHING RETURNING id",
+            [value for row in chunk for value in row],
+        )
+        claimed.update(str(row["id"]) for row in found)
+    return claimed
 
 
 def messaging_follower(
@@ -68,14 +93,18 @@ def messaging_follower(
                 for _position, event in batch
                 for key in (*aggregates_read(event), *tracking_aggregates_read(event))
             )
+        due: list[tuple[Message, int]] = []
         for position, event in batch:
-            messages = [*messages_for(event, secret, links), *sailing_messages(event)]
+            due += [(message, position) for message in messages_for(event, secret, links)]
+            due += [(message, position) for message in sailing_messages(event)]
             if booking_emails:
-                messages += emails_for(event, reader, links)
-                messages += tracking_emails(event, reader, links)
-            for message in messages:
-                if claim_message(tx, message, position):
-                    delivery.send(message)
+                due += [(message, position) for message in emails_for(event, reader, links)]
+                due += [(message, position) for message in tracking_emails(event, reader, links)]
+        claimed = claim_messages(tx, due)
+        for message, _position in due:
+            if message.id in claimed:
+                claimed.discard(message.id)  # an id twice in one batch goes once
+                delivery.send(message)
 
     handles = (*MESSAGE_EVENTS, *SAILING_MESSAGE_EVENTS, *EMAIL_EVENTS, *TRACKING_EMAIL_EVENTS)
     return Follower(MESSAGING_POLICY, store, db, apply, lease=lease, wakeups=wakeups, handles=handles)
