@@ -10,6 +10,7 @@ first use, as before. Within a batch an aggregate is read once; the next batch r
 
 from __future__ import annotations
 
+import sys
 from collections import OrderedDict
 from collections.abc import Iterable
 from typing import Any
@@ -79,14 +80,13 @@ def _uuid(value: Any) -> UUID | None:
 def select_events_after(recorder: Any, after: dict[UUID, int]) -> list[StoredEvent]:
     """Every stored event of each originator in `after` with a version above the one given, in one
     statement, each originator's in version order."""
-    from eventsourcing.postgres import PostgresApplicationRecorder
-    from eventsourcing.sqlite import SQLiteAggregateRecorder
-
     if not after:
         return []
-    if isinstance(recorder, PostgresApplicationRecorder):
+    # Looked up, not imported: a SQLite store never loads the PostgreSQL module (and psycopg) for this.
+    postgres, sqlite = sys.modules.get("eventsourcing.postgres"), sys.modules.get("eventsourcing.sqlite")
+    if postgres is not None and isinstance(recorder, postgres.PostgresApplicationRecorder):
         return _postgres(recorder, after)
-    if isinstance(recorder, SQLiteAggregateRecorder):
+    if sqlite is not None and isinstance(recorder, sqlite.SQLiteAggregateRecorder):
         return _sqlite(recorder, after)
     # Another recorder (the in-memory one of some tests): one originator at a time.
     return [stored for key, version in after.items() for stored in recorder.select_events(key, gt=version)]
