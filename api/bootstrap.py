@@ -175,7 +175,7 @@ class Services:
                 self.jwt_secret,
                 self.links,
                 **self._coordination(MESSAGING_POLICY),
-                reader=self.notifications.aggregate,
+                booking_emails=True,
             )
         )
         if self.wakeups is not None:

@@ -14,14 +14,14 @@ is a crash or lost commit after the hand-over and before the commit; the adapter
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Sequence
 
 from domain.accounts.messages import MESSAGE_EVENTS, Delivery, Message, messages_for
-from domain.booking.emails import EMAIL_EVENTS, emails_for
+from domain.booking.emails import EMAIL_EVENTS, aggregates_read, emails_for
 from domain.booking.sailing_notices import SAILING_MESSAGE_EVENTS, sailing_messages
 from domain.shared.links import Links
-from domain.tracking.emails import TRACKING_EMAIL_EVENTS, tracking_emails
+from domain.tracking.emails import TRACKING_EMAIL_EVENTS, tracking_aggregates_read, tracking_emails
+from infrastructure.aggregate_reader import AggregateReader
 from infrastructure.event_store import SharedStore
 from infrastructure.leases import Lease
 from infrastructure.read_db import ReadModelDB, Tx
@@ -36,6 +36,10 @@ SENT_MESSAGES_DDL = (
 )
 
 
+# Rows per claiming statement (SQLite binds at most a few thousand values in one).
+CLAIM_ROWS = 300
+
+
 def claim_message(tx: Tx, message: Message, position: int) -> bool:
     """Record that `message` is handed to the port now; False when it was handed over before."""
     claimed = tx.scalar(
@@ -46,6 +50,25 @@ def claim_message(tx: Tx, message: Message, position: int) -> bool:
     return claimed is not None
 
 
+def claim_messages(tx: Tx, due: Sequence[tuple[Message, int]]) -> set[str]:
+    """`claim_message` for a batch's messages, in one statement per `CLAIM_ROWS`: the ids claimed now."""
+    first: dict[str, tuple[str, str, int]] = {}
+    for message, position in due:
+        first.setdefault(message.id, (message.id, message.channel, position))  # as one at a time would
+    rows = list(first.values())
+    claimed: set[str] = set()
+    for start in range(0, len(rows), CLAIM_ROWS):
+        chunk = rows[start : start + CLAIM_ROWS]
+        values = ", ".join("(?, ?, ?)" for _ in chunk)
+        found = tx.all(
+            f"INSERT INTO sent_messages (id, channel, position) VALUES {values}"
+            " ON CONFLICT (id) DO NOTHING RETURNING id",
+            [value for row in chunk for value in row],
+        )
+        claimed.update(str(row["id"]) for row in found)
+    return claimed
+
+
 def messaging_follower(
     store: SharedStore,
     db: ReadModelDB,
@@ -54,22 +77,34 @@ def messaging_follower(
     links: Links,
     lease: Lease | None = None,
     wakeups: Wakeups | None = None,
-    reader: Callable[[Any], Any] | None = None,
+    booking_emails: bool = False,
 ) -> Follower:
-    """Sign-up and password messages, and (given `reader`, which loads an aggregate as it is now) the
-    booking e-mails a customer has not turned off (domain/booking/emails.py)."""
+    """Sign-up and password messages, and (given `booking_emails`) the booking e-mails a customer has not
+    turned off (domain/booking/emails.py), built from the aggregates as they are now: those a batch reads
+    loaded in one statement (infrastructure/aggregate_reader.py)."""
     with db.transaction() as tx:
         tx.execute(SENT_MESSAGES_DDL)
+    reader = AggregateReader(store)
 
     def apply(tx: Tx, batch: Batch) -> None:
+        if booking_emails:
+            reader.begin(
+                key
+                for _position, event in batch
+                for key in (*aggregates_read(event), *tracking_aggregates_read(event))
+            )
+        due: list[tuple[Message, int]] = []
         for position, event in batch:
-            messages = [*messages_for(event, secret, links), *sailing_messages(event)]
-            if reader is not None:
-                messages += emails_for(event, reader, links)
-                messages += tracking_emails(event, reader, links)
-            for message in messages:
-                if claim_message(tx, message, position):
-                    delivery.send(message)
+            due += [(message, position) for message in messages_for(event, secret, links)]
+            due += [(message, position) for message in sailing_messages(event)]
+            if booking_emails:
+                due += [(message, position) for message in emails_for(event, reader, links)]
+                due += [(message, position) for message in tracking_emails(event, reader, links)]
+        claimed = claim_messages(tx, due)
+        for message, _position in due:
+            if message.id in claimed:
+                claimed.discard(message.id)  # an id twice in one batch goes once
+                delivery.send(message)
 
     handles = (*MESSAGE_EVENTS, *SAILING_MESSAGE_EVENTS, *EMAIL_EVENTS, *TRACKING_EMAIL_EVENTS)
     return Follower(MESSAGING_POLICY, store, db, apply, lease=lease, wakeups=wakeups, handles=handles)

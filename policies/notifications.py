@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from domain.notifications.application import NotificationsApplication
 from domain.notifications.policy import load_notice_modules, notices
+from infrastructure.aggregate_reader import AggregateReader
 from infrastructure.event_store import SharedStore
 from infrastructure.leases import Lease
 from infrastructure.read_db import ReadModelDB, Tx
@@ -28,13 +29,22 @@ def notifications_follower(
     wakeups: Wakeups | None = None,
 ) -> Follower:
     load_notice_modules()
+    reader = AggregateReader(store)
 
     def apply(tx: Tx, batch: Batch) -> None:
-        # The staff's notifications go to every admin account (read in the policy's own transaction).
-        def staff() -> list[str]:
-            return staff_ids(tx)
+        events = [event for _position, event in batch]
+        # The staff's notifications go to every admin account (read once, in the policy's own transaction).
+        staff: list[str] | None = None
 
-        app.notify_for_all((event for _position, event in batch), staff_ids=staff)
+        def staff_of_batch() -> list[str]:
+            nonlocal staff
+            if staff is None:
+                staff = staff_ids(tx)
+            return staff
+
+        # The aggregates the builders read, loaded in one statement (infrastructure/aggregate_reader.py).
+        reader.begin(notices.aggregates_read(events))
+        app.notify_for_all(events, staff_ids=staff_of_batch, aggregates=reader)
 
     handles = tuple(notices.event_classes)
     return Follower(NOTIFICATIONS_POLICY, store, db, apply, lease=lease, wakeups=wakeups, handles=handles)

@@ -45,6 +45,18 @@ def _edit(event: Recorded, context: NoticeContext) -> Subject | None:
     return Subject("edit_request", request.username) if request is not None else None
 
 
+# These events' builders read the event's own aggregate (a policy's batch loads them at once).
+notices.reads_own_aggregate(
+    ProfileEditRequest.Approved,
+    ProfileEditRequest.Declined,
+    ProfileEditRequest.Opened,
+    ProfileEditRequest.Reopened,
+    ProfileEditRequest.Replaced,
+    Registration.Verified,
+    Registration.DetailsSubmitted,
+)
+
+
 def _identity_of(event: Registration.Accepted) -> str | None:
     identity = getattr(event, "identity", None)
     if identity and registration_id(identity) == event.originator_id:

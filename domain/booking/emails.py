@@ -126,6 +126,14 @@ def booking_email(
     )
 
 
+def aggregates_read(event: object) -> list[Any]:
+    """The ids of the aggregates `emails_for` reads for this event (a policy's batch loads them at once):
+    the booking it is about and its customer's account."""
+    if not isinstance(event, Emailed):
+        return []
+    return [event.originator_id, event.customer_id]
+
+
 def emails_for(event: object, reader: Reader, links: Links) -> list[Message]:
     if not isinstance(event, Emailed):
         return []

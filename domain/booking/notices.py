@@ -157,3 +157,4 @@ def tell(event: Any, context: NoticeContext) -> Notice | None:
 
 
 notices.register(*TOLD)(tell)
+notices.reads_own_aggregate(*TOLD)  # `_booking`: the rate request (or the shipping order) the event is about

@@ -41,13 +41,16 @@ class NotificationsApplication(ContextApplication):
         events: Iterable[Recorded],
         registry: NoticeRegistry = notices,
         staff_ids: Callable[[], list[str]] = list,
+        aggregates: Callable[[Any], Any] | None = None,
     ) -> int | None:
         """`notify_for` over a batch of events: every new notification in one transaction (one durable
         commit, not one per notification). Their ids come from the event and the recipient, so the store
         refuses one that exists already; then (a batch applied again after a restart, or a concurrent run)
-        they are recorded one at a time, each that exists skipped."""
+        they are recorded one at a time, each that exists skipped. `aggregates` reads an aggregate as it is
+        now for the builders (default: `aggregate`, one at a time)."""
         events = list(events)
-        pending = self._pending(events, registry, staff_ids)
+        context = _Context(aggregates or self.aggregate, staff_ids)
+        pending = self._pending(events, registry, context)
         if not pending:
             return None
         try:
@@ -56,7 +59,7 @@ class NotificationsApplication(ContextApplication):
             pass
         position = None
         # A failed save took the new events out of those aggregates: build them again, one at a time.
-        for notification in self._pending(events, registry, staff_ids):
+        for notification in self._pending(events, registry, context):
             if self.exists(notification.id):
                 continue
             try:
@@ -66,22 +69,22 @@ class NotificationsApplication(ContextApplication):
         return position
 
     def _pending(
-        self, events: Sequence[Recorded], registry: NoticeRegistry, staff_ids: Callable[[], list[str]]
+        self, events: Sequence[Recorded], registry: NoticeRegistry, context: _Context
     ) -> list[Notification]:
         pending: dict[UUID, Notification] = {}
         for event in events:
-            for notification in self._notifications_for(event, registry, staff_ids):
+            for notification in self._notifications_for(event, registry, context):
                 pending.setdefault(notification.id, notification)
         return list(pending.values())
 
     def _notifications_for(
-        self, event: Recorded, registry: NoticeRegistry, staff_ids: Callable[[], list[str]]
+        self, event: Recorded, registry: NoticeRegistry, context: _Context
     ) -> Iterator[Notification]:
         source_id = str(event.originator_id)
         source_version = int(event.originator_version)
-        for notice in registry.build(event, _Context(self, staff_ids)):
+        for notice in registry.build(event, context):
             several = notice.recipient == STAFF
-            recipients = staff_ids() if several else [notice.recipient]
+            recipients = context.staff_ids() if several else [notice.recipient]
             for recipient in recipients:
                 yield Notification.create(
                     source_id,
@@ -109,6 +112,6 @@ class NotificationsApplication(ContextApplication):
 class _Context:
     """What notice builders may read: aggregates of the store, and who the staff are."""
 
-    def __init__(self, app: NotificationsApplication, staff_ids: Callable[[], list[str]]) -> None:
-        self.aggregate = app.aggregate
+    def __init__(self, aggregates: Callable[[Any], Any], staff_ids: Callable[[], list[str]]) -> None:
+        self.aggregate = aggregates
         self.staff_ids = staff_ids

@@ -19,7 +19,7 @@ modules listed in NOTICE_MODULES are imported when the policy starts.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any, NamedTuple, Protocol, TypeVar, overload
 
 # The recipient of a notice meant for the staff: one notification per admin account.
@@ -78,6 +78,7 @@ NOTICE_MODULES = [
 class NoticeRegistry:
     def __init__(self) -> None:
         self._builders: dict[type, list[Builder]] = {}
+        self._reading: set[type] = set()
 
     @overload
     def register(self, a: type[A], /) -> Callable[[Callable[[A, NoticeContext], Any]], Builder]: ...
@@ -103,6 +104,20 @@ class NoticeRegistry:
             return builder
 
         return decorate
+
+    def reads_own_aggregate(self, *event_classes: type) -> None:
+        """Declare that the builders of these events read the event's own aggregate, so a batch's policy
+        loads those at once (`aggregates_read`); an undeclared read is still answered, one at a time."""
+        self._reading.update(event_classes)
+
+    def aggregates_read(self, events: Iterable[object]) -> list[Any]:
+        """The ids of the aggregates the builders of these events are declared to read."""
+        reading = self._reading
+        return [
+            getattr(event, "originator_id", None)
+            for event in events
+            if any(klass in reading for klass in type(event).__mro__)
+        ]
 
     def builders_for(self, event: object) -> list[Builder]:
         for klass in type(event).__mro__:

@@ -18,6 +18,14 @@ T = TrackingEvent
 TRACKING_EMAIL_EVENTS: tuple[type, ...] = (T.Published, T.Revised)
 
 
+def tracking_aggregates_read(event: object) -> list[object]:
+    """The account `tracking_emails` may read for this event (a policy's batch loads them at once)."""
+    if not isinstance(event, T.Published | T.Revised) or not event.facts:
+        return []
+    customer_id = event.facts.get("customer_id")
+    return [customer_id] if customer_id else []
+
+
 def tracking_emails(event: object, reader: Reader, links: Links) -> list[Message]:
     news = news_of(event)
     if news is None or not isinstance(event, T.Published | T.Revised):
