@@ -89,6 +89,16 @@ class Topology:
         except httpx.HTTPError:
             return False
 
+    def health_bodies(self) -> list[str]:
+        """What each server's health says: a failed wait names the group and the reason."""
+        bodies = []
+        for index in range(2):
+            try:
+                bodies.append(httpx.get(f"{self.url(index)}/health", timeout=2).text[:2000])
+            except httpx.HTTPError as error:
+                bodies.append(repr(error))
+        return bodies
+
     def wait_healthy(self, seconds: float) -> None:
         deadline = time.monotonic() + seconds
         while not all(self.healthy(i) for i in range(2)):
@@ -96,7 +106,9 @@ class Topology:
                 assert process.poll() is None or name == "follow-killed", (
                     f"{name} died:\n{self.log(name)[-3000:]}"
                 )
-            assert time.monotonic() < deadline, "the deployment did not become healthy in time"
+            assert time.monotonic() < deadline, (
+                f"the deployment did not become healthy in time: {self.health_bodies()}"
+            )
             time.sleep(0.3)
 
     def caught_up(self, seconds: float) -> dict[str, Any]:
