@@ -48,13 +48,18 @@ _read_after: contextvars.ContextVar[tuple[Services, int] | None] = contextvars.C
 )
 
 
+def wait_for_own_writes(services: Services, position: int) -> None:
+    """Read-your-writes: a caller whose command was answered before the read models showed it (`position`,
+    0: none) reads once they do. Waits at most SETTLE_TIMEOUT; still late, the read answers what the read
+    models hold."""
+    if position and not services.shown_now(position):
+        services.shows(position)
+
+
 def _after_own_writes(function: Callable[..., T], *args: Any) -> T:
     pending = _read_after.get()
     if pending is not None:
-        services, position = pending
-        if not services.shown_now(position):
-            # Waits at most SETTLE_TIMEOUT; still late, the read answers what the read models hold.
-            services.shows(position)
+        wait_for_own_writes(*pending)
     return function(*args)
 
 
@@ -178,14 +183,14 @@ CommandDep = Annotated[Command, Depends(command)]
 # asyncio's executor hop costs about half of the per-request thread hop FastAPI makes for a `def` endpoint
 # (anyio's capacity limiter and cancellation checkpoints, a Condition-based queue). More threads than the
 # read-model pool has connections would only queue there.
-_readers = ThreadPoolExecutor(max_workers=12, thread_name_prefix="read")
+readers = ThreadPoolExecutor(max_workers=12, thread_name_prefix="read")
 
 
 async def off_loop(function: Callable[..., T], *args: Any) -> T:
     """`function(*args)` on a reader thread, with the caller's context variables (as FastAPI's hop has)."""
     loop = asyncio.get_running_loop()
     context = contextvars.copy_context()
-    return await loop.run_in_executor(_readers, context.run, _after_own_writes, function, *args)
+    return await loop.run_in_executor(readers, context.run, _after_own_writes, function, *args)
 
 
 async def read_answer(function: Callable[..., Any], *args: Any) -> Response:

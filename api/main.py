@@ -16,6 +16,7 @@ from api.bootstrap import Services
 from api.dcsa_door import DcsaDoor
 from api.deps import auditors_read_only
 from api.envelope import failure, success
+from api.fast_reads import FastReads
 from api.forwarded import ForwardedHeaders
 from api.health import health_report
 from api.input_screen import screen_input
@@ -99,6 +100,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         redoc_url=None,
         dependencies=[Depends(auditors_read_only), Depends(screen_input)],
     )
+    # Innermost of the app's own layers: the hot reads skip routing and dependencies (api/fast_reads.py).
+    app.add_middleware(FastReads)
     app.add_middleware(BodyLimit)
     app.add_middleware(PathGuard)
     app.add_middleware(DcsaDoor)  # outside the two above: /v2 speaks the standard's errors (issue 26)

@@ -138,7 +138,7 @@ def document_template(documentTypeId: int, _: CustomerUser, services: ServicesDe
 # -- rate requests --------------------------------------------------------------------------
 
 
-def _customer_page(
+def customer_page(
     services: Any, customer_id: str, limit: int, offset: int, search: str | None
 ) -> dict[str, Any]:
     with services.read_models.read() as tx:
@@ -154,7 +154,7 @@ async def list_rate_requests(
     offset: int = Query(1, ge=1),
     search: str | None = Query(None, max_length=100),
 ) -> Response:
-    return await read_answer(_customer_page, services, principal.account_id, limit, offset, search)
+    return await read_answer(customer_page, services, principal.account_id, limit, offset, search)
 
 
 # A client that lost a create's answer retries with the same `Idempotency-Key` and gets the one booking.

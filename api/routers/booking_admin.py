@@ -43,7 +43,7 @@ router = APIRouter(
 )
 
 
-def _detail(services: Any, rate_request_id: str) -> dict[str, Any]:
+def staff_detail(services: Any, rate_request_id: str) -> dict[str, Any]:
     with services.read_models.read() as tx:
         record = read.rate_request_detail(tx, rate_request_id)
         parked = attention.parked_by_aggregate(tx)
@@ -53,7 +53,7 @@ def _detail(services: Any, rate_request_id: str) -> dict[str, Any]:
     return {**answer, "needsAttention": needs_attention(attention.of_booking(parked, answer["id"]))}
 
 
-def _page(
+def staff_page(
     services: Any, state: int | None, state_name: str | None, limit: int, offset: int, search: str | None
 ) -> dict[str, Any]:
     with services.read_models.read() as tx:
@@ -76,12 +76,12 @@ async def list_rate_requests(
     offset: int = Query(1, ge=1),
     search: str | None = Query(None, max_length=100),
 ) -> Response:
-    return await read_answer(_page, services, state, stateName, limit, offset, search)
+    return await read_answer(staff_page, services, state, stateName, limit, offset, search)
 
 
 @router.get("/rate-requests/{id}", response_model=Envelope[StaffRateRequestDetail])
 async def rate_request_detail(id: str, _: AdminUser, services: ServicesDep) -> Response:
-    return await read_answer(_detail, services, id)
+    return await read_answer(staff_detail, services, id)
 
 
 @router.put("/rate-requests/{id}/quote", response_model=Envelope[RateRequestDetail])
@@ -161,7 +161,7 @@ def request_order_revision(
 ) -> Response:
     command(services.booking.request_order_revision, id, principal.actor, body.revise, body.edited_order)
     order = services.booking.shipping_order(id, principal.actor)
-    return success(_detail(services, order.rate_request_id)["order"])
+    return success(staff_detail(services, order.rate_request_id)["order"])
 
 
 @router.put("/shipping-orders/{id}/accept", response_model=Envelope[ShippingOrder])
@@ -170,7 +170,7 @@ def accept_shipping_order(
 ) -> Response:
     command(services.booking.accept_shipping_order, id, principal.actor)
     order = services.booking.shipping_order(id, principal.actor)
-    return success(_detail(services, order.rate_request_id)["order"])
+    return success(staff_detail(services, order.rate_request_id)["order"])
 
 
 # -- reference data that staff extend -------------------------------------------------------------------

@@ -1,0 +1,267 @@
+"""The hot reads answered without FastAPI's routing and dependency solving (issue 30).
+
+The rate-request list and detail, the customer's and staff's, are most of the portal's requests; FastAPI's
+route matching over ~250 routes and its dependency solving were over half of such a read's time on the
+event loop, the read itself a few per cent. This plain ASGI layer, inside the app's own middlewares (so the
+forwarded address, security headers, the DCSA door, path and body limits apply as to any request), answers
+these four GETs itself when it is certain of the route's answer: the same identity check (a live session
+token), the same role, the same read-your-writes wait, the same read function and envelope bytes.
+
+Everything it is not certain of passes to the route untouched, which answers as it always has: no
+credential, an API key, an ended session or a bad token (401), the wrong role (403), a query parameter the
+route does not declare or whose value is not plainly valid (the route's 400 naming the field), a body, a
+record not found or not the caller's (404), any error. The routes stay the contract (the OpenAPI document
+is theirs); a route this layer mirrors that is no longer the one the router would pick for the path (moved,
+renamed, shadowed by a sibling) switches its fast twin off.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import parse_qsl
+
+from fastapi.routing import iter_route_contexts
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+from api import deps
+from api.booking_reads import own_detail
+from api.envelope import success
+from api.http_middleware import HttpMiddleware
+from api.identity import presented, session_principal
+from api.input_screen import MAX_TEXT, text_problem
+from api.routers import booking, booking_admin
+from api.security import Principal
+from domain.integrations.api_key import looks_like_key
+from domain.shared.errors import DomainError
+from domain.tracking.publisher_key import looks_like_publisher_key
+
+log = logging.getLogger(__name__)
+
+CLIENT = "/booking/api/v1/client/rate-requests"
+ADMIN = "/booking/api/v1/admin/rate-requests"
+# A number as the route would surely take it (pydantic takes more spellings: those go to the route).
+_PLAIN_INTEGER = re.compile(r"0|[1-9][0-9]{0,8}")
+
+
+@dataclass(frozen=True)
+class Number:
+    default: int | None
+    low: int
+    high: int | None = None
+
+    def read(self, text: str) -> int | None:
+        if not _PLAIN_INTEGER.fullmatch(text):
+            raise _NotCertain
+        value = int(text)
+        if value < self.low or (self.high is not None and value > self.high):
+            raise _NotCertain
+        return value
+
+
+@dataclass(frozen=True)
+class Text:
+    max_length: int
+
+    @property
+    def default(self) -> str | None:
+        return None
+
+    def read(self, text: str) -> str:
+        if len(text) > self.max_length or text_problem(text, MAX_TEXT) is not None:
+            raise _NotCertain
+        return text
+
+
+Parameter = Number | Text
+
+
+@dataclass(frozen=True)
+class FastRead:
+    """One route's fast twin: its path, its endpoint (to recognise it among the app's routes), who may call
+    it, its query parameters as the route declares them, and the read it answers with."""
+
+    path: str
+    endpoint: Callable[..., Any]
+    allowed: Callable[[Principal], bool]
+    query: dict[str, Parameter]
+    answer: Callable[..., Any]  # (services, principal, id or None, **query) -> the response's content
+
+
+def _customer_list(services: Any, principal: Principal, _: None, **query: Any) -> Any:
+    return booking.customer_page(
+        services, principal.account_id, query["limit"], query["offset"], query["search"]
+    )
+
+
+def _customer_detail(services: Any, principal: Principal, rate_request_id: str) -> Any:
+    return own_detail(services, rate_request_id, principal)
+
+
+def _staff_list(services: Any, _: Principal, __: None, **query: Any) -> Any:
+    return booking_admin.staff_page(
+        services, query["state"], query["stateName"], query["limit"], query["offset"], query["search"]
+    )
+
+
+def _staff_detail(services: Any, _: Principal, rate_request_id: str) -> Any:
+    return booking_admin.staff_detail(services, rate_request_id)
+
+
+def _is_customer(principal: Principal) -> bool:
+    return principal.is_customer
+
+
+def _is_admin(principal: Principal) -> bool:
+    return principal.is_admin
+
+
+PAGE = {"limit": Number(10, 1, 100), "offset": Number(1, 1), "search": Text(100)}
+LISTS = (
+    FastRead(CLIENT, booking.list_rate_requests, _is_customer, PAGE, _customer_list),
+    FastRead(
+        ADMIN,
+        booking_admin.list_rate_requests,
+        _is_admin,
+        {"state": Number(None, 0, 7), "stateName": Text(40), **PAGE},
+        _staff_list,
+    ),
+)
+DETAILS = (
+    FastRead(CLIENT + "/{id}", booking.rate_request_detail, _is_customer, {}, _customer_detail),
+    FastRead(ADMIN + "/{id}", booking_admin.rate_request_detail, _is_admin, {}, _staff_detail),
+)
+
+
+class _NotCertain(Exception):
+    """The fast path cannot be sure of the route's answer: the route answers."""
+
+
+@dataclass
+class _Table:
+    lists: dict[str, FastRead]
+    # A detail's prefix (the path up to `/{id}`) -> its read, and the literal segments other GET routes
+    # take at that place (`/rate-requests/documents`): those are not ids.
+    details: dict[str, tuple[FastRead, frozenset[str]]]
+
+
+def _table(app: Any) -> _Table:
+    """The fast twins whose route is still the one the router picks for their paths."""
+    routes = [c for c in iter_route_contexts(app.router.routes) if c.path and "GET" in (c.methods or ())]
+    first_get: dict[str, Any] = {}
+    for route in routes:
+        first_get.setdefault(route.path, route)
+
+    def served_by_route(fast: FastRead) -> bool:
+        route = first_get.get(fast.path)
+        return route is not None and getattr(route.original_route, "endpoint", None) is fast.endpoint
+
+    lists = {fast.path: fast for fast in LISTS if served_by_route(fast)}
+    details: dict[str, tuple[FastRead, frozenset[str]]] = {}
+    for fast in DETAILS:
+        prefix = fast.path.removesuffix("/{id}") + "/"
+        siblings = {
+            route.path[len(prefix) :]
+            for route in routes
+            if route.path.startswith(prefix) and "/" not in route.path[len(prefix) :]
+        } - {"{id}"}
+        if not served_by_route(fast) or any("{" in sibling for sibling in siblings):
+            continue  # another pattern could take these paths first: the router decides
+        details[prefix] = (fast, frozenset(siblings))
+    for fast in (*LISTS, *DETAILS):
+        if fast.path not in lists and fast.path.removesuffix("/{id}") + "/" not in details:
+            log.warning("fast read %s is off: its route is not the one the router picks", fast.path)
+    return _Table(lists, details)
+
+
+def _query(fast: FastRead, query_string: bytes) -> dict[str, Any]:
+    """The route's query parameters, or _NotCertain: a name it does not declare, a name given twice, a
+    value it might read otherwise or refuse."""
+    values = {name: parameter.default for name, parameter in fast.query.items()}
+    if not query_string:
+        return values
+    seen: set[str] = set()
+    # As Starlette's QueryParams reads it.
+    for name, text in parse_qsl(query_string.decode("latin-1"), keep_blank_values=True):
+        parameter = fast.query.get(name)
+        if parameter is None or name in seen:
+            raise _NotCertain
+        seen.add(name)
+        values[name] = parameter.read(text)
+    return values
+
+
+def _identifier(text: str, literals: frozenset[str]) -> str:
+    if not text or "/" in text or text in literals or text_problem(text, MAX_TEXT) is not None:
+        raise _NotCertain
+    return text
+
+
+def _answered(
+    services: Any, after: int, fast: FastRead, principal: Principal, *args: Any, **query: Any
+) -> Response:
+    deps.wait_for_own_writes(services, after)
+    return success(fast.answer(services, principal, *args, **query))
+
+
+class FastReads(HttpMiddleware):
+    def __init__(self, app: ASGIApp) -> None:
+        super().__init__(app)
+        self._table: _Table | None = None
+
+    async def http(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["method"] != "GET" or scope.get("root_path"):
+            await self.app(scope, receive, send)
+            return
+        if self._table is None:
+            self._table = _table(scope["app"])
+        path: str = scope["path"]
+        fast = self._table.lists.get(path)
+        identifier: str | None = None
+        if fast is None:
+            prefix, _, last = path.rpartition("/")
+            found = self._table.details.get(prefix + "/")
+            if found is None:
+                await self.app(scope, receive, send)
+                return
+            fast, literals = found
+            try:
+                identifier = _identifier(last, literals)
+            except _NotCertain:
+                await self.app(scope, receive, send)
+                return
+        answer = await self._answer(scope, fast, identifier)
+        if answer is None:
+            await self.app(scope, receive, send)
+            return
+        await answer(scope, receive, send)
+
+    async def _answer(self, scope: Scope, fast: FastRead, identifier: str | None) -> Response | None:
+        """The route's answer, or None where the route must answer."""
+        request = Request(scope)
+        if "content-type" in request.headers:
+            return None  # a body the input screen may read: the route's way
+        credential = presented(request)
+        if not credential or looks_like_key(credential) or looks_like_publisher_key(credential):
+            return None
+        try:
+            principal = session_principal(request, credential)
+            query = _query(fast, scope["query_string"])
+        except (DomainError, _NotCertain):
+            return None
+        if not fast.allowed(principal):
+            return None
+        services = request.app.state.services
+        after = services.read_after(principal.account_id)
+        loop = asyncio.get_running_loop()
+        call = (services, after, fast, principal, identifier)
+        try:
+            return await loop.run_in_executor(deps.readers, lambda: _answered(*call, **query))
+        except Exception:  # not found, not theirs, or a failure: the route answers it as it always has
+            return None
