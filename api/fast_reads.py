@@ -122,7 +122,7 @@ def _is_admin(principal: Principal) -> bool:
     return principal.is_admin
 
 
-PAGE = {"limit": Number(10, 1, 100), "offset": Number(1, 1), "search": Text(100)}
+PAGE: dict[str, Parameter] = {"limit": Number(10, 1, 100), "offset": Number(1, 1), "search": Text(100)}
 LISTS = (
     FastRead(CLIENT, booking.list_rate_requests, _is_customer, PAGE, _customer_list),
     FastRead(
@@ -153,23 +153,26 @@ class _Table:
 
 def _table(app: Any) -> _Table:
     """The fast twins whose route is still the one the router picks for their paths."""
-    routes = [c for c in iter_route_contexts(app.router.routes) if c.path and "GET" in (c.methods or ())]
+    gets = [
+        (str(c.path), c.original_route)
+        for c in iter_route_contexts(app.router.routes)
+        if c.path and "GET" in (c.methods or ())
+    ]
     first_get: dict[str, Any] = {}
-    for route in routes:
-        first_get.setdefault(route.path, route)
+    for path, route in gets:
+        first_get.setdefault(path, route)
 
     def served_by_route(fast: FastRead) -> bool:
-        route = first_get.get(fast.path)
-        return route is not None and getattr(route.original_route, "endpoint", None) is fast.endpoint
+        return getattr(first_get.get(fast.path), "endpoint", None) is fast.endpoint
 
     lists = {fast.path: fast for fast in LISTS if served_by_route(fast)}
     details: dict[str, tuple[FastRead, frozenset[str]]] = {}
     for fast in DETAILS:
         prefix = fast.path.removesuffix("/{id}") + "/"
         siblings = {
-            route.path[len(prefix) :]
-            for route in routes
-            if route.path.startswith(prefix) and "/" not in route.path[len(prefix) :]
+            path[len(prefix) :]
+            for path, _ in gets
+            if path.startswith(prefix) and "/" not in path[len(prefix) :]
         } - {"{id}"}
         if not served_by_route(fast) or any("{" in sibling for sibling in siblings):
             continue  # another pattern could take these paths first: the router decides
