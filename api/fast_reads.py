@@ -256,7 +256,7 @@ class FastReads(HttpMiddleware):
         try:
             principal = session_principal(request, credential)
             query = _query(fast, scope["query_string"])
-        except (DomainError, _NotCertain):
+        except (DomainError, _NotCertain):  # the route answers 401 or the field it refuses
             return None
         if not fast.allowed(principal):
             return None
