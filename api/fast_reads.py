@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import parse_qsl
 
-from fastapi.routing import iter_route_contexts
+from fastapi.routing import APIRoute
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.types import ASGIApp, Receive, Scope, Send
@@ -151,21 +151,21 @@ class _Table:
     details: dict[str, tuple[FastRead, frozenset[str]]]
 
 
-def _table(app: Any) -> _Table:
-    """The fast twins whose route is still the one the router picks for their paths."""
+def _table() -> _Table:
+    """The fast twins whose route is still the first GET route at their path in the router that declares
+    it (read from that router's own list: asking the app for all its routes makes FastAPI build every
+    route's state at once, about a second per app). That no other router takes these paths first is
+    tests/api/test_fast_reads.py's check over the whole app."""
     gets = [
-        (str(c.path), c.original_route)
-        for c in iter_route_contexts(app.router.routes)
-        if c.path and "GET" in (c.methods or ())
+        (route.path, route.endpoint)
+        for router in (booking.router, booking_admin.router)
+        for route in router.routes
+        if isinstance(route, APIRoute) and "GET" in (route.methods or ())
     ]
     first_get: dict[str, Any] = {}
-    for path, route in gets:
-        first_get.setdefault(path, route)
-
-    def served_by_route(fast: FastRead) -> bool:
-        return getattr(first_get.get(fast.path), "endpoint", None) is fast.endpoint
-
-    lists = {fast.path: fast for fast in LISTS if served_by_route(fast)}
+    for path, endpoint in gets:
+        first_get.setdefault(path, endpoint)
+    lists = {fast.path: fast for fast in LISTS if first_get.get(fast.path) is fast.endpoint}
     details: dict[str, tuple[FastRead, frozenset[str]]] = {}
     for fast in DETAILS:
         prefix = fast.path.removesuffix("/{id}") + "/"
@@ -174,7 +174,7 @@ def _table(app: Any) -> _Table:
             for path, _ in gets
             if path.startswith(prefix) and "/" not in path[len(prefix) :]
         } - {"{id}"}
-        if not served_by_route(fast) or any("{" in sibling for sibling in siblings):
+        if first_get.get(fast.path) is not fast.endpoint or any("{" in sibling for sibling in siblings):
             continue  # another pattern could take these paths first: the router decides
         details[prefix] = (fast, frozenset(siblings))
     for fast in (*LISTS, *DETAILS):
@@ -216,14 +216,12 @@ def _answered(
 class FastReads(HttpMiddleware):
     def __init__(self, app: ASGIApp) -> None:
         super().__init__(app)
-        self._table: _Table | None = None
+        self._table = _table()
 
     async def http(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["method"] != "GET" or scope.get("root_path"):
             await self.app(scope, receive, send)
             return
-        if self._table is None:
-            self._table = _table(scope["app"])
         path: str = scope["path"]
         fast = self._table.lists.get(path)
         identifier: str | None = None

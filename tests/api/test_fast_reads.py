@@ -6,9 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from fastapi.routing import iter_route_contexts
 from fastapi.testclient import TestClient
 
 from api import fast_reads
+from api.main import create_app
 from tests.api import booking_support as booking
 from tests.api.accounts_support import AUTH
 from tests.api.booking_support import ADMIN, CLIENT, fails, ok
@@ -44,6 +46,28 @@ def _same_as_route(client: TestClient, url: str, headers: dict[str, str], fast_a
     assert fast.headers["content-type"] == routed.headers["content-type"] == "application/json"
     assert fast.headers["content-length"] == routed.headers["content-length"]
     return fast.json()["response"]
+
+
+def test_each_fast_read_mirrors_the_route_the_app_picks_for_its_paths() -> None:
+    """Over the whole app (every router): the first GET route at each fast path is the one mirrored, and
+    the literal paths beside `{id}` (not ids) are the ones the fast path leaves to their routes."""
+    gets = [
+        (str(c.path), c.original_route)
+        for c in iter_route_contexts(create_app().router.routes)
+        if c.path and "GET" in (c.methods or ())
+    ]
+    table = fast_reads.FastReads(create_app())._table
+    assert set(table.lists) == {fast.path for fast in fast_reads.LISTS}
+    assert len(table.details) == len(fast_reads.DETAILS)
+    for fast in (*fast_reads.LISTS, *fast_reads.DETAILS):
+        assert (
+            next(getattr(route, "endpoint", None) for path, route in gets if path == fast.path)
+            is fast.endpoint
+        )
+    for prefix, (fast, literals) in table.details.items():
+        beside = {path[len(prefix) :] for path, _ in gets if path.startswith(prefix)}
+        assert {segment for segment in beside if "/" not in segment} == {*literals, "{id}"}, fast.path
+    assert "documents" in table.details[f"{CLIENT}/rate-requests/"][1]
 
 
 def test_the_fast_reads_answer_what_the_routes_answer(
