@@ -13,7 +13,7 @@ from api.fresh_answers import rate_request_step
 from api.openapi import operation_ids
 from api.presenters import booking as present
 from api.presenters.attention import needs_attention
-from api.presenters.tracking import rows_with_progress, with_progress
+from api.presenters.tracking import progress, rows_with_progress, tracked
 from api.schemas.booking import Choice, ContainerChoice, RateRequestDetail, ShippingOrder
 from api.schemas.booking_admin import (
     ConfirmRequestBody,
@@ -44,12 +44,16 @@ router = APIRouter(
 
 
 def staff_detail(services: Any, rate_request_id: str) -> dict[str, Any]:
+    """One connection for the detail, the parked events and the progress; the progress asked only where
+    tracking events reached the booking (as the customer's detail, api/booking_reads.py)."""
     with services.read_models.read() as tx:
         record = read.rate_request_detail(tx, rate_request_id)
+        if record is None:
+            raise NotFound("Rate request not found")
         parked = attention.parked_by_aggregate(tx)
-    if record is None:
-        raise NotFound("Rate request not found")
-    answer = with_progress(services, present.detail(record))
+        answer = present.detail(record)
+        found = progress(tx, str(answer["id"])) if tracked(record.row) else None
+    answer = {**answer, "progress": found}
     return {**answer, "needsAttention": needs_attention(attention.of_booking(parked, answer["id"]))}
 
 
