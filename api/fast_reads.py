@@ -39,7 +39,6 @@ from api.input_screen import MAX_TEXT, text_problem
 from api.routers import booking, booking_admin
 from api.security import Principal
 from domain.integrations.api_key import looks_like_key
-from domain.shared.errors import DomainError
 from domain.tracking.publisher_key import looks_like_publisher_key
 
 log = logging.getLogger(__name__)
@@ -237,32 +236,30 @@ class FastReads(HttpMiddleware):
             except _NotCertain:
                 await self.app(scope, receive, send)
                 return
-        answer = await self._answer(scope, fast, identifier)
+        try:
+            answer = await self._answer(scope, fast, identifier)
+        except Exception:  # not found, not theirs, a bad token, a failure: the route answers it as ever
+            answer = None
         if answer is None:
             await self.app(scope, receive, send)
             return
         await answer(scope, receive, send)
 
     async def _answer(self, scope: Scope, fast: FastRead, identifier: str | None) -> Response | None:
-        """The route's answer, or None where the route must answer."""
+        """The route's answer; None, or any exception, where the route must answer."""
         request = Request(scope)
         if "content-type" in request.headers:
             return None  # a body the input screen may read: the route's way
         credential = presented(request)
         if not credential or looks_like_key(credential) or looks_like_publisher_key(credential):
             return None
-        try:
-            principal = session_principal(request, credential)
-            query = _query(fast, scope["query_string"])
-        except (DomainError, _NotCertain):  # the route answers 401 or the field it refuses
-            return None
+        principal = session_principal(request, credential)
         if not fast.allowed(principal):
             return None
+        query = _query(fast, scope["query_string"])
         services = request.app.state.services
         after = services.read_after(principal.account_id)
-        loop = asyncio.get_running_loop()
         call = (services, after, fast, principal, identifier)
-        try:
-            return await loop.run_in_executor(deps.readers, lambda: _answered(*call, **query))
-        except Exception:  # not found, not theirs, or a failure: the route answers it as it always has
-            return None
+        return await asyncio.get_running_loop().run_in_executor(
+            deps.readers, lambda: _answered(*call, **query)
+        )

@@ -3,6 +3,7 @@ every refusal still the route's (who is asking, ended sessions, bad input naming
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -68,6 +69,15 @@ def test_each_fast_read_mirrors_the_route_the_app_picks_for_its_paths() -> None:
         beside = {path[len(prefix) :] for path, _ in gets if path.startswith(prefix)}
         assert {segment for segment in beside if "/" not in segment} == {*literals, "{id}"}, fast.path
     assert "documents" in table.details[f"{CLIENT}/rate-requests/"][1]
+
+
+def test_a_fast_read_whose_route_is_not_the_one_declared_is_off(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A route renamed or replaced: its twin no longer answers (the router does), the others still do."""
+    customer_detail, staff_detail = fast_reads.DETAILS
+    monkeypatch.setattr(fast_reads, "DETAILS", (replace(customer_detail, endpoint=print), staff_detail))
+    monkeypatch.setattr(fast_reads, "LISTS", (replace(fast_reads.LISTS[0], path=f"{CLIENT}/elsewhere"),))
+    table = fast_reads._table()
+    assert list(table.details) == [f"{ADMIN}/rate-requests/"] and table.lists == {}
 
 
 def test_the_fast_reads_answer_what_the_routes_answer(
