@@ -21,7 +21,7 @@ import asyncio
 import logging
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import Any
 from urllib.parse import parse_qsl
 
@@ -52,25 +52,22 @@ _PLAIN_INTEGER = re.compile(r"0|[1-9][0-9]{0,8}")
 @dataclass(frozen=True)
 class Number:
     default: int | None
-    low: int
-    high: int | None = None
+    low: int | None
+    high: int | None
 
     def read(self, text: str) -> int | None:
         if not _PLAIN_INTEGER.fullmatch(text):
             raise _NotCertain
         value = int(text)
-        if value < self.low or (self.high is not None and value > self.high):
+        if (self.low is not None and value < self.low) or (self.high is not None and value > self.high):
             raise _NotCertain
         return value
 
 
 @dataclass(frozen=True)
 class Text:
+    default: str | None
     max_length: int
-
-    @property
-    def default(self) -> str | None:
-        return None
 
     def read(self, text: str) -> str:
         if len(text) > self.max_length or text_problem(text, MAX_TEXT) is not None:
@@ -84,13 +81,13 @@ Parameter = Number | Text
 @dataclass(frozen=True)
 class FastRead:
     """One route's fast twin: its path, its endpoint (to recognise it among the app's routes), who may call
-    it, its query parameters as the route declares them, and the read it answers with."""
+    it, and the read it answers with. Its query parameters are the route's own (`_parameters`)."""
 
     path: str
     endpoint: Callable[..., Any]
     allowed: Callable[[Principal], bool]
-    query: dict[str, Parameter]
     answer: Callable[..., Any]  # (services, principal, id or None, **query) -> the response's content
+    query: dict[str, Parameter] = field(default_factory=dict)
 
 
 def _customer_list(services: Any, principal: Principal, _: None, **query: Any) -> Any:
@@ -121,21 +118,37 @@ def _is_admin(principal: Principal) -> bool:
     return principal.is_admin
 
 
-PAGE: dict[str, Parameter] = {"limit": Number(10, 1, 100), "offset": Number(1, 1), "search": Text(100)}
 LISTS = (
-    FastRead(CLIENT, booking.list_rate_requests, _is_customer, PAGE, _customer_list),
-    FastRead(
-        ADMIN,
-        booking_admin.list_rate_requests,
-        _is_admin,
-        {"state": Number(None, 0, 7), "stateName": Text(40), **PAGE},
-        _staff_list,
-    ),
+    FastRead(CLIENT, booking.list_rate_requests, _is_customer, _customer_list),
+    FastRead(ADMIN, booking_admin.list_rate_requests, _is_admin, _staff_list),
 )
 DETAILS = (
-    FastRead(CLIENT + "/{id}", booking.rate_request_detail, _is_customer, {}, _customer_detail),
-    FastRead(ADMIN + "/{id}", booking_admin.rate_request_detail, _is_admin, {}, _staff_detail),
+    FastRead(CLIENT + "/{id}", booking.rate_request_detail, _is_customer, _customer_detail),
+    FastRead(ADMIN + "/{id}", booking_admin.rate_request_detail, _is_admin, _staff_detail),
 )
+
+
+def _parameters(route: APIRoute) -> dict[str, Parameter] | None:
+    """The route's query parameters as it declares them (name, default, bounds), read from FastAPI's own
+    account of the route so that they are written once; None where one is of a kind this layer does not
+    read (the route then always answers)."""
+    parameters: dict[str, Parameter] = {}
+    for declared in route.dependant.query_params:
+        info = declared.field_info
+        bounds = {type(rule).__name__: rule for rule in info.metadata}
+        kind = info.annotation
+        if kind in (int, int | None) and set(bounds) <= {"Ge", "Le"}:
+            low, high = bounds.get("Ge"), bounds.get("Le")
+            parameters[declared.alias] = Number(
+                info.default,
+                None if low is None else low.ge,
+                None if high is None else high.le,
+            )
+        elif kind in (str, str | None) and set(bounds) == {"MaxLen"}:
+            parameters[declared.alias] = Text(info.default, bounds["MaxLen"].max_length)
+        else:
+            return None
+    return parameters
 
 
 class _NotCertain(Exception):
@@ -156,24 +169,31 @@ def _table() -> _Table:
     route's state at once, about a second per app). That no other router takes these paths first is
     tests/api/test_fast_reads.py's check over the whole app."""
     gets = [
-        (route.path, route.endpoint)
+        route
         for router in (booking.router, booking_admin.router)
         for route in router.routes
         if isinstance(route, APIRoute) and "GET" in (route.methods or ())
     ]
-    first_get: dict[str, Any] = {}
-    for path, endpoint in gets:
-        first_get.setdefault(path, endpoint)
-    lists = {fast.path: fast for fast in LISTS if first_get.get(fast.path) is fast.endpoint}
+    first_get: dict[str, APIRoute] = {}
+    for route in gets:
+        first_get.setdefault(route.path, route)
+
+    def twin(fast: FastRead) -> FastRead | None:
+        """`fast` with its route's query parameters, or None where its route is not the one picked."""
+        route = first_get.get(fast.path)
+        query = None if route is None or route.endpoint is not fast.endpoint else _parameters(route)
+        return None if query is None else replace(fast, query=query)
+
+    lists = {fast.path: fast for fast in map(twin, LISTS) if fast is not None}
     details: dict[str, tuple[FastRead, frozenset[str]]] = {}
-    for fast in DETAILS:
+    for fast in filter(None, map(twin, DETAILS)):
         prefix = fast.path.removesuffix("/{id}") + "/"
         siblings = {
-            path[len(prefix) :]
-            for path, _ in gets
-            if path.startswith(prefix) and "/" not in path[len(prefix) :]
+            route.path[len(prefix) :]
+            for route in gets
+            if route.path.startswith(prefix) and "/" not in route.path[len(prefix) :]
         } - {"{id}"}
-        if first_get.get(fast.path) is not fast.endpoint or any("{" in sibling for sibling in siblings):
+        if any("{" in sibling for sibling in siblings):
             continue  # another pattern could take these paths first: the router decides
         details[prefix] = (fast, frozenset(siblings))
     for fast in (*LISTS, *DETAILS):

@@ -80,6 +80,34 @@ def test_a_fast_read_whose_route_is_not_the_one_declared_is_off(monkeypatch: pyt
     assert list(table.details) == [f"{ADMIN}/rate-requests/"] and table.lists == {}
 
 
+def test_a_fast_read_takes_its_query_parameters_from_its_route() -> None:
+    """Bounds are the route's, written once: a route that narrows one narrows its twin, and a parameter of
+    a kind the layer does not read switches the twin off."""
+    from fastapi import APIRouter, Query
+
+    router = APIRouter()
+
+    @router.get("/narrow")
+    def narrow(
+        limit: int = Query(5, ge=2, le=20), search: str | None = Query(None, max_length=7)
+    ) -> None: ...
+
+    @router.get("/odd")
+    def odd(when: float = Query(1.5)) -> None: ...
+
+    narrow_route, odd_route = router.routes
+    assert fast_reads._parameters(narrow_route) == {  # type: ignore[arg-type]
+        "limit": fast_reads.Number(5, 2, 20),
+        "search": fast_reads.Text(None, 7),
+    }
+    assert fast_reads._parameters(odd_route) is None  # type: ignore[arg-type]
+    limit = fast_reads.Number(5, 2, 20)
+    assert limit.read("20") == 20
+    for refused in ("1", "21", "05", "-3", "2.0"):
+        with pytest.raises(fast_reads._NotCertain):
+            limit.read(refused)
+
+
 def test_the_fast_reads_answer_what_the_routes_answer(
     client: TestClient, admin_headers: dict[str, str], fast_answers: list[Any]
 ) -> None:
