@@ -104,9 +104,20 @@ def utc_text(moment: datetime) -> str:
     `YYYY-MM-DDTHH:MM:SS.ffffffZ` in UTC (a naive time is taken as UTC): isoformat always writes the year with
     four digits, so its first 26 characters are exactly that, whatever offset it appends.
     """
-    if moment.tzinfo is not None and moment.utcoffset():
-        moment = moment.astimezone(UTC)
-    return moment.isoformat(timespec="microseconds")[:26] + "Z"
+    global _last_utc_text
+    last = _last_utc_text
+    if moment is last[0]:  # an event's timestamp, written by several of its handlers in a row
+        return last[1]
+    text = (moment.astimezone(UTC) if moment.tzinfo is not None and moment.utcoffset() else moment).isoformat(
+        timespec="microseconds"
+    )[:26] + "Z"
+    _last_utc_text = (moment, text)
+    return text
+
+
+# The last moment `utc_text` wrote and its text (one tuple, replaced whole: safe across threads; holding the
+# moment keeps its identity from being reused).
+_last_utc_text: tuple[datetime | None, str] = (None, "")
 
 
 REDACTED = "[redacted]"
