@@ -200,7 +200,7 @@ def _pg_page_reader(
             conn.cursor(row_factory=namedtuple_row, binary=True) as cursor,
         ):
             cursor.execute(statement, (after, limit), prepare=True)
-            rows = cursor.fetchall()
+            rows: list[Any] = cursor.fetchall()
         # `stop` is applied here, not in the statement (see pg_page_statement): only a last page is cut.
         if rows and rows[-1].notification_id > stop:
             rows = [row for row in rows if row.notification_id <= stop]
