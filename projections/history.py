@@ -308,12 +308,32 @@ def log_entry_of_stored(
         int(originator_version),
         event_type,
         topic,
-        utc_text(datetime.fromisoformat(stamp["_data_"])),
+        stored_utc_text(stamp["_data_"]),
         actor_id,
         actor_role,
         reason,
         changes_json(changes, True),
     )
+
+
+def stored_utc_text(data: str) -> str:
+    """`utc_text` of a stored `datetime_iso` value (what decoding it gives), mostly without writing it again:
+    the store's own form of a UTC moment, `YYYY-MM-DDTHH:MM:SS.ffffff+00:00`, is the text up to its offset.
+    Anything else (another offset, no microseconds) goes through `utc_text`; an invalid value raises, as
+    decoding it does."""
+    moment = datetime.fromisoformat(data)
+    if (
+        len(data) == 32
+        and data.endswith("+00:00")
+        and data[4] == "-"
+        and data[7] == "-"
+        and data[10] == "T"
+        and data[13] == ":"
+        and data[16] == ":"
+        and data[19] == "."
+    ):
+        return data[:26] + "Z"
+    return utc_text(moment)
 
 
 def aggregate_state(aggregate: Any) -> dict[str, Any]:
