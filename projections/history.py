@@ -104,9 +104,20 @@ def utc_text(moment: datetime) -> str:
     `YYYY-MM-DDTHH:MM:SS.ffffffZ` in UTC (a naive time is taken as UTC): isoformat always writes the year with
     four digits, so its first 26 characters are exactly that, whatever offset it appends.
     """
-    if moment.tzinfo is not None and moment.utcoffset():
-        moment = moment.astimezone(UTC)
-    return moment.isoformat(timespec="microseconds")[:26] + "Z"
+    global _last_utc_text
+    last = _last_utc_text
+    if moment is last[0]:  # an event's timestamp, written by several of its handlers in a row
+        return last[1]
+    text = (moment.astimezone(UTC) if moment.tzinfo is not None and moment.utcoffset() else moment).isoformat(
+        timespec="microseconds"
+    )[:26] + "Z"
+    _last_utc_text = (moment, text)
+    return text
+
+
+# The last moment `utc_text` wrote and its text (one tuple, replaced whole: safe across threads; holding the
+# moment keeps its identity from being reused).
+_last_utc_text: tuple[datetime | None, str] = (None, "")
 
 
 REDACTED = "[redacted]"
@@ -297,12 +308,32 @@ def log_entry_of_stored(
         int(originator_version),
         event_type,
         topic,
-        utc_text(datetime.fromisoformat(stamp["_data_"])),
+        stored_utc_text(stamp["_data_"]),
         actor_id,
         actor_role,
         reason,
         changes_json(changes, True),
     )
+
+
+def stored_utc_text(data: str) -> str:
+    """`utc_text` of a stored `datetime_iso` value (what decoding it gives), mostly without writing it again:
+    the store's own form of a UTC moment, `YYYY-MM-DDTHH:MM:SS.ffffff+00:00`, is the text up to its offset.
+    Anything else (another offset, no microseconds) goes through `utc_text`; an invalid value raises, as
+    decoding it does."""
+    moment = datetime.fromisoformat(data)
+    if (
+        len(data) == 32
+        and data.endswith("+00:00")
+        and data[4] == "-"
+        and data[7] == "-"
+        and data[10] == "T"
+        and data[13] == ":"
+        and data[16] == ":"
+        and data[19] == "."
+    ):
+        return data[:26] + "Z"
+    return utc_text(moment)
 
 
 def aggregate_state(aggregate: Any) -> dict[str, Any]:

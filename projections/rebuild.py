@@ -191,27 +191,41 @@ def _pg_page_reader(
     if not isinstance(recorder, PostgresApplicationRecorder):
         return None
     from psycopg.rows import namedtuple_row
-    from psycopg.sql import SQL, Identifier
 
-    statement = SQL(
-        "SELECT notification_id, originator_id{cast} AS originator_id, originator_version, topic, state"
-        " FROM {schema}.{table}"
-        " WHERE notification_id > %s AND notification_id <= %s ORDER BY notification_id LIMIT %s"
-    ).format(
-        cast=SQL("::text" if text_ids else ""),
-        schema=Identifier(recorder.datastore.schema),
-        table=Identifier(recorder.events_table_name),
-    )
+    statement = pg_page_statement(recorder, text_ids)
 
     def read(after: int, stop: int, limit: int) -> Sequence[Any]:
         with (
             recorder.datastore.get_connection() as conn,
             conn.cursor(row_factory=namedtuple_row, binary=True) as cursor,
         ):
-            cursor.execute(statement, (after, stop, limit), prepare=True)
-            return cursor.fetchall()
+            cursor.execute(statement, (after, limit), prepare=True)
+            rows: list[Any] = cursor.fetchall()
+        # `stop` is applied here, not in the statement (see pg_page_statement): only a last page is cut.
+        if rows and rows[-1].notification_id > stop:
+            rows = [row for row in rows if row.notification_id <= stop]
+        return rows
 
     return read
+
+
+def pg_page_statement(recorder: Any, text_ids: bool = False) -> Any:
+    """One page of the log after a position: `notification_id > %s ORDER BY notification_id LIMIT %s`.
+
+    No upper bound in the statement: with `AND notification_id <= stop` the planner (its custom plans, the
+    first five pages; the events table is rarely analysed) estimated the whole range and read it by a bitmap
+    scan and a sort for each page: ~0.25 s of server CPU per 50,000 events in each of the rebuild's two
+    processes, against ~0.03 s for the ordered index scan that the LIMIT alone gives."""
+    from psycopg.sql import SQL, Identifier
+
+    return SQL(
+        "SELECT notification_id, originator_id{cast} AS originator_id, originator_version, topic, state"
+        " FROM {schema}.{table} WHERE notification_id > %s ORDER BY notification_id LIMIT %s"
+    ).format(
+        cast=SQL("::text" if text_ids else ""),
+        schema=Identifier(recorder.datastore.schema),
+        table=Identifier(recorder.events_table_name),
+    )
 
 
 def _start_batch(tx: Any) -> None:

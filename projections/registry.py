@@ -117,11 +117,20 @@ def applier(
         and a follower's live batch alike)."""
         keys: dict[str, dict[Any, None]] = {}
         for _, event in batch:
-            for table, key in reads_for(type(event)):
-                try:
-                    wanted = key(event)
-                except Exception:  # not preloaded: the handler's own read answers (or fails) it
-                    continue
+            reads = reads_for(type(event))
+            if not reads:
+                continue
+            # One key function serves several tables (the event's own id: `reads_own`): asked once per event.
+            answers: dict[Callable[[Any], Any], Any] = {}
+            for table, key in reads:
+                if key in answers:
+                    wanted = answers[key]
+                else:
+                    try:
+                        wanted = key(event)
+                    except Exception:  # not preloaded: the handler's own read answers (or fails) it
+                        wanted = None
+                    answers[key] = wanted
                 if wanted is not None:
                     keys.setdefault(table, {})[wanted] = None
         for table, wanted_keys in keys.items():

@@ -9,6 +9,7 @@ from typing import Any
 
 import psycopg
 import pytest
+from psycopg.rows import tuple_row
 
 import projections.rebuild as rebuild_module
 from api.bootstrap import open_read_models
@@ -120,5 +121,41 @@ def test_a_failing_main_part_stops_the_helper(
         assert _position(db) == 0
     finally:
         db.drop_schema()
+        db.close()
+        store.close()
+
+
+def test_pages_are_read_in_order_by_the_index_without_a_sort(seeded_url: str, tmp_path: Path) -> None:
+    # A bound on both sides made the planner sort the whole rest of the log for each page (issue 30,
+    # session 8): the first page's plan, with every event still ahead, is an ordered index scan.
+    store, db = _open(seeded_url, tmp_path, "plans")
+    try:
+        recorder = store.recorder
+        statement = rebuild_module.pg_page_statement(recorder).as_string(None)
+        with recorder.datastore.get_connection() as conn, conn.cursor(row_factory=tuple_row) as cursor:
+            cursor.execute(f"EXPLAIN {statement}", (0, 300))  # type: ignore[call-overload]
+            plan = "\n".join(str(row[0]) for row in cursor.fetchall())
+        assert "Index Scan" in plan
+        assert "Sort" not in plan
+    finally:
+        db.close()
+        store.close()
+
+
+@pytest.mark.parametrize("text_ids", [False, True])
+def test_pages_stop_at_the_position_asked(seeded_url: str, tmp_path: Path, text_ids: bool) -> None:
+    store, db = _open(seeded_url, tmp_path, "pages")
+    try:
+        head = store.head()
+        for stop in (head - 7, 301, 300, 1):
+            read = [
+                row.notification_id
+                for rows in rebuild_module.stored_pages(store, stop, 100, text_ids=text_ids)
+                for row in rows
+            ]
+            every = [n.id for n in store.recorder.select_notifications(start=1, limit=stop, stop=stop)]
+            assert read == every
+            assert read[-1] == stop  # the seeder leaves no gaps
+    finally:
         db.close()
         store.close()
