@@ -177,6 +177,15 @@ def serve(tree: Path, url: str, port: int, admin_password: str, work: Path, logf
         time.sleep(0.2)
 
 
+def events_statistics(url: str) -> bool:
+    """Whether the planner has statistics on the events table (autovacuum's ANALYZE ran since the seed)."""
+    import psycopg
+
+    with psycopg.connect(url) as conn:
+        row = conn.execute("SELECT count(*) FROM pg_stats WHERE tablename LIKE '%events'").fetchone()
+    return bool(row and row[0])
+
+
 def postgres_cpu(cluster: Any) -> float:
     """CPU seconds so far of the cluster's server processes (the postmaster and its backends)."""
     postmaster = int((cluster.directory / "data" / "postmaster.pid").read_text().split()[0])
@@ -192,6 +201,7 @@ def one_run(
     from tests.pg import free_port
 
     url = copy_database(cluster, template, f"run{index}_{secrets.token_hex(3)}")
+    statistics = events_statistics(url)
     port = free_port()
     password = secrets.token_urlsafe(12) + "-A1"
     run_dir = work / f"run{index}"
@@ -217,6 +227,7 @@ def one_run(
     return {
         "tree": str(tree),
         "load_average_1m": load,
+        "events_statistics": statistics,
         "commands_per_s": count / seconds,
         **summary(latencies),
         "cpu_ms_per_command": {k: v / count * 1000 for k, v in used.items()},
@@ -236,6 +247,7 @@ def line(name: str, figures: dict[str, Any]) -> str:
         text += (
             f"; {figures['commands_per_s']:.0f}/s; CPU/command workers {cpu['workers']:.2f} followers "
             f"{cpu['followers']:.2f} postgres {cpu['postgres']:.2f} ms; load {figures['load_average_1m']:.2f}"
+            f"; events table analysed: {figures['events_statistics']}"
         )
     return text
 
