@@ -177,6 +177,14 @@ def serve(tree: Path, url: str, port: int, admin_password: str, work: Path, logf
         time.sleep(0.2)
 
 
+def autovacuum(cluster: Any, on: bool) -> None:
+    import psycopg
+
+    with psycopg.connect(cluster.url(), autocommit=True) as conn:
+        conn.execute(f"ALTER SYSTEM SET autovacuum = {'on' if on else 'off'}")
+        conn.execute("SELECT pg_reload_conf()")
+
+
 def events_statistics(url: str) -> bool:
     """Whether the planner has statistics on the events table (autovacuum's ANALYZE ran since the seed)."""
     import psycopg
@@ -259,6 +267,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--concurrency", type=int, default=1)
     parser.add_argument("--events", type=int, default=20_000, help="events seeded before the runs")
+    parser.add_argument(
+        "--statistics",
+        choices=("analysed", "none"),
+        default="analysed",
+        help="ANALYZE the seeded store (as autovacuum does a minute or so after a bulk load), or keep the "
+        "planner without statistics (autovacuum off: a store just seeded or restored)",
+    )
     parser.add_argument("--json", type=Path, help="write every run (latencies included) here")
     args = parser.parse_args(argv)
     if str(ROOT) not in sys.path:
@@ -269,8 +284,15 @@ def main(argv: list[str] | None = None) -> int:
     work = Path(tempfile.mkdtemp(prefix="freight-latency-"))
     runs: list[dict[str, Any]] = []
     with throwaway_cluster(durable=True) as cluster:
+        if args.statistics == "none":
+            autovacuum(cluster, on=False)
         log(f"seeding {args.events:,} events")
         template = seed_template(cluster, args.events, work)
+        if args.statistics == "analysed":
+            import psycopg
+
+            with psycopg.connect(cluster.url(template), autocommit=True) as conn:
+                conn.execute("ANALYZE")
         for round_ in range(args.rounds):
             for tree in trees if round_ % 2 == 0 else list(reversed(trees)):
                 log(f"round {round_ + 1}: {tree}, c={args.concurrency}, {args.seconds:g} s")
