@@ -194,6 +194,18 @@ def events_statistics(url: str) -> bool:
     return bool(row and row[0])
 
 
+def events_scans(url: str) -> tuple[int, int]:
+    """(sequential scans, rows they read) of the events table so far (PostgreSQL's statistics collector)."""
+    import psycopg
+
+    with psycopg.connect(url) as conn:
+        row = conn.execute(
+            "SELECT COALESCE(SUM(seq_scan), 0), COALESCE(SUM(seq_tup_read), 0) FROM pg_stat_user_tables"
+            " WHERE relname LIKE '%events'"
+        ).fetchone()
+    return (int(row[0]), int(row[1])) if row else (0, 0)
+
+
 def postgres_cpu(cluster: Any) -> float:
     """CPU seconds so far of the cluster's server processes (the postmaster and its backends)."""
     postmaster = int((cluster.directory / "data" / "postmaster.pid").read_text().split()[0])
@@ -220,6 +232,7 @@ def one_run(
         admin = login(base, ADMIN_USERNAME, password)
         customers = [login(base, f"demo{i:06d}", DEMO_PASSWORD) for i in range(8)]
         time.sleep(1.0)
+        scans = events_scans(url)
         cpu = {**process_cpu(process.pid), "postgres": postgres_cpu(cluster)}
         load = os.getloadavg()[0]
         started = time.perf_counter()
@@ -230,12 +243,17 @@ def one_run(
     finally:
         process.send_signal(signal.SIGTERM)
         process.wait(timeout=30)
+    time.sleep(0.5)
+    # Read once the server's connections have closed: a backend reports its counts as it exits.
+    scanned = [after - before for after, before in zip(events_scans(url), scans, strict=True)]
     latencies = recorder.all()
     count = len(latencies)
     return {
         "tree": str(tree),
         "load_average_1m": load,
         "events_statistics": statistics,
+        "events_seq_scans": scanned[0],
+        "events_seq_rows": scanned[1],
         "commands_per_s": count / seconds,
         **summary(latencies),
         "cpu_ms_per_command": {k: v / count * 1000 for k, v in used.items()},
@@ -255,7 +273,8 @@ def line(name: str, figures: dict[str, Any]) -> str:
         text += (
             f"; {figures['commands_per_s']:.0f}/s; CPU/command workers {cpu['workers']:.2f} followers "
             f"{cpu['followers']:.2f} postgres {cpu['postgres']:.2f} ms; load {figures['load_average_1m']:.2f}"
-            f"; events table analysed: {figures['events_statistics']}"
+            f"; events table analysed: {figures['events_statistics']}, scanned whole"
+            f" {figures['events_seq_scans']} times ({figures['events_seq_rows']:,} rows)"
         )
     return text
 
