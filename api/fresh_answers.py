@@ -17,6 +17,7 @@ from typing import Any
 
 from fastapi.responses import Response
 
+from api.booking_reads import own_detail
 from api.bootstrap import Services
 from api.deps import Command
 from api.envelope import success
@@ -24,7 +25,6 @@ from api.presenters import booking as present
 from api.presenters.tracking import with_progress
 from api.security import Principal
 from domain.shared.errors import NotFound
-from projections.booking import queries as read
 
 log = logging.getLogger(__name__)
 
@@ -51,11 +51,9 @@ def rate_request_answer(
             return with_progress(services, present.detail(record))
         # Not buildable from the events: wait for the read models as before (202 when they stay late).
         services.settle(position, created=rate_request_id if created else None)
-    with services.read_models.read() as tx:
-        record = read.rate_request_detail(tx, rate_request_id)
-    if record is None or (record.customer_id != principal.account_id and not principal.is_admin):
-        raise NotFound("Rate request not found")
-    return with_progress(services, present.detail(record))
+    # As a detail read answers it: one read transaction, the progress asked only where tracking events
+    # reached the booking (a create, quote or accept: never), not a second transaction for it every time.
+    return own_detail(services, rate_request_id, principal)
 
 
 def rate_request_step(

@@ -92,23 +92,32 @@ def select_events_after(recorder: Any, after: dict[UUID, int]) -> list[StoredEve
     return [stored for key, version in after.items() for stored in recorder.select_events(key, gt=version)]
 
 
-def _postgres(recorder: Any, after: dict[UUID, int]) -> list[StoredEvent]:
+def events_after_statement(recorder: Any) -> Any:
+    """PostgreSQL's statement of `select_events_after`: (ids, versions, ids) as its parameters.
+
+    The ids are matched twice on purpose. Joined to the unnest alone, the planner has to guess how many events
+    each id has; without statistics on the events table (a store just seeded, restored or bulk-loaded, until
+    autovacuum's first ANALYZE) it guesses high, and from about 30 ids it scanned the whole table in parallel
+    (DESIGN-NOTES, issue 30 session 8: 20-50 ms and both cores per policy batch at 50,000 events). Said as
+    `originator_id = ANY(ids)` the primary key's index is the way in whatever the statistics say; the join
+    then only compares versions."""
     from psycopg import sql
 
     datastore = recorder.datastore
-    statement = sql.SQL(
+    id_type = sql.SQL(datastore.originator_id_type)
+    return sql.SQL(
         "SELECT e.originator_id, e.originator_version, e.topic, e.state"
-        " FROM {}.{} e JOIN unnest(%s::{}[], %s::bigint[]) AS w(id, v)"
-        " ON e.originator_id = w.id AND e.originator_version > w.v"
+        " FROM {}.{} e JOIN unnest(%s::{}[], %s::bigint[]) AS w(id, v) ON e.originator_id = w.id"
+        " WHERE e.originator_id = ANY(%s::{}[]) AND e.originator_version > w.v"
         " ORDER BY e.originator_id, e.originator_version"
-    ).format(
-        sql.Identifier(datastore.schema),
-        sql.Identifier(recorder.events_table_name),
-        sql.SQL(datastore.originator_id_type),
-    )
+    ).format(sql.Identifier(datastore.schema), sql.Identifier(recorder.events_table_name), id_type, id_type)
+
+
+def _postgres(recorder: Any, after: dict[UUID, int]) -> list[StoredEvent]:
+    datastore = recorder.datastore
     ids = list(after) if datastore.originator_id_type == "uuid" else [str(key) for key in after]
     with datastore.get_connection() as conn, conn.cursor() as curs:
-        curs.execute(statement, (ids, list(after.values())), prepare=True)
+        curs.execute(events_after_statement(recorder), (ids, list(after.values()), ids), prepare=True)
         return [
             StoredEvent(
                 originator_id=row["originator_id"],

@@ -175,7 +175,11 @@ class TableCatalog:
         return self._value(table, "id", key) is not None
 
     def _value(self, table: str, column: str, key: int) -> Any:
-        # Reference rows are only ever inserted (see `_reference_names`): a row once found is kept.
+        # Reference rows are only ever inserted (see `_reference_names`): a row once found is kept, and
+        # answered from the database's memo without taking a connection (a create checks five of them).
+        known = getattr(self.db, "memo", {}).get((table, column))
+        if known is not None and key in known:
+            return known[key]
         with self.db.read() as tx:
             return _reference_names(tx, table, column, [key]).get(key)
 
