@@ -23,7 +23,7 @@ from domain.booking.charges import Charge, all_in, records
 from domain.booking.schedules import Sailing
 from domain.booking.tariff import TariffRow, citation
 from domain.shared.actor import Actor
-from domain.shared.aggregate import ActorCreated, ActorEvent, LifecycleAggregate, audit_fields
+from domain.shared.aggregate import ActorCreated, ActorEvent, LifecycleAggregate, StateMoved, audit_fields
 from domain.shared.errors import ValidationFailed
 from domain.shared.messages import message
 
@@ -116,7 +116,7 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
     ) -> RateRequest:
         """A new rate request; `id` given (a client's idempotency key made into an id) or a random one."""
         state = cls._first("create", actor)
-        fields = {
+        fields: dict[str, Any] = {
             "customer_id": customer_id,
             "customer_username": customer_username,
             "details": details,
@@ -137,14 +137,17 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
     def assign_reference(self, reference: str, actor: Actor) -> None:
         """A rate request created before references existed gets one, once (no lifecycle move)."""
         if self.reference is None:
-            self._reference_assigned(reference=reference, **audit_fields(actor, "booking reference assigned"))
+            self._record(
+                self.ReferenceAssigned,
+                audit_fields(actor, "booking reference assigned"),
+                reference=reference,
+            )
 
     class ReferenceAssigned(ActorEvent):
         reference: str
 
-    @event(ReferenceAssigned)
-    def _reference_assigned(self, reference: str, actor_id: str, actor_role: str, reason: str | None) -> None:
-        self.reference = reference
+        def apply(self, aggregate: RateRequest) -> None:
+            aggregate.reference = self.reference
 
     # -- helpers -----------------------------------------------------------------------------------------
     @property
@@ -163,10 +166,11 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
         self, details: dict[str, Any], actor: Actor, content: BookingRequestContent | None = None
     ) -> None:
         dest = self._next("edit", actor)
-        self._edited(
+        self._record(
+            self.Edited,
+            audit_fields(actor),
             details=details,
             state=dest,
-            **audit_fields(actor),
             booking_content=None if content is None else content.to_record(),
         )
 
@@ -175,44 +179,31 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
         state: str
         booking_content: dict[str, Any] | None = None
 
-    @event(Edited)
-    def _edited(
-        self,
-        details: dict[str, Any],
-        state: str,
-        actor_id: str,
-        actor_role: str,
-        reason: str | None,
-        booking_content: dict[str, Any] | None = None,
-    ) -> None:
-        self.details = dict(details)
-        if booking_content is not None:
-            self.booking_content = booking_content
-        self.state = state
-        self.price = None
-        self.charges = []
-        self.tariff_version = None
-        self.valid_until = None
-        self.revision_message = None
+        def apply(self, aggregate: RateRequest) -> None:
+            aggregate.details = dict(self.details)
+            if self.booking_content is not None:
+                aggregate.booking_content = self.booking_content
+            aggregate.state = self.state
+            aggregate.price = None
+            aggregate.charges = []
+            aggregate.tariff_version = None
+            aggregate.valid_until = None
+            aggregate.revision_message = None
 
     def accept_price(self, now: datetime, actor: Actor) -> None:
         before = self.valid_until is not None and now < self.valid_until
         dest = self._next("accept_price", actor, before_validity=before, portal_request=not self.firm_request)
-        self._price_accepted(state=dest, **audit_fields(actor))
+        self._record(self.PriceAccepted, audit_fields(actor), state=dest)
 
-    class PriceAccepted(ActorEvent):
-        state: str
-
-    _price_accepted = event(PriceAccepted)(LifecycleAggregate._moved)
+    class PriceAccepted(StateMoved):
+        pass
 
     def cancel_price(self, actor: Actor) -> None:
         dest = self._next("cancel_price", actor)
-        self._price_cancelled(state=dest, **audit_fields(actor))
+        self._record(self.PriceCancelled, audit_fields(actor), state=dest)
 
-    class PriceCancelled(ActorEvent):
-        state: str
-
-    _price_cancelled = event(PriceCancelled)(LifecycleAggregate._moved)
+    class PriceCancelled(StateMoved):
+        pass
 
     def cancel_request(self, actor: Actor, reason: str | None = None) -> None:
         """The shipper calls the booking off before confirmation: a quoted one by declining the price, any
@@ -221,12 +212,10 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
             self.cancel_price(actor)
             return
         dest = self._next("withdraw", actor)
-        self._withdrawn(state=dest, **audit_fields(actor, (reason or "").strip() or None))
+        self._record(self.Withdrawn, audit_fields(actor, (reason or "").strip() or None), state=dest)
 
-    class Withdrawn(ActorEvent):
-        state: str
-
-    _withdrawn = event(Withdrawn)(LifecycleAggregate._moved)
+    class Withdrawn(StateMoved):
+        pass
 
     def submit_booking_request(self, documents: list[dict[str, Any]], actor: Actor) -> bool:
         """Record the signed documents; False (no event) when exactly these documents are in already, so a
@@ -234,19 +223,16 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
         dest = self._next("submit_booking_request", actor, has_documents=bool(documents))
         if _same_documents(documents, self.booking_documents):
             return False
-        self._booking_requested(documents=documents, state=dest, **audit_fields(actor))
+        self._record(self.BookingRequestSubmitted, audit_fields(actor), documents=documents, state=dest)
         return True
 
     class BookingRequestSubmitted(ActorEvent):
         documents: list[dict[str, Any]]
         state: str
 
-    @event(BookingRequestSubmitted)
-    def _booking_requested(
-        self, documents: list[dict[str, Any]], state: str, actor_id: str, actor_role: str, reason: str | None
-    ) -> None:
-        self.booking_documents = [dict(d) for d in documents]
-        self.state = state
+        def apply(self, aggregate: RateRequest) -> None:
+            aggregate.booking_documents = [dict(d) for d in self.documents]
+            aggregate.state = self.state
 
     # -- staff -------------------------------------------------------------------------------------------
     def quote(
@@ -263,7 +249,9 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
         self._may("quote", actor)
         check_new_price(price, valid_until, now)
         dest = self._next("quote", actor, price_positive=True, validity_in_future=True)
-        self._quoted(
+        self._record(
+            self.Quoted,
+            audit_fields(actor, None if tariff is None else citation(tariff)),
             price=price,
             valid_until=valid_until,
             state=dest,
@@ -271,7 +259,6 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
             charges=records(charges or all_in(price)),
             tariff_version=None if tariff is None else tariff.version,
             tariff_row=None if tariff is None else tariff.row,
-            **audit_fields(actor, None if tariff is None else citation(tariff)),
         )
 
     class Quoted(ActorEvent):
@@ -294,32 +281,23 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
             state["tariff_version"] = None
             state["tariff_row"] = None
 
-    @event(Quoted)
-    def _quoted(
-        self,
-        price: Decimal,
-        valid_until: datetime,
-        state: str,
-        customer_id: str,
-        charges: list[dict[str, Any]],
-        tariff_version: int | None,
-        tariff_row: int | None,
-        actor_id: str,
-        actor_role: str,
-        reason: str | None,
-    ) -> None:
-        self.price = price
-        self.charges = [dict(c) for c in charges]
-        # The tariff version of an instant quote (None for staff's price).
-        self.tariff_version = tariff_version
-        self.valid_until = valid_until
-        self.revision_message = None
-        self.state = state
+        def apply(self, aggregate: RateRequest) -> None:
+            aggregate.price = self.price
+            aggregate.charges = [dict(c) for c in self.charges]
+            # The tariff version of an instant quote (None for staff's price).
+            aggregate.tariff_version = self.tariff_version
+            aggregate.valid_until = self.valid_until
+            aggregate.revision_message = None
+            aggregate.state = self.state
 
     def request_revision(self, message: str, actor: Actor) -> None:
         text, dest = self._said("request_revision", message, actor)
-        self._revision_requested(
-            message=text, state=dest, customer_id=self.customer_id, **audit_fields(actor, text)
+        self._record(
+            self.RevisionRequested,
+            audit_fields(actor, text),
+            message=text,
+            state=dest,
+            customer_id=self.customer_id,
         )
 
     class RevisionRequested(ActorEvent):
@@ -327,32 +305,28 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
         state: str
         customer_id: str
 
-    @event(RevisionRequested)
-    def _revision_requested(
-        self, message: str, state: str, customer_id: str, actor_id: str, actor_role: str, reason: str | None
-    ) -> None:
-        self.revision_message = message
-        self.price = None
-        self.charges = []
-        self.tariff_version = None
-        self.valid_until = None
-        self.state = state
+        def apply(self, aggregate: RateRequest) -> None:
+            aggregate.revision_message = self.message
+            aggregate.price = None
+            aggregate.charges = []
+            aggregate.tariff_version = None
+            aggregate.valid_until = None
+            aggregate.state = self.state
 
     def reject(self, message: str, actor: Actor) -> None:
         text, dest = self._said("reject", message, actor)
-        self._rejected(message=text, state=dest, customer_id=self.customer_id, **audit_fields(actor, text))
+        self._record(
+            self.Rejected, audit_fields(actor, text), message=text, state=dest, customer_id=self.customer_id
+        )
 
     class Rejected(ActorEvent):
         message: str
         state: str
         customer_id: str
 
-    @event(Rejected)
-    def _rejected(
-        self, message: str, state: str, customer_id: str, actor_id: str, actor_role: str, reason: str | None
-    ) -> None:
-        self.rejection_message = message
-        self.state = state
+        def apply(self, aggregate: RateRequest) -> None:
+            aggregate.rejection_message = self.message
+            aggregate.state = self.state
 
     def _said(self, trigger: str, message_text: str, actor: Actor) -> tuple[str, str]:
         """Staff's decision that must say why (`has_message`): refused early when the state or the actor
@@ -365,7 +339,7 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
 
     def confirm_booking(self, actor: Actor) -> None:
         dest = self._next("confirm_booking", actor, has_booking_request=bool(self.booking_documents))
-        self._booking_confirmed(state=dest, customer_id=self.customer_id, **audit_fields(actor))
+        self._record(self.BookingConfirmed, audit_fields(actor), state=dest, customer_id=self.customer_id)
 
     def confirm_request(
         self,
@@ -384,13 +358,10 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
         dest = self._next(
             "confirm_request", actor, firm_request=self.firm_request, has_price=self.price is not None
         )
-        self._booking_confirmed(state=dest, customer_id=self.customer_id, **audit_fields(actor))
+        self._record(self.BookingConfirmed, audit_fields(actor), state=dest, customer_id=self.customer_id)
 
-    class BookingConfirmed(ActorEvent):
-        state: str
+    class BookingConfirmed(StateMoved):
         customer_id: str
-
-    _booking_confirmed = event(BookingConfirmed)(LifecycleAggregate._moved_for)
 
     # -- the sailing ------------------------------------------------------------------------------------
     def choose_sailing(self, sailing: Sailing, actor: Actor) -> bool:
@@ -400,7 +371,7 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
         record = sailing.to_record()
         if record == self.sailing:
             return False
-        self._sailing_chosen(sailing=record, customer_id=self.customer_id, **audit_fields(actor))
+        self._record(self.SailingChosen, audit_fields(actor), sailing=record, customer_id=self.customer_id)
         return True
 
     def reschedule_sailing(self, now_published: Sailing, actor: Actor, email: str | None = None) -> bool:
@@ -411,13 +382,14 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
         before = Sailing.from_record(current)
         if not before.same_voyage(now_published) or before.to_record() == now_published.to_record():
             return False
-        self._sailing_rescheduled(
+        self._record(
+            self.SailingRescheduled,
+            audit_fields(actor, "the carrier republished the schedule"),
             sailing=now_published.to_record(),
             previous=current,
             reference=self.reference,
             email=email,
             customer_id=self.customer_id,
-            **audit_fields(actor, "the carrier republished the schedule"),
         )
         return True
 
@@ -430,13 +402,14 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
         key = f"{cut_off}/{hours}"
         if key in self.cut_off_reminders:
             return False
-        self._cut_off_reminded(
+        self._record(
+            self.CutOffReminded,
+            audit_fields(actor, f"shipping instructions due in {hours} h"),
             hours=hours,
             cut_off=cut_off,
             reference=self.reference,
             email=email,
             customer_id=self.customer_id,
-            **audit_fields(actor, f"shipping instructions due in {hours} h"),
         )
         return True
 
@@ -444,11 +417,8 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
         sailing: dict[str, Any]
         customer_id: str
 
-    @event(SailingChosen)
-    def _sailing_chosen(
-        self, sailing: dict[str, Any], customer_id: str, actor_id: str, actor_role: str, reason: str | None
-    ) -> None:
-        self.sailing = sailing
+        def apply(self, aggregate: RateRequest) -> None:
+            aggregate.sailing = self.sailing
 
     class SailingRescheduled(ActorEvent):
         sailing: dict[str, Any]
@@ -457,19 +427,8 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
         email: str | None
         customer_id: str
 
-    @event(SailingRescheduled)
-    def _sailing_rescheduled(
-        self,
-        sailing: dict[str, Any],
-        previous: dict[str, Any],
-        reference: str | None,
-        email: str | None,
-        customer_id: str,
-        actor_id: str,
-        actor_role: str,
-        reason: str | None,
-    ) -> None:
-        self.sailing = sailing
+        def apply(self, aggregate: RateRequest) -> None:
+            aggregate.sailing = self.sailing
 
     class CutOffReminded(ActorEvent):
         hours: int
@@ -478,39 +437,31 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
         email: str | None
         customer_id: str
 
-    @event(CutOffReminded)
-    def _cut_off_reminded(
-        self,
-        hours: int,
-        cut_off: str,
-        reference: str | None,
-        email: str | None,
-        customer_id: str,
-        actor_id: str,
-        actor_role: str,
-        reason: str | None,
-    ) -> None:
-        self.cut_off_reminders = [*self.cut_off_reminders, f"{cut_off}/{hours}"]
+        def apply(self, aggregate: RateRequest) -> None:
+            aggregate.cut_off_reminders = [*aggregate.cut_off_reminders, f"{self.cut_off}/{self.hours}"]
 
     # -- system ------------------------------------------------------------------------------------------
     def expire(self, now: datetime, actor: Actor) -> None:
         passed = self.valid_until is not None and now >= self.valid_until
         # A firm request's price is the carrier's, awaiting no acceptance: it does not expire.
         dest = self._next("expire", actor, validity_passed=passed, portal_request=not self.firm_request)
-        self._expired(
-            state=dest, customer_id=self.customer_id, **audit_fields(actor, "quote validity passed")
+        self._record(
+            self.QuoteExpired,
+            audit_fields(actor, "quote validity passed"),
+            state=dest,
+            customer_id=self.customer_id,
         )
 
-    class QuoteExpired(ActorEvent):
-        state: str
+    class QuoteExpired(StateMoved):
         customer_id: str
-
-    _expired = event(QuoteExpired)(LifecycleAggregate._moved_for)
 
     def complete(self, order_approved: bool, actor: Actor) -> None:
         dest = self._next("complete", actor, order_approved=order_approved)
-        self._completed(
-            state=dest, customer_id=self.customer_id, **audit_fields(actor, "shipping order approved")
+        self._record(
+            self.Completed,
+            audit_fields(actor, "shipping order approved"),
+            state=dest,
+            customer_id=self.customer_id,
         )
 
     def confirm_completed(self, has_shipping_order: bool, actor: Actor) -> None:
@@ -525,15 +476,15 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
             no_change_pending=not self.change_pending,
             transport_document_surrendered=True,
         )
-        self._completed(
-            state=dest, customer_id=self.customer_id, **audit_fields(actor, "transport document surrendered")
+        self._record(
+            self.Completed,
+            audit_fields(actor, "transport document surrendered"),
+            state=dest,
+            customer_id=self.customer_id,
         )
 
-    class Completed(ActorEvent):
-        state: str
+    class Completed(StateMoved):
         customer_id: str
-
-    _completed = event(Completed)(LifecycleAggregate._moved_for)
 
 
 def _same_documents(one: list[dict[str, Any]], other: list[dict[str, Any]]) -> bool:
