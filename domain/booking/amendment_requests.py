@@ -136,13 +136,17 @@ class Amendments(BookingChanges):
     def approve_amendment(self, actor: Actor) -> None:
         amendment = self._open_amendment()
         dest = self._change_next("amendment", "approve", actor, keeps_price=not amendment.changes_price)
+        self._approved(amendment, dest, None, actor)
+
+    def _approved(self, amendment: Amendment, dest: str, price: Decimal | None, actor: Actor) -> None:
+        """The amendment takes effect: approved by staff as it was, or its new `price` accepted."""
         self._record(
             self.AmendmentApproved,
             audit_fields(actor),
             number=amendment.number,
             details=dict(amendment.amended),
             state=dest,
-            price=None,
+            price=price,
             customer_id=self.customer_id,
             booking_content=amendment.content,
         )
@@ -183,16 +187,7 @@ class Amendments(BookingChanges):
         amendment = self._open_amendment()
         before = amendment.valid_until is not None and now < amendment.valid_until
         dest = self._change_next("amendment", "accept_price", actor, before_validity=before)
-        self._record(
-            self.AmendmentApproved,
-            audit_fields(actor),
-            number=amendment.number,
-            details=dict(amendment.amended),
-            state=dest,
-            price=amendment.price,
-            customer_id=self.customer_id,
-            booking_content=amendment.content,
-        )
+        self._approved(amendment, dest, amendment.price, actor)
 
     class AmendmentApproved(ActorEvent):
         number: int
