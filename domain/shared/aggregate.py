@@ -145,7 +145,7 @@ class StateMoved(ActorEvent):
 
 
 class Audit(TypedDict):
-    """`ActorEvent`'s fields, typed so that an event recorded with `**audit_fields(...)` is still checked."""
+    """Who and why: `ActorEvent`'s fields, as `DomainAggregate._record` takes them (`audit_fields`)."""
 
     actor_id: str
     actor_role: str
