@@ -23,7 +23,14 @@ from domain.booking.charges import Charge, all_in, records
 from domain.booking.schedules import Sailing
 from domain.booking.tariff import TariffRow, citation
 from domain.shared.actor import Actor
-from domain.shared.aggregate import ActorCreated, ActorEvent, LifecycleAggregate, StateMoved, audit_fields
+from domain.shared.aggregate import (
+    ActorCreated,
+    ActorEvent,
+    Audit,
+    LifecycleAggregate,
+    StateMoved,
+    audit_fields,
+)
 from domain.shared.errors import ValidationFailed
 from domain.shared.messages import message
 
@@ -38,6 +45,12 @@ def _sailing_open_to(actor: Actor, state: str) -> bool:
     if actor.is_staff:
         return state in CUSTOMER_SAILING_STATES or state in AMENDABLE_STATES
     return state in CUSTOMER_SAILING_STATES
+
+
+class CustomerMoved(StateMoved):
+    """A move of a booking its customer is told of (the event names whose booking it is)."""
+
+    customer_id: str
 
 
 class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
@@ -339,7 +352,7 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
 
     def confirm_booking(self, actor: Actor) -> None:
         dest = self._next("confirm_booking", actor, has_booking_request=bool(self.booking_documents))
-        self._record(self.BookingConfirmed, audit_fields(actor), state=dest, customer_id=self.customer_id)
+        self._customer_move(self.BookingConfirmed, audit_fields(actor), dest)
 
     def confirm_request(
         self,
@@ -358,10 +371,13 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
         dest = self._next(
             "confirm_request", actor, firm_request=self.firm_request, has_price=self.price is not None
         )
-        self._record(self.BookingConfirmed, audit_fields(actor), state=dest, customer_id=self.customer_id)
+        self._customer_move(self.BookingConfirmed, audit_fields(actor), dest)
 
-    class BookingConfirmed(StateMoved):
-        customer_id: str
+    def _customer_move(self, event_class: type[CustomerMoved], audit: Audit, dest: str) -> None:
+        self._record(event_class, audit, state=dest, customer_id=self.customer_id)
+
+    class BookingConfirmed(CustomerMoved):
+        pass
 
     # -- the sailing ------------------------------------------------------------------------------------
     def choose_sailing(self, sailing: Sailing, actor: Actor) -> bool:
@@ -445,24 +461,14 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
         passed = self.valid_until is not None and now >= self.valid_until
         # A firm request's price is the carrier's, awaiting no acceptance: it does not expire.
         dest = self._next("expire", actor, validity_passed=passed, portal_request=not self.firm_request)
-        self._record(
-            self.QuoteExpired,
-            audit_fields(actor, "quote validity passed"),
-            state=dest,
-            customer_id=self.customer_id,
-        )
+        self._customer_move(self.QuoteExpired, audit_fields(actor, "quote validity passed"), dest)
 
-    class QuoteExpired(StateMoved):
-        customer_id: str
+    class QuoteExpired(CustomerMoved):
+        pass
 
     def complete(self, order_approved: bool, actor: Actor) -> None:
         dest = self._next("complete", actor, order_approved=order_approved)
-        self._record(
-            self.Completed,
-            audit_fields(actor, "shipping order approved"),
-            state=dest,
-            customer_id=self.customer_id,
-        )
+        self._customer_move(self.Completed, audit_fields(actor, "shipping order approved"), dest)
 
     def confirm_completed(self, has_shipping_order: bool, actor: Actor) -> None:
         """Staff confirm a firm booking completed (the standard's use case 12: its transport document was
@@ -476,15 +482,10 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
             no_change_pending=not self.change_pending,
             transport_document_surrendered=True,
         )
-        self._record(
-            self.Completed,
-            audit_fields(actor, "transport document surrendered"),
-            state=dest,
-            customer_id=self.customer_id,
-        )
+        self._customer_move(self.Completed, audit_fields(actor, "transport document surrendered"), dest)
 
-    class Completed(StateMoved):
-        customer_id: str
+    class Completed(CustomerMoved):
+        pass
 
 
 def _same_documents(one: list[dict[str, Any]], other: list[dict[str, Any]]) -> bool:
