@@ -47,6 +47,14 @@ def _sailing_open_to(actor: Actor, state: str) -> bool:
     return state in CUSTOMER_SAILING_STATES
 
 
+class StaffSaid(ActorEvent):
+    """Staff's decision told to the customer with its reason (`message`), moving the request to `state`."""
+
+    message: str
+    state: str
+    customer_id: str
+
+
 class CustomerMoved(StateMoved):
     """A move of a booking its customer is told of (the event names whose booking it is)."""
 
@@ -304,20 +312,9 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
             aggregate.state = self.state
 
     def request_revision(self, message: str, actor: Actor) -> None:
-        text, dest = self._said("request_revision", message, actor)
-        self._record(
-            self.RevisionRequested,
-            audit_fields(actor, text),
-            message=text,
-            state=dest,
-            customer_id=self.customer_id,
-        )
+        self._said("request_revision", self.RevisionRequested, message, actor)
 
-    class RevisionRequested(ActorEvent):
-        message: str
-        state: str
-        customer_id: str
-
+    class RevisionRequested(StaffSaid):
         def apply(self, aggregate: RateRequest) -> None:
             aggregate.revision_message = self.message
             aggregate.price = None
@@ -327,28 +324,24 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
             aggregate.state = self.state
 
     def reject(self, message: str, actor: Actor) -> None:
-        text, dest = self._said("reject", message, actor)
-        self._record(
-            self.Rejected, audit_fields(actor, text), message=text, state=dest, customer_id=self.customer_id
-        )
+        self._said("reject", self.Rejected, message, actor)
 
-    class Rejected(ActorEvent):
-        message: str
-        state: str
-        customer_id: str
-
+    class Rejected(StaffSaid):
         def apply(self, aggregate: RateRequest) -> None:
             aggregate.rejection_message = self.message
             aggregate.state = self.state
 
-    def _said(self, trigger: str, message_text: str, actor: Actor) -> tuple[str, str]:
+    def _said(self, trigger: str, event_class: type[StaffSaid], message_text: str, actor: Actor) -> None:
         """Staff's decision that must say why (`has_message`): refused early when the state or the actor
-        forbids it, then without a message; the message and the state the decision leads to."""
+        forbids it, then without a message; recorded with the message and the state it leads to."""
         self._may(trigger, actor)
         text = message_text.strip()
         if not text:
             raise ValidationFailed({"message": REQUIRED})
-        return text, self._next(trigger, actor, has_message=True)
+        dest = self._next(trigger, actor, has_message=True)
+        self._record(
+            event_class, audit_fields(actor, text), message=text, state=dest, customer_id=self.customer_id
+        )
 
     def confirm_booking(self, actor: Actor) -> None:
         dest = self._next("confirm_booking", actor, has_booking_request=bool(self.booking_documents))
