@@ -77,14 +77,20 @@ def create_api_key(
             )
         )
     )
-    listed = next(k for k in _keys(services, principal.account_id)["list"] if k["id"] == str(key_id))
-    return success({**listed, "key": key}, status_code=201)
+    return _created(_keys(services, principal.account_id), key_id, key=key)
 
 
 def _issued(result: tuple[Any, str, int]) -> tuple[tuple[Any, str], int]:
     """(id, clear value, position) as the Command dependency takes it: (answer, position)."""
     made_id, clear, position = result
     return (made_id, clear), position
+
+
+def _created(listing: dict[str, Any], made_id: Any, **clear: str) -> Any:
+    """A new key or webhook answered as its list shows it, with its clear value (`key`, `secret`): the only
+    time that value is answered."""
+    listed = next(row for row in listing["list"] if row["id"] == str(made_id))
+    return success({**listed, **clear}, status_code=201)
 
 
 @router.delete("/api-keys/{id}", response_model=Envelope[Removed])
@@ -108,9 +114,7 @@ def create_webhook(
     subscription_id, secret = command.returning(
         lambda: _issued(services.integrations.subscribe(principal.actor, body.callback_url, body.event_types))
     )
-    rows = _webhooks(services, principal.account_id)["list"]
-    listed = next(w for w in rows if w["id"] == str(subscription_id))
-    return success({**listed, "secret": secret}, status_code=201)
+    return _created(_webhooks(services, principal.account_id), subscription_id, secret=secret)
 
 
 @router.delete("/webhooks/{id}", response_model=Envelope[Removed])

@@ -6,11 +6,11 @@ from datetime import datetime, timedelta
 from typing import Any
 from uuid import UUID
 
-from eventsourcing.domain import Aggregate, event
+from eventsourcing.domain import event
 
 from domain.accounts import secrets
 from domain.shared.actor import Actor
-from domain.shared.aggregate import ActorCreated, ActorEvent, audit_fields
+from domain.shared.aggregate import ActorCreated, ActorEvent, DomainAggregate, audit_fields
 from domain.shared.errors import ValidationFailed
 from domain.shared.ids import name_based_id
 from domain.shared.messages import message
@@ -30,7 +30,7 @@ def account_id(username: str) -> UUID:
     return name_based_id("account", username)
 
 
-class Account(Aggregate):
+class Account(DomainAggregate):
     @staticmethod
     def create_id(username: str, **_: Any) -> UUID:
         return account_id(username)
@@ -60,6 +60,8 @@ class Account(Aggregate):
         self.reset_token_hash: str | None = None
         self.reset_token_issued_at: datetime | None = None
         self.muted_emails: list[str] = []
+        # Set with the first password (`PasswordSet`).
+        self.password_scheme: str | None = None
 
     @classmethod
     def open(
@@ -83,18 +85,20 @@ class Account(Aggregate):
         def upcast_v1_v2(state: dict[str, Any]) -> None:
             state["scheme"] = "argon2id"
 
-    @event(PasswordSet)
-    def _password_set(
-        self, password_hash: str, scheme: str, actor_id: str, actor_role: str, reason: str | None
-    ) -> None:
-        self.password_hash = password_hash
-        self.password_scheme = scheme
-        # Any new password spends every outstanding reset link: tokens are single use.
-        self.reset_token_hash = None
-        self.reset_token_issued_at = None
+        def apply(self, aggregate: Account) -> None:
+            aggregate.password_hash = self.password_hash
+            aggregate.password_scheme = self.scheme
+            # Any new password spends every outstanding reset link: tokens are single use.
+            aggregate.reset_token_hash = None
+            aggregate.reset_token_issued_at = None
 
     def set_password(self, password_hash: str, actor: Actor, reason: str | None = None) -> None:
-        self._password_set(password_hash=password_hash, scheme=PASSWORD_SCHEME, **audit_fields(actor, reason))
+        self._record(
+            self.PasswordSet,
+            audit_fields(actor, reason),
+            password_hash=password_hash,
+            scheme=PASSWORD_SCHEME,
+        )
 
     @property
     def must_set_password(self) -> bool:
@@ -108,13 +112,13 @@ class Account(Aggregate):
     class SessionsEnded(ActorEvent):
         """Every session of the account ended: who ended them and why is all it says."""
 
-    @event(SessionsEnded)
-    def _sessions_ended(self, actor_id: str, actor_role: str, reason: str | None) -> None:
-        pass
+        def apply(self, aggregate: Account) -> None:
+            """Nothing of the aggregate changes: the read model keeps the event's position as the account's
+            session watermark (`projections/accounts.py`)."""
 
     def end_sessions(self, actor: Actor) -> None:
         """Log out everywhere: every token issued before this event is refused (like a new password)."""
-        self._sessions_ended(**audit_fields(actor, "logged out of all sessions"))
+        self._record(self.SessionsEnded, audit_fields(actor, "logged out of all sessions"))
 
     # -- reset links ------------------------------------------------------------------------------------
     class PasswordTokenIssued(ActorEvent):
@@ -124,20 +128,9 @@ class Account(Aggregate):
         username: str
         email: str
 
-    @event(PasswordTokenIssued)
-    def _password_token_issued(
-        self,
-        token_hash: str,
-        issued_at: datetime,
-        purpose: str,
-        username: str,
-        email: str,
-        actor_id: str,
-        actor_role: str,
-        reason: str | None,
-    ) -> None:
-        self.reset_token_hash = token_hash
-        self.reset_token_issued_at = issued_at
+        def apply(self, aggregate: Account) -> None:
+            aggregate.reset_token_hash = self.token_hash
+            aggregate.reset_token_issued_at = self.issued_at
 
     def issue_password_token(self, secret: str, now: datetime, purpose: str, actor: Actor) -> None:
         """A link to set a password (`create` on acceptance, `reset` on request), e-mailed by a policy.
@@ -145,13 +138,14 @@ class Account(Aggregate):
         The token is derived from the secret and this event's version; the event keeps only its hash.
         """
         token = secrets.reset_token(secret, self.id, self.version + 1)
-        self._password_token_issued(
+        self._record(
+            self.PasswordTokenIssued,
+            audit_fields(actor, f"password {purpose} link"),
             token_hash=secrets.digest(token),
             issued_at=now,
             purpose=purpose,
             username=self.username,
             email=str(self.profile.get("email", "")),
-            **audit_fields(actor, f"password {purpose} link"),
         )
 
     def reset_password(self, token: str, password_hash: str, now: datetime, actor: Actor) -> None:
@@ -166,11 +160,8 @@ class Account(Aggregate):
     class EmailPreferencesSet(ActorEvent):
         muted: list[str]
 
-    @event(EmailPreferencesSet)
-    def _email_preferences_set(
-        self, muted: list[str], actor_id: str, actor_role: str, reason: str | None
-    ) -> None:
-        self.muted_emails = list(muted)
+        def apply(self, aggregate: Account) -> None:
+            aggregate.muted_emails = list(self.muted)
 
     def set_email_preferences(self, muted: list[str], actor: Actor) -> bool:
         """The kinds of booking e-mail the customer turned off (domain/emails/templates.py); False when
@@ -178,7 +169,9 @@ class Account(Aggregate):
         wanted = sorted(set(muted))
         if wanted == sorted(self.muted_emails):
             return False
-        self._email_preferences_set(muted=wanted, **audit_fields(actor, "e-mail preferences changed"))
+        self._record(
+            self.EmailPreferencesSet, audit_fields(actor, "e-mail preferences changed"), muted=wanted
+        )
         return True
 
     # -- profile ----------------------------------------------------------------------------------------
@@ -186,14 +179,14 @@ class Account(Aggregate):
         values: dict[str, Any]
         request_id: str
 
-    @event(ProfileUpdated)
-    def _profile_updated(
-        self, values: dict[str, Any], request_id: str, actor_id: str, actor_role: str, reason: str | None
-    ) -> None:
-        self.profile = {**self.profile, **values}
+        def apply(self, aggregate: Account) -> None:
+            aggregate.profile = {**aggregate.profile, **self.values}
 
     def update_profile(self, values: dict[str, Any], request_id: str, actor: Actor) -> None:
         """Applies an approved edit request's values."""
-        self._profile_updated(
-            values=dict(values), request_id=request_id, **audit_fields(actor, "profile edit request approved")
+        self._record(
+            self.ProfileUpdated,
+            audit_fields(actor, "profile edit request approved"),
+            values=dict(values),
+            request_id=request_id,
         )

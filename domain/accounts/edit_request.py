@@ -66,19 +66,15 @@ class ProfileEditRequest(LifecycleAggregate):
         edited: dict[str, Any]
         state: str
 
-    @event(Reopened)
-    def _reopened(
-        self, edited: dict[str, Any], state: str, actor_id: str, actor_role: str, reason: str | None
-    ) -> None:
-        self.edited = dict(edited)
-        self.state = state
+        def apply(self, aggregate: ProfileEditRequest) -> None:
+            aggregate.edited = dict(self.edited)
+            aggregate.state = self.state
 
     class Replaced(ActorEvent):
         edited: dict[str, Any]
 
-    @event(Replaced)
-    def _replaced(self, edited: dict[str, Any], actor_id: str, actor_role: str, reason: str | None) -> None:
-        self.edited = dict(edited)
+        def apply(self, aggregate: ProfileEditRequest) -> None:
+            aggregate.edited = dict(self.edited)
 
     def request(self, edited: dict[str, Any], actor: Actor) -> bool:
         """Open a request or replace the pending one; False (no event) when it asks for the same values."""
@@ -86,10 +82,10 @@ class ProfileEditRequest(LifecycleAggregate):
             if edited == self.edited:
                 return False
             self._next("replace", actor)
-            self._replaced(edited=edited, **audit_fields(actor, "profile edit replaced"))
+            self._record(self.Replaced, audit_fields(actor, "profile edit replaced"), edited=edited)
             return True
         dest = self._next("open", actor)
-        self._reopened(edited=edited, state=dest, **audit_fields(actor, "profile edit requested"))
+        self._record(self.Reopened, audit_fields(actor, "profile edit requested"), edited=edited, state=dest)
         return True
 
     class Approved(ActorEvent):
@@ -97,37 +93,26 @@ class ProfileEditRequest(LifecycleAggregate):
         values: dict[str, Any]
         state: str
 
-    @event(Approved)
-    def _approved(
-        self,
-        account_id: str,
-        values: dict[str, Any],
-        state: str,
-        actor_id: str,
-        actor_role: str,
-        reason: str | None,
-    ) -> None:
-        self.state = state
+        def apply(self, aggregate: ProfileEditRequest) -> None:
+            aggregate.state = self.state
 
     def approve(self, actor: Actor) -> None:
         dest = self._next("approve", actor)
-        self._approved(
+        self._record(
+            self.Approved,
+            audit_fields(actor, "profile edit approved"),
             account_id=self.account_id,
             values=self.edited,
             state=dest,
-            **audit_fields(actor, "profile edit approved"),
         )
 
     class Declined(ActorEvent):
         account_id: str
         state: str
 
-    @event(Declined)
-    def _declined(
-        self, account_id: str, state: str, actor_id: str, actor_role: str, reason: str | None
-    ) -> None:
-        self.state = state
+        def apply(self, aggregate: ProfileEditRequest) -> None:
+            aggregate.state = self.state
 
     def decline(self, message: str, actor: Actor) -> None:
         dest = self._next("decline", actor, has_message=bool(message))
-        self._declined(account_id=self.account_id, state=dest, **audit_fields(actor, message))
+        self._record(self.Declined, audit_fields(actor, message), account_id=self.account_id, state=dest)

@@ -86,11 +86,8 @@ class Registration(LifecycleAggregate):
         phone: str
         state: str
 
-    @event(Restarted)
-    def _restarted(
-        self, kind: int, phone: str, state: str, actor_id: str, actor_role: str, reason: str | None
-    ) -> None:
-        self._begin(kind, phone, state)
+        def apply(self, aggregate: Registration) -> None:
+            aggregate._begin(self.kind, self.phone, self.state)
 
     def begin_again(self, kind: int, phone: str, actor: Actor) -> int:
         """The start call on an existing registration: answers the sign-up step the client shows next.
@@ -106,7 +103,9 @@ class Registration(LifecycleAggregate):
             self._next("resume", actor)
             return 4
         dest = self._next("start", actor)
-        self._restarted(kind=kind, phone=phone, state=dest, **audit_fields(actor, "sign-up started again"))
+        self._record(
+            self.Restarted, audit_fields(actor, "sign-up started again"), kind=kind, phone=phone, state=dest
+        )
         return kind
 
     # -- details ----------------------------------------------------------------------------------------
@@ -117,24 +116,13 @@ class Registration(LifecycleAggregate):
         code_issued_at: datetime | None
         state: str
 
-    @event(DetailsSubmitted)
-    def _details_submitted(
-        self,
-        details: dict[str, Any],
-        phone: str,
-        code_hash: str | None,
-        code_issued_at: datetime | None,
-        state: str,
-        actor_id: str,
-        actor_role: str,
-        reason: str | None,
-    ) -> None:
-        self.details = dict(details)
-        self.phone = phone
-        self.code_hash = code_hash
-        self.code_issued_at = code_issued_at
-        self.wrong_tries = 0
-        self.state = state
+        def apply(self, aggregate: Registration) -> None:
+            aggregate.details = dict(self.details)
+            aggregate.phone = self.phone
+            aggregate.code_hash = self.code_hash
+            aggregate.code_issued_at = self.code_issued_at
+            aggregate.wrong_tries = 0
+            aggregate.state = self.state
 
     def submit_details(
         self, kind: int, details: dict[str, Any], secret: str, now: datetime, actor: Actor
@@ -152,13 +140,14 @@ class Registration(LifecycleAggregate):
         code_hash = None
         if verify:
             code_hash = secrets.digest(secrets.verification_code(secret, self.id, self.version + 1))
-        self._details_submitted(
+        self._record(
+            self.DetailsSubmitted,
+            audit_fields(actor, "details submitted"),
             details=details,
             phone=str(details.get("phone", "")),
             code_hash=code_hash,
             code_issued_at=now if verify else None,
             state=dest,
-            **audit_fields(actor, "details submitted"),
         )
 
     # -- code -------------------------------------------------------------------------------------------
@@ -172,19 +161,10 @@ class Registration(LifecycleAggregate):
         code_hash: str
         code_issued_at: datetime
 
-    @event(CodeResent)
-    def _code_resent(
-        self,
-        phone: str,
-        code_hash: str,
-        code_issued_at: datetime,
-        actor_id: str,
-        actor_role: str,
-        reason: str | None,
-    ) -> None:
-        self.code_hash = code_hash
-        self.code_issued_at = code_issued_at
-        self.wrong_tries = 0
+        def apply(self, aggregate: Registration) -> None:
+            aggregate.code_hash = self.code_hash
+            aggregate.code_issued_at = self.code_issued_at
+            aggregate.wrong_tries = 0
 
     def resend_code(self, phone: str, secret: str, now: datetime, actor: Actor) -> None:
         if self.state == "details_submitted" and phone != self.phone:
@@ -194,27 +174,26 @@ class Registration(LifecycleAggregate):
             self._cooldown(now)
         self._next("resend_code", actor, cooldown_passed=cooled)
         code = secrets.verification_code(secret, self.id, self.version + 1)
-        self._code_resent(
+        self._record(
+            self.CodeResent,
+            audit_fields(actor, "code resent"),
             phone=self.phone,
             code_hash=secrets.digest(code),
             code_issued_at=now,
-            **audit_fields(actor, "code resent"),
         )
 
     class CodeRejected(ActorEvent):
         wrong_tries: int
 
-    @event(CodeRejected)
-    def _code_rejected(self, wrong_tries: int, actor_id: str, actor_role: str, reason: str | None) -> None:
-        self.wrong_tries = wrong_tries
+        def apply(self, aggregate: Registration) -> None:
+            aggregate.wrong_tries = self.wrong_tries
 
     class Verified(ActorEvent):
         state: str
 
-    @event(Verified)
-    def _verified(self, state: str, actor_id: str, actor_role: str, reason: str | None) -> None:
-        self.state = state
-        self.code_hash = None
+        def apply(self, aggregate: Registration) -> None:
+            aggregate.state = self.state
+            aggregate.code_hash = None
 
     def verify(self, code: str, now: datetime, actor: Actor) -> bool:
         """True when the code matches (the registration goes to review); False records a wrong try."""
@@ -226,10 +205,12 @@ class Registration(LifecycleAggregate):
         if now - self.code_issued_at > CODE_LIFETIME:
             raise ValidationFailed({"code": message("accounts.code.expired")})
         if not secrets.matches(code, self.code_hash):
-            self._code_rejected(wrong_tries=self.wrong_tries + 1, **audit_fields(actor, "wrong code"))
+            self._record(
+                self.CodeRejected, audit_fields(actor, "wrong code"), wrong_tries=self.wrong_tries + 1
+            )
             return False
         dest = self._next("verify", actor, code_matches=True)
-        self._verified(state=dest, **audit_fields(actor, "phone verified"))
+        self._record(self.Verified, audit_fields(actor, "phone verified"), state=dest)
         return True
 
     # -- review -----------------------------------------------------------------------------------------
@@ -238,16 +219,17 @@ class Registration(LifecycleAggregate):
         kind: int
         state: str
 
-    @event(Accepted)
-    def _accepted(
-        self, identity: str, kind: int, state: str, actor_id: str, actor_role: str, reason: str | None
-    ) -> None:
-        self.state = state
+        def apply(self, aggregate: Registration) -> None:
+            aggregate.state = self.state
 
     def accept(self, actor: Actor) -> None:
         dest = self._next("accept", actor)
-        self._accepted(
-            identity=self.identity, kind=self.kind, state=dest, **audit_fields(actor, "registration accepted")
+        self._record(
+            self.Accepted,
+            audit_fields(actor, "registration accepted"),
+            identity=self.identity,
+            kind=self.kind,
+            state=dest,
         )
 
     class Declined(ActorEvent):
@@ -257,28 +239,18 @@ class Registration(LifecycleAggregate):
         email: str
         state: str
 
-    @event(Declined)
-    def _declined(
-        self,
-        identity: str,
-        kind: int,
-        phone: str,
-        email: str,
-        state: str,
-        actor_id: str,
-        actor_role: str,
-        reason: str | None,
-    ) -> None:
-        self.state = state
-        self.decline_message = reason
+        def apply(self, aggregate: Registration) -> None:
+            aggregate.state = self.state
+            aggregate.decline_message = self.reason
 
     def decline(self, message: str, actor: Actor) -> None:
         dest = self._next("decline", actor, has_message=bool(message))
-        self._declined(
+        self._record(
+            self.Declined,
+            audit_fields(actor, message),
             identity=self.identity,
             kind=self.kind,
             phone=self.phone,
             email=str(self.details.get("email", "")),
             state=dest,
-            **audit_fields(actor, message),
         )

@@ -11,8 +11,6 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
-from eventsourcing.domain import event
-
 from domain.booking.amendments import (
     AMENDABLE_STATES,
     AMENDMENT,
@@ -21,7 +19,7 @@ from domain.booking.amendments import (
     changes_price,
     check_new_price,
 )
-from domain.booking.booking_changes import BookingChanges
+from domain.booking.booking_changes import BookingChanges, ChangeDeclined, ChangeWithdrawn
 from domain.booking.booking_content import BookingRequestContent
 from domain.booking.charges import all_in, records
 from domain.shared.actor import Actor
@@ -58,7 +56,9 @@ class Amendments(BookingChanges):
             changes_something=bool(changed) or (content is not None and content != self.content),
         )
         answering = self.amendment is not None and self.amendment.awaiting_answer
-        self._amendment_requested(
+        self._record(
+            self.AmendmentRequested,
+            audit_fields(actor),
             # The answer to staff's ask is that amendment itself (its number, its reason).
             number=self.amendment.number + (0 if answering else 1) if self.amendment else 1,
             original=dict(self.details),
@@ -67,7 +67,6 @@ class Amendments(BookingChanges):
             changes_price=changes_price(changed),
             state=dest,
             customer_id=self.customer_id,
-            **audit_fields(actor),
             booking_content=record,
             asked=asked
             if asked is not None
@@ -84,37 +83,22 @@ class Amendments(BookingChanges):
         changes_price: bool
         state: str
         customer_id: str
+        # The DCSA door's amended content (None for the screens; events written before it load with None).
         booking_content: dict[str, Any] | None = None
+        # Staff's reason, when the amendment answers their ask (use case 6; None otherwise and before it).
         asked: str | None = None
 
-    @event(AmendmentRequested)
-    def _amendment_requested(
-        self,
-        number: int,
-        original: dict[str, Any],
-        amended: dict[str, Any],
-        changed: list[str],
-        changes_price: bool,
-        state: str,
-        customer_id: str,
-        actor_id: str,
-        actor_role: str,
-        reason: str | None,
-        # The DCSA door's amended content (None for the screens; events written before it load with None).
-        booking_content: dict[str, Any] | None = None,
-        # Staff's reason, when the amendment answers their ask (use case 6; None otherwise and before it).
-        asked: str | None = None,
-    ) -> None:
-        self.amendment = Amendment(
-            number,
-            state,
-            dict(original),
-            dict(amended),
-            list(changed),
-            changes_price,
-            content=booking_content,
-            asked=asked,
-        )
+        def apply(self, aggregate: Amendments) -> None:
+            aggregate.amendment = Amendment(
+                self.number,
+                self.state,
+                dict(self.original),
+                dict(self.amended),
+                list(self.changed),
+                self.changes_price,
+                content=self.booking_content,
+                asked=self.asked,
+            )
 
     def ask_for_amendment(self, reason: str, actor: Actor) -> None:
         """Staff ask the customer to amend a confirmed booking, saying why (the standard's use case 6: the
@@ -127,13 +111,14 @@ class Amendments(BookingChanges):
         dest = self._change_next(
             "amendment", "ask", actor, booking_confirmed=self.state in AMENDABLE_STATES, has_message=True
         )
-        self._amendment_asked(
+        self._record(
+            self.AmendmentAsked,
+            audit_fields(actor, text),
             number=(self.amendment.number + 1) if self.amendment else 1,
             original=dict(self.details),
             message=text,
             state=dest,
             customer_id=self.customer_id,
-            **audit_fields(actor, text),
         )
 
     class AmendmentAsked(ActorEvent):
@@ -143,30 +128,26 @@ class Amendments(BookingChanges):
         state: str
         customer_id: str
 
-    @event(AmendmentAsked)
-    def _amendment_asked(
-        self,
-        number: int,
-        original: dict[str, Any],
-        message: str,
-        state: str,
-        customer_id: str,
-        actor_id: str,
-        actor_role: str,
-        reason: str | None,
-    ) -> None:
-        self.amendment = Amendment(number, state, dict(original), {}, [], False, asked=message)
+        def apply(self, aggregate: Amendments) -> None:
+            aggregate.amendment = Amendment(
+                self.number, self.state, dict(self.original), {}, [], False, asked=self.message
+            )
 
     def approve_amendment(self, actor: Actor) -> None:
         amendment = self._open_amendment()
         dest = self._change_next("amendment", "approve", actor, keeps_price=not amendment.changes_price)
-        self._amendment_approved(
+        self._approved(amendment, dest, None, actor)
+
+    def _approved(self, amendment: Amendment, dest: str, price: Decimal | None, actor: Actor) -> None:
+        """The amendment takes effect: approved by staff as it was, or its new `price` accepted."""
+        self._record(
+            self.AmendmentApproved,
+            audit_fields(actor),
             number=amendment.number,
             details=dict(amendment.amended),
             state=dest,
-            price=None,
+            price=price,
             customer_id=self.customer_id,
-            **audit_fields(actor),
             booking_content=amendment.content,
         )
 
@@ -182,13 +163,14 @@ class Amendments(BookingChanges):
             price_positive=True,
             validity_in_future=True,
         )
-        self._amendment_requoted(
+        self._record(
+            self.AmendmentRequoted,
+            audit_fields(actor),
             number=self._open_amendment().number,
             price=price,
             valid_until=valid_until,
             state=dest,
             customer_id=self.customer_id,
-            **audit_fields(actor),
         )
 
     class AmendmentRequoted(ActorEvent):
@@ -198,33 +180,14 @@ class Amendments(BookingChanges):
         state: str
         customer_id: str
 
-    @event(AmendmentRequoted)
-    def _amendment_requoted(
-        self,
-        number: int,
-        price: Decimal,
-        valid_until: datetime,
-        state: str,
-        customer_id: str,
-        actor_id: str,
-        actor_role: str,
-        reason: str | None,
-    ) -> None:
-        self._change_moved("amendment", state, price=price, valid_until=valid_until)
+        def apply(self, aggregate: Amendments) -> None:
+            aggregate._change_moved("amendment", self.state, price=self.price, valid_until=self.valid_until)
 
     def accept_amended_price(self, now: datetime, actor: Actor) -> None:
         amendment = self._open_amendment()
         before = amendment.valid_until is not None and now < amendment.valid_until
         dest = self._change_next("amendment", "accept_price", actor, before_validity=before)
-        self._amendment_approved(
-            number=amendment.number,
-            details=dict(amendment.amended),
-            state=dest,
-            price=amendment.price,
-            customer_id=self.customer_id,
-            **audit_fields(actor),
-            booking_content=amendment.content,
-        )
+        self._approved(amendment, dest, amendment.price, actor)
 
     class AmendmentApproved(ActorEvent):
         number: int
@@ -232,67 +195,31 @@ class Amendments(BookingChanges):
         state: str
         price: Decimal | None
         customer_id: str
+        # The standard's content that took effect, for an amendment sent through the DCSA door.
         booking_content: dict[str, Any] | None = None
 
-    @event(AmendmentApproved)
-    def _amendment_approved(
-        self,
-        number: int,
-        details: dict[str, Any],
-        state: str,
-        price: Decimal | None,
-        customer_id: str,
-        actor_id: str,
-        actor_role: str,
-        reason: str | None,
-        # The standard's content that took effect, for an amendment sent through the DCSA door.
-        booking_content: dict[str, Any] | None = None,
-    ) -> None:
-        self._change_moved("amendment", state)
-        # The booking takes the amended content (and the new price, where one was agreed).
-        self.details = dict(details)
-        if booking_content is not None:
-            self.booking_content = booking_content
-        if price is not None:
-            self.price = price
-            self.charges = records(all_in(price))
-            self.tariff_version = None
+        def apply(self, aggregate: Amendments) -> None:
+            aggregate._change_moved("amendment", self.state)
+            # The booking takes the amended content (and the new price, where one was agreed).
+            aggregate.details = dict(self.details)
+            if self.booking_content is not None:
+                aggregate.booking_content = self.booking_content
+            if self.price is not None:
+                aggregate.price = self.price
+                aggregate.charges = records(all_in(self.price))
+                aggregate.tariff_version = None
 
     def decline_amendment(self, message: str, actor: Actor) -> None:
-        self._decline_change("amendment", message, actor, self._amendment_declined)
+        self._decline_change(self.AmendmentDeclined, message, actor)
 
-    class AmendmentDeclined(ActorEvent):
-        number: int
-        message: str
-        state: str
-        customer_id: str
-
-    @event(AmendmentDeclined)
-    def _amendment_declined(
-        self,
-        number: int,
-        message: str,
-        state: str,
-        customer_id: str,
-        actor_id: str,
-        actor_role: str,
-        reason: str | None,
-    ) -> None:
-        self._change_moved("amendment", state, message=message)
+    class AmendmentDeclined(ChangeDeclined):
+        kind = "amendment"
 
     def withdraw_amendment(self, actor: Actor) -> None:
-        self._withdraw_change("amendment", actor, self._amendment_withdrawn)
+        self._withdraw_change(self.AmendmentWithdrawn, actor)
 
-    class AmendmentWithdrawn(ActorEvent):
-        number: int
-        state: str
-        customer_id: str
-
-    @event(AmendmentWithdrawn)
-    def _amendment_withdrawn(
-        self, number: int, state: str, customer_id: str, actor_id: str, actor_role: str, reason: str | None
-    ) -> None:
-        self._change_moved("amendment", state)
+    class AmendmentWithdrawn(ChangeWithdrawn):
+        kind = "amendment"
 
     def _open_amendment(self) -> Amendment:
         self._open_change("amendment")

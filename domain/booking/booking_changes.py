@@ -4,16 +4,38 @@ lifecycle of its own; `kind` names the aggregate's attribute (and the machine) o
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from decimal import Decimal
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from domain.booking.amendments import AMENDMENT, CANCELLATION, Amendment, CancellationRequest
 from domain.booking.booking_content import BookingRequestContent
 from domain.shared.actor import Actor
-from domain.shared.aggregate import AggregatePart, audit_fields
+from domain.shared.aggregate import ActorEvent, AggregatePart, audit_fields
 from domain.shared.errors import ValidationFailed
 from domain.shared.messages import message
+
+
+# An amendment and a cancellation request end alike when declined or withdrawn: each kind's event is a class
+# of its own (its topic: `RateRequest.AmendmentDeclined`), declared as one of these with its `kind`.
+class ChangeDeclined(ActorEvent):
+    kind: ClassVar[str]
+    number: int
+    message: str
+    state: str
+    customer_id: str
+
+    def apply(self, aggregate: BookingChanges) -> None:
+        aggregate._change_moved(self.kind, self.state, message=self.message)
+
+
+class ChangeWithdrawn(ActorEvent):
+    kind: ClassVar[str]
+    number: int
+    state: str
+    customer_id: str
+
+    def apply(self, aggregate: BookingChanges) -> None:
+        aggregate._change_moved(self.kind, self.state)
 
 
 class BookingChanges(AggregatePart):
@@ -56,22 +78,25 @@ class BookingChanges(AggregatePart):
         assert change is not None
         setattr(self, kind, change.moved(state, **changes))
 
-    def _decline_change(
-        self, kind: str, message_text: str, actor: Actor, declined: Callable[..., None]
-    ) -> None:
+    def _decline_change(self, declined: type[ChangeDeclined], message_text: str, actor: Actor) -> None:
         """Staff decline the open amendment or cancellation request with a message; the booking stands."""
-        number = self._open_change(kind).number
+        number = self._open_change(declined.kind).number
         text = message_text.strip()
-        dest = self._change_next(kind, "decline", actor, has_message=bool(text))
-        declined(
-            number=number, message=text, state=dest, customer_id=self.customer_id, **audit_fields(actor, text)
+        dest = self._change_next(declined.kind, "decline", actor, has_message=bool(text))
+        self._record(
+            declined,
+            audit_fields(actor, text),
+            number=number,
+            message=text,
+            state=dest,
+            customer_id=self.customer_id,
         )
 
-    def _withdraw_change(self, kind: str, actor: Actor, withdrawn: Callable[..., None]) -> None:
+    def _withdraw_change(self, withdrawn: type[ChangeWithdrawn], actor: Actor) -> None:
         """The customer withdraws its open amendment or cancellation request."""
-        number = self._open_change(kind).number
-        dest = self._change_next(kind, "withdraw", actor)
-        withdrawn(number=number, state=dest, customer_id=self.customer_id, **audit_fields(actor))
+        number = self._open_change(withdrawn.kind).number
+        dest = self._change_next(withdrawn.kind, "withdraw", actor)
+        self._record(withdrawn, audit_fields(actor), number=number, state=dest, customer_id=self.customer_id)
 
     @property
     def change_pending(self) -> bool:

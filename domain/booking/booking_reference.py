@@ -15,10 +15,10 @@ from collections.abc import Callable
 from typing import Any, Protocol
 from uuid import UUID
 
-from eventsourcing.domain import Aggregate, event
+from eventsourcing.domain import event
 
 from domain.shared.actor import Actor
-from domain.shared.aggregate import ActorCreated, audit_fields
+from domain.shared.aggregate import ActorCreated, DomainAggregate, audit_fields
 from domain.shared.ids import name_based_id
 
 PATTERN = re.compile(r"^FB-(\d{4})-(\d{6})$")
@@ -33,7 +33,7 @@ def reference_claim_id(reference: str) -> UUID:
     return name_based_id("booking-reference", reference.upper())
 
 
-class ReferenceClaim(Aggregate):
+class ReferenceClaim(DomainAggregate):
     """One booking reference, taken by one rate request. It never changes after it is created."""
 
     @staticmethod

@@ -8,10 +8,8 @@ their topics are those they were stored with (`domain.booking.rate_request:RateR
 
 from __future__ import annotations
 
-from eventsourcing.domain import event
-
 from domain.booking.amendments import AMENDABLE_STATES, CancellationRequest
-from domain.booking.booking_changes import BookingChanges
+from domain.booking.booking_changes import BookingChanges, ChangeDeclined, ChangeWithdrawn
 from domain.shared.actor import Actor
 from domain.shared.aggregate import ActorEvent, audit_fields
 from domain.shared.errors import ValidationFailed
@@ -30,11 +28,12 @@ class CancellationRequests(BookingChanges):
         dest = self._change_next(
             "cancellation", "request", actor, booking_confirmed=self.state in AMENDABLE_STATES
         )
-        self._cancellation_requested(
+        self._record(
+            self.CancellationRequested,
+            audit_fields(actor, text or None),
             number=(self.cancellation.number + 1) if self.cancellation else 1,
             state=dest,
             customer_id=self.customer_id,
-            **audit_fields(actor, text or None),
         )
 
     class CancellationRequested(ActorEvent):
@@ -42,22 +41,20 @@ class CancellationRequests(BookingChanges):
         state: str
         customer_id: str
 
-    @event(CancellationRequested)
-    def _cancellation_requested(
-        self, number: int, state: str, customer_id: str, actor_id: str, actor_role: str, reason: str | None
-    ) -> None:
-        self.cancellation = CancellationRequest(number, state, reason)
+        def apply(self, aggregate: CancellationRequests) -> None:
+            aggregate.cancellation = CancellationRequest(self.number, self.state, self.reason)
 
     def confirm_cancellation(self, actor: Actor) -> None:
         self._open_cancellation()
         cancellation_state = self._change_next("cancellation", "confirm", actor)
         dest = self._next("cancel_booking", actor, cancellation_requested=True)
-        self._cancellation_confirmed(
+        self._record(
+            self.CancellationConfirmed,
+            audit_fields(actor),
             number=self._open_cancellation().number,
             cancellation_state=cancellation_state,
             state=dest,
             customer_id=self.customer_id,
-            **audit_fields(actor),
         )
 
     class CancellationConfirmed(ActorEvent):
@@ -66,55 +63,21 @@ class CancellationRequests(BookingChanges):
         state: str
         customer_id: str
 
-    @event(CancellationConfirmed)
-    def _cancellation_confirmed(
-        self,
-        number: int,
-        cancellation_state: str,
-        state: str,
-        customer_id: str,
-        actor_id: str,
-        actor_role: str,
-        reason: str | None,
-    ) -> None:
-        self._change_moved("cancellation", cancellation_state)
-        self.state = state
+        def apply(self, aggregate: CancellationRequests) -> None:
+            aggregate._change_moved("cancellation", self.cancellation_state)
+            aggregate.state = self.state
 
     def decline_cancellation(self, message: str, actor: Actor) -> None:
-        self._decline_change("cancellation", message, actor, self._cancellation_declined)
+        self._decline_change(self.CancellationDeclined, message, actor)
 
-    class CancellationDeclined(ActorEvent):
-        number: int
-        message: str
-        state: str
-        customer_id: str
-
-    @event(CancellationDeclined)
-    def _cancellation_declined(
-        self,
-        number: int,
-        message: str,
-        state: str,
-        customer_id: str,
-        actor_id: str,
-        actor_role: str,
-        reason: str | None,
-    ) -> None:
-        self._change_moved("cancellation", state, message=message)
+    class CancellationDeclined(ChangeDeclined):
+        kind = "cancellation"
 
     def withdraw_cancellation(self, actor: Actor) -> None:
-        self._withdraw_change("cancellation", actor, self._cancellation_withdrawn)
+        self._withdraw_change(self.CancellationWithdrawn, actor)
 
-    class CancellationWithdrawn(ActorEvent):
-        number: int
-        state: str
-        customer_id: str
-
-    @event(CancellationWithdrawn)
-    def _cancellation_withdrawn(
-        self, number: int, state: str, customer_id: str, actor_id: str, actor_role: str, reason: str | None
-    ) -> None:
-        self._change_moved("cancellation", state)
+    class CancellationWithdrawn(ChangeWithdrawn):
+        kind = "cancellation"
 
     def _open_cancellation(self) -> CancellationRequest:
         self._open_change("cancellation")

@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Any
 from uuid import UUID
 
-from eventsourcing.domain import Aggregate, event
+from eventsourcing.domain import event
 
 from domain.shared.actor import Actor
-from domain.shared.aggregate import ActorCreated, audit_fields
+from domain.shared.aggregate import ActorCreated, DomainAggregate, audit_fields
 from domain.shared.ids import name_based_id
 
 CHUNK_SIZE = 10_240
@@ -34,7 +34,7 @@ def stored_file_id(owner_id: str, upload_key: str, sha256: str) -> UUID:
     return name_based_id("file", f"{owner_id}:{upload_key}:{sha256}")
 
 
-class StoredFile(Aggregate):
+class StoredFile(DomainAggregate):
     @staticmethod
     def create_id(owner_id: str, upload_key: str, sha256: str, **_: Any) -> UUID:
         return stored_file_id(owner_id, upload_key, sha256)

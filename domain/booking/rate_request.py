@@ -23,7 +23,14 @@ from domain.booking.charges import Charge, all_in, records
 from domain.booking.schedules import Sailing
 from domain.booking.tariff import TariffRow, citation
 from domain.shared.actor import Actor
-from domain.shared.aggregate import ActorCreated, ActorEvent, LifecycleAggregate, audit_fields
+from domain.shared.aggregate import (
+    ActorCreated,
+    ActorEvent,
+    Audit,
+    LifecycleAggregate,
+    StateMoved,
+    audit_fields,
+)
 from domain.shared.errors import ValidationFailed
 from domain.shared.messages import message
 
@@ -38,6 +45,20 @@ def _sailing_open_to(actor: Actor, state: str) -> bool:
     if actor.is_staff:
         return state in CUSTOMER_SAILING_STATES or state in AMENDABLE_STATES
     return state in CUSTOMER_SAILING_STATES
+
+
+class StaffSaid(ActorEvent):
+    """Staff's decision told to the customer with its reason (`message`), moving the request to `state`."""
+
+    message: str
+    state: str
+    customer_id: str
+
+
+class CustomerMoved(StateMoved):
+    """A move of a booking its customer is told of (the event names whose booking it is)."""
+
+    customer_id: str
 
 
 class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
@@ -116,7 +137,7 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
     ) -> RateRequest:
         """A new rate request; `id` given (a client's idempotency key made into an id) or a random one."""
         state = cls._first("create", actor)
-        fields = {
+        fields: dict[str, Any] = {
             "customer_id": customer_id,
             "customer_username": customer_username,
             "details": details,
@@ -137,14 +158,17 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
     def assign_reference(self, reference: str, actor: Actor) -> None:
         """A rate request created before references existed gets one, once (no lifecycle move)."""
         if self.reference is None:
-            self._reference_assigned(reference=reference, **audit_fields(actor, "booking reference assigned"))
+            self._record(
+                self.ReferenceAssigned,
+                audit_fields(actor, "booking reference assigned"),
+                reference=reference,
+            )
 
     class ReferenceAssigned(ActorEvent):
         reference: str
 
-    @event(ReferenceAssigned)
-    def _reference_assigned(self, reference: str, actor_id: str, actor_role: str, reason: str | None) -> None:
-        self.reference = reference
+        def apply(self, aggregate: RateRequest) -> None:
+            aggregate.reference = self.reference
 
     # -- helpers -----------------------------------------------------------------------------------------
     @property
@@ -163,10 +187,11 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
         self, details: dict[str, Any], actor: Actor, content: BookingRequestContent | None = None
     ) -> None:
         dest = self._next("edit", actor)
-        self._edited(
+        self._record(
+            self.Edited,
+            audit_fields(actor),
             details=details,
             state=dest,
-            **audit_fields(actor),
             booking_content=None if content is None else content.to_record(),
         )
 
@@ -175,44 +200,31 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
         state: str
         booking_content: dict[str, Any] | None = None
 
-    @event(Edited)
-    def _edited(
-        self,
-        details: dict[str, Any],
-        state: str,
-        actor_id: str,
-        actor_role: str,
-        reason: str | None,
-        booking_content: dict[str, Any] | None = None,
-    ) -> None:
-        self.details = dict(details)
-        if booking_content is not None:
-            self.booking_content = booking_content
-        self.state = state
-        self.price = None
-        self.charges = []
-        self.tariff_version = None
-        self.valid_until = None
-        self.revision_message = None
+        def apply(self, aggregate: RateRequest) -> None:
+            aggregate.details = dict(self.details)
+            if self.booking_content is not None:
+                aggregate.booking_content = self.booking_content
+            aggregate.state = self.state
+            aggregate.price = None
+            aggregate.charges = []
+            aggregate.tariff_version = None
+            aggregate.valid_until = None
+            aggregate.revision_message = None
 
     def accept_price(self, now: datetime, actor: Actor) -> None:
         before = self.valid_until is not None and now < self.valid_until
         dest = self._next("accept_price", actor, before_validity=before, portal_request=not self.firm_request)
-        self._price_accepted(state=dest, **audit_fields(actor))
+        self._record(self.PriceAccepted, audit_fields(actor), state=dest)
 
-    class PriceAccepted(ActorEvent):
-        state: str
-
-    _price_accepted = event(PriceAccepted)(LifecycleAggregate._moved)
+    class PriceAccepted(StateMoved):
+        pass
 
     def cancel_price(self, actor: Actor) -> None:
         dest = self._next("cancel_price", actor)
-        self._price_cancelled(state=dest, **audit_fields(actor))
+        self._record(self.PriceCancelled, audit_fields(actor), state=dest)
 
-    class PriceCancelled(ActorEvent):
-        state: str
-
-    _price_cancelled = event(PriceCancelled)(LifecycleAggregate._moved)
+    class PriceCancelled(StateMoved):
+        pass
 
     def cancel_request(self, actor: Actor, reason: str | None = None) -> None:
         """The shipper calls the booking off before confirmation: a quoted one by declining the price, any
@@ -221,12 +233,10 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
             self.cancel_price(actor)
             return
         dest = self._next("withdraw", actor)
-        self._withdrawn(state=dest, **audit_fields(actor, (reason or "").strip() or None))
+        self._record(self.Withdrawn, audit_fields(actor, (reason or "").strip() or None), state=dest)
 
-    class Withdrawn(ActorEvent):
-        state: str
-
-    _withdrawn = event(Withdrawn)(LifecycleAggregate._moved)
+    class Withdrawn(StateMoved):
+        pass
 
     def submit_booking_request(self, documents: list[dict[str, Any]], actor: Actor) -> bool:
         """Record the signed documents; False (no event) when exactly these documents are in already, so a
@@ -234,19 +244,16 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
         dest = self._next("submit_booking_request", actor, has_documents=bool(documents))
         if _same_documents(documents, self.booking_documents):
             return False
-        self._booking_requested(documents=documents, state=dest, **audit_fields(actor))
+        self._record(self.BookingRequestSubmitted, audit_fields(actor), documents=documents, state=dest)
         return True
 
     class BookingRequestSubmitted(ActorEvent):
         documents: list[dict[str, Any]]
         state: str
 
-    @event(BookingRequestSubmitted)
-    def _booking_requested(
-        self, documents: list[dict[str, Any]], state: str, actor_id: str, actor_role: str, reason: str | None
-    ) -> None:
-        self.booking_documents = [dict(d) for d in documents]
-        self.state = state
+        def apply(self, aggregate: RateRequest) -> None:
+            aggregate.booking_documents = [dict(d) for d in self.documents]
+            aggregate.state = self.state
 
     # -- staff -------------------------------------------------------------------------------------------
     def quote(
@@ -263,7 +270,9 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
         self._may("quote", actor)
         check_new_price(price, valid_until, now)
         dest = self._next("quote", actor, price_positive=True, validity_in_future=True)
-        self._quoted(
+        self._record(
+            self.Quoted,
+            audit_fields(actor, None if tariff is None else citation(tariff)),
             price=price,
             valid_until=valid_until,
             state=dest,
@@ -271,7 +280,6 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
             charges=records(charges or all_in(price)),
             tariff_version=None if tariff is None else tariff.version,
             tariff_row=None if tariff is None else tariff.row,
-            **audit_fields(actor, None if tariff is None else citation(tariff)),
         )
 
     class Quoted(ActorEvent):
@@ -294,78 +302,50 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
             state["tariff_version"] = None
             state["tariff_row"] = None
 
-    @event(Quoted)
-    def _quoted(
-        self,
-        price: Decimal,
-        valid_until: datetime,
-        state: str,
-        customer_id: str,
-        charges: list[dict[str, Any]],
-        tariff_version: int | None,
-        tariff_row: int | None,
-        actor_id: str,
-        actor_role: str,
-        reason: str | None,
-    ) -> None:
-        self.price = price
-        self.charges = [dict(c) for c in charges]
-        # The tariff version of an instant quote (None for staff's price).
-        self.tariff_version = tariff_version
-        self.valid_until = valid_until
-        self.revision_message = None
-        self.state = state
+        def apply(self, aggregate: RateRequest) -> None:
+            aggregate.price = self.price
+            aggregate.charges = [dict(c) for c in self.charges]
+            # The tariff version of an instant quote (None for staff's price).
+            aggregate.tariff_version = self.tariff_version
+            aggregate.valid_until = self.valid_until
+            aggregate.revision_message = None
+            aggregate.state = self.state
 
     def request_revision(self, message: str, actor: Actor) -> None:
-        text, dest = self._said("request_revision", message, actor)
-        self._revision_requested(
-            message=text, state=dest, customer_id=self.customer_id, **audit_fields(actor, text)
-        )
+        self._said("request_revision", self.RevisionRequested, message, actor)
 
-    class RevisionRequested(ActorEvent):
-        message: str
-        state: str
-        customer_id: str
-
-    @event(RevisionRequested)
-    def _revision_requested(
-        self, message: str, state: str, customer_id: str, actor_id: str, actor_role: str, reason: str | None
-    ) -> None:
-        self.revision_message = message
-        self.price = None
-        self.charges = []
-        self.tariff_version = None
-        self.valid_until = None
-        self.state = state
+    class RevisionRequested(StaffSaid):
+        def apply(self, aggregate: RateRequest) -> None:
+            aggregate.revision_message = self.message
+            aggregate.price = None
+            aggregate.charges = []
+            aggregate.tariff_version = None
+            aggregate.valid_until = None
+            aggregate.state = self.state
 
     def reject(self, message: str, actor: Actor) -> None:
-        text, dest = self._said("reject", message, actor)
-        self._rejected(message=text, state=dest, customer_id=self.customer_id, **audit_fields(actor, text))
+        self._said("reject", self.Rejected, message, actor)
 
-    class Rejected(ActorEvent):
-        message: str
-        state: str
-        customer_id: str
+    class Rejected(StaffSaid):
+        def apply(self, aggregate: RateRequest) -> None:
+            aggregate.rejection_message = self.message
+            aggregate.state = self.state
 
-    @event(Rejected)
-    def _rejected(
-        self, message: str, state: str, customer_id: str, actor_id: str, actor_role: str, reason: str | None
-    ) -> None:
-        self.rejection_message = message
-        self.state = state
-
-    def _said(self, trigger: str, message_text: str, actor: Actor) -> tuple[str, str]:
+    def _said(self, trigger: str, event_class: type[StaffSaid], message_text: str, actor: Actor) -> None:
         """Staff's decision that must say why (`has_message`): refused early when the state or the actor
-        forbids it, then without a message; the message and the state the decision leads to."""
+        forbids it, then without a message; recorded with the message and the state it leads to."""
         self._may(trigger, actor)
         text = message_text.strip()
         if not text:
             raise ValidationFailed({"message": REQUIRED})
-        return text, self._next(trigger, actor, has_message=True)
+        dest = self._next(trigger, actor, has_message=True)
+        self._record(
+            event_class, audit_fields(actor, text), message=text, state=dest, customer_id=self.customer_id
+        )
 
     def confirm_booking(self, actor: Actor) -> None:
         dest = self._next("confirm_booking", actor, has_booking_request=bool(self.booking_documents))
-        self._booking_confirmed(state=dest, customer_id=self.customer_id, **audit_fields(actor))
+        self._customer_move(self.BookingConfirmed, audit_fields(actor), dest)
 
     def confirm_request(
         self,
@@ -384,13 +364,13 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
         dest = self._next(
             "confirm_request", actor, firm_request=self.firm_request, has_price=self.price is not None
         )
-        self._booking_confirmed(state=dest, customer_id=self.customer_id, **audit_fields(actor))
+        self._customer_move(self.BookingConfirmed, audit_fields(actor), dest)
 
-    class BookingConfirmed(ActorEvent):
-        state: str
-        customer_id: str
+    def _customer_move(self, event_class: type[CustomerMoved], audit: Audit, dest: str) -> None:
+        self._record(event_class, audit, state=dest, customer_id=self.customer_id)
 
-    _booking_confirmed = event(BookingConfirmed)(LifecycleAggregate._moved_for)
+    class BookingConfirmed(CustomerMoved):
+        pass
 
     # -- the sailing ------------------------------------------------------------------------------------
     def choose_sailing(self, sailing: Sailing, actor: Actor) -> bool:
@@ -400,7 +380,7 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
         record = sailing.to_record()
         if record == self.sailing:
             return False
-        self._sailing_chosen(sailing=record, customer_id=self.customer_id, **audit_fields(actor))
+        self._record(self.SailingChosen, audit_fields(actor), sailing=record, customer_id=self.customer_id)
         return True
 
     def reschedule_sailing(self, now_published: Sailing, actor: Actor, email: str | None = None) -> bool:
@@ -411,13 +391,14 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
         before = Sailing.from_record(current)
         if not before.same_voyage(now_published) or before.to_record() == now_published.to_record():
             return False
-        self._sailing_rescheduled(
+        self._record(
+            self.SailingRescheduled,
+            audit_fields(actor, "the carrier republished the schedule"),
             sailing=now_published.to_record(),
             previous=current,
             reference=self.reference,
             email=email,
             customer_id=self.customer_id,
-            **audit_fields(actor, "the carrier republished the schedule"),
         )
         return True
 
@@ -430,13 +411,14 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
         key = f"{cut_off}/{hours}"
         if key in self.cut_off_reminders:
             return False
-        self._cut_off_reminded(
+        self._record(
+            self.CutOffReminded,
+            audit_fields(actor, f"shipping instructions due in {hours} h"),
             hours=hours,
             cut_off=cut_off,
             reference=self.reference,
             email=email,
             customer_id=self.customer_id,
-            **audit_fields(actor, f"shipping instructions due in {hours} h"),
         )
         return True
 
@@ -444,11 +426,8 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
         sailing: dict[str, Any]
         customer_id: str
 
-    @event(SailingChosen)
-    def _sailing_chosen(
-        self, sailing: dict[str, Any], customer_id: str, actor_id: str, actor_role: str, reason: str | None
-    ) -> None:
-        self.sailing = sailing
+        def apply(self, aggregate: RateRequest) -> None:
+            aggregate.sailing = self.sailing
 
     class SailingRescheduled(ActorEvent):
         sailing: dict[str, Any]
@@ -457,19 +436,8 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
         email: str | None
         customer_id: str
 
-    @event(SailingRescheduled)
-    def _sailing_rescheduled(
-        self,
-        sailing: dict[str, Any],
-        previous: dict[str, Any],
-        reference: str | None,
-        email: str | None,
-        customer_id: str,
-        actor_id: str,
-        actor_role: str,
-        reason: str | None,
-    ) -> None:
-        self.sailing = sailing
+        def apply(self, aggregate: RateRequest) -> None:
+            aggregate.sailing = self.sailing
 
     class CutOffReminded(ActorEvent):
         hours: int
@@ -478,40 +446,22 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
         email: str | None
         customer_id: str
 
-    @event(CutOffReminded)
-    def _cut_off_reminded(
-        self,
-        hours: int,
-        cut_off: str,
-        reference: str | None,
-        email: str | None,
-        customer_id: str,
-        actor_id: str,
-        actor_role: str,
-        reason: str | None,
-    ) -> None:
-        self.cut_off_reminders = [*self.cut_off_reminders, f"{cut_off}/{hours}"]
+        def apply(self, aggregate: RateRequest) -> None:
+            aggregate.cut_off_reminders = [*aggregate.cut_off_reminders, f"{self.cut_off}/{self.hours}"]
 
     # -- system ------------------------------------------------------------------------------------------
     def expire(self, now: datetime, actor: Actor) -> None:
         passed = self.valid_until is not None and now >= self.valid_until
         # A firm request's price is the carrier's, awaiting no acceptance: it does not expire.
         dest = self._next("expire", actor, validity_passed=passed, portal_request=not self.firm_request)
-        self._expired(
-            state=dest, customer_id=self.customer_id, **audit_fields(actor, "quote validity passed")
-        )
+        self._customer_move(self.QuoteExpired, audit_fields(actor, "quote validity passed"), dest)
 
-    class QuoteExpired(ActorEvent):
-        state: str
-        customer_id: str
-
-    _expired = event(QuoteExpired)(LifecycleAggregate._moved_for)
+    class QuoteExpired(CustomerMoved):
+        pass
 
     def complete(self, order_approved: bool, actor: Actor) -> None:
         dest = self._next("complete", actor, order_approved=order_approved)
-        self._completed(
-            state=dest, customer_id=self.customer_id, **audit_fields(actor, "shipping order approved")
-        )
+        self._customer_move(self.Completed, audit_fields(actor, "shipping order approved"), dest)
 
     def confirm_completed(self, has_shipping_order: bool, actor: Actor) -> None:
         """Staff confirm a firm booking completed (the standard's use case 12: its transport document was
@@ -525,15 +475,10 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
             no_change_pending=not self.change_pending,
             transport_document_surrendered=True,
         )
-        self._completed(
-            state=dest, customer_id=self.customer_id, **audit_fields(actor, "transport document surrendered")
-        )
+        self._customer_move(self.Completed, audit_fields(actor, "transport document surrendered"), dest)
 
-    class Completed(ActorEvent):
-        state: str
-        customer_id: str
-
-    _completed = event(Completed)(LifecycleAggregate._moved_for)
+    class Completed(CustomerMoved):
+        pass
 
 
 def _same_documents(one: list[dict[str, Any]], other: list[dict[str, Any]]) -> bool:

@@ -16,10 +16,10 @@ from dataclasses import asdict, dataclass, replace
 from datetime import UTC, datetime
 from typing import Any, Protocol
 
-from eventsourcing.domain import Aggregate, event
+from eventsourcing.domain import Aggregate
 
 from domain.shared.actor import Actor
-from domain.shared.aggregate import ActorEvent, audit_fields
+from domain.shared.aggregate import ActorEvent, DomainAggregate, audit_fields
 from domain.shared.errors import ValidationFailed
 from domain.shared.ids import name_based_id
 
@@ -313,7 +313,7 @@ def find_sailing(
     return min(matching, key=lambda s: s.departure)
 
 
-class ServiceSchedule(Aggregate):
+class ServiceSchedule(DomainAggregate):
     """A service's published schedule: each publication replaces the previous one whole."""
 
     class Created(Aggregate.Created):
@@ -340,17 +340,14 @@ class ServiceSchedule(Aggregate):
         record = values.to_record()
         if record == self.schedule:
             return False
-        self._published(schedule=record, **audit_fields(actor))
+        self._record(self.Published, audit_fields(actor), schedule=record)
         return True
 
     class Published(ActorEvent):
         schedule: dict[str, Any]
 
-    @event(Published)
-    def _published(
-        self, schedule: dict[str, Any], actor_id: str, actor_role: str, reason: str | None
-    ) -> None:
-        self.schedule = schedule
+        def apply(self, aggregate: ServiceSchedule) -> None:
+            aggregate.schedule = self.schedule
 
 
 def rescheduled_sailings(

@@ -8,7 +8,7 @@ from uuid import UUID
 from eventsourcing.domain import event
 
 from domain.shared.actor import Actor
-from domain.shared.aggregate import ActorCreated, ActorEvent, LifecycleAggregate, audit_fields
+from domain.shared.aggregate import ActorCreated, ActorEvent, LifecycleAggregate, StateMoved, audit_fields
 from domain.shared.ids import name_based_id
 
 
@@ -78,12 +78,13 @@ class ShippingOrder(LifecycleAggregate):
         self, revise: dict[str, str], edited_order: dict[str, Any] | None, actor: Actor
     ) -> None:
         dest = self._next("request_revision", actor, has_revise_messages=bool(revise))
-        self._revision_requested(
+        self._record(
+            self.RevisionRequested,
+            audit_fields(actor, "; ".join(revise.values())),
             revise=revise,
             edited_order=edited_order,
             state=dest,
             customer_id=self.customer_id,
-            **audit_fields(actor, "; ".join(revise.values())),
         )
 
     class RevisionRequested(ActorEvent):
@@ -92,53 +93,35 @@ class ShippingOrder(LifecycleAggregate):
         state: str
         customer_id: str
 
-    @event(RevisionRequested)
-    def _revision_requested(
-        self,
-        revise: dict[str, str],
-        edited_order: dict[str, Any] | None,
-        state: str,
-        customer_id: str,
-        actor_id: str,
-        actor_role: str,
-        reason: str | None,
-    ) -> None:
-        self.revise = dict(revise)
-        self.edited_order = dict(edited_order) if edited_order is not None else None
-        self.state = state
+        def apply(self, aggregate: ShippingOrder) -> None:
+            aggregate.revise = dict(self.revise)
+            aggregate.edited_order = dict(self.edited_order) if self.edited_order is not None else None
+            aggregate.state = self.state
 
     def edit(self, changes: dict[str, Any], actor: Actor) -> None:
         dest = self._next("edit", actor)
-        self._edited(changes=changes, state=dest, **audit_fields(actor))
+        self._record(self.Edited, audit_fields(actor), changes=changes, state=dest)
 
     class Edited(ActorEvent):
         changes: dict[str, Any]
         state: str
 
-    @event(Edited)
-    def _edited(
-        self, changes: dict[str, Any], state: str, actor_id: str, actor_role: str, reason: str | None
-    ) -> None:
-        self.details = {**self.details, **changes}
-        self.revise = {}
-        self.edited_order = None
-        self.state = state
+        def apply(self, aggregate: ShippingOrder) -> None:
+            aggregate.details = {**aggregate.details, **self.changes}
+            aggregate.revise = {}
+            aggregate.edited_order = None
+            aggregate.state = self.state
 
     def accept(self, actor: Actor) -> None:
         dest = self._next("accept", actor)
-        self._accepted(state=dest, customer_id=self.customer_id, **audit_fields(actor))
+        self._record(self.Accepted, audit_fields(actor), state=dest, customer_id=self.customer_id)
 
-    class Accepted(ActorEvent):
-        state: str
+    class Accepted(StateMoved):
         customer_id: str
-
-    _accepted = event(Accepted)(LifecycleAggregate._moved_for)
 
     def approve(self, actor: Actor) -> None:
         dest = self._next("approve", actor)
-        self._approved(state=dest, **audit_fields(actor))
+        self._record(self.Approved, audit_fields(actor), state=dest)
 
-    class Approved(ActorEvent):
-        state: str
-
-    _approved = event(Approved)(LifecycleAggregate._moved)
+    class Approved(StateMoved):
+        pass

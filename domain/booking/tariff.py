@@ -17,11 +17,11 @@ from datetime import UTC, date, datetime, time, timedelta
 from decimal import Decimal
 from typing import Any, Protocol
 
-from eventsourcing.domain import Aggregate, event
+from eventsourcing.domain import event
 
 from domain.booking.charges import CHARGE_KINDS, Charge, amount, charge
 from domain.shared.actor import Actor
-from domain.shared.aggregate import ActorCreated, ActorEvent, audit_fields
+from domain.shared.aggregate import ActorCreated, ActorEvent, DomainAggregate, audit_fields
 from domain.shared.errors import ValidationFailed
 from domain.shared.ids import name_based_id
 from domain.shared.messages import message
@@ -245,7 +245,7 @@ def _overlaps(rows: list[TariffRow]) -> dict[str, str]:
 
 
 # -- the publication ------------------------------------------------------------------------------------
-class Tariff(Aggregate):
+class Tariff(DomainAggregate):
     """The carrier's one tariff: each publication is an event, numbered (its version)."""
 
     class Opened(ActorCreated):
@@ -262,14 +262,15 @@ class Tariff(Aggregate):
     def publish(self, rows: list[TariffRow], sha256: str, actor: Actor) -> int:
         version = self.versions + 1
         lanes = sorted({f"{r.pol}-{r.pod}" for r in rows})
-        self._published(
+        self._record(
+            self.Published,
+            audit_fields(
+                actor, f"tariff version {version}: {_count(len(rows), 'row')}, {_count(len(lanes), 'lane')}"
+            ),
             version=version,
             rows=[r.to_record() for r in rows],
             lanes=lanes,
             sha256=sha256,
-            **audit_fields(
-                actor, f"tariff version {version}: {_count(len(rows), 'row')}, {_count(len(lanes), 'lane')}"
-            ),
         )
         return version
 
@@ -279,18 +280,8 @@ class Tariff(Aggregate):
         lanes: list[str]
         sha256: str
 
-    @event(Published)
-    def _published(
-        self,
-        version: int,
-        rows: list[dict[str, Any]],
-        lanes: list[str],
-        sha256: str,
-        actor_id: str,
-        actor_role: str,
-        reason: str | None,
-    ) -> None:
-        self.versions = version
+        def apply(self, aggregate: Tariff) -> None:
+            aggregate.versions = self.version
 
 
 def _count(number: int, noun: str) -> str:

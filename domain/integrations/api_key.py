@@ -6,10 +6,10 @@ stored value useless to a reader of the store); the clear key is answered once, 
 
 from __future__ import annotations
 
-from eventsourcing.domain import Aggregate, event
+from eventsourcing.domain import event
 
 from domain.shared.actor import Actor
-from domain.shared.aggregate import ActorCreated, ActorEvent, audit_fields
+from domain.shared.aggregate import ActorCreated, ActorEvent, DomainAggregate, audit_fields
 from domain.shared.credentials import KeyKind, digest
 from domain.shared.errors import Forbidden, IllegalTransition
 
@@ -18,7 +18,7 @@ API_KEYS = KeyKind(KEY_PREFIX)
 looks_like_key, key_digest = API_KEYS.looks_like, digest
 
 
-class ApiKey(Aggregate):
+class ApiKey(DomainAggregate):
     class Issued(ActorCreated):
         customer_id: str
         account_type: int
@@ -65,11 +65,10 @@ class ApiKey(Aggregate):
             raise Forbidden("Only the key's owner may revoke it")
         if self.revoked:
             raise IllegalTransition("api_key", "revoked", "revoke")
-        self._revoked(**audit_fields(actor))
+        self._record(self.Revoked, audit_fields(actor))
 
     class Revoked(ActorEvent):
         """The key opens nothing any more: who revoked it is all it says."""
 
-    @event(Revoked)
-    def _revoked(self, actor_id: str, actor_role: str, reason: str | None) -> None:
-        self.revoked = True
+        def apply(self, aggregate: ApiKey) -> None:
+            aggregate.revoked = True

@@ -20,12 +20,12 @@ from typing import Protocol
 from urllib.parse import urlsplit
 from uuid import UUID
 
-from eventsourcing.domain import Aggregate, event
+from eventsourcing.domain import event
 
 from domain.integrations.callback_address import internal_name, is_public, literal_address, looks_numeric
 from domain.integrations.notification_types import NOTIFICATION_TYPES
 from domain.shared.actor import Actor
-from domain.shared.aggregate import ActorCreated, ActorEvent, audit_fields
+from domain.shared.aggregate import ActorCreated, ActorEvent, DomainAggregate, audit_fields
 from domain.shared.errors import Forbidden, IllegalTransition, ValidationFailed
 
 FIELD = "callback_url"
@@ -100,7 +100,7 @@ def _may_be_public(host: str) -> bool:
     return not looks_numeric(host) and not internal_name(host)
 
 
-class WebhookSubscription(Aggregate):
+class WebhookSubscription(DomainAggregate):
     class Subscribed(ActorCreated):
         customer_id: str
         callback_url: str
@@ -149,26 +149,26 @@ class WebhookSubscription(Aggregate):
 
     def unsubscribe(self, actor: Actor) -> None:
         self._own(actor, "unsubscribe")
-        self._unsubscribed(customer_id=self.customer_id, **audit_fields(actor))
+        self._record(self.Unsubscribed, audit_fields(actor), customer_id=self.customer_id)
 
     class Unsubscribed(ActorEvent):
         customer_id: str
 
-    @event(Unsubscribed)
-    def _unsubscribed(self, customer_id: str, actor_id: str, actor_role: str, reason: str | None) -> None:
-        self.active = False
+        def apply(self, aggregate: WebhookSubscription) -> None:
+            aggregate.active = False
 
     def rotate_secret(self, sealed_secret: str, overlap: timedelta, now: datetime, actor: Actor) -> None:
         """A new secret; the current one keeps signing beside it for `overlap` (at most `MAX_OVERLAP`)."""
         self._own(actor, "rotate_secret")
         if not timedelta(0) <= overlap <= MAX_OVERLAP:
             raise ValidationFailed({"overlap_hours": "The overlap must be between 0 and 168 hours"})
-        self._secret_rotated(
+        self._record(
+            self.SecretRotated,
+            audit_fields(actor),
             customer_id=self.customer_id,
             sealed_secret=sealed_secret,
             previous_sealed_secret=self.sealed_secret,
             previous_valid_until=now + overlap,
-            **audit_fields(actor),
         )
 
     class SecretRotated(ActorEvent):
@@ -177,36 +177,21 @@ class WebhookSubscription(Aggregate):
         previous_sealed_secret: str | None
         previous_valid_until: datetime
 
-    @event(SecretRotated)
-    def _secret_rotated(
-        self,
-        customer_id: str,
-        sealed_secret: str,
-        previous_sealed_secret: str | None,
-        previous_valid_until: datetime,
-        actor_id: str,
-        actor_role: str,
-        reason: str | None,
-    ) -> None:
-        self.sealed_secret = sealed_secret
+        def apply(self, aggregate: WebhookSubscription) -> None:
+            aggregate.sealed_secret = self.sealed_secret
 
     def choose_event_types(self, event_types: Sequence[str] | None, actor: Actor) -> None:
         self._own(actor, "choose_event_types")
-        self._event_types_chosen(
-            customer_id=self.customer_id, event_types=checked_event_types(event_types), **audit_fields(actor)
+        self._record(
+            self.EventTypesChosen,
+            audit_fields(actor),
+            customer_id=self.customer_id,
+            event_types=checked_event_types(event_types),
         )
 
     class EventTypesChosen(ActorEvent):
         customer_id: str
         event_types: list[str] | None
 
-    @event(EventTypesChosen)
-    def _event_types_chosen(
-        self,
-        customer_id: str,
-        event_types: list[str] | None,
-        actor_id: str,
-        actor_role: str,
-        reason: str | None,
-    ) -> None:
-        self.event_types = event_types
+        def apply(self, aggregate: WebhookSubscription) -> None:
+            aggregate.event_types = self.event_types

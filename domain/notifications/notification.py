@@ -8,7 +8,7 @@ from uuid import UUID
 from eventsourcing.domain import event
 
 from domain.shared.actor import Actor
-from domain.shared.aggregate import ActorCreated, ActorEvent, LifecycleAggregate, audit_fields
+from domain.shared.aggregate import ActorCreated, LifecycleAggregate, StateMoved, audit_fields
 from domain.shared.errors import Forbidden
 from domain.shared.ids import name_based_id
 
@@ -101,10 +101,8 @@ class Notification(LifecycleAggregate):
     def is_read(self) -> bool:
         return bool(self.state == "read")
 
-    class MarkedRead(ActorEvent):
-        state: str
-
-    _marked_read = event(MarkedRead)(LifecycleAggregate._moved)
+    class MarkedRead(StateMoved):
+        pass
 
     def mark_read(self, actor: Actor) -> bool:
         """Only the recipient reads it; False (no event) when it is read already."""
@@ -113,5 +111,5 @@ class Notification(LifecycleAggregate):
         if self.is_read:
             return False
         dest = self._next("mark_read", actor)
-        self._marked_read(state=dest, **audit_fields(actor))
+        self._record(self.MarkedRead, audit_fields(actor), state=dest)
         return True

@@ -2,23 +2,58 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+from typing import (
+    TYPE_CHECKING,
+    Any,
+    ClassVar,
+    Concatenate,
+    ParamSpec,
+    Protocol,
+    TypedDict,
+    cast,
+    dataclass_transform,
+)
 from uuid import UUID
 
-from eventsourcing.domain import Aggregate, CanMutateAggregate, CommandMethodDecorator
+from eventsourcing.domain import Aggregate, CanMutateAggregate, CommandMethodDecorator, MetaDomainEvent
 
 from domain.shared.actor import Actor
 from domain.shared.lifecycle import lifecycle
 
 _PART_OWNERS: dict[type, type] = {}
+_Fields = ParamSpec("_Fields")
 
 
-class LifecycleAggregate(Aggregate):
+class DomainAggregate(Aggregate):
+    """Base of the domain's aggregates: each event is declared once, as a class with its fields and the
+    `apply` that changes the aggregate, and recorded by `_record` (the library's `trigger_event`, typed).
+    A first event is applied by the aggregate's `__init__` (`@event(Created)`), the library's way."""
+
+    def _record(
+        self,
+        event_class: Callable[Concatenate[UUID, int, datetime, str, str, str | None, _Fields], ActorEvent],
+        audit: Audit,
+        /,
+        *args: _Fields.args,
+        **fields: _Fields.kwargs,
+    ) -> None:
+        """Record the next event of `event_class`, by whom and why (`audit_fields`), with its own `fields`,
+        and apply it. mypy checks `fields` against the class's declared fields (`_EventFields`): a missing,
+        unknown or ill-typed field fails the check (when the class is named, `self.Quoted`; a `type[...]`
+        variable is checked at run time only), and the event's constructor refuses it at run time. The
+        library fills id, version and time."""
+        if args:
+            raise TypeError("an event is recorded with named fields")
+        self.trigger_event(cast("type[ActorEvent]", event_class), **audit, **fields)
+
+
+class LifecycleAggregate(DomainAggregate):
     """An aggregate whose `state` follows one `state-machines/` file.
 
-    Commands call `self._next(trigger, actor, guards)` before recording an event; event methods set
-    `self.state` themselves, so replay never consults the machine and never fires a side effect.
+    Commands call `self._next(trigger, actor, guards)` before recording an event; events set the aggregate's
+    `state` themselves (`apply`), so replay never consults the machine and never fires a side effect.
     """
 
     # No annotated instance attributes here: the library would turn them into constructor arguments.
@@ -27,7 +62,7 @@ class LifecycleAggregate(Aggregate):
         state: str
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
-        # The events and event methods of the aggregate's parts (`AggregatePart`, modules of their own)
+        # The events of the aggregate's parts (`AggregatePart`, modules of their own)
         # become the aggregate's own before the library looks at the class: it then declares them exactly as
         # if they were written in its body, so their topics are the aggregate's (`module:Aggregate.Event`).
         for part in reversed(cls.__mro__):
@@ -55,17 +90,6 @@ class LifecycleAggregate(Aggregate):
         machine = lifecycle(self.machine)
         machine.decide(trigger, self.state, actor.lifecycle_role, machine.every_guard)
 
-    # How an event that only moves the lifecycle applies (`_x = event(X)(LifecycleAggregate._moved)`): the
-    # events stay classes of their own, the one line that applies them is written once.
-    def _moved(self, state: str, actor_id: str, actor_role: str, reason: str | None) -> None:
-        self.state = state
-
-    def _moved_for(
-        self, state: str, customer_id: str, actor_id: str, actor_role: str, reason: str | None
-    ) -> None:
-        """`_moved` for an event that names the customer it concerns (their notices read it)."""
-        self.state = state
-
     @property
     def state_code(self) -> int:
         return lifecycle(self.machine).code(self.state)
@@ -83,13 +107,19 @@ else:
 
 
 class AggregatePart(_Part):
-    """A part of a lifecycle aggregate kept in a module of its own: its events (nested classes), the methods
-    that apply them (`@event(...)`) and its commands. The aggregate inherits from its parts; their events
+    """A part of a lifecycle aggregate kept in a module of its own: its events (nested classes, each applying
+    itself) and its commands. The aggregate inherits from its parts; their events
     are declared on the aggregate itself (see `LifecycleAggregate.__init_subclass__`), so events stored
     before the part was split out keep their topics. A part belongs to one aggregate only."""
 
 
-class ActorEvent(Aggregate.Event):
+@dataclass_transform(frozen_default=True)
+class _EventFields(MetaDomainEvent):
+    """The library's metaclass makes every event class a frozen dataclass; saying so lets mypy see each
+    event's constructor, so the fields an event is recorded with (`DomainAggregate._record`) are checked."""
+
+
+class ActorEvent(Aggregate.Event, metaclass=_EventFields):
     """An event with the fields every event carries besides its own (`audit_fields`): who and why.
 
     They come first in the fields (a dataclass puts a base's fields first), so an event stored since this
@@ -104,7 +134,25 @@ class ActorCreated(ActorEvent, Aggregate.Created):
     """The first event of an aggregate, with who and why (`ActorEvent`)."""
 
 
-def audit_fields(actor: Actor, reason: str | None = None) -> dict[str, Any]:
+class StateMoved(ActorEvent):
+    """An event that moves its aggregate's lifecycle to `state` and changes nothing else (its subclasses
+    may carry more for the read models and notices, such as the customer it concerns)."""
+
+    state: str
+
+    def apply(self, aggregate: LifecycleAggregate) -> None:
+        aggregate.state = self.state
+
+
+class Audit(TypedDict):
+    """Who and why: `ActorEvent`'s fields, as `DomainAggregate._record` takes them (`audit_fields`)."""
+
+    actor_id: str
+    actor_role: str
+    reason: str | None
+
+
+def audit_fields(actor: Actor, reason: str | None = None) -> Audit:
     """The fields every event carries besides its own: who and why (the library adds when)."""
     return {"actor_id": actor.id, "actor_role": actor.role, "reason": reason}
 

@@ -14,11 +14,11 @@ from datetime import datetime
 from typing import Any
 from uuid import NAMESPACE_URL, UUID, uuid5
 
-from eventsourcing.domain import Aggregate, event
+from eventsourcing.domain import event
 
 from domain.booking.containers import is_valid as is_container_number
 from domain.shared.actor import Actor
-from domain.shared.aggregate import ActorCreated, ActorEvent, audit_fields
+from domain.shared.aggregate import ActorCreated, ActorEvent, DomainAggregate, audit_fields
 from domain.shared.errors import Forbidden, IllegalTransition, ValidationFailed
 
 PUBLISHER = "publisher"
@@ -126,7 +126,7 @@ def _facts(document: dict[str, Any], match: BookingMatch | None) -> dict[str, An
     }
 
 
-class TrackingEvent(Aggregate):
+class TrackingEvent(DomainAggregate):
     @classmethod
     def create_id(cls, key: str, **_: Any) -> UUID:
         return uuid5(_NAMESPACE, key)
@@ -170,25 +170,18 @@ class TrackingEvent(Aggregate):
         if self.retracted:
             raise IllegalTransition("tracking_event", "retracted", "revise")
         previous = self.facts.get("event_date_time")
-        self._revised(body=body, facts=_facts(document, match), previous=previous, **audit_fields(actor))
+        self._record(
+            self.Revised, audit_fields(actor), body=body, facts=_facts(document, match), previous=previous
+        )
 
     class Revised(ActorEvent):
         body: str
         facts: dict[str, Any]
         previous: str | None
 
-    @event(Revised)
-    def _revised(
-        self,
-        body: str,
-        facts: dict[str, Any],
-        previous: str | None,
-        actor_id: str,
-        actor_role: str,
-        reason: str | None,
-    ) -> None:
-        self.body = body
-        self.facts = facts
+        def apply(self, aggregate: TrackingEvent) -> None:
+            aggregate.body = self.body
+            aggregate.facts = self.facts
 
     def retract(self, actor: Actor) -> bool:
         """Withdraw the event; False when it already was (a retried retraction)."""
@@ -196,15 +189,14 @@ class TrackingEvent(Aggregate):
             return False
         # The facts ride along, so a follower (the webhook policy) tells the booking's customer without
         # reading the aggregate.
-        self._retracted(facts=self.facts, **audit_fields(actor))
+        self._record(self.Retracted, audit_fields(actor), facts=self.facts)
         return True
 
     class Retracted(ActorEvent):
         facts: dict[str, Any]
 
-    @event(Retracted)
-    def _retracted(self, facts: dict[str, Any], actor_id: str, actor_role: str, reason: str | None) -> None:
-        self.retracted = True
+        def apply(self, aggregate: TrackingEvent) -> None:
+            aggregate.retracted = True
 
     def assign(self, match: BookingMatch, actor: Actor) -> None:
         """Staff attach an event that matched no booking to the booking it is about."""
@@ -212,11 +204,12 @@ class TrackingEvent(Aggregate):
             raise Forbidden("Staff only")
         if self.facts.get("rate_request_id") is not None:
             raise IllegalTransition("tracking_event", "matched", "assign")
-        self._assigned(
+        self._record(
+            self.Assigned,
+            audit_fields(actor),
             rate_request_id=match.rate_request_id,
             customer_id=match.customer_id,
             booking_reference=match.reference,
-            **audit_fields(actor),
         )
 
     class Assigned(ActorEvent):
@@ -224,22 +217,13 @@ class TrackingEvent(Aggregate):
         customer_id: str
         booking_reference: str
 
-    @event(Assigned)
-    def _assigned(
-        self,
-        rate_request_id: str,
-        customer_id: str,
-        booking_reference: str,
-        actor_id: str,
-        actor_role: str,
-        reason: str | None,
-    ) -> None:
-        self.facts = {
-            **self.facts,
-            "rate_request_id": rate_request_id,
-            "customer_id": customer_id,
-            "booking_reference": booking_reference,
-        }
+        def apply(self, aggregate: TrackingEvent) -> None:
+            aggregate.facts = {
+                **aggregate.facts,
+                "rate_request_id": self.rate_request_id,
+                "customer_id": self.customer_id,
+                "booking_reference": self.booking_reference,
+            }
 
 
 def _is_instant(value: Any) -> bool:

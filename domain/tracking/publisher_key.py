@@ -5,10 +5,10 @@ without a lookup."""
 
 from __future__ import annotations
 
-from eventsourcing.domain import Aggregate, event
+from eventsourcing.domain import event
 
 from domain.shared.actor import Actor
-from domain.shared.aggregate import ActorCreated, ActorEvent, audit_fields
+from domain.shared.aggregate import ActorCreated, ActorEvent, DomainAggregate, audit_fields
 from domain.shared.credentials import KeyKind, digest
 from domain.shared.errors import Forbidden, IllegalTransition
 
@@ -18,7 +18,7 @@ looks_like_publisher_key = PUBLISHER_KEYS.looks_like
 publisher_digest = digest
 
 
-class PublisherKey(Aggregate):
+class PublisherKey(DomainAggregate):
     class Issued(ActorCreated):
         label: str
         key_hash: str
@@ -51,11 +51,10 @@ class PublisherKey(Aggregate):
             raise Forbidden("Staff only")
         if self.revoked:
             raise IllegalTransition("publisher_key", "revoked", "revoke")
-        self._revoked(**audit_fields(actor))
+        self._record(self.Revoked, audit_fields(actor))
 
     class Revoked(ActorEvent):
         """The key publishes nothing any more: who revoked it is all it says."""
 
-    @event(Revoked)
-    def _revoked(self, actor_id: str, actor_role: str, reason: str | None) -> None:
-        self.revoked = True
+        def apply(self, aggregate: PublisherKey) -> None:
+            aggregate.revoked = True

@@ -10,10 +10,8 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page, expect
 
 from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME
-from tests.e2e.conftest import LiveServer
-
-DESKTOP = {"width": 1280, "height": 800}
-PHONE = {"width": 375, "height": 812}
+from tests.e2e.conftest import DESKTOP, LiveServer
+from tests.e2e.conftest import PHONE as PHONE  # where the tests import both widths from
 
 
 def sign_in(page: Page, server: LiveServer, username: str, password: str) -> None:

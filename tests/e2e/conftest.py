@@ -13,12 +13,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import Page
 
 from tests.chromium import CHROMIUM, CHROMIUM_FLAGS
 from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME
 from tests.live_server import ROOT, running_server
 
 SCREENSHOTS = ROOT / "test-output" / "screenshots"
+DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 375, "height": 812}
 
 
 @dataclass
@@ -78,3 +81,11 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 def screenshot_dir() -> Path:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     return SCREENSHOTS
+
+
+@pytest.fixture(params=[DESKTOP, PHONE], ids=["desktop", "phone"])
+def viewport(request: pytest.FixtureRequest, page: Page) -> dict[str, int]:
+    """A test taking it runs at both widths, its `page` already of that size."""
+    size: dict[str, int] = request.param
+    page.set_viewport_size(size)
+    return size

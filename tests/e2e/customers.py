@@ -93,6 +93,12 @@ def foreign_customer(server: LiveServer, name: str = "Acme Trading") -> tuple[st
     return national, PASSWORD
 
 
+def logged_in_customer(server: LiveServer, name: str = "Acme Trading") -> tuple[str, str, str]:
+    """A `foreign_customer` logged in through the API: (username, password, token)."""
+    username, password = foreign_customer(server, name)
+    return username, password, login(server, username, password)
+
+
 BOOKING = "/booking/api/v1"
 
 

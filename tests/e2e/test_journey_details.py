@@ -14,7 +14,6 @@ from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME
@@ -33,21 +32,19 @@ from tests.e2e.accounts_support import (
     start_company,
     start_individual,
 )
-from tests.e2e.browser import DESKTOP, PHONE, no_serious_violations, sign_in
+from tests.e2e.browser import no_serious_violations, sign_in
 from tests.e2e.conftest import LiveServer
 from tests.e2e.customers import (
     BOOKING,
     admin_token,
     booking_confirmed,
     call,
-    foreign_customer,
-    login,
+    logged_in_customer,
     notifications,
     pending_registration,
     rate_request_body,
 )
 
-SIZES = pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
 MOMENT = re.compile(r"^\d{4}/\d{2}/\d{2} \d{2}:\d{2} UTC$")
 RR = f"{BOOKING}/client/rate-requests"
 
@@ -94,12 +91,10 @@ def current_menu_item(page: Page) -> Any:
 
 
 # -- item 15: notifications ---------------------------------------------------------------------------------
-@SIZES
 def test_a_notification_shows_its_time_the_whole_reference_and_is_read_once_followed(
-    page: Page, live_server: LiveServer, size: dict[str, int], screenshot_dir: Path
+    page: Page, live_server: LiveServer, viewport: dict[str, int], screenshot_dir: Path
 ) -> None:
-    username, password = foreign_customer(live_server, PERSIAN_COMPANIES[0])
-    token = login(live_server, username, password)
+    username, password, token = logged_in_customer(live_server, PERSIAN_COMPANIES[0])
     rid = booking_confirmed(live_server, token, "Saffron threads")
     reference = reference_of(live_server, token, rid)
     call(live_server, "POST", f"{RR}/{rid}/cancellation-request", {"reason": "Moved to air"}, token=token)
@@ -114,7 +109,6 @@ def test_a_notification_shows_its_time_the_whole_reference_and_is_read_once_foll
     declined = notification(live_server, token, "Cancellation declined")
     assert declined["message"].index(reference) < 40 < declined["message"].index(reference) + len(reference)
 
-    page.set_viewport_size(size)
     sign_in(page, live_server, username, password)
     bell = page.get_by_role("button", name="Notifications")
     bell.click()
@@ -129,7 +123,7 @@ def test_a_notification_shows_its_time_the_whole_reference_and_is_read_once_foll
     unread = int(page.get_by_test_id("unread-badge").inner_text())
     assert unread >= 1
     expect(item.get_by_role("button")).to_contain_text("Unread:")
-    shot(page, screenshot_dir, "notifications", size)
+    shot(page, screenshot_dir, "notifications", viewport)
     no_serious_violations(page)
 
     # Following the item's link opens the booking and marks the notification read.
@@ -143,12 +137,10 @@ def test_a_notification_shows_its_time_the_whole_reference_and_is_read_once_foll
 
 
 # -- item 15: the work queue's cards ------------------------------------------------------------------------
-@SIZES
 def test_the_work_queue_has_cards_for_amendment_and_cancellation_requests(
-    page: Page, live_server: LiveServer, size: dict[str, int], screenshot_dir: Path
+    page: Page, live_server: LiveServer, viewport: dict[str, int], screenshot_dir: Path
 ) -> None:
-    username, password = foreign_customer(live_server, PERSIAN_COMPANIES[1])
-    token = login(live_server, username, password)
+    *_, token = logged_in_customer(live_server, PERSIAN_COMPANIES[1])
     amended = booking_confirmed(live_server, token, "Dates in cartons")
     cancelled = booking_confirmed(live_server, token, "Dried figs")
     body = amendment_body(live_server, token, "Dates in cartons")
@@ -163,7 +155,6 @@ def test_the_work_queue_has_cards_for_amendment_and_cancellation_requests(
         ]
     }
 
-    page.set_viewport_size(size)
     sign_in(page, live_server, ADMIN_USERNAME, ADMIN_PASSWORD)
     for kind, title, rid in (
         ("amendmentRequests", "Amendment requests to decide", amended),
@@ -175,7 +166,7 @@ def test_the_work_queue_has_cards_for_amendment_and_cancellation_requests(
         expect(link).to_be_visible()
         if kind == "cancellationRequests":
             expect(link).to_contain_text("Moved to air")
-    shot(page, screenshot_dir, "work-queue-changes", size)
+    shot(page, screenshot_dir, "work-queue-changes", viewport)
     no_serious_violations(page)
     page.get_by_role("region", name=re.compile("^Amendment requests to decide")).get_by_role(
         "link", name=re.compile(reference_of(live_server, token, amended))
@@ -184,13 +175,11 @@ def test_the_work_queue_has_cards_for_amendment_and_cancellation_requests(
 
 
 # -- item 16: sign-up ---------------------------------------------------------------------------------------
-@SIZES
 def test_sign_up_goes_back_keeping_the_entries_and_focuses_the_first_code_box(
-    page: Page, live_server: LiveServer, size: dict[str, int], screenshot_dir: Path
+    page: Page, live_server: LiveServer, viewport: dict[str, int], screenshot_dir: Path
 ) -> None:
     national_id, phone = fresh_national_id(), "0912" + fresh_national_id()[-7:]
     first, last = PERSIAN_PEOPLE[0]
-    page.set_viewport_size(size)
     start_individual(page, live_server, national_id, phone)
     expect(page.get_by_role("heading", name="Individual Information")).to_be_visible()
     expect(page.get_by_label("National ID")).to_have_value(national_id)
@@ -201,7 +190,7 @@ def test_sign_up_goes_back_keeping_the_entries_and_focuses_the_first_code_box(
     expect(page.get_by_text("Step 1 of 3")).to_be_visible()
     expect(page.get_by_label("National ID")).to_have_value(national_id)
     expect(page.get_by_label("Mobile Number")).to_have_value(phone)
-    shot(page, screenshot_dir, "sign-up-back", size)
+    shot(page, screenshot_dir, "sign-up-back", viewport)
     page.get_by_role("button", name="Continue").click()
     expect(page.get_by_role("heading", name="Individual Information")).to_be_visible()
     expect(page.get_by_label("First Name")).to_have_value(first)
@@ -211,19 +200,17 @@ def test_sign_up_goes_back_keeping_the_entries_and_focuses_the_first_code_box(
     page.get_by_role("button", name="Submit").click()
     expect(page.get_by_role("heading", name="Verification")).to_be_visible()
     expect(page.get_by_label("Digit 1")).to_be_focused()
-    shot(page, screenshot_dir, "sign-up-code-focused", size)
+    shot(page, screenshot_dir, "sign-up-code-focused", viewport)
     page.keyboard.type(sms_code(live_server, phone))  # no click first: the cursor is already there
     page.get_by_role("button", name="Confirm").click()
     expect(page.get_by_role("dialog", name="Sign Up Successful")).to_be_visible()
 
 
-@SIZES
 def test_the_resend_countdown_counts_wall_clock_time_as_in_a_background_tab(
-    page: Page, live_server: LiveServer, size: dict[str, int]
+    page: Page, live_server: LiveServer, viewport: dict[str, int]
 ) -> None:
     national_id, phone = fresh_national_id(), "0935" + fresh_national_id()[-7:]
     page.clock.install()
-    page.set_viewport_size(size)
     start_individual(page, live_server, national_id, phone)
     fill_individual(page, f"{national_id}@example.com", phone)
     page.get_by_role("button", name="Submit").click()
@@ -245,13 +232,11 @@ def test_the_resend_countdown_counts_wall_clock_time_as_in_a_background_tab(
     expect(resend).to_be_enabled()
 
 
-@SIZES
 def test_the_identifier_has_one_name_per_kind_and_the_acceptance_email_names_the_username(
-    page: Page, live_server: LiveServer, size: dict[str, int], screenshot_dir: Path
+    page: Page, live_server: LiveServer, viewport: dict[str, int], screenshot_dir: Path
 ) -> None:
     company_id = fresh_company_id()
     email = f"c{company_id}@example.com"
-    page.set_viewport_size(size)
     start_company(page, live_server, company_id, "0912" + company_id[-7:])
     expect(page.get_by_role("heading", name="Company Information")).to_be_visible()
     expect(page.get_by_label("Company ID")).to_have_value(company_id)
@@ -268,7 +253,7 @@ def test_the_identifier_has_one_name_per_kind_and_the_acceptance_email_names_the
     expect(page.get_by_text("National Code")).to_have_count(0)
     fill_company(page, email, FOREIGN_PHONES[1], domestic=False)
     page.get_by_label("Company Name").fill(PERSIAN_COMPANIES[0])
-    shot(page, screenshot_dir, "sign-up-company-id", size)
+    shot(page, screenshot_dir, "sign-up-company-id", viewport)
     page.get_by_role("button", name="Submit").click()
     expect(page.get_by_role("dialog", name="Sign Up Successful")).to_be_visible()
 
@@ -323,13 +308,11 @@ TOAST_AND_BELL = """async (text) => {
 }"""
 
 
-@SIZES
-def test_a_toast_never_covers_the_bell(page: Page, live_server: LiveServer, size: dict[str, int]) -> None:
-    page.set_viewport_size(size)
+def test_a_toast_never_covers_the_bell(page: Page, live_server: LiveServer, viewport: dict[str, int]) -> None:
     sign_in(page, live_server, ADMIN_USERNAME, ADMIN_PASSWORD)
     expect(page.get_by_role("status")).to_have_count(0, timeout=10_000)  # the log-in toast has gone
     # Log out toasts on the dashboard for 2 s before going to the login page, the bell still there.
-    open_staff_menu(page, size)
+    open_staff_menu(page, viewport)
     page.get_by_role("button", name="Log out").click()
     seen = page.evaluate(TOAST_AND_BELL, "You have been logged out.")
     assert seen, "no toast seen on the dashboard"
@@ -337,34 +320,30 @@ def test_a_toast_never_covers_the_bell(page: Page, live_server: LiveServer, size
     assert seen["bellOnTop"], f"something covers the bell: {seen}"
 
 
-@SIZES
 def test_the_staff_sidebar_marks_the_page_shown(
-    page: Page, live_server: LiveServer, size: dict[str, int], screenshot_dir: Path
+    page: Page, live_server: LiveServer, viewport: dict[str, int], screenshot_dir: Path
 ) -> None:
     company_id = pending_registration(live_server, PERSIAN_COMPANIES[1])
-    page.set_viewport_size(size)
     sign_in(page, live_server, ADMIN_USERNAME, ADMIN_PASSWORD)
-    open_staff_menu(page, size)
+    open_staff_menu(page, viewport)
     expect(current_menu_item(page)).to_have_text("Overview")
-    shot(page, screenshot_dir, "staff-menu-overview", size)
+    shot(page, screenshot_dir, "staff-menu-overview", viewport)
     page.get_by_role("link", name="Operations").filter(visible=True).click()
-    open_staff_menu(page, size)
+    open_staff_menu(page, viewport)
     expect(current_menu_item(page)).to_have_text("Operations")
     page.get_by_role("link", name="Overview").filter(visible=True).click()
     # A registration request opened from the overview is still the overview's page.
     lists = page.get_by_role("region", name="Registration Requests", exact=True)
     lists.get_by_role("row").filter(has_text=company_id).get_by_role("link").click()
     expect(page).to_have_url(re.compile("/dashboard/request/"))
-    open_staff_menu(page, size)
+    open_staff_menu(page, viewport)
     expect(current_menu_item(page)).to_have_text("Overview")
 
 
-@SIZES
 def test_the_registration_list_never_scrolls_sideways_in_its_box(
-    page: Page, live_server: LiveServer, size: dict[str, int], screenshot_dir: Path
+    page: Page, live_server: LiveServer, viewport: dict[str, int], screenshot_dir: Path
 ) -> None:
     company_id = pending_registration(live_server, PERSIAN_COMPANIES[0])
-    page.set_viewport_size(size)
     sign_in(page, live_server, ADMIN_USERNAME, ADMIN_PASSWORD)
     section = page.get_by_role("region", name="Registration Requests", exact=True)
     box = section.get_by_role("region").first  # the list's own box, inside its section
@@ -376,10 +355,10 @@ def test_the_registration_list_never_scrolls_sideways_in_its_box(
     row.scroll_into_view_if_needed()
     for cell in row.get_by_role("cell").all():
         cell_box = cell.bounding_box()
-        assert cell_box and cell_box["x"] >= 0 and cell_box["x"] + cell_box["width"] <= size["width"] + 1
-    if size["width"] < 640:  # each value with its label
+        assert cell_box and cell_box["x"] >= 0 and cell_box["x"] + cell_box["width"] <= viewport["width"] + 1
+    if viewport["width"] < 640:  # each value with its label
         expect(row.get_by_role("cell", name=f"Company ID {company_id}")).to_be_visible()
-    shot(page, screenshot_dir, "registration-list", size)
+    shot(page, screenshot_dir, "registration-list", viewport)
     no_serious_violations(page)
 
 
@@ -389,17 +368,15 @@ INPUT_LOOK = """(el) => {
 }"""
 
 
-@SIZES
 def test_selects_look_like_the_inputs_beside_them(
-    browser: Browser, page: Page, live_server: LiveServer, size: dict[str, int], screenshot_dir: Path
+    browser: Browser, page: Page, live_server: LiveServer, viewport: dict[str, int], screenshot_dir: Path
 ) -> None:
-    page.set_viewport_size(size)
     sign_in(page, live_server, ADMIN_USERNAME, ADMIN_PASSWORD)
     page.goto(f"{live_server.url}/dashboard/operations")
     state = page.locator("#ops-state")
     expect(state).to_be_visible()
     # The text input the design gives every form (components/ui/text-input), as the login page shows it.
-    signed_out = browser.new_context(viewport=size)  # type: ignore[arg-type]
+    signed_out = browser.new_context(viewport=viewport)  # type: ignore[arg-type]
     other = signed_out.new_page()
     other.goto(f"{live_server.url}/login")
     username = other.get_by_label("Username")
@@ -411,17 +388,14 @@ def test_selects_look_like_the_inputs_beside_them(
     assert select_look[:4] == text_look[:4], (select_look, text_look)
     assert select_look[4] == "none"  # the drawn chevron, not the browser's own
     assert select_look[5] == font_size
-    shot(page, screenshot_dir, "select-styled", size)
+    shot(page, screenshot_dir, "select-styled", viewport)
 
 
-@SIZES
 def test_the_notify_party_checkbox_is_not_squeezed(
-    page: Page, live_server: LiveServer, size: dict[str, int], screenshot_dir: Path
+    page: Page, live_server: LiveServer, viewport: dict[str, int], screenshot_dir: Path
 ) -> None:
-    username, password = foreign_customer(live_server, PERSIAN_COMPANIES[1])
-    token = login(live_server, username, password)
+    username, password, token = logged_in_customer(live_server, PERSIAN_COMPANIES[1])
     rid = booking_confirmed(live_server, token, "Pistachios in cartons")
-    page.set_viewport_size(size)
     sign_in(page, live_server, username, password)
     page.goto(f"{live_server.url}/dashboard/bookings/rate-request/detail/{rid}")
     page.get_by_role("button", name="Add Consignee").click()
@@ -438,6 +412,6 @@ def test_the_notify_party_checkbox_is_not_squeezed(
     assert above and below
     assert square["y"] - (above["y"] + above["height"]) >= 8
     assert below["y"] - (square["y"] + square["height"]) >= 8
-    dialog.screenshot(path=str(screenshot_dir / f"issue24-notify-party-{size['width']}.png"))
+    dialog.screenshot(path=str(screenshot_dir / f"issue24-notify-party-{viewport['width']}.png"))
     box.click()
     expect(box).to_be_checked()

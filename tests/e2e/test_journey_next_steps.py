@@ -9,12 +9,11 @@ import re
 import time
 from pathlib import Path
 
-import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME
 from tests.corpus import IRANIAN_PHONES, fresh_company_id
-from tests.e2e.browser import DESKTOP, PHONE, layout_problems, sign_in
+from tests.e2e.browser import layout_problems, sign_in
 from tests.e2e.conftest import LiveServer
 from tests.e2e.customers import (
     _lookup_id,
@@ -22,14 +21,13 @@ from tests.e2e.customers import (
     booking_confirmed,
     call,
     foreign_customer,
-    login,
+    logged_in_customer,
     quote,
     rate_request,
     shipping_order,
 )
 from tests.e2e.screens import add_container
 
-VIEWPORTS = pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
 CLIENT = "/booking/api/v1/client"
 ADMIN = "/booking/api/v1/admin"
 
@@ -62,13 +60,10 @@ def top_of(locator: Locator) -> float:
 
 
 # -- 7. the console on a phone: Open shows the detail; the booking reference in a row is a link
-@VIEWPORTS
 def test_the_console_shows_what_open_and_the_reference_link_open(
     page: Page, live_server: LiveServer, screenshot_dir: Path, viewport: dict[str, int]
 ) -> None:
-    page.set_viewport_size(viewport)
-    username, password = foreign_customer(live_server, "Console Readers")
-    token = login(live_server, username, password)
+    *_, token = logged_in_customer(live_server, "Console Readers")
     first_cargo = f"Barberries {fresh_company_id()}"
     second_cargo = f"Rose water {fresh_company_id()}"
     first = rate_request(live_server, token, first_cargo)
@@ -103,13 +98,10 @@ def test_the_console_shows_what_open_and_the_reference_link_open(
 
 
 # -- 9. order revision: the header is not all done, the ticks stay, staff's messages are said at the top
-@VIEWPORTS
 def test_an_order_revision_says_its_messages_first_and_keeps_the_ticks(
     page: Page, live_server: LiveServer, screenshot_dir: Path, viewport: dict[str, int]
 ) -> None:
-    page.set_viewport_size(viewport)
-    username, password = foreign_customer(live_server, "Revision Readers")
-    token = login(live_server, username, password)
+    username, password, token = logged_in_customer(live_server, "Revision Readers")
     rid = booking_confirmed(live_server, token, f"Pistachio kernels {fresh_company_id()}")
     order = shipping_order(live_server, token, rid, ["BMOU0061950"])
     revise = {
@@ -149,11 +141,9 @@ def test_an_order_revision_says_its_messages_first_and_keeps_the_ticks(
 
 
 # -- 11. a declined profile edit: the form shows the accepted values again, without a reload
-@VIEWPORTS
 def test_a_declined_profile_edit_puts_the_accepted_values_back_live(
     page: Page, live_server: LiveServer, screenshot_dir: Path, viewport: dict[str, int]
 ) -> None:
-    page.set_viewport_size(viewport)
     username, password = foreign_customer(live_server, "Profile Keepers")
     sign_in(page, live_server, username, password)
     page.goto(f"{live_server.url}/dashboard/profile?editProfile=true")
@@ -181,13 +171,10 @@ def test_a_declined_profile_edit_puts_the_accepted_values_back_live(
 
 
 # -- 17. shipping order: units in the form, a phone as people write it, the container dialog asks first
-@VIEWPORTS
 def test_the_shipping_order_says_units_takes_phones_and_asks_before_discarding(
     page: Page, live_server: LiveServer, screenshot_dir: Path, viewport: dict[str, int]
 ) -> None:
-    page.set_viewport_size(viewport)
-    username, password = foreign_customer(live_server, "Cold Chain Pars")
-    token = login(live_server, username, password)
+    username, password, token = logged_in_customer(live_server, "Cold Chain Pars")
     reefer = _lookup_id(live_server, token, "container/types", "Refrigerated")
     rid = booking_confirmed(live_server, token, f"Frozen dates {fresh_company_id()}", containerTypeId=reefer)
     sign_in(page, live_server, username, password)
@@ -257,13 +244,10 @@ def test_the_shipping_order_says_units_takes_phones_and_asks_before_discarding(
 
 
 # -- 18. waiting for a price: edit or withdraw; leaving a half-filled booking warns; accepting leads on
-@VIEWPORTS
 def test_a_request_waiting_for_its_price_can_be_edited_and_withdrawn(
     page: Page, live_server: LiveServer, screenshot_dir: Path, viewport: dict[str, int]
 ) -> None:
-    page.set_viewport_size(viewport)
-    username, password = foreign_customer(live_server, "Second Thoughts")
-    token = login(live_server, username, password)
+    username, password, token = logged_in_customer(live_server, "Second Thoughts")
     commodity = f"Saffron {fresh_company_id()}"
     rid = rate_request(live_server, token, commodity)
     sign_in(page, live_server, username, password)
@@ -295,11 +279,9 @@ def test_a_request_waiting_for_its_price_can_be_edited_and_withdrawn(
     assert detail(live_server, token, rid)["stateName"] == "rejected_by_client"
 
 
-@VIEWPORTS
 def test_leaving_a_half_filled_booking_asks_first(
     page: Page, live_server: LiveServer, screenshot_dir: Path, viewport: dict[str, int]
 ) -> None:
-    page.set_viewport_size(viewport)
     username, password = foreign_customer(live_server, "Half Filled")
     sign_in(page, live_server, username, password)
     overview = f"{live_server.url}/dashboard/overview"
@@ -330,13 +312,10 @@ def test_leaving_a_half_filled_booking_asks_first(
     expect(page).to_have_url(overview)
 
 
-@VIEWPORTS
 def test_accepting_a_price_leads_to_the_booking_letter(
     page: Page, live_server: LiveServer, screenshot_dir: Path, viewport: dict[str, int]
 ) -> None:
-    page.set_viewport_size(viewport)
-    username, password = foreign_customer(live_server, "Next Step Traders")
-    token = login(live_server, username, password)
+    username, password, token = logged_in_customer(live_server, "Next Step Traders")
     rid = rate_request(live_server, token, f"Pomegranates {fresh_company_id()}")
     quote(live_server, rid, 1900)
     sign_in(page, live_server, username, password)

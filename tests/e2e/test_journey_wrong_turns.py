@@ -15,7 +15,7 @@ from playwright.sync_api import Page, expect
 from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME
 from tests.corpus import FOREIGN_POSTAL_CODES, fresh_company_id, fresh_national_id
 from tests.e2e.accounts_support import start_company
-from tests.e2e.browser import DESKTOP, PHONE, layout_problems, sign_in
+from tests.e2e.browser import DESKTOP, layout_problems, sign_in
 from tests.e2e.conftest import LiveServer
 from tests.e2e.customers import (
     accept_order,
@@ -26,13 +26,12 @@ from tests.e2e.customers import (
     call,
     foreign_customer,
     foreign_sign_up,
+    logged_in_customer,
     login,
     quote,
     rate_request,
     shipping_order,
 )
-
-VIEWPORTS = pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
 
 
 def shot(page: Page, directory: Path, name: str) -> None:
@@ -66,12 +65,10 @@ def accepted_company(server: LiveServer, company_id: str) -> str:
 
 
 # -- 1. the e-mailed set-password link opens the form for every real identifier ------------------------------
-@VIEWPORTS
 @pytest.mark.parametrize("kind", ["national-id-above-int32", "company-id-11-digits"])
 def test_the_emailed_set_password_link_opens_the_form(
     page: Page, live_server: LiveServer, screenshot_dir: Path, viewport: dict[str, int], kind: str
 ) -> None:
-    page.set_viewport_size(viewport)
     identifier = fresh_national_id() if kind.startswith("national") else fresh_company_id()
     assert int(identifier) > 2**31 - 1
     link = accepted_company(live_server, identifier)
@@ -90,11 +87,9 @@ def test_the_emailed_set_password_link_opens_the_form(
 
 
 # -- 2. a foreign company signs up with its own country's postal code ---------------------------------------
-@VIEWPORTS
 def test_a_foreign_company_signs_up_with_its_own_postal_code(
     page: Page, live_server: LiveServer, screenshot_dir: Path, viewport: dict[str, int]
 ) -> None:
-    page.set_viewport_size(viewport)
     postal_code = (
         FOREIGN_POSTAL_CODES[1] if viewport == DESKTOP else FOREIGN_POSTAL_CODES[0]
     )  # London, Hamburg
@@ -121,13 +116,10 @@ def test_a_foreign_company_signs_up_with_its_own_postal_code(
 
 
 # -- the e-mails a shipper expects: the link opens the booking; a kind turned off on the profile stays off
-@VIEWPORTS
 def test_the_quote_email_opens_the_booking_and_the_profile_turns_a_kind_off(
     page: Page, live_server: LiveServer, screenshot_dir: Path, viewport: dict[str, int]
 ) -> None:
-    page.set_viewport_size(viewport)
-    username, password = foreign_customer(live_server, "Elbe Logistics")
-    token = login(live_server, username, password)
+    username, password, token = logged_in_customer(live_server, "Elbe Logistics")
     address = f"c{username}@example.com"
     first = rate_request(live_server, token, "Roasted pistachios")
     quote(live_server, first, 2400)
@@ -166,13 +158,10 @@ def test_the_quote_email_opens_the_booking_and_the_profile_turns_a_kind_off(
 
 
 # -- 3. a destructive dialog names its act; Keep, Escape and the close icon change nothing
-@VIEWPORTS
 def test_declining_a_quote_is_named_and_every_way_out_keeps_it(
     page: Page, live_server: LiveServer, screenshot_dir: Path, viewport: dict[str, int]
 ) -> None:
-    page.set_viewport_size(viewport)
-    username, password = foreign_customer(live_server, "Alster Imports")
-    token = login(live_server, username, password)
+    username, password, token = logged_in_customer(live_server, "Alster Imports")
     rid = rate_request(live_server, token, "Persian walnuts")
     quote(live_server, rid, 1100)
 
@@ -205,11 +194,9 @@ def test_declining_a_quote_is_named_and_every_way_out_keeps_it(
 
 
 # -- 6. set/reset password: equal passwords match, the hint says the rule, a dead link offers a new one
-@VIEWPORTS
 def test_the_set_password_form_says_its_rule_and_a_used_link_offers_a_new_one(
     page: Page, live_server: LiveServer, screenshot_dir: Path, viewport: dict[str, int]
 ) -> None:
-    page.set_viewport_size(viewport)
     company_id = f"DE-{fresh_company_id()}"
     link = accepted_company(live_server, company_id)
     page.goto(link)
@@ -253,13 +240,10 @@ def test_the_set_password_form_says_its_rule_and_a_used_link_offers_a_new_one(
 
 
 # -- 5. a completed booking says what it is (list, overview, detail, console); 13. the state filter in words
-@VIEWPORTS
 def test_a_completed_booking_says_completed_everywhere(
     page: Page, live_server: LiveServer, screenshot_dir: Path, viewport: dict[str, int]
 ) -> None:
-    page.set_viewport_size(viewport)
-    username, password = foreign_customer(live_server, "Speicher Trading")
-    token = login(live_server, username, password)
+    username, password, token = logged_in_customer(live_server, "Speicher Trading")
     commodity = f"Dried figs {fresh_company_id()}"
     rid = booking_confirmed(live_server, token, commodity)
     order = shipping_order(live_server, token, rid, ["BMOU0061950"])
@@ -306,13 +290,10 @@ OTHER_DATE_FORMATS = re.compile(
 )
 
 
-@VIEWPORTS
 def test_dates_read_one_way(
     page: Page, live_server: LiveServer, screenshot_dir: Path, viewport: dict[str, int]
 ) -> None:
-    page.set_viewport_size(viewport)
-    username, password = foreign_customer(live_server, "Harbour Dates")
-    token = login(live_server, username, password)
+    username, password, token = logged_in_customer(live_server, "Harbour Dates")
     rid = rate_request(live_server, token, "Medjool dates")
     quote(live_server, rid, 1300, days=6)
     valid_until = call(live_server, "GET", f"/booking/api/v1/client/rate-requests/{rid}", token=token)[
@@ -332,13 +313,10 @@ def test_dates_read_one_way(
 
 
 # -- 4. the final report is read on the page, not in a fixed frame with a scroll of its own
-@VIEWPORTS
 def test_the_final_report_has_no_nested_scroll(
     page: Page, live_server: LiveServer, screenshot_dir: Path, viewport: dict[str, int]
 ) -> None:
-    page.set_viewport_size(viewport)
-    username, password = foreign_customer(live_server, "Report Readers")
-    token = login(live_server, username, password)
+    username, password, token = logged_in_customer(live_server, "Report Readers")
     rid = booking_confirmed(live_server, token, "Pistachio kernels")
     order = shipping_order(live_server, token, rid, ["BMOU0061950"])
     accept_order(live_server, order)
@@ -369,13 +347,10 @@ def test_the_final_report_has_no_nested_scroll(
 
 
 # -- 13. staff and customers read words, not programmer keys (the wire keeps its keys)
-@VIEWPORTS
 def test_a_profile_edit_reads_in_words_for_staff_and_customer(
     page: Page, live_server: LiveServer, screenshot_dir: Path, viewport: dict[str, int]
 ) -> None:
-    page.set_viewport_size(viewport)
-    username, password = foreign_customer(live_server, "Words Not Keys")
-    token = login(live_server, username, password)
+    username, password, token = logged_in_customer(live_server, "Words Not Keys")
     edit = {"name": "Words Not Keys", "contactPerson": "Lena Vogel", "nationalCode": username, "fax": ""}
     edit |= {"address": "Hafenstrasse 1, Hamburg", "postalCode": "20457"}
     call(live_server, "PUT", "/account/api/v1/client/foreign-corporate-customers", edit, token=token)
@@ -401,13 +376,10 @@ def test_a_profile_edit_reads_in_words_for_staff_and_customer(
 
 
 # -- 10. an upload the server refuses says why
-@VIEWPORTS
 def test_a_refused_upload_says_why(
     page: Page, live_server: LiveServer, tmp_path: Path, screenshot_dir: Path, viewport: dict[str, int]
 ) -> None:
-    page.set_viewport_size(viewport)
-    username, password = foreign_customer(live_server, "Upload Reasons")
-    token = login(live_server, username, password)
+    username, password, token = logged_in_customer(live_server, "Upload Reasons")
     rid = rate_request(live_server, token, "Saffron threads")
     quote(live_server, rid, 800)
     accept_quote(live_server, token, rid)
@@ -423,11 +395,9 @@ def test_a_refused_upload_says_why(
 
 
 # -- 12. signed out because the password changed elsewhere: the login page says why
-@VIEWPORTS
 def test_signed_out_elsewhere_the_login_page_says_why(
     page: Page, live_server: LiveServer, screenshot_dir: Path, viewport: dict[str, int]
 ) -> None:
-    page.set_viewport_size(viewport)
     username, password = foreign_customer(live_server, "Session Ends")
     sign_in(page, live_server, username, password)
     token = login(live_server, username, password)

@@ -3,15 +3,13 @@ import { ChargesBreakdown, formatBookingTotal } from '@/components/charges';
 import { FileLink } from '@/components/file-link';
 import { formatDate, formatMoney } from '@/lib/format';
 import {
-  CONTAINER_FIELDS,
   ORDER_FIELDS,
   PARTY_FIELDS,
-  containerValue,
-  labelWithUnit,
   orderField,
   orderValue,
   partyValue,
 } from '@/lib/order-fields';
+import { ContainerCells, ContainerHeadings } from './container-cells';
 import type { FactsOrder, FactsRequest } from './types';
 import styles from './booking-facts.module.css';
 
@@ -145,21 +143,13 @@ export function OrderFacts({ order }: { order: FactsOrder }) {
         <caption className={styles.caption}>Containers</caption>
         <thead>
           <tr>
-            {CONTAINER_FIELDS.map((f) => (
-              <th key={f.key} scope="col">
-                {labelWithUnit(f)}
-              </th>
-            ))}
+            <ContainerHeadings />
           </tr>
         </thead>
         <tbody>
           {order.containers.map((c) => (
             <tr key={c.containerId}>
-              {CONTAINER_FIELDS.map((f) => (
-                <td key={f.key} data-label={labelWithUnit(f)}>
-                  {containerValue(c, f)}
-                </td>
-              ))}
+              <ContainerCells container={c} />
             </tr>
           ))}
         </tbody>

@@ -5,7 +5,8 @@ import { Controller, useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog } from '@/components/ui/dialog';
-import { CONTAINER_FIELDS, containerField, containerValue, labelWithUnit } from '@/lib/order-fields';
+import { ContainerCells, ContainerHeadings } from '@/components/booking-facts';
+import { containerField, labelWithUnit } from '@/lib/order-fields';
 import { NumberInput } from '@/components/ui/number-input';
 import { TextInput } from '@/components/ui/text-input';
 import { useDebounced } from '@/lib/use-debounced';
@@ -154,11 +155,7 @@ export function ContainerDialog({ open, quantity, initial, onClose, onSubmit }: 
         <caption className="visually-hidden">Containers added</caption>
         <thead>
           <tr>
-            {CONTAINER_FIELDS.map((f) => (
-              <th key={f.key} scope="col">
-                {labelWithUnit(f)}
-              </th>
-            ))}
+            <ContainerHeadings />
             <th scope="col">
               <span className="visually-hidden">Delete</span>
             </th>
@@ -167,11 +164,7 @@ export function ContainerDialog({ open, quantity, initial, onClose, onSubmit }: 
         <tbody>
           {rows.map((row) => (
             <tr key={row.localId}>
-              {CONTAINER_FIELDS.map((f) => (
-                <td key={f.key} data-label={labelWithUnit(f)}>
-                  {containerValue(row, f)}
-                </td>
-              ))}
+              <ContainerCells container={row} />
               <td>
                 <Button
                   variant="outline"
