@@ -10,7 +10,7 @@ import functools
 import re
 import sqlite3
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Protocol
@@ -18,6 +18,11 @@ from typing import Any, Protocol
 from infrastructure.private_files import private_file
 
 Row = dict[str, Any]
+
+
+def placeholders(values: Iterable[object]) -> str:
+    """`?, ?, ?`: one parameter mark per value, for `IN (...)` lists and `VALUES (...)` rows."""
+    return ", ".join("?" for _ in values)
 
 
 class Tx(Protocol):
@@ -168,7 +173,7 @@ class _PostgresTx:
         """Bulk insert with COPY (one stream instead of a statement per row)."""
         if self.pipelined:  # COPY is not available in pipeline mode
             self.executemany(
-                f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({', '.join('?' for _ in columns)})", rows
+                f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({placeholders(columns)})", rows
             )
             return
         with self.conn.cursor() as cur, cur.copy(f"COPY {table} ({', '.join(columns)}) FROM STDIN") as copy:

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from infrastructure.read_db import Row, Tx
+from infrastructure.read_db import Row, Tx, placeholders
 
 Key = tuple[Any, ...]
 
@@ -163,7 +163,7 @@ class BatchTx:
                 # Padded to a power of two (the last key repeated): a few statement texts, each prepared once.
                 params = chunk + chunk[-1:] * ((1 << (len(chunk) - 1).bit_length()) - len(chunk))
                 rows = self.tx.all(
-                    f"SELECT * FROM {t.name} WHERE {t.single} IN ({', '.join('?' for _ in params)})", params
+                    f"SELECT * FROM {t.name} WHERE {t.single} IN ({placeholders(params)})", params
                 )
             found = {str(row[t.single]): row for row in rows}
             for key in chunk:
@@ -282,7 +282,7 @@ _INSERTS: dict[tuple[str, tuple[str, ...], tuple[str, ...] | None], str] = {}
 def _insert_sql(table: str, columns: tuple[str, ...], keep_on: tuple[str, ...] | None) -> str:
     cached = _INSERTS.get((table, columns, keep_on))
     if cached is None:
-        cached = f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({', '.join('?' for _ in columns)})" + (
+        cached = f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({placeholders(columns)})" + (
             f" ON CONFLICT ({', '.join(keep_on)}) DO NOTHING" if keep_on else ""
         )
         _INSERTS[(table, columns, keep_on)] = cached

@@ -21,7 +21,7 @@ from domain.accounts.account import Account
 from domain.booking.rate_request import RateRequest
 from domain.booking.shipping_order import ShippingOrder
 from domain.tracking.milestone import TrackingEvent
-from infrastructure.read_db import Tx
+from infrastructure.read_db import Tx, placeholders
 from projections import event_log
 from projections.batch import BatchTx
 from projections.booking.queries import customer_name
@@ -282,7 +282,7 @@ def search(tx: Tx, query: str, limit: int) -> tuple[list[BookingSummary], dict[s
     matched: dict[str, list[str]] = {}
     people = people_named(tx, text) if exact is None else []
     if people:
-        marks = ", ".join("?" for _ in people)
+        marks = placeholders(people)
         rows = tx.all(
             f"SELECT booking_id, actor_id, MAX(position) AS latest FROM {TRAIL} WHERE actor_id IN ({marks})"
             " GROUP BY booking_id, actor_id ORDER BY latest DESC",
@@ -346,7 +346,7 @@ def _ints(values: set[Any]) -> list[int]:
 def _lookup(tx: Tx, sql: str, keys: list[Any]) -> list[dict[str, Any]]:
     if not keys:
         return []
-    return tx.all(sql.format(marks=", ".join("?" for _ in keys)), tuple(keys))
+    return tx.all(sql.format(marks=placeholders(keys)), tuple(keys))
 
 
 def reference_names(tx: Tx, events: list[LoggedEvent]) -> ReferenceNames:

@@ -12,7 +12,7 @@ from typing import Any
 
 from eventsourcing.utils import resolve_topic
 
-from infrastructure.read_db import Tx
+from infrastructure.read_db import Tx, placeholders
 from projections.batch import BatchTx
 from projections.booking.queries import customer_name
 from projections.history import log_entry, log_entry_of_stored
@@ -154,7 +154,7 @@ def events_at(tx: Tx, positions: list[int]) -> list[LoggedEvent]:
     """The rows at these positions (a booking's trail: `projections.booking_trail`), in store order."""
     if not positions:
         return []
-    marks = ", ".join("?" for _ in positions)
+    marks = placeholders(positions)
     rows = tx.all(f"{_WITH_ACTOR} WHERE e.position IN ({marks}) ORDER BY e.position", tuple(positions))
     return [_record(r) for r in rows]
 
@@ -183,7 +183,7 @@ def global_log(
     if actors is not None:  # the people a name matched (`projections.booking_trail.people_named`)
         if not actors:
             return []
-        clauses.append(f"e.actor_id IN ({', '.join('?' for _ in actors)})")
+        clauses.append(f"e.actor_id IN ({placeholders(actors)})")
         params.extend(actors)
     rows = tx.all(
         f"{_WITH_ACTOR} WHERE {' AND '.join(clauses)} ORDER BY e.position LIMIT ?",

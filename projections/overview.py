@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from domain.shared.lifecycle import lifecycle
-from infrastructure.read_db import Tx
+from infrastructure.read_db import Tx, placeholders
 from projections.booking import queries as booking
 from projections.booking.changes import AMENDMENT, CANCELLATION, CHANGES, MACHINES
 from projections.booking.queries import cargo_details, customer_name
@@ -79,7 +79,7 @@ class Queue:
 
 
 def _booking_queue(tx: Tx, kind: str, column: str, states: list[str]) -> Queue:
-    marks = ", ".join("?" for _ in states)
+    marks = placeholders(states)
     where = f"WHERE r.waiting_for = 'staff' AND r.{column} IN ({marks})"
     summary = tx.one(
         f"SELECT COUNT(*) AS n, MIN(r.updated_at) AS oldest FROM booking_rate_requests r {where}",
@@ -99,7 +99,7 @@ def _waiting(
     """What waits in `table` for staff's `trigger` (the states it fires from, by the lifecycle file): the
     WHERE clause and its parameters, how many, and since when the oldest (its `since` column)."""
     states = tuple(_sources(machine, trigger))
-    where = f"WHERE {state} IN ({', '.join('?' for _ in states)})"
+    where = f"WHERE {state} IN ({placeholders(states)})"
     count = int(tx.scalar(f"SELECT COUNT(*) FROM {table} {where}", states) or 0)
     oldest = _utc(tx.scalar(f"SELECT MIN({since}) FROM {table} {where}", states))
     return where, states, count, oldest
@@ -141,7 +141,7 @@ def _change_queue(tx: Tx, kind: str, change: str, trigger: str) -> Queue:
     """Amendment or cancellation requests of confirmed bookings that wait for a staff decision (issue 24):
     the states the staff `trigger` fires from, by the change's own lifecycle file."""
     states = _sources(MACHINES[change], trigger)
-    marks = ", ".join("?" for _ in states)
+    marks = placeholders(states)
     where = f"WHERE c.kind = ? AND c.state_name IN ({marks})"
     params = (change, *states)
     summary = tx.one(f"SELECT COUNT(*) AS n, MIN(c.requested_at) AS oldest FROM {CHANGES} c {where}", params)

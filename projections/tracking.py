@@ -13,7 +13,7 @@ from domain.tracking.milestone import TrackingEvent
 from domain.tracking.position import NOWHERE
 from domain.tracking.position import position as position_after
 from domain.tracking.publisher_key import PublisherKey
-from infrastructure.read_db import Tx
+from infrastructure.read_db import Tx, placeholders
 from projections.batch import BatchTx
 from projections.credentials import insert_key, listed_keys, live_key, revoke_key
 from projections.history import utc_text
@@ -254,7 +254,7 @@ def events_page(
             where.append(condition)
             params.append(value)
     if event_types:
-        where.append("event_type IN (" + ", ".join("?" for _ in event_types) + ")")
+        where.append("event_type IN (" + placeholders(event_types) + ")")
         params.extend(event_types)
     if after is not None:
         where.append("(event_date_time > ? OR (event_date_time = ? AND id > ?))")
@@ -271,7 +271,7 @@ def positions(tx: Tx, rate_request_ids: list[str]) -> dict[str, dict[str, Any]]:
     """The positions of these bookings (those with any tracking event), by booking."""
     if not rate_request_ids:
         return {}
-    marks = ", ".join("?" for _ in rate_request_ids)
+    marks = placeholders(rate_request_ids)
     rows = tx.all(
         f"SELECT * FROM {POSITIONS} WHERE rate_request_id IN ({marks}) AND milestones > 0",
         tuple(rate_request_ids),

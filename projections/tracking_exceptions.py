@@ -19,7 +19,7 @@ from domain.booking.schedules import parse_time, utc_text
 from domain.shared.lifecycle import lifecycle
 from domain.tracking.notices import ESTIMATE_MOVED_HOURS
 from domain.tracking.position import Position, against_sailing
-from infrastructure.read_db import Tx
+from infrastructure.read_db import Tx, placeholders
 from projections.booking.queries import customer_name
 from projections.booking.sailings import SAILINGS
 from projections.tracking import EVENTS, POSITIONS
@@ -43,7 +43,7 @@ _BEFORE_ARRIVAL = ("gated-in", "loaded", "departed")
 def _gated_in(tx: Tx, rate_request_ids: list[str]) -> dict[str, set[str]]:
     if not rate_request_ids:
         return {}
-    marks = ", ".join("?" for _ in rate_request_ids)
+    marks = placeholders(rate_request_ids)
     rows = tx.all(
         f"SELECT rate_request_id, equipment_reference FROM {EVENTS} WHERE rate_request_id IN ({marks})"
         " AND event_type = 'EQUIPMENT' AND event_subtype = 'GTIN' AND classifier = 'ACT'"
@@ -63,7 +63,7 @@ def _order_containers(tx: Tx, details: str | None) -> list[str]:
     ids = [c["container_id"] for c in json.loads(details).get("containers", []) if c.get("container_id")]
     if not ids:
         return []
-    marks = ", ".join("?" for _ in ids)
+    marks = placeholders(ids)
     rows = tx.all(f"SELECT id, number FROM booking_containers WHERE id IN ({marks})", tuple(ids))
     numbers = {int(r["id"]): str(r["number"]) for r in rows}
     return [numbers[i] for i in ids if i in numbers]
@@ -71,7 +71,7 @@ def _order_containers(tx: Tx, details: str | None) -> list[str]:
 
 def containers_not_gated_in(tx: Tx, now: datetime) -> list[dict[str, Any]]:
     """`NotGatedIn` rows, the nearest cut-off first."""
-    marks = ", ".join("?" for _ in CONFIRMED_STATES)
+    marks = placeholders(CONFIRMED_STATES)
     rows = tx.all(
         f"SELECT s.rate_request_id, s.cargo_cut_off, s.vessel_name, s.load_port, r.reference, r.quantity,"
         " r.customer_username, cp.profile AS customer_profile, so.details AS order_details"
@@ -112,7 +112,7 @@ def containers_not_gated_in(tx: Tx, now: datetime) -> list[dict[str, Any]]:
 def slipped_arrivals(tx: Tx) -> list[dict[str, Any]]:
     """`SlippedArrival` rows: bookings whose vessel is expected more than 24 h after its first plan (an
     event's, else the booking's sailing's), the latest slip first."""
-    marks = ", ".join("?" for _ in _BEFORE_ARRIVAL)
+    marks = placeholders(_BEFORE_ARRIVAL)
     rows = tx.all(
         "SELECT p.*, r.reference, s.vessel_name AS sailing_vessel, s.discharge_port,"
         " s.arrival AS sailing_arrival"

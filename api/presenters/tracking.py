@@ -15,7 +15,7 @@ from uuid import UUID
 from api.presenters.keys import keys_of
 from api.schemas.tracking import TrackingProgress
 from domain.tracking.position import Position, against_sailing, position, summary
-from infrastructure.read_db import Tx
+from infrastructure.read_db import Tx, placeholders
 from projections.booking.queries import rows_where
 from projections.event_log import version_at
 from projections.tracking import EVENTS, latest_moved, moment, positions
@@ -28,7 +28,7 @@ def _port_names(tx: Tx, rows: list[dict[str, Any]]) -> Callable[[str | None], st
     codes = sorted({c for r in rows for c in (r["stage_port"], r["arrival_port"]) if c})
     names: dict[str, str] = {}
     if codes:
-        marks = ", ".join("?" for _ in codes)
+        marks = placeholders(codes)
         for found in tx.all(f"SELECT code, name FROM booking_ports WHERE code IN ({marks})", tuple(codes)):
             names[found["code"]] = str(found["name"])
     return lambda code: None if code is None else names.get(code)
@@ -55,7 +55,7 @@ def _position(row: dict[str, Any]) -> Position:
 def _sailings(tx: Tx, rate_request_ids: list[str]) -> dict[str, dict[str, Any]]:
     if not rate_request_ids:
         return {}
-    marks = ", ".join("?" for _ in rate_request_ids)
+    marks = placeholders(rate_request_ids)
     found = tx.all(
         f"SELECT rate_request_id, vessel_name, discharge_port, arrival FROM booking_sailings"
         f" WHERE rate_request_id IN ({marks})",
@@ -108,7 +108,7 @@ def underway_rows(tx: Tx, customer_id: str) -> list[dict[str, Any]]:
     ids = latest_moved(tx, customer_id, UNDERWAY_SHOWN)
     if not ids:
         return []
-    marks = ", ".join("?" for _ in ids)
+    marks = placeholders(ids)
     where = f"WHERE r.customer_id = ? AND r.id IN ({marks})"
     rows = rows_where(tx, where, (customer_id, *ids), order="r.id", limit=len(ids))
     rank = {rid: i for i, rid in enumerate(ids)}

@@ -29,7 +29,7 @@ from domain.integrations.webhook_subscription import WebhookSubscription
 from domain.shared.aggregate import Recorded
 from domain.tracking.milestone import TrackingEvent
 from infrastructure.leases import Lease
-from infrastructure.read_db import ReadModelDB, Tx
+from infrastructure.read_db import ReadModelDB, Tx, placeholders
 from infrastructure.wakeups import Wakeups
 from projections.follower import Batch, Follower
 from projections.history import utc_text
@@ -277,7 +277,7 @@ def _settings(tx: Tx, subscription_id: str, **columns: str | None) -> None:
     names = list(columns)
     tx.execute(
         f"INSERT INTO webhook_policy_subscription_settings (id, {', '.join(names)})"
-        f" VALUES (?, {', '.join('?' for _ in names)}) ON CONFLICT (id) DO UPDATE SET"
+        f" VALUES (?, {placeholders(names)}) ON CONFLICT (id) DO UPDATE SET"
         f" {', '.join(f'{name} = excluded.{name}' for name in names)}",
         (subscription_id, *columns.values()),
     )

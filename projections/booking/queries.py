@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from infrastructure.read_db import Tx
+from infrastructure.read_db import Tx, placeholders
 from projections.booking.handlers import iso
 from projections.booking.reference import _reference_names
 
@@ -229,7 +229,7 @@ def rate_request_details(tx: Tx, rate_request_ids: list[str]) -> dict[str, RateR
     ids = list(dict.fromkeys(rate_request_ids))
     if not ids:
         return {}
-    return _details(tx, tx.all(f"{_DETAIL_SELECT}({', '.join('?' for _ in ids)})", tuple(ids)))
+    return _details(tx, tx.all(f"{_DETAIL_SELECT}({placeholders(ids)})", tuple(ids)))
 
 
 def detail_of_rows(
@@ -292,7 +292,7 @@ def without_reference(tx: Tx) -> list[str]:
 def _file_names(tx: Tx, file_ids: list[str]) -> dict[str, str]:
     if not file_ids:
         return {}
-    marks = ", ".join("?" for _ in file_ids)
+    marks = placeholders(file_ids)
     rows = tx.all(f"SELECT id, name FROM booking_files WHERE id IN ({marks})", tuple(file_ids))
     return {r["id"]: r["name"] for r in rows}
 

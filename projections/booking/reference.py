@@ -7,7 +7,7 @@ from typing import Any
 
 from domain.booking import reference
 from domain.shared.errors import AlreadyExists
-from infrastructure.read_db import ReadModelDB, Tx
+from infrastructure.read_db import ReadModelDB, Tx, placeholders
 from projections.booking.handlers import projection
 
 
@@ -106,7 +106,7 @@ def port_by_code(tx: Tx, un_location_code: str) -> dict[str, Any] | None:
 def ports_by_id(tx: Tx, ids: list[int]) -> dict[int, dict[str, Any]]:
     if not ids:
         return {}
-    marks = ", ".join("?" for _ in ids)
+    marks = placeholders(ids)
     rows = tx.all(f"SELECT id, code, name, country FROM booking_ports WHERE id IN ({marks})", ids)
     return {int(r["id"]): r for r in rows}
 
@@ -131,7 +131,7 @@ def search_containers(tx: Tx, number: str, limit: int = 20) -> list[dict[str, An
 
 def port_titles(tx: Tx, ids: list[Any]) -> dict[Any, str]:
     """{id: "name (code)"} of the ports `ids` names, by one statement."""
-    marks = ", ".join("?" for _ in ids)
+    marks = placeholders(ids)
     rows = tx.all(f"SELECT id, code, name FROM booking_ports WHERE id IN ({marks})", tuple(ids))
     return {row["id"]: f"{row['name']} ({row['code']})" for row in rows}
 
@@ -227,7 +227,7 @@ def _reference_names(tx: Tx, table: str, column: str, ids: list[Any]) -> dict[An
     known: dict[Any, Any] = memo.setdefault((table, column), {}) if memo is not None else {}
     missing = list(dict.fromkeys(i for i in ids if i not in known))
     if missing:
-        marks = ", ".join("?" for _ in missing)
+        marks = placeholders(missing)
         for r in tx.all(f"SELECT id, {column} FROM {table} WHERE id IN ({marks})", missing):
             known[r["id"]] = r[column]
     return {i: known[i] for i in ids if i in known}

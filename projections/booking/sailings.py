@@ -9,7 +9,7 @@ from typing import Any
 from domain.booking.rate_request import RateRequest
 from domain.booking.schedules import Sailing
 from domain.booking.shipping_order import ShippingOrder
-from infrastructure.read_db import Tx
+from infrastructure.read_db import Tx, placeholders
 from projections.batch import BatchTx
 from projections.history import utc_text
 from projections.projection import Projection
@@ -149,7 +149,7 @@ def booked_on_services(tx: Tx, service_codes: list[str]) -> dict[str, Sailing]:
     """{booking id: its sailing} of the bookings still going on these services (not final, not complete)."""
     if not service_codes:
         return {}
-    marks = ", ".join("?" for _ in service_codes)
+    marks = placeholders(service_codes)
     rows = tx.all(
         f"SELECT s.rate_request_id, s.sailing FROM {SAILINGS} s"
         " JOIN booking_rate_requests r ON r.id = s.rate_request_id"
@@ -163,7 +163,7 @@ def booked_on_services(tx: Tx, service_codes: list[str]) -> dict[str, Sailing]:
 def late_orders(tx: Tx, rate_request_ids: list[str]) -> set[str]:
     if not rate_request_ids:
         return set()
-    marks = ", ".join("?" for _ in rate_request_ids)
+    marks = placeholders(rate_request_ids)
     rows = tx.all(
         f"SELECT rate_request_id FROM {SAILINGS} WHERE order_late = 1 AND rate_request_id IN ({marks})",
         rate_request_ids,
@@ -174,7 +174,7 @@ def late_orders(tx: Tx, rate_request_ids: list[str]) -> set[str]:
 def customers_of(tx: Tx, rate_request_ids: list[str]) -> dict[str, str]:
     if not rate_request_ids:
         return {}
-    marks = ", ".join("?" for _ in rate_request_ids)
+    marks = placeholders(rate_request_ids)
     rows = tx.all(
         f"SELECT rate_request_id, customer_id FROM {SAILINGS} WHERE rate_request_id IN ({marks})",
         rate_request_ids,
