@@ -17,6 +17,8 @@ from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
 
+from bench.load import rate_request_payload
+
 CLIENT = "/booking/api/v1/client"
 ADMIN = "/booking/api/v1/admin"
 ADMIN_PASSWORD = "Admin-Pass-123456"
@@ -55,16 +57,7 @@ def measure(chains: int) -> tuple[float, float]:
                 return {"Authorization": "Bearer " + answer.json()["response"]["token"]}
 
             customer, admin = bearer("bench-cmd", CUSTOMER_PASSWORD), bearer("admin", ADMIN_PASSWORD)
-            body = {
-                "commodity": "Pistachios",
-                "hsCode": "080251",
-                "preferredShippingDate": (date.today() + timedelta(days=20)).isoformat(),
-                "quantity": 2,
-                "polId": 1,
-                "podId": 2,
-                "containerSizeId": 2,
-                "containerTypeId": 1,
-            }
+            body = rate_request_payload(1)
             quote = {"price": 1250.5, "validUntil": (date.today() + timedelta(days=10)).isoformat()}
 
             def checked(answer: Any) -> Any:

@@ -25,6 +25,8 @@ from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
 
+from bench.load import rate_request_payload
+
 WARM_UP = 30
 HEADER = (
     "pol,pod,container_size,container_type,cargo,valid_from,valid_to,ocean_freight,baf,thc_origin,"
@@ -38,18 +40,10 @@ def _day(offset: int) -> str:
 
 def _body(kind: str) -> dict[str, Any]:
     return {
-        "commodity": "Pistachios",
-        "hsCode": "080251",
+        **rate_request_payload(1),
         "preferredShippingDate": _day(90 if kind == "unmatched" else 20),
-        "isSwbl": False,
-        "quantity": 2,
-        "isDanger": False,
-        "msds": None,
         "additionalComment": None,
         "polId": 3 if kind == "no_tariff_lane" else 1,  # seed ports: 1 CNSHA, 2 SGSIN, 3 CNNGB
-        "podId": 2,
-        "containerSizeId": 2,
-        "containerTypeId": 1,
     }
 
 

@@ -13,7 +13,6 @@ import asyncio
 import statistics
 import tempfile
 import time
-from datetime import date, timedelta
 from pathlib import Path
 
 import httpx
@@ -21,6 +20,7 @@ from fastapi.testclient import TestClient
 
 from api.main import create_app
 from api.settings import Settings
+from bench.load import rate_request_payload
 from domain.accounts.account import INDIVIDUAL, Account
 from domain.accounts.passwords import hash_password
 from domain.shared.actor import SYSTEM_ACTOR
@@ -81,16 +81,7 @@ def main(argv: list[str] | None = None) -> None:
                 "/auth/api/v1/login", json={"username": "bench-reader", "password": PASSWORD}
             )
             headers = {"Authorization": f"Bearer {login.json()['response']['token']}"}
-            body = {
-                "commodity": "Pistachios",
-                "hsCode": "080251",
-                "preferredShippingDate": (date.today() + timedelta(days=20)).isoformat(),
-                "quantity": 2,
-                "polId": 1,
-                "podId": 2,
-                "containerSizeId": 2,
-                "containerTypeId": 1,
-            }
+            body = rate_request_payload(1)
             ids = [
                 sync_client.post(f"{CLIENT}/rate-requests", headers=headers, json=body).json()["response"][
                     "id"
