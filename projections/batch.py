@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from infrastructure.read_db import Row, Tx
+from infrastructure.read_db import Row, Tx, send
 
 Key = tuple[Any, ...]
 
@@ -140,27 +140,35 @@ class BatchTx:
         nothing: a rebuild's page and a follower's live batch alike. A key without a row is remembered as
         missing, exactly as a `get` would have found it; keys this batch has written, deleted or loaded
         already are left as they are. A table of several key columns, or not this batch's, is not loaded."""
-        t = self._tables.get(table)
-        if t is None or t.single is None:
-            return
-        wanted = [
-            key
-            for key in dict.fromkeys(keys)
-            if (k := (key,)) not in t.loaded
-            and k not in t.inserts
-            and k not in t.keep_inserts
-            and k not in t.changes
-            and key not in t.deleted
-        ]
-        for start in range(0, len(wanted), PRELOAD_CHUNK):
-            chunk = wanted[start : start + PRELOAD_CHUNK]
-            # Padded to a power of two (the last key repeated): a few statement texts, each prepared once.
-            params = chunk + chunk[-1:] * ((1 << (len(chunk) - 1).bit_length()) - len(chunk))
-            self.statements += 1
-            rows = self.tx.all(
-                f"SELECT * FROM {t.name} WHERE {t.single} IN ({', '.join('?' for _ in params)})", params
-            )
-            found = {str(row[t.single]): row for row in rows}
+        self.preload_tables({table: keys})
+
+    def preload_tables(self, keys: dict[str, Iterable[Any]]) -> None:
+        """`preload` of several tables at once: every statement is sent before any answer is read, so on a
+        pipelined transaction (a live follower's batch on PostgreSQL) all of them cost one round trip."""
+        sent = []
+        for table, table_keys in keys.items():
+            t = self._tables.get(table)
+            column = None if t is None else t.single
+            if t is None or column is None:
+                continue
+            wanted = [
+                key
+                for key in dict.fromkeys(table_keys)
+                if (k := (key,)) not in t.loaded
+                and k not in t.inserts
+                and k not in t.keep_inserts
+                and k not in t.changes
+                and key not in t.deleted
+            ]
+            for start in range(0, len(wanted), PRELOAD_CHUNK):
+                chunk = wanted[start : start + PRELOAD_CHUNK]
+                # Padded to a power of two (the last key repeated): a few statement texts, each prepared once.
+                params = chunk + chunk[-1:] * ((1 << (len(chunk) - 1).bit_length()) - len(chunk))
+                self.statements += 1
+                sql = f"SELECT * FROM {t.name} WHERE {column} IN ({', '.join('?' for _ in params)})"
+                sent.append((t, column, chunk, send(self.tx, sql, params)))
+        for t, column, chunk, answer in sent:
+            found = {str(row[column]): row for row in answer()}
             for key in chunk:
                 t.loaded[(key,)] = found.get(str(key))
 
