@@ -697,4 +697,15 @@ def webhook_follower(
 
     # The events `apply` looks at: the others are passed by their stored topic, never decoded.
     handles = (*get_args(SubscriptionEvent), *BOOKING_EVENTS, *TRACKING_EVENTS)
-    return Follower(WEBHOOK_POLICY, store, db, apply, lease=lease, wakeups=wakeups, handles=handles)
+    # Everything it does is written in the batch's transaction (the sender's poke only wakes it early), so
+    # its tracking row's check rides with the batch's reads.
+    return Follower(
+        WEBHOOK_POLICY,
+        store,
+        db,
+        apply,
+        lease=lease,
+        wakeups=wakeups,
+        handles=handles,
+        effects_in_transaction=True,
+    )
