@@ -30,6 +30,10 @@ Key = tuple[Any, ...]
 COPY_THRESHOLD = 64
 # Keys per statement of `preload` (well below either store's limit on parameters).
 PRELOAD_CHUNK = 1024
+# On a pipelined transaction (a live follower's batch on PostgreSQL) the statements of one preload cost one
+# wait however many they are; psycopg parses the text of a statement of more than 50 parameters afresh each
+# time (it caches only smaller ones), which cost more than the statement: keep each within its cache.
+PIPELINED_CHUNK = 32
 
 
 class _Table:
@@ -146,6 +150,7 @@ class BatchTx:
         """`preload` of several tables at once: every statement is sent before any answer is read, so on a
         pipelined transaction (a live follower's batch on PostgreSQL) all of them cost one round trip."""
         sent = []
+        size = PIPELINED_CHUNK if getattr(self.tx, "pipelined", False) else PRELOAD_CHUNK
         for table, table_keys in keys.items():
             t = self._tables.get(table)
             column = None if t is None else t.single
@@ -160,8 +165,8 @@ class BatchTx:
                 and k not in t.changes
                 and key not in t.deleted
             ]
-            for start in range(0, len(wanted), PRELOAD_CHUNK):
-                chunk = wanted[start : start + PRELOAD_CHUNK]
+            for start in range(0, len(wanted), size):
+                chunk = wanted[start : start + size]
                 # Padded to a power of two (the last key repeated): a few statement texts, each prepared once.
                 params = chunk + chunk[-1:] * ((1 << (len(chunk) - 1).bit_length()) - len(chunk))
                 self.statements += 1

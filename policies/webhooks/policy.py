@@ -239,9 +239,10 @@ _SUBSCRIPTIONS = (
     "SELECT s.id, s.customer_id, t.event_types FROM webhook_policy_subscriptions s"
     " LEFT JOIN webhook_policy_subscription_settings t ON t.id = s.id WHERE s.active = 1"
 )
-# Keys per statement of the batch's reads (padded to a power of two: a few statement texts, each prepared
-# once).
-_CHUNK = 512
+# Keys per statement of the batch's reads, padded to a power of two: a few statement texts, each of at most
+# 32 parameters (psycopg parses a statement of more than 50 afresh each time). On PostgreSQL all of them are
+# sent before any answer is read: one wait however many.
+_CHUNK = 16
 
 
 class PolicyBatch:

@@ -13,14 +13,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from psycopg import _queries as psycopg_queries
 from psycopg._pipeline_base import BasePipeline
 
 from api.bootstrap import open_read_models
 from api.cli.demo_seed import DEMO_PASSWORD, Seeder
 from domain.accounts.passwords import hash_password
 from infrastructure.event_store import SharedStore
-from infrastructure.read_db import Tx
+from infrastructure.read_db import PostgresReadModels, Tx
 from projections import dead_letters
+from projections.batch import BatchTx
 from projections.follower import Batch, Follower, PositionMoved
 from projections.rebuild import compare, rebuild
 from projections.registry import READ_MODELS, applier, ensure_schema
@@ -43,8 +45,22 @@ def waits(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     return counted
 
 
+@pytest.fixture
+def parsed_afresh(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Statements psycopg parses afresh (more than 50 parameters: outside its cache of parsed statements)."""
+    parsed: list[str] = []
+    original = psycopg_queries._query2pg_nocache
+
+    def nocache(query: bytes, encoding: str) -> Any:
+        parsed.append(query.decode()[:60])
+        return original(query, encoding)
+
+    monkeypatch.setattr(psycopg_queries, "_query2pg_nocache", nocache)
+    return parsed
+
+
 def test_a_live_batch_waits_twice_and_gives_the_rebuilds_rows(
-    pg_cluster: Cluster, tmp_path: Path, waits: list[int]
+    pg_cluster: Cluster, tmp_path: Path, waits: list[int], parsed_afresh: list[str]
 ) -> None:
     settings = make_settings(tmp_path / "var", pg_cluster.create_database())
     store = SharedStore(settings.event_store_env())
@@ -66,6 +82,7 @@ def test_a_live_batch_waits_twice_and_gives_the_rebuilds_rows(
         # read per batch): before, one wait for the tracking row, one per table loaded, one per row read
         # alone, and the commit.
         assert max(per_batch) <= 2, per_batch
+        assert parsed_afresh == []
         rebuild(store, rebuilt)
         assert compare(live, rebuilt) == []
     finally:
@@ -111,3 +128,30 @@ def test_a_batch_another_process_applied_rolls_back_and_is_not_poison(
         for db in dbs:
             db.close()
         store.close()
+
+
+def test_a_pipelined_load_of_many_rows_waits_once_and_stays_in_psycopgs_cache(
+    pg_cluster: Cluster, waits: list[int], parsed_afresh: list[str]
+) -> None:
+    """A live batch naming 100 rows of one table and 3 of another: statements of at most 32 keys (psycopg
+    parses a statement of more than 50 parameters afresh every time), all answered after one wait."""
+    db = PostgresReadModels(pg_cluster.url(pg_cluster.create_database().rsplit("/", 1)[1]))
+    try:
+        with db.transaction() as tx:
+            tx.execute("CREATE TABLE rows (id TEXT PRIMARY KEY, n INTEGER NOT NULL)")
+            tx.execute("CREATE TABLE others (id TEXT PRIMARY KEY)")
+            tx.executemany("INSERT INTO rows (id, n) VALUES (?, ?)", [(f"r{n}", n) for n in range(100)])
+            tx.execute("INSERT INTO others (id) VALUES ('o1')")
+        waits.clear()
+        with db.transaction(durable=False) as tx:
+            batch = BatchTx(tx, {"rows": ("id",), "others": ("id",)})
+            batch.preload_tables({"rows": [f"r{n}" for n in range(100)], "others": ["o1", "o2", "o3"]})
+            assert len(waits) == 1 and batch.statements == 5  # 32 + 32 + 32 + 4 keys, and 3
+            assert [batch.get("rows", f"r{n}") for n in (0, 57, 99)] == [
+                {"id": "r0", "n": 0}, {"id": "r57", "n": 57}, {"id": "r99", "n": 99}
+            ]  # fmt: skip
+            assert batch.get("others", "o1") == {"id": "o1"} and batch.get("others", "o2") is None
+            assert len(waits) == 1 and batch.statements == 5
+        assert parsed_afresh == []
+    finally:
+        db.close()
