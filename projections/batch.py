@@ -34,6 +34,7 @@ PRELOAD_CHUNK = 1024
 # wait however many they are; psycopg parses the text of a statement of more than 50 parameters afresh each
 # time (it caches only smaller ones), which cost more than the statement: keep each within its cache.
 PIPELINED_CHUNK = 32
+PIPELINED_PARAMETERS = 50
 
 
 class _Table:
@@ -214,8 +215,28 @@ class BatchTx:
                 copy(t.name, columns, values)
             elif len(values) == 1:
                 self.tx.execute(_insert_sql(t.name, columns, t.key if keep_existing else None), values[0])
+            elif getattr(self.tx, "pipelined", False):
+                self._insert_pipelined(t, columns, values, keep_existing)
             else:
                 self.tx.executemany(_insert_sql(t.name, columns, t.key if keep_existing else None), values)
+
+    def _insert_pipelined(
+        self, t: _Table, columns: tuple[str, ...], values: list[tuple[Any, ...]], keep_existing: bool
+    ) -> None:
+        """Rows as multi-row `INSERT`s (psycopg's `executemany` sends a statement per row, even pipelined),
+        each of a power of two rows and at most `PIPELINED_PARAMETERS` parameters: a few statement texts,
+        each parsed once. Same rows, same order, same conflict rule."""
+        most = max(1, PIPELINED_PARAMETERS // len(columns))
+        most = 1 << (most.bit_length() - 1)
+        keep_on = t.key if keep_existing else None
+        done = 0
+        while done < len(values):
+            size = min(most, 1 << ((len(values) - done).bit_length() - 1))
+            params = [value for row in values[done : done + size] for value in row]
+            self.tx.execute(_insert_rows_sql(t.name, columns, keep_on, size), params)
+            done += size
+            self.statements += 1
+        self.statements -= 1  # counted once by the caller already
 
     def flush(self, table: str | None = None) -> None:
         """Write out what is buffered (only `table`'s when given; the other tables' stay buffered)."""
@@ -285,6 +306,18 @@ class BatchTx:
 
 
 _INSERTS: dict[tuple[str, tuple[str, ...], tuple[str, ...] | None], str] = {}
+_ROW_INSERTS: dict[tuple[str, tuple[str, ...], tuple[str, ...] | None, int], str] = {}
+
+
+def _insert_rows_sql(table: str, columns: tuple[str, ...], keep_on: tuple[str, ...] | None, rows: int) -> str:
+    cached = _ROW_INSERTS.get((table, columns, keep_on, rows))
+    if cached is None:
+        row = f"({', '.join('?' for _ in columns)})"
+        cached = f"INSERT INTO {table} ({', '.join(columns)}) VALUES {', '.join([row] * rows)}" + (
+            f" ON CONFLICT ({', '.join(keep_on)}) DO NOTHING" if keep_on else ""
+        )
+        _ROW_INSERTS[(table, columns, keep_on, rows)] = cached
+    return cached
 
 
 def _insert_sql(table: str, columns: tuple[str, ...], keep_on: tuple[str, ...] | None) -> str:

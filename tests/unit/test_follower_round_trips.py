@@ -155,3 +155,34 @@ def test_a_pipelined_load_of_many_rows_waits_once_and_stays_in_psycopgs_cache(
         assert parsed_afresh == []
     finally:
         db.close()
+
+
+def test_pipelined_inserts_go_as_a_few_multi_row_statements(
+    pg_cluster: Cluster, parsed_afresh: list[str]
+) -> None:
+    """psycopg's `executemany` sends one statement per row even pipelined: a live batch's rows go as
+    `INSERT`s of a power of two rows each, at most 50 parameters, the same rows and conflict rule."""
+    db = PostgresReadModels(pg_cluster.url(pg_cluster.create_database().rsplit("/", 1)[1]))
+    try:
+        with db.transaction() as tx:
+            tx.execute("CREATE TABLE rows (id TEXT PRIMARY KEY, n INTEGER NOT NULL, note TEXT)")
+            tx.execute("INSERT INTO rows (id, n, note) VALUES ('kept', 0, 'stored')")
+        with db.transaction(durable=False) as tx:
+            batch = BatchTx(tx, {"rows": ("id",)})
+            for n in range(1, 14):
+                batch.insert("rows", {"id": f"r{n}", "n": n, "note": None})
+            for key in ("kept", "new"):
+                batch.insert("rows", {"id": key, "n": 99, "note": "buffered"}, keep_existing=True)
+            batch.flush()
+            # 13 rows of 3 columns: 8 + 4 + 1 rows (16 would be 48 parameters); 2 kept-or-new: one statement.
+            assert batch.statements == 4
+        with db.read() as tx:
+            rows = {r["id"]: (r["n"], r["note"]) for r in tx.all("SELECT * FROM rows")}
+        assert rows == {
+            **{f"r{n}": (n, None) for n in range(1, 14)},
+            "kept": (0, "stored"),
+            "new": (99, "buffered"),
+        }
+        assert parsed_afresh == []
+    finally:
+        db.close()
