@@ -260,6 +260,8 @@ class PolicyBatch:
         self.bookings: dict[str, dict[str, Any] | None] = {}
         self.subscriptions: dict[str, list[dict[str, Any]]] = {}
         self._pending: list[Callable[[], None]] = []
+        self._written: dict[str, None] = {}
+        self._steps_written: dict[str, None] = {}
         booking_ids: dict[str, None] = {}
         customers: dict[str, None] = {}
         for _, event in batch:
@@ -333,9 +335,48 @@ class PolicyBatch:
             self.bookings[booking_id] = row
 
     def changed(self, booking_id: str, **columns: Any) -> None:
+        """The booking's row changed: kept here, written once per booking by `write` at the batch's end."""
         row = self.bookings.get(booking_id)
         if row is not None:
             self.bookings[booking_id] = {**row, **columns}
+            self._written[booking_id] = None
+
+    def steps_changed(self, booking_id: str, amended: str | None, cancellation: str | None) -> None:
+        """The statuses of its amendment and cancellation request changed (`webhook_policy_changes`)."""
+        self.changed(
+            booking_id, changes_id=booking_id, amended_status=amended, cancellation_status=cancellation
+        )
+        self._steps_written[booking_id] = None
+
+    def write(self) -> None:
+        """Each changed booking's row once, as the batch's events left it (one statement per booking where
+        each event wrote one or two)."""
+        for booking_id in self._written:
+            row = self.bookings[booking_id]
+            assert row is not None
+            self.tx.execute(
+                "UPDATE webhook_policy_bookings SET reference = ?, state = ?, status = ?, confirmed = ?,"
+                " amendment_open = ? WHERE id = ?",
+                (
+                    row["reference"],
+                    row["state"],
+                    row["status"],
+                    row["confirmed"],
+                    row["amendment_open"],
+                    booking_id,
+                ),
+            )
+        for booking_id in self._steps_written:
+            row = self.bookings[booking_id]
+            assert row is not None
+            self.tx.execute(
+                "INSERT INTO webhook_policy_changes (id, amended_status, cancellation_status)"
+                " VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE SET amended_status = excluded.amended_status,"
+                " cancellation_status = excluded.cancellation_status",
+                (booking_id, row["amended_status"], row["cancellation_status"]),
+            )
+        self._written.clear()
+        self._steps_written.clear()
 
     def hearing(self, customer_id: str, kind: str) -> list[dict[str, Any]]:
         """The customer's active subscriptions that hear `kind`, in a fixed order."""
@@ -478,9 +519,6 @@ def _booking_event(batch: PolicyBatch, event: Any, position: int, site_url: str,
     if booking is None:
         return
     if isinstance(event, _REFERENCE):
-        tx.execute(
-            "UPDATE webhook_policy_bookings SET reference = ? WHERE id = ?", (event.reference, booking_id)
-        )
         batch.changed(booking_id, reference=event.reference)
         booking = {**booking, "reference": event.reference}
     state = event.state if step.moves else booking["state"]
@@ -498,11 +536,6 @@ def _booking_event(batch: PolicyBatch, event: Any, position: int, site_url: str,
             "webhook policy: no DCSA status for state %r; event %s not notified", state, event_id(event)
         )
         return
-    tx.execute(
-        "UPDATE webhook_policy_bookings SET state = ?, status = ?, confirmed = ?, amendment_open = ?"
-        " WHERE id = ?",
-        (state, status, int(confirmed), int(amended == AMENDMENT_RECEIVED), booking_id),
-    )
     batch.changed(
         booking_id,
         state=state,
@@ -512,15 +545,7 @@ def _booking_event(batch: PolicyBatch, event: Any, position: int, site_url: str,
     )
     steps = (amended, cancellation) != (booking["amended_status"], booking["cancellation_status"])
     if steps:
-        tx.execute(
-            "INSERT INTO webhook_policy_changes (id, amended_status, cancellation_status) VALUES (?, ?, ?)"
-            " ON CONFLICT (id) DO UPDATE SET amended_status = excluded.amended_status,"
-            " cancellation_status = excluded.cancellation_status",
-            (booking_id, amended, cancellation),
-        )
-        batch.changed(
-            booking_id, changes_id=booking_id, amended_status=amended, cancellation_status=cancellation
-        )
+        batch.steps_changed(booking_id, amended, cancellation)
     # Every step changes what the booking shows (a status, a price, the content): each is notified, to the
     # subscriptions that hear its kind.
     subscriptions = batch.hearing(booking["customer_id"], step.kind)
@@ -693,6 +718,7 @@ def webhook_follower(
             elif isinstance(event, TRACKING_EVENTS):
                 _tracking_event(reads, event, position, site_url)
                 recorded = True
+        reads.write()
         if recorded and on_recorded is not None:
             on_recorded()
 
