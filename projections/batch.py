@@ -4,7 +4,8 @@ or two per event.
 Handlers describe row changes instead of issuing SQL:
 
 - `insert(table, row)` buffers a new row; rows of one table (and one column set) go out together at `flush`
-  (`executemany`, pipelined by psycopg; `COPY` for big batches on PostgreSQL).
+  (`executemany`; a live follower's pipelined batch on PostgreSQL: a few multi-row `INSERT`s; `COPY` for
+  a rebuild's big batches on PostgreSQL).
 - `update(table, key, changes)` merges plain assignments into the buffered row (a row inserted in the same
   batch is written once, already changed) or into one pending `UPDATE ... WHERE pk = ?` per row.
 - `get(table, key)` answers the row as the handlers' earlier writes left it: buffered, else loaded once per
