@@ -149,7 +149,12 @@ class Services:
         elif settings.SERVE_PROCESSES > 1:
             self.wakeups = LocalWakeups(settings.VAR_DIR / "read.db", hub=settings.RUN_FOLLOWERS)
         self.read_follower = Follower(
-            READ_MODELS, self.store, self.read_models, applier(), **self._coordination(READ_MODELS)
+            READ_MODELS,
+            self.store,
+            self.read_models,
+            applier(),
+            effects_in_transaction=True,  # rows only: its position's check rides with the batch's reads
+            **self._coordination(READ_MODELS),
         )
         if (
             self.wakeups is not None

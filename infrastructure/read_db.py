@@ -10,7 +10,7 @@ import functools
 import re
 import sqlite3
 import threading
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Protocol
@@ -25,6 +25,12 @@ def placeholders(values: Iterable[object]) -> str:
     return ", ".join("?" for _ in values)
 
 
+def padded(values: list[Any]) -> list[Any]:
+    """`values` with its last one repeated up to a power of two: an `IN` list then takes one of a few
+    statement texts, each prepared once (psycopg keeps up to 50 parameters' worth of statements)."""
+    return values + values[-1:] * ((1 << (len(values) - 1).bit_length()) - len(values))
+
+
 class Tx(Protocol):
     dialect: str
 
@@ -37,6 +43,18 @@ class Tx(Protocol):
     def all(self, sql: str, params: Sequence[Any] = ()) -> list[Row]: ...
 
     def scalar(self, sql: str, params: Sequence[Any] = ()) -> Any: ...
+
+
+def send(tx: Any, sql: str, params: Sequence[Any] = ()) -> Callable[[], list[Row]]:
+    """Issue a statement now and read its rows later: on a pipelined PostgreSQL transaction (a follower's
+    batch) statements sent one after another come back in one round trip, at the first read of any of them.
+    Elsewhere (SQLite, a plain transaction) it runs at once, as `all` does."""
+    sender = getattr(tx, "send", None)
+    if sender is None:
+        rows = tx.all(sql, params)
+        return lambda: rows
+    answer: Callable[[], list[Row]] = sender(sql, params)
+    return answer
 
 
 class ReadModelDB(Protocol):
@@ -191,6 +209,29 @@ class _PostgresTx:
         row = self.conn.execute(_to_psycopg(sql), tuple(params)).fetchone()
         return None if row is None else next(iter(row.values()))
 
+    def send(self, sql: str, params: Sequence[Any] = ()) -> Callable[[], list[Row]]:
+        """See `send` above: in pipeline mode nothing waits until the answer is read."""
+        cursor = self.conn.execute(_to_psycopg(sql), tuple(params))
+        if not self.pipelined:
+            rows = [dict(r) for r in cursor.fetchall()]
+            return lambda: rows
+        return lambda: [dict(r) for r in cursor.fetchall()]
+
+
+def _roll_back(conn: Any) -> None:
+    try:
+        conn.execute("ROLLBACK")
+    except Exception:
+        conn.close()  # the pool discards a closed connection
+
+
+def _transactional(conn: Any) -> None:
+    """Back to the pool's way (transactional, for writers); a connection that cannot is discarded."""
+    try:
+        conn.autocommit = False
+    except Exception:
+        conn.close()
+
 
 class PostgresReadModels:
     dialect = "postgres"
@@ -221,9 +262,23 @@ class PostgresReadModels:
             with self.pool.connection() as conn, conn.transaction():
                 yield _PostgresTx(conn)
             return
-        with self.pool.connection() as conn, conn.pipeline(), conn.transaction():
-            conn.execute("SET LOCAL synchronous_commit TO OFF")
-            yield _PostgresTx(conn, pipelined=True)
+        # Not psycopg's `conn.transaction()`, nor its implicit BEGIN: in pipeline mode each syncs (a round
+        # trip) after BEGIN and around its nested pipelines. Here BEGIN, the statements and COMMIT are queued
+        # and sent with the pipeline's one Sync at its exit: the only waits are that one and wherever the
+        # caller reads an answer (the connection is in autocommit meanwhile, so psycopg adds nothing).
+        with self.pool.connection() as conn:
+            conn.autocommit = True
+            try:
+                with conn.pipeline():
+                    conn.execute("BEGIN")
+                    conn.execute("SET LOCAL synchronous_commit TO OFF")
+                    yield _PostgresTx(conn, pipelined=True)
+                    conn.execute("COMMIT")
+            except BaseException:
+                _roll_back(conn)
+                raise
+            finally:
+                _transactional(conn)
 
     @contextmanager
     def read(self) -> Iterator[_PostgresTx]:

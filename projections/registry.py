@@ -133,9 +133,13 @@ def applier(
                     answers[key] = wanted
                 if wanted is not None:
                     keys.setdefault(table, {})[wanted] = None
-        for table, wanted_keys in keys.items():
-            if len(wanted_keys) > 1:  # one key costs a statement either way: its `get` asks when it needs it
-                batch_tx.preload(table, wanted_keys)
+        # One key costs a statement either way (its `get` asks when it needs it), except on a pipelined
+        # transaction (a live follower's batch on PostgreSQL): there every table's load, and the tracking
+        # row's move sent before them, come back in one round trip.
+        pipelined = getattr(batch_tx.tx, "pipelined", False)
+        batch_tx.preload_tables(
+            {table: wanted for table, wanted in keys.items() if pipelined or len(wanted) > 1}
+        )
 
     def apply(tx: Tx, batch: Batch) -> None:
         batch_tx = BatchTx(tx, tables, bulk=bulk)

@@ -22,14 +22,14 @@ import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any, Protocol, TypeAlias, get_args
+from typing import Any, Protocol, TypeAlias, cast, get_args
 
 from domain.booking.rate_request import RateRequest, lifecycle_moves
 from domain.integrations.webhook_subscription import WebhookSubscription
 from domain.shared.aggregate import Recorded
 from domain.tracking.milestone import TrackingEvent
 from infrastructure.leases import Lease
-from infrastructure.read_db import ReadModelDB, Tx, placeholders
+from infrastructure.read_db import ReadModelDB, Tx, padded, placeholders, send
 from infrastructure.wakeups import Wakeups
 from projections.follower import Batch, Follower
 from projections.history import utc_text
@@ -231,6 +231,175 @@ def _amendment_asked(event: Any, step: Step, previous_status: str | None) -> str
     return ""  # still pending; the reason was said when asked
 
 
+_BOOKING = (
+    "SELECT b.*, c.id AS changes_id, c.amended_status, c.cancellation_status"
+    " FROM webhook_policy_bookings b LEFT JOIN webhook_policy_changes c ON c.id = b.id"
+)
+_SUBSCRIPTIONS = (
+    "SELECT s.id, s.customer_id, t.event_types FROM webhook_policy_subscriptions s"
+    " LEFT JOIN webhook_policy_subscription_settings t ON t.id = s.id WHERE s.active = 1"
+)
+# Keys per statement of the batch's reads, padded to a power of two: a few statement texts, each of at most
+# 32 parameters (psycopg parses a statement of more than 50 afresh each time). On PostgreSQL all of them are
+# sent before any answer is read: one wait however many.
+_CHUNK = 16
+
+
+class PolicyBatch:
+    """What one batch of the policy reads, asked at its start: its bookings' rows and their customers'
+    subscriptions, each in one statement sent together (on PostgreSQL, with the tracking row's move: one
+    round trip), where every event asked two statements of its own, serially.
+
+    The policy alone writes its tables (only the group's holder applies), so the rows read at the start
+    plus this batch's own changes, kept here as it writes them, are what a read at each event would see.
+    A subscription event of the batch changes whose subscriptions hear what: from there on a customer's
+    subscriptions are read afresh (once, then kept until the next one)."""
+
+    def __init__(self, tx: Tx, batch: Batch = ()) -> None:
+        self.tx = tx
+        self.bookings: dict[str, dict[str, Any] | None] = {}
+        self.subscriptions: dict[str, list[dict[str, Any]]] = {}
+        self._pending: list[Callable[[], None]] = []
+        self._written: dict[str, None] = {}
+        self._steps_written: dict[str, None] = {}
+        booking_ids: dict[str, None] = {}
+        customers: dict[str, None] = {}
+        for _, event in batch:
+            if isinstance(event, BOOKING_EVENTS):
+                booking_ids[str(cast(Any, event).originator_id)] = None
+                customer_id = getattr(event, "customer_id", None)
+                if isinstance(event, RateRequest.Created) and customer_id:
+                    customers[str(customer_id)] = None
+            elif isinstance(event, TRACKING_EVENTS):
+                customer_id = event.facts.get("customer_id")
+                if customer_id:
+                    customers[str(customer_id)] = None
+        ids = list(booking_ids)
+        for start in range(0, len(ids), _CHUNK):
+            self._read_bookings(ids[start : start + _CHUNK])
+        # The customers of the bookings read (named by them, in the same statement) and of the batch's new
+        # bookings and tracking events: everyone this batch may notify.
+        for start in range(0, max(len(ids), len(customers)), _CHUNK):
+            self._read_subscriptions(ids[start : start + _CHUNK], list(customers)[start : start + _CHUNK])
+
+    def _read_bookings(self, ids: list[str]) -> None:
+        params = _padded(ids)
+        answer = send(self.tx, f"{_BOOKING} WHERE b.id IN ({placeholders(params)})", params)
+
+        def read() -> None:
+            found = {row["id"]: row for row in answer()}
+            for booking_id in ids:
+                self.bookings[booking_id] = found.get(booking_id)
+
+        self._pending.append(read)
+
+    def _read_subscriptions(self, ids: list[str], customers: list[str]) -> None:
+        booking_params, customer_params = _padded(ids), _padded(customers)
+        bookings, customers_marks = placeholders(booking_params), placeholders(customer_params)
+        answer = send(
+            self.tx,
+            f"{_SUBSCRIPTIONS} AND (s.customer_id IN (SELECT customer_id FROM webhook_policy_bookings"
+            f" WHERE id IN ({bookings})) OR s.customer_id IN ({customers_marks}))"
+            " ORDER BY s.id",
+            (*booking_params, *customer_params),
+        )
+
+        def read() -> None:
+            heard: dict[str, list[dict[str, Any]]] = {customer_id: [] for customer_id in customers}
+            for booking_id in ids:
+                row = self.bookings.get(booking_id)
+                if row is not None:
+                    heard.setdefault(row["customer_id"], [])
+            for row in answer():
+                heard.setdefault(row["customer_id"], []).append(
+                    {"id": row["id"], "event_types": row["event_types"]}
+                )
+            for customer_id, found in heard.items():
+                self.subscriptions.setdefault(customer_id, found)
+
+        self._pending.append(read)
+
+    def _read(self) -> None:
+        pending, self._pending = self._pending, []
+        for read in pending:
+            read()
+
+    def booking(self, booking_id: str) -> dict[str, Any] | None:
+        self._read()
+        if booking_id not in self.bookings:
+            self.bookings[booking_id] = self.tx.one(f"{_BOOKING} WHERE b.id = ?", (booking_id,))
+        return self.bookings[booking_id]
+
+    def created(self, booking_id: str, row: dict[str, Any]) -> None:
+        """A new booking's row (`ON CONFLICT DO NOTHING`: a row there already stays as it is)."""
+        if self.booking(booking_id) is None:
+            self.bookings[booking_id] = row
+
+    def changed(self, booking_id: str, **columns: Any) -> None:
+        """The booking's row changed: kept here, written once per booking by `write` at the batch's end."""
+        row = self.bookings.get(booking_id)
+        if row is not None:
+            self.bookings[booking_id] = {**row, **columns}
+            self._written[booking_id] = None
+
+    def steps_changed(self, booking_id: str, amended: str | None, cancellation: str | None) -> None:
+        """The statuses of its amendment and cancellation request changed (`webhook_policy_changes`)."""
+        self.changed(
+            booking_id, changes_id=booking_id, amended_status=amended, cancellation_status=cancellation
+        )
+        self._steps_written[booking_id] = None
+
+    def write(self) -> None:
+        """Each changed booking's row once, as the batch's events left it (one statement per booking where
+        each event wrote one or two)."""
+        for booking_id in self._written:
+            row = self.bookings[booking_id]
+            assert row is not None
+            self.tx.execute(
+                "UPDATE webhook_policy_bookings SET reference = ?, state = ?, status = ?, confirmed = ?,"
+                " amendment_open = ? WHERE id = ?",
+                (
+                    row["reference"],
+                    row["state"],
+                    row["status"],
+                    row["confirmed"],
+                    row["amendment_open"],
+                    booking_id,
+                ),
+            )
+        for booking_id in self._steps_written:
+            row = self.bookings[booking_id]
+            assert row is not None
+            self.tx.execute(
+                "INSERT INTO webhook_policy_changes (id, amended_status, cancellation_status)"
+                " VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE SET amended_status = excluded.amended_status,"
+                " cancellation_status = excluded.cancellation_status",
+                (booking_id, row["amended_status"], row["cancellation_status"]),
+            )
+        self._written.clear()
+        self._steps_written.clear()
+
+    def hearing(self, customer_id: str, kind: str) -> list[dict[str, Any]]:
+        """The customer's active subscriptions that hear `kind`, in a fixed order."""
+        self._read()
+        found = self.subscriptions.get(customer_id)
+        if found is None:
+            rows = self.tx.all(f"{_SUBSCRIPTIONS} AND s.customer_id = ? ORDER BY s.id", (customer_id,))
+            found = self.subscriptions[customer_id] = [
+                {"id": row["id"], "event_types": row["event_types"]} for row in rows
+            ]
+        return [subscription for subscription in found if _hears(subscription, kind)]
+
+    def subscriptions_changed(self) -> None:
+        self._read()
+        self.subscriptions.clear()
+
+
+def _padded(keys: list[str]) -> list[str]:
+    """At least one key (`IN ()` is no SQL), the last repeated up to a power of two."""
+    return padded(keys or [""])
+
+
 def _subscription_event(tx: Tx, event: SubscriptionEvent) -> None:
     subscription_id = str(event.originator_id)
     if isinstance(event, WebhookSubscription.Subscribed):
@@ -321,30 +490,32 @@ def _feedback(event: object) -> list[dict[str, Any]] | None:
     return None
 
 
-def _booking_event(tx: Tx, event: Any, position: int, site_url: str, view: BookingView) -> None:
+def _booking_event(batch: PolicyBatch, event: Any, position: int, site_url: str, view: BookingView) -> None:
     # Any: table-driven over every rate request event (`STEPS`); those that move carry `state`.
+    tx = batch.tx
     booking_id = str(event.originator_id)
     step = STEPS[type(event)]
     if not step.notified:
         return
     if isinstance(event, RateRequest.Created):
+        reference = getattr(event, "reference", None)
         tx.execute(
             "INSERT INTO webhook_policy_bookings"
             " (id, customer_id, reference, state, status, confirmed, amendment_open)"
             " VALUES (?, ?, ?, ?, NULL, 0, 0) ON CONFLICT (id) DO NOTHING",
-            (booking_id, event.customer_id, getattr(event, "reference", None), event.state),
+            (booking_id, event.customer_id, reference, event.state),
         )
-    booking = tx.one(
-        "SELECT b.*, c.id AS changes_id, c.amended_status, c.cancellation_status"
-        " FROM webhook_policy_bookings b LEFT JOIN webhook_policy_changes c ON c.id = b.id WHERE b.id = ?",
-        (booking_id,),
-    )
+        new_row = {"id": booking_id, "customer_id": event.customer_id, "reference": reference}
+        batch.created(
+            booking_id,
+            {**new_row, "state": event.state, "status": None, "confirmed": 0, "amendment_open": 0,
+             "changes_id": None, "amended_status": None, "cancellation_status": None},
+        )  # fmt: skip
+    booking = batch.booking(booking_id)
     if booking is None:
         return
     if isinstance(event, _REFERENCE):
-        tx.execute(
-            "UPDATE webhook_policy_bookings SET reference = ? WHERE id = ?", (event.reference, booking_id)
-        )
+        batch.changed(booking_id, reference=event.reference)
         booking = {**booking, "reference": event.reference}
     state = event.state if step.moves else booking["state"]
     confirmed = bool(booking["confirmed"]) or isinstance(event, _CONFIRMED)
@@ -361,22 +532,19 @@ def _booking_event(tx: Tx, event: Any, position: int, site_url: str, view: Booki
             "webhook policy: no DCSA status for state %r; event %s not notified", state, event_id(event)
         )
         return
-    tx.execute(
-        "UPDATE webhook_policy_bookings SET state = ?, status = ?, confirmed = ?, amendment_open = ?"
-        " WHERE id = ?",
-        (state, status, int(confirmed), int(amended == AMENDMENT_RECEIVED), booking_id),
+    batch.changed(
+        booking_id,
+        state=state,
+        status=status,
+        confirmed=int(confirmed),
+        amendment_open=int(amended == AMENDMENT_RECEIVED),
     )
     steps = (amended, cancellation) != (booking["amended_status"], booking["cancellation_status"])
     if steps:
-        tx.execute(
-            "INSERT INTO webhook_policy_changes (id, amended_status, cancellation_status) VALUES (?, ?, ?)"
-            " ON CONFLICT (id) DO UPDATE SET amended_status = excluded.amended_status,"
-            " cancellation_status = excluded.cancellation_status",
-            (booking_id, amended, cancellation),
-        )
+        batch.steps_changed(booking_id, amended, cancellation)
     # Every step changes what the booking shows (a status, a price, the content): each is notified, to the
     # subscriptions that hear its kind.
-    subscriptions = _hearing(tx, booking["customer_id"], step.kind)
+    subscriptions = batch.hearing(booking["customer_id"], step.kind)
     if not subscriptions:
         return
     notification_id = event_id(event)
@@ -430,7 +598,7 @@ def _booking_event(tx: Tx, event: Any, position: int, site_url: str, view: Booki
 
 
 def _tracking_event(
-    tx: Tx,
+    batch: PolicyBatch,
     event: TrackingEvent.Published | TrackingEvent.Revised | TrackingEvent.Retracted,
     position: int,
     site_url: str,
@@ -441,7 +609,7 @@ def _tracking_event(
     customer_id = facts.get("customer_id")
     if not customer_id:
         return  # matched no booking: nobody to tell
-    subscriptions = _hearing(tx, customer_id, TRACKING_KIND)
+    subscriptions = batch.hearing(customer_id, TRACKING_KIND)
     if not subscriptions:
         return
     retracted = isinstance(event, TrackingEvent.Retracted)
@@ -454,7 +622,7 @@ def _tracking_event(
     notification_id = event_id(event)
     at = utc_text(event.timestamp)
     _enqueue(
-        tx,
+        batch.tx,
         subscriptions,
         notification_id=notification_id,
         source=f"{site_url}/v3/events",
@@ -467,20 +635,6 @@ def _tracking_event(
         position=position,
         event_type=None,
     )
-
-
-def _hearing(tx: Tx, customer_id: str, kind: str) -> list[dict[str, Any]]:
-    """The customer's active subscriptions that hear `kind`, in a fixed order."""
-    return [
-        subscription
-        for subscription in tx.all(
-            "SELECT s.id, t.event_types FROM webhook_policy_subscriptions s"
-            " LEFT JOIN webhook_policy_subscription_settings t ON t.id = s.id"
-            " WHERE s.customer_id = ? AND s.active = 1 ORDER BY s.id",
-            (customer_id,),
-        )
-        if _hears(subscription, kind)
-    ]
 
 
 def _enqueue(
@@ -549,18 +703,32 @@ def webhook_follower(
 
     def apply(tx: Tx, batch: Batch) -> None:
         recorded = False
+        reads = PolicyBatch(tx, batch)
         for position, event in batch:
             if isinstance(event, SubscriptionEvent):
+                reads.subscriptions_changed()
                 _subscription_event(tx, event)
             elif isinstance(event, BOOKING_EVENTS):
-                _booking_event(tx, event, position, site_url, view)
+                _booking_event(reads, event, position, site_url, view)
                 recorded = True
             elif isinstance(event, TRACKING_EVENTS):
-                _tracking_event(tx, event, position, site_url)
+                _tracking_event(reads, event, position, site_url)
                 recorded = True
+        reads.write()
         if recorded and on_recorded is not None:
             on_recorded()
 
     # The events `apply` looks at: the others are passed by their stored topic, never decoded.
     handles = (*get_args(SubscriptionEvent), *BOOKING_EVENTS, *TRACKING_EVENTS)
-    return Follower(WEBHOOK_POLICY, store, db, apply, lease=lease, wakeups=wakeups, handles=handles)
+    # Everything it does is written in the batch's transaction (the sender's poke only wakes it early), so
+    # its tracking row's check rides with the batch's reads.
+    return Follower(
+        WEBHOOK_POLICY,
+        store,
+        db,
+        apply,
+        lease=lease,
+        wakeups=wakeups,
+        handles=handles,
+        effects_in_transaction=True,
+    )

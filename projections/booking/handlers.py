@@ -358,6 +358,11 @@ def _order_moved(tx: BatchTx, event: Moved, position: int, **extra: Any) -> None
         _whose_move(tx, request["id"])
 
 
+# A new order reads its rate request's rows (`_whose_move`), by the id the event carries.
+for _read in ("booking_rate_requests", DCSA_TABLE):
+    projection.reads_by_key(ShippingOrder.Created, _read, lambda event: str(event.rate_request_id))
+
+
 @projection.on(ShippingOrder.Created)
 def order_created(tx: BatchTx, event: ShippingOrder.Created, position: int) -> None:
     at = iso(event.timestamp)

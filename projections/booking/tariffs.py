@@ -47,6 +47,10 @@ projection = Projection(
 )
 
 
+# A quote reads its rate request's quoting row: loaded with the live batch's other rows.
+projection.reads_by_key(RateRequest.Quoted, QUOTING, lambda event: str(event.originator_id))
+
+
 @projection.on(Tariff.Published)
 def tariff_published(tx: BatchTx, event: Tariff.Published, position: int) -> None:
     lanes = {(int(r["pol_id"]), int(r["pod_id"])) for r in event.rows}

@@ -62,7 +62,7 @@ def test_a_state_the_view_cannot_name_is_logged_and_skipped_not_raised(
     fields = SimpleNamespace(originator_id="b1", originator_version=3, state="postponed")
     unknown.__dict__.update(vars(fields))
     with caplog.at_level(logging.ERROR), db.transaction() as tx:
-        policy._booking_event(tx, unknown, 7, "http://portal", DcsaBookingView())
+        policy._booking_event(policy.PolicyBatch(tx), unknown, 7, "http://portal", DcsaBookingView())
     assert "no DCSA status for state 'postponed'" in caplog.text
     with db.read() as tx:
         assert tx.one("SELECT state FROM webhook_policy_bookings WHERE id = 'b1'")["state"] == "requested"
