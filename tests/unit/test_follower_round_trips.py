@@ -133,22 +133,23 @@ def test_a_batch_another_process_applied_rolls_back_and_is_not_poison(
 def test_a_pipelined_load_of_many_rows_waits_once_and_stays_in_psycopgs_cache(
     pg_cluster: Cluster, waits: list[int], parsed_afresh: list[str]
 ) -> None:
-    """A live batch naming 100 rows of one table and 3 of another: statements of at most 32 keys (psycopg
-    parses a statement of more than 50 parameters afresh every time), all answered after one wait."""
+    """A live batch naming 100 rows of a table with integer keys and 3 of one with text keys: the integers in
+    statements of at most 32 keys (psycopg parses a statement of more than 50 parameters afresh every time),
+    the texts as one text[] parameter, all answered after one wait."""
     db = PostgresReadModels(pg_cluster.url(pg_cluster.create_database().rsplit("/", 1)[1]))
     try:
         with db.transaction() as tx:
-            tx.execute("CREATE TABLE rows (id TEXT PRIMARY KEY, n INTEGER NOT NULL)")
+            tx.execute("CREATE TABLE rows (id INTEGER PRIMARY KEY, n INTEGER NOT NULL)")
             tx.execute("CREATE TABLE others (id TEXT PRIMARY KEY)")
-            tx.executemany("INSERT INTO rows (id, n) VALUES (?, ?)", [(f"r{n}", n) for n in range(100)])
+            tx.executemany("INSERT INTO rows (id, n) VALUES (?, ?)", [(n, n * 2) for n in range(100)])
             tx.execute("INSERT INTO others (id) VALUES ('o1')")
         waits.clear()
         with db.transaction(durable=False) as tx:
             batch = BatchTx(tx, {"rows": ("id",), "others": ("id",)})
-            batch.preload_tables({"rows": [f"r{n}" for n in range(100)], "others": ["o1", "o2", "o3"]})
-            assert len(waits) == 1 and batch.statements == 5  # 32 + 32 + 32 + 4 keys, and 3
-            assert [batch.get("rows", f"r{n}") for n in (0, 57, 99)] == [
-                {"id": "r0", "n": 0}, {"id": "r57", "n": 57}, {"id": "r99", "n": 99}
+            batch.preload_tables({"rows": list(range(100)), "others": ["o1", "o2", "o3"]})
+            assert len(waits) == 1 and batch.statements == 5  # 32 + 32 + 32 + 4 integer keys; 3 texts in one
+            assert [batch.get("rows", n) for n in (0, 57, 99)] == [
+                {"id": 0, "n": 0}, {"id": 57, "n": 114}, {"id": 99, "n": 198}
             ]  # fmt: skip
             assert batch.get("others", "o1") == {"id": "o1"} and batch.get("others", "o2") is None
             assert len(waits) == 1 and batch.statements == 5
