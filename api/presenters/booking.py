@@ -10,6 +10,7 @@ import json
 from decimal import Decimal
 from typing import Any
 
+from api.envelope import Plain, plain_float
 from api.presenters.keys import copied, keys_of
 from api.schemas.booking import (
     BookingDocument,
@@ -25,6 +26,7 @@ from api.schemas.booking import (
 from api.schemas.envelope import Listed, Lookup
 from api.schemas.overview import WaitingRow
 from api.schemas.tariffs import QuoteCharge
+from api.schemas.tracking import TrackingProgress
 from domain.booking.charges import Charge, booking_total, from_records
 from domain.shared.actor import SYSTEM
 from domain.shared.lifecycle import lifecycle
@@ -43,6 +45,7 @@ ORDER = keys_of(ShippingOrder)
 PARTY = keys_of(OrderParty)
 CONTAINER = keys_of(Container)
 CHARGE = keys_of(QuoteCharge)
+PROGRESS = keys_of(TrackingProgress)
 
 # The order's own fields (those the customer fills, `OrderFields`) by their stored name and their key in the
 # answer (`ShippingOrder`'s, misspellings included): a new field is declared on the models, not here.
@@ -94,8 +97,17 @@ def list_row(row: Row) -> dict[str, Any]:
 
 
 def page(rows: list[Row], total: int) -> dict[str, Any]:
-    """`Lookup[RateRequestRow]`: one page of a list and the count of all its rows."""
-    return {PAGE["list"]: {LISTED["list"]: [list_row(r) for r in rows], LISTED["total_count"]: total}}
+    """`Lookup[RateRequestRow]`: one page of a list and the count of all its rows; `Plain` (written by
+    orjson, api/envelope.py) when its floats, the prices and the progress's delays, are plain."""
+    listed = [list_row(r) for r in rows]
+    answer = {PAGE["list"]: {LISTED["list"]: listed, LISTED["total_count"]: total}}
+    return Plain(answer) if all(map(_plain_floats, listed)) else answer
+
+
+def _plain_floats(row: dict[str, Any]) -> bool:
+    progress = row[ROW["progress"]]
+    delay = None if progress is None else progress[PROGRESS["arrival_delay_hours"]]
+    return plain_float(row[ROW["price"]]) and plain_float(delay)
 
 
 def waiting_row(row: Row) -> dict[str, Any]:
