@@ -7,7 +7,6 @@ the contract tests check that every answer conforms to its declared schema.
 from __future__ import annotations
 
 import json
-from decimal import Decimal
 from typing import Any
 
 from api.envelope import Plain, plain_float
@@ -68,8 +67,9 @@ AS_STORED = (
 
 
 def _money(text: str | None) -> float | None:
-    # Money travels as a JSON number of USD (DESIGN section 6); it is kept as decimal text.
-    return None if text is None else float(Decimal(text))
+    # Money travels as a JSON number of USD (DESIGN section 6); it is kept as decimal text, which `float`
+    # reads to the same nearest float as `float(Decimal(text))` (both round the exact decimal value once).
+    return None if text is None else float(text)
 
 
 def _title(row: Row, side: str) -> str | None:
@@ -101,13 +101,14 @@ def page(rows: list[Row], total: int) -> dict[str, Any]:
     orjson, api/envelope.py) when its floats, the prices and the progress's delays, are plain."""
     listed = [list_row(r) for r in rows]
     answer = {PAGE["list"]: {LISTED["list"]: listed, LISTED["total_count"]: total}}
-    return Plain(answer) if all(map(_plain_floats, listed)) else answer
+    return Plain(answer) if _plain_floats(listed) else answer
 
 
-def _plain_floats(row: dict[str, Any]) -> bool:
-    progress = row[ROW["progress"]]
-    delay = None if progress is None else progress[PROGRESS["arrival_delay_hours"]]
-    return plain_float(row[ROW["price"]]) and plain_float(delay)
+def _plain_floats(listed: list[dict[str, Any]]) -> bool:
+    price, progress, delay = ROW["price"], ROW["progress"], PROGRESS["arrival_delay_hours"]
+    floats = [row[price] for row in listed]
+    floats += [at[delay] for row in listed if (at := row[progress]) is not None]
+    return all(map(plain_float, floats))
 
 
 def waiting_row(row: Row) -> dict[str, Any]:

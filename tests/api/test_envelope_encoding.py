@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from pydantic import BaseModel
 
 from api.envelope import Plain, plain_float, render, success
-from api.presenters.booking import page
+from api.presenters.booking import _money, page
 
 
 class Colour(Enum):
@@ -205,3 +205,10 @@ def test_a_list_page_is_plain_only_where_its_floats_are(rows: list[dict[str, Any
     answer = page(rows, len(rows))
     assert (type(answer) is Plain) is plain
     assert success(answer).body == envelope_of(dict(answer))
+
+
+@given(st.decimals(allow_nan=False, allow_infinity=False, places=2) | st.decimals(allow_nan=False))
+def test_a_price_is_the_float_of_its_decimal_text(value: Decimal) -> None:
+    # The list reads a price's decimal text with `float`: the same float as through `Decimal`.
+    text = str(value)
+    assert _money(text) == float(Decimal(text))
