@@ -23,6 +23,8 @@ from pydantic import BaseModel
 
 from api.envelope import Plain, plain_float, render, success
 from api.presenters.booking import _money, page
+from api.presenters.booking import list_row as presented_row
+from api.schemas.booking import RateRequestRow
 
 
 class Colour(Enum):
@@ -212,3 +214,10 @@ def test_a_price_is_the_float_of_its_decimal_text(value: Decimal) -> None:
     # The list reads a price's decimal text with `float`: the same float as through `Decimal`.
     text = str(value)
     assert _money(text) == float(Decimal(text))
+
+
+def test_a_list_row_answers_the_models_keys_in_the_models_order() -> None:
+    # A page's bytes depend on its rows' key order: the one `RateRequestRow` declares (and renders).
+    row = presented_row(list_row("1250.50", delay=2.0))
+    assert list(row) == [field.alias or name for name, field in RateRequestRow.model_fields.items()]
+    assert row["price"] == 1250.5 and row["progress"] == {"arrivalDelayHours": 2.0, "milestones": 2}
