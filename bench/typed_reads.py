@@ -29,10 +29,11 @@ CLIENT = "/booking/api/v1/client"
 PASSWORD = "Customer-Pass1"
 
 
-def _settings(var_dir: Path) -> Settings:
+def _settings(var_dir: Path, database_url: str | None = None) -> Settings:
     return Settings(
         _env_file=None,  # type: ignore[call-arg]
         VAR_DIR=var_dir,
+        DATABASE_URL=database_url,
         JWT_SECRET="bench-secret-that-is-long-enough-for-hs256",
         WEB_DIST=var_dir / "no-web",
         SMTP_URL=None,
@@ -68,10 +69,23 @@ def _report(name: str, measured: tuple[list[float], float]) -> None:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--requests", type=int, default=3000)
+    parser.add_argument(
+        "--postgres", action="store_true", help="both stores on a throwaway PostgreSQL cluster (fsync off)"
+    )
     args = parser.parse_args(argv)
     print(f"code under test: {Path(create_app.__code__.co_filename).parent.parent}")
+    if not args.postgres:
+        _measure(args.requests, None)
+        return
+    from tests.pg import throwaway_cluster
+
+    with throwaway_cluster() as cluster:
+        _measure(args.requests, cluster.create_database("bench"))
+
+
+def _measure(requests: int, database_url: str | None) -> None:
     with tempfile.TemporaryDirectory() as tmp:
-        app = create_app(_settings(Path(tmp) / "var"))
+        app = create_app(_settings(Path(tmp) / "var", database_url))
         with TestClient(app) as sync_client:
             services = app.state.services
             account = Account.open("bench-reader", INDIVIDUAL, [], {"firstName": "B"}, SYSTEM_ACTOR)
@@ -93,10 +107,10 @@ def main(argv: list[str] | None = None) -> None:
                 transport = httpx.ASGITransport(app=app)
                 async with httpx.AsyncClient(transport=transport, base_url="http://bench") as client:
                     await _timed(client, f"{CLIENT}/rate-requests", headers, 200)  # warm-up
-                    _report("list", await _timed(client, f"{CLIENT}/rate-requests", headers, args.requests))
+                    _report("list", await _timed(client, f"{CLIENT}/rate-requests", headers, requests))
                     detail = f"{CLIENT}/rate-requests/{ids[0]}"
                     await _timed(client, detail, headers, 200)
-                    _report("detail", await _timed(client, detail, headers, args.requests))
+                    _report("detail", await _timed(client, detail, headers, requests))
 
             asyncio.run(run())
 

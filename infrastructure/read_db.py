@@ -203,7 +203,9 @@ class _PostgresTx:
         return dict(row) if row is not None else None
 
     def all(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
-        return [dict(r) for r in self.conn.execute(_to_psycopg(sql), tuple(params)).fetchall()]
+        # The pool's connections make each row a new dict (psycopg's `dict_row`): no copy needed.
+        rows: list[Row] = self.conn.execute(_to_psycopg(sql), tuple(params)).fetchall()
+        return rows
 
     def scalar(self, sql: str, params: Sequence[Any] = ()) -> Any:
         row = self.conn.execute(_to_psycopg(sql), tuple(params)).fetchone()

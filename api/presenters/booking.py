@@ -7,9 +7,9 @@ the contract tests check that every answer conforms to its declared schema.
 from __future__ import annotations
 
 import json
-from decimal import Decimal
 from typing import Any
 
+from api.envelope import Plain, plain_float
 from api.presenters.keys import copied, keys_of
 from api.schemas.booking import (
     BookingDocument,
@@ -25,6 +25,7 @@ from api.schemas.booking import (
 from api.schemas.envelope import Listed, Lookup
 from api.schemas.overview import WaitingRow
 from api.schemas.tariffs import QuoteCharge
+from api.schemas.tracking import TrackingProgress
 from domain.booking.charges import Charge, booking_total, from_records
 from domain.shared.actor import SYSTEM
 from domain.shared.lifecycle import lifecycle
@@ -43,6 +44,7 @@ ORDER = keys_of(ShippingOrder)
 PARTY = keys_of(OrderParty)
 CONTAINER = keys_of(Container)
 CHARGE = keys_of(QuoteCharge)
+PROGRESS = keys_of(TrackingProgress)
 
 # The order's own fields (those the customer fills, `OrderFields`) by their stored name and their key in the
 # answer (`ShippingOrder`'s, misspellings included): a new field is declared on the models, not here.
@@ -65,8 +67,9 @@ AS_STORED = (
 
 
 def _money(text: str | None) -> float | None:
-    # Money travels as a JSON number of USD (DESIGN section 6); it is kept as decimal text.
-    return None if text is None else float(Decimal(text))
+    # Money travels as a JSON number of USD (DESIGN section 6); it is kept as decimal text, which `float`
+    # reads to the same nearest float as `float(Decimal(text))` (both round the exact decimal value once).
+    return None if text is None else float(text)
 
 
 def _title(row: Row, side: str) -> str | None:
@@ -74,28 +77,46 @@ def _title(row: Row, side: str) -> str | None:
     return f"{row[f'{side}_name']} ({code})" if code else None
 
 
+# The list row's keys in the order it answers them (the bytes of a page depend on it).
+_STORED = tuple((ROW[name], name) for name in AS_STORED)
+_POL, _POD, _CARGO, _PRICE = ROW["pol_title"], ROW["pod_title"], ROW["cargo_details"], ROW["price"]
+_VALID, _PREFERRED = ROW["valid_until"], ROW["preferred_shipping_date"]
+_TYPE, _SIZE, _CUSTOMER = ROW["container_type"], ROW["container_size"], ROW["customer_name"]
+_CREATED, _VIA_API, _PROGRESS = ROW["created_at"], ROW["via_api"], ROW["progress"]
+
+
 def list_row(row: Row) -> dict[str, Any]:
-    """`RateRequestRow` (its `progress`, when the caller read it, rides on the row)."""
-    return {
-        **copied(ROW, row, *AS_STORED),
-        ROW["pol_title"]: _title(row, "pol"),
-        ROW["pod_title"]: _title(row, "pod"),
-        ROW["cargo_details"]: cargo_details(row),
-        ROW["price"]: _money(row["price"]),
-        ROW["valid_until"]: row["valid_until"],
-        ROW["preferred_shipping_date"]: row["preferred_shipping_date"],
-        ROW["container_type"]: row["container_type_name"],
-        ROW["container_size"]: row["container_size_name"],
-        ROW["customer_name"]: customer_name(row),
-        ROW["created_at"]: row["created_at"],
-        ROW["via_api"]: bool(row["via_api"]),
-        ROW["progress"]: row.get("progress"),
-    }
+    """`RateRequestRow` (its `progress`, when the caller read it, rides on the row). Written key by key
+    into one dict: a page builds ten of them per read."""
+    answer = {key: row[name] for key, name in _STORED}
+    answer[_POL] = _title(row, "pol")
+    answer[_POD] = _title(row, "pod")
+    answer[_CARGO] = cargo_details(row)
+    answer[_PRICE] = _money(row["price"])
+    answer[_VALID] = row["valid_until"]
+    answer[_PREFERRED] = row["preferred_shipping_date"]
+    answer[_TYPE] = row["container_type_name"]
+    answer[_SIZE] = row["container_size_name"]
+    answer[_CUSTOMER] = customer_name(row)
+    answer[_CREATED] = row["created_at"]
+    answer[_VIA_API] = bool(row["via_api"])
+    answer[_PROGRESS] = row.get("progress")
+    return answer
 
 
 def page(rows: list[Row], total: int) -> dict[str, Any]:
-    """`Lookup[RateRequestRow]`: one page of a list and the count of all its rows."""
-    return {PAGE["list"]: {LISTED["list"]: [list_row(r) for r in rows], LISTED["total_count"]: total}}
+    """`Lookup[RateRequestRow]`: one page of a list and the count of all its rows; `Plain` (written by
+    orjson, api/envelope.py) when its floats, the prices and the progress's delays, are plain."""
+    listed = [list_row(r) for r in rows]
+    answer = {PAGE["list"]: {LISTED["list"]: listed, LISTED["total_count"]: total}}
+    return Plain(answer) if _plain_floats(listed) else answer
+
+
+def _plain_floats(listed: list[dict[str, Any]]) -> bool:
+    delay = PROGRESS["arrival_delay_hours"]
+    floats = [row[_PRICE] for row in listed]
+    floats += [at[delay] for row in listed if (at := row[_PROGRESS]) is not None]
+    return all(map(plain_float, floats))
 
 
 def waiting_row(row: Row) -> dict[str, Any]:

@@ -100,7 +100,9 @@ def tracked(row: dict[str, Any]) -> bool:
 def rows_with_progress(tx: Tx, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """List rows (`RateRequestRow`) with where each booking is (null before any tracking event)."""
     found = progress_of(tx, [str(r["id"]) for r in rows if tracked(r)])
-    return [{**r, "progress": found.get(str(r["id"]))} for r in rows]
+    for row in rows:  # in place: the rows are the caller's, fresh from its query
+        row["progress"] = found.get(str(row["id"])) if found else None
+    return rows
 
 
 def underway_rows(tx: Tx, customer_id: str) -> list[dict[str, Any]]:
