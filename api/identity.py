@@ -55,12 +55,22 @@ def presented(request: Request, cookie: bool = False) -> str:
     return request.cookies.get("token", "").strip() if cookie else ""
 
 
+# A request's checked session, kept in its scope: the auditors' guard and the route's own role check ask for
+# the same token's caller within one request; the second answer is the first's.
+_CHECKED = "freight.session_principal"
+
+
 def session_principal(request: Request, token: str) -> Principal:
     """A session token's caller, refused once the session has ended. CPU only (a verified token is cached;
-    the ended sessions are a set in memory)."""
+    the ended sessions are a set in memory); asked twice in one request, checked once."""
+    checked = request.scope.get(_CHECKED)
+    if checked is not None and checked[0] == token:
+        principal: Principal = checked[1]
+        return principal
     services = request.app.state.services
     principal = read_token(token, services.jwt_secret)
     services.sessions.check(principal)
+    request.scope[_CHECKED] = (token, principal)
     return principal
 
 
