@@ -89,6 +89,10 @@ class StoreLock:
             os.close(fd)  # closing the descriptor drops the flock
         conn, self._conn = self._conn, None
         if conn is not None:
-            # Ending the session drops the advisory lock; if the session is gone already, so is the lock.
+            # Unlocked first, then the session ended: the server frees a closed session's locks only once its
+            # backend has exited, after `close()` returned, so a rebuild started right after a server stopped
+            # could still find the store in use. If the session is gone already, so is the lock.
+            with contextlib.suppress(Exception):
+                conn.execute("SELECT pg_advisory_unlock_all()")
             with contextlib.suppress(Exception):
                 conn.close()

@@ -1,5 +1,5 @@
 """The store's lock on SQLite: servers and verify share it, a rebuild needs it alone, and a holder that dies
-frees it. (PostgreSQL's advisory lock is exercised by the CLI matrix against a running server.)"""
+frees it. (PostgreSQL's advisory lock: its release below, and the CLI matrix against a running server.)"""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from infrastructure.store_lock import StoreBusy, StoreLock
+from tests.pg import Cluster
 
 
 def test_shared_holders_coexist_and_keep_a_rebuild_out(tmp_path: Path) -> None:
@@ -54,3 +55,26 @@ def test_a_holder_that_is_killed_frees_the_store(tmp_path: Path) -> None:
     rebuild = StoreLock(path=path)
     rebuild.acquire(exclusive=True)
     rebuild.release()
+
+
+def test_a_released_advisory_lock_is_free_when_release_returns(
+    pg_cluster: Cluster, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """PostgreSQL frees a closed session's locks only once its backend has exited, after the client's
+    `close()` returned: a rebuild started right after a server stopped found the store in use (seen in a
+    full run under load). A session that outlives `close()` stands for that backend here; the lock must be
+    free all the same, because release unlocks before it ends the session."""
+    import psycopg
+
+    conninfo = pg_cluster.create_database()
+    server = StoreLock(conninfo=conninfo)
+    server.acquire(exclusive=False)
+    lingering = server._conn
+    monkeypatch.setattr(lingering, "close", lambda: None)  # the backend is still there after close()
+    try:
+        server.release()
+        rebuild = StoreLock(conninfo=conninfo)
+        rebuild.acquire(exclusive=True)
+        rebuild.release()
+    finally:
+        psycopg.Connection.close(lingering)
