@@ -58,8 +58,6 @@ log = logging.getLogger(__name__)
 
 # Webhook deliveries a customer may resend in a minute.
 RESENDS_PER_MINUTE = 10
-# How long a command's answer may wait for its read models (read-your-writes).
-SETTLE_TIMEOUT = 2.0
 
 
 def client_channel_name(account_id: str) -> str:
@@ -297,17 +295,19 @@ class Services:
     def settle(self, position: int, created: str | None = None) -> None:
         """Answer only once the read models show `position`, so the caller's next read sees its write.
 
-        When they do not within `SETTLE_TIMEOUT` (the follower is slow, dead or taking over), raises
+        When they do not within `SETTLE_SECONDS` (the follower is slow, dead or taking over), raises
         `StoredNotShown`: the command is answered 202 with the id (`created`, else the path's id) and the
         position instead of from a read model that does not have it yet."""
         if not self.shows(position):
-            log.warning("read models did not reach position %s within %ss", position, SETTLE_TIMEOUT)
+            log.warning(
+                "read models did not reach position %s within %ss", position, self.settings.SETTLE_SECONDS
+            )
             raise StoredNotShown(position, created)
 
     def shows(self, position: int) -> bool:
-        """Whether the read models show `position` within `SETTLE_TIMEOUT` (waiting for it)."""
+        """Whether the read models show `position` within `SETTLE_SECONDS` (waiting for it)."""
         try:
-            return self.read_follower.wait_for(position, SETTLE_TIMEOUT)
+            return self.read_follower.wait_for(position, self.settings.SETTLE_SECONDS)
         except Exception:  # the read-model database is out of reach: the write stands all the same
             log.warning("could not watch the read models for position %s", position, exc_info=True)
             return False

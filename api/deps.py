@@ -50,7 +50,7 @@ _read_after: contextvars.ContextVar[tuple[Services, int] | None] = contextvars.C
 
 def wait_for_own_writes(services: Services, position: int) -> None:
     """Read-your-writes: a caller whose command was answered before the read models showed it (`position`,
-    0: none) reads once they do. Waits at most SETTLE_TIMEOUT; still late, the read answers what the read
+    0: none) reads once they do. Waits at most `SETTLE_SECONDS`; still late, the read answers what the read
     models hold."""
     if position and not services.shown_now(position):
         services.shows(position)

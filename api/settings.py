@@ -43,6 +43,10 @@ class Settings(BaseSettings):
     SERVE_PROCESSES: int = 1
     # Concurrent commands share one store transaction (domain/shared/group_commit.py); off only to measure.
     GROUP_COMMIT: bool = True
+    # How long a command's answer (and a read after a write answered early) waits for the read models to
+    # show the write; still not shown, the command is answered 202 with its id and position. A test suite
+    # on a loaded machine raises it, so its answers wait for the followers rather than race them.
+    SETTLE_SECONDS: float = 2.0
     # Webhook callbacks on loopback or private addresses (tests and development only; never in production).
     WEBHOOK_ALLOW_LOOPBACK: bool = False
     # The key that seals webhook signing secrets (base64 of 32 bytes); unset: one made once under VAR_DIR.

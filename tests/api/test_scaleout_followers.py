@@ -176,7 +176,7 @@ def test_a_write_the_read_models_do_not_show_in_time_is_answered_202(
     (main answered a stored create 404 "Rate request not found")."""
     headers = customer(client, "late")
     services = client.app.state.services  # type: ignore[attr-defined]
-    monkeypatch.setattr(api.bootstrap, "SETTLE_TIMEOUT", 0.3)
+    monkeypatch.setattr(services.settings, "SETTLE_SECONDS", 0.3)
     # A process that applies the read models itself waits for them (a worker whose read models another
     # process applies answers from the command's own events instead: tests/api/test_fresh_answers.py).
     monkeypatch.setattr(api.bootstrap.Services, "follows_here", property(lambda self: True))
@@ -268,7 +268,7 @@ def test_health_reports_every_tracked_position_and_fails_past_the_lag_threshold(
 
     headers = customer(client, "behind")
     monkeypatch.setattr(api.health, "MAX_LAG", 0)
-    monkeypatch.setattr(api.bootstrap, "SETTLE_TIMEOUT", 0.2)
+    monkeypatch.setattr(services.settings, "SETTLE_SECONDS", 0.2)
     for follower in services.followers:
         follower.stop()
     # Stored either way: 202 where this process applies the read models, else answered from its events.
