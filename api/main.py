@@ -9,6 +9,7 @@ from typing import Any
 
 from fastapi import APIRouter, Depends, FastAPI
 from fastapi.responses import JSONResponse
+from starlette.types import ASGIApp
 
 from api import docs_page, errors, log_redaction, openapi, web_app, webhook_docs
 from api.body_limit import BodyLimit
@@ -74,6 +75,23 @@ class Health(WireModel):
     problems: list[str]
 
 
+class PortalApp(FastAPI):
+    """The portal's app: its own OpenAPI document (api/openapi.py), and the caller's address and the
+    security headers outside every other layer."""
+
+    def __init__(self, *, trusted_proxies: str, **options: Any) -> None:
+        super().__init__(**options)
+        self.trusted_proxies = trusted_proxies
+
+    def build_middleware_stack(self) -> ASGIApp:
+        # Outside everything, the error middleware included, so a 500 carries the headers too; the caller's
+        # address is settled first (api/forwarded.py), whatever server runs the app.
+        return ForwardedHeaders(SecurityHeaders(super().build_middleware_stack()), self.trusted_proxies)
+
+    def openapi(self) -> dict[str, Any]:
+        return openapi.document(self)
+
+
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings()
 
@@ -91,7 +109,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         finally:
             services.stop()
 
-    app = FastAPI(
+    app = PortalApp(
+        trusted_proxies=settings.FORWARDED_ALLOW_IPS,
         title="Freight booking portal",
         version="0.1.0",
         lifespan=lifespan,
@@ -105,15 +124,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(BodyLimit)
     app.add_middleware(PathGuard)
     app.add_middleware(DcsaDoor)  # outside the two above: /v2 speaks the standard's errors (issue 26)
-    # Outside everything, the error middleware included, so a 500 carries them too; the caller's address is
-    # settled first (api/forwarded.py), whatever server runs the app.
-    build_stack = app.build_middleware_stack
-    trusted = settings.FORWARDED_ALLOW_IPS
-    app.build_middleware_stack = lambda: ForwardedHeaders(  # type: ignore[method-assign]
-        SecurityHeaders(build_stack()), trusted
-    )
     errors.install(app)
-    openapi.install(app)
     webhook_docs.declare(app)
     routers: tuple[APIRouter, ...] = (
         auth.router,

@@ -127,3 +127,10 @@ class Settings(BaseSettings):
         if url.password:
             parts["password"] = unquote(url.password)
         return " ".join(f"{k}={v}" for k, v in parts.items())
+
+
+class ExplicitSettings(Settings):
+    """Settings from the arguments and the environment only, never from a `.env` in the working directory:
+    what a tool (the bench) builds for a store of its own."""
+
+    model_config = SettingsConfigDict(env_file=None, extra="ignore")

@@ -30,15 +30,14 @@ def measure(chains: int) -> tuple[float, float]:
     from fastapi.testclient import TestClient
 
     from api.main import create_app
-    from api.settings import Settings
+    from api.settings import ExplicitSettings
     from domain.accounts.account import INDIVIDUAL, Account
     from domain.accounts.passwords import hash_password
     from domain.shared.actor import SYSTEM_ACTOR
 
     with tempfile.TemporaryDirectory() as tmp:
         var = Path(tmp) / "var"
-        settings = Settings(
-            _env_file=None,  # type: ignore[call-arg]
+        settings = ExplicitSettings(
             VAR_DIR=var,
             JWT_SECRET="bench-secret-that-is-long-enough-for-hs256",
             WEB_DIST=var / "no-web",

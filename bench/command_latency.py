@@ -117,13 +117,13 @@ def summary(latencies: list[float]) -> dict[str, float]:
 def seed_template(cluster: Any, events: int, work: Path) -> str:
     """A database holding `events` seeded events, its read models rebuilt and the policies at its head."""
     from api.cli.demo_seed import DEMO_PASSWORD, Seeder
-    from api.settings import Settings
+    from api.settings import ExplicitSettings
     from bench.run import skip_policies_to_head
     from domain.accounts.passwords import hash_password
     from infrastructure.event_store import SharedStore
 
     url = cluster.create_database("template")
-    settings = Settings(DATABASE_URL=url, VAR_DIR=work / "seed", _env_file=None)  # type: ignore[call-arg]
+    settings = ExplicitSettings(DATABASE_URL=url, VAR_DIR=work / "seed")
     store = SharedStore(settings.event_store_env())
     try:
         Seeder(store, password_hash=hash_password(DEMO_PASSWORD), batch_events=5000).run(events)

@@ -132,10 +132,10 @@ def main(per_kind: int) -> None:
     from fastapi.testclient import TestClient
 
     from api.main import create_app
-    from api.settings import Settings
+    from api.settings import ExplicitSettings
 
     var = Path(tempfile.mkdtemp()) / "var"
-    settings = Settings(
+    settings = ExplicitSettings(
         VAR_DIR=var, ADMIN_USERNAME="admin", ADMIN_PASSWORD="Admin-Pass1-bench", JWT_SECRET="bench-" * 6
     )
     with TestClient(create_app(settings)) as client:

@@ -35,7 +35,7 @@ def _threads(pid: int) -> int:
 
 def main(argv: list[str]) -> int:
     from api.cli.demo_seed import DEMO_PASSWORD, Seeder
-    from api.settings import Settings
+    from api.settings import ExplicitSettings
     from domain.accounts.passwords import hash_password
     from infrastructure.event_store import SharedStore
 
@@ -46,7 +46,7 @@ def main(argv: list[str]) -> int:
     work = Path(tempfile.mkdtemp(prefix="lag-phase-"))
     with throwaway_cluster(durable=True) as cluster:
         store_url = cluster.create_database("bench")
-        settings = Settings(DATABASE_URL=store_url, VAR_DIR=work / "var", _env_file=None)  # type: ignore[call-arg]
+        settings = ExplicitSettings(DATABASE_URL=store_url, VAR_DIR=work / "var")
         store = SharedStore(settings.event_store_env())
         Seeder(store, password_hash=hash_password(DEMO_PASSWORD), batch_events=5000).run(5000)
         store.close()

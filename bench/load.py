@@ -337,10 +337,10 @@ class LagPoller(threading.Thread):
         with psycopg.connect(self.dsn, autocommit=True) as conn:
             head_sql = f"SELECT COALESCE(MAX(notification_id), 0) FROM {self.events_table}"
             track_sql = "SELECT position FROM tracking WHERE name = %s"
-            last_head = int(conn.execute(head_sql).fetchone()[0])  # type: ignore[index]
+            last_head = _count(conn.execute(head_sql).fetchone())
             unresolved: list[tuple[int, int, float]] = []  # (first id, last id, first seen)
             while not self.stop.is_set():
-                head = int(conn.execute(head_sql).fetchone()[0])  # type: ignore[index]
+                head = _count(conn.execute(head_sql).fetchone())
                 seen = time.perf_counter()
                 if head > last_head:
                     unresolved.append((last_head + 1, head, seen))
@@ -425,3 +425,9 @@ def main() -> int:
 
 if __name__ == "__main__":
     raise SystemExit(main())
+
+
+def _count(row: Any) -> int:
+    """The one number an aggregate query's one row holds (`COALESCE(MAX(...), 0)`: never no row)."""
+    assert row is not None
+    return int(row[0])

@@ -72,7 +72,7 @@ def _rebuild_and_check(settings: Any, verify: bool, profile: bool) -> None:
 
 def main(argv: list[str]) -> int:
     from api.cli.demo_seed import DEMO_PASSWORD, Seeder
-    from api.settings import Settings
+    from api.settings import ExplicitSettings
     from domain.accounts.passwords import hash_password
     from infrastructure.event_store import SharedStore
 
@@ -81,7 +81,7 @@ def main(argv: list[str]) -> int:
     work = Path(tempfile.mkdtemp(prefix="freight-rebuild-"))
 
     def go(url: str | None) -> None:
-        settings = Settings(DATABASE_URL=url, VAR_DIR=work / "var", _env_file=None)  # type: ignore[call-arg]
+        settings = ExplicitSettings(DATABASE_URL=url, VAR_DIR=work / "var")
         store = SharedStore(settings.event_store_env())
         try:
             seeded = Seeder(store, password_hash=hash_password(DEMO_PASSWORD), batch_events=5000).run(events)

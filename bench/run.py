@@ -146,10 +146,10 @@ def run(
         log(f"PostgreSQL on port {cluster.port} (durable: fsync on); work dir {work}")
         store_url = cluster.create_database("bench")
         base_url = cluster.create_database("esbase")
-        from api.settings import Settings
+        from api.settings import ExplicitSettings
 
-        settings = Settings(DATABASE_URL=store_url, VAR_DIR=work / "var", _env_file=None)  # type: ignore[call-arg]
-        base_settings = Settings(DATABASE_URL=base_url, VAR_DIR=work / "base", _env_file=None)  # type: ignore[call-arg]
+        settings = ExplicitSettings(DATABASE_URL=store_url, VAR_DIR=work / "var")
+        base_settings = ExplicitSettings(DATABASE_URL=base_url, VAR_DIR=work / "base")
 
         log("baseline: the library saving one event per aggregate in a tight loop")
         results["library_saves"] = library_baseline(
@@ -488,10 +488,10 @@ def top_frames(raw: Path, count: int = 15) -> list[tuple[str, float]]:
 
 
 def measure_web(port: int) -> dict[str, Any]:
-    from api.settings import Settings
+    from api.settings import ExplicitSettings
     from bench.web import bundle_sizes, first_contentful_paint
 
-    out: dict[str, Any] = {"bundle": bundle_sizes(Settings(_env_file=None).WEB_DIST)}  # type: ignore[call-arg]
+    out: dict[str, Any] = {"bundle": bundle_sizes(ExplicitSettings().WEB_DIST)}
     try:
         out.update(first_contentful_paint(f"http://127.0.0.1:{port}/login"))
     except Exception as error:  # the browser is optional on a bare machine; say why it is missing

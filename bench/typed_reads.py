@@ -19,7 +19,7 @@ import httpx
 from fastapi.testclient import TestClient
 
 from api.main import create_app
-from api.settings import Settings
+from api.settings import ExplicitSettings
 from bench.load import rate_request_payload
 from domain.accounts.account import INDIVIDUAL, Account
 from domain.accounts.passwords import hash_password
@@ -29,9 +29,8 @@ CLIENT = "/booking/api/v1/client"
 PASSWORD = "Customer-Pass1"
 
 
-def _settings(var_dir: Path, database_url: str | None = None) -> Settings:
-    return Settings(
-        _env_file=None,  # type: ignore[call-arg]
+def _settings(var_dir: Path, database_url: str | None = None) -> ExplicitSettings:
+    return ExplicitSettings(
         VAR_DIR=var_dir,
         DATABASE_URL=database_url,
         JWT_SECRET="bench-secret-that-is-long-enough-for-hs256",

@@ -75,7 +75,8 @@ class _IdLedger:
             out.flush()
             os.fsync(out.fileno())
             self._read_to = out.tell()
-        self.ids[str(record["id"])] = record.get("state")  # type: ignore[assignment]
+        state = record.get("state")
+        self.ids[str(record["id"])] = state if isinstance(state, str) else None
 
 
 class OutboxFile:

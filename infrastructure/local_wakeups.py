@@ -54,14 +54,14 @@ class LocalWakeups(Wakeups):
         )
         self._subscribers: set[bytes] = set()
         self._heard = 0.0
-        self._socket = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+        self._socket: socket.socket | None = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
         try:
             self._socket.bind(self.address)
         except OSError as error:
             # Another followers' process holds the hub (the store lock should have refused that already).
             log.warning("wake-ups: cannot bind %r (%s); waiters will poll", self.address, error)
             self._socket.close()
-            self._socket = None  # type: ignore[assignment]
+            self._socket = None
         else:
             self._socket.settimeout(HELLO_EVERY / 2)
 

@@ -10,7 +10,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from api.main import create_app
-from api.settings import Settings
+from api.settings import ExplicitSettings, Settings
 from tests.pg import Cluster, throwaway_cluster
 
 ADMIN_USERNAME = "admin"
@@ -31,8 +31,7 @@ SETTLE_SECONDS = 30.0
 
 def make_settings(var_dir: Path, database_url: str | None = None, **overrides: Any) -> Settings:
     overrides.setdefault("SETTLE_SECONDS", SETTLE_SECONDS)
-    return Settings(
-        _env_file=None,  # type: ignore[call-arg]
+    return ExplicitSettings(
         DATABASE_URL=database_url,
         VAR_DIR=var_dir,
         JWT_SECRET="test-secret-that-is-long-enough-for-hs256",

@@ -25,7 +25,7 @@ import httpx
 import pytest
 
 from api.cli import main
-from api.settings import Settings
+from api.settings import ExplicitSettings, Settings
 from tests.pg import Cluster, free_port
 
 # Every setting the command reads; each run sets exactly the ones it wants.
@@ -71,8 +71,7 @@ class Store:
 
     @property
     def settings(self) -> Settings:
-        return Settings(
-            _env_file=None,  # type: ignore[call-arg]
+        return ExplicitSettings(
             DATABASE_URL=self.env.get("DATABASE_URL"),
             VAR_DIR=Path(self.env["VAR_DIR"]),
         )
