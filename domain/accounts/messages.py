@@ -78,7 +78,7 @@ def messages_for(event: object, secret: str, links: Links) -> list[Message]:
                     event.phone,
                     "Registration declined",
                     text,
-                    {"nationalId": event.identity, "message": event.reason},
+                    {"identity": event.identity, "message": event.reason},
                 )
             ]
         if event.email:
@@ -89,7 +89,7 @@ def messages_for(event: object, secret: str, links: Links) -> list[Message]:
                     event.email,
                     "Registration declined",
                     text,
-                    {"nationalId": event.identity, "message": event.reason},
+                    {"identity": event.identity, "message": event.reason},
                 )
             ]
         return []
@@ -116,7 +116,7 @@ def messages_for(event: object, secret: str, links: Links) -> list[Message]:
                 event.email,
                 subject,
                 body,
-                {"link": link, "token": token, "nationalId": username},
+                {"link": link, "token": token, "username": username},
             )
         ]
     return []

@@ -78,7 +78,7 @@ def foreign_customer(server: LiveServer, name: str = "Acme Trading") -> tuple[st
         mail = [
             m
             for m in server.outbox()
-            if str((m.get("data") or {}).get("nationalId")) == national and "token" in (m.get("data") or {})
+            if str((m.get("data") or {}).get("username")) == national and "token" in (m.get("data") or {})
         ]
         if not mail:
             time.sleep(0.2)
