@@ -20,6 +20,7 @@ import time
 from datetime import datetime
 from typing import Any
 
+from api.presenters.dead_letters import summary
 from infrastructure.event_store import SharedStore
 from infrastructure.read_db import ReadModelDB
 from projections import dead_letters
@@ -59,7 +60,7 @@ def health_report(
         positions = tracked_positions(tx)
         beats = heartbeats(tx)
         parked = dead_letters.parked_counts(tx)
-        parked_events = [letter.summary() for letter in dead_letters.letters(tx)[:20]]
+        parked_events = [summary(letter) for letter in dead_letters.letters(tx)[:20]]
     now = time.time()
     groups: dict[str, dict[str, Any]] = {}
     problems: list[str] = []

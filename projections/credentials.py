@@ -45,8 +45,8 @@ def listed_keys(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
             "id": r["id"],
             "label": r["label"],
             "hint": r["hint"],
-            "createdAt": r["created_at"],
-            "revokedAt": r["revoked_at"],
+            "created_at": r["created_at"],
+            "revoked_at": r["revoked_at"],
         }
         for r in rows
     ]

@@ -106,21 +106,6 @@ class DeadLetter:
     state: str
     reason: str | None
 
-    def summary(self) -> dict[str, Any]:
-        return {
-            "follower": self.follower,
-            "position": self.position,
-            "eventId": self.event_id,
-            "aggregateId": self.aggregate_id,
-            "topic": self.topic,
-            "error": self.error,
-            "attempts": self.attempts,
-            "firstTry": self.first_try,
-            "lastTry": self.last_try,
-            "state": self.state,
-            "reason": self.reason,
-        }
-
 
 def has_table(tx: Tx) -> bool:
     if tx.dialect == "sqlite":

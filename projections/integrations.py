@@ -114,11 +114,11 @@ def webhooks_of(tx: Tx, customer_id: str) -> list[dict[str, Any]]:
     return [
         {
             "id": r["id"],
-            "callbackUrl": r["callback_url"],
-            "createdAt": r["created_at"],
-            "eventTypes": None if r["event_types"] is None else json.loads(r["event_types"]),
-            "secretRotatedAt": r["secret_rotated_at"],
-            "previousSecretValidUntil": r["previous_secret_valid_until"],
+            "callback_url": r["callback_url"],
+            "created_at": r["created_at"],
+            "event_types": None if r["event_types"] is None else json.loads(r["event_types"]),
+            "secret_rotated_at": r["secret_rotated_at"],
+            "previous_secret_valid_until": r["previous_secret_valid_until"],
         }
         for r in rows
     ]

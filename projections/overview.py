@@ -70,7 +70,8 @@ class QueueItem(NamedTuple):
 
 @dataclass(frozen=True)
 class Queue:
-    """One kind of work waiting for staff: how many, since when, and the oldest few (api/presenters)."""
+    """One kind of work waiting for staff (`kind`: `edit_requests`, `rate_requests_to_quote`, ...): how many,
+    since when, and the oldest few (api/presenters/overview.py keys them as the wire does)."""
 
     kind: str
     count: int
@@ -134,7 +135,7 @@ def _edit_requests(tx: Tx) -> Queue:
         (*states, QUEUE_SHOWN),
     )
     items = [QueueItem(r["username"], None, customer_name(r), _utc(r["requested_at"])) for r in rows]
-    return Queue("editRequests", count, oldest, items)
+    return Queue("edit_requests", count, oldest, items)
 
 
 def _change_queue(tx: Tx, kind: str, change: str, trigger: str) -> Queue:
@@ -170,11 +171,11 @@ def work_queue(tx: Tx) -> list[Queue]:
     return [
         _registrations(tx),
         _edit_requests(tx),
-        _booking_queue(tx, "rateRequestsToQuote", "state_name", _sources("rate_request", "quote")),
+        _booking_queue(tx, "rate_requests_to_quote", "state_name", _sources("rate_request", "quote")),
         _booking_queue(
-            tx, "bookingRequestsToConfirm", "state_name", _sources("rate_request", "confirm_booking")
+            tx, "booking_requests_to_confirm", "state_name", _sources("rate_request", "confirm_booking")
         ),
-        _booking_queue(tx, "ordersToReview", "order_state_name", _sources("shipping_order", "accept")),
-        _change_queue(tx, "amendmentRequests", AMENDMENT, "approve"),
-        _change_queue(tx, "cancellationRequests", CANCELLATION, "confirm"),
+        _booking_queue(tx, "orders_to_review", "order_state_name", _sources("shipping_order", "accept")),
+        _change_queue(tx, "amendment_requests", AMENDMENT, "approve"),
+        _change_queue(tx, "cancellation_requests", CANCELLATION, "confirm"),
     ]

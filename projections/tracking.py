@@ -310,12 +310,12 @@ def unmatched(tx: Tx, limit: int = 1000, page: int = 1) -> list[dict[str, Any]]:
     return [
         {
             "id": r["id"],
-            "eventID": r["event_id"],
-            "eventType": r["event_type"],
-            "eventSubtype": r["event_subtype"],
-            "equipmentReference": r["equipment_reference"],
-            "eventDateTime": r["event_date_time"],
-            "recordedAt": r["recorded_at"],
+            "event_id": r["event_id"],
+            "event_type": r["event_type"],
+            "event_subtype": r["event_subtype"],
+            "equipment_reference": r["equipment_reference"],
+            "event_date_time": r["event_date_time"],
+            "recorded_at": r["recorded_at"],
         }
         for r in rows
     ]

@@ -94,16 +94,16 @@ def containers_not_gated_in(tx: Tx, now: datetime) -> list[dict[str, Any]]:
             continue
         found.append(
             {
-                "rateRequestId": r["rate_request_id"],
+                "rate_request_id": r["rate_request_id"],
                 "reference": r["reference"],
-                "customerName": customer_name(r),
-                "vesselName": r["vessel_name"],
-                "loadPort": r["load_port"],
-                "cargoCutOff": r["cargo_cut_off"],
-                "cutOffPassed": parse_time(r["cargo_cut_off"]) <= now,
-                "containersExpected": expected,
-                "containersMissing": count,
-                "missingContainers": missing,
+                "customer_name": customer_name(r),
+                "vessel_name": r["vessel_name"],
+                "load_port": r["load_port"],
+                "cargo_cut_off": r["cargo_cut_off"],
+                "cut_off_passed": parse_time(r["cargo_cut_off"]) <= now,
+                "containers_expected": expected,
+                "containers_missing": count,
+                "missing_containers": missing,
             }
         )
     return found
@@ -133,12 +133,12 @@ def slipped_arrivals(tx: Tx) -> list[dict[str, Any]]:
             continue
         found.append(
             {
-                "rateRequestId": r["rate_request_id"],
+                "rate_request_id": r["rate_request_id"],
                 "reference": r["reference"],
-                "vesselName": at.vessel,
-                "arrivalPort": at.arrival_port,
-                "estimatedArrival": at.estimated_arrival,
-                "arrivalDelayHours": float(at.delay_hours),
+                "vessel_name": at.vessel,
+                "arrival_port": at.arrival_port,
+                "estimated_arrival": at.estimated_arrival,
+                "arrival_delay_hours": float(at.delay_hours),
             }
         )
     return found

@@ -10,6 +10,7 @@ from typing import Any
 from api.cli.commands import command
 from api.cli.environment import REBUILDING, check_store, holding, load_settings
 from api.cli.outcome import CLEAN, FOUND, Console, Refusal, Result
+from api.presenters.dead_letters import summary
 
 
 def _arguments(parser: argparse.ArgumentParser) -> None:
@@ -62,7 +63,7 @@ def _read_or_skip(settings: Any, args: argparse.Namespace, console: Console) -> 
             parked = [letter for letter in found if letter.state == dead_letters.PARKED]
             if not found:
                 console.say("no parked events")
-            return Result(FOUND if parked else CLEAN, {"dead_letters": [x.summary() for x in found]})
+            return Result(FOUND if parked else CLEAN, {"dead_letters": [summary(x) for x in found]})
         if not found:
             raise Refusal(f"no dead letter at position {', '.join(map(str, args.positions))}", FOUND)
         if args.action == "explain":
@@ -75,14 +76,14 @@ def _read_or_skip(settings: Any, args: argparse.Namespace, console: Console) -> 
                 )
                 console.say(f"  error: {letter.error}")
                 console.say(letter.detail)
-            return Result(CLEAN, {"dead_letters": [{**x.summary(), "detail": x.detail} for x in found]})
+            return Result(CLEAN, {"dead_letters": [{**summary(x), "detail": x.detail} for x in found]})
         skipped = []
         with db.transaction() as tx:
             for letter in found:
                 if dead_letters.settle(
                     tx, letter.follower, letter.position, dead_letters.SKIPPED, args.reason
                 ):
-                    skipped.append(letter.summary())
+                    skipped.append(summary(letter))
                     console.say(f"skipped {letter.position} for {letter.follower}: {args.reason}")
         return Result(CLEAN, {"skipped": skipped})
     finally:
@@ -105,7 +106,7 @@ def _retry(settings: Any, args: argparse.Namespace, console: Console) -> Result:
         for letter in parked:
             follower = followers.get(letter.follower)
             if follower is None:
-                failed.append({**letter.summary(), "error": "no such follower in this version"})
+                failed.append({**summary(letter), "error": "no such follower in this version"})
                 continue
             error = dead_letters.retry(
                 services.store,
@@ -116,10 +117,10 @@ def _retry(settings: Any, args: argparse.Namespace, console: Console) -> Result:
                 with_tail=letter.follower == READ_MODELS,
             )
             if error is None:
-                applied.append(letter.summary())
+                applied.append(summary(letter))
                 console.say(f"applied {letter.position} for {letter.follower}")
             else:
-                failed.append({**letter.summary(), "error": error})
+                failed.append({**summary(letter), "error": error})
                 console.warn(f"{letter.position} for {letter.follower} failed again: {error}")
         if not parked:
             console.say("no parked events to retry")

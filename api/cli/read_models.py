@@ -12,6 +12,7 @@ from api.cli.commands import command
 from api.cli.environment import IN_USE, REBUILDING, check_store, holding, load_settings
 from api.cli.outcome import CLEAN, FOUND, Console, Refusal, Result
 from api.cli.progress import Meter
+from api.presenters.dead_letters import summary
 from api.settings import Settings
 
 # Differences listed in --json (all are counted; the human output lists every one).
@@ -176,7 +177,7 @@ def _verify(settings: Settings, wait: float, console: Console) -> Result:
         "compared_at": found.position,
         "missing_tables": missing,
         "difference_count": len(found.differences),
-        "parked": [letter.summary() for letter in parked],
+        "parked": [summary(letter) for letter in parked],
         "differences": [
             {"table": d.table, "key": list(d.key), "live": d.live, "rebuilt": d.rebuilt}
             for d in found.differences[:JSON_DIFFERENCES]

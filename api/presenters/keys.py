@@ -8,12 +8,14 @@ the model does not have fails when the presenter's module is imported or first r
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import functools
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from pydantic import BaseModel
 
 
+@functools.cache
 def keys_of(model: type[BaseModel]) -> Mapping[str, str]:
     """Each field's wire key by its Python name, in the model's field order."""
     return {name: field.alias or name for name, field in model.model_fields.items()}
@@ -22,3 +24,12 @@ def keys_of(model: type[BaseModel]) -> Mapping[str, str]:
 def copied(keys: Mapping[str, str], row: Mapping[str, Any], *names: str) -> dict[str, Any]:
     """The fields a read-model row stores under the model's own names, answered as they are stored."""
     return {keys[name]: row[name] for name in names}
+
+
+def wire_row(model: type[BaseModel], row: Mapping[str, Any]) -> dict[str, Any]:
+    """A row a read model names by the model's Python names (every field of it), keyed as the wire keys it."""
+    return {wire: row[name] for name, wire in keys_of(model).items()}
+
+
+def wire_rows(model: type[BaseModel], rows: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    return [wire_row(model, row) for row in rows]

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from api.presenters.keys import keys_of
-from api.schemas.overview import WorkQueue, WorkQueues
+from api.mapping import wire_name
+from api.presenters.keys import keys_of, wire_rows
+from api.schemas.overview import QueueItem, WorkQueue, WorkQueues
 from projections.overview import Queue
 
 QUEUES = keys_of(WorkQueues)
@@ -16,10 +17,10 @@ def work_queues(queues: list[Queue]) -> dict[str, Any]:
     return {
         QUEUES["queues"]: [
             {
-                QUEUE["kind"]: queue.kind,
+                QUEUE["kind"]: wire_name(queue.kind),  # the kind's name in camelCase, as the keys
                 QUEUE["count"]: queue.count,
                 QUEUE["oldest_at"]: queue.oldest_at,
-                QUEUE["items"]: [item._asdict() for item in queue.items],
+                QUEUE["items"]: wire_rows(QueueItem, (item._asdict() for item in queue.items)),
             }
             for queue in queues
         ]

@@ -16,6 +16,7 @@ from fastapi import APIRouter, Query
 from api.deps import CommandDep, CustomerUser, ServicesDep, read_answer
 from api.envelope import success
 from api.openapi import operation_ids
+from api.presenters.keys import wire_row, wire_rows
 from api.schemas.envelope import Envelope, Listed, Paged
 from api.schemas.integrations import (
     ApiKey,
@@ -47,14 +48,22 @@ def _listed(rows: list[dict[str, Any]]) -> dict[str, Any]:
     return {"list": rows, "totalCount": len(rows)}
 
 
-def _keys(services: Any, customer_id: str) -> dict[str, Any]:
+def _key_rows(services: Any, customer_id: str) -> list[dict[str, Any]]:
     with services.read_models.read() as tx:
-        return _listed(read.keys_of(tx, customer_id))
+        return read.keys_of(tx, customer_id)
+
+
+def _webhook_rows(services: Any, customer_id: str) -> list[dict[str, Any]]:
+    with services.read_models.read() as tx:
+        return read.webhooks_of(tx, customer_id)
+
+
+def _keys(services: Any, customer_id: str) -> dict[str, Any]:
+    return _listed(wire_rows(ApiKey, _key_rows(services, customer_id)))
 
 
 def _webhooks(services: Any, customer_id: str) -> dict[str, Any]:
-    with services.read_models.read() as tx:
-        return _listed(read.webhooks_of(tx, customer_id))
+    return _listed(wire_rows(Webhook, _webhook_rows(services, customer_id)))
 
 
 @router.get("/api-keys", response_model=Envelope[Listed[ApiKey]])
@@ -66,7 +75,7 @@ async def list_api_keys(principal: CustomerUser, services: ServicesDep) -> Any:
 def create_api_key(
     body: ApiKeyBody, principal: CustomerUser, services: ServicesDep, command: CommandDep
 ) -> Any:
-    active = [k for k in _keys(services, principal.account_id)["list"] if k["revokedAt"] is None]
+    active = [k for k in _key_rows(services, principal.account_id) if k["revoked_at"] is None]
     most = services.settings.MAX_API_KEYS_PER_ACCOUNT
     if len(active) >= most:
         raise Conflict(f"An account may have at most {most} active API keys; revoke one first")
@@ -77,7 +86,7 @@ def create_api_key(
             )
         )
     )
-    return _created(_keys(services, principal.account_id), key_id, key=key)
+    return _created(ApiKey, _key_rows(services, principal.account_id), key_id, key=key)
 
 
 def _issued(result: tuple[Any, str, int]) -> tuple[tuple[Any, str], int]:
@@ -86,11 +95,11 @@ def _issued(result: tuple[Any, str, int]) -> tuple[tuple[Any, str], int]:
     return (made_id, clear), position
 
 
-def _created(listing: dict[str, Any], made_id: Any, **clear: str) -> Any:
+def _created(shape: type[ApiKey | Webhook], rows: list[dict[str, Any]], made_id: Any, **clear: str) -> Any:
     """A new key or webhook answered as its list shows it, with its clear value (`key`, `secret`): the only
     time that value is answered."""
-    listed = next(row for row in listing["list"] if row["id"] == str(made_id))
-    return success({**listed, **clear}, status_code=201)
+    listed = next(row for row in rows if row["id"] == str(made_id))
+    return success({**wire_row(shape, listed), **clear}, status_code=201)
 
 
 @router.delete("/api-keys/{id}", response_model=Envelope[Removed])
@@ -109,12 +118,12 @@ def create_webhook(
     body: WebhookBody, principal: CustomerUser, services: ServicesDep, command: CommandDep
 ) -> Any:
     most = services.settings.MAX_WEBHOOKS_PER_ACCOUNT
-    if _webhooks(services, principal.account_id)["totalCount"] >= most:
+    if len(_webhook_rows(services, principal.account_id)) >= most:
         raise Conflict(f"An account may have at most {most} webhooks; remove one first")
     subscription_id, secret = command.returning(
         lambda: _issued(services.integrations.subscribe(principal.actor, body.callback_url, body.event_types))
     )
-    return _created(_webhooks(services, principal.account_id), subscription_id, secret=secret)
+    return _created(Webhook, _webhook_rows(services, principal.account_id), subscription_id, secret=secret)
 
 
 @router.delete("/webhooks/{id}", response_model=Envelope[Removed])
@@ -129,7 +138,7 @@ def choose_event_types(
 ) -> Any:
     """The kinds of notification this subscription hears (null: every kind)."""
     command(services.integrations.choose_event_types, id, body.event_types, principal.actor)
-    return success(_listed_webhook(services, principal, id))
+    return success(wire_row(Webhook, _listed_webhook(services, principal, id)))
 
 
 @router.post("/webhooks/{id}/rotate-secret", response_model=Envelope[RotatedSecret])
@@ -142,14 +151,17 @@ def rotate_secret(
         lambda: services.integrations.rotate_secret(id, timedelta(hours=body.overlap_hours), principal.actor)
     )
     listed = _listed_webhook(services, principal, id)
-    return success(
-        {"id": id, "secret": secret, "previousSecretValidUntil": listed["previousSecretValidUntil"]}
-    )
+    rotated = {
+        "id": id,
+        "secret": secret,
+        "previous_secret_valid_until": listed["previous_secret_valid_until"],
+    }
+    return success(wire_row(RotatedSecret, rotated))
 
 
 def _listed_webhook(services: Any, principal: Principal, subscription_id: str) -> dict[str, Any]:
-    rows = _webhooks(services, principal.account_id)["list"]
-    return dict(next(w for w in rows if w["id"] == subscription_id))
+    rows = _webhook_rows(services, principal.account_id)
+    return next(w for w in rows if w["id"] == subscription_id)
 
 
 def _deliveries(

@@ -11,13 +11,16 @@ from fastapi import APIRouter, Query
 from api.deps import AdminUser, CommandDep, ServicesDep, read_answer
 from api.envelope import success
 from api.openapi import operation_ids
+from api.presenters.keys import wire_row, wire_rows
 from api.schemas.envelope import Envelope, Listed
 from api.schemas.tracking import (
     AssignBody,
     Done,
     IssuedPublisherKey,
+    NotGatedIn,
     PublisherKey,
     PublisherKeyBody,
+    SlippedArrival,
     TrackingExceptions,
     UnmatchedEvent,
 )
@@ -35,22 +38,24 @@ router = APIRouter(
 
 def _keys(services: Any) -> dict[str, Any]:
     with services.read_models.read() as tx:
-        rows = read.publisher_keys(tx)
+        rows = wire_rows(PublisherKey, read.publisher_keys(tx))
     return {"list": rows, "totalCount": len(rows)}
 
 
 def _unmatched(services: Any, limit: int, page: int) -> dict[str, Any]:
     with services.read_models.read() as tx:
-        return {"list": read.unmatched(tx, limit, page), "totalCount": exceptions.unmatched_count(tx)}
+        rows = wire_rows(UnmatchedEvent, read.unmatched(tx, limit, page))
+        return {"list": rows, "totalCount": exceptions.unmatched_count(tx)}
 
 
 def _exceptions(services: Any) -> dict[str, Any]:
     with services.read_models.read() as tx:
-        return {
-            "notGatedIn": exceptions.containers_not_gated_in(tx, datetime.now(UTC)),
-            "slippedArrivals": exceptions.slipped_arrivals(tx),
-            "unmatchedEvents": exceptions.unmatched_count(tx),
+        found = {
+            "not_gated_in": wire_rows(NotGatedIn, exceptions.containers_not_gated_in(tx, datetime.now(UTC))),
+            "slipped_arrivals": wire_rows(SlippedArrival, exceptions.slipped_arrivals(tx)),
+            "unmatched_events": exceptions.unmatched_count(tx),
         }
+    return wire_row(TrackingExceptions, found)
 
 
 @router.get("/publisher-keys", response_model=Envelope[Listed[PublisherKey]])
