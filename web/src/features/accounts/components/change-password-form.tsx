@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button } from '@/components/ui/button';
 import { PasswordInput } from '@/components/ui/password-input';
 import { toast } from '@/components/ui/toast';
 import { useChangePassword } from '../api/passwords';
@@ -7,6 +6,7 @@ import { changePasswordSchema } from '../api/schemas';
 import type { ChangePasswordValues } from '../api/schemas';
 import { NewPasswordFields } from './new-password-fields';
 import { useServerCheckedForm } from './server-errors';
+import { SubmitRow } from './submit-row';
 import styles from './accounts.module.css';
 
 const FIELDS = ['currentPassword', 'newPassword', 'confirmNewPassword'] as const;
@@ -39,11 +39,7 @@ export function ChangePasswordForm() {
     >
       <PasswordInput label="Current Password" required error={errors.currentPassword?.message} {...register('currentPassword')} />
       <NewPasswordFields control={control} errors={errors} labels={['New Password', 'Confirm New Password']} />
-      <div className={styles.actions}>
-        <Button type="submit" loading={change.isPending}>
-          Change Password
-        </Button>
-      </div>
+      <SubmitRow pending={change.isPending}>Change Password</SubmitRow>
     </form>
   );
 }
