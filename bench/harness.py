@@ -62,24 +62,12 @@ def load(job: dict[str, Any]) -> dict[str, Any]:
 
 
 @contextmanager
-def serve(
-    args: list[str], env: dict[str, str], port: int, logfile: Path
-) -> Iterator[subprocess.Popen[bytes]]:
+def running(args: list[str], env: dict[str, str], logfile: Path) -> Iterator[subprocess.Popen[bytes]]:
+    """A process of the tree (`freight serve`, `freight follow`) with its output in `logfile`; asked to stop
+    (SIGTERM) on leaving, killed when it has not within 15 s."""
     with logfile.open("wb") as out:
         process = subprocess.Popen(args, env=env, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT)
         try:
-            deadline = time.monotonic() + 90
-            while True:
-                if process.poll() is not None:
-                    raise RuntimeError(f"{args} exited early; see {logfile}")
-                try:
-                    if httpx.get(f"http://127.0.0.1:{port}/health", timeout=1).status_code == 200:
-                        break
-                except httpx.HTTPError:
-                    pass
-                if time.monotonic() > deadline:
-                    raise RuntimeError(f"{args} did not answer /health; see {logfile}")
-                time.sleep(0.2)
             yield process
         finally:
             process.send_signal(signal.SIGTERM)
@@ -88,6 +76,27 @@ def serve(
             except subprocess.TimeoutExpired:
                 process.kill()
                 process.wait()
+
+
+@contextmanager
+def serve(
+    args: list[str], env: dict[str, str], port: int, logfile: Path
+) -> Iterator[subprocess.Popen[bytes]]:
+    """`running`, once it answers /health on `port`."""
+    with running(args, env, logfile) as process:
+        deadline = time.monotonic() + 90
+        while True:
+            if process.poll() is not None:
+                raise RuntimeError(f"{args} exited early; see {logfile}")
+            try:
+                if httpx.get(f"http://127.0.0.1:{port}/health", timeout=1).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                pass
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"{args} did not answer /health; see {logfile}")
+            time.sleep(0.2)
+        yield process
 
 
 def login(base: str, username: str, password: str) -> str:

@@ -14,7 +14,6 @@ shape is better than the default. No targets: information for choosing a deploym
 
 from __future__ import annotations
 
-import subprocess
 import sys
 from contextlib import ExitStack
 from pathlib import Path
@@ -22,7 +21,7 @@ from typing import Any
 
 import httpx
 
-from bench.harness import ADMIN_USERNAME, ROOT, Plan, load, log, login, serve
+from bench.harness import ADMIN_USERNAME, Plan, load, log, login, running, serve
 from bench.stats import Figure
 
 CLIENT = "/booking/api/v1/client"
@@ -51,16 +50,10 @@ def drive_topology(
     followers: list[int] = []
     with ExitStack() as stack:
         for index in range(follows):
-            log_file = stack.enter_context((work / f"{slug}-follow-{index}.log").open("wb"))
-            follower = subprocess.Popen(
-                [sys.executable, "-m", "api.cli", "follow"],
-                env=env,
-                cwd=ROOT,
-                stdout=log_file,
-                stderr=subprocess.STDOUT,
+            follower = running(
+                [sys.executable, "-m", "api.cli", "follow"], env, work / f"{slug}-follow-{index}.log"
             )
-            stack.callback(_stop, follower)
-            followers.append(follower.pid)
+            followers.append(stack.enter_context(follower).pid)
         server = stack.enter_context(
             serve(
                 [sys.executable, "-m", "api.cli", "serve", *arguments],
@@ -115,15 +108,6 @@ def drive_topology(
                 )
             )
     return out
-
-
-def _stop(process: subprocess.Popen[bytes]) -> None:
-    process.terminate()
-    try:
-        process.wait(15)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        process.wait(5)
 
 
 def topology_figures(default: dict[str, Any], name: str, other: dict[str, Any]) -> list[Figure]:

@@ -21,20 +21,11 @@ import uuid
 from dataclasses import dataclass
 from pathlib import Path
 
-from domain.booking.files import CHUNK_SIZE, MAX_CHUNKS, MAX_FILE_BYTES, sniff
+from domain.booking.files import CHUNK_SIZE, MAX_CHUNKS, MAX_FILE_BYTES, Assembled, sniff
 from domain.shared.errors import TooManyAttempts, ValidationFailed
 from infrastructure.private_files import open_private, private_folder, write_private
 
 _SAFE_NAME = re.compile(r"[^A-Za-z0-9._ -]+")
-
-
-@dataclass(frozen=True)
-class Assembled:
-    storage_name: str
-    name: str
-    content_type: str
-    size: int
-    sha256: str
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,7 @@ from typing import Any
 from domain.accounts.account import INDIVIDUAL, Account
 from domain.booking import values
 from domain.booking.booking_reference import ReferenceClaim, ReferenceNumbers, reference_claim_id
-from domain.booking.files import StoredFile
+from domain.booking.files import Assembled, StoredFile
 from domain.booking.rate_request import RateRequest
 from domain.booking.reference import SeedCatalog
 from domain.booking.shipping_order import ShippingOrder
@@ -243,9 +243,8 @@ class Seeder:
             elif path != "quoted":
                 rr.accept_price(now, actor)
                 if path != "loi_pending":
-                    stored = StoredFile.store(
-                        actor, f"loi-{rr.id}", "loi.pdf", "application/pdf", 1024, rr.id.hex, f"{rr.id}.pdf"
-                    )
+                    loi = Assembled(f"{rr.id}.pdf", "loi.pdf", "application/pdf", 1024, rr.id.hex)
+                    stored = StoredFile.store(actor, f"loi-{rr.id}", loi)
                     out.append(stored)
                     documents = values.booking_documents(
                         [values.DocumentDraft(1, str(stored.id))], self.catalog, lambda _: True

@@ -13,6 +13,7 @@ from fastapi.responses import Response
 from api.deps import AdminUser, CommandDep, ServicesDep
 from api.envelope import success
 from api.openapi import operation_ids
+from api.presenters import customers
 from api.presenters.attention import needs_attention
 from api.schemas.accounts_admin import (
     ApproveEditBody,
@@ -77,20 +78,12 @@ def _summary(row: dict[str, Any], parked: attention.Parked) -> dict[str, Any]:
 def _detail(row: dict[str, Any], parked: attention.Parked) -> dict[str, Any]:
     details = json.loads(row["details"])
     meta = {**_summary(row, parked), "declineMessage": row["decline_message"]}
-    common = {key: details.get(key, "") for key in ("phone", "address", "postalCode", "fax", "email")}
     if row["kind"] == INDIVIDUAL:
-        # `firstname`/`lastname` are the specification's keys of the admin view.
-        return {
-            **meta,
-            **common,
-            "firstname": details.get("firstName", ""),
-            "lastname": details.get("lastName", ""),
-            "birthDate": details.get("birthDate", ""),
-        }
+        return {**meta, **customers.contact(details), **customers.person(details)}
     # `registerationCode` is the specification's spelling in the admin view.
     return {
         **meta,
-        **common,
+        **customers.contact(details),
         "name": details.get("name", ""),
         "contactPerson": details.get("contactPerson", ""),
         "economicCode": details.get("economicCode", ""),

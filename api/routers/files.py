@@ -12,9 +12,9 @@ from api.envelope import success
 from api.openapi import operation_ids
 from api.schemas.envelope import Envelope
 from api.schemas.files import UploadProgress
-from domain.booking.files import CHUNK_SIZE
+from domain.booking.files import CHUNK_SIZE, Assembled
 from domain.shared.errors import NotFound
-from infrastructure.uploads import Assembled, Progress
+from infrastructure.uploads import Progress
 
 router = APIRouter(
     prefix="/file-manager/api/v1/files", tags=["files"], generate_unique_id_function=operation_ids("files")
@@ -48,15 +48,7 @@ async def upload_chunk(
         assembled = outcome
 
         def store() -> tuple[tuple[str, bool], int | None]:
-            file_id, position = services.booking.store_file(
-                actor,
-                FileId,
-                assembled.name,
-                assembled.content_type,
-                assembled.size,
-                assembled.sha256,
-                assembled.storage_name,
-            )
+            file_id, position = services.booking.store_file(actor, FileId, assembled)
             return (str(file_id), position is None), position
 
         file_id, recorded_before = command.returning(store)

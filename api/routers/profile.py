@@ -11,6 +11,7 @@ from fastapi.responses import Response
 from api.deps import Command, CommandDep, CustomerUser, ServicesDep
 from api.envelope import success
 from api.openapi import operation_ids
+from api.presenters import customers
 from api.schemas.envelope import Envelope, error_responses
 from api.schemas.profile import (
     DomesticProfileBody,
@@ -54,17 +55,15 @@ def _view(services: Any, principal: Any) -> dict[str, Any]:
             "declineMessage": row["request_decline_message"],
         }
     base = {"account": account, "id": row["account_id"], "editRequest": pending}
-    common = {k: p.get(k, "") for k in ("phone", "email", "address", "fax", "postalCode")}
+    common = customers.contact(p)
     if row["account_type"] == INDIVIDUAL:
         # The profile entity spells `firstname`; the PUT sends `firstName`: both are given.
         return {
             **base,
             **common,
-            "firstname": p.get("firstName", ""),
-            "lastname": p.get("lastName", ""),
+            **customers.person(p),
             "firstName": p.get("firstName", ""),
             "lastName": p.get("lastName", ""),
-            "birthDate": p.get("birthDate", ""),
             "nationalId": p.get("nationalId", ""),
             "industry": p.get("industry", ""),
             "destinations": p.get("destinations", ""),

@@ -21,7 +21,7 @@ from domain.booking.booking_reference import (
     reference_claim_id,
 )
 from domain.booking.charges import Charge, ChargeDraft, per_container_total, staff_charges
-from domain.booking.files import StoredFile, stored_file_id
+from domain.booking.files import Assembled, StoredFile, stored_file_id
 from domain.booking.rate_request import RateRequest
 from domain.booking.reference import REFRIGERATED, ReferenceCatalog, SeedCatalog
 from domain.booking.schedules import (
@@ -815,21 +815,12 @@ class BookingApplication(ContextApplication):
         return self.record(order, rate_request)
 
     # -- files -------------------------------------------------------------------------------------------
-    def store_file(
-        self,
-        actor: Actor,
-        upload_key: str,
-        name: str,
-        content_type: str,
-        size: int,
-        sha256: str,
-        storage_name: str,
-    ) -> tuple[UUID, int | None]:
+    def store_file(self, actor: Actor, upload_key: str, upload: Assembled) -> tuple[UUID, int | None]:
         """Record an upload; the same bytes under the same upload key answer the file already recorded."""
-        existing = stored_file_id(actor.id, upload_key, sha256)
+        existing = stored_file_id(actor.id, upload_key, upload.sha256)
         if self._exists(existing):
             return existing, None
-        stored = StoredFile.store(actor, upload_key, name, content_type, size, sha256, storage_name)
+        stored = StoredFile.store(actor, upload_key, upload)
         try:
             return stored.id, self.record(stored)
         except Conflict:

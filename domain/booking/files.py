@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 from uuid import UUID
 
@@ -28,6 +29,17 @@ def sniff(head: bytes) -> tuple[str, str] | None:
         if head.startswith(magic):
             return content_type, extension
     return None
+
+
+@dataclass(frozen=True)
+class Assembled:
+    """An upload whose chunks are all in, joined and typed: what a `StoredFile` records of its bytes."""
+
+    storage_name: str
+    name: str
+    content_type: str
+    size: int
+    sha256: str
 
 
 def stored_file_id(owner_id: str, upload_key: str, sha256: str) -> UUID:
@@ -71,23 +83,14 @@ class StoredFile(DomainAggregate):
         self.storage_name = storage_name
 
     @classmethod
-    def store(
-        cls,
-        owner: Actor,
-        upload_key: str,
-        name: str,
-        content_type: str,
-        size: int,
-        sha256: str,
-        storage_name: str,
-    ) -> StoredFile:
+    def store(cls, owner: Actor, upload_key: str, upload: Assembled) -> StoredFile:
         return cls(
             owner_id=owner.id,
             upload_key=upload_key,
-            name=name,
-            content_type=content_type,
-            size=size,
-            sha256=sha256,
-            storage_name=storage_name,
+            name=upload.name,
+            content_type=upload.content_type,
+            size=upload.size,
+            sha256=upload.sha256,
+            storage_name=upload.storage_name,
             **audit_fields(owner),
         )

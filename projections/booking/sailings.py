@@ -4,6 +4,7 @@ shipping order came in after the shipping-instruction cut-off."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 from domain.booking.rate_request import RateRequest
@@ -88,14 +89,25 @@ def sailing_rescheduled(tx: BatchTx, event: R.SailingRescheduled, position: int)
     )
 
 
+def _noted(
+    tx: BatchTx, rate_request_id: str, position: int, columns: Callable[[dict[str, Any]], dict[str, Any]]
+) -> None:
+    """A later fact about a booking's sailing, its columns worked out from the row; a booking with no sailing
+    chosen has nothing to note."""
+    row = tx.get(SAILINGS, rate_request_id)
+    if row is not None:
+        tx.update(SAILINGS, rate_request_id, {**columns(row), "position": position})
+
+
 @projection.on(R.CutOffReminded)
 def cut_off_reminded(tx: BatchTx, event: R.CutOffReminded, position: int) -> None:
-    key = str(event.originator_id)
-    row = tx.get(SAILINGS, key)
-    if row is None:
-        return
-    reminders = [*json.loads(row["reminders"]), f"{event.cut_off}/{event.hours}"]
-    tx.update(SAILINGS, key, {"reminders": json.dumps(reminders), "position": position})
+    reminder = f"{event.cut_off}/{event.hours}"
+    _noted(
+        tx,
+        str(event.originator_id),
+        position,
+        lambda row: {"reminders": json.dumps([*json.loads(row["reminders"]), reminder])},
+    )
 
 
 projection.reads_by_key(S.Created, SAILINGS, lambda event: str(event.rate_request_id))
@@ -104,13 +116,16 @@ projection.reads_by_key(S.Created, SAILINGS, lambda event: str(event.rate_reques
 @projection.on(S.Created)
 def order_submitted(tx: BatchTx, event: S.Created, position: int) -> None:
     """A shipping order submitted after its booking's shipping-instruction cut-off is flagged for staff."""
-    key = str(event.rate_request_id)
-    row = tx.get(SAILINGS, key)
-    if row is None:
-        return
     at = utc_text(event.timestamp)
-    late = row["si_cut_off"] is not None and at > row["si_cut_off"]
-    tx.update(SAILINGS, key, {"order_submitted_at": at, "order_late": int(late), "position": position})
+    _noted(
+        tx,
+        str(event.rate_request_id),
+        position,
+        lambda row: {
+            "order_submitted_at": at,
+            "order_late": int(row["si_cut_off"] is not None and at > row["si_cut_off"]),
+        },
+    )
 
 
 # -- questions ----------------------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ import {
   orderValue,
   partyValue,
 } from '@/lib/order-fields';
-import { ContainerCells, ContainerHeadings } from './container-cells';
+import { ContainersTable } from './containers-table';
 import type { FactsOrder, FactsRequest } from './types';
 import styles from './booking-facts.module.css';
 
@@ -139,21 +139,12 @@ export function OrderFacts({ order }: { order: FactsOrder }) {
           ))}
         </tbody>
       </table>
-      <table className="stack-table">
-        <caption className={styles.caption}>Containers</caption>
-        <thead>
-          <tr>
-            <ContainerHeadings />
-          </tr>
-        </thead>
-        <tbody>
-          {order.containers.map((c) => (
-            <tr key={c.containerId}>
-              <ContainerCells container={c} />
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <ContainersTable
+        caption="Containers"
+        captionClassName={styles.caption}
+        containers={order.containers}
+        rowKey={(c) => c.containerId}
+      />
     </section>
   );
 }

@@ -1,2 +1,2 @@
 export { BookingFacts, OrderFacts } from './booking-facts';
-export { ContainerCells, ContainerHeadings } from './container-cells';
+export { ContainersTable } from './containers-table';

@@ -1,13 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
-import { Button } from '@/components/ui/button';
 import { PasswordInput } from '@/components/ui/password-input';
 import { toast } from '@/components/ui/toast';
 import { useChangePassword } from '../api/passwords';
 import { changePasswordSchema } from '../api/schemas';
 import type { ChangePasswordValues } from '../api/schemas';
 import { NewPasswordFields } from './new-password-fields';
-import { useServerFieldErrors } from './server-errors';
+import { useServerCheckedForm } from './server-errors';
+import { SubmitRow } from './submit-row';
 import styles from './accounts.module.css';
 
 const FIELDS = ['currentPassword', 'newPassword', 'confirmNewPassword'] as const;
@@ -15,17 +14,15 @@ const FIELDS = ['currentPassword', 'newPassword', 'confirmNewPassword'] as const
 /** The Security tab: current password, a new one with the strength meter, its confirmation. */
 export function ChangePasswordForm() {
   const change = useChangePassword();
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<ChangePasswordValues>({
-    resolver: zodResolver(changePasswordSchema),
-    defaultValues: { currentPassword: '', newPassword: '', confirmNewPassword: '' },
-  });
-  useServerFieldErrors(change.error?.fields, setError, FIELDS);
+  const { register, control, handleSubmit, formState } = useServerCheckedForm<ChangePasswordValues>(
+    {
+      resolver: zodResolver(changePasswordSchema),
+      defaultValues: { currentPassword: '', newPassword: '', confirmNewPassword: '' },
+    },
+    change.error?.fields,
+    FIELDS,
+  );
+  const { errors } = formState;
   return (
     <form
       className={styles.form}
@@ -42,11 +39,7 @@ export function ChangePasswordForm() {
     >
       <PasswordInput label="Current Password" required error={errors.currentPassword?.message} {...register('currentPassword')} />
       <NewPasswordFields control={control} errors={errors} labels={['New Password', 'Confirm New Password']} />
-      <div className={styles.actions}>
-        <Button type="submit" loading={change.isPending}>
-          Change Password
-        </Button>
-      </div>
+      <SubmitRow pending={change.isPending}>Change Password</SubmitRow>
     </form>
   );
 }

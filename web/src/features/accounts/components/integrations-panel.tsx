@@ -13,6 +13,7 @@ import {
   useRevokeApiKey,
   useWebhooks,
 } from '../api/integrations';
+import { SubmitRow } from './submit-row';
 import styles from './accounts.module.css';
 import { formatDate } from '@/lib/format';
 
@@ -59,11 +60,7 @@ function ApiKeys() {
         }}
       >
         <TextInput label="Key name" value={label} onChange={(event) => setLabel(event.target.value)} />
-        <div className={styles.actions}>
-          <Button type="submit" loading={create.isPending}>
-            Create key
-          </Button>
-        </div>
+        <SubmitRow pending={create.isPending}>Create key</SubmitRow>
       </form>
       <ul aria-label="API keys">
         {(keys.data?.list ?? []).map((key) => (
@@ -171,11 +168,7 @@ function Webhooks() {
         }}
       >
         <TextInput label="Callback URL" value={url} error={error} onChange={(event) => setUrl(event.target.value)} />
-        <div className={styles.actions}>
-          <Button type="submit" loading={create.isPending}>
-            Add webhook
-          </Button>
-        </div>
+        <SubmitRow pending={create.isPending}>Add webhook</SubmitRow>
       </form>
       {(webhooks.data?.list ?? []).map((hook) => (
         <article key={hook.id} aria-label={`Webhook ${hook.callbackUrl}`}>

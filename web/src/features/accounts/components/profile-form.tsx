@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef } from 'react';
-import { useForm } from 'react-hook-form';
 import type { Resolver } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -12,7 +11,7 @@ import type { CustomerKind } from '../api/registration';
 import { domesticProfileSchema, foreignProfileSchema, individualProfileSchema } from '../api/schemas';
 import { DOMESTIC_FIELDS, FOREIGN_FIELDS, FieldGrid, INDIVIDUAL_FIELDS } from './fields';
 import type { FieldSpec } from './fields';
-import { useServerFieldErrors } from './server-errors';
+import { useServerCheckedForm } from './server-errors';
 import { UnplacedErrors } from './unplaced-errors';
 import styles from './accounts.module.css';
 import { fieldWords } from '@/lib/field-words';
@@ -68,19 +67,16 @@ function EditForm({ kind, profile }: { kind: CustomerKind; profile: Profile }) {
   const form = FORMS[kind];
   const update = useUpdateProfile(kind);
   const loaded = valuesOf(profile, kind);
-  const {
-    register,
-    control,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isDirty },
-  } = useForm<Values>({
-    resolver: zodResolver(form.schema as never) as unknown as Resolver<Values>,
-    values: loaded,
-    resetOptions: { keepDirtyValues: false },
-  });
-  const unplaced = useServerFieldErrors(update.error?.fields, setError, FIELD_NAMES[kind]);
+  const { register, control, handleSubmit, reset, formState, unplaced } = useServerCheckedForm<Values>(
+    {
+      resolver: zodResolver(form.schema as never) as unknown as Resolver<Values>,
+      values: loaded,
+      resetOptions: { keepDirtyValues: false },
+    },
+    update.error?.fields,
+    FIELD_NAMES[kind],
+  );
+  const { errors, isDirty } = formState;
   const pending = profile.editRequest?.state === 'pending' ? profile.editRequest.edited : null;
   // A decision on the edit (arriving live) puts the accepted values back in the form: after a decline the
   // declined values must not stay on screen as if they were the profile (issue 24). While the edit is pending

@@ -1,10 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import type { Resolver } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { domesticSchema, foreignSchema, individualSchema } from '../api/schemas';
 import { DOMESTIC_FIELDS, FOREIGN_FIELDS, FieldGrid, INDIVIDUAL_FIELDS } from './fields';
-import { useServerFieldErrors } from './server-errors';
+import { useServerCheckedForm } from './server-errors';
 import { UnplacedErrors } from './unplaced-errors';
 import styles from './accounts.module.css';
 
@@ -52,18 +51,12 @@ export function RegistrationForm({
   // The identifier and the mobile are step 1's: they always show what step 1 says now.
   defaults[form.idKey] = nationalId;
   if (phone || !defaults.phone) defaults.phone = phone;
-  const {
-    register,
-    control,
-    getValues,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<Values>({
-    resolver: zodResolver(form.schema as never) as unknown as Resolver<Values>,
-    defaultValues: defaults,
-  });
-  const unplaced = useServerFieldErrors(serverErrors, setError, FIELD_NAMES[kind]);
+  const { register, control, getValues, handleSubmit, formState, unplaced } = useServerCheckedForm<Values>(
+    { resolver: zodResolver(form.schema as never) as unknown as Resolver<Values>, defaultValues: defaults },
+    serverErrors,
+    FIELD_NAMES[kind],
+  );
+  const { errors } = formState;
 
   return (
     <form className={styles.form} noValidate onSubmit={handleSubmit(onSubmit)} aria-labelledby="sign-up-form-title">

@@ -1,5 +1,6 @@
 import { useEffect, useMemo } from 'react';
-import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
+import type { FieldValues, Path, UseFormProps, UseFormReturn, UseFormSetError } from 'react-hook-form';
 
 /** Wire keys the server names that a form calls otherwise (spec spellings). */
 const WIRE_TO_FORM: Record<string, string> = { econimicCode: 'economicCode', registerationCode: 'registrationCode' };
@@ -30,4 +31,18 @@ export function useServerFieldErrors<T extends FieldValues>(
     ],
     [fields, known],
   );
+}
+
+/**
+ * An account form: `useForm` with `options` (its zod resolver), the server's messages put under the `known`
+ * fields, and `unplaced`, the messages about fields it does not show.
+ */
+export function useServerCheckedForm<T extends FieldValues>(
+  options: UseFormProps<T>,
+  serverFields: Record<string, string> | undefined,
+  known: readonly string[],
+): UseFormReturn<T> & { unplaced: string[] } {
+  const form = useForm<T>(options);
+  const unplaced = useServerFieldErrors(serverFields, form.setError, known);
+  return { ...form, unplaced };
 }

@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -8,7 +7,7 @@ import { useRequestPasswordReset, useResetPassword } from '../api/passwords';
 import { newPasswordSchema } from '../api/schemas';
 import type { NewPasswordValues } from '../api/schemas';
 import { NewPasswordFields } from '../components/new-password-fields';
-import { useServerFieldErrors } from '../components/server-errors';
+import { useServerCheckedForm } from '../components/server-errors';
 import styles from '../components/accounts.module.css';
 
 const MISSING = 'Invalid or missing token and national ID.';
@@ -23,16 +22,12 @@ export function CreatePasswordRoute() {
   const missing = !token || !nationalId;
   const reset = useResetPassword();
   const renew = useRequestPasswordReset();
-  const {
-    control,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<NewPasswordValues>({
-    resolver: zodResolver(newPasswordSchema),
-    defaultValues: { newPassword: '', confirmNewPassword: '' },
-  });
-  useServerFieldErrors(reset.error?.fields, setError, FIELDS);
+  const { control, handleSubmit, formState } = useServerCheckedForm<NewPasswordValues>(
+    { resolver: zodResolver(newPasswordSchema), defaultValues: { newPassword: '', confirmNewPassword: '' } },
+    reset.error?.fields,
+    FIELDS,
+  );
+  const { errors } = formState;
   // Messages about the password fields show under them; a used or expired link offers a new one; anything else
   // (the network, too many tries) is the error dialog, which closes without losing what was typed.
   const fieldError = Boolean(reset.error && FIELDS.some((name) => name in reset.error!.fields));

@@ -5,7 +5,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog } from '@/components/ui/dialog';
-import { ContainerCells, ContainerHeadings } from '@/components/booking-facts';
+import { ContainersTable } from '@/components/booking-facts';
 import { containerField, labelWithUnit } from '@/lib/order-fields';
 import { NumberInput } from '@/components/ui/number-input';
 import { TextInput } from '@/components/ui/text-input';
@@ -151,33 +151,25 @@ export function ContainerDialog({ open, quantity, initial, onClose, onSubmit }: 
           ADD
         </Button>
       </form>
-      <table className="stack-table" style={{ marginTop: '1rem' }}>
-        <caption className="visually-hidden">Containers added</caption>
-        <thead>
-          <tr>
-            <ContainerHeadings />
-            <th scope="col">
-              <span className="visually-hidden">Delete</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.localId}>
-              <ContainerCells container={row} />
-              <td>
-                <Button
-                  variant="outline"
-                  aria-label={`Delete container ${row.containerNumber ?? row.containerId}`}
-                  onClick={() => setRows((current) => current.filter((r) => r.localId !== row.localId))}
-                >
-                  Delete
-                </Button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <ContainersTable
+        caption="Containers added"
+        captionClassName="visually-hidden"
+        style={{ marginTop: '1rem' }}
+        containers={rows}
+        rowKey={(row) => row.localId}
+        action={{
+          heading: 'Delete',
+          cell: (row) => (
+            <Button
+              variant="outline"
+              aria-label={`Delete container ${row.containerNumber ?? row.containerId}`}
+              onClick={() => setRows((current) => current.filter((r) => r.localId !== row.localId))}
+            >
+              Delete
+            </Button>
+          ),
+        }}
+      />
       <div className={styles.actions}>
         <Button variant="outline" onClick={leave}>
           Cancel
