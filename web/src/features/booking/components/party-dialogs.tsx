@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -72,12 +72,12 @@ export function SupplierDialog({ open, initial, onClose, onSubmit }: DialogProps
 }
 
 export function ConsigneeDialog({ open, initial, onClose, onSubmit }: DialogProps<ConsigneeValues>) {
-  const { register, handleSubmit, formState, getValues, setValue, watch } = useForm<ConsigneeValues>({
+  const { register, control, handleSubmit, formState, getValues, setValue } = useForm<ConsigneeValues>({
     resolver: zodResolver(consigneeSchema),
     values: initial ?? EMPTY_CONSIGNEE,
   });
   const e = formState.errors;
-  const same = watch('notifyParty');
+  const same = useWatch({ control, name: 'notifyParty' });
   const copy = (checked: boolean) => {
     if (!checked) return;
     const v = getValues();

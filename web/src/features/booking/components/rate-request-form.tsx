@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Dropdown } from '@/components/ui/dropdown';
@@ -81,16 +81,14 @@ export function RateRequestForm({ detail, onSaved, onCancel, amend = false, star
   const typeChoices = (types.data ?? []).map(choiceOption);
   const sizeChoices = (sizes.data ?? []).map(choiceOption);
 
-  const { register, control, handleSubmit, watch, setValue, setError, formState } = useForm<RateRequestFormValues>({
+  const { register, control, handleSubmit, setValue, setError, formState } = useForm<RateRequestFormValues>({
     resolver: zodResolver(rateRequestSchema),
     defaultValues: defaults(detail),
   });
   const errors = formState.errors;
   // A new booking half filled in is not left without a question (issue 24); an edit keeps its own Cancel.
   const leave = useLeaveWarning(!detail && formState.isDirty);
-  const isDanger = watch('isDanger');
-  const pol = watch('pol');
-  const pod = watch('pod');
+  const [isDanger, pol, pod] = useWatch({ control, name: ['isDanger', 'pol', 'pod'] });
   const readOnly = !editing;
 
   const onSubmit = handleSubmit(async (values) => {
