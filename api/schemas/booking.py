@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import fields as declared_fields
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, Field
@@ -262,6 +263,14 @@ class OrderFields(WireModel):
             parties=None if self.parties is None else tuple(p.draft() for p in self.parties),
             containers=None if self.containers is None else tuple(c.draft() for c in self.containers),
         )
+
+
+# A field on the order is declared twice on the server, each side checked against the other: here in the body
+# and in the domain's draft (domain/booking/values.py) — refused at import when one lacks it — and in the
+# answer's `ShippingOrder`, which api/presenters/booking.py reads for every `OrderFields` field at import.
+_UNMATCHED = set(OrderFields.model_fields) ^ {f.name for f in declared_fields(OrderDraft)}
+if _UNMATCHED:
+    raise TypeError(f"OrderFields and OrderDraft differ in {sorted(_UNMATCHED)}")
 
 
 class ShippingOrderBody(OrderFields):
