@@ -117,6 +117,11 @@ const FIELDS = [
 
 export const ORDER_FIELDS: readonly OrderField[] = FIELDS;
 
+/** Every field a customer may send (the edit body's keys, generated from the server's `OrderFields`) has its
+ * entry above: a field added on the server and not here fails tsc on this line, naming it. */
+type EveryFieldDescribed<Undescribed extends never> = Undescribed;
+export type UndescribedOrderFields = EveryFieldDescribed<Exclude<keyof EditBody, (typeof FIELDS)[number]['key']>>;
+
 /** The fields the order form holds itself (parties and containers have dialogs of their own). */
 export type FormField = Extract<(typeof FIELDS)[number], { kind: 'text' | 'number' | 'yesNo' | 'freight' }>;
 export const FORM_FIELDS: readonly OrderField[] = ORDER_FIELDS.filter(
