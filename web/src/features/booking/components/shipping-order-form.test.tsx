@@ -17,7 +17,7 @@ const party = (name: string, partyType: number) => ({
   isForSwbl: false,
 });
 
-const order: ShippingOrder = {
+const order = {
   id: 'so-1',
   rateRequestId: 'rr-1',
   status: 3,
@@ -47,7 +47,7 @@ const order: ShippingOrder = {
   editedOrder: null,
   createdAt: '2026-11-02T00:00:00.000000Z',
   updatedAt: '2026-11-02T00:00:00.000000Z',
-};
+} as ShippingOrder; // checked against the answer's type, but a field added to the order later may be absent
 
 function request(kind: { isDanger: boolean; isReefer: boolean }, withOrder: ShippingOrder | null): RateRequestDetail {
   return {
