@@ -265,12 +265,20 @@ class OrderFields(WireModel):
         )
 
 
-# A field on the order is declared twice on the server, each side checked against the other: here in the body
-# and in the domain's draft (domain/booking/values.py) — refused at import when one lacks it — and in the
-# answer's `ShippingOrder`, which api/presenters/booking.py reads for every `OrderFields` field at import.
-_UNMATCHED = set(OrderFields.model_fields) ^ {f.name for f in declared_fields(OrderDraft)}
-if _UNMATCHED:
-    raise TypeError(f"OrderFields and OrderDraft differ in {sorted(_UNMATCHED)}")
+# A field on the order is written in three places, each checked against the others at import: the body
+# (`OrderFields`, lenient: numbers may come as text), the answer (`ShippingOrder`, strict types) and the
+# domain's draft (domain/booking/values.py). The first two are the wire's two contracts, so they stay two.
+def order_shapes_agree(body: type[OrderFields], answer: type[ShippingOrder], draft: type[OrderDraft]) -> None:
+    """Raises, naming the field, when the three places do not hold the same fields of the order."""
+    unmatched = set(body.model_fields) ^ {f.name for f in declared_fields(draft)}
+    if unmatched:
+        raise TypeError(f"OrderFields and OrderDraft differ in {sorted(unmatched)}")
+    unanswered = set(body.model_fields) - set(answer.model_fields)
+    if unanswered:
+        raise TypeError(f"ShippingOrder does not answer the order's fields {sorted(unanswered)}")
+
+
+order_shapes_agree(OrderFields, ShippingOrder, OrderDraft)
 
 
 class ShippingOrderBody(OrderFields):

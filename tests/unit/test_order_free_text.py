@@ -1,4 +1,5 @@
-"""A plain optional text field on the shipping order is its draft line (issue 25): the mark does the rest."""
+"""A field on the shipping order (issue 25): a plain optional text is its draft line, typed `FreeText`; the
+body, the answer and the draft are held to the same fields."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ from dataclasses import dataclass
 
 import pytest
 
+from api.schemas.booking import OrderFields, ShippingOrder, order_shapes_agree
 from domain.booking.values import FreeText, OrderDraft, Typed, order_fields
 
 
@@ -36,3 +38,23 @@ def test_a_marked_field_is_stored_trimmed_and_blank_as_none() -> None:
 def test_a_field_with_neither_rule_nor_mark_is_refused_not_dropped() -> None:
     with pytest.raises(TypeError, match="shipper_note"):
         order_fields(UnruledDraft(shipper_note="x"), is_danger=False, container_type_value=None)
+
+
+class NotedBody(OrderFields):
+    shipper_note: str | None = None
+
+
+class NotedAnswer(ShippingOrder):
+    shipper_note: str | None
+
+
+def test_the_body_the_answer_and_the_draft_hold_the_same_fields() -> None:
+    order_shapes_agree(NotedBody, NotedAnswer, NotedDraft)
+    with pytest.raises(TypeError, match=r"OrderFields and OrderDraft differ in \['shipper_note'\]"):
+        order_shapes_agree(NotedBody, NotedAnswer, OrderDraft)
+    with pytest.raises(TypeError, match=r"OrderFields and OrderDraft differ in \['shipper_note'\]"):
+        order_shapes_agree(OrderFields, NotedAnswer, NotedDraft)
+    with pytest.raises(
+        TypeError, match=r"ShippingOrder does not answer the order's fields \['shipper_note'\]"
+    ):
+        order_shapes_agree(NotedBody, ShippingOrder, NotedDraft)
