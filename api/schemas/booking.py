@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import fields as declared_fields
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, Field
@@ -262,6 +263,22 @@ class OrderFields(WireModel):
             parties=None if self.parties is None else tuple(p.draft() for p in self.parties),
             containers=None if self.containers is None else tuple(c.draft() for c in self.containers),
         )
+
+
+# A field on the order is written in three places, each checked against the others at import: the body
+# (`OrderFields`, lenient: numbers may come as text), the answer (`ShippingOrder`, strict types) and the
+# domain's draft (domain/booking/values.py). The first two are the wire's two contracts, so they stay two.
+def order_shapes_agree(body: type[OrderFields], answer: type[ShippingOrder], draft: type[OrderDraft]) -> None:
+    """Raises, naming the field, when the three places do not hold the same fields of the order."""
+    unmatched = set(body.model_fields) ^ {f.name for f in declared_fields(draft)}
+    if unmatched:
+        raise TypeError(f"OrderFields and OrderDraft differ in {sorted(unmatched)}")
+    unanswered = set(body.model_fields) - set(answer.model_fields)
+    if unanswered:
+        raise TypeError(f"ShippingOrder does not answer the order's fields {sorted(unanswered)}")
+
+
+order_shapes_agree(OrderFields, ShippingOrder, OrderDraft)
 
 
 class ShippingOrderBody(OrderFields):

@@ -12,9 +12,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from dataclasses import fields as declared_fields
 from datetime import date, datetime, timedelta
 from enum import IntEnum
-from typing import Any
+from typing import Annotated, Any, get_type_hints
 
 from domain.booking.reference import REFRIGERATED, ReferenceCatalog
 from domain.shared.errors import ValidationFailed
@@ -103,9 +104,26 @@ class ContainerDraft:
     net_weight: Typed = None
 
 
+# An order field with no rule of its own, `note: FreeText = None`: optional text, stored trimmed, empty as
+# None (`order_fields` reads the type's mark, so the draft's line is all such a field needs here).
+_FREE_TEXT = "free text"
+FreeText = Annotated[Typed, _FREE_TEXT]
+_FREE_TEXT_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _free_text_fields(draft: OrderDraft) -> tuple[str, ...]:
+    kind = type(draft)
+    if kind not in _FREE_TEXT_FIELDS:
+        hints = get_type_hints(kind, include_extras=True)
+        marked = (name for name, hint in hints.items() if _FREE_TEXT in getattr(hint, "__metadata__", ()))
+        _FREE_TEXT_FIELDS[kind] = tuple(marked)
+    return _FREE_TEXT_FIELDS[kind]
+
+
 @dataclass(frozen=True)
 class OrderDraft:
-    """A shipping order's fields; None for `parties`/`containers` means "not sent" (an edit keeps them)."""
+    """A shipping order's fields; None for `parties`/`containers` means "not sent" (an edit keeps them).
+    A field is either ruled in `order_fields` or typed `FreeText`."""
 
     is_swbl: bool = False
     freight_type: Typed = None
@@ -397,7 +415,16 @@ def order_fields(
         "humidity": humidity if container_type_value == REFRIGERATED else None,
         "has_ventilation": draft.has_ventilation,
     }
+    for free in _free_text_fields(draft):
+        fields[free] = _text(getattr(draft, free)) or None
+    unruled = {f.name for f in declared_fields(draft)} - {"parties", "containers"} - fields.keys()
+    if unruled:  # a draft field neither ruled above nor marked free text would be dropped unseen
+        raise TypeError(f"OrderDraft fields with no rule: {sorted(unruled)}")
     return fields, errors
+
+
+# Tried once at import, so a draft field with neither a rule nor the mark stops the server from starting.
+order_fields(OrderDraft(), is_danger=True, container_type_value=REFRIGERATED)
 
 
 def shipping_order_details(

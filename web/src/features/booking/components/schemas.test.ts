@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { message } from '@/lib/messages';
+import { orderFormValues } from '@/lib/order-fields';
 import {
   consigneeSchema,
   containerRowSchema,
@@ -147,16 +148,8 @@ describe('container row rules', () => {
 });
 
 describe('shipping order rules', () => {
-  const base = {
-    isSWBL: false,
-    freightType: 0,
-    cargoDescription: 'Boxes',
-    imcoClass: '',
-    unNumber: '',
-    temprature: '',
-    humidity: '',
-    hasVentilation: false,
-  };
+  // A new order's form as it starts (every field the description gives it), with a cargo description.
+  const base = { ...orderFormValues(null, {}), cargoDescription: 'Boxes' };
   it('dry cargo needs only the description', () => {
     expect(shippingOrderSchema({ isDanger: false, isReefer: false }).safeParse(base).success).toBe(true);
     expect(

@@ -1,0 +1,201 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { envelope, renderWithProviders } from '@/testing/render';
+import type { RateRequestDetail, ShippingOrder } from '../api/booking-api';
+import { ShippingOrderForm } from './shipping-order-form';
+
+// The order form is drawn from the one description of the order's fields (src/lib/order-fields.ts): these
+// tests read the screen a customer sees and the body the server receives, not the description itself.
+
+const party = (name: string, partyType: number) => ({
+  name,
+  address: `${name} street 1, Tehran`,
+  phoneNumber: '+98 912 000 0000',
+  fax: null,
+  partyType,
+  isForSwbl: false,
+});
+
+const order = {
+  id: 'so-1',
+  rateRequestId: 'rr-1',
+  status: 3,
+  statusName: 'revision',
+  statusLabel: 'Revision',
+  isSWBL: false,
+  freightType: 2,
+  cargoDescription: 'Roasted pistachios in boxes',
+  imcoClass: null,
+  unNumber: null,
+  temprature: -18,
+  humidity: 60,
+  hasVentilation: true,
+  parties: [party('Pars Nuts', 0), party('Hamburg Imports', 1), party('Hamburg Imports', 2)],
+  containers: [
+    {
+      containerId: 7,
+      containerNumber: 'MSCU1234565',
+      seal: 'S1',
+      count: 10,
+      type: 1,
+      grossWeight: 1987,
+      netWeight: 1800,
+    },
+  ],
+  revise: {},
+  editedOrder: null,
+  createdAt: '2026-11-02T00:00:00.000000Z',
+  updatedAt: '2026-11-02T00:00:00.000000Z',
+} as ShippingOrder; // checked against the answer's type, but a field added to the order later may be absent
+
+function request(kind: { isDanger: boolean; isReefer: boolean }, withOrder: ShippingOrder | null): RateRequestDetail {
+  return {
+    id: 'rr-1',
+    customerId: 'c-1',
+    customerName: 'Sara Tehrani',
+    viaApi: false,
+    commodity: 'Pistachios',
+    hsCode: '080251',
+    quantity: 1,
+    state: 3,
+    stateName: 'shipping_order',
+    orderState: withOrder ? 3 : null,
+    pol: { id: 1, name: 'Bandar Abbas (IRBND)', value: 1 },
+    pod: { id: 2, name: 'Hamburg (DEHAM)', value: 2 },
+    polTitle: 'Bandar Abbas (IRBND)',
+    podTitle: 'Hamburg (DEHAM)',
+    containerType: kind.isReefer ? { id: 2, name: 'Reefer', value: 2 } : { id: 1, name: 'Dry', value: 1 },
+    containerSize: { id: 1, name: '40ft', value: 1 },
+    cargoDetails: '1 x 40ft',
+    price: 1250,
+    validUntil: null,
+    preferredShippingDate: '2026-12-01',
+    isSwbl: false,
+    isSWBL: false,
+    isDanger: kind.isDanger,
+    msds: kind.isDanger ? 'file-1' : null,
+    msdsFileName: null,
+    reference: 'FB-2026-000001',
+    waitingFor: 'customer',
+    additionalComment: null,
+    revisionMessage: null,
+    rejectionMessage: null,
+    bookingRequest: null,
+    createdAt: '2026-11-01T00:00:00.000000Z',
+    updatedAt: '2026-11-02T00:00:00.000000Z',
+    charges: [],
+    totalPrice: null,
+    quotedBy: 'staff',
+    tariffVersion: null,
+    tariffRow: null,
+    order: withOrder,
+  };
+}
+
+/** The names of the form's inputs in the order the page shows them (freight: its radio group's label). */
+function inputsShown(): string[] {
+  const form = screen.getByRole('form', { name: 'Shipping order' });
+  return [...form.querySelectorAll('input')].map((input) =>
+    input.type === 'radio'
+      ? `Freight: ${input.parentElement?.textContent ?? ''}`
+      : (input.labels?.[0]?.textContent ?? '?'),
+  );
+}
+
+// The inputs of each fieldset, in the order the page shows them (a field added later may sit among them).
+const CARGO = ['SWBL', 'Freight: Collect', 'Freight: Prepaid', 'Cargo description'];
+const HAZARD = ['IMCO class', 'UN No'];
+const REEFER = ['Temperature (°C)', 'Humidity (%)', 'Ventilation'];
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the shipping order form, drawn from the order fields', () => {
+  it('shows a dry box its cargo only, a dangerous reefer its hazard and reefer fields too, labelled with units', () => {
+    const dry = renderWithProviders(
+      <ShippingOrderForm detail={request({ isDanger: false, isReefer: false }, null)} onDone={() => {}} />,
+    );
+    expect(inputsShown().filter((label) => CARGO.includes(label))).toEqual(CARGO);
+    for (const label of [...HAZARD, ...REEFER]) expect(inputsShown()).not.toContain(label);
+    expect(screen.getByRole('group', { name: 'Cargo' })).toBeTruthy();
+    expect(screen.queryByRole('group', { name: 'Hazardous Cargo' })).toBeNull();
+    dry.unmount();
+
+    renderWithProviders(
+      <ShippingOrderForm detail={request({ isDanger: true, isReefer: true }, null)} onDone={() => {}} />,
+    );
+    const all = [...CARGO, ...HAZARD, ...REEFER];
+    expect(inputsShown().filter((label) => all.includes(label))).toEqual(all);
+    // The ids the revision summary links to and the browser tests fill.
+    for (const id of [
+      'order-isSWBL',
+      'order-freight-collect',
+      'order-cargoDescription',
+      'order-imcoClass',
+      'order-unNumber',
+      'order-temprature',
+      'order-humidity',
+      'order-hasVentilation',
+    ])
+      expect(document.getElementById(id), id).not.toBeNull();
+    expect(screen.getByLabelText(/UN No/).getAttribute('inputmode')).toBe('numeric');
+    expect(screen.getByLabelText(/Cargo description/).getAttribute('aria-required')).toBe('true');
+    expect(screen.getByRole('radio', { name: 'Collect' })).toHaveProperty('checked', true);
+  });
+
+  it('says what is missing or wrong under each field, as the server words it, and sends nothing', async () => {
+    const fetch = vi.fn(async () => envelope(order));
+    vi.stubGlobal('fetch', fetch);
+    const user = userEvent.setup();
+    renderWithProviders(
+      <ShippingOrderForm detail={request({ isDanger: true, isReefer: true }, null)} onDone={() => {}} />,
+    );
+    await user.type(screen.getByLabelText(/UN No/), '12a4');
+    await user.type(screen.getByLabelText(/Humidity/), '120');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await screen.findByText('Cargo Description is required');
+    expect(screen.getByText('UN number must be 4 digits')).toBeTruthy();
+    expect(screen.getByText('Humidity must be a percentage between 0 and 100')).toBeTruthy();
+    expect(screen.getAllByText('This Field is required')).toHaveLength(2); // the IMCO class and the temperature
+    expect(screen.getByLabelText(/Cargo description/).getAttribute('aria-invalid')).toBe('true');
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it("starts from the order's values and sends each field as the wire takes it", async () => {
+    const fetch = vi.fn(async (_url: string, _init?: RequestInit) => envelope(order));
+    vi.stubGlobal('fetch', fetch);
+    const done = vi.fn();
+    const user = userEvent.setup();
+    renderWithProviders(
+      <ShippingOrderForm detail={request({ isDanger: false, isReefer: true }, order)} edit onDone={done} />,
+    );
+    const cargo = screen.getByLabelText(/Cargo description/);
+    expect(cargo).toHaveProperty('value', 'Roasted pistachios in boxes');
+    expect(screen.getByLabelText(/Temperature/)).toHaveProperty('value', '-18');
+    expect(screen.getByRole('radio', { name: 'Prepaid' })).toHaveProperty('checked', true);
+    expect(screen.getByLabelText('Ventilation')).toHaveProperty('checked', true);
+    await user.clear(cargo);
+    await user.type(cargo, '  Pistachios, 100 boxes  ');
+    fireEvent.click(screen.getByRole('radio', { name: 'Collect' }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(done).toHaveBeenCalledWith('edited'));
+    const [url, init] = fetch.mock.calls[0];
+    expect(url).toContain('/shipping-orders/so-1/edit');
+    expect(init?.method).toBe('PUT');
+    const body = JSON.parse(String(init?.body)) as Record<string, unknown>;
+    expect(body).toMatchObject({
+      isSWBL: false,
+      freightType: 1,
+      cargoDescription: 'Pistachios, 100 boxes',
+      imcoClass: null,
+      unNumber: null,
+      temprature: -18,
+      humidity: 60,
+      hasVentilation: true,
+    });
+    expect(body.parties).toHaveLength(3);
+    expect(body.containers).toEqual([
+      { containerId: 7, seal: 'S1', count: 10, type: 1, grossWeight: 1987, netWeight: 1800 },
+    ]);
+  });
+});
