@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import type { FieldErrors, UseFormRegister, UseFormSetValue } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -191,12 +191,12 @@ export function ShippingOrderForm({ detail, edit = false, onDone }: ShippingOrde
     [edit, order, edited, detail.isSwbl],
   );
   const schema = useMemo(() => shippingOrderSchema({ isDanger, isReefer }), [isDanger, isReefer]);
-  const { register, handleSubmit, formState, setError, setValue, watch } = useForm<ShippingOrderValues>({
+  const { register, control, handleSubmit, formState, setError, setValue } = useForm<ShippingOrderValues>({
     resolver: zodResolver(schema),
     defaultValues: initial,
   });
   const e = formState.errors;
-  const freight = watch('freightType');
+  const freight = useWatch({ control, name: 'freightType' });
   const initialParties = useMemo(() => partiesToDialogs(edit ? order : null), [edit, order]);
   const [supplier, setSupplier] = useState<SupplierValues | null>(initialParties.supplier);
   const [consignee, setConsignee] = useState<ConsigneeValues | null>(initialParties.consignee);
