@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { shippingOrder } from '@/testing/orders';
 import { envelope, renderWithProviders } from '@/testing/render';
 import type { RateRequestDetail, ShippingOrder } from '../api/booking-api';
 import { ShippingOrderForm } from './shipping-order-form';
@@ -17,20 +18,11 @@ const party = (name: string, partyType: number) => ({
   isForSwbl: false,
 });
 
-const order = {
-  id: 'so-1',
-  rateRequestId: 'rr-1',
+// The order under revision: three parties and one container, the rest as the shared fixture has it.
+const order = shippingOrder({
   status: 3,
   statusName: 'revision',
   statusLabel: 'Revision',
-  isSWBL: false,
-  freightType: 2,
-  cargoDescription: 'Roasted pistachios in boxes',
-  imcoClass: null,
-  unNumber: null,
-  temprature: -18,
-  humidity: 60,
-  hasVentilation: true,
   parties: [party('Pars Nuts', 0), party('Hamburg Imports', 1), party('Hamburg Imports', 2)],
   containers: [
     {
@@ -43,11 +35,7 @@ const order = {
       netWeight: 1800,
     },
   ],
-  revise: {},
-  editedOrder: null,
-  createdAt: '2026-11-02T00:00:00.000000Z',
-  updatedAt: '2026-11-02T00:00:00.000000Z',
-} as ShippingOrder; // checked against the answer's type, but a field added to the order later may be absent
+});
 
 function request(kind: { isDanger: boolean; isReefer: boolean }, withOrder: ShippingOrder | null): RateRequestDetail {
   return {

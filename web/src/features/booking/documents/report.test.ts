@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RateRequestDetail } from '../api/booking-api';
+import { shippingOrder } from '@/testing/orders';
 import { renderReport, requestedId } from './report';
 
 const detail: RateRequestDetail = {
@@ -45,30 +46,7 @@ const detail: RateRequestDetail = {
   quotedBy: 'system',
   tariffVersion: 3,
   tariffRow: 7,
-  order: {
-    id: 'so-1',
-    rateRequestId: 'rr-1',
-    status: 2,
-    statusName: 'ready_for_approval',
-    statusLabel: 'Ready For Approval',
-    isSWBL: false,
-    freightType: 2,
-    cargoDescription: 'Roasted pistachios in boxes',
-    imcoClass: null,
-    unNumber: null,
-    temprature: -18,
-    humidity: 60,
-    hasVentilation: true,
-    parties: [{ name: 'Pars Nuts', address: 'Tehran', phoneNumber: '09120000000', fax: null, partyType: 0, isForSwbl: false }],
-    containers: [
-      { containerId: 7, containerNumber: 'MSCU1234565', seal: 'S1', count: 10, type: 1, grossWeight: 1987, netWeight: 1800 },
-      { containerId: 8, containerNumber: null, seal: 'S2', count: 5, type: 1, grossWeight: 1000, netWeight: 900 },
-    ],
-    revise: {},
-    editedOrder: null,
-    createdAt: '2026-11-02T00:00:00.000000Z',
-    updatedAt: '2026-11-02T00:00:00.000000Z',
-  },
+  order: shippingOrder(),
 };
 
 describe('shipping order report', () => {
@@ -105,7 +83,7 @@ describe('shipping order report', () => {
     expect([...root.querySelectorAll('tbody td')].map((td) => td.textContent)).toContain('8');
   });
 
-  it('carries the transport plan and the cut-offs of the booking\'s sailing', () => {
+  it("carries the transport plan and the cut-offs of the booking's sailing", () => {
     const root = document.createElement('div');
     const sailing = {
       serviceCode: 'PGX',
@@ -122,7 +100,14 @@ describe('shipping order report', () => {
       cutOffs: [{ code: 'DCO', name: 'Shipping instructions (documentation)', at: '2026-12-08T08:00:00Z' }],
       routingReference: 'PGX::a::b',
     };
-    renderReport(root, detail, { sailing, previous: null, chosenBy: 'customer', remindersSent: [], orderSubmittedAt: null, orderLate: false });
+    renderReport(root, detail, {
+      sailing,
+      previous: null,
+      chosenBy: 'customer',
+      remindersSent: [],
+      orderSubmittedAt: null,
+      orderLate: false,
+    });
     const text = root.textContent ?? '';
     expect(text).toContain('Transport Plan');
     expect(text).toContain('Kharg Star (IMO 9321483)');
