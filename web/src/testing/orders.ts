@@ -1,4 +1,4 @@
-import type { ShippingOrder } from '@/features/booking/api/booking-api';
+import type { RateRequestDetail, ShippingOrder } from '@/features/booking/api/booking-api';
 
 /** A reefer order of pistachios awaiting staff's approval, as the server answers it (one supplier, two
  *  containers, the second without a number): each test overrides what it is about. */
@@ -36,6 +36,57 @@ export function shippingOrder(overrides: Partial<ShippingOrder> = {}): ShippingO
     editedOrder: null,
     createdAt: '2026-11-02T00:00:00.000000Z',
     updatedAt: '2026-11-02T00:00:00.000000Z',
+    ...overrides,
+  };
+}
+
+/** A two-container reefer booking from Shanghai to Hamburg, quoted instantly from the tariff, with the order
+ *  above: each test overrides what it is about. */
+export function rateRequestDetail(overrides: Partial<RateRequestDetail> = {}): RateRequestDetail {
+  return {
+    id: 'rr-1',
+    customerId: 'c-1',
+    customerName: 'Sara Tehrani',
+    viaApi: false,
+    commodity: 'Pistachios',
+    hsCode: '080251',
+    quantity: 2,
+    state: 3,
+    stateName: 'shipping_order',
+    orderState: 2,
+    pol: { id: 1, name: 'Shanghai (CNSHA)', value: 1 },
+    pod: { id: 2, name: 'Hamburg (DEHAM)', value: 2 },
+    polTitle: 'Shanghai (CNSHA)',
+    podTitle: 'Hamburg (DEHAM)',
+    containerType: { id: 2, name: 'Reefer', value: 2 },
+    containerSize: { id: 1, name: '40ft', value: 1 },
+    cargoDetails: '2 x 40ft Reefer',
+    price: 1250.5,
+    validUntil: null,
+    preferredShippingDate: '2026-12-01',
+    isSwbl: false,
+    isSWBL: false,
+    isDanger: false,
+    msds: null,
+    msdsFileName: null,
+    reference: null,
+    waitingFor: null,
+    additionalComment: null,
+    revisionMessage: null,
+    rejectionMessage: null,
+    bookingRequest: null,
+    createdAt: '2026-11-01T00:00:00.000000Z',
+    updatedAt: '2026-11-02T00:00:00.000000Z',
+    charges: [
+      { code: 'ocean_freight', name: 'Ocean freight', amount: 1000, per: 'container' },
+      { code: 'baf', name: 'Bunker adjustment (BAF)', amount: 250.5, per: 'container' },
+      { code: 'documentation_fee', name: 'Documentation fee', amount: 45, per: 'booking' },
+    ],
+    totalPrice: 2546,
+    quotedBy: 'system',
+    tariffVersion: 3,
+    tariffRow: 7,
+    order: shippingOrder(),
     ...overrides,
   };
 }

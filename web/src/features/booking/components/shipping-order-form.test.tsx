@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { shippingOrder } from '@/testing/orders';
+import { rateRequestDetail, shippingOrder } from '@/testing/orders';
 import { envelope, renderWithProviders } from '@/testing/render';
 import type { RateRequestDetail, ShippingOrder } from '../api/booking-api';
 import { ShippingOrderForm } from './shipping-order-form';
@@ -19,66 +19,35 @@ const party = (name: string, partyType: number) => ({
 });
 
 // The order under revision: three parties and one container, the rest as the shared fixture has it.
+const [MSCU1234565] = shippingOrder().containers;
 const order = shippingOrder({
   status: 3,
   statusName: 'revision',
   statusLabel: 'Revision',
   parties: [party('Pars Nuts', 0), party('Hamburg Imports', 1), party('Hamburg Imports', 2)],
-  containers: [
-    {
-      containerId: 7,
-      containerNumber: 'MSCU1234565',
-      seal: 'S1',
-      count: 10,
-      type: 1,
-      grossWeight: 1987,
-      netWeight: 1800,
-    },
-  ],
+  containers: [MSCU1234565],
 });
 
 function request(kind: { isDanger: boolean; isReefer: boolean }, withOrder: ShippingOrder | null): RateRequestDetail {
-  return {
-    id: 'rr-1',
-    customerId: 'c-1',
-    customerName: 'Sara Tehrani',
-    viaApi: false,
-    commodity: 'Pistachios',
-    hsCode: '080251',
+  return rateRequestDetail({
     quantity: 1,
-    state: 3,
-    stateName: 'shipping_order',
     orderState: withOrder ? 3 : null,
     pol: { id: 1, name: 'Bandar Abbas (IRBND)', value: 1 },
-    pod: { id: 2, name: 'Hamburg (DEHAM)', value: 2 },
     polTitle: 'Bandar Abbas (IRBND)',
-    podTitle: 'Hamburg (DEHAM)',
     containerType: kind.isReefer ? { id: 2, name: 'Reefer', value: 2 } : { id: 1, name: 'Dry', value: 1 },
-    containerSize: { id: 1, name: '40ft', value: 1 },
     cargoDetails: '1 x 40ft',
     price: 1250,
-    validUntil: null,
-    preferredShippingDate: '2026-12-01',
-    isSwbl: false,
-    isSWBL: false,
     isDanger: kind.isDanger,
     msds: kind.isDanger ? 'file-1' : null,
-    msdsFileName: null,
     reference: 'FB-2026-000001',
     waitingFor: 'customer',
-    additionalComment: null,
-    revisionMessage: null,
-    rejectionMessage: null,
-    bookingRequest: null,
-    createdAt: '2026-11-01T00:00:00.000000Z',
-    updatedAt: '2026-11-02T00:00:00.000000Z',
     charges: [],
     totalPrice: null,
     quotedBy: 'staff',
     tariffVersion: null,
     tariffRow: null,
     order: withOrder,
-  };
+  });
 }
 
 /** The names of the form's inputs in the order the page shows them (freight: its radio group's label). */

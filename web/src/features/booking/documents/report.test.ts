@@ -1,53 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { RateRequestDetail } from '../api/booking-api';
-import { shippingOrder } from '@/testing/orders';
+import { rateRequestDetail } from '@/testing/orders';
 import { renderReport, requestedId } from './report';
 
-const detail: RateRequestDetail = {
-  id: 'rr-1',
-  customerId: 'c-1',
-  customerName: 'Sara Tehrani',
-  viaApi: false,
-  commodity: 'Pistachios',
-  hsCode: '080251',
-  quantity: 2,
-  state: 3,
-  stateName: 'shipping_order',
-  orderState: 2,
-  pol: { id: 1, name: 'Shanghai (CNSHA)', value: 1 },
-  pod: { id: 2, name: 'Hamburg (DEHAM)', value: 2 },
-  polTitle: 'Shanghai (CNSHA)',
-  podTitle: 'Hamburg (DEHAM)',
-  containerType: { id: 2, name: 'Reefer', value: 2 },
-  containerSize: { id: 1, name: '40ft', value: 1 },
-  cargoDetails: '2 x 40ft Reefer',
-  price: 1250.5,
-  validUntil: null,
-  preferredShippingDate: '2026-12-01',
-  isSwbl: false,
-  isSWBL: false,
-  isDanger: false,
-  msds: null,
-  msdsFileName: null,
-  reference: null,
-  waitingFor: null,
-  additionalComment: null,
-  revisionMessage: null,
-  rejectionMessage: null,
-  bookingRequest: null,
-  createdAt: '2026-11-01T00:00:00.000000Z',
-  updatedAt: '2026-11-02T00:00:00.000000Z',
-  charges: [
-    { code: 'ocean_freight', name: 'Ocean freight', amount: 1000, per: 'container' },
-    { code: 'baf', name: 'Bunker adjustment (BAF)', amount: 250.5, per: 'container' },
-    { code: 'documentation_fee', name: 'Documentation fee', amount: 45, per: 'booking' },
-  ],
-  totalPrice: 2546,
-  quotedBy: 'system',
-  tariffVersion: 3,
-  tariffRow: 7,
-  order: shippingOrder(),
-};
+const detail = rateRequestDetail();
 
 describe('shipping order report', () => {
   it('shows the rate request, the order, its parties and container totals', () => {
