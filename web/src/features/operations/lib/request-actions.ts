@@ -49,7 +49,7 @@ export const REQUEST_ACTIONS = {
     title: 'Confirm Booking',
     offered: (d) => d.viaApi,
     prompt: (d) =>
-      `Confirm this booking at ${d.price} USD per container? It was requested through the API: the customer has ` +
+      `Confirm this booking at ${d.price ?? ''} USD per container? It was requested through the API: the customer has ` +
       'no price to accept.',
     call: (d) => api.put(step(d, 'confirm-request')),
   },
