@@ -1,12 +1,34 @@
 """The kinds of booking notification a webhook subscription may choose to hear (its event-type filter).
 
 One per step of a booking that changes what the standard's `GET /v2/bookings/{ref}` shows; the webhook
-policy (policies/webhooks/policy.py) names the step of each event, and a test checks the two agree.
+policy (policies/webhooks/policy.py) names the step of each event, and a test checks the two agree. A move
+of the request's own lifecycle is heard by the kind `move_kind` gives it, so a new trigger's move is a kind
+a subscription may choose by being declared (issue 25): it is listed after the named booking kinds.
 """
 
 from __future__ import annotations
 
-NOTIFICATION_TYPES = (
+import re
+
+from domain.booking.rate_request import RateRequest, lifecycle_moves
+
+# The moves whose kind is not their event's name (named so before the rule of `move_kind`).
+_MOVES_NAMED: dict[type, str] = {
+    RateRequest.Created: "booking.received",
+    RateRequest.Edited: "booking.updated",
+    RateRequest.PriceCancelled: "booking.price_declined",
+    RateRequest.BookingRequestSubmitted: "booking.documents_submitted",
+    RateRequest.BookingConfirmed: "booking.confirmed",
+}
+
+
+def move_kind(event_class: type) -> str:
+    """The kind of a move of the request's lifecycle: `booking.put_on_hold` for `PutOnHold`."""
+    named = _MOVES_NAMED.get(event_class)
+    return named or "booking." + re.sub(r"(?<!^)(?=[A-Z])", "_", event_class.__name__).lower()
+
+
+_BOOKING_KINDS = (
     "booking.received",
     "booking.reference_assigned",
     "booking.updated",
@@ -22,6 +44,15 @@ NOTIFICATION_TYPES = (
     "booking.completed",
     "booking.sailing_chosen",
     "booking.sailing_rescheduled",
+)
+# Moves declared after the list above (none today): heard by their event's name.
+_NEW_MOVE_KINDS = tuple(
+    kind for kind in (move_kind(move) for move in lifecycle_moves()) if kind not in _BOOKING_KINDS
+)
+
+NOTIFICATION_TYPES = (
+    *_BOOKING_KINDS,
+    *_NEW_MOVE_KINDS,
     "amendment.asked",
     "amendment.received",
     "amendment.requoted",

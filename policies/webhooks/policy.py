@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import json
 import logging
-import re
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -25,6 +24,7 @@ from decimal import Decimal
 from typing import Any, Protocol, TypeAlias, cast, get_args
 
 from domain.booking.rate_request import RateRequest, lifecycle_moves
+from domain.integrations.notification_types import move_kind
 from domain.integrations.webhook_subscription import WebhookSubscription
 from domain.shared.aggregate import Recorded
 from domain.tracking.milestone import TrackingEvent
@@ -164,22 +164,13 @@ def _move(kind: str) -> Step:
 
 
 # Every event of the rate request, by class: each changes what `GET /v2/bookings/{ref}` shows, so each is
-# notified. A test checks that none is missing (a new trigger added to the aggregate without a line here
-# fails it, rather than going silently unnotified).
+# notified. A test checks that none is missing (an event added to the aggregate without a line here fails
+# it, rather than going silently unnotified).
 STEPS: dict[type, Step] = {
-    RateRequest.Created: _move("booking.received"),
+    # The moves of the request's own lifecycle (Created, Edited, Quoted, ..., Completed), each of the kind
+    # `move_kind` gives it: a new trigger's move is notified by being declared (issue 25).
+    **{moved: _move(move_kind(moved)) for moved in lifecycle_moves()},
     RateRequest.ReferenceAssigned: Step("booking.reference_assigned"),
-    RateRequest.Edited: _move("booking.updated"),
-    RateRequest.Quoted: _move("booking.quoted"),
-    RateRequest.PriceAccepted: _move("booking.price_accepted"),
-    RateRequest.PriceCancelled: _move("booking.price_declined"),
-    RateRequest.Withdrawn: _move("booking.withdrawn"),
-    RateRequest.BookingRequestSubmitted: _move("booking.documents_submitted"),
-    RateRequest.RevisionRequested: _move("booking.revision_requested"),
-    RateRequest.Rejected: _move("booking.rejected"),
-    RateRequest.BookingConfirmed: _move("booking.confirmed"),
-    RateRequest.QuoteExpired: _move("booking.quote_expired"),
-    RateRequest.Completed: _move("booking.completed"),
     RateRequest.AmendmentAsked: Step("amendment.asked", clears_amendment=True),
     RateRequest.AmendmentRequested: Step("amendment.received", amended=AMENDMENT_RECEIVED),
     RateRequest.AmendmentRequoted: Step("amendment.requoted", amended=AMENDMENT_RECEIVED),
@@ -200,15 +191,6 @@ STEPS: dict[type, Step] = {
 }
 
 
-def _kind_of(event_class: type) -> str:
-    """`booking.put_on_hold` for `PutOnHold`: the event type of a move not named above."""
-    return "booking." + re.sub(r"(?<!^)(?=[A-Z])", "_", event_class.__name__).lower()
-
-
-# A move of the request's own lifecycle not named above (a new trigger's event) is notified as a move, its
-# kind from its class's name: a test checks each kind is one a subscription may choose.
-for _moved in lifecycle_moves():
-    STEPS.setdefault(_moved, _move(_kind_of(_moved)))
 BOOKING_EVENTS = tuple(STEPS)
 _REQUOTED = RateRequest.AmendmentRequoted
 _RESCHEDULED = RateRequest.SailingRescheduled

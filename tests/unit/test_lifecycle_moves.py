@@ -7,6 +7,7 @@ from __future__ import annotations
 import inspect
 
 from domain.booking.rate_request import RateRequest, lifecycle_moves
+from domain.integrations.notification_types import NOTIFICATION_TYPES, move_kind
 from policies.webhooks import policy
 from projections.booking.handlers import projection, rate_request_moved
 
@@ -55,5 +56,67 @@ def test_every_move_is_a_notified_step_that_moves_the_booking() -> None:
     for event in lifecycle_moves():
         assert policy.STEPS[event].moves, event.__name__
         assert policy.STEPS[event].notified, event.__name__
-    # A move not named in the table is notified under its class's name.
-    assert policy._kind_of(type("PutOnHold", (), {})) == "booking.put_on_hold"
+    # A new move is notified under its class's name, a kind a subscription may choose.
+    assert move_kind(type("PutOnHold", (), {})) == "booking.put_on_hold"
+
+
+def test_the_moves_are_notified_as_they_were_named() -> None:
+    """The kinds of the moves, once written in the policy's table, now derived (`move_kind`): the same (a new
+    move adds its own)."""
+    derived = {event.__name__: policy.STEPS[event].kind for event in lifecycle_moves()}
+    assert {name: derived.get(name) for name in NAMED_BEFORE} == NAMED_BEFORE
+
+
+NAMED_BEFORE = {
+    "Created": "booking.received",
+    "Edited": "booking.updated",
+    "Quoted": "booking.quoted",
+    "PriceAccepted": "booking.price_accepted",
+    "PriceCancelled": "booking.price_declined",
+    "Withdrawn": "booking.withdrawn",
+    "BookingRequestSubmitted": "booking.documents_submitted",
+    "RevisionRequested": "booking.revision_requested",
+    "Rejected": "booking.rejected",
+    "BookingConfirmed": "booking.confirmed",
+    "QuoteExpired": "booking.quote_expired",
+    "Completed": "booking.completed",
+}
+
+
+def test_the_kinds_a_subscription_may_choose_are_as_they_were() -> None:
+    """In this order: the OpenAPI document lists them so. A new move's kind comes after the sailing's."""
+    assert [kind for kind in NOTIFICATION_TYPES if kind in KINDS_BEFORE] == list(KINDS_BEFORE)
+    added = tuple(kind for kind in NOTIFICATION_TYPES if kind not in KINDS_BEFORE)
+    after = NOTIFICATION_TYPES.index("booking.sailing_rescheduled") + 1
+    assert NOTIFICATION_TYPES[after : after + len(added)] == added
+    assert all(kind.startswith("booking.") for kind in added)
+
+
+KINDS_BEFORE = (
+    "booking.received",
+    "booking.reference_assigned",
+    "booking.updated",
+    "booking.quoted",
+    "booking.price_accepted",
+    "booking.price_declined",
+    "booking.withdrawn",
+    "booking.documents_submitted",
+    "booking.revision_requested",
+    "booking.rejected",
+    "booking.confirmed",
+    "booking.quote_expired",
+    "booking.completed",
+    "booking.sailing_chosen",
+    "booking.sailing_rescheduled",
+    "amendment.asked",
+    "amendment.received",
+    "amendment.requoted",
+    "amendment.confirmed",
+    "amendment.declined",
+    "amendment.cancelled",
+    "cancellation.received",
+    "cancellation.confirmed",
+    "cancellation.declined",
+    "cancellation.withdrawn",
+    "tracking.event",
+)

@@ -22,40 +22,35 @@ import type { Answer } from '@/types/contract';
 import { ChangeReview, OpenChangesQueue } from '../components/change-review';
 import { QuoteDialog } from '../components/quote-dialog';
 import { StaffActionDialog, useStaffAction } from '../components/staff-action-dialog';
+import {
+  ADMIN,
+  type Detail,
+  isRequestTrigger,
+  REQUEST_ACTIONS,
+  type RequestAction,
+  type RequestTrigger,
+} from '../lib/request-actions';
 import styles from './operations.module.css';
 import { StaffBookingSailing } from '../components/staff-booking-sailing';
 import { PublishedSchedules } from '../components/published-schedules';
 import { staffSailingsOptions } from '../api/schedules';
 import { WhereItIs } from '@/components/where-it-is';
 
-const ADMIN = '/booking/api/v1/admin';
 const LIMIT = 10;
-
-// The admin detail, as the server's OpenAPI document declares it (the list is typed at its fetcher).
-type Detail = Answer<'booking_admin_rate_request_detail'>;
 
 // What staff may ask the customer to change, named as every screen names it (src/lib/order-fields).
 const REVIEW_FIELDS = ORDER_FIELDS.filter((f) => f.revisable);
 
-type Action =
-  | 'quote'
-  | 'request_revision'
-  | 'reject'
-  | 'confirm_booking'
-  | 'confirm_request'
-  | 'confirm_completed'
-  | 'order_revision'
-  | 'order_accept';
-// The quote has a dialog of its own (../components/quote-dialog.tsx: the breakdown editor).
-const ACTION_TITLE: Record<Exclude<Action, 'quote'>, string> = {
-  request_revision: 'Request Revision',
-  reject: 'Reject',
-  confirm_booking: 'Confirm Booking',
-  confirm_request: 'Confirm Booking',
-  confirm_completed: 'Confirm Completed',
+// The rate request's steps are ../lib/request-actions.ts; the shipping order's are here. The quote has a dialog of
+// its own (../components/quote-dialog.tsx: the breakdown editor).
+type OrderAction = 'order_revision' | 'order_accept';
+type Action = 'quote' | RequestTrigger | OrderAction;
+const ORDER_ACTION_TITLE: Record<OrderAction, string> = {
   order_revision: 'Request Order Revision',
   order_accept: 'Accept Shipping Order',
 };
+const titleOf = (action: Exclude<Action, 'quote'>) =>
+  isRequestTrigger(action) ? REQUEST_ACTIONS[action].title : ORDER_ACTION_TITLE[action];
 
 function ActionDialog({
   action,
@@ -73,22 +68,14 @@ function ActionDialog({
   const [routing, setRouting] = useState('');
   // (The quote has its own dialog, ../components/quote-dialog.tsx; the sailing is chosen at confirmation or in the
   // booking's sailing panel.)
-  const choosesSailing = action === 'confirm_booking';
+  const step: RequestAction | undefined = isRequestTrigger(action) ? REQUEST_ACTIONS[action] : undefined;
+  const choosesSailing = Boolean(step?.choosesSailing);
   const sailings = useQuery({ ...staffSailingsOptions(detail.pol.id, detail.pod.id), enabled: choosesSailing });
-  const sailing = routing ? { sailing: { routingReference: routing } } : {};
+  const reason = Boolean(step?.reason);
   const mutation = useStaffAction(
-    ACTION_TITLE[action],
+    titleOf(action),
     async () => {
-      const id = detail.id;
-      if (action === 'request_revision')
-        return api.put(`${ADMIN}/rate-requests/${id}/request-revision`, { message: message.trim() });
-      if (action === 'reject') return api.put(`${ADMIN}/rate-requests/${id}/reject`, { message: message.trim() });
-      if (action === 'confirm_booking')
-        return api.put(`${ADMIN}/rate-requests/${id}/confirm-booking`, routing ? sailing : undefined);
-      // A booking requested through the DCSA standard is firm: confirmed at the quoted price, no customer step.
-      if (action === 'confirm_request') return api.put(`${ADMIN}/rate-requests/${id}/confirm-request`);
-      // DCSA use case 12: the carrier says a booking made through the standard is completed.
-      if (action === 'confirm_completed') return api.put(`${ADMIN}/rate-requests/${id}/confirm-completed`);
+      if (step) return step.call(detail, { message: message.trim(), routing });
       if (action === 'order_accept') return api.put(`${ADMIN}/shipping-orders/${detail.order!.id}/accept`);
       const messages = Object.fromEntries(
         Object.entries(revise)
@@ -101,8 +88,7 @@ function ActionDialog({
     setError,
   );
   const confirm = () => {
-    if ((action === 'request_revision' || action === 'reject') && !message.trim())
-      return setError('A reason is required');
+    if (reason && !message.trim()) return setError('A reason is required');
     if (action === 'order_revision' && !Object.values(revise).some((m) => m.trim()))
       return setError('Give at least one field message');
     setError(null);
@@ -110,30 +96,18 @@ function ActionDialog({
   };
   return (
     <StaffActionDialog
-      title={ACTION_TITLE[action]}
+      title={titleOf(action)}
       detail={detail}
       pending={mutation.isPending}
-      danger={action === 'reject'}
+      danger={step?.variant === 'danger'}
       error={error}
       onConfirm={confirm}
       onClose={onClose}
     >
-      {action === 'request_revision' || action === 'reject' ? (
+      {reason ? (
         <TextInput label="Reason" value={message} onChange={(e) => setMessage(e.target.value)} required />
       ) : null}
-      {action === 'confirm_booking' ? <p>Confirm the booking with the submitted documents?</p> : null}
-      {action === 'confirm_request' ? (
-        <p>
-          Confirm this booking at {detail.price} USD per container? It was requested through the API: the customer has
-          no price to accept.
-        </p>
-      ) : null}
-      {action === 'confirm_completed' ? (
-        <p>
-          Confirm this booking completed? Its transport document has been surrendered; the customer&apos;s system is
-          told the booking is completed.
-        </p>
-      ) : null}
+      {step?.prompt ? <p>{step.prompt(detail)}</p> : null}
       {choosesSailing && (sailings.data ?? []).length ? (
         <div>
           <label htmlFor="staff-sailing">Sailing</label>
@@ -190,6 +164,15 @@ function DetailPanel({ id, reveal }: { id: string; reveal: number }) {
   if (!d) return <p>Loading…</p>;
   const name = stateName('rate_request', d.state, d.price);
   const staffCan = (trigger: string) => can('rate_request', name, trigger, 'staff');
+  // The request's steps the lifecycle allows here, in their table's order (../lib/request-actions.ts).
+  const offered = (Object.entries(REQUEST_ACTIONS) as [RequestTrigger, RequestAction][]).filter(
+    ([trigger, step]) => staffCan(trigger) && (step.offered?.(d) ?? true),
+  );
+  const button = ([trigger, step]: [RequestTrigger, RequestAction]) => (
+    <Button key={trigger} variant={step.variant} onClick={() => setAction(trigger)}>
+      {step.title}
+    </Button>
+  );
   const orderName = stateName('shipping_order', d.order?.status);
   return (
     <section aria-label="Selected rate request" className={styles.panel}>
@@ -216,22 +199,7 @@ function DetailPanel({ id, reveal }: { id: string; reveal: number }) {
       ) : null}
       <div className={styles.buttons}>
         {staffCan('quote') ? <Button onClick={() => setAction('quote')}>Quote</Button> : null}
-        {staffCan('request_revision') ? (
-          <Button variant="outline" onClick={() => setAction('request_revision')}>
-            Request Revision
-          </Button>
-        ) : null}
-        {d.viaApi && staffCan('confirm_request') ? (
-          <Button onClick={() => setAction('confirm_request')}>Confirm Booking</Button>
-        ) : null}
-        {d.viaApi && !d.order && staffCan('confirm_completed') ? (
-          <Button variant="outline" onClick={() => setAction('confirm_completed')}>
-            Confirm Completed
-          </Button>
-        ) : null}
-        {staffCan('confirm_booking') && d.bookingRequest ? (
-          <Button onClick={() => setAction('confirm_booking')}>Confirm Booking</Button>
-        ) : null}
+        {offered.filter(([, step]) => step.variant !== 'danger').map(button)}
         {d.order && can('shipping_order', orderName, 'request_revision', 'staff') ? (
           <Button variant="outline" onClick={() => setAction('order_revision')}>
             Request Order Revision
@@ -240,11 +208,7 @@ function DetailPanel({ id, reveal }: { id: string; reveal: number }) {
         {d.order && can('shipping_order', orderName, 'accept', 'staff') ? (
           <Button onClick={() => setAction('order_accept')}>Accept Shipping Order</Button>
         ) : null}
-        {staffCan('reject') ? (
-          <Button variant="danger" onClick={() => setAction('reject')}>
-            Reject
-          </Button>
-        ) : null}
+        {offered.filter(([, step]) => step.variant === 'danger').map(button)}
       </div>
       {action === 'quote' ? <QuoteDialog detail={d} onClose={() => setAction(null)} /> : null}
       {action && action !== 'quote' ? (

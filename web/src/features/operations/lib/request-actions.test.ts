@@ -1,0 +1,66 @@
+// @vitest-environment node
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { machines } from '@/lib/lifecycle';
+import { api } from '@/lib/api-client';
+import { type Detail, OFFERED_ELSEWHERE, REQUEST_ACTIONS, type RequestAction } from './request-actions';
+
+vi.mock('@/lib/api-client', () => ({ api: { put: vi.fn(() => Promise.resolve({})) } }));
+
+const entries = Object.entries(REQUEST_ACTIONS) as [string, RequestAction][];
+const detail = (fields: Partial<Detail>) => ({ id: 'r1', viaApi: false, order: null, ...fields }) as Detail;
+
+describe("the console's steps on a rate request", () => {
+  beforeEach(() => vi.mocked(api.put).mockClear());
+
+  it('offers every staff trigger of the rate request lifecycle (a new one left out fails here)', () => {
+    const staff = new Set(machines.rate_request.transitions.filter((t) => t.actor === 'staff').map((t) => t.trigger));
+    expect(staff.size).toBeGreaterThanOrEqual(7);
+    const offered = new Set([...Object.keys(REQUEST_ACTIONS), ...Object.keys(OFFERED_ELSEWHERE)]);
+    expect([...staff].filter((trigger) => !offered.has(trigger))).toEqual([]);
+    // Nothing offered that the lifecycle does not know for staff.
+    expect([...offered].filter((trigger) => !staff.has(trigger))).toEqual([]);
+  });
+
+  it('keeps the buttons and their words as they were (a new step adds its own)', () => {
+    const before = ['request_revision', 'confirm_request', 'confirm_completed', 'confirm_booking', 'reject'];
+    const kept = entries.filter(([trigger]) => before.includes(trigger));
+    expect(kept.map(([trigger, step]) => [trigger, step.title, step.variant ?? 'primary'])).toEqual([
+      ['request_revision', 'Request Revision', 'outline'],
+      ['confirm_request', 'Confirm Booking', 'primary'],
+      ['confirm_completed', 'Confirm Completed', 'outline'],
+      ['confirm_booking', 'Confirm Booking', 'primary'],
+      ['reject', 'Reject', 'danger'],
+    ]);
+    expect(kept.filter(([, step]) => step.reason).map(([trigger]) => trigger)).toEqual(['request_revision', 'reject']);
+  });
+
+  it('offers the firm request steps only for a booking made through the API, completion only without an order', () => {
+    const viaApi = detail({ viaApi: true });
+    expect(REQUEST_ACTIONS.confirm_request.offered(viaApi)).toBe(true);
+    expect(REQUEST_ACTIONS.confirm_request.offered(detail({}))).toBe(false);
+    expect(REQUEST_ACTIONS.confirm_completed.offered(viaApi)).toBe(true);
+    expect(REQUEST_ACTIONS.confirm_completed.offered(detail({ viaApi: true, order: {} as Detail['order'] }))).toBe(
+      false,
+    );
+    expect(REQUEST_ACTIONS.confirm_booking.offered(detail({}))).toBe(false);
+  });
+
+  it('calls the admin step of each, with what staff said', async () => {
+    const said = { message: 'Wrong port', routing: '' };
+    const d = detail({});
+    await REQUEST_ACTIONS.request_revision.call(d, said);
+    await REQUEST_ACTIONS.confirm_request.call(d);
+    await REQUEST_ACTIONS.confirm_completed.call(d);
+    await REQUEST_ACTIONS.confirm_booking.call(d, said);
+    await REQUEST_ACTIONS.reject.call(d, said);
+    await REQUEST_ACTIONS.confirm_booking.call(d, { message: '', routing: 'R-7' });
+    expect(vi.mocked(api.put).mock.calls).toEqual([
+      ['/booking/api/v1/admin/rate-requests/r1/request-revision', { message: 'Wrong port' }],
+      ['/booking/api/v1/admin/rate-requests/r1/confirm-request'],
+      ['/booking/api/v1/admin/rate-requests/r1/confirm-completed'],
+      ['/booking/api/v1/admin/rate-requests/r1/confirm-booking', undefined],
+      ['/booking/api/v1/admin/rate-requests/r1/reject', { message: 'Wrong port' }],
+      ['/booking/api/v1/admin/rate-requests/r1/confirm-booking', { sailing: { routingReference: 'R-7' } }],
+    ]);
+  });
+});
