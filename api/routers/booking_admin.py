@@ -31,6 +31,7 @@ from api.schemas.sailings import ConfirmBookingBody
 from domain.booking.charges import ChargeDraft
 from domain.booking.containers import is_valid
 from domain.shared.errors import NotFound, ValidationFailed
+from domain.shared.lifecycle import lifecycle
 from domain.shared.messages import message
 from projections import attention
 from projections.booking import queries as read
@@ -69,12 +70,16 @@ def staff_page(
     return answer
 
 
+# The staff list filters by any state of the request's lifecycle file (a new state is a new code).
+HIGHEST_STATE = max(lifecycle("rate_request").codes.values())
+
+
 # Read endpoints: `async def` with their blocking part on a reader thread (api/deps.py `read_answer`).
 @router.get("/rate-requests", response_model=Envelope[Lookup[StaffRateRequestRow]])
 async def list_rate_requests(
     _: AdminUser,
     services: ServicesDep,
-    state: int | None = Query(None, ge=0, le=7),
+    state: int | None = Query(None, ge=0, le=HIGHEST_STATE),
     stateName: str | None = Query(None, max_length=40),
     limit: int = Query(10, ge=1, le=100),
     offset: int = Query(1, ge=1),

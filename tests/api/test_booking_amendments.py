@@ -163,6 +163,11 @@ def test_cancellation_request_confirmed_and_declined(
     ok(client.put(f"{ADMIN}/rate-requests/{gone}/cancellation-request/confirm", headers=admin_headers))
     booking = ok(client.get(f"{RR}/{gone}", headers=alice))
     assert (booking["stateName"], booking["state"]) == ("cancelled", 8)
+    # Staff find it by its state's code: the list's filter takes every code of the lifecycle (it stopped
+    # at 7, so "Cancelled" answered 400).
+    listed = ok(client.get(f"{ADMIN}/rate-requests", headers=admin_headers, params={"state": 8}))
+    assert [row["id"] for row in listed["list"]["list"]] == [gone]
+    fails(client.get(f"{ADMIN}/rate-requests", headers=admin_headers, params={"state": 9}), 400)
     fails(client.post(f"{RR}/{gone}/amendments", headers=alice, json=payload(commodity="Figs")), 409)
     assert_verify_clean(services_of(client), tmp_path)
 
