@@ -29,8 +29,9 @@ def _rebuild_and_check(settings: Any, verify: bool, profile: bool) -> None:
     from api.bootstrap import open_read_models
     from infrastructure.event_store import SharedStore
     from projections.follower import Follower
-    from projections.rebuild import compare, rebuild
+    from projections.rebuild import rebuild
     from projections.registry import READ_MODELS, applier, ensure_schema
+    from projections.verify import compare
 
     store = SharedStore(settings.event_store_env())
     db = open_read_models(settings, schema="rebuilt", path=settings.VAR_DIR / "rebuilt.db")

@@ -112,7 +112,7 @@ def _verify(settings: Settings, wait: float, console: Console) -> Result:
     from infrastructure.read_db import PostgresReadModels
     from projections import dead_letters
     from projections.condition import wait_for_followers
-    from projections.rebuild import verify_snapshot
+    from projections.verify import verify_snapshot
 
     store = SharedStore(settings.event_store_env())
     live = open_read_models(settings)

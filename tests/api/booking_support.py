@@ -16,7 +16,7 @@ from domain.accounts.passwords import hash_password
 from domain.booking.values import RateRequestDraft
 from domain.shared.actor import SYSTEM_ACTOR
 from infrastructure.read_db import PostgresReadModels
-from projections.rebuild import verify
+from projections.verify import verify
 from tests.api.accounts_support import fails as fails  # one check of a refusal's envelope, for both
 from tests.conftest import login
 

@@ -8,7 +8,7 @@ from fastapi.testclient import TestClient
 
 from api.bootstrap import open_read_models
 from infrastructure.read_db import PostgresReadModels
-from projections.rebuild import verify
+from projections.verify import verify
 from tests.api.accounts_support import (
     ADMIN,
     AUTH,

@@ -16,9 +16,12 @@ from api.bootstrap import open_read_models
 from api.cli.demo_seed import Seeder
 from infrastructure.event_store import SharedStore
 from infrastructure.read_db import PostgresReadModels
+from projections import log_pages
 from projections.follower import read_position
-from projections.rebuild import HELPER_READ_MODELS, RebuildFailed, compare, rebuild
+from projections.rebuild import HELPER_READ_MODELS, rebuild
+from projections.rebuild_batches import RebuildFailed
 from projections.registry import READ_MODELS
+from projections.verify import compare
 from tests.conftest import make_settings
 from tests.pg import Cluster
 
@@ -98,7 +101,7 @@ def test_a_failing_main_part_stops_the_helper(
 ) -> None:
     helpers: list[Any] = []
 
-    class Recorded(rebuild_module._Helper):
+    class Recorded(rebuild_module.Helper):
         def __init__(self, *args: Any, **kwargs: Any) -> None:
             super().__init__(*args, **kwargs)
             helpers.append(self)
@@ -110,7 +113,7 @@ def test_a_failing_main_part_stops_the_helper(
 
         return apply
 
-    monkeypatch.setattr(rebuild_module, "_Helper", Recorded)
+    monkeypatch.setattr(rebuild_module, "Helper", Recorded)
     monkeypatch.setattr(rebuild_module, "applier", broken)  # this process only; the helper is unaffected
     store, db = _open(seeded_url, tmp_path, "main_broken")
     try:
@@ -131,7 +134,7 @@ def test_pages_are_read_in_order_by_the_index_without_a_sort(seeded_url: str, tm
     store, db = _open(seeded_url, tmp_path, "plans")
     try:
         recorder = store.recorder
-        statement = rebuild_module.pg_page_statement(recorder).as_string(None)
+        statement = log_pages.pg_page_statement(recorder).as_string(None)
         with recorder.datastore.get_connection() as conn, conn.cursor(row_factory=tuple_row) as cursor:
             cursor.execute(f"EXPLAIN {statement}", (0, 300))  # type: ignore[call-overload]
             plan = "\n".join(str(row[0]) for row in cursor.fetchall())
@@ -150,7 +153,7 @@ def test_pages_stop_at_the_position_asked(seeded_url: str, tmp_path: Path, text_
         for stop in (head - 7, 301, 300, 1):
             read = [
                 row.notification_id
-                for rows in rebuild_module.stored_pages(store, stop, 100, text_ids=text_ids)
+                for rows in log_pages.stored_pages(store, stop, 100, text_ids=text_ids)
                 for row in rows
             ]
             every = [n.id for n in store.recorder.select_notifications(start=1, limit=stop, stop=stop)]

@@ -28,8 +28,9 @@ from domain.accounts.account import Account
 from infrastructure.event_store import SharedStore
 from projections import dead_letters
 from projections.follower import read_position
-from projections.rebuild import compare, rebuild
+from projections.rebuild import rebuild
 from projections.registry import READ_MODELS
+from projections.verify import compare
 from tests.conftest import make_settings
 from tests.pg import Cluster
 
@@ -77,8 +78,8 @@ def _state(settings: Settings, username: str) -> tuple[int, int, bool]:
 def _rebuild_parks_and_finishes(settings: Settings, parallel: bool) -> None:
     positions, later = _poisoned_history(settings)
     store, db = SharedStore(settings.event_store_env()), open_read_models(settings)
-    helpers: list[rebuild_module._Helper] = []
-    original = rebuild_module._Helper
+    helpers: list[rebuild_module.Helper] = []
+    original = rebuild_module.Helper
 
     class Recorded(original):  # type: ignore[misc,valid-type]
         def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -86,10 +87,10 @@ def _rebuild_parks_and_finishes(settings: Settings, parallel: bool) -> None:
             helpers.append(self)
 
     try:
-        rebuild_module._Helper = Recorded  # type: ignore[misc]
+        rebuild_module.Helper = Recorded  # type: ignore[misc]
         stats = rebuild(store, db, batch_size=40, parallel=parallel)
     finally:
-        rebuild_module._Helper = original  # type: ignore[misc]
+        rebuild_module.Helper = original  # type: ignore[misc]
         db.close()
         store.close()
     assert len(helpers) == (1 if parallel else 0)  # the path named is the path taken

@@ -24,8 +24,9 @@ from infrastructure.read_db import PostgresReadModels, Tx
 from projections import dead_letters
 from projections.batch import BatchTx
 from projections.follower import Batch, Follower, PositionMoved
-from projections.rebuild import compare, rebuild
+from projections.rebuild import rebuild
 from projections.registry import READ_MODELS, applier, ensure_schema
+from projections.verify import compare
 from tests.conftest import make_settings
 from tests.pg import Cluster
 

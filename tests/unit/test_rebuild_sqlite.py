@@ -8,8 +8,9 @@ from api.cli.demo_seed import Seeder
 from infrastructure.event_store import SharedStore
 from infrastructure.read_db import SqliteReadModels
 from projections.follower import Follower, read_position
-from projections.rebuild import compare, rebuild
+from projections.rebuild import rebuild
 from projections.registry import READ_MODELS, applier, ensure_schema
+from projections.verify import compare
 
 
 def test_rebuild_equals_the_live_follower(tmp_path: Path) -> None:

@@ -1,0 +1,202 @@
+"""The helper process of a parallel rebuild on PostgreSQL (`python -m projections.rebuild_helper`): it
+rebuilds the read models it is given from the same pages of the log as the main part (projections/rebuild.py),
+so two cores share the work; `Helper` is that process seen from the main part."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import queue
+import subprocess
+import sys
+import threading
+import traceback
+from collections.abc import Sequence
+from typing import Any
+
+from infrastructure.event_store import SharedStore
+from infrastructure.read_db import PostgresReadModels
+from projections import dead_letters, event_log
+from projections.log_pages import pages, plain_json_store, prefetched, readable
+from projections.rebuild_batches import (
+    RebuildFailed,
+    apply_parking,
+    building_indexes,
+    fewer_collections,
+    index_shares,
+    start_batch,
+)
+from projections.registry import all_projections, applier
+
+
+class Helper:
+    """The other process of a parallel rebuild (`python -m projections.rebuild_helper`), seen from the main
+    part.
+
+    A plain child process with JSON lines on its stdin and stdout (rather than multiprocessing's spawn,
+    which re-runs the caller's main module in the child and so depends on how the caller was started).
+    """
+
+    def __init__(
+        self, store: SharedStore, db: PostgresReadModels, names: Sequence[str], head: int, batch_size: int
+    ) -> None:
+        self.names = tuple(names)
+        self.projections = [p for p in all_projections() if p.name in self.names]
+        self.applied = 0
+        self.finished = False
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "projections.rebuild_helper"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        self.lines: queue.Queue[str] = queue.Queue()
+        threading.Thread(target=self._read, name="rebuild-helper-reader", daemon=True).start()
+        spec = {
+            # The helper only reads the log: one connection (and a spare), no group-commit writer, no DDL.
+            "env": {
+                **store.env,
+                "POSTGRES_POOL_SIZE": "1",
+                "POSTGRES_MAX_OVERFLOW": "1",
+                "GROUP_COMMIT": "n",
+                "CREATE_TABLE": "n",
+            },
+            "conninfo": str(db.pool.conninfo),
+            "schema": db.schema,
+            "names": self.names,
+            "head": head,
+            "batch_size": batch_size,
+        }
+        self._send(json.dumps(spec))
+
+    def _send(self, line: str) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.write(line + "\n")
+        self.process.stdin.flush()
+
+    def _read(self) -> None:
+        assert self.process.stdout is not None
+        for line in self.process.stdout:
+            self.lines.put(line)
+        self.lines.put("")  # end of output: the process ended
+
+    def go(self) -> None:
+        """The tables exist: start."""
+        self._send("go")
+
+    def _receive(self) -> None:
+        part = ", ".join(self.names)
+        try:
+            line = self.lines.get(timeout=60)
+        except queue.Empty:
+            if self.process.poll() is None:
+                return  # still working (a slow batch)
+            line = ""
+        if not line:
+            raise RebuildFailed(f"the rebuild of {part} stopped (exit code {self.process.wait(10)})")
+        message = json.loads(line)
+        if "failed" in message:
+            detail = str(message["failed"])
+            last = detail.strip().splitlines()[-1] if detail.strip() else "no reason given"
+            raise RebuildFailed(f"the rebuild of {part} failed: {last}", detail)
+        if "done" in message:
+            self.finished = True
+            self.applied = int(message["done"])
+        else:
+            self.applied = int(message["applied"])
+
+    def wait_for(self, position: int) -> None:
+        """Until the helper has committed every event up to `position`."""
+        while self.applied < position and not self.finished:
+            self._receive()
+
+    def wait_done(self) -> None:
+        """Until the helper has finished (its indexes included)."""
+        while not self.finished:
+            self._receive()
+
+    def join(self) -> None:
+        self.process.wait(timeout=30)
+        self._close()
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+        self._close()
+
+    def _close(self) -> None:
+        for stream in (self.process.stdin, self.process.stdout):
+            if stream is not None:
+                with contextlib.suppress(OSError):
+                    stream.close()
+
+
+def helper_main() -> int:
+    """The helper process: rebuild the named read models up to `head`, reporting each committed batch.
+
+    Stops without writing anything if its stdin closes before "go" (the other process failed), and stops at
+    the next batch if its stdout breaks (the other process is gone).
+    """
+    out = sys.stdout
+    sys.stdout = sys.stderr  # only the protocol goes to stdout
+
+    def report(**message: Any) -> None:
+        out.write(json.dumps(message) + "\n")
+        out.flush()
+
+    try:
+        spec = json.loads(sys.stdin.readline())
+        store = SharedStore(spec["env"])
+        db = PostgresReadModels(spec["conninfo"], schema=spec["schema"], max_size=2)
+        try:
+            if sys.stdin.readline().strip() != "go":
+                return 1
+            projections = [p for p in all_projections() if p.name in spec["names"]]
+            head, size = spec["head"], spec["batch_size"]
+            # event_log's rows straight from the stored JSON, mostly without decoding (see apply_stored);
+            # the other read models from the decoded events they handle.
+            raw_log = "event_log" in spec["names"] and plain_json_store(store)
+            others = [p for p in projections if not (raw_log and p.name == "event_log")]
+            apply = applier(others, bulk=True) if others else None
+            decode = store.mapper.to_domain_event
+            stored = (
+                (lambda tx, rows: event_log.apply_stored(tx, rows, decode, bulk=True)) if raw_log else None
+            )
+            with fewer_collections():
+                for rows, batch in prefetched(pages(store, others, head, size, text_ids=raw_log)):
+                    try:
+                        readable(batch)
+                        with db.transaction() as tx:
+                            start_batch(tx)
+                            if stored is not None:
+                                stored(tx, rows)
+                            if apply is not None:
+                                apply(tx, batch)
+                    except Exception as error:
+                        if dead_letters.transient(error):
+                            raise
+                        # As the main part does: park what cannot be applied, in the same table.
+                        apply_parking(db, apply, rows, batch, apply_stored=stored)
+                    report(applied=rows[-1].notification_id)
+            with db.transaction() as tx:
+                building_indexes(tx)
+                for statement in index_shares(projections)[0]:
+                    tx.execute(statement)
+            report(done=spec["head"])
+        finally:
+            db.close()
+            store.close()
+    except BaseException:
+        with contextlib.suppress(OSError):
+            report(failed=traceback.format_exc())
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(helper_main())
