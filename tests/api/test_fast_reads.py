@@ -165,7 +165,7 @@ def test_the_fast_path_refuses_what_the_route_refuses(
     ):
         assert field in fails(client.get(f"{CLIENT}/rate-requests?{query}", headers=alice), 400)["fields"]
     assert (
-        "state" in fails(client.get(f"{ADMIN}/rate-requests?state=8", headers=admin_headers), 400)["fields"]
+        "state" in fails(client.get(f"{ADMIN}/rate-requests?state=9", headers=admin_headers), 400)["fields"]
     )
     # A literal sibling of `{id}` is its own route, not a booking's id.
     documents = ok(client.get(f"{CLIENT}/rate-requests/documents", headers=alice))
