@@ -227,12 +227,19 @@ def test_log_entry_of_stored_is_log_entry_of_the_decoded_event(
 
 
 def test_log_entry_of_stored_takes_the_fast_path_for_our_events() -> None:
+    # Fixed ids: a random one holds a run of 19 digits about once in 1,000 (two here: once in 500), which
+    # sends the document the slow way on purpose (infrastructure/transcoding.py) and failed this test in CI.
     event = _event(
         {
-            "customer_id": uuid4(),
+            "customer_id": UUID("7c9e6679-7425-40de-944b-e07fc1f90ae7"),
             "price": Decimal("1250.50"),
             "expires_at": datetime(2026, 5, 6, 7, 8, 9, tzinfo=UTC),
-            "details": {"quantity": 2, "ids": [uuid4()], "msds": None, "comment": "é"},
+            "details": {
+                "quantity": 2,
+                "ids": [UUID("f47ac10b-58cc-4372-a567-0e02b2c3d479")],
+                "msds": None,
+                "comment": "é",
+            },
             "password_hash": "x",
         },
         timedelta(hours=2),
