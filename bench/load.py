@@ -318,6 +318,12 @@ async def creates(job: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def _count(row: Any) -> int:
+    """The one number an aggregate query's one row holds (`COALESCE(MAX(...), 0)`: never no row)."""
+    assert row is not None
+    return int(row[0])
+
+
 class LagPoller(threading.Thread):
     """Polls the store's head and the read models' tracking position; one lag sample per event."""
 
@@ -425,9 +431,3 @@ def main() -> int:
 
 if __name__ == "__main__":
     raise SystemExit(main())
-
-
-def _count(row: Any) -> int:
-    """The one number an aggregate query's one row holds (`COALESCE(MAX(...), 0)`: never no row)."""
-    assert row is not None
-    return int(row[0])
