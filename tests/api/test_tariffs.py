@@ -25,8 +25,13 @@ CNSHA, SGSIN, CNNGB = 1, 2, 3
 FORTY, DRY, REEFER = 2, 1, 2
 
 
+# One "today" for the module: the tariffs below are built at import, and a run that crosses midnight (UTC)
+# must not ask for a day the published rows were not built around.
+TODAY = datetime.now(UTC).date()
+
+
 def day(offset: int) -> date:
-    return datetime.now(UTC).date() + timedelta(days=offset)
+    return TODAY + timedelta(days=offset)
 
 
 def tariff_csv(*rows: str) -> bytes:

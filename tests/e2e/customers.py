@@ -145,8 +145,36 @@ def quote(server: LiveServer, rate_request_id: str, price: int = 1200, days: int
     )
 
 
+def _positions(server: LiveServer) -> tuple[int, dict[str, int]]:
+    """The store's head and each follower group's position, from `/health` (also when it answers 503)."""
+    try:
+        with urllib.request.urlopen(f"{server.url}/health", timeout=20) as answer:
+            report = json.loads(answer.read())["response"]
+    except urllib.error.HTTPError as error:
+        report = json.loads(error.read())["response"]
+    return int(report["position"]), {name: int(at) for name, at in report["tracking"].items()}
+
+
+def followers_caught_up(server: LiveServer, timeout: float = 60) -> None:
+    """Waits until every follower group has applied every stored event. Twice in a row at the same head,
+    because a policy's own events (a notification) land after the head the first report read."""
+    deadline = time.monotonic() + timeout
+    seen: int | None = None
+    while True:
+        head, tracking = _positions(server)
+        done = bool(tracking) and all(at >= head for at in tracking.values())
+        if done and seen == head:
+            return
+        seen = head if done else None
+        if time.monotonic() > deadline:
+            raise AssertionError(f"followers not at the store's head {head} within {timeout}s: {tracking}")
+        time.sleep(0.05)
+
+
 def notifications(server: LiveServer, token: str) -> list[dict[str, Any]]:
-    """The customer's newest notifications (title, message, isRead)."""
+    """The customer's newest notifications (title, message, isRead), once the followers have applied every
+    stored event (a notification is written by a policy, after the change that caused it)."""
+    followers_caught_up(server)
     me = call(server, "GET", "/auth/api/v1/me", token=token)
     page = call(
         server, "GET", f"/notification/api/v1/notifications/{me['id']}/paging?pageSize=20&page=1", token=token
