@@ -13,6 +13,7 @@ from uuid import UUID
 from api.account_limits import Limiters
 from api.dcsa_notifications import DcsaBookingView
 from api.errors import StoredNotShown
+from api.heap import freeze_startup_heap
 from api.links import PortalLinks
 from api.login_throttle import LoginThrottle
 from api.rate_limit import AttemptLimiter
@@ -260,6 +261,8 @@ class Services:
             )
             if position is not None and not self.shows(position):
                 log.warning("read models do not show the admin account yet (position %s)", position)
+        if self.settings.FREEZE_STARTUP_HEAP:
+            freeze_startup_heap()
 
     def assign_missing_references(self, timeout: float = 600.0) -> int:
         """Rate requests created before booking references existed get one (once the read models show

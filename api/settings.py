@@ -47,6 +47,9 @@ class Settings(BaseSettings):
     # show the write; still not shown, the command is answered 202 with its id and position. A test suite
     # on a loaded machine raises it, so its answers wait for the followers rather than race them.
     SETTLE_SECONDS: float = 2.0
+    # Freeze what startup made out of the garbage collector's full passes once the services run (api/heap.py).
+    # Off in the test suite, which starts hundreds of apps in one interpreter: each one frozen would stay.
+    FREEZE_STARTUP_HEAP: bool = True
     # Webhook callbacks on loopback or private addresses (tests and development only; never in production).
     WEBHOOK_ALLOW_LOOPBACK: bool = False
     # The key that seals webhook signing secrets (base64 of 32 bytes); unset: one made once under VAR_DIR.

@@ -31,6 +31,7 @@ SETTLE_SECONDS = 30.0
 
 def make_settings(var_dir: Path, database_url: str | None = None, **overrides: Any) -> Settings:
     overrides.setdefault("SETTLE_SECONDS", SETTLE_SECONDS)
+    overrides.setdefault("FREEZE_STARTUP_HEAP", False)
     return ExplicitSettings(
         DATABASE_URL=database_url,
         VAR_DIR=var_dir,
