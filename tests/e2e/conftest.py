@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 from tests.chromium import CHROMIUM, CHROMIUM_FLAGS
 from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME
@@ -22,6 +22,10 @@ from tests.live_server import ROOT, running_server
 SCREENSHOTS = ROOT / "test-output" / "screenshots"
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 375, "height": 812}
+
+# Playwright's 5 s per expectation, doubled for the CI machine (2 cores, the server, its followers and the
+# browser on them): an expectation that holds still returns at once.
+expect.set_options(timeout=10_000)
 
 
 @dataclass

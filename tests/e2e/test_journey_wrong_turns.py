@@ -227,7 +227,7 @@ def test_the_set_password_form_says_its_rule_and_a_used_link_offers_a_new_one(
     expect(page.get_by_role("status")).to_contain_text("We sent a new link")
     shot(page, screenshot_dir, "set-password-dead-link")
     assert layout_problems(page) == []
-    deadline = time.monotonic() + 15
+    deadline = time.monotonic() + 60  # a loaded CI machine: the condition ends the wait
     while time.monotonic() < deadline:
         sent = [m for m in live_server.outbox() if m["to"] == f"c{company_id}@example.com"]
         if len(sent) > before:
@@ -250,7 +250,7 @@ def test_a_completed_booking_says_completed_everywhere(
     accept_order(live_server, order)
     call(live_server, "PUT", f"/booking/api/v1/client/shipping-orders/{order}/approve", token=token)
     path = f"/booking/api/v1/client/rate-requests/{rid}"
-    deadline = time.monotonic() + 15
+    deadline = time.monotonic() + 60  # a loaded CI machine: the condition ends the wait
     while call(live_server, "GET", path, token=token)["state"] != 4 and time.monotonic() < deadline:
         time.sleep(0.2)
     assert call(live_server, "GET", path, token=token)["state"] == 4
