@@ -10,6 +10,9 @@ Handlers describe row changes instead of issuing SQL:
   batch is written once, already changed) or into one pending `UPDATE ... WHERE pk = ?` per row.
 - `get(table, key)` answers the row as the handlers' earlier writes left it: buffered, else loaded once per
   batch (and then kept current by later `update`s).
+- `add(table, row, column)` counts: `INSERT row ON CONFLICT (key) DO UPDATE SET column = column + ...`; a
+  batch's adds to one row fold into one statement's row. A counter table is written only by `add` (adds
+  commute, so their order against each other does not matter) and not read back within the batch.
 
 Equivalence with the statement-per-event handlers: tables are independent (no triggers, no foreign keys), so
 only the order of writes to one row matters, and each row's writes are folded in order; `UPDATE`s of rows that
@@ -39,7 +42,7 @@ PIPELINED_PARAMETERS = 50
 
 
 class _Table:
-    __slots__ = ("changes", "deleted", "inserts", "keep_inserts", "key", "loaded", "name", "single")
+    __slots__ = ("adds", "changes", "deleted", "inserts", "keep_inserts", "key", "loaded", "name", "single")
 
     def __init__(self, name: str, key: tuple[str, ...]) -> None:
         self.name = name
@@ -53,9 +56,11 @@ class _Table:
         self.loaded: dict[Key, Row | None] = {}
         # `DELETE ... WHERE <first key column> = ?` values, executed before this table's other writes.
         self.deleted: set[Any] = set()
+        # Counters (`add`): the row to insert, its counted column holding the batch's sum, by key.
+        self.adds: dict[Key, tuple[str, Row]] = {}
 
     def pending(self) -> bool:
-        return bool(self.inserts or self.keep_inserts or self.changes or self.deleted)
+        return bool(self.inserts or self.keep_inserts or self.changes or self.deleted or self.adds)
 
 
 class BatchTx:
@@ -112,6 +117,16 @@ class BatchTx:
         loaded = t.loaded.get(k)
         if loaded is not None:
             loaded.update(changes)
+
+    def add(self, table: str, row: Row, column: str) -> None:
+        """Add `row[column]` to the counter row at `row`'s key (inserted with that count when absent)."""
+        t = self._tables[table]
+        key = (row[t.single],) if t.single is not None else tuple(row[c] for c in t.key)
+        pending = t.adds.get(key)
+        if pending is None:
+            t.adds[key] = (column, dict(row))
+        else:
+            pending[1][column] += row[column]
 
     def get(self, table: str, key: Any) -> Row | None:
         """The row as this batch's writes left it (do not mutate it; use `update`)."""
@@ -253,13 +268,14 @@ class BatchTx:
                 if table is None:
                     t.loaded.clear()
                 continue
-            inserts, keep, changes, deleted = (
+            inserts, keep, changes, deleted, adds = (
                 list(t.inserts.values()),
                 list(t.keep_inserts.values()),
                 t.changes,
                 t.deleted,
+                list(t.adds.values()),
             )
-            t.inserts, t.keep_inserts, t.changes, t.deleted = {}, {}, {}, set()
+            t.inserts, t.keep_inserts, t.changes, t.deleted, t.adds = {}, {}, {}, set(), {}
             t.loaded.clear()
             if deleted:
                 self.statements += 1
@@ -285,6 +301,24 @@ class BatchTx:
                     self.tx.execute(sql, params[0])
                 else:
                     self.tx.executemany(sql, params)
+            if adds:
+                self._add_rows(t, adds)
+
+    def _add_rows(self, t: _Table, adds: list[tuple[str, Row]]) -> None:
+        by_shape: dict[tuple[tuple[str, ...], str], list[tuple[Any, ...]]] = {}
+        for column, row in adds:
+            by_shape.setdefault((tuple(row), column), []).append(tuple(row.values()))
+        for (columns, column), values in by_shape.items():
+            sql = (
+                f"INSERT INTO {t.name} ({', '.join(columns)}) VALUES ({placeholders(columns)})"
+                f" ON CONFLICT ({', '.join(t.key)})"
+                f" DO UPDATE SET {column} = {t.name}.{column} + excluded.{column}"
+            )
+            self.statements += 1
+            if len(values) == 1:
+                self.tx.execute(sql, values[0])
+            else:
+                self.tx.executemany(sql, values)
 
     # -- the plain Tx, after everything buffered --------------------------------------------------------
     def execute(self, sql: str, params: Sequence[Any] = ()) -> None:

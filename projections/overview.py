@@ -30,7 +30,7 @@ def customer_overview(tx: Tx, customer_id: str) -> dict[str, Any]:
     counted = {
         int(r["state"]): int(r["n"])
         for r in tx.all(
-            "SELECT state, COUNT(*) AS n FROM booking_rate_requests WHERE customer_id = ? GROUP BY state",
+            "SELECT state, SUM(count) AS n FROM booking_request_counts WHERE customer_id = ? GROUP BY state",
             (customer_id,),
         )
     }

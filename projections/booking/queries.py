@@ -13,7 +13,7 @@ from datetime import datetime
 from typing import Any
 
 from infrastructure.read_db import Tx, placeholders
-from projections.booking.handlers import iso
+from projections.booking.handlers import ALL_CUSTOMERS, iso
 from projections.booking.reference import _reference_names
 
 Row = dict[str, Any]
@@ -85,27 +85,41 @@ def cargo_details(row: Row) -> str:
     return f"{row['quantity']} x {size} {kind}, {row['commodity']}"
 
 
-def _page(tx: Tx, where: str, params: tuple[Any, ...], limit: int, page: int) -> tuple[list[Row], int]:
+# A count statement and its parameters.
+Count = tuple[str, tuple[Any, ...]]
+
+
+def _page(
+    tx: Tx, where: str, params: tuple[Any, ...], limit: int, page: int, total: Count | None = None
+) -> tuple[list[Row], int]:
     """One statement: the page, each row carrying the count of all matching rows (an uncorrelated scalar
-    subquery, computed once, through the same index as a separate COUNT). A page past the end has no row to
-    carry it, so only then is the count asked for on its own.
+    subquery, computed once). A page past the end has no row to carry it, so only then is the count asked
+    for on its own. The count is `total` where one is given (the counts table's few rows, `_counted`), else
+    the matching rows counted through the same index.
 
     LIMIT and OFFSET are written into the statement (integers, never text from the caller): with them as
     parameters PostgreSQL re-plans the prepared statement on every call (a generic plan cannot cost an
     unknown LIMIT, so it keeps choosing custom plans), and planning this join cost ~20x its execution."""
     size, skip = int(limit), (int(page) - 1) * int(limit)
+    count_sql, count_params = total or (f"SELECT COUNT(*) FROM booking_rate_requests r {where}", params)
     rows = tx.all(
-        f"SELECT {_PAGE_COLUMNS}, (SELECT COUNT(*) FROM booking_rate_requests r {where}) AS total_count"
+        f"SELECT {_PAGE_COLUMNS}, ({count_sql}) AS total_count"
         f"{_LIST_FROM} {where} ORDER BY r.created_at DESC, r.id DESC LIMIT {size} OFFSET {skip}",
-        (*params, *params),
+        (*count_params, *params),
     )
     if rows:
-        total = int(rows[0]["total_count"])
-    elif page == 1:
-        total = 0
+        found = int(rows[0]["total_count"])
+    elif page == 1 and total is None:
+        found = 0
     else:
-        total = int(tx.scalar(f"SELECT COUNT(*) FROM booking_rate_requests r {where}", params) or 0)
-    return rows, total
+        found = int(tx.scalar(count_sql, count_params) or 0)
+    return rows, found
+
+
+def _counted(scope: str, clauses: list[str], params: list[Any]) -> Count:
+    """The sum of the counts table's rows of `scope` (a customer, or all of them) that match `clauses`."""
+    where = " AND ".join(["c.customer_id = ?", *clauses])
+    return f"SELECT COALESCE(SUM(c.count), 0) FROM booking_request_counts c WHERE {where}", (scope, *params)
 
 
 def rows_where(tx: Tx, where: str, params: tuple[Any, ...], *, order: str, limit: int) -> list[Row]:
@@ -134,8 +148,9 @@ def customer_rate_requests(
     tx: Tx, customer_id: str, limit: int, page: int, search: str | None = None
 ) -> tuple[list[Row], int]:
     clauses, params = ["r.customer_id = ?"], [customer_id]
+    total = None if (search or "").strip() else _counted(customer_id, [], [])
     _searching(search, clauses, params)
-    return _page(tx, _where(clauses), tuple(params), limit, page)
+    return _page(tx, _where(clauses), tuple(params), limit, page, total)
 
 
 def all_rate_requests(
@@ -144,13 +159,18 @@ def all_rate_requests(
     clauses: list[str] = []
     params: list[Any] = []
     _searching(search, clauses, params)
+    counted: list[str] = []
     if state is not None:
         clauses.append("r.state = ?")
+        counted.append("c.state = ?")
         params.append(state)
     if state_name:
         clauses.append("r.state_name = ?")
+        counted.append("c.state_name = ?")
         params.append(state_name)
-    return _page(tx, _where(clauses), tuple(params), limit, page)
+    searched = bool((search or "").strip())
+    total = None if searched else _counted(ALL_CUSTOMERS, counted, params)
+    return _page(tx, _where(clauses), tuple(params), limit, page, total)
 
 
 @dataclass(frozen=True)

@@ -26,6 +26,7 @@ from api.settings import Settings
 from infrastructure.read_db import PostgresReadModels, SqliteReadModels, Tx
 from projections.booking import queries as read
 from projections.booking import reference
+from projections.booking.handlers import ALL_CUSTOMERS
 from tests.conftest import make_settings
 from tests.pg import Cluster
 
@@ -264,3 +265,25 @@ def test_postgres_reads_leave_pool_connections_transactional(pg_cluster: Cluster
     finally:
         db.drop_schema()
         db.close()
+
+
+def test_the_counts_table_is_every_customers_requests_by_state(seeded: tuple[Services, Seeder]) -> None:
+    """A list page's total and the overview read `booking_request_counts`: it must hold exactly the rows'
+    count per customer and state (and per state over all customers), after a history with every move."""
+    services, _ = seeded
+    with services.read_models.read() as tx:
+        rows = tx.all(
+            "SELECT customer_id, state, state_name, COUNT(*) AS n FROM booking_rate_requests"
+            " GROUP BY customer_id, state, state_name"
+        )
+        counted = tx.all("SELECT customer_id, state, state_name, count FROM booking_request_counts")
+    expected: dict[tuple[str, int, str], int] = {}
+    for row in rows:
+        for scope in (row["customer_id"], ALL_CUSTOMERS):
+            key = (scope, int(row["state"]), row["state_name"])
+            expected[key] = expected.get(key, 0) + int(row["n"])
+    stored = {(c["customer_id"], int(c["state"]), c["state_name"]): int(c["count"]) for c in counted}
+    # A state every request has left keeps its row at zero.
+    assert {key: n for key, n in stored.items() if n} == expected
+    assert all(n >= 0 for n in stored.values())
+    assert len({state_name for _, _, state_name in expected}) >= 5

@@ -169,3 +169,45 @@ def test_a_preloaded_batch_equals_the_plain_statements(tmp_path: Path, seed: int
         return answers
 
     _assert_twins_agree(tmp_path, stored, run, f"SELECT * FROM {ONE_KEY} ORDER BY id")
+
+
+COUNTERS = "counters"
+COUNTERS_DDL = f"CREATE TABLE {COUNTERS} (id TEXT PRIMARY KEY, label TEXT NOT NULL, count INTEGER NOT NULL)"
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_batched_adds_equal_one_upsert_each(tmp_path: Path, seed: int) -> None:
+    """Counters (`add`): a batch's adds to one row fold into one upsert; the rows end as the plain upserts
+    leave them, rows stored before the batch included, with other tables' writes between the adds."""
+    rng = random.Random(seed)
+    ids = ["x", "y", "z"]
+    existing = [(i, f"label-{i}", rng.randint(0, 5)) for i in ids if rng.random() < 0.5]
+    steps = [(rng.choice(ids), rng.choice([-1, 1, 2])) for _ in range(30)]
+    notes = [f"n{n}" for n in range(30)]
+
+    def stored(tx: Tx) -> None:
+        tx.execute(COUNTERS_DDL)
+        tx.execute(ONE_KEY_DDL)
+        tx.executemany(f"INSERT INTO {COUNTERS} (id, label, count) VALUES (?, ?, ?)", existing)
+
+    def run(tx: Tx, batched: bool) -> list[Any]:
+        batch = BatchTx(tx, {COUNTERS: ("id",), ONE_KEY: ("id",)}) if batched else None
+        for (counter, delta), note in zip(steps, notes, strict=True):
+            row = {"id": counter, "label": f"label-{counter}", "count": delta}
+            if batch is None:
+                tx.execute(
+                    f"INSERT INTO {COUNTERS} (id, label, count) VALUES (?, ?, ?) ON CONFLICT (id)"
+                    f" DO UPDATE SET count = {COUNTERS}.count + excluded.count",
+                    (counter, row["label"], delta),
+                )
+                tx.execute(f"INSERT INTO {ONE_KEY} (id, note) VALUES (?, ?)", (note, counter))
+            else:
+                batch.add(COUNTERS, row, "count")
+                batch.insert(ONE_KEY, {"id": note, "note": counter})
+        if batch is not None:
+            batch.flush()
+            # One statement per table: every add folded into the counters' one upsert.
+            assert batch.statements == 2
+        return []
+
+    _assert_twins_agree(tmp_path, stored, run, f"SELECT * FROM {COUNTERS} ORDER BY id")
