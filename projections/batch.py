@@ -10,7 +10,7 @@ Handlers describe row changes instead of issuing SQL:
   batch is written once, already changed) or into one pending `UPDATE ... WHERE pk = ?` per row.
 - `get(table, key)` answers the row as the handlers' earlier writes left it: buffered, else loaded once per
   batch (and then kept current by later `update`s).
-- `add(table, row, column)` counts: `INSERT row ON CONFLICT (key) DO UPDATE SET column = column + ...`; a
+- `add(table, row, *columns)` counts: `INSERT row ON CONFLICT (key) DO UPDATE SET column = column + ...`; a
   batch's adds to one row fold into one statement's row. A counter table is written only by `add` (adds
   commute, so their order against each other does not matter) and not read back within the batch.
 
@@ -56,8 +56,8 @@ class _Table:
         self.loaded: dict[Key, Row | None] = {}
         # `DELETE ... WHERE <first key column> = ?` values, executed before this table's other writes.
         self.deleted: set[Any] = set()
-        # Counters (`add`): the row to insert, its counted column holding the batch's sum, by key.
-        self.adds: dict[Key, tuple[str, Row]] = {}
+        # Counters (`add`): the counted columns and the row to insert, holding the batch's sums, by key.
+        self.adds: dict[Key, tuple[tuple[str, ...], Row]] = {}
 
     def pending(self) -> bool:
         return bool(self.inserts or self.keep_inserts or self.changes or self.deleted or self.adds)
@@ -118,15 +118,20 @@ class BatchTx:
         if loaded is not None:
             loaded.update(changes)
 
-    def add(self, table: str, row: Row, column: str) -> None:
-        """Add `row[column]` to the counter row at `row`'s key (inserted with that count when absent)."""
+    def add(self, table: str, row: Row, *columns: str) -> None:
+        """Add each of `row[column]` to the counter row at `row`'s key (inserted with those counts when
+        absent). Every add to one row names the same columns."""
         t = self._tables[table]
         key = (row[t.single],) if t.single is not None else tuple(row[c] for c in t.key)
         pending = t.adds.get(key)
         if pending is None:
-            t.adds[key] = (column, dict(row))
-        else:
-            pending[1][column] += row[column]
+            t.adds[key] = (columns, dict(row))
+            return
+        counted, sums = pending
+        if counted != columns:
+            raise ValueError(f"{table}: adds to one row count {counted}, not {columns}")
+        for column in columns:
+            sums[column] += row[column]
 
     def get(self, table: str, key: Any) -> Row | None:
         """The row as this batch's writes left it (do not mutate it; use `update`)."""
@@ -304,15 +309,15 @@ class BatchTx:
             if adds:
                 self._add_rows(t, adds)
 
-    def _add_rows(self, t: _Table, adds: list[tuple[str, Row]]) -> None:
-        by_shape: dict[tuple[tuple[str, ...], str], list[tuple[Any, ...]]] = {}
-        for column, row in adds:
-            by_shape.setdefault((tuple(row), column), []).append(tuple(row.values()))
-        for (columns, column), values in by_shape.items():
+    def _add_rows(self, t: _Table, adds: list[tuple[tuple[str, ...], Row]]) -> None:
+        by_shape: dict[tuple[tuple[str, ...], tuple[str, ...]], list[tuple[Any, ...]]] = {}
+        for counted, row in adds:
+            by_shape.setdefault((tuple(row), counted), []).append(tuple(row.values()))
+        for (columns, counted), values in by_shape.items():
+            sums = ", ".join(f"{c} = {t.name}.{c} + excluded.{c}" for c in counted)
             sql = (
                 f"INSERT INTO {t.name} ({', '.join(columns)}) VALUES ({placeholders(columns)})"
-                f" ON CONFLICT ({', '.join(t.key)})"
-                f" DO UPDATE SET {column} = {t.name}.{column} + excluded.{column}"
+                f" ON CONFLICT ({', '.join(t.key)}) DO UPDATE SET {sums}"
             )
             self.statements += 1
             if len(values) == 1:

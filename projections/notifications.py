@@ -1,4 +1,7 @@
-"""Read model `notifications`: each customer's notifications, newest first, with the unread count."""
+"""Read model `notifications`: each customer's notifications, newest first, with the unread count.
+
+How many each recipient has, and how many unread, is kept beside them (`notification_counts`): the bell asks
+on every page and poll, and counting every notification a customer ever had grows with their history."""
 
 from __future__ import annotations
 
@@ -9,9 +12,13 @@ from infrastructure.read_db import Tx
 from projections.batch import BatchTx
 from projections.projection import Projection
 
+COUNTS = "notification_counts"
+
 projection = Projection(
     name="notifications",
-    tables={"notifications": ("id",)},
+    tables={"notifications": ("id",), "notification_counts": ("recipient",)},
+    # Marking one read reads its row (whose it is, whether it was unread): loaded for a whole batch at once.
+    reads_own=("notifications",),
     schema=[
         "CREATE TABLE IF NOT EXISTS notifications ("
         " id TEXT PRIMARY KEY, recipient TEXT NOT NULL, title TEXT NOT NULL, message TEXT NOT NULL,"
@@ -21,6 +28,8 @@ projection = Projection(
         "CREATE INDEX IF NOT EXISTS notifications_by_recipient ON notifications (recipient,"
         " created_position)",
         "CREATE INDEX IF NOT EXISTS notifications_unread ON notifications (recipient, is_read)",
+        "CREATE TABLE IF NOT EXISTS notification_counts ("
+        " recipient TEXT PRIMARY KEY, total BIGINT NOT NULL, unread BIGINT NOT NULL)",
     ],
 )
 
@@ -44,10 +53,14 @@ def created(tx: BatchTx, event: Notification.Created, position: int) -> None:
             "subject_reference": (event.subject or {}).get("reference"),
         },
     )
+    tx.add(COUNTS, {"recipient": event.recipient, "total": 1, "unread": 1}, "total", "unread")
 
 
 @projection.on(Notification.MarkedRead)
 def marked_read(tx: BatchTx, event: Notification.MarkedRead, position: int) -> None:
+    before = tx.get("notifications", str(event.originator_id))
+    if before is not None and not before["is_read"]:
+        tx.add(COUNTS, {"recipient": before["recipient"], "total": 0, "unread": -1}, "total", "unread")
     tx.update(
         "notifications",
         str(event.originator_id),
@@ -64,11 +77,8 @@ def page(tx: Tx, recipient: str, page_number: int, size: int) -> tuple[list[dict
         " WHERE n.recipient = ? ORDER BY n.created_position DESC LIMIT ? OFFSET ?",
         (recipient, size, (page_number - 1) * size),
     )
-    total = int(tx.scalar("SELECT COUNT(*) FROM notifications WHERE recipient = ?", (recipient,)) or 0)
-    unseen = int(
-        tx.scalar("SELECT COUNT(*) FROM notifications WHERE recipient = ? AND is_read = 0", (recipient,)) or 0
-    )
-    return rows, total, unseen
+    counted = tx.one("SELECT total, unread FROM notification_counts WHERE recipient = ?", (recipient,))
+    return rows, int(counted["total"]) if counted else 0, int(counted["unread"]) if counted else 0
 
 
 def subject(row: dict[str, Any]) -> dict[str, Any] | None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from fastapi.testclient import TestClient
 
 from domain.notifications.notification import Notification
@@ -16,13 +18,14 @@ from tests.api.accounts_support import (
     services,
     settle,
 )
+from tests.api.booking_support import assert_verify_clean
 
 
-def _seed(client: TestClient, recipient: str, count: int) -> None:
+def _seed(client: TestClient, recipient: str, count: int, cause: str = "seed") -> None:
     app = services(client).notifications
     for number in range(count):
         app.record(
-            Notification.create(f"seed-{number}", 1, recipient, f"Title {number}", "m" * 50, SYSTEM_ACTOR)
+            Notification.create(f"{cause}-{number}", 1, recipient, f"Title {number}", "m" * 50, SYSTEM_ACTOR)
         )
     settle(client)
 
@@ -87,3 +90,32 @@ def test_policy_creates_one_notification_per_event(client: TestClient, admin_hea
     with svc.read_models.read() as tx:
         # The customer's "accepted", and the admin's "new registration" (issue 14).
         assert tx.scalar("SELECT COUNT(*) FROM notifications") == before == 2
+
+
+def test_counts_follow_every_create_and_first_read_and_survive_a_rebuild(
+    client: TestClient, admin_headers: dict[str, str], tmp_path: Path
+) -> None:
+    """The bell's totals come from `notification_counts`: they must equal the notifications themselves, with
+    several marks (one of them a repeat) applied in one batch, and a rebuild must give the same rows."""
+    customer = accepted_customer(client, admin_headers)
+    me = ok(client.get("/auth/api/v1/me", headers=customer))["id"]
+    settle(client)
+    _seed(client, me, 7)
+    _seed(client, "someone-else", 3, cause="other")
+    listed = ok(client.get(f"{NOTIFY}/{me}/paging?pageSize=10&page=1", headers=customer))["data"]
+    ids = [n["id"] for n in listed["costumerlNotificationDetails"]["list"]]
+    for notification in [ids[0], ids[3], ids[0], ids[5]]:
+        ok(client.put(f"{NOTIFY}/mark-as-read", json={"notificationId": notification}, headers=customer))
+    settle(client)
+    page = ok(client.get(f"{NOTIFY}/{me}/paging?pageSize=10&page=1", headers=customer))["data"]
+    assert (page["totalCount"], page["notSeenCount"]) == (8, 5)
+    with services(client).read_models.read() as tx:
+        truth = tx.all(
+            "SELECT recipient, COUNT(*) AS total, SUM(1 - is_read) AS unread FROM notifications"
+            " GROUP BY recipient ORDER BY recipient"
+        )
+        counted = tx.all("SELECT recipient, total, unread FROM notification_counts ORDER BY recipient")
+    assert [(r["recipient"], int(r["total"]), int(r["unread"])) for r in truth] == [
+        (c["recipient"], int(c["total"]), int(c["unread"])) for c in counted
+    ]
+    assert_verify_clean(services(client), tmp_path)

@@ -211,3 +211,22 @@ def test_batched_adds_equal_one_upsert_each(tmp_path: Path, seed: int) -> None:
         return []
 
     _assert_twins_agree(tmp_path, stored, run, f"SELECT * FROM {COUNTERS} ORDER BY id")
+
+
+def test_adds_of_several_columns_fold_per_column_and_one_row_keeps_its_columns(tmp_path: Path) -> None:
+    db = SqliteReadModels(tmp_path / "two.db")
+    try:
+        with db.transaction() as tx:
+            tx.execute("CREATE TABLE tallies (who TEXT PRIMARY KEY, total INTEGER NOT NULL, open INTEGER)")
+            tx.execute("INSERT INTO tallies VALUES ('a', 10, 4)")
+            batch = BatchTx(tx, {"tallies": ("who",)})
+            for who, total, still_open in [("a", 1, 1), ("b", 1, 1), ("a", 0, -1), ("a", 1, 1), ("b", 0, -1)]:
+                batch.add("tallies", {"who": who, "total": total, "open": still_open}, "total", "open")
+            with pytest.raises(ValueError, match="tallies"):
+                batch.add("tallies", {"who": "a", "total": 1}, "total")
+            batch.flush()
+            assert batch.statements == 1
+            rows = tx.all("SELECT who, total, open FROM tallies ORDER BY who")
+        assert [(r["who"], r["total"], r["open"]) for r in rows] == [("a", 12, 5), ("b", 1, 0)]
+    finally:
+        db.close()
