@@ -52,9 +52,11 @@ projection = Projection(
         "CREATE INDEX IF NOT EXISTS booking_rr_waiting ON booking_rate_requests (waiting_for, customer_id,"
         " updated_at)",
         "CREATE INDEX IF NOT EXISTS booking_rr_position ON booking_rate_requests (position)",
-        "CREATE INDEX IF NOT EXISTS booking_rr_customer ON booking_rate_requests (customer_id, created_at)",
-        "CREATE INDEX IF NOT EXISTS booking_rr_state ON booking_rate_requests (state, created_at)",
-        "CREATE INDEX IF NOT EXISTS booking_rr_created ON booking_rate_requests (created_at)",
+        # In the lists' order (newest first, the id breaking ties): a page reads only its own rows.
+        "CREATE INDEX IF NOT EXISTS booking_rr_customer ON booking_rate_requests"
+        " (customer_id, created_at, id)",
+        "CREATE INDEX IF NOT EXISTS booking_rr_state ON booking_rate_requests (state, created_at, id)",
+        "CREATE INDEX IF NOT EXISTS booking_rr_created ON booking_rate_requests (created_at, id)",
         "CREATE INDEX IF NOT EXISTS booking_rr_due ON booking_rate_requests (state_name, valid_until)",
         # How many rate requests each customer (and `*`: all customers) has in each state: a list page's
         # total and the overview's counts read a few rows here instead of counting every request.
