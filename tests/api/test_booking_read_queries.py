@@ -23,7 +23,7 @@ from api.cli.demo_seed import Seeder
 from api.envelope import render
 from api.presenters import booking as present
 from api.settings import Settings
-from infrastructure.read_db import PostgresReadModels, SqliteReadModels, Tx
+from infrastructure.read_db import PostgresReadModels, Row, SqliteReadModels, Tx
 from projections.booking import queries as read
 from projections.booking import reference
 from projections.booking.handlers import ALL_CUSTOMERS
@@ -287,3 +287,51 @@ def test_the_counts_table_is_every_customers_requests_by_state(seeded: tuple[Ser
     assert {key: n for key, n in stored.items() if n} == expected
     assert all(n >= 0 for n in stored.values())
     assert len({state_name for _, _, state_name in expected}) >= 5
+
+
+class _Recorded:
+    """A read transaction that keeps the statements a query function runs (to ask the database's plan)."""
+
+    def __init__(self, tx: Tx) -> None:
+        self.tx, self.dialect, self.statements = tx, tx.dialect, []
+
+    def all(self, sql: str, params: Any = ()) -> list[Row]:
+        self.statements.append((sql, tuple(params)))
+        return self.tx.all(sql, params)
+
+    def scalar(self, sql: str, params: Any = ()) -> Any:
+        return self.tx.scalar(sql, params)
+
+
+def _joined_rows(plan: dict[str, Any]) -> list[int]:
+    """The rows each join of an executed plan produced."""
+    found = (
+        [int(plan["Actual Rows"])]
+        if "Join" in plan["Node Type"] or plan["Node Type"] == "Nested Loop"
+        else []
+    )
+    return found + [n for child in plan.get("Plans", []) for n in _joined_rows(child)]
+
+
+def test_a_list_page_joins_only_its_own_rows(seeded: tuple[Services, Seeder]) -> None:
+    """Whatever the planner expects, a page's names are joined to the page's rows alone, not to every row of
+    the customer (or of the staff list) before sorting: a page costs a page, not the history."""
+    services, _ = seeded
+    if services.read_models.dialect != "postgres":
+        pytest.skip("the executed plan is read from PostgreSQL's EXPLAIN ANALYZE")
+    customer = _customer_ids(services)[0]
+    with services.read_models.read() as tx:
+        assert (
+            int(tx.scalar("SELECT COUNT(*) FROM booking_rate_requests WHERE customer_id = ?", (customer,)))
+            > 6
+        )
+        for query in (
+            lambda t: read.customer_rate_requests(t, customer, 3, 2),
+            lambda t: read.all_rate_requests(t, None, None, 3, 2),
+        ):
+            recorded = _Recorded(tx)
+            query(recorded)
+            sql, params = recorded.statements[0]
+            plan = tx.all("EXPLAIN (ANALYZE, FORMAT JSON) " + sql, params)[0]["QUERY PLAN"][0]["Plan"]
+            joined = _joined_rows(plan)
+            assert joined and max(joined) <= 3, joined
