@@ -283,12 +283,7 @@ class BatchTx:
             t.inserts, t.keep_inserts, t.changes, t.deleted, t.adds = {}, {}, {}, set(), {}
             t.loaded.clear()
             if deleted:
-                self.statements += 1
-                sql = f"DELETE FROM {t.name} WHERE {t.key[0]} = ?"
-                if len(deleted) == 1:
-                    self.tx.execute(sql, (next(iter(deleted)),))
-                else:
-                    self.tx.executemany(sql, [(value,) for value in deleted])
+                self._write(f"DELETE FROM {t.name} WHERE {t.key[0]} = ?", [(value,) for value in deleted])
             if inserts:
                 self._insert_rows(t, inserts, keep_existing=False)
             if keep:
@@ -301,11 +296,7 @@ class BatchTx:
                     f"UPDATE {t.name} SET {', '.join(f'{c} = ?' for c in columns)}"
                     f" WHERE {' AND '.join(f'{c} = ?' for c in t.key)}"
                 )
-                self.statements += 1
-                if len(params) == 1:
-                    self.tx.execute(sql, params[0])
-                else:
-                    self.tx.executemany(sql, params)
+                self._write(sql, params)
             if adds:
                 self._add_rows(t, adds)
 
@@ -319,11 +310,15 @@ class BatchTx:
                 f"INSERT INTO {t.name} ({', '.join(columns)}) VALUES ({placeholders(columns)})"
                 f" ON CONFLICT ({', '.join(t.key)}) DO UPDATE SET {sums}"
             )
-            self.statements += 1
-            if len(values) == 1:
-                self.tx.execute(sql, values[0])
-            else:
-                self.tx.executemany(sql, values)
+            self._write(sql, values)
+
+    def _write(self, sql: str, rows: list[tuple[Any, ...]]) -> None:
+        """One statement's rows: executed once for one row, else as one `executemany`."""
+        self.statements += 1
+        if len(rows) == 1:
+            self.tx.execute(sql, rows[0])
+        else:
+            self.tx.executemany(sql, rows)
 
     # -- the plain Tx, after everything buffered --------------------------------------------------------
     def execute(self, sql: str, params: Sequence[Any] = ()) -> None:
