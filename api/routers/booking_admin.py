@@ -29,13 +29,10 @@ from api.schemas.booking_admin import (
 from api.schemas.envelope import Envelope, Lookup
 from api.schemas.sailings import ConfirmBookingBody
 from domain.booking.charges import ChargeDraft
-from domain.booking.containers import is_valid
-from domain.shared.errors import NotFound, ValidationFailed
+from domain.shared.errors import NotFound
 from domain.shared.lifecycle import lifecycle
-from domain.shared.messages import message
 from projections import attention
 from projections.booking import queries as read
-from projections.booking import reference
 
 router = APIRouter(
     prefix="/booking/api/v1/admin",
@@ -186,29 +183,12 @@ def accept_shipping_order(
 
 
 @router.post("/reference/ports", response_model=Envelope[Choice], status_code=201)
-def add_port(body: PortBody, _: AdminUser, services: ServicesDep) -> Response:
-    code = body.code.upper()
-    if not code.isalnum() or not code[:2].isalpha():
-        raise ValidationFailed({"code": message("booking.port.locode")})
-    with services.read_models.transaction() as tx:
-        port_id = reference.add_port(tx, code, body.name.strip(), body.country.strip())
-    return success(
-        {"id": port_id, "name": f"{body.name.strip()} ({code})", "value": port_id}, status_code=201
-    )
+def add_port(body: PortBody, principal: AdminUser, services: ServicesDep) -> Response:
+    port = services.booking.add_port(principal.actor, body.code, body.name, body.country)
+    return success({"id": port.id, "name": f"{port.name} ({port.code})", "value": port.id}, status_code=201)
 
 
 @router.post("/reference/containers", response_model=Envelope[ContainerChoice], status_code=201)
-def add_container(body: ReferenceContainerBody, _: AdminUser, services: ServicesDep) -> Response:
-    number = body.number.strip().upper()
-    errors = {}
-    if not is_valid(number):
-        errors["number"] = message("booking.container.numberInvalid")
-    if not services.booking.catalog.has_container_type(body.type_id):
-        errors["typeId"] = message("booking.containerType.notFound")
-    if not services.booking.catalog.has_container_size(body.size_id):
-        errors["sizeId"] = message("booking.containerSize.notFound")
-    if errors:
-        raise ValidationFailed(errors)
-    with services.read_models.transaction() as tx:
-        container_id = reference.add_container(tx, number, body.type_id, body.size_id)
-    return success({"name": number, "value": container_id}, status_code=201)
+def add_container(body: ReferenceContainerBody, principal: AdminUser, services: ServicesDep) -> Response:
+    container = services.booking.add_container(principal.actor, body.number, body.type_id, body.size_id)
+    return success({"name": container.number, "value": container.id}, status_code=201)

@@ -21,9 +21,16 @@ from domain.booking.booking_reference import (
     reference_claim_id,
 )
 from domain.booking.charges import Charge, ChargeDraft, per_container_total, staff_charges
+from domain.booking.containers import is_valid
 from domain.booking.files import Assembled, StoredFile, stored_file_id
 from domain.booking.rate_request import RateRequest
-from domain.booking.reference import REFRIGERATED, ReferenceCatalog, SeedCatalog
+from domain.booking.reference import (
+    REFRIGERATED,
+    InventoryContainer,
+    Port,
+    ReferenceCatalog,
+    SeedCatalog,
+)
 from domain.booking.schedules import (
     NoSailings,
     Sailing,
@@ -570,6 +577,33 @@ class BookingApplication(ContextApplication):
             if schedule.publish(published, actor):
                 changed.append(schedule)
         return self.record(*changed) if changed else None
+
+    # -- reference data staff extend (kept in the reference tables, not as events) -------------------------
+    def add_port(self, actor: Actor, code: str, name: str, country: str) -> Port:
+        """A port staff add by its UN/LOCODE (two letters of country, three of place)."""
+        self._staff(actor)
+        code = code.upper()
+        if not code.isalnum() or not code[:2].isalpha():
+            raise ValidationFailed({"code": message("booking.port.locode")})
+        name, country = name.strip(), country.strip()
+        return Port(self.catalog.add_port(code, name, country), code, name, country)
+
+    def add_container(self, actor: Actor, number: str, type_id: int, size_id: int) -> InventoryContainer:
+        """A container staff add to the inventory, its number's check digit and its type and size checked."""
+        self._staff(actor)
+        number = number.strip().upper()
+        errors = {}
+        if not is_valid(number):
+            errors["number"] = message("booking.container.numberInvalid")
+        if not self.catalog.has_container_type(type_id):
+            errors["type_id"] = message("booking.containerType.notFound")
+        if not self.catalog.has_container_size(size_id):
+            errors["size_id"] = message("booking.containerSize.notFound")
+        if errors:
+            raise ValidationFailed(errors)
+        return InventoryContainer(
+            self.catalog.add_container(number, type_id, size_id), number, type_id, size_id
+        )
 
     def published_schedule(self, service_code: str) -> ServiceScheduleValues | None:
         try:

@@ -13,6 +13,8 @@ from functools import cache
 from pathlib import Path
 from typing import Protocol
 
+from domain.shared.errors import AlreadyExists
+
 REFERENCE_DIR = Path(__file__).resolve().parent / "reference"
 TEMPLATES_DIR = REFERENCE_DIR / "templates"
 REFRIGERATED = 2  # the container type value the specification names
@@ -134,6 +136,14 @@ class ReferenceCatalog(Protocol):
 
     def has_container(self, container_id: int) -> bool: ...
 
+    def add_port(self, code: str, name: str, country: str) -> int:
+        """A port staff add: its new id; `AlreadyExists` when its code is known."""
+        ...
+
+    def add_container(self, number: str, type_id: int, size_id: int) -> int:
+        """A container staff add: its new id; `AlreadyExists` when its number is known."""
+        ...
+
 
 class SeedCatalog:
     """The seed files themselves as a catalog: unit tests use it without a database."""
@@ -146,7 +156,9 @@ class SeedCatalog:
         self.types = {t.id: t.value for t in seed_container_types()}
         self.sizes = {s.id for s in seed_container_sizes()}
         self.documents = {d.id for d in seed_document_types()}
-        self.containers = {c.id for c in seed_containers()}
+        containers = seed_containers()
+        self.containers = {c.id for c in containers}
+        self.container_numbers = {c.number for c in containers}
 
     def has_port(self, port_id: int) -> bool:
         return port_id in self.ports
@@ -171,3 +183,20 @@ class SeedCatalog:
 
     def has_container(self, container_id: int) -> bool:
         return container_id in self.containers
+
+    def add_port(self, code: str, name: str, country: str) -> int:
+        if code in self.port_codes:
+            raise AlreadyExists("Port exists already")
+        port_id = max((i for i in self.ports if i < UNLOCODE_ID_OFFSET), default=0) + 1
+        self.ports.add(port_id)
+        self.port_codes[code] = port_id
+        self.codes[port_id] = code
+        return port_id
+
+    def add_container(self, number: str, type_id: int, size_id: int) -> int:
+        if number in self.container_numbers:
+            raise AlreadyExists("Container exists already")
+        container_id = max(self.containers, default=0) + 1
+        self.containers.add(container_id)
+        self.container_numbers.add(number)
+        return container_id

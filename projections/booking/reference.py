@@ -211,6 +211,14 @@ class TableCatalog:
     def has_container(self, container_id: int) -> bool:
         return self._exists("booking_containers", container_id)
 
+    def add_port(self, code: str, name: str, country: str) -> int:
+        with self.db.transaction() as tx:
+            return add_port(tx, code, name, country)
+
+    def add_container(self, number: str, type_id: int, size_id: int) -> int:
+        with self.db.transaction() as tx:
+            return add_container(tx, number, type_id, size_id)
+
 
 def _reference_names(tx: Tx, table: str, column: str, ids: list[Any]) -> dict[Any, Any]:
     """{id: column} for the ids found in a reference table whose rows never change once written.

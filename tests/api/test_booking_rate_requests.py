@@ -100,6 +100,43 @@ def test_staff_extend_ports_and_containers(client: TestClient, admin_headers: di
     assert "number" in error["fields"]
     found = ok(client.get(f"{CLIENT}/rate-request/general/containers?number=CSQU3054383", headers=headers))
     assert [c["name"] for c in found["list"]["list"]] == ["CSQU3054383"]
+    # The same number again (written in lower case) is known; an unknown type and size are named
+    # by their wire keys; a code that is not a UN/LOCODE's shape is refused before anything is stored.
+    fails(
+        client.post(
+            f"{ADMIN}/reference/containers",
+            headers=admin_headers,
+            json={"number": "csqu3054383", "typeId": 1, "sizeId": 1},
+        ),
+        409,
+    )
+    error = fails(
+        client.post(
+            f"{ADMIN}/reference/containers",
+            headers=admin_headers,
+            json={"number": "MSCU1234566", "typeId": 9999, "sizeId": 9999},
+        ),
+        400,
+    )
+    assert set(error["fields"]) == {"typeId", "sizeId"}
+    error = fails(
+        client.post(
+            f"{ADMIN}/reference/ports",
+            headers=admin_headers,
+            json={"code": "12ABC", "name": "Digits", "country": "Nowhere"},
+        ),
+        400,
+    )
+    assert set(error["fields"]) == {"code"}
+    lower = ok(
+        client.post(
+            f"{ADMIN}/reference/ports",
+            headers=admin_headers,
+            json={"code": "irq3z", "name": " Spaced Terminal ", "country": "Iran"},
+        ),
+        201,
+    )
+    assert lower["name"] == "Spaced Terminal (IRQ3Z)"
 
 
 def test_create_answers_the_detail_and_lists_newest_first(client: TestClient) -> None:
