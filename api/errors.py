@@ -57,6 +57,12 @@ STATUS = [
     (DomainError, 400),
 ]
 
+
+def http_status(error: DomainError) -> int:
+    """The HTTP status of a domain refusal: one table for the portal's envelope and the DCSA doors alike."""
+    return next(code for kind, code in STATUS if isinstance(error, kind))
+
+
 _JSON_TYPES = {
     "string_type": "string",
     "int_type": "number",
@@ -110,7 +116,7 @@ def field_messages(errors: list[Any]) -> dict[str, str]:
 def install(app: FastAPI) -> None:
     @app.exception_handler(DomainError)
     async def domain_error(_: Request, error: DomainError) -> Any:
-        status = next(code for kind, code in STATUS if isinstance(error, kind))
+        status = http_status(error)
         if isinstance(error, ValidationFailed):
             error = wire_fields(error)  # the domain's field names as the wire's keys (api/mapping.py)
         fields = error.fields if isinstance(error, ValidationFailed) else None

@@ -21,23 +21,17 @@ from fastapi.routing import APIRoute
 from starlette.exceptions import HTTPException
 
 from api.deps import ServicesDep, off_loop
+from api.errors import http_status
 from api.integration_auth import IntegrationCustomer
 from api.openapi import operation_ids
 from api.schemas import commercial_schedules as cs
 from api.schemas.dcsa_booking import ErrorResponse
 from api.schemas.dcsa_errors import DetailedError, error_response
-from domain.shared.errors import DomainError, Forbidden, NotFound, Unauthorized, ValidationFailed
+from domain.shared.errors import DomainError, ValidationFailed
 from projections.booking.reference import port_by_code
 from projections.schedules import port_calls, sailings_between, service_schedules
 
 log = logging.getLogger(__name__)
-
-_STATUS: list[tuple[type[DomainError], int]] = [
-    (Unauthorized, 401),
-    (Forbidden, 403),
-    (NotFound, 404),
-    (DomainError, 400),
-]
 
 
 def _error(request: Request, status: int, errors: list[DetailedError], message: str) -> Response:
@@ -60,7 +54,7 @@ class CsRoute(APIRoute):
                 ]
                 return _error(request, 400, details, "Invalid query parameters")
             except DomainError as error:
-                status = next(s for kind, s in _STATUS if isinstance(error, kind))
+                status = http_status(error)
                 fields = error.fields if isinstance(error, ValidationFailed) else {}
                 details = [DetailedError(7003, m, k or None) for k, m in fields.items()]
                 return _error(

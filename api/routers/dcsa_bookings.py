@@ -20,6 +20,7 @@ from starlette.exceptions import HTTPException
 from api.booking_reference import rate_request_id_for, request_reference
 from api.dcsa_door import rate_limit
 from api.deps import ServicesDep, off_loop
+from api.errors import http_status
 from api.integration_auth import IntegrationCustomer
 from api.openapi import operation_ids
 from api.schemas import dcsa_view
@@ -38,12 +39,10 @@ from api.security import Principal
 from domain.shared.errors import (
     Conflict,
     DomainError,
-    Forbidden,
     IllegalTransition,
     KeyReused,
     NotFound,
     TooManyAttempts,
-    Unauthorized,
     ValidationFailed,
 )
 from projections.booking import dcsa as dcsa_read
@@ -51,17 +50,9 @@ from projections.booking.sailings import sailing_of
 
 log = logging.getLogger(__name__)
 
-_ERRORS: list[tuple[type[DomainError], int, int]] = [
-    (Unauthorized, 401, 7007),
-    (Forbidden, 403, 7008),
-    (NotFound, 404, 7006),
-    (IllegalTransition, 409, 7005),
-    (Conflict, 409, 7005),
-    (KeyReused, 409, 7004),
-    (TooManyAttempts, 429, 7004),
-    (ValidationFailed, 400, 7004),
-    (DomainError, 400, 7004),
-]
+# The standard's error code for each HTTP status (api/errors.STATUS gives the status); a reused idempotency
+# key is a 409 the standard counts as a bad request (7004).
+_DCSA_CODES = {401: 7007, 403: 7008, 404: 7006, 409: 7005}
 
 
 class BookingContentRefused(Exception):
@@ -104,7 +95,8 @@ class DcsaRoute(APIRoute):
             retry = {"Retry-After": str(error.retry_after)} if error.retry_after else {}
             return error_response(method, uri, 429, [DetailedError(7011, error.description)], None, retry)
         except DomainError as error:
-            status, code = next((s, c) for kind, s, c in _ERRORS if isinstance(error, kind))
+            status = http_status(error)
+            code = 7004 if isinstance(error, KeyReused) else _DCSA_CODES.get(status, 7004)
             fields = error.fields if isinstance(error, ValidationFailed) else {}
             details = [DetailedError(code, m, f"$.{k}" if k else None) for k, m in fields.items()]
             return error_response(
