@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import date, timedelta
+from typing import Any
 
 from fastapi.testclient import TestClient
 
@@ -53,89 +54,30 @@ def test_lookups_need_a_customer_token(client: TestClient, admin_headers: dict[s
 
 def test_staff_extend_ports_and_containers(client: TestClient, admin_headers: dict[str, str]) -> None:
     headers = customer(client, "ext-user")
-    added = ok(
-        client.post(
-            f"{ADMIN}/reference/ports",
-            headers=admin_headers,
-            # Not a UN/LOCODE port (those are all there already: Kharg Island, IRKHK, answers 409).
-            json={"code": "IRQ2Z", "name": "New Terminal", "country": "Iran"},
-        ),
-        201,
-    )
+
+    def add(kind: str, body: dict[str, Any], as_whom: dict[str, str] = admin_headers) -> Any:
+        return client.post(f"{ADMIN}/reference/{kind}", headers=as_whom, json=body)
+
+    # IRQ2Z is not a UN/LOCODE port (those are all there already: Kharg Island, IRKHK, answers 409).
+    added = ok(add("ports", {"code": "IRQ2Z", "name": "New Terminal", "country": "Iran"}), 201)
     ports = ok(client.get(f"{CLIENT}/rate-request/general/port/loadings", headers=headers))["list"]["list"]
     assert any(p["id"] == added["id"] and p["code"] == "IRQ2Z" for p in ports)
     for code in ("IRQ2Z", "IRKHK"):
-        fails(
-            client.post(
-                f"{ADMIN}/reference/ports",
-                headers=admin_headers,
-                json={"code": code, "name": "Again", "country": "Iran"},
-            ),
-            409,
-        )
-    fails(
-        client.post(
-            f"{ADMIN}/reference/ports",
-            headers=headers,
-            json={"code": "IRKHX", "name": "X", "country": "Iran"},
-        ),
-        403,
-    )
-    ok(
-        client.post(
-            f"{ADMIN}/reference/containers",
-            headers=admin_headers,
-            json={"number": "CSQU3054383", "typeId": 1, "sizeId": 1},
-        ),
-        201,
-    )
-    error = fails(
-        client.post(
-            f"{ADMIN}/reference/containers",
-            headers=admin_headers,
-            json={"number": "CSQU3054384", "typeId": 1, "sizeId": 1},
-        ),
-        400,
-    )
+        fails(add("ports", {"code": code, "name": "Again", "country": "Iran"}), 409)
+    fails(add("ports", {"code": "IRKHX", "name": "X", "country": "Iran"}, headers), 403)
+    ok(add("containers", {"number": "CSQU3054383", "typeId": 1, "sizeId": 1}), 201)
+    error = fails(add("containers", {"number": "CSQU3054384", "typeId": 1, "sizeId": 1}), 400)
     assert "number" in error["fields"]
     found = ok(client.get(f"{CLIENT}/rate-request/general/containers?number=CSQU3054383", headers=headers))
     assert [c["name"] for c in found["list"]["list"]] == ["CSQU3054383"]
     # The same number again (written in lower case) is known; an unknown type and size are named
     # by their wire keys; a code that is not a UN/LOCODE's shape is refused before anything is stored.
-    fails(
-        client.post(
-            f"{ADMIN}/reference/containers",
-            headers=admin_headers,
-            json={"number": "csqu3054383", "typeId": 1, "sizeId": 1},
-        ),
-        409,
-    )
-    error = fails(
-        client.post(
-            f"{ADMIN}/reference/containers",
-            headers=admin_headers,
-            json={"number": "MSCU1234566", "typeId": 9999, "sizeId": 9999},
-        ),
-        400,
-    )
+    fails(add("containers", {"number": "csqu3054383", "typeId": 1, "sizeId": 1}), 409)
+    error = fails(add("containers", {"number": "MSCU1234566", "typeId": 9999, "sizeId": 9999}), 400)
     assert set(error["fields"]) == {"typeId", "sizeId"}
-    error = fails(
-        client.post(
-            f"{ADMIN}/reference/ports",
-            headers=admin_headers,
-            json={"code": "12ABC", "name": "Digits", "country": "Nowhere"},
-        ),
-        400,
-    )
+    error = fails(add("ports", {"code": "12ABC", "name": "Digits", "country": "Nowhere"}), 400)
     assert set(error["fields"]) == {"code"}
-    lower = ok(
-        client.post(
-            f"{ADMIN}/reference/ports",
-            headers=admin_headers,
-            json={"code": "irq3z", "name": " Spaced Terminal ", "country": "Iran"},
-        ),
-        201,
-    )
+    lower = ok(add("ports", {"code": "irq3z", "name": " Spaced Terminal ", "country": "Iran"}), 201)
     assert lower["name"] == "Spaced Terminal (IRQ3Z)"
 
 
