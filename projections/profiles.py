@@ -159,6 +159,13 @@ def profile_of(tx: Tx, account_id: str) -> dict[str, Any] | None:
     )
 
 
+def email_of(tx: Tx, account_id: str) -> str | None:
+    """The address on the customer's profile (None when it has none: the in-app notice still goes)."""
+    row = tx.one("SELECT profile FROM customer_profiles WHERE account_id = ?", (account_id,))
+    email = json.loads(row["profile"]).get("email") if row else None
+    return str(email) if email else None
+
+
 def edit_request_of(tx: Tx, username: str) -> dict[str, Any] | None:
     return tx.one(
         "SELECT r.*,"

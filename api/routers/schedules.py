@@ -27,10 +27,10 @@ from api.schemas.sailings import (
 from api.security import Principal
 from domain.booking.schedules import parse_time, utc_text
 from domain.shared.errors import NotFound, ValidationFailed
-from policies.cut_off_watch import reschedule_booked_sailings
 from projections.booking import queries as read
 from projections.booking import sailings as booked
 from projections.booking.reference import ports_by_id
+from projections.profiles import email_of
 from projections.schedules import sailings_between, service_schedules
 
 admin = APIRouter(
@@ -84,10 +84,16 @@ async def publish_vessel_schedules(request: Request, principal: AdminUser, servi
 
 
 def _publish(services: Any, principal: Principal, values: list[Any]) -> Response:
-    position = services.booking.publish_schedules(principal.actor, values)
+    with services.read_models.read() as tx:
+        on_services = booked.booked_on_services(tx, [v.service_code for v in values])
+
+    def email(customer_id: str) -> str | None:
+        with services.read_models.read() as tx:
+            return email_of(tx, customer_id)
+
+    position = services.booking.publish_schedules(principal.actor, values, on_services, email)
     if position is not None:
         services.settle(position)
-        reschedule_booked_sailings(services, [v.service_code for v in values])
     with services.read_models.read() as tx:
         stored = [
             cs.wire_service(schedule)

@@ -39,6 +39,7 @@ from domain.booking.schedules import (
     ServiceSchedule,
     ServiceScheduleValues,
     find_sailing,
+    rescheduled_sailings,
 )
 from domain.booking.shipping_order import ShippingOrder, shipping_order_id
 from domain.booking.tariff import (
@@ -563,11 +564,21 @@ class BookingApplication(ContextApplication):
             return None
         return self.record(rate_request)
 
-    def publish_schedules(self, actor: Actor, schedules: Sequence[ServiceScheduleValues]) -> int | None:
-        """Staff publish the carrier's schedules: each named service's schedule is replaced whole, all in
-        one transaction (one bad service stores none). None when every one is as published already."""
+    def publish_schedules(
+        self,
+        actor: Actor,
+        schedules: Sequence[ServiceScheduleValues],
+        booked: Mapping[str, Sailing] | None = None,
+        email_of: Callable[[str], str | None] = lambda _customer_id: None,
+    ) -> int | None:
+        """Staff publish the carrier's schedules: each named service's schedule is replaced whole, and each
+        booking of `booked` ({booking id: its sailing}, as the read models know them) whose sailing the
+        publication moves records the move (the customer told at `email_of` their id). All in one
+        transaction: one bad service stores none, and no publication is stored without its bookings' moves,
+        so publishing the same again records what an earlier publication's moves missed. None when nothing
+        changed."""
         self._staff(actor)
-        changed = []
+        changed: list[ServiceSchedule | RateRequest] = []
         for published in schedules:
             key = ServiceSchedule.id_for(published.service_code)
             try:
@@ -576,6 +587,11 @@ class BookingApplication(ContextApplication):
                 schedule = ServiceSchedule.open(published.service_code)
             if schedule.publish(published, actor):
                 changed.append(schedule)
+        # Each booking decides from its own events whether the move is news (the read rows may be behind).
+        for rate_request_id, sailing in rescheduled_sailings(booked or {}, list(schedules)).items():
+            rate_request = self.rate_request(rate_request_id, SYSTEM_ACTOR)
+            if rate_request.reschedule_sailing(sailing, SYSTEM_ACTOR, email_of(rate_request.customer_id)):
+                changed.append(rate_request)
         return self.record(*changed) if changed else None
 
     # -- reference data staff extend (kept in the reference tables, not as events) -------------------------
@@ -611,15 +627,6 @@ class BookingApplication(ContextApplication):
         except AggregateNotFoundError:
             return None
         return schedule.values
-
-    def reschedule_sailing(
-        self, rate_request_id: str, published: Sailing, email: str | None = None
-    ) -> int | None:
-        """The system records that a republished schedule moved this booking's sailing."""
-        rate_request = self.rate_request(rate_request_id, SYSTEM_ACTOR)
-        if not rate_request.reschedule_sailing(published, SYSTEM_ACTOR, email):
-            return None
-        return self.record(rate_request)
 
     def remind_cut_off(self, rate_request_id: str, hours: int, email: str | None) -> int | None:
         """The system reminds the customer of the shipping-instruction cut-off (once per lead time)."""

@@ -12,6 +12,9 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
+from api.schemas import commercial_schedules as cs
+from domain.shared.actor import ADMIN as STAFF_ROLE
+from domain.shared.actor import Actor
 from tests.api.accounts_support import outbox, settle
 from tests.api.booking_support import (
     ADMIN,
@@ -46,6 +49,7 @@ from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME, login
 from tests.corpus import PERSIAN_PEOPLE
 
 V2 = "/v2/bookings"
+STAFF = Actor("staff-publisher", STAFF_ROLE)
 
 
 def departure_in(days: float) -> datetime:
@@ -282,6 +286,29 @@ def test_cut_offs_are_acted_on_with_a_controlled_clock(
     ok(client.put(PUBLISH, json=publication(leaving, shift_hours=30), headers=admin_headers))
     assert len([n for n in notifications_of(client, "reminded") if n["title"] == "Sailing rescheduled"]) == 2
     assert_verify_clean(services, tmp_path)
+
+
+def test_publishing_the_same_again_records_the_moves_an_earlier_publication_missed(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    """A publication and its bookings' moves are one transaction. A publication stored without them (as a
+    process stopped between the two could leave it before they were one) is mended by publishing it again."""
+    services = client.app.state.services  # type: ignore[attr-defined]
+    leaving = departure_in(20)
+    ok(client.put(PUBLISH, json=publication(leaving), headers=admin_headers))
+    alice = customer(client, "missed-move")
+    rid = create(client, alice, sailing=by_vessel())["id"]
+    shifted = publication(leaving, shift_hours=30)
+    assert services.booking.publish_schedules(STAFF, cs.schedule_values(shifted)) is not None
+    settle(client)
+    before = ok(client.get(f"{CLIENT}/rate-requests/{rid}/sailing", headers=alice))
+    assert before["previous"] is None
+    ok(client.put(PUBLISH, json=shifted, headers=admin_headers))
+    seen = ok(client.get(f"{CLIENT}/rate-requests/{rid}/sailing", headers=alice))
+    assert seen["previous"]["arrival"] == before["sailing"]["arrival"] < seen["sailing"]["arrival"]
+    assert (
+        len([n for n in notifications_of(client, "missed-move") if n["title"] == "Sailing rescheduled"]) == 1
+    )
 
 
 def test_a_shipping_order_after_the_cut_off_is_flagged_to_staff(
