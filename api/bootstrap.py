@@ -126,6 +126,8 @@ class Services:
             self.secret_box,
             resolve=resolve_callback,
             allow_local_callbacks=settings.WEBHOOK_ALLOW_LOOPBACK,
+            max_api_keys=settings.MAX_API_KEYS_PER_ACCOUNT,
+            max_webhooks=settings.MAX_WEBHOOKS_PER_ACCOUNT,
         )
         self.tracking = TrackingApplication(self.store)  # issue 29: publisher keys, tracking events
         self.uploads = ChunkStore(settings.uploads, settings.MAX_UNFINISHED_UPLOADS)

@@ -75,14 +75,11 @@ async def list_api_keys(principal: CustomerUser, services: ServicesDep) -> Any:
 def create_api_key(
     body: ApiKeyBody, principal: CustomerUser, services: ServicesDep, command: CommandDep
 ) -> Any:
-    active = [k for k in _key_rows(services, principal.account_id) if k["revoked_at"] is None]
-    most = services.settings.MAX_API_KEYS_PER_ACCOUNT
-    if len(active) >= most:
-        raise Conflict(f"An account may have at most {most} active API keys; revoke one first")
+    active = len([k for k in _key_rows(services, principal.account_id) if k["revoked_at"] is None])
     key_id, key = command.returning(
         lambda: _issued(
             services.integrations.issue_api_key(
-                principal.actor, principal.account_type, principal.username, body.label
+                principal.actor, principal.account_type, principal.username, body.label, active_keys=active
             )
         )
     )
@@ -117,11 +114,13 @@ async def list_webhooks(principal: CustomerUser, services: ServicesDep) -> Any:
 def create_webhook(
     body: WebhookBody, principal: CustomerUser, services: ServicesDep, command: CommandDep
 ) -> Any:
-    most = services.settings.MAX_WEBHOOKS_PER_ACCOUNT
-    if len(_webhook_rows(services, principal.account_id)) >= most:
-        raise Conflict(f"An account may have at most {most} webhooks; remove one first")
+    held = len(_webhook_rows(services, principal.account_id))
     subscription_id, secret = command.returning(
-        lambda: _issued(services.integrations.subscribe(principal.actor, body.callback_url, body.event_types))
+        lambda: _issued(
+            services.integrations.subscribe(
+                principal.actor, body.callback_url, body.event_types, subscriptions=held
+            )
+        )
     )
     return _created(Webhook, _webhook_rows(services, principal.account_id), subscription_id, secret=secret)
 

@@ -21,7 +21,7 @@ from domain.integrations.webhook_subscription import (
 )
 from domain.shared.actor import Actor
 from domain.shared.application import ContextApplication, EventStore
-from domain.shared.errors import NotFound, ValidationFailed
+from domain.shared.errors import Conflict, NotFound, ValidationFailed
 
 T = TypeVar("T")
 # host, port -> the addresses the name resolves to (OSError when it does not resolve).
@@ -37,16 +37,25 @@ class IntegrationsApplication(ContextApplication):
         sealer: Sealer,
         resolve: Resolver | None = None,
         allow_local_callbacks: bool = False,
+        max_api_keys: int = 10,
+        max_webhooks: int = 10,
     ) -> None:
         super().__init__(store)
         self.sealer = sealer
         self.resolve = resolve
         self.allow_local_callbacks = allow_local_callbacks
+        # What one account may hold at once: active API keys, and webhook subscriptions.
+        self.max_api_keys = max_api_keys
+        self.max_webhooks = max_webhooks
 
     def issue_api_key(
-        self, actor: Actor, account_type: int, username: str, label: str
+        self, actor: Actor, account_type: int, username: str, label: str, *, active_keys: int
     ) -> tuple[UUID, str, int]:
-        """A new key: its id, the clear key (answered this once) and the position of its event."""
+        """A new key: its id, the clear key (answered this once) and the position of its event.
+        `active_keys`: how many unrevoked keys the account holds now (as the read models know them)."""
+        if active_keys >= self.max_api_keys:
+            most = self.max_api_keys
+            raise Conflict(f"An account may have at most {most} active API keys; revoke one first")
         issued, key = ApiKey.issue(account_type, username, label, actor)
         return issued.id, key, self.record(issued)
 
@@ -56,9 +65,17 @@ class IntegrationsApplication(ContextApplication):
         return self.record(key)
 
     def subscribe(
-        self, actor: Actor, callback_url: str, event_types: Sequence[str] | None = None
+        self,
+        actor: Actor,
+        callback_url: str,
+        event_types: Sequence[str] | None,
+        *,
+        subscriptions: int,
     ) -> tuple[UUID, str, int]:
-        """A new subscription: its id, its signing secret (answered this once) and its event's position."""
+        """A new subscription: its id, its signing secret (answered this once) and its event's position.
+        `subscriptions`: how many the account holds now (as the read models know them)."""
+        if subscriptions >= self.max_webhooks:
+            raise Conflict(f"An account may have at most {self.max_webhooks} webhooks; remove one first")
         secret = new_secret()
         subscription = WebhookSubscription.subscribe(
             callback_url, self.allow_local_callbacks, actor, self.sealer.seal(secret), event_types
