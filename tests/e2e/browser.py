@@ -84,6 +84,15 @@ LAYOUT_PROBLEMS = """(root) => {
     if (hides && el.scrollWidth > el.clientWidth + 1 && s.textOverflow !== 'ellipsis')
       problems.push(`text cut off: ${el.textContent.trim().slice(0, 40)}`);
   }
+  // The side menu's background runs down the whole page, however tall (it stopped at the first screen).
+  const side = document.querySelector('nav[aria-label="Side menu"]');
+  if (!root && side && visible(side)) {
+    let painted = side;
+    while (painted && getComputedStyle(painted).backgroundColor === 'rgba(0, 0, 0, 0)') painted = painted.parentElement;
+    const bottom = painted.getBoundingClientRect().bottom + window.scrollY;
+    if (bottom < doc.scrollHeight - 1)
+      problems.push(`side menu stops ${Math.round(doc.scrollHeight - bottom)}px above the page's end`);
+  }
   // Anything that leaves a dialog sideways is cut off for the person using it.
   for (const dialog of scope.querySelectorAll('[role="dialog"]')) {
     const box = dialog.getBoundingClientRect();

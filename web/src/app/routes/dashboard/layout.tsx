@@ -167,9 +167,11 @@ export function DashboardLayout() {
         </>
       ) : null}
 
-      <nav className={styles.sidebar} aria-label="Side menu">
-        <Menu mobile={false} pathname={pathname} onLogout={logout} loggingOut={loggingOut} />
-      </nav>
+      <div className={styles.sidebarColumn}>
+        <nav className={styles.sidebar} aria-label="Side menu">
+          <Menu mobile={false} pathname={pathname} onLogout={logout} loggingOut={loggingOut} />
+        </nav>
+      </div>
 
       <main className={styles.content}>
         <Suspense
