@@ -481,7 +481,7 @@ def _reschedule_feedback(event: RateRequest.SailingRescheduled) -> list[dict[str
     ]
 
 
-def _feedback(event: object) -> list[dict[str, Any]] | None:
+def _feedback(event: Recorded) -> list[dict[str, Any]] | None:
     if isinstance(event, _REQUOTED):
         return _requote_feedback(event)
     if isinstance(event, _RESCHEDULED):
