@@ -20,6 +20,7 @@ from typing import Any
 from domain.accounts.account import Account
 from domain.booking.rate_request import RateRequest
 from domain.booking.shipping_order import ShippingOrder
+from domain.shared.aggregate import ActorEvent
 from domain.tracking.milestone import TrackingEvent
 from infrastructure.read_db import Tx, placeholders
 from projections import event_log
@@ -77,16 +78,21 @@ def words(text: str) -> list[str]:
     return [w for w in fold(text).replace("-", " ").split() if w]
 
 
-def _trail(tx: BatchTx, position: int, booking_id: str, event: Any) -> None:
+def _trail(
+    tx: BatchTx,
+    position: int,
+    booking_id: str,
+    event: RateRequest.Event | ShippingOrder.Event | TrackingEvent.Event,
+) -> None:
+    # Who acted: every event of these aggregates says so (`ActorEvent`), the library's unused `Created` aside.
+    actor_id = event.actor_id if isinstance(event, ActorEvent) else None
     tx.insert(
-        TRAIL,
-        {"position": position, "booking_id": booking_id, "actor_id": getattr(event, "actor_id", None)},
-        keep_existing=True,
+        TRAIL, {"position": position, "booking_id": booking_id, "actor_id": actor_id}, keep_existing=True
     )
 
 
 @projection.on(RateRequest.Event)
-def rate_request_event(tx: BatchTx, event: Any, position: int) -> None:
+def rate_request_event(tx: BatchTx, event: RateRequest.Event, position: int) -> None:
     _trail(tx, position, str(event.originator_id), event)
 
 
@@ -95,7 +101,7 @@ projection.reads_by_key(TrackingEvent.Event, PARTS, lambda event: str(event.orig
 
 
 @projection.on(ShippingOrder.Event)
-def shipping_order_event(tx: BatchTx, event: Any, position: int) -> None:
+def shipping_order_event(tx: BatchTx, event: ShippingOrder.Event, position: int) -> None:
     order_id = str(event.originator_id)
     if isinstance(event, ShippingOrder.Created):
         tx.insert(PARTS, {"aggregate_id": order_id, "booking_id": event.rate_request_id}, keep_existing=True)
@@ -108,11 +114,15 @@ def shipping_order_event(tx: BatchTx, event: Any, position: int) -> None:
 
 
 @projection.on(TrackingEvent.Event)
-def tracking_event(tx: BatchTx, event: Any, position: int) -> None:
+def tracking_event(tx: BatchTx, event: TrackingEvent.Event, position: int) -> None:
     """A milestone is part of the booking it was matched to, at publication or when staff attach it."""
     milestone_id = str(event.originator_id)
-    facts = getattr(event, "facts", None) or {}
-    booking_id = getattr(event, "rate_request_id", None) or facts.get("rate_request_id")
+    if isinstance(event, TrackingEvent.Assigned):
+        booking_id = event.rate_request_id or None
+    elif isinstance(event, TrackingEvent.Published | TrackingEvent.Revised | TrackingEvent.Retracted):
+        booking_id = (event.facts or {}).get("rate_request_id")
+    else:
+        booking_id = None
     if booking_id is not None:
         if tx.get(PARTS, milestone_id) is None:
             tx.insert(PARTS, {"aggregate_id": milestone_id, "booking_id": booking_id})
@@ -148,7 +158,7 @@ def _names_of(profile: dict[str, Any]) -> dict[str, Any]:
 
 
 @projection.on(Account.Opened)
-def account_opened(tx: BatchTx, event: Any, position: int) -> None:
+def account_opened(tx: BatchTx, event: Account.Opened, position: int) -> None:
     account_id = str(event.originator_id)
     person = {"account_id": account_id, "username": event.username, **_names_of(event.profile or {})}
     tx.insert(PEOPLE, person, keep_existing=True)
@@ -156,7 +166,7 @@ def account_opened(tx: BatchTx, event: Any, position: int) -> None:
 
 
 @projection.on(Account.ProfileUpdated)
-def profile_updated(tx: BatchTx, event: Any, position: int) -> None:
+def profile_updated(tx: BatchTx, event: Account.ProfileUpdated, position: int) -> None:
     account_id = str(event.originator_id)
     row = tx.get(PEOPLE, account_id)
     values = event.values or {}

@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from eventsourcing.domain import DomainEvent
 from eventsourcing.utils import resolve_topic
 
 from infrastructure.read_db import Tx, placeholders
@@ -34,8 +35,9 @@ projection = Projection(
 )
 
 
-@projection.on(object)
-def logged(tx: BatchTx, event: object, position: int) -> None:
+# Every stored event is one of the library's domain events (each aggregate's events derive from it).
+@projection.on(DomainEvent)
+def logged(tx: BatchTx, event: DomainEvent, position: int) -> None:
     insert_entry(tx, position, log_entry(event))
 
 

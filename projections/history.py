@@ -14,6 +14,7 @@ from uuid import UUID
 import orjson
 from eventsourcing.utils import get_topic
 
+from domain.shared.aggregate import Recorded
 from infrastructure.transcoding import NotFast, fast_loads
 
 ENVELOPE_FIELDS = {
@@ -188,7 +189,7 @@ def changes_json(changes: dict[str, Any], flat: bool = False) -> str:
     return _CHANGES_JSON.encode(changes)
 
 
-def describe(event: Any) -> EventRecord:
+def describe(event: Recorded) -> EventRecord:
     aggregate_kind, event_type, topic = _names(type(event))
     fields = vars(event)
     return EventRecord(
@@ -205,7 +206,7 @@ def describe(event: Any) -> EventRecord:
     )
 
 
-def log_entry(event: Any) -> tuple[str, str, int, str, str, str, Any, Any, Any, str]:
+def log_entry(event: Recorded) -> tuple[str, str, int, str, str, str, Any, Any, Any, str]:
     """`describe(event)`'s values in field order, with `changes` as `changes_json` text (event_log's row)."""
     aggregate_kind, event_type, topic = _names(type(event))
     fields = vars(event)

@@ -116,7 +116,11 @@ def request_changed(
     )
 
 
-def _requested(event: Any, state: str, position: int) -> dict[str, Any]:
+def _requested(
+    event: ProfileEditRequest.Opened | ProfileEditRequest.Reopened | ProfileEditRequest.Replaced,
+    state: str,
+    position: int,
+) -> dict[str, Any]:
     """An edit request's columns when the customer asks (first, again, or anew): undecided, as of now."""
     return {
         "state": state,

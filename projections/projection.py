@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar, overload
 
+from domain.shared.aggregate import Recorded
 from infrastructure.read_db import Tx
 from projections.batch import BatchTx
 
@@ -107,6 +108,6 @@ def is_index(statement: str) -> bool:
     return statement.lstrip().upper().startswith(("CREATE INDEX", "CREATE UNIQUE INDEX"))
 
 
-def _own_row(event: Any) -> str | None:
+def _own_row(event: Recorded) -> str | None:
     # An aggregate's first event finds no row of its own yet: nothing to load for it.
     return None if event.originator_version == 1 else str(event.originator_id)

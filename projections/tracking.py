@@ -161,12 +161,16 @@ def _reposition(tx: BatchTx, rate_request_id: str | None, customer_id: str | Non
 
 
 @projection.on(ShippingOrder.Created, ShippingOrder.Edited)
-def order_containers(tx: BatchTx, event: Any, position: int) -> None:
-    details = getattr(event, "details", None) or getattr(event, "changes", None) or {}
-    if "containers" not in details:
+def order_containers(tx: BatchTx, event: ShippingOrder.Created | ShippingOrder.Edited, position: int) -> None:
+    # A new order names its booking; an edited one's booking is found by the order's id.
+    if isinstance(event, ShippingOrder.Created):
+        details, named_booking = event.details, event.rate_request_id
+    else:
+        details, named_booking = event.changes, None
+    if "containers" not in (details or {}):
         return
     order_id = str(event.originator_id)
-    rate_request_id = getattr(event, "rate_request_id", None) or _order_booking(tx, order_id)
+    rate_request_id = named_booking or _order_booking(tx, order_id)
     if rate_request_id is None:
         return
     tx.delete(ORDER_CONTAINERS, rate_request_id)  # buffered: the batch's other writes stay batched

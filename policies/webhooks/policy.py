@@ -15,18 +15,19 @@ forever).
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import logging
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any, Protocol, TypeAlias, cast, get_args
+from typing import Any, Protocol, TypeAlias, TypeGuard, get_args
 
-from domain.booking.rate_request import RateRequest, lifecycle_moves
+from domain.booking.rate_request import RateRequest, StaffSaid, lifecycle_moves
 from domain.integrations.notification_types import move_kind
 from domain.integrations.webhook_subscription import WebhookSubscription
-from domain.shared.aggregate import Recorded
+from domain.shared.aggregate import Moved, Recorded
 from domain.tracking.milestone import TrackingEvent
 from infrastructure.leases import Lease
 from infrastructure.read_db import ReadModelDB, Tx, padded, placeholders, send
@@ -166,7 +167,7 @@ def _move(kind: str) -> Step:
 # Every event of the rate request, by class: each changes what `GET /v2/bookings/{ref}` shows, so each is
 # notified. A test checks that none is missing (an event added to the aggregate without a line here fails
 # it, rather than going silently unnotified).
-STEPS: dict[type, Step] = {
+STEPS: dict[type[Recorded], Step] = {
     # The moves of the request's own lifecycle (Created, Edited, Quoted, ..., Completed), each of the kind
     # `move_kind` gives it: a new trigger's move is notified by being declared (issue 25).
     **{moved: _move(move_kind(moved)) for moved in lifecycle_moves()},
@@ -192,6 +193,23 @@ STEPS: dict[type, Step] = {
 
 
 BOOKING_EVENTS = tuple(STEPS)
+
+
+def _carries_state(event_class: type[Recorded]) -> TypeGuard[type[Moved]]:
+    """Whether the class declares `state` (as `lifecycle_moves` asks of a move): its events are `Moved`."""
+    if not dataclasses.is_dataclass(event_class):
+        return False
+    return any(declared.name == "state" for declared in dataclasses.fields(event_class))
+
+
+# The events whose step moves the booking to the `state` they carry (every moving step's event carries it:
+# `lifecycle_moves` picks them by it; a test checks none is left out here).
+MOVES = tuple(
+    event_class for event_class, step in STEPS.items() if step.moves and _carries_state(event_class)
+)
+# The moving events that say more than their state: staff's reason (`StaffSaid`: a revision asked, a
+# rejection), the quote's price and validity. A test checks no other moving event carries these.
+_QUOTED = RateRequest.Quoted
 _REQUOTED = RateRequest.AmendmentRequoted
 _RESCHEDULED = RateRequest.SailingRescheduled
 _CONFIRMED = RateRequest.BookingConfirmed
@@ -201,13 +219,13 @@ _ASKED = RateRequest.AmendmentAsked
 _AMENDED = RateRequest.AmendmentRequested
 
 
-def _amendment_asked(event: Any, step: Step, previous_status: str | None) -> str | None:
+def _amendment_asked(event: Recorded, step: Step, previous_status: str | None) -> str | None:
     """Staff's reason while the booking is PENDING_AMENDMENT after this step (None: it is not): from the
     ask until the amendment answering it is decided; a replacing amendment carries the ask it answers."""
     if isinstance(event, _ASKED):
         return str(event.message)
     if isinstance(event, _AMENDED):
-        return getattr(event, "asked", None)
+        return event.asked
     if step.amended in AMENDMENT_DECIDED or previous_status != PENDING_AMENDMENT:
         return None
     return ""  # still pending; the reason was said when asked
@@ -248,10 +266,9 @@ class PolicyBatch:
         customers: dict[str, None] = {}
         for _, event in batch:
             if isinstance(event, BOOKING_EVENTS):
-                booking_ids[str(cast(Any, event).originator_id)] = None
-                customer_id = getattr(event, "customer_id", None)
-                if isinstance(event, RateRequest.Created) and customer_id:
-                    customers[str(customer_id)] = None
+                booking_ids[str(event.originator_id)] = None
+                if isinstance(event, RateRequest.Created) and event.customer_id:
+                    customers[str(event.customer_id)] = None
             elif isinstance(event, TRACKING_EVENTS):
                 customer_id = event.facts.get("customer_id")
                 if customer_id:
@@ -464,7 +481,7 @@ def _reschedule_feedback(event: RateRequest.SailingRescheduled) -> list[dict[str
     ]
 
 
-def _feedback(event: object) -> list[dict[str, Any]] | None:
+def _feedback(event: Recorded) -> list[dict[str, Any]] | None:
     if isinstance(event, _REQUOTED):
         return _requote_feedback(event)
     if isinstance(event, _RESCHEDULED):
@@ -472,15 +489,17 @@ def _feedback(event: object) -> list[dict[str, Any]] | None:
     return None
 
 
-def _booking_event(batch: PolicyBatch, event: Any, position: int, site_url: str, view: BookingView) -> None:
-    # Any: table-driven over every rate request event (`STEPS`); those that move carry `state`.
+def _booking_event(
+    batch: PolicyBatch, event: Recorded, position: int, site_url: str, view: BookingView
+) -> None:
+    # Table-driven over every rate request event (`STEPS`); those that move carry `state` (`MOVES`).
     tx = batch.tx
     booking_id = str(event.originator_id)
     step = STEPS[type(event)]
     if not step.notified:
         return
     if isinstance(event, RateRequest.Created):
-        reference = getattr(event, "reference", None)
+        reference = event.reference
         tx.execute(
             "INSERT INTO webhook_policy_bookings"
             " (id, customer_id, reference, state, status, confirmed, amendment_open)"
@@ -499,7 +518,7 @@ def _booking_event(batch: PolicyBatch, event: Any, position: int, site_url: str,
     if isinstance(event, _REFERENCE):
         batch.changed(booking_id, reference=event.reference)
         booking = {**booking, "reference": event.reference}
-    state = event.state if step.moves else booking["state"]
+    state = event.state if isinstance(event, MOVES) else booking["state"]
     confirmed = bool(booking["confirmed"]) or isinstance(event, _CONFIRMED)
     amended = None if step.clears_amendment else step.amended or booking["amended_status"]
     asked = _amendment_asked(event, step, booking["status"])
@@ -532,10 +551,8 @@ def _booking_event(batch: PolicyBatch, event: Any, position: int, site_url: str,
     notification_id = event_id(event)
     at = utc_text(event.timestamp)
 
-    def said(name: str) -> Any:
-        return getattr(event, name, None) if step.moves else None
-
-    valid_until = said("valid_until")
+    message = event.message if isinstance(event, StaffSaid) else None
+    price, valid_until = (event.price, event.valid_until) if isinstance(event, _QUOTED) else (None, None)
     data = view.notification_data(
         Notified(
             booking={"id": booking_id, "reference": booking["reference"]},
@@ -545,9 +562,9 @@ def _booking_event(batch: PolicyBatch, event: Any, position: int, site_url: str,
             cancellation=cancellation,
             extra_feedbacks=_feedback(event),
             messages={
-                "revision_message": said("message"),
-                "rejection_message": said("message"),
-                "price": said("price"),
+                "revision_message": message,
+                "rejection_message": message,
+                "price": price,
                 "valid_until": utc_text(valid_until) if valid_until else None,
                 "amendment_asked": asked,
             },

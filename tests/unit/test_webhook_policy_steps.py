@@ -3,9 +3,13 @@ and nothing it cannot name makes its follower retry a batch forever."""
 
 from __future__ import annotations
 
+import dataclasses
 import inspect
 import json
 import logging
+import uuid
+from datetime import UTC, datetime, timedelta
+from decimal import Decimal
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -14,7 +18,7 @@ import pytest
 
 from api.dcsa_notifications import DcsaBookingView
 from api.dcsa_status import BOOKING_STATUS
-from domain.booking.rate_request import RateRequest
+from domain.booking.rate_request import RateRequest, StaffSaid
 from infrastructure.read_db import SqliteReadModels
 from policies.webhooks import policy
 
@@ -58,7 +62,7 @@ def test_a_state_the_view_cannot_name_is_logged_and_skipped_not_raised(
             "INSERT INTO webhook_policy_bookings (id, customer_id, reference, state, status, confirmed,"
             " amendment_open) VALUES ('b1', 'c1', 'FB-1', 'requested', 'RECEIVED', 0, 0)"
         )
-    unknown: Any = object.__new__(RateRequest.Quoted)  # type: ignore[attr-defined]
+    unknown: Any = object.__new__(RateRequest.Quoted)
     fields = SimpleNamespace(originator_id="b1", originator_version=3, state="postponed")
     unknown.__dict__.update(vars(fields))
     with caplog.at_level(logging.ERROR), db.transaction() as tx:
@@ -75,7 +79,7 @@ def test_the_event_types_a_subscription_may_choose_are_the_notified_steps() -> N
     notified = [step.kind for step in policy.STEPS.values() if step.notified]
     # The booking's steps, and the tracking events of its containers and vessels (issue 29).
     assert sorted([*notified, policy.TRACKING_KIND]) == sorted(NOTIFICATION_TYPES)
-    assert not policy.STEPS[RateRequest.CutOffReminded].notified  # type: ignore[attr-defined]
+    assert not policy.STEPS[RateRequest.CutOffReminded].notified
 
 
 def test_a_deliveries_table_made_before_event_types_gains_the_column(tmp_path: Path) -> None:
@@ -102,3 +106,77 @@ def test_a_deliveries_table_made_before_event_types_gains_the_column(tmp_path: P
     policy.ensure_tables(db)  # twice: a restart
     with db.read() as tx:
         assert tx.all("SELECT id, event_type FROM webhook_deliveries") == [{"id": "d1", "event_type": None}]
+
+
+def _fields(event_class: type) -> set[str]:
+    return {declared.name for declared in dataclasses.fields(event_class)}
+
+
+def test_every_moving_step_reads_the_state_and_the_words_its_event_carries() -> None:
+    # The policy reads a moving event's state, staff's message and the quote's price by class (typed):
+    # a moving event declared with any of them and not read so would be notified without it.
+    moving = {event_class for event_class, step in policy.STEPS.items() if step.moves}
+    assert len(moving) >= 13
+    assert set(policy.MOVES) == moving
+    assert {c for c in moving if "message" in _fields(c)} == {c for c in moving if issubclass(c, StaffSaid)}
+    assert {c for c in moving if "message" in _fields(c)} == {
+        RateRequest.RevisionRequested,
+        RateRequest.Rejected,
+    }
+    assert {c for c in moving if _fields(c) & {"price", "valid_until"}} == {RateRequest.Quoted}
+    # Read by isinstance, a class answers as its own line of the table: no step's class derives another's.
+    assert [(a, b) for a in policy.STEPS for b in policy.STEPS if a is not b and issubclass(a, b)] == []
+
+
+@pytest.mark.parametrize(
+    ("event_class", "words", "expected"),
+    [
+        ("RevisionRequested", {"message": "Name the consignee"}, "Name the consignee"),
+        ("Rejected", {"message": "No room on that sailing"}, "No room on that sailing"),
+        (
+            "Quoted",
+            {"price": Decimal("912.5"), "charges": [], "tariff_version": None, "tariff_row": None},
+            "912.50 USD",
+        ),
+    ],
+)
+def test_a_moving_step_tells_what_its_event_says(
+    tmp_path: Path, event_class: str, words: dict[str, Any], expected: str
+) -> None:
+    booking_id = uuid.uuid4()
+    db = SqliteReadModels(tmp_path / "read.db")
+    policy.ensure_tables(db)
+    with db.transaction() as tx:
+        tx.execute(
+            "INSERT INTO webhook_policy_bookings (id, customer_id, reference, state, status, confirmed,"
+            " amendment_open) VALUES (?, 'c1', 'FB-2026-000001', 'requested', 'RECEIVED', 0, 0)",
+            (str(booking_id),),
+        )
+        tx.execute(
+            "INSERT INTO webhook_policy_subscriptions (id, customer_id, callback_url, active)"
+            " VALUES ('s1', 'c1', 'https://hooks.example.com/a', 1)"
+        )
+    at = datetime(2026, 3, 1, 9, 30, tzinfo=UTC)
+    state = {"RevisionRequested": "revision_requested", "Rejected": "rejected_by_admin", "Quoted": "quoted"}
+    fields = {"valid_until": at + timedelta(days=7)} if event_class == "Quoted" else {}
+    event = getattr(RateRequest, event_class)(
+        originator_id=booking_id,
+        originator_version=3,
+        timestamp=at,
+        actor_id="staff-1",
+        actor_role="admin",
+        reason=None,
+        state=state[event_class],
+        customer_id="c1",
+        **fields,
+        **words,
+    )
+    with db.transaction() as tx:
+        batch = policy.PolicyBatch(tx, [(7, event)])
+        policy._booking_event(batch, event, 7, "http://portal", DcsaBookingView())
+        batch.write()
+    with db.read() as tx:
+        bodies = [json.loads(row["body"]) for row in tx.all("SELECT body FROM webhook_deliveries")]
+    assert len(bodies) == 1
+    feedbacks = bodies[0]["data"]["feedbacks"]
+    assert any(expected in feedback["message"] for feedback in feedbacks), feedbacks
