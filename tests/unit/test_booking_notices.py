@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
-from typing import Any
+from typing import Any, get_type_hints
 
 from domain.booking import notices as _booking_notices  # noqa: F401  (registers the builders)
-from domain.booking.rate_request import RateRequest
+from domain.booking.notices import TOLD
+from domain.booking.rate_request import RateRequest, lifecycle_moves
 from domain.booking.shipping_order import ShippingOrder
 from domain.notifications.policy import STAFF as STAFF_RECIPIENT
 from domain.notifications.policy import notices
@@ -136,3 +137,32 @@ def test_changes_after_confirmation_tell_the_staff_then_the_customer() -> None:
     ]
     assert "$1,350.50 per container" in built[1].message
     assert built[4].message.endswith("the booking stands: the vessel sails")
+
+
+# The moves of the request's own lifecycle its customer makes: no one is told (the customer did it; staff see
+# it in their lists). Every other move tells someone.
+CUSTOMERS_OWN_MOVES = {
+    RateRequest.Edited,
+    RateRequest.PriceAccepted,
+    RateRequest.PriceCancelled,
+    RateRequest.Withdrawn,
+}
+
+
+def test_every_move_but_the_customer_s_own_tells_someone() -> None:
+    """A new staff action (a new move) tells the customer by a line in `TOLD`, or is named here as told to no
+    one: found by issue 25's trial, where a staff action with no line was silently told to no one."""
+    untold = {move.__qualname__ for move in lifecycle_moves() if move not in TOLD}
+    assert untold == {move.__qualname__ for move in CUSTOMERS_OWN_MOVES}
+
+
+def test_every_event_told_to_its_customer_names_the_customer() -> None:
+    """The builder sends a customer's notice to `event.customer_id`: an event without it (a plain
+    `StateMoved`, not a `CustomerMoved`) passes mypy (`TOLD` is keyed by any class) but parks the
+    notifications policy at its first occurrence."""
+    nameless = [
+        event_class.__qualname__
+        for event_class, told in TOLD.items()
+        if told.audience == "customer" and "customer_id" not in get_type_hints(event_class)
+    ]
+    assert nameless == []
