@@ -88,7 +88,8 @@ LAYOUT_PROBLEMS = """(root) => {
   const side = document.querySelector('nav[aria-label="Side menu"]');
   if (!root && side && visible(side)) {
     let painted = side;
-    while (painted && getComputedStyle(painted).backgroundColor === 'rgba(0, 0, 0, 0)') painted = painted.parentElement;
+    const clear = (el) => getComputedStyle(el).backgroundColor === 'rgba(0, 0, 0, 0)';
+    while (painted && clear(painted)) painted = painted.parentElement;
     const bottom = painted.getBoundingClientRect().bottom + window.scrollY;
     if (bottom < doc.scrollHeight - 1)
       problems.push(`side menu stops ${Math.round(doc.scrollHeight - bottom)}px above the page's end`);
