@@ -1,7 +1,7 @@
 """The kinds of booking notification a webhook subscription may choose to hear (its event-type filter).
 
 One per step of a booking that changes what the standard's `GET /v2/bookings/{ref}` shows; the webhook
-policy (policies/webhooks/policy.py) names the step of each event, and a test checks the two agree. A move
+policy (policies/webhooks/steps.py) names the step of each event, and a test checks the two agree. A move
 of the request's own lifecycle is heard by the kind `move_kind` gives it, so a new trigger's move is a kind
 a subscription may choose by being declared (issue 25): it is listed after the named booking kinds.
 """

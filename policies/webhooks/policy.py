@@ -7,31 +7,36 @@ booking it records one delivery per active subscription of the booking's custome
 the CloudEvents body, fixed once, with an id stable across attempts and resends (`webhook-id`, the
 receiver's deduplication key). The sender (`infrastructure/webhook_sender.py`) posts them.
 
-Every rate-request event is classified below (`STEPS`; a move of the request's own lifecycle by default): a
-test fails when one is not, and a state or step
-the view cannot name is logged and skipped, never raised (a raise would make the follower retry its batch
-forever).
+Every rate-request event is classified (`steps.STEPS`; a move of the request's own lifecycle by default): a
+test fails when one is not, and a state or step the view cannot name is logged and skipped, never raised (a
+raise would make the follower retry its batch forever).
 """
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import logging
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
-from decimal import Decimal
-from typing import Any, Protocol, TypeAlias, TypeGuard, get_args
+from typing import Any, Protocol, TypeAlias, get_args
 
-from domain.booking.rate_request import RateRequest, StaffSaid, lifecycle_moves
-from domain.integrations.notification_types import move_kind
+from domain.booking.rate_request import RateRequest, StaffSaid
 from domain.integrations.webhook_subscription import WebhookSubscription
-from domain.shared.aggregate import Moved, Recorded
+from domain.shared.aggregate import Recorded
 from domain.tracking.milestone import TrackingEvent
 from infrastructure.leases import Lease
 from infrastructure.read_db import ReadModelDB, Tx, padded, placeholders, send
 from infrastructure.wakeups import Wakeups
+from policies.webhooks.state import ensure_tables
+from policies.webhooks.steps import (
+    AMENDMENT_RECEIVED,
+    BOOKING_EVENTS,
+    MOVES,
+    STEPS,
+    amendment_asked,
+    feedback,
+)
 from projections.follower import Batch, Follower
 from projections.history import utc_text
 
@@ -49,52 +54,6 @@ TRACKING_EVENTS = (
     TrackingEvent.Retracted,
 )
 _IDS = uuid.UUID("6f1c3a52-2b1e-4d0e-9a57-6b2f1f0c9d11")
-
-SCHEMA = [
-    "CREATE TABLE IF NOT EXISTS webhook_policy_subscriptions ("
-    " id TEXT PRIMARY KEY, customer_id TEXT NOT NULL, callback_url TEXT NOT NULL, active INTEGER NOT NULL)",
-    "CREATE INDEX IF NOT EXISTS webhook_policy_subscriptions_customer"
-    " ON webhook_policy_subscriptions (customer_id)",
-    "CREATE TABLE IF NOT EXISTS webhook_policy_bookings ("
-    " id TEXT PRIMARY KEY, customer_id TEXT NOT NULL, reference TEXT, state TEXT NOT NULL, status TEXT,"
-    " confirmed INTEGER NOT NULL, amendment_open INTEGER NOT NULL)",
-    # The standard's amendedBookingStatus and bookingCancellationStatus last notified (issue 18; a table of
-    # its own so a policy state written before it needs no change).
-    "CREATE TABLE IF NOT EXISTS webhook_policy_changes ("
-    " id TEXT PRIMARY KEY, amended_status TEXT, cancellation_status TEXT)",
-    # Each subscription's sealed secrets (the previous one while a rotation's overlap lasts) and the kinds of
-    # notification it hears (JSON list; NULL: all). A table of its own, so older policy state needs no change.
-    "CREATE TABLE IF NOT EXISTS webhook_policy_subscription_settings ("
-    " id TEXT PRIMARY KEY, sealed_secret TEXT, previous_sealed_secret TEXT, previous_valid_until TEXT,"
-    " event_types TEXT)",
-    "CREATE TABLE IF NOT EXISTS webhook_deliveries ("
-    " id TEXT PRIMARY KEY, subscription_id TEXT NOT NULL, customer_id TEXT NOT NULL,"
-    " rate_request_id TEXT NOT NULL, event_id TEXT NOT NULL, booking_status TEXT NOT NULL,"
-    " body TEXT NOT NULL,"
-    " state TEXT NOT NULL, attempts INTEGER NOT NULL, last_status INTEGER, last_error TEXT,"
-    " last_attempt_at TEXT, next_attempt_at TEXT NOT NULL, window_started_at TEXT NOT NULL,"
-    " delivered_at TEXT, lease_owner TEXT, lease_until TEXT, created_at TEXT NOT NULL,"
-    " position BIGINT NOT NULL)",
-    "CREATE INDEX IF NOT EXISTS webhook_deliveries_due ON webhook_deliveries (state, next_attempt_at)",
-    "CREATE INDEX IF NOT EXISTS webhook_deliveries_subscription"
-    " ON webhook_deliveries (subscription_id, created_at)",
-]
-
-
-def ensure_tables(db: ReadModelDB) -> None:
-    with db.transaction() as tx:
-        for statement in SCHEMA:
-            tx.execute(statement)
-    # Policy state outlives releases (replay keeps it): a column added later is added to a table made before.
-    if db.dialect == "postgres":
-        with db.transaction() as tx:
-            tx.execute("ALTER TABLE webhook_deliveries ADD COLUMN IF NOT EXISTS event_type TEXT")
-        return
-    with db.read() as tx:
-        columns = {row["name"] for row in tx.all("PRAGMA table_info(webhook_deliveries)")}
-    if "event_type" not in columns:
-        with db.transaction() as tx:
-            tx.execute("ALTER TABLE webhook_deliveries ADD COLUMN event_type TEXT")
 
 
 def event_id(event: Recorded) -> str:
@@ -130,105 +89,6 @@ class Notified:
     extra_feedbacks: list[dict[str, Any]] | None
     messages: dict[str, Any]
     updated: bool
-
-
-# -- what each rate-request event means to the notification -----------------------------------------------
-@dataclass(frozen=True)
-class Step:
-    """One step of a booking as notified.
-
-    `kind`: the event type (domain/integrations/notification_types.py) a subscription may filter on;
-    `moves`: the event's `state` is the booking's (amendment and cancellation-request events carry their
-    own machine's state); `amended` / `cancellation`: the standard's amendedBookingStatus or
-    bookingCancellationStatus the step sets (`clears_cancellation`: the property is then absent, as for
-    a withdrawn request)."""
-
-    kind: str
-    moves: bool = False
-    amended: str | None = None
-    cancellation: str | None = None
-    clears_cancellation: bool = False
-    # Staff ask for an amendment (use case 6): the previous amendment's status is no longer shown.
-    clears_amendment: bool = False
-    # False for a step that changes nothing `GET /v2/bookings/{ref}` shows (a reminder sent to the customer).
-    notified: bool = True
-
-
-AMENDMENT_RECEIVED = "AMENDMENT_RECEIVED"
-PENDING_AMENDMENT = "PENDING_AMENDMENT"
-# An amendment decided (or withdrawn) ends staff's ask it answered: the booking is CONFIRMED again.
-AMENDMENT_DECIDED = ("AMENDMENT_CONFIRMED", "AMENDMENT_DECLINED", "AMENDMENT_CANCELLED")
-
-
-def _move(kind: str) -> Step:
-    return Step(kind, moves=True)
-
-
-# Every event of the rate request, by class: each changes what `GET /v2/bookings/{ref}` shows, so each is
-# notified. A test checks that none is missing (an event added to the aggregate without a line here fails
-# it, rather than going silently unnotified).
-STEPS: dict[type[Recorded], Step] = {
-    # The moves of the request's own lifecycle (Created, Edited, Quoted, ..., Completed), each of the kind
-    # `move_kind` gives it: a new trigger's move is notified by being declared (issue 25).
-    **{moved: _move(move_kind(moved)) for moved in lifecycle_moves()},
-    RateRequest.ReferenceAssigned: Step("booking.reference_assigned"),
-    RateRequest.AmendmentAsked: Step("amendment.asked", clears_amendment=True),
-    RateRequest.AmendmentRequested: Step("amendment.received", amended=AMENDMENT_RECEIVED),
-    RateRequest.AmendmentRequoted: Step("amendment.requoted", amended=AMENDMENT_RECEIVED),
-    RateRequest.AmendmentApproved: Step("amendment.confirmed", amended="AMENDMENT_CONFIRMED"),
-    RateRequest.AmendmentDeclined: Step("amendment.declined", amended="AMENDMENT_DECLINED"),
-    RateRequest.AmendmentWithdrawn: Step("amendment.cancelled", amended="AMENDMENT_CANCELLED"),
-    RateRequest.CancellationRequested: Step("cancellation.received", cancellation="CANCELLATION_RECEIVED"),
-    # A confirmed cancellation also moves the booking to cancelled.
-    RateRequest.CancellationConfirmed: Step(
-        "cancellation.confirmed", moves=True, cancellation="CANCELLATION_CONFIRMED"
-    ),
-    RateRequest.CancellationDeclined: Step("cancellation.declined", cancellation="CANCELLATION_DECLINED"),
-    RateRequest.CancellationWithdrawn: Step("cancellation.withdrawn", clears_cancellation=True),
-    # The sailing (issue 27): chosen or moved by a republished schedule (old and new times as a feedback).
-    RateRequest.SailingChosen: Step("booking.sailing_chosen"),
-    RateRequest.SailingRescheduled: Step("booking.sailing_rescheduled"),
-    RateRequest.CutOffReminded: Step("booking.cut_off_reminded", notified=False),
-}
-
-
-BOOKING_EVENTS = tuple(STEPS)
-
-
-def _carries_state(event_class: type[Recorded]) -> TypeGuard[type[Moved]]:
-    """Whether the class declares `state` (as `lifecycle_moves` asks of a move): its events are `Moved`."""
-    if not dataclasses.is_dataclass(event_class):
-        return False
-    return any(declared.name == "state" for declared in dataclasses.fields(event_class))
-
-
-# The events whose step moves the booking to the `state` they carry (every moving step's event carries it:
-# `lifecycle_moves` picks them by it; a test checks none is left out here).
-MOVES = tuple(
-    event_class for event_class, step in STEPS.items() if step.moves and _carries_state(event_class)
-)
-# The moving events that say more than their state: staff's reason (`StaffSaid`: a revision asked, a
-# rejection), the quote's price and validity. A test checks no other moving event carries these.
-_QUOTED = RateRequest.Quoted
-_REQUOTED = RateRequest.AmendmentRequoted
-_RESCHEDULED = RateRequest.SailingRescheduled
-_CONFIRMED = RateRequest.BookingConfirmed
-_EDITED = RateRequest.Edited
-_REFERENCE = RateRequest.ReferenceAssigned
-_ASKED = RateRequest.AmendmentAsked
-_AMENDED = RateRequest.AmendmentRequested
-
-
-def _amendment_asked(event: Recorded, step: Step, previous_status: str | None) -> str | None:
-    """Staff's reason while the booking is PENDING_AMENDMENT after this step (None: it is not): from the
-    ask until the amendment answering it is decided; a replacing amendment carries the ask it answers."""
-    if isinstance(event, _ASKED):
-        return str(event.message)
-    if isinstance(event, _AMENDED):
-        return event.asked
-    if step.amended in AMENDMENT_DECIDED or previous_status != PENDING_AMENDMENT:
-        return None
-    return ""  # still pending; the reason was said when asked
 
 
 _BOOKING = (
@@ -456,39 +316,6 @@ def _hears(subscription: dict[str, Any], kind: str) -> bool:
     return chosen is None or kind in json.loads(chosen)
 
 
-def _requote_feedback(event: RateRequest.AmendmentRequoted) -> list[dict[str, Any]]:
-    # A new price for an amendment keeps every status: the feedback is the news.
-    amount = event.price.quantize(Decimal("0.01"))
-    return [
-        {
-            "severity": "INFO",
-            "code": "INFORMATIONAL_MESSAGE",
-            "message": f"The amendment needs a new price: {amount} USD per container, valid until"
-            f" {utc_text(event.valid_until)}; accept it or withdraw the amendment in the portal",
-        }
-    ]
-
-
-def _reschedule_feedback(event: RateRequest.SailingRescheduled) -> list[dict[str, Any]]:
-    before, after = event.previous, event.sailing
-    return [
-        {
-            "severity": "INFO",
-            "code": "INFORMATIONAL_MESSAGE",
-            "message": f"The sailing moved: departure {before['departure']} is now {after['departure']},"
-            f" arrival {before['arrival']} is now {after['arrival']}",
-        }
-    ]
-
-
-def _feedback(event: Recorded) -> list[dict[str, Any]] | None:
-    if isinstance(event, _REQUOTED):
-        return _requote_feedback(event)
-    if isinstance(event, _RESCHEDULED):
-        return _reschedule_feedback(event)
-    return None
-
-
 def _booking_event(
     batch: PolicyBatch, event: Recorded, position: int, site_url: str, view: BookingView
 ) -> None:
@@ -515,16 +342,16 @@ def _booking_event(
     booking = batch.booking(booking_id)
     if booking is None:
         return
-    if isinstance(event, _REFERENCE):
+    if isinstance(event, RateRequest.ReferenceAssigned):
         batch.changed(booking_id, reference=event.reference)
         booking = {**booking, "reference": event.reference}
     state = event.state if isinstance(event, MOVES) else booking["state"]
-    confirmed = bool(booking["confirmed"]) or isinstance(event, _CONFIRMED)
+    confirmed = bool(booking["confirmed"]) or isinstance(event, RateRequest.BookingConfirmed)
     amended = None if step.clears_amendment else step.amended or booking["amended_status"]
-    asked = _amendment_asked(event, step, booking["status"])
+    asked = amendment_asked(event, step, booking["status"])
     cancellation = None if step.clears_cancellation else step.cancellation or booking["cancellation_status"]
     # The shipper's update reads UPDATE_RECEIVED until staff decide (issue 26).
-    updated = isinstance(event, _EDITED) or view.still_updated(booking["status"], state)
+    updated = isinstance(event, RateRequest.Edited) or view.still_updated(booking["status"], state)
     try:
         status = view.booking_status(state, confirmed, updated, asked is not None)
     except KeyError:
@@ -551,8 +378,12 @@ def _booking_event(
     notification_id = event_id(event)
     at = utc_text(event.timestamp)
 
+    # The moving events that say more than their state: staff's reason (`StaffSaid`: a revision asked, a
+    # rejection), the quote's price and validity. A test checks no other moving event carries these.
     message = event.message if isinstance(event, StaffSaid) else None
-    price, valid_until = (event.price, event.valid_until) if isinstance(event, _QUOTED) else (None, None)
+    price, valid_until = (
+        (event.price, event.valid_until) if isinstance(event, RateRequest.Quoted) else (None, None)
+    )
     data = view.notification_data(
         Notified(
             booking={"id": booking_id, "reference": booking["reference"]},
@@ -560,7 +391,7 @@ def _booking_event(
             confirmed=confirmed,
             amended=amended,
             cancellation=cancellation,
-            extra_feedbacks=_feedback(event),
+            extra_feedbacks=feedback(event),
             messages={
                 "revision_message": message,
                 "rejection_message": message,

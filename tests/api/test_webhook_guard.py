@@ -14,7 +14,7 @@ from fastapi.testclient import TestClient
 
 from infrastructure.read_db import SqliteReadModels
 from infrastructure.webhook_sender import WebhookSender
-from policies.webhooks.policy import ensure_tables
+from policies.webhooks.state import ensure_tables
 from tests.api.booking_support import customer, fails, ok
 from tests.api.dcsa_support import Receiver, receiver, sample
 from tests.api.webhook_guard_support import (

@@ -8,7 +8,7 @@ import inspect
 
 from domain.booking.rate_request import RateRequest, lifecycle_moves
 from domain.integrations.notification_types import NOTIFICATION_TYPES, move_kind
-from policies.webhooks import policy
+from policies.webhooks import steps
 from projections.booking.handlers import projection, rate_request_moved
 
 
@@ -54,8 +54,8 @@ def test_every_event_carrying_a_state_moves_the_booking_read_model() -> None:
 
 def test_every_move_is_a_notified_step_that_moves_the_booking() -> None:
     for event in lifecycle_moves():
-        assert policy.STEPS[event].moves, event.__name__
-        assert policy.STEPS[event].notified, event.__name__
+        assert steps.STEPS[event].moves, event.__name__
+        assert steps.STEPS[event].notified, event.__name__
     # A new move is notified under its class's name, a kind a subscription may choose.
     assert move_kind(type("PutOnHold", (), {})) == "booking.put_on_hold"
 
@@ -63,7 +63,7 @@ def test_every_move_is_a_notified_step_that_moves_the_booking() -> None:
 def test_the_moves_are_notified_as_they_were_named() -> None:
     """The kinds of the moves, once written in the policy's table, now derived (`move_kind`): the same (a new
     move adds its own)."""
-    derived = {event.__name__: policy.STEPS[event].kind for event in lifecycle_moves()}
+    derived = {event.__name__: steps.STEPS[event].kind for event in lifecycle_moves()}
     assert {name: derived.get(name) for name in NAMED_BEFORE} == NAMED_BEFORE
 
 

@@ -20,7 +20,8 @@ from api.dcsa_notifications import DcsaBookingView
 from api.dcsa_status import BOOKING_STATUS
 from domain.booking.rate_request import RateRequest, StaffSaid
 from infrastructure.read_db import SqliteReadModels
-from policies.webhooks import policy
+from policies.webhooks import policy, steps
+from policies.webhooks.state import ensure_tables
 
 MACHINE = Path(__file__).resolve().parents[2] / "state-machines" / "rate_request.json"
 
@@ -35,9 +36,9 @@ def rate_request_events() -> set[type]:
 
 def test_every_rate_request_event_has_a_step() -> None:
     events = rate_request_events()
-    assert len(events) >= 22  # the aggregate's events today; a new one must be named in policy.STEPS
-    assert events - set(policy.STEPS) == set()
-    assert set(policy.STEPS) - events == set()
+    assert len(events) >= 22  # the aggregate's events today; a new one must be named in steps.STEPS
+    assert events - set(steps.STEPS) == set()
+    assert set(steps.STEPS) - events == set()
 
 
 def test_every_state_of_the_machine_has_a_dcsa_status() -> None:
@@ -56,7 +57,7 @@ def test_a_state_the_view_cannot_name_is_logged_and_skipped_not_raised(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
     db = SqliteReadModels(tmp_path / "read.db")
-    policy.ensure_tables(db)
+    ensure_tables(db)
     with db.transaction() as tx:
         tx.execute(
             "INSERT INTO webhook_policy_bookings (id, customer_id, reference, state, status, confirmed,"
@@ -76,10 +77,10 @@ def test_a_state_the_view_cannot_name_is_logged_and_skipped_not_raised(
 def test_the_event_types_a_subscription_may_choose_are_the_notified_steps() -> None:
     from domain.integrations.notification_types import NOTIFICATION_TYPES
 
-    notified = [step.kind for step in policy.STEPS.values() if step.notified]
+    notified = [step.kind for step in steps.STEPS.values() if step.notified]
     # The booking's steps, and the tracking events of its containers and vessels (issue 29).
     assert sorted([*notified, policy.TRACKING_KIND]) == sorted(NOTIFICATION_TYPES)
-    assert not policy.STEPS[RateRequest.CutOffReminded].notified
+    assert not steps.STEPS[RateRequest.CutOffReminded].notified
 
 
 def test_a_deliveries_table_made_before_event_types_gains_the_column(tmp_path: Path) -> None:
@@ -102,8 +103,8 @@ def test_a_deliveries_table_made_before_event_types_gains_the_column(tmp_path: P
             " position) VALUES ('d1', 's1', 'c1', 'b1', 'n1', 'RECEIVED', '{}', 'delivered', 1,"
             " 't', 't', 't', 1)"
         )
-    policy.ensure_tables(db)
-    policy.ensure_tables(db)  # twice: a restart
+    ensure_tables(db)
+    ensure_tables(db)  # twice: a restart
     with db.read() as tx:
         assert tx.all("SELECT id, event_type FROM webhook_deliveries") == [{"id": "d1", "event_type": None}]
 
@@ -115,9 +116,9 @@ def _fields(event_class: type) -> set[str]:
 def test_every_moving_step_reads_the_state_and_the_words_its_event_carries() -> None:
     # The policy reads a moving event's state, staff's message and the quote's price by class (typed):
     # a moving event declared with any of them and not read so would be notified without it.
-    moving = {event_class for event_class, step in policy.STEPS.items() if step.moves}
+    moving = {event_class for event_class, step in steps.STEPS.items() if step.moves}
     assert len(moving) >= 13
-    assert set(policy.MOVES) == moving
+    assert set(steps.MOVES) == moving
     assert {c for c in moving if "message" in _fields(c)} == {c for c in moving if issubclass(c, StaffSaid)}
     assert {c for c in moving if "message" in _fields(c)} == {
         RateRequest.RevisionRequested,
@@ -125,7 +126,7 @@ def test_every_moving_step_reads_the_state_and_the_words_its_event_carries() -> 
     }
     assert {c for c in moving if _fields(c) & {"price", "valid_until"}} == {RateRequest.Quoted}
     # Read by isinstance, a class answers as its own line of the table: no step's class derives another's.
-    assert [(a, b) for a in policy.STEPS for b in policy.STEPS if a is not b and issubclass(a, b)] == []
+    assert [(a, b) for a in steps.STEPS for b in steps.STEPS if a is not b and issubclass(a, b)] == []
 
 
 @pytest.mark.parametrize(
@@ -145,7 +146,7 @@ def test_a_moving_step_tells_what_its_event_says(
 ) -> None:
     booking_id = uuid.uuid4()
     db = SqliteReadModels(tmp_path / "read.db")
-    policy.ensure_tables(db)
+    ensure_tables(db)
     with db.transaction() as tx:
         tx.execute(
             "INSERT INTO webhook_policy_bookings (id, customer_id, reference, state, status, confirmed,"

@@ -1,0 +1,53 @@
+"""The webhook policy's own state: its copy of the subscriptions and of each booking's last notified statuses,
+and the deliveries it records (policy state, not read models: a replay keeps them).
+"""
+
+from __future__ import annotations
+
+from infrastructure.read_db import ReadModelDB
+
+SCHEMA = [
+    "CREATE TABLE IF NOT EXISTS webhook_policy_subscriptions ("
+    " id TEXT PRIMARY KEY, customer_id TEXT NOT NULL, callback_url TEXT NOT NULL, active INTEGER NOT NULL)",
+    "CREATE INDEX IF NOT EXISTS webhook_policy_subscriptions_customer"
+    " ON webhook_policy_subscriptions (customer_id)",
+    "CREATE TABLE IF NOT EXISTS webhook_policy_bookings ("
+    " id TEXT PRIMARY KEY, customer_id TEXT NOT NULL, reference TEXT, state TEXT NOT NULL, status TEXT,"
+    " confirmed INTEGER NOT NULL, amendment_open INTEGER NOT NULL)",
+    # The standard's amendedBookingStatus and bookingCancellationStatus last notified (issue 18; a table of
+    # its own so a policy state written before it needs no change).
+    "CREATE TABLE IF NOT EXISTS webhook_policy_changes ("
+    " id TEXT PRIMARY KEY, amended_status TEXT, cancellation_status TEXT)",
+    # Each subscription's sealed secrets (the previous one while a rotation's overlap lasts) and the kinds of
+    # notification it hears (JSON list; NULL: all). A table of its own, so older policy state needs no change.
+    "CREATE TABLE IF NOT EXISTS webhook_policy_subscription_settings ("
+    " id TEXT PRIMARY KEY, sealed_secret TEXT, previous_sealed_secret TEXT, previous_valid_until TEXT,"
+    " event_types TEXT)",
+    "CREATE TABLE IF NOT EXISTS webhook_deliveries ("
+    " id TEXT PRIMARY KEY, subscription_id TEXT NOT NULL, customer_id TEXT NOT NULL,"
+    " rate_request_id TEXT NOT NULL, event_id TEXT NOT NULL, booking_status TEXT NOT NULL,"
+    " body TEXT NOT NULL,"
+    " state TEXT NOT NULL, attempts INTEGER NOT NULL, last_status INTEGER, last_error TEXT,"
+    " last_attempt_at TEXT, next_attempt_at TEXT NOT NULL, window_started_at TEXT NOT NULL,"
+    " delivered_at TEXT, lease_owner TEXT, lease_until TEXT, created_at TEXT NOT NULL,"
+    " position BIGINT NOT NULL)",
+    "CREATE INDEX IF NOT EXISTS webhook_deliveries_due ON webhook_deliveries (state, next_attempt_at)",
+    "CREATE INDEX IF NOT EXISTS webhook_deliveries_subscription"
+    " ON webhook_deliveries (subscription_id, created_at)",
+]
+
+
+def ensure_tables(db: ReadModelDB) -> None:
+    with db.transaction() as tx:
+        for statement in SCHEMA:
+            tx.execute(statement)
+    # Policy state outlives releases (replay keeps it): a column added later is added to a table made before.
+    if db.dialect == "postgres":
+        with db.transaction() as tx:
+            tx.execute("ALTER TABLE webhook_deliveries ADD COLUMN IF NOT EXISTS event_type TEXT")
+        return
+    with db.read() as tx:
+        columns = {row["name"] for row in tx.all("PRAGMA table_info(webhook_deliveries)")}
+    if "event_type" not in columns:
+        with db.transaction() as tx:
+            tx.execute("ALTER TABLE webhook_deliveries ADD COLUMN event_type TEXT")
