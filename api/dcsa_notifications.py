@@ -27,7 +27,7 @@ class DcsaBookingView:
             n.confirmed,
             n.amended,
             n.cancellation,
-            n.extra_feedbacks,
+            n.decisions,
             n.updated,
             **n.messages,
         )

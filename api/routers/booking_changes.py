@@ -14,15 +14,18 @@ from fastapi import APIRouter, Depends
 from fastapi.responses import Response
 
 from api.booking_reads import own_detail
+from api.dcsa_status import amended_booking_status
 from api.deps import AdminUser, CommandDep, CustomerUser, ServicesDep, admin, customer, read_answer
 from api.envelope import success
 from api.openapi import operation_ids
 from api.presenters import booking_changes as present_changes
 from api.schemas.booking import RateRequestBody
-from api.schemas.booking_admin import MessageBody, QuoteBody, valid_until
-from api.schemas.booking_changes import BookingChanges, CancellationBody, OpenChange
+from api.schemas.booking_admin import AmendmentApprovalBody, MessageBody, QuoteBody, valid_until
+from api.schemas.booking_changes import AmendmentDecided, BookingChanges, CancellationBody, OpenChange
 from api.schemas.envelope import Envelope, Lookup
+from api.schemas.tariffs import ChargeBody
 from api.security import Principal
+from domain.booking.charges import ChargeDraft
 from projections.booking import changes as read_changes
 
 client = APIRouter(
@@ -132,10 +135,46 @@ staff.add_api_route(
 def requote_amendment(
     id: str, body: QuoteBody, principal: AdminUser, services: ServicesDep, command: CommandDep
 ) -> Response:
+    """A new price for the open amendment; `charges` (optional) give its breakdown line by line, else the
+    booking's surcharges and per-booking fees stay and the ocean freight takes the difference."""
     command(
-        services.booking.requote_amendment, id, principal.actor, body.price, valid_until(body.valid_until)
+        services.booking.requote_amendment,
+        id,
+        principal.actor,
+        body.price,
+        valid_until(body.valid_until),
+        None,
+        _drafts(body.charges),
     )
     return _answer(services, id, principal)
+
+
+def _drafts(charges: list[ChargeBody] | None) -> list[ChargeDraft]:
+    return [ChargeDraft(c.code, c.amount) for c in charges or []]
+
+
+@staff.put("/rate-requests/{id}/amendments/approve", response_model=Envelope[AmendmentDecided])
+def approve_amendment(
+    id: str,
+    principal: AdminUser,
+    services: ServicesDep,
+    command: CommandDep,
+    body: AmendmentApprovalBody | None = None,
+) -> Response:
+    """Approve the open amendment (a change that keeps the price); a firm booking's that moves the price
+    is confirmed at the new `price` in the same act (400 naming `price` without one). A booking made on
+    the screens keeps its customer's acceptance of a new price (`requote`)."""
+    given = body or AmendmentApprovalBody()
+    command(services.booking.approve_amendment, id, principal.actor, given.price, _drafts(given.charges))
+    changes = _changes(services, id, principal)
+    amendment = changes["amendment"]
+    return success(
+        {
+            **changes,
+            "amendedBookingStatus": amended_booking_status(amendment["stateName"]) if amendment else None,
+            "booking": own_detail(services, id, principal),
+        }
+    )
 
 
 # Staff's decisions: without a body (approve, confirm) or with a message to the customer (decline).
@@ -154,7 +193,6 @@ def _staff_decline(name: str) -> Callable[..., Response]:
 
 
 for path, name, handler in (
-    ("/rate-requests/{id}/amendments/approve", "approve_amendment", _staff_decision),
     ("/rate-requests/{id}/amendments/decline", "decline_amendment", _staff_decline),
     # The carrier asks the customer to amend the booking, saying why (DCSA use case 6).
     ("/rate-requests/{id}/amendments/ask", "ask_for_amendment", _staff_decline),

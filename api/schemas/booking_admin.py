@@ -47,6 +47,16 @@ class ConfirmRequestBody(WireModel):
     valid_until: str | None = Field(default=None, max_length=40)
 
 
+class AmendmentApprovalBody(WireModel):
+    """Approve the open amendment. A firm booking's (one made through the DCSA standard, whose shipper has
+    no price to accept) that changes quantity or equipment is confirmed with its new `price` per container
+    in this act (required then); `charges` optionally give its breakdown line by line (adding up to
+    `price`), else the surcharges and per-booking fees stay and the ocean freight takes the difference."""
+
+    price: Annotated[Decimal | None, PlainNumber] = None
+    charges: list[ChargeBody] | None = Field(default=None, max_length=20)
+
+
 class MessageBody(WireModel):
     message: str = Field(max_length=2000)
 

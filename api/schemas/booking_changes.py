@@ -50,6 +50,14 @@ class BookingChanges(WireModel):
     cancellation: CancellationView | None
 
 
+class AmendmentDecided(BookingChanges):
+    """Staff's approval: the booking's changes, the standard's status of the amendment, and the booking as
+    it now stands (its details, price, charges and total)."""
+
+    amended_booking_status: str | None
+    booking: RateRequestDetail
+
+
 class OpenChange(WireModel):
     kind: str
     rate_request: RateRequestDetail

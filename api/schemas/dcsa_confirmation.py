@@ -2,9 +2,9 @@
 charges it confirmed them at. The one place that builds them (`confirmation`), for `GET /v2` and any other
 answer that shows a confirmed booking.
 
-Charges come from the booking's quote. A read model row that carries itemised charges (`charges`: a JSON
-list of `{name, unitPrice, quantity, currency, basis}`, as the instant-quotes work adds) is shown item by
-item; otherwise the quote is one ocean-freight charge: the price per container times the units.
+Charges come from the booking's quote, item by item as its read model row holds them (`charges`: the
+domain's records, per container or per booking); a row without a breakdown is one ocean-freight charge:
+the price per container times the units.
 """
 
 from __future__ import annotations
@@ -13,11 +13,14 @@ import json
 from decimal import Decimal
 from typing import Any
 
+from domain.booking.charges import PER_CONTAINER as CONTAINER
+from domain.booking.charges import all_in, from_records
 from domain.booking.iso_equipment import equipment_kind, iso_code_for
 
 CURRENCY = "USD"  # the portal quotes in US dollars (the quote's feedback says so)
 OCEAN_FREIGHT = "Ocean freight"
 PER_CONTAINER = "Per container"
+PER_BOOKING = "Per booking"
 _CENTS = Decimal("0.01")
 
 
@@ -40,12 +43,11 @@ def confirmed_equipments(row: dict[str, Any], requested: list[dict[str, Any]]) -
     return [{"ISOEquipmentCode": code, "units": int(row["quantity"])}]
 
 
-def _charge(name: str, unit_price: Any, quantity: Any, currency: str, basis: str) -> dict[str, Any]:
-    amount = Decimal(str(unit_price)) * Decimal(str(quantity))
+def _charge(name: str, unit_price: Decimal, quantity: int, basis: str) -> dict[str, Any]:
     return {
         "chargeName": name[:50],
-        "currencyAmount": _money(amount),
-        "currencyCode": currency,
+        "currencyAmount": _money(unit_price * quantity),
+        "currencyCode": CURRENCY,
         "paymentTermCode": "PRE",
         "calculationBasis": basis[:50],
         "unitPrice": _money(unit_price),
@@ -54,23 +56,21 @@ def _charge(name: str, unit_price: Any, quantity: Any, currency: str, basis: str
 
 
 def charges(row: dict[str, Any]) -> list[dict[str, Any]]:
-    """The charges of the booking's quote (none before it has a price)."""
-    itemised = row.get("charges")
-    if itemised:
-        items = json.loads(itemised) if isinstance(itemised, str) else itemised
-        return [
-            _charge(
-                str(item["name"]),
-                item["unitPrice"],
-                item.get("quantity", row["quantity"]),
-                str(item.get("currency") or CURRENCY),
-                str(item.get("basis") or PER_CONTAINER),
-            )
-            for item in items
-        ]
-    if row.get("price") is None:
-        return []
-    return [_charge(OCEAN_FREIGHT, row["price"], int(row["quantity"]), CURRENCY, PER_CONTAINER)]
+    """The charges of the booking's quote, line by line as the screens show them (none before it has a
+    price): a per-container charge for each container, a per-booking fee once, so that they add up to the
+    booking's total on every door."""
+    itemised = from_records(json.loads(row["charges"])) if row.get("charges") else []
+    quantity = int(row["quantity"])
+    if not itemised:
+        if row.get("price") is None:
+            return []
+        itemised = all_in(Decimal(str(row["price"])))
+    return [
+        _charge(c.name, c.amount, quantity, PER_CONTAINER)
+        if c.per == CONTAINER
+        else _charge(c.name, c.amount, 1, PER_BOOKING)
+        for c in itemised
+    ]
 
 
 def confirmation(row: dict[str, Any], requested: list[dict[str, Any]]) -> dict[str, Any]:

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
 from typing import Any
 
 from api.booking_reference import booking_reference, request_reference
+from api.dcsa_feedbacks import decision_feedbacks
 from api.dcsa_status import (
     amended_booking_status,
     booking_status,
@@ -76,6 +78,23 @@ def _amended_on_screens(row: dict[str, Any]) -> bool:
     return bool(row.get("content")) and bool(json.loads(row["content"]).get(SCREENS_AMENDMENT))
 
 
+def decisions_of(row: dict[str, Any]) -> dict[str, Any]:
+    """The decisions the booking stands under, as a webhook told them when they were made: staff's reason
+    for declining its latest amendment or cancellation request (while that is the latest), the latest
+    amendment's new price awaiting acceptance, the sailing the carrier moved."""
+    found: dict[str, Any] = {}
+    amendment = row.get("amendment_state")
+    if amendment == "declined" and row.get("amendment_message"):
+        found["amendment_declined"] = row["amendment_message"]
+    if amendment == "requoted" and row.get("amendment_price") is not None:
+        found["amendment_requoted"] = (row["amendment_price"], row["amendment_valid_until"])
+    if row.get("cancellation_state") == "declined" and row.get("cancellation_message"):
+        found["cancellation_declined"] = row["cancellation_message"]
+    if row.get("sailing_previous") and row.get("sailing_now"):
+        found["sailing_moved"] = (json.loads(row["sailing_previous"]), json.loads(row["sailing_now"]))
+    return found
+
+
 def booking(row: dict[str, Any], amendment: dict[str, Any] | None = None) -> dict[str, Any]:
     """The booking; with `amendment` (`amendedContent=true`), its latest amendment's content instead."""
     confirmed = bool(row.get("confirmed"))
@@ -113,7 +132,7 @@ def booking(row: dict[str, Any], amendment: dict[str, Any] | None = None) -> dic
         row["valid_until"],
         firm=bool(row.get("content")),
         amendment_asked=row.get("amendment_asked") if pending else None,
-    )
+    ) + decision_feedbacks(**decisions_of(row))
     if said:
         answer["feedbacks"] = said
     return answer
@@ -125,7 +144,7 @@ def notification_data(
     confirmed: bool,
     amended: str | None = None,
     cancellation: str | None = None,
-    extra_feedbacks: list[dict[str, Any]] | None = None,
+    decisions: Mapping[str, Any] | None = None,
     updated: bool = False,
     **messages: Any,
 ) -> dict[str, Any]:
@@ -141,7 +160,7 @@ def notification_data(
     data["carrierBookingRequestReference"] = request_reference(row)
     if has_booking_reference(state, confirmed):
         data["carrierBookingReference"] = booking_reference(row)
-    said = feedbacks(state, **messages) + list(extra_feedbacks or [])
+    said = feedbacks(state, **messages) + decision_feedbacks(**(decisions or {}))
     if said:
         data["feedbacks"] = said
     return data

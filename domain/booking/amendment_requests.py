@@ -21,11 +21,17 @@ from domain.booking.amendments import (
 )
 from domain.booking.booking_changes import BookingChanges, ChangeDeclined, ChangeWithdrawn
 from domain.booking.booking_content import BookingRequestContent
-from domain.booking.charges import all_in, records
+from domain.booking.charges import Charge, all_in, from_records, per_container_total, records, repriced
 from domain.shared.actor import Actor
 from domain.shared.aggregate import ActorEvent, audit_fields
 from domain.shared.errors import ValidationFailed
 from domain.shared.messages import message
+
+
+def new_charges(approved: Amendments.AmendmentApproved) -> list[dict[str, Any]]:
+    """The breakdown an approved amendment's new price takes effect with."""
+    assert approved.price is not None
+    return [dict(c) for c in approved.charges] if approved.charges else records(all_in(approved.price))
 
 
 class Amendments(BookingChanges):
@@ -133,13 +139,47 @@ class Amendments(BookingChanges):
                 self.number, self.state, dict(self.original), {}, [], False, asked=self.message
             )
 
-    def approve_amendment(self, actor: Actor) -> None:
+    def approve_amendment(
+        self, actor: Actor, price: Decimal | None = None, charges: list[Charge] | None = None
+    ) -> None:
+        """Staff approve the open amendment as it is; or, for a firm booking (made through the standard,
+        whose shipper has no price to accept), confirm it with its new `price` in the same act (its
+        breakdown `charges` if given, else the booking's with the freight taking the difference). A firm
+        booking's change of quantity or equipment needs that price (`price` required)."""
         amendment = self._open_amendment()
-        dest = self._change_next("amendment", "approve", actor, keeps_price=not amendment.changes_price)
-        self._approved(amendment, dest, None, actor)
+        if price is None:
+            if amendment.changes_price and self.firm_request:
+                raise ValidationFailed({"price": message("booking.amendment.priceNeeded")})
+            dest = self._change_next("amendment", "approve", actor, keeps_price=not amendment.changes_price)
+            self._approved(amendment, dest, None, None, actor)
+            return
+        AMENDMENT.decide("approve_priced", amendment.state, actor.lifecycle_role, AMENDMENT.every_guard)
+        check_new_price(price, None, None)
+        breakdown = self._new_breakdown(price, charges)
+        dest = self._change_next(
+            "amendment", "approve_priced", actor, firm_request=self.firm_request, price_positive=True
+        )
+        self._approved(amendment, dest, price, breakdown, actor)
 
-    def _approved(self, amendment: Amendment, dest: str, price: Decimal | None, actor: Actor) -> None:
-        """The amendment takes effect: approved by staff as it was, or its new `price` accepted."""
+    def _new_breakdown(self, price: Decimal, charges: list[Charge] | None) -> list[dict[str, Any]]:
+        """The charges at an amendment's new price: those staff gave line by line (adding up to it), else
+        the booking's own, the surcharges and per-booking fees kept and the freight taking the difference."""
+        if charges:
+            if per_container_total(charges) != price:
+                raise ValidationFailed({"price": message("booking.charge.sum")})
+            return records(charges)
+        return records(repriced(from_records(self.charges) or all_in(price), price))
+
+    def _approved(
+        self,
+        amendment: Amendment,
+        dest: str,
+        price: Decimal | None,
+        charges: list[dict[str, Any]] | None,
+        actor: Actor,
+    ) -> None:
+        """The amendment takes effect: approved by staff as it was, or at its new `price` (with `charges`,
+        its breakdown) accepted by the customer or confirmed by staff for a firm booking."""
         self._record(
             self.AmendmentApproved,
             audit_fields(actor),
@@ -149,12 +189,23 @@ class Amendments(BookingChanges):
             price=price,
             customer_id=self.customer_id,
             booking_content=amendment.content,
+            charges=charges,
         )
 
-    def requote_amendment(self, price: Decimal, valid_until: datetime, now: datetime, actor: Actor) -> None:
+    def requote_amendment(
+        self,
+        price: Decimal,
+        valid_until: datetime,
+        now: datetime,
+        actor: Actor,
+        charges: list[Charge] | None = None,
+    ) -> None:
+        """Staff's new price for a change of quantity or equipment, with its breakdown: `charges` as staff
+        gave them line by line, else the booking's own at the new price (`_new_breakdown`)."""
         amendment = self._open_amendment()
         AMENDMENT.decide("requote", amendment.state, actor.lifecycle_role, AMENDMENT.every_guard)
         check_new_price(price, valid_until, now)
+        breakdown = self._new_breakdown(price, charges)
         dest = self._change_next(
             "amendment",
             "requote",
@@ -171,6 +222,7 @@ class Amendments(BookingChanges):
             valid_until=valid_until,
             state=dest,
             customer_id=self.customer_id,
+            charges=breakdown,
         )
 
     class AmendmentRequoted(ActorEvent):
@@ -179,15 +231,25 @@ class Amendments(BookingChanges):
         valid_until: datetime
         state: str
         customer_id: str
+        # The new price's breakdown (None in requotes recorded before breakdowns rode on them).
+        charges: list[dict[str, Any]] | None = None
 
         def apply(self, aggregate: Amendments) -> None:
-            aggregate._change_moved("amendment", self.state, price=self.price, valid_until=self.valid_until)
+            aggregate._change_moved(
+                "amendment",
+                self.state,
+                price=self.price,
+                valid_until=self.valid_until,
+                charges=None if self.charges is None else [dict(c) for c in self.charges],
+            )
 
     def accept_amended_price(self, now: datetime, actor: Actor) -> None:
         amendment = self._open_amendment()
         before = amendment.valid_until is not None and now < amendment.valid_until
         dest = self._change_next("amendment", "accept_price", actor, before_validity=before)
-        self._approved(amendment, dest, amendment.price, actor)
+        assert amendment.price is not None
+        breakdown = amendment.charges or self._new_breakdown(amendment.price, None)
+        self._approved(amendment, dest, amendment.price, breakdown, actor)
 
     class AmendmentApproved(ActorEvent):
         number: int
@@ -197,6 +259,9 @@ class Amendments(BookingChanges):
         customer_id: str
         # The standard's content that took effect, for an amendment sent through the DCSA door.
         booking_content: dict[str, Any] | None = None
+        # The new price's breakdown; None without a new price, and in approvals recorded before breakdowns
+        # rode on them (those read as one all-in charge, what they said then).
+        charges: list[dict[str, Any]] | None = None
 
         def apply(self, aggregate: Amendments) -> None:
             aggregate._change_moved("amendment", self.state)
@@ -206,7 +271,7 @@ class Amendments(BookingChanges):
                 aggregate.booking_content = self.booking_content
             if self.price is not None:
                 aggregate.price = self.price
-                aggregate.charges = records(all_in(self.price))
+                aggregate.charges = new_charges(self)
                 aggregate.tariff_version = None
 
     def decline_amendment(self, message: str, actor: Actor) -> None:
@@ -215,11 +280,15 @@ class Amendments(BookingChanges):
     class AmendmentDeclined(ChangeDeclined):
         kind = "amendment"
 
-    def withdraw_amendment(self, actor: Actor) -> None:
-        self._withdraw_change(self.AmendmentWithdrawn, actor)
+    def withdraw_amendment(self, actor: Actor, for_cancellation: bool = False) -> None:
+        """The customer withdraws its open amendment; `for_cancellation`: by asking to cancel the booking
+        (the amendment is then moot, and the customer is told it was withdrawn)."""
+        self._withdraw_change(self.AmendmentWithdrawn, actor, for_cancellation=for_cancellation)
 
     class AmendmentWithdrawn(ChangeWithdrawn):
         kind = "amendment"
+        # Withdrawn by the customer's request to cancel the booking (False in events recorded before).
+        for_cancellation: bool = False
 
     def _open_amendment(self) -> Amendment:
         self._open_change("amendment")

@@ -35,14 +35,15 @@ def changes_price(changed: list[str]) -> bool:
     return any(name in PRICED_FIELDS for name in changed)
 
 
-def check_new_price(price: Decimal, valid_until: datetime, now: datetime) -> None:
-    """A quoted price: positive USD with at most two decimals, valid until a moment in the future."""
+def check_new_price(price: Decimal, valid_until: datetime | None, now: datetime | None) -> None:
+    """A quoted price: positive USD with at most two decimals, valid until a moment in the future (no
+    validity for a price that takes effect at once: `valid_until` None)."""
     errors = {}
     if not price.is_finite() or price <= 0:
         errors["price"] = message("booking.price.positive")
     elif price > MAX_PRICE or price != price.quantize(Decimal("0.01")):
         errors["price"] = message("booking.price.max")
-    if valid_until <= now:
+    if valid_until is not None and now is not None and valid_until <= now:
         errors["valid_until"] = message("booking.validUntil.future")
     if errors:
         raise ValidationFailed(errors)
@@ -59,6 +60,9 @@ class Amendment:
     price: Decimal | None = None
     valid_until: datetime | None = None
     message: str | None = None
+    # The breakdown of a new price (record form); None before one is quoted (and for requotes recorded
+    # before breakdowns rode on them: worked out from the booking's when accepted).
+    charges: list[dict[str, Any]] | None = None
     # What an amendment sent through the DCSA door said (record form); None for one asked on the screens.
     content: dict[str, Any] | None = None
     # Why staff asked the customer to amend the booking (the standard's use case 6); None when the

@@ -650,9 +650,22 @@ class BookingApplication(ContextApplication):
             lambda booking: booking.request_amendment(self._rate_request_details(actor, draft, now), actor),
         )
 
-    def approve_amendment(self, rate_request_id: str, actor: Actor) -> int:
+    def approve_amendment(
+        self,
+        rate_request_id: str,
+        actor: Actor,
+        price: Decimal | None = None,
+        charges: Sequence[ChargeDraft] | None = None,
+    ) -> int:
+        """Staff approve the open amendment; with `price` (a firm booking's), confirm it at that price,
+        with the breakdown `charges` (the editor's lines) when given."""
         return self._step(
-            rate_request_id, actor, lambda booking: booking.approve_amendment(actor), staff=True
+            rate_request_id,
+            actor,
+            lambda booking: booking.approve_amendment(
+                actor, price, staff_charges(charges) if charges else None
+            ),
+            staff=True,
         )
 
     def requote_amendment(
@@ -662,12 +675,19 @@ class BookingApplication(ContextApplication):
         price: Decimal,
         valid_until: datetime,
         now: datetime | None = None,
+        charges: Sequence[ChargeDraft] | None = None,
     ) -> int:
+        """Staff's new price for an amendment; `charges` (the editor's lines) must add up to it per
+        container, else the booking's breakdown is kept with the freight taking the difference."""
         return self._step(
             rate_request_id,
             actor,
             lambda booking: booking.requote_amendment(
-                price, valid_until.astimezone(UTC), now or datetime.now(UTC), actor
+                price,
+                valid_until.astimezone(UTC),
+                now or datetime.now(UTC),
+                actor,
+                staff_charges(charges) if charges else None,
             ),
             staff=True,
         )

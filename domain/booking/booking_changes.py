@@ -53,6 +53,11 @@ class BookingChanges(AggregatePart):
         @property
         def content(self) -> BookingRequestContent | None: ...
 
+        @property
+        def firm_request(self) -> bool: ...
+
+        def withdraw_amendment(self, actor: Actor, for_cancellation: bool = False) -> None: ...
+
     def _change_next(self, kind: str, trigger: str, actor: Actor, **guards: bool) -> str:
         machine = AMENDMENT if kind == "amendment" else CANCELLATION
         change: Amendment | CancellationRequest | None = getattr(self, kind)
@@ -92,11 +97,13 @@ class BookingChanges(AggregatePart):
             customer_id=self.customer_id,
         )
 
-    def _withdraw_change(self, withdrawn: type[ChangeWithdrawn], actor: Actor) -> None:
+    def _withdraw_change(self, withdrawn: type[ChangeWithdrawn], actor: Actor, **extra: Any) -> None:
         """The customer withdraws its open amendment or cancellation request."""
         number = self._open_change(withdrawn.kind).number
         dest = self._change_next(withdrawn.kind, "withdraw", actor)
-        self._record(withdrawn, audit_fields(actor), number=number, state=dest, customer_id=self.customer_id)
+        self._record(
+            withdrawn, audit_fields(actor), number=number, state=dest, customer_id=self.customer_id, **extra
+        )
 
     @property
     def change_pending(self) -> bool:

@@ -21,13 +21,17 @@ class CancellationRequests(BookingChanges):
     last one. Confirming one cancels the booking (the rate request's own lifecycle moves too)."""
 
     def request_cancellation(self, reason_text: str, actor: Actor) -> None:
-        """After confirmation a customer's cancel is a request staff decide on; before, it is immediate."""
-        if self.change_pending:
+        """After confirmation a customer's cancel is a request staff decide on; before, it is immediate. An
+        amendment still open is withdrawn by it, in the same write: a booking to be cancelled has no
+        change left to decide (and both moves are told)."""
+        if self.cancellation is not None and self.cancellation.open:
             raise ValidationFailed({"cancellation": message("booking.amendment.pending")})
         text = reason_text.strip()
         dest = self._change_next(
             "cancellation", "request", actor, booking_confirmed=self.state in AMENDABLE_STATES
         )
+        if self.amendment is not None and self.amendment.open:
+            self.withdraw_amendment(actor, for_cancellation=True)
         self._record(
             self.CancellationRequested,
             audit_fields(actor, text or None),

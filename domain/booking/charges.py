@@ -81,6 +81,20 @@ def booking_total(charges: Iterable[Charge], quantity: int) -> Decimal:
     return per_container_total(listed) * quantity + per_booking
 
 
+def repriced(charges: Sequence[Charge], price: Decimal) -> list[Charge]:
+    """A booking's breakdown at a new `price` per container (an amendment's): the surcharges and the
+    per-booking fees stay as they were, the ocean freight takes the difference. A price below the
+    surcharges cannot be split so: staff give the lines one by one instead (`price` refused)."""
+    kept = [c for c in charges if c.code != ALL_IN]
+    freight = Decimal(price) - per_container_total(kept)
+    if freight < 0:
+        raise ValidationFailed(
+            {"price": message("booking.charge.belowSurcharges", surcharges=per_container_total(kept))}
+        )
+    # The freight first, as every breakdown lists it; a zero line is left out, as anywhere.
+    return [*([charge(ALL_IN, freight)] if freight else []), *kept]
+
+
 def records(charges: Sequence[Charge]) -> list[dict[str, Any]]:
     return [c.to_record() for c in charges]
 

@@ -15,7 +15,7 @@ from decimal import Decimal
 from typing import Any, TypeAlias, get_args
 
 from domain.accounts.messages import EMAIL, Message, message_id
-from domain.booking.notices import _booking, usd
+from domain.booking.notices import _booking, _breakdown, new_price, usd
 from domain.booking.rate_request import RateRequest
 from domain.booking.shipping_order import ShippingOrder
 from domain.emails.templates import render
@@ -43,6 +43,7 @@ Emailed: TypeAlias = (
     | R.AmendmentRequoted
     | R.AmendmentApproved
     | R.AmendmentDeclined
+    | R.AmendmentWithdrawn
     | R.CancellationConfirmed
     | R.CancellationDeclined
 )
@@ -66,15 +67,25 @@ def _decided(event: Emailed) -> tuple[str, dict[str, str], list[str]] | None:
     ref = "{ref}"
     if isinstance(event, R.AmendmentRequoted):
         outcome = (
-            f"Your amendment of booking {ref} needs a new price of {usd(Decimal(event.price))} per container,"
-            f" valid until {when(event.valid_until)}. Accept it for the change to take effect."
+            f"Your amendment of booking {ref} needs a new price of {usd(Decimal(event.price))} per container"
+            f"{_breakdown(event.charges)}, valid until {when(event.valid_until)}. Accept it for the change to"
+            " take effect."
         )
         return "amendmentDecided", {"decision": "a new price", "outcome": outcome}, []
     if isinstance(event, R.AmendmentApproved):
         outcome = (
-            f"Your amendment of booking {ref} was approved: the booking now carries the amended details."
+            f"Your amendment of booking {ref} was approved: the booking now carries the amended details"
+            f"{new_price(event)}."
         )
         return "amendmentDecided", {"decision": "approved", "outcome": outcome}, []
+    if isinstance(event, R.AmendmentWithdrawn):
+        if not event.for_cancellation:
+            return None  # the customer's own act on its screen
+        outcome = (
+            f"Your amendment of booking {ref} was withdrawn, as you asked to cancel the booking; staff will"
+            " decide on the cancellation."
+        )
+        return "amendmentDecided", {"decision": "withdrawn", "outcome": outcome}, []
     if isinstance(event, R.AmendmentDeclined):
         outcome = f"Your amendment of booking {ref} was declined; the booking stands as it was."
         return "amendmentDecided", {"decision": "declined", "outcome": outcome}, [event.message]

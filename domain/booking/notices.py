@@ -14,7 +14,8 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any, Literal, NamedTuple
 
-from domain.booking.charges import PER_BOOKING, PER_CONTAINER, from_records
+from domain.booking.amendment_requests import new_charges
+from domain.booking.charges import PER_BOOKING, PER_CONTAINER, booking_total, from_records
 from domain.booking.rate_request import RateRequest
 from domain.booking.sailing_notices import late_order
 from domain.booking.shipping_order import ShippingOrder
@@ -64,11 +65,19 @@ TOLD: dict[type, Told] = {
     R.AmendmentRequoted: Told(
         "customer",
         "New price for your amendment",
-        "Your amendment of booking {ref} needs a new price of {price} per container, valid until {until};"
-        " accept it for the change to take effect.",
+        "Your amendment of booking {ref} needs a new price of {price} per container{charges}, valid until"
+        " {until}; accept it for the change to take effect.",
     ),
     R.AmendmentApproved: Told(
-        "customer", "Amendment approved", "Your booking {ref} now carries the amended details."
+        "customer", "Amendment approved", "Your booking {ref} now carries the amended details{priced}."
+    ),
+    # Told only when the customer's request to cancel withdrew it (`tell`): otherwise it is the customer's
+    # own act, on the screen in front of it.
+    R.AmendmentWithdrawn: Told(
+        "customer",
+        "Amendment withdrawn",
+        "Your amendment of booking {ref} was withdrawn, as you asked to cancel the booking;"
+        " staff will decide on the cancellation.",
     ),
     R.AmendmentDeclined: Told(
         "customer",
@@ -130,7 +139,21 @@ def _words(event: object, subject: Subject) -> dict[str, str]:
     quantity = details.get("quantity")
     words["containers"] = f"{quantity} container" + ("" if quantity == 1 else "s")
     words["commodity"] = str(details.get("commodity"))
+    words["priced"] = new_price(event) if isinstance(event, R.AmendmentApproved) else ""
     return words
+
+
+def new_price(approved: RateRequest.AmendmentApproved) -> str:
+    """`, at $1,416.00 per container (...); $7,145.00 in all for 5 containers`: the price an amendment took
+    effect at, its breakdown and the booking's total (as the screens show them), or nothing when the price
+    stayed."""
+    if approved.price is None:
+        return ""
+    quantity = int(approved.details["quantity"])
+    total = booking_total(from_records(new_charges(approved)), quantity)
+    containers = f"{quantity} container" + ("" if quantity == 1 else "s")
+    price = f"{usd(Decimal(approved.price))} per container{_breakdown(new_charges(approved))}"
+    return f", at {price}; {usd(total)} in all for {containers}"
 
 
 def _breakdown(records: list[dict[str, Any]] | None) -> str:
@@ -148,6 +171,8 @@ def tell(event: Any, context: NoticeContext) -> Notice | None:
     told = TOLD[type(event)]
     if type(event) is R.Created and getattr(context.aggregate(event.originator_id), "tariff_version", None):
         return None  # priced at once from the tariff: nothing for the staff to quote
+    if type(event) is R.AmendmentWithdrawn and not event.for_cancellation:
+        return None  # withdrawn by the customer on its own screen
 
     subject = _booking(event, context)
     recipient = STAFF if told.audience == "staff" else event.customer_id

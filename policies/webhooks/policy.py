@@ -35,7 +35,7 @@ from policies.webhooks.steps import (
     MOVES,
     STEPS,
     amendment_asked,
-    feedback,
+    decisions,
 )
 from projections.follower import Batch, Follower
 from projections.history import utc_text
@@ -86,8 +86,9 @@ class Notified:
     confirmed: bool
     amended: str | None
     cancellation: str | None
-    extra_feedbacks: list[dict[str, Any]] | None
     messages: dict[str, Any]
+    # Staff's or the carrier's decision the step tells (`steps.decisions`), for its feedbacks.
+    decisions: dict[str, Any]
     updated: bool
 
 
@@ -391,7 +392,6 @@ def _booking_event(
             confirmed=confirmed,
             amended=amended,
             cancellation=cancellation,
-            extra_feedbacks=feedback(event),
             messages={
                 "revision_message": message,
                 "rejection_message": message,
@@ -400,6 +400,7 @@ def _booking_event(
                 "amendment_asked": asked,
             },
             updated=updated,
+            decisions=decisions(event),
         )
     )
     # The delivery log names the status this step changed (the amendment's or the cancellation's, when

@@ -1,14 +1,13 @@
 """What each rate-request event means to a booking's webhook notification: its kind, whether it moves the
 booking and which of the standard's statuses it sets (`STEPS`), staff's reason while an amendment is pending,
-and the feedback a step adds. Every rate-request event is classified (a move of the request's own lifecycle by
-default): a test fails when one is not.
+and the decision a step tells (its feedbacks' facts). Every rate-request event is classified (a move of the
+request's own lifecycle by default): a test fails when one is not.
 """
 
 from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from decimal import Decimal
 from typing import Any, TypeGuard
 
 from domain.booking.rate_request import RateRequest, lifecycle_moves
@@ -105,34 +104,16 @@ def amendment_asked(event: Recorded, step: Step, previous_status: str | None) ->
     return ""  # still pending; the reason was said when asked
 
 
-def _requote_feedback(event: RateRequest.AmendmentRequoted) -> list[dict[str, Any]]:
-    # A new price for an amendment keeps every status: the feedback is the news.
-    amount = event.price.quantize(Decimal("0.01"))
-    return [
-        {
-            "severity": "INFO",
-            "code": "INFORMATIONAL_MESSAGE",
-            "message": f"The amendment needs a new price: {amount} USD per container, valid until"
-            f" {utc_text(event.valid_until)}; accept it or withdraw the amendment in the portal",
-        }
-    ]
-
-
-def _reschedule_feedback(event: RateRequest.SailingRescheduled) -> list[dict[str, Any]]:
-    before, after = event.previous, event.sailing
-    return [
-        {
-            "severity": "INFO",
-            "code": "INFORMATIONAL_MESSAGE",
-            "message": f"The sailing moved: departure {before['departure']} is now {after['departure']},"
-            f" arrival {before['arrival']} is now {after['arrival']}",
-        }
-    ]
-
-
-def feedback(event: Recorded) -> list[dict[str, Any]] | None:
+def decisions(event: Recorded) -> dict[str, Any]:
+    """The facts of staff's or the carrier's decision a step tells, as the DCSA door's one mapping to
+    feedbacks takes them (api/dcsa_feedbacks.py): a declined amendment or cancellation request (staff's
+    reason), an amendment's new price, a moved sailing (before and after)."""
+    if isinstance(event, RateRequest.AmendmentDeclined):
+        return {"amendment_declined": event.message}
+    if isinstance(event, RateRequest.CancellationDeclined):
+        return {"cancellation_declined": event.message}
     if isinstance(event, RateRequest.AmendmentRequoted):
-        return _requote_feedback(event)
+        return {"amendment_requoted": (event.price, utc_text(event.valid_until))}
     if isinstance(event, RateRequest.SailingRescheduled):
-        return _reschedule_feedback(event)
-    return None
+        return {"sailing_moved": (event.previous, event.sailing)}
+    return {}

@@ -156,6 +156,8 @@ def amendment_decided(
 ) -> None:
     message = event.message if isinstance(event, RateRequest.AmendmentDeclined) else None
     extra = {"message": message, "decided_by": event.actor_id}
+    if isinstance(event, RateRequest.AmendmentApproved) and event.price is not None:
+        extra["price"] = str(event.price)  # the price it took effect at (confirmed with it by staff)
     tx.update(CHANGES, _key(event, AMENDMENT), _moved(event, AMENDMENT, position, **extra))
 
 

@@ -112,7 +112,7 @@ def booking(tx: Tx, rate_request_id: str) -> dict[str, Any] | None:
     """A rate request as the DCSA door reads it: its row, its ports' UN/LOCODEs, the standard's content."""
     return tx.one(
         "SELECT r.id, r.reference, r.customer_id, r.state_name, r.commodity, r.hs_code, r.quantity,"
-        " r.preferred_shipping_date, r.is_swbl, r.container_type_id, r.container_size_id, r.price,"
+        " r.preferred_shipping_date, r.is_swbl, r.container_type_id, r.container_size_id, r.price, r.charges,"
         " r.valid_until, r.revision_message, r.rejection_message, pol.code AS pol_code,"
         " pod.code AS pod_code, d.content, d.confirmed, d.updated,"
         # The latest amendment and cancellation request of a confirmed booking (projections/booking/changes).
@@ -122,11 +122,23 @@ def booking(tx: Tx, rate_request_id: str) -> dict[str, Any] | None:
         " (SELECT c.reason FROM booking_changes c WHERE c.rate_request_id = r.id AND c.kind = 'amendment'"
         "  ORDER BY c.number DESC LIMIT 1) AS amendment_asked,"
         " (SELECT c.state_name FROM booking_changes c WHERE c.rate_request_id = r.id"
-        "  AND c.kind = 'cancellation' ORDER BY c.number DESC LIMIT 1) AS cancellation_state"
+        "  AND c.kind = 'cancellation' ORDER BY c.number DESC LIMIT 1) AS cancellation_state,"
+        # Staff's decisions on those (their reasons, a new price), and a sailing the carrier moved: the
+        # booking's feedbacks (api/dcsa_feedbacks.py).
+        " am.message AS amendment_message, am.price AS amendment_price,"
+        " am.valid_until AS amendment_valid_until,"
+        " (SELECT c.message FROM booking_changes c WHERE c.rate_request_id = r.id"
+        "  AND c.kind = 'cancellation' ORDER BY c.number DESC LIMIT 1) AS cancellation_message,"
+        " s.previous AS sailing_previous, s.sailing AS sailing_now"
         " FROM booking_rate_requests r"
         " LEFT JOIN booking_ports pol ON pol.id = r.pol_id"
         " LEFT JOIN booking_ports pod ON pod.id = r.pod_id"
-        f" LEFT JOIN {TABLE} d ON d.id = r.id WHERE r.id = ?",
+        f" LEFT JOIN {TABLE} d ON d.id = r.id"
+        " LEFT JOIN booking_changes am ON am.rate_request_id = r.id AND am.kind = 'amendment'"
+        "  AND am.number = (SELECT MAX(c.number) FROM booking_changes c WHERE c.rate_request_id = r.id"
+        "  AND c.kind = 'amendment')"
+        " LEFT JOIN booking_sailings s ON s.rate_request_id = r.id"
+        " WHERE r.id = ?",
         (rate_request_id,),
     )
 

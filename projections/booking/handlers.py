@@ -11,7 +11,7 @@ import json
 from datetime import datetime
 from typing import Any
 
-from domain.booking.charges import all_in, records
+from domain.booking.amendment_requests import new_charges
 from domain.booking.files import StoredFile
 from domain.booking.rate_request import RateRequest, lifecycle_moves
 from domain.booking.shipping_order import ShippingOrder
@@ -283,7 +283,7 @@ def rate_request_amended(tx: BatchTx, event: RateRequest.AmendmentApproved, posi
         if event.price is None
         else {
             "price": str(event.price),
-            "charges": json.dumps(records(all_in(event.price)), sort_keys=True),
+            "charges": json.dumps(new_charges(event), sort_keys=True),
             "quoted_by": event.actor_role,
             "tariff_version": None,
             "tariff_row": None,

@@ -81,11 +81,19 @@ def test_one_pending_change_at_a_time_and_withdrawal_frees_the_slot() -> None:
     with pytest.raises(ValidationFailed) as caught:
         request.request_amendment(amended(commodity="Raisins"), CUSTOMER_A)
     assert "amendment" in caught.value.fields
-    with pytest.raises(ValidationFailed):
-        request.request_cancellation("", CUSTOMER_A)
     request.withdraw_amendment(CUSTOMER_A)
     request.request_amendment(amended(commodity="Raisins"), CUSTOMER_A)
     assert request.amendment is not None and request.amendment.number == 2
+    # A request to cancel withdraws the amendment still open (one event each); then nothing else opens.
+    request.request_cancellation("", CUSTOMER_A)
+    assert request.amendment.state == "withdrawn" and request.cancellation is not None
+    assert request.cancellation.state == "requested"
+    withdrawn = [e for e in request.collect_events() if type(e).__name__ == "AmendmentWithdrawn"]
+    assert [getattr(e, "for_cancellation") for e in withdrawn] == [False, True]
+    with pytest.raises(ValidationFailed):
+        request.request_cancellation("", CUSTOMER_A)
+    with pytest.raises(ValidationFailed):
+        request.request_amendment(amended(commodity="Figs"), CUSTOMER_A)
 
 
 def test_amendment_refused_before_confirmation_without_change_and_for_staff() -> None:

@@ -730,7 +730,12 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Approve Amendment */
+        /**
+         * Approve Amendment
+         * @description Approve the open amendment (a change that keeps the price); a firm booking's that moves the price
+         *     is confirmed at the new `price` in the same act (400 naming `price` without one). A booking made on
+         *     the screens keeps its customer's acceptance of a new price (`requote`).
+         */
         put: operations["booking_changes_admin_approve_amendment"];
         post?: never;
         delete?: never;
@@ -781,7 +786,11 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Requote Amendment */
+        /**
+         * Requote Amendment
+         * @description A new price for the open amendment; `charges` (optional) give its breakdown line by line, else the
+         *     booking's surcharges and per-booking fees stay and the ocean freight takes the difference.
+         */
         put: operations["booking_changes_admin_requote_amendment"];
         post?: never;
         delete?: never;
@@ -2204,6 +2213,31 @@ export interface components {
             tracking?: components["schemas"]["TrackingProgress"] | null;
             /** Version */
             version: number;
+        };
+        /**
+         * AmendmentApprovalBody
+         * @description Approve the open amendment. A firm booking's (one made through the DCSA standard, whose shipper has
+         *     no price to accept) that changes quantity or equipment is confirmed with its new `price` per container
+         *     in this act (required then); `charges` optionally give its breakdown line by line (adding up to
+         *     `price`), else the surcharges and per-booking fees stay and the ocean freight takes the difference.
+         */
+        AmendmentApprovalBody: {
+            /** Charges */
+            charges?: components["schemas"]["ChargeBody"][] | null;
+            /** Price */
+            price?: number | string | null;
+        };
+        /**
+         * AmendmentDecided
+         * @description Staff's approval: the booking's changes, the standard's status of the amendment, and the booking as
+         *     it now stands (its details, price, charges and total).
+         */
+        AmendmentDecided: {
+            /** Amendedbookingstatus */
+            amendedBookingStatus: string | null;
+            amendment: components["schemas"]["AmendmentView"] | null;
+            booking: components["schemas"]["RateRequestDetail"];
+            cancellation: components["schemas"]["CancellationView"] | null;
         };
         /** AmendmentView */
         AmendmentView: {
@@ -3674,6 +3708,15 @@ export interface components {
             /** Issuccess */
             isSuccess: boolean;
             response: components["schemas"]["AggregateState"];
+        };
+        /** Envelope[AmendmentDecided] */
+        Envelope_AmendmentDecided_: {
+            error: components["schemas"]["ErrorBody"] | null;
+            /** Iserror */
+            isError: boolean;
+            /** Issuccess */
+            isSuccess: boolean;
+            response: components["schemas"]["AmendmentDecided"];
         };
         /** Envelope[BookingChanges] */
         Envelope_BookingChanges_: {
@@ -12562,7 +12605,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["AmendmentApprovalBody"] | null;
+            };
+        };
         responses: {
             /** @description Successful Response */
             200: {
@@ -12570,7 +12617,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_BookingChanges_"];
+                    "application/json": components["schemas"]["Envelope_AmendmentDecided_"];
                 };
             };
             /** @description Stored; the read models do not show it yet (answered from the command's result) */
@@ -12678,6 +12725,42 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "description": "Not allowed while the rate request is quoted (state 2)"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Request body too large"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not sent as JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Send this body as JSON (Content-Type: application/json)"
                      *       },
                      *       "isError": true,
                      *       "isSuccess": false

@@ -1,0 +1,74 @@
+"""What staff and the carrier decided about a confirmed booking, as the standard's `feedbacks`: a declined
+amendment or cancellation request (staff's reason), an amendment's new price, a sailing the carrier moved.
+
+The one mapping from those facts to BKG 2.0.5's Feedback (severity, code, message, jsonPath where staff's
+reason names a field, as in "$.requestedEquipments[0].units: at most 2 units"). `GET /v2/bookings/{ref}`
+passes the facts of the booking as it stands (api/schemas/dcsa_view.py); a webhook notification, those of
+the step it tells (policies/webhooks/steps.py `decisions`): both say the same words.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from decimal import Decimal
+from typing import Any
+
+_MAX_MESSAGE, _MAX_PATH = 5000, 500
+# Staff's reason may start by naming the field it is about: "$.path: what to do".
+_NAMED_FIELD = re.compile(r"^\s*(\$[\w.\[\]]*)\s*:\s*(.+)$", re.DOTALL)
+
+
+def _reason(prefix: str, text: str) -> dict[str, Any]:
+    """Staff's reason for a decision: information, or, when it names a field, what must change there."""
+    match = _NAMED_FIELD.match(text)
+    said = f"{prefix}: {match.group(2) if match else text}"[:_MAX_MESSAGE]
+    if match is None:
+        return {"severity": "INFO", "code": "INFORMATIONAL_MESSAGE", "message": said}
+    return {
+        "severity": "ERROR",
+        "code": "PROPERTY_VALUE_MUST_CHANGE",
+        "message": said,
+        "jsonPath": match.group(1)[:_MAX_PATH],
+    }
+
+
+def decision_feedbacks(
+    *,
+    amendment_declined: str | None = None,
+    amendment_requoted: tuple[Any, str] | None = None,
+    cancellation_declined: str | None = None,
+    sailing_moved: tuple[Mapping[str, Any], Mapping[str, Any]] | None = None,
+) -> list[dict[str, Any]]:
+    """`amendment_declined` / `cancellation_declined`: staff's reason for declining the booking's latest
+    amendment / cancellation request; `amendment_requoted`: its new price per container and the time it is
+    valid until; `sailing_moved`: the sailing before and after the carrier's schedule moved it."""
+    said: list[dict[str, Any]] = []
+    if amendment_declined:
+        said.append(_reason("The amendment was declined; the booking stands as it was", amendment_declined))
+    if amendment_requoted is not None:
+        price, valid_until = amendment_requoted
+        amount = Decimal(str(price)).quantize(Decimal("0.01"))
+        said.append(
+            {
+                "severity": "INFO",
+                "code": "INFORMATIONAL_MESSAGE",
+                "message": f"The amendment needs a new price: {amount} USD per container, valid until"
+                f" {valid_until}; accept it or withdraw the amendment in the portal",
+            }
+        )
+    if cancellation_declined:
+        said.append(
+            _reason("The cancellation request was declined; the booking stands", cancellation_declined)
+        )
+    if sailing_moved is not None:
+        before, after = sailing_moved
+        said.append(
+            {
+                "severity": "WARN",
+                "code": "PROPERTY_VALUE_HAS_BEEN_CHANGED",
+                "message": f"The sailing moved: departure {before['departure']} is now {after['departure']},"
+                f" arrival {before['arrival']} is now {after['arrival']}",
+            }
+        )
+    return said
