@@ -6,6 +6,7 @@ webhook alike; a cancellation request withdraws the amendment still open, and bo
 from __future__ import annotations
 
 import json
+from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
@@ -25,7 +26,8 @@ from tests.api.booking_support import (
     payload,
     upload,
 )
-from tests.api.dcsa_support import dcsa_error, rate_request_id, sample, validate
+from tests.api.dcsa_support import confirmed_dcsa_booking, dcsa_error, rate_request_id, sample, validate
+from tests.api.schedules_support import PUBLISH, VESSEL_IMO, VOYAGE, publication
 from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME, login
 from tests.corpus import PERSIAN_PEOPLE
 
@@ -284,6 +286,36 @@ def test_staff_reasons_are_feedbacks_in_the_v2_read_and_the_webhook_alike(
     for data in deliveries(client, rid):
         for feedback in data.get("feedbacks", []):
             validate(feedback, "Feedback")
+
+
+def test_a_moved_sailing_is_the_same_feedback_in_the_v2_read_as_in_the_webhook(
+    app_client: TestClient, hooks: Any
+) -> None:
+    client = app_client
+    admin = login(client, ADMIN_USERNAME, ADMIN_PASSWORD)
+    leaving = (datetime.now(UTC) + timedelta(days=14)).replace(second=0, microsecond=0)
+    ok(client.put(PUBLISH, json=publication(leaving), headers=admin))
+    alice, _ = shipper(client, "moved-read")
+    ok(client.post(HOOKS, json={"callbackUrl": hooks.url}, headers=alice), 201)
+    body = sample("booking-regular") | {
+        "shipmentLocations": [
+            {"location": {"UNLocationCode": "CNSHA"}, "locationTypeCode": "POL"},
+            {"location": {"UNLocationCode": "SGSIN"}, "locationTypeCode": "POD"},
+        ],
+        "vessel": {"name": "Kharg Star", "vesselIMONumber": VESSEL_IMO},
+        "carrierExportVoyageNumber": VOYAGE,
+    }
+    reference = confirmed_dcsa_booking(client, alice, admin, body)
+    assert "feedbacks" not in v2_read(client, alice, reference)
+    ok(client.put(PUBLISH, json=publication(leaving, shift_hours=12), headers=admin))
+    [told] = [
+        d for d in deliveries(client, rate_request_id(client, reference)) if "sailing moved" in json.dumps(d)
+    ]
+    read = v2_read(client, alice, reference)
+    assert read["feedbacks"] == told["feedbacks"]
+    [moved] = read["feedbacks"]
+    assert (moved["severity"], moved["code"]) == ("WARN", "PROPERTY_VALUE_HAS_BEEN_CHANGED")
+    assert moved["message"].startswith("The sailing moved")
 
 
 # -- a cancellation request while an amendment is open -------------------------------------------------
