@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from domain.booking.charges import booking_total, charge, per_container_total, repriced
 from domain.booking.rate_request import RateRequest
 from domain.shared.actor import CUSTOMER, Actor
 from domain.shared.errors import Forbidden, IllegalTransition, ValidationFailed
@@ -88,8 +89,8 @@ def test_one_pending_change_at_a_time_and_withdrawal_frees_the_slot() -> None:
     request.request_cancellation("", CUSTOMER_A)
     assert request.amendment.state == "withdrawn" and request.cancellation is not None
     assert request.cancellation.state == "requested"
-    withdrawn = [e for e in request.collect_events() if type(e).__name__ == "AmendmentWithdrawn"]
-    assert [getattr(e, "for_cancellation") for e in withdrawn] == [False, True]
+    withdrawn = [e for e in request.collect_events() if isinstance(e, RateRequest.AmendmentWithdrawn)]
+    assert [e.for_cancellation for e in withdrawn] == [False, True]
     with pytest.raises(ValidationFailed):
         request.request_cancellation("", CUSTOMER_A)
     with pytest.raises(ValidationFailed):
@@ -255,3 +256,30 @@ def test_staff_ask_for_an_amendment_and_the_customers_amendment_answers_it() -> 
     assert copy.amendment == request.amendment
     request.request_amendment(amended(commodity="Figs"), CUSTOMER_A)  # the next one is the customer's own
     assert request.amendment.number == 2 and request.amendment.asked is None
+
+
+def test_a_new_price_keeps_the_surcharges_and_fees_and_the_freight_takes_the_difference() -> None:
+    quoted_with = [
+        charge("ocean_freight", Decimal("900")),
+        charge("baf", Decimal("150")),
+        charge("thc_origin", Decimal("120")),
+        charge("documentation_fee", Decimal("65")),
+    ]
+    new = repriced(quoted_with, Decimal("1416"))
+    assert [(c.code, c.amount) for c in new] == [
+        ("ocean_freight", Decimal("1146")),
+        ("baf", Decimal("150")),
+        ("thc_origin", Decimal("120")),
+        ("documentation_fee", Decimal("65")),
+    ]
+    assert per_container_total(new) == Decimal("1416")
+    assert booking_total(new, 5) == Decimal("7145")
+    # Exactly the surcharges: no freight line; below them: refused, naming the price.
+    assert [c.code for c in repriced(quoted_with, Decimal("270"))] == [
+        "baf",
+        "thc_origin",
+        "documentation_fee",
+    ]
+    with pytest.raises(ValidationFailed) as caught:
+        repriced(quoted_with, Decimal("269.99"))
+    assert "price" in caught.value.fields
