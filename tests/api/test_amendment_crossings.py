@@ -203,12 +203,6 @@ def test_a_firm_bookings_price_moving_amendment_is_confirmed_by_staff_in_one_act
     assert v2_total(v2_read(client, alice, reference)) == PRICE + 65
     approve = f"{ADMIN}/rate-requests/{rid}/amendments/approve"
 
-    # A change that keeps the price: the call without a body, as before.
-    voyage = sample("booking-regular") | {"carrierExportVoyageNumber": "404E"}
-    assert client.put(f"{V2}/{reference}", json=voyage, headers=alice).status_code == 202
-    kept = ok(client.put(approve, headers=admin_headers))
-    assert kept["amendedBookingStatus"] == "AMENDMENT_CONFIRMED" and kept["booking"]["price"] == PRICE
-
     # A change of units: the price is required (named), then confirmed with it; no customer step.
     amend_units(client, alice, reference, 3)
     assert "price" in fails(client.put(approve, headers=admin_headers), 400)["fields"]
@@ -223,6 +217,14 @@ def test_a_firm_bookings_price_moving_amendment_is_confirmed_by_staff_in_one_act
     assert booking["requestedEquipments"][0]["units"] == 3
     assert booking["confirmedEquipments"][0]["units"] == 3
     assert v2_total(booking) == 1416 * 3 + 65
+
+    # A change that keeps the price: the call without a body, as before.
+    voyage = sample("booking-regular") | {"carrierExportVoyageNumber": "404E"}
+    voyage["requestedEquipments"][0]["units"] = 3
+    assert client.put(f"{V2}/{reference}", json=voyage, headers=alice).status_code == 202
+    kept = ok(client.put(approve, headers=admin_headers))
+    assert kept["amendedBookingStatus"] == "AMENDMENT_CONFIRMED" and kept["booking"]["price"] == 1416
+    assert v2_read(client, alice, reference)["carrierExportVoyageNumber"] == "404E"
     # Nothing is left pending: staff may confirm the booking completed.
     completed = ok(client.put(f"{ADMIN}/rate-requests/{rid}/confirm-completed", headers=admin_headers))
     assert completed["stateName"] == "completed"
