@@ -39,7 +39,8 @@ export const staffBookingOptions = (id: string) =>
   });
 
 export type StaffDecision =
-  | { action: 'approve' }
+  // With `price`: a firm (API-made) booking's amendment confirmed at its new price per container.
+  | { action: 'approve'; price?: number }
   | { action: 'requote'; price: number; validUntil: string }
   | { action: 'decline'; message: string }
   | { action: 'ask'; message: string }
@@ -55,7 +56,10 @@ export function useStaffDecision(id: string) {
       const base = `${ADMIN}/rate-requests/${id}`;
       switch (decision.action) {
         case 'approve':
-          return api.put<BookingChanges>(`${base}/amendments/approve`);
+          return api.put<BookingChanges>(
+            `${base}/amendments/approve`,
+            decision.price === undefined ? undefined : { price: decision.price },
+          );
         case 'requote':
           return api.put<BookingChanges>(`${base}/amendments/requote`, {
             price: decision.price,

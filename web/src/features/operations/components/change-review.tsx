@@ -68,17 +68,32 @@ function WithMessage({
   );
 }
 
-function AmendmentDecision({ rateRequestId, amendment }: { rateRequestId: string; amendment: AmendmentView }) {
+function AmendmentDecision({
+  rateRequestId,
+  amendment,
+  viaApi,
+}: {
+  rateRequestId: string;
+  amendment: AmendmentView;
+  viaApi: boolean;
+}) {
   const { decide, pending } = useDecide(rateRequestId);
   const [price, setPrice] = useState('');
   const [validUntil, setValidUntil] = useState('');
   const state = amendment.stateName;
   const mayApprove = can('booking_amendment', state, 'approve', 'staff', { keeps_price: !amendment.changesPrice });
-  const mayRequote = can('booking_amendment', state, 'requote', 'staff', {
-    changes_price: amendment.changesPrice,
-    price_positive: true,
-    validity_in_future: true,
-  });
+  // A booking requested through the API is firm: its customer has no price to accept, so staff confirm a
+  // change of quantity or equipment at its new price in one act instead of quoting it.
+  const mayConfirmPriced =
+    amendment.changesPrice &&
+    can('booking_amendment', state, 'approve_priced', 'staff', { firm_request: viaApi, price_positive: true });
+  const mayRequote =
+    !mayConfirmPriced &&
+    can('booking_amendment', state, 'requote', 'staff', {
+      changes_price: amendment.changesPrice,
+      price_positive: true,
+      validity_in_future: true,
+    });
   const mayDecline = can('booking_amendment', state, 'decline', 'staff', { has_message: true });
   return (
     <>
@@ -105,6 +120,22 @@ function AmendmentDecision({ rateRequestId, amendment }: { rateRequestId: string
             }
           >
             Quote new price
+          </Button>
+        </div>
+      ) : null}
+      {mayConfirmPriced ? (
+        <div className={styles.actions}>
+          <TextInput
+            label="New price per container (USD)"
+            inputMode="decimal"
+            value={price}
+            onChange={(e) => setPrice(e.target.value)}
+          />
+          <Button
+            disabled={pending || !price}
+            onClick={() => decide({ action: 'approve', price: Number(price) }, 'Amendment confirmed at the new price')}
+          >
+            Confirm at new price
           </Button>
         </div>
       ) : null}
@@ -189,7 +220,11 @@ export function ChangeReview({ rateRequestId }: { rateRequestId: string }) {
           {amendment.stateName === 'asked' ? (
             <p>Waiting for the customer&apos;s amendment.</p>
           ) : (
-            <AmendmentDecision rateRequestId={rateRequestId} amendment={amendment} />
+            <AmendmentDecision
+              rateRequestId={rateRequestId}
+              amendment={amendment}
+              viaApi={booking.data?.viaApi ?? false}
+            />
           )}
         </>
       ) : null}
