@@ -18,9 +18,8 @@ class Limiters:
         def limiter(name: str, limit: int, window: float, description: str) -> AttemptLimiter:
             return AttemptLimiter(counters, name, limit, window, description)
 
-        # Failed logins per username from one address, and per address: somebody guessing the owner's
-        # password locks only themselves out, never the owner logging in from elsewhere.
-        self.login_by_username_and_address = limiter("login-pair", 5, 300, FAILED_LOGINS)
+        # Failed logins per address (one account from one address: api/login_throttle.py): somebody
+        # guessing the owner's password slows only themselves, never the owner logging in from elsewhere.
         self.login_by_address = limiter("login-address", 20, 300, FAILED_LOGINS)
         # Every sign-up call (start, finalize, resend) from one address.
         self.signup_by_address = limiter("signup-address", signups_per_address, 600, TRY_LATER)
