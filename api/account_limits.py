@@ -9,6 +9,7 @@ TRY_LATER = "Too many attempts; try again later"
 FAILED_LOGINS = "Too many failed logins; try again later"
 WRONG_CODES = "Too many wrong codes; try again later"
 RESETS = "Too many reset requests; try again later"
+CODES = "Too many verification codes sent to this number; try again later"
 
 
 class Limiters:
@@ -27,6 +28,9 @@ class Limiters:
         # sign-up too, so both are refused alike; a resend resets it) and per address.
         self.verify_by_registration = limiter("verify-registration", 5, 900, WRONG_CODES)
         self.verify_by_address = limiter("verify-address", 30, 900, WRONG_CODES)
+        # Verification codes sent to one phone number, whichever sign-ups ask (each code is an SMS someone
+        # pays for and the number's owner receives).
+        self.codes_by_phone = limiter("codes-phone", 3, 3600, CODES)
         # Reset-link requests per national id and per address (counted whether the id exists or not).
         self.reset_by_national_id = limiter("reset-id", 3, 900, RESETS)
         self.reset_by_address = limiter("reset-address", 10, 900, RESETS)

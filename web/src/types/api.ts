@@ -4227,6 +4227,8 @@ export interface components {
             fields?: {
                 [key: string]: string;
             } | null;
+            /** Retryafter */
+            retryAfter?: number | null;
         };
         /**
          * ErrorEnvelope
@@ -8401,7 +8403,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "description": "Too many failed logins; try again later"
+                     *         "description": "Too many failed logins; try again later",
+                     *         "retryAfter": 30
                      *       },
                      *       "isError": true,
                      *       "isSuccess": false
@@ -8839,7 +8842,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "description": "Too many failed logins; try again later"
+                     *         "description": "Too many failed logins; try again later",
+                     *         "retryAfter": 30
                      *       },
                      *       "isError": true,
                      *       "isSuccess": false
@@ -9012,7 +9016,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "description": "Too many failed logins; try again later"
+                     *         "description": "Too many failed logins; try again later",
+                     *         "retryAfter": 30
                      *       },
                      *       "isError": true,
                      *       "isSuccess": false
@@ -9167,7 +9172,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "description": "Too many failed logins; try again later"
+                     *         "description": "Too many failed logins; try again later",
+                     *         "retryAfter": 30
                      *       },
                      *       "isError": true,
                      *       "isSuccess": false
@@ -9340,7 +9346,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "description": "Too many failed logins; try again later"
+                     *         "description": "Too many failed logins; try again later",
+                     *         "retryAfter": 30
                      *       },
                      *       "isError": true,
                      *       "isSuccess": false
@@ -10043,7 +10050,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "description": "Too many failed logins; try again later"
+                     *         "description": "Too many failed logins; try again later",
+                     *         "retryAfter": 30
                      *       },
                      *       "isError": true,
                      *       "isSuccess": false
@@ -10198,7 +10206,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "description": "Too many failed logins; try again later"
+                     *         "description": "Too many failed logins; try again later",
+                     *         "retryAfter": 30
                      *       },
                      *       "isError": true,
                      *       "isSuccess": false
@@ -10636,7 +10645,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "description": "Too many failed logins; try again later"
+                     *         "description": "Too many failed logins; try again later",
+                     *         "retryAfter": 30
                      *       },
                      *       "isError": true,
                      *       "isSuccess": false
@@ -10809,7 +10819,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "description": "Too many failed logins; try again later"
+                     *         "description": "Too many failed logins; try again later",
+                     *         "retryAfter": 30
                      *       },
                      *       "isError": true,
                      *       "isSuccess": false
@@ -10964,7 +10975,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "description": "Too many failed logins; try again later"
+                     *         "description": "Too many failed logins; try again later",
+                     *         "retryAfter": 30
                      *       },
                      *       "isError": true,
                      *       "isSuccess": false
@@ -11614,7 +11626,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "description": "Too many failed logins; try again later"
+                     *         "description": "Too many failed logins; try again later",
+                     *         "retryAfter": 30
                      *       },
                      *       "isError": true,
                      *       "isSuccess": false
@@ -11749,7 +11762,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "description": "Too many failed logins; try again later"
+                     *         "description": "Too many failed logins; try again later",
+                     *         "retryAfter": 30
                      *       },
                      *       "isError": true,
                      *       "isSuccess": false
@@ -12074,7 +12088,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "description": "Too many failed logins; try again later"
+                     *         "description": "Too many failed logins; try again later",
+                     *         "retryAfter": 30
                      *       },
                      *       "isError": true,
                      *       "isSuccess": false
@@ -12209,7 +12224,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "description": "Too many failed logins; try again later"
+                     *         "description": "Too many failed logins; try again later",
+                     *         "retryAfter": 30
                      *       },
                      *       "isError": true,
                      *       "isSuccess": false
@@ -21436,7 +21452,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "description": "Too many failed logins; try again later"
+                     *         "description": "Too many failed logins; try again later",
+                     *         "retryAfter": 30
                      *       },
                      *       "isError": true,
                      *       "isSuccess": false
@@ -22851,7 +22868,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "description": "Too many failed logins; try again later"
+                     *         "description": "Too many failed logins; try again later",
+                     *         "retryAfter": 30
                      *       },
                      *       "isError": true,
                      *       "isSuccess": false
@@ -23061,7 +23079,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "description": "Too many failed logins; try again later"
+                     *         "description": "Too many failed logins; try again later",
+                     *         "retryAfter": 30
                      *       },
                      *       "isError": true,
                      *       "isSuccess": false
@@ -23271,7 +23290,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "description": "Too many failed logins; try again later"
+                     *         "description": "Too many failed logins; try again later",
+                     *         "retryAfter": 30
                      *       },
                      *       "isError": true,
                      *       "isSuccess": false
@@ -23481,7 +23501,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "description": "Too many failed logins; try again later"
+                     *         "description": "Too many failed logins; try again later",
+                     *         "retryAfter": 30
                      *       },
                      *       "isError": true,
                      *       "isSuccess": false
@@ -23653,7 +23674,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "description": "Too many failed logins; try again later"
+                     *         "description": "Too many failed logins; try again later",
+                     *         "retryAfter": 30
                      *       },
                      *       "isError": true,
                      *       "isSuccess": false
@@ -23797,7 +23819,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "description": "Too many failed logins; try again later"
+                     *         "description": "Too many failed logins; try again later",
+                     *         "retryAfter": 30
                      *       },
                      *       "isError": true,
                      *       "isSuccess": false
