@@ -60,9 +60,9 @@ def login(body: LoginBody, request: Request, services: ServicesDep) -> Response:
 
 @router.post("/logout-all", response_model=Envelope[Message], responses=error_responses())
 def logout_all(principal: CurrentUser, services: ServicesDep, command: CommandDep) -> Response:
-    """End every session of the caller's account, this one included (every worker within a second)."""
-    position = command(services.accounts.end_sessions, principal.account_id, principal.actor)
-    services.sessions.note(principal.account_id, position)
+    """End every session of the caller's account, this one included: refused at every door from now on."""
+    account = principal.account_id
+    command.ending_sessions(account, services.accounts.end_sessions, account, principal.actor)
     return success({"message": "Logged out of all sessions"})
 
 
