@@ -6,7 +6,7 @@ import math
 import threading
 import time
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 
 import jwt
@@ -32,7 +32,7 @@ class Principal:
     scopes: tuple[str, ...] = ("person",)
     # When a session token stops being good (seconds since the epoch; a key's principal: never): an open
     # event stream ends then.
-    expires_at: float = math.inf
+    expires_at: float = field(default=math.inf, compare=False)
 
     @property
     def is_person(self) -> bool:
