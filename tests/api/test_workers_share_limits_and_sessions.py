@@ -12,8 +12,10 @@ import httpx
 import pytest
 
 from api.main import create_app
+from tests.api.accounts_support import INDIVIDUAL_FORM
 from tests.api.identity_support import STREAM, Door, doors
 from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME, make_settings
+from tests.corpus import fresh_national_id
 from tests.live_server import running_server
 from tests.pg import Cluster
 
@@ -160,3 +162,17 @@ def test_every_door_of_every_worker_refuses_an_ended_session_at_once(
         back = {"currentPassword": NEW, "newPassword": ADMIN_PASSWORD, "confirmNewPassword": ADMIN_PASSWORD}
         answer = workers[1].put(f"{AUTH}/change-password", json=back, headers=tokens(NEW)[1])
         assert answer.status_code == 200, answer.text
+
+
+def test_three_codes_an_hour_to_one_phone_across_two_workers(two_workers: list[str]) -> None:
+    """Six sign-ups with six national ids and one phone, alternating between the workers: three codes."""
+    register = "/account/api/v1/client/indivisual-customers/register"
+    phone, statuses = "09123456782", []
+    with httpx.Client(transport=httpx.HTTPTransport(local_address="127.0.0.6"), timeout=30) as client:
+        for i in range(6):
+            url, national_id = two_workers[i % 2] + register, fresh_national_id()
+            started = client.post(f"{url}/start", json={"nationalId": national_id, "phone": phone})
+            assert started.status_code == 200, started.text
+            form = {**INDIVIDUAL_FORM, "nationalId": national_id, "phone": phone}
+            statuses.append(client.post(f"{url}/finalize", json=form).status_code)
+    assert statuses == [200] * 3 + [429] * 3, statuses
