@@ -9,6 +9,7 @@ TRY_LATER = "Too many attempts; try again later"
 FAILED_LOGINS = "Too many failed logins; try again later"
 WRONG_CODES = "Too many wrong codes; try again later"
 RESETS = "Too many reset requests; try again later"
+CODES = "Too many verification codes sent to this number; try again later"
 
 
 class Limiters:
@@ -18,9 +19,8 @@ class Limiters:
         def limiter(name: str, limit: int, window: float, description: str) -> AttemptLimiter:
             return AttemptLimiter(counters, name, limit, window, description)
 
-        # Failed logins per username from one address, and per address: somebody guessing the owner's
-        # password locks only themselves out, never the owner logging in from elsewhere.
-        self.login_by_username_and_address = limiter("login-pair", 5, 300, FAILED_LOGINS)
+        # Failed logins per address (one account from one address: api/login_throttle.py): somebody
+        # guessing the owner's password slows only themselves, never the owner logging in from elsewhere.
         self.login_by_address = limiter("login-address", 20, 300, FAILED_LOGINS)
         # Every sign-up call (start, finalize, resend) from one address.
         self.signup_by_address = limiter("signup-address", signups_per_address, 600, TRY_LATER)
@@ -28,6 +28,9 @@ class Limiters:
         # sign-up too, so both are refused alike; a resend resets it) and per address.
         self.verify_by_registration = limiter("verify-registration", 5, 900, WRONG_CODES)
         self.verify_by_address = limiter("verify-address", 30, 900, WRONG_CODES)
+        # Verification codes sent to one phone number, whichever sign-ups ask (each code is an SMS someone
+        # pays for and the number's owner receives).
+        self.codes_by_phone = limiter("codes-phone", 3, 3600, CODES)
         # Reset-link requests per national id and per address (counted whether the id exists or not).
         self.reset_by_national_id = limiter("reset-id", 3, 900, RESETS)
         self.reset_by_address = limiter("reset-address", 10, 900, RESETS)

@@ -17,7 +17,7 @@ from api.heap import freeze_startup_heap
 from api.links import PortalLinks
 from api.login_throttle import LoginThrottle
 from api.rate_limit import AttemptLimiter
-from api.sessions import SessionWatch
+from api.sessions import Sessions
 from api.settings import Settings
 from domain.accounts.application import AccountsApplication
 from domain.booking.application import BookingApplication
@@ -214,7 +214,7 @@ class Services:
         self.webhook_resends = AttemptLimiter(
             counters, "webhook-resend", RESENDS_PER_MINUTE, 60, "Too many resends"
         )
-        self.sessions = SessionWatch(self.read_models)
+        self.sessions = Sessions(self.read_models)
         # Without notifications (SQLite, one process): the accounts' positions their reads wait for.
         self._client_positions: dict[str, int] = {}
         self.started = False
@@ -241,7 +241,6 @@ class Services:
             self.read_models.check_connections()
 
     def start(self) -> None:
-        self.sessions.start()
         self.upload_sweep.start()
         if self.wakeups is not None:
             self.wakeups.start()
@@ -283,7 +282,6 @@ class Services:
         return expire_due_quotes(self, now)
 
     def stop(self) -> None:
-        self.sessions.stop()
         self.upload_sweep.stop()
         self.quote_expiry.stop()
         self.cut_off_watch.stop()

@@ -1,7 +1,7 @@
 """Request dependencies: the services, and who is asking.
 
-They are `async def` on purpose: none does I/O (a token check is CPU only, and a verified token is cached),
-and FastAPI runs every plain `def` dependency through the thread pool, one hop per dependency per request.
+They are `async def` on purpose: FastAPI runs every plain `def` dependency through the thread pool, one hop
+per dependency per request; the one read a caller's check makes (is the session alive?) hops itself.
 """
 
 from __future__ import annotations
@@ -115,7 +115,7 @@ async def auditors_read_only(request: Request) -> None:
     if not credential or looks_like_key(credential):
         return  # no caller, or an API key (a customer's, never an auditor's): the route's own check answers
     try:
-        principal = session_principal(request, credential)
+        principal = await session_principal(request, credential)
     except Unauthorized:
         return  # a bad or ended token: the route's own check answers 401
     if principal.is_auditor and not principal.is_admin:
@@ -137,6 +137,18 @@ class Command:
     def __call__(self, action: Callable[P, int | None], *args: P.args, **kwargs: P.kwargs) -> int | None:
         position = action(*args, **kwargs)
         if position is not None:
+            self._services.settle(position)
+        return position
+
+    def ending_sessions(
+        self, account_id: str, action: Callable[P, int | None], *args: P.args, **kwargs: P.kwargs
+    ) -> int | None:
+        """For commands that end the account's sessions (a new password, a reset, log-out everywhere): the
+        end is written to the shared sessions table before waiting for the read models, so every door on
+        every worker refuses the older tokens from the moment the command is recorded."""
+        position = action(*args, **kwargs)
+        if position is not None:
+            self._services.sessions.end(account_id, position)
             self._services.settle(position)
         return position
 

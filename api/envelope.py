@@ -82,10 +82,14 @@ def failure(
     description: str,
     fields: dict[str, str] | None = None,
     headers: dict[str, str] | None = None,
+    retry_after: int | None = None,
 ) -> JSONResponse:
     error: dict[str, Any] = {"description": description}
     if fields:
         error["fields"] = fields
+    if retry_after:
+        error["retryAfter"] = retry_after
+        headers = {**(headers or {}), "Retry-After": str(retry_after)}
     return JSONResponse(
         {"isSuccess": False, "isError": True, "error": error, "response": None},
         status_code=status_code,

@@ -122,10 +122,8 @@ def install(app: FastAPI) -> None:
         fields = error.fields if isinstance(error, ValidationFailed) else None
         if isinstance(error, KeyReused):  # the one header a client chose: named as a field would be
             fields = {IDEMPOTENCY_HEADER: error.description}
-        headers = None
-        if isinstance(error, TooManyAttempts) and error.retry_after:
-            headers = {"Retry-After": str(error.retry_after)}
-        return failure(status, error.description, fields, headers)
+        retry_after = error.retry_after if isinstance(error, TooManyAttempts) else None
+        return failure(status, error.description, fields, retry_after=retry_after)
 
     @app.exception_handler(RecordConflictError)
     async def write_conflict(_: Request, __: RecordConflictError) -> Any:

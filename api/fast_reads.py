@@ -273,7 +273,7 @@ class FastReads(HttpMiddleware):
         credential = presented(request)
         if not credential or looks_like_key(credential) or looks_like_publisher_key(credential):
             return None
-        principal = session_principal(request, credential)
+        principal = await session_principal(request, credential)
         if not fast.allowed(principal):
             return None
         query = _query(fast, scope["query_string"])

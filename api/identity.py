@@ -5,8 +5,8 @@ the live event stream) asks `identify`, so each door gets the same answers:
 
 - a session token (bearer, or the `token` cookie where a door takes it: the event stream, which EventSource
   opens without headers) is good while its signature and expiry hold AND its session is alive: a token
-  issued before the account's last new password, reset or log-out-everywhere is 401 at every door
-  (`api/sessions.py`);
+  issued before the account's last new password, reset or log-out-everywhere is 401 at every door, asked
+  fresh of the shared database on every request (`api/sessions.py`);
 - an API key (`Authorization: Bearer fbk_...` or `API-Key`) is a credential of its own, looked up by its
   hash among the keys not revoked, with one scope, `bookings`: it opens the doors that accept that scope
   (`/v2`) and is refused (403) everywhere else, managing keys and webhooks included (only a signed-in person
@@ -60,16 +60,17 @@ def presented(request: Request, cookie: bool = False) -> str:
 _CHECKED = "freight.session_principal"
 
 
-def session_principal(request: Request, token: str) -> Principal:
-    """A session token's caller, refused once the session has ended. CPU only (a verified token is cached;
-    the ended sessions are a set in memory); asked twice in one request, checked once."""
+async def session_principal(request: Request, token: str) -> Principal:
+    """A session token's caller, refused once it has expired or its session has ended: the signature and
+    expiry on the CPU (a verified token is cached), whether the session is alive fresh from the shared
+    database (api/sessions.py), off the event loop. Asked twice in one request, checked once."""
     checked = request.scope.get(_CHECKED)
     if checked is not None and checked[0] == token:
         principal: Principal = checked[1]
         return principal
     services = request.app.state.services
     principal = read_token(token, services.jwt_secret)
-    services.sessions.check(principal)
+    await asyncio.get_running_loop().run_in_executor(None, services.sessions.check, principal)
     request.scope[_CHECKED] = (token, principal)
     return principal
 
@@ -122,7 +123,7 @@ async def identify(request: Request, *, scope: str | None = None, cookie: bool =
             raise Forbidden(PUBLISHER_OUT_OF_SCOPE)
         return found
     if not looks_like_key(credential):
-        return session_principal(request, credential)
+        return await session_principal(request, credential)
     # One indexed read; off the event loop (the portal's readers are busy enough without it).
     principal = await asyncio.get_running_loop().run_in_executor(None, _key_principal, services, credential)
     if scope is None or scope not in principal.scopes:

@@ -1,12 +1,12 @@
-"""Guessing one account's password is slowed across every address (issue 23), without locking its owner out.
+"""Guessing a password is slowed per account AND address, so guessing can never keep the owner out.
 
-Each account may fail FREE_FAILURES logins in a window from anywhere; past that, the account takes one
-password check per growing gap (1 s, 2 s, 4 s ... at most MAX_GAP_SECONDS) whatever the number of
-addresses asking, and a refused try answers 429 with the seconds to wait. Nothing is locked: the owner is
-at most MAX_GAP_SECONDS from a try, and an address the account logged in from before (within KNOWN_FOR) is
-not throttled at all (the per-address limits still hold there), so guessing from elsewhere cannot keep the
-owner out. Counted before the check, in the shared counters: concurrent guesses on any number of workers
-cannot overtake it.
+Each account may be tried FREE_FAILURES times from one address in a window; from the last of those on,
+that address takes one password check on that account per growing gap (1 s, 2 s, 4 s ... at most
+MAX_GAP_SECONDS), and a refused try answers 429 with the seconds to wait. The gap is that address's own:
+somebody guessing from elsewhere neither uses it up nor takes the slot it advertised, so the owner from
+another address logs in at once, and from the same address after the `Retry-After` they were told. An
+address guessing many accounts is slowed by the per-address limit (api/account_limits.py). Counted before
+the check, in the shared counters: concurrent guesses on any number of workers cannot overtake it.
 """
 
 from __future__ import annotations
@@ -19,8 +19,7 @@ from infrastructure.attempt_counters import AttemptCounters
 
 FREE_FAILURES = 5
 WINDOW_SECONDS = 15 * 60
-MAX_GAP_SECONDS = 30.0
-KNOWN_FOR_SECONDS = 30 * 24 * 3600
+MAX_GAP_SECONDS = 60.0
 
 
 class LoginThrottle:
@@ -28,36 +27,32 @@ class LoginThrottle:
         self.counters = counters
 
     @staticmethod
-    def _failures(username: str) -> str:
-        return f"login-account:{username.lower()}"
+    def _pair(username: str, address: str) -> str:
+        return f"{username.lower()}|{address}"
 
-    @staticmethod
-    def _gap(username: str) -> str:
-        return f"login-account-gap:{username.lower()}"
+    def _failures(self, username: str, address: str) -> str:
+        return f"login-failures:{self._pair(username, address)}"
 
-    @staticmethod
-    def _known(username: str, address: str) -> str:
-        return f"login-known:{username.lower()}|{address}"
+    def _gap(self, username: str, address: str) -> str:
+        return f"login-gap:{self._pair(username, address)}"
 
-    def gap_after(self, failures: int) -> float:
-        return min(2.0 ** (failures - FREE_FAILURES - 1), MAX_GAP_SECONDS)
+    def gap_after(self, tries: int) -> float:
+        """The wait after the `tries`-th counted try (from the FREE_FAILURES-th on)."""
+        return min(2.0 ** (tries - FREE_FAILURES), MAX_GAP_SECONDS)
 
-    def take(self, username: str, address: str) -> bool:
-        """Count a try on the account before its password is checked; refuse (429) a try that comes before
-        the account's gap has passed. Answers whether a try was counted (False: a known address)."""
-        if self.counters.peek(self._known(username, address)):
-            return False
-        (count,) = self.counters.take((self._failures(username),), WINDOW_SECONDS)
-        if count.attempts <= FREE_FAILURES:
-            return True
-        (gap,) = self.counters.take((self._gap(username),), self.gap_after(count.attempts))
+    def take(self, username: str, address: str) -> None:
+        """Count a try on the account from this address before its password is checked; refuse (429) a try
+        that comes before this address's gap on the account has passed."""
+        failures = self._failures(username, address)
+        (count,) = self.counters.take((failures,), WINDOW_SECONDS)
+        if count.attempts < FREE_FAILURES:
+            return
+        (gap,) = self.counters.take((self._gap(username, address),), self.gap_after(count.attempts))
         if gap.attempts > 1:
-            self.counters.give_back((self._failures(username),))  # not checked: it does not grow the gap
+            self.counters.give_back((failures,))  # not checked: it does not grow the gap
             wait = max(math.ceil(gap.window_ends - self.counters.clock()), 1)
             raise TooManyAttempts(FAILED_LOGINS, wait)
-        return True
 
     def succeeded(self, username: str, address: str) -> None:
-        """The owner got in: earlier failures are forgiven and this address is known from now on."""
-        self.counters.reset((self._failures(username), self._gap(username)))
-        self.counters.take((self._known(username, address),), KNOWN_FOR_SECONDS)
+        """The owner got in from here: this address's failures on the account are forgiven."""
+        self.counters.reset((self._failures(username, address), self._gap(username, address)))

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import math
 import threading
 import time
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 
 import jwt
@@ -29,6 +30,9 @@ class Principal:
     # What the credential may do: a signed-in person everything their roles allow; an API key only what its
     # scope names (api/identity.py).
     scopes: tuple[str, ...] = ("person",)
+    # When a session token stops being good (seconds since the epoch; a key's principal: never): an open
+    # event stream ends then.
+    expires_at: float = field(default=math.inf, compare=False)
 
     @property
     def is_person(self) -> bool:
@@ -130,6 +134,7 @@ def read_token(token: str, secret: str) -> Principal:
             roles=tuple(str(r) for r in claims.get("roles", [])),
             username=str(claims.get("username", "")),
             credentials_position=int(claims.get("cp", 0)),
+            expires_at=float(claims["exp"]),
         )
     except (TypeError, ValueError) as error:
         raise Unauthorized("Invalid token") from error

@@ -69,15 +69,6 @@ def find_by_username(tx: Tx, username: str) -> dict[str, Any] | None:
     )
 
 
-def credential_changes(tx: Tx, after_position: int, changed_since: str) -> list[dict[str, Any]]:
-    """Accounts whose credentials changed after `after_position` and at or after `changed_since`."""
-    return tx.all(
-        "SELECT id, credentials_position FROM account_sessions"
-        " WHERE credentials_position > ? AND changed_at >= ? ORDER BY credentials_position",
-        (after_position, changed_since),
-    )
-
-
 def staff_ids(tx: Tx, role: str = "admin") -> list[str]:
     """The accounts holding a staff role (staff accounts are type 0)."""
     rows = tx.all("SELECT id, roles FROM accounts WHERE account_type = 0 ORDER BY opened_at, id")

@@ -30,18 +30,13 @@ def login(body: LoginBody, request: Request, services: ServicesDep) -> Response:
         raise ValidationFailed(missing)
     username = body.username.strip()
     address = client_address(request)
-    pair, by_address = (f"{username.lower()}|{address}",), (address,)
-    limits = services.limiters
+    by_address = services.limiters.login_by_address
     # Counted before the password is checked (one atomic step): concurrent guesses cannot overtake the limit.
-    limits.login_by_username_and_address.take(*pair)
-    limits.login_by_address.take(*by_address)
+    by_address.take(address)  # one address guessing many accounts
     try:
-        services.login_throttle.take(username, address)  # one account guessed from many addresses
+        services.login_throttle.take(username, address)  # one account guessed from this address
     except TooManyAttempts:
-        # Not checked, so not this address's failure: an owner waiting out the account's gap from a new
-        # address does not use up their own address's allowance meanwhile.
-        limits.login_by_username_and_address.give_back(*pair)
-        limits.login_by_address.give_back(*by_address)
+        by_address.give_back(address)  # not checked, so not this address's failure
         raise
     with services.read_models.read() as tx:
         account = find_by_username(tx, username)
@@ -49,8 +44,7 @@ def login(body: LoginBody, request: Request, services: ServicesDep) -> Response:
     matches = password_matches(account["password_hash"] if account else None, body.password)
     if account is None or not matches:
         raise Unauthorized("Invalid username or password")
-    limits.login_by_username_and_address.reset(*pair)
-    limits.login_by_address.give_back(*by_address)
+    by_address.give_back(address)
     services.login_throttle.succeeded(username, address)
     principal = Principal(
         account_id=account["id"],
@@ -66,9 +60,9 @@ def login(body: LoginBody, request: Request, services: ServicesDep) -> Response:
 
 @router.post("/logout-all", response_model=Envelope[Message], responses=error_responses())
 def logout_all(principal: CurrentUser, services: ServicesDep, command: CommandDep) -> Response:
-    """End every session of the caller's account, this one included (every worker within a second)."""
-    position = command(services.accounts.end_sessions, principal.account_id, principal.actor)
-    services.sessions.note(principal.account_id, position)
+    """End every session of the caller's account, this one included: refused at every door from now on."""
+    account = principal.account_id
+    command.ending_sessions(account, services.accounts.end_sessions, account, principal.actor)
     return success({"message": "Logged out of all sessions"})
 
 

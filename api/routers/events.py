@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 from collections.abc import AsyncIterator
 from typing import Annotated
 
@@ -28,7 +29,8 @@ router = APIRouter(
 )
 
 PING_SECONDS = 15.0
-# An open stream asks this often whether its session is still alive (and ends when it is not).
+# An open stream asks this often whether its session is still alive (and ends when it is not, or at once
+# when its token expires).
 SESSION_CHECK_SECONDS = 1.0
 
 
@@ -63,9 +65,11 @@ async def stream(request: Request, principal: Annotated[Principal, Depends(strea
 
     sessions = request.app.state.services.sessions
 
-    def alive() -> bool:
+    async def alive() -> bool:
+        if time.time() >= principal.expires_at:
+            return False
         try:
-            sessions.check(principal)
+            await asyncio.get_running_loop().run_in_executor(None, sessions.check, principal)
         except Unauthorized:
             return False
         return True
@@ -76,11 +80,12 @@ async def stream(request: Request, principal: Annotated[Principal, Depends(strea
         try:
             yield ": connected\n\n"
             while True:
-                if not alive():
-                    return  # the session ended (new password, reset, log-out everywhere): the stream ends
+                if not await alive():
+                    return  # the token expired or the session ended (new password, reset, log-out everywhere)
                 try:
-                    wait = min(SESSION_CHECK_SECONDS, max(next_ping - loop.time(), 0.01))
-                    notice = await asyncio.wait_for(subscriber.queue.get(), wait)
+                    until_expiry = principal.expires_at - time.time()
+                    wait = min(SESSION_CHECK_SECONDS, until_expiry, next_ping - loop.time())
+                    notice = await asyncio.wait_for(subscriber.queue.get(), max(wait, 0.01))
                 except TimeoutError:
                     if loop.time() >= next_ping:
                         next_ping = loop.time() + PING_SECONDS

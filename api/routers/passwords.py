@@ -48,10 +48,14 @@ def reset_password(
         raise ValidationFailed({"token": message("accounts.resetToken.missing")})
     password = forms.new_password(body.new_password, body.confirm_new_password, related=[nationalID.strip()])
     with services.limiters.reset_token_by_address.attempt(client_address(request)):
-        position = command(
-            services.accounts.reset_password, nationalID.strip(), token, password, datetime.now(UTC)
+        command.ending_sessions(
+            str(account_id(nationalID.strip())),
+            services.accounts.reset_password,
+            nationalID.strip(),
+            token,
+            password,
+            datetime.now(UTC),
         )
-    services.sessions.note(str(account_id(nationalID.strip())), position)
     return success({"message": "Password changed"})
 
 
@@ -68,7 +72,8 @@ def change_password(
     )
     limiter = services.limiters.change_password_by_account
     with limiter.attempt(principal.account_id):
-        position = command(
+        position = command.ending_sessions(
+            principal.account_id,
             services.accounts.change_password,
             principal.account_id,
             body.current_password or "",
@@ -76,7 +81,6 @@ def change_password(
             principal.actor,
         )
     limiter.reset(principal.account_id)  # the owner proved the password: earlier slips are forgiven
-    services.sessions.note(principal.account_id, position)
     # Every earlier session of the account ends, this one too; the caller, who just proved the password,
     # gets a new token to go on with.
     renewed = replace(principal, credentials_position=position or principal.credentials_position)

@@ -5,14 +5,17 @@ Wire keys are the specification's, misspellings included (`indivisual`, `Indivis
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import UTC, datetime
-from typing import Any
+from functools import partial
+from typing import Any, TypeVar
 
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
 from api.deps import Command, CommandDep, ServicesDep, client_address
 from api.envelope import success
+from api.errors import StoredNotShown
 from api.mapping import REGISTER_COMPANY, wire_fields
 from api.openapi import operation_ids
 from api.schemas.envelope import Envelope, error_responses
@@ -30,6 +33,7 @@ from api.schemas.registration import (
 )
 from domain.accounts import forms
 from domain.accounts.account import DOMESTIC_COMPANY, FOREIGN_COMPANY, INDIVIDUAL
+from domain.accounts.application import AccountsApplication
 from domain.accounts.registration import CODE_LIFETIME, RESEND_COOLDOWN, Registration, needs_verification
 from domain.shared.actor import visitor
 from domain.shared.errors import ValidationFailed
@@ -40,6 +44,8 @@ router = APIRouter(
     tags=["registration"],
     generate_unique_id_function=operation_ids("registration"),
 )
+
+T = TypeVar("T")
 
 PATHS = {
     INDIVIDUAL: "indivisual-customers",
@@ -88,14 +94,37 @@ def start_foreign(body: StartBody, request: Request, services: ServicesDep, comm
     return _start(FOREIGN_COMPANY, body, request, services, command)
 
 
+def _code_to(phone: str, services: Any, send: Callable[[], T], sent: Callable[[T], bool] = bool) -> T:
+    """Run `send`, which may send a verification code to `phone`, within the number's allowance: counted
+    first (concurrent sign-ups on any worker cannot overtake it), given back when no code went out."""
+    allowance = services.limiters.codes_by_phone
+    allowance.take(phone)
+    try:
+        result = send()
+    except StoredNotShown:
+        raise  # recorded, so the code goes out: it stays counted
+    except BaseException:
+        allowance.give_back(phone)
+        raise
+    if not sent(result):
+        allowance.give_back(phone)
+    return result
+
+
 def _finalize(
     kind: int, identity: str, details: dict[str, Any], request: Request, services: Any, command: Command
 ) -> Response:
     _guard(services, request)
-    registration: Registration = command.returning(
-        services.accounts.finalize_registration, kind, identity, details, datetime.now(UTC), visitor(identity)
-    )
     verify = needs_verification(kind)
+    now, actor = datetime.now(UTC), visitor(identity)
+
+    def finalize() -> Registration:
+        accounts: AccountsApplication = services.accounts
+        return command.returning(accounts.finalize_registration, kind, identity, details, now, actor)
+
+    registration: Registration = (
+        _code_to(str(details.get("phone", "")), services, finalize) if verify else finalize()
+    )
     return success(
         {
             "nationalId": identity,
@@ -185,8 +214,12 @@ def _resend(
     kind: int, identity: str, phone: str, request: Request, services: Any, command: Command
 ) -> Response:
     _guard(services, request)
-    # Answered alike whether a code went out or not (unknown id, other phone, too soon: issue 23).
-    command(services.accounts.resend_code, kind, identity, phone, datetime.now(UTC), visitor(identity))
+    # Answered alike whether a code went out or not (unknown id, other phone, too soon: issue 23); a number
+    # past its allowance is refused whatever the id, so the refusal tells nothing about the id either.
+    resend = partial(
+        command, services.accounts.resend_code, kind, identity, phone, datetime.now(UTC), visitor(identity)
+    )
+    _code_to(phone, services, resend, sent=lambda position: position is not None)
     # A new code brings new tries; reset for every id alike, so the reset tells nothing either.
     services.limiters.verify_by_registration.reset(identity)
     return success(

@@ -13,6 +13,8 @@ class ErrorBody(WireModel):
     description: str
     # Present only on validation failures: {wireKey: message}.
     fields: dict[str, str] | None = None
+    # Present only on 429: the seconds to wait before trying again (also the `Retry-After` header).
+    retry_after: int | None = None
 
 
 class Envelope(WireModel, Generic[T]):
@@ -118,6 +120,8 @@ def error_responses(*statuses: int) -> dict[int | str, dict[str, Any]]:
         error: dict[str, Any] = {"description": description}
         if fields:
             error["fields"] = fields
+        if status == 429:
+            error["retryAfter"] = 30
         example = {"isSuccess": False, "isError": True, "error": error, "response": None}
         documented[status] = {
             "model": ErrorEnvelope,

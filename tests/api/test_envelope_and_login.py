@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 import jwt
+import pytest
 from fastapi.testclient import TestClient
 
 from api.security import Principal, issue_token
@@ -67,12 +68,16 @@ def test_unknown_api_path_is_404_envelope(client: TestClient) -> None:
     _is_failure(client.delete(LOGIN), 405)
 
 
-def test_failed_logins_are_limited_per_username(client: TestClient) -> None:
+def test_failed_logins_are_limited_per_username(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    counters = client.app.state.services.limiters.counters  # type: ignore[attr-defined]
+    frozen = counters.clock()
+    monkeypatch.setattr(counters, "clock", lambda: frozen)  # the gap after the fifth try does not pass by
     for _ in range(5):
         _is_failure(client.post(LOGIN, json={"username": ADMIN_USERNAME, "password": "wrong"}), 401)
     answer = client.post(LOGIN, json={"username": ADMIN_USERNAME, "password": ADMIN_PASSWORD})
     _is_failure(answer, 429)
     assert int(answer.headers["retry-after"]) > 0
+    assert answer.json()["error"]["retryAfter"] == int(answer.headers["retry-after"])
     # Another username from the same address is still allowed until the address limit.
     _is_failure(client.post(LOGIN, json={"username": "someone-else", "password": "wrong"}), 401)
 

@@ -7,14 +7,18 @@ that checks nobody and is not on the public list fails `doors`)."""
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Iterator
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
 
+from api import security
 from api.identity import KEY_OUT_OF_SCOPE
 from api.main import create_app
+from api.routers.events import SESSION_CHECK_SECONDS
 from api.settings import Settings
 from tests.api.accounts_support import AUTH, PASSWORD, fails, ok
 from tests.api.identity_support import STREAM, customer_with_email, doors, knocks, reset_by_link
@@ -24,6 +28,7 @@ NEW = "Another-Pass2"
 KEYS = "/integrations/api/v1/client/api-keys"
 HOOKS = "/integrations/api/v1/client/webhooks"
 ENDED = "Your session has ended; log in again"
+LIFETIME = 3  # seconds: the token lifetime injected where a token's expiry is tested
 
 
 def _refusals(client: TestClient, headers: dict[str, str]) -> tuple[int, list[str]]:
@@ -165,5 +170,36 @@ def test_an_open_event_stream_ends_with_its_session(settings: Settings) -> None:
         assert opened.wait(10), "the stream did not open"
         assert not ended.wait(1.5), "the stream ended on its own"
         ok(live.post(f"{AUTH}/logout-all", headers=alice))  # type: ignore[arg-type]
-        assert ended.wait(5), "the stream went on after its session ended"
+        assert ended.wait(SESSION_CHECK_SECONDS + 1.5), "the stream went on after its session ended"
+        assert live.get(STREAM, headers=cookie).status_code == 401
+
+
+def test_an_open_event_stream_ends_when_its_token_expires(
+    settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A token's expiry ends its open stream too (a short token lifetime injected), and a new one is
+    refused."""
+    from tests.api.test_live_events import serving
+
+    with serving(settings) as live:
+        admin = login(live, "admin", "Admin-Pass1")  # type: ignore[arg-type]
+        _, national_id = customer_with_email(live, admin)  # type: ignore[arg-type]
+        monkeypatch.setattr(security, "TOKEN_LIFETIME", timedelta(seconds=LIFETIME))
+        alice = login(live, national_id, PASSWORD)  # type: ignore[arg-type]
+        cookie = {"Cookie": "token=" + alice["Authorization"].split(" ", 1)[1]}
+        opened, ended = threading.Event(), threading.Event()
+
+        def listen() -> None:
+            with live.stream("GET", STREAM, headers=cookie, timeout=None) as answer:
+                assert answer.status_code == 200
+                for line in answer.iter_lines():
+                    if line == ": connected":
+                        opened.set()
+            ended.set()
+
+        started = time.monotonic()
+        threading.Thread(target=listen, daemon=True).start()
+        assert opened.wait(LIFETIME), "the stream did not open"
+        assert ended.wait(LIFETIME + 1.5), "the stream outlived its token"
+        print(f"the stream ended {time.monotonic() - started:.1f} s after it was opened")
         assert live.get(STREAM, headers=cookie).status_code == 401

@@ -41,3 +41,34 @@ def test_a_command_checks_its_token_once_and_an_ended_session_is_refused(
     ok(client.post("/auth/api/v1/logout-all", headers=headers))
     refused = client.post(RATE_REQUESTS, json=payload(), headers=headers)
     assert refused.status_code == 401 and refused.json()["isError"] is True
+
+
+def test_each_request_asks_the_shared_database_once_whether_its_session_is_alive(
+    client: TestClient, token_reads: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The check is fresh (no worker's copy can lag behind another's change) and made once a request."""
+    sessions = client.app.state.services.sessions  # type: ignore[attr-defined]
+    asked: list[str] = []
+    last_change = sessions.last_change
+
+    def counted(account_id: str) -> int:
+        asked.append(account_id)
+        return int(last_change(account_id))
+
+    monkeypatch.setattr(sessions, "last_change", counted)
+    headers = customer(client, "asked_once")
+    asked.clear()
+    ok(client.post(RATE_REQUESTS, json=payload(), headers=headers), 201)
+    ok(client.get(RATE_REQUESTS, headers=headers))
+    assert len(asked) == 2 and len(set(asked)) == 1
+
+
+def test_an_end_written_before_the_read_models_show_it_is_refused_at_once(client: TestClient) -> None:
+    """The request that ends the sessions writes the end to the shared table before waiting for the read
+    models: a door does not depend on how far the followers have got."""
+    headers = customer(client, "ended_early")
+    services = client.app.state.services  # type: ignore[attr-defined]
+    me = ok(client.get("/auth/api/v1/me", headers=headers))
+    services.sessions.end(me["id"], services.store.head() + 1)  # the read models cannot show it yet
+    refused = client.get(RATE_REQUESTS, headers=headers)
+    assert refused.status_code == 401 and refused.json()["isError"] is True

@@ -4270,6 +4270,8 @@ export interface components {
             fields?: {
                 [key: string]: string;
             } | null;
+            /** Retryafter */
+            retryAfter?: number | null;
         };
         /**
          * ErrorEnvelope
@@ -8444,7 +8446,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "description": "Too many failed logins; try again later"
+                     *         "description": "Too many failed logins; try again later",
+                     *         "retryAfter": 30
                      *       },
                      *       "isError": true,
                      *       "isSuccess": false
@@ -8882,7 +8885,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "description": "Too many failed logins; try again later"
+                     *         "description": "Too many failed logins; try again later",
+                     *         "retryAfter": 30
                      *       },
                      *       "isError": true,
                      *       "isSuccess": false
@@ -9055,7 +9059,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "description": "Too many failed logins; try again later"
+                     *         "description": "Too many failed logins; try again later",
+                     *         "retryAfter": 30
                      *       },
                      *       "isError": true,
                      *       "isSuccess": false
@@ -9210,7 +9215,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "description": "Too many failed logins; try again later"
+                     *         "description": "Too many failed logins; try again later",
+                     *         "retryAfter": 30
                      *       },
                      *       "isError": true,
                      *       "isSuccess": false
@@ -9383,7 +9389,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "description": "Too many failed logins; try again later"
+                     *         "description": "Too many failed logins; try again later",
+                     *         "retryAfter": 30
                      *       },
                      *       "isError": true,
                      *       "isSuccess": false
@@ -10086,7 +10093,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "description": "Too many failed logins; try again later"
+                     *         "description": "Too many failed logins; try again later",
+                     *         "retryAfter": 30
                      *       },
                      *       "isError": true,
                      *       "isSuccess": false
@@ -10241,7 +10249,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "description": "Too many failed logins; try again later"
+                     *         "description": "Too many failed logins; try again later",
+                     *         "retryAfter": 30
                      *       },
                      *       "isError": true,
                      *       "isSuccess": false
@@ -10679,7 +10688,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "description": "Too many failed logins; try again later"
+                     *         "description": "Too many failed logins; try again later",
+                     *         "retryAfter": 30
                      *       },
                      *       "isError": true,
                      *       "isSuccess": false
@@ -10852,7 +10862,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "description": "Too many failed logins; try again later"
+                     *         "description": "Too many failed logins; try again later",
+                     *         "retryAfter": 30
                      *       },
                      *       "isError": true,
                      *       "isSuccess": false
@@ -11007,7 +11018,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "description": "Too many failed logins; try again later"
+                     *         "description": "Too many failed logins; try again later",
+                     *         "retryAfter": 30
                      *       },
                      *       "isError": true,
                      *       "isSuccess": false
@@ -11657,7 +11669,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "description": "Too many failed logins; try again later"
+                     *         "description": "Too many failed logins; try again later",
+                     *         "retryAfter": 30
                      *       },
                      *       "isError": true,
                      *       "isSuccess": false
@@ -11792,7 +11805,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "description": "Too many failed logins; try again later"
+                     *         "description": "Too many failed logins; try again later",
+                     *         "retryAfter": 30
                      *       },
                      *       "isError": true,
                      *       "isSuccess": false
@@ -12117,7 +12131,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "description": "Too many failed logins; try again later"
+                     *         "description": "Too many failed logins; try again later",
+                     *         "retryAfter": 30
                      *       },
                      *       "isError": true,
                      *       "isSuccess": false
@@ -12252,7 +12267,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "description": "Too many failed logins; try again later"
+                     *         "description": "Too many failed logins; try again later",
+                     *         "retryAfter": 30
                      *       },
                      *       "isError": true,
                      *       "isSuccess": false
@@ -21519,7 +21535,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "description": "Too many failed logins; try again later"
+                     *         "description": "Too many failed logins; try again later",
+                     *         "retryAfter": 30
                      *       },
                      *       "isError": true,
                      *       "isSuccess": false
@@ -22934,7 +22951,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "description": "Too many failed logins; try again later"
+                     *         "description": "Too many failed logins; try again later",
+                     *         "retryAfter": 30
                      *       },
                      *       "isError": true,
                      *       "isSuccess": false
@@ -23144,7 +23162,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "description": "Too many failed logins; try again later"
+                     *         "description": "Too many failed logins; try again later",
+                     *         "retryAfter": 30
                      *       },
                      *       "isError": true,
                      *       "isSuccess": false
@@ -23354,7 +23373,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "description": "Too many failed logins; try again later"
+                     *         "description": "Too many failed logins; try again later",
+                     *         "retryAfter": 30
                      *       },
                      *       "isError": true,
                      *       "isSuccess": false
@@ -23564,7 +23584,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "description": "Too many failed logins; try again later"
+                     *         "description": "Too many failed logins; try again later",
+                     *         "retryAfter": 30
                      *       },
                      *       "isError": true,
                      *       "isSuccess": false
@@ -23736,7 +23757,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "description": "Too many failed logins; try again later"
+                     *         "description": "Too many failed logins; try again later",
+                     *         "retryAfter": 30
                      *       },
                      *       "isError": true,
                      *       "isSuccess": false
@@ -23880,7 +23902,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "description": "Too many failed logins; try again later"
+                     *         "description": "Too many failed logins; try again later",
+                     *         "retryAfter": 30
                      *       },
                      *       "isError": true,
                      *       "isSuccess": false
