@@ -112,6 +112,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app = PortalApp(
         trusted_proxies=settings.FORWARDED_ALLOW_IPS,
         title="Freight booking portal",
+        # The public address (PUBLIC_URL), so a generated client or the docs page calls the portal there.
+        servers=[{"url": settings.public_url}],
         version="0.1.0",
         lifespan=lifespan,
         # /docs is the app's own page (api/docs_page.py): FastAPI's loads a CDN's assets the CSP blocks.
