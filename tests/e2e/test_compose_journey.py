@@ -91,7 +91,10 @@ class Deployment:
     def network(self, service: dict[str, Any]) -> dict[str, str]:
         url = urlparse(interpolate(service["environment"]["DATABASE_URL"], OPERATOR))
         assert url.hostname == "postgres"  # the compose service's name: here, the throwaway cluster
-        return {"DATABASE_URL": self.database_url, "VAR_DIR": str(self.var_dir), "PORT": str(self.port)}
+        provided = {"DATABASE_URL": self.database_url, "VAR_DIR": str(self.var_dir)}
+        if service.get("ports"):  # the published port (8000:8000), here a free one
+            provided["PORT"] = str(self.port)
+        return provided
 
     def start(self, name: str) -> None:
         service = self.compose["services"][name]
