@@ -68,7 +68,7 @@ def client_channel_name(account_id: str) -> str:
 
 def site_url(settings: Settings) -> str:
     """Where the portal is reached, for the links in messages and the webhooks' `source`."""
-    return f"http://{settings.HOST}:{settings.PORT}"
+    return settings.public_url
 
 
 def open_read_models(settings: Settings, schema: str = "public", path: Path | None = None) -> ReadModelDB:

@@ -74,10 +74,10 @@ class ForwardedHeaders:
             elif name == b"x-forwarded-proto":
                 proto = value.decode("latin-1").strip().lower()
         client = scope.get("client")
-        if not chain or not client:
+        if not client or not (chain or proto):
             return
         host, port = client[0], client[1]
-        if port == 0 and not self.trusted:
+        if chain and port == 0 and not self.trusted:
             # The server already replaced the peer from the header, which nobody here vouched for.
             if not self._warned:
                 self._warned = True
@@ -86,7 +86,8 @@ class ForwardedHeaders:
             return
         if host not in self.trusted:
             return
-        forwarded = self.trusted.client_of(chain)
+        # A proxy that terminates TLS may say only how it was reached (X-Forwarded-Proto alone).
+        forwarded = self.trusted.client_of(chain) if chain else None
         if forwarded:
             scope["client"] = (forwarded, 0)
         if proto in ("http", "https"):

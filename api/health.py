@@ -15,10 +15,12 @@ read, or for any follower group (read models, each policy, webhooks):
 
 from __future__ import annotations
 
+import asyncio
 import sys
 import time
+from collections.abc import Callable
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeVar
 
 from api.presenters.dead_letters import summary
 from infrastructure.event_store import SharedStore
@@ -30,6 +32,36 @@ from projections.heartbeats import heartbeats
 MAX_LAG = 1000
 NO_HOLDER_SECONDS = 15.0
 MAX_LAG_SECONDS = 30.0
+# `/health` answers within this, whatever the database does: a probe that hangs tells an orchestrator nothing
+# (its own timeout, 3 s in docker-compose.yml, counts a hang as a failure only after waiting for it).
+ANSWER_SECONDS = 2.0
+
+T = TypeVar("T")
+
+
+class CheckOut(Exception):
+    """The check did not come back in time (the database is away or hangs)."""
+
+
+class BoundedCheck:
+    """Runs a blocking check in a thread with a deadline. A check that overran keeps its thread until the
+    database gives up on it; while it is still out no other is started, so probes of an away database do
+    not pile up threads (each such probe is answered at once as out of time)."""
+
+    def __init__(self, seconds: float = ANSWER_SECONDS) -> None:
+        self.seconds = seconds
+        self._out: asyncio.Future[Any] | None = None
+
+    async def run(self, check: Callable[[], T]) -> T:
+        if self._out is not None and not self._out.done():
+            raise CheckOut("an earlier check has not come back yet")
+        out: asyncio.Future[T] = asyncio.get_running_loop().run_in_executor(None, check)
+        out.add_done_callback(lambda done: done.cancelled() or done.exception())  # retrieved, never logged
+        self._out = out
+        try:
+            return await asyncio.wait_for(asyncio.shield(out), self.seconds)
+        except TimeoutError:
+            raise CheckOut(f"no answer within {self.seconds:g}s") from None
 
 
 def _event_time(store: SharedStore, after: int) -> datetime | None:

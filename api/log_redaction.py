@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Mapping
 
 SECRET_QUERY_VALUE = re.compile(
     r"(?i)([?&](?:[^=&\s\"]*(?:token|code|password|secret|otp|key|signature)[^=&\s\"]*)=)[^&\s\"#]*"
@@ -22,12 +23,29 @@ def redact(text: str) -> str:
 
 
 class RedactSecrets(logging.Filter):
+    """Masks in place, keeping the record's shape: a formatter may read its arguments (uvicorn's access
+    formatter unpacks five of them), so they stay arguments, each masked, and only the message's own text
+    is rewritten when the secret is in the text itself."""
+
     def filter(self, record: logging.LogRecord) -> bool:
-        message = record.getMessage()
-        cleaned = redact(message)
-        if cleaned != message:
-            record.msg, record.args = cleaned, ()
+        if isinstance(record.msg, str):
+            record.msg = redact(record.msg)
+        if isinstance(record.args, tuple):
+            record.args = tuple(_masked(argument) for argument in record.args)
+        elif isinstance(record.args, Mapping):
+            record.args = {key: _masked(value) for key, value in record.args.items()}
         return True
+
+
+def _masked(argument: object) -> object:
+    """A string argument masked; any other whose text shows a secret, replaced by its masked text."""
+    if isinstance(argument, str):
+        return redact(argument)
+    if isinstance(argument, int | float | bool) or argument is None:
+        return argument  # `%d` and friends still format it, and no number is a query
+    text = str(argument)
+    cleaned = redact(text)
+    return argument if cleaned == text else cleaned
 
 
 def install() -> None:

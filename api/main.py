@@ -19,7 +19,7 @@ from api.deps import auditors_read_only
 from api.envelope import failure, success
 from api.fast_reads import FastReads
 from api.forwarded import ForwardedHeaders
-from api.health import health_report
+from api.health import BoundedCheck, CheckOut, health_report
 from api.input_screen import screen_input
 from api.path_guard import PathGuard
 from api.routers import (
@@ -112,6 +112,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app = PortalApp(
         trusted_proxies=settings.FORWARDED_ALLOW_IPS,
         title="Freight booking portal",
+        # The public address (PUBLIC_URL), so a generated client or the docs page calls the portal there.
+        servers=[{"url": settings.public_url}],
         version="0.1.0",
         lifespan=lifespan,
         # /docs is the app's own page (api/docs_page.py): FastAPI's loads a CDN's assets the CSP blocks.
@@ -153,16 +155,23 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         openapi.document_errors(router)
         app.include_router(router)
 
+    bounded = BoundedCheck()
+
     @app.get("/health", include_in_schema=False, response_model=Envelope[Health])
-    def health() -> Any:
+    async def health() -> Any:
         services = app.state.services
         try:
-            ok, report = health_report(
-                services.store,
-                services.read_models,
-                no_holder_seconds=settings.HEALTH_NO_HOLDER_SECONDS,
-                max_lag_seconds=settings.HEALTH_MAX_LAG_SECONDS,
+            ok, report = await bounded.run(
+                lambda: health_report(
+                    services.store,
+                    services.read_models,
+                    no_holder_seconds=settings.HEALTH_NO_HOLDER_SECONDS,
+                    max_lag_seconds=settings.HEALTH_MAX_LAG_SECONDS,
+                )
             )
+        except CheckOut as out:
+            log.warning("health: the store or the read models did not answer (%s)", out)
+            return failure(503, "The store or the read models are out of reach")
         except Exception:
             log.warning("health: the store or the read models are out of reach", exc_info=True)
             return failure(503, "The store or the read models are out of reach")

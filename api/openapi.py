@@ -121,6 +121,7 @@ def document(app: FastAPI) -> dict[str, Any]:
         routes=app.routes,
         webhooks=app.webhooks.routes,
         description=app.description,
+        servers=app.servers or None,
         separate_input_output_schemas=False,
     )
     schema.setdefault("components", {})["securitySchemes"] = SECURITY_SCHEMES

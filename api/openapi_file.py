@@ -21,8 +21,11 @@ def render(schema: dict[str, Any]) -> str:
 
 
 def current_document() -> str:
-    """The document of the app as the code declares it (no services are started)."""
-    return render(create_app().openapi())
+    """The document of the app as the code declares it (no services are started), without `servers`: that
+    is where one deployment is reached (PUBLIC_URL), not part of the contract the web's types come from."""
+    schema = dict(create_app().openapi())
+    schema.pop("servers", None)
+    return render(schema)
 
 
 def main(argv: list[str] | None = None) -> None:

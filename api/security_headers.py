@@ -34,15 +34,21 @@ HEADERS = (
     (b"referrer-policy", b"no-referrer"),
     (b"x-frame-options", b"SAMEORIGIN"),  # frame-ancestors for browsers that predate it
 )
-_NAMES = {name for name, _ in HEADERS}
+# Over https only (directly, or as a trusted proxy says: api/forwarded.py has set the scheme by now): a
+# browser that saw it keeps to https for two years; plain http never carries it (RFC 6797 section 7.2).
+# Not for subdomains: they may be other services of whoever runs the portal.
+STRICT_TRANSPORT = (b"strict-transport-security", b"max-age=63072000")
+_NAMES = {name for name, _ in (*HEADERS, STRICT_TRANSPORT)}
 
 
 class SecurityHeaders(HttpMiddleware):
     async def http(self, scope: Scope, receive: Receive, send: Send) -> None:
+        added = (*HEADERS, STRICT_TRANSPORT) if scope.get("scheme") == "https" else HEADERS
+
         async def with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
                 kept = [(k, v) for k, v in message.get("headers", []) if k.lower() not in _NAMES]
-                message["headers"] = [*kept, *HEADERS]
+                message["headers"] = [*kept, *added]
             await send(message)
 
         await self.app(scope, receive, with_headers)

@@ -7,6 +7,7 @@ import secrets
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
+from pydantic import field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from infrastructure.private_files import private_file, private_folder, write_private_new
@@ -22,6 +23,11 @@ class Settings(BaseSettings):
     VAR_DIR: Path = Path("var")
     HOST: str = "127.0.0.1"
     PORT: int = 8000
+    # Where people reach the portal (scheme and host, e.g. https://freight.example.com): every link the
+    # product writes (e-mails, webhook sources, the OpenAPI servers) starts with it, whichever process writes
+    # it. Unset: the served address (HOST:PORT), for a server on one machine; `freight follow`, which serves
+    # nothing, refuses to start without it.
+    PUBLIC_URL: str | None = None
     JWT_SECRET: str | None = None
     ADMIN_USERNAME: str | None = "admin"
     ADMIN_PASSWORD: str | None = None
@@ -65,6 +71,23 @@ class Settings(BaseSettings):
     MAX_API_KEYS_PER_ACCOUNT: int = 10
     MAX_WEBHOOKS_PER_ACCOUNT: int = 10
     WEB_DIST: Path = Path(__file__).resolve().parents[1] / "web" / "dist"
+
+    @field_validator("PUBLIC_URL")
+    @classmethod
+    def _public_url(cls, value: str | None) -> str | None:
+        if value is None or not value.strip():
+            return None
+        url = urlparse(value.strip())
+        if url.scheme not in ("http", "https") or not url.hostname:
+            raise ValueError("must be an http:// or https:// address, e.g. https://freight.example.com")
+        if url.path.strip("/") or url.params or url.query or url.fragment or url.username or url.password:
+            raise ValueError("must be only a scheme, a host and an optional port (the portal is served at /)")
+        return f"{url.scheme}://{url.netloc}"
+
+    @property
+    def public_url(self) -> str:
+        """The address the product's links start with: PUBLIC_URL, else the served address."""
+        return self.PUBLIC_URL or f"http://{self.HOST}:{self.PORT}"
 
     @property
     def uses_postgres(self) -> bool:

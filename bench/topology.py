@@ -51,7 +51,9 @@ def drive_topology(
     with ExitStack() as stack:
         for index in range(follows):
             follower = running(
-                [sys.executable, "-m", "api.cli", "follow"], env, work / f"{slug}-follow-{index}.log"
+                [sys.executable, "-m", "api.cli", "follow"],
+                {"PUBLIC_URL": f"http://127.0.0.1:{port}", **env},
+                work / f"{slug}-follow-{index}.log",
             )
             followers.append(stack.enter_context(follower).pid)
         server = stack.enter_context(

@@ -3,6 +3,7 @@ there, otherwise the structural rules this deployment relies on."""
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 import sys
@@ -12,7 +13,10 @@ from typing import Any
 import yaml
 
 REQUIRED_SERVICES = {"postgres", "api", "follower"}
-SETTINGS = {"DATABASE_URL", "VAR_DIR", "JWT_SECRET"}
+SETTINGS = {"DATABASE_URL", "VAR_DIR", "JWT_SECRET", "PUBLIC_URL"}
+# PUBLIC_URL is required of whoever starts the deployment (`${PUBLIC_URL:?...}`) or written out as an address:
+# a default would send every e-mailed link to an address nobody outside reaches.
+PUBLIC_URL_VALUE = re.compile(r"^(\$\{PUBLIC_URL:?\?[^}]*\}|https?://[^/?#\s]+/?)$")
 
 
 def problems(compose: dict[str, Any], root: Path) -> list[str]:
@@ -35,6 +39,9 @@ def problems(compose: dict[str, Any], root: Path) -> list[str]:
         environment = (services.get(name) or {}).get("environment") or {}
         if not set(environment) >= SETTINGS:
             found.append(f"{name}: settings missing {sorted(SETTINGS - set(environment))}")
+        public_url = environment.get("PUBLIC_URL")
+        if "PUBLIC_URL" in environment and not PUBLIC_URL_VALUE.match(str(public_url or "")):
+            found.append(f"{name}: PUBLIC_URL must be required (${{PUBLIC_URL:?...}}) or an http(s) address")
     api_env = (services.get("api") or {}).get("environment") or {}
     if str(api_env.get("RUN_FOLLOWERS", "")).lower() != "false":
         found.append("api: workers must run with RUN_FOLLOWERS=false (the follower service runs them)")
@@ -75,7 +82,12 @@ def main(path: str) -> int:
         shutil.which("docker")
         and subprocess.run(["docker", "compose", "version"], capture_output=True).returncode == 0
     ):
-        env = {"JWT_SECRET": "x", "ADMIN_PASSWORD": "x", "PATH": "/usr/bin:/bin:/usr/local/bin"}
+        env = {
+            "JWT_SECRET": "x",
+            "ADMIN_PASSWORD": "x",
+            "PUBLIC_URL": "https://x.test",
+            "PATH": "/usr/bin:/bin:/usr/local/bin",
+        }
         result = subprocess.run(["docker", "compose", "-f", str(file), "config", "-q"], env=env)
         if result.returncode != 0:
             return result.returncode

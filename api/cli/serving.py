@@ -178,6 +178,13 @@ def follow(_: argparse.Namespace, console: Console) -> int:
     processes = max(2, settings.SERVE_PROCESSES)
     settings = settings.model_copy(update={"RUN_FOLLOWERS": True, "SERVE_PROCESSES": processes})
     _preflight(settings)
+    if not settings.PUBLIC_URL:
+        # This process serves nothing, so it has no address of its own to default to; its e-mails would
+        # link to wherever HOST:PORT happen to point, which nobody outside reaches.
+        raise Refusal(
+            "set PUBLIC_URL (where people reach the portal, e.g. https://freight.example.com):"
+            " the messages this process sends link to it"
+        )
     with running_followers(settings):
         services = Services(settings)
         done = threading.Event()

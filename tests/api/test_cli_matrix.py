@@ -94,6 +94,7 @@ def new_store(kind: str, var_dir: Path, request: pytest.FixtureRequest, **extra:
         "ADMIN_PASSWORD": ADMIN_PASSWORD,
         "HOST": "127.0.0.1",
         "PORT": str(free_port()),
+        "PUBLIC_URL": "https://freight.example.test",
         **extra,
     }
     if kind == "postgres":

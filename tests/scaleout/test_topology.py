@@ -61,6 +61,7 @@ class Topology:
             "DATABASE_URL": self.database_url,
             "VAR_DIR": str(self.var_dir),
             "JWT_SECRET": SECRET,
+            "PUBLIC_URL": "https://freight.example.test",
             "ADMIN_USERNAME": "admin",
             "ADMIN_PASSWORD": "Admin-Pass1",
             "WEB_DIST": str(work / "no-web"),

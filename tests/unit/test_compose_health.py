@@ -30,3 +30,13 @@ def test_an_api_command_running_uvicorn_with_its_own_proxy_trust_is_refused() ->
     compose = yaml.safe_load((ROOT / "docker-compose.yml").read_text())
     compose["services"]["api"]["command"] = "uvicorn --factory api.main:create_app --workers 4"
     assert "api: uvicorn must run with --no-proxy-headers and --no-server-header" in problems(compose, ROOT)
+
+
+def test_a_compose_file_without_a_required_public_address_is_refused() -> None:
+    """The followers send the e-mails: without PUBLIC_URL their links point at their own HOST:PORT."""
+    compose = yaml.safe_load((ROOT / "docker-compose.yml").read_text())
+    del compose["services"]["follower"]["environment"]["PUBLIC_URL"]
+    compose["services"]["api"]["environment"]["PUBLIC_URL"] = "${PUBLIC_URL:-http://127.0.0.1:8000}"
+    found = problems(compose, ROOT)
+    assert "follower: settings missing ['PUBLIC_URL']" in found, found
+    assert any(line.startswith("api: PUBLIC_URL must be required") for line in found), found

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { dashboardEntry, guardRedirect, isPublicPath } from './guard';
+import { dashboardEntry, guardRedirect, isPublicPath, loginLeadingTo } from './guard';
 
 describe('route guard', () => {
   it('sends visitors without a token to /login from private paths', () => {
@@ -35,5 +35,18 @@ describe('route guard', () => {
   it('routes the dashboard entry by token', () => {
     expect(dashboardEntry(true)).toBe('/dashboard/bookings');
     expect(dashboardEntry(false)).toBe('/login');
+  });
+
+  it('carries a deep link through the login, and nothing for the entries or the public pages', () => {
+    expect(loginLeadingTo('/dashboard/bookings/rate-request/detail/5')).toBe(
+      '/login?next=%2Fdashboard%2Fbookings%2Frate-request%2Fdetail%2F5',
+    );
+    expect(loginLeadingTo('/dashboard/audit?kind=booking', 'signedOut')).toBe(
+      '/login?signedOut=1&next=%2Fdashboard%2Faudit%3Fkind%3Dbooking',
+    );
+    for (const path of ['/', '/dashboard', '/dashboard/', '/register', '/login?next=/x']) {
+      expect(loginLeadingTo(path), path).toBe('/login');
+    }
+    expect(loginLeadingTo('/', 'signedOut')).toBe('/login?signedOut=1');
   });
 });

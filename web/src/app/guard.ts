@@ -1,6 +1,7 @@
 /**
  * Route guard of spec 000 section 2, as pure decisions so they can be tested without a browser.
  */
+import { NEXT_KEY } from '@/lib/return-path';
 
 /** Paths a visitor without a token may open; /forgetpassword includes its child createpassword. */
 const PUBLIC_PATHS = ['/login', '/register', '/forgetpassword'] as const;
@@ -32,6 +33,19 @@ export function guardRedirect(pathname: string, hasToken: boolean): string | nul
   if (!hasToken && !isPublicPath(pathname)) return LOGIN_PATH;
   if (hasToken && isLoginPath(pathname)) return BOOKINGS_PATH;
   return null;
+}
+
+/**
+ * The login screen that, once signed in, leads to `target` (a path with its query and fragment): what a
+ * deep link opened signed out becomes. The entries that lead to the default screen anyway carry nothing.
+ */
+export function loginLeadingTo(target: string, reason?: 'signedOut'): string {
+  const query = new URLSearchParams();
+  if (reason) query.set(reason, '1');
+  const path = normalizePath(target.split(/[?#]/, 1)[0]);
+  if (path !== '/' && path !== '/dashboard' && !isPublicPath(path)) query.set(NEXT_KEY, target);
+  const search = query.toString();
+  return search ? `${LOGIN_PATH}?${search}` : LOGIN_PATH;
 }
 
 /** The dashboard entry (/dashboard itself): bookings with a token, login without. */

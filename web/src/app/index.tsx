@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import { onUnauthorized } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
-import { isPublicPath } from './guard';
+import { isPublicPath, loginLeadingTo } from './guard';
 import { AppProvider } from './provider';
 import { createAppRouter } from './router';
 
@@ -14,7 +14,10 @@ export function App() {
     onUnauthorized(() => {
       queryClient.clear();
       // The login page says why (issue 24): a click that lands there with no reason reads as a fault.
-      if (!isPublicPath(router.state.location.pathname)) void router.navigate('/login?signedOut=1', { replace: true });
+      const { pathname, search, hash } = router.state.location;
+      // Signed in again, the person is back where the session ended.
+      if (!isPublicPath(pathname))
+        void router.navigate(loginLeadingTo(`${pathname}${search}${hash}`, 'signedOut'), { replace: true });
     });
     return () => onUnauthorized(null);
   }, [router]);

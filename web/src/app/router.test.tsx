@@ -59,6 +59,22 @@ describe('route table', () => {
     expect(router.state.location.pathname).toBe('/login');
   });
 
+  it('carries a deep link opened signed out through the login to the page it pointed at', async () => {
+    const signedOut = renderAt('/dashboard/bookings/rate-request/detail/5');
+    expect(await screen.findByRole('heading', { name: 'Welcome back' })).not.toBeNull();
+    expect(signedOut.state.location.pathname).toBe('/login');
+    const next = new URLSearchParams(signedOut.state.location.search).get('next');
+    expect(next).toBe('/dashboard/bookings/rate-request/detail/5');
+  });
+
+  it('sends a token holder on /login with a deep link to that page, and never off the site', async () => {
+    startSession({ token: 't', accountType: 2 });
+    const router = renderAt('/login?next=%2Fdashboard%2Fprofile');
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/profile'));
+    const away = renderAt('/login?next=%2F%2Fevil.example%2Fdashboard');
+    await vi.waitFor(() => expect(away.state.location.pathname).toBe('/dashboard/overview'));
+  });
+
   it('opens the reset-link page without a token', async () => {
     renderAt('/forgetpassword/createpassword?token=t&nationalId=1');
     expect(await screen.findByRole('heading', { name: 'Create New Password' })).not.toBeNull();

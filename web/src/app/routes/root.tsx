@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { Spinner } from '@/components/ui/spinner';
 import { hasToken } from '@/lib/session';
-import { guardRedirect, isLoginPath } from '../guard';
+import { guardRedirect, isLoginPath, loginLeadingTo } from '../guard';
 import styles from './root.module.css';
 
 function PageFallback() {
@@ -20,7 +20,9 @@ export function RootLayout() {
   // /dashboard/overview), so that the reload after a successful login lands on the overview.
   const target = isLoginPath(pathname) ? null : guardRedirect(pathname, hasToken());
   if (target !== null && target !== pathname) {
-    return <Navigate to={target} replace state={{ from: `${pathname}${search}${hash}` }} />;
+    // A deep link opened signed out (an e-mailed booking link) keeps its target through the login.
+    const from = `${pathname}${search}${hash}`;
+    return <Navigate to={isLoginPath(target) ? loginLeadingTo(from) : target} replace state={{ from }} />;
   }
   return (
     <Suspense fallback={<PageFallback />}>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { Logo } from '@/components/ui/logo';
+import { NEXT_KEY, nextAfterLogin } from '@/lib/return-path';
 import { hasToken } from '@/lib/session';
 import { LoginBanner } from '../components/login-banner';
 import { LoginForm } from '../components/login-form';
@@ -11,7 +12,11 @@ export function LoginRoute() {
   const [signedIn] = useState(hasToken);
   const [params] = useSearchParams();
   const signedOut = params.get('signedOut') === '1';
-  if (signedIn) return <Navigate to="/dashboard/overview" replace />;
+  // The page a deep link pointed at (kept in the address, so the reload after login still knows it).
+  if (signedIn)
+    return (
+      <Navigate to={nextAfterLogin(params.get(NEXT_KEY), window.location.origin) ?? '/dashboard/overview'} replace />
+    );
 
   return (
     <div className={styles.page}>
