@@ -14,6 +14,7 @@ from decimal import Decimal
 from typing import Any
 
 from domain.booking.amendments import AMENDABLE_STATES
+from domain.booking.state_facts import confirmed_states, update_awaiting_states, updated_status
 from domain.shared.lifecycle import lifecycle
 
 
@@ -55,16 +56,17 @@ AMENDED_STATUS: dict[str, str | None] = _statuses("booking_amendment", required=
 # property is then absent, as when none was asked.
 CANCELLATION_STATUS: dict[str, str | None] = _statuses("booking_cancellation", required=False)
 DECLINED = "DECLINED"
-# The states in which a booking has a carrierBookingReference (it has been confirmed).
-CONFIRMED_STATES = ("shipping_order", "completed", "cancelled")
+# The states in which a booking has a carrierBookingReference (rate_request.json marks them `confirmed`).
+CONFIRMED_STATES = confirmed_states()
 
 # A staff message may name the field it is about: "$.requestedEquipments[0].units: at most 2 units".
 _NAMED_FIELD = re.compile(r"^\s*(\$[\w.\[\]]*)\s*:\s*(.+)$", re.DOTALL)
 
 
 UPDATE_RECEIVED = "UPDATE_RECEIVED"
-# The states in which a shipper's update awaits the carrier's decision (the standard's UPDATE_RECEIVED).
-AWAITING_DECISION = ("requested", "quoted")
+# The states in which a shipper's update awaits the carrier's decision (the standard's UPDATE_RECEIVED): those
+# whose `dcsaUpdated` in rate_request.json names a status.
+AWAITING_DECISION = update_awaiting_states()
 
 
 def pending_amendment(amendment_state: str | None, asked: str | None) -> bool:
@@ -79,8 +81,9 @@ def booking_status(state: str, confirmed: bool, updated: bool = False, amendment
         return DECLINED
     if amendment_asked and state in AMENDABLE_STATES:
         return PENDING_AMENDMENT
-    if updated and state in AWAITING_DECISION:
-        return UPDATE_RECEIVED
+    after_update = updated_status(state) if updated else None
+    if after_update is not None:
+        return after_update
     return BOOKING_STATUS[state]
 
 
