@@ -56,3 +56,10 @@ def update_awaiting_states(machine: Lifecycle | None = None) -> tuple[str, ...]:
 def order_due_states(machine: Lifecycle | None = None) -> tuple[str, ...]:
     """The states whose customer screen is the shipping order: the order is due (before its cut-off)."""
     return _machine(machine).states_where("screen", lambda screen: screen == "shipping_order")
+
+
+def expiring_states(machine: Lifecycle | None = None) -> tuple[str, ...]:
+    """The states whose quote may still expire: where the file's `expire` transitions start."""
+    found = _machine(machine)
+    starts = {s for t in found.spec["transitions"] if t["trigger"] == "expire" for s in t["source"]}
+    return tuple(s for s in found.codes if s in starts)
