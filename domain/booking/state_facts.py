@@ -48,6 +48,12 @@ def updated_status(state: str, machine: Lifecycle | None = None) -> str | None:
     return None if value is None else str(value)
 
 
+def once_confirmed_status(state: str, machine: Lifecycle | None = None) -> str | None:
+    """The DCSA bookingStatus of `state` when the booking had been confirmed before (None: as otherwise)."""
+    value = _machine(machine).fact(state, "dcsaOnceConfirmed")
+    return None if value is None else str(value)
+
+
 def update_awaiting_states(machine: Lifecycle | None = None) -> tuple[str, ...]:
     """The states in which a shipper's update awaits the carrier's decision."""
     return _machine(machine).states_where("dcsaUpdated")

@@ -17,7 +17,17 @@ from domain.booking import state_facts
 from domain.shared.lifecycle import Lifecycle, StateFactsMissing, build, lifecycle
 
 MACHINES = Path(__file__).resolve().parents[2] / "state-machines"
-SERVER_READS = {"final", "screen", "step", "sailing", "confirmed", "amendable", "dcsa", "dcsaUpdated"}
+SERVER_READS = {
+    "final",
+    "screen",
+    "step",
+    "sailing",
+    "confirmed",
+    "amendable",
+    "dcsa",
+    "dcsaUpdated",
+    "dcsaOnceConfirmed",
+}
 
 
 def rate_request_file() -> dict[str, Any]:
@@ -25,6 +35,7 @@ def rate_request_file() -> dict[str, Any]:
     return spec
 
 
+STATES = [s["name"] for s in rate_request_file()["states"]]
 ON_HOLD = {
     "name": "on_hold",
     "code": 9,
@@ -37,6 +48,7 @@ ON_HOLD = {
     "confirmed": True,
     "amendable": True,
     "dcsaUpdated": None,
+    "dcsaOnceConfirmed": None,
 }
 
 

@@ -47,6 +47,7 @@ export interface StateDef {
   readonly amendable?: boolean;
   readonly dcsa?: string | null;
   readonly dcsaUpdated?: string | null;
+  readonly dcsaOnceConfirmed?: string | null;
 }
 
 export interface TransitionDef {

@@ -46,6 +46,7 @@ const ON_HOLD = {
   confirmed: true,
   amendable: true,
   dcsaUpdated: null,
+  dcsaOnceConfirmed: null,
 };
 
 /** A copy of the file with `state` added. */
@@ -83,7 +84,7 @@ describe('a state added to a copy of rate_request.json', () => {
     const bare = { name: 'on_hold', code: 9, label: 'On Hold', dcsa: 'CONFIRMED' };
     expect(() => defineMachine('rate_request', withState(bare))).toThrow(
       'state-machines/rate_request.json: state on_hold does not declare final, screen, step, sailing, confirmed, ' +
-        'amendable, dcsaUpdated',
+        'amendable, dcsaUpdated, dcsaOnceConfirmed',
     );
   });
 
