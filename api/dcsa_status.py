@@ -14,6 +14,12 @@ from decimal import Decimal
 from typing import Any
 
 from domain.booking.amendments import AMENDABLE_STATES
+from domain.booking.state_facts import (
+    confirmed_states,
+    once_confirmed_status,
+    update_awaiting_states,
+    updated_status,
+)
 from domain.shared.lifecycle import lifecycle
 
 
@@ -54,17 +60,17 @@ AMENDED_STATUS: dict[str, str | None] = _statuses("booking_amendment", required=
 # The standard has no value for a request the customer withdrew (the portal's screens allow it): the
 # property is then absent, as when none was asked.
 CANCELLATION_STATUS: dict[str, str | None] = _statuses("booking_cancellation", required=False)
-DECLINED = "DECLINED"
-# The states in which a booking has a carrierBookingReference (it has been confirmed).
-CONFIRMED_STATES = ("shipping_order", "completed", "cancelled")
+# The states in which a booking has a carrierBookingReference (rate_request.json marks them `confirmed`).
+CONFIRMED_STATES = confirmed_states()
 
 # A staff message may name the field it is about: "$.requestedEquipments[0].units: at most 2 units".
 _NAMED_FIELD = re.compile(r"^\s*(\$[\w.\[\]]*)\s*:\s*(.+)$", re.DOTALL)
 
 
 UPDATE_RECEIVED = "UPDATE_RECEIVED"
-# The states in which a shipper's update awaits the carrier's decision (the standard's UPDATE_RECEIVED).
-AWAITING_DECISION = ("requested", "quoted")
+# The states in which a shipper's update awaits the carrier's decision (the standard's UPDATE_RECEIVED): those
+# whose `dcsaUpdated` in rate_request.json names a status.
+AWAITING_DECISION = update_awaiting_states()
 
 
 def pending_amendment(amendment_state: str | None, asked: str | None) -> bool:
@@ -75,12 +81,14 @@ def pending_amendment(amendment_state: str | None, asked: str | None) -> bool:
 def booking_status(state: str, confirmed: bool, updated: bool = False, amendment_asked: bool = False) -> str:
     """`updated`: the shipper updated the request since it was received (either door); `amendment_asked`:
     staff asked the shipper to amend the confirmed booking and the amendment is not yet decided."""
-    if state == "rejected_by_admin" and confirmed:
-        return DECLINED
+    once_confirmed = once_confirmed_status(state) if confirmed else None
+    if once_confirmed is not None:
+        return once_confirmed
     if amendment_asked and state in AMENDABLE_STATES:
         return PENDING_AMENDMENT
-    if updated and state in AWAITING_DECISION:
-        return UPDATE_RECEIVED
+    after_update = updated_status(state) if updated else None
+    if after_update is not None:
+        return after_update
     return BOOKING_STATUS[state]
 
 
@@ -96,7 +104,8 @@ def cancellation_status(cancellation_state: str | None) -> str | None:
 
 
 def has_booking_reference(state: str, confirmed: bool) -> bool:
-    return state in CONFIRMED_STATES or (confirmed and state == "rejected_by_admin")
+    """Confirmed, or ended in a state that keeps the reference of a booking confirmed before (declined)."""
+    return state in CONFIRMED_STATES or (confirmed and once_confirmed_status(state) is not None)
 
 
 def _staff_message(severity: str, code: str, text: str) -> dict[str, Any]:

@@ -16,7 +16,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from domain.booking.schedules import parse_time, utc_text
-from domain.shared.lifecycle import lifecycle
+from domain.booking.state_facts import cargo_expected_states
 from domain.tracking.notices import ESTIMATE_MOVED_HOURS
 from domain.tracking.position import Position, against_sailing
 from infrastructure.read_db import Tx, placeholders
@@ -26,17 +26,9 @@ from projections.tracking import EVENTS, POSITIONS
 
 GATE_IN_LEAD = timedelta(hours=24)
 KEPT_AFTER_CUT_OFF = timedelta(days=14)
-# The booking states in which containers are expected at the terminal: where confirming a booking leads,
-# and where completing it does (from the lifecycle file, not a list of states written here).
-CONFIRMED_STATES = tuple(
-    sorted(
-        {
-            t["dest"]
-            for t in lifecycle("rate_request").spec["transitions"]
-            if t["trigger"] in ("confirm_booking", "complete")
-        }
-    )
-)
+# The booking states in which containers are expected at the terminal: confirmed and not closed (the facts
+# rate_request.json declares per state, not a list of states written here).
+CONFIRMED_STATES = cargo_expected_states()
 _BEFORE_ARRIVAL = ("gated-in", "loaded", "departed")
 
 

@@ -13,6 +13,7 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
+from domain.booking.state_facts import amendable_states
 from domain.shared.errors import ValidationFailed
 from domain.shared.lifecycle import lifecycle
 from domain.shared.messages import message
@@ -20,8 +21,9 @@ from domain.shared.messages import message
 AMENDMENT = lifecycle("booking_amendment")
 CANCELLATION = lifecycle("booking_cancellation")
 MAX_PRICE = Decimal("1000000")
-# A booking in these states is confirmed and may be amended or have its cancellation requested.
-AMENDABLE_STATES = ("shipping_order",)
+# A booking in these states is confirmed and may be amended or have its cancellation requested (the states
+# rate_request.json marks `amendable`).
+AMENDABLE_STATES = amendable_states()
 # A change of any of these needs a new price, quoted by staff and accepted by the customer.
 PRICED_FIELDS = ("quantity", "container_type_id", "container_size_id")
 

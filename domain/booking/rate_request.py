@@ -16,11 +16,12 @@ from uuid import UUID
 from eventsourcing.domain import Aggregate, event
 
 from domain.booking.amendment_requests import Amendments
-from domain.booking.amendments import AMENDABLE_STATES, Amendment, CancellationRequest, check_new_price
+from domain.booking.amendments import Amendment, CancellationRequest, check_new_price
 from domain.booking.booking_content import BookingRequestContent
 from domain.booking.cancellation_requests import CancellationRequests
 from domain.booking.charges import Charge, all_in, records
 from domain.booking.schedules import Sailing
+from domain.booking.state_facts import sailing_open_to, sailing_states
 from domain.booking.tariff import TariffRow, citation
 from domain.shared.actor import Actor
 from domain.shared.aggregate import (
@@ -37,14 +38,10 @@ from domain.shared.messages import message
 REQUIRED = message("common.required")
 
 
-# Customers choose their sailing until the booking is confirmed; staff until it is complete.
-CUSTOMER_SAILING_STATES = ("requested", "quoted", "revision_requested", "loi_pending")
-
-
 def _sailing_open_to(actor: Actor, state: str) -> bool:
-    if actor.is_staff:
-        return state in CUSTOMER_SAILING_STATES or state in AMENDABLE_STATES
-    return state in CUSTOMER_SAILING_STATES
+    """Who may still choose the sailing is the state's `sailing` fact in rate_request.json (customers until
+    the booking is confirmed, staff until it is complete)."""
+    return sailing_open_to(state, "staff" if actor.is_staff else "customer")
 
 
 class StaffSaid(ActorEvent):
@@ -386,7 +383,7 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
     def reschedule_sailing(self, now_published: Sailing, actor: Actor, email: str | None = None) -> bool:
         """The schedule moved this booking's sailing: record old and new times (False when nothing moved)."""
         current = self.sailing
-        if current is None or self.state not in (*CUSTOMER_SAILING_STATES, *AMENDABLE_STATES):
+        if current is None or self.state not in sailing_states():
             return False
         before = Sailing.from_record(current)
         if not before.same_voyage(now_published) or before.to_record() == now_published.to_record():

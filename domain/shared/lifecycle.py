@@ -7,7 +7,7 @@ Aggregates set their own state in their event methods, so replaying history neve
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -51,6 +51,17 @@ class Lifecycle:
 
     def code(self, state: str) -> int:
         return self.codes[state]
+
+    def fact(self, state: str, name: str) -> Any:
+        """What the file says of `state` under `name`, one of its `stateFacts` (the loader checked that every
+        state declares every one). A name the file does not list is a mistake in the code that asks."""
+        if name not in self.spec.get("stateFacts", {}):
+            raise KeyError(f"state-machines/{self.id}.json lists no state fact {name!r}")
+        return next(s[name] for s in self.spec["states"] if s["name"] == state)
+
+    def states_where(self, name: str, holds: Callable[[Any], bool] = bool) -> tuple[str, ...]:
+        """The states, in file order, whose fact `name` `holds` (by default: is true, or a non-empty list)."""
+        return tuple(s["name"] for s in self.spec["states"] if holds(self.fact(s["name"], name)))
 
     def decide(
         self, trigger: str, state: str, actor_role: str, guards: Mapping[str, bool] | None = None
@@ -179,7 +190,26 @@ def _condition_names(transition: Any) -> list[str]:
     return [str(condition.func) for condition in transition.conditions]
 
 
-def _build(spec: Mapping[str, Any]) -> Lifecycle:
+class StateFactsMissing(ValueError):
+    """A lifecycle file with a state that does not declare every fact its `stateFacts` lists."""
+
+
+def check_state_facts(spec: Mapping[str, Any]) -> None:
+    """Every state declares every fact the file's `stateFacts` lists (null is a declaration, absence is not):
+    a state added without them fails here, at load, naming the state and what it lacks, instead of being
+    left out of a list somewhere."""
+    facts = list(spec.get("stateFacts", {}))
+    missing = {
+        s["name"]: [f for f in facts if f not in s] for s in spec["states"] if any(f not in s for f in facts)
+    }
+    if missing:
+        named = "; ".join(f"state {s} does not declare {', '.join(lack)}" for s, lack in missing.items())
+        raise StateFactsMissing(f"state-machines/{spec['id']}.json: {named}")
+
+
+def build(spec: Mapping[str, Any]) -> Lifecycle:
+    """A lifecycle from a file's contents (`lifecycle` reads the file; a test may give a changed copy)."""
+    check_state_facts(spec)
     states = [s["name"] for s in spec["states"]]
     machine = Machine(
         model=None,
@@ -210,7 +240,7 @@ def _build(spec: Mapping[str, Any]) -> Lifecycle:
 @cache
 def lifecycle(machine_id: str) -> Lifecycle:
     path = MACHINES_DIR / f"{machine_id}.json"
-    return _build(json.loads(path.read_text(encoding="utf-8")))
+    return build(json.loads(path.read_text(encoding="utf-8")))
 
 
 def all_lifecycles() -> list[Lifecycle]:

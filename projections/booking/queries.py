@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from domain.booking.state_facts import expiring_states
 from infrastructure.read_db import Tx, placeholders
 from projections.booking.handlers import ALL_CUSTOMERS, iso
 from projections.booking.reference import _reference_names
@@ -324,23 +325,27 @@ def _file_names(tx: Tx, file_ids: list[str]) -> dict[str, str]:
 
 
 def due_quotes(tx: Tx, now: datetime, limit: int = 200) -> list[str]:
+    states = expiring_states()  # where rate_request.json's `expire` starts
     rows = tx.all(
-        "SELECT id FROM booking_rate_requests r WHERE state_name = 'quoted' AND valid_until <= ?"
+        f"SELECT id FROM booking_rate_requests r WHERE state_name IN ({placeholders(states)})"
+        " AND valid_until <= ?"
         # A firm request (made through the DCSA standard) awaits staff's confirmation, not an acceptance:
         # its quote does not expire (state-machines/rate_request.json, `portal_request`).
         " AND NOT EXISTS (SELECT 1 FROM booking_dcsa d WHERE d.id = r.id AND d.content IS NOT NULL)"
         " ORDER BY valid_until LIMIT ?",
-        (iso(now), limit),
+        (*states, iso(now), limit),
     )
     return [r["id"] for r in rows]
 
 
 def expiring_quotes(tx: Tx, after: datetime, until: datetime, limit: int = 200) -> list[dict[str, Any]]:
     """Quotes still open whose validity ends in (after, until]: the customer is reminded of them."""
+    states = expiring_states()
     return tx.all(
         "SELECT id, customer_id, reference, price, valid_until FROM booking_rate_requests"
-        " WHERE state_name = 'quoted' AND valid_until > ? AND valid_until <= ? ORDER BY valid_until LIMIT ?",
-        (iso(after), iso(until), limit),
+        f" WHERE state_name IN ({placeholders(states)}) AND valid_until > ? AND valid_until <= ?"
+        " ORDER BY valid_until LIMIT ?",
+        (*states, iso(after), iso(until), limit),
     )
 
 

@@ -10,6 +10,7 @@ from typing import Any
 from domain.booking.rate_request import RateRequest
 from domain.booking.schedules import Sailing
 from domain.booking.shipping_order import ShippingOrder
+from domain.booking.state_facts import order_due_states, sailing_states
 from infrastructure.read_db import Tx, placeholders
 from projections.batch import BatchTx
 from projections.history import utc_text
@@ -149,13 +150,14 @@ def due_reminders(tx: Tx, now: str, hours: int) -> list[dict[str, Any]]:
     from domain.booking.schedules import utc_text as to_text
 
     horizon = to_text(parse_time(now) + timedelta(hours=hours))
+    states = order_due_states()
     rows = tx.all(
         f"SELECT s.rate_request_id, s.customer_id, s.si_cut_off, s.reminders FROM {SAILINGS} s"
         " JOIN booking_rate_requests r ON r.id = s.rate_request_id"
         " WHERE s.si_cut_off IS NOT NULL AND s.si_cut_off > ? AND s.si_cut_off <= ?"
-        " AND r.state_name = 'shipping_order' AND r.order_id IS NULL"
+        f" AND r.state_name IN ({placeholders(states)}) AND r.order_id IS NULL"
         " ORDER BY s.si_cut_off, s.rate_request_id",
-        (now, horizon),
+        (now, horizon, *states),
     )
     return [r for r in rows if f"{r['si_cut_off']}/{hours}" not in json.loads(r["reminders"])]
 
@@ -165,12 +167,12 @@ def booked_on_services(tx: Tx, service_codes: list[str]) -> dict[str, Sailing]:
     if not service_codes:
         return {}
     marks = placeholders(service_codes)
+    states = sailing_states()  # whose sailing someone may still change (rate_request.json's `sailing`)
     rows = tx.all(
         f"SELECT s.rate_request_id, s.sailing FROM {SAILINGS} s"
         " JOIN booking_rate_requests r ON r.id = s.rate_request_id"
-        f" WHERE s.service_code IN ({marks}) AND r.state_name IN"
-        " ('requested', 'quoted', 'revision_requested', 'loi_pending', 'shipping_order')",
-        service_codes,
+        f" WHERE s.service_code IN ({marks}) AND r.state_name IN ({placeholders(states)})",
+        (*service_codes, *states),
     )
     return {r["rate_request_id"]: Sailing.from_record(json.loads(r["sailing"])) for r in rows}
 

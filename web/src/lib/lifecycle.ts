@@ -36,6 +36,18 @@ export interface StateDef {
   readonly code: number;
   readonly label: string;
   readonly final?: boolean;
+  /** rate_request's facts (its `stateFacts` lists and describes them): the customer's screen and step. */
+  readonly screen?: string;
+  readonly step?: number | null;
+  /** Who may still choose or change the booking's sailing (customer, staff). */
+  readonly sailing?: readonly string[];
+  /** The carrier has confirmed the booking. */
+  readonly confirmed?: boolean;
+  /** A confirmed booking under way: amendment and cancellation requests may be made. */
+  readonly amendable?: boolean;
+  readonly dcsa?: string | null;
+  readonly dcsaUpdated?: string | null;
+  readonly dcsaOnceConfirmed?: string | null;
 }
 
 export interface TransitionDef {
@@ -51,6 +63,8 @@ export interface MachineDef {
   readonly description: string;
   /** A pseudo-state ("new") before the first transition; it has no code and is not in `states`. */
   readonly initial: string;
+  /** The facts every state declares (name: what it means); the loader refuses a state lacking one. */
+  readonly stateFacts?: Readonly<Record<string, string>>;
   readonly states: readonly StateDef[];
   readonly transitions: readonly TransitionDef[];
 }
@@ -59,8 +73,10 @@ function isActor(value: unknown): value is Actor {
   return typeof value === 'string' && (ACTORS as readonly string[]).includes(value);
 }
 
-/** Checks a file's shape once at load, so a malformed edit fails loudly instead of silently. */
-function defineMachine(expectedId: MachineId, raw: unknown): MachineDef {
+/** Checks a file's shape once at load, so a malformed edit fails loudly instead of silently: among others,
+ * every state declares every fact of the file's `stateFacts` (null is a declaration, absence is not), and the
+ * error names the state and what it lacks. Exported for the tests that load a changed copy. */
+export function defineMachine(expectedId: MachineId, raw: unknown): MachineDef {
   const fail = (why: string): never => {
     throw new Error(`state-machines/${expectedId}.json: ${why}`);
   };
@@ -69,12 +85,17 @@ function defineMachine(expectedId: MachineId, raw: unknown): MachineDef {
   if (def.id !== expectedId) fail(`id is ${String(def.id)}`);
   if (typeof def.initial !== 'string') fail('initial must be a string');
   if (!Array.isArray(def.states) || !Array.isArray(def.transitions)) fail('states and transitions must be arrays');
+  const facts = def.stateFacts === undefined ? [] : Object.keys(def.stateFacts as object);
+  const lacking: string[] = [];
   for (const state of def.states as unknown[]) {
     const s = state as Record<string, unknown>;
     if (typeof s.name !== 'string' || typeof s.code !== 'number' || typeof s.label !== 'string') {
       fail(`bad state ${JSON.stringify(state)}`);
     }
+    const missing = facts.filter((fact) => !Object.hasOwn(s, fact));
+    if (missing.length > 0) lacking.push(`state ${String(s.name)} does not declare ${missing.join(', ')}`);
   }
+  if (lacking.length > 0) fail(lacking.join('; '));
   for (const transition of def.transitions as unknown[]) {
     const t = transition as Record<string, unknown>;
     const guardsOk =
@@ -188,6 +209,16 @@ export function label(machineId: MachineId, state: string | number): string {
 
 export function isFinal(machineId: MachineId, state: string): boolean {
   return getState(machineId, state)?.final === true;
+}
+
+/** The states, in file order, whose `fact` holds (true, or a non-empty list). */
+export function statesWhere(machineId: MachineId, fact: keyof StateDef): string[] {
+  return machines[machineId].states
+    .filter((s) => {
+      const value = s[fact];
+      return Array.isArray(value) ? value.length > 0 : Boolean(value);
+    })
+    .map((s) => s.name);
 }
 
 function guardsHold(transition: TransitionDef, guards: GuardMap): boolean {

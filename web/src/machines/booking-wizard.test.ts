@@ -22,6 +22,7 @@ const SERVER: Record<string, BookingServerSnapshot> = {
   rejectedByAdmin: snap(5),
   rejectedByClient: snap(6, true),
   expired: snap(7, true),
+  cancelled: snap(8, true, null, true),
 };
 
 const EVENTS: BookingWizardEvent[] = [
@@ -45,9 +46,7 @@ const LEAVES = [
   'shippingOrder.accepted',
   'final.ready',
   'final.approved',
-  'closed.rejectedByAdmin',
-  'closed.rejectedByClient',
-  'closed.priceExpired',
+  'closed',
 ];
 
 function leaf(value: unknown): string {
@@ -96,9 +95,11 @@ describe('booking wizard machine', () => {
     ['orderRevision', 'shippingOrder.revisionRequested', 2],
     ['orderReady', 'final.ready', 3],
     ['completed', 'final.approved', 3],
-    ['rejectedByAdmin', 'closed.rejectedByAdmin', 0],
-    ['rejectedByClient', 'closed.rejectedByClient', 0],
-    ['expired', 'closed.priceExpired', 0],
+    ['rejectedByAdmin', 'closed', 0],
+    ['rejectedByClient', 'closed', 0],
+    ['expired', 'closed', 0],
+    // Cancelled after confirmation: closed, not back on the price it once accepted.
+    ['cancelled', 'closed', 0],
   ])('server %s places the wizard on %s (step %i)', (key, expected, step) => {
     const snapshot = run({ type: 'SYNC', snapshot: SERVER[key] });
     expect(leaf(snapshot.value)).toBe(expected);

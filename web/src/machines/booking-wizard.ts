@@ -2,15 +2,17 @@
  * The booking wizard of spec 001 (Rate Request, Fill Form, Shipping Order, Final) as ONE XState machine.
  * The server owns the lifecycle: every fetch of the rate request is sent in as SYNC with the request's
  * numeric state, its price and its order's status, and the machine places itself on the furthest step the
- * server allows (codes and names from state-machines/*.json through src/lib/lifecycle). BACK and CONTINUE
- * only move between steps already reached.
+ * server allows: the screen and step each state's entry in state-machines/rate_request.json names (through
+ * src/lib/lifecycle), so a state added there lands on its own screen, never on a neighbour's. BACK and
+ * CONTINUE only move between steps already reached.
  */
 import { assign, setup } from 'xstate';
 import type { SnapshotFrom } from 'xstate';
-import { stateByCode } from '@/lib/lifecycle';
+import { machines, stateByCode } from '@/lib/lifecycle';
+import type { MachineDef, StateDef } from '@/lib/lifecycle';
 
 export interface BookingServerSnapshot {
-  /** Rate request `state` (0-7). */
+  /** Rate request `state` (its numeric code). */
   state: number;
   /** Whether a price is set (tells requested from quoted, both code 0). */
   priced: boolean;
@@ -21,9 +23,7 @@ export interface BookingServerSnapshot {
 }
 
 export type BookingWizardEvent =
-  | { type: 'SYNC'; snapshot: BookingServerSnapshot }
-  | { type: 'BACK' }
-  | { type: 'CONTINUE' };
+  { type: 'SYNC'; snapshot: BookingServerSnapshot } | { type: 'BACK' } | { type: 'CONTINUE' };
 
 export interface BookingWizardContext {
   server: BookingServerSnapshot | null;
@@ -31,34 +31,68 @@ export interface BookingWizardContext {
 
 export const STEP_TITLES = ['Rate Request', 'Fill Form', 'Shipping Order', 'Final'] as const;
 
-/** The rate_request lifecycle state name the snapshot stands for. */
-function rateRequestStateName(s: BookingServerSnapshot): string {
-  return stateByCode('rate_request', s.state, s.priced ? 1 : null)?.name ?? 'requested';
+/**
+ * The customer's screens a rate_request state may name (its `screen` in state-machines/rate_request.json),
+ * each with the step it stands on (the state's `step`; null: the booking is closed, no step).
+ */
+export const CUSTOMER_SCREENS = {
+  awaiting_quote: 0,
+  price_offered: 0,
+  revision_requested: 0,
+  booking_request: 1,
+  shipping_order: 2,
+  final: 3,
+  closed: null,
+} as const satisfies Record<string, number | null>;
+export type CustomerScreen = keyof typeof CUSTOMER_SCREENS;
+
+function isScreen(value: unknown): value is CustomerScreen {
+  return typeof value === 'string' && Object.hasOwn(CUSTOMER_SCREENS, value);
+}
+
+/** Every state of `machine` names a screen this wizard has, on the step the screen stands on; the error
+ * names the state. Checked at load (a state added to the file without its screen fails loudly). */
+export function checkScreens(machine: MachineDef): void {
+  const wrong = machine.states
+    .filter((s) => !isScreen(s.screen) || CUSTOMER_SCREENS[s.screen] !== (s.step ?? null))
+    .map((s) => `state ${s.name}: screen ${String(s.screen)} on step ${String(s.step)}`);
+  if (wrong.length > 0) {
+    throw new Error(`state-machines/${machine.id}.json names no customer screen this wizard has: ${wrong.join('; ')}`);
+  }
+}
+checkScreens(machines.rate_request);
+
+/** The rate_request lifecycle state the snapshot stands for. */
+function rateRequestState(s: BookingServerSnapshot): StateDef | undefined {
+  return stateByCode('rate_request', s.state, s.priced ? 1 : null);
+}
+
+/** The customer's screen for the snapshot's state, as the lifecycle file names it. */
+export function screenOf(s: BookingServerSnapshot): CustomerScreen {
+  const screen = rateRequestState(s)?.screen;
+  return isScreen(screen) ? screen : 'awaiting_quote';
 }
 
 function orderStateName(s: BookingServerSnapshot): string | null {
   return s.orderStatus === null ? null : (stateByCode('shipping_order', s.orderStatus)?.name ?? null);
 }
 
-const CLOSED = new Set(['rejected_by_admin', 'rejected_by_client', 'price_expired']);
-
-/** The furthest step (0-3) the server lets the customer reach. */
+/** The furthest step (0-3) the server lets the customer reach: the state's step in the lifecycle file, or
+ * the final step once a shipping order awaits the customer's approval (0 when closed). */
 export function reachedStep(s: BookingServerSnapshot | null): number {
   if (!s) return 0;
-  const name = rateRequestStateName(s);
-  if (name === 'completed') return 3;
-  if (name === 'shipping_order') {
+  const screen = screenOf(s);
+  if (screen === 'shipping_order') {
     const order = orderStateName(s);
-    return order === 'ready_for_approval' || order === 'approved' ? 3 : 2;
+    if (order === 'ready_for_approval' || order === 'approved') return 3;
   }
-  if (name === 'loi_pending') return 1;
-  return 0;
+  return rateRequestState(s)?.step ?? 0;
 }
 
-const is =
-  (...names: string[]) =>
+const on =
+  (...screens: CustomerScreen[]) =>
   ({ context }: { context: BookingWizardContext }) =>
-    context.server !== null && names.includes(rateRequestStateName(context.server));
+    context.server !== null && screens.includes(screenOf(context.server));
 const orderIs =
   (...names: (string | null)[]) =>
   ({ context }: { context: BookingWizardContext }) =>
@@ -70,22 +104,20 @@ export const bookingWizardMachine = setup({
     events: {} as BookingWizardEvent,
   },
   guards: {
-    closed: ({ context }) => context.server !== null && CLOSED.has(rateRequestStateName(context.server)),
+    closed: on('closed'),
     reachedFinal: ({ context }) => reachedStep(context.server) >= 3,
     reachedShippingOrder: ({ context }) => reachedStep(context.server) >= 2,
     reachedBookingRequest: ({ context }) => reachedStep(context.server) >= 1,
-    requested: is('requested'),
-    quoted: is('quoted'),
-    revisionRequested: is('revision_requested'),
-    loiPendingWithoutDocuments: ({ context }) =>
-      context.server !== null && rateRequestStateName(context.server) === 'loi_pending' && !context.server.hasDocuments,
-    loiPending: is('loi_pending'),
-    rejectedByAdmin: is('rejected_by_admin'),
-    rejectedByClient: is('rejected_by_client'),
+    awaitingQuote: on('awaiting_quote'),
+    priceOffered: on('price_offered'),
+    revisionRequested: on('revision_requested'),
+    documentsDue: ({ context }) =>
+      context.server !== null && screenOf(context.server) === 'booking_request' && !context.server.hasDocuments,
+    bookingRequest: on('booking_request'),
     noOrder: orderIs(null),
     orderSubmitted: orderIs('submitted'),
     orderRevision: orderIs('revision_requested'),
-    completed: is('completed'),
+    completed: on('final'),
   },
 }).createMachine({
   id: 'bookingWizard',
@@ -110,8 +142,8 @@ export const bookingWizardMachine = setup({
       states: {
         routing: {
           always: [
-            { guard: 'requested', target: 'awaitingQuote' },
-            { guard: 'quoted', target: 'priceOffered' },
+            { guard: 'awaitingQuote', target: 'awaitingQuote' },
+            { guard: 'priceOffered', target: 'priceOffered' },
             { guard: 'revisionRequested', target: 'revisionRequested' },
             { target: 'accepted' },
           ],
@@ -129,8 +161,8 @@ export const bookingWizardMachine = setup({
       states: {
         routing: {
           always: [
-            { guard: 'loiPendingWithoutDocuments', target: 'documentsDue' },
-            { guard: 'loiPending', target: 'awaitingConfirmation' },
+            { guard: 'documentsDue', target: 'documentsDue' },
+            { guard: 'bookingRequest', target: 'awaitingConfirmation' },
             { target: 'confirmed' },
           ],
         },
@@ -174,21 +206,8 @@ export const bookingWizardMachine = setup({
       },
       on: { BACK: { target: 'shippingOrder' } },
     },
-    closed: {
-      initial: 'routing',
-      states: {
-        routing: {
-          always: [
-            { guard: 'rejectedByAdmin', target: 'rejectedByAdmin' },
-            { guard: 'rejectedByClient', target: 'rejectedByClient' },
-            { target: 'priceExpired' },
-          ],
-        },
-        rejectedByAdmin: {},
-        rejectedByClient: {},
-        priceExpired: {},
-      },
-    },
+    /** Every state whose screen is `closed` (rejected, declined, expired, cancelled): what happened, no step. */
+    closed: {},
   },
 });
 

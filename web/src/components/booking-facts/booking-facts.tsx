@@ -2,13 +2,8 @@ import type { ReactNode } from 'react';
 import { ChargesBreakdown, formatBookingTotal } from '@/components/charges';
 import { FileLink } from '@/components/file-link';
 import { formatDate, formatMoney } from '@/lib/format';
-import {
-  ORDER_FIELDS,
-  PARTY_FIELDS,
-  orderField,
-  orderValue,
-  partyValue,
-} from '@/lib/order-fields';
+import { can } from '@/lib/lifecycle';
+import { ORDER_FIELDS, PARTY_FIELDS, orderField, orderValue, partyValue } from '@/lib/order-fields';
 import { ContainersTable } from './containers-table';
 import type { FactsOrder, FactsRequest } from './types';
 import styles from './booking-facts.module.css';
@@ -55,8 +50,9 @@ export function BookingFacts({
         <Fact term="Price per container">{formatMoney(request.price)}</Fact>
         <Fact term={`Total for ${request.quantity}`}>{formatBookingTotal(request)}</Fact>
         {/* A validity matters while the quote is open; once accepted, an old quote's date only misleads (an
-            amendment's new price carries its own validity in the changes panel). */}
-        {request.stateName === 'quoted' || request.stateName === 'requested' ? (
+            amendment's new price carries its own validity in the changes panel): shown where the lifecycle file
+            lets the quote expire. */}
+        {can('rate_request', request.stateName, 'expire', 'system') ? (
           <Fact term="Quote valid until">{formatDate(request.validUntil)}</Fact>
         ) : null}
         <Fact term="Dangerous goods">

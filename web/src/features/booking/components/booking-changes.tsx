@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/toast';
-import { can, isFinal, label } from '@/lib/lifecycle';
+import { can, getState, isFinal, label } from '@/lib/lifecycle';
 import type { RateRequestDetail } from '../api/booking-api';
 import {
   ChangeDiff,
@@ -56,7 +56,8 @@ export function BookingChangesPanel({ detail }: { detail: RateRequestDetail }) {
   const [reason, setReason] = useState('');
   const amendment = changes.data?.amendment ?? null;
   const cancellation = changes.data?.cancellation ?? null;
-  const confirmed = detail.stateName === 'shipping_order';
+  // Confirmed and under way: the states rate_request.json marks `amendable`.
+  const confirmed = getState('rate_request', detail.stateName)?.amendable === true;
   // Staff asked for an amendment (DCSA use case 6): the customer's amendment answers it.
   const asked = amendment !== null && amendment.stateName === 'asked';
   const cancellationOpen = cancellation !== null && !isFinal('booking_cancellation', cancellation.stateName);

@@ -82,17 +82,20 @@ export function RateRequestDetailRoute() {
   const step = activeStep(snapshot);
   const reached = reachedStep(snapshot.context.server);
   // What the booking is now, in words (issue 24): a completed booking says so, not its last step's name.
+  const closed = snapshot.matches('closed');
   const title = isState('rate_request', detail.state, 'completed')
     ? 'Booking completed'
-    : snapshot.matches({ rateRequest: 'priceOffered' })
-      ? 'Price quoted'
-      : step === 1
-        ? 'Booking Request'
-        : step === 0
-          ? 'Rate request'
-          : step === 2
-            ? 'Shipping Order'
-            : 'Final report';
+    : closed
+      ? `Booking closed: ${label('rate_request', detail.state)}`
+      : snapshot.matches({ rateRequest: 'priceOffered' })
+        ? 'Price quoted'
+        : step === 1
+          ? 'Booking Request'
+          : step === 0
+            ? 'Rate request'
+            : step === 2
+              ? 'Shipping Order'
+              : 'Final report';
   const back = () => send({ type: 'BACK' });
   const next = () => send({ type: 'CONTINUE' });
   const toList = () => navigate('/dashboard/bookings');
@@ -110,7 +113,8 @@ export function RateRequestDetailRoute() {
         </>
       }
     >
-      <StepsHeader active={step} />
+      {/* A closed booking is on no step: it says what happened instead (its lifecycle file's `closed` screen). */}
+      {closed ? null : <StepsHeader active={step} />}
       <BookingChangesPanel detail={detail} />
       <BookingSailingCard id={detail.id} />
       <TrackingPanel detail={detail} />
@@ -166,7 +170,7 @@ export function RateRequestDetailRoute() {
         </>
       ) : null}
       {snapshot.matches('final') ? <FinalStep detail={detail} onBack={back} /> : null}
-      {snapshot.matches('closed') ? (
+      {closed ? (
         <StatusStep detail={detail} onBack={toList} continues={false}>
           {label('rate_request', detail.state)}
           {detail.rejectionMessage ? `: ${detail.rejectionMessage}` : ''}

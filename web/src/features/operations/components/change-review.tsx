@@ -8,7 +8,7 @@ import { useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { TextInput } from '@/components/ui/text-input';
 import { toast } from '@/components/ui/toast';
-import { can, isFinal, label, stateName } from '@/lib/lifecycle';
+import { can, getState, isFinal, label, stateName } from '@/lib/lifecycle';
 import { ChangeDiff, changeStyles as styles, type AmendmentView } from '@/components/booking-changes';
 import {
   openChangesOptions,
@@ -194,8 +194,9 @@ export function ChangeReview({ rateRequestId }: { rateRequestId: string }) {
   const { decide, pending } = useDecide(rateRequestId);
   const amendment = changes.data?.amendment ?? null;
   const cancellation = changes.data?.cancellation ?? null;
+  // Confirmed and under way: the states rate_request.json marks `amendable`.
   const confirmed = booking.data
-    ? stateName('rate_request', booking.data.state, booking.data.price) === 'shipping_order'
+    ? getState('rate_request', stateName('rate_request', booking.data.state, booking.data.price))?.amendable === true
     : false;
   // Staff may ask while no amendment is under way (a cancellation request may be: the standard allows it).
   const mayAsk =
