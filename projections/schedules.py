@@ -201,20 +201,19 @@ def sailings_between(tx: Tx, load_port: str, discharge_port: str) -> list[Sailin
     found: list[Sailing] = []
     for row in rows:
         for _, values in service_schedules(tx, service_code=row["service_code"]):
-            found.extend(
-                s
-                for s in values.sailings()
-                if s.load_port == load_port and s.discharge_port == discharge_port
-            )
+            found.extend(values.sailings_between(load_port, discharge_port))
     return sorted(found, key=lambda s: (s.departure, s.service_code, s.load_call_reference))
 
 
 def route(tx: Tx, routing_reference: str) -> Sailing | None:
-    service_code = routing_reference.split("::", 1)[0]
+    parts = routing_reference.split("::")
+    if len(parts) != 3:
+        return None
+    service_code, load, discharge = parts
     for _, values in service_schedules(tx, service_code=service_code):
-        for sailing in values.sailings():
-            if sailing.routing_reference == routing_reference:
-                return sailing
+        found = values.sailing(load, discharge)
+        if found is not None and found.routing_reference == routing_reference:
+            return found
     return None
 
 

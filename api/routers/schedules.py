@@ -12,7 +12,8 @@ from fastapi import APIRouter, Body, Query, Request
 from fastapi.responses import Response
 
 from api.deps import AdminUser, CommandDep, CustomerUser, ServicesDep, off_loop, read_answer
-from api.envelope import success
+from api.envelope import failure, success
+from api.input_screen import screened_body
 from api.openapi import operation_ids
 from api.schemas import commercial_schedules as cs
 from api.schemas.envelope import Envelope, Lookup, error_responses
@@ -65,7 +66,7 @@ _PUBLICATION_BODY = {
     response_model=Envelope[list[cs.CsServiceSchedule]],
     openapi_extra=_PUBLICATION_BODY,
     # The body is read by the route itself (judged by the CS document): its faults are this 400.
-    responses=error_responses(400),
+    responses=error_responses(400, 413, 415),
 )
 async def publish_vessel_schedules(request: Request, principal: AdminUser, services: ServicesDep) -> Response:
     """Publish the carrier's schedules: a Commercial Schedules 1.0 `vessel-schedules` answer (a list of
@@ -73,9 +74,12 @@ async def publish_vessel_schedules(request: Request, principal: AdminUser, servi
     the JSON path of each fault, and nothing is stored. Answers the services as stored. Bookings whose
     sailing the publication moves are told (old and new times)."""
     try:
-        body = json.loads(await request.body() or b"null")
+        body = json.loads(await screened_body(request) or b"null")
     except ValueError as error:
         raise ValidationFailed({"$": "The body is not JSON"}) from error
+    too_many = cs.oversize(body)
+    if too_many:
+        return failure(413, "The schedule has more transport calls than a publication may", too_many)
     faults = cs.publication_faults(body)
     if faults:
         raise ValidationFailed(faults)
@@ -115,24 +119,10 @@ def _published(services: Any) -> dict[str, Any]:
                 "publishedAt": row["published_at"],
                 "publishedBy": row["published_by"],
                 "publications": int(row["publications"]),
-                "sailings": [sailing_view(s) for s in _consecutive(values)],
+                "sailings": [sailing_view(s) for s in values.legs()],
             }
         )
     return _listed(rows)
-
-
-def _consecutive(values: Any) -> list[Any]:
-    """A service's legs call to next call, for the console (every pair would repeat them)."""
-    legs: list[Any] = []
-    for schedule in values.vessel_schedules:
-        for load, discharge in zip(schedule.calls, schedule.calls[1:], strict=False):
-            legs.extend(
-                s
-                for s in values.sailings()
-                if s.load_call_reference == load.transport_call_reference
-                and s.discharge_call_reference == discharge.transport_call_reference
-            )
-    return legs
 
 
 @admin.get("/vessel-schedules", response_model=Envelope[Lookup[PublishedService]])
