@@ -10,7 +10,9 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from tests.api.booking_support import ADMIN, fails, ok
+from tests.api.booking_support import ADMIN, create, customer, fails, ok
+from tests.api.dcsa_support import dcsa_error
+from tests.api.dcsa_support import sample as dcsa_sample
 from tests.api.schedules_support import PUBLISH, copied, publication
 from tests.api.tracking_support import V3, equipment, publish, read_events, refused, tracked, transport
 from tests.corpus import TRACKED_CONTAINERS, TRACKING_PORTS
@@ -105,3 +107,31 @@ def test_a_vessel_schedule_with_a_far_time_is_refused_by_its_path(
     _healthy_and_unchanged(client, head)
     ok(client.put(PUBLISH, json=publication(departure), headers=admin_headers))
     assert ok(client.get(f"{ADMIN}/vessel-schedules", headers=admin_headers))["list"]["totalCount"] == 1
+
+
+def test_booking_dates_outside_the_window_are_refused_on_v2_and_the_screens(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    who = customer(client, "far-dates")
+    head = client.app.state.services.store.head()  # type: ignore[attr-defined]
+    three_years = (datetime.now(UTC) + timedelta(days=3 * 366)).date().isoformat()
+    cases = [
+        ("expectedDepartureDate", "9999-12-31"),
+        ("expectedDepartureDate", three_years),  # within the window, beyond the form's two years
+        ("expectedArrivalAtPlaceOfDeliveryEndDate", "9999-12-31"),
+        ("expectedDepartureFromPlaceOfReceiptDate", "0001-01-01"),
+    ]
+    for key, value in cases:
+        body = dcsa_sample("booking-regular")
+        body[key] = value
+        errors = dcsa_error(client.post("/v2/bookings", json=body, headers=who), 400)
+        assert f"$.{key}" in {e.get("jsonPath") for e in errors}, errors
+    assert client.app.state.services.store.head() == head  # type: ignore[attr-defined]
+    # Staff quoting a booking: a validity in the year 2999 is no date of this business either.
+    rid = create(client, who)["id"]
+    fields = fails(
+        client.put(f"{ADMIN}/rate-requests/{rid}/quote", headers=admin_headers,
+                   json={"price": 900, "validUntil": "2999-01-01T00:00:00Z"}),
+        400,
+    )["fields"]  # fmt: skip
+    assert "validUntil" in fields
