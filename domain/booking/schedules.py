@@ -165,7 +165,7 @@ class ServiceScheduleValues:
 
     def sailings_between(self, load_port: str, discharge_port: str) -> list[Sailing]:
         """The sailings from one port to another (each vessel's calls there, paired in order)."""
-        found = []
+        found: list[Sailing] = []
         for schedule in self.vessel_schedules:
             loads: list[PortCall] = []
             for call in schedule.calls:
