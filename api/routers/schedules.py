@@ -26,8 +26,9 @@ from api.schemas.sailings import (
     sailing_view,
 )
 from api.security import Principal
-from domain.booking.schedules import parse_time, utc_text
+from domain.booking.schedules import utc_text
 from domain.shared.errors import NotFound, ValidationFailed
+from domain.shared.moments import instant_problem, parse_instant
 from projections.booking import queries as read
 from projections.booking import sailings as booked
 from projections.booking.reference import ports_by_id
@@ -170,10 +171,16 @@ async def sailings(
 ) -> Response:
     """The published sailings from a port of loading to a port of discharge that leave after a moment (the
     next ones first), with vessel, voyage, times, transit days and cut-offs."""
-    try:
-        after = utc_text(parse_time(departureFrom)) if departureFrom else None
-    except ValueError as error:
-        raise ValidationFailed({"departureFrom": "Not a date or date-time"}) from error
+    after = None
+    if departureFrom:
+        try:
+            moment = parse_instant(departureFrom)
+        except ValueError as error:
+            raise ValidationFailed({"departureFrom": "Not a date or date-time"}) from error
+        outside = instant_problem(moment)
+        if outside:
+            raise ValidationFailed({"departureFrom": outside})
+        after = utc_text(moment)
     return await read_answer(_sailings, services, polId, podId, after or utc_text(datetime.now(UTC)))
 
 

@@ -13,7 +13,7 @@ from fastapi.testclient import TestClient
 from tests.api.booking_support import ADMIN, create, customer, fails, ok
 from tests.api.dcsa_support import dcsa_error
 from tests.api.dcsa_support import sample as dcsa_sample
-from tests.api.schedules_support import PUBLISH, copied, publication
+from tests.api.schedules_support import PUBLISH, SHANGHAI_TO_SINGAPORE, copied, publication
 from tests.api.tracking_support import V3, equipment, publish, read_events, refused, tracked, transport
 from tests.corpus import TRACKED_CONTAINERS, TRACKING_PORTS
 
@@ -107,6 +107,14 @@ def test_a_vessel_schedule_with_a_far_time_is_refused_by_its_path(
     _healthy_and_unchanged(client, head)
     ok(client.put(PUBLISH, json=publication(departure), headers=admin_headers))
     assert ok(client.get(f"{ADMIN}/vessel-schedules", headers=admin_headers))["list"]["totalCount"] == 1
+    # The sailing picker's "leaving after" is screened the same way.
+    who = customer(client, "far-picker")
+    for value in (FAR, "9999-12-31", "1900-01-01"):
+        params = {**SHANGHAI_TO_SINGAPORE, "departureFrom": value}
+        answer = client.get("/booking/api/v1/client/sailings", params=params, headers=who)
+        assert "departureFrom" in fails(answer, 400)["fields"]
+    params = {**SHANGHAI_TO_SINGAPORE, "departureFrom": "2026-01-01"}
+    assert ok(client.get("/booking/api/v1/client/sailings", params=params, headers=who))["list"]["list"]
 
 
 def test_booking_dates_outside_the_window_are_refused_on_v2_and_the_screens(
