@@ -113,10 +113,14 @@ def service_schedules(
     universal_service_reference: str | None = None,
     start: str | None = None,
     end: str | None = None,
+    page: tuple[int, int] | None = None,
 ) -> list[tuple[dict[str, Any], ServiceScheduleValues]]:
     """The published services (their row and schedule), each cut to the vessel schedules and calls that
-    match: a vessel or voyage keeps that vessel's schedules; a port or dates keep the calls there/then."""
-    where, params = [], []
+    match: a vessel or voyage keeps that vessel's schedules; a port or dates keep the calls there/then.
+    `page` (limit, offset): only those services, by code, read (for the staff console, which filters
+    nothing)."""
+    where: list[str] = []
+    params: list[Any] = []
     if service_code:
         where.append("service_code = ?")
         params.append(service_code)
@@ -124,8 +128,12 @@ def service_schedules(
         where.append("universal_service_reference = ?")
         params.append(universal_service_reference)
     sql = f"SELECT * FROM {SERVICES}" + (f" WHERE {' AND '.join(where)}" if where else "")
+    sql += " ORDER BY service_code"
+    if page is not None:
+        sql += " LIMIT ? OFFSET ?"
+        params.extend(page)
     answers = []
-    for row in tx.all(sql + " ORDER BY service_code", params):
+    for row in tx.all(sql, params):
         values = ServiceScheduleValues.from_record(
             {
                 "service_code": row["service_code"],
@@ -163,6 +171,10 @@ def service_schedules(
                 )
             )
     return answers
+
+
+def service_count(tx: Tx) -> int:
+    return int(tx.scalar(f"SELECT COUNT(*) FROM {SERVICES}"))
 
 
 def _within(call: PortCall, start: str | None, end: str | None) -> bool:

@@ -33,7 +33,7 @@ from projections.booking import queries as read
 from projections.booking import sailings as booked
 from projections.booking.reference import ports_by_id
 from projections.profiles import email_of
-from projections.schedules import sailings_between, service_schedules
+from projections.schedules import sailings_between, service_count, service_schedules
 
 admin = APIRouter(
     prefix="/booking/api/v1/admin", tags=["schedules"], generate_unique_id_function=operation_ids("schedules")
@@ -108,9 +108,10 @@ def _publish(services: Any, principal: Principal, values: list[Any]) -> Response
     return success(stored)
 
 
-def _published(services: Any) -> dict[str, Any]:
+def _published(services: Any, limit: int, page: int) -> dict[str, Any]:
     with services.read_models.read() as tx:
-        answers = service_schedules(tx)
+        answers = service_schedules(tx, page=(limit, (page - 1) * limit))
+        total = service_count(tx)
     rows = []
     for row, values in answers:
         rows.append(
@@ -123,13 +124,19 @@ def _published(services: Any) -> dict[str, Any]:
                 "sailings": [sailing_view(s) for s in values.legs()],
             }
         )
-    return _listed(rows)
+    return {"list": {"list": rows, "totalCount": total}}
 
 
 @admin.get("/vessel-schedules", response_model=Envelope[Lookup[PublishedService]])
-async def published_schedules(_: AdminUser, services: ServicesDep) -> Response:
-    """The published services, with who published them when and each vessel's legs with their cut-offs."""
-    return await read_answer(_published, services)
+async def published_schedules(
+    _: AdminUser,
+    services: ServicesDep,
+    limit: int = Query(100, ge=1, le=100, description="At most this many services per page"),
+    offset: int = Query(1, ge=1, description="The page, numbered from 1"),
+) -> Response:
+    """The published services, by code, a page of them (`totalCount`: how many there are), with who
+    published them when and each vessel's legs with their cut-offs."""
+    return await read_answer(_published, services, limit, offset)
 
 
 @admin.get("/sailings", response_model=Envelope[Lookup[SailingView]])

@@ -157,3 +157,13 @@ def test_tariff_csv_as_spreadsheets_write_it(client: TestClient, admin_headers: 
         "rows.2.valid_to": "Date must be between 1970-01-01 and 2099-12-31"
     }
     assert _head(client) == head
+
+
+def test_the_staff_console_pages_the_services(client: TestClient, admin_headers: dict[str, str]) -> None:
+    published = [_service(code, _long_rotation(3, code)) for code in ("AAX", "BBX", "CCX")]
+    ok(client.put(PUBLISH, json=published, headers=admin_headers))
+    first = ok(client.get(PUBLISH, params={"limit": 2}, headers=admin_headers))["list"]
+    second = ok(client.get(PUBLISH, params={"limit": 2, "offset": 2}, headers=admin_headers))["list"]
+    assert [s["serviceCode"] for s in first["list"]] == ["AAX", "BBX"] and first["totalCount"] == 3
+    assert [s["serviceCode"] for s in second["list"]] == ["CCX"] and second["totalCount"] == 3
+    assert all(len(s["sailings"]) == 2 for s in first["list"] + second["list"])

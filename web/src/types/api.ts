@@ -1115,7 +1115,8 @@ export interface paths {
         };
         /**
          * Published Schedules
-         * @description The published services, with who published them when and each vessel's legs with their cut-offs.
+         * @description The published services, by code, a page of them (`totalCount`: how many there are), with who
+         *     published them when and each vessel's legs with their cut-offs.
          */
         get: operations["schedules_published_schedules"];
         /**
@@ -15955,7 +15956,12 @@ export interface operations {
     };
     schedules_published_schedules: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description At most this many services per page */
+                limit?: number;
+                /** @description The page, numbered from 1 */
+                offset?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -15969,6 +15975,27 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_Lookup_PublishedService__"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "quantity: Required",
+                     *         "fields": {
+                     *           "quantity": "Required"
+                     *         }
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description No valid bearer token */
