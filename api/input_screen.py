@@ -11,6 +11,9 @@ Which bodies are screened is decided by the same rule FastAPI uses to parse a bo
 (`parsed_as_json`), whatever the spelling of the media type (`APPLICATION/JSON`, `application/json;
 charset=utf-8`, `application/merge-patch+json`, `application/vnd.x+json`): a body the app would parse as JSON
 can never pass unscreened. A route that takes a JSON body answers any other media type (or none) with 415.
+A route that reads its body itself declares the media types it takes (its OpenAPI `requestBody`): any other
+is 415, and a text body (CSV) passes the same character screen, by line, as the text of a JSON body (the
+route reads it through `screened_body`, once it knows who is asking).
 
 Query and path values are screened as the route declares them: a value is read as a number only when the
 route declares that parameter a number. An identifier such as a 10-digit national ID is text, whatever its
@@ -38,8 +41,11 @@ MAX_TEXT = 4000
 MAX_IDENTIFIER = 128
 MAX_INTEGER = 2**31 - 1
 MAX_NUMBER = 1e15
+# No body of this API nests deeper (the DCSA documents reach about 8 levels).
+MAX_DEPTH = 64
 _FORBIDDEN = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
 _INTEGER_TEXT = re.compile(r"[+-]?[0-9]+")
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
 # Wire keys that name an identifier (a reference to something stored): text of bounded length.
 _IDENTIFIER_KEY = re.compile(r"(?:id|.*Id|.*ID|reference|.*Reference|msds)")
 
@@ -121,18 +127,22 @@ def _declares_number(annotation: Any) -> bool:
     return False
 
 
-def _route_shape(route: APIRoute) -> tuple[frozenset[str], bool]:
-    """The route's query and path parameters declared as numbers (wire names), and whether it takes a JSON
-    body (a body that is not a form). Worked out once per route and kept on it (not in a table keyed by
-    `id(route)`: a test suite builds many apps, and a dead route's id is reused by a new one)."""
-    shape: tuple[frozenset[str], bool] | None = getattr(route, "_input_shape", None)
+_Shape = tuple[frozenset[str], bool, frozenset[str]]
+
+
+def _route_shape(route: APIRoute) -> _Shape:
+    """The route's query and path parameters declared as numbers (wire names), whether it takes a JSON
+    body (a body that is not a form), and the media types of a body it reads itself. Worked out once per
+    route and kept on it (not in a table keyed by `id(route)`: a test suite builds many apps, and a dead
+    route's id is reused by a new one)."""
+    shape: _Shape | None = getattr(route, "_input_shape", None)
     if shape is None:
         shape = _shape_of(route)
         route._input_shape = shape  # type: ignore[attr-defined]
     return shape
 
 
-def _shape_of(route: APIRoute) -> tuple[frozenset[str], bool]:
+def _shape_of(route: APIRoute) -> _Shape:
     numbers = frozenset(
         field.alias
         for field in get_flat_params(route.dependant)
@@ -140,12 +150,23 @@ def _shape_of(route: APIRoute) -> tuple[frozenset[str], bool]:
     )
     body = route.body_field
     takes_json = body is not None and not isinstance(body.field_info, Form)
-    return numbers, takes_json
+    declared = ((route.openapi_extra or {}).get("requestBody") or {}).get("content") or {}
+    return numbers, takes_json, frozenset(str(kind).lower() for kind in declared)
+
+
+def _media_type(content_type: str | None) -> str | None:
+    if not content_type:
+        return None
+    message = email.message.Message()
+    message["content-type"] = content_type
+    return message.get_content_type()
 
 
 async def screen_input(request: Request) -> None:
     route = request.scope.get("route")
-    numbers, takes_json = _route_shape(route) if isinstance(route, APIRoute) else (frozenset(), False)
+    numbers, takes_json, reads_itself = (
+        _route_shape(route) if isinstance(route, APIRoute) else (frozenset(), False, frozenset())
+    )
     found: dict[str, str] = {}
     for name, value in request.query_params.multi_items():
         problem = text_problem(value)
@@ -162,7 +183,9 @@ async def screen_input(request: Request) -> None:
                 found.setdefault(name, problem)
     content_type = request.headers.get("content-type")
     as_json = parsed_as_json(content_type)
-    if takes_json or as_json:
+    if reads_itself:
+        pass  # screened when the route reads it (`screened_body`), after the route knows who is asking
+    elif takes_json or as_json:
         body = await request.body()
         if body and not as_json:
             if takes_json:
@@ -171,6 +194,44 @@ async def screen_input(request: Request) -> None:
             _screen_json(body, found)
     if found:
         raise ValidationFailed(found)
+
+
+async def screened_body(request: Request) -> bytes:
+    """The body of a route that reads it itself (declaring its media types in its OpenAPI `requestBody`):
+    one of those media types (415 otherwise), screened as a JSON body is, or as text by line."""
+    route = request.scope.get("route")
+    media_types = _route_shape(route)[2] if isinstance(route, APIRoute) else frozenset()
+    body = await request.body()
+    if not body:
+        return body  # the route names what is missing
+    found: dict[str, str] = {}
+    content_type = request.headers.get("content-type")
+    as_json = parsed_as_json(content_type)
+    kind = _media_type(content_type)
+    takes = kind in media_types or (as_json and any(parsed_as_json(m) for m in media_types))
+    if not takes or not media_types:
+        raise HTTPException(415, "Send this body as " + " or ".join(sorted(media_types)))
+    if as_json:
+        _screen_json(body, found)
+    else:
+        _screen_text(body, found)
+    if found:
+        raise ValidationFailed(found)
+    return body
+
+
+def _screen_text(body: bytes, found: dict[str, str]) -> None:
+    """A text body (CSV): UTF-8, and no character no field of this API takes, named by its line."""
+    try:
+        text = body.decode("utf-8")
+    except UnicodeDecodeError:
+        found.setdefault("body", "The body is not UTF-8 text")
+        return
+    bad = _FORBIDDEN.search(text)
+    if bad is not None:
+        line = 1 + len(_LINE_BREAK.findall(text, 0, bad.start()))
+        problem = text_problem(bad.group()) or "Invalid text"
+        found.setdefault("body", f"{problem} (line {line})")
 
 
 def _screen_json(body: bytes, found: dict[str, str]) -> None:
@@ -188,7 +249,23 @@ def _screen_json(body: bytes, found: dict[str, str]) -> None:
         return
     except ValueError:
         return  # not JSON: the route's own parsing answers that (400 "Invalid JSON")
+    if _deeper_than(value, MAX_DEPTH):
+        found.setdefault("body", "The body is nested too deeply")
+        return
     problems(value, "", found)
+
+
+def _deeper_than(value: Any, limit: int) -> bool:
+    """Whether arrays and objects nest more than `limit` deep (walked without recursion: every reader
+    after this one, the document validators included, recurses)."""
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict | list):
+            if depth > limit:
+                return True
+            stack.extend((child, depth + 1) for child in (item.values() if isinstance(item, dict) else item))
+    return False
 
 
 class _NotJson(Exception):

@@ -20,6 +20,7 @@ import ctypes
 import logging
 import signal
 import socket
+import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
@@ -28,6 +29,7 @@ from uvicorn.config import STARTUP_FAILURE, Config
 from uvicorn.supervisors.multiprocess import Multiprocess, Process
 
 from api.settings import Settings
+from api.stopping import STOP_SECONDS, WORKERS_GONE_SECONDS
 
 log = logging.getLogger("uvicorn.error")
 
@@ -81,6 +83,15 @@ def followers_app() -> Any:
             services.stop()
 
     return Starlette(lifespan=lifespan)
+
+
+def _join_or_kill(process: Process, deadline: float) -> None:
+    """Wait for a stopping child until `deadline` (time.monotonic()), then kill it."""
+    process.process.join(max(0.0, deadline - time.monotonic()))
+    if process.process.is_alive():
+        log.warning("child process [%s] still stopping at the deadline: killed", process.pid)
+        process.process.kill()
+        process.process.join()
 
 
 class Supervisor(Multiprocess):
@@ -138,15 +149,19 @@ class Supervisor(Multiprocess):
         super().restart_all()
 
     def terminate_all(self) -> None:
-        # The workers first (they finish their requests), then the followers (they apply what those wrote).
+        # The workers first (they finish their requests), then the followers (they apply what those wrote);
+        # each within its share of the stop deadline, or killed (api/stopping.py).
+        self.stop_started = time.monotonic()
         super().terminate_all()
-        super().join_all()
+        for process in self.processes:
+            _join_or_kill(process, self.stop_started + WORKERS_GONE_SECONDS)
         if self.followers is not None:
             self.followers.terminate()
 
     def join_all(self) -> None:
         if self.followers is not None:
-            self.followers.join()
+            started = getattr(self, "stop_started", time.monotonic())
+            _join_or_kill(self.followers, started + STOP_SECONDS - 0.5)
 
     def handle_int(self) -> None:
         self.stopped_by_signal = True

@@ -113,10 +113,14 @@ def service_schedules(
     universal_service_reference: str | None = None,
     start: str | None = None,
     end: str | None = None,
+    page: tuple[int, int] | None = None,
 ) -> list[tuple[dict[str, Any], ServiceScheduleValues]]:
     """The published services (their row and schedule), each cut to the vessel schedules and calls that
-    match: a vessel or voyage keeps that vessel's schedules; a port or dates keep the calls there/then."""
-    where, params = [], []
+    match: a vessel or voyage keeps that vessel's schedules; a port or dates keep the calls there/then.
+    `page` (limit, offset): only those services, by code, read (for the staff console, which filters
+    nothing)."""
+    where: list[str] = []
+    params: list[Any] = []
     if service_code:
         where.append("service_code = ?")
         params.append(service_code)
@@ -124,8 +128,12 @@ def service_schedules(
         where.append("universal_service_reference = ?")
         params.append(universal_service_reference)
     sql = f"SELECT * FROM {SERVICES}" + (f" WHERE {' AND '.join(where)}" if where else "")
+    sql += " ORDER BY service_code"
+    if page is not None:
+        sql += " LIMIT ? OFFSET ?"
+        params.extend(page)
     answers = []
-    for row in tx.all(sql + " ORDER BY service_code", params):
+    for row in tx.all(sql, params):
         values = ServiceScheduleValues.from_record(
             {
                 "service_code": row["service_code"],
@@ -165,6 +173,10 @@ def service_schedules(
     return answers
 
 
+def service_count(tx: Tx) -> int:
+    return int(tx.scalar(f"SELECT COUNT(*) FROM {SERVICES}"))
+
+
 def _within(call: PortCall, start: str | None, end: str | None) -> bool:
     """A call is within [start, end] (dates, inclusive) when one of its times is."""
     times = [t.at[:10] for t in call.times]
@@ -201,20 +213,19 @@ def sailings_between(tx: Tx, load_port: str, discharge_port: str) -> list[Sailin
     found: list[Sailing] = []
     for row in rows:
         for _, values in service_schedules(tx, service_code=row["service_code"]):
-            found.extend(
-                s
-                for s in values.sailings()
-                if s.load_port == load_port and s.discharge_port == discharge_port
-            )
+            found.extend(values.sailings_between(load_port, discharge_port))
     return sorted(found, key=lambda s: (s.departure, s.service_code, s.load_call_reference))
 
 
 def route(tx: Tx, routing_reference: str) -> Sailing | None:
-    service_code = routing_reference.split("::", 1)[0]
+    parts = routing_reference.split("::")
+    if len(parts) != 3:
+        return None
+    service_code, load, discharge = parts
     for _, values in service_schedules(tx, service_code=service_code):
-        for sailing in values.sailings():
-            if sailing.routing_reference == routing_reference:
-                return sailing
+        found = values.sailing(load, discharge)
+        if found is not None and found.routing_reference == routing_reference:
+            return found
     return None
 
 

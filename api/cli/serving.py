@@ -128,13 +128,23 @@ PROXY_OPTIONS: dict[str, Any] = {"proxy_headers": False, "server_header": False}
 
 def _serve_here(settings: Settings) -> None:
     """Today's one process: API, web app and followers together."""
-    import uvicorn
+    from uvicorn.config import STARTUP_FAILURE, Config
 
     from api.main import create_app
+    from api.stopping import GRACE_SECONDS, DeadlineServer
 
-    uvicorn.run(
-        create_app(settings), host=settings.HOST, port=settings.PORT, log_level="info", **PROXY_OPTIONS
+    config = Config(
+        create_app(settings),
+        host=settings.HOST,
+        port=settings.PORT,
+        log_level="info",
+        timeout_graceful_shutdown=GRACE_SECONDS,
+        **PROXY_OPTIONS,
     )
+    server = DeadlineServer(config)
+    server.run()
+    if not server.started:
+        sys.exit(STARTUP_FAILURE)  # as uvicorn.run ends when the app cannot start
 
 
 def _supervise(settings: Settings, workers: int) -> None:
@@ -143,6 +153,7 @@ def _supervise(settings: Settings, workers: int) -> None:
     from uvicorn.config import Config
 
     from api.processes import ADMIN_BY_FOLLOWERS, FOLLOWERS_APP, WORKER_APP, Supervisor
+    from api.stopping import GRACE_SECONDS
 
     os.environ["SERVE_PROCESSES"] = str(workers + (1 if settings.RUN_FOLLOWERS else 0))
     if settings.RUN_FOLLOWERS:
@@ -154,6 +165,7 @@ def _supervise(settings: Settings, workers: int) -> None:
         port=settings.PORT,
         workers=workers,
         log_level="info",
+        timeout_graceful_shutdown=GRACE_SECONDS,
         **PROXY_OPTIONS,
     )
     followers = Config(FOLLOWERS_APP, factory=True, log_level="info") if settings.RUN_FOLLOWERS else None

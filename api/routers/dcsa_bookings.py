@@ -32,7 +32,7 @@ from api.schemas.dcsa_booking import (
     ErrorResponse,
     UpdateBooking,
 )
-from api.schemas.dcsa_content import booking_content, content_errors, sailing_choice
+from api.schemas.dcsa_content import booking_content, content_errors, dates_outside_window, sailing_choice
 from api.schemas.dcsa_errors import API_VERSION, DetailedError, error_response, schema_errors
 from api.schemas.dcsa_sailing import confirmed_sailing_terms
 from api.security import Principal
@@ -200,6 +200,9 @@ def create_booking(
     shipper's between). It becomes a rate request in `requested`, keeping what was sent."""
     _major_version(api_version)
     as_sent = _as_sent(body)
+    outside = dates_outside_window(body)
+    if outside:
+        raise BookingContentRefused(outside)
     try:
         rate_request_id, position = services.booking.create_booking_request(
             principal.actor,
@@ -273,6 +276,9 @@ def update_booking(
     _major_version(api_version)
     row = _owned_booking(services, bookingReference, principal)
     as_sent = _as_sent(body)
+    outside = dates_outside_window(body)
+    if outside:
+        raise BookingContentRefused(outside)
     try:
         position = services.booking.update_booking_request(
             row["id"], principal.actor, booking_content(body, as_sent), sailing=sailing_choice(body)

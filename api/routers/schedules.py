@@ -12,7 +12,8 @@ from fastapi import APIRouter, Body, Query, Request
 from fastapi.responses import Response
 
 from api.deps import AdminUser, CommandDep, CustomerUser, ServicesDep, off_loop, read_answer
-from api.envelope import success
+from api.envelope import failure, success
+from api.input_screen import screened_body
 from api.openapi import operation_ids
 from api.schemas import commercial_schedules as cs
 from api.schemas.envelope import Envelope, Lookup, error_responses
@@ -25,13 +26,14 @@ from api.schemas.sailings import (
     sailing_view,
 )
 from api.security import Principal
-from domain.booking.schedules import parse_time, utc_text
+from domain.booking.schedules import utc_text
 from domain.shared.errors import NotFound, ValidationFailed
+from domain.shared.moments import instant_problem, parse_instant
 from projections.booking import queries as read
 from projections.booking import sailings as booked
 from projections.booking.reference import ports_by_id
 from projections.profiles import email_of
-from projections.schedules import sailings_between, service_schedules
+from projections.schedules import sailings_between, service_count, service_schedules
 
 admin = APIRouter(
     prefix="/booking/api/v1/admin", tags=["schedules"], generate_unique_id_function=operation_ids("schedules")
@@ -65,7 +67,7 @@ _PUBLICATION_BODY = {
     response_model=Envelope[list[cs.CsServiceSchedule]],
     openapi_extra=_PUBLICATION_BODY,
     # The body is read by the route itself (judged by the CS document): its faults are this 400.
-    responses=error_responses(400),
+    responses=error_responses(400, 413, 415),
 )
 async def publish_vessel_schedules(request: Request, principal: AdminUser, services: ServicesDep) -> Response:
     """Publish the carrier's schedules: a Commercial Schedules 1.0 `vessel-schedules` answer (a list of
@@ -73,9 +75,12 @@ async def publish_vessel_schedules(request: Request, principal: AdminUser, servi
     the JSON path of each fault, and nothing is stored. Answers the services as stored. Bookings whose
     sailing the publication moves are told (old and new times)."""
     try:
-        body = json.loads(await request.body() or b"null")
+        body = json.loads(await screened_body(request) or b"null")
     except ValueError as error:
         raise ValidationFailed({"$": "The body is not JSON"}) from error
+    too_many = cs.oversize(body)
+    if too_many:
+        return failure(413, "The schedule has more transport calls than a publication may", too_many)
     faults = cs.publication_faults(body)
     if faults:
         raise ValidationFailed(faults)
@@ -103,9 +108,10 @@ def _publish(services: Any, principal: Principal, values: list[Any]) -> Response
     return success(stored)
 
 
-def _published(services: Any) -> dict[str, Any]:
+def _published(services: Any, limit: int, page: int) -> dict[str, Any]:
     with services.read_models.read() as tx:
-        answers = service_schedules(tx)
+        answers = service_schedules(tx, page=(limit, (page - 1) * limit))
+        total = service_count(tx)
     rows = []
     for row, values in answers:
         rows.append(
@@ -115,30 +121,22 @@ def _published(services: Any) -> dict[str, Any]:
                 "publishedAt": row["published_at"],
                 "publishedBy": row["published_by"],
                 "publications": int(row["publications"]),
-                "sailings": [sailing_view(s) for s in _consecutive(values)],
+                "sailings": [sailing_view(s) for s in values.legs()],
             }
         )
-    return _listed(rows)
-
-
-def _consecutive(values: Any) -> list[Any]:
-    """A service's legs call to next call, for the console (every pair would repeat them)."""
-    legs: list[Any] = []
-    for schedule in values.vessel_schedules:
-        for load, discharge in zip(schedule.calls, schedule.calls[1:], strict=False):
-            legs.extend(
-                s
-                for s in values.sailings()
-                if s.load_call_reference == load.transport_call_reference
-                and s.discharge_call_reference == discharge.transport_call_reference
-            )
-    return legs
+    return {"list": {"list": rows, "totalCount": total}}
 
 
 @admin.get("/vessel-schedules", response_model=Envelope[Lookup[PublishedService]])
-async def published_schedules(_: AdminUser, services: ServicesDep) -> Response:
-    """The published services, with who published them when and each vessel's legs with their cut-offs."""
-    return await read_answer(_published, services)
+async def published_schedules(
+    _: AdminUser,
+    services: ServicesDep,
+    limit: int = Query(100, ge=1, le=100, description="At most this many services per page"),
+    offset: int = Query(1, ge=1, description="The page, numbered from 1"),
+) -> Response:
+    """The published services, by code, a page of them (`totalCount`: how many there are), with who
+    published them when and each vessel's legs with their cut-offs."""
+    return await read_answer(_published, services, limit, offset)
 
 
 @admin.get("/sailings", response_model=Envelope[Lookup[SailingView]])
@@ -180,10 +178,16 @@ async def sailings(
 ) -> Response:
     """The published sailings from a port of loading to a port of discharge that leave after a moment (the
     next ones first), with vessel, voyage, times, transit days and cut-offs."""
-    try:
-        after = utc_text(parse_time(departureFrom)) if departureFrom else None
-    except ValueError as error:
-        raise ValidationFailed({"departureFrom": "Not a date or date-time"}) from error
+    after = None
+    if departureFrom:
+        try:
+            moment = parse_instant(departureFrom)
+        except ValueError as error:
+            raise ValidationFailed({"departureFrom": "Not a date or date-time"}) from error
+        outside = instant_problem(moment)
+        if outside:
+            raise ValidationFailed({"departureFrom": outside})
+        after = utc_text(moment)
     return await read_answer(_sailings, services, polId, podId, after or utc_text(datetime.now(UTC)))
 
 

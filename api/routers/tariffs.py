@@ -12,6 +12,7 @@ from fastapi.responses import Response
 
 from api.deps import AdminUser, CommandDep, ServicesDep, read_answer
 from api.envelope import failure, success
+from api.input_screen import screened_body
 from api.openapi import operation_ids
 from api.presenters.booking import charge_lines
 from api.schemas.envelope import Envelope, error_responses
@@ -87,16 +88,16 @@ def _equipment(services: Any) -> Equipment:
     "/tariffs",
     response_model=Envelope[TariffPublication],
     openapi_extra=_CSV_BODY,
-    responses=error_responses(400, 409, 413),
+    responses=error_responses(400, 409, 413, 415),
 )
 async def publish_tariff(
     request: Request, principal: AdminUser, services: ServicesDep, command: CommandDep
 ) -> Response:
     """Publish a tariff: every row is checked and one bad row refuses the whole upload (400 naming each
     bad `rows.<line>.<column>`, nothing stored); a good one replaces the rows of the lanes it names."""
+    body = await screened_body(request)
     if request.headers.get("content-type", "").split(";")[0].strip().lower() != "text/csv":
         raise ValidationFailed({"Content-Type": message("tariff.contentType")})
-    body = await request.body()
     try:
         text = body.decode("utf-8")
     except UnicodeDecodeError as error:

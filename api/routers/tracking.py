@@ -14,7 +14,7 @@ import contextlib
 import json
 import logging
 from collections.abc import Callable, Coroutine
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Query, Request, Response
@@ -49,6 +49,7 @@ from domain.shared.errors import (
     Unauthorized,
     ValidationFailed,
 )
+from domain.shared.moments import instant_problem
 from domain.tracking import application as outcomes
 from domain.tracking.milestone import EVENT_TYPES, PUBLISHER, BookingMatch, check_event, equipment_reference
 from projections.tracking import events_page, moment
@@ -140,12 +141,13 @@ Publisher = Annotated[Actor, Depends(publisher)]
 def _checked(events: list[dict[str, Any]]) -> None:
     """Every event against the document and this portal's rules; one fault anywhere and nothing is stored."""
     problems: dict[str, str] = {}
+    now = datetime.now(UTC)
     for index, event in enumerate(events):
         where = f"$.events[{index}]"
         found = event_errors(event, where)
         if not found:
             try:
-                check_event(event, where)
+                check_event(event, where, now)
             except ValidationFailed as error:
                 found = dict(error.fields)
         named = event.get("retractedEventID")
@@ -240,8 +242,13 @@ def _types(text: str | None) -> list[str] | None:
     return chosen
 
 
-def _when(value: datetime | None) -> str | None:
-    return None if value is None else moment(value.isoformat())
+def _when(value: datetime | None, name: str) -> str | None:
+    if value is None:
+        return None
+    outside = instant_problem(value)
+    if outside:
+        raise ValidationFailed({f"$.{name}": outside})
+    return moment(value.isoformat())
 
 
 def _events(
@@ -296,10 +303,10 @@ async def get_events(
         "carrierBookingReference": carrierBookingReference,
         "equipmentReference": equipmentReference,
         "eventTypes": _types(eventTypes),
-        "updatedMin": _when(eventUpdatedDateTimeMin),
-        "updatedMax": _when(eventUpdatedDateTimeMax),
-        "happenedMin": _when(eventDateTimeMin),
-        "happenedMax": _when(eventDateTimeMax),
+        "updatedMin": _when(eventUpdatedDateTimeMin, "eventUpdatedDateTimeMin"),
+        "updatedMax": _when(eventUpdatedDateTimeMax, "eventUpdatedDateTimeMax"),
+        "happenedMin": _when(eventDateTimeMin, "eventDateTimeMin"),
+        "happenedMax": _when(eventDateTimeMax, "eventDateTimeMax"),
         "limit": limit,
         "cursor": None if cursor is None else _cursor(cursor),
     }

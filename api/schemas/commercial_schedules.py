@@ -7,6 +7,7 @@ is refused with the JSON path of each fault, before anything is recorded.
 
 from __future__ import annotations
 
+from datetime import datetime
 from functools import cache
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -18,6 +19,8 @@ from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT4
 
 from domain.booking.schedules import (
+    MAX_CALLS_PER_PUBLICATION,
+    MAX_CALLS_PER_VESSEL,
     CallTime,
     CutOff,
     PortCall,
@@ -28,6 +31,7 @@ from domain.booking.schedules import (
     parse_time,
     utc_text,
 )
+from domain.shared.moments import instant_problem
 
 CS_DOCUMENT = Path(__file__).resolve().parents[2] / "contract" / "dcsa" / "cs" / "CS_v1.0.0.yaml"
 CS_VERSION = "1.0.0"
@@ -200,6 +204,26 @@ def document_faults(instance: Any, schema_name: str, as_list: bool = False) -> d
     return faults
 
 
+def oversize(body: Any) -> dict[str, str]:
+    """The vessel schedules with more calls than a schedule may have, and the publication when it has more
+    than one may have, by JSON path (looked at before anything else reads the calls)."""
+    faults: dict[str, str] = {}
+    total = 0
+    for s, service in enumerate(body if isinstance(body, list) else []):
+        schedules = service.get("vesselSchedules") if isinstance(service, dict) else None
+        for v, schedule in enumerate(schedules if isinstance(schedules, list) else []):
+            calls = schedule.get("transportCalls") if isinstance(schedule, dict) else None
+            count = len(calls) if isinstance(calls, list) else 0
+            total += count
+            if count > MAX_CALLS_PER_VESSEL:
+                faults[f"$[{s}].vesselSchedules[{v}].transportCalls"] = (
+                    f"At most {MAX_CALLS_PER_VESSEL} transport calls per vessel schedule ({count} sent)"
+                )
+    if total > MAX_CALLS_PER_PUBLICATION:
+        faults["$"] = f"At most {MAX_CALLS_PER_PUBLICATION} transport calls per publication ({total} sent)"
+    return faults
+
+
 def publication_faults(body: Any) -> dict[str, str]:
     """What is wrong with a publication: the document's verdict first, then the portal's own rules (times
     that read as times, one service named once, calls in time order)."""
@@ -217,20 +241,26 @@ def publication_faults(body: Any) -> dict[str, str]:
             for c, call in enumerate(schedule.get("transportCalls") or []):
                 here = f"$[{s}].vesselSchedules[{v}].transportCalls[{c}]"
                 for t, stamp in enumerate(call["timestamps"]):
-                    if not _is_time(stamp["eventDateTime"]):
-                        faults[f"{here}.timestamps[{t}].eventDateTime"] = "Not a date-time with an offset"
+                    problem = _time_problem(stamp["eventDateTime"])
+                    if problem:
+                        faults[f"{here}.timestamps[{t}].eventDateTime"] = problem
                 for t, cut in enumerate(call.get("cutOffTimes") or []):
-                    if not _is_time(cut["cutOffDateTime"]):
-                        faults[f"{here}.cutOffTimes[{t}].cutOffDateTime"] = "Not a date-time with an offset"
+                    problem = _time_problem(cut["cutOffDateTime"])
+                    if problem:
+                        faults[f"{here}.cutOffTimes[{t}].cutOffDateTime"] = problem
     return faults
 
 
-def _is_time(text: str) -> bool:
+def _time_problem(text: str) -> str | None:
+    """Why a schedule's time is not one this portal takes: not a date-time with an offset, or outside the
+    business's window (checked before any conversion to UTC, which would overflow for a far one)."""
     try:
-        moment = parse_time(text)
+        moment = datetime.fromisoformat(text.replace("Z", "+00:00"))
     except ValueError:
-        return False
-    return moment.tzinfo is not None and ("Z" in text or "+" in text[10:] or "-" in text[10:])
+        return "Not a date-time with an offset"
+    if moment.tzinfo is None or not ("Z" in text or "+" in text[10:] or "-" in text[10:]):
+        return "Not a date-time with an offset"
+    return instant_problem(moment)
 
 
 # -- wire <-> domain ----------------------------------------------------------------------------------------

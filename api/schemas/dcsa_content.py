@@ -4,13 +4,17 @@ standard's jsonPaths."""
 from __future__ import annotations
 
 import re
+from datetime import date, datetime
 from typing import Any
+
+from pydantic import BaseModel, RootModel
 
 from api.schemas.dcsa_booking import CreateBooking, DangerousGoods, RequestedEquipmentShipper, UpdateBooking
 from api.schemas.dcsa_errors import DetailedError
 from domain.booking import booking_content as content
 from domain.booking.iso_equipment import equipment_kind
 from domain.booking.schedules import SailingChoice
+from domain.shared.moments import date_problem, instant_problem
 
 # The content's own paths (domain/booking/booking_content.py) and the standard's names for them.
 _PATHS = [
@@ -42,6 +46,29 @@ def content_errors(fields: dict[str, str], as_sent: dict[str, Any]) -> list[Deta
         )
         out.append(DetailedError(7003 if unknown else 7004, message, path, value))
     return out
+
+
+def dates_outside_window(value: Any, path: str = "$") -> list[DetailedError]:
+    """Every date and date-time of a parsed body outside the business's window, by jsonPath: the
+    standard lets a body name year 9999; this portal neither stores nor converts such a date."""
+    found: list[DetailedError] = []
+    if isinstance(value, datetime):
+        problem = instant_problem(value)
+    elif isinstance(value, date):
+        problem = date_problem(value)
+    else:
+        problem = None
+        if isinstance(value, RootModel):
+            found.extend(dates_outside_window(value.root, path))
+        elif isinstance(value, BaseModel):
+            for name in type(value).model_fields:
+                found.extend(dates_outside_window(getattr(value, name), f"{path}.{name}"))
+        elif isinstance(value, list | tuple):
+            for index, item in enumerate(value):
+                found.extend(dates_outside_window(item, f"{path}[{index}]"))
+    if problem:
+        found.append(DetailedError(7003, problem, path, value.isoformat()))
+    return found
 
 
 def _value_at(document: Any, path: str) -> Any:

@@ -1,8 +1,8 @@
 """Field types of request schemas that are stricter than pydantic's lax defaults.
 
 - A number is never a boolean (`"quantity": true` is not 1) and its digits are ASCII (`"٣"` is not 3).
-- An instant converts to UTC inside the years this portal deals in: year 9999 or year 1 with an offset is a
-  400 naming the field, not an overflow later.
+- An instant converts to UTC inside the years this portal deals in (1970 to 2099): year 9999 or year 1
+  with an offset is a 400 naming the field, not an overflow later.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from typing import Annotated, Any
 
 from pydantic import AfterValidator, BeforeValidator
 
-FIRST_YEAR, LAST_YEAR = 1900, 2999
+from domain.shared.moments import instant_problem
 
 
 def _plain_number(value: Any) -> Any:
@@ -24,15 +24,13 @@ def _plain_number(value: Any) -> Any:
 
 
 def utc_instant(value: datetime) -> datetime:
-    """`value` in UTC (no zone means UTC), refused outside FIRST_YEAR..LAST_YEAR."""
+    """`value` in UTC (no zone means UTC), refused outside the business's window (domain/shared/moments.py),
+    which is checked before the conversion could overflow."""
     moment = value if value.tzinfo else value.replace(tzinfo=UTC)
-    try:
-        moment = moment.astimezone(UTC)
-    except OverflowError as error:
-        raise ValueError(f"Dates run from {FIRST_YEAR} to {LAST_YEAR}") from error
-    if not FIRST_YEAR <= moment.year <= LAST_YEAR:
-        raise ValueError(f"Dates run from {FIRST_YEAR} to {LAST_YEAR}")
-    return moment
+    outside = instant_problem(moment)
+    if outside:
+        raise ValueError(outside)
+    return moment.astimezone(UTC)
 
 
 PlainNumber = BeforeValidator(_plain_number)

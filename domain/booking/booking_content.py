@@ -17,6 +17,7 @@ from typing import Any
 
 from domain.booking.iso_equipment import EquipmentKind, equipment_kind
 from domain.booking.reference import ReferenceCatalog
+from domain.booking.values import SHIPPING_HORIZON
 from domain.shared.errors import ValidationFailed
 
 
@@ -198,6 +199,10 @@ def rate_request_details(
         departure = date.fromisoformat(content.expected_departure_date)
         if departure < today:
             errors["expected_departure_date"] = "The expected departure date cannot be in the past"
+        elif departure > today + SHIPPING_HORIZON:  # as on the portal's own form
+            errors["expected_departure_date"] = (
+                "The expected departure date must be within two years from today"
+            )
     if errors:
         raise ValidationFailed(errors)
     assert kind is not None and loading is not None and discharge is not None

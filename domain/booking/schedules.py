@@ -27,6 +27,10 @@ from domain.shared.ids import name_based_id
 SHIPPING_INSTRUCTIONS_CUT_OFF = "DCO"
 # The FCL delivery (cargo) cut-off: a container not gated in a day before it is an exception for staff.
 CARGO_CUT_OFF = "FCO"
+# The most transport calls one vessel schedule, and one publication, may have: a real rotation has dozens;
+# more is a mistake or an attack, and every reader of a schedule pays for each call.
+MAX_CALLS_PER_VESSEL = 500
+MAX_CALLS_PER_PUBLICATION = 5000
 # Which of a call's times counts when it has several: the actual, else the estimated, else the planned.
 _CLASSIFIER_RANK = {"ACT": 0, "EST": 1, "PLN": 2}
 
@@ -140,39 +144,79 @@ class ServiceScheduleValues:
 
     def sailings(self) -> list[Sailing]:
         """Every sailing of this service: each pair of calls of one vessel schedule, the later one after
-        the earlier (a voyage may be renumbered between them; the voyage is the one it leaves on)."""
-        found = []
+        the earlier (a voyage may be renumbered between them; the voyage is the one it leaves on). Quadratic
+        in the calls: for the questions below, which answer in time linear in the calls and what they find."""
+        return [
+            found
+            for schedule in self.vessel_schedules
+            for i, load in enumerate(schedule.calls)
+            for discharge in schedule.calls[i + 1 :]
+            if (found := self._sailing(schedule, load, discharge)) is not None
+        ]
+
+    def legs(self) -> list[Sailing]:
+        """Each vessel's sailings from one call to the next (what the staff console lists)."""
+        return [
+            found
+            for schedule in self.vessel_schedules
+            for load, discharge in zip(schedule.calls, schedule.calls[1:], strict=False)
+            if (found := self._sailing(schedule, load, discharge)) is not None
+        ]
+
+    def sailings_between(self, load_port: str, discharge_port: str) -> list[Sailing]:
+        """The sailings from one port to another (each vessel's calls there, paired in order)."""
+        found: list[Sailing] = []
         for schedule in self.vessel_schedules:
-            vessel = schedule.vessel or Vessel()
-            for i, load in enumerate(schedule.calls):
-                departure = load.time("DEPA")
-                if not load.un_location_code or departure is None:
-                    continue
-                for discharge in schedule.calls[i + 1 :]:
-                    arrival = discharge.time("ARRI")
-                    if not discharge.un_location_code or arrival is None or arrival <= departure:
-                        continue
-                    if discharge.un_location_code == load.un_location_code:
-                        continue
-                    found.append(
-                        Sailing(
-                            service_code=self.service_code,
-                            service_name=self.service_name,
-                            universal_service_reference=self.universal_service_reference,
-                            vessel_imo_number=vessel.imo_number,
-                            vessel_name=vessel.name,
-                            export_voyage=load.voyage,
-                            import_voyage=discharge.import_voyage,
-                            load_port=load.un_location_code,
-                            load_call_reference=load.transport_call_reference,
-                            departure=departure,
-                            discharge_port=discharge.un_location_code,
-                            discharge_call_reference=discharge.transport_call_reference,
-                            arrival=arrival,
-                            cut_offs=load.cut_offs,
-                        )
+            loads: list[PortCall] = []
+            for call in schedule.calls:
+                if call.un_location_code == discharge_port:
+                    found.extend(
+                        s for load in loads if (s := self._sailing(schedule, load, call)) is not None
                     )
+                if call.un_location_code == load_port:
+                    loads.append(call)
         return found
+
+    def sailing(self, load_call_reference: str, discharge_call_reference: str) -> Sailing | None:
+        """The sailing between two calls named by their references (a route, a booked sailing), if any."""
+        for schedule in self.vessel_schedules:
+            refs = [c.transport_call_reference for c in schedule.calls]
+            load_at = refs.index(load_call_reference) if load_call_reference in refs else None
+            if load_at is None:
+                continue
+            for discharge in schedule.calls[load_at + 1 :]:
+                if discharge.transport_call_reference == discharge_call_reference:
+                    found = self._sailing(schedule, schedule.calls[load_at], discharge)
+                    if found is not None:
+                        return found
+        return None
+
+    def _sailing(self, schedule: VesselSchedule, load: PortCall, discharge: PortCall) -> Sailing | None:
+        departure = load.time("DEPA")
+        if not load.un_location_code or departure is None:
+            return None
+        arrival = discharge.time("ARRI")
+        if not discharge.un_location_code or arrival is None or arrival <= departure:
+            return None
+        if discharge.un_location_code == load.un_location_code:
+            return None
+        vessel = schedule.vessel or Vessel()
+        return Sailing(
+            service_code=self.service_code,
+            service_name=self.service_name,
+            universal_service_reference=self.universal_service_reference,
+            vessel_imo_number=vessel.imo_number,
+            vessel_name=vessel.name,
+            export_voyage=load.voyage,
+            import_voyage=discharge.import_voyage,
+            load_port=load.un_location_code,
+            load_call_reference=load.transport_call_reference,
+            departure=departure,
+            discharge_port=discharge.un_location_code,
+            discharge_call_reference=discharge.transport_call_reference,
+            arrival=arrival,
+            cut_offs=load.cut_offs,
+        )
 
 
 @dataclass(frozen=True)
@@ -361,7 +405,7 @@ def rescheduled_sailings(
         schedule = services.get(sailing.service_code)
         if schedule is None:
             continue
-        now = next((s for s in schedule.sailings() if s.same_voyage(sailing)), None)
+        now = schedule.sailing(sailing.load_call_reference, sailing.discharge_call_reference)
         if now is not None and (now.times_differ(sailing) or now.cut_offs != sailing.cut_offs):
             moved[booking_id] = sailing.with_times_of(now)
     return moved

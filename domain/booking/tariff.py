@@ -25,6 +25,7 @@ from domain.shared.aggregate import ActorCreated, ActorEvent, DomainAggregate, a
 from domain.shared.errors import ValidationFailed
 from domain.shared.ids import name_based_id
 from domain.shared.messages import message
+from domain.shared.moments import date_problem
 
 COLUMNS = (
     "pol", "pod", "container_size", "container_type", "cargo", "valid_from", "valid_to",
@@ -35,6 +36,10 @@ MONEY = tuple(CHARGE_KINDS)
 GENERAL, DANGEROUS, ANY = "general", "dangerous", "any"
 CARGO = (GENERAL, DANGEROUS, ANY)
 MAX_ROWS = 10_000
+# No cell of a tariff is longer (a port code, a size name, a sum); a longer one is refused by its row and
+# column. The reader's own bound is raised above the body's size so that it never answers for this one.
+MAX_CELL = 200
+csv.field_size_limit(max(csv.field_size_limit(), 16 * 1024 * 1024))
 # An instant quote holds for a week at most (or until its row's last day, if that comes first).
 INSTANT_VALIDITY = timedelta(days=7)
 TARIFF_ID = name_based_id("tariff", "carrier")
@@ -122,9 +127,32 @@ def _by_name(names: Mapping[str, int], name: str) -> int | None:
 def read_tariff(text: str, port_id: Callable[[str], int | None], equipment: Equipment) -> list[TariffRow]:
     """The rows of an uploaded tariff (version 0: the publication numbers them), or `ValidationFailed`
     naming every bad cell as `rows.<line>.<column>` (the header is line 1): one bad row refuses them all."""
+    try:
+        return _read_tariff(text, port_id, equipment)
+    except csv.Error as error:
+        # What the reader cannot take at all (a quote never closed); the line it reached is named.
+        line = getattr(error, "line", None)
+        raise ValidationFailed({f"rows.{line}" if line else "rows": message("tariff.csv")}) from error
+
+
+class _CsvError(csv.Error):
+    def __init__(self, line: int) -> None:
+        super().__init__(line)
+        self.line = line
+
+
+def _lines(text: str) -> Any:
+    # `newline=""`: CR, LF and CRLF each end a line, and a line break inside a quoted cell stays in it.
+    return csv.reader(io.StringIO(text.removeprefix("\ufeff"), newline=""))
+
+
+def _read_tariff(text: str, port_id: Callable[[str], int | None], equipment: Equipment) -> list[TariffRow]:
     errors: dict[str, str] = {}
-    reader = csv.reader(io.StringIO(text.lstrip("\ufeff")))
-    header = [name.strip().lower() for name in next(reader, [])]
+    reader = _lines(text)
+    header = [name.strip().lower() for name in _next(reader, [])]
+    for index, name in enumerate(header):
+        if len(name) > MAX_CELL:
+            raise ValidationFailed({f"rows.1.{index + 1}": message("tariff.cell.max", max=MAX_CELL)})
     missing = [c for c in COLUMNS if c not in header]
     unknown = [c for c in header if c not in COLUMNS]
     for column in missing:
@@ -136,10 +164,17 @@ def read_tariff(text: str, port_id: Callable[[str], int | None], equipment: Equi
     if errors:
         raise ValidationFailed(errors)
     rows: list[TariffRow] = []
-    for cells in reader:
+    # A row is named by the line it starts on (a quoted cell may carry line breaks into the next ones).
+    next_start = reader.line_num + 1
+    while (cells := _next(reader, None)) is not None:
+        line, next_start = next_start, reader.line_num + 1
         if not any(cell.strip() for cell in cells):
             continue  # a blank line (a spreadsheet's trailing one) is no row
-        line = reader.line_num
+        long = next((i for i, cell in enumerate(cells) if len(cell) > MAX_CELL), None)
+        if long is not None:
+            column = header[long] if long < len(header) else str(long + 1)
+            errors[f"rows.{line}.{column}"] = message("tariff.cell.max", max=MAX_CELL)
+            continue
         if len(rows) >= MAX_ROWS:
             errors["rows"] = message("tariff.rows.max", max=MAX_ROWS)
             break
@@ -157,6 +192,14 @@ def read_tariff(text: str, port_id: Callable[[str], int | None], equipment: Equi
     if errors:
         raise ValidationFailed(errors, f"The tariff has {len(errors)} error(s); nothing was published")
     return rows
+
+
+def _next(reader: Any, default: Any) -> Any:
+    """The reader's next record; a record it cannot read names its line."""
+    try:
+        return next(reader, default)
+    except csv.Error as error:
+        raise _CsvError(reader.line_num) from error
 
 
 def _row(
@@ -194,6 +237,10 @@ def _row(
             days[column] = date.fromisoformat(cells[column]) if len(cells[column]) == 10 else _no_date()
         except ValueError:
             bad(column, message("tariff.date"))
+            continue
+        if date_problem(days[column]):
+            bad(column, message("tariff.date.window"))
+            del days[column]
     if len(days) == 2 and days["valid_to"] < days["valid_from"]:
         bad("valid_to", message("tariff.date.order"))
     amounts: dict[str, Decimal] = {}

@@ -20,6 +20,7 @@ from domain.booking.containers import is_valid as is_container_number
 from domain.shared.actor import Actor
 from domain.shared.aggregate import ActorCreated, ActorEvent, DomainAggregate, audit_fields
 from domain.shared.errors import Forbidden, IllegalTransition, ValidationFailed
+from domain.shared.moments import IN_THE_FUTURE, instant_problem, parse_instant, too_far_ahead
 
 PUBLISHER = "publisher"
 EVENT_TYPES = ("SHIPMENT", "TRANSPORT", "EQUIPMENT", "IOT", "REEFER")
@@ -32,6 +33,8 @@ _SUBTYPE_FIELD = {
 }
 UN_LOCODE = re.compile(r"^[A-Z]{2}[A-Z2-9]{3}\Z")
 _NAMESPACE = uuid5(NAMESPACE_URL, "urn:freight:tracking-event")
+# The date-times of an event this portal reads and converts.
+_DATE_TIMES = ("eventDateTime", "eventUpdatedDateTime")
 
 
 @dataclass(frozen=True)
@@ -65,23 +68,35 @@ def equipment_reference(document: dict[str, Any]) -> str | None:
     return None if found is None else str(found).strip().upper()
 
 
-def check_event(document: dict[str, Any], where: str) -> None:
+def check_event(document: dict[str, Any], where: str, now: datetime) -> None:
     """What the standard leaves optional but a tracking event of this portal needs (`where`: its JSON path).
 
-    A retraction needs only its `eventID`."""
+    A retraction needs only its `eventID`. Every date-time it carries lies in the business's window, and an
+    actual event has happened: it is not dated more than `ACTUAL_AHEAD` after `now`."""
     problems: dict[str, str] = {}
     if not str(document.get("eventID") or "").strip():
         problems[f"{where}.eventID"] = "This field is required."
+    for name in _DATE_TIMES:
+        value = document.get(name)
+        if value and not _is_instant(value):
+            problems[f"{where}.{name}"] = "An RFC 3339 date-time with its offset (2026-01-23T01:23:45Z)"
+        elif value:
+            outside = instant_problem(parse_instant(value))
+            if outside:
+                problems[f"{where}.{name}"] = outside
     if document.get("isRetracted") is True:
         if problems:
             raise ValidationFailed(problems)
         return
-    if not document.get("eventDateTime"):
+    happened = document.get("eventDateTime")
+    if not happened:
         problems[f"{where}.eventDateTime"] = "This field is required."
-    for name in ("eventDateTime", "eventUpdatedDateTime"):
-        value = document.get(name)
-        if value and not _is_instant(value):
-            problems[f"{where}.{name}"] = "An RFC 3339 date-time with its offset (2026-01-23T01:23:45Z)"
+    elif (
+        f"{where}.eventDateTime" not in problems
+        and _classifier(document) == "ACT"
+        and too_far_ahead(parse_instant(happened), now)
+    ):
+        problems[f"{where}.eventDateTime"] = IN_THE_FUTURE
     kind = (document.get("eventClassification") or {}).get("eventTypeCode")
     if kind not in EVENT_TYPES:
         problems[f"{where}.eventClassification.eventTypeCode"] = "One of " + ", ".join(EVENT_TYPES)
@@ -108,6 +123,11 @@ def check_event(document: dict[str, Any], where: str) -> None:
         problems[f"{where}.eventLocation.UNLocationCode"] = "A transport event names its port (UN/LOCODE)."
     if problems:
         raise ValidationFailed(problems)
+
+
+def _classifier(document: dict[str, Any]) -> str | None:
+    found = (document.get("eventClassification") or {}).get("eventClassifierCode")
+    return None if found is None else str(found)
 
 
 def _facts(document: dict[str, Any], match: BookingMatch | None) -> dict[str, Any]:

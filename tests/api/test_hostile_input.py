@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any
 
 from fastapi.testclient import TestClient
 
 from tests.api.accounts_support import INDIVIDUAL_FORM, settle
 from tests.api.booking_support import ADMIN, CLIENT, create, customer, party, payload
+from tests.api.schedules_support import publication
+from tests.api.test_tariffs import day, tariff_csv
 
 HUGE = "4611686018427387904"
 AUDIT = "/audit/api/v1"
@@ -28,6 +31,7 @@ class Case:
     params: dict[str, str] = field(default_factory=dict)
     raw: bytes | None = None  # a body that is not what json.dumps would write
     role: str = "customer"
+    content_type: str = "application/json"
 
 
 def cases(rid: str, account: str) -> list[Case]:
@@ -138,6 +142,43 @@ def cases(rid: str, account: str) -> list[Case]:
             params={"at": "9999-12-31T23:59:59-01:00"},
             role="admin",
         ),
+        Case(
+            "audit from 2999 (outside 1970-2099)",
+            "GET",
+            f"{AUDIT}/events",
+            "from",
+            params={"from": "2999-01-01T00:00:00Z"},
+            role="admin",
+        ),
+        # Far times in a vessel schedule; CSV with control characters and far dates.
+        Case(
+            "far schedule time",
+            "PUT",
+            f"{ADMIN}/vessel-schedules",
+            "$[0].vesselSchedules[0].transportCalls[0].timestamps[0].eventDateTime",
+            raw=json.dumps(publication(datetime(2027, 3, 1, 8, tzinfo=UTC)))
+            .replace("2027-02-28T12:00:00+00:00", "9999-12-31T23:59:59-14:00")
+            .encode(),
+            role="admin",
+        ),
+        Case(
+            "NUL in a tariff cell",
+            "PUT",
+            f"{ADMIN}/tariffs",
+            "body",
+            raw=tariff_csv(f"CNSHA,SGSIN,40,Dry,gene\x00ral,{day(10)},{day(20)},1000,0,0,0,0,0,0"),
+            role="admin",
+            content_type="text/csv",
+        ),
+        Case(
+            "tariff valid to 9999",
+            "PUT",
+            f"{ADMIN}/tariffs",
+            "rows.2.valid_to",
+            raw=tariff_csv(f"CNSHA,SGSIN,40,Dry,general,{day(10)},9999-12-31,1000,0,0,0,0,0,0"),
+            role="admin",
+            content_type="text/csv",
+        ),
         # Strict types, strict dates.
         Case("quantity true", "POST", rate_requests, "quantity", json=payload(quantity=True)),
         Case("quantity Arabic-Indic", "POST", rate_requests, "quantity", json=payload(quantity="٣")),
@@ -228,7 +269,7 @@ def test_hostile_input_is_refused_by_name_and_records_nothing(
         head = services.store.head()
         # Sent as escaped ASCII JSON, as any client may: a lone surrogate is legal JSON text.
         content = case.raw if case.raw is not None else json.dumps(case.json).encode()
-        sent = {**headers[case.role], "content-type": "application/json"}
+        sent = {**headers[case.role], "content-type": case.content_type}
         answer = client.request(case.method, case.path, params=case.params, content=content, headers=sent)
         body = answer.json()
         fields = (body.get("error") or {}).get("fields") or {}

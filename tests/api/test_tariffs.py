@@ -219,7 +219,7 @@ def test_an_upload_with_a_bad_row_changes_nothing_and_names_each_bad_cell(
         "rows": "The tariff has no rows"
     }
     not_csv = client.put(TARIFFS, headers=admin_headers, json={"rows": []})
-    assert "Content-Type" in booking.fails(not_csv, 400)["fields"]
+    assert "text/csv" in booking.fails(not_csv, 415)["description"]
     assert in_force(client, admin_headers) == before and services.store.head() == head
     assert [p["version"] for p in booking.ok(client.get(TARIFFS, headers=admin_headers))["publications"]] == [
         1

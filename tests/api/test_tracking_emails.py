@@ -31,20 +31,20 @@ def tracked(client: TestClient, name: str, admin: dict[str, str]) -> tuple[dict[
 
 def voyage(client: TestClient, publisher: dict[str, str], reference: str, box: str, tag: str) -> None:
     """A voyage's events for `reference`: news and events that are not news."""
-    estimate = transport(f"{tag}-eta", "ARRI", "EST", "2027-01-12T08:00:00Z", HAMBURG, reference,
-                         "2027-01-01T00:00:00Z", SHIP)  # fmt: skip
-    depart = transport(f"{tag}-dep", "DEPA", "ACT", "2027-01-06T20:00:00Z", BANDAR_ABBAS, reference,
-                       "2027-01-06T20:05:00Z", SHIP)  # fmt: skip
-    planned_departure = transport(f"{tag}-dep-pln", "DEPA", "PLN", "2027-01-06T18:00:00Z", BANDAR_ABBAS,
-                                  reference, "2027-01-01T00:00:00Z", SHIP)  # fmt: skip
-    gate_in = equipment(f"{tag}-gtin", "GTIN", box, "2027-01-05T08:00:00Z", BANDAR_ABBAS, reference)
+    estimate = transport(f"{tag}-eta", "ARRI", "EST", "2026-01-12T08:00:00Z", HAMBURG, reference,
+                         "2026-01-01T00:00:00Z", SHIP)  # fmt: skip
+    depart = transport(f"{tag}-dep", "DEPA", "ACT", "2026-01-06T20:00:00Z", BANDAR_ABBAS, reference,
+                       "2026-01-06T20:05:00Z", SHIP)  # fmt: skip
+    planned_departure = transport(f"{tag}-dep-pln", "DEPA", "PLN", "2026-01-06T18:00:00Z", BANDAR_ABBAS,
+                                  reference, "2026-01-01T00:00:00Z", SHIP)  # fmt: skip
+    gate_in = equipment(f"{tag}-gtin", "GTIN", box, "2026-01-05T08:00:00Z", BANDAR_ABBAS, reference)
     publish(client, publisher, estimate, planned_departure, gate_in, depart)
     publish(client, publisher, depart)  # the publisher retries
     # The estimate slips by two days (news), then by 6 h more (not news).
-    publish(client, publisher, {**estimate, "eventDateTime": "2027-01-14T08:00:00Z",
-                                "eventUpdatedDateTime": "2027-01-08T00:00:00Z"})  # fmt: skip
-    publish(client, publisher, {**estimate, "eventDateTime": "2027-01-14T14:00:00Z",
-                                "eventUpdatedDateTime": "2027-01-09T00:00:00Z"})  # fmt: skip
+    publish(client, publisher, {**estimate, "eventDateTime": "2026-01-14T08:00:00Z",
+                                "eventUpdatedDateTime": "2026-01-08T00:00:00Z"})  # fmt: skip
+    publish(client, publisher, {**estimate, "eventDateTime": "2026-01-14T14:00:00Z",
+                                "eventUpdatedDateTime": "2026-01-09T00:00:00Z"})  # fmt: skip
     publish(
         client,
         publisher,
@@ -52,14 +52,14 @@ def voyage(client: TestClient, publisher: dict[str, str], reference: str, box: s
             f"{tag}-arr",
             "ARRI",
             "ACT",
-            "2027-01-14T15:00:00Z",
+            "2026-01-14T15:00:00Z",
             HAMBURG,
             reference,
-            "2027-01-14T15:00:00Z",
+            "2026-01-14T15:00:00Z",
             SHIP,
         ),
-        equipment(f"{tag}-disc", "DISC", box, "2027-01-14T20:00:00Z", HAMBURG),
-        equipment(f"{tag}-drop", "DROP", box, "2027-01-16T10:00:00Z", HAMBURG),
+        equipment(f"{tag}-disc", "DISC", box, "2026-01-14T20:00:00Z", HAMBURG),
+        equipment(f"{tag}-drop", "DROP", box, "2026-01-16T10:00:00Z", HAMBURG),
     )
 
 
@@ -75,7 +75,7 @@ def test_departure_arrival_delivery_and_a_moved_estimate_are_emailed_once_each(
     publish(
         client,
         publisher,
-        equipment("stray", "DROP", TRACKED_CONTAINERS[3], "2027-01-16T10:00:00Z", ROTTERDAM),
+        equipment("stray", "DROP", TRACKED_CONTAINERS[3], "2026-01-16T10:00:00Z", ROTTERDAM),
     )
     settle(client)
     sent = [m for m in mails(client, address) if m["data"]["kind"] in TRACKING_KINDS]
@@ -101,7 +101,7 @@ def test_departure_arrival_delivery_and_a_moved_estimate_are_emailed_once_each(
         in by_kind["cargoDelivered"]["html"]
     )
     assert (
-        "expected at DEHAM on 2027-01-14 08:00 UTC, 48 h later than before"
+        "expected at DEHAM on 2026-01-14 08:00 UTC, 48 h later than before"
         in by_kind["arrivalEstimateChanged"]["body"]
     )
     # The profile lists the tracking kinds with the others.
@@ -138,8 +138,8 @@ def test_a_real_smtp_server_receives_a_tracking_email(smtp_server: tuple[int, In
         headers, address, rid, ref = tracked(client, "tnt-smtp", admin)
         ok(client.get(f"{CLIENT}/rate-requests/{rid}", headers=headers))
         publisher = publisher_key(client, admin)
-        departure = transport("s-dep", "DEPA", "ACT", "2027-01-06T20:00:00Z", BANDAR_ABBAS, ref,
-                              "2027-01-06T20:05:00Z", SHIP)  # fmt: skip
+        departure = transport("s-dep", "DEPA", "ACT", "2026-01-06T20:00:00Z", BANDAR_ABBAS, ref,
+                              "2026-01-06T20:05:00Z", SHIP)  # fmt: skip
         publish(client, publisher, departure)
         settle(client)
     departed = [m for m in inbox.received if m["Subject"] == f"[{ref}] The vessel has departed"]

@@ -122,10 +122,10 @@ def test_slipped_arrivals_and_unmatched_events_are_listed_for_staff_only(
     publish(
         client,
         publisher,
-        arrival("slip-pln", late_ref, "PLN", "2027-01-12T08:00:00Z", "2027-01-01T00:00:00Z"),
-        arrival("slip-est", late_ref, "EST", "2027-01-14T08:00:00Z", "2027-01-07T00:00:00Z"),
-        arrival("ok-pln", punctual_ref, "PLN", "2027-01-12T08:00:00Z", "2027-01-01T00:00:00Z"),
-        arrival("ok-est", punctual_ref, "EST", "2027-01-12T20:00:00Z", "2027-01-07T00:00:00Z"),  # 12 h
+        arrival("slip-pln", late_ref, "PLN", "2026-01-12T08:00:00Z", "2026-01-01T00:00:00Z"),
+        arrival("slip-est", late_ref, "EST", "2026-01-14T08:00:00Z", "2026-01-07T00:00:00Z"),
+        arrival("ok-pln", punctual_ref, "PLN", "2026-01-12T08:00:00Z", "2026-01-01T00:00:00Z"),
+        arrival("ok-est", punctual_ref, "EST", "2026-01-12T20:00:00Z", "2026-01-07T00:00:00Z"),  # 12 h
     )
     answer = ok(client.get(EXCEPTIONS, headers=admin_headers))
     assert answer["slippedArrivals"] == [
@@ -134,7 +134,7 @@ def test_slipped_arrivals_and_unmatched_events_are_listed_for_staff_only(
             "reference": late_ref,
             "vesselName": SHIP,
             "arrivalPort": HAMBURG,
-            "estimatedArrival": "2027-01-14T08:00:00Z",
+            "estimatedArrival": "2026-01-14T08:00:00Z",
             "arrivalDelayHours": 48.0,
         }
     ]
@@ -142,13 +142,13 @@ def test_slipped_arrivals_and_unmatched_events_are_listed_for_staff_only(
     publish(
         client,
         publisher,
-        arrival("slip-act", late_ref, "ACT", "2027-01-14T09:00:00Z", "2027-01-14T09:00:00Z"),
+        arrival("slip-act", late_ref, "ACT", "2026-01-14T09:00:00Z", "2026-01-14T09:00:00Z"),
     )
     assert ok(client.get(EXCEPTIONS, headers=admin_headers))["slippedArrivals"] == []
 
     # Events for containers nobody booked: counted, and listed a page at a time, newest first.
     strays = [
-        equipment(f"stray-{i}", "GTIN", TRACKED_CONTAINERS[i], f"2027-01-0{i + 1}T08:00:00Z", ROTTERDAM)
+        equipment(f"stray-{i}", "GTIN", TRACKED_CONTAINERS[i], f"2026-01-0{i + 1}T08:00:00Z", ROTTERDAM)
         for i in range(3)
     ]
     for stray in strays:

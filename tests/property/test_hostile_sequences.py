@@ -19,7 +19,7 @@ import os
 import shutil
 import tempfile
 import uuid
-from datetime import date, timedelta
+from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -33,7 +33,7 @@ from api.main import create_app
 from projections import dead_letters
 from tests.api.accounts_support import INDIVIDUAL_FORM
 from tests.api.booking_support import CLIENT, customer, payload
-from tests.conftest import make_settings
+from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME, login, make_settings
 from tests.corpus import COMPANY_IDS, NATIONAL_IDS
 
 LONG = os.environ.get("HOSTILE_LONG") == "1"
@@ -49,6 +49,7 @@ JSON_SPELLINGS = (
 )
 OTHER_SPELLINGS = ("*/*+json", "text/plain", "application/x-www-form-urlencoded", None)
 FINALIZE = "/account/api/v1/client/indivisual-customers/register/finalize"
+PUBLISHER_KEYS = "/integrations/api/v1/admin/publisher-keys"
 
 HOSTILE_TEXT = st.sampled_from(
     ["a\x00b", "x\ud800", "Nuts\u202egpj.exe", "\u2066id", "\x1b[31m", "y" * 5000, "\x7f"]
@@ -56,6 +57,66 @@ HOSTILE_TEXT = st.sampled_from(
 HOSTILE_NUMBER = st.sampled_from([2**70, -(2**40), 1e400, 18446744073709551616])
 FAR_DATES = st.sampled_from(["9999-12-31", "0001-01-01", (date.today() + timedelta(days=1000)).isoformat()])
 BLANK = st.sampled_from(["   ", " \t ", "\u00a0"])
+FAR_TIMES = st.sampled_from(
+    ["9999-12-31T23:59:59-14:00", "0001-01-01T00:00:00+14:00", "2100-01-01T00:00:00Z", "1969-12-31T23:59:59Z"]
+)
+V3 = "/v3/events"
+SCHEDULES = "/booking/api/v1/admin/vessel-schedules"
+TARIFFS = "/booking/api/v1/admin/tariffs"
+TARIFF_HEADER = (
+    "pol,pod,container_size,container_type,cargo,valid_from,valid_to,ocean_freight,baf,thc_origin,"
+    "thc_destination,dg_surcharge,reefer_surcharge,documentation_fee"
+)
+ROTATION = ["KRPUS", "JPTYO", "TWKHH", "HKHKG", "VNSGN", "THLCH", "MYPKG", "IDJKT", "PHMNL", "LKCMB"]
+
+
+def tracking_event(event_id: str, classifier: str, when: str) -> dict[str, Any]:
+    """A gate-in of a container that matches no booking (kept for staff), as a terminal publishes it."""
+    return {
+        "eventRouting": {"originatingParty": {"partyCode": "FRT", "codeListProvider": "ZZZ"}},
+        "eventID": event_id,
+        "eventDateTime": when,
+        "eventUpdatedDateTime": when,
+        "eventLocation": {"UNLocationCode": "NLRTM"},
+        "eventClassification": {
+            "eventTypeCode": "EQUIPMENT",
+            "eventClassifierCode": classifier,
+            "equipmentEventTypeCode": "GTIN",
+        },
+        "equipmentDetails": {"equipmentReference": "MSCU1234566", "emptyIndicatorCode": "LADEN"},
+    }
+
+
+def rotation(calls: int) -> dict[str, Any]:
+    """Service HSX: one vessel calling Shanghai, a rotation of other ports, and Singapore."""
+    start = datetime.now(UTC).replace(microsecond=0) + timedelta(days=10)
+    ports = ["CNSHA", *(ROTATION[i % len(ROTATION)] for i in range(calls - 2)), "SGSIN"]
+    return {
+        "carrierServiceName": "Hostile Sea Express",
+        "carrierServiceCode": "HSX",
+        "vesselSchedules": [
+            {
+                "isDummyVessel": False,
+                "vessel": {"vesselIMONumber": "9321483", "name": "Kharg Star"},
+                "transportCalls": [
+                    {
+                        "transportCallReference": f"HSX-{i}",
+                        "carrierImportVoyageNumber": "2407W",
+                        "location": {"UNLocationCode": port},
+                        "timestamps": [
+                            {
+                                "eventTypeCode": kind,
+                                "eventClassifierCode": "PLN",
+                                "eventDateTime": (start + timedelta(hours=6 * i + shift)).isoformat(),
+                            }
+                            for kind, shift in (("ARRI", -2), ("DEPA", 0))
+                        ],
+                    }
+                    for i, port in enumerate(ports)
+                ],
+            }
+        ],
+    }
 
 
 class HostileSteps(RuleBasedStateMachine):
@@ -188,6 +249,91 @@ class HostileSteps(RuleBasedStateMachine):
         # No web build in this store's settings: the app's page answers 503 "not built", never a 400.
         assert answer.status_code in (200, 503) and "between" not in answer.text, answer.text[:200]
 
+    # -- times, uploads and their sizes (staff and a publisher key; skipped where a subclass has none) ----
+    staff: dict[str, str] | None = None
+    publisher: dict[str, str] | None = None
+
+    def _refused_by_standard(self, answer: Any, head: int, status: int = 400) -> None:
+        assert answer.status_code == status, answer.text[:300]
+        assert answer.json()["feedbackElements"], answer.text[:300]
+        assert self.head() == head, "a refused request recorded something"
+
+    @precondition(lambda self: self.publisher is not None)
+    @rule(when=FAR_TIMES, field=st.sampled_from(["eventDateTime", "eventUpdatedDateTime"]))
+    def far_event_time(self, when: str, field: str) -> None:
+        head = self.head()
+        event = tracking_event(f"far-{uuid.uuid4().hex[:8]}", "ACT", "2026-01-10T08:00:00Z")
+        event[field] = when
+        answer = self.client.post(V3, json={"events": [event]}, headers=self.publisher)
+        self._refused_by_standard(answer, head)
+
+    @precondition(lambda self: self.publisher is not None)
+    @rule(days=st.integers(1, 4000))
+    def actual_event_in_the_future(self, days: int) -> None:
+        head = self.head()
+        when = (datetime.now(UTC) + timedelta(days=days)).strftime("%Y-%m-%dT%H:%M:%SZ")
+        event = tracking_event(f"future-{uuid.uuid4().hex[:8]}", "ACT", when)
+        self._refused_by_standard(
+            self.client.post(V3, json={"events": [event]}, headers=self.publisher), head
+        )
+
+    @rule(when=FAR_TIMES, name=st.sampled_from(["eventDateTimeMin", "eventUpdatedDateTimeMax"]))
+    def far_filter_time(self, when: str, name: str) -> None:
+        answer = self.client.get(V3, params={name: when}, headers=self.alice)
+        assert answer.status_code == 400, answer.text[:300]
+
+    @precondition(lambda self: self.staff is not None)
+    @rule(
+        path=st.sampled_from([SCHEDULES, TARIFFS]),
+        spelling=st.sampled_from([*OTHER_SPELLINGS, "text/csv", "application/json", "application/xml"]),
+        value=HOSTILE_TEXT,
+    )
+    def upload_in_another_media_type(self, path: str, spelling: str | None, value: str) -> None:
+        takes = {SCHEDULES: ("application/json",), TARIFFS: ("text/csv",)}[path]
+        if spelling in takes:
+            return
+        head = self.head()
+        body = json.dumps([{"carrierServiceCode": value}]).encode("utf-8", "surrogatepass")
+        sent = {**(self.staff or {}), **({"content-type": spelling} if spelling else {})}
+        answer = self.client.put(path, content=body, headers=sent)
+        self._refused(answer, head, (415,))
+
+    @precondition(lambda self: self.staff is not None)
+    @rule(calls=st.one_of(st.integers(2, 40), st.integers(501, 700)))
+    def schedule_size(self, calls: int) -> None:
+        head = self.head()
+        answer = self.client.put(SCHEDULES, json=[rotation(calls)], headers=self.staff)
+        if calls > 500:
+            self._refused(answer, head, (413,))
+        else:
+            assert answer.status_code == 200, answer.text[:300]
+
+    @precondition(lambda self: self.staff is not None)
+    @rule(
+        ending=st.sampled_from(["\r", "\n", "\r\n"]),
+        bom=st.booleans(),
+        fault=st.sampled_from([None, "long cell", "bare CR", "far date", "quoted break"]),
+    )
+    def tariff_csv_line_endings(self, ending: str, bom: bool, fault: str | None) -> None:
+        head = self.head()
+        first, last = date.today() + timedelta(days=10), date.today() + timedelta(days=20)
+        row = f"CNSHA,SGSIN,40,Dry,general,{first},{last},1000,0,0,0,0,0,0"
+        bad = {
+            None: row,
+            "long cell": row.replace("general", "g" * 140_000),
+            "bare CR": row.replace("general", "gene\rral"),
+            "far date": row.replace(str(last), "9999-12-31"),
+            "quoted break": row.replace("general", '"gene\nral"'),
+        }[fault]
+        text = ("\ufeff" if bom else "") + ending.join([TARIFF_HEADER, bad]) + ending
+        sent = {**(self.staff or {}), "content-type": "text/csv"}
+        answer = self.client.put(TARIFFS, content=text.encode(), headers=sent)
+        if fault is None:
+            assert answer.status_code == 200, answer.text[:300]
+        else:
+            self._refused(answer, head)
+            assert answer.json()["error"]["fields"], answer.text[:300]
+
     # -- after every step ----------------------------------------------------------------------------
     @invariant()
     def after_every_step(self) -> None:
@@ -245,6 +391,9 @@ class HostileSequences(HostileSteps):
         self.services = self.client.app.state.services  # type: ignore[attr-defined]
         self.alice = customer(self.client, "hostile-seq")
         self.bookings = set()
+        self.staff = login(self.client, ADMIN_USERNAME, ADMIN_PASSWORD)
+        issued = self.client.post(PUBLISHER_KEYS, headers=self.staff, json={"label": "Rotterdam gate"})
+        self.publisher = {"API-Key": issued.json()["response"]["key"]}
 
     def teardown(self) -> None:
         self.client.__exit__(None, None, None)

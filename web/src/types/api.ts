@@ -1124,7 +1124,8 @@ export interface paths {
         };
         /**
          * Published Schedules
-         * @description The published services, with who published them when and each vessel's legs with their cut-offs.
+         * @description The published services, by code, a page of them (`totalCount`: how many there are), with who
+         *     published them when and each vessel's legs with their cut-offs.
          */
         get: operations["schedules_published_schedules"];
         /**
@@ -16014,6 +16015,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The body is not sent as JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Send this body as JSON (Content-Type: application/json)"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The store was out of reach for the whole wait: nothing stored; retry (see Retry-After) */
             503: {
                 headers: {
@@ -16036,7 +16055,12 @@ export interface operations {
     };
     schedules_published_schedules: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description At most this many services per page */
+                limit?: number;
+                /** @description The page, numbered from 1 */
+                offset?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -16050,6 +16074,27 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_Lookup_PublishedService__"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "quantity: Required",
+                     *         "fields": {
+                     *           "quantity": "Required"
+                     *         }
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description No valid bearer token */
@@ -16161,6 +16206,42 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "description": "Staff only"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Request body too large"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not sent as JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Send this body as JSON (Content-Type: application/json)"
                      *       },
                      *       "isError": true,
                      *       "isSuccess": false

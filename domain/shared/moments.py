@@ -1,0 +1,52 @@
+"""The window of time this business deals in, and the screen every date and date-time passes at the door.
+
+A date-time outside it (year 9999, year 1) is not a shipment's time but a typo or an attack; refusing it
+where it comes in keeps it out of the store, where a later conversion to UTC would overflow and park every
+read model that meets it.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime, timedelta
+
+EARLIEST = datetime(1970, 1, 1, tzinfo=UTC)
+LATEST = datetime(2100, 1, 1, tzinfo=UTC)
+OUTSIDE = "Must be between 1970-01-01 and 2099-12-31"
+# How far ahead of the server's clock an ACTUAL event (one that has happened) may be dated: the publishers'
+# clocks drift, but not by days.
+ACTUAL_AHEAD = timedelta(hours=1)
+IN_THE_FUTURE = "An actual event cannot be dated more than an hour ahead of now"
+
+
+def parse_instant(text: str) -> datetime:
+    """An ISO 8601 date-time (`Z` or an offset; naive read as UTC). ValueError when it is not one."""
+    found = datetime.fromisoformat(str(text).replace("Z", "+00:00").replace("z", "+00:00"))
+    return found if found.tzinfo is not None else found.replace(tzinfo=UTC)
+
+
+def instant_problem(moment: datetime) -> str | None:
+    """Why this date-time is outside the business's window, or None. Never converts a moment outside it (a
+    far one would overflow)."""
+    if not EARLIEST.year <= moment.year < LATEST.year:
+        return OUTSIDE
+    aware = moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+    return None if EARLIEST <= aware < LATEST else OUTSIDE
+
+
+def date_problem(day: date) -> str | None:
+    """Why this date is outside the business's window, or None."""
+    return None if EARLIEST.year <= day.year < LATEST.year else OUTSIDE
+
+
+def text_instant_problem(text: str) -> str | None:
+    """For a date-time given as text that is known to parse: whether it is outside the window."""
+    try:
+        return instant_problem(parse_instant(text))
+    except (ValueError, OverflowError):
+        return None
+
+
+def too_far_ahead(moment: datetime, now: datetime) -> bool:
+    """Whether an actual event dated `moment` would have happened in the future (beyond the clock drift)."""
+    aware = moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+    return aware > now + ACTUAL_AHEAD
