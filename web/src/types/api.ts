@@ -584,7 +584,7 @@ export interface paths {
         put?: never;
         /**
          * Logout All
-         * @description End every session of the caller's account, this one included (every worker within a second).
+         * @description End every session of the caller's account, this one included: refused at every door from now on.
          */
         post: operations["auth_logout_all"];
         delete?: never;
