@@ -67,10 +67,16 @@ class Removed(WireModel):
 
 class Delivery(WireModel):
     id: str
+    # What was sent: `booking` (a booking notification), `tracking` (a tracking event), `other` (a kind
+    # this release does not name).
+    kind: str
     event_id: str
     event_type: str | None  # the step notified (None for deliveries recorded before event types)
+    # The status the step changed (a booking) or the tracking event's type and code (`EQUIPMENT:GTIN`).
     booking_status: str
-    carrier_booking_request_reference: str
+    # Booking notifications only: the reference the notification's data carried.
+    carrier_booking_request_reference: str | None
+    booking_reference: str | None  # the booking the delivery is about, when it is about one
     state: str  # pending, delivered, failed or cancelled (its subscription was removed)
     attempts: int
     last_status_code: int | None

@@ -463,7 +463,7 @@ def _tracking_event(
         rate_request_id=facts["rate_request_id"],
         shown=shown,
         position=position,
-        event_type=None,
+        event_type=TRACKING_KIND,
     )
 
 

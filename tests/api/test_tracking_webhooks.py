@@ -69,3 +69,30 @@ def test_a_subscription_hearing_tracking_events_receives_them_signed(
     assert second.json["data"] == {"eventID": "hook-gi", "isRetracted": True}
     validate(second.json["data"], "Event")
     assert first.json["id"] != second.json["id"]
+
+
+def test_the_delivery_log_reads_tracking_deliveries_beside_booking_ones(
+    app_client: TestClient, hooks: Receiver
+) -> None:
+    """A subscription that hears every kind logs tracking events beside booking notifications: its log
+    answers them, each with its kind and the booking it is about."""
+    client = app_client
+    services = client.app.state.services  # type: ignore[attr-defined]
+    admin = login(client, ADMIN_USERNAME, ADMIN_PASSWORD)
+    alice = customer(client, "tnt-log-alice")
+    reference = confirmed(client, alice, admin)
+    hook = ok(client.post(HOOKS, json={"callbackUrl": hooks.url + "/all"}, headers=alice), 201)
+    publisher = publisher_key(client, admin)
+    gate_in = equipment(
+        "log-gi", "GTIN", TRACKED_CONTAINERS[1], "2026-06-02T08:00:00Z", TRACKING_PORTS[0], reference
+    )
+    publish(client, publisher, gate_in)
+    assert services.settle_all()
+
+    rows = ok(client.get(f"{HOOKS}/{hook['id']}/deliveries", headers=alice))["list"]
+    tracking = [row for row in rows if row["kind"] == "tracking"]
+    assert len(tracking) == 1, rows
+    assert tracking[0]["eventType"] == "tracking.event"
+    assert tracking[0]["bookingStatus"] == "EQUIPMENT:GTIN"
+    assert tracking[0]["bookingReference"] == reference
+    assert tracking[0]["carrierBookingRequestReference"] is None

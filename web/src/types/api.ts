@@ -3395,10 +3395,12 @@ export interface components {
         Delivery: {
             /** Attempts */
             attempts: number;
+            /** Bookingreference */
+            bookingReference: string | null;
             /** Bookingstatus */
             bookingStatus: string;
             /** Carrierbookingrequestreference */
-            carrierBookingRequestReference: string;
+            carrierBookingRequestReference: string | null;
             /** Createdat */
             createdAt: string;
             /** Deliveredat */
@@ -3409,6 +3411,8 @@ export interface components {
             eventType: string | null;
             /** Id */
             id: string;
+            /** Kind */
+            kind: string;
             /** Lastattemptat */
             lastAttemptAt: string | null;
             /** Lasterror */
@@ -23525,8 +23529,8 @@ export interface operations {
                 carrierBookingReference?: string | null;
                 transportDocumentReference?: string | null;
                 equipmentReference?: string | null;
-                /** @description Comma-separated: EQUIPMENT,TRANSPORT */
-                eventTypes?: string | null;
+                /** @description Comma-separated (EQUIPMENT,TRANSPORT), or the parameter repeated: every type named */
+                eventTypes?: string[] | null;
                 eventUpdatedDateTimeMin?: string | null;
                 eventUpdatedDateTimeMax?: string | null;
                 /** @description Extension: events that happen at or after */

@@ -80,10 +80,15 @@ function ApiKeys() {
   );
 }
 
+// What each kind of delivery is called on the tab; a kind this screen does not know shows as sent.
+const DELIVERY_KINDS: Record<string, string> = { booking: 'Booking notification', tracking: 'Tracking event' };
+
 function DeliveryLog({ webhookId }: { webhookId: string }) {
   const deliveries = useDeliveries(webhookId);
   const resend = useResendDelivery();
   const rows = deliveries.data?.list ?? [];
+  if (deliveries.isError) return <p role="alert">The delivery log could not be read. Try again later.</p>;
+  if (deliveries.isPending) return <p>Loading notifications…</p>;
   if (rows.length === 0) return <p>No notifications sent yet.</p>;
   const total = deliveries.data?.totalCount ?? rows.length;
   return (
@@ -92,6 +97,7 @@ function DeliveryLog({ webhookId }: { webhookId: string }) {
         <thead>
           <tr>
             <th>Time</th>
+            <th>Kind</th>
             <th>Booking</th>
             <th>Event</th>
             <th>Status</th>
@@ -105,7 +111,8 @@ function DeliveryLog({ webhookId }: { webhookId: string }) {
           {rows.map((row) => (
             <tr key={row.id}>
               <td>{(row.lastAttemptAt ?? row.createdAt).replace('T', ' ').slice(0, 19)}</td>
-              <td>{row.carrierBookingRequestReference}</td>
+              <td>{DELIVERY_KINDS[row.kind] ?? row.kind}</td>
+              <td>{row.bookingReference ?? row.carrierBookingRequestReference ?? '-'}</td>
               <td>{row.eventType ?? '-'}</td>
               <td>{row.bookingStatus}</td>
               <td>{row.state}</td>
