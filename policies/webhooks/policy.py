@@ -21,6 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeAlias, get_args
 
+from domain.booking.estimated_sailing import estimated_plan_feedback, is_estimated
 from domain.booking.rate_request import RateRequest, StaffSaid
 from domain.integrations.webhook_subscription import WebhookSubscription
 from domain.shared.aggregate import Recorded
@@ -216,13 +217,14 @@ class PolicyBatch:
             assert row is not None
             self.tx.execute(
                 "UPDATE webhook_policy_bookings SET reference = ?, state = ?, status = ?, confirmed = ?,"
-                " amendment_open = ? WHERE id = ?",
+                " amendment_open = ?, sailing_estimated = ? WHERE id = ?",
                 (
                     row["reference"],
                     row["state"],
                     row["status"],
                     row["confirmed"],
                     row["amendment_open"],
+                    row.get("sailing_estimated"),
                     booking_id,
                 ),
             )
@@ -347,6 +349,7 @@ def _booking_event(
         booking = {**booking, "reference": event.reference}
     state = event.state if isinstance(event, MOVES) else booking["state"]
     confirmed = bool(booking["confirmed"]) or isinstance(event, RateRequest.BookingConfirmed)
+    estimated = _sailing_estimated(event, bool(booking.get("sailing_estimated")))
     amended = None if step.clears_amendment else step.amended or booking["amended_status"]
     asked = amendment_asked(event, step, booking["status"])
     cancellation = None if step.clears_cancellation else step.cancellation or booking["cancellation_status"]
@@ -366,6 +369,7 @@ def _booking_event(
         status=status,
         confirmed=int(confirmed),
         amendment_open=int(amended == AMENDMENT_RECEIVED),
+        sailing_estimated=int(estimated),
     )
     steps = (amended, cancellation) != (booking["amended_status"], booking["cancellation_status"])
     if steps:
@@ -391,7 +395,7 @@ def _booking_event(
             confirmed=confirmed,
             amended=amended,
             cancellation=cancellation,
-            extra_feedbacks=feedback(event),
+            extra_feedbacks=_feedbacks(event, confirmed and estimated),
             messages={
                 "revision_message": message,
                 "rejection_message": message,
@@ -425,6 +429,23 @@ def _booking_event(
         position=position,
         event_type=step.kind,
     )
+
+
+def _sailing_estimated(event: Recorded, before: bool) -> bool:
+    """Whether the booking's sailing is an estimate after this event: one is recorded with a confirmation
+    that named no sailing, and replaced when a sailing is chosen or named."""
+    if isinstance(event, RateRequest.BookingConfirmed) and event.sailing is not None:
+        return is_estimated(event.sailing)
+    if isinstance(event, RateRequest.SailingChosen | RateRequest.EstimatedSailingReplaced):
+        return is_estimated(event.sailing)
+    return before
+
+
+def _feedbacks(event: Recorded, estimated_plan: bool) -> list[dict[str, Any]] | None:
+    """The step's own feedback, and while a confirmed booking's plan is estimated the note saying so (as
+    its /v2 read says it, last)."""
+    said = [*(feedback(event) or []), *([estimated_plan_feedback()] if estimated_plan else [])]
+    return said or None
 
 
 def _tracking_event(

@@ -72,6 +72,7 @@ STEPS: dict[type[Recorded], Step] = {
     # The sailing (issue 27): chosen or moved by a republished schedule (old and new times as a feedback).
     RateRequest.SailingChosen: Step("booking.sailing_chosen"),
     RateRequest.SailingRescheduled: Step("booking.sailing_rescheduled"),
+    RateRequest.EstimatedSailingReplaced: Step("booking.sailing_named"),
     RateRequest.CutOffReminded: Step("booking.cut_off_reminded", notified=False),
 }
 
@@ -130,9 +131,24 @@ def _reschedule_feedback(event: RateRequest.SailingRescheduled) -> list[dict[str
     ]
 
 
+def _named_feedback(event: RateRequest.EstimatedSailingReplaced) -> list[dict[str, Any]]:
+    after = event.sailing
+    vessel = after.get("vessel_name") or after.get("vessel_imo_number") or after["service_code"]
+    return [
+        {
+            "severity": "INFO",
+            "code": "INFORMATIONAL_MESSAGE",
+            "message": f"The carrier named the sailing of the estimated plan: {vessel}, voyage"
+            f" {after['export_voyage']}, departure {after['departure']}, arrival {after['arrival']}",
+        }
+    ]
+
+
 def feedback(event: Recorded) -> list[dict[str, Any]] | None:
     if isinstance(event, RateRequest.AmendmentRequoted):
         return _requote_feedback(event)
     if isinstance(event, RateRequest.SailingRescheduled):
         return _reschedule_feedback(event)
+    if isinstance(event, RateRequest.EstimatedSailingReplaced):
+        return _named_feedback(event)
     return None

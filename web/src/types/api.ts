@@ -851,7 +851,9 @@ export interface paths {
         get?: never;
         /**
          * Confirm Booking
-         * @description Confirm the booking; a `sailing` in the body sets or changes its sailing in the same act.
+         * @description Confirm the booking; a `sailing` in the body sets or changes its sailing in the same act (400 naming
+         *     `sailing` when none is published); without, the sailing it has, else one estimated from its ports,
+         *     shipping date and lane (marked estimated until staff name one).
          */
         put: operations["booking_admin_confirm_booking"];
         post?: never;
@@ -893,7 +895,10 @@ export interface paths {
         /**
          * Confirm Request
          * @description Confirm a booking request made through the DCSA standard (a firm request: no price acceptance or
-         *     documents from the customer), with the price quoted, or quoting `price` in the same act.
+         *     documents from the customer), with the price quoted, or quoting `price` in the same act. With a
+         *     `sailing` (vessel IMO and export voyage, or a published route's `routingReference`) it is confirmed on
+         *     that sailing (400 naming `sailing` when none is published); without, on the sailing it has, else on
+         *     one estimated from its ports, shipping date and lane (marked estimated until staff name one).
          */
         put: operations["booking_admin_confirm_request"];
         post?: never;
@@ -963,7 +968,14 @@ export interface paths {
         };
         /** Staff Booking Sailing */
         get: operations["schedules_staff_booking_sailing"];
-        put?: never;
+        /**
+         * Name Sailing
+         * @description Staff name the booking's published sailing (vessel IMO and export voyage, or a route's
+         *     `routingReference`; 400 naming `sailing` when none is published) until the booking is complete. A
+         *     booking confirmed on an estimated plan has it replaced, and its customer is told (notification, e-mail,
+         *     webhook `booking.sailing_named`).
+         */
+        put: operations["schedules_name_sailing"];
         post?: never;
         delete?: never;
         options?: never;
@@ -2082,7 +2094,7 @@ export interface webhooks {
          * A booking changed
          * @description Posted to `{callbackUrl}/v2/booking-notifications` for every change of what
          *     `GET /v2/bookings/{ref}` shows (one per step of the booking), to each active subscription of the booking's
-         *     customer that hears that step's event type (`booking.received`, `booking.reference_assigned`, `booking.updated`, `booking.quoted`, `booking.price_accepted`, `booking.price_declined`, `booking.withdrawn`, `booking.documents_submitted`, `booking.revision_requested`, `booking.rejected`, `booking.confirmed`, `booking.quote_expired`, `booking.completed`, `booking.sailing_chosen`, `booking.sailing_rescheduled`, `amendment.asked`, `amendment.received`, `amendment.requoted`, `amendment.confirmed`, `amendment.declined`, `amendment.cancelled`, `cancellation.received`, `cancellation.confirmed`, `cancellation.declined`, `cancellation.withdrawn`, `tracking.event`).
+         *     customer that hears that step's event type (`booking.received`, `booking.reference_assigned`, `booking.updated`, `booking.quoted`, `booking.price_accepted`, `booking.price_declined`, `booking.withdrawn`, `booking.documents_submitted`, `booking.revision_requested`, `booking.rejected`, `booking.confirmed`, `booking.quote_expired`, `booking.completed`, `booking.sailing_chosen`, `booking.sailing_rescheduled`, `booking.sailing_named`, `amendment.asked`, `amendment.received`, `amendment.requoted`, `amendment.confirmed`, `amendment.declined`, `amendment.cancelled`, `cancellation.received`, `cancellation.confirmed`, `cancellation.declined`, `cancellation.withdrawn`, `tracking.event`).
          *
          *     Signed by the Standard Webhooks specification: verify `webhook-signature` with the subscription's `whsec_`
          *     secret over `{webhook-id}.{webhook-timestamp}.{body}` (any Standard Webhooks library does it), refuse
@@ -2791,6 +2803,7 @@ export interface components {
         ConfirmRequestBody: {
             /** Price */
             price?: number | string | null;
+            sailing?: components["schemas"]["SailingChoiceBody"] | null;
             /** Validuntil */
             validUntil?: string | null;
         };
@@ -4289,7 +4302,7 @@ export interface components {
         /** EventTypesBody */
         EventTypesBody: {
             /** Eventtypes */
-            eventTypes: ("booking.received" | "booking.reference_assigned" | "booking.updated" | "booking.quoted" | "booking.price_accepted" | "booking.price_declined" | "booking.withdrawn" | "booking.documents_submitted" | "booking.revision_requested" | "booking.rejected" | "booking.confirmed" | "booking.quote_expired" | "booking.completed" | "booking.sailing_chosen" | "booking.sailing_rescheduled" | "amendment.asked" | "amendment.received" | "amendment.requoted" | "amendment.confirmed" | "amendment.declined" | "amendment.cancelled" | "cancellation.received" | "cancellation.confirmed" | "cancellation.declined" | "cancellation.withdrawn" | "tracking.event")[] | null;
+            eventTypes: ("booking.received" | "booking.reference_assigned" | "booking.updated" | "booking.quoted" | "booking.price_accepted" | "booking.price_declined" | "booking.withdrawn" | "booking.documents_submitted" | "booking.revision_requested" | "booking.rejected" | "booking.confirmed" | "booking.quote_expired" | "booking.completed" | "booking.sailing_chosen" | "booking.sailing_rescheduled" | "booking.sailing_named" | "amendment.asked" | "amendment.received" | "amendment.requoted" | "amendment.confirmed" | "amendment.declined" | "amendment.cancelled" | "cancellation.received" | "cancellation.confirmed" | "cancellation.declined" | "cancellation.withdrawn" | "tracking.event")[] | null;
         };
         /**
          * EventsError
@@ -5763,6 +5776,11 @@ export interface components {
             cutOffs: components["schemas"]["CutOffTime"][];
             /** Departure */
             departure: string;
+            /**
+             * Estimated
+             * @default false
+             */
+            estimated: boolean;
             /** Importvoyage */
             importVoyage: string;
             /** Portofdischarge */
@@ -6581,7 +6599,7 @@ export interface components {
             /** Callbackurl */
             callbackUrl: string;
             /** Eventtypes */
-            eventTypes?: ("booking.received" | "booking.reference_assigned" | "booking.updated" | "booking.quoted" | "booking.price_accepted" | "booking.price_declined" | "booking.withdrawn" | "booking.documents_submitted" | "booking.revision_requested" | "booking.rejected" | "booking.confirmed" | "booking.quote_expired" | "booking.completed" | "booking.sailing_chosen" | "booking.sailing_rescheduled" | "amendment.asked" | "amendment.received" | "amendment.requoted" | "amendment.confirmed" | "amendment.declined" | "amendment.cancelled" | "cancellation.received" | "cancellation.confirmed" | "cancellation.declined" | "cancellation.withdrawn" | "tracking.event")[] | null;
+            eventTypes?: ("booking.received" | "booking.reference_assigned" | "booking.updated" | "booking.quoted" | "booking.price_accepted" | "booking.price_declined" | "booking.withdrawn" | "booking.documents_submitted" | "booking.revision_requested" | "booking.rejected" | "booking.confirmed" | "booking.quote_expired" | "booking.completed" | "booking.sailing_chosen" | "booking.sailing_rescheduled" | "booking.sailing_named" | "amendment.asked" | "amendment.received" | "amendment.requoted" | "amendment.confirmed" | "amendment.declined" | "amendment.cancelled" | "cancellation.received" | "cancellation.confirmed" | "cancellation.declined" | "cancellation.withdrawn" | "tracking.event")[] | null;
         };
         /**
          * WebhookBookingNotification
@@ -14937,6 +14955,199 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "description": "Rate request not found"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    schedules_name_sailing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChooseSailingBody"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Union_BookingSailing__NoneType__"];
+                };
+            };
+            /** @description Stored; the read models do not show it yet (answered from the command's result) */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "isError": false,
+                     *       "isSuccess": true,
+                     *       "response": {
+                     *         "id": "0b9e6c1e-4f53-4c8e-9d53-5d3c8f1f2a10",
+                     *         "pending": true,
+                     *         "position": 1042
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_Pending_"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "quantity: Required",
+                     *         "fields": {
+                     *           "quantity": "Required"
+                     *         }
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Authentication required"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Staff only"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Rate request not found"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed in the current state, or a concurrent change */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Not allowed while the rate request is quoted (state 2)"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Request body too large"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not sent as JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Send this body as JSON (Content-Type: application/json)"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The store was out of reach for the whole wait: nothing stored; retry (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "The service is briefly unavailable; please try again"
                      *       },
                      *       "isError": true,
                      *       "isSuccess": false
