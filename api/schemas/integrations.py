@@ -30,6 +30,9 @@ class WebhookBody(WireModel):
     callback_url: str = Field(max_length=4000)
     # The kinds of notification to hear; absent or null: every kind.
     event_types: list[EventType] | None = Field(default=None, max_length=len(NOTIFICATION_TYPES))
+    # How tracking events are posted: `cloudevents` (default: the envelope, to the booking-notification
+    # path) or `tnt-3.0` (DCSA TNT 3.0's consumer endpoint: `POST {callbackUrl}` with `{"events": [...]}`).
+    tracking_format: Literal["cloudevents", "tnt-3.0"] | None = None
 
 
 class EventTypesBody(WireModel):
@@ -48,6 +51,7 @@ class Webhook(WireModel):
     event_types: list[str] | None  # null: every kind
     secret_rotated_at: str | None
     previous_secret_valid_until: str | None  # the previous secret signs too until then
+    tracking_format: str  # cloudevents or tnt-3.0: how tracking events are posted
 
 
 class CreatedWebhook(Webhook):

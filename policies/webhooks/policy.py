@@ -23,7 +23,7 @@ from typing import Any, Protocol, TypeAlias, get_args
 
 from domain.booking.estimated_sailing import estimated_plan_feedback, is_estimated
 from domain.booking.rate_request import RateRequest, StaffSaid
-from domain.integrations.webhook_subscription import WebhookSubscription
+from domain.integrations.webhook_subscription import TNT_CONSUMER, WebhookSubscription
 from domain.shared.aggregate import Recorded
 from domain.tracking.milestone import TrackingEvent
 from infrastructure.leases import Lease
@@ -97,7 +97,7 @@ _BOOKING = (
     " FROM webhook_policy_bookings b LEFT JOIN webhook_policy_changes c ON c.id = b.id"
 )
 _SUBSCRIPTIONS = (
-    "SELECT s.id, s.customer_id, t.event_types FROM webhook_policy_subscriptions s"
+    "SELECT s.id, s.customer_id, t.event_types, t.tracking_format FROM webhook_policy_subscriptions s"
     " LEFT JOIN webhook_policy_subscription_settings t ON t.id = s.id WHERE s.active = 1"
 )
 # Keys per statement of the batch's reads, padded to a power of two: a few statement texts, each of at most
@@ -171,9 +171,7 @@ class PolicyBatch:
                 if row is not None:
                     heard.setdefault(row["customer_id"], [])
             for row in answer():
-                heard.setdefault(row["customer_id"], []).append(
-                    {"id": row["id"], "event_types": row["event_types"]}
-                )
+                heard.setdefault(row["customer_id"], []).append(_subscription(row))
             for customer_id, found in heard.items():
                 self.subscriptions.setdefault(customer_id, found)
 
@@ -246,14 +244,16 @@ class PolicyBatch:
         found = self.subscriptions.get(customer_id)
         if found is None:
             rows = self.tx.all(f"{_SUBSCRIPTIONS} AND s.customer_id = ? ORDER BY s.id", (customer_id,))
-            found = self.subscriptions[customer_id] = [
-                {"id": row["id"], "event_types": row["event_types"]} for row in rows
-            ]
+            found = self.subscriptions[customer_id] = [_subscription(row) for row in rows]
         return [subscription for subscription in found if _hears(subscription, kind)]
 
     def subscriptions_changed(self) -> None:
         self._read()
         self.subscriptions.clear()
+
+
+def _subscription(row: dict[str, Any]) -> dict[str, Any]:
+    return {"id": row["id"], "event_types": row["event_types"], "tracking_format": row["tracking_format"]}
 
 
 def _padded(keys: list[str]) -> list[str]:
@@ -271,6 +271,7 @@ def _subscription_event(tx: Tx, event: SubscriptionEvent) -> None:
         )
         _settings(tx, subscription_id, sealed_secret=event.sealed_secret)
         _settings(tx, subscription_id, event_types=_types_text(event.event_types))
+        _settings(tx, subscription_id, tracking_format=event.tracking_format)
     elif isinstance(event, WebhookSubscription.SecretRotated):
         _settings(
             tx,
@@ -506,7 +507,7 @@ def _enqueue(
     """One pending delivery per subscription: the CloudEvents envelope around `data`, its id derived from the
     subscription and the notification so that a replayed batch adds nothing twice."""
     for subscription in subscriptions:
-        body = {
+        body: dict[str, Any] = {
             "specversion": "1.0",
             "id": notification_id,
             "source": source,
@@ -516,6 +517,8 @@ def _enqueue(
             "subscriptionReference": subscription["id"],
             "data": data,
         }
+        if cloud_type == TRACKING_TYPE and subscription.get("tracking_format") == TNT_CONSUMER:
+            body = {"events": [data]}  # TNT 3.0's consumer endpoint (`POST /events`): the events alone
         tx.execute(
             "INSERT INTO webhook_deliveries (id, subscription_id, customer_id, rate_request_id, event_id,"
             " booking_status, body, state, attempts, last_status, last_error, last_attempt_at,"

@@ -24,6 +24,8 @@ _DEFAULT_EVENT_TYPES = {"tracking": "tracking.event"}
 def _row(r: dict[str, Any]) -> dict[str, Any]:
     body = json.loads(r["body"])
     kind = KINDS.get(body.get("type", "") if isinstance(body, dict) else "", "other")
+    if isinstance(body, dict) and "events" in body and "specversion" not in body:
+        kind = "tracking"  # TNT 3.0's consumer body: the events alone
     data = body.get("data") if isinstance(body, dict) else None
     request_reference = data.get("carrierBookingRequestReference") if isinstance(data, dict) else None
     return {

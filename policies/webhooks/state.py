@@ -51,6 +51,8 @@ def ensure_tables(db: ReadModelDB) -> None:
 ADDED_COLUMNS = (
     ("webhook_deliveries", "event_type", "TEXT"),
     ("webhook_policy_bookings", "sailing_estimated", "INTEGER"),
+    # How the subscription hears tracking events (NULL: the CloudEvents envelope).
+    ("webhook_policy_subscription_settings", "tracking_format", "TEXT"),
 )
 
 

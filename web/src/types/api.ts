@@ -2111,6 +2111,34 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "tracking-events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Tracking events (TNT 3.0 consumer format)
+         * @description For a subscription made with `trackingFormat: "tnt-3.0"` that hears
+         *     `tracking.event`: each tracking event of one of the customer's bookings (published, revised, or retracted as
+         *     `{"eventID": ..., "isRetracted": true}`) is posted to `{callbackUrl}` itself as DCSA Track & Trace 3.0's
+         *     consumer endpoint (`POST /events`) takes it: `{"events": [Event]}`, with `API-Version: 3.0.0`. A
+         *     subscription made without the choice (`cloudevents`, the default) receives tracking events in the CloudEvents
+         *     envelope of `booking-notification` instead (type `org.dcsa.tnt.v3`, the Event as `data`).
+         *
+         *     Signed, retried and deduplicated exactly as `booking-notification` (Standard Webhooks headers; the same
+         *     `webhook-id` on every attempt and resend).
+         */
+        post: operations["trackingEvents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface components {
     schemas: {
@@ -3010,6 +3038,8 @@ export interface components {
             secret: string;
             /** Secretrotatedat */
             secretRotatedAt: string | null;
+            /** Trackingformat */
+            trackingFormat: string;
         };
         /** CsCutOffTime */
         CsCutOffTime: {
@@ -6593,6 +6623,8 @@ export interface components {
             previousSecretValidUntil: string | null;
             /** Secretrotatedat */
             secretRotatedAt: string | null;
+            /** Trackingformat */
+            trackingFormat: string;
         };
         /** WebhookBody */
         WebhookBody: {
@@ -6600,6 +6632,8 @@ export interface components {
             callbackUrl: string;
             /** Eventtypes */
             eventTypes?: ("booking.received" | "booking.reference_assigned" | "booking.updated" | "booking.quoted" | "booking.price_accepted" | "booking.price_declined" | "booking.withdrawn" | "booking.documents_submitted" | "booking.revision_requested" | "booking.rejected" | "booking.confirmed" | "booking.quote_expired" | "booking.completed" | "booking.sailing_chosen" | "booking.sailing_rescheduled" | "booking.sailing_named" | "amendment.asked" | "amendment.received" | "amendment.requoted" | "amendment.confirmed" | "amendment.declined" | "amendment.cancelled" | "cancellation.received" | "cancellation.confirmed" | "cancellation.declined" | "cancellation.withdrawn" | "tracking.event")[] | null;
+            /** Trackingformat */
+            trackingFormat?: ("cloudevents" | "tnt-3.0") | null;
         };
         /**
          * WebhookBookingNotification
@@ -24058,6 +24092,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    trackingEvents: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery's id */
+                "webhook-id": string;
+                /** @description Unix seconds */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64>`, space-separated */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PostEventsRequest"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
             };
         };
     };
