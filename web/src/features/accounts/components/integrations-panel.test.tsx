@@ -108,6 +108,36 @@ describe('IntegrationsPanel', () => {
     expect(screen.queryByText('No notifications sent yet.')).toBeNull();
   });
 
+  it('subscribes with the TNT 3.0 consumer format when asked, and says so on the webhook', async () => {
+    answers['POST /integrations/api/v1/client/webhooks'] = () =>
+      envelope(
+        {
+          id: 'w2',
+          callbackUrl: 'https://tnt.example.com/events',
+          createdAt: '2026-11-23T10:00:00Z',
+          eventTypes: ['tracking.event'],
+          secretRotatedAt: null,
+          previousSecretValidUntil: null,
+          trackingFormat: 'tnt-3.0',
+          secret: 'whsec_x',
+        },
+        { status: 201 },
+      );
+    renderWithProviders(<IntegrationsPanel />);
+    fireEvent.change(await screen.findByLabelText('Callback URL'), { target: { value: 'https://tnt.example.com/events' } });
+    fireEvent.click(screen.getByLabelText(/DCSA Track & Trace 3.0 consumer/));
+    fireEvent.click(screen.getByRole('button', { name: 'Add webhook' }));
+    await vi.waitFor(() => {
+      const post = fetchMock.mock.calls.find(
+        ([url, init]) => url === '/integrations/api/v1/client/webhooks' && (init as RequestInit | undefined)?.method === 'POST',
+      );
+      expect(JSON.parse((post?.[1] as RequestInit).body as string)).toEqual({
+        callbackUrl: 'https://tnt.example.com/events',
+        trackingFormat: 'tnt-3.0',
+      });
+    });
+  });
+
   it("puts the server's message about a callback URL under the field", async () => {
     const message = 'The callback URL must be a public address';
     answers['POST /integrations/api/v1/client/webhooks'] = () =>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
 import { TextInput } from '@/components/ui/text-input';
 import { toast } from '@/components/ui/toast';
 import {
@@ -148,6 +149,7 @@ function Webhooks() {
   const [url, setUrl] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [secret, setSecret] = useState<string | null>(null);
+  const [tntFormat, setTntFormat] = useState(false);
   return (
     <section aria-labelledby="webhooks-title">
       <h2 id="webhooks-title">Booking notifications (webhooks)</h2>
@@ -164,10 +166,11 @@ function Webhooks() {
         aria-label="New webhook"
         onSubmit={(event) => {
           event.preventDefault();
-          create.mutate(url, {
+          create.mutate({ callbackUrl: url, trackingFormat: tntFormat ? 'tnt-3.0' : 'cloudevents' }, {
             onSuccess: (created) => {
               setSecret(created.secret);
               setUrl('');
+              setTntFormat(false);
               setError(undefined);
             },
             onError: (failure) => setError(failure.fields.callbackUrl ?? failure.description),
@@ -175,11 +178,17 @@ function Webhooks() {
         }}
       >
         <TextInput label="Callback URL" value={url} error={error} onChange={(event) => setUrl(event.target.value)} />
+        <Checkbox
+          label="Send tracking events as a DCSA Track & Trace 3.0 consumer takes them (posted to the URL itself)"
+          checked={tntFormat}
+          onChange={(event) => setTntFormat(event.target.checked)}
+        />
         <SubmitRow pending={create.isPending}>Add webhook</SubmitRow>
       </form>
       {(webhooks.data?.list ?? []).map((hook) => (
         <article key={hook.id} aria-label={`Webhook ${hook.callbackUrl}`}>
           <h3>{hook.callbackUrl}</h3>
+          {hook.trackingFormat === 'tnt-3.0' ? <p>Tracking events: DCSA Track &amp; Trace 3.0 consumer format.</p> : null}
           {hook.previousSecretValidUntil ? (
             <p>The previous secret also signs until {hook.previousSecretValidUntil}.</p>
           ) : null}
