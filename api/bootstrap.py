@@ -118,6 +118,7 @@ class Services:
             counter,
             sailings=TableSailings(self.read_models),
             tariffs=TableTariffs(self.read_models),
+            estimates=settings.sailing_estimates(),
         )
         # Webhook signing secrets are the subscriptions' own, kept sealed under a key that is not JWT_SECRET.
         self.secret_box = SecretBox(box_key(settings.WEBHOOK_SECRETS_KEY, settings.VAR_DIR))

@@ -19,6 +19,18 @@ _MAX_MESSAGE, _MAX_PATH = 5000, 500
 _NAMED_FIELD = re.compile(r"^\s*(\$[\w.\[\]]*)\s*:\s*(.+)$", re.DOTALL)
 
 
+# What a confirmed booking on an estimated sailing tells its integrator, in its /v2 reads and notifications:
+# Booking 2.0.5 has no property for an estimated plan.
+ESTIMATED_PLAN_NOTE = (
+    "The transport plan and cut-off times are estimated: no sailing is published yet. The carrier will name"
+    " the vessel and voyage, and the plan and cut-offs will change"
+)
+
+
+def estimated_plan_feedback() -> dict[str, str]:
+    return {"severity": "INFO", "code": "INFORMATIONAL_MESSAGE", "message": ESTIMATED_PLAN_NOTE}
+
+
 def _reason(prefix: str, text: str) -> dict[str, Any]:
     """Staff's reason for a decision: information, or, when it names a field, what must change there."""
     match = _NAMED_FIELD.match(text)
@@ -39,10 +51,14 @@ def decision_feedbacks(
     amendment_requoted: tuple[Any, str] | None = None,
     cancellation_declined: str | None = None,
     sailing_moved: tuple[Mapping[str, Any], Mapping[str, Any]] | None = None,
+    sailing_named: Mapping[str, Any] | None = None,
+    plan_estimated: bool = False,
 ) -> list[dict[str, Any]]:
     """`amendment_declined` / `cancellation_declined`: staff's reason for declining the booking's latest
     amendment / cancellation request; `amendment_requoted`: its new price per container and the time it is
-    valid until; `sailing_moved`: the sailing before and after the carrier's schedule moved it."""
+    valid until; `sailing_moved`: the sailing before and after the carrier's schedule moved it;
+    `sailing_named`: the published sailing staff named for an estimated plan; `plan_estimated`: the confirmed
+    booking's plan is still an estimate (said last, as its /v2 read says it)."""
     said: list[dict[str, Any]] = []
     if amendment_declined:
         said.append(_reason("The amendment was declined; the booking stands as it was", amendment_declined))
@@ -71,4 +87,21 @@ def decision_feedbacks(
                 f" arrival {before['arrival']} is now {after['arrival']}",
             }
         )
+    if sailing_named is not None:
+        vessel = (
+            sailing_named.get("vessel_name")
+            or sailing_named.get("vessel_imo_number")
+            or sailing_named["service_code"]
+        )
+        said.append(
+            {
+                "severity": "INFO",
+                "code": "INFORMATIONAL_MESSAGE",
+                "message": f"The carrier named the sailing of the estimated plan: {vessel}, voyage"
+                f" {sailing_named['export_voyage']}, departure {sailing_named['departure']}, arrival"
+                f" {sailing_named['arrival']}",
+            }
+        )
+    if plan_estimated:
+        said.append(estimated_plan_feedback())
     return said

@@ -7,13 +7,32 @@ import secrets
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
-from pydantic import field_validator
+from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from domain.booking.estimated_sailing import DEFAULT_CUT_OFF_HOURS, DEFAULT_TRANSIT_DAYS, SailingEstimates
 from infrastructure.private_files import private_file, private_folder, write_private_new
 
 # HS256 keys shorter than its 256-bit hash can be guessed offline from any one token (issue 23).
 MIN_JWT_SECRET_BYTES = 32
+
+
+# The cut-offs a booking carries (Booking 2.0.5's codes).
+CUT_OFF_CODES = ("DCO", "VCO", "FCO", "LCO", "EFC")
+
+
+def cut_off_hours(text: str) -> dict[str, int]:
+    """`DCO=72,VCO=48,FCO=24` as {code: hours}; ValueError naming what is wrong."""
+    found: dict[str, int] = {}
+    for part in filter(None, (p.strip() for p in text.split(","))):
+        code, _, hours = part.partition("=")
+        code = code.strip().upper()
+        if code not in CUT_OFF_CODES or not hours.strip().isdigit() or not 0 <= int(hours) <= 24 * 30:
+            raise ValueError(f"CUT_OFF_HOURS: {part!r} is not CODE=hours (codes {', '.join(CUT_OFF_CODES)})")
+        found[code] = int(hours)
+    if not found:
+        raise ValueError("CUT_OFF_HOURS names no cut-off")
+    return found
 
 
 class Settings(BaseSettings):
@@ -71,6 +90,19 @@ class Settings(BaseSettings):
     MAX_API_KEYS_PER_ACCOUNT: int = 10
     MAX_WEBHOOKS_PER_ACCOUNT: int = 10
     WEB_DIST: Path = Path(__file__).resolve().parents[1] / "web" / "dist"
+    # A booking confirmed with no sailing named gets an estimated one: its lane's transit time (the
+    # tariff's `transit_days`, else this) and cut-offs this many hours before departure (`DCO=72,VCO=48`).
+    DEFAULT_TRANSIT_DAYS: int = Field(default=DEFAULT_TRANSIT_DAYS, ge=1, le=120)
+    CUT_OFF_HOURS: str = ",".join(f"{code}={hours}" for code, hours in DEFAULT_CUT_OFF_HOURS.items())
+
+    @field_validator("CUT_OFF_HOURS")
+    @classmethod
+    def _cut_off_hours_read(cls, value: str) -> str:
+        cut_off_hours(value)
+        return value
+
+    def sailing_estimates(self) -> SailingEstimates:
+        return SailingEstimates(self.DEFAULT_TRANSIT_DAYS, cut_off_hours(self.CUT_OFF_HOURS))
 
     @field_validator("PUBLIC_URL")
     @classmethod

@@ -9,6 +9,7 @@ from typing import Annotated, Literal
 from fastapi import FastAPI, Header, Response
 from pydantic import AwareDatetime, BaseModel, Field
 
+from api.schemas.tnt import PostEventsRequest
 from domain.integrations.notification_types import NOTIFICATION_TYPES
 
 
@@ -57,7 +58,37 @@ Answer any 2xx within 10 seconds. Anything else is retried with exponential back
 30 min apart) for 24 hours. Redirects are not followed."""
 
 
+_TRACKING_DESCRIPTION = """For a subscription made with `trackingFormat: "tnt-3.0"` that hears
+`tracking.event`: each tracking event of one of the customer's bookings (published, revised, or retracted as
+`{"eventID": ..., "isRetracted": true}`) is posted to `{callbackUrl}` itself as DCSA Track & Trace 3.0's
+consumer endpoint (`POST /events`) takes it: `{"events": [Event]}`, with `API-Version: 3.0.0`. A
+subscription made without the choice (`cloudevents`, the default) receives tracking events in the CloudEvents
+envelope of `booking-notification` instead (type `org.dcsa.tnt.v3`, the Event as `data`).
+
+Signed, retried and deduplicated exactly as `booking-notification` (Standard Webhooks headers; the same
+`webhook-id` on every attempt and resend)."""
+
+
 def declare(app: FastAPI) -> None:
+    @app.webhooks.post(
+        "tracking-events",
+        summary="Tracking events (TNT 3.0 consumer format)",
+        description=_TRACKING_DESCRIPTION,
+        status_code=200,
+        tags=["integrations"],
+        operation_id="trackingEvents",
+        responses={200: {"description": "Received (any 2xx)"}},
+    )
+    def tracking_events(
+        body: PostEventsRequest,
+        webhook_id: Annotated[str, Header(alias="webhook-id", description="The delivery's id")],
+        webhook_timestamp: Annotated[str, Header(alias="webhook-timestamp", description="Unix seconds")],
+        webhook_signature: Annotated[
+            str, Header(alias="webhook-signature", description="`v1,<base64>`, space-separated")
+        ],
+    ) -> Response:
+        return Response(status_code=200)  # documentation only: the portal sends this, it never receives it
+
     @app.webhooks.post(
         "booking-notification",
         summary="A booking changed",

@@ -92,6 +92,11 @@ class _Pinned(http.client.HTTPConnection):
         self.sock = self._opened()
 
 
+# Where a booking notification goes (DCSA Booking 2.0.5's callback path after the subscription's URL); a
+# TNT 3.0 consumer body goes to the callback URL itself (`endpoint=""`).
+BOOKING_NOTIFICATIONS = "/v2/booking-notifications"
+
+
 def post_notification(
     url: str,
     body: bytes,
@@ -102,7 +107,10 @@ def post_notification(
     resolver: Resolver = resolve,
     connector: Connector = connect,
     timeout: float = TIMEOUT,
+    endpoint: str = BOOKING_NOTIFICATIONS,
+    api_version: str = "2.0.5",
 ) -> Attempt:
+    """POST the body to the callback's `endpoint` (a path after the callback URL's own), signed."""
     parts = urlsplit(url)
     host = parts.hostname or ""
     secure = parts.scheme == "https"
@@ -117,7 +125,8 @@ def post_notification(
     if reason is not None or not addresses:
         return Attempt(None, reason or "The callback's host has no address")
     address = addresses[0]
-    path = parts.path.rstrip("/") + "/v2/booking-notifications" + (f"?{parts.query}" if parts.query else "")
+    base = parts.path.rstrip("/") if endpoint else parts.path or "/"
+    path = base + endpoint + (f"?{parts.query}" if parts.query else "")
 
     def opened() -> socket.socket:
         raw = connector(address, port, timeout)
@@ -133,7 +142,7 @@ def post_notification(
             body=body,
             headers={
                 "Content-Type": "application/json",
-                "API-Version": "2.0.5",
+                "API-Version": api_version,
                 "webhook-id": message_id,
                 "webhook-timestamp": str(timestamp),
                 "webhook-signature": signature(secrets, message_id, timestamp, body),

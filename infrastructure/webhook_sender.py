@@ -10,6 +10,7 @@ expire and the delivery is sent again: at least once, with the same `webhook-id`
 
 from __future__ import annotations
 
+import json
 import logging
 import threading
 import uuid
@@ -19,7 +20,15 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from infrastructure.read_db import ReadModelDB
-from infrastructure.webhook_delivery import Attempt, Connector, Resolver, connect, post_notification, resolve
+from infrastructure.webhook_delivery import (
+    BOOKING_NOTIFICATIONS,
+    Attempt,
+    Connector,
+    Resolver,
+    connect,
+    post_notification,
+    resolve,
+)
 
 log = logging.getLogger(__name__)
 
@@ -31,6 +40,12 @@ WORKERS = 8
 
 # A claimed delivery (with its subscription's columns) -> the secrets to sign it with, newest first.
 SecretsOf = Callable[[dict[str, Any]], list[str]]
+
+
+def _tnt_consumer_body(body: str) -> bool:
+    """Whether a delivery's body is TNT 3.0's consumer body (`{"events": [...]}`), not a CloudEvents one."""
+    shape = json.loads(body)
+    return isinstance(shape, dict) and "events" in shape and "specversion" not in shape
 
 
 def _text(moment: datetime) -> str:
@@ -155,6 +170,7 @@ class WebhookSender:
     def _send(self, delivery: dict[str, Any], clock: datetime | None) -> None:
         moment = clock or datetime.now(UTC)
         try:
+            consumer = _tnt_consumer_body(delivery["body"])
             attempt = post_notification(
                 delivery["callback_url"],
                 delivery["body"].encode(),
@@ -164,6 +180,8 @@ class WebhookSender:
                 self.allow_local,
                 resolver=self.resolver,
                 connector=self.connector,
+                endpoint="" if consumer else BOOKING_NOTIFICATIONS,
+                api_version="3.0.0" if consumer else "2.0.5",
             )
         except Exception as error:  # a bug here must not leave the lease to block the subscription
             log.exception("webhook delivery %s failed", delivery["id"])

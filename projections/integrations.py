@@ -7,7 +7,7 @@ import json
 from typing import Any
 
 from domain.integrations.api_key import ApiKey
-from domain.integrations.webhook_subscription import WebhookSubscription
+from domain.integrations.webhook_subscription import CLOUDEVENTS, WebhookSubscription
 from infrastructure.read_db import Tx
 from projections.batch import BatchTx
 from projections.credentials import insert_key, listed_keys, live_key, revoke_key
@@ -30,7 +30,7 @@ projection = Projection(
         f"CREATE TABLE IF NOT EXISTS {WEBHOOKS} ("
         " id TEXT PRIMARY KEY, customer_id TEXT NOT NULL, callback_url TEXT NOT NULL,"
         " created_at TEXT NOT NULL, removed_at TEXT, event_types TEXT, secret_rotated_at TEXT,"
-        " previous_secret_valid_until TEXT, position BIGINT NOT NULL)",
+        " previous_secret_valid_until TEXT, position BIGINT NOT NULL, tracking_format TEXT)",
         f"CREATE INDEX IF NOT EXISTS integration_webhooks_customer ON {WEBHOOKS} (customer_id, created_at)",
     ],
 )
@@ -61,6 +61,7 @@ def subscribed(tx: BatchTx, event: WebhookSubscription.Subscribed, position: int
             "secret_rotated_at": None,
             "previous_secret_valid_until": None,
             "position": position,
+            "tracking_format": event.tracking_format,
         },
     )
 
@@ -119,6 +120,7 @@ def webhooks_of(tx: Tx, customer_id: str) -> list[dict[str, Any]]:
             "event_types": None if r["event_types"] is None else json.loads(r["event_types"]),
             "secret_rotated_at": r["secret_rotated_at"],
             "previous_secret_valid_until": r["previous_secret_valid_until"],
+            "tracking_format": r["tracking_format"] or CLOUDEVENTS,
         }
         for r in rows
     ]

@@ -20,9 +20,11 @@ from typing import Any
 from domain.accounts.account import INDIVIDUAL, Account
 from domain.booking import values
 from domain.booking.booking_reference import ReferenceClaim, ReferenceNumbers, reference_claim_id
+from domain.booking.estimated_sailing import DEFAULT_CUT_OFF_HOURS, DEFAULT_TRANSIT_DAYS, estimated_sailing
 from domain.booking.files import Assembled, StoredFile
 from domain.booking.rate_request import RateRequest
 from domain.booking.reference import SeedCatalog
+from domain.booking.schedules import Sailing
 from domain.booking.shipping_order import ShippingOrder
 from domain.shared.actor import ADMIN, CUSTOMER, SYSTEM_ACTOR, Actor
 from domain.shared.application import ContextApplication
@@ -251,12 +253,24 @@ class Seeder:
                     )
                     rr.submit_booking_request(documents, actor)
                     if path != "booking_requested":
-                        rr.confirm_booking(STAFF)
+                        rr.confirm_booking(STAFF, self._estimate(rr))
                         if path != "shipping_order":
                             order = self._order(rr, actor, path)
                             out.append(order)
         self.stats.by_state[rr.state] += 1
         return out
+
+    def _estimate(self, rr: RateRequest) -> Sailing | None:
+        """The estimated sailing a seeded booking is confirmed on, as staff's confirmation without a sailing
+        gives one (a confirmed booking always carries its plan and cut-offs)."""
+        details = rr.details
+        load = self.catalog.port_code(int(details["pol_id"]))
+        discharge = self.catalog.port_code(int(details["pod_id"]))
+        day = details.get("preferred_shipping_date")
+        if not load or not discharge or not day:
+            return None
+        shipping = values.calendar_date(str(day))
+        return estimated_sailing(load, discharge, shipping, DEFAULT_TRANSIT_DAYS, DEFAULT_CUT_OFF_HOURS)
 
     def _order(self, rr: RateRequest, actor: Actor, path: str) -> ShippingOrder:
         details = self._order_details(rr)

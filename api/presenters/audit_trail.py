@@ -43,6 +43,7 @@ _WHAT: dict[tuple[str, str], str] = {
     ("rate_request", "BookingConfirmed"): "Booking confirmed",
     ("rate_request", "SailingChosen"): "Sailing chosen",
     ("rate_request", "SailingRescheduled"): "Sailing times changed by the carrier",
+    ("rate_request", "EstimatedSailingReplaced"): "Sailing named for the estimated plan",
     ("rate_request", "CutOffReminded"): "Reminder of the shipping instructions cut-off sent",
     ("rate_request", "QuoteExpired"): "Quote expired",
     ("rate_request", "Completed"): "Booking completed",

@@ -132,7 +132,9 @@ def confirm_booking(
     command: CommandDep,
     body: ConfirmBookingBody | None = None,
 ) -> Response:
-    """Confirm the booking; a `sailing` in the body sets or changes its sailing in the same act."""
+    """Confirm the booking; a `sailing` in the body sets or changes its sailing in the same act (400 naming
+    `sailing` when none is published); without, the sailing it has, else one estimated from its ports,
+    shipping date and lane (marked estimated until staff name one)."""
     sailing = body.sailing.choice() if body is not None and body.sailing is not None else None
     return rate_request_step(command, services.booking.confirm_booking, services, id, principal, sailing)
 
@@ -146,11 +148,22 @@ def confirm_request(
     body: ConfirmRequestBody | None = None,
 ) -> Response:
     """Confirm a booking request made through the DCSA standard (a firm request: no price acceptance or
-    documents from the customer), with the price quoted, or quoting `price` in the same act."""
+    documents from the customer), with the price quoted, or quoting `price` in the same act. With a
+    `sailing` (vessel IMO and export voyage, or a published route's `routingReference`) it is confirmed on
+    that sailing (400 naming `sailing` when none is published); without, on the sailing it has, else on
+    one estimated from its ports, shipping date and lane (marked estimated until staff name one)."""
     given = body or ConfirmRequestBody()
     until = valid_until(given.valid_until) if given.valid_until else None
+    sailing = given.sailing.choice() if given.sailing is not None else None
     return rate_request_step(
-        command, services.booking.confirm_request, services, id, principal, given.price, until
+        command,
+        services.booking.confirm_request,
+        services,
+        id,
+        principal,
+        given.price,
+        until,
+        sailing=sailing,
     )
 
 

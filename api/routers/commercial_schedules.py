@@ -2,7 +2,10 @@
 vessel schedules) over the schedules staff publish, for signed-in customers and API keys.
 
 Answers are the standard's bodies; failures its `ErrorResponse`; every answer carries `API-Version`, and a
-page that has more carries `Next-Page-Cursor` (pass it back as `cursor`, with no other parameter needed).
+page that has more carries `Next-Page-Cursor`. As the standard asks, the next page is read with `?cursor=`
+alone: the cursor carries the endpoint, the query parameters and the limit of the first page, and they are
+read from it before the parameters are checked. A parameter sent beside a cursor that says otherwise than
+the cursor is 400 (one that repeats it is ignored).
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from fastapi import APIRouter, Query, Request, Response
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.routing import APIRoute
+from starlette.datastructures import QueryParams
 from starlette.exceptions import HTTPException
 
 from api.deps import ServicesDep, off_loop
@@ -46,7 +50,7 @@ class CsRoute(APIRoute):
 
         async def answer(request: Request) -> Response:
             try:
-                response = await handler(request)
+                response = await handler(_with_cursor_query(request))
             except RequestValidationError as error:
                 details = [
                     DetailedError(7003, str(e.get("msg", "Invalid value"))[:5000], str(e["loc"][-1]))
@@ -92,23 +96,49 @@ _PAGED = {
 }
 
 
-def _paged(items: list[dict[str, Any]], limit: int, cursor: str | None, query: dict[str, Any]) -> Response:
-    """One page of `items`; the cursor carries the query it was made for, so it alone reads the next page."""
-    offset = 0
-    if cursor:
-        try:
-            state = json.loads(base64.urlsafe_b64decode(cursor.encode() + b"==="))
-            offset, query_then = int(state["offset"]), state["query"]
-        except (ValueError, KeyError, TypeError) as error:
-            raise ValidationFailed({"cursor": "Not a cursor this provider gave"}) from error
-        if query_then != query:
-            raise ValidationFailed({"cursor": "This cursor was given for other query parameters"})
+def _cursor_state(cursor: str, path: str) -> tuple[int, list[tuple[str, str]]]:
+    """The offset and the first page's query parameters a cursor of this endpoint carries."""
+    try:
+        state = json.loads(base64.urlsafe_b64decode(cursor.encode() + b"==="))
+        offset, params, made_for = int(state["offset"]), state["params"], state["path"]
+        pairs = [(str(name), str(value)) for name, value in params]
+    except (ValueError, KeyError, TypeError) as error:
+        raise ValidationFailed({"cursor": "Not a cursor this provider gave"}) from error
+    if made_for != path or offset < 0 or any(name == "cursor" for name, _ in pairs):
+        raise ValidationFailed({"cursor": "Not a cursor this provider gave for this endpoint"})
+    return offset, pairs
+
+
+def _with_cursor_query(request: Request) -> Request:
+    """The request as its first page asked it, when it carries a cursor: the standard's client sends the
+    cursor alone, so the parameters (required ones included) come from the cursor."""
+    sent = QueryParams(request.scope.get("query_string", b""))
+    cursor = sent.get("cursor")
+    if not cursor:
+        return request
+    _, params = _cursor_state(cursor, request.url.path)
+    then = dict(params)
+    differing = sorted(
+        {name for name, value in sent.multi_items() if name != "cursor" and then.get(name) != value}
+    )
+    if differing:
+        raise ValidationFailed(
+            {name: "Not the value of the first page: send the cursor alone" for name in differing}
+        )
+    scope = {**request.scope, "query_string": str(QueryParams([*params, ("cursor", cursor)])).encode()}
+    return Request(scope, request.receive)
+
+
+def _paged(request: Request, items: list[dict[str, Any]], limit: int, cursor: str | None) -> Response:
+    """One page of `items`; the next page's cursor carries this request's query, so it alone reads on."""
+    offset = _cursor_state(cursor, request.url.path)[0] if cursor else 0
     page = items[offset : offset + limit]
     response = JSONResponse(page)
     if offset + limit < len(items):
-        state = {"offset": offset + limit, "query": query}
+        params = [(name, value) for name, value in request.query_params.multi_items() if name != "cursor"]
+        state = {"path": request.url.path, "offset": offset + limit, "params": params}
         response.headers["Next-Page-Cursor"] = (
-            base64.urlsafe_b64encode(json.dumps(state).encode()).decode().rstrip("=")
+            base64.urlsafe_b64encode(json.dumps(state, separators=(",", ":")).encode()).decode().rstrip("=")
         )
     return response
 
@@ -120,6 +150,7 @@ def _vessel_schedules(services: Any, filters: dict[str, Any]) -> list[dict[str, 
 
 @router.get("/vessel-schedules", response_model=list[cs.CsServiceSchedule], responses={200: _PAGED})
 async def vessel_schedules(
+    request: Request,
     _: IntegrationCustomer,
     services: ServicesDep,
     vesselIMONumber: Annotated[str | None, Query(pattern=r"^\d{7,8}$")] = None,
@@ -155,12 +186,7 @@ async def vessel_schedules(
             for s in items
             if _matches_extra(s, universalVoyageReference, facilitySMDGCode, vesselOperatorCarrierCode)
         ]
-    query = {k: v for k, v in filters.items() if v} | {
-        "uvr": universalVoyageReference,
-        "smdg": facilitySMDGCode,
-        "operator": vesselOperatorCarrierCode,
-    }
-    return _paged(items, limit, cursor, query)
+    return _paged(request, items, limit, cursor)
 
 
 def _matches_extra(
@@ -190,6 +216,7 @@ def _port_schedules(services: Any, code: str, day: str) -> list[dict[str, Any]]:
 
 @router.get("/port-schedules", response_model=list[cs.CsPortSchedule], responses={200: _PAGED})
 async def port_schedules(
+    request: Request,
     _: IntegrationCustomer,
     services: ServicesDep,
     UNLocationCode: Annotated[str, Query(pattern=r"^[A-Z]{2}[A-Z2-9]{3}$", min_length=5, max_length=5)],
@@ -199,7 +226,7 @@ async def port_schedules(
 ) -> Response:
     """The vessels calling at a port on a day, with their times and cut-offs."""
     items = await off_loop(_port_schedules, services, UNLocationCode, date.isoformat())
-    return _paged(items, limit, cursor, {"port": UNLocationCode, "date": date.isoformat()})
+    return _paged(request, items, limit, cursor)
 
 
 def _routes(
@@ -220,6 +247,7 @@ def _routes(
 
 @router.get("/point-to-point-routes", response_model=list[cs.CsPointToPoint], responses={200: _PAGED})
 async def point_to_point_routes(
+    request: Request,
     _: IntegrationCustomer,
     services: ServicesDep,
     placeOfReceipt: Annotated[str, Query(pattern=r"^[A-Z]{2}[A-Z2-9]{3}$", min_length=5, max_length=5)],
@@ -246,12 +274,4 @@ async def point_to_point_routes(
     items: list[dict[str, Any]] = []
     if receiptTypeAtOrigin in (None, "CY") and deliveryTypeAtDestination in (None, "CY"):
         items = await off_loop(_routes, services, placeOfReceipt, placeOfDelivery, window)
-    query = {
-        "from": placeOfReceipt,
-        "to": placeOfDelivery,
-        **window,
-        "max": maxTranshipment,
-        "rto": receiptTypeAtOrigin,
-        "dtd": deliveryTypeAtDestination,
-    }
-    return _paged(items, limit, cursor, query)
+    return _paged(request, items, limit, cursor)

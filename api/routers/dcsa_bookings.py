@@ -232,8 +232,12 @@ async def get_booking(
     row = await off_loop(_owned_booking, services, bookingReference, principal)
     if not amendedContent:
         document = dcsa_view.booking(row)
-        if "carrierBookingReference" in document:  # confirmed: its transport plan and cut-offs (issue 27)
-            document.update(await off_loop(_sailing_terms, services, row["id"]))
+        if "carrierBookingReference" in document:  # confirmed: its transport plan and cut-offs
+            terms = await off_loop(_sailing_terms, services, row["id"])
+            said = terms.pop("feedbacks", [])
+            document.update(terms)
+            if said:
+                document["feedbacks"] = [*(document.get("feedbacks") or []), *said]
         return JSONResponse(document)
     amendment = await off_loop(_amendment, services, row["id"])
     if amendment is None:
@@ -244,7 +248,9 @@ async def get_booking(
 def _sailing_terms(services: Any, rate_request_id: str) -> dict[str, Any]:
     with services.read_models.read() as tx:
         found = sailing_of(tx, rate_request_id)
-    return confirmed_sailing_terms(found["sailing"] if found else None)
+    return confirmed_sailing_terms(
+        found["sailing"] if found else None, services.booking.estimates.cut_off_hours
+    )
 
 
 def _amendment(services: Any, rate_request_id: str) -> dict[str, Any] | None:

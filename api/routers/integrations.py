@@ -118,7 +118,11 @@ def create_webhook(
     subscription_id, secret = command.returning(
         lambda: _issued(
             services.integrations.subscribe(
-                principal.actor, body.callback_url, body.event_types, subscriptions=held
+                principal.actor,
+                body.callback_url,
+                body.event_types,
+                subscriptions=held,
+                tracking_format=body.tracking_format,
             )
         )
     )

@@ -156,6 +156,29 @@ async def staff_booking_sailing(id: str, _: AdminUser, services: ServicesDep) ->
     return await read_answer(_sailing_of, services, id, None)
 
 
+@admin.put(
+    "/rate-requests/{id}/sailing",
+    response_model=Envelope[BookingSailing | None],
+    responses=error_responses(400, 404, 409),
+)
+def name_sailing(
+    id: str,
+    principal: AdminUser,
+    services: ServicesDep,
+    command: CommandDep,
+    body: ChooseSailingBody = Body(...),
+) -> Response:
+    """Staff name the booking's published sailing (vessel IMO and export voyage, or a route's
+    `routingReference`; 400 naming `sailing` when none is published) until the booking is complete. A
+    booking confirmed on an estimated plan has it replaced, and its customer is told (notification, e-mail,
+    webhook `booking.sailing_named`)."""
+    customer_id = services.booking.rate_request(id, principal.actor).customer_id
+    with services.read_models.read() as tx:
+        email = email_of(tx, customer_id) if customer_id else None
+    command(services.booking.name_sailing, id, principal.actor, body.sailing.choice(), email)
+    return success(_sailing_of(services, id, None))
+
+
 # -- customers: the sailings between two ports, a booking's sailing, choosing one --------------------------
 def _sailings(services: Any, pol_id: int, pod_id: int, after: str) -> dict[str, Any]:
     with services.read_models.read() as tx:

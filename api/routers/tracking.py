@@ -232,10 +232,13 @@ def _next_cursor(row: dict[str, Any]) -> str:
     return base64.urlsafe_b64encode(raw).decode().rstrip("=")
 
 
-def _types(text: str | None) -> list[str] | None:
-    if not text:
+def _types(sent: list[str] | None) -> list[str] | None:
+    """The event types asked for: the standard's comma-separated list, and a repeated parameter too (each
+    value adds its types; none is dropped)."""
+    named = (t.strip().upper() for text in sent or () for t in text.split(","))
+    chosen = list(dict.fromkeys(t for t in named if t))
+    if not chosen:
         return None
-    chosen = [t.strip().upper() for t in text.split(",") if t.strip()]
     unknown = [t for t in chosen if t not in EVENT_TYPES]
     if unknown:
         raise ValidationFailed({"$.eventTypes": "Unknown event types: " + ", ".join(unknown)})
@@ -287,7 +290,11 @@ async def get_events(
     carrierBookingReference: str | None = Query(None, max_length=100),
     transportDocumentReference: str | None = Query(None, max_length=100),
     equipmentReference: str | None = Query(None, max_length=11),
-    eventTypes: str | None = Query(None, max_length=200, description="Comma-separated: EQUIPMENT,TRANSPORT"),
+    eventTypes: list[str] | None = Query(
+        None,
+        max_length=200,
+        description="Comma-separated (EQUIPMENT,TRANSPORT), or the parameter repeated: every type named",
+    ),
     eventUpdatedDateTimeMin: datetime | None = None,
     eventUpdatedDateTimeMax: datetime | None = None,
     eventDateTimeMin: datetime | None = Query(None, description="Extension: events that happen at or after"),

@@ -45,6 +45,8 @@ class ConfirmRequestBody(WireModel):
 
     price: Annotated[Decimal | None, PlainNumber] = None
     valid_until: str | None = Field(default=None, max_length=40)
+    # The sailing to confirm with; without, the booking's own, else one estimated from its ports and date.
+    sailing: SailingChoiceBody | None = None
 
 
 class AmendmentApprovalBody(WireModel):

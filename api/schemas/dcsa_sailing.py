@@ -1,11 +1,19 @@
 """A confirmed booking's sailing in DCSA Booking 2.0.5 terms: `transportPlan` (its legs) and
 `shipmentCutOffTimes` (the cut-offs of its sailing at the port of loading). Kept apart from the view builder
-(`dcsa_view.py`): the /v2 answer adds these two keys once the booking is confirmed and has a sailing."""
+(`dcsa_view.py`): the /v2 answer adds these two keys once the booking is confirmed and has a sailing.
+
+An estimated sailing (no published one was named at confirmation) has no vessel, service or voyage, which
+the standard's leg does not require; the standard has no property saying a plan is estimated, so an INFO
+feedback says it (docs/decisions/0201-estimated-transport-plan.md).
+"""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
+from api.dcsa_feedbacks import estimated_plan_feedback
+from domain.booking.estimated_sailing import DEFAULT_CUT_OFF_HOURS, cut_offs_before
 from domain.booking.schedules import Sailing
 
 # Booking 2.0.5's cut-off codes; a schedule's other codes (a carrier's own) are not the standard's to carry.
@@ -22,10 +30,11 @@ def transport_plan(sailing: Sailing) -> list[dict[str, Any]]:
         "plannedDepartureDate": sailing.departure[:10],
         "plannedArrivalDate": sailing.arrival[:10],
         "modeOfTransport": "VESSEL",
-        "carrierServiceCode": sailing.service_code,
-        "carrierExportVoyageNumber": sailing.export_voyage,
-        "carrierImportVoyageNumber": sailing.import_voyage,
     }
+    if not sailing.estimated:
+        leg["carrierServiceCode"] = sailing.service_code
+        leg["carrierExportVoyageNumber"] = sailing.export_voyage
+        leg["carrierImportVoyageNumber"] = sailing.import_voyage
     if sailing.vessel_name:
         leg["vesselName"] = sailing.vessel_name[:50]
     if sailing.vessel_imo_number:
@@ -35,20 +44,29 @@ def transport_plan(sailing: Sailing) -> list[dict[str, Any]]:
     return [leg]
 
 
-def shipment_cut_off_times(sailing: Sailing) -> list[dict[str, Any]]:
-    return [
-        {"cutOffDateTimeCode": c.code, "cutOffDateTime": c.at}
-        for c in sailing.cut_offs
-        if c.code in BOOKING_CUT_OFF_CODES
-    ]
+def shipment_cut_off_times(
+    sailing: Sailing, usual_hours: Mapping[str, int] = DEFAULT_CUT_OFF_HOURS
+) -> list[dict[str, Any]]:
+    """The sailing's cut-offs the standard names; a published schedule that gives none has the carrier's
+    usual ones (`usual_hours` before departure): a confirmed booking always says when what is due."""
+    kept = [c for c in sailing.cut_offs if c.code in BOOKING_CUT_OFF_CODES]
+    if not kept:
+        kept = list(cut_offs_before(sailing.departure, usual_hours))
+    return [{"cutOffDateTimeCode": c.code, "cutOffDateTime": c.at} for c in kept]
 
 
-def confirmed_sailing_terms(sailing: Sailing | None) -> dict[str, Any]:
-    """The two keys a CONFIRMED booking carries (empty when the booking has no sailing)."""
+def confirmed_sailing_terms(
+    sailing: Sailing | None, usual_hours: Mapping[str, int] = DEFAULT_CUT_OFF_HOURS
+) -> dict[str, Any]:
+    """The two keys a CONFIRMED booking carries (empty when the booking has no sailing), and for an
+    estimated plan the feedback that says so (`feedbacks`, to add to the booking's own)."""
     if sailing is None:
         return {}
-    terms: dict[str, Any] = {"transportPlan": transport_plan(sailing)}
-    cut_offs = shipment_cut_off_times(sailing)
-    if cut_offs:
-        terms["shipmentCutOffTimes"] = cut_offs
+    terms: dict[str, Any] = {
+        "transportPlan": transport_plan(sailing),
+        "shipmentCutOffTimes": shipment_cut_off_times(sailing, usual_hours),
+    }
+    if sailing.estimated:
+        # The same words the booking's notifications carry (policies/webhooks), so both doors agree.
+        terms["feedbacks"] = [estimated_plan_feedback()]
     return terms

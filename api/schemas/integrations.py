@@ -30,6 +30,9 @@ class WebhookBody(WireModel):
     callback_url: str = Field(max_length=4000)
     # The kinds of notification to hear; absent or null: every kind.
     event_types: list[EventType] | None = Field(default=None, max_length=len(NOTIFICATION_TYPES))
+    # How tracking events are posted: `cloudevents` (default: the envelope, to the booking-notification
+    # path) or `tnt-3.0` (DCSA TNT 3.0's consumer endpoint: `POST {callbackUrl}` with `{"events": [...]}`).
+    tracking_format: Literal["cloudevents", "tnt-3.0"] | None = None
 
 
 class EventTypesBody(WireModel):
@@ -48,6 +51,7 @@ class Webhook(WireModel):
     event_types: list[str] | None  # null: every kind
     secret_rotated_at: str | None
     previous_secret_valid_until: str | None  # the previous secret signs too until then
+    tracking_format: str  # cloudevents or tnt-3.0: how tracking events are posted
 
 
 class CreatedWebhook(Webhook):
@@ -67,10 +71,16 @@ class Removed(WireModel):
 
 class Delivery(WireModel):
     id: str
+    # What was sent: `booking` (a booking notification), `tracking` (a tracking event), `other` (a kind
+    # this release does not name).
+    kind: str
     event_id: str
     event_type: str | None  # the step notified (None for deliveries recorded before event types)
+    # The status the step changed (a booking) or the tracking event's type and code (`EQUIPMENT:GTIN`).
     booking_status: str
-    carrier_booking_request_reference: str
+    # Booking notifications only: the reference the notification's data carried.
+    carrier_booking_request_reference: str | None
+    booking_reference: str | None  # the booking the delivery is about, when it is about one
     state: str  # pending, delivered, failed or cancelled (its subscription was removed)
     attempts: int
     last_status_code: int | None

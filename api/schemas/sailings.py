@@ -76,6 +76,8 @@ class SailingView(WireAnswer):
     transit_days: int
     cut_offs: list[CutOffTime]
     routing_reference: str
+    # Estimated at confirmation (no published sailing was named): no vessel, service or voyage yet.
+    estimated: bool = False
 
 
 class BookingSailing(WireAnswer):
@@ -120,7 +122,8 @@ def _sailing(sailing: Sailing) -> SailingView:
         cut_offs=[
             CutOffTime(code=c.code, name=CUT_OFF_NAMES.get(c.code, c.code), at=c.at) for c in sailing.cut_offs
         ],
-        routing_reference=sailing.routing_reference,
+        routing_reference="" if sailing.estimated else sailing.routing_reference,
+        estimated=sailing.estimated,
     )
 
 

@@ -22,6 +22,7 @@ from domain.booking.booking_reference import (
 )
 from domain.booking.charges import Charge, ChargeDraft, per_container_total, staff_charges
 from domain.booking.containers import is_valid
+from domain.booking.estimated_sailing import SailingEstimates, earliest_departure_day, estimated_sailing
 from domain.booking.files import Assembled, StoredFile, stored_file_id
 from domain.booking.rate_request import RateRequest
 from domain.booking.reference import (
@@ -100,10 +101,13 @@ class BookingApplication(ContextApplication):
         reference_counter: SharedCounter | None = None,
         sailings: SailingFinder | None = None,
         tariffs: TariffRates | None = None,
+        estimates: SailingEstimates | None = None,
     ) -> None:
         super().__init__(store)
         self.catalog: ReferenceCatalog = catalog or SeedCatalog()
         self.sailings: SailingFinder = sailings or NoSailings()
+        # How a booking confirmed without a sailing is given an estimated one (transit time, cut-offs).
+        self.estimates = estimates or SailingEstimates()
         # The tariff rows in force (a read model); None: no request is quoted instantly.
         self.tariffs = tariffs
         self.references = ReferenceNumbers(
@@ -521,9 +525,8 @@ class BookingApplication(ContextApplication):
         self._staff(actor)
         rate_request = self.rate_request(rate_request_id, actor)
         rate_request._may("confirm_booking", actor)
-        if sailing is not None:  # staff set or change the sailing as they confirm: one write
-            rate_request.choose_sailing(self._sailing_for(rate_request, sailing), actor)
-        rate_request.confirm_booking(actor)
+        estimate = self._sail_on_confirmation(rate_request, sailing, actor)
+        rate_request.confirm_booking(actor, estimate)
         return self.record(rate_request)
 
     def confirm_request(
@@ -533,17 +536,60 @@ class BookingApplication(ContextApplication):
         price: Decimal | None = None,
         valid_until: datetime | None = None,
         now: datetime | None = None,
+        sailing: SailingChoice | None = None,
     ) -> int:
         """Confirm a firm booking request (one made through the DCSA standard) with its quoted price, or
-        quote `price` and confirm in one act (`valid_until` defaults to `FIRM_QUOTE_VALIDITY` from now)."""
+        quote `price` and confirm in one act (`valid_until` defaults to `FIRM_QUOTE_VALIDITY` from now);
+        `sailing` sets or changes its sailing in the same act."""
         self._staff(actor)
         moment = now or datetime.now(UTC)
         rate_request = self.rate_request(rate_request_id, actor)
+        # Refused by state before a sailing is looked at (quoting first, when a price is given).
+        rate_request._may("quote" if price is not None else "confirm_request", actor)
         until = None
         if price is not None:
             until = (valid_until or moment + FIRM_QUOTE_VALIDITY).astimezone(UTC)
-        rate_request.confirm_request(actor, price, until, moment)
+        estimate = self._sail_on_confirmation(rate_request, sailing, actor)
+        rate_request.confirm_request(actor, price, until, moment, estimate)
         return self.record(rate_request)
+
+    def _sail_on_confirmation(
+        self, rate_request: RateRequest, choice: SailingChoice | None, actor: Actor
+    ) -> Sailing | None:
+        """A booking is confirmed with a sailing: the one staff name (chosen here), else the one it has,
+        else one estimated from its ports, shipping date and lane (answered, recorded with the
+        confirmation: no published sailing is known yet)."""
+        if choice is not None:
+            rate_request.choose_sailing(self._sailing_for(rate_request, choice), actor)
+            return None
+        if rate_request.sailing is None:
+            return self._estimated_sailing(rate_request)
+        return None
+
+    def _estimated_sailing(self, rate_request: RateRequest) -> Sailing | None:
+        """On the shipping date asked for, or the first day every cut-off is still ahead when that is
+        earlier or none was asked (a booking through the standard may name no date)."""
+        details = rate_request.details
+        load, discharge = self._port_codes(rate_request)
+        if not load or not discharge:
+            return None
+        hours = self.estimates.cut_off_hours
+        earliest = earliest_departure_day(datetime.now(UTC), hours)
+        day = details.get("preferred_shipping_date")
+        asked = values.calendar_date(str(day)) if day else earliest
+        return estimated_sailing(load, discharge, max(asked, earliest), self._transit_days(details), hours)
+
+    def _transit_days(self, details: Mapping[str, Any]) -> int:
+        """The lane's transit time: the tariff row that prices the booking, else any row of its lane that
+        gives one, else the carrier's default."""
+        if self.tariffs is not None:
+            matching = self._matching_row(details)
+            rows = [matching] if matching is not None else []
+            rows += self.tariffs.lane_rows(int(details["pol_id"]), int(details["pod_id"]))
+            for row in rows:
+                if row.transit_days is not None:
+                    return row.transit_days
+        return self.estimates.transit_days
 
     # -- sailings: the booking's chosen sailing, the published schedules ---------------------------------
     def _port_codes(self, rate_request: RateRequest) -> tuple[str | None, str | None]:
@@ -561,6 +607,17 @@ class BookingApplication(ContextApplication):
         if not actor.is_staff and actor.id != rate_request.customer_id:
             raise Forbidden("Only the customer of this booking may choose its sailing")
         if not rate_request.choose_sailing(self._sailing_for(rate_request, choice), actor):
+            return None
+        return self.record(rate_request)
+
+    def name_sailing(
+        self, rate_request_id: str, actor: Actor, choice: SailingChoice, email: str | None = None
+    ) -> int | None:
+        """Staff name a booking's published sailing (replacing an estimated one, its customer told at
+        `email`); None when it is the sailing it has."""
+        self._staff(actor)
+        rate_request = self.rate_request(rate_request_id, actor)
+        if not rate_request.name_sailing(self._sailing_for(rate_request, choice), actor, email):
             return None
         return self.record(rate_request)
 

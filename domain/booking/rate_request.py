@@ -340,9 +340,21 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
             event_class, audit_fields(actor, text), message=text, state=dest, customer_id=self.customer_id
         )
 
-    def confirm_booking(self, actor: Actor) -> None:
+    def confirm_booking(self, actor: Actor, estimate: Sailing | None = None) -> None:
+        """Staff confirm the booking; `estimate`: the sailing it is confirmed on when it has none (an
+        estimated one, recorded with the confirmation: one step, told once)."""
         dest = self._next("confirm_booking", actor, has_booking_request=bool(self.booking_documents))
-        self._customer_move(self.BookingConfirmed, audit_fields(actor), dest)
+        self._confirmed(actor, dest, estimate)
+
+    def _confirmed(self, actor: Actor, dest: str, estimate: Sailing | None) -> None:
+        sailing = None if estimate is None or self.sailing is not None else estimate.to_record()
+        self._record(
+            self.BookingConfirmed,
+            audit_fields(actor),
+            state=dest,
+            customer_id=self.customer_id,
+            sailing=sailing,
+        )
 
     def confirm_request(
         self,
@@ -350,9 +362,11 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
         price: Decimal | None = None,
         valid_until: datetime | None = None,
         now: datetime | None = None,
+        estimate: Sailing | None = None,
     ) -> None:
         """Staff confirm a firm booking request with its charges: the price already quoted, or `price`
-        (valid until `valid_until`) quoted in the same act. The standard has no customer step between."""
+        (valid until `valid_until`) quoted in the same act. The standard has no customer step between.
+        `estimate`: as for `confirm_booking`."""
         if price is not None:  # quoted first (the confirmation is from `quoted`), in the same transaction
             assert valid_until is not None and now is not None
             if not self.firm_request:
@@ -361,13 +375,19 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
         dest = self._next(
             "confirm_request", actor, firm_request=self.firm_request, has_price=self.price is not None
         )
-        self._customer_move(self.BookingConfirmed, audit_fields(actor), dest)
+        self._confirmed(actor, dest, estimate)
 
     def _customer_move(self, event_class: type[CustomerMoved], audit: Audit, dest: str) -> None:
         self._record(event_class, audit, state=dest, customer_id=self.customer_id)
 
     class BookingConfirmed(CustomerMoved):
-        pass
+        # The estimated sailing the booking was confirmed on, when it had none (absent from older events).
+        sailing: dict[str, Any] | None = None
+
+        def apply(self, aggregate: LifecycleAggregate) -> None:
+            aggregate.state = self.state
+            if self.sailing is not None and isinstance(aggregate, RateRequest):
+                aggregate.sailing = self.sailing
 
     # -- the sailing ------------------------------------------------------------------------------------
     def choose_sailing(self, sailing: Sailing, actor: Actor) -> bool:
@@ -378,6 +398,26 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
         if record == self.sailing:
             return False
         self._record(self.SailingChosen, audit_fields(actor), sailing=record, customer_id=self.customer_id)
+        return True
+
+    def name_sailing(self, sailing: Sailing, actor: Actor, email: str | None = None) -> bool:
+        """Staff name a published sailing. A booking confirmed on an estimated one has it replaced and its
+        customer told (at `email`), with the estimate it replaces; any other is chosen as `choose_sailing`
+        does. False when it is the sailing it has."""
+        current = self.sailing
+        if current is None or not Sailing.from_record(current).estimated:
+            return self.choose_sailing(sailing, actor)
+        if not _sailing_open_to(actor, self.state):
+            raise ValidationFailed({"sailing": message("booking.sailing.closed")})
+        self._record(
+            self.EstimatedSailingReplaced,
+            audit_fields(actor, "the carrier named the sailing of the estimated plan"),
+            sailing=sailing.to_record(),
+            previous=current,
+            reference=self.reference,
+            email=email,
+            customer_id=self.customer_id,
+        )
         return True
 
     def reschedule_sailing(self, now_published: Sailing, actor: Actor, email: str | None = None) -> bool:
@@ -427,6 +467,16 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
             aggregate.sailing = self.sailing
 
     class SailingRescheduled(ActorEvent):
+        sailing: dict[str, Any]
+        previous: dict[str, Any]
+        reference: str | None
+        email: str | None
+        customer_id: str
+
+        def apply(self, aggregate: RateRequest) -> None:
+            aggregate.sailing = self.sailing
+
+    class EstimatedSailingReplaced(ActorEvent):
         sailing: dict[str, Any]
         previous: dict[str, Any]
         reference: str | None

@@ -17,7 +17,7 @@ def _when(text: str | None) -> str:
     return "not given" if not text else text.replace("T", " ").replace("Z", " UTC")[:20].strip() + " UTC"
 
 
-def _reference(event: R.SailingRescheduled | R.CutOffReminded) -> str:
+def _reference(event: R.SailingRescheduled | R.CutOffReminded | R.EstimatedSailingReplaced) -> str:
     return event.reference or str(event.originator_id)[:8]
 
 
@@ -36,6 +36,17 @@ def rescheduled_text(event: R.SailingRescheduled, reference: str) -> str:
     )
 
 
+def named_text(event: R.EstimatedSailingReplaced, reference: str) -> str:
+    before, after = Sailing.from_record(event.previous), Sailing.from_record(event.sailing)
+    vessel = after.vessel_name or after.vessel_imo_number or after.service_code
+    return (
+        f"Your booking {reference} now sails on {vessel}, voyage {after.export_voyage}, {after.load_port} to"
+        f" {after.discharge_port}: departure {_when(after.departure)}, arrival {_when(after.arrival)}"
+        f" (estimated before: departure {_when(before.departure)}). The shipping-instruction cut-off is"
+        f" {_when(after.shipping_instructions_cut_off)}."
+    )
+
+
 def reminder_text(event: R.CutOffReminded, reference: str) -> str:
     return (
         f"Submit the shipping order of your booking {reference} before {_when(event.cut_off)}: the"
@@ -48,6 +59,13 @@ def rescheduled(event: R.SailingRescheduled, context: NoticeContext) -> Notice:
     reference = _reference(event)
     subject = Subject("rate_request", str(event.originator_id), reference)
     return Notice(event.customer_id, "Sailing rescheduled", rescheduled_text(event, reference), subject)
+
+
+@notices.register(R.EstimatedSailingReplaced)
+def named(event: R.EstimatedSailingReplaced, context: NoticeContext) -> Notice:
+    reference = _reference(event)
+    subject = Subject("rate_request", str(event.originator_id), reference)
+    return Notice(event.customer_id, "Sailing named", named_text(event, reference), subject)
 
 
 @notices.register(R.CutOffReminded)
@@ -74,16 +92,24 @@ def late_order(notice: Notice, event: ShippingOrder.Created, context: NoticeCont
 
 
 # The events `sailing_messages` e-mails about (the messaging policy decodes only the events it handles).
-SAILING_MESSAGE_EVENTS: tuple[type, ...] = (R.CutOffReminded, R.SailingRescheduled)
+SAILING_MESSAGE_EVENTS: tuple[type, ...] = (
+    R.CutOffReminded,
+    R.SailingRescheduled,
+    R.EstimatedSailingReplaced,
+)
 
 
 def sailing_messages(event: object) -> list[Message]:
     """The e-mails of the sailing events: the event carries the customer's address (None: no e-mail)."""
-    if not isinstance(event, R.CutOffReminded | R.SailingRescheduled) or not event.email:
+    if not isinstance(event, R.CutOffReminded | R.SailingRescheduled | R.EstimatedSailingReplaced):
+        return []
+    if not event.email:
         return []
     email, reference = event.email, _reference(event)
     if isinstance(event, R.CutOffReminded):
         subject, text = "Shipping instructions due", reminder_text(event, reference)
+    elif isinstance(event, R.EstimatedSailingReplaced):
+        subject, text = "Sailing named", named_text(event, reference)
     else:
         subject, text = "Sailing rescheduled", rescheduled_text(event, reference)
     data = {"rateRequestId": str(event.originator_id), "reference": reference}

@@ -237,6 +237,9 @@ class Sailing:
     arrival: str
     cut_offs: tuple[CutOff, ...] = ()
     universal_service_reference: str | None = None
+    # An estimate made at confirmation from the booking's ports and date (no sailing was published or
+    # named): no vessel, service or voyage, and times that staff replace with a published sailing.
+    estimated: bool = False
 
     @property
     def routing_reference(self) -> str:
@@ -259,7 +262,10 @@ class Sailing:
         return self.cut_off(CARGO_CUT_OFF)
 
     def to_record(self) -> dict[str, Any]:
-        return dict(_plain(asdict(self)))
+        record = dict(_plain(asdict(self)))
+        if not self.estimated:  # a published sailing's record is as it was before estimates existed
+            del record["estimated"]
+        return record
 
     @classmethod
     def from_record(cls, record: Mapping[str, Any]) -> Sailing:

@@ -32,6 +32,9 @@ COLUMNS = (
     "ocean_freight", "baf", "thc_origin", "thc_destination", "dg_surcharge", "reefer_surcharge",
     "documentation_fee",
 )  # fmt: skip
+# Optional columns: a file without them reads as before.
+OPTIONAL_COLUMNS = ("transit_days",)
+MAX_TRANSIT_DAYS = 120
 MONEY = tuple(CHARGE_KINDS)
 GENERAL, DANGEROUS, ANY = "general", "dangerous", "any"
 CARGO = (GENERAL, DANGEROUS, ANY)
@@ -63,6 +66,8 @@ class TariffRow:
     valid_from: date
     valid_to: date
     amounts: Mapping[str, Decimal]
+    # Days from the port of loading to the port of discharge on this lane (None: the carrier's default).
+    transit_days: int | None = None
 
     @property
     def lane(self) -> tuple[int, int]:
@@ -83,6 +88,8 @@ class TariffRow:
             "valid_from": self.valid_from.isoformat(),
             "valid_to": self.valid_to.isoformat(),
             **{code: str(self.amounts.get(code, Decimal("0"))) for code in MONEY},
+            # Kept only when given, so a row without it records as it did before.
+            **({} if self.transit_days is None else {"transit_days": self.transit_days}),
         }
 
     @classmethod
@@ -102,6 +109,7 @@ class TariffRow:
             valid_from=date.fromisoformat(str(record["valid_from"])),
             valid_to=date.fromisoformat(str(record["valid_to"])),
             amounts={code: Decimal(str(record[code])) for code in MONEY},
+            transit_days=None if record.get("transit_days") is None else int(record["transit_days"]),
         )
 
 
@@ -154,7 +162,7 @@ def _read_tariff(text: str, port_id: Callable[[str], int | None], equipment: Equ
         if len(name) > MAX_CELL:
             raise ValidationFailed({f"rows.1.{index + 1}": message("tariff.cell.max", max=MAX_CELL)})
     missing = [c for c in COLUMNS if c not in header]
-    unknown = [c for c in header if c not in COLUMNS]
+    unknown = [c for c in header if c not in COLUMNS and c not in OPTIONAL_COLUMNS]
     for column in missing:
         errors[f"rows.1.{column}"] = message("tariff.column.missing")
     for column in unknown:
@@ -252,7 +260,10 @@ def _row(
             bad(code, message("tariff.freight") if freight else message("booking.charge.amount"))
         else:
             amounts[code] = value
-    if errors or size_id is None or type_id is None:
+    transit_days = _transit_days(cells.get("transit_days", ""))
+    if transit_days is False:
+        bad("transit_days", message("tariff.transitDays"))
+    if errors or size_id is None or type_id is None or transit_days is False:
         return errors
     return TariffRow(
         version=0,
@@ -269,7 +280,17 @@ def _row(
         valid_from=days["valid_from"],
         valid_to=days["valid_to"],
         amounts=amounts,
+        transit_days=transit_days,
     )
+
+
+def _transit_days(text: str) -> int | bool | None:
+    """The cell's whole number of days; None when empty; False when it is not one in range."""
+    if not text:
+        return None
+    if not text.isdigit() or not 1 <= int(text) <= MAX_TRANSIT_DAYS:
+        return False
+    return int(text)
 
 
 def _no_date() -> date:

@@ -71,6 +71,7 @@ class IntegrationsApplication(ContextApplication):
         event_types: Sequence[str] | None,
         *,
         subscriptions: int,
+        tracking_format: str | None = None,
     ) -> tuple[UUID, str, int]:
         """A new subscription: its id, its signing secret (answered this once) and its event's position.
         `subscriptions`: how many the account holds now (as the read models know them)."""
@@ -78,7 +79,12 @@ class IntegrationsApplication(ContextApplication):
             raise Conflict(f"An account may have at most {self.max_webhooks} webhooks; remove one first")
         secret = new_secret()
         subscription = WebhookSubscription.subscribe(
-            callback_url, self.allow_local_callbacks, actor, self.sealer.seal(secret), event_types
+            callback_url,
+            self.allow_local_callbacks,
+            actor,
+            self.sealer.seal(secret),
+            event_types,
+            tracking_format,
         )
         self._check_resolves_public(subscription.callback_url)
         position = self.record(subscription)

@@ -44,6 +44,8 @@ _BOOKING_KINDS = (
     "booking.completed",
     "booking.sailing_chosen",
     "booking.sailing_rescheduled",
+    # Staff named the published sailing of a booking confirmed on an estimated plan.
+    "booking.sailing_named",
 )
 # Moves declared after the list above (none today): heard by their event's name.
 _NEW_MOVE_KINDS = tuple(

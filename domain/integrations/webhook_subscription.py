@@ -100,12 +100,27 @@ def _may_be_public(host: str) -> bool:
     return not looks_numeric(host) and not internal_name(host)
 
 
+# How tracking events reach a subscription: the CloudEvents envelope posted to the booking-notification path
+# (the default, and every subscription made before the choice existed), or DCSA TNT 3.0's consumer endpoint
+# (`POST {callbackUrl}` with `{"events": [...]}`).
+CLOUDEVENTS, TNT_CONSUMER = "cloudevents", "tnt-3.0"
+TRACKING_FORMATS = (CLOUDEVENTS, TNT_CONSUMER)
+
+
+def checked_tracking_format(chosen: str | None) -> str | None:
+    if chosen is not None and chosen not in TRACKING_FORMATS:
+        raise ValidationFailed({"tracking_format": f"One of {', '.join(TRACKING_FORMATS)}"})
+    return None if chosen == CLOUDEVENTS else chosen
+
+
 class WebhookSubscription(DomainAggregate):
     class Subscribed(ActorCreated):
         customer_id: str
         callback_url: str
         sealed_secret: str | None = None
         event_types: list[str] | None = None
+        # None: the CloudEvents envelope (`CLOUDEVENTS`).
+        tracking_format: str | None = None
 
     @event(Subscribed)
     def __init__(
@@ -117,8 +132,10 @@ class WebhookSubscription(DomainAggregate):
         reason: str | None,
         sealed_secret: str | None = None,
         event_types: list[str] | None = None,
+        tracking_format: str | None = None,
     ) -> None:
         self.customer_id = customer_id
+        self.tracking_format = tracking_format
         self.callback_url = callback_url
         self.active = True
         self.sealed_secret = sealed_secret
@@ -132,12 +149,14 @@ class WebhookSubscription(DomainAggregate):
         actor: Actor,
         sealed_secret: str,
         event_types: Sequence[str] | None = None,
+        tracking_format: str | None = None,
     ) -> WebhookSubscription:
         return cls(
             customer_id=actor.id,
             callback_url=checked_callback(callback_url, allow_local),
             sealed_secret=sealed_secret,
             event_types=checked_event_types(event_types),
+            tracking_format=checked_tracking_format(tracking_format),
             **audit_fields(actor),
         )
 

@@ -21,8 +21,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeAlias, get_args
 
+from domain.booking.estimated_sailing import is_estimated
 from domain.booking.rate_request import RateRequest, StaffSaid
-from domain.integrations.webhook_subscription import WebhookSubscription
+from domain.integrations.webhook_subscription import TNT_CONSUMER, WebhookSubscription
 from domain.shared.aggregate import Recorded
 from domain.tracking.milestone import TrackingEvent
 from infrastructure.leases import Lease
@@ -97,7 +98,7 @@ _BOOKING = (
     " FROM webhook_policy_bookings b LEFT JOIN webhook_policy_changes c ON c.id = b.id"
 )
 _SUBSCRIPTIONS = (
-    "SELECT s.id, s.customer_id, t.event_types FROM webhook_policy_subscriptions s"
+    "SELECT s.id, s.customer_id, t.event_types, t.tracking_format FROM webhook_policy_subscriptions s"
     " LEFT JOIN webhook_policy_subscription_settings t ON t.id = s.id WHERE s.active = 1"
 )
 # Keys per statement of the batch's reads, padded to a power of two: a few statement texts, each of at most
@@ -171,9 +172,7 @@ class PolicyBatch:
                 if row is not None:
                     heard.setdefault(row["customer_id"], [])
             for row in answer():
-                heard.setdefault(row["customer_id"], []).append(
-                    {"id": row["id"], "event_types": row["event_types"]}
-                )
+                heard.setdefault(row["customer_id"], []).append(_subscription(row))
             for customer_id, found in heard.items():
                 self.subscriptions.setdefault(customer_id, found)
 
@@ -217,13 +216,14 @@ class PolicyBatch:
             assert row is not None
             self.tx.execute(
                 "UPDATE webhook_policy_bookings SET reference = ?, state = ?, status = ?, confirmed = ?,"
-                " amendment_open = ? WHERE id = ?",
+                " amendment_open = ?, sailing_estimated = ? WHERE id = ?",
                 (
                     row["reference"],
                     row["state"],
                     row["status"],
                     row["confirmed"],
                     row["amendment_open"],
+                    row.get("sailing_estimated"),
                     booking_id,
                 ),
             )
@@ -245,14 +245,16 @@ class PolicyBatch:
         found = self.subscriptions.get(customer_id)
         if found is None:
             rows = self.tx.all(f"{_SUBSCRIPTIONS} AND s.customer_id = ? ORDER BY s.id", (customer_id,))
-            found = self.subscriptions[customer_id] = [
-                {"id": row["id"], "event_types": row["event_types"]} for row in rows
-            ]
+            found = self.subscriptions[customer_id] = [_subscription(row) for row in rows]
         return [subscription for subscription in found if _hears(subscription, kind)]
 
     def subscriptions_changed(self) -> None:
         self._read()
         self.subscriptions.clear()
+
+
+def _subscription(row: dict[str, Any]) -> dict[str, Any]:
+    return {"id": row["id"], "event_types": row["event_types"], "tracking_format": row["tracking_format"]}
 
 
 def _padded(keys: list[str]) -> list[str]:
@@ -270,6 +272,7 @@ def _subscription_event(tx: Tx, event: SubscriptionEvent) -> None:
         )
         _settings(tx, subscription_id, sealed_secret=event.sealed_secret)
         _settings(tx, subscription_id, event_types=_types_text(event.event_types))
+        _settings(tx, subscription_id, tracking_format=event.tracking_format)
     elif isinstance(event, WebhookSubscription.SecretRotated):
         _settings(
             tx,
@@ -348,6 +351,7 @@ def _booking_event(
         booking = {**booking, "reference": event.reference}
     state = event.state if isinstance(event, MOVES) else booking["state"]
     confirmed = bool(booking["confirmed"]) or isinstance(event, RateRequest.BookingConfirmed)
+    estimated = _sailing_estimated(event, bool(booking.get("sailing_estimated")))
     amended = None if step.clears_amendment else step.amended or booking["amended_status"]
     asked = amendment_asked(event, step, booking["status"])
     cancellation = None if step.clears_cancellation else step.cancellation or booking["cancellation_status"]
@@ -367,6 +371,7 @@ def _booking_event(
         status=status,
         confirmed=int(confirmed),
         amendment_open=int(amended == AMENDMENT_RECEIVED),
+        sailing_estimated=int(estimated),
     )
     steps = (amended, cancellation) != (booking["amended_status"], booking["cancellation_status"])
     if steps:
@@ -400,7 +405,7 @@ def _booking_event(
                 "amendment_asked": asked,
             },
             updated=updated,
-            decisions=decisions(event),
+            decisions={**decisions(event), "plan_estimated": confirmed and estimated},
         )
     )
     # The delivery log names the status this step changed (the amendment's or the cancellation's, when
@@ -426,6 +431,16 @@ def _booking_event(
         position=position,
         event_type=step.kind,
     )
+
+
+def _sailing_estimated(event: Recorded, before: bool) -> bool:
+    """Whether the booking's sailing is an estimate after this event: one is recorded with a confirmation
+    that named no sailing, and replaced when a sailing is chosen or named."""
+    if isinstance(event, RateRequest.BookingConfirmed) and event.sailing is not None:
+        return is_estimated(event.sailing)
+    if isinstance(event, RateRequest.SailingChosen | RateRequest.EstimatedSailingReplaced):
+        return is_estimated(event.sailing)
+    return before
 
 
 def _tracking_event(
@@ -464,7 +479,7 @@ def _tracking_event(
         rate_request_id=facts["rate_request_id"],
         shown=shown,
         position=position,
-        event_type=None,
+        event_type=TRACKING_KIND,
     )
 
 
@@ -486,7 +501,7 @@ def _enqueue(
     """One pending delivery per subscription: the CloudEvents envelope around `data`, its id derived from the
     subscription and the notification so that a replayed batch adds nothing twice."""
     for subscription in subscriptions:
-        body = {
+        body: dict[str, Any] = {
             "specversion": "1.0",
             "id": notification_id,
             "source": source,
@@ -496,6 +511,8 @@ def _enqueue(
             "subscriptionReference": subscription["id"],
             "data": data,
         }
+        if cloud_type == TRACKING_TYPE and subscription.get("tracking_format") == TNT_CONSUMER:
+            body = {"events": [data]}  # TNT 3.0's consumer endpoint (`POST /events`): the events alone
         tx.execute(
             "INSERT INTO webhook_deliveries (id, subscription_id, customer_id, rate_request_id, event_id,"
             " booking_status, body, state, attempts, last_status, last_error, last_attempt_at,"

@@ -11,14 +11,31 @@ from projections.history import utc_text
 
 NOT_FOUND, WAITING, QUEUED = "not_found", "waiting", "queued"
 
+# The kind of each delivery, by its CloudEvents type: a booking notification or a tracking event (either
+# format). A type not named here reads as `other`, so a new kind never breaks the log.
+KINDS = {
+    "org.dcsa.booking.v2": "booking",
+    "org.dcsa.tnt.v3": "tracking",
+}
+# Deliveries recorded before tracking deliveries named their event type.
+_DEFAULT_EVENT_TYPES = {"tracking": "tracking.event"}
+
 
 def _row(r: dict[str, Any]) -> dict[str, Any]:
+    body = json.loads(r["body"])
+    kind = KINDS.get(body.get("type", "") if isinstance(body, dict) else "", "other")
+    if isinstance(body, dict) and "events" in body and "specversion" not in body:
+        kind = "tracking"  # TNT 3.0's consumer body: the events alone
+    data = body.get("data") if isinstance(body, dict) else None
+    request_reference = data.get("carrierBookingRequestReference") if isinstance(data, dict) else None
     return {
         "id": r["id"],
+        "kind": kind,
         "eventId": r["event_id"],
-        "eventType": r["event_type"],
+        "eventType": r["event_type"] or _DEFAULT_EVENT_TYPES.get(kind),
         "bookingStatus": r["booking_status"],
-        "carrierBookingRequestReference": json.loads(r["body"])["data"]["carrierBookingRequestReference"],
+        "carrierBookingRequestReference": request_reference,
+        "bookingReference": r["booking_reference"] or request_reference,
         "state": r["state"],
         "attempts": r["attempts"],
         "lastStatusCode": r["last_status"],
@@ -37,8 +54,9 @@ def deliveries_page(tx: Tx, subscription_id: str, page: int, limit: int) -> tupl
         or 0
     )
     rows = tx.all(
-        "SELECT * FROM webhook_deliveries WHERE subscription_id = ?"
-        " ORDER BY created_at DESC, position DESC, id LIMIT ? OFFSET ?",
+        "SELECT d.*, b.reference AS booking_reference FROM webhook_deliveries d"
+        " LEFT JOIN webhook_policy_bookings b ON b.id = d.rate_request_id WHERE d.subscription_id = ?"
+        " ORDER BY d.created_at DESC, d.position DESC, d.id LIMIT ? OFFSET ?",
         (subscription_id, limit, (page - 1) * limit),
     )
     return [_row(r) for r in rows], total

@@ -42,12 +42,27 @@ def ensure_tables(db: ReadModelDB) -> None:
         for statement in SCHEMA:
             tx.execute(statement)
     # Policy state outlives releases (replay keeps it): a column added later is added to a table made before.
+    # `sailing_estimated`: the booking was confirmed on an estimated sailing not yet replaced (its
+    # notifications say so, as its /v2 read does).
+    for table, column, kind in ADDED_COLUMNS:
+        _add_column(db, table, column, kind)
+
+
+ADDED_COLUMNS = (
+    ("webhook_deliveries", "event_type", "TEXT"),
+    ("webhook_policy_bookings", "sailing_estimated", "INTEGER"),
+    # How the subscription hears tracking events (NULL: the CloudEvents envelope).
+    ("webhook_policy_subscription_settings", "tracking_format", "TEXT"),
+)
+
+
+def _add_column(db: ReadModelDB, table: str, column: str, kind: str) -> None:
     if db.dialect == "postgres":
         with db.transaction() as tx:
-            tx.execute("ALTER TABLE webhook_deliveries ADD COLUMN IF NOT EXISTS event_type TEXT")
+            tx.execute(f"ALTER TABLE {table} ADD COLUMN IF NOT EXISTS {column} {kind}")
         return
     with db.read() as tx:
-        columns = {row["name"] for row in tx.all("PRAGMA table_info(webhook_deliveries)")}
-    if "event_type" not in columns:
+        columns = {row["name"] for row in tx.all(f"PRAGMA table_info({table})")}
+    if column not in columns:
         with db.transaction() as tx:
-            tx.execute("ALTER TABLE webhook_deliveries ADD COLUMN event_type TEXT")
+            tx.execute(f"ALTER TABLE {table} ADD COLUMN {column} {kind}")

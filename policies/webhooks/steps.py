@@ -71,6 +71,7 @@ STEPS: dict[type[Recorded], Step] = {
     # The sailing (issue 27): chosen or moved by a republished schedule (old and new times as a feedback).
     RateRequest.SailingChosen: Step("booking.sailing_chosen"),
     RateRequest.SailingRescheduled: Step("booking.sailing_rescheduled"),
+    RateRequest.EstimatedSailingReplaced: Step("booking.sailing_named"),
     RateRequest.CutOffReminded: Step("booking.cut_off_reminded", notified=False),
 }
 
@@ -116,4 +117,6 @@ def decisions(event: Recorded) -> dict[str, Any]:
         return {"amendment_requoted": (event.price, utc_text(event.valid_until))}
     if isinstance(event, RateRequest.SailingRescheduled):
         return {"sailing_moved": (event.previous, event.sailing)}
+    if isinstance(event, RateRequest.EstimatedSailingReplaced):
+        return {"sailing_named": event.sailing}
     return {}

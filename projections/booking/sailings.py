@@ -55,17 +55,29 @@ def _columns(record: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+@projection.on(R.BookingConfirmed)
+def confirmed_on_an_estimate(tx: BatchTx, event: R.BookingConfirmed, position: int) -> None:
+    """A booking confirmed with no sailing carries the estimated one it was confirmed on."""
+    if event.sailing is not None:
+        _chosen(tx, str(event.originator_id), event.sailing, event.customer_id, event.actor_role, position)
+
+
 @projection.on(R.SailingChosen)
 def sailing_chosen(tx: BatchTx, event: R.SailingChosen, position: int) -> None:
-    key = str(event.originator_id)
+    _chosen(tx, str(event.originator_id), event.sailing, event.customer_id, event.actor_role, position)
+
+
+def _chosen(
+    tx: BatchTx, key: str, sailing: dict[str, Any], customer_id: str, chosen_by: str, position: int
+) -> None:
     before = tx.get(SAILINGS, key)
-    columns = {**_columns(event.sailing), "chosen_by": event.actor_role, "position": position}
+    columns = {**_columns(sailing), "chosen_by": chosen_by, "position": position}
     if before is None:
         tx.insert(
             SAILINGS,
             {
                 "rate_request_id": key,
-                "customer_id": event.customer_id,
+                "customer_id": customer_id,
                 **columns,
                 "previous": None,
                 "reminders": "[]",
@@ -85,6 +97,20 @@ def sailing_rescheduled(tx: BatchTx, event: R.SailingRescheduled, position: int)
         {
             **_columns(event.sailing),
             "previous": json.dumps(event.previous, sort_keys=True),
+            "position": position,
+        },
+    )
+
+
+@projection.on(R.EstimatedSailingReplaced)
+def estimated_sailing_replaced(tx: BatchTx, event: R.EstimatedSailingReplaced, position: int) -> None:
+    tx.update(
+        SAILINGS,
+        str(event.originator_id),
+        {
+            **_columns(event.sailing),
+            "previous": json.dumps(event.previous, sort_keys=True),
+            "chosen_by": event.actor_role,
             "position": position,
         },
     )

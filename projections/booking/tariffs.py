@@ -34,7 +34,7 @@ projection = Projection(
         " container_type_id INTEGER NOT NULL,"
         " cargo TEXT NOT NULL, valid_from TEXT NOT NULL, valid_to TEXT NOT NULL,"
         + ", ".join(f"{code} TEXT NOT NULL" for code in MONEY)
-        + ", PRIMARY KEY (version, line))",
+        + ", transit_days INTEGER, PRIMARY KEY (version, line))",
         f"CREATE INDEX IF NOT EXISTS booking_tariff_lane ON {ROWS} (pol_id, pod_id)",
         f"CREATE TABLE IF NOT EXISTS {PUBLICATIONS} ("
         " version INTEGER PRIMARY KEY, published_at TEXT NOT NULL, actor_id TEXT NOT NULL,"
@@ -58,7 +58,8 @@ def tariff_published(tx: BatchTx, event: Tariff.Published, position: int) -> Non
         tx.execute(f"DELETE FROM {ROWS} WHERE pol_id = ? AND pod_id = ?", (pol_id, pod_id))
     for record in event.rows:
         cells = {k: record[k] for k in _ROW_KEYS}
-        tx.insert(ROWS, {"version": event.version, "line": record["row"], **cells})
+        transit = record.get("transit_days")
+        tx.insert(ROWS, {"version": event.version, "line": record["row"], **cells, "transit_days": transit})
     tx.insert(
         PUBLICATIONS,
         {

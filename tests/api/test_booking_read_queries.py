@@ -344,3 +344,18 @@ def test_a_list_page_joins_only_its_own_rows(seeded_on_postgres: tuple[Services,
             plan = tx.all("EXPLAIN (ANALYZE, FORMAT JSON) " + sql, params)[0]["QUERY PLAN"][0]["Plan"]
             joined = _joined_rows(plan)
             assert joined and max(joined) <= 3, joined
+
+
+def test_every_seeded_booking_past_confirmation_has_its_sailing(seeded: tuple[Services, Seeder]) -> None:
+    """The seeds confirm bookings as staff do without naming a sailing: each carries an estimated one (its
+    transport plan and cut-offs), so no confirmed booking reads without them."""
+    services, _ = seeded
+    with services.read_models.read() as tx:
+        confirmed = tx.all(
+            "SELECT r.id, s.sailing FROM booking_rate_requests r"
+            " LEFT JOIN booking_sailings s ON s.rate_request_id = r.id"
+            " WHERE r.state_name IN ('shipping_order', 'completed')"
+        )
+    assert confirmed
+    assert [row["id"] for row in confirmed if row["sailing"] is None] == []
+    assert all('"estimated": true' in row["sailing"] for row in confirmed)

@@ -37,6 +37,7 @@ import pytest
 import yaml
 from fastapi.testclient import TestClient
 
+from api.dcsa_feedbacks import ESTIMATED_PLAN_NOTE
 from tests.api.booking_support import ADMIN, customer, fails, later, ok
 from tests.api.dcsa_support import DCSA_DIR, Receiver, eventually, rate_request_id, sample, validate
 from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME, login
@@ -303,7 +304,9 @@ def test_uc6_the_carrier_asks_for_an_amendment(integrator: Integrator) -> None:
     it.staff_put(reference, "amendments/approve")  # UC8 ends the ask: confirmed again
     assert it.status(reference) == ("CONFIRMED", "AMENDMENT_CONFIRMED", None)
     booking = it.read(reference)
-    assert booking["carrierExportVoyageNumber"] == "422E" and "feedbacks" not in booking
+    assert booking["carrierExportVoyageNumber"] == "422E"
+    # The ask is no longer shown; only the note that the plan is estimated (confirmed on no sailing) stays.
+    assert [f["message"] for f in booking.get("feedbacks", [])] == [ESTIMATED_PLAN_NOTE]
     it.notified_as(reference, ("CONFIRMED", "AMENDMENT_CONFIRMED", None))
 
 

@@ -158,3 +158,44 @@ def test_an_api_key_reads_the_schedules(client: TestClient, admin_headers: dict[
     answer = client.get("/v1/vessel-schedules", headers={"API-Key": key})
     assert answer.status_code == 200, answer.text
     cs_valid(answer.json(), "ServiceSchedule")
+
+
+def test_a_standard_client_reads_the_next_page_with_the_cursor_alone(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    """CS 1.0: the next page is asked with `?cursor=` as the only query parameter, the first page's
+    parameters (required ones included) and limit being the cursor's."""
+    ok(
+        client.put(
+            PUBLISH,
+            json=publication(DEPARTURE) + publication(DEPARTURE, service="PGY"),
+            headers=admin_headers,
+        )
+    )
+    headers = customer(client, "cursor-reader")
+
+    first_route = client.get(
+        "/v1/point-to-point-routes",
+        params={"placeOfReceipt": "CNSHA", "placeOfDelivery": "IRZBR", "limit": 1},
+        headers=headers,
+    )
+    assert len(first_route.json()) == 1
+    cursor = first_route.headers["Next-Page-Cursor"]
+    second_route = client.get("/v1/point-to-point-routes", params={"cursor": cursor}, headers=headers)
+    assert second_route.status_code == 200, second_route.text
+    cs_valid(second_route.json(), "PointToPoint")
+    assert len(second_route.json()) == 1 and second_route.json() != first_route.json()
+    assert "Next-Page-Cursor" not in second_route.headers
+
+    vessels = "/v1/vessel-schedules"
+    first = client.get(vessels, params={"limit": 1, "vesselIMONumber": VESSEL_IMO}, headers=headers)
+    second = client.get(vessels, params={"cursor": first.headers["Next-Page-Cursor"]}, headers=headers)
+    assert second.status_code == 200, second.text
+    assert [s["carrierServiceCode"] for s in first.json() + second.json()] == ["PGX", "PGY"]
+
+    # A parameter beside the cursor that says otherwise than the first page is refused, by name; a cursor of
+    # one endpoint does not page another.
+    other = {"cursor": cursor, "placeOfDelivery": "CNSHA"}
+    errors = cs_error(client.get("/v1/point-to-point-routes", params=other, headers=headers), 400)
+    assert "placeOfDelivery" in str(errors)
+    cs_error(client.get("/v1/vessel-schedules", params={"cursor": cursor}, headers=headers), 400)

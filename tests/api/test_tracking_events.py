@@ -167,6 +167,12 @@ def test_a_voyage_in_events_out_of_order_retried_revised_and_retracted(
     assert ids(only_equipment) == ["gtin-1", "load-1", "disc-1", "gtot-1", "drop-1"]
     transport_only, _ = read_events(client, alice, eventTypes="TRANSPORT")
     assert ids(transport_only) == ["depa-1", "depa-2"]
+    # A repeated parameter means every type it names, as the comma-separated list does.
+    both = ["gtin-1", "load-1", "depa-1", "depa-2", "disc-1", "gtot-1", "drop-1"]
+    repeated, _ = read_events(client, alice, eventTypes=["TRANSPORT", "EQUIPMENT"])
+    assert ids(repeated) == both
+    listed, _ = read_events(client, alice, eventTypes="EQUIPMENT,TRANSPORT")
+    assert ids(listed) == both
     in_hamburg_week, _ = read_events(
         client, alice, eventDateTimeMin="2026-01-20T00:00:00Z", eventDateTimeMax="2026-01-26T00:00:00Z"
     )

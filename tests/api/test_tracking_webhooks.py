@@ -69,3 +69,80 @@ def test_a_subscription_hearing_tracking_events_receives_them_signed(
     assert second.json["data"] == {"eventID": "hook-gi", "isRetracted": True}
     validate(second.json["data"], "Event")
     assert first.json["id"] != second.json["id"]
+
+
+def test_the_delivery_log_reads_tracking_deliveries_beside_booking_ones(
+    app_client: TestClient, hooks: Receiver
+) -> None:
+    """A subscription that hears every kind logs tracking events beside booking notifications: its log
+    answers them, each with its kind and the booking it is about."""
+    client = app_client
+    services = client.app.state.services  # type: ignore[attr-defined]
+    admin = login(client, ADMIN_USERNAME, ADMIN_PASSWORD)
+    alice = customer(client, "tnt-log-alice")
+    reference = confirmed(client, alice, admin)
+    hook = ok(client.post(HOOKS, json={"callbackUrl": hooks.url + "/all"}, headers=alice), 201)
+    publisher = publisher_key(client, admin)
+    gate_in = equipment(
+        "log-gi", "GTIN", TRACKED_CONTAINERS[1], "2026-06-02T08:00:00Z", TRACKING_PORTS[0], reference
+    )
+    publish(client, publisher, gate_in)
+    assert services.settle_all()
+
+    rows = ok(client.get(f"{HOOKS}/{hook['id']}/deliveries", headers=alice))["list"]
+    tracking = [row for row in rows if row["kind"] == "tracking"]
+    assert len(tracking) == 1, rows
+    assert tracking[0]["eventType"] == "tracking.event"
+    assert tracking[0]["bookingStatus"] == "EQUIPMENT:GTIN"
+    assert tracking[0]["bookingReference"] == reference
+    assert tracking[0]["carrierBookingRequestReference"] is None
+
+
+def test_a_tracking_subscriber_may_choose_the_tnt_consumer_format(
+    app_client: TestClient, hooks: Receiver
+) -> None:
+    """`trackingFormat: tnt-3.0`: tracking events are posted to the callback URL itself as TNT 3.0's consumer
+    endpoint takes them (`{"events": [...]}`), signed like every delivery; the default stays CloudEvents."""
+    client = app_client
+    services = client.app.state.services  # type: ignore[attr-defined]
+    admin = login(client, ADMIN_USERNAME, ADMIN_PASSWORD)
+    alice = customer(client, "tnt-consumer-alice")
+    reference = confirmed(client, alice, admin)
+    chosen = {
+        "callbackUrl": hooks.url + "/tnt",
+        "eventTypes": ["tracking.event"],
+        "trackingFormat": "tnt-3.0",
+    }
+    consumer = ok(client.post(HOOKS, json=chosen, headers=alice), 201)
+    assert consumer["trackingFormat"] == "tnt-3.0"
+    default = {"callbackUrl": hooks.url + "/ce", "eventTypes": ["tracking.event"]}
+    assert ok(client.post(HOOKS, json=default, headers=alice), 201)["trackingFormat"] == "cloudevents"
+    publisher = publisher_key(client, admin)
+    gate_in = equipment(
+        "tnt-gi", "GTIN", TRACKED_CONTAINERS[2], "2026-06-03T08:00:00Z", TRACKING_PORTS[0], reference
+    )
+    publish(client, publisher, gate_in)
+
+    def arrived() -> list[str]:
+        assert services.settle_all()
+        services.webhook_sender.poke()
+        return [r.path for r in hooks.received]
+
+    deadline = time.monotonic() + 15
+    while len(arrived()) < 2 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    by_path = {r.path: r for r in hooks.received}
+    assert set(by_path) == {"/hooks/tnt", "/hooks/ce/v2/booking-notifications"}
+    tnt = by_path["/hooks/tnt"]
+    assert tnt.json == {"events": [gate_in]}
+    validate(tnt.json, "PostEventsRequest")
+    assert tnt.signed_by(consumer["secret"])
+    assert by_path["/hooks/ce/v2/booking-notifications"].json["data"] == gate_in
+    # Its delivery log reads it as a tracking delivery.
+    [logged] = ok(client.get(f"{HOOKS}/{consumer['id']}/deliveries", headers=alice))["list"]
+    assert (logged["kind"], logged["state"]) == ("tracking", "delivered")
+    # The choice is documented in the OpenAPI document's webhooks.
+    documented = client.get("/openapi.json").json()["webhooks"]["tracking-events"]["post"]
+    assert documented["requestBody"]["content"]["application/json"]["schema"]["$ref"].endswith(
+        "/PostEventsRequest"
+    )

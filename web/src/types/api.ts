@@ -860,7 +860,9 @@ export interface paths {
         get?: never;
         /**
          * Confirm Booking
-         * @description Confirm the booking; a `sailing` in the body sets or changes its sailing in the same act.
+         * @description Confirm the booking; a `sailing` in the body sets or changes its sailing in the same act (400 naming
+         *     `sailing` when none is published); without, the sailing it has, else one estimated from its ports,
+         *     shipping date and lane (marked estimated until staff name one).
          */
         put: operations["booking_admin_confirm_booking"];
         post?: never;
@@ -902,7 +904,10 @@ export interface paths {
         /**
          * Confirm Request
          * @description Confirm a booking request made through the DCSA standard (a firm request: no price acceptance or
-         *     documents from the customer), with the price quoted, or quoting `price` in the same act.
+         *     documents from the customer), with the price quoted, or quoting `price` in the same act. With a
+         *     `sailing` (vessel IMO and export voyage, or a published route's `routingReference`) it is confirmed on
+         *     that sailing (400 naming `sailing` when none is published); without, on the sailing it has, else on
+         *     one estimated from its ports, shipping date and lane (marked estimated until staff name one).
          */
         put: operations["booking_admin_confirm_request"];
         post?: never;
@@ -972,7 +977,14 @@ export interface paths {
         };
         /** Staff Booking Sailing */
         get: operations["schedules_staff_booking_sailing"];
-        put?: never;
+        /**
+         * Name Sailing
+         * @description Staff name the booking's published sailing (vessel IMO and export voyage, or a route's
+         *     `routingReference`; 400 naming `sailing` when none is published) until the booking is complete. A
+         *     booking confirmed on an estimated plan has it replaced, and its customer is told (notification, e-mail,
+         *     webhook `booking.sailing_named`).
+         */
+        put: operations["schedules_name_sailing"];
         post?: never;
         delete?: never;
         options?: never;
@@ -2092,7 +2104,7 @@ export interface webhooks {
          * A booking changed
          * @description Posted to `{callbackUrl}/v2/booking-notifications` for every change of what
          *     `GET /v2/bookings/{ref}` shows (one per step of the booking), to each active subscription of the booking's
-         *     customer that hears that step's event type (`booking.received`, `booking.reference_assigned`, `booking.updated`, `booking.quoted`, `booking.price_accepted`, `booking.price_declined`, `booking.withdrawn`, `booking.documents_submitted`, `booking.revision_requested`, `booking.rejected`, `booking.confirmed`, `booking.quote_expired`, `booking.completed`, `booking.sailing_chosen`, `booking.sailing_rescheduled`, `amendment.asked`, `amendment.received`, `amendment.requoted`, `amendment.confirmed`, `amendment.declined`, `amendment.cancelled`, `cancellation.received`, `cancellation.confirmed`, `cancellation.declined`, `cancellation.withdrawn`, `tracking.event`).
+         *     customer that hears that step's event type (`booking.received`, `booking.reference_assigned`, `booking.updated`, `booking.quoted`, `booking.price_accepted`, `booking.price_declined`, `booking.withdrawn`, `booking.documents_submitted`, `booking.revision_requested`, `booking.rejected`, `booking.confirmed`, `booking.quote_expired`, `booking.completed`, `booking.sailing_chosen`, `booking.sailing_rescheduled`, `booking.sailing_named`, `amendment.asked`, `amendment.received`, `amendment.requoted`, `amendment.confirmed`, `amendment.declined`, `amendment.cancelled`, `cancellation.received`, `cancellation.confirmed`, `cancellation.declined`, `cancellation.withdrawn`, `tracking.event`).
          *
          *     Signed by the Standard Webhooks specification: verify `webhook-signature` with the subscription's `whsec_`
          *     secret over `{webhook-id}.{webhook-timestamp}.{body}` (any Standard Webhooks library does it), refuse
@@ -2103,6 +2115,34 @@ export interface webhooks {
          *     30 min apart) for 24 hours. Redirects are not followed.
          */
         post: operations["bookingNotification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "tracking-events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Tracking events (TNT 3.0 consumer format)
+         * @description For a subscription made with `trackingFormat: "tnt-3.0"` that hears
+         *     `tracking.event`: each tracking event of one of the customer's bookings (published, revised, or retracted as
+         *     `{"eventID": ..., "isRetracted": true}`) is posted to `{callbackUrl}` itself as DCSA Track & Trace 3.0's
+         *     consumer endpoint (`POST /events`) takes it: `{"events": [Event]}`, with `API-Version: 3.0.0`. A
+         *     subscription made without the choice (`cloudevents`, the default) receives tracking events in the CloudEvents
+         *     envelope of `booking-notification` instead (type `org.dcsa.tnt.v3`, the Event as `data`).
+         *
+         *     Signed, retried and deduplicated exactly as `booking-notification` (Standard Webhooks headers; the same
+         *     `webhook-id` on every attempt and resend).
+         */
+        post: operations["trackingEvents"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2826,6 +2866,7 @@ export interface components {
         ConfirmRequestBody: {
             /** Price */
             price?: number | string | null;
+            sailing?: components["schemas"]["SailingChoiceBody"] | null;
             /** Validuntil */
             validUntil?: string | null;
         };
@@ -3032,6 +3073,8 @@ export interface components {
             secret: string;
             /** Secretrotatedat */
             secretRotatedAt: string | null;
+            /** Trackingformat */
+            trackingFormat: string;
         };
         /** CsCutOffTime */
         CsCutOffTime: {
@@ -3430,10 +3473,12 @@ export interface components {
         Delivery: {
             /** Attempts */
             attempts: number;
+            /** Bookingreference */
+            bookingReference: string | null;
             /** Bookingstatus */
             bookingStatus: string;
             /** Carrierbookingrequestreference */
-            carrierBookingRequestReference: string;
+            carrierBookingRequestReference: string | null;
             /** Createdat */
             createdAt: string;
             /** Deliveredat */
@@ -3444,6 +3489,8 @@ export interface components {
             eventType: string | null;
             /** Id */
             id: string;
+            /** Kind */
+            kind: string;
             /** Lastattemptat */
             lastAttemptAt: string | null;
             /** Lasterror */
@@ -4331,7 +4378,7 @@ export interface components {
         /** EventTypesBody */
         EventTypesBody: {
             /** Eventtypes */
-            eventTypes: ("booking.received" | "booking.reference_assigned" | "booking.updated" | "booking.quoted" | "booking.price_accepted" | "booking.price_declined" | "booking.withdrawn" | "booking.documents_submitted" | "booking.revision_requested" | "booking.rejected" | "booking.confirmed" | "booking.quote_expired" | "booking.completed" | "booking.sailing_chosen" | "booking.sailing_rescheduled" | "amendment.asked" | "amendment.received" | "amendment.requoted" | "amendment.confirmed" | "amendment.declined" | "amendment.cancelled" | "cancellation.received" | "cancellation.confirmed" | "cancellation.declined" | "cancellation.withdrawn" | "tracking.event")[] | null;
+            eventTypes: ("booking.received" | "booking.reference_assigned" | "booking.updated" | "booking.quoted" | "booking.price_accepted" | "booking.price_declined" | "booking.withdrawn" | "booking.documents_submitted" | "booking.revision_requested" | "booking.rejected" | "booking.confirmed" | "booking.quote_expired" | "booking.completed" | "booking.sailing_chosen" | "booking.sailing_rescheduled" | "booking.sailing_named" | "amendment.asked" | "amendment.received" | "amendment.requoted" | "amendment.confirmed" | "amendment.declined" | "amendment.cancelled" | "cancellation.received" | "cancellation.confirmed" | "cancellation.declined" | "cancellation.withdrawn" | "tracking.event")[] | null;
         };
         /**
          * EventsError
@@ -5805,6 +5852,11 @@ export interface components {
             cutOffs: components["schemas"]["CutOffTime"][];
             /** Departure */
             departure: string;
+            /**
+             * Estimated
+             * @default false
+             */
+            estimated: boolean;
             /** Importvoyage */
             importVoyage: string;
             /** Portofdischarge */
@@ -6617,13 +6669,17 @@ export interface components {
             previousSecretValidUntil: string | null;
             /** Secretrotatedat */
             secretRotatedAt: string | null;
+            /** Trackingformat */
+            trackingFormat: string;
         };
         /** WebhookBody */
         WebhookBody: {
             /** Callbackurl */
             callbackUrl: string;
             /** Eventtypes */
-            eventTypes?: ("booking.received" | "booking.reference_assigned" | "booking.updated" | "booking.quoted" | "booking.price_accepted" | "booking.price_declined" | "booking.withdrawn" | "booking.documents_submitted" | "booking.revision_requested" | "booking.rejected" | "booking.confirmed" | "booking.quote_expired" | "booking.completed" | "booking.sailing_chosen" | "booking.sailing_rescheduled" | "amendment.asked" | "amendment.received" | "amendment.requoted" | "amendment.confirmed" | "amendment.declined" | "amendment.cancelled" | "cancellation.received" | "cancellation.confirmed" | "cancellation.declined" | "cancellation.withdrawn" | "tracking.event")[] | null;
+            eventTypes?: ("booking.received" | "booking.reference_assigned" | "booking.updated" | "booking.quoted" | "booking.price_accepted" | "booking.price_declined" | "booking.withdrawn" | "booking.documents_submitted" | "booking.revision_requested" | "booking.rejected" | "booking.confirmed" | "booking.quote_expired" | "booking.completed" | "booking.sailing_chosen" | "booking.sailing_rescheduled" | "booking.sailing_named" | "amendment.asked" | "amendment.received" | "amendment.requoted" | "amendment.confirmed" | "amendment.declined" | "amendment.cancelled" | "cancellation.received" | "cancellation.confirmed" | "cancellation.declined" | "cancellation.withdrawn" | "tracking.event")[] | null;
+            /** Trackingformat */
+            trackingFormat?: ("cloudevents" | "tnt-3.0") | null;
         };
         /**
          * WebhookBookingNotification
@@ -15033,6 +15089,199 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "description": "Rate request not found"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    schedules_name_sailing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChooseSailingBody"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Union_BookingSailing__NoneType__"];
+                };
+            };
+            /** @description Stored; the read models do not show it yet (answered from the command's result) */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "isError": false,
+                     *       "isSuccess": true,
+                     *       "response": {
+                     *         "id": "0b9e6c1e-4f53-4c8e-9d53-5d3c8f1f2a10",
+                     *         "pending": true,
+                     *         "position": 1042
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_Pending_"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "quantity: Required",
+                     *         "fields": {
+                     *           "quantity": "Required"
+                     *         }
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Authentication required"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Staff only"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Rate request not found"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed in the current state, or a concurrent change */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Not allowed while the rate request is quoted (state 2)"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Request body too large"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not sent as JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Send this body as JSON (Content-Type: application/json)"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The store was out of reach for the whole wait: nothing stored; retry (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "The service is briefly unavailable; please try again"
                      *       },
                      *       "isError": true,
                      *       "isSuccess": false
@@ -23710,8 +23959,8 @@ export interface operations {
                 carrierBookingReference?: string | null;
                 transportDocumentReference?: string | null;
                 equipmentReference?: string | null;
-                /** @description Comma-separated: EQUIPMENT,TRANSPORT */
-                eventTypes?: string | null;
+                /** @description Comma-separated (EQUIPMENT,TRANSPORT), or the parameter repeated: every type named */
+                eventTypes?: string[] | null;
                 eventUpdatedDateTimeMin?: string | null;
                 eventUpdatedDateTimeMax?: string | null;
                 /** @description Extension: events that happen at or after */
@@ -24030,6 +24279,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    trackingEvents: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery's id */
+                "webhook-id": string;
+                /** @description Unix seconds */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64>`, space-separated */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PostEventsRequest"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
             };
         };
     };

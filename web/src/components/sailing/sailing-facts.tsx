@@ -9,11 +9,17 @@ export type BookingSailing = Schema<'BookingSailing'>;
 export function SailingFacts({ sailing }: { sailing: SailingView }) {
   return (
     <>
-      <p className={styles.vessel}>
-        {sailing.vesselName ?? 'Vessel to be named'}
-        {sailing.vesselIMONumber ? ` (IMO ${sailing.vesselIMONumber})` : ''} · voyage {sailing.voyage} ·{' '}
-        {sailing.serviceName}
-      </p>
+      {sailing.estimated ? (
+        <p className={styles.vessel}>
+          Estimated: the carrier has not named the vessel and voyage yet; these times and cut-offs will change.
+        </p>
+      ) : (
+        <p className={styles.vessel}>
+          {sailing.vesselName ?? 'Vessel to be named'}
+          {sailing.vesselIMONumber ? ` (IMO ${sailing.vesselIMONumber})` : ''} · voyage {sailing.voyage} ·{' '}
+          {sailing.serviceName}
+        </p>
+      )}
       <dl className={styles.facts}>
         <div>
           <dt>ETD {sailing.portOfLoading}</dt>
@@ -47,7 +53,11 @@ export function BookingSailingFacts({ booked }: { booked: BookingSailing }) {
     <section aria-label="Sailing" style={{ margin: '0.75rem 0' }}>
       <h3 style={{ margin: '0 0 0.5rem', fontSize: '1rem' }}>Sailing and cut-offs</h3>
       <SailingFacts sailing={booked.sailing} />
-      {booked.previous ? (
+      {booked.previous?.estimated ? (
+        <p className={styles.flag} role="status">
+          The carrier named this sailing; it was estimated to leave {formatMoment(booked.previous.departure)}.
+        </p>
+      ) : booked.previous ? (
         <p className={styles.flag} role="status">
           The carrier moved this sailing: departure was {formatMoment(booked.previous.departure)}, arrival was{' '}
           {formatMoment(booked.previous.arrival)}.

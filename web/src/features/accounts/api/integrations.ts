@@ -51,9 +51,11 @@ function useIntegrationMutation<TBody, TAnswer>(call: (body: TBody) => Promise<T
 export const useCreateApiKey = () =>
   useIntegrationMutation((label: string) => api.post<Answer<'integrations_create_api_key'>>(`${BASE}/api-keys`, { label }));
 export const useRevokeApiKey = () => useIntegrationMutation((id: string) => api.delete<Answer<'integrations_revoke_api_key'>>(`${BASE}/api-keys/${id}`));
+/** How tracking events reach a webhook: the CloudEvents envelope (default) or DCSA TNT 3.0's consumer body. */
+export type TrackingFormat = 'cloudevents' | 'tnt-3.0';
 export const useCreateWebhook = () =>
-  useIntegrationMutation((callbackUrl: string) =>
-    api.post<Answer<'integrations_create_webhook'>>(`${BASE}/webhooks`, { callbackUrl }),
+  useIntegrationMutation(({ callbackUrl, trackingFormat }: { callbackUrl: string; trackingFormat: TrackingFormat }) =>
+    api.post<Answer<'integrations_create_webhook'>>(`${BASE}/webhooks`, { callbackUrl, trackingFormat }),
   );
 export const useRemoveWebhook = () => useIntegrationMutation((id: string) => api.delete<Answer<'integrations_remove_webhook'>>(`${BASE}/webhooks/${id}`));
 export const useResendDelivery = () =>

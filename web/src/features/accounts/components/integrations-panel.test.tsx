@@ -19,9 +19,11 @@ describe('IntegrationsPanel', () => {
           list: [
             {
               id: 'd1',
+              kind: 'booking',
               eventId: 'e1',
               bookingStatus: 'CONFIRMED',
               carrierBookingRequestReference: 'ref-1',
+              bookingReference: 'ref-1',
               state: 'failed',
               attempts: 7,
               lastStatusCode: 500,
@@ -71,6 +73,69 @@ describe('IntegrationsPanel', () => {
     await vi.waitFor(() =>
       expect(fetchMock.mock.calls.map(([url]) => url)).toContain('/integrations/api/v1/client/webhooks/deliveries/d1/resend'),
     );
+  });
+
+  it('lists tracking deliveries beside booking ones, and says when the log cannot be read', async () => {
+    const tracking = {
+      id: 'd2',
+      kind: 'tracking',
+      eventId: 'e2',
+      eventType: 'tracking.event',
+      bookingStatus: 'EQUIPMENT:GTIN',
+      carrierBookingRequestReference: null,
+      bookingReference: 'FB-2026-000123',
+      state: 'delivered',
+      attempts: 1,
+      lastStatusCode: 204,
+      lastError: null,
+      lastAttemptAt: '2026-11-23T11:00:00Z',
+      nextAttemptAt: null,
+      deliveredAt: '2026-11-23T11:00:00Z',
+      createdAt: '2026-11-23T10:30:00Z',
+    };
+    answers['GET /integrations/api/v1/client/webhooks/w1/deliveries'] = () => envelope({ list: [tracking], totalCount: 1 });
+    const first = renderWithProviders(<IntegrationsPanel />);
+    const log = await screen.findByRole('table', { name: 'Deliveries' });
+    const row = within(log).getAllByRole('row')[1];
+    expect(row.textContent).toContain('Tracking event');
+    expect(row.textContent).toContain('FB-2026-000123');
+    expect(row.textContent).toContain('EQUIPMENT:GTIN');
+    first.unmount();
+
+    answers['GET /integrations/api/v1/client/webhooks/w1/deliveries'] = () => failureEnvelope('Internal error', 500);
+    renderWithProviders(<IntegrationsPanel />);
+    expect((await screen.findByRole('alert')).textContent).toContain('could not be read');
+    expect(screen.queryByText('No notifications sent yet.')).toBeNull();
+  });
+
+  it('subscribes with the TNT 3.0 consumer format when asked, and says so on the webhook', async () => {
+    answers['POST /integrations/api/v1/client/webhooks'] = () =>
+      envelope(
+        {
+          id: 'w2',
+          callbackUrl: 'https://tnt.example.com/events',
+          createdAt: '2026-11-23T10:00:00Z',
+          eventTypes: ['tracking.event'],
+          secretRotatedAt: null,
+          previousSecretValidUntil: null,
+          trackingFormat: 'tnt-3.0',
+          secret: 'whsec_x',
+        },
+        { status: 201 },
+      );
+    renderWithProviders(<IntegrationsPanel />);
+    fireEvent.change(await screen.findByLabelText('Callback URL'), { target: { value: 'https://tnt.example.com/events' } });
+    fireEvent.click(screen.getByLabelText(/DCSA Track & Trace 3.0 consumer/));
+    fireEvent.click(screen.getByRole('button', { name: 'Add webhook' }));
+    await vi.waitFor(() => {
+      const post = fetchMock.mock.calls.find(
+        ([url, init]) => url === '/integrations/api/v1/client/webhooks' && (init as RequestInit | undefined)?.method === 'POST',
+      );
+      expect(JSON.parse((post?.[1] as RequestInit).body as string)).toEqual({
+        callbackUrl: 'https://tnt.example.com/events',
+        trackingFormat: 'tnt-3.0',
+      });
+    });
   });
 
   it("puts the server's message about a callback URL under the field", async () => {

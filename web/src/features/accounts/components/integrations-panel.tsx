@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
 import { TextInput } from '@/components/ui/text-input';
 import { toast } from '@/components/ui/toast';
 import {
@@ -80,10 +81,15 @@ function ApiKeys() {
   );
 }
 
+// What each kind of delivery is called on the tab; a kind this screen does not know shows as sent.
+const DELIVERY_KINDS: Record<string, string> = { booking: 'Booking notification', tracking: 'Tracking event' };
+
 function DeliveryLog({ webhookId }: { webhookId: string }) {
   const deliveries = useDeliveries(webhookId);
   const resend = useResendDelivery();
   const rows = deliveries.data?.list ?? [];
+  if (deliveries.isError) return <p role="alert">The delivery log could not be read. Try again later.</p>;
+  if (deliveries.isPending) return <p>Loading notifications…</p>;
   if (rows.length === 0) return <p>No notifications sent yet.</p>;
   const total = deliveries.data?.totalCount ?? rows.length;
   return (
@@ -92,6 +98,7 @@ function DeliveryLog({ webhookId }: { webhookId: string }) {
         <thead>
           <tr>
             <th>Time</th>
+            <th>Kind</th>
             <th>Booking</th>
             <th>Event</th>
             <th>Status</th>
@@ -105,7 +112,8 @@ function DeliveryLog({ webhookId }: { webhookId: string }) {
           {rows.map((row) => (
             <tr key={row.id}>
               <td>{(row.lastAttemptAt ?? row.createdAt).replace('T', ' ').slice(0, 19)}</td>
-              <td>{row.carrierBookingRequestReference}</td>
+              <td>{DELIVERY_KINDS[row.kind] ?? row.kind}</td>
+              <td>{row.bookingReference ?? row.carrierBookingRequestReference ?? '-'}</td>
               <td>{row.eventType ?? '-'}</td>
               <td>{row.bookingStatus}</td>
               <td>{row.state}</td>
@@ -141,6 +149,7 @@ function Webhooks() {
   const [url, setUrl] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [secret, setSecret] = useState<string | null>(null);
+  const [tntFormat, setTntFormat] = useState(false);
   return (
     <section aria-labelledby="webhooks-title">
       <h2 id="webhooks-title">Booking notifications (webhooks)</h2>
@@ -157,10 +166,11 @@ function Webhooks() {
         aria-label="New webhook"
         onSubmit={(event) => {
           event.preventDefault();
-          create.mutate(url, {
+          create.mutate({ callbackUrl: url, trackingFormat: tntFormat ? 'tnt-3.0' : 'cloudevents' }, {
             onSuccess: (created) => {
               setSecret(created.secret);
               setUrl('');
+              setTntFormat(false);
               setError(undefined);
             },
             onError: (failure) => setError(failure.fields.callbackUrl ?? failure.description),
@@ -168,11 +178,17 @@ function Webhooks() {
         }}
       >
         <TextInput label="Callback URL" value={url} error={error} onChange={(event) => setUrl(event.target.value)} />
+        <Checkbox
+          label="Send tracking events as a DCSA Track & Trace 3.0 consumer takes them (posted to the URL itself)"
+          checked={tntFormat}
+          onChange={(event) => setTntFormat(event.target.checked)}
+        />
         <SubmitRow pending={create.isPending}>Add webhook</SubmitRow>
       </form>
       {(webhooks.data?.list ?? []).map((hook) => (
         <article key={hook.id} aria-label={`Webhook ${hook.callbackUrl}`}>
           <h3>{hook.callbackUrl}</h3>
+          {hook.trackingFormat === 'tnt-3.0' ? <p>Tracking events: DCSA Track &amp; Trace 3.0 consumer format.</p> : null}
           {hook.previousSecretValidUntil ? (
             <p>The previous secret also signs until {hook.previousSecretValidUntil}.</p>
           ) : null}

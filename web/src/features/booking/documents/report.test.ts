@@ -54,6 +54,7 @@ describe('shipping order report', () => {
       transitDays: 21,
       cutOffs: [{ code: 'DCO', name: 'Shipping instructions (documentation)', at: '2026-12-08T08:00:00Z' }],
       routingReference: 'PGX::a::b',
+      estimated: false,
     };
     renderReport(root, detail, {
       sailing,

@@ -68,12 +68,14 @@ function table(headers: readonly string[], rows: readonly Cell[][], foot?: reado
 /** The booking's transport plan and cut-offs (issue 27), when it has a sailing. */
 function sailingSection(booked: NonNullable<BookingSailing>): HTMLElement[] {
   const s = booked.sailing;
-  const vessel = `${s.vesselName ?? '-'}${s.vesselIMONumber ? ` (IMO ${s.vesselIMONumber})` : ''}`;
+  const vessel = s.estimated
+    ? 'To be named'
+    : `${s.vesselName ?? '-'}${s.vesselIMONumber ? ` (IMO ${s.vesselIMONumber})` : ''}`;
   return [
-    el('h2', 'Transport Plan'),
+    el('h2', s.estimated ? 'Transport Plan (estimated)' : 'Transport Plan'),
     table(
       ['Vessel', 'Voyage', 'Service', 'Load', 'ETD', 'Discharge', 'ETA', 'Transit'],
-      [[vessel, s.voyage, s.serviceName, s.portOfLoading, formatMoment(s.departure), s.portOfDischarge, formatMoment(s.arrival), `${s.transitDays} days`]],
+      [[vessel, s.voyage || '-', s.serviceName || '-', s.portOfLoading, formatMoment(s.departure), s.portOfDischarge, formatMoment(s.arrival), `${s.transitDays} days`]],
     ),
     el('h2', 'Cut-offs'),
     s.cutOffs.length ? table(['Cut-off', 'By'], s.cutOffs.map((c) => [c.name, formatMoment(c.at)])) : el('p', 'None published.'),

@@ -1,0 +1,44 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { BookingSailingFacts, type BookingSailing, type SailingView } from './sailing-facts';
+
+const estimate: SailingView = {
+  serviceCode: '',
+  serviceName: '',
+  vesselName: null,
+  vesselIMONumber: null,
+  voyage: '',
+  importVoyage: '',
+  portOfLoading: 'CNSHA',
+  portOfDischarge: 'SGSIN',
+  departure: '2026-12-29T12:00:00Z',
+  arrival: '2027-01-19T12:00:00Z',
+  transitDays: 21,
+  cutOffs: [{ code: 'DCO', name: 'Shipping instructions (documentation)', at: '2026-12-26T12:00:00Z' }],
+  routingReference: '',
+  estimated: true,
+};
+
+const booked = (sailing: SailingView, previous: SailingView | null = null): BookingSailing => ({
+  sailing,
+  previous,
+  chosenBy: 'admin',
+  remindersSent: [],
+  orderSubmittedAt: null,
+  orderLate: false,
+});
+
+describe('BookingSailingFacts', () => {
+  it('says an estimated sailing is estimated, not an unnamed vessel on an empty voyage', () => {
+    render(<BookingSailingFacts booked={booked(estimate)} />);
+    expect(screen.getByText(/Estimated: the carrier has not named the vessel and voyage yet/)).toBeTruthy();
+    expect(screen.queryByText(/voyage\s*·/)).toBeNull();
+  });
+
+  it('tells a named sailing that replaced an estimate apart from a schedule move', () => {
+    const named: SailingView = { ...estimate, vesselName: 'Kharg Star', voyage: '2407W', serviceName: 'PGX', estimated: false };
+    render(<BookingSailingFacts booked={booked(named, estimate)} />);
+    expect(screen.getByRole('status').textContent).toContain('The carrier named this sailing');
+    expect(screen.queryByText(/The carrier moved this sailing/)).toBeNull();
+  });
+});
