@@ -138,6 +138,11 @@ def cut_off_reminded(tx: BatchTx, event: R.CutOffReminded, position: int) -> Non
 
 
 projection.reads_by_key(S.Created, SAILINGS, lambda event: str(event.rate_request_id))
+# A confirmation on an estimated sailing reads the booking's row as a chosen sailing does.
+projection.reads_by_key(
+    R.BookingConfirmed, SAILINGS, lambda event: str(event.originator_id) if event.sailing else None
+)
+projection.reads_by_key(R.SailingChosen, SAILINGS, lambda event: str(event.originator_id))
 
 
 @projection.on(S.Created)
