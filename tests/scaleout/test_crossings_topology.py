@@ -161,4 +161,4 @@ def test_crossings_against_two_workers_and_a_follower(tmp_path: Path) -> None:
             heard.close()
             db.close()
             store.close()
-    print(f"\ncrossings on PostgreSQL (2 workers + follow): {time.monotonic() - started:.0f} s")  # noqa: T201
+    print(f"\ncrossings on PostgreSQL (2 workers + follow): {time.monotonic() - started:.0f} s")
