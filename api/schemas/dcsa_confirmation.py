@@ -2,9 +2,9 @@
 charges it confirmed them at. The one place that builds them (`confirmation`), for `GET /v2` and any other
 answer that shows a confirmed booking.
 
-Charges come from the booking's quote. A read model row that carries itemised charges (`charges`: a JSON
-list of `{name, unitPrice, quantity, currency, basis}`, as the instant-quotes work adds) is shown item by
-item; otherwise the quote is one ocean-freight charge: the price per container times the units.
+Charges come from the booking's quote: its breakdown (`charges`, the read model's JSON of the quote's lines,
+each per container or once per booking) item by item; a row without one is one ocean-freight charge, the
+price per container times the units.
 """
 
 from __future__ import annotations
@@ -13,11 +13,13 @@ import json
 from decimal import Decimal
 from typing import Any
 
+from domain.booking.charges import PER_BOOKING, Charge
 from domain.booking.iso_equipment import equipment_kind, iso_code_for
 
 CURRENCY = "USD"  # the portal quotes in US dollars (the quote's feedback says so)
 OCEAN_FREIGHT = "Ocean freight"
 PER_CONTAINER = "Per container"
+BOOKING_BASIS = "Per booking"
 _CENTS = Decimal("0.01")
 
 
@@ -54,23 +56,31 @@ def _charge(name: str, unit_price: Any, quantity: Any, currency: str, basis: str
 
 
 def charges(row: dict[str, Any]) -> list[dict[str, Any]]:
-    """The charges of the booking's quote (none before it has a price)."""
+    """The charges of the booking's quote (none before it has a price): each line of its breakdown, a
+    per-container line for every container and a per-booking fee once, so that they add up to the total
+    the screens show."""
     itemised = row.get("charges")
     if itemised:
         items = json.loads(itemised) if isinstance(itemised, str) else itemised
-        return [
-            _charge(
-                str(item["name"]),
-                item["unitPrice"],
-                item.get("quantity", row["quantity"]),
-                str(item.get("currency") or CURRENCY),
-                str(item.get("basis") or PER_CONTAINER),
-            )
-            for item in items
-        ]
+        return [_line(item, int(row["quantity"])) for item in items]
     if row.get("price") is None:
         return []
     return [_charge(OCEAN_FREIGHT, row["price"], int(row["quantity"]), CURRENCY, PER_CONTAINER)]
+
+
+def _line(item: dict[str, Any], quantity: int) -> dict[str, Any]:
+    if "per" in item:  # the quote's own breakdown (domain/booking/charges.py)
+        charge = Charge.from_record(item)
+        if charge.per == PER_BOOKING:
+            return _charge(charge.name, charge.amount, 1, CURRENCY, BOOKING_BASIS)
+        return _charge(charge.name, charge.amount, quantity, CURRENCY, PER_CONTAINER)
+    return _charge(
+        str(item["name"]),
+        item["unitPrice"],
+        item.get("quantity", quantity),
+        str(item.get("currency") or CURRENCY),
+        str(item.get("basis") or PER_CONTAINER),
+    )
 
 
 def confirmation(row: dict[str, Any], requested: list[dict[str, Any]]) -> dict[str, Any]:

@@ -113,7 +113,7 @@ def booking(tx: Tx, rate_request_id: str) -> dict[str, Any] | None:
     return tx.one(
         "SELECT r.id, r.reference, r.customer_id, r.state_name, r.commodity, r.hs_code, r.quantity,"
         " r.preferred_shipping_date, r.is_swbl, r.container_type_id, r.container_size_id, r.price,"
-        " r.valid_until, r.revision_message, r.rejection_message, pol.code AS pol_code,"
+        " r.charges, r.valid_until, r.revision_message, r.rejection_message, pol.code AS pol_code,"
         " pod.code AS pod_code, d.content, d.confirmed, d.updated,"
         # The latest amendment and cancellation request of a confirmed booking (projections/booking/changes).
         " (SELECT c.state_name FROM booking_changes c WHERE c.rate_request_id = r.id AND c.kind = 'amendment'"
