@@ -486,7 +486,7 @@ def money_in_messages(world: World) -> None:
         booking = by_id.get(str(data.get("rateRequestId"))) or by_reference.get(str(data.get("reference")))
         if booking is None:
             continue
-        cited = set(MONEY_IN_TEXT.findall(str(mail.get("text", ""))))
+        cited = set(MONEY_IN_TEXT.findall(str(mail.get("body", ""))))
         assert cited <= booking.figures, (
             f"e-mail {data.get('kind')} cites {sorted(cited - booking.figures)} never shown for {booking.id}"
             f" (shown: {sorted(booking.figures)})"
