@@ -323,6 +323,11 @@ class World:
         from tests.api.schedules_support import publication
 
         body = publication(self.departure, shift_hours=shift_hours)
+        # A second service (the same vessel on a later voyage): more than one schedule to page through.
+        later = publication(self.departure + timedelta(days=14), service="PGY")
+        for call in later[0]["vesselSchedules"][0]["transportCalls"]:
+            call["carrierImportVoyageNumber"] = call["carrierExportVoyageNumber"] = "2409E"
+        body.extend(later)
         envelope(self.call("PUT", PUBLISH_SCHEDULES, self.admin, json=body), 200)
         self.published_shift = shift_hours
 
@@ -648,8 +653,6 @@ def _reads(world: World) -> Iterator[tuple[str, str, dict[str, str], dict[str, A
             {"placeOfReceipt": "CNSHA", "placeOfDelivery": "SGSIN"},
         )
         yield "v3 events", "/v3/events", who.api_key, {}
-        if who.webhook is not None:
-            yield "webhook deliveries", f"{HOOKS}/{who.webhook['id']}/deliveries", who.headers, {}
     for booking in world.bookings.values():
         rid, who = booking.id, booking.owner
         yield "detail", f"{CLIENT}/rate-requests/{rid}", who.headers, {}
@@ -688,18 +691,40 @@ def every_read_answers(world: World) -> None:
 
 
 @check
+def delivery_logs_answer(world: World) -> None:
+    """Each subscriber's webhook delivery log reads every kind of delivery (booking and tracking)."""
+    for who in world.customers:
+        if who.webhook is None:
+            continue
+        path = f"{HOOKS}/{who.webhook['id']}/deliveries"
+        answer = world.call("GET", path, who.headers, params={"limit": 100})
+        assert answer.status_code == 200, f"delivery log {path}: {answer.status_code} {answer.text[:600]}"
+        heard = len(world.webhooks_of(who))
+        listed = answer.json()["response"]["totalCount"]
+        assert listed >= heard, f"{who.username} heard {heard} webhooks, the delivery log lists {listed}"
+
+
+@check
 def standard_paging_and_filters(world: World) -> None:
     """The standards' own ways to read: CS 1.0's next page by the cursor alone; TNT 3.0's repeated
     `eventTypes` meaning all of them."""
     if not world.customers:
         return
     who = world.customers[0]
-    first = world.call("GET", "/v1/vessel-schedules", who.api_key, params={"limit": 1})
-    assert first.status_code == 200, first.text[:600]
-    cursor = first.headers.get("Next-Page-Cursor")
-    if cursor:
-        following = world.call("GET", "/v1/vessel-schedules", who.api_key, params={"cursor": cursor})
-        assert following.status_code == 200, f"CS 1.0 next page by cursor alone: {following.text[:600]}"
+    leaving = world.departure.date().isoformat()
+    for path, params in (
+        ("/v1/vessel-schedules", {}),
+        ("/v1/point-to-point-routes", {"placeOfReceipt": "CNSHA", "placeOfDelivery": "SGSIN"}),
+        ("/v1/port-schedules", {"UNLocationCode": "CNSHA", "date": leaving}),
+    ):
+        first = world.call("GET", path, who.api_key, params={**params, "limit": 1})
+        assert first.status_code == 200, f"{path}: {first.text[:600]}"
+        cursor = first.headers.get("Next-Page-Cursor")
+        if cursor:
+            following = world.call("GET", path, who.api_key, params={"cursor": cursor})
+            assert following.status_code == 200, (
+                f"CS 1.0 {path} next page by cursor alone: {following.text[:600]}"
+            )
     every = world.call("GET", "/v3/events", who.api_key)
     assert every.status_code == 200, every.text[:600]
     both = world.call("GET", "/v3/events?eventTypes=EQUIPMENT&eventTypes=TRANSPORT", who.api_key)

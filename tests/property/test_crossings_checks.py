@@ -19,6 +19,7 @@ import api.dcsa_status
 import api.presenters.booking
 import api.routers.audit
 import api.routers.dcsa_bookings
+import api.routers.integrations
 import api.schemas.dcsa_confirmation
 import domain.booking.emails
 from domain.booking.rate_request import RateRequest
@@ -180,6 +181,16 @@ def test_a_failing_trail_fails_every_read_answers(
 
     monkeypatch.setattr(api.routers.audit.booking_trail, "booking_trail", broken)
     assert "500" in _fails(world, "every_read_answers")
+
+
+def test_a_failing_delivery_log_fails_delivery_logs_answer(
+    world: InProcessWorld, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken(*_: Any) -> Any:
+        raise KeyError("carrierBookingRequestReference")
+
+    monkeypatch.setattr(api.routers.integrations.webhook_queries, "deliveries_page", broken)
+    assert "500" in _fails(world, "delivery_logs_answer")
 
 
 def test_a_message_handed_over_twice_fails_each_move_told_once(
