@@ -355,7 +355,8 @@ class Crossings(RuleBasedStateMachine):
     @rule(data=st.data())
     def customer_sends_the_order(self, data: st.DataObject) -> None:
         booking = self._pick(data, self._orderable)
-        body = order_payload(booking.id, booking.quantity, "Roasted pistachios in boxes")
+        danger = bool(self.world.portal(booking)["isDanger"])
+        body = order_payload(booking.id, booking.quantity, "Roasted pistachios in boxes", danger)
         self._step("order", "POST", ORDERS, booking.owner.headers, True, json=body)
 
     @precondition(
@@ -422,11 +423,6 @@ class Crossings(RuleBasedStateMachine):
         quantity = booking.quantity + 1 if moves_price else booking.quantity
         if booking.firm:
             detail = self.world.v2(booking)
-            body = {
-                k: v
-                for k, v in detail.items()
-                if k in v2_payload(1, None) or k in ("vessel", "carrierExportVoyageNumber")
-            }
             body = v2_payload(quantity, None)
             body["shipmentLocations"] = detail["shipmentLocations"]
             if "vessel" in detail:
@@ -435,7 +431,9 @@ class Crossings(RuleBasedStateMachine):
                 "carrierExportVoyageNumber", body["carrierExportVoyageNumber"]
             )
             if not moves_price:
-                body["documentParties"] = {"bookingAgent": {"partyName": PERSIAN_COMPANIES[1]}}
+                # Something new each time: an amendment that changes nothing is refused.
+                agent = f"{PERSIAN_COMPANIES[1]} {uuid.uuid4().hex[:4]}"
+                body["documentParties"] = {"bookingAgent": {"partyName": agent}}
             reference = booking.booking_reference or booking.reference
             self._step("amend v2", "PUT", f"{V2}/{reference}", booking.owner.api_key, True, json=body)
         else:
@@ -444,7 +442,7 @@ class Crossings(RuleBasedStateMachine):
                 {"polId": detail["pol"]["value"], "podId": detail["pod"]["value"]},
                 quantity,
                 bool(detail["isDanger"]),
-                "Pistachios" if moves_price else "Pistachios, kernels",
+                "Pistachios" if moves_price else f"Pistachios, lot {uuid.uuid4().hex[:4]}",
             )
             body["msds"] = detail["msds"]
             body["preferredShippingDate"] = detail["preferredShippingDate"][:10]

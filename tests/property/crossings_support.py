@@ -208,7 +208,7 @@ def v2_payload(units: int, sailing: dict[str, str] | None) -> dict[str, Any]:
     return body
 
 
-def order_payload(rate_request_id: str, quantity: int, description: str) -> dict[str, Any]:
+def order_payload(rate_request_id: str, quantity: int, description: str, danger: bool) -> dict[str, Any]:
     person = PERSIAN_PEOPLE[1]
     parties = [
         {
@@ -226,8 +226,9 @@ def order_payload(rate_request_id: str, quantity: int, description: str) -> dict
         "isSWBL": False,
         "frightType": 1,
         "cargoDescription": description,
-        "imcoClass": None,
-        "unNumber": None,
+        # Dangerous cargo names its IMDG class and UN number (gasoline, class 3).
+        "imcoClass": "3" if danger else None,
+        "unNumber": "1203" if danger else None,
         "temprature": None,
         "humidity": None,
         "hasVentilation": False,
