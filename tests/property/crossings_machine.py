@@ -188,7 +188,7 @@ class Crossings(RuleBasedStateMachine):
             body["msds"] = self._upload(who, "msds")
         self.world.count("create screens")
         made = envelope(self.world.call("POST", f"{CLIENT}/rate-requests", who.headers, json=body), 201, 202)
-        self.world.bookings[made["id"]] = Booking(made["id"], who, "screens")
+        self.world.bookings[made["id"]] = Booking(made["id"], who, "screens", on_lane=on_tariff)
         self.world.settle()
         self.world.refresh()
 
@@ -203,7 +203,7 @@ class Crossings(RuleBasedStateMachine):
         reference = str(answer.json()["carrierBookingRequestReference"])
         self.world.settle()
         rid = self._id_of(who, reference)
-        self.world.bookings[rid] = Booking(rid, who, "v2", reference=reference)
+        self.world.bookings[rid] = Booking(rid, who, "v2", reference=reference, on_lane=on_sailing)
         self.world.refresh()
 
     def _id_of(self, who: Customer, reference: str) -> str:
@@ -246,6 +246,8 @@ class Crossings(RuleBasedStateMachine):
             True,
             json=body,
         )
+        if itemised:
+            booking.fees = set()  # staff's own breakdown names every line, a fee or none
 
     @precondition(lambda self: self._any(lambda b: not b.firm and b.state == "quoted"))
     @rule(data=st.data())
@@ -322,7 +324,7 @@ class Crossings(RuleBasedStateMachine):
     @rule(data=st.data(), with_sailing=st.booleans())
     def staff_confirm_the_booking(self, data: st.DataObject, with_sailing: bool) -> None:
         booking = self._pick(data, lambda b: b.state == "loi_pending" and b.letter)
-        body = {"sailing": SAILING} if with_sailing else None
+        body = {"sailing": SAILING} if with_sailing and booking.on_lane else None
         path = f"{ADMIN}/rate-requests/{booking.id}/confirm-booking"
         self._step("confirm booking", "PUT", path, self.world.admin, True, json=body)
 
@@ -332,7 +334,7 @@ class Crossings(RuleBasedStateMachine):
         # A firm request: staff confirm it with its price, and may name its sailing in the same act.
         booking = self._pick(data, lambda b: b.firm and b.state in ("requested", "quoted"))
         body: dict[str, Any] = {"price": price}
-        if with_sailing:
+        if with_sailing and booking.on_lane:
             body["sailing"] = SAILING
         path = f"{ADMIN}/rate-requests/{booking.id}/confirm-request"
         self._step("confirm request", "PUT", path, self.world.admin, True, json=body)

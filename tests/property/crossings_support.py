@@ -120,6 +120,10 @@ class Booking:
     cancellation: str | None = None
     booking_reference: str | None = None  # carrierBookingReference, once confirmed
     letter: bool = False  # the booking request (the letter) sent
+    on_lane: bool = False  # between the ports the published sailing calls at (CNSHA to SGSIN)
+    # The per-booking fees the booking has carried (a requote or an amendment keeps them; staff's own
+    # breakdown may leave them out, and then empties this).
+    fees: set[str] = field(default_factory=set)
     # Every money figure any door has shown for this booking (e-mails and notices may cite only these).
     figures: set[str] = field(default_factory=set)
 
@@ -464,6 +468,27 @@ def money_adds_up(world: World) -> None:
 
 
 @check
+def fees_stay(world: World) -> None:
+    """A per-booking fee the booking carried stays through a requote, an amendment and a new price."""
+    for booking in world.bookings.values():
+        detail = world.portal(booking)
+        if detail["price"] is None:
+            continue
+        now = {c["code"] for c in detail["charges"] if c["per"] == "booking"}
+        assert booking.fees <= now, (
+            f"{booking.id} ({booking.door}, {detail['stateName']}) lost {sorted(booking.fees - now)}:"
+            f" {detail['charges']}"
+        )
+
+
+def remember_fees(world: World) -> None:
+    for booking in world.bookings.values():
+        detail = world.portal(booking)
+        if detail["price"] is not None:
+            booking.fees = {c["code"] for c in detail["charges"] if c["per"] == "booking"}
+
+
+@check
 def money_same_on_v2(world: World) -> None:
     """What `/v2` charges for a booking is the total the screens show."""
     for booking in world.bookings.values():
@@ -767,6 +792,7 @@ def run_checks(world: World) -> None:
     try:
         for found in selected_checks():
             found(world)
+        remember_fees(world)
     finally:
         world.round = None
 

@@ -34,6 +34,7 @@ from tests.property.crossings_support import (
     Booking,
     World,
     envelope,
+    remember_fees,
     screens_payload,
     v2_payload,
 )
@@ -239,3 +240,21 @@ def test_every_check_is_shown_to_fail_somewhere() -> None:
     source = Path(__file__).read_text(encoding="utf-8")
     unproven = [n for n in CHECKS if n not in FAILING_ON_MAIN and f'_fails(world, "{n}")' not in source]
     assert not unproven, unproven
+
+
+def test_a_fee_dropped_by_a_new_price_fails_fees_stay(
+    world: InProcessWorld, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _holds(world, "fees_stay")  # the fees of today remembered
+    remember_fees(world)
+    original = api.presenters.booking.quote_charges
+
+    def without_fees(row: Any) -> dict[str, Any]:
+        found = dict(original(row))
+        for key, value in found.items():
+            if isinstance(value, list):
+                found[key] = [c for c in value if c.get("per") != "booking"]
+        return found
+
+    monkeypatch.setattr(api.presenters.booking, "quote_charges", without_fees)
+    assert "lost ['documentation_fee']" in _fails(world, "fees_stay")
