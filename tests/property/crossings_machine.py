@@ -387,6 +387,8 @@ class Crossings(RuleBasedStateMachine):
             "cargoDescription": "Pistachios, 200 boxes",
             "hasVentilation": False,
         }
+        if self.world.portal(booking)["isDanger"]:
+            body.update(imcoClass="3", unNumber="1203")  # an edit states the whole order again
         self._step(
             "order edit", "PUT", f"{ORDERS}/{booking.order_id}/edit", booking.owner.headers, True, json=body
         )
