@@ -406,7 +406,14 @@ class World:
             booking.cancellation = cancellation["stateName"] if cancellation else None
             if booking.booking_reference is None and booking.state in ("shipping_order", "completed"):
                 booking.booking_reference = self.v2(booking).get("carrierBookingReference")
-            for figure in (detail["price"], detail["totalPrice"], *(c["amount"] for c in detail["charges"])):
+            # A new price proposed for an amendment is shown beside it (the changes screen) first.
+            proposed = amendment.get("price") if amendment else None
+            for figure in (
+                detail["price"],
+                detail["totalPrice"],
+                proposed,
+                *(c["amount"] for c in detail["charges"]),
+            ):
                 if figure is not None:
                     booking.figures.add(usd(money(figure)))
 
