@@ -41,7 +41,7 @@ from tests.property.crossings_support import (
 )
 
 LONG = os.environ.get("CROSSINGS_LONG") == "1"
-EXAMPLES = int(os.environ.get("CROSSINGS_EXAMPLES", "25" if LONG else "3"))
+EXAMPLES = int(os.environ.get("CROSSINGS_EXAMPLES", "25" if LONG else "5"))
 STEPS = int(os.environ.get("CROSSINGS_STEPS", "120" if LONG else "40"))
 MAX_BOOKINGS = int(os.environ.get("CROSSINGS_MAX_BOOKINGS", "12" if LONG else "6"))
 

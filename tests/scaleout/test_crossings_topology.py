@@ -52,6 +52,7 @@ class Shared:
 
 
 SHARED: list[Shared] = []
+RUNS: list[tuple[int, int]] = []  # (bookings, actions) of each example
 
 
 class DeployedWorld(World):
@@ -128,6 +129,7 @@ class CrossingsDeployed(Crossings):
     def teardown(self) -> None:
         try:
             self.finish()
+            RUNS.append((len(self.world.bookings), sum(self.world.actions.values())))
         finally:
             self.world.close()
 
