@@ -193,10 +193,13 @@ class Crossings(RuleBasedStateMachine):
         self.world.refresh()
 
     @precondition(lambda self: self.world.customers and len(self.world.bookings) < MAX_BOOKINGS)
-    @rule(data=st.data(), units=st.integers(1, 3), on_sailing=st.booleans())
-    def create_on_v2(self, data: st.DataObject, units: int, on_sailing: bool) -> None:
+    @rule(data=st.data(), units=st.integers(1, 3), route=st.sampled_from(["sailing", "lane", "elsewhere"]))
+    def create_on_v2(self, data: st.DataObject, units: int, route: str) -> None:
+        # On the published sailing, between its ports with no sailing named (staff name it as they
+        # confirm), or elsewhere (no sailing calls there: the plan is estimated).
         who = self._customer(data)
-        body = v2_payload(units, SAILING if on_sailing else None)
+        on_sailing = route != "elsewhere"
+        body = v2_payload(units, SAILING if route == "sailing" else None, on_lane=route == "lane")
         self.world.count("create v2")
         answer = self.world.call("POST", V2, {**who.api_key, "Idempotency-Key": uuid.uuid4().hex}, json=body)
         assert answer.status_code == 202, answer.text[:800]

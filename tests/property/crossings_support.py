@@ -197,16 +197,21 @@ def screens_payload(lane: dict[str, int], quantity: int, danger: bool, commodity
     }
 
 
-def v2_payload(units: int, sailing: dict[str, str] | None) -> dict[str, Any]:
+def v2_payload(units: int, sailing: dict[str, str] | None, on_lane: bool = False) -> dict[str, Any]:
+    """The standard's regular sample for `units` containers: on the published `sailing`, or only between
+    its ports (`on_lane`: no vessel named), or as the sample has it (Amsterdam to Singapore)."""
     body: dict[str, Any] = json.loads(
         (ROOT / "contract" / "dcsa" / "samples" / "booking-regular.json").read_text(encoding="utf-8")
     )
     body["requestedEquipments"][0]["units"] = units
-    if sailing is not None:
+    if sailing is not None or on_lane:
         body["shipmentLocations"] = [
             {"location": {"UNLocationCode": "CNSHA"}, "locationTypeCode": "POL"},
             {"location": {"UNLocationCode": "SGSIN"}, "locationTypeCode": "POD"},
         ]
+        body.pop("vessel", None)
+        body.pop("carrierExportVoyageNumber", None)
+    if sailing is not None:
         body["vessel"] = {"name": "Kharg Star", "vesselIMONumber": sailing["vesselIMONumber"]}
         body["carrierExportVoyageNumber"] = sailing["carrierExportVoyageNumber"]
     return body
