@@ -163,4 +163,9 @@ def test_crossings_against_two_workers_and_a_follower(tmp_path: Path) -> None:
             heard.close()
             db.close()
             store.close()
-    print(f"\ncrossings on PostgreSQL (2 workers + follow): {time.monotonic() - started:.0f} s")
+    bookings, actions = sum(r[0] for r in RUNS), sum(r[1] for r in RUNS)
+    print(
+        f"\ncrossings on PostgreSQL (2 workers + follow): {len(RUNS)} examples, {actions} actions,"
+        f" {bookings} bookings, {time.monotonic() - started:.0f} s"
+    )
+    RUNS.clear()
