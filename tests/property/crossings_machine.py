@@ -1,0 +1,597 @@
+"""The crossings machine: customers, staff, integrators, a schedule publisher, a tracking publisher and the
+clock acting on one server, with every check of tests/property/crossings_support.py after every step.
+
+A rule acts only where the lifecycle files let its actor act (its precondition reads what the screens
+last said of the booking), and then the product must take it (2xx). Where the machine is unsure it sends the
+step anyway and takes a deliberate 4xx; never a 5xx. A subclass gives the `world` (SQLite in this process,
+or the PostgreSQL deployment as processes).
+"""
+
+from __future__ import annotations
+
+import os
+import uuid
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+
+from tests.api.schedules_support import VESSEL_IMO, VOYAGE
+from tests.corpus import PERSIAN_COMPANIES, TRACKED_CONTAINERS, TRACKING_PORTS
+from tests.property.crossings_support import (
+    ADMIN,
+    CLIENT,
+    FILES,
+    ORDERS,
+    STAFF_LANE,
+    TARIFF_LANE,
+    V2,
+    Booking,
+    Customer,
+    World,
+    deliberate,
+    envelope,
+    order_payload,
+    run_checks,
+    screens_payload,
+    teardown_checks,
+    v2_payload,
+)
+
+LONG = os.environ.get("CROSSINGS_LONG") == "1"
+EXAMPLES = int(os.environ.get("CROSSINGS_EXAMPLES", "25" if LONG else "5"))
+STEPS = int(os.environ.get("CROSSINGS_STEPS", "120" if LONG else "40"))
+MAX_BOOKINGS = int(os.environ.get("CROSSINGS_MAX_BOOKINGS", "12" if LONG else "6"))
+
+RUN = settings(
+    max_examples=EXAMPLES,
+    stateful_step_count=STEPS,
+    deadline=None,
+    suppress_health_check=list(HealthCheck),
+)
+
+PDF = b"%PDF-1.4\n" + b"0123456789" * 50 + b"\n%%EOF\n"
+SAILING = {"vesselIMONumber": VESSEL_IMO, "carrierExportVoyageNumber": VOYAGE}
+COMMODITIES = ("Pistachios", "Saffron", "Dates", PERSIAN_COMPANIES[0][:20])
+PRICES = st.sampled_from(["1250.50", "980", "2100.25", "1365.50"])
+
+
+def later(days: int = 5) -> str:
+    return (datetime.now(UTC) + timedelta(days=days)).isoformat()
+
+
+class Crossings(RuleBasedStateMachine):
+    world: World
+
+    # -- choosing ---
+    def _with(self, test: Any) -> list[Booking]:
+        return sorted((b for b in self.world.bookings.values() if test(b)), key=lambda b: b.id)
+
+    def _any(self, test: Any) -> bool:
+        return any(test(b) for b in self.world.bookings.values())
+
+    forced: Booking | None = None
+
+    def _pick(self, data: st.DataObject, test: Any) -> Booking:
+        if self.forced is not None and test(self.forced):
+            return self.forced
+        return data.draw(st.sampled_from(self._with(test)), label="booking")
+
+    # -- a booking moves on along its usual way (gives the examples depth; the other rules branch off) ---
+    def _next_steps(self, b: Booking) -> list[str]:
+        if b.amendment == "requested":
+            return ["staff_approve_the_amendment", "staff_decline_the_amendment"]
+        if b.amendment == "requoted":
+            return ["customer_accepts_the_new_price"]
+        if b.cancellation == "requested":
+            return ["staff_decide_the_cancellation"]
+        if b.firm:
+            if b.state in ("requested", "quoted"):
+                return ["staff_confirm_the_request"]
+            if b.state == "shipping_order":
+                return ["customer_asks_for_an_amendment", "customer_asks_to_cancel"]
+            return []
+        if b.state == "requested":
+            return ["staff_quote"]
+        if b.state == "quoted":
+            return ["customer_accepts_the_price"]
+        if b.state == "loi_pending":
+            return ["staff_confirm_the_booking" if b.letter else "customer_sends_the_letter"]
+        if b.state == "shipping_order":
+            if b.order_state == "submitted":
+                return ["staff_accept_the_order", "staff_ask_to_revise_the_order"]
+            if b.order_state == "revision_requested":
+                return ["customer_revises_the_order"]
+            if b.order_state == "ready_for_approval":
+                return ["customer_approves_the_order"]
+            return ["customer_sends_the_order", "customer_asks_for_an_amendment", "customer_asks_to_cancel"]
+        return []
+
+    @precondition(lambda self: self._any(lambda b: self._next_steps(b)))
+    @rule(data=st.data())
+    def a_booking_moves_on(self, data: st.DataObject) -> None:
+        booking = self._pick(data, lambda b: bool(self._next_steps(b)))
+        name = data.draw(st.sampled_from(self._next_steps(booking)), label="step")
+        self.forced = booking
+        try:
+            step = getattr(self, name)
+            arguments = {"data": data}
+            if name in ("staff_quote",):
+                arguments.update(price=data.draw(PRICES), itemised=data.draw(st.booleans()))
+            elif name == "staff_confirm_the_request":
+                arguments.update(price=data.draw(PRICES), with_sailing=data.draw(st.booleans()))
+            elif name == "staff_confirm_the_booking":
+                arguments.update(with_sailing=data.draw(st.booleans()))
+            elif name == "staff_approve_the_amendment":
+                arguments.update(price=data.draw(PRICES))
+            elif name in ("customer_asks_for_an_amendment",):
+                arguments.update(moves_price=data.draw(st.booleans()))
+            elif name in ("customer_asks_to_cancel",):
+                arguments.update(on_v2=data.draw(st.booleans()))
+            elif name == "staff_decide_the_cancellation":
+                arguments.update(confirm=data.draw(st.booleans()))
+            step(**arguments)
+        finally:
+            self.forced = None
+
+    @precondition(lambda self: self._any(lambda b: self._next_steps(b)))
+    @rule(data=st.data())
+    def another_booking_moves_on(self, data: st.DataObject) -> None:
+        self.a_booking_moves_on(data)
+
+    def _step(
+        self, name: str, method: str, path: str, headers: dict[str, str], must: bool, **kw: Any
+    ) -> bool:
+        """Send one step; `must`: the lifecycle lets it happen, so it must be taken."""
+        self.world.count(name)
+        answer = self.world.call(method, path, headers, **kw)
+        if must:
+            assert 200 <= answer.status_code < 300, f"{name} {path}: {answer.status_code} {answer.text[:800]}"
+            return True
+        return deliberate(answer, f"{name} {path}")
+
+    # -- the customers ---
+    @initialize(tracking=st.sampled_from([None, ["tracking.event"]]))
+    def two_customers(self, tracking: list[str] | None) -> None:
+        """Every example starts with a subscribed customer and another (a stranger to her bookings)."""
+        self.world.new_customer(True, None)
+        self.world.new_customer(True, tracking)
+
+    @precondition(lambda self: len(self.world.customers) < 4)
+    @rule(
+        subscribe=st.booleans(),
+        tracking=st.sampled_from([None, None, ["tracking.event"]]),
+    )
+    def a_customer_signs_up(self, subscribe: bool, tracking: list[str] | None) -> None:
+        self.world.count("customer")
+        self.world.new_customer(subscribe, tracking)
+
+    def _customer(self, data: st.DataObject) -> Customer:
+        return data.draw(st.sampled_from(self.world.customers), label="customer")
+
+    @precondition(lambda self: self.world.customers and len(self.world.bookings) < MAX_BOOKINGS)
+    @rule(
+        data=st.data(),
+        on_tariff=st.booleans(),
+        quantity=st.integers(1, 4),
+        danger=st.booleans(),
+        commodity=st.sampled_from(COMMODITIES),
+    )
+    def create_on_the_screens(
+        self, data: st.DataObject, on_tariff: bool, quantity: int, danger: bool, commodity: str
+    ) -> None:
+        who = self._customer(data)
+        body = screens_payload(TARIFF_LANE if on_tariff else STAFF_LANE, quantity, danger, commodity)
+        if danger:
+            body["msds"] = self._upload(who, "msds")
+        self.world.count("create screens")
+        made = envelope(self.world.call("POST", f"{CLIENT}/rate-requests", who.headers, json=body), 201, 202)
+        self.world.bookings[made["id"]] = Booking(made["id"], who, "screens", on_lane=on_tariff)
+        self.world.settle()
+        self.world.refresh()
+
+    @precondition(lambda self: self.world.customers and len(self.world.bookings) < MAX_BOOKINGS)
+    @rule(data=st.data(), units=st.integers(1, 3), route=st.sampled_from(["sailing", "lane", "elsewhere"]))
+    def create_on_v2(self, data: st.DataObject, units: int, route: str) -> None:
+        # On the published sailing, between its ports with no sailing named (staff name it as they
+        # confirm), or elsewhere (no sailing calls there: the plan is estimated).
+        who = self._customer(data)
+        on_sailing = route != "elsewhere"
+        body = v2_payload(units, SAILING if route == "sailing" else None, on_lane=route == "lane")
+        self.world.count("create v2")
+        answer = self.world.call("POST", V2, {**who.api_key, "Idempotency-Key": uuid.uuid4().hex}, json=body)
+        assert answer.status_code == 202, answer.text[:800]
+        reference = str(answer.json()["carrierBookingRequestReference"])
+        self.world.settle()
+        rid = self._id_of(who, reference)
+        self.world.bookings[rid] = Booking(rid, who, "v2", reference=reference, on_lane=on_sailing)
+        self.world.refresh()
+
+    def _id_of(self, who: Customer, reference: str) -> str:
+        rows = envelope(
+            self.world.call(
+                "GET", f"{CLIENT}/rate-requests", who.headers, params={"limit": 100, "search": reference}
+            ),
+            200,
+        )["list"]["list"]
+        found = [r["id"] for r in rows if r.get("reference") == reference]
+        assert found, f"{reference} is not on its owner's list"
+        return str(found[0])
+
+    def _upload(self, who: Customer, name: str) -> str:
+        answer = self.world.call(
+            "POST",
+            f"{FILES}/upload-chunk",
+            who.headers,
+            data={"TotalChunks": "1", "ChunkNumber": "1", "FileId": f"{name}-{uuid.uuid4().hex[:8]}"},
+            files={"File": (f"{name}.pdf", PDF, "application/octet-stream")},
+        )
+        return str(envelope(answer, 200)["filePath"])
+
+    # -- quotes ---
+    @precondition(lambda self: self._any(lambda b: b.state in ("requested", "quoted")))
+    @rule(data=st.data(), price=PRICES, itemised=st.booleans())
+    def staff_quote(self, data: st.DataObject, price: str, itemised: bool) -> None:
+        booking = self._pick(data, lambda b: b.state in ("requested", "quoted"))
+        body: dict[str, Any] = {"price": price, "validUntil": later()}
+        if itemised:
+            freight = (float(price) - 150.5) if float(price) > 200 else float(price)
+            body["charges"] = [{"code": "ocean_freight", "amount": f"{freight:.2f}"}] + (
+                [{"code": "baf", "amount": "150.50"}] if float(price) > 200 else []
+            )
+        self._step(
+            "staff quote",
+            "PUT",
+            f"{ADMIN}/rate-requests/{booking.id}/quote",
+            self.world.admin,
+            True,
+            json=body,
+        )
+        if itemised:
+            booking.fees = set()  # staff's own breakdown names every line, a fee or none
+
+    @precondition(lambda self: self._any(lambda b: not b.firm and b.state == "quoted"))
+    @rule(data=st.data())
+    def customer_accepts_the_price(self, data: st.DataObject) -> None:
+        booking = self._pick(data, lambda b: not b.firm and b.state == "quoted")
+        path = f"{CLIENT}/rate-requests/{booking.id}/approve"
+        self._step("accept", "PUT", path, booking.owner.headers, True)
+
+    @precondition(lambda self: self._any(lambda b: not b.firm and b.state == "quoted"))
+    @rule(data=st.data())
+    def customer_refuses_the_price(self, data: st.DataObject) -> None:
+        booking = self._pick(data, lambda b: not b.firm and b.state == "quoted")
+        self._step(
+            "refuse price", "PUT", f"{CLIENT}/rate-requests/{booking.id}/cancel", booking.owner.headers, True
+        )
+
+    @precondition(
+        lambda self: self._any(lambda b: b.state in ("requested", "revision_requested", "loi_pending"))
+    )
+    @rule(data=st.data())
+    def customer_withdraws(self, data: st.DataObject) -> None:
+        booking = self._pick(data, lambda b: b.state in ("requested", "revision_requested", "loi_pending"))
+        path = f"{CLIENT}/rate-requests/{booking.id}/withdraw"
+        self._step(
+            "withdraw", "PUT", path, booking.owner.headers, not booking.firm, json={"reason": "Plans changed"}
+        )
+
+    @precondition(lambda self: self._any(lambda b: b.state in ("requested", "quoted")))
+    @rule(data=st.data())
+    def staff_ask_for_a_revision(self, data: st.DataObject) -> None:
+        booking = self._pick(data, lambda b: b.state in ("requested", "quoted"))
+        body = {"message": "Please confirm the HS code of the cargo"}
+        self._step(
+            "revision",
+            "PUT",
+            f"{ADMIN}/rate-requests/{booking.id}/request-revision",
+            self.world.admin,
+            True,
+            json=body,
+        )
+
+    @precondition(
+        lambda self: self._any(lambda b: not b.firm and b.state in ("revision_requested", "quoted"))
+    )
+    @rule(data=st.data(), quantity=st.integers(1, 4))
+    def customer_edits_the_request(self, data: st.DataObject, quantity: int) -> None:
+        booking = self._pick(data, lambda b: not b.firm and b.state in ("revision_requested", "quoted"))
+        body = screens_payload(STAFF_LANE, quantity, False, "Pistachios, roasted")
+        self._step(
+            "edit", "PUT", f"{CLIENT}/rate-requests/{booking.id}", booking.owner.headers, True, json=body
+        )
+
+    @precondition(lambda self: self._any(lambda b: b.state in ("requested", "quoted", "loi_pending")))
+    @rule(data=st.data())
+    def staff_reject(self, data: st.DataObject) -> None:
+        booking = self._pick(data, lambda b: b.state in ("requested", "quoted", "loi_pending"))
+        body = {"message": "No space on this lane"}
+        self._step(
+            "reject", "PUT", f"{ADMIN}/rate-requests/{booking.id}/reject", self.world.admin, True, json=body
+        )
+
+    # -- the letter and the confirmation ---
+    @precondition(lambda self: self._any(lambda b: b.state == "loi_pending" and not b.letter))
+    @rule(data=st.data())
+    def customer_sends_the_letter(self, data: st.DataObject) -> None:
+        booking = self._pick(data, lambda b: b.state == "loi_pending" and not b.letter)
+        file_id = self._upload(booking.owner, "loi")
+        body = {"documents": [{"documentTypeId": 1, "fileId": file_id}]}
+        path = f"{CLIENT}/rate-requests/{booking.id}/booking-request"
+        self._step("letter", "PUT", path, booking.owner.headers, True, json=body)
+        booking.letter = True
+
+    @precondition(lambda self: self._any(lambda b: b.state == "loi_pending" and b.letter))
+    @rule(data=st.data(), with_sailing=st.booleans())
+    def staff_confirm_the_booking(self, data: st.DataObject, with_sailing: bool) -> None:
+        booking = self._pick(data, lambda b: b.state == "loi_pending" and b.letter)
+        body = {"sailing": SAILING} if with_sailing and booking.on_lane else None
+        path = f"{ADMIN}/rate-requests/{booking.id}/confirm-booking"
+        self._step("confirm booking", "PUT", path, self.world.admin, True, json=body)
+
+    @precondition(lambda self: self._any(lambda b: b.firm and b.state in ("requested", "quoted")))
+    @rule(data=st.data(), price=PRICES, with_sailing=st.booleans())
+    def staff_confirm_the_request(self, data: st.DataObject, price: str, with_sailing: bool) -> None:
+        # A firm request: staff confirm it with its price, and may name its sailing in the same act.
+        booking = self._pick(data, lambda b: b.firm and b.state in ("requested", "quoted"))
+        body: dict[str, Any] = {"price": price}
+        if with_sailing and booking.on_lane:
+            body["sailing"] = SAILING
+        path = f"{ADMIN}/rate-requests/{booking.id}/confirm-request"
+        self._step("confirm request", "PUT", path, self.world.admin, True, json=body)
+
+    @precondition(
+        lambda self: self._any(lambda b: not b.firm and b.state in ("requested", "quoted", "loi_pending"))
+    )
+    @rule(data=st.data())
+    def customer_chooses_the_sailing(self, data: st.DataObject) -> None:
+        booking = self._pick(data, lambda b: not b.firm and b.state in ("requested", "quoted", "loi_pending"))
+        path = f"{CLIENT}/rate-requests/{booking.id}/sailing"
+        # Only a booking on the published lane can take the sailing: another lane is a deliberate refusal.
+        self._step("choose sailing", "PUT", path, booking.owner.headers, False, json={"sailing": SAILING})
+
+    # -- the shipping order ---
+    def _orderable(self, b: Booking) -> bool:
+        return not b.firm and b.state == "shipping_order" and b.order_id is None and not b.open_change
+
+    @precondition(lambda self: self._any(self._orderable))
+    @rule(data=st.data())
+    def customer_sends_the_order(self, data: st.DataObject) -> None:
+        booking = self._pick(data, self._orderable)
+        danger = bool(self.world.portal(booking)["isDanger"])
+        body = order_payload(booking.id, booking.quantity, "Roasted pistachios in boxes", danger)
+        self._step("order", "POST", ORDERS, booking.owner.headers, True, json=body)
+
+    @precondition(
+        lambda self: self._any(lambda b: b.order_state == "submitted" and b.state == "shipping_order")
+    )
+    @rule(data=st.data())
+    def staff_ask_to_revise_the_order(self, data: st.DataObject) -> None:
+        booking = self._pick(data, lambda b: b.order_state == "submitted" and b.state == "shipping_order")
+        body = {"revise": {"cargoDescription": "Name the number of boxes"}}
+        path = f"{ADMIN}/shipping-orders/{booking.order_id}/request-revision"
+        self._step("order revision", "PUT", path, self.world.admin, True, json=body)
+
+    @precondition(
+        lambda self: self._any(
+            lambda b: b.order_state == "revision_requested" and b.state == "shipping_order"
+        )
+    )
+    @rule(data=st.data())
+    def customer_revises_the_order(self, data: st.DataObject) -> None:
+        booking = self._pick(
+            data, lambda b: b.order_state == "revision_requested" and b.state == "shipping_order"
+        )
+        body = {
+            "isSWBL": False,
+            "freightType": 1,
+            "cargoDescription": "Pistachios, 200 boxes",
+            "hasVentilation": False,
+        }
+        if self.world.portal(booking)["isDanger"]:
+            body.update(imcoClass="3", unNumber="1203")  # an edit states the whole order again
+        self._step(
+            "order edit", "PUT", f"{ORDERS}/{booking.order_id}/edit", booking.owner.headers, True, json=body
+        )
+
+    @precondition(
+        lambda self: self._any(lambda b: b.order_state == "submitted" and b.state == "shipping_order")
+    )
+    @rule(data=st.data())
+    def staff_accept_the_order(self, data: st.DataObject) -> None:
+        booking = self._pick(data, lambda b: b.order_state == "submitted" and b.state == "shipping_order")
+        path = f"{ADMIN}/shipping-orders/{booking.order_id}/accept"
+        self._step("order accept", "PUT", path, self.world.admin, True)
+
+    @precondition(
+        lambda self: self._any(
+            lambda b: b.order_state == "ready_for_approval" and b.state == "shipping_order"
+        )
+    )
+    @rule(data=st.data())
+    def customer_approves_the_order(self, data: st.DataObject) -> None:
+        booking = self._pick(
+            data, lambda b: b.order_state == "ready_for_approval" and b.state == "shipping_order"
+        )
+        path = f"{ORDERS}/{booking.order_id}/approve"
+        # An amendment or a cancellation still open may hold the completion back: a deliberate 409 then.
+        self._step("order approve", "PUT", path, booking.owner.headers, not booking.open_change)
+
+    # -- changes after confirmation ---
+    def _amendable(self, b: Booking) -> bool:
+        return b.state == "shipping_order" and not b.open_change and b.order_id is None
+
+    @precondition(lambda self: self._any(self._amendable))
+    @rule(data=st.data(), moves_price=st.booleans())
+    def customer_asks_for_an_amendment(self, data: st.DataObject, moves_price: bool) -> None:
+        booking = self._pick(data, self._amendable)
+        quantity = booking.quantity + 1 if moves_price else booking.quantity
+        if booking.firm:
+            detail = self.world.v2(booking)
+            body = v2_payload(quantity, None)
+            body["shipmentLocations"] = detail["shipmentLocations"]
+            if "vessel" in detail:
+                body["vessel"] = detail["vessel"]
+            body["carrierExportVoyageNumber"] = detail.get(
+                "carrierExportVoyageNumber", body["carrierExportVoyageNumber"]
+            )
+            if not moves_price:
+                # Something new each time: an amendment that changes nothing is refused.
+                agent = f"{PERSIAN_COMPANIES[1]} {uuid.uuid4().hex[:4]}"
+                body["documentParties"] = {"bookingAgent": {"partyName": agent}}
+            reference = booking.booking_reference or booking.reference
+            self._step("amend v2", "PUT", f"{V2}/{reference}", booking.owner.api_key, True, json=body)
+        else:
+            detail = self.world.portal(booking)
+            body = screens_payload(
+                {"polId": detail["pol"]["value"], "podId": detail["pod"]["value"]},
+                quantity,
+                bool(detail["isDanger"]),
+                "Pistachios" if moves_price else f"Pistachios, lot {uuid.uuid4().hex[:4]}",
+            )
+            body["msds"] = detail["msds"]
+            body["preferredShippingDate"] = detail["preferredShippingDate"][:10]
+            path = f"{CLIENT}/rate-requests/{booking.id}/amendments"
+            self._step("amend screens", "POST", path, booking.owner.headers, True, json=body)
+
+    @precondition(lambda self: self._any(lambda b: b.amendment == "requested"))
+    @rule(data=st.data(), price=PRICES)
+    def staff_approve_the_amendment(self, data: st.DataObject, price: str) -> None:
+        booking = self._pick(data, lambda b: b.amendment == "requested")
+        path = f"{ADMIN}/rate-requests/{booking.id}/amendments/approve"
+        if booking.amendment_moves_price and booking.firm:
+            # A firm booking's price-moving amendment: staff confirm it with the new price in one act.
+            self._step("approve amendment priced", "PUT", path, self.world.admin, True, json={"price": price})
+        elif booking.amendment_moves_price:
+            # A screen-made booking keeps the customer's acceptance: approving without a price is refused.
+            self._step("approve amendment", "PUT", path, self.world.admin, False)
+        else:
+            self._step("approve amendment", "PUT", path, self.world.admin, True)
+
+    @precondition(
+        lambda self: self._any(
+            lambda b: not b.firm and b.amendment in ("requested", "requoted") and b.amendment_moves_price
+        )
+    )
+    @rule(data=st.data(), price=PRICES)
+    def staff_requote_the_amendment(self, data: st.DataObject, price: str) -> None:
+        booking = self._pick(
+            data,
+            lambda b: not b.firm and b.amendment in ("requested", "requoted") and b.amendment_moves_price,
+        )
+        path = f"{ADMIN}/rate-requests/{booking.id}/amendments/requote"
+        self._step(
+            "requote", "PUT", path, self.world.admin, True, json={"price": price, "validUntil": later()}
+        )
+
+    @precondition(lambda self: self._any(lambda b: b.amendment == "requoted"))
+    @rule(data=st.data())
+    def customer_accepts_the_new_price(self, data: st.DataObject) -> None:
+        booking = self._pick(data, lambda b: b.amendment == "requoted")
+        path = f"{CLIENT}/rate-requests/{booking.id}/amendments/accept-price"
+        self._step("accept new price", "PUT", path, booking.owner.headers, True)
+
+    @precondition(lambda self: self._any(lambda b: b.amendment in ("requested", "requoted")))
+    @rule(data=st.data())
+    def staff_decline_the_amendment(self, data: st.DataObject) -> None:
+        booking = self._pick(data, lambda b: b.amendment in ("requested", "requoted"))
+        body = {"message": f"No spare equipment this week ({uuid.uuid4().hex[:6]})"}
+        path = f"{ADMIN}/rate-requests/{booking.id}/amendments/decline"
+        self._step("decline amendment", "PUT", path, self.world.admin, True, json=body)
+
+    @precondition(lambda self: self._any(lambda b: b.amendment in ("requested", "requoted")))
+    @rule(data=st.data(), on_v2=st.booleans())
+    def customer_withdraws_the_amendment(self, data: st.DataObject, on_v2: bool) -> None:
+        booking = self._pick(data, lambda b: b.amendment in ("requested", "requoted"))
+        if on_v2:
+            body = {"amendedBookingStatus": "AMENDMENT_CANCELLED", "reason": "Wrong voyage"}
+            reference = booking.booking_reference or booking.reference
+            self._step(
+                "withdraw amendment v2", "PATCH", f"{V2}/{reference}", booking.owner.api_key, True, json=body
+            )
+        else:
+            path = f"{CLIENT}/rate-requests/{booking.id}/amendments/withdraw"
+            self._step("withdraw amendment", "PUT", path, booking.owner.headers, True)
+
+    def _cancellable(self, b: Booking) -> bool:
+        return b.state == "shipping_order" and b.cancellation != "requested" and b.order_id is None
+
+    @precondition(lambda self: self._any(self._cancellable))
+    @rule(data=st.data(), on_v2=st.booleans())
+    def customer_asks_to_cancel(self, data: st.DataObject, on_v2: bool) -> None:
+        # Taken even while an amendment is open (that amendment is then withdrawn).
+        booking = self._pick(data, self._cancellable)
+        if on_v2:
+            body = {"bookingCancellationStatus": "CANCELLATION_RECEIVED", "reason": "Cargo not ready"}
+            reference = booking.booking_reference or booking.reference
+            self._step("cancel v2", "PATCH", f"{V2}/{reference}", booking.owner.api_key, True, json=body)
+        else:
+            path = f"{CLIENT}/rate-requests/{booking.id}/cancellation-request"
+            self._step(
+                "cancel screens",
+                "POST",
+                path,
+                booking.owner.headers,
+                True,
+                json={"reason": "Cargo not ready"},
+            )
+
+    @precondition(lambda self: self._any(lambda b: b.cancellation == "requested"))
+    @rule(data=st.data(), confirm=st.booleans())
+    def staff_decide_the_cancellation(self, data: st.DataObject, confirm: bool) -> None:
+        booking = self._pick(data, lambda b: b.cancellation == "requested")
+        base = f"{ADMIN}/rate-requests/{booking.id}/cancellation-request"
+        if confirm:
+            self._step("confirm cancellation", "PUT", f"{base}/confirm", self.world.admin, True)
+        else:
+            body = {"message": f"Too close to departure ({uuid.uuid4().hex[:6]})"}
+            self._step("decline cancellation", "PUT", f"{base}/decline", self.world.admin, True, json=body)
+
+    @precondition(lambda self: self._any(lambda b: b.cancellation == "requested"))
+    @rule(data=st.data())
+    def customer_withdraws_the_cancellation(self, data: st.DataObject) -> None:
+        booking = self._pick(data, lambda b: b.cancellation == "requested")
+        path = f"{CLIENT}/rate-requests/{booking.id}/cancellation-request/withdraw"
+        self._step("withdraw cancellation", "PUT", path, booking.owner.headers, True)
+
+    # -- the publishers and the clock ---
+    # Only once there are bookings to move (otherwise hypothesis's simplest example is nothing but this).
+    @precondition(lambda self: bool(self.world.bookings))
+    @rule(shift=st.sampled_from([0, 6, 30, -4]))
+    def the_carrier_republishes_the_schedule(self, shift: int) -> None:
+        self.world.count("publish schedule")
+        self.world.publish_schedule(shift)
+
+    @precondition(lambda self: self._any(lambda b: b.booking_reference is not None))
+    @rule(
+        data=st.data(),
+        code=st.sampled_from(["GTIN", "LOAD", "DISC"]),
+        container=st.sampled_from(TRACKED_CONTAINERS),
+    )
+    def a_tracking_event_arrives(self, data: st.DataObject, code: str, container: str) -> None:
+        from tests.api.tracking_support import equipment
+
+        booking = self._pick(data, lambda b: b.booking_reference is not None)
+        when = (datetime.now(UTC) - timedelta(hours=2)).strftime("%Y-%m-%dT%H:%M:%SZ")
+        event_id = uuid.uuid4().hex
+        event = equipment(event_id, code, container, when, TRACKING_PORTS[0], booking.booking_reference)
+        self.world.count("tracking event")
+        answer = self.world.call("POST", "/v3/events", self.world.publisher, json={"events": [event]})
+        assert answer.status_code == 200, answer.text[:800]
+        self.world.tracking_events.append(event_id)
+
+    @precondition(lambda self: self._any(lambda b: not b.firm and b.state == "quoted"))
+    @rule(days=st.integers(6, 40))
+    def the_clock_moves_on(self, days: int) -> None:
+        self.world.count("clock")
+        self.world.expire_quotes(datetime.now(UTC) + timedelta(days=days))
+
+    # -- after every step ---
+    @invariant()
+    def every_check_holds(self) -> None:
+        run_checks(self.world)
+
+    def finish(self) -> None:
+        teardown_checks(self.world)
