@@ -170,7 +170,7 @@ def test_an_invalid_body_fails_v2_bodies_are_valid(
 def test_a_missing_transport_plan_fails_confirmed_says_what_was_confirmed(
     world: InProcessWorld, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(api.routers.dcsa_bookings, "confirmed_sailing_terms", lambda sailing: {})
+    monkeypatch.setattr(api.routers.dcsa_bookings, "confirmed_sailing_terms", lambda *_: {})
     assert "transportPlan" in _fails(world, "confirmed_says_what_was_confirmed")
 
 
