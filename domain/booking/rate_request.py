@@ -19,7 +19,7 @@ from domain.booking.amendment_requests import Amendments
 from domain.booking.amendments import Amendment, CancellationRequest, check_new_price
 from domain.booking.booking_content import BookingRequestContent
 from domain.booking.cancellation_requests import CancellationRequests
-from domain.booking.charges import Charge, all_in, records
+from domain.booking.charges import Charge, all_in, from_records, records, repriced
 from domain.booking.schedules import Sailing
 from domain.booking.state_facts import sailing_open_to, sailing_states
 from domain.booking.tariff import TariffRow, citation
@@ -262,11 +262,15 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
         charges: list[Charge] | None = None,
         tariff: TariffRow | None = None,
     ) -> None:
-        """Staff's price (with the breakdown they gave, else one all-in charge) or the system's instant
-        quote from a tariff row (`tariff`, cited in the event and its reason)."""
+        """Staff's price (with the breakdown they gave; else, on a booking already priced line by line, that
+        breakdown at the new price: surcharges and per-booking fees stay, the ocean freight takes the
+        difference; else one all-in charge) or the system's instant quote from a tariff row (`tariff`,
+        cited in the event and its reason)."""
         self._may("quote", actor)
         check_new_price(price, valid_until, now)
         dest = self._next("quote", actor, price_positive=True, validity_in_future=True)
+        if charges is None and tariff is None and self.charges:
+            charges = repriced(from_records(self.charges), price)
         self._record(
             self.Quoted,
             audit_fields(actor, None if tariff is None else citation(tariff)),

@@ -13,6 +13,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
+from api.dcsa_feedbacks import estimated_plan_feedback
 from tests.api.accounts_support import outbox, settle
 from tests.api.booking_support import (
     ADMIN,
@@ -265,9 +266,10 @@ def test_staff_reasons_are_feedbacks_in_the_v2_read_and_the_webhook_alike(
     }
     read = v2_read(client, alice, reference)
     assert statuses(read) == ("CONFIRMED", "AMENDMENT_DECLINED", None)
-    assert read["feedbacks"] == [declined]
+    # Confirmed with no sailing named: the plan is an estimate, which both doors also say, last.
+    assert read["feedbacks"] == [declined, estimated_plan_feedback()]
     told = [d for d in deliveries(client, rid) if d.get("amendedBookingStatus") == "AMENDMENT_DECLINED"]
-    assert told[0]["feedbacks"] == [declined]
+    assert told[0]["feedbacks"] == [declined, estimated_plan_feedback()]
 
     cancel = {"bookingCancellationStatus": "CANCELLATION_RECEIVED", "reason": "Plans changed"}
     assert client.patch(f"{V2}/{reference}", json=cancel, headers=alice).status_code == 202

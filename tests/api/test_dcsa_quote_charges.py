@@ -37,3 +37,28 @@ def test_a_tariff_quoted_booking_confirmed_reads_its_breakdown_and_fee_on_v2(
     freight = charges["Ocean freight"]
     assert (freight["unitPrice"], freight["quantity"], freight["currencyAmount"]) == (1000, 3, 3000)
     assert charges["Bunker adjustment (BAF)"]["currencyAmount"] == 451.5
+
+
+def test_staff_requoting_a_tariff_priced_booking_with_a_price_keeps_its_surcharges_and_fee(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    """A requote by price alone: the ocean freight takes the difference, the surcharges and the per-booking
+    fee stay (the crossings machine found the fee dropped); a price below the surcharges is refused."""
+    ok(publish(client, admin_headers, STANDARD))
+    headers = shipper(client, "requote-keeps-fee")
+    made = booking.create(client, headers, preferredShippingDate=str(day(FIRST)), quantity=2)
+    rid = made["id"]
+    quote = f"{ADMIN}/rate-requests/{rid}/quote"
+    valid = booking.later()
+    too_low = client.put(quote, headers=admin_headers, json={"price": "300", "validUntil": valid})
+    assert too_low.status_code == 400 and "price" in too_low.text, too_low.text
+    ok(client.put(quote, headers=admin_headers, json={"price": "1500", "validUntil": valid}))
+    detail = ok(client.get(f"{CLIENT}/rate-requests/{rid}", headers=headers))
+    assert {c["code"]: c["amount"] for c in detail["charges"]} == {
+        "ocean_freight": 1500 - 150.5 - 120 - 95,
+        "baf": 150.5,
+        "thc_origin": 120,
+        "thc_destination": 95,
+        "documentation_fee": 45,
+    }
+    assert detail["totalPrice"] == 1500 * 2 + 45
