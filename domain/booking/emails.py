@@ -20,6 +20,7 @@ from domain.booking.rate_request import RateRequest
 from domain.booking.shipping_order import ShippingOrder
 from domain.emails.templates import render
 from domain.shared.links import Links
+from domain.shared.moments import written_utc
 
 R = RateRequest
 S = ShippingOrder
@@ -29,7 +30,7 @@ Reader = Callable[[Any], Any]
 
 def when(moment: datetime) -> str:
     """A time as every screen and e-mail writes it: YYYY/MM/DD HH:MM and its zone."""
-    return moment.strftime("%Y/%m/%d %H:%M UTC")
+    return written_utc(moment)
 
 
 # The events `_decided` e-mails about: the messaging policy decodes only these (and other messages' events).
