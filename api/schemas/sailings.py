@@ -10,15 +10,7 @@ from pydantic import Field
 
 from api.mapping import SAILING
 from api.schemas.wire_model import WireAnswer, WireModel, wire_keys
-from domain.booking.schedules import Sailing, SailingChoice
-
-CUT_OFF_NAMES = {
-    "DCO": "Shipping instructions (documentation)",
-    "VCO": "Verified gross mass (VGM)",
-    "FCO": "FCL delivery",
-    "LCO": "LCL delivery",
-    "EFC": "Earliest full-container delivery",
-}
+from domain.booking.schedules import CUT_OFF_NAMES, Sailing, SailingChoice
 
 
 class SailingChoiceBody(WireModel):

@@ -198,12 +198,9 @@ class _Checker:
             pattern=(pattern, message("accounts.phone.invalid")),
         )
 
-    def fax(self, *, required: bool) -> None:
-        self.field(
-            "fax",
-            required=message("accounts.fax.invalid") if required else None,
-            pattern=(FAX, message("accounts.fax.invalid")),
-        )
+    def fax(self) -> None:
+        # Optional on every form: few people, and fewer individuals, still have a fax.
+        self.field("fax", required=None, pattern=(FAX, message("accounts.fax.invalid")))
 
     def email(self) -> None:
         self.field(
@@ -313,7 +310,7 @@ def _individual(form: IndividualForm, *, postal_required: bool) -> dict[str, Any
     )
     # Phone, fax, e-mail and address say what the company forms say: one wording for one rule.
     check.phone()
-    check.fax(required=True)
+    check.fax()
     check.email()
     check.address()
     check.field(
@@ -364,7 +361,7 @@ def domestic_registration(form: CompanyForm) -> dict[str, Any]:
     check.economic_code()
     check.registration_code()
     check.phone()
-    check.fax(required=True)
+    check.fax()
     return _record(check.done())
 
 
@@ -372,7 +369,7 @@ def foreign_registration(form: CompanyForm) -> dict[str, Any]:
     check = _Checker(form)
     _company(check, foreign=True)
     check.phone(FOREIGN_PHONE)
-    check.fax(required=False)
+    check.fax()
     return _record(check.done())
 
 
@@ -410,9 +407,7 @@ def profile_update(account_type: int, form: ProfileForm, current: Mapping[str, A
         if account_type == DOMESTIC_COMPANY:
             check.economic_code()
             check.registration_code()
-            check.fax(required=True)
-        else:
-            check.fax(required=False)
+        check.fax()
         values = check.done()
         _keep_identity(values, current, account_type)
     # Fields the type's PUT does not carry (e-mail and phone of companies) keep their current value.

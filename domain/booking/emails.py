@@ -17,9 +17,11 @@ from typing import Any, TypeAlias, get_args
 from domain.accounts.messages import EMAIL, Message, message_id
 from domain.booking.notices import _booking, _breakdown, new_price, usd
 from domain.booking.rate_request import RateRequest
+from domain.booking.schedules import CUT_OFF_NAMES, Sailing
 from domain.booking.shipping_order import ShippingOrder
 from domain.emails.templates import render
 from domain.shared.links import Links
+from domain.shared.moments import written_utc
 
 R = RateRequest
 S = ShippingOrder
@@ -29,7 +31,7 @@ Reader = Callable[[Any], Any]
 
 def when(moment: datetime) -> str:
     """A time as every screen and e-mail writes it: YYYY/MM/DD HH:MM and its zone."""
-    return moment.strftime("%Y/%m/%d %H:%M UTC")
+    return written_utc(moment)
 
 
 # The events `_decided` e-mails about: the messaging policy decodes only these (and other messages' events).
@@ -50,14 +52,14 @@ Emailed: TypeAlias = (
 EMAIL_EVENTS: tuple[type, ...] = get_args(Emailed)
 
 
-def _decided(event: Emailed) -> tuple[str, dict[str, str], list[str]] | None:
+def _decided(event: Emailed, reader: Reader) -> tuple[str, dict[str, str], list[str]] | None:
     """The kind, words and listed lines of an event, or None when it e-mails nobody."""
     if isinstance(event, R.Quoted):
         return "quoteReady", {"price": usd(Decimal(event.price)), "until": when(event.valid_until)}, []
     if isinstance(event, R.RevisionRequested):
         return "revisionRequested", {}, [event.message]
     if isinstance(event, R.BookingConfirmed):
-        return "bookingConfirmed", {}, []
+        return _confirmed(event, reader)
     if isinstance(event, S.RevisionRequested):
         return "orderNeedsChanges", {}, [f"{field}: {text}" for field, text in sorted(event.revise.items())]
     if isinstance(event, S.Accepted):
@@ -96,6 +98,41 @@ def _decided(event: Emailed) -> tuple[str, dict[str, str], list[str]] | None:
         outcome = f"Your request to cancel booking {ref} was declined; the booking stands."
         return "cancellationDecided", {"decision": "declined", "outcome": outcome}, [event.message]
     return None
+
+
+def _confirmed(event: R.BookingConfirmed, reader: Reader) -> tuple[str, dict[str, str], list[str]]:
+    """The confirmation with the sailing it was confirmed on: the estimate the event made, else the booking's
+    own (chosen or named before); none only in histories older than sailings."""
+    record = event.sailing
+    if record is None:
+        booking = reader(event.originator_id)
+        record = getattr(booking, "sailing", None)
+    if not record:
+        return "bookingConfirmed", {"sailing": ""}, []
+    sailing = Sailing.from_record(record)
+    if sailing.estimated:
+        said = (
+            " Its sailing is estimated from your ports and shipping date: we will tell you the vessel and"
+            " voyage when the carrier names them, and the times below may move then."
+        )
+    else:
+        said = " It sails as below."
+    return "bookingConfirmed", {"sailing": said}, sailing_lines(sailing)
+
+
+def sailing_lines(sailing: Sailing) -> list[str]:
+    """A sailing's vessel, voyage, times and cut-offs, one line each; an estimate's times say so."""
+    estimated = " (estimated)" if sailing.estimated else ""
+    lines = []
+    if not sailing.estimated:
+        lines.append(f"Vessel: {sailing.vessel_name or sailing.vessel_imo_number or sailing.service_code}")
+        lines.append(f"Voyage: {sailing.export_voyage}")
+    lines.append(f"Departure from {sailing.load_port}: {written_utc(sailing.departure)}{estimated}")
+    lines.append(f"Arrival at {sailing.discharge_port}: {written_utc(sailing.arrival)}{estimated}")
+    for cut_off in sorted(sailing.cut_offs, key=lambda c: c.at):
+        name = CUT_OFF_NAMES.get(cut_off.code, cut_off.code)
+        lines.append(f"Cut-off, {name}: {written_utc(cut_off.at)}{estimated}")
+    return lines
 
 
 def customer_address(reader: Reader, customer_id: str, kind: str) -> str | None:
@@ -148,7 +185,7 @@ def aggregates_read(event: object) -> list[Any]:
 def emails_for(event: object, reader: Reader, links: Links) -> list[Message]:
     if not isinstance(event, Emailed):
         return []
-    decided = _decided(event)
+    decided = _decided(event, reader)
     if decided is None:
         return []
     kind, words, lines = decided

@@ -21,6 +21,7 @@ from domain.booking.sailing_notices import late_order
 from domain.booking.shipping_order import ShippingOrder
 from domain.notifications.policy import STAFF, Notice, NoticeContext, Subject, notices
 from domain.shared.aggregate import Recorded
+from domain.shared.moments import written_utc
 
 R = RateRequest
 S = ShippingOrder
@@ -130,7 +131,7 @@ def _words(event: object, subject: Subject) -> dict[str, str]:
         words["price"] = usd(Decimal(price))
     words["charges"] = _breakdown(getattr(event, "charges", None))
     if (until := getattr(event, "valid_until", None)) is not None:
-        words["until"] = until.strftime("%Y/%m/%d %H:%M UTC")  # as every screen writes a time (issue 24)
+        words["until"] = written_utc(until)  # as every screen writes a time (issue 24)
     if (message := getattr(event, "message", None)) is not None:
         words["message"] = message
     if (revise := getattr(event, "revise", None)) is not None:

@@ -9,12 +9,13 @@ from domain.booking.rate_request import RateRequest
 from domain.booking.schedules import Sailing
 from domain.booking.shipping_order import ShippingOrder
 from domain.notifications.policy import STAFF, Notice, NoticeContext, Subject, notices
+from domain.shared.moments import written_utc
 
 R = RateRequest
 
 
 def _when(text: str | None) -> str:
-    return "not given" if not text else text.replace("T", " ").replace("Z", " UTC")[:20].strip() + " UTC"
+    return "not given" if not text else written_utc(text)
 
 
 def _reference(event: R.SailingRescheduled | R.CutOffReminded | R.EstimatedSailingReplaced) -> str:

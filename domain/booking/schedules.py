@@ -27,6 +27,14 @@ from domain.shared.ids import name_based_id
 SHIPPING_INSTRUCTIONS_CUT_OFF = "DCO"
 # The FCL delivery (cargo) cut-off: a container not gated in a day before it is an exception for staff.
 CARGO_CUT_OFF = "FCO"
+# The cut-offs' names as screens and e-mails write them.
+CUT_OFF_NAMES = {
+    "DCO": "Shipping instructions (documentation)",
+    "VCO": "Verified gross mass (VGM)",
+    "FCO": "FCL delivery",
+    "LCO": "LCL delivery",
+    "EFC": "Earliest full-container delivery",
+}
 # The most transport calls one vessel schedule, and one publication, may have: a real rotation has dozens;
 # more is a mistake or an attack, and every reader of a schedule pays for each call.
 MAX_CALLS_PER_VESSEL = 500

@@ -25,7 +25,8 @@ from domain.shared.phone import PHONE
 REQUIRED = message("common.required")
 DANGER_FILE = message("booking.msds.required")
 HS_CODE = re.compile(r"^[0-9]{6,10}\Z")
-UN_NUMBER = re.compile(r"^[0-9]{4}\Z")
+# As an MSDS writes it ("UN 1263", "un1263") or bare ("1263"): the 4 digits are what is kept.
+UN_NUMBER = re.compile(r"(?:UN)?([0-9]{4})", re.IGNORECASE)
 # IMDG Code hazard classes and divisions.
 IMDG_CLASSES = (
     "1", "1.1", "1.2", "1.3", "1.4", "1.5", "1.6", "2.1", "2.2", "2.3", "3", "4.1", "4.2", "4.3",
@@ -392,7 +393,9 @@ def order_fields(
             errors["imco_class"] = message("booking.imcoClass.enum")
         if not un_number:
             errors["un_number"] = message("booking.order.fieldRequired")
-        elif not UN_NUMBER.fullmatch(un_number):
+        elif found := UN_NUMBER.fullmatch(re.sub(r"\s+", "", un_number)):
+            un_number = found.group(1)
+        else:
             errors["un_number"] = message("booking.unNumber.pattern")
     temperature = _number(draft.temperature)
     humidity = _number(draft.humidity)

@@ -47,7 +47,7 @@ TEMPLATES: dict[str, Template] = {
         "My booking is confirmed",
         "Your booking is confirmed",
         (
-            "Your booking {ref} is confirmed.",
+            "Your booking {ref} is confirmed.{sailing}",
             "The next step is the shipping order: parties, containers and cargo.",
         ),
         "Fill in the shipping order",

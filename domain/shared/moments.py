@@ -24,6 +24,15 @@ def parse_instant(text: str) -> datetime:
     return found if found.tzinfo is not None else found.replace(tzinfo=UTC)
 
 
+def written_utc(moment: datetime | str) -> str:
+    """A time as every screen and message writes it: YYYY/MM/DD HH:MM in UTC. A time given with another
+    offset (a publisher's `07:00+01:00`) is converted, not cut: its wall-clock digits are not UTC's."""
+    aware = parse_instant(moment) if isinstance(moment, str) else moment
+    if aware.tzinfo is None:
+        aware = aware.replace(tzinfo=UTC)
+    return aware.astimezone(UTC).strftime("%Y/%m/%d %H:%M UTC")
+
+
 def instant_problem(moment: datetime) -> str | None:
     """Why this date-time is outside the business's window, or None. Never converts a moment outside it (a
     far one would overflow)."""

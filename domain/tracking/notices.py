@@ -13,6 +13,7 @@ from datetime import datetime
 from typing import Any, NamedTuple
 
 from domain.notifications.policy import Notice, NoticeContext, Subject, notices
+from domain.shared.moments import written_utc
 from domain.tracking.milestone import TrackingEvent
 
 T = TrackingEvent
@@ -83,11 +84,10 @@ def _estimate_moved(event: T.Revised) -> News | None:
         return None
     reference = facts.get("booking_reference")
     words = _words(json.loads(event.body))
-    when = facts["event_date_time"][:16].replace("T", " ")
     direction = "later" if moved > 0 else "earlier"
     message = (
         f"The vessel{words['vessel']} carrying your booking {reference} is now expected at {words['port']}"
-        f" on {when} UTC, {round(abs(moved))} h {direction} than before."
+        f" on {written_utc(facts['event_date_time'])}, {round(abs(moved))} h {direction} than before."
     )
     return News("arrivalEstimateChanged", "Arrival estimate changed", message)
 

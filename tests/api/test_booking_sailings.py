@@ -280,7 +280,8 @@ def test_cut_offs_are_acted_on_with_a_controlled_clock(
     assert seen["previous"]["arrival"] < seen["sailing"]["arrival"]
     moved = [n for n in notifications_of(client, "reminded") if n["title"] == "Sailing rescheduled"]
     assert len(moved) == 2  # both bookings on that sailing (the confirmed one and the requested one)
-    assert seen["previous"]["arrival"].replace("T", " ").replace("Z", "")[:16] in moved[0]["message"]
+    old_arrival = datetime.fromisoformat(seen["previous"]["arrival"].replace("Z", "+00:00"))
+    assert f"{old_arrival:%Y/%m/%d %H:%M} UTC" in moved[0]["message"]
     mails = [m for m in outbox(client) if m["subject"].startswith("Sailing rescheduled")]
     assert len(mails) == 2
     # Publishing the same again moves nothing and tells nobody.

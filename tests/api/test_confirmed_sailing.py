@@ -9,7 +9,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from tests.api.accounts_support import outbox
+from tests.api.accounts_support import outbox, settle
 from tests.api.booking_support import ADMIN, CLIENT, create, customer, fails, ok, upload
 from tests.api.dcsa_support import rate_request_id, sample, validate
 from tests.api.schedules_support import PUBLISH, VESSEL_IMO, VOYAGE, publication
@@ -178,3 +178,47 @@ def test_staff_name_the_published_sailing_of_an_estimated_plan_and_the_customer_
         client.get(f"/integrations/api/v1/client/webhooks/{hook['id']}/deliveries", headers=alice)
     )
     assert [d["eventType"] for d in deliveries["list"]] == ["booking.sailing_named"]
+
+
+def _confirmation_mail(client: TestClient, address: str) -> str:
+    settle(client)
+    [mail] = [
+        m
+        for m in outbox(client)
+        if m["channel"] == "email" and m["to"] == address and m["data"]["kind"] == "bookingConfirmed"
+    ]
+    return str(mail["body"])
+
+
+def test_the_confirmation_email_names_the_sailing_its_times_and_cut_offs(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    leaving = (datetime.now(UTC) + timedelta(days=12)).replace(second=0, microsecond=0)
+    ok(client.put(PUBLISH, json=publication(leaving), headers=admin_headers))
+    alice = customer(client, "confirm-mail-vessel", {"email": "vessel.mail@example.ir"})
+    _, rid = v2_booking(client, alice)
+    named = {"price": 900, "sailing": {"vesselIMONumber": VESSEL_IMO, "carrierExportVoyageNumber": VOYAGE}}
+    ok(client.put(f"{ADMIN}/rate-requests/{rid}/confirm-request", headers=admin_headers, json=named))
+    body = _confirmation_mail(client, "vessel.mail@example.ir")
+    utc = "%Y/%m/%d %H:%M UTC"
+    for line in (
+        "- Vessel: Kharg Star",
+        f"- Voyage: {VOYAGE}",
+        f": {leaving:{utc}}\n",
+        f": {leaving + timedelta(days=6):{utc}}\n",
+        f"- Cut-off, Shipping instructions (documentation): {leaving - timedelta(hours=72):{utc}}\n",
+        f"- Cut-off, FCL delivery: {leaving - timedelta(hours=24):{utc}}\n",
+    ):
+        assert line in body, (line, body)
+    assert "estimated" not in body
+
+    # Confirmed with no sailing: the estimate is written, and said to be one.
+    bob = customer(client, "confirm-mail-estimate", {"email": "estimate.mail@example.ir"})
+    shipping = date.today() + timedelta(days=30)
+    _, rid = v2_booking(client, bob, expectedDepartureDate=shipping.isoformat())
+    ok(client.put(f"{ADMIN}/rate-requests/{rid}/confirm-request", headers=admin_headers, json={"price": 900}))
+    body = _confirmation_mail(client, "estimate.mail@example.ir")
+    departure = datetime.combine(shipping, datetime.min.time(), UTC) + timedelta(hours=12)
+    assert "Its sailing is estimated" in body and "Vessel:" not in body
+    assert f": {departure:%Y/%m/%d %H:%M UTC} (estimated)\n" in body, body
+    assert f": {departure + timedelta(days=21):%Y/%m/%d %H:%M UTC} (estimated)\n" in body, body

@@ -40,8 +40,9 @@ def voyage(client: TestClient, publisher: dict[str, str], reference: str, box: s
     gate_in = equipment(f"{tag}-gtin", "GTIN", box, "2026-01-05T08:00:00Z", BANDAR_ABBAS, reference)
     publish(client, publisher, estimate, planned_departure, gate_in, depart)
     publish(client, publisher, depart)  # the publisher retries
-    # The estimate slips by two days (news), then by 6 h more (not news).
-    publish(client, publisher, {**estimate, "eventDateTime": "2026-01-14T08:00:00Z",
+    # The estimate slips by two days (news), then by 6 h more (not news). The slip is written with its
+    # publisher's offset: the message says the same moment in UTC, 08:00, not the wall clock's 09:00.
+    publish(client, publisher, {**estimate, "eventDateTime": "2026-01-14T09:00:00+01:00",
                                 "eventUpdatedDateTime": "2026-01-08T00:00:00Z"})  # fmt: skip
     publish(client, publisher, {**estimate, "eventDateTime": "2026-01-14T14:00:00Z",
                                 "eventUpdatedDateTime": "2026-01-09T00:00:00Z"})  # fmt: skip
@@ -101,7 +102,7 @@ def test_departure_arrival_delivery_and_a_moved_estimate_are_emailed_once_each(
         in by_kind["cargoDelivered"]["html"]
     )
     assert (
-        "expected at DEHAM on 2026-01-14 08:00 UTC, 48 h later than before"
+        "expected at DEHAM on 2026/01/14 08:00 UTC, 48 h later than before"
         in by_kind["arrivalEstimateChanged"]["body"]
     )
     # The profile lists the tracking kinds with the others.

@@ -199,6 +199,9 @@ def test_cancellation_request_confirmed_by_staff(
     no_serious_violations(staff)
     no_page_overflow(staff)
     decision.get_by_role("button", name="Confirm cancellation").click()
+    staff.get_by_role("dialog", name="Cancel this booking?").get_by_role(
+        "button", name="Cancel the booking"
+    ).click()
     expect(decision.get_by_text("Cancellation Confirmed", exact=True)).to_be_visible()
     customer.reload()
     expect(customer.get_by_text("Cancellation Confirmed", exact=True)).to_be_visible(timeout=15_000)

@@ -119,3 +119,10 @@ def test_the_foreign_postal_code_rule_is_one_pattern() -> None:
     written = re.search(r"FOREIGN_POSTAL_CODE_PATTERN = /(.+)/;", source)
     assert written is not None
     assert written.group(1) == forms.FOREIGN_POSTAL_CODE_SOURCE
+
+
+def test_fax_is_optional_on_every_form() -> None:
+    """An empty fax is accepted wherever a fax is asked: one rule for every type, sign-up and profile."""
+    for name, (validate, valid) in _forms().items():
+        record = validate({**valid, "fax": ""})
+        assert record["fax"] == "", name

@@ -42,6 +42,14 @@ describe('the shipping order fields, described once', () => {
     expect(fieldsFor({ isDanger: false, isReefer: false }).map((f) => f.key)).not.toContain('humidity');
     expect(fieldsFor({ isDanger: true, isReefer: false }).map((f) => f.key)).toContain('unNumber');
   });
+  it('takes a UN number as an MSDS writes it, "UN 1263", or bare', () => {
+    const values = { ...orderFormValues(order, { isSWBL: false }), imcoClass: '3' };
+    const danger = { isDanger: true, isReefer: false };
+    for (const unNumber of ['1263', 'UN 1263', 'UN1263', 'un 1263'])
+      expect(orderFormErrors({ ...values, unNumber }, danger)).toEqual({});
+    for (const unNumber of ['126', 'UN 12634', 'UNX 1263'])
+      expect(orderFormErrors({ ...values, unNumber }, danger)).toEqual({ unNumber: 'UN number must be 4 digits' });
+  });
   it("names a revision's keys, the specification's spelling too", () => {
     expect(revisedFieldLabel('frightType')).toBe('Freight');
     expect(revisedFieldLabel('containers')).toBe('Containers');

@@ -87,7 +87,8 @@ const FIELDS = [
     only: 'danger',
     revisable: true,
     required: FIELD_REQUIRED,
-    check: (v: string) => (/^\d{4}$/.test(v) ? undefined : message('booking.unNumber.pattern')),
+    // As an MSDS writes it ("UN 1263") or bare: the server keeps the 4 digits.
+    check: (v: string) => (/^(?:UN)?\d{4}$/i.test(v.replace(/\s+/g, '')) ? undefined : message('booking.unNumber.pattern')),
     inputMode: 'numeric',
   },
   {

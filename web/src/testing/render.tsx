@@ -1,18 +1,22 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { MemoryRouter } from 'react-router-dom';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { Toaster } from '@/components/ui/toast';
 import { createQueryClient } from '@/lib/query-client';
 
-/** Renders a component with the app's providers: a fresh query client, a router and the toaster. */
+/** Renders a component with the app's providers: a fresh query client, a router and the toaster. The router is
+ * a data router, as the app's is (a form's leave warning blocks navigation only there), answered for tests
+ * that navigate. */
 export function renderWithProviders(ui: ReactElement, { route = '/' }: { route?: string } = {}) {
   const queryClient = createQueryClient();
+  const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [route] });
   return {
     queryClient,
+    router,
     ...render(
       <QueryClientProvider client={queryClient}>
-        <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
+        <RouterProvider router={router} />
         <Toaster />
       </QueryClientProvider>,
     ),

@@ -137,6 +137,12 @@ describe('company forms', () => {
       address: 'Address is required.',
     });
   });
+  it('fax is optional for individuals and companies alike, on sign-up and profile', () => {
+    expect(individualSchema.safeParse({ ...individual, fax: '' }).success).toBe(true);
+    expect(domesticSchema.safeParse({ ...domestic, fax: '' }).success).toBe(true);
+    expect(messages(individualSchema.safeParse({ ...individual, fax: '999' }))).toEqual({ fax: 'Invalid fax number.' });
+    expect(messages(domesticSchema.safeParse({ ...domestic, fax: '999' }))).toEqual({ fax: 'Invalid fax number.' });
+  });
   it('foreign: fax optional, the same message; contact person without a minimum', () => {
     const { economicCode: _e, registrationCode: _r, ...rest } = domestic;
     const foreign = { ...rest, fax: '', contactPerson: 'Al' };

@@ -60,7 +60,8 @@ export type StartFormValues = z.input<typeof startSchema>;
 
 // Phone, fax, e-mail and address: one wording for one rule, the companies' (the server says the same).
 const phone = required(message('accounts.phone.required')).regex(PHONE_PATTERN, message('accounts.phone.invalid'));
-const fax = required(message('accounts.fax.invalid')).regex(FAX_PATTERN, message('accounts.fax.invalid'));
+// Fax is optional on every form (few still have one); when given it is a landline number.
+const fax = text().refine((v) => v === '' || FAX_PATTERN.test(v), message('accounts.fax.invalid'));
 const email = required(message('accounts.email.required')).pipe(z.email(message('accounts.email.invalid')));
 const address = required(message('accounts.address.required')).min(8, message('accounts.address.min'));
 
@@ -116,7 +117,7 @@ export const foreignSchema = z.object({
   contactPerson,
   nationalCode,
   phone: required(message('accounts.phone.required')).regex(FOREIGN_PHONE_PATTERN, message('accounts.phone.invalid')),
-  fax: text().refine((v) => v === '' || FAX_PATTERN.test(v), message('accounts.fax.invalid')),
+  fax,
   email,
   address,
   postalCode: required(message('accounts.postalCode.invalid')).regex(

@@ -5,9 +5,9 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 /**
  * Asks before a half-filled form is left (issue 24): a link or Back inside the app asks in a dialog; closing
  * or reloading the tab asks through the browser. `release()` lets the form's own navigation (after it was
- * sent) go without a question.
+ * sent) go without a question. `what` names what would be lost ("booking", "shipping order").
  */
-export function useLeaveWarning(unsaved: boolean) {
+export function useLeaveWarning(unsaved: boolean, what = 'booking') {
   const released = useRef(false);
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
@@ -27,14 +27,14 @@ export function useLeaveWarning(unsaved: boolean) {
   const dialog = (
     <ConfirmDialog
       open={blocker.state === 'blocked'}
-      title="Leave this booking?"
+      title={`Leave this ${what}?`}
       act="Leave without saving"
       onAct={() => blocker.proceed?.()}
       keep="Stay and finish"
       onKeep={() => blocker.reset?.()}
       destructive
     >
-      <p>What you entered for this booking is not sent yet and will be lost.</p>
+      <p>What you entered for this {what} is not sent yet and will be lost.</p>
     </ConfirmDialog>
   );
   return {

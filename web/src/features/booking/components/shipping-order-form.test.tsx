@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { rateRequestDetail, shippingOrder } from '@/testing/orders';
@@ -154,5 +154,30 @@ describe('the shipping order form, drawn from the order fields', () => {
     expect(body.containers).toEqual([
       { containerId: 7, seal: 'S1', count: 10, type: 1, grossWeight: 1987, netWeight: 1800 },
     ]);
+  });
+
+  it('asks before what was typed is left, as the new booking does, and lets an untouched form go', async () => {
+    const user = userEvent.setup();
+    const here = '/dashboard/bookings/rate-request/detail/rr-1';
+    const untouched = renderWithProviders(
+      <ShippingOrderForm detail={request({ isDanger: false, isReefer: false }, null)} onDone={() => {}} />,
+      { route: here },
+    );
+    await untouched.router.navigate('/dashboard/overview');
+    expect(untouched.router.state.location.pathname).toBe('/dashboard/overview');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    untouched.unmount();
+
+    const typed = renderWithProviders(
+      <ShippingOrderForm detail={request({ isDanger: false, isReefer: false }, null)} onDone={() => {}} />,
+      { route: here },
+    );
+    await user.type(screen.getByLabelText(/Cargo description/), 'Saffron in tins');
+    await typed.router.navigate('/dashboard/overview');
+    const leave = await screen.findByRole('dialog', { name: 'Leave this shipping order?' });
+    expect(typed.router.state.location.pathname).toBe(here);
+    await user.click(within(leave).getByRole('button', { name: 'Stay and finish' }));
+    expect(typed.router.state.location.pathname).toBe(here);
+    expect(screen.getByLabelText(/Cargo description/)).toHaveProperty('value', 'Saffron in tins');
   });
 });

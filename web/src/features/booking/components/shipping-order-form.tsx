@@ -15,6 +15,7 @@ import type { Party, RateRequestDetail, ShippingOrder } from '../api/booking-api
 import { REEFER_TYPE_VALUE } from '../api/booking-api';
 import { ContainerDialog } from './container-dialog';
 import type { LocalContainer } from './container-dialog';
+import { useLeaveWarning } from './leave-warning';
 import { ConsigneeDialog, SupplierDialog } from './party-dialogs';
 import { frightType, shippingOrderSchema } from './schemas';
 import type { ConsigneeValues, ShippingOrderValues, SupplierValues } from './schemas';
@@ -204,6 +205,10 @@ export function ShippingOrderForm({ detail, edit = false, onDone }: ShippingOrde
     edit && order ? order.containers.map((c, i) => ({ ...c, localId: i + 1 })) : [],
   );
   const [dialog, setDialog] = useState<'supplier' | 'consignee' | 'containers' | null>(null);
+  // Parties and containers live outside the form: a dialog's answer counts as typed too.
+  const [answered, setAnswered] = useState(false);
+  // What was typed is not left without a question, as on the new booking; sending it releases the question.
+  const leave = useLeaveWarning(formState.isDirty || answered, 'shipping order');
   const create = useCreateShippingOrder();
   const editOrder = useEditShippingOrder(order?.id ?? detail.id);
 
@@ -251,10 +256,12 @@ export function ShippingOrderForm({ detail, edit = false, onDone }: ShippingOrde
       if (edit && order) {
         await editOrder.mutateAsync({ ...common, freightType: frightType(v.freightType) });
         toast.success('Edited Successfully');
+        leave.release();
         onDone('edited');
       } else {
         await create.mutateAsync({ ...common, rateRequestId: detail.id, frightType: frightType(v.freightType) });
         toast.success('Added Shipping Order !');
+        leave.release();
         onDone('created');
       }
     } catch (error) {
@@ -325,6 +332,7 @@ export function ShippingOrderForm({ detail, edit = false, onDone }: ShippingOrde
         onClose={() => setDialog(null)}
         onSubmit={(v) => {
           setSupplier(v);
+          setAnswered(true);
           setDialog(null);
         }}
       />
@@ -334,6 +342,7 @@ export function ShippingOrderForm({ detail, edit = false, onDone }: ShippingOrde
         onClose={() => setDialog(null)}
         onSubmit={(v) => {
           setConsignee(v);
+          setAnswered(true);
           setDialog(null);
         }}
       />
@@ -345,10 +354,12 @@ export function ShippingOrderForm({ detail, edit = false, onDone }: ShippingOrde
           onClose={() => setDialog(null)}
           onSubmit={(rows) => {
             setContainers(rows);
+            setAnswered(true);
             setDialog(null);
           }}
         />
       ) : null}
+      {leave.dialog}
     </section>
   );
 }

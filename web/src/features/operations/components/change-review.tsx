@@ -17,6 +17,7 @@ import {
   useStaffDecision,
   type StaffDecision,
 } from '../api/changes';
+import { ConfirmCancellation } from './confirm-cancellation';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
@@ -245,12 +246,10 @@ export function ChangeReview({ rateRequestId }: { rateRequestId: string }) {
               sendLabel="Decline cancellation"
               onSend={(message) => decide({ action: 'decline-cancellation', message }, 'Cancellation declined')}
             >
-              <Button
-                disabled={pending}
-                onClick={() => decide({ action: 'confirm-cancellation' }, 'Booking cancelled')}
-              >
-                Confirm cancellation
-              </Button>
+              <ConfirmCancellation
+                pending={pending}
+                onConfirm={() => decide({ action: 'confirm-cancellation' }, 'Booking cancelled')}
+              />
             </WithMessage>
           ) : null}
         </>

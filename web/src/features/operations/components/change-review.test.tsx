@@ -1,0 +1,38 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { rateRequestDetail } from '@/testing/orders';
+import { envelope, renderWithProviders } from '@/testing/render';
+import { ChangeReview } from './change-review';
+
+const CHANGES = {
+  amendment: null,
+  cancellation: { number: 1, stateName: 'requested', reason: 'The buyer withdrew the order' },
+};
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe("staff decide a customer's cancellation request", () => {
+  it('asks before cancelling: one click opens a question, Keep changes nothing, only the named act cancels', async () => {
+    const fetch = vi.fn(async (url: string, _init?: RequestInit) =>
+      envelope(url.endsWith('/changes') || url.endsWith('/confirm') ? CHANGES : rateRequestDetail()),
+    );
+    vi.stubGlobal('fetch', fetch);
+    const confirms = () => fetch.mock.calls.filter(([url]) => url.endsWith('/cancellation-request/confirm'));
+    const user = userEvent.setup();
+    renderWithProviders(<ChangeReview rateRequestId="rr-1" />);
+
+    await user.click(await screen.findByRole('button', { name: 'Confirm cancellation' }));
+    const question = await screen.findByRole('dialog', { name: 'Cancel this booking?' });
+    expect(question.textContent).toContain('cannot be undone');
+    expect(confirms()).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Keep the booking' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(confirms()).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Confirm cancellation' }));
+    await user.click(await screen.findByRole('button', { name: 'Cancel the booking' }));
+    await waitFor(() => expect(confirms()).toHaveLength(1));
+    expect(confirms()[0][1]?.method).toBe('PUT');
+  });
+});
