@@ -66,12 +66,19 @@ LAYOUT_PROBLEMS = """(root) => {
     const w = el.getBoundingClientRect().width;
     if (w < 80) problems.push(`input ${name(el)} is ${Math.round(w)}px wide`);
   }
-  const boxes = controls.map((el) => [el, el.getBoundingClientRect()]);
+  // A sticky or fixed bar (the header) lies over the page scrolling under it by design: only controls of
+  // one layer can overlap one another.
+  const layer = (el) => {
+    for (let at = el; at; at = at.parentElement)
+      if (['fixed', 'sticky'].includes(getComputedStyle(at).position)) return at;
+    return null;
+  };
+  const boxes = controls.map((el) => [el, el.getBoundingClientRect(), layer(el)]);
   for (let i = 0; i < boxes.length; i++) {
     for (let j = i + 1; j < boxes.length; j++) {
-      const [a, ra] = boxes[i];
-      const [b, rb] = boxes[j];
-      if (a.contains(b) || b.contains(a)) continue;
+      const [a, ra, la] = boxes[i];
+      const [b, rb, lb] = boxes[j];
+      if (a.contains(b) || b.contains(a) || la !== lb) continue;
       const x = Math.min(ra.right, rb.right) - Math.max(ra.left, rb.left);
       const y = Math.min(ra.bottom, rb.bottom) - Math.max(ra.top, rb.top);
       if (x > 2 && y > 2) problems.push(`${name(a)} overlaps ${name(b)}`);
