@@ -92,7 +92,9 @@ def test_staff_run_tracking_from_the_console(
         ]
         assert [e["eventDateTime"] for e in departures] == ["2026-01-06T20:00:00Z"], departures
         progress = call(live_server, "GET", f"{BOOKING}/client/rate-requests/{rid}", token=token)["progress"]
-        assert progress["summary"] == "Departed Bandar Abbas on KING OF THE SEAS"
+        # Confirmed on an estimated sailing, the booking knows where and when it arrives.
+        departed = "Departed Bandar Abbas on KING OF THE SEAS, arriving Singapore "
+        assert progress["summary"].startswith(departed)
         assert progress["milestones"] == 2
 
         no_serious_violations(page)

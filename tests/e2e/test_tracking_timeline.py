@@ -137,8 +137,10 @@ def test_milestones_appear_on_the_open_booking_screen(
         # Live: the event stream within a second, or the documented polling fallback (5 s).
         expect(panel).to_be_visible(timeout=10_000)
         expect(panel.get_by_role("status")).to_have_text(words)
-        expect(panel.get_by_role("listitem")).to_have_count(4)
+        # The four events, then the departure the booking was confirmed on (an estimated sailing, later).
+        expect(panel.get_by_role("listitem")).to_have_count(5)
         expect(panel.get_by_role("listitem").nth(3)).to_contain_text("Arrival (estimated)")
+        expect(panel.get_by_role("listitem").nth(4)).to_contain_text("Departure (planned)")
         # The list, open in the other tab, says where the booking is too, and that it is late.
         where = row.get_by_test_id("booking-progress")
         expect(where).to_have_text(words, timeout=10_000)
@@ -149,7 +151,7 @@ def test_milestones_appear_on_the_open_booking_screen(
         moved = "Departed Bandar Abbas on KING OF THE SEAS, arriving Hamburg 2026/01/14, 2 days late"
         expect(where).to_have_text(moved, timeout=10_000)
         expect(panel.get_by_role("status")).to_have_text(moved, timeout=10_000)
-        expect(panel.get_by_role("listitem")).to_have_count(5)
+        expect(panel.get_by_role("listitem")).to_have_count(6)
         for tab in (page, listing):
             assert tab.evaluate("window.__tracking === true"), "a page was reloaded"
             assert not scrolls_sideways(tab), "the page scrolls sideways"
@@ -189,7 +191,9 @@ def test_the_overview_says_what_is_on_the_way_live(
         expect(link).to_have_text(re.compile(rf"^{reference} · .*Pistachios$"))
         expect(link).to_have_attribute("href", f"/dashboard/bookings/rate-request/detail/{rid}")
         where = row.get_by_test_id("booking-progress")
-        expect(where).to_have_text("Departed Bandar Abbas on KING OF THE SEAS")
+        # Confirmed on an estimated sailing, the booking knows where and when it arrives.
+        departed = re.compile(r"^Departed Bandar Abbas on KING OF THE SEAS, arriving Singapore ")
+        expect(where).to_have_text(departed)
         expect(where).to_have_attribute("data-stage", "departed")
 
         # The carrier then estimates the arrival: the same row changes, still without a reload.
