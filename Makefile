@@ -47,7 +47,7 @@ test-web: web/node_modules/.installed
 
 # Unit, property, API (SQLite and PostgreSQL) and browser tests in one pytest run.
 test-python: setup
-	CHROMIUM=$(CHROMIUM) $(BIN)/pytest -q
+	CHROMIUM=$(CHROMIUM) $(BIN)/pytest -q --durations=20
 
 test-e2e: setup web chromium
 	CHROMIUM=$(CHROMIUM) $(BIN)/pytest -q tests/e2e
