@@ -86,6 +86,13 @@ def schedule_published(tx: BatchTx, event: ServiceSchedule.Published, position: 
             )
 
 
+@projection.on(ServiceSchedule.Withdrawn)
+def schedule_withdrawn(tx: BatchTx, event: ServiceSchedule.Withdrawn, position: int) -> None:
+    """A withdrawn service is off every answer (a later publication counts its publications afresh)."""
+    tx.delete(SERVICES, event.service_code)
+    tx.delete(CALLS, event.service_code)
+
+
 def _call_record(call: PortCall) -> dict[str, Any]:
     return {
         **{k: v for k, v in vars(call).items() if k not in ("times", "cut_offs")},

@@ -8,7 +8,7 @@ import json
 from datetime import UTC, datetime
 from typing import Any
 
-from fastapi import APIRouter, Body, Query, Request
+from fastapi import APIRouter, Body, Path, Query, Request
 from fastapi.responses import Response
 
 from api.deps import AdminUser, CommandDep, CustomerUser, ServicesDep, off_loop, read_answer
@@ -25,8 +25,10 @@ from api.schemas.sailings import (
     booking_sailing,
     sailing_view,
 )
+from api.schemas.schedule_preview import SchedulePreview, TouchedBooking, schedule_preview
 from api.security import Principal
-from domain.booking.schedules import utc_text
+from domain.booking.schedule_changes import schedule_changes
+from domain.booking.schedules import ServiceScheduleValues, utc_text
 from domain.shared.errors import NotFound, ValidationFailed
 from domain.shared.moments import instant_problem, parse_instant
 from projections.booking import queries as read
@@ -62,6 +64,23 @@ _PUBLICATION_BODY = {
 }
 
 
+async def _publication(request: Request) -> list[ServiceScheduleValues] | Response:
+    """The body of a publication (or of its preview) as the domain's values, judged as publishing judges it:
+    not JSON or refused by the standard's document is a 400 naming the JSON path of each fault, too many calls
+    a 413 (answered, not raised: the caller returns it)."""
+    try:
+        body = json.loads(await screened_body(request) or b"null")
+    except ValueError as error:
+        raise ValidationFailed({"$": "The body is not JSON"}) from error
+    too_many = cs.oversize(body)
+    if too_many:
+        return failure(413, "The schedule has more transport calls than a publication may", too_many)
+    faults = cs.publication_faults(body)
+    if faults:
+        raise ValidationFailed(faults)
+    return cs.schedule_values(body)
+
+
 @admin.put(
     "/vessel-schedules",
     response_model=Envelope[list[cs.CsServiceSchedule]],
@@ -73,18 +92,11 @@ async def publish_vessel_schedules(request: Request, principal: AdminUser, servi
     """Publish the carrier's schedules: a Commercial Schedules 1.0 `vessel-schedules` answer (a list of
     services). Each service named is replaced whole; a body the standard's document refuses is a 400 naming
     the JSON path of each fault, and nothing is stored. Answers the services as stored. Bookings whose
-    sailing the publication moves are told (old and new times)."""
-    try:
-        body = json.loads(await screened_body(request) or b"null")
-    except ValueError as error:
-        raise ValidationFailed({"$": "The body is not JSON"}) from error
-    too_many = cs.oversize(body)
-    if too_many:
-        return failure(413, "The schedule has more transport calls than a publication may", too_many)
-    faults = cs.publication_faults(body)
-    if faults:
-        raise ValidationFailed(faults)
-    values = cs.schedule_values(body)
+    sailing the publication moves are told (old and new times). `POST .../vessel-schedules/preview` answers
+    what the same body would change, storing nothing."""
+    values = await _publication(request)
+    if isinstance(values, Response):
+        return values
     return await off_loop(_publish, services, principal, values)
 
 
@@ -106,6 +118,88 @@ def _publish(services: Any, principal: Principal, values: list[Any]) -> Response
             for _, schedule in service_schedules(tx, service_code=v.service_code)
         ]
     return success(stored)
+
+
+# -- staff: what a publication or a removal would change, and removing a service ---------------------------
+def _preview(services: Any, proposed: dict[str, ServiceScheduleValues | None]) -> dict[str, Any]:
+    """What replacing (or, for None, removing) these services would change, from the read models."""
+    codes = list(proposed)
+    with services.read_models.read() as tx:
+        current: dict[str, ServiceScheduleValues | None] = {
+            code: next((values for _, values in service_schedules(tx, service_code=code)), None)
+            for code in codes
+        }
+        on_services = booked.booked_on_services(tx, codes)
+        changes = schedule_changes(current, proposed, on_services, datetime.now(UTC))
+        touched = sorted({b for c in changes.added + changes.moved + changes.removed for b in c.bookings})
+        records = read.rate_request_details(tx, touched)
+
+    def booking(rate_request_id: str) -> TouchedBooking:
+        record = records.get(rate_request_id)
+        return TouchedBooking(
+            rate_request_id=rate_request_id,
+            reference=record.row["reference"] if record else None,
+            customer_name=read.customer_name(record.row) if record else "",
+        )
+
+    return schedule_preview(changes, current, proposed, booking)
+
+
+@admin.post(
+    "/vessel-schedules/preview",
+    response_model=Envelope[SchedulePreview],
+    openapi_extra=_PUBLICATION_BODY,
+    responses=error_responses(400, 413, 415),
+)
+async def preview_vessel_schedules(request: Request, _: AdminUser, services: ServicesDep) -> Response:
+    """A dry run of `PUT .../vessel-schedules` with the same body and the same judgement (the same 400 and
+    413): the sailings the publication would add, move and remove, the bookings each touches, and warnings
+    (times already past, bookings whose sailing it removes). Nothing is stored."""
+    values = await _publication(request)
+    if isinstance(values, Response):
+        return values
+    proposed: dict[str, ServiceScheduleValues | None] = {v.service_code: v for v in values}
+    return await read_answer(_preview, services, proposed)
+
+
+_SERVICE_CODE = Path(..., min_length=1, max_length=11, description="The carrier's service code")
+
+
+@admin.get(
+    "/vessel-schedules/{serviceCode}/removal",
+    response_model=Envelope[SchedulePreview],
+    responses=error_responses(404),
+)
+async def preview_service_removal(
+    _: AdminUser, services: ServicesDep, serviceCode: str = _SERVICE_CODE
+) -> Response:
+    """A dry run of `DELETE .../vessel-schedules/{serviceCode}`: the sailings removing the service would
+    take off and the bookings made for them (404 when it is not published). Nothing is stored."""
+    return await read_answer(_removal, services, serviceCode)
+
+
+def _removal(services: Any, service_code: str) -> dict[str, Any]:
+    with services.read_models.read() as tx:
+        if not service_schedules(tx, service_code=service_code):
+            raise NotFound("No schedule is published for this service")
+    return _preview(services, {service_code: None})
+
+
+@admin.delete(
+    "/vessel-schedules/{serviceCode}",
+    response_model=Envelope[SchedulePreview],
+    responses=error_responses(404),
+)
+def remove_service(principal: AdminUser, services: ServicesDep, serviceCode: str = _SERVICE_CODE) -> Response:
+    """Take a service off the published schedules: its sailings are offered no more. The bookings made for
+    them keep their sailing as recorded (staff name another); the answer is what was removed, as
+    `GET .../removal` previewed it. 404 when the service is not published. Publishing it again puts it
+    back."""
+    removed = _removal(services, serviceCode)
+    position = services.booking.withdraw_schedule(principal.actor, serviceCode)
+    if position is not None:
+        services.settle(position)
+    return success(removed)
 
 
 def _published(services: Any, limit: int, page: int) -> dict[str, Any]:

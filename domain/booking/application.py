@@ -651,6 +651,19 @@ class BookingApplication(ContextApplication):
                 changed.append(rate_request)
         return self.record(*changed) if changed else None
 
+    def withdraw_schedule(self, actor: Actor, service_code: str) -> int | None:
+        """Staff take a service off the published schedules (its sailings are offered no more; the bookings
+        made for them keep their sailing as recorded, for staff to name another); NotFound when it is not
+        published, None when it was withdrawn already."""
+        self._staff(actor)
+        try:
+            schedule: ServiceSchedule = self.repository.get(ServiceSchedule.id_for(service_code))
+        except AggregateNotFoundError as error:
+            raise NotFound("No schedule is published for this service") from error
+        if not schedule.withdraw(actor):
+            return None
+        return self.record(schedule)
+
     # -- reference data staff extend (kept in the reference tables, not as events) -------------------------
     def add_port(self, actor: Actor, code: str, name: str, country: str) -> Port:
         """A port staff add by its UN/LOCODE (two letters of country, three of place)."""

@@ -407,6 +407,20 @@ class ServiceSchedule(DomainAggregate):
         def apply(self, aggregate: ServiceSchedule) -> None:
             aggregate.schedule = self.schedule
 
+    def withdraw(self, actor: Actor) -> bool:
+        """Take the service off the published schedules; False (nothing recorded) when it is not on them. A
+        later publication of the service puts it back."""
+        if self.schedule is None:
+            return False
+        self._record(self.Withdrawn, audit_fields(actor), service_code=self.service_code)
+        return True
+
+    class Withdrawn(ActorEvent):
+        service_code: str
+
+        def apply(self, aggregate: ServiceSchedule) -> None:
+            aggregate.schedule = None
+
 
 def rescheduled_sailings(
     booked: Mapping[str, Sailing], published: list[ServiceScheduleValues]

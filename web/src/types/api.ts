@@ -1145,9 +1145,76 @@ export interface paths {
          * @description Publish the carrier's schedules: a Commercial Schedules 1.0 `vessel-schedules` answer (a list of
          *     services). Each service named is replaced whole; a body the standard's document refuses is a 400 naming
          *     the JSON path of each fault, and nothing is stored. Answers the services as stored. Bookings whose
-         *     sailing the publication moves are told (old and new times).
+         *     sailing the publication moves are told (old and new times). `POST .../vessel-schedules/preview` answers
+         *     what the same body would change, storing nothing.
          */
         put: operations["schedules_publish_vessel_schedules"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/booking/api/v1/admin/vessel-schedules/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Preview Vessel Schedules
+         * @description A dry run of `PUT .../vessel-schedules` with the same body and the same judgement (the same 400 and
+         *     413): the sailings the publication would add, move and remove, the bookings each touches, and warnings
+         *     (times already past, bookings whose sailing it removes). Nothing is stored.
+         */
+        post: operations["schedules_preview_vessel_schedules"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/booking/api/v1/admin/vessel-schedules/{serviceCode}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove Service
+         * @description Take a service off the published schedules: its sailings are offered no more. The bookings made for
+         *     them keep their sailing as recorded (staff name another); the answer is what was removed, as
+         *     `GET .../removal` previewed it. 404 when the service is not published. Publishing it again puts it
+         *     back.
+         */
+        delete: operations["schedules_remove_service"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/booking/api/v1/admin/vessel-schedules/{serviceCode}/removal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Preview Service Removal
+         * @description A dry run of `DELETE .../vessel-schedules/{serviceCode}`: the sailings removing the service would
+         *     take off and the bookings made for them (404 when it is not published). Nothing is stored.
+         */
+        get: operations["schedules_preview_service_removal"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -4171,6 +4238,15 @@ export interface components {
             isSuccess: boolean;
             response: components["schemas"]["RotatedSecret"];
         };
+        /** Envelope[SchedulePreview] */
+        Envelope_SchedulePreview_: {
+            error: components["schemas"]["ErrorBody"] | null;
+            /** Iserror */
+            isError: boolean;
+            /** Issuccess */
+            isSuccess: boolean;
+            response: components["schemas"]["SchedulePreview"];
+        };
         /** Envelope[ShippingOrder] */
         Envelope_ShippingOrder_: {
             error: components["schemas"]["ErrorBody"] | null;
@@ -5828,6 +5904,17 @@ export interface components {
             overlapHours: number;
         };
         /**
+         * SailingChangeView
+         * @description A sailing as published now (`before`, null when added) and as it would be (`after`, null when
+         *     removed), with the bookings made for it.
+         */
+        SailingChangeView: {
+            after: components["schemas"]["SailingView"] | null;
+            before: components["schemas"]["SailingView"] | null;
+            /** Bookings */
+            bookings: components["schemas"]["TouchedBooking"][];
+        };
+        /**
          * SailingChoiceBody
          * @description A sailing named as the DCSA standards name one: a vessel and its export voyage, a service and the
          *     expected departure date, or a point-to-point route's `routingReference`.
@@ -5878,8 +5965,54 @@ export interface components {
             /** Voyage */
             voyage: string;
         };
+        /**
+         * SchedulePreview
+         * @description What publishing (or removing) would do; nothing is stored. `touchedBookings`: how many bookings a
+         *     moved or removed sailing touches (moved ones are told when it is published; removed ones keep their
+         *     sailing as recorded, for staff to name another).
+         */
+        SchedulePreview: {
+            /** Added */
+            added: components["schemas"]["SailingChangeView"][];
+            /** Moved */
+            moved: components["schemas"]["SailingChangeView"][];
+            /** Removed */
+            removed: components["schemas"]["SailingChangeView"][];
+            /** Services */
+            services: components["schemas"]["ServiceChange"][];
+            /** Touchedbookings */
+            touchedBookings: number;
+            /** Unchanged */
+            unchanged: number;
+            /** Warnings */
+            warnings: components["schemas"]["ScheduleWarning"][];
+        };
+        /**
+         * ScheduleWarning
+         * @description Something to look at before publishing that does not stop it: `path` is the JSON path of the
+         *     publication's call (as in a 400's fields), `at` the UTC time it is about.
+         */
+        ScheduleWarning: {
+            /** At */
+            at?: string | null;
+            /** Kind */
+            kind: string;
+            /** Message */
+            message: string;
+            /** Path */
+            path: string;
+        };
         /** SegregationGroup */
         SegregationGroup: string;
+        /** ServiceChange */
+        ServiceChange: {
+            /** Change */
+            change: string;
+            /** Servicecode */
+            serviceCode: string;
+            /** Servicename */
+            serviceName: string;
+        };
         /** ServiceContractOwner */
         ServiceContractOwner: {
             address?: components["schemas"]["PartyAddress"] | null;
@@ -6323,6 +6456,18 @@ export interface components {
             type: string;
             /** Value */
             value: string;
+        };
+        /**
+         * TouchedBooking
+         * @description A booking made for a sailing the change adds, moves or removes.
+         */
+        TouchedBooking: {
+            /** Customername */
+            customerName: string;
+            /** Raterequestid */
+            rateRequestId: string;
+            /** Reference */
+            reference: string | null;
         };
         /** TrackingExceptions */
         TrackingExceptions: {
@@ -16491,6 +16636,319 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "description": "Send this body as JSON (Content-Type: application/json)"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    schedules_preview_vessel_schedules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CsServiceSchedule"][];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SchedulePreview_"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "quantity: Required",
+                     *         "fields": {
+                     *           "quantity": "Required"
+                     *         }
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Authentication required"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Staff only"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Request body too large"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not sent as JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Send this body as JSON (Content-Type: application/json)"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    schedules_remove_service: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The carrier's service code */
+                serviceCode: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SchedulePreview_"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "quantity: Required",
+                     *         "fields": {
+                     *           "quantity": "Required"
+                     *         }
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Authentication required"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Staff only"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Rate request not found"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    schedules_preview_service_removal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The carrier's service code */
+                serviceCode: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SchedulePreview_"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "quantity: Required",
+                     *         "fields": {
+                     *           "quantity": "Required"
+                     *         }
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Authentication required"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Staff only"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Rate request not found"
                      *       },
                      *       "isError": true,
                      *       "isSuccess": false
