@@ -168,7 +168,9 @@ class Services:
             self.store.on_recorded.append(lambda _position: self._wakeups().committed())
         # Policies (process managers) follow the store too, each with its own tracking row.
         self.policy_followers: list[Follower] = []
-        self.delivery = delivery_from_settings(settings.VAR_DIR, settings.SMTP_URL)
+        self.delivery = delivery_from_settings(
+            settings.VAR_DIR, settings.SMTP_URL, settings.MAIL_FROM, settings.public_url
+        )
         self.policy_followers.append(
             notifications_follower(
                 self.store, self.read_models, self.notifications, **self._coordination(NOTIFICATIONS_POLICY)

@@ -51,6 +51,9 @@ class Settings(BaseSettings):
     ADMIN_USERNAME: str | None = "admin"
     ADMIN_PASSWORD: str | None = None
     SMTP_URL: str | None = None
+    # The From of every e-mail (`Freight Bookings <bookings@freight.example.com>`); unset: the address in
+    # SMTP_URL's path, else no-reply at PUBLIC_URL's host.
+    MAIL_FROM: str | None = None
     UPLOAD_DIR: Path | None = None
     # Unfinished uploads one user may have at a time, and the age after which an untouched one is removed.
     MAX_UNFINISHED_UPLOADS: int = 20

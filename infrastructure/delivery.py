@@ -18,7 +18,9 @@ import smtplib
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
+from datetime import UTC, datetime
 from email.message import EmailMessage
+from email.utils import format_datetime
 from pathlib import Path
 from typing import IO
 from urllib.parse import unquote, urlparse
@@ -94,16 +96,23 @@ class OutboxFile:
 
 
 class SmtpEmail:
-    """E-mail through SMTP_URL: smtp://user:password@host:port (STARTTLS when offered) or smtps://..."""
+    """E-mail through SMTP_URL: smtp://user:password@host:port (STARTTLS when offered) or smtps://...
 
-    def __init__(self, url: str, ledger_path: Path, sender: str = "no-reply@freight.local") -> None:
+    From `sender` (MAIL_FROM, else the address in the URL's path, else no-reply at the public host); each
+    mail is dated as it is sent and its Message-ID is the message's own id at `domain` (the public host), so
+    a repeat keeps it and replies and threads point at the portal's own name."""
+
+    def __init__(
+        self, url: str, ledger_path: Path, sender: str | None = None, domain: str = "localhost"
+    ) -> None:
         parsed = urlparse(url)
         self.ssl = parsed.scheme == "smtps"
         self.host = parsed.hostname or "localhost"
         self.port = parsed.port or (465 if self.ssl else 25)
         self.user = unquote(parsed.username) if parsed.username else None
         self.password = unquote(parsed.password) if parsed.password else None
-        self.sender = unquote(parsed.path.lstrip("/")) or sender
+        self.sender = sender or unquote(parsed.path.lstrip("/")) or f"no-reply@{domain}"
+        self.domain = domain
         self.ledger = _IdLedger(ledger_path)
 
     def send(self, message: Message) -> None:
@@ -120,7 +129,8 @@ class SmtpEmail:
             mail["From"] = self.sender
             mail["To"] = message.to
             mail["Subject"] = message.subject
-            mail["Message-ID"] = f"<{message.id.replace(':', '.')}@freight>"
+            mail["Date"] = format_datetime(datetime.now(UTC))
+            mail["Message-ID"] = f"<{message.id.replace(':', '.')}@{self.domain}>"
             mail.set_content(message.body)
             if message.html:
                 mail.add_alternative(message.html, subtype="html")
@@ -146,7 +156,12 @@ class ByChannel:
         target.send(message)
 
 
-def delivery_from_settings(var_dir: Path, smtp_url: str | None) -> ByChannel:
+def delivery_from_settings(
+    var_dir: Path, smtp_url: str | None, sender: str | None = None, public_url: str = "http://localhost"
+) -> ByChannel:
+    """The outbox file, and SMTP for e-mail when `smtp_url` is set (`sender`: MAIL_FROM; the Message-IDs
+    are at the host of `public_url`)."""
     outbox = OutboxFile(var_dir / "outbox.jsonl")
-    email = SmtpEmail(smtp_url, var_dir / "smtp-sent.jsonl") if smtp_url else None
+    domain = urlparse(public_url).hostname or "localhost"
+    email = SmtpEmail(smtp_url, var_dir / "smtp-sent.jsonl", sender, domain) if smtp_url else None
     return ByChannel(outbox, email)

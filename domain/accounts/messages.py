@@ -13,6 +13,7 @@ from typing import Any, Protocol
 from domain.accounts import secrets
 from domain.accounts.account import Account
 from domain.accounts.registration import CODE_LIFETIME, Registration, needs_verification
+from domain.emails.templates import page_html, text_html
 from domain.shared.aggregate import Recorded
 from domain.shared.links import Links
 
@@ -90,6 +91,7 @@ def messages_for(event: object, secret: str, links: Links) -> list[Message]:
                     "Registration declined",
                     text,
                     {"identity": event.identity, "message": event.reason},
+                    html=text_html("Registration declined", text),
                 )
             ]
         return []
@@ -99,16 +101,25 @@ def messages_for(event: object, secret: str, links: Links) -> list[Message]:
         link = links.set_password(token, username)
         if event.purpose == "create":
             subject = "Your account is ready: set your password"
-            # Issue 24: say what to log in with. The username is the identifier signed up with (a person's
-            # national ID, a company's company ID); the event does not carry the kind, so both are named.
-            body = (
+            # Say what to log in with. The username is the identifier signed up with (a person's national
+            # ID, a company's company ID); the event does not carry the kind, so both are named.
+            said = (
                 f"Your registration was accepted. Your username is {username}: the national ID (for a"
                 " person) or the company ID (for a company) you signed up with."
-                f" Set your password within one hour: {link}"
+            )
+            body = f"{said} Set your password within one hour: {link}"
+            html = page_html(
+                subject, [said, "Set your password within one hour."], [], (link, "Set your password")
             )
         else:
             subject = "Reset your password"
             body = f"Use this link within one hour to choose a new password: {link}"
+            html = page_html(
+                subject,
+                ["Use this link within one hour to choose a new password."],
+                [],
+                (link, "Choose a new password"),
+            )
         return [
             Message(
                 message_id(event, EMAIL),
@@ -117,6 +128,7 @@ def messages_for(event: object, secret: str, links: Links) -> list[Message]:
                 subject,
                 body,
                 {"link": link, "token": token, "username": username},
+                html=html,
             )
         ]
     return []

@@ -8,6 +8,7 @@ from domain.accounts.messages import EMAIL, Message, message_id
 from domain.booking.rate_request import RateRequest
 from domain.booking.schedules import Sailing
 from domain.booking.shipping_order import ShippingOrder
+from domain.emails.templates import text_html
 from domain.notifications.policy import STAFF, Notice, NoticeContext, Subject, notices
 from domain.shared.moments import written_utc
 
@@ -114,4 +115,7 @@ def sailing_messages(event: object) -> list[Message]:
     else:
         subject, text = "Sailing rescheduled", rescheduled_text(event, reference)
     data = {"rateRequestId": str(event.originator_id), "reference": reference}
-    return [Message(message_id(event, EMAIL), EMAIL, email, f"{subject}: {reference}", text, data)]
+    subject = f"{subject}: {reference}"
+    return [
+        Message(message_id(event, EMAIL), EMAIL, email, subject, text, data, html=text_html(subject, text))
+    ]

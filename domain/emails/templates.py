@@ -163,16 +163,44 @@ def render(
             foot,
         ]
     )
-    items = "".join(f"<li>{escape(line)}</li>" for line in listed)
-    html = (
-        '<!doctype html><html lang="en"><head><meta charset="utf-8">'
-        f"<title>{escape(subject)}</title></head>"
-        '<body style="font-family:Arial,Helvetica,sans-serif;color:#1a202c;line-height:1.5">'
-        + "".join(f"<p>{escape(paragraph)}</p>" for paragraph in paragraphs)
-        + (f"<ul>{items}</ul>" if items else "")
-        + f'<p><a href="{escape(link, quote=True)}" style="display:inline-block;padding:10px 16px;'
-        'background:#0b3a82;color:#ffffff;text-decoration:none;border-radius:6px">'
-        f"{escape(template.action)}</a></p>"
-        f'<p style="color:#555;font-size:13px">{escape(foot)}</p></body></html>'
-    )
+    html = page_html(subject, paragraphs, listed, (link, template.action), foot)
     return Rendered(subject, text, html)
+
+
+def page_html(
+    title: str,
+    paragraphs: list[str],
+    lines: list[str] | None = None,
+    action: tuple[str, str] | None = None,
+    foot: str | None = None,
+) -> str:
+    """The HTML part of an e-mail: its paragraphs (a line break inside one kept), listed lines, the action's
+    link as a button (`action`: the link and its words) and the foot; every e-mail of the portal looks so."""
+    items = "".join(f"<li>{escape(line)}</li>" for line in lines or [])
+    body = "".join(
+        "<p>" + "<br>".join(escape(part) for part in paragraph.split("\n")) + "</p>"
+        for paragraph in paragraphs
+    )
+    button = ""
+    if action is not None:
+        link, words = action
+        button = (
+            f'<p><a href="{escape(link, quote=True)}" style="display:inline-block;padding:10px 16px;'
+            'background:#0b3a82;color:#ffffff;text-decoration:none;border-radius:6px">'
+            f"{escape(words)}</a></p>"
+        )
+    return (
+        '<!doctype html><html lang="en"><head><meta charset="utf-8">'
+        f"<title>{escape(title)}</title></head>"
+        '<body style="font-family:Arial,Helvetica,sans-serif;color:#1a202c;line-height:1.5">'
+        + body
+        + (f"<ul>{items}</ul>" if items else "")
+        + button
+        + (f'<p style="color:#555;font-size:13px">{escape(foot)}</p>' if foot else "")
+        + "</body></html>"
+    )
+
+
+def text_html(title: str, text: str) -> str:
+    """The HTML part of an e-mail written as plain text (its blank lines part the paragraphs)."""
+    return page_html(title, [p for p in text.split("\n\n") if p.strip()])

@@ -19,7 +19,7 @@ from fastapi.testclient import TestClient
 from api.main import create_app
 from policies.quote_expiry import warn_expiring_quotes
 from projections.rebuild import rebuild
-from tests.api.accounts_support import outbox, settle
+from tests.api.accounts_support import outbox, settle, sign_up_individual
 from tests.api.booking_support import (
     ADMIN,
     CLIENT,
@@ -270,3 +270,39 @@ def test_smtp_url_sends_text_and_html_through_a_real_server(
     assert text is not None and html is not None
     link = f"/dashboard/bookings/rate-request/detail/{rid}"
     assert link in text.get_content() and f'{link}"' in html.get_content()
+
+
+def test_the_set_password_email_is_dated_from_mail_from_with_a_message_id_of_the_public_host_in_both_parts(
+    smtp_server: tuple[int, Inbox], tmp_path: Path
+) -> None:
+    """The first e-mail a shipper keeps: sent from MAIL_FROM (not the relay's path), dated, its Message-ID
+    on the portal's public host, in plain text and HTML, the link in both."""
+    port, inbox = smtp_server
+    settings = make_settings(tmp_path / "var").model_copy(
+        update={
+            "SMTP_URL": f"smtp://127.0.0.1:{port}/relay-path@freight.example",
+            "MAIL_FROM": "Freight Bookings <bookings@freight.example.com>",
+            "PUBLIC_URL": "https://freight.example.com",
+        }
+    )
+    with TestClient(create_app(settings), raise_server_exceptions=False) as client:
+        admin = login(client, ADMIN_USERNAME, ADMIN_PASSWORD)
+        form = sign_up_individual(client)
+        accepted = f"/account/api/v1/admin/indivisual-customer/register-requests/{form['nationalId']}"
+        ok(client.post(accepted, headers=admin))
+        settle(client)
+        sent_at = datetime.now(UTC)
+    [mail] = [m for m in inbox.received if m["To"] == form["email"]]
+    assert mail["From"] == "Freight Bookings <bookings@freight.example.com>"
+    assert mail["Subject"] == "Your account is ready: set your password"
+    assert abs(mail["Date"].datetime - sent_at) < timedelta(minutes=5)
+    assert mail["Message-ID"].endswith("@freight.example.com>")
+    assert mail.get_content_type() == "multipart/alternative"
+    text = mail.get_body(("plain",))
+    html = mail.get_body(("html",))
+    assert text is not None and html is not None
+    link = next(
+        word for word in text.get_content().split() if word.startswith("https://freight.example.com/")
+    )
+    assert f'href="{link.replace("&", "&amp;")}"' in html.get_content()
+    assert form["nationalId"] in html.get_content()
