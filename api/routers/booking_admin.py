@@ -28,6 +28,7 @@ from api.schemas.booking_admin import (
 )
 from api.schemas.envelope import Envelope, Lookup
 from api.schemas.sailings import ConfirmBookingBody
+from domain.booking.amendments import order_quantity_mismatch
 from domain.booking.charges import ChargeDraft
 from domain.shared.errors import NotFound
 from domain.shared.lifecycle import lifecycle
@@ -51,8 +52,15 @@ def staff_detail(services: Any, rate_request_id: str) -> dict[str, Any]:
         parked = attention.parked_by_aggregate(tx)
         answer = present.detail(record)
         found = progress(tx, str(answer["id"])) if tracked(record.row) else None
-    answer = {**answer, "progress": found}
+    answer = {**answer, "progress": found, "orderMismatch": _order_mismatch(record)}
     return {**answer, "needsAttention": needs_attention(attention.of_booking(parked, answer["id"]))}
+
+
+def _order_mismatch(record: read.RateRequestRecord) -> str | None:
+    if record.order is None or record.order.status_name in _ORDER_SETTLED:
+        return None
+    containers = len(record.order.details.get("containers", []))
+    return order_quantity_mismatch(containers, int(record.row["quantity"]))
 
 
 def staff_page(
@@ -69,6 +77,8 @@ def staff_page(
 
 # The staff list filters by any state of the request's lifecycle file (a new state is a new code).
 HIGHEST_STATE = max(lifecycle("rate_request").codes.values())
+# An order in a final state is settled: nothing is left to accept, nothing to warn of.
+_ORDER_SETTLED = {s["name"] for s in lifecycle("shipping_order").spec["states"] if s.get("final")}
 
 
 # Read endpoints: `async def` with their blocking part on a reader thread (api/deps.py `read_answer`).

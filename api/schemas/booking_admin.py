@@ -25,9 +25,12 @@ class StaffRateRequestRow(RateRequestRow):
 
 
 class StaffRateRequestDetail(RateRequestDetail):
-    """The detail as staff see it: the customer's detail and, added, whether it needs attention."""
+    """The detail as staff see it: the customer's detail and, added, whether it needs attention, and why its
+    shipping order cannot be accepted as it is (`orderMismatch`: it lists another number of containers than
+    the booking is now for, both named; null when they agree or there is no order)."""
 
     needs_attention: NeedsAttention | None
+    order_mismatch: str | None = None
 
 
 class QuoteBody(WireModel):

@@ -28,6 +28,15 @@ AMENDABLE_STATES = amendable_states()
 PRICED_FIELDS = ("quantity", "container_type_id", "container_size_id")
 
 
+def order_quantity_mismatch(order_containers: int, quantity: int) -> str | None:
+    """Why an order filled before an amendment cannot go on as it is: it lists another number of containers
+    than the booking is now for (both named); None when they agree. Accepting the order refuses it so, and
+    the staff detail warns of it before."""
+    if order_containers == quantity:
+        return None
+    return message("booking.containers.afterAmendment", given=order_containers, quantity=quantity)
+
+
 def changed_fields(original: dict[str, Any], amended: dict[str, Any]) -> list[str]:
     """The names of the booking's fields the amendment changes, in a stable order."""
     return sorted(key for key in original.keys() | amended.keys() if original.get(key) != amended.get(key))

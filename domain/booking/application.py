@@ -12,7 +12,7 @@ from uuid import UUID
 from eventsourcing.application import AggregateNotFoundError
 
 from domain.booking import booking_content, values
-from domain.booking.amendments import AMENDABLE_STATES
+from domain.booking.amendments import AMENDABLE_STATES, order_quantity_mismatch
 from domain.booking.booking_content import BookingRequestContent
 from domain.booking.booking_reference import (
     ReferenceClaim,
@@ -821,15 +821,9 @@ class BookingApplication(ContextApplication):
         """An order filled before an amendment must match the amended booking before it goes on."""
         if rate_request.change_pending:
             raise ValidationFailed({"rate_request": message("booking.change.decideFirst")})
-        containers = len(order.details.get("containers", []))
-        if containers != rate_request.quantity:
-            raise ValidationFailed(
-                {
-                    "containers": message(
-                        "booking.containers.afterAmendment", given=containers, quantity=rate_request.quantity
-                    )
-                }
-            )
+        mismatch = order_quantity_mismatch(len(order.details.get("containers", [])), rate_request.quantity)
+        if mismatch:
+            raise ValidationFailed({"containers": mismatch})
 
     @staticmethod
     def _staff(actor: Actor) -> None:

@@ -109,6 +109,30 @@ def test_quantity_amendment_needs_a_new_price_and_the_order_must_match(
     assert_verify_clean(services_of(client), tmp_path)
 
 
+def test_staff_see_the_order_and_the_amended_quantity_disagree_before_accepting(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    """Staff learn of the mismatch on the booking's detail, both numbers named, not only by trying to accept
+    the order; once the customer revises the order to match, the warning goes."""
+    alice = customer(client, "amend-mismatch")
+    rid = in_shipping_order(client, alice, admin_headers)
+    ok(client.post(f"{CLIENT}/shipping-orders", headers=alice, json=order_payload(rid)), 201)
+    detail = f"{ADMIN}/rate-requests/{rid}"
+    assert ok(client.get(detail, headers=admin_headers))["orderMismatch"] is None
+    ok(client.post(f"{RR}/{rid}/amendments", headers=alice, json=payload(quantity=3)))
+    requote = {"price": 1400, "validUntil": later()}
+    ok(client.put(f"{ADMIN}/rate-requests/{rid}/amendments/requote", headers=admin_headers, json=requote))
+    ok(client.put(f"{RR}/{rid}/amendments/accept-price", headers=alice))
+
+    warning = ok(client.get(detail, headers=admin_headers))["orderMismatch"]
+    assert warning and "2 containers" in warning and "now for 3" in warning
+    order = ok(client.get(detail, headers=admin_headers))["order"]
+    accepted = client.put(f"{ADMIN}/shipping-orders/{order['id']}/accept", headers=admin_headers)
+    assert fails(accepted, 400)["fields"]["containers"] == warning  # the refusal says the same
+    # The customer's own detail is as it was (the warning is staff's).
+    assert "orderMismatch" not in ok(client.get(f"{RR}/{rid}", headers=alice))
+
+
 def test_decline_and_withdraw_keep_the_original(client: TestClient, admin_headers: dict[str, str]) -> None:
     alice = customer(client, "amend-d")
     rid = in_shipping_order(client, alice, admin_headers)

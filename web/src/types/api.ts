@@ -6203,7 +6203,9 @@ export interface components {
         };
         /**
          * StaffRateRequestDetail
-         * @description The detail as staff see it: the customer's detail and, added, whether it needs attention.
+         * @description The detail as staff see it: the customer's detail and, added, whether it needs attention, and why its
+         *     shipping order cannot be accepted as it is (`orderMismatch`: it lists another number of containers than
+         *     the booking is now for, both named; null when they agree or there is no order).
          */
         StaffRateRequestDetail: {
             /** Additionalcomment */
@@ -6239,6 +6241,8 @@ export interface components {
             msdsFileName: string | null;
             needsAttention: components["schemas"]["NeedsAttention"] | null;
             order: components["schemas"]["ShippingOrder"] | null;
+            /** Ordermismatch */
+            orderMismatch?: string | null;
             /** Orderstate */
             orderState: number | null;
             pod: components["schemas"]["Choice"];
