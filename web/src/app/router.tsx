@@ -44,6 +44,7 @@ const UpdateRequestDetailRoute = lazyNamed(
 );
 const OperationsRoute = lazyNamed(() => import('@/features/operations/routes/operations'), 'OperationsRoute');
 const TariffsRoute = lazyNamed(() => import('@/features/operations/routes/tariffs'), 'TariffsRoute');
+const SchedulesRoute = lazyNamed(() => import('@/features/operations/routes/schedules'), 'SchedulesRoute');
 const TrackingRoute = lazyNamed(() => import('@/features/tracking/routes/tracking'), 'TrackingRoute');
 const AuditLogRoute = lazyNamed(() => import('@/features/audit/routes/audit-log'), 'AuditLogRoute');
 const AuditTimelineRoute = lazyNamed(() => import('@/features/audit/routes/audit-timeline'), 'AuditTimelineRoute');
@@ -147,6 +148,14 @@ export const routes: RouteObject[] = [
             element: (
               <StaffOnly allow={canOperate}>
                 <TariffsRoute />
+              </StaffOnly>
+            ),
+          },
+          {
+            path: 'schedules',
+            element: (
+              <StaffOnly allow={canOperate}>
+                <SchedulesRoute />
               </StaffOnly>
             ),
           },

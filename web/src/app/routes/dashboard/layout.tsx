@@ -34,6 +34,7 @@ const ICONS: Record<MenuIcon, ComponentType<IconProps>> = {
   requests: UserIcon,
   operations: BoxIcon,
   tariffs: DocumentIcon,
+  schedules: DocumentIcon,
   tracking: BoxIcon,
   audit: ShieldIcon,
 };

@@ -21,13 +21,14 @@ describe('dashboard menu', () => {
     }
   });
 
-  it('gives admins registration requests, operations, tariffs, tracking and audit', () => {
+  it('gives admins registration requests, operations, tariffs, schedules, tracking and audit', () => {
     const { main, staff } = menuSections({ roles: ['admin'], accountType: 0, mobile: false });
     expect(labels(main)).toEqual([]);
     expect(staff.map((i) => [i.label, i.to])).toEqual([
       ['Overview', '/dashboard/overview'],
       ['Operations', '/dashboard/operations'],
       ['Tariffs', '/dashboard/tariffs'],
+      ['Schedules', '/dashboard/schedules'],
       ['Tracking', '/dashboard/tracking'],
       ['Audit', '/dashboard/audit'],
     ]);

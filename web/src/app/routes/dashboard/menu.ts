@@ -5,7 +5,7 @@
  */
 import type { AccountType } from '@/lib/session';
 
-export type MenuIcon = 'overview' | 'bookings' | 'documents' | 'profile' | 'requests' | 'operations' | 'tariffs' | 'tracking' | 'audit';
+export type MenuIcon = 'overview' | 'bookings' | 'documents' | 'profile' | 'requests' | 'operations' | 'tariffs' | 'schedules' | 'tracking' | 'audit';
 
 export interface MenuItem {
   label: string;
@@ -34,6 +34,7 @@ const STAFF_OVERVIEW: MenuItem = {
 };
 const OPERATIONS: MenuItem = { label: 'Operations', to: '/dashboard/operations', icon: 'operations' };
 const TARIFFS: MenuItem = { label: 'Tariffs', to: '/dashboard/tariffs', icon: 'tariffs' };
+const SCHEDULES: MenuItem = { label: 'Schedules', to: '/dashboard/schedules', icon: 'schedules' };
 const TRACKING: MenuItem = { label: 'Tracking', to: '/dashboard/tracking', icon: 'tracking' };
 const AUDIT: MenuItem = { label: 'Audit', to: '/dashboard/audit', icon: 'audit' };
 
@@ -55,7 +56,7 @@ export function menuSections({ roles, accountType, mobile }: MenuContext): MenuS
   const staffAccount = accountType === 0;
   // Auditors are read-only: only the audit timeline is theirs.
   const staff = [
-    ...(canOperate(roles) ? [STAFF_OVERVIEW, OPERATIONS, TARIFFS, TRACKING] : []),
+    ...(canOperate(roles) ? [STAFF_OVERVIEW, OPERATIONS, TARIFFS, SCHEDULES, TRACKING] : []),
     ...(canAudit(roles) ? [AUDIT] : []),
   ];
   // For admins the Staff section's Overview already leads there; a second link would be noise.

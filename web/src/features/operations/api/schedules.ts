@@ -27,3 +27,31 @@ export const staffSailingsOptions = (polId: number, podId: number) =>
       (await api.get<Answer<'schedules_staff_sailings'>>(`${ADMIN}/sailings`, { query: { polId, podId }, signal })).list
         .list,
   });
+
+export type SchedulePreview = Answer<'schedules_preview_vessel_schedules'>;
+export type SailingChange = SchedulePreview['added'][number];
+
+/** What publishing `body` (a CS 1.0 `vessel-schedules` document) would change; nothing is stored. */
+export function previewSchedules(body: unknown): Promise<SchedulePreview> {
+  return api.post<SchedulePreview>(`${ADMIN}/vessel-schedules/preview`, body);
+}
+
+export function publishSchedules(body: unknown): Promise<Answer<'schedules_publish_vessel_schedules'>> {
+  return api.put<Answer<'schedules_publish_vessel_schedules'>>(`${ADMIN}/vessel-schedules`, body);
+}
+
+/** What removing the service would take off (the sailings and the bookings made for them). */
+export const serviceRemovalOptions = (serviceCode: string) =>
+  queryOptions({
+    queryKey: ['operations', 'schedules', 'removal', serviceCode],
+    staleTime: 0,
+    queryFn: ({ signal }) =>
+      api.get<Answer<'schedules_preview_service_removal'>>(
+        `${ADMIN}/vessel-schedules/${encodeURIComponent(serviceCode)}/removal`,
+        { signal },
+      ),
+  });
+
+export function removeService(serviceCode: string): Promise<Answer<'schedules_remove_service'>> {
+  return api.delete<Answer<'schedules_remove_service'>>(`${ADMIN}/vessel-schedules/${encodeURIComponent(serviceCode)}`);
+}

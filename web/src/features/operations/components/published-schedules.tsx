@@ -1,10 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
+import { Button } from '@/components/ui/button';
 import { ColumnHeads } from '@/components/ui/column-heads';
 import { formatMoment } from '@/lib/format';
 import { publishedSchedulesOptions } from '../api/schedules';
 
-/** The carrier's published schedules: service, vessel, voyage, each leg's ETD/ETA and the cut-offs. */
-export function PublishedSchedules() {
+/** The carrier's published schedules: service, vessel, voyage, each leg's ETD/ETA and the cut-offs; with
+ * `onRemove` (the Schedules screen), a button per service to remove it. */
+export function PublishedSchedules({ onRemove }: { onRemove?: (code: string, name: string) => void } = {}) {
   const query = useQuery(publishedSchedulesOptions());
   const services = query.data ?? [];
   return (
@@ -13,8 +16,14 @@ export function PublishedSchedules() {
       {query.isPending ? <p>Loading…</p> : null}
       {!query.isPending && services.length === 0 ? (
         <p>
-          No schedule is published yet. Publish the carrier&apos;s schedules with PUT
-          /booking/api/v1/admin/vessel-schedules.
+          No schedule is published yet.{' '}
+          {onRemove ? (
+            'Upload the carrier\'s file above.'
+          ) : (
+            <>
+              Publish the carrier&apos;s schedules on the <Link to="/dashboard/schedules">Schedules</Link> screen.
+            </>
+          )}
         </p>
       ) : null}
       {services.map((service) => (
@@ -26,6 +35,15 @@ export function PublishedSchedules() {
             · published {formatMoment(service.publishedAt)} · {service.publications} publication
             {service.publications === 1 ? '' : 's'}
           </summary>
+          {onRemove ? (
+            <Button
+              variant="outline"
+              aria-label={`Remove ${service.serviceName} (${service.serviceCode})`}
+              onClick={() => onRemove(service.serviceCode, service.serviceName)}
+            >
+              Remove service
+            </Button>
+          ) : null}
           <table className="stack-table">
             <ColumnHeads names={['Vessel', 'Voyage', 'From', 'ETD', 'To', 'ETA', 'Cut-offs']} />
             <tbody>

@@ -183,6 +183,12 @@ function DetailPanel({ id, reveal }: { id: string; reveal: number }) {
       </h2>
       {d.reference ? <p className={styles.reference}>{d.reference}</p> : null}
       <AttentionNote needsAttention={d.needsAttention} />
+      {d.orderMismatch ? (
+        <p role="status" data-testid="order-mismatch" className={styles.mismatch}>
+          <strong>The shipping order does not match the booking.</strong> {d.orderMismatch}. Use Request Order Revision to
+          ask the customer for it.
+        </p>
+      ) : null}
       <p>
         {label('rate_request', d.state)}
         {d.order ? ` · shipping order ${label('shipping_order', d.order.status)}` : ''} ·{' '}
