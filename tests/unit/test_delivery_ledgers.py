@@ -80,12 +80,13 @@ def test_smtp_records_its_attempt_before_sending_and_retries_with_the_same_messa
     ledger = tmp_path / "smtp-sent.jsonl"
     mail = message(1, EMAIL)
     with pytest.raises(smtplib.SMTPServerDisconnected):
-        SmtpEmail("smtp://relay:25", ledger).send(mail)
+        SmtpEmail("smtp://relay:25", ledger, domain="freight.example.com").send(mail)
     assert [(r["id"], r["state"]) for r in lines(ledger)] == [(mail.id, "attempt")]
 
     FlakyRelay.fail = False
-    again = SmtpEmail("smtp://relay:25", ledger)  # another process, or this one after a restart
+    # another process, or this one after a restart
+    again = SmtpEmail("smtp://relay:25", ledger, domain="freight.example.com")
     again.send(mail)
     again.send(mail)  # confirmed: not sent a third time
-    assert FlakyRelay.sent == ["<m1.1.email@freight>"]
+    assert FlakyRelay.sent == ["<m1.1.email@freight.example.com>"]
     assert [r["state"] for r in lines(ledger)] == ["attempt", "attempt", "sent"]
