@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from tests.api.accounts_support import settle
 from tests.api.booking_support import (
     ADMIN,
     CLIENT,
@@ -119,7 +120,7 @@ def test_bad_dcsa_input_gets_the_dcsa_error_with_the_json_path_and_stores_nothin
     services = client.app.state.services  # type: ignore[attr-defined]
     body = sample("booking-dg")
     change(body)
-    head = services.store.head()
+    head = settle(client)
     errors = dcsa_error(client.post(V2, json=body, headers=alice), 400)
     assert [(e["jsonPath"], e["errorCode"]) for e in errors] == [(json_path, code)]
     assert services.store.head() == head
