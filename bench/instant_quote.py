@@ -52,7 +52,7 @@ def _body(kind: str) -> dict[str, Any]:
 BENCH_TARIFF_LANE = ("CNNGB", "SGSIN")
 LEVELS = (1, 4)
 # "No slower": the bench's own noise on this shared machine is tens of percent (see its noise line), so
-# the ratio (today's p50 / the instant one's) is held to 0.9 rather than 1.0. See DESIGN-NOTES, issue 28.
+# the ratio (today's p50 / the instant one's) is held to 0.9 rather than 1.0.
 NO_SLOWER = 0.9
 
 

@@ -37,7 +37,7 @@ from projections.registry import READ_MODELS, all_projections, applier, write_fi
 Progress = Callable[[int, int, float], None]
 
 # Rebuilt by the helper process on PostgreSQL: event_log is append-only and independent of the other tables
-# (no handler reads it), so it can be written by another connection at the same time. See DESIGN-NOTES.
+# (no handler reads it), so it can be written by another connection at the same time (docs/decisions/0018).
 HELPER_READ_MODELS = ("event_log",)
 # Below this many events the helper's start (a fresh interpreter, ~0.3 s of CPU) costs more than it saves.
 PARALLEL_FROM = 20_000
