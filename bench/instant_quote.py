@@ -1,4 +1,4 @@
-"""Issue 28's figure: is a create the tariff prices at once slower than today's create?
+"""The instant quote's figure: is a create the tariff prices at once slower than today's create?
 
 In `freight bench` (bench/run.py calls `drive` and `figures`): over HTTP against the served app, like the
 other command figures, in the same run: a tariff is published on a lane the command loads never use, then

@@ -439,7 +439,7 @@ class Follower:
 
 
 class Poison:
-    """A follower's failed tries of one event, and the parking of an event that keeps failing (issue 22).
+    """A follower's failed tries of one event, and the parking of an event that keeps failing.
 
     `failed(notifications, error)` answers True when the failure is dealt with here: a batch of several
     events is narrowed down (the follower then applies one at a time), and one event that failed

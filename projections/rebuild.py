@@ -6,7 +6,7 @@ that rebuilds the read models named in `HELPER_READ_MODELS` from the same pages 
 share the work. They are one command: either part failing fails the rebuild (the other is stopped), and the
 `read_models` tracking position only ever says what both have committed (see `rebuild`).
 
-An event that a part cannot decode or apply is not a failure of the rebuild (issue 22): each part applies
+An event that a part cannot decode or apply is not a failure of the rebuild: each part applies
 that page again one event at a time and parks the ones that fail in `dead_letters`, as a follower would;
 the rebuild finishes and reports them (`freight replay` exits 1). What fails it is the rest: the database
 away, a part's process gone.
