@@ -130,7 +130,7 @@ class Services:
             max_api_keys=settings.MAX_API_KEYS_PER_ACCOUNT,
             max_webhooks=settings.MAX_WEBHOOKS_PER_ACCOUNT,
         )
-        self.tracking = TrackingApplication(self.store)  # issue 29: publisher keys, tracking events
+        self.tracking = TrackingApplication(self.store)  # publisher keys, tracking events
         self.uploads = ChunkStore(settings.uploads, settings.MAX_UNFINISHED_UPLOADS)
         abandoned = settings.UPLOAD_ABANDONED_AFTER_SECONDS
         self.upload_sweep = Periodic(

@@ -1,4 +1,4 @@
-"""The hot reads answered without FastAPI's routing and dependency solving (issue 30).
+"""The hot reads answered without FastAPI's routing and dependency solving.
 
 The rate-request list and detail, the customer's and staff's, are most of the portal's requests; FastAPI's
 route matching over ~250 routes and its dependency solving were over half of such a read's time on the

@@ -1,4 +1,4 @@
-"""Health that sees, by time and liveness (issue 22): per follower group, who holds it and when it last said
+"""Health that sees, by time and liveness: per follower group, who holds it and when it last said
 so, how far behind it is in events and in seconds, and what it parked.
 
 Served at `GET /health` by every API worker, and run as `python -m api.health` by the compose file's

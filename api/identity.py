@@ -1,4 +1,4 @@
-"""Who is calling: the one identity check behind every door (issue 23).
+"""Who is calling: the one identity check behind every door.
 
 Every dependency that names a caller (`api/deps.py` for the portal, `api/integration_auth.py` for `/v2`,
 the live event stream) asks `identify`, so each door gets the same answers:
@@ -11,7 +11,7 @@ the live event stream) asks `identify`, so each door gets the same answers:
   hash among the keys not revoked, with one scope, `bookings`: it opens the doors that accept that scope
   (`/v2`) and is refused (403) everywhere else, managing keys and webhooks included (only a signed-in person
   does that);
-- a publisher key (`fpk_...`, issue 29) is a credential of its own too, issued by staff to a terminal, depot
+- a publisher key (`fpk_...`) is a credential of its own too, issued by staff to a terminal, depot
   or the carrier's operations: one scope, `publish`, which opens only `POST /v3/events`; it reads nothing.
 """
 

@@ -1,4 +1,4 @@
-"""Read-model rows that need attention (issue 22): rows of an aggregate one of whose events the read models
+"""Read-model rows that need attention: rows of an aggregate one of whose events the read models
 parked (projections/dead_letters.py). What such a row shows may be behind the store until someone retries or
 skips the event with `freight dead-letters`.
 

@@ -1,4 +1,4 @@
-"""Poison events parked, not looped (issue 22).
+"""Poison events parked, not looped.
 
 The store is the truth: an event that got in must never stop the world. A follower (the read models, a
 policy, the webhooks) that fails on one event `PARK_AFTER` times in a row records it here, moves its

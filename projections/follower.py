@@ -341,7 +341,7 @@ class Follower:
             skips, decode = self.skips, self.store.mapper.to_domain_event
             batch = [(n.id, decode(n)) for n in notifications if skips is None or not skips(n.topic)]
             # Not durable: a follower's rows and position are rebuilt from the (durable) event store, and
-            # replaying a lost tail is what a restart does anyway (see DESIGN-NOTES, Benchmarks).
+            # replaying a lost tail is what a restart does anyway (docs/decisions/0002).
             with self.db.transaction(durable=False) as tx:
                 if self.effects_in_transaction:
                     moved = send_advance(tx, self.name, self.position, last)
@@ -439,7 +439,7 @@ class Follower:
 
 
 class Poison:
-    """A follower's failed tries of one event, and the parking of an event that keeps failing (issue 22).
+    """A follower's failed tries of one event, and the parking of an event that keeps failing.
 
     `failed(notifications, error)` answers True when the failure is dealt with here: a batch of several
     events is narrowed down (the follower then applies one at a time), and one event that failed

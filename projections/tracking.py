@@ -1,4 +1,4 @@
-"""Read models of tracking (issue 29): publisher keys (by hash, for the one identity check) and the tracking
+"""Read models of tracking: publisher keys (by hash, for the one identity check) and the tracking
 events per booking, ordered by when the real-world event happened (`eventDateTime`, as UTC text), so an event
 that arrives late is placed where it belongs. Events that matched no booking stay, listed for staff."""
 

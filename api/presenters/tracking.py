@@ -1,4 +1,4 @@
-"""A booking's progress after confirmation in words (issue 29), from the tracking read model's position of
+"""A booking's progress after confirmation in words, from the tracking read model's position of
 each booking (projections/tracking.py keeps it as events arrive; domain/tracking/position.py says how).
 
 A field of its own on the booking's detail and list rows (`progress`): the specification's state codes do

@@ -1,4 +1,4 @@
-"""What to do next: the customer's overview and the staff work queue (issue 14)."""
+"""What to do next: the customer's overview and the staff work queue."""
 
 from __future__ import annotations
 

@@ -214,7 +214,7 @@ def _resend(
     kind: int, identity: str, phone: str, request: Request, services: Any, command: Command
 ) -> Response:
     _guard(services, request)
-    # Answered alike whether a code went out or not (unknown id, other phone, too soon: issue 23); a number
+    # Answered alike whether a code went out or not (unknown id, other phone, too soon); a number
     # past its allowance is refused whatever the id, so the refusal tells nothing about the id either.
     resend = partial(
         command, services.accounts.resend_code, kind, identity, phone, datetime.now(UTC), visitor(identity)

@@ -1,5 +1,5 @@
 """/booking/api/v1/admin/tariffs: staff publish the carrier's tariff as CSV and see the rows in force; the
-row a hand quote starts from; how quoting goes, by week (issue 28)."""
+row a hand quote starts from; how quoting goes, by week."""
 
 from __future__ import annotations
 

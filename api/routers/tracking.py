@@ -1,4 +1,4 @@
-"""/v3/events: DCSA Track & Trace 3.0.0 (issue 29).
+"""/v3/events: DCSA Track & Trace 3.0.0.
 
 `POST` takes the standard's `PostEventsRequest` from a publisher key (terminals, depots, the carrier's
 operations) or from staff; `GET` answers a customer (session token or API key) the events of its own bookings,

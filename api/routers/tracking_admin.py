@@ -1,5 +1,5 @@
 """/integrations/api/v1/admin: staff issue and revoke publisher keys, and see (and assign) the tracking
-events that matched no booking (issue 29). Portal calls: the envelope, staff only."""
+events that matched no booking. Portal calls: the envelope, staff only."""
 
 from __future__ import annotations
 

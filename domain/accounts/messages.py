@@ -99,7 +99,7 @@ def messages_for(event: object, secret: str, links: Links) -> list[Message]:
         link = links.set_password(token, username)
         if event.purpose == "create":
             subject = "Your account is ready: set your password"
-            # Issue 24: say what to log in with. The username is the identifier signed up with (a person's
+            # Say what to log in with. The username is the identifier signed up with (a person's
             # national ID, a company's company ID); the event does not carry the kind, so both are named.
             body = (
                 f"Your registration was accepted. Your username is {username}: the national ID (for a"

@@ -47,7 +47,7 @@ WEBHOOK_POLICY = "webhook_policy"
 NOTIFICATION_TYPE = "org.dcsa.booking.v2"
 TRACKING_TYPE = "org.dcsa.tnt.v3"
 TRACKING_KIND = "tracking.event"
-# Published, revised and retracted events of a matched booking (issue 29); an event staff assign later is
+# Published, revised and retracted events of a matched booking; an event staff assign later is
 # not sent (its body is the publisher's, already known to the carrier).
 TRACKING_EVENTS = (
     TrackingEvent.Published,
@@ -355,7 +355,7 @@ def _booking_event(
     amended = None if step.clears_amendment else step.amended or booking["amended_status"]
     asked = amendment_asked(event, step, booking["status"])
     cancellation = None if step.clears_cancellation else step.cancellation or booking["cancellation_status"]
-    # The shipper's update reads UPDATE_RECEIVED until staff decide (issue 26).
+    # The shipper's update reads UPDATE_RECEIVED until staff decide.
     updated = isinstance(event, RateRequest.Edited) or view.still_updated(booking["status"], state)
     try:
         status = view.booking_status(state, confirmed, updated, asked is not None)

@@ -88,7 +88,7 @@ def test_policy_creates_one_notification_per_event(client: TestClient, admin_hea
             follower.apply(tx, batch)
     settle(client)
     with svc.read_models.read() as tx:
-        # The customer's "accepted", and the admin's "new registration" (issue 14).
+        # The customer's "accepted", and the admin's "new registration".
         assert tx.scalar("SELECT COUNT(*) FROM notifications") == before == 2
 
 

@@ -166,7 +166,7 @@ def test_an_api_key_authenticates_until_revoked_and_is_stored_only_as_a_hash(cli
     reference = post(client, by_key, sample("booking-regular"))
     assert read(client, {"API-Key": key}, reference)["bookingStatus"] == "RECEIVED"
     assert read(client, alice, reference)["carrierBookingRequestReference"] == reference
-    listed = ok(client.get(KEYS, headers=alice))["list"]  # a key cannot list keys (issue 23)
+    listed = ok(client.get(KEYS, headers=alice))["list"]  # a key cannot list keys
     assert [(k["label"], "key" in k) for k in listed] == [("ERP", False)]
     services = client.app.state.services  # type: ignore[attr-defined]
     stored = [n.state for n in services.store.recorder.select_notifications(start=1, limit=10_000)]

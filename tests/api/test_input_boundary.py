@@ -1,4 +1,4 @@
-"""Issue 22, the one input boundary: every body the app parses as JSON passes the same screen whatever the
+"""The one input boundary: every body the app parses as JSON passes the same screen whatever the
 spelling of its media type; other media types are 415; identifiers in queries are text; sane date windows;
 oversized bodies are 413 with or without a declared length; a failed create consumes no booking reference.
 Both stores."""

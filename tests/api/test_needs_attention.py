@@ -1,4 +1,4 @@
-"""Issue 22: the read-model rows a parked event touched are marked as needing attention, for staff only.
+"""The read-model rows a parked event touched are marked as needing attention, for staff only.
 
 A staff quote whose event the booking read model cannot apply (the test switches the failure on for chosen
 bookings, as tests/api/test_poison_and_health.py does for accounts) is parked; the booking's rows in the

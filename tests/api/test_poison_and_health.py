@@ -1,4 +1,4 @@
-"""Issue 22: a poison event is parked, not looped; health sees a dead follower by time. Both stores.
+"""A poison event is parked, not looped; health sees a dead follower by time. Both stores.
 
 Poison: an account event written straight into the store that the accounts projection cannot apply (the
 test switches the failure on for that one aggregate) is parked within its tries, the events after it apply,

@@ -129,8 +129,8 @@ def test_a_failing_main_part_stops_the_helper(
 
 
 def test_pages_are_read_in_order_by_the_index_without_a_sort(seeded_url: str, tmp_path: Path) -> None:
-    # A bound on both sides made the planner sort the whole rest of the log for each page (issue 30,
-    # session 8): the first page's plan, with every event still ahead, is an ordered index scan.
+    # A bound on both sides made the planner sort the whole rest of the log for each page: the
+    # first page's plan, with every event still ahead, is an ordered index scan.
     store, db = _open(seeded_url, tmp_path, "plans")
     try:
         recorder = store.recorder

@@ -1,4 +1,4 @@
-"""Issue 22: every rebuild path parks an event it cannot apply, finishes, and reports it; `freight replay`
+"""Every rebuild path parks an event it cannot apply, finishes, and reports it; `freight replay`
 exits 1 on bad data, never 3. Both stores; on PostgreSQL the one-process rebuild and the two-process one
 (`projections/rebuild.py`'s helper) alike.
 

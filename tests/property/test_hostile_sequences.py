@@ -1,4 +1,4 @@
-"""Issue 22: a hostile-sequence state machine over HTTP (SQLite, in process).
+"""A hostile-sequence state machine over HTTP (SQLite, in process).
 
 Valid journeys (a rate request in any spelling of the JSON media type) are mixed with hostile requests of
 every value class the input boundary refuses (control characters, lone surrogates, bidirectional overrides,

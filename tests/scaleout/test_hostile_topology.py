@@ -1,4 +1,4 @@
-"""Issue 22: the hostile-sequence state machine against the scale-out deployment, as processes: two
+"""The hostile-sequence state machine against the scale-out deployment, as processes: two
 `freight serve` workers (followers off) and one `freight follow`, on a throwaway PostgreSQL.
 
 The same rules as tests/property/test_hostile_sequences.py, each request sent to one of the two workers,

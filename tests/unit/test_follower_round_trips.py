@@ -1,4 +1,4 @@
-"""The read models' follower on PostgreSQL waits on the database twice per batch (issue 30, session 8).
+"""The read models' follower on PostgreSQL waits on the database twice per batch.
 
 Its batch's transaction is pipelined: statements go out without waiting, and the follower waits only where
 it reads an answer. The tracking row's compare-and-set and every table's rows the handlers read are sent

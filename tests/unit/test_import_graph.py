@@ -1,4 +1,4 @@
-"""The packages' imports point one way and never round in a circle (issue 25).
+"""The packages' imports point one way and never round in a circle.
 
 Every import counts, those inside functions and under `TYPE_CHECKING` too: a lazy import is still a cycle,
 only one Python happens not to trip over. Read from the source with `ast` (nothing is imported).
