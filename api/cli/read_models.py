@@ -50,7 +50,7 @@ def rebuild_read_models(settings: Settings, console: Console) -> int:
     )
     if stats.parked:
         console.warn(
-            f"{stats.parked} events could not be applied and were parked (issue 22): see `freight"
+            f"{stats.parked} events could not be applied and were parked: see `freight"
             " dead-letters list`, and `freight dead-letters retry` once fixed"
         )
     return stats.events
