@@ -18,10 +18,10 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from followers import dead_letters
+from followers.follower import TRACKING_DDL, write_position
 from infrastructure.event_store import SharedStore
 from infrastructure.read_db import PostgresReadModels, ReadModelDB
-from projections import dead_letters
-from projections.follower import TRACKING_DDL, write_position
 from projections.log_pages import pages, pg_page_reader, prefetched, readable
 from projections.rebuild_batches import (
     RebuildFailed,
@@ -47,7 +47,7 @@ PARALLEL_FROM = 20_000
 class RebuildStats:
     events: int
     seconds: float
-    # Events the read models could not apply, parked in `dead_letters` (projections/dead_letters.py).
+    # Events the read models could not apply, parked in `dead_letters` (followers/dead_letters.py).
     parked: int = 0
 
     @property

@@ -9,9 +9,9 @@ import gc
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
+from followers import dead_letters
+from followers.follower import write_position
 from infrastructure.read_db import ReadModelDB, Tx
-from projections import dead_letters
-from projections.follower import write_position
 from projections.log_pages import Unreadable
 from projections.projection import Projection, is_index
 from projections.registry import READ_MODELS

@@ -26,6 +26,7 @@ from domain.booking.rate_request import RateRequest, StaffSaid
 from domain.integrations.webhook_subscription import TNT_CONSUMER, WebhookSubscription
 from domain.shared.aggregate import Recorded
 from domain.tracking.milestone import TrackingEvent
+from followers.follower import Batch, Follower
 from infrastructure.leases import Lease
 from infrastructure.read_db import ReadModelDB, Tx, padded, placeholders, send
 from infrastructure.wakeups import Wakeups
@@ -38,7 +39,6 @@ from policies.webhooks.steps import (
     amendment_asked,
     decisions,
 )
-from projections.follower import Batch, Follower
 from projections.history import utc_text
 
 log = logging.getLogger(__name__)

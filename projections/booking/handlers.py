@@ -18,7 +18,7 @@ from domain.booking.shipping_order import ShippingOrder
 from domain.booking.whose_move import waiting_for
 from domain.shared.aggregate import Moved
 from domain.shared.lifecycle import lifecycle
-from projections.batch import BatchTx
+from followers.batch import BatchTx
 from projections.booking.dcsa import TABLE as DCSA_TABLE
 from projections.history import utc_text
 from projections.projection import Projection

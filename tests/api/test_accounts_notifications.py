@@ -8,7 +8,7 @@ from fastapi.testclient import TestClient
 
 from domain.notifications.notification import Notification
 from domain.shared.actor import SYSTEM_ACTOR
-from projections.follower import stream_events
+from followers.follower import stream_events
 from tests.api.accounts_support import (
     INDIVIDUAL_FORM,
     NOTIFY,

@@ -23,7 +23,8 @@ from api.main import create_app
 from api.settings import Settings
 from domain.accounts.registration import Registration
 from domain.booking.rate_request import RateRequest
-from projections import dead_letters, registrations
+from followers import dead_letters
+from projections import registrations
 from projections.booking import handlers as booking_handlers
 from projections.registry import READ_MODELS
 from tests.api.accounts_support import ADMIN as ACCOUNTS

@@ -26,7 +26,8 @@ from api.settings import Settings
 from domain.accounts.account import INDIVIDUAL, Account
 from domain.accounts.passwords import hash_password
 from domain.shared.actor import SYSTEM_ACTOR
-from projections import accounts, dead_letters
+from followers import dead_letters
+from projections import accounts
 from projections.rebuild import rebuild
 from projections.registry import READ_MODELS
 from tests.api.poison_support import Switch, poison, wait_until

@@ -14,10 +14,10 @@ from psycopg.rows import tuple_row
 import projections.rebuild as rebuild_module
 from api.bootstrap import open_read_models
 from api.cli.demo_seed import Seeder
+from followers.follower import read_position
 from infrastructure.event_store import SharedStore
 from infrastructure.read_db import PostgresReadModels
 from projections import log_pages
-from projections.follower import read_position
 from projections.rebuild import HELPER_READ_MODELS, rebuild
 from projections.rebuild_batches import RebuildFailed
 from projections.registry import READ_MODELS

@@ -23,12 +23,12 @@ from api.settings import Settings
 from domain.accounts.account import INDIVIDUAL, Account
 from domain.accounts.application import AccountsApplication
 from domain.shared.actor import SYSTEM_ACTOR
+from followers.follower import Batch, Follower
 from infrastructure.delivery import OutboxFile
 from infrastructure.event_store import ConfirmingRecorder, SharedStore
 from infrastructure.leases import Lease
 from infrastructure.read_db import Tx
 from policies.messaging import messaging_follower
-from projections.follower import Batch, Follower
 from tests.api.accounts_support import quiet_head
 from tests.api.booking_support import (
     customer,

@@ -30,7 +30,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from api.main import create_app
-from projections import dead_letters
+from followers import dead_letters
 from tests.api.accounts_support import INDIVIDUAL_FORM
 from tests.api.booking_support import CLIENT, customer, payload
 from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME, login, make_settings

@@ -22,9 +22,9 @@ from api.bootstrap import open_read_models
 from domain.accounts.account import INDIVIDUAL, Account
 from domain.accounts.application import AccountsApplication
 from domain.shared.actor import SYSTEM_ACTOR
+from followers import dead_letters
 from infrastructure.event_store import SharedStore
 from infrastructure.read_db import ReadModelDB
-from projections import dead_letters
 from tests.api.booking_support import PASSWORD
 from tests.conftest import make_settings
 from tests.property.test_hostile_sequences import RUN, HostileSteps

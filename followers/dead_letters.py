@@ -22,8 +22,8 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
+from followers.positions import read_position
 from infrastructure.read_db import Tx
-from projections.positions import read_position
 
 # Failed tries of one event before it is parked (the follower waits `on_error_wait` between them).
 PARK_AFTER = 3

@@ -23,14 +23,14 @@ from typing import Any
 
 from eventsourcing.utils import resolve_topic
 
+from followers import dead_letters, heartbeats
+from followers.dead_letters import transient
+from followers.positions import TRACKING_DDL as TRACKING_DDL  # re-exported: the followers' table
+from followers.positions import read_position as read_position
 from infrastructure.event_store import SharedStore
 from infrastructure.leases import STANDBY_RETRY, Lease
 from infrastructure.read_db import ReadModelDB, Tx, send
 from infrastructure.wakeups import FALLBACK_POLL, TRACKING_CHANNEL, Wakeups, tracking_payload
-from projections import dead_letters, heartbeats
-from projections.dead_letters import transient
-from projections.positions import TRACKING_DDL as TRACKING_DDL  # re-exported: the followers' table
-from projections.positions import read_position as read_position
 
 log = logging.getLogger(__name__)
 
@@ -237,7 +237,7 @@ class Follower:
         self._poked = threading.Event()
         self._stopping = threading.Event()
         self._thread: threading.Thread | None = None
-        # Poison events: tries of one event, and parking it after `PARK_AFTER` (projections/dead_letters.py).
+        # Poison events: tries of one event, and parking it after `PARK_AFTER` (followers/dead_letters.py).
         self.poison = Poison(self)
         self._suspect_until = 0
         self.holder = heartbeats.holder_name()
@@ -303,7 +303,7 @@ class Follower:
                 self._poked.clear()
 
     def _heartbeat(self) -> None:
-        """This process holds the group: say so now and then (projections/heartbeats.py)."""
+        """This process holds the group: say so now and then (followers/heartbeats.py)."""
         now = time.monotonic()
         if now - self._last_beat >= heartbeats.HEARTBEAT_INTERVAL:
             heartbeats.beat(self.db, self.name, self.holder)
