@@ -8,6 +8,7 @@ from typing import Any
 
 from fastapi import APIRouter, Query
 
+from api.bootstrap import Services
 from api.deps import AdminUser, CommandDep, ServicesDep, read_answer
 from api.envelope import success
 from api.openapi import operation_ids
@@ -36,19 +37,19 @@ router = APIRouter(
 )
 
 
-def _keys(services: Any) -> dict[str, Any]:
+def _keys(services: Services) -> dict[str, Any]:
     with services.read_models.read() as tx:
         rows = wire_rows(PublisherKey, read.publisher_keys(tx))
     return {"list": rows, "totalCount": len(rows)}
 
 
-def _unmatched(services: Any, limit: int, page: int) -> dict[str, Any]:
+def _unmatched(services: Services, limit: int, page: int) -> dict[str, Any]:
     with services.read_models.read() as tx:
         rows = wire_rows(UnmatchedEvent, read.unmatched(tx, limit, page))
         return {"list": rows, "totalCount": exceptions.unmatched_count(tx)}
 
 
-def _exceptions(services: Any) -> dict[str, Any]:
+def _exceptions(services: Services) -> dict[str, Any]:
     with services.read_models.read() as tx:
         found = {
             "not_gated_in": wire_rows(NotGatedIn, exceptions.containers_not_gated_in(tx, datetime.now(UTC))),
