@@ -12,6 +12,7 @@ FROM python:3.11-slim-bookworm
 WORKDIR /app
 COPY pyproject.toml ./
 COPY domain/ domain/
+COPY followers/ followers/
 COPY projections/ projections/
 COPY api/ api/
 COPY infrastructure/ infrastructure/

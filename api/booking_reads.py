@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from api.bootstrap import Services
 from api.presenters import booking as present
 from api.presenters.tracking import progress, tracked
 from api.security import Principal
@@ -11,7 +12,7 @@ from domain.shared.errors import NotFound
 from projections.booking import queries as read
 
 
-def own_detail(services: Any, rate_request_id: str, principal: Principal) -> dict[str, Any]:
+def own_detail(services: Services, rate_request_id: str, principal: Principal) -> dict[str, Any]:
     """One connection for the detail and its progress; the progress asked only where tracking events
     reached the booking (the detail's statement says whether they did)."""
     with services.read_models.read() as tx:

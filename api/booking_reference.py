@@ -1,6 +1,6 @@
 """How the DCSA door names a booking, in one place.
 
-DESIGN section 11: the human booking reference (`FB-<year>-<6 digits>`, issue 14) is the standard's
+DESIGN section 11: the human booking reference (`FB-<year>-<6 digits>`) is the standard's
 `carrierBookingRequestReference` before confirmation and `carrierBookingReference` once confirmed. A rate
 request made before references existed has none until the server assigns it at start; until then its id
 stands in (the standard allows 100 characters for the request reference; the id is never a booking

@@ -27,6 +27,7 @@ from domain.integrations.webhook_subscription import signing_secret
 from domain.notifications.application import NotificationsApplication
 from domain.shared.actor import SYSTEM_ACTOR
 from domain.tracking.application import TrackingApplication
+from followers.follower import Follower
 from infrastructure.attempt_counters import AttemptCounters
 from infrastructure.delivery import delivery_from_settings
 from infrastructure.event_store import SharedStore, check_pool
@@ -51,7 +52,6 @@ from projections.booking import preview
 from projections.booking import queries as booking_queries
 from projections.booking.reference import TableCatalog, seed_reference
 from projections.booking.tariffs import TableTariffs
-from projections.follower import Follower
 from projections.registry import READ_MODELS, applier, ensure_schema
 from projections.schedules import TableSailings
 
@@ -130,7 +130,7 @@ class Services:
             max_api_keys=settings.MAX_API_KEYS_PER_ACCOUNT,
             max_webhooks=settings.MAX_WEBHOOKS_PER_ACCOUNT,
         )
-        self.tracking = TrackingApplication(self.store)  # issue 29: publisher keys, tracking events
+        self.tracking = TrackingApplication(self.store)  # publisher keys, tracking events
         self.uploads = ChunkStore(settings.uploads, settings.MAX_UNFINISHED_UPLOADS)
         abandoned = settings.UPLOAD_ABANDONED_AFTER_SECONDS
         self.upload_sweep = Periodic(

@@ -17,11 +17,11 @@ from __future__ import annotations
 import hashlib
 import json
 import math
-from typing import Any
 
 from fastapi import Request
 from starlette.types import Message, Receive, Scope, Send
 
+from api.bootstrap import Services
 from api.deps import client_address
 from api.http_middleware import HttpMiddleware
 from api.identity import presented
@@ -125,7 +125,7 @@ async def _nothing() -> Message:
 # -- the rate limit ----------------------------------------------------------------------------------------
 def rate_limit(request: Request) -> None:
     """Count this call; refuse it (429) past the limit. The headers ride on `request.state` to the answer."""
-    services: Any = request.app.state.services
+    services: Services = request.app.state.services
     limit = int(services.settings.DCSA_REQUESTS_PER_MINUTE)
     keys = [f"dcsa-address:{client_address(request)}"]
     limits = [limit * ADDRESS_FACTOR]

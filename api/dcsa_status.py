@@ -2,7 +2,7 @@
 
 One table per lifecycle (`BOOKING_STATUS` for state-machines/rate_request.json, `AMENDED_STATUS` for
 booking_amendment.json, `CANCELLATION_STATUS` for booking_cancellation.json), read from each state's `dcsa`
-in its file, beside the state (issue 25): `_statuses` refuses, at import, a file with a state that has none,
+in its file, beside the state: `_statuses` refuses, at import, a file with a state that has none,
 so a new state cannot reach the door (or the webhook follower) without a status. Used by
 `GET /v2/bookings/{ref}` and by the booking notifications, so both say the same.
 """
@@ -41,7 +41,7 @@ def _open_states(machine_id: str) -> tuple[str, ...]:
 
 
 # A price offered reads RECEIVED with a feedback saying so: a request made on the screens waits for the
-# customer to accept it, a firm one (made through the standard) for staff to confirm (issue 26); after the
+# customer to accept it, a firm one (made through the standard) for staff to confirm; after the
 # shipper's update (PUT, or an edit on the screens) both read UPDATE_RECEIVED (`booking_status`). loi_pending
 # (the price accepted, the documents awaited) is RECEIVED; rejected_by_admin DECLINED once it had been
 # confirmed; price_expired REJECTED with a feedback saying the quote expired; cancelled is a confirmed booking

@@ -1,4 +1,4 @@
-"""`/docs`: Swagger UI under the app's own Content-Security-Policy (issue 23).
+"""`/docs`: Swagger UI under the app's own Content-Security-Policy.
 
 FastAPI's page loads Swagger UI from a CDN and starts it with an inline script, both of which the CSP
 (`script-src 'self'`, api/security_headers.py) blocks, leaving a blank page. Here the assets come from the

@@ -1,4 +1,4 @@
-"""The hot reads answered without FastAPI's routing and dependency solving (issue 30).
+"""The hot reads answered without FastAPI's routing and dependency solving.
 
 The rate-request list and detail, the customer's and staff's, are most of the portal's requests; FastAPI's
 route matching over ~250 routes and its dependency solving were over half of such a read's time on the
@@ -32,6 +32,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from api import deps
 from api.booking_reads import own_detail
+from api.bootstrap import Services
 from api.envelope import success
 from api.http_middleware import HttpMiddleware
 from api.identity import presented, session_principal
@@ -90,23 +91,23 @@ class FastRead:
     query: dict[str, Parameter] = field(default_factory=dict)
 
 
-def _customer_list(services: Any, principal: Principal, _: None, **query: Any) -> Any:
+def _customer_list(services: Services, principal: Principal, _: None, **query: Any) -> Any:
     return booking.customer_page(
         services, principal.account_id, query["limit"], query["offset"], query["search"]
     )
 
 
-def _customer_detail(services: Any, principal: Principal, rate_request_id: str) -> Any:
+def _customer_detail(services: Services, principal: Principal, rate_request_id: str) -> Any:
     return own_detail(services, rate_request_id, principal)
 
 
-def _staff_list(services: Any, _: Principal, __: None, **query: Any) -> Any:
+def _staff_list(services: Services, _: Principal, __: None, **query: Any) -> Any:
     return booking_admin.staff_page(
         services, query["state"], query["stateName"], query["limit"], query["offset"], query["search"]
     )
 
 
-def _staff_detail(services: Any, _: Principal, rate_request_id: str) -> Any:
+def _staff_detail(services: Services, _: Principal, rate_request_id: str) -> Any:
     return booking_admin.staff_detail(services, rate_request_id)
 
 
@@ -226,7 +227,7 @@ def _identifier(text: str, literals: frozenset[str]) -> str:
 
 
 def _answered(
-    services: Any, after: int, fast: FastRead, principal: Principal, *args: Any, **query: Any
+    services: Services, after: int, fast: FastRead, principal: Principal, *args: Any, **query: Any
 ) -> Response:
     deps.wait_for_own_writes(services, after)
     return success(fast.answer(services, principal, *args, **query))

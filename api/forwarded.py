@@ -1,4 +1,4 @@
-"""Who is at the other end of the connection: the app decides, not the server that runs it (issue 23).
+"""Who is at the other end of the connection: the app decides, not the server that runs it.
 
 `X-Forwarded-For` / `X-Forwarded-Proto` are believed only from a peer listed in `FORWARDED_ALLOW_IPS`
 (addresses or networks, comma-separated; `*` any; empty, the default: nobody). The client is then the

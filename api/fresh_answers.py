@@ -2,7 +2,7 @@
 
 In one process a command waits for the in-process follower (a hand-over between threads) and answers from
 the read models. In the compose topology that wait crossed two more processes and two more PostgreSQL round
-trips per command (DESIGN-NOTES, issue 15: measured 2-3x the single process's p50). There a rate-request
+trips per command (measured 2-3x the single process's p50; docs/decisions/0003). There a rate-request
 command answers at once with the detail built from the aggregate's own events
 (`Services.fresh_rate_request`, the booking projection's own handlers in memory), and read-your-writes moves
 to the caller's next read: `Services.wrote` remembers the position for the account (and tells the other

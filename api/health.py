@@ -1,4 +1,4 @@
-"""Health that sees, by time and liveness (issue 22): per follower group, who holds it and when it last said
+"""Health that sees, by time and liveness: per follower group, who holds it and when it last said
 so, how far behind it is in events and in seconds, and what it parked.
 
 Served at `GET /health` by every API worker, and run as `python -m api.health` by the compose file's
@@ -10,7 +10,7 @@ read, or for any follower group (read models, each policy, webhooks):
 - the oldest event it has not applied is older than `max_lag_seconds` (30 s, `HEALTH_MAX_LAG_SECONDS`),
   whatever the count;
 - it is more than `MAX_LAG` events behind (a freshly started one catching up is unhealthy until it has);
-- it has parked an event (projections/dead_letters.py): named, until it is retried or skipped.
+- it has parked an event (followers/dead_letters.py): named, until it is retried or skipped.
 """
 
 from __future__ import annotations
@@ -23,11 +23,11 @@ from datetime import datetime
 from typing import Any, TypeVar
 
 from api.presenters.dead_letters import summary
+from followers import dead_letters
+from followers.heartbeats import heartbeats
 from infrastructure.event_store import SharedStore
 from infrastructure.read_db import ReadModelDB
-from projections import dead_letters
 from projections.condition import tracked_positions
-from projections.heartbeats import heartbeats
 
 MAX_LAG = 1000
 NO_HOLDER_SECONDS = 15.0

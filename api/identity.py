@@ -1,4 +1,4 @@
-"""Who is calling: the one identity check behind every door (issue 23).
+"""Who is calling: the one identity check behind every door.
 
 Every dependency that names a caller (`api/deps.py` for the portal, `api/integration_auth.py` for `/v2`,
 the live event stream) asks `identify`, so each door gets the same answers:
@@ -11,7 +11,7 @@ the live event stream) asks `identify`, so each door gets the same answers:
   hash among the keys not revoked, with one scope, `bookings`: it opens the doors that accept that scope
   (`/v2`) and is refused (403) everywhere else, managing keys and webhooks included (only a signed-in person
   does that);
-- a publisher key (`fpk_...`, issue 29) is a credential of its own too, issued by staff to a terminal, depot
+- a publisher key (`fpk_...`) is a credential of its own too, issued by staff to a terminal, depot
   or the carrier's operations: one scope, `publish`, which opens only `POST /v3/events`; it reads nothing.
 """
 
@@ -23,6 +23,7 @@ from typing import Any
 
 from fastapi import Request
 
+from api.bootstrap import Services
 from api.security import Principal, read_token
 from domain.integrations.api_key import key_digest, looks_like_key
 from domain.shared.errors import Forbidden, Unauthorized
@@ -76,7 +77,7 @@ async def session_principal(request: Request, token: str) -> Principal:
 
 
 def _known_key(
-    services: Any, find: Callable[[Tx, str], dict[str, Any] | None], digest: str, what: str
+    services: Services, find: Callable[[Tx, str], dict[str, Any] | None], digest: str, what: str
 ) -> dict[str, Any]:
     """The read model's row of a presented key, by its digest; Unauthorized when unknown or revoked."""
     with services.read_models.read() as tx:
@@ -86,7 +87,7 @@ def _known_key(
     return row
 
 
-def _key_principal(services: Any, key: str) -> Principal:
+def _key_principal(services: Services, key: str) -> Principal:
     row = _known_key(services, key_by_hash, key_digest(key), "API key")
     return Principal(
         account_id=row["customer_id"],
@@ -97,7 +98,7 @@ def _key_principal(services: Any, key: str) -> Principal:
     )
 
 
-def _publisher_principal(services: Any, key: str) -> Principal:
+def _publisher_principal(services: Services, key: str) -> Principal:
     row = _known_key(services, publisher_by_hash, publisher_digest(key), "publisher key")
     return Principal(
         account_id=row["id"],

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
+from api.bootstrap import Services
 from api.security import Principal
 from projections import changes
 
@@ -49,7 +50,7 @@ class Subscriber:
 class LiveFeed:
     """Fans the changes after each poll out to the subscribers of this process."""
 
-    def __init__(self, services: Any, poll_seconds: float = POLL_SECONDS) -> None:
+    def __init__(self, services: Services, poll_seconds: float = POLL_SECONDS) -> None:
         self.services = services
         self.poll_seconds = poll_seconds
         self.subscribers: set[Subscriber] = set()

@@ -68,7 +68,7 @@ class Health(WireModel):
     tracking: dict[str, int]
     max_lag: int
     behind: dict[str, int]
-    # Per follower group (issue 22): holder, heartbeat, lag in events and seconds, parked events.
+    # Per follower group: holder, heartbeat, lag in events and seconds, parked events.
     groups: dict[str, FollowerGroupHealth]
     parked: list[dict[str, Any]]
     # Why it is unhealthy, one line each (empty when healthy).
@@ -125,7 +125,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(FastReads)
     app.add_middleware(BodyLimit)
     app.add_middleware(PathGuard)
-    app.add_middleware(DcsaDoor)  # outside the two above: /v2 speaks the standard's errors (issue 26)
+    app.add_middleware(DcsaDoor)  # outside the two above: /v2 speaks the standard's errors
     errors.install(app)
     webhook_docs.declare(app)
     routers: tuple[APIRouter, ...] = (
@@ -146,11 +146,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         dcsa_bookings.router,
         integrations.router,
     )
-    routers += (overview.router, events.router)  # issue 14: what to do next, live
-    # Issue 27: sailing schedules (staff publish, customers choose) and the Commercial Schedules door.
+    routers += (overview.router, events.router)  # what to do next, live
+    # Sailing schedules (staff publish, customers choose) and the Commercial Schedules door.
     routers += (schedules.admin, schedules.client, commercial_schedules.router)
-    routers += (tariffs.router,)  # issue 28: tariffs and instant quotes
-    routers += (tracking.router, tracking_admin.router)  # issue 29: DCSA Track & Trace 3.0
+    routers += (tariffs.router,)  # tariffs and instant quotes
+    routers += (tracking.router, tracking_admin.router)  # DCSA Track & Trace 3.0
     for router in routers:
         openapi.document_errors(router)
         app.include_router(router)

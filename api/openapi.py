@@ -83,7 +83,7 @@ SECURITY_SCHEMES: dict[str, Any] = {
 
 def _security(route: APIRoute) -> list[dict[str, list[str]]] | None:
     depends_on = _depends_on(route)
-    if depends_on & {"integration_customer", "publisher"}:  # publisher: a publisher key (issue 29)
+    if depends_on & {"integration_customer", "publisher"}:  # publisher: a publisher key
         return [{"bearerAuth": []}, {"apiKey": []}]
     if depends_on & _AUTHENTICATED:
         return [{"bearerAuth": []}]

@@ -13,7 +13,7 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 from domain.booking.estimated_sailing import DEFAULT_CUT_OFF_HOURS, DEFAULT_TRANSIT_DAYS, SailingEstimates
 from infrastructure.private_files import private_file, private_folder, write_private_new
 
-# HS256 keys shorter than its 256-bit hash can be guessed offline from any one token (issue 23).
+# HS256 keys shorter than its 256-bit hash can be guessed offline from any one token.
 MIN_JWT_SECRET_BYTES = 32
 
 
@@ -62,7 +62,7 @@ class Settings(BaseSettings):
     SIGNUP_ATTEMPTS_PER_ADDRESS: int = 30
     UPLOAD_ABANDONED_AFTER_SECONDS: float = 24 * 3600
     # Calls to the DCSA door (/v2) per credential in a minute; one address may make 5 times as many (so a
-    # flood of bad keys is limited too). Answered 429 with Retry-After and RateLimit headers (issue 26).
+    # flood of bad keys is limited too). Answered 429 with Retry-After and RateLimit headers.
     DCSA_REQUESTS_PER_MINUTE: int = 120
     # Followers (projections, policies) run inside the server unless a separate worker runs them.
     RUN_FOLLOWERS: bool = True
@@ -89,7 +89,7 @@ class Settings(BaseSettings):
     # Addresses of reverse proxies whose X-Forwarded-For / X-Forwarded-Proto are believed (comma-separated,
     # `*` for any). None by default: else any caller could name its own address past the per-address limits.
     FORWARDED_ALLOW_IPS: str = ""
-    # Active API keys and webhook subscriptions one customer may have at a time (a flood guard; issue 23).
+    # Active API keys and webhook subscriptions one customer may have at a time (a flood guard).
     MAX_API_KEYS_PER_ACCOUNT: int = 10
     MAX_WEBHOOKS_PER_ACCOUNT: int = 10
     WEB_DIST: Path = Path(__file__).resolve().parents[1] / "web" / "dist"

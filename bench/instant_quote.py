@@ -1,4 +1,4 @@
-"""Issue 28's figure: is a create the tariff prices at once slower than today's create?
+"""The instant quote's figure: is a create the tariff prices at once slower than today's create?
 
 In `freight bench` (bench/run.py calls `drive` and `figures`): over HTTP against the served app, like the
 other command figures, in the same run: a tariff is published on a lane the command loads never use, then
@@ -52,7 +52,7 @@ def _body(kind: str) -> dict[str, Any]:
 BENCH_TARIFF_LANE = ("CNNGB", "SGSIN")
 LEVELS = (1, 4)
 # "No slower": the bench's own noise on this shared machine is tens of percent (see its noise line), so
-# the ratio (today's p50 / the instant one's) is held to 0.9 rather than 1.0. See DESIGN-NOTES, issue 28.
+# the ratio (today's p50 / the instant one's) is held to 0.9 rather than 1.0.
 NO_SLOWER = 0.9
 
 

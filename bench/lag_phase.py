@@ -1,4 +1,4 @@
-"""The bench's lag phase alone, for a change to the followers (issue 30, session 8).
+"""The bench's lag phase alone, for a change to the followers.
 
 `python -m bench.lag_phase [rates] [seconds]` (e.g. `500,250 8`) starts a durable throwaway cluster, seeds
 5,000 events, starts `freight serve` in the default topology and runs `freight bench`'s own open-loop `lag`

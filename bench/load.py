@@ -10,7 +10,7 @@ Jobs:
 - `reads`: closed loop; at each of `levels` (concurrency), that many workers GET each path in turn for
   `seconds` (or `max_requests`).
 - `commands`: closed loop, each worker walks create rate request -> quote (staff) -> accept (customer).
-- `creates`: closed loop of creates only, kinds of body interleaved (issue 28: instantly quoted or not).
+- `creates`: closed loop of creates only, kinds of body interleaved (instantly quoted or not).
 - `lag`: open loop at a fixed command rate; a poller watches the store's head and the read models'
   tracking row and times, per event, commit-visible -> applied-to-read-models.
 """
@@ -281,7 +281,7 @@ async def commands(job: dict[str, Any]) -> dict[str, Any]:
 
 
 async def creates(job: dict[str, Any]) -> dict[str, Any]:
-    """Issue 28: creates only, closed loop, the kinds of `bodies` interleaved (each worker takes them in
+    """Creates only, closed loop, the kinds of `bodies` interleaved (each worker takes them in
     turn, so the shared machine's noise falls on each alike). A create answered with a price counts as
     quoted: `mismatched` counts answers whose being quoted is not what the kind expects (`quoted`)."""
     recorder = Recorder()

@@ -27,8 +27,8 @@ def _children_cpu() -> float:
 
 def _rebuild_and_check(settings: Any, verify: bool, profile: bool) -> None:
     from api.bootstrap import open_read_models
+    from followers.follower import Follower
     from infrastructure.event_store import SharedStore
-    from projections.follower import Follower
     from projections.rebuild import rebuild
     from projections.registry import READ_MODELS, applier, ensure_schema
     from projections.verify import compare

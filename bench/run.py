@@ -289,7 +289,7 @@ def seed_and_rebuild(plan: Plan, settings: Any, store_url: str, work: Path) -> d
 def skip_policies_to_head(settings: Any) -> None:
     """The seeded history already carries what the policies would add: start them at the head."""
     from api.bootstrap import Services
-    from projections.follower import write_position
+    from followers.follower import write_position
 
     services = Services(settings.model_copy(update={"RUN_FOLLOWERS": False, "ADMIN_PASSWORD": None}))
     try:

@@ -4,7 +4,7 @@ The main run measures the default: `freight serve` (one API worker per core, the
 their own, under uvicorn's supervisor). With `multi` the same read and command loads at the same
 concurrencies then run, on the same store, against:
 
-- `one process`: `freight serve --workers 1` (API and followers in one interpreter, as before issue 30);
+- `one process`: `freight serve --workers 1` (API and followers in one interpreter);
 - `compose`: the shape of docker-compose.yml: `freight serve --workers 2` with RUN_FOLLOWERS=false and two
   `freight follow` (one active per follower group, one hot standby).
 

@@ -98,7 +98,7 @@ def events_after_statement(recorder: Any) -> Any:
     The ids are matched twice on purpose. Joined to the unnest alone, the planner has to guess how many events
     each id has; without statistics on the events table (a store just seeded, restored or bulk-loaded, until
     autovacuum's first ANALYZE) it guesses high, and from about 30 ids it scanned the whole table in parallel
-    (DESIGN-NOTES, issue 30 session 8: 20-50 ms and both cores per policy batch at 50,000 events). Said as
+    (20-50 ms and both cores per policy batch at 50,000 events; docs/decisions/0020). Said as
     `originator_id = ANY(ids)` the primary key's index is the way in whatever the statistics say; the join
     then only compares versions."""
     from psycopg import sql

@@ -7,7 +7,7 @@ its session now and then, so one whose connection broke (an outage) stops and co
 
 The lock only decides who should work. What keeps two processes from applying the same batch even in the
 moment a lock changes hands is the follower's tracking row (moved by compare-and-set in the batch's
-transaction, projections/follower.py).
+transaction, followers/follower.py).
 """
 
 from __future__ import annotations

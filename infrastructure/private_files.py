@@ -1,6 +1,6 @@
 """Files that hold secrets or personal data (the event store, read models, the outbox with live reset links
-and codes, the development JWT secret, uploaded documents) are created readable by their owner only
-(issue 23): 0600 files in 0700 folders, from the first byte (never created wider and narrowed after)."""
+and codes, the development JWT secret, uploaded documents) are created readable by their owner only:
+0600 files in 0700 folders, from the first byte (never created wider and narrowed after)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """The messaging policy: sign-up and password messages, sailing notices and booking e-mails, handed to the
 delivery port (e-mail or the outbox).
 
-It follows the store with its own tracking row (projections/follower.py). A batch that fails (a command
+It follows the store with its own tracking row (followers/follower.py). A batch that fails (a command
 conflict, an SMTP error) is not tracked and is applied again later; the message ids make the second run a
 no-op for what the first run did already.
 
@@ -21,12 +21,12 @@ from domain.booking.emails import EMAIL_EVENTS, aggregates_read, emails_for
 from domain.booking.sailing_notices import SAILING_MESSAGE_EVENTS, sailing_messages
 from domain.shared.links import Links
 from domain.tracking.emails import TRACKING_EMAIL_EVENTS, tracking_aggregates_read, tracking_emails
+from followers.follower import Batch, Follower
 from infrastructure.aggregate_reader import AggregateReader
 from infrastructure.event_store import SharedStore
 from infrastructure.leases import Lease
 from infrastructure.read_db import ReadModelDB, Tx
 from infrastructure.wakeups import Wakeups
-from projections.follower import Batch, Follower
 
 MESSAGING_POLICY = "messaging_policy"
 

@@ -1,7 +1,7 @@
 """The notifications policy: the in-app notices of every context (domain/notifications/policy.py), for the
 customer concerned and, for the staff's notices, every admin account.
 
-It follows the store with its own tracking row (projections/follower.py). A batch that fails (a command
+It follows the store with its own tracking row (followers/follower.py). A batch that fails (a command
 conflict) is not tracked and is applied again later; the name-based notification ids make the second run a
 no-op for what the first run did already.
 """
@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from domain.notifications.application import NotificationsApplication
 from domain.notifications.policy import load_notice_modules, notices
+from followers.follower import Batch, Follower
 from infrastructure.aggregate_reader import AggregateReader
 from infrastructure.event_store import SharedStore
 from infrastructure.leases import Lease
 from infrastructure.read_db import ReadModelDB, Tx
 from infrastructure.wakeups import Wakeups
 from projections.accounts import staff_ids
-from projections.follower import Batch, Follower
 
 NOTIFICATIONS_POLICY = "notifications_policy"
 

@@ -7,8 +7,8 @@ import json
 from typing import Any
 
 from domain.accounts.account import Account
+from followers.batch import BatchTx
 from infrastructure.read_db import Tx
-from projections.batch import BatchTx
 from projections.projection import Projection
 
 projection = Projection(

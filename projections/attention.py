@@ -1,5 +1,5 @@
-"""Read-model rows that need attention (issue 22): rows of an aggregate one of whose events the read models
-parked (projections/dead_letters.py). What such a row shows may be behind the store until someone retries or
+"""Read-model rows that need attention: rows of an aggregate one of whose events the read models
+parked (followers/dead_letters.py). What such a row shows may be behind the store until someone retries or
 skips the event with `freight dead-letters`.
 
 The mark is not a column copied onto each table: it is read from `dead_letters` beside the rows, keyed by the
@@ -22,8 +22,8 @@ from dataclasses import dataclass
 
 from domain.accounts.account import account_id
 from domain.booking.shipping_order import ShippingOrder
+from followers import dead_letters
 from infrastructure.read_db import Tx
-from projections import dead_letters
 from projections.registry import READ_MODELS
 
 

@@ -13,8 +13,8 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import asdict
 from typing import IO, Any
 
+from followers.follower import stream_events
 from infrastructure.event_store import SharedStore
-from projections.follower import stream_events
 from projections.history import describe
 
 GENESIS = "0" * 64

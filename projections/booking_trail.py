@@ -22,9 +22,9 @@ from domain.booking.rate_request import RateRequest
 from domain.booking.shipping_order import ShippingOrder
 from domain.shared.aggregate import ActorEvent
 from domain.tracking.milestone import TrackingEvent
+from followers.batch import BatchTx
 from infrastructure.read_db import Tx, placeholders
 from projections import event_log
-from projections.batch import BatchTx
 from projections.booking.queries import customer_name
 from projections.event_log import LoggedEvent
 from projections.projection import Projection

@@ -79,7 +79,7 @@ def _change(row: dict[str, Any]) -> Change | None:
     if kind == "registration" and row["reg_identity"] is not None:
         return Change(kind, row["reg_identity"], None, position, None)
     if kind == "tracking_event" and row["te_customer"] is not None:
-        # A milestone of a booking (issue 29): its screens refetch, as on any change of the booking.
+        # A milestone of a booking: its screens refetch, as on any change of the booking.
         return Change("rate_request", row["te_booking"], row["te_reference"], position, row["te_customer"])
     if kind == "profile_edit_request" and row["per_account"] is not None:
         return Change("edit_request", row["per_username"], None, position, row["per_account"])

@@ -8,8 +8,8 @@ from typing import Any
 
 from domain.integrations.api_key import ApiKey
 from domain.tracking.publisher_key import PublisherKey
+from followers.batch import BatchTx
 from infrastructure.read_db import Tx
-from projections.batch import BatchTx
 from projections.history import utc_text
 
 

@@ -13,8 +13,8 @@ from typing import Any
 from eventsourcing.domain import DomainEvent
 from eventsourcing.utils import resolve_topic
 
+from followers.batch import BatchTx
 from infrastructure.read_db import Tx, placeholders
-from projections.batch import BatchTx
 from projections.booking.queries import customer_name
 from projections.history import log_entry, log_entry_of_stored
 from projections.projection import Projection

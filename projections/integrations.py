@@ -8,8 +8,8 @@ from typing import Any
 
 from domain.integrations.api_key import ApiKey
 from domain.integrations.webhook_subscription import CLOUDEVENTS, WebhookSubscription
+from followers.batch import BatchTx
 from infrastructure.read_db import Tx
-from projections.batch import BatchTx
 from projections.credentials import insert_key, listed_keys, live_key, revoke_key
 from projections.history import utc_text
 from projections.projection import Projection

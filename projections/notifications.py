@@ -8,8 +8,8 @@ from __future__ import annotations
 from typing import Any
 
 from domain.notifications.notification import Notification
+from followers.batch import BatchTx
 from infrastructure.read_db import Tx
-from projections.batch import BatchTx
 from projections.projection import Projection
 
 COUNTS = "notification_counts"

@@ -139,7 +139,7 @@ def _edit_requests(tx: Tx) -> Queue:
 
 
 def _change_queue(tx: Tx, kind: str, change: str, trigger: str) -> Queue:
-    """Amendment or cancellation requests of confirmed bookings that wait for a staff decision (issue 24):
+    """Amendment or cancellation requests of confirmed bookings that wait for a staff decision:
     the states the staff `trigger` fires from, by the change's own lifecycle file."""
     states = _sources(MACHINES[change], trigger)
     marks = placeholders(states)

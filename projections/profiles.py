@@ -9,8 +9,8 @@ from typing import Any
 from domain.accounts.account import CUSTOMER_TYPES, Account
 from domain.accounts.edit_request import ProfileEditRequest
 from domain.shared.lifecycle import lifecycle
+from followers.batch import BatchTx
 from infrastructure.read_db import Tx
-from projections.batch import BatchTx
 from projections.projection import Projection
 
 projection = Projection(

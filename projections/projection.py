@@ -11,8 +11,8 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar, overload
 
 from domain.shared.aggregate import Recorded
+from followers.batch import BatchTx
 from infrastructure.read_db import Tx
-from projections.batch import BatchTx
 
 Handler = Callable[[BatchTx, Any, int], None]
 A = TypeVar("A")

@@ -6,7 +6,7 @@ that rebuilds the read models named in `HELPER_READ_MODELS` from the same pages 
 share the work. They are one command: either part failing fails the rebuild (the other is stopped), and the
 `read_models` tracking position only ever says what both have committed (see `rebuild`).
 
-An event that a part cannot decode or apply is not a failure of the rebuild (issue 22): each part applies
+An event that a part cannot decode or apply is not a failure of the rebuild: each part applies
 that page again one event at a time and parks the ones that fail in `dead_letters`, as a follower would;
 the rebuild finishes and reports them (`freight replay` exits 1). What fails it is the rest: the database
 away, a part's process gone.
@@ -18,10 +18,10 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from followers import dead_letters
+from followers.follower import TRACKING_DDL, write_position
 from infrastructure.event_store import SharedStore
 from infrastructure.read_db import PostgresReadModels, ReadModelDB
-from projections import dead_letters
-from projections.follower import TRACKING_DDL, write_position
 from projections.log_pages import pages, pg_page_reader, prefetched, readable
 from projections.rebuild_batches import (
     RebuildFailed,
@@ -37,7 +37,7 @@ from projections.registry import READ_MODELS, all_projections, applier, write_fi
 Progress = Callable[[int, int, float], None]
 
 # Rebuilt by the helper process on PostgreSQL: event_log is append-only and independent of the other tables
-# (no handler reads it), so it can be written by another connection at the same time. See DESIGN-NOTES.
+# (no handler reads it), so it can be written by another connection at the same time (docs/decisions/0018).
 HELPER_READ_MODELS = ("event_log",)
 # Below this many events the helper's start (a fresh interpreter, ~0.3 s of CPU) costs more than it saves.
 PARALLEL_FROM = 20_000
@@ -47,7 +47,7 @@ PARALLEL_FROM = 20_000
 class RebuildStats:
     events: int
     seconds: float
-    # Events the read models could not apply, parked in `dead_letters` (projections/dead_letters.py).
+    # Events the read models could not apply, parked in `dead_letters` (followers/dead_letters.py).
     parked: int = 0
 
     @property

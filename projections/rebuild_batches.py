@@ -1,6 +1,6 @@
 """How a rebuild's two parts write their batches: without waiting for the WAL, with the garbage collector
 held back, indexes built at the end, and a page that fails applied again one event at a time, parking what
-fails (issue 22)."""
+fails."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ import gc
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
+from followers import dead_letters
+from followers.follower import write_position
 from infrastructure.read_db import ReadModelDB, Tx
-from projections import dead_letters
-from projections.follower import write_position
 from projections.log_pages import Unreadable
 from projections.projection import Projection, is_index
 from projections.registry import READ_MODELS
@@ -76,7 +76,7 @@ def apply_parking(
     wait_for: Callable[[int], None] | None = None,
     apply_stored: Callable[[Tx, Sequence[Any]], None] | None = None,
 ) -> int:
-    """A page failed: apply it one event at a time, parking each event that fails (issue 22), so a rebuild
+    """A page failed: apply it one event at a time, parking each event that fails, so a rebuild
     finishes whatever the store holds. Answers how many were parked.
 
     `apply` takes decoded events (`batch`); `apply_stored` (the helper's event_log) takes stored rows. With

@@ -14,9 +14,10 @@ import traceback
 from collections.abc import Sequence
 from typing import Any
 
+from followers import dead_letters
 from infrastructure.event_store import SharedStore
 from infrastructure.read_db import PostgresReadModels
-from projections import dead_letters, event_log
+from projections import event_log
 from projections.log_pages import pages, plain_json_store, prefetched, readable
 from projections.rebuild_batches import (
     RebuildFailed,

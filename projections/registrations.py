@@ -8,8 +8,8 @@ from typing import Any
 from domain.accounts.registration import Registration
 from domain.shared.aggregate import Recorded
 from domain.shared.lifecycle import lifecycle
+from followers.batch import BatchTx
 from infrastructure.read_db import Tx
-from projections.batch import BatchTx
 from projections.projection import Projection
 
 projection = Projection(

@@ -7,9 +7,9 @@ from collections.abc import Callable
 from importlib import import_module
 from typing import Any
 
+from followers.batch import BatchTx
+from followers.follower import TRACKING_DDL, Batch
 from infrastructure.read_db import ReadModelDB, Tx
-from projections.batch import BatchTx
-from projections.follower import TRACKING_DDL, Batch
 from projections.projection import Handler, Projection
 
 READ_MODELS = "read_models"

@@ -16,8 +16,8 @@ from domain.booking.schedules import (
     Vessel,
     VesselSchedule,
 )
+from followers.batch import BatchTx
 from infrastructure.read_db import ReadModelDB, Tx
-from projections.batch import BatchTx
 from projections.history import utc_text
 from projections.projection import Projection
 

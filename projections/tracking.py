@@ -1,4 +1,4 @@
-"""Read models of tracking (issue 29): publisher keys (by hash, for the one identity check) and the tracking
+"""Read models of tracking: publisher keys (by hash, for the one identity check) and the tracking
 events per booking, ordered by when the real-world event happened (`eventDateTime`, as UTC text), so an event
 that arrives late is placed where it belongs. Events that matched no booking stay, listed for staff."""
 
@@ -13,8 +13,8 @@ from domain.tracking.milestone import TrackingEvent
 from domain.tracking.position import NOWHERE
 from domain.tracking.position import position as position_after
 from domain.tracking.publisher_key import PublisherKey
+from followers.batch import BatchTx
 from infrastructure.read_db import Tx, placeholders
-from projections.batch import BatchTx
 from projections.credentials import insert_key, listed_keys, live_key, revoke_key
 from projections.history import utc_text
 from projections.projection import Projection

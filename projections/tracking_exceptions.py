@@ -1,4 +1,4 @@
-"""What staff must look at in tracking (issue 29), read from the read models at the moment asked (queries
+"""What staff must look at in tracking, read from the read models at the moment asked (queries
 only, no tables of their own):
 
 - a confirmed booking's containers with no gate-in once its sailing's cargo (FCL delivery) cut-off is less

@@ -1,4 +1,4 @@
-"""Which booking a tracking event is about, read from the read models when it is published (issue 29).
+"""Which booking a tracking event is about, read from the read models when it is published.
 
 In order: a booking reference the event's shipment details carry (`documentReference` or an additional one,
 of type BKG or CBR: the portal's booking reference, the standard's carrierBookingReference), else the

@@ -52,7 +52,7 @@ def fresh_company_id() -> str:
     return str(14_000_000_000 + next(_sequence) * 104_729 % 10**9)
 
 
-# -- tracking (issue 29) ----------------------------------------------------------------------------------
+# -- tracking ---------------------------------------------------------------------------------------------
 # ISO 6346 container numbers with their true check digits (owner codes of real lines, made-up serials), and
 # UN/LOCODEs of the ports the seeded bookings sail between and beyond.
 TRACKED_CONTAINERS = ("MSCU1234566", "HLXU8097389", "CMAU0001207", "TGHU9876542")

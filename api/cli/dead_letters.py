@@ -1,4 +1,4 @@
-"""`freight dead-letters`: the events a follower parked (projections/dead_letters.py), and what to do with
+"""`freight dead-letters`: the events a follower parked (followers/dead_letters.py), and what to do with
 them: `list`, `explain POSITION`, `retry [POSITION ...]` (after a fix; applies them with the follower's own
 code) and `skip POSITION --reason TEXT` (recorded)."""
 
@@ -43,7 +43,7 @@ def dead_letters_command(args: argparse.Namespace, console: Console) -> Result:
 
 def _read_or_skip(settings: Any, args: argparse.Namespace, console: Console) -> Result:
     from api.bootstrap import open_read_models
-    from projections import dead_letters
+    from followers import dead_letters
 
     db = open_read_models(settings)
     try:
@@ -92,7 +92,7 @@ def _read_or_skip(settings: Any, args: argparse.Namespace, console: Console) -> 
 
 def _retry(settings: Any, args: argparse.Namespace, console: Console) -> Result:
     from api.bootstrap import Services
-    from projections import dead_letters
+    from followers import dead_letters
     from projections.registry import READ_MODELS
 
     services = Services(settings)  # built, not started: its followers' apply functions, nothing running

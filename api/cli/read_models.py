@@ -50,7 +50,7 @@ def rebuild_read_models(settings: Settings, console: Console) -> int:
     )
     if stats.parked:
         console.warn(
-            f"{stats.parked} events could not be applied and were parked (issue 22): see `freight"
+            f"{stats.parked} events could not be applied and were parked: see `freight"
             " dead-letters list`, and `freight dead-letters retry` once fixed"
         )
     return stats.events
@@ -58,7 +58,7 @@ def rebuild_read_models(settings: Settings, console: Console) -> int:
 
 def parked_after_rebuild(settings: Settings) -> int:
     from api.bootstrap import open_read_models
-    from projections import dead_letters
+    from followers import dead_letters
     from projections.registry import READ_MODELS
 
     db = open_read_models(settings)
@@ -108,9 +108,9 @@ def verify(args: argparse.Namespace, console: Console) -> Result:
 
 def _verify(settings: Settings, wait: float, console: Console) -> Result:
     from api.bootstrap import open_read_models
+    from followers import dead_letters
     from infrastructure.event_store import SharedStore
     from infrastructure.read_db import PostgresReadModels
-    from projections import dead_letters
     from projections.condition import wait_for_followers
     from projections.verify import verify_snapshot
 

@@ -26,7 +26,7 @@ def _seed_arguments(parser: argparse.ArgumentParser) -> None:
 
 def _move_caught_up_policies(settings: Settings, before: int, after: int) -> None:
     from api.bootstrap import open_read_models
-    from projections.follower import TRACKING_DDL, read_position, write_position
+    from followers.follower import TRACKING_DDL, read_position, write_position
     from projections.registry import READ_MODELS
 
     db = open_read_models(settings)

@@ -1,4 +1,4 @@
-"""A booking's audit trail in words (issue 24, item 14): who did what, when, and the values it set, named by
+"""A booking's audit trail in words: who did what, when, and the values it set, named by
 label with every id resolved to what it stands for (a port's name, a container's type, a file's name).
 
 The read model (`projections.booking_trail`) keeps the events' domain facts; this module alone turns them into

@@ -1,11 +1,11 @@
-"""A parked event (projections/dead_letters.py) as /health and the `freight` commands show it."""
+"""A parked event (followers/dead_letters.py) as /health and the `freight` commands show it."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from api.mapping import wire_name
-from projections.dead_letters import DeadLetter
+from followers.dead_letters import DeadLetter
 
 # What a summary tells (the traceback, `detail`, only where asked for).
 SUMMARY = (

@@ -1,4 +1,4 @@
-"""A booking's progress after confirmation in words (issue 29), from the tracking read model's position of
+"""A booking's progress after confirmation in words, from the tracking read model's position of
 each booking (projections/tracking.py keeps it as events arrive; domain/tracking/position.py says how).
 
 A field of its own on the booking's detail and list rows (`progress`): the specification's state codes do
@@ -12,8 +12,10 @@ from collections.abc import Callable
 from typing import Any
 from uuid import UUID
 
+from api.bootstrap import Services
 from api.presenters.keys import keys_of
 from api.schemas.tracking import TrackingProgress
+from domain.tracking.milestone import TrackingEvent
 from domain.tracking.position import Position, against_sailing, position, summary
 from infrastructure.read_db import Tx, placeholders
 from projections.booking.queries import rows_where
@@ -85,7 +87,7 @@ def progress(tx: Tx, rate_request_id: str) -> dict[str, Any] | None:
     return progress_of(tx, [rate_request_id]).get(rate_request_id)
 
 
-def with_progress(services: Any, detail: dict[str, Any]) -> dict[str, Any]:
+def with_progress(services: Services, detail: dict[str, Any]) -> dict[str, Any]:
     """The booking detail with its tracking progress."""
     with services.read_models.read() as tx:
         return {**detail, "progress": progress(tx, str(detail["id"]))}
@@ -118,7 +120,7 @@ def underway_rows(tx: Tx, customer_id: str) -> list[dict[str, Any]]:
 
 
 def progress_as_of(
-    services: Any, rate_request_id: str, at_position: int | None, at: str | None
+    services: Services, rate_request_id: str, at_position: int | None, at: str | None
 ) -> dict[str, Any] | None:
     """`TrackingProgress` of a booking as it was at a store position or a moment (the audit's as-of view):
     each of its tracking events rebuilt at its version then, as the as-of view rebuilds any aggregate; the
@@ -131,7 +133,7 @@ def progress_as_of(
     for event_id, version in versions.items():
         if version is None:
             continue
-        event = services.accounts.repository.get(UUID(event_id), version=version)
+        event: TrackingEvent = services.tracking.repository.get(UUID(event_id), version=version)
         if event.retracted or event.facts.get("rate_request_id") != rate_request_id:
             continue
         facts = event.facts

@@ -10,6 +10,7 @@ from typing import Any
 from fastapi import APIRouter, Query
 from fastapi.responses import Response
 
+from api.bootstrap import Services
 from api.deps import AdminUser, CommandDep, ServicesDep
 from api.envelope import success
 from api.openapi import operation_ids
@@ -92,7 +93,7 @@ def _detail(row: dict[str, Any], parked: attention.Parked) -> dict[str, Any]:
     }
 
 
-def _registration(services: Any, identity: str, kinds: tuple[int, ...]) -> dict[str, Any]:
+def _registration(services: Services, identity: str, kinds: tuple[int, ...]) -> dict[str, Any]:
     """The detail of a sign-up of one of `kinds`, as staff see it."""
     with services.read_models.read() as tx:
         row = registrations.find(tx, identity)
@@ -114,7 +115,7 @@ def list_register_requests(
 
 
 def _staff_page(
-    services: Any,
+    services: Services,
     find: Callable[[Tx, int, int], tuple[list[dict[str, Any]], int]],
     listed: Callable[[Tx, list[dict[str, Any]]], list[dict[str, Any]]],
     page: int,

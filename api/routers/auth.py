@@ -40,7 +40,7 @@ def login(body: LoginBody, request: Request, services: ServicesDep) -> Response:
         raise
     with services.read_models.read() as tx:
         account = find_by_username(tx, username)
-    # An unknown user costs the same argon2 verify as a wrong password (no timing oracle, issue 23).
+    # An unknown user costs the same argon2 verify as a wrong password (no timing oracle).
     matches = password_matches(account["password_hash"] if account else None, body.password)
     if account is None or not matches:
         raise Unauthorized("Invalid username or password")

@@ -12,6 +12,7 @@ from fastapi import APIRouter, Header, Query
 from fastapi.responses import FileResponse, Response
 
 from api.booking_reads import own_detail
+from api.bootstrap import Services
 from api.deps import CommandDep, CustomerUser, ServicesDep, read_answer
 from api.envelope import success
 from api.fresh_answers import rate_request_answer, rate_request_step
@@ -53,7 +54,7 @@ def lookup(rows: list[dict[str, Any]]) -> dict[str, Any]:
 # -- lookups (the client's paths lack the leading slash; served here with it) ---------------------------
 # Read endpoints are `async def` and do their blocking part through `read_answer` (api/deps.py): one light
 # thread hop per request instead of FastAPI's anyio hop per `def` endpoint.
-def _lookup_of(services: Any, query: Callable[[Any], list[dict[str, Any]]]) -> dict[str, Any]:
+def _lookup_of(services: Services, query: Callable[[Any], list[dict[str, Any]]]) -> dict[str, Any]:
     with services.read_models.read() as tx:
         return lookup(query(tx))
 
@@ -100,7 +101,7 @@ async def containers(
     return await read_answer(_lookup_of, services, lambda tx: reference.search_containers(tx, number))
 
 
-def _documents(services: Any) -> dict[str, Any]:
+def _documents(services: Services) -> dict[str, Any]:
     with services.read_models.read() as tx:
         rows = reference.document_types(tx)
     listed = [
@@ -139,7 +140,7 @@ def document_template(documentTypeId: int, _: CustomerUser, services: ServicesDe
 
 
 def customer_page(
-    services: Any, customer_id: str, limit: int, offset: int, search: str | None
+    services: Services, customer_id: str, limit: int, offset: int, search: str | None
 ) -> dict[str, Any]:
     with services.read_models.read() as tx:
         rows, total = read.customer_rate_requests(tx, customer_id, limit, offset, search)
@@ -257,7 +258,7 @@ def create_shipping_order(
     return success(own_detail(services, body.rate_request_id, principal)["order"], status_code=201)
 
 
-def _order_answer(services: Any, order_id: str, principal: Principal) -> dict[str, Any]:
+def _order_answer(services: Services, order_id: str, principal: Principal) -> dict[str, Any]:
     order = services.booking.shipping_order(order_id, principal.actor)
     answer: dict[str, Any] = own_detail(services, order.rate_request_id, principal)["order"]
     return answer

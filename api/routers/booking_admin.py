@@ -7,6 +7,7 @@ from typing import Any
 from fastapi import APIRouter, Query
 from fastapi.responses import Response
 
+from api.bootstrap import Services
 from api.deps import AdminUser, CommandDep, ServicesDep, read_answer
 from api.envelope import success
 from api.fresh_answers import rate_request_step
@@ -42,7 +43,7 @@ router = APIRouter(
 )
 
 
-def staff_detail(services: Any, rate_request_id: str) -> dict[str, Any]:
+def staff_detail(services: Services, rate_request_id: str) -> dict[str, Any]:
     """One connection for the detail, the parked events and the progress; the progress asked only where
     tracking events reached the booking (as the customer's detail, api/booking_reads.py)."""
     with services.read_models.read() as tx:
@@ -64,7 +65,7 @@ def _order_mismatch(record: read.RateRequestRecord) -> str | None:
 
 
 def staff_page(
-    services: Any, state: int | None, state_name: str | None, limit: int, offset: int, search: str | None
+    services: Services, state: int | None, state_name: str | None, limit: int, offset: int, search: str | None
 ) -> dict[str, Any]:
     with services.read_models.read() as tx:
         rows, total = read.all_rate_requests(tx, state, state_name, limit, offset, search)

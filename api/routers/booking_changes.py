@@ -14,6 +14,7 @@ from fastapi import APIRouter, Depends
 from fastapi.responses import Response
 
 from api.booking_reads import own_detail
+from api.bootstrap import Services
 from api.dcsa_status import amended_booking_status
 from api.deps import AdminUser, CommandDep, CustomerUser, ServicesDep, admin, customer, read_answer
 from api.envelope import success
@@ -40,7 +41,7 @@ staff = APIRouter(
 )
 
 
-def _changes(services: Any, rate_request_id: str, principal: Principal) -> dict[str, Any]:
+def _changes(services: Services, rate_request_id: str, principal: Principal) -> dict[str, Any]:
     own_detail(services, rate_request_id, principal)  # 404 unless the caller may see the booking
     with services.read_models.read() as tx:
         latest = read_changes.latest_changes(tx, rate_request_id)
@@ -51,7 +52,7 @@ def _changes(services: Any, rate_request_id: str, principal: Principal) -> dict[
         }
 
 
-def _answer(services: Any, rate_request_id: str, principal: Principal) -> Response:
+def _answer(services: Services, rate_request_id: str, principal: Principal) -> Response:
     return success(_changes(services, rate_request_id, principal))
 
 
@@ -112,7 +113,7 @@ for path, name in (
 
 
 # -- staff ----------------------------------------------------------------------------------------------
-def _open(services: Any) -> dict[str, Any]:
+def _open(services: Services) -> dict[str, Any]:
     with services.read_models.read() as tx:
         return present_changes.open_queue(tx)
 

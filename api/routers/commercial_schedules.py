@@ -24,6 +24,7 @@ from fastapi.routing import APIRoute
 from starlette.datastructures import QueryParams
 from starlette.exceptions import HTTPException
 
+from api.bootstrap import Services
 from api.deps import ServicesDep, off_loop
 from api.errors import http_status
 from api.integration_auth import IntegrationCustomer
@@ -143,7 +144,7 @@ def _paged(request: Request, items: list[dict[str, Any]], limit: int, cursor: st
     return response
 
 
-def _vessel_schedules(services: Any, filters: dict[str, Any]) -> list[dict[str, Any]]:
+def _vessel_schedules(services: Services, filters: dict[str, Any]) -> list[dict[str, Any]]:
     with services.read_models.read() as tx:
         return [cs.wire_service(values) for _, values in service_schedules(tx, **filters)]
 
@@ -207,7 +208,7 @@ def _matches_extra(
     return False
 
 
-def _port_schedules(services: Any, code: str, day: str) -> list[dict[str, Any]]:
+def _port_schedules(services: Services, code: str, day: str) -> list[dict[str, Any]]:
     with services.read_models.read() as tx:
         port = port_by_code(tx, code)
         calls = port_calls(tx, code, day)
@@ -230,7 +231,7 @@ async def port_schedules(
 
 
 def _routes(
-    services: Any, receipt: str, delivery: str, window: dict[str, str | None]
+    services: Services, receipt: str, delivery: str, window: dict[str, str | None]
 ) -> list[dict[str, Any]]:
     with services.read_models.read() as tx:
         found = sailings_between(tx, receipt, delivery)

@@ -18,6 +18,7 @@ from fastapi.routing import APIRoute
 from starlette.exceptions import HTTPException
 
 from api.booking_reference import rate_request_id_for, request_reference
+from api.bootstrap import Services
 from api.dcsa_door import rate_limit
 from api.deps import ServicesDep, off_loop
 from api.errors import http_status
@@ -172,7 +173,7 @@ def _as_sent(body: CreateBooking | UpdateBooking) -> dict[str, Any]:
     return document
 
 
-def _owned_booking(services: Any, reference: str, principal: Principal) -> dict[str, Any]:
+def _owned_booking(services: Services, reference: str, principal: Principal) -> dict[str, Any]:
     row = None
     with services.read_models.read() as tx:
         rate_request_id = rate_request_id_for(tx, reference)
@@ -245,7 +246,7 @@ async def get_booking(
     return JSONResponse(dcsa_view.booking(row, amendment))
 
 
-def _sailing_terms(services: Any, rate_request_id: str) -> dict[str, Any]:
+def _sailing_terms(services: Services, rate_request_id: str) -> dict[str, Any]:
     with services.read_models.read() as tx:
         found = sailing_of(tx, rate_request_id)
     return confirmed_sailing_terms(
@@ -253,7 +254,7 @@ def _sailing_terms(services: Any, rate_request_id: str) -> dict[str, Any]:
     )
 
 
-def _amendment(services: Any, rate_request_id: str) -> dict[str, Any] | None:
+def _amendment(services: Services, rate_request_id: str) -> dict[str, Any] | None:
     with services.read_models.read() as tx:
         return dcsa_read.latest_amendment(tx, rate_request_id)
 

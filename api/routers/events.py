@@ -1,4 +1,4 @@
-"""/events/api/v1/stream: server-sent events, one small notice per change the user may see (issue 14).
+"""/events/api/v1/stream: server-sent events, one small notice per change the user may see.
 
 EventSource cannot send headers, so the stream also takes the `token` cookie the web app keeps. Each
 notice is `data: {"kind", "id", "reference", "position"}` with the position as the event id, so a browser

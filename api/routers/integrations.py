@@ -13,6 +13,7 @@ from typing import Any
 
 from fastapi import APIRouter, Query
 
+from api.bootstrap import Services
 from api.deps import CommandDep, CustomerUser, ServicesDep, read_answer
 from api.envelope import success
 from api.openapi import operation_ids
@@ -48,21 +49,21 @@ def _listed(rows: list[dict[str, Any]]) -> dict[str, Any]:
     return {"list": rows, "totalCount": len(rows)}
 
 
-def _key_rows(services: Any, customer_id: str) -> list[dict[str, Any]]:
+def _key_rows(services: Services, customer_id: str) -> list[dict[str, Any]]:
     with services.read_models.read() as tx:
         return read.keys_of(tx, customer_id)
 
 
-def _webhook_rows(services: Any, customer_id: str) -> list[dict[str, Any]]:
+def _webhook_rows(services: Services, customer_id: str) -> list[dict[str, Any]]:
     with services.read_models.read() as tx:
         return read.webhooks_of(tx, customer_id)
 
 
-def _keys(services: Any, customer_id: str) -> dict[str, Any]:
+def _keys(services: Services, customer_id: str) -> dict[str, Any]:
     return _listed(wire_rows(ApiKey, _key_rows(services, customer_id)))
 
 
-def _webhooks(services: Any, customer_id: str) -> dict[str, Any]:
+def _webhooks(services: Services, customer_id: str) -> dict[str, Any]:
     return _listed(wire_rows(Webhook, _webhook_rows(services, customer_id)))
 
 
@@ -162,13 +163,13 @@ def rotate_secret(
     return success(wire_row(RotatedSecret, rotated))
 
 
-def _listed_webhook(services: Any, principal: Principal, subscription_id: str) -> dict[str, Any]:
+def _listed_webhook(services: Services, principal: Principal, subscription_id: str) -> dict[str, Any]:
     rows = _webhook_rows(services, principal.account_id)
     return next(w for w in rows if w["id"] == subscription_id)
 
 
 def _deliveries(
-    services: Any, subscription_id: str, principal: Principal, page: int, limit: int
+    services: Services, subscription_id: str, principal: Principal, page: int, limit: int
 ) -> dict[str, Any]:
     services.integrations.subscription(subscription_id, principal.actor)  # 404 unless the caller's
     with services.read_models.read() as tx:

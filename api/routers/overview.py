@@ -1,4 +1,4 @@
-"""What to do next: the customer's overview and the staff work queue (issue 14)."""
+"""What to do next: the customer's overview and the staff work queue."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from typing import Any
 from fastapi import APIRouter
 from fastapi.responses import Response
 
+from api.bootstrap import Services
 from api.deps import AdminUser, CustomerUser, ServicesDep, read_answer
 from api.openapi import operation_ids
 from api.presenters import booking as present
@@ -19,7 +20,7 @@ from projections import overview
 router = APIRouter(tags=["overview"], generate_unique_id_function=operation_ids("overview"))
 
 
-def _customer_overview(services: Any, customer_id: str) -> dict[str, Any]:
+def _customer_overview(services: Services, customer_id: str) -> dict[str, Any]:
     with services.read_models.read() as tx:
         answer = overview.customer_overview(tx, customer_id)
         waiting = rows_with_progress(tx, answer["waiting"])
@@ -31,7 +32,7 @@ def _customer_overview(services: Any, customer_id: str) -> dict[str, Any]:
     }
 
 
-def _work_queue(services: Any) -> dict[str, Any]:
+def _work_queue(services: Services) -> dict[str, Any]:
     with services.read_models.read() as tx:
         return work_queues(overview.work_queue(tx))
 

@@ -8,6 +8,7 @@ from typing import Any
 from fastapi import APIRouter
 from fastapi.responses import Response
 
+from api.bootstrap import Services
 from api.deps import Command, CommandDep, CustomerUser, ServicesDep
 from api.envelope import success
 from api.openapi import operation_ids
@@ -39,7 +40,7 @@ def _own(principal: Any, account_type: int) -> None:
         raise Forbidden("This profile call is for another account type")
 
 
-def _view(services: Any, principal: Any) -> dict[str, Any]:
+def _view(services: Services, principal: Any) -> dict[str, Any]:
     with services.read_models.read() as tx:
         row = profile_of(tx, principal.account_id)
     if row is None:
@@ -81,13 +82,13 @@ def _view(services: Any, principal: Any) -> dict[str, Any]:
     return company
 
 
-def _read(account_type: int, principal: Any, services: Any) -> Response:
+def _read(account_type: int, principal: Any, services: Services) -> Response:
     _own(principal, account_type)
     return success(_view(services, principal))
 
 
 def _update(
-    account_type: int, form: ProfileForm, principal: Any, services: Any, command: Command
+    account_type: int, form: ProfileForm, principal: Any, services: Services, command: Command
 ) -> Response:
     _own(principal, account_type)
     # The caller's own account, from the token, whatever the body's `id` says.
@@ -131,7 +132,7 @@ def update_foreign(
     return _update(FOREIGN_COMPANY, body.form(), principal, services, command)
 
 
-def _preferences(services: Any, principal: Any) -> dict[str, Any]:
+def _preferences(services: Services, principal: Any) -> dict[str, Any]:
     with services.read_models.read() as tx:
         muted = set(muted_emails(tx, principal.account_id))
     kinds = [{"kind": k, "label": TEMPLATES[k].label, "enabled": k not in muted} for k in KINDS]

@@ -13,6 +13,7 @@ from typing import Any, TypeVar
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
+from api.bootstrap import Services
 from api.deps import Command, CommandDep, ServicesDep, client_address
 from api.envelope import success
 from api.errors import StoredNotShown
@@ -54,11 +55,11 @@ PATHS = {
 }
 
 
-def _guard(services: Any, request: Request) -> None:
+def _guard(services: Services, request: Request) -> None:
     services.limiters.signup_by_address.take(client_address(request))
 
 
-def _start(kind: int, body: StartBody, request: Request, services: Any, command: Command) -> Response:
+def _start(kind: int, body: StartBody, request: Request, services: Services, command: Command) -> Response:
     identity = forms.identity(body.national_id)
     phone = forms.phone(body.phone) if needs_verification(kind) else ""
     _guard(services, request)
@@ -94,7 +95,7 @@ def start_foreign(body: StartBody, request: Request, services: ServicesDep, comm
     return _start(FOREIGN_COMPANY, body, request, services, command)
 
 
-def _code_to(phone: str, services: Any, send: Callable[[], T], sent: Callable[[T], bool] = bool) -> T:
+def _code_to(phone: str, services: Services, send: Callable[[], T], sent: Callable[[T], bool] = bool) -> T:
     """Run `send`, which may send a verification code to `phone`, within the number's allowance: counted
     first (concurrent sign-ups on any worker cannot overtake it), given back when no code went out."""
     allowance = services.limiters.codes_by_phone
@@ -112,7 +113,7 @@ def _code_to(phone: str, services: Any, send: Callable[[], T], sent: Callable[[T
 
 
 def _finalize(
-    kind: int, identity: str, details: dict[str, Any], request: Request, services: Any, command: Command
+    kind: int, identity: str, details: dict[str, Any], request: Request, services: Services, command: Command
 ) -> Response:
     _guard(services, request)
     verify = needs_verification(kind)
@@ -175,7 +176,7 @@ def finalize_foreign(
     return _finalize(FOREIGN_COMPANY, _company_identity(body), details, request, services, command)
 
 
-def _verify(kind: int, body: VerifyBody, request: Request, services: Any, command: Command) -> Response:
+def _verify(kind: int, body: VerifyBody, request: Request, services: Services, command: Command) -> Response:
     identity = forms.identity(body.national_id)
     code = f"{body.code:05d}" if isinstance(body.code, int) else body.code.strip()
     if len(code) != 5 or not code.isdigit():
@@ -211,10 +212,10 @@ def verify_domestic(
 
 
 def _resend(
-    kind: int, identity: str, phone: str, request: Request, services: Any, command: Command
+    kind: int, identity: str, phone: str, request: Request, services: Services, command: Command
 ) -> Response:
     _guard(services, request)
-    # Answered alike whether a code went out or not (unknown id, other phone, too soon: issue 23); a number
+    # Answered alike whether a code went out or not (unknown id, other phone, too soon); a number
     # past its allowance is refused whatever the id, so the refusal tells nothing about the id either.
     resend = partial(
         command, services.accounts.resend_code, kind, identity, phone, datetime.now(UTC), visitor(identity)

@@ -11,6 +11,7 @@ from typing import Any
 from fastapi import APIRouter, Body, Path, Query, Request
 from fastapi.responses import Response
 
+from api.bootstrap import Services
 from api.deps import AdminUser, CommandDep, CustomerUser, ServicesDep, off_loop, read_answer
 from api.envelope import failure, success
 from api.input_screen import screened_body
@@ -100,7 +101,7 @@ async def publish_vessel_schedules(request: Request, principal: AdminUser, servi
     return await off_loop(_publish, services, principal, values)
 
 
-def _publish(services: Any, principal: Principal, values: list[Any]) -> Response:
+def _publish(services: Services, principal: Principal, values: list[Any]) -> Response:
     with services.read_models.read() as tx:
         on_services = booked.booked_on_services(tx, [v.service_code for v in values])
 
@@ -121,7 +122,7 @@ def _publish(services: Any, principal: Principal, values: list[Any]) -> Response
 
 
 # -- staff: what a publication or a removal would change, and removing a service ---------------------------
-def _preview(services: Any, proposed: dict[str, ServiceScheduleValues | None]) -> dict[str, Any]:
+def _preview(services: Services, proposed: dict[str, ServiceScheduleValues | None]) -> dict[str, Any]:
     """What replacing (or, for None, removing) these services would change, from the read models."""
     codes = list(proposed)
     with services.read_models.read() as tx:
@@ -178,7 +179,7 @@ async def preview_service_removal(
     return await read_answer(_removal, services, serviceCode)
 
 
-def _removal(services: Any, service_code: str) -> dict[str, Any]:
+def _removal(services: Services, service_code: str) -> dict[str, Any]:
     with services.read_models.read() as tx:
         if not service_schedules(tx, service_code=service_code):
             raise NotFound("No schedule is published for this service")
@@ -202,7 +203,7 @@ def remove_service(principal: AdminUser, services: ServicesDep, serviceCode: str
     return success(removed)
 
 
-def _published(services: Any, limit: int, page: int) -> dict[str, Any]:
+def _published(services: Services, limit: int, page: int) -> dict[str, Any]:
     with services.read_models.read() as tx:
         answers = service_schedules(tx, page=(limit, (page - 1) * limit))
         total = service_count(tx)
@@ -274,7 +275,7 @@ def name_sailing(
 
 
 # -- customers: the sailings between two ports, a booking's sailing, choosing one --------------------------
-def _sailings(services: Any, pol_id: int, pod_id: int, after: str) -> dict[str, Any]:
+def _sailings(services: Services, pol_id: int, pod_id: int, after: str) -> dict[str, Any]:
     with services.read_models.read() as tx:
         ports = ports_by_id(tx, [pol_id, pod_id])
         if pol_id not in ports or pod_id not in ports:
@@ -308,7 +309,9 @@ async def sailings(
     return await read_answer(_sailings, services, polId, podId, after or utc_text(datetime.now(UTC)))
 
 
-def _sailing_of(services: Any, rate_request_id: str, principal: Principal | None) -> dict[str, Any] | None:
+def _sailing_of(
+    services: Services, rate_request_id: str, principal: Principal | None
+) -> dict[str, Any] | None:
     with services.read_models.read() as tx:
         record = read.rate_request_detail(tx, rate_request_id)
         if record is None or (principal is not None and record.customer_id != principal.account_id):

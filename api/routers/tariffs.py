@@ -1,5 +1,5 @@
 """/booking/api/v1/admin/tariffs: staff publish the carrier's tariff as CSV and see the rows in force; the
-row a hand quote starts from; how quoting goes, by week (issue 28)."""
+row a hand quote starts from; how quoting goes, by week."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from typing import Any
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import Response
 
+from api.bootstrap import Services
 from api.deps import AdminUser, CommandDep, ServicesDep, read_answer
 from api.envelope import failure, success
 from api.input_screen import screened_body
@@ -77,7 +78,7 @@ def _publication(found: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _equipment(services: Any) -> Equipment:
+def _equipment(services: Services) -> Equipment:
     with services.read_models.read() as tx:
         sizes = reference.choices(tx, "booking_container_sizes")
         types = reference.choices(tx, "booking_container_types")
@@ -116,7 +117,7 @@ async def publish_tariff(
     return success(_publication(found))
 
 
-def _tariffs(services: Any, valid_on: date | None) -> dict[str, Any]:
+def _tariffs(services: Services, valid_on: date | None) -> dict[str, Any]:
     with services.read_models.read() as tx:
         rows = read.rows_in_force(tx, valid_on)
         published = read.publications(tx)
@@ -139,7 +140,7 @@ async def tariffs(
 KINDS = tuple(CHARGE_KINDS.items())
 
 
-def _suggestion(services: Any, rate_request_id: str) -> dict[str, Any]:
+def _suggestion(services: Services, rate_request_id: str) -> dict[str, Any]:
     with services.read_models.read() as tx:
         record = booking_read.rate_request_detail(tx, rate_request_id)
     if record is None:
@@ -160,7 +161,7 @@ async def tariff_suggestion(id: str, _: AdminUser, services: ServicesDep) -> Res
     return await read_answer(_suggestion, services, id)
 
 
-def _weeks(services: Any, weeks: int) -> list[dict[str, Any]]:
+def _weeks(services: Services, weeks: int) -> list[dict[str, Any]]:
     with services.read_models.read() as tx:
         found = read.quoting_by_week(tx, datetime.now(UTC).date(), weeks)
     return [

@@ -1,4 +1,4 @@
-"""/v3/events: DCSA Track & Trace 3.0.0 (issue 29).
+"""/v3/events: DCSA Track & Trace 3.0.0.
 
 `POST` takes the standard's `PostEventsRequest` from a publisher key (terminals, depots, the carrier's
 operations) or from staff; `GET` answers a customer (session token or API key) the events of its own bookings,
@@ -23,6 +23,7 @@ from fastapi.responses import JSONResponse
 from fastapi.routing import APIRoute
 from starlette.exceptions import HTTPException
 
+from api.bootstrap import Services
 from api.dcsa_door import rate_limit
 from api.deps import ServicesDep, off_loop
 from api.errors import StoredNotShown
@@ -158,7 +159,7 @@ def _checked(events: list[dict[str, Any]]) -> None:
         raise ValidationFailed(problems)
 
 
-def _publish(services: Any, events: list[dict[str, Any]], actor: Actor) -> list[dict[str, Any]]:
+def _publish(services: Services, events: list[dict[str, Any]], actor: Actor) -> list[dict[str, Any]]:
     said: list[dict[str, Any]] = []
     # A container tied to a booking earlier in the same request (the read models do not show it yet).
     ties: dict[str, BookingMatch] = {}
@@ -255,7 +256,7 @@ def _when(value: datetime | None, name: str) -> str | None:
 
 
 def _events(
-    services: Any, principal: Principal, query: dict[str, Any]
+    services: Services, principal: Principal, query: dict[str, Any]
 ) -> tuple[list[dict[str, Any]], str | None]:
     limit = min(query["limit"] or PAGE_MAX, PAGE_MAX)
     with services.read_models.read() as tx:

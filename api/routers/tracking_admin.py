@@ -1,5 +1,5 @@
 """/integrations/api/v1/admin: staff issue and revoke publisher keys, and see (and assign) the tracking
-events that matched no booking (issue 29). Portal calls: the envelope, staff only."""
+events that matched no booking. Portal calls: the envelope, staff only."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from typing import Any
 
 from fastapi import APIRouter, Query
 
+from api.bootstrap import Services
 from api.deps import AdminUser, CommandDep, ServicesDep, read_answer
 from api.envelope import success
 from api.openapi import operation_ids
@@ -36,19 +37,19 @@ router = APIRouter(
 )
 
 
-def _keys(services: Any) -> dict[str, Any]:
+def _keys(services: Services) -> dict[str, Any]:
     with services.read_models.read() as tx:
         rows = wire_rows(PublisherKey, read.publisher_keys(tx))
     return {"list": rows, "totalCount": len(rows)}
 
 
-def _unmatched(services: Any, limit: int, page: int) -> dict[str, Any]:
+def _unmatched(services: Services, limit: int, page: int) -> dict[str, Any]:
     with services.read_models.read() as tx:
         rows = wire_rows(UnmatchedEvent, read.unmatched(tx, limit, page))
         return {"list": rows, "totalCount": exceptions.unmatched_count(tx)}
 
 
-def _exceptions(services: Any) -> dict[str, Any]:
+def _exceptions(services: Services) -> dict[str, Any]:
     with services.read_models.read() as tx:
         found = {
             "not_gated_in": wire_rows(NotGatedIn, exceptions.containers_not_gated_in(tx, datetime.now(UTC))),

@@ -34,7 +34,7 @@ class RegistrationSummary(WireModel):
     phone: str
     email: str
     created_at: str
-    # Staff only, added to the specification's keys (issue 22): changes the screens could not take in.
+    # Staff only, added to the specification's keys: changes the screens could not take in.
     needs_attention: NeedsAttention | None
 
 

@@ -1,4 +1,4 @@
-"""The staff-only mark of a row whose record needs attention (issue 22, projections/attention.py)."""
+"""The staff-only mark of a row whose record needs attention (projections/attention.py)."""
 
 from __future__ import annotations
 

@@ -62,7 +62,7 @@ class AggregateState(WireModel):
     aggregate_kind: str
     version: int
     state: dict[str, Any]
-    # A booking's tracking position at that point (issue 29): null for other aggregates and before any
+    # A booking's tracking position at that point: null for other aggregates and before any
     # tracking event had reached the booking.
     tracking: TrackingProgress | None = None
 

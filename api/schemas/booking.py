@@ -54,7 +54,7 @@ class RateRequestBody(WireModel):
     pod_id: Annotated[int | str | None, PlainNumber] = None
     container_size_id: Annotated[int | str | None, PlainNumber] = None
     container_type_id: Annotated[int | str | None, PlainNumber] = None
-    # The sailing the customer chose on the new-booking screen (issue 27); the preferred date stays for
+    # The sailing the customer chose on the new-booking screen; the preferred date stays for
     # those who choose none.
     sailing: SailingChoiceBody | None = None
 
@@ -99,7 +99,7 @@ class RateRequestRow(_RateRequestFacts):
     created_at: str
     # Made through the DCSA Booking API (/v2/bookings) rather than the screens.
     via_api: bool
-    # Where the cargo is, from DCSA tracking events (issue 29); null before any.
+    # Where the cargo is, from DCSA tracking events; null before any.
     progress: TrackingProgress | None = None
 
 
@@ -180,14 +180,14 @@ class RateRequestDetail(_RateRequestFacts):
     booking_request: BookingRequest | None
     order: ShippingOrder | None
     updated_at: str
-    # Issue 28: what `price` (the total per container) is made of, the whole booking's total, who quoted
+    # What `price` (the total per container) is made of, the whole booking's total, who quoted
     # (`system`: instantly, from the tariff version and row cited) — all null/empty while unquoted.
     charges: list[QuoteCharge]
     total_price: float | None
     quoted_by: Literal["system", "staff"] | None
     tariff_version: int | None
     tariff_row: int | None
-    # After confirmation: where the cargo is, from DCSA tracking events (issue 29); null before any.
+    # After confirmation: where the cargo is, from DCSA tracking events; null before any.
     progress: TrackingProgress | None = None
 
 

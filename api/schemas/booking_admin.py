@@ -36,9 +36,9 @@ class StaffRateRequestDetail(RateRequestDetail):
 class QuoteBody(WireModel):
     price: Annotated[Decimal, PlainNumber]
     valid_until: str = Field(max_length=40)
-    # Staff may set or change the booking's sailing as they quote (issue 27).
+    # Staff may set or change the booking's sailing as they quote.
     sailing: SailingChoiceBody | None = None
-    # Optional breakdown (issue 28): its per-container lines must add up to `price`.
+    # Optional breakdown: its per-container lines must add up to `price`.
     charges: list[ChargeBody] | None = Field(None, max_length=20)
 
 

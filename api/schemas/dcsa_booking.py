@@ -7,7 +7,7 @@ examples stripped) by datamodel-code-generator:
 
 Do not edit by hand: regenerate. Property names are the standard's own (`UNLocationCode`, `ISOEquipmentCode`).
 After regenerating, give each `oneOf` RootModel (CancelBookingRequest, PlaceOfBLIssue, DangerousGoods) its
-`_one_of` validator again (issue 26: a body matching two members is refused).
+`_one_of` validator again (a body matching two members is refused).
 """
 
 from __future__ import annotations

@@ -23,7 +23,7 @@ _PATHS = [
     (re.compile(r"^equipments\.(\d+)\.iso_code$"), "$.requestedEquipments[{0}].ISOEquipmentCode"),
     (re.compile(r"^equipments\.(\d+)\.units$"), "$.requestedEquipments[{0}].units"),
     (re.compile(r"^expected_departure_date$"), "$.expectedDepartureDate"),
-    # The sailing a booking names (issue 27): by route, or by vessel and voyage / service and date.
+    # The sailing a booking names: by route, or by vessel and voyage / service and date.
     (re.compile(r"^sailing\.routing_reference$"), "$.routingReference"),
     (re.compile(r"^sailing$"), "$.carrierExportVoyageNumber"),
 ]
@@ -155,7 +155,7 @@ def booking_content(
 
 
 def sailing_choice(body: CreateBooking | UpdateBooking) -> SailingChoice:
-    """The sailing a booking names in the standard's terms (issue 27): a route's `routingReference`, a
+    """The sailing a booking names in the standard's terms: a route's `routingReference`, a
     vessel's IMO number and export voyage, or a service and the expected departure date."""
     return SailingChoice(
         vessel_imo_number=body.vessel.vesselIMONumber if body.vessel else None,

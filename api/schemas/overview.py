@@ -1,4 +1,4 @@
-"""What to do next: the customer's overview and the staff work queue (issue 14)."""
+"""What to do next: the customer's overview and the staff work queue."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ class CustomerOverview(WireModel):
     counts: list[StateCount]
     # The customer's bookings waiting for them, most recently changed first (at most 10).
     waiting: list[WaitingRow]
-    # Issue 29: the customer's bookings on their way (with tracking events; `progress` says where), the
+    # The customer's bookings on their way (with tracking events; `progress` says where), the
     # latest moved first (at most 10).
     underway: list[WaitingRow]
 

@@ -1,4 +1,4 @@
-"""/booking/api/v1/admin/tariffs and the quote's itemised charges (issue 28)."""
+"""/booking/api/v1/admin/tariffs and the quote's itemised charges."""
 
 from __future__ import annotations
 

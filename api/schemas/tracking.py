@@ -1,4 +1,4 @@
-"""Staff's side of tracking (issue 29): publisher keys and the events that matched no booking."""
+"""Staff's side of tracking: publisher keys and the events that matched no booking."""
 
 from __future__ import annotations
 
@@ -43,7 +43,7 @@ class Done(WireModel):
 
 
 class TrackingProgress(WireModel):
-    """Where a confirmed booking is, from its tracking events (issue 29); the spec's `state` is unchanged."""
+    """Where a confirmed booking is, from its tracking events; the spec's `state` is unchanged."""
 
     # gated-in, loaded, departed, arrived, discharged, gated-out, available, picked-up, delivered; null
     # before the first actual milestone.

@@ -102,7 +102,7 @@ class AccountsApplication(ContextApplication):
     def resend_code(self, kind: int, identity: str, phone: str, now: datetime, actor: Actor) -> int | None:
         """A new code when a sign-up of this kind awaits one for this phone and the last code is old enough;
         otherwise nothing, silently (None): the caller answers every id alike, so nobody learns from it
-        which national ids are signing up (issue 23)."""
+        which national ids are signing up."""
         try:
             registration = self._registration(identity, kind)
         except NotFound:
@@ -117,7 +117,7 @@ class AccountsApplication(ContextApplication):
 
     def verify_registration(self, kind: int, identity: str, code: str, now: datetime, actor: Actor) -> int:
         """The phone verified; every failure (no such sign-up, another kind or state, a wrong, expired or
-        spent code) answers as a wrong code, so the answer tells nothing about the id (issue 23)."""
+        spent code) answers as a wrong code, so the answer tells nothing about the id."""
         wrong = ValidationFailed({"code": WRONG_CODE}, WRONG_CODE)
         try:
             registration = self._registration(identity, kind)

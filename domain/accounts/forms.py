@@ -277,7 +277,7 @@ def phone(value: Any, field: str = "phone") -> str:
 
 # The oldest birth year taken (1921); anything earlier is a typing slip, not a customer.
 FIRST_BIRTH_YEAR = 1300
-# A birth date lies within this many years before today (issue 22: a sane window for the field).
+# A birth date lies within this many years before today (a sane window for the field).
 OLDEST_AGE_YEARS = 120
 
 
@@ -430,7 +430,7 @@ def new_password(
     password = "" if new is None else str(new)
     if not password:
         errors["new_password"] = REQUIRED
-    elif len(password) < 8:  # the rule said, not "required" for a password that is there (issue 24)
+    elif len(password) < 8:  # the rule said, not "required" for a password that is there
         errors["new_password"] = message("accounts.password.min")
     elif not any(c.isupper() for c in password):
         errors["new_password"] = message("accounts.password.uppercase")

@@ -1,4 +1,4 @@
-"""Passwords too easy to guess (issue 23): on zxcvbn's common-password and word lists, or made of the
+"""Passwords too easy to guess: on zxcvbn's common-password and word lists, or made of the
 account's own name or id, scored by zxcvbn (the same lists the web's check uses, `@zxcvbn-ts`).
 
 Refused below score 2 ("very guessable": `Password1`, `Qwerty123`, `P@ssw0rd`, `<national id>A`). Only the

@@ -225,7 +225,7 @@ class BookingApplication(ContextApplication):
                 )
                 if sailing is not None:
                     rate_request.choose_sailing(sailing, actor)
-                if row is not None:  # quoted by the system in the same transaction (issue 28)
+                if row is not None:  # quoted by the system in the same transaction
                     self._quote_from(rate_request, row, now)
                 return rate_request.id, self._record_with_claim(rate_request, reference, actor)
             except Conflict as error:
@@ -356,7 +356,7 @@ class BookingApplication(ContextApplication):
         details = booking_content.rate_request_details(content, today, self.catalog)
         chosen = self._sailing_of_details(details, sailing)
         rate_request.edit(details, actor, content)
-        if chosen is not None:  # the updated request names a sailing (issue 27): the same write
+        if chosen is not None:  # the updated request names a sailing: the same write
             rate_request.choose_sailing(chosen, actor)
         return self.record(rate_request)
 

@@ -131,7 +131,7 @@ def _words(event: object, subject: Subject) -> dict[str, str]:
         words["price"] = usd(Decimal(price))
     words["charges"] = _breakdown(getattr(event, "charges", None))
     if (until := getattr(event, "valid_until", None)) is not None:
-        words["until"] = written_utc(until)  # as every screen writes a time (issue 24)
+        words["until"] = written_utc(until)  # as every screen writes a time
     if (message := getattr(event, "message", None)) is not None:
         words["message"] = message
     if (revise := getattr(event, "revise", None)) is not None:
@@ -159,7 +159,7 @@ def new_price(approved: RateRequest.AmendmentApproved) -> str:
 
 def _breakdown(records: list[dict[str, Any]] | None) -> str:
     """` (Ocean freight $1,000.00 + Bunker adjustment (BAF) $150.50; Documentation fee $45.00 per booking)`:
-    what a price is made of, when it is made of more than one charge (issue 28)."""
+    what a price is made of, when it is made of more than one charge."""
     listed = from_records(records)
     if len(listed) < 2:
         return ""
@@ -178,7 +178,7 @@ def tell(event: Any, context: NoticeContext) -> Notice | None:
     subject = _booking(event, context)
     recipient = STAFF if told.audience == "staff" else event.customer_id
     notice = Notice(recipient, told.title, told.message.format_map(_words(event, subject)), subject)
-    # A shipping order after the SI cut-off is flagged to staff (issue 27, domain/booking/sailing_notices.py).
+    # A shipping order after the SI cut-off is flagged to staff (domain/booking/sailing_notices.py).
     return late_order(notice, event, context) if isinstance(event, S.Created) else notice
 
 

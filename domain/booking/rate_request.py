@@ -547,7 +547,7 @@ def lifecycle_moves() -> tuple[type[Aggregate.Event], ...]:
     """The request's own lifecycle moves: each of its event classes that carries the request's `state` (the
     events of its parts, amendments and cancellation requests, carry their own machine's state). Read models
     and the webhook policy move a booking by these without naming each, so a new trigger's event is moved
-    everywhere by being declared (issue 25)."""
+    everywhere by being declared."""
     parts = {
         v for part in (Amendments, CancellationRequests) for v in vars(part).values() if isinstance(v, type)
     }

@@ -1,4 +1,4 @@
-"""Who is told what about sailings (issue 27): the customer when a republished schedule moves its booking's
+"""Who is told what about sailings: the customer when a republished schedule moves its booking's
 sailing (old and new times) and before the shipping-instruction cut-off; the staff when a shipping order
 comes in after that cut-off. In the app (notifications policy) and by e-mail (`sailing_messages`)."""
 

@@ -171,7 +171,7 @@ def _number(value: Any) -> float | None:
     return number if number == number and number not in (float("inf"), float("-inf")) else None
 
 
-# How far ahead a shipping date may lie: nobody books a sailing more than two years out (issue 22).
+# How far ahead a shipping date may lie: nobody books a sailing more than two years out.
 SHIPPING_HORIZON = timedelta(days=731)
 
 

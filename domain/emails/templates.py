@@ -77,7 +77,7 @@ TEMPLATES: dict[str, Template] = {
         ),
         "Review the price",
     ),
-    # Issue 26 (DCSA use case 6): staff ask the customer to amend a confirmed booking.
+    # DCSA use case 6: staff ask the customer to amend a confirmed booking.
     "amendmentAsked": Template(
         "Staff ask me to amend a confirmed booking",
         "Please amend your booking",
@@ -100,7 +100,7 @@ TEMPLATES: dict[str, Template] = {
         ("{outcome}",),
         "Open the booking",
     ),
-    # Issue 29: following the cargo after confirmation (domain/tracking/emails.py).
+    # Following the cargo after confirmation (domain/tracking/emails.py).
     "vesselDeparted": Template(
         "The vessel carrying my cargo departs",
         "The vessel has departed",

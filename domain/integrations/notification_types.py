@@ -3,7 +3,7 @@
 One per step of a booking that changes what the standard's `GET /v2/bookings/{ref}` shows; the webhook
 policy (policies/webhooks/steps.py) names the step of each event, and a test checks the two agree. A move
 of the request's own lifecycle is heard by the kind `move_kind` gives it, so a new trigger's move is a kind
-a subscription may choose by being declared (issue 25): it is listed after the named booking kinds.
+a subscription may choose by being declared: it is listed after the named booking kinds.
 """
 
 from __future__ import annotations
@@ -66,6 +66,6 @@ NOTIFICATION_TYPES = (
     "cancellation.declined",
     "cancellation.withdrawn",
     # A DCSA Track & Trace 3.0 event of one of the customer's bookings, published, revised or retracted
-    # (issue 29; CloudEvents type org.dcsa.tnt.v3, the standard's Event as data).
+    # (CloudEvents type org.dcsa.tnt.v3, the standard's Event as data).
     "tracking.event",
 )

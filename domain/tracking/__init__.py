@@ -1,1 +1,1 @@
-"""Tracking (issue 29): DCSA Track & Trace 3.0 events published about a booking after confirmation."""
+"""Tracking: DCSA Track & Trace 3.0 events published about a booking after confirmation."""

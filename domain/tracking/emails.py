@@ -1,4 +1,4 @@
-"""Tracking e-mails (issue 29): the same news as the in-app notices (notices.py: a departure, an arrival, a
+"""Tracking e-mails: the same news as the in-app notices (notices.py: a departure, an arrival, a
 delivery, an arrival estimate moved by more than 24 h), e-mailed to the booking's customer through the
 booking e-mails' templates and preferences (domain/booking/emails.py), unless the customer turned the kind
 off. The message id comes from the event, so a publisher's retry or a replay never sends twice.

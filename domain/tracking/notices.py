@@ -1,4 +1,4 @@
-"""Who is told what about tracking (issue 29): the booking's customer, in the app, when the vessel departs
+"""Who is told what about tracking: the booking's customer, in the app, when the vessel departs
 or arrives, when the cargo is delivered, and when the vessel's estimated arrival moves by more than 24 hours.
 
 Only actual milestones of a matched booking are told (a plan or an estimate of a departure is not news); an

@@ -1,4 +1,4 @@
-"""Where a booking's cargo is (issue 29), from its tracking events: pure, so the read model keeps it per
+"""Where a booking's cargo is, from its tracking events: pure, so the read model keeps it per
 booking as events arrive (projections/tracking.py) and the as-of view computes it for a past moment alike.
 
 The stage is the latest ACTUAL milestone by when it happened; the arrival is the latest estimate (or plan)

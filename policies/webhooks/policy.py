@@ -26,6 +26,7 @@ from domain.booking.rate_request import RateRequest, StaffSaid
 from domain.integrations.webhook_subscription import TNT_CONSUMER, WebhookSubscription
 from domain.shared.aggregate import Recorded
 from domain.tracking.milestone import TrackingEvent
+from followers.follower import Batch, Follower
 from infrastructure.leases import Lease
 from infrastructure.read_db import ReadModelDB, Tx, padded, placeholders, send
 from infrastructure.wakeups import Wakeups
@@ -38,7 +39,6 @@ from policies.webhooks.steps import (
     amendment_asked,
     decisions,
 )
-from projections.follower import Batch, Follower
 from projections.history import utc_text
 
 log = logging.getLogger(__name__)
@@ -47,7 +47,7 @@ WEBHOOK_POLICY = "webhook_policy"
 NOTIFICATION_TYPE = "org.dcsa.booking.v2"
 TRACKING_TYPE = "org.dcsa.tnt.v3"
 TRACKING_KIND = "tracking.event"
-# Published, revised and retracted events of a matched booking (issue 29); an event staff assign later is
+# Published, revised and retracted events of a matched booking; an event staff assign later is
 # not sent (its body is the publisher's, already known to the carrier).
 TRACKING_EVENTS = (
     TrackingEvent.Published,
@@ -355,7 +355,7 @@ def _booking_event(
     amended = None if step.clears_amendment else step.amended or booking["amended_status"]
     asked = amendment_asked(event, step, booking["status"])
     cancellation = None if step.clears_cancellation else step.cancellation or booking["cancellation_status"]
-    # The shipper's update reads UPDATE_RECEIVED until staff decide (issue 26).
+    # The shipper's update reads UPDATE_RECEIVED until staff decide.
     updated = isinstance(event, RateRequest.Edited) or view.still_updated(booking["status"], state)
     try:
         status = view.booking_status(state, confirmed, updated, asked is not None)

@@ -14,7 +14,7 @@ SCHEMA = [
     "CREATE TABLE IF NOT EXISTS webhook_policy_bookings ("
     " id TEXT PRIMARY KEY, customer_id TEXT NOT NULL, reference TEXT, state TEXT NOT NULL, status TEXT,"
     " confirmed INTEGER NOT NULL, amendment_open INTEGER NOT NULL)",
-    # The standard's amendedBookingStatus and bookingCancellationStatus last notified (issue 18; a table of
+    # The standard's amendedBookingStatus and bookingCancellationStatus last notified (a table of
     # its own so a policy state written before it needs no change).
     "CREATE TABLE IF NOT EXISTS webhook_policy_changes ("
     " id TEXT PRIMARY KEY, amended_status TEXT, cancellation_status TEXT)",

@@ -52,7 +52,7 @@ def _move(kind: str) -> Step:
 # it, rather than going silently unnotified).
 STEPS: dict[type[Recorded], Step] = {
     # The moves of the request's own lifecycle (Created, Edited, Quoted, ..., Completed), each of the kind
-    # `move_kind` gives it: a new trigger's move is notified by being declared (issue 25).
+    # `move_kind` gives it: a new trigger's move is notified by being declared.
     **{moved: _move(move_kind(moved)) for moved in lifecycle_moves()},
     RateRequest.ReferenceAssigned: Step("booking.reference_assigned"),
     RateRequest.AmendmentAsked: Step("amendment.asked", clears_amendment=True),
@@ -68,7 +68,7 @@ STEPS: dict[type[Recorded], Step] = {
     ),
     RateRequest.CancellationDeclined: Step("cancellation.declined", cancellation="CANCELLATION_DECLINED"),
     RateRequest.CancellationWithdrawn: Step("cancellation.withdrawn", clears_cancellation=True),
-    # The sailing (issue 27): chosen or moved by a republished schedule (old and new times as a feedback).
+    # The sailing: chosen or moved by a republished schedule (old and new times as a feedback).
     RateRequest.SailingChosen: Step("booking.sailing_chosen"),
     RateRequest.SailingRescheduled: Step("booking.sailing_rescheduled"),
     RateRequest.EstimatedSailingReplaced: Step("booking.sailing_named"),

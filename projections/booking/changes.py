@@ -9,8 +9,8 @@ from typing import Any, Protocol
 from domain.booking.rate_request import RateRequest
 from domain.shared.aggregate import Moved
 from domain.shared.lifecycle import lifecycle
+from followers.batch import BatchTx
 from infrastructure.read_db import Tx
-from projections.batch import BatchTx
 from projections.history import utc_text
 from projections.projection import Projection
 

@@ -8,8 +8,8 @@ import json
 from typing import Any
 
 from domain.booking.rate_request import RateRequest
+from followers.batch import BatchTx
 from infrastructure.read_db import Tx
-from projections.batch import BatchTx
 from projections.projection import Projection
 
 TABLE = "booking_dcsa"

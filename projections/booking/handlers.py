@@ -18,7 +18,7 @@ from domain.booking.shipping_order import ShippingOrder
 from domain.booking.whose_move import waiting_for
 from domain.shared.aggregate import Moved
 from domain.shared.lifecycle import lifecycle
-from projections.batch import BatchTx
+from followers.batch import BatchTx
 from projections.booking.dcsa import TABLE as DCSA_TABLE
 from projections.history import utc_text
 from projections.projection import Projection
@@ -46,7 +46,7 @@ projection = Projection(
         " order_id TEXT, order_state INTEGER, created_at TEXT NOT NULL, updated_at TEXT NOT NULL,"
         " position BIGINT NOT NULL, reference TEXT, reference_upper TEXT, waiting_for TEXT,"
         " order_state_name TEXT, cancellation_open INTEGER NOT NULL DEFAULT 0, amendment_state TEXT,"
-        # Issue 28: the quote's itemised charges (JSON), who quoted it and the tariff row that priced it.
+        # The quote's itemised charges (JSON), who quoted it and the tariff row that priced it.
         " charges TEXT, quoted_by TEXT, tariff_version INTEGER, tariff_row INTEGER)",
         "CREATE UNIQUE INDEX IF NOT EXISTS booking_rr_reference ON booking_rate_requests (reference_upper)",
         "CREATE INDEX IF NOT EXISTS booking_rr_waiting ON booking_rate_requests (waiting_for, customer_id,"
@@ -353,8 +353,8 @@ def cancellation_closed(
     _whose_move(tx, str(event.originator_id))
 
 
-# Every event of the request's own lifecycle not handled above moves the row's state by the state it carries
-# (issue 25): a new trigger's event needs no line here, and cannot leave the read model behind silently.
+# Every event of the request's own lifecycle not handled above moves the row's state by the state it carries:
+# a new trigger's event needs no line here, and cannot leave the read model behind silently.
 for _move in lifecycle_moves():
     projection.handlers.setdefault(_move, rate_request_moved)
 

@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, cast
 
+from followers.batch import BatchTx
 from infrastructure.read_db import Tx
-from projections.batch import BatchTx
 from projections.booking import queries
 from projections.booking.handlers import ORDERS, RATE_REQUESTS, projection
 

@@ -11,8 +11,8 @@ from domain.booking.rate_request import RateRequest
 from domain.booking.schedules import Sailing
 from domain.booking.shipping_order import ShippingOrder
 from domain.booking.state_facts import order_due_states, sailing_states
+from followers.batch import BatchTx
 from infrastructure.read_db import Tx, placeholders
-from projections.batch import BatchTx
 from projections.history import utc_text
 from projections.projection import Projection
 

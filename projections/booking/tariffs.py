@@ -14,8 +14,8 @@ from typing import Any
 from domain.booking.rate_request import RateRequest
 from domain.booking.tariff import COLUMNS, MONEY, Tariff, TariffRow
 from domain.shared.actor import SYSTEM
+from followers.batch import BatchTx
 from infrastructure.read_db import ReadModelDB, Tx
-from projections.batch import BatchTx
 from projections.booking.handlers import iso
 from projections.projection import Projection
 

@@ -57,15 +57,20 @@ def services(client: TestClient) -> Any:
     return client.app.state.services  # type: ignore[attr-defined]
 
 
-def settle(client: TestClient) -> None:
-    """Wait until read models and policies are quiet (a policy's command makes new events to follow)."""
-    svc = services(client)
+def quiet_head(svc: Any) -> int:
+    """The store's head once every follower reached it and recorded nothing more (a policy answers a
+    command's events with its own, after the command answered)."""
     for _ in range(10):
-        head = svc.store.head()
+        head = int(svc.store.head())
         assert svc.settle_all(head, timeout=10)
         if svc.store.head() == head:
-            return
+            return head
     raise AssertionError("the followers did not settle")
+
+
+def settle(client: TestClient) -> int:
+    """Wait until read models and policies are quiet; the store's head then."""
+    return quiet_head(services(client))
 
 
 def outbox(client: TestClient) -> list[dict[str, Any]]:

@@ -18,6 +18,7 @@ from domain.shared.actor import SYSTEM_ACTOR
 from infrastructure.read_db import PostgresReadModels
 from projections.verify import verify
 from tests.api.accounts_support import fails as fails  # one check of a refusal's envelope, for both
+from tests.api.accounts_support import quiet_head
 from tests.conftest import login
 
 CLIENT = "/booking/api/v1/client"
@@ -163,10 +164,7 @@ def order_payload(rate_request_id: str, quantity: int = 2, **changes: Any) -> di
 
 def assert_verify_clean(services: Any, tmp_path: Path) -> None:
     """Settle every follower (policies answer events with events), rebuild into scratch tables, compare."""
-    head = -1
-    while head != services.store.head():
-        head = services.store.head()
-        assert services.settle_all(head)
+    quiet_head(services)
     scratch = open_read_models(
         services.settings, schema=f"verify_{os.getpid()}", path=tmp_path / "scratch.db"
     )

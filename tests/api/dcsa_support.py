@@ -46,7 +46,7 @@ def confirmed_dcsa_booking(
     client: Any, who: dict[str, str], admin: dict[str, str], body: dict[str, Any] | None = None
 ) -> str:
     """A booking `who` made through the standard's door (the regular sample unless `body`), confirmed: its
-    carrierBookingRequestReference. A firm request: staff quote and confirm it in one act (issue 26)."""
+    carrierBookingRequestReference. A firm request: staff quote and confirm it in one act."""
     answer = client.post(
         "/v2/bookings", json=sample("booking-regular") if body is None else body, headers=who
     )

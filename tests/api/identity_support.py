@@ -1,4 +1,4 @@
-"""Helpers of the identity tests (issue 23): every door of the app, and a customer whose sessions can end."""
+"""Helpers of the identity tests: every door of the app, and a customer whose sessions can end."""
 
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ IDENTITY = {
     "audit_reader",
     "integration_customer",
     "stream_reader",
-    "publisher",  # POST /v3/events (issue 29)
+    "publisher",  # POST /v3/events
 }
 # Doors open to anybody (logging in, signing up, resetting a forgotten password, health, the web app).
 PUBLIC = re.compile(

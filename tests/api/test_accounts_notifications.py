@@ -8,7 +8,7 @@ from fastapi.testclient import TestClient
 
 from domain.notifications.notification import Notification
 from domain.shared.actor import SYSTEM_ACTOR
-from projections.follower import stream_events
+from followers.follower import stream_events
 from tests.api.accounts_support import (
     INDIVIDUAL_FORM,
     NOTIFY,
@@ -88,7 +88,7 @@ def test_policy_creates_one_notification_per_event(client: TestClient, admin_hea
             follower.apply(tx, batch)
     settle(client)
     with svc.read_models.read() as tx:
-        # The customer's "accepted", and the admin's "new registration" (issue 14).
+        # The customer's "accepted", and the admin's "new registration".
         assert tx.scalar("SELECT COUNT(*) FROM notifications") == before == 2
 
 

@@ -90,7 +90,7 @@ def test_update_opens_replaces_and_ignores_identical(
     assert {"FirstName", "LastName", "BirthDate", "NationalId", "Id", "Username", "PostalCode"} <= set(fields)
     listed = ok(client.get(f"{ADMIN}/update-requests?limit=20&page=1", headers=admin_headers))
     assert listed["totalCount"] == 1 and listed["list"][0]["editedFields"] == ["Phone"]
-    # Staff read who asks by name (issue 24, item 13), the identity number beside it.
+    # Staff read who asks by name, the identity number beside it.
     assert (listed["list"][0]["customerName"], listed["list"][0]["nationalId"]) == ("Sara Rahimi", nid)
     # The profile shows the current values until staff approve.
     assert ok(client.get(IND, headers=person))["phone"] == INDIVIDUAL_FORM["phone"]

@@ -209,7 +209,7 @@ def test_domestic_company_verifies_by_code(client: TestClient) -> None:
         client.post(f"{DOM}/verify", json={"nationalId": DOMESTIC_FORM["nationalCode"], "code": code})
     )
     assert answer["verified"] is True
-    # The individual verify path does not verify a company's sign-up: answered as any wrong code (issue 23).
+    # The individual verify path does not verify a company's sign-up: answered as any wrong code.
     refused = fails(
         client.post(
             f"{CLIENT}/Indivisual-customers/register/verify",
@@ -236,7 +236,7 @@ def test_wrong_codes_void_the_code_and_are_rate_limited(client: TestClient) -> N
 
 def test_resend_answers_every_id_alike_and_sends_only_when_due(client: TestClient) -> None:
     """Too soon, another phone, an unknown id, another kind: the same answer, and no code goes out
-    (issue 23: resend is no oracle of who is signing up)."""
+    (resend is no oracle of who is signing up)."""
     _start_individual(client)
     ok(client.post(f"{IND}/finalize", json=INDIVIDUAL_FORM))
     sent = len(outbox(client))

@@ -1,4 +1,4 @@
-"""Issue 24, item 14: one audit trail per booking, in words, found by its reference or a person's name."""
+"""One audit trail per booking, in words, found by its reference or a person's name."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 14: the audit trail names people (actorName) and carries the booking reference."""
+"""The audit trail names people (actorName) and carries the booking reference."""
 
 from __future__ import annotations
 

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from api.bootstrap import open_read_models
-from projections.batch import PRELOAD_CHUNK, BatchTx
+from followers.batch import PRELOAD_CHUNK, BatchTx
 from projections.projection import Projection
 from projections.registry import applier
 from tests.conftest import make_settings

@@ -1,4 +1,4 @@
-"""Issue 14, item 5: a repeated booking request is idempotent; a container twice in one order is refused."""
+"""A repeated booking request is idempotent; a container twice in one order is refused."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The e-mails a shipper expects (issue 24): one per step that asks something of the customer or decides for
+"""The e-mails a shipper expects: one per step that asks something of the customer or decides for
 it, in plain text and HTML, the booking reference in the subject and a link to the booking; each kind can be
 turned off on the profile; replaying the history never sends; SMTP_URL sends through a real SMTP server."""
 
@@ -174,7 +174,7 @@ def test_replaying_the_history_sends_nothing(
 def test_staff_ask_to_amend_emails_the_customer_once_unless_turned_off(
     client: TestClient, admin_headers: dict[str, str]
 ) -> None:
-    """Issue 26, use case 6: staff's ask to amend a confirmed booking is e-mailed with their reason, a link to
+    """Use case 6: staff's ask to amend a confirmed booking is e-mailed with their reason, a link to
     the booking and its reference in the subject; the kind can be turned off; a replay sends nothing again."""
     headers, address = someone(client, "asked")
     rid = in_shipping_order(client, headers, admin_headers)

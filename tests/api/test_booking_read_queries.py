@@ -3,7 +3,7 @@
 The list is one statement (page + count), the detail one statement (request + its order) with reference names
 kept per database, LIMIT/OFFSET written into the SQL, and PostgreSQL reads run in autocommit. What an answer
 must be is stated here (its keys, its order by the test's own query of the ids, the names it carries), not
-computed by a copy of the queries and the presenter (issue 25).
+computed by a copy of the queries and the presenter.
 """
 
 from __future__ import annotations

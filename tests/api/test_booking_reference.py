@@ -1,4 +1,4 @@
-"""Issue 14: the human booking reference (unique under concurrency, searchable) and whose move it is."""
+"""The human booking reference (unique under concurrency, searchable) and whose move it is."""
 
 from __future__ import annotations
 

@@ -269,7 +269,7 @@ def test_cut_offs_are_acted_on_with_a_controlled_clock(
         if m["channel"] == "email"
         and m["to"] == "sara.rahimi@example.ir"
         and m["data"].get("rateRequestId") == confirmed
-        and "kind" not in m["data"]  # the booking's own e-mails (quote ready, confirmed, ...) are issue 24's
+        and "kind" not in m["data"]  # the booking's own e-mails (quote ready, ...) are other tests'
     ]
     assert [m["subject"].split(":")[0] for m in mails] == ["Shipping instructions due"] * 2
     assert "24 hours" in mails[-1]["body"]

@@ -1,4 +1,4 @@
-"""Issue 24 item 18: while a request waits for its price the customer may withdraw it from the portal (the
+"""While a request waits for its price the customer may withdraw it from the portal (the
 lifecycle's `withdraw`); nobody else may, and a withdrawn request takes no price (both stores)."""
 
 from __future__ import annotations

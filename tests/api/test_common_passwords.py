@@ -1,4 +1,4 @@
-"""Issue 23: a new password on a common list (zxcvbn's), or made of the account's own id, is refused at the
+"""A new password on a common list (zxcvbn's), or made of the account's own id, is refused at the
 field, on a change, a reset and the first password alike; the old password stays."""
 
 from __future__ import annotations

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from tests.api.accounts_support import settle
 from tests.api.booking_support import (
     ADMIN,
     CLIENT,
@@ -119,7 +120,7 @@ def test_bad_dcsa_input_gets_the_dcsa_error_with_the_json_path_and_stores_nothin
     services = client.app.state.services  # type: ignore[attr-defined]
     body = sample("booking-dg")
     change(body)
-    head = services.store.head()
+    head = settle(client)
     errors = dcsa_error(client.post(V2, json=body, headers=alice), 400)
     assert [(e["jsonPath"], e["errorCode"]) for e in errors] == [(json_path, code)]
     assert services.store.head() == head
@@ -165,7 +166,7 @@ def test_an_api_key_authenticates_until_revoked_and_is_stored_only_as_a_hash(cli
     reference = post(client, by_key, sample("booking-regular"))
     assert read(client, {"API-Key": key}, reference)["bookingStatus"] == "RECEIVED"
     assert read(client, alice, reference)["carrierBookingRequestReference"] == reference
-    listed = ok(client.get(KEYS, headers=alice))["list"]  # a key cannot list keys (issue 23)
+    listed = ok(client.get(KEYS, headers=alice))["list"]  # a key cannot list keys
     assert [(k["label"], "key" in k) for k in listed] == [("ERP", False)]
     services = client.app.state.services  # type: ignore[attr-defined]
     stored = [n.state for n in services.store.recorder.select_notifications(start=1, limit=10_000)]

@@ -1,6 +1,6 @@
 """DCSA Booking 2.0.5 conformance: the standard's use cases played as an integrator plays them, with an API
 key only (the shipper's side), against staff deciding on the screens' routes (the carrier's side), on SQLite
-and PostgreSQL (issue 26).
+and PostgreSQL.
 
 Every /v2 answer is checked against the document (contract/dcsa/BKG_v2.0.5.yaml): its status is one the
 operation documents, and its body is valid against the operation's schema (`Booking`,
@@ -160,7 +160,7 @@ def integrator(store_kind: str, app_client: TestClient, hooks: Receiver) -> Inte
     client = app_client
     alice = customer(client, f"conformance-{store_kind}")
     # The one moment the portal's login is used: to issue the API key and register the webhook (a
-    # key cannot manage keys or webhooks, issue 23); from here on, the key only.
+    # key cannot manage keys or webhooks); from here on, the key only.
     key = {
         "API-Key": ok(client.post(f"{INTEGRATIONS}/api-keys", json={"label": "erp"}, headers=alice), 201)[
             "key"

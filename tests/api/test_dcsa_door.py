@@ -1,4 +1,4 @@
-"""The edges of the DCSA door (issue 26): one truth with the screens, idempotent creates, the standard's
+"""The edges of the DCSA door: one truth with the screens, idempotent creates, the standard's
 `ErrorResponse` for everything under /v2 (unknown paths, 405, 413, 415), `oneOf` bodies matching two
 members refused, and the rate limit (429, Retry-After, RateLimit headers). SQLite and PostgreSQL."""
 

@@ -1,4 +1,4 @@
-"""A document a generator can use (issue 26): a client generated at test time from the whole served
+"""A document a generator can use: a client generated at test time from the whole served
 `/openapi.json` by openapi-python-client parses every operation and model with no warning, and an
 integrator's code written against it books, reads the booking confirmed with its charges, and cancels, with
 an API key."""

@@ -52,7 +52,7 @@ def test_journey_every_status_change_is_notified_once_and_signed(
     assert confirmed["bookingStatus"] == "CONFIRMED"
 
     # Every change of what GET /v2/bookings/{ref} shows is notified: the request, the quote (its price as
-    # a feedback), the confirmation (a firm request has no customer step between, issue 26).
+    # a feedback), the confirmation (a firm request has no customer step between).
     assert eventually(lambda: len(hooks.received) >= 3)
     time.sleep(1.0)  # nothing more may come
     statuses = [r.json["data"]["bookingStatus"] for r in hooks.received]
@@ -134,7 +134,7 @@ def test_each_step_of_an_amendment_and_a_cancellation_request_is_notified_once(
     expected = [
         ("RECEIVED", None, None),  # requested
         ("RECEIVED", None, None),  # quoted (the price as a feedback)
-        ("CONFIRMED", None, None),  # a firm request: confirmed with no customer step between (issue 26)
+        ("CONFIRMED", None, None),  # a firm request: confirmed with no customer step between
         ("CONFIRMED", "AMENDMENT_RECEIVED", None),
         ("CONFIRMED", "AMENDMENT_RECEIVED", None),  # the new price, as a feedback
         ("CONFIRMED", "AMENDMENT_CONFIRMED", None),

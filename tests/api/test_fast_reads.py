@@ -1,4 +1,4 @@
-"""The hot reads' fast path (api/fast_reads.py, issue 30): the same answer as the route, byte for byte, and
+"""The hot reads' fast path (api/fast_reads.py): the same answer as the route, byte for byte, and
 every refusal still the route's (who is asking, ended sessions, bad input naming the field, not found)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Hostile input, each case of issue 16 and its siblings: a 400 envelope naming the field, and nothing
+"""Hostile input, case by case with its siblings: a 400 envelope naming the field, and nothing
 recorded (the store's head does not move). Both stores."""
 
 from __future__ import annotations

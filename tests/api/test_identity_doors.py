@@ -1,4 +1,4 @@
-"""Issue 23: one identity check at every door. An ended session (new password, log-out everywhere, reset by
+"""One identity check at every door. An ended session (new password, log-out everywhere, reset by
 link) is 401 at every door that names its caller, the live event stream and `/v2` included; an API key
 (scope `bookings`) opens `/v2` only and manages neither keys nor webhooks; keys and webhooks are capped per
 account. The doors are read from the app itself, so a door added later is in the matrix too (and a door
@@ -90,7 +90,7 @@ def test_an_api_key_opens_only_the_bookings_doors(client: TestClient, admin_head
     tried, wrong = 0, []
     for door, answer in knocks(client, key):
         tried += 1
-        # The key opens the standard's doors: bookings (/v2), schedules (/v1, issue 27), tracking reads.
+        # The key opens the standard's doors: bookings (/v2), schedules (/v1), tracking reads.
         if door.path.startswith(("/v1/", "/v2/")) or (door.method, door.path) == ("GET", "/v3/events"):
             if answer.status_code in (401, 403):
                 wrong.append(f"{door.method} {door.path}: {answer.status_code} (its scope)")

@@ -1,4 +1,4 @@
-"""Issue 22, the one input boundary: every body the app parses as JSON passes the same screen whatever the
+"""The one input boundary: every body the app parses as JSON passes the same screen whatever the
 spelling of its media type; other media types are 415; identifiers in queries are text; sane date windows;
 oversized bodies are 413 with or without a declared length; a failed create consumes no booking reference.
 Both stores."""
@@ -17,7 +17,7 @@ from api.input_screen import parsed_as_json
 from api.main import create_app
 from api.settings import Settings
 from domain.booking.booking_reference import ReferenceNumbers
-from tests.api.accounts_support import INDIVIDUAL_FORM
+from tests.api.accounts_support import INDIVIDUAL_FORM, settle
 from tests.api.booking_support import CLIENT, create, customer, payload
 from tests.corpus import NATIONAL_IDS_ABOVE_INT32, NATIONAL_IDS_LEADING_ZEROS
 
@@ -38,7 +38,7 @@ def _sent(
     client: TestClient, path: str, body: bytes, content_type: str | None, headers: dict[str, str]
 ) -> tuple[Any, int]:
     services = client.app.state.services  # type: ignore[attr-defined]
-    head = services.store.head()
+    head = settle(client)
     sent = {**headers, **({"content-type": content_type} if content_type else {})}
     answer = client.post(path, content=body, headers=sent)
     return answer, services.store.head() - head

@@ -1,4 +1,4 @@
-"""Issue 14: `GET /events/api/v1/stream`, server-sent events from the event log, per user, through a real
+"""`GET /events/api/v1/stream`, server-sent events from the event log, per user, through a real
 HTTP server (the ASGI test client cannot read an endless stream)."""
 
 from __future__ import annotations

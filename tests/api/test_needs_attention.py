@@ -1,4 +1,4 @@
-"""Issue 22: the read-model rows a parked event touched are marked as needing attention, for staff only.
+"""The read-model rows a parked event touched are marked as needing attention, for staff only.
 
 A staff quote whose event the booking read model cannot apply (the test switches the failure on for chosen
 bookings, as tests/api/test_poison_and_health.py does for accounts) is parked; the booking's rows in the
@@ -23,7 +23,8 @@ from api.main import create_app
 from api.settings import Settings
 from domain.accounts.registration import Registration
 from domain.booking.rate_request import RateRequest
-from projections import dead_letters, registrations
+from followers import dead_letters
+from projections import registrations
 from projections.booking import handlers as booking_handlers
 from projections.registry import READ_MODELS
 from tests.api.accounts_support import ADMIN as ACCOUNTS

@@ -1,4 +1,4 @@
-"""Issue 23: no account oracle. Login does the same argon2 work for an unknown user; reset, resend and
+"""No account oracle. Login does the same argon2 work for an unknown user; reset, resend and
 verify answer an unknown id exactly as an existing one (status and text); the specification's "User Exist"
 on the sign-up start stays, limited per address."""
 

@@ -1,4 +1,4 @@
-"""Issue 14: notifications open their item and cite the booking reference; staff hear of new work."""
+"""Notifications open their item and cite the booking reference; staff hear of new work."""
 
 from __future__ import annotations
 

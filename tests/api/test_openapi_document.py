@@ -60,7 +60,7 @@ def test_every_operation_has_a_typed_success_and_documented_errors() -> None:
                 assert body["schema"] == dcsa_error, (method, path, status)
             continue
         if path.startswith("/v3/"):
-            # DCSA Track & Trace 3.0 (issue 29): the standard's feedbackElements, not the envelope.
+            # DCSA Track & Trace 3.0: the standard's feedbackElements, not the envelope.
             assert {"413", "415", "429"} <= set(responses), (method, path)
             assert operation["security"] == [{"bearerAuth": []}, {"apiKey": []}], (method, path)
             for status in errors | {"413", "415", "429"}:

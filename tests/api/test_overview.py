@@ -1,4 +1,4 @@
-"""Issue 14: the customer's overview (counts, bookings waiting for them) and the staff work queue."""
+"""The customer's overview (counts, bookings waiting for them) and the staff work queue."""
 
 from __future__ import annotations
 
@@ -106,7 +106,7 @@ def test_work_queue_holds_what_waits_for_staff_oldest_first(
 def test_work_queue_holds_amendment_and_cancellation_requests_until_staff_decide(
     client: TestClient, admin_headers: dict[str, str]
 ) -> None:
-    """Issue 24 item 15: a change asked for after confirmation waits for staff, so it has its card."""
+    """A change asked for after confirmation waits for staff, so it has its card."""
     alice = booking.customer(client, "wq-changes")
     amended = booking.in_shipping_order(client, alice, admin_headers)
     cancelled = booking.in_shipping_order(client, alice, admin_headers)

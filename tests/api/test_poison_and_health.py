@@ -1,4 +1,4 @@
-"""Issue 22: a poison event is parked, not looped; health sees a dead follower by time. Both stores.
+"""A poison event is parked, not looped; health sees a dead follower by time. Both stores.
 
 Poison: an account event written straight into the store that the accounts projection cannot apply (the
 test switches the failure on for that one aggregate) is parked within its tries, the events after it apply,
@@ -26,7 +26,8 @@ from api.settings import Settings
 from domain.accounts.account import INDIVIDUAL, Account
 from domain.accounts.passwords import hash_password
 from domain.shared.actor import SYSTEM_ACTOR
-from projections import accounts, dead_letters
+from followers import dead_letters
+from projections import accounts
 from projections.rebuild import rebuild
 from projections.registry import READ_MODELS
 from tests.api.poison_support import Switch, poison, wait_until

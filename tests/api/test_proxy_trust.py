@@ -1,4 +1,4 @@
-"""Issue 23: proxy trust belongs to the app. The command docker-compose.yml runs for the API (read from the
+"""Proxy trust belongs to the app. The command docker-compose.yml runs for the API (read from the
 file, so a new command is tested as it is) is started as compose starts it, on PostgreSQL, and a caller on
 loopback naming a new X-Forwarded-For on every wrong login is still limited as one address. No answer
 names the server software."""

@@ -14,10 +14,10 @@ from psycopg.rows import tuple_row
 import projections.rebuild as rebuild_module
 from api.bootstrap import open_read_models
 from api.cli.demo_seed import Seeder
+from followers.follower import read_position
 from infrastructure.event_store import SharedStore
 from infrastructure.read_db import PostgresReadModels
 from projections import log_pages
-from projections.follower import read_position
 from projections.rebuild import HELPER_READ_MODELS, rebuild
 from projections.rebuild_batches import RebuildFailed
 from projections.registry import READ_MODELS
@@ -129,8 +129,8 @@ def test_a_failing_main_part_stops_the_helper(
 
 
 def test_pages_are_read_in_order_by_the_index_without_a_sort(seeded_url: str, tmp_path: Path) -> None:
-    # A bound on both sides made the planner sort the whole rest of the log for each page (issue 30,
-    # session 8): the first page's plan, with every event still ahead, is an ordered index scan.
+    # A bound on both sides made the planner sort the whole rest of the log for each page: the
+    # first page's plan, with every event still ahead, is an ordered index scan.
     store, db = _open(seeded_url, tmp_path, "plans")
     try:
         recorder = store.recorder

@@ -1,4 +1,4 @@
-"""Issue 22: every rebuild path parks an event it cannot apply, finishes, and reports it; `freight replay`
+"""Every rebuild path parks an event it cannot apply, finishes, and reports it; `freight replay`
 exits 1 on bad data, never 3. Both stores; on PostgreSQL the one-process rebuild and the two-process one
 (`projections/rebuild.py`'s helper) alike.
 
@@ -25,9 +25,9 @@ from api.cli.outcome import FOUND, Console
 from api.cli.read_models import replay
 from api.settings import Settings
 from domain.accounts.account import Account
+from followers import dead_letters
+from followers.follower import read_position
 from infrastructure.event_store import SharedStore
-from projections import dead_letters
-from projections.follower import read_position
 from projections.rebuild import rebuild
 from projections.registry import READ_MODELS
 from projections.verify import compare

@@ -23,12 +23,13 @@ from api.settings import Settings
 from domain.accounts.account import INDIVIDUAL, Account
 from domain.accounts.application import AccountsApplication
 from domain.shared.actor import SYSTEM_ACTOR
+from followers.follower import Batch, Follower
 from infrastructure.delivery import OutboxFile
 from infrastructure.event_store import ConfirmingRecorder, SharedStore
 from infrastructure.leases import Lease
 from infrastructure.read_db import Tx
 from policies.messaging import messaging_follower
-from projections.follower import Batch, Follower
+from tests.api.accounts_support import quiet_head
 from tests.api.booking_support import (
     customer,
     fails,
@@ -208,16 +209,6 @@ def test_a_create_retried_with_its_idempotency_key_makes_one_rate_request(client
     someone = customer(client, "someone")
     theirs = client.post(RATE_REQUESTS, json=payload(), headers={**someone, "Idempotency-Key": "order-7f3a"})
     assert theirs.status_code == 201 and theirs.json()["response"]["id"] != first.json()["response"]["id"]
-
-
-def quiet_head(services: Any) -> int:
-    """The store's head once every follower reached it (the policies record their own events in reaction
-    to a command's, after it answered)."""
-    while True:
-        head = services.store.head()
-        assert services.settle_all(head)
-        if services.store.head() == head:
-            return int(head)
 
 
 def test_an_idempotency_key_sent_again_with_another_body_is_refused_and_records_nothing(

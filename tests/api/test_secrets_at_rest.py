@@ -1,4 +1,4 @@
-"""Issue 23: secrets at rest. `serve` and `follow` refuse a JWT_SECRET under 32 bytes (exit 2, one line), and
+"""Secrets at rest. `serve` and `follow` refuse a JWT_SECRET under 32 bytes (exit 2, one line), and
 so does the app however it is started; every file the app writes under VAR_DIR that holds secrets or
 personal data (the event store, read models, the outbox with live links and codes, the development JWT
 secret, uploads) is created 0600, the uploads' folders 0700."""

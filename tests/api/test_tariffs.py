@@ -1,4 +1,4 @@
-"""Tariffs and instant quotes (issue 28), on SQLite and PostgreSQL: publishing a tariff as CSV, matching a
+"""Tariffs and instant quotes, on SQLite and PostgreSQL: publishing a tariff as CSV, matching a
 rate request to a row in force (lane, equipment, cargo class, validity's first and last day, DG and reefer
 surcharges), a request no row covers staying with staff, a bad upload changing nothing, and replay after a
 tariff change giving the same rows (no quote is priced again)."""

@@ -10,6 +10,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
+from tests.api.accounts_support import settle
 from tests.api.booking_support import ADMIN, create, customer, fails, ok
 from tests.api.dcsa_support import dcsa_error
 from tests.api.dcsa_support import sample as dcsa_sample
@@ -39,7 +40,7 @@ def test_a_far_event_time_is_refused_by_field_and_nothing_is_stored(
     client: TestClient, admin_headers: dict[str, str]
 ) -> None:
     alice, reference, publisher = tracked(client, admin_headers, "tnt-far")
-    head = client.app.state.services.store.head()  # type: ignore[attr-defined]
+    head = settle(client)
     box = TRACKED_CONTAINERS[2]
     retraction = {**equipment("far-3", "GTIN", box, ANCIENT, ROTTERDAM, reference), "isRetracted": True}
     cases = [
@@ -77,7 +78,7 @@ def test_an_actual_event_in_the_future_is_refused_and_a_planned_one_is_not(
     now = datetime.now(UTC)
     next_week = _iso(now + timedelta(days=7))
     delivered = equipment("dlv-1", "GTOT", TRACKED_CONTAINERS[3], next_week, HAMBURG, reference)
-    head = client.app.state.services.store.head()  # type: ignore[attr-defined]
+    head = settle(client)
     elements = refused(client.post(V3, headers=publisher, json={"events": [delivered]}), 400)
     assert [e["propertyPath"] for e in elements] == ["$.events[0].eventDateTime"], elements
     _healthy_and_unchanged(client, head)
@@ -93,8 +94,7 @@ def test_an_actual_event_in_the_future_is_refused_and_a_planned_one_is_not(
 def test_a_vessel_schedule_with_a_far_time_is_refused_by_its_path(
     client: TestClient, admin_headers: dict[str, str]
 ) -> None:
-    services = client.app.state.services  # type: ignore[attr-defined]
-    head = services.store.head()
+    head = settle(client)
     departure = (datetime.now(UTC) + timedelta(days=10)).replace(microsecond=0, second=0)
     for value in (FAR, ANCIENT, "2100-01-01T00:00:00Z"):
         bad: Any = copied(publication(departure))
@@ -121,7 +121,7 @@ def test_booking_dates_outside_the_window_are_refused_on_v2_and_the_screens(
     client: TestClient, admin_headers: dict[str, str]
 ) -> None:
     who = customer(client, "far-dates")
-    head = client.app.state.services.store.head()  # type: ignore[attr-defined]
+    head = settle(client)
     three_years = (datetime.now(UTC) + timedelta(days=3 * 366)).date().isoformat()
     cases = [
         ("expectedDepartureDate", "9999-12-31"),

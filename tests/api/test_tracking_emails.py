@@ -1,4 +1,4 @@
-"""Tracking e-mails (issue 29): a departure, an arrival, a delivery and an arrival estimate moved by more than
+"""Tracking e-mails: a departure, an arrival, a delivery and an arrival estimate moved by more than
 24 h are e-mailed to the booking's customer (text and HTML, the reference in the subject, a link to the
 booking); smaller moves, plans, estimates of departures and unmatched events e-mail nobody; a publisher's
 retry never sends twice; each kind can be turned off on the profile; a real SMTP server receives them."""

@@ -1,4 +1,4 @@
-"""DCSA Track & Trace 3.0 (issue 29): events in through `POST /v3/events` with a publisher key, out through
+"""DCSA Track & Trace 3.0: events in through `POST /v3/events` with a publisher key, out through
 `GET /v3/events` to the booking's own customer. Every body sent and answered is validated against the TNT
 3.0.0 document in contract/dcsa/tnt; both stores."""
 

@@ -1,4 +1,4 @@
-"""Staff exceptions of tracking (issue 29): containers with no gate-in a day before the sailing's cargo
+"""Staff exceptions of tracking: containers with no gate-in a day before the sailing's cargo
 cut-off, vessels whose arrival slipped by more than 24 h, and the events that matched no booking (paged);
 staff only; both stores."""
 

@@ -1,4 +1,4 @@
-"""Tracking events as signed webhooks (issue 29): a subscription that hears `tracking.event` receives each
+"""Tracking events as signed webhooks: a subscription that hears `tracking.event` receives each
 published, revised or retracted event of its customer's bookings, the TNT 3.0 Event as CloudEvents data."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""A webhook sender that cannot be aimed inside (issue 23): the URL corpus refused at registration and at send
+"""A webhook sender that cannot be aimed inside: the URL corpus refused at registration and at send
 time with a loopback listener that sees no connection, one resolution pinned to the connection, and a DNS
 answer that changes between registration and sending (rebinding)."""
 

@@ -1,4 +1,4 @@
-"""The webhook policy reads a batch's bookings and subscriptions at its start (issue 30, session 8): one
+"""The webhook policy reads a batch's bookings and subscriptions at its start: one
 batch records exactly what one event at a time records, subscriptions changing in between included, and on
 PostgreSQL it waits on the database a few times per batch instead of twice per event."""
 

@@ -1,4 +1,4 @@
-"""Helpers of the tracking tests (issue 29): the TNT 3.0.0 document as validator, samples, event bodies."""
+"""Helpers of the tracking tests: the TNT 3.0.0 document as validator, samples, event bodies."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Browser helpers shared by the e2e tests: signing in through the form, the axe check, and the layout
-checks of issue 14 (no page overflow, no overlapping controls, no input under 80 px, no clipped text)."""
+checks (no page overflow, no overlapping controls, no input under 80 px, no clipped text)."""
 
 from __future__ import annotations
 

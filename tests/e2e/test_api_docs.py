@@ -1,4 +1,4 @@
-"""Issue 23: `/docs` works under the app's Content-Security-Policy: Swagger UI's assets come from the app,
+"""`/docs` works under the app's Content-Security-Policy: Swagger UI's assets come from the app,
 the page starts it from a script file, and it renders the operations with no violation."""
 
 from __future__ import annotations

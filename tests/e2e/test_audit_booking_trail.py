@@ -1,4 +1,4 @@
-"""Issue 24, item 14 in the browser: staff find a booking by a Persian company's name or by its reference
+"""Staff find a booking by a Persian company's name or by its reference
 and read its whole history (rate request and shipping order) as one trail in words, at both widths."""
 
 from __future__ import annotations

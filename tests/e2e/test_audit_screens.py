@@ -59,7 +59,7 @@ def test_admin_reads_the_log_filters_it_and_views_a_timeline_as_of_an_event(
     expect(hash_row).to_contain_text("not set")
     expect(hash_row).to_contain_text("set (hidden)")
     expect(second).not_to_contain_text("$argon2id$")
-    # No reason was given, so none is spoken of (issue 24: "No reason recorded" on every create).
+    # No reason was given, so none is spoken of ("No reason recorded" on every create).
     expect(second.get_by_text("No reason recorded.")).to_have_count(0)
 
     # Newest first, then back. The radios follow the URL, which the router updates after the click:

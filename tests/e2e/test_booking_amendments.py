@@ -1,4 +1,4 @@
-"""Issue 18 in the browser, customer and staff side by side: an amendment that needs a new price (customer
+"""Customer and staff side by side: an amendment that needs a new price (customer
 asks, staff see the fields side by side and quote, customer accepts, the booking reflects it), an amendment
 staff decline, and a cancellation request staff confirm; `freight verify` is clean after each. Set-up up
 to a confirmed booking goes through the API; every change and decision is made on the screens. axe runs on
@@ -137,7 +137,7 @@ def test_amendment_with_a_new_price_the_customer_accepts(
     customer.reload()
     expect(customer.get_by_text("$1,350.00")).to_be_visible(timeout=15_000)
     customer.get_by_role("button", name="Accept new price").click()
-    # Asked once more, as the first quote was (issue 24 item 8); Escape keeps the booking as it is.
+    # Asked once more, as the first quote was; Escape keeps the booking as it is.
     dialog = customer.get_by_role("dialog", name="Accept the new price?")
     expect(dialog).to_contain_text("$1,350.00 per container")
     customer.keyboard.press("Escape")

@@ -1,4 +1,4 @@
-"""Booking journeys of issue 6 in two browser contexts (a customer, and staff in the operations console):
+"""Booking journeys in two browser contexts (a customer, and staff in the operations console):
 a dry-cargo request carried to completion, a refrigerated dangerous request through an order revision, a
 quote the customer cancels, and a request staff reject. Each checks axe and saves screenshots."""
 
@@ -90,7 +90,7 @@ def accept_price(page: Page, server: LiveServer, price: str) -> None:
     page.get_by_role("button", name="Accept price").click()
     expect(page.get_by_role("dialog", name="Accept this price?")).to_be_visible()
     page.get_by_role("dialog").get_by_role("button", name="Accept price").click()
-    # Issue 24: the customer lands on the next step (the signed booking letter), not on the list.
+    # The customer lands on the next step (the signed booking letter), not on the list.
     expect(page).to_have_url(re.compile(r"/dashboard/bookings/rate-request/detail/"))
     expect(page.get_by_role("heading", name="Booking Request").first).to_be_visible()
     expect(page.get_by_text("Booking Letter Pending").first).to_be_visible()
@@ -296,7 +296,7 @@ def test_reefer_dangerous_request_with_order_revision(
     expect(page.get_by_text("This Field is required")).to_have_count(0)
     no_serious_violations(page)
     page.screenshot(path=str(screenshot_dir / "booking-reefer-order.png"), full_page=True)
-    # The form built from the field list (issue 25) at a phone's width: one column, nothing off the screen.
+    # The form built from the field list at a phone's width: one column, nothing off the screen.
     page.set_viewport_size({"width": 390, "height": 844})
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     page.screenshot(path=str(screenshot_dir / "booking-reefer-order-phone.png"), full_page=True)

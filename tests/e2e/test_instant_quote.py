@@ -1,4 +1,4 @@
-"""Issue 28 in the browser: staff publish a tariff in the console (a bad file first: each bad cell listed,
+"""Staff publish a tariff in the console (a bad file first: each bad cell listed,
 nothing published), a customer asks for a rate on its lane and sees the price and its breakdown before any
 staff act, at 1280x800 and 375x812; the staff overview charts how quoting goes. Screenshots of each.
 

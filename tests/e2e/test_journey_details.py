@@ -1,4 +1,4 @@
-"""Issue 24 items 15, 16 and 20 in the browser, at 1280x800 and 375x812: notifications (their time, a preview
+"""In the browser at 1280x800 and 375x812: notifications (their time, a preview
 that never cuts a booking reference, following an item marks it read), the staff work queue's cards for
 amendment and cancellation requests, sign-up (Back from step 2 keeping the entries, the first code box
 focused, one name per kind for the identifier, the acceptance e-mail naming the username, a resend countdown
@@ -58,7 +58,7 @@ def reference_of(server: LiveServer, token: str, rid: str) -> str:
 
 
 def moment(iso: str) -> str:
-    """The one date format (issue 24 item 19), computed here from the server's own time."""
+    """The one date format, computed here from the server's own time."""
     at = datetime.fromisoformat(iso.replace("Z", "+00:00")).astimezone(UTC)
     return at.strftime("%Y/%m/%d %H:%M UTC")
 

@@ -1,4 +1,4 @@
-"""Issue 14, proof: a customer and a staff member side by side (two browser contexts), from sign-up to
+"""Proof: a customer and a staff member side by side (two browser contexts), from sign-up to
 Finish, without a reload; each side sees the other's action by itself. Run at desktop and phone widths, axe
 checked on the way. The clicks and seconds of each side are printed (and written to
 test-output/journey-<width>.json) for the closing note.

@@ -1,4 +1,4 @@
-"""Issue 24 items 7, 9, 11, 17 and 18, walked in the browser at 1280x800 and 375x812 with the shared corpus's
+"""Walked in the browser at 1280x800 and 375x812 with the shared corpus's
 data: the console's Open on a phone, the order revision's header and messages, a declined profile edit, the
 shipping order's units, phones and container dialog, and what a customer may do while waiting for a price,
 when leaving a new booking and after accepting one."""

@@ -1,4 +1,4 @@
-"""Issue 14, everyone sees what to do next, in the browser: the customer's overview (what waits for them,
+"""Everyone sees what to do next, in the browser: the customer's overview (what waits for them,
 counts by state, latest notifications), the staff work queue (counts, age, links into the console), a
 notification opening the item it is about, the audit trail in sentences, and server field errors landing
 at their fields on the profile form."""

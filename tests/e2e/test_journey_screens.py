@@ -1,4 +1,4 @@
-"""Issue 14, broken today: each test failed on the code before the fix. The Container Details dialog at
+"""Each test failed on the code before its fix. The Container Details dialog at
 1280 px, the operations console after an action and at 375 px, an unknown or foreign booking id, the
 booking list and the step summaries at desktop, double actions, and the Documents page."""
 

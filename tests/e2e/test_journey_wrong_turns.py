@@ -1,4 +1,4 @@
-"""Issue 24, the journey without a wrong turn: each item a real customer was stopped or misled by, walked in
+"""The journey without a wrong turn: each item a real customer was stopped or misled by, walked in
 the browser at 1280x800 and 375x812 with the shared corpus's data, asserting what the person sees."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Layout checks of issue 14: every route at 1280x800 and 375x812, as the role that uses it, with realistic
+"""Layout checks: every route at 1280x800 and 375x812, as the role that uses it, with realistic
 data (bookings in every step, an order with its containers, a waiting sign-up, a profile edit): no
 horizontal page overflow, no two visible controls overlapping, no input under 80 px, no text cut off.
 Each page is saved under test-output/screenshots/layout-<role>-<width>-<name>.png."""

@@ -1,4 +1,4 @@
-"""Issue 28 in the browser: staff's breakdown editor adds a charge of a kind the nearest tariff row lacks, and
+"""Staff's breakdown editor adds a charge of a kind the nearest tariff row lacks, and
 removes one, at 1280x800 and at 375x812; the quote the server records holds exactly those lines.
 
 The lane (Busan -> Valencia) is one no other browser test asks for: the server is shared by the session."""

@@ -1,4 +1,4 @@
-"""Issue 27 in the browser: on the new-booking screen a customer finds Chabahar (IRZBR, a UN/LOCODE
+"""On the new-booking screen a customer finds Chabahar (IRZBR, a UN/LOCODE
 port beyond the seed list) by typing, sees the next sailings from Shanghai with vessel, voyage, ETD, ETA,
 transit days and cut-offs, picks one, and finds it on the booking; staff see it and the published schedule in
 the console. At 1280x800 and 375x812, with axe and screenshots."""

@@ -1,4 +1,4 @@
-"""Issue 29, the console's Tracking screen in the browser: staff create a publisher key (shown once) and
+"""The console's Tracking screen in the browser: staff create a publisher key (shown once) and
 revoke it, see an event that matched no booking and assign it, record a milestone by hand, and see the
 customer's booking move; desktop and phone, axe checked, screenshots kept
 (test-output/screenshots/tracking-console-<width>.png)."""
@@ -80,7 +80,7 @@ def test_staff_run_tracking_from_the_console(
         page.get_by_label("Milestone", exact=True).select_option("DEPA")
         page.get_by_label("Port (UN/LOCODE)").fill("IRBND")
         page.get_by_label("Vessel").fill("KING OF THE SEAS")
-        # The time in the product's one format and zone (issue 29), not the browser's mm/dd/yyyy picker.
+        # The time in the product's one format and zone, not the browser's mm/dd/yyyy picker.
         when = page.get_by_label("When (UTC)")
         expect(when).to_have_attribute("type", "text")
         expect(when).to_have_attribute("placeholder", "YYYY/MM/DD HH:MM")

@@ -1,4 +1,4 @@
-"""Issue 29, proof in the browser: a confirmed booking's screen and the bookings list are open (two tabs)
+"""Proof in the browser: a confirmed booking's screen and the bookings list are open (two tabs)
 while a terminal publishes DCSA Track & Trace events; the progress and the timeline appear on the booking and
 where it is appears on the list, each without a reload, at desktop and phone widths, axe checked, screenshots
 kept (test-output/screenshots/tracking-<width>.png and tracking-list-<width>.png). And the customer's

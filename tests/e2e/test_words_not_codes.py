@@ -1,4 +1,4 @@
-"""Issue 24, item 13: staff and customers never read a programmer's word. Every screen of both roles, with
+"""Staff and customers never read a programmer's word. Every screen of both roles, with
 realistic data (the layout tests' world: bookings in every step, an order, a waiting sign-up, a profile edit),
 at 1280x800 and 375x812: no raw state or enum (`pending`, `loi_pending`), no snake_case or camelCase key, no
 UUID, no JSON in what the page shows. Wire keys stay as they are; only what is shown is judged."""

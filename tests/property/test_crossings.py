@@ -25,9 +25,9 @@ from api.main import create_app
 from domain.accounts.account import INDIVIDUAL, Account
 from domain.accounts.passwords import hash_password
 from domain.shared.actor import SYSTEM_ACTOR
+from followers import dead_letters
 from infrastructure.read_db import PostgresReadModels
 from policies.quote_expiry import expire_due_quotes
-from projections import dead_letters
 from projections.verify import verify
 from tests.api.dcsa_support import receiver
 from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME, make_settings

@@ -1,4 +1,4 @@
-"""Issue 22: a hostile-sequence state machine over HTTP (SQLite, in process).
+"""A hostile-sequence state machine over HTTP (SQLite, in process).
 
 Valid journeys (a rate request in any spelling of the JSON media type) are mixed with hostile requests of
 every value class the input boundary refuses (control characters, lone surrogates, bidirectional overrides,
@@ -30,7 +30,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from api.main import create_app
-from projections import dead_letters
+from followers import dead_letters
 from tests.api.accounts_support import INDIVIDUAL_FORM
 from tests.api.booking_support import CLIENT, customer, payload
 from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME, login, make_settings

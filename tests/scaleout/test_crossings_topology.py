@@ -26,10 +26,10 @@ from domain.accounts.application import AccountsApplication
 from domain.accounts.passwords import hash_password
 from domain.booking.application import BookingApplication
 from domain.shared.actor import SYSTEM_ACTOR
+from followers import dead_letters
 from infrastructure.event_store import SharedStore
 from infrastructure.read_db import ReadModelDB
 from policies.quote_expiry import expire_due_quotes
-from projections import dead_letters
 from tests.api.dcsa_support import Receiver, receiver
 from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME, make_settings
 from tests.property.crossings_machine import RUN, Crossings

@@ -1,4 +1,4 @@
-"""Issue 22: the hostile-sequence state machine against the scale-out deployment, as processes: two
+"""The hostile-sequence state machine against the scale-out deployment, as processes: two
 `freight serve` workers (followers off) and one `freight follow`, on a throwaway PostgreSQL.
 
 The same rules as tests/property/test_hostile_sequences.py, each request sent to one of the two workers,
@@ -22,9 +22,9 @@ from api.bootstrap import open_read_models
 from domain.accounts.account import INDIVIDUAL, Account
 from domain.accounts.application import AccountsApplication
 from domain.shared.actor import SYSTEM_ACTOR
+from followers import dead_letters
 from infrastructure.event_store import SharedStore
 from infrastructure.read_db import ReadModelDB
-from projections import dead_letters
 from tests.api.booking_support import PASSWORD
 from tests.conftest import make_settings
 from tests.property.test_hostile_sequences import RUN, HostileSteps

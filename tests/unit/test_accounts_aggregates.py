@@ -93,7 +93,7 @@ def test_reset_token_is_single_use_and_lives_one_hour() -> None:
 
 
 def test_acceptance_email_says_the_username_is_the_id_signed_up_with() -> None:
-    """Issue 24 item 16: the set-password e-mail names what to log in with."""
+    """The set-password e-mail names what to log in with."""
     company_id = COMPANY_IDS[1]
     account = Account.open(company_id, DOMESTIC_COMPANY, [CUSTOMER], {"email": "a@b.cd"}, STAFF)
     account.issue_password_token(SECRET, T0, "create", STAFF)

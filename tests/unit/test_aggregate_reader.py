@@ -78,7 +78,7 @@ def test_the_postgres_statement_goes_by_the_index_without_statistics(
     pg_cluster: Cluster, tmp_path: Path
 ) -> None:
     """A store whose events table has no statistics yet (just seeded or restored): a batch of 30 ids must be
-    looked up by the primary key, not by scanning every event (DESIGN-NOTES, issue 30 session 8)."""
+    looked up by the primary key, not by scanning every event (docs/decisions/0020)."""
     import psycopg
 
     url = pg_cluster.create_database()

@@ -7,8 +7,8 @@ import uuid
 
 from domain.accounts.account import account_id
 from domain.booking.shipping_order import ShippingOrder
+from followers.dead_letters import PARKED, DeadLetter
 from projections.attention import Attention, of_booking, of_registration
-from projections.dead_letters import PARKED, DeadLetter
 from projections.registry import READ_MODELS
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from followers.batch import BatchTx
 from infrastructure.read_db import SqliteReadModels
-from projections.batch import BatchTx
 
 TABLES = {"rows": ("id",), "pairs": ("a", "b")}
 

@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
+from followers.batch import BatchTx
 from infrastructure.read_db import SqliteReadModels, Tx
-from projections.batch import BatchTx
 
 TABLE = "parts"
 DDL = (

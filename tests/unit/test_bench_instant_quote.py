@@ -1,5 +1,5 @@
-"""Issue 28's bench figure (bench/instant_quote.py `figures`): the instantly quoted create beside today's
-create of the same run, and no figure from a run whose creates erred or were wrongly (un)quoted."""
+"""The instant quote bench figure (bench/instant_quote.py `figures`): the instantly quoted create beside
+today's create of the same run, and no figure from a run whose creates erred or were wrongly (un)quoted."""
 
 from __future__ import annotations
 

@@ -151,7 +151,7 @@ CUSTOMERS_OWN_MOVES = {
 
 def test_every_move_but_the_customer_s_own_tells_someone() -> None:
     """A new staff action (a new move) tells the customer by a line in `TOLD`, or is named here as told to no
-    one: found by issue 25's trial, where a staff action with no line was silently told to no one."""
+    one: a trial of a new staff action with no line here was silently told to no one."""
     untold = {move.__qualname__ for move in lifecycle_moves() if move not in TOLD}
     assert untold == {move.__qualname__ for move in CUSTOMERS_OWN_MOVES}
 

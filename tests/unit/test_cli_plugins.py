@@ -1,4 +1,4 @@
-"""`freight bench` comes from the benchmark's own entry point (issue 25): the product imports nothing of
+"""`freight bench` comes from the benchmark's own entry point: the product imports nothing of
 bench/, and a broken add-on leaves the product's commands working."""
 
 from __future__ import annotations

@@ -26,7 +26,7 @@ def test_a_follower_checked_only_for_being_alive_and_without_a_standby_is_refuse
 
 
 def test_an_api_command_running_uvicorn_with_its_own_proxy_trust_is_refused() -> None:
-    """Issue 23: uvicorn believes X-Forwarded-For from loopback and names itself unless told not to."""
+    """Uvicorn believes X-Forwarded-For from loopback and names itself unless told not to."""
     compose = yaml.safe_load((ROOT / "docker-compose.yml").read_text())
     compose["services"]["api"]["command"] = "uvicorn --factory api.main:create_app --workers 4"
     assert "api: uvicorn must run with --no-proxy-headers and --no-server-header" in problems(compose, ROOT)

@@ -1,4 +1,4 @@
-"""The DCSA door names every state of the lifecycle files (issue 25): a state added to state-machines/ without
+"""The DCSA door names every state of the lifecycle files: a state added to state-machines/ without
 a status fails here (and at import), instead of making the webhook follower retry a batch forever."""
 
 from __future__ import annotations

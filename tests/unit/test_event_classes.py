@@ -1,4 +1,4 @@
-"""Every domain event is a declared class (issue 25): its fields written once, in the domain, and applied by
+"""Every domain event is a declared class: its fields written once, in the domain, and applied by
 the domain's own code.
 
 Most events apply themselves (`apply`) and are recorded by `DomainAggregate._record`, whose fields mypy checks

@@ -1,4 +1,4 @@
-"""A booking request made through the DCSA standard is firm (issue 26): staff confirm it with its price,
+"""A booking request made through the DCSA standard is firm: staff confirm it with its price,
 quoted before or in the same act; the customer has no price to accept, and its quote does not expire."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The read models' follower on PostgreSQL waits on the database twice per batch (issue 30, session 8).
+"""The read models' follower on PostgreSQL waits on the database twice per batch.
 
 Its batch's transaction is pipelined: statements go out without waiting, and the follower waits only where
 it reads an answer. The tracking row's compare-and-set and every table's rows the handlers read are sent
@@ -19,11 +19,11 @@ from psycopg._pipeline_base import BasePipeline
 from api.bootstrap import open_read_models
 from api.cli.demo_seed import DEMO_PASSWORD, Seeder
 from domain.accounts.passwords import hash_password
+from followers import dead_letters
+from followers.batch import BatchTx
+from followers.follower import Batch, Follower, PositionMoved
 from infrastructure.event_store import SharedStore
 from infrastructure.read_db import PostgresReadModels, Tx
-from projections import dead_letters
-from projections.batch import BatchTx
-from projections.follower import Batch, Follower, PositionMoved
 from projections.rebuild import rebuild
 from projections.registry import READ_MODELS, applier, ensure_schema
 from projections.verify import compare

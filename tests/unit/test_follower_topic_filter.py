@@ -9,7 +9,7 @@ from domain.accounts.messages import MESSAGE_EVENTS
 from domain.accounts.registration import Registration
 from domain.booking.rate_request import RateRequest
 from domain.notifications.policy import load_notice_modules, notices
-from projections.follower import TopicFilter
+from followers.follower import TopicFilter
 
 
 def test_a_handled_class_is_decoded_and_any_other_is_skipped() -> None:

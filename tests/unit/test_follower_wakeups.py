@@ -9,9 +9,9 @@ from typing import Any
 from eventsourcing.domain import Aggregate
 
 from domain.shared.application import ContextApplication
+from followers.follower import Batch, Follower
 from infrastructure.event_store import SharedStore
 from infrastructure.read_db import SqliteReadModels, Tx
-from projections.follower import Batch, Follower
 
 
 class Note(Aggregate):

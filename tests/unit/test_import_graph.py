@@ -1,4 +1,4 @@
-"""The packages' imports point one way and never round in a circle (issue 25).
+"""The packages' imports point one way and never round in a circle.
 
 Every import counts, those inside functions and under `TYPE_CHECKING` too: a lazy import is still a cycle,
 only one Python happens not to trip over. Read from the source with `ast` (nothing is imported).
@@ -10,14 +10,16 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-PACKAGES = ("domain", "infrastructure", "projections", "policies", "api", "bench")
+PACKAGES = ("domain", "infrastructure", "followers", "projections", "policies", "api", "bench")
 
-# Which top-level packages each may not import: the domain knows no adapter, projections answer no HTTP,
+# Which top-level packages each may not import: the domain knows no adapter, the follower runtime knows
+# neither the read models nor the policies it runs, projections answer no HTTP,
 # process managers are started by the API and never reach back into it, and the product never needs the
 # benchmark (bench/ may import anything: it drives the product from outside).
 FORBIDDEN: dict[str, set[str]] = {
-    "domain": {"api", "projections", "infrastructure", "policies", "bench"},
-    "infrastructure": {"api", "projections", "policies", "bench"},
+    "domain": {"api", "followers", "projections", "infrastructure", "policies", "bench"},
+    "infrastructure": {"api", "followers", "projections", "policies", "bench"},
+    "followers": {"api", "domain", "projections", "policies", "bench"},
     "projections": {"api", "policies", "bench"},
     "policies": {"api", "bench"},
     "api": {"bench"},

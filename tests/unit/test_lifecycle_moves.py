@@ -1,4 +1,4 @@
-"""A new trigger's event moves the booking everywhere by being declared (issue 25): the read model and the
+"""A new trigger's event moves the booking everywhere by being declared: the read model and the
 webhook policy take every move of the request's own lifecycle without a line naming it, so none is left
 behind silently."""
 

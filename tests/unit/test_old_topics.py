@@ -1,4 +1,4 @@
-"""Events stored by the code before issue 25 (events declared by string name, one 620-line RateRequest) still
+"""Events stored before events were declared classes (by string name, one 620-line RateRequest) still
 load: every topic resolves to a class of the same name with the same fields; a real history loads and replays.
 
 The fixtures were written by the code at main before the change (`tests/fixtures/old_events/capture.py` says

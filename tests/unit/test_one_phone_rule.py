@@ -1,4 +1,4 @@
-"""Issue 24 item 17: one phone rule for the server and the web, for a shipping order's parties and a foreign
+"""One phone rule for the server and the web, for a shipping order's parties and a foreign
 company alike; a Persian mobile as people write it is accepted."""
 
 from __future__ import annotations

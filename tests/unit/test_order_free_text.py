@@ -1,4 +1,4 @@
-"""A field on the shipping order (issue 25): a plain optional text is its draft line, typed `FreeText`; the
+"""A field on the shipping order: a plain optional text is its draft line, typed `FreeText`; the
 body, the answer and the draft are held to the same fields."""
 
 from __future__ import annotations

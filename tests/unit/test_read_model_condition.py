@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from followers.follower import TRACKING_DDL, write_position
 from infrastructure.read_db import SqliteReadModels
 from projections.condition import inspect
-from projections.follower import TRACKING_DDL, write_position
 from projections.registry import READ_MODELS, ensure_schema, schema_fingerprint, stored_fingerprint
 
 

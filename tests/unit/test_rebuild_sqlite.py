@@ -5,9 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from api.cli.demo_seed import Seeder
+from followers.follower import Follower, read_position
 from infrastructure.event_store import SharedStore
 from infrastructure.read_db import SqliteReadModels
-from projections.follower import Follower, read_position
 from projections.rebuild import rebuild
 from projections.registry import READ_MODELS, applier, ensure_schema
 from projections.verify import compare

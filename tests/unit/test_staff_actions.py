@@ -1,4 +1,4 @@
-"""A new staff action on a rate request cannot be left half made silently (issue 25): each place a person
+"""A new staff action on a rate request cannot be left half made silently: each place a person
 writes is checked here, by an import or by mypy. What each test catches, if it was forgotten:
 - the transition in state-machines/rate_request.json (the command names a trigger the file lacks);
 - the way out of the new state (a state not final that nothing leaves);

@@ -1,4 +1,4 @@
-"""The tariff's rules without a server (issue 28): reading an upload, matching and the nearest row, the
+"""The tariff's rules without a server: reading an upload, matching and the nearest row, the
 charges a row gives, a version 1 quote read back with one all-in charge, and what the notices say."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Every event class's version has its upcasters (issue 25): raising `class_version` without the
+"""Every event class's version has its upcasters: raising `class_version` without the
 `upcast_vN_vN+1` that reads the older events fails here, not when an old event is first read."""
 
 from __future__ import annotations

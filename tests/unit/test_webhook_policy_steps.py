@@ -78,7 +78,7 @@ def test_the_event_types_a_subscription_may_choose_are_the_notified_steps() -> N
     from domain.integrations.notification_types import NOTIFICATION_TYPES
 
     notified = [step.kind for step in steps.STEPS.values() if step.notified]
-    # The booking's steps, and the tracking events of its containers and vessels (issue 29).
+    # The booking's steps, and the tracking events of its containers and vessels.
     assert sorted([*notified, policy.TRACKING_KIND]) == sorted(NOTIFICATION_TYPES)
     assert not steps.STEPS[RateRequest.CutOffReminded].notified
 

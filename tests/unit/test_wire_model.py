@@ -1,4 +1,4 @@
-"""Wire shapes with Python names (issue 25): the keys are generated, the specification's spellings come from
+"""Wire shapes with Python names: the keys are generated, the specification's spellings come from
 api/mapping.py's tables, and a body is read by its wire keys only."""
 
 from __future__ import annotations

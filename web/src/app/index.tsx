@@ -13,7 +13,7 @@ export function App() {
   useEffect(() => {
     onUnauthorized(() => {
       queryClient.clear();
-      // The login page says why (issue 24): a click that lands there with no reason reads as a fault.
+      // The login page says why: a click that lands there with no reason reads as a fault.
       const { pathname, search, hash } = router.state.location;
       // Signed in again, the person is back where the session ended.
       if (!isPublicPath(pathname))

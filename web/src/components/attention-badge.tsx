@@ -1,7 +1,7 @@
 import { Badge } from '@/components/ui/badge';
 import { formatMoment } from '@/lib/format';
 
-/** The staff-only mark of a record with changes the screens could not take in (issue 22: parked events). */
+/** The staff-only mark of a record with changes the screens could not take in (parked events). */
 export type NeedsAttention = { parkedEvents: number; positions: number[]; since: string } | null | undefined;
 
 function changes(mark: NonNullable<NeedsAttention>): string {

@@ -1,5 +1,5 @@
 /**
- * Passwords too easy to guess (issue 23): zxcvbn's common-password and word lists (`@zxcvbn-ts`, the lists
+ * Passwords too easy to guess: zxcvbn's common-password and word lists (`@zxcvbn-ts`, the lists
  * the server's `zxcvbn` check uses), refused below score 2 with the server's message at the field. The
  * lists are large, so they load on their own (a separate chunk) when a password form opens; until then
  * the field's other rules apply and the server still refuses a common password.

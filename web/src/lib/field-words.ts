@@ -1,5 +1,5 @@
 /**
- * What a profile field is, in words, for people (issue 24: staff saw `FirstName`, `EconimocCode`,
+ * What a profile field is, in words, for people (staff saw `FirstName`, `EconimocCode`,
  * `RegisterationCode`; customers saw `contactPerson:`). The wire keeps its keys and the specification's
  * spellings; screens say these words. Takes a record key (`economicCode`) or the review's field name
  * (`EconimocCode`).

@@ -33,7 +33,7 @@ describe('dates', () => {
   });
 });
 
-describe('a time typed in the one format (issue 29)', () => {
+describe('a time typed in the one format', () => {
   it('reads YYYY/MM/DD HH:MM as UTC, whatever the browser zone, and refuses other formats and unreal moments', () => {
     expect(parseMoment('2027/01/14 08:30')).toBe('2027-01-14T08:30:00Z');
     expect(parseMoment(' 2027/01/14 23:59 utc ')).toBe('2027-01-14T23:59:00Z');

@@ -1,5 +1,5 @@
 /**
- * Money and dates as every screen shows them (issue 14): one formatter each, so the list, the detail, the
+ * Money and dates as every screen shows them: one formatter each, so the list, the detail, the
  * console, the report and the audit trail read the same.
  */
 const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
@@ -23,7 +23,7 @@ function parse(value: string): Date | null {
 
 const two = (n: number) => String(n).padStart(2, '0');
 
-/** The specification's display, YYYY/MM/DD (UTC), everywhere a day is shown (issue 24: one format, not five). */
+/** The specification's display, YYYY/MM/DD (UTC), everywhere a day is shown (one format, not five). */
 function day(date: Date): string {
   return `${date.getUTCFullYear()}/${two(date.getUTCMonth() + 1)}/${two(date.getUTCDate())}`;
 }

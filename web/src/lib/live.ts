@@ -1,5 +1,5 @@
 /**
- * Live screens (issue 14): one server-sent event stream per signed-in user (GET /events/api/v1/stream,
+ * Live screens: one server-sent event stream per signed-in user (GET /events/api/v1/stream,
  * authenticated by the `token` cookie since EventSource cannot send headers) whose notices
  * `{kind, id, reference, position}` mark the matching cached queries stale; react-query refetches the
  * ones on screen. While the stream is down, the same queries are refreshed by polling, and the stream is

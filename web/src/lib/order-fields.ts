@@ -1,5 +1,5 @@
 /**
- * The shipping order's fields, described once for the web (issue 25): the customer's form, the facts panel, the
+ * The shipping order's fields, described once for the web: the customer's form, the facts panel, the
  * final report and the staff console all read their labels, units and kinds here, and the form builds its
  * inputs, initial values, rules and body from the same entries, so a new field on the order is one entry in the
  * list below. Keys are the wire's, the specification's misspellings included (`temprature`).

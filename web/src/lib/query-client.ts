@@ -3,7 +3,7 @@ import { ApiError } from './api-client';
 
 /**
  * Statuses that are never retried: 401 (the session is gone), 500 (retrying will not help), and 403 and
- * 404 (the answer is final; a retry only delays the not-found screen, issue 14).
+ * 404 (the answer is final; a retry only delays the not-found screen).
  */
 const NO_RETRY_STATUSES = new Set([401, 403, 404, 500]);
 

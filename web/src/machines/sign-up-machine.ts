@@ -39,7 +39,7 @@ export interface SignUpContext {
   wrongCode: boolean;
   remaining: number;
   /** When Resend opens, as wall-clock milliseconds: a background tab's throttled timer ticks late, so the
-   * remaining time is read from the clock on every tick, never counted in ticks (issue 24). */
+   * remaining time is read from the clock on every tick, never counted in ticks. */
   resendAt: number;
   countdownSeconds: number;
   error: string | null;
@@ -212,7 +212,7 @@ export const signUpMachine = setup({
                 }),
               ],
             },
-            // Back to step 1, keeping what was typed on both steps (issue 24).
+            // Back to step 1, keeping what was typed on both steps.
             BACK: { target: '#signUp.start', actions: ['clearErrors', assign({ values: ({ event }) => event.values })] },
           },
         },

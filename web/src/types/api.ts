@@ -6484,7 +6484,7 @@ export interface components {
         };
         /**
          * TrackingProgress
-         * @description Where a confirmed booking is, from its tracking events (issue 29); the spec's `state` is unchanged.
+         * @description Where a confirmed booking is, from its tracking events; the spec's `state` is unchanged.
          */
         TrackingProgress: {
             /** Arrivaldelayhours */

@@ -1,5 +1,5 @@
 /**
- * The booking facts the customer's screens and the staff console both show (issue 14: the same fields and
+ * The booking facts the customer's screens and the staff console both show (the same fields and
  * labels on both sides): the rate-request detail and its shipping order as the server's OpenAPI document
  * declares them (the customer's and the staff's detail calls answer the same schema).
  */

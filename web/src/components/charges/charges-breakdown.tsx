@@ -3,7 +3,7 @@ import { basis, quoteSource } from './charges';
 import type { Priced } from './charges';
 import styles from './charges.module.css';
 
-/** The price's lines, its total per container and for the booking, and who priced it (issue 28). */
+/** The price's lines, its total per container and for the booking, and who priced it. */
 export function ChargesBreakdown({ priced }: { priced: Priced }) {
   if (priced.charges.length === 0) return null;
   const source = quoteSource(priced);

@@ -1,5 +1,5 @@
 /**
- * A quote's itemised charges (issue 28) as every screen, the report and the console word them: the basis of
+ * A quote's itemised charges as every screen, the report and the console word them: the basis of
  * each line, the total per container (the specification's `price`) and for the whole booking, and where the
  * price came from.
  */

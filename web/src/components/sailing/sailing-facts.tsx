@@ -47,7 +47,7 @@ export function SailingFacts({ sailing }: { sailing: SailingView }) {
   );
 }
 
-/** A booking's sailing (issue 27): transport plan and cut-offs, what a republished schedule moved, a late order. */
+/** A booking's sailing: transport plan and cut-offs, what a republished schedule moved, a late order. */
 export function BookingSailingFacts({ booked }: { booked: BookingSailing }) {
   return (
     <section aria-label="Sailing" style={{ margin: '0.75rem 0' }}>

@@ -1,5 +1,5 @@
 /**
- * Where a booking is, in one line for lists (issue 29): the tracking progress in words, flagged when the
+ * Where a booking is, in one line for lists: the tracking progress in words, flagged when the
  * vessel's arrival is late; nothing before the first tracking event.
  */
 import type { components } from '@/types/api';

@@ -25,7 +25,7 @@ const BOOKINGS: MenuItem = { label: 'Bookings', to: '/dashboard/bookings', icon:
 const DOCUMENTS: MenuItem = { label: 'Documents', to: '/dashboard/documents', icon: 'documents' };
 const PROFILE: MenuItem = { label: 'Profile', to: '/dashboard/profile?editProfile=true', icon: 'profile' };
 // The staff overview holds the work queue and the registration and profile-edit lists; a request's detail is
-// opened from there, so it is the overview's page too (issue 24: the sidebar marked the wrong page).
+// opened from there, so it is the overview's page too (the sidebar marked the wrong page).
 const STAFF_OVERVIEW: MenuItem = {
   label: 'Overview',
   to: '/dashboard/overview',

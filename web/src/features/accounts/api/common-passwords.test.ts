@@ -3,7 +3,7 @@ import { isTooGuessable, loadCommonPasswords } from '@/lib/common-passwords';
 import { message } from '@/lib/messages';
 import { newPasswordSchema } from './schemas';
 
-describe('common passwords (issue 23)', () => {
+describe('common passwords', () => {
   it('refuses passwords on the lists once they are loaded, with the server message at the field', async () => {
     expect(isTooGuessable('Password1')).toBe(false); // not loaded yet: the server decides
     await loadCommonPasswords();

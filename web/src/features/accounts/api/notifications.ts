@@ -15,7 +15,7 @@ const meOptions = () =>
 
 export const useMe = (enabled = true) => useQuery({ ...meOptions(), enabled });
 
-/** What a notification is about (issue 14), so it opens its item. */
+/** What a notification is about, so it opens its item. */
 export type NotificationSubject = Schema<'NotificationSubject'>;
 export type NotificationItem = Schema<'Notification'>;
 
@@ -74,7 +74,7 @@ export function useMarkRead(accountId: string | undefined) {
 
 /**
  * The message cut to about 40 characters plus '...' until the item is opened. The cut never falls inside a
- * word, so a booking reference (`FB-2026-000123`) is shown whole or not at all (issue 24: `FB-2026-0...`
+ * word, so a booking reference (`FB-2026-000123`) is shown whole or not at all (`FB-2026-0...`
  * named no booking).
  */
 export function preview(message: string): string {

@@ -4,7 +4,7 @@ import type { Control, FieldErrors } from 'react-hook-form';
 import { PasswordInput } from '@/components/ui/password-input';
 import { loadCommonPasswords } from '@/lib/common-passwords';
 
-/** The rule the server and the schema check, said as it is (issue 24: not "letters, numbers and symbols"). */
+/** The rule the server and the schema check, said as it is (not "letters, numbers and symbols"). */
 export const PASSWORD_HINT = 'At least 8 characters, with an uppercase letter and a digit.';
 
 type Values = { newPassword: string; confirmNewPassword: string };

@@ -65,7 +65,7 @@ export function NotificationList({ items, accountId, hasMore, loadingMore, onLoa
                 className={styles.subject}
                 to={subjectPath(item.subject, staff)}
                 onClick={() => {
-                  // Following the item is reading it (issue 24): the badge and the list agree at once.
+                  // Following the item is reading it: the badge and the list agree at once.
                   if (!item.isRead) markRead.mutate(item.id);
                   onOpenSubject?.();
                 }}

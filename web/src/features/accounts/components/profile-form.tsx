@@ -79,7 +79,7 @@ function EditForm({ kind, profile }: { kind: CustomerKind; profile: Profile }) {
   const { errors, isDirty } = formState;
   const pending = profile.editRequest?.state === 'pending' ? profile.editRequest.edited : null;
   // A decision on the edit (arriving live) puts the accepted values back in the form: after a decline the
-  // declined values must not stay on screen as if they were the profile (issue 24). While the edit is pending
+  // declined values must not stay on screen as if they were the profile. While the edit is pending
   // the typed values stay, marked as pending.
   const decision = profile.editRequest && profile.editRequest.state !== 'pending' ? JSON.stringify(profile.editRequest) : null;
   const seenDecision = useRef(decision);

@@ -4,7 +4,7 @@ import { stubFetchEachTest } from '@/testing/fetch';
 import { envelope, renderWithProviders } from '@/testing/render';
 import { CreatePasswordRoute } from './create-password';
 
-// Issue 22: the e-mailed link carries the national ID as text; 10-digit IDs above 2147483647, IDs with
+// The e-mailed link carries the national ID as text; 10-digit IDs above 2147483647, IDs with
 // leading zeros and 11-digit company IDs must reach the server exactly as sent (tests/corpus.py's values).
 const IDS = ['4325031880', '0012345678', '14003456789'];
 

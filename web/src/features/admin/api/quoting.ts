@@ -1,4 +1,4 @@
-/** How quoting goes, by week (issue 28): the staff overview's figures, typed by the server's document. */
+/** How quoting goes, by week: the staff overview's figures, typed by the server's document. */
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { Answer } from '@/types/contract';

@@ -1,4 +1,4 @@
-/** GET /booking/api/v1/admin/work-queue (issue 14): what waits for staff, by kind, with counts and age. */
+/** GET /booking/api/v1/admin/work-queue: what waits for staff, by kind, with counts and age. */
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { Answer, Schema } from '@/types/contract';

@@ -50,7 +50,7 @@ function Bars({ weeks }: { weeks: QuotingWeeks }) {
   );
 }
 
-/** The staff overview's view of quoting (issue 28): instant share, time to quote and acceptance, by week. */
+/** The staff overview's view of quoting: instant share, time to quote and acceptance, by week. */
 export function QuotingPanel() {
   const query = useQuery(quotingStatsOptions(WEEKS));
   if (query.isPending) return null;

@@ -63,7 +63,7 @@ export function RegistrationRequestsPanel() {
         {list.data ? (
           <>
             {/* A scrolling region is reachable by keyboard (a wide desktop table may scroll); on a phone the
-                rows stack as cards, each cell with its label, so nothing scrolls sideways (issue 24). */}
+                rows stack as cards, each cell with its label, so nothing scrolls sideways. */}
             <div className={styles.tableWrap} tabIndex={0} role="region" aria-label="Registration requests">
               <table className={`${styles.table} ${styles.stacked}`}>
                 <ColumnHeads names={['Name', 'Kind', 'National ID / Company ID', 'State', 'Date']} />

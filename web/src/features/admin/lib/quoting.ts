@@ -1,4 +1,4 @@
-/** How quoting goes (issue 28), worded for the staff overview: shares as percentages, waits as durations. */
+/** How quoting goes, worded for the staff overview: shares as percentages, waits as durations. */
 
 /** `0.333` -> `33%`; null (no requests that week) -> `-`. */
 export function formatShare(share: number | null | undefined): string {

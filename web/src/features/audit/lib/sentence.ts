@@ -1,5 +1,5 @@
 /**
- * An audit event in words (issue 14): "Price accepted by Sara Karimi (customer)". The phrase comes from
+ * An audit event in words: "Price accepted by Sara Karimi (customer)". The phrase comes from
  * the event's type, so a new event reads sensibly without a table here: a compound type is split into
  * words (PriceAccepted -> Price accepted), a single past participle takes its aggregate's name
  * (shipping_order + Accepted -> Shipping order accepted).

@@ -37,7 +37,7 @@ export const bookingKeys = {
   containers: (number: string) => [...bookingKeys.all, 'containers', number] as const,
 };
 
-/** `search` matches the booking reference (any case) and the commodity (issue 14). */
+/** `search` matches the booking reference (any case) and the commodity. */
 export const rateRequestsInfiniteOptions = (search = '') =>
   infiniteQueryOptions({
     queryKey: bookingKeys.list(search.trim()),
@@ -113,7 +113,7 @@ export function usePriceDecision(id: string) {
   return useMutation({
     mutationFn: (decision: 'approve' | 'cancel') =>
       api.put<Answer<'booking_accept_price' | 'booking_cancel_price'>>(`${CLIENT}/rate-requests/${id}/${decision}`),
-    // The answer is the request as it is now: the wizard moves on to the next step at once (issue 24).
+    // The answer is the request as it is now: the wizard moves on to the next step at once.
     onSuccess: (detail) => {
       queryClient.setQueryData(bookingKeys.detail(id), detail);
       return invalidate();
@@ -121,7 +121,7 @@ export function usePriceDecision(id: string) {
   });
 }
 
-/** The customer calls off a request still waiting for its price (the lifecycle's `withdraw`, issue 24). */
+/** The customer calls off a request still waiting for its price (the lifecycle's `withdraw`). */
 export function useWithdrawRequest(id: string) {
   const queryClient = useQueryClient();
   const invalidate = useInvalidateBooking();

@@ -1,4 +1,4 @@
-/** GET /booking/api/v1/client/overview (issue 14): counts by state and the bookings waiting for the customer. */
+/** GET /booking/api/v1/client/overview: counts by state and the bookings waiting for the customer. */
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { CLIENT } from './booking-api';

@@ -1,5 +1,5 @@
 /**
- * Sailing schedules (issue 27): the sailings between two ports, a booking's sailing (transport plan and cut-offs),
+ * Sailing schedules: the sailings between two ports, a booking's sailing (transport plan and cut-offs),
  * choosing one, and the port search over every UN/LOCODE port.
  */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';

@@ -1,5 +1,5 @@
 /**
- * A booking's tracking events (issue 29), read through the DCSA Track & Trace 3.0 door with the session's
+ * A booking's tracking events, read through the DCSA Track & Trace 3.0 door with the session's
  * token: `GET /v3/events` answers the standard's body (no envelope), ordered by when each event happened.
  */
 import { queryOptions } from '@tanstack/react-query';
@@ -47,7 +47,7 @@ function planned(id: string, code: 'DEPA' | 'ARRI', when: string, port: string, 
 }
 
 /**
- * The timeline with the sailing's planned departure and arrival (issue 29) where the publishers sent no
+ * The timeline with the sailing's planned departure and arrival where the publishers sent no
  * planned event of that kind, in the order of their times.
  */
 export function withSailingPlan(events: TrackingEvent[], sailing: SailingPlan | null | undefined): TrackingEvent[] {

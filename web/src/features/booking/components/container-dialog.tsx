@@ -56,8 +56,7 @@ export function ContainerDialog({ open, quantity, initial, onClose, onSubmit }: 
   const unknown = whole && !problem && found.isSuccess && !exact ? `${typed} is not in the container register` : null;
   const e = formState.errors;
   const full = rows.length >= quantity;
-  // Cancel, Escape and the close icon throw the dialog's rows away: asked first when anything was entered
-  // (issue 24).
+  // Cancel, Escape and the close icon throw the dialog's rows away: asked first when anything was entered.
   const [discarding, setDiscarding] = useState(false);
   const changedRows = rows.length !== initial.length || rows.some((row, i) => row.localId !== initial[i]?.localId);
   const typing = formState.isDirty || search.trim() !== '';

@@ -3,7 +3,7 @@ import { useBlocker } from 'react-router-dom';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 
 /**
- * Asks before a half-filled form is left (issue 24): a link or Back inside the app asks in a dialog; closing
+ * Asks before a half-filled form is left: a link or Back inside the app asks in a dialog; closing
  * or reloading the tab asks through the browser. `release()` lets the form's own navigation (after it was
  * sent) go without a question. `what` names what would be lost ("booking", "shipping order").
  */

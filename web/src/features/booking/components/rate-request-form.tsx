@@ -76,7 +76,7 @@ export function RateRequestForm({ detail, onSaved, onCancel, amend = false, star
   const [portText, setPortText] = useState('');
   const searched = useQuery(portSearchOptions(useDeferredValue(portText)));
   const portChoices = mergeChoices([...(ports.data ?? []), ...(searched.data ?? [])].map(choiceOption));
-  // A new booking may name a published sailing (issue 27); the preferred date stays for those who do not.
+  // A new booking may name a published sailing; the preferred date stays for those who do not.
   const [sailing, setSailing] = useState<string | null>(null);
   const typeChoices = (types.data ?? []).map(choiceOption);
   const sizeChoices = (sizes.data ?? []).map(choiceOption);
@@ -86,7 +86,7 @@ export function RateRequestForm({ detail, onSaved, onCancel, amend = false, star
     defaultValues: defaults(detail),
   });
   const errors = formState.errors;
-  // A new booking half filled in is not left without a question (issue 24); an edit keeps its own Cancel.
+  // A new booking half filled in is not left without a question; an edit keeps its own Cancel.
   const leave = useLeaveWarning(!detail && formState.isDirty);
   const [isDanger, pol, pod] = useWatch({ control, name: ['isDanger', 'pol', 'pod'] });
   const readOnly = !editing;

@@ -40,7 +40,7 @@ function goTo(anchor: string) {
   target.focus();
 }
 
-/** Staff's messages of an order revision, said at the top of the form, each linking to its field (issue 24). */
+/** Staff's messages of an order revision, said at the top of the form, each linking to its field. */
 export function RevisionSummary({ revise }: { revise: Record<string, string> }) {
   const entries = Object.entries(revise).filter(([, text]) => text.trim());
   if (entries.length === 0) return null;
@@ -281,7 +281,7 @@ export function ShippingOrderForm({ detail, edit = false, onDone }: ShippingOrde
       <h3>Important Data</h3>
       <p className={styles.muted}>Fill Out The Details Below In Order</p>
       <div className={styles.row} style={{ marginBottom: '1rem' }}>
-        {/* The ticks say what is filled in, in a revision too (issue 24). */}
+        {/* The ticks say what is filled in, in a revision too. */}
         <Button id="order-parties" variant="secondary" done={Boolean(supplier)} onClick={() => setDialog('supplier')}>
           Add Supplier
         </Button>

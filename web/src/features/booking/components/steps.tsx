@@ -56,7 +56,7 @@ export function PricePanel({ detail }: { detail: RateRequestDetail }) {
             {detail.validUntil ? ` · quote valid until ${formatDate(detail.validUntil)}` : null}
           </span>
         </p>
-        {/* A booking requested through the API is firm: the carrier confirms it at this price (issue 26). */}
+        {/* A booking requested through the API is firm: the carrier confirms it at this price. */}
         {detail.viaApi ? (
           <p className={styles.muted}>Requested through the API: the carrier confirms it at this price.</p>
         ) : null}

@@ -1,5 +1,5 @@
 /**
- * Where a confirmed booking is (issue 29): the progress in words from the booking's detail, and its
+ * Where a confirmed booking is: the progress in words from the booking's detail, and its
  * milestones in the order they happened, per container and per vessel call, with planned, estimated and
  * actual times.
  */
@@ -10,7 +10,7 @@ import { bookingSailingOptions } from '../api/sailings-api';
 import { milestoneWords, trackingOptions, withSailingPlan } from '../api/tracking-api';
 import styles from './booking.module.css';
 
-// One date format on every screen (issue 24): YYYY/MM/DD HH:MM UTC.
+// One date format on every screen: YYYY/MM/DD HH:MM UTC.
 const when = (iso: string) => formatMoment(iso);
 
 export function TrackingPanel({ detail }: { detail: RateRequestDetail }) {

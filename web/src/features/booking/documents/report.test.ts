@@ -28,7 +28,7 @@ describe('shipping order report', () => {
     expect(text).toContain('Ready For Approval');
     expect(text).toContain('Prepaid');
     expect(text).toContain('Supplier');
-    // Units as the one field list gives them (issue 24 item 17).
+    // Units as the one field list gives them.
     expect(text).toContain('Temperature-18 °C');
     expect(text).toContain('Humidity60 %');
     expect(text).toContain('Gross weight (kg)');

@@ -65,7 +65,7 @@ function table(headers: readonly string[], rows: readonly Cell[][], foot?: reado
   return t;
 }
 
-/** The booking's transport plan and cut-offs (issue 27), when it has a sailing. */
+/** The booking's transport plan and cut-offs, when it has a sailing. */
 function sailingSection(booked: NonNullable<BookingSailing>): HTMLElement[] {
   const s = booked.sailing;
   const vessel = s.estimated
@@ -180,7 +180,7 @@ if (root) {
     if (id) void load(root, id);
   });
 }
-// The embedding page sizes its frame to the whole report (issue 24: no nested scroll hiding the parties, the
+// The embedding page sizes its frame to the whole report (no nested scroll hiding the parties, the
 // containers and Print while the customer confirms): every change of the report's height is told to it.
 if (window.parent !== window) {
   const tellHeight = () =>

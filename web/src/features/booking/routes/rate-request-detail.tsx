@@ -81,7 +81,7 @@ export function RateRequestDetailRoute() {
 
   const step = activeStep(snapshot);
   const reached = reachedStep(snapshot.context.server);
-  // What the booking is now, in words (issue 24): a completed booking says so, not its last step's name.
+  // What the booking is now, in words: a completed booking says so, not its last step's name.
   const closed = snapshot.matches('closed');
   const title = isState('rate_request', detail.state, 'completed')
     ? 'Booking completed'

@@ -28,7 +28,7 @@ export function RateRequestEditRoute() {
       <ContentLayout title="Edit Shipping Order">
         {/* Rate request and booking letter are done; the shipping order is the step being worked on. */}
         <StepsHeader active={2} />
-        {/* Staff's messages first, above the booking's facts: each links to its field below (issue 24). */}
+        {/* Staff's messages first, above the booking's facts: each links to its field below. */}
         <RevisionSummary revise={detail.order.revise} />
         <SummaryHeader detail={detail} />
         <ShippingOrderForm key={detail.order.id} detail={detail} edit onDone={toList} />

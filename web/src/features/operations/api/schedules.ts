@@ -1,4 +1,4 @@
-/** The staff's view of sailings (issue 27): the published schedules and a booking's sailing. */
+/** The staff's view of sailings: the published schedules and a booking's sailing. */
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { Answer } from '@/types/contract';

@@ -1,4 +1,4 @@
-/** The tariff calls of the console (issue 28), typed by the server's OpenAPI document. */
+/** The tariff calls of the console, typed by the server's OpenAPI document. */
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { Answer } from '@/types/contract';

@@ -1,5 +1,5 @@
 /**
- * Staff's quote (issue 28): a rate request no tariff row priced at once. The breakdown editor starts from the
+ * Staff's quote: a rate request no tariff row priced at once. The breakdown editor starts from the
  * row the server suggests (the matching row, else the nearest on the lane); the price per container is the
  * sum of its per-container lines. Staff may add a charge of a kind the lines lack (the kinds the server
  * lists: a breakdown holds only known charges, each once) or remove one. Without a row on the lane, staff

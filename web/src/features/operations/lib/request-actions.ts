@@ -1,6 +1,6 @@
 /**
  * Staff's steps on a rate request in the operations console, one entry each, by its trigger in
- * state-machines/rate_request.json (issue 25): the button, the dialog and the call all read the entry, so a new
+ * state-machines/rate_request.json: the button, the dialog and the call all read the entry, so a new
  * staff action is one entry here; a test checks every staff trigger of the machine has one (or is named in
  * `OFFERED_ELSEWHERE`).
  */
@@ -27,7 +27,7 @@ export interface RequestAction {
   offered?: (detail: Detail) => boolean;
   /** Staff must say why (sent as the message; the dialog refuses an empty one). */
   reason?: boolean;
-  /** Staff may set or change the booking's sailing in the same act (issue 27). */
+  /** Staff may set or change the booking's sailing in the same act. */
   choosesSailing?: boolean;
   /** What the dialog asks. */
   prompt?: (detail: Detail) => string;

@@ -64,7 +64,7 @@ function ActionDialog({
   const [message, setMessage] = useState('');
   const [revise, setRevise] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
-  // Staff may set or change the booking's sailing as they quote or confirm (issue 27).
+  // Staff may set or change the booking's sailing as they quote or confirm.
   const [routing, setRouting] = useState('');
   // (The quote has its own dialog, ../components/quote-dialog.tsx; the sailing is chosen at confirmation or in the
   // booking's sailing panel.)
@@ -143,7 +143,7 @@ function ActionDialog({
 }
 
 /** The open request. `reveal` counts the times staff asked to see it: each one (and its first load) brings the
- * panel into view and focus; on a phone it sits far below the list (issue 24). */
+ * panel into view and focus; on a phone it sits far below the list. */
 function DetailPanel({ id, reveal }: { id: string; reveal: number }) {
   const [action, setAction] = useState<Action | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -225,7 +225,7 @@ function DetailPanel({ id, reveal }: { id: string; reveal: number }) {
 }
 
 /** What each state code means, for the state filter: several codes share a badge label ("Rate Request"), and a
- * filter must tell them apart in words, not by their numbers (issue 24). */
+ * filter must tell them apart in words, not by their numbers. */
 const STATE_FILTER_WORDS: Record<number, string> = {
   0: 'Waiting for a price, or quoted',
   1: 'Revision requested',

@@ -1,5 +1,5 @@
 /**
- * The carrier's tariff (issue 28): staff upload a CSV (one row per lane and equipment); the server checks
+ * The carrier's tariff: staff upload a CSV (one row per lane and equipment); the server checks
  * every row and refuses the whole file when one is bad, naming each bad cell, or publishes it as the next
  * version, replacing the rows of the lanes it names. Below, the rows in force and the publications.
  */

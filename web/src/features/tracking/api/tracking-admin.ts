@@ -1,5 +1,5 @@
 /**
- * The console's tracking calls (issue 29): publisher keys, the exceptions, the events that matched no
+ * The console's tracking calls: publisher keys, the exceptions, the events that matched no
  * booking (paged, assignable), and a milestone recorded by hand through the DCSA door (`POST /v3/events`
  * with the staff's own token; the standard's body and `feedbackElements`, no envelope).
  */

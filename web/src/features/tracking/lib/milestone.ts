@@ -1,7 +1,7 @@
 import { parseMoment } from '@/lib/format';
 
 /**
- * A milestone staff record by hand, as the DCSA TNT 3.0 event the door takes (issue 29): the booking's
+ * A milestone staff record by hand, as the DCSA TNT 3.0 event the door takes: the booking's
  * reference ties it; an equipment milestone names its container, a vessel's its vessel; the time typed is
  * UTC (every screen writes UTC).
  */

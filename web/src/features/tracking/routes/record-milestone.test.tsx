@@ -11,7 +11,7 @@ function posted(fetchMock: ReturnType<typeof vi.fn>): { eventDateTime: string }[
   return fetchMock.mock.calls.flatMap(([, init]) => (JSON.parse(String((init as RequestInit).body)) as { events: { eventDateTime: string }[] }).events);
 }
 
-describe('recording a milestone by hand: the time in the one format, UTC (issue 29)', () => {
+describe('recording a milestone by hand: the time in the one format, UTC', () => {
   let fetchMock: ReturnType<typeof vi.fn>;
 
   beforeEach(() => {

@@ -1,5 +1,5 @@
 /**
- * The console's tracking screen (issue 29): what needs staff (containers not gated in before the cargo
+ * The console's tracking screen: what needs staff (containers not gated in before the cargo
  * cut-off, slipped arrivals), the events that matched no booking (paged, assigned to a booking), a milestone
  * recorded by hand, and the publisher keys terminals and depots publish with (the key shown once).
  */
@@ -214,7 +214,7 @@ export function RecordMilestone() {
           <input id="milestone-vessel" value={form.vessel} onChange={(e) => set({ vessel: e.target.value })} placeholder="KING OF THE SEAS" />
         </Field>
         <Field id="milestone-at" label="When (UTC)" error={shown.at}>
-          {/* Typed in the product's one format and zone, never the browser's own date-time picker (issue 29). */}
+          {/* Typed in the product's one format and zone, never the browser's own date-time picker. */}
           <div className={styles.moment}>
             <input
               id="milestone-at"

@@ -1,4 +1,4 @@
-"""Poison events parked, not looped (issue 22).
+"""Poison events parked, not looped.
 
 The store is the truth: an event that got in must never stop the world. A follower (the read models, a
 policy, the webhooks) that fails on one event `PARK_AFTER` times in a row records it here, moves its
@@ -22,8 +22,8 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
+from followers.positions import read_position
 from infrastructure.read_db import Tx
-from projections.positions import read_position
 
 # Failed tries of one event before it is parked (the follower waits `on_error_wait` between them).
 PARK_AFTER = 3

@@ -23,14 +23,14 @@ from typing import Any
 
 from eventsourcing.utils import resolve_topic
 
+from followers import dead_letters, heartbeats
+from followers.dead_letters import transient
+from followers.positions import TRACKING_DDL as TRACKING_DDL  # re-exported: the followers' table
+from followers.positions import read_position as read_position
 from infrastructure.event_store import SharedStore
 from infrastructure.leases import STANDBY_RETRY, Lease
 from infrastructure.read_db import ReadModelDB, Tx, send
 from infrastructure.wakeups import FALLBACK_POLL, TRACKING_CHANNEL, Wakeups, tracking_payload
-from projections import dead_letters, heartbeats
-from projections.dead_letters import transient
-from projections.positions import TRACKING_DDL as TRACKING_DDL  # re-exported: the followers' table
-from projections.positions import read_position as read_position
 
 log = logging.getLogger(__name__)
 
@@ -237,7 +237,7 @@ class Follower:
         self._poked = threading.Event()
         self._stopping = threading.Event()
         self._thread: threading.Thread | None = None
-        # Poison events: tries of one event, and parking it after `PARK_AFTER` (projections/dead_letters.py).
+        # Poison events: tries of one event, and parking it after `PARK_AFTER` (followers/dead_letters.py).
         self.poison = Poison(self)
         self._suspect_until = 0
         self.holder = heartbeats.holder_name()
@@ -303,7 +303,7 @@ class Follower:
                 self._poked.clear()
 
     def _heartbeat(self) -> None:
-        """This process holds the group: say so now and then (projections/heartbeats.py)."""
+        """This process holds the group: say so now and then (followers/heartbeats.py)."""
         now = time.monotonic()
         if now - self._last_beat >= heartbeats.HEARTBEAT_INTERVAL:
             heartbeats.beat(self.db, self.name, self.holder)
@@ -341,7 +341,7 @@ class Follower:
             skips, decode = self.skips, self.store.mapper.to_domain_event
             batch = [(n.id, decode(n)) for n in notifications if skips is None or not skips(n.topic)]
             # Not durable: a follower's rows and position are rebuilt from the (durable) event store, and
-            # replaying a lost tail is what a restart does anyway (see DESIGN-NOTES, Benchmarks).
+            # replaying a lost tail is what a restart does anyway (docs/decisions/0002).
             with self.db.transaction(durable=False) as tx:
                 if self.effects_in_transaction:
                     moved = send_advance(tx, self.name, self.position, last)
@@ -439,7 +439,7 @@ class Follower:
 
 
 class Poison:
-    """A follower's failed tries of one event, and the parking of an event that keeps failing (issue 22).
+    """A follower's failed tries of one event, and the parking of an event that keeps failing.
 
     `failed(notifications, error)` answers True when the failure is dealt with here: a batch of several
     events is narrowed down (the follower then applies one at a time), and one event that failed

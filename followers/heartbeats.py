@@ -1,4 +1,4 @@
-"""Each follower group's holder says it is alive: a heartbeat row per group (issue 22).
+"""Each follower group's holder says it is alive: a heartbeat row per group.
 
 The holder of a group (the process that applies it: the one process on SQLite, the lock's holder on
 PostgreSQL) writes `follower_heartbeats` every `HEARTBEAT_INTERVAL` seconds while it runs, with its name
