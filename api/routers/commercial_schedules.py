@@ -25,9 +25,9 @@ from starlette.datastructures import QueryParams
 from starlette.exceptions import HTTPException
 
 from api.bootstrap import Services
-from api.deps import ServicesDep, off_loop
-from api.errors import http_status
-from api.integration_auth import IntegrationCustomer
+from api.edge.deps import ServicesDep, off_loop
+from api.edge.errors import http_status
+from api.edge.integration_auth import IntegrationCustomer
 from api.openapi import operation_ids
 from api.schemas import commercial_schedules as cs
 from api.schemas.dcsa_booking import ErrorResponse

@@ -12,9 +12,10 @@ from fastapi import APIRouter, Body, Query, Request
 from fastapi.responses import Response
 
 from api.bootstrap import Services
-from api.deps import AdminUser, CommandDep, CustomerUser, ServicesDep, off_loop, read_answer
-from api.envelope import failure, success
-from api.input_screen import screened_body
+from api.edge.deps import AdminUser, CommandDep, CustomerUser, ServicesDep, off_loop, read_answer
+from api.edge.envelope import failure, success
+from api.edge.input_screen import screened_body
+from api.edge.security import Principal
 from api.openapi import operation_ids
 from api.schemas import commercial_schedules as cs
 from api.schemas.envelope import Envelope, Lookup, error_responses
@@ -26,7 +27,6 @@ from api.schemas.sailings import (
     booking_sailing,
     sailing_view,
 )
-from api.security import Principal
 from domain.booking.schedules import utc_text
 from domain.shared.errors import NotFound, ValidationFailed
 from domain.shared.moments import instant_problem, parse_instant
