@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 from uuid import UUID
 
-from api.dcsa_notifications import DcsaBookingView
+from api.dcsa.booking.notifications import DcsaBookingView
 from api.edge.account_limits import Limiters
 from api.edge.errors import StoredNotShown
 from api.edge.login_throttle import LoginThrottle

@@ -11,9 +11,13 @@ from fastapi import APIRouter, Depends, FastAPI
 from fastapi.responses import JSONResponse
 from starlette.types import ASGIApp
 
-from api import docs_page, openapi, web_app, webhook_docs
+from api import docs_page, openapi, web_app
 from api.bootstrap import Services
-from api.dcsa_door import DcsaDoor
+from api.dcsa.booking import routes as dcsa_bookings
+from api.dcsa.booking import webhooks as webhook_docs
+from api.dcsa.door import DcsaDoor
+from api.dcsa.schedules import routes as commercial_schedules
+from api.dcsa.tracking import routes as tracking
 from api.edge import errors, log_redaction
 from api.edge.body_limit import BodyLimit
 from api.edge.deps import auditors_read_only
@@ -31,8 +35,6 @@ from api.routers import (
     booking,
     booking_admin,
     booking_changes,
-    commercial_schedules,
-    dcsa_bookings,
     events,
     files,
     integrations,
@@ -43,7 +45,6 @@ from api.routers import (
     registration,
     schedules,
     tariffs,
-    tracking,
     tracking_admin,
 )
 from api.schemas.envelope import Envelope

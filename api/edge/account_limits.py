@@ -14,7 +14,7 @@ CODES = "Too many verification codes sent to this number; try again later"
 
 class Limiters:
     def __init__(self, counters: AttemptCounters, signups_per_address: int = 30) -> None:
-        self.counters = counters  # also the DCSA door's request counts (api/dcsa_door.py)
+        self.counters = counters  # also the DCSA door's request counts (api/dcsa/door.py)
 
         def limiter(name: str, limit: int, window: float, description: str) -> AttemptLimiter:
             return AttemptLimiter(counters, name, limit, window, description)

@@ -15,7 +15,7 @@ from fastapi.responses import Response
 
 from api.booking_reads import own_detail
 from api.bootstrap import Services
-from api.dcsa_status import amended_booking_status
+from api.dcsa.booking.status import amended_booking_status
 from api.edge.deps import AdminUser, CommandDep, CustomerUser, ServicesDep, admin, customer, read_answer
 from api.edge.envelope import success
 from api.edge.security import Principal

@@ -12,12 +12,12 @@ from fastapi import APIRouter, Body, Query, Request
 from fastapi.responses import Response
 
 from api.bootstrap import Services
+from api.dcsa.schedules import models as cs
 from api.edge.deps import AdminUser, CommandDep, CustomerUser, ServicesDep, off_loop, read_answer
 from api.edge.envelope import failure, success
 from api.edge.input_screen import screened_body
 from api.edge.security import Principal
 from api.openapi import operation_ids
-from api.schemas import commercial_schedules as cs
 from api.schemas.envelope import Envelope, Lookup, error_responses
 from api.schemas.sailings import (
     BookingSailing,
