@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from api.bootstrap import Services
+from api.edge.security import Principal
 from api.presenters import booking as present
 from api.presenters.tracking import progress, tracked
-from api.security import Principal
 from domain.shared.errors import NotFound
 from projections.booking import queries as read
 

@@ -10,14 +10,14 @@ from pathlib import Path
 from typing import Any
 from uuid import UUID
 
-from api.account_limits import Limiters
-from api.dcsa_notifications import DcsaBookingView
-from api.errors import StoredNotShown
+from api.dcsa.booking.notifications import DcsaBookingView
+from api.edge.account_limits import Limiters
+from api.edge.errors import StoredNotShown
+from api.edge.login_throttle import LoginThrottle
+from api.edge.rate_limit import AttemptLimiter
+from api.edge.sessions import Sessions
 from api.heap import freeze_startup_heap
 from api.links import PortalLinks
-from api.login_throttle import LoginThrottle
-from api.rate_limit import AttemptLimiter
-from api.sessions import Sessions
 from api.settings import Settings
 from domain.accounts.application import AccountsApplication
 from domain.booking.application import BookingApplication

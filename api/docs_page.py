@@ -1,8 +1,8 @@
 """`/docs`: Swagger UI under the app's own Content-Security-Policy.
 
 FastAPI's page loads Swagger UI from a CDN and starts it with an inline script, both of which the CSP
-(`script-src 'self'`, api/security_headers.py) blocks, leaving a blank page. Here the assets come from the
-`swagger-ui-bundle-v2` package, served by the app itself, and the page starts Swagger UI from a script
+(`script-src 'self'`, api/edge/security_headers.py) blocks, leaving a blank page. Here the assets come from
+the `swagger-ui-bundle-v2` package, served by the app itself, and the page starts Swagger UI from a script
 file of its own: nothing inline, nothing from elsewhere.
 """
 

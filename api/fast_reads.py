@@ -30,15 +30,15 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from api import deps
 from api.booking_reads import own_detail
 from api.bootstrap import Services
-from api.envelope import success
-from api.http_middleware import HttpMiddleware
-from api.identity import presented, session_principal
-from api.input_screen import MAX_TEXT, text_problem
+from api.edge import deps
+from api.edge.envelope import success
+from api.edge.http_middleware import HttpMiddleware
+from api.edge.identity import presented, session_principal
+from api.edge.input_screen import MAX_TEXT, text_problem
+from api.edge.security import Principal
 from api.routers import booking, booking_admin
-from api.security import Principal
 from domain.integrations.api_key import looks_like_key
 from domain.tracking.publisher_key import looks_like_publisher_key
 

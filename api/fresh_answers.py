@@ -6,7 +6,7 @@ trips per command (measured 2-3x the single process's p50; docs/decisions/0003).
 command answers at once with the detail built from the aggregate's own events
 (`Services.fresh_rate_request`, the booking projection's own handlers in memory), and read-your-writes moves
 to the caller's next read: `Services.wrote` remembers the position for the account (and tells the other
-workers), and that account's next read waits until the read models show it (api/deps.py `off_loop`).
+workers), and that account's next read waits until the read models show it (api/edge/deps.py `off_loop`).
 """
 
 from __future__ import annotations
@@ -19,11 +19,11 @@ from fastapi.responses import Response
 
 from api.booking_reads import own_detail
 from api.bootstrap import Services
-from api.deps import Command
-from api.envelope import success
+from api.edge.deps import Command
+from api.edge.envelope import success
+from api.edge.security import Principal
 from api.presenters import booking as present
 from api.presenters.tracking import with_progress
-from api.security import Principal
 from domain.shared.errors import NotFound
 
 log = logging.getLogger(__name__)

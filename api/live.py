@@ -16,7 +16,7 @@ from functools import partial
 from typing import Any
 
 from api.bootstrap import Services
-from api.security import Principal
+from api.edge.security import Principal
 from projections import changes
 
 log = logging.getLogger(__name__)
@@ -78,7 +78,7 @@ class LiveFeed:
         self.subscribers.discard(subscriber)
 
     async def _read(self, query: Any) -> Any:
-        from api.deps import off_loop
+        from api.edge.deps import off_loop
 
         def run() -> Any:
             with self.services.read_models.read() as tx:

@@ -11,17 +11,23 @@ from fastapi import APIRouter, Depends, FastAPI
 from fastapi.responses import JSONResponse
 from starlette.types import ASGIApp
 
-from api import docs_page, errors, log_redaction, openapi, web_app, webhook_docs
-from api.body_limit import BodyLimit
+from api import docs_page, openapi, web_app
 from api.bootstrap import Services
-from api.dcsa_door import DcsaDoor
-from api.deps import auditors_read_only
-from api.envelope import failure, success
+from api.dcsa.booking import routes as dcsa_bookings
+from api.dcsa.booking import webhooks as webhook_docs
+from api.dcsa.door import DcsaDoor
+from api.dcsa.schedules import routes as commercial_schedules
+from api.dcsa.tracking import routes as tracking
+from api.edge import errors, log_redaction
+from api.edge.body_limit import BodyLimit
+from api.edge.deps import auditors_read_only
+from api.edge.envelope import failure, success
+from api.edge.forwarded import ForwardedHeaders
+from api.edge.input_screen import screen_input
+from api.edge.path_guard import PathGuard
+from api.edge.security_headers import SecurityHeaders
 from api.fast_reads import FastReads
-from api.forwarded import ForwardedHeaders
 from api.health import BoundedCheck, CheckOut, health_report
-from api.input_screen import screen_input
-from api.path_guard import PathGuard
 from api.routers import (
     accounts_admin,
     audit,
@@ -29,8 +35,6 @@ from api.routers import (
     booking,
     booking_admin,
     booking_changes,
-    commercial_schedules,
-    dcsa_bookings,
     events,
     files,
     integrations,
@@ -41,12 +45,10 @@ from api.routers import (
     registration,
     schedules,
     tariffs,
-    tracking,
     tracking_admin,
 )
 from api.schemas.envelope import Envelope
 from api.schemas.wire_model import WireModel
-from api.security_headers import SecurityHeaders
 from api.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -85,7 +87,7 @@ class PortalApp(FastAPI):
 
     def build_middleware_stack(self) -> ASGIApp:
         # Outside everything, the error middleware included, so a 500 carries the headers too; the caller's
-        # address is settled first (api/forwarded.py), whatever server runs the app.
+        # address is settled first (api/edge/forwarded.py), whatever server runs the app.
         return ForwardedHeaders(SecurityHeaders(super().build_middleware_stack()), self.trusted_proxies)
 
     def openapi(self) -> dict[str, Any]:

@@ -3,8 +3,9 @@
 Request bodies become the domain's typed drafts and forms by their own `draft()`/`form()` methods
 (`api/schemas/`), the one place that knows a body's keys. The domain checks those and names a failing field
 by its own name (`hs_code`, `containers.0.net_weight`, `temperature`). When the failure reaches the 400
-envelope (api/errors.py), `wire_fields` renames every dotted segment: by `WIRE_NAMES` where the wire spells
-it its own way, else snake_case -> camelCase (`hs_code` -> `hsCode`). A segment without `_` stays as it is.
+envelope (api/edge/errors.py), `wire_fields` renames every dotted segment: by `WIRE_NAMES` where the wire
+spells it its own way, else snake_case -> camelCase (`hs_code` -> `hsCode`). A segment without `_` stays as
+it is.
 """
 
 from __future__ import annotations

@@ -62,7 +62,7 @@ def error_statuses(route: APIRoute) -> set[int]:
     if dependant.body_params:
         statuses.add(413)
         if not any(isinstance(param.field_info, Form) for param in dependant.body_params):
-            statuses.add(415)  # a JSON body sent as another media type (api/input_screen.py)
+            statuses.add(415)  # a JSON body sent as another media type (api/edge/input_screen.py)
     depends_on = _depends_on(route)
     if depends_on & _AUTHENTICATED:
         statuses.update((401, 403))
@@ -110,7 +110,7 @@ def document_errors(router: APIRouter) -> None:
 
 def document(app: FastAPI) -> dict[str, Any]:
     """The app's OpenAPI document, without FastAPI's 422, which this API never sends (invalid input answers
-    400 in the envelope, api/errors.py)."""
+    400 in the envelope, api/edge/errors.py)."""
     if app.openapi_schema is not None:
         return app.openapi_schema
     # One schema per model for input and output (`Party`, not `Party-Input` / `Party-Output`): the DCSA

@@ -55,7 +55,7 @@ def problems(compose: dict[str, Any], root: Path) -> list[str]:
     if "uvicorn" in command and not all(
         flag in command for flag in ("--no-proxy-headers", "--no-server-header")
     ):
-        # uvicorn would believe X-Forwarded-For from loopback and name itself (api/forwarded.py).
+        # uvicorn would believe X-Forwarded-For from loopback and name itself (api/edge/forwarded.py).
         found.append("api: uvicorn must run with --no-proxy-headers and --no-server-header")
     found.extend(health_problems(services))
     return found

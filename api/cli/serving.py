@@ -121,8 +121,8 @@ def serve(args: argparse.Namespace, console: Console) -> int:
     return CLEAN
 
 
-# The app decides which forwarded headers to believe (FORWARDED_ALLOW_IPS, api/forwarded.py): uvicorn's own
-# handling, which trusts loopback by default, stays off; and no banner names the server software.
+# The app decides which forwarded headers to believe (FORWARDED_ALLOW_IPS, api/edge/forwarded.py): uvicorn's
+# own handling, which trusts loopback by default, stays off; and no banner names the server software.
 PROXY_OPTIONS: dict[str, Any] = {"proxy_headers": False, "server_header": False}
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from api.envelope import Plain, plain_float
+from api.edge.envelope import Plain, plain_float
 from api.presenters.keys import copied, keys_of
 from api.schemas.booking import (
     BookingDocument,
@@ -106,7 +106,7 @@ def list_row(row: Row) -> dict[str, Any]:
 
 def page(rows: list[Row], total: int) -> dict[str, Any]:
     """`Lookup[RateRequestRow]`: one page of a list and the count of all its rows; `Plain` (written by
-    orjson, api/envelope.py) when its floats, the prices and the progress's delays, are plain."""
+    orjson, api/edge/envelope.py) when its floats, the prices and the progress's delays, are plain."""
     listed = [list_row(r) for r in rows]
     answer = {PAGE["list"]: {LISTED["list"]: listed, LISTED["total_count"]: total}}
     return Plain(answer) if _plain_floats(listed) else answer

@@ -11,8 +11,8 @@ from fastapi import APIRouter, Query
 from fastapi.responses import Response
 
 from api.bootstrap import Services
-from api.deps import AdminUser, CommandDep, ServicesDep
-from api.envelope import success
+from api.edge.deps import AdminUser, CommandDep, ServicesDep
+from api.edge.envelope import success
 from api.openapi import operation_ids
 from api.presenters import customers
 from api.presenters.attention import needs_attention

@@ -9,8 +9,8 @@ from eventsourcing.application import AggregateNotFoundError
 from fastapi import APIRouter, Query
 from fastapi.responses import Response
 
-from api.deps import AuditReader, ServicesDep
-from api.envelope import success
+from api.edge.deps import AuditReader, ServicesDep
+from api.edge.envelope import success
 from api.openapi import operation_ids
 from api.presenters import audit_trail
 from api.presenters.audit import logged_event

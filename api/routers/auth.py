@@ -7,12 +7,12 @@ import json
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
-from api.deps import CommandDep, CurrentUser, ServicesDep, client_address
-from api.envelope import success
+from api.edge.deps import CommandDep, CurrentUser, ServicesDep, client_address
+from api.edge.envelope import success
+from api.edge.security import Principal, issue_token
 from api.openapi import operation_ids
 from api.schemas.auth import LoginAnswer, LoginBody, Me
 from api.schemas.envelope import Envelope, Message, error_responses
-from api.security import Principal, issue_token
 from domain.accounts.passwords import password_matches
 from domain.shared.errors import TooManyAttempts, Unauthorized, ValidationFailed
 from domain.shared.messages import message

@@ -13,8 +13,9 @@ from fastapi.responses import FileResponse, Response
 
 from api.booking_reads import own_detail
 from api.bootstrap import Services
-from api.deps import CommandDep, CustomerUser, ServicesDep, read_answer
-from api.envelope import success
+from api.edge.deps import CommandDep, CustomerUser, ServicesDep, read_answer
+from api.edge.envelope import success
+from api.edge.security import Principal
 from api.fresh_answers import rate_request_answer, rate_request_step
 from api.mapping import CREATE_ORDER, wire_fields
 from api.openapi import operation_ids
@@ -35,7 +36,6 @@ from api.schemas.booking import (
     WithdrawBody,
 )
 from api.schemas.envelope import Envelope, Lookup, error_responses
-from api.security import Principal
 from domain.booking.reference import TEMPLATES_DIR
 from domain.shared.errors import NotFound, ValidationFailed
 from projections.booking import queries as read
@@ -52,8 +52,8 @@ def lookup(rows: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 # -- lookups (the client's paths lack the leading slash; served here with it) ---------------------------
-# Read endpoints are `async def` and do their blocking part through `read_answer` (api/deps.py): one light
-# thread hop per request instead of FastAPI's anyio hop per `def` endpoint.
+# Read endpoints are `async def` and do their blocking part through `read_answer` (api/edge/deps.py): one
+# light thread hop per request instead of FastAPI's anyio hop per `def` endpoint.
 def _lookup_of(services: Services, query: Callable[[Any], list[dict[str, Any]]]) -> dict[str, Any]:
     with services.read_models.read() as tx:
         return lookup(query(tx))

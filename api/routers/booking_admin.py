@@ -8,8 +8,8 @@ from fastapi import APIRouter, Query
 from fastapi.responses import Response
 
 from api.bootstrap import Services
-from api.deps import AdminUser, CommandDep, ServicesDep, read_answer
-from api.envelope import success
+from api.edge.deps import AdminUser, CommandDep, ServicesDep, read_answer
+from api.edge.envelope import success
 from api.fresh_answers import rate_request_step
 from api.openapi import operation_ids
 from api.presenters import booking as present
@@ -82,7 +82,7 @@ HIGHEST_STATE = max(lifecycle("rate_request").codes.values())
 _ORDER_SETTLED = {s["name"] for s in lifecycle("shipping_order").spec["states"] if s.get("final")}
 
 
-# Read endpoints: `async def` with their blocking part on a reader thread (api/deps.py `read_answer`).
+# Read endpoints: `async def` with their blocking part on a reader thread (api/edge/deps.py `read_answer`).
 @router.get("/rate-requests", response_model=Envelope[Lookup[StaffRateRequestRow]])
 async def list_rate_requests(
     _: AdminUser,

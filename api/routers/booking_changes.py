@@ -15,9 +15,10 @@ from fastapi.responses import Response
 
 from api.booking_reads import own_detail
 from api.bootstrap import Services
-from api.dcsa_status import amended_booking_status
-from api.deps import AdminUser, CommandDep, CustomerUser, ServicesDep, admin, customer, read_answer
-from api.envelope import success
+from api.dcsa.booking.status import amended_booking_status
+from api.edge.deps import AdminUser, CommandDep, CustomerUser, ServicesDep, admin, customer, read_answer
+from api.edge.envelope import success
+from api.edge.security import Principal
 from api.openapi import operation_ids
 from api.presenters import booking_changes as present_changes
 from api.schemas.booking import RateRequestBody
@@ -25,7 +26,6 @@ from api.schemas.booking_admin import AmendmentApprovalBody, MessageBody, QuoteB
 from api.schemas.booking_changes import AmendmentDecided, BookingChanges, CancellationBody, OpenChange
 from api.schemas.envelope import Envelope, Lookup
 from api.schemas.tariffs import ChargeBody
-from api.security import Principal
 from domain.booking.charges import ChargeDraft
 from projections.booking import changes as read_changes
 

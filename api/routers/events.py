@@ -17,11 +17,11 @@ from typing import Annotated
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import Response, StreamingResponse
 
-from api.identity import identify
+from api.edge.identity import identify
+from api.edge.security import Principal
 from api.live import LiveFeed
 from api.openapi import operation_ids
 from api.schemas.envelope import error_responses
-from api.security import Principal
 from domain.shared.errors import Unauthorized
 
 router = APIRouter(
@@ -35,7 +35,7 @@ SESSION_CHECK_SECONDS = 1.0
 
 
 async def stream_reader(request: Request) -> Principal:
-    """Who opens the stream: the one identity check (api/identity.py), taking the `token` cookie too."""
+    """Who opens the stream: the one identity check (api/edge/identity.py), taking the `token` cookie too."""
     return await identify(request, cookie=True)
 
 

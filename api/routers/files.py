@@ -7,8 +7,8 @@ from typing import Annotated
 from fastapi import APIRouter, File, Form, UploadFile
 from fastapi.responses import FileResponse, Response
 
-from api.deps import CommandDep, CurrentUser, ServicesDep
-from api.envelope import success
+from api.edge.deps import CommandDep, CurrentUser, ServicesDep
+from api.edge.envelope import success
 from api.openapi import operation_ids
 from api.schemas.envelope import Envelope
 from api.schemas.files import UploadProgress

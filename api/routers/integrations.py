@@ -1,6 +1,6 @@
 """/integrations/api/v1/client: a customer's API keys and webhook subscriptions, with the delivery log.
 
-Portal calls (the envelope) of a signed-in customer only: an API key (scope `bookings`, api/identity.py)
+Portal calls (the envelope) of a signed-in customer only: an API key (scope `bookings`, api/edge/identity.py)
 can neither manage keys nor webhooks, so a leaked key cannot mint others or aim notices elsewhere. Each
 account has at most MAX_API_KEYS_PER_ACCOUNT active keys and MAX_WEBHOOKS_PER_ACCOUNT webhooks. A clear API
 key and a subscription's signing secret are answered once, when created; nothing answers them again.
@@ -14,8 +14,9 @@ from typing import Any
 from fastapi import APIRouter, Query
 
 from api.bootstrap import Services
-from api.deps import CommandDep, CustomerUser, ServicesDep, read_answer
-from api.envelope import success
+from api.edge.deps import CommandDep, CustomerUser, ServicesDep, read_answer
+from api.edge.envelope import success
+from api.edge.security import Principal
 from api.openapi import operation_ids
 from api.presenters.keys import wire_row, wire_rows
 from api.schemas.envelope import Envelope, Listed, Paged
@@ -33,7 +34,6 @@ from api.schemas.integrations import (
     Webhook,
     WebhookBody,
 )
-from api.security import Principal
 from domain.shared.errors import Conflict, NotFound
 from policies.webhooks import queries as webhook_queries
 from projections import integrations as read

@@ -5,8 +5,8 @@ from __future__ import annotations
 from fastapi import APIRouter, Query
 from fastapi.responses import Response
 
-from api.deps import CommandDep, CurrentUser, ServicesDep
-from api.envelope import success
+from api.edge.deps import CommandDep, CurrentUser, ServicesDep
+from api.edge.envelope import success
 from api.openapi import operation_ids
 from api.schemas.envelope import Envelope, error_responses
 from api.schemas.notifications import MarkBody, MarkedRead, NotificationPage

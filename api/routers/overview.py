@@ -8,7 +8,7 @@ from fastapi import APIRouter
 from fastapi.responses import Response
 
 from api.bootstrap import Services
-from api.deps import AdminUser, CustomerUser, ServicesDep, read_answer
+from api.edge.deps import AdminUser, CustomerUser, ServicesDep, read_answer
 from api.openapi import operation_ids
 from api.presenters import booking as present
 from api.presenters.overview import work_queues

@@ -8,12 +8,12 @@ from datetime import UTC, datetime
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
-from api.deps import CommandDep, CurrentUser, ServicesDep, client_address
-from api.envelope import success
+from api.edge.deps import CommandDep, CurrentUser, ServicesDep, client_address
+from api.edge.envelope import success
+from api.edge.security import issue_token
 from api.openapi import operation_ids
 from api.schemas.auth import ChangeBody, PasswordChanged, ResetBody
 from api.schemas.envelope import Envelope, Message, error_responses
-from api.security import issue_token
 from domain.accounts import forms
 from domain.accounts.account import account_id
 from domain.shared.errors import ValidationFailed

@@ -9,8 +9,8 @@ from fastapi import APIRouter
 from fastapi.responses import Response
 
 from api.bootstrap import Services
-from api.deps import Command, CommandDep, CustomerUser, ServicesDep
-from api.envelope import success
+from api.edge.deps import Command, CommandDep, CustomerUser, ServicesDep
+from api.edge.envelope import success
 from api.openapi import operation_ids
 from api.presenters import customers
 from api.schemas.envelope import Envelope, error_responses

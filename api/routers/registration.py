@@ -14,9 +14,9 @@ from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
 from api.bootstrap import Services
-from api.deps import Command, CommandDep, ServicesDep, client_address
-from api.envelope import success
-from api.errors import StoredNotShown
+from api.edge.deps import Command, CommandDep, ServicesDep, client_address
+from api.edge.envelope import success
+from api.edge.errors import StoredNotShown
 from api.mapping import REGISTER_COMPANY, wire_fields
 from api.openapi import operation_ids
 from api.schemas.envelope import Envelope, error_responses

@@ -12,11 +12,12 @@ from fastapi import APIRouter, Body, Path, Query, Request
 from fastapi.responses import Response
 
 from api.bootstrap import Services
-from api.deps import AdminUser, CommandDep, CustomerUser, ServicesDep, off_loop, read_answer
-from api.envelope import failure, success
-from api.input_screen import screened_body
+from api.dcsa.schedules import models as cs
+from api.edge.deps import AdminUser, CommandDep, CustomerUser, ServicesDep, off_loop, read_answer
+from api.edge.envelope import failure, success
+from api.edge.input_screen import screened_body
+from api.edge.security import Principal
 from api.openapi import operation_ids
-from api.schemas import commercial_schedules as cs
 from api.schemas.envelope import Envelope, Lookup, error_responses
 from api.schemas.sailings import (
     BookingSailing,
@@ -27,7 +28,6 @@ from api.schemas.sailings import (
     sailing_view,
 )
 from api.schemas.schedule_preview import SchedulePreview, TouchedBooking, schedule_preview
-from api.security import Principal
 from domain.booking.schedule_changes import schedule_changes
 from domain.booking.schedules import ServiceScheduleValues, utc_text
 from domain.shared.errors import NotFound, ValidationFailed

@@ -11,9 +11,9 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import Response
 
 from api.bootstrap import Services
-from api.deps import AdminUser, CommandDep, ServicesDep, read_answer
-from api.envelope import failure, success
-from api.input_screen import screened_body
+from api.edge.deps import AdminUser, CommandDep, ServicesDep, read_answer
+from api.edge.envelope import failure, success
+from api.edge.input_screen import screened_body
 from api.openapi import operation_ids
 from api.presenters.booking import charge_lines
 from api.schemas.envelope import Envelope, error_responses

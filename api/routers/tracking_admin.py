@@ -9,8 +9,8 @@ from typing import Any
 from fastapi import APIRouter, Query
 
 from api.bootstrap import Services
-from api.deps import AdminUser, CommandDep, ServicesDep, read_answer
-from api.envelope import success
+from api.edge.deps import AdminUser, CommandDep, ServicesDep, read_answer
+from api.edge.envelope import success
 from api.openapi import operation_ids
 from api.presenters.keys import wire_row, wire_rows
 from api.schemas.envelope import Envelope, Listed

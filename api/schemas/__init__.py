@@ -5,6 +5,6 @@ or the specification's spelling from api/mapping.py's tables: the one place the 
 Answers the server makes by Python names derive from `WireAnswer`; bodies are read by their wire keys only.
 The DCSA standard's own shapes (`dcsa_*`, `tnt`, `commercial_schedules`) keep the standard's names as
 attribute names. Responses are declared for the OpenAPI document; hot reads still answer with pre-encoded
-bodies (`api/envelope.py`) whose keys the presenters write, and the schemathesis test checks that those
+bodies (`api/edge/envelope.py`) whose keys the presenters write, and the schemathesis test checks that those
 bodies conform.
 """

@@ -62,7 +62,8 @@ def event_id(event: Recorded) -> str:
 
 
 class BookingView(Protocol):
-    """How the DCSA door names a booking (api/dcsa_notifications.py): the policy imports no wire schema."""
+    """How the DCSA door names a booking (api/dcsa/booking/notifications.py): the policy imports no wire
+    schema."""
 
     def booking_status(
         self, state: str, confirmed: bool, updated: bool, amendment_asked: bool = False

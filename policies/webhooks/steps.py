@@ -107,8 +107,8 @@ def amendment_asked(event: Recorded, step: Step, previous_status: str | None) ->
 
 def decisions(event: Recorded) -> dict[str, Any]:
     """The facts of staff's or the carrier's decision a step tells, as the DCSA door's one mapping to
-    feedbacks takes them (api/dcsa_feedbacks.py): a declined amendment or cancellation request (staff's
-    reason), an amendment's new price, a moved sailing (before and after)."""
+    feedbacks takes them (api/dcsa/booking/feedbacks.py): a declined amendment or cancellation request
+    (staff's reason), an amendment's new price, a moved sailing (before and after)."""
     if isinstance(event, RateRequest.AmendmentDeclined):
         return {"amendment_declined": event.message}
     if isinstance(event, RateRequest.CancellationDeclined):

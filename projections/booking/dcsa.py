@@ -17,7 +17,7 @@ TABLE = "booking_dcsa"
 AMENDMENTS = "booking_dcsa_amendments"
 # Set in a booking's stored content once an edit on the screens, or an amendment asked there, took effect:
 # the standard's document then reads the amendable fields from the booking's details, the screens' truth
-# (see api/schemas/dcsa_view.py). A later update sent through the standard replaces the content whole.
+# (see api/dcsa/booking/view.py). A later update sent through the standard replaces the content whole.
 SCREENS_AMENDMENT = "screens_amendment"
 
 projection = Projection(
@@ -124,7 +124,7 @@ def booking(tx: Tx, rate_request_id: str) -> dict[str, Any] | None:
         " (SELECT c.state_name FROM booking_changes c WHERE c.rate_request_id = r.id"
         "  AND c.kind = 'cancellation' ORDER BY c.number DESC LIMIT 1) AS cancellation_state,"
         # Staff's decisions on those (their reasons, a new price), and a sailing the carrier moved: the
-        # booking's feedbacks (api/dcsa_feedbacks.py).
+        # booking's feedbacks (api/dcsa/booking/feedbacks.py).
         " am.message AS amendment_message, am.price AS amendment_price,"
         " am.valid_until AS amendment_valid_until,"
         " (SELECT c.message FROM booking_changes c WHERE c.rate_request_id = r.id"

@@ -30,7 +30,7 @@ validate = document_validator(DCSA_DIR / "BKG_v2.0.5.yaml", _URI)
 
 def rate_request_id(client: Any, reference: str) -> str:
     """The portal's id of the booking a DCSA reference names (portal paths take ids)."""
-    from api.booking_reference import rate_request_id_for
+    from api.dcsa.booking.reference import rate_request_id_for
 
     with client.app.state.services.read_models.read() as tx:
         found = rate_request_id_for(tx, reference)

@@ -15,7 +15,7 @@ from api.openapi import _depends_on
 from tests.api.accounts_support import AUTH, INDIVIDUAL_FORM, PASSWORD, accepted_customer, last_link, ok
 from tests.corpus import fresh_national_id
 
-# The dependencies that name the caller; each asks api/identity.py.
+# The dependencies that name the caller; each asks api/edge/identity.py.
 IDENTITY = {
     "current_principal",
     "customer",

@@ -11,7 +11,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from api.schemas.commercial_schedules import document_faults
+from api.dcsa.schedules.models import document_faults
 from tests.api.booking_support import CLIENT, ok
 
 CS_DIR = Path(__file__).resolve().parents[2] / "contract" / "dcsa" / "cs"

@@ -13,7 +13,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from api.dcsa_feedbacks import estimated_plan_feedback
+from api.dcsa.booking.feedbacks import estimated_plan_feedback
 from tests.api.accounts_support import outbox, settle
 from tests.api.booking_support import (
     ADMIN,

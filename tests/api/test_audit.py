@@ -7,7 +7,7 @@ from datetime import UTC, datetime, timedelta
 from fastapi.testclient import TestClient
 
 from api.bootstrap import Services
-from api.deps import AUDITORS_MAY_POST
+from api.edge.deps import AUDITORS_MAY_POST
 from domain.accounts.account import account_id
 from domain.shared.actor import ADMIN, Actor
 from tests.conftest import ADMIN_USERNAME, login
@@ -107,7 +107,7 @@ def test_auditor_is_refused_every_command(client: TestClient) -> None:
         (method.upper(), path)
         for path, operations in paths.items()
         for method in operations
-        # Logging in and logging out everywhere are open to auditors (api/deps.py).
+        # Logging in and logging out everywhere are open to auditors (api/edge/deps.py).
         if method in {"post", "put", "delete", "patch"} and path not in AUDITORS_MAY_POST
     ]
     assert commands, "the app has commands"

@@ -20,7 +20,7 @@ from fastapi.responses import JSONResponse
 
 from api.bootstrap import Services
 from api.cli.demo_seed import Seeder
-from api.envelope import render
+from api.edge.envelope import render
 from api.presenters import booking as present
 from api.settings import Settings
 from infrastructure.read_db import PostgresReadModels, Row, SqliteReadModels, Tx

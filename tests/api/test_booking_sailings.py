@@ -12,7 +12,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from api.schemas import commercial_schedules as cs
+from api.dcsa.schedules import models as cs
 from domain.shared.actor import ADMIN as STAFF_ROLE
 from domain.shared.actor import Actor
 from tests.api.accounts_support import outbox, settle

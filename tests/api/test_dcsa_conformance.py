@@ -37,7 +37,7 @@ import pytest
 import yaml
 from fastapi.testclient import TestClient
 
-from api.dcsa_feedbacks import ESTIMATED_PLAN_NOTE
+from api.dcsa.booking.feedbacks import ESTIMATED_PLAN_NOTE
 from tests.api.booking_support import ADMIN, customer, fails, later, ok
 from tests.api.dcsa_support import DCSA_DIR, Receiver, eventually, rate_request_id, sample, validate
 from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME, login

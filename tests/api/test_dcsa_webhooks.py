@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from api.dcsa_notifications import DcsaBookingView
+from api.dcsa.booking.notifications import DcsaBookingView
 from infrastructure.webhook_sender import WebhookSender
 from policies.webhooks.policy import webhook_follower
 from tests.api.booking_support import ADMIN, CLIENT, customer, fails, later, ok

@@ -8,7 +8,7 @@ import jwt
 import pytest
 from fastapi.testclient import TestClient
 
-from api.security import Principal, issue_token
+from api.edge.security import Principal, issue_token
 from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME, login
 
 LOGIN = "/auth/api/v1/login"

@@ -21,7 +21,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from pydantic import BaseModel
 
-from api.envelope import Plain, plain_float, render, success
+from api.edge.envelope import Plain, plain_float, render, success
 from api.presenters.booking import _money, page
 from api.presenters.booking import list_row as presented_row
 from api.schemas.booking import RateRequestRow
@@ -176,7 +176,7 @@ def test_a_plain_answer_of_every_kind_of_value_has_the_same_bytes(content: Any) 
 
 def test_a_plain_answer_is_written_by_orjson() -> None:
     content = {"list": [{"price": 1250.5, "name": "Zürich \u2028 \x7f \x01"}], "totalCount": 1}
-    with mock.patch("api.envelope.render", side_effect=AssertionError("json's path")):
+    with mock.patch("api.edge.envelope.render", side_effect=AssertionError("json's path")):
         assert success(Plain(content)).body == envelope_of(content)
 
 

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from api.body_limit import MAX_BODY_BYTES
+from api.edge.body_limit import MAX_BODY_BYTES
 from tests.api.accounts_support import fails
 from tests.conftest import ADMIN_PASSWORD
 

@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from api import security
-from api.identity import KEY_OUT_OF_SCOPE
+from api.edge import security
+from api.edge.identity import KEY_OUT_OF_SCOPE
 from api.main import create_app
 from api.routers.events import SESSION_CHECK_SECONDS
 from api.settings import Settings

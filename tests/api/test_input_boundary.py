@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from api.input_screen import parsed_as_json
+from api.edge.input_screen import parsed_as_json
 from api.main import create_app
 from api.settings import Settings
 from domain.booking.booking_reference import ReferenceNumbers

@@ -10,12 +10,12 @@ from collections.abc import Callable
 import pytest
 from fastapi.testclient import TestClient
 
-from api.login_throttle import FREE_FAILURES, MAX_GAP_SECONDS
+from api.edge.login_throttle import FREE_FAILURES, MAX_GAP_SECONDS
 from tests.api.accounts_support import AUTH, PASSWORD
 from tests.api.identity_support import customer_with_email
 
 LOGIN = f"{AUTH}/login"
-ADDRESS_LIMIT = 20  # failed logins per address (api/account_limits.py)
+ADDRESS_LIMIT = 20  # failed logins per address (api/edge/account_limits.py)
 
 
 def _clock(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> list[float]:

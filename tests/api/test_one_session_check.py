@@ -1,6 +1,6 @@
 """A command's token is checked once per request: the auditors' guard and the route's role check share the
-check (api/identity.py `session_principal`), on SQLite and PostgreSQL; an ended session is refused all the
-same."""
+check (api/edge/identity.py `session_principal`), on SQLite and PostgreSQL; an ended session is refused all
+the same."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from api import identity
+from api.edge import identity
 from tests.api.booking_support import CLIENT, customer, ok, payload
 
 RATE_REQUESTS = f"{CLIENT}/rate-requests"

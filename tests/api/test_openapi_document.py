@@ -50,7 +50,7 @@ def test_every_operation_has_a_typed_success_and_documented_errors() -> None:
         assert errors, f"{method} {path} documents no error status"
         if path.startswith(("/v2/", "/v1/")):
             # The DCSA doors (Booking on /v2, Commercial Schedules on /v1) answer in the standard's own error
-            # format, not the envelope; /v2 documents 413, 415 and 429 too (api/dcsa_door.py).
+            # format, not the envelope; /v2 documents 413, 415 and 429 too (api/dcsa/door.py).
             assert operation["security"] == [{"bearerAuth": []}, {"apiKey": []}], (method, path)
             door = {"413", "415", "429"} if path.startswith("/v2/") else set()
             assert door <= set(responses), (method, path)

@@ -24,7 +24,7 @@ from tests.pg import Cluster, free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 LOGIN = "/auth/api/v1/login"
-ADDRESS_LIMIT = 20  # failed logins per address in 5 minutes (api/account_limits.py)
+ADDRESS_LIMIT = 20  # failed logins per address in 5 minutes (api/edge/account_limits.py)
 
 
 def compose_api_command() -> list[str]:

@@ -18,9 +18,7 @@ DEPARTURE = (datetime.now(UTC) + timedelta(days=10)).replace(microsecond=0, seco
 def cs_error(answer: Any, status: int) -> list[dict[str, Any]]:
     assert answer.status_code == status, answer.text
     body = answer.json()
-    faults = __import__("api.schemas.commercial_schedules", fromlist=["x"]).document_faults(
-        body, "ErrorResponse"
-    )
+    faults = __import__("api.dcsa.schedules.models", fromlist=["x"]).document_faults(body, "ErrorResponse")
     assert not faults, faults
     assert answer.headers["API-Version"] == "1.0.0"
     return list(body["errors"])

@@ -278,7 +278,7 @@ def test_customers_see_only_their_own_events_and_each_credential_only_its_door(
 def test_a_publisher_key_opens_only_the_publishing_door(
     client: TestClient, admin_headers: dict[str, str]
 ) -> None:
-    from api.identity import PUBLISHER_OUT_OF_SCOPE
+    from api.edge.identity import PUBLISHER_OUT_OF_SCOPE
     from tests.api.identity_support import knocks
 
     publisher = publisher_key(client, admin_headers)

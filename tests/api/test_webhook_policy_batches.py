@@ -14,7 +14,7 @@ from fastapi.testclient import TestClient
 from psycopg._pipeline_base import BasePipeline
 
 from api.bootstrap import open_read_models
-from api.dcsa_notifications import DcsaBookingView
+from api.dcsa.booking.notifications import DcsaBookingView
 from policies.webhooks.policy import SubscriptionEvent, webhook_follower
 from tests.api.booking_support import ADMIN, CLIENT, create, customer, later, ok, quoted
 from tests.api.dcsa_support import Receiver

@@ -24,7 +24,7 @@ LOGIN = f"{AUTH}/login"
 KEYS = "/integrations/api/v1/client/api-keys"
 ENDED = "Your session has ended; log in again"
 NEW = "Another-Pass2"
-PAIR_LIMIT = 5  # password checks per account and address before the gaps begin (api/login_throttle.py)
+PAIR_LIMIT = 5  # password checks per account and address before the gaps begin (api/edge/login_throttle.py)
 ADDRESS_LIMIT = 20  # failed logins per address
 
 

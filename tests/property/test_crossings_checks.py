@@ -13,14 +13,14 @@ from typing import Any
 
 import pytest
 
-import api.dcsa_status
+import api.dcsa.booking.confirmation
+import api.dcsa.booking.routes
+import api.dcsa.booking.status
+import api.dcsa.booking.view
+import api.dcsa.schedules.routes
 import api.presenters.booking
 import api.routers.audit
-import api.routers.commercial_schedules
-import api.routers.dcsa_bookings
 import api.routers.integrations
-import api.schemas.dcsa_confirmation
-import api.schemas.dcsa_view
 import domain.booking.emails
 from domain.booking.rate_request import RateRequest
 from policies.webhooks import steps
@@ -144,15 +144,15 @@ def test_a_dropped_fee_fails_money_adds_up(world: InProcessWorld, monkeypatch: p
 def test_a_fee_dropped_on_v2_fails_money_same_on_v2(
     world: InProcessWorld, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    original = api.schemas.dcsa_confirmation.charges
-    monkeypatch.setattr(api.schemas.dcsa_confirmation, "charges", lambda row: original(row)[:-1])
+    original = api.dcsa.booking.confirmation.charges
+    monkeypatch.setattr(api.dcsa.booking.confirmation, "charges", lambda row: original(row)[:-1])
     assert "/v2 charges" in _fails(world, "money_same_on_v2")
 
 
 def test_a_status_map_out_of_step_fails_doors_agree(
     world: InProcessWorld, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setitem(api.dcsa_status.BOOKING_STATUS, "shipping_order", "RECEIVED")
+    monkeypatch.setitem(api.dcsa.booking.status.BOOKING_STATUS, "shipping_order", "RECEIVED")
     assert "on /v2" in _fails(world, "doors_agree_on_status")
 
 
@@ -160,7 +160,7 @@ def test_an_invalid_body_fails_v2_bodies_are_valid(
     world: InProcessWorld, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(
-        api.schemas.dcsa_confirmation, "confirmed_equipments", lambda row, requested: [{"units": "two"}]
+        api.dcsa.booking.confirmation, "confirmed_equipments", lambda row, requested: [{"units": "two"}]
     )
     _fails(world, "v2_bodies_are_valid")
 
@@ -168,7 +168,7 @@ def test_an_invalid_body_fails_v2_bodies_are_valid(
 def test_a_missing_transport_plan_fails_confirmed_says_what_was_confirmed(
     world: InProcessWorld, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(api.routers.dcsa_bookings, "confirmed_sailing_terms", lambda *_: {})
+    monkeypatch.setattr(api.dcsa.booking.routes, "confirmed_sailing_terms", lambda *_: {})
     assert "transportPlan" in _fails(world, "confirmed_says_what_was_confirmed")
 
 
@@ -268,12 +268,12 @@ def test_a_reason_left_out_of_the_feedbacks_fails_staff_reasons_reach_the_integr
     decline = f"{ADMIN}/rate-requests/{booking.id}/cancellation-request/decline"
     envelope(world.call("PUT", decline, world.admin, json={"message": "The vessel is already loading"}))
     _holds(world, "staff_reasons_reach_the_integrator")
-    monkeypatch.setattr(api.schemas.dcsa_view, "decision_feedbacks", lambda **_: [])
+    monkeypatch.setattr(api.dcsa.booking.view, "decision_feedbacks", lambda **_: [])
     assert "not in /v2 feedbacks" in _fails(world, "staff_reasons_reach_the_integrator")
 
 
 def test_a_cursor_that_needs_its_query_again_fails_standard_paging_and_filters(
     world: InProcessWorld, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(api.routers.commercial_schedules, "_with_cursor_query", lambda request: request)
+    monkeypatch.setattr(api.dcsa.schedules.routes, "_with_cursor_query", lambda request: request)
     assert "by cursor alone" in _fails(world, "standard_paging_and_filters")

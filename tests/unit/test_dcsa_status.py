@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from api import dcsa_status
-from api.dcsa_status import (
+from api.dcsa.booking import status as dcsa_status
+from api.dcsa.booking.status import (
     AMENDED_STATUS,
     AMENDMENT_OPEN,
     BOOKING_STATUS,

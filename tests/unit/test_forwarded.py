@@ -1,4 +1,5 @@
-"""api/forwarded.py: whose X-Forwarded-For the app believes (only FORWARDED_ALLOW_IPS's), whatever server."""
+"""api/edge/forwarded.py: whose X-Forwarded-For the app believes (only FORWARDED_ALLOW_IPS's), whatever
+server."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from api.forwarded import UNVERIFIED, ForwardedHeaders
+from api.edge.forwarded import UNVERIFIED, ForwardedHeaders
 
 
 def seen(trusted: str, client: tuple[str, int], headers: dict[str, str]) -> tuple[Any, str]:

@@ -7,7 +7,7 @@ import logging
 
 from uvicorn.logging import AccessFormatter
 
-from api.log_redaction import RedactSecrets
+from api.edge.log_redaction import RedactSecrets
 
 ACCESS = '%s - "%s %s HTTP/%s" %d'
 

@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from api.schemas.commercial_schedules import publication_faults, schedule_values
+from api.dcsa.schedules.models import publication_faults, schedule_values
 from domain.booking.schedules import SailingChoice, find_sailing, rescheduled_sailings
 from domain.shared.errors import ValidationFailed
 from tests.api.schedules_support import VESSEL_IMO, VOYAGE, publication, sample

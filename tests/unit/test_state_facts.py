@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from api.dcsa_status import _statuses
+from api.dcsa.booking.status import _statuses
 from domain.booking import state_facts
 from domain.shared.lifecycle import Lifecycle, StateFactsMissing, build, lifecycle
 

@@ -8,8 +8,8 @@ from datetime import UTC, datetime, timedelta
 import jwt
 import pytest
 
-from api import security
-from api.security import TOKEN_LIFETIME, Principal, TokenCache, issue_token, read_token
+from api.edge import security
+from api.edge.security import TOKEN_LIFETIME, Principal, TokenCache, issue_token, read_token
 from domain.shared.errors import Unauthorized
 
 SECRET = "a-secret-that-is-long-enough-for-hs256-tokens"

@@ -16,8 +16,8 @@ from typing import Any
 
 import pytest
 
-from api.dcsa_notifications import DcsaBookingView
-from api.dcsa_status import BOOKING_STATUS
+from api.dcsa.booking.notifications import DcsaBookingView
+from api.dcsa.booking.status import BOOKING_STATUS
 from domain.booking.rate_request import RateRequest, StaffSaid
 from infrastructure.read_db import SqliteReadModels
 from policies.webhooks import policy, steps

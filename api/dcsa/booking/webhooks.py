@@ -9,7 +9,7 @@ from typing import Annotated, Literal
 from fastapi import FastAPI, Header, Response
 from pydantic import AwareDatetime, BaseModel, Field
 
-from api.schemas.tnt import PostEventsRequest
+from api.dcsa.tracking.models import PostEventsRequest
 from domain.integrations.notification_types import NOTIFICATION_TYPES
 
 

@@ -1,12 +1,12 @@
 """Who is calling: the one identity check behind every door.
 
-Every dependency that names a caller (`api/deps.py` for the portal, `api/integration_auth.py` for `/v2`,
-the live event stream) asks `identify`, so each door gets the same answers:
+Every dependency that names a caller (`api/edge/deps.py` for the portal, `api/edge/integration_auth.py` for
+`/v2`, the live event stream) asks `identify`, so each door gets the same answers:
 
 - a session token (bearer, or the `token` cookie where a door takes it: the event stream, which EventSource
   opens without headers) is good while its signature and expiry hold AND its session is alive: a token
   issued before the account's last new password, reset or log-out-everywhere is 401 at every door, asked
-  fresh of the shared database on every request (`api/sessions.py`);
+  fresh of the shared database on every request (`api/edge/sessions.py`);
 - an API key (`Authorization: Bearer fbk_...` or `API-Key`) is a credential of its own, looked up by its
   hash among the keys not revoked, with one scope, `bookings`: it opens the doors that accept that scope
   (`/v2`) and is refused (403) everywhere else, managing keys and webhooks included (only a signed-in person
@@ -24,7 +24,7 @@ from typing import Any
 from fastapi import Request
 
 from api.bootstrap import Services
-from api.security import Principal, read_token
+from api.edge.security import Principal, read_token
 from domain.integrations.api_key import key_digest, looks_like_key
 from domain.shared.errors import Forbidden, Unauthorized
 from domain.tracking.publisher_key import looks_like_publisher_key, publisher_digest
@@ -64,7 +64,7 @@ _CHECKED = "freight.session_principal"
 async def session_principal(request: Request, token: str) -> Principal:
     """A session token's caller, refused once it has expired or its session has ended: the signature and
     expiry on the CPU (a verified token is cached), whether the session is alive fresh from the shared
-    database (api/sessions.py), off the event loop. Asked twice in one request, checked once."""
+    database (api/edge/sessions.py), off the event loop. Asked twice in one request, checked once."""
     checked = request.scope.get(_CHECKED)
     if checked is not None and checked[0] == token:
         principal: Principal = checked[1]

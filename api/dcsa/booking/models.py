@@ -17,7 +17,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import AwareDatetime, BaseModel, Field, RootModel, model_validator
 
-from api.schemas.dcsa_one_of import exactly_one
+from api.dcsa.one_of import exactly_one
 
 
 class CreateBookingResponse(BaseModel):
@@ -45,7 +45,7 @@ class CancelBookingRequest(RootModel[CancelBookingRequest1 | CancelBookingReques
     @model_validator(mode="before")
     @classmethod
     def _one_of(cls, data: Any) -> Any:
-        return exactly_one(cls, data)  # the standard's oneOf: one member only (api/schemas/dcsa_one_of.py)
+        return exactly_one(cls, data)  # the standard's oneOf: one member only (api/dcsa/one_of.py)
 
 
 class Feedback(BaseModel):
@@ -114,7 +114,7 @@ class PlaceOfBLIssue(RootModel[PlaceOfBLIssue1 | PlaceOfBLIssue2]):
     @model_validator(mode="before")
     @classmethod
     def _one_of(cls, data: Any) -> Any:
-        return exactly_one(cls, data)  # the standard's oneOf: one member only (api/schemas/dcsa_one_of.py)
+        return exactly_one(cls, data)  # the standard's oneOf: one member only (api/dcsa/one_of.py)
 
 
 class ActiveReeferSettings(BaseModel):
@@ -632,7 +632,7 @@ class DangerousGoods(RootModel[DangerousGoods1 | DangerousGoods2]):
     @model_validator(mode="before")
     @classmethod
     def _one_of(cls, data: Any) -> Any:
-        return exactly_one(cls, data)  # the standard's oneOf: one member only (api/schemas/dcsa_one_of.py)
+        return exactly_one(cls, data)  # the standard's oneOf: one member only (api/dcsa/one_of.py)
 
 
 class ConfirmedEquipment(BaseModel):

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from api.dcsa_feedbacks import estimated_plan_feedback
+from api.dcsa.booking.feedbacks import estimated_plan_feedback
 from domain.booking.estimated_sailing import DEFAULT_CUT_OFF_HOURS, cut_offs_before
 from domain.booking.schedules import Sailing
 

@@ -3,7 +3,7 @@ amendment or cancellation request (staff's reason), an amendment's new price, a 
 
 The one mapping from those facts to BKG 2.0.5's Feedback (severity, code, message, jsonPath where staff's
 reason names a field, as in "$.requestedEquipments[0].units: at most 2 units"). `GET /v2/bookings/{ref}`
-passes the facts of the booking as it stands (api/schemas/dcsa_view.py); a webhook notification, those of
+passes the facts of the booking as it stands (api/dcsa/booking/view.py); a webhook notification, those of
 the step it tells (policies/webhooks/steps.py `decisions`): both say the same words.
 """
 

@@ -11,7 +11,7 @@ repeats what the events say, earlier.
 
 from __future__ import annotations
 
-from api.security import Principal
+from api.edge.security import Principal
 from domain.shared.errors import Unauthorized
 from infrastructure.read_db import ReadModelDB
 

@@ -24,13 +24,8 @@ from fastapi.routing import APIRoute
 from starlette.exceptions import HTTPException
 
 from api.bootstrap import Services
-from api.dcsa_door import rate_limit
-from api.deps import ServicesDep, off_loop
-from api.errors import StoredNotShown
-from api.identity import PUBLISH, identify
-from api.integration_auth import IntegrationCustomer
-from api.openapi import operation_ids
-from api.schemas.tnt import (
+from api.dcsa.door import rate_limit
+from api.dcsa.tracking.models import (
     TNT_VERSION,
     EventsError,
     GetEventsResponse,
@@ -40,7 +35,12 @@ from api.schemas.tnt import (
     event_errors,
     feedback,
 )
-from api.security import Principal
+from api.edge.deps import ServicesDep, off_loop
+from api.edge.errors import StoredNotShown
+from api.edge.identity import PUBLISH, identify
+from api.edge.integration_auth import IntegrationCustomer
+from api.edge.security import Principal
+from api.openapi import operation_ids
 from domain.shared.actor import Actor
 from domain.shared.errors import (
     DomainError,

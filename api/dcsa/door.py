@@ -22,11 +22,11 @@ from fastapi import Request
 from starlette.types import Message, Receive, Scope, Send
 
 from api.bootstrap import Services
-from api.deps import client_address
-from api.http_middleware import HttpMiddleware
-from api.identity import presented
-from api.path_guard import allowed_methods
-from api.schemas.dcsa_errors import DetailedError, error_response
+from api.dcsa.errors import DetailedError, error_response
+from api.edge.deps import client_address
+from api.edge.http_middleware import HttpMiddleware
+from api.edge.identity import presented
+from api.edge.path_guard import allowed_methods
 from api.web_app import DCSA_DOOR
 from domain.shared.errors import TooManyAttempts
 

@@ -25,13 +25,13 @@ from starlette.datastructures import QueryParams
 from starlette.exceptions import HTTPException
 
 from api.bootstrap import Services
-from api.deps import ServicesDep, off_loop
-from api.errors import http_status
-from api.integration_auth import IntegrationCustomer
+from api.dcsa.booking.models import ErrorResponse
+from api.dcsa.errors import DetailedError, error_response
+from api.dcsa.schedules import models as cs
+from api.edge.deps import ServicesDep, off_loop
+from api.edge.errors import http_status
+from api.edge.integration_auth import IntegrationCustomer
 from api.openapi import operation_ids
-from api.schemas import commercial_schedules as cs
-from api.schemas.dcsa_booking import ErrorResponse
-from api.schemas.dcsa_errors import DetailedError, error_response
 from domain.shared.errors import DomainError, ValidationFailed
 from projections.booking.reference import port_by_code
 from projections.schedules import port_calls, sailings_between, service_schedules

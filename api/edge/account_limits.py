@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from api.rate_limit import AttemptLimiter
+from api.edge.rate_limit import AttemptLimiter
 from infrastructure.attempt_counters import AttemptCounters
 
 TRY_LATER = "Too many attempts; try again later"
@@ -14,12 +14,12 @@ CODES = "Too many verification codes sent to this number; try again later"
 
 class Limiters:
     def __init__(self, counters: AttemptCounters, signups_per_address: int = 30) -> None:
-        self.counters = counters  # also the DCSA door's request counts (api/dcsa_door.py)
+        self.counters = counters  # also the DCSA door's request counts (api/dcsa/door.py)
 
         def limiter(name: str, limit: int, window: float, description: str) -> AttemptLimiter:
             return AttemptLimiter(counters, name, limit, window, description)
 
-        # Failed logins per address (one account from one address: api/login_throttle.py): somebody
+        # Failed logins per address (one account from one address: api/edge/login_throttle.py): somebody
         # guessing the owner's password slows only themselves, never the owner logging in from elsewhere.
         self.login_by_address = limiter("login-address", 20, 300, FAILED_LOGINS)
         # Every sign-up call (start, finalize, resend) from one address.

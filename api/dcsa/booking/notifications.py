@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from api.dcsa_status import AWAITING_DECISION, UPDATE_RECEIVED, booking_status
-from api.schemas.dcsa_view import notification_data
+from api.dcsa.booking.status import AWAITING_DECISION, UPDATE_RECEIVED, booking_status
+from api.dcsa.booking.view import notification_data
 from policies.webhooks.policy import Notified
 
 

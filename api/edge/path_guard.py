@@ -6,8 +6,8 @@ from __future__ import annotations
 from starlette.routing import Match
 from starlette.types import Receive, Scope, Send
 
-from api.envelope import failure
-from api.http_middleware import HttpMiddleware
+from api.edge.envelope import failure
+from api.edge.http_middleware import HttpMiddleware
 from api.web_app import API_PREFIXES, DCSA_DOOR, WEB_ROUTE
 
 # The longest path of the API is under 150 characters; a client route of the web app is shorter still.

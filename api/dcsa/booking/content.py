@@ -9,8 +9,8 @@ from typing import Any
 
 from pydantic import BaseModel, RootModel
 
-from api.schemas.dcsa_booking import CreateBooking, DangerousGoods, RequestedEquipmentShipper, UpdateBooking
-from api.schemas.dcsa_errors import DetailedError
+from api.dcsa.booking.models import CreateBooking, DangerousGoods, RequestedEquipmentShipper, UpdateBooking
+from api.dcsa.errors import DetailedError
 from domain.booking import booking_content as content
 from domain.booking.iso_equipment import equipment_kind
 from domain.booking.schedules import SailingChoice

@@ -8,9 +8,10 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from api.booking_reference import booking_reference, request_reference
-from api.dcsa_feedbacks import decision_feedbacks
-from api.dcsa_status import (
+from api.dcsa.booking.confirmation import confirmation
+from api.dcsa.booking.feedbacks import decision_feedbacks
+from api.dcsa.booking.reference import booking_reference, request_reference
+from api.dcsa.booking.status import (
     amended_booking_status,
     booking_status,
     cancellation_status,
@@ -18,7 +19,6 @@ from api.dcsa_status import (
     has_booking_reference,
     pending_amendment,
 )
-from api.schemas.dcsa_confirmation import confirmation
 from domain.booking.iso_equipment import iso_code_for
 from projections.booking.dcsa import SCREENS_AMENDMENT
 

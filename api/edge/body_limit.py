@@ -7,7 +7,7 @@ import json
 from fastapi import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from api.http_middleware import HttpMiddleware
+from api.edge.http_middleware import HttpMiddleware
 
 MAX_BODY_BYTES = 1024 * 1024
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from starlette.types import Message, Receive, Scope, Send
 
-from api.http_middleware import HttpMiddleware
+from api.edge.http_middleware import HttpMiddleware
 
 CONTENT_SECURITY_POLICY = "; ".join(
     (
@@ -34,7 +34,7 @@ HEADERS = (
     (b"referrer-policy", b"no-referrer"),
     (b"x-frame-options", b"SAMEORIGIN"),  # frame-ancestors for browsers that predate it
 )
-# Over https only (directly, or as a trusted proxy says: api/forwarded.py has set the scheme by now): a
+# Over https only (directly, or as a trusted proxy says: api/edge/forwarded.py has set the scheme by now): a
 # browser that saw it keeps to https for two years; plain http never carries it (RFC 6797 section 7.2).
 # Not for subdomains: they may be other services of whoever runs the portal.
 STRICT_TRANSPORT = (b"strict-transport-security", b"max-age=63072000")

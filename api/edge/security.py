@@ -25,10 +25,10 @@ class Principal:
     roles: tuple[str, ...]
     username: str
     # The store position of the account's last credential change when the token was issued: a later change
-    # (new password, log-out everywhere) ends the token (api/sessions.py).
+    # (new password, log-out everywhere) ends the token (api/edge/sessions.py).
     credentials_position: int = 0
     # What the credential may do: a signed-in person everything their roles allow; an API key only what its
-    # scope names (api/identity.py).
+    # scope names (api/edge/identity.py).
     scopes: tuple[str, ...] = ("person",)
     # When a session token stops being good (seconds since the epoch; a key's principal: never): an open
     # event stream ends then.
@@ -77,8 +77,8 @@ class TokenCache:
     A hit skips only the work whose answer cannot change: the signature (same bytes, same secret) and
     decoding the claims. Expiry is checked on every hit, against the same clock PyJWT uses (a token is good
     while now < exp), so a cached token expires exactly when a decoded one would. Whether the session was
-    ended since is asked after this cache, on every request (api/sessions.py), so the cache never keeps an
-    ended session alive. Failures are never cached. Bounded: the least recently used entry goes first.
+    ended since is asked after this cache, on every request (api/edge/sessions.py), so the cache never keeps
+    an ended session alive. Failures are never cached. Bounded: the least recently used entry goes first.
     """
 
     def __init__(self, size: int = 4096) -> None:

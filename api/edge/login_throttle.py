@@ -5,7 +5,7 @@ that address takes one password check on that account per growing gap (1 s, 2 s,
 MAX_GAP_SECONDS), and a refused try answers 429 with the seconds to wait. The gap is that address's own:
 somebody guessing from elsewhere neither uses it up nor takes the slot it advertised, so the owner from
 another address logs in at once, and from the same address after the `Retry-After` they were told. An
-address guessing many accounts is slowed by the per-address limit (api/account_limits.py). Counted before
+address guessing many accounts is slowed by the per-address limit (api/edge/account_limits.py). Counted before
 the check, in the shared counters: concurrent guesses on any number of workers cannot overtake it.
 """
 
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 
-from api.account_limits import FAILED_LOGINS
+from api.edge.account_limits import FAILED_LOGINS
 from domain.shared.errors import TooManyAttempts
 from infrastructure.attempt_counters import AttemptCounters
 

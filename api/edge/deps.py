@@ -16,9 +16,9 @@ from fastapi import Depends, Request
 from fastapi.responses import Response
 
 from api.bootstrap import Services
-from api.envelope import success
-from api.identity import identify, presented, session_principal
-from api.security import Principal
+from api.edge.envelope import success
+from api.edge.identity import identify, presented, session_principal
+from api.edge.security import Principal
 from domain.integrations.api_key import looks_like_key
 from domain.shared.errors import Forbidden, Unauthorized
 
@@ -32,7 +32,7 @@ ServicesDep = Annotated[Services, Depends(get_services)]
 
 
 async def _principal(request: Request) -> Principal:
-    """The caller, by the one identity check (api/identity.py): a live session; API keys are refused here
+    """The caller, by the one identity check (api/edge/identity.py): a live session; API keys are refused here
     (the portal is a signed-in person's)."""
     principal = await identify(request)
     services = request.app.state.services
@@ -179,7 +179,7 @@ class Command:
 
     def creating(self, action: Callable[P, tuple[T, int | None]], *args: P.args, **kwargs: P.kwargs) -> T:
         """For creates, whose result is the new resource's id: when the read models are late the answer
-        (202, api/errors.py) carries that id, which no path parameter holds yet."""
+        (202, api/edge/errors.py) carries that id, which no path parameter holds yet."""
         result, position = action(*args, **kwargs)
         if position is not None:
             self._services.settle(position, created=str(result))

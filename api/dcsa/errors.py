@@ -16,7 +16,7 @@ from uuid import uuid4
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel
 
-from api.schemas import dcsa_booking
+from api.dcsa.booking import models as dcsa_booking
 
 API_VERSION = "2.0.5"
 

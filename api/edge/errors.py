@@ -11,9 +11,9 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from api.envelope import failure, success
+from api.edge.envelope import failure, success
+from api.edge.path_guard import allowed_methods
 from api.mapping import wire_fields
-from api.path_guard import allowed_methods
 from domain.shared.errors import (
     AlreadyExists,
     Conflict,

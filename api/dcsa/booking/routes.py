@@ -17,15 +17,10 @@ from fastapi.responses import JSONResponse
 from fastapi.routing import APIRoute
 from starlette.exceptions import HTTPException
 
-from api.booking_reference import rate_request_id_for, request_reference
 from api.bootstrap import Services
-from api.dcsa_door import rate_limit
-from api.deps import ServicesDep, off_loop
-from api.errors import http_status
-from api.integration_auth import IntegrationCustomer
-from api.openapi import operation_ids
-from api.schemas import dcsa_view
-from api.schemas.dcsa_booking import (
+from api.dcsa.booking import view as dcsa_view
+from api.dcsa.booking.content import booking_content, content_errors, dates_outside_window, sailing_choice
+from api.dcsa.booking.models import (
     Booking,
     CancelBookingRequest,
     CreateBooking,
@@ -33,10 +28,15 @@ from api.schemas.dcsa_booking import (
     ErrorResponse,
     UpdateBooking,
 )
-from api.schemas.dcsa_content import booking_content, content_errors, dates_outside_window, sailing_choice
-from api.schemas.dcsa_errors import API_VERSION, DetailedError, error_response, schema_errors
-from api.schemas.dcsa_sailing import confirmed_sailing_terms
-from api.security import Principal
+from api.dcsa.booking.reference import rate_request_id_for, request_reference
+from api.dcsa.booking.sailing import confirmed_sailing_terms
+from api.dcsa.door import rate_limit
+from api.dcsa.errors import API_VERSION, DetailedError, error_response, schema_errors
+from api.edge.deps import ServicesDep, off_loop
+from api.edge.errors import http_status
+from api.edge.integration_auth import IntegrationCustomer
+from api.edge.security import Principal
+from api.openapi import operation_ids
 from domain.shared.errors import (
     Conflict,
     DomainError,

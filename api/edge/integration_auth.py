@@ -1,7 +1,7 @@
 """Who calls the integration doors (`/v2`): a customer, by session token or by an API key of scope `bookings`.
 
 An API key is sent as `Authorization: Bearer fbk_...` or as an `API-Key` header. The check itself is the
-one every door uses (`api/identity.py`): a session token must be alive, an API key not revoked (the
+one every door uses (`api/edge/identity.py`): a session token must be alive, an API key not revoked (the
 integrations read model; revoking waits for that read model, so a revoked key fails from the moment the
 revocation is answered).
 """
@@ -12,8 +12,8 @@ from typing import Annotated
 
 from fastapi import Depends, Request
 
-from api.identity import BOOKINGS, identify
-from api.security import Principal
+from api.edge.identity import BOOKINGS, identify
+from api.edge.security import Principal
 from domain.shared.errors import Forbidden
 
 

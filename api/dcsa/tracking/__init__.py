@@ -1,0 +1,1 @@
+"""DCSA Track & Trace 3.0 on `/v3/events`: its routes and models."""
