@@ -8,6 +8,7 @@ from urllib.parse import parse_qs, urlparse
 
 from fastapi.testclient import TestClient
 
+from tests.app_services import services_of
 from tests.conftest import login
 
 CLIENT = "/account/api/v1/client"
@@ -54,7 +55,7 @@ FOREIGN_FORM = {
 
 
 def services(client: TestClient) -> Any:
-    return client.app.state.services  # type: ignore[attr-defined]
+    return services_of(client)
 
 
 def quiet_head(svc: Any) -> int:

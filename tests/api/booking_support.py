@@ -19,6 +19,7 @@ from infrastructure.read_db import PostgresReadModels
 from projections.verify import verify
 from tests.api.accounts_support import fails as fails  # one check of a refusal's envelope, for both
 from tests.api.accounts_support import quiet_head
+from tests.app_services import services_of
 from tests.conftest import login
 
 CLIENT = "/booking/api/v1/client"
@@ -31,7 +32,7 @@ PNG = b"\x89PNG\r\n\x1a\n" + b"\x00" * 100
 
 def customer(client: TestClient, username: str, profile: dict[str, Any] | None = None) -> dict[str, str]:
     """A customer account opened directly in the store (registration is another context's call)."""
-    services = client.app.state.services  # type: ignore[attr-defined]
+    services = services_of(client)
     account = Account.open(username, INDIVIDUAL, [], profile or {}, SYSTEM_ACTOR)
     account.set_password(hash_password(PASSWORD), SYSTEM_ACTOR)
     services.settle(services.accounts.record(account))

@@ -10,13 +10,14 @@ from api.bootstrap import Services
 from api.deps import AUDITORS_MAY_POST
 from domain.accounts.account import account_id
 from domain.shared.actor import ADMIN, Actor
+from tests.app_services import services_of
 from tests.conftest import ADMIN_USERNAME, login
 
 AUDIT = "/audit/api/v1"
 
 
 def _services(client: TestClient) -> Services:
-    services: Services = client.app.state.services  # type: ignore[attr-defined]
+    services: Services = services_of(client)
     return services
 
 

@@ -21,12 +21,9 @@ from tests.api.booking_support import (
     order_payload,
     payload,
 )
+from tests.app_services import services_of
 
 RR = f"{CLIENT}/rate-requests"
-
-
-def services_of(client: TestClient) -> Any:
-    return client.app.state.services  # type: ignore[attr-defined]
 
 
 def field(change: dict[str, Any], name: str) -> dict[str, Any]:

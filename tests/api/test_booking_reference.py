@@ -28,12 +28,13 @@ from tests.api.booking_support import (
     quoted,
     upload,
 )
+from tests.app_services import services_of
 
 REFERENCE = re.compile(rf"^FB-{datetime.now(UTC).year}-\d{{6}}$")
 
 
 def _services(client: TestClient) -> Services:
-    return client.app.state.services  # type: ignore[attr-defined,no-any-return]
+    return services_of(client)
 
 
 def test_reference_is_assigned_at_create_and_shown_in_lists_and_details(

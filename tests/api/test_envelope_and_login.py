@@ -9,6 +9,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from api.security import Principal, issue_token
+from tests.app_services import services_of
 from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME, login
 
 LOGIN = "/auth/api/v1/login"
@@ -69,7 +70,7 @@ def test_unknown_api_path_is_404_envelope(client: TestClient) -> None:
 
 
 def test_failed_logins_are_limited_per_username(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
-    counters = client.app.state.services.limiters.counters  # type: ignore[attr-defined]
+    counters = services_of(client).limiters.counters
     frozen = counters.clock()
     monkeypatch.setattr(counters, "clock", lambda: frozen)  # the gap after the fifth try does not pass by
     for _ in range(5):

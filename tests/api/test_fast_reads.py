@@ -15,6 +15,7 @@ from api.main import create_app
 from tests.api import booking_support as booking
 from tests.api.accounts_support import AUTH
 from tests.api.booking_support import ADMIN, CLIENT, fails, ok
+from tests.app_services import services_of
 from tests.corpus import fresh_national_id
 
 # A GET that says it carries a body never takes the fast path: the route answers it, for comparison.
@@ -191,7 +192,7 @@ def test_a_read_on_the_fast_path_waits_for_the_callers_own_write(
     """A caller whose command was answered before the read models showed it reads once they do."""
     headers = booking.customer(client, fresh_national_id())
     mine = booking.create(client, headers)["id"]
-    services = client.app.state.services  # type: ignore[attr-defined]
+    services = services_of(client)
     ahead = services.read_follower.position + 1000  # a write the read models have not shown yet
     waited: list[int] = []
     monkeypatch.setattr(services, "read_after", lambda account_id: ahead)

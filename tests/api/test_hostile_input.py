@@ -14,6 +14,7 @@ from tests.api.accounts_support import INDIVIDUAL_FORM, settle
 from tests.api.booking_support import ADMIN, CLIENT, create, customer, party, payload
 from tests.api.schedules_support import publication
 from tests.api.test_tariffs import day, tariff_csv
+from tests.app_services import services_of
 
 HUGE = "4611686018427387904"
 AUDIT = "/audit/api/v1"
@@ -261,7 +262,7 @@ def test_hostile_input_is_refused_by_name_and_records_nothing(
     account = client.get("/auth/api/v1/me", headers=alice).json()["response"]["id"]
     start = {"nationalId": INDIVIDUAL_FORM["nationalId"], "phone": INDIVIDUAL_FORM["phone"]}
     assert client.post(f"{SIGN_UP}/start", json=start).status_code == 200
-    services = client.app.state.services  # type: ignore[attr-defined]
+    services = services_of(client)
     headers = {"customer": alice, "admin": admin_headers, "nobody": {}}
     wrong: list[str] = []
     for case in cases(rid, account):

@@ -19,6 +19,7 @@ from api.settings import Settings
 from domain.booking.booking_reference import ReferenceNumbers
 from tests.api.accounts_support import INDIVIDUAL_FORM, settle
 from tests.api.booking_support import CLIENT, create, customer, payload
+from tests.app_services import services_of
 from tests.corpus import NATIONAL_IDS_ABOVE_INT32, NATIONAL_IDS_LEADING_ZEROS
 
 JSON_SPELLINGS = (
@@ -37,7 +38,7 @@ FINALIZE = "/account/api/v1/client/indivisual-customers/register/finalize"
 def _sent(
     client: TestClient, path: str, body: bytes, content_type: str | None, headers: dict[str, str]
 ) -> tuple[Any, int]:
-    services = client.app.state.services  # type: ignore[attr-defined]
+    services = services_of(client)
     head = settle(client)
     sent = {**headers, **({"content-type": content_type} if content_type else {})}
     answer = client.post(path, content=body, headers=sent)
@@ -182,7 +183,7 @@ def test_the_emailed_set_password_link_opens_for_every_national_id(built_web: Se
 def test_no_failed_create_consumes_a_booking_reference(client: TestClient) -> None:
     alice = customer(client, "boundary-e")
     first = create(client, alice)["reference"]
-    booking = client.app.state.services.booking  # type: ignore[attr-defined]
+    booking = services_of(client).booking
     original = booking._record_with_claim
 
     def broken(*args: Any, **kwargs: Any) -> int:
