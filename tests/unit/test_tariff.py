@@ -166,6 +166,7 @@ def test_a_version_1_quote_reads_as_one_all_in_charge(tmp_path: Path) -> None:
         {"code": "ocean_freight", "name": "Ocean freight", "amount": "1250.50", "per": "container"}
     ]
     quoted = list(booking.events.get(request.id))[-1]
+    assert isinstance(quoted, RateRequest.Quoted)
     assert quoted.tariff_version is None and quoted.tariff_row is None
     store.close()
 
