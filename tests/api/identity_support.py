@@ -44,7 +44,7 @@ class Door:
         return re.sub(r"\{[^}]+\}", "x1", self.path)
 
     def call(self, client: TestClient, headers: dict[str, str]) -> Any:
-        body = {"json": {}} if self.method in ("POST", "PUT", "PATCH") else {}
+        body: dict[str, Any] = {"json": {}} if self.method in ("POST", "PUT", "PATCH") else {}
         return client.request(self.method, self.url, headers=headers, **body)
 
 

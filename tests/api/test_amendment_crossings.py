@@ -129,11 +129,12 @@ def deliveries(client: TestClient, rid: str) -> list[dict[str, Any]]:
 def notices(client: TestClient, account: str) -> list[dict[str, Any]]:
     settle(client)
     with services_of(client).read_models.read() as tx:
-        return tx.all(
+        rows: list[dict[str, Any]] = tx.all(
             "SELECT n.title, n.message FROM notifications n JOIN accounts a ON a.id = n.recipient"
             " WHERE a.username = ? ORDER BY n.created_position",
             (account,),
         )
+    return rows
 
 
 # -- an amendment's new price keeps the itemised charges ------------------------------------------------

@@ -66,11 +66,12 @@ def notifications_of(client: TestClient, username: str) -> list[dict[str, Any]]:
     settle(client)
     services = services_of(client)
     with services.read_models.read() as tx:
-        return tx.all(
+        rows: list[dict[str, Any]] = tx.all(
             "SELECT n.* FROM notifications n JOIN accounts a ON a.id = n.recipient"
             " WHERE a.username = ? ORDER BY n.created_position",
             (username,),
         )
+    return rows
 
 
 def v2_body(**changes: Any) -> dict[str, Any]:

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 import jwt
 import pytest
 from fastapi.testclient import TestClient
+from httpx import Response
 
 from api.security import Principal, issue_token
 from tests.app_services import services_of
@@ -15,9 +17,9 @@ from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME, login
 LOGIN = "/auth/api/v1/login"
 
 
-def _is_failure(answer, status: int) -> dict:  # type: ignore[no-untyped-def]
+def _is_failure(answer: Response, status: int) -> dict[str, Any]:
     assert answer.status_code == status, answer.text
-    body = answer.json()
+    body: dict[str, Any] = answer.json()
     assert body["isSuccess"] is False and body["isError"] is True and body["response"] is None
     assert body["error"]["description"]
     return body

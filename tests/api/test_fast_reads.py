@@ -196,6 +196,11 @@ def test_a_read_on_the_fast_path_waits_for_the_callers_own_write(
     ahead = services.read_follower.position + 1000  # a write the read models have not shown yet
     waited: list[int] = []
     monkeypatch.setattr(services, "read_after", lambda account_id: ahead)
-    monkeypatch.setattr(services, "shows", lambda position: waited.append(position) or True)
+
+    def shows(position: int) -> bool:
+        waited.append(position)
+        return True
+
+    monkeypatch.setattr(services, "shows", shows)
     ok(client.get(f"{CLIENT}/rate-requests/{mine}", headers=headers))
     assert waited == [ahead] and len(fast_answers) == 1

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from httpx import Response
 
 from api.bootstrap import Services
 from tests.api.booking_support import (
@@ -55,7 +57,7 @@ def test_the_detail_built_from_events_is_the_read_models_detail_at_every_step(
     alice = customer(client, "alice", {"firstName": "Alice", "lastName": "Liddell"})
     quote = {"price": 980.25, "validUntil": later()}
     rid = ok(client.post(RATE_REQUESTS, json=payload(), headers=alice), 201)["id"]
-    steps = [
+    steps: list[Callable[[], Response]] = [
         lambda: client.put(f"{RATE_REQUESTS}/{rid}", json=payload(quantity=2), headers=alice),
         lambda: client.put(f"{ADMIN}/rate-requests/{rid}/quote", json=quote, headers=admin_headers),
         lambda: client.put(
@@ -73,7 +75,7 @@ def test_the_detail_built_from_events_is_the_read_models_detail_at_every_step(
         "id"
     ]
     revise = {"revise": {"cargoDescription": "Say more"}, "editedOrder": None}
-    order_steps = [
+    order_steps: list[Callable[[], Response]] = [
         lambda: client.put(
             f"{ADMIN}/shipping-orders/{order_id}/request-revision", json=revise, headers=admin_headers
         ),
@@ -94,7 +96,7 @@ def test_the_detail_built_from_events_is_the_read_models_detail_at_every_step(
 
 
 @pytest.fixture
-def elsewhere(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> threading.Event:
+def elsewhere(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> Iterator[threading.Event]:
     """This process behaves as a worker whose read models another process applies, and that process is
     held back until the returned event is set."""
     services = services_of(client)

@@ -13,6 +13,7 @@ from fastapi.testclient import TestClient
 from domain.shared.actor import ADMIN, CUSTOMER, Actor
 from domain.shared.application import ContextApplication
 from domain.shared.errors import DomainError
+from infrastructure.group_commit import GroupCommitRecorder
 from tests.api.booking_support import customer, draft, payload
 from tests.app_services import services_of
 
@@ -69,6 +70,7 @@ def test_concurrent_creates_are_each_stored_once_and_all_reach_the_read_models(c
     listing = client.get("/booking/api/v1/client/rate-requests?limit=100", headers=headers).json()
     assert {row["id"] for row in listing["response"]["list"]["list"]} == {str(i) for i in ids}
     writer = services.store.writer
+    assert isinstance(writer, GroupCommitRecorder)
     assert writer.commands >= THREADS and writer.transactions <= writer.commands
 
 

@@ -3,8 +3,9 @@ recorded (the store's head does not move). Both stores."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
@@ -29,7 +30,7 @@ class Case:
     path: str
     field: str
     json: Any = None
-    params: dict[str, str] = field(default_factory=dict)
+    params: dict[str, str] = dataclasses.field(default_factory=dict)
     raw: bytes | None = None  # a body that is not what json.dumps would write
     role: str = "customer"
     content_type: str = "application/json"

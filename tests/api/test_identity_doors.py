@@ -169,7 +169,7 @@ def test_an_open_event_stream_ends_with_its_session(settings: Settings) -> None:
         threading.Thread(target=listen, daemon=True).start()
         assert opened.wait(10), "the stream did not open"
         assert not ended.wait(1.5), "the stream ended on its own"
-        ok(live.post(f"{AUTH}/logout-all", headers=alice))  # type: ignore[arg-type]
+        ok(live.post(f"{AUTH}/logout-all", headers=alice))
         assert ended.wait(SESSION_CHECK_SECONDS + 1.5), "the stream went on after its session ended"
         assert live.get(STREAM, headers=cookie).status_code == 401
 

@@ -56,8 +56,8 @@ def _refused(answer: Any, status: int, field: str | None = None) -> None:
 def test_the_screen_and_fastapi_agree_on_what_is_json() -> None:
     for spelling in JSON_SPELLINGS:
         assert parsed_as_json(spelling), spelling
-    for spelling in (*NOT_JSON, "", None):
-        assert not parsed_as_json(spelling), spelling
+    for other in (*NOT_JSON, "", None):
+        assert not parsed_as_json(other), other
 
 
 HOSTILE = [
@@ -184,17 +184,14 @@ def test_no_failed_create_consumes_a_booking_reference(client: TestClient) -> No
     alice = customer(client, "boundary-e")
     first = create(client, alice)["reference"]
     booking = services_of(client).booking
-    original = booking._record_with_claim
 
     def broken(*args: Any, **kwargs: Any) -> int:
         raise RuntimeError("the store broke mid-write")
 
-    booking._record_with_claim = broken
-    try:
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(booking, "_record_with_claim", broken)
         answer = client.post(f"{CLIENT}/rate-requests", headers=alice, json=payload())
         assert answer.status_code == 500
-    finally:
-        booking._record_with_claim = original
     second = create(client, alice)["reference"]
     assert int(second.rsplit("-", 1)[1]) == int(first.rsplit("-", 1)[1]) + 1, (first, second)
 

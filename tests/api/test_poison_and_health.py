@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from httpx import Response
 
 from api.cli.dead_letters import _retry
 from api.cli.outcome import Console
@@ -57,7 +58,7 @@ def _open(services: Any, username: str) -> tuple[str, int]:
 
 
 def _logs_in(client: TestClient, username: str) -> bool:
-    answer = client.post("/auth/api/v1/login", json={"username": username, "password": PASSWORD})
+    answer: Response = client.post("/auth/api/v1/login", json={"username": username, "password": PASSWORD})
     return answer.status_code == 200
 
 

@@ -63,8 +63,8 @@ def test_uploads_pass_the_character_and_nesting_screens(
     csv_headers = {**admin_headers, "Content-Type": "text/csv"}
     row = f"CNSHA,SGSIN,40,Dry,general,{day(10)},{day(20)},1000,0,0,0,0,0,0"
     for bad in ("\x00", "\u202e", "\x1b"):
-        body = tariff_csv(row, row.replace("general", f"gene{bad}ral"))
-        fields = fails(client.put(TARIFFS, content=body, headers=csv_headers), 400)["fields"]
+        csv = tariff_csv(row, row.replace("general", f"gene{bad}ral"))
+        fields = fails(client.put(TARIFFS, content=csv, headers=csv_headers), 400)["fields"]
         assert list(fields) == ["body"] and "(line 3)" in fields["body"], fields
     not_utf8 = tariff_csv(row).replace(b"CNSHA", b"CN\xedSHA")
     fails(client.put(TARIFFS, content=not_utf8, headers=csv_headers), 400)
