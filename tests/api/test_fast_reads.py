@@ -7,7 +7,7 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
-from fastapi.routing import iter_route_contexts
+from fastapi.routing import APIRoute, iter_route_contexts
 from fastapi.testclient import TestClient
 
 from api import fast_reads
@@ -97,11 +97,12 @@ def test_a_fast_read_takes_its_query_parameters_from_its_route() -> None:
     def odd(when: float = Query(1.5)) -> None: ...
 
     narrow_route, odd_route = router.routes
-    assert fast_reads._parameters(narrow_route) == {  # type: ignore[arg-type]
+    assert isinstance(narrow_route, APIRoute) and isinstance(odd_route, APIRoute)
+    assert fast_reads._parameters(narrow_route) == {
         "limit": fast_reads.Number(5, 2, 20),
         "search": fast_reads.Text(None, 7),
     }
-    assert fast_reads._parameters(odd_route) is None  # type: ignore[arg-type]
+    assert fast_reads._parameters(odd_route) is None
     limit = fast_reads.Number(5, 2, 20)
     assert limit.read("20") == 20
     for refused in ("1", "21", "05", "-3", "2.0"):

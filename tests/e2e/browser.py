@@ -15,6 +15,13 @@ from tests.e2e.conftest import PHONE as PHONE  # where the tests import both wid
 from tests.e2e.conftest import LiveServer
 
 
+def browser_of(page: Page) -> Browser:
+    """The browser a page runs in (to open a second context beside it, as another person)."""
+    browser = page.context.browser
+    assert browser is not None, "the page's context has no browser"
+    return browser
+
+
 def sign_in(page: Page, server: LiveServer, username: str, password: str) -> None:
     page.goto(f"{server.url}/login")
     page.get_by_label("Username").fill(username)

@@ -15,7 +15,7 @@ from playwright.sync_api import Page, ViewportSize, expect
 from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME
 from tests.corpus import FOREIGN_POSTAL_CODES, fresh_company_id, fresh_national_id
 from tests.e2e.accounts_support import start_company
-from tests.e2e.browser import DESKTOP, layout_problems, sign_in
+from tests.e2e.browser import DESKTOP, browser_of, layout_problems, sign_in
 from tests.e2e.conftest import LiveServer
 from tests.e2e.customers import (
     accept_order,
@@ -267,7 +267,7 @@ def test_a_completed_booking_says_completed_everywhere(
     page.goto(f"{live_server.url}/dashboard/overview")
     expect(page.get_by_text("Completed").first).to_be_visible()
 
-    staff = page.context.browser.new_context(viewport=viewport)  # type: ignore[union-attr]
+    staff = browser_of(page).new_context(viewport=viewport)
     console = staff.new_page()
     sign_in(console, live_server, ADMIN_USERNAME, ADMIN_PASSWORD)
     console.goto(f"{live_server.url}/dashboard/operations")
@@ -362,7 +362,7 @@ def test_a_profile_edit_reads_in_words_for_staff_and_customer(
     expect(pending).to_contain_text("Contact Person: Lena Vogel")
     expect(pending).not_to_contain_text("contactPerson")
 
-    staff = page.context.browser.new_context(viewport=viewport)  # type: ignore[union-attr]
+    staff = browser_of(page).new_context(viewport=viewport)
     console = staff.new_page()
     sign_in(console, live_server, ADMIN_USERNAME, ADMIN_PASSWORD)
     console.goto(f"{live_server.url}/dashboard/request/update/CorporateForeign/detail/{username}")
