@@ -6,6 +6,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from fastapi.testclient import TestClient
 
@@ -69,7 +70,7 @@ def client(settings: Settings) -> Iterator[TestClient]:
         yield test_client
 
 
-def login(client: TestClient, username: str, password: str) -> dict[str, str]:
+def login(client: httpx.Client, username: str, password: str) -> dict[str, str]:
     answer = client.post("/auth/api/v1/login", json={"username": username, "password": password})
     assert answer.status_code == 200, answer.text
     return {"Authorization": f"Bearer {answer.json()['response']['token']}"}

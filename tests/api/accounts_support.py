@@ -6,8 +6,10 @@ import json
 from typing import Any
 from urllib.parse import parse_qs, urlparse
 
-from fastapi.testclient import TestClient
+import httpx
 
+from api.bootstrap import Services
+from tests.app_services import services_of
 from tests.conftest import login
 
 CLIENT = "/account/api/v1/client"
@@ -53,11 +55,11 @@ FOREIGN_FORM = {
 }
 
 
-def services(client: TestClient) -> Any:
-    return client.app.state.services  # type: ignore[attr-defined]
+def services(client: httpx.Client) -> Services:
+    return services_of(client)
 
 
-def quiet_head(svc: Any) -> int:
+def quiet_head(svc: Services) -> int:
     """The store's head once every follower reached it and recorded nothing more (a policy answers a
     command's events with its own, after the command answered)."""
     for _ in range(10):
@@ -68,12 +70,12 @@ def quiet_head(svc: Any) -> int:
     raise AssertionError("the followers did not settle")
 
 
-def settle(client: TestClient) -> int:
+def settle(client: httpx.Client) -> int:
     """Wait until read models and policies are quiet; the store's head then."""
     return quiet_head(services(client))
 
 
-def outbox(client: TestClient) -> list[dict[str, Any]]:
+def outbox(client: httpx.Client) -> list[dict[str, Any]]:
     settle(client)
     path = services(client).settings.VAR_DIR / "outbox.jsonl"
     if not path.exists():
@@ -81,7 +83,7 @@ def outbox(client: TestClient) -> list[dict[str, Any]]:
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
 
 
-def last_code(client: TestClient, phone: str) -> str:
+def last_code(client: httpx.Client, phone: str) -> str:
     codes = [
         m["data"]["code"]
         for m in outbox(client)
@@ -91,7 +93,7 @@ def last_code(client: TestClient, phone: str) -> str:
     return str(codes[-1])
 
 
-def last_link(client: TestClient, email: str) -> tuple[str, str, str]:
+def last_link(client: httpx.Client, email: str) -> tuple[str, str, str]:
     links = [
         m["data"]["link"]
         for m in outbox(client)
@@ -117,7 +119,7 @@ def fails(answer: Any, status: int) -> dict[str, Any]:
     return dict(body["error"])
 
 
-def sign_up_individual(client: TestClient, form: dict[str, Any] | None = None) -> dict[str, Any]:
+def sign_up_individual(client: httpx.Client, form: dict[str, Any] | None = None) -> dict[str, Any]:
     form = dict(form or INDIVIDUAL_FORM)
     ok(
         client.post(
@@ -136,7 +138,7 @@ def sign_up_individual(client: TestClient, form: dict[str, Any] | None = None) -
     return form
 
 
-def domestic_code_sent(client: TestClient) -> str:
+def domestic_code_sent(client: httpx.Client) -> str:
     """The domestic company of DOMESTIC_FORM started and finalized: the code texted to verify its phone."""
     door = f"{CLIENT}/domestic-corporate-customers/register"
     ok(
@@ -150,7 +152,7 @@ def domestic_code_sent(client: TestClient) -> str:
 
 
 def accepted_customer(
-    client: TestClient, admin: dict[str, str], form: dict[str, Any] | None = None
+    client: httpx.Client, admin: dict[str, str], form: dict[str, Any] | None = None
 ) -> dict[str, str]:
     """An individual signed up, accepted, password set from the e-mailed link; answers login headers."""
     form = sign_up_individual(client, form)

@@ -7,7 +7,7 @@ from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from fastapi.testclient import TestClient
+import httpx
 
 from api.bootstrap import open_read_models
 from api.schemas.booking import RateRequestBody
@@ -19,6 +19,7 @@ from infrastructure.read_db import PostgresReadModels
 from projections.verify import verify
 from tests.api.accounts_support import fails as fails  # one check of a refusal's envelope, for both
 from tests.api.accounts_support import quiet_head
+from tests.app_services import services_of
 from tests.conftest import login
 
 CLIENT = "/booking/api/v1/client"
@@ -29,9 +30,9 @@ PDF = b"%PDF-1.4\n" + b"0123456789" * 50 + b"\n%%EOF\n"
 PNG = b"\x89PNG\r\n\x1a\n" + b"\x00" * 100
 
 
-def customer(client: TestClient, username: str, profile: dict[str, Any] | None = None) -> dict[str, str]:
+def customer(client: httpx.Client, username: str, profile: dict[str, Any] | None = None) -> dict[str, str]:
     """A customer account opened directly in the store (registration is another context's call)."""
-    services = client.app.state.services  # type: ignore[attr-defined]
+    services = services_of(client)
     account = Account.open(username, INDIVIDUAL, [], profile or {}, SYSTEM_ACTOR)
     account.set_password(hash_password(PASSWORD), SYSTEM_ACTOR)
     services.settle(services.accounts.record(account))
@@ -46,7 +47,7 @@ def ok(answer: Any, status: int = 200) -> Any:
 
 
 def upload(
-    client: TestClient, headers: dict[str, str], data: bytes = PDF, key: str = "k1", name: str = "msds.pdf"
+    client: httpx.Client, headers: dict[str, str], data: bytes = PDF, key: str = "k1", name: str = "msds.pdf"
 ) -> str:
     size = 10_240
     chunks = [data[i : i + size] for i in range(0, len(data), size)] or [b""]
@@ -88,7 +89,7 @@ def draft(**changes: Any) -> RateRequestDraft:
     return RateRequestBody.model_validate(payload(**changes)).draft()
 
 
-def create(client: TestClient, headers: dict[str, str], **changes: Any) -> dict[str, Any]:
+def create(client: httpx.Client, headers: dict[str, str], **changes: Any) -> dict[str, Any]:
     return dict(ok(client.post(f"{CLIENT}/rate-requests", headers=headers, json=payload(**changes)), 201))
 
 
@@ -96,7 +97,7 @@ def later(days: int = 5) -> str:
     return (datetime.now(UTC) + timedelta(days=days)).isoformat()
 
 
-def quoted(client: TestClient, headers: dict[str, str], admin: dict[str, str], **changes: Any) -> str:
+def quoted(client: httpx.Client, headers: dict[str, str], admin: dict[str, str], **changes: Any) -> str:
     rid = create(client, headers, **changes)["id"]
     ok(
         client.put(
@@ -106,14 +107,14 @@ def quoted(client: TestClient, headers: dict[str, str], admin: dict[str, str], *
     return str(rid)
 
 
-def loi_pending(client: TestClient, headers: dict[str, str], admin: dict[str, str], **changes: Any) -> str:
+def loi_pending(client: httpx.Client, headers: dict[str, str], admin: dict[str, str], **changes: Any) -> str:
     rid = quoted(client, headers, admin, **changes)
     ok(client.put(f"{CLIENT}/rate-requests/{rid}/approve", headers=headers))
     return rid
 
 
 def in_shipping_order(
-    client: TestClient, headers: dict[str, str], admin: dict[str, str], **changes: Any
+    client: httpx.Client, headers: dict[str, str], admin: dict[str, str], **changes: Any
 ) -> str:
     rid = loi_pending(client, headers, admin, **changes)
     file_id = upload(client, headers, key=f"loi-{rid}")

@@ -12,6 +12,7 @@ from fastapi.testclient import TestClient
 from api.main import create_app
 from api.settings import Settings
 from tests.api.dcsa_support import Held, Receiver, receiver
+from tests.app_services import services_of
 from tests.conftest import make_settings
 
 
@@ -35,6 +36,6 @@ def hooks() -> Iterator[Receiver]:
 @pytest.fixture
 def held(app_client: TestClient) -> Held:
     """`app_client` with its webhook sender stopped: the test sends what is due itself, on its own clock."""
-    services = app_client.app.state.services  # type: ignore[attr-defined]
+    services = services_of(app_client)
     services.webhook_sender.stop()
     return Held(app_client, services)

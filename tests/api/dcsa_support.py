@@ -6,7 +6,7 @@ import copy
 import json
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -17,6 +17,7 @@ from standardwebhooks.webhooks import WebhookVerificationError
 
 from tests.api.booking_support import ADMIN, ok
 from tests.api.dcsa_document import document_validator
+from tests.app_services import services_of
 
 # The standard and its samples live in the repository (contract/dcsa, with LICENSE): a clone stands alone.
 DCSA_DIR = Path(__file__).resolve().parents[2] / "contract" / "dcsa"
@@ -32,7 +33,7 @@ def rate_request_id(client: Any, reference: str) -> str:
     """The portal's id of the booking a DCSA reference names (portal paths take ids)."""
     from api.dcsa.booking.reference import rate_request_id_for
 
-    with client.app.state.services.read_models.read() as tx:
+    with services_of(client).read_models.read() as tx:
         found = rate_request_id_for(tx, reference)
     assert found is not None, reference
     return found
@@ -113,7 +114,7 @@ def _handler(receiver: Receiver) -> type[BaseHTTPRequestHandler]:
     return Handler
 
 
-def receiver() -> Iterator[Receiver]:
+def receiver() -> Generator[Receiver, None, None]:
     server = ThreadingHTTPServer(("127.0.0.1", 0), _handler(Receiver("")))
     found = Receiver(f"http://127.0.0.1:{server.server_address[1]}/hooks")
     server.RequestHandlerClass = _handler(found)

@@ -7,12 +7,13 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+import httpx
 from fastapi import FastAPI
 from fastapi.routing import APIRoute, iter_route_contexts
-from fastapi.testclient import TestClient
 
 from api.openapi import _depends_on
 from tests.api.accounts_support import AUTH, INDIVIDUAL_FORM, PASSWORD, accepted_customer, last_link, ok
+from tests.app_services import app_of
 from tests.corpus import fresh_national_id
 
 # The dependencies that name the caller; each asks api/edge/identity.py.
@@ -43,8 +44,8 @@ class Door:
     def url(self) -> str:
         return re.sub(r"\{[^}]+\}", "x1", self.path)
 
-    def call(self, client: TestClient, headers: dict[str, str]) -> Any:
-        body = {"json": {}} if self.method in ("POST", "PUT", "PATCH") else {}
+    def call(self, client: httpx.Client, headers: dict[str, str]) -> Any:
+        body: dict[str, Any] = {"json": {}} if self.method in ("POST", "PUT", "PATCH") else {}
         return client.request(self.method, self.url, headers=headers, **body)
 
 
@@ -68,15 +69,15 @@ def doors(app: FastAPI) -> list[Door]:
     return found
 
 
-def knocks(client: TestClient, key: str) -> Iterator[tuple[Door, Any]]:
+def knocks(client: httpx.Client, key: str) -> Iterator[tuple[Door, Any]]:
     """Every door of the app called with `key`, once as a bearer token and once as an API-Key header: each
     door with its answer."""
-    for door in doors(client.app):  # type: ignore[arg-type]
+    for door in doors(app_of(client)):
         for headers in ({"Authorization": f"Bearer {key}"}, {"API-Key": key}):
             yield door, door.call(client, headers)
 
 
-def customer_with_email(client: TestClient, admin: dict[str, str]) -> tuple[dict[str, str], str]:
+def customer_with_email(client: httpx.Client, admin: dict[str, str]) -> tuple[dict[str, str], str]:
     """An accepted individual (from the corpus) who can receive a reset link; answers (headers, id)."""
     national_id = fresh_national_id()
     form = {
@@ -88,7 +89,7 @@ def customer_with_email(client: TestClient, admin: dict[str, str]) -> tuple[dict
     return accepted_customer(client, admin, form), national_id
 
 
-def reset_by_link(client: TestClient, national_id: str, password: str = PASSWORD) -> None:
+def reset_by_link(client: httpx.Client, national_id: str, password: str = PASSWORD) -> None:
     ok(client.get(f"{AUTH}/{national_id}/reset-password/token"))
     _, token, _ = last_link(client, f"c{national_id}@example.com")
     body = {"token": token, "newPassword": password, "confirmNewPassword": password}

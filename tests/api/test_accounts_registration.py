@@ -29,8 +29,11 @@ FOR = f"{CLIENT}/foreign-corporate-customers/register"
 
 def _start_individual(
     client: TestClient, national_id: str = "0012345678", phone: str = "09121234567"
-) -> dict:
-    return ok(client.post(f"{IND}/start", json={"nationalId": national_id, "phone": phone}))
+) -> dict[str, Any]:
+    started: dict[str, Any] = ok(
+        client.post(f"{IND}/start", json={"nationalId": national_id, "phone": phone})
+    )
+    return started
 
 
 def test_start_answers_first_step_per_type(client: TestClient) -> None:

@@ -29,6 +29,7 @@ from tests.api.booking_support import (
 )
 from tests.api.dcsa_support import confirmed_dcsa_booking, dcsa_error, rate_request_id, sample, validate
 from tests.api.schedules_support import PUBLISH, VESSEL_IMO, VOYAGE, publication
+from tests.app_services import services_of
 from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME, login
 from tests.corpus import PERSIAN_PEOPLE
 
@@ -45,10 +46,6 @@ BREAKDOWN = [
 ]
 PRICE = 1266
 SURCHARGES = {"baf": 150, "thc_origin": 120, "thc_destination": 96}
-
-
-def services_of(client: TestClient) -> Any:
-    return client.app.state.services  # type: ignore[attr-defined]
 
 
 def shipper(client: TestClient, name: str) -> tuple[dict[str, str], str]:
@@ -132,11 +129,12 @@ def deliveries(client: TestClient, rid: str) -> list[dict[str, Any]]:
 def notices(client: TestClient, account: str) -> list[dict[str, Any]]:
     settle(client)
     with services_of(client).read_models.read() as tx:
-        return tx.all(
+        rows: list[dict[str, Any]] = tx.all(
             "SELECT n.title, n.message FROM notifications n JOIN accounts a ON a.id = n.recipient"
             " WHERE a.username = ? ORDER BY n.created_position",
             (account,),
         )
+    return rows
 
 
 # -- an amendment's new price keeps the itemised charges ------------------------------------------------

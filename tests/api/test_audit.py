@@ -10,13 +10,14 @@ from api.bootstrap import Services
 from api.edge.deps import AUDITORS_MAY_POST
 from domain.accounts.account import account_id
 from domain.shared.actor import ADMIN, Actor
+from tests.app_services import app_of, services_of
 from tests.conftest import ADMIN_USERNAME, login
 
 AUDIT = "/audit/api/v1"
 
 
 def _services(client: TestClient) -> Services:
-    services: Services = client.app.state.services  # type: ignore[attr-defined]
+    services: Services = services_of(client)
     return services
 
 
@@ -102,7 +103,7 @@ def test_customers_and_anonymous_get_no_audit(client: TestClient) -> None:
 
 def test_auditor_is_refused_every_command(client: TestClient) -> None:
     auditor = _make_auditor(client)
-    paths = client.app.openapi()["paths"]  # type: ignore[attr-defined]
+    paths = app_of(client).openapi()["paths"]
     commands = [
         (method.upper(), path)
         for path, operations in paths.items()

@@ -11,6 +11,7 @@ from fastapi.testclient import TestClient
 from tests.api import booking_support as booking
 from tests.api.booking_support import ADMIN, CLIENT
 from tests.api.tracking_support import equipment, publish, publisher_key
+from tests.app_services import services_of
 from tests.corpus import PERSIAN_PEOPLE, TRACKED_CONTAINERS, TRACKING_PORTS
 
 AUDIT = "/audit/api/v1"
@@ -68,7 +69,7 @@ def test_a_booking_through_rate_request_shipping_order_and_tracking_reads_as_one
     )
     gate_in["shipmentDetails"] = {"documentReference": {"typeCode": "BKG", "reference": reference}}
     publish(client, publisher_key(client, admin_headers), gate_in)
-    client.app.state.services.settle_all()  # type: ignore[attr-defined]
+    services_of(client).settle_all()
 
     # By its reference, in any case: the whole booking, headed by the reference and the customer's name.
     trail = booking.ok(client.get(f"{AUDIT}/bookings/{reference.lower()}/trail", headers=admin_headers))
@@ -139,7 +140,7 @@ def test_a_booking_through_rate_request_shipping_order_and_tracking_reads_as_one
     assert client.get(f"{AUDIT}/bookings/{reference}/trail", headers=ali).status_code == 403
     assert client.get(f"{AUDIT}/bookings", params={"q": reference}, headers=ali).status_code == 403
     # The read model is the events' own: a rebuild gives the same rows.
-    booking.assert_verify_clean(client.app.state.services, tmp_path)  # type: ignore[attr-defined]
+    booking.assert_verify_clean(services_of(client), tmp_path)
 
 
 def found(client: TestClient, headers: dict[str, str], query: str) -> list[dict[str, Any]]:
@@ -158,7 +159,7 @@ def test_bookings_are_found_by_reference_and_by_a_persons_name(
     saras = booking.create(client, sara)
     booking.ok(client.put(f"{ADMIN}/rate-requests/{saras['id']}/quote", headers=admin_headers,
         json={"price": 700, "validUntil": "2099-01-01T00:00:00Z"}))  # fmt: skip
-    client.app.state.services.settle_all()  # type: ignore[attr-defined]
+    services_of(client).settle_all()
 
     # A reference, exactly (any case), finds that booking alone.
     [hit] = found(client, admin_headers, first["reference"].lower())
@@ -197,7 +198,7 @@ def test_bookings_are_found_by_reference_and_by_a_persons_name(
 def test_the_global_log_filters_by_a_persons_name(client: TestClient, admin_headers: dict[str, str]) -> None:
     ali = persian(client, "audit-log-ali", ALI)
     rate_request = booking.create(client, ali)
-    client.app.state.services.settle_all()  # type: ignore[attr-defined]
+    services_of(client).settle_all()
     rows = booking.ok(
         client.get(f"{AUDIT}/events", params={"person": "کریمی", "limit": 500}, headers=admin_headers)
     )["list"]

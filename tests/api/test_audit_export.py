@@ -13,12 +13,13 @@ from api.settings import Settings
 from domain.accounts.account import account_id
 from domain.shared.actor import ADMIN, Actor
 from projections.audit_export import ChainBroken, check
+from tests.app_services import services_of
 from tests.conftest import ADMIN_USERNAME
 
 
 @pytest.fixture
 def exported(client: TestClient, settings: Settings, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    services = client.app.state.services  # type: ignore[attr-defined]
+    services = services_of(client)
     admin = Actor(str(account_id(ADMIN_USERNAME)), ADMIN)
     for name in ("ann", "bob"):
         services.accounts.create_staff(name, "Staff-Pass1", ["auditor"], admin)
@@ -35,7 +36,7 @@ def exported(client: TestClient, settings: Settings, tmp_path: Path, monkeypatch
 def test_export_has_every_event_in_order_and_checks(exported: Path, client: TestClient) -> None:
     lines = exported.read_text().splitlines()
     records = [json.loads(line) for line in lines[:-1]]
-    head = client.app.state.services.store.head()  # type: ignore[attr-defined]
+    head = services_of(client).store.head()
     assert [r["position"] for r in records] == list(range(1, head + 1))
     assert json.loads(lines[-1]) == {"end": True, "lines": head, "hash": records[-1]["hash"]}
     assert records[0]["actor_role"] == "system"  # the bootstrap admin

@@ -8,6 +8,7 @@ from fastapi.testclient import TestClient
 
 from tests.api import booking_support as booking
 from tests.api.booking_support import ADMIN, CLIENT
+from tests.app_services import services_of
 
 AUDIT = "/audit/api/v1"
 
@@ -21,7 +22,7 @@ def test_events_name_their_actor_and_the_create_event_carries_the_reference(
     booking.ok(
         client.put(f"{ADMIN}/rate-requests/{rate_request['id']}/quote", headers=admin_headers, json=quote)
     )
-    services = client.app.state.services  # type: ignore[attr-defined]
+    services = services_of(client)
     services.expire_due_quotes(datetime.now(UTC) + timedelta(days=3))
     services.settle_all()
     events = booking.ok(client.get(f"{AUDIT}/aggregates/{rate_request['id']}/events", headers=admin_headers))[

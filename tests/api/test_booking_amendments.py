@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from fastapi.testclient import TestClient
 
 from api.presenters.booking_changes import open_queue
+from infrastructure.read_db import Row, Tx
 from tests.api.booking_support import (
     ADMIN,
     CLIENT,
@@ -21,12 +23,9 @@ from tests.api.booking_support import (
     order_payload,
     payload,
 )
+from tests.app_services import services_of
 
 RR = f"{CLIENT}/rate-requests"
-
-
-def services_of(client: TestClient) -> Any:
-    return client.app.state.services  # type: ignore[attr-defined]
 
 
 def field(change: dict[str, Any], name: str) -> dict[str, Any]:
@@ -200,20 +199,29 @@ class CountingTx:
     """A read transaction that counts its statements (and starts with an empty memo, so every call reads
     its reference names again)."""
 
-    def __init__(self, tx: Any) -> None:
+    def __init__(self, tx: Tx) -> None:
         self.tx = tx
+        self.dialect = tx.dialect
         self.memo: dict[Any, Any] = {}
         self.statements = 0
 
-    def one(self, sql: str, params: Any = ()) -> Any:
+    def execute(self, sql: str, params: Sequence[Any] = ()) -> None:
+        self.statements += 1
+        self.tx.execute(sql, params)
+
+    def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        self.statements += 1
+        self.tx.executemany(sql, rows)
+
+    def one(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
         self.statements += 1
         return self.tx.one(sql, params)
 
-    def all(self, sql: str, params: Any = ()) -> Any:
+    def all(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         self.statements += 1
         return self.tx.all(sql, params)
 
-    def scalar(self, sql: str, params: Any = ()) -> Any:
+    def scalar(self, sql: str, params: Sequence[Any] = ()) -> Any:
         self.statements += 1
         return self.tx.scalar(sql, params)
 

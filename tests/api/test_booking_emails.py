@@ -30,6 +30,7 @@ from tests.api.booking_support import (
     order_payload,
     quoted,
 )
+from tests.app_services import services_of
 from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME, login, make_settings
 
 PREFERENCES = "/account/api/v1/client/email-preferences"
@@ -148,7 +149,7 @@ def test_a_quote_expiring_within_a_day_is_emailed_once(
     body = {"price": 900, "validUntil": until.isoformat()}
     ok(client.put(f"{ADMIN}/rate-requests/{soon}/quote", headers=admin_headers, json=body))
     quoted(client, headers, admin_headers)  # valid for five days: not yet
-    services = client.app.state.services  # type: ignore[attr-defined]
+    services = services_of(client)
     settle(client)
     assert warn_expiring_quotes(services) == [soon]
     assert warn_expiring_quotes(services) == []
@@ -166,7 +167,7 @@ def test_replaying_the_history_sends_nothing(
     in_shipping_order(client, headers, admin_headers)
     before = outbox(client)
     assert [m["data"]["kind"] for m in mails(client, address)] == ["quoteReady", "bookingConfirmed"]
-    services = client.app.state.services  # type: ignore[attr-defined]
+    services = services_of(client)
     rebuild(services.store, services.read_models)
     assert outbox(client) == before
 
@@ -193,7 +194,7 @@ def test_staff_ask_to_amend_emails_the_customer_once_unless_turned_off(
     assert '"Staff ask me to amend a confirmed booking"' in mail["body"]  # the foot names the switch
 
     before = outbox(client)
-    services = client.app.state.services  # type: ignore[attr-defined]
+    services = services_of(client)
     rebuild(services.store, services.read_models)
     settle(client)
     assert outbox(client) == before

@@ -7,6 +7,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from tests.api.booking_support import FILES, PNG, customer, fails, ok, upload
+from tests.app_services import services_of
 
 URL = f"{FILES}/upload-chunk"
 
@@ -52,7 +53,7 @@ def test_chunks_in_any_order_and_repeated_make_one_file(
     fails(client.get(f"{FILES}/{done['filePath']}", headers=bob), 404)
     fails(client.get(f"{FILES}/{done['filePath']}"), 401)
     fails(client.get(f"{FILES}/not-a-file", headers=alice), 404)
-    stored = list((client.app.state.services.settings.uploads / "files").iterdir())  # type: ignore[attr-defined]
+    stored = list((services_of(client).settings.uploads / "files").iterdir())
     assert all(len(p.name) == 32 and "passwd" not in p.name for p in stored)
 
 

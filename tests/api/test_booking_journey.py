@@ -18,12 +18,13 @@ from tests.api.booking_support import (
     payload,
     upload,
 )
+from tests.app_services import services_of
 
 
 def test_journey_to_completion_then_verify(
     client: TestClient, admin_headers: dict[str, str], tmp_path: Path
 ) -> None:
-    services = client.app.state.services  # type: ignore[attr-defined]
+    services = services_of(client)
     headers = customer(client, "journey")
     msds = upload(client, headers, key="journey-msds")
     created = ok(

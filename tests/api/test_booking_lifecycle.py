@@ -22,6 +22,7 @@ from tests.api.booking_support import (
     quoted,
     upload,
 )
+from tests.app_services import services_of
 
 
 def test_quote_and_its_failures(client: TestClient, admin_headers: dict[str, str]) -> None:
@@ -149,7 +150,7 @@ def test_booking_request_and_confirmation(client: TestClient, admin_headers: dic
 
 
 def test_quotes_expire_by_themselves(client: TestClient, admin_headers: dict[str, str]) -> None:
-    services = client.app.state.services  # type: ignore[attr-defined]
+    services = services_of(client)
     headers = customer(client, "exp-user")
     due = quoted(client, headers, admin_headers)
     fresh = create(client, headers)["id"]
@@ -197,7 +198,7 @@ def test_staff_list_filters_by_state_across_customers(
 def test_sixteen_concurrent_decisions_record_exactly_one(
     client: TestClient, admin_headers: dict[str, str]
 ) -> None:
-    services = client.app.state.services  # type: ignore[attr-defined]
+    services = services_of(client)
     headers = customer(client, "race-user")
     rid = quoted(client, headers, admin_headers)
     barrier = threading.Barrier(16)
@@ -228,7 +229,7 @@ def test_sixteen_concurrent_decisions_record_exactly_one(
 def test_staff_actions_and_expiry_notify_the_customer(
     client: TestClient, admin_headers: dict[str, str]
 ) -> None:
-    services = client.app.state.services  # type: ignore[attr-defined]
+    services = services_of(client)
     headers = customer(client, "notified")
     account = ok(client.get("/auth/api/v1/me", headers=headers))["id"]
     due = quoted(client, headers, admin_headers)

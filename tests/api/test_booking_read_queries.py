@@ -9,7 +9,7 @@ computed by a copy of the queries and the presenter.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -303,7 +303,8 @@ class _Recorded:
     """A read transaction that keeps the statements a query function runs (to ask the database's plan)."""
 
     def __init__(self, tx: Tx) -> None:
-        self.tx, self.dialect, self.statements = tx, tx.dialect, []
+        self.tx, self.dialect = tx, tx.dialect
+        self.statements: list[tuple[str, tuple[Any, ...]]] = []
 
     def all(self, sql: str, params: Any = ()) -> list[Row]:
         self.statements.append((sql, tuple(params)))
@@ -334,10 +335,11 @@ def test_a_list_page_joins_only_its_own_rows(seeded_on_postgres: tuple[Services,
             int(tx.scalar("SELECT COUNT(*) FROM booking_rate_requests WHERE customer_id = ?", (customer,)))
             > 6
         )
-        for query in (
+        queries: tuple[Callable[[Any], object], ...] = (
             lambda t: read.customer_rate_requests(t, customer, 3, 2),
             lambda t: read.all_rate_requests(t, None, None, 3, 2),
-        ):
+        )
+        for query in queries:
             recorded = _Recorded(tx)
             query(recorded)
             sql, params = recorded.statements[0]

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import re
 import threading
+from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
+from uuid import UUID
 
+import pytest
 from fastapi.testclient import TestClient
 
 from api.bootstrap import Services
@@ -28,12 +31,15 @@ from tests.api.booking_support import (
     quoted,
     upload,
 )
+from tests.app_services import services_of
 
 REFERENCE = re.compile(rf"^FB-{datetime.now(UTC).year}-\d{{6}}$")
 
 
-def _services(client: TestClient) -> Services:
-    return client.app.state.services  # type: ignore[attr-defined,no-any-return]
+def _reference(services: Services, rate_request_id: str | UUID, actor: Actor) -> str:
+    reference = services.booking.rate_request(rate_request_id, actor).reference
+    assert reference is not None, rate_request_id
+    return reference
 
 
 def test_reference_is_assigned_at_create_and_shown_in_lists_and_details(
@@ -61,7 +67,7 @@ def test_reference_is_assigned_at_create_and_shown_in_lists_and_details(
 def test_concurrent_creates_get_distinct_references(client: TestClient) -> None:
     """Threads of two applications with their own number hints (as two API processes): every reference
     is distinct, although both start from the same first free number."""
-    services = _services(client)
+    services = services_of(client)
     other = BookingApplication(services.store, services.booking.catalog)
     account = customer(client, "ref-race")
     me = ok(client.get("/auth/api/v1/me", headers=account))
@@ -84,28 +90,36 @@ def test_concurrent_creates_get_distinct_references(client: TestClient) -> None:
         thread.join(60)
     assert not errors, errors
     assert len(created) == 32
-    references = [services.booking.rate_request(rid, actor).reference for rid in created]
+    references = [_reference(services, rid, actor) for rid in created]
     assert len(set(references)) == 32
     assert all(REFERENCE.match(r) for r in references)
 
 
-def test_workers_sharing_the_reference_counter_do_not_race_for_numbers(client: TestClient) -> None:
+def test_workers_sharing_the_reference_counter_do_not_race_for_numbers(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Two applications (as two API workers) taking numbers from one shared counter alternately: no create
     loses a race for a number (with a counter each, nearly every other create did, and every lost race
     rolled back a group-commit transaction), and the numbers stay dense."""
-    services = _services(client)
+    services = services_of(client)
     counter = ReferenceCounters(services.read_models)
     apps = [BookingApplication(services.store, services.booking.catalog, counter) for _ in range(2)]
     lost: list[str] = []
+
+    def counted(original: Callable[[str], None]) -> Callable[[str], None]:
+        def lost_race(reference: str) -> None:
+            lost.append(reference)
+            original(reference)
+
+        return lost_race
+
     for app in apps:
-        numbers = app.references
-        original = numbers.lost
-        numbers.lost = lambda reference, original=original: (lost.append(reference), original(reference))[1]  # type: ignore[method-assign]
+        monkeypatch.setattr(app.references, "lost", counted(app.references.lost))
     account = customer(client, "ref-shared")
     me = ok(client.get("/auth/api/v1/me", headers=account))
     actor = Actor(me["id"], CUSTOMER)
     created = [apps[i % 2].create_rate_request(actor, "ref-shared", draft())[0] for i in range(10)]
-    references = sorted(services.booking.rate_request(rid, actor).reference for rid in created)
+    references = sorted(_reference(services, rid, actor) for rid in created)
     assert lost == []
     numbers = [int(r[-6:]) for r in references]
     assert numbers == list(range(numbers[0], numbers[0] + 10))
@@ -113,7 +127,7 @@ def test_workers_sharing_the_reference_counter_do_not_race_for_numbers(client: T
     with services.read_models.transaction() as tx:
         tx.execute("UPDATE reference_counters SET next_number = 1")
     again = apps[0].create_rate_request(actor, "ref-shared", draft())[0]
-    assert int(services.booking.rate_request(again, actor).reference[-6:]) == numbers[-1] + 1
+    assert int(_reference(services, again, actor)[-6:]) == numbers[-1] + 1
     assert len(lost) == 1
 
 

@@ -45,6 +45,7 @@ from tests.api.schedules_support import (
     publication,
     sailings_offered,
 )
+from tests.app_services import services_of
 from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME, login
 from tests.corpus import PERSIAN_PEOPLE
 
@@ -63,13 +64,14 @@ def by_vessel() -> dict[str, Any]:
 def notifications_of(client: TestClient, username: str) -> list[dict[str, Any]]:
     """The notifications of one account (by its username), oldest first, once the policies are quiet."""
     settle(client)
-    services = client.app.state.services  # type: ignore[attr-defined]
+    services = services_of(client)
     with services.read_models.read() as tx:
-        return tx.all(
+        rows: list[dict[str, Any]] = tx.all(
             "SELECT n.* FROM notifications n JOIN accounts a ON a.id = n.recipient"
             " WHERE a.username = ? ORDER BY n.created_position",
             (username,),
         )
+    return rows
 
 
 def v2_body(**changes: Any) -> dict[str, Any]:
@@ -125,7 +127,7 @@ def test_a_v2_booking_on_a_published_sailing_confirmed_carries_its_transport_pla
     seen = ok(client.get(f"{CLIENT}/rate-requests/{rid}/sailing", headers=alice))
     assert seen == ok(client.get(f"{ADMIN}/rate-requests/{rid}/sailing", headers=admin_headers))
     assert seen["sailing"]["vesselName"] == "Kharg Star" and seen["sailing"]["transitDays"] == 6
-    assert_verify_clean(client.app.state.services, tmp_path)  # type: ignore[attr-defined]
+    assert_verify_clean(services_of(client), tmp_path)
 
 
 def test_a_routing_reference_stands_for_the_ports_and_an_unknown_sailing_is_refused(
@@ -244,7 +246,7 @@ def test_cut_offs_are_acted_on_with_a_controlled_clock(
 ) -> None:
     from policies.cut_off_watch import remind_due_cut_offs
 
-    services = client.app.state.services  # type: ignore[attr-defined]
+    services = services_of(client)
     leaving = departure_in(20)
     ok(client.put(PUBLISH, json=publication(leaving), headers=admin_headers))
     first, last = PERSIAN_PEOPLE[0]
@@ -298,7 +300,7 @@ def test_publishing_the_same_again_records_the_moves_an_earlier_publication_miss
 ) -> None:
     """A publication and its bookings' moves are one transaction. A publication stored without them (as a
     process stopped between the two could leave it before they were one) is mended by publishing it again."""
-    services = client.app.state.services  # type: ignore[attr-defined]
+    services = services_of(client)
     leaving = departure_in(20)
     ok(client.put(PUBLISH, json=publication(leaving), headers=admin_headers))
     alice = customer(client, "missed-move")
@@ -345,7 +347,7 @@ def test_a_moved_sailing_is_a_webhook_with_the_old_and_new_times(
     )
     ok(client.put(PUBLISH, json=publication(leaving, shift_hours=12), headers=admin))
     settle(client)
-    services = client.app.state.services  # type: ignore[attr-defined]
+    services = services_of(client)
     with services.read_models.read() as tx:
         rows = tx.all("SELECT body FROM webhook_deliveries ORDER BY created_at")
     bodies = [json.loads(r["body"]) for r in rows]

@@ -504,7 +504,7 @@ def export_and_check(store: Store, freight: Any, directory: Path) -> dict[str, A
     out = directory / "history.jsonl"
     assert freight(store, "audit", "export", "--out", str(out)).code == 0
     result = freight(store, "audit", "check", str(out), "--json")
-    body = result.json()
+    body: dict[str, Any] = result.json()
     assert result.code == 0 and set(body) == CHECK_KEYS and body["ok"] is True
     return body
 

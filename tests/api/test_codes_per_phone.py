@@ -11,6 +11,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from tests.api.accounts_support import CLIENT, INDIVIDUAL_FORM, fails, ok, outbox
+from tests.app_services import services_of
 from tests.corpus import fresh_national_id
 
 IND = f"{CLIENT}/indivisual-customers/register"
@@ -37,7 +38,7 @@ def _codes_to(client: TestClient, phone: str) -> int:
 def test_six_sign_ups_with_one_phone_send_three_codes(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    counters = client.app.state.services.limiters.counters  # type: ignore[attr-defined]
+    counters = services_of(client).limiters.counters
     now = [counters.clock()]
     monkeypatch.setattr(counters, "clock", lambda: now[0])
 

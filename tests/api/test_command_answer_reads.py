@@ -9,6 +9,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 import api.presenters.tracking as tracking_presenter
+from projections.tracking import positions as tracking_positions
 from tests.api.booking_support import ADMIN, CLIENT, create, customer, later, ok
 from tests.corpus import NATIONAL_IDS
 
@@ -18,7 +19,7 @@ def test_create_quote_and_accept_answer_without_asking_the_tracking_progress(
 ) -> None:
     headers = customer(client, NATIONAL_IDS[0])
     asked: list[list[str]] = []
-    positions = tracking_presenter.positions
+    positions = tracking_positions  # what the presenter calls
 
     def counted(tx: Any, ids: list[str]) -> Any:
         asked.append(list(ids))

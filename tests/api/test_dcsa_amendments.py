@@ -19,12 +19,9 @@ from tests.api.booking_support import (
     ok,
 )
 from tests.api.dcsa_support import confirmed_dcsa_booking, dcsa_error, rate_request_id, sample, validate
+from tests.app_services import services_of
 
 V2 = "/v2/bookings"
-
-
-def services_of(client: TestClient) -> Any:
-    return client.app.state.services  # type: ignore[attr-defined]
 
 
 def read(

@@ -20,6 +20,7 @@ from tests.api.booking_support import (
     payload,
 )
 from tests.api.dcsa_support import SAMPLES, dcsa_error, rate_request_id, sample, validate
+from tests.app_services import services_of
 
 V2 = "/v2/bookings"
 KEYS = "/integrations/api/v1/client/api-keys"
@@ -117,7 +118,7 @@ def test_bad_dcsa_input_gets_the_dcsa_error_with_the_json_path_and_stores_nothin
     client: TestClient, change: Any, json_path: str, code: int
 ) -> None:
     alice = customer(client, "dcsa-bad")
-    services = client.app.state.services  # type: ignore[attr-defined]
+    services = services_of(client)
     body = sample("booking-dg")
     change(body)
     head = settle(client)
@@ -168,7 +169,7 @@ def test_an_api_key_authenticates_until_revoked_and_is_stored_only_as_a_hash(cli
     assert read(client, alice, reference)["carrierBookingRequestReference"] == reference
     listed = ok(client.get(KEYS, headers=alice))["list"]  # a key cannot list keys
     assert [(k["label"], "key" in k) for k in listed] == [("ERP", False)]
-    services = client.app.state.services  # type: ignore[attr-defined]
+    services = services_of(client)
     stored = [n.state for n in services.store.recorder.select_notifications(start=1, limit=10_000)]
     assert not any(key.encode() in state for state in stored)
     ok(client.delete(f"{KEYS}/{issued['id']}", headers=alice))

@@ -17,6 +17,7 @@ from policies.webhooks.policy import webhook_follower
 from tests.api.booking_support import ADMIN, CLIENT, customer, fails, later, ok
 from tests.api.dcsa_support import Held, Receiver, eventually, rate_request_id, sample, validate
 from tests.api.webhook_document import validate_notification, webhook_operation
+from tests.app_services import services_of
 from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME, login
 
 HOOKS = "/integrations/api/v1/client/webhooks"
@@ -210,7 +211,7 @@ def test_only_active_subscriptions_of_the_bookings_customer_hear_it(
     app_client: TestClient, hooks: Receiver
 ) -> None:
     client = app_client
-    services = client.app.state.services  # type: ignore[attr-defined]
+    services = services_of(client)
     alice = customer(client, "hook-alice")
     bob = customer(client, "hook-bob2")
     subscribe(client, bob, hooks.url)

@@ -3,20 +3,23 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 import jwt
 import pytest
 from fastapi.testclient import TestClient
+from httpx import Response
 
 from api.edge.security import Principal, issue_token
+from tests.app_services import services_of
 from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME, login
 
 LOGIN = "/auth/api/v1/login"
 
 
-def _is_failure(answer, status: int) -> dict:  # type: ignore[no-untyped-def]
+def _is_failure(answer: Response, status: int) -> dict[str, Any]:
     assert answer.status_code == status, answer.text
-    body = answer.json()
+    body: dict[str, Any] = answer.json()
     assert body["isSuccess"] is False and body["isError"] is True and body["response"] is None
     assert body["error"]["description"]
     return body
@@ -69,7 +72,7 @@ def test_unknown_api_path_is_404_envelope(client: TestClient) -> None:
 
 
 def test_failed_logins_are_limited_per_username(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
-    counters = client.app.state.services.limiters.counters  # type: ignore[attr-defined]
+    counters = services_of(client).limiters.counters
     frozen = counters.clock()
     monkeypatch.setattr(counters, "clock", lambda: frozen)  # the gap after the fifth try does not pass by
     for _ in range(5):

@@ -89,7 +89,7 @@ def test_success_is_the_envelope_with_the_same_body_and_headers() -> None:
     assert answer.body == before.body
     assert answer.headers["content-type"] == before.headers["content-type"] == "application/json"
     assert answer.headers["content-length"] == before.headers["content-length"]
-    assert json.loads(answer.body)["response"]["list"]["list"][0] == {
+    assert json.loads(bytes(answer.body))["response"]["list"]["list"][0] == {
         "price": 2.5,
         "id": "00000000-0000-0000-0000-000000000005",
     }
@@ -151,8 +151,8 @@ def test_orjson_would_write_other_floats_its_own_way() -> None:
             assert orjson.dumps(value) != render(value)
         else:
             assert orjson.dumps(value) == b"null"
-    for value in (None, 0.0, -0.0, 1e-4, 0.1 + 0.2, 1250.5, 1e16, 1.7976931348623157e308, -5e-4):
-        assert plain_float(value)
+    for plain in (None, 0.0, -0.0, 1e-4, 0.1 + 0.2, 1250.5, 1e16, 1.7976931348623157e308, -5e-4):
+        assert plain_float(plain)
 
 
 @given(st.floats(allow_nan=True, allow_infinity=True))

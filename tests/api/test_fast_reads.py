@@ -7,7 +7,7 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
-from fastapi.routing import iter_route_contexts
+from fastapi.routing import APIRoute, iter_route_contexts
 from fastapi.testclient import TestClient
 
 from api import fast_reads
@@ -15,6 +15,7 @@ from api.main import create_app
 from tests.api import booking_support as booking
 from tests.api.accounts_support import AUTH
 from tests.api.booking_support import ADMIN, CLIENT, fails, ok
+from tests.app_services import services_of
 from tests.corpus import fresh_national_id
 
 # A GET that says it carries a body never takes the fast path: the route answers it, for comparison.
@@ -96,11 +97,12 @@ def test_a_fast_read_takes_its_query_parameters_from_its_route() -> None:
     def odd(when: float = Query(1.5)) -> None: ...
 
     narrow_route, odd_route = router.routes
-    assert fast_reads._parameters(narrow_route) == {  # type: ignore[arg-type]
+    assert isinstance(narrow_route, APIRoute) and isinstance(odd_route, APIRoute)
+    assert fast_reads._parameters(narrow_route) == {
         "limit": fast_reads.Number(5, 2, 20),
         "search": fast_reads.Text(None, 7),
     }
-    assert fast_reads._parameters(odd_route) is None  # type: ignore[arg-type]
+    assert fast_reads._parameters(odd_route) is None
     limit = fast_reads.Number(5, 2, 20)
     assert limit.read("20") == 20
     for refused in ("1", "21", "05", "-3", "2.0"):
@@ -191,10 +193,15 @@ def test_a_read_on_the_fast_path_waits_for_the_callers_own_write(
     """A caller whose command was answered before the read models showed it reads once they do."""
     headers = booking.customer(client, fresh_national_id())
     mine = booking.create(client, headers)["id"]
-    services = client.app.state.services  # type: ignore[attr-defined]
+    services = services_of(client)
     ahead = services.read_follower.position + 1000  # a write the read models have not shown yet
     waited: list[int] = []
     monkeypatch.setattr(services, "read_after", lambda account_id: ahead)
-    monkeypatch.setattr(services, "shows", lambda position: waited.append(position) or True)
+
+    def shows(position: int) -> bool:
+        waited.append(position)
+        return True
+
+    monkeypatch.setattr(services, "shows", shows)
     ok(client.get(f"{CLIENT}/rate-requests/{mine}", headers=headers))
     assert waited == [ahead] and len(fast_answers) == 1

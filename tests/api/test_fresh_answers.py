@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from httpx import Response
 
 from api.bootstrap import Services
 from tests.api.booking_support import (
@@ -21,6 +23,7 @@ from tests.api.booking_support import (
     order_payload,
     payload,
 )
+from tests.app_services import services_of
 
 RATE_REQUESTS = f"{CLIENT}/rate-requests"
 
@@ -50,11 +53,11 @@ def test_the_detail_built_from_events_is_the_read_models_detail_at_every_step(
     """The same handlers in memory give the same answer as the follower's rows: created, edited, quoted,
     sent back, quoted again, accepted, with its booking request, confirmed, with its shipping order,
     revised, edited, accepted and approved."""
-    services = client.app.state.services  # type: ignore[attr-defined]
+    services = services_of(client)
     alice = customer(client, "alice", {"firstName": "Alice", "lastName": "Liddell"})
     quote = {"price": 980.25, "validUntil": later()}
     rid = ok(client.post(RATE_REQUESTS, json=payload(), headers=alice), 201)["id"]
-    steps = [
+    steps: list[Callable[[], Response]] = [
         lambda: client.put(f"{RATE_REQUESTS}/{rid}", json=payload(quantity=2), headers=alice),
         lambda: client.put(f"{ADMIN}/rate-requests/{rid}/quote", json=quote, headers=admin_headers),
         lambda: client.put(
@@ -72,7 +75,7 @@ def test_the_detail_built_from_events_is_the_read_models_detail_at_every_step(
         "id"
     ]
     revise = {"revise": {"cargoDescription": "Say more"}, "editedOrder": None}
-    order_steps = [
+    order_steps: list[Callable[[], Response]] = [
         lambda: client.put(
             f"{ADMIN}/shipping-orders/{order_id}/request-revision", json=revise, headers=admin_headers
         ),
@@ -93,10 +96,10 @@ def test_the_detail_built_from_events_is_the_read_models_detail_at_every_step(
 
 
 @pytest.fixture
-def elsewhere(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> threading.Event:
+def elsewhere(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> Iterator[threading.Event]:
     """This process behaves as a worker whose read models another process applies, and that process is
     held back until the returned event is set."""
-    services = client.app.state.services  # type: ignore[attr-defined]
+    services = services_of(client)
     monkeypatch.setattr(Services, "follows_here", property(lambda self: False))
     gate = threading.Event()
     follower = services.read_follower
@@ -114,7 +117,7 @@ def elsewhere(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> threading.
 def test_commands_answer_from_their_own_result_and_the_next_read_waits_for_them(
     client: TestClient, admin_headers: dict[str, str], elsewhere: threading.Event
 ) -> None:
-    services = client.app.state.services  # type: ignore[attr-defined]
+    services = services_of(client)
     elsewhere.set()  # the accounts are opened with the follower going
     headers = customer(client, "fresh")
     admin = admin_headers

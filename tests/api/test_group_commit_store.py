@@ -13,7 +13,9 @@ from fastapi.testclient import TestClient
 from domain.shared.actor import ADMIN, CUSTOMER, Actor
 from domain.shared.application import ContextApplication
 from domain.shared.errors import DomainError
+from infrastructure.group_commit import GroupCommitRecorder
 from tests.api.booking_support import customer, draft, payload
+from tests.app_services import services_of
 
 THREADS = 16
 
@@ -39,7 +41,7 @@ def run_together(work: list[Any]) -> list[Any]:
 
 def test_concurrent_creates_are_each_stored_once_and_all_reach_the_read_models(client: TestClient) -> None:
     headers = customer(client, "grouped")
-    services = client.app.state.services  # type: ignore[attr-defined]
+    services = services_of(client)
     token = headers["Authorization"].removeprefix("Bearer ")
     actor = Actor(jwt.decode(token, options={"verify_signature": False})["sub"], CUSTOMER)
     before = services.store.head()
@@ -68,12 +70,13 @@ def test_concurrent_creates_are_each_stored_once_and_all_reach_the_read_models(c
     listing = client.get("/booking/api/v1/client/rate-requests?limit=100", headers=headers).json()
     assert {row["id"] for row in listing["response"]["list"]["list"]} == {str(i) for i in ids}
     writer = services.store.writer
+    assert isinstance(writer, GroupCommitRecorder)
     assert writer.commands >= THREADS and writer.transactions <= writer.commands
 
 
 def test_a_race_on_one_rate_request_has_exactly_one_winner(client: TestClient) -> None:
     headers = customer(client, "raced")
-    services = client.app.state.services  # type: ignore[attr-defined]
+    services = services_of(client)
     created = client.post("/booking/api/v1/client/rate-requests", json=payload(), headers=headers)
     rate_request_id = created.json()["response"]["id"]
     staff = Actor("staff-1", ADMIN)
@@ -91,7 +94,7 @@ def test_a_race_on_one_rate_request_has_exactly_one_winner(client: TestClient) -
 
 
 def test_the_writer_is_shared_by_every_context(client: TestClient) -> None:
-    services = client.app.state.services  # type: ignore[attr-defined]
+    services = services_of(client)
     contexts = [services.booking, services.accounts, services.notifications]
     assert all(isinstance(c, ContextApplication) for c in contexts)
     assert {id(c.recorder) for c in contexts} == {id(services.store.writer)}

@@ -3,8 +3,9 @@ recorded (the store's head does not move). Both stores."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
@@ -14,6 +15,7 @@ from tests.api.accounts_support import INDIVIDUAL_FORM, settle
 from tests.api.booking_support import ADMIN, CLIENT, create, customer, party, payload
 from tests.api.schedules_support import publication
 from tests.api.test_tariffs import day, tariff_csv
+from tests.app_services import services_of
 
 HUGE = "4611686018427387904"
 AUDIT = "/audit/api/v1"
@@ -28,7 +30,7 @@ class Case:
     path: str
     field: str
     json: Any = None
-    params: dict[str, str] = field(default_factory=dict)
+    params: dict[str, str] = dataclasses.field(default_factory=dict)
     raw: bytes | None = None  # a body that is not what json.dumps would write
     role: str = "customer"
     content_type: str = "application/json"
@@ -261,7 +263,7 @@ def test_hostile_input_is_refused_by_name_and_records_nothing(
     account = client.get("/auth/api/v1/me", headers=alice).json()["response"]["id"]
     start = {"nationalId": INDIVIDUAL_FORM["nationalId"], "phone": INDIVIDUAL_FORM["phone"]}
     assert client.post(f"{SIGN_UP}/start", json=start).status_code == 200
-    services = client.app.state.services  # type: ignore[attr-defined]
+    services = services_of(client)
     headers = {"customer": alice, "admin": admin_headers, "nobody": {}}
     wrong: list[str] = []
     for case in cases(rid, account):

@@ -10,6 +10,7 @@ from fastapi.testclient import TestClient
 
 from api.edge.body_limit import MAX_BODY_BYTES
 from tests.api.accounts_support import fails
+from tests.app_services import services_of
 from tests.conftest import ADMIN_PASSWORD
 
 NOSNIFF = ("x-content-type-options", "nosniff")
@@ -31,7 +32,7 @@ def test_every_kind_of_answer_carries_the_security_headers(
     def boom(*_: object) -> None:
         raise RuntimeError("a bug")
 
-    services = client.app.state.services  # type: ignore[attr-defined]
+    services = services_of(client)
     monkeypatch.setattr(services.accounts, "change_password", boom)
     answers = {
         "success": client.get("/auth/api/v1/me", headers=admin_headers),

@@ -22,6 +22,7 @@ from api.routers.events import SESSION_CHECK_SECONDS
 from api.settings import Settings
 from tests.api.accounts_support import AUTH, PASSWORD, fails, ok
 from tests.api.identity_support import STREAM, customer_with_email, doors, knocks, reset_by_link
+from tests.app_services import app_of
 from tests.conftest import login, make_settings
 
 NEW = "Another-Pass2"
@@ -35,7 +36,7 @@ def _refusals(client: TestClient, headers: dict[str, str]) -> tuple[int, list[st
     """Every door with the ended token (the stream also by its cookie): (tried, the ones not refused)."""
     tried, let_in = 0, []
     token = headers["Authorization"].split(" ", 1)[1]
-    for door in doors(client.app):  # type: ignore[arg-type]
+    for door in doors(app_of(client)):
         ways = [headers]
         if door.path == STREAM:
             ways.append({"Cookie": f"token={token}"})
@@ -56,7 +57,7 @@ def _refusals(client: TestClient, headers: dict[str, str]) -> tuple[int, list[st
 def test_an_ended_session_is_refused_at_every_door(client: TestClient, admin_headers: dict[str, str]) -> None:
     alice, national_id = customer_with_email(client, admin_headers)
     # A live token passes every door's identity check (a door may still refuse the role, the id or the body).
-    for door in doors(client.app):  # type: ignore[arg-type]
+    for door in doors(app_of(client)):
         if door.path not in (STREAM, f"{AUTH}/logout-all"):
             assert door.call(client, alice).status_code != 401, door
 
@@ -153,8 +154,8 @@ def test_an_open_event_stream_ends_with_its_session(settings: Settings) -> None:
     from tests.api.test_live_events import serving
 
     with serving(settings) as live:
-        admin = login(live, "admin", "Admin-Pass1")  # type: ignore[arg-type]
-        alice, _ = customer_with_email(live, admin)  # type: ignore[arg-type]
+        admin = login(live, "admin", "Admin-Pass1")
+        alice, _ = customer_with_email(live, admin)
         cookie = {"Cookie": "token=" + alice["Authorization"].split(" ", 1)[1]}
         opened, ended = threading.Event(), threading.Event()
 
@@ -169,7 +170,7 @@ def test_an_open_event_stream_ends_with_its_session(settings: Settings) -> None:
         threading.Thread(target=listen, daemon=True).start()
         assert opened.wait(10), "the stream did not open"
         assert not ended.wait(1.5), "the stream ended on its own"
-        ok(live.post(f"{AUTH}/logout-all", headers=alice))  # type: ignore[arg-type]
+        ok(live.post(f"{AUTH}/logout-all", headers=alice))
         assert ended.wait(SESSION_CHECK_SECONDS + 1.5), "the stream went on after its session ended"
         assert live.get(STREAM, headers=cookie).status_code == 401
 
@@ -182,10 +183,10 @@ def test_an_open_event_stream_ends_when_its_token_expires(
     from tests.api.test_live_events import serving
 
     with serving(settings) as live:
-        admin = login(live, "admin", "Admin-Pass1")  # type: ignore[arg-type]
-        _, national_id = customer_with_email(live, admin)  # type: ignore[arg-type]
+        admin = login(live, "admin", "Admin-Pass1")
+        _, national_id = customer_with_email(live, admin)
         monkeypatch.setattr(security, "TOKEN_LIFETIME", timedelta(seconds=LIFETIME))
-        alice = login(live, national_id, PASSWORD)  # type: ignore[arg-type]
+        alice = login(live, national_id, PASSWORD)
         cookie = {"Cookie": "token=" + alice["Authorization"].split(" ", 1)[1]}
         opened, ended = threading.Event(), threading.Event()
 

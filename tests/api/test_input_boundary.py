@@ -19,6 +19,7 @@ from api.settings import Settings
 from domain.booking.booking_reference import ReferenceNumbers
 from tests.api.accounts_support import INDIVIDUAL_FORM, settle
 from tests.api.booking_support import CLIENT, create, customer, payload
+from tests.app_services import services_of
 from tests.corpus import NATIONAL_IDS_ABOVE_INT32, NATIONAL_IDS_LEADING_ZEROS
 
 JSON_SPELLINGS = (
@@ -37,7 +38,7 @@ FINALIZE = "/account/api/v1/client/indivisual-customers/register/finalize"
 def _sent(
     client: TestClient, path: str, body: bytes, content_type: str | None, headers: dict[str, str]
 ) -> tuple[Any, int]:
-    services = client.app.state.services  # type: ignore[attr-defined]
+    services = services_of(client)
     head = settle(client)
     sent = {**headers, **({"content-type": content_type} if content_type else {})}
     answer = client.post(path, content=body, headers=sent)
@@ -55,8 +56,8 @@ def _refused(answer: Any, status: int, field: str | None = None) -> None:
 def test_the_screen_and_fastapi_agree_on_what_is_json() -> None:
     for spelling in JSON_SPELLINGS:
         assert parsed_as_json(spelling), spelling
-    for spelling in (*NOT_JSON, "", None):
-        assert not parsed_as_json(spelling), spelling
+    for other in (*NOT_JSON, "", None):
+        assert not parsed_as_json(other), other
 
 
 HOSTILE = [
@@ -182,18 +183,15 @@ def test_the_emailed_set_password_link_opens_for_every_national_id(built_web: Se
 def test_no_failed_create_consumes_a_booking_reference(client: TestClient) -> None:
     alice = customer(client, "boundary-e")
     first = create(client, alice)["reference"]
-    booking = client.app.state.services.booking  # type: ignore[attr-defined]
-    original = booking._record_with_claim
+    booking = services_of(client).booking
 
     def broken(*args: Any, **kwargs: Any) -> int:
         raise RuntimeError("the store broke mid-write")
 
-    booking._record_with_claim = broken
-    try:
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(booking, "_record_with_claim", broken)
         answer = client.post(f"{CLIENT}/rate-requests", headers=alice, json=payload())
         assert answer.status_code == 500
-    finally:
-        booking._record_with_claim = original
     second = create(client, alice)["reference"]
     assert int(second.rsplit("-", 1)[1]) == int(first.rsplit("-", 1)[1]) + 1, (first, second)
 

@@ -112,16 +112,16 @@ def _until(listener: Listener, kind: str, item: str, within: float = 1.0) -> dic
 
 
 def test_each_user_follows_their_changes_within_a_second(live: LiveClient) -> None:
-    admin = login(live, ADMIN_USERNAME, ADMIN_PASSWORD)  # type: ignore[arg-type]
-    alice = customer(live, "live-alice")  # type: ignore[arg-type]
-    bob = customer(live, "live-bob")  # type: ignore[arg-type]
+    admin = login(live, ADMIN_USERNAME, ADMIN_PASSWORD)
+    alice = customer(live, "live-alice")
+    bob = customer(live, "live-bob")
     staff_stream = Listener(live, headers=admin)
     # EventSource sends no headers: the web app's `token` cookie authenticates the stream.
     alice_stream = Listener(live, headers={"Cookie": "token=" + alice["Authorization"].split(" ", 1)[1]})
     bob_stream = Listener(live, headers=bob)
 
     started = time.monotonic()
-    booking = create(live, alice)  # type: ignore[arg-type]
+    booking = create(live, alice)
     seen = _until(alice_stream, "rate_request", booking["id"])
     assert time.monotonic() - started < 1.5
     assert seen["reference"] == booking["reference"] and seen["position"] > 0
@@ -164,7 +164,7 @@ def test_a_worker_without_followers_streams_what_another_process_recorded(
     `freight follow`): the worker's stream learns of changes from the shared read models."""
     worker_settings = settings.model_copy(update={"RUN_FOLLOWERS": False})
     with serving(worker_settings) as worker:
-        alice = customer(live, "live-worker-alice")  # type: ignore[arg-type]
+        alice = customer(live, "live-worker-alice")
         stream = Listener(worker, headers=alice)
-        booking = create(live, alice)  # type: ignore[arg-type]
+        booking = create(live, alice)
         assert _until(stream, "rate_request", booking["id"])["reference"] == booking["reference"]

@@ -13,13 +13,14 @@ from fastapi.testclient import TestClient
 from api.edge.login_throttle import FREE_FAILURES, MAX_GAP_SECONDS
 from tests.api.accounts_support import AUTH, PASSWORD
 from tests.api.identity_support import customer_with_email
+from tests.app_services import services_of
 
 LOGIN = f"{AUTH}/login"
 ADDRESS_LIMIT = 20  # failed logins per address (api/edge/account_limits.py)
 
 
 def _clock(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> list[float]:
-    counters = client.app.state.services.login_throttle.counters  # type: ignore[attr-defined]
+    counters = services_of(client).login_throttle.counters
     now = [counters.clock()]
     monkeypatch.setattr(counters, "clock", lambda: now[0])
     return now

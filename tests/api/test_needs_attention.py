@@ -31,6 +31,7 @@ from tests.api.accounts_support import ADMIN as ACCOUNTS
 from tests.api.accounts_support import INDIVIDUAL_FORM, sign_up_individual
 from tests.api.booking_support import ADMIN, CLIENT, create, customer, later, ok
 from tests.api.poison_support import poison, wait_until
+from tests.app_services import services_of
 from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME, login
 from tests.corpus import fresh_national_id, fresh_national_id_with_leading_zero
 
@@ -41,7 +42,7 @@ FAILURE = "value too long for this column"
 def staff_app(settings: Settings) -> Iterator[tuple[TestClient, Any, dict[str, str]]]:
     """The app on `settings`: its client, its services and the staff's headers."""
     with TestClient(create_app(settings), raise_server_exceptions=False) as client:
-        yield client, client.app.state.services, login(client, ADMIN_USERNAME, ADMIN_PASSWORD)  # type: ignore[attr-defined]
+        yield client, services_of(client), login(client, ADMIN_USERNAME, ADMIN_PASSWORD)
 
 
 def test_a_parked_event_marks_its_bookings_rows_for_staff_until_retried_or_skipped(

@@ -24,7 +24,9 @@ def test_staff_get_a_notification_each_for_new_work_that_opens_it(
     client: TestClient, admin_headers: dict[str, str]
 ) -> None:
     services = accounts.services(client)
-    services.settle(services.accounts.ensure_admin("second-admin", "Second-Pass1", SYSTEM_ACTOR))
+    created = services.accounts.ensure_admin("second-admin", "Second-Pass1", SYSTEM_ACTOR)
+    assert created is not None  # a new account, not one there already
+    services.settle(created)
     second = login(client, "second-admin", "Second-Pass1")
     alice = customer(client, "subject-alice")
     booking = create(client, alice)

@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from httpx import Response
 
 from api.cli.dead_letters import _retry
 from api.cli.outcome import Console
@@ -31,6 +32,7 @@ from projections import accounts
 from projections.rebuild import rebuild
 from projections.registry import READ_MODELS
 from tests.api.poison_support import Switch, poison, wait_until
+from tests.app_services import services_of
 from tests.corpus import fresh_national_id, fresh_national_id_with_leading_zero
 
 PASSWORD = "Customer-Pass1"
@@ -56,7 +58,7 @@ def _open(services: Any, username: str) -> tuple[str, int]:
 
 
 def _logs_in(client: TestClient, username: str) -> bool:
-    answer = client.post("/auth/api/v1/login", json={"username": username, "password": PASSWORD})
+    answer: Response = client.post("/auth/api/v1/login", json={"username": username, "password": PASSWORD})
     return answer.status_code == 200
 
 
@@ -64,7 +66,7 @@ def test_a_poison_event_is_parked_named_and_retried(
     poison_client: TestClient, settings: Settings, switch: Switch
 ) -> None:
     client = poison_client
-    services = client.app.state.services  # type: ignore[attr-defined]
+    services = services_of(client)
     poison_name, later_name = fresh_national_id(), fresh_national_id_with_leading_zero()
     account = Account.open(poison_name, INDIVIDUAL, [], {}, SYSTEM_ACTOR)
     account.set_password(hash_password(PASSWORD), SYSTEM_ACTOR)
@@ -125,7 +127,7 @@ def test_health_turns_503_when_every_follower_is_dead_and_200_when_one_returns(
     # The default thresholds (15 s without a live holder, 30 s of lag): the proof is about them.
     assert (settings.HEALTH_NO_HOLDER_SECONDS, settings.HEALTH_MAX_LAG_SECONDS) == (15.0, 30.0)
     with TestClient(create_app(settings), raise_server_exceptions=False) as client:
-        services = client.app.state.services  # type: ignore[attr-defined]
+        services = services_of(client)
         wait_until(lambda: client.get("/health").status_code == 200, "healthy at start")
         report = client.get("/health").json()["response"]
         assert set(report["groups"]) >= {READ_MODELS, "notifications_policy", "messaging_policy"}

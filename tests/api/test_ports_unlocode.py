@@ -10,6 +10,7 @@ from fastapi.testclient import TestClient
 
 from domain.booking.reference import seed_ports, unlocode_port_id
 from tests.api.booking_support import CLIENT, customer, ok
+from tests.app_services import services_of
 
 PORTS = f"{CLIENT}/rate-request/general/port/loadings"
 
@@ -46,7 +47,7 @@ def test_the_served_list_keeps_its_shape_and_ids(client: TestClient) -> None:
 def test_a_second_start_does_not_write_the_ports_again(client: TestClient) -> None:
     from projections.booking.reference import seed_reference
 
-    services = client.app.state.services  # type: ignore[attr-defined]
+    services = services_of(client)
     started = time.perf_counter()
     seed_reference(services.read_models)
     assert time.perf_counter() - started < 2.0

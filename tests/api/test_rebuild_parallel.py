@@ -9,7 +9,9 @@ from typing import Any
 
 import psycopg
 import pytest
+from eventsourcing.postgres import PostgresApplicationRecorder
 from psycopg.rows import tuple_row
+from psycopg.sql import SQL
 
 import projections.rebuild as rebuild_module
 from api.bootstrap import open_read_models
@@ -20,6 +22,7 @@ from infrastructure.read_db import PostgresReadModels
 from projections import log_pages
 from projections.rebuild import HELPER_READ_MODELS, rebuild
 from projections.rebuild_batches import RebuildFailed
+from projections.rebuild_helper import Helper
 from projections.registry import READ_MODELS
 from projections.verify import compare
 from tests.conftest import make_settings
@@ -99,9 +102,9 @@ def test_a_failing_helper_fails_the_rebuild(seeded_url: str, tmp_path: Path) -> 
 def test_a_failing_main_part_stops_the_helper(
     seeded_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    helpers: list[Any] = []
+    helpers: list[Helper] = []
 
-    class Recorded(rebuild_module.Helper):
+    class Recorded(Helper):
         def __init__(self, *args: Any, **kwargs: Any) -> None:
             super().__init__(*args, **kwargs)
             helpers.append(self)
@@ -134,9 +137,10 @@ def test_pages_are_read_in_order_by_the_index_without_a_sort(seeded_url: str, tm
     store, db = _open(seeded_url, tmp_path, "plans")
     try:
         recorder = store.recorder
-        statement = log_pages.pg_page_statement(recorder).as_string(None)
+        assert isinstance(recorder, PostgresApplicationRecorder)
+        statement = SQL("EXPLAIN {}").format(log_pages.pg_page_statement(recorder))
         with recorder.datastore.get_connection() as conn, conn.cursor(row_factory=tuple_row) as cursor:
-            cursor.execute(f"EXPLAIN {statement}", (0, 300))  # type: ignore[call-overload]
+            cursor.execute(statement, (0, 300))
             plan = "\n".join(str(row[0]) for row in cursor.fetchall())
         assert "Index Scan" in plan
         assert "Sort" not in plan

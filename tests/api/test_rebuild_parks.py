@@ -29,6 +29,7 @@ from followers import dead_letters
 from followers.follower import read_position
 from infrastructure.event_store import SharedStore
 from projections.rebuild import rebuild
+from projections.rebuild_helper import Helper
 from projections.registry import READ_MODELS
 from projections.verify import compare
 from tests.conftest import make_settings
@@ -78,19 +79,18 @@ def _state(settings: Settings, username: str) -> tuple[int, int, bool]:
 def _rebuild_parks_and_finishes(settings: Settings, parallel: bool) -> None:
     positions, later = _poisoned_history(settings)
     store, db = SharedStore(settings.event_store_env()), open_read_models(settings)
-    helpers: list[rebuild_module.Helper] = []
-    original = rebuild_module.Helper
+    helpers: list[Helper] = []
 
-    class Recorded(original):  # type: ignore[misc,valid-type]
+    class Recorded(Helper):
         def __init__(self, *args: Any, **kwargs: Any) -> None:
             super().__init__(*args, **kwargs)
             helpers.append(self)
 
     try:
-        rebuild_module.Helper = Recorded  # type: ignore[misc]
-        stats = rebuild(store, db, batch_size=40, parallel=parallel)
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(rebuild_module, "Helper", Recorded)
+            stats = rebuild(store, db, batch_size=40, parallel=parallel)
     finally:
-        rebuild_module.Helper = original  # type: ignore[misc]
         db.close()
         store.close()
     assert len(helpers) == (1 if parallel else 0)  # the path named is the path taken

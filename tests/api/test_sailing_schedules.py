@@ -11,6 +11,7 @@ from fastapi.testclient import TestClient
 
 from tests.api.booking_support import customer, fails, ok
 from tests.api.schedules_support import PUBLISH, VESSEL_IMO, copied, cs_valid, publication, sample
+from tests.app_services import services_of
 
 DEPARTURE = (datetime.now(UTC) + timedelta(days=10)).replace(microsecond=0, second=0)
 
@@ -46,7 +47,7 @@ def test_a_bad_publication_names_the_json_path_and_changes_nothing(
     client: TestClient, admin_headers: dict[str, str]
 ) -> None:
     ok(client.put(PUBLISH, json=publication(DEPARTURE), headers=admin_headers))
-    services = client.app.state.services  # type: ignore[attr-defined]
+    services = services_of(client)
     head = services.store.head()
     before = ok(client.get(PUBLISH, headers=admin_headers))
 

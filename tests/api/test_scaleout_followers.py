@@ -38,6 +38,7 @@ from tests.api.booking_support import (
     order_payload,
     payload,
 )
+from tests.app_services import services_of
 from tests.conftest import make_settings
 from tests.pg import Cluster
 
@@ -176,7 +177,7 @@ def test_a_write_the_read_models_do_not_show_in_time_is_answered_202(
     """Stored is stored: a late read model makes the answer 202 with the id and position, never a 404
     (main answered a stored create 404 "Rate request not found")."""
     headers = customer(client, "late")
-    services = client.app.state.services  # type: ignore[attr-defined]
+    services = services_of(client)
     monkeypatch.setattr(services.settings, "SETTLE_SECONDS", 0.3)
     # A process that applies the read models itself waits for them (a worker whose read models another
     # process applies answers from the command's own events instead: tests/api/test_fresh_answers.py).
@@ -216,7 +217,7 @@ def test_an_idempotency_key_sent_again_with_another_body_is_refused_and_records_
 ) -> None:
     """Stripe's and the IETF draft's rule: a key names one request. The same key with another body is
     refused (409 naming the header), nothing is recorded, and the first request stands."""
-    services = client.app.state.services  # type: ignore[attr-defined]
+    services = services_of(client)
     headers = customer(client, "keyholder")
     keyed = {**headers, "Idempotency-Key": "order-5e2b"}
     first = ok(client.post(RATE_REQUESTS, json=payload(), headers=keyed), 201)
@@ -248,7 +249,7 @@ def test_an_idempotency_key_sent_again_with_another_body_is_refused_and_records_
 def test_health_reports_every_tracked_position_and_fails_past_the_lag_threshold(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    services = client.app.state.services  # type: ignore[attr-defined]
+    services = services_of(client)
     # The policies may still be reacting to the start (the first admin's events): wait for them, not hope.
     assert services.settle_all(services.store.head(), timeout=10)
     healthy = client.get("/health")

@@ -8,6 +8,7 @@ from fastapi.testclient import TestClient
 from domain.shared.actor import SYSTEM_ACTOR
 from tests.api import accounts_support as accounts
 from tests.api.accounts_support import AUTH, INDIVIDUAL_FORM, PASSWORD
+from tests.app_services import services_of
 from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME, login
 
 NEW = "Another-Pass2"
@@ -53,7 +54,7 @@ def test_a_change_recorded_by_another_process_is_refused_at_once(
 ) -> None:
     """Every check asks the shared database: what another worker recorded (here: the store and the read
     models, bypassing this worker's own door) ends the session at this worker's very next request."""
-    services = client.app.state.services  # type: ignore[attr-defined]
+    services = services_of(client)
     me = accounts.ok(client.get(ME, headers=admin_headers))
     services.settle(services.accounts.end_sessions(me["id"], SYSTEM_ACTOR))
     accounts.fails(client.get(ME, headers=admin_headers), 401)
@@ -62,7 +63,7 @@ def test_a_change_recorded_by_another_process_is_refused_at_once(
 def test_guessing_from_one_address_does_not_lock_the_owner_out_elsewhere(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    counters = client.app.state.services.limiters.counters  # type: ignore[attr-defined]
+    counters = services_of(client).limiters.counters
     frozen = counters.clock()
     monkeypatch.setattr(counters, "clock", lambda: frozen)  # the gap does not pass by
     attacker = TestClient(client.app, client=("203.0.113.7", 40000))

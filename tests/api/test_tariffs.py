@@ -13,6 +13,7 @@ from fastapi.testclient import TestClient
 
 from tests.api import booking_support as booking
 from tests.api.booking_support import ADMIN, CLIENT
+from tests.app_services import services_of
 from tests.corpus import PERSIAN_PEOPLE
 
 TARIFFS = f"{ADMIN}/tariffs"
@@ -95,7 +96,7 @@ def test_a_matching_request_is_quoted_at_once_with_its_charges(
     assert detail["charges"] == answer["charges"] and detail["price"] == answer["price"]
     staff_view = booking.ok(client.get(f"{ADMIN}/rate-requests/{answer['id']}", headers=admin_headers))
     assert staff_view["charges"] == answer["charges"]
-    services = client.app.state.services  # type: ignore[attr-defined]
+    services = services_of(client)
     with services.read_models.read() as tx:
         reasons = tx.all(
             "SELECT actor_role, reason FROM event_log WHERE aggregate_id = ? AND type = 'Quoted'",
@@ -186,7 +187,7 @@ def test_an_upload_with_a_bad_row_changes_nothing_and_names_each_bad_cell(
     client: TestClient, admin_headers: dict[str, str]
 ) -> None:
     booking.ok(publish(client, admin_headers, STANDARD))
-    services = client.app.state.services  # type: ignore[attr-defined]
+    services = services_of(client)
     before, head = in_force(client, admin_headers), services.store.head()
     bad = tariff_csv(
         f"CNSHA,SGSIN,40,Dry,general,{day(1)},{day(9)},800,0,0,0,0,0,0",
@@ -257,7 +258,7 @@ def test_a_new_version_replaces_its_lanes_only_and_never_reprices_a_quote(
     again = booking.ok(client.get(f"{CLIENT}/rate-requests/{first['id']}", headers=headers))
     assert again["price"] == 1365.5 and again["charges"] == first["charges"]
     # Rebuilding every read model from the events gives the same rows (verify), so replay re-prices nothing.
-    services = client.app.state.services  # type: ignore[attr-defined]
+    services = services_of(client)
     booking.assert_verify_clean(services, tmp_path)
 
 

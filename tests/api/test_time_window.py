@@ -16,6 +16,7 @@ from tests.api.dcsa_support import dcsa_error
 from tests.api.dcsa_support import sample as dcsa_sample
 from tests.api.schedules_support import PUBLISH, SHANGHAI_TO_SINGAPORE, copied, publication
 from tests.api.tracking_support import V3, equipment, publish, read_events, refused, tracked, transport
+from tests.app_services import services_of
 from tests.corpus import TRACKED_CONTAINERS, TRACKING_PORTS
 
 BANDAR_ABBAS, HAMBURG, ROTTERDAM, _, _ = TRACKING_PORTS
@@ -27,7 +28,7 @@ FILTERS = ("eventDateTimeMin", "eventDateTimeMax", "eventUpdatedDateTimeMin", "e
 
 
 def _healthy_and_unchanged(client: TestClient, head: int) -> None:
-    services = client.app.state.services  # type: ignore[attr-defined]
+    services = services_of(client)
     assert services.store.head() == head, "something was stored"
     assert client.get("/health").status_code == 200
 
@@ -134,7 +135,7 @@ def test_booking_dates_outside_the_window_are_refused_on_v2_and_the_screens(
         body[key] = value
         errors = dcsa_error(client.post("/v2/bookings", json=body, headers=who), 400)
         assert f"$.{key}" in {e.get("jsonPath") for e in errors}, errors
-    assert client.app.state.services.store.head() == head  # type: ignore[attr-defined]
+    assert services_of(client).store.head() == head
     # Staff quoting a booking: a validity in the year 2999 is no date of this business either.
     rid = create(client, who)["id"]
     fields = fails(

@@ -41,6 +41,7 @@ from tests.api.tracking_support import (
     tracked,
     transport,
 )
+from tests.app_services import services_of
 from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME, login
 from tests.corpus import CONTAINER_WITH_WRONG_CHECK_DIGIT, TRACKED_CONTAINERS, TRACKING_PORTS
 
@@ -194,7 +195,7 @@ def test_a_voyage_in_events_out_of_order_retried_revised_and_retracted(
     refused(client.get(V3, headers=alice, params={"cursor": "not-a-cursor"}), 400)
     refused(client.get(V3, headers=alice, params={"eventTypes": "EQUIPMENT,PARCEL"}), 400)
 
-    assert_verify_clean(client.app.state.services, tmp_path)  # type: ignore[attr-defined]
+    assert_verify_clean(services_of(client), tmp_path)
 
 
 def test_bad_events_are_refused_by_field_and_nothing_of_the_request_is_stored(
@@ -270,7 +271,7 @@ def test_customers_see_only_their_own_events_and_each_credential_only_its_door(
     assert listed[0]["revokedAt"] and "key" not in listed[0]
     # Only the key's hash is kept: the clear key is nowhere in the store.
     clear = publisher["API-Key"].encode()
-    stored = client.app.state.services.store.writer.select_notifications(1, 100_000)  # type: ignore[attr-defined]
+    stored = services_of(client).store.writer.select_notifications(1, 100_000)
     assert stored and not any(clear in bytes(n.state) for n in stored)
     assert any(hashlib.sha256(clear).hexdigest().encode() in bytes(n.state) for n in stored)
 
@@ -429,7 +430,7 @@ def test_freight_replay_and_verify_are_clean_with_tracking_events(
             {"eventID": "r-ld", "isRetracted": True, "eventRouting": gate_in["eventRouting"]},
         )
         before, _ = read_events(client, alice)
-        services = client.app.state.services  # type: ignore[attr-defined]
+        services = services_of(client)
         # Every follower caught up before the server stops; a policy's reaction makes new events to follow.
         while True:
             head = services.store.head()
@@ -459,7 +460,7 @@ def test_an_open_booking_screen_is_told_of_its_milestones_and_only_its_customer(
     reference = confirmed(client, alice, admin_headers)
     rid = ok(client.get(f"{CLIENT}/rate-requests", headers=alice))["list"]["list"][0]["id"]
     publisher = publisher_key(client, admin_headers)
-    services = client.app.state.services  # type: ignore[attr-defined]
+    services = services_of(client)
     settle(client)  # the confirmation's own notices are told before
     before = services.store.head()
     publish(client, publisher, equipment("live-1", "GTIN", TRACKED_CONTAINERS[0], "2026-05-01T08:00:00Z",

@@ -10,6 +10,7 @@ from fastapi.testclient import TestClient
 from tests.api.booking_support import customer, ok
 from tests.api.dcsa_support import Receiver
 from tests.api.tracking_support import confirmed, equipment, publish, publisher_key, validate
+from tests.app_services import services_of
 from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME, login
 from tests.corpus import TRACKED_CONTAINERS, TRACKING_PORTS
 
@@ -20,7 +21,7 @@ def test_a_subscription_hearing_tracking_events_receives_them_signed(
     app_client: TestClient, hooks: Receiver
 ) -> None:
     client = app_client
-    services = client.app.state.services  # type: ignore[attr-defined]
+    services = services_of(client)
     admin = login(client, ADMIN_USERNAME, ADMIN_PASSWORD)
     alice, bob = customer(client, "tnt-hook-alice"), customer(client, "tnt-hook-bob")
     reference = confirmed(client, alice, admin)
@@ -77,7 +78,7 @@ def test_the_delivery_log_reads_tracking_deliveries_beside_booking_ones(
     """A subscription that hears every kind logs tracking events beside booking notifications: its log
     answers them, each with its kind and the booking it is about."""
     client = app_client
-    services = client.app.state.services  # type: ignore[attr-defined]
+    services = services_of(client)
     admin = login(client, ADMIN_USERNAME, ADMIN_PASSWORD)
     alice = customer(client, "tnt-log-alice")
     reference = confirmed(client, alice, admin)
@@ -104,7 +105,7 @@ def test_a_tracking_subscriber_may_choose_the_tnt_consumer_format(
     """`trackingFormat: tnt-3.0`: tracking events are posted to the callback URL itself as TNT 3.0's consumer
     endpoint takes them (`{"events": [...]}`), signed like every delivery; the default stays CloudEvents."""
     client = app_client
-    services = client.app.state.services  # type: ignore[attr-defined]
+    services = services_of(client)
     admin = login(client, ADMIN_USERNAME, ADMIN_PASSWORD)
     alice = customer(client, "tnt-consumer-alice")
     reference = confirmed(client, alice, admin)

@@ -14,6 +14,7 @@ from fastapi.testclient import TestClient
 from api.main import create_app
 from api.settings import Settings
 from tests.api.booking_support import FILES, PNG, customer, fails, ok
+from tests.app_services import services_of
 
 URL = f"{FILES}/upload-chunk"
 
@@ -67,7 +68,7 @@ def test_abandoned_uploads_are_swept_after_the_configured_age(small_limits: Test
     alice = customer(client, "sweep-a")
     for key in ("a", "b", "c"):
         ok(first_of_two(client, alice, key))
-    partial: Path = client.app.state.services.uploads.partial  # type: ignore[attr-defined]
+    partial: Path = services_of(client).uploads.partial
     assert len(list(partial.glob("*/*/*.part"))) == 3
     deadline = time.monotonic() + 10
     while list(partial.glob("*/*/*.part")) and time.monotonic() < deadline:

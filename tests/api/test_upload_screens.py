@@ -14,6 +14,7 @@ from fastapi.testclient import TestClient
 from tests.api.booking_support import ADMIN, customer, fails, ok
 from tests.api.schedules_support import PUBLISH, SHANGHAI_TO_SINGAPORE, call, publication
 from tests.api.test_tariffs import TARIFFS, day, in_force, publish, tariff_csv
+from tests.app_services import services_of
 
 DEPARTURE = (datetime.now(UTC) + timedelta(days=10)).replace(microsecond=0, second=0)
 # Ports of a long rotation between Shanghai and Singapore (none of them either).
@@ -21,7 +22,7 @@ ROTATION = ["KRPUS", "JPTYO", "TWKHH", "HKHKG", "VNSGN", "THLCH", "MYPKG", "IDJK
 
 
 def _head(client: TestClient) -> int:
-    return int(client.app.state.services.store.head())  # type: ignore[attr-defined]
+    return int(services_of(client).store.head())
 
 
 def test_an_upload_in_a_media_type_it_does_not_take_is_415_and_stores_nothing(
@@ -62,8 +63,8 @@ def test_uploads_pass_the_character_and_nesting_screens(
     csv_headers = {**admin_headers, "Content-Type": "text/csv"}
     row = f"CNSHA,SGSIN,40,Dry,general,{day(10)},{day(20)},1000,0,0,0,0,0,0"
     for bad in ("\x00", "\u202e", "\x1b"):
-        body = tariff_csv(row, row.replace("general", f"gene{bad}ral"))
-        fields = fails(client.put(TARIFFS, content=body, headers=csv_headers), 400)["fields"]
+        csv = tariff_csv(row, row.replace("general", f"gene{bad}ral"))
+        fields = fails(client.put(TARIFFS, content=csv, headers=csv_headers), 400)["fields"]
         assert list(fields) == ["body"] and "(line 3)" in fields["body"], fields
     not_utf8 = tariff_csv(row).replace(b"CNSHA", b"CN\xedSHA")
     fails(client.put(TARIFFS, content=not_utf8, headers=csv_headers), 400)

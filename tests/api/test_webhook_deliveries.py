@@ -18,6 +18,7 @@ from fastapi.testclient import TestClient
 from tests.api.booking_support import ADMIN, customer, fails, later, ok
 from tests.api.dcsa_support import Held, Receiver, eventually, rate_request_id, sample
 from tests.api.test_dcsa_webhooks import subscribe, subscribed
+from tests.app_services import services_of
 from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME, login
 
 HOOKS = "/integrations/api/v1/client/webhooks"
@@ -141,7 +142,7 @@ def test_resend_is_limited(held: Held, hooks: Receiver) -> None:
 
 def test_secrets_are_their_own_and_rotate_with_an_overlap(app_client: TestClient, hooks: Receiver) -> None:
     client = app_client
-    services = client.app.state.services  # type: ignore[attr-defined]
+    services = services_of(client)
     alice, first = subscribed(client, "rotate", hooks.url)
     other = subscribe(client, customer(client, "rotate-other"), hooks.url)
     assert first["secret"].startswith("whsec_") and first["secret"] != other["secret"]
@@ -186,7 +187,7 @@ def test_secrets_are_their_own_and_rotate_with_an_overlap(app_client: TestClient
 
 def test_a_subscription_hears_only_the_event_types_it_chose(app_client: TestClient, hooks: Receiver) -> None:
     client = app_client
-    services = client.app.state.services  # type: ignore[attr-defined]
+    services = services_of(client)
     admin = login(client, ADMIN_USERNAME, ADMIN_PASSWORD)
     alice = customer(client, "filter")
     quotes_only = subscribe_with(client, alice, hooks.url, ["booking.quoted"])
@@ -227,7 +228,7 @@ def subscribe_with(client: TestClient, headers: dict[str, str], url: str, types:
 
 def test_the_delivery_log_comes_a_page_at_a_time(app_client: TestClient, hooks: Receiver) -> None:
     client = app_client
-    services = client.app.state.services  # type: ignore[attr-defined]
+    services = services_of(client)
     alice, subscription = subscribed(client, "paging", hooks.url)
     for _ in range(5):
         book(client, alice)

@@ -25,6 +25,7 @@ from tests.api.webhook_guard_support import (
     StandInDns,
     listener,
 )
+from tests.app_services import services_of
 
 HOOKS = "/integrations/api/v1/client/webhooks"
 SECRET = "whsec_" + "A" * 43 + "="
@@ -46,7 +47,7 @@ def test_the_corpus_has_at_least_35_spellings() -> None:
 
 
 def test_every_spelling_is_refused_at_registration(client: TestClient, loopback: Listener) -> None:
-    services = client.app.state.services  # type: ignore[attr-defined]
+    services = services_of(client)
     services.integrations.resolve = StandInDns()
     alice = customer(client, "guard-register")
     accepted = []
@@ -128,7 +129,7 @@ def test_a_name_that_resolves_to_loopback_at_send_time_is_refused(
     client: TestClient, loopback: Listener
 ) -> None:
     """DNS rebinding: public when registered, loopback when sent."""
-    services = client.app.state.services  # type: ignore[attr-defined]
+    services = services_of(client)
     services.webhook_sender.stop()
     dns = StandInDns()
     services.integrations.resolve = dns
@@ -154,7 +155,7 @@ def test_a_name_that_resolves_to_loopback_at_send_time_is_refused(
 
 
 def test_the_rebinding_name_is_refused_at_registration_once_it_resolves_inside(client: TestClient) -> None:
-    services = client.app.state.services  # type: ignore[attr-defined]
+    services = services_of(client)
     services.integrations.resolve = StandInDns({"rebind.example.net": ["127.0.0.1"]})
     alice = customer(client, "guard-rebind-2")
     error = fails(client.post(HOOKS, json={"callbackUrl": "https://rebind.example.net/"}, headers=alice), 400)

@@ -18,6 +18,7 @@ from api.dcsa.booking.notifications import DcsaBookingView
 from policies.webhooks.policy import SubscriptionEvent, webhook_follower
 from tests.api.booking_support import ADMIN, CLIENT, create, customer, later, ok, quoted
 from tests.api.dcsa_support import Receiver
+from tests.app_services import services_of
 from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME, login
 
 HOOKS = "/integrations/api/v1/client/webhooks"
@@ -70,7 +71,7 @@ def test_one_batch_records_what_one_event_at_a_time_records(
     app_client: TestClient, hooks: Receiver, tmp_path: Path, store_kind: str, waits: list[int]
 ) -> None:
     ids = _history(app_client, hooks)
-    services = app_client.app.state.services  # type: ignore[attr-defined]
+    services = services_of(app_client)
     assert services.settle_all()
     store = services.store
     decode = store.mapper.to_domain_event

@@ -83,7 +83,7 @@ class TlsReceiver:
 
         context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
         context.load_cert_chain(cert, key)
-        context.sni_callback = lambda _socket, name, _context: self.server_names.append(name)  # type: ignore[func-returns-value]
+        context.sni_callback = lambda _socket, name, _context: self.server_names.append(name)
         self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self.server.socket = context.wrap_socket(self.server.socket, server_side=True)
         self.port = int(self.server.server_address[1])

@@ -140,7 +140,7 @@ def test_every_door_of_every_worker_refuses_an_ended_session_at_once(
                     for door in tried:
                         ways = [headers, {"Cookie": f"token={token}"}] if door.path == STREAM else [headers]
                         for way in ways:
-                            answer = door.call(worker, way)  # type: ignore[arg-type]
+                            answer = door.call(worker, way)
                             if answer.status_code != 401 or ENDED not in answer.text:
                                 found.append(
                                     f"{worker.base_url} {door.method} {door.path}: {answer.status_code}"

@@ -6,7 +6,7 @@ from functools import cache
 from typing import Any
 
 from jsonschema import Draft202012Validator
-from referencing import Registry, Resource
+from referencing import Registry
 from referencing.jsonschema import DRAFT202012
 
 from api.main import create_app
@@ -27,6 +27,6 @@ def validate_notification(body: dict[str, Any]) -> None:
     """Raises unless `body` is what the document says a callback receives."""
     document = _document()
     schema = webhook_operation()["requestBody"]["content"]["application/json"]["schema"]
-    registry = Registry().with_resource(DOCUMENT_URI, Resource(contents=document, specification=DRAFT202012))
+    registry = Registry().with_resource(DOCUMENT_URI, DRAFT202012.create_resource(document))
     target = {"$ref": DOCUMENT_URI + schema["$ref"]} if "$ref" in schema else schema
     Draft202012Validator(target, registry=registry).validate(body)

@@ -23,6 +23,7 @@ from api.main import create_app
 from domain.accounts.account import INDIVIDUAL, Account
 from domain.accounts.passwords import hash_password
 from domain.shared.actor import SYSTEM_ACTOR
+from tests.app_services import services_of
 from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME, login, make_settings
 
 SEED = 1301
@@ -64,14 +65,15 @@ schema = schemathesis.openapi.from_dict(create_app().openapi(), config=_config()
 def live_app(tmp_path_factory: pytest.TempPathFactory) -> FastAPI:
     app = create_app(make_settings(tmp_path_factory.mktemp("fuzz") / "var"))
     # schemathesis' ASGI client starts the app's lifespan (once per app, for the rest of the process).
-    with asgi.get_client(app) as client:
+    # schemathesis types an ASGI app with dict messages, Starlette with MutableMapping: the same protocol.
+    with asgi.get_client(app) as client:  # type: ignore[arg-type]
         assert client.get(f"http://{asgi.HOST}/health").status_code == 200
     return app
 
 
 @pytest.fixture(scope="module")
 def callers(live_app: FastAPI) -> dict[str, dict[str, str]]:
-    services = live_app.state.services
+    services = services_of(live_app)
     account = Account.open(CUSTOMER, INDIVIDUAL, [], {"firstName": "Fuzz", "lastName": "Er"}, SYSTEM_ACTOR)
     account.set_password(hash_password(CUSTOMER_PASSWORD), SYSTEM_ACTOR)
     services.settle(services.accounts.record(account))

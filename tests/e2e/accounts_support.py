@@ -5,19 +5,20 @@ from __future__ import annotations
 
 import time
 import uuid
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from axe_playwright_python.sync_playwright import Axe
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME
 from tests.e2e.browser import sign_in
 from tests.e2e.conftest import LiveServer
 
 PASSWORD = "Str0ngPass!"
-DESKTOP = {"width": 1280, "height": 800}
-MOBILE = {"width": 375, "height": 740}
+DESKTOP: ViewportSize = {"width": 1280, "height": 800}
+MOBILE: ViewportSize = {"width": 375, "height": 740}
 
 
 def unique_id(prefix: str = "ID") -> str:
@@ -39,8 +40,11 @@ def shot(page: Page, directory: Path, name: str) -> None:
     page.screenshot(path=str(directory / f"accounts-{name}.png"), full_page=True)
 
 
-def outbox_entry(server: LiveServer, predicate: Any, timeout: float = 10) -> dict[str, Any]:
+def outbox_entry(
+    server: LiveServer, predicate: Callable[[dict[str, Any]], object], timeout: float = 10
+) -> dict[str, Any]:
     deadline = time.monotonic() + timeout
+    entry: dict[str, Any]
     while time.monotonic() < deadline:
         for entry in reversed(server.outbox()):
             if predicate(entry):

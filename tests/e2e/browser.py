@@ -7,11 +7,19 @@ from collections.abc import Iterator
 from typing import Any
 
 from axe_playwright_python.sync_playwright import Axe
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME
-from tests.e2e.conftest import DESKTOP, LiveServer
+from tests.e2e.conftest import DESKTOP as DESKTOP  # where the tests import both widths from
 from tests.e2e.conftest import PHONE as PHONE  # where the tests import both widths from
+from tests.e2e.conftest import LiveServer
+
+
+def browser_of(page: Page) -> Browser:
+    """The browser a page runs in (to open a second context beside it, as another person)."""
+    browser = page.context.browser
+    assert browser is not None, "the page's context has no browser"
+    return browser
 
 
 def sign_in(page: Page, server: LiveServer, username: str, password: str) -> None:
@@ -22,9 +30,7 @@ def sign_in(page: Page, server: LiveServer, username: str, password: str) -> Non
     expect(page).to_have_url(f"{server.url}/dashboard/overview", timeout=15_000)
 
 
-def signed_in_staff(
-    browser: Browser, server: LiveServer, viewport: dict[str, int] = DESKTOP
-) -> Iterator[Page]:
+def signed_in_staff(browser: Browser, server: LiveServer, viewport: ViewportSize = DESKTOP) -> Iterator[Page]:
     """The bootstrap admin signed in, in a browser context of its own that closes after the test (for a
     `staff_page` fixture: `yield from signed_in_staff(browser, live_server)`)."""
     context = browser.new_context(viewport=viewport)

@@ -13,15 +13,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, ViewportSize, expect
 
 from tests.chromium import CHROMIUM, CHROMIUM_FLAGS
 from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME
 from tests.live_server import ROOT, running_server
 
 SCREENSHOTS = ROOT / "test-output" / "screenshots"
-DESKTOP = {"width": 1280, "height": 800}
-PHONE = {"width": 375, "height": 812}
+DESKTOP: ViewportSize = {"width": 1280, "height": 800}
+PHONE: ViewportSize = {"width": 375, "height": 812}
 
 # Playwright's 5 s per expectation, doubled for the CI machine (2 cores, the server, its followers and the
 # browser on them): an expectation that holds still returns at once.
@@ -88,8 +88,8 @@ def screenshot_dir() -> Path:
 
 
 @pytest.fixture(params=[DESKTOP, PHONE], ids=["desktop", "phone"])
-def viewport(request: pytest.FixtureRequest, page: Page) -> dict[str, int]:
+def viewport(request: pytest.FixtureRequest, page: Page) -> ViewportSize:
     """A test taking it runs at both widths, its `page` already of that size."""
-    size: dict[str, int] = request.param
+    size: ViewportSize = request.param
     page.set_viewport_size(size)
     return size

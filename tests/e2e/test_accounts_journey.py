@@ -21,7 +21,7 @@ from tests.e2e.accounts_support import (
     start_company,
     unique_id,
 )
-from tests.e2e.browser import sign_in
+from tests.e2e.browser import browser_of, sign_in
 from tests.e2e.conftest import LiveServer
 
 
@@ -32,7 +32,7 @@ def test_individual_journey_to_reading_a_notification(
     national_id, _, email = register_individual(page, live_server)
 
     # Staff accept in a second browser context, from the overview list.
-    staff = staff_page(page.context.browser, live_server)  # type: ignore[arg-type]
+    staff = staff_page(browser_of(page), live_server)
     expect(staff.get_by_role("heading", name="Registration Requests")).to_be_visible()
     # The work queue above also names her (linking to this list), so open the list's own link to the request.
     staff.locator(f'a[href="/dashboard/request/indivisual/detail/{national_id}"]').click()
@@ -132,7 +132,7 @@ def test_staff_decline_with_a_description_and_customers_cannot_review(
     page.get_by_role("button", name="Submit").click()
     expect(page.get_by_role("dialog", name="Sign Up Successful")).to_be_visible()
 
-    staff = staff_page(page.context.browser, live_server)  # type: ignore[arg-type]
+    staff = staff_page(browser_of(page), live_server)
     staff.set_viewport_size(MOBILE)
     shot(staff, screenshot_dir, "staff-overview-mobile")
     assert_accessible(staff, "staff overview")

@@ -27,7 +27,7 @@ from tests.e2e.accounts_support import (
     start_individual,
     unique_id,
 )
-from tests.e2e.browser import sign_in
+from tests.e2e.browser import browser_of, sign_in
 from tests.e2e.conftest import LiveServer
 
 
@@ -132,7 +132,7 @@ def test_start_again_resumes_at_verification_and_a_finished_one_says_user_exist(
 def test_password_reset(page: Page, live_server: LiveServer, screenshot_dir: Path) -> None:
     page.set_viewport_size(MOBILE)
     national_id, _, email = register_individual(page, live_server)
-    staff = staff_page(page.context.browser, live_server)  # type: ignore[arg-type]
+    staff = staff_page(browser_of(page), live_server)
     staff.goto(f"{live_server.url}/dashboard/request/indivisual/detail/{national_id}")
     staff.get_by_role("button", name="Accept").click()
     staff.get_by_role("dialog").get_by_role("button", name="Confirm").click()

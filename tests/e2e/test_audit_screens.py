@@ -14,7 +14,8 @@ from playwright.sync_api import Page, expect
 
 from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME
 from tests.e2e.browser import sign_in
-from tests.e2e.conftest import ROOT, LiveServer
+from tests.e2e.conftest import LiveServer
+from tests.live_server import ROOT
 
 AUDITOR_USERNAME = "aud"
 AUDITOR_PASSWORD = "Auditor-Pass1"

@@ -16,9 +16,10 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME
+from tests.e2e.browser import no_serious_violations, sign_in
 from tests.e2e.conftest import LiveServer
-from tests.e2e.customers import BOOKING, admin_token, call, foreign_customer, login, quote, rate_request
-from tests.e2e.test_booking_flow import PDF, UPLOAD_CHUNK, no_serious_violations, sign_in
+from tests.e2e.customers import BOOKING, PDF, admin_token, call, foreign_customer, login, quote, rate_request
+from tests.e2e.test_booking_flow import UPLOAD_CHUNK
 
 WIDTHS = {"desktop": (1280, 800), "phone": (375, 812)}
 

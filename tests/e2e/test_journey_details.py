@@ -14,7 +14,7 @@ from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, FloatRect, Page, ViewportSize, expect
 
 from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME
 from tests.corpus import (
@@ -49,7 +49,7 @@ MOMENT = re.compile(r"^\d{4}/\d{2}/\d{2} \d{2}:\d{2} UTC$")
 RR = f"{BOOKING}/client/rate-requests"
 
 
-def shot(page: Page, directory: Path, name: str, size: dict[str, int]) -> None:
+def shot(page: Page, directory: Path, name: str, size: ViewportSize) -> None:
     page.screenshot(path=str(directory / f"issue24-{name}-{size['width']}.png"), full_page=True)
 
 
@@ -81,7 +81,7 @@ def notification(server: LiveServer, token: str, title: str) -> dict[str, Any]:
     raise AssertionError(f"no notification {title!r}: {notifications(server, token)[:3]}")
 
 
-def open_staff_menu(page: Page, size: dict[str, int]) -> None:
+def open_staff_menu(page: Page, size: ViewportSize) -> None:
     if size["width"] < 768:  # the phone menu is a drawer
         page.get_by_role("button", name="Menu").click()
 
@@ -92,7 +92,7 @@ def current_menu_item(page: Page) -> Any:
 
 # -- item 15: notifications ---------------------------------------------------------------------------------
 def test_a_notification_shows_its_time_the_whole_reference_and_is_read_once_followed(
-    page: Page, live_server: LiveServer, viewport: dict[str, int], screenshot_dir: Path
+    page: Page, live_server: LiveServer, viewport: ViewportSize, screenshot_dir: Path
 ) -> None:
     username, password, token = logged_in_customer(live_server, PERSIAN_COMPANIES[0])
     rid = booking_confirmed(live_server, token, "Saffron threads")
@@ -138,7 +138,7 @@ def test_a_notification_shows_its_time_the_whole_reference_and_is_read_once_foll
 
 # -- item 15: the work queue's cards ------------------------------------------------------------------------
 def test_the_work_queue_has_cards_for_amendment_and_cancellation_requests(
-    page: Page, live_server: LiveServer, viewport: dict[str, int], screenshot_dir: Path
+    page: Page, live_server: LiveServer, viewport: ViewportSize, screenshot_dir: Path
 ) -> None:
     *_, token = logged_in_customer(live_server, PERSIAN_COMPANIES[1])
     amended = booking_confirmed(live_server, token, "Dates in cartons")
@@ -176,7 +176,7 @@ def test_the_work_queue_has_cards_for_amendment_and_cancellation_requests(
 
 # -- item 16: sign-up ---------------------------------------------------------------------------------------
 def test_sign_up_goes_back_keeping_the_entries_and_focuses_the_first_code_box(
-    page: Page, live_server: LiveServer, viewport: dict[str, int], screenshot_dir: Path
+    page: Page, live_server: LiveServer, viewport: ViewportSize, screenshot_dir: Path
 ) -> None:
     national_id, phone = fresh_national_id(), "0912" + fresh_national_id()[-7:]
     first, last = PERSIAN_PEOPLE[0]
@@ -207,7 +207,7 @@ def test_sign_up_goes_back_keeping_the_entries_and_focuses_the_first_code_box(
 
 
 def test_the_resend_countdown_counts_wall_clock_time_as_in_a_background_tab(
-    page: Page, live_server: LiveServer, viewport: dict[str, int]
+    page: Page, live_server: LiveServer, viewport: ViewportSize
 ) -> None:
     national_id, phone = fresh_national_id(), "0935" + fresh_national_id()[-7:]
     page.clock.install()
@@ -233,7 +233,7 @@ def test_the_resend_countdown_counts_wall_clock_time_as_in_a_background_tab(
 
 
 def test_the_identifier_has_one_name_per_kind_and_the_acceptance_email_names_the_username(
-    page: Page, live_server: LiveServer, viewport: dict[str, int], screenshot_dir: Path
+    page: Page, live_server: LiveServer, viewport: ViewportSize, screenshot_dir: Path
 ) -> None:
     company_id = fresh_company_id()
     email = f"c{company_id}@example.com"
@@ -280,7 +280,7 @@ def test_the_identifier_has_one_name_per_kind_and_the_acceptance_email_names_the
 
 
 # -- item 20: cosmetics -------------------------------------------------------------------------------------
-def overlap(a: dict[str, float] | None, b: dict[str, float] | None) -> bool:
+def overlap(a: FloatRect | None, b: FloatRect | None) -> bool:
     assert a and b
     x = min(a["x"] + a["width"], b["x"] + b["width"]) - max(a["x"], b["x"])
     y = min(a["y"] + a["height"], b["y"] + b["height"]) - max(a["y"], b["y"])
@@ -308,7 +308,7 @@ TOAST_AND_BELL = """async (text) => {
 }"""
 
 
-def test_a_toast_never_covers_the_bell(page: Page, live_server: LiveServer, viewport: dict[str, int]) -> None:
+def test_a_toast_never_covers_the_bell(page: Page, live_server: LiveServer, viewport: ViewportSize) -> None:
     sign_in(page, live_server, ADMIN_USERNAME, ADMIN_PASSWORD)
     expect(page.get_by_role("status")).to_have_count(0, timeout=10_000)  # the log-in toast has gone
     # Log out toasts on the dashboard for 2 s before going to the login page, the bell still there.
@@ -321,7 +321,7 @@ def test_a_toast_never_covers_the_bell(page: Page, live_server: LiveServer, view
 
 
 def test_the_staff_sidebar_marks_the_page_shown(
-    page: Page, live_server: LiveServer, viewport: dict[str, int], screenshot_dir: Path
+    page: Page, live_server: LiveServer, viewport: ViewportSize, screenshot_dir: Path
 ) -> None:
     company_id = pending_registration(live_server, PERSIAN_COMPANIES[1])
     sign_in(page, live_server, ADMIN_USERNAME, ADMIN_PASSWORD)
@@ -341,7 +341,7 @@ def test_the_staff_sidebar_marks_the_page_shown(
 
 
 def test_the_registration_list_never_scrolls_sideways_in_its_box(
-    page: Page, live_server: LiveServer, viewport: dict[str, int], screenshot_dir: Path
+    page: Page, live_server: LiveServer, viewport: ViewportSize, screenshot_dir: Path
 ) -> None:
     company_id = pending_registration(live_server, PERSIAN_COMPANIES[0])
     sign_in(page, live_server, ADMIN_USERNAME, ADMIN_PASSWORD)
@@ -369,14 +369,14 @@ INPUT_LOOK = """(el) => {
 
 
 def test_selects_look_like_the_inputs_beside_them(
-    browser: Browser, page: Page, live_server: LiveServer, viewport: dict[str, int], screenshot_dir: Path
+    browser: Browser, page: Page, live_server: LiveServer, viewport: ViewportSize, screenshot_dir: Path
 ) -> None:
     sign_in(page, live_server, ADMIN_USERNAME, ADMIN_PASSWORD)
     page.goto(f"{live_server.url}/dashboard/operations")
     state = page.locator("#ops-state")
     expect(state).to_be_visible()
     # The text input the design gives every form (components/ui/text-input), as the login page shows it.
-    signed_out = browser.new_context(viewport=viewport)  # type: ignore[arg-type]
+    signed_out = browser.new_context(viewport=viewport)
     other = signed_out.new_page()
     other.goto(f"{live_server.url}/login")
     username = other.get_by_label("Username")
@@ -392,7 +392,7 @@ def test_selects_look_like_the_inputs_beside_them(
 
 
 def test_the_notify_party_checkbox_is_not_squeezed(
-    page: Page, live_server: LiveServer, viewport: dict[str, int], screenshot_dir: Path
+    page: Page, live_server: LiveServer, viewport: ViewportSize, screenshot_dir: Path
 ) -> None:
     username, password, token = logged_in_customer(live_server, PERSIAN_COMPANIES[1])
     rid = booking_confirmed(live_server, token, "Pistachios in cartons")

@@ -19,13 +19,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import Browser, Locator, Page, ViewportSize, expect
 
 from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME
 from tests.e2e.accounts_support import choose_type, email_link, fill_company, phone_number, unique_id
 from tests.e2e.browser import DESKTOP, PHONE, no_serious_violations, sign_in
-from tests.e2e.conftest import ROOT, LiveServer
+from tests.e2e.conftest import LiveServer
 from tests.e2e.customers import PDF
+from tests.live_server import ROOT
 
 PASSWORD = "Journey-Pass1"
 STREAM = "/events/api/v1/stream"
@@ -83,14 +84,14 @@ def still_same_document(page: Page) -> None:
 def test_customer_and_staff_side_by_side_from_sign_up_to_finish(
     browser: Browser,
     live_server: LiveServer,
-    viewport: dict[str, int],
+    viewport: ViewportSize,
     tmp_path: Path,
     screenshot_dir: Path,
 ) -> None:
     seen_within = 1_000 if stream_offered(live_server) else 7_000
     width = viewport["width"]
-    customer_context = browser.new_context(viewport=viewport)  # type: ignore[arg-type]
-    staff_context = browser.new_context(viewport=viewport)  # type: ignore[arg-type]
+    customer_context = browser.new_context(viewport=viewport)
+    staff_context = browser.new_context(viewport=viewport)
     try:
         c = Side(customer_context.new_page())
         s = Side(staff_context.new_page())

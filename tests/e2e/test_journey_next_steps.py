@@ -9,7 +9,7 @@ import re
 import time
 from pathlib import Path
 
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Locator, Page, ViewportSize, expect
 
 from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME
 from tests.corpus import IRANIAN_PHONES, fresh_company_id
@@ -61,7 +61,7 @@ def top_of(locator: Locator) -> float:
 
 # -- 7. the console on a phone: Open shows the detail; the booking reference in a row is a link
 def test_the_console_shows_what_open_and_the_reference_link_open(
-    page: Page, live_server: LiveServer, screenshot_dir: Path, viewport: dict[str, int]
+    page: Page, live_server: LiveServer, screenshot_dir: Path, viewport: ViewportSize
 ) -> None:
     *_, token = logged_in_customer(live_server, "Console Readers")
     first_cargo = f"Barberries {fresh_company_id()}"
@@ -99,7 +99,7 @@ def test_the_console_shows_what_open_and_the_reference_link_open(
 
 # -- 9. order revision: the header is not all done, the ticks stay, staff's messages are said at the top
 def test_an_order_revision_says_its_messages_first_and_keeps_the_ticks(
-    page: Page, live_server: LiveServer, screenshot_dir: Path, viewport: dict[str, int]
+    page: Page, live_server: LiveServer, screenshot_dir: Path, viewport: ViewportSize
 ) -> None:
     username, password, token = logged_in_customer(live_server, "Revision Readers")
     rid = booking_confirmed(live_server, token, f"Pistachio kernels {fresh_company_id()}")
@@ -142,7 +142,7 @@ def test_an_order_revision_says_its_messages_first_and_keeps_the_ticks(
 
 # -- 11. a declined profile edit: the form shows the accepted values again, without a reload
 def test_a_declined_profile_edit_puts_the_accepted_values_back_live(
-    page: Page, live_server: LiveServer, screenshot_dir: Path, viewport: dict[str, int]
+    page: Page, live_server: LiveServer, screenshot_dir: Path, viewport: ViewportSize
 ) -> None:
     username, password = foreign_customer(live_server, "Profile Keepers")
     sign_in(page, live_server, username, password)
@@ -172,7 +172,7 @@ def test_a_declined_profile_edit_puts_the_accepted_values_back_live(
 
 # -- 17. shipping order: units in the form, a phone as people write it, the container dialog asks first
 def test_the_shipping_order_says_units_takes_phones_and_asks_before_discarding(
-    page: Page, live_server: LiveServer, screenshot_dir: Path, viewport: dict[str, int]
+    page: Page, live_server: LiveServer, screenshot_dir: Path, viewport: ViewportSize
 ) -> None:
     username, password, token = logged_in_customer(live_server, "Cold Chain Pars")
     reefer = _lookup_id(live_server, token, "container/types", "Refrigerated")
@@ -248,7 +248,7 @@ def test_the_shipping_order_says_units_takes_phones_and_asks_before_discarding(
 
 # -- 18. waiting for a price: edit or withdraw; leaving a half-filled booking warns; accepting leads on
 def test_a_request_waiting_for_its_price_can_be_edited_and_withdrawn(
-    page: Page, live_server: LiveServer, screenshot_dir: Path, viewport: dict[str, int]
+    page: Page, live_server: LiveServer, screenshot_dir: Path, viewport: ViewportSize
 ) -> None:
     username, password, token = logged_in_customer(live_server, "Second Thoughts")
     commodity = f"Saffron {fresh_company_id()}"
@@ -283,7 +283,7 @@ def test_a_request_waiting_for_its_price_can_be_edited_and_withdrawn(
 
 
 def test_leaving_a_half_filled_booking_asks_first(
-    page: Page, live_server: LiveServer, screenshot_dir: Path, viewport: dict[str, int]
+    page: Page, live_server: LiveServer, screenshot_dir: Path, viewport: ViewportSize
 ) -> None:
     username, password = foreign_customer(live_server, "Half Filled")
     sign_in(page, live_server, username, password)
@@ -316,7 +316,7 @@ def test_leaving_a_half_filled_booking_asks_first(
 
 
 def test_accepting_a_price_leads_to_the_booking_letter(
-    page: Page, live_server: LiveServer, screenshot_dir: Path, viewport: dict[str, int]
+    page: Page, live_server: LiveServer, screenshot_dir: Path, viewport: ViewportSize
 ) -> None:
     username, password, token = logged_in_customer(live_server, "Next Step Traders")
     rid = rate_request(live_server, token, f"Pomegranates {fresh_company_id()}")

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, Route, expect
+from playwright.sync_api import Browser, Page, Route, ViewportSize, expect
 
 from tests.e2e.browser import DESKTOP, PHONE, no_serious_violations, sign_in, signed_in_staff
 from tests.e2e.conftest import LiveServer
@@ -40,7 +40,7 @@ def staff_page(browser: Browser, live_server: LiveServer) -> Iterator[Page]:
 
 @pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
 def test_customer_overview_says_what_waits_counts_and_latest_news(
-    page: Page, live_server: LiveServer, size: dict[str, int], screenshot_dir: Path
+    page: Page, live_server: LiveServer, size: ViewportSize, screenshot_dir: Path
 ) -> None:
     name = f"Overview {uuid.uuid4().hex[:5]}"
     username, password = foreign_customer(live_server, name)

@@ -10,12 +10,12 @@ from typing import Any
 from urllib.parse import parse_qs, urlparse
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, ViewportSize, expect
 
 from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME
 from tests.corpus import FOREIGN_POSTAL_CODES, fresh_company_id, fresh_national_id
 from tests.e2e.accounts_support import start_company
-from tests.e2e.browser import DESKTOP, layout_problems, sign_in
+from tests.e2e.browser import DESKTOP, browser_of, layout_problems, sign_in
 from tests.e2e.conftest import LiveServer
 from tests.e2e.customers import (
     accept_order,
@@ -44,6 +44,7 @@ def mail_to(
 ) -> dict[str, Any]:
     """The newest e-mail to `address` (about the rate request `about`, when given), waited for."""
     deadline = time.monotonic() + timeout
+    entry: dict[str, Any]
     while time.monotonic() < deadline:
         for entry in reversed(server.outbox()):
             if entry["to"] == address and (about is None or entry["data"].get("rateRequestId") == about):
@@ -67,7 +68,7 @@ def accepted_company(server: LiveServer, company_id: str) -> str:
 # -- 1. the e-mailed set-password link opens the form for every real identifier ------------------------------
 @pytest.mark.parametrize("kind", ["national-id-above-int32", "company-id-11-digits"])
 def test_the_emailed_set_password_link_opens_the_form(
-    page: Page, live_server: LiveServer, screenshot_dir: Path, viewport: dict[str, int], kind: str
+    page: Page, live_server: LiveServer, screenshot_dir: Path, viewport: ViewportSize, kind: str
 ) -> None:
     identifier = fresh_national_id() if kind.startswith("national") else fresh_company_id()
     assert int(identifier) > 2**31 - 1
@@ -88,7 +89,7 @@ def test_the_emailed_set_password_link_opens_the_form(
 
 # -- 2. a foreign company signs up with its own country's postal code ---------------------------------------
 def test_a_foreign_company_signs_up_with_its_own_postal_code(
-    page: Page, live_server: LiveServer, screenshot_dir: Path, viewport: dict[str, int]
+    page: Page, live_server: LiveServer, screenshot_dir: Path, viewport: ViewportSize
 ) -> None:
     postal_code = (
         FOREIGN_POSTAL_CODES[1] if viewport == DESKTOP else FOREIGN_POSTAL_CODES[0]
@@ -117,7 +118,7 @@ def test_a_foreign_company_signs_up_with_its_own_postal_code(
 
 # -- the e-mails a shipper expects: the link opens the booking; a kind turned off on the profile stays off
 def test_the_quote_email_opens_the_booking_and_the_profile_turns_a_kind_off(
-    page: Page, live_server: LiveServer, screenshot_dir: Path, viewport: dict[str, int]
+    page: Page, live_server: LiveServer, screenshot_dir: Path, viewport: ViewportSize
 ) -> None:
     username, password, token = logged_in_customer(live_server, "Elbe Logistics")
     address = f"c{username}@example.com"
@@ -159,7 +160,7 @@ def test_the_quote_email_opens_the_booking_and_the_profile_turns_a_kind_off(
 
 # -- 3. a destructive dialog names its act; Keep, Escape and the close icon change nothing
 def test_declining_a_quote_is_named_and_every_way_out_keeps_it(
-    page: Page, live_server: LiveServer, screenshot_dir: Path, viewport: dict[str, int]
+    page: Page, live_server: LiveServer, screenshot_dir: Path, viewport: ViewportSize
 ) -> None:
     username, password, token = logged_in_customer(live_server, "Alster Imports")
     rid = rate_request(live_server, token, "Persian walnuts")
@@ -195,7 +196,7 @@ def test_declining_a_quote_is_named_and_every_way_out_keeps_it(
 
 # -- 6. set/reset password: equal passwords match, the hint says the rule, a dead link offers a new one
 def test_the_set_password_form_says_its_rule_and_a_used_link_offers_a_new_one(
-    page: Page, live_server: LiveServer, screenshot_dir: Path, viewport: dict[str, int]
+    page: Page, live_server: LiveServer, screenshot_dir: Path, viewport: ViewportSize
 ) -> None:
     company_id = f"DE-{fresh_company_id()}"
     link = accepted_company(live_server, company_id)
@@ -241,7 +242,7 @@ def test_the_set_password_form_says_its_rule_and_a_used_link_offers_a_new_one(
 
 # -- 5. a completed booking says what it is (list, overview, detail, console); 13. the state filter in words
 def test_a_completed_booking_says_completed_everywhere(
-    page: Page, live_server: LiveServer, screenshot_dir: Path, viewport: dict[str, int]
+    page: Page, live_server: LiveServer, screenshot_dir: Path, viewport: ViewportSize
 ) -> None:
     username, password, token = logged_in_customer(live_server, "Speicher Trading")
     commodity = f"Dried figs {fresh_company_id()}"
@@ -266,7 +267,7 @@ def test_a_completed_booking_says_completed_everywhere(
     page.goto(f"{live_server.url}/dashboard/overview")
     expect(page.get_by_text("Completed").first).to_be_visible()
 
-    staff = page.context.browser.new_context(viewport=viewport)  # type: ignore[union-attr]
+    staff = browser_of(page).new_context(viewport=viewport)
     console = staff.new_page()
     sign_in(console, live_server, ADMIN_USERNAME, ADMIN_PASSWORD)
     console.goto(f"{live_server.url}/dashboard/operations")
@@ -291,7 +292,7 @@ OTHER_DATE_FORMATS = re.compile(
 
 
 def test_dates_read_one_way(
-    page: Page, live_server: LiveServer, screenshot_dir: Path, viewport: dict[str, int]
+    page: Page, live_server: LiveServer, screenshot_dir: Path, viewport: ViewportSize
 ) -> None:
     username, password, token = logged_in_customer(live_server, "Harbour Dates")
     rid = rate_request(live_server, token, "Medjool dates")
@@ -314,7 +315,7 @@ def test_dates_read_one_way(
 
 # -- 4. the final report is read on the page, not in a fixed frame with a scroll of its own
 def test_the_final_report_has_no_nested_scroll(
-    page: Page, live_server: LiveServer, screenshot_dir: Path, viewport: dict[str, int]
+    page: Page, live_server: LiveServer, screenshot_dir: Path, viewport: ViewportSize
 ) -> None:
     username, password, token = logged_in_customer(live_server, "Report Readers")
     rid = booking_confirmed(live_server, token, "Pistachio kernels")
@@ -348,7 +349,7 @@ def test_the_final_report_has_no_nested_scroll(
 
 # -- 13. staff and customers read words, not programmer keys (the wire keeps its keys)
 def test_a_profile_edit_reads_in_words_for_staff_and_customer(
-    page: Page, live_server: LiveServer, screenshot_dir: Path, viewport: dict[str, int]
+    page: Page, live_server: LiveServer, screenshot_dir: Path, viewport: ViewportSize
 ) -> None:
     username, password, token = logged_in_customer(live_server, "Words Not Keys")
     edit = {"name": "Words Not Keys", "contactPerson": "Lena Vogel", "nationalCode": username, "fax": ""}
@@ -361,7 +362,7 @@ def test_a_profile_edit_reads_in_words_for_staff_and_customer(
     expect(pending).to_contain_text("Contact Person: Lena Vogel")
     expect(pending).not_to_contain_text("contactPerson")
 
-    staff = page.context.browser.new_context(viewport=viewport)  # type: ignore[union-attr]
+    staff = browser_of(page).new_context(viewport=viewport)
     console = staff.new_page()
     sign_in(console, live_server, ADMIN_USERNAME, ADMIN_PASSWORD)
     console.goto(f"{live_server.url}/dashboard/request/update/CorporateForeign/detail/{username}")
@@ -377,7 +378,7 @@ def test_a_profile_edit_reads_in_words_for_staff_and_customer(
 
 # -- 10. an upload the server refuses says why
 def test_a_refused_upload_says_why(
-    page: Page, live_server: LiveServer, tmp_path: Path, screenshot_dir: Path, viewport: dict[str, int]
+    page: Page, live_server: LiveServer, tmp_path: Path, screenshot_dir: Path, viewport: ViewportSize
 ) -> None:
     username, password, token = logged_in_customer(live_server, "Upload Reasons")
     rid = rate_request(live_server, token, "Saffron threads")
@@ -396,7 +397,7 @@ def test_a_refused_upload_says_why(
 
 # -- 12. signed out because the password changed elsewhere: the login page says why
 def test_signed_out_elsewhere_the_login_page_says_why(
-    page: Page, live_server: LiveServer, screenshot_dir: Path, viewport: dict[str, int]
+    page: Page, live_server: LiveServer, screenshot_dir: Path, viewport: ViewportSize
 ) -> None:
     username, password = foreign_customer(live_server, "Session Ends")
     sign_in(page, live_server, username, password)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME
 from tests.e2e.browser import DESKTOP, PHONE, layout_problems, sign_in
@@ -119,10 +119,10 @@ def visit(page: Page, server: LiveServer, routes: list[tuple[str, str]]) -> Iter
 
 @contextmanager
 def page_as(
-    browser: Browser, server: LiveServer, world: World, role: str, viewport: dict[str, int]
+    browser: Browser, server: LiveServer, world: World, role: str, viewport: ViewportSize
 ) -> Iterator[Page]:
     """A page in a context of its own at `viewport`, signed in as `role` (a visitor is not signed in)."""
-    context = browser.new_context(viewport=viewport)  # type: ignore[arg-type]
+    context = browser.new_context(viewport=viewport)
     page = context.new_page()
     try:
         if role == "customer":
@@ -154,7 +154,7 @@ def test_every_route_fits(
     live_server: LiveServer,
     world: World,
     role: str,
-    viewport: dict[str, int],
+    viewport: ViewportSize,
     screenshot_dir: Path,
 ) -> None:
     with page_as(browser, live_server, world, role, viewport) as page:

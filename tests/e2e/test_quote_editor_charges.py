@@ -11,7 +11,7 @@ from datetime import date, timedelta
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import Browser, Locator, Page, ViewportSize, expect
 
 from tests.e2e.browser import DESKTOP, PHONE, layout_problems, no_serious_violations, sign_in, signed_in_staff
 from tests.e2e.conftest import LiveServer
@@ -56,7 +56,7 @@ def test_staff_add_a_charge_the_tariff_row_lacks(
     live_server: LiveServer,
     screenshot_dir: Path,
     tmp_path: Path,
-    viewport: dict[str, int],
+    viewport: ViewportSize,
 ) -> None:
     width = f"{viewport['width']}x{viewport['height']}"
     staff_page.goto(f"{live_server.url}/dashboard/tariffs")

@@ -10,7 +10,7 @@ from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, ViewportSize, expect
 
 from tests.api.schedules_support import PUBLISH, publication
 from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME
@@ -26,7 +26,7 @@ def test_a_customer_picks_a_sailing_to_chabahar(
     browser: Browser,
     live_server: LiveServer,
     screenshot_dir: Path,
-    viewport: dict[str, int],
+    viewport: ViewportSize,
     name: str,
     service: str,
 ) -> None:

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from tests.e2e.browser import layout_problems, sign_in, signed_in_staff
 from tests.e2e.conftest import LiveServer
@@ -93,7 +93,7 @@ def bookings(live_server: LiveServer) -> dict[str, Any]:
 
 
 @pytest.fixture
-def staff_page(browser: Browser, live_server: LiveServer, viewport: dict[str, int]) -> Iterator[Page]:
+def staff_page(browser: Browser, live_server: LiveServer, viewport: ViewportSize) -> Iterator[Page]:
     yield from signed_in_staff(browser, live_server, viewport)
 
 
@@ -124,7 +124,7 @@ def test_a_booking_cancelled_after_confirmation_shows_it_is_closed(
 def test_every_state_on_both_sides_at_both_widths(
     page: Page,
     staff_page: Page,
-    viewport: dict[str, int],
+    viewport: ViewportSize,
     live_server: LiveServer,
     bookings: dict[str, Any],
     screenshot_dir: Path,

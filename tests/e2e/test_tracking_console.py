@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, ViewportSize, expect
 
 from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME
 from tests.corpus import ORDERED_CONTAINERS, TRACKED_CONTAINERS
@@ -33,7 +33,7 @@ def tracking_events(server: LiveServer, token: str, reference: str) -> list[dict
 
 @pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
 def test_staff_run_tracking_from_the_console(
-    browser: Browser, live_server: LiveServer, screenshot_dir: Path, size: dict[str, int]
+    browser: Browser, live_server: LiveServer, screenshot_dir: Path, size: ViewportSize
 ) -> None:
     booked = confirmed_booking(live_server, f"Console Tracked {size['width']}", "Dates")
     token, rid, reference = booked.token, booked.rid, booked.reference

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from tests.corpus import TRACKED_CONTAINERS
 from tests.e2e.browser import DESKTOP, PHONE, no_serious_violations, sign_in
@@ -82,9 +82,7 @@ def publisher_key(server: LiveServer, label: str) -> str:
 
 
 @contextmanager
-def customer_page(
-    browser: Browser, server: LiveServer, booked: Booked, size: dict[str, int]
-) -> Iterator[Page]:
+def customer_page(browser: Browser, server: LiveServer, booked: Booked, size: ViewportSize) -> Iterator[Page]:
     """The booking's customer signed in, in a browser context of its own at `size`, closed afterwards."""
     context = browser.new_context(viewport=size)
     try:
@@ -101,7 +99,7 @@ def scrolls_sideways(page: Page) -> bool:
 
 @pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
 def test_milestones_appear_on_the_open_booking_screen(
-    browser: Browser, live_server: LiveServer, screenshot_dir: Path, size: dict[str, int]
+    browser: Browser, live_server: LiveServer, screenshot_dir: Path, size: ViewportSize
 ) -> None:
     booked = confirmed_booking(live_server, f"Tracked Traders {size['width']}", "Saffron")
     rid, reference = booked.rid, booked.reference
@@ -164,7 +162,7 @@ def test_milestones_appear_on_the_open_booking_screen(
 
 @pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
 def test_the_overview_says_what_is_on_the_way_live(
-    browser: Browser, live_server: LiveServer, screenshot_dir: Path, size: dict[str, int]
+    browser: Browser, live_server: LiveServer, screenshot_dir: Path, size: ViewportSize
 ) -> None:
     """The customer's overview is open when the vessel carrying a confirmed booking departs: "On the way"
     appears with the booking and where it is, then changes with the next event, each without a reload
@@ -192,8 +190,8 @@ def test_the_overview_says_what_is_on_the_way_live(
         expect(link).to_have_attribute("href", f"/dashboard/bookings/rate-request/detail/{rid}")
         where = row.get_by_test_id("booking-progress")
         # Confirmed on an estimated sailing, the booking knows where and when it arrives.
-        departed = re.compile(r"^Departed Bandar Abbas on KING OF THE SEAS, arriving Singapore ")
-        expect(where).to_have_text(departed)
+        arriving = re.compile(r"^Departed Bandar Abbas on KING OF THE SEAS, arriving Singapore ")
+        expect(where).to_have_text(arriving)
         expect(where).to_have_attribute("data-stage", "departed")
 
         # The carrier then estimates the arrival: the same row changes, still without a reload.

@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from tests.e2e.browser import DESKTOP, PHONE
 from tests.e2e.conftest import LiveServer
@@ -91,7 +91,7 @@ def test_no_screen_shows_a_programmers_word(
     live_server: LiveServer,
     world: World,  # noqa: F811
     role: str,
-    viewport: dict[str, int],
+    viewport: ViewportSize,
     screenshot_dir: Path,
 ) -> None:
     with page_as(browser, live_server, world, role, viewport) as page:

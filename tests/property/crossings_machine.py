@@ -119,7 +119,7 @@ class Crossings(RuleBasedStateMachine):
         self.forced = booking
         try:
             step = getattr(self, name)
-            arguments = {"data": data}
+            arguments: dict[str, object] = {"data": data}
             if name in ("staff_quote",):
                 arguments.update(price=data.draw(PRICES), itemised=data.draw(st.booleans()))
             elif name == "staff_confirm_the_request":

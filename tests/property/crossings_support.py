@@ -298,6 +298,10 @@ class World:
         """The clock: the quote-expiry policy as it would run at `moment`."""
         raise NotImplementedError
 
+    def close(self) -> None:
+        """Stop what the world started and remove what it wrote."""
+        raise NotImplementedError
+
     def poke_webhooks(self) -> None:
         """Ask the webhook sender to send what is due now (a no-op where it runs in another process)."""
 

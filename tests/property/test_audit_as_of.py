@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from api.main import create_app
 from domain.shared.lifecycle import lifecycle
 from tests.api.booking_support import ADMIN, CLIENT, create, customer, later, payload, upload
+from tests.app_services import services_of
 from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME, login, make_settings
 
 AUDIT = "/audit/api/v1"
@@ -53,7 +54,7 @@ def _command(world: dict[str, Any], step: str, rid: str) -> int:
             f"{ADMIN}/rate-requests/{rid}/reject", headers=admin, json={"message": "No space"}
         )
     elif step == "expire":
-        services = client.app.state.services  # type: ignore[attr-defined]
+        services = services_of(client)
         services.expire_due_quotes(datetime.now(UTC) + timedelta(days=30))
         return 200
     elif step == "booking":
@@ -69,7 +70,7 @@ def _command(world: dict[str, Any], step: str, rid: str) -> int:
 @given(steps=st.lists(st.sampled_from(STEPS), min_size=1, max_size=10))
 def test_as_of_matches_what_the_read_model_showed(world: dict[str, Any], steps: list[str]) -> None:
     client: TestClient = world["client"]
-    services = client.app.state.services  # type: ignore[attr-defined]
+    services = services_of(client)
     rid = create(client, world["customer"])["id"]
     seen: dict[int, tuple[int, str | None]] = {}
 

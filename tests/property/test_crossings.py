@@ -30,6 +30,7 @@ from infrastructure.read_db import PostgresReadModels
 from policies.quote_expiry import expire_due_quotes
 from projections.verify import verify
 from tests.api.dcsa_support import receiver
+from tests.app_services import services_of
 from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME, make_settings
 from tests.property.crossings_machine import RUN, Crossings
 from tests.property.crossings_support import PASSWORD, World
@@ -48,7 +49,7 @@ class InProcessWorld(World):
         )
         self.http = TestClient(create_app(self.settings), raise_server_exceptions=False)
         self.http.__enter__()
-        self.services = self.http.app.state.services  # type: ignore[attr-defined]
+        self.services = services_of(self.http)
         self._receiver = receiver()
         self.receiver = next(self._receiver)
         self.admin = self.login(ADMIN_USERNAME, ADMIN_PASSWORD)

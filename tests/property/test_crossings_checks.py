@@ -22,7 +22,11 @@ import api.presenters.booking
 import api.routers.audit
 import api.routers.integrations
 import domain.booking.emails
+import domain.booking.notices
+import policies.webhooks.queries
+import projections.booking_trail
 from domain.booking.rate_request import RateRequest
+from domain.shared.aggregate import Recorded
 from policies.webhooks import steps
 from tests.property.crossings_support import (
     ADMIN,
@@ -178,7 +182,7 @@ def test_a_failing_trail_fails_every_read_answers(
     def broken(*_: Any) -> Any:
         raise KeyError("carrierBookingRequestReference")
 
-    monkeypatch.setattr(api.routers.audit.booking_trail, "booking_trail", broken)
+    monkeypatch.setattr(projections.booking_trail, "booking_trail", broken)  # as the audit router calls it
     assert "500" in _fails(world, "every_read_answers")
 
 
@@ -188,7 +192,7 @@ def test_a_failing_delivery_log_fails_delivery_logs_answer(
     def broken(*_: Any) -> Any:
         raise KeyError("carrierBookingRequestReference")
 
-    monkeypatch.setattr(api.routers.integrations.webhook_queries, "deliveries_page", broken)
+    monkeypatch.setattr(policies.webhooks.queries, "deliveries_page", broken)  # as the router calls it
     assert "500" in _fails(world, "delivery_logs_answer")
 
 
@@ -203,7 +207,7 @@ def test_a_message_handed_over_twice_fails_each_move_told_once(
 def test_a_wrong_amount_in_an_email_fails_money_in_messages(
     world: InProcessWorld, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    original = domain.booking.emails.usd
+    original = domain.booking.notices.usd  # the function the e-mails import
     monkeypatch.setattr(domain.booking.emails, "usd", lambda amount: original(amount + 1))
     booking = _screens_booking(world, STAFF_LANE, 1)
     try:
@@ -221,10 +225,9 @@ def test_a_wrong_amount_in_an_email_fails_money_in_messages(
 def test_a_move_not_notified_fails_webhook_tells_what_v2_reads(
     world: InProcessWorld, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    confirmed = steps.STEPS[RateRequest.BookingConfirmed]
-    monkeypatch.setitem(
-        steps.STEPS, RateRequest.BookingConfirmed, steps.Step(confirmed.kind, moves=True, notified=False)
-    )
+    event: type[Recorded] = RateRequest.BookingConfirmed
+    confirmed = steps.STEPS[event]
+    monkeypatch.setitem(steps.STEPS, event, steps.Step(confirmed.kind, moves=True, notified=False))
     booking = _v2_booking(world)
     try:
         _confirm_request(world, booking)

@@ -45,7 +45,10 @@ class Sample:
     """Stands for a decoded domain event (describe reads the class name and vars())."""
 
     class Happened:
-        pass
+        # Declared only (no class values): what the stored event's vars() hold, as `Recorded` reads them.
+        originator_id: UUID
+        originator_version: int
+        timestamp: datetime
 
 
 scalars = st.one_of(

@@ -33,6 +33,7 @@ from api.main import create_app
 from followers import dead_letters
 from tests.api.accounts_support import INDIVIDUAL_FORM
 from tests.api.booking_support import CLIENT, customer, payload
+from tests.app_services import services_of
 from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME, login, make_settings
 from tests.corpus import COMPANY_IDS, NATIONAL_IDS
 
@@ -388,7 +389,7 @@ class HostileSequences(HostileSteps):
         self.dir = Path(tempfile.mkdtemp(prefix="hostile-"))
         self.client = TestClient(create_app(make_settings(self.dir / "var")), raise_server_exceptions=False)
         self.client.__enter__()
-        self.services = self.client.app.state.services  # type: ignore[attr-defined]
+        self.services = services_of(self.client)
         self.alice = customer(self.client, "hostile-seq")
         self.bookings = set()
         self.staff = login(self.client, ADMIN_USERNAME, ADMIN_PASSWORD)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -13,7 +14,9 @@ from domain.shared.lifecycle import MACHINES_DIR, lifecycle
 SPECS = {path.stem: json.loads(path.read_text()) for path in sorted(MACHINES_DIR.glob("*.json"))}
 
 
-def reference_next(spec: dict, state: str, trigger: str, actor: str, guards: dict[str, bool]) -> str | None:
+def reference_next(
+    spec: dict[str, Any], state: str, trigger: str, actor: str, guards: dict[str, bool]
+) -> str | None:
     """The JSON read literally: the first listed transition whose trigger, source, actor and guards match."""
     for transition in spec["transitions"]:
         if (

@@ -118,7 +118,7 @@ class DeployedWorld(World):
         scheduled = SimpleNamespace(
             read_models=self.shared.db, booking=self.shared.booking, shows=lambda _position: True
         )
-        expire_due_quotes(scheduled, moment)  # type: ignore[arg-type]
+        expire_due_quotes(scheduled, moment)
 
 
 class CrossingsDeployed(Crossings):

@@ -285,7 +285,7 @@ def test_kill_the_active_follower_and_restart_postgres_under_load(tmp_path: Path
             created = [
                 str(n.originator_id)
                 for n in store.recorder.select_notifications(start=1, limit=10**6)
-                if n.topic.endswith(RateRequest.Created.__qualname__)  # type: ignore[attr-defined]
+                if n.topic.endswith(RateRequest.Created.__qualname__)
             ]
             assert len(acknowledged) > 20
             assert Counter(created) == Counter(set(acknowledged)), "a create was lost or stored twice"

@@ -44,7 +44,7 @@ def test_a_batch_reads_its_aggregates_at_once_and_the_next_one_anew(settings: Se
         assert reader(str(b)) is reader(b)  # the same aggregate, whichever way its id is written
         assert reader.statements == 2  # the unnamed unknown id cost one statement; the named ones none
 
-        changed = app.repository.get(b)
+        changed: Account = app.repository.get(b)
         changed.set_password("hash-2", SYSTEM_ACTOR)
         app.record(changed)
         assert reader(b).version == changed.version - 1  # within the batch, as it was read

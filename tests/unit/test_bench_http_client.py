@@ -12,7 +12,7 @@ import json
 import socket
 import threading
 import time
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Awaitable, Callable, Coroutine, Iterator
 from typing import Any
 
 import pytest
@@ -102,7 +102,7 @@ class TinyServer:
         self.server.close()
 
 
-def on_own_loop(coroutine: Callable[[], Awaitable[Any]]) -> Any:
+def on_own_loop(coroutine: Callable[[], Coroutine[Any, Any, Any]]) -> Any:
     """Runs on uvloop (the load generator's loop) in a thread of its own: the browser tests' sync
     Playwright keeps an event loop running in the main thread for the whole session."""
     outcome: dict[str, Any] = {}

@@ -63,11 +63,11 @@ def test_every_aggregate_replays_to_a_legal_state(seeded: tuple[SharedStore, See
     ids = {e.originator_id for e in _all_events(store)}
     rate_states: Counter[str] = Counter()
     for aggregate_id in ids:
-        aggregate = app.repository.get(aggregate_id)
+        aggregate: object = app.repository.get(aggregate_id)
         if isinstance(aggregate, RateRequest):
             rate_states[aggregate.state] += 1
             if aggregate.state == "completed":
-                order = app.repository.get(ShippingOrder.create_id(str(aggregate.id)))
+                order: ShippingOrder = app.repository.get(ShippingOrder.create_id(str(aggregate.id)))
                 assert order.state == "approved" and order.rate_request_id == str(aggregate.id)
     assert rate_states == Counter(
         {k: v for k, v in seeder.stats.by_state.items() if not k.startswith("order:")}

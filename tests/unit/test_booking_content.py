@@ -99,8 +99,8 @@ def test_a_created_event_written_before_the_dcsa_door_still_loads() -> None:
     )
     stored = dict(request.collect_events()[0].__dict__)
     del stored["booking_content"]  # a version 2 event as stored: no such key at all
-    RateRequest.Created.upcast_v2_v3(stored)  # type: ignore[attr-defined]
-    old = object.__new__(RateRequest.Created)  # type: ignore[attr-defined]
+    RateRequest.Created.upcast_v2_v3(stored)
+    old = object.__new__(RateRequest.Created)
     old.__dict__.update(stored)
     again = old.mutate(None)
     assert again is not None and again.content is None and again.reference == "FB-2026-000001"

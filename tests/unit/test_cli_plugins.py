@@ -3,6 +3,7 @@ bench/, and a broken add-on leaves the product's commands working."""
 
 from __future__ import annotations
 
+from importlib.metadata import entry_points
 from typing import Any
 
 import pytest
@@ -19,7 +20,7 @@ class BrokenPlugin:
 
 
 def test_the_bench_command_is_registered_by_its_entry_point() -> None:
-    names = {plugin.name: plugin.value for plugin in app.entry_points(group=app.PLUGINS)}
+    names = {plugin.name: plugin.value for plugin in entry_points(group=app.PLUGINS)}
     assert names == {"bench": "bench.cli"}
     app.load_plugins()
     assert COMMANDS["bench"].run.__module__ == "bench.cli"

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -60,7 +61,10 @@ def test_every_state_of_the_lifecycle_has_a_status_of_the_standard(
 
 
 def test_a_state_without_a_status_in_its_file_is_refused() -> None:
-    states = [{"name": "requested", "dcsa": "RECEIVED"}, {"name": "on_hold", "code": 9, "label": "On Hold"}]
+    states: list[dict[str, Any]] = [
+        {"name": "requested", "dcsa": "RECEIVED"},
+        {"name": "on_hold", "code": 9, "label": "On Hold"},
+    ]
     with pytest.raises(ValueError, match=r"rate_request: states without a DCSA status \['on_hold'\]"):
         dcsa_status._statuses("rate_request", states=states)
     # A part's state may say the standard has none (null), but must say so.

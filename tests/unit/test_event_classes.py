@@ -29,7 +29,8 @@ for _module in pkgutil.walk_packages(domain.__path__, "domain."):
 
 
 def _aggregates(cls: type) -> list[type]:
-    found = []
+    found: list[type] = []
+    sub: type
     for sub in cls.__subclasses__():
         if sub.__module__.startswith("domain."):
             found.append(sub)
@@ -102,7 +103,7 @@ def test_event_is_declared_with_its_fields_in_the_domain(event_cls: type) -> Non
 
 
 @pytest.mark.parametrize("event_cls", EVENTS, ids=lambda c: c.__qualname__)
-def test_event_is_applied_by_the_domain(event_cls: type) -> None:
+def test_event_is_applied_by_the_domain(event_cls: type[Aggregate.Event]) -> None:
     held = sorted(f.name for f in fields(event_cls) if f.name not in BASE)
     assert event_cls not in APPLIED_BY, "an event other than the first applies itself (`apply`)"
     first = _first_event_method(event_cls)

@@ -14,14 +14,14 @@ from followers.follower import TopicFilter
 
 def test_a_handled_class_is_decoded_and_any_other_is_skipped() -> None:
     skips = TopicFilter(MESSAGE_EVENTS)
-    assert not skips(get_topic(Registration.DetailsSubmitted))  # type: ignore[attr-defined]
-    assert not skips(get_topic(Account.PasswordTokenIssued))  # type: ignore[attr-defined]
-    assert skips(get_topic(RateRequest.Created))  # type: ignore[attr-defined]
-    assert skips(get_topic(Account.Created))  # type: ignore[attr-defined]
+    assert not skips(get_topic(Registration.DetailsSubmitted))
+    assert not skips(get_topic(Account.PasswordTokenIssued))
+    assert skips(get_topic(RateRequest.Created))
+    assert skips(get_topic(Account.Created))
 
 
 def test_a_subclass_of_a_handled_class_is_decoded() -> None:
-    class Later(Registration.Declined):  # type: ignore[name-defined,misc]
+    class Later(Registration.Declined):
         pass
 
     assert not TopicFilter(MESSAGE_EVENTS)(get_topic(Later))

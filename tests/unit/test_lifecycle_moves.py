@@ -39,8 +39,8 @@ def test_the_request_s_own_moves_are_its_events_carrying_its_state_but_its_parts
         "Completed",
     }
     # The amendments' and cancellation requests' events carry their own machine's state.
-    assert RateRequest.AmendmentRequested not in lifecycle_moves()  # type: ignore[attr-defined]
-    assert RateRequest.CancellationConfirmed not in lifecycle_moves()  # type: ignore[attr-defined]
+    assert RateRequest.AmendmentRequested not in lifecycle_moves()
+    assert RateRequest.CancellationConfirmed not in lifecycle_moves()
 
 
 def test_every_event_carrying_a_state_moves_the_booking_read_model() -> None:
@@ -48,8 +48,8 @@ def test_every_event_carrying_a_state_moves_the_booking_read_model() -> None:
     assert len(events) >= 22
     assert [e.__name__ for e in events if projection.handler_for_type(e) is None] == []
     # The plain moves are taken by the one move handler, no line naming them.
-    assert projection.handler_for_type(RateRequest.PriceAccepted) is rate_request_moved  # type: ignore[attr-defined]
-    assert projection.handler_for_type(RateRequest.Completed) is rate_request_moved  # type: ignore[attr-defined]
+    assert projection.handler_for_type(RateRequest.PriceAccepted) is rate_request_moved
+    assert projection.handler_for_type(RateRequest.Completed) is rate_request_moved
 
 
 def test_every_move_is_a_notified_step_that_moves_the_booking() -> None:

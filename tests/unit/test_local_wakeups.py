@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -12,10 +12,10 @@ import pytest
 from infrastructure.local_wakeups import HELLO_EVERY, LocalWakeups
 
 
-def until(check: object, seconds: float = 5.0) -> bool:
+def until(check: Callable[[], object], seconds: float = 5.0) -> bool:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
-        if check():  # type: ignore[operator]
+        if check():
             return True
         time.sleep(0.01)
     return False
@@ -89,8 +89,12 @@ def test_a_restarted_hub_learns_its_workers_again(store: Path) -> None:
         second = LocalWakeups(store, hub=True)
         second.start()
         try:
-            assert until(lambda: (second.applied("read_models", 9), waiting.position("read_models") == 9)[1],
-                         3 * HELLO_EVERY)  # fmt: skip
+
+            def applied_and_heard() -> bool:
+                second.applied("read_models", 9)
+                return waiting.position("read_models") == 9
+
+            assert until(applied_and_heard, 3 * HELLO_EVERY)
         finally:
             second.stop()
     finally:

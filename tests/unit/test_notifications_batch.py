@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from uuid import UUID, uuid4
 
 from domain.notifications.application import NotificationsApplication
@@ -16,6 +17,7 @@ class Shipped:
     originator_id: UUID
     originator_version: int
     customer: str
+    timestamp: datetime = field(default_factory=lambda: datetime.now(UTC))
 
 
 def registry() -> NoticeRegistry:

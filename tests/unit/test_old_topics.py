@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from dataclasses import MISSING, fields
+from dataclasses import MISSING, fields, is_dataclass
 from pathlib import Path
 from typing import Any
 from uuid import UUID
 
 import pytest
-from eventsourcing.domain import CanMutateAggregate
+from eventsourcing.domain import Aggregate, CanMutateAggregate
 from eventsourcing.persistence import StoredEvent
 
 from api.cli import main
@@ -45,7 +45,7 @@ def test_every_old_topic_reads_as_the_same_event(store: SharedStore, captured: d
     )
     event = store.mapper.to_domain_event(stored)
     cls = type(event)
-    assert isinstance(event, CanMutateAggregate)
+    assert isinstance(event, CanMutateAggregate) and is_dataclass(cls)
     assert f"{cls.__module__}:{cls.__qualname__}" == captured["topic"]
     declared = {f.name: f for f in fields(cls) if f.name not in BASE}
     # Every field it was stored with is still declared; a field added since has a default (older events
@@ -71,9 +71,11 @@ def test_a_history_written_before_loads_and_replays(tmp_path: Path, monkeypatch:
     )
     # Every aggregate is rebuilt from its events alone, as the repository does.
     for originator in {UUID(row[0]) for row in history}:
-        aggregate = None
+        aggregate: Aggregate | None = None
         for stored in events.recorder.select_events(originator):
-            aggregate = events.mapper.to_domain_event(stored).mutate(aggregate)
+            event = events.mapper.to_domain_event(stored)
+            assert isinstance(event, CanMutateAggregate)
+            aggregate = event.mutate(aggregate)
         assert aggregate is not None and aggregate.id == originator
     events.close()
 

@@ -7,7 +7,13 @@ from datetime import UTC, datetime
 import pytest
 
 from api.dcsa.schedules.models import publication_faults, schedule_values
-from domain.booking.schedules import SailingChoice, find_sailing, rescheduled_sailings
+from domain.booking.schedules import (
+    Sailing,
+    SailingChoice,
+    ServiceScheduleValues,
+    find_sailing,
+    rescheduled_sailings,
+)
 from domain.shared.errors import ValidationFailed
 from tests.api.schedules_support import VESSEL_IMO, VOYAGE, publication, sample
 
@@ -15,14 +21,14 @@ LEAVING = datetime(2026, 12, 11, 8, 0, tzinfo=UTC)
 
 
 class Finder:
-    def __init__(self, schedules: list) -> None:  # type: ignore[type-arg]
+    def __init__(self, schedules: list[ServiceScheduleValues]) -> None:
         self.all = [s for values in schedules for s in values.sailings()]
 
-    def sailings_between(self, load: str, discharge: str) -> list:  # type: ignore[type-arg]
-        return [s for s in self.all if (s.load_port, s.discharge_port) == (load, discharge)]
+    def sailings_between(self, load_port: str, discharge_port: str) -> list[Sailing]:
+        return [s for s in self.all if (s.load_port, s.discharge_port) == (load_port, discharge_port)]
 
-    def route(self, reference: str):  # type: ignore[no-untyped-def]
-        return next((s for s in self.all if s.routing_reference == reference), None)
+    def route(self, routing_reference: str) -> Sailing | None:
+        return next((s for s in self.all if s.routing_reference == routing_reference), None)
 
 
 def test_a_vessel_schedule_offers_every_later_call_from_each_call() -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from starlette.routing import BaseRoute
+from starlette.routing import BaseRoute, Route
 
 from api.routers import booking_admin, booking_changes
 from domain.shared.lifecycle import all_lifecycles, lifecycle
@@ -75,7 +75,9 @@ def put_paths(routes: list[BaseRoute]) -> set[str]:
     return {
         route.path
         for route in routes
-        if "PUT" in getattr(route, "methods", set()) and route.path.startswith("/booking/api/v1/admin/")
+        if isinstance(route, Route)
+        and "PUT" in (route.methods or set())
+        and route.path.startswith("/booking/api/v1/admin/")
     }
 
 

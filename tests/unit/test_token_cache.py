@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 import jwt
 import pytest
@@ -28,7 +30,12 @@ def test_a_token_is_verified_once_then_answered_from_the_cache(monkeypatch: pyte
     assert read_token(token, SECRET) == ALICE
     calls: list[str] = []
     real = jwt.decode
-    monkeypatch.setattr(security.jwt, "decode", lambda *a, **k: calls.append("decode") or real(*a, **k))
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        calls.append("decode")
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(jwt, "decode", counted)  # the module api.edge.security calls
     assert read_token(token, SECRET) == ALICE
     assert calls == []
 
@@ -38,9 +45,9 @@ def test_a_cached_token_expires_when_a_decoded_one_would(monkeypatch: pytest.Mon
     token = issue_token(ALICE, SECRET, now=issued)
     assert read_token(token, SECRET) == ALICE
     expires = int((issued + TOKEN_LIFETIME).timestamp())
-    monkeypatch.setattr(security.time, "time", lambda: expires - 0.001)
+    monkeypatch.setattr(time, "time", lambda: expires - 0.001)
     assert read_token(token, SECRET) == ALICE
-    monkeypatch.setattr(security.time, "time", lambda: float(expires))  # PyJWT: expired once now >= exp
+    monkeypatch.setattr(time, "time", lambda: float(expires))  # PyJWT: expired once now >= exp
     with pytest.raises(Unauthorized, match="Token expired"):
         read_token(token, SECRET)
     assert security.verified_tokens.get(token, SECRET) is None

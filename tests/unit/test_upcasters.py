@@ -18,6 +18,7 @@ def event_classes() -> set[type]:
     todo: list[type] = [Aggregate.Event]
     while todo:
         klass = todo.pop()
+        sub: type
         for sub in klass.__subclasses__():
             if sub not in found and sub.__module__.startswith("domain."):
                 found.add(sub)

@@ -39,11 +39,13 @@ def test_version_1_password_event_reads_as_version_2(tmp_path: Path) -> None:
             )
         ]
     )
-    loaded = accounts.repository.get(account_id("legacy"))
+    loaded: Account = accounts.repository.get(account_id("legacy"))
     assert loaded.password_hash == "$argon2id$v=19$m=65536,t=3,p=4$legacy"
     assert loaded.password_scheme == "argon2id"
     events = list(accounts.events.get(account.id))
-    assert events[-1].scheme == "argon2id"
+    last = events[-1]
+    assert isinstance(last, Account.PasswordSet)
+    assert last.scheme == "argon2id"
     store.close()
 
 

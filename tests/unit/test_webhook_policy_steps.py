@@ -70,7 +70,8 @@ def test_a_state_the_view_cannot_name_is_logged_and_skipped_not_raised(
         policy._booking_event(policy.PolicyBatch(tx), unknown, 7, "http://portal", DcsaBookingView())
     assert "no DCSA status for state 'postponed'" in caplog.text
     with db.read() as tx:
-        assert tx.one("SELECT state FROM webhook_policy_bookings WHERE id = 'b1'")["state"] == "requested"
+        row = tx.one("SELECT state FROM webhook_policy_bookings WHERE id = 'b1'")
+        assert row is not None and row["state"] == "requested"
         assert tx.all("SELECT id FROM webhook_deliveries") == []
 
 

@@ -4,7 +4,7 @@ api/mapping.py's tables, and a body is read by its wire keys only."""
 from __future__ import annotations
 
 import pytest
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 from api.schemas.accounts_admin import RegistrationDetail
 from api.schemas.auth import ChangeBody, LoginAnswer, ResetBody
@@ -23,7 +23,7 @@ from api.schemas.sailings import SailingView
 from api.schemas.tracking import UnmatchedEvent
 
 
-def keys(model: type) -> set[str]:
+def keys(model: type[BaseModel]) -> set[str]:
     return {field.alias or name for name, field in model.model_fields.items()}
 
 
