@@ -21,6 +21,7 @@ from tests.api.schedules_support import (
     sample,
 )
 from tests.api.test_booking_sailings import departure_in
+from tests.app_services import services_of
 from tests.corpus import PERSIAN_PEOPLE
 
 PREVIEW = f"{PUBLISH}/preview"
@@ -40,7 +41,7 @@ def _legs(changes: list[dict[str, Any]], side: str) -> list[tuple[str, str]]:
 def test_a_preview_names_the_moved_added_and_removed_sailings_and_their_bookings_and_stores_nothing(
     client: TestClient, admin_headers: dict[str, str]
 ) -> None:
-    services = client.app.state.services  # type: ignore[attr-defined]
+    services = services_of(client)
     leaving = departure_in(20)
     ok(client.put(PUBLISH, json=publication(leaving), headers=admin_headers))
     shipper, booking = _booked(client, "previewed-shipper")
@@ -119,7 +120,7 @@ def test_a_preview_judges_the_body_as_publishing_does(
 def test_staff_remove_a_service_after_seeing_the_bookings_it_touches(
     client: TestClient, admin_headers: dict[str, str], tmp_path: Path
 ) -> None:
-    services = client.app.state.services  # type: ignore[attr-defined]
+    services = services_of(client)
     leaving = departure_in(20)
     ok(client.put(PUBLISH, json=publication(leaving), headers=admin_headers))
     ok(client.put(PUBLISH, json=publication(leaving, service="IRX"), headers=admin_headers))

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from tests.api.schedules_support import PUBLISH, publication, sample
 from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME
@@ -45,7 +45,7 @@ def _no_sideways_scroll(page: Page) -> None:
 
 @pytest.mark.parametrize("size", SIZES)
 def test_staff_preview_publish_and_remove_a_schedule(
-    browser: Browser, live_server: LiveServer, screenshot_dir: Path, tmp_path: Path, size: dict[str, int]
+    browser: Browser, live_server: LiveServer, screenshot_dir: Path, tmp_path: Path, size: ViewportSize
 ) -> None:
     width = size["width"]
     service = f"S{width}"
@@ -117,7 +117,7 @@ def test_staff_preview_publish_and_remove_a_schedule(
 
 @pytest.mark.parametrize("size", SIZES)
 def test_staff_see_the_order_no_longer_matches_the_amended_quantity(
-    browser: Browser, live_server: LiveServer, screenshot_dir: Path, size: dict[str, int]
+    browser: Browser, live_server: LiveServer, screenshot_dir: Path, size: ViewportSize
 ) -> None:
     width = size["width"]
     cargo = f"Saffron mismatch {width}"
