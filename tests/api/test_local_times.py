@@ -18,6 +18,7 @@ from tests.local_times import at_zone
 
 SINGAPORE = "Asia/Singapore"
 KIND = "arrivalEstimateChanged"
+PLACES = "/booking/api/v1/places"
 
 
 def _estimates_told(client: TestClient, username: str) -> list[dict[str, Any]]:
@@ -98,3 +99,22 @@ def test_the_booking_confirmed_email_and_sailing_notices_write_the_ports_local_t
     assert f"arrival {at_zone(planned, SINGAPORE)} is now {at_zone(later, SINGAPORE)}" in message
     assert f"departure {at_zone(leaving, 'Asia/Shanghai')}" in message
     assert " UTC" not in message
+
+
+def test_the_screens_read_each_ports_name_and_time_zone_from_one_place(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    who = customer(client, "places-reader")
+    answer = ok(client.get(PLACES, params={"codes": "IRBND,deham,USLAX,USZZZ,IRBND"}, headers=who))
+    assert answer == [
+        {"code": "IRBND", "name": "Bandar Abbas", "timeZone": "Asia/Tehran"},
+        {"code": "DEHAM", "name": "Hamburg", "timeZone": "Europe/Berlin"},
+        {"code": "USLAX", "name": "Los Angeles", "timeZone": "America/Los_Angeles"},
+        {"code": "USZZZ", "name": None, "timeZone": "UTC"},
+    ]
+    assert ok(client.get(PLACES, params={"codes": "NLRTM"}, headers=admin_headers))[0]["timeZone"] == (
+        "Europe/Amsterdam"
+    )
+    wrong = client.get(PLACES, params={"codes": "IRBND,not-a-port"}, headers=who)
+    assert wrong.status_code == 400 and "codes" in wrong.text, wrong.text
+    assert client.get(PLACES, params={"codes": "IRBND"}).status_code == 401
