@@ -1,0 +1,2 @@
+export { DateField, isDate, shownDate, typedDate } from './date-field';
+export type { DateFieldProps } from './date-field';
