@@ -22,6 +22,12 @@ describe('DateField', () => {
     fireEvent.change(input, { target: { value: '20270105' } });
     expect(input.value).toBe('2027/01/05');
     expect(screen.getByText('2027-01-05')).toBeTruthy();
+    // Typed a key at a time, the slashes come as the digits do.
+    fireEvent.change(input, { target: { value: '2028/1' } });
+    expect(input.value).toBe('2028/1');
+    fireEvent.change(input, { target: { value: '2028/1210' } });
+    expect(input.value).toBe('2028/12/10');
+    expect(screen.getByText('2028-12-10')).toBeTruthy();
   });
 
   it('refuses a day that does not exist and keeps an empty field empty', () => {

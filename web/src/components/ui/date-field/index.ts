@@ -1,2 +1,2 @@
-export { DateField, isDate, shownDate, typedDate } from './date-field';
-export type { DateFieldProps } from './date-field';
+export { DateField, DateTimeField, isDate, shownDate, shownDateTime, typedDate, typedDateTime } from './date-field';
+export type { DateFieldProps, DateTimeFieldProps } from './date-field';
