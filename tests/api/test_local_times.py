@@ -3,6 +3,7 @@ first arrival estimate far from the booked schedule is news (both stores)."""
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -19,6 +20,7 @@ from tests.local_times import at_zone
 SINGAPORE = "Asia/Singapore"
 KIND = "arrivalEstimateChanged"
 PLACES = "/booking/api/v1/places"
+ISO = re.compile(r"\d{4}-\d{2}-\d{2}(T\d{2}:\d{2})?")
 
 
 def _estimates_told(client: TestClient, username: str) -> list[dict[str, Any]]:
@@ -99,6 +101,12 @@ def test_the_booking_confirmed_email_and_sailing_notices_write_the_ports_local_t
     assert f"arrival {at_zone(planned, SINGAPORE)} is now {at_zone(later, SINGAPORE)}" in message
     assert f"departure {at_zone(leaving, 'Asia/Shanghai')}" in message
     assert " UTC" not in message
+    # No e-mail this customer got writes a date-time as ISO text or a day other than YYYY/MM/DD.
+    settle(client)
+    bodies = [m["body"] for m in outbox(client) if m["to"] == address]
+    assert len(bodies) >= 2
+    for body in bodies:
+        assert not ISO.search(body), body
 
 
 def test_the_screens_read_each_ports_name_and_time_zone_from_one_place(
