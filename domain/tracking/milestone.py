@@ -44,6 +44,10 @@ class BookingMatch:
     rate_request_id: str
     customer_id: str
     reference: str
+    # The booking's sailing's arrival (UTC ISO text) and its port: a first arrival estimate far from it is
+    # news to the customer.
+    planned_arrival: str | None = None
+    arrival_port: str | None = None
 
 
 def event_key(document: dict[str, Any]) -> str:
@@ -143,6 +147,11 @@ def _facts(document: dict[str, Any], match: BookingMatch | None) -> dict[str, An
         "rate_request_id": None if match is None else match.rate_request_id,
         "customer_id": None if match is None else match.customer_id,
         "booking_reference": None if match is None else match.reference,
+        **(
+            {"planned_arrival": match.planned_arrival, "arrival_port": match.arrival_port}
+            if match is not None and match.planned_arrival
+            else {}
+        ),
     }
 
 

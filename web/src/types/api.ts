@@ -1597,6 +1597,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/booking/api/v1/places": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Places */
+        get: operations["places_places"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/events/api/v1/stream": {
         parameters: {
             query?: never;
@@ -4298,6 +4315,16 @@ export interface components {
             /** Response */
             response: components["schemas"]["CsServiceSchedule"][];
         };
+        /** Envelope[list[Place]] */
+        Envelope_list_Place__: {
+            error: components["schemas"]["ErrorBody"] | null;
+            /** Iserror */
+            isError: boolean;
+            /** Issuccess */
+            isSuccess: boolean;
+            /** Response */
+            response: components["schemas"]["Place"][];
+        };
         /** Envelope[list[QuotingWeek]] */
         Envelope_list_QuotingWeek__: {
             error: components["schemas"]["ErrorBody"] | null;
@@ -5225,6 +5252,15 @@ export interface components {
             state: string;
             /** Statecode */
             stateCode: number;
+        };
+        /** Place */
+        Place: {
+            /** Code */
+            code: string;
+            /** Name */
+            name: string | null;
+            /** Timezone */
+            timeZone: string;
         };
         /** PlaceOfBLIssue */
         PlaceOfBLIssue: components["schemas"]["PlaceOfBLIssue1"] | components["schemas"]["PlaceOfBLIssue2"];
@@ -20120,6 +20156,86 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "description": "The service is briefly unavailable; please try again"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    places_places: {
+        parameters: {
+            query: {
+                /** @description UN/LOCODEs, comma-separated (at most 50) */
+                codes: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_Place__"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "quantity: Required",
+                     *         "fields": {
+                     *           "quantity": "Required"
+                     *         }
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Authentication required"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Staff only"
                      *       },
                      *       "isError": true,
                      *       "isSuccess": false

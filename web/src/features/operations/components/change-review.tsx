@@ -6,6 +6,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
+import { DateField } from '@/components/ui/date-field';
 import { TextInput } from '@/components/ui/text-input';
 import { toast } from '@/components/ui/toast';
 import { can, getState, isFinal, label, stateName } from '@/lib/lifecycle';
@@ -108,12 +109,7 @@ function AmendmentDecision({
             value={price}
             onChange={(e) => setPrice(e.target.value)}
           />
-          <TextInput
-            label="Quote valid until"
-            type="date"
-            value={validUntil}
-            onChange={(e) => setValidUntil(e.target.value)}
-          />
+          <DateField label="Quote valid until" value={validUntil} onChange={setValidUntil} />
           <Button
             disabled={pending || !price || !validUntil}
             onClick={() =>
