@@ -174,7 +174,7 @@ def all_rate_requests(
     # Staff find a customer's bookings by her name too (as the audit search does, from the same name index).
     from projections.booking_trail import people_named  # the trail's module reads this one's names
 
-    customers = people_named(tx, search) if (search or "").strip() else None
+    customers = people_named(tx, search) if search and search.strip() else None
     _searching(search, clauses, params, customers)
     counted: list[str] = []
     if state is not None:

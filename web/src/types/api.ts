@@ -5426,6 +5426,8 @@ export interface components {
         PurchaseOrderReference: string;
         /** QueueItem */
         QueueItem: {
+            /** About */
+            about: string | null;
             /** Id */
             id: string;
             /** Reference */
@@ -5434,6 +5436,8 @@ export interface components {
             since: string;
             /** Title */
             title: string;
+            /** Who */
+            who: string;
         };
         /** QuoteBody */
         QuoteBody: {

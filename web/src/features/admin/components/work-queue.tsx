@@ -41,7 +41,8 @@ function Queue({ queue }: { queue: WorkQueue }) {
           const text = (
             <>
               {item.reference ? `${item.reference} · ` : ''}
-              <bdi>{item.title}</bdi>
+              <bdi>{item.who || item.title}</bdi>
+              {item.who && item.about ? `: ${item.about}` : ''}
             </>
           );
           return (
