@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.tracking.milestone import BookingMatch, equipment_reference
+from domain.tracking.milestone import BookingMatch, document_references, equipment_reference
 from infrastructure.read_db import Tx
 from projections.booking.lookup import rate_request_id_for
 from projections.booking.sailings import SAILINGS
@@ -20,16 +20,7 @@ BOOKING_DOCUMENTS = ("BKG", "CBR")
 
 
 def booking_references(document: dict[str, Any]) -> list[str]:
-    details = document.get("shipmentDetails") or {}
-    references = [
-        details.get("documentReference") or {},
-        *(details.get("additionalDocumentReferences") or []),
-    ]
-    return [
-        str(r["reference"])
-        for r in references
-        if isinstance(r, dict) and r.get("typeCode") in BOOKING_DOCUMENTS and r.get("reference")
-    ]
+    return [reference for kind, reference in document_references(document) if kind in BOOKING_DOCUMENTS]
 
 
 def _booking(tx: Tx, rate_request_id: str) -> BookingMatch | None:

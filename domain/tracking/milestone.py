@@ -72,6 +72,20 @@ def equipment_reference(document: dict[str, Any]) -> str | None:
     return None if found is None else str(found).strip().upper()
 
 
+def document_references(document: dict[str, Any]) -> list[tuple[str, str]]:
+    """The shipment's document references the publisher sent, (type code, reference), main one first."""
+    details = document.get("shipmentDetails") or {}
+    references = [
+        details.get("documentReference") or {},
+        *(details.get("additionalDocumentReferences") or []),
+    ]
+    return [
+        (str(r.get("typeCode") or ""), str(r["reference"]))
+        for r in references
+        if isinstance(r, dict) and r.get("reference")
+    ]
+
+
 def check_event(document: dict[str, Any], where: str, now: datetime) -> None:
     """What the standard leaves optional but a tracking event of this portal needs (`where`: its JSON path).
 

@@ -539,6 +539,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/audit/api/v1/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Audit Overview
+         * @description Staff's decisions of the last 30 days counted by kind, and the ten latest, each with its booking.
+         */
+        get: operations["audit_audit_overview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/api/v1/change-password": {
         parameters: {
             query?: never;
@@ -2352,6 +2372,18 @@ export interface components {
             /** Bookingreference */
             bookingReference: string;
         };
+        /**
+         * AuditOverview
+         * @description What an auditor opens first: staff's decisions of the last days by kind, and the latest of them.
+         */
+        AuditOverview: {
+            /** Days */
+            days: number;
+            /** Decisions */
+            decisions: components["schemas"]["DecisionCount"][];
+            /** Latest */
+            latest: components["schemas"]["RecentDecision"][];
+        };
         /** Body_files_upload_chunk */
         Body_files_upload_chunk: {
             /** Chunknumber */
@@ -3474,6 +3506,13 @@ export interface components {
             /** Statecode */
             stateCode: number;
         };
+        /** DecisionCount */
+        DecisionCount: {
+            /** Count */
+            count: number;
+            /** What */
+            what: string;
+        };
         /** DeclineBody */
         DeclineBody: {
             /** Message */
@@ -3782,6 +3821,15 @@ export interface components {
             /** Issuccess */
             isSuccess: boolean;
             response: components["schemas"]["AmendmentDecided"];
+        };
+        /** Envelope[AuditOverview] */
+        Envelope_AuditOverview_: {
+            error: components["schemas"]["ErrorBody"] | null;
+            /** Iserror */
+            isError: boolean;
+            /** Issuccess */
+            isSuccess: boolean;
+            response: components["schemas"]["AuditOverview"];
         };
         /** Envelope[BookingChanges] */
         Envelope_BookingChanges_: {
@@ -5414,6 +5462,8 @@ export interface components {
         PurchaseOrderReference: string;
         /** QueueItem */
         QueueItem: {
+            /** About */
+            about: string | null;
             /** Id */
             id: string;
             /** Reference */
@@ -5422,6 +5472,8 @@ export interface components {
             since: string;
             /** Title */
             title: string;
+            /** Who */
+            who: string;
         };
         /** QuoteBody */
         QuoteBody: {
@@ -5630,6 +5682,23 @@ export interface components {
             viaApi: boolean;
             /** Waitingfor */
             waitingFor: ("customer" | "staff") | null;
+        };
+        /** RecentDecision */
+        RecentDecision: {
+            /** Aggregateid */
+            aggregateId: string;
+            /** Aggregatekind */
+            aggregateKind: string;
+            /** Bookingreference */
+            bookingReference: string | null;
+            /** Position */
+            position: number;
+            /** What */
+            what: string;
+            /** When */
+            when: string;
+            /** Who */
+            who: string;
         };
         /** Reference */
         Reference: {
@@ -6466,6 +6535,8 @@ export interface components {
         TransportDocumentReference: string;
         /** UnmatchedEvent */
         UnmatchedEvent: {
+            /** Description */
+            description: string;
             /** Equipmentreference */
             equipmentReference: string | null;
             /** Eventdatetime */
@@ -6480,6 +6551,8 @@ export interface components {
             id: string;
             /** Recordedat */
             recordedAt: string;
+            /** Sentreferences */
+            sentReferences: string[];
         };
         /** UpdateBooking */
         UpdateBooking: {
@@ -11560,6 +11633,62 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Authentication required"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Staff only"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    audit_audit_overview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_AuditOverview_"];
                 };
             };
             /** @description No valid bearer token */

@@ -205,7 +205,7 @@ export function RateRequestForm({ detail, onSaved, onCancel, amend = false, star
         <label className={styles.label} htmlFor="additional-comment">
           Additional Comment
         </label>
-        <textarea id="additional-comment" className={styles.textarea} {...register('additionalComment')} disabled={readOnly} />
+        <textarea id="additional-comment" dir="auto" className={styles.textarea} {...register('additionalComment')} disabled={readOnly} />
       </div>
       <div className={styles.actions}>
         {detail ? (

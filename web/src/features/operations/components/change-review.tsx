@@ -266,7 +266,7 @@ export function OpenChangesQueue({ onOpen }: { onOpen: (rateRequestId: string) =
         {items.map((item) => (
           <li key={`${item.rateRequest.id}-${item.kind}-${item.change.number}`}>
             {item.kind === 'amendment' ? 'Amendment' : 'Cancellation'} of {item.rateRequest.cargoDetails} for{' '}
-            {item.rateRequest.customerName}{' '}
+            <bdi>{item.rateRequest.customerName}</bdi>{' '}
             <Button variant="outline" onClick={() => onOpen(item.rateRequest.id)}>
               Review
             </Button>

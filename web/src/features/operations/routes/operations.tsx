@@ -295,8 +295,9 @@ export function OperationsRoute() {
         <input
           id="ops-search"
           type="search"
+          dir="auto"
           className={styles.search}
-          placeholder="Reference (FB-…) or commodity"
+          placeholder="Reference (FB-…), commodity or customer"
           value={search}
           onChange={(e) => {
             setSearch(e.target.value);

@@ -105,8 +105,15 @@ function UnmatchedEvents() {
         {rows.map((row) => (
           <li key={row.id} data-testid="unmatched-event" className={styles.row}>
             <span>
-              {row.eventSubtype ?? row.eventType} {row.equipmentReference ?? ''} · {formatMoment(row.eventDateTime)}{' '}
-              <span className={styles.muted}>({row.eventID})</span>
+              {row.description}
+              {row.equipmentReference ? ` · container ${row.equipmentReference}` : ''} · {formatMoment(row.eventDateTime)}
+              <br />
+              {row.sentReferences.length > 0 ? (
+                <span data-testid="sent-reference">Reference sent: {row.sentReferences.join(', ')}</span>
+              ) : (
+                <span data-testid="sent-reference">No booking reference sent</span>
+              )}{' '}
+              <span className={styles.muted}>· publisher’s event ID {row.eventID}</span>
             </span>
             <label className={styles.field}>
               <span className="visually-hidden">Booking reference for {row.eventID}</span>
