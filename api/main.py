@@ -41,6 +41,7 @@ from api.routers import (
     notifications,
     overview,
     passwords,
+    places,
     profile,
     registration,
     schedules,
@@ -153,6 +154,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     routers += (schedules.admin, schedules.client, commercial_schedules.router)
     routers += (tariffs.router,)  # tariffs and instant quotes
     routers += (tracking.router, tracking_admin.router)  # DCSA Track & Trace 3.0
+    routers += (places.router,)  # the ports' time zones, for the screens' local times
     for router in routers:
         openapi.document_errors(router)
         app.include_router(router)

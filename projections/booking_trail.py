@@ -20,6 +20,7 @@ from typing import Any
 from domain.accounts.account import Account
 from domain.booking.rate_request import RateRequest
 from domain.booking.shipping_order import ShippingOrder
+from domain.booking.values import SUPPLIER
 from domain.shared.aggregate import ActorEvent
 from domain.tracking.milestone import TrackingEvent
 from followers.batch import BatchTx
@@ -33,6 +34,10 @@ TRAIL = "booking_trail"
 PARTS = "booking_trail_parts"
 PEOPLE = "audit_people"
 PREFIXES = "audit_name_prefixes"
+# The words of the names a customer gave herself as her orders' shipper (supplier) party, per order: she is
+# found by the spelling she uses on her papers ("Zahra Hosseini") as well as by her profile's.
+PARTY_PREFIXES = "audit_party_prefixes"
+ORDER_OWNERS = "audit_order_owners"
 
 # A word longer than this is found by its first 40 letters (names are far shorter).
 MAX_PREFIX = 40
@@ -47,6 +52,8 @@ projection = Projection(
         PARTS: ("aggregate_id",),
         PEOPLE: ("account_id",),
         PREFIXES: ("prefix", "account_id"),
+        PARTY_PREFIXES: ("order_id", "prefix"),
+        ORDER_OWNERS: ("order_id",),
     },
     schema=[
         f"CREATE TABLE IF NOT EXISTS {TRAIL} ("
@@ -59,6 +66,11 @@ projection = Projection(
         " account_id TEXT PRIMARY KEY, username TEXT NOT NULL, first_name TEXT, last_name TEXT, name TEXT)",
         f"CREATE TABLE IF NOT EXISTS {PREFIXES} ("
         " prefix TEXT NOT NULL, account_id TEXT NOT NULL, PRIMARY KEY (prefix, account_id))",
+        f"CREATE TABLE IF NOT EXISTS {PARTY_PREFIXES} ("
+        " order_id TEXT NOT NULL, prefix TEXT NOT NULL, account_id TEXT NOT NULL,"
+        " PRIMARY KEY (order_id, prefix))",
+        f"CREATE INDEX IF NOT EXISTS {PARTY_PREFIXES}_prefix ON {PARTY_PREFIXES} (prefix, account_id)",
+        f"CREATE TABLE IF NOT EXISTS {ORDER_OWNERS} (order_id TEXT PRIMARY KEY, account_id TEXT NOT NULL)",
     ],
 )
 
@@ -97,6 +109,7 @@ def rate_request_event(tx: BatchTx, event: RateRequest.Event, position: int) -> 
 
 
 projection.reads_by_key(ShippingOrder.Event, PARTS, lambda event: str(event.originator_id))
+projection.reads_by_key(ShippingOrder.Edited, ORDER_OWNERS, lambda event: str(event.originator_id))
 projection.reads_by_key(TrackingEvent.Event, PARTS, lambda event: str(event.originator_id))
 
 
@@ -111,6 +124,29 @@ def shipping_order_event(tx: BatchTx, event: ShippingOrder.Event, position: int)
         booking_id = None if part is None else part["booking_id"]
     if booking_id is not None:
         _trail(tx, position, booking_id, event)
+    if isinstance(event, ShippingOrder.Created):
+        tx.insert(ORDER_OWNERS, {"order_id": order_id, "account_id": event.customer_id}, keep_existing=True)
+        _index_parties(tx, order_id, event.customer_id, event.details.get("parties"))
+    elif isinstance(event, ShippingOrder.Edited) and "parties" in (event.changes or {}):
+        owner = tx.get(ORDER_OWNERS, order_id)
+        if owner is not None:
+            tx.delete(PARTY_PREFIXES, order_id)
+            _index_parties(tx, order_id, str(owner["account_id"]), event.changes["parties"])
+
+
+def _index_parties(tx: BatchTx, order_id: str, account_id: str, parties: Any) -> None:
+    """The shipper parties' names of an order, indexed under the customer who wrote them. The consignee and
+    notify parties are other people: a search for them must not answer with this customer."""
+    prefixes: set[str] = set()
+    for party in parties if isinstance(parties, list) else []:
+        if isinstance(party, dict) and party.get("party_type") == SUPPLIER:
+            prefixes.update(_prefixes(str(party.get("name") or "")))
+    for prefix in sorted(prefixes):
+        tx.insert(PARTY_PREFIXES, {"order_id": order_id, "prefix": prefix, "account_id": account_id})
+
+
+def _prefixes(text: str) -> set[str]:
+    return {word[:n] for word in words(text) for n in range(1, min(len(word), MAX_PREFIX) + 1)}
 
 
 @projection.on(TrackingEvent.Event)
@@ -143,8 +179,7 @@ def _index_name(tx: BatchTx, account_id: str, person: dict[str, Any], *, renamed
         tx.execute(f"DELETE FROM {PREFIXES} WHERE account_id = ?", (account_id,))
     prefixes: set[str] = set()
     for part in ("username", "first_name", "last_name", "name"):
-        for word in words(person.get(part) or ""):
-            prefixes.update(word[:n] for n in range(1, min(len(word), MAX_PREFIX) + 1))
+        prefixes.update(_prefixes(person.get(part) or ""))
     for prefix in sorted(prefixes):
         tx.insert(PREFIXES, {"prefix": prefix, "account_id": account_id})
 
@@ -186,7 +221,8 @@ def _changed_names(values: dict[str, Any]) -> set[str]:
 
 
 def people_named(tx: Tx, query: str) -> list[str]:
-    """Account ids whose name (or username) has a word starting with each word of `query`."""
+    """Account ids whose name (or username, or the shipper's name on one of their orders) has a word starting
+    with each word of `query`."""
     wanted = [w[:MAX_PREFIX] for w in words(query)][:5]
     if not wanted:
         return []
@@ -195,8 +231,10 @@ def people_named(tx: Tx, query: str) -> list[str]:
         ids = {
             str(r["account_id"])
             for r in tx.all(
-                f"SELECT account_id FROM {PREFIXES} WHERE prefix = ? ORDER BY account_id LIMIT {MAX_PEOPLE}",
-                (word,),
+                f"SELECT account_id FROM {PREFIXES} WHERE prefix = ?"
+                f" UNION SELECT account_id FROM {PARTY_PREFIXES} WHERE prefix = ?"
+                f" ORDER BY account_id LIMIT {MAX_PEOPLE}",
+                (word, word),
             )
         }
         found = ids if found is None else found & ids

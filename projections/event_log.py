@@ -31,6 +31,8 @@ projection = Projection(
         "CREATE INDEX IF NOT EXISTS event_log_kind ON event_log (aggregate_kind, position)",
         "CREATE INDEX IF NOT EXISTS event_log_actor ON event_log (actor_id, position)",
         "CREATE INDEX IF NOT EXISTS event_log_time ON event_log (recorded_at)",
+        # The auditor's overview: staff's latest decisions, newest first, without reading everyone else's.
+        "CREATE INDEX IF NOT EXISTS event_log_role ON event_log (actor_role, position)",
     ],
 )
 
@@ -82,16 +84,19 @@ def apply_stored(tx: Tx, rows: Iterable[Any], decode: Callable[[Any], Any], *, b
     batch.flush()
 
 
-# Who acted, by name: the account's profile name or username, a visitor's sign-up name, or "System"; and the
-# booking the event is part of (`projections.booking_trail`), by its reference.
+# Who acted, by name: the account's profile name or username, a visitor's sign-up name, a publisher key's
+# label, or "System"; and the booking the event is part of (`projections.booking_trail`), by its reference.
 _WITH_ACTOR = (
     "SELECT e.*, a.username AS customer_username, p.profile AS customer_profile,"
-    " r.details AS visitor_details, b.reference AS booking_reference FROM event_log e"
+    " r.details AS visitor_details, b.reference AS booking_reference, k.label AS publisher_label"
+    " FROM event_log e"
     " LEFT JOIN accounts a ON a.id = e.actor_id"
     " LEFT JOIN customer_profiles p ON p.account_id = e.actor_id"
     " LEFT JOIN registrations r ON e.actor_role = 'visitor' AND r.identity = e.actor_id"
     " LEFT JOIN booking_trail t ON t.position = e.position"
     " LEFT JOIN booking_rate_requests b ON b.id = t.booking_id"
+    # A tracking publisher acts with its key: the key's label says which terminal or carrier system it is.
+    " LEFT JOIN tracking_publisher_keys k ON e.actor_role = 'publisher' AND k.id = e.actor_id"
 )
 
 
@@ -100,6 +105,8 @@ def actor_name(row: dict[str, Any]) -> str:
         return "System"
     if row.get("customer_username") or row.get("customer_profile"):
         return customer_name({**row, "customer_username": row.get("customer_username") or row["actor_id"]})
+    if row.get("publisher_label"):
+        return str(row["publisher_label"])
     if row.get("visitor_details"):
         details = json.loads(row["visitor_details"])
         name = details.get("name") or " ".join(
@@ -207,3 +214,33 @@ def version_at(tx: Tx, aggregate_id: str, position: int | None, at: str | None) 
             (aggregate_id, at),
         )
     return int(value) if value is not None else None
+
+
+# Who decides: staff accounts (the admin role) act as "admin" or "staff".
+STAFF_ROLES = ("admin", "staff")
+
+
+def staff_decision_counts(tx: Tx, since: str) -> list[tuple[str, str, int]]:
+    """(aggregate kind, event type, how many) of staff's acts recorded at or after `since`."""
+    rows = tx.all(
+        "SELECT aggregate_kind, type, COUNT(*) AS n FROM event_log"
+        f" WHERE recorded_at >= ? AND actor_role IN ({placeholders(STAFF_ROLES)})"
+        " GROUP BY aggregate_kind, type",
+        (since, *STAFF_ROLES),
+    )
+    return [(str(r["aggregate_kind"]), str(r["type"]), int(r["n"])) for r in rows]
+
+
+def latest_staff_decisions(tx: Tx, limit: int) -> list[LoggedEvent]:
+    """Staff's latest acts, newest first (each role read from its end of the index, then merged)."""
+    rows = tx.all(
+        f"{_WITH_ACTOR} WHERE e.position IN ("
+        + " UNION ALL ".join(
+            f"SELECT * FROM (SELECT position FROM event_log WHERE actor_role = ? ORDER BY position DESC"
+            f" LIMIT {int(limit)}) r{i}"
+            for i in range(len(STAFF_ROLES))
+        )
+        + f") ORDER BY e.position DESC LIMIT {int(limit)}",
+        STAFF_ROLES,
+    )
+    return [_record(r) for r in rows]

@@ -66,6 +66,10 @@ class QueueItem(NamedTuple):
     reference: str | None
     title: str
     since: str | None
+    # The title's parts: whose it is (a name, maybe Persian) and what it is about, for a screen that sets the
+    # name apart from the text around it.
+    who: str = ""
+    about: str | None = None
 
 
 @dataclass(frozen=True)
@@ -88,7 +92,14 @@ def _booking_queue(tx: Tx, kind: str, column: str, states: list[str]) -> Queue:
     )
     rows = booking.rows_where(tx, where, tuple(states), order="r.updated_at, r.id", limit=QUEUE_SHOWN)
     items = [
-        QueueItem(r["id"], r["reference"], f"{customer_name(r)}: {cargo_details(r)}", r["updated_at"])
+        QueueItem(
+            r["id"],
+            r["reference"],
+            f"{customer_name(r)}: {cargo_details(r)}",
+            r["updated_at"],
+            customer_name(r),
+            cargo_details(r),
+        )
         for r in rows
     ]
     return Queue(kind, int(summary["n"]) if summary else 0, summary["oldest"] if summary else None, items)
@@ -120,7 +131,8 @@ def _registrations(tx: Tx) -> Queue:
         name = details.get("name") or " ".join(
             str(p) for p in (details.get("firstName"), details.get("lastName")) if p
         )
-        items.append(QueueItem(r["identity"], None, name or r["identity"], _utc(r["updated_at"])))
+        who = name or r["identity"]
+        items.append(QueueItem(r["identity"], None, who, _utc(r["updated_at"]), who))
     return Queue("registrations", count, oldest, items)
 
 
@@ -134,7 +146,10 @@ def _edit_requests(tx: Tx) -> Queue:
         " ORDER BY r.requested_at, r.id LIMIT ?",
         (*states, QUEUE_SHOWN),
     )
-    items = [QueueItem(r["username"], None, customer_name(r), _utc(r["requested_at"])) for r in rows]
+    items = [
+        QueueItem(r["username"], None, customer_name(r), _utc(r["requested_at"]), customer_name(r))
+        for r in rows
+    ]
     return Queue("edit_requests", count, oldest, items)
 
 
@@ -160,6 +175,8 @@ def _change_queue(tx: Tx, kind: str, change: str, trigger: str) -> Queue:
             r["reference"],
             f"{customer_name(r)}: {r['reason'] or r['commodity']}",
             r["requested_at"],
+            customer_name(r),
+            r["reason"] or r["commodity"],
         )
         for r in rows
     ]

@@ -9,7 +9,7 @@ from datetime import datetime
 from typing import Any
 
 from domain.booking.shipping_order import ShippingOrder
-from domain.tracking.milestone import TrackingEvent
+from domain.tracking.milestone import TrackingEvent, document_references
 from domain.tracking.position import NOWHERE
 from domain.tracking.position import position as position_after
 from domain.tracking.publisher_key import PublisherKey
@@ -304,11 +304,12 @@ def timeline(tx: Tx | BatchTx, rate_request_id: str) -> list[dict[str, Any]]:
 
 
 def unmatched(tx: Tx, limit: int = 1000, page: int = 1) -> list[dict[str, Any]]:
-    """One page (numbered from 1) of the events that matched no booking, the latest recorded first."""
+    """One page (numbered from 1) of the events that matched no booking, the latest recorded first, with the
+    document references the publisher sent (read from the page's own bodies)."""
     rows = tx.all(
-        f"SELECT id, event_id, event_type, event_subtype, equipment_reference, event_date_time, recorded_at"
-        f" FROM {EVENTS} WHERE rate_request_id IS NULL AND retracted_at IS NULL ORDER BY recorded_at DESC, id"
-        " LIMIT ? OFFSET ?",
+        f"SELECT id, event_id, event_type, event_subtype, classifier, equipment_reference, event_date_time,"
+        f" recorded_at, body FROM {EVENTS} WHERE rate_request_id IS NULL AND retracted_at IS NULL"
+        " ORDER BY recorded_at DESC, id LIMIT ? OFFSET ?",
         (limit, (page - 1) * limit),
     )
     return [
@@ -317,9 +318,11 @@ def unmatched(tx: Tx, limit: int = 1000, page: int = 1) -> list[dict[str, Any]]:
             "event_id": r["event_id"],
             "event_type": r["event_type"],
             "event_subtype": r["event_subtype"],
+            "classifier": r["classifier"],
             "equipment_reference": r["equipment_reference"],
             "event_date_time": r["event_date_time"],
             "recorded_at": r["recorded_at"],
+            "sent_references": [reference for _, reference in document_references(json.loads(r["body"]))],
         }
         for r in rows
     ]

@@ -10,25 +10,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.tracking.milestone import BookingMatch, equipment_reference
+from domain.tracking.milestone import BookingMatch, document_references, equipment_reference
 from infrastructure.read_db import Tx
 from projections.booking.lookup import rate_request_id_for
+from projections.booking.sailings import SAILINGS
 from projections.tracking import booking_of_container, booking_ordering_container
 
 BOOKING_DOCUMENTS = ("BKG", "CBR")
 
 
 def booking_references(document: dict[str, Any]) -> list[str]:
-    details = document.get("shipmentDetails") or {}
-    references = [
-        details.get("documentReference") or {},
-        *(details.get("additionalDocumentReferences") or []),
-    ]
-    return [
-        str(r["reference"])
-        for r in references
-        if isinstance(r, dict) and r.get("typeCode") in BOOKING_DOCUMENTS and r.get("reference")
-    ]
+    return [reference for kind, reference in document_references(document) if kind in BOOKING_DOCUMENTS]
 
 
 def _booking(tx: Tx, rate_request_id: str) -> BookingMatch | None:
@@ -37,7 +29,16 @@ def _booking(tx: Tx, rate_request_id: str) -> BookingMatch | None:
     )
     if row is None:
         return None
-    return BookingMatch(str(row["id"]), str(row["customer_id"]), str(row["reference"] or row["id"]))
+    sailing = tx.one(
+        f"SELECT discharge_port, arrival FROM {SAILINGS} WHERE rate_request_id = ?", (rate_request_id,)
+    )
+    return BookingMatch(
+        str(row["id"]),
+        str(row["customer_id"]),
+        str(row["reference"] or row["id"]),
+        planned_arrival=None if sailing is None else sailing["arrival"],
+        arrival_port=None if sailing is None else sailing["discharge_port"],
+    )
 
 
 def match(tx: Tx, document: dict[str, Any]) -> BookingMatch | None:
@@ -56,7 +57,9 @@ def match(tx: Tx, document: dict[str, Any]) -> BookingMatch | None:
     if ordered is not None and (tied is None or int(ordered["position"]) > int(tied["position"])):
         return _booking(tx, str(ordered["rate_request_id"]))
     if tied is not None:
-        return BookingMatch(tied["rate_request_id"], tied["customer_id"], tied["booking_reference"])
+        return _booking(tx, str(tied["rate_request_id"])) or BookingMatch(
+            tied["rate_request_id"], tied["customer_id"], tied["booking_reference"]
+        )
     return None
 
 

@@ -187,6 +187,16 @@ _TRACKING_WORDS = {
     "SURR": "Surrendered",
 }
 
+
+def milestone_words(event_type: str, subtype: str | None, classifier: str | None) -> str:
+    """A tracking event's codes as words: "Container gated in", "Vessel departed (planned)"."""
+    kind = _TRACKING_WORDS.get(event_type, event_type)
+    what = _TRACKING_WORDS.get(subtype or "", subtype or "")
+    text = f"{kind} {what[:1].lower()}{what[1:]}" if what else kind
+    planned = _TRACKING_WORDS.get(classifier or "", "") if classifier in ("PLN", "EST") else ""
+    return f"{text} ({planned.lower()})" if planned else text
+
+
 _UUID = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$", re.IGNORECASE)
 _INSTANT = re.compile(r"^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}")
 _DAY = re.compile(r"^\d{4}-\d{2}-\d{2}$")
@@ -405,13 +415,48 @@ def _values(event: LoggedEvent, words: _Words) -> list[dict[str, str]]:
 
 def what(event: LoggedEvent) -> str:
     known = _WHAT.get((event.aggregate_kind, event.type))
+    if (
+        known is not None
+        and event.type.startswith("Amendment")
+        and isinstance(event.changes.get("number"), int)
+    ):
+        return known.replace("Amendment", f"Amendment {event.changes['number']}")
+    return kind_of_act(event.aggregate_kind, event.type)
+
+
+def kind_of_act(aggregate_kind: str, event_type: str) -> str:
+    """What an event of this type says happened ("Price quoted"), without its particulars."""
+    known = _WHAT.get((aggregate_kind, event_type))
     if known is not None:
-        if event.type.startswith("Amendment") and isinstance(event.changes.get("number"), int):
-            return known.replace("Amendment", f"Amendment {event.changes['number']}")
         return known
-    words = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", event.type).lower()
-    part = PARTS.get(event.aggregate_kind, label(event.aggregate_kind))
+    words = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", event_type).lower()
+    part = PARTS.get(aggregate_kind, label(aggregate_kind))
     return f"{part}: {words}"
+
+
+def overview(days: int, counts: list[tuple[str, str, int]], latest: list[LoggedEvent]) -> dict[str, Any]:
+    summed: dict[str, int] = {}
+    for kind, event_type, count in counts:
+        act = kind_of_act(kind, event_type)
+        summed[act] = summed.get(act, 0) + count
+    return {
+        "days": days,
+        "decisions": [
+            {"what": w, "count": n} for w, n in sorted(summed.items(), key=lambda i: (-i[1], i[0]))
+        ],
+        "latest": [
+            {
+                "position": e.position,
+                "aggregateId": e.aggregate_id,
+                "aggregateKind": e.aggregate_kind,
+                "when": moment_words(e.recorded_at),
+                "who": who(e),
+                "what": what(e),
+                "bookingReference": e.booking_reference,
+            }
+            for e in latest
+        ],
+    }
 
 
 def who(event: LoggedEvent) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
 from typing import Annotated, Any
 from uuid import UUID
 
@@ -15,7 +16,14 @@ from api.openapi import operation_ids
 from api.presenters import audit_trail
 from api.presenters.audit import logged_event
 from api.presenters.tracking import progress_as_of
-from api.schemas.audit import AggregateEvents, AggregateState, BookingSearch, BookingTrail, EventPage
+from api.schemas.audit import (
+    AggregateEvents,
+    AggregateState,
+    AuditOverview,
+    BookingSearch,
+    BookingTrail,
+    EventPage,
+)
 from api.schemas.envelope import Envelope
 from api.schemas.wire_types import Instant
 from domain.booking.rate_request import RateRequest
@@ -140,6 +148,19 @@ def state_as_of(
 
 
 MAX_FOUND = 50
+# The overview's window and how many of staff's latest decisions it lists.
+OVERVIEW_DAYS = 30
+OVERVIEW_LATEST = 10
+
+
+@router.get("/overview", response_model=Envelope[AuditOverview])
+def audit_overview(_: AuditReader, services: ServicesDep) -> Response:
+    """Staff's decisions of the last 30 days counted by kind, and the ten latest, each with its booking."""
+    since = utc_text(datetime.now(UTC) - timedelta(days=OVERVIEW_DAYS))
+    with services.read_models.read() as tx:
+        counts = event_log.staff_decision_counts(tx, since)
+        latest = event_log.latest_staff_decisions(tx, OVERVIEW_LATEST)
+    return success(audit_trail.overview(OVERVIEW_DAYS, counts, latest))
 
 
 @router.get("/bookings", response_model=Envelope[BookingSearch])

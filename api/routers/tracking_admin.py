@@ -12,6 +12,7 @@ from api.bootstrap import Services
 from api.edge.deps import AdminUser, CommandDep, ServicesDep, read_answer
 from api.edge.envelope import success
 from api.openapi import operation_ids
+from api.presenters.audit_trail import milestone_words
 from api.presenters.keys import wire_row, wire_rows
 from api.schemas.envelope import Envelope, Listed
 from api.schemas.tracking import (
@@ -45,7 +46,14 @@ def _keys(services: Services) -> dict[str, Any]:
 
 def _unmatched(services: Services, limit: int, page: int) -> dict[str, Any]:
     with services.read_models.read() as tx:
-        rows = wire_rows(UnmatchedEvent, read.unmatched(tx, limit, page))
+        found = read.unmatched(tx, limit, page)
+        rows = wire_rows(
+            UnmatchedEvent,
+            [
+                {**r, "description": milestone_words(r["event_type"], r["event_subtype"], r["classifier"])}
+                for r in found
+            ],
+        )
         return {"list": rows, "totalCount": exceptions.unmatched_count(tx)}
 
 

@@ -110,3 +110,26 @@ class BookingTrail(BookingFound):
     shipping order and the tracking milestones matched to it, oldest first."""
 
     entries: list[TrailEntry]
+
+
+class DecisionCount(WireModel):
+    what: str  # "Price quoted"
+    count: int
+
+
+class RecentDecision(WireModel):
+    position: int
+    aggregate_id: str
+    aggregate_kind: str
+    when: str
+    who: str
+    what: str
+    booking_reference: str | None  # the booking whose trail tells it, if it is part of one
+
+
+class AuditOverview(WireModel):
+    """What an auditor opens first: staff's decisions of the last days by kind, and the latest of them."""
+
+    days: int
+    decisions: list[DecisionCount]
+    latest: list[RecentDecision]

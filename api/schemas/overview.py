@@ -32,6 +32,8 @@ class QueueItem(WireModel):
     reference: str | None
     title: str
     since: str
+    who: str  # whose it is: the customer's or company's name (the title's first part)
+    about: str | None  # what it is about: the cargo, or the reason of a change (the title's rest)
 
 
 class WorkQueue(WireModel):

@@ -31,6 +31,10 @@ class UnmatchedEvent(WireModel):
     equipment_reference: str | None
     event_date_time: str
     recorded_at: str
+    # What happened, in words ("Container gated in"), and the references the publisher sent with it (none
+    # of them names a booking of this portal: that is why it is unmatched).
+    description: str
+    sent_references: list[str]
 
 
 class AssignBody(WireModel):

@@ -21,6 +21,7 @@ from domain.booking.schedules import CUT_OFF_NAMES, Sailing
 from domain.booking.shipping_order import ShippingOrder
 from domain.emails.templates import render
 from domain.shared.links import Links
+from domain.shared.local_time import written_at
 from domain.shared.moments import written_utc
 
 R = RateRequest
@@ -127,11 +128,13 @@ def sailing_lines(sailing: Sailing) -> list[str]:
     if not sailing.estimated:
         lines.append(f"Vessel: {sailing.vessel_name or sailing.vessel_imo_number or sailing.service_code}")
         lines.append(f"Voyage: {sailing.export_voyage}")
-    lines.append(f"Departure from {sailing.load_port}: {written_utc(sailing.departure)}{estimated}")
-    lines.append(f"Arrival at {sailing.discharge_port}: {written_utc(sailing.arrival)}{estimated}")
+    departure = written_at(sailing.departure, sailing.load_port)
+    arrival = written_at(sailing.arrival, sailing.discharge_port)
+    lines.append(f"Departure from {sailing.load_port}: {departure}{estimated}")
+    lines.append(f"Arrival at {sailing.discharge_port}: {arrival}{estimated}")
     for cut_off in sorted(sailing.cut_offs, key=lambda c: c.at):
         name = CUT_OFF_NAMES.get(cut_off.code, cut_off.code)
-        lines.append(f"Cut-off, {name}: {written_utc(cut_off.at)}{estimated}")
+        lines.append(f"Cut-off, {name}: {written_at(cut_off.at, sailing.load_port)}{estimated}")
     return lines
 
 

@@ -445,9 +445,9 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
 
     def remind_cut_off(self, hours: int, email: str | None, actor: Actor) -> bool:
         """Remind the customer `hours` before the shipping-instruction cut-off, once per cut-off and lead."""
-        current = self.sailing
-        cut_off = None if current is None else Sailing.from_record(current).shipping_instructions_cut_off
-        if cut_off is None:
+        current = None if self.sailing is None else Sailing.from_record(self.sailing)
+        cut_off = None if current is None else current.shipping_instructions_cut_off
+        if current is None or cut_off is None:
             return False
         key = f"{cut_off}/{hours}"
         if key in self.cut_off_reminders:
@@ -460,6 +460,7 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
             reference=self.reference,
             email=email,
             customer_id=self.customer_id,
+            load_port=current.load_port,
         )
         return True
 
@@ -496,6 +497,8 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
         reference: str | None
         email: str | None
         customer_id: str
+        # Where the cut-off is (its time is written in that port's local time); absent from older events.
+        load_port: str | None = None
 
         def apply(self, aggregate: RateRequest) -> None:
             aggregate.cut_off_reminders = [*aggregate.cut_off_reminders, f"{self.cut_off}/{self.hours}"]

@@ -10,13 +10,15 @@ from domain.booking.schedules import Sailing
 from domain.booking.shipping_order import ShippingOrder
 from domain.emails.templates import text_html
 from domain.notifications.policy import STAFF, Notice, NoticeContext, Subject, notices
-from domain.shared.moments import written_utc
+from domain.shared.local_time import written_at
 
 R = RateRequest
 
 
-def _when(text: str | None) -> str:
-    return "not given" if not text else written_utc(text)
+def _when(text: str | None, port: str | None = None) -> str:
+    """A sailing's time at its port (departure and cut-offs at the load port, arrival at the discharge
+    port), in the port's local time with its zone."""
+    return "not given" if not text else written_at(text, port)
 
 
 def _reference(event: R.SailingRescheduled | R.CutOffReminded | R.EstimatedSailingReplaced) -> str:
@@ -28,10 +30,13 @@ def rescheduled_text(event: R.SailingRescheduled, reference: str) -> str:
     vessel = after.vessel_name or after.vessel_imo_number or after.service_code
     return (
         f"The carrier moved the sailing of your booking {reference} ({vessel}, voyage {after.export_voyage},"
-        f" {after.load_port} to {after.discharge_port}): departure {_when(before.departure)} is now"
-        f" {_when(after.departure)}; arrival {_when(before.arrival)} is now {_when(after.arrival)}."
+        f" {after.load_port} to {after.discharge_port}): departure"
+        f" {_when(before.departure, before.load_port)} is now {_when(after.departure, after.load_port)};"
+        f" arrival {_when(before.arrival, before.discharge_port)} is now"
+        f" {_when(after.arrival, after.discharge_port)}."
         + (
-            f" The shipping-instruction cut-off is now {_when(after.shipping_instructions_cut_off)}."
+            " The shipping-instruction cut-off is now"
+            f" {_when(after.shipping_instructions_cut_off, after.load_port)}."
             if after.shipping_instructions_cut_off != before.shipping_instructions_cut_off
             else ""
         )
@@ -43,15 +48,17 @@ def named_text(event: R.EstimatedSailingReplaced, reference: str) -> str:
     vessel = after.vessel_name or after.vessel_imo_number or after.service_code
     return (
         f"Your booking {reference} now sails on {vessel}, voyage {after.export_voyage}, {after.load_port} to"
-        f" {after.discharge_port}: departure {_when(after.departure)}, arrival {_when(after.arrival)}"
-        f" (estimated before: departure {_when(before.departure)}). The shipping-instruction cut-off is"
-        f" {_when(after.shipping_instructions_cut_off)}."
+        f" {after.discharge_port}: departure {_when(after.departure, after.load_port)}, arrival"
+        f" {_when(after.arrival, after.discharge_port)} (estimated before: departure"
+        f" {_when(before.departure, before.load_port)}). The shipping-instruction cut-off is"
+        f" {_when(after.shipping_instructions_cut_off, after.load_port)}."
     )
 
 
 def reminder_text(event: R.CutOffReminded, reference: str) -> str:
     return (
-        f"Submit the shipping order of your booking {reference} before {_when(event.cut_off)}: the"
+        f"Submit the shipping order of your booking {reference} before"
+        f" {_when(event.cut_off, event.load_port)}: the"
         f" shipping-instruction cut-off is in {event.hours} hours. After it the cargo may miss the sailing."
     )
 
@@ -83,13 +90,15 @@ def late_order(notice: Notice, event: ShippingOrder.Created, context: NoticeCont
         return notice
     booking = context.aggregate(notice.subject.id)
     record = getattr(booking, "sailing", None)
-    cut_off = None if record is None else Sailing.from_record(record).shipping_instructions_cut_off
+    sailing = None if record is None else Sailing.from_record(record)
+    cut_off = None if sailing is None else sailing.shipping_instructions_cut_off
     submitted = event.timestamp.strftime("%Y-%m-%dT%H:%M:%SZ")
+    port = None if sailing is None else sailing.load_port
     if cut_off is None or submitted <= cut_off:
         return notice
     return notice._replace(
         title="Shipping order after the cut-off",
-        message=f"{notice.message} It came after the shipping-instruction cut-off ({_when(cut_off)}).",
+        message=f"{notice.message} It came after the shipping-instruction cut-off ({_when(cut_off, port)}).",
     )
 
 

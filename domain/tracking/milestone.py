@@ -44,6 +44,10 @@ class BookingMatch:
     rate_request_id: str
     customer_id: str
     reference: str
+    # The booking's sailing's arrival (UTC ISO text) and its port: a first arrival estimate far from it is
+    # news to the customer.
+    planned_arrival: str | None = None
+    arrival_port: str | None = None
 
 
 def event_key(document: dict[str, Any]) -> str:
@@ -66,6 +70,20 @@ def subtype(document: dict[str, Any]) -> str | None:
 def equipment_reference(document: dict[str, Any]) -> str | None:
     found = (document.get("equipmentDetails") or {}).get("equipmentReference")
     return None if found is None else str(found).strip().upper()
+
+
+def document_references(document: dict[str, Any]) -> list[tuple[str, str]]:
+    """The shipment's document references the publisher sent, (type code, reference), main one first."""
+    details = document.get("shipmentDetails") or {}
+    references = [
+        details.get("documentReference") or {},
+        *(details.get("additionalDocumentReferences") or []),
+    ]
+    return [
+        (str(r.get("typeCode") or ""), str(r["reference"]))
+        for r in references
+        if isinstance(r, dict) and r.get("reference")
+    ]
 
 
 def check_event(document: dict[str, Any], where: str, now: datetime) -> None:
@@ -143,6 +161,11 @@ def _facts(document: dict[str, Any], match: BookingMatch | None) -> dict[str, An
         "rate_request_id": None if match is None else match.rate_request_id,
         "customer_id": None if match is None else match.customer_id,
         "booking_reference": None if match is None else match.reference,
+        **(
+            {"planned_arrival": match.planned_arrival, "arrival_port": match.arrival_port}
+            if match is not None and match.planned_arrival
+            else {}
+        ),
     }
 
 

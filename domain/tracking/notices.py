@@ -13,7 +13,7 @@ from datetime import datetime
 from typing import Any, NamedTuple
 
 from domain.notifications.policy import Notice, NoticeContext, Subject, notices
-from domain.shared.moments import written_utc
+from domain.shared.local_time import written_at
 from domain.tracking.milestone import TrackingEvent
 
 T = TrackingEvent
@@ -38,6 +38,14 @@ def _words(body: dict[str, Any]) -> dict[str, str]:
         "port": str(location.get("locationName") or location.get("UNLocationCode") or "its port"),
         "container": str((body.get("equipmentDetails") or {}).get("equipmentReference") or ""),
     }
+
+
+def _port_code(body: dict[str, Any]) -> str | None:
+    call = (body.get("transportDetails") or {}).get("transportCall") or {}
+    found = (body.get("eventLocation") or {}).get("UNLocationCode") or (call.get("location") or {}).get(
+        "UNLocationCode"
+    )
+    return None if found is None else str(found)
 
 
 def _hours(later: str, earlier: str) -> float:
@@ -66,8 +74,10 @@ def news_of(event: object) -> News | None:
     if not facts or not facts.get("customer_id"):
         return None
     if isinstance(event, T.Published):
+        if facts.get("classifier") != "ACT":
+            return _first_estimate(event)
         told = _TOLD.get((facts["event_type"], facts.get("event_subtype") or ""))
-        if told is None or facts.get("classifier") != "ACT":
+        if told is None:
             return None
         message = told[1].format(ref=facts.get("booking_reference"), **_words(json.loads(event.body)))
         return News(_KINDS[told[0]], told[0], message)
@@ -79,15 +89,36 @@ def _estimate_moved(event: T.Revised) -> News | None:
     arrival = facts["event_type"] == "TRANSPORT" and facts.get("event_subtype") == "ARRI"
     if not arrival or facts.get("classifier") == "ACT" or not event.previous:
         return None
-    moved = _hours(facts["event_date_time"], event.previous)
+    return _moved_news(event, event.previous, "before")
+
+
+def _first_estimate(event: T.Published) -> News | None:
+    """A first estimate (or plan) of the arrival at the booking's port of discharge, far from its sailing's
+    arrival: the schedule the customer booked on no longer holds."""
+    facts = event.facts
+    arrival = facts["event_type"] == "TRANSPORT" and facts.get("event_subtype") == "ARRI"
+    planned = facts.get("planned_arrival")
+    if not arrival or not planned:
+        return None
+    port = _port_code(json.loads(event.body))
+    if port is not None and facts.get("arrival_port") not in (None, port):
+        return None
+    return _moved_news(event, planned, "the schedule")
+
+
+def _moved_news(event: T.Published | T.Revised, earlier: str, than: str) -> News | None:
+    facts = event.facts
+    moved = _hours(facts["event_date_time"], earlier)
     if abs(moved) <= ESTIMATE_MOVED_HOURS:
         return None
     reference = facts.get("booking_reference")
-    words = _words(json.loads(event.body))
+    body = json.loads(event.body)
+    words = _words(body)
     direction = "later" if moved > 0 else "earlier"
+    at = written_at(facts["event_date_time"], _port_code(body) or facts.get("arrival_port"))
     message = (
         f"The vessel{words['vessel']} carrying your booking {reference} is now expected at {words['port']}"
-        f" on {written_utc(facts['event_date_time'])}, {round(abs(moved))} h {direction} than before."
+        f" on {at}, {round(abs(moved))} h {direction} than {than}."
     )
     return News("arrivalEstimateChanged", "Arrival estimate changed", message)
 

@@ -137,14 +137,20 @@ def rows_where(tx: Tx, where: str, params: tuple[Any, ...], *, order: str, limit
     )
 
 
-def _searching(search: str | None, clauses: list[str], params: list[Any]) -> None:
-    """`search` finds a booking by (part of) its reference, any case, or by (part of) its commodity."""
+def _searching(
+    search: str | None, clauses: list[str], params: list[Any], customers: list[str] | None = None
+) -> None:
+    """`search` finds a booking by (part of) its reference, any case, or by (part of) its commodity; and,
+    where `customers` is given (the people the search names), by its customer."""
     text = (search or "").strip()
     if not text:
         return
     escaped = text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
-    clauses.append("(r.reference_upper LIKE ? ESCAPE '\\' OR LOWER(r.commodity) LIKE ? ESCAPE '\\')")
-    params.extend((f"%{escaped.upper()}%", f"%{escaped.lower()}%"))
+    by_customer = f" OR r.customer_id IN ({placeholders(customers)})" if customers else ""
+    clauses.append(
+        f"(r.reference_upper LIKE ? ESCAPE '\\' OR LOWER(r.commodity) LIKE ? ESCAPE '\\'{by_customer})"
+    )
+    params.extend((f"%{escaped.upper()}%", f"%{escaped.lower()}%", *(customers or ())))
 
 
 def _where(clauses: list[str]) -> str:
@@ -165,7 +171,11 @@ def all_rate_requests(
 ) -> tuple[list[Row], int]:
     clauses: list[str] = []
     params: list[Any] = []
-    _searching(search, clauses, params)
+    # Staff find a customer's bookings by her name too (as the audit search does, from the same name index).
+    from projections.booking_trail import people_named  # the trail's module reads this one's names
+
+    customers = people_named(tx, search) if search and search.strip() else None
+    _searching(search, clauses, params, customers)
     counted: list[str] = []
     if state is not None:
         clauses.append("r.state = ?")

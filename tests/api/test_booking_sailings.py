@@ -48,6 +48,7 @@ from tests.api.schedules_support import (
 from tests.app_services import services_of
 from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME, login
 from tests.corpus import PERSIAN_PEOPLE
+from tests.local_times import at_zone
 
 V2 = "/v2/bookings"
 STAFF = Actor("staff-publisher", STAFF_ROLE)
@@ -283,7 +284,8 @@ def test_cut_offs_are_acted_on_with_a_controlled_clock(
     moved = [n for n in notifications_of(client, "reminded") if n["title"] == "Sailing rescheduled"]
     assert len(moved) == 2  # both bookings on that sailing (the confirmed one and the requested one)
     old_arrival = datetime.fromisoformat(seen["previous"]["arrival"].replace("Z", "+00:00"))
-    assert f"{old_arrival:%Y/%m/%d %H:%M} UTC" in moved[0]["message"]
+    # Its arrival at Singapore, in Singapore's time (UTC+08:00).
+    assert at_zone(old_arrival, "Asia/Singapore") in moved[0]["message"], moved[0]["message"]
     mails = [m for m in outbox(client) if m["subject"].startswith("Sailing rescheduled")]
     assert len(mails) == 2
     # In HTML too, as every e-mail: the same words, the old arrival among them.

@@ -17,8 +17,10 @@ from tests.api.test_booking_sailings import notifications_of
 from tests.api.test_tariffs import publish as publish_tariff
 from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME, login
 from tests.corpus import PERSIAN_PEOPLE
+from tests.local_times import at_zone
 
 V2 = "/v2/bookings"
+SHANGHAI, SINGAPORE = "Asia/Shanghai", "Asia/Singapore"
 HEADER = (
     "pol,pod,container_size,container_type,cargo,valid_from,valid_to,ocean_freight,baf,thc_origin,"
     "thc_destination,dg_surcharge,reefer_surcharge,documentation_fee,transit_days"
@@ -200,14 +202,15 @@ def test_the_confirmation_email_names_the_sailing_its_times_and_cut_offs(
     named = {"price": 900, "sailing": {"vesselIMONumber": VESSEL_IMO, "carrierExportVoyageNumber": VOYAGE}}
     ok(client.put(f"{ADMIN}/rate-requests/{rid}/confirm-request", headers=admin_headers, json=named))
     body = _confirmation_mail(client, "vessel.mail@example.ir")
-    utc = "%Y/%m/%d %H:%M UTC"
+    # Each time in its port's local time: Shanghai's for the departure and cut-offs, Singapore's arrival.
     for line in (
         "- Vessel: Kharg Star",
         f"- Voyage: {VOYAGE}",
-        f": {leaving:{utc}}\n",
-        f": {leaving + timedelta(days=6):{utc}}\n",
-        f"- Cut-off, Shipping instructions (documentation): {leaving - timedelta(hours=72):{utc}}\n",
-        f"- Cut-off, FCL delivery: {leaving - timedelta(hours=24):{utc}}\n",
+        f"- Departure from CNSHA: {at_zone(leaving, SHANGHAI)}\n",
+        f"- Arrival at SGSIN: {at_zone(leaving + timedelta(days=6), SINGAPORE)}\n",
+        "- Cut-off, Shipping instructions (documentation):"
+        f" {at_zone(leaving - timedelta(hours=72), SHANGHAI)}\n",
+        f"- Cut-off, FCL delivery: {at_zone(leaving - timedelta(hours=24), SHANGHAI)}\n",
     ):
         assert line in body, (line, body)
     assert "estimated" not in body
@@ -220,5 +223,5 @@ def test_the_confirmation_email_names_the_sailing_its_times_and_cut_offs(
     body = _confirmation_mail(client, "estimate.mail@example.ir")
     departure = datetime.combine(shipping, datetime.min.time(), UTC) + timedelta(hours=12)
     assert "Its sailing is estimated" in body and "Vessel:" not in body
-    assert f": {departure:%Y/%m/%d %H:%M UTC} (estimated)\n" in body, body
-    assert f": {departure + timedelta(days=21):%Y/%m/%d %H:%M UTC} (estimated)\n" in body, body
+    assert f": {at_zone(departure, SHANGHAI)} (estimated)\n" in body, body
+    assert f": {at_zone(departure + timedelta(days=21), SINGAPORE)} (estimated)\n" in body, body

@@ -54,6 +54,49 @@ FIND_CODE = """(codeWords) => {
 }"""
 
 
+# A date or time not written the one way (YYYY/MM/DD, HH:MM and a zone): ISO text, a browser's native date
+# input (mm/dd/yyyy to many), month names, AM/PM. Inputs are judged by their type and value.
+FIND_DATES = """() => {
+  const roots = [...document.querySelectorAll('main, header, [role="dialog"], [role="menu"]')];
+  const found = [];
+  const months = '(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)';
+  const wrong = [
+    ['ISO date-time', /\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}/],
+    ['ISO date', /(^|[^\\d])\\d{4}-\\d{2}-\\d{2}($|[^\\d])/],
+    ['day/month/year', /(^|[^\\d\\/])\\d{1,2}\\/\\d{1,2}\\/\\d{2,4}($|[^\\d])/],
+    ['month name', new RegExp(`\\\\b${months}[a-z]*\\\\.? \\\\d{1,2}\\\\b`)],
+    ['day month', new RegExp(`\\\\b\\\\d{1,2} ${months}[a-z]*\\\\b`)],
+    ['AM/PM', /\\d{1,2}:\\d{2}(:\\d{2})? ?[AP]M\\b/],
+  ];
+  const judge = (text, where) => {
+    for (const [why, pattern] of wrong) {
+      if (pattern.test(text)) found.push(`${why}: ${where}${text.slice(0, 80)}`);
+    }
+  };
+  for (const root of roots) {
+    for (const el of [root, ...root.querySelectorAll('*')]) {
+      if (['SCRIPT', 'STYLE', 'CODE'].includes(el.tagName) || el.closest('.visually-hidden')) continue;
+      if (el.tagName === 'INPUT') {
+        const native = ['date', 'datetime-local', 'month', 'week'].includes(el.type);
+        if (native) found.push(`native ${el.type} input`);
+        else if (el.value) judge(el.value, 'input ');
+        continue;
+      }
+      const texts = [...el.childNodes].filter((n) => n.nodeType === 3).map((n) => n.textContent);
+      const own = texts.join(' ').trim();
+      if (own) judge(own, '');
+    }
+  }
+  return [...new Set(found)];
+}"""
+
+
+def dates_on(page: Page) -> list[str]:
+    """Dates and times on the page not written YYYY/MM/DD HH:MM with a zone."""
+    found: list[str] = page.evaluate(FIND_DATES)
+    return found
+
+
 def code_on(page: Page) -> list[str]:
     found: list[str] = page.evaluate(FIND_CODE, CODE_WORDS)
     return found
@@ -65,7 +108,7 @@ def sweep(
     width = page.viewport_size["width"] if page.viewport_size else 0
     found: dict[str, list[str]] = {}
     for name in visit(page, server, routes):
-        problems = code_on(page)
+        problems = code_on(page) + dates_on(page)
         if role == "admin" and name == "overview":  # a profile edit is listed by who asks, not by a number
             edits = page.get_by_role("region", name="Edit profile requests")
             # `.first`: other tests on this server may ask for edits as a company of the same name.
@@ -76,7 +119,7 @@ def sweep(
             ).to_be_visible()
         if name == "overview":  # and the bell's list, which every screen carries
             page.get_by_role("button", name="Notifications").first.click()
-            problems += [f"notifications: {p}" for p in code_on(page)]
+            problems += [f"notifications: {p}" for p in code_on(page) + dates_on(page)]
             page.keyboard.press("Escape")
         page.screenshot(path=str(shots / f"words-{role}-{width}-{name}.png"), full_page=True)
         if problems:

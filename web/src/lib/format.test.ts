@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { formatAge, formatDate, formatMoment, formatMoney, formatTotal, momentField, parseMoment } from './format';
+import { formatAge, formatDate, formatMoment, formatMoney, formatTotal, momentField, parseMoment, formatAt } from './format';
 
 describe('money', () => {
   it('reads like money', () => {
@@ -46,5 +46,23 @@ describe('a time typed in the one format', () => {
     const now = new Date('2026-11-26T13:20:41.500Z');
     expect(momentField(now)).toBe('2026/11/26 13:20');
     expect(parseMoment(momentField(now))).toBe('2026-11-26T13:20:00Z');
+  });
+});
+
+describe('the one time policy on screens', () => {
+  it('writes a port time in the port zone with its place and offset', () => {
+    expect(formatAt('2026-12-08T22:30:00Z', 'Asia/Tehran')).toBe('2026/12/09 02:00 Tehran (UTC+03:30)');
+    // Given with an offset: the moment is kept, never its wall-clock digits labelled UTC.
+    expect(formatAt('2027-01-05T07:00:00+01:00', 'Europe/Berlin')).toBe('2027/01/05 07:00 Berlin (UTC+01:00)');
+    expect(formatAt('2027-07-05T07:00:00Z', 'America/Los_Angeles')).toBe('2027/07/05 00:00 Los Angeles (UTC-07:00)');
+    expect(formatAt('2027-01-05T07:00:00Z', 'Europe/London')).toBe('2027/01/05 07:00 London (UTC+00:00)');
+    expect(formatAt('2027-01-05T07:00:00Z', 'UTC')).toBe('2027/01/05 07:00 UTC');
+    expect(formatAt('2027-01-05T07:00:00Z', null)).toBe('2027/01/05 07:00 UTC');
+    expect(formatAt(null, 'Asia/Tehran')).toBe('-');
+  });
+
+  it('writes a time with no place in the viewer zone', () => {
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    expect(formatMoment('2026-12-08T22:30:00Z')).toBe(formatAt('2026-12-08T22:30:00Z', zone));
   });
 });

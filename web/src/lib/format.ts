@@ -34,13 +34,74 @@ export function formatDate(value: string | null | undefined): string {
   return date ? day(date) : '-';
 }
 
-/** An ISO time -> `2026/12/01 14:05 UTC` (with `seconds`, `2026/12/01 14:05:09 UTC`): where a time matters,
- * the time and its zone. */
-export function formatMoment(value: string | null | undefined, seconds = false): string {
+const UTC_NAMES = new Set(['UTC', 'Etc/UTC', 'Etc/GMT', 'GMT', 'Etc/Universal', 'Etc/Zulu']);
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** The zone of the person looking (the browser's), UTC when it cannot be told. */
+export function viewerZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
+
+function formatterOf(zone: string): Intl.DateTimeFormat {
+  let found = formatters.get(zone);
+  if (!found) {
+    found = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+      timeZoneName: 'longOffset',
+    });
+    formatters.set(zone, found);
+  }
+  return found;
+}
+
+/** The clock of `zone` at `date`, and its offset as `+03:30`. */
+function clockIn(date: Date, zone: string) {
+  let parts: Intl.DateTimeFormatPart[];
+  try {
+    parts = formatterOf(zone).formatToParts(date);
+  } catch {
+    parts = formatterOf('UTC').formatToParts(date);
+  }
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  const offset = /([+-]\d{2}:\d{2})/.exec(part('timeZoneName'))?.[1] ?? '+00:00';
+  return {
+    day: `${part('year')}/${part('month')}/${part('day')}`,
+    time: `${part('hour')}:${part('minute')}`,
+    seconds: part('second'),
+    offset,
+  };
+}
+
+/** `Tehran (UTC+03:30)` for `Asia/Tehran` at that moment; `UTC` for UTC (the server's rule, same words). */
+export function zoneLabel(zone: string, offset: string): string {
+  if (UTC_NAMES.has(zone)) return 'UTC';
+  const place = (zone.split('/').pop() ?? zone).replaceAll('_', ' ');
+  return `${place} (UTC${offset})`;
+}
+
+/**
+ * An ISO time as the clocks of `timeZone` showed it, with the zone: `2026/12/09 02:00 Tehran (UTC+03:30)`.
+ * The zone of a port comes from the server (`/booking/api/v1/places`), so a screen and an e-mail agree.
+ */
+export function formatAt(value: string | null | undefined, timeZone: string | null | undefined, seconds = false): string {
   const date = value ? parse(value) : null;
   if (!date) return '-';
-  const time = `${two(date.getUTCHours())}:${two(date.getUTCMinutes())}${seconds ? `:${two(date.getUTCSeconds())}` : ''}`;
-  return `${day(date)} ${time} UTC`;
+  const zone = timeZone || 'UTC';
+  const clock = clockIn(date, UTC_NAMES.has(zone) ? 'UTC' : zone);
+  return `${clock.day} ${clock.time}${seconds ? `:${clock.seconds}` : ''} ${zoneLabel(zone, clock.offset)}`;
+}
+
+/** An ISO time where no place applies, in the viewer's own zone: `2026/12/01 17:35 Tehran (UTC+03:30)`, or
+ * `2026/12/01 14:05 UTC` for a viewer in UTC (with `seconds`, `14:05:09`). */
+export function formatMoment(value: string | null | undefined, seconds = false): string {
+  return formatAt(value, viewerZone(), seconds);
 }
 
 /** How long ago, in the largest whole unit (`3 days`, `5 hours`, `12 minutes`). */
@@ -75,5 +136,5 @@ export function parseMoment(text: string): string | null {
 
 /** A moment as a time field shows it: `2027/01/14 08:30` (UTC, the zone said by the field's label). */
 export function momentField(value: Date | string): string {
-  return formatMoment(typeof value === 'string' ? value : value.toISOString()).replace(/ UTC$/, '');
+  return formatAt(typeof value === 'string' ? value : value.toISOString(), 'UTC').replace(/ UTC$/, '');
 }

@@ -539,6 +539,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/audit/api/v1/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Audit Overview
+         * @description Staff's decisions of the last 30 days counted by kind, and the ten latest, each with its booking.
+         */
+        get: operations["audit_audit_overview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/api/v1/change-password": {
         parameters: {
             query?: never;
@@ -1664,6 +1684,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/booking/api/v1/places": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Places */
+        get: operations["places_places"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/events/api/v1/stream": {
         parameters: {
             query?: never;
@@ -2401,6 +2438,18 @@ export interface components {
         AssignBody: {
             /** Bookingreference */
             bookingReference: string;
+        };
+        /**
+         * AuditOverview
+         * @description What an auditor opens first: staff's decisions of the last days by kind, and the latest of them.
+         */
+        AuditOverview: {
+            /** Days */
+            days: number;
+            /** Decisions */
+            decisions: components["schemas"]["DecisionCount"][];
+            /** Latest */
+            latest: components["schemas"]["RecentDecision"][];
         };
         /** Body_files_upload_chunk */
         Body_files_upload_chunk: {
@@ -3524,6 +3573,13 @@ export interface components {
             /** Statecode */
             stateCode: number;
         };
+        /** DecisionCount */
+        DecisionCount: {
+            /** Count */
+            count: number;
+            /** What */
+            what: string;
+        };
         /** DeclineBody */
         DeclineBody: {
             /** Message */
@@ -3832,6 +3888,15 @@ export interface components {
             /** Issuccess */
             isSuccess: boolean;
             response: components["schemas"]["AmendmentDecided"];
+        };
+        /** Envelope[AuditOverview] */
+        Envelope_AuditOverview_: {
+            error: components["schemas"]["ErrorBody"] | null;
+            /** Iserror */
+            isError: boolean;
+            /** Issuccess */
+            isSuccess: boolean;
+            response: components["schemas"]["AuditOverview"];
         };
         /** Envelope[BookingChanges] */
         Envelope_BookingChanges_: {
@@ -4373,6 +4438,16 @@ export interface components {
             isSuccess: boolean;
             /** Response */
             response: components["schemas"]["CsServiceSchedule"][];
+        };
+        /** Envelope[list[Place]] */
+        Envelope_list_Place__: {
+            error: components["schemas"]["ErrorBody"] | null;
+            /** Iserror */
+            isError: boolean;
+            /** Issuccess */
+            isSuccess: boolean;
+            /** Response */
+            response: components["schemas"]["Place"][];
         };
         /** Envelope[list[QuotingWeek]] */
         Envelope_list_QuotingWeek__: {
@@ -5302,6 +5377,15 @@ export interface components {
             /** Statecode */
             stateCode: number;
         };
+        /** Place */
+        Place: {
+            /** Code */
+            code: string;
+            /** Name */
+            name: string | null;
+            /** Timezone */
+            timeZone: string;
+        };
         /** PlaceOfBLIssue */
         PlaceOfBLIssue: components["schemas"]["PlaceOfBLIssue1"] | components["schemas"]["PlaceOfBLIssue2"];
         /** PlaceOfBLIssue1 */
@@ -5454,6 +5538,8 @@ export interface components {
         PurchaseOrderReference: string;
         /** QueueItem */
         QueueItem: {
+            /** About */
+            about: string | null;
             /** Id */
             id: string;
             /** Reference */
@@ -5462,6 +5548,8 @@ export interface components {
             since: string;
             /** Title */
             title: string;
+            /** Who */
+            who: string;
         };
         /** QuoteBody */
         QuoteBody: {
@@ -5670,6 +5758,23 @@ export interface components {
             viaApi: boolean;
             /** Waitingfor */
             waitingFor: ("customer" | "staff") | null;
+        };
+        /** RecentDecision */
+        RecentDecision: {
+            /** Aggregateid */
+            aggregateId: string;
+            /** Aggregatekind */
+            aggregateKind: string;
+            /** Bookingreference */
+            bookingReference: string | null;
+            /** Position */
+            position: number;
+            /** What */
+            what: string;
+            /** When */
+            when: string;
+            /** Who */
+            who: string;
         };
         /** Reference */
         Reference: {
@@ -6579,6 +6684,8 @@ export interface components {
         TransportDocumentReference: string;
         /** UnmatchedEvent */
         UnmatchedEvent: {
+            /** Description */
+            description: string;
             /** Equipmentreference */
             equipmentReference: string | null;
             /** Eventdatetime */
@@ -6593,6 +6700,8 @@ export interface components {
             id: string;
             /** Recordedat */
             recordedAt: string;
+            /** Sentreferences */
+            sentReferences: string[];
         };
         /** UpdateBooking */
         UpdateBooking: {
@@ -11673,6 +11782,62 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Authentication required"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Staff only"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    audit_audit_overview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_AuditOverview_"];
                 };
             };
             /** @description No valid bearer token */
@@ -20582,6 +20747,86 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "description": "The service is briefly unavailable; please try again"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    places_places: {
+        parameters: {
+            query: {
+                /** @description UN/LOCODEs, comma-separated (at most 50) */
+                codes: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_Place__"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "quantity: Required",
+                     *         "fields": {
+                     *           "quantity": "Required"
+                     *         }
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Authentication required"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Staff only"
                      *       },
                      *       "isError": true,
                      *       "isSuccess": false

@@ -1,9 +1,14 @@
+import { formatDate, formatMoment } from '@/lib/format';
 import type { FieldChange } from './types';
 import styles from './booking-changes.module.css';
 
-function shown(value: unknown): string {
+/** A value as the screens write it: a day as YYYY/MM/DD, a moment in the viewer's zone. */
+export function shown(value: unknown): string {
   if (value === null || value === undefined || value === '') return '-';
-  return String(value);
+  const text = String(value);
+  if (/^\d{4}-\d{2}-\d{2}$/.test(text)) return formatDate(text);
+  if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(text)) return formatMoment(text);
+  return text;
 }
 
 /** The booking's fields, the original beside the amended value; changed rows are marked (not by colour alone). */

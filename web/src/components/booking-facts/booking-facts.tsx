@@ -37,7 +37,9 @@ export function BookingFacts({
     <section className={styles.card} aria-label={label}>
       <dl className={styles.facts}>
         {request.reference ? <Fact term="Booking reference">{request.reference}</Fact> : null}
-        <Fact term="Customer">{request.customerName}</Fact>
+        <Fact term="Customer">
+          <bdi>{request.customerName}</bdi>
+        </Fact>
         <Fact term="Route">
           {request.pol.name} → {request.pod.name}
         </Fact>

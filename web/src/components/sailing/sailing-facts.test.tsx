@@ -1,5 +1,6 @@
-import { render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { renderWithProviders as render } from '@/testing/render';
+import { describe, expect, it, vi } from 'vitest';
 import { BookingSailingFacts, type BookingSailing, type SailingView } from './sailing-facts';
 
 const estimate: SailingView = {
@@ -40,5 +41,20 @@ describe('BookingSailingFacts', () => {
     render(<BookingSailingFacts booked={booked(named, estimate)} />);
     expect(screen.getByRole('status').textContent).toContain('The carrier named this sailing');
     expect(screen.queryByText(/The carrier moved this sailing/)).toBeNull();
+  });
+
+  it('writes departure and cut-offs in the port of loading time, the arrival in the port of discharge time', async () => {
+    const places = [
+      { code: 'CNSHA', name: 'Shanghai', timeZone: 'Asia/Shanghai' },
+      { code: 'SGSIN', name: 'Singapore', timeZone: 'Asia/Singapore' },
+    ];
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ isSuccess: true, isError: false, response: places }))));
+    render(<BookingSailingFacts booked={booked({ ...estimate, portOfDischarge: 'IRBND', arrival: '2027-01-19T12:00:00Z' })} />);
+    await waitFor(() => expect(screen.getByText('ETD Shanghai')).toBeTruthy());
+    expect(screen.getByText('2026/12/29 20:00 Shanghai (UTC+08:00)')).toBeTruthy();
+    expect(screen.getByRole('list', { name: 'Cut-offs' }).textContent).toContain('2026/12/26 20:00 Shanghai (UTC+08:00)');
+    // A port the server could not place is written in UTC, never guessed.
+    expect(screen.getByText('2027/01/19 12:00 UTC')).toBeTruthy();
+    vi.unstubAllGlobals();
   });
 });

@@ -1,4 +1,5 @@
-import { formatMoment } from '@/lib/format';
+import { formatAt } from '@/lib/format';
+import { usePlaces } from '@/lib/places';
 import type { Schema } from '@/types/contract';
 import styles from './sailing.module.css';
 
@@ -7,6 +8,10 @@ export type BookingSailing = Schema<'BookingSailing'>;
 
 /** A sailing's facts as a definition list: vessel, voyage, ETD, ETA, transit days, then its cut-offs. */
 export function SailingFacts({ sailing }: { sailing: SailingView }) {
+  // Each time in the local time of the port where it happens: departure and cut-offs at the port of loading.
+  const places = usePlaces([sailing.portOfLoading, sailing.portOfDischarge]);
+  const loading = places.get(sailing.portOfLoading);
+  const discharge = places.get(sailing.portOfDischarge);
   return (
     <>
       {sailing.estimated ? (
@@ -22,12 +27,12 @@ export function SailingFacts({ sailing }: { sailing: SailingView }) {
       )}
       <dl className={styles.facts}>
         <div>
-          <dt>ETD {sailing.portOfLoading}</dt>
-          <dd>{formatMoment(sailing.departure)}</dd>
+          <dt>ETD {loading?.name ?? sailing.portOfLoading}</dt>
+          <dd>{formatAt(sailing.departure, loading?.timeZone)}</dd>
         </div>
         <div>
-          <dt>ETA {sailing.portOfDischarge}</dt>
-          <dd>{formatMoment(sailing.arrival)}</dd>
+          <dt>ETA {discharge?.name ?? sailing.portOfDischarge}</dt>
+          <dd>{formatAt(sailing.arrival, discharge?.timeZone)}</dd>
         </div>
         <div>
           <dt>Transit</dt>
@@ -38,7 +43,7 @@ export function SailingFacts({ sailing }: { sailing: SailingView }) {
         <ul className={styles.cutOffs} aria-label="Cut-offs">
           {sailing.cutOffs.map((cut) => (
             <li key={cut.code}>
-              <strong>{cut.name}:</strong> {formatMoment(cut.at)}
+              <strong>{cut.name}:</strong> {formatAt(cut.at, loading?.timeZone)}
             </li>
           ))}
         </ul>
@@ -49,23 +54,27 @@ export function SailingFacts({ sailing }: { sailing: SailingView }) {
 
 /** A booking's sailing: transport plan and cut-offs, what a republished schedule moved, a late order. */
 export function BookingSailingFacts({ booked }: { booked: BookingSailing }) {
+  const before = booked.previous;
+  const places = usePlaces([before?.portOfLoading, before?.portOfDischarge, booked.sailing.portOfLoading]);
+  const at = (value: string | null | undefined, port: string | null | undefined) =>
+    formatAt(value, port ? places.get(port)?.timeZone : null);
   return (
     <section aria-label="Sailing" style={{ margin: '0.75rem 0' }}>
       <h3 style={{ margin: '0 0 0.5rem', fontSize: '1rem' }}>Sailing and cut-offs</h3>
       <SailingFacts sailing={booked.sailing} />
       {booked.previous?.estimated ? (
         <p className={styles.flag} role="status">
-          The carrier named this sailing; it was estimated to leave {formatMoment(booked.previous.departure)}.
+          The carrier named this sailing; it was estimated to leave {at(booked.previous.departure, booked.previous.portOfLoading)}.
         </p>
       ) : booked.previous ? (
         <p className={styles.flag} role="status">
-          The carrier moved this sailing: departure was {formatMoment(booked.previous.departure)}, arrival was{' '}
-          {formatMoment(booked.previous.arrival)}.
+          The carrier moved this sailing: departure was {at(booked.previous.departure, booked.previous.portOfLoading)},
+          arrival was {at(booked.previous.arrival, booked.previous.portOfDischarge)}.
         </p>
       ) : null}
       {booked.orderLate ? (
         <p className={styles.flag} role="status">
-          The shipping order came in after the shipping-instruction cut-off ({formatMoment(booked.orderSubmittedAt)}).
+          The shipping order came in after the shipping-instruction cut-off ({at(booked.orderSubmittedAt, booked.sailing.portOfLoading)}).
         </p>
       ) : null}
     </section>

@@ -2,12 +2,13 @@ import { Link } from 'react-router-dom';
 import { ContentLayout } from '@/components/layouts';
 import { BoxIcon, DocumentIcon, UserIcon } from '@/components/ui/icons';
 import { LatestNotifications } from '@/features/accounts/components/latest-notifications';
+import { AuditOverviewPanel } from '@/features/audit/components/audit-overview';
 import { RegistrationRequestsPanel } from '@/features/admin/components/registration-requests-panel';
 import { QuotingPanel } from '@/features/admin/components/quoting-chart';
 import { WorkQueuePanel } from '@/features/admin/components/work-queue';
 import { CustomerOverviewPanel } from '@/features/booking/components/customer-overview';
 import { getRole, getRoles } from '@/lib/session';
-import { canOperate } from './menu';
+import { canAudit, canOperate } from './menu';
 import styles from './overview.module.css';
 
 const CUSTOMER_LINKS = [
@@ -63,6 +64,7 @@ export function OverviewRoute() {
         </ul>
       )}
       {canOperate(roles) ? <RegistrationRequestsPanel /> : null}
+      {canAudit(roles) && !canOperate(roles) ? <AuditOverviewPanel /> : null}
     </ContentLayout>
   );
 }

@@ -194,6 +194,7 @@ export function Dropdown<V extends string | number = number>({
               ref={searchRef}
               className={styles.search}
               type="text"
+              dir="auto"
               value={filter}
               aria-label={`Search ${label}`}
               aria-controls={listId}

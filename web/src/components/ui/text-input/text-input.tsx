@@ -55,6 +55,8 @@ export function TextInput({
         <input
           id={inputId}
           type={type}
+          // Persian typed into a field starts at its right edge (names, addresses), Latin at its left.
+          dir="auto"
           className={[styles.input, className].filter(Boolean).join(' ')}
           disabled={disabled}
           aria-required={required || undefined}

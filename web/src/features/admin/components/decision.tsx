@@ -78,6 +78,7 @@ export function Decision({ accept, decline, disabled, subject }: DecisionProps) 
           <label htmlFor={descriptionId}>Description</label>
           <textarea
             id={descriptionId}
+            dir="auto"
             className={styles.textarea}
             aria-invalid={errors.message ? true : undefined}
             {...register('message')}

@@ -113,7 +113,7 @@ export function RegistrationRequestsPanel() {
                         <Link
                           to={`/dashboard/request/update/${UPDATE_ROUTE[item.accountType]}/detail/${encodeURIComponent(item.nationalId)}`}
                         >
-                          {item.customerName || item.nationalId}
+                          <bdi>{item.customerName || item.nationalId}</bdi>
                         </Link>
                       </td>
                       <td data-label="Kind">{KIND_LABEL[item.accountType]}</td>

@@ -37,7 +37,14 @@ function Queue({ queue }: { queue: WorkQueue }) {
       <ul>
         {queue.items.map((item) => {
           const path = itemPath(queue.kind, item.id);
-          const text = `${item.reference ? `${item.reference} · ` : ''}${item.title}`;
+          // The title is often a person's name, maybe Persian: isolated, so the age beside it keeps its place.
+          const text = (
+            <>
+              {item.reference ? `${item.reference} · ` : ''}
+              <bdi>{item.who || item.title}</bdi>
+              {item.who && item.about ? `: ${item.about}` : ''}
+            </>
+          );
           return (
             <li key={item.id}>
               {path.startsWith('#') ? <a href={path}>{text}</a> : <Link to={path}>{text}</Link>}{' '}

@@ -12,6 +12,6 @@ describe('quoting figures', () => {
     expect(formatWait(5400)).toBe('1.5 h');
     expect(formatWait(3 * 86400)).toBe('3.0 days');
     expect(formatWait(null)).toBe('-');
-    expect(weekLabel('2026-11-23')).toBe('Nov 23');
+    expect(weekLabel('2026-11-23')).toBe('2026/11/23');
   });
 });

@@ -1,4 +1,5 @@
 /** How quoting goes, worded for the staff overview: shares as percentages, waits as durations. */
+import { formatDate } from '@/lib/format';
 
 /** `0.333` -> `33%`; null (no requests that week) -> `-`. */
 export function formatShare(share: number | null | undefined): string {
@@ -15,9 +16,7 @@ export function formatWait(seconds: number | null | undefined): string {
   return `${(seconds / 86400).toFixed(1)} days`;
 }
 
-/** `Nov 23` for a week's Monday (UTC). */
+/** `2026/11/23` for a week's Monday: a day as every screen writes one. */
 export function weekLabel(weekStart: string): string {
-  return new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(
-    new Date(`${weekStart}T00:00:00Z`),
-  );
+  return formatDate(weekStart);
 }

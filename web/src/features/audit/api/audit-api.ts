@@ -143,3 +143,14 @@ export function useBookingSearch(query: string) {
     retry: retryAuditRead,
   });
 }
+
+/** Staff's decisions of the last days by kind and the latest of them (the auditor's overview). */
+export type AuditOverview = Answer<'audit_audit_overview'>;
+
+export const auditOverviewOptions = () =>
+  queryOptions({
+    queryKey: ['audit', 'overview'],
+    queryFn: ({ signal }) => api.get<AuditOverview>(`${BASE}/overview`, { signal }),
+    staleTime: LIVE_STALE_MS,
+    retry: retryAuditRead,
+  });

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
-import { TextInput } from '@/components/ui/text-input';
+import { DateTimeField } from '@/components/ui/date-field';
 import { localDateTimeToIso } from '../lib/filters';
 import styles from './audit.module.css';
 
@@ -20,7 +20,7 @@ export function AsOfForm({ initialValue = '', onSubmit }: AsOfFormProps) {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!localDateTimeToIso(value)) {
-      setError('Enter a date and time.');
+      setError('Enter a date and time as YYYY/MM/DD HH:MM.');
       return;
     }
     setError(undefined);
@@ -29,13 +29,12 @@ export function AsOfForm({ initialValue = '', onSubmit }: AsOfFormProps) {
 
   return (
     <form className={styles.asOfForm} onSubmit={submit} noValidate aria-label="State as of a moment">
-      <TextInput
-        type="datetime-local"
-        step={1}
+      <DateTimeField
+        seconds
         label="As of (your local time)"
         value={value}
         error={error}
-        onChange={(e) => setValue(e.target.value)}
+        onChange={setValue}
         containerClassName={styles.asOfField}
       />
       <Button type="submit" variant="outline">

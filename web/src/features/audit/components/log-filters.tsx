@@ -3,6 +3,7 @@ import type { ChangeEvent, FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dropdown } from '@/components/ui/dropdown';
 import type { DropdownOption } from '@/components/ui/dropdown';
+import { DateTimeField } from '@/components/ui/date-field';
 import { TextInput } from '@/components/ui/text-input';
 import { AGGREGATE_KINDS } from '../api/audit-api';
 import { EMPTY_FILTERS, normalizeFilters, rangeErrors } from '../lib/filters';
@@ -68,8 +69,15 @@ export function LogFilters({ value, onApply }: LogFiltersProps) {
         spellCheck={false}
         hint="A person's name or username, e.g. Karimi"
       />
-      <TextInput type="datetime-local" label="From" {...field('from')} error={errors.from} />
-      <TextInput type="datetime-local" label="To" {...field('to')} error={errors.to} hint="Includes the whole minute" />
+      <DateTimeField label="From" value={draft.from} onChange={set('from')} containerClassName={styles.filterField} error={errors.from} />
+      <DateTimeField
+        label="To"
+        value={draft.to}
+        onChange={set('to')}
+        containerClassName={styles.filterField}
+        error={errors.to}
+        hint="YYYY/MM/DD HH:MM, the whole minute included"
+      />
       <div className={styles.filterActions}>
         <Button type="submit">Apply filters</Button>
         <Button variant="outline" onClick={clear}>

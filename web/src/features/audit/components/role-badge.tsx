@@ -32,9 +32,9 @@ export function ActorLabel({ actor, name }: { actor: { id: string | null; role: 
     <span className={styles.actor}>
       <RoleBadge role={actor.role} />
       {name && name !== 'System' ? (
-        <span className={styles.actorName} title={actor.id ?? undefined}>
+        <bdi className={styles.actorName} title={actor.id ?? undefined}>
           {name}
-        </span>
+        </bdi>
       ) : showId ? (
         <code className={styles.actorId} title={actor.id ?? undefined}>
           {actor.id}

@@ -77,8 +77,7 @@ export function StatePanel({ aggregateId, kind, asOf, onClose, names }: StatePan
           {layout.stateName ? (
             <p className={styles.stateBadge}>
               <span className={styles.stateBadgeLabel}>State</span>
-              <strong>{layout.stateLabel || layout.stateName}</strong>
-              <code>{layout.stateName}</code>
+              <strong>{layout.stateLabel || layout.stateName.replaceAll('_', ' ')}</strong>
             </p>
           ) : null}
           {data?.tracking ? (

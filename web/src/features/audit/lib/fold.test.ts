@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { formatMoment } from '@/lib/format';
 import type { AuditEvent } from '../api/audit-api';
 import { fieldLabel, foldTimeline, formatValue, isSecretField, orderEntries, sameValue } from './fold';
 
@@ -170,5 +171,14 @@ describe('value helpers', () => {
     expect(fieldLabel('password_hash')).toBe('Password hash');
     expect(fieldLabel('validUntil')).toBe('Valid until');
     expect(fieldLabel('state')).toBe('State');
+  });
+});
+
+describe('moments inside a record', () => {
+  it('writes a sailing departure as the screens do, never as ISO text', () => {
+    const said = formatValue({ load_port: 'CNSHA', departure: '2026-12-19T12:00:00Z', day: '2026-12-10' }, 'sailing');
+    expect(said).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+    expect(said).toContain(formatMoment('2026-12-19T12:00:00Z'));
+    expect(said).toContain('2026/12/10');
   });
 });

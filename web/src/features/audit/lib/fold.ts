@@ -3,7 +3,7 @@
  * (`changes`), so the value a field had before an event is what the latest earlier event of the same
  * aggregate set it to. Folding the events oldest first gives every entry its before/after pairs.
  */
-import { formatDate, formatMoney } from '@/lib/format';
+import { formatDate, formatMoment, formatMoney } from '@/lib/format';
 import { label as stateLabel, MACHINE_IDS } from '@/lib/lifecycle';
 import type { MachineId } from '@/lib/lifecycle';
 import type { AuditEvent } from '../api/audit-api';
@@ -143,6 +143,9 @@ export function formatValue(value: unknown, field?: string, kind?: string, names
     /^\d{4}-\d{2}-\d{2}/.test(value)
   )
     return formatDate(value);
+  // Any other moment or day inside a record (a sailing's departure) reads as every screen writes one.
+  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value)) return formatMoment(value);
+  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return formatDate(value);
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint') return String(value);
   if (Array.isArray(value) && value.length === 0) return EMPTY_VALUE;
   if (typeof value === 'object' && Object.keys(value).length === 0) return EMPTY_VALUE;

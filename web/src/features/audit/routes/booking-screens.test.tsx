@@ -71,7 +71,10 @@ describe('booking trail screens', () => {
     screens(`/dashboard/audit/bookings?q=${encodeURIComponent('کریمی')}`);
     const found = await screen.findByRole('article', { name: 'Booking FB-2026-000001' });
     expect(String(fetchMock.mock.calls[0]?.[0])).toBe(`/audit/api/v1/bookings?q=${encodeURIComponent('کریمی')}`);
-    expect(within(found).getByText('Took part: علی کریمی')).not.toBeNull();
+    // Each name isolated in its own <bdi>: the sentence is read from the paragraph's whole text.
+    expect(
+      within(found).getByText((_, node) => node?.tagName === 'P' && node.textContent === 'Took part: علی کریمی'),
+    ).not.toBeNull();
     fireEvent.click(within(found).getByRole('link', { name: 'FB-2026-000001' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Booking FB-2026-000001' })).not.toBeNull();

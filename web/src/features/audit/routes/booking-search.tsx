@@ -55,13 +55,21 @@ export function BookingSearchRoute() {
                     <span className={styles.kind}>{booking.state}</span>
                   </p>
                   <p>
-                    <span className={styles.by}>Customer</span> {booking.customerName}
+                    <span className={styles.by}>Customer</span> <bdi>{booking.customerName}</bdi>
                   </p>
                   <p className={styles.muted}>
                     Requested {booking.createdAt} · last change {booking.updatedAt}
                   </p>
                   {booking.matchedPeople.length > 0 ? (
-                    <p className={styles.muted}>Took part: {booking.matchedPeople.join(', ')}</p>
+                    <p className={styles.muted}>
+                      Took part:{' '}
+                      {booking.matchedPeople.map((person, i) => (
+                        <span key={person}>
+                          {i > 0 ? ', ' : ''}
+                          <bdi>{person}</bdi>
+                        </span>
+                      ))}
+                    </p>
                   ) : null}
                 </article>
               </li>

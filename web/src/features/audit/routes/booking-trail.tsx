@@ -22,7 +22,9 @@ function Entry({ entry }: { entry: TrailEntry }) {
           {entry.when}
         </time>
         <span className={styles.by}>by</span>
-        <strong>{entry.who}</strong>
+        <strong>
+          <bdi>{entry.who}</bdi>
+        </strong>
         {entry.who !== entry.role ? <span className={styles.muted}>({entry.role})</span> : null}
       </p>
       {entry.reason ? (
@@ -55,7 +57,8 @@ export function BookingTrailRoute() {
     <ContentLayout
       title={title}
       description={
-        data ? `${data.customerName} · ${data.state} · requested ${data.createdAt}` : 'The booking’s audit trail'
+        // The name isolated (U+2068 … U+2069): a Persian name does not carry the words after it to the left.
+        data ? `\u2068${data.customerName}\u2069 · ${data.state} · requested ${data.createdAt}` : 'The booking’s audit trail'
       }
       actions={<Link to="/dashboard/audit">All events</Link>}
     >

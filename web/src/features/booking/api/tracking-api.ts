@@ -62,6 +62,29 @@ export function withSailingPlan(events: TrackingEvent[], sailing: SailingPlan | 
   return [...events, ...added].sort((a, b) => at(a) - at(b));
 }
 
+const portOf = (e: TrackingEvent) => e.eventLocation?.UNLocationCode ?? '';
+const kindOf = (e: TrackingEvent) => {
+  const c = e.eventClassification ?? {};
+  return `${c.eventTypeCode ?? ''}/${c.equipmentEventTypeCode ?? c.transportEventTypeCode ?? c.shipmentEventTypeCode ?? ''}`;
+};
+
+/**
+ * The timeline without the estimates that happened: once a milestone is actual (the vessel arrived at that
+ * port), an estimate of the same milestone there is no longer news and would read as still to come.
+ */
+export function withoutStaleEstimates(events: TrackingEvent[]): TrackingEvent[] {
+  const actual = new Set(
+    events
+      .filter((e) => e.eventClassification?.eventClassifierCode === 'ACT')
+      .map((e) => `${kindOf(e)}@${portOf(e)}@${e.equipmentDetails?.equipmentReference ?? ''}`),
+  );
+  return events.filter(
+    (e) =>
+      e.eventClassification?.eventClassifierCode !== 'EST' ||
+      !actual.has(`${kindOf(e)}@${portOf(e)}@${e.equipmentDetails?.equipmentReference ?? ''}`),
+  );
+}
+
 const WORDS: Record<string, string> = {
   GTIN: 'Gated in',
   LOAD: 'Loaded',

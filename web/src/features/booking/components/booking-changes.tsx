@@ -206,6 +206,7 @@ export function BookingChangesPanel({ detail }: { detail: RateRequestDetail }) {
         </label>
         <textarea
           id="cancellation-reason"
+          dir="auto"
           className={styles.textarea}
           maxLength={2000}
           value={reason}

@@ -4,6 +4,7 @@ import { useDeferredValue, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
+import { DateField } from '@/components/ui/date-field';
 import { Dropdown } from '@/components/ui/dropdown';
 import type { DropdownOption } from '@/components/ui/dropdown';
 import { NumberInput } from '@/components/ui/number-input';
@@ -165,7 +166,23 @@ export function RateRequestForm({ detail, onSaved, onCancel, amend = false, star
         <NumberInput label="Quantity" required {...register('quantity')} error={errors.quantity?.message} disabled={readOnly} inputMode="numeric" />
         <TextInput label="Commodity" required {...register('commodity')} error={errors.commodity?.message} disabled={readOnly} />
         <TextInput label="HS Code" required {...register('hsCode')} error={errors.hsCode?.message} disabled={readOnly} inputMode="numeric" />
-        <TextInput label="Preferred Shipping Date" type="date" required {...register('preferredShippingDate')} error={errors.preferredShippingDate?.message} disabled={readOnly} />
+        <Controller
+          control={control}
+          name="preferredShippingDate"
+          render={({ field }) => (
+            <DateField
+              label="Preferred Shipping Date"
+              required
+              name={field.name}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              error={errors.preferredShippingDate?.message}
+              disabled={readOnly}
+            />
+          )}
+        />
       </div>
       {!detail ? (
         <SailingPicker polId={pol?.value ?? null} podId={pod?.value ?? null} value={sailing} onChange={setSailing} disabled={readOnly} />
@@ -188,7 +205,7 @@ export function RateRequestForm({ detail, onSaved, onCancel, amend = false, star
         <label className={styles.label} htmlFor="additional-comment">
           Additional Comment
         </label>
-        <textarea id="additional-comment" className={styles.textarea} {...register('additionalComment')} disabled={readOnly} />
+        <textarea id="additional-comment" dir="auto" className={styles.textarea} {...register('additionalComment')} disabled={readOnly} />
       </div>
       <div className={styles.actions}>
         {detail ? (

@@ -3,6 +3,7 @@
  * (src/lib/messages); the rest (dropdown choices, the container picker) exist only in these forms.
  */
 import { z } from 'zod';
+import { isDate } from '@/components/ui/date-field';
 import { message } from '@/lib/messages';
 import { FORM_FIELDS, freightFormValue, frightType, orderFormErrors } from '@/lib/order-fields';
 import type { OrderFormValues } from '@/lib/order-fields';
@@ -23,7 +24,7 @@ export const rateRequestSchema = z
   .object({
     commodity: requiredText,
     hsCode: requiredText.regex(/^\d{6,10}$/, message('booking.hsCode.pattern')),
-    preferredShippingDate: requiredText,
+    preferredShippingDate: requiredText.refine(isDate, 'A date as YYYY/MM/DD, e.g. 2026/12/10'),
     quantity: z
       .string()
       .trim()

@@ -59,6 +59,33 @@ describe('TrackingPanel', () => {
     expect(String(fetchSpy.mock.calls[0][0])).toBe('/v3/events?carrierBookingReference=FB-2026-000123');
   });
 
+  it('writes each event in its port time by the port name, and drops an estimate the actual event replaced', async () => {
+    const arrived = {
+      eventID: 'ata',
+      eventDateTime: '2026-01-15T07:00:00+01:00',
+      eventClassification: { eventTypeCode: 'TRANSPORT', eventClassifierCode: 'ACT', transportEventTypeCode: 'ARRI' },
+      eventLocation: { UNLocationCode: 'DEHAM', locationName: 'Hamburg' },
+      transportDetails: { transportCall: { vesselTransport: { vesselName: 'KING OF THE SEAS' } } },
+    };
+    const places = [
+      { code: 'DEHAM', name: 'Hamburg', timeZone: 'Europe/Berlin' },
+      { code: 'IRBND', name: 'Bandar Abbas', timeZone: 'Asia/Tehran' },
+    ];
+    const fetchSpy = vi.fn(async (url: string) =>
+      String(url).startsWith('/booking/api/v1/places')
+        ? new Response(JSON.stringify({ isSuccess: true, isError: false, response: places }), { status: 200 })
+        : new Response(JSON.stringify({ events: [...events, arrived] }), { status: 200 }),
+    );
+    vi.stubGlobal('fetch', fetchSpy);
+    renderWithProviders(<TrackingPanel detail={detail(true)} />);
+    await waitFor(() => expect(screen.getAllByRole('listitem')[0].textContent).toContain('Bandar Abbas'));
+    const rows = screen.getAllByRole('listitem').map((row) => row.textContent);
+    expect(rows).toEqual([
+      '2026/01/05 11:30 Tehran (UTC+03:30) Gated in at Bandar Abbas · HLXU8097389',
+      '2026/01/15 07:00 Berlin (UTC+01:00) Arrival at Hamburg · KING OF THE SEAS',
+    ]);
+  });
+
   it('names milestones in words', () => {
     expect(milestoneWords(events[0])).toBe('Gated in');
     expect(milestoneWords(events[1])).toBe('Arrival (estimated)');

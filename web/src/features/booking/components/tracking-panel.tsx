@@ -4,14 +4,12 @@
  * actual times.
  */
 import { useQuery } from '@tanstack/react-query';
-import { formatMoment } from '@/lib/format';
+import { formatAt } from '@/lib/format';
+import { usePlaces } from '@/lib/places';
 import type { RateRequestDetail } from '../api/booking-api';
 import { bookingSailingOptions } from '../api/sailings-api';
-import { milestoneWords, trackingOptions, withSailingPlan } from '../api/tracking-api';
+import { milestoneWords, trackingOptions, withSailingPlan, withoutStaleEstimates } from '../api/tracking-api';
 import styles from './booking.module.css';
-
-// One date format on every screen: YYYY/MM/DD HH:MM UTC.
-const when = (iso: string) => formatMoment(iso);
 
 export function TrackingPanel({ detail }: { detail: RateRequestDetail }) {
   const progress = detail.progress ?? null;
@@ -19,8 +17,10 @@ export function TrackingPanel({ detail }: { detail: RateRequestDetail }) {
   const events = useQuery({ ...trackingOptions(reference), enabled: progress !== null && reference !== '' });
   // The sailing's transport plan fills in the planned calls no publisher sent (none without a sailing).
   const sailing = useQuery({ ...bookingSailingOptions(detail.id), enabled: events.isSuccess });
+  const timeline = withoutStaleEstimates(withSailingPlan(events.data ?? [], sailing.data?.sailing));
+  // Each event in the local time of its port, and every port by its name (a plan's row carries only its code).
+  const places = usePlaces(timeline.map((e) => e.eventLocation?.UNLocationCode));
   if (progress === null) return null;
-  const timeline = withSailingPlan(events.data ?? [], sailing.data?.sailing);
   return (
     <section aria-label="Tracking" className={styles.tracking} data-testid="tracking-panel">
       <h3>Where your cargo is</h3>
@@ -32,10 +32,12 @@ export function TrackingPanel({ detail }: { detail: RateRequestDetail }) {
           {timeline.map((event) => {
             const container = event.equipmentDetails?.equipmentReference;
             const vessel = event.transportDetails?.transportCall?.vesselTransport?.vesselName;
-            const place = event.eventLocation?.locationName ?? event.eventLocation?.UNLocationCode;
+            const code = event.eventLocation?.UNLocationCode;
+            const known = code ? places.get(code) : undefined;
+            const place = known?.name ?? event.eventLocation?.locationName ?? code;
             return (
               <li key={event.eventID} data-classifier={event.eventClassification?.eventClassifierCode ?? ''}>
-                <time dateTime={event.eventDateTime}>{when(event.eventDateTime)}</time>{' '}
+                <time dateTime={event.eventDateTime}>{formatAt(event.eventDateTime, known?.timeZone)}</time>{' '}
                 <strong>{milestoneWords(event)}</strong>
                 {place ? <span> at {place}</span> : null}
                 {container ? <span> · {container}</span> : null}

@@ -58,6 +58,7 @@ export function BookingsRoute() {
         <input
           id="booking-search"
           type="search"
+          dir="auto"
           className={styles.searchInput}
           placeholder="Reference (FB-…) or commodity"
           value={search}

@@ -6,6 +6,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
+import { DateField } from '@/components/ui/date-field';
 import { TextInput } from '@/components/ui/text-input';
 import { toast } from '@/components/ui/toast';
 import { can, getState, isFinal, label, stateName } from '@/lib/lifecycle';
@@ -108,12 +109,7 @@ function AmendmentDecision({
             value={price}
             onChange={(e) => setPrice(e.target.value)}
           />
-          <TextInput
-            label="Quote valid until"
-            type="date"
-            value={validUntil}
-            onChange={(e) => setValidUntil(e.target.value)}
-          />
+          <DateField label="Quote valid until" value={validUntil} onChange={setValidUntil} />
           <Button
             disabled={pending || !price || !validUntil}
             onClick={() =>
@@ -270,7 +266,7 @@ export function OpenChangesQueue({ onOpen }: { onOpen: (rateRequestId: string) =
         {items.map((item) => (
           <li key={`${item.rateRequest.id}-${item.kind}-${item.change.number}`}>
             {item.kind === 'amendment' ? 'Amendment' : 'Cancellation'} of {item.rateRequest.cargoDetails} for{' '}
-            {item.rateRequest.customerName}{' '}
+            <bdi>{item.rateRequest.customerName}</bdi>{' '}
             <Button variant="outline" onClick={() => onOpen(item.rateRequest.id)}>
               Review
             </Button>

@@ -9,6 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { basis } from '@/components/charges';
 import { Button } from '@/components/ui/button';
+import { DateField } from '@/components/ui/date-field';
 import { TextInput } from '@/components/ui/text-input';
 import { api } from '@/lib/api-client';
 import { formatDate, formatMoney } from '@/lib/format';
@@ -163,7 +164,7 @@ function QuoteForm({ detail, suggestion, onClose }: { detail: Detail; suggestion
           ) : null}
         </>
       )}
-      <TextInput label="Valid until" type="date" value={validUntil} onChange={(e) => setValidUntil(e.target.value)} required />
+      <DateField label="Valid until" value={validUntil} onChange={setValidUntil} required />
     </StaffActionDialog>
   );
 }

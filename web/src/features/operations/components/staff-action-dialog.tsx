@@ -64,7 +64,7 @@ export function StaffActionDialog({
       }
     >
       <p>
-        {detail.cargoDetails} for {detail.customerName}
+        {detail.cargoDetails} for <bdi>{detail.customerName}</bdi>
       </p>
       {children}
       {error ? <p role="alert">{error}</p> : null}

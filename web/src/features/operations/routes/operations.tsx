@@ -16,7 +16,8 @@ import { AttentionBadge, AttentionNote } from '@/components/attention-badge';
 import { AuditLink } from '@/components/audit-link';
 import { BookingFacts, OrderFacts } from '@/components/booking-facts';
 import { WhoseMove } from '@/components/whose-move';
-import { formatDate, formatMoment, formatMoney } from '@/lib/format';
+import { formatAt, formatDate, formatMoney } from '@/lib/format';
+import { usePlaces } from '@/lib/places';
 import { ORDER_FIELDS } from '@/lib/order-fields';
 import type { Answer } from '@/types/contract';
 import { ChangeReview, OpenChangesQueue } from '../components/change-review';
@@ -71,6 +72,9 @@ function ActionDialog({
   const step: RequestAction | undefined = isRequestTrigger(action) ? REQUEST_ACTIONS[action] : undefined;
   const choosesSailing = Boolean(step?.choosesSailing);
   const sailings = useQuery({ ...staffSailingsOptions(detail.pol.id, detail.pod.id), enabled: choosesSailing });
+  // Each sailing's departure in its port of loading's time, its arrival in its port of discharge's.
+  const places = usePlaces((sailings.data ?? []).flatMap((s) => [s.portOfLoading, s.portOfDischarge]));
+  const at = (value: string, port: string) => formatAt(value, places.get(port)?.timeZone);
   const reason = Boolean(step?.reason);
   const mutation = useStaffAction(
     titleOf(action),
@@ -120,8 +124,8 @@ function ActionDialog({
             <option value="">Keep the booking&apos;s sailing as it is</option>
             {(sailings.data ?? []).map((s) => (
               <option key={s.routingReference} value={s.routingReference}>
-                {s.vesselName ?? s.serviceCode} · {s.voyage} · ETD {formatMoment(s.departure)} · ETA{' '}
-                {formatMoment(s.arrival)}
+                {s.vesselName ?? s.serviceCode} · {s.voyage} · ETD {at(s.departure, s.portOfLoading)} · ETA{' '}
+                {at(s.arrival, s.portOfDischarge)}
               </option>
             ))}
           </select>
@@ -297,8 +301,9 @@ export function OperationsRoute() {
         <input
           id="ops-search"
           type="search"
+          dir="auto"
           className={styles.search}
-          placeholder="Reference (FB-…) or commodity"
+          placeholder="Reference (FB-…), commodity or customer"
           value={search}
           onChange={(e) => {
             setSearch(e.target.value);

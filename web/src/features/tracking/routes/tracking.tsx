@@ -11,7 +11,8 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toast } from '@/components/ui/toast';
 import { errorText } from '@/lib/api-client';
-import { formatMoment, momentField } from '@/lib/format';
+import { formatAt, formatMoment, momentField } from '@/lib/format';
+import { usePlaces } from '@/lib/places';
 import {
   MilestoneRefused,
   UNMATCHED_PAGE,
@@ -34,6 +35,12 @@ function hours(value: number): string {
 
 function Exceptions() {
   const query = useQuery(exceptionsOptions());
+  // Cut-offs at the port of loading and arrivals at their port, each in that port's local time.
+  const places = usePlaces([
+    ...(query.data?.notGatedIn ?? []).map((r) => r.loadPort),
+    ...(query.data?.slippedArrivals ?? []).map((r) => r.arrivalPort),
+  ]);
+  const zone = (port: string | null | undefined) => (port ? places.get(port)?.timeZone : null);
   if (query.isPending) return <p className={styles.muted}>Loading…</p>;
   if (query.isError) return <p role="alert">{errorText(query.error)}</p>;
   const { notGatedIn, slippedArrivals, unmatchedEvents } = query.data;
@@ -49,7 +56,7 @@ function Exceptions() {
             {row.containersExpected} not gated in
             {row.missingContainers.length > 0 ? ` (${row.missingContainers.join(', ')})` : ''} · cut-off{' '}
             <span className={row.cutOffPassed ? styles.late : undefined}>
-              {formatMoment(row.cargoCutOff)}
+              {formatAt(row.cargoCutOff, zone(row.loadPort))}
               {row.cutOffPassed ? ' (passed)' : ''}
             </span>{' '}
             at {row.loadPort}
@@ -63,7 +70,7 @@ function Exceptions() {
         {slippedArrivals.map((row) => (
           <li key={row.rateRequestId} data-testid="slipped-arrival">
             <strong>{row.reference ?? row.rateRequestId}</strong> · {row.vesselName ?? 'vessel'} now expected at{' '}
-            {row.arrivalPort ?? 'its port'} {formatMoment(row.estimatedArrival)},{' '}
+            {row.arrivalPort ?? 'its port'} {formatAt(row.estimatedArrival, zone(row.arrivalPort))},{' '}
             <span className={styles.late}>{hours(row.arrivalDelayHours)} late</span>
           </li>
         ))}
@@ -98,8 +105,15 @@ function UnmatchedEvents() {
         {rows.map((row) => (
           <li key={row.id} data-testid="unmatched-event" className={styles.row}>
             <span>
-              {row.eventSubtype ?? row.eventType} {row.equipmentReference ?? ''} · {formatMoment(row.eventDateTime)}{' '}
-              <span className={styles.muted}>({row.eventID})</span>
+              {row.description}
+              {row.equipmentReference ? ` · container ${row.equipmentReference}` : ''} · {formatMoment(row.eventDateTime)}
+              <br />
+              {row.sentReferences.length > 0 ? (
+                <span data-testid="sent-reference">Reference sent: {row.sentReferences.join(', ')}</span>
+              ) : (
+                <span data-testid="sent-reference">No booking reference sent</span>
+              )}{' '}
+              <span className={styles.muted}>· publisher’s event ID {row.eventID}</span>
             </span>
             <label className={styles.field}>
               <span className="visually-hidden">Booking reference for {row.eventID}</span>

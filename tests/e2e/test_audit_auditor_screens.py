@@ -1,0 +1,210 @@
+"""An auditor's and staff's screens with a Persian-named customer who writes her name in Latin letters on her
+papers, at both widths: found by either spelling, the trail names the terminal that published a milestone,
+the as-of state in words and in readable columns, names isolated from the text around them, an overview
+an auditor uses, and unmatched tracking events with the reference their publisher sent."""
+
+from __future__ import annotations
+
+import json
+import re
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME
+from tests.corpus import TRACKED_CONTAINERS, ZAHRA_HOSSEINI
+from tests.e2e.browser import DESKTOP, layout_problems, sign_in
+from tests.e2e.conftest import LiveServer
+from tests.e2e.customers import (
+    BOOKING,
+    admin_token,
+    booking_confirmed,
+    call,
+    container_id,
+    followers_caught_up,
+    foreign_customer,
+    login,
+    pending_registration,
+)
+from tests.e2e.test_audit_screens import AUDITOR_PASSWORD, AUDITOR_USERNAME, create_auditor, wait_for_login
+
+(FIRST, LAST), LATIN = ZAHRA_HOSSEINI
+PERSIAN = f"{FIRST} {LAST}"
+TERMINAL = "Jebel Ali terminal 2"
+STRAY_REFERENCE = "FB-2026-99999"
+ORDERED_CONTAINER = "BMOU0061950"  # in the seeded container list
+# The booking's reference and its rate request's id.
+Booked = tuple[str, str]
+
+
+def publish(server: LiveServer, key: str, event: dict[str, Any]) -> None:
+    request = urllib.request.Request(
+        f"{server.url}/v3/events", data=json.dumps({"events": [event]}).encode(), method="POST"
+    )
+    request.add_header("Content-Type", "application/json")
+    request.add_header("API-Key", key)
+    with urllib.request.urlopen(request, timeout=20) as answer:
+        assert answer.status == 200
+
+
+def gate_in(event_id: str, container: str, reference: str) -> dict[str, Any]:
+    return {
+        "eventRouting": {
+            "originatingParty": {"partyCode": "JEA", "codeListProvider": "ZZZ", "codeListName": "LCL"}
+        },
+        "eventID": event_id,
+        "eventDateTime": "2026-01-10T08:00:00Z",
+        "eventUpdatedDateTime": "2026-01-10T08:00:00Z",
+        "eventLocation": {"UNLocationCode": "AEJEA", "facilityTypeCode": "POTE"},
+        "eventClassification": {
+            "eventTypeCode": "EQUIPMENT",
+            "eventClassifierCode": "ACT",
+            "equipmentEventTypeCode": "GTIN",
+        },
+        "equipmentDetails": {
+            "equipmentReference": container,
+            "ISOEquipmentCode": "22GP",
+            "emptyIndicatorCode": "LADEN",
+        },
+        "shipmentDetails": {"documentReference": {"typeCode": "BKG", "reference": reference}},
+    }
+
+
+def zahras_booking(server: LiveServer) -> tuple[str, str]:
+    """Her booking with a shipping order whose shipper is her Latin spelling, a milestone from a terminal,
+    an event that matched nothing and a sign-up waiting in her Persian name: (reference, rate request id)."""
+    username, password = foreign_customer(server, PERSIAN)
+    token = login(server, username, password)
+    rid = booking_confirmed(server, token, "Saffron")
+    parties = [
+        {"name": name, "address": f"{name} street 1", "phoneNumber": phone, "fax": None, "partyType": kind}
+        | {"isForSwbl": False}
+        for name, phone, kind in (
+            ("Consignee Pte Ltd", "6512345678", 1),
+            ("Notify Pte Ltd", "6587654321", 2),
+            (LATIN, "989121234567", 0),
+        )
+    ]
+    container = {"containerId": container_id(server, token, ORDERED_CONTAINER), "seal": "SEAL-0001"}
+    container |= {"count": 120, "type": 1, "grossWeight": 21000, "netWeight": 19500}
+    order = {"rateRequestId": rid, "isSWBL": False, "frightType": 2, "cargoDescription": "Saffron in tins"}
+    order |= {"imcoClass": None, "unNumber": None, "temprature": None, "humidity": None}
+    order |= {"hasVentilation": False, "parties": parties, "containers": [container]}
+    call(server, "POST", f"{BOOKING}/client/shipping-orders", order, token=token)
+    reference = str(call(server, "GET", f"{BOOKING}/client/rate-requests/{rid}", token=token)["reference"])
+    admin = admin_token(server)
+    key = call(server, "POST", "/integrations/api/v1/admin/publisher-keys", {"label": TERMINAL}, token=admin)
+    publish(server, key["key"], gate_in(f"jea-{rid}", ORDERED_CONTAINER, reference))
+    publish(server, key["key"], gate_in(f"jea-stray-{rid}", TRACKED_CONTAINERS[3], STRAY_REFERENCE))
+    pending_registration(server, PERSIAN)
+    followers_caught_up(server)
+    return reference, rid
+
+
+@pytest.fixture(scope="module")
+def booked(live_server: LiveServer) -> Booked:
+    create_auditor(live_server)
+    return zahras_booking(live_server)
+
+
+def test_the_auditor_finds_her_by_the_latin_name_and_reads_the_terminal_and_an_overview(
+    page: Page, viewport: dict[str, int], live_server: LiveServer, booked: Booked, screenshot_dir: Path
+) -> None:
+    reference, _ = booked
+    width = "desktop" if viewport == DESKTOP else "phone"
+    wait_for_login(page, live_server, AUDITOR_USERNAME, AUDITOR_PASSWORD)
+    sign_in(page, live_server, AUDITOR_USERNAME, AUDITOR_PASSWORD)
+
+    # The overview: staff's decisions by kind, the latest linked to their bookings, the ways in.
+    page.goto(f"{live_server.url}/dashboard/overview")
+    decisions = page.get_by_role("region", name=re.compile(r"^Staff decisions in the last 30 days$"))
+    expect(decisions.get_by_role("row", name=re.compile(r"^Booking confirmed \d+$"))).to_be_visible()
+    latest = page.get_by_role("region", name="Latest staff decisions")
+    expect(latest.get_by_role("link", name=reference).first).to_be_visible()
+    expect(page.get_by_role("link", name="Find a booking\u2019s trail")).to_be_visible()
+    assert layout_problems(page) == []
+    page.screenshot(path=str(screenshot_dir / f"audit-overview-{width}.png"), full_page=True)
+
+    # Her Latin spelling, her last name alone, her first name in lower case: her booking each time.
+    for query in (LATIN, "Hosseini", "zahra"):
+        page.goto(f"{live_server.url}/dashboard/audit")
+        search = page.get_by_role("search", name="Find a booking's trail")
+        search.get_by_label("Booking reference or person's name").fill(query)
+        search.get_by_role("button", name="Find booking").click()
+        found = page.get_by_role("article", name=f"Booking {reference}")
+        expect(found).to_be_visible()
+        expect(found.locator("bdi", has_text=PERSIAN).first).to_be_visible()
+    page.screenshot(path=str(screenshot_dir / f"audit-search-latin-{width}.png"), full_page=True)
+
+    # The trail names the terminal whose key published the milestone.
+    found.get_by_role("link", name=reference).click()
+    milestone = page.get_by_role("article", name="Tracking milestone received")
+    expect(milestone).to_contain_text(TERMINAL)
+    expect(milestone).not_to_contain_text("by Tracking publisher")
+    page.screenshot(path=str(screenshot_dir / f"audit-trail-terminal-{width}.png"), full_page=True)
+
+    # Persian typed into a field starts at its right edge.
+    field = page.get_by_label("Booking reference or person's name")
+    field.fill(PERSIAN)
+    assert field.evaluate("el => el.matches(':dir(rtl)')")
+
+
+def test_the_as_of_state_reads_in_words_and_its_columns_stay_readable(
+    page: Page, viewport: dict[str, int], live_server: LiveServer, booked: Booked, screenshot_dir: Path
+) -> None:
+    _, rid = booked
+    width = "desktop" if viewport == DESKTOP else "phone"
+    sign_in(page, live_server, ADMIN_USERNAME, ADMIN_PASSWORD)
+    page.goto(f"{live_server.url}/dashboard/audit/{rid}")
+    accepted = page.get_by_role("article").filter(has_text="Booking Letter Pending").first
+    accepted.get_by_role("button", name="View as of this point").click()
+    panel = page.get_by_role("region", name=re.compile(r"^State as of position \d+$"))
+    expect(panel.get_by_text("Booking Letter Pending", exact=True)).to_be_visible()
+    main = page.get_by_role("main").inner_text()
+    assert "loi_pending" not in main and "not set" in main.replace("\n", " ")
+    if viewport == DESKTOP:
+        # Every "before" column is wide enough for its words (it was two letters wide beside the state).
+        widths = page.locator("td[data-label='Before']").evaluate_all(
+            "cells => cells.map(c => c.getBoundingClientRect().width)"
+        )
+        assert widths and min(widths) >= 90, widths
+    assert layout_problems(page) == []
+    page.screenshot(path=str(screenshot_dir / f"audit-as-of-{width}.png"), full_page=True)
+
+
+def test_staff_read_names_isolated_and_unmatched_events_with_the_reference_sent(
+    page: Page, viewport: dict[str, int], live_server: LiveServer, booked: Booked, screenshot_dir: Path
+) -> None:
+    reference, _ = booked
+    width = "desktop" if viewport == DESKTOP else "phone"
+    sign_in(page, live_server, ADMIN_USERNAME, ADMIN_PASSWORD)
+
+    # The work queue isolates the name, so the age after it is not pulled into the Persian run.
+    page.goto(f"{live_server.url}/dashboard/overview")
+    queue = page.get_by_role("region", name=re.compile(r"^Registrations to review"))
+    expect(queue.locator("bdi", has_text=PERSIAN).first).to_be_visible()
+    # A booking's item isolates the name alone: the cargo after it reads left to right ("1 x 20 ...").
+    orders = page.get_by_role("region", name=re.compile(r"^Shipping orders to review"))
+    expect(orders.locator("bdi")).to_have_text(PERSIAN)
+    expect(orders.get_by_role("listitem")).to_contain_text(f"{PERSIAN}: 1 x 20")
+    page.screenshot(path=str(screenshot_dir / f"work-queue-persian-{width}.png"), full_page=True)
+
+    # Staff find her bookings by the Latin spelling too.
+    page.goto(f"{live_server.url}/dashboard/operations")
+    search = page.get_by_label("Search", exact=True)
+    search.fill("Hosseini")
+    expect(page.get_by_text(reference).first).to_be_visible()
+    search.fill(PERSIAN)
+    assert search.evaluate("el => el.matches(':dir(rtl)')")
+
+    # The unmatched event: what happened in words and the reference its publisher sent.
+    page.goto(f"{live_server.url}/dashboard/tracking")
+    stray = page.get_by_test_id("unmatched-event").filter(has_text=TRACKED_CONTAINERS[3]).first
+    expect(stray).to_contain_text("Container gated in")
+    expect(stray.get_by_test_id("sent-reference")).to_have_text(f"Reference sent: {STRAY_REFERENCE}")
+    expect(stray).not_to_contain_text("GTIN")
+    assert layout_problems(page) == []
+    page.screenshot(path=str(screenshot_dir / f"tracking-unmatched-{width}.png"), full_page=True)

@@ -1,0 +1,126 @@
+import { useState } from 'react';
+import type { Ref } from 'react';
+import { TextInput } from '../text-input';
+import type { TextInputProps } from '../text-input';
+
+/** `2026-12-10` -> `2026/12/10` (what the field shows); anything else as it is. */
+export function shownDate(iso: string): string {
+  return /^\d{4}-\d{2}-\d{2}$/.test(iso) ? iso.replaceAll('-', '/') : iso;
+}
+
+/**
+ * What was typed as the value a form keeps: `2026/12/10` (or `2026-12-10`, or `20261210`) -> `2026-12-10`
+ * when it is a real day; '' for nothing; otherwise the text itself, which a form's check refuses.
+ */
+export function typedDate(text: string): string {
+  const trimmed = text.trim();
+  if (!trimmed) return '';
+  const match = /^(\d{4})[/.-]?(\d{2})[/.-]?(\d{2})$/.exec(trimmed);
+  if (!match) return trimmed;
+  const [year, month, day] = match.slice(1).map(Number);
+  const date = new Date(Date.UTC(year, month - 1, day));
+  const real = date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  return real ? `${match[1]}-${match[2]}-${match[3]}` : trimmed;
+}
+
+/** Whether a form value is a day as `typedDate` gives it. */
+export const isDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
+
+/** Digits typed get their slashes as they come: `202612` -> `2026/12`, `2026/1210` -> `2026/12/10`. */
+export function withSlashes(text: string): string {
+  if (!/^[\d/]*$/.test(text)) return text;
+  const digits = text.replaceAll('/', '');
+  if (digits.length <= 4) return digits;
+  return [digits.slice(0, 4), digits.slice(4, 6), digits.slice(6, 8)].filter(Boolean).join('/');
+}
+
+export interface DateFieldProps extends Omit<TextInputProps, 'value' | 'onChange' | 'type' | 'defaultValue' | 'ref'> {
+  /** The day as `YYYY-MM-DD` (what forms and the API keep), '' for none. */
+  value: string;
+  onChange: (value: string) => void;
+  inputRef?: Ref<HTMLInputElement>;
+}
+
+/**
+ * The design system's date field: a day typed and shown as YYYY/MM/DD whatever the browser's locale (a native
+ * date input shows mm/dd/yyyy to many), kept as `YYYY-MM-DD`. Controlled; with react-hook-form, through a
+ * `Controller` (`value`, `onChange`, `onBlur`, `inputRef={field.ref}`).
+ */
+export function DateField({ value, onChange, inputRef, hint, ...rest }: DateFieldProps) {
+  const [text, setText] = useState(() => shownDate(value));
+  const [seen, setSeen] = useState(value);
+  // A value set from outside (a reset, a loaded record) replaces what is shown unless it is what was typed.
+  if (seen !== value) {
+    setSeen(value);
+    if (typedDate(text) !== value) setText(shownDate(value));
+  }
+  return (
+    <TextInput
+      {...rest}
+      ref={inputRef}
+      type="text"
+      inputMode="numeric"
+      autoComplete="off"
+      placeholder="YYYY/MM/DD"
+      maxLength={10}
+      value={text}
+      hint={hint ?? 'YYYY/MM/DD'}
+      onChange={(event) => {
+        const next = withSlashes(event.target.value);
+        setText(next);
+        onChange(typedDate(next));
+      }}
+    />
+  );
+}
+
+/** `2026-11-29T00:57` or `...T00:57:09` (a local date-time) -> `2026/11/29 00:57` (`:09`). */
+export function shownDateTime(local: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(:\d{2})?/.exec(local);
+  return match ? `${match[1]}/${match[2]}/${match[3]} ${match[4]}:${match[5]}${match[6] ?? ''}` : local;
+}
+
+/** What was typed (`2026/11/29 00:57`, seconds optional) as a local date-time `2026-11-29T00:57`; '' for
+ * nothing; otherwise the text itself, which a form's check refuses. */
+export function typedDateTime(text: string): string {
+  const trimmed = text.trim();
+  if (!trimmed) return '';
+  const match = /^(\d{4})[/-](\d{2})[/-](\d{2})[ T]+(\d{2}):(\d{2})(:\d{2})?$/.exec(trimmed);
+  return match ? `${match[1]}-${match[2]}-${match[3]}T${match[4]}:${match[5]}${match[6] ?? ''}` : trimmed;
+}
+
+export interface DateTimeFieldProps extends Omit<DateFieldProps, 'value' | 'onChange'> {
+  /** A local date-time as `YYYY-MM-DDTHH:MM[:SS]` (a native datetime-local's value), '' for none. */
+  value: string;
+  onChange: (value: string) => void;
+  /** Seconds may be typed too. */
+  seconds?: boolean;
+}
+
+/** The design system's date-time field: typed and shown `YYYY/MM/DD HH:MM` in the viewer's own time, kept as
+ * a native datetime-local's value, whatever the browser's locale (which writes `11/29/2026, 12:57 AM`). */
+export function DateTimeField({ value, onChange, inputRef, hint, seconds = false, ...rest }: DateTimeFieldProps) {
+  const [text, setText] = useState(() => shownDateTime(value));
+  const [seen, setSeen] = useState(value);
+  if (seen !== value) {
+    setSeen(value);
+    if (typedDateTime(text) !== value) setText(shownDateTime(value));
+  }
+  const format = seconds ? 'YYYY/MM/DD HH:MM:SS' : 'YYYY/MM/DD HH:MM';
+  return (
+    <TextInput
+      {...rest}
+      ref={inputRef}
+      type="text"
+      autoComplete="off"
+      placeholder={format}
+      maxLength={seconds ? 19 : 16}
+      value={text}
+      hint={hint ?? format}
+      onChange={(event) => {
+        setText(event.target.value);
+        onChange(typedDateTime(event.target.value));
+      }}
+    />
+  );
+}

@@ -1,0 +1,2 @@
+export { DateField, DateTimeField, isDate, shownDate, shownDateTime, typedDate, typedDateTime } from './date-field';
+export type { DateFieldProps, DateTimeFieldProps } from './date-field';
