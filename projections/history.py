@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from decimal import Decimal
@@ -56,33 +57,63 @@ class _NotFlat(Exception):
     """A value `_flat_copy` leaves to `plain` (floats, tuples, sets, enums, subclasses, non-str keys)."""
 
 
-def _flat_copy(value: Any) -> Any:
-    """`plain(value)` for the common field: exact str/int/bool/None/UUID/Decimal/datetime, in exact dicts (str
-    keys) and lists; raises `_NotFlat` otherwise. Such a copy holds only str/int/bool/None in dicts and lists,
-    which orjson and `json.dumps` write alike (no floats, no custom types).
-    """
-    kind = type(value)
-    if kind is dict:
-        copy: dict[str, Any] = {}
-        for key, item in value.items():
-            if type(key) is not str:
-                raise _NotFlat
-            item_kind = type(item)
-            if item_kind is str or item_kind is int or item is None or item_kind is bool:
-                copy[key] = item
-            else:
-                copy[key] = _flat_copy(item)
-        return copy
-    if kind is list:
-        return [
-            item if (t := type(item)) is str or t is int or item is None or t is bool else _flat_copy(item)
-            for item in value
-        ]
-    if kind is UUID or kind is Decimal:
-        return str(value)
-    if kind is datetime:
-        return value.isoformat()
-    raise _NotFlat
+# plain() of what the store's registered transcodings decode (SharedStore registers exactly these three),
+# computed from the stored `_data_` text.
+_STORED_VALUES: dict[str, Callable[[str], Any]] = {
+    "uuid_hex": lambda data: str(UUID(data)),
+    "decimal_str": lambda data: str(Decimal(data)),
+    "datetime_iso": lambda data: datetime.fromisoformat(data).isoformat(),
+}
+
+
+def _plain_copier(*, stored: bool) -> Callable[[Any], Any]:
+    """`plain()` for the common field, of a decoded value (`stored=False`: exact str/int/bool/None/UUID/
+    Decimal/datetime) or computed from its stored JSON (`stored=True`: orjson's reading, custom values still
+    `{"_type_", "_data_"}` objects, each going through the very function decoding and `plain` would apply).
+    The copy holds only str/int/bool/None in exact dicts (str keys) and lists, which orjson and `json.dumps`
+    write alike (no floats, no custom types). It raises `_NotFlat` for anything else (floats, tuples, sets,
+    enums, subclasses, non-str keys, a custom value of another kind): the caller then takes the slow way.
+
+    A hot path (every event of a rebuild and of the audit reads): each copy is a closure over this one body,
+    testing its flag where the two differ (a stored document's keys are always text)."""
+    checks_keys = not stored
+
+    def copy(value: Any) -> Any:
+        kind = type(value)
+        if kind is dict:
+            if stored and len(value) == 2 and "_type_" in value and "_data_" in value:
+                convert = _STORED_VALUES.get(value["_type_"])
+                data = value["_data_"]
+                if convert is None or type(data) is not str:
+                    raise _NotFlat
+                return convert(data)
+            copied: dict[str, Any] = {}
+            for key, item in value.items():
+                if checks_keys and type(key) is not str:
+                    raise _NotFlat
+                item_kind = type(item)
+                if item_kind is str or item_kind is int or item is None or item_kind is bool:
+                    copied[key] = item
+                else:
+                    copied[key] = copy(item)
+            return copied
+        if kind is list:
+            return [
+                item if (t := type(item)) is str or t is int or item is None or t is bool else copy(item)
+                for item in value
+            ]
+        if not stored:
+            if kind is UUID or kind is Decimal:
+                return str(value)
+            if kind is datetime:
+                return value.isoformat()
+        raise _NotFlat
+
+    return copy
+
+
+_flat_copy = _plain_copier(stored=False)
+_stored_copy = _plain_copier(stored=True)
 
 
 @dataclass(frozen=True)
@@ -223,42 +254,6 @@ def log_entry(event: Recorded) -> tuple[str, str, int, str, str, str, Any, Any, 
         fields.get("reason"),
         changes_json(changes, flat),
     )
-
-
-# plain() of what the store's registered transcodings decode (SharedStore registers exactly these three).
-_STORED_VALUES: dict[str, Any] = {
-    "uuid_hex": lambda data: str(UUID(data)),
-    "decimal_str": lambda data: str(Decimal(data)),
-    "datetime_iso": lambda data: datetime.fromisoformat(data).isoformat(),
-}
-
-
-def _stored_copy(value: Any) -> Any:
-    """`plain()` of a decoded value, computed from its stored JSON (orjson's reading, custom values still
-    `{"_type_", "_data_"}` objects): each custom value goes through the very function decoding and `plain`
-    would apply. Raises `_NotFlat` for floats and anything unusual (the caller then decodes the event)."""
-    kind = type(value)
-    if kind is dict:
-        if len(value) == 2 and "_type_" in value and "_data_" in value:
-            convert = _STORED_VALUES.get(value["_type_"])
-            data = value["_data_"]
-            if convert is None or type(data) is not str:
-                raise _NotFlat
-            return convert(data)
-        copy: dict[str, Any] = {}
-        for key, item in value.items():
-            item_kind = type(item)
-            if item_kind is str or item_kind is int or item is None or item_kind is bool:
-                copy[key] = item
-            else:
-                copy[key] = _stored_copy(item)
-        return copy
-    if kind is list:
-        return [
-            item if (t := type(item)) is str or t is int or item is None or t is bool else _stored_copy(item)
-            for item in value
-        ]
-    raise _NotFlat
 
 
 def log_entry_of_stored(
