@@ -177,8 +177,13 @@ def _names(event_class: type) -> tuple[str, str, str]:
     return _NAMES[event_class]
 
 
-def _changes(fields: dict[str, Any]) -> tuple[dict[str, Any], bool]:
-    """The fields an auditor sees (hashes redacted), and whether orjson writes them as `json.dumps` does."""
+def _changes(
+    fields: dict[str, Any], copy: Callable[[Any], Any] = _flat_copy, slow: Callable[[Any], Any] | None = plain
+) -> tuple[dict[str, Any], bool]:
+    """The fields an auditor sees (hashes redacted), and whether orjson writes them as `json.dumps` does.
+
+    Each value goes through `copy` (`_flat_copy` of a decoded event, `_stored_copy` of its stored JSON); one
+    it leaves (`_NotFlat`) through `slow`, or, without `slow`, the `_NotFlat` is the caller's."""
     changes: dict[str, Any] = {}
     flat = True
     for key, value in fields.items():
@@ -191,9 +196,11 @@ def _changes(fields: dict[str, Any]) -> tuple[dict[str, Any], bool]:
             changes[key] = value
         else:
             try:
-                changes[key] = _flat_copy(value)
+                changes[key] = copy(value)
             except _NotFlat:
-                changes[key] = plain(value)
+                if slow is None:
+                    raise
+                changes[key] = slow(value)
                 flat = False
     return changes, flat
 
@@ -283,18 +290,8 @@ def log_entry_of_stored(
     actor_id, actor_role, reason = fields.get("actor_id"), fields.get("actor_role"), fields.get("reason")
     if any(v is not None and type(v) is not str for v in (actor_id, actor_role, reason)):
         return None
-    changes: dict[str, Any] = {}
     try:
-        for key, value in fields.items():
-            if key in ENVELOPE_FIELDS:
-                continue
-            kind = type(value)
-            if key.endswith("_hash"):
-                changes[key] = None if value is None else REDACTED
-            elif kind is str or kind is int or value is None or kind is bool:
-                changes[key] = value
-            else:
-                changes[key] = _stored_copy(value)
+        changes = _changes(fields, _stored_copy, None)[0]
     except _NotFlat:
         return None
     aggregate_kind, event_type, topic = _names(event_class)
