@@ -5171,13 +5171,7 @@ export interface components {
             /** Phonenumber */
             phoneNumber?: string | number | null;
         };
-        /**
-         * PartyContactDetail
-         * @example {
-         *       "name": "Henrik",
-         *       "phone": "+45 51801234"
-         *     }
-         */
+        /** PartyContactDetail */
         PartyContactDetail: components["schemas"]["PartyContactDetail1"] | components["schemas"]["PartyContactDetail2"];
         /** PartyContactDetail1 */
         PartyContactDetail1: {
