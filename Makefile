@@ -59,7 +59,7 @@ compose-check: setup
 # The OpenAPI document and the web's types generated from it (a test fails when either checked-in file is stale).
 # The generated DCSA models, written again from the vendored documents in contract/dcsa/.
 dcsa-models: setup
-	$(BIN)/python -m api.schemas.dcsa_models
+	$(BIN)/python -m api.dcsa.generate
 
 openapi: setup web/node_modules/.installed
 	$(BIN)/python -m api.openapi_file

@@ -3,7 +3,7 @@ hand, or a document changed without regenerating, fails here (run `make dcsa-mod
 
 from __future__ import annotations
 
-from api.schemas.dcsa_models import BOOKING_MODELS, booking_models, without_prose
+from api.dcsa.generate import BOOKING_MODELS, booking_models, without_prose
 
 
 def test_the_booking_models_are_what_the_command_writes() -> None:

@@ -10,6 +10,7 @@ from typing import Any
 from uuid import UUID
 
 import pytest
+from eventsourcing.domain import CanMutateAggregate
 from eventsourcing.persistence import StoredEvent
 
 from domain.integrations.api_key import ApiKey
@@ -52,11 +53,13 @@ def test_a_key_stored_before_replays_as_its_own_kind(store: SharedStore, kind: t
     issued, revoked = (_stored_before(topic) for topic in TOPICS[kind])
     key: Any = None
     for stored in (issued, StoredEvent(KEY_ID, 2, revoked.topic, revoked.state)):
-        key = store.mapper.to_domain_event(stored).mutate(key)
+        event = store.mapper.to_domain_event(stored)
+        assert isinstance(event, CanMutateAggregate)
+        key = event.mutate(key)
     assert type(key) is kind
     assert (key.label, key.key_hash, key.hint) == ("label-text", "key_hash-text", "hint-text")
     assert key.revoked
-    if kind is ApiKey:
+    if isinstance(key, ApiKey):
         assert (key.customer_id, key.account_type, key.username) == ("customer_id-text", 7, "username-text")
 
 
@@ -74,10 +77,12 @@ def test_keys_issued_today_are_stored_under_the_topics_of_before(store: SharedSt
 
 
 def test_each_read_model_takes_its_own_kind_of_key_only() -> None:
-    for event in (ApiKey.Issued, ApiKey.Revoked):
+    api_key_events: tuple[type, ...] = (ApiKey.Issued, ApiKey.Revoked)
+    publisher_key_events: tuple[type, ...] = (PublisherKey.Issued, PublisherKey.Revoked)
+    for event in api_key_events:
         assert api_keys_projection.handler_for_type(event) is not None
         assert publisher_keys_projection.handler_for_type(event) is None
-    for event in (PublisherKey.Issued, PublisherKey.Revoked):
+    for event in publisher_key_events:
         assert publisher_keys_projection.handler_for_type(event) is not None
         assert api_keys_projection.handler_for_type(event) is None
 

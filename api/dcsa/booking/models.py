@@ -1,5 +1,5 @@
 """DCSA Booking 2.0.5 wire models, generated from `contract/dcsa/BKG_v2.0.5.yaml` (descriptions, examples
-and titles left out) by `make dcsa-models` (api/schemas/dcsa_models.py, datamodel-code-generator).
+and titles left out) by `make dcsa-models` (api/dcsa/generate.py, datamodel-code-generator).
 
 Do not edit by hand: regenerate (tests/unit/test_dcsa_models.py fails when this file is not what the command
 writes). Property names are the standard's own (`UNLocationCode`, `ISOEquipmentCode`). Each `oneOf` root model

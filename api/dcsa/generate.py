@@ -1,12 +1,12 @@
-"""`make dcsa-models` (`python -m api.schemas.dcsa_models`): the generated DCSA models, written again from the
+"""`make dcsa-models` (`python -m api.dcsa.generate`): the generated DCSA models, written again from the
 vendored documents; `--check` says whether the committed ones are what the command writes.
 
-DCSA Booking 2.0.5 (`contract/dcsa/BKG_v2.0.5.yaml`) becomes `api/schemas/dcsa_booking.py`: the document's
+DCSA Booking 2.0.5 (`contract/dcsa/BKG_v2.0.5.yaml`) becomes `api/dcsa/booking/models.py`: the document's
 descriptions, examples and titles are left out (the models are the wire's rules, the standard is read for
 the prose), datamodel-code-generator writes the models, each `oneOf` root model gets its `_one_of` validator
-(a body matching two members is refused: api/schemas/dcsa_one_of.py), and ruff formats the file as the
+(a body matching two members is refused: api/dcsa/one_of.py), and ruff formats the file as the
 project's. Track & Trace and Commercial Schedules have no generated models: their documents validate the
-bodies themselves (api/schemas/tnt.py, api/schemas/commercial_schedules.py).
+bodies themselves (api/dcsa/tracking/models.py, api/dcsa/schedules/models.py).
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ import yaml
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 BOOKING_DOCUMENT = ROOT / "contract" / "dcsa" / "BKG_v2.0.5.yaml"
-BOOKING_MODELS = ROOT / "api" / "schemas" / "dcsa_booking.py"
+BOOKING_MODELS = ROOT / "api" / "dcsa" / "booking" / "models.py"
 GENERATOR_OPTIONS = [
     "--input-file-type=openapi",
     "--output-model-type=pydantic_v2.BaseModel",
@@ -40,7 +40,7 @@ PROSE = {"description", "example", "examples", "title"}
 
 HEADER = '''\
 """DCSA Booking 2.0.5 wire models, generated from `contract/dcsa/BKG_v2.0.5.yaml` (descriptions, examples
-and titles left out) by `make dcsa-models` (api/schemas/dcsa_models.py, datamodel-code-generator).
+and titles left out) by `make dcsa-models` (api/dcsa/generate.py, datamodel-code-generator).
 
 Do not edit by hand: regenerate (tests/unit/test_dcsa_models.py fails when this file is not what the command
 writes). Property names are the standard's own (`UNLocationCode`, `ISOEquipmentCode`). Each `oneOf` root model
@@ -53,7 +53,7 @@ ONE_OF_VALIDATOR = """
     @model_validator(mode="before")
     @classmethod
     def _one_of(cls, data: Any) -> Any:
-        return exactly_one(cls, data)  # the standard's oneOf: one member only (api/schemas/dcsa_one_of.py)
+        return exactly_one(cls, data)  # the standard's oneOf: one member only (api/dcsa/one_of.py)
 """
 
 
@@ -79,7 +79,7 @@ def _with_one_of_validators(source: str) -> str:
             raise RuntimeError(f"no oneOf root model {name} in the generated models")
     source = source.replace("from typing import ", "from typing import Any, ", 1)
     source = source.replace(
-        "from pydantic import ", "from api.schemas.dcsa_one_of import exactly_one\nfrom pydantic import ", 1
+        "from pydantic import ", "from api.dcsa.one_of import exactly_one\nfrom pydantic import ", 1
     )
     return source.replace("RootModel\n", "RootModel, model_validator\n", 1)
 
@@ -105,7 +105,7 @@ def _formatted(source: str, *, joined: bool = False) -> str:
 
 
 def booking_models() -> str:
-    """`api/schemas/dcsa_booking.py` as the command writes it."""
+    """`api/dcsa/booking/models.py` as the command writes it."""
     document = without_prose(yaml.safe_load(BOOKING_DOCUMENT.read_text()))
     with tempfile.TemporaryDirectory() as folder:
         given, written = Path(folder) / "booking.yaml", Path(folder) / "models.py"
