@@ -33,7 +33,7 @@ from domain.booking.schedules import (
 )
 from domain.shared.moments import instant_problem
 
-CS_DOCUMENT = Path(__file__).resolve().parents[2] / "contract" / "dcsa" / "cs" / "CS_v1.0.0.yaml"
+CS_DOCUMENT = Path(__file__).resolve().parents[3] / "contract" / "dcsa" / "cs" / "CS_v1.0.0.yaml"
 CS_VERSION = "1.0.0"
 _URI = "urn:dcsa:cs:1.0.0"
 Text = Annotated[str, Field(pattern=r"^\S(?:.*\S)?$")]

@@ -19,7 +19,7 @@ from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT4
 
 TNT_VERSION = "3.0.0"
-DOCUMENT = Path(__file__).resolve().parents[2] / "contract" / "dcsa" / "tnt" / "TNT_v3.0.0.yaml"
+DOCUMENT = Path(__file__).resolve().parents[3] / "contract" / "dcsa" / "tnt" / "TNT_v3.0.0.yaml"
 _URI = "urn:dcsa:tnt:3.0.0"
 MAX_EVENTS_PER_POST = 500
 
