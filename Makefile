@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: run test setup python web chromium lint typecheck test-python test-web test-e2e compose-check bench openapi clean
+.PHONY: run test setup python web chromium lint typecheck test-python test-web test-e2e compose-check bench openapi dcsa-models clean
 
 run: setup web
 	$(BIN)/freight serve
@@ -57,6 +57,10 @@ compose-check: setup
 	$(BIN)/python -m tests.compose_check docker-compose.yml
 
 # The OpenAPI document and the web's types generated from it (a test fails when either checked-in file is stale).
+# The generated DCSA models, written again from the vendored documents in contract/dcsa/.
+dcsa-models: setup
+	$(BIN)/python -m api.dcsa.generate
+
 openapi: setup web/node_modules/.installed
 	$(BIN)/python -m api.openapi_file
 	cd web && npm run api:types

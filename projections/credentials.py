@@ -6,16 +6,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.integrations.api_key import ApiKey
-from domain.tracking.publisher_key import PublisherKey
+from domain.shared.credentials import HashedKey
 from followers.batch import BatchTx
 from infrastructure.read_db import Tx
 from projections.history import utc_text
 
 
-def insert_key(
-    tx: BatchTx, table: str, event: ApiKey.Issued | PublisherKey.Issued, position: int, **owner: Any
-) -> None:
+def insert_key(tx: BatchTx, table: str, event: HashedKey.Issued, position: int, **owner: Any) -> None:
     tx.insert(
         table,
         {
@@ -31,7 +28,7 @@ def insert_key(
     )
 
 
-def revoke_key(tx: BatchTx, table: str, event: ApiKey.Revoked | PublisherKey.Revoked, position: int) -> None:
+def revoke_key(tx: BatchTx, table: str, event: HashedKey.Revoked, position: int) -> None:
     tx.update(
         table, str(event.originator_id), {"revoked_at": utc_text(event.timestamp), "position": position}
     )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from decimal import Decimal
@@ -56,33 +57,63 @@ class _NotFlat(Exception):
     """A value `_flat_copy` leaves to `plain` (floats, tuples, sets, enums, subclasses, non-str keys)."""
 
 
-def _flat_copy(value: Any) -> Any:
-    """`plain(value)` for the common field: exact str/int/bool/None/UUID/Decimal/datetime, in exact dicts (str
-    keys) and lists; raises `_NotFlat` otherwise. Such a copy holds only str/int/bool/None in dicts and lists,
-    which orjson and `json.dumps` write alike (no floats, no custom types).
-    """
-    kind = type(value)
-    if kind is dict:
-        copy: dict[str, Any] = {}
-        for key, item in value.items():
-            if type(key) is not str:
-                raise _NotFlat
-            item_kind = type(item)
-            if item_kind is str or item_kind is int or item is None or item_kind is bool:
-                copy[key] = item
-            else:
-                copy[key] = _flat_copy(item)
-        return copy
-    if kind is list:
-        return [
-            item if (t := type(item)) is str or t is int or item is None or t is bool else _flat_copy(item)
-            for item in value
-        ]
-    if kind is UUID or kind is Decimal:
-        return str(value)
-    if kind is datetime:
-        return value.isoformat()
-    raise _NotFlat
+# plain() of what the store's registered transcodings decode (SharedStore registers exactly these three),
+# computed from the stored `_data_` text.
+_STORED_VALUES: dict[str, Callable[[str], Any]] = {
+    "uuid_hex": lambda data: str(UUID(data)),
+    "decimal_str": lambda data: str(Decimal(data)),
+    "datetime_iso": lambda data: datetime.fromisoformat(data).isoformat(),
+}
+
+
+def _plain_copier(*, stored: bool) -> Callable[[Any], Any]:
+    """`plain()` for the common field, of a decoded value (`stored=False`: exact str/int/bool/None/UUID/
+    Decimal/datetime) or computed from its stored JSON (`stored=True`: orjson's reading, custom values still
+    `{"_type_", "_data_"}` objects, each going through the very function decoding and `plain` would apply).
+    The copy holds only str/int/bool/None in exact dicts (str keys) and lists, which orjson and `json.dumps`
+    write alike (no floats, no custom types). It raises `_NotFlat` for anything else (floats, tuples, sets,
+    enums, subclasses, non-str keys, a custom value of another kind): the caller then takes the slow way.
+
+    A hot path (every event of a rebuild and of the audit reads): each copy is a closure over this one body,
+    testing its flag where the two differ (a stored document's keys are always text)."""
+    checks_keys = not stored
+
+    def copy(value: Any) -> Any:
+        kind = type(value)
+        if kind is dict:
+            if stored and len(value) == 2 and "_type_" in value and "_data_" in value:
+                convert = _STORED_VALUES.get(value["_type_"])
+                data = value["_data_"]
+                if convert is None or type(data) is not str:
+                    raise _NotFlat
+                return convert(data)
+            copied: dict[str, Any] = {}
+            for key, item in value.items():
+                if checks_keys and type(key) is not str:
+                    raise _NotFlat
+                item_kind = type(item)
+                if item_kind is str or item_kind is int or item is None or item_kind is bool:
+                    copied[key] = item
+                else:
+                    copied[key] = copy(item)
+            return copied
+        if kind is list:
+            return [
+                item if (t := type(item)) is str or t is int or item is None or t is bool else copy(item)
+                for item in value
+            ]
+        if not stored:
+            if kind is UUID or kind is Decimal:
+                return str(value)
+            if kind is datetime:
+                return value.isoformat()
+        raise _NotFlat
+
+    return copy
+
+
+_flat_copy = _plain_copier(stored=False)
+_stored_copy = _plain_copier(stored=True)
 
 
 @dataclass(frozen=True)
@@ -146,8 +177,13 @@ def _names(event_class: type) -> tuple[str, str, str]:
     return _NAMES[event_class]
 
 
-def _changes(fields: dict[str, Any]) -> tuple[dict[str, Any], bool]:
-    """The fields an auditor sees (hashes redacted), and whether orjson writes them as `json.dumps` does."""
+def _changes(
+    fields: dict[str, Any], copy: Callable[[Any], Any] = _flat_copy, slow: Callable[[Any], Any] | None = plain
+) -> tuple[dict[str, Any], bool]:
+    """The fields an auditor sees (hashes redacted), and whether orjson writes them as `json.dumps` does.
+
+    Each value goes through `copy` (`_flat_copy` of a decoded event, `_stored_copy` of its stored JSON); one
+    it leaves (`_NotFlat`) through `slow`, or, without `slow`, the `_NotFlat` is the caller's."""
     changes: dict[str, Any] = {}
     flat = True
     for key, value in fields.items():
@@ -160,9 +196,11 @@ def _changes(fields: dict[str, Any]) -> tuple[dict[str, Any], bool]:
             changes[key] = value
         else:
             try:
-                changes[key] = _flat_copy(value)
+                changes[key] = copy(value)
             except _NotFlat:
-                changes[key] = plain(value)
+                if slow is None:
+                    raise
+                changes[key] = slow(value)
                 flat = False
     return changes, flat
 
@@ -225,42 +263,6 @@ def log_entry(event: Recorded) -> tuple[str, str, int, str, str, str, Any, Any, 
     )
 
 
-# plain() of what the store's registered transcodings decode (SharedStore registers exactly these three).
-_STORED_VALUES: dict[str, Any] = {
-    "uuid_hex": lambda data: str(UUID(data)),
-    "decimal_str": lambda data: str(Decimal(data)),
-    "datetime_iso": lambda data: datetime.fromisoformat(data).isoformat(),
-}
-
-
-def _stored_copy(value: Any) -> Any:
-    """`plain()` of a decoded value, computed from its stored JSON (orjson's reading, custom values still
-    `{"_type_", "_data_"}` objects): each custom value goes through the very function decoding and `plain`
-    would apply. Raises `_NotFlat` for floats and anything unusual (the caller then decodes the event)."""
-    kind = type(value)
-    if kind is dict:
-        if len(value) == 2 and "_type_" in value and "_data_" in value:
-            convert = _STORED_VALUES.get(value["_type_"])
-            data = value["_data_"]
-            if convert is None or type(data) is not str:
-                raise _NotFlat
-            return convert(data)
-        copy: dict[str, Any] = {}
-        for key, item in value.items():
-            item_kind = type(item)
-            if item_kind is str or item_kind is int or item is None or item_kind is bool:
-                copy[key] = item
-            else:
-                copy[key] = _stored_copy(item)
-        return copy
-    if kind is list:
-        return [
-            item if (t := type(item)) is str or t is int or item is None or t is bool else _stored_copy(item)
-            for item in value
-        ]
-    raise _NotFlat
-
-
 def log_entry_of_stored(
     event_class: type, originator_id: Any, originator_version: int, state: bytes
 ) -> tuple[str, str, int, str, str, str, Any, Any, Any, str] | None:
@@ -288,18 +290,8 @@ def log_entry_of_stored(
     actor_id, actor_role, reason = fields.get("actor_id"), fields.get("actor_role"), fields.get("reason")
     if any(v is not None and type(v) is not str for v in (actor_id, actor_role, reason)):
         return None
-    changes: dict[str, Any] = {}
     try:
-        for key, value in fields.items():
-            if key in ENVELOPE_FIELDS:
-                continue
-            kind = type(value)
-            if key.endswith("_hash"):
-                changes[key] = None if value is None else REDACTED
-            elif kind is str or kind is int or value is None or kind is bool:
-                changes[key] = value
-            else:
-                changes[key] = _stored_copy(value)
+        changes = _changes(fields, _stored_copy, None)[0]
     except _NotFlat:
         return None
     aggregate_kind, event_type, topic = _names(event_class)

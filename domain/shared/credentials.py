@@ -1,13 +1,19 @@
 """What every kind of key has in common (a customer's API key, a publisher's key): 256 random bits behind a
 prefix naming its kind, recorded only as its SHA-256 (a plain hash is enough for so random a secret), a hint
-of its first characters so its owner can tell keys apart, and a label."""
+of its first characters so its owner can tell keys apart, and a label; issued once, revoked once
+(`HashedKey`, the aggregate every kind of key is)."""
 
 from __future__ import annotations
 
 import hashlib
 import secrets
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
-from domain.shared.errors import ValidationFailed
+from eventsourcing.domain import event
+
+from domain.shared.actor import Actor
+from domain.shared.aggregate import ActorCreated, ActorEvent, DomainAggregate, audit_fields
+from domain.shared.errors import IllegalTransition, ValidationFailed
 
 LABEL_LENGTH = 100
 
@@ -47,3 +53,57 @@ def key_label(label: str) -> str:
     if len(text) > LABEL_LENGTH:
         raise ValidationFailed({"label": f"Label must be at most {LABEL_LENGTH} characters"})
     return text
+
+
+class HashedKey(DomainAggregate):
+    """A key as the store keeps it: issued with its label, SHA-256 and hint (`KeyKind.issue`), then perhaps
+    revoked, once. The kinds differ in their prefix (`kind`), what an issue records beside the key (their
+    own `Issued`, extending this one) and who may issue or revoke (`_may_revoke`).
+
+    Each kind's events are its own classes (the library redefines the events of a base on every subclass,
+    under the subclass's module and name), so their stored topics name the kind
+    (`domain.integrations.api_key:ApiKey.Revoked`), and a projection of one kind never sees the other's."""
+
+    if TYPE_CHECKING:  # set by every kind; no annotation at run time, the library would make it a field
+        kind: ClassVar[KeyKind]
+        noun: ClassVar[str]  # how a refusal names the key ("api_key": "Cannot revoke a api key ...")
+        label: str
+        key_hash: str
+        hint: str
+        revoked: bool
+
+    class Issued(ActorCreated):
+        label: str
+        key_hash: str
+        hint: str
+
+    @event(Issued)
+    def __init__(
+        self, label: str, key_hash: str, hint: str, actor_id: str, actor_role: str, reason: str | None
+    ) -> None:
+        self.label = label
+        self.key_hash = key_hash
+        self.hint = hint
+        self.revoked = False
+
+    @classmethod
+    def _issue(cls, label: str, actor: Actor, **owner: Any) -> tuple[Self, str]:
+        """A new key of this kind, with what its kind records beside it (`owner`), and the clear key."""
+        key, recorded = cls.kind.issue(label)
+        return cls(**owner, **recorded, **audit_fields(actor)), key
+
+    def revoke(self, actor: Actor) -> None:
+        self._may_revoke(actor)
+        if self.revoked:
+            raise IllegalTransition(self.noun, "revoked", "revoke")
+        self._record(self.Revoked, audit_fields(actor))
+
+    def _may_revoke(self, actor: Actor) -> None:
+        """Refuse (`Forbidden`) an actor who may not revoke a key of this kind."""
+        raise NotImplementedError
+
+    class Revoked(ActorEvent):
+        """The key opens nothing any more: who revoked it is all it says."""
+
+        def apply(self, aggregate: HashedKey) -> None:
+            aggregate.revoked = True

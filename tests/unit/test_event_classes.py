@@ -52,8 +52,10 @@ def _owner(event_cls: type) -> type:
 
 
 def _first_event_method(event_cls: type) -> Callable[..., None] | None:
-    """The aggregate's `__init__` when `event_cls` is its first event (`@event(Created) def __init__`)."""
-    init = vars(_owner(event_cls)).get("__init__")
+    """The aggregate's `__init__` when `event_cls` is its first event (`@event(Created) def __init__`), its
+    own or a domain base's (a kind of `HashedKey` may record its base's first event as it is)."""
+    domain_bases = [c for c in _owner(event_cls).__mro__ if c.__module__.startswith("domain.")]
+    init = next((vars(c)["__init__"] for c in domain_bases if "__init__" in vars(c)), None)
     if isinstance(init, CommandMethodDecorator) and init.given_event_cls in event_cls.__mro__:
         return init.decorated_func
     if isinstance(init, FunctionType) and event_cls.__name__ == "Created":  # the library's first event

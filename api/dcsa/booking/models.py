@@ -1,13 +1,10 @@
-"""DCSA Booking 2.0.5 wire models, generated once from `contract/dcsa/BKG_v2.0.5.yaml` (descriptions and
-examples stripped) by datamodel-code-generator:
+"""DCSA Booking 2.0.5 wire models, generated from `contract/dcsa/BKG_v2.0.5.yaml` (descriptions, examples
+and titles left out) by `make dcsa-models` (api/dcsa/generate.py, datamodel-code-generator).
 
-    datamodel-codegen --input-file-type openapi --output-model-type pydantic_v2.BaseModel
-      --use-annotated --use-standard-collections --use-union-operator --field-constraints
-      --enum-field-as-literal all
-
-Do not edit by hand: regenerate. Property names are the standard's own (`UNLocationCode`, `ISOEquipmentCode`).
-After regenerating, give each `oneOf` RootModel (CancelBookingRequest, PlaceOfBLIssue, DangerousGoods) its
-`_one_of` validator again (a body matching two members is refused).
+Do not edit by hand: regenerate (tests/unit/test_dcsa_models.py fails when this file is not what the command
+writes). Property names are the standard's own (`UNLocationCode`, `ISOEquipmentCode`). Each `oneOf` root model
+(CancelBookingRequest, PlaceOfBLIssue, DangerousGoods) has its `_one_of` validator (a body matching two
+members is refused).
 """
 
 from __future__ import annotations
@@ -167,10 +164,7 @@ class PartyContactDetail2(BaseModel):
 
 
 class PartyContactDetail(RootModel[PartyContactDetail1 | PartyContactDetail2]):
-    root: Annotated[
-        PartyContactDetail1 | PartyContactDetail2,
-        Field(examples=[{"name": "Henrik", "phone": "+45 51801234"}]),
-    ]
+    root: PartyContactDetail1 | PartyContactDetail2
 
 
 class IdentifyingCode(BaseModel):

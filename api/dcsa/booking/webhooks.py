@@ -4,44 +4,31 @@ document rather than from prose."""
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from collections.abc import Callable
+from typing import Annotated
 
-from fastapi import FastAPI, Header, Response
-from pydantic import AwareDatetime, BaseModel, Field
+from fastapi import Depends, FastAPI, Header, Response
+from pydantic.json_schema import SkipJsonSchema
 
+from api.dcsa.booking.models import BookingNotification, BookingNotificationData
 from api.dcsa.tracking.models import PostEventsRequest
 from domain.integrations.notification_types import NOTIFICATION_TYPES
 
 
-# The standard's lightweight BookingNotification (no `booking` copy), as the portal sends it. Models of their
-# own, so that documenting the callback as a request body does not split the standard's schemas that the
-# /v2 answers use into input and output variants.
-class WebhookFeedback(BaseModel):
-    severity: Annotated[str, Field(max_length=50)]
-    code: Annotated[str, Field(max_length=50)]
-    message: Annotated[str, Field(max_length=5000)]
-    jsonPath: Annotated[str | None, Field(max_length=500)] = None
+class WebhookBookingNotificationData(BookingNotificationData):
+    """The standard's lightweight notification data, as the portal sends it: its fields are the generated
+    model's (from the vendored standard), without the copies of the booking (the callback GETs it)."""
+
+    booking: SkipJsonSchema[None] = None
+    amendedBooking: SkipJsonSchema[None] = None
 
 
-class WebhookBookingNotificationData(BaseModel):
-    bookingStatus: Annotated[str, Field(max_length=50)]
-    amendedBookingStatus: Annotated[str | None, Field(max_length=50)] = None
-    bookingCancellationStatus: Annotated[str | None, Field(max_length=50)] = None
-    carrierBookingRequestReference: Annotated[str, Field(max_length=100)]
-    carrierBookingReference: Annotated[str | None, Field(max_length=35)] = None
-    feedbacks: list[WebhookFeedback] | None = None
+class WebhookBookingNotification(BookingNotification):
+    """A CloudEvents 1.0 envelope of type `org.dcsa.booking.v2` (DCSA Booking 2.0.5's BookingNotification).
 
+    A class of its own (as its data) so that documenting the callback as a request body does not pull the
+    standard's `Booking`, which the /v2 answers use, into input and output variants."""
 
-class WebhookBookingNotification(BaseModel):
-    """A CloudEvents 1.0 envelope of type `org.dcsa.booking.v2` (DCSA Booking 2.0.5's BookingNotification)."""
-
-    specversion: Literal["1.0"]
-    id: Annotated[str, Field(max_length=100)]
-    source: Annotated[str, Field(max_length=4096)]
-    type: Literal["org.dcsa.booking.v2"]
-    time: AwareDatetime
-    datacontenttype: Literal["application/json"]
-    subscriptionReference: Annotated[str, Field(max_length=100)]
     data: WebhookBookingNotificationData
 
 
@@ -69,41 +56,45 @@ Signed, retried and deduplicated exactly as `booking-notification` (Standard Web
 `webhook-id` on every attempt and resend)."""
 
 
-def declare(app: FastAPI) -> None:
-    @app.webhooks.post(
-        "tracking-events",
-        summary="Tracking events (TNT 3.0 consumer format)",
-        description=_TRACKING_DESCRIPTION,
-        status_code=200,
-        tags=["integrations"],
-        operation_id="trackingEvents",
-        responses={200: {"description": "Received (any 2xx)"}},
-    )
-    def tracking_events(
-        body: PostEventsRequest,
-        webhook_id: Annotated[str, Header(alias="webhook-id", description="The delivery's id")],
-        webhook_timestamp: Annotated[str, Header(alias="webhook-timestamp", description="Unix seconds")],
-        webhook_signature: Annotated[
-            str, Header(alias="webhook-signature", description="`v1,<base64>`, space-separated")
-        ],
-    ) -> Response:
-        return Response(status_code=200)  # documentation only: the portal sends this, it never receives it
+_Receiver = Callable[..., Response]
 
-    @app.webhooks.post(
-        "booking-notification",
-        summary="A booking changed",
-        description=_DESCRIPTION,
-        status_code=204,
+
+def _signed(
+    webhook_id: Annotated[
+        str, Header(alias="webhook-id", description="The delivery's id, the same on every attempt and resend")
+    ],
+    webhook_timestamp: Annotated[str, Header(alias="webhook-timestamp", description="Unix seconds")],
+    webhook_signature: Annotated[
+        str, Header(alias="webhook-signature", description="`v1,<base64>`, space-separated")
+    ],
+) -> None:
+    """The Standard Webhooks headers every callback carries (documentation only)."""
+
+
+def _callback(
+    app: FastAPI, name: str, operation_id: str, summary: str, description: str, status_code: int
+) -> Callable[[_Receiver], _Receiver]:
+    """Declare what the portal posts to a subscriber's callback: documentation only, the portal sends it and
+    never receives it."""
+    return app.webhooks.post(
+        name,
+        summary=summary,
+        description=description,
+        status_code=status_code,
         tags=["integrations"],
-        operation_id="bookingNotification",
-        responses={204: {"description": "Received (any 2xx)"}},
+        operation_id=operation_id,
+        responses={status_code: {"description": "Received (any 2xx)"}},
+        dependencies=[Depends(_signed)],
     )
-    def booking_notification(
-        body: WebhookBookingNotification,
-        webhook_id: Annotated[str, Header(alias="webhook-id", description="The notification's id")],
-        webhook_timestamp: Annotated[str, Header(alias="webhook-timestamp", description="Unix seconds")],
-        webhook_signature: Annotated[
-            str, Header(alias="webhook-signature", description="`v1,<base64>`, space-separated")
-        ],
-    ) -> Response:
-        return Response(status_code=204)  # documentation only: the portal sends this, it never receives it
+
+
+def declare(app: FastAPI) -> None:
+    tracking = "Tracking events (TNT 3.0 consumer format)"
+
+    @_callback(app, "tracking-events", "trackingEvents", tracking, _TRACKING_DESCRIPTION, 200)
+    def tracking_events(body: PostEventsRequest) -> Response:
+        return Response(status_code=200)
+
+    @_callback(app, "booking-notification", "bookingNotification", "A booking changed", _DESCRIPTION, 204)
+    def booking_notification(body: WebhookBookingNotification) -> Response:
+        return Response(status_code=204)

@@ -5322,13 +5322,7 @@ export interface components {
             /** Phonenumber */
             phoneNumber?: string | number | null;
         };
-        /**
-         * PartyContactDetail
-         * @example {
-         *       "name": "Henrik",
-         *       "phone": "+45 51801234"
-         *     }
-         */
+        /** PartyContactDetail */
         PartyContactDetail: components["schemas"]["PartyContactDetail1"] | components["schemas"]["PartyContactDetail2"];
         /** PartyContactDetail1 */
         PartyContactDetail1: {
@@ -6942,6 +6936,9 @@ export interface components {
         /**
          * WebhookBookingNotification
          * @description A CloudEvents 1.0 envelope of type `org.dcsa.booking.v2` (DCSA Booking 2.0.5's BookingNotification).
+         *
+         *     A class of its own (as its data) so that documenting the callback as a request body does not pull the
+         *     standard's `Booking`, which the /v2 answers use, into input and output variants.
          */
         WebhookBookingNotification: {
             data: components["schemas"]["WebhookBookingNotificationData"];
@@ -6972,7 +6969,11 @@ export interface components {
              */
             type: "org.dcsa.booking.v2";
         };
-        /** WebhookBookingNotificationData */
+        /**
+         * WebhookBookingNotificationData
+         * @description The standard's lightweight notification data, as the portal sends it: its fields are the generated
+         *     model's (from the vendored standard), without the copies of the booking (the callback GETs it).
+         */
         WebhookBookingNotificationData: {
             /** Amendedbookingstatus */
             amendedBookingStatus?: string | null;
@@ -6983,20 +6984,9 @@ export interface components {
             /** Carrierbookingreference */
             carrierBookingReference?: string | null;
             /** Carrierbookingrequestreference */
-            carrierBookingRequestReference: string;
+            carrierBookingRequestReference?: string | null;
             /** Feedbacks */
-            feedbacks?: components["schemas"]["WebhookFeedback"][] | null;
-        };
-        /** WebhookFeedback */
-        WebhookFeedback: {
-            /** Code */
-            code: string;
-            /** Jsonpath */
-            jsonPath?: string | null;
-            /** Message */
-            message: string;
-            /** Severity */
-            severity: string;
+            feedbacks?: components["schemas"]["Feedback"][] | null;
         };
         /**
          * WithdrawBody
@@ -24964,7 +24954,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description The notification's id */
+                /** @description The delivery's id, the same on every attempt and resend */
                 "webhook-id": string;
                 /** @description Unix seconds */
                 "webhook-timestamp": string;
@@ -24993,7 +24983,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description The delivery's id */
+                /** @description The delivery's id, the same on every attempt and resend */
                 "webhook-id": string;
                 /** @description Unix seconds */
                 "webhook-timestamp": string;

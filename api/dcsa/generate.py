@@ -1,0 +1,139 @@
+"""`make dcsa-models` (`python -m api.dcsa.generate`): the generated DCSA models, written again from the
+vendored documents; `--check` says whether the committed ones are what the command writes.
+
+DCSA Booking 2.0.5 (`contract/dcsa/BKG_v2.0.5.yaml`) becomes `api/dcsa/booking/models.py`: the document's
+descriptions, examples and titles are left out (the models are the wire's rules, the standard is read for
+the prose), datamodel-code-generator writes the models, each `oneOf` root model gets its `_one_of` validator
+(a body matching two members is refused: api/dcsa/one_of.py), and ruff formats the file as the
+project's. Track & Trace and Commercial Schedules have no generated models: their documents validate the
+bodies themselves (api/dcsa/tracking/models.py, api/dcsa/schedules/models.py).
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+BOOKING_DOCUMENT = ROOT / "contract" / "dcsa" / "BKG_v2.0.5.yaml"
+BOOKING_MODELS = ROOT / "api" / "dcsa" / "booking" / "models.py"
+GENERATOR_OPTIONS = [
+    "--input-file-type=openapi",
+    "--output-model-type=pydantic_v2.BaseModel",
+    "--use-annotated",
+    "--use-standard-collections",
+    "--use-union-operator",
+    "--field-constraints",
+    "--enum-field-as-literal=all",
+    "--disable-timestamp",
+    "--formatters=builtin",
+]
+ONE_OF_MODELS = ("CancelBookingRequest", "PlaceOfBLIssue", "DangerousGoods")
+PROSE = {"description", "example", "examples", "title"}
+
+HEADER = '''\
+"""DCSA Booking 2.0.5 wire models, generated from `contract/dcsa/BKG_v2.0.5.yaml` (descriptions, examples
+and titles left out) by `make dcsa-models` (api/dcsa/generate.py, datamodel-code-generator).
+
+Do not edit by hand: regenerate (tests/unit/test_dcsa_models.py fails when this file is not what the command
+writes). Property names are the standard's own (`UNLocationCode`, `ISOEquipmentCode`). Each `oneOf` root model
+(CancelBookingRequest, PlaceOfBLIssue, DangerousGoods) has its `_one_of` validator (a body matching two
+members is refused).
+"""'''
+
+ONE_OF_VALIDATOR = """
+
+    @model_validator(mode="before")
+    @classmethod
+    def _one_of(cls, data: Any) -> Any:
+        return exactly_one(cls, data)  # the standard's oneOf: one member only (api/dcsa/one_of.py)
+"""
+
+
+def without_prose(schema: Any, names: bool = False) -> Any:
+    """The document without its prose keywords; `names`: `schema` maps property names (kept, whatever they
+    are called) to schemas."""
+    if isinstance(schema, dict):
+        return {
+            key: without_prose(value, names=key == "properties" and not names)
+            for key, value in schema.items()
+            if names or key not in PROSE
+        }
+    if isinstance(schema, list):
+        return [without_prose(value) for value in schema]
+    return schema
+
+
+def _with_one_of_validators(source: str) -> str:
+    for name in ONE_OF_MODELS:
+        pattern = rf"(\nclass {name}\(RootModel\[[^\n]*\]\):\n    root: [^\n]+\n)"
+        source, found = re.subn(pattern, lambda m: m.group(1).rstrip("\n") + ONE_OF_VALIDATOR, source)
+        if found != 1:
+            raise RuntimeError(f"no oneOf root model {name} in the generated models")
+    source = source.replace("from typing import ", "from typing import Any, ", 1)
+    source = source.replace(
+        "from pydantic import ", "from api.dcsa.one_of import exactly_one\nfrom pydantic import ", 1
+    )
+    return source.replace("RootModel\n", "RootModel, model_validator\n", 1)
+
+
+def _formatted(source: str, *, joined: bool = False) -> str:
+    """`source` formatted as the project's; `joined`: a construct the generator broke over lines with a
+    trailing comma is joined again where it fits on one."""
+
+    def ruff(*args: str, text: str) -> str:
+        done = subprocess.run(
+            [sys.executable, "-m", "ruff", *args, "--stdin-filename", str(BOOKING_MODELS), "-"],
+            input=text,
+            capture_output=True,
+            text=True,
+            check=True,
+            cwd=ROOT,
+        )
+        return done.stdout
+
+    fixed = ruff("check", "--fix-only", "--select", "I,UP,F401", "--exit-zero", text=source)
+    joining = ["--config", "format.skip-magic-trailing-comma=true"] if joined else []
+    return ruff("format", *joining, text=fixed)
+
+
+def booking_models() -> str:
+    """`api/dcsa/booking/models.py` as the command writes it."""
+    document = without_prose(yaml.safe_load(BOOKING_DOCUMENT.read_text()))
+    with tempfile.TemporaryDirectory() as folder:
+        given, written = Path(folder) / "booking.yaml", Path(folder) / "models.py"
+        given.write_text(yaml.safe_dump(document, sort_keys=False))
+        generator = [sys.executable, "-m", "datamodel_code_generator", *GENERATOR_OPTIONS]
+        subprocess.run(
+            [*generator, "--input", str(given), "--output", str(written), "--custom-file-header", HEADER],
+            check=True,
+            capture_output=True,
+        )
+        source = written.read_text()
+    # Formatted first, so that each root model reads as one line; then again, the validators' imports sorted.
+    return _formatted(_with_one_of_validators(_formatted(source, joined=True)))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--check", action="store_true", help="say whether the committed models are current")
+    args = parser.parse_args(argv)
+    models = booking_models()
+    if args.check:
+        current = BOOKING_MODELS.read_text() == models
+        state = "current" if current else "stale: run make dcsa-models"
+        print(f"{BOOKING_MODELS.relative_to(ROOT)}: {state}")
+        return 0 if current else 1
+    BOOKING_MODELS.write_text(models)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
