@@ -65,7 +65,7 @@ def test_foreign_company_sign_up_skips_verification(
     choose_type(page, "Company")
     page.get_by_label("Company ID").fill(company_id)
     expect(page.get_by_role("navigation", name="Sign-up progress")).to_contain_text("Step 1 of 3")
-    page.get_by_role("switch", name="Is Foreign?").check()
+    page.get_by_role("switch", name="Registered outside Iran").check()
     expect(page.get_by_role("navigation", name="Sign-up progress")).to_contain_text("Step 1 of 2")
     expect(page.get_by_label("Mobile Number")).to_have_count(0)
     page.get_by_role("button", name="Continue").click()

@@ -106,7 +106,7 @@ def test_customer_and_staff_side_by_side_from_sign_up_to_finish(
         choose_type(c.page, "Company")
         c.clicks += 2
         c.fill(c.page.get_by_label("Company ID"), company_id)
-        c.click(c.page.get_by_role("switch", name="Is Foreign?"))
+        c.click(c.page.get_by_role("switch", name="Registered outside Iran"))
         c.click(c.page.get_by_role("button", name="Continue"))
         fill_company(c.page, email, phone_number(), domestic=False)
         c.fields += 6
@@ -193,7 +193,7 @@ def test_customer_and_staff_side_by_side_from_sign_up_to_finish(
         # The customer's open step moves on to the shipping order by itself.
         expect(c.page.get_by_role("heading", name="Shipping Order").first).to_be_visible(timeout=seen_within)
         still_same_document(c.page)
-        c.click(c.page.get_by_role("button", name="Add Supplier"))
+        c.click(c.page.get_by_role("button", name="Add Shipper"))
         d = c.page.get_by_role("dialog")
         c.fill(d.get_by_label("Full Name"), "Supplier Co")
         c.fill(d.get_by_label("Mobile Number"), "4915100000001")
@@ -218,7 +218,7 @@ def test_customer_and_staff_side_by_side_from_sign_up_to_finish(
         c.click(d.get_by_role("button", name="Submit"))
         c.fill(c.page.get_by_label("Cargo Description"), "Roasted pistachios in 25 kg cartons")
         c.click(c.page.get_by_role("button", name="Continue"))
-        expect(c.page.get_by_text("Added Shipping Order !")).to_be_visible()
+        expect(c.page.get_by_text("Shipping order sent")).to_be_visible()
         c.click(mine.get_by_role("link", name=re.compile("View Details")))
         expect(c.page.get_by_text("Your shipping order is being reviewed.")).to_be_visible()
 

@@ -35,7 +35,7 @@ from tests.live_server import ROOT
 
 MACHINE = json.loads((ROOT / "state-machines" / "rate_request.json").read_text(encoding="utf-8"))
 STATES = {s["name"]: s for s in MACHINE["states"]}
-STEP_TITLES = ["Rate Request", "Fill Form", "Shipping Order", "Final"]
+STEP_TITLES = ["Rate Request", "Booking Letter", "Shipping Order", "Final"]
 
 
 def _wait_for_state(server: LiveServer, token: str, rid: str, code: int) -> None:

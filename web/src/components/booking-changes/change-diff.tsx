@@ -1,8 +1,14 @@
+import type { ReactNode } from 'react';
+import { FileLink } from '@/components/file-link';
 import type { FieldChange } from './types';
 import styles from './booking-changes.module.css';
 
-function shown(value: unknown): string {
+// Fields whose value is a stored file's id: shown as a link to the file, never as the id.
+const FILE_FIELDS = new Set(['msds']);
+
+function shown(field: string, value: unknown): ReactNode {
   if (value === null || value === undefined || value === '') return '-';
+  if (FILE_FIELDS.has(field) && typeof value === 'string') return <FileLink fileId={value}>MSDS file</FileLink>;
   return String(value);
 }
 
@@ -26,8 +32,8 @@ export function ChangeDiff({ fields, caption }: { fields: FieldChange[]; caption
                 {f.label}
                 {f.changed ? <span className={styles.changedMark}> (changed)</span> : null}
               </th>
-              <td>{shown(f.original)}</td>
-              <td>{shown(f.amended)}</td>
+              <td>{shown(f.field, f.original)}</td>
+              <td>{shown(f.field, f.amended)}</td>
             </tr>
           ))}
         </tbody>
