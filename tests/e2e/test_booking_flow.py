@@ -157,7 +157,10 @@ def test_dry_cargo_from_request_to_completed(
     expect(page.get_by_text("Booking requested")).to_be_visible()
     # The shared toast is fully opaque from its first frame: axe while it shows.
     no_serious_violations(page)
-    expect(page).to_have_url(f"{live_server.url}/dashboard/bookings")
+    # The new booking opens at once, waiting for its price; the list holds it too.
+    expect(page).to_have_url(re.compile(r"/dashboard/bookings/rate-request/detail/"))
+    expect(page.get_by_text("waiting for a price quote")).to_be_visible()
+    page.goto(f"{live_server.url}/dashboard/bookings")
     expect(page.get_by_test_id("booking-row")).to_have_count(1)
     expect(page.get_by_test_id("booking-row").get_by_text("Rate Request")).to_be_visible()
     page.screenshot(path=str(screenshot_dir / "booking-list-desktop.png"), full_page=True)
@@ -268,6 +271,8 @@ def test_reefer_dangerous_request_with_order_revision(
     page.screenshot(path=str(screenshot_dir / "booking-reefer-new.png"), full_page=True)
     page.get_by_role("button", name="Request Price").click()
     expect(page.get_by_text("Booking requested")).to_be_visible()
+    expect(page).to_have_url(re.compile(r"/dashboard/bookings/rate-request/detail/"))
+    page.goto(f"{live_server.url}/dashboard/bookings")
     expect(page.get_by_test_id("booking-row").filter(has_text=cargo)).to_have_count(1)
 
     # Quoted in the console, accepted on the price panel.
@@ -394,12 +399,12 @@ def test_customer_cancels_a_quote(page: Page, live_server: LiveServer, screensho
 
     expect(page).to_have_url(f"{live_server.url}/dashboard/bookings")
     row = page.get_by_test_id("booking-row").filter(has_text="Walnuts")
-    expect(row.get_by_text("Rejected By Client")).to_be_visible()
+    expect(row.get_by_text("Declined by you")).to_be_visible()
     token = login(live_server, username, password)
     assert call(live_server, "GET", f"/booking/api/v1/client/rate-requests/{rid}", token=token)["state"] == 6
     page.set_viewport_size({"width": 375, "height": 800})
     expect(
-        page.get_by_test_id("booking-card").filter(has_text="Walnuts").get_by_text("Rejected By Client")
+        page.get_by_test_id("booking-card").filter(has_text="Walnuts").get_by_text("Declined by you")
     ).to_be_visible()
     no_serious_violations(page)
     page.screenshot(path=str(screenshot_dir / "booking-rejected-by-client-mobile.png"), full_page=True)

@@ -32,8 +32,8 @@ export function ChangeDiff({ fields, caption }: { fields: FieldChange[]; caption
                 {f.label}
                 {f.changed ? <span className={styles.changedMark}> (changed)</span> : null}
               </th>
-              <td>{shown(f.field, f.original)}</td>
-              <td>{shown(f.field, f.amended)}</td>
+              <td data-label="Booked">{shown(f.field, f.original)}</td>
+              <td data-label="Amended">{shown(f.field, f.amended)}</td>
             </tr>
           ))}
         </tbody>

@@ -236,20 +236,3 @@ describe('passwords', () => {
     });
   });
 });
-
-describe('notification preview', () => {
-  it('cuts the message to 40 characters plus ...', async () => {
-    const { preview } = await import('./notifications');
-    expect(preview('a'.repeat(40))).toBe('a'.repeat(40));
-    expect(preview('b'.repeat(41))).toBe(`${'b'.repeat(41)}`);
-    expect(preview(`${'b '.repeat(30)}`)).toBe(`${'b '.repeat(20).trim()}...`);
-  });
-
-  it('never cuts a booking reference', async () => {
-    const { preview } = await import('./notifications');
-    const message = 'Your request to cancel booking FB-2026-000123 was declined; the booking stands: Loaded';
-    expect(preview(message)).toBe('Your request to cancel booking FB-2026-000123...');
-    const tail = 'The shipping order of your booking FB-2026-000042 was accepted; please review and approve it.';
-    expect(preview(tail)).toContain('FB-2026-000042');
-  });
-});
