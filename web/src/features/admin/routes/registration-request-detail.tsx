@@ -60,7 +60,7 @@ export function RegistrationRequestDetailRoute({ kind }: { kind: CustomerKind })
   const { accept, decline } = useRegistrationDecision(kind, id);
   const data = query.data;
   return (
-    <ContentLayout title="Registration Requests" description={`Request ${id}`}>
+    <ContentLayout title="Registration Requests" description={data ? applicant(kind, data) : `Request ${id}`}>
       {query.isPending ? <Spinner /> : null}
       {query.isError ? <p role="alert">{query.error.message}</p> : null}
       {data ? (
