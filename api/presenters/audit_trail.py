@@ -120,7 +120,7 @@ _LABELS = {
     "message": "Message",
     "freight_type": "Freight",
     "cargo_description": "Cargo description",
-    "imco_class": "IMCO class",
+    "imco_class": "IMO class",
     "un_number": "UN number",
     "temperature": "Temperature (°C)",
     "humidity": "Humidity (%)",

@@ -11,7 +11,7 @@ since the first one: `RECORD_KEYS` is the one place that names them.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime
 from typing import Any
@@ -21,13 +21,13 @@ from domain.accounts.guessable import too_guessable
 from domain.shared import jalali
 from domain.shared.errors import ValidationFailed
 from domain.shared.messages import message
-from domain.shared.phone import PHONE_SOURCE
+from domain.shared.phone import MOBILE, PHONE_SOURCE, iranian_mobile
 
 REQUIRED = message("common.required")
 GENERIC_REQUIRED = message("common.requiredShort")
 MAX_TEXT = 200
 
-PHONE = re.compile(r"^09[0-9]{9}\Z")
+PHONE = MOBILE
 # A foreign company's phone: international as people write it ("+49 40 1234 5678", "+1 (212) 555-0100",
 # "0044 20 7946 0958"): an optional "+", 7 to 15 digits (E.164's most), single spaces, dots, dashes or
 # parentheses between them. The web form's FOREIGN_PHONE_PATTERN is this same source (a test compares them).
@@ -174,8 +174,11 @@ class _Checker:
         min_length: tuple[int, str] | None = None,
         exact_length: tuple[int, str] | None = None,
         pattern: tuple[re.Pattern[str], str] | None = None,
+        normalise: Callable[[str], str] | None = None,
     ) -> None:
         value = text(getattr(self.form, name))
+        if normalise is not None:
+            value = normalise(value)
         self.values[name] = value
         if not value:
             if required is not None:
@@ -192,10 +195,15 @@ class _Checker:
 
     # The rules more than one form applies, each written once: one wording for one rule.
     def phone(self, pattern: re.Pattern[str] = PHONE) -> None:
+        # The Iranian mobile is kept in one form whatever spaces or +98 the person typed; a foreign company's
+        # number is kept as written (the rule's message names the form each expects).
+        mobile = pattern is PHONE
+        rule = message("accounts.phone.invalid") if mobile else message("accounts.phone.foreignInvalid")
         self.field(
             "phone",
             required=message("accounts.phone.required"),
-            pattern=(pattern, message("accounts.phone.invalid")),
+            pattern=(pattern, rule),
+            normalise=iranian_mobile if mobile else None,
         )
 
     def fax(self) -> None:
@@ -267,7 +275,7 @@ def identity(
 
 
 def phone(value: Any, field: str = "phone") -> str:
-    number = text(value)
+    number = iranian_mobile(text(value))
     if not number:
         raise ValidationFailed({field: message("accounts.phone.required")})
     if not PHONE.match(number):

@@ -15,7 +15,7 @@ from decimal import Decimal
 from typing import Any, TypeAlias, get_args
 
 from domain.accounts.messages import EMAIL, Message, message_id
-from domain.booking.notices import _booking, _breakdown, new_price, usd
+from domain.booking.notices import _booking, _breakdown, new_price, revised_field, usd
 from domain.booking.rate_request import RateRequest
 from domain.booking.schedules import CUT_OFF_NAMES, Sailing
 from domain.booking.shipping_order import ShippingOrder
@@ -62,7 +62,11 @@ def _decided(event: Emailed, reader: Reader) -> tuple[str, dict[str, str], list[
     if isinstance(event, R.BookingConfirmed):
         return _confirmed(event, reader)
     if isinstance(event, S.RevisionRequested):
-        return "orderNeedsChanges", {}, [f"{field}: {text}" for field, text in sorted(event.revise.items())]
+        return (
+            "orderNeedsChanges",
+            {},
+            [f"{revised_field(field)}: {text}" for field, text in sorted(event.revise.items())],
+        )
     if isinstance(event, S.Accepted):
         return "readyForFinalApproval", {}, []
     if isinstance(event, R.AmendmentAsked):

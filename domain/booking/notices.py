@@ -11,6 +11,7 @@ request.
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 from typing import Any, Literal, NamedTuple
 
@@ -107,6 +108,24 @@ TOLD: dict[type, Told] = {
 }
 
 
+# Staff name the fields to revise by the order's wire names; the e-mail says them in words. The odd ones
+# (abbreviations, the specification's spellings) are here; the rest read as their words ("cargoDescription").
+_REVISED_WORDS = {
+    "isSWBL": "Sea waybill",
+    "frightType": "Freight",
+    "freightType": "Freight",
+    "imcoClass": "IMO class",
+    "unNumber": "UN number",
+    "temprature": "Temperature",
+    "hasVentilation": "Ventilation",
+}
+
+
+def revised_field(key: str) -> str:
+    """A revised field's name in words: "cargoDescription" -> "Cargo description"."""
+    return _REVISED_WORDS.get(key) or re.sub(r"(?<=[a-z])(?=[A-Z])", " ", key).lower().capitalize()
+
+
 def usd(amount: Decimal) -> str:
     """Money as the screens show it: `$3,700.00`."""
     return f"${amount:,.2f}"
@@ -135,7 +154,7 @@ def _words(event: object, subject: Subject) -> dict[str, str]:
     if (message := getattr(event, "message", None)) is not None:
         words["message"] = message
     if (revise := getattr(event, "revise", None)) is not None:
-        words["fields"] = ", ".join(sorted(revise))
+        words["fields"] = ", ".join(revised_field(key) for key in sorted(revise))
     details = getattr(event, "details", None) or {}
     quantity = details.get("quantity")
     words["containers"] = f"{quantity} container" + ("" if quantity == 1 else "s")

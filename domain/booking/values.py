@@ -33,7 +33,8 @@ IMDG_CLASSES = (
     "5.1", "5.2", "6.1", "6.2", "7", "8", "9",
 )  # fmt: skip
 SUPPLIER, CONSIGNEE, NOTIFY = 0, 1, 2
-PARTY_NAMES = {SUPPLIER: "supplier", CONSIGNEE: "consignee", NOTIFY: "notify party"}
+# The party the wire calls the supplier is the shipper: named so on every screen, message and trail.
+PARTY_NAMES = {SUPPLIER: "shipper", CONSIGNEE: "consignee", NOTIFY: "notify party"}
 
 
 class FreightType(IntEnum):

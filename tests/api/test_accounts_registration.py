@@ -25,6 +25,9 @@ from tests.corpus import FOREIGN_POSTAL_CODES, fresh_company_id
 IND = f"{CLIENT}/indivisual-customers/register"
 DOM = f"{CLIENT}/domestic-corporate-customers/register"
 FOR = f"{CLIENT}/foreign-corporate-customers/register"
+# A refused phone is told the rule, not just that it is wrong.
+MOBILE_RULE = "Enter an Iranian mobile number: 09 and 9 more digits, e.g. 0912 345 6789 or +98 912 345 6789."
+FOREIGN_RULE = "Enter the number with its country code: + and 7 to 15 digits, e.g. +49 40 3008 1234."
 
 
 def _start_individual(
@@ -53,7 +56,7 @@ def test_start_validates_number_and_phone(client: TestClient) -> None:
     ] == {"nationalId": "required field"}
     assert fails(client.post(f"{IND}/start", json={"nationalId": "0012345678", "phone": "12"}), 400)[
         "fields"
-    ] == {"phone": "Invalid phone number."}
+    ] == {"phone": MOBILE_RULE}
     assert fails(client.post(f"{DOM}/start", json={"nationalId": "10101010101"}), 400)["fields"] == {
         "phone": "Phone number is required."
     }
@@ -173,14 +176,21 @@ def test_foreign_company_phone_is_international(client: TestClient) -> None:
         national_code = f"DE-BAD-{index}"
         ok(client.post(f"{FOR}/start", json={"nationalId": national_code}))
         form = {**FOREIGN_FORM, "nationalCode": national_code, "phone": bad}
-        assert fails(client.post(f"{FOR}/finalize", json=form), 400)["fields"] == {
-            "phone": "Invalid phone number."
-        }
+        assert fails(client.post(f"{FOR}/finalize", json=form), 400)["fields"] == {"phone": FOREIGN_RULE}
     ok(client.post(f"{DOM}/start", json={"nationalId": "20202020202", "phone": "09351234567"}))
     domestic = {**DOMESTIC_FORM, "nationalCode": "20202020202", "phone": "+49 40 1234 5678"}
-    assert fails(client.post(f"{DOM}/finalize", json=domestic), 400)["fields"] == {
-        "phone": "Invalid phone number."
-    }
+    assert fails(client.post(f"{DOM}/finalize", json=domestic), 400)["fields"] == {"phone": MOBILE_RULE}
+
+
+@pytest.mark.parametrize("typed", ["+98 912 345 6789", "0912 345 6789", "0098-912-345-6789"])
+def test_an_iranian_mobile_is_taken_as_people_type_it_and_kept_in_one_form(
+    client: TestClient, typed: str
+) -> None:
+    """The individual types her mobile with spaces or +98: sign-up goes on, the code goes to 09123456789."""
+    ok(client.post(f"{IND}/start", json={"nationalId": "0012345678", "phone": typed}))
+    form = {**INDIVIDUAL_FORM, "phone": typed}
+    assert ok(client.post(f"{IND}/finalize", json=form))["state"] == "details_submitted"
+    assert last_code(client, "09123456789")
 
 
 def test_foreign_company_postal_code_is_its_own_countrys(client: TestClient) -> None:

@@ -93,7 +93,7 @@ def test_a_booking_through_rate_request_shipping_order_and_tracking_reads_as_one
     values = [{v["label"]: v["value"] for v in e["values"]} for e in entries]
     # Each party and each container on a line of its own, labelled by what it is.
     order_labels = [v["label"] for v in entries[5]["values"]]
-    assert {"Consignee", "Notify party", "Supplier", "Container BMOU0061950", "Container BMOU0216223"} <= set(
+    assert {"Consignee", "Notify party", "Shipper", "Container BMOU0061950", "Container BMOU0216223"} <= set(
         order_labels
     )
     created, quoted, _, letter, _, order, _, amendment, decline, milestone = values

@@ -11,6 +11,7 @@ from fastapi.testclient import TestClient
 from tests.api import booking_support as booking
 from tests.api.booking_support import ADMIN, CLIENT
 from tests.api.tracking_support import equipment, publish, publisher_key
+from tests.app_services import services_of
 from tests.corpus import TRACKED_CONTAINERS, TRACKING_PORTS, ZAHRA_HOSSEINI
 
 AUDIT = "/audit/api/v1"
@@ -49,7 +50,7 @@ def test_a_persian_named_customer_is_found_by_the_latin_name_on_her_orders(
         ),
         201,
     )
-    client.app.state.services.settle_all()  # type: ignore[attr-defined]
+    services_of(client).settle_all()
 
     # Her whole name, her last name, her first name in any case: the auditor finds her booking.
     for query in (LATIN, "Hosseini", "zahra", "HOSS", FIRST):
@@ -85,12 +86,12 @@ def test_a_persian_named_customer_is_found_by_the_latin_name_on_her_orders(
             },
         )
     )
-    client.app.state.services.settle_all()  # type: ignore[attr-defined]
+    services_of(client).settle_all()
     assert found(client, admin_headers, "Hoseini") == [reference]
     assert found(client, admin_headers, "Hosseini") == []
     assert found(client, admin_headers, "zahra") == [reference]
     # The index is the events' own: a rebuild gives the same rows.
-    booking.assert_verify_clean(client.app.state.services, tmp_path)  # type: ignore[attr-defined]
+    booking.assert_verify_clean(services_of(client), tmp_path)
 
 
 def test_the_trail_names_a_tracking_publisher_by_its_keys_label(
@@ -103,7 +104,7 @@ def test_the_trail_names_a_tracking_publisher_by_its_keys_label(
         "label-gtin", "GTIN", TRACKED_CONTAINERS[0], "2026-01-10T08:00:00Z", TRACKING_PORTS[0], reference
     )
     publish(client, publisher_key(client, admin_headers, "Jebel Ali terminal 2"), gate_in)
-    client.app.state.services.settle_all()  # type: ignore[attr-defined]
+    services_of(client).settle_all()
 
     trail = booking.ok(client.get(f"{AUDIT}/bookings/{reference}/trail", headers=admin_headers))
     [milestone] = [e for e in trail["entries"] if e["what"] == "Tracking milestone received"]
@@ -128,7 +129,7 @@ def test_unmatched_events_show_the_reference_the_publisher_sent_and_what_happene
     )
     typo["eventClassification"]["eventClassifierCode"] = "PLN"
     publish(client, key, typo)
-    client.app.state.services.settle_all()  # type: ignore[attr-defined]
+    services_of(client).settle_all()
     listed = booking.ok(
         client.get("/integrations/api/v1/admin/tracking-events/unmatched", headers=admin_headers)
     )
@@ -143,7 +144,7 @@ def test_the_auditors_overview_counts_staff_decisions_and_lists_the_latest_with_
     customer = booking.customer(client, "audit-overview", {"firstName": FIRST, "lastName": LAST})
     rid = booking.in_shipping_order(client, customer, admin_headers)
     reference = str(booking.ok(client.get(f"{CLIENT}/rate-requests/{rid}", headers=customer))["reference"])
-    client.app.state.services.settle_all()  # type: ignore[attr-defined]
+    services_of(client).settle_all()
 
     overview = booking.ok(client.get(f"{AUDIT}/overview", headers=admin_headers))
     counts = {d["what"]: d["count"] for d in overview["decisions"]}

@@ -67,7 +67,7 @@ def test_each_step_emails_the_customer_in_text_and_html(
         client.put(
             f"{ADMIN}/shipping-orders/{order['id']}/request-revision",
             headers=admin_headers,
-            json={"revise": {"cargoDescription": "Say the number of cartons"}},
+            json={"revise": {"cargoDescription": "Say the number of cartons", "containers": "Add the seals"}},
         )
     )
     edited = {"isSWBL": False, "freightType": 1, "cargoDescription": "1,200 cartons of roasted pistachios"}
@@ -113,7 +113,10 @@ def test_each_step_emails_the_customer_in_text_and_html(
     assert by_kind["quoteReady"]["subject"] == f"[{ref}] Your quote is ready"
     assert "$1,250.50 per container" in by_kind["quoteReady"]["body"]
     assert "Please give the HS code of roasted pistachios" in by_kind["revisionRequested"]["body"]
-    assert "cargoDescription: Say the number of cartons" in by_kind["orderNeedsChanges"]["body"]
+    # The fields to change in words, never the order's wire names.
+    assert "- Cargo description: Say the number of cartons" in by_kind["orderNeedsChanges"]["body"]
+    assert "- Containers: Add the seals" in by_kind["orderNeedsChanges"]["body"]
+    assert "containers:" not in by_kind["orderNeedsChanges"]["body"]
     declined = by_kind["cancellationDecided"]
     assert declined["subject"] == f"[{ref}] Your cancellation request: declined"
     assert "The container is already loaded" in declined["body"]

@@ -59,7 +59,7 @@ def test_create_and_its_failures(client: TestClient, admin_headers: dict[str, st
     for field, body in cases.items():
         assert field in fails(client.post(ORDERS, headers=alice, json=body), 400)["fields"], field
     swbl = fails(client.post(ORDERS, headers=alice, json=order_payload(rid, isSWBL=True)), 400)
-    assert swbl["fields"] == {"parties": "Supplier (SWBL) is required"}
+    assert swbl["fields"] == {"parties": "Shipper (SWBL) is required"}
     fails(client.post(ORDERS, headers=alice, json={"rateRequestId": rid, "containers": "x"}), 400)
     order = ok(client.post(ORDERS, headers=alice, json=order_payload(rid)), 201)
     assert order["status"] == 0 and order["freightType"] == 1 and len(order["containers"]) == 2

@@ -91,7 +91,7 @@ def start_company(page: Page, server: LiveServer, company_id: str, phone: str | 
     choose_type(page, "Company")
     page.get_by_label("Company ID").fill(company_id)
     if phone is None:
-        page.get_by_role("switch", name="Is Foreign?").check()
+        page.get_by_role("switch", name="Registered outside Iran").check()
     else:
         page.get_by_label("Mobile Number").fill(phone)
     page.get_by_role("button", name="Continue").click()

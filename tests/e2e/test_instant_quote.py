@@ -80,11 +80,11 @@ def test_a_tariff_prices_a_request_before_staff_act(
     page.goto(f"{live_server.url}/dashboard/bookings/NewBooking")
     fill_rate_request(page, LANE, "40", "2", "Porcelain tableware", "691110", day(14))
     page.get_by_role("button", name="Request Price").click()
-    expect(page.get_by_text("Added Successfully")).to_be_visible()
-    row = page.get_by_test_id("booking-row").filter(has_text="Porcelain tableware")
-    row.get_by_role("link", name="View Details").click()
+    expect(page.get_by_text("Booking requested")).to_be_visible()
+    # The new booking opens at once, with its instant price.
+    expect(page).to_have_url(re.compile(r"/dashboard/bookings/rate-request/detail/"))
 
-    offer = page.get_by_text("price per container is:")
+    offer = page.get_by_text("Price per container:")
     expect(offer).to_be_visible()
     expect(offer).to_contain_text("$2,310.00")
     breakdown = page.get_by_role("table", name="Price breakdown")
@@ -103,7 +103,7 @@ def test_a_tariff_prices_a_request_before_staff_act(
     expect(page.get_by_text("Quoted instantly from the carrier's tariff")).to_be_visible()
     no_serious_violations(page)
     # The create's toast sits over the header for a while: the layout is judged once it has gone.
-    expect(page.get_by_text("Added Successfully")).to_have_count(0, timeout=15_000)
+    expect(page.get_by_text("Booking requested")).to_have_count(0, timeout=15_000)
     assert layout_problems(page) == []
     page.screenshot(path=str(screenshot_dir / "instant-quote-desktop.png"), full_page=True)
 
@@ -127,7 +127,7 @@ def test_a_tariff_prices_a_request_before_staff_act(
     page.goto(f"{live_server.url}/dashboard/bookings/NewBooking")
     fill_rate_request(page, LANE, "40", "1", "Stoneware vases", "691200", day(75))
     page.get_by_role("button", name="Request Price").click()
-    expect(page.get_by_text("Added Successfully")).to_be_visible()
+    expect(page.get_by_text("Booking requested")).to_be_visible()
     panel = console_open(staff_page, live_server, "Stoneware vases")
     panel.get_by_role("button", name="Quote", exact=True).click()
     dialog = staff_page.get_by_role("dialog", name="Quote")
@@ -141,7 +141,7 @@ def test_a_tariff_prices_a_request_before_staff_act(
     assert layout_problems(staff_page) == []
     staff_page.screenshot(path=str(screenshot_dir / "quote-breakdown-editor.png"))
     dialog.get_by_role("button", name="Confirm").click()
-    expect(staff_page.get_by_text("Quote: done")).to_be_visible()
+    expect(staff_page.get_by_text("Price quoted: the customer is told")).to_be_visible()
     expect(panel.get_by_text("Quoted by our staff")).to_be_visible()
     expect(panel.get_by_test_id("booking-total")).to_have_text("$2,460.00")
 

@@ -246,7 +246,7 @@ def test_the_identifier_has_one_name_per_kind_and_the_acceptance_email_names_the
     # Back: a foreign company after all; the company ID stays, and keeps its name.
     page.get_by_role("button", name="Back").click()
     expect(page.get_by_label("Company ID")).to_have_value(company_id)
-    page.get_by_role("switch", name="Is Foreign?").click()
+    page.get_by_role("switch", name="Registered outside Iran").click()
     page.get_by_role("button", name="Continue").click()
     expect(page.get_by_role("heading", name="Foreign Company Information")).to_be_visible()
     expect(page.get_by_label("Company ID")).to_have_value(company_id)

@@ -123,14 +123,14 @@ def test_an_order_revision_says_its_messages_first_and_keeps_the_ticks(
     expect(steps.nth(2)).to_have_attribute("aria-current", "step")  # the shipping order is being worked on
     expect(steps.nth(3)).not_to_contain_text("(done)")
     expect(page.get_by_role("list", name="Booking progress").get_by_text("(done)")).to_have_count(2)
-    for button in ("Add Supplier", "Add Consignee", "Add Containers"):
+    for button in ("Add Shipper", "Add Consignee", "Add Containers"):
         expect(page.get_by_role("button", name=button).get_by_test_id("button-done")).to_be_visible()
 
     summary = page.get_by_role("region", name="Staff asked for 2 changes")
     expect(summary).to_contain_text("Say the weight of one carton")
     expect(summary).to_contain_text("The seal on BMOU0061950 is SEAL-7781")
     cargo = page.get_by_label("Cargo description")
-    assert top_of(summary) < top_of(page.get_by_role("button", name="Add Supplier")) < top_of(cargo)
+    assert top_of(summary) < top_of(page.get_by_role("button", name="Add Shipper")) < top_of(cargo)
     shot(page, screenshot_dir, "order-revision")
     assert layout_problems(page) == []
     summary.get_by_role("link", name="Cargo description").click()
@@ -184,14 +184,14 @@ def test_the_shipping_order_says_units_takes_phones_and_asks_before_discarding(
     expect(page.get_by_label("Humidity (%)")).to_be_visible()
 
     mobile = IRANIAN_PHONES[0]  # "+98 912 345 6789"
-    page.get_by_role("button", name="Add Supplier").click()
+    page.get_by_role("button", name="Add Shipper").click()
     dialog = page.get_by_role("dialog")
     dialog.get_by_label("Full Name").fill("Pars Cold Storage")
     dialog.get_by_label("Mobile Number").fill(mobile)
     dialog.get_by_label("Full Address").fill("Azadi Street 12, Tehran")
     dialog.get_by_role("button", name="Submit").click()
     expect(page.get_by_text("must be numeric")).to_have_count(0)
-    expect(page.get_by_role("button", name="Add Supplier").get_by_test_id("button-done")).to_be_visible()
+    expect(page.get_by_role("button", name="Add Shipper").get_by_test_id("button-done")).to_be_visible()
     page.get_by_role("button", name="Add Consignee").click()
     dialog = page.get_by_role("dialog")
     dialog.get_by_label("Full Name", exact=True).fill("Gulf Fresh Trading")
@@ -233,7 +233,7 @@ def test_the_shipping_order_says_units_takes_phones_and_asks_before_discarding(
     # under the pointer's press, so the release fell beside the button: the field is left before the click.
     page.get_by_label("Humidity (%)").blur()
     page.get_by_role("button", name="Continue").click()
-    expect(page.get_by_text("Added Shipping Order !")).to_be_visible()
+    expect(page.get_by_text("Shipping order sent")).to_be_visible()
     stored = detail(live_server, token, rid)["order"]
     assert isinstance(stored, dict)
     phones = {p["name"]: p["phoneNumber"] for p in stored["parties"]}
@@ -263,7 +263,7 @@ def test_a_request_waiting_for_its_price_can_be_edited_and_withdrawn(
     expect(field).to_be_enabled()
     field.fill(f"{commodity} (Negin grade)")
     page.get_by_role("button", name="Request Price").click()
-    expect(page.get_by_text("Edited Successfully")).to_be_visible()
+    expect(page.get_by_text("Changes saved")).to_be_visible()
     changed = detail(live_server, token, rid)
     assert changed["commodity"] == f"{commodity} (Negin grade)" and changed["stateName"] == "requested"
 

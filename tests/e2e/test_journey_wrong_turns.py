@@ -183,7 +183,7 @@ def test_declining_a_quote_is_named_and_every_way_out_keeps_it(
         else:
             dialog.get_by_role("button", name=way_out, exact=True).click()
         expect(dialog).to_be_hidden()
-        expect(page.get_by_text("price per container is:")).to_be_visible()
+        expect(page.get_by_text("Price per container:")).to_be_visible()
         assert state() == 0, way_out  # still quoted
     decline.click()
     expect(dialog.get_by_text("you cannot accept $1,100.00 per container afterwards")).to_be_visible()

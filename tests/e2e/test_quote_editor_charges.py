@@ -34,7 +34,7 @@ def ask_for_rate(page: Page, live_server: LiveServer, commodity: str, hs_code: s
     page.goto(f"{live_server.url}/dashboard/bookings/NewBooking")
     fill_rate_request(page, ("Busan", "Valencia"), "20", "2", commodity, hs_code, day(80))
     page.get_by_role("button", name="Request Price").click()
-    expect(page.get_by_text("Added Successfully")).to_be_visible()
+    expect(page.get_by_text("Booking requested")).to_be_visible()
 
 
 def open_quote(staff: Page, live_server: LiveServer, commodity: str) -> tuple[Locator, Locator]:
@@ -105,7 +105,7 @@ def test_staff_add_a_charge_the_tariff_row_lacks(
     staff_page.screenshot(path=str(screenshot_dir / f"quote-editor-added-charge-{width}.png"))
 
     dialog.get_by_role("button", name="Confirm").click()
-    expect(staff_page.get_by_text("Quote: done")).to_be_visible()
+    expect(staff_page.get_by_text("Price quoted: the customer is told")).to_be_visible()
     breakdown = panel.get_by_role("table", name="Price breakdown")
     expect(breakdown.get_by_test_id("charge-line")).to_have_text(
         [
@@ -120,7 +120,7 @@ def test_staff_add_a_charge_the_tariff_row_lacks(
     expect(panel.get_by_test_id("booking-total")).to_have_text("$3,391.00")
     no_serious_violations(staff_page)
     # The toast sits over the header for a while: the layout is judged once it has gone.
-    expect(staff_page.get_by_text("Quote: done")).to_have_count(0, timeout=15_000)
+    expect(staff_page.get_by_text("Price quoted: the customer is told")).to_have_count(0, timeout=15_000)
     assert layout_problems(staff_page) == []
     staff_page.screenshot(path=str(screenshot_dir / f"quote-editor-quoted-{width}.png"), full_page=True)
     live_server.verify()

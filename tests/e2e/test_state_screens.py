@@ -35,7 +35,9 @@ from tests.live_server import ROOT
 
 MACHINE = json.loads((ROOT / "state-machines" / "rate_request.json").read_text(encoding="utf-8"))
 STATES = {s["name"]: s for s in MACHINE["states"]}
-STEP_TITLES = ["Rate Request", "Fill Form", "Shipping Order", "Final"]
+STEP_TITLES = ["Rate Request", "Booking Letter", "Shipping Order", "Final"]
+# A state the customer brought about is said to them as theirs (staff read the lifecycle's label).
+CUSTOMER_WORDS = {"rejected_by_client": "Declined by you"}
 
 
 def _wait_for_state(server: LiveServer, token: str, rid: str, code: int) -> None:
@@ -100,7 +102,8 @@ def staff_page(browser: Browser, live_server: LiveServer, viewport: ViewportSize
 def _customer_sees_the_files_screen(page: Page, state: dict[str, Any]) -> None:
     progress = page.get_by_role("list", name="Booking progress")
     if state["screen"] == "closed":
-        expect(page.get_by_role("heading", name=f"Booking closed: {state['label']}")).to_be_visible()
+        label = CUSTOMER_WORDS.get(state["name"], state["label"])
+        expect(page.get_by_role("heading", name=f"Booking closed: {label}")).to_be_visible()
         expect(progress).to_have_count(0)
         expect(page.get_by_role("button", name="Continue")).to_have_count(0)
         expect(page.get_by_text("You accepted the price")).to_have_count(0)

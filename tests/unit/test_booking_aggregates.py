@@ -217,7 +217,7 @@ def test_order_rules() -> None:
     assert fields["containers"].startswith("Exactly 2 containers")
     assert fields["containers.0.net_weight"] == "Net Weight cannot exceed the Gross Weight"
     assert fields["containers.0.seal"] == "Seal is required"
-    assert fields["parties"] == "Supplier is required"
+    assert fields["parties"] == "Shipper is required"
     with pytest.raises(ValidationFailed) as caught:
         values.shipping_order_details(
             _order(imco_class="10", un_number="123"), is_danger=True, container_type_value=1, **kwargs
@@ -225,7 +225,7 @@ def test_order_rules() -> None:
     assert set(caught.value.fields) == {"imco_class", "un_number"}
     with pytest.raises(ValidationFailed) as caught:
         values.shipping_order_details(_order(is_swbl=True), is_danger=False, container_type_value=1, **kwargs)
-    assert caught.value.fields == {"parties": "Supplier (SWBL) is required"}
+    assert caught.value.fields == {"parties": "Shipper (SWBL) is required"}
 
 
 def test_shipping_order_lifecycle_and_id() -> None:

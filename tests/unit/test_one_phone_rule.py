@@ -10,7 +10,7 @@ import pytest
 
 from domain.accounts import forms
 from domain.booking.values import PartyDraft, _party
-from domain.shared.phone import PHONE, PHONE_SOURCE
+from domain.shared.phone import PHONE, PHONE_SOURCE, iranian_mobile
 from tests.corpus import FOREIGN_PHONES, IRANIAN_PHONES
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -38,3 +38,15 @@ def test_a_party_phone_that_is_no_phone_is_refused_by_name(phone: str) -> None:
     _party(PartyDraft(name="Pars Trading", address="Tehran", phone_number=phone, party_type=0), "p", errors)
     assert list(errors) == ["p.phone_number"] and "+98 912 345 6789" in errors["p.phone_number"]
     assert not PHONE.fullmatch(phone)
+
+
+@pytest.mark.parametrize(
+    "typed", ["+98 912 345 6789", "0912 345 6789", "0098-912-345-6789", "912 345 6789", "09123456789"]
+)
+def test_an_iranian_mobile_as_people_type_it_is_kept_as_09_and_nine_digits(typed: str) -> None:
+    assert iranian_mobile(typed) == "09123456789"
+
+
+@pytest.mark.parametrize("typed", ["+49 40 3008 1234", "0912 34", "call me"])
+def test_what_is_no_iranian_mobile_is_given_back_as_typed(typed: str) -> None:
+    assert iranian_mobile(typed) == typed

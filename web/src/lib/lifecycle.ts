@@ -201,10 +201,22 @@ export function isState(
   return stateName(machineId, code, price) === name;
 }
 
-/** The display label of a state given by name or numeric code ('' when the machine has no such state). */
-export function label(machineId: MachineId, state: string | number): string {
-  const found = typeof state === 'number' ? stateByCode(machineId, state) : getState(machineId, state);
+/** The display label of a state given by name or numeric code ('' when the machine has no such state); a code
+ * shared by several states is told apart by the price as in `stateByCode` (quoted once priced). */
+export function label(machineId: MachineId, state: string | number, price?: number | null): string {
+  const found = typeof state === 'number' ? stateByCode(machineId, state, price) : getState(machineId, state);
   return found?.label ?? '';
+}
+
+// States a customer brought about themselves, said to them as theirs (staff read the machine's label).
+const CUSTOMER_WORDS: Partial<Record<MachineId, Readonly<Record<string, string>>>> = {
+  rate_request: { rejected_by_client: 'Declined by you' },
+};
+
+/** A state's label on the customer's own screens (`label`, except where the customer's own act is named). */
+export function customerLabel(machineId: MachineId, state: string | number, price?: number | null): string {
+  const name = typeof state === 'number' ? stateName(machineId, state, price) : state;
+  return CUSTOMER_WORDS[machineId]?.[name] ?? label(machineId, state, price);
 }
 
 export function isFinal(machineId: MachineId, state: string): boolean {

@@ -73,7 +73,7 @@ const FIELDS = [
   },
   {
     key: 'imcoClass',
-    label: 'IMCO class',
+    label: 'IMO class',
     kind: 'text',
     only: 'danger',
     revisable: true,
@@ -166,7 +166,7 @@ export const PARTY_FIELDS: readonly PartyField[] = [
   { key: 'isForSwbl', label: 'For SWBL' },
 ];
 
-export const PARTY_ROLES: Readonly<Record<number, string>> = { 0: 'Supplier', 1: 'Consignee', 2: 'Notify Party' };
+export const PARTY_ROLES: Readonly<Record<number, string>> = { 0: 'Shipper', 1: 'Consignee', 2: 'Notify Party' };
 export const FREIGHT_WORDS: Readonly<Record<number, string>> = { 1: 'Collect', 2: 'Prepaid' };
 /** The one package type the order takes. */
 export const PACKAGE_WORDS: Readonly<Record<number, string>> = { 1: 'box' };
@@ -192,6 +192,9 @@ export function revisedFieldLabel(key: string): string {
   const wire = key === 'frightType' ? 'freightType' : key;
   return ORDER_FIELDS.find((f) => f.key === wire)?.label ?? key;
 }
+
+/** Container type value 2 is refrigerated (temperature and humidity apply). */
+export const REEFER_TYPE_VALUE = 2;
 
 /** The fields a request of this kind has (a reefer's temperature only for a reefer, and so on). */
 export function fieldsFor(request: { isDanger: boolean; isReefer: boolean }): OrderField[] {

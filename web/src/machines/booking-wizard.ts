@@ -1,5 +1,5 @@
 /**
- * The booking wizard of spec 001 (Rate Request, Fill Form, Shipping Order, Final) as ONE XState machine.
+ * The booking wizard of spec 001 (Rate Request, Booking Letter, Shipping Order, Final; the spec's second step, "Fill Form", is the signed booking letter) as ONE XState machine.
  * The server owns the lifecycle: every fetch of the rate request is sent in as SYNC with the request's
  * numeric state, its price and its order's status, and the machine places itself on the furthest step the
  * server allows: the screen and step each state's entry in state-machines/rate_request.json names (through
@@ -29,7 +29,7 @@ export interface BookingWizardContext {
   server: BookingServerSnapshot | null;
 }
 
-export const STEP_TITLES = ['Rate Request', 'Fill Form', 'Shipping Order', 'Final'] as const;
+export const STEP_TITLES = ['Rate Request', 'Booking Letter', 'Shipping Order', 'Final'] as const;
 
 /**
  * The customer's screens a rate_request state may name (its `screen` in state-machines/rate_request.json),

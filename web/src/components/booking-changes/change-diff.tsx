@@ -1,6 +1,11 @@
+import type { ReactNode } from 'react';
+import { FileLink } from '@/components/file-link';
 import { formatDate, formatMoment } from '@/lib/format';
 import type { FieldChange } from './types';
 import styles from './booking-changes.module.css';
+
+// Fields whose value is a stored file's id: shown as a link to the file, never as the id.
+const FILE_FIELDS = new Set(['msds']);
 
 /** A value as the screens write it: a day as YYYY/MM/DD, a moment in the viewer's zone. */
 export function shown(value: unknown): string {
@@ -9,6 +14,14 @@ export function shown(value: unknown): string {
   if (/^\d{4}-\d{2}-\d{2}$/.test(text)) return formatDate(text);
   if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(text)) return formatMoment(text);
   return text;
+}
+
+/** A field's value in the table: a stored file as a link to it, anything else as `shown` writes it. */
+function shownIn(field: string, value: unknown): ReactNode {
+  if (FILE_FIELDS.has(field) && typeof value === 'string' && value !== '') {
+    return <FileLink fileId={value}>MSDS file</FileLink>;
+  }
+  return shown(value);
 }
 
 /** The booking's fields, the original beside the amended value; changed rows are marked (not by colour alone). */
@@ -31,8 +44,8 @@ export function ChangeDiff({ fields, caption }: { fields: FieldChange[]; caption
                 {f.label}
                 {f.changed ? <span className={styles.changedMark}> (changed)</span> : null}
               </th>
-              <td>{shown(f.original)}</td>
-              <td>{shown(f.amended)}</td>
+              <td data-label="Booked">{shownIn(f.field, f.original)}</td>
+              <td data-label="Amended">{shownIn(f.field, f.amended)}</td>
             </tr>
           ))}
         </tbody>

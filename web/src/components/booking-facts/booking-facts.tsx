@@ -26,10 +26,13 @@ export function BookingFacts({
   request,
   order,
   label = 'Request summary',
+  forStaff = false,
 }: {
   request: FactsRequest;
   order?: FactsOrder | null;
   label?: string;
+  /** Staff's view: the price's source names the tariff's version and row. */
+  forStaff?: boolean;
 }) {
   const documents = request.bookingRequest?.documents ?? [];
   const reefer = order && (order.temprature !== null || order.humidity !== null);
@@ -93,7 +96,7 @@ export function BookingFacts({
         ) : null}
         {request.additionalComment ? <Fact term="Comment">{request.additionalComment}</Fact> : null}
       </dl>
-      <ChargesBreakdown priced={request} />
+      <ChargesBreakdown priced={request} forStaff={forStaff} />
     </section>
   );
 }

@@ -4,9 +4,9 @@ import type { Priced } from './charges';
 import styles from './charges.module.css';
 
 /** The price's lines, its total per container and for the booking, and who priced it. */
-export function ChargesBreakdown({ priced }: { priced: Priced }) {
+export function ChargesBreakdown({ priced, forStaff = false }: { priced: Priced; forStaff?: boolean }) {
   if (priced.charges.length === 0) return null;
-  const source = quoteSource(priced);
+  const source = quoteSource(priced, forStaff);
   return (
     <section className={styles.breakdown} aria-label="Price breakdown">
       <table className={styles.table}>

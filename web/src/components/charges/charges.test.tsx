@@ -20,7 +20,7 @@ const instant: Priced = {
 
 describe('price breakdown', () => {
   it('lists each charge with its basis, the price per container and the booking total', () => {
-    render(<ChargesBreakdown priced={instant} />);
+    render(<ChargesBreakdown priced={instant} forStaff />);
     const table = screen.getByRole('table', { name: 'Price breakdown' });
     const lines = within(table).getAllByTestId('charge-line').map((tr) => tr.textContent);
     expect(lines).toEqual([
@@ -30,6 +30,12 @@ describe('price breakdown', () => {
     ]);
     expect(screen.getByTestId('booking-total').textContent).toBe('$2,845.20');
     expect(screen.getByText("Quoted instantly from the carrier's tariff (version 2, row 5)")).toBeTruthy();
+  });
+
+  it("tells the customer the price came from the carrier's tariff, without the tariff's version and row", () => {
+    render(<ChargesBreakdown priced={instant} />);
+    expect(screen.getByText("Quoted instantly from the carrier's tariff")).toBeTruthy();
+    expect(screen.queryByText(/version|row/)).toBeNull();
   });
 
   it('shows nothing before a price, and says who priced by hand', () => {

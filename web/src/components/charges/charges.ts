@@ -16,10 +16,16 @@ export function basis(charge: Pick<Charge, 'per'>): string {
   return charge.per === 'booking' ? 'per booking' : 'per container';
 }
 
-/** `Quoted instantly from the tariff (version 3, row 7)`, `Quoted by staff`, or null while unpriced. */
-export function quoteSource(priced: Pick<Priced, 'quotedBy' | 'tariffVersion' | 'tariffRow'>): string | null {
+/** `Quoted instantly from the carrier's tariff`, `Quoted by our staff`, or null while unpriced. The tariff's
+ * version and row are the carrier's bookkeeping: staff see them (`forStaff`), the customer does not. */
+export function quoteSource(
+  priced: Pick<Priced, 'quotedBy' | 'tariffVersion' | 'tariffRow'>,
+  forStaff = false,
+): string | null {
   if (priced.quotedBy === 'system')
-    return `Quoted instantly from the carrier's tariff (version ${priced.tariffVersion ?? '-'}, row ${priced.tariffRow ?? '-'})`;
+    return forStaff
+      ? `Quoted instantly from the carrier's tariff (version ${priced.tariffVersion ?? '-'}, row ${priced.tariffRow ?? '-'})`
+      : "Quoted instantly from the carrier's tariff";
   if (priced.quotedBy === 'staff') return 'Quoted by our staff';
   return null;
 }

@@ -5,9 +5,9 @@ import { menuSections } from './menu';
 const labels = (items: { label: string }[]) => items.map((i) => i.label);
 
 describe('dashboard menu', () => {
-  it('gives customers Bookings and Profile, and on mobile Overview and Documents too', () => {
+  it('gives customers Overview, Bookings, Documents and Profile at a desk as on a phone', () => {
     const desktop = menuSections({ roles: [], accountType: 1, mobile: false });
-    expect(labels(desktop.main)).toEqual(['Bookings', 'Profile']);
+    expect(labels(desktop.main)).toEqual(['Overview', 'Bookings', 'Documents', 'Profile']);
     expect(desktop.main.find((i) => i.label === 'Profile')?.to).toBe('/dashboard/profile?editProfile=true');
     const mobile = menuSections({ roles: [], accountType: 3, mobile: true });
     expect(labels(mobile.main)).toEqual(['Overview', 'Bookings', 'Documents', 'Profile']);

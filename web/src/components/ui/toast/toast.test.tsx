@@ -17,17 +17,17 @@ describe('toasts', () => {
   it('shows a toast and closes it after 3000 ms', () => {
     render(<Toaster />);
     act(() => {
-      toast.success('Login Successfully!');
+      toast.success('Signed in');
     });
-    expect(screen.getByRole('status').textContent).toContain('Login Successfully!');
+    expect(screen.getByRole('status').textContent).toContain('Signed in');
     act(() => {
       vi.advanceTimersByTime(TOAST_DURATION_MS - 1);
     });
-    expect(screen.queryByText('Login Successfully!')).not.toBeNull();
+    expect(screen.queryByText('Signed in')).not.toBeNull();
     act(() => {
       vi.advanceTimersByTime(1);
     });
-    expect(screen.queryByText('Login Successfully!')).toBeNull();
+    expect(screen.queryByText('Signed in')).toBeNull();
   });
 
   it('announces errors as alerts and can hide the icon', () => {

@@ -4,9 +4,6 @@ import type { Answer, Schema } from '@/types/contract';
 import { accountKeys } from './keys';
 
 const NOTIFICATION_PAGE_SIZE = 10;
-const PREVIEW_LENGTH = 40;
-/** The longest word a preview finishes rather than cuts (a reference is 14 characters). */
-const WORD_LONGEST = 24;
 
 export type Me = Answer<'auth_me'>;
 
@@ -72,18 +69,3 @@ export function useMarkRead(accountId: string | undefined) {
   });
 }
 
-/**
- * The message cut to about 40 characters plus '...' until the item is opened. The cut never falls inside a
- * word, so a booking reference (`FB-2026-000123`) is shown whole or not at all (`FB-2026-0...`
- * named no booking).
- */
-export function preview(message: string): string {
-  if (message.length <= PREVIEW_LENGTH) return message;
-  const rest = message.slice(PREVIEW_LENGTH);
-  // Finish the word the cut falls in (a reference, a price), up to the next space; a run-on text without
-  // spaces is still cut.
-  const inWord = /\S/.test(message[PREVIEW_LENGTH - 1] ?? '') ? (rest.match(/^\S*/)?.[0].length ?? 0) : 0;
-  const wordEnd = inWord <= WORD_LONGEST ? inWord : 0;
-  const cut = message.slice(0, PREVIEW_LENGTH + wordEnd).replace(/[\s.,;:]+$/, '');
-  return cut.length >= message.length ? message : `${cut}...`;
-}

@@ -59,8 +59,13 @@ describe('registration start', () => {
       phoneNumber: 'Phone number is required.',
     });
     expect(messages(startSchema.safeParse({ ...base, nationalId: 'X1234', phoneNumber: '0912' }))).toEqual({
-      phoneNumber: 'Invalid phone number.',
+      phoneNumber: 'Enter an Iranian mobile number: 09 and 9 more digits, e.g. 0912 345 6789 or +98 912 345 6789.',
     });
+  });
+  it('takes an Iranian mobile as people type it: spaces, dashes, +98 or 0098', () => {
+    for (const phoneNumber of ['+98 912 345 6789', '0912 345 6789', '0098-912-345-6789', '912 345 6789']) {
+      expect(startSchema.safeParse({ ...base, nationalId: 'X1234', phoneNumber }).success).toBe(true);
+    }
   });
   it('a company needs a company id; a foreign one no mobile number', () => {
     const company = { ...base, type: { name: 'Company', value: 2 } };
@@ -122,7 +127,7 @@ describe('company forms', () => {
       contactPerson: 'Contact person must be at least 4 characters.',
       economicCode: 'Invalid economic code.',
       registrationCode: 'Invalid registration number.',
-      phone: 'Invalid phone number.',
+      phone: 'Enter an Iranian mobile number: 09 and 9 more digits, e.g. 0912 345 6789 or +98 912 345 6789.',
       fax: 'Invalid fax number.',
       email: 'Invalid email address.',
       address: 'Address must be at least 8 characters.',
@@ -156,10 +161,10 @@ describe('company forms', () => {
       expect(foreignSchema.safeParse({ ...foreign, phone }).success).toBe(true);
     }
     for (const phone of ['+49', 'call me', '+49 40 1234 5678 9012 3456', '++49 40 1234 567']) {
-      expect(messages(foreignSchema.safeParse({ ...foreign, phone }))).toEqual({ phone: 'Invalid phone number.' });
+      expect(messages(foreignSchema.safeParse({ ...foreign, phone }))).toEqual({ phone: 'Enter the number with its country code: + and 7 to 15 digits, e.g. +49 40 3008 1234.' });
     }
     expect(messages(domesticSchema.safeParse({ ...domestic, phone: '+49 40 1234 5678' }))).toEqual({
-      phone: 'Invalid phone number.',
+      phone: 'Enter an Iranian mobile number: 09 and 9 more digits, e.g. 0912 345 6789 or +98 912 345 6789.',
     });
   });
   it("foreign: the postal code is its own country's", () => {
@@ -229,22 +234,5 @@ describe('passwords', () => {
     expect(messages(forgotPasswordSchema.safeParse({ nationalId: ' ' }))).toEqual({
       nationalId: 'This field is required.',
     });
-  });
-});
-
-describe('notification preview', () => {
-  it('cuts the message to 40 characters plus ...', async () => {
-    const { preview } = await import('./notifications');
-    expect(preview('a'.repeat(40))).toBe('a'.repeat(40));
-    expect(preview('b'.repeat(41))).toBe(`${'b'.repeat(41)}`);
-    expect(preview(`${'b '.repeat(30)}`)).toBe(`${'b '.repeat(20).trim()}...`);
-  });
-
-  it('never cuts a booking reference', async () => {
-    const { preview } = await import('./notifications');
-    const message = 'Your request to cancel booking FB-2026-000123 was declined; the booking stands: Loaded';
-    expect(preview(message)).toBe('Your request to cancel booking FB-2026-000123...');
-    const tail = 'The shipping order of your booking FB-2026-000042 was accepted; please review and approve it.';
-    expect(preview(tail)).toContain('FB-2026-000042');
   });
 });

@@ -6,11 +6,11 @@
 import { z } from 'zod';
 import { isTooGuessable } from '@/lib/common-passwords';
 import { message } from '@/lib/messages';
+import { MOBILE_PATTERN, normaliseMobile } from '@/lib/phone';
 
 const REQUIRED = message('common.requiredShort');
 const REQUIRED_FIELD = message('accounts.identity.required');
 const THIS_FIELD_IS_REQUIRED = message('common.required');
-const PHONE_PATTERN = /^09\d{9}$/;
 /** A foreign company's phone, international ("+49 40 1234 5678"): the server's FOREIGN_PHONE_SOURCE, word for word. */
 export const FOREIGN_PHONE_PATTERN = /^\+?\(?[0-9](?:[ ().-]{0,2}[0-9]){6,14}$/;
 /** A foreign company's postal code in its own country's format ("20095", "SW1A 1AA"): the server's
@@ -49,7 +49,7 @@ export const startSchema = z
     if (individual || !values.isForeign) {
       if (!values.phoneNumber) {
         ctx.addIssue({ code: 'custom', path: ['phoneNumber'], message: message('accounts.phone.required') });
-      } else if (!PHONE_PATTERN.test(values.phoneNumber)) {
+      } else if (!MOBILE_PATTERN.test(normaliseMobile(values.phoneNumber))) {
         ctx.addIssue({ code: 'custom', path: ['phoneNumber'], message: message('accounts.phone.invalid') });
       }
     }
@@ -59,7 +59,11 @@ export type StartFormValues = z.input<typeof startSchema>;
 // -- individual ---------------------------------------------------------------------------------------------
 
 // Phone, fax, e-mail and address: one wording for one rule, the companies' (the server says the same).
-const phone = required(message('accounts.phone.required')).regex(PHONE_PATTERN, message('accounts.phone.invalid'));
+// An Iranian mobile as people write it (spaces, +98): the server keeps it as 09 and 9 digits.
+const phone = required(message('accounts.phone.required')).refine(
+  (v) => MOBILE_PATTERN.test(normaliseMobile(v)),
+  message('accounts.phone.invalid'),
+);
 // Fax is optional on every form (few still have one); when given it is a landline number.
 const fax = text().refine((v) => v === '' || FAX_PATTERN.test(v), message('accounts.fax.invalid'));
 const email = required(message('accounts.email.required')).pipe(z.email(message('accounts.email.invalid')));
@@ -116,7 +120,7 @@ export const foreignSchema = z.object({
   name: companyName,
   contactPerson,
   nationalCode,
-  phone: required(message('accounts.phone.required')).regex(FOREIGN_PHONE_PATTERN, message('accounts.phone.invalid')),
+  phone: required(message('accounts.phone.required')).regex(FOREIGN_PHONE_PATTERN, message('accounts.phone.foreignInvalid')),
   fax,
   email,
   address,

@@ -14,12 +14,13 @@ import {
   useRevokeApiKey,
   useWebhooks,
 } from '../api/integrations';
+import { CopyButton } from '@/components/ui/copy-button';
 import { SubmitRow } from './submit-row';
 import styles from './accounts.module.css';
 import { formatDate } from '@/lib/format';
 
 /** A secret the server answers once: shown until the customer dismisses it, never fetched again. */
-function ShownOnce({ title, value, onDone }: { title: string; value: string; onDone: () => void }) {
+function ShownOnce({ title, what, value, onDone }: { title: string; what: string; value: string; onDone: () => void }) {
   return (
     <div role="status" className={styles.form}>
       <p>
@@ -27,6 +28,7 @@ function ShownOnce({ title, value, onDone }: { title: string; value: string; onD
       </p>
       <code data-testid="shown-once">{value}</code>
       <div className={styles.actions}>
+        <CopyButton value={value} what={what} />
         <Button type="button" variant="outline" onClick={onDone}>
           Done
         </Button>
@@ -45,7 +47,7 @@ function ApiKeys() {
     <section aria-labelledby="api-keys-title">
       <h2 id="api-keys-title">API keys</h2>
       <p>Your systems book through the DCSA Booking 2.0 API (/v2/bookings) with a key, sent as a bearer token.</p>
-      {issued ? <ShownOnce title="Your new API key." value={issued} onDone={() => setIssued(null)} /> : null}
+      {issued ? <ShownOnce title="Your new API key." what="API key" value={issued} onDone={() => setIssued(null)} /> : null}
       <form
         className={styles.form}
         aria-label="New API key"
@@ -159,7 +161,7 @@ function Webhooks() {
         any Standard Webhooks library and the secret shown once below.
       </p>
       {secret ? (
-        <ShownOnce title="The signing secret of this webhook." value={secret} onDone={() => setSecret(null)} />
+        <ShownOnce title="The signing secret of this webhook." what="signing secret" value={secret} onDone={() => setSecret(null)} />
       ) : null}
       <form
         className={styles.form}

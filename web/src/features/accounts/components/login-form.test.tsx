@@ -42,7 +42,7 @@ describe('LoginForm', () => {
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 's3cret!' } });
     fireEvent.click(screen.getByRole('button', { name: 'Log In' }));
 
-    expect(await screen.findByText('Login Successfully!')).not.toBeNull();
+    expect(await screen.findByText('Signed in')).not.toBeNull();
     const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
     expect(url).toBe('/auth/api/v1/login');
     expect(JSON.parse(init.body as string)).toEqual({ username: 'admin', password: 's3cret!' });

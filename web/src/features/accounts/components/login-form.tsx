@@ -13,7 +13,7 @@ import { loginFormSchema, useLogin } from '../api/login';
 import type { LoginFormValues } from '../api/login';
 import styles from './login-form.module.css';
 
-const LOGIN_SUCCESS_MESSAGE = 'Login Successfully!';
+const LOGIN_SUCCESS_MESSAGE = 'Signed in';
 /** Spec 000 section 9: the page reloads 3 seconds after a successful login; the guard then sends the user on. */
 export const POST_LOGIN_RELOAD_MS = 3000;
 

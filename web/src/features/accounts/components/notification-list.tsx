@@ -1,9 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { Spinner } from '@/components/ui/spinner';
 import { formatMoment } from '@/lib/format';
 import { getRole } from '@/lib/session';
-import { preview, subjectLabel, subjectPath, useMarkRead } from '../api/notifications';
+import { subjectLabel, subjectPath, useMarkRead } from '../api/notifications';
 import type { NotificationItem } from '../api/notifications';
 import styles from './notifications.module.css';
 
@@ -17,10 +17,11 @@ export interface NotificationListProps {
   onOpenSubject?: () => void;
 }
 
-/** Infinite list: the next page loads when the sentinel at the bottom scrolls into view. */
+/** Infinite list: the next page loads when the sentinel at the bottom scrolls into view. Each notification is
+ * one bordered item holding its title, its whole text (a sentence or two; the panel scrolls), its time and the
+ * link to what it is about, so the link reads as this item's and not the next one's. */
 export function NotificationList({ items, accountId, hasMore, loadingMore, onLoadMore, onOpenSubject }: NotificationListProps) {
   const staff = getRole() === 0;
-  const [open, setOpen] = useState<Set<string>>(new Set());
   const markRead = useMarkRead(accountId);
   const sentinel = useRef<HTMLLIElement>(null);
 
@@ -39,15 +40,12 @@ export function NotificationList({ items, accountId, hasMore, loadingMore, onLoa
   return (
     <ul className={styles.list}>
       {items.map((item) => {
-        const expanded = open.has(item.id);
         return (
-          <li key={item.id}>
+          <li key={item.id} className={item.isRead ? `${styles.entry} ${styles.read}` : styles.entry}>
             <button
               type="button"
-              className={item.isRead ? `${styles.item} ${styles.read}` : styles.item}
-              aria-expanded={expanded}
+              className={styles.item}
               onClick={() => {
-                setOpen((current) => new Set(current).add(item.id));
                 if (!item.isRead) markRead.mutate(item.id);
               }}
             >
@@ -55,7 +53,7 @@ export function NotificationList({ items, accountId, hasMore, loadingMore, onLoa
                 {item.isRead ? null : <span className="visually-hidden">Unread: </span>}
                 {item.title}
               </span>
-              <span className={styles.message}>{expanded ? item.message : preview(item.message)}</span>
+              <span className={styles.message}>{item.message}</span>
               <time className={styles.time} dateTime={item.createdAt}>
                 {formatMoment(item.createdAt)}
               </time>

@@ -104,7 +104,7 @@ export function StartForm({ pending, serverErrors, onSubmit, onForeignChange, in
           <TextInput label="Company ID" required error={errors.companyId?.message} {...register('companyId')} />
           <label className={styles.toggle}>
             <input type="checkbox" role="switch" {...register('isForeign')} />
-            Is Foreign?
+            Registered outside Iran
           </label>
         </>
       ) : (

@@ -20,15 +20,16 @@ const TABS = [
 type Tab = (typeof TABS)[number]['param'];
 
 /** ?editProfile=true: the Edit Profile tab; ?security=true: the Security tab; ?integrations=true: API keys and
- * webhooks; ?emails=true: which booking e-mails the customer gets; none: the overview text. */
+ * webhooks; ?emails=true: which booking e-mails the customer gets; none: the first tab the person has (a
+ * customer's profile, staff's security), never a bare heading. */
 export function ProfileRoute() {
   const [params] = useSearchParams();
-  const open = TABS.find((t) => params.get(t.param) === 'true');
-  const shown = (tab: Tab) => open?.param === tab;
   const role = getRole();
   const kind = role === 1 || role === 2 || role === 3 ? (role as CustomerKind) : null;
+  const open = TABS.find((t) => params.get(t.param) === 'true') ?? (kind ? TABS[0] : TABS[1]);
+  const shown = (tab: Tab) => open.param === tab;
   return (
-    <ContentLayout title={open?.title ?? 'Profile'}>
+    <ContentLayout title={open.title}>
       <nav className={styles.tabs} aria-label="Profile tabs">
         {TABS.filter((t) => kind || !t.customersOnly).map((t) => (
           <Link
@@ -52,7 +53,6 @@ export function ProfileRoute() {
       {shown('security') ? <EndAllSessions /> : null}
       {shown('integrations') && kind ? <IntegrationsPanel /> : null}
       {shown('emails') && kind ? <EmailPreferencesPanel /> : null}
-      {open ? null : <p>Your Profile Information</p>}
     </ContentLayout>
   );
 }

@@ -3,11 +3,11 @@ import { AttentionNote } from '@/components/attention-badge';
 import { AuditLink } from '@/components/audit-link';
 import { ContentLayout } from '@/components/layouts';
 import { Spinner } from '@/components/ui/spinner';
-import { TextInput } from '@/components/ui/text-input';
 import { can } from '@/lib/lifecycle';
 import { useRegistration, useRegistrationDecision } from '../api/requests';
 import type { CustomerKind, RegistrationDetail } from '../api/requests';
 import { Decision } from '../components/decision';
+import { ReadOnlyField } from '../components/read-only-field';
 import styles from '../components/admin.module.css';
 
 export type { CustomerKind };
@@ -47,13 +47,20 @@ const FIELDS: Record<CustomerKind, [keyof RegistrationDetail, string][]> = {
   ],
 };
 
+/** Who signs up, in the words staff know them by: the person's name, or the company's, with its ID. */
+function applicant(kind: CustomerKind, data: RegistrationDetail): string {
+  const name =
+    kind === 'individual' ? [data.firstname, data.lastname].filter(Boolean).join(' ') : String(data.name ?? '');
+  return name ? `${name} (${data.nationalId})` : String(data.nationalId);
+}
+
 export function RegistrationRequestDetailRoute({ kind }: { kind: CustomerKind }) {
   const id = useParams().id ?? '';
   const query = useRegistration(kind, id);
   const { accept, decline } = useRegistrationDecision(kind, id);
   const data = query.data;
   return (
-    <ContentLayout title="Registration Requests" description={`Request ${id}`}>
+    <ContentLayout title="Registration Requests" description={data ? applicant(kind, data) : `Request ${id}`}>
       {query.isPending ? <Spinner /> : null}
       {query.isError ? <p role="alert">{query.error.message}</p> : null}
       {data ? (
@@ -65,14 +72,14 @@ export function RegistrationRequestDetailRoute({ kind }: { kind: CustomerKind })
           </p>
           <div className={styles.fields}>
             {FIELDS[kind].map(([key, label]) => (
-              <TextInput key={key} label={label} value={String(data[key] ?? '')} readOnly />
+              <ReadOnlyField key={key} label={label} value={String(data[key] ?? '')} />
             ))}
           </div>
           <Decision
             accept={accept}
             decline={decline}
             disabled={!can('registration', data.state, 'accept', 'staff')}
-            subject={`the request ${id}`}
+            subject={`the sign-up of ${applicant(kind, data)}`}
           />
         </>
       ) : null}

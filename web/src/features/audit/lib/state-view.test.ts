@@ -27,7 +27,7 @@ describe('describeState', () => {
       booking_documents: [],
     });
     expect(layout.stateName).toBe('quoted');
-    expect(layout.stateLabel).toBe('Rate Request');
+    expect(layout.stateLabel).toBe('Price Quoted');
     expect(layout.main.map((f) => f.key)).toEqual([
       'price',
       'valid_until',

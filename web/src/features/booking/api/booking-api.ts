@@ -20,8 +20,7 @@ export type RateRequestPayload = RequestBody<'booking_create_rate_request'>;
 type ShippingOrderCreate = RequestBody<'booking_create_shipping_order'>;
 type ShippingOrderEdit = RequestBody<'booking_edit_shipping_order'>;
 
-/** Container type value 2 is refrigerated (temperature and humidity apply). */
-export const REEFER_TYPE_VALUE = 2;
+export { REEFER_TYPE_VALUE } from '@/lib/order-fields';
 /** The one package type the order takes (box). */
 export const BOX_PACKAGE = 1;
 

@@ -40,7 +40,7 @@ function StatusLine({
       <span className={styles.badge} data-final={isFinal(machine, change.stateName)}>
         {label(machine, change.stateName)}
       </span>
-      <span>asked {when(change.requestedAt)}</span>
+      <span>Requested by you {when(change.requestedAt)}</span>
       {change.message ? <span>Message from staff: {change.message}</span> : null}
     </p>
   );

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { formatDate } from '@/lib/format';
-import { label } from '@/lib/lifecycle';
+import { customerLabel } from '@/lib/lifecycle';
 import { customerOverviewOptions } from '../api/overview';
 import type { CustomerOverview } from '../api/overview';
 import { detailsTarget } from './list-helpers';
@@ -40,7 +40,7 @@ export function CustomerOverviewPanel() {
                   {row.cargoDetails}
                 </Link>{' '}
                 <span className={styles.muted}>
-                  {label('rate_request', row.state)} · since {formatDate(row.updatedAt ?? row.createdAt)}
+                  {customerLabel('rate_request', row.state, row.price)} · since {formatDate(row.updatedAt ?? row.createdAt)}
                 </span>
               </li>
             ))}

@@ -62,8 +62,8 @@ export function SupplierDialog({ open, initial, onClose, onSubmit }: DialogProps
   });
   const e = formState.errors;
   return (
-    <Dialog open={open} onClose={onClose} title="Supplier Details">
-      <form noValidate onSubmit={handleSubmit((v) => onSubmit(v))} aria-label="Supplier Details">
+    <Dialog open={open} onClose={onClose} title="Shipper Details">
+      <form noValidate onSubmit={handleSubmit((v) => onSubmit(v))} aria-label="Shipper Details">
         <PartyFields register={register} errors={e} />
         <PartyActions onCancel={onClose} />
       </form>

@@ -56,12 +56,19 @@ function defaults(detail?: RateRequestDetail): RateRequestFormValues {
 
 export interface RateRequestFormProps {
   detail?: RateRequestDetail;
-  onSaved: () => void;
+  /** Called once saved, with the id of the request the answer names (a new one's, to open it). */
+  onSaved: (id?: string) => void;
   onCancel?: () => void;
   /** Ask for these values as an amendment of the confirmed booking instead of saving the request. */
   amend?: boolean;
   /** Open an existing request already editable (its Edit was pressed on the detail). */
   startEditing?: boolean;
+}
+
+/** The id a save answered with (a created request's, or the 202 answer's while the read models catch up). */
+function savedId(answer: unknown): string | undefined {
+  if (answer === null || typeof answer !== 'object' || !('id' in answer)) return undefined;
+  return typeof answer.id === 'string' ? answer.id : undefined;
 }
 
 /** The rate request form: new (editable) or edit (read-only until Edit). */
@@ -98,7 +105,7 @@ export function RateRequestForm({ detail, onSaved, onCancel, amend = false, star
       return;
     }
     try {
-      await save.mutateAsync({
+      const saved: unknown = await save.mutateAsync({
         commodity: values.commodity.trim(),
         hsCode: values.hsCode.trim(),
         preferredShippingDate: values.preferredShippingDate,
@@ -113,9 +120,9 @@ export function RateRequestForm({ detail, onSaved, onCancel, amend = false, star
         containerTypeId: values.containerType!.value,
         ...(sailing && !detail ? { sailing: { routingReference: sailing } } : {}),
       });
-      toast.success(amend ? 'Amendment requested' : detail ? 'Edited Successfully' : 'Added Successfully');
+      toast.success(amend ? 'Amendment requested' : detail ? 'Changes saved' : 'Booking requested');
       leave.release();
-      onSaved();
+      onSaved(savedId(saved));
     } catch (error) {
       if (error instanceof ApiError && error.fields) {
         for (const [key, message] of Object.entries(error.fields)) {

@@ -62,7 +62,7 @@ function inputsShown(): string[] {
 
 // The inputs of each fieldset, in the order the page shows them (a field added later may sit among them).
 const CARGO = ['SWBL', 'Freight: Collect', 'Freight: Prepaid', 'Cargo description'];
-const HAZARD = ['IMCO class', 'UN No'];
+const HAZARD = ['IMO class', 'UN No'];
 const REEFER = ['Temperature (°C)', 'Humidity (%)', 'Ventilation'];
 
 afterEach(() => vi.unstubAllGlobals());
@@ -113,7 +113,7 @@ describe('the shipping order form, drawn from the order fields', () => {
     await screen.findByText('Cargo Description is required');
     expect(screen.getByText('UN number must be 4 digits')).toBeTruthy();
     expect(screen.getByText('Humidity must be a percentage between 0 and 100')).toBeTruthy();
-    expect(screen.getAllByText('This Field is required')).toHaveLength(2); // the IMCO class and the temperature
+    expect(screen.getAllByText('This Field is required')).toHaveLength(2); // the IMO class and the temperature
     expect(screen.getByLabelText(/Cargo description/).getAttribute('aria-invalid')).toBe('true');
     expect(fetch).not.toHaveBeenCalled();
   });

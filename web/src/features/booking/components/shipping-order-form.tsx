@@ -255,12 +255,12 @@ export function ShippingOrderForm({ detail, edit = false, onDone }: ShippingOrde
     try {
       if (edit && order) {
         await editOrder.mutateAsync({ ...common, freightType: frightType(v.freightType) });
-        toast.success('Edited Successfully');
+        toast.success('Changes saved');
         leave.release();
         onDone('edited');
       } else {
         await create.mutateAsync({ ...common, rateRequestId: detail.id, frightType: frightType(v.freightType) });
-        toast.success('Added Shipping Order !');
+        toast.success('Shipping order sent');
         leave.release();
         onDone('created');
       }
@@ -278,12 +278,11 @@ export function ShippingOrderForm({ detail, edit = false, onDone }: ShippingOrde
   return (
     <section aria-labelledby="shipping-order-title">
       <h2 id="shipping-order-title">Shipping Order</h2>
-      <h3>Important Data</h3>
-      <p className={styles.muted}>Fill Out The Details Below In Order</p>
+      <p className={styles.muted}>Who ships, who receives and who is told, the containers and the cargo.</p>
       <div className={styles.row} style={{ marginBottom: '1rem' }}>
         {/* The ticks say what is filled in, in a revision too. */}
         <Button id="order-parties" variant="secondary" done={Boolean(supplier)} onClick={() => setDialog('supplier')}>
-          Add Supplier
+          Add Shipper
         </Button>
         <Button variant="secondary" done={Boolean(consignee)} onClick={() => setDialog('consignee')}>
           Add Consignee

@@ -1,7 +1,7 @@
 import { STEP_TITLES } from '@/machines/booking-wizard';
 import styles from './booking.module.css';
 
-/** The four-step progress header (Rate Request, Fill Form, Shipping Order, Final). */
+/** The four-step progress header (Rate Request, Booking Letter, Shipping Order, Final). */
 export function StepsHeader({ active, allDone = false }: { active: number; allDone?: boolean }) {
   return (
     <ol className={styles.steps} aria-label="Booking progress">

@@ -48,7 +48,7 @@ export function PricePanel({ detail }: { detail: RateRequestDetail }) {
       <SummaryHeader detail={detail} />
       <div className={styles.pricePanel}>
         <p>
-          price per container is: <strong>{price}</strong>
+          Price per container: <strong>{price}</strong>
           <span className={styles.muted}>
             {' '}
             · {formatBookingTotal(detail)} for{' '}

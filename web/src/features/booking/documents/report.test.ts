@@ -21,13 +21,15 @@ describe('shipping order report', () => {
       'Documentation feeper booking$45.00',
     ]);
     expect(charges.querySelector('tfoot')?.textContent).toBe('Total2 × $1,250.50 per container$2,546.00');
-    expect(text).toContain("Quoted instantly from the carrier's tariff (version 3, row 7)");
+    // The customer's report: where the price came from, not the tariff's version and row (staff's bookkeeping).
+    expect(text).toContain("Quoted instantly from the carrier's tariff");
+    expect(text).not.toContain('row 7');
     expect(text).toContain('Shipping date2026/12/01');
     expect(text).not.toContain('USD');
     expect(text).toContain('40ft Reefer');
     expect(text).toContain('Ready For Approval');
     expect(text).toContain('Prepaid');
-    expect(text).toContain('Supplier');
+    expect(text).toContain('Shipper');
     // Units as the one field list gives them.
     expect(text).toContain('Temperature-18 °C');
     expect(text).toContain('Humidity60 %');

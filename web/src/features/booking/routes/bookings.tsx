@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { WhoseMove } from '@/components/whose-move';
 import { formatDate, formatMoney } from '@/lib/format';
-import { label, stateName } from '@/lib/lifecycle';
+import { customerLabel, stateName } from '@/lib/lifecycle';
 import { useDebounced } from '@/lib/use-debounced';
 import { rateRequestsInfiniteOptions } from '../api/booking-api';
 import { detailsTarget, sortRows } from '../components/list-helpers';
@@ -17,10 +17,10 @@ import { WhereItIs } from '@/components/where-it-is';
 
 const SEARCH_WAIT_MS = 300;
 
-function StateBadge({ state }: { state: number }) {
+function StateBadge({ state, price }: { state: number; price: number | null }) {
   return (
-    <span className={styles.badge} data-state={stateName('rate_request', state)}>
-      {label('rate_request', state)}
+    <span className={styles.badge} data-state={stateName('rate_request', state, price)}>
+      {customerLabel('rate_request', state, price)}
     </span>
   );
 }
@@ -112,7 +112,7 @@ export function BookingsRoute() {
                     <td>{formatDate(row.preferredShippingDate)}</td>
                     <td>{formatMoney(row.price)}</td>
                     <td>
-                      <StateBadge state={row.state} /> <WhoseMove waitingFor={row.waitingFor} viewer="customer" />
+                      <StateBadge state={row.state} price={row.price} /> <WhoseMove waitingFor={row.waitingFor} viewer="customer" />
                       <WhereItIs progress={row.progress} />
                     </td>
                     <td>
@@ -139,7 +139,7 @@ export function BookingsRoute() {
                   {row.polTitle} → {row.podTitle}
                 </p>
                 <p className={styles.row}>
-                  <StateBadge state={row.state} />
+                  <StateBadge state={row.state} price={row.price} />
                   <WhoseMove waitingFor={row.waitingFor} viewer="customer" />
                   <span>{row.price !== null ? `${formatMoney(row.price)} per container` : ''}</span>
                 </p>

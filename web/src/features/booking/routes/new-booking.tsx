@@ -8,7 +8,10 @@ export function NewBookingRoute() {
   return (
     <ContentLayout title="New Booking">
       <StepsHeader active={0} />
-      <RateRequestForm onSaved={() => navigate('/dashboard/bookings')} />
+      {/* The new booking opens at once: its instant price, or that staff price it, is the next thing to read. */}
+      <RateRequestForm
+        onSaved={(id) => navigate(id ? `/dashboard/bookings/rate-request/detail/${id}` : '/dashboard/bookings')}
+      />
     </ContentLayout>
   );
 }

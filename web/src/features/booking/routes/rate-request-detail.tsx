@@ -7,7 +7,7 @@ import { ContentLayout } from '@/components/layouts';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { WhoseMove } from '@/components/whose-move';
-import { isState, label, stateName } from '@/lib/lifecycle';
+import { customerLabel, isState, stateName } from '@/lib/lifecycle';
 import { activeStep, bookingWizardMachine, reachedStep } from '@/machines/booking-wizard';
 import { rateRequestOptions } from '../api/booking-api';
 import type { RateRequestDetail } from '../api/booking-api';
@@ -86,7 +86,7 @@ export function RateRequestDetailRoute() {
   const title = isState('rate_request', detail.state, 'completed')
     ? 'Booking completed'
     : closed
-      ? `Booking closed: ${label('rate_request', detail.state)}`
+      ? `Booking closed: ${customerLabel('rate_request', detail.state)}`
       : snapshot.matches({ rateRequest: 'priceOffered' })
         ? 'Price quoted'
         : step === 1
@@ -107,7 +107,7 @@ export function RateRequestDetailRoute() {
         <>
           {detail.reference ? <strong>{detail.reference} </strong> : null}
           <span className={styles.badge} data-state={stateName('rate_request', detail.state, detail.price)}>
-            {label('rate_request', detail.state)}
+            {customerLabel('rate_request', detail.state, detail.price)}
           </span>{' '}
           <WhoseMove waitingFor={detail.waitingFor} viewer="customer" />
         </>
@@ -172,7 +172,7 @@ export function RateRequestDetailRoute() {
       {snapshot.matches('final') ? <FinalStep detail={detail} onBack={back} /> : null}
       {closed ? (
         <StatusStep detail={detail} onBack={toList} continues={false}>
-          {label('rate_request', detail.state)}
+          {customerLabel('rate_request', detail.state)}
           {detail.rejectionMessage ? `: ${detail.rejectionMessage}` : ''}
         </StatusStep>
       ) : null}

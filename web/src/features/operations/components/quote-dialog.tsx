@@ -57,7 +57,7 @@ function QuoteForm({ detail, suggestion, onClose }: { detail: Detail; suggestion
   const itemised = lines.length > 0;
   const total = itemised ? perContainer(lines) : Number(price);
   const mutation = useStaffAction(
-    'Quote',
+    'Price quoted: the customer is told',
     () =>
       api.put(`${ADMIN}/rate-requests/${detail.id}/quote`, {
         price: total,

@@ -6,10 +6,11 @@ import { toast } from '@/components/ui/toast';
 import { errorText } from '@/lib/api-client';
 import type { Schema } from '@/types/contract';
 
-/** The staff action's call: once it is done the console is read again, staff are told, the dialog closes;
+/** The staff action's call: once it is done the console is read again, staff are told what happened (`done`,
+ * a sentence, never "Confirm: done"), the dialog closes;
  * the server's reason stays in the dialog (`onError`), beside the fields it is about. */
 export function useStaffAction(
-  title: string,
+  done: string,
   call: () => Promise<unknown>,
   onClose: () => void,
   onError: (message: string) => void,
@@ -19,7 +20,7 @@ export function useStaffAction(
     mutationFn: call,
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: ['operations'] });
-      toast.success(`${title}: done`);
+      toast.success(done);
       onClose();
     },
     onError: (e) => onError(errorText(e)),

@@ -22,6 +22,8 @@ export interface Said {
 export interface RequestAction {
   /** The button's words and the dialog's title. */
   title: string;
+  /** What staff are told once it is done, in words (a toast). */
+  done: string;
   variant?: ButtonVariant;
   /** Offered only where this holds too (the lifecycle's `can` is asked first). */
   offered?: (detail: Detail) => boolean;
@@ -40,6 +42,7 @@ const step = (detail: Detail, trigger: string) => `${ADMIN}/rate-requests/${deta
 export const REQUEST_ACTIONS = {
   request_revision: {
     title: 'Request Revision',
+    done: 'Revision requested: the customer is asked to change the request',
     variant: 'outline',
     reason: true,
     call: (d, said) => api.put(step(d, 'request-revision'), { message: said.message }),
@@ -47,6 +50,7 @@ export const REQUEST_ACTIONS = {
   // A booking requested through the DCSA standard is firm: confirmed at the quoted price, no customer step.
   confirm_request: {
     title: 'Confirm Booking',
+    done: 'Booking confirmed',
     offered: (d) => d.viaApi,
     prompt: (d) =>
       `Confirm this booking at ${d.price ?? ''} USD per container? It was requested through the API: the customer has ` +
@@ -56,6 +60,7 @@ export const REQUEST_ACTIONS = {
   // DCSA use case 12: the carrier says a booking made through the standard is completed.
   confirm_completed: {
     title: 'Confirm Completed',
+    done: 'Booking confirmed completed',
     variant: 'outline',
     offered: (d) => d.viaApi && !d.order,
     prompt: () =>
@@ -65,6 +70,7 @@ export const REQUEST_ACTIONS = {
   },
   confirm_booking: {
     title: 'Confirm Booking',
+    done: 'Booking confirmed',
     offered: (d) => Boolean(d.bookingRequest),
     choosesSailing: true,
     prompt: () => 'Confirm the booking with the submitted documents?',
@@ -73,6 +79,7 @@ export const REQUEST_ACTIONS = {
   },
   reject: {
     title: 'Reject',
+    done: 'Booking rejected',
     variant: 'danger',
     reason: true,
     call: (d, said) => api.put(step(d, 'reject'), { message: said.message }),

@@ -18,7 +18,7 @@ import { BookingFacts, OrderFacts } from '@/components/booking-facts';
 import { WhoseMove } from '@/components/whose-move';
 import { formatAt, formatDate, formatMoney } from '@/lib/format';
 import { usePlaces } from '@/lib/places';
-import { ORDER_FIELDS } from '@/lib/order-fields';
+import { fieldsFor, REEFER_TYPE_VALUE } from '@/lib/order-fields';
 import type { Answer } from '@/types/contract';
 import { ChangeReview, OpenChangesQueue } from '../components/change-review';
 import { QuoteDialog } from '../components/quote-dialog';
@@ -39,8 +39,12 @@ import { WhereItIs } from '@/components/where-it-is';
 
 const LIMIT = 10;
 
-// What staff may ask the customer to change, named as every screen names it (src/lib/order-fields).
-const REVIEW_FIELDS = ORDER_FIELDS.filter((f) => f.revisable);
+// What staff may ask the customer to change, named as every screen names it (src/lib/order-fields): only the
+// fields this booking's order has (no temperature for a dry container, no UN number without dangerous goods).
+const reviewFields = (detail: Detail) =>
+  fieldsFor({ isDanger: detail.isDanger, isReefer: detail.containerType.value === REEFER_TYPE_VALUE }).filter(
+    (f) => f.revisable,
+  );
 
 // The rate request's steps are ../lib/request-actions.ts; the shipping order's are here. The quote has a dialog of
 // its own (../components/quote-dialog.tsx: the breakdown editor).
@@ -50,6 +54,12 @@ const ORDER_ACTION_TITLE: Record<OrderAction, string> = {
   order_revision: 'Request Order Revision',
   order_accept: 'Accept Shipping Order',
 };
+const ORDER_ACTION_DONE: Record<OrderAction, string> = {
+  order_revision: 'Order revision requested: the customer is asked to change the shipping order',
+  order_accept: 'Shipping order accepted',
+};
+const doneOf = (action: Exclude<Action, 'quote'>) =>
+  isRequestTrigger(action) ? REQUEST_ACTIONS[action].done : ORDER_ACTION_DONE[action];
 const titleOf = (action: Exclude<Action, 'quote'>) =>
   isRequestTrigger(action) ? REQUEST_ACTIONS[action].title : ORDER_ACTION_TITLE[action];
 
@@ -77,7 +87,7 @@ function ActionDialog({
   const at = (value: string, port: string) => formatAt(value, places.get(port)?.timeZone);
   const reason = Boolean(step?.reason);
   const mutation = useStaffAction(
-    titleOf(action),
+    doneOf(action),
     async () => {
       if (step) return step.call(detail, { message: message.trim(), routing });
       if (action === 'order_accept') return api.put(`${ADMIN}/shipping-orders/${detail.order!.id}/accept`);
@@ -133,7 +143,7 @@ function ActionDialog({
       ) : null}
       {action === 'order_accept' ? <p>Accept this shipping order? The customer will see the final step.</p> : null}
       {action === 'order_revision'
-        ? REVIEW_FIELDS.map(({ key, label: name }) => (
+        ? reviewFields(detail).map(({ key, label: name }) => (
             <TextInput
               key={key}
               label={`${name} revise message`}
@@ -194,11 +204,11 @@ function DetailPanel({ id, reveal }: { id: string; reveal: number }) {
         </p>
       ) : null}
       <p>
-        {label('rate_request', d.state)}
+        {label('rate_request', d.state, d.price)}
         {d.order ? ` · shipping order ${label('shipping_order', d.order.status)}` : ''} ·{' '}
         <AuditLink aggregateId={d.id} reference={d.reference} />
       </p>
-      <BookingFacts request={d} order={d.order} label="Booking details" />
+      <BookingFacts request={d} order={d.order} label="Booking details" forStaff />
       <StaffBookingSailing id={d.id} />
       {d.order ? (
         <div>
@@ -352,7 +362,7 @@ export function OperationsRoute() {
               </td>
               <td data-label="Shipping date">{formatDate(r.preferredShippingDate)}</td>
               <td data-label="State">
-                {label('rate_request', r.state)}
+                {label('rate_request', r.state, r.price)}
                 {isState('rate_request', r.state, 'requested', r.price)
                   ? ' (awaiting quote)'
                   : isState('rate_request', r.state, 'quoted', r.price)

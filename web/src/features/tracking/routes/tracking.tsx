@@ -7,6 +7,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { ContentLayout } from '@/components/layouts';
+import { CopyButton } from '@/components/ui/copy-button';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toast } from '@/components/ui/toast';
@@ -313,9 +314,12 @@ function PublisherKeys() {
             The key for <strong>{issued.label}</strong>. Copy it now: it is shown this once and only its hash is kept.
           </p>
           <code className={styles.key}>{issued.key}</code>
-          <Button variant="outline" onClick={() => setIssued(null)}>
-            I have copied it
-          </Button>
+          <div className={styles.row}>
+            <CopyButton value={issued.key} what="publisher key" />
+            <Button variant="outline" onClick={() => setIssued(null)}>
+              I have copied it
+            </Button>
+          </div>
         </div>
       ) : null}
       <ul>
