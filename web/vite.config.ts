@@ -30,11 +30,13 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     manifest: true,
-    // Two pages: the app, and the printable report it embeds in an iframe (served at /documents/report.html).
+    // Three pages: the app, the printable report it embeds in an iframe (/documents/report.html), and a
+    // booking's letter written in to print and sign (/documents/letter.html).
     rolldownOptions: {
       input: {
         app: fileURLToPath(new URL('./index.html', import.meta.url)),
         report: fileURLToPath(new URL('./documents/report.html', import.meta.url)),
+        letter: fileURLToPath(new URL('./documents/letter.html', import.meta.url)),
       },
     },
   },

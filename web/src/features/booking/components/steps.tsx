@@ -204,7 +204,7 @@ export function BookingRequestStep({
       {submitted && editable ? <p role="status">Your documents were sent; we are confirming the booking.</p> : null}
       <div className={styles.docCards}>
         {(types.data ?? []).map((type) => (
-          <TemplateCard key={type.id} type={type}>
+          <TemplateCard key={type.id} type={type} bookingId={detail.id}>
             <FileUpload
               label={`Signed ${type.name}`}
               disabled={!editable}

@@ -1,0 +1,72 @@
+"""The booking letter is written in for the booking: from the letter step a customer opens each document
+type's letter with the booking's reference, her company's name (Persian, read right to left), the ports,
+the containers, the cargo and the price already written in, blanks only for the consignee and the
+signature; A4 to print, at both widths."""
+
+from __future__ import annotations
+
+import uuid
+from pathlib import Path
+
+from playwright.sync_api import Browser, Page, ViewportSize, expect
+
+from tests.corpus import PERSIAN_COMPANIES
+from tests.e2e.browser import layout_problems, no_serious_violations, sign_in
+from tests.e2e.conftest import LiveServer
+from tests.e2e.customers import accept_quote, call, foreign_customer, login, quote, rate_request
+
+
+def test_the_letter_step_opens_each_letter_written_in_for_the_booking(
+    browser: Browser, page: Page, viewport: ViewportSize, live_server: LiveServer, screenshot_dir: Path
+) -> None:
+    company = PERSIAN_COMPANIES[1]
+    customer = foreign_customer(live_server, company)
+    token = login(live_server, *customer)
+    cargo = f"Saffron {uuid.uuid4().hex[:6]}"
+    rid = rate_request(live_server, token, cargo)
+    quote(live_server, rid, 1365)
+    accept_quote(live_server, token, rid)
+    detail = call(live_server, "GET", f"/booking/api/v1/client/rate-requests/{rid}", token=token)
+    sign_in(page, live_server, *customer)
+    page.goto(f"{live_server.url}/dashboard/bookings/rate-request/detail/{rid}")
+    link = page.get_by_role("link", name="Open the Export LOI for this booking")
+    expect(link).to_be_visible()
+    assert layout_problems(page) == []
+    page.screenshot(path=str(screenshot_dir / f"booking-letter-step-{viewport['width']}.png"), full_page=True)
+    with page.context.expect_page() as opened:
+        link.click()
+    letter = opened.value
+    letter.set_viewport_size(viewport)
+    expect(letter.get_by_role("heading", name="Export LOI")).to_be_visible()
+    text = letter.locator("#letter").inner_text()
+    for fact in (
+        detail["reference"],
+        company,
+        detail["pol"]["name"],
+        detail["pod"]["name"],
+        cargo,
+        "$1,365.00",
+    ):
+        assert fact in text, (fact, text)
+    assert f"{detail['quantity']} \u00d7 " in text  # "2 x 20ft Dry"
+    assert "We indemnify the carrier for the export particulars declared below." in text
+    # The one blank is the consignee's (named on the order later); it says so to a screen reader.
+    blanks = letter.locator("dd:has(.blank)")
+    expect(blanks).to_have_count(1)
+    expect(letter.locator("dt").filter(has_text="Consignee")).to_be_visible()
+    expect(blanks).to_have_text("to be filled in")
+    expect(letter.locator("dd", has_text=company)).to_have_attribute("dir", "auto")
+    assert layout_problems(letter) == []
+    no_serious_violations(letter)
+    letter.screenshot(path=str(screenshot_dir / f"booking-letter-{viewport['width']}.png"), full_page=True)
+    # Another customer's booking is not hers to print.
+    stranger = foreign_customer(live_server, "Hanse Spedition GmbH")
+    context = browser.new_context(viewport=viewport)
+    try:
+        other = context.new_page()
+        sign_in(other, live_server, *stranger)
+        other.goto(f"{live_server.url}/documents/letter.html?booking={rid}&type=2")
+        expect(other.locator("#letter")).to_contain_text("could not be loaded")
+        assert company not in other.locator("#letter").inner_text()
+    finally:
+        context.close()

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import letters from '../../../../../contract/booking-letters.json';
+import { rateRequestDetail } from '@/testing/orders';
+import { letterFacts, renderLetter, requested } from './letter';
+
+const EXPORT_LOI = { id: 2, name: 'Export LOI', value: 2, templateUrl: '/t/2' };
+
+describe('the letter written in for a booking', () => {
+  it('writes in what the booking says and leaves blanks only for what the portal cannot know', () => {
+    const detail = { ...rateRequestDetail(), customerName: 'زهرا حسینی', reference: 'FB-2026-000123' };
+    const root = document.createElement('main');
+    renderLetter(root, detail, EXPORT_LOI);
+    const text = root.textContent ?? '';
+    expect(root.querySelector('h1')?.textContent).toBe('Export LOI');
+    expect(text).toContain(letters['Export LOI']);
+    expect(text).toContain('Booking referenceFB-2026-000123');
+    expect(text).toContain('Shipperزهرا حسینی');
+    expect(text).toContain(`Containers${detail.quantity} × 40ft Reefer`);
+    expect(text).toContain(`Commodity and HS code${detail.commodity} (HS ${detail.hsCode})`);
+    expect(text).toContain('Shipping date2026/12/01');
+    expect(text).toContain('Price per container$1,250.50');
+    // The consignee is named on the order, later: a blank to fill in, named for a screen reader.
+    const blanks = [...root.querySelectorAll('.blank')].map((b) => b.closest('dd')?.previousElementSibling?.textContent);
+    expect(blanks).toEqual(['Consignee']);
+    expect(root.querySelector('.blank')?.textContent).toBe('to be filled in');
+    // A Persian name keeps its own direction inside the English letter.
+    const shipper = [...root.querySelectorAll('dd')].find((dd) => dd.textContent === 'زهرا حسینی');
+    expect(shipper?.dir).toBe('auto');
+    expect(text).toContain('Signature and company stamp');
+  });
+
+  it('leaves a blank where the booking has no price or date yet', () => {
+    const facts = Object.fromEntries(letterFacts({ ...rateRequestDetail(), price: null, preferredShippingDate: null }));
+    expect(facts['Price per container']).toBeNull();
+    expect(facts['Shipping date']).toBeNull();
+  });
+
+  it('reads only a well-formed booking id and a positive document type from its address', () => {
+    expect(requested('?booking=abc-123&type=2')).toEqual({ booking: 'abc-123', type: 2 });
+    expect(requested('?booking=../../x&type=2')).toBeNull();
+    expect(requested('?booking=abc&type=0')).toBeNull();
+    expect(requested('?booking=abc&type=two')).toBeNull();
+    expect(requested('')).toBeNull();
+  });
+});
