@@ -11,6 +11,8 @@ import urllib.request
 from datetime import date, timedelta
 from typing import Any
 
+import httpx
+
 from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME
 from tests.e2e.conftest import LiveServer
 
@@ -297,3 +299,15 @@ def pending_registration(server: LiveServer, name: str) -> str:
     details |= {"address": "Am Sandtorkai 5, Hamburg", "postalCode": "2045700000"}
     foreign_sign_up(server, details)
     return national
+
+
+def publish_tariff(server: LiveServer, tariff: str, days: int = 60) -> None:
+    """Staff publish a tariff CSV whose rows run from today for `days` days (its `{start}` and `{end}`)."""
+    start, end = date.today(), date.today() + timedelta(days=days)
+    answer = httpx.put(
+        f"{server.url}{BOOKING}/admin/tariffs",
+        content=tariff.format(start=start.isoformat(), end=end.isoformat()).encode(),
+        headers={"Authorization": f"Bearer {admin_token(server)}", "Content-Type": "text/csv"},
+        timeout=30,
+    )
+    assert answer.status_code == 200, answer.text

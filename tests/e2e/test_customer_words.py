@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from pathlib import Path
 
-import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
@@ -22,12 +21,12 @@ from tests.e2e.browser import sign_in
 from tests.e2e.conftest import LiveServer
 from tests.e2e.customers import (
     BOOKING,
-    admin_token,
     booking_confirmed,
     call,
     foreign_customer,
     login,
     notifications,
+    publish_tariff,
     quote,
     rate_request,
     rate_request_body,
@@ -62,13 +61,7 @@ class Customer:
 
 @pytest.fixture(scope="module")
 def customer(live_server: LiveServer) -> Customer:
-    answer = httpx.put(
-        f"{live_server.url}{BOOKING}/admin/tariffs",
-        content=TARIFF.format(start=day(0), end=day(60)).encode(),
-        headers={"Authorization": f"Bearer {admin_token(live_server)}", "Content-Type": "text/csv"},
-        timeout=30,
-    )
-    assert answer.status_code == 200, answer.text
+    publish_tariff(live_server, TARIFF)
     username, password = foreign_customer(live_server, "Hanse Kontor Hamburg")
     token = login(live_server, username, password)
     sheet = upload_pdf(live_server, token, "msds.pdf")

@@ -10,11 +10,9 @@ import random
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
-from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
@@ -23,13 +21,13 @@ from tests.e2e.browser import sign_in
 from tests.e2e.conftest import LiveServer
 from tests.e2e.customers import (
     BOOKING,
-    admin_token,
     booking_confirmed,
     call,
     container_id,
     foreign_customer,
     foreign_sign_up,
     login,
+    publish_tariff,
     rate_request,
     upload_pdf,
 )
@@ -45,10 +43,6 @@ PERSIAN_ADDRESS = (
     "تهران، خیابان ولیعصر، بالاتر از میدان ونک، کوچه شهید رضا قاسمی، پلاک ۲۴، طبقه سوم، واحد ۷، "  # noqa: RUF001 (Persian digits, as written)
     "ساختمان بازرگانی پارسیان"
 )
-
-
-def day(offset: int) -> str:
-    return (date.today() + timedelta(days=offset)).isoformat()
 
 
 @dataclass
@@ -79,13 +73,7 @@ def _dangerous_order(server: LiveServer, token: str, rid: str) -> None:
 
 @pytest.fixture(scope="module")
 def staffed(live_server: LiveServer) -> Staffed:
-    answer = httpx.put(
-        f"{live_server.url}{BOOKING}/admin/tariffs",
-        content=TARIFF.format(start=day(0), end=day(60)).encode(),
-        headers={"Authorization": f"Bearer {admin_token(live_server)}", "Content-Type": "text/csv"},
-        timeout=30,
-    )
-    assert answer.status_code == 200, answer.text
+    publish_tariff(live_server, TARIFF)
     username, password = foreign_customer(live_server, "Scheldt Coatings BV")
     token = login(live_server, username, password)
     dangerous = "Paint, flammable, for the revision"
