@@ -30,7 +30,7 @@ from domain.booking.rate_request import RateRequest
 from domain.booking.shipping_order import shipping_order_id
 from domain.shared.errors import NotFound, ValidationFailed
 from domain.shared.messages import message
-from projections import booking_trail, event_log
+from projections import booking_trail, event_log, people_search
 from projections.history import aggregate_state, utc_text
 
 router = APIRouter(prefix="/audit/api/v1", tags=["audit"], generate_unique_id_function=operation_ids("audit"))
@@ -92,7 +92,7 @@ def events(
     """`actor` is an account id; `person` a name (or username) to match word by word from their first letters,
     as `GET /bookings` does."""
     with services.read_models.read() as tx:
-        people = booking_trail.people_named(tx, person) if person and person.strip() else None
+        people = people_search.people_named(tx, person) if person and person.strip() else None
         rows = event_log.global_log(
             tx,
             after,

@@ -16,6 +16,7 @@ from domain.booking.state_facts import expiring_states
 from infrastructure.read_db import Tx, placeholders
 from projections.booking.handlers import ALL_CUSTOMERS, iso
 from projections.booking.reference import _reference_names
+from projections.people_search import people_named
 
 Row = dict[str, Any]
 
@@ -172,8 +173,6 @@ def all_rate_requests(
     clauses: list[str] = []
     params: list[Any] = []
     # Staff find a customer's bookings by her name too (as the audit search does, from the same name index).
-    from projections.booking_trail import people_named  # the trail's module reads this one's names
-
     customers = people_named(tx, search) if search and search.strip() else None
     _searching(search, clauses, params, customers)
     counted: list[str] = []
