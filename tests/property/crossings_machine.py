@@ -304,6 +304,7 @@ class Crossings(RuleBasedStateMachine):
         self._step(
             "edit", "PUT", f"{CLIENT}/rate-requests/{booking.id}", booking.owner.headers, True, json=body
         )
+        booking.fees = set()  # an edit voids the quote and its breakdown: the next quote prices it anew
 
     @precondition(lambda self: self._any(lambda b: b.state in ("requested", "quoted", "loi_pending")))
     @rule(data=st.data())
