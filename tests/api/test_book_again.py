@@ -1,6 +1,7 @@
 """Book again: `POST /rate-requests/{id}/copy` makes a new booking waiting for a price with the lane,
 containers and cargo of one of the caller's own, and a reference of its own; it goes through the create's
-checks, so a passed date is refused until a new one is given; another customer's booking is 404 (both stores)."""
+checks, so a passed date is refused until a new one is given; another customer's booking is 404 (both
+stores)."""
 
 from __future__ import annotations
 
