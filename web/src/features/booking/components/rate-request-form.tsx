@@ -48,7 +48,7 @@ function today(): string {
  * Book again: a new request with the lane, containers and cargo of an earlier one. Its date is kept only while it
  * has not passed (a shipper booking the same lane next week chooses the new date); the sailing is not copied.
  */
-function copiedDefaults(original: RateRequestDetail): RateRequestFormValues {
+export function copiedDefaults(original: RateRequestDetail): RateRequestFormValues {
   const values = defaults(original);
   return { ...values, preferredShippingDate: values.preferredShippingDate >= today() ? values.preferredShippingDate : '' };
 }

@@ -59,7 +59,7 @@ export function SavedParties({
     }
   };
   return (
-    <div className={styles.savedParties}>
+    <div className={styles.savedParties} role="group" aria-label={`Address book: ${label}`}>
       <label className={styles.label} htmlFor={id}>
         Saved {label}
       </label>
