@@ -48,6 +48,11 @@ def test_a_customer_saves_lists_changes_and_removes_parties(client: TestClient) 
     )
     assert changed["address"] == LONG_ADDRESSES[0] and changed["roles"] == []
     assert changed["createdAt"] == saved["createdAt"]
+    # The same values again change nothing and record nothing.
+    head = quiet_head(services_of(client))
+    same = _party(address=LONG_ADDRESSES[0], roles=[])
+    assert ok(client.put(f"{BOOK}/{saved['id']}", headers=headers, json=same)) == changed
+    assert quiet_head(services_of(client)) == head
 
     assert ok(client.delete(f"{BOOK}/{saved['id']}", headers=headers)) == {"id": saved["id"], "done": True}
     assert [p["id"] for p in ok(client.get(BOOK, headers=headers))["list"]] == [notify["id"]]
