@@ -74,7 +74,7 @@ export function SavedParties({
             if (chosen) onChoose(filledFrom(chosen));
           }}
         >
-          <option value="">{parties.length === 0 ? 'No saved parties yet' : 'Choose from your address book'}</option>
+          <option value="">{parties.length === 0 ? 'No saved parties yet' : 'Choose a saved party'}</option>
           {parties.map((p) => (
             <option key={p.id} value={p.id}>
               {p.name} · {p.address.length > 40 ? `${p.address.slice(0, 40)}…` : p.address}
