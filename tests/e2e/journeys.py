@@ -16,7 +16,7 @@ from playwright.sync_api import Locator, Page, expect
 
 from tests.e2e.browser import layout_problems
 from tests.e2e.conftest import LiveServer
-from tests.e2e.test_words_not_codes import code_on, dates_on, retired_on
+from tests.e2e.test_words_not_codes import URL, code_on, dates_on, line_problems, retired_on
 
 
 @dataclass
@@ -90,12 +90,21 @@ class Person:
         `walk-<width>-<n>-<person>-<step>.png`."""
         width = self.page.viewport_size["width"] if self.page.viewport_size else 0
         self.looked.append(step)
+        self.page.evaluate(
+            "window.scrollTo(0, 0)"
+        )  # a full-page picture of a scrolled page repeats its header
         self.page.screenshot(
             path=str(self.shots / f"walk-{width}-{len(self.looked):02d}-{self.name}-{step}.png"),
             full_page=True,
         )
         problems = code_on(self.page) + dates_on(self.page) + retired_on(self.page, self.role)
         problems += [p for p in layout_problems(self.page) if p.startswith("page overflows")]
+        # A document shown in a frame (the shipping order report) is read like an e-mail: line by line.
+        for frame in self.page.frames[1:]:
+            lines = [URL.sub(" ", line).strip() for line in frame.locator("body").inner_text().splitlines()]
+            problems += [
+                f"frame {frame.name or frame.url}: {p}" for p in line_problems([x for x in lines if x])
+            ]
         return [f"{self.name} at {step}: {p}" for p in problems]
 
     def figures(self) -> dict[str, Any]:

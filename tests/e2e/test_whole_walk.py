@@ -65,6 +65,36 @@ TEHRAN = re.compile(r"^\d{4}/\d{2}/\d{2} \d{2}:\d{2} Tehran \(UTC\+03:30\)$")
 BERLIN = re.compile(r"^\d{4}/\d{2}/\d{2} \d{2}:\d{2} Berlin \(UTC\+0[12]:00\)$")
 
 
+# In the element holding `(id)`: "(" stands left of the id's first digit and ")" right of its last (a
+# right-to-left name before them, not isolated, draws them mirrored on the wrong sides).
+BRACKETS_AROUND = """(el, id) => {
+  const text = el.firstChild && el.firstChild.nodeType === 3 ? el.firstChild : null;
+  const node = text || [...el.childNodes].find((n) => n.nodeType === 3 && n.textContent.includes(`(${id})`));
+  const at = node.textContent.indexOf(`(${id})`);
+  const box = (from) => {
+    const range = document.createRange();
+    range.setStart(node, from);
+    range.setEnd(node, from + 1);
+    return range.getBoundingClientRect();
+  };
+  const open = box(at), first = box(at + 1), last = box(at + id.length), close = box(at + id.length + 1);
+  return open.left < first.left && close.left > last.left;
+}"""
+
+# The chart's week labels: none overlaps the next, none runs off the chart.
+LABELS_APART = """(svg) => {
+  const chart = svg.getBoundingClientRect();
+  const boxes = [...svg.querySelectorAll('text')].filter((t) => /\\d{4}\\//.test(t.textContent))
+    .map((t) => [t.textContent, t.getBoundingClientRect()]).sort((a, b) => a[1].left - b[1].left);
+  const found = [];
+  boxes.forEach(([label, box], i) => {
+    if (box.right > chart.right + 1 || box.left < chart.left - 1) found.push(`${label} runs off the chart`);
+    if (i > 0 && box.left < boxes[i - 1][1].right) found.push(`${label} overlaps ${boxes[i - 1][0]}`);
+  });
+  return found;
+}"""
+
+
 def create_account(server: LiveServer, username: str, password: str, role: str) -> None:
     """`freight create-admin` beside the running server, as an operator sets up staff and auditors."""
     env = {**os.environ, "VAR_DIR": str(server.var_dir), "ADMIN_PASSWORD": password}
@@ -114,7 +144,7 @@ def test_the_whole_walk(
     seen: list[str] = []
     company_id, mobile = fresh_company_id(), fresh_iranian_mobile()
     email = f"walk-{company_id}@example.com"
-    cargo = f"{WALK_CARGO} {width}"
+    cargo = f"{WALK_CARGO}, lot {company_id[-4:]}"  # its own lot: both widths share a server
     shipper, shipper_address, shipper_phone = WALK_SHIPPER
     consignee, consignee_address, consignee_phone = WALK_CONSIGNEE
     try:
@@ -152,9 +182,15 @@ def test_the_whole_walk(
             requests = s.locator("section[aria-labelledby='registration-requests-heading']")
             row = requests.get_by_role("row").filter(has_text=company_id)
             expect(row).to_be_visible(timeout=LIVE)
+            labels = s.get_by_role("img", name="Share quoted instantly and share accepted, by week")
+            seen += [f"staff at the quoting chart: {p}" for p in labels.evaluate(LABELS_APART)]
             seen += staff.look("overview-sign-up-waiting")
             staff.click(row.get_by_role("link").first)
             expect(s.get_by_text(WALK_ADDRESS).first).to_be_visible()
+            # The Persian name keeps to itself: the company ID after it reads "(14...)", brackets outside.
+            described = s.get_by_text(f"({company_id})")
+            if not described.evaluate(BRACKETS_AROUND, company_id):
+                seen.append(f"staff at the sign-up: brackets out of place: {described.inner_text()}")
             seen += staff.look("sign-up-detail")
             staff.click(s.get_by_role("button", name="Accept"))
             staff.click(s.get_by_role("dialog").get_by_role("button", name="Confirm"))
@@ -310,6 +346,14 @@ def test_the_whole_walk(
         with customer.turn():
             customer.click(mine.filter(visible=True).get_by_role("link", name=re.compile("View Details")))
             expect(c.get_by_role("heading", name="Final")).to_be_visible(timeout=LIVE)
+            # The report writes the sailing as the booking's screen does: ports by name, times at the port.
+            report = c.frame_locator("iframe[title='Shipping order report']")
+            expect(report.get_by_role("cell", name="Bandar Abbas (IRBND)")).to_be_visible()
+            expect(report.locator("td").filter(has_text=TEHRAN)).to_have_count(
+                4
+            )  # departure and three cut-offs
+            expect(report.locator("td").filter(has_text=BERLIN)).to_have_count(1)
+            expect(report.locator("td").filter(has_text=re.compile(r"\d{2}:\d{2} UTC$"))).to_have_count(0)
             seen += customer.look("final")
             customer.click(
                 c.get_by_label("I confirm that the information provided is complete and accurate.")
@@ -342,7 +386,8 @@ def test_the_whole_walk(
             now - timedelta(hours=20),
             now - timedelta(hours=2),
         )
-        eta = now + timedelta(days=25)
+        plan = call(server, "GET", f"{BOOKING}/client/rate-requests/{rid}/sailing", token=token)["sailing"]
+        eta = datetime.fromisoformat(plan["arrival"])  # the vessel keeps to the plan
         tehran, berlin = timezone(timedelta(hours=3, minutes=30)), timezone(timedelta(hours=1))
         # Each terminal writes its own offset: Tehran's at Bandar Abbas, Hamburg's at Hamburg.
         stamp = {

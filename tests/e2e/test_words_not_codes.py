@@ -147,18 +147,21 @@ def mail_words(mail: dict[str, Any]) -> list[str]:
     return [URL.sub(" ", line).strip() for part in parts for line in part.splitlines() if line.strip()]
 
 
-def email_problems(mail: dict[str, Any]) -> list[str]:
-    """What reads as code or as a date not written the one way in one e-mail: a UUID, a code word alone or in
-    snake_case, an ISO date or date-time, a date not YYYY/MM/DD. A moment with no place is written in UTC and
-    says so (docs/decisions/0901), which is allowed."""
+def line_problems(lines: list[str]) -> list[str]:
+    """What reads as code or as a date not written the one way in lines of text: a UUID, a code word alone or
+    in snake_case, an ISO date or date-time, a date not YYYY/MM/DD. A moment with no place is written in UTC
+    and says so (docs/decisions/0901), which is allowed."""
     found = []
-    for line in mail_words(mail):
+    for line in lines:
         if line in CODE_WORDS:
             found.append(f"code word: {line}")
         found += [f"{why}: {line[:100]}" for why, pattern in MAIL_WRONG if pattern.search(line)]
-    if not mail.get("html"):
-        found.append("no HTML part")
     return list(dict.fromkeys(found))
+
+
+def email_problems(mail: dict[str, Any]) -> list[str]:
+    """`line_problems` of one e-mail as its reader reads it, and an e-mail without its HTML part."""
+    return line_problems(mail_words(mail)) + ([] if mail.get("html") else ["no HTML part"])
 
 
 def sweep(
