@@ -95,6 +95,16 @@ LABELS_APART = """(svg) => {
 }"""
 
 
+# An input's placeholder's width in its own font, with its padding, beside the input's inner width.
+TEXT_WIDTH = """(el) => {
+  const s = getComputedStyle(el);
+  const pen = document.createElement('canvas').getContext('2d');
+  pen.font = `${s.fontSize} ${s.fontFamily}`;
+  const padding = parseFloat(s.paddingLeft) + parseFloat(s.paddingRight);
+  return [Math.ceil(pen.measureText(el.placeholder).width + padding), el.clientWidth];
+}"""
+
+
 def create_account(server: LiveServer, username: str, password: str, role: str) -> None:
     """`freight create-admin` beside the running server, as an operator sets up staff and auditors."""
     env = {**os.environ, "VAR_DIR": str(server.var_dir), "ADMIN_PASSWORD": password}
@@ -362,11 +372,17 @@ def test_the_whole_walk(
             expect(c.get_by_text("Finish Successfully!")).to_be_visible()
 
         # -- staff issue the terminal its publisher key --------------------------------------------------
-        label = f"{WALK_PUBLISHER} {width}"
+        label = WALK_PUBLISHER
         with staff.turn():
             staff.menu("Tracking")
             expect(s.get_by_role("heading", name="Publisher keys")).to_be_visible(timeout=LIVE)
-            staff.fill(s.get_by_label("Who publishes with it"), label)
+            who = s.get_by_label("Who publishes with it")
+            # Wide enough for its example, and on a desktop for a terminal's whole name (it was 140 px).
+            needed, has = who.evaluate(TEXT_WIDTH)
+            assert needed <= has, f"'Who publishes with it' is {has}px wide for a {needed}px example"
+            staff.fill(who, label)
+            if width == DESKTOP["width"]:
+                assert who.evaluate("el => el.scrollWidth <= el.clientWidth"), "the terminal's name is cut"
             staff.click(s.get_by_role("button", name="Create key"))
             issued = s.get_by_test_id("issued-key")
             expect(issued).to_contain_text("shown this once")
