@@ -235,7 +235,7 @@ class BookingApplication(ContextApplication):
                     actor.id, username, details, reference, actor, content=content, id=key_id
                 )
                 if sailing is not None:
-                    rate_request.choose_sailing(sailing, actor)
+                    rate_request.choose_sailing(sailing, actor, with_request=True)
                 if row is not None:  # quoted by the system in the same transaction
                     self._quote_from(rate_request, row, now)
                 return rate_request.id, self._record_with_claim(rate_request, reference, actor)
