@@ -66,8 +66,9 @@ EBL_HEADER = '''\
 examples and titles left out) by `make dcsa-models` (api/dcsa/generate.py, datamodel-code-generator).
 
 Do not edit by hand: regenerate (tests/unit/test_dcsa_models.py fails when this file is not what the command
-writes). Property names are the standard's own. Each `oneOf` root model has its `_one_of` validator (a body
-matching two members is refused).
+writes). Property names are the standard's own; a class named as one of the booking models' is prefixed
+`Ebl` (one schema name each in the OpenAPI document). Each `oneOf` root model has its `_one_of` validator (a
+body matching two members is refused).
 """'''
 
 ONE_OF_VALIDATOR = """
@@ -136,11 +137,23 @@ def booking_models() -> str:
 
 
 def ebl_models() -> str:
-    """`api/dcsa/ebl/models.py` as the command writes it."""
-    return _models(EBL_DOCUMENT, EBL_HEADER, EBL_ONE_OF_MODELS)
+    """`api/dcsa/ebl/models.py` as the command writes it: a class named as one of the booking models is
+    prefixed `Ebl` (`EblErrorResponse`), so that each keeps a schema name of its own in the portal's OpenAPI
+    document (two models of one name would be qualified by module, and a generated client drops one)."""
+    taken = set(re.findall(r"^class (\w+)\(", booking_models(), re.MULTILINE))
+    return _models(EBL_DOCUMENT, EBL_HEADER, EBL_ONE_OF_MODELS, taken)
 
 
-def _models(path: Path, header: str, one_of: tuple[str, ...]) -> str:
+def _renamed(source: str, taken: set[str]) -> str:
+    clashing = set(re.findall(r"^class (\w+)\(", source, re.MULTILINE)) & taken
+    if not clashing:
+        return source
+    names = "|".join(sorted(clashing, key=len, reverse=True))
+    # Class names only: a property is lower camel case, a string value is quoted.
+    return re.sub(rf'(?<![\w"])({names})\b(?!")', r"Ebl\1", source)
+
+
+def _models(path: Path, header: str, one_of: tuple[str, ...], taken: set[str] | None = None) -> str:
     document = without_prose(yaml.safe_load(path.read_text()))
     with tempfile.TemporaryDirectory() as folder:
         given, written = Path(folder) / "booking.yaml", Path(folder) / "models.py"
@@ -153,7 +166,8 @@ def _models(path: Path, header: str, one_of: tuple[str, ...]) -> str:
         )
         source = written.read_text()
     # Formatted first, so that each root model reads as one line; then again, the validators' imports sorted.
-    return _formatted(_with_one_of_validators(_formatted(source, joined=True), one_of))
+    with_validators = _with_one_of_validators(_formatted(source, joined=True), one_of)
+    return _formatted(_renamed(with_validators, taken or set()))
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -2,8 +2,9 @@
 examples and titles left out) by `make dcsa-models` (api/dcsa/generate.py, datamodel-code-generator).
 
 Do not edit by hand: regenerate (tests/unit/test_dcsa_models.py fails when this file is not what the command
-writes). Property names are the standard's own. Each `oneOf` root model has its `_one_of` validator (a body
-matching two members is refused).
+writes). Property names are the standard's own; a class named as one of the booking models' is prefixed
+`Ebl` (one schema name each in the OpenAPI document). Each `oneOf` root model has its `_one_of` validator (a
+body matching two members is refused).
 """
 
 from __future__ import annotations
@@ -67,7 +68,7 @@ class RequestedCarrierClaus(RootModel[str]):
     root: Annotated[str, Field(max_length=100)]
 
 
-class Feedback(BaseModel):
+class EblFeedback(BaseModel):
     severity: Annotated[str, Field(max_length=50)]
     code: Annotated[str, Field(max_length=50)]
     message: Annotated[str, Field(max_length=5000)]
@@ -75,7 +76,7 @@ class Feedback(BaseModel):
     property: Annotated[str | None, Field(max_length=100)] = None
 
 
-class DetailedError(BaseModel):
+class EblDetailedError(BaseModel):
     errorCode: Annotated[int | None, Field(ge=7000, le=9999)] = None
     property: Annotated[str | None, Field(max_length=100)] = None
     value: Annotated[str | None, Field(max_length=500)] = None
@@ -84,7 +85,7 @@ class DetailedError(BaseModel):
     errorCodeMessage: Annotated[str, Field(max_length=5000)]
 
 
-class Address(BaseModel):
+class EblAddress(BaseModel):
     street: Annotated[str, Field(max_length=70)]
     streetNumber: Annotated[str | None, Field(max_length=50)] = None
     floor: Annotated[str | None, Field(max_length=50, pattern="^\\S(?:.*\\S)?$")] = None
@@ -112,17 +113,17 @@ class City(BaseModel):
     countryCode: Annotated[str, Field(max_length=2, min_length=2, pattern="^[A-Z]{2}$")]
 
 
-class Facility(BaseModel):
+class EblFacility(BaseModel):
     facilityCode: Annotated[str, Field(max_length=6, pattern="^\\S(?:.*\\S)?$")]
     facilityCodeListProvider: Literal["BIC", "SMDG"]
 
 
-class GeoCoordinate(BaseModel):
+class EblGeoCoordinate(BaseModel):
     latitude: Annotated[str, Field(max_length=10)]
     longitude: Annotated[str, Field(max_length=11)]
 
 
-class PartyAddress(BaseModel):
+class EblPartyAddress(BaseModel):
     street: Annotated[str, Field(max_length=70)]
     streetNumber: Annotated[str | None, Field(max_length=50)] = None
     floor: Annotated[str | None, Field(max_length=50, pattern="^\\S(?:.*\\S)?$")] = None
@@ -136,7 +137,7 @@ class PartyAddress(BaseModel):
     countryCode: Annotated[str, Field(max_length=2, min_length=2, pattern="^[A-Z]{2}$")]
 
 
-class AddressLine(RootModel[str]):
+class EblAddressLine(RootModel[str]):
     root: Annotated[str, Field(max_length=250)]
 
 
@@ -144,22 +145,22 @@ class DisplayedAddressItem(RootModel[str]):
     root: Annotated[str, Field(max_length=35)]
 
 
-class PurchaseOrderReference(RootModel[str]):
+class EblPurchaseOrderReference(RootModel[str]):
     root: Annotated[str, Field(max_length=35, pattern="^\\S(?:.*\\S)?$")]
 
 
-class PartyContactDetail1(BaseModel):
+class EblPartyContactDetail1(BaseModel):
     name: Annotated[str, Field(max_length=35, pattern="^\\S(?:.*\\S)?$")]
     phone: Annotated[str, Field(max_length=30, pattern="^\\S(?:.*\\S)?$")]
 
 
-class PartyContactDetail2(BaseModel):
+class EblPartyContactDetail2(BaseModel):
     name: Annotated[str, Field(max_length=35, pattern="^\\S(?:.*\\S)?$")]
     email: Annotated[str, Field(max_length=100, pattern="^.+@\\S+$")]
 
 
-class PartyContactDetail(RootModel[PartyContactDetail1 | PartyContactDetail2]):
-    root: PartyContactDetail1 | PartyContactDetail2
+class EblPartyContactDetail(RootModel[EblPartyContactDetail1 | EblPartyContactDetail2]):
+    root: EblPartyContactDetail1 | EblPartyContactDetail2
 
     @model_validator(mode="before")
     @classmethod
@@ -207,41 +208,41 @@ class PartyContactDetailWithPattern(
         return exactly_one(cls, data)  # the standard's oneOf: one member only (api/dcsa/one_of.py)
 
 
-class IdentifyingCode(BaseModel):
+class EblIdentifyingCode(BaseModel):
     codeListProvider: Annotated[str, Field(max_length=100)]
     partyCode: Annotated[str, Field(max_length=150)]
     codeListName: Annotated[str | None, Field(max_length=100)] = None
 
 
-class TaxLegalReference(BaseModel):
+class EblTaxLegalReference(BaseModel):
     type: Annotated[str, Field(max_length=50, pattern="^\\S(?:.*\\S)?$")]
     countryCode: Annotated[str, Field(max_length=2, min_length=2, pattern="^[A-Z]{2}$")]
     value: Annotated[str, Field(max_length=35, pattern="^\\S(?:.*\\S)?$")]
 
 
-class Reference(BaseModel):
+class EblReference(BaseModel):
     type: Annotated[str, Field(max_length=3)]
     value: Annotated[str, Field(max_length=35, pattern="^\\S(?:.*\\S)?$")]
 
 
-class Value(RootModel[str]):
+class EblValue(RootModel[str]):
     root: Annotated[str, Field(max_length=35, pattern="^\\S(?:.*\\S)?$")]
 
 
 class ReferenceConsignmentItem(BaseModel):
     type: Annotated[str, Field(max_length=3)]
-    values: Annotated[list[Value], Field(min_length=1)]
+    values: Annotated[list[EblValue], Field(min_length=1)]
 
 
 class DescriptionOfGood(RootModel[str]):
     root: Annotated[str, Field(max_length=35, pattern="^\\S(?:.*\\S)?$")]
 
 
-class HSCode(RootModel[str]):
+class EblHSCode(RootModel[str]):
     root: Annotated[str, Field(max_length=10, min_length=6, pattern="^\\d{6,10}$")]
 
 
-class ExtendedHSCode(RootModel[str]):
+class EblExtendedHSCode(RootModel[str]):
     root: Annotated[str, Field(max_length=12, min_length=6, pattern="^\\d{6,12}$")]
 
 
@@ -257,52 +258,52 @@ class ShippingMarksForCustom(RootModel[str]):
     root: Annotated[str, Field(max_length=35)]
 
 
-class Value1(RootModel[str]):
+class EblValue1(RootModel[str]):
     root: Annotated[str, Field(max_length=10, pattern="^\\S(?:.*\\S)?$")]
 
 
-class NationalCommodityCode(BaseModel):
+class EblNationalCommodityCode(BaseModel):
     type: Annotated[str, Field(max_length=10, pattern="^\\S(?:.*\\S)?$")]
     countryCode: Annotated[str | None, Field(max_length=2, min_length=2, pattern="^[A-Z]{2}$")] = None
-    values: Annotated[list[Value1], Field(min_length=1)]
+    values: Annotated[list[EblValue1], Field(min_length=1)]
 
 
-class Value2(RootModel[str]):
+class EblValue2(RootModel[str]):
     root: Annotated[str, Field(max_length=16, pattern="^\\S(?:.*\\S)?$")]
 
 
-class ExtendedNationalCommodityCode(BaseModel):
+class EblExtendedNationalCommodityCode(BaseModel):
     type: Annotated[str, Field(max_length=10, pattern="^\\S(?:.*\\S)?$")]
     countryCode: Annotated[str | None, Field(max_length=2, min_length=2, pattern="^[A-Z]{2}$")] = None
-    values: Annotated[list[Value2], Field(min_length=1)]
+    values: Annotated[list[EblValue2], Field(min_length=1)]
 
 
 class Value3(RootModel[str]):
     root: Annotated[str, Field(max_length=35, pattern="^\\S(?:.*\\S)?$")]
 
 
-class CustomsReference(BaseModel):
+class EblCustomsReference(BaseModel):
     type: Annotated[str, Field(max_length=50, pattern="^\\S(?:.*\\S)?$")]
     countryCode: Annotated[str, Field(max_length=2, min_length=2, pattern="^[A-Z]{2}$")]
     values: Annotated[list[Value3], Field(min_length=1)]
 
 
-class CargoGrossWeight(BaseModel):
+class EblCargoGrossWeight(BaseModel):
     value: Annotated[float, Field(gt=0.0)]
     unit: Literal["KGM", "LBR"]
 
 
-class CargoGrossVolume(BaseModel):
+class EblCargoGrossVolume(BaseModel):
     value: Annotated[float, Field(gt=0.0)]
     unit: Literal["MTQ", "FTQ"]
 
 
-class CargoNetWeight(BaseModel):
+class EblCargoNetWeight(BaseModel):
     value: Annotated[float, Field(gt=0.0)]
     unit: Literal["KGM", "LBR"]
 
 
-class CargoNetVolume(BaseModel):
+class EblCargoNetVolume(BaseModel):
     value: Annotated[float, Field(gt=0.0)]
     unit: Literal["MTQ", "FTQ"]
 
@@ -321,45 +322,45 @@ class OuterPackagingHBL(BaseModel):
     UNNumber: Annotated[str | None, Field(max_length=4, min_length=4, pattern="^\\d{4}$")] = None
 
 
-class SegregationGroup(RootModel[str]):
+class EblSegregationGroup(RootModel[str]):
     root: Annotated[str, Field(max_length=2)]
 
 
-class GrossWeight(BaseModel):
+class EblGrossWeight(BaseModel):
     value: Annotated[float, Field(gt=0.0)]
     unit: Literal["KGM", "LBR"]
 
 
-class NetWeight(BaseModel):
+class EblNetWeight(BaseModel):
     value: Annotated[float, Field(gt=0.0)]
     unit: Literal["KGM", "LBR"]
 
 
-class NetExplosiveContent(BaseModel):
+class EblNetExplosiveContent(BaseModel):
     value: Annotated[float, Field(gt=0.0)]
     unit: Literal["KGM", "LBR", "GRM", "ONZ"]
 
 
-class NetVolume(BaseModel):
+class EblNetVolume(BaseModel):
     value: Annotated[float, Field(gt=0.0)]
     unit: Literal["MTQ", "FTQ", "LTR"]
 
 
-class InnerPackaging(BaseModel):
+class EblInnerPackaging(BaseModel):
     quantity: int
     material: Annotated[str, Field(max_length=100)]
     description: Annotated[str, Field(max_length=100)]
-    innerPackagings: list[InnerPackaging] | None = None
+    innerPackagings: list[EblInnerPackaging] | None = None
 
 
-class EmergencyContactDetails(BaseModel):
+class EblEmergencyContactDetails(BaseModel):
     contact: Annotated[str, Field(max_length=255)]
     provider: Annotated[str | None, Field(max_length=255)] = None
     phone: Annotated[str, Field(max_length=30, pattern="^\\S(?:.*\\S)?$")]
     referenceNumber: Annotated[str | None, Field(max_length=255)] = None
 
 
-class Limits(BaseModel):
+class EblLimits(BaseModel):
     temperatureUnit: Literal["CEL", "FAH"]
     flashPoint: float | None = None
     transportControlTemperature: float | None = None
@@ -373,7 +374,7 @@ class UTEquipmentReference(BaseModel):
     equipmentReference: Annotated[str, Field(max_length=11, pattern="^\\S(?:.*\\S)?$")]
 
 
-class TareWeight(BaseModel):
+class EblTareWeight(BaseModel):
     value: Annotated[float, Field(gt=0.0)]
     unit: Literal["KGM", "LBR"]
 
@@ -381,7 +382,7 @@ class TareWeight(BaseModel):
 class RequiredEquipment(BaseModel):
     equipmentReference: Annotated[str, Field(max_length=11, pattern="^\\S(?:.*\\S)?$")]
     ISOEquipmentCode: Annotated[str, Field(max_length=4, pattern="^\\S(?:.*\\S)?$")]
-    tareWeight: TareWeight
+    tareWeight: EblTareWeight
 
 
 class Seal(BaseModel):
@@ -389,7 +390,7 @@ class Seal(BaseModel):
     source: Literal["CAR", "SHI", "VET", "CUS"] | None = None
 
 
-class ActiveReeferSettings(BaseModel):
+class EblActiveReeferSettings(BaseModel):
     temperatureSetpoint: float | None = None
     temperatureUnit: Literal["CEL", "FAH"] | None = None
     o2Setpoint: Annotated[float | None, Field(ge=0.0, le=100.0)] = None
@@ -404,7 +405,7 @@ class ActiveReeferSettings(BaseModel):
     isControlledAtmosphereRequired: bool | None = None
 
 
-class AdvanceManifestFiling(BaseModel):
+class EblAdvanceManifestFiling(BaseModel):
     manifestTypeCode: Annotated[str, Field(max_length=50, pattern="^\\S(?:.*\\S)?$")]
     countryCode: Annotated[str | None, Field(max_length=2, min_length=2, pattern="^[A-Z]{2}$")] = None
     advanceManifestFilingsHouseBLPerformedBy: Literal["SELF", "CARRIER"]
@@ -432,7 +433,7 @@ class PlaceOfFinalDelivery(BaseModel):
     ] = None
 
 
-class CarrierClaus(RootModel[str]):
+class EblCarrierClaus(RootModel[str]):
     root: Annotated[str, Field(max_length=20000, pattern="^\\S(?:.*\\S)?$")]
 
 
@@ -448,13 +449,13 @@ class VesselVoyage(BaseModel):
 class PlaceOfReceipt(BaseModel):
     locationName: Annotated[str | None, Field(max_length=100, pattern="^\\S(?:.*\\S)?$")] = None
     facilityName: Annotated[str | None, Field(max_length=100)] = None
-    address: Address | None = None
-    addressLines: Annotated[list[AddressLine] | None, Field(max_length=5)] = None
-    facility: Facility | None = None
+    address: EblAddress | None = None
+    addressLines: Annotated[list[EblAddressLine] | None, Field(max_length=5)] = None
+    facility: EblFacility | None = None
     UNLocationCode: Annotated[
         str | None, Field(max_length=5, min_length=5, pattern="^[A-Z]{2}[A-Z2-9]{3}$")
     ] = None
-    geoCoordinate: GeoCoordinate | None = None
+    geoCoordinate: EblGeoCoordinate | None = None
 
 
 class PortOfLoading(BaseModel):
@@ -476,27 +477,27 @@ class PortOfDischarge(BaseModel):
 class PlaceOfDelivery(BaseModel):
     locationName: Annotated[str | None, Field(max_length=100, pattern="^\\S(?:.*\\S)?$")] = None
     facilityName: Annotated[str | None, Field(max_length=100)] = None
-    address: Address | None = None
-    addressLines: Annotated[list[AddressLine] | None, Field(max_length=5)] = None
-    facility: Facility | None = None
+    address: EblAddress | None = None
+    addressLines: Annotated[list[EblAddressLine] | None, Field(max_length=5)] = None
+    facility: EblFacility | None = None
     UNLocationCode: Annotated[
         str | None, Field(max_length=5, min_length=5, pattern="^[A-Z]{2}[A-Z2-9]{3}$")
     ] = None
-    geoCoordinate: GeoCoordinate | None = None
+    geoCoordinate: EblGeoCoordinate | None = None
 
 
 class OnwardInlandRouting(BaseModel):
     locationName: Annotated[str | None, Field(max_length=100, pattern="^\\S(?:.*\\S)?$")] = None
     facilityName: Annotated[str | None, Field(max_length=100)] = None
-    address: Address | None = None
-    addressLines: Annotated[list[AddressLine] | None, Field(max_length=5)] = None
-    facility: Facility | None = None
+    address: EblAddress | None = None
+    addressLines: Annotated[list[EblAddressLine] | None, Field(max_length=5)] = None
+    facility: EblFacility | None = None
     UNLocationCode: Annotated[
         str | None, Field(max_length=5, min_length=5, pattern="^[A-Z]{2}[A-Z2-9]{3}$")
     ] = None
 
 
-class Charge(BaseModel):
+class EblCharge(BaseModel):
     chargeName: Annotated[str, Field(deprecated=True, max_length=50, pattern="^\\S(?:.*\\S)?$")]
     extendedChargeName: Annotated[str | None, Field(max_length=100, pattern="^\\S(?:.*\\S)?$")] = None
     currencyAmount: Annotated[float, Field(ge=0.0)]
@@ -507,13 +508,13 @@ class Charge(BaseModel):
     quantity: Annotated[float, Field(ge=0.0)]
 
 
-class OriginChargesPaymentTerm(BaseModel):
+class EblOriginChargesPaymentTerm(BaseModel):
     haulageChargesPaymentTermCode: Literal["PRE", "COL"] | None = None
     portChargesPaymentTermCode: Literal["PRE", "COL"] | None = None
     otherChargesPaymentTermCode: Literal["PRE", "COL"] | None = None
 
 
-class DestinationChargesPaymentTerm(BaseModel):
+class EblDestinationChargesPaymentTerm(BaseModel):
     haulageChargesPaymentTermCode: Literal["PRE", "COL"] | None = None
     portChargesPaymentTermCode: Literal["PRE", "COL"] | None = None
     otherChargesPaymentTermCode: Literal["PRE", "COL"] | None = None
@@ -550,7 +551,7 @@ class InvoicePayableAt2(BaseModel):
     freeText: Annotated[str, Field(max_length=35)]
 
 
-class InvoicePayableAt(RootModel[InvoicePayableAt1 | InvoicePayableAt2]):
+class EblInvoicePayableAt(RootModel[InvoicePayableAt1 | InvoicePayableAt2]):
     root: InvoicePayableAt1 | InvoicePayableAt2
 
     @model_validator(mode="before")
@@ -566,7 +567,7 @@ class ExportLicenseShipper(BaseModel):
     expiryDate: date | None = None
 
 
-class ExportLicense(BaseModel):
+class EblExportLicense(BaseModel):
     isRequired: bool | None = None
     reference: Annotated[str | None, Field(max_length=35, pattern="^\\S(?:.*\\S)?$")] = None
     issueDate: date | None = None
@@ -580,14 +581,14 @@ class ImportLicenseShipper(BaseModel):
     expiryDate: date | None = None
 
 
-class ImportLicense(BaseModel):
+class EblImportLicense(BaseModel):
     isRequired: bool | None = None
     reference: Annotated[str | None, Field(max_length=35, pattern="^\\S(?:.*\\S)?$")] = None
     issueDate: date | None = None
     expiryDate: date | None = None
 
 
-class ErrorResponse(BaseModel):
+class EblErrorResponse(BaseModel):
     httpMethod: Literal["GET", "HEAD", "POST", "PUT", "DELETE", "OPTION", "PATCH"]
     requestUri: str
     statusCode: int
@@ -595,168 +596,168 @@ class ErrorResponse(BaseModel):
     statusCodeMessage: Annotated[str | None, Field(max_length=200)] = None
     providerCorrelationReference: Annotated[str | None, Field(max_length=100)] = None
     errorDateTime: AwareDatetime
-    errors: Annotated[list[DetailedError], Field(min_length=1)]
+    errors: Annotated[list[EblDetailedError], Field(min_length=1)]
 
 
-class Shipper(BaseModel):
+class EblShipper(BaseModel):
     partyName: Annotated[str, Field(max_length=70, pattern="^\\S(?:.*\\S)?$")]
     eblPlatform: Annotated[str | None, Field(max_length=4, pattern="^\\S+$")] = None
     typeOfPerson: Annotated[str | None, Field(max_length=50, pattern="^\\S(?:.*\\S)?$")] = None
-    address: PartyAddress | None = None
-    addressLines: Annotated[list[AddressLine] | None, Field(max_length=5)] = None
+    address: EblPartyAddress | None = None
+    addressLines: Annotated[list[EblAddressLine] | None, Field(max_length=5)] = None
     displayedAddress: Annotated[list[DisplayedAddressItem] | None, Field(max_length=6)] = None
-    identifyingCodes: list[IdentifyingCode] | None = None
-    taxLegalReferences: list[TaxLegalReference] | None = None
-    partyContactDetails: list[PartyContactDetail] | None = None
+    identifyingCodes: list[EblIdentifyingCode] | None = None
+    taxLegalReferences: list[EblTaxLegalReference] | None = None
+    partyContactDetails: list[EblPartyContactDetail] | None = None
     reference: Annotated[str | None, Field(max_length=35, pattern="^\\S(?:.*\\S)?$")] = None
-    purchaseOrderReferences: list[PurchaseOrderReference] | None = None
+    purchaseOrderReferences: list[EblPurchaseOrderReference] | None = None
 
 
 class ShipperShipper(BaseModel):
     partyName: Annotated[str, Field(max_length=70, pattern="^\\S(?:.*\\S)?$")]
     eblPlatform: Annotated[str | None, Field(max_length=4, pattern="^\\S+$")] = None
     typeOfPerson: Annotated[str | None, Field(max_length=50, pattern="^\\S(?:.*\\S)?$")] = None
-    address: PartyAddress | None = None
-    addressLines: Annotated[list[AddressLine] | None, Field(max_length=5)] = None
+    address: EblPartyAddress | None = None
+    addressLines: Annotated[list[EblAddressLine] | None, Field(max_length=5)] = None
     displayedAddress: Annotated[list[DisplayedAddressItem] | None, Field(max_length=6)] = None
-    identifyingCodes: list[IdentifyingCode] | None = None
-    taxLegalReferences: list[TaxLegalReference] | None = None
-    partyContactDetails: list[PartyContactDetail] | None = None
+    identifyingCodes: list[EblIdentifyingCode] | None = None
+    taxLegalReferences: list[EblTaxLegalReference] | None = None
+    partyContactDetails: list[EblPartyContactDetail] | None = None
     reference: Annotated[str | None, Field(max_length=35, pattern="^\\S(?:.*\\S)?$")] = None
-    purchaseOrderReferences: list[PurchaseOrderReference] | None = None
+    purchaseOrderReferences: list[EblPurchaseOrderReference] | None = None
 
 
 class OnBehalfOfShipper(BaseModel):
     partyName: Annotated[str, Field(max_length=70, pattern="^\\S(?:.*\\S)?$")]
-    address: PartyAddress | None = None
-    addressLines: Annotated[list[AddressLine] | None, Field(max_length=5)] = None
-    identifyingCodes: list[IdentifyingCode] | None = None
+    address: EblPartyAddress | None = None
+    addressLines: Annotated[list[EblAddressLine] | None, Field(max_length=5)] = None
+    identifyingCodes: list[EblIdentifyingCode] | None = None
 
 
 class OnBehalfOfShipperShipper(BaseModel):
     partyName: Annotated[str, Field(max_length=70, pattern="^\\S(?:.*\\S)?$")]
-    address: PartyAddress | None = None
-    addressLines: Annotated[list[AddressLine] | None, Field(max_length=5)] = None
-    identifyingCodes: list[IdentifyingCode] | None = None
+    address: EblPartyAddress | None = None
+    addressLines: Annotated[list[EblAddressLine] | None, Field(max_length=5)] = None
+    identifyingCodes: list[EblIdentifyingCode] | None = None
 
 
 class ShipperHBL(BaseModel):
     partyName: Annotated[str, Field(max_length=70, pattern="^\\S(?:.*\\S)?$")]
     typeOfPerson: Annotated[str, Field(max_length=50, pattern="^\\S(?:.*\\S)?$")]
-    address: Address | None = None
-    identifyingCodes: list[IdentifyingCode] | None = None
-    taxLegalReferences: list[TaxLegalReference] | None = None
+    address: EblAddress | None = None
+    identifyingCodes: list[EblIdentifyingCode] | None = None
+    taxLegalReferences: list[EblTaxLegalReference] | None = None
     partyContactDetails: list[PartyContactDetailHBL] | None = None
 
 
-class Consignee(BaseModel):
+class EblConsignee(BaseModel):
     partyName: Annotated[str, Field(max_length=70, pattern="^\\S(?:.*\\S)?$")]
     eblPlatform: Annotated[str | None, Field(max_length=4, pattern="^\\S+$")] = None
     typeOfPerson: Annotated[str | None, Field(max_length=50, pattern="^\\S(?:.*\\S)?$")] = None
-    address: PartyAddress | None = None
-    addressLines: Annotated[list[AddressLine] | None, Field(max_length=5)] = None
+    address: EblPartyAddress | None = None
+    addressLines: Annotated[list[EblAddressLine] | None, Field(max_length=5)] = None
     displayedAddress: Annotated[list[DisplayedAddressItem] | None, Field(max_length=6)] = None
-    identifyingCodes: Annotated[list[IdentifyingCode], Field(min_length=1)]
-    taxLegalReferences: list[TaxLegalReference] | None = None
-    partyContactDetails: list[PartyContactDetail] | None = None
+    identifyingCodes: Annotated[list[EblIdentifyingCode], Field(min_length=1)]
+    taxLegalReferences: list[EblTaxLegalReference] | None = None
+    partyContactDetails: list[EblPartyContactDetail] | None = None
     reference: Annotated[str | None, Field(max_length=35, pattern="^\\S(?:.*\\S)?$")] = None
-    purchaseOrderReferences: list[PurchaseOrderReference] | None = None
+    purchaseOrderReferences: list[EblPurchaseOrderReference] | None = None
 
 
 class OnBehalfOfConsignee(BaseModel):
     partyName: Annotated[str, Field(max_length=70, pattern="^\\S(?:.*\\S)?$")]
-    address: PartyAddress | None = None
-    addressLines: Annotated[list[AddressLine] | None, Field(max_length=5)] = None
-    identifyingCodes: Annotated[list[IdentifyingCode] | None, Field(min_length=1)] = None
+    address: EblPartyAddress | None = None
+    addressLines: Annotated[list[EblAddressLine] | None, Field(max_length=5)] = None
+    identifyingCodes: Annotated[list[EblIdentifyingCode] | None, Field(min_length=1)] = None
 
 
 class OnBehalfOfConsigneeShipper(BaseModel):
     partyName: Annotated[str, Field(max_length=70, pattern="^\\S(?:.*\\S)?$")]
-    address: PartyAddress | None = None
-    addressLines: Annotated[list[AddressLine] | None, Field(max_length=5)] = None
-    identifyingCodes: Annotated[list[IdentifyingCode] | None, Field(min_length=1)] = None
+    address: EblPartyAddress | None = None
+    addressLines: Annotated[list[EblAddressLine] | None, Field(max_length=5)] = None
+    identifyingCodes: Annotated[list[EblIdentifyingCode] | None, Field(min_length=1)] = None
 
 
 class ConsigneeShipper(BaseModel):
     partyName: Annotated[str, Field(max_length=70, pattern="^\\S(?:.*\\S)?$")]
     eblPlatform: Annotated[str | None, Field(max_length=4, pattern="^\\S+$")] = None
     typeOfPerson: Annotated[str | None, Field(max_length=50, pattern="^\\S(?:.*\\S)?$")] = None
-    address: PartyAddress | None = None
-    addressLines: Annotated[list[AddressLine] | None, Field(max_length=5)] = None
+    address: EblPartyAddress | None = None
+    addressLines: Annotated[list[EblAddressLine] | None, Field(max_length=5)] = None
     displayedAddress: Annotated[list[DisplayedAddressItem] | None, Field(max_length=6)] = None
-    identifyingCodes: list[IdentifyingCode] | None = None
-    taxLegalReferences: list[TaxLegalReference] | None = None
-    partyContactDetails: list[PartyContactDetail] | None = None
+    identifyingCodes: list[EblIdentifyingCode] | None = None
+    taxLegalReferences: list[EblTaxLegalReference] | None = None
+    partyContactDetails: list[EblPartyContactDetail] | None = None
     reference: Annotated[str | None, Field(max_length=35, pattern="^\\S(?:.*\\S)?$")] = None
-    purchaseOrderReferences: list[PurchaseOrderReference] | None = None
+    purchaseOrderReferences: list[EblPurchaseOrderReference] | None = None
 
 
 class ConsigneeHBL(BaseModel):
     partyName: Annotated[str, Field(max_length=70, pattern="^\\S(?:.*\\S)?$")]
     typeOfPerson: Annotated[str, Field(max_length=50, pattern="^\\S(?:.*\\S)?$")]
-    address: Address | None = None
-    identifyingCodes: list[IdentifyingCode] | None = None
-    taxLegalReferences: list[TaxLegalReference] | None = None
+    address: EblAddress | None = None
+    identifyingCodes: list[EblIdentifyingCode] | None = None
+    taxLegalReferences: list[EblTaxLegalReference] | None = None
     partyContactDetails: list[PartyContactDetailHBL] | None = None
 
 
 class Endorsee(BaseModel):
     partyName: Annotated[str, Field(max_length=70, pattern="^\\S(?:.*\\S)?$")]
     eblPlatform: Annotated[str | None, Field(max_length=4, pattern="^\\S+$")] = None
-    address: PartyAddress | None = None
-    addressLines: Annotated[list[AddressLine] | None, Field(max_length=5)] = None
+    address: EblPartyAddress | None = None
+    addressLines: Annotated[list[EblAddressLine] | None, Field(max_length=5)] = None
     displayedAddress: Annotated[list[DisplayedAddressItem] | None, Field(max_length=6)] = None
-    identifyingCodes: Annotated[list[IdentifyingCode], Field(min_length=1)]
-    taxLegalReferences: list[TaxLegalReference] | None = None
-    partyContactDetails: list[PartyContactDetail] | None = None
+    identifyingCodes: Annotated[list[EblIdentifyingCode], Field(min_length=1)]
+    taxLegalReferences: list[EblTaxLegalReference] | None = None
+    partyContactDetails: list[EblPartyContactDetail] | None = None
 
 
 class EndorseeShipper(BaseModel):
     partyName: Annotated[str, Field(max_length=70, pattern="^\\S(?:.*\\S)?$")]
     eblPlatform: Annotated[str | None, Field(max_length=4, pattern="^\\S+$")] = None
-    address: PartyAddress | None = None
-    addressLines: Annotated[list[AddressLine] | None, Field(max_length=5)] = None
+    address: EblPartyAddress | None = None
+    addressLines: Annotated[list[EblAddressLine] | None, Field(max_length=5)] = None
     displayedAddress: Annotated[list[DisplayedAddressItem] | None, Field(max_length=6)] = None
-    identifyingCodes: list[IdentifyingCode] | None = None
-    taxLegalReferences: list[TaxLegalReference] | None = None
-    partyContactDetails: list[PartyContactDetail] | None = None
+    identifyingCodes: list[EblIdentifyingCode] | None = None
+    taxLegalReferences: list[EblTaxLegalReference] | None = None
+    partyContactDetails: list[EblPartyContactDetail] | None = None
 
 
 class CarriersAgentAtDestination(BaseModel):
     partyName: Annotated[str, Field(max_length=70, pattern="^\\S(?:.*\\S)?$")]
-    address: Address
-    addressLines: Annotated[list[AddressLine] | None, Field(max_length=5)] = None
-    partyContactDetails: list[PartyContactDetail]
+    address: EblAddress
+    addressLines: Annotated[list[EblAddressLine] | None, Field(max_length=5)] = None
+    partyContactDetails: list[EblPartyContactDetail]
 
 
-class IssueToParty(BaseModel):
+class EblIssueToParty(BaseModel):
     partyName: Annotated[str, Field(max_length=70, pattern="^\\S(?:.*\\S)?$")]
     sendToPlatform: Annotated[str | None, Field(max_length=4, pattern="^\\S+$")] = None
-    identifyingCodes: Annotated[list[IdentifyingCode], Field(min_length=1)]
-    taxLegalReferences: list[TaxLegalReference] | None = None
+    identifyingCodes: Annotated[list[EblIdentifyingCode], Field(min_length=1)]
+    taxLegalReferences: list[EblTaxLegalReference] | None = None
 
 
 class NotifyParty(BaseModel):
     partyName: Annotated[str, Field(max_length=70, pattern="^\\S(?:.*\\S)?$")]
     typeOfPerson: Annotated[str | None, Field(max_length=50, pattern="^\\S(?:.*\\S)?$")] = None
-    address: PartyAddress | None = None
-    addressLines: Annotated[list[AddressLine] | None, Field(max_length=5)] = None
+    address: EblPartyAddress | None = None
+    addressLines: Annotated[list[EblAddressLine] | None, Field(max_length=5)] = None
     displayedAddress: Annotated[list[DisplayedAddressItem] | None, Field(max_length=6)] = None
-    identifyingCodes: list[IdentifyingCode] | None = None
-    taxLegalReferences: list[TaxLegalReference] | None = None
-    partyContactDetails: list[PartyContactDetail] | None = None
+    identifyingCodes: list[EblIdentifyingCode] | None = None
+    taxLegalReferences: list[EblTaxLegalReference] | None = None
+    partyContactDetails: list[EblPartyContactDetail] | None = None
     reference: Annotated[str | None, Field(max_length=35, pattern="^\\S(?:.*\\S)?$")] = None
 
 
 class NotifyPartyShipper(BaseModel):
     partyName: Annotated[str, Field(max_length=70, pattern="^\\S(?:.*\\S)?$")]
     typeOfPerson: Annotated[str | None, Field(max_length=50, pattern="^\\S(?:.*\\S)?$")] = None
-    address: PartyAddress | None = None
-    addressLines: Annotated[list[AddressLine] | None, Field(max_length=5)] = None
+    address: EblPartyAddress | None = None
+    addressLines: Annotated[list[EblAddressLine] | None, Field(max_length=5)] = None
     displayedAddress: Annotated[list[DisplayedAddressItem] | None, Field(max_length=6)] = None
-    identifyingCodes: list[IdentifyingCode] | None = None
-    taxLegalReferences: list[TaxLegalReference] | None = None
-    partyContactDetails: list[PartyContactDetail] | None = None
+    identifyingCodes: list[EblIdentifyingCode] | None = None
+    taxLegalReferences: list[EblTaxLegalReference] | None = None
+    partyContactDetails: list[EblPartyContactDetail] | None = None
     reference: Annotated[str | None, Field(max_length=35, pattern="^\\S(?:.*\\S)?$")] = None
 
 
@@ -764,18 +765,18 @@ class NotifyPartyHBL(BaseModel):
     partyName: Annotated[str, Field(max_length=70, pattern="^\\S(?:.*\\S)?$")]
     typeOfPerson: Annotated[str, Field(max_length=50, pattern="^\\S(?:.*\\S)?$")]
     address: AddressHBL | None = None
-    identifyingCodes: list[IdentifyingCode] | None = None
-    taxLegalReferences: list[TaxLegalReference] | None = None
+    identifyingCodes: list[EblIdentifyingCode] | None = None
+    taxLegalReferences: list[EblTaxLegalReference] | None = None
     partyContactDetails: list[PartyContactDetailHBL]
 
 
 class Seller(BaseModel):
     partyName: Annotated[str, Field(max_length=70, pattern="^\\S(?:.*\\S)?$")]
     typeOfPerson: Annotated[str, Field(max_length=50, pattern="^\\S(?:.*\\S)?$")]
-    address: Address | None = None
-    addressLines: Annotated[list[AddressLine] | None, Field(max_length=5)] = None
-    identifyingCodes: list[IdentifyingCode] | None = None
-    taxLegalReferences: list[TaxLegalReference] | None = None
+    address: EblAddress | None = None
+    addressLines: Annotated[list[EblAddressLine] | None, Field(max_length=5)] = None
+    identifyingCodes: list[EblIdentifyingCode] | None = None
+    taxLegalReferences: list[EblTaxLegalReference] | None = None
     partyContactDetails: list[PartyContactDetailWithPattern] | None = None
 
 
@@ -783,18 +784,18 @@ class SellerHBL(BaseModel):
     partyName: Annotated[str, Field(max_length=70, pattern="^\\S(?:.*\\S)?$")]
     typeOfPerson: Annotated[str, Field(max_length=50, pattern="^\\S(?:.*\\S)?$")]
     address: AddressHBL | None = None
-    identifyingCodes: list[IdentifyingCode] | None = None
-    taxLegalReferences: list[TaxLegalReference] | None = None
+    identifyingCodes: list[EblIdentifyingCode] | None = None
+    taxLegalReferences: list[EblTaxLegalReference] | None = None
     partyContactDetails: list[PartyContactDetailHBL] | None = None
 
 
 class Buyer(BaseModel):
     partyName: Annotated[str, Field(max_length=70, pattern="^\\S(?:.*\\S)?$")]
     typeOfPerson: Annotated[str, Field(max_length=50, pattern="^\\S(?:.*\\S)?$")]
-    address: Address | None = None
-    addressLines: Annotated[list[AddressLine] | None, Field(max_length=5)] = None
-    identifyingCodes: list[IdentifyingCode] | None = None
-    taxLegalReferences: list[TaxLegalReference] | None = None
+    address: EblAddress | None = None
+    addressLines: Annotated[list[EblAddressLine] | None, Field(max_length=5)] = None
+    identifyingCodes: list[EblIdentifyingCode] | None = None
+    taxLegalReferences: list[EblTaxLegalReference] | None = None
     partyContactDetails: list[PartyContactDetailWithPattern] | None = None
 
 
@@ -802,79 +803,79 @@ class BuyerHBL(BaseModel):
     partyName: Annotated[str, Field(max_length=70, pattern="^\\S(?:.*\\S)?$")]
     typeOfPerson: Annotated[str, Field(max_length=50, pattern="^\\S(?:.*\\S)?$")]
     address: AddressHBL | None = None
-    identifyingCodes: list[IdentifyingCode] | None = None
-    taxLegalReferences: list[TaxLegalReference] | None = None
+    identifyingCodes: list[EblIdentifyingCode] | None = None
+    taxLegalReferences: list[EblTaxLegalReference] | None = None
     partyContactDetails: list[PartyContactDetailHBL] | None = None
 
 
-class Party(BaseModel):
+class EblParty(BaseModel):
     partyName: Annotated[str, Field(max_length=70, pattern="^\\S(?:.*\\S)?$")]
-    address: PartyAddress | None = None
-    addressLines: Annotated[list[AddressLine] | None, Field(max_length=5)] = None
-    identifyingCodes: list[IdentifyingCode] | None = None
-    taxLegalReferences: list[TaxLegalReference] | None = None
-    partyContactDetails: list[PartyContactDetail] | None = None
+    address: EblPartyAddress | None = None
+    addressLines: Annotated[list[EblAddressLine] | None, Field(max_length=5)] = None
+    identifyingCodes: list[EblIdentifyingCode] | None = None
+    taxLegalReferences: list[EblTaxLegalReference] | None = None
+    partyContactDetails: list[EblPartyContactDetail] | None = None
     reference: Annotated[str | None, Field(max_length=35, pattern="^\\S(?:.*\\S)?$")] = None
 
 
 class PartyShipper(BaseModel):
     partyName: Annotated[str, Field(max_length=70, pattern="^\\S(?:.*\\S)?$")]
-    address: PartyAddress | None = None
-    addressLines: Annotated[list[AddressLine] | None, Field(max_length=5)] = None
-    identifyingCodes: list[IdentifyingCode] | None = None
-    taxLegalReferences: list[TaxLegalReference] | None = None
-    partyContactDetails: list[PartyContactDetail] | None = None
+    address: EblPartyAddress | None = None
+    addressLines: Annotated[list[EblAddressLine] | None, Field(max_length=5)] = None
+    identifyingCodes: list[EblIdentifyingCode] | None = None
+    taxLegalReferences: list[EblTaxLegalReference] | None = None
+    partyContactDetails: list[EblPartyContactDetail] | None = None
     reference: Annotated[str | None, Field(max_length=35, pattern="^\\S(?:.*\\S)?$")] = None
 
 
 class PartyHBL(BaseModel):
     partyName: Annotated[str, Field(max_length=70, pattern="^\\S(?:.*\\S)?$")]
-    address: Address | None = None
-    identifyingCodes: list[IdentifyingCode] | None = None
-    taxLegalReferences: list[TaxLegalReference] | None = None
+    address: EblAddress | None = None
+    identifyingCodes: list[EblIdentifyingCode] | None = None
+    taxLegalReferences: list[EblTaxLegalReference] | None = None
     partyContactDetails: list[PartyContactDetailHBL] | None = None
     reference: Annotated[str | None, Field(max_length=35, pattern="^\\S(?:.*\\S)?$")] = None
 
 
 class IssuingParty(BaseModel):
     partyName: Annotated[str, Field(max_length=70, pattern="^\\S(?:.*\\S)?$")]
-    address: PartyAddress
-    addressLines: Annotated[list[AddressLine] | None, Field(max_length=5)] = None
-    identifyingCodes: list[IdentifyingCode] | None = None
-    taxLegalReferences: list[TaxLegalReference] | None = None
-    partyContactDetails: list[PartyContactDetail] | None = None
+    address: EblPartyAddress
+    addressLines: Annotated[list[EblAddressLine] | None, Field(max_length=5)] = None
+    identifyingCodes: list[EblIdentifyingCode] | None = None
+    taxLegalReferences: list[EblTaxLegalReference] | None = None
+    partyContactDetails: list[EblPartyContactDetail] | None = None
 
 
 class ShippingInstructionsRequestor(BaseModel):
     partyName: Annotated[str, Field(max_length=70, pattern="^\\S(?:.*\\S)?$")]
-    address: PartyAddress | None = None
-    addressLines: Annotated[list[AddressLine] | None, Field(max_length=5)] = None
-    identifyingCodes: list[IdentifyingCode] | None = None
-    partyContactDetails: list[PartyContactDetail] | None = None
+    address: EblPartyAddress | None = None
+    addressLines: Annotated[list[EblAddressLine] | None, Field(max_length=5)] = None
+    identifyingCodes: list[EblIdentifyingCode] | None = None
+    partyContactDetails: list[EblPartyContactDetail] | None = None
 
 
 class CargoItemShipper(BaseModel):
     equipmentReference: Annotated[str, Field(max_length=11, pattern="^\\S(?:.*\\S)?$")]
-    cargoGrossWeight: CargoGrossWeight
-    cargoGrossVolume: CargoGrossVolume | None = None
-    cargoNetWeight: CargoNetWeight | None = None
-    cargoNetVolume: CargoNetVolume | None = None
+    cargoGrossWeight: EblCargoGrossWeight
+    cargoGrossVolume: EblCargoGrossVolume | None = None
+    cargoNetWeight: EblCargoNetWeight | None = None
+    cargoNetVolume: EblCargoNetVolume | None = None
     exportLicense: ExportLicenseShipper | None = None
     importLicense: ImportLicenseShipper | None = None
     outerPackaging: OuterPackagingShipper | None = None
-    nationalCommodityCodes: Annotated[list[NationalCommodityCode] | None, Field(deprecated=True)] = None
-    extendedNationalCommodityCodes: list[ExtendedNationalCommodityCode] | None = None
+    nationalCommodityCodes: Annotated[list[EblNationalCommodityCode] | None, Field(deprecated=True)] = None
+    extendedNationalCommodityCodes: list[EblExtendedNationalCommodityCode] | None = None
     houseBillOfLadingReference: Annotated[str | None, Field(max_length=20, pattern="^\\S(?:.*\\S)?$")] = None
-    customsReferences: list[CustomsReference] | None = None
+    customsReferences: list[EblCustomsReference] | None = None
 
 
 class CargoItemHBL(BaseModel):
     equipmentReference: Annotated[str, Field(max_length=11, pattern="^\\S(?:.*\\S)?$")]
-    cargoGrossWeight: CargoGrossWeight
+    cargoGrossWeight: EblCargoGrossWeight
     outerPackaging: OuterPackagingHBL
 
 
-class DangerousGoods1(BaseModel):
+class EblDangerousGoods1(BaseModel):
     codedVariantList: Annotated[
         str | None, Field(max_length=4, min_length=4, pattern="^[0-3][0-9A-Z]{3}$")
     ] = None
@@ -897,23 +898,23 @@ class DangerousGoods1(BaseModel):
     isHot: bool | None = None
     isCompetentAuthorityApprovalRequired: bool | None = None
     competentAuthorityApproval: Annotated[str | None, Field(max_length=70, pattern="^\\S(?:.*\\S)?$")] = None
-    segregationGroups: list[SegregationGroup] | None = None
-    innerPackagings: list[InnerPackaging] | None = None
-    emergencyContactDetails: EmergencyContactDetails | None = None
+    segregationGroups: list[EblSegregationGroup] | None = None
+    innerPackagings: list[EblInnerPackaging] | None = None
+    emergencyContactDetails: EblEmergencyContactDetails | None = None
     EMSNumber: Annotated[str | None, Field(max_length=7)] = None
     endOfHoldingTime: date | None = None
     fumigationDateTime: AwareDatetime | None = None
     isReportableQuantity: bool | None = None
     inhalationZone: Annotated[str | None, Field(max_length=1, min_length=1)] = None
-    grossWeight: GrossWeight | None = None
-    netWeight: NetWeight | None = None
-    netExplosiveContent: NetExplosiveContent | None = None
-    netVolume: NetVolume | None = None
-    limits: Limits | None = None
+    grossWeight: EblGrossWeight | None = None
+    netWeight: EblNetWeight | None = None
+    netExplosiveContent: EblNetExplosiveContent | None = None
+    netVolume: EblNetVolume | None = None
+    limits: EblLimits | None = None
     UNNumber: Annotated[str, Field(max_length=4, min_length=4, pattern="^\\d{4}$")]
 
 
-class DangerousGoods2(BaseModel):
+class EblDangerousGoods2(BaseModel):
     codedVariantList: Annotated[
         str | None, Field(max_length=4, min_length=4, pattern="^[0-3][0-9A-Z]{3}$")
     ] = None
@@ -936,24 +937,24 @@ class DangerousGoods2(BaseModel):
     isHot: bool | None = None
     isCompetentAuthorityApprovalRequired: bool | None = None
     competentAuthorityApproval: Annotated[str | None, Field(max_length=70, pattern="^\\S(?:.*\\S)?$")] = None
-    segregationGroups: list[SegregationGroup] | None = None
-    innerPackagings: list[InnerPackaging] | None = None
-    emergencyContactDetails: EmergencyContactDetails | None = None
+    segregationGroups: list[EblSegregationGroup] | None = None
+    innerPackagings: list[EblInnerPackaging] | None = None
+    emergencyContactDetails: EblEmergencyContactDetails | None = None
     EMSNumber: Annotated[str | None, Field(max_length=7)] = None
     endOfHoldingTime: date | None = None
     fumigationDateTime: AwareDatetime | None = None
     isReportableQuantity: bool | None = None
     inhalationZone: Annotated[str | None, Field(max_length=1, min_length=1)] = None
-    grossWeight: GrossWeight | None = None
-    netWeight: NetWeight | None = None
-    netExplosiveContent: NetExplosiveContent | None = None
-    netVolume: NetVolume | None = None
-    limits: Limits | None = None
+    grossWeight: EblGrossWeight | None = None
+    netWeight: EblNetWeight | None = None
+    netExplosiveContent: EblNetExplosiveContent | None = None
+    netVolume: EblNetVolume | None = None
+    limits: EblLimits | None = None
     NANumber: Annotated[str, Field(max_length=4, min_length=4, pattern="^\\d{4}$")]
 
 
-class DangerousGoods(RootModel[DangerousGoods1 | DangerousGoods2]):
-    root: DangerousGoods1 | DangerousGoods2
+class EblDangerousGoods(RootModel[EblDangerousGoods1 | EblDangerousGoods2]):
+    root: EblDangerousGoods1 | EblDangerousGoods2
 
     @model_validator(mode="before")
     @classmethod
@@ -965,8 +966,8 @@ class UtilizedTransportEquipmentShipper2(UTEquipmentReference):
     shippingMarks: Annotated[list[ShippingMark] | None, Field(max_length=50)] = None
     seals: Annotated[list[Seal], Field(min_length=1)]
     emptyIndicatorCode: Literal["LADEN", "EMPTY"] | None = None
-    references: list[Reference] | None = None
-    customsReferences: list[CustomsReference] | None = None
+    references: list[EblReference] | None = None
+    customsReferences: list[EblCustomsReference] | None = None
     isShipperOwned: Literal[False]
 
 
@@ -986,7 +987,7 @@ class UTEquipment(BaseModel):
 class Equipment(BaseModel):
     equipmentReference: Annotated[str, Field(max_length=11, pattern="^\\S(?:.*\\S)?$")]
     ISOEquipmentCode: Annotated[str | None, Field(max_length=4, pattern="^\\S(?:.*\\S)?$")] = None
-    tareWeight: TareWeight | None = None
+    tareWeight: EblTareWeight | None = None
 
 
 class Transports(BaseModel):
@@ -1002,8 +1003,8 @@ class Transports(BaseModel):
     vesselVoyages: Annotated[list[VesselVoyage], Field(min_length=1)]
 
 
-class OtherDocumentParty(BaseModel):
-    party: Party
+class EblOtherDocumentParty(BaseModel):
+    party: EblParty
     partyFunction: Annotated[str, Field(max_length=3)]
 
 
@@ -1024,28 +1025,28 @@ class ConsignmentItemShipper(BaseModel):
     descriptionOfGoodsForCustoms: Annotated[
         list[DescriptionOfGoodsForCustom] | None, Field(max_length=150)
     ] = None
-    HSCodes: Annotated[list[HSCode], Field(deprecated=True, min_length=1)]
-    extendedHSCodes: list[ExtendedHSCode] | None = None
-    nationalCommodityCodes: Annotated[list[NationalCommodityCode] | None, Field(deprecated=True)] = None
-    extendedNationalCommodityCodes: list[ExtendedNationalCommodityCode] | None = None
+    HSCodes: Annotated[list[EblHSCode], Field(deprecated=True, min_length=1)]
+    extendedHSCodes: list[EblExtendedHSCode] | None = None
+    nationalCommodityCodes: Annotated[list[EblNationalCommodityCode] | None, Field(deprecated=True)] = None
+    extendedNationalCommodityCodes: list[EblExtendedNationalCommodityCode] | None = None
     shippingMarks: Annotated[list[ShippingMark] | None, Field(max_length=50)] = None
     shippingMarksForCustoms: Annotated[list[ShippingMarksForCustom] | None, Field(max_length=50)] = None
     cargoItems: Annotated[list[CargoItemShipper], Field(min_length=1)]
     exportLicense: ExportLicenseShipper | None = None
     importLicense: ImportLicenseShipper | None = None
     references: list[ReferenceConsignmentItem] | None = None
-    customsReferences: list[CustomsReference] | None = None
+    customsReferences: list[EblCustomsReference] | None = None
 
 
 class ConsignmentItemHBL(BaseModel):
     descriptionOfGoods: Annotated[str, Field(max_length=512, pattern="^\\S(?:.*\\S)?$")]
-    nationalCommodityCode: NationalCommodityCode
-    extendedNationalCommodityCodes: list[ExtendedNationalCommodityCode] | None = None
+    nationalCommodityCode: EblNationalCommodityCode
+    extendedNationalCommodityCodes: list[EblExtendedNationalCommodityCode] | None = None
     cargoItems: Annotated[list[CargoItemHBL], Field(min_length=1)]
-    customsReferences: list[CustomsReference] | None = None
+    customsReferences: list[EblCustomsReference] | None = None
 
 
-class OuterPackaging(BaseModel):
+class EblOuterPackaging(BaseModel):
     packageCode: Annotated[str | None, Field(max_length=2, min_length=2, pattern="^[A-Z0-9]{2}$")] = None
     imoPackagingCode: Annotated[str | None, Field(max_length=5, min_length=1, pattern="^[A-Z0-9]{1,5}$")] = (
         None
@@ -1053,26 +1054,26 @@ class OuterPackaging(BaseModel):
     numberOfPackages: Annotated[int, Field(ge=1, le=99999999)]
     description: Annotated[str, Field(max_length=100)]
     woodDeclaration: Annotated[str | None, Field(max_length=30)] = None
-    dangerousGoods: list[DangerousGoods] | None = None
+    dangerousGoods: list[EblDangerousGoods] | None = None
 
 
 class UtilizedTransportEquipment(BaseModel):
     equipment: Equipment
     isShipperOwned: bool
     isNonOperatingReefer: bool | None = None
-    activeReeferSettings: ActiveReeferSettings | None = None
+    activeReeferSettings: EblActiveReeferSettings | None = None
     shippingMarks: Annotated[list[ShippingMark] | None, Field(max_length=50)] = None
     seals: Annotated[list[Seal], Field(min_length=1)]
-    references: list[Reference] | None = None
-    customsReferences: list[CustomsReference] | None = None
+    references: list[EblReference] | None = None
+    customsReferences: list[EblCustomsReference] | None = None
 
 
 class UtilizedTransportEquipmentShipper1(UTEquipment):
     shippingMarks: Annotated[list[ShippingMark] | None, Field(max_length=50)] = None
     seals: Annotated[list[Seal], Field(min_length=1)]
     emptyIndicatorCode: Literal["LADEN", "EMPTY"] | None = None
-    references: list[Reference] | None = None
-    customsReferences: list[CustomsReference] | None = None
+    references: list[EblReference] | None = None
+    customsReferences: list[EblCustomsReference] | None = None
     isShipperOwned: Literal[True]
 
 
@@ -1096,7 +1097,7 @@ class DocumentPartiesShippingInstructions(BaseModel):
     consignee: ConsigneeShipper | None = None
     onBehalfOfConsignee: OnBehalfOfConsigneeShipper | None = None
     endorsee: EndorseeShipper | None = None
-    issueTo: IssueToParty | None = None
+    issueTo: EblIssueToParty | None = None
     seller: Seller | None = None
     buyer: Buyer | None = None
     notifyParties: Annotated[list[NotifyPartyShipper] | None, Field(max_length=3)] = None
@@ -1113,30 +1114,30 @@ class DocumentPartiesHouseBL(BaseModel):
     other: list[OtherDocumentPartyHBL] | None = None
 
 
-class DocumentParties(BaseModel):
-    shipper: Shipper
+class EblDocumentParties(BaseModel):
+    shipper: EblShipper
     onBehalfOfShipper: OnBehalfOfShipper | None = None
-    consignee: Consignee | None = None
+    consignee: EblConsignee | None = None
     onBehalfOfConsignee: OnBehalfOfConsignee | None = None
     endorsee: Endorsee | None = None
     issuingParty: IssuingParty
     carriersAgentAtDestination: CarriersAgentAtDestination | None = None
     notifyParties: Annotated[list[NotifyParty] | None, Field(max_length=3)] = None
-    other: list[OtherDocumentParty] | None = None
+    other: list[EblOtherDocumentParty] | None = None
 
 
 class CargoItem(BaseModel):
     equipmentReference: Annotated[str, Field(max_length=11, pattern="^\\S(?:.*\\S)?$")]
-    cargoGrossWeight: CargoGrossWeight
-    cargoGrossVolume: CargoGrossVolume | None = None
-    cargoNetWeight: CargoNetWeight | None = None
-    cargoNetVolume: CargoNetVolume | None = None
-    exportLicense: ExportLicense | None = None
-    importLicense: ImportLicense | None = None
-    outerPackaging: OuterPackaging
-    nationalCommodityCodes: Annotated[list[NationalCommodityCode] | None, Field(deprecated=True)] = None
-    extendedNationalCommodityCodes: list[ExtendedNationalCommodityCode] | None = None
-    customsReferences: list[CustomsReference] | None = None
+    cargoGrossWeight: EblCargoGrossWeight
+    cargoGrossVolume: EblCargoGrossVolume | None = None
+    cargoNetWeight: EblCargoNetWeight | None = None
+    cargoNetVolume: EblCargoNetVolume | None = None
+    exportLicense: EblExportLicense | None = None
+    importLicense: EblImportLicense | None = None
+    outerPackaging: EblOuterPackaging
+    nationalCommodityCodes: Annotated[list[EblNationalCommodityCode] | None, Field(deprecated=True)] = None
+    extendedNationalCommodityCodes: list[EblExtendedNationalCommodityCode] | None = None
+    customsReferences: list[EblCustomsReference] | None = None
 
 
 class HouseBillOfLading(BaseModel):
@@ -1158,8 +1159,8 @@ class CreateShippingInstructions(BaseModel):
     transportDocumentTypeCode: Literal["BOL", "SWB"]
     isShippedOnBoardType: bool
     freightPaymentTermCode: Literal["PRE", "COL"]
-    originChargesPaymentTerm: OriginChargesPaymentTerm | None = None
-    destinationChargesPaymentTerm: DestinationChargesPaymentTerm | None = None
+    originChargesPaymentTerm: EblOriginChargesPaymentTerm | None = None
+    destinationChargesPaymentTerm: EblDestinationChargesPaymentTerm | None = None
     isElectronic: bool
     isToOrder: bool
     numberOfCopiesWithCharges: Annotated[int | None, Field(ge=0)] = None
@@ -1182,7 +1183,7 @@ class CreateShippingInstructions(BaseModel):
     carrierCodeListProvider: Literal["SMDG", "NMFTA"] | None = None
     placeOfIssue: PlaceOfIssue | None = None
     invoicePayableAt: InvoicePayableAtShippingInstructions | None = None
-    partyContactDetails: Annotated[list[PartyContactDetail], Field(min_length=1)]
+    partyContactDetails: Annotated[list[EblPartyContactDetail], Field(min_length=1)]
     isCarriersAgentAtDestinationRequired: bool | None = None
     documentParties: DocumentPartiesShippingInstructions
     isCargoDeliveredInICS2Zone: bool
@@ -1190,9 +1191,9 @@ class CreateShippingInstructions(BaseModel):
     utilizedTransportEquipments: Annotated[list[UtilizedTransportEquipmentShipper], Field(min_length=1)]
     exportLicense: ExportLicenseShipper | None = None
     importLicense: ImportLicenseShipper | None = None
-    references: list[Reference] | None = None
-    customsReferences: list[CustomsReference] | None = None
-    advanceManifestFilings: list[AdvanceManifestFiling] | None = None
+    references: list[EblReference] | None = None
+    customsReferences: list[EblCustomsReference] | None = None
+    advanceManifestFilings: list[EblAdvanceManifestFiling] | None = None
     isHouseBillOfLadingsIssued: bool | None = None
     houseBillOfLadings: list[HouseBillOfLading] | None = None
     requestedCarrierCertificates: list[RequestedCarrierCertificate] | None = None
@@ -1206,8 +1207,8 @@ class UpdateShippingInstructions(BaseModel):
     transportDocumentTypeCode: Literal["BOL", "SWB"]
     isShippedOnBoardType: bool
     freightPaymentTermCode: Literal["PRE", "COL"]
-    originChargesPaymentTerm: OriginChargesPaymentTerm | None = None
-    destinationChargesPaymentTerm: DestinationChargesPaymentTerm | None = None
+    originChargesPaymentTerm: EblOriginChargesPaymentTerm | None = None
+    destinationChargesPaymentTerm: EblDestinationChargesPaymentTerm | None = None
     isElectronic: bool
     isToOrder: bool
     numberOfCopiesWithCharges: Annotated[int | None, Field(ge=0)] = None
@@ -1230,7 +1231,7 @@ class UpdateShippingInstructions(BaseModel):
     carrierCodeListProvider: Literal["SMDG", "NMFTA"] | None = None
     placeOfIssue: PlaceOfIssue | None = None
     invoicePayableAt: InvoicePayableAtShippingInstructions | None = None
-    partyContactDetails: Annotated[list[PartyContactDetail], Field(min_length=1)]
+    partyContactDetails: Annotated[list[EblPartyContactDetail], Field(min_length=1)]
     isCarriersAgentAtDestinationRequired: bool | None = None
     documentParties: DocumentPartiesShippingInstructions
     isCargoDeliveredInICS2Zone: bool
@@ -1238,9 +1239,9 @@ class UpdateShippingInstructions(BaseModel):
     utilizedTransportEquipments: Annotated[list[UtilizedTransportEquipmentShipper], Field(min_length=1)]
     exportLicense: ExportLicenseShipper | None = None
     importLicense: ImportLicenseShipper | None = None
-    references: list[Reference] | None = None
-    customsReferences: list[CustomsReference] | None = None
-    advanceManifestFilings: list[AdvanceManifestFiling] | None = None
+    references: list[EblReference] | None = None
+    customsReferences: list[EblCustomsReference] | None = None
+    advanceManifestFilings: list[EblAdvanceManifestFiling] | None = None
     isHouseBillOfLadingsIssued: bool | None = None
     houseBillOfLadings: list[HouseBillOfLading] | None = None
     requestedCarrierCertificates: list[RequestedCarrierCertificate] | None = None
@@ -1258,8 +1259,8 @@ class ShippingInstructions(BaseModel):
     transportDocumentTypeCode: Literal["BOL", "SWB"]
     isShippedOnBoardType: bool
     freightPaymentTermCode: Literal["PRE", "COL"]
-    originChargesPaymentTerm: OriginChargesPaymentTerm | None = None
-    destinationChargesPaymentTerm: DestinationChargesPaymentTerm | None = None
+    originChargesPaymentTerm: EblOriginChargesPaymentTerm | None = None
+    destinationChargesPaymentTerm: EblDestinationChargesPaymentTerm | None = None
     isElectronic: bool
     isToOrder: bool
     numberOfCopiesWithCharges: Annotated[int | None, Field(ge=0)] = None
@@ -1282,7 +1283,7 @@ class ShippingInstructions(BaseModel):
     carrierCodeListProvider: Literal["SMDG", "NMFTA"] | None = None
     placeOfIssue: PlaceOfIssue | None = None
     invoicePayableAt: InvoicePayableAtShippingInstructions | None = None
-    partyContactDetails: Annotated[list[PartyContactDetail], Field(min_length=1)]
+    partyContactDetails: Annotated[list[EblPartyContactDetail], Field(min_length=1)]
     isCarriersAgentAtDestinationRequired: bool | None = None
     documentParties: DocumentPartiesShippingInstructions
     isCargoDeliveredInICS2Zone: bool
@@ -1290,29 +1291,29 @@ class ShippingInstructions(BaseModel):
     utilizedTransportEquipments: Annotated[list[UtilizedTransportEquipmentShipper], Field(min_length=1)]
     exportLicense: ExportLicenseShipper | None = None
     importLicense: ImportLicenseShipper | None = None
-    references: list[Reference] | None = None
-    customsReferences: list[CustomsReference] | None = None
-    advanceManifestFilings: list[AdvanceManifestFiling] | None = None
+    references: list[EblReference] | None = None
+    customsReferences: list[EblCustomsReference] | None = None
+    advanceManifestFilings: list[EblAdvanceManifestFiling] | None = None
     isHouseBillOfLadingsIssued: bool | None = None
     houseBillOfLadings: list[HouseBillOfLading] | None = None
     requestedCarrierCertificates: list[RequestedCarrierCertificate] | None = None
     requestedCarrierClauses: list[RequestedCarrierClaus] | None = None
-    feedbacks: list[Feedback] | None = None
+    feedbacks: list[EblFeedback] | None = None
 
 
 class ConsignmentItem(BaseModel):
     carrierBookingReference: Annotated[str, Field(max_length=35, pattern="^\\S(?:.*\\S)?$")]
     descriptionOfGoods: Annotated[list[DescriptionOfGood], Field(max_length=150)]
-    HSCodes: Annotated[list[HSCode], Field(deprecated=True, min_length=1)]
-    extendedHSCodes: list[ExtendedHSCode] | None = None
-    nationalCommodityCodes: Annotated[list[NationalCommodityCode] | None, Field(deprecated=True)] = None
-    extendedNationalCommodityCodes: list[ExtendedNationalCommodityCode] | None = None
+    HSCodes: Annotated[list[EblHSCode], Field(deprecated=True, min_length=1)]
+    extendedHSCodes: list[EblExtendedHSCode] | None = None
+    nationalCommodityCodes: Annotated[list[EblNationalCommodityCode] | None, Field(deprecated=True)] = None
+    extendedNationalCommodityCodes: list[EblExtendedNationalCommodityCode] | None = None
     shippingMarks: Annotated[list[ShippingMark] | None, Field(max_length=50)] = None
     cargoItems: Annotated[list[CargoItem], Field(min_length=1)]
-    exportLicense: ExportLicense | None = None
-    importLicense: ImportLicense | None = None
+    exportLicense: EblExportLicense | None = None
+    importLicense: EblImportLicense | None = None
     references: list[ReferenceConsignmentItem] | None = None
-    customsReferences: list[CustomsReference] | None = None
+    customsReferences: list[EblCustomsReference] | None = None
 
 
 class TransportDocument(BaseModel):
@@ -1364,21 +1365,21 @@ class TransportDocument(BaseModel):
     )
     carrierCode: Annotated[str, Field(max_length=4, pattern="^\\S+$")]
     carrierCodeListProvider: Literal["SMDG", "NMFTA"]
-    carrierClauses: list[CarrierClaus] | None = None
+    carrierClauses: list[EblCarrierClaus] | None = None
     numberOfRiderPages: Annotated[int | None, Field(ge=0)] = None
     transports: Transports
-    charges: list[Charge] | None = None
+    charges: list[EblCharge] | None = None
     placeOfIssue: PlaceOfIssue | None = None
-    invoicePayableAt: InvoicePayableAt
-    partyContactDetails: Annotated[list[PartyContactDetail], Field(min_length=1)]
-    documentParties: DocumentParties
+    invoicePayableAt: EblInvoicePayableAt
+    partyContactDetails: Annotated[list[EblPartyContactDetail], Field(min_length=1)]
+    documentParties: EblDocumentParties
     consignmentItems: Annotated[list[ConsignmentItem], Field(min_length=1)]
     utilizedTransportEquipments: Annotated[list[UtilizedTransportEquipment], Field(min_length=1)]
-    exportLicense: ExportLicense | None = None
-    importLicense: ImportLicense | None = None
-    references: list[Reference] | None = None
-    customsReferences: list[CustomsReference] | None = None
-    feedbacks: list[Feedback] | None = None
+    exportLicense: EblExportLicense | None = None
+    importLicense: EblImportLicense | None = None
+    references: list[EblReference] | None = None
+    customsReferences: list[EblCustomsReference] | None = None
+    feedbacks: list[EblFeedback] | None = None
 
 
 class TransportDocumentAmend(BaseModel):
@@ -1412,7 +1413,7 @@ class ShippingInstructionsData(BaseModel):
     transportDocumentSubReference: Annotated[str | None, Field(max_length=100, pattern="^\\S(?:.*\\S)?$")] = (
         None
     )
-    feedbacks: list[Feedback] | None = None
+    feedbacks: list[EblFeedback] | None = None
     shippingInstructions: ShippingInstructionsFullNotification | None = None
     updatedShippingInstructions: UpdatedShippingInstructionsFullNotification | None = None
 
@@ -1427,7 +1428,7 @@ class TransportDocumentData(BaseModel):
     transportDocumentSubReference: Annotated[str | None, Field(max_length=100, pattern="^\\S(?:.*\\S)?$")] = (
         None
     )
-    feedbacks: list[Feedback] | None = None
+    feedbacks: list[EblFeedback] | None = None
     transportDocument: TransportDocumentFullNotification | None = None
     amendedTransportDocument: AmendedTransportDocumentFullNotification | None = None
 
@@ -1454,4 +1455,4 @@ class TransportDocumentNotification(BaseModel):
     data: TransportDocumentData
 
 
-InnerPackaging.model_rebuild()
+EblInnerPackaging.model_rebuild()

@@ -23,7 +23,7 @@ from api.dcsa.ebl.models import (
     CancelShippingInstructionsUpdate,
     CreateShippingInstructions,
     CreateShippingInstructionsResponse,
-    ErrorResponse,
+    EblErrorResponse,
     ShippingInstructions,
     TransportDocument,
     UpdateShippingInstructions,
@@ -46,7 +46,7 @@ class EblRoute(DcsaRoute):
 
 
 _FAILURES: dict[int | str, dict[str, Any]] = {
-    code: {"model": ErrorResponse} for code in (400, 401, 403, 404, 409, 413, 415, 429, 500, 503)
+    code: {"model": EblErrorResponse} for code in (400, 401, 403, 404, 409, 413, 415, 429, 500, 503)
 }
 router = APIRouter(
     prefix="/v3",
@@ -63,7 +63,7 @@ _ACCEPTED: dict[int | str, dict[str, Any]] = {
     202: {"description": "Accepted; the document now awaits the provider's action", "content": None}
 }
 _NOT_BUILT: dict[int | str, dict[str, Any]] = {
-    501: {"model": ErrorResponse, "description": "Not implemented"}
+    501: {"model": EblErrorResponse, "description": "Not implemented"}
 }
 
 
