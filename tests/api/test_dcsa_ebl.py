@@ -14,9 +14,10 @@ import pytest
 import yaml
 
 from domain.booking.reference import seed_containers
+from domain.integrations.notification_types import ORDER_KINDS
 from tests.api.booking_support import ADMIN, customer, fails, ok
 from tests.api.dcsa_document import document_validator
-from tests.api.dcsa_support import DCSA_DIR, confirmed_dcsa_booking, rate_request_id
+from tests.api.dcsa_support import DCSA_DIR, Receiver, confirmed_dcsa_booking, eventually, rate_request_id
 from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME, login
 from tests.corpus import FOREIGN_PHONES, ZAHRA_HOSSEINI
 
@@ -313,3 +314,58 @@ def test_the_doors_edges(shipper: Shipper) -> None:
     validate(answer.json(), "ErrorResponse")
     assert it.client.get(f"/v3/shipping-instructions/{reference}", headers=bob_key).status_code == 404
     assert int(answer.headers["RateLimit-Remaining"]) >= 0
+
+
+def test_notifications_are_the_standards_signed_and_filtered(app_client: Any, hooks: Receiver) -> None:
+    """Each step is posted to the standard's consumer endpoint, valid against its notification and signed;
+    a subscription hears only the kinds it chose (here: no booking steps, no updates)."""
+    client = app_client
+    alice = customer(client, "ebl-hooks")
+    key = {
+        "API-Key": ok(client.post(f"{INTEGRATIONS}/api-keys", json={"label": "erp"}, headers=alice), 201)[
+            "key"
+        ]
+    }
+    chosen = [kind for kind in ORDER_KINDS if kind != "shipping_instructions.updated"]
+    hook = ok(
+        client.post(
+            f"{INTEGRATIONS}/webhooks", json={"callbackUrl": hooks.url, "eventTypes": chosen}, headers=alice
+        ),
+        201,
+    )
+    staff = login(client, ADMIN_USERNAME, ADMIN_PASSWORD)
+    it = Shipper(client, key, staff, confirmed_dcsa_booking(client, key, staff))
+    reference = it.submit(instructions(it.booking, CONTAINER))
+    order = it.order_id()
+    it.staff_put(
+        f"shipping-orders/{order}/request-revision", {"revise": {"cargoDescription": "Say roasted or raw"}}
+    )
+    update = instructions(it.booking, CONTAINER, "Raw pistachios", reference)
+    it.accepted("PUT", f"/v3/shipping-instructions/{reference}", update)
+    it.staff_put(f"shipping-orders/{order}/accept")
+    it.accepted("PATCH", f"/v3/transport-documents/BL-{it.booking}", {"transportDocumentStatus": "APPROVED"})
+    it.staff_put(f"rate-requests/{rate_request_id(client, it.booking)}/transport-document/issue")
+
+    def told() -> list[tuple[str, str]]:
+        return [
+            (
+                r.path,
+                r.json["data"].get("transportDocumentStatus") or r.json["data"]["shippingInstructionsStatus"],
+            )
+            for r in hooks.received
+        ]
+
+    si, td = "/hooks/v3/shipping-instructions-notifications", "/hooks/v3/transport-document-notifications"
+    expected = [(si, "RECEIVED"), (si, "PENDING_UPDATE"), (td, "DRAFT"), (td, "APPROVED"), (td, "ISSUED")]
+    assert eventually(lambda: sorted(told()) == sorted(expected)), told()
+    for received in hooks.received:
+        schema = (
+            "ShippingInstructionsNotification" if received.path == si else "TransportDocumentNotification"
+        )
+        validate(received.json, schema)
+        assert received.signed_by(hook["secret"])
+        assert received.headers.get("api-version", received.headers.get("API-Version")) == "3.0.3"
+    revision = next(
+        r for r in hooks.received if r.json["data"].get("shippingInstructionsStatus") == "PENDING_UPDATE"
+    )
+    assert revision.json["data"]["feedbacks"][0]["message"] == "Say roasted or raw"

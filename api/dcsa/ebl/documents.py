@@ -399,3 +399,39 @@ def transport_document(
     if state == "issued":
         document["issueDate"] = str(order["updated_at"])[:10]
     return document
+
+
+SI_NOTIFICATION, TD_NOTIFICATION = "org.dcsa.shipping-instructions.v3", "org.dcsa.transport-document.v3"
+# The order's steps told as the transport document's (its status changed); the others as the instructions'.
+_TD_STEPS = ("Accepted", "Approved", "Issued")
+
+
+def order_notification(
+    state: str, booking_reference: str, event_name: str, message: str | None
+) -> tuple[str, str, dict[str, Any]]:
+    """A step of the order as the standard's lightweight notification: its CloudEvents type, the path of
+    its source and its `data` (`ShippingInstructionsData` or `TransportDocumentData`), saying what the
+    /v3 reads say after the step; `message`: staff's words (a revision asked, the instructions declined)."""
+    si, td = si_reference(booking_reference), td_reference(booking_reference)
+    if event_name in _TD_STEPS:
+        data: dict[str, Any] = {
+            "transportDocumentStatus": state_fact(state, "transportDocument"),
+            "shippingInstructionsReference": si,
+            "transportDocumentReference": td,
+        }
+        return TD_NOTIFICATION, "/v3/transport-documents", data
+    data = {"shippingInstructionsStatus": state_fact(state, "dcsa"), "shippingInstructionsReference": si}
+    update = "UPDATE_CANCELLED" if event_name == "UpdateCancelled" else state_fact(state, "dcsaUpdate")
+    if update:
+        data["updatedShippingInstructionsStatus"] = update
+    if message:
+        severity, code = (
+            ("ERROR", "PROPERTY_VALUE_MUST_CHANGE")
+            if event_name == "RevisionRequested"
+            else (
+                "INFO",
+                "INFORMATIONAL_MESSAGE",
+            )
+        )
+        data["feedbacks"] = [{"severity": severity, "code": code, "message": message[:5000]}]
+    return SI_NOTIFICATION, "/v3/shipping-instructions", data
