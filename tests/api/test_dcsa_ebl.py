@@ -18,6 +18,7 @@ from domain.integrations.notification_types import ORDER_KINDS
 from tests.api.booking_support import ADMIN, customer, fails, ok
 from tests.api.dcsa_document import document_validator
 from tests.api.dcsa_support import DCSA_DIR, Receiver, confirmed_dcsa_booking, eventually, rate_request_id
+from tests.api.tracking_support import publisher_key
 from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME, login
 from tests.corpus import FOREIGN_PHONES, ZAHRA_HOSSEINI
 
@@ -369,3 +370,30 @@ def test_notifications_are_the_standards_signed_and_filtered(app_client: Any, ho
         r for r in hooks.received if r.json["data"].get("shippingInstructionsStatus") == "PENDING_UPDATE"
     )
     assert revision.json["data"]["feedbacks"][0]["message"] == "Say roasted or raw"
+
+
+def test_publisher_keys_huge_bodies_and_the_rate_limit(shipper: Shipper) -> None:
+    it = shipper
+    # A tracking publisher's key opens no customer's door: 403.
+    publisher = publisher_key(it.client, it.staff)
+    answer = it.client.get(f"/v3/shipping-instructions/SI-{it.booking}", headers=publisher)
+    assert answer.status_code == 403, answer.text
+    validate(answer.json(), "ErrorResponse")
+    huge = it.client.post(
+        "/v3/shipping-instructions",
+        content=b'{"x": "' + b"a" * (1024 * 1024 + 10) + b'"}',
+        headers={**it.key, "content-type": "application/json"},
+    )
+    assert huge.status_code == 413
+    validate(huge.json(), "ErrorResponse")
+    # The door's limit counts this key's calls on /v3 as on /v2: past it, 429 with Retry-After.
+    limit = int(
+        it.client.get(f"/v3/shipping-instructions/SI-{it.booking}", headers=it.key).headers["RateLimit-Limit"]
+    )
+    answers = [
+        it.client.get(f"/v3/transport-documents/BL-{it.booking}", headers=it.key) for _ in range(limit + 1)
+    ]
+    refused = answers[-1]
+    assert refused.status_code == 429 and int(refused.headers["Retry-After"]) >= 1
+    assert refused.headers["API-Version"] == "3.0.3"
+    validate(refused.json(), "ErrorResponse")
