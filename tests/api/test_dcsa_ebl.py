@@ -15,6 +15,7 @@ import yaml
 
 from domain.booking.reference import seed_containers
 from domain.integrations.notification_types import ORDER_KINDS
+from tests.api.accounts_support import outbox
 from tests.api.booking_support import ADMIN, customer, fails, ok
 from tests.api.dcsa_document import document_validator
 from tests.api.dcsa_support import DCSA_DIR, Receiver, confirmed_dcsa_booking, eventually, rate_request_id
@@ -131,6 +132,11 @@ class Shipper:
     key: dict[str, str]
     staff: dict[str, str]
     booking: str
+    address: str = ""
+
+    def mailed(self) -> list[dict[str, Any]]:
+        """The e-mails the shipper was sent (the outbox, once the followers caught up)."""
+        return [m for m in outbox(self.client) if m["channel"] == "email" and m["to"] == self.address]
 
     def call(self, method: str, path: str, body: Any = None) -> tuple[Any, Any]:
         answer = self.client.request(method, path, json=body, headers=self.key)
@@ -165,7 +171,8 @@ class Shipper:
 
 @pytest.fixture
 def shipper(client: Any) -> Shipper:
-    alice = customer(client, "ebl-shipper")
+    address = "ebl-shipper@shipper.example"
+    alice = customer(client, "ebl-shipper", {"email": address, "name": "ebl-shipper"})
     key = {
         "API-Key": ok(client.post(f"{INTEGRATIONS}/api-keys", json={"label": "erp"}, headers=alice), 201)[
             "key"
@@ -173,7 +180,7 @@ def shipper(client: Any) -> Shipper:
     }
     staff = login(client, ADMIN_USERNAME, ADMIN_PASSWORD)
     booking = confirmed_dcsa_booking(client, key, staff)
-    return Shipper(client, key, staff, booking)
+    return Shipper(client, key, staff, booking, address)
 
 
 CONTAINER = seed_containers()[0].number
@@ -229,6 +236,8 @@ def test_submit_revise_update_accept_approve_issue(shipper: Shipper) -> None:
     # The trail says so.
     trail = ok(it.client.get(f"/audit/api/v1/bookings/{it.booking}/trail", headers=it.staff))
     assert "Bill of lading issued" in str(trail)
+    issued_mail = [m for m in it.mailed() if m["data"]["kind"] == "billOfLadingIssued"]
+    assert len(issued_mail) == 1 and it.booking in issued_mail[0]["subject"], it.mailed()
 
 
 def test_a_cancelled_update_restores_the_instructions(shipper: Shipper) -> None:
@@ -272,6 +281,8 @@ def test_declined_instructions(shipper: Shipper) -> None:
         f"shipping-orders/{it.order_id()}/decline", {"message": "The cargo is not allowed on this lane"}
     )
     assert it.status(reference) == ("DECLINED", None)
+    declined = [m for m in it.mailed() if m["data"]["kind"] == "shippingInstructionsDeclined"]
+    assert len(declined) == 1 and "The cargo is not allowed on this lane" in declined[0]["body"]
     update = instructions(it.booking, CONTAINER, update_of=reference)
     answer, error = it.call("PUT", f"/v3/shipping-instructions/{reference}", update)
     assert answer.status_code == 409 and error["statusCode"] == 409
@@ -304,7 +315,7 @@ def test_the_doors_edges(shipper: Shipper) -> None:
     assert answer.status_code == 415
     validate(answer.json(), "ErrorResponse")
     answer = it.client.delete(f"/v3/shipping-instructions/SI-{it.booking}", headers=it.key)
-    assert answer.status_code == 405
+    assert answer.status_code == 405 and answer.headers["API-Version"] == "3.0.3"
     validate(answer.json(), "ErrorResponse")
     # The same booking's second instructions: 409; the optional amendments: 501.
     reference = it.submit(body)

@@ -28,7 +28,7 @@ from api.dcsa.ebl.models import (
     TransportDocument,
     UpdateShippingInstructions,
 )
-from api.dcsa.errors import DetailedError, error_response
+from api.dcsa.errors import EBL_VERSION, DetailedError, error_response
 from api.edge.deps import ServicesDep, off_loop
 from api.edge.integration_auth import IntegrationCustomer
 from api.edge.security import Principal
@@ -37,8 +37,6 @@ from domain.shared.errors import NotFound, ValidationFailed
 from projections.booking import dcsa as dcsa_read
 from projections.booking.lookup import rate_request_id_for
 from projections.booking.sailings import sailing_of
-
-EBL_VERSION = "3.0.3"
 
 
 class EblRoute(DcsaRoute):
