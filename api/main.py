@@ -16,6 +16,7 @@ from api.bootstrap import Services
 from api.dcsa.booking import routes as dcsa_bookings
 from api.dcsa.booking import webhooks as webhook_docs
 from api.dcsa.door import DcsaDoor
+from api.dcsa.ebl import routes as dcsa_ebl
 from api.dcsa.schedules import routes as commercial_schedules
 from api.dcsa.tracking import routes as tracking
 from api.edge import errors, log_redaction
@@ -149,6 +150,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         passwords.router,
         notifications.router,
         dcsa_bookings.router,
+        dcsa_ebl.router,
         integrations.router,
     )
     routers += (overview.router, events.router)  # what to do next, live

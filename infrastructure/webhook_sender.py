@@ -48,6 +48,23 @@ def _tnt_consumer_body(body: str) -> bool:
     return isinstance(shape, dict) and "events" in shape and "specversion" not in shape
 
 
+# The Bill of Lading standard's notifications go to its own consumer endpoints, with its version.
+_EBL_ENDPOINTS = {
+    "org.dcsa.shipping-instructions.v3": "/v3/shipping-instructions-notifications",
+    "org.dcsa.transport-document.v3": "/v3/transport-document-notifications",
+}
+
+
+def _endpoint(body: str) -> tuple[str, str]:
+    """Where a delivery's body goes after the callback URL, and the standard's version it speaks."""
+    if _tnt_consumer_body(body):
+        return "", "3.0.0"
+    kind = json.loads(body).get("type")
+    if kind in _EBL_ENDPOINTS:
+        return _EBL_ENDPOINTS[kind], "3.0.3"
+    return BOOKING_NOTIFICATIONS, "2.0.5"
+
+
 def _text(moment: datetime) -> str:
     """The policy's time text (projections.history.utc_text): comparing the texts compares the times."""
     if moment.tzinfo is not None and moment.utcoffset():
@@ -170,7 +187,7 @@ class WebhookSender:
     def _send(self, delivery: dict[str, Any], clock: datetime | None) -> None:
         moment = clock or datetime.now(UTC)
         try:
-            consumer = _tnt_consumer_body(delivery["body"])
+            endpoint, version = _endpoint(delivery["body"])
             attempt = post_notification(
                 delivery["callback_url"],
                 delivery["body"].encode(),
@@ -180,8 +197,8 @@ class WebhookSender:
                 self.allow_local,
                 resolver=self.resolver,
                 connector=self.connector,
-                endpoint="" if consumer else BOOKING_NOTIFICATIONS,
-                api_version="3.0.0" if consumer else "2.0.5",
+                endpoint=endpoint,
+                api_version=version,
             )
         except Exception as error:  # a bug here must not leave the lease to block the subscription
             log.exception("webhook delivery %s failed", delivery["id"])

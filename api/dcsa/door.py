@@ -48,7 +48,10 @@ def _message(body: bytes, status: int) -> str:
     except (ValueError, AttributeError):
         text = None
     if status == 404:
-        return "No such resource: this provider serves DCSA Booking 2.0 at /v2/bookings"
+        return (
+            "No such resource: this provider serves DCSA Booking 2.0 at /v2/bookings and Bill of Lading 3.0"
+            " at /v3/shipping-instructions and /v3/transport-documents"
+        )
     return str(text or _PHRASES.get(status) or "Error")
 
 

@@ -19,6 +19,15 @@ from pydantic import BaseModel
 from api.dcsa.booking import models as dcsa_booking
 
 API_VERSION = "2.0.5"
+# The Bill of Lading standard's paths on /v3 (Track & Trace answers there in its own format).
+EBL_PATHS = ("/v3/shipping-instructions", "/v3/transport-documents")
+EBL_VERSION = "3.0.3"
+
+
+def version_of(uri: str) -> str:
+    """The standard's version a path of the door speaks."""
+    return EBL_VERSION if uri.startswith(EBL_PATHS) else API_VERSION
+
 
 # errorCode -> errorCodeText
 CODES = {
@@ -93,7 +102,7 @@ def error_response(
     }
     if message:
         body["statusCodeMessage"] = message[:200]
-    sent = {**(headers or {}), "API-Version": API_VERSION}
+    sent = {**(headers or {}), "API-Version": version_of(uri)}
     if status == 401:
         sent["WWW-Authenticate"] = "Bearer"
     return JSONResponse(body, status_code=status, headers=sent)

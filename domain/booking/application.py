@@ -858,10 +858,16 @@ class BookingApplication(ContextApplication):
 
     # -- shipping orders ---------------------------------------------------------------------------------
     def create_shipping_order(
-        self, actor: Actor, rate_request_id: str, draft: OrderDraft, retried: bool = False
+        self,
+        actor: Actor,
+        rate_request_id: str,
+        draft: OrderDraft,
+        retried: bool = False,
+        as_sent: Mapping[str, Any] | None = None,
     ) -> tuple[UUID, int]:
         """Record a rate request's one shipping order. `retried` (the client sent an idempotency key): an
-        order that exists already is the answer, since a rate request has one order and it is the caller's."""
+        order that exists already is the answer, since a rate request has one order and it is the caller's.
+        `as_sent`: the standard's shipping instructions the order was made from, kept beside its values."""
         if not rate_request_id:
             raise ValidationFailed({"rate_request_id": values.REQUIRED})
         rate_request = self.rate_request(rate_request_id, actor)
@@ -869,7 +875,7 @@ class BookingApplication(ContextApplication):
             raise Forbidden("Only the customer of this rate request may create its shipping order")
         if self._exists(shipping_order_id(rate_request.id)):
             if retried:
-                self._same_order(rate_request, draft)
+                self._same_order(rate_request, draft, as_sent)
                 return shipping_order_id(rate_request.id), self.store.head()
             raise AlreadyExists("This rate request already has a shipping order")
         if rate_request.state != "shipping_order":
@@ -877,6 +883,8 @@ class BookingApplication(ContextApplication):
                 "rate_request", rate_request.state, "create_shipping_order", rate_request.state_code
             )
         details = self._order_details(rate_request, draft)
+        if as_sent is not None:
+            details["as_sent"] = dict(as_sent)
         order = ShippingOrder.create(
             str(rate_request.id),
             rate_request.customer_id,
@@ -890,16 +898,20 @@ class BookingApplication(ContextApplication):
             return order.id, self.record(order)
         except Conflict as error:
             if retried:  # the same create's other try won the race: that order stands, if it is this one
-                self._same_order(rate_request, draft)
+                self._same_order(rate_request, draft, as_sent)
                 return order.id, self.store.head()
             raise AlreadyExists("This rate request already has a shipping order") from error
 
-    def _same_order(self, rate_request: RateRequest, draft: OrderDraft) -> None:
+    def _same_order(
+        self, rate_request: RateRequest, draft: OrderDraft, as_sent: Mapping[str, Any] | None = None
+    ) -> None:
         """Raise `KeyReused` unless `draft` is the order the rate request's shipping order was created
         from (a retry with an idempotency key must repeat its request)."""
         first = next(iter(self.events.get(shipping_order_id(rate_request.id), limit=1)), None)
         try:
             details = self._order_details(rate_request, draft)
+            if as_sent is not None:
+                details["as_sent"] = dict(as_sent)
         except ValidationFailed:
             details = None
         if first is None or details != getattr(first, "details", None):
@@ -914,7 +926,8 @@ class BookingApplication(ContextApplication):
             # Turning SWBL on or off changes which parties are required: check the stored ones again.
             stored = draft.with_parties(order.details["parties"])
             self._order_details(rate_request, stored, require_lists=False)
-        order.edit(changes, actor)
+        # An edit on the screens leaves the standard's copy behind: the order then reads from its values.
+        order.edit({**changes, "as_sent": None}, actor)
         return self.record(order)
 
     def request_order_revision(
@@ -932,6 +945,45 @@ class BookingApplication(ContextApplication):
         order = self.shipping_order(order_id, actor)
         self._check_order_against_booking(order, self.rate_request(order.rate_request_id, actor))
         order.accept(actor)
+        return self.record(order)
+
+    def update_shipping_order(
+        self, order_id: str, actor: Actor, draft: OrderDraft, as_sent: Mapping[str, Any] | None = None
+    ) -> int:
+        """The shipper's update of its instructions (the standard's PUT): before staff accept them, or
+        answering staff's revision request; it reads UPDATE_RECEIVED until staff decide."""
+        order = self.shipping_order(order_id, actor)
+        order._may("update", actor)
+        rate_request = self.rate_request(order.rate_request_id, actor)
+        changes = {**self._order_details(rate_request, draft), "as_sent": dict(as_sent) if as_sent else None}
+        order.update(changes, actor)
+        return self.record(order)
+
+    def cancel_order_update(self, order_id: str, actor: Actor) -> int:
+        """The shipper withdraws its update awaiting staff: the content before it stands again."""
+        order = self.shipping_order(order_id, actor)
+        order.cancel_update(actor)
+        return self.record(order)
+
+    def cancel_shipping_order(self, order_id: str, actor: Actor, reason: str | None) -> int:
+        order = self.shipping_order(order_id, actor)
+        order.cancel(reason, actor)
+        return self.record(order)
+
+    def decline_shipping_order(self, order_id: str, actor: Actor, message: str) -> int:
+        self._staff(actor)
+        order = self.shipping_order(order_id, actor)
+        order.decline(message, actor)
+        return self.record(order)
+
+    def issue_transport_document(self, rate_request_id: str, actor: Actor) -> int:
+        """Staff issue the bill of lading of the booking's approved order."""
+        self._staff(actor)
+        rate_request = self.rate_request(rate_request_id, actor)
+        if not self._exists(shipping_order_id(rate_request.id)):
+            raise NotFound("This booking has no shipping order")
+        order = self.shipping_order(str(rate_request.id), actor)
+        order.issue(actor)
         return self.record(order)
 
     def confirm_completed(self, rate_request_id: str, actor: Actor) -> int:

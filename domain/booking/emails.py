@@ -42,6 +42,8 @@ Emailed: TypeAlias = (
     | R.BookingConfirmed
     | S.RevisionRequested
     | S.Accepted
+    | S.Issued
+    | S.Declined
     | R.AmendmentAsked
     | R.AmendmentRequoted
     | R.AmendmentApproved
@@ -69,6 +71,10 @@ def _decided(event: Emailed, reader: Reader) -> tuple[str, dict[str, str], list[
         )
     if isinstance(event, S.Accepted):
         return "readyForFinalApproval", {}, []
+    if isinstance(event, S.Issued):
+        return "billOfLadingIssued", {}, []
+    if isinstance(event, S.Declined):
+        return "shippingInstructionsDeclined", {}, [event.message]
     if isinstance(event, R.AmendmentAsked):
         return "amendmentAsked", {}, [event.message]
     ref = "{ref}"

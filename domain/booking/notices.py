@@ -62,6 +62,14 @@ TOLD: dict[type, Told] = {
         "Shipping order ready for approval",
         "The shipping order of your booking {ref} was accepted; please review and approve it.",
     ),
+    S.Issued: Told(
+        "customer", "Bill of lading issued", "The bill of lading of your booking {ref} is issued."
+    ),
+    S.Declined: Told(
+        "customer",
+        "Shipping instructions declined",
+        "The shipping instructions of your booking {ref} were declined: {message}",
+    ),
     R.AmendmentAsked: Told("customer", "Amendment asked for", "Please amend your booking {ref}: {message}"),
     # -- the customer, on the changes it asked for after confirmation ----------------------------------------
     R.AmendmentRequoted: Told(
@@ -101,6 +109,12 @@ TOLD: dict[type, Told] = {
     ),
     S.Created: Told("staff", "Shipping order submitted", "Booking {ref}: a shipping order to review."),
     S.Edited: Told("staff", "Shipping order edited", "Booking {ref}: the revised shipping order to review."),
+    S.Updated: Told(
+        "staff", "Shipping instructions updated", "Booking {ref}: updated shipping instructions to review."
+    ),
+    S.Cancelled: Told(
+        "staff", "Shipping instructions cancelled", "Booking {ref}: the customer cancelled its instructions."
+    ),
     R.AmendmentRequested: Told("staff", "Amendment requested", "Booking {ref}: an amendment to decide."),
     R.CancellationRequested: Told(
         "staff", "Cancellation requested", "Booking {ref}: the customer asks to cancel it."

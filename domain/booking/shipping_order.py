@@ -1,4 +1,6 @@
-"""The ShippingOrder aggregate: one per rate request (name-based id); staff review, customer approves."""
+"""The ShippingOrder aggregate: one per rate request (name-based id); staff review, customer approves, staff
+issue the transport document it produces. The same order is the DCSA shipping instructions (/v3): an update
+sent there replaces the content at once and keeps what it replaced, so that withdrawing it restores that."""
 
 from __future__ import annotations
 
@@ -46,6 +48,9 @@ class ShippingOrder(LifecycleAggregate):
         self.state = state
         self.revise: dict[str, str] = {}
         self.edited_order: dict[str, Any] | None = None
+        # While an update awaits staff: the content it replaced and whether staff had asked for it.
+        self.replaced: dict[str, Any] | None = None
+        self.revision_was_requested = False
 
     @classmethod
     def create(
@@ -94,6 +99,8 @@ class ShippingOrder(LifecycleAggregate):
         customer_id: str
 
         def apply(self, aggregate: ShippingOrder) -> None:
+            aggregate.replaced = None
+            aggregate.revision_was_requested = False
             aggregate.revise = dict(self.revise)
             aggregate.edited_order = dict(self.edited_order) if self.edited_order is not None else None
             aggregate.state = self.state
@@ -125,3 +132,88 @@ class ShippingOrder(LifecycleAggregate):
 
     class Approved(StateMoved):
         pass
+
+    def update(self, changes: dict[str, Any], actor: Actor) -> None:
+        """The shipper's update (the standard's PUT): it stands until staff decide or the shipper withdraws
+        it; a newer update replaces it and keeps the content before the first."""
+        dest = self._next("update", actor)
+        replaced = self.replaced if self.state == "update_received" else dict(self.details)
+        answered = (
+            self.revision_was_requested
+            if self.state == "update_received"
+            else self.state == "revision_requested"
+        )
+        self._record(
+            self.Updated,
+            audit_fields(actor),
+            changes=changes,
+            replaced=replaced,
+            revision_was_requested=answered,
+            state=dest,
+            customer_id=self.customer_id,
+        )
+
+    class Updated(ActorEvent):
+        changes: dict[str, Any]
+        replaced: dict[str, Any] | None
+        revision_was_requested: bool
+        state: str
+        customer_id: str
+
+        def apply(self, aggregate: ShippingOrder) -> None:
+            aggregate.details = {**aggregate.details, **self.changes}
+            aggregate.replaced = dict(self.replaced) if self.replaced is not None else None
+            aggregate.revision_was_requested = self.revision_was_requested
+            aggregate.state = self.state
+
+    def cancel_update(self, actor: Actor) -> None:
+        asked = self.revision_was_requested
+        dest = self._next(
+            "cancel_update", actor, revision_was_requested=asked, no_revision_was_requested=not asked
+        )
+        self._record(
+            self.UpdateCancelled,
+            audit_fields(actor),
+            restored=dict(self.replaced or self.details),
+            state=dest,
+            customer_id=self.customer_id,
+        )
+
+    class UpdateCancelled(ActorEvent):
+        restored: dict[str, Any]
+        state: str
+        customer_id: str
+
+        def apply(self, aggregate: ShippingOrder) -> None:
+            aggregate.details = dict(self.restored)
+            aggregate.replaced = None
+            aggregate.revision_was_requested = False
+            aggregate.state = self.state
+
+    def cancel(self, reason: str | None, actor: Actor) -> None:
+        dest = self._next("cancel", actor)
+        self._record(self.Cancelled, audit_fields(actor, reason), state=dest, customer_id=self.customer_id)
+
+    class Cancelled(StateMoved):
+        customer_id: str
+
+    def decline(self, message: str, actor: Actor) -> None:
+        dest = self._next("decline", actor, has_message=bool(message.strip()))
+        self._record(
+            self.Declined,
+            audit_fields(actor, message.strip()),
+            message=message.strip(),
+            state=dest,
+            customer_id=self.customer_id,
+        )
+
+    class Declined(StateMoved):
+        message: str
+        customer_id: str
+
+    def issue(self, actor: Actor) -> None:
+        dest = self._next("issue", actor)
+        self._record(self.Issued, audit_fields(actor), state=dest, customer_id=self.customer_id)
+
+    class Issued(StateMoved):
+        customer_id: str

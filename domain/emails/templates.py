@@ -68,6 +68,19 @@ TEMPLATES: dict[str, Template] = {
         ),
         "Review and approve",
     ),
+    "billOfLadingIssued": Template(
+        "The bill of lading of my booking is issued",
+        "Your bill of lading is issued",
+        ("The bill of lading of your booking {ref} is issued.",),
+        "See the bill of lading",
+    ),
+    "shippingInstructionsDeclined": Template(
+        "Staff decline my shipping instructions",
+        "Your shipping instructions were declined",
+        ("Our staff declined the shipping instructions of your booking {ref}:",),
+        "See the booking",
+        listed="messages",
+    ),
     "quoteExpiring": Template(
         "A quote expires within 24 hours",
         "Your quote expires within 24 hours",

@@ -52,6 +52,21 @@ _NEW_MOVE_KINDS = tuple(
     kind for kind in (move_kind(move) for move in lifecycle_moves()) if kind not in _BOOKING_KINDS
 )
 
+# The shipping order's events, by their class name, and the kind of notification each is heard by.
+ORDER_KIND_OF = {
+    "Created": "shipping_instructions.received",
+    "RevisionRequested": "shipping_instructions.revision_requested",
+    "Edited": "shipping_instructions.updated",
+    "Updated": "shipping_instructions.updated",
+    "UpdateCancelled": "shipping_instructions.update_cancelled",
+    "Cancelled": "shipping_instructions.cancelled",
+    "Declined": "shipping_instructions.declined",
+    "Accepted": "transport_document.draft",
+    "Approved": "transport_document.approved",
+    "Issued": "transport_document.issued",
+}
+ORDER_KINDS = tuple(dict.fromkeys(ORDER_KIND_OF.values()))
+
 NOTIFICATION_TYPES = (
     *_BOOKING_KINDS,
     *_NEW_MOVE_KINDS,
@@ -68,4 +83,7 @@ NOTIFICATION_TYPES = (
     # A DCSA Track & Trace 3.0 event of one of the customer's bookings, published, revised or retracted
     # (CloudEvents type org.dcsa.tnt.v3, the standard's Event as data).
     "tracking.event",
+    # The shipping instructions (DCSA Bill of Lading 3.0: org.dcsa.shipping-instructions.v3) and the
+    # transport document they produce (org.dcsa.transport-document.v3), one kind per step.
+    *ORDER_KINDS,
 )

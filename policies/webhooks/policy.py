@@ -23,6 +23,8 @@ from typing import Any, Protocol, TypeAlias, get_args
 
 from domain.booking.estimated_sailing import is_estimated
 from domain.booking.rate_request import RateRequest, StaffSaid
+from domain.booking.shipping_order import ShippingOrder
+from domain.integrations.notification_types import ORDER_KIND_OF
 from domain.integrations.webhook_subscription import TNT_CONSUMER, WebhookSubscription
 from domain.shared.aggregate import Recorded
 from domain.tracking.milestone import TrackingEvent
@@ -75,6 +77,13 @@ class BookingView(Protocol):
 
     def notification_data(self, notified: Notified) -> dict[str, Any]:
         """The notification's `data`, as `GET /v2/bookings/{ref}` would name this booking."""
+        ...
+
+    def order_notification(
+        self, state: str, booking_reference: str, event_name: str, message: str | None
+    ) -> tuple[str, str, dict[str, Any]]:
+        """A shipping order's step as the Bill of Lading standard tells it: the CloudEvents type, the path
+        of its source and the notification's `data` (as its `GET /v3/...` says)."""
         ...
 
 
@@ -437,6 +446,63 @@ def _booking_event(
     )
 
 
+# The shipping order's events that change what its /v3 reads show.
+ORDER_EVENTS: tuple[type, ...] = (
+    ShippingOrder.Created,
+    ShippingOrder.RevisionRequested,
+    ShippingOrder.Edited,
+    ShippingOrder.Updated,
+    ShippingOrder.UpdateCancelled,
+    ShippingOrder.Cancelled,
+    ShippingOrder.Declined,
+    ShippingOrder.Accepted,
+    ShippingOrder.Approved,
+    ShippingOrder.Issued,
+)
+
+
+def _order_event(batch: PolicyBatch, event: Any, position: int, site_url: str, view: BookingView) -> None:
+    """A step of a booking's shipping order (the standard's shipping instructions and transport document),
+    to the customer's subscriptions that hear its kind."""
+    tx = batch.tx
+    order_id = str(event.originator_id)
+    if isinstance(event, ShippingOrder.Created):
+        tx.execute(
+            "INSERT INTO webhook_policy_orders (id, rate_request_id) VALUES (?, ?)"
+            " ON CONFLICT (id) DO NOTHING",
+            (order_id, event.rate_request_id),
+        )
+    rate_request_id = tx.scalar("SELECT rate_request_id FROM webhook_policy_orders WHERE id = ?", (order_id,))
+    booking = batch.booking(str(rate_request_id)) if rate_request_id else None
+    if booking is None:
+        return
+    name = type(event).__name__
+    kind = ORDER_KIND_OF[name]
+    subscriptions = batch.hearing(booking["customer_id"], kind)
+    if not subscriptions:
+        return
+    message = "; ".join(event.revise.values()) if isinstance(event, ShippingOrder.RevisionRequested) else None
+    if isinstance(event, ShippingOrder.Declined):
+        message = event.message
+    reference = str(booking["reference"] or booking["id"])
+    cloud_type, path, data = view.order_notification(event.state, reference, name, message)
+    status = str(data.get("transportDocumentStatus") or data.get("shippingInstructionsStatus"))
+    _enqueue(
+        tx,
+        subscriptions,
+        notification_id=event_id(event),
+        source=f"{site_url}{path}",
+        cloud_type=cloud_type,
+        at=utc_text(event.timestamp),
+        data=data,
+        customer_id=booking["customer_id"],
+        rate_request_id=str(rate_request_id),
+        shown=status,
+        position=position,
+        event_type=kind,
+    )
+
+
 def _sailing_estimated(event: Recorded, before: bool) -> bool:
     """Whether the booking's sailing is an estimate after this event: one is recorded with a confirmation
     that named no sailing, and replaced when a sailing is chosen or named."""
@@ -566,12 +632,15 @@ def webhook_follower(
             elif isinstance(event, TRACKING_EVENTS):
                 _tracking_event(reads, event, position, site_url)
                 recorded = True
+            elif isinstance(event, ORDER_EVENTS):
+                _order_event(reads, event, position, site_url, view)
+                recorded = True
         reads.write()
         if recorded and on_recorded is not None:
             on_recorded()
 
     # The events `apply` looks at: the others are passed by their stored topic, never decoded.
-    handles = (*get_args(SubscriptionEvent), *BOOKING_EVENTS, *TRACKING_EVENTS)
+    handles = (*get_args(SubscriptionEvent), *BOOKING_EVENTS, *TRACKING_EVENTS, *ORDER_EVENTS)
     # Everything it does is written in the batch's transaction (the sender's poke only wakes it early), so
     # its tracking row's check rides with the batch's reads.
     return Follower(

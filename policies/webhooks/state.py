@@ -23,6 +23,8 @@ SCHEMA = [
     "CREATE TABLE IF NOT EXISTS webhook_policy_subscription_settings ("
     " id TEXT PRIMARY KEY, sealed_secret TEXT, previous_sealed_secret TEXT, previous_valid_until TEXT,"
     " event_types TEXT)",
+    # Each shipping order's booking: the order's later events name only the order.
+    "CREATE TABLE IF NOT EXISTS webhook_policy_orders (id TEXT PRIMARY KEY, rate_request_id TEXT NOT NULL)",
     "CREATE TABLE IF NOT EXISTS webhook_deliveries ("
     " id TEXT PRIMARY KEY, subscription_id TEXT NOT NULL, customer_id TEXT NOT NULL,"
     " rate_request_id TEXT NOT NULL, event_id TEXT NOT NULL, booking_status TEXT NOT NULL,"

@@ -437,8 +437,36 @@ def order_edited(tx: BatchTx, event: ShippingOrder.Edited, position: int) -> Non
     )
 
 
-@projection.on(ShippingOrder.Accepted, ShippingOrder.Approved)
-def order_moved(tx: BatchTx, event: ShippingOrder.Accepted | ShippingOrder.Approved, position: int) -> None:
+@projection.on(ShippingOrder.Updated)
+def order_updated(tx: BatchTx, event: ShippingOrder.Updated, position: int) -> None:
+    current = tx.get(ORDERS, str(event.originator_id))
+    details = {**json.loads((current or {}).get("details") or "{}"), **event.changes}
+    _order_moved(
+        tx, event, position, details=json.dumps(details, sort_keys=True), revise="{}", edited_order=None
+    )
+
+
+@projection.on(ShippingOrder.UpdateCancelled)
+def order_update_cancelled(tx: BatchTx, event: ShippingOrder.UpdateCancelled, position: int) -> None:
+    _order_moved(tx, event, position, details=json.dumps(event.restored, sort_keys=True))
+
+
+@projection.on(
+    ShippingOrder.Accepted,
+    ShippingOrder.Approved,
+    ShippingOrder.Cancelled,
+    ShippingOrder.Declined,
+    ShippingOrder.Issued,
+)
+def order_moved(
+    tx: BatchTx,
+    event: ShippingOrder.Accepted
+    | ShippingOrder.Approved
+    | ShippingOrder.Cancelled
+    | ShippingOrder.Declined
+    | ShippingOrder.Issued,
+    position: int,
+) -> None:
     _order_moved(tx, event, position)
 
 

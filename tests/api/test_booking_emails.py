@@ -129,7 +129,7 @@ def test_a_customer_turns_a_kind_of_email_off_on_the_profile(
     headers, address = someone(client, "quiet")
     kinds = ok(client.get(PREFERENCES, headers=headers))["kinds"]
     assert kinds[0] == {"kind": "quoteReady", "label": "A price is quoted for my booking", "enabled": True}
-    assert all(k["enabled"] for k in kinds) and len(kinds) == 13  # nine booking kinds, four tracking
+    assert all(k["enabled"] for k in kinds) and len(kinds) == 15  # eleven booking kinds, four tracking
     answer = ok(client.put(PREFERENCES, headers=headers, json={"muted": ["quoteReady"]}))
     assert [k["kind"] for k in answer["kinds"] if not k["enabled"]] == ["quoteReady"]
     refused = client.put(PREFERENCES, headers=headers, json={"muted": ["everything"]})

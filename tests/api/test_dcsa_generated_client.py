@@ -19,8 +19,10 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from domain.booking.reference import seed_containers
 from tests.api.booking_support import ADMIN, customer, ok
 from tests.api.dcsa_support import rate_request_id, sample
+from tests.api.test_dcsa_ebl import instructions
 
 PACKAGE = "dcsa_generated_client"
 GENERATOR = Path(sys.executable).with_name("openapi-python-client")
@@ -112,6 +114,18 @@ def test_a_generated_client_books_reads_and_cancels_through_v2(
 
     missing = get.sync("FB-1999-000001", client=api)
     assert isinstance(missing, models.ErrorResponse) and missing.status_code == 404
+
+    # The Bill of Lading door with the same client: the shipping instructions of the confirmed booking,
+    # read back in the standard's status.
+    submit = _module("api.dcsa_ebl.dcsa_create_shipping_instructions")
+    read_si = _module("api.dcsa_ebl.dcsa_get_shipping_instructions")
+    sent = models.CreateShippingInstructions.from_dict(instructions(reference, seed_containers()[0].number))
+    submitted = submit.sync_detailed(client=api, body=sent)
+    assert submitted.status_code == 202, submitted.content
+    assert isinstance(submitted.parsed, models.CreateShippingInstructionsResponse)
+    si = read_si.sync(submitted.parsed.shipping_instructions_reference, client=api)
+    assert isinstance(si, models.ShippingInstructions), si
+    assert si.shipping_instructions_status == "RECEIVED"
 
     # The standard's oneOf of three cancellations: the third asks to cancel a confirmed booking.
     body = models.CancelBookingRequest3.from_dict({"bookingCancellationStatus": "CANCELLATION_RECEIVED"})

@@ -39,7 +39,14 @@ def test_every_operation_has_a_typed_success_and_documented_errors() -> None:
         responses = operation["responses"]
         success = [status for status in responses if status.startswith("2")]
         assert success, f"{method} {path} documents no success"
-        if path.startswith("/v2/") and method in ("put", "patch"):
+        ebl = path.startswith(("/v3/shipping-instructions", "/v3/transport-documents"))
+        if path.endswith("/amendment"):
+            # The standard's optional amendments: not offered, 501 with the standard's error.
+            assert responses["501"]["content"]["application/json"]["schema"] == {
+                "$ref": "#/components/schemas/EblErrorResponse"
+            }
+            continue
+        if (path.startswith("/v2/") or ebl) and method in ("put", "patch"):
             # The standard: an accepted update or cancellation answers 202 with an empty body.
             assert success == ["202"] and "content" not in responses["202"], (method, path)
         else:
@@ -58,6 +65,14 @@ def test_every_operation_has_a_typed_success_and_documented_errors() -> None:
                 body = responses[status]["content"]["application/json"]
                 dcsa_error = {"$ref": "#/components/schemas/ErrorResponse"}
                 assert body["schema"] == dcsa_error, (method, path, status)
+            continue
+        if ebl:
+            # DCSA Bill of Lading 3.0.3: the standard's ErrorResponse (its own schema, beside Booking's).
+            assert {"413", "415", "429"} <= set(responses), (method, path)
+            assert operation["security"] == [{"bearerAuth": []}, {"apiKey": []}], (method, path)
+            for status in errors | {"413", "415", "429"}:
+                body = responses[status]["content"]["application/json"]
+                assert body["schema"] == {"$ref": "#/components/schemas/EblErrorResponse"}, (method, path)
             continue
         if path.startswith("/v3/"):
             # DCSA Track & Trace 3.0: the standard's feedbackElements, not the envelope.

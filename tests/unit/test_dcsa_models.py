@@ -3,11 +3,15 @@ hand, or a document changed without regenerating, fails here (run `make dcsa-mod
 
 from __future__ import annotations
 
-from api.dcsa.generate import BOOKING_MODELS, booking_models, without_prose
+from api.dcsa.generate import BOOKING_MODELS, EBL_MODELS, booking_models, ebl_models, without_prose
 
 
 def test_the_booking_models_are_what_the_command_writes() -> None:
     assert BOOKING_MODELS.read_text() == booking_models()
+
+
+def test_the_bill_of_lading_models_are_what_the_command_writes() -> None:
+    assert EBL_MODELS.read_text() == ebl_models()
 
 
 def test_only_the_standards_prose_is_left_out() -> None:

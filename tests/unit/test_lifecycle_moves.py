@@ -7,7 +7,7 @@ from __future__ import annotations
 import inspect
 
 from domain.booking.rate_request import RateRequest, lifecycle_moves
-from domain.integrations.notification_types import NOTIFICATION_TYPES, move_kind
+from domain.integrations.notification_types import NOTIFICATION_TYPES, ORDER_KINDS, move_kind
 from policies.webhooks import steps
 from projections.booking.handlers import projection, rate_request_moved
 
@@ -86,7 +86,9 @@ NAMED_BEFORE = {
 def test_the_kinds_a_subscription_may_choose_are_as_they_were() -> None:
     """In this order: the OpenAPI document lists them so. A new move's kind comes after the sailing's."""
     assert [kind for kind in NOTIFICATION_TYPES if kind in KINDS_BEFORE] == list(KINDS_BEFORE)
-    added = tuple(kind for kind in NOTIFICATION_TYPES if kind not in KINDS_BEFORE)
+    # The shipping order's kinds (its instructions' and transport document's) come last.
+    assert NOTIFICATION_TYPES[-len(ORDER_KINDS) :] == ORDER_KINDS
+    added = tuple(kind for kind in NOTIFICATION_TYPES if kind not in (*KINDS_BEFORE, *ORDER_KINDS))
     after = NOTIFICATION_TYPES.index("booking.sailing_rescheduled") + 1
     assert NOTIFICATION_TYPES[after : after + len(added)] == added
     assert all(kind.startswith("booking.") for kind in added)

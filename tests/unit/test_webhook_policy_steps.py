@@ -76,11 +76,14 @@ def test_a_state_the_view_cannot_name_is_logged_and_skipped_not_raised(
 
 
 def test_the_event_types_a_subscription_may_choose_are_the_notified_steps() -> None:
-    from domain.integrations.notification_types import NOTIFICATION_TYPES
+    from domain.integrations.notification_types import NOTIFICATION_TYPES, ORDER_KIND_OF
 
     notified = [step.kind for step in steps.STEPS.values() if step.notified]
-    # The booking's steps, and the tracking events of its containers and vessels.
-    assert sorted([*notified, policy.TRACKING_KIND]) == sorted(NOTIFICATION_TYPES)
+    # The shipping order's steps (its instructions' and transport document's): one kind per notified event.
+    orders = {ORDER_KIND_OF[event.__name__] for event in policy.ORDER_EVENTS}
+    assert set(ORDER_KIND_OF) == {event.__name__ for event in policy.ORDER_EVENTS}
+    # The booking's steps, its order's, and the tracking events of its containers and vessels.
+    assert sorted([*notified, *sorted(orders), policy.TRACKING_KIND]) == sorted(NOTIFICATION_TYPES)
     assert not steps.STEPS[RateRequest.CutOffReminded].notified
 
 

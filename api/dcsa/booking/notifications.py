@@ -7,6 +7,7 @@ from typing import Any
 
 from api.dcsa.booking.status import AWAITING_DECISION, UPDATE_RECEIVED, booking_status
 from api.dcsa.booking.view import notification_data
+from api.dcsa.ebl.documents import order_notification
 from policies.webhooks.policy import Notified
 
 
@@ -31,3 +32,8 @@ class DcsaBookingView:
             n.updated,
             **n.messages,
         )
+
+    def order_notification(
+        self, state: str, booking_reference: str, event_name: str, message: str | None
+    ) -> tuple[str, str, dict[str, Any]]:
+        return order_notification(state, booking_reference, event_name, message)

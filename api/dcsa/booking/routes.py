@@ -66,13 +66,15 @@ class BookingContentRefused(Exception):
 
 
 class DcsaRoute(APIRoute):
+    api_version = API_VERSION  # the standard's version this door's answers carry
+
     def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
         handler = super().get_route_handler()
 
         async def answer(request: Request) -> Response:
             method, uri = request.method, request.url.path
             response = await self._answer(handler, request, method, uri)
-            response.headers["API-Version"] = API_VERSION
+            response.headers["API-Version"] = self.api_version
             for name, value in getattr(request.state, "rate_limit_headers", {}).items():
                 response.headers[name] = value
             return response

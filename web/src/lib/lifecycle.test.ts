@@ -32,7 +32,7 @@ describe('lifecycle helpers', () => {
     expect(codes.slice(0, 8)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
     expect(new Set(codes).size).toBe(codes.length);
     expect(codes).toHaveLength(stateNames('rate_request').length - 1);
-    expect(stateCodes('shipping_order')).toEqual([0, 1, 2, 3]);
+    expect(stateCodes('shipping_order')).toEqual([0, 1, 2, 3, 4, 5, 6]);
   });
 
   it('names the state of an API code, empty for no code or an unknown one', () => {
@@ -130,6 +130,11 @@ describe('lifecycle helpers', () => {
       'exact_container_count',
       'parties_present',
       'has_revise_messages',
+      'revision_was_requested',
+      'no_revision_was_requested',
+      'has_message',
     ]);
+    expect(isFinal('shipping_order', 'approved')).toBe(false);
+    expect(isFinal('shipping_order', 'issued')).toBe(true);
   });
 });

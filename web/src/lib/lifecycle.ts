@@ -48,6 +48,9 @@ export interface StateDef {
   readonly dcsa?: string | null;
   readonly dcsaUpdated?: string | null;
   readonly dcsaOnceConfirmed?: string | null;
+  /** shipping_order's facts: the DCSA transport document status its order produced (DRAFT, APPROVED, ISSUED). */
+  readonly dcsaUpdate?: string | null;
+  readonly transportDocument?: string | null;
 }
 
 export interface TransitionDef {

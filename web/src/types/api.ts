@@ -1032,6 +1032,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/booking/api/v1/admin/rate-requests/{id}/transport-document/issue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Issue Transport Document
+         * @description Issue the bill of lading the customer approved (the standard's ISSUED); 409 before approval.
+         */
+        put: operations["booking_admin_issue_transport_document"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/booking/api/v1/admin/reference/containers": {
         parameters: {
             query?: never;
@@ -1097,6 +1117,26 @@ export interface paths {
         get?: never;
         /** Accept Shipping Order */
         put: operations["booking_admin_accept_shipping_order"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/booking/api/v1/admin/shipping-orders/{id}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Decline Shipping Order
+         * @description Decline the shipping instructions, saying why (the standard's DECLINED); final.
+         */
+        put: operations["booking_admin_decline_shipping_order"];
         post?: never;
         delete?: never;
         options?: never;
@@ -2255,6 +2295,110 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v3/shipping-instructions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create Shipping Instructions
+         * @description The shipper's instructions for its own confirmed booking (`carrierBookingReference` in each
+         *     consignment item): they become the booking's shipping order, as if filled on the screens.
+         */
+        post: operations["dcsa_create_shipping_instructions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/shipping-instructions/{documentReference}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Shipping Instructions
+         * @description The instructions by their reference or by their transport document's; made on the screens or here.
+         */
+        get: operations["dcsa_get_shipping_instructions"];
+        /**
+         * Update Shipping Instructions
+         * @description The shipper's updated instructions, until staff accept them (UPDATE_RECEIVED until staff decide;
+         *     answering staff's revision request, too).
+         */
+        put: operations["dcsa_update_shipping_instructions"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Cancel Shipping Instructions
+         * @description `updatedShippingInstructionsStatus: UPDATE_CANCELLED` withdraws the update awaiting staff (the
+         *     instructions before it stand again); `shippingInstructionsStatus: CANCELLED` cancels the instructions
+         *     before staff accept them (409 after).
+         */
+        patch: operations["dcsa_cancel_shipping_instructions"];
+        trace?: never;
+    };
+    "/v3/transport-documents/{transportDocumentReference}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Transport Document
+         * @description The bill of lading staff's acceptance of the instructions produced: DRAFT, APPROVED, ISSUED.
+         */
+        get: operations["dcsa_get_transport_document"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Approve Transport Document
+         * @description The shipper approves the draft (the screens' final approval): APPROVED; the booking completes.
+         */
+        patch: operations["dcsa_approve_transport_document"];
+        trace?: never;
+    };
+    "/v3/transport-documents/{transportDocumentReference}/amendment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Transport Document Amendment
+         * @description Direct transport document amendments (optional in the standard) are not offered: 501.
+         */
+        get: operations["dcsa_get_transport_document_amendment"];
+        /**
+         * Put Transport Document Amendment
+         * @description Direct transport document amendments (optional in the standard) are not offered: 501.
+         */
+        put: operations["dcsa_put_transport_document_amendment"];
+        post?: never;
+        /**
+         * Delete Transport Document Amendment
+         * @description Direct transport document amendments (optional in the standard) are not offered: 501.
+         */
+        delete: operations["dcsa_delete_transport_document_amendment"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "booking-notification": {
@@ -2270,7 +2414,7 @@ export interface webhooks {
          * A booking changed
          * @description Posted to `{callbackUrl}/v2/booking-notifications` for every change of what
          *     `GET /v2/bookings/{ref}` shows (one per step of the booking), to each active subscription of the booking's
-         *     customer that hears that step's event type (`booking.received`, `booking.reference_assigned`, `booking.updated`, `booking.quoted`, `booking.price_accepted`, `booking.price_declined`, `booking.withdrawn`, `booking.documents_submitted`, `booking.revision_requested`, `booking.rejected`, `booking.confirmed`, `booking.quote_expired`, `booking.completed`, `booking.sailing_chosen`, `booking.sailing_rescheduled`, `booking.sailing_named`, `amendment.asked`, `amendment.received`, `amendment.requoted`, `amendment.confirmed`, `amendment.declined`, `amendment.cancelled`, `cancellation.received`, `cancellation.confirmed`, `cancellation.declined`, `cancellation.withdrawn`, `tracking.event`).
+         *     customer that hears that step's event type (`booking.received`, `booking.reference_assigned`, `booking.updated`, `booking.quoted`, `booking.price_accepted`, `booking.price_declined`, `booking.withdrawn`, `booking.documents_submitted`, `booking.revision_requested`, `booking.rejected`, `booking.confirmed`, `booking.quote_expired`, `booking.completed`, `booking.sailing_chosen`, `booking.sailing_rescheduled`, `booking.sailing_named`, `amendment.asked`, `amendment.received`, `amendment.requoted`, `amendment.confirmed`, `amendment.declined`, `amendment.cancelled`, `cancellation.received`, `cancellation.confirmed`, `cancellation.declined`, `cancellation.withdrawn`, `tracking.event`, `shipping_instructions.received`, `shipping_instructions.revision_requested`, `shipping_instructions.updated`, `shipping_instructions.update_cancelled`, `shipping_instructions.cancelled`, `shipping_instructions.declined`, `transport_document.draft`, `transport_document.approved`, `transport_document.issued`).
          *
          *     Signed by the Standard Webhooks specification: verify `webhook-signature` with the subscription's `whsec_`
          *     secret over `{webhook-id}.{webhook-timestamp}.{body}` (any Standard Webhooks library does it), refuse
@@ -2420,6 +2564,25 @@ export interface components {
             /** Id */
             id: string;
         };
+        /** AddressHBL */
+        AddressHBL: {
+            /** Pobox */
+            POBox?: string | null;
+            /** City */
+            city: string;
+            /** Countrycode */
+            countryCode: string;
+            /** Floor */
+            floor?: string | null;
+            /** Postcode */
+            postCode?: string | null;
+            /** Stateregion */
+            stateRegion?: string | null;
+            /** Street */
+            street: string;
+            /** Streetnumber */
+            streetNumber?: string | null;
+        };
         /** AddressLine */
         AddressLine: string;
         /** AdvanceManifestFiling */
@@ -2544,6 +2707,11 @@ export interface components {
             foreign?: boolean | null;
             /** Nationalid */
             nationalId: string;
+        };
+        /** ApproveTransportDocument */
+        ApproveTransportDocument: {
+            /** Transportdocumentstatus */
+            transportDocumentStatus: string;
         };
         /** AssignBody */
         AssignBody: {
@@ -2807,6 +2975,36 @@ export interface components {
             /** Updatedat */
             updatedAt: string;
         };
+        /** Buyer */
+        Buyer: {
+            address?: components["schemas"]["EblAddress"] | null;
+            /** Addresslines */
+            addressLines?: components["schemas"]["EblAddressLine"][] | null;
+            /** Identifyingcodes */
+            identifyingCodes?: components["schemas"]["EblIdentifyingCode"][] | null;
+            /** Partycontactdetails */
+            partyContactDetails?: components["schemas"]["PartyContactDetailWithPattern"][] | null;
+            /** Partyname */
+            partyName: string;
+            /** Taxlegalreferences */
+            taxLegalReferences?: components["schemas"]["EblTaxLegalReference"][] | null;
+            /** Typeofperson */
+            typeOfPerson: string;
+        };
+        /** BuyerHBL */
+        BuyerHBL: {
+            address?: components["schemas"]["AddressHBL"] | null;
+            /** Identifyingcodes */
+            identifyingCodes?: components["schemas"]["EblIdentifyingCode"][] | null;
+            /** Partycontactdetails */
+            partyContactDetails?: components["schemas"]["PartyContactDetailHBL"][] | null;
+            /** Partyname */
+            partyName: string;
+            /** Taxlegalreferences */
+            taxLegalReferences?: components["schemas"]["EblTaxLegalReference"][] | null;
+            /** Typeofperson */
+            typeOfPerson: string;
+        };
         /** CancelBookingRequest */
         CancelBookingRequest: components["schemas"]["CancelBookingRequest1"] | components["schemas"]["CancelBookingRequest2"] | components["schemas"]["CancelBookingRequest3"];
         /** CancelBookingRequest1 */
@@ -2829,6 +3027,18 @@ export interface components {
             bookingCancellationStatus: string;
             /** Reason */
             reason?: string | null;
+        };
+        /** CancelShippingInstructionsUpdate */
+        CancelShippingInstructionsUpdate: components["schemas"]["CancelShippingInstructionsUpdate1"] | components["schemas"]["CancelShippingInstructionsUpdate2"];
+        /** CancelShippingInstructionsUpdate1 */
+        CancelShippingInstructionsUpdate1: {
+            /** Updatedshippinginstructionsstatus */
+            updatedShippingInstructionsStatus: string;
+        };
+        /** CancelShippingInstructionsUpdate2 */
+        CancelShippingInstructionsUpdate2: {
+            /** Shippinginstructionsstatus */
+            shippingInstructionsStatus: string;
         };
         /** CancellationBody */
         CancellationBody: {
@@ -2885,6 +3095,57 @@ export interface components {
             /** Value */
             value: number;
         };
+        /** CargoItem */
+        CargoItem: {
+            cargoGrossVolume?: components["schemas"]["EblCargoGrossVolume"] | null;
+            cargoGrossWeight: components["schemas"]["EblCargoGrossWeight"];
+            cargoNetVolume?: components["schemas"]["EblCargoNetVolume"] | null;
+            cargoNetWeight?: components["schemas"]["EblCargoNetWeight"] | null;
+            /** Customsreferences */
+            customsReferences?: components["schemas"]["EblCustomsReference"][] | null;
+            /** Equipmentreference */
+            equipmentReference: string;
+            exportLicense?: components["schemas"]["EblExportLicense"] | null;
+            /** Extendednationalcommoditycodes */
+            extendedNationalCommodityCodes?: components["schemas"]["EblExtendedNationalCommodityCode"][] | null;
+            importLicense?: components["schemas"]["EblImportLicense"] | null;
+            /**
+             * Nationalcommoditycodes
+             * @deprecated
+             */
+            nationalCommodityCodes?: components["schemas"]["EblNationalCommodityCode"][] | null;
+            outerPackaging: components["schemas"]["EblOuterPackaging"];
+        };
+        /** CargoItemHBL */
+        CargoItemHBL: {
+            cargoGrossWeight: components["schemas"]["EblCargoGrossWeight"];
+            /** Equipmentreference */
+            equipmentReference: string;
+            outerPackaging: components["schemas"]["OuterPackagingHBL"];
+        };
+        /** CargoItemShipper */
+        CargoItemShipper: {
+            cargoGrossVolume?: components["schemas"]["EblCargoGrossVolume"] | null;
+            cargoGrossWeight: components["schemas"]["EblCargoGrossWeight"];
+            cargoNetVolume?: components["schemas"]["EblCargoNetVolume"] | null;
+            cargoNetWeight?: components["schemas"]["EblCargoNetWeight"] | null;
+            /** Customsreferences */
+            customsReferences?: components["schemas"]["EblCustomsReference"][] | null;
+            /** Equipmentreference */
+            equipmentReference: string;
+            exportLicense?: components["schemas"]["ExportLicenseShipper"] | null;
+            /** Extendednationalcommoditycodes */
+            extendedNationalCommodityCodes?: components["schemas"]["EblExtendedNationalCommodityCode"][] | null;
+            /** Housebillofladingreference */
+            houseBillOfLadingReference?: string | null;
+            importLicense?: components["schemas"]["ImportLicenseShipper"] | null;
+            /**
+             * Nationalcommoditycodes
+             * @deprecated
+             */
+            nationalCommodityCodes?: components["schemas"]["EblNationalCommodityCode"][] | null;
+            outerPackaging?: components["schemas"]["OuterPackagingShipper"] | null;
+        };
         /** CargoNetVolume */
         CargoNetVolume: {
             /**
@@ -2919,6 +3180,16 @@ export interface components {
         };
         /** CarrierClaus */
         CarrierClaus: string;
+        /** CarriersAgentAtDestination */
+        CarriersAgentAtDestination: {
+            address: components["schemas"]["EblAddress"];
+            /** Addresslines */
+            addressLines?: components["schemas"]["EblAddressLine"][] | null;
+            /** Partycontactdetails */
+            partyContactDetails: components["schemas"]["EblPartyContactDetail"][];
+            /** Partyname */
+            partyName: string;
+        };
         /** ChangeBody */
         ChangeBody: {
             /** Confirmnewpassword */
@@ -2990,6 +3261,15 @@ export interface components {
         /** ChooseSailingBody */
         ChooseSailingBody: {
             sailing: components["schemas"]["SailingChoiceBody"];
+        };
+        /** City */
+        City: {
+            /** City */
+            city: string;
+            /** Countrycode */
+            countryCode: string;
+            /** Stateregion */
+            stateRegion?: string | null;
         };
         /** Commodity */
         Commodity: {
@@ -3129,6 +3409,124 @@ export interface components {
             reference?: string | null;
             /** Taxlegalreferences */
             taxLegalReferences?: components["schemas"]["TaxLegalReference"][] | null;
+        };
+        /** ConsigneeHBL */
+        ConsigneeHBL: {
+            address?: components["schemas"]["EblAddress"] | null;
+            /** Identifyingcodes */
+            identifyingCodes?: components["schemas"]["EblIdentifyingCode"][] | null;
+            /** Partycontactdetails */
+            partyContactDetails?: components["schemas"]["PartyContactDetailHBL"][] | null;
+            /** Partyname */
+            partyName: string;
+            /** Taxlegalreferences */
+            taxLegalReferences?: components["schemas"]["EblTaxLegalReference"][] | null;
+            /** Typeofperson */
+            typeOfPerson: string;
+        };
+        /** ConsigneeShipper */
+        ConsigneeShipper: {
+            address?: components["schemas"]["EblPartyAddress"] | null;
+            /** Addresslines */
+            addressLines?: components["schemas"]["EblAddressLine"][] | null;
+            /** Displayedaddress */
+            displayedAddress?: components["schemas"]["DisplayedAddressItem"][] | null;
+            /** Eblplatform */
+            eblPlatform?: string | null;
+            /** Identifyingcodes */
+            identifyingCodes?: components["schemas"]["EblIdentifyingCode"][] | null;
+            /** Partycontactdetails */
+            partyContactDetails?: components["schemas"]["EblPartyContactDetail"][] | null;
+            /** Partyname */
+            partyName: string;
+            /** Purchaseorderreferences */
+            purchaseOrderReferences?: components["schemas"]["EblPurchaseOrderReference"][] | null;
+            /** Reference */
+            reference?: string | null;
+            /** Taxlegalreferences */
+            taxLegalReferences?: components["schemas"]["EblTaxLegalReference"][] | null;
+            /** Typeofperson */
+            typeOfPerson?: string | null;
+        };
+        /** ConsignmentItem */
+        ConsignmentItem: {
+            /**
+             * Hscodes
+             * @deprecated
+             */
+            HSCodes: components["schemas"]["EblHSCode"][];
+            /** Cargoitems */
+            cargoItems: components["schemas"]["CargoItem"][];
+            /** Carrierbookingreference */
+            carrierBookingReference: string;
+            /** Customsreferences */
+            customsReferences?: components["schemas"]["EblCustomsReference"][] | null;
+            /** Descriptionofgoods */
+            descriptionOfGoods: components["schemas"]["DescriptionOfGood"][];
+            exportLicense?: components["schemas"]["EblExportLicense"] | null;
+            /** Extendedhscodes */
+            extendedHSCodes?: components["schemas"]["EblExtendedHSCode"][] | null;
+            /** Extendednationalcommoditycodes */
+            extendedNationalCommodityCodes?: components["schemas"]["EblExtendedNationalCommodityCode"][] | null;
+            importLicense?: components["schemas"]["EblImportLicense"] | null;
+            /**
+             * Nationalcommoditycodes
+             * @deprecated
+             */
+            nationalCommodityCodes?: components["schemas"]["EblNationalCommodityCode"][] | null;
+            /** References */
+            references?: components["schemas"]["ReferenceConsignmentItem"][] | null;
+            /** Shippingmarks */
+            shippingMarks?: components["schemas"]["ShippingMark"][] | null;
+        };
+        /** ConsignmentItemHBL */
+        ConsignmentItemHBL: {
+            /** Cargoitems */
+            cargoItems: components["schemas"]["CargoItemHBL"][];
+            /** Customsreferences */
+            customsReferences?: components["schemas"]["EblCustomsReference"][] | null;
+            /** Descriptionofgoods */
+            descriptionOfGoods: string;
+            /** Extendednationalcommoditycodes */
+            extendedNationalCommodityCodes?: components["schemas"]["EblExtendedNationalCommodityCode"][] | null;
+            nationalCommodityCode: components["schemas"]["EblNationalCommodityCode"];
+        };
+        /** ConsignmentItemShipper */
+        ConsignmentItemShipper: {
+            /**
+             * Hscodes
+             * @deprecated
+             */
+            HSCodes: components["schemas"]["EblHSCode"][];
+            /** Cargoitems */
+            cargoItems: components["schemas"]["CargoItemShipper"][];
+            /** Carrierbookingreference */
+            carrierBookingReference: string;
+            /** Commoditysubreference */
+            commoditySubReference?: string | null;
+            /** Customsreferences */
+            customsReferences?: components["schemas"]["EblCustomsReference"][] | null;
+            /** Descriptionofgoods */
+            descriptionOfGoods: components["schemas"]["DescriptionOfGood"][];
+            /** Descriptionofgoodsforcustoms */
+            descriptionOfGoodsForCustoms?: components["schemas"]["DescriptionOfGoodsForCustom"][] | null;
+            exportLicense?: components["schemas"]["ExportLicenseShipper"] | null;
+            /** Extendedhscodes */
+            extendedHSCodes?: components["schemas"]["EblExtendedHSCode"][] | null;
+            /** Extendednationalcommoditycodes */
+            extendedNationalCommodityCodes?: components["schemas"]["EblExtendedNationalCommodityCode"][] | null;
+            importLicense?: components["schemas"]["ImportLicenseShipper"] | null;
+            /**
+             * Nationalcommoditycodes
+             * @deprecated
+             */
+            nationalCommodityCodes?: components["schemas"]["EblNationalCommodityCode"][] | null;
+            /** References */
+            references?: components["schemas"]["ReferenceConsignmentItem"][] | null;
+            /** Shippingmarks */
+            shippingMarks?: components["schemas"]["ShippingMark"][] | null;
+            /** Shippingmarksforcustoms */
+            shippingMarksForCustoms?: components["schemas"]["ShippingMarksForCustom"][] | null;
         };
         /** Container */
         Container: {
@@ -3288,6 +3686,85 @@ export interface components {
         CreateBookingResponse: {
             /** Carrierbookingrequestreference */
             carrierBookingRequestReference: string;
+        };
+        /** CreateShippingInstructions */
+        CreateShippingInstructions: {
+            /** Advancemanifestfilings */
+            advanceManifestFilings?: components["schemas"]["EblAdvanceManifestFiling"][] | null;
+            /** Carriercode */
+            carrierCode?: string | null;
+            /** Carriercodelistprovider */
+            carrierCodeListProvider?: ("SMDG" | "NMFTA") | null;
+            /** Consignmentitems */
+            consignmentItems: components["schemas"]["ConsignmentItemShipper"][];
+            /** Customsreferences */
+            customsReferences?: components["schemas"]["EblCustomsReference"][] | null;
+            destinationChargesPaymentTerm?: components["schemas"]["EblDestinationChargesPaymentTerm"] | null;
+            /** Displayednameforplaceofdelivery */
+            displayedNameForPlaceOfDelivery?: components["schemas"]["DisplayedNameForPlaceOfDeliveryItem"][] | null;
+            /** Displayednameforplaceofreceipt */
+            displayedNameForPlaceOfReceipt?: components["schemas"]["DisplayedNameForPlaceOfReceiptItem"][] | null;
+            /** Displayednameforportofdischarge */
+            displayedNameForPortOfDischarge?: components["schemas"]["DisplayedNameForPortOfDischargeItem"][] | null;
+            /** Displayednameforportofload */
+            displayedNameForPortOfLoad?: components["schemas"]["DisplayedNameForPortOfLoadItem"][] | null;
+            documentParties: components["schemas"]["DocumentPartiesShippingInstructions"];
+            exportLicense?: components["schemas"]["ExportLicenseShipper"] | null;
+            /**
+             * Freightpaymenttermcode
+             * @enum {string}
+             */
+            freightPaymentTermCode: "PRE" | "COL";
+            /** Housebillofladings */
+            houseBillOfLadings?: components["schemas"]["HouseBillOfLading"][] | null;
+            importLicense?: components["schemas"]["ImportLicenseShipper"] | null;
+            invoicePayableAt?: components["schemas"]["InvoicePayableAtShippingInstructions"] | null;
+            /** Iscargodeliveredinics2Zone */
+            isCargoDeliveredInICS2Zone: boolean;
+            /** Iscarriersagentatdestinationrequired */
+            isCarriersAgentAtDestinationRequired?: boolean | null;
+            /** Iselectronic */
+            isElectronic: boolean;
+            /** Ishousebillofladingsissued */
+            isHouseBillOfLadingsIssued?: boolean | null;
+            /** Isshippedonboardtype */
+            isShippedOnBoardType: boolean;
+            /** Istoorder */
+            isToOrder: boolean;
+            /** Numberofcopieswithcharges */
+            numberOfCopiesWithCharges?: number | null;
+            /** Numberofcopieswithoutcharges */
+            numberOfCopiesWithoutCharges?: number | null;
+            /** Numberoforiginalswithcharges */
+            numberOfOriginalsWithCharges?: number | null;
+            /** Numberoforiginalswithoutcharges */
+            numberOfOriginalsWithoutCharges?: number | null;
+            originChargesPaymentTerm?: components["schemas"]["EblOriginChargesPaymentTerm"] | null;
+            /** Partycontactdetails */
+            partyContactDetails: components["schemas"]["EblPartyContactDetail"][];
+            placeOfIssue?: components["schemas"]["PlaceOfIssue"] | null;
+            /** References */
+            references?: components["schemas"]["EblReference"][] | null;
+            /** Requestedcarriercertificates */
+            requestedCarrierCertificates?: components["schemas"]["RequestedCarrierCertificate"][] | null;
+            /** Requestedcarrierclauses */
+            requestedCarrierClauses?: components["schemas"]["RequestedCarrierClaus"][] | null;
+            /** Shippinginstructionsrevisionnumber */
+            shippingInstructionsRevisionNumber?: number | null;
+            /** Transportdocumentreference */
+            transportDocumentReference?: string | null;
+            /**
+             * Transportdocumenttypecode
+             * @enum {string}
+             */
+            transportDocumentTypeCode: "BOL" | "SWB";
+            /** Utilizedtransportequipments */
+            utilizedTransportEquipments: components["schemas"]["UtilizedTransportEquipmentShipper"][];
+        };
+        /** CreateShippingInstructionsResponse */
+        CreateShippingInstructionsResponse: {
+            /** Shippinginstructionsreference */
+            shippingInstructionsReference: string;
         };
         /** CreatedWebhook */
         CreatedWebhook: {
@@ -3766,6 +4243,10 @@ export interface components {
             /** Vesselname */
             vesselName?: string | null;
         };
+        /** DescriptionOfGood */
+        DescriptionOfGood: string;
+        /** DescriptionOfGoodsForCustom */
+        DescriptionOfGoodsForCustom: string;
         /** DestinationChargesPaymentTerm */
         DestinationChargesPaymentTerm: {
             /** Haulagechargespaymenttermcode */
@@ -3803,6 +4284,16 @@ export interface components {
             /** Locationname */
             locationName?: string | null;
         };
+        /** DisplayedAddressItem */
+        DisplayedAddressItem: string;
+        /** DisplayedNameForPlaceOfDeliveryItem */
+        DisplayedNameForPlaceOfDeliveryItem: string;
+        /** DisplayedNameForPlaceOfReceiptItem */
+        DisplayedNameForPlaceOfReceiptItem: string;
+        /** DisplayedNameForPortOfDischargeItem */
+        DisplayedNameForPortOfDischargeItem: string;
+        /** DisplayedNameForPortOfLoadItem */
+        DisplayedNameForPortOfLoadItem: string;
         /** DocumentBody */
         DocumentBody: {
             /** Documenttypeid */
@@ -3821,6 +4312,16 @@ export interface components {
             serviceContractOwner?: components["schemas"]["ServiceContractOwner"] | null;
             shipper?: components["schemas"]["Shipper"] | null;
         };
+        /** DocumentPartiesHouseBL */
+        DocumentPartiesHouseBL: {
+            buyer?: components["schemas"]["BuyerHBL"] | null;
+            consignee?: components["schemas"]["ConsigneeHBL"] | null;
+            notifyParty?: components["schemas"]["NotifyPartyHBL"] | null;
+            /** Other */
+            other?: components["schemas"]["OtherDocumentPartyHBL"][] | null;
+            seller?: components["schemas"]["SellerHBL"] | null;
+            shipper: components["schemas"]["ShipperHBL"];
+        };
         /** DocumentPartiesReq */
         DocumentPartiesReq: {
             bookingAgent: components["schemas"]["BookingAgent"];
@@ -3831,6 +4332,22 @@ export interface components {
             other?: components["schemas"]["OtherDocumentParty"][] | null;
             serviceContractOwner?: components["schemas"]["ServiceContractOwner"] | null;
             shipper?: components["schemas"]["Shipper"] | null;
+        };
+        /** DocumentPartiesShippingInstructions */
+        DocumentPartiesShippingInstructions: {
+            buyer?: components["schemas"]["Buyer"] | null;
+            consignee?: components["schemas"]["ConsigneeShipper"] | null;
+            endorsee?: components["schemas"]["EndorseeShipper"] | null;
+            issueTo?: components["schemas"]["EblIssueToParty"] | null;
+            /** Notifyparties */
+            notifyParties?: components["schemas"]["NotifyPartyShipper"][] | null;
+            onBehalfOfConsignee?: components["schemas"]["OnBehalfOfConsigneeShipper"] | null;
+            onBehalfOfShipper?: components["schemas"]["OnBehalfOfShipperShipper"] | null;
+            /** Other */
+            other?: components["schemas"]["OtherDocumentPartyShippingInstructions"][] | null;
+            seller?: components["schemas"]["Seller"] | null;
+            shipper: components["schemas"]["ShipperShipper"];
+            shippingInstructionsRequestor?: components["schemas"]["ShippingInstructionsRequestor"] | null;
         };
         /** DocumentType */
         DocumentType: {
@@ -3869,6 +4386,668 @@ export interface components {
             /** Id */
             id: string;
         };
+        /** EblActiveReeferSettings */
+        EblActiveReeferSettings: {
+            /** Airexchangesetpoint */
+            airExchangeSetpoint?: number | null;
+            /** Airexchangeunit */
+            airExchangeUnit?: ("MQH" | "FQH") | null;
+            /** Co2Setpoint */
+            co2Setpoint?: number | null;
+            /** Humiditysetpoint */
+            humiditySetpoint?: number | null;
+            /** Isbulbmode */
+            isBulbMode?: boolean | null;
+            /** Iscoldtreatmentrequired */
+            isColdTreatmentRequired?: boolean | null;
+            /** Iscontrolledatmosphererequired */
+            isControlledAtmosphereRequired?: boolean | null;
+            /** Isdrainholesopen */
+            isDrainholesOpen?: boolean | null;
+            /** Isventilationopen */
+            isVentilationOpen?: boolean | null;
+            /** O2Setpoint */
+            o2Setpoint?: number | null;
+            /** Temperaturesetpoint */
+            temperatureSetpoint?: number | null;
+            /** Temperatureunit */
+            temperatureUnit?: ("CEL" | "FAH") | null;
+        };
+        /** EblAddress */
+        EblAddress: {
+            /** Pobox */
+            POBox?: string | null;
+            /** City */
+            city: string;
+            /** Countrycode */
+            countryCode: string;
+            /** Floor */
+            floor?: string | null;
+            /** Postcode */
+            postCode?: string | null;
+            /** Stateregion */
+            stateRegion?: string | null;
+            /** Street */
+            street: string;
+            /** Streetnumber */
+            streetNumber?: string | null;
+        };
+        /** EblAddressLine */
+        EblAddressLine: string;
+        /** EblAdvanceManifestFiling */
+        EblAdvanceManifestFiling: {
+            /**
+             * Advancemanifestfilingshouseblperformedby
+             * @enum {string}
+             */
+            advanceManifestFilingsHouseBLPerformedBy: "SELF" | "CARRIER";
+            /** Countrycode */
+            countryCode?: string | null;
+            /** Identificationnumber */
+            identificationNumber?: string | null;
+            /** Manifesttypecode */
+            manifestTypeCode: string;
+            /** Selffilercode */
+            selfFilerCode?: string | null;
+        };
+        /** EblCargoGrossVolume */
+        EblCargoGrossVolume: {
+            /**
+             * Unit
+             * @enum {string}
+             */
+            unit: "MTQ" | "FTQ";
+            /** Value */
+            value: number;
+        };
+        /** EblCargoGrossWeight */
+        EblCargoGrossWeight: {
+            /**
+             * Unit
+             * @enum {string}
+             */
+            unit: "KGM" | "LBR";
+            /** Value */
+            value: number;
+        };
+        /** EblCargoNetVolume */
+        EblCargoNetVolume: {
+            /**
+             * Unit
+             * @enum {string}
+             */
+            unit: "MTQ" | "FTQ";
+            /** Value */
+            value: number;
+        };
+        /** EblCargoNetWeight */
+        EblCargoNetWeight: {
+            /**
+             * Unit
+             * @enum {string}
+             */
+            unit: "KGM" | "LBR";
+            /** Value */
+            value: number;
+        };
+        /** EblCarrierClaus */
+        EblCarrierClaus: string;
+        /** EblCharge */
+        EblCharge: {
+            /** Calculationbasis */
+            calculationBasis: string;
+            /**
+             * Chargename
+             * @deprecated
+             */
+            chargeName: string;
+            /** Currencyamount */
+            currencyAmount: number;
+            /** Currencycode */
+            currencyCode: string;
+            /** Extendedchargename */
+            extendedChargeName?: string | null;
+            /**
+             * Paymenttermcode
+             * @enum {string}
+             */
+            paymentTermCode: "PRE" | "COL";
+            /** Quantity */
+            quantity: number;
+            /** Unitprice */
+            unitPrice: number;
+        };
+        /** EblConsignee */
+        EblConsignee: {
+            address?: components["schemas"]["EblPartyAddress"] | null;
+            /** Addresslines */
+            addressLines?: components["schemas"]["EblAddressLine"][] | null;
+            /** Displayedaddress */
+            displayedAddress?: components["schemas"]["DisplayedAddressItem"][] | null;
+            /** Eblplatform */
+            eblPlatform?: string | null;
+            /** Identifyingcodes */
+            identifyingCodes: components["schemas"]["EblIdentifyingCode"][];
+            /** Partycontactdetails */
+            partyContactDetails?: components["schemas"]["EblPartyContactDetail"][] | null;
+            /** Partyname */
+            partyName: string;
+            /** Purchaseorderreferences */
+            purchaseOrderReferences?: components["schemas"]["EblPurchaseOrderReference"][] | null;
+            /** Reference */
+            reference?: string | null;
+            /** Taxlegalreferences */
+            taxLegalReferences?: components["schemas"]["EblTaxLegalReference"][] | null;
+            /** Typeofperson */
+            typeOfPerson?: string | null;
+        };
+        /** EblCustomsReference */
+        EblCustomsReference: {
+            /** Countrycode */
+            countryCode: string;
+            /** Type */
+            type: string;
+            /** Values */
+            values: components["schemas"]["Value3"][];
+        };
+        /** EblDangerousGoods */
+        EblDangerousGoods: components["schemas"]["EblDangerousGoods1"] | components["schemas"]["EblDangerousGoods2"];
+        /** EblDangerousGoods1 */
+        EblDangerousGoods1: {
+            /** Emsnumber */
+            EMSNumber?: string | null;
+            /** Unnumber */
+            UNNumber: string;
+            /** Codedvariantlist */
+            codedVariantList?: string | null;
+            /** Competentauthorityapproval */
+            competentAuthorityApproval?: string | null;
+            emergencyContactDetails?: components["schemas"]["EblEmergencyContactDetails"] | null;
+            /** Endofholdingtime */
+            endOfHoldingTime?: string | null;
+            /** Fumigationdatetime */
+            fumigationDateTime?: string | null;
+            grossWeight?: components["schemas"]["EblGrossWeight"] | null;
+            /** Imoclass */
+            imoClass: string;
+            /** Inhalationzone */
+            inhalationZone?: string | null;
+            /** Innerpackagings */
+            innerPackagings?: components["schemas"]["EblInnerPackaging"][] | null;
+            /** Iscompetentauthorityapprovalrequired */
+            isCompetentAuthorityApprovalRequired?: boolean | null;
+            /** Isemptyuncleanedresidue */
+            isEmptyUncleanedResidue?: boolean | null;
+            /** Isexceptedquantity */
+            isExceptedQuantity?: boolean | null;
+            /** Ishot */
+            isHot?: boolean | null;
+            /** Islimitedquantity */
+            isLimitedQuantity?: boolean | null;
+            /** Ismarinepollutant */
+            isMarinePollutant?: boolean | null;
+            /** Isreportablequantity */
+            isReportableQuantity?: boolean | null;
+            /** Issalvagepackings */
+            isSalvagePackings?: boolean | null;
+            /** Iswaste */
+            isWaste?: boolean | null;
+            limits?: components["schemas"]["EblLimits"] | null;
+            netExplosiveContent?: components["schemas"]["EblNetExplosiveContent"] | null;
+            netVolume?: components["schemas"]["EblNetVolume"] | null;
+            netWeight?: components["schemas"]["EblNetWeight"] | null;
+            /** Packinggroup */
+            packingGroup?: number | null;
+            /** Propershippingname */
+            properShippingName: string;
+            /** Segregationgroups */
+            segregationGroups?: components["schemas"]["EblSegregationGroup"][] | null;
+            /** Subsidiaryrisk1 */
+            subsidiaryRisk1?: string | null;
+            /** Subsidiaryrisk2 */
+            subsidiaryRisk2?: string | null;
+            /** Technicalname */
+            technicalName?: string | null;
+        };
+        /** EblDangerousGoods2 */
+        EblDangerousGoods2: {
+            /** Emsnumber */
+            EMSNumber?: string | null;
+            /** Nanumber */
+            NANumber: string;
+            /** Codedvariantlist */
+            codedVariantList?: string | null;
+            /** Competentauthorityapproval */
+            competentAuthorityApproval?: string | null;
+            emergencyContactDetails?: components["schemas"]["EblEmergencyContactDetails"] | null;
+            /** Endofholdingtime */
+            endOfHoldingTime?: string | null;
+            /** Fumigationdatetime */
+            fumigationDateTime?: string | null;
+            grossWeight?: components["schemas"]["EblGrossWeight"] | null;
+            /** Imoclass */
+            imoClass: string;
+            /** Inhalationzone */
+            inhalationZone?: string | null;
+            /** Innerpackagings */
+            innerPackagings?: components["schemas"]["EblInnerPackaging"][] | null;
+            /** Iscompetentauthorityapprovalrequired */
+            isCompetentAuthorityApprovalRequired?: boolean | null;
+            /** Isemptyuncleanedresidue */
+            isEmptyUncleanedResidue?: boolean | null;
+            /** Isexceptedquantity */
+            isExceptedQuantity?: boolean | null;
+            /** Ishot */
+            isHot?: boolean | null;
+            /** Islimitedquantity */
+            isLimitedQuantity?: boolean | null;
+            /** Ismarinepollutant */
+            isMarinePollutant?: boolean | null;
+            /** Isreportablequantity */
+            isReportableQuantity?: boolean | null;
+            /** Issalvagepackings */
+            isSalvagePackings?: boolean | null;
+            /** Iswaste */
+            isWaste?: boolean | null;
+            limits?: components["schemas"]["EblLimits"] | null;
+            netExplosiveContent?: components["schemas"]["EblNetExplosiveContent"] | null;
+            netVolume?: components["schemas"]["EblNetVolume"] | null;
+            netWeight?: components["schemas"]["EblNetWeight"] | null;
+            /** Packinggroup */
+            packingGroup?: number | null;
+            /** Propershippingname */
+            properShippingName: string;
+            /** Segregationgroups */
+            segregationGroups?: components["schemas"]["EblSegregationGroup"][] | null;
+            /** Subsidiaryrisk1 */
+            subsidiaryRisk1?: string | null;
+            /** Subsidiaryrisk2 */
+            subsidiaryRisk2?: string | null;
+            /** Technicalname */
+            technicalName?: string | null;
+        };
+        /** EblDestinationChargesPaymentTerm */
+        EblDestinationChargesPaymentTerm: {
+            /** Haulagechargespaymenttermcode */
+            haulageChargesPaymentTermCode?: ("PRE" | "COL") | null;
+            /** Otherchargespaymenttermcode */
+            otherChargesPaymentTermCode?: ("PRE" | "COL") | null;
+            /** Portchargespaymenttermcode */
+            portChargesPaymentTermCode?: ("PRE" | "COL") | null;
+        };
+        /** EblDetailedError */
+        EblDetailedError: {
+            /** Errorcode */
+            errorCode?: number | null;
+            /** Errorcodemessage */
+            errorCodeMessage: string;
+            /** Errorcodetext */
+            errorCodeText: string;
+            /** Jsonpath */
+            jsonPath?: string | null;
+            /** Property */
+            property?: string | null;
+            /** Value */
+            value?: string | null;
+        };
+        /** EblDocumentParties */
+        EblDocumentParties: {
+            carriersAgentAtDestination?: components["schemas"]["CarriersAgentAtDestination"] | null;
+            consignee?: components["schemas"]["EblConsignee"] | null;
+            endorsee?: components["schemas"]["Endorsee"] | null;
+            issuingParty: components["schemas"]["IssuingParty"];
+            /** Notifyparties */
+            notifyParties?: components["schemas"]["NotifyParty"][] | null;
+            onBehalfOfConsignee?: components["schemas"]["OnBehalfOfConsignee"] | null;
+            onBehalfOfShipper?: components["schemas"]["OnBehalfOfShipper"] | null;
+            /** Other */
+            other?: components["schemas"]["EblOtherDocumentParty"][] | null;
+            shipper: components["schemas"]["EblShipper"];
+        };
+        /** EblEmergencyContactDetails */
+        EblEmergencyContactDetails: {
+            /** Contact */
+            contact: string;
+            /** Phone */
+            phone: string;
+            /** Provider */
+            provider?: string | null;
+            /** Referencenumber */
+            referenceNumber?: string | null;
+        };
+        /** EblErrorResponse */
+        EblErrorResponse: {
+            /**
+             * Errordatetime
+             * Format: date-time
+             */
+            errorDateTime: string;
+            /** Errors */
+            errors: components["schemas"]["EblDetailedError"][];
+            /**
+             * Httpmethod
+             * @enum {string}
+             */
+            httpMethod: "GET" | "HEAD" | "POST" | "PUT" | "DELETE" | "OPTION" | "PATCH";
+            /** Providercorrelationreference */
+            providerCorrelationReference?: string | null;
+            /** Requesturi */
+            requestUri: string;
+            /** Statuscode */
+            statusCode: number;
+            /** Statuscodemessage */
+            statusCodeMessage?: string | null;
+            /** Statuscodetext */
+            statusCodeText: string;
+        };
+        /** EblExportLicense */
+        EblExportLicense: {
+            /** Expirydate */
+            expiryDate?: string | null;
+            /** Isrequired */
+            isRequired?: boolean | null;
+            /** Issuedate */
+            issueDate?: string | null;
+            /** Reference */
+            reference?: string | null;
+        };
+        /** EblExtendedHSCode */
+        EblExtendedHSCode: string;
+        /** EblExtendedNationalCommodityCode */
+        EblExtendedNationalCommodityCode: {
+            /** Countrycode */
+            countryCode?: string | null;
+            /** Type */
+            type: string;
+            /** Values */
+            values: components["schemas"]["EblValue2"][];
+        };
+        /** EblFacility */
+        EblFacility: {
+            /** Facilitycode */
+            facilityCode: string;
+            /**
+             * Facilitycodelistprovider
+             * @enum {string}
+             */
+            facilityCodeListProvider: "BIC" | "SMDG";
+        };
+        /** EblFeedback */
+        EblFeedback: {
+            /** Code */
+            code: string;
+            /** Jsonpath */
+            jsonPath?: string | null;
+            /** Message */
+            message: string;
+            /** Property */
+            property?: string | null;
+            /** Severity */
+            severity: string;
+        };
+        /** EblGeoCoordinate */
+        EblGeoCoordinate: {
+            /** Latitude */
+            latitude: string;
+            /** Longitude */
+            longitude: string;
+        };
+        /** EblGrossWeight */
+        EblGrossWeight: {
+            /**
+             * Unit
+             * @enum {string}
+             */
+            unit: "KGM" | "LBR";
+            /** Value */
+            value: number;
+        };
+        /** EblHSCode */
+        EblHSCode: string;
+        /** EblIdentifyingCode */
+        EblIdentifyingCode: {
+            /** Codelistname */
+            codeListName?: string | null;
+            /** Codelistprovider */
+            codeListProvider: string;
+            /** Partycode */
+            partyCode: string;
+        };
+        /** EblImportLicense */
+        EblImportLicense: {
+            /** Expirydate */
+            expiryDate?: string | null;
+            /** Isrequired */
+            isRequired?: boolean | null;
+            /** Issuedate */
+            issueDate?: string | null;
+            /** Reference */
+            reference?: string | null;
+        };
+        /** EblInnerPackaging */
+        EblInnerPackaging: {
+            /** Description */
+            description: string;
+            /** Innerpackagings */
+            innerPackagings?: components["schemas"]["EblInnerPackaging"][] | null;
+            /** Material */
+            material: string;
+            /** Quantity */
+            quantity: number;
+        };
+        /** EblInvoicePayableAt */
+        EblInvoicePayableAt: components["schemas"]["InvoicePayableAt1"] | components["schemas"]["InvoicePayableAt2"];
+        /** EblIssueToParty */
+        EblIssueToParty: {
+            /** Identifyingcodes */
+            identifyingCodes: components["schemas"]["EblIdentifyingCode"][];
+            /** Partyname */
+            partyName: string;
+            /** Sendtoplatform */
+            sendToPlatform?: string | null;
+            /** Taxlegalreferences */
+            taxLegalReferences?: components["schemas"]["EblTaxLegalReference"][] | null;
+        };
+        /** EblLimits */
+        EblLimits: {
+            /** Sadt */
+            SADT?: number | null;
+            /** Sapt */
+            SAPT?: number | null;
+            /** Flashpoint */
+            flashPoint?: number | null;
+            /**
+             * Temperatureunit
+             * @enum {string}
+             */
+            temperatureUnit: "CEL" | "FAH";
+            /** Transportcontroltemperature */
+            transportControlTemperature?: number | null;
+            /** Transportemergencytemperature */
+            transportEmergencyTemperature?: number | null;
+        };
+        /** EblNationalCommodityCode */
+        EblNationalCommodityCode: {
+            /** Countrycode */
+            countryCode?: string | null;
+            /** Type */
+            type: string;
+            /** Values */
+            values: components["schemas"]["EblValue1"][];
+        };
+        /** EblNetExplosiveContent */
+        EblNetExplosiveContent: {
+            /**
+             * Unit
+             * @enum {string}
+             */
+            unit: "KGM" | "LBR" | "GRM" | "ONZ";
+            /** Value */
+            value: number;
+        };
+        /** EblNetVolume */
+        EblNetVolume: {
+            /**
+             * Unit
+             * @enum {string}
+             */
+            unit: "MTQ" | "FTQ" | "LTR";
+            /** Value */
+            value: number;
+        };
+        /** EblNetWeight */
+        EblNetWeight: {
+            /**
+             * Unit
+             * @enum {string}
+             */
+            unit: "KGM" | "LBR";
+            /** Value */
+            value: number;
+        };
+        /** EblOriginChargesPaymentTerm */
+        EblOriginChargesPaymentTerm: {
+            /** Haulagechargespaymenttermcode */
+            haulageChargesPaymentTermCode?: ("PRE" | "COL") | null;
+            /** Otherchargespaymenttermcode */
+            otherChargesPaymentTermCode?: ("PRE" | "COL") | null;
+            /** Portchargespaymenttermcode */
+            portChargesPaymentTermCode?: ("PRE" | "COL") | null;
+        };
+        /** EblOtherDocumentParty */
+        EblOtherDocumentParty: {
+            party: components["schemas"]["EblParty"];
+            /** Partyfunction */
+            partyFunction: string;
+        };
+        /** EblOuterPackaging */
+        EblOuterPackaging: {
+            /** Dangerousgoods */
+            dangerousGoods?: components["schemas"]["EblDangerousGoods"][] | null;
+            /** Description */
+            description: string;
+            /** Imopackagingcode */
+            imoPackagingCode?: string | null;
+            /** Numberofpackages */
+            numberOfPackages: number;
+            /** Packagecode */
+            packageCode?: string | null;
+            /** Wooddeclaration */
+            woodDeclaration?: string | null;
+        };
+        /** EblParty */
+        EblParty: {
+            address?: components["schemas"]["EblPartyAddress"] | null;
+            /** Addresslines */
+            addressLines?: components["schemas"]["EblAddressLine"][] | null;
+            /** Identifyingcodes */
+            identifyingCodes?: components["schemas"]["EblIdentifyingCode"][] | null;
+            /** Partycontactdetails */
+            partyContactDetails?: components["schemas"]["EblPartyContactDetail"][] | null;
+            /** Partyname */
+            partyName: string;
+            /** Reference */
+            reference?: string | null;
+            /** Taxlegalreferences */
+            taxLegalReferences?: components["schemas"]["EblTaxLegalReference"][] | null;
+        };
+        /** EblPartyAddress */
+        EblPartyAddress: {
+            /** Pobox */
+            POBox?: string | null;
+            /** Unlocationcode */
+            UNLocationCode?: string | null;
+            /** City */
+            city: string;
+            /** Countrycode */
+            countryCode: string;
+            /** Floor */
+            floor?: string | null;
+            /** Postcode */
+            postCode?: string | null;
+            /** Stateregion */
+            stateRegion?: string | null;
+            /** Street */
+            street: string;
+            /** Streetnumber */
+            streetNumber?: string | null;
+        };
+        /** EblPartyContactDetail */
+        EblPartyContactDetail: components["schemas"]["EblPartyContactDetail1"] | components["schemas"]["EblPartyContactDetail2"];
+        /** EblPartyContactDetail1 */
+        EblPartyContactDetail1: {
+            /** Name */
+            name: string;
+            /** Phone */
+            phone: string;
+        };
+        /** EblPartyContactDetail2 */
+        EblPartyContactDetail2: {
+            /** Email */
+            email: string;
+            /** Name */
+            name: string;
+        };
+        /** EblPurchaseOrderReference */
+        EblPurchaseOrderReference: string;
+        /** EblReference */
+        EblReference: {
+            /** Type */
+            type: string;
+            /** Value */
+            value: string;
+        };
+        /** EblSegregationGroup */
+        EblSegregationGroup: string;
+        /** EblShipper */
+        EblShipper: {
+            address?: components["schemas"]["EblPartyAddress"] | null;
+            /** Addresslines */
+            addressLines?: components["schemas"]["EblAddressLine"][] | null;
+            /** Displayedaddress */
+            displayedAddress?: components["schemas"]["DisplayedAddressItem"][] | null;
+            /** Eblplatform */
+            eblPlatform?: string | null;
+            /** Identifyingcodes */
+            identifyingCodes?: components["schemas"]["EblIdentifyingCode"][] | null;
+            /** Partycontactdetails */
+            partyContactDetails?: components["schemas"]["EblPartyContactDetail"][] | null;
+            /** Partyname */
+            partyName: string;
+            /** Purchaseorderreferences */
+            purchaseOrderReferences?: components["schemas"]["EblPurchaseOrderReference"][] | null;
+            /** Reference */
+            reference?: string | null;
+            /** Taxlegalreferences */
+            taxLegalReferences?: components["schemas"]["EblTaxLegalReference"][] | null;
+            /** Typeofperson */
+            typeOfPerson?: string | null;
+        };
+        /** EblTareWeight */
+        EblTareWeight: {
+            /**
+             * Unit
+             * @enum {string}
+             */
+            unit: "KGM" | "LBR";
+            /** Value */
+            value: number;
+        };
+        /** EblTaxLegalReference */
+        EblTaxLegalReference: {
+            /** Countrycode */
+            countryCode: string;
+            /** Type */
+            type: string;
+            /** Value */
+            value: string;
+        };
+        /** EblValue */
+        EblValue: string;
+        /** EblValue1 */
+        EblValue1: string;
+        /** EblValue2 */
+        EblValue2: string;
         /** EditDecided */
         EditDecided: {
             /** Nationalid */
@@ -3977,6 +5156,42 @@ export interface components {
             /** Datetime */
             dateTime?: string | null;
             depotReleaseLocation?: components["schemas"]["EmptyContainerDepotReleaseLocation"] | null;
+        };
+        /** Endorsee */
+        Endorsee: {
+            address?: components["schemas"]["EblPartyAddress"] | null;
+            /** Addresslines */
+            addressLines?: components["schemas"]["EblAddressLine"][] | null;
+            /** Displayedaddress */
+            displayedAddress?: components["schemas"]["DisplayedAddressItem"][] | null;
+            /** Eblplatform */
+            eblPlatform?: string | null;
+            /** Identifyingcodes */
+            identifyingCodes: components["schemas"]["EblIdentifyingCode"][];
+            /** Partycontactdetails */
+            partyContactDetails?: components["schemas"]["EblPartyContactDetail"][] | null;
+            /** Partyname */
+            partyName: string;
+            /** Taxlegalreferences */
+            taxLegalReferences?: components["schemas"]["EblTaxLegalReference"][] | null;
+        };
+        /** EndorseeShipper */
+        EndorseeShipper: {
+            address?: components["schemas"]["EblPartyAddress"] | null;
+            /** Addresslines */
+            addressLines?: components["schemas"]["EblAddressLine"][] | null;
+            /** Displayedaddress */
+            displayedAddress?: components["schemas"]["DisplayedAddressItem"][] | null;
+            /** Eblplatform */
+            eblPlatform?: string | null;
+            /** Identifyingcodes */
+            identifyingCodes?: components["schemas"]["EblIdentifyingCode"][] | null;
+            /** Partycontactdetails */
+            partyContactDetails?: components["schemas"]["EblPartyContactDetail"][] | null;
+            /** Partyname */
+            partyName: string;
+            /** Taxlegalreferences */
+            taxLegalReferences?: components["schemas"]["EblTaxLegalReference"][] | null;
         };
         /** Envelope[AddressBookEntry] */
         Envelope_AddressBookEntry_: {
@@ -4602,6 +5817,14 @@ export interface components {
             /** Response */
             response: components["schemas"]["QuotingWeek"][];
         };
+        /** Equipment */
+        Equipment: {
+            /** Isoequipmentcode */
+            ISOEquipmentCode?: string | null;
+            /** Equipmentreference */
+            equipmentReference: string;
+            tareWeight?: components["schemas"]["EblTareWeight"] | null;
+        };
         /** EquipmentReference */
         EquipmentReference: string;
         /** ErrorBody */
@@ -4672,7 +5895,7 @@ export interface components {
         /** EventTypesBody */
         EventTypesBody: {
             /** Eventtypes */
-            eventTypes: ("booking.received" | "booking.reference_assigned" | "booking.updated" | "booking.quoted" | "booking.price_accepted" | "booking.price_declined" | "booking.withdrawn" | "booking.documents_submitted" | "booking.revision_requested" | "booking.rejected" | "booking.confirmed" | "booking.quote_expired" | "booking.completed" | "booking.sailing_chosen" | "booking.sailing_rescheduled" | "booking.sailing_named" | "amendment.asked" | "amendment.received" | "amendment.requoted" | "amendment.confirmed" | "amendment.declined" | "amendment.cancelled" | "cancellation.received" | "cancellation.confirmed" | "cancellation.declined" | "cancellation.withdrawn" | "tracking.event")[] | null;
+            eventTypes: ("booking.received" | "booking.reference_assigned" | "booking.updated" | "booking.quoted" | "booking.price_accepted" | "booking.price_declined" | "booking.withdrawn" | "booking.documents_submitted" | "booking.revision_requested" | "booking.rejected" | "booking.confirmed" | "booking.quote_expired" | "booking.completed" | "booking.sailing_chosen" | "booking.sailing_rescheduled" | "booking.sailing_named" | "amendment.asked" | "amendment.received" | "amendment.requoted" | "amendment.confirmed" | "amendment.declined" | "amendment.cancelled" | "cancellation.received" | "cancellation.confirmed" | "cancellation.declined" | "cancellation.withdrawn" | "tracking.event" | "shipping_instructions.received" | "shipping_instructions.revision_requested" | "shipping_instructions.updated" | "shipping_instructions.update_cancelled" | "shipping_instructions.cancelled" | "shipping_instructions.declined" | "transport_document.draft" | "transport_document.approved" | "transport_document.issued")[] | null;
         };
         /**
          * EventsError
@@ -4684,6 +5907,17 @@ export interface components {
         };
         /** ExportLicense */
         ExportLicense: {
+            /** Expirydate */
+            expiryDate?: string | null;
+            /** Isrequired */
+            isRequired?: boolean | null;
+            /** Issuedate */
+            issueDate?: string | null;
+            /** Reference */
+            reference?: string | null;
+        };
+        /** ExportLicenseShipper */
+        ExportLicenseShipper: {
             /** Expirydate */
             expiryDate?: string | null;
             /** Isrequired */
@@ -4813,6 +6047,26 @@ export interface components {
         };
         /** HSCode */
         HSCode: string;
+        /** HouseBillOfLading */
+        HouseBillOfLading: {
+            /** Consignmentitems */
+            consignmentItems: components["schemas"]["ConsignmentItemHBL"][];
+            documentParties: components["schemas"]["DocumentPartiesHouseBL"];
+            /** Housebillofladingreference */
+            houseBillOfLadingReference: string;
+            /** Iscargodeliveredinics2Zone */
+            isCargoDeliveredInICS2Zone: boolean;
+            /** Istoorder */
+            isToOrder: boolean;
+            /** Methodofpayment */
+            methodOfPayment: string;
+            placeOfAcceptance?: components["schemas"]["PlaceOfAcceptance"] | null;
+            placeOfFinalDelivery?: components["schemas"]["PlaceOfFinalDelivery"] | null;
+            /** Routingofconsignmentcountries */
+            routingOfConsignmentCountries: components["schemas"]["RoutingOfConsignmentCountry"][];
+            /** Utilizedtransportequipments */
+            utilizedTransportEquipments: components["schemas"]["UtilizedTransportEquipmentHBL"][];
+        };
         /** IdentifyingCode */
         IdentifyingCode: {
             /** Codelistname */
@@ -4824,6 +6078,17 @@ export interface components {
         };
         /** ImportLicense */
         ImportLicense: {
+            /** Expirydate */
+            expiryDate?: string | null;
+            /** Isrequired */
+            isRequired?: boolean | null;
+            /** Issuedate */
+            issueDate?: string | null;
+            /** Reference */
+            reference?: string | null;
+        };
+        /** ImportLicenseShipper */
+        ImportLicenseShipper: {
             /** Expirydate */
             expiryDate?: string | null;
             /** Isrequired */
@@ -4899,6 +6164,21 @@ export interface components {
             /** Unlocationcode */
             UNLocationCode: string;
         };
+        /** InvoicePayableAt1 */
+        InvoicePayableAt1: {
+            /** Unlocationcode */
+            UNLocationCode: string;
+        };
+        /** InvoicePayableAt2 */
+        InvoicePayableAt2: {
+            /** Freetext */
+            freeText: string;
+        };
+        /** InvoicePayableAtShippingInstructions */
+        InvoicePayableAtShippingInstructions: {
+            /** Unlocationcode */
+            UNLocationCode: string;
+        };
         /** IssueToParty */
         IssueToParty: {
             /** Identifyingcodes */
@@ -4939,6 +6219,20 @@ export interface components {
             label: string;
             /** Revokedat */
             revokedAt: string | null;
+        };
+        /** IssuingParty */
+        IssuingParty: {
+            address: components["schemas"]["EblPartyAddress"];
+            /** Addresslines */
+            addressLines?: components["schemas"]["EblAddressLine"][] | null;
+            /** Identifyingcodes */
+            identifyingCodes?: components["schemas"]["EblIdentifyingCode"][] | null;
+            /** Partycontactdetails */
+            partyContactDetails?: components["schemas"]["EblPartyContactDetail"][] | null;
+            /** Partyname */
+            partyName: string;
+            /** Taxlegalreferences */
+            taxLegalReferences?: components["schemas"]["EblTaxLegalReference"][] | null;
         };
         /** Limits */
         Limits: {
@@ -5319,6 +6613,113 @@ export interface components {
             /** Reference */
             reference: string | null;
         };
+        /** NotifyParty */
+        NotifyParty: {
+            address?: components["schemas"]["EblPartyAddress"] | null;
+            /** Addresslines */
+            addressLines?: components["schemas"]["EblAddressLine"][] | null;
+            /** Displayedaddress */
+            displayedAddress?: components["schemas"]["DisplayedAddressItem"][] | null;
+            /** Identifyingcodes */
+            identifyingCodes?: components["schemas"]["EblIdentifyingCode"][] | null;
+            /** Partycontactdetails */
+            partyContactDetails?: components["schemas"]["EblPartyContactDetail"][] | null;
+            /** Partyname */
+            partyName: string;
+            /** Reference */
+            reference?: string | null;
+            /** Taxlegalreferences */
+            taxLegalReferences?: components["schemas"]["EblTaxLegalReference"][] | null;
+            /** Typeofperson */
+            typeOfPerson?: string | null;
+        };
+        /** NotifyPartyHBL */
+        NotifyPartyHBL: {
+            address?: components["schemas"]["AddressHBL"] | null;
+            /** Identifyingcodes */
+            identifyingCodes?: components["schemas"]["EblIdentifyingCode"][] | null;
+            /** Partycontactdetails */
+            partyContactDetails: components["schemas"]["PartyContactDetailHBL"][];
+            /** Partyname */
+            partyName: string;
+            /** Taxlegalreferences */
+            taxLegalReferences?: components["schemas"]["EblTaxLegalReference"][] | null;
+            /** Typeofperson */
+            typeOfPerson: string;
+        };
+        /** NotifyPartyShipper */
+        NotifyPartyShipper: {
+            address?: components["schemas"]["EblPartyAddress"] | null;
+            /** Addresslines */
+            addressLines?: components["schemas"]["EblAddressLine"][] | null;
+            /** Displayedaddress */
+            displayedAddress?: components["schemas"]["DisplayedAddressItem"][] | null;
+            /** Identifyingcodes */
+            identifyingCodes?: components["schemas"]["EblIdentifyingCode"][] | null;
+            /** Partycontactdetails */
+            partyContactDetails?: components["schemas"]["EblPartyContactDetail"][] | null;
+            /** Partyname */
+            partyName: string;
+            /** Reference */
+            reference?: string | null;
+            /** Taxlegalreferences */
+            taxLegalReferences?: components["schemas"]["EblTaxLegalReference"][] | null;
+            /** Typeofperson */
+            typeOfPerson?: string | null;
+        };
+        /** OnBehalfOfConsignee */
+        OnBehalfOfConsignee: {
+            address?: components["schemas"]["EblPartyAddress"] | null;
+            /** Addresslines */
+            addressLines?: components["schemas"]["EblAddressLine"][] | null;
+            /** Identifyingcodes */
+            identifyingCodes?: components["schemas"]["EblIdentifyingCode"][] | null;
+            /** Partyname */
+            partyName: string;
+        };
+        /** OnBehalfOfConsigneeShipper */
+        OnBehalfOfConsigneeShipper: {
+            address?: components["schemas"]["EblPartyAddress"] | null;
+            /** Addresslines */
+            addressLines?: components["schemas"]["EblAddressLine"][] | null;
+            /** Identifyingcodes */
+            identifyingCodes?: components["schemas"]["EblIdentifyingCode"][] | null;
+            /** Partyname */
+            partyName: string;
+        };
+        /** OnBehalfOfShipper */
+        OnBehalfOfShipper: {
+            address?: components["schemas"]["EblPartyAddress"] | null;
+            /** Addresslines */
+            addressLines?: components["schemas"]["EblAddressLine"][] | null;
+            /** Identifyingcodes */
+            identifyingCodes?: components["schemas"]["EblIdentifyingCode"][] | null;
+            /** Partyname */
+            partyName: string;
+        };
+        /** OnBehalfOfShipperShipper */
+        OnBehalfOfShipperShipper: {
+            address?: components["schemas"]["EblPartyAddress"] | null;
+            /** Addresslines */
+            addressLines?: components["schemas"]["EblAddressLine"][] | null;
+            /** Identifyingcodes */
+            identifyingCodes?: components["schemas"]["EblIdentifyingCode"][] | null;
+            /** Partyname */
+            partyName: string;
+        };
+        /** OnwardInlandRouting */
+        OnwardInlandRouting: {
+            /** Unlocationcode */
+            UNLocationCode?: string | null;
+            address?: components["schemas"]["EblAddress"] | null;
+            /** Addresslines */
+            addressLines?: components["schemas"]["EblAddressLine"][] | null;
+            facility?: components["schemas"]["EblFacility"] | null;
+            /** Facilityname */
+            facilityName?: string | null;
+            /** Locationname */
+            locationName?: string | null;
+        };
         /** OpenChange */
         OpenChange: {
             /** Change */
@@ -5374,6 +6775,18 @@ export interface components {
             /** Partyfunction */
             partyFunction: string;
         };
+        /** OtherDocumentPartyHBL */
+        OtherDocumentPartyHBL: {
+            party: components["schemas"]["PartyHBL"];
+            /** Partyfunction */
+            partyFunction: string;
+        };
+        /** OtherDocumentPartyShippingInstructions */
+        OtherDocumentPartyShippingInstructions: {
+            party: components["schemas"]["PartyShipper"];
+            /** Partyfunction */
+            partyFunction: string;
+        };
         /** OuterPackaging */
         OuterPackaging: {
             /** Dangerousgoods */
@@ -5386,6 +6799,28 @@ export interface components {
             numberOfPackages?: number | null;
             /** Packagecode */
             packageCode?: string | null;
+        };
+        /** OuterPackagingHBL */
+        OuterPackagingHBL: {
+            /** Unnumber */
+            UNNumber?: string | null;
+            /** Numberofpackages */
+            numberOfPackages?: number | null;
+            /** Packagecode */
+            packageCode: string;
+            /** Shippingmarks */
+            shippingMarks?: string | null;
+        };
+        /** OuterPackagingShipper */
+        OuterPackagingShipper: {
+            /** Description */
+            description: string;
+            /** Numberofpackages */
+            numberOfPackages: number;
+            /** Packagecode */
+            packageCode?: string | null;
+            /** Wooddeclaration */
+            woodDeclaration?: string | null;
         };
         /** Paged[Delivery] */
         Paged_Delivery_: {
@@ -5488,6 +6923,68 @@ export interface components {
             /** Name */
             name: string;
         };
+        /** PartyContactDetailHBL */
+        PartyContactDetailHBL: components["schemas"]["PartyContactDetailHBL1"] | components["schemas"]["PartyContactDetailHBL2"];
+        /** PartyContactDetailHBL1 */
+        PartyContactDetailHBL1: {
+            /** Name */
+            name: string;
+            /** Phone */
+            phone: string;
+        };
+        /** PartyContactDetailHBL2 */
+        PartyContactDetailHBL2: {
+            /** Email */
+            email: string;
+            /** Name */
+            name: string;
+        };
+        /** PartyContactDetailWithPattern */
+        PartyContactDetailWithPattern: components["schemas"]["PartyContactDetailWithPattern1"] | components["schemas"]["PartyContactDetailWithPattern2"];
+        /** PartyContactDetailWithPattern1 */
+        PartyContactDetailWithPattern1: {
+            /** Name */
+            name: string;
+            /** Phone */
+            phone: string;
+        };
+        /** PartyContactDetailWithPattern2 */
+        PartyContactDetailWithPattern2: {
+            /** Email */
+            email: string;
+            /** Name */
+            name: string;
+        };
+        /** PartyHBL */
+        PartyHBL: {
+            address?: components["schemas"]["EblAddress"] | null;
+            /** Identifyingcodes */
+            identifyingCodes?: components["schemas"]["EblIdentifyingCode"][] | null;
+            /** Partycontactdetails */
+            partyContactDetails?: components["schemas"]["PartyContactDetailHBL"][] | null;
+            /** Partyname */
+            partyName: string;
+            /** Reference */
+            reference?: string | null;
+            /** Taxlegalreferences */
+            taxLegalReferences?: components["schemas"]["EblTaxLegalReference"][] | null;
+        };
+        /** PartyShipper */
+        PartyShipper: {
+            address?: components["schemas"]["EblPartyAddress"] | null;
+            /** Addresslines */
+            addressLines?: components["schemas"]["EblAddressLine"][] | null;
+            /** Identifyingcodes */
+            identifyingCodes?: components["schemas"]["EblIdentifyingCode"][] | null;
+            /** Partycontactdetails */
+            partyContactDetails?: components["schemas"]["EblPartyContactDetail"][] | null;
+            /** Partyname */
+            partyName: string;
+            /** Reference */
+            reference?: string | null;
+            /** Taxlegalreferences */
+            taxLegalReferences?: components["schemas"]["EblTaxLegalReference"][] | null;
+        };
         /** PasswordChanged */
         PasswordChanged: {
             /** Message */
@@ -5530,6 +7027,15 @@ export interface components {
             /** Timezone */
             timeZone: string;
         };
+        /** PlaceOfAcceptance */
+        PlaceOfAcceptance: {
+            /** Unlocationcode */
+            UNLocationCode?: string | null;
+            /** Countrycode */
+            countryCode?: string | null;
+            /** Locationname */
+            locationName?: string | null;
+        };
         /** PlaceOfBLIssue */
         PlaceOfBLIssue: components["schemas"]["PlaceOfBLIssue1"] | components["schemas"]["PlaceOfBLIssue2"];
         /** PlaceOfBLIssue1 */
@@ -5543,6 +7049,59 @@ export interface components {
         PlaceOfBLIssue2: {
             /** Countrycode */
             countryCode: string;
+            /** Locationname */
+            locationName?: string | null;
+        };
+        /** PlaceOfDelivery */
+        PlaceOfDelivery: {
+            /** Unlocationcode */
+            UNLocationCode?: string | null;
+            address?: components["schemas"]["EblAddress"] | null;
+            /** Addresslines */
+            addressLines?: components["schemas"]["EblAddressLine"][] | null;
+            facility?: components["schemas"]["EblFacility"] | null;
+            /** Facilityname */
+            facilityName?: string | null;
+            geoCoordinate?: components["schemas"]["EblGeoCoordinate"] | null;
+            /** Locationname */
+            locationName?: string | null;
+        };
+        /** PlaceOfFinalDelivery */
+        PlaceOfFinalDelivery: {
+            /** Unlocationcode */
+            UNLocationCode?: string | null;
+            /** Countrycode */
+            countryCode?: string | null;
+            /** Locationname */
+            locationName?: string | null;
+        };
+        /** PlaceOfIssue */
+        PlaceOfIssue: components["schemas"]["PlaceOfIssue1"] | components["schemas"]["PlaceOfIssue2"];
+        /** PlaceOfIssue1 */
+        PlaceOfIssue1: {
+            /** Unlocationcode */
+            UNLocationCode: string;
+            /** Locationname */
+            locationName?: string | null;
+        };
+        /** PlaceOfIssue2 */
+        PlaceOfIssue2: {
+            /** Countrycode */
+            countryCode: string;
+            /** Locationname */
+            locationName?: string | null;
+        };
+        /** PlaceOfReceipt */
+        PlaceOfReceipt: {
+            /** Unlocationcode */
+            UNLocationCode?: string | null;
+            address?: components["schemas"]["EblAddress"] | null;
+            /** Addresslines */
+            addressLines?: components["schemas"]["EblAddressLine"][] | null;
+            facility?: components["schemas"]["EblFacility"] | null;
+            /** Facilityname */
+            facilityName?: string | null;
+            geoCoordinate?: components["schemas"]["EblGeoCoordinate"] | null;
             /** Locationname */
             locationName?: string | null;
         };
@@ -5567,6 +7126,22 @@ export interface components {
             country: string;
             /** Name */
             name: string;
+        };
+        /** PortOfDischarge */
+        PortOfDischarge: {
+            /** Unlocationcode */
+            UNLocationCode?: string | null;
+            city?: components["schemas"]["City"] | null;
+            /** Locationname */
+            locationName?: string | null;
+        };
+        /** PortOfLoading */
+        PortOfLoading: {
+            /** Unlocationcode */
+            UNLocationCode?: string | null;
+            city?: components["schemas"]["City"] | null;
+            /** Locationname */
+            locationName?: string | null;
         };
         /**
          * PostEventsRequest
@@ -5927,6 +7502,13 @@ export interface components {
             /** Value */
             value: string;
         };
+        /** ReferenceConsignmentItem */
+        ReferenceConsignmentItem: {
+            /** Type */
+            type: string;
+            /** Values */
+            values: components["schemas"]["EblValue"][];
+        };
         /**
          * ReferenceContainerBody
          * @description A container staff add to the reference data.
@@ -6043,6 +7625,10 @@ export interface components {
             /** Id */
             id: string;
         };
+        /** RequestedCarrierCertificate */
+        RequestedCarrierCertificate: string;
+        /** RequestedCarrierClaus */
+        RequestedCarrierClaus: string;
         /** RequestedEquipment */
         RequestedEquipment: {
             /** Isoequipmentcode */
@@ -6099,6 +7685,14 @@ export interface components {
             /** Units */
             units: number;
         };
+        /** RequiredEquipment */
+        RequiredEquipment: {
+            /** Isoequipmentcode */
+            ISOEquipmentCode: string;
+            /** Equipmentreference */
+            equipmentReference: string;
+            tareWeight: components["schemas"]["EblTareWeight"];
+        };
         /** ResendDomesticBody */
         ResendDomesticBody: {
             /** Nationalcode */
@@ -6152,6 +7746,8 @@ export interface components {
              */
             overlapHours: number;
         };
+        /** RoutingOfConsignmentCountry */
+        RoutingOfConsignmentCountry: string;
         /**
          * SailingChangeView
          * @description A sailing as published now (`before`, null when added) and as it would be (`after`, null when
@@ -6251,8 +7847,45 @@ export interface components {
             /** Path */
             path: string;
         };
+        /** Seal */
+        Seal: {
+            /** Number */
+            number: string;
+            /** Source */
+            source?: ("CAR" | "SHI" | "VET" | "CUS") | null;
+        };
         /** SegregationGroup */
         SegregationGroup: string;
+        /** Seller */
+        Seller: {
+            address?: components["schemas"]["EblAddress"] | null;
+            /** Addresslines */
+            addressLines?: components["schemas"]["EblAddressLine"][] | null;
+            /** Identifyingcodes */
+            identifyingCodes?: components["schemas"]["EblIdentifyingCode"][] | null;
+            /** Partycontactdetails */
+            partyContactDetails?: components["schemas"]["PartyContactDetailWithPattern"][] | null;
+            /** Partyname */
+            partyName: string;
+            /** Taxlegalreferences */
+            taxLegalReferences?: components["schemas"]["EblTaxLegalReference"][] | null;
+            /** Typeofperson */
+            typeOfPerson: string;
+        };
+        /** SellerHBL */
+        SellerHBL: {
+            address?: components["schemas"]["AddressHBL"] | null;
+            /** Identifyingcodes */
+            identifyingCodes?: components["schemas"]["EblIdentifyingCode"][] | null;
+            /** Partycontactdetails */
+            partyContactDetails?: components["schemas"]["PartyContactDetailHBL"][] | null;
+            /** Partyname */
+            partyName: string;
+            /** Taxlegalreferences */
+            taxLegalReferences?: components["schemas"]["EblTaxLegalReference"][] | null;
+            /** Typeofperson */
+            typeOfPerson: string;
+        };
         /** ServiceChange */
         ServiceChange: {
             /** Change */
@@ -6315,6 +7948,142 @@ export interface components {
             /** Taxlegalreferences */
             taxLegalReferences?: components["schemas"]["TaxLegalReference"][] | null;
         };
+        /** ShipperHBL */
+        ShipperHBL: {
+            address?: components["schemas"]["EblAddress"] | null;
+            /** Identifyingcodes */
+            identifyingCodes?: components["schemas"]["EblIdentifyingCode"][] | null;
+            /** Partycontactdetails */
+            partyContactDetails?: components["schemas"]["PartyContactDetailHBL"][] | null;
+            /** Partyname */
+            partyName: string;
+            /** Taxlegalreferences */
+            taxLegalReferences?: components["schemas"]["EblTaxLegalReference"][] | null;
+            /** Typeofperson */
+            typeOfPerson: string;
+        };
+        /** ShipperShipper */
+        ShipperShipper: {
+            address?: components["schemas"]["EblPartyAddress"] | null;
+            /** Addresslines */
+            addressLines?: components["schemas"]["EblAddressLine"][] | null;
+            /** Displayedaddress */
+            displayedAddress?: components["schemas"]["DisplayedAddressItem"][] | null;
+            /** Eblplatform */
+            eblPlatform?: string | null;
+            /** Identifyingcodes */
+            identifyingCodes?: components["schemas"]["EblIdentifyingCode"][] | null;
+            /** Partycontactdetails */
+            partyContactDetails?: components["schemas"]["EblPartyContactDetail"][] | null;
+            /** Partyname */
+            partyName: string;
+            /** Purchaseorderreferences */
+            purchaseOrderReferences?: components["schemas"]["EblPurchaseOrderReference"][] | null;
+            /** Reference */
+            reference?: string | null;
+            /** Taxlegalreferences */
+            taxLegalReferences?: components["schemas"]["EblTaxLegalReference"][] | null;
+            /** Typeofperson */
+            typeOfPerson?: string | null;
+        };
+        /** ShippingInstructions */
+        ShippingInstructions: {
+            /** Advancemanifestfilings */
+            advanceManifestFilings?: components["schemas"]["EblAdvanceManifestFiling"][] | null;
+            /** Carriercode */
+            carrierCode?: string | null;
+            /** Carriercodelistprovider */
+            carrierCodeListProvider?: ("SMDG" | "NMFTA") | null;
+            /** Consignmentitems */
+            consignmentItems: components["schemas"]["ConsignmentItemShipper"][];
+            /** Customsreferences */
+            customsReferences?: components["schemas"]["EblCustomsReference"][] | null;
+            destinationChargesPaymentTerm?: components["schemas"]["EblDestinationChargesPaymentTerm"] | null;
+            /** Displayednameforplaceofdelivery */
+            displayedNameForPlaceOfDelivery?: components["schemas"]["DisplayedNameForPlaceOfDeliveryItem"][] | null;
+            /** Displayednameforplaceofreceipt */
+            displayedNameForPlaceOfReceipt?: components["schemas"]["DisplayedNameForPlaceOfReceiptItem"][] | null;
+            /** Displayednameforportofdischarge */
+            displayedNameForPortOfDischarge?: components["schemas"]["DisplayedNameForPortOfDischargeItem"][] | null;
+            /** Displayednameforportofload */
+            displayedNameForPortOfLoad?: components["schemas"]["DisplayedNameForPortOfLoadItem"][] | null;
+            documentParties: components["schemas"]["DocumentPartiesShippingInstructions"];
+            exportLicense?: components["schemas"]["ExportLicenseShipper"] | null;
+            /** Feedbacks */
+            feedbacks?: components["schemas"]["EblFeedback"][] | null;
+            /**
+             * Freightpaymenttermcode
+             * @enum {string}
+             */
+            freightPaymentTermCode: "PRE" | "COL";
+            /** Housebillofladings */
+            houseBillOfLadings?: components["schemas"]["HouseBillOfLading"][] | null;
+            importLicense?: components["schemas"]["ImportLicenseShipper"] | null;
+            invoicePayableAt?: components["schemas"]["InvoicePayableAtShippingInstructions"] | null;
+            /** Iscargodeliveredinics2Zone */
+            isCargoDeliveredInICS2Zone: boolean;
+            /** Iscarriersagentatdestinationrequired */
+            isCarriersAgentAtDestinationRequired?: boolean | null;
+            /** Iselectronic */
+            isElectronic: boolean;
+            /** Ishousebillofladingsissued */
+            isHouseBillOfLadingsIssued?: boolean | null;
+            /** Isshippedonboardtype */
+            isShippedOnBoardType: boolean;
+            /** Istoorder */
+            isToOrder: boolean;
+            /** Numberofcopieswithcharges */
+            numberOfCopiesWithCharges?: number | null;
+            /** Numberofcopieswithoutcharges */
+            numberOfCopiesWithoutCharges?: number | null;
+            /** Numberoforiginalswithcharges */
+            numberOfOriginalsWithCharges?: number | null;
+            /** Numberoforiginalswithoutcharges */
+            numberOfOriginalsWithoutCharges?: number | null;
+            originChargesPaymentTerm?: components["schemas"]["EblOriginChargesPaymentTerm"] | null;
+            /** Partycontactdetails */
+            partyContactDetails: components["schemas"]["EblPartyContactDetail"][];
+            placeOfIssue?: components["schemas"]["PlaceOfIssue"] | null;
+            /** References */
+            references?: components["schemas"]["EblReference"][] | null;
+            /** Requestedcarriercertificates */
+            requestedCarrierCertificates?: components["schemas"]["RequestedCarrierCertificate"][] | null;
+            /** Requestedcarrierclauses */
+            requestedCarrierClauses?: components["schemas"]["RequestedCarrierClaus"][] | null;
+            /** Shippinginstructionsreference */
+            shippingInstructionsReference?: string | null;
+            /** Shippinginstructionsrevisionnumber */
+            shippingInstructionsRevisionNumber?: number | null;
+            /** Shippinginstructionsstatus */
+            shippingInstructionsStatus: string;
+            /** Transportdocumentreference */
+            transportDocumentReference?: string | null;
+            /**
+             * Transportdocumenttypecode
+             * @enum {string}
+             */
+            transportDocumentTypeCode: "BOL" | "SWB";
+            /** Updatedshippinginstructionsstatus */
+            updatedShippingInstructionsStatus?: string | null;
+            /** Utilizedtransportequipments */
+            utilizedTransportEquipments: components["schemas"]["UtilizedTransportEquipmentShipper"][];
+        };
+        /** ShippingInstructionsRequestor */
+        ShippingInstructionsRequestor: {
+            address?: components["schemas"]["EblPartyAddress"] | null;
+            /** Addresslines */
+            addressLines?: components["schemas"]["EblAddressLine"][] | null;
+            /** Identifyingcodes */
+            identifyingCodes?: components["schemas"]["EblIdentifyingCode"][] | null;
+            /** Partycontactdetails */
+            partyContactDetails?: components["schemas"]["EblPartyContactDetail"][] | null;
+            /** Partyname */
+            partyName: string;
+        };
+        /** ShippingMark */
+        ShippingMark: string;
+        /** ShippingMarksForCustom */
+        ShippingMarksForCustom: string;
         /** ShippingOrder */
         ShippingOrder: {
             /** Cargodescription */
@@ -6824,8 +8593,135 @@ export interface components {
             /** Vesselname */
             vesselName?: string | null;
         };
+        /** TransportDocument */
+        TransportDocument: {
+            /** Cargomovementtypeatdestination */
+            cargoMovementTypeAtDestination: string;
+            /** Cargomovementtypeatorigin */
+            cargoMovementTypeAtOrigin: string;
+            /** Carrierclauses */
+            carrierClauses?: components["schemas"]["EblCarrierClaus"][] | null;
+            /** Carriercode */
+            carrierCode: string;
+            /**
+             * Carriercodelistprovider
+             * @enum {string}
+             */
+            carrierCodeListProvider: "SMDG" | "NMFTA";
+            /** Charges */
+            charges?: components["schemas"]["EblCharge"][] | null;
+            /** Consignmentitems */
+            consignmentItems: components["schemas"]["ConsignmentItem"][];
+            /** Contractquotationreference */
+            contractQuotationReference?: string | null;
+            /** Customsreferences */
+            customsReferences?: components["schemas"]["EblCustomsReference"][] | null;
+            /** Declaredvalue */
+            declaredValue?: number | null;
+            /** Declaredvaluecurrency */
+            declaredValueCurrency?: string | null;
+            /**
+             * Deliverytypeatdestination
+             * @enum {string}
+             */
+            deliveryTypeAtDestination: "CY" | "SD" | "CFS";
+            /** Displayednameforplaceofdelivery */
+            displayedNameForPlaceOfDelivery?: components["schemas"]["DisplayedNameForPlaceOfDeliveryItem"][] | null;
+            /** Displayednameforplaceofreceipt */
+            displayedNameForPlaceOfReceipt?: components["schemas"]["DisplayedNameForPlaceOfReceiptItem"][] | null;
+            /** Displayednameforportofdischarge */
+            displayedNameForPortOfDischarge?: components["schemas"]["DisplayedNameForPortOfDischargeItem"][] | null;
+            /** Displayednameforportofload */
+            displayedNameForPortOfLoad?: components["schemas"]["DisplayedNameForPortOfLoadItem"][] | null;
+            /** Displayedshippedonboardreceivedforshipment */
+            displayedShippedOnBoardReceivedForShipment?: string | null;
+            documentParties: components["schemas"]["EblDocumentParties"];
+            exportLicense?: components["schemas"]["EblExportLicense"] | null;
+            /** Feedbacks */
+            feedbacks?: components["schemas"]["EblFeedback"][] | null;
+            /** Freightpaymenttermcode */
+            freightPaymentTermCode?: ("PRE" | "COL") | null;
+            importLicense?: components["schemas"]["EblImportLicense"] | null;
+            invoicePayableAt: components["schemas"]["EblInvoicePayableAt"];
+            /** Iselectronic */
+            isElectronic: boolean;
+            /** Isshippedonboardtype */
+            isShippedOnBoardType: boolean;
+            /** Istoorder */
+            isToOrder: boolean;
+            /** Issuedate */
+            issueDate?: string | null;
+            /** Numberofcopieswithcharges */
+            numberOfCopiesWithCharges?: number | null;
+            /** Numberofcopieswithoutcharges */
+            numberOfCopiesWithoutCharges?: number | null;
+            /** Numberoforiginalswithcharges */
+            numberOfOriginalsWithCharges?: number | null;
+            /** Numberoforiginalswithoutcharges */
+            numberOfOriginalsWithoutCharges?: number | null;
+            /** Numberofriderpages */
+            numberOfRiderPages?: number | null;
+            /** Partycontactdetails */
+            partyContactDetails: components["schemas"]["EblPartyContactDetail"][];
+            placeOfIssue?: components["schemas"]["PlaceOfIssue"] | null;
+            /**
+             * Receipttypeatorigin
+             * @enum {string}
+             */
+            receiptTypeAtOrigin: "CY" | "SD" | "CFS";
+            /** Receivedforshipmentdate */
+            receivedForShipmentDate?: string | null;
+            /** References */
+            references?: components["schemas"]["EblReference"][] | null;
+            /** Servicecontractreference */
+            serviceContractReference?: string | null;
+            /** Shippedonboarddate */
+            shippedOnBoardDate?: string | null;
+            /** Shippinginstructionsreference */
+            shippingInstructionsReference?: string | null;
+            /** Termsandconditions */
+            termsAndConditions: string;
+            /** Transportdocumentreference */
+            transportDocumentReference: string;
+            /** Transportdocumentstatus */
+            transportDocumentStatus: string;
+            /** Transportdocumentsubreference */
+            transportDocumentSubReference?: string | null;
+            /**
+             * Transportdocumenttypecode
+             * @enum {string}
+             */
+            transportDocumentTypeCode: "BOL" | "SWB";
+            transports: components["schemas"]["Transports"];
+            /** Utilizedtransportequipments */
+            utilizedTransportEquipments: components["schemas"]["UtilizedTransportEquipment"][];
+        };
         /** TransportDocumentReference */
         TransportDocumentReference: string;
+        /** Transports */
+        Transports: {
+            /** Oncarriageby */
+            onCarriageBy?: string | null;
+            onwardInlandRouting?: components["schemas"]["OnwardInlandRouting"] | null;
+            placeOfDelivery?: components["schemas"]["PlaceOfDelivery"] | null;
+            placeOfReceipt?: components["schemas"]["PlaceOfReceipt"] | null;
+            /**
+             * Plannedarrivaldate
+             * Format: date
+             */
+            plannedArrivalDate: string;
+            /**
+             * Planneddeparturedate
+             * Format: date
+             */
+            plannedDepartureDate: string;
+            portOfDischarge: components["schemas"]["PortOfDischarge"];
+            portOfLoading: components["schemas"]["PortOfLoading"];
+            /** Precarriageby */
+            preCarriageBy?: string | null;
+            /** Vesselvoyages */
+            vesselVoyages: components["schemas"]["VesselVoyage"][];
+        };
         /** UnmatchedEvent */
         UnmatchedEvent: {
             /** Description */
@@ -6950,6 +8846,82 @@ export interface components {
             universalServiceReference?: string | null;
             vessel?: components["schemas"]["Vessel"] | null;
         };
+        /** UpdateShippingInstructions */
+        UpdateShippingInstructions: {
+            /** Advancemanifestfilings */
+            advanceManifestFilings?: components["schemas"]["EblAdvanceManifestFiling"][] | null;
+            /** Carriercode */
+            carrierCode?: string | null;
+            /** Carriercodelistprovider */
+            carrierCodeListProvider?: ("SMDG" | "NMFTA") | null;
+            /** Consignmentitems */
+            consignmentItems: components["schemas"]["ConsignmentItemShipper"][];
+            /** Customsreferences */
+            customsReferences?: components["schemas"]["EblCustomsReference"][] | null;
+            destinationChargesPaymentTerm?: components["schemas"]["EblDestinationChargesPaymentTerm"] | null;
+            /** Displayednameforplaceofdelivery */
+            displayedNameForPlaceOfDelivery?: components["schemas"]["DisplayedNameForPlaceOfDeliveryItem"][] | null;
+            /** Displayednameforplaceofreceipt */
+            displayedNameForPlaceOfReceipt?: components["schemas"]["DisplayedNameForPlaceOfReceiptItem"][] | null;
+            /** Displayednameforportofdischarge */
+            displayedNameForPortOfDischarge?: components["schemas"]["DisplayedNameForPortOfDischargeItem"][] | null;
+            /** Displayednameforportofload */
+            displayedNameForPortOfLoad?: components["schemas"]["DisplayedNameForPortOfLoadItem"][] | null;
+            documentParties: components["schemas"]["DocumentPartiesShippingInstructions"];
+            exportLicense?: components["schemas"]["ExportLicenseShipper"] | null;
+            /**
+             * Freightpaymenttermcode
+             * @enum {string}
+             */
+            freightPaymentTermCode: "PRE" | "COL";
+            /** Housebillofladings */
+            houseBillOfLadings?: components["schemas"]["HouseBillOfLading"][] | null;
+            importLicense?: components["schemas"]["ImportLicenseShipper"] | null;
+            invoicePayableAt?: components["schemas"]["InvoicePayableAtShippingInstructions"] | null;
+            /** Iscargodeliveredinics2Zone */
+            isCargoDeliveredInICS2Zone: boolean;
+            /** Iscarriersagentatdestinationrequired */
+            isCarriersAgentAtDestinationRequired?: boolean | null;
+            /** Iselectronic */
+            isElectronic: boolean;
+            /** Ishousebillofladingsissued */
+            isHouseBillOfLadingsIssued?: boolean | null;
+            /** Isshippedonboardtype */
+            isShippedOnBoardType: boolean;
+            /** Istoorder */
+            isToOrder: boolean;
+            /** Numberofcopieswithcharges */
+            numberOfCopiesWithCharges?: number | null;
+            /** Numberofcopieswithoutcharges */
+            numberOfCopiesWithoutCharges?: number | null;
+            /** Numberoforiginalswithcharges */
+            numberOfOriginalsWithCharges?: number | null;
+            /** Numberoforiginalswithoutcharges */
+            numberOfOriginalsWithoutCharges?: number | null;
+            originChargesPaymentTerm?: components["schemas"]["EblOriginChargesPaymentTerm"] | null;
+            /** Partycontactdetails */
+            partyContactDetails: components["schemas"]["EblPartyContactDetail"][];
+            placeOfIssue?: components["schemas"]["PlaceOfIssue"] | null;
+            /** References */
+            references?: components["schemas"]["EblReference"][] | null;
+            /** Requestedcarriercertificates */
+            requestedCarrierCertificates?: components["schemas"]["RequestedCarrierCertificate"][] | null;
+            /** Requestedcarrierclauses */
+            requestedCarrierClauses?: components["schemas"]["RequestedCarrierClaus"][] | null;
+            /** Shippinginstructionsreference */
+            shippingInstructionsReference: string;
+            /** Shippinginstructionsrevisionnumber */
+            shippingInstructionsRevisionNumber?: number | null;
+            /** Transportdocumentreference */
+            transportDocumentReference?: string | null;
+            /**
+             * Transportdocumenttypecode
+             * @enum {string}
+             */
+            transportDocumentTypeCode: "BOL" | "SWB";
+            /** Utilizedtransportequipments */
+            utilizedTransportEquipments: components["schemas"]["UtilizedTransportEquipmentShipper"][];
+        };
         /**
          * UploadProgress
          * @description After each chunk: how many arrived; after the last one, the stored file too (`fileId` and on).
@@ -6970,12 +8942,88 @@ export interface components {
             /** Totalchunks */
             totalChunks: number;
         };
+        /** UtilizedTransportEquipment */
+        UtilizedTransportEquipment: {
+            activeReeferSettings?: components["schemas"]["EblActiveReeferSettings"] | null;
+            /** Customsreferences */
+            customsReferences?: components["schemas"]["EblCustomsReference"][] | null;
+            equipment: components["schemas"]["Equipment"];
+            /** Isnonoperatingreefer */
+            isNonOperatingReefer?: boolean | null;
+            /** Isshipperowned */
+            isShipperOwned: boolean;
+            /** References */
+            references?: components["schemas"]["EblReference"][] | null;
+            /** Seals */
+            seals: components["schemas"]["Seal"][];
+            /** Shippingmarks */
+            shippingMarks?: components["schemas"]["ShippingMark"][] | null;
+        };
+        /** UtilizedTransportEquipmentHBL */
+        UtilizedTransportEquipmentHBL: {
+            /** Isoequipmentcode */
+            ISOEquipmentCode: string;
+            /**
+             * Emptyindicatorcode
+             * @enum {string}
+             */
+            emptyIndicatorCode: "LADEN" | "EMPTY";
+            /** Equipmentreference */
+            equipmentReference: string;
+            /** Isshipperowned */
+            isShipperOwned: boolean;
+            /** Seals */
+            seals?: components["schemas"]["Seal"][] | null;
+        };
+        /** UtilizedTransportEquipmentShipper */
+        UtilizedTransportEquipmentShipper: components["schemas"]["UtilizedTransportEquipmentShipper1"] | components["schemas"]["UtilizedTransportEquipmentShipper2"];
+        /** UtilizedTransportEquipmentShipper1 */
+        UtilizedTransportEquipmentShipper1: {
+            /** Customsreferences */
+            customsReferences?: components["schemas"]["EblCustomsReference"][] | null;
+            /** Emptyindicatorcode */
+            emptyIndicatorCode?: ("LADEN" | "EMPTY") | null;
+            equipment: components["schemas"]["RequiredEquipment"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            isShipperOwned: "true";
+            /** References */
+            references?: components["schemas"]["EblReference"][] | null;
+            /** Seals */
+            seals: components["schemas"]["Seal"][];
+            /** Shippingmarks */
+            shippingMarks?: components["schemas"]["ShippingMark"][] | null;
+        };
+        /** UtilizedTransportEquipmentShipper2 */
+        UtilizedTransportEquipmentShipper2: {
+            /** Customsreferences */
+            customsReferences?: components["schemas"]["EblCustomsReference"][] | null;
+            /** Emptyindicatorcode */
+            emptyIndicatorCode?: ("LADEN" | "EMPTY") | null;
+            /** Equipmentreference */
+            equipmentReference: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            isShipperOwned: "false";
+            /** References */
+            references?: components["schemas"]["EblReference"][] | null;
+            /** Seals */
+            seals: components["schemas"]["Seal"][];
+            /** Shippingmarks */
+            shippingMarks?: components["schemas"]["ShippingMark"][] | null;
+        };
         /** Value */
         Value: string;
         /** Value1 */
         Value1: string;
         /** Value2 */
         Value2: string;
+        /** Value3 */
+        Value3: string;
         /**
          * VerificationCodeResent
          * @description A new verification code sent to a customer signing up.
@@ -7010,6 +9058,17 @@ export interface components {
             name: string;
             /** Vesselimonumber */
             vesselIMONumber?: string | null;
+        };
+        /** VesselVoyage */
+        VesselVoyage: {
+            /** Carrierexportvoyagenumber */
+            carrierExportVoyageNumber: string;
+            /** Role */
+            role?: string | null;
+            /** Universalexportvoyagereference */
+            universalExportVoyageReference?: string | null;
+            /** Vesselname */
+            vesselName: string;
         };
         /** WaitingRow */
         WaitingRow: {
@@ -7079,7 +9138,7 @@ export interface components {
             /** Callbackurl */
             callbackUrl: string;
             /** Eventtypes */
-            eventTypes?: ("booking.received" | "booking.reference_assigned" | "booking.updated" | "booking.quoted" | "booking.price_accepted" | "booking.price_declined" | "booking.withdrawn" | "booking.documents_submitted" | "booking.revision_requested" | "booking.rejected" | "booking.confirmed" | "booking.quote_expired" | "booking.completed" | "booking.sailing_chosen" | "booking.sailing_rescheduled" | "booking.sailing_named" | "amendment.asked" | "amendment.received" | "amendment.requoted" | "amendment.confirmed" | "amendment.declined" | "amendment.cancelled" | "cancellation.received" | "cancellation.confirmed" | "cancellation.declined" | "cancellation.withdrawn" | "tracking.event")[] | null;
+            eventTypes?: ("booking.received" | "booking.reference_assigned" | "booking.updated" | "booking.quoted" | "booking.price_accepted" | "booking.price_declined" | "booking.withdrawn" | "booking.documents_submitted" | "booking.revision_requested" | "booking.rejected" | "booking.confirmed" | "booking.quote_expired" | "booking.completed" | "booking.sailing_chosen" | "booking.sailing_rescheduled" | "booking.sailing_named" | "amendment.asked" | "amendment.received" | "amendment.requoted" | "amendment.confirmed" | "amendment.declined" | "amendment.cancelled" | "cancellation.received" | "cancellation.confirmed" | "cancellation.declined" | "cancellation.withdrawn" | "tracking.event" | "shipping_instructions.received" | "shipping_instructions.revision_requested" | "shipping_instructions.updated" | "shipping_instructions.update_cancelled" | "shipping_instructions.cancelled" | "shipping_instructions.declined" | "transport_document.draft" | "transport_document.approved" | "transport_document.issued")[] | null;
             /** Trackingformat */
             trackingFormat?: ("cloudevents" | "tnt-3.0") | null;
         };
@@ -15843,6 +17902,159 @@ export interface operations {
             };
         };
     };
+    booking_admin_issue_transport_document: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_RateRequestDetail_"];
+                };
+            };
+            /** @description Stored; the read models do not show it yet (answered from the command's result) */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "isError": false,
+                     *       "isSuccess": true,
+                     *       "response": {
+                     *         "id": "0b9e6c1e-4f53-4c8e-9d53-5d3c8f1f2a10",
+                     *         "pending": true,
+                     *         "position": 1042
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_Pending_"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "quantity: Required",
+                     *         "fields": {
+                     *           "quantity": "Required"
+                     *         }
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Authentication required"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Staff only"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Rate request not found"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed in the current state, or a concurrent change */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Not allowed while the rate request is quoted (state 2)"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The store was out of reach for the whole wait: nothing stored; retry (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "The service is briefly unavailable; please try again"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     booking_admin_add_container: {
         parameters: {
             query?: never;
@@ -16282,6 +18494,199 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "description": "Not allowed while the rate request is quoted (state 2)"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The store was out of reach for the whole wait: nothing stored; retry (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "The service is briefly unavailable; please try again"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    booking_admin_decline_shipping_order: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MessageBody"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ShippingOrder_"];
+                };
+            };
+            /** @description Stored; the read models do not show it yet (answered from the command's result) */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "isError": false,
+                     *       "isSuccess": true,
+                     *       "response": {
+                     *         "id": "0b9e6c1e-4f53-4c8e-9d53-5d3c8f1f2a10",
+                     *         "pending": true,
+                     *         "position": 1042
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_Pending_"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "quantity: Required",
+                     *         "fields": {
+                     *           "quantity": "Required"
+                     *         }
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Authentication required"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Staff only"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Rate request not found"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed in the current state, or a concurrent change */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Not allowed while the rate request is quoted (state 2)"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Request body too large"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not sent as JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Send this body as JSON (Content-Type: application/json)"
                      *       },
                      *       "isError": true,
                      *       "isSuccess": false
@@ -25866,6 +28271,1827 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["EventsError"];
+                };
+            };
+        };
+    };
+    dcsa_create_shipping_instructions: {
+        parameters: {
+            query?: never;
+            header?: {
+                "API-Version"?: string | null;
+                "Idempotency-Key"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateShippingInstructions"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateShippingInstructionsResponse"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "quantity: Required",
+                     *         "fields": {
+                     *           "quantity": "Required"
+                     *         }
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EblErrorResponse"];
+                };
+            };
+            /** @description No valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Authentication required"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EblErrorResponse"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Staff only"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EblErrorResponse"];
+                };
+            };
+            /** @description Not found, or not the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Rate request not found"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EblErrorResponse"];
+                };
+            };
+            /** @description Not allowed in the current state, or a concurrent change */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Not allowed while the rate request is quoted (state 2)"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EblErrorResponse"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Request body too large"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EblErrorResponse"];
+                };
+            };
+            /** @description The body is not sent as JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Send this body as JSON (Content-Type: application/json)"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EblErrorResponse"];
+                };
+            };
+            /** @description Too many attempts; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Too many failed logins; try again later",
+                     *         "retryAfter": 30
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EblErrorResponse"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EblErrorResponse"];
+                };
+            };
+            /** @description The store was out of reach for the whole wait: nothing stored; retry (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "The service is briefly unavailable; please try again"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EblErrorResponse"];
+                };
+            };
+        };
+    };
+    dcsa_get_shipping_instructions: {
+        parameters: {
+            query?: never;
+            header?: {
+                "API-Version"?: string | null;
+            };
+            path: {
+                documentReference: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShippingInstructions"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "quantity: Required",
+                     *         "fields": {
+                     *           "quantity": "Required"
+                     *         }
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EblErrorResponse"];
+                };
+            };
+            /** @description No valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Authentication required"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EblErrorResponse"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Staff only"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EblErrorResponse"];
+                };
+            };
+            /** @description Not found, or not the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Rate request not found"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EblErrorResponse"];
+                };
+            };
+            /** @description Not allowed in the current state, or a concurrent change */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Not allowed while the rate request is quoted (state 2)"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EblErrorResponse"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Request body too large"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EblErrorResponse"];
+                };
+            };
+            /** @description The body is not sent as JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Send this body as JSON (Content-Type: application/json)"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EblErrorResponse"];
+                };
+            };
+            /** @description Too many attempts; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Too many failed logins; try again later",
+                     *         "retryAfter": 30
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EblErrorResponse"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EblErrorResponse"];
+                };
+            };
+            /** @description The store was out of reach for the whole wait: nothing stored; retry (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "The service is briefly unavailable; please try again"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EblErrorResponse"];
+                };
+            };
+        };
+    };
+    dcsa_update_shipping_instructions: {
+        parameters: {
+            query?: never;
+            header?: {
+                "API-Version"?: string | null;
+            };
+            path: {
+                documentReference: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateShippingInstructions"];
+            };
+        };
+        responses: {
+            /** @description Accepted; the document now awaits the provider's action */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "quantity: Required",
+                     *         "fields": {
+                     *           "quantity": "Required"
+                     *         }
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EblErrorResponse"];
+                };
+            };
+            /** @description No valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Authentication required"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EblErrorResponse"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Staff only"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EblErrorResponse"];
+                };
+            };
+            /** @description Not found, or not the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Rate request not found"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EblErrorResponse"];
+                };
+            };
+            /** @description Not allowed in the current state, or a concurrent change */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Not allowed while the rate request is quoted (state 2)"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EblErrorResponse"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Request body too large"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EblErrorResponse"];
+                };
+            };
+            /** @description The body is not sent as JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Send this body as JSON (Content-Type: application/json)"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EblErrorResponse"];
+                };
+            };
+            /** @description Too many attempts; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Too many failed logins; try again later",
+                     *         "retryAfter": 30
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EblErrorResponse"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EblErrorResponse"];
+                };
+            };
+            /** @description The store was out of reach for the whole wait: nothing stored; retry (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "The service is briefly unavailable; please try again"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EblErrorResponse"];
+                };
+            };
+        };
+    };
+    dcsa_cancel_shipping_instructions: {
+        parameters: {
+            query?: never;
+            header?: {
+                "API-Version"?: string | null;
+            };
+            path: {
+                documentReference: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CancelShippingInstructionsUpdate"];
+            };
+        };
+        responses: {
+            /** @description Accepted; the document now awaits the provider's action */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "quantity: Required",
+                     *         "fields": {
+                     *           "quantity": "Required"
+                     *         }
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EblErrorResponse"];
+                };
+            };
+            /** @description No valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Authentication required"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EblErrorResponse"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Staff only"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EblErrorResponse"];
+                };
+            };
+            /** @description Not found, or not the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Rate request not found"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EblErrorResponse"];
+                };
+            };
+            /** @description Not allowed in the current state, or a concurrent change */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Not allowed while the rate request is quoted (state 2)"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EblErrorResponse"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Request body too large"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EblErrorResponse"];
+                };
+            };
+            /** @description The body is not sent as JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Send this body as JSON (Content-Type: application/json)"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EblErrorResponse"];
+                };
+            };
+            /** @description Too many attempts; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Too many failed logins; try again later",
+                     *         "retryAfter": 30
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EblErrorResponse"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EblErrorResponse"];
+                };
+            };
+            /** @description The store was out of reach for the whole wait: nothing stored; retry (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "The service is briefly unavailable; please try again"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EblErrorResponse"];
+                };
+            };
+        };
+    };
+    dcsa_get_transport_document: {
+        parameters: {
+            query?: never;
+            header?: {
+                "API-Version"?: string | null;
+            };
+            path: {
+                transportDocumentReference: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransportDocument"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "quantity: Required",
+                     *         "fields": {
+                     *           "quantity": "Required"
+                     *         }
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EblErrorResponse"];
+                };
+            };
+            /** @description No valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Authentication required"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EblErrorResponse"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Staff only"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EblErrorResponse"];
+                };
+            };
+            /** @description Not found, or not the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Rate request not found"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EblErrorResponse"];
+                };
+            };
+            /** @description Not allowed in the current state, or a concurrent change */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Not allowed while the rate request is quoted (state 2)"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EblErrorResponse"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Request body too large"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EblErrorResponse"];
+                };
+            };
+            /** @description The body is not sent as JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Send this body as JSON (Content-Type: application/json)"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EblErrorResponse"];
+                };
+            };
+            /** @description Too many attempts; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Too many failed logins; try again later",
+                     *         "retryAfter": 30
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EblErrorResponse"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EblErrorResponse"];
+                };
+            };
+            /** @description The store was out of reach for the whole wait: nothing stored; retry (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "The service is briefly unavailable; please try again"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EblErrorResponse"];
+                };
+            };
+        };
+    };
+    dcsa_approve_transport_document: {
+        parameters: {
+            query?: never;
+            header?: {
+                "API-Version"?: string | null;
+            };
+            path: {
+                transportDocumentReference: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApproveTransportDocument"];
+            };
+        };
+        responses: {
+            /** @description Accepted; the document now awaits the provider's action */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "quantity: Required",
+                     *         "fields": {
+                     *           "quantity": "Required"
+                     *         }
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EblErrorResponse"];
+                };
+            };
+            /** @description No valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Authentication required"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EblErrorResponse"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Staff only"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EblErrorResponse"];
+                };
+            };
+            /** @description Not found, or not the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Rate request not found"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EblErrorResponse"];
+                };
+            };
+            /** @description Not allowed in the current state, or a concurrent change */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Not allowed while the rate request is quoted (state 2)"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EblErrorResponse"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Request body too large"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EblErrorResponse"];
+                };
+            };
+            /** @description The body is not sent as JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Send this body as JSON (Content-Type: application/json)"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EblErrorResponse"];
+                };
+            };
+            /** @description Too many attempts; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Too many failed logins; try again later",
+                     *         "retryAfter": 30
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EblErrorResponse"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EblErrorResponse"];
+                };
+            };
+            /** @description The store was out of reach for the whole wait: nothing stored; retry (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "The service is briefly unavailable; please try again"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EblErrorResponse"];
+                };
+            };
+        };
+    };
+    dcsa_get_transport_document_amendment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                transportDocumentReference: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "quantity: Required",
+                     *         "fields": {
+                     *           "quantity": "Required"
+                     *         }
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EblErrorResponse"];
+                };
+            };
+            /** @description No valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Authentication required"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EblErrorResponse"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Staff only"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EblErrorResponse"];
+                };
+            };
+            /** @description Not found, or not the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Rate request not found"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EblErrorResponse"];
+                };
+            };
+            /** @description Not allowed in the current state, or a concurrent change */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Not allowed while the rate request is quoted (state 2)"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EblErrorResponse"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Request body too large"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EblErrorResponse"];
+                };
+            };
+            /** @description The body is not sent as JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Send this body as JSON (Content-Type: application/json)"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EblErrorResponse"];
+                };
+            };
+            /** @description Too many attempts; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Too many failed logins; try again later",
+                     *         "retryAfter": 30
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EblErrorResponse"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EblErrorResponse"];
+                };
+            };
+            /** @description Not implemented */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EblErrorResponse"];
+                };
+            };
+            /** @description The store was out of reach for the whole wait: nothing stored; retry (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "The service is briefly unavailable; please try again"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EblErrorResponse"];
+                };
+            };
+        };
+    };
+    dcsa_put_transport_document_amendment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                transportDocumentReference: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "quantity: Required",
+                     *         "fields": {
+                     *           "quantity": "Required"
+                     *         }
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EblErrorResponse"];
+                };
+            };
+            /** @description No valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Authentication required"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EblErrorResponse"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Staff only"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EblErrorResponse"];
+                };
+            };
+            /** @description Not found, or not the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Rate request not found"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EblErrorResponse"];
+                };
+            };
+            /** @description Not allowed in the current state, or a concurrent change */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Not allowed while the rate request is quoted (state 2)"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EblErrorResponse"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Request body too large"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EblErrorResponse"];
+                };
+            };
+            /** @description The body is not sent as JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Send this body as JSON (Content-Type: application/json)"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EblErrorResponse"];
+                };
+            };
+            /** @description Too many attempts; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Too many failed logins; try again later",
+                     *         "retryAfter": 30
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EblErrorResponse"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EblErrorResponse"];
+                };
+            };
+            /** @description Not implemented */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EblErrorResponse"];
+                };
+            };
+            /** @description The store was out of reach for the whole wait: nothing stored; retry (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "The service is briefly unavailable; please try again"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EblErrorResponse"];
+                };
+            };
+        };
+    };
+    dcsa_delete_transport_document_amendment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                transportDocumentReference: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "quantity: Required",
+                     *         "fields": {
+                     *           "quantity": "Required"
+                     *         }
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EblErrorResponse"];
+                };
+            };
+            /** @description No valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Authentication required"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EblErrorResponse"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Staff only"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EblErrorResponse"];
+                };
+            };
+            /** @description Not found, or not the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Rate request not found"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EblErrorResponse"];
+                };
+            };
+            /** @description Not allowed in the current state, or a concurrent change */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Not allowed while the rate request is quoted (state 2)"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EblErrorResponse"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Request body too large"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EblErrorResponse"];
+                };
+            };
+            /** @description The body is not sent as JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Send this body as JSON (Content-Type: application/json)"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EblErrorResponse"];
+                };
+            };
+            /** @description Too many attempts; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Too many failed logins; try again later",
+                     *         "retryAfter": 30
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EblErrorResponse"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EblErrorResponse"];
+                };
+            };
+            /** @description Not implemented */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EblErrorResponse"];
+                };
+            };
+            /** @description The store was out of reach for the whole wait: nothing stored; retry (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "The service is briefly unavailable; please try again"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EblErrorResponse"];
                 };
             };
         };

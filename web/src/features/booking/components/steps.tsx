@@ -244,7 +244,9 @@ export function FinalStep({ detail, onBack }: { detail: RateRequestDetail; onBac
   const [checked, setChecked] = useState(false);
   const frame = useRef<HTMLIFrameElement>(null);
   const approve = useApproveShippingOrder(detail.order?.id ?? detail.id);
-  const approved = isState('shipping_order', detail.order?.status, 'approved');
+  // Approved by the customer, then issued by staff: the draft bill of lading becomes the issued one.
+  const issued = isState('shipping_order', detail.order?.status, 'issued');
+  const approved = issued || isState('shipping_order', detail.order?.status, 'approved');
   // The report tells its height; the frame takes it, so the page scrolls and the frame never does.
   const [height, setHeight] = useState<number | null>(null);
   useEffect(() => {
@@ -292,7 +294,11 @@ export function FinalStep({ detail, onBack }: { detail: RateRequestDetail; onBac
         style={height ? { height: height + 2 } : undefined}
       />
       {approved ? (
-        <p role="status">This booking is complete.</p>
+        <p role="status">
+          {issued
+            ? 'The bill of lading is issued. This booking is complete.'
+            : 'This booking is complete; the bill of lading will be issued by our staff.'}
+        </p>
       ) : (
         <Checkbox
           label="I confirm that the information provided is complete and accurate."

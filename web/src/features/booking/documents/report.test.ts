@@ -5,6 +5,17 @@ import { renderReport, requestedId } from './report';
 const detail = rateRequestDetail();
 
 describe('shipping order report', () => {
+  it('is the draft bill of lading once staff accept the order, and the bill of lading once issued', () => {
+    const root = document.createElement('main');
+    renderReport(root, detail);
+    expect(root.querySelector('h1')?.textContent).toBe('Draft Bill of Lading');
+    expect(root.textContent).toContain(`Bill of lading BL-${detail.reference ?? detail.id} (draft)`);
+    renderReport(root, { ...detail, order: { ...detail.order!, status: 4 } });
+    expect(root.querySelector('h1')?.textContent).toBe('Bill of Lading');
+    renderReport(root, { ...detail, order: { ...detail.order!, status: 0 } });
+    expect(root.querySelector('h1')?.textContent).toBe('Shipping Order Report');
+  });
+
   it('shows the rate request, the order, its parties and container totals', () => {
     const root = document.createElement('main');
     renderReport(root, detail);

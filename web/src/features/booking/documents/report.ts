@@ -5,6 +5,7 @@
  */
 import { basis, formatBookingTotal, quoteSource } from '@/components/charges/charges';
 import { api } from '@/lib/api-client';
+import { getState, stateName } from '@/lib/lifecycle';
 import { formatAt, formatDate, formatMoney } from '@/lib/format';
 import { CONTAINER_FIELDS, ORDER_FIELDS, PARTY_FIELDS, containerValue, labelWithUnit, orderValue, partyValue } from '@/lib/order-fields';
 import type { Answer } from '@/types/contract';
@@ -111,7 +112,11 @@ export function renderReport(
   root.textContent = '';
   const lead = el('p', `Booking ${d.reference ?? d.id}`);
   lead.className = 'muted';
-  root.append(el('h1', 'Shipping Order Report'), lead, el('h2', 'Rate Request'));
+  // Once staff accept the order it is the draft bill of lading; the customer approves it, staff issue it.
+  const document = d.order ? getState('shipping_order', stateName('shipping_order', d.order.status))?.transportDocument : null;
+  const heading = document === 'ISSUED' ? 'Bill of Lading' : document ? 'Draft Bill of Lading' : 'Shipping Order Report';
+  if (document) lead.textContent = `Bill of lading BL-${d.reference ?? d.id} (${document.toLowerCase()}) · booking ${d.reference ?? d.id}`;
+  root.append(el('h1', heading), lead, el('h2', 'Rate Request'));
   root.append(
     pairs([
       ['Customer', d.customerName],

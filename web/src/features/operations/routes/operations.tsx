@@ -48,15 +48,17 @@ const reviewFields = (detail: Detail) =>
 
 // The rate request's steps are ../lib/request-actions.ts; the shipping order's are here. The quote has a dialog of
 // its own (../components/quote-dialog.tsx: the breakdown editor).
-type OrderAction = 'order_revision' | 'order_accept';
+type OrderAction = 'order_revision' | 'order_accept' | 'order_issue';
 type Action = 'quote' | RequestTrigger | OrderAction;
 const ORDER_ACTION_TITLE: Record<OrderAction, string> = {
   order_revision: 'Request Order Revision',
   order_accept: 'Accept Shipping Order',
+  order_issue: 'Issue Bill of Lading',
 };
 const ORDER_ACTION_DONE: Record<OrderAction, string> = {
   order_revision: 'Order revision requested: the customer is asked to change the shipping order',
   order_accept: 'Shipping order accepted',
+  order_issue: 'Bill of lading issued: the customer is told',
 };
 const doneOf = (action: Exclude<Action, 'quote'>) =>
   isRequestTrigger(action) ? REQUEST_ACTIONS[action].done : ORDER_ACTION_DONE[action];
@@ -91,6 +93,7 @@ function ActionDialog({
     async () => {
       if (step) return step.call(detail, { message: message.trim(), routing });
       if (action === 'order_accept') return api.put(`${ADMIN}/shipping-orders/${detail.order!.id}/accept`);
+      if (action === 'order_issue') return api.put(`${ADMIN}/rate-requests/${detail.id}/transport-document/issue`);
       const messages = Object.fromEntries(
         Object.entries(revise)
           .filter(([, m]) => m.trim())
@@ -227,6 +230,9 @@ function DetailPanel({ id, reveal }: { id: string; reveal: number }) {
         ) : null}
         {d.order && can('shipping_order', orderName, 'accept', 'staff') ? (
           <Button onClick={() => setAction('order_accept')}>Accept Shipping Order</Button>
+        ) : null}
+        {d.order && can('shipping_order', orderName, 'issue', 'staff') ? (
+          <Button onClick={() => setAction('order_issue')}>Issue Bill of Lading</Button>
         ) : null}
         {offered.filter(([, step]) => step.variant === 'danger').map(button)}
       </div>

@@ -1,0 +1,437 @@
+"""The standard's shipping instructions onto the shipping order the screens show, and the order back as the
+standard's `ShippingInstructions` and `TransportDocument`.
+
+An order made through `/v3` keeps the instructions as sent (`as_sent`) beside the values the screens show,
+and reads back as sent; an order made (or edited) on the screens reads from its values, in the standard's
+terms. Statuses come from each state's facts in state-machines/shipping_order.json, never from code.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from api.dcsa.errors import DetailedError
+from domain.booking.values import (
+    BOX,
+    CONSIGNEE,
+    NOTIFY,
+    SUPPLIER,
+    ContainerDraft,
+    FreightType,
+    OrderDraft,
+    PartyDraft,
+)
+from domain.shared.lifecycle import lifecycle
+
+SI_PREFIX, TD_PREFIX = "SI-", "BL-"
+_LBR_IN_KGM = 0.45359237
+# The carrier this portal speaks for, on the documents it issues (no SMDG code of its own: a placeholder the
+# standard's pattern accepts).
+CARRIER_CODE = "FRBK"
+TERMS = "Carriage under the carrier's standard bill of lading terms and conditions, available on request."
+
+
+def si_reference(booking_reference: str) -> str:
+    return SI_PREFIX + booking_reference
+
+
+def td_reference(booking_reference: str) -> str:
+    return TD_PREFIX + booking_reference
+
+
+def booking_reference_of(document_reference: str) -> str | None:
+    for prefix in (SI_PREFIX, TD_PREFIX):
+        if document_reference.startswith(prefix):
+            return document_reference[len(prefix) :]
+    return None
+
+
+def state_fact(state: str, fact: str) -> Any:
+    return lifecycle("shipping_order").fact(state, fact)
+
+
+# -- the standard's instructions as the order's draft ----------------------------------------------------
+def _kilograms(weight: Mapping[str, Any] | None) -> float | None:
+    if not weight:
+        return None
+    value = float(weight["value"])
+    return round(value * _LBR_IN_KGM, 3) if weight.get("unit") == "LBR" else value
+
+
+def _phone(party: Mapping[str, Any], fallback: list[Mapping[str, Any]]) -> str | None:
+    for contact in [*(party.get("partyContactDetails") or []), *fallback]:
+        if contact.get("phone"):
+            return str(contact["phone"])
+    return None
+
+
+def _address(party: Mapping[str, Any]) -> str | None:
+    lines = [str(line) for line in party.get("addressLines") or []]
+    if lines:
+        return ", ".join(lines)
+    address = party.get("address")
+    if not address:
+        return None
+    parts = [address.get("street"), address.get("streetNumber"), address.get("postCode"), address.get("city")]
+    return ", ".join(str(p) for p in [*parts, address.get("countryCode")] if p)
+
+
+def _party(party: Mapping[str, Any], kind: int, swbl: bool, contacts: list[Mapping[str, Any]]) -> PartyDraft:
+    return PartyDraft(
+        name=party.get("partyName"),
+        address=_address(party),
+        phone_number=_phone(party, contacts),
+        party_type=kind,
+        is_for_swbl=swbl,
+    )
+
+
+def _dangerous(document: Mapping[str, Any]) -> dict[str, Any] | None:
+    for item in document.get("consignmentItems") or []:
+        for cargo in item.get("cargoItems") or []:
+            for goods in (cargo.get("outerPackaging") or {}).get("dangerousGoods") or []:
+                return dict(goods)
+    return None
+
+
+def order_draft(
+    document: Mapping[str, Any], container_ids: Mapping[str, int]
+) -> tuple[OrderDraft, list[DetailedError]]:
+    """The order the instructions mean (`container_ids`: the catalog's id of each container number), and
+    what cannot be mapped at all, by jsonPath."""
+    errors: list[DetailedError] = []
+    swbl = document.get("transportDocumentTypeCode") == "SWB"
+    contacts = list(document.get("partyContactDetails") or [])
+    parties_sent = document.get("documentParties") or {}
+    named = [(parties_sent.get("shipper"), SUPPLIER), (parties_sent.get("consignee"), CONSIGNEE)]
+    named += [(p, NOTIFY) for p in (parties_sent.get("notifyParties") or [])[:1]]
+    sides = (False, True) if swbl else (False,)
+    parties = tuple(_party(p, kind, side, contacts) for side in sides for p, kind in named if p)
+    goods = [str(g) for item in document.get("consignmentItems") or [] for g in item["descriptionOfGoods"]]
+    cargo_by_equipment: dict[str, list[Mapping[str, Any]]] = {}
+    for item in document.get("consignmentItems") or []:
+        for cargo in item.get("cargoItems") or []:
+            cargo_by_equipment.setdefault(str(cargo["equipmentReference"]), []).append(cargo)
+    containers = []
+    reefer: dict[str, Any] = {}
+    for i, used in enumerate(document.get("utilizedTransportEquipments") or []):
+        number = str(
+            (used.get("equipment") or {}).get("equipmentReference") or used.get("equipmentReference")
+        )
+        if number not in container_ids:
+            errors.append(
+                DetailedError(
+                    7003,
+                    f"Container {number} is not one this carrier supplies",
+                    f"$.utilizedTransportEquipments[{i}]",
+                    number,
+                )
+            )
+        cargo = cargo_by_equipment.get(number, [])
+        gross = sum(_kilograms(c.get("cargoGrossWeight")) or 0 for c in cargo)
+        net = sum(
+            _kilograms(c.get("cargoNetWeight")) or _kilograms(c.get("cargoGrossWeight")) or 0 for c in cargo
+        )
+        packages = sum(int((c.get("outerPackaging") or {}).get("numberOfPackages") or 0) for c in cargo)
+        seals = used.get("seals") or []
+        containers.append(
+            ContainerDraft(
+                container_id=container_ids.get(number),
+                seal=seals[0]["number"] if seals else None,
+                count=packages or None,
+                type=BOX,
+                gross_weight=gross or None,
+                net_weight=net or None,
+            )
+        )
+        reefer = reefer or dict(used.get("activeReeferSettings") or {})
+    danger = _dangerous(document) or {}
+    draft = OrderDraft(
+        is_swbl=swbl,
+        freight_type=int(
+            FreightType.PREPAID if document.get("freightPaymentTermCode") == "PRE" else FreightType.COLLECT
+        ),
+        cargo_description="; ".join(goods) or None,
+        imco_class=danger.get("imoClass"),
+        un_number=danger.get("UNNumber"),
+        temperature=reefer.get("temperatureSetpoint"),
+        humidity=reefer.get("humiditySetpoint"),
+        has_ventilation=bool(reefer.get("isVentilationOpen")),
+        parties=parties,
+        containers=tuple(containers),
+    )
+    return draft, errors
+
+
+# The order's own paths (domain/booking/values.py) and the standard's names for them.
+_PATHS = {
+    "containers": "$.utilizedTransportEquipments",
+    "parties": "$.documentParties",
+    "cargo_description": "$.consignmentItems[0].descriptionOfGoods",
+    "imco_class": "$.consignmentItems[0].cargoItems[0].outerPackaging.dangerousGoods[0].imoClass",
+    "un_number": "$.consignmentItems[0].cargoItems[0].outerPackaging.dangerousGoods[0].UNNumber",
+    "temperature": "$.utilizedTransportEquipments[0].activeReeferSettings.temperatureSetpoint",
+    "humidity": "$.utilizedTransportEquipments[0].activeReeferSettings.humiditySetpoint",
+    "freight_type": "$.freightPaymentTermCode",
+}
+
+
+def order_errors(fields: Mapping[str, str]) -> list[DetailedError]:
+    """A domain `ValidationFailed` on the order as the standard's errors, each at the field's jsonPath."""
+    out = []
+    for key, message in fields.items():
+        head, *rest = key.split(".")
+        path = _PATHS.get(head, "$")
+        if head in ("containers", "parties") and rest and rest[0].isdigit():
+            path = f"{path}[{rest[0]}]" if head == "containers" else path
+        out.append(DetailedError(7004, f"{key}: {message}", path))
+    return out
+
+
+# -- the order as the standard's documents ---------------------------------------------------------------
+def _details(order: Mapping[str, Any]) -> dict[str, Any]:
+    return dict(json.loads(order["details"])) if isinstance(order["details"], str) else dict(order["details"])
+
+
+def _screens_party(party: Mapping[str, Any]) -> dict[str, Any]:
+    said: dict[str, Any] = {"partyName": str(party["name"])[:70]}
+    if party.get("address"):
+        said["addressLines"] = [str(party["address"])[:250]]
+    if party.get("phone_number"):
+        said["partyContactDetails"] = [
+            {"name": str(party["name"])[:35], "phone": str(party["phone_number"])[:30]}
+        ]
+    return said
+
+
+def _screens_instructions(
+    details: Mapping[str, Any], booking: Mapping[str, Any], numbers: Mapping[int, str]
+) -> dict[str, Any]:
+    """An order made on the screens in the standard's terms."""
+    main = [p for p in details.get("parties") or [] if not p.get("is_for_swbl")]
+    by_kind = {p["party_type"]: p for p in main}
+    shipper = by_kind.get(SUPPLIER) or (main[0] if main else {"name": "Shipper", "phone_number": None})
+    parties: dict[str, Any] = {"shipper": _screens_party(shipper)}
+    if CONSIGNEE in by_kind:
+        parties["consignee"] = _screens_party(by_kind[CONSIGNEE])
+    if NOTIFY in by_kind:
+        parties["notifyParties"] = [_screens_party(by_kind[NOTIFY])]
+    reference = str(booking.get("reference") or booking["id"])
+    cargo_items = []
+    equipments = []
+    for container in details.get("containers") or []:
+        number = numbers.get(int(container["container_id"]), str(container["container_id"]))
+        item: dict[str, Any] = {
+            "equipmentReference": number[:11],
+            "cargoGrossWeight": {"value": float(container["gross_weight"]), "unit": "KGM"},
+            "cargoNetWeight": {"value": float(container["net_weight"]), "unit": "KGM"},
+            "outerPackaging": {"numberOfPackages": int(container["count"]), "description": "Boxes"},
+        }
+        cargo_items.append(item)
+        equipments.append(
+            {
+                "isShipperOwned": False,
+                "equipmentReference": number[:11],
+                "seals": [{"number": str(container["seal"])[:15]}],
+            }
+        )
+    hs = str(booking.get("hs_code") or "")
+    consignment: dict[str, Any] = {
+        "carrierBookingReference": reference[:35],
+        "descriptionOfGoods": [
+            str(details.get("cargo_description") or booking.get("commodity") or "Cargo")[:35]
+        ],
+        "HSCodes": [hs if hs.isdigit() and 6 <= len(hs) <= 10 else "999999"],
+        "cargoItems": cargo_items,
+    }
+    return {
+        "transportDocumentTypeCode": "SWB" if details.get("is_swbl") else "BOL",
+        "isShippedOnBoardType": True,
+        "freightPaymentTermCode": "PRE" if details.get("freight_type") == FreightType.PREPAID else "COL",
+        "isElectronic": True,
+        "isToOrder": False,
+        "partyContactDetails": parties["shipper"].get("partyContactDetails")
+        or [{"name": parties["shipper"]["partyName"][:35], "phone": "+0000000"}],
+        "documentParties": parties,
+        "isCargoDeliveredInICS2Zone": False,
+        "consignmentItems": [consignment],
+        "utilizedTransportEquipments": equipments,
+    }
+
+
+def _feedbacks(order: Mapping[str, Any]) -> list[dict[str, Any]]:
+    revise = json.loads(order.get("revise") or "{}")
+    said = []
+    for field, text in sorted(revise.items()):
+        feedback = {"severity": "ERROR", "code": "PROPERTY_VALUE_MUST_CHANGE", "message": str(text)[:5000]}
+        feedback["jsonPath"] = (field if field.startswith("$") else _PATHS.get(field, "$"))[:500]
+        said.append(feedback)
+    return said
+
+
+def instructions(
+    order: Mapping[str, Any], booking: Mapping[str, Any], numbers: Mapping[int, str]
+) -> dict[str, Any]:
+    """The order as the standard's `ShippingInstructions`."""
+    details = _details(order)
+    sent = details.get("as_sent")
+    document = dict(sent) if sent else _screens_instructions(details, booking, numbers)
+    reference = str(booking.get("reference") or booking["id"])
+    state = str(order["status_name"])
+    document.pop("transportDocumentReference", None)
+    head: dict[str, Any] = {
+        "shippingInstructionsReference": si_reference(reference),
+        "shippingInstructionsStatus": state_fact(state, "dcsa"),
+    }
+    update = state_fact(state, "dcsaUpdate")
+    if update:
+        head["updatedShippingInstructionsStatus"] = update
+    if state_fact(state, "transportDocument"):
+        head["transportDocumentReference"] = td_reference(reference)
+    said = _feedbacks(order) if state == "revision_requested" else []
+    if said:
+        head["feedbacks"] = said
+    return {**head, **document}
+
+
+def transport_document(
+    order: Mapping[str, Any],
+    booking: Mapping[str, Any],
+    numbers: Mapping[int, str],
+    sailing: Any | None,
+) -> dict[str, Any]:
+    """The transport document (the bill of lading) the accepted order produces, as the standard's
+    `TransportDocument`: the instructions' content with the carrier's part (transport, issuing party)."""
+    si = instructions(order, booking, numbers)
+    state = str(order["status_name"])
+    reference = str(booking.get("reference") or booking["id"])
+    shipper = dict(si["documentParties"]["shipper"])
+    parties: dict[str, Any] = {
+        "shipper": {k: v for k, v in shipper.items() if k not in ("eblPlatform",) or v},
+        "issuingParty": {
+            "partyName": "Freight Bookings",
+            "address": {"street": "Harbour Road", "city": "Bandar Abbas", "countryCode": "IR"},
+        },
+    }
+    if si["documentParties"].get("notifyParties"):
+        parties["notifyParties"] = [
+            {k: v for k, v in p.items() if k in ("partyName", "addressLines", "partyContactDetails")}
+            for p in si["documentParties"]["notifyParties"]
+        ]
+    parties["shipper"] = {
+        k: v
+        for k, v in parties["shipper"].items()
+        if k in ("partyName", "address", "addressLines", "partyContactDetails")
+    }
+    consignments = [
+        {
+            "carrierBookingReference": c["carrierBookingReference"],
+            "descriptionOfGoods": c["descriptionOfGoods"],
+            "HSCodes": c["HSCodes"],
+            "cargoItems": [
+                {
+                    k: v
+                    for k, v in item.items()
+                    if k in ("equipmentReference", "cargoGrossWeight", "cargoNetWeight", "outerPackaging")
+                }
+                for item in c["cargoItems"]
+            ],
+        }
+        for c in si["consignmentItems"]
+    ]
+    for consignment in consignments:
+        for item in consignment["cargoItems"]:
+            packaging = item.get("outerPackaging")
+            if packaging:
+                item["outerPackaging"] = {
+                    "numberOfPackages": packaging["numberOfPackages"],
+                    "description": packaging["description"],
+                }
+    equipments = []
+    for used in si["utilizedTransportEquipments"]:
+        number = (used.get("equipment") or {}).get("equipmentReference") or used.get("equipmentReference")
+        equipments.append(
+            {
+                "equipment": {"equipmentReference": number},
+                "isShipperOwned": bool(used.get("isShipperOwned")),
+                "seals": used["seals"],
+            }
+        )
+    vessel = getattr(sailing, "vessel_name", None) or "To be nominated"
+    voyage = getattr(sailing, "export_voyage", None) or "TBN"
+    departure = str(
+        getattr(sailing, "departure", None) or booking.get("preferred_shipping_date") or order["created_at"]
+    )[:10]
+    arrival = str(getattr(sailing, "arrival", None) or departure)[:10]
+    document: dict[str, Any] = {
+        "transportDocumentReference": td_reference(reference),
+        "shippingInstructionsReference": si["shippingInstructionsReference"],
+        "transportDocumentStatus": state_fact(state, "transportDocument"),
+        "transportDocumentTypeCode": si["transportDocumentTypeCode"],
+        "isShippedOnBoardType": si["isShippedOnBoardType"],
+        "freightPaymentTermCode": si["freightPaymentTermCode"],
+        "isElectronic": si["isElectronic"],
+        "isToOrder": si["isToOrder"],
+        "termsAndConditions": TERMS,
+        "receiptTypeAtOrigin": "CY",
+        "deliveryTypeAtDestination": "CY",
+        "cargoMovementTypeAtOrigin": "FCL",
+        "cargoMovementTypeAtDestination": "FCL",
+        "carrierCode": CARRIER_CODE,
+        "carrierCodeListProvider": "SMDG",
+        "transports": {
+            "plannedDepartureDate": departure,
+            "plannedArrivalDate": arrival,
+            "portOfLoading": {"UNLocationCode": booking["pol_code"]},
+            "portOfDischarge": {"UNLocationCode": booking["pod_code"]},
+            "vesselVoyages": [
+                {"vesselName": str(vessel)[:50], "carrierExportVoyageNumber": str(voyage)[:50]}
+            ],
+        },
+        "invoicePayableAt": {"UNLocationCode": booking["pol_code"]},
+        "partyContactDetails": si["partyContactDetails"],
+        "documentParties": parties,
+        "consignmentItems": consignments,
+        "utilizedTransportEquipments": equipments,
+    }
+    if state == "issued":
+        document["issueDate"] = str(order["updated_at"])[:10]
+    return document
+
+
+SI_NOTIFICATION, TD_NOTIFICATION = "org.dcsa.shipping-instructions.v3", "org.dcsa.transport-document.v3"
+# The order's steps told as the transport document's (its status changed); the others as the instructions'.
+_TD_STEPS = ("Accepted", "Approved", "Issued")
+
+
+def order_notification(
+    state: str, booking_reference: str, event_name: str, message: str | None
+) -> tuple[str, str, dict[str, Any]]:
+    """A step of the order as the standard's lightweight notification: its CloudEvents type, the path of
+    its source and its `data` (`ShippingInstructionsData` or `TransportDocumentData`), saying what the
+    /v3 reads say after the step; `message`: staff's words (a revision asked, the instructions declined)."""
+    si, td = si_reference(booking_reference), td_reference(booking_reference)
+    if event_name in _TD_STEPS:
+        data: dict[str, Any] = {
+            "transportDocumentStatus": state_fact(state, "transportDocument"),
+            "shippingInstructionsReference": si,
+            "transportDocumentReference": td,
+        }
+        return TD_NOTIFICATION, "/v3/transport-documents", data
+    data = {"shippingInstructionsStatus": state_fact(state, "dcsa"), "shippingInstructionsReference": si}
+    update = "UPDATE_CANCELLED" if event_name == "UpdateCancelled" else state_fact(state, "dcsaUpdate")
+    if update:
+        data["updatedShippingInstructionsStatus"] = update
+    if message:
+        severity, code = (
+            ("ERROR", "PROPERTY_VALUE_MUST_CHANGE")
+            if event_name == "RevisionRequested"
+            else (
+                "INFO",
+                "INFORMATIONAL_MESSAGE",
+            )
+        )
+        data["feedbacks"] = [{"severity": severity, "code": code, "message": message[:5000]}]
+    return SI_NOTIFICATION, "/v3/shipping-instructions", data

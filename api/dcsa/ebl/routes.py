@@ -1,0 +1,323 @@
+"""/v3: the provider side of DCSA Bill of Lading 3.0.3, a second door onto the shipping order.
+
+The shipping instructions are the booking's shipping order (one per booking, as on the screens), named
+`SI-<booking reference>`; the transport document it produces once staff accept it is `BL-<booking
+reference>`. The door's edges (ErrorResponse, API-Version, rate limits, media types) are the booking door's
+(`DcsaRoute`), speaking version 3.0.3 here.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Header, Response
+from fastapi.responses import JSONResponse
+
+from api.bootstrap import Services
+from api.dcsa.booking.routes import BookingContentRefused, DcsaRoute
+from api.dcsa.door import rate_limit
+from api.dcsa.ebl import documents
+from api.dcsa.ebl.models import (
+    ApproveTransportDocument,
+    CancelShippingInstructionsUpdate,
+    CreateShippingInstructions,
+    CreateShippingInstructionsResponse,
+    EblErrorResponse,
+    ShippingInstructions,
+    TransportDocument,
+    UpdateShippingInstructions,
+)
+from api.dcsa.errors import EBL_VERSION, DetailedError, error_response
+from api.edge.deps import ServicesDep, off_loop
+from api.edge.integration_auth import IntegrationCustomer
+from api.edge.security import Principal
+from api.openapi import operation_ids
+from domain.shared.errors import NotFound, ValidationFailed
+from projections.booking import dcsa as dcsa_read
+from projections.booking.lookup import rate_request_id_for
+from projections.booking.sailings import sailing_of
+
+
+class EblRoute(DcsaRoute):
+    api_version = EBL_VERSION
+
+
+_FAILURES: dict[int | str, dict[str, Any]] = {
+    code: {"model": EblErrorResponse} for code in (400, 401, 403, 404, 409, 413, 415, 429, 500, 503)
+}
+router = APIRouter(
+    prefix="/v3",
+    tags=["dcsa-ebl"],
+    route_class=EblRoute,
+    responses=_FAILURES,
+    dependencies=[Depends(rate_limit)],
+    generate_unique_id_function=operation_ids("dcsa"),
+)
+
+ApiVersion = Annotated[str | None, Header(alias="API-Version", max_length=20)]
+IdempotencyKey = Annotated[str | None, Header(alias="Idempotency-Key", max_length=200)]
+_ACCEPTED: dict[int | str, dict[str, Any]] = {
+    202: {"description": "Accepted; the document now awaits the provider's action", "content": None}
+}
+_NOT_BUILT: dict[int | str, dict[str, Any]] = {
+    501: {"model": EblErrorResponse, "description": "Not implemented"}
+}
+
+
+def _major_version(value: str | None) -> None:
+    if value is not None and value.strip().split(".", 1)[0] != "3":
+        raise ValidationFailed({}, f"API-Version {value} is not served here; this is version {EBL_VERSION}")
+
+
+def _owned(services: Services, booking_reference: str, principal: Principal) -> dict[str, Any]:
+    """The caller's own booking by its reference (another customer's reads as unknown)."""
+    with services.read_models.read() as tx:
+        rate_request_id = rate_request_id_for(tx, booking_reference)
+        row = dcsa_read.booking(tx, rate_request_id) if rate_request_id else None
+    if row is None or row["customer_id"] != principal.account_id:
+        raise NotFound(f"No booking {booking_reference}")
+    return row
+
+
+def _order_of(
+    services: Services, document_reference: str, principal: Principal
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    booking_reference = documents.booking_reference_of(document_reference)
+    if booking_reference is None:
+        raise NotFound(f"No document {document_reference}")
+    booking = _owned(services, booking_reference, principal)
+    with services.read_models.read() as tx:
+        order = tx.one("SELECT * FROM booking_shipping_orders WHERE rate_request_id = ?", (booking["id"],))
+    if order is None:
+        raise NotFound(f"No document {document_reference}")
+    return booking, order
+
+
+def _numbers(services: Services, order: dict[str, Any]) -> dict[int, str]:
+    ids = [int(c["container_id"]) for c in json.loads(order["details"]).get("containers", [])]
+    if not ids:
+        return {}
+    marks = ", ".join("?" for _ in ids)
+    with services.read_models.read() as tx:
+        rows = tx.all(f"SELECT id, number FROM booking_containers WHERE id IN ({marks})", tuple(ids))
+    return {int(r["id"]): str(r["number"]) for r in rows}
+
+
+def _container_ids(services: Services, document: dict[str, Any]) -> dict[str, int]:
+    numbers = [
+        str((u.get("equipment") or {}).get("equipmentReference") or u.get("equipmentReference"))
+        for u in document.get("utilizedTransportEquipments") or []
+    ]
+    if not numbers:
+        return {}
+    marks = ", ".join("?" for _ in numbers)
+    with services.read_models.read() as tx:
+        rows = tx.all(f"SELECT id, number FROM booking_containers WHERE number IN ({marks})", tuple(numbers))
+    return {str(r["number"]): int(r["id"]) for r in rows}
+
+
+def _booking_named(document: dict[str, Any]) -> str:
+    named = {str(item["carrierBookingReference"]) for item in document.get("consignmentItems") or []}
+    if len(named) != 1:
+        raise BookingContentRefused(
+            [DetailedError(7004, "Name one booking in every consignment item", "$.consignmentItems")]
+        )
+    return named.pop()
+
+
+def _as_sent(body: CreateShippingInstructions | UpdateShippingInstructions) -> dict[str, Any]:
+    document = body.model_dump(mode="json", by_alias=True, exclude_unset=True)
+    # The references are the provider's to give; an update's copy of them is not content.
+    document.pop("shippingInstructionsReference", None)
+    document.pop("transportDocumentReference", None)
+    return document
+
+
+def _draft(services: Services, as_sent: dict[str, Any]) -> Any:
+    draft, errors = documents.order_draft(as_sent, _container_ids(services, as_sent))
+    if errors:
+        raise BookingContentRefused(errors)
+    return draft
+
+
+@router.post("/shipping-instructions", status_code=202, response_model=CreateShippingInstructionsResponse)
+def create_shipping_instructions(
+    body: CreateShippingInstructions,
+    principal: IntegrationCustomer,
+    services: ServicesDep,
+    api_version: ApiVersion = None,
+    idempotency_key: IdempotencyKey = None,
+) -> Any:
+    """The shipper's instructions for its own confirmed booking (`carrierBookingReference` in each
+    consignment item): they become the booking's shipping order, as if filled on the screens."""
+    _major_version(api_version)
+    as_sent = _as_sent(body)
+    booking = _owned(services, _booking_named(as_sent), principal)
+    draft = _draft(services, as_sent)
+    try:
+        _, position = services.booking.create_shipping_order(
+            principal.actor, booking["id"], draft, retried=idempotency_key is not None, as_sent=as_sent
+        )
+    except ValidationFailed as error:
+        if not error.fields:
+            raise
+        raise BookingContentRefused(documents.order_errors(error.fields)) from error
+    services.settle(position)
+    reference = documents.si_reference(str(booking.get("reference") or booking["id"]))
+    return JSONResponse({"shippingInstructionsReference": reference}, status_code=202)
+
+
+@router.get("/shipping-instructions/{documentReference}", response_model=ShippingInstructions)
+async def get_shipping_instructions(
+    documentReference: str,
+    principal: IntegrationCustomer,
+    services: ServicesDep,
+    api_version: ApiVersion = None,
+) -> Any:
+    """The instructions by their reference or by their transport document's; made on the screens or here."""
+    _major_version(api_version)
+    booking, order = await off_loop(_order_of, services, documentReference, principal)
+    numbers = await off_loop(_numbers, services, order)
+    return JSONResponse(documents.instructions(order, booking, numbers))
+
+
+@router.put(
+    "/shipping-instructions/{documentReference}",
+    status_code=202,
+    response_class=Response,
+    responses=_ACCEPTED,
+)
+def update_shipping_instructions(
+    documentReference: str,
+    body: UpdateShippingInstructions,
+    principal: IntegrationCustomer,
+    services: ServicesDep,
+    api_version: ApiVersion = None,
+) -> Any:
+    """The shipper's updated instructions, until staff accept them (UPDATE_RECEIVED until staff decide;
+    answering staff's revision request, too)."""
+    _major_version(api_version)
+    _, order = _order_of(services, documentReference, principal)
+    as_sent = _as_sent(body)
+    draft = _draft(services, as_sent)
+    try:
+        position = services.booking.update_shipping_order(order["id"], principal.actor, draft, as_sent)
+    except ValidationFailed as error:
+        if not error.fields:
+            raise
+        raise BookingContentRefused(documents.order_errors(error.fields)) from error
+    services.settle(position)
+    return Response(status_code=202)
+
+
+_CANCEL = {"updatedShippingInstructionsStatus": "UPDATE_CANCELLED", "shippingInstructionsStatus": "CANCELLED"}
+
+
+@router.patch(
+    "/shipping-instructions/{documentReference}",
+    status_code=202,
+    response_class=Response,
+    responses=_ACCEPTED,
+)
+def cancel_shipping_instructions(
+    documentReference: str,
+    body: CancelShippingInstructionsUpdate,
+    principal: IntegrationCustomer,
+    services: ServicesDep,
+    api_version: ApiVersion = None,
+) -> Any:
+    """`updatedShippingInstructionsStatus: UPDATE_CANCELLED` withdraws the update awaiting staff (the
+    instructions before it stand again); `shippingInstructionsStatus: CANCELLED` cancels the instructions
+    before staff accept them (409 after)."""
+    _major_version(api_version)
+    _, order = _order_of(services, documentReference, principal)
+    request = body.root
+    name = next(key for key in _CANCEL if key in request.model_fields_set)
+    if getattr(request, name) != _CANCEL[name]:
+        raise ValidationFailed({name: f"Only {_CANCEL[name]} may be set"})
+    if name == "updatedShippingInstructionsStatus":
+        position = services.booking.cancel_order_update(order["id"], principal.actor)
+    else:
+        position = services.booking.cancel_shipping_order(order["id"], principal.actor, None)
+    services.settle(position)
+    return Response(status_code=202)
+
+
+@router.get("/transport-documents/{transportDocumentReference}", response_model=TransportDocument)
+async def get_transport_document(
+    transportDocumentReference: str,
+    principal: IntegrationCustomer,
+    services: ServicesDep,
+    api_version: ApiVersion = None,
+) -> Any:
+    """The bill of lading staff's acceptance of the instructions produced: DRAFT, APPROVED, ISSUED."""
+    _major_version(api_version)
+    booking, order = await off_loop(_order_of, services, transportDocumentReference, principal)
+    if not documents.state_fact(str(order["status_name"]), "transportDocument"):
+        raise NotFound(f"No transport document {transportDocumentReference}")
+    numbers = await off_loop(_numbers, services, order)
+    found = await off_loop(_sailing, services, booking["id"])
+    return JSONResponse(documents.transport_document(order, booking, numbers, found))
+
+
+def _sailing(services: Services, rate_request_id: str) -> Any:
+    with services.read_models.read() as tx:
+        found = sailing_of(tx, rate_request_id)
+    return found["sailing"] if found else None
+
+
+@router.patch(
+    "/transport-documents/{transportDocumentReference}",
+    status_code=202,
+    response_class=Response,
+    responses=_ACCEPTED,
+)
+def approve_transport_document(
+    transportDocumentReference: str,
+    body: ApproveTransportDocument,
+    principal: IntegrationCustomer,
+    services: ServicesDep,
+    api_version: ApiVersion = None,
+) -> Any:
+    """The shipper approves the draft (the screens' final approval): APPROVED; the booking completes."""
+    _major_version(api_version)
+    if body.transportDocumentStatus != "APPROVED":
+        raise ValidationFailed({"transportDocumentStatus": "Only APPROVED may be set"})
+    _, order = _order_of(services, transportDocumentReference, principal)
+    if not documents.state_fact(str(order["status_name"]), "transportDocument"):
+        raise NotFound(f"No transport document {transportDocumentReference}")
+    position = services.booking.approve_shipping_order(order["id"], principal.actor)
+    services.settle(position)
+    return Response(status_code=202)
+
+
+@router.get("/transport-documents/{transportDocumentReference}/amendment", responses=_NOT_BUILT)
+def get_transport_document_amendment(transportDocumentReference: str, principal: IntegrationCustomer) -> Any:
+    """Direct transport document amendments (optional in the standard) are not offered: 501."""
+    return _unsupported("GET", transportDocumentReference)
+
+
+@router.put("/transport-documents/{transportDocumentReference}/amendment", responses=_NOT_BUILT)
+def put_transport_document_amendment(transportDocumentReference: str, principal: IntegrationCustomer) -> Any:
+    """Direct transport document amendments (optional in the standard) are not offered: 501."""
+    return _unsupported("PUT", transportDocumentReference)
+
+
+@router.delete("/transport-documents/{transportDocumentReference}/amendment", responses=_NOT_BUILT)
+def delete_transport_document_amendment(
+    transportDocumentReference: str, principal: IntegrationCustomer
+) -> Any:
+    """Direct transport document amendments (optional in the standard) are not offered: 501."""
+    return _unsupported("DELETE", transportDocumentReference)
+
+
+def _unsupported(method: str, reference: str) -> Any:
+    text = "Direct transport document amendments are not offered by this provider"
+    return error_response(
+        method,
+        f"/v3/transport-documents/{reference}/amendment",
+        501,
+        [DetailedError(7099, text)],
+        text,
+    )

@@ -1,0 +1,410 @@
+"""DCSA Bill of Lading 3.0.3 on /v3: shipping instructions and the transport document they produce, played
+with an API key only (the shipper's side) against staff deciding on the screens' routes (the carrier's side),
+on SQLite and PostgreSQL. Every /v3 answer is checked against the vendored document
+(contract/dcsa/EBL_v3.0.3.yaml): a status the operation documents, a body valid against its schema."""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+import pytest
+import yaml
+
+from domain.booking.reference import seed_containers
+from domain.integrations.notification_types import ORDER_KINDS
+from tests.api.accounts_support import outbox
+from tests.api.booking_support import ADMIN, customer, fails, ok
+from tests.api.dcsa_document import document_validator
+from tests.api.dcsa_support import DCSA_DIR, Receiver, confirmed_dcsa_booking, eventually, rate_request_id
+from tests.api.tracking_support import publisher_key
+from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME, login
+from tests.corpus import FOREIGN_PHONES, ZAHRA_HOSSEINI
+
+INTEGRATIONS = "/integrations/api/v1/client"
+validate = document_validator(DCSA_DIR / "EBL_v3.0.3.yaml", "urn:dcsa:ebl:3.0.3")
+_TEMPLATES = {
+    "/v3/shipping-instructions": "/v3/shipping-instructions",
+    "/v3/shipping-instructions/": "/v3/shipping-instructions/{documentReference}",
+    "/v3/transport-documents/": "/v3/transport-documents/{transportDocumentReference}",
+}
+
+
+@cache
+def _operations() -> dict[tuple[str, str], dict[str, Any]]:
+    document = yaml.safe_load((DCSA_DIR / "EBL_v3.0.3.yaml").read_text(encoding="utf-8"))
+    return {
+        (method.upper(), path): operation
+        for path, operations in document["paths"].items()
+        for method, operation in operations.items()
+        if method in ("get", "post", "put", "patch", "delete")
+    }
+
+
+def _template(path: str) -> str:
+    if path == "/v3/shipping-instructions":
+        return path
+    for start, template in _TEMPLATES.items():
+        if start.endswith("/") and path.startswith(start):
+            return template
+    raise AssertionError(path)
+
+
+def conforming(method: str, path: str, answer: Any) -> Any:
+    responses = _operations()[(method, _template(path))]["responses"]
+    status = str(answer.status_code)
+    assert status in responses or (status[0] in "45" and "default" in responses), (method, path, status)
+    assert answer.headers["API-Version"] == "3.0.3"
+    described = responses.get(status, responses.get("default"))
+    schema = ((described.get("content") or {}).get("application/json") or {}).get("schema") or {}
+    name = str(schema.get("$ref", "")).rsplit("/", 1)[-1]
+    if not name:
+        assert answer.content == b"", (method, path, answer.text)
+        return None
+    validate(answer.json(), name)
+    return answer.json()
+
+
+def instructions(
+    booking_reference: str, container: str, goods: str = "Pistachios", update_of: str | None = None
+) -> dict[str, Any]:
+    """Shipping instructions for one container of a booking (a shipper and a consignee with phones);
+    `update_of`: the reference of the instructions this body updates."""
+    (first, last), latin = ZAHRA_HOSSEINI
+    named = {"shippingInstructionsReference": update_of} if update_of else {}
+    return named | {
+        "transportDocumentTypeCode": "BOL",
+        "isShippedOnBoardType": True,
+        "freightPaymentTermCode": "PRE",
+        "isElectronic": True,
+        "isToOrder": False,
+        "isCargoDeliveredInICS2Zone": False,
+        "partyContactDetails": [{"name": latin, "phone": FOREIGN_PHONES[0]}],
+        "documentParties": {
+            "shipper": {
+                "partyName": f"{first} {last}",
+                "addressLines": ["Valiasr Street 12, Tehran"],
+                "partyContactDetails": [{"name": latin, "phone": FOREIGN_PHONES[0]}],
+            },
+            "consignee": {
+                "partyName": "Hamburg Nuts GmbH",
+                "address": {"street": "Grosse Elbstrasse", "city": "Hamburg", "countryCode": "DE"},
+                "partyContactDetails": [{"name": "Jan Meyer", "phone": FOREIGN_PHONES[1]}],
+            },
+            "notifyParties": [
+                {
+                    "partyName": "Elbe Forwarding",
+                    "addressLines": ["Am Sandtorkai 1, Hamburg"],
+                    "partyContactDetails": [{"name": "Eva Kurz", "phone": FOREIGN_PHONES[1]}],
+                }
+            ],
+        },
+        "consignmentItems": [
+            {
+                "carrierBookingReference": booking_reference,
+                "descriptionOfGoods": [goods],
+                "HSCodes": ["080251"],
+                "cargoItems": [
+                    {
+                        "equipmentReference": container,
+                        "cargoGrossWeight": {"value": 12000, "unit": "KGM"},
+                        "cargoNetWeight": {"value": 11000, "unit": "KGM"},
+                        "outerPackaging": {"numberOfPackages": 400, "description": "Bags"},
+                    }
+                ],
+            }
+        ],
+        "utilizedTransportEquipments": [
+            {
+                "isShipperOwned": False,
+                "equipmentReference": container,
+                "seals": [{"number": "SEAL0001"}],
+            }
+        ],
+    }
+
+
+@dataclass
+class Shipper:
+    client: Any
+    key: dict[str, str]
+    staff: dict[str, str]
+    booking: str
+    address: str = ""
+
+    def mailed(self) -> list[dict[str, Any]]:
+        """The e-mails the shipper was sent (the outbox, once the followers caught up)."""
+        return [m for m in outbox(self.client) if m["channel"] == "email" and m["to"] == self.address]
+
+    def call(self, method: str, path: str, body: Any = None) -> tuple[Any, Any]:
+        answer = self.client.request(method, path, json=body, headers=self.key)
+        return answer, conforming(method, path, answer)
+
+    def submit(self, body: dict[str, Any]) -> str:
+        answer, created = self.call("POST", "/v3/shipping-instructions", body)
+        assert answer.status_code == 202, answer.text
+        return str(created["shippingInstructionsReference"])
+
+    def read(self, reference: str) -> dict[str, Any]:
+        answer, document = self.call("GET", f"/v3/shipping-instructions/{reference}")
+        assert answer.status_code == 200, answer.text
+        return dict(document)
+
+    def status(self, reference: str) -> tuple[Any, Any]:
+        found = self.read(reference)
+        return found["shippingInstructionsStatus"], found.get("updatedShippingInstructionsStatus")
+
+    def accepted(self, method: str, path: str, body: dict[str, Any]) -> None:
+        answer, _ = self.call(method, path, body)
+        assert answer.status_code == 202, answer.text
+
+    def order_id(self) -> str:
+        rid = rate_request_id(self.client, self.booking)
+        detail = ok(self.client.get(f"{ADMIN}/rate-requests/{rid}", headers=self.staff))
+        return str(detail["order"]["id"])
+
+    def staff_put(self, path: str, body: dict[str, Any] | None = None) -> Any:
+        return ok(self.client.put(f"{ADMIN}/{path}", headers=self.staff, json=body))
+
+
+@pytest.fixture
+def shipper(client: Any) -> Shipper:
+    address = "ebl-shipper@shipper.example"
+    alice = customer(client, "ebl-shipper", {"email": address, "name": "ebl-shipper"})
+    key = {
+        "API-Key": ok(client.post(f"{INTEGRATIONS}/api-keys", json={"label": "erp"}, headers=alice), 201)[
+            "key"
+        ]
+    }
+    staff = login(client, ADMIN_USERNAME, ADMIN_PASSWORD)
+    booking = confirmed_dcsa_booking(client, key, staff)
+    return Shipper(client, key, staff, booking, address)
+
+
+CONTAINER = seed_containers()[0].number
+
+
+def test_submit_revise_update_accept_approve_issue(shipper: Shipper) -> None:
+    it = shipper
+    reference = it.submit(instructions(it.booking, CONTAINER))
+    assert reference == f"SI-{it.booking}"
+    assert it.status(reference) == ("RECEIVED", None)
+    # The same order on the screens: the staff's console shows it with the instructions' values.
+    rid = rate_request_id(it.client, it.booking)
+    detail = ok(it.client.get(f"{ADMIN}/rate-requests/{rid}", headers=it.staff))
+    assert detail["order"]["cargoDescription"] == "Pistachios"
+    # Staff ask for a revision, naming the field: PENDING_UPDATE with the feedback's jsonPath.
+    order = it.order_id()
+    it.staff_put(
+        f"shipping-orders/{order}/request-revision",
+        {"revise": {"cargoDescription": "$.consignmentItems[0].descriptionOfGoods: say roasted or raw"}},
+    )
+    read = it.read(reference)
+    assert read["shippingInstructionsStatus"] == "PENDING_UPDATE"
+    assert read["feedbacks"][0]["severity"] == "ERROR"
+    # The shipper's update: UPDATE_RECEIVED, read back as sent.
+    it.accepted(
+        "PUT",
+        f"/v3/shipping-instructions/{reference}",
+        instructions(it.booking, CONTAINER, "Raw pistachios", reference),
+    )
+    assert it.status(reference) == ("RECEIVED", "UPDATE_RECEIVED")
+    assert it.read(reference)["consignmentItems"][0]["descriptionOfGoods"] == ["Raw pistachios"]
+    # No transport document before staff accept.
+    answer, _ = it.call("GET", f"/v3/transport-documents/BL-{it.booking}")
+    assert answer.status_code == 404
+    # Staff accept (the existing console action): a DRAFT transport document.
+    it.staff_put(f"shipping-orders/{order}/accept")
+    found = it.read(reference)
+    assert found["transportDocumentReference"] == f"BL-{it.booking}"
+    answer, draft = it.call("GET", f"/v3/transport-documents/BL-{it.booking}")
+    assert answer.status_code == 200, answer.text
+    assert draft["transportDocumentStatus"] == "DRAFT"
+    assert draft["consignmentItems"][0]["descriptionOfGoods"] == ["Raw pistachios"]
+    # Issuing before approval is refused.
+    fails(it.client.put(f"{ADMIN}/rate-requests/{rid}/transport-document/issue", headers=it.staff), 409)
+    # The shipper approves the draft; staff issue it.
+    it.accepted("PATCH", f"/v3/transport-documents/BL-{it.booking}", {"transportDocumentStatus": "APPROVED"})
+    _, approved = it.call("GET", f"/v3/transport-documents/BL-{it.booking}")
+    assert approved["transportDocumentStatus"] == "APPROVED"
+    it.staff_put(f"rate-requests/{rid}/transport-document/issue")
+    _, issued = it.call("GET", f"/v3/transport-documents/BL-{it.booking}")
+    assert issued["transportDocumentStatus"] == "ISSUED" and issued["issueDate"]
+    assert it.status(reference) == ("COMPLETED", None)
+    # The trail says so.
+    trail = ok(it.client.get(f"/audit/api/v1/bookings/{it.booking}/trail", headers=it.staff))
+    assert "Bill of lading issued" in str(trail)
+    issued_mail = [m for m in it.mailed() if m["data"]["kind"] == "billOfLadingIssued"]
+    assert len(issued_mail) == 1 and it.booking in issued_mail[0]["subject"], it.mailed()
+
+
+def test_a_cancelled_update_restores_the_instructions(shipper: Shipper) -> None:
+    it = shipper
+    reference = it.submit(instructions(it.booking, CONTAINER))
+    it.accepted(
+        "PUT",
+        f"/v3/shipping-instructions/{reference}",
+        instructions(it.booking, CONTAINER, "Almonds", reference),
+    )
+    assert it.status(reference) == ("RECEIVED", "UPDATE_RECEIVED")
+    it.accepted(
+        "PATCH",
+        f"/v3/shipping-instructions/{reference}",
+        {"updatedShippingInstructionsStatus": "UPDATE_CANCELLED"},
+    )
+    found = it.read(reference)
+    assert (found["shippingInstructionsStatus"], found.get("updatedShippingInstructionsStatus")) == (
+        "RECEIVED",
+        None,
+    )
+    assert found["consignmentItems"][0]["descriptionOfGoods"] == ["Pistachios"]
+    # No update awaits any more: withdrawing again is a conflict.
+    answer, error = it.call(
+        "PATCH",
+        f"/v3/shipping-instructions/{reference}",
+        {"updatedShippingInstructionsStatus": "UPDATE_CANCELLED"},
+    )
+    assert answer.status_code == 409 and error["statusCode"] == 409
+    # The shipper cancels the instructions.
+    it.accepted(
+        "PATCH", f"/v3/shipping-instructions/{reference}", {"shippingInstructionsStatus": "CANCELLED"}
+    )
+    assert it.status(reference) == ("CANCELLED", None)
+
+
+def test_declined_instructions(shipper: Shipper) -> None:
+    it = shipper
+    reference = it.submit(instructions(it.booking, CONTAINER))
+    it.staff_put(
+        f"shipping-orders/{it.order_id()}/decline", {"message": "The cargo is not allowed on this lane"}
+    )
+    assert it.status(reference) == ("DECLINED", None)
+    declined = [m for m in it.mailed() if m["data"]["kind"] == "shippingInstructionsDeclined"]
+    assert len(declined) == 1 and "The cargo is not allowed on this lane" in declined[0]["body"]
+    update = instructions(it.booking, CONTAINER, update_of=reference)
+    answer, error = it.call("PUT", f"/v3/shipping-instructions/{reference}", update)
+    assert answer.status_code == 409 and error["statusCode"] == 409
+
+
+def test_the_doors_edges(shipper: Shipper) -> None:
+    it = shipper
+    body = instructions(it.booking, CONTAINER)
+    # No credential: 401; an unknown container: 400 at its jsonPath; another customer's booking: 404.
+    answer = it.client.post("/v3/shipping-instructions", json=body)
+    assert answer.status_code == 401
+    validate(answer.json(), "ErrorResponse")
+    unknown = copy.deepcopy(body)
+    unknown["utilizedTransportEquipments"][0]["equipmentReference"] = "ZZZU0000000"
+    answer, error = it.call("POST", "/v3/shipping-instructions", unknown)
+    assert answer.status_code == 400 and error["errors"][0]["jsonPath"] == "$.utilizedTransportEquipments[0]"
+    bob = customer(it.client, "ebl-other")
+    bob_key = {
+        "API-Key": ok(it.client.post(f"{INTEGRATIONS}/api-keys", json={"label": "erp"}, headers=bob), 201)[
+            "key"
+        ]
+    }
+    answer = it.client.post("/v3/shipping-instructions", json=body, headers=bob_key)
+    assert answer.status_code == 404, answer.text
+    validate(answer.json(), "ErrorResponse")
+    # Not JSON: 415; a method the path does not take: 405; an unknown path: 404.
+    answer = it.client.post(
+        "/v3/shipping-instructions", content=b"x", headers={**it.key, "Content-Type": "text/plain"}
+    )
+    assert answer.status_code == 415
+    validate(answer.json(), "ErrorResponse")
+    answer = it.client.delete(f"/v3/shipping-instructions/SI-{it.booking}", headers=it.key)
+    assert answer.status_code == 405 and answer.headers["API-Version"] == "3.0.3"
+    validate(answer.json(), "ErrorResponse")
+    # The same booking's second instructions: 409; the optional amendments: 501.
+    reference = it.submit(body)
+    answer, error = it.call("POST", "/v3/shipping-instructions", body)
+    assert answer.status_code == 409, answer.text
+    answer = it.client.get(f"/v3/transport-documents/BL-{it.booking}/amendment", headers=it.key)
+    assert answer.status_code == 501
+    validate(answer.json(), "ErrorResponse")
+    assert it.client.get(f"/v3/shipping-instructions/{reference}", headers=bob_key).status_code == 404
+    assert int(answer.headers["RateLimit-Remaining"]) >= 0
+
+
+def test_notifications_are_the_standards_signed_and_filtered(app_client: Any, hooks: Receiver) -> None:
+    """Each step is posted to the standard's consumer endpoint, valid against its notification and signed;
+    a subscription hears only the kinds it chose (here: no booking steps, no updates)."""
+    client = app_client
+    alice = customer(client, "ebl-hooks")
+    key = {
+        "API-Key": ok(client.post(f"{INTEGRATIONS}/api-keys", json={"label": "erp"}, headers=alice), 201)[
+            "key"
+        ]
+    }
+    chosen = [kind for kind in ORDER_KINDS if kind != "shipping_instructions.updated"]
+    hook = ok(
+        client.post(
+            f"{INTEGRATIONS}/webhooks", json={"callbackUrl": hooks.url, "eventTypes": chosen}, headers=alice
+        ),
+        201,
+    )
+    staff = login(client, ADMIN_USERNAME, ADMIN_PASSWORD)
+    it = Shipper(client, key, staff, confirmed_dcsa_booking(client, key, staff))
+    reference = it.submit(instructions(it.booking, CONTAINER))
+    order = it.order_id()
+    it.staff_put(
+        f"shipping-orders/{order}/request-revision", {"revise": {"cargoDescription": "Say roasted or raw"}}
+    )
+    update = instructions(it.booking, CONTAINER, "Raw pistachios", reference)
+    it.accepted("PUT", f"/v3/shipping-instructions/{reference}", update)
+    it.staff_put(f"shipping-orders/{order}/accept")
+    it.accepted("PATCH", f"/v3/transport-documents/BL-{it.booking}", {"transportDocumentStatus": "APPROVED"})
+    it.staff_put(f"rate-requests/{rate_request_id(client, it.booking)}/transport-document/issue")
+
+    def told() -> list[tuple[str, str]]:
+        return [
+            (
+                r.path,
+                r.json["data"].get("transportDocumentStatus") or r.json["data"]["shippingInstructionsStatus"],
+            )
+            for r in hooks.received
+        ]
+
+    si, td = "/hooks/v3/shipping-instructions-notifications", "/hooks/v3/transport-document-notifications"
+    expected = [(si, "RECEIVED"), (si, "PENDING_UPDATE"), (td, "DRAFT"), (td, "APPROVED"), (td, "ISSUED")]
+    assert eventually(lambda: sorted(told()) == sorted(expected)), told()
+    for received in hooks.received:
+        schema = (
+            "ShippingInstructionsNotification" if received.path == si else "TransportDocumentNotification"
+        )
+        validate(received.json, schema)
+        assert received.signed_by(hook["secret"])
+        assert received.headers.get("api-version", received.headers.get("API-Version")) == "3.0.3"
+    revision = next(
+        r for r in hooks.received if r.json["data"].get("shippingInstructionsStatus") == "PENDING_UPDATE"
+    )
+    assert revision.json["data"]["feedbacks"][0]["message"] == "Say roasted or raw"
+
+
+def test_publisher_keys_huge_bodies_and_the_rate_limit(shipper: Shipper) -> None:
+    it = shipper
+    # A tracking publisher's key opens no customer's door: 403.
+    publisher = publisher_key(it.client, it.staff)
+    answer = it.client.get(f"/v3/shipping-instructions/SI-{it.booking}", headers=publisher)
+    assert answer.status_code == 403, answer.text
+    validate(answer.json(), "ErrorResponse")
+    huge = it.client.post(
+        "/v3/shipping-instructions",
+        content=b'{"x": "' + b"a" * (1024 * 1024 + 10) + b'"}',
+        headers={**it.key, "content-type": "application/json"},
+    )
+    assert huge.status_code == 413
+    validate(huge.json(), "ErrorResponse")
+    # The door's limit counts this key's calls on /v3 as on /v2: past it, 429 with Retry-After.
+    limit = int(
+        it.client.get(f"/v3/shipping-instructions/SI-{it.booking}", headers=it.key).headers["RateLimit-Limit"]
+    )
+    answers = [
+        it.client.get(f"/v3/transport-documents/BL-{it.booking}", headers=it.key) for _ in range(limit + 1)
+    ]
+    refused = answers[-1]
+    assert refused.status_code == 429 and int(refused.headers["Retry-After"]) >= 1
+    assert refused.headers["API-Version"] == "3.0.3"
+    validate(refused.json(), "ErrorResponse")
