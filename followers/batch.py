@@ -107,8 +107,9 @@ class BatchTx:
 
     def update(self, table: str, key: Any, changes: Row) -> None:
         """`UPDATE table SET <changes> WHERE pk = key` (plain assignments only)."""
-        t = self._table(table)
-        k = self._key(t, key)
+        # `_table` and `_key` written out: a rebuild calls this for most events.
+        t = self._tables[table]
+        k = key if isinstance(key, tuple) else (key,)
         inserted = t.inserts.get(k)
         if inserted is not None:
             inserted.update(changes)
@@ -135,8 +136,8 @@ class BatchTx:
 
     def get(self, table: str, key: Any) -> Row | None:
         """The row as this batch's writes left it (do not mutate it; use `update`)."""
-        t = self._table(table)
-        k = self._key(t, key)
+        t = self._tables[table]
+        k = key if isinstance(key, tuple) else (key,)
         inserted = t.inserts.get(k)
         if inserted is not None:
             return inserted
