@@ -39,6 +39,9 @@ PRELOAD_CHUNK = 1024
 # time (it caches only smaller ones), which cost more than the statement: keep each within its cache.
 PIPELINED_CHUNK = 32
 PIPELINED_PARAMETERS = 50
+# A rebuild's batch on PostgreSQL: deletes and counter adds go as a few multi-row statements of at most this
+# many parameters rather than one statement per row (the server's work per statement was most of each row's).
+BULK_PARAMETERS = 16_000
 
 
 class _Table:
@@ -107,8 +110,9 @@ class BatchTx:
 
     def update(self, table: str, key: Any, changes: Row) -> None:
         """`UPDATE table SET <changes> WHERE pk = key` (plain assignments only)."""
-        t = self._table(table)
-        k = self._key(t, key)
+        # `_table` and `_key` written out: a rebuild calls this for most events.
+        t = self._tables[table]
+        k = key if isinstance(key, tuple) else (key,)
         inserted = t.inserts.get(k)
         if inserted is not None:
             inserted.update(changes)
@@ -135,8 +139,8 @@ class BatchTx:
 
     def get(self, table: str, key: Any) -> Row | None:
         """The row as this batch's writes left it (do not mutate it; use `update`)."""
-        t = self._table(table)
-        k = self._key(t, key)
+        t = self._tables[table]
+        k = key if isinstance(key, tuple) else (key,)
         inserted = t.inserts.get(k)
         if inserted is not None:
             return inserted
@@ -282,7 +286,14 @@ class BatchTx:
             )
             t.inserts, t.keep_inserts, t.changes, t.deleted, t.adds = {}, {}, {}, set(), {}
             t.loaded.clear()
-            if deleted:
+            if deleted and self._multi_row():
+                gone = list(deleted)
+                for start in range(0, len(gone), BULK_PARAMETERS):
+                    chunk = gone[start : start + BULK_PARAMETERS]
+                    self.statements += 1
+                    sql = f"DELETE FROM {t.name} WHERE {t.key[0]} IN ({placeholders(chunk)})"
+                    self.tx.execute(sql, chunk)
+            elif deleted:
                 self._write(f"DELETE FROM {t.name} WHERE {t.key[0]} = ?", [(value,) for value in deleted])
             if inserts:
                 self._insert_rows(t, inserts, keep_existing=False)
@@ -306,11 +317,25 @@ class BatchTx:
             by_shape.setdefault((tuple(row), counted), []).append(tuple(row.values()))
         for (columns, counted), values in by_shape.items():
             sums = ", ".join(f"{c} = {t.name}.{c} + excluded.{c}" for c in counted)
-            sql = (
-                f"INSERT INTO {t.name} ({', '.join(columns)}) VALUES ({placeholders(columns)})"
-                f" ON CONFLICT ({', '.join(t.key)}) DO UPDATE SET {sums}"
-            )
-            self._write(sql, values)
+            conflict = f" ON CONFLICT ({', '.join(t.key)}) DO UPDATE SET {sums}"
+            marks, names = f"({placeholders(columns)})", ", ".join(columns)
+            if self._multi_row() and len(values) > 1:
+                # Each key once (the batch's adds to a row are folded): one statement may carry them all.
+                most = max(1, BULK_PARAMETERS // len(columns))
+                for start in range(0, len(values), most):
+                    chunk = values[start : start + most]
+                    self.statements += 1
+                    self.tx.execute(
+                        f"INSERT INTO {t.name} ({names}) VALUES {', '.join([marks] * len(chunk))}" + conflict,
+                        [value for one in chunk for value in one],
+                    )
+                continue
+            self._write(f"INSERT INTO {t.name} ({names}) VALUES {marks}{conflict}", values)
+
+    def _multi_row(self) -> bool:
+        """Whether rows go as multi-row statements: a rebuild's batch on PostgreSQL (a live follower's keeps
+        the few statement texts psycopg prepares, and SQLite runs `executemany` in process)."""
+        return self.bulk and self.dialect == "postgres" and not getattr(self.tx, "pipelined", False)
 
     def _write(self, sql: str, rows: list[tuple[Any, ...]]) -> None:
         """One statement's rows: executed once for one row, else as one `executemany`."""

@@ -1,10 +1,11 @@
 """`freight replay`: rebuild the read models from the whole log (`freight verify` compares such a rebuild with
 the live ones: projections/verify.py).
 
-On PostgreSQL a rebuild runs in two processes: this one, and a helper (projections/rebuild_helper.py)
-that rebuilds the read models named in `HELPER_READ_MODELS` from the same pages of the log, so two cores
-share the work. They are one command: either part failing fails the rebuild (the other is stopped), and the
-`read_models` tracking position only ever says what both have committed (see `rebuild`).
+A rebuild runs in two processes: this one, and a helper (projections/rebuild_helper.py) that rebuilds the
+read models named in `HELPER_READ_MODELS` (`SQLITE_HELPER_READ_MODELS`) from the same pages of the log, so two
+cores share the work. On SQLite the helper writes a side file that this process copies a page at a time.
+They are one command: either part failing fails the rebuild (the other is stopped), and the `read_models`
+tracking position only ever says what both have committed (see `rebuild`).
 
 An event that a part cannot decode or apply is not a failure of the rebuild: each part applies
 that page again one event at a time and parks the ones that fail in `dead_letters`, as a follower would;
@@ -17,11 +18,12 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 
 from followers import dead_letters
 from followers.follower import TRACKING_DDL, write_position
 from infrastructure.event_store import SharedStore
-from infrastructure.read_db import PostgresReadModels, ReadModelDB
+from infrastructure.read_db import PostgresReadModels, ReadModelDB, SqliteReadModels, Tx
 from projections.log_pages import pages, pg_page_reader, prefetched, readable
 from projections.rebuild_batches import (
     RebuildFailed,
@@ -31,14 +33,17 @@ from projections.rebuild_batches import (
     index_shares,
     start_batch,
 )
-from projections.rebuild_helper import Helper
+from projections.rebuild_helper import Helper, copy_side_page, open_side, remove_side
 from projections.registry import READ_MODELS, all_projections, applier, write_fingerprint
 
 Progress = Callable[[int, int, float], None]
 
 # Rebuilt by the helper process on PostgreSQL: event_log is append-only and independent of the other tables
-# (no handler reads it), so it can be written by another connection at the same time (docs/decisions/0018).
-HELPER_READ_MODELS = ("event_log",)
+# (no handler reads it), so it can be written by another connection at the same time (docs/decisions/0018);
+# notifications read only their own tables, and with them the two processes' CPU is about even (2001).
+HELPER_READ_MODELS = ("event_log", "notifications")
+# On SQLite the helper's rows are copied from its side file by position: only tables keyed by position.
+SQLITE_HELPER_READ_MODELS = ("event_log",)
 # Below this many events the helper's start (a fresh interpreter, ~0.3 s of CPU) costs more than it saves.
 PARALLEL_FROM = 20_000
 
@@ -84,6 +89,28 @@ def rebuild(
     if parallel and isinstance(db, PostgresReadModels) and pg_page_reader(store) is not None:
         # Started first: the new interpreter's imports overlap with dropping and creating the tables.
         helper = Helper(store, db, HELPER_READ_MODELS, head, batch_size)
+    elif parallel and isinstance(db, SqliteReadModels) and db.path != ":memory:":
+        helper = Helper(
+            store, db, SQLITE_HELPER_READ_MODELS, head, batch_size, side=Path(db.path + ".rebuild-side")
+        )
+    side = None if helper is None or helper.side is None else open_side(helper.side)
+    copied = 0
+
+    def copy_side(tx: Tx, last: int) -> None:
+        # The helper's rows of this page, from its side file, in the transaction that claims the page.
+        nonlocal copied
+        if side is not None and helper is not None:
+            copy_side_page(tx, side, helper.names, copied, last)
+            copied = last
+
+    def wait_and_copy(last: int) -> None:  # a page applied one event at a time (parking): its own commit
+        assert helper is not None
+        helper.wait_for(last)
+        if side is not None:
+            with db.transaction() as tx:
+                copy_side(tx, last)
+
+    wait_for = None if helper is None else wait_and_copy
     try:
         with db.transaction() as tx:
             tx.execute(TRACKING_DDL)
@@ -110,13 +137,14 @@ def rebuild(
                         apply(tx, batch)
                         if helper is not None:
                             helper.wait_for(last)
+                            copy_side(tx, last)
                         write_position(tx, READ_MODELS, last)
                 except Exception as error:
                     # The helper's own failure, or the database away: the rebuild fails. An event that
                     # cannot be applied: the page again one event at a time, parking the ones that fail.
                     if isinstance(error, RebuildFailed) or dead_letters.transient(error):
                         raise
-                    apply_parking(db, apply, rows, batch, None if helper is None else helper.wait_for)
+                    apply_parking(db, apply, rows, batch, wait_for)
                 done += len(rows)
                 if progress is not None:
                     progress(done, head, time.perf_counter() - started)
@@ -124,7 +152,12 @@ def rebuild(
             building_indexes(tx)
             for projection in mine:
                 projection.create_indexes(tx)
-            if helper is not None:
+            if helper is not None and side is not None:
+                helper.wait_done()
+                copy_side(tx, head)
+                for projection in helper.projections:
+                    projection.create_indexes(tx)
+            elif helper is not None:
                 # Once the helper has committed every row, build the second half of its indexes here
                 # while it builds the first half.
                 helper.wait_for(head)
@@ -136,6 +169,11 @@ def rebuild(
         if helper is not None:
             helper.stop()
         raise
+    finally:
+        if side is not None:
+            side.close()
+        if helper is not None and helper.side is not None:
+            remove_side(helper.side)
     if helper is not None:
         helper.join()
     seconds = time.perf_counter() - started

@@ -1,24 +1,32 @@
-"""The helper process of a parallel rebuild on PostgreSQL (`python -m projections.rebuild_helper`): it
-rebuilds the read models it is given from the same pages of the log as the main part (projections/rebuild.py),
-so two cores share the work; `Helper` is that process seen from the main part."""
+"""The helper process of a parallel rebuild (`python -m projections.rebuild_helper`): it rebuilds the read
+models it is given from the same pages of the log as the main part (projections/rebuild.py), so two cores
+share the work; `Helper` is that process seen from the main part.
+
+On PostgreSQL it writes the read models' own tables through a second connection. On SQLite (one writer per
+file) it writes them into a side file of its own, which the main part copies from a page at a time (its
+rows are computed here, the copy is a plain read and insert: `copy_side_page`)."""
 
 from __future__ import annotations
 
 import contextlib
 import json
 import queue
+import sqlite3
 import subprocess
 import sys
 import threading
 import traceback
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from followers import dead_letters
 from infrastructure.event_store import SharedStore
-from infrastructure.read_db import PostgresReadModels
+from infrastructure.private_files import private_file
+from infrastructure.read_db import PostgresReadModels, ReadModelDB, SqliteReadModels, Tx, placeholders
 from projections import event_log
 from projections.log_pages import pages, plain_json_store, prefetched, readable
+from projections.projection import Projection
 from projections.rebuild_batches import (
     RebuildFailed,
     apply_parking,
@@ -39,9 +47,16 @@ class Helper:
     """
 
     def __init__(
-        self, store: SharedStore, db: PostgresReadModels, names: Sequence[str], head: int, batch_size: int
+        self,
+        store: SharedStore,
+        db: ReadModelDB,
+        names: Sequence[str],
+        head: int,
+        batch_size: int,
+        side: Path | None = None,
     ) -> None:
         self.names = tuple(names)
+        self.side = side
         self.projections = [p for p in all_projections() if p.name in self.names]
         self.applied = 0
         self.finished = False
@@ -62,8 +77,10 @@ class Helper:
                 "GROUP_COMMIT": "n",
                 "CREATE_TABLE": "n",
             },
-            "conninfo": str(db.pool.conninfo),
-            "schema": db.schema,
+            "conninfo": str(db.pool.conninfo) if isinstance(db, PostgresReadModels) else None,
+            "schema": db.schema if isinstance(db, PostgresReadModels) else None,
+            # SQLite: the file the helper writes its read models into (the main part copies them).
+            "side": None if side is None else str(side),
             "names": self.names,
             "head": head,
             "batch_size": batch_size,
@@ -153,11 +170,18 @@ def helper_main() -> int:
     try:
         spec = json.loads(sys.stdin.readline())
         store = SharedStore(spec["env"])
-        db = PostgresReadModels(spec["conninfo"], schema=spec["schema"], max_size=2)
+        side = spec.get("side")
+        db: ReadModelDB = (
+            SqliteReadModels(side)
+            if side
+            else PostgresReadModels(spec["conninfo"], schema=spec["schema"], max_size=2)
+        )
         try:
             if sys.stdin.readline().strip() != "go":
                 return 1
             projections = [p for p in all_projections() if p.name in spec["names"]]
+            if side:
+                _fresh_side(db, projections)
             head, size = spec["head"], spec["batch_size"]
             # event_log's rows straight from the stored JSON, mostly without decoding (see apply_stored);
             # the other read models from the decoded events they handle.
@@ -184,10 +208,11 @@ def helper_main() -> int:
                         # As the main part does: park what cannot be applied, in the same table.
                         apply_parking(db, apply, rows, batch, apply_stored=stored)
                     report(applied=rows[-1].notification_id)
-            with db.transaction() as tx:
-                building_indexes(tx)
-                for statement in index_shares(projections)[0]:
-                    tx.execute(statement)
+            if not side:  # a side file's indexes would be thrown away: the main part builds them
+                with db.transaction() as tx:
+                    building_indexes(tx)
+                    for statement in index_shares(projections)[0]:
+                        tx.execute(statement)
             report(done=spec["head"])
         finally:
             db.close()
@@ -197,6 +222,57 @@ def helper_main() -> int:
             report(failed=traceback.format_exc())
         return 1
     return 0
+
+
+def _fresh_side(db: ReadModelDB, projections: Sequence[Projection]) -> None:
+    """The side file's tables, empty and without secondary indexes (a file left by a rebuild that stopped
+    is emptied first)."""
+    with db.transaction() as tx:
+        dead_letters.ensure(tx)
+        tx.execute("DELETE FROM dead_letters")
+        for projection in projections:
+            projection.drop(tx)
+            projection.create(tx, indexes=False)
+
+
+# The helper's read models on SQLite: tables whose rows are each one position's (copied a page at a time).
+SIDE_TABLES = {"event_log": "position"}
+
+
+def copy_side_page(tx: Tx, side: sqlite3.Connection, names: Sequence[str], after: int, last: int) -> None:
+    """Copy the helper's rows of positions (after, last] from its side file into the main part's transaction,
+    with the events it parked there."""
+    for projection in all_projections():
+        if projection.name not in names:
+            continue
+        for table in projection.tables:
+            column = SIDE_TABLES[table]
+            cursor = side.execute(
+                f"SELECT * FROM {table} WHERE {column} > ? AND {column} <= ? ORDER BY {column}", (after, last)
+            )
+            rows = cursor.fetchall()
+            if rows:
+                marks = placeholders(cursor.description)
+                tx.executemany(f"INSERT INTO {table} VALUES ({marks})", rows)
+    parked = side.execute(
+        "SELECT * FROM dead_letters WHERE position > ? AND position <= ?", (after, last)
+    ).fetchall()
+    if parked:
+        marks = placeholders(parked[0])
+        # An event both parts could not apply is one parked event.
+        tx.executemany(f"INSERT INTO dead_letters VALUES ({marks}) ON CONFLICT DO NOTHING", parked)
+
+
+def open_side(path: Path) -> sqlite3.Connection:
+    """The main part's read connection to the helper's side file (each statement its own snapshot)."""
+    private_file(path)  # personal data, as the read models are: created 0600 whoever opens it first
+    return sqlite3.connect(str(path), isolation_level=None, check_same_thread=False, timeout=30)
+
+
+def remove_side(path: Path) -> None:
+    for suffix in ("", "-wal", "-shm"):
+        with contextlib.suppress(FileNotFoundError):
+            Path(str(path) + suffix).unlink()
 
 
 if __name__ == "__main__":

@@ -113,27 +113,37 @@ def applier(
             ]
         return found
 
+    # Per event type: each distinct key function once, with the tables read at its key (one key function
+    # serves several tables: the event's own id, `reads_own`).
+    plans: dict[type, list[tuple[Callable[[Any], Any], tuple[str, ...]]]] = {}
+
+    def plan_for(event_type: type) -> list[tuple[Callable[[Any], Any], tuple[str, ...]]]:
+        by_key: dict[Callable[[Any], Any], list[str]] = {}
+        for table, key in reads_for(event_type):
+            by_key.setdefault(key, []).append(table)
+        found = plans[event_type] = [(key, tuple(tables)) for key, tables in by_key.items()]
+        return found
+
     def preload(batch_tx: BatchTx, batch: Batch) -> None:
         """The rows the batch's handlers will read by key, loaded per table in one statement (a rebuild's page
         and a follower's live batch alike)."""
         keys: dict[str, dict[Any, None]] = {}
         for _, event in batch:
-            reads = reads_for(type(event))
-            if not reads:
-                continue
-            # One key function serves several tables (the event's own id: `reads_own`): asked once per event.
-            answers: dict[Callable[[Any], Any], Any] = {}
-            for table, key in reads:
-                if key in answers:
-                    wanted = answers[key]
-                else:
-                    try:
-                        wanted = key(event)
-                    except Exception:  # not preloaded: the handler's own read answers (or fails) it
-                        wanted = None
-                    answers[key] = wanted
+            event_type = type(event)
+            plan = plans.get(event_type)
+            if plan is None:
+                plan = plan_for(event_type)
+            for key, key_tables in plan:
+                try:
+                    wanted = key(event)
+                except Exception:  # not preloaded: the handler's own read answers (or fails) it
+                    continue
                 if wanted is not None:
-                    keys.setdefault(table, {})[wanted] = None
+                    for table in key_tables:
+                        table_keys = keys.get(table)
+                        if table_keys is None:
+                            table_keys = keys[table] = {}
+                        table_keys[wanted] = None
         # One key costs a statement either way (its `get` asks when it needs it), except on a pipelined
         # transaction (a live follower's batch on PostgreSQL): there every table's load, and the tracking
         # row's move sent before them, come back in one round trip.
@@ -146,7 +156,8 @@ def applier(
         batch_tx = BatchTx(tx, tables, bulk=bulk)
         preload(batch_tx, batch)
         for position, event in batch:
-            for handler in handlers_for(type(event)):
+            found = dispatch.get(type(event))
+            for handler in handlers_for(type(event)) if found is None else found:
                 handler(batch_tx, event, position)
         batch_tx.flush()
 

@@ -54,7 +54,7 @@ def _position(db: PostgresReadModels) -> int:
         return read_position(tx, READ_MODELS)
 
 
-@pytest.mark.parametrize("helper_models", [HELPER_READ_MODELS, ("event_log", "notifications")])
+@pytest.mark.parametrize("helper_models", [HELPER_READ_MODELS, ("event_log",)])
 def test_two_processes_rebuild_the_same_rows_as_one(
     seeded_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, helper_models: tuple[str, ...]
 ) -> None:

@@ -123,6 +123,23 @@ def test_the_two_process_rebuild_parks_poison_and_finishes(pg_cluster: Cluster, 
         store.close()
 
 
+def test_the_two_process_rebuild_on_sqlite_parks_poison_and_finishes(tmp_path: Path) -> None:
+    # The helper writes event_log into its side file and parks both poison events there; this process
+    # copies its rows and its parked events a page at a time (one parked event per position, not two).
+    settings = make_settings(tmp_path / "var")
+    _rebuild_parks_and_finishes(settings, parallel=True)
+    assert not list((tmp_path / "var").glob("*.rebuild-side*"))  # the side file is gone
+    store, one = SharedStore(settings.event_store_env()), open_read_models(settings, path=tmp_path / "one.db")
+    live = open_read_models(settings)
+    try:
+        assert rebuild(store, one, batch_size=40, parallel=False).parked == 2
+        assert compare(live, one) == []
+    finally:
+        for db in (one, live):
+            db.close()
+        store.close()
+
+
 def test_freight_replay_exits_1_on_bad_data_never_3(
     settings: Settings, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:

@@ -1,4 +1,5 @@
-"""`freight replay` on SQLite (one process, the library's page reader) gives the live follower's rows."""
+"""`freight replay` on SQLite (the library's page reader; event_log by the helper process, through its side
+file) gives the live follower's rows."""
 
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ def test_rebuild_equals_the_live_follower(tmp_path: Path) -> None:
         Seeder(store, password_hash="not-a-real-hash", batch_events=400, seed=11).run(1500)
         ensure_schema(live)
         Follower(READ_MODELS, store, live, applier(), batch_size=7).catch_up()
-        stats = rebuild(store, rebuilt, batch_size=250, parallel=True)  # no second process on SQLite
+        stats = rebuild(store, rebuilt, batch_size=250, parallel=True)  # the helper writes a side file
         assert stats.events == store.head() >= 1500
         assert compare(live, rebuilt) == []
         with rebuilt.read() as tx:
