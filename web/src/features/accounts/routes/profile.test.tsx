@@ -23,9 +23,11 @@ describe('ProfileRoute', () => {
       '/dashboard/profile?integrations=true',
       '/dashboard/profile?emails=true',
     ]);
-    expect(tabs().filter((t) => t.getAttribute('aria-current') === 'page').map((t) => t.textContent)).toEqual([
-      'Edit Profile',
-    ]);
+    expect(
+      tabs()
+        .filter((t) => t.getAttribute('aria-current') === 'page')
+        .map((t) => t.textContent),
+    ).toEqual(['Edit Profile']);
     expect(screen.getByRole('heading', { name: 'Edit Profile' })).not.toBeNull();
   });
 
