@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { PasswordInput } from '@/components/ui/password-input';
 import { useAcceptInvitation } from '../api/team';
 import styles from '../components/accounts.module.css';
+import team from '../components/team.module.css';
 
 /** The page an invitation e-mail opens: the colleague chooses a password (the sign-up rules) and then logs in
  * with their e-mail address. The link works once, for 72 hours. */
@@ -28,7 +29,7 @@ export function AcceptInvitationRoute() {
             This page needs the link from your invitation e-mail.
           </p>
         ) : accept.isSuccess ? (
-          <div className={styles.form} role="status">
+          <div className={`${styles.form} ${team.wrap}`} role="status">
             <p>
               Welcome to {accept.data.companyName}. Log in with your e-mail address{' '}
               <strong>{accept.data.username}</strong> and the password you chose.
