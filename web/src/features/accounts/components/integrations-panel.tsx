@@ -223,12 +223,13 @@ function Webhooks() {
   );
 }
 
-/** The profile's Integrations tab: API keys for the DCSA door and webhook subscriptions with their log. */
-export function IntegrationsPanel() {
+/** The profile's Integrations tab: API keys for the DCSA door and webhook subscriptions with their log. A
+ * team's booker or viewer has their own keys (acting with their role); webhooks are the owners'. */
+export function IntegrationsPanel({ webhooks = true }: { webhooks?: boolean }) {
   return (
     <div>
       <ApiKeys />
-      <Webhooks />
+      {webhooks ? <Webhooks /> : <p>Webhooks are managed by an owner of your company's team.</p>}
     </div>
   );
 }

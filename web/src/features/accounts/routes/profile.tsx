@@ -37,10 +37,7 @@ export function ProfileRoute() {
   const owner = me.data?.teamRole === 'owner';
   const company = kind === 2 || kind === 3;
   const has = (t: (typeof TABS)[number]) =>
-    (kind || !t.customersOnly) &&
-    (t.param !== 'team' || company) &&
-    !(t.param === 'integrations' && !owner && colleague) &&
-    !(t.param === 'emails' && colleague);
+    (kind || !t.customersOnly) && (t.param !== 'team' || company) && !(t.param === 'emails' && colleague);
   const open = TABS.find((t) => params.get(t.param) === 'true' && has(t)) ?? (kind ? TABS[0] : TABS[2]);
   const shown = (tab: Tab) => open.param === tab;
   return (
@@ -69,7 +66,7 @@ export function ProfileRoute() {
       {shown('team') && company ? <TeamPanel manage={owner} /> : null}
       {shown('security') ? <ChangePasswordForm /> : null}
       {shown('security') ? <EndAllSessions /> : null}
-      {shown('integrations') && kind ? <IntegrationsPanel /> : null}
+      {shown('integrations') && kind ? <IntegrationsPanel webhooks={!colleague || owner} /> : null}
       {shown('emails') && kind ? <EmailPreferencesPanel /> : null}
     </ContentLayout>
   );
