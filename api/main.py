@@ -31,6 +31,7 @@ from api.fast_reads import FastReads
 from api.health import BoundedCheck, CheckOut, health_report
 from api.routers import (
     accounts_admin,
+    address_book,
     audit,
     auth,
     booking,
@@ -137,6 +138,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         auth.router,
         audit.router,
         booking.router,
+        address_book.router,
         booking_admin.router,
         booking_changes.client,
         booking_changes.staff,

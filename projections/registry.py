@@ -29,6 +29,7 @@ MODULES = [
     "projections.schedules",
     "projections.booking.tariffs",
     "projections.integrations",
+    "projections.address_book",
     "projections.tracking",
     "projections.booking_trail",
 ]

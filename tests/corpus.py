@@ -75,3 +75,26 @@ TEAM_COLLEAGUES = (
     ("Dariush Kamali", "dariush.kamali@parsexport.example"),
     ("نگار شریفی", "negar.sharifi@parsexport.example"),
 )
+
+# -- the whole walk (tests/e2e/test_whole_walk.py) --------------------------------------------------------
+# A domestic company with a Persian name and a long Persian address, its contact person, a Hamburg consignee
+# with a German address and phone, the shipper who writes her Persian name in Latin letters, the staff member,
+# the auditor and the terminal that publishes tracking events.
+WALK_COMPANY = "بازرگانی زعفران خراسان"
+WALK_CONTACT = "مریم صادقی"
+WALK_ADDRESS = LONG_ADDRESSES[0]
+WALK_POSTAL_CODE = "1969713111"
+WALK_ECONOMIC_CODE = "41114567890"
+WALK_REGISTRATION_CODE = "528193"
+WALK_CONSIGNEE = ("Hanseatic Saffron Import GmbH", LONG_ADDRESSES[1], "+49 40 3008 1234")
+WALK_SHIPPER = (ZAHRA_HOSSEINI[1], "Bazaar-e Bozorg, Timche Hajeb-od-Dowleh 14, Tehran", "+98 912 345 6789")
+WALK_CARGO = "Saffron threads, vacuum packed"
+WALK_HS_CODE = "091020"
+WALK_STAFF = "kaveh.moradi"  # the operations desk's own account
+WALK_AUDITOR = "nasrin.jafari"
+WALK_PUBLISHER = "Shahid Rajaee container terminal, Bandar Abbas"
+
+
+def fresh_iranian_mobile() -> str:
+    """A unique Iranian mobile in the local form (09xx...): at most three codes an hour go to one number."""
+    return f"0912{next(_sequence) * 7 % 10**7:07d}"

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import replace
+from dataclasses import fields, replace
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 from typing import Any, TypeVar
@@ -12,6 +12,7 @@ from uuid import UUID
 from eventsourcing.application import AggregateNotFoundError
 
 from domain.booking import booking_content, values
+from domain.booking.address_book import AddressBookEntry, PartyEntryDraft
 from domain.booking.amendments import AMENDABLE_STATES, order_quantity_mismatch
 from domain.booking.booking_content import BookingRequestContent
 from domain.booking.booking_reference import (
@@ -76,6 +77,16 @@ T = TypeVar("T")
 MAX_REFERENCE_TRIES = 50
 # How long a price given in the same act as a firm request's confirmation is said to hold.
 FIRM_QUOTE_VALIDITY = timedelta(days=30)
+
+
+def copied_draft(details: Mapping[str, Any], preferred_shipping_date: str | None) -> RateRequestDraft:
+    """A new request's draft from a stored request's details: every field the draft has, the date aside."""
+    copied: dict[str, Any] = {f.name: details[f.name] for f in fields(RateRequestDraft) if f.name in details}
+    copied["is_swbl"] = bool(details.get("is_swbl"))
+    copied["is_danger"] = bool(details.get("is_danger"))
+    if preferred_shipping_date is not None:
+        copied["preferred_shipping_date"] = preferred_shipping_date
+    return RateRequestDraft(**copied)
 
 
 def _uuid(value: str | UUID, what: str) -> UUID:
@@ -224,7 +235,7 @@ class BookingApplication(ContextApplication):
                     actor.id, username, details, reference, actor, content=content, id=key_id
                 )
                 if sailing is not None:
-                    rate_request.choose_sailing(sailing, actor)
+                    rate_request.choose_sailing(sailing, actor, with_request=True)
                 if row is not None:  # quoted by the system in the same transaction
                     self._quote_from(rate_request, row, now)
                 return rate_request.id, self._record_with_claim(rate_request, reference, actor)
@@ -938,6 +949,50 @@ class BookingApplication(ContextApplication):
         order.approve(actor)
         rate_request.complete(order.state == "approved", SYSTEM_ACTOR)
         return self.record(order, rate_request)
+
+    # -- book again ----------------------------------------------------------------------------------------
+    def copy_rate_request(
+        self,
+        rate_request_id: str,
+        actor: Actor,
+        username: str,
+        preferred_shipping_date: str | None = None,
+        request_key: str | None = None,
+    ) -> tuple[UUID, int]:
+        """A new rate request with the lane, containers and cargo of one of the customer's own (404 for
+        anyone else's), made by the create path itself so that every check of a new request applies. The
+        sailing is not copied (it has usually left); the preferred date is the given one, else the
+        original's, which the create refuses once it has passed."""
+        original = self.rate_request(rate_request_id, actor)
+        if original.customer_id != actor.id:
+            raise NotFound("Rate request not found")
+        draft = copied_draft(original.details, preferred_shipping_date)
+        return self.create_rate_request(actor, username, draft, request_key=request_key)
+
+    # -- address book --------------------------------------------------------------------------------------
+    def save_party(self, account_id: str, draft: PartyEntryDraft, actor: Actor) -> tuple[UUID, int]:
+        entry = AddressBookEntry.save(account_id, draft, actor)
+        return entry.id, self.record(entry)
+
+    def change_party(self, entry_id: str, account_id: str, draft: PartyEntryDraft, actor: Actor) -> int:
+        entry = self.party_entry(entry_id, account_id)
+        entry.change(draft, actor)
+        return self.record(entry)
+
+    def remove_party(self, entry_id: str, account_id: str, actor: Actor) -> int:
+        entry = self.party_entry(entry_id, account_id)
+        entry.remove(actor)
+        return self.record(entry)
+
+    def party_entry(self, entry_id: str, account_id: str) -> AddressBookEntry:
+        """The account's own live entry; another account's, a removed one or no such id: 404 alike."""
+        try:
+            found: Any = self.repository.get(_uuid(entry_id, "Address book entry"))
+        except AggregateNotFoundError as error:
+            raise NotFound("Address book entry not found") from error
+        if not isinstance(found, AddressBookEntry) or found.account_id != account_id or found.removed:
+            raise NotFound("Address book entry not found")
+        return found
 
     # -- files -------------------------------------------------------------------------------------------
     def store_file(self, actor: Actor, upload_key: str, upload: Assembled) -> tuple[UUID, int | None]:

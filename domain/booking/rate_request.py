@@ -394,14 +394,21 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
                 aggregate.sailing = self.sailing
 
     # -- the sailing ------------------------------------------------------------------------------------
-    def choose_sailing(self, sailing: Sailing, actor: Actor) -> bool:
-        """Record the sailing chosen for this booking; False (nothing recorded) when it is the one it has."""
+    def choose_sailing(self, sailing: Sailing, actor: Actor, with_request: bool = False) -> bool:
+        """Record the sailing chosen for this booking; False (nothing recorded) when it is the one it has.
+        `with_request`: chosen in the act that creates the request."""
         if not _sailing_open_to(actor, self.state):
             raise ValidationFailed({"sailing": message("booking.sailing.closed")})
         record = sailing.to_record()
         if record == self.sailing:
             return False
-        self._record(self.SailingChosen, audit_fields(actor), sailing=record, customer_id=self.customer_id)
+        self._record(
+            self.SailingChosen,
+            audit_fields(actor),
+            sailing=record,
+            customer_id=self.customer_id,
+            with_request=with_request,
+        )
         return True
 
     def name_sailing(self, sailing: Sailing, actor: Actor, email: str | None = None) -> bool:
@@ -467,6 +474,9 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
     class SailingChosen(ActorEvent):
         sailing: dict[str, Any]
         customer_id: str
+        # Chosen in the act that made the request (a create naming its sailing): part of what was received,
+        # not a change after it. False for a later choice and for events written before it.
+        with_request: bool = False
 
         def apply(self, aggregate: RateRequest) -> None:
             aggregate.sailing = self.sailing

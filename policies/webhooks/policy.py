@@ -378,7 +378,10 @@ def _booking_event(
     if steps:
         batch.steps_changed(booking_id, amended, cancellation)
     # Every step changes what the booking shows (a status, a price, the content): each is notified, to the
-    # subscriptions that hear its kind.
+    # subscriptions that hear its kind. A sailing chosen with the request is part of what was received: the
+    # request's own notification tells it.
+    if isinstance(event, RateRequest.SailingChosen) and event.with_request:
+        return
     subscriptions = batch.hearing(booking["customer_id"], step.kind)
     if not subscriptions:
         return

@@ -14,8 +14,11 @@ from fastapi.testclient import TestClient
 from api.dcsa.booking.notifications import DcsaBookingView
 from infrastructure.webhook_sender import WebhookSender
 from policies.webhooks.policy import webhook_follower
+from tests.api.accounts_support import settle
 from tests.api.booking_support import ADMIN, CLIENT, customer, fails, later, ok
 from tests.api.dcsa_support import Held, Receiver, eventually, rate_request_id, sample, validate
+from tests.api.schedules_support import PUBLISH, publication
+from tests.api.test_booking_sailings import departure_in
 from tests.api.webhook_document import validate_notification, webhook_operation
 from tests.app_services import services_of
 from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME, login
@@ -309,3 +312,39 @@ def test_the_openapi_document_describes_the_notification_and_its_headers() -> No
                 "data": {"carrierBookingRequestReference": "FB-2026-000001"},
             }
         )
+
+
+def test_a_request_naming_its_sailing_is_notified_once(app_client: TestClient, hooks: Receiver) -> None:
+    """A `/v2` create that names a sailing by its routing reference is one act: one RECEIVED notification
+    (the sailing chosen with it is part of what was received, not a change after it)."""
+    client = app_client
+    admin = login(client, ADMIN_USERNAME, ADMIN_PASSWORD)
+    ok(client.put(PUBLISH, json=publication(departure_in(12)), headers=admin))
+    alice, subscription = subscribed(client, "hook-sailing", hooks.url)
+    routes = client.get(
+        "/v1/point-to-point-routes",
+        params={"placeOfReceipt": "CNSHA", "placeOfDelivery": "IRZBR"},
+        headers=alice,
+    )
+    body = sample("booking-regular")
+    body["shipmentLocations"] = [{"location": {"UNLocationCode": "IRZBR"}, "locationTypeCode": "PDE"}]
+    body["routingReference"] = routes.json()[0]["routingReference"]
+    answer = client.post("/v2/bookings", json=body, headers=alice)
+    assert answer.status_code == 202, answer.text
+    settle(client)
+    log = ok(client.get(f"{HOOKS}/{subscription['id']}/deliveries", headers=alice))["list"]
+    assert [d["bookingStatus"] for d in log] == ["RECEIVED"], log
+
+    # Choosing another sailing afterwards is a change of its own, and is notified.
+    reference = answer.json()["carrierBookingRequestReference"]
+    later_routes = client.get(
+        "/v1/point-to-point-routes",
+        params={"placeOfReceipt": "CNSHA", "placeOfDelivery": "SGSIN"},
+        headers=alice,
+    )
+    update = sample("booking-regular") | {"routingReference": later_routes.json()[0]["routingReference"]}
+    update["shipmentLocations"] = [{"location": {"UNLocationCode": "SGSIN"}, "locationTypeCode": "PDE"}]
+    assert client.put(f"/v2/bookings/{reference}", json=update, headers=alice).status_code == 202
+    settle(client)
+    log = ok(client.get(f"{HOOKS}/{subscription['id']}/deliveries", headers=alice))["list"]
+    assert len(log) > 1, log

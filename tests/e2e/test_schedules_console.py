@@ -7,6 +7,7 @@ accept it. At 1280x800 and 375x812, axe checked, screenshots kept."""
 from __future__ import annotations
 
 import json
+import re
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -28,6 +29,9 @@ from tests.e2e.customers import (
     shipping_order,
 )
 
+# A moment at the port where it happens (the schedules showed every time in the viewer's zone).
+SHANGHAI = r"\d{4}/\d{2}/\d{2} \d{2}:\d{2} Shanghai \(UTC\+08:00\)"
+SINGAPORE = r"\d{4}/\d{2}/\d{2} \d{2}:\d{2} Singapore \(UTC\+08:00\)"
 SIZES = [pytest.param(DESKTOP, id="desktop"), pytest.param(PHONE, id="phone")]
 
 
@@ -87,6 +91,9 @@ def test_staff_preview_publish_and_remove_a_schedule(
         row = page.get_by_test_id("sailing-moved").filter(has_text="CNSHA").filter(has_text="SGSIN")
         expect(row).to_contain_text(reference)
         expect(row).to_contain_text("was")
+        # Each time at its port, in the port's local time with its zone; each port by its name.
+        moved_row = rf"Shanghai \(CNSHA\){SHANGHAI}Singapore \(SGSIN\){SINGAPORE} \(was {SINGAPORE}\)"
+        expect(row).to_contain_text(re.compile(moved_row))
         expect(page.get_by_test_id("schedule-warnings")).to_have_count(0)
         _no_sideways_scroll(page)
         no_serious_violations(page)
@@ -98,6 +105,9 @@ def test_staff_preview_publish_and_remove_a_schedule(
 
         # Removing the service: the dialog names the booking; Keep changes nothing, Remove removes.
         published = page.get_by_role("region", name="Published schedules")
+        leg = published.get_by_role("row").filter(has_text="Shanghai (CNSHA)")
+        expect(leg.first).to_contain_text(re.compile(rf"{SHANGHAI}.*{SINGAPORE}"))
+        expect(published.locator("tbody").first).not_to_contain_text(re.compile(r"\d{2}:\d{2} UTC"))
         remove = published.get_by_role("button", name=f"Remove Persian Gulf Express ({service})")
         remove.click()
         dialog = page.get_by_role("dialog")

@@ -5,8 +5,10 @@ UUID, no JSON in what the page shows. Wire keys stay as they are; only what is s
 
 from __future__ import annotations
 
+import html
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, ViewportSize, expect
@@ -122,6 +124,46 @@ def retired_on(page: Page, role: str) -> list[str]:
     return [f"retired wording: {m.group(0)}" for w in retired if (m := re.search(w, text))]
 
 
+# An e-mail is judged as its reader sees it: the subject, the text part and the HTML part's words (its tags,
+# attributes and links stripped: an address in a link is for the machine, not the reader).
+MAIL_WRONG = [
+    ("uuid", re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", re.I)),
+    ("ISO date-time", re.compile(r"\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}")),
+    ("ISO date", re.compile(r"(^|[^\d])\d{4}-\d{2}-\d{2}($|[^\d])")),
+    ("day/month/year", re.compile(r"(^|[^\d/])\d{1,2}/\d{1,2}/\d{2,4}($|[^\d])")),
+    ("month name", re.compile(r"\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\.? \d{1,2}\b")),
+    ("AM/PM", re.compile(r"\d{1,2}:\d{2}(:\d{2})? ?[AP]M\b")),
+    ("snake_case", re.compile(r"(^|[\s(:,])[a-z]+_[a-z0-9_]+($|[\s).,:])")),
+]
+URL = re.compile(r"https?://\S+")
+
+
+def mail_words(mail: dict[str, Any]) -> list[str]:
+    """The lines a reader reads in an e-mail of the outbox: subject, text part, and the HTML part's text."""
+    parts = [str(mail.get("subject") or ""), str(mail.get("body") or "")]
+    if mail.get("html"):
+        markup = re.sub(r"(?is)<(style|script|head)\b.*?</\1>", " ", str(mail["html"]))
+        parts.append(html.unescape(re.sub(r"<[^>]+>", "\n", markup)))
+    return [URL.sub(" ", line).strip() for part in parts for line in part.splitlines() if line.strip()]
+
+
+def line_problems(lines: list[str]) -> list[str]:
+    """What reads as code or as a date not written the one way in lines of text: a UUID, a code word alone or
+    in snake_case, an ISO date or date-time, a date not YYYY/MM/DD. A moment with no place is written in UTC
+    and says so (docs/decisions/0901), which is allowed."""
+    found = []
+    for line in lines:
+        if line in CODE_WORDS:
+            found.append(f"code word: {line}")
+        found += [f"{why}: {line[:100]}" for why, pattern in MAIL_WRONG if pattern.search(line)]
+    return list(dict.fromkeys(found))
+
+
+def email_problems(mail: dict[str, Any]) -> list[str]:
+    """`line_problems` of one e-mail as its reader reads it, and an e-mail without its HTML part."""
+    return line_problems(mail_words(mail)) + ([] if mail.get("html") else ["no HTML part"])
+
+
 def sweep(
     page: Page, server: LiveServer, role: str, routes: list[tuple[str, str]], shots: Path
 ) -> dict[str, list[str]]:
@@ -163,3 +205,15 @@ def test_no_screen_shows_a_programmers_word(
         routes = [r for r in world.routes[role] if r[0] != "not-found-booking"]
         found = sweep(page, live_server, role, routes, screenshot_dir)
         assert found == {}, "\n".join(f"{k}: {v}" for k, vs in found.items() for v in vs)
+
+
+def test_no_e_mail_shows_a_programmers_word_or_a_date_not_written_the_one_way(
+    live_server: LiveServer,
+    world: World,  # noqa: F811
+) -> None:
+    """Every e-mail the layout tests' world sent (sign-ups, quotes, confirmations, orders, tracking, the
+    set-password link): read as its reader reads it."""
+    mails = [m for m in live_server.outbox() if m["channel"] == "email"]
+    assert mails
+    found = {f"{m['subject']} -> {m['to']}": problems for m in mails if (problems := email_problems(m))}
+    assert found == {}, "\n".join(f"{k}: {v}" for k, vs in found.items() for v in vs)

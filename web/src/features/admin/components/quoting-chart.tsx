@@ -40,9 +40,13 @@ function Bars({ weeks }: { weeks: QuotingWeeks }) {
             <rect x={x + BAR + 2} y={y(w.acceptedShare)} width={BAR} height={HEIGHT - y(w.acceptedShare)} fill="#15803d">
               <title>{`${weekLabel(w.weekStart)}: ${formatShare(w.acceptedShare)} accepted`}</title>
             </rect>
-            <text x={x} y={HEIGHT + 14} fontSize="10" fill="#374151">
-              {weekLabel(w.weekStart)}
-            </text>
+            {/* A week's label is wider than its slot: every other week is labelled, counted from the newest,
+                each label ending under its own bars, so none runs into the next or off the chart. */}
+            {(weeks.length - 1 - i) % 2 === 0 ? (
+              <text x={x + 2 * BAR + 2} y={HEIGHT + 14} fontSize="10" fill="#374151" textAnchor="end">
+                {weekLabel(w.weekStart)}
+              </text>
+            ) : null}
           </g>
         );
       })}

@@ -47,11 +47,12 @@ const FIELDS: Record<CustomerKind, [keyof RegistrationDetail, string][]> = {
   ],
 };
 
-/** Who signs up, in the words staff know them by: the person's name, or the company's, with its ID. */
+/** Who signs up, in the words staff know them by: the person's name, or the company's, with its ID. The name is
+ * isolated (first-strong isolate): a Persian name before "(ID)" otherwise pulls the brackets into its run. */
 function applicant(kind: CustomerKind, data: RegistrationDetail): string {
   const name =
     kind === 'individual' ? [data.firstname, data.lastname].filter(Boolean).join(' ') : String(data.name ?? '');
-  return name ? `${name} (${data.nationalId})` : String(data.nationalId);
+  return name ? `\u2068${name}\u2069 (${data.nationalId})` : String(data.nationalId);
 }
 
 export function RegistrationRequestDetailRoute({ kind }: { kind: CustomerKind }) {

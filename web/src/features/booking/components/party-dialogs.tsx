@@ -5,6 +5,8 @@ import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Dialog } from '@/components/ui/dialog';
 import { TextInput } from '@/components/ui/text-input';
+import { SavedParties } from './saved-parties';
+import type { TypedParty } from './saved-parties';
 import { consigneeSchema, supplierSchema } from './schemas';
 import type { ConsigneeValues, SupplierValues } from './schemas';
 import styles from './booking.module.css';
@@ -56,14 +58,20 @@ function PartyActions({ onCancel }: { onCancel: () => void }) {
 }
 
 export function SupplierDialog({ open, initial, onClose, onSubmit }: DialogProps<SupplierValues>) {
-  const { register, handleSubmit, formState } = useForm<SupplierValues>({
+  const { register, handleSubmit, formState, getValues, setValue } = useForm<SupplierValues>({
     resolver: zodResolver(supplierSchema),
     values: initial ?? EMPTY_SUPPLIER,
   });
   const e = formState.errors;
+  const fill = (filled: Partial<TypedParty>) => {
+    for (const [key, value] of Object.entries(filled) as [keyof TypedParty, string][]) {
+      setValue(key, value, { shouldDirty: true, shouldValidate: formState.isSubmitted });
+    }
+  };
   return (
     <Dialog open={open} onClose={onClose} title="Shipper Details">
       <form noValidate onSubmit={handleSubmit((v) => onSubmit(v))} aria-label="Shipper Details">
+        <SavedParties role="shipper" label="shippers" typed={() => getValues()} onChoose={fill} />
         <PartyFields register={register} errors={e} />
         <PartyActions onCancel={onClose} />
       </form>
@@ -86,6 +94,21 @@ export function ConsigneeDialog({ open, initial, onClose, onSubmit }: DialogProp
     setValue('notifyFax', v.fax);
     setValue('notifyFullAddress', v.fullAddress);
   };
+  const validate = formState.isSubmitted;
+  const fillConsignee = (filled: Partial<TypedParty>) => {
+    for (const [key, value] of Object.entries(filled) as [keyof TypedParty, string][]) {
+      setValue(key, value, { shouldDirty: true, shouldValidate: validate });
+    }
+  };
+  const fillNotify = (filled: Partial<TypedParty>) => {
+    if (filled.fullName !== undefined) setValue('notifyFullName', filled.fullName, { shouldDirty: true, shouldValidate: validate });
+    if (filled.fullAddress !== undefined) setValue('notifyFullAddress', filled.fullAddress, { shouldDirty: true, shouldValidate: validate });
+    if (filled.mobileNumber !== undefined) setValue('notifyMobileNumber', filled.mobileNumber, { shouldDirty: true, shouldValidate: validate });
+  };
+  const typedNotify = (): TypedParty => {
+    const v = getValues();
+    return { fullName: v.notifyFullName, mobileNumber: v.notifyMobileNumber, fullAddress: v.notifyFullAddress };
+  };
   return (
     <Dialog open={open} onClose={onClose} title="Consignee Details" size="wide">
       <form
@@ -95,11 +118,13 @@ export function ConsigneeDialog({ open, initial, onClose, onSubmit }: DialogProp
         })}
         aria-label="Consignee Details"
       >
+        <SavedParties role="consignee" label="consignees" typed={() => getValues()} onChoose={fillConsignee} />
         <PartyFields register={register} errors={e} />
         <Checkbox
           label="Notify party same as consignee"
           {...register('notifyParty', { onChange: (ev) => copy(ev.target.checked) })}
         />
+        <SavedParties role="notify" label="notify parties" typed={typedNotify} onChoose={fillNotify} disabled={same} />
         <div className={styles.grid}>
           <TextInput label="Notify Party Full Name" required readOnly={same} {...register('notifyFullName')} error={e.notifyFullName?.message} />
           <TextInput

@@ -37,6 +37,22 @@ function mergeChoices(options: DropdownOption[]): DropdownOption[] {
   return options.filter((o) => !seen.has(o.value) && (seen.add(o.value), true));
 }
 
+/** Today as the date field writes it (YYYY-MM-DD, the browser's calendar day). */
+function today(): string {
+  const now = new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/**
+ * Book again: a new request with the lane, containers and cargo of an earlier one. Its date is kept only while it
+ * has not passed (a shipper booking the same lane next week chooses the new date); the sailing is not copied.
+ */
+export function copiedDefaults(original: RateRequestDetail): RateRequestFormValues {
+  const values = defaults(original);
+  return { ...values, preferredShippingDate: values.preferredShippingDate >= today() ? values.preferredShippingDate : '' };
+}
+
 function defaults(detail?: RateRequestDetail): RateRequestFormValues {
   return {
     commodity: detail?.commodity ?? '',
@@ -59,6 +75,8 @@ export interface RateRequestFormProps {
   /** Called once saved, with the id of the request the answer names (a new one's, to open it). */
   onSaved: (id?: string) => void;
   onCancel?: () => void;
+  /** A new request prefilled from this earlier one (Book again); nothing is stored until it is submitted. */
+  copyOf?: RateRequestDetail;
   /** Ask for these values as an amendment of the confirmed booking instead of saving the request. */
   amend?: boolean;
   /** Open an existing request already editable (its Edit was pressed on the detail). */
@@ -72,7 +90,7 @@ function savedId(answer: unknown): string | undefined {
 }
 
 /** The rate request form: new (editable) or edit (read-only until Edit). */
-export function RateRequestForm({ detail, onSaved, onCancel, amend = false, startEditing = false }: RateRequestFormProps) {
+export function RateRequestForm({ detail, onSaved, onCancel, copyOf, amend = false, startEditing = false }: RateRequestFormProps) {
   const [editing, setEditing] = useState(!detail || amend || startEditing);
   const saveRequest = useSaveRateRequest(detail?.id);
   const requestAmendment = useRequestAmendment(detail?.id ?? '');
@@ -91,7 +109,7 @@ export function RateRequestForm({ detail, onSaved, onCancel, amend = false, star
 
   const { register, control, handleSubmit, setValue, setError, formState } = useForm<RateRequestFormValues>({
     resolver: zodResolver(rateRequestSchema),
-    defaultValues: defaults(detail),
+    defaultValues: copyOf && !detail ? copiedDefaults(copyOf) : defaults(detail),
   });
   const errors = formState.errors;
   // A new booking half filled in is not left without a question; an edit keeps its own Cancel.
@@ -205,7 +223,7 @@ export function RateRequestForm({ detail, onSaved, onCancel, amend = false, star
       <FileUpload
         label="MSDS file"
         disabled={readOnly || !isDanger}
-        uploadedName={detail?.msds ? 'MSDS' : null}
+        uploadedName={(detail ?? copyOf)?.msds ? 'MSDS' : null}
         onUploaded={(fileId) => setValue('msds', fileId)}
       />
       <div style={{ marginTop: '1rem' }}>

@@ -74,6 +74,18 @@ describe('shipping order report', () => {
     expect(text).toContain('Shipping instructions (documentation)2026/12/08 08:00 UTC');
     renderReport(root, detail);
     expect(root.textContent).not.toContain('Transport Plan');
+
+    // With its ports known: their names, and each time at its port with the zone, as the booking's screen.
+    const places = new Map([
+      ['CNSHA', { code: 'CNSHA', name: 'Shanghai', timeZone: 'Asia/Shanghai' }],
+      ['IRZBR', { code: 'IRZBR', name: 'Chabahar', timeZone: 'Asia/Tehran' }],
+    ]);
+    const booked = { sailing, previous: null, chosenBy: 'customer' as const, remindersSent: [] };
+    renderReport(root, detail, { ...booked, orderSubmittedAt: null, orderLate: false }, places);
+    const placed = root.textContent ?? '';
+    expect(placed).toContain('Shanghai (CNSHA)2026/12/11 16:00 Shanghai (UTC+08:00)');
+    expect(placed).toContain('Chabahar (IRZBR)2027/01/01 11:30 Tehran (UTC+03:30)');
+    expect(placed).toContain('Shipping instructions (documentation)2026/12/08 16:00 Shanghai (UTC+08:00)');
   });
 
   it('says so when there is no order yet', () => {

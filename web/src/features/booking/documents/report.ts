@@ -5,7 +5,7 @@
  */
 import { basis, formatBookingTotal, quoteSource } from '@/components/charges/charges';
 import { api } from '@/lib/api-client';
-import { formatDate, formatMoment, formatMoney } from '@/lib/format';
+import { formatAt, formatDate, formatMoney } from '@/lib/format';
 import { CONTAINER_FIELDS, ORDER_FIELDS, PARTY_FIELDS, containerValue, labelWithUnit, orderValue, partyValue } from '@/lib/order-fields';
 import type { Answer } from '@/types/contract';
 
@@ -65,9 +65,17 @@ function table(headers: readonly string[], rows: readonly Cell[][], foot?: reado
   return t;
 }
 
-/** The booking's transport plan and cut-offs, when it has a sailing. */
-function sailingSection(booked: NonNullable<BookingSailing>): HTMLElement[] {
+type Place = Answer<'places_places'>[number];
+/** The sailing's ports by UN/LOCODE: their names and time zones. */
+export type Places = ReadonlyMap<string, Place>;
+
+/** The booking's transport plan and cut-offs, when it has a sailing: each port by its name, each time in the
+ * local time of its port with its zone (departure and cut-offs at loading), as the booking's screen writes them. */
+function sailingSection(booked: NonNullable<BookingSailing>, places: Places): HTMLElement[] {
   const s = booked.sailing;
+  const loading = places.get(s.portOfLoading);
+  const discharge = places.get(s.portOfDischarge);
+  const named = (code: string, place: Place | undefined) => (place?.name ? `${place.name} (${code})` : code);
   const vessel = s.estimated
     ? 'To be named'
     : `${s.vesselName ?? '-'}${s.vesselIMONumber ? ` (IMO ${s.vesselIMONumber})` : ''}`;
@@ -75,15 +83,31 @@ function sailingSection(booked: NonNullable<BookingSailing>): HTMLElement[] {
     el('h2', s.estimated ? 'Transport Plan (estimated)' : 'Transport Plan'),
     table(
       ['Vessel', 'Voyage', 'Service', 'Load', 'ETD', 'Discharge', 'ETA', 'Transit'],
-      [[vessel, s.voyage || '-', s.serviceName || '-', s.portOfLoading, formatMoment(s.departure), s.portOfDischarge, formatMoment(s.arrival), `${s.transitDays} days`]],
+      [
+        [
+          vessel,
+          s.voyage || '-',
+          s.serviceName || '-',
+          named(s.portOfLoading, loading),
+          formatAt(s.departure, loading?.timeZone),
+          named(s.portOfDischarge, discharge),
+          formatAt(s.arrival, discharge?.timeZone),
+          `${s.transitDays} days`,
+        ],
+      ],
     ),
     el('h2', 'Cut-offs'),
-    s.cutOffs.length ? table(['Cut-off', 'By'], s.cutOffs.map((c) => [c.name, formatMoment(c.at)])) : el('p', 'None published.'),
+    s.cutOffs.length ? table(['Cut-off', 'By'], s.cutOffs.map((c) => [c.name, formatAt(c.at, loading?.timeZone)])) : el('p', 'None published.'),
   ];
 }
 
 /** Draws the report of one rate request (its sailing and its order, when it has them) into `root`. */
-export function renderReport(root: HTMLElement, d: RateRequestDetail, sailing: BookingSailing = null): void {
+export function renderReport(
+  root: HTMLElement,
+  d: RateRequestDetail,
+  sailing: BookingSailing = null,
+  places: Places = new Map(),
+): void {
   root.textContent = '';
   const lead = el('p', `Booking ${d.reference ?? d.id}`);
   lead.className = 'muted';
@@ -104,7 +128,7 @@ export function renderReport(root: HTMLElement, d: RateRequestDetail, sailing: B
       ['Dangerous', d.isDanger ? 'Yes' : 'No'],
     ]),
   );
-  if (sailing) root.append(...sailingSection(sailing));
+  if (sailing) root.append(...sailingSection(sailing, places));
   if (d.charges.length > 0) {
     root.append(
       el('h2', 'Charges'),
@@ -159,7 +183,9 @@ async function load(root: HTMLElement, id: string): Promise<void> {
       api.get<RateRequestDetail>(path),
       api.get<BookingSailing>(`${path}/sailing`),
     ]);
-    renderReport(root, detail, sailing);
+    const codes = sailing ? [sailing.sailing.portOfLoading, sailing.sailing.portOfDischarge].join(',') : '';
+    const found = codes ? await api.get<Answer<'places_places'>>('/booking/api/v1/places', { query: { codes } }) : [];
+    renderReport(root, detail, sailing, new Map(found.map((p) => [p.code, p])));
   } catch (error) {
     root.textContent = `The report could not be loaded: ${error instanceof Error ? error.message : String(error)}`;
   }

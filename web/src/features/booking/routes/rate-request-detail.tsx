@@ -112,6 +112,11 @@ export function RateRequestDetailRoute() {
           <WhoseMove waitingFor={detail.waitingFor} viewer="customer" />
         </>
       }
+      actions={
+        <Button variant="outline" onClick={() => navigate(`/dashboard/bookings/NewBooking?again=${detail.id}`)}>
+          Book again
+        </Button>
+      }
     >
       {/* A closed booking is on no step: it says what happened instead (its lifecycle file's `closed` screen). */}
       {closed ? null : <StepsHeader active={step} />}

@@ -295,7 +295,7 @@ function PublisherKeys() {
       <h2 id="keys-heading">Publisher keys</h2>
       <p className={styles.muted}>A key lets a terminal, depot or the carrier&apos;s operations publish tracking events, and nothing else.</p>
       <form
-        className={styles.row}
+        className={`${styles.row} ${styles.keyForm}`}
         onSubmit={(e) => {
           e.preventDefault();
           if (label.trim()) issue.mutate(label.trim());

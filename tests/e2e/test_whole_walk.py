@@ -1,0 +1,477 @@
+"""Proof: the whole walk, replayed by its people on the real server in Chromium at 1280x800 and 375x812.
+
+A domestic company with a Persian name and a long Persian address signs up and verifies its mobile; the
+staff member accepts it; the company logs in, asks for a price from Bandar Abbas to Hamburg, accepts the
+quote, sends its signed booking letter and, once confirmed, its shipping order (the shipper writes her Persian
+name in Latin letters, the consignee is in Hamburg); staff ask for a revision, the company revises, staff
+accept, the company finishes; staff issue the terminal a publisher key, the terminal publishes its
+milestones, the company reads them; the auditor finds the booking by the shipper's Latin name and reads its
+trail.
+
+At each step the screen is judged as its person reads it (tests/e2e/journeys.py: no code, no UUID, no ISO
+date-time, dates YYYY/MM/DD, times at a port with its zone, nothing sideways) and every e-mail of the walk is
+judged too. Clicks, fields and seconds per person are printed and written to
+test-output/walk-<width>.json (the figures of docs/journeys.md)."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from datetime import UTC, date, datetime, timedelta, timezone
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from playwright.sync_api import Browser, ViewportSize, expect
+
+from tests.corpus import (
+    WALK_ADDRESS,
+    WALK_AUDITOR,
+    WALK_CARGO,
+    WALK_COMPANY,
+    WALK_CONSIGNEE,
+    WALK_CONTACT,
+    WALK_ECONOMIC_CODE,
+    WALK_HS_CODE,
+    WALK_POSTAL_CODE,
+    WALK_PUBLISHER,
+    WALK_REGISTRATION_CODE,
+    WALK_SHIPPER,
+    WALK_STAFF,
+    ZAHRA_HOSSEINI,
+    fresh_company_id,
+    fresh_iranian_mobile,
+)
+from tests.e2e.accounts_support import email_link, sms_code
+from tests.e2e.browser import DESKTOP, PHONE
+from tests.e2e.conftest import LiveServer
+from tests.e2e.customers import BOOKING, PDF, call, followers_caught_up, login
+from tests.e2e.journeys import Person
+from tests.e2e.test_audit_screens import wait_for_login
+from tests.e2e.test_tracking_timeline import event
+from tests.e2e.test_words_not_codes import email_problems
+from tests.live_server import ROOT
+from tests.local_times import at_zone
+
+CUSTOMER_PASSWORD = "Walk-Customer-Pass1"
+STAFF_PASSWORD = "Walk-Staff-Pass1"
+AUDITOR_PASSWORD = "Walk-Auditor-Pass1"
+LIVE = 15_000  # the other side's act reaches an open screen by the event stream, or by polling every 5 s
+TEHRAN = re.compile(r"^\d{4}/\d{2}/\d{2} \d{2}:\d{2} Tehran \(UTC\+03:30\)$")
+BERLIN = re.compile(r"^\d{4}/\d{2}/\d{2} \d{2}:\d{2} Berlin \(UTC\+0[12]:00\)$")
+
+
+# In the element holding `(id)`: "(" stands left of the id's first digit and ")" right of its last (a
+# right-to-left name before them, not isolated, draws them mirrored on the wrong sides).
+BRACKETS_AROUND = """(el, id) => {
+  const text = el.firstChild && el.firstChild.nodeType === 3 ? el.firstChild : null;
+  const node = text || [...el.childNodes].find((n) => n.nodeType === 3 && n.textContent.includes(`(${id})`));
+  const at = node.textContent.indexOf(`(${id})`);
+  const box = (from) => {
+    const range = document.createRange();
+    range.setStart(node, from);
+    range.setEnd(node, from + 1);
+    return range.getBoundingClientRect();
+  };
+  const open = box(at), first = box(at + 1), last = box(at + id.length), close = box(at + id.length + 1);
+  return open.left < first.left && close.left > last.left;
+}"""
+
+# The chart's week labels: none overlaps the next, none runs off the chart.
+LABELS_APART = """(svg) => {
+  const chart = svg.getBoundingClientRect();
+  const boxes = [...svg.querySelectorAll('text')].filter((t) => /\\d{4}\\//.test(t.textContent))
+    .map((t) => [t.textContent, t.getBoundingClientRect()]).sort((a, b) => a[1].left - b[1].left);
+  const found = [];
+  boxes.forEach(([label, box], i) => {
+    if (box.right > chart.right + 1 || box.left < chart.left - 1) found.push(`${label} runs off the chart`);
+    if (i > 0 && box.left < boxes[i - 1][1].right) found.push(`${label} overlaps ${boxes[i - 1][0]}`);
+  });
+  return found;
+}"""
+
+
+# An input's placeholder's width in its own font, with its padding, beside the input's inner width.
+TEXT_WIDTH = """(el) => {
+  const s = getComputedStyle(el);
+  const pen = document.createElement('canvas').getContext('2d');
+  pen.font = `${s.fontSize} ${s.fontFamily}`;
+  const padding = parseFloat(s.paddingLeft) + parseFloat(s.paddingRight);
+  return [Math.ceil(pen.measureText(el.placeholder).width + padding), el.clientWidth];
+}"""
+
+
+def create_account(server: LiveServer, username: str, password: str, role: str) -> None:
+    """`freight create-admin` beside the running server, as an operator sets up staff and auditors."""
+    env = {**os.environ, "VAR_DIR": str(server.var_dir), "ADMIN_PASSWORD": password}
+    env.pop("DATABASE_URL", None)
+    env.pop("ADMIN_USERNAME", None)
+    done = subprocess.run(
+        [sys.executable, "-m", "api.cli", "create-admin", "--username", username, "--role", role],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def publish(server: LiveServer, key: str, events: list[dict[str, Any]]) -> None:
+    """The terminal publishes its events at the standard's door (TNT 3.0) with its key."""
+    answer = httpx.post(
+        f"{server.url}/v3/events", json={"events": events}, headers={"API-Key": key}, timeout=20
+    )
+    assert answer.status_code == 200, answer.text
+
+
+@pytest.fixture(scope="module")
+def walk_staff(live_server: LiveServer) -> None:
+    """The staff member and the auditor of the walk, once for both widths."""
+    create_account(live_server, WALK_STAFF, STAFF_PASSWORD, "admin")
+    create_account(live_server, WALK_AUDITOR, AUDITOR_PASSWORD, "auditor")
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_the_whole_walk(
+    browser: Browser,
+    live_server: LiveServer,
+    walk_staff: None,
+    viewport: ViewportSize,
+    tmp_path: Path,
+    screenshot_dir: Path,
+) -> None:
+    server, width = live_server, viewport["width"]
+    contexts = [browser.new_context(viewport=viewport) for _ in range(3)]
+    customer = Person("customer", "customer", contexts[0].new_page(), screenshot_dir)
+    staff = Person("staff", "admin", contexts[1].new_page(), screenshot_dir)
+    auditor = Person("auditor", "admin", contexts[2].new_page(), screenshot_dir)
+    seen: list[str] = []
+    company_id, mobile = fresh_company_id(), fresh_iranian_mobile()
+    email = f"walk-{company_id}@example.com"
+    cargo = f"{WALK_CARGO}, lot {company_id[-4:]}"  # its own lot: both widths share a server
+    shipper, shipper_address, shipper_phone = WALK_SHIPPER
+    consignee, consignee_address, consignee_phone = WALK_CONSIGNEE
+    try:
+        # -- sign-up: a domestic company, its mobile verified by SMS ------------------------------------
+        c = customer.page
+        with customer.turn():
+            c.goto(f"{server.url}/register")
+            customer.choose("Type", "Company")
+            customer.fill(c.get_by_label("Company ID"), company_id)
+            customer.fill(c.get_by_label("Mobile Number"), mobile)
+            customer.click(c.get_by_role("button", name="Continue"))
+            expect(c.get_by_role("heading", name="Company Information")).to_be_visible()
+            customer.fill(c.get_by_label("Company Name"), WALK_COMPANY)
+            customer.fill(c.get_by_label("Contact Person"), WALK_CONTACT)
+            customer.fill(c.get_by_label("Economic Code"), WALK_ECONOMIC_CODE)
+            customer.fill(c.get_by_label("Registration Code"), WALK_REGISTRATION_CODE)
+            customer.fill(c.get_by_label("Email"), email)
+            customer.fill(c.get_by_label("Postal Code"), WALK_POSTAL_CODE)
+            customer.fill(c.get_by_label("Address"), WALK_ADDRESS)
+            seen += customer.look("sign-up-form")
+            customer.click(c.get_by_role("button", name="Submit"))
+            expect(c.get_by_role("heading", name="Verification")).to_be_visible()
+            seen += customer.look("verification")
+            customer.type_code(c.get_by_label("Digit 1"), sms_code(server, mobile))
+            customer.click(c.get_by_role("button", name="Confirm"))
+            done = c.get_by_role("dialog", name="Sign Up Successful")
+            expect(done).to_be_visible()
+            customer.click(done.get_by_role("button", name="Confirm"))
+            expect(c).to_have_url(f"{server.url}/login")
+
+        # -- staff accept the sign-up, reading the long Persian address whole ----------------------------
+        s = staff.page
+        with staff.turn():
+            staff.sign_in(server, WALK_STAFF, STAFF_PASSWORD)
+            requests = s.locator("section[aria-labelledby='registration-requests-heading']")
+            row = requests.get_by_role("row").filter(has_text=company_id)
+            expect(row).to_be_visible(timeout=LIVE)
+            labels = s.get_by_role("img", name="Share quoted instantly and share accepted, by week")
+            seen += [f"staff at the quoting chart: {p}" for p in labels.evaluate(LABELS_APART)]
+            seen += staff.look("overview-sign-up-waiting")
+            staff.click(row.get_by_role("link").first)
+            expect(s.get_by_text(WALK_ADDRESS).first).to_be_visible()
+            # The Persian name keeps to itself: the company ID after it reads "(14...)", brackets outside.
+            described = s.get_by_text(f"({company_id})")
+            if not described.evaluate(BRACKETS_AROUND, company_id):
+                seen.append(f"staff at the sign-up: brackets out of place: {described.inner_text()}")
+            seen += staff.look("sign-up-detail")
+            staff.click(s.get_by_role("button", name="Accept"))
+            staff.click(s.get_by_role("dialog").get_by_role("button", name="Confirm"))
+            expect(s).to_have_url(f"{server.url}/dashboard/overview")
+
+        # -- the company sets its password from the e-mail and logs in -----------------------------------
+        with customer.turn():
+            customer.go(email_link(server, email))
+            customer.fill(c.get_by_label("Password", exact=True), CUSTOMER_PASSWORD)
+            customer.fill(c.get_by_label("Confirm Password"), CUSTOMER_PASSWORD)
+            customer.click(c.get_by_role("button", name="Save Password"))
+            customer.click(c.get_by_role("button", name="Confirm"))
+            customer.sign_in(server, company_id, CUSTOMER_PASSWORD)
+            seen += customer.look("overview")
+
+        # -- booking request: Bandar Abbas to Hamburg, priced by hand ------------------------------------
+        shipping_day = date.today() + timedelta(days=20)
+        with customer.turn():
+            customer.click(c.get_by_role("link", name=re.compile("New Booking")).first)
+            customer.choose("POL", "Bandar Abbas")
+            customer.choose("POD", "Hamburg")
+            customer.choose("Container Type", "Dry")
+            customer.choose("Container Size", "20")
+            customer.fill(c.get_by_label("Quantity"), "1")
+            customer.fill(c.get_by_label("Commodity"), cargo)
+            customer.fill(c.get_by_label("HS Code"), WALK_HS_CODE)
+            customer.fill(c.get_by_label("Preferred Shipping Date"), f"{shipping_day:%Y/%m/%d}")
+            seen += customer.look("new-booking")
+            customer.click(c.get_by_role("button", name="Request Price"))
+            expect(c).to_have_url(re.compile(r"/dashboard/bookings/rate-request/detail/"))
+            rid = c.url.rsplit("/", 1)[-1]
+            seen += customer.look("waiting-for-price")
+
+        # -- staff quote it ------------------------------------------------------------------------------
+        with staff.turn():
+            staff.menu("Operations")
+            ops_row = s.get_by_test_id("ops-row").filter(has_text=cargo)
+            expect(ops_row).to_be_visible(timeout=LIVE)
+            staff.click(ops_row.get_by_role("button", name="Open"))
+            panel = s.get_by_role("region", name="Selected rate request")
+            expect(panel.get_by_role("heading", name=cargo)).to_be_visible()
+            seen += staff.look("console-request")
+            staff.click(panel.get_by_role("button", name="Quote", exact=True))
+            dialog = s.get_by_role("dialog", name="Quote")
+            staff.fill(dialog.get_by_label("Price per container (USD)"), "3700")
+            until = date.today() + timedelta(days=5)
+            staff.fill(dialog.get_by_label("Valid until"), f"{until:%Y/%m/%d}")
+            seen += staff.look("quote-dialog")
+            staff.click(dialog.get_by_role("button", name="Confirm"))
+            expect(dialog).to_have_count(0)
+
+        # -- the company accepts the price and sends its signed booking letter ---------------------------
+        letter = tmp_path / "booking-letter.pdf"
+        letter.write_bytes(PDF)
+        with customer.turn():
+            expect(c.get_by_text("Price per container:")).to_contain_text("$3,700.00", timeout=LIVE)
+            seen += customer.look("price-quoted")
+            customer.click(c.get_by_role("button", name="Accept price"))
+            customer.click(c.get_by_role("dialog").get_by_role("button", name="Accept price"))
+            upload = c.get_by_label("Signed Booking Letter")
+            expect(upload).to_be_visible()
+            seen += customer.look("booking-letter")
+            customer.upload(upload, letter)
+            expect(c.get_by_text("Uploaded: ").first).to_be_visible()
+            customer.click(c.get_by_role("button", name="Submit Booking Request"))
+
+        # -- staff confirm the booking -------------------------------------------------------------------
+        with staff.turn():
+            confirm = panel.get_by_role("button", name="Confirm Booking")
+            expect(confirm).to_be_visible(timeout=LIVE)
+            staff.click(confirm)
+            dialog = s.get_by_role("dialog", name="Confirm Booking")
+            seen += staff.look("confirm-dialog")
+            staff.click(dialog.get_by_role("button", name="Confirm"))
+            expect(dialog).to_have_count(0)
+
+        # -- the shipping order: the shipper in Latin letters, a Hamburg consignee ------------------------
+        with customer.turn():
+            expect(c.get_by_role("heading", name="Shipping Order").first).to_be_visible(timeout=LIVE)
+            sailing = c.get_by_role("region", name="Sailing")
+            expect(sailing.locator("dd").nth(0)).to_have_text(TEHRAN)
+            expect(sailing.locator("dd").nth(1)).to_have_text(BERLIN)
+            seen += customer.look("confirmed-order-form")
+            customer.click(c.get_by_role("button", name="Add Shipper"))
+            d = c.get_by_role("dialog")
+            customer.fill(d.get_by_label("Full Name"), shipper)
+            customer.fill(d.get_by_label("Mobile Number"), shipper_phone)
+            customer.fill(d.get_by_label("Full Address"), shipper_address)
+            customer.click(d.get_by_role("button", name="Submit"))
+            customer.click(c.get_by_role("button", name="Add Consignee"))
+            d = c.get_by_role("dialog")
+            customer.fill(d.get_by_label("Full Name", exact=True), consignee)
+            customer.fill(d.get_by_label("Mobile Number", exact=True), consignee_phone)
+            customer.fill(d.get_by_label("Full Address", exact=True), consignee_address)
+            customer.click(d.get_by_label("Notify party same as consignee"))
+            seen += customer.look("consignee-dialog")
+            customer.click(d.get_by_role("button", name="Submit"))
+            customer.click(c.get_by_role("button", name="Add Containers"))
+            d = c.get_by_role("dialog")
+            customer.fill(d.get_by_label("Container Numbers"), "BMOU 006195 0")
+            expect(d.get_by_text("Chosen: BMOU0061950")).to_be_visible()
+            customer.fill(d.get_by_label("Seal"), "SEAL-0001")
+            customer.fill(d.get_by_label("Number Of Packages"), "400")
+            customer.fill(d.get_by_label("Gross Weight"), "8200")
+            customer.fill(d.get_by_label("Net Weight"), "8000")
+            customer.click(d.get_by_role("button", name="ADD"))
+            customer.click(d.get_by_role("button", name="Submit"))
+            customer.fill(c.get_by_label("Cargo Description"), "Saffron threads in 500 g tins")
+            seen += customer.look("order-filled")
+            customer.click(c.get_by_role("button", name="Continue"))
+            expect(c.get_by_text("Shipping order sent")).to_be_visible()
+
+        # -- staff ask for a revision of the cargo description -------------------------------------------
+        revise = "Please give the grade: Sargol or Negin"
+        with staff.turn():
+            order = s.get_by_role("region", name="Shipping order details")
+            expect(order.get_by_text("BMOU0061950")).to_be_visible(timeout=LIVE)
+            seen += staff.look("order-to-review")
+            staff.click(panel.get_by_role("button", name="Request Order Revision", exact=True))
+            dialog = s.get_by_role("dialog", name="Request Order Revision")
+            staff.fill(dialog.get_by_label("Cargo description revise message"), revise)
+            staff.click(dialog.get_by_role("button", name="Confirm"))
+            expect(dialog).to_have_count(0)
+            expect(panel.get_by_role("heading", name="Shipping order (Revision Requested)")).to_be_visible()
+
+        # -- the company revises ------------------------------------------------------------------------
+        with customer.turn():
+            customer.menu("Bookings")
+            mine = c.locator("[data-testid=booking-row], [data-testid=booking-card]").filter(has_text=cargo)
+            customer.click(mine.filter(visible=True).get_by_role("link", name=re.compile("View Details")))
+            expect(c.get_by_role("heading", name="Edit Shipping Order")).to_be_visible()
+            described = c.get_by_label("Cargo Description")
+            expect(described).to_have_accessible_description(revise)
+            seen += customer.look("order-revision")
+            customer.fill(described, "Saffron threads, Sargol grade, in 500 g tins")
+            customer.click(c.get_by_role("button", name="Continue"))
+            expect(c.get_by_text("Changes saved")).to_be_visible()
+
+        # -- staff accept the order ----------------------------------------------------------------------
+        with staff.turn():
+            staff.menu("Operations")
+            row = s.get_by_test_id("ops-row").filter(has_text=cargo).first
+            staff.click(row.get_by_role("button", name="Open"))
+            expect(panel.get_by_role("heading", name="Shipping order (Submitted)")).to_be_visible(
+                timeout=LIVE
+            )
+            staff.click(panel.get_by_role("button", name="Accept Shipping Order"))
+            dialog = s.get_by_role("dialog", name="Accept Shipping Order")
+            staff.click(dialog.get_by_role("button", name="Confirm"))
+            expect(dialog).to_have_count(0)
+
+        # -- the company finishes ------------------------------------------------------------------------
+        with customer.turn():
+            customer.click(mine.filter(visible=True).get_by_role("link", name=re.compile("View Details")))
+            expect(c.get_by_role("heading", name="Final")).to_be_visible(timeout=LIVE)
+            # The report writes the sailing as the booking's screen does: ports by name, times at the port.
+            report = c.frame_locator("iframe[title='Shipping order report']")
+            expect(report.get_by_role("cell", name="Bandar Abbas (IRBND)")).to_be_visible()
+            expect(report.locator("td").filter(has_text=TEHRAN)).to_have_count(
+                4
+            )  # departure and three cut-offs
+            expect(report.locator("td").filter(has_text=BERLIN)).to_have_count(1)
+            expect(report.locator("td").filter(has_text=re.compile(r"\d{2}:\d{2} UTC$"))).to_have_count(0)
+            seen += customer.look("final")
+            customer.click(
+                c.get_by_label("I confirm that the information provided is complete and accurate.")
+            )
+            customer.click(c.get_by_role("button", name="Finish"))
+            expect(c.get_by_text("Finish Successfully!")).to_be_visible()
+
+        # -- staff issue the terminal its publisher key --------------------------------------------------
+        label = WALK_PUBLISHER
+        with staff.turn():
+            staff.menu("Tracking")
+            expect(s.get_by_role("heading", name="Publisher keys")).to_be_visible(timeout=LIVE)
+            who = s.get_by_label("Who publishes with it")
+            # Wide enough for its example, and on a desktop for a terminal's whole name (it was 140 px).
+            needed, has = who.evaluate(TEXT_WIDTH)
+            assert needed <= has, f"'Who publishes with it' is {has}px wide for a {needed}px example"
+            staff.fill(who, label)
+            if width == DESKTOP["width"]:
+                assert who.evaluate("el => el.scrollWidth <= el.clientWidth"), "the terminal's name is cut"
+            staff.click(s.get_by_role("button", name="Create key"))
+            issued = s.get_by_test_id("issued-key")
+            expect(issued).to_contain_text("shown this once")
+            key = issued.locator("code").inner_text()
+            seen += staff.look("publisher-key")
+            staff.click(s.get_by_role("button", name="I have copied it"))
+
+        # -- the terminal publishes; the company reads each milestone in its port's time -----------------
+        token = login(server, company_id, CUSTOMER_PASSWORD)
+        reference = str(
+            call(server, "GET", f"{BOOKING}/client/rate-requests/{rid}", token=token)["reference"]
+        )
+        tag = f"walk-{width}-"
+        now = datetime.now(UTC).replace(second=0, microsecond=0)
+        gated, loaded, departed = (
+            now - timedelta(hours=30),
+            now - timedelta(hours=20),
+            now - timedelta(hours=2),
+        )
+        plan = call(server, "GET", f"{BOOKING}/client/rate-requests/{rid}/sailing", token=token)["sailing"]
+        eta = datetime.fromisoformat(plan["arrival"])  # the vessel keeps to the plan
+        tehran, berlin = timezone(timedelta(hours=3, minutes=30)), timezone(timedelta(hours=1))
+        # Each terminal writes its own offset: Tehran's at Bandar Abbas, Hamburg's at Hamburg.
+        stamp = {
+            "gi": f"{gated:%Y-%m-%dT%H:%M:%SZ}",
+            "ld": loaded.astimezone(tehran).isoformat(),
+            "dep": f"{departed:%Y-%m-%dT%H:%M:%SZ}",
+            "eta": eta.astimezone(berlin).isoformat(),
+        }
+        milestones = [
+            event(tag + "gi", "EQUIPMENT", "GTIN", "ACT", stamp["gi"], "IRBND", reference),
+            event(tag + "ld", "EQUIPMENT", "LOAD", "ACT", stamp["ld"], "IRBND", reference),
+            event(tag + "dep", "TRANSPORT", "DEPA", "ACT", stamp["dep"], "IRBND", reference),
+            event(tag + "eta", "TRANSPORT", "ARRI", "EST", stamp["eta"], "DEHAM", reference)
+            | {"eventUpdatedDateTime": stamp["dep"]},
+        ]
+        publish(server, key, milestones)
+        with customer.turn():
+            customer.click(mine.filter(visible=True).get_by_role("link", name=re.compile("View Details")))
+            tracking = c.get_by_test_id("tracking-panel")
+            expect(tracking).to_be_visible(timeout=LIVE)
+            rows = tracking.get_by_role("listitem")
+            expect(rows.filter(has_text="Gated in at Bandar Abbas")).to_contain_text(
+                at_zone(gated, "Asia/Tehran")
+            )
+            expect(rows.filter(has_text="Loaded")).to_contain_text(at_zone(loaded, "Asia/Tehran"))
+            expect(tracking.get_by_text(at_zone(eta, "Europe/Berlin")).first).to_be_visible()
+            expect(tracking.get_by_role("status")).to_contain_text("Departed Bandar Abbas", timeout=LIVE)
+            tracking.scroll_into_view_if_needed()
+            seen += customer.look("tracking")
+
+        # -- the auditor finds the booking by the shipper's Latin name and reads its trail ---------------
+        followers_caught_up(server)
+        a = auditor.page
+        with auditor.turn():
+            wait_for_login(a, server, WALK_AUDITOR, AUDITOR_PASSWORD)
+            auditor.sign_in(server, WALK_AUDITOR, AUDITOR_PASSWORD)
+            seen += auditor.look("overview")
+            auditor.menu("Audit")
+            search = a.get_by_role("search", name="Find a booking's trail")
+            auditor.fill(search.get_by_label("Booking reference or person's name"), ZAHRA_HOSSEINI[1])
+            auditor.click(search.get_by_role("button", name="Find booking"))
+            found = a.get_by_role("article", name=f"Booking {reference}")
+            expect(found).to_be_visible()
+            seen += auditor.look("search")
+            auditor.click(found.get_by_role("link", name=reference))
+            milestone = a.get_by_role("article", name="Tracking milestone received").first
+            expect(milestone).to_contain_text(label)
+            expect(a.get_by_role("article").filter(has_text="Booking confirmed").first).to_be_visible()
+            seen += auditor.look("trail")
+
+        # -- every e-mail of the walk reads in words, with dates YYYY/MM/DD ------------------------------
+        followers_caught_up(server)
+        mails = [m for m in server.outbox() if m["channel"] == "email" and m["to"] == email]
+        assert len(mails) >= 3, [m["subject"] for m in mails]
+        for mail in mails:
+            seen += [f"e-mail {mail['subject']!r}: {p}" for p in email_problems(mail)]
+
+        assert seen == [], "\n".join(seen)
+        figures = {
+            "width": width,
+            "customer": customer.figures(),
+            "staff": staff.figures(),
+            "auditor": auditor.figures(),
+            "emails": len(mails),
+        }
+        out = ROOT / "test-output" / f"walk-{width}.json"
+        out.write_text(json.dumps(figures, indent=2))
+        print(figures)
+    finally:
+        for context in contexts:
+            context.close()
