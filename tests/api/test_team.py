@@ -254,3 +254,19 @@ def test_a_member_reads_the_companys_notifications(client: TestClient, admin_hea
     assert mine["totalCount"] == companys["totalCount"] >= 1
     _, other_id = company(client, "Caspian Lines", "desk@caspian.example", foreign=True)
     fails(client.get(page.format(other_id), headers=reza), 403)
+
+
+def test_the_team_shares_the_companys_address_book(client: TestClient) -> None:
+    book = "/booking/api/v1/client/address-book"
+    owner, _ = company(client, TEAM_COMPANY, "ops@parsexport.example")
+    reza, _ = member(client, owner, REZA[0], REZA[1], "booker")
+    maryam, _ = member(client, owner, MARYAM[0], MARYAM[1], "viewer")
+    saved = ok(
+        client.post(book, json={"name": "Hamburg Notify GmbH", "address": "Am Sandtorkai 1"}, headers=reza),
+        201,
+    )
+    for headers in (owner, reza, maryam):
+        assert [p["id"] for p in ok(client.get(book, headers=headers))["list"]] == [saved["id"]]
+    fails(client.post(book, json={"name": "Caspian", "address": "Bandar Anzali"}, headers=maryam), 403)
+    other, _ = company(client, "Caspian Lines", "desk@caspian.example", foreign=True)
+    assert ok(client.get(book, headers=other))["list"] == []
