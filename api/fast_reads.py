@@ -35,7 +35,7 @@ from api.bootstrap import Services
 from api.edge import deps
 from api.edge.envelope import success
 from api.edge.http_middleware import HttpMiddleware
-from api.edge.identity import presented, session_principal
+from api.edge.identity import company_account_id, presented, session_principal
 from api.edge.input_screen import MAX_TEXT, text_problem
 from api.edge.security import Principal
 from api.routers import booking, booking_admin
@@ -93,7 +93,7 @@ class FastRead:
 
 def _customer_list(services: Services, principal: Principal, _: None, **query: Any) -> Any:
     return booking.customer_page(
-        services, principal.account_id, query["limit"], query["offset"], query["search"]
+        services, company_account_id(principal), query["limit"], query["offset"], query["search"]
     )
 
 

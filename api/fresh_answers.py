@@ -21,6 +21,7 @@ from api.booking_reads import own_detail
 from api.bootstrap import Services
 from api.edge.deps import Command
 from api.edge.envelope import success
+from api.edge.identity import company_account_id
 from api.edge.security import Principal
 from api.presenters import booking as present
 from api.presenters.tracking import with_progress
@@ -45,7 +46,7 @@ def rate_request_answer(
             log.warning("could not build the answer of position %s from its events", position, exc_info=True)
             record = None
         if record is not None:
-            if record.customer_id != principal.account_id and not principal.is_admin:
+            if record.customer_id != company_account_id(principal) and not principal.is_admin:
                 raise NotFound("Rate request not found")
             services.wrote(principal.account_id, position)
             return with_progress(services, present.detail(record))

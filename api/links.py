@@ -15,5 +15,8 @@ class PortalLinks:
             f"{self.site}/forgetpassword/createpassword?{urlencode({'token': token, 'nationalId': username})}"
         )
 
+    def team_invitation(self, token: str) -> str:
+        return f"{self.site}/team/invitation?{urlencode({'token': token})}"
+
     def booking(self, rate_request_id: str) -> str:
         return f"{self.site}/dashboard/bookings/rate-request/detail/{rate_request_id}"

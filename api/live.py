@@ -16,6 +16,7 @@ from functools import partial
 from typing import Any
 
 from api.bootstrap import Services
+from api.edge.identity import company_account_id
 from api.edge.security import Principal
 from projections import changes
 
@@ -35,7 +36,7 @@ class Subscriber:
         return self.principal.is_admin or self.principal.is_auditor
 
     def may_see(self, change: changes.Change) -> bool:
-        if change.owner == self.principal.account_id:
+        if change.owner == company_account_id(self.principal):
             return True
         return self.sees_everything and change.staff_may_see
 

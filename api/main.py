@@ -24,6 +24,7 @@ from api.edge.body_limit import BodyLimit
 from api.edge.deps import auditors_read_only
 from api.edge.envelope import failure, success
 from api.edge.forwarded import ForwardedHeaders
+from api.edge.identity import team_role_guard
 from api.edge.input_screen import screen_input
 from api.edge.path_guard import PathGuard
 from api.edge.security_headers import SecurityHeaders
@@ -48,6 +49,7 @@ from api.routers import (
     registration,
     schedules,
     tariffs,
+    team,
     tracking_admin,
 )
 from api.schemas.envelope import Envelope
@@ -124,7 +126,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         # /docs is the app's own page (api/docs_page.py): FastAPI's loads a CDN's assets the CSP blocks.
         docs_url=None,
         redoc_url=None,
-        dependencies=[Depends(auditors_read_only), Depends(screen_input)],
+        dependencies=[Depends(auditors_read_only), Depends(team_role_guard), Depends(screen_input)],
     )
     # Innermost of the app's own layers: the hot reads skip routing and dependencies (api/fast_reads.py).
     app.add_middleware(FastReads)
@@ -159,6 +161,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     routers += (tariffs.router,)  # tariffs and instant quotes
     routers += (tracking.router, tracking_admin.router)  # DCSA Track & Trace 3.0
     routers += (places.router,)  # the ports' time zones, for the screens' local times
+    routers += (team.router,)  # a company's colleagues and their roles
     for router in routers:
         openapi.document_errors(router)
         app.include_router(router)

@@ -88,7 +88,8 @@ def apply_stored(tx: Tx, rows: Iterable[Any], decode: Callable[[Any], Any], *, b
 # label, or "System"; and the booking the event is part of (`projections.booking_trail`), by its reference.
 _WITH_ACTOR = (
     "SELECT e.*, a.username AS customer_username, p.profile AS customer_profile,"
-    " r.details AS visitor_details, b.reference AS booking_reference, k.label AS publisher_label"
+    " r.details AS visitor_details, b.reference AS booking_reference, k.label AS publisher_label,"
+    " m.name AS member_name, m.role AS member_role, m.company_name AS member_company"
     " FROM event_log e"
     " LEFT JOIN accounts a ON a.id = e.actor_id"
     " LEFT JOIN customer_profiles p ON p.account_id = e.actor_id"
@@ -97,12 +98,16 @@ _WITH_ACTOR = (
     " LEFT JOIN booking_rate_requests b ON b.id = t.booking_id"
     # A tracking publisher acts with its key: the key's label says which terminal or carrier system it is.
     " LEFT JOIN tracking_publisher_keys k ON e.actor_role = 'publisher' AND k.id = e.actor_id"
+    # A company's colleague acted (not the company's own login): named with their role and company.
+    " LEFT JOIN team_members m ON m.id = e.actor_id AND m.id <> m.company_id"
 )
 
 
 def actor_name(row: dict[str, Any]) -> str:
     if row["actor_role"] == "system" or row["actor_id"] in (None, "system"):
         return "System"
+    if row.get("member_name"):
+        return f"{row['member_name']} ({row['member_role']}, {row['member_company']})"
     if row.get("customer_username") or row.get("customer_profile"):
         return customer_name({**row, "customer_username": row.get("customer_username") or row["actor_id"]})
     if row.get("publisher_label"):

@@ -18,6 +18,7 @@ READ_MODELS = "read_models"
 MODULES = [
     "projections.event_log",
     "projections.accounts",
+    "projections.team",
     "projections.registrations",
     "projections.profiles",
     "projections.notifications",

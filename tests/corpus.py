@@ -64,6 +64,18 @@ ORDERED_CONTAINERS = ("SEGU5123408", "TCNU7001215")
 # A Persian name and the Latin spelling its bearer writes on her own papers (an order's shipper party).
 ZAHRA_HOSSEINI = (("زهرا", "حسینی"), "Zahra Hosseini")
 
+
+# -- company teams -----------------------------------------------------------------------------------------
+# A company and the colleagues it invites (name, e-mail), as the trail names them: "Reza Tehrani (booker,
+# Pars Export Co.)".
+TEAM_COMPANY = "Pars Export Co."
+TEAM_COLLEAGUES = (
+    ("Reza Tehrani", "reza.tehrani@parsexport.example"),
+    ("Maryam Ahmadi", "maryam.ahmadi@parsexport.example"),
+    ("Dariush Kamali", "dariush.kamali@parsexport.example"),
+    ("نگار شریفی", "negar.sharifi@parsexport.example"),
+)
+
 # -- the whole walk (tests/e2e/test_whole_walk.py) --------------------------------------------------------
 # A domestic company with a Persian name and a long Persian address, its contact person, a Hamburg consignee
 # with a German address and phone, the shipper who writes her Persian name in Latin letters, the staff member,

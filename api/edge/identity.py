@@ -13,11 +13,17 @@ Every dependency that names a caller (`api/edge/deps.py` for the portal, `api/ed
   does that);
 - a publisher key (`fpk_...`) is a credential of its own too, issued by staff to a terminal, depot
   or the carrier's operations: one scope, `publish`, which opens only `POST /v3/events`; it reads nothing.
+
+A company's team member (a session or one of the member's own API keys) acts for the company with the role
+the team gives them now (read fresh with the session check): `company_account_id` is the one mapping from a
+caller to the account whose bookings, orders, files and address book it works on; `team_role_guard` checks
+the role at every door.
 """
 
 from __future__ import annotations
 
 import asyncio
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -25,11 +31,13 @@ from fastapi import Request
 
 from api.bootstrap import Services
 from api.edge.security import Principal, read_token
+from api.edge.sessions import with_team
 from domain.integrations.api_key import key_digest, looks_like_key
 from domain.shared.errors import Forbidden, Unauthorized
 from domain.tracking.publisher_key import looks_like_publisher_key, publisher_digest
 from infrastructure.read_db import Tx
 from projections.integrations import key_by_hash
+from projections.team import membership
 from projections.tracking import publisher_by_hash
 
 BOOKINGS = "bookings"
@@ -71,9 +79,17 @@ async def session_principal(request: Request, token: str) -> Principal:
         return principal
     services = request.app.state.services
     principal = read_token(token, services.jwt_secret)
-    await asyncio.get_running_loop().run_in_executor(None, services.sessions.check, principal)
+    principal = await asyncio.get_running_loop().run_in_executor(
+        None, services.sessions.check_member, principal
+    )
     request.scope[_CHECKED] = (token, principal)
     return principal
+
+
+def company_account_id(principal: Principal) -> str:
+    """The account the caller acts for: a team member's company, else the caller's own account. Every read
+    and command keyed by a customer's account asks this, so a member works on the company's bookings."""
+    return principal.company_id or principal.account_id
 
 
 def _known_key(
@@ -89,13 +105,21 @@ def _known_key(
 
 def _key_principal(services: Services, key: str) -> Principal:
     row = _known_key(services, key_by_hash, key_digest(key), "API key")
-    return Principal(
+    principal = Principal(
         account_id=row["customer_id"],
         account_type=int(row["account_type"]),
         roles=(),
         username=row["username"],
         scopes=KEY_SCOPES,
     )
+    # A member's key acts with the member's role now; a removed member's keys stop at once.
+    with services.read_models.read() as tx:
+        found = membership(tx, principal.account_id)
+    team = None if found is None else {**found, "team_role": found["role"], "team_state": found["state"]}
+    try:
+        return with_team(principal, team)
+    except Unauthorized:
+        raise Unauthorized("Unknown or revoked API key") from None
 
 
 def _publisher_principal(services: Services, key: str) -> Principal:
@@ -125,8 +149,78 @@ async def identify(request: Request, *, scope: str | None = None, cookie: bool =
         return found
     if not looks_like_key(credential):
         return await session_principal(request, credential)
-    # One indexed read; off the event loop (the portal's readers are busy enough without it).
-    principal = await asyncio.get_running_loop().run_in_executor(None, _key_principal, services, credential)
+    # Two indexed reads; off the event loop (the portal's readers are busy enough without it).
+    checked = request.scope.get(_CHECKED)
+    if checked is not None and checked[0] == credential:
+        principal: Principal = checked[1]
+    else:
+        principal = await asyncio.get_running_loop().run_in_executor(
+            None, _key_principal, services, credential
+        )
+        request.scope[_CHECKED] = (credential, principal)
     if scope is None or scope not in principal.scopes:
         raise Forbidden(KEY_OUT_OF_SCOPE)
     return principal
+
+
+# -- roles ----------------------------------------------------------------------------------------------
+OWNER, BOOKER, VIEWER = "owner", "booker", "viewer"
+VIEWER_REFUSED = "A viewer may read the company's bookings, not change them"
+OWNER_ONLY = "Only an owner of the company's team may do this"
+# What any member does for themselves, whatever their role: their own session, password, profile, keys
+# (which act with their role), notifications and uploads.
+_PERSONAL = re.compile(
+    r"^(/auth/api/v1/(login|logout-all|change-password)"
+    r"|/account/api/v1/client/team/me|/account/api/v1/team/invitations/[^/]+/accept"
+    r"|/integrations/api/v1/client/api-keys(/[^/]+)?"
+    r"|/notification/api/v1/notifications/mark-as-read|/events/api/v1/.*)$"
+)
+# What only an owner does, reads included where a path is the owner's alone: the team, webhooks, the
+# company's profile and its edit requests, e-mail preferences, and approving the transport document.
+_OWNERS = re.compile(
+    r"^(/account/api/v1/client/team(/invitations|/members/[^/]+)"
+    r"|/integrations/api/v1/client/webhooks.*"
+    r"|/account/api/v1/client/(indivisual|domestic-corporate|foreign-corporate)-customers"
+    r"|/account/api/v1/client/email-preferences"
+    r"|/booking/api/v1/client/shipping-orders/[^/]+/approve)$"
+)
+_OWNERS_READ = re.compile(r"^/integrations/api/v1/client/webhooks.*$")
+
+
+def role_refusal(role: str, method: str, path: str) -> str | None:
+    """Why a team member of `role` may not call `method path` (None: they may). Reads are every member's
+    (webhooks excepted); changes are a booker's or an owner's; the team, webhooks, the company profile and
+    approving transport documents are an owner's."""
+    if role == OWNER:
+        return None
+    reading = method in ("GET", "HEAD", "OPTIONS")
+    if reading:
+        return OWNER_ONLY if _OWNERS_READ.match(path) else None
+    if _PERSONAL.match(path):
+        return None
+    if _OWNERS.match(path):
+        return OWNER_ONLY
+    return VIEWER_REFUSED if role != BOOKER else None
+
+
+async def team_role_guard(request: Request) -> None:
+    """Every door's role check, before the route's own: a company member's role allows the call or it is
+    403. Callers in no team (individuals, a company without colleagues, staff) pass untouched."""
+    credential = presented(request)
+    if not credential or looks_like_publisher_key(credential):
+        return
+    method, path = request.method, request.scope["path"]
+    if method in ("GET", "HEAD", "OPTIONS") and not _OWNERS_READ.match(path):
+        return  # every member reads; spare the reads a check
+    try:
+        if looks_like_key(credential):
+            principal = await identify(request, scope=BOOKINGS)
+        else:
+            principal = await session_principal(request, credential)
+    except (Unauthorized, Forbidden):
+        return  # the route's own check answers
+    if not principal.company_id:
+        return
+    refusal = role_refusal(principal.team_role, method, path)
+    if refusal:
+        raise Forbidden(refusal)

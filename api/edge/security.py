@@ -33,6 +33,11 @@ class Principal:
     # When a session token stops being good (seconds since the epoch; a key's principal: never): an open
     # event stream ends then.
     expires_at: float = field(default=math.inf, compare=False)
+    # A company team member: the company's account they act for, and their role there (owner, booker,
+    # viewer). Filled only by the identity check (api/edge/identity.py), fresh on every request; a person in
+    # no team acts for their own account, as its owner.
+    company_id: str = ""
+    team_role: str = "owner"
 
     @property
     def is_person(self) -> bool:
@@ -54,6 +59,9 @@ class Principal:
     @property
     def actor(self) -> Actor:
         role = ADMIN if self.is_admin else AUDITOR if self.is_auditor else CUSTOMER
+        if role == CUSTOMER and self.company_id and self.company_id != self.account_id:
+            # A colleague acts on the company's bookings; the events name the colleague.
+            return Actor(id=self.company_id, role=role, member=self.account_id)
         return Actor(id=self.account_id, role=role)
 
 

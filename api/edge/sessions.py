@@ -11,6 +11,9 @@ repeats what the events say, earlier.
 
 from __future__ import annotations
 
+from dataclasses import replace
+from typing import Any
+
 from api.edge.security import Principal
 from domain.shared.errors import Unauthorized
 from infrastructure.read_db import ReadModelDB
@@ -27,6 +30,12 @@ _END = (
 _LAST_CHANGE = (
     "SELECT COALESCE((SELECT credentials_position FROM account_sessions WHERE id = ?), 0) AS changed,"
     " COALESCE((SELECT position FROM session_ends WHERE id = ?), 0) AS ended"
+)
+# The same read, with the person's place in a company team (projections/team.py): one round trip per request.
+_CHANGE_AND_TEAM = (
+    f"{_LAST_CHANGE}, (SELECT company_id FROM team_members WHERE id = ?) AS company_id,"
+    " (SELECT role FROM team_members WHERE id = ?) AS team_role,"
+    " (SELECT state FROM team_members WHERE id = ?) AS team_state"
 )
 
 
@@ -47,7 +56,29 @@ class Sessions:
         if principal.credentials_position < self.last_change(principal.account_id):
             raise Unauthorized(ENDED)
 
+    def check_member(self, principal: Principal) -> Principal:
+        """`check`, and the person's company and team role read in the same statement: the principal as it
+        acts now (a removed member is refused, a changed role counts at once)."""
+        person = principal.account_id
+        with self.read_models.read() as tx:
+            row = tx.one(_CHANGE_AND_TEAM, (person, person, person, person, person))
+        if row is None:
+            return principal
+        if principal.credentials_position < max(int(row["changed"]), int(row["ended"])):
+            raise Unauthorized(ENDED)
+        return with_team(principal, row)
+
     def end(self, account_id: str, position: int) -> None:
         """The account's credentials changed at `position`: every older token is refused from now on."""
         with self.read_models.transaction() as tx:
             tx.execute(_END, (account_id, position))
+
+
+def with_team(principal: Principal, row: dict[str, Any] | None) -> Principal:
+    """The principal acting in its team (`row`: company_id, team_role, team_state; None or no company: the
+    principal's own account, as owner). A member no longer active is refused."""
+    if row is None or not row.get("company_id"):
+        return principal
+    if row.get("team_state") != "active":
+        raise Unauthorized(ENDED)
+    return replace(principal, company_id=str(row["company_id"]), team_role=str(row["team_role"]))

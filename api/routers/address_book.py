@@ -15,6 +15,7 @@ from fastapi.responses import Response
 from api.bootstrap import Services
 from api.edge.deps import CommandDep, CustomerUser, ServicesDep, read_answer
 from api.edge.envelope import success
+from api.edge.identity import company_account_id
 from api.edge.security import Principal
 from api.fresh_answers import rate_request_answer
 from api.openapi import operation_ids
@@ -35,8 +36,8 @@ IdempotencyKey = Annotated[str | None, Header(alias="Idempotency-Key", max_lengt
 
 
 def _book_owner(principal: Principal) -> str:
-    """The account whose address book the caller works in."""
-    return principal.account_id
+    """The account whose address book the caller works in: a team member shares the company's."""
+    return company_account_id(principal)
 
 
 def _entries(services: Services, account_id: str) -> dict[str, Any]:

@@ -9,6 +9,7 @@ from fastapi.responses import Response
 
 from api.edge.deps import CommandDep, CurrentUser, ServicesDep, client_address
 from api.edge.envelope import success
+from api.edge.identity import company_account_id
 from api.edge.security import Principal, issue_token
 from api.openapi import operation_ids
 from api.schemas.auth import LoginAnswer, LoginBody, Me
@@ -17,6 +18,7 @@ from domain.accounts.passwords import password_matches
 from domain.shared.errors import TooManyAttempts, Unauthorized, ValidationFailed
 from domain.shared.messages import message
 from projections.accounts import find_by_username
+from projections.team import membership
 
 router = APIRouter(prefix="/auth/api/v1", tags=["auth"], generate_unique_id_function=operation_ids("auth"))
 
@@ -40,8 +42,12 @@ def login(body: LoginBody, request: Request, services: ServicesDep) -> Response:
         raise
     with services.read_models.read() as tx:
         account = find_by_username(tx, username)
+        team = membership(tx, account["id"]) if account else None
     # An unknown user costs the same argon2 verify as a wrong password (no timing oracle).
     matches = password_matches(account["password_hash"] if account else None, body.password)
+    # A colleague removed from the company's team (or invited again, not yet back) logs in no more.
+    if team is not None and team["state"] != "active":
+        matches = False
     if account is None or not matches:
         raise Unauthorized("Invalid username or password")
     by_address.give_back(address)
@@ -75,5 +81,7 @@ def me(principal: CurrentUser) -> Response:
             "accountType": principal.account_type,
             "roles": list(principal.roles),
             "username": principal.username,
+            "companyId": company_account_id(principal),
+            "teamRole": principal.team_role,
         }
     )

@@ -15,6 +15,7 @@ from api.booking_reads import own_detail
 from api.bootstrap import Services
 from api.edge.deps import CommandDep, CustomerUser, ServicesDep, read_answer
 from api.edge.envelope import success
+from api.edge.identity import company_account_id
 from api.edge.security import Principal
 from api.fresh_answers import rate_request_answer, rate_request_step
 from api.mapping import CREATE_ORDER, wire_fields
@@ -155,7 +156,7 @@ async def list_rate_requests(
     offset: int = Query(1, ge=1),
     search: str | None = Query(None, max_length=100),
 ) -> Response:
-    return await read_answer(customer_page, services, principal.account_id, limit, offset, search)
+    return await read_answer(customer_page, services, company_account_id(principal), limit, offset, search)
 
 
 # A client that lost a create's answer retries with the same `Idempotency-Key` and gets the one booking.

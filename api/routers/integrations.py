@@ -16,6 +16,7 @@ from fastapi import APIRouter, Query
 from api.bootstrap import Services
 from api.edge.deps import CommandDep, CustomerUser, ServicesDep, read_answer
 from api.edge.envelope import success
+from api.edge.identity import company_account_id
 from api.edge.security import Principal
 from api.openapi import operation_ids
 from api.presenters.keys import wire_row, wire_rows
@@ -108,14 +109,14 @@ def revoke_api_key(id: str, principal: CustomerUser, services: ServicesDep, comm
 
 @router.get("/webhooks", response_model=Envelope[Listed[Webhook]])
 async def list_webhooks(principal: CustomerUser, services: ServicesDep) -> Any:
-    return await read_answer(_webhooks, services, principal.account_id)
+    return await read_answer(_webhooks, services, company_account_id(principal))
 
 
 @router.post("/webhooks", status_code=201, response_model=Envelope[CreatedWebhook])
 def create_webhook(
     body: WebhookBody, principal: CustomerUser, services: ServicesDep, command: CommandDep
 ) -> Any:
-    held = len(_webhook_rows(services, principal.account_id))
+    held = len(_webhook_rows(services, company_account_id(principal)))
     subscription_id, secret = command.returning(
         lambda: _issued(
             services.integrations.subscribe(
@@ -127,7 +128,9 @@ def create_webhook(
             )
         )
     )
-    return _created(Webhook, _webhook_rows(services, principal.account_id), subscription_id, secret=secret)
+    return _created(
+        Webhook, _webhook_rows(services, company_account_id(principal)), subscription_id, secret=secret
+    )
 
 
 @router.delete("/webhooks/{id}", response_model=Envelope[Removed])
@@ -164,7 +167,7 @@ def rotate_secret(
 
 
 def _listed_webhook(services: Services, principal: Principal, subscription_id: str) -> dict[str, Any]:
-    rows = _webhook_rows(services, principal.account_id)
+    rows = _webhook_rows(services, company_account_id(principal))
     return next(w for w in rows if w["id"] == subscription_id)
 
 
@@ -197,13 +200,13 @@ async def list_deliveries(
 def resend_delivery(deliveryId: str, principal: CustomerUser, services: ServicesDep) -> Any:
     """Send a delivered or failed notification again (same id). A delivery still waiting to be sent is
     409; at most `RESENDS_PER_MINUTE` resends a minute per customer (429 with Retry-After)."""
-    services.webhook_resends.take(principal.account_id)
-    outcome = webhook_queries.resend(services.read_models, deliveryId, principal.account_id)
+    services.webhook_resends.take(company_account_id(principal))
+    outcome = webhook_queries.resend(services.read_models, deliveryId, company_account_id(principal))
     if outcome == webhook_queries.NOT_FOUND:
-        services.webhook_resends.give_back(principal.account_id)
+        services.webhook_resends.give_back(company_account_id(principal))
         raise NotFound("Delivery not found")
     if outcome == webhook_queries.WAITING:
-        services.webhook_resends.give_back(principal.account_id)
+        services.webhook_resends.give_back(company_account_id(principal))
         raise Conflict("This delivery is already waiting to be sent")
     services.webhook_sender.poke()
     return success({"id": deliveryId, "state": "pending"})

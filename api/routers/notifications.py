@@ -7,6 +7,7 @@ from fastapi.responses import Response
 
 from api.edge.deps import CommandDep, CurrentUser, ServicesDep
 from api.edge.envelope import success
+from api.edge.identity import company_account_id
 from api.openapi import operation_ids
 from api.schemas.envelope import Envelope, error_responses
 from api.schemas.notifications import MarkBody, MarkedRead, NotificationPage
@@ -28,10 +29,11 @@ def notification_page(
     pageSize: int = Query(10, ge=1, le=100),
     page: int = Query(1, ge=1),
 ) -> Response:
-    if account_id != principal.account_id:
+    # A team member reads the company's notifications (they are about the company's bookings).
+    if account_id not in (principal.account_id, company_account_id(principal)):
         raise Forbidden("These notifications belong to another account")
     with services.read_models.read() as tx:
-        rows, total, unseen = notifications.page(tx, principal.account_id, page, pageSize)
+        rows, total, unseen = notifications.page(tx, company_account_id(principal), page, pageSize)
     items = [
         {
             "id": r["id"],

@@ -9,6 +9,7 @@ from fastapi.responses import Response
 
 from api.bootstrap import Services
 from api.edge.deps import AdminUser, CustomerUser, ServicesDep, read_answer
+from api.edge.identity import company_account_id
 from api.openapi import operation_ids
 from api.presenters import booking as present
 from api.presenters.overview import work_queues
@@ -39,7 +40,7 @@ def _work_queue(services: Services) -> dict[str, Any]:
 
 @router.get("/booking/api/v1/client/overview", response_model=Envelope[CustomerOverview])
 async def customer_overview(principal: CustomerUser, services: ServicesDep) -> Response:
-    return await read_answer(_customer_overview, services, principal.account_id)
+    return await read_answer(_customer_overview, services, company_account_id(principal))
 
 
 @router.get("/booking/api/v1/admin/work-queue", response_model=Envelope[WorkQueues])

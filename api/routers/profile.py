@@ -11,6 +11,7 @@ from fastapi.responses import Response
 from api.bootstrap import Services
 from api.edge.deps import Command, CommandDep, CustomerUser, ServicesDep
 from api.edge.envelope import success
+from api.edge.identity import company_account_id
 from api.openapi import operation_ids
 from api.presenters import customers
 from api.schemas.envelope import Envelope, error_responses
@@ -42,7 +43,7 @@ def _own(principal: Any, account_type: int) -> None:
 
 def _view(services: Services, principal: Any) -> dict[str, Any]:
     with services.read_models.read() as tx:
-        row = profile_of(tx, principal.account_id)
+        row = profile_of(tx, company_account_id(principal))
     if row is None:
         raise NotFound("Profile not found")
     p = json.loads(row["profile"])
@@ -92,7 +93,9 @@ def _update(
 ) -> Response:
     _own(principal, account_type)
     # The caller's own account, from the token, whatever the body's `id` says.
-    position = command(services.accounts.request_profile_edit, principal.account_id, form, principal.actor)
+    position = command(
+        services.accounts.request_profile_edit, company_account_id(principal), form, principal.actor
+    )
     return success({**_view(services, principal), "changed": position is not None})
 
 
@@ -134,7 +137,7 @@ def update_foreign(
 
 def _preferences(services: Services, principal: Any) -> dict[str, Any]:
     with services.read_models.read() as tx:
-        muted = set(muted_emails(tx, principal.account_id))
+        muted = set(muted_emails(tx, company_account_id(principal)))
     kinds = [{"kind": k, "label": TEMPLATES[k].label, "enabled": k not in muted} for k in KINDS]
     return {"kinds": kinds}
 
@@ -150,5 +153,7 @@ def set_email_preferences(
     body: EmailPreferencesBody, principal: CustomerUser, services: ServicesDep, command: CommandDep
 ) -> Response:
     """Turn the kinds named in `muted` off, every other kind on."""
-    command(services.accounts.set_email_preferences, principal.account_id, body.muted, principal.actor)
+    command(
+        services.accounts.set_email_preferences, company_account_id(principal), body.muted, principal.actor
+    )
     return success(_preferences(services, principal))

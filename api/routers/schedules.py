@@ -15,6 +15,7 @@ from api.bootstrap import Services
 from api.dcsa.schedules import models as cs
 from api.edge.deps import AdminUser, CommandDep, CustomerUser, ServicesDep, off_loop, read_answer
 from api.edge.envelope import failure, success
+from api.edge.identity import company_account_id
 from api.edge.input_screen import screened_body
 from api.edge.security import Principal
 from api.openapi import operation_ids
@@ -314,7 +315,7 @@ def _sailing_of(
 ) -> dict[str, Any] | None:
     with services.read_models.read() as tx:
         record = read.rate_request_detail(tx, rate_request_id)
-        if record is None or (principal is not None and record.customer_id != principal.account_id):
+        if record is None or (principal is not None and record.customer_id != company_account_id(principal)):
             raise NotFound("Rate request not found")
         row = booked.sailing_of(tx, rate_request_id)
     return None if row is None else booking_sailing(row)

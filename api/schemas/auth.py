@@ -21,6 +21,9 @@ class Me(WireModel):
     account_type: int
     roles: list[str]
     username: str
+    # The account the caller acts for (a team member's company, else their own) and their role there.
+    company_id: str
+    team_role: str
 
 
 class NewPasswordFields(WireModel):

@@ -182,11 +182,17 @@ class Account(DomainAggregate):
         def apply(self, aggregate: Account) -> None:
             aggregate.profile = {**aggregate.profile, **self.values}
 
-    def update_profile(self, values: dict[str, Any], request_id: str, actor: Actor) -> None:
-        """Applies an approved edit request's values."""
+    def update_profile(
+        self,
+        values: dict[str, Any],
+        request_id: str,
+        actor: Actor,
+        reason: str = "profile edit request approved",
+    ) -> None:
+        """Applies an approved edit request's values (or a team member's own name, phone and language)."""
         self._record(
             self.ProfileUpdated,
-            audit_fields(actor, "profile edit request approved"),
+            audit_fields(actor, reason),
             values=dict(values),
             request_id=request_id,
         )

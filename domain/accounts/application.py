@@ -9,10 +9,18 @@ from uuid import UUID
 from eventsourcing.application import AggregateNotFoundError
 
 from domain.accounts import forms
-from domain.accounts.account import INVALID_TOKEN, STAFF_ACCOUNT_TYPE, Account, account_id
+from domain.accounts.account import (
+    DOMESTIC_COMPANY,
+    FOREIGN_COMPANY,
+    INVALID_TOKEN,
+    STAFF_ACCOUNT_TYPE,
+    Account,
+    account_id,
+)
 from domain.accounts.edit_request import ProfileEditRequest, edit_request_id
 from domain.accounts.passwords import hash_password, password_matches
 from domain.accounts.registration import USER_EXIST, WRONG_CODE, Registration, registration_id
+from domain.accounts.team import ALREADY_MEMBER, INVALID_INVITATION, Team, role_of, team_id
 from domain.emails.templates import KINDS
 from domain.shared.actor import ADMIN, CUSTOMER, SYSTEM_ACTOR, Actor
 from domain.shared.application import ContextApplication
@@ -234,3 +242,126 @@ class AccountsApplication(ContextApplication):
         request = self._edit_request(username)
         request.decline(forms.decline_message(message), actor)
         return self.record(request)
+
+    # -- company teams ----------------------------------------------------------------------------------
+    def _company(self, company_id: str) -> Account:
+        company = self.customer(company_id)
+        if company.account_type not in (DOMESTIC_COMPANY, FOREIGN_COMPANY):
+            raise NotFound("Only a company account has a team")
+        return company
+
+    def team(self, company_id: str, actor: Actor) -> Team:
+        """The company's team; formed (not yet recorded) on first use, with the company's login as owner."""
+        if self.exists(team_id(company_id)):
+            return self._load(team_id(company_id), Team, "Team not found")
+        company = self._company(company_id)
+        name = str(company.profile.get("name") or company.username)
+        email = str(company.profile.get("email") or "")
+        contact = str(company.profile.get("contact_person") or name)
+        return Team.form(str(company.id), name, email, contact, actor)
+
+    def invite_member(
+        self, company_id: str, email: str, name: str, role: str, now: datetime, actor: Actor
+    ) -> tuple[str, int]:
+        """Invite a colleague by e-mail; answers (the member id, the position). The link is e-mailed by the
+        messaging policy."""
+        address = forms.text(email).lower()
+        errors: dict[str, str] = {}
+        if not forms.EMAIL.match(address):
+            errors["email"] = message("accounts.email.invalid") if address else message("common.required")
+        person = forms.text(name)
+        if not person:
+            errors["name"] = message("common.required")
+        elif len(person) > 200:
+            errors["name"] = message("common.text.max", max=200)
+        try:
+            wanted = role_of(role)
+        except ValidationFailed as error:
+            errors.update(error.fields)
+            wanted = ""
+        if errors:
+            raise ValidationFailed(errors)
+        team = self.team(company_id, actor)
+        member_id = str(account_id(address))
+        if member_id not in team.members and self.exists(account_id(address)):
+            # The address already logs in: a member of another company, or a customer of its own.
+            raise AlreadyExists(ALREADY_MEMBER)
+        team.invite(member_id, address, person, wanted, self._secret(), now, actor)
+        return member_id, self.record(team)
+
+    def accept_invitation(self, company_id: str, token: str, password: str, now: datetime) -> tuple[str, int]:
+        """The colleague's link used: their own login opens (username: their e-mail), with `password`."""
+        invalid = ValidationFailed({"token": INVALID_INVITATION}, INVALID_INVITATION)
+        if not self.exists(team_id(company_id)):
+            raise invalid
+        team = self._load(team_id(company_id), Team, "Team not found")
+        member = team.invitation(token, now)
+        checked = forms.new_password(password, password, related=[member.email, member.email.split("@")[0]])
+        person = Actor(member.id, "visitor")
+        team.accept(token, now, person)
+        company = self._company(company_id)
+        if self.exists(UUID(member.id)):  # removed before and invited again: the same login comes back
+            login = self._load(UUID(member.id), Account, "Account not found")
+            login.update_profile(
+                {"name": member.name, "email": member.email}, str(team.id), person, "invited again"
+            )
+        else:
+            profile = {
+                "name": member.name,
+                "email": member.email,
+                "phone": "",
+                "language": "en",
+                "company_id": company_id,
+            }
+            login = Account.open(member.email, company.account_type, CUSTOMER_ROLES, profile, person)
+        login.set_password(hash_password(checked), person, "password set with an invitation link")
+        return member.id, self.record(team, login)
+
+    def change_member_role(self, company_id: str, member_id: str, role: str, actor: Actor) -> int | None:
+        wanted = role_of(role)
+        team = self.team(company_id, actor)
+        if not team.change_role(member_id, wanted, actor):
+            return None
+        return self.record(team)
+
+    def remove_member(self, company_id: str, member_id: str, actor: Actor) -> int:
+        """Removes the member; their login's sessions end in the same transaction (their API keys stop at
+        the door, which asks the team for every key's person)."""
+        team = self.team(company_id, actor)
+        member = team.remove(member_id, actor)
+        if member.state == "active" and self.exists(UUID(member_id)) and member_id != company_id:
+            login = self._load(UUID(member_id), Account, "Account not found")
+            login.end_sessions(actor)
+            return self.record(team, login)
+        return self.record(team)
+
+    def update_own_profile(
+        self, company_id: str, member_id: str, name: str, phone: str, language: str, actor: Actor
+    ) -> int | None:
+        """A member's own name, phone and language (the company's profile stays the owner's, reviewed by
+        staff)."""
+        errors: dict[str, str] = {}
+        person = forms.text(name)
+        if not person:
+            errors["name"] = message("common.required")
+        elif len(person) > 200:
+            errors["name"] = message("common.text.max", max=200)
+        number = forms.text(phone)
+        if len(number) > 30 or (number and not all(c.isdigit() or c in "+-() " for c in number)):
+            errors["phone"] = "Enter a phone number: digits, +, -, brackets and spaces"
+        lang = forms.text(language) or "en"
+        if lang not in ("en", "fa"):
+            errors["language"] = "Language must be en or fa"
+        if errors:
+            raise ValidationFailed(errors)
+        login = self._load(UUID(member_id), Account, "Account not found")
+        team = self.team(company_id, actor)
+        changed_name = team.rename(member_id, person, actor)
+        values = {"name": person, "phone": number, "language": lang}
+        aggregates: list[Any] = [team] if changed_name else []
+        if any(login.profile.get(k) != v for k, v in values.items()):
+            login.update_profile(values, str(team.id), actor, "own profile changed")
+            aggregates.append(login)
+        if not aggregates:
+            return None
+        return self.record(*aggregates)

@@ -13,6 +13,7 @@ from typing import Any, Protocol
 from domain.accounts import secrets
 from domain.accounts.account import Account
 from domain.accounts.registration import CODE_LIFETIME, Registration, needs_verification
+from domain.accounts.team import Team, invitation_token
 from domain.emails.templates import page_html, text_html
 from domain.shared.aggregate import Recorded
 from domain.shared.links import Links
@@ -52,7 +53,8 @@ CODE_SENT = (Registration.DetailsSubmitted, Registration.CodeResent)
 REGISTRATION_DECLINED = Registration.Declined
 PASSWORD_TOKEN_ISSUED = Account.PasswordTokenIssued
 # Every event `messages_for` may answer messages for (the messaging policy decodes no other).
-MESSAGE_EVENTS: tuple[type, ...] = (*CODE_SENT, REGISTRATION_DECLINED, PASSWORD_TOKEN_ISSUED)
+TEAM_INVITED = Team.Invited
+MESSAGE_EVENTS: tuple[type, ...] = (*CODE_SENT, REGISTRATION_DECLINED, PASSWORD_TOKEN_ISSUED, TEAM_INVITED)
 
 
 def messages_for(event: object, secret: str, links: Links) -> list[Message]:
@@ -131,7 +133,29 @@ def messages_for(event: object, secret: str, links: Links) -> list[Message]:
                 html=html,
             )
         ]
+    if isinstance(event, TEAM_INVITED):
+        return [invitation_message(event, secret, links)]
     return []
+
+
+def invitation_message(event: Team.Invited, secret: str, links: Links) -> Message:
+    token = invitation_token(secret, event.originator_id, event.originator_version)
+    link = links.team_invitation(token)
+    subject = f"{event.company_name} invites you to its freight bookings team"
+    said = (
+        f"{event.name}, you are invited to join {event.company_name} on the freight booking portal as"
+        f" {event.role}. Choose your password within 72 hours; then log in with your e-mail address"
+        f" {event.email} as username."
+    )
+    return Message(
+        message_id(event, EMAIL),
+        EMAIL,
+        event.email,
+        subject,
+        f"{said} {link}",
+        {"link": link, "token": token, "username": event.email},
+        html=page_html(subject, [said], [], (link, "Join the team")),
+    )
 
 
 def _username(event: Account.PasswordTokenIssued) -> str:

@@ -46,8 +46,10 @@ class ApiKey(HashedKey):
     @classmethod
     def issue(cls, account_type: int, username: str, label: str, actor: Actor) -> tuple[ApiKey, str]:
         """A key for the asking customer's own account."""
-        return cls._issue(label, actor, customer_id=actor.id, account_type=account_type, username=username)
+        return cls._issue(
+            label, actor, customer_id=actor.recorded_id, account_type=account_type, username=username
+        )
 
     def _may_revoke(self, actor: Actor) -> None:
-        if actor.id != self.customer_id:
+        if actor.recorded_id != self.customer_id:
             raise Forbidden("Only the key's owner may revoke it")

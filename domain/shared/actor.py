@@ -18,6 +18,14 @@ LIFECYCLE_ROLE = {CUSTOMER: "customer", ADMIN: "staff", SYSTEM: "system", VISITO
 class Actor:
     id: str
     role: str
+    # A company's team member acting for the company: `id` is the company's account (whose bookings these
+    # are), `member` the person; the events record the person, so the trail names who acted.
+    member: str = ""
+
+    @property
+    def recorded_id(self) -> str:
+        """Who the events name: the member when a team member acts, else the account itself."""
+        return self.member or self.id
 
     @property
     def lifecycle_role(self) -> str:

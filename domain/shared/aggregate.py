@@ -154,7 +154,7 @@ class Audit(TypedDict):
 
 def audit_fields(actor: Actor, reason: str | None = None) -> Audit:
     """The fields every event carries besides its own: who and why (the library adds when)."""
-    return {"actor_id": actor.id, "actor_role": actor.role, "reason": reason}
+    return {"actor_id": actor.recorded_id, "actor_role": actor.role, "reason": reason}
 
 
 class Recorded(Protocol):

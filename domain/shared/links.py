@@ -11,6 +11,10 @@ class Links(Protocol):
         """The page that sets (or resets) `username`'s password with `token`."""
         ...
 
+    def team_invitation(self, token: str) -> str:
+        """The page where an invited colleague sets their password and joins the company's team."""
+        ...
+
     def booking(self, rate_request_id: str) -> str:
         """The customer's page of one booking."""
         ...

@@ -30,6 +30,7 @@ IDENTITY = {
 PUBLIC = re.compile(
     r"^(/auth/api/v1/login|/auth/api/v1/\{nationalID\}/reset-password(/token)?"
     r"|/account/api/v1/client/[A-Za-z-]+-customers/register/(start|finalize|verify|resend)"
+    r"|/account/api/v1/team/invitations/\{token\}/accept"
     r"|/health|/\{path:path\}|/docs.*|/openapi\.json|/redoc.*)$"
 )
 STREAM = "/events/api/v1/stream"

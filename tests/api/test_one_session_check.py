@@ -10,6 +10,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from api.edge import identity, security
+from api.edge.security import Principal
 from tests.api.booking_support import CLIENT, customer, ok, payload
 from tests.app_services import services_of
 
@@ -47,16 +48,17 @@ def test_a_command_checks_its_token_once_and_an_ended_session_is_refused(
 def test_each_request_asks_the_shared_database_once_whether_its_session_is_alive(
     client: TestClient, token_reads: list[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The check is fresh (no worker's copy can lag behind another's change) and made once a request."""
+    """The check is fresh (no worker's copy can lag behind another's change) and made once a request, in one
+    statement with the caller's team role."""
     sessions = services_of(client).sessions
     asked: list[str] = []
-    last_change = sessions.last_change
+    check_member = sessions.check_member
 
-    def counted(account_id: str) -> int:
-        asked.append(account_id)
-        return int(last_change(account_id))
+    def counted(principal: Principal) -> Principal:
+        asked.append(principal.account_id)
+        return check_member(principal)
 
-    monkeypatch.setattr(sessions, "last_change", counted)
+    monkeypatch.setattr(sessions, "check_member", counted)
     headers = customer(client, "asked_once")
     asked.clear()
     ok(client.post(RATE_REQUESTS, json=payload(), headers=headers), 201)

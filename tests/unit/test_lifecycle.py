@@ -18,7 +18,7 @@ LISTED = [
 ]
 
 
-def test_the_seven_lifecycles_exist() -> None:
+def test_the_eight_lifecycles_exist() -> None:
     assert set(SPECS) == {
         "rate_request",
         "shipping_order",
@@ -27,6 +27,7 @@ def test_the_seven_lifecycles_exist() -> None:
         "notification",
         "booking_amendment",
         "booking_cancellation",
+        "team_member",
     }
 
 

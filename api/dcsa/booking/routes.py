@@ -34,6 +34,7 @@ from api.dcsa.door import rate_limit
 from api.dcsa.errors import API_VERSION, DetailedError, error_response, schema_errors
 from api.edge.deps import ServicesDep, off_loop
 from api.edge.errors import http_status
+from api.edge.identity import company_account_id
 from api.edge.integration_auth import IntegrationCustomer
 from api.edge.security import Principal
 from api.openapi import operation_ids
@@ -181,7 +182,7 @@ def _owned_booking(services: Services, reference: str, principal: Principal) -> 
         rate_request_id = rate_request_id_for(tx, reference)
         if rate_request_id is not None:
             row = dcsa_read.booking(tx, rate_request_id)
-    if row is None or row["customer_id"] != principal.account_id:
+    if row is None or row["customer_id"] != company_account_id(principal):
         raise NotFound(f"No booking {reference}")
     return row
 

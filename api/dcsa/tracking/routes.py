@@ -37,7 +37,7 @@ from api.dcsa.tracking.models import (
 )
 from api.edge.deps import ServicesDep, off_loop
 from api.edge.errors import StoredNotShown
-from api.edge.identity import PUBLISH, identify
+from api.edge.identity import PUBLISH, company_account_id, identify
 from api.edge.integration_auth import IntegrationCustomer
 from api.edge.security import Principal
 from api.openapi import operation_ids
@@ -263,12 +263,12 @@ def _events(
         booking_id = None
         if query["carrierBookingReference"] is not None:
             found = booking_by_reference(tx, query["carrierBookingReference"])
-            if found is None or found.customer_id != principal.account_id:
+            if found is None or found.customer_id != company_account_id(principal):
                 return [], None  # another customer's booking reads as one with no events
             booking_id = found.rate_request_id
         rows = events_page(
             tx,
-            principal.account_id,
+            company_account_id(principal),
             booking_id=booking_id,
             equipment=query["equipmentReference"],
             event_types=query["eventTypes"],

@@ -9,8 +9,15 @@ describe('route guard', () => {
     }
   });
 
-  it('lets visitors without a token open login, register, forgetpassword and the reset link', () => {
-    for (const path of ['/login', '/register', '/forgetpassword', '/forgetpassword/createpassword', '/Login/']) {
+  it('lets visitors without a token open login, register, forgetpassword, the reset link and a team invitation', () => {
+    for (const path of [
+      '/login',
+      '/register',
+      '/forgetpassword',
+      '/forgetpassword/createpassword',
+      '/Login/',
+      '/team/invitation',
+    ]) {
       expect(guardRedirect(path, false), path).toBeNull();
     }
   });

@@ -3,8 +3,9 @@
  */
 import { NEXT_KEY } from '@/lib/return-path';
 
-/** Paths a visitor without a token may open; /forgetpassword includes its child createpassword. */
-const PUBLIC_PATHS = ['/login', '/register', '/forgetpassword'] as const;
+/** Paths a visitor without a token may open; /forgetpassword includes its child createpassword; an invited
+ * colleague opens /team/invitation before having a password. */
+const PUBLIC_PATHS = ['/login', '/register', '/forgetpassword', '/team/invitation'] as const;
 
 const LOGIN_PATH = '/login';
 const BOOKINGS_PATH = '/dashboard/bookings';

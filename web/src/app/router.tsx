@@ -19,6 +19,10 @@ const CreatePasswordRoute = lazyNamed(
   () => import('@/features/accounts/routes/create-password'),
   'CreatePasswordRoute',
 );
+const AcceptInvitationRoute = lazyNamed(
+  () => import('@/features/accounts/routes/accept-invitation'),
+  'AcceptInvitationRoute',
+);
 const ProfileRoute = lazyNamed(() => import('@/features/accounts/routes/profile'), 'ProfileRoute');
 const DashboardLayout = lazyNamed(() => import('./routes/dashboard/layout'), 'DashboardLayout');
 const OverviewRoute = lazyNamed(() => import('./routes/dashboard/overview'), 'OverviewRoute');
@@ -67,6 +71,7 @@ export const routes: RouteObject[] = [
       { path: '/', element: <DashboardEntry /> },
       { path: 'login', element: <LoginRoute /> },
       { path: 'register', element: <RegisterRoute /> },
+      { path: 'team/invitation', element: <AcceptInvitationRoute /> },
       {
         path: 'forgetpassword',
         children: [

@@ -14,6 +14,7 @@ import profileEditRequestJson from '../../../state-machines/profile_edit_request
 import rateRequestJson from '../../../state-machines/rate_request.json';
 import registrationJson from '../../../state-machines/registration.json';
 import shippingOrderJson from '../../../state-machines/shipping_order.json';
+import teamMemberJson from '../../../state-machines/team_member.json';
 
 export const MACHINE_IDS = [
   'booking_amendment',
@@ -23,6 +24,7 @@ export const MACHINE_IDS = [
   'rate_request',
   'registration',
   'shipping_order',
+  'team_member',
 ] as const;
 export type MachineId = (typeof MACHINE_IDS)[number];
 
@@ -125,6 +127,7 @@ export const machines: Readonly<Record<MachineId, MachineDef>> = {
   rate_request: defineMachine('rate_request', rateRequestJson),
   registration: defineMachine('registration', registrationJson),
   shipping_order: defineMachine('shipping_order', shippingOrderJson),
+  team_member: defineMachine('team_member', teamMemberJson),
 };
 
 /** State names in file order; with `includeInitial` the pseudo-state comes first (as in Python). */

@@ -33,7 +33,8 @@ export const webhooksOptions = () =>
 export const deliveriesOptions = (webhookId: string) =>
   queryOptions({
     queryKey: integrationKeys.deliveries(webhookId),
-    queryFn: ({ signal }) => api.get<Answer<'integrations_list_deliveries'>>(`${BASE}/webhooks/${webhookId}/deliveries`, { signal }),
+    queryFn: ({ signal }) =>
+      api.get<Answer<'integrations_list_deliveries'>>(`${BASE}/webhooks/${webhookId}/deliveries`, { signal }),
   });
 
 export const useApiKeys = () => useQuery(apiKeysOptions());
@@ -49,17 +50,23 @@ function useIntegrationMutation<TBody, TAnswer>(call: (body: TBody) => Promise<T
 }
 
 export const useCreateApiKey = () =>
-  useIntegrationMutation((label: string) => api.post<Answer<'integrations_create_api_key'>>(`${BASE}/api-keys`, { label }));
-export const useRevokeApiKey = () => useIntegrationMutation((id: string) => api.delete<Answer<'integrations_revoke_api_key'>>(`${BASE}/api-keys/${id}`));
+  useIntegrationMutation((label: string) =>
+    api.post<Answer<'integrations_create_api_key'>>(`${BASE}/api-keys`, { label }),
+  );
+export const useRevokeApiKey = () =>
+  useIntegrationMutation((id: string) => api.delete<Answer<'integrations_revoke_api_key'>>(`${BASE}/api-keys/${id}`));
 /** How tracking events reach a webhook: the CloudEvents envelope (default) or DCSA TNT 3.0's consumer body. */
 export type TrackingFormat = 'cloudevents' | 'tnt-3.0';
 export const useCreateWebhook = () =>
   useIntegrationMutation(({ callbackUrl, trackingFormat }: { callbackUrl: string; trackingFormat: TrackingFormat }) =>
     api.post<Answer<'integrations_create_webhook'>>(`${BASE}/webhooks`, { callbackUrl, trackingFormat }),
   );
-export const useRemoveWebhook = () => useIntegrationMutation((id: string) => api.delete<Answer<'integrations_remove_webhook'>>(`${BASE}/webhooks/${id}`));
+export const useRemoveWebhook = () =>
+  useIntegrationMutation((id: string) => api.delete<Answer<'integrations_remove_webhook'>>(`${BASE}/webhooks/${id}`));
 export const useResendDelivery = () =>
-  useIntegrationMutation((id: string) => api.post<Answer<'integrations_resend_delivery'>>(`${BASE}/webhooks/deliveries/${id}/resend`));
+  useIntegrationMutation((id: string) =>
+    api.post<Answer<'integrations_resend_delivery'>>(`${BASE}/webhooks/deliveries/${id}/resend`),
+  );
 /** A new signing secret (answered once); the previous one keeps signing beside it for a day. */
 export const useRotateWebhookSecret = () =>
   useIntegrationMutation((id: string) =>

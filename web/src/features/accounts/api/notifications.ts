@@ -1,4 +1,11 @@
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { Answer, Schema } from '@/types/contract';
 import { accountKeys } from './keys';
@@ -31,7 +38,11 @@ export function subjectPath(subject: NotificationSubject, staff: boolean): strin
 
 export function subjectLabel(subject: NotificationSubject): string {
   if (subject.reference) return `Open ${subject.reference}`;
-  return subject.kind === 'rate_request' ? 'Open the booking' : subject.kind === 'registration' ? 'Open the sign-up requests' : 'Open the profile edit';
+  return subject.kind === 'rate_request'
+    ? 'Open the booking'
+    : subject.kind === 'registration'
+      ? 'Open the sign-up requests'
+      : 'Open the profile edit';
 }
 
 type NotificationPage = Answer<'notifications_notification_page'>;
@@ -64,8 +75,9 @@ export function useMarkRead(accountId: string | undefined) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (notificationId: string) =>
-      api.put<Answer<'notifications_mark_as_read'>>('/notification/api/v1/notifications/mark-as-read', { notificationId }),
+      api.put<Answer<'notifications_mark_as_read'>>('/notification/api/v1/notifications/mark-as-read', {
+        notificationId,
+      }),
     onSuccess: () => client.invalidateQueries({ queryKey: accountKeys.notifications(accountId ?? '') }),
   });
 }
-

@@ -27,9 +27,7 @@ export function startRegistration({ kind, nationalId, phone }: StartInput): Prom
 export type FinalizeResponse = Answer<'registration_finalize_individual'>;
 
 export type FinalizeInput =
-  | { kind: 1; values: IndividualValues }
-  | { kind: 2; values: DomesticValues }
-  | { kind: 3; values: ForeignValues };
+  { kind: 1; values: IndividualValues } | { kind: 2; values: DomesticValues } | { kind: 3; values: ForeignValues };
 
 /** The wire bodies, keys as the spec sends them (`econimicCode` so spelt, fax '' when missing). */
 export function finalizeBody(input: FinalizeInput): Record<string, unknown> {
@@ -57,7 +55,11 @@ export function verifyCode({ type, nationalId, code }: VerifyInput): Promise<Ans
 /** One input for both resend calls: the domestic body calls the national id `nationalCode`. */
 export type ResendInput = { type: 1 | 2 } & RequestBody<'registration_resend_individual'>;
 
-export function resendCode({ type, nationalId, phone }: ResendInput): Promise<Answer<'registration_resend_individual'>> {
+export function resendCode({
+  type,
+  nationalId,
+  phone,
+}: ResendInput): Promise<Answer<'registration_resend_individual'>> {
   if (type === 1) return api.post(`${BASE}/indivisual-customers/register/resend`, { nationalId, phone });
   return api.post(`${BASE}/domestic-corporate-customers/register/resend`, { nationalCode: nationalId, phone });
 }

@@ -161,7 +161,9 @@ describe('company forms', () => {
       expect(foreignSchema.safeParse({ ...foreign, phone }).success).toBe(true);
     }
     for (const phone of ['+49', 'call me', '+49 40 1234 5678 9012 3456', '++49 40 1234 567']) {
-      expect(messages(foreignSchema.safeParse({ ...foreign, phone }))).toEqual({ phone: 'Enter the number with its country code: + and 7 to 15 digits, e.g. +49 40 3008 1234.' });
+      expect(messages(foreignSchema.safeParse({ ...foreign, phone }))).toEqual({
+        phone: 'Enter the number with its country code: + and 7 to 15 digits, e.g. +49 40 3008 1234.',
+      });
     }
     expect(messages(domesticSchema.safeParse({ ...domestic, phone: '+49 40 1234 5678' }))).toEqual({
       phone: 'Enter an Iranian mobile number: 09 and 9 more digits, e.g. 0912 345 6789 or +98 912 345 6789.',

@@ -44,8 +44,10 @@ export const startSchema = z
       return;
     }
     const individual = values.type.value === 1;
-    if (individual && !values.nationalId) ctx.addIssue({ code: 'custom', path: ['nationalId'], message: REQUIRED_FIELD });
-    if (!individual && !values.companyId) ctx.addIssue({ code: 'custom', path: ['companyId'], message: REQUIRED_FIELD });
+    if (individual && !values.nationalId)
+      ctx.addIssue({ code: 'custom', path: ['nationalId'], message: REQUIRED_FIELD });
+    if (!individual && !values.companyId)
+      ctx.addIssue({ code: 'custom', path: ['companyId'], message: REQUIRED_FIELD });
     if (individual || !values.isForeign) {
       if (!values.phoneNumber) {
         ctx.addIssue({ code: 'custom', path: ['phoneNumber'], message: message('accounts.phone.required') });
@@ -106,7 +108,10 @@ export const domesticSchema = z.object({
   name: companyName,
   contactPerson: contactPerson.min(4, message('accounts.contactPerson.min')),
   economicCode: required(message('accounts.economicCode.invalid')).min(11, message('accounts.economicCode.invalid')),
-  registrationCode: required(message('accounts.registrationCode.invalid')).min(6, message('accounts.registrationCode.invalid')),
+  registrationCode: required(message('accounts.registrationCode.invalid')).min(
+    6,
+    message('accounts.registrationCode.invalid'),
+  ),
   nationalCode,
   phone,
   fax,
@@ -120,7 +125,10 @@ export const foreignSchema = z.object({
   name: companyName,
   contactPerson,
   nationalCode,
-  phone: required(message('accounts.phone.required')).regex(FOREIGN_PHONE_PATTERN, message('accounts.phone.foreignInvalid')),
+  phone: required(message('accounts.phone.required')).regex(
+    FOREIGN_PHONE_PATTERN,
+    message('accounts.phone.foreignInvalid'),
+  ),
   fax,
   email,
   address,

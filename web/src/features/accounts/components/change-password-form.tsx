@@ -37,7 +37,12 @@ export function ChangePasswordForm() {
         }),
       )}
     >
-      <PasswordInput label="Current Password" required error={errors.currentPassword?.message} {...register('currentPassword')} />
+      <PasswordInput
+        label="Current Password"
+        required
+        error={errors.currentPassword?.message}
+        {...register('currentPassword')}
+      />
       <NewPasswordFields control={control} errors={errors} labels={['New Password', 'Confirm New Password']} />
       <SubmitRow pending={change.isPending}>Change Password</SubmitRow>
     </form>

@@ -13,7 +13,10 @@ describe('IntegrationsPanel', () => {
     answers = {
       'GET /integrations/api/v1/client/api-keys': () => envelope({ list: [], totalCount: 0 }),
       'GET /integrations/api/v1/client/webhooks': () =>
-        envelope({ list: [{ id: 'w1', callbackUrl: 'https://erp.example.com', createdAt: '2026-11-23T10:00:00Z' }], totalCount: 1 }),
+        envelope({
+          list: [{ id: 'w1', callbackUrl: 'https://erp.example.com', createdAt: '2026-11-23T10:00:00Z' }],
+          totalCount: 1,
+        }),
       'GET /integrations/api/v1/client/webhooks/w1/deliveries': () =>
         envelope({
           list: [
@@ -49,7 +52,14 @@ describe('IntegrationsPanel', () => {
 
   it('shows a new API key once and sends only its label', async () => {
     answers['POST /integrations/api/v1/client/api-keys'] = () =>
-      envelope({ id: 'k1', label: 'ERP', hint: 'fbk_abcdef', createdAt: '2026-11-23T10:00:00Z', revokedAt: null, key: 'fbk_secret' });
+      envelope({
+        id: 'k1',
+        label: 'ERP',
+        hint: 'fbk_abcdef',
+        createdAt: '2026-11-23T10:00:00Z',
+        revokedAt: null,
+        key: 'fbk_secret',
+      });
     renderWithProviders(<IntegrationsPanel />);
     fireEvent.change(screen.getByLabelText('Key name'), { target: { value: 'ERP' } });
     fireEvent.click(screen.getByRole('button', { name: 'Create key' }));
@@ -71,7 +81,9 @@ describe('IntegrationsPanel', () => {
     expect(row.textContent).toContain('500');
     fireEvent.click(within(row).getByRole('button', { name: 'Resend' }));
     await vi.waitFor(() =>
-      expect(fetchMock.mock.calls.map(([url]) => url)).toContain('/integrations/api/v1/client/webhooks/deliveries/d1/resend'),
+      expect(fetchMock.mock.calls.map(([url]) => url)).toContain(
+        '/integrations/api/v1/client/webhooks/deliveries/d1/resend',
+      ),
     );
   });
 
@@ -93,7 +105,8 @@ describe('IntegrationsPanel', () => {
       deliveredAt: '2026-11-23T11:00:00Z',
       createdAt: '2026-11-23T10:30:00Z',
     };
-    answers['GET /integrations/api/v1/client/webhooks/w1/deliveries'] = () => envelope({ list: [tracking], totalCount: 1 });
+    answers['GET /integrations/api/v1/client/webhooks/w1/deliveries'] = () =>
+      envelope({ list: [tracking], totalCount: 1 });
     const first = renderWithProviders(<IntegrationsPanel />);
     const log = await screen.findByRole('table', { name: 'Deliveries' });
     const row = within(log).getAllByRole('row')[1];
@@ -124,12 +137,15 @@ describe('IntegrationsPanel', () => {
         { status: 201 },
       );
     renderWithProviders(<IntegrationsPanel />);
-    fireEvent.change(await screen.findByLabelText('Callback URL'), { target: { value: 'https://tnt.example.com/events' } });
+    fireEvent.change(await screen.findByLabelText('Callback URL'), {
+      target: { value: 'https://tnt.example.com/events' },
+    });
     fireEvent.click(screen.getByLabelText(/DCSA Track & Trace 3.0 consumer/));
     fireEvent.click(screen.getByRole('button', { name: 'Add webhook' }));
     await vi.waitFor(() => {
       const post = fetchMock.mock.calls.find(
-        ([url, init]) => url === '/integrations/api/v1/client/webhooks' && (init as RequestInit | undefined)?.method === 'POST',
+        ([url, init]) =>
+          url === '/integrations/api/v1/client/webhooks' && (init as RequestInit | undefined)?.method === 'POST',
       );
       expect(JSON.parse((post?.[1] as RequestInit).body as string)).toEqual({
         callbackUrl: 'https://tnt.example.com/events',

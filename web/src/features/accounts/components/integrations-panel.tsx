@@ -47,7 +47,9 @@ function ApiKeys() {
     <section aria-labelledby="api-keys-title">
       <h2 id="api-keys-title">API keys</h2>
       <p>Your systems book through the DCSA Booking 2.0 API (/v2/bookings) with a key, sent as a bearer token.</p>
-      {issued ? <ShownOnce title="Your new API key." what="API key" value={issued} onDone={() => setIssued(null)} /> : null}
+      {issued ? (
+        <ShownOnce title="Your new API key." what="API key" value={issued} onDone={() => setIssued(null)} />
+      ) : null}
       <form
         className={styles.form}
         aria-label="New API key"
@@ -161,22 +163,30 @@ function Webhooks() {
         any Standard Webhooks library and the secret shown once below.
       </p>
       {secret ? (
-        <ShownOnce title="The signing secret of this webhook." what="signing secret" value={secret} onDone={() => setSecret(null)} />
+        <ShownOnce
+          title="The signing secret of this webhook."
+          what="signing secret"
+          value={secret}
+          onDone={() => setSecret(null)}
+        />
       ) : null}
       <form
         className={styles.form}
         aria-label="New webhook"
         onSubmit={(event) => {
           event.preventDefault();
-          create.mutate({ callbackUrl: url, trackingFormat: tntFormat ? 'tnt-3.0' : 'cloudevents' }, {
-            onSuccess: (created) => {
-              setSecret(created.secret);
-              setUrl('');
-              setTntFormat(false);
-              setError(undefined);
+          create.mutate(
+            { callbackUrl: url, trackingFormat: tntFormat ? 'tnt-3.0' : 'cloudevents' },
+            {
+              onSuccess: (created) => {
+                setSecret(created.secret);
+                setUrl('');
+                setTntFormat(false);
+                setError(undefined);
+              },
+              onError: (failure) => setError(failure.fields.callbackUrl ?? failure.description),
             },
-            onError: (failure) => setError(failure.fields.callbackUrl ?? failure.description),
-          });
+          );
         }}
       >
         <TextInput label="Callback URL" value={url} error={error} onChange={(event) => setUrl(event.target.value)} />
@@ -190,7 +200,9 @@ function Webhooks() {
       {(webhooks.data?.list ?? []).map((hook) => (
         <article key={hook.id} aria-label={`Webhook ${hook.callbackUrl}`}>
           <h3>{hook.callbackUrl}</h3>
-          {hook.trackingFormat === 'tnt-3.0' ? <p>Tracking events: DCSA Track &amp; Trace 3.0 consumer format.</p> : null}
+          {hook.trackingFormat === 'tnt-3.0' ? (
+            <p>Tracking events: DCSA Track &amp; Trace 3.0 consumer format.</p>
+          ) : null}
           {hook.previousSecretValidUntil ? (
             <p>The previous secret also signs until {hook.previousSecretValidUntil}.</p>
           ) : null}
@@ -211,12 +223,13 @@ function Webhooks() {
   );
 }
 
-/** The profile's Integrations tab: API keys for the DCSA door and webhook subscriptions with their log. */
-export function IntegrationsPanel() {
+/** The profile's Integrations tab: API keys for the DCSA door and webhook subscriptions with their log. A
+ * team's booker or viewer has their own keys (acting with their role); webhooks are the owners'. */
+export function IntegrationsPanel({ webhooks = true }: { webhooks?: boolean }) {
   return (
     <div>
       <ApiKeys />
-      <Webhooks />
+      {webhooks ? <Webhooks /> : <p>Webhooks are managed by an owner of your company's team.</p>}
     </div>
   );
 }

@@ -100,7 +100,13 @@ export function JalaliDatePicker({
         }
       />
       {open ? (
-        <div id={calendarId} className={styles.calendar} role="group" aria-label={`${label} calendar`} onKeyDown={onKeyDown}>
+        <div
+          id={calendarId}
+          className={styles.calendar}
+          role="group"
+          aria-label={`${label} calendar`}
+          onKeyDown={onKeyDown}
+        >
           <div className={styles.calendarHead}>
             <button type="button" className={styles.linkButton} onClick={() => shift(-1)} aria-label="Previous month">
               ‹

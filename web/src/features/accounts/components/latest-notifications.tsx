@@ -13,7 +13,13 @@ export function LatestNotifications() {
     <section aria-labelledby="latest-notifications-heading">
       <h2 id="latest-notifications-heading">Latest notifications</h2>
       {accountId && notifications.isSuccess ? (
-        <NotificationList items={items} accountId={accountId} hasMore={false} loadingMore={false} onLoadMore={() => undefined} />
+        <NotificationList
+          items={items}
+          accountId={accountId}
+          hasMore={false}
+          loadingMore={false}
+          onLoadMore={() => undefined}
+        />
       ) : null}
     </section>
   );

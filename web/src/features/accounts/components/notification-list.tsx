@@ -20,7 +20,14 @@ export interface NotificationListProps {
 /** Infinite list: the next page loads when the sentinel at the bottom scrolls into view. Each notification is
  * one bordered item holding its title, its whole text (a sentence or two; the panel scrolls), its time and the
  * link to what it is about, so the link reads as this item's and not the next one's. */
-export function NotificationList({ items, accountId, hasMore, loadingMore, onLoadMore, onOpenSubject }: NotificationListProps) {
+export function NotificationList({
+  items,
+  accountId,
+  hasMore,
+  loadingMore,
+  onLoadMore,
+  onOpenSubject,
+}: NotificationListProps) {
   const staff = getRole() === 0;
   const markRead = useMarkRead(accountId);
   const sentinel = useRef<HTMLLIElement>(null);
@@ -76,7 +83,9 @@ export function NotificationList({ items, accountId, hasMore, loadingMore, onLoa
       })}
       {hasMore ? (
         <li ref={sentinel} className={styles.more}>
-          {loadingMore ? <Spinner size={18} /> : (
+          {loadingMore ? (
+            <Spinner size={18} />
+          ) : (
             <button type="button" className={styles.moreButton} onClick={onLoadMore}>
               Load more
             </button>

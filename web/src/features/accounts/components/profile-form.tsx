@@ -81,7 +81,8 @@ function EditForm({ kind, profile }: { kind: CustomerKind; profile: Profile }) {
   // A decision on the edit (arriving live) puts the accepted values back in the form: after a decline the
   // declined values must not stay on screen as if they were the profile. While the edit is pending
   // the typed values stay, marked as pending.
-  const decision = profile.editRequest && profile.editRequest.state !== 'pending' ? JSON.stringify(profile.editRequest) : null;
+  const decision =
+    profile.editRequest && profile.editRequest.state !== 'pending' ? JSON.stringify(profile.editRequest) : null;
   const seenDecision = useRef(decision);
   useEffect(() => {
     if (decision === seenDecision.current) return;

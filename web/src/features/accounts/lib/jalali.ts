@@ -42,8 +42,7 @@ function jalCal(jy: number): { leap: number; gy: number; march: number } {
 }
 
 function g2d(gy: number, gm: number, gd: number): number {
-  let d =
-    div((gy + div(gm - 8, 6) + 100100) * 1461, 4) + div(153 * mod(gm + 9, 12) + 2, 5) + gd - 34840408;
+  let d = div((gy + div(gm - 8, 6) + 100100) * 1461, 4) + div(153 * mod(gm + 9, 12) + 2, 5) + gd - 34840408;
   d = d - div(div(gy + 100100 + div(gm - 8, 6), 100) * 3, 4) + 752;
   return d;
 }

@@ -27,9 +27,17 @@ export function ForgetPasswordRoute() {
     <main className={styles.page}>
       <div className={`${styles.card} ${styles.narrow}`}>
         <h1 className={styles.title}>Forgot Password</h1>
-        <p className={styles.subtitle}>Enter your username (your National ID, or your Company ID for a company) and we e-mail you a link to choose a new password.</p>
+        <p className={styles.subtitle}>
+          Enter your username (your National ID, or your Company ID for a company) and we e-mail you a link to choose a
+          new password.
+        </p>
         <form className={styles.form} noValidate onSubmit={handleSubmit(({ nationalId }) => reset.mutate(nationalId))}>
-          <TextInput label="National ID or Company ID" required error={errors.nationalId?.message} {...register('nationalId')} />
+          <TextInput
+            label="National ID or Company ID"
+            required
+            error={errors.nationalId?.message}
+            {...register('nationalId')}
+          />
           <Button type="submit" fullWidth loading={reset.isPending}>
             Reset My Password
           </Button>

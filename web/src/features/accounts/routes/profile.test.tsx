@@ -13,19 +13,29 @@ describe('ProfileRoute', () => {
   stubFetchEachTest();
   afterEach(() => vi.mocked(getRole).mockReset());
 
-  it('gives a customer four tabs and opens the profile without a query', () => {
+  it('gives an individual four tabs: no team, since an individual stays one person', () => {
+    vi.mocked(getRole).mockReturnValue(1);
+    renderWithProviders(<ProfileRoute />, { route: '/dashboard/profile?team=true' });
+    expect(tabs().map((t) => t.textContent)).toEqual(['Edit Profile', 'Security', 'Integrations', 'E-mails']);
+    expect(screen.getByRole('heading', { name: 'Edit Profile' })).not.toBeNull();
+  });
+
+  it('gives a company five tabs, its team among them, and opens the profile without a query', () => {
     vi.mocked(getRole).mockReturnValue(3);
     renderWithProviders(<ProfileRoute />, { route: '/dashboard/profile' });
-    expect(tabs().map((t) => t.textContent)).toEqual(['Edit Profile', 'Security', 'Integrations', 'E-mails']);
+    expect(tabs().map((t) => t.textContent)).toEqual(['Edit Profile', 'Team', 'Security', 'Integrations', 'E-mails']);
     expect(tabs().map((t) => t.getAttribute('href'))).toEqual([
       '/dashboard/profile?editProfile=true',
+      '/dashboard/profile?team=true',
       '/dashboard/profile?security=true',
       '/dashboard/profile?integrations=true',
       '/dashboard/profile?emails=true',
     ]);
-    expect(tabs().filter((t) => t.getAttribute('aria-current') === 'page').map((t) => t.textContent)).toEqual([
-      'Edit Profile',
-    ]);
+    expect(
+      tabs()
+        .filter((t) => t.getAttribute('aria-current') === 'page')
+        .map((t) => t.textContent),
+    ).toEqual(['Edit Profile']);
     expect(screen.getByRole('heading', { name: 'Edit Profile' })).not.toBeNull();
   });
 

@@ -1,0 +1,130 @@
+"""Read model `team_members`: each company's colleagues (the company's own login first, as owner), with their
+role and state, and the hash of a pending invitation's token (how an accepted link finds its team).
+
+Every door asks it for the caller's company and role (`api/edge/identity.py`), so a changed role or a removal
+counts from the moment the command is answered."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from domain.accounts.team import INVITATION_LIFETIME, OWNER, Team
+from followers.batch import BatchTx
+from infrastructure.read_db import Tx
+from projections.history import utc_text
+from projections.projection import Projection
+
+TABLE = "team_members"
+
+projection = Projection(
+    name="team",
+    tables={TABLE: ("id",)},
+    schema=[
+        f"CREATE TABLE IF NOT EXISTS {TABLE} ("
+        " id TEXT PRIMARY KEY, company_id TEXT NOT NULL, company_name TEXT NOT NULL, email TEXT NOT NULL,"
+        " name TEXT NOT NULL, role TEXT NOT NULL, state TEXT NOT NULL, token_hash TEXT, invited_at TEXT,"
+        " joined_at TEXT, position BIGINT NOT NULL)",
+        f"CREATE INDEX IF NOT EXISTS team_members_by_company ON {TABLE} (company_id)",
+        f"CREATE INDEX IF NOT EXISTS team_members_by_token ON {TABLE} (token_hash)",
+    ],
+)
+
+
+@projection.on(Team.Formed)
+def formed(tx: BatchTx, event: Team.Formed, position: int) -> None:
+    tx.insert(
+        TABLE,
+        {
+            "id": event.company_id,
+            "company_id": event.company_id,
+            "company_name": event.company_name,
+            "email": event.owner_email,
+            "name": event.owner_name,
+            "role": OWNER,
+            "state": "active",
+            "token_hash": None,
+            "invited_at": None,
+            "joined_at": utc_text(event.timestamp),
+            "position": position,
+        },
+    )
+
+
+@projection.on(Team.Invited)
+def invited(tx: BatchTx, event: Team.Invited, position: int) -> None:
+    row = {
+        "id": event.member_id,
+        "company_id": event.company_id,
+        "company_name": event.company_name,
+        "email": event.email,
+        "name": event.name,
+        "role": event.role,
+        "state": "invited",
+        "token_hash": event.token_hash,
+        "invited_at": utc_text(event.issued_at),
+        "joined_at": None,
+        "position": position,
+    }
+    if tx.get(TABLE, event.member_id) is None:
+        tx.insert(TABLE, row)
+    else:
+        tx.update(TABLE, event.member_id, {k: v for k, v in row.items() if k != "id"})
+
+
+@projection.on(Team.Joined)
+def joined(tx: BatchTx, event: Team.Joined, position: int) -> None:
+    changes = {
+        "state": "active",
+        "token_hash": None,
+        "joined_at": utc_text(event.timestamp),
+        "position": position,
+    }
+    tx.update(TABLE, event.member_id, changes)
+
+
+@projection.on(Team.RoleChanged)
+def role_changed(tx: BatchTx, event: Team.RoleChanged, position: int) -> None:
+    tx.update(TABLE, event.member_id, {"role": event.role, "position": position})
+
+
+@projection.on(Team.Removed)
+def removed(tx: BatchTx, event: Team.Removed, position: int) -> None:
+    tx.update(TABLE, event.member_id, {"state": "removed", "token_hash": None, "position": position})
+
+
+@projection.on(Team.MemberProfileChanged)
+def renamed(tx: BatchTx, event: Team.MemberProfileChanged, position: int) -> None:
+    tx.update(TABLE, event.member_id, {"name": event.name, "position": position})
+
+
+# -- queries --------------------------------------------------------------------------------------------
+def membership(tx: Tx, person_id: str) -> dict[str, Any] | None:
+    """The person's row in a team (None: no team names them, so they act for their own account as owner)."""
+    return tx.one(
+        f"SELECT company_id, role, state, name, company_name FROM {TABLE} WHERE id = ?", (person_id,)
+    )
+
+
+def members(tx: Tx, company_id: str, now: datetime | None = None) -> list[dict[str, Any]]:
+    """The team's members and pending invitations (removed ones left out); an invitation past its 72 hours is
+    `expired`."""
+    rows = tx.all(
+        f"SELECT * FROM {TABLE} WHERE company_id = ? AND state <> 'removed' ORDER BY (id = company_id) DESC,"
+        " joined_at IS NULL, name, id",
+        (company_id,),
+    )
+    moment = now or datetime.now(UTC)
+    listed = []
+    for row in rows:
+        status = row["state"]
+        if status == "invited" and row["invited_at"]:
+            issued = datetime.fromisoformat(str(row["invited_at"]).replace("Z", "+00:00"))
+            if moment - issued > INVITATION_LIFETIME:
+                status = "expired"
+        listed.append({**row, "status": status})
+    return listed
+
+
+def invitation_by_token_hash(tx: Tx, token_hash: str) -> dict[str, Any] | None:
+    return tx.one(f"SELECT * FROM {TABLE} WHERE token_hash = ? AND state = 'invited'", (token_hash,))

@@ -1,0 +1,272 @@
+"""Company teams through the API, on both stores: invitation by e-mail (a link good once, for 72 hours, kept
+only as a hash), acceptance with the sign-up password rules and login by e-mail address, roles, removal
+(sessions and API keys end at once) and the last-owner rule."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from fastapi.testclient import TestClient
+
+from domain.accounts import secrets
+from domain.accounts.team import LAST_OWNER, team_id
+from domain.shared.errors import ValidationFailed
+from tests.api.accounts_support import fails, ok, settle
+from tests.api.booking_support import create, customer, later, payload
+from tests.api.team_support import (
+    MEMBER_PASSWORD,
+    TEAM,
+    accept,
+    company,
+    invitation_token,
+    invite,
+    member,
+)
+from tests.app_services import services_of
+from tests.conftest import login
+from tests.corpus import TEAM_COLLEAGUES, TEAM_COMPANY
+
+ACCEPT = "/account/api/v1/team/invitations/{}/accept"
+KEYS = "/integrations/api/v1/client/api-keys"
+REZA, MARYAM, DARIUSH, NEGAR = TEAM_COLLEAGUES
+
+
+def test_invite_accept_and_log_in_with_the_email(client: TestClient) -> None:
+    owner, company_id = company(client, TEAM_COMPANY, "ops@parsexport.example")
+    team = ok(client.get(TEAM, headers=owner))
+    assert team["companyName"] == TEAM_COMPANY
+    assert [(m["id"], m["role"], m["status"]) for m in team["list"]] == [(company_id, "owner", "active")]
+
+    invited = invite(client, owner, REZA[0], REZA[1], "booker")
+    assert (invited["name"], invited["email"], invited["role"], invited["status"]) == (
+        REZA[0],
+        REZA[1],
+        "booker",
+        "invited",
+    )
+    token = invitation_token(client, REZA[1])
+    # Only the token's hash is stored: neither the event nor the read model holds the clear token.
+    services = services_of(client)
+    stored = [e for e in services.accounts.recorder.select_events(team_id(company_id))]
+    assert all(token.encode() not in e.state for e in stored)
+    assert any(secrets.digest(token).encode() in e.state for e in stored)
+
+    # The sign-up password rules.
+    fails(client.post(ACCEPT.format(token), json={"password": "short"}), 400)
+    fails(client.post(ACCEPT.format(token), json={"password": "alllowercase1"}), 400)
+    accepted = ok(client.post(ACCEPT.format(token), json={"password": MEMBER_PASSWORD}))
+    assert accepted == {"username": REZA[1], "companyName": TEAM_COMPANY}
+    # The link works once.
+    fails(client.post(ACCEPT.format(token), json={"password": MEMBER_PASSWORD}), 400)
+    fails(client.post(ACCEPT.format("not-a-token"), json={"password": MEMBER_PASSWORD}), 400)
+
+    reza = login(client, REZA[1], MEMBER_PASSWORD)
+    me = ok(client.get("/auth/api/v1/me", headers=reza))
+    assert (me["companyId"], me["teamRole"], me["username"]) == (company_id, "booker", REZA[1])
+    rows = {m["email"]: (m["role"], m["status"]) for m in ok(client.get(TEAM, headers=owner))["list"]}
+    assert rows[REZA[1]] == ("booker", "active")
+
+    # Inviting a current member is 409; bad input 400 naming the field and storing nothing.
+    fails(
+        client.post(
+            f"{TEAM}/invitations", json={"email": REZA[1], "name": "x", "role": "viewer"}, headers=owner
+        ),
+        409,
+    )
+    head = services.store.head()
+    error = fails(
+        client.post(f"{TEAM}/invitations", json={"email": "nope", "name": "", "role": "boss"}, headers=owner),
+        400,
+    )
+    assert set(error["fields"]) == {"email", "name", "role"} and services.store.head() == head
+
+
+def test_an_invitation_expires_after_72_hours(client: TestClient) -> None:
+    owner, company_id = company(client, TEAM_COMPANY, "ops@parsexport.example")
+    invite(client, owner, MARYAM[0], MARYAM[1], "viewer")
+    token = invitation_token(client, MARYAM[1])
+    services = services_of(client)
+    late = datetime.now(UTC) + timedelta(hours=72, minutes=1)
+    with pytest.raises(ValidationFailed, match="72 hours"):
+        services.accounts.accept_invitation(company_id, token, MEMBER_PASSWORD, late)
+    in_time = datetime.now(UTC) + timedelta(hours=71)
+    services.settle(services.accounts.accept_invitation(company_id, token, MEMBER_PASSWORD, in_time)[1])
+    ok(client.get("/auth/api/v1/me", headers=login(client, MARYAM[1], MEMBER_PASSWORD)))
+
+
+def test_an_individual_has_no_team(client: TestClient) -> None:
+    person = customer(client, "4000000123")
+    fails(client.get(TEAM, headers=person), 404)
+    fails(
+        client.post(
+            f"{TEAM}/invitations", json={"email": REZA[1], "name": REZA[0], "role": "viewer"}, headers=person
+        ),
+        404,
+    )
+
+
+def test_roles_removal_and_the_last_owner(client: TestClient) -> None:
+    owner, company_id = company(client, TEAM_COMPANY, "ops@parsexport.example")
+    reza, reza_id = member(client, owner, REZA[0], REZA[1], "booker")
+    maryam, maryam_id = member(client, owner, MARYAM[0], MARYAM[1], "viewer")
+
+    # A booker books for the company; the owner and the viewer see it; the viewer may not change anything.
+    booking = create(client, reza)
+    for headers in (owner, reza, maryam):
+        ok(client.get(f"/booking/api/v1/client/rate-requests/{booking['id']}", headers=headers))
+    fails(client.put(f"/booking/api/v1/client/rate-requests/{booking['id']}/cancel", headers=maryam), 403)
+    fails(client.post("/booking/api/v1/client/rate-requests", json={}, headers=maryam), 403)
+    # Only an owner manages the team.
+    fails(
+        client.post(
+            f"{TEAM}/invitations",
+            json={"email": DARIUSH[1], "name": DARIUSH[0], "role": "viewer"},
+            headers=reza,
+        ),
+        403,
+    )
+    fails(client.put(f"{TEAM}/members/{maryam_id}", json={"role": "owner"}, headers=reza), 403)
+
+    # The last owner can be neither demoted nor removed.
+    assert (
+        fails(client.put(f"{TEAM}/members/{company_id}", json={"role": "viewer"}, headers=owner), 409)[
+            "description"
+        ]
+        == LAST_OWNER
+    )
+    assert (
+        fails(client.delete(f"{TEAM}/members/{company_id}", headers=owner), 409)["description"] == LAST_OWNER
+    )
+    # A second owner: then the first may step down, and the new owner manages the team.
+    ok(client.put(f"{TEAM}/members/{reza_id}", json={"role": "owner"}, headers=owner))
+    ok(client.put(f"{TEAM}/members/{company_id}", json={"role": "booker"}, headers=reza))
+    assert (
+        fails(client.put(f"{TEAM}/members/{reza_id}", json={"role": "viewer"}, headers=reza), 409)[
+            "description"
+        ]
+        == LAST_OWNER
+    )
+    fails(
+        client.post(
+            f"{TEAM}/invitations",
+            json={"email": DARIUSH[1], "name": DARIUSH[0], "role": "viewer"},
+            headers=owner,
+        ),
+        403,
+    )
+    ok(client.put(f"{TEAM}/members/{company_id}", json={"role": "owner"}, headers=reza))
+    fails(client.put(f"{TEAM}/members/{reza_id}", json={"role": "boss"}, headers=owner), 400)
+
+    # A role change counts at once: the viewer made booker books.
+    ok(client.put(f"{TEAM}/members/{maryam_id}", json={"role": "booker"}, headers=owner))
+    create(client, maryam)
+    # Removal ends the member's sessions and API keys at once.
+    key = ok(client.post(KEYS, json={"label": "ERP"}, headers=maryam), 201)["key"]
+    assert client.get("/v2/bookings/x1", headers={"API-Key": key}).status_code == 404
+    ok(client.delete(f"{TEAM}/members/{maryam_id}", headers=owner))
+    assert client.get("/auth/api/v1/me", headers=maryam).status_code == 401
+    assert client.get("/v2/bookings/x1", headers={"API-Key": key}).status_code == 401
+    assert (
+        client.post(
+            "/auth/api/v1/login", json={"username": MARYAM[1], "password": MEMBER_PASSWORD}
+        ).status_code
+        == 401
+    )
+    assert MARYAM[1] not in {m["email"] for m in ok(client.get(TEAM, headers=owner))["list"]}
+    fails(client.delete(f"{TEAM}/members/{maryam_id}", headers=owner), 404)
+
+    # Invited again, the same person comes back with the role given now.
+    invite(client, owner, MARYAM[0], MARYAM[1], "viewer")
+    accept(client, MARYAM[1])
+    again = login(client, MARYAM[1], MEMBER_PASSWORD)
+    assert ok(client.get("/auth/api/v1/me", headers=again))["teamRole"] == "viewer"
+
+
+def test_a_members_own_profile(client: TestClient) -> None:
+    owner, _ = company(client, TEAM_COMPANY, "ops@parsexport.example")
+    negar, _ = member(client, owner, NEGAR[0], NEGAR[1], "viewer")
+    mine = ok(client.get(f"{TEAM}/me", headers=negar))
+    assert (mine["name"], mine["email"], mine["role"], mine["companyName"]) == (
+        NEGAR[0],
+        NEGAR[1],
+        "viewer",
+        TEAM_COMPANY,
+    )
+    changed = ok(
+        client.put(
+            f"{TEAM}/me",
+            json={"name": "Negar Sharifi", "phone": "+98 912 345 6789", "language": "fa"},
+            headers=negar,
+        )
+    )
+    assert (changed["name"], changed["phone"], changed["language"]) == (
+        "Negar Sharifi",
+        "+98 912 345 6789",
+        "fa",
+    )
+    fails(
+        client.put(f"{TEAM}/me", json={"name": "", "phone": "call me", "language": "xx"}, headers=negar), 400
+    )
+    # A viewer changes their own password like anyone.
+    body = {
+        "currentPassword": MEMBER_PASSWORD,
+        "newPassword": "Another-Pass9",
+        "confirmNewPassword": "Another-Pass9",
+    }
+    ok(client.put("/auth/api/v1/change-password", json=body, headers=negar))
+    login(client, NEGAR[1], "Another-Pass9")
+    # The company's own login has the company's profile, not a member's.
+    fails(client.get(f"{TEAM}/me", headers=owner), 404)
+
+
+def test_the_trail_of_a_booking_worked_by_three_members_names_each(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    owner, _ = company(client, TEAM_COMPANY, "ops@parsexport.example")
+    reza, _ = member(client, owner, REZA[0], REZA[1], "booker")
+    dariush, _ = member(client, owner, DARIUSH[0], DARIUSH[1], "booker")
+    maryam, _ = member(client, owner, MARYAM[0], MARYAM[1], "owner")
+    booking = create(client, reza)
+    rid = booking["id"]
+    ok(client.put(f"/booking/api/v1/client/rate-requests/{rid}", json=payload(quantity=3), headers=dariush))
+    quote = {"price": 1250.5, "validUntil": later()}
+    ok(client.put(f"/booking/api/v1/admin/rate-requests/{rid}/quote", json=quote, headers=admin_headers))
+    ok(client.put(f"/booking/api/v1/client/rate-requests/{rid}/approve", headers=maryam))
+
+    trail = ok(client.get(f"/audit/api/v1/bookings/{booking['reference']}/trail", headers=admin_headers))
+    named = {e["who"] for e in trail["entries"]}
+    print("trail names:", sorted(named))
+    for person, role in ((REZA, "booker"), (DARIUSH, "booker"), (MARYAM, "owner")):
+        assert f"{person[0]} ({role}, {TEAM_COMPANY})" in named, named
+
+
+def test_a_member_reads_the_companys_notifications(client: TestClient, admin_headers: dict[str, str]) -> None:
+    owner, company_id = company(client, TEAM_COMPANY, "ops@parsexport.example")
+    reza, reza_id = member(client, owner, REZA[0], REZA[1], "booker")
+    rid = create(client, reza)["id"]
+    quote = {"price": 990, "validUntil": later()}
+    ok(client.put(f"/booking/api/v1/admin/rate-requests/{rid}/quote", json=quote, headers=admin_headers))
+    settle(client)
+    page = "/notification/api/v1/notifications/{}/paging"
+    mine = ok(client.get(page.format(reza_id), headers=reza))["data"]
+    companys = ok(client.get(page.format(company_id), headers=owner))["data"]
+    assert mine["totalCount"] == companys["totalCount"] >= 1
+    _, other_id = company(client, "Caspian Lines", "desk@caspian.example", foreign=True)
+    fails(client.get(page.format(other_id), headers=reza), 403)
+
+
+def test_the_team_shares_the_companys_address_book(client: TestClient) -> None:
+    book = "/booking/api/v1/client/address-book"
+    owner, _ = company(client, TEAM_COMPANY, "ops@parsexport.example")
+    reza, _ = member(client, owner, REZA[0], REZA[1], "booker")
+    maryam, _ = member(client, owner, MARYAM[0], MARYAM[1], "viewer")
+    saved = ok(
+        client.post(book, json={"name": "Hamburg Notify GmbH", "address": "Am Sandtorkai 1"}, headers=reza),
+        201,
+    )
+    for headers in (owner, reza, maryam):
+        assert [p["id"] for p in ok(client.get(book, headers=headers))["list"]] == [saved["id"]]
+    fails(client.post(book, json={"name": "Caspian", "address": "Bandar Anzali"}, headers=maryam), 403)
+    other, _ = company(client, "Caspian Lines", "desk@caspian.example", foreign=True)
+    assert ok(client.get(book, headers=other))["list"] == []

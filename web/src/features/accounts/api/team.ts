@@ -1,0 +1,69 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import type { ApiError } from '@/lib/api-client';
+import type { Answer, RequestBody } from '@/types/contract';
+import { accountKeys } from './keys';
+
+/** A company's team: its members and pending invitations, each `{id, name, email, role, status}`. */
+export type Team = Answer<'team_team'>;
+export type TeamMember = Team['list'][number];
+export type OwnProfile = Answer<'team_own_profile'>;
+export type Invitation = RequestBody<'team_invite'>;
+export type OwnProfileChange = RequestBody<'team_update_own_profile'>;
+export type Accepted = Answer<'team_accept'>;
+
+/** What each role may do, as the server checks it at every door. */
+export const TEAM_ROLES = [
+  { value: 'owner', label: 'Owner', says: 'manages the team, API keys and webhooks, approves transport documents' },
+  { value: 'booker', label: 'Booker', says: 'creates and changes bookings, orders and instructions' },
+  { value: 'viewer', label: 'Viewer', says: 'reads bookings, orders, documents, tracking and prices' },
+] as const;
+
+const TEAM = '/account/api/v1/client/team';
+const teamKey = () => [...accountKeys.all, 'team'] as const;
+const ownKey = () => [...accountKeys.all, 'team-me'] as const;
+
+export const useTeam = (enabled = true) =>
+  useQuery({ queryKey: teamKey(), queryFn: ({ signal }) => api.get<Team>(TEAM, { signal }), enabled });
+
+export function useInvite() {
+  const client = useQueryClient();
+  return useMutation<TeamMember, ApiError, Invitation>({
+    mutationFn: (body) => api.post<TeamMember>(`${TEAM}/invitations`, body),
+    onSuccess: () => client.invalidateQueries({ queryKey: teamKey() }),
+  });
+}
+
+export function useChangeRole() {
+  const client = useQueryClient();
+  return useMutation<TeamMember, ApiError, { id: string; role: string }>({
+    mutationFn: ({ id, role }) => api.put<TeamMember>(`${TEAM}/members/${encodeURIComponent(id)}`, { role }),
+    onSettled: () => client.invalidateQueries({ queryKey: teamKey() }),
+  });
+}
+
+export function useRemoveMember() {
+  const client = useQueryClient();
+  return useMutation<unknown, ApiError, string>({
+    mutationFn: (id) => api.delete(`${TEAM}/members/${encodeURIComponent(id)}`),
+    onSettled: () => client.invalidateQueries({ queryKey: teamKey() }),
+  });
+}
+
+export const useOwnProfile = (enabled = true) =>
+  useQuery({ queryKey: ownKey(), queryFn: ({ signal }) => api.get<OwnProfile>(`${TEAM}/me`, { signal }), enabled });
+
+export function useUpdateOwnProfile() {
+  const client = useQueryClient();
+  return useMutation<OwnProfile, ApiError, OwnProfileChange>({
+    mutationFn: (body) => api.put<OwnProfile>(`${TEAM}/me`, body),
+    onSuccess: (answer) => client.setQueryData(ownKey(), answer),
+  });
+}
+
+export function useAcceptInvitation() {
+  return useMutation<Accepted, ApiError, { token: string; password: string }>({
+    mutationFn: ({ token, password }) =>
+      api.post<Accepted>(`/account/api/v1/team/invitations/${encodeURIComponent(token)}/accept`, { password }),
+  });
+}

@@ -1,0 +1,154 @@
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { TextInput } from '@/components/ui/text-input';
+import { toast } from '@/components/ui/toast';
+import { TEAM_ROLES, useChangeRole, useInvite, useRemoveMember, useTeam } from '../api/team';
+import type { TeamMember } from '../api/team';
+import { SubmitRow } from './submit-row';
+import styles from './accounts.module.css';
+import team from './team.module.css';
+
+const STATUS: Record<string, string> = { active: 'Active', invited: 'Invited', expired: 'Invitation expired' };
+
+function RoleSelect({
+  id,
+  value,
+  onChange,
+  disabled,
+}: {
+  id: string;
+  value: string;
+  onChange: (role: string) => void;
+  disabled?: boolean;
+}) {
+  return (
+    <select
+      id={id}
+      className={team.select}
+      value={value}
+      disabled={disabled}
+      onChange={(event) => onChange(event.target.value)}
+    >
+      {TEAM_ROLES.map((r) => (
+        <option key={r.value} value={r.value}>
+          {r.label}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+function MemberRow({ member, manage }: { member: TeamMember; manage: boolean }) {
+  const change = useChangeRole();
+  const remove = useRemoveMember();
+  const selectId = `role-${member.id}`;
+  const refused = (error: { description: string }) => toast.error(error.description);
+  return (
+    <li className={team.member} aria-label={member.name}>
+      <div className={team.who}>
+        <strong>{member.name}</strong>
+        <span className={team.email}>{member.email}</span>
+        <span className={team.status}>{STATUS[member.status] ?? member.status}</span>
+      </div>
+      {manage ? (
+        <div className={team.controls}>
+          <label htmlFor={selectId} className="visually-hidden">
+            Role of {member.name}
+          </label>
+          <RoleSelect
+            id={selectId}
+            value={member.role}
+            disabled={change.isPending}
+            onChange={(role) => change.mutate({ id: member.id, role }, { onError: refused })}
+          />
+          <Button
+            type="button"
+            variant="outline"
+            loading={remove.isPending}
+            onClick={() => remove.mutate(member.id, { onError: refused })}
+          >
+            {member.status === 'active' ? 'Remove' : 'Withdraw'}
+          </Button>
+        </div>
+      ) : (
+        <span>{TEAM_ROLES.find((r) => r.value === member.role)?.label ?? member.role}</span>
+      )}
+    </li>
+  );
+}
+
+function InviteForm() {
+  const invite = useInvite();
+  const [email, setEmail] = useState('');
+  const [name, setName] = useState('');
+  const [role, setRole] = useState('booker');
+  const fields = invite.error?.fields ?? {};
+  return (
+    <form
+      className={styles.form}
+      aria-label="Invite a colleague"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        invite.mutate(
+          { email, name, role },
+          {
+            onSuccess: (member) => {
+              toast.success(`Invitation sent to ${member.email}`);
+              setEmail('');
+              setName('');
+            },
+          },
+        );
+      }}
+    >
+      <h3 className={styles.sectionTitle}>Invite a colleague</h3>
+      <TextInput label="Name" value={name} error={fields.name} onChange={(event) => setName(event.target.value)} />
+      <TextInput
+        label="E-mail"
+        type="email"
+        value={email}
+        error={fields.email}
+        onChange={(event) => setEmail(event.target.value)}
+      />
+      <label className={team.field} htmlFor="invite-role">
+        Role
+        <RoleSelect id="invite-role" value={role} onChange={setRole} />
+      </label>
+      {invite.isError && Object.keys(fields).length === 0 ? (
+        <p role="alert" className={styles.formError}>
+          {invite.error.description}
+        </p>
+      ) : null}
+      <SubmitRow pending={invite.isPending}>Send invitation</SubmitRow>
+    </form>
+  );
+}
+
+/** The profile's Team tab (company accounts): the members with their roles; an owner invites colleagues by
+ * e-mail (a link good once, for 72 hours), changes roles and removes members. */
+export function TeamPanel({ manage }: { manage: boolean }) {
+  const members = useTeam();
+  return (
+    <section aria-labelledby="team-title">
+      <h2 id="team-title" className={styles.sectionTitle}>
+        {members.data ? `${members.data.companyName}: team` : 'Team'}
+      </h2>
+      <ul className={team.roles}>
+        {TEAM_ROLES.map((r) => (
+          <li key={r.value}>
+            <strong>{r.label}</strong> {r.says}
+          </li>
+        ))}
+      </ul>
+      {members.isError ? <p role="alert">{members.error.message}</p> : null}
+      {members.isPending ? <p>Loading the team…</p> : null}
+      <ul className={team.members} aria-label="Team members">
+        {(members.data?.list ?? []).map((m) => (
+          <MemberRow key={m.id} member={m} manage={manage} />
+        ))}
+      </ul>
+      {manage ? <InviteForm /> : <p>Only an owner changes the team.</p>}
+    </section>
+  );
+}
