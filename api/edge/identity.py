@@ -182,7 +182,8 @@ _OWNERS = re.compile(
     r"|/integrations/api/v1/client/webhooks.*"
     r"|/account/api/v1/client/(indivisual|domestic-corporate|foreign-corporate)-customers"
     r"|/account/api/v1/client/email-preferences"
-    r"|/booking/api/v1/client/shipping-orders/[^/]+/approve)$"
+    r"|/booking/api/v1/client/shipping-orders/[^/]+/approve"
+    r"|/v3/transport-documents/[^/]+)$"
 )
 _OWNERS_READ = re.compile(r"^/integrations/api/v1/client/webhooks.*$")
 

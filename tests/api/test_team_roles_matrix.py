@@ -4,7 +4,7 @@ added later is in it too) x the roles viewer, booker and owner x the other compa
 - wrongly granted: a viewer let into any door that changes something (other than their own session,
   password, profile, API keys and notifications), a booker into an owner's door (the team, webhooks, the
   company profile, approving the transport document), a member into a staff door, or a viewer's API key into
-  a `/v2` change;
+  a `/v2` or `/v3` change;
 - cross-company reads: any member reading the other company's booking by its id or reference at any door.
 Both must be 0."""
 
@@ -32,7 +32,8 @@ PERSONAL = re.compile(
 OWNERS = re.compile(
     r"^(/account/api/v1/client/team/(invitations|members/\{id\})|/integrations/api/v1/client/webhooks.*"
     r"|/account/api/v1/client/(indivisual|domestic-corporate|foreign-corporate)-customers"
-    r"|/account/api/v1/client/email-preferences|/booking/api/v1/client/shipping-orders/\{id\}/approve)$"
+    r"|/account/api/v1/client/email-preferences|/booking/api/v1/client/shipping-orders/\{id\}/approve"
+    r"|/v3/transport-documents/\{transportDocumentReference\})$"
 )
 STAFF = re.compile(r"^/(booking|account|audit|integrations|tracking|notification)/api/v1/admin/|^/audit/")
 # Calls that would end the caller's own session mid-matrix (their refusal is not in question: personal).
@@ -73,7 +74,7 @@ def test_roles_at_every_door(client: TestClient, admin_headers: dict[str, str]) 
             answer = door.call(client, headers)
             if _granted(answer.status_code):
                 wrong.append(f"{role} {door.method} {door.path}: {answer.status_code}")
-        if door.path.startswith("/v2/") and _changes(door):
+        if door.path.startswith(("/v2/", "/v3/")) and _changes(door):
             tried += 1
             answer = door.call(client, {"API-Key": viewer_key})
             if _granted(answer.status_code):

@@ -30,6 +30,7 @@ from api.dcsa.ebl.models import (
 )
 from api.dcsa.errors import EBL_VERSION, DetailedError, error_response
 from api.edge.deps import ServicesDep, off_loop
+from api.edge.identity import company_account_id
 from api.edge.integration_auth import IntegrationCustomer
 from api.edge.security import Principal
 from api.openapi import operation_ids
@@ -75,7 +76,7 @@ def _owned(services: Services, booking_reference: str, principal: Principal) -> 
     with services.read_models.read() as tx:
         rate_request_id = rate_request_id_for(tx, booking_reference)
         row = dcsa_read.booking(tx, rate_request_id) if rate_request_id else None
-    if row is None or row["customer_id"] != principal.account_id:
+    if row is None or row["customer_id"] != company_account_id(principal):
         raise NotFound(f"No booking {booking_reference}")
     return row
 
