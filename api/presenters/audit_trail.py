@@ -15,6 +15,7 @@ from typing import Any
 
 from api.presenters.keys import keys_of
 from api.schemas import audit as shapes
+from domain.booking.staff_actions import STAFF_ACTIONS
 from domain.booking.values import PARTY_NAMES, FreightType
 from domain.shared.lifecycle import lifecycle
 from projections.booking_trail import BookingSummary, BookingTrail, ReferenceNames
@@ -33,20 +34,15 @@ _WHAT: dict[tuple[str, str], str] = {
     ("rate_request", "Created"): "Rate request made",
     ("rate_request", "ReferenceAssigned"): "Booking reference given",
     ("rate_request", "Edited"): "Rate request changed",
-    ("rate_request", "Quoted"): "Price quoted",
     ("rate_request", "PriceAccepted"): "Price accepted",
     ("rate_request", "PriceCancelled"): "Price declined",
     ("rate_request", "Withdrawn"): "Rate request withdrawn",
     ("rate_request", "BookingRequestSubmitted"): "Booking letter submitted",
-    ("rate_request", "RevisionRequested"): "Revision requested",
-    ("rate_request", "Rejected"): "Rate request rejected",
-    ("rate_request", "BookingConfirmed"): "Booking confirmed",
     ("rate_request", "SailingChosen"): "Sailing chosen",
     ("rate_request", "SailingRescheduled"): "Sailing times changed by the carrier",
     ("rate_request", "EstimatedSailingReplaced"): "Sailing named for the estimated plan",
     ("rate_request", "CutOffReminded"): "Reminder of the shipping instructions cut-off sent",
     ("rate_request", "QuoteExpired"): "Quote expired",
-    ("rate_request", "Completed"): "Booking completed",
     ("rate_request", "AmendmentRequested"): "Amendment requested",
     ("rate_request", "AmendmentApproved"): "Amendment approved",
     ("rate_request", "AmendmentRequoted"): "Amendment priced",
@@ -57,15 +53,16 @@ _WHAT: dict[tuple[str, str], str] = {
     ("rate_request", "CancellationDeclined"): "Cancellation declined",
     ("rate_request", "CancellationWithdrawn"): "Cancellation request withdrawn",
     ("shipping_order", "Created"): "Shipping order submitted",
-    ("shipping_order", "RevisionRequested"): "Shipping order returned for changes",
     ("shipping_order", "Edited"): "Shipping order changed",
-    ("shipping_order", "Accepted"): "Shipping order accepted by staff",
     ("shipping_order", "Approved"): "Shipping order given final approval",
     ("tracking_event", "Published"): "Tracking milestone received",
     ("tracking_event", "Revised"): "Tracking milestone corrected",
     ("tracking_event", "Retracted"): "Tracking milestone withdrawn by its publisher",
     ("tracking_event", "Assigned"): "Tracking milestone attached to this booking",
 }
+
+# A staff action's event, as its row in contract/staff-actions.json calls it.
+_WHAT.update({(action.machine, action.event_name): action.trail for action in STAFF_ACTIONS})
 
 ROLES = {
     "customer": "Customer",
