@@ -12,7 +12,6 @@ request.
 
 from __future__ import annotations
 
-import re
 from decimal import Decimal
 from typing import Any, Literal, NamedTuple
 
@@ -24,6 +23,7 @@ from domain.booking.shipping_order import ShippingOrder
 from domain.booking.staff_actions import STAFF_ACTIONS
 from domain.notifications.policy import STAFF, Notice, NoticeContext, Subject, notices
 from domain.shared.aggregate import Recorded
+from domain.shared.field_labels import field_label
 from domain.shared.moments import written_utc
 
 R = RateRequest
@@ -106,22 +106,10 @@ TOLD: dict[type, Told] = {
 }
 
 
-# Staff name the fields to revise by the order's wire names; the e-mail says them in words. The odd ones
-# (abbreviations, the specification's spellings) are here; the rest read as their words ("cargoDescription").
-_REVISED_WORDS = {
-    "isSWBL": "Sea waybill",
-    "frightType": "Freight",
-    "freightType": "Freight",
-    "imcoClass": "IMO class",
-    "unNumber": "UN number",
-    "temprature": "Temperature",
-    "hasVentilation": "Ventilation",
-}
-
-
 def revised_field(key: str) -> str:
-    """A revised field's name in words: "cargoDescription" -> "Cargo description"."""
-    return _REVISED_WORDS.get(key) or re.sub(r"(?<=[a-z])(?=[A-Z])", " ", key).lower().capitalize()
+    """A revised field's name in words, staff naming it by the order's wire key ("cargoDescription" ->
+    "Cargo description"): the catalogue's label (contract/field-labels.json)."""
+    return field_label(key)
 
 
 def usd(amount: Decimal) -> str:
