@@ -15,7 +15,9 @@ from typing import Any
 
 from api.presenters.keys import keys_of
 from api.schemas import audit as shapes
+from domain.booking.staff_actions import STAFF_ACTIONS
 from domain.booking.values import PARTY_NAMES, FreightType
+from domain.shared.field_labels import ALIASES, LABELS, field_label, snake
 from domain.shared.lifecycle import lifecycle
 from projections.booking_trail import BookingSummary, BookingTrail, ReferenceNames
 from projections.event_log import LoggedEvent
@@ -33,20 +35,15 @@ _WHAT: dict[tuple[str, str], str] = {
     ("rate_request", "Created"): "Rate request made",
     ("rate_request", "ReferenceAssigned"): "Booking reference given",
     ("rate_request", "Edited"): "Rate request changed",
-    ("rate_request", "Quoted"): "Price quoted",
     ("rate_request", "PriceAccepted"): "Price accepted",
     ("rate_request", "PriceCancelled"): "Price declined",
     ("rate_request", "Withdrawn"): "Rate request withdrawn",
     ("rate_request", "BookingRequestSubmitted"): "Booking letter submitted",
-    ("rate_request", "RevisionRequested"): "Revision requested",
-    ("rate_request", "Rejected"): "Rate request rejected",
-    ("rate_request", "BookingConfirmed"): "Booking confirmed",
     ("rate_request", "SailingChosen"): "Sailing chosen",
     ("rate_request", "SailingRescheduled"): "Sailing times changed by the carrier",
     ("rate_request", "EstimatedSailingReplaced"): "Sailing named for the estimated plan",
     ("rate_request", "CutOffReminded"): "Reminder of the shipping instructions cut-off sent",
     ("rate_request", "QuoteExpired"): "Quote expired",
-    ("rate_request", "Completed"): "Booking completed",
     ("rate_request", "AmendmentRequested"): "Amendment requested",
     ("rate_request", "AmendmentApproved"): "Amendment approved",
     ("rate_request", "AmendmentRequoted"): "Amendment priced",
@@ -57,9 +54,7 @@ _WHAT: dict[tuple[str, str], str] = {
     ("rate_request", "CancellationDeclined"): "Cancellation declined",
     ("rate_request", "CancellationWithdrawn"): "Cancellation request withdrawn",
     ("shipping_order", "Created"): "Shipping order submitted",
-    ("shipping_order", "RevisionRequested"): "Shipping order returned for changes",
     ("shipping_order", "Edited"): "Shipping order changed",
-    ("shipping_order", "Accepted"): "Shipping order accepted by staff",
     ("shipping_order", "Approved"): "Shipping order given final approval",
     ("shipping_order", "Updated"): "Shipping instructions updated",
     ("shipping_order", "UpdateCancelled"): "Update of the shipping instructions withdrawn",
@@ -71,6 +66,9 @@ _WHAT: dict[tuple[str, str], str] = {
     ("tracking_event", "Retracted"): "Tracking milestone withdrawn by its publisher",
     ("tracking_event", "Assigned"): "Tracking milestone attached to this booking",
 }
+
+# A staff action's event, as its row in contract/staff-actions.json calls it.
+_WHAT.update({(action.machine, action.event_name): action.trail for action in STAFF_ACTIONS})
 
 ROLES = {
     "customer": "Customer",
@@ -100,51 +98,6 @@ STATE_WORDS = {
     "approved": "Approved",
 }
 
-_LABELS = {
-    "reference": "Booking reference",
-    "booking_reference": "Booking reference",
-    "commodity": "Commodity",
-    "hs_code": "HS code",
-    "preferred_shipping_date": "Preferred shipping date",
-    "is_swbl": "Sea waybill",
-    "quantity": "Number of containers",
-    "is_danger": "Dangerous goods",
-    "msds": "Safety data sheet (MSDS)",
-    "additional_comment": "Comment",
-    "pol_id": "Port of loading",
-    "pod_id": "Port of discharge",
-    "container_type_id": "Container type",
-    "container_size_id": "Container size",
-    "state": "State",
-    "price": "Price per container",
-    "valid_until": "Quote valid until",
-    "charges": "Charges",
-    "tariff_version": "Tariff version",
-    "tariff_row": "Tariff row",
-    "documents": "Documents",
-    "message": "Message",
-    "freight_type": "Freight",
-    "cargo_description": "Cargo description",
-    "imco_class": "IMO class",
-    "un_number": "UN number",
-    "temperature": "Temperature (°C)",
-    "humidity": "Humidity (%)",
-    "has_ventilation": "Ventilation",
-    "parties": "Parties",
-    "containers": "Containers",
-    "revise": "Changes asked for",
-    "number": "Amendment number",
-    "changes_price": "Changes the price",
-    "event_type": "Kind of event",
-    "event_subtype": "Milestone",
-    "classifier": "Actual or planned",
-    "equipment_reference": "Container number",
-    "event_date_time": "Happened at",
-    "event_updated_date_time": "Updated at",
-    "sailing": "Sailing",
-    "hours": "Hours before the cut-off",
-    "email": "E-mailed to",
-}
 
 # Facts that are ids or bookkeeping of the system, said elsewhere on the trail (the heading names the
 # booking and its customer) or not at all.
@@ -234,9 +187,10 @@ def money(value: Any) -> str:
 
 
 def label(field: str) -> str:
-    known = _LABELS.get(field)
-    if known is not None:
-        return known
+    """A field's label from the catalogue (contract/field-labels.json); another word (a role, a state, a
+    part) as its words, ids left out."""
+    if snake(field) in LABELS["booking"] or snake(field) in ALIASES:
+        return field_label(field)
     words = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", field).replace("_", " ").strip().lower()
     words = re.sub(r"\b(id|ids)\b", "", words).strip()
     return words[:1].upper() + words[1:] if words else field

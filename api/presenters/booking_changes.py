@@ -10,6 +10,7 @@ from api.presenters import booking as present
 from api.presenters.booking import LISTED, PAGE
 from api.presenters.keys import copied, keys_of
 from api.schemas.booking_changes import AmendmentView, CancellationView, ChangeView, FieldChange, OpenChange
+from domain.shared.field_labels import field_label
 from infrastructure.read_db import Tx
 from projections.booking import changes as read_changes
 from projections.booking import queries as read
@@ -21,21 +22,21 @@ AMENDMENT = keys_of(AmendmentView)
 CANCELLATION = keys_of(CancellationView)
 OPEN = keys_of(OpenChange)
 
-# The order in which a side-by-side view lists the booking's fields, with the customer's labels.
-FIELD_LABELS = {
-    "commodity": "Commodity",
-    "hs_code": "HS code",
-    "quantity": "Quantity",
-    "container_type_id": "Container type",
-    "container_size_id": "Container size",
-    "preferred_shipping_date": "Preferred shipping date",
-    "pol_id": "Port of loading",
-    "pod_id": "Port of discharge",
-    "is_danger": "Dangerous goods",
-    "msds": "MSDS",
-    "is_swbl": "Sea waybill",
-    "additional_comment": "Additional comment",
-}
+# The order in which a side-by-side view lists the booking's fields (labels: contract/field-labels.json).
+FIELD_ORDER = (
+    "commodity",
+    "hs_code",
+    "quantity",
+    "container_type_id",
+    "container_size_id",
+    "preferred_shipping_date",
+    "pol_id",
+    "pod_id",
+    "is_danger",
+    "msds",
+    "is_swbl",
+    "additional_comment",
+)
 
 
 # Reference ids are shown by name, as the booking's own screens show them.
@@ -79,12 +80,12 @@ def _diff(names: Names, row: dict[str, Any]) -> list[dict[str, Any]]:
     original = json.loads(row["original"] or "{}")
     amended = json.loads(row["amended"] or "{}")
     changed = set(json.loads(row["changed"]))
-    fields = [n for n in FIELD_LABELS if n in original or n in amended]
-    fields += sorted((original.keys() | amended.keys()) - set(FIELD_LABELS))
+    fields = [n for n in FIELD_ORDER if n in original or n in amended]
+    fields += sorted((original.keys() | amended.keys()) - set(FIELD_ORDER))
     return [
         {
             FIELD["field"]: name,
-            FIELD["label"]: FIELD_LABELS.get(name, name.replace("_", " ").capitalize()),
+            FIELD["label"]: field_label(name),
             FIELD["original"]: _shown(names, name, original.get(name)),
             FIELD["amended"]: _shown(names, name, amended.get(name)),
             FIELD["changed"]: name in changed,

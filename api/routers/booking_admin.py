@@ -7,30 +7,23 @@ from typing import Any
 from fastapi import APIRouter, Query
 from fastapi.responses import Response
 
+from api import staff_actions
 from api.bootstrap import Services
-from api.edge.deps import AdminUser, CommandDep, ServicesDep, read_answer
+from api.edge.deps import AdminUser, ServicesDep, read_answer
 from api.edge.envelope import success
-from api.fresh_answers import rate_request_step
 from api.openapi import operation_ids
 from api.presenters import booking as present
 from api.presenters.attention import needs_attention
 from api.presenters.tracking import progress, rows_with_progress, tracked
-from api.schemas.booking import Choice, ContainerChoice, RateRequestDetail, ShippingOrder
+from api.schemas.booking import Choice, ContainerChoice
 from api.schemas.booking_admin import (
-    ConfirmRequestBody,
-    MessageBody,
-    OrderRevisionBody,
     PortBody,
-    QuoteBody,
     ReferenceContainerBody,
     StaffRateRequestDetail,
     StaffRateRequestRow,
-    valid_until,
 )
 from api.schemas.envelope import Envelope, Lookup
-from api.schemas.sailings import ConfirmBookingBody
 from domain.booking.amendments import order_quantity_mismatch
-from domain.booking.charges import ChargeDraft
 from domain.shared.errors import NotFound
 from domain.shared.lifecycle import lifecycle
 from projections import attention
@@ -101,106 +94,13 @@ async def rate_request_detail(id: str, _: AdminUser, services: ServicesDep) -> R
     return await read_answer(staff_detail, services, id)
 
 
-@router.put("/rate-requests/{id}/quote", response_model=Envelope[RateRequestDetail])
-def quote(
-    id: str, body: QuoteBody, principal: AdminUser, services: ServicesDep, command: CommandDep
-) -> Response:
-    charges = [ChargeDraft(c.code, c.amount) for c in body.charges or []]
-    return rate_request_step(
-        command,
-        services.booking.quote,
-        services,
-        id,
-        principal,
-        body.price,
-        valid_until(body.valid_until),
-        sailing=body.sailing.choice() if body.sailing else None,
-        charges=charges,
-    )
+def _order_answer(services: Services, rate_request_id: str) -> dict[str, Any]:
+    answer: dict[str, Any] = staff_detail(services, rate_request_id)["order"]
+    return answer
 
 
-@router.put("/rate-requests/{id}/request-revision", response_model=Envelope[RateRequestDetail])
-def request_revision(
-    id: str, body: MessageBody, principal: AdminUser, services: ServicesDep, command: CommandDep
-) -> Response:
-    return rate_request_step(
-        command, services.booking.request_revision, services, id, principal, body.message
-    )
-
-
-@router.put("/rate-requests/{id}/reject", response_model=Envelope[RateRequestDetail])
-def reject(
-    id: str, body: MessageBody, principal: AdminUser, services: ServicesDep, command: CommandDep
-) -> Response:
-    return rate_request_step(command, services.booking.reject, services, id, principal, body.message)
-
-
-@router.put("/rate-requests/{id}/confirm-booking", response_model=Envelope[RateRequestDetail])
-def confirm_booking(
-    id: str,
-    principal: AdminUser,
-    services: ServicesDep,
-    command: CommandDep,
-    body: ConfirmBookingBody | None = None,
-) -> Response:
-    """Confirm the booking; a `sailing` in the body sets or changes its sailing in the same act (400 naming
-    `sailing` when none is published); without, the sailing it has, else one estimated from its ports,
-    shipping date and lane (marked estimated until staff name one)."""
-    sailing = body.sailing.choice() if body is not None and body.sailing is not None else None
-    return rate_request_step(command, services.booking.confirm_booking, services, id, principal, sailing)
-
-
-@router.put("/rate-requests/{id}/confirm-request", response_model=Envelope[RateRequestDetail])
-def confirm_request(
-    id: str,
-    principal: AdminUser,
-    services: ServicesDep,
-    command: CommandDep,
-    body: ConfirmRequestBody | None = None,
-) -> Response:
-    """Confirm a booking request made through the DCSA standard (a firm request: no price acceptance or
-    documents from the customer), with the price quoted, or quoting `price` in the same act. With a
-    `sailing` (vessel IMO and export voyage, or a published route's `routingReference`) it is confirmed on
-    that sailing (400 naming `sailing` when none is published); without, on the sailing it has, else on
-    one estimated from its ports, shipping date and lane (marked estimated until staff name one)."""
-    given = body or ConfirmRequestBody()
-    until = valid_until(given.valid_until) if given.valid_until else None
-    sailing = given.sailing.choice() if given.sailing is not None else None
-    return rate_request_step(
-        command,
-        services.booking.confirm_request,
-        services,
-        id,
-        principal,
-        given.price,
-        until,
-        sailing=sailing,
-    )
-
-
-@router.put("/rate-requests/{id}/confirm-completed", response_model=Envelope[RateRequestDetail])
-def confirm_completed(id: str, principal: AdminUser, services: ServicesDep, command: CommandDep) -> Response:
-    """Confirm a booking made through the DCSA standard completed (its transport document surrendered: the
-    standard's use case 12), when its shipper sent no shipping order on the portal; 409 otherwise."""
-    return rate_request_step(command, services.booking.confirm_completed, services, id, principal)
-
-
-@router.put("/shipping-orders/{id}/request-revision", response_model=Envelope[ShippingOrder])
-def request_order_revision(
-    id: str, body: OrderRevisionBody, principal: AdminUser, services: ServicesDep, command: CommandDep
-) -> Response:
-    command(services.booking.request_order_revision, id, principal.actor, body.revise, body.edited_order)
-    order = services.booking.shipping_order(id, principal.actor)
-    return success(staff_detail(services, order.rate_request_id)["order"])
-
-
-@router.put("/shipping-orders/{id}/accept", response_model=Envelope[ShippingOrder])
-def accept_shipping_order(
-    id: str, principal: AdminUser, services: ServicesDep, command: CommandDep
-) -> Response:
-    command(services.booking.accept_shipping_order, id, principal.actor)
-    order = services.booking.shipping_order(id, principal.actor)
-    return success(staff_detail(services, order.rate_request_id)["order"])
+# Staff's actions on a booking: a route per row of contract/staff-actions.json (api/staff_actions.py).
+staff_actions.register(router, _order_answer)
 
 
 @router.put("/shipping-orders/{id}/decline", response_model=Envelope[ShippingOrder])

@@ -530,6 +530,16 @@ class BookingApplication(ContextApplication):
     def reject(self, rate_request_id: str, actor: Actor, message: str) -> int:
         return self._step(rate_request_id, actor, lambda booking: booking.reject(message, actor), staff=True)
 
+    def staff_said(self, rate_request_id: str, actor: Actor, trigger: str, reason: str) -> int:
+        """A staff decision with a reason, by its row in contract/staff-actions.json (the rate request
+        records the row's event): what a new such action runs, with no method of its own here."""
+        return self._step(
+            rate_request_id,
+            actor,
+            lambda booking: booking.staff_said(trigger, reason, actor),
+            staff=True,
+        )
+
     def confirm_booking(
         self, rate_request_id: str, actor: Actor, sailing: SailingChoice | None = None
     ) -> int:

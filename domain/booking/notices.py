@@ -2,7 +2,8 @@
 a change it asked for; the staff when there is new work (a rate request, a booking request, a shipping order
 submitted or edited, an amendment or a cancellation to decide).
 
-One table, `TOLD`: per event class, who is told, the title and the message. A message's `{ref}` becomes the
+One table, `TOLD`: per event class, who is told, the title and the message (a staff action's, from its row
+in contract/staff-actions.json). A message's `{ref}` becomes the
 booking reference (a rate request's later events do not repeat it, so it is read through the
 `NoticeContext`), and `{price}`, `{until}`, `{message}`, `{fields}`, `{containers}`, `{commodity}` the event's
 own words, written as the screens write them. Every notice cites the booking reference and opens its rate
@@ -11,7 +12,6 @@ request.
 
 from __future__ import annotations
 
-import re
 from decimal import Decimal
 from typing import Any, Literal, NamedTuple
 
@@ -20,8 +20,10 @@ from domain.booking.charges import PER_BOOKING, PER_CONTAINER, booking_total, fr
 from domain.booking.rate_request import RateRequest
 from domain.booking.sailing_notices import late_order
 from domain.booking.shipping_order import ShippingOrder
+from domain.booking.staff_actions import STAFF_ACTIONS
 from domain.notifications.policy import STAFF, Notice, NoticeContext, Subject, notices
 from domain.shared.aggregate import Recorded
+from domain.shared.field_labels import field_label
 from domain.shared.moments import written_utc
 
 R = RateRequest
@@ -41,10 +43,6 @@ TOLD: dict[type, Told] = {
         "Price quoted",
         "Your booking {ref} has a price of {price} per container{charges}, valid until {until}.",
     ),
-    R.RevisionRequested: Told(
-        "customer", "Revision requested", "Please revise your booking {ref}: {message}"
-    ),
-    R.Rejected: Told("customer", "Rate request rejected", "Your booking {ref} was rejected: {message}"),
     R.QuoteExpired: Told(
         "customer", "Price expired", "The price of your booking {ref} expired before it was accepted."
     ),
@@ -122,22 +120,10 @@ TOLD: dict[type, Told] = {
 }
 
 
-# Staff name the fields to revise by the order's wire names; the e-mail says them in words. The odd ones
-# (abbreviations, the specification's spellings) are here; the rest read as their words ("cargoDescription").
-_REVISED_WORDS = {
-    "isSWBL": "Sea waybill",
-    "frightType": "Freight",
-    "freightType": "Freight",
-    "imcoClass": "IMO class",
-    "unNumber": "UN number",
-    "temprature": "Temperature",
-    "hasVentilation": "Ventilation",
-}
-
-
 def revised_field(key: str) -> str:
-    """A revised field's name in words: "cargoDescription" -> "Cargo description"."""
-    return _REVISED_WORDS.get(key) or re.sub(r"(?<=[a-z])(?=[A-Z])", " ", key).lower().capitalize()
+    """A revised field's name in words, staff naming it by the order's wire key ("cargoDescription" ->
+    "Cargo description"): the catalogue's label (contract/field-labels.json)."""
+    return field_label(key)
 
 
 def usd(amount: Decimal) -> str:
@@ -199,6 +185,13 @@ def _breakdown(records: list[dict[str, Any]] | None) -> str:
     per_container = " + ".join(f"{c.name} {usd(c.amount)}" for c in listed if c.per == PER_CONTAINER)
     per_booking = "; ".join(f"{c.name} {usd(c.amount)} per booking" for c in listed if c.per == PER_BOOKING)
     return f" ({'; '.join(part for part in (per_container, per_booking) if part)})"
+
+
+# Who is told of a staff action's event, where its row in contract/staff-actions.json says so.
+_AGGREGATES: dict[str, type] = {"RateRequest": R, "ShippingOrder": S}
+for _action in STAFF_ACTIONS:
+    if _action.tells is not None:
+        TOLD[getattr(_AGGREGATES[_action.aggregate], _action.event_name)] = Told(*_action.tells)
 
 
 def tell(event: Any, context: NoticeContext) -> Notice | None:

@@ -21,6 +21,7 @@ from domain.booking.booking_content import BookingRequestContent
 from domain.booking.cancellation_requests import CancellationRequests
 from domain.booking.charges import Charge, all_in, from_records, records, repriced
 from domain.booking.schedules import Sailing
+from domain.booking.staff_actions import staff_action
 from domain.booking.state_facts import sailing_open_to, sailing_states
 from domain.booking.tariff import TariffRow, citation
 from domain.shared.actor import Actor
@@ -331,6 +332,13 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
         def apply(self, aggregate: RateRequest) -> None:
             aggregate.rejection_message = self.message
             aggregate.state = self.state
+
+    def staff_said(self, trigger: str, reason: str, actor: Actor) -> None:
+        """A staff decision with a reason whose row in contract/staff-actions.json names its event."""
+        event_class = getattr(type(self), staff_action(self.machine, trigger).event_name)
+        if not (isinstance(event_class, type) and issubclass(event_class, StaffSaid)):
+            raise TypeError(f"{trigger}: {event_class!r} is not a StaffSaid event of the rate request")
+        self._said(trigger, event_class, reason, actor)
 
     def _said(self, trigger: str, event_class: type[StaffSaid], message_text: str, actor: Actor) -> None:
         """Staff's decision that must say why (`has_message`): refused early when the state or the actor

@@ -121,12 +121,12 @@ def test_amendment_with_a_new_price_the_customer_accepts(
     later = (date.today() + timedelta(days=30)).isoformat()
     request_amendment(customer, "Request amendment", {"Quantity": "3", "Preferred Shipping Date": later})
     changes = customer.get_by_role("region", name="Changes to this booking")
-    expect(changes.get_by_role("row", name="Quantity (changed) 1 3")).to_be_visible()
+    expect(changes.get_by_role("row", name="Number of containers (changed) 1 3")).to_be_visible()
     checked_and_saved(customer, screenshot_dir, f"amendment-requested-{width}")
 
     review(staff, live_server, commodity)
     decision = staff.get_by_role("region", name="Changes asked for")
-    expect(decision.get_by_role("row", name="Quantity (changed) 1 3")).to_be_visible()
+    expect(decision.get_by_role("row", name="Number of containers (changed) 1 3")).to_be_visible()
     expect(decision.get_by_role("button", name="Approve amendment")).to_have_count(0)  # a priced change
     decision.get_by_label("New price per container (USD)").fill("1350")
     decision.get_by_label("Quote valid until").fill((date.today() + timedelta(days=3)).isoformat())

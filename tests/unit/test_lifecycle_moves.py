@@ -24,7 +24,8 @@ def carrying_state() -> set[type]:
 
 
 def test_the_request_s_own_moves_are_its_events_carrying_its_state_but_its_parts() -> None:
-    assert {event.__name__ for event in lifecycle_moves()} == {
+    # The moves known today are found (a new trigger's event adds itself: no list here to extend).
+    assert {event.__name__ for event in lifecycle_moves()} >= {
         "Created",
         "Edited",
         "Quoted",

@@ -2,7 +2,9 @@
 writes is checked here, by an import or by mypy. What each test catches, if it was forgotten:
 - the transition in state-machines/rate_request.json (the command names a trigger the file lacks);
 - the way out of the new state (a state not final that nothing leaves);
-- the staff route (a staff trigger of the machine that no route of the console's API takes).
+- the staff route (a staff trigger of the machine that no route of the console's API takes);
+- the row in contract/staff-actions.json (a staff transition with no row and not offered elsewhere), its event
+  (named but not declared on its aggregate), and the row's words (who is told, the trail's words).
 """
 
 from __future__ import annotations
@@ -10,9 +12,18 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+from fastapi.routing import APIRoute
 from starlette.routing import BaseRoute, Route
 
+from api.presenters import audit_trail
 from api.routers import booking_admin, booking_changes
+from api.staff_actions import ANSWERS, BODIES, PERMISSIONS
+from domain.booking.application import BookingApplication
+from domain.booking.emails import EMAIL_EVENTS
+from domain.booking.notices import TOLD
+from domain.booking.rate_request import RateRequest, StaffSaid
+from domain.booking.shipping_order import ShippingOrder
+from domain.booking.staff_actions import ELSEWHERE, STAFF_ACTIONS, Body
 from domain.shared.lifecycle import all_lifecycles, lifecycle
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -102,3 +113,69 @@ def test_every_staff_trigger_of_the_request_has_a_route() -> None:
         not in paths
     )
     assert missing == []
+
+
+# -- the one table of staff actions (contract/staff-actions.json) ------------------------------------------
+
+
+def staff_transitions() -> set[str]:
+    return {
+        f"{machine}.{t['trigger']}"
+        for machine in ("rate_request", "shipping_order")
+        for t in lifecycle(machine).spec["transitions"]
+        if t["actor"] == "staff"
+    }
+
+
+def test_every_staff_transition_of_a_booking_is_a_row_or_offered_elsewhere() -> None:
+    rows = [f"{a.machine}.{a.trigger}" for a in STAFF_ACTIONS]
+    assert len(rows) == len(set(rows)), "a transition with two rows"
+    assert sorted(staff_transitions() - set(rows) - set(ELSEWHERE)) == []
+    # No row (nor `elsewhere`) for a transition the lifecycle does not give staff.
+    assert sorted({*rows, *ELSEWHERE} - staff_transitions()) == []
+
+
+def test_every_row_names_an_event_its_aggregate_records() -> None:
+    aggregates = {"RateRequest": RateRequest, "ShippingOrder": ShippingOrder}
+    for action in STAFF_ACTIONS:
+        event = getattr(aggregates[action.aggregate], action.event_name, None)
+        assert isinstance(event, type), action.event
+        if action.command is None:
+            # Run by the rate request's `staff_said`: a decision with a reason.
+            assert issubclass(event, StaffSaid), action.event
+            assert action.body == Body("MessageBody", False), action.name
+        else:
+            assert callable(getattr(BookingApplication, action.command, None)), action.command
+        assert action.permission in PERMISSIONS, action.permission
+        assert action.answer in ANSWERS, action.answer
+        assert action.body is None or action.body.model in BODIES, action.body
+
+
+def test_every_row_is_a_route_of_the_staff_router_by_its_name() -> None:
+    routes = {
+        (route.path, route.name)
+        for route in booking_admin.router.routes
+        if isinstance(route, APIRoute) and "PUT" in (route.methods or set())
+    }
+    for action in STAFF_ACTIONS:
+        assert ("/booking/api/v1/admin" + action.route, action.name) in routes, action.name
+
+
+def test_who_is_told_and_the_trail_s_words_come_from_the_rows() -> None:
+    aggregates = {"RateRequest": RateRequest, "ShippingOrder": ShippingOrder}
+    for action in STAFF_ACTIONS:
+        event = getattr(aggregates[action.aggregate], action.event_name)
+        if action.tells is not None:
+            assert tuple(TOLD[event]) == tuple(action.tells), action.event
+        assert event in TOLD or action.trigger == "quote" or event in EMAIL_EVENTS, action.event
+        assert audit_trail._WHAT[(action.machine, action.event_name)] == action.trail
+
+
+def test_the_console_s_rows_have_their_words() -> None:
+    for action in STAFF_ACTIONS:
+        if action.console is None:
+            continue
+        assert action.console["title"] and action.console["done"], action.name
+        assert action.console["variant"] in {"primary", "outline", "danger"}, action.name
+        # A reason asked in the dialog is the body the route takes.
+        assert action.console["reason"] == (action.body is not None and action.body.model == "MessageBody")

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fieldWords } from './field-words';
+import { fieldLabel, fieldWords } from './field-words';
 
 describe('fieldWords', () => {
   it('says what a field is, whatever the wire spells', () => {
@@ -9,5 +9,15 @@ describe('fieldWords', () => {
     expect(fieldWords('contactPerson')).toBe('Contact person');
     expect(fieldWords('nationalCode')).toBe('Company ID');
     expect(fieldWords('someNewField')).toBe('Some new field');
+  });
+});
+
+describe('fieldLabel', () => {
+  it("reads a booking's fields from the catalogue the server's trail and changes view read", () => {
+    expect(fieldLabel('quantity')).toBe('Number of containers');
+    expect(fieldLabel('hsCode')).toBe('HS code');
+    expect(fieldLabel('isSWBL')).toBe('Sea waybill');
+    expect(fieldLabel('temprature')).toBe('Temperature (°C)');
+    expect(fieldLabel('cargo_weight')).toBe('Cargo weight');
   });
 });

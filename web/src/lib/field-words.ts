@@ -1,43 +1,34 @@
 /**
- * What a profile field is, in words, for people (staff saw `FirstName`, `EconimocCode`,
- * `RegisterationCode`; customers saw `contactPerson:`). The wire keeps its keys and the specification's
- * spellings; screens say these words. Takes a record key (`economicCode`) or the review's field name
- * (`EconimocCode`).
+ * What a field is, in words, for people, from the one catalogue the server reads too
+ * (contract/field-labels.json): staff saw `FirstName`, `EconimocCode`, `RegisterationCode`; customers saw
+ * `contactPerson:`. The wire keeps its keys and the specification's spellings; screens say these words.
+ * Takes a record key (`economicCode`), the review's field name (`EconimocCode`) or a domain name.
  */
-const WORDS: Record<string, string> = {
-  firstName: 'First name',
-  firstname: 'First name',
-  lastName: 'Last name',
-  lastname: 'Last name',
-  birthDate: 'Birth date',
-  nationalId: 'National ID',
-  nationalCode: 'Company ID',
-  phone: 'Phone',
-  email: 'Email',
-  fax: 'Fax',
-  address: 'Address',
-  postalCode: 'Postal code',
-  name: 'Company name',
-  contactPerson: 'Contact person',
-  economicCode: 'Economic code',
-  econimicCode: 'Economic code',
-  EconimocCode: 'Economic code',
-  registrationCode: 'Registration code',
-  registerationCode: 'Registration code',
-  RegisterationCode: 'Registration code',
-  industry: 'Industry',
-  destinations: 'Destinations',
-  typeOfOperation: 'Type of operation',
-  username: 'Username',
-};
+import catalogue from '../../../contract/field-labels.json';
 
-export function fieldWords(key: string): string {
-  const known = WORDS[key] ?? WORDS[key.charAt(0).toLowerCase() + key.slice(1)];
-  if (known) return known;
-  const words = key
-    .replace(/[_-]+/g, ' ')
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .trim()
+type Area = 'booking' | 'profile';
+type Labels = Record<string, Record<string, string>>;
+
+const LABELS: Record<Area, Labels> = { booking: catalogue.booking, profile: catalogue.profile };
+const ALIASES: Record<string, string> = catalogue.aliases;
+
+/** `hsCode` -> `hs_code`, `EconimocCode` -> `econimoc_code`, `isSWBL` -> `is_swbl` (as the server does). */
+export function snake(key: string): string {
+  return key
+    .replace(/([a-z0-9])(?=[A-Z])/g, '$1_')
+    .replace(/-/g, '_')
     .toLowerCase();
+}
+
+export function fieldLabel(key: string, area: Area = 'booking', language = 'en'): string {
+  const name = ALIASES[snake(key)] ?? snake(key);
+  const known = LABELS[area][name]?.[language];
+  if (known) return known;
+  const words = name.replace(/_+/g, ' ').trim();
   return words ? words.charAt(0).toUpperCase() + words.slice(1) : key;
+}
+
+/** A profile field's words (the accounts' screens). */
+export function fieldWords(key: string): string {
+  return fieldLabel(key, 'profile');
 }

@@ -2,7 +2,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { machines } from '@/lib/lifecycle';
 import { api } from '@/lib/api-client';
-import { type Detail, OFFERED_ELSEWHERE, REQUEST_ACTIONS, type RequestAction } from './request-actions';
+import { type Detail, OFFERED_ELSEWHERE, REQUEST_ACTIONS, type RequestAction, requestAction } from './request-actions';
 
 vi.mock('@/lib/api-client', () => ({ api: { put: vi.fn(() => Promise.resolve({})) } }));
 
@@ -36,24 +36,24 @@ describe("the console's steps on a rate request", () => {
 
   it('offers the firm request steps only for a booking made through the API, completion only without an order', () => {
     const viaApi = detail({ viaApi: true });
-    expect(REQUEST_ACTIONS.confirm_request.offered(viaApi)).toBe(true);
-    expect(REQUEST_ACTIONS.confirm_request.offered(detail({}))).toBe(false);
-    expect(REQUEST_ACTIONS.confirm_completed.offered(viaApi)).toBe(true);
-    expect(REQUEST_ACTIONS.confirm_completed.offered(detail({ viaApi: true, order: {} as Detail['order'] }))).toBe(
-      false,
-    );
-    expect(REQUEST_ACTIONS.confirm_booking.offered(detail({}))).toBe(false);
+    const offered = (trigger: string, d: Detail) => requestAction(trigger).offered?.(d) ?? true;
+    expect(offered('confirm_request', viaApi)).toBe(true);
+    expect(offered('confirm_request', detail({}))).toBe(false);
+    expect(offered('confirm_completed', viaApi)).toBe(true);
+    expect(offered('confirm_completed', detail({ viaApi: true, order: {} as Detail['order'] }))).toBe(false);
+    expect(offered('confirm_booking', detail({}))).toBe(false);
+    expect(offered('reject', detail({}))).toBe(true);
   });
 
   it('calls the admin step of each, with what staff said', async () => {
     const said = { message: 'Wrong port', routing: '' };
     const d = detail({});
-    await REQUEST_ACTIONS.request_revision.call(d, said);
-    await REQUEST_ACTIONS.confirm_request.call(d);
-    await REQUEST_ACTIONS.confirm_completed.call(d);
-    await REQUEST_ACTIONS.confirm_booking.call(d, said);
-    await REQUEST_ACTIONS.reject.call(d, said);
-    await REQUEST_ACTIONS.confirm_booking.call(d, { message: '', routing: 'R-7' });
+    await requestAction('request_revision').call(d, said);
+    await requestAction('confirm_request').call(d, said);
+    await requestAction('confirm_completed').call(d, said);
+    await requestAction('confirm_booking').call(d, said);
+    await requestAction('reject').call(d, said);
+    await requestAction('confirm_booking').call(d, { message: '', routing: 'R-7' });
     expect(vi.mocked(api.put).mock.calls).toEqual([
       ['/booking/api/v1/admin/rate-requests/r1/request-revision', { message: 'Wrong port' }],
       ['/booking/api/v1/admin/rate-requests/r1/confirm-request'],
@@ -62,5 +62,12 @@ describe("the console's steps on a rate request", () => {
       ['/booking/api/v1/admin/rate-requests/r1/reject', { message: 'Wrong port' }],
       ['/booking/api/v1/admin/rate-requests/r1/confirm-booking', { sailing: { routingReference: 'R-7' } }],
     ]);
+  });
+
+  it("fills a prompt's price from the booking", () => {
+    expect(requestAction('confirm_request').prompt?.(detail({ price: 1200 }))).toBe(
+      'Confirm this booking at 1200 USD per container? It was requested through the API: the customer has no price ' +
+        'to accept.',
+    );
   });
 });

@@ -1,12 +1,13 @@
 /**
- * Staff's steps on a rate request in the operations console, one entry each, by its trigger in
- * state-machines/rate_request.json: the button, the dialog and the call all read the entry, so a new
- * staff action is one entry here; a test checks every staff trigger of the machine has one (or is named in
- * `OFFERED_ELSEWHERE`).
+ * Staff's steps on a rate request in the operations console, drawn from the one table the server
+ * dispatches too (contract/staff-actions.json): a row's `console` gives the button, the dialog's words and
+ * what staff are told once it is done; its `route` is the call. A new staff action is one row there; a
+ * test checks every staff trigger of the machine has a row (or is offered elsewhere, as the table says).
  */
 import type { ButtonVariant } from '@/components/ui/button';
 import { api } from '@/lib/api-client';
 import type { Answer } from '@/types/contract';
+import table from '../../../../../contract/staff-actions.json';
 
 export const ADMIN = '/booking/api/v1/admin';
 
@@ -36,68 +37,89 @@ export interface RequestAction {
   call: (detail: Detail, said: Said) => Promise<unknown>;
 }
 
-const step = (detail: Detail, trigger: string) => `${ADMIN}/rate-requests/${detail.id}/${trigger}`;
-
-// In the order of their buttons; a danger step's button comes after the shipping order's.
-export const REQUEST_ACTIONS = {
-  request_revision: {
-    title: 'Request Revision',
-    done: 'Revision requested: the customer is asked to change the request',
-    variant: 'outline',
-    reason: true,
-    call: (d, said) => api.put(step(d, 'request-revision'), { message: said.message }),
-  },
+/** A row's `console.offered`: where, besides the lifecycle's `can`, its button is offered. */
+export const OFFERED_WHEN: Record<string, (detail: Detail) => boolean> = {
   // A booking requested through the DCSA standard is firm: confirmed at the quoted price, no customer step.
-  confirm_request: {
-    title: 'Confirm Booking',
-    done: 'Booking confirmed',
-    offered: (d) => d.viaApi,
-    prompt: (d) =>
-      `Confirm this booking at ${d.price ?? ''} USD per container? It was requested through the API: the customer has ` +
-      'no price to accept.',
-    call: (d) => api.put(step(d, 'confirm-request')),
-  },
+  viaApi: (d) => d.viaApi,
   // DCSA use case 12: the carrier says a booking made through the standard is completed.
-  confirm_completed: {
-    title: 'Confirm Completed',
-    done: 'Booking confirmed completed',
-    variant: 'outline',
-    offered: (d) => d.viaApi && !d.order,
-    prompt: () =>
-      "Confirm this booking completed? Its transport document has been surrendered; the customer's system is " +
-      'told the booking is completed.',
-    call: (d) => api.put(step(d, 'confirm-completed')),
-  },
-  confirm_booking: {
-    title: 'Confirm Booking',
-    done: 'Booking confirmed',
-    offered: (d) => Boolean(d.bookingRequest),
-    choosesSailing: true,
-    prompt: () => 'Confirm the booking with the submitted documents?',
-    call: (d, said) =>
-      api.put(step(d, 'confirm-booking'), said.routing ? { sailing: { routingReference: said.routing } } : undefined),
-  },
-  reject: {
-    title: 'Reject',
-    done: 'Booking rejected',
-    variant: 'danger',
-    reason: true,
-    call: (d, said) => api.put(step(d, 'reject'), { message: said.message }),
-  },
-} satisfies Record<string, RequestAction>;
-
-export type RequestTrigger = keyof typeof REQUEST_ACTIONS;
-
-/** Staff triggers of the machine the console offers elsewhere than by an entry above, and where. */
-export const OFFERED_ELSEWHERE: Record<string, string> = {
-  quote: 'the quote dialog (../components/quote-dialog.tsx: the breakdown editor)',
-  cancel_booking: "the change review (confirming the customer's cancellation request)",
+  viaApiWithoutOrder: (d) => d.viaApi && !d.order,
+  bookingRequest: (d) => Boolean(d.bookingRequest),
 };
+
+interface Row {
+  machine: string;
+  trigger: string;
+  route: string;
+  console: {
+    title: string;
+    done: string;
+    variant: string;
+    offered: string | null;
+    reason: boolean;
+    choosesSailing: boolean;
+    prompt: string | null;
+  } | null;
+  elsewhere?: string;
+}
+
+const ROWS: Row[] = table.actions;
+
+const fill = (words: string, d: Detail) => words.replace('{price}', String(d.price ?? ''));
+
+function action(row: Row & { console: NonNullable<Row['console']> }): RequestAction {
+  const { console: c } = row;
+  const path = (d: Detail) => `${ADMIN}${row.route.replace('{id}', d.id)}`;
+  const offered = c.offered === null ? undefined : OFFERED_WHEN[c.offered];
+  if (c.offered !== null && !offered) throw new Error(`${row.trigger}: no such offered condition ${c.offered}`);
+  const prompt = c.prompt;
+  return {
+    title: c.title,
+    done: c.done,
+    variant: c.variant as ButtonVariant,
+    offered,
+    reason: c.reason,
+    choosesSailing: c.choosesSailing,
+    prompt: prompt === null ? undefined : (d) => fill(prompt, d),
+    call: (d, said) => {
+      if (c.reason) return api.put(path(d), { message: said.message });
+      if (c.choosesSailing)
+        return api.put(path(d), said.routing ? { sailing: { routingReference: said.routing } } : undefined);
+      return api.put(path(d));
+    },
+  };
+}
+
+// In the order of their rows; a danger step's button comes after the shipping order's.
+export const REQUEST_ACTIONS: Record<string, RequestAction> = Object.fromEntries(
+  ROWS.filter((row) => row.machine === 'rate_request').flatMap((row) =>
+    row.console ? [[row.trigger, action({ ...row, console: row.console })] as const] : [],
+  ),
+);
+
+export type RequestTrigger = string;
+
+/** Staff triggers of the machine the console offers elsewhere than by a row's button, and where. */
+export const OFFERED_ELSEWHERE: Record<string, string> = Object.fromEntries([
+  ...ROWS.filter((row) => row.machine === 'rate_request' && !row.console).map((row) => [
+    row.trigger,
+    row.elsewhere ?? '',
+  ]),
+  ...Object.entries(table.elsewhere as Record<string, string>)
+    .filter(([key]) => key.startsWith('rate_request.'))
+    .map(([key, where]) => [key.slice('rate_request.'.length), where]),
+]);
+
+/** The words of a shipping order's staff step (its row's trigger on the shipping order machine). */
+export function orderRow(trigger: string): Row | undefined {
+  return ROWS.find((row) => row.machine === 'shipping_order' && row.trigger === trigger);
+}
 
 export function isRequestTrigger(action: string): action is RequestTrigger {
   return Object.hasOwn(REQUEST_ACTIONS, action);
 }
 
 export function requestAction(trigger: RequestTrigger): RequestAction {
-  return REQUEST_ACTIONS[trigger];
+  const found = REQUEST_ACTIONS[trigger];
+  if (!found) throw new Error(`no staff action ${trigger}`);
+  return found;
 }
