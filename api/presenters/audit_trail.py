@@ -59,8 +59,6 @@ _WHAT: dict[tuple[str, str], str] = {
     ("shipping_order", "Updated"): "Shipping instructions updated",
     ("shipping_order", "UpdateCancelled"): "Update of the shipping instructions withdrawn",
     ("shipping_order", "Cancelled"): "Shipping instructions cancelled",
-    ("shipping_order", "Declined"): "Shipping instructions declined",
-    ("shipping_order", "Issued"): "Bill of lading issued",
     ("tracking_event", "Published"): "Tracking milestone received",
     ("tracking_event", "Revised"): "Tracking milestone corrected",
     ("tracking_event", "Retracted"): "Tracking milestone withdrawn by its publisher",

@@ -103,24 +103,6 @@ def _order_answer(services: Services, rate_request_id: str) -> dict[str, Any]:
 staff_actions.register(router, _order_answer)
 
 
-@router.put("/shipping-orders/{id}/decline", response_model=Envelope[ShippingOrder])
-def decline_shipping_order(
-    id: str, body: MessageBody, principal: AdminUser, services: ServicesDep, command: CommandDep
-) -> Response:
-    """Decline the shipping instructions, saying why (the standard's DECLINED); final."""
-    command(services.booking.decline_shipping_order, id, principal.actor, body.message)
-    order = services.booking.shipping_order(id, principal.actor)
-    return success(staff_detail(services, order.rate_request_id)["order"])
-
-
-@router.put("/rate-requests/{id}/transport-document/issue", response_model=Envelope[RateRequestDetail])
-def issue_transport_document(
-    id: str, principal: AdminUser, services: ServicesDep, command: CommandDep
-) -> Response:
-    """Issue the bill of lading the customer approved (the standard's ISSUED); 409 before approval."""
-    return rate_request_step(command, services.booking.issue_transport_document, services, id, principal)
-
-
 # -- reference data that staff extend -------------------------------------------------------------------
 
 
