@@ -84,6 +84,9 @@ def test_an_ended_session_is_refused_at_every_door(client: TestClient, admin_hea
     ok(client.get(f"{AUTH}/me", headers=login(client, national_id, PASSWORD)))
 
 
+KEY_DOORS = ("/v1/", "/v2/", "/v3/shipping-instructions", "/v3/transport-documents")
+
+
 def test_an_api_key_opens_only_the_bookings_doors(client: TestClient, admin_headers: dict[str, str]) -> None:
     alice, _ = customer_with_email(client, admin_headers)
     issued = ok(client.post(KEYS, json={"label": "ERP"}, headers=alice), 201)
@@ -91,8 +94,9 @@ def test_an_api_key_opens_only_the_bookings_doors(client: TestClient, admin_head
     tried, wrong = 0, []
     for door, answer in knocks(client, key):
         tried += 1
-        # The key opens the standard's doors: bookings (/v2), schedules (/v1), tracking reads.
-        if door.path.startswith(("/v1/", "/v2/")) or (door.method, door.path) == ("GET", "/v3/events"):
+        # The key opens the standard's doors: bookings (/v2), schedules (/v1), the bill of lading's (/v3
+        # shipping instructions and transport documents), tracking reads.
+        if door.path.startswith(KEY_DOORS) or (door.method, door.path) == ("GET", "/v3/events"):
             if answer.status_code in (401, 403):
                 wrong.append(f"{door.method} {door.path}: {answer.status_code} (its scope)")
         elif door.path.startswith("/v3/"):  # the tracking door answers the standard's feedback
