@@ -70,7 +70,7 @@ function ApiKeys() {
       <ul aria-label="API keys">
         {(keys.data?.list ?? []).map((key) => (
           <li key={key.id}>
-            {key.label} ({key.hint}…) created {formatDate(key.createdAt)}{' '}
+            {key.label} (<code>{key.hint}…</code>) created {formatDate(key.createdAt)}{' '}
             {key.revokedAt ? (
               <em>revoked</em>
             ) : (

@@ -326,7 +326,7 @@ function PublisherKeys() {
         {keys.map((key) => (
           <li key={key.id} className={styles.row} data-testid="publisher-key">
             <span>
-              <strong>{key.label}</strong> <span className={styles.muted}>{key.hint}… · created {formatMoment(key.createdAt)}</span>
+              <strong>{key.label}</strong> <span className={styles.muted}><code>{key.hint}…</code> · created {formatMoment(key.createdAt)}</span>
               {key.revokedAt ? <span className={styles.muted}> · revoked {formatMoment(key.revokedAt)}</span> : null}
             </span>
             {key.revokedAt ? null : (
