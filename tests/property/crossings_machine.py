@@ -18,13 +18,16 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
+from domain.booking.reference import seed_containers
 from tests.api.schedules_support import VESSEL_IMO, VOYAGE
+from tests.api.test_dcsa_ebl import instructions
 from tests.corpus import PERSIAN_COMPANIES, TRACKED_CONTAINERS, TRACKING_PORTS
 from tests.property.crossings_support import (
     ADMIN,
     CLIENT,
     FILES,
     ORDERS,
+    SI,
     STAFF_LANE,
     TARIFF_LANE,
     V2,
@@ -55,7 +58,21 @@ RUN = settings(
 PDF = b"%PDF-1.4\n" + b"0123456789" * 50 + b"\n%%EOF\n"
 SAILING = {"vesselIMONumber": VESSEL_IMO, "carrierExportVoyageNumber": VOYAGE}
 COMMODITIES = ("Pistachios", "Saffron", "Dates", PERSIAN_COMPANIES[0][:20])
+CONTAINERS = [c.number for c in seed_containers()]
 PRICES = st.sampled_from(["1250.50", "980", "2100.25", "1365.50"])
+
+
+# A shipping order's usual way on, by its state (the screens' steps and /v3's, both doors on one order).
+ORDER_STEPS = {
+    "submitted": ["staff_accept_the_order", "staff_ask_to_revise_the_order", "customer_updates_on_v3"],
+    "revision_requested": ["customer_revises_the_order", "customer_updates_on_v3"],
+    "update_received": ["staff_accept_the_order", "staff_ask_to_revise_the_order"],
+    "ready_for_approval": ["customer_approves_the_order", "customer_approves_the_draft_on_v3"],
+    "approved": ["staff_issue_the_transport_document"],
+}
+# The order's states the customer may still change it in, and staff decide on it in.
+OPEN_ORDER = ("submitted", "revision_requested", "update_received")
+DECIDABLE = ("submitted", "update_received")
 
 
 def later(days: int = 5) -> str:
@@ -89,11 +106,17 @@ class Crossings(RuleBasedStateMachine):
             return ["customer_accepts_the_new_price"]
         if b.cancellation == "requested":
             return ["staff_decide_the_cancellation"]
+        if b.state == "shipping_order" and b.order_state is not None:
+            return ORDER_STEPS.get(b.order_state, [])
         if b.firm:
             if b.state in ("requested", "quoted"):
                 return ["staff_confirm_the_request"]
             if b.state == "shipping_order":
-                return ["customer_asks_for_an_amendment", "customer_asks_to_cancel"]
+                return [
+                    "customer_sends_instructions_on_v3",
+                    "customer_asks_for_an_amendment",
+                    "customer_asks_to_cancel",
+                ]
             return []
         if b.state == "requested":
             return ["staff_quote"]
@@ -102,13 +125,12 @@ class Crossings(RuleBasedStateMachine):
         if b.state == "loi_pending":
             return ["staff_confirm_the_booking" if b.letter else "customer_sends_the_letter"]
         if b.state == "shipping_order":
-            if b.order_state == "submitted":
-                return ["staff_accept_the_order", "staff_ask_to_revise_the_order"]
-            if b.order_state == "revision_requested":
-                return ["customer_revises_the_order"]
-            if b.order_state == "ready_for_approval":
-                return ["customer_approves_the_order"]
-            return ["customer_sends_the_order", "customer_asks_for_an_amendment", "customer_asks_to_cancel"]
+            return [
+                "customer_sends_the_order",
+                "customer_sends_instructions_on_v3",
+                "customer_asks_for_an_amendment",
+                "customer_asks_to_cancel",
+            ]
         return []
 
     @precondition(lambda self: self._any(lambda b: self._next_steps(b)))
@@ -367,13 +389,15 @@ class Crossings(RuleBasedStateMachine):
         body = order_payload(booking.id, booking.quantity, "Roasted pistachios in boxes", danger)
         self._step("order", "POST", ORDERS, booking.owner.headers, True, json=body)
 
-    @precondition(
-        lambda self: self._any(lambda b: b.order_state == "submitted" and b.state == "shipping_order")
-    )
+    def _decidable(self, b: Booking) -> bool:
+        return b.order_state in DECIDABLE and b.state == "shipping_order"
+
+    @precondition(lambda self: self._any(self._decidable))
     @rule(data=st.data())
     def staff_ask_to_revise_the_order(self, data: st.DataObject) -> None:
-        booking = self._pick(data, lambda b: b.order_state == "submitted" and b.state == "shipping_order")
-        body = {"revise": {"cargoDescription": "Name the number of boxes"}}
+        booking = self._pick(data, self._decidable)
+        # Each request its own words: a repeated notification is then a move told twice.
+        body = {"revise": {"cargoDescription": f"Name the number of boxes ({uuid.uuid4().hex[:6]})"}}
         path = f"{ADMIN}/shipping-orders/{booking.order_id}/request-revision"
         self._step("order revision", "PUT", path, self.world.admin, True, json=body)
 
@@ -399,12 +423,10 @@ class Crossings(RuleBasedStateMachine):
             "order edit", "PUT", f"{ORDERS}/{booking.order_id}/edit", booking.owner.headers, True, json=body
         )
 
-    @precondition(
-        lambda self: self._any(lambda b: b.order_state == "submitted" and b.state == "shipping_order")
-    )
+    @precondition(lambda self: self._any(self._decidable))
     @rule(data=st.data())
     def staff_accept_the_order(self, data: st.DataObject) -> None:
-        booking = self._pick(data, lambda b: b.order_state == "submitted" and b.state == "shipping_order")
+        booking = self._pick(data, self._decidable)
         path = f"{ADMIN}/shipping-orders/{booking.order_id}/accept"
         self._step("order accept", "PUT", path, self.world.admin, True)
 
@@ -421,6 +443,99 @@ class Crossings(RuleBasedStateMachine):
         path = f"{ORDERS}/{booking.order_id}/approve"
         # An amendment or a cancellation still open may hold the completion back: a deliberate 409 then.
         self._step("order approve", "PUT", path, booking.owner.headers, not booking.open_change)
+
+    # -- the same order through the standard's door (/v3, DCSA Bill of Lading 3.0.3) ---
+    def _instructions(self, booking: Booking, goods: str, update: bool) -> dict[str, Any]:
+        """Instructions naming one of the carrier's containers for each container booked (dangerous
+        cargo with its class and UN number); `update`: an update of the instructions sent before."""
+        update_of = f"SI-{booking.reference}" if update else None
+        body = instructions(booking.reference, CONTAINERS[0], goods, update_of)
+        cargo, used = body["consignmentItems"][0]["cargoItems"][0], body["utilizedTransportEquipments"][0]
+        body["consignmentItems"][0]["cargoItems"] = [
+            {**cargo, "equipmentReference": number} for number in CONTAINERS[: booking.quantity]
+        ]
+        body["utilizedTransportEquipments"] = [
+            {**used, "equipmentReference": number, "seals": [{"number": f"SEAL{i:04d}"}]}
+            for i, number in enumerate(CONTAINERS[: booking.quantity])
+        ]
+        if self.world.portal(booking)["isDanger"]:
+            body["consignmentItems"][0]["cargoItems"][0]["outerPackaging"] = {
+                "numberOfPackages": 400,
+                "description": "Drums",
+                "dangerousGoods": [{"properShippingName": "Gasoline", "imoClass": "3", "UNNumber": "1203"}],
+            }
+        return body
+
+    def _v3_can_say(self, booking: Booking) -> bool:
+        """Whether `/v3` can state this booking's cargo: EBL 3.0.3's shipper packaging has no dangerous goods
+        (they are the carrier's, on the transport document), so the door drops them and the order, which
+        requires the class and UN number, refuses dangerous cargo with a 400 (a deliberate refusal)."""
+        return not self.world.portal(booking)["isDanger"]
+
+    def _instructable(self, b: Booking) -> bool:
+        return b.state == "shipping_order" and b.order_id is None and not b.open_change
+
+    @precondition(lambda self: self._any(self._instructable))
+    @rule(data=st.data())
+    def customer_sends_instructions_on_v3(self, data: st.DataObject) -> None:
+        # Either door's booking: a firm one has no other way to its shipping order.
+        booking = self._pick(data, self._instructable)
+        body = self._instructions(booking, "Pistachios", update=False)
+        headers = {**booking.owner.api_key, "Idempotency-Key": uuid.uuid4().hex}
+        self._step("v3 instructions", "POST", SI, headers, self._v3_can_say(booking), json=body)
+
+    def _updatable(self, b: Booking) -> bool:
+        return b.order_state in OPEN_ORDER and b.state == "shipping_order"
+
+    @precondition(lambda self: self._any(self._updatable))
+    @rule(data=st.data(), goods=st.sampled_from(COMMODITIES))
+    def customer_updates_on_v3(self, data: st.DataObject, goods: str = "Raw pistachios") -> None:
+        booking = self._pick(data, self._updatable)
+        body = self._instructions(booking, goods, update=True)
+        path = f"{SI}/SI-{booking.reference}"
+        self._step("v3 update", "PUT", path, booking.owner.api_key, self._v3_can_say(booking), json=body)
+
+    @precondition(
+        lambda self: self._any(lambda b: b.order_state == "update_received" and b.state == "shipping_order")
+    )
+    @rule(data=st.data())
+    def customer_cancels_the_update_on_v3(self, data: st.DataObject) -> None:
+        booking = self._pick(
+            data, lambda b: b.order_state == "update_received" and b.state == "shipping_order"
+        )
+        body = {"updatedShippingInstructionsStatus": "UPDATE_CANCELLED"}
+        path = f"{SI}/SI-{booking.reference}"
+        self._step("v3 cancel update", "PATCH", path, booking.owner.api_key, True, json=body)
+
+    @precondition(
+        lambda self: self._any(
+            lambda b: b.order_state == "ready_for_approval" and b.state == "shipping_order"
+        )
+    )
+    @rule(data=st.data())
+    def customer_approves_the_draft_on_v3(self, data: st.DataObject) -> None:
+        booking = self._pick(
+            data, lambda b: b.order_state == "ready_for_approval" and b.state == "shipping_order"
+        )
+        path = f"/v3/transport-documents/BL-{booking.reference}"
+        body = {"transportDocumentStatus": "APPROVED"}
+        # As on the screens: a change still open may hold the approval back (a deliberate 409).
+        self._step("v3 approve", "PATCH", path, booking.owner.api_key, not booking.open_change, json=body)
+
+    @precondition(lambda self: self._any(lambda b: b.order_state == "approved"))
+    @rule(data=st.data())
+    def staff_issue_the_transport_document(self, data: st.DataObject) -> None:
+        booking = self._pick(data, lambda b: b.order_state == "approved")
+        path = f"{ADMIN}/rate-requests/{booking.id}/transport-document/issue"
+        self._step("issue", "PUT", path, self.world.admin, not booking.open_change)
+
+    @precondition(lambda self: self._any(self._updatable))
+    @rule(data=st.data())
+    def staff_decline_the_instructions(self, data: st.DataObject) -> None:
+        booking = self._pick(data, self._updatable)
+        body = {"message": f"The cargo is not allowed on this lane ({uuid.uuid4().hex[:6]})"}
+        path = f"{ADMIN}/shipping-orders/{booking.order_id}/decline"
+        self._step("decline instructions", "PUT", path, self.world.admin, True, json=body)
 
     # -- changes after confirmation ---
     def _amendable(self, b: Booking) -> bool:

@@ -27,6 +27,8 @@ from typing import Any
 
 from tests.api.dcsa_support import Received, Receiver
 from tests.api.dcsa_support import validate as validate_bkg
+from tests.api.test_dcsa_ebl import conforming
+from tests.api.test_dcsa_ebl import validate as validate_ebl
 from tests.corpus import FOREIGN_PHONES, LONG_ADDRESSES, PERSIAN_PEOPLE
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -41,6 +43,10 @@ TARIFFS = f"{ADMIN}/tariffs"
 FILES = "/file-manager/api/v1/files"
 ORDERS = f"{CLIENT}/shipping-orders"
 AUDIT = "/audit/api/v1"
+SI = "/v3/shipping-instructions"
+TD = "/v3/transport-documents"
+SI_HOOK = "/v3/shipping-instructions-notifications"
+TD_HOOK = "/v3/transport-document-notifications"
 PASSWORD = "Customer-Pass1"
 
 # What a deliberate refusal may be: the request named something it may not do now, or not see.
@@ -56,6 +62,7 @@ def _states(machine: str) -> dict[str, dict[str, Any]]:
 BOOKING_STATES = _states("rate_request")
 AMENDMENT_STATES = _states("booking_amendment")
 CANCELLATION_STATES = _states("booking_cancellation")
+ORDER_STATES = _states("shipping_order")
 # The standard's statuses of a booking the carrier has confirmed: it must say what it confirmed.
 CONFIRMED_FAMILY = {"CONFIRMED", "PENDING_AMENDMENT", "COMPLETED"}
 # States a confirmed booking may still be changed in (an amendment, a cancellation request).
@@ -396,6 +403,23 @@ class World:
             return dict(answer.json())
 
         return read() if fresh else self._once((V2, booking.reference), read)
+
+    def si_reference(self, booking: Booking) -> str:
+        return f"{SI}/SI-{booking.reference}"
+
+    def td_reference(self, booking: Booking) -> str:
+        return f"{TD}/BL-{booking.reference}"
+
+    def v3(self, booking: Booking, path: str, who: Customer | None = None) -> tuple[int, Any]:
+        """`/v3`'s answer to `who` (the owner unless named), held to the document: (status, body)."""
+        headers = (who or booking.owner).api_key
+
+        def read() -> dict[str, Any]:
+            answer = self.call("GET", path, headers)
+            return {"status": answer.status_code, "body": conforming("GET", path, answer)}
+
+        found = self._once((path, headers["API-Key"]), read)
+        return int(found["status"]), found["body"]
 
     def refresh(self) -> None:
         """Read every booking once on the screens' API: the state the rules choose by."""
@@ -788,6 +812,140 @@ def each_move_told_once(world: World) -> None:
         assert len(hook_ids) == len(set(hook_ids)), f"webhooks sent twice to {who.username}"
         notes = notifications(world, who)
         assert len({n["id"] for n in notes}) == len(notes), f"notifications twice for {who.username}"
+
+
+# -- the shipping instructions and the transport document (/v3, DCSA Bill of Lading 3.0.3) ---
+def _ordered(world: World) -> Iterator[tuple[Booking, dict[str, Any]]]:
+    """Every booking with a shipping order, and that order as the screens show it."""
+    for booking in world.bookings.values():
+        order = world.portal(booking).get("order")
+        if order:
+            yield booking, order
+
+
+def v3_notifications(world: World, who: Customer) -> list[Received]:
+    return [r for r in world.webhooks_of(who) if r.path.endswith((SI_HOOK, TD_HOOK))]
+
+
+@check
+def v3_bodies_are_valid(world: World) -> None:
+    """Every `/v3` answer (the instructions, the transport document) and every `/v3` notification a
+    subscriber heard is valid against EBL 3.0.3."""
+    for booking, order in _ordered(world):
+        status, _ = world.v3(booking, world.si_reference(booking))
+        assert status == 200, f"{booking.id}: order {order['statusName']}, GET instructions {status}"
+        if ORDER_STATES[order["statusName"]]["transportDocument"]:
+            status, _ = world.v3(booking, world.td_reference(booking))
+            assert status == 200, (
+                f"{booking.id}: order {order['statusName']}, GET transport document {status}"
+            )
+    for who in world.customers:
+        for received in v3_notifications(world, who):
+            kind = "ShippingInstructions" if received.path.endswith(SI_HOOK) else "TransportDocument"
+            validate_ebl(received.json, f"{kind}Notification")
+
+
+@check
+def v3_agrees_with_the_order(world: World) -> None:
+    """The screens' shipping-order state and `/v3`'s statuses (the instructions, their update, the transport
+    document) agree through the lifecycle file's stateFacts."""
+    for booking, order in _ordered(world):
+        facts = ORDER_STATES[order["statusName"]]
+        _, found = world.v3(booking, world.si_reference(booking))
+        said = (found["shippingInstructionsStatus"], found.get("updatedShippingInstructionsStatus"))
+        assert said == (facts["dcsa"], facts["dcsaUpdate"]), (
+            f"{booking.id}: order {order['statusName']} on the screens, instructions {said} on /v3"
+        )
+        status, document = world.v3(booking, world.td_reference(booking))
+        told = document["transportDocumentStatus"] if status == 200 else None
+        assert told == facts["transportDocument"], (
+            f"{booking.id}: order {order['statusName']} on the screens, transport document {told} on /v3"
+        )
+
+
+def _screens_sides(order: dict[str, Any]) -> tuple[list[str], list[tuple[str, str]]]:
+    parties = sorted(str(p["name"])[:70] for p in order["parties"] if not p["isForSwbl"])
+    containers = [(str(c["containerNumber"])[:11], str(c["seal"])[:15]) for c in order["containers"]]
+    return parties, sorted(containers)
+
+
+def _v3_sides(found: dict[str, Any]) -> tuple[list[str], list[tuple[str, str]]]:
+    sent = found["documentParties"]
+    named = [sent.get("shipper"), sent.get("consignee"), *(sent.get("notifyParties") or [])[:1]]
+    parties = sorted(str(p["partyName"])[:70] for p in named if p)
+    containers = [
+        (
+            str((u.get("equipment") or {}).get("equipmentReference") or u.get("equipmentReference")),
+            str(u["seals"][0]["number"]),
+        )
+        for u in found["utilizedTransportEquipments"]
+    ]
+    return parties, sorted(containers)
+
+
+@check
+def v3_same_parties_and_containers(world: World) -> None:
+    """The shipping order on the screens and the instructions on `/v3` name the same parties and the same
+    containers with the same seals, whichever door made it."""
+    for booking, order in _ordered(world):
+        _, found = world.v3(booking, world.si_reference(booking))
+        screens, standard = _screens_sides(order), _v3_sides(found)
+        assert screens == standard, f"{booking.id}: the screens show {screens}, /v3 {standard}"
+
+
+def _document_of(received: Received) -> str:
+    data = received.json["data"]
+    return str(data.get("transportDocumentReference") or data.get("shippingInstructionsReference"))
+
+
+@check
+def v3_moves_told_once(world: World) -> None:
+    """Each move of the instructions and of the transport document is told once: no notification repeats
+    the one before it for the same document, and the last one says what `/v3` reads now."""
+    for who in world.customers:
+        last: dict[tuple[str, str], Any] = {}
+        for received in v3_notifications(world, who):
+            key = (received.path.rsplit("/", 1)[-1], _document_of(received))
+            # Another update of updated instructions reads the same and is a move of its own.
+            again = received.json["data"].get("updatedShippingInstructionsStatus") == "UPDATE_RECEIVED"
+            assert again or last.get(key) != received.json["data"], f"told twice to {who.username}: {key}"
+            last[key] = received.json["data"]
+    for booking, order in _ordered(world):
+        who = booking.owner
+        if who.webhook is None or who.webhook.get("eventTypes") is not None:
+            continue
+        facts = ORDER_STATES[order["statusName"]]
+
+        def heard(booking: Booking = booking, facts: dict[str, Any] = facts) -> tuple[bool, Any]:
+            world.poke_webhooks()
+            told: dict[str, Any] = {}
+            for received in v3_notifications(world, booking.owner):
+                if _document_of(received).endswith(f"-{booking.reference}"):
+                    data = received.json["data"]
+                    if received.path.endswith(SI_HOOK):
+                        told["si"] = data["shippingInstructionsStatus"]
+                    else:
+                        told["td"] = data["transportDocumentStatus"]
+            # Once there is a transport document, its moves are the ones told (the instructions' status
+            # follows it silently).
+            document = facts["transportDocument"]
+            now = {"td": document} if document else {"si": facts["dcsa"]}
+            return {k: told.get(k) for k in now} == now, (told, now)
+
+        same, seen = eventually(heard)
+        assert same, f"{booking.id}: the last /v3 notifications said {seen[0]}, /v3 reads {seen[1]}"
+
+
+@check
+def v3_strangers_see_nothing(world: World) -> None:
+    """Another customer's instructions and transport document are 404 on `/v3`."""
+    for booking, _ in _ordered(world):
+        stranger = next((c for c in world.customers if c is not booking.owner), None)
+        if stranger is None:
+            continue
+        for path in (world.si_reference(booking), world.td_reference(booking)):
+            status, _ = world.v3(booking, path, stranger)
+            assert status == 404, f"another's {path}: {status}"
 
 
 def eventually(check_once: Callable[[], tuple[bool, Any]], timeout: float = 15.0) -> tuple[bool, Any]:

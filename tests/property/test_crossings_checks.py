@@ -17,6 +17,8 @@ import api.dcsa.booking.confirmation
 import api.dcsa.booking.routes
 import api.dcsa.booking.status
 import api.dcsa.booking.view
+import api.dcsa.ebl.documents
+import api.dcsa.ebl.routes
 import api.dcsa.schedules.routes
 import api.presenters.booking
 import api.routers.audit
@@ -26,18 +28,25 @@ import domain.booking.notices
 import policies.webhooks.queries
 import projections.booking_trail
 from domain.booking.rate_request import RateRequest
+from domain.booking.reference import seed_containers
 from domain.shared.aggregate import Recorded
 from policies.webhooks import steps
+from tests.api.dcsa_support import Received
+from tests.api.test_dcsa_ebl import instructions
 from tests.property.crossings_support import (
     ADMIN,
     CHECKS,
     CLIENT,
+    ORDERS,
+    SI,
     STAFF_LANE,
     TARIFF_LANE,
+    TD_HOOK,
     V2,
     Booking,
     World,
     envelope,
+    order_payload,
     remember_fees,
     screens_payload,
     v2_payload,
@@ -94,14 +103,36 @@ def _confirm_request(world: World, booking: Booking) -> None:
     envelope(world.call("PUT", path, world.admin, json={"price": "900"}))
 
 
+def _ordered_on_the_screens(world: World, booking: Booking) -> None:
+    """The screens' shipping order for `booking`, accepted by staff: a transport document in DRAFT."""
+    body = order_payload(booking.id, 2, "Roasted pistachios in boxes", False)
+    envelope(world.call("POST", ORDERS, booking.owner.headers, json=body))
+    world.settle()
+    order = world.portal(booking)["order"]["id"]
+    envelope(world.call("PUT", f"{ADMIN}/shipping-orders/{order}/accept", world.admin))
+
+
+def _instructed_on_v3(world: World, booking: Booking) -> None:
+    """Shipping instructions sent on /v3 for `booking` (one container), and staff's revision request."""
+    body = instructions(booking.reference, seed_containers()[0].number)
+    answer = world.call("POST", SI, booking.owner.api_key, json=body)
+    assert answer.status_code == 202, answer.text
+    world.settle()
+    order = world.portal(booking)["order"]["id"]
+    revise = {"revise": {"cargoDescription": "Say roasted or raw"}}
+    envelope(world.call("PUT", f"{ADMIN}/shipping-orders/{order}/request-revision", world.admin, json=revise))
+
+
 @pytest.fixture(scope="module")
 def world() -> Iterator[InProcessWorld]:
     found = InProcessWorld()
     try:
         found.new_customer(True, None)
         found.new_customer(False, None)
-        _confirmed_on_the_screens(found)
-        _confirm_request(found, _v2_booking(found))
+        _ordered_on_the_screens(found, _confirmed_on_the_screens(found))
+        on_v2 = _v2_booking(found)
+        _confirm_request(found, on_v2)
+        _instructed_on_v3(found, on_v2)
         yield found
     finally:
         found.close()
@@ -280,3 +311,74 @@ def test_a_cursor_that_needs_its_query_again_fails_standard_paging_and_filters(
 ) -> None:
     monkeypatch.setattr(api.dcsa.schedules.routes, "_with_cursor_query", lambda request: request)
     assert "by cursor alone" in _fails(world, "standard_paging_and_filters")
+
+
+def test_an_invalid_instructions_body_fails_v3_bodies_are_valid(
+    world: InProcessWorld, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    original = api.dcsa.ebl.documents.instructions
+    monkeypatch.setattr(
+        api.dcsa.ebl.documents,
+        "instructions",
+        lambda *a: {**original(*a), "transportDocumentTypeCode": "Bill of lading"},
+    )
+    _fails(world, "v3_bodies_are_valid")
+
+
+def test_a_status_fact_out_of_step_fails_v3_agrees_with_the_order(
+    world: InProcessWorld, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    original = api.dcsa.ebl.documents.state_fact
+    monkeypatch.setattr(
+        api.dcsa.ebl.documents,
+        "state_fact",
+        lambda state, fact: "RECEIVED" if fact == "dcsa" else original(state, fact),
+    )
+    assert "instructions ('RECEIVED', None) on /v3" in _fails(world, "v3_agrees_with_the_order")
+
+
+def test_a_party_left_out_on_v3_fails_v3_same_parties_and_containers(
+    world: InProcessWorld, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    original = api.dcsa.ebl.documents.instructions
+
+    def without_consignee(*arguments: Any) -> dict[str, Any]:
+        found = original(*arguments)
+        parties = dict(found["documentParties"])
+        parties.pop("consignee", None)
+        return {**found, "documentParties": parties}
+
+    monkeypatch.setattr(api.dcsa.ebl.documents, "instructions", without_consignee)
+    assert "the screens show" in _fails(world, "v3_same_parties_and_containers")
+
+
+def test_a_notification_sent_twice_fails_v3_moves_told_once(
+    world: InProcessWorld, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    original = world.webhooks_of
+
+    def twice(who: Any) -> list[Received]:
+        heard = original(who)
+        last = [r for r in heard if r.path.endswith(TD_HOOK)][-1:]
+        return heard + last
+
+    monkeypatch.setattr(world, "webhooks_of", twice)
+    assert "told twice" in _fails(world, "v3_moves_told_once")
+
+
+def test_another_customers_document_shown_fails_v3_strangers_see_nothing(
+    world: InProcessWorld, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    class Everyone(str):
+        """An account id equal to every other: the owner's test lets anyone through."""
+
+        def __eq__(self, other: object) -> bool:
+            return True
+
+        def __ne__(self, other: object) -> bool:
+            return False
+
+        __hash__ = str.__hash__
+
+    monkeypatch.setattr(api.dcsa.ebl.routes, "company_account_id", lambda principal: Everyone("anyone"))
+    assert "another's /v3" in _fails(world, "v3_strangers_see_nothing")
