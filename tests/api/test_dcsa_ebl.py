@@ -18,7 +18,15 @@ from domain.integrations.notification_types import ORDER_KINDS
 from tests.api.accounts_support import outbox
 from tests.api.booking_support import ADMIN, customer, fails, ok
 from tests.api.dcsa_document import document_validator
-from tests.api.dcsa_support import DCSA_DIR, Receiver, confirmed_dcsa_booking, eventually, rate_request_id
+from tests.api.dcsa_support import (
+    DCSA_DIR,
+    Receiver,
+    confirmed_dcsa_booking,
+    dcsa_error,
+    eventually,
+    rate_request_id,
+    sample,
+)
 from tests.api.tracking_support import publisher_key
 from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME, login
 from tests.corpus import FOREIGN_PHONES, ZAHRA_HOSSEINI
@@ -408,3 +416,43 @@ def test_publisher_keys_huge_bodies_and_the_rate_limit(shipper: Shipper) -> None
     assert refused.status_code == 429 and int(refused.headers["Retry-After"]) >= 1
     assert refused.headers["API-Version"] == "3.0.3"
     validate(refused.json(), "ErrorResponse")
+
+
+def _with_dangerous_goods(body: dict[str, Any], goods: list[dict[str, Any]]) -> dict[str, Any]:
+    """`body` declaring `goods` in its cargo item's outer packaging, as the standard's own example does."""
+    declared = copy.deepcopy(body)
+    declared["consignmentItems"][0]["cargoItems"][0]["outerPackaging"]["dangerousGoods"] = goods
+    return declared
+
+
+def test_dangerous_goods_travel_in_the_outer_packaging(client: Any) -> None:
+    alice = customer(client, "ebl-dg-shipper", {"email": "dg@shipper.example", "name": "ebl-dg-shipper"})
+    key = {
+        "API-Key": ok(client.post(f"{INTEGRATIONS}/api-keys", json={"label": "erp"}, headers=alice), 201)[
+            "key"
+        ]
+    }
+    staff = login(client, ADMIN_USERNAME, ADMIN_PASSWORD)
+    booking = confirmed_dcsa_booking(client, key, staff, sample("booking-dg"))
+    goods = {
+        "UNNumber": "3082",
+        "properShippingName": "Environmentally hazardous substance, liquid, N.O.S",
+        "imoClass": "9",
+        "packingGroup": 3,
+        "EMSNumber": "F-A S-F",
+    }
+    it = Shipper(client, key, staff, booking)
+    # A wrong UN number is refused where it stands, and nothing is stored.
+    wrong = _with_dangerous_goods(instructions(booking, CONTAINER), [{**goods, "UNNumber": "30"}])
+    errors = dcsa_error(client.post("/v3/shipping-instructions", json=wrong, headers=key), 400)
+    paths = [e.get("jsonPath") for e in errors]
+    assert "$.consignmentItems[0].cargoItems[0].outerPackaging.dangerousGoods[0].UNNumber" in paths, errors
+    assert it.call("GET", f"/v3/shipping-instructions/SI-{booking}")[0].status_code == 404
+    # Declared as the standard's example declares them: the order carries them, both doors read them.
+    reference = it.submit(_with_dangerous_goods(instructions(booking, CONTAINER), [goods]))
+    packaging = it.read(reference)["consignmentItems"][0]["cargoItems"][0]["outerPackaging"]
+    assert packaging["dangerousGoods"][0]["UNNumber"] == "3082"
+    order = ok(client.get(f"{ADMIN}/rate-requests/{rate_request_id(client, booking)}", headers=staff))[
+        "order"
+    ]
+    assert (order["unNumber"], order["imcoClass"]) == ("3082", "9"), order

@@ -11,8 +11,9 @@ from __future__ import annotations
 import json
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Header, Response
+from fastapi import APIRouter, Depends, Header, Request, Response
 from fastapi.responses import JSONResponse
+from pydantic import TypeAdapter, ValidationError
 
 from api.bootstrap import Services
 from api.dcsa.booking.routes import BookingContentRefused, DcsaRoute
@@ -23,12 +24,13 @@ from api.dcsa.ebl.models import (
     CancelShippingInstructionsUpdate,
     CreateShippingInstructions,
     CreateShippingInstructionsResponse,
+    EblDangerousGoods,
     EblErrorResponse,
     ShippingInstructions,
     TransportDocument,
     UpdateShippingInstructions,
 )
-from api.dcsa.errors import EBL_VERSION, DetailedError, error_response
+from api.dcsa.errors import EBL_VERSION, DetailedError, error_response, schema_errors
 from api.edge.deps import ServicesDep, off_loop
 from api.edge.identity import company_account_id
 from api.edge.integration_auth import IntegrationCustomer
@@ -127,11 +129,55 @@ def _booking_named(document: dict[str, Any]) -> str:
     return named.pop()
 
 
-def _as_sent(body: CreateShippingInstructions | UpdateShippingInstructions) -> dict[str, Any]:
+async def _sent(request: Request) -> Any:
+    """The body as the client sent it (Starlette keeps it, so the model's parse and this read agree)."""
+    try:
+        return await request.json()
+    except ValueError:
+        return None
+
+
+Sent = Annotated[Any, Depends(_sent)]
+_DANGEROUS_GOODS = TypeAdapter(list[EblDangerousGoods])
+
+
+def _dangerous_goods(document: dict[str, Any], sent: Any) -> None:
+    """The standard's own request example declares dangerous goods in a cargo item's outer packaging
+    (`dangerousGoods`, as its answers do), while its shipper's schema of the packaging leaves the property
+    out: the door reads them from the body as sent, checked against the standard's `DangerousGoods`."""
+    items = sent.get("consignmentItems") if isinstance(sent, dict) else None
+    for i, item in enumerate(items if isinstance(items, list) else []):
+        cargo_items = item.get("cargoItems") if isinstance(item, dict) else None
+        for j, cargo in enumerate(cargo_items if isinstance(cargo_items, list) else []):
+            packaging = cargo.get("outerPackaging") if isinstance(cargo, dict) else None
+            goods = packaging.get("dangerousGoods") if isinstance(packaging, dict) else None
+            if goods is None:
+                continue
+            at = ("consignmentItems", i, "cargoItems", j, "outerPackaging", "dangerousGoods")
+            try:
+                valid = _DANGEROUS_GOODS.validate_python(goods)
+            except ValidationError as error:
+                raise BookingContentRefused(schema_errors(_nearest_member(error, at))) from None
+            kept = document["consignmentItems"][i]["cargoItems"][j]["outerPackaging"]
+            kept["dangerousGoods"] = [g.model_dump(mode="json", exclude_unset=True) for g in valid]
+
+
+def _nearest_member(error: ValidationError, at: tuple[Any, ...]) -> list[dict[str, Any]]:
+    """The faults of the `oneOf` member the sender most likely meant (the fewest), located in the body."""
+    members: dict[str, list[dict[str, Any]]] = {}
+    for fault in error.errors():
+        member = next((p for p in fault["loc"] if isinstance(p, str) and p.startswith("EblDangerous")), "")
+        where = (*at, *(p for p in fault["loc"] if p != member))
+        members.setdefault(member, []).append({**fault, "loc": where})
+    return min(members.values(), key=len)
+
+
+def _as_sent(body: CreateShippingInstructions | UpdateShippingInstructions, sent: Any) -> dict[str, Any]:
     document = body.model_dump(mode="json", by_alias=True, exclude_unset=True)
     # The references are the provider's to give; an update's copy of them is not content.
     document.pop("shippingInstructionsReference", None)
     document.pop("transportDocumentReference", None)
+    _dangerous_goods(document, sent)
     return document
 
 
@@ -147,13 +193,14 @@ def create_shipping_instructions(
     body: CreateShippingInstructions,
     principal: IntegrationCustomer,
     services: ServicesDep,
+    sent: Sent,
     api_version: ApiVersion = None,
     idempotency_key: IdempotencyKey = None,
 ) -> Any:
     """The shipper's instructions for its own confirmed booking (`carrierBookingReference` in each
     consignment item): they become the booking's shipping order, as if filled on the screens."""
     _major_version(api_version)
-    as_sent = _as_sent(body)
+    as_sent = _as_sent(body, sent)
     booking = _owned(services, _booking_named(as_sent), principal)
     draft = _draft(services, as_sent)
     try:
@@ -194,13 +241,14 @@ def update_shipping_instructions(
     body: UpdateShippingInstructions,
     principal: IntegrationCustomer,
     services: ServicesDep,
+    sent: Sent,
     api_version: ApiVersion = None,
 ) -> Any:
     """The shipper's updated instructions, until staff accept them (UPDATE_RECEIVED until staff decide;
     answering staff's revision request, too)."""
     _major_version(api_version)
     _, order = _order_of(services, documentReference, principal)
-    as_sent = _as_sent(body)
+    as_sent = _as_sent(body, sent)
     draft = _draft(services, as_sent)
     try:
         position = services.booking.update_shipping_order(order["id"], principal.actor, draft, as_sent)
