@@ -21,7 +21,7 @@ from fastapi.testclient import TestClient
 
 from domain.booking.reference import seed_containers
 from tests.api.booking_support import ADMIN, customer, ok
-from tests.api.dcsa_support import rate_request_id, sample
+from tests.api.dcsa_support import confirmed_dcsa_booking, rate_request_id, sample
 from tests.api.test_dcsa_ebl import instructions
 
 PACKAGE = "dcsa_generated_client"
@@ -134,3 +134,34 @@ def test_a_generated_client_books_reads_and_cancels_through_v2(
     after = get.sync(reference, client=api)
     assert isinstance(after, models.Booking)
     assert str(after.booking_cancellation_status) == "CANCELLATION_RECEIVED"
+
+    # The rest of the Bill of Lading's flow with the same client, on a second confirmed booking: an update,
+    # staff's acceptance (the draft), the shipper's approval and staff's issue.
+    second = confirmed_dcsa_booking(client, {"API-Key": key}, admin_headers)
+    container = seed_containers()[0].number
+    sent = models.CreateShippingInstructions.from_dict(instructions(second, container))
+    si_reference = submit.sync_detailed(client=api, body=sent).parsed.shipping_instructions_reference
+    update = _module("api.dcsa_ebl.dcsa_update_shipping_instructions")
+    changed = instructions(second, container, "Raw pistachios", si_reference)
+    updated = update.sync_detailed(
+        si_reference, client=api, body=models.UpdateShippingInstructions.from_dict(changed)
+    )
+    assert updated.status_code == 202, updated.content
+    read = read_si.sync(si_reference, client=api)
+    assert isinstance(read, models.ShippingInstructions)
+    assert str(read.updated_shipping_instructions_status) == "UPDATE_RECEIVED"
+    second_id = rate_request_id(client, second)
+    order = ok(client.get(f"{ADMIN}/rate-requests/{second_id}", headers=admin_headers))["order"]["id"]
+    ok(client.put(f"{ADMIN}/shipping-orders/{order}/accept", headers=admin_headers))
+    read_td = _module("api.dcsa_ebl.dcsa_get_transport_document")
+    approve = _module("api.dcsa_ebl.dcsa_approve_transport_document")
+    td_reference = read_si.sync(si_reference, client=api).transport_document_reference
+    draft = read_td.sync(td_reference, client=api)
+    assert isinstance(draft, models.TransportDocument), draft
+    assert str(draft.transport_document_status) == "DRAFT"
+    approval = models.ApproveTransportDocument.from_dict({"transportDocumentStatus": "APPROVED"})
+    assert approve.sync_detailed(td_reference, client=api, body=approval).status_code == 202
+    ok(client.put(f"{ADMIN}/rate-requests/{second_id}/transport-document/issue", headers=admin_headers))
+    issued = read_td.sync(td_reference, client=api)
+    assert isinstance(issued, models.TransportDocument)
+    assert str(issued.transport_document_status) == "ISSUED"
