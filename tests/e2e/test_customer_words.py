@@ -217,7 +217,7 @@ def test_the_amendment_table_names_the_msds_file_and_keeps_words_whole(
     page.goto(f"{live_server.url}/dashboard/bookings/rate-request/detail/{customer.amended}")
     table = page.locator("table", has=page.locator("th", has_text="Amended"))
     expect(table).to_be_visible()
-    msds = table.locator("tr", has=page.locator("th", has_text=re.compile("^MSDS")))
+    msds = table.locator("tr", has=page.locator("th", has_text=re.compile(r"^Safety data sheet \(MSDS\)$")))
     expect(msds.get_by_role("link", name="MSDS file")).to_have_count(2)
     assert not UUID.search(table.inner_text()), table.inner_text()
     assert table.evaluate(BROKEN_WORDS) == []

@@ -109,13 +109,12 @@ export function RateRequestDetailRoute() {
           <span className={styles.badge} data-state={stateName('rate_request', detail.state, detail.price)}>
             {customerLabel('rate_request', detail.state, detail.price)}
           </span>{' '}
-          <WhoseMove waitingFor={detail.waitingFor} viewer="customer" />
+          <WhoseMove waitingFor={detail.waitingFor} viewer="customer" />{' '}
+          {/* Beside the booking's name, not at the heading's far end, where a step's notice appears. */}
+          <Button variant="outline" onClick={() => navigate(`/dashboard/bookings/NewBooking?again=${detail.id}`)}>
+            Book again
+          </Button>
         </>
-      }
-      actions={
-        <Button variant="outline" onClick={() => navigate(`/dashboard/bookings/NewBooking?again=${detail.id}`)}>
-          Book again
-        </Button>
       }
     >
       {/* A closed booking is on no step: it says what happened instead (its lifecycle file's `closed` screen). */}
