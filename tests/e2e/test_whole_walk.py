@@ -330,6 +330,8 @@ def test_the_whole_walk(
         with customer.turn():
             customer.menu("Bookings")
             mine = c.locator("[data-testid=booking-row], [data-testid=booking-card]").filter(has_text=cargo)
+            # The row follows staff's request live (its link then opens the order's edit form): read it first.
+            expect(mine.filter(visible=True)).to_contain_text("Action needed")
             customer.click(mine.filter(visible=True).get_by_role("link", name=re.compile("View Details")))
             expect(c.get_by_role("heading", name="Edit Shipping Order")).to_be_visible()
             described = c.get_by_label("Cargo Description")

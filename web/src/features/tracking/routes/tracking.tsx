@@ -114,7 +114,7 @@ function UnmatchedEvents() {
               ) : (
                 <span data-testid="sent-reference">No booking reference sent</span>
               )}{' '}
-              <span className={styles.muted}>· publisher’s event ID {row.eventID}</span>
+              <span className={styles.muted}>· publisher’s event ID <code>{row.eventID}</code></span>
             </span>
             <label className={styles.field}>
               <span className="visually-hidden">Booking reference for {row.eventID}</span>
