@@ -4,6 +4,8 @@ checks (no page overflow, no overlapping controls, no input under 80 px, no clip
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 from axe_playwright_python.sync_playwright import Axe
@@ -124,3 +126,23 @@ LAYOUT_PROBLEMS = """(root) => {
 
 def layout_problems(page: Page) -> list[Any]:
     return list(page.evaluate(LAYOUT_PROBLEMS, None))
+
+
+@contextmanager
+def signed_in_page(
+    browser: Browser, server: LiveServer, viewport: dict[str, int], username: str, password: str
+) -> Iterator[Page]:
+    """A fresh browser context at `viewport`, signed in as `username`; closed afterwards."""
+    context = browser.new_context(viewport=viewport)  # type: ignore[arg-type]
+    page = context.new_page()
+    sign_in(page, server, username, password)
+    try:
+        yield page
+    finally:
+        context.close()
+
+
+def full_shot(page: Page, shots: Path, prefix: str, name: str) -> None:
+    """A full-page screenshot named `<prefix>-<width>-<name>.png`."""
+    width = page.viewport_size["width"] if page.viewport_size else 0
+    page.screenshot(path=str(shots / f"{prefix}-{width}-{name}.png"), full_page=True)

@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.corpus import FOREIGN_PHONES, LONG_ADDRESSES, PERSIAN_COMPANIES
-from tests.e2e.browser import layout_problems, sign_in
+from tests.e2e.browser import full_shot, layout_problems, signed_in_page
 from tests.e2e.conftest import LiveServer
 from tests.e2e.customers import BOOKING, booking_confirmed, call, foreign_customer, login, rate_request
 
@@ -50,16 +50,12 @@ def customer(live_server: LiveServer) -> Customer:
 def customer_page(
     browser: Browser, live_server: LiveServer, customer: Customer, viewport: dict[str, int]
 ) -> Iterator[Page]:
-    context = browser.new_context(viewport=viewport)  # type: ignore[arg-type]
-    page = context.new_page()
-    sign_in(page, live_server, customer.username, customer.password)
-    yield page
-    context.close()
+    with signed_in_page(browser, live_server, viewport, customer.username, customer.password) as page:
+        yield page
 
 
 def shot(page: Page, shots: Path, name: str) -> None:
-    width = page.viewport_size["width"] if page.viewport_size else 0
-    page.screenshot(path=str(shots / f"address-book-{width}-{name}.png"), full_page=True)
+    full_shot(page, shots, "address-book", name)
 
 
 def test_a_saved_party_fills_the_shipper_and_a_typed_consignee_is_saved(

@@ -17,7 +17,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.accounts_support import choose_type, unique_id
-from tests.e2e.browser import sign_in
+from tests.e2e.browser import full_shot, signed_in_page
 from tests.e2e.conftest import LiveServer
 from tests.e2e.customers import (
     BOOKING,
@@ -80,16 +80,12 @@ def customer(live_server: LiveServer) -> Customer:
 def customer_page(
     browser: Browser, live_server: LiveServer, customer: Customer, viewport: dict[str, int]
 ) -> Iterator[Page]:
-    context = browser.new_context(viewport=viewport)  # type: ignore[arg-type]
-    page = context.new_page()
-    sign_in(page, live_server, customer.username, customer.password)
-    yield page
-    context.close()
+    with signed_in_page(browser, live_server, viewport, customer.username, customer.password) as page:
+        yield page
 
 
 def shot(page: Page, shots: Path, name: str) -> None:
-    width = page.viewport_size["width"] if page.viewport_size else 0
-    page.screenshot(path=str(shots / f"customer-words-{width}-{name}.png"), full_page=True)
+    full_shot(page, shots, "customer-words", name)
 
 
 # Boxes of visible buttons and links the toast lies over (its own Dismiss excepted).
