@@ -4,6 +4,7 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import i18next from 'eslint-plugin-i18next';
 import tseslint from 'typescript-eslint';
 
 const FEATURES = ['accounts', 'booking', 'admin', 'audit', 'operations'];
@@ -16,7 +17,11 @@ const boundaries = [
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@/features/*', '@/app/*'], message: 'Shared code must not depend on features or the app.' }] },
+        {
+          patterns: [
+            { group: ['@/features/*', '@/app/*'], message: 'Shared code must not depend on features or the app.' },
+          ],
+        },
       ],
     },
   },
@@ -40,6 +45,14 @@ const boundaries = [
 
 export default defineConfig(
   { ignores: ['dist', 'node_modules', 'coverage'] },
+  // Every word a person reads comes from src/i18n's catalogues, in both languages: a literal in markup is a
+  // screen that stays English in Persian.
+  {
+    files: ['src/**/*.tsx'],
+    ignores: ['src/**/*.test.tsx', 'src/testing/**'],
+    plugins: { i18next },
+    rules: { 'i18next/no-literal-string': ['warn', { mode: 'jsx-only' }] },
+  },
   {
     files: ['**/*.{ts,tsx,js}'],
     extends: [js.configs.recommended, tseslint.configs.recommended, reactHooks.configs.flat.recommended],

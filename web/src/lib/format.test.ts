@@ -1,6 +1,18 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { formatAge, formatDate, formatMoment, formatMoney, formatTotal, momentField, parseMoment, formatAt } from './format';
+import { i18next, setLanguage } from '@/i18n';
+import {
+  calendarDay,
+  formatAge,
+  formatAt,
+  formatDate,
+  formatMoment,
+  formatMoney,
+  formatTotal,
+  latinDigits,
+  momentField,
+  parseMoment,
+} from './format';
 
 describe('money', () => {
   it('reads like money', () => {
@@ -37,7 +49,15 @@ describe('a time typed in the one format', () => {
   it('reads YYYY/MM/DD HH:MM as UTC, whatever the browser zone, and refuses other formats and unreal moments', () => {
     expect(parseMoment('2027/01/14 08:30')).toBe('2027-01-14T08:30:00Z');
     expect(parseMoment(' 2027/01/14 23:59 utc ')).toBe('2027-01-14T23:59:00Z');
-    for (const text of ['', '01/14/2027 08:30', '2027-01-14T08:30', '2027/1/14 8:30', '2027/02/29 10:00', '2027/01/14 24:00', '2027/13/01 10:00'])
+    for (const text of [
+      '',
+      '01/14/2027 08:30',
+      '2027-01-14T08:30',
+      '2027/1/14 8:30',
+      '2027/02/29 10:00',
+      '2027/01/14 24:00',
+      '2027/13/01 10:00',
+    ])
       expect(parseMoment(text)).toBeNull();
   });
 
@@ -64,5 +84,22 @@ describe('the one time policy on screens', () => {
   it('writes a time with no place in the viewer zone', () => {
     const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
     expect(formatMoment('2026-12-08T22:30:00Z')).toBe(formatAt('2026-12-08T22:30:00Z', zone));
+  });
+});
+
+describe('in Persian', () => {
+  it('shows days in the Solar Hijri calendar with Persian digits, and reads Latin or Persian digits typed', async () => {
+    await setLanguage('fa');
+    try {
+      expect(formatDate('2026-12-29')).toBe('۱۴۰۵/۱۰/۰۸');
+      expect(calendarDay(2026, 3, 21)).toBe('۱۴۰۵/۰۱/۰۱');
+      expect(formatAt('2026-12-29T10:00:00Z', 'Asia/Tehran')).toBe('۱۴۰۵/۱۰/۰۸ ۱۳:۳۰ Tehran (UTC+۰۳:۳۰)');
+      expect(formatAge('2026-12-29T10:00:00Z', Date.parse('2026-12-31T10:00:00Z'))).toBe('۲ روز');
+      expect(latinDigits('۱۴۰۵/۱۰/۰۸ ٠٩')).toBe('1405/10/08 09');
+      expect(parseMoment('۲۰۲۷/۰۱/۱۴ ۰۸:۳۰')).toBe('2027-01-14T08:30:00Z');
+    } finally {
+      await i18next.changeLanguage('en');
+    }
+    expect(formatDate('2026-12-29')).toBe('2026/12/29');
   });
 });

@@ -1,13 +1,42 @@
 /**
  * Money and dates as every screen shows them: one formatter each, so the list, the detail, the
- * console, the report and the audit trail read the same.
+ * console, the report and the audit trail read the same. In Persian, days are in the Solar Hijri calendar
+ * and digits are Persian; in English, Gregorian with Latin digits.
  */
-const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+import { currentLanguage, i18next } from '@/i18n';
+import type { Language } from '@/i18n';
+
+const USD: Record<Language, Intl.NumberFormat> = {
+  en: new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }),
+  fa: new Intl.NumberFormat('fa-IR', { style: 'currency', currency: 'USD' }),
+};
+
+const PERSIAN_DIGITS = '۰۱۲۳۴۵۶۷۸۹';
+// The browser's own calendar data (ICU, CLDR) converts days for display; entering a Solar Hijri day uses
+// @internationalized/date, loaded only by the inputs that need it.
+const SOLAR_HIJRI = new Intl.DateTimeFormat('en-US-u-ca-persian-nu-latn', {
+  timeZone: 'UTC',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** Latin digits as the language writes them (Persian digits in Persian). */
+export function localDigits(text: string, language: Language = currentLanguage()): string {
+  return language === 'fa' ? text.replace(/[0-9]/g, (digit) => PERSIAN_DIGITS[Number(digit)]) : text;
+}
+
+/** What a person typed, with Persian or Arabic-Indic digits read as Latin ones (inputs accept both). */
+export function latinDigits(text: string): string {
+  return text
+    .replace(/[۰-۹]/g, (digit) => String(digit.charCodeAt(0) - 0x06f0))
+    .replace(/[٠-٩]/g, (digit) => String(digit.charCodeAt(0) - 0x0660));
+}
 
 /** `3700` -> `$3,700.00`; null or not a number -> the dash the tables use for "none". */
 export function formatMoney(value: number | string | null | undefined): string {
   const n = typeof value === 'string' ? Number(value) : value;
-  return n === null || n === undefined || !Number.isFinite(n) ? '-' : USD.format(n);
+  return n === null || n === undefined || !Number.isFinite(n) ? '-' : USD[currentLanguage()].format(n);
 }
 
 /** The total for a quantity of containers at a price per container. */
@@ -23,9 +52,22 @@ function parse(value: string): Date | null {
 
 const two = (n: number) => String(n).padStart(2, '0');
 
+/** A Gregorian calendar day as the language shows it: `2026/12/29`, or `۱۴۰۵/۱۰/۰۸` in Persian. */
+export function calendarDay(
+  year: number,
+  month: number,
+  dayOfMonth: number,
+  language: Language = currentLanguage(),
+): string {
+  if (language !== 'fa') return `${year}/${two(month)}/${two(dayOfMonth)}`;
+  const parts = SOLAR_HIJRI.formatToParts(new Date(Date.UTC(year, month - 1, dayOfMonth)));
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
+  return localDigits(`${part('year')}/${two(part('month'))}/${two(part('day'))}`, 'fa');
+}
+
 /** The specification's display, YYYY/MM/DD (UTC), everywhere a day is shown (one format, not five). */
 function day(date: Date): string {
-  return `${date.getUTCFullYear()}/${two(date.getUTCMonth() + 1)}/${two(date.getUTCDate())}`;
+  return calendarDay(date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate());
 }
 
 /** `2026-12-01` or an ISO time -> `2026/12/01` (UTC). */
@@ -62,7 +104,7 @@ function formatterOf(zone: string): Intl.DateTimeFormat {
 }
 
 /** The clock of `zone` at `date`, and its offset as `+03:30`. */
-function clockIn(date: Date, zone: string) {
+function clockIn(date: Date, zone: string, language: Language) {
   let parts: Intl.DateTimeFormatPart[];
   try {
     parts = formatterOf(zone).formatToParts(date);
@@ -72,7 +114,7 @@ function clockIn(date: Date, zone: string) {
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
   const offset = /([+-]\d{2}:\d{2})/.exec(part('timeZoneName'))?.[1] ?? '+00:00';
   return {
-    day: `${part('year')}/${part('month')}/${part('day')}`,
+    day: calendarDay(Number(part('year')), Number(part('month')), Number(part('day')), language),
     time: `${part('hour')}:${part('minute')}`,
     seconds: part('second'),
     offset,
@@ -90,12 +132,20 @@ export function zoneLabel(zone: string, offset: string): string {
  * An ISO time as the clocks of `timeZone` showed it, with the zone: `2026/12/09 02:00 Tehran (UTC+03:30)`.
  * The zone of a port comes from the server (`/booking/api/v1/places`), so a screen and an e-mail agree.
  */
-export function formatAt(value: string | null | undefined, timeZone: string | null | undefined, seconds = false): string {
+export function formatAt(
+  value: string | null | undefined,
+  timeZone: string | null | undefined,
+  seconds = false,
+  language: Language = currentLanguage(),
+): string {
   const date = value ? parse(value) : null;
   if (!date) return '-';
   const zone = timeZone || 'UTC';
-  const clock = clockIn(date, UTC_NAMES.has(zone) ? 'UTC' : zone);
-  return `${clock.day} ${clock.time}${seconds ? `:${clock.seconds}` : ''} ${zoneLabel(zone, clock.offset)}`;
+  const clock = clockIn(date, UTC_NAMES.has(zone) ? 'UTC' : zone, language);
+  return localDigits(
+    `${clock.day} ${clock.time}${seconds ? `:${clock.seconds}` : ''} ${zoneLabel(zone, clock.offset)}`,
+    language,
+  );
 }
 
 /** An ISO time where no place applies, in the viewer's own zone: `2026/12/01 17:35 Tehran (UTC+03:30)`, or
@@ -109,14 +159,14 @@ export function formatAge(since: string | null | undefined, now: number = Date.n
   const date = since ? parse(since) : null;
   if (!date) return '-';
   const minutes = Math.max(0, Math.floor((now - date.getTime()) / 60_000));
-  if (minutes < 1) return 'under a minute';
-  const [n, unit] =
+  if (minutes < 1) return i18next.t('age.underMinute');
+  const [count, unit] =
     minutes >= 1440
-      ? [Math.floor(minutes / 1440), 'day']
+      ? [Math.floor(minutes / 1440), 'day' as const]
       : minutes >= 60
-        ? [Math.floor(minutes / 60), 'hour']
-        : [minutes, 'minute'];
-  return `${n} ${unit}${n === 1 ? '' : 's'}`;
+        ? [Math.floor(minutes / 60), 'hour' as const]
+        : [minutes, 'minute' as const];
+  return localDigits(i18next.t(`age.${unit}`, { count }));
 }
 
 /**
@@ -125,16 +175,20 @@ export function formatAge(since: string | null | undefined, now: number = Date.n
  * moment (2027/02/30, 24:00). Typed as UTC, whatever the browser's zone, so every screen reads the same time.
  */
 export function parseMoment(text: string): string | null {
-  const match = /^(\d{4})\/(\d{2})\/(\d{2}) +(\d{2}):(\d{2})(?: *UTC)?$/i.exec(text.trim());
+  const match = /^(\d{4})\/(\d{2})\/(\d{2}) +(\d{2}):(\d{2})(?: *UTC)?$/i.exec(latinDigits(text).trim());
   if (!match) return null;
   const [year, month, day_, hour, minute] = match.slice(1).map(Number);
   const date = new Date(Date.UTC(year, month - 1, day_, hour, minute));
   const same =
-    date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day_ && date.getUTCHours() === hour && date.getUTCMinutes() === minute;
+    date.getUTCFullYear() === year &&
+    date.getUTCMonth() === month - 1 &&
+    date.getUTCDate() === day_ &&
+    date.getUTCHours() === hour &&
+    date.getUTCMinutes() === minute;
   return same ? `${match[1]}-${match[2]}-${match[3]}T${match[4]}:${match[5]}:00Z` : null;
 }
 
 /** A moment as a time field shows it: `2027/01/14 08:30` (UTC, the zone said by the field's label). */
 export function momentField(value: Date | string): string {
-  return formatAt(typeof value === 'string' ? value : value.toISOString(), 'UTC').replace(/ UTC$/, '');
+  return formatAt(typeof value === 'string' ? value : value.toISOString(), 'UTC', false, 'en').replace(/ UTC$/, '');
 }

@@ -1,5 +1,6 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import '@/i18n';
 
 // Route screens are lazy chunks: on a busy machine the first import of one can take longer than the
 // library's default second, which failed `findBy…` waits in whole runs only. A screen that never comes still

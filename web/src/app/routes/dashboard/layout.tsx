@@ -1,5 +1,6 @@
 import { Suspense, useEffect, useRef, useState } from 'react';
 import type { ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import {
   BoxIcon,
@@ -12,6 +13,7 @@ import {
   UserIcon,
 } from '@/components/ui/icons';
 import type { IconProps } from '@/components/ui/icons';
+import { LanguageSwitch } from '@/components/language-switch';
 import { Logo } from '@/components/ui/logo';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toast';
@@ -84,25 +86,27 @@ function Menu({
   loggingOut: boolean;
   onNavigate?: () => void;
 }) {
+  const { t } = useTranslation();
   const { main, staff } = menuSections({ roles: getRoles(), accountType: getRole(), mobile });
   return (
     <>
       <MenuList items={main} pathname={pathname} onNavigate={onNavigate} />
       {staff.length > 0 ? (
         <div className={styles.staff}>
-          <p className={styles.sectionTitle}>Staff</p>
+          <p className={styles.sectionTitle}>{t('shell.staff')}</p>
           <MenuList items={staff} pathname={pathname} onNavigate={onNavigate} />
         </div>
       ) : null}
       <button type="button" className={styles.logout} onClick={onLogout} disabled={loggingOut}>
         <LogoutIcon size={20} />
-        <span>Log out</span>
+        <span>{t('shell.logout')}</span>
       </button>
     </>
   );
 }
 
 export function DashboardLayout() {
+  const { t } = useTranslation();
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -127,7 +131,7 @@ export function DashboardLayout() {
     queryClient.clear();
     setLoggingOut(true);
     setDrawerOpen(false);
-    toast.notif('You have been logged out.');
+    toast.notif(t('shell.loggedOut'));
     logoutTimer.current = setTimeout(() => navigate('/login', { replace: true }), LOGOUT_REDIRECT_MS);
   };
 
@@ -137,7 +141,7 @@ export function DashboardLayout() {
         <button
           type="button"
           className={styles.hamburger}
-          aria-label="Menu"
+          aria-label={t('shell.menu')}
           aria-expanded={drawerOpen}
           aria-controls="dashboard-mobile-menu"
           onClick={() => setDrawerOpen((v) => !v)}
@@ -146,9 +150,10 @@ export function DashboardLayout() {
         </button>
         <Link to="/dashboard/overview" className={styles.brand}>
           <Logo />
-          <span>Freight Booking Portal</span>
+          <span>{t('shell.brand')}</span>
         </Link>
         <div className={styles.headerActions}>
+          <LanguageSwitch />
           <NotificationBell />
         </div>
       </header>
@@ -156,7 +161,7 @@ export function DashboardLayout() {
       {drawerOpen ? (
         <>
           <div className={styles.scrim} onClick={() => setDrawerOpen(false)} aria-hidden="true" />
-          <nav id="dashboard-mobile-menu" className={styles.drawer} aria-label="Mobile menu">
+          <nav id="dashboard-mobile-menu" className={styles.drawer} aria-label={t('shell.mobileMenu')}>
             <Menu
               mobile
               pathname={pathname}
@@ -169,7 +174,7 @@ export function DashboardLayout() {
       ) : null}
 
       <div className={styles.sidebarColumn}>
-        <nav className={styles.sidebar} aria-label="Side menu">
+        <nav className={styles.sidebar} aria-label={t('shell.sideMenu')}>
           <Menu mobile={false} pathname={pathname} onLogout={logout} loggingOut={loggingOut} />
         </nav>
       </div>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
+import { LanguageSwitch } from '@/components/language-switch';
 import { Logo } from '@/components/ui/logo';
 import { NEXT_KEY, nextAfterLogin } from '@/lib/return-path';
 import { hasToken } from '@/lib/session';
@@ -27,6 +28,7 @@ export function LoginRoute() {
             <Logo />
             Freight Booking Portal
           </p>
+          <LanguageSwitch />
           <h1 className={styles.title}>Welcome back</h1>
           <p className={styles.subtitle}>Log in to manage your rate requests and bookings.</p>
           {signedOut ? (
