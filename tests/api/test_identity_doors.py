@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from datetime import timedelta
 from pathlib import Path
 
@@ -22,6 +22,7 @@ from api.routers.events import SESSION_CHECK_SECONDS
 from api.settings import Settings
 from tests.api.accounts_support import AUTH, PASSWORD, fails, ok
 from tests.api.identity_support import STREAM, customer_with_email, doors, knocks, reset_by_link
+from tests.api.test_live_events import LiveClient
 from tests.app_services import app_of
 from tests.conftest import login, make_settings
 
@@ -152,6 +153,22 @@ def test_keys_and_webhooks_are_capped_per_account(capped: TestClient) -> None:
     ok(capped.post(HOOKS, json={"callbackUrl": "http://127.0.0.1:9/h3"}, headers=alice), 201)
 
 
+def listener(
+    live: LiveClient, cookie: dict[str, str], opened: threading.Event, ended: threading.Event
+) -> Callable[[], None]:
+    """Reads the event stream with `cookie`: `opened` once it says it is connected, `ended` when it closes."""
+
+    def listen() -> None:
+        with live.stream("GET", STREAM, headers=cookie, timeout=None) as answer:
+            assert answer.status_code == 200
+            for line in answer.iter_lines():
+                if line == ": connected":
+                    opened.set()
+        ended.set()
+
+    return listen
+
+
 def test_an_open_event_stream_ends_with_its_session(settings: Settings) -> None:
     """The stream was the one door that kept delivering after the session ended: an open stream now ends
     within a couple of seconds of a log-out everywhere, and a new one is refused."""
@@ -162,15 +179,7 @@ def test_an_open_event_stream_ends_with_its_session(settings: Settings) -> None:
         alice, _ = customer_with_email(live, admin)
         cookie = {"Cookie": "token=" + alice["Authorization"].split(" ", 1)[1]}
         opened, ended = threading.Event(), threading.Event()
-
-        def listen() -> None:
-            with live.stream("GET", STREAM, headers=cookie, timeout=None) as answer:
-                assert answer.status_code == 200
-                for line in answer.iter_lines():
-                    if line == ": connected":
-                        opened.set()
-            ended.set()
-
+        listen = listener(live, cookie, opened, ended)
         threading.Thread(target=listen, daemon=True).start()
         assert opened.wait(10), "the stream did not open"
         assert not ended.wait(1.5), "the stream ended on its own"
@@ -193,15 +202,7 @@ def test_an_open_event_stream_ends_when_its_token_expires(
         alice = login(live, national_id, PASSWORD)
         cookie = {"Cookie": "token=" + alice["Authorization"].split(" ", 1)[1]}
         opened, ended = threading.Event(), threading.Event()
-
-        def listen() -> None:
-            with live.stream("GET", STREAM, headers=cookie, timeout=None) as answer:
-                assert answer.status_code == 200
-                for line in answer.iter_lines():
-                    if line == ": connected":
-                        opened.set()
-            ended.set()
-
+        listen = listener(live, cookie, opened, ended)
         started = time.monotonic()
         threading.Thread(target=listen, daemon=True).start()
         assert opened.wait(LIFETIME), "the stream did not open"

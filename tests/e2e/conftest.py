@@ -10,10 +10,10 @@ import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import pytest
-from playwright.sync_api import Page, ViewportSize, expect
+from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from tests.chromium import CHROMIUM, CHROMIUM_FLAGS
 from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME
@@ -94,3 +94,22 @@ def viewport(request: pytest.FixtureRequest, page: Page) -> ViewportSize:
     size: ViewportSize = request.param
     page.set_viewport_size(size)
     return size
+
+
+class SignsIn(Protocol):
+    @property
+    def username(self) -> str: ...
+
+    @property
+    def password(self) -> str: ...
+
+
+@pytest.fixture
+def customer_page(
+    browser: Browser, live_server: LiveServer, customer: SignsIn, viewport: dict[str, int]
+) -> Iterator[Page]:
+    """The module's `customer` signed in, in a fresh context at each viewport."""
+    from tests.e2e.browser import signed_in_page
+
+    with signed_in_page(browser, live_server, viewport, customer.username, customer.password) as page:
+        yield page

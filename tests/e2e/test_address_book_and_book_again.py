@@ -6,15 +6,14 @@ new booking of its own. Screenshots: test-output/screenshots/address-book-*."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from tests.corpus import FOREIGN_PHONES, LONG_ADDRESSES, PERSIAN_COMPANIES
-from tests.e2e.browser import full_shot, layout_problems, signed_in_page
+from tests.e2e.browser import full_shot, layout_problems
 from tests.e2e.conftest import LiveServer
 from tests.e2e.customers import BOOKING, booking_confirmed, call, foreign_customer, login, rate_request
 
@@ -44,14 +43,6 @@ def customer(live_server: LiveServer) -> Customer:
     at_order = booking_confirmed(live_server, token, "Saffron, dried, in tins")
     earlier = rate_request(live_server, token, "Dates, pitted, in cartons")
     return Customer(username, password, token, at_order, earlier)
-
-
-@pytest.fixture
-def customer_page(
-    browser: Browser, live_server: LiveServer, customer: Customer, viewport: dict[str, int]
-) -> Iterator[Page]:
-    with signed_in_page(browser, live_server, viewport, customer.username, customer.password) as page:
-        yield page
 
 
 def shot(page: Page, shots: Path, name: str) -> None:

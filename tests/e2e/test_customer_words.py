@@ -8,16 +8,15 @@ Iranian mobile is taken as people type it. Screenshots: test-output/screenshots/
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import date, timedelta
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from tests.e2e.accounts_support import choose_type, unique_id
-from tests.e2e.browser import full_shot, signed_in_page
+from tests.e2e.browser import full_shot
 from tests.e2e.conftest import LiveServer
 from tests.e2e.customers import (
     BOOKING,
@@ -74,14 +73,6 @@ def customer(live_server: LiveServer) -> Customer:
     quote(live_server, declined, 2100)
     call(live_server, "PUT", f"{BOOKING}/client/rate-requests/{declined}/cancel", token=token)
     return Customer(username, password, amended, dangerous, declined)
-
-
-@pytest.fixture
-def customer_page(
-    browser: Browser, live_server: LiveServer, customer: Customer, viewport: dict[str, int]
-) -> Iterator[Page]:
-    with signed_in_page(browser, live_server, viewport, customer.username, customer.password) as page:
-        yield page
 
 
 def shot(page: Page, shots: Path, name: str) -> None:
