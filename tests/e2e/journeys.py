@@ -19,8 +19,24 @@ from tests.e2e.conftest import LiveServer
 from tests.e2e.test_words_not_codes import URL, code_on, dates_on, line_problems, retired_on
 
 
+class CountsActs:
+    """Acting through these counts what a person does: each click, each field filled."""
+
+    page: Page
+    clicks: int
+    fields: int
+
+    def click(self, target: Locator) -> None:
+        self.clicks += 1
+        target.click()
+
+    def fill(self, target: Locator, text: str) -> None:
+        self.fields += 1
+        target.fill(text)
+
+
 @dataclass
-class Person:
+class Person(CountsActs):
     """`role` is the wording rules' role ("customer", "admin" for staff and the auditor); `name` names the
     screenshots. Seconds are the sum of the person's turns, not the time others spent meanwhile."""
 
@@ -41,14 +57,6 @@ class Person:
             yield
         finally:
             self.seconds += time.monotonic() - started
-
-    def click(self, target: Locator) -> None:
-        self.clicks += 1
-        target.click()
-
-    def fill(self, target: Locator, text: str) -> None:
-        self.fields += 1
-        target.fill(text)
 
     def upload(self, target: Locator, path: Path) -> None:
         """Choosing a file: one field."""

@@ -19,13 +19,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Locator, Page, ViewportSize, expect
+from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME
 from tests.e2e.accounts_support import choose_type, email_link, fill_company, phone_number, unique_id
 from tests.e2e.browser import DESKTOP, PHONE, no_serious_violations, sign_in
 from tests.e2e.conftest import LiveServer
 from tests.e2e.customers import PDF
+from tests.e2e.journeys import CountsActs
 from tests.live_server import ROOT
 
 PASSWORD = "Journey-Pass1"
@@ -43,21 +44,13 @@ def stream_offered(server: LiveServer) -> bool:
 
 
 @dataclass
-class Side:
+class Side(CountsActs):
     """One person's browser: counts their clicks and keystroke fields, and the time they spend."""
 
     page: Page
     clicks: int = 0
     fields: int = 0
     started: float = field(default_factory=time.monotonic)
-
-    def click(self, target: Locator) -> None:
-        self.clicks += 1
-        target.click()
-
-    def fill(self, target: Locator, text: str) -> None:
-        self.fields += 1
-        target.fill(text)
 
     def choose(self, label: str, option: str) -> None:
         self.click(self.page.get_by_role("combobox", name=label))
