@@ -249,15 +249,23 @@ def container_id(server: LiveServer, token: str, number: str) -> int:
     return int(next(r for r in rows if r["name"] == number)["value"])
 
 
-def shipping_order(server: LiveServer, token: str, rate_request_id: str, numbers: list[str]) -> str:
-    """The customer's shipping order with a supplier, consignee, notify party and one container a number."""
+def shipping_order(
+    server: LiveServer,
+    token: str,
+    rate_request_id: str,
+    numbers: list[str],
+    supplier: tuple[str, str] = ("Supplier Co", "4915100000001"),
+    cargo: str = "Roasted pistachios in 25 kg cartons",
+) -> str:
+    """The customer's shipping order with a supplier (name, phone), consignee, notify party and one container
+    a number."""
     parties = [
         {"name": name, "address": f"{name} street 1", "phoneNumber": phone, "fax": None, "partyType": kind}
         | {"isForSwbl": False}
         for name, phone, kind in (
             ("Consignee Pte Ltd", "6512345678", 1),
             ("Notify Pte Ltd", "6587654321", 2),
-            ("Supplier Co", "4915100000001", 0),
+            (*supplier, 0),
         )
     ]
     containers = [
@@ -275,7 +283,7 @@ def shipping_order(server: LiveServer, token: str, rate_request_id: str, numbers
         "rateRequestId": rate_request_id,
         "isSWBL": False,
         "frightType": 2,
-        "cargoDescription": "Roasted pistachios in 25 kg cartons",
+        "cargoDescription": cargo,
         "imcoClass": None,
         "unNumber": None,
         "temprature": None,

@@ -23,11 +23,11 @@ from tests.e2e.customers import (
     admin_token,
     booking_confirmed,
     call,
-    container_id,
     followers_caught_up,
     foreign_customer,
     login,
     pending_registration,
+    shipping_order,
 )
 from tests.e2e.test_audit_screens import AUDITOR_PASSWORD, AUDITOR_USERNAME, create_auditor, wait_for_login
 
@@ -79,21 +79,9 @@ def zahras_booking(server: LiveServer) -> tuple[str, str]:
     username, password = foreign_customer(server, PERSIAN)
     token = login(server, username, password)
     rid = booking_confirmed(server, token, "Saffron")
-    parties = [
-        {"name": name, "address": f"{name} street 1", "phoneNumber": phone, "fax": None, "partyType": kind}
-        | {"isForSwbl": False}
-        for name, phone, kind in (
-            ("Consignee Pte Ltd", "6512345678", 1),
-            ("Notify Pte Ltd", "6587654321", 2),
-            (LATIN, "989121234567", 0),
-        )
-    ]
-    container = {"containerId": container_id(server, token, ORDERED_CONTAINER), "seal": "SEAL-0001"}
-    container |= {"count": 120, "type": 1, "grossWeight": 21000, "netWeight": 19500}
-    order = {"rateRequestId": rid, "isSWBL": False, "frightType": 2, "cargoDescription": "Saffron in tins"}
-    order |= {"imcoClass": None, "unNumber": None, "temprature": None, "humidity": None}
-    order |= {"hasVentilation": False, "parties": parties, "containers": [container]}
-    call(server, "POST", f"{BOOKING}/client/shipping-orders", order, token=token)
+    shipping_order(
+        server, token, rid, [ORDERED_CONTAINER], supplier=(LATIN, "989121234567"), cargo="Saffron in tins"
+    )
     reference = str(call(server, "GET", f"{BOOKING}/client/rate-requests/{rid}", token=token)["reference"])
     admin = admin_token(server)
     key = call(server, "POST", "/integrations/api/v1/admin/publisher-keys", {"label": TERMINAL}, token=admin)

@@ -25,6 +25,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
+from tests.api.booking_support import order_payload as shipping_order_body
 from tests.api.dcsa_support import Received, Receiver
 from tests.api.dcsa_support import validate as validate_bkg
 from tests.api.test_dcsa_ebl import conforming
@@ -237,30 +238,15 @@ def order_payload(rate_request_id: str, quantity: int, description: str, danger:
         }
         for kind, name in ((1, f"{person[0]} {person[1]}"), (2, "Notify Co"), (0, "Supplier Co"))
     ]
-    return {
-        "rateRequestId": rate_request_id,
-        "isSWBL": False,
-        "frightType": 1,
-        "cargoDescription": description,
+    return shipping_order_body(
+        rate_request_id,
+        quantity,
+        cargoDescription=description,
+        parties=parties,
         # Dangerous cargo names its IMDG class and UN number (gasoline, class 3).
-        "imcoClass": "3" if danger else None,
-        "unNumber": "1203" if danger else None,
-        "temprature": None,
-        "humidity": None,
-        "hasVentilation": False,
-        "parties": parties,
-        "containers": [
-            {
-                "containerId": i + 1,
-                "seal": f"S{i}",
-                "count": 100,
-                "type": 1,
-                "grossWeight": 20000,
-                "netWeight": 18000,
-            }
-            for i in range(quantity)
-        ],
-    }
+        imcoClass="3" if danger else None,
+        unNumber="1203" if danger else None,
+    )
 
 
 # -- the world ---
