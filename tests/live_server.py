@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -55,6 +56,20 @@ def running_server(env: dict[str, str], log: Path, workers: int = 1) -> Iterator
         process.terminate()
         try:
             process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+def stop_processes(processes: Iterable[subprocess.Popen[bytes]], grace: float) -> None:
+    """SIGTERM to every process still running; each then has `grace` seconds to finish before it is killed."""
+    running = list(processes)
+    for process in running:
+        if process.poll() is None:
+            process.send_signal(signal.SIGTERM)
+    for process in running:
+        try:
+            process.wait(timeout=grace)
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()

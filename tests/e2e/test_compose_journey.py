@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import os
 import re
-import signal
 import subprocess
 import sys
 import time
@@ -33,7 +32,7 @@ from tests.corpus import IRANIAN_PHONES, PERSIAN_PEOPLE, fresh_national_id
 from tests.e2e.conftest import DESKTOP, LiveServer
 from tests.e2e.customers import followers_caught_up, rate_request
 from tests.e2e.customers import quote as staff_quote
-from tests.live_server import ROOT
+from tests.live_server import ROOT, stop_processes
 from tests.pg import Cluster, free_port
 
 PUBLIC_URL = "https://freight.example.test"
@@ -124,15 +123,7 @@ class Deployment:
             time.sleep(0.3)
 
     def stop(self) -> None:
-        for process in self.processes.values():
-            if process.poll() is None:
-                process.send_signal(signal.SIGTERM)
-        for process in self.processes.values():
-            try:
-                process.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
+        stop_processes(self.processes.values(), grace=20)
 
 
 @contextmanager

@@ -13,7 +13,6 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import signal
 import subprocess
 import sys
 import threading
@@ -37,6 +36,7 @@ from domain.shared.actor import SYSTEM_ACTOR
 from infrastructure.event_store import SharedStore
 from tests.api.booking_support import PASSWORD, payload
 from tests.conftest import make_settings
+from tests.live_server import stop_processes
 from tests.pg import Cluster, free_port, throwaway_cluster
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -133,15 +133,7 @@ class Topology:
         return holders[0]
 
     def stop(self) -> None:
-        for process in self.processes.values():
-            if process.poll() is None:
-                process.send_signal(signal.SIGTERM)
-        for process in self.processes.values():
-            try:
-                process.wait(15)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait(5)
+        stop_processes(self.processes.values(), grace=15)
 
 
 @contextmanager
