@@ -17,8 +17,12 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+from collections.abc import Iterable
+from typing import Any
 
-from fastapi import Request
+from fastapi import APIRouter, Depends, Request
+from fastapi.routing import APIRoute
+from pydantic import BaseModel
 from starlette.types import Message, Receive, Scope, Send
 
 from api.bootstrap import Services
@@ -27,6 +31,7 @@ from api.edge.deps import client_address
 from api.edge.http_middleware import HttpMiddleware
 from api.edge.identity import presented
 from api.edge.path_guard import allowed_methods
+from api.openapi import operation_ids
 from api.web_app import DCSA_DOOR
 from domain.shared.errors import TooManyAttempts
 
@@ -152,3 +157,50 @@ def rate_limit(request: Request) -> None:
     if over:
         retry_after = max(math.ceil(max(c.window_ends for c in over) - now), 1)
         raise TooManyAttempts("Too many requests; retry after the time Retry-After gives", retry_after)
+
+
+_RATE_LIMIT_HEADERS = {
+    "RateLimit-Limit": "Calls allowed in the window (per credential; per address five times as many)",
+    "RateLimit-Remaining": "Calls left in the current window",
+    "RateLimit-Reset": "Seconds until the window ends",
+    "RateLimit-Policy": "The limit and its window in seconds (`120;w=60`)",
+}
+
+
+def door_router(
+    *,
+    prefix: str,
+    tag: str,
+    route_class: type[APIRoute],
+    error_model: type[BaseModel],
+    statuses: Iterable[int],
+    operations: str,
+    limited: bool = True,
+) -> APIRouter:
+    """One standard's routes: each failure in `statuses` answered (and documented) in its `error_model`;
+    counted by `rate_limit` when `limited` (429 documented with its headers); operation ids of `operations`.
+    """
+    failures: dict[int | str, dict[str, Any]] = {code: {"model": error_model} for code in statuses}
+    if limited:
+        failures[429] = {
+            "model": error_model,
+            "description": "Too many requests: retry after `Retry-After` seconds",
+            "headers": {
+                "Retry-After": {
+                    "description": "Seconds to wait before calling again",
+                    "schema": {"type": "integer"},
+                },
+                **{
+                    name: {"description": text, "schema": {"type": "string"}}
+                    for name, text in _RATE_LIMIT_HEADERS.items()
+                },
+            },
+        }
+    return APIRouter(
+        prefix=prefix,
+        tags=[tag],
+        route_class=route_class,
+        responses=failures,
+        dependencies=[Depends(rate_limit)] if limited else [],
+        generate_unique_id_function=operation_ids(operations),
+    )

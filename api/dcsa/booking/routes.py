@@ -11,7 +11,7 @@ from collections.abc import Callable, Coroutine
 from typing import Annotated, Any
 
 from eventsourcing.persistence import RecordConflictError
-from fastapi import APIRouter, Depends, Header, Query, Request, Response
+from fastapi import Header, Query, Request, Response
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.routing import APIRoute
@@ -30,14 +30,13 @@ from api.dcsa.booking.models import (
 )
 from api.dcsa.booking.reference import rate_request_id_for, request_reference
 from api.dcsa.booking.sailing import confirmed_sailing_terms
-from api.dcsa.door import rate_limit
+from api.dcsa.door import door_router
 from api.dcsa.errors import API_VERSION, DetailedError, error_response, schema_errors
 from api.edge.deps import ServicesDep, off_loop
 from api.edge.errors import http_status
 from api.edge.identity import company_account_id
 from api.edge.integration_auth import IntegrationCustomer
 from api.edge.security import Principal
-from api.openapi import operation_ids
 from domain.shared.errors import (
     Conflict,
     DomainError,
@@ -130,33 +129,13 @@ def _json_body(content_type: str | None) -> bool:
     return kind == "application/json" or (kind.startswith("application/") and kind.endswith("+json"))
 
 
-_RATE_LIMIT_HEADERS = {
-    "RateLimit-Limit": "Calls allowed in the window (per credential; per address five times as many)",
-    "RateLimit-Remaining": "Calls left in the current window",
-    "RateLimit-Reset": "Seconds until the window ends",
-    "RateLimit-Policy": "The limit and its window in seconds (`120;w=60`)",
-}
-_FAILURES: dict[int | str, dict[str, Any]] = {
-    code: {"model": ErrorResponse} for code in (400, 401, 403, 404, 409, 413, 415, 500, 503)
-}
-_FAILURES[429] = {
-    "model": ErrorResponse,
-    "description": "Too many requests: retry after `Retry-After` seconds",
-    "headers": {
-        "Retry-After": {"description": "Seconds to wait before calling again", "schema": {"type": "integer"}},
-        **{
-            name: {"description": text, "schema": {"type": "string"}}
-            for name, text in _RATE_LIMIT_HEADERS.items()
-        },
-    },
-}
-router = APIRouter(
+router = door_router(
     prefix="/v2",
-    tags=["dcsa-booking"],
+    tag="dcsa-booking",
     route_class=DcsaRoute,
-    responses=_FAILURES,
-    dependencies=[Depends(rate_limit)],
-    generate_unique_id_function=operation_ids("dcsa"),
+    error_model=ErrorResponse,
+    statuses=(400, 401, 403, 404, 409, 413, 415, 500, 503),
+    operations="dcsa",
 )
 
 ApiVersion = Annotated[str | None, Header(alias="API-Version", max_length=20)]

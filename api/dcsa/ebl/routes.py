@@ -11,13 +11,13 @@ from __future__ import annotations
 import json
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Header, Request, Response
+from fastapi import Depends, Header, Request, Response
 from fastapi.responses import JSONResponse
 from pydantic import TypeAdapter, ValidationError
 
 from api.bootstrap import Services
 from api.dcsa.booking.routes import BookingContentRefused, DcsaRoute
-from api.dcsa.door import rate_limit
+from api.dcsa.door import door_router
 from api.dcsa.ebl import documents
 from api.dcsa.ebl.models import (
     ApproveTransportDocument,
@@ -35,7 +35,6 @@ from api.edge.deps import ServicesDep, off_loop
 from api.edge.identity import company_account_id
 from api.edge.integration_auth import IntegrationCustomer
 from api.edge.security import Principal
-from api.openapi import operation_ids
 from domain.shared.errors import NotFound, ValidationFailed
 from projections.booking import dcsa as dcsa_read
 from projections.booking.lookup import rate_request_id_for
@@ -46,16 +45,13 @@ class EblRoute(DcsaRoute):
     api_version = EBL_VERSION
 
 
-_FAILURES: dict[int | str, dict[str, Any]] = {
-    code: {"model": EblErrorResponse} for code in (400, 401, 403, 404, 409, 413, 415, 429, 500, 503)
-}
-router = APIRouter(
+router = door_router(
     prefix="/v3",
-    tags=["dcsa-ebl"],
+    tag="dcsa-ebl",
     route_class=EblRoute,
-    responses=_FAILURES,
-    dependencies=[Depends(rate_limit)],
-    generate_unique_id_function=operation_ids("dcsa"),
+    error_model=EblErrorResponse,
+    statuses=(400, 401, 403, 404, 409, 413, 415, 500, 503),
+    operations="dcsa",
 )
 
 ApiVersion = Annotated[str | None, Header(alias="API-Version", max_length=20)]

@@ -17,7 +17,7 @@ from collections.abc import Callable, Coroutine
 from datetime import date
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Query, Request, Response
+from fastapi import Query, Request, Response
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.routing import APIRoute
@@ -26,12 +26,12 @@ from starlette.exceptions import HTTPException
 
 from api.bootstrap import Services
 from api.dcsa.booking.models import ErrorResponse
+from api.dcsa.door import door_router
 from api.dcsa.errors import DetailedError, error_response
 from api.dcsa.schedules import models as cs
 from api.edge.deps import ServicesDep, off_loop
 from api.edge.errors import http_status
 from api.edge.integration_auth import IntegrationCustomer
-from api.openapi import operation_ids
 from domain.shared.errors import DomainError, ValidationFailed
 from projections.booking.reference import port_by_code
 from projections.schedules import port_calls, sailings_between, service_schedules
@@ -78,12 +78,14 @@ class CsRoute(APIRoute):
         return answer
 
 
-router = APIRouter(
+router = door_router(
     prefix="/v1",
-    tags=["dcsa-commercial-schedules"],
+    tag="dcsa-commercial-schedules",
     route_class=CsRoute,
-    responses={code: {"model": ErrorResponse} for code in (400, 401, 403, 500)},
-    generate_unique_id_function=operation_ids("cs"),
+    error_model=ErrorResponse,
+    statuses=(400, 401, 403, 500),
+    operations="cs",
+    limited=False,
 )
 
 Limit = Annotated[int, Query(ge=1, le=1000, description="At most this many items per page")]

@@ -17,14 +17,14 @@ from collections.abc import Callable, Coroutine
 from datetime import UTC, datetime
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Query, Request, Response
+from fastapi import Depends, Query, Request, Response
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.routing import APIRoute
 from starlette.exceptions import HTTPException
 
 from api.bootstrap import Services
-from api.dcsa.door import rate_limit
+from api.dcsa.door import door_router
 from api.dcsa.tracking.models import (
     TNT_VERSION,
     EventsError,
@@ -40,7 +40,6 @@ from api.edge.errors import StoredNotShown
 from api.edge.identity import PUBLISH, company_account_id, identify
 from api.edge.integration_auth import IntegrationCustomer
 from api.edge.security import Principal
-from api.openapi import operation_ids
 from domain.shared.actor import Actor
 from domain.shared.errors import (
     DomainError,
@@ -116,13 +115,13 @@ def _step(part: Any) -> str:
     return f"[{part}]" if isinstance(part, int) else f".{part}"
 
 
-router = APIRouter(
+router = door_router(
     prefix="/v3",
-    tags=["dcsa-track-and-trace"],
+    tag="dcsa-track-and-trace",
     route_class=TntRoute,
-    responses={code: {"model": EventsError} for code in (400, 401, 403, 413, 415, 429, 500)},
-    dependencies=[Depends(rate_limit)],
-    generate_unique_id_function=operation_ids("tnt"),
+    error_model=EventsError,
+    statuses=(400, 401, 403, 413, 415, 500),
+    operations="tnt",
 )
 
 

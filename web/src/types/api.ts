@@ -29389,9 +29389,19 @@ export interface operations {
                     "application/json": components["schemas"]["EventsError"];
                 };
             };
-            /** @description Too many attempts; see Retry-After */
+            /** @description Too many requests: retry after `Retry-After` seconds */
             429: {
                 headers: {
+                    /** @description Calls allowed in the window (per credential; per address five times as many) */
+                    "RateLimit-Limit"?: string;
+                    /** @description The limit and its window in seconds (`120;w=60`) */
+                    "RateLimit-Policy"?: string;
+                    /** @description Calls left in the current window */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: string;
+                    /** @description Seconds to wait before calling again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -29534,9 +29544,19 @@ export interface operations {
                     "application/json": components["schemas"]["EventsError"];
                 };
             };
-            /** @description Too many attempts; see Retry-After */
+            /** @description Too many requests: retry after `Retry-After` seconds */
             429: {
                 headers: {
+                    /** @description Calls allowed in the window (per credential; per address five times as many) */
+                    "RateLimit-Limit"?: string;
+                    /** @description The limit and its window in seconds (`120;w=60`) */
+                    "RateLimit-Policy"?: string;
+                    /** @description Calls left in the current window */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: string;
+                    /** @description Seconds to wait before calling again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -29718,9 +29738,19 @@ export interface operations {
                     "application/json": components["schemas"]["EblErrorResponse"];
                 };
             };
-            /** @description Too many attempts; see Retry-After */
+            /** @description Too many requests: retry after `Retry-After` seconds */
             429: {
                 headers: {
+                    /** @description Calls allowed in the window (per credential; per address five times as many) */
+                    "RateLimit-Limit"?: string;
+                    /** @description The limit and its window in seconds (`120;w=60`) */
+                    "RateLimit-Policy"?: string;
+                    /** @description Calls left in the current window */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: string;
+                    /** @description Seconds to wait before calling again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -29917,9 +29947,19 @@ export interface operations {
                     "application/json": components["schemas"]["EblErrorResponse"];
                 };
             };
-            /** @description Too many attempts; see Retry-After */
+            /** @description Too many requests: retry after `Retry-After` seconds */
             429: {
                 headers: {
+                    /** @description Calls allowed in the window (per credential; per address five times as many) */
+                    "RateLimit-Limit"?: string;
+                    /** @description The limit and its window in seconds (`120;w=60`) */
+                    "RateLimit-Policy"?: string;
+                    /** @description Calls left in the current window */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: string;
+                    /** @description Seconds to wait before calling again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -30118,9 +30158,19 @@ export interface operations {
                     "application/json": components["schemas"]["EblErrorResponse"];
                 };
             };
-            /** @description Too many attempts; see Retry-After */
+            /** @description Too many requests: retry after `Retry-After` seconds */
             429: {
                 headers: {
+                    /** @description Calls allowed in the window (per credential; per address five times as many) */
+                    "RateLimit-Limit"?: string;
+                    /** @description The limit and its window in seconds (`120;w=60`) */
+                    "RateLimit-Policy"?: string;
+                    /** @description Calls left in the current window */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: string;
+                    /** @description Seconds to wait before calling again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -30319,9 +30369,19 @@ export interface operations {
                     "application/json": components["schemas"]["EblErrorResponse"];
                 };
             };
-            /** @description Too many attempts; see Retry-After */
+            /** @description Too many requests: retry after `Retry-After` seconds */
             429: {
                 headers: {
+                    /** @description Calls allowed in the window (per credential; per address five times as many) */
+                    "RateLimit-Limit"?: string;
+                    /** @description The limit and its window in seconds (`120;w=60`) */
+                    "RateLimit-Policy"?: string;
+                    /** @description Calls left in the current window */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: string;
+                    /** @description Seconds to wait before calling again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -30518,9 +30578,19 @@ export interface operations {
                     "application/json": components["schemas"]["EblErrorResponse"];
                 };
             };
-            /** @description Too many attempts; see Retry-After */
+            /** @description Too many requests: retry after `Retry-After` seconds */
             429: {
                 headers: {
+                    /** @description Calls allowed in the window (per credential; per address five times as many) */
+                    "RateLimit-Limit"?: string;
+                    /** @description The limit and its window in seconds (`120;w=60`) */
+                    "RateLimit-Policy"?: string;
+                    /** @description Calls left in the current window */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: string;
+                    /** @description Seconds to wait before calling again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -30719,9 +30789,19 @@ export interface operations {
                     "application/json": components["schemas"]["EblErrorResponse"];
                 };
             };
-            /** @description Too many attempts; see Retry-After */
+            /** @description Too many requests: retry after `Retry-After` seconds */
             429: {
                 headers: {
+                    /** @description Calls allowed in the window (per credential; per address five times as many) */
+                    "RateLimit-Limit"?: string;
+                    /** @description The limit and its window in seconds (`120;w=60`) */
+                    "RateLimit-Policy"?: string;
+                    /** @description Calls left in the current window */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: string;
+                    /** @description Seconds to wait before calling again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -30916,9 +30996,19 @@ export interface operations {
                     "application/json": components["schemas"]["EblErrorResponse"];
                 };
             };
-            /** @description Too many attempts; see Retry-After */
+            /** @description Too many requests: retry after `Retry-After` seconds */
             429: {
                 headers: {
+                    /** @description Calls allowed in the window (per credential; per address five times as many) */
+                    "RateLimit-Limit"?: string;
+                    /** @description The limit and its window in seconds (`120;w=60`) */
+                    "RateLimit-Policy"?: string;
+                    /** @description Calls left in the current window */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: string;
+                    /** @description Seconds to wait before calling again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -31122,9 +31212,19 @@ export interface operations {
                     "application/json": components["schemas"]["EblErrorResponse"];
                 };
             };
-            /** @description Too many attempts; see Retry-After */
+            /** @description Too many requests: retry after `Retry-After` seconds */
             429: {
                 headers: {
+                    /** @description Calls allowed in the window (per credential; per address five times as many) */
+                    "RateLimit-Limit"?: string;
+                    /** @description The limit and its window in seconds (`120;w=60`) */
+                    "RateLimit-Policy"?: string;
+                    /** @description Calls left in the current window */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: string;
+                    /** @description Seconds to wait before calling again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -31328,9 +31428,19 @@ export interface operations {
                     "application/json": components["schemas"]["EblErrorResponse"];
                 };
             };
-            /** @description Too many attempts; see Retry-After */
+            /** @description Too many requests: retry after `Retry-After` seconds */
             429: {
                 headers: {
+                    /** @description Calls allowed in the window (per credential; per address five times as many) */
+                    "RateLimit-Limit"?: string;
+                    /** @description The limit and its window in seconds (`120;w=60`) */
+                    "RateLimit-Policy"?: string;
+                    /** @description Calls left in the current window */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: string;
+                    /** @description Seconds to wait before calling again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
