@@ -16,8 +16,8 @@ from api.schemas.auth import LoginAnswer, LoginBody, Me
 from api.schemas.envelope import Envelope, Message, error_responses
 from domain.accounts.passwords import password_matches
 from domain.shared.errors import TooManyAttempts, Unauthorized, ValidationFailed
-from domain.shared.messages import message
 from domain.shared.languages import DEFAULT, from_accept_language
+from domain.shared.messages import message
 from projections.accounts import find_by_username, language_of
 from projections.team import membership
 

@@ -24,8 +24,8 @@ from domain.accounts.team import ALREADY_MEMBER, INVALID_INVITATION, Team, role_
 from domain.emails.templates import KINDS
 from domain.shared.actor import ADMIN, CUSTOMER, SYSTEM_ACTOR, Actor
 from domain.shared.application import ContextApplication
-from domain.shared.languages import supported
 from domain.shared.errors import AlreadyExists, Conflict, NotFound, TooManyAttempts, ValidationFailed
+from domain.shared.languages import supported
 from domain.shared.messages import message
 
 T = TypeVar("T")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from fastapi.testclient import TestClient
 
-from domain.accounts.account import account_id
+from domain.accounts.account import Account, account_id
 from domain.shared.actor import ADMIN, Actor
 from tests.api.accounts_support import fails, ok
 from tests.api.booking_support import customer
@@ -28,7 +28,7 @@ def test_a_customer_chooses_persian_and_me_answers_it_whatever_the_browser_says(
     ok(client.put(LANGUAGE, headers=headers, json={"language": "en"}))
     assert ok(client.get(ME, headers=browser))["language"] == "en"
     # The choice is an event on the account.
-    account = services_of(client).accounts.repository.get(account_id("zahra"))
+    account: Account = services_of(client).accounts.repository.get(account_id("zahra"))
     assert account.language == "en"
 
 
@@ -40,7 +40,9 @@ def test_anything_but_en_or_fa_is_refused_naming_the_field(client: TestClient) -
     assert ok(client.get(ME, headers=headers))["language"] == "en"
 
 
-def test_staff_and_auditors_choose_their_language_too(client: TestClient, admin_headers: dict[str, str]) -> None:
+def test_staff_and_auditors_choose_their_language_too(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
     services = services_of(client)
     admin = Actor(str(account_id(ADMIN_USERNAME)), ADMIN)
     services.settle(services.accounts.create_staff("nasrin", "Auditor-Pass1", ["auditor"], admin))
