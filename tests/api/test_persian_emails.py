@@ -18,10 +18,10 @@ from api.main import create_app
 from tests.api.accounts_support import settle
 from tests.api.booking_support import customer, in_shipping_order, ok, quoted
 from tests.api.test_booking_emails import Inbox, mails, reference_of, smtp_server
-from tests.api.test_tracking_emails import TRACKED_CONTAINERS, voyage
+from tests.api.test_tracking_emails import voyage
 from tests.api.tracking_support import publisher_key
 from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME, login, make_settings
-from tests.corpus import ZAHRA_HOSSEINI
+from tests.corpus import TRACKED_CONTAINERS, ZAHRA_HOSSEINI
 
 LANGUAGE = "/account/api/v1/client/profile/language"
 OUTPUT = Path(__file__).resolve().parents[2] / "test-output" / "emails-fa"
