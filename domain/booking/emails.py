@@ -15,14 +15,12 @@ from decimal import Decimal
 from typing import Any, TypeAlias, get_args
 
 from domain.accounts.messages import EMAIL, Message, message_id
-from domain.booking.amendment_requests import new_charges
-from domain.booking.charges import booking_total, from_records
-from domain.booking.notices import _booking, _breakdown, new_price, revised_field
+from domain.booking.notices import _booking, _breakdown, new_price_in, revised_field
 from domain.booking.rate_request import RateRequest
 from domain.booking.schedules import CUT_OFF_NAMES, Sailing
 from domain.booking.shipping_order import ShippingOrder
 from domain.emails.templates import render
-from domain.emails.words import WORDS, digits, isolated, language_of, money, say, time_at, time_utc
+from domain.emails.words import WORDS, isolated, language_of, money, say, time_at, time_utc
 from domain.shared.languages import DEFAULT
 from domain.shared.links import Links
 from domain.shared.moments import written_utc
@@ -104,7 +102,7 @@ def _decided(
             until=time_utc(event.valid_until, language),
         )
     if isinstance(event, R.AmendmentApproved):
-        return decided("approved", "outcome.approved", [], price=_new_price(event, language))
+        return decided("approved", "outcome.approved", [], price=new_price_in(event, language))
     if isinstance(event, R.AmendmentWithdrawn):
         if not event.for_cancellation:
             return None  # the customer's own act on its screen
@@ -116,26 +114,6 @@ def _decided(
     if isinstance(event, R.CancellationDeclined):
         return decided("declined", "outcome.cancellationDeclined", [event.message])
     return None
-
-
-def _new_price(approved: R.AmendmentApproved, language: str) -> str:
-    """The price an amendment took effect at (`new_price` in English), or nothing when the price stayed."""
-    if language == DEFAULT or approved.price is None:
-        return new_price(approved)
-    quantity = int(approved.details["quantity"])
-    total = booking_total(from_records(new_charges(approved)), quantity)
-    count = digits(str(quantity), language)
-    containers = say(
-        "outcome.containers" if quantity == 1 else "outcome.containersMany", language, count=count
-    )
-    return say(
-        "outcome.newPrice",
-        language,
-        price=money(Decimal(approved.price), language),
-        breakdown=_breakdown(new_charges(approved)),
-        total=money(total, language),
-        containers=containers,
-    )
 
 
 def _confirmed(

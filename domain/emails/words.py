@@ -25,6 +25,8 @@ CATALOGUE = Path(__file__).resolve().parents[2] / "contract" / "email-messages.j
 _RAW: dict[str, Any] = json.loads(CATALOGUE.read_text(encoding="utf-8"))
 TEMPLATE_WORDS: dict[str, dict[str, dict[str, Any]]] = _RAW["templates"]
 WORDS: dict[str, dict[str, str]] = _RAW["words"]
+# The customer's in-app notices of a booking's events, by event (`RateRequest.Quoted`), per language.
+NOTICE_WORDS: dict[str, dict[str, dict[str, str]]] = _RAW["notices"]
 
 _PERSIAN_DIGITS = str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹")
 FSI, PDI = "\u2068", "\u2069"

@@ -15,7 +15,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from api.main import create_app
-from tests.api.accounts_support import settle
+from tests.api.accounts_support import NOTIFY, settle
 from tests.api.booking_support import customer, in_shipping_order, ok, quoted
 from tests.api.test_booking_emails import Inbox, mails, reference_of, smtp_server
 from tests.api.test_tracking_emails import voyage
@@ -83,6 +83,18 @@ def test_quote_confirmation_and_tracking_emails_are_in_persian_for_a_persian_spe
     assert "۱۴۰۴/۱۰/۲۴ ۰۹:۰۰ به وقت Berlin (UTC+01:00)" in moved, moved
     assert "۴۸ ساعت دیرتر" in moved, moved
     assert not PERSIAN_DIGIT.search(ref)
+
+
+def test_her_notifications_are_in_persian_too(client: TestClient, admin_headers: dict[str, str]) -> None:
+    headers, _ = persian_customer(client, "zahra-notices")
+    rid = quoted(client, headers, admin_headers)
+    ref = reference_of(client, headers, rid)
+    settle(client)
+    me = ok(client.get("/auth/api/v1/me", headers=headers))["id"]
+    page = ok(client.get(f"{NOTIFY}/{me}/paging?pageSize=10&page=1", headers=headers))["data"]
+    [quote] = [n for n in page["costumerlNotificationDetails"]["list"] if n["subject"]["reference"] == ref]
+    assert quote["title"] == "قیمت اعلام شد", quote
+    assert "۱٬۲۵۰٫۵۰ دلار" in quote["message"] and ref in quote["message"], quote["message"]
 
 
 def test_the_same_customer_in_english_gets_the_english_words(

@@ -90,6 +90,24 @@ def test_the_email_words_and_templates_have_both_languages() -> None:
     assert template_problems(emails["templates"]) == []
 
 
+def test_the_customers_notices_have_both_languages_and_the_codes_english() -> None:
+    from domain.booking.notices import TOLD
+
+    said = _load("email-messages.json")["notices"]
+    flat = {
+        f"{event}.{part}": {
+            language: said[event][language][part] for language in LANGUAGES if language in said[event]
+        }
+        for event in said
+        for part in ("title", "message")
+    }
+    assert by_language_problems(flat) == []
+    customers = {k.__qualname__: told for k, told in TOLD.items() if told.audience == "customer"}
+    assert set(said) == set(customers)
+    for event, told in customers.items():
+        assert said[event]["en"] == {"title": told.title, "message": told.message}, event
+
+
 def test_every_kind_of_email_has_its_words() -> None:
     from domain.emails.templates import KINDS
 
