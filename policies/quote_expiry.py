@@ -6,8 +6,8 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 
-from domain.booking.emails import booking_email, when
-from domain.booking.notices import usd
+from domain.booking.emails import booking_email
+from domain.emails.words import language_of, money, time_utc
 from domain.shared.errors import Conflict, IllegalTransition, NotFound
 from infrastructure.periodic import Periodic
 from policies.messaging import claim_message
@@ -53,13 +53,15 @@ def warn_expiring_quotes(services: ScheduledServices, now: datetime | None = Non
     warned: list[str] = []
     for row in rows:
         until = datetime.fromisoformat(str(row["valid_until"]).replace("Z", "+00:00"))
+        language = language_of(services.notifications.aggregate(str(row["customer_id"])))
+        price = money(Decimal(str(row["price"])), language)
         mail = booking_email(
             "quoteExpiring",
             f"{row['id']}:quote-expiring:{until.isoformat()}:email",
             str(row["customer_id"]),
             str(row["id"]),
             str(row["reference"] or str(row["id"])[:8]),
-            {"price": usd(Decimal(str(row["price"]))), "until": when(until)},
+            {"price": price, "until": time_utc(until, language)},
             [],
             services.notifications.aggregate,
             services.links,

@@ -13,7 +13,7 @@ from projections.projection import Projection
 
 projection = Projection(
     name="accounts",
-    tables={"accounts": ("id",), "account_sessions": ("id",)},
+    tables={"accounts": ("id",), "account_sessions": ("id",), "account_languages": ("id",)},
     schema=[
         "CREATE TABLE IF NOT EXISTS accounts ("
         " id TEXT PRIMARY KEY, username TEXT NOT NULL UNIQUE, account_type INTEGER NOT NULL,"
@@ -23,6 +23,9 @@ projection = Projection(
         "CREATE TABLE IF NOT EXISTS account_sessions ("
         " id TEXT PRIMARY KEY, credentials_position BIGINT NOT NULL, changed_at TEXT NOT NULL)",
         "CREATE INDEX IF NOT EXISTS account_sessions_by_position ON account_sessions (credentials_position)",
+        # The language a person chose (absent: none chose yet); its own table for the same reason.
+        "CREATE TABLE IF NOT EXISTS account_languages ("
+        " id TEXT PRIMARY KEY, language TEXT NOT NULL, position BIGINT NOT NULL)",
     ],
 )
 
@@ -58,6 +61,21 @@ def password_set(tx: BatchTx, event: Account.PasswordSet, position: int) -> None
 def credentials_changed(tx: BatchTx, event: Account.SessionsEnded, position: int) -> None:
     changes = {"credentials_position": position, "changed_at": event.timestamp.isoformat()}
     tx.update("account_sessions", str(event.originator_id), changes)
+
+
+@projection.on(Account.LanguageChosen)
+def language_chosen(tx: BatchTx, event: Account.LanguageChosen, position: int) -> None:
+    row = {"id": str(event.originator_id), "language": event.language, "position": position}
+    if tx.get("account_languages", row["id"]) is None:
+        tx.insert("account_languages", row)
+    else:
+        tx.update("account_languages", row["id"], {"language": event.language, "position": position})
+
+
+def language_of(tx: Tx, account_id: str) -> str | None:
+    """The language the account chose, or None when it chose none."""
+    row = tx.one("SELECT language FROM account_languages WHERE id = ?", (account_id,))
+    return str(row["language"]) if row else None
 
 
 def find_by_username(tx: Tx, username: str) -> dict[str, Any] | None:

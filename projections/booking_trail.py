@@ -32,6 +32,7 @@ from projections.people_search import (
     PARTY_PREFIXES,
     PREFIXES,
     people_named,
+    sound_prefixes,
     words,
 )
 from projections.projection import Projection
@@ -128,7 +129,9 @@ def _index_parties(tx: BatchTx, order_id: str, account_id: str, parties: Any) ->
 
 
 def _prefixes(text: str) -> set[str]:
-    return {word[:n] for word in words(text) for n in range(1, min(len(word), MAX_PREFIX) + 1)}
+    """A name's words' beginnings, and the beginnings of their sound keys (found from the other script)."""
+    found = {word[:n] for word in words(text) for n in range(1, min(len(word), MAX_PREFIX) + 1)}
+    return found.union(*(sound_prefixes(word) for word in words(text)))
 
 
 @projection.on(TrackingEvent.Event)

@@ -102,8 +102,10 @@ def client_address(request: Request) -> str:
     return request.client.host if request.client else "unknown"
 
 
-# Logging in and logging out everywhere change nothing of the business.
-AUDITORS_MAY_POST = frozenset({"/auth/api/v1/login", "/auth/api/v1/logout-all"})
+# Logging in, logging out everywhere and choosing one's language change nothing of the business.
+AUDITORS_MAY_POST = frozenset(
+    {"/auth/api/v1/login", "/auth/api/v1/logout-all", "/account/api/v1/client/profile/language"}
+)
 
 
 async def auditors_read_only(request: Request) -> None:

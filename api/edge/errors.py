@@ -12,6 +12,7 @@ from fastapi.exceptions import RequestValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from api.edge.envelope import failure, success
+from api.edge.languages import request_language, translated_error
 from api.edge.path_guard import allowed_methods
 from api.mapping import wire_fields
 from domain.shared.errors import (
@@ -114,8 +115,18 @@ def field_messages(errors: list[Any]) -> dict[str, str]:
 
 
 def install(app: FastAPI) -> None:
+    def said(
+        request: Request, status: int, description: str, fields: dict[str, str] | None = None, **more: Any
+    ) -> Any:
+        """The failure in the request's language (Accept-Language); the field keys stay the wire's."""
+        language = request_language(request.headers)
+        description, fields = translated_error(description, fields, language)
+        answer = failure(status, description, fields, **more)
+        answer.headers["Content-Language"] = language
+        return answer
+
     @app.exception_handler(DomainError)
-    async def domain_error(_: Request, error: DomainError) -> Any:
+    async def domain_error(request: Request, error: DomainError) -> Any:
         status = http_status(error)
         if isinstance(error, ValidationFailed):
             error = wire_fields(error)  # the domain's field names as the wire's keys (api/mapping.py)
@@ -123,11 +134,11 @@ def install(app: FastAPI) -> None:
         if isinstance(error, KeyReused):  # the one header a client chose: named as a field would be
             fields = {IDEMPOTENCY_HEADER: error.description}
         retry_after = error.retry_after if isinstance(error, TooManyAttempts) else None
-        return failure(status, error.description, fields, retry_after=retry_after)
+        return said(request, status, error.description, fields, retry_after=retry_after)
 
     @app.exception_handler(RecordConflictError)
-    async def write_conflict(_: Request, __: RecordConflictError) -> Any:
-        return failure(409, "Somebody else changed this at the same time; reload and try again")
+    async def write_conflict(request: Request, __: RecordConflictError) -> Any:
+        return said(request, 409, "Somebody else changed this at the same time; reload and try again")
 
     @app.exception_handler(StoredNotShown)
     async def stored_not_shown(request: Request, error: StoredNotShown) -> Any:
@@ -137,18 +148,18 @@ def install(app: FastAPI) -> None:
     @app.exception_handler(OperationalError)
     @app.exception_handler(InterfaceError)
     @app.exception_handler(psycopg.OperationalError)
-    async def store_unavailable(_: Request, __: Exception) -> Any:
+    async def store_unavailable(request: Request, __: Exception) -> Any:
         # The store stayed out of reach for the whole wait (infrastructure/event_store.py): nothing is known
         # to be stored. A client retries (creates with their Idempotency-Key, so a retry never doubles).
-        return failure(
-            503, "The service is briefly unavailable; please try again", headers={"Retry-After": "2"}
+        return said(
+            request, 503, "The service is briefly unavailable; please try again", headers={"Retry-After": "2"}
         )
 
     @app.exception_handler(RequestValidationError)
-    async def invalid_request(_: Request, error: RequestValidationError) -> Any:
+    async def invalid_request(request: Request, error: RequestValidationError) -> Any:
         fields = field_messages(list(error.errors()))
         description = "; ".join(f"{name}: {message}" for name, message in fields.items())
-        return failure(400, description or "Invalid input", fields)
+        return said(request, 400, description or "Invalid input", fields)
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, error: StarletteHTTPException) -> Any:
@@ -156,9 +167,9 @@ def install(app: FastAPI) -> None:
         headers = getattr(error, "headers", None)
         if error.status_code == 405:  # routing names only the first route of the path; all of them count
             headers = {**(headers or {}), "Allow": ", ".join(allowed_methods(request.scope))}
-        return failure(error.status_code, description, headers=headers)
+        return said(request, error.status_code, description, headers=headers)
 
     @app.exception_handler(Exception)
     async def bug(request: Request, error: Exception) -> Any:
         log.exception("unhandled error on %s %s", request.method, request.url.path)
-        return failure(500, "Internal server error")
+        return said(request, 500, "Internal server error")

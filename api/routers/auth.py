@@ -16,8 +16,9 @@ from api.schemas.auth import LoginAnswer, LoginBody, Me
 from api.schemas.envelope import Envelope, Message, error_responses
 from domain.accounts.passwords import password_matches
 from domain.shared.errors import TooManyAttempts, Unauthorized, ValidationFailed
+from domain.shared.languages import DEFAULT, from_accept_language
 from domain.shared.messages import message
-from projections.accounts import find_by_username
+from projections.accounts import find_by_username, language_of
 from projections.team import membership
 
 router = APIRouter(prefix="/auth/api/v1", tags=["auth"], generate_unique_id_function=operation_ids("auth"))
@@ -73,8 +74,12 @@ def logout_all(principal: CurrentUser, services: ServicesDep, command: CommandDe
 
 
 @router.get("/me", response_model=Envelope[Me])
-def me(principal: CurrentUser) -> Response:
-    """Who the token belongs to: the web app needs the account id for the notification paths."""
+def me(principal: CurrentUser, request: Request, services: ServicesDep) -> Response:
+    """Who the token belongs to: the web app needs the account id for the notification paths, and the
+    language to speak (the person's choice; without one the browser's Accept-Language, else English)."""
+    with services.read_models.read() as tx:
+        chosen = language_of(tx, principal.account_id)
+    language = chosen or from_accept_language(request.headers.get("accept-language")) or DEFAULT
     return success(
         {
             "id": principal.account_id,
@@ -83,5 +88,6 @@ def me(principal: CurrentUser) -> Response:
             "username": principal.username,
             "companyId": company_account_id(principal),
             "teamRole": principal.team_role,
+            "language": language,
         }
     )

@@ -9,7 +9,7 @@ from fastapi import APIRouter
 from fastapi.responses import Response
 
 from api.bootstrap import Services
-from api.edge.deps import Command, CommandDep, CustomerUser, ServicesDep
+from api.edge.deps import Command, CommandDep, CurrentUser, CustomerUser, ServicesDep
 from api.edge.envelope import success
 from api.edge.identity import company_account_id
 from api.openapi import operation_ids
@@ -21,12 +21,15 @@ from api.schemas.profile import (
     EmailPreferencesBody,
     ForeignProfileBody,
     IndividualProfileBody,
+    LanguageBody,
+    LanguageChoice,
     Profile,
 )
 from domain.accounts.account import DOMESTIC_COMPANY, FOREIGN_COMPANY, INDIVIDUAL
 from domain.accounts.forms import ProfileForm
 from domain.emails.templates import KINDS, TEMPLATES
 from domain.shared.errors import Forbidden, NotFound
+from projections.accounts import language_of
 from projections.profiles import muted_emails, profile_of
 
 router = APIRouter(
@@ -157,3 +160,19 @@ def set_email_preferences(
         services.accounts.set_email_preferences, company_account_id(principal), body.muted, principal.actor
     )
     return success(_preferences(services, principal))
+
+
+@router.put(
+    "/profile/language", response_model=Envelope[LanguageChoice], responses=error_responses(400, 403, 404)
+)
+def choose_language(
+    body: LanguageBody, principal: CurrentUser, services: ServicesDep, command: CommandDep
+) -> Response:
+    """The caller's own language (`en` or `fa`) for the portal, its e-mails and its notifications: any
+    signed-in person, customer, staff member or auditor; `/auth/api/v1/me` answers it from then on."""
+    if not principal.is_person:
+        raise Forbidden("The language is a signed-in person's own choice")
+    command(services.accounts.choose_language, principal.account_id, body.language, principal.actor)
+    with services.read_models.read() as tx:
+        chosen = language_of(tx, principal.account_id) or body.language
+    return success({"language": chosen})

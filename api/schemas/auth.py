@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from api.schemas.wire_model import WireAnswer, WireModel
 
 
@@ -24,6 +26,8 @@ class Me(WireModel):
     # The account the caller acts for (a team member's company, else their own) and their role there.
     company_id: str
     team_role: str
+    # The person's chosen language; without a choice the request's Accept-Language (fa or en), else en.
+    language: Literal["en", "fa"]
 
 
 class NewPasswordFields(WireModel):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from api.schemas.registration import CompanyFields, IndividualFields
 from api.schemas.wire_model import WireModel
 from domain.accounts.forms import IndividualProfileForm
@@ -89,3 +91,13 @@ class EmailPreferencesBody(WireModel):
     """The kinds of booking e-mail to turn off; every other kind is on."""
 
     muted: list[str]
+
+
+class LanguageBody(WireModel):
+    """The language of the portal, its e-mails and its notifications for the signed-in person."""
+
+    language: Literal["en", "fa"]
+
+
+class LanguageChoice(WireModel):
+    language: Literal["en", "fa"]

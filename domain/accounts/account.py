@@ -60,6 +60,7 @@ class Account(DomainAggregate):
         self.reset_token_hash: str | None = None
         self.reset_token_issued_at: datetime | None = None
         self.muted_emails: list[str] = []
+        self.language: str | None = None
         # Set with the first password (`PasswordSet`).
         self.password_scheme: str | None = None
 
@@ -172,6 +173,23 @@ class Account(DomainAggregate):
         self._record(
             self.EmailPreferencesSet, audit_fields(actor, "e-mail preferences changed"), muted=wanted
         )
+        return True
+
+    # -- language -------------------------------------------------------------------------------------
+    class LanguageChosen(ActorEvent):
+        """The language the person reads the portal, its e-mails and notifications in (domain/shared/
+        languages.py): any signed-in person's own choice, customer, staff or auditor alike."""
+
+        language: str
+
+        def apply(self, aggregate: Account) -> None:
+            aggregate.language = self.language
+
+    def choose_language(self, language: str, actor: Actor) -> bool:
+        """False when the language is already the account's choice."""
+        if getattr(self, "language", None) == language:
+            return False
+        self._record(self.LanguageChosen, audit_fields(actor, "language chosen"), language=language)
         return True
 
     # -- profile ----------------------------------------------------------------------------------------

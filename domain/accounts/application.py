@@ -25,6 +25,7 @@ from domain.emails.templates import KINDS
 from domain.shared.actor import ADMIN, CUSTOMER, SYSTEM_ACTOR, Actor
 from domain.shared.application import ContextApplication
 from domain.shared.errors import AlreadyExists, Conflict, NotFound, TooManyAttempts, ValidationFailed
+from domain.shared.languages import supported
 from domain.shared.messages import message
 
 T = TypeVar("T")
@@ -200,6 +201,16 @@ class AccountsApplication(ContextApplication):
             return None
         return self.record(loaded)
 
+    def choose_language(self, account: UUID | str, language: str, actor: Actor) -> int | None:
+        """Any signed-in person's language for the portal, its e-mails and notifications; None when it is
+        already the account's."""
+        if supported(language) != language:
+            raise ValidationFailed({"language": message("accounts.language.invalid")})
+        loaded = self._load(UUID(str(account)), Account, "Account not found")
+        if not loaded.choose_language(language, actor):
+            return None
+        return self.record(loaded)
+
     # -- profile edit requests --------------------------------------------------------------------------
     def customer(self, account: UUID | str) -> Account:
         loaded = self._load(UUID(str(account)), Account, "Account not found")
@@ -350,8 +361,8 @@ class AccountsApplication(ContextApplication):
         if len(number) > 30 or (number and not all(c.isdigit() or c in "+-() " for c in number)):
             errors["phone"] = "Enter a phone number: digits, +, -, brackets and spaces"
         lang = forms.text(language) or "en"
-        if lang not in ("en", "fa"):
-            errors["language"] = "Language must be en or fa"
+        if supported(lang) != lang:
+            errors["language"] = message("accounts.language.invalid")
         if errors:
             raise ValidationFailed(errors)
         login = self._load(UUID(member_id), Account, "Account not found")

@@ -15,13 +15,14 @@ from decimal import Decimal
 from typing import Any, TypeAlias, get_args
 
 from domain.accounts.messages import EMAIL, Message, message_id
-from domain.booking.notices import _booking, _breakdown, new_price, revised_field, usd
+from domain.booking.notices import _booking, _breakdown, new_price_in, revised_field
 from domain.booking.rate_request import RateRequest
 from domain.booking.schedules import CUT_OFF_NAMES, Sailing
 from domain.booking.shipping_order import ShippingOrder
 from domain.emails.templates import render
+from domain.emails.words import WORDS, isolated, language_of, money, say, time_at, time_utc
+from domain.shared.languages import DEFAULT
 from domain.shared.links import Links
-from domain.shared.local_time import written_at
 from domain.shared.moments import written_utc
 
 R = RateRequest
@@ -55,19 +56,22 @@ Emailed: TypeAlias = (
 EMAIL_EVENTS: tuple[type, ...] = get_args(Emailed)
 
 
-def _decided(event: Emailed, reader: Reader) -> tuple[str, dict[str, str], list[str]] | None:
-    """The kind, words and listed lines of an event, or None when it e-mails nobody."""
+def _decided(
+    event: Emailed, reader: Reader, language: str = DEFAULT
+) -> tuple[str, dict[str, str], list[str]] | None:
+    """The kind, words and listed lines of an event in `language`, or None when it e-mails nobody."""
     if isinstance(event, R.Quoted):
-        return "quoteReady", {"price": usd(Decimal(event.price)), "until": when(event.valid_until)}, []
+        price = money(Decimal(event.price), language)
+        return "quoteReady", {"price": price, "until": time_utc(event.valid_until, language)}, []
     if isinstance(event, R.RevisionRequested):
         return "revisionRequested", {}, [event.message]
     if isinstance(event, R.BookingConfirmed):
-        return _confirmed(event, reader)
+        return _confirmed(event, reader, language)
     if isinstance(event, S.RevisionRequested):
         return (
             "orderNeedsChanges",
             {},
-            [f"{revised_field(field)}: {text}" for field, text in sorted(event.revise.items())],
+            [f"{revised_field(field, language)}: {text}" for field, text in sorted(event.revise.items())],
         )
     if isinstance(event, S.Accepted):
         return "readyForFinalApproval", {}, []
@@ -77,41 +81,44 @@ def _decided(event: Emailed, reader: Reader) -> tuple[str, dict[str, str], list[
         return "shippingInstructionsDeclined", {}, [event.message]
     if isinstance(event, R.AmendmentAsked):
         return "amendmentAsked", {}, [event.message]
-    ref = "{ref}"
+
+    def decided(
+        decision: str, outcome: str, lines: list[str], **values: str
+    ) -> tuple[str, dict[str, str], list[str]]:
+        kind = "cancellationDecided" if outcome.startswith(("outcome.cancel",)) else "amendmentDecided"
+        words = {
+            "decision": say(f"decision.{decision}", language),
+            "outcome": say(outcome, language, **values),
+        }
+        return kind, words, lines
+
     if isinstance(event, R.AmendmentRequoted):
-        outcome = (
-            f"Your amendment of booking {ref} needs a new price of {usd(Decimal(event.price))} per container"
-            f"{_breakdown(event.charges)}, valid until {when(event.valid_until)}. Accept it for the change to"
-            " take effect."
+        return decided(
+            "newPrice",
+            "outcome.requoted",
+            [],
+            price=money(Decimal(event.price), language),
+            breakdown=_breakdown(event.charges),
+            until=time_utc(event.valid_until, language),
         )
-        return "amendmentDecided", {"decision": "a new price", "outcome": outcome}, []
     if isinstance(event, R.AmendmentApproved):
-        outcome = (
-            f"Your amendment of booking {ref} was approved: the booking now carries the amended details"
-            f"{new_price(event)}."
-        )
-        return "amendmentDecided", {"decision": "approved", "outcome": outcome}, []
+        return decided("approved", "outcome.approved", [], price=new_price_in(event, language))
     if isinstance(event, R.AmendmentWithdrawn):
         if not event.for_cancellation:
             return None  # the customer's own act on its screen
-        outcome = (
-            f"Your amendment of booking {ref} was withdrawn, as you asked to cancel the booking; staff will"
-            " decide on the cancellation."
-        )
-        return "amendmentDecided", {"decision": "withdrawn", "outcome": outcome}, []
+        return decided("withdrawn", "outcome.withdrawn", [])
     if isinstance(event, R.AmendmentDeclined):
-        outcome = f"Your amendment of booking {ref} was declined; the booking stands as it was."
-        return "amendmentDecided", {"decision": "declined", "outcome": outcome}, [event.message]
+        return decided("declined", "outcome.declined", [event.message])
     if isinstance(event, R.CancellationConfirmed):
-        outcome = f"Your booking {ref} is cancelled, as you asked."
-        return "cancellationDecided", {"decision": "confirmed", "outcome": outcome}, []
+        return decided("confirmed", "outcome.cancelled", [])
     if isinstance(event, R.CancellationDeclined):
-        outcome = f"Your request to cancel booking {ref} was declined; the booking stands."
-        return "cancellationDecided", {"decision": "declined", "outcome": outcome}, [event.message]
+        return decided("declined", "outcome.cancellationDeclined", [event.message])
     return None
 
 
-def _confirmed(event: R.BookingConfirmed, reader: Reader) -> tuple[str, dict[str, str], list[str]]:
+def _confirmed(
+    event: R.BookingConfirmed, reader: Reader, language: str = DEFAULT
+) -> tuple[str, dict[str, str], list[str]]:
     """The confirmation with the sailing it was confirmed on: the estimate the event made, else the booking's
     own (chosen or named before); none only in histories older than sailings."""
     record = event.sailing
@@ -121,30 +128,34 @@ def _confirmed(event: R.BookingConfirmed, reader: Reader) -> tuple[str, dict[str
     if not record:
         return "bookingConfirmed", {"sailing": ""}, []
     sailing = Sailing.from_record(record)
-    if sailing.estimated:
-        said = (
-            " Its sailing is estimated from your ports and shipping date: we will tell you the vessel and"
-            " voyage when the carrier names them, and the times below may move then."
-        )
-    else:
-        said = " It sails as below."
-    return "bookingConfirmed", {"sailing": said}, sailing_lines(sailing)
+    said = say("sailing.estimated" if sailing.estimated else "sailing.firm", language)
+    return "bookingConfirmed", {"sailing": said}, sailing_lines(sailing, language)
 
 
-def sailing_lines(sailing: Sailing) -> list[str]:
+def sailing_lines(sailing: Sailing, language: str = DEFAULT) -> list[str]:
     """A sailing's vessel, voyage, times and cut-offs, one line each; an estimate's times say so."""
-    estimated = " (estimated)" if sailing.estimated else ""
+    estimated = say("sailing.estimatedMark", language) if sailing.estimated else ""
+
+    def own(text: str | None) -> str:
+        return isolated(str(text or ""), language)
+
     lines = []
     if not sailing.estimated:
-        lines.append(f"Vessel: {sailing.vessel_name or sailing.vessel_imo_number or sailing.service_code}")
-        lines.append(f"Voyage: {sailing.export_voyage}")
-    departure = written_at(sailing.departure, sailing.load_port)
-    arrival = written_at(sailing.arrival, sailing.discharge_port)
-    lines.append(f"Departure from {sailing.load_port}: {departure}{estimated}")
-    lines.append(f"Arrival at {sailing.discharge_port}: {arrival}{estimated}")
+        vessel = sailing.vessel_name or sailing.vessel_imo_number or sailing.service_code
+        lines.append(say("sailing.vessel", language, vessel=own(vessel)))
+        lines.append(say("sailing.voyage", language, voyage=own(sailing.export_voyage)))
+    departure = time_at(sailing.departure, sailing.load_port, language)
+    arrival = time_at(sailing.arrival, sailing.discharge_port, language)
+    port = own(sailing.load_port)
+    lines.append(say("sailing.departure", language, port=port, at=departure, estimated=estimated))
+    lines.append(
+        say("sailing.arrival", language, port=own(sailing.discharge_port), at=arrival, estimated=estimated)
+    )
     for cut_off in sorted(sailing.cut_offs, key=lambda c: c.at):
-        name = CUT_OFF_NAMES.get(cut_off.code, cut_off.code)
-        lines.append(f"Cut-off, {name}: {written_at(cut_off.at, sailing.load_port)}{estimated}")
+        key = f"cutOff.{cut_off.code}"
+        name = say(key, language) if key in WORDS else CUT_OFF_NAMES.get(cut_off.code, cut_off.code)
+        at = time_at(cut_off.at, sailing.load_port, language)
+        lines.append(say("sailing.cutOff", language, name=name, at=at, estimated=estimated))
     return lines
 
 
@@ -175,7 +186,10 @@ def booking_email(
     if address is None:
         return None
     link = links.booking(rate_request_id)
-    mail = render(kind, reference, link, {k: v.replace("{ref}", reference) for k, v in words.items()}, lines)
+    language = language_of(reader(customer_id))
+    ref = isolated(reference, language)
+    filled = {k: v.replace("{ref}", ref) for k, v in words.items()}
+    mail = render(kind, reference, link, filled, lines, language)
     return Message(
         message_key,
         EMAIL,
@@ -198,7 +212,7 @@ def aggregates_read(event: object) -> list[Any]:
 def emails_for(event: object, reader: Reader, links: Links) -> list[Message]:
     if not isinstance(event, Emailed):
         return []
-    decided = _decided(event, reader)
+    decided = _decided(event, reader, language_of(reader(event.customer_id)))
     if decided is None:
         return []
     kind, words, lines = decided

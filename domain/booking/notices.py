@@ -21,6 +21,7 @@ from domain.booking.rate_request import RateRequest
 from domain.booking.sailing_notices import late_order
 from domain.booking.shipping_order import ShippingOrder
 from domain.booking.staff_actions import STAFF_ACTIONS
+from domain.emails.words import NOTICE_WORDS, digits, isolated, language_of, money, say, time_utc
 from domain.notifications.policy import STAFF, Notice, NoticeContext, Subject, notices
 from domain.shared.aggregate import Recorded
 from domain.shared.field_labels import field_label
@@ -120,10 +121,13 @@ TOLD: dict[type, Told] = {
 }
 
 
-def revised_field(key: str) -> str:
+def revised_field(key: str, language: str = "en") -> str:
     """A revised field's name in words, staff naming it by the order's wire key ("cargoDescription" ->
-    "Cargo description"): the catalogue's label (contract/field-labels.json)."""
-    return field_label(key)
+    "Cargo description"): the catalogue's label (contract/field-labels.json) in `language`, the English
+    one where the catalogue has no translation yet."""
+    label = field_label(key, language=language)
+    untranslated = field_label(key, language="")  # the catalogue's fallback: the key as words
+    return field_label(key) if label == untranslated else label
 
 
 def usd(amount: Decimal) -> str:
@@ -143,8 +147,11 @@ def _booking(event: Recorded, context: NoticeContext) -> Subject:
     return Subject("rate_request", str(rate_request_id), reference)
 
 
-def _words(event: object, subject: Subject) -> dict[str, str]:
-    """What a message may cite, from the event (only what the event carries is asked for by its message)."""
+def _words(event: object, subject: Subject, language: str = "en") -> dict[str, str]:
+    """What a message may cite, from the event (only what the event carries is asked for by its message),
+    in `language`."""
+    if language != "en":
+        return _translated_words(event, subject, language)
     words = {"ref": subject.reference or subject.id[:8]}
     if (price := getattr(event, "price", None)) is not None:
         words["price"] = usd(Decimal(price))
@@ -161,6 +168,39 @@ def _words(event: object, subject: Subject) -> dict[str, str]:
     words["commodity"] = str(details.get("commodity"))
     words["priced"] = new_price(event) if isinstance(event, R.AmendmentApproved) else ""
     return words
+
+
+def _translated_words(event: object, subject: Subject, language: str) -> dict[str, str]:
+    """`_words` for a customer reading another language than English (the charges' names stay English)."""
+    english = _words(event, subject)
+    words = {**english, "ref": isolated(english["ref"], language)}
+    if (price := getattr(event, "price", None)) is not None:
+        words["price"] = money(Decimal(price), language)
+    if (until := getattr(event, "valid_until", None)) is not None:
+        words["until"] = time_utc(until, language)
+    if (revise := getattr(event, "revise", None)) is not None:
+        words["fields"] = "، ".join(revised_field(key, language) for key in sorted(revise))
+    if isinstance(event, R.AmendmentApproved):
+        words["priced"] = new_price_in(event, language)
+    return words
+
+
+def new_price_in(approved: RateRequest.AmendmentApproved, language: str) -> str:
+    """`new_price` in `language`."""
+    if language == "en" or approved.price is None:
+        return new_price(approved)
+    quantity = int(approved.details["quantity"])
+    total = booking_total(from_records(new_charges(approved)), quantity)
+    count = digits(str(quantity), language)
+    many = "outcome.containers" if quantity == 1 else "outcome.containersMany"
+    return say(
+        "outcome.newPrice",
+        language,
+        price=money(Decimal(approved.price), language),
+        breakdown=_breakdown(new_charges(approved)),
+        total=money(total, language),
+        containers=say(many, language, count=count),
+    )
 
 
 def new_price(approved: RateRequest.AmendmentApproved) -> str:
@@ -203,7 +243,14 @@ def tell(event: Any, context: NoticeContext) -> Notice | None:
 
     subject = _booking(event, context)
     recipient = STAFF if told.audience == "staff" else event.customer_id
-    notice = Notice(recipient, told.title, told.message.format_map(_words(event, subject)), subject)
+    title, message = told.title, told.message
+    language = "en"
+    if told.audience == "customer":
+        # The customer reads it in the account's language (the staff's notice is one for them all).
+        language = language_of(context.aggregate(event.customer_id))
+        said = NOTICE_WORDS.get(type(event).__qualname__, {}).get(language)
+        title, message = (said["title"], said["message"]) if said else (title, message)
+    notice = Notice(recipient, title, message.format_map(_words(event, subject, language)), subject)
     # A shipping order after the SI cut-off is flagged to staff (domain/booking/sailing_notices.py).
     return late_order(notice, event, context) if isinstance(event, S.Created) else notice
 

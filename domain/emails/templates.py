@@ -19,6 +19,9 @@ from dataclasses import dataclass
 from html import escape
 from typing import NamedTuple
 
+from domain.emails.words import TEMPLATE_WORDS, isolated, say
+from domain.shared.languages import DEFAULT, LANGUAGES
+
 
 @dataclass(frozen=True)
 class Template:
@@ -29,116 +32,27 @@ class Template:
     listed: str | None = None  # the key in `words` of several lines to list after the paragraphs
 
 
-TEMPLATES: dict[str, Template] = {
-    "quoteReady": Template(
-        "A price is quoted for my booking",
-        "Your quote is ready",
-        ("Your booking {ref} has a price of {price} per container, valid until {until}.",),
-        "Review and accept the price",
-    ),
-    "revisionRequested": Template(
-        "Staff ask me to revise a booking",
-        "Please revise your booking",
-        ("Our staff ask you to revise your booking {ref}:",),
-        "Revise the booking",
-        listed="messages",
-    ),
-    "bookingConfirmed": Template(
-        "My booking is confirmed",
-        "Your booking is confirmed",
-        (
-            "Your booking {ref} is confirmed.{sailing}",
-            "The next step is the shipping order: parties, containers and cargo.",
-        ),
-        "Fill in the shipping order",
-    ),
-    "orderNeedsChanges": Template(
-        "My shipping order needs changes",
-        "Your shipping order needs changes",
-        ("Our staff ask for changes to the shipping order of your booking {ref}:",),
-        "Change the shipping order",
-        listed="messages",
-    ),
-    "readyForFinalApproval": Template(
-        "My shipping order is ready for my final approval",
-        "Your shipping order is ready for final approval",
-        (
-            "The shipping order of your booking {ref} was accepted by our staff.",
-            "Please review the final report and approve it.",
-        ),
-        "Review and approve",
-    ),
-    "billOfLadingIssued": Template(
-        "The bill of lading of my booking is issued",
-        "Your bill of lading is issued",
-        ("The bill of lading of your booking {ref} is issued.",),
-        "See the bill of lading",
-    ),
-    "shippingInstructionsDeclined": Template(
-        "Staff decline my shipping instructions",
-        "Your shipping instructions were declined",
-        ("Our staff declined the shipping instructions of your booking {ref}:",),
-        "See the booking",
-        listed="messages",
-    ),
-    "quoteExpiring": Template(
-        "A quote expires within 24 hours",
-        "Your quote expires within 24 hours",
-        (
-            "The price of {price} per container for your booking {ref} is valid until {until}.",
-            "Accept it before then, or ask for a new price afterwards.",
-        ),
-        "Review the price",
-    ),
-    # DCSA use case 6: staff ask the customer to amend a confirmed booking.
-    "amendmentAsked": Template(
-        "Staff ask me to amend a confirmed booking",
-        "Please amend your booking",
-        (
-            "Our staff ask you to amend your confirmed booking {ref}.",
-            "It stays confirmed as it is until your amendment is decided. Their reason:",
-        ),
-        "Amend the booking",
-        listed="messages",
-    ),
-    "amendmentDecided": Template(
-        "Staff decide on an amendment I asked for",
-        "Your amendment: {decision}",
-        ("{outcome}",),
-        "Open the booking",
-    ),
-    "cancellationDecided": Template(
-        "Staff decide on a cancellation I asked for",
-        "Your cancellation request: {decision}",
-        ("{outcome}",),
-        "Open the booking",
-    ),
-    # Following the cargo after confirmation (domain/tracking/emails.py).
-    "vesselDeparted": Template(
-        "The vessel carrying my cargo departs",
-        "The vessel has departed",
-        ("{news}", "Follow the rest of the voyage on the booking's page."),
-        "Follow the booking",
-    ),
-    "vesselArrived": Template(
-        "The vessel carrying my cargo arrives",
-        "The vessel has arrived",
-        ("{news}", "Discharge and delivery follow; the booking's page shows each step."),
-        "Follow the booking",
-    ),
-    "cargoDelivered": Template(
-        "My cargo is delivered",
-        "Your cargo is delivered",
-        ("{news}",),
-        "Open the booking",
-    ),
-    "arrivalEstimateChanged": Template(
-        "The estimated arrival moves by more than 24 hours",
-        "The estimated arrival has changed",
-        ("{news}", "Plan the collection of your cargo with the new time."),
-        "Follow the booking",
-    ),
+# The kinds that list several lines (staff's messages per field) after their paragraphs.
+_LISTING = {"revisionRequested", "orderNeedsChanges", "shippingInstructionsDeclined", "amendmentAsked"}
+
+
+def _template(kind: str, language: str) -> Template:
+    said = TEMPLATE_WORDS[kind][language]
+    return Template(
+        str(said["label"]),
+        str(said["subject"]),
+        tuple(str(p) for p in said["paragraphs"]),
+        str(said["action"]),
+        listed="messages" if kind in _LISTING else None,
+    )
+
+
+# Each kind's words per language, from the catalogue (contract/email-messages.json, keyed by language).
+TRANSLATED: dict[str, dict[str, Template]] = {
+    kind: {language: _template(kind, language) for language in LANGUAGES} for kind in TEMPLATE_WORDS
 }
+# The English words, as the profile's switches show them.
+TEMPLATES: dict[str, Template] = {kind: by_language[DEFAULT] for kind, by_language in TRANSLATED.items()}
 
 # The kinds in the order the profile lists them.
 KINDS: tuple[str, ...] = tuple(TEMPLATES)
@@ -156,18 +70,20 @@ class _Words(dict[str, str]):
 
 
 def render(
-    kind: str, reference: str, link: str, words: dict[str, str], lines: list[str] | None = None
+    kind: str,
+    reference: str,
+    link: str,
+    words: dict[str, str],
+    lines: list[str] | None = None,
+    language: str = DEFAULT,
 ) -> Rendered:
-    """The e-mail of `kind` about the booking `reference`, opening `link`."""
-    template = TEMPLATES[kind]
-    filled = _Words({**words, "ref": reference})
+    """The e-mail of `kind` about the booking `reference`, opening `link`, in `language`."""
+    template = TRANSLATED[kind].get(language, TEMPLATES[kind])
+    filled = _Words({**words, "ref": isolated(reference, language)})
     subject = f"[{reference}] {template.subject.format_map(filled)}"
     paragraphs = [paragraph.format_map(filled) for paragraph in template.paragraphs]
     listed = list(lines or [])
-    foot = (
-        "You get this e-mail because you have a booking with us. You can turn off"
-        f' "{template.label}" e-mails on your profile.'
-    )
+    foot = say("foot", language, label=template.label)
     text = "\n\n".join(
         [
             *paragraphs,
@@ -176,7 +92,7 @@ def render(
             foot,
         ]
     )
-    html = page_html(subject, paragraphs, listed, (link, template.action), foot)
+    html = page_html(subject, paragraphs, listed, (link, template.action), foot, language)
     return Rendered(subject, text, html)
 
 
@@ -186,6 +102,7 @@ def page_html(
     lines: list[str] | None = None,
     action: tuple[str, str] | None = None,
     foot: str | None = None,
+    language: str = DEFAULT,
 ) -> str:
     """The HTML part of an e-mail: its paragraphs (a line break inside one kept), listed lines, the action's
     link as a button (`action`: the link and its words) and the foot; every e-mail of the portal looks so."""
@@ -202,10 +119,13 @@ def page_html(
             'background:#0b3a82;color:#ffffff;text-decoration:none;border-radius:6px">'
             f"{escape(words)}</a></p>"
         )
+    # Persian reads right to left: the whole page says so, and its text aligns to the right.
+    direction = "rtl" if language == "fa" else "ltr"
     return (
-        '<!doctype html><html lang="en"><head><meta charset="utf-8">'
+        f'<!doctype html><html lang="{language}" dir="{direction}"><head><meta charset="utf-8">'
         f"<title>{escape(title)}</title></head>"
-        '<body style="font-family:Arial,Helvetica,sans-serif;color:#1a202c;line-height:1.5">'
+        f'<body dir="{direction}" style="font-family:Tahoma,Arial,Helvetica,sans-serif;color:#1a202c;'
+        f'line-height:1.5;text-align:{"right" if direction == "rtl" else "left"}">'
         + body
         + (f"<ul>{items}</ul>" if items else "")
         + button

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from domain.accounts.messages import EMAIL, Message, message_id
 from domain.booking.emails import Reader, booking_email
+from domain.emails.words import language_of
+from domain.shared.languages import DEFAULT
 from domain.shared.links import Links
 from domain.tracking.milestone import TrackingEvent
 from domain.tracking.notices import news_of
@@ -27,8 +29,11 @@ def tracking_aggregates_read(event: object) -> list[object]:
 
 
 def tracking_emails(event: object, reader: Reader, links: Links) -> list[Message]:
-    news = news_of(event)
-    if news is None or not isinstance(event, T.Published | T.Revised):
+    if not isinstance(event, T.Published | T.Revised) or not event.facts:
+        return []
+    customer = event.facts.get("customer_id")
+    news = news_of(event, language_of(reader(customer)) if customer else DEFAULT)
+    if news is None:
         return []
     facts = event.facts
     reference = str(facts.get("booking_reference") or str(facts["rate_request_id"])[:8])

@@ -12,31 +12,33 @@ import json
 from datetime import datetime
 from typing import Any, NamedTuple
 
+from domain.emails.words import digits, isolated, language_of, say, time_at
 from domain.notifications.policy import Notice, NoticeContext, Subject, notices
-from domain.shared.local_time import written_at
+from domain.shared.languages import DEFAULT
 from domain.tracking.milestone import TrackingEvent
 
 T = TrackingEvent
 ESTIMATE_MOVED_HOURS = 24
 
+# The milestones told, by event type and subtype: the kind of e-mail and the words' key in the catalogue
+# (contract/email-messages.json).
 _TOLD: dict[tuple[str, str], tuple[str, str]] = {
-    ("TRANSPORT", "DEPA"): ("Departed", "The vessel{vessel} carrying your booking {ref} departed {port}."),
-    ("TRANSPORT", "ARRI"): ("Arrived", "The vessel{vessel} carrying your booking {ref} arrived at {port}."),
-    ("EQUIPMENT", "DROP"): (
-        "Delivered",
-        "Container {container} of your booking {ref} was delivered at {port}.",
-    ),
+    ("TRANSPORT", "DEPA"): ("vesselDeparted", "departed"),
+    ("TRANSPORT", "ARRI"): ("vesselArrived", "arrived"),
+    ("EQUIPMENT", "DROP"): ("cargoDelivered", "delivered"),
 }
 
 
-def _words(body: dict[str, Any]) -> dict[str, str]:
+def _words(body: dict[str, Any], language: str = DEFAULT) -> dict[str, str]:
     call = (body.get("transportDetails") or {}).get("transportCall") or {}
     vessel = (call.get("vesselTransport") or {}).get("vesselName")
     location = body.get("eventLocation") or {}
+    port = location.get("locationName") or location.get("UNLocationCode")
+    container = str((body.get("equipmentDetails") or {}).get("equipmentReference") or "")
     return {
-        "vessel": f" {vessel}" if vessel else "",
-        "port": str(location.get("locationName") or location.get("UNLocationCode") or "its port"),
-        "container": str((body.get("equipmentDetails") or {}).get("equipmentReference") or ""),
+        "vessel": f" {isolated(str(vessel), language)}" if vessel else "",
+        "port": isolated(str(port), language) if port else say("news.itsPort", language),
+        "container": isolated(container, language),
     }
 
 
@@ -63,11 +65,9 @@ class News(NamedTuple):
     message: str
 
 
-_KINDS = {"Departed": "vesselDeparted", "Arrived": "vesselArrived", "Delivered": "cargoDelivered"}
-
-
-def news_of(event: object) -> News | None:
-    """The news in a tracking event for its booking's customer (None: not news, or no booking yet)."""
+def news_of(event: object, language: str = DEFAULT) -> News | None:
+    """The news in a tracking event for its booking's customer, in `language` (None: not news, or no
+    booking yet)."""
     if not isinstance(event, T.Published | T.Revised):
         return None
     facts = event.facts
@@ -75,24 +75,26 @@ def news_of(event: object) -> News | None:
         return None
     if isinstance(event, T.Published):
         if facts.get("classifier") != "ACT":
-            return _first_estimate(event)
+            return _first_estimate(event, language)
         told = _TOLD.get((facts["event_type"], facts.get("event_subtype") or ""))
         if told is None:
             return None
-        message = told[1].format(ref=facts.get("booking_reference"), **_words(json.loads(event.body)))
-        return News(_KINDS[told[0]], told[0], message)
-    return _estimate_moved(event)
+        kind, key = told
+        reference = isolated(str(facts.get("booking_reference")), language)
+        message = say(f"news.{key}", language, ref=reference, **_words(json.loads(event.body), language))
+        return News(kind, say(f"title.{key}", language), message)
+    return _estimate_moved(event, language)
 
 
-def _estimate_moved(event: T.Revised) -> News | None:
+def _estimate_moved(event: T.Revised, language: str) -> News | None:
     facts = event.facts
     arrival = facts["event_type"] == "TRANSPORT" and facts.get("event_subtype") == "ARRI"
     if not arrival or facts.get("classifier") == "ACT" or not event.previous:
         return None
-    return _moved_news(event, event.previous, "before")
+    return _moved_news(event, event.previous, "thanBefore", language)
 
 
-def _first_estimate(event: T.Published) -> News | None:
+def _first_estimate(event: T.Published, language: str) -> News | None:
     """A first estimate (or plan) of the arrival at the booking's port of discharge, far from its sailing's
     arrival: the schedule the customer booked on no longer holds."""
     facts = event.facts
@@ -103,29 +105,33 @@ def _first_estimate(event: T.Published) -> News | None:
     port = _port_code(json.loads(event.body))
     if port is not None and facts.get("arrival_port") not in (None, port):
         return None
-    return _moved_news(event, planned, "the schedule")
+    return _moved_news(event, planned, "thanSchedule", language)
 
 
-def _moved_news(event: T.Published | T.Revised, earlier: str, than: str) -> News | None:
+def _moved_news(event: T.Published | T.Revised, earlier: str, than: str, language: str) -> News | None:
     facts = event.facts
     moved = _hours(facts["event_date_time"], earlier)
     if abs(moved) <= ESTIMATE_MOVED_HOURS:
         return None
-    reference = facts.get("booking_reference")
     body = json.loads(event.body)
-    words = _words(body)
-    direction = "later" if moved > 0 else "earlier"
-    at = written_at(facts["event_date_time"], _port_code(body) or facts.get("arrival_port"))
-    message = (
-        f"The vessel{words['vessel']} carrying your booking {reference} is now expected at {words['port']}"
-        f" on {at}, {round(abs(moved))} h {direction} than {than}."
+    message = say(
+        "news.moved",
+        language,
+        ref=isolated(str(facts.get("booking_reference")), language),
+        at=time_at(facts["event_date_time"], _port_code(body) or facts.get("arrival_port"), language),
+        hours=digits(str(round(abs(moved))), language),
+        direction=say("news.later" if moved > 0 else "news.earlier", language),
+        than=say(f"news.{than}", language),
+        **{k: v for k, v in _words(body, language).items() if k in ("vessel", "port")},
     )
-    return News("arrivalEstimateChanged", "Arrival estimate changed", message)
+    return News("arrivalEstimateChanged", say("title.moved", language), message)
 
 
 @notices.register(T.Published, T.Revised)
 def milestone(event: T.Published | T.Revised, context: NoticeContext) -> Notice | None:
-    news = news_of(event)
+    customer = (event.facts or {}).get("customer_id")
+    language = language_of(context.aggregate(customer)) if customer else DEFAULT
+    news = news_of(event, language)
     if news is None:
         return None
     facts = event.facts

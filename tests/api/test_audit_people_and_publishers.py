@@ -88,7 +88,9 @@ def test_a_persian_named_customer_is_found_by_the_latin_name_on_her_orders(
     )
     services_of(client).settle_all()
     assert found(client, admin_headers, "Hoseini") == [reference]
-    assert found(client, admin_headers, "Hosseini") == []
+    # The old spelling left the orders' index (it still finds her by the sound of her Persian name).
+    with services_of(client).read_models.read() as tx:
+        assert not tx.all("SELECT 1 FROM audit_party_prefixes WHERE prefix = ?", ("hosseini",))
     assert found(client, admin_headers, "zahra") == [reference]
     # The index is the events' own: a rebuild gives the same rows.
     booking.assert_verify_clean(services_of(client), tmp_path)

@@ -440,6 +440,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/account/api/v1/client/profile/language": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Choose Language
+         * @description The caller's own language (`en` or `fa`) for the portal, its e-mails and its notifications: any
+         *     signed-in person, customer, staff member or auditor; `/auth/api/v1/me` answers it from then on.
+         */
+        put: operations["profile_choose_language"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/account/api/v1/client/team": {
         parameters: {
             query?: never;
@@ -729,7 +750,8 @@ export interface paths {
         };
         /**
          * Me
-         * @description Who the token belongs to: the web app needs the account id for the notification paths.
+         * @description Who the token belongs to: the web app needs the account id for the notification paths, and the
+         *     language to speak (the person's choice; without one the browser's Accept-Language, else English).
          */
         get: operations["auth_me"];
         put?: never;
@@ -5528,6 +5550,15 @@ export interface components {
             isSuccess: boolean;
             response: components["schemas"]["IssuedPublisherKey"];
         };
+        /** Envelope[LanguageChoice] */
+        Envelope_LanguageChoice_: {
+            error: components["schemas"]["ErrorBody"] | null;
+            /** Iserror */
+            isError: boolean;
+            /** Issuccess */
+            isSuccess: boolean;
+            response: components["schemas"]["LanguageChoice"];
+        };
         /** Envelope[Listed[AddressBookEntry]] */
         Envelope_Listed_AddressBookEntry__: {
             error: components["schemas"]["ErrorBody"] | null;
@@ -6407,6 +6438,25 @@ export interface components {
             /** Taxlegalreferences */
             taxLegalReferences?: components["schemas"]["EblTaxLegalReference"][] | null;
         };
+        /**
+         * LanguageBody
+         * @description The language of the portal, its e-mails and its notifications for the signed-in person.
+         */
+        LanguageBody: {
+            /**
+             * Language
+             * @enum {string}
+             */
+            language: "en" | "fa";
+        };
+        /** LanguageChoice */
+        LanguageChoice: {
+            /**
+             * Language
+             * @enum {string}
+             */
+            language: "en" | "fa";
+        };
         /** Limits */
         Limits: {
             /** Sadt */
@@ -6648,6 +6698,11 @@ export interface components {
             companyId: string;
             /** Id */
             id: string;
+            /**
+             * Language
+             * @enum {string}
+             */
+            language: "en" | "fa";
             /** Roles */
             roles: string[];
             /** Teamrole */
@@ -13771,6 +13826,197 @@ export interface operations {
                      *       "error": {
                      *         "description": "Too many failed logins; try again later",
                      *         "retryAfter": 30
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The store was out of reach for the whole wait: nothing stored; retry (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "The service is briefly unavailable; please try again"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    profile_choose_language: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LanguageBody"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_LanguageChoice_"];
+                };
+            };
+            /** @description Stored; the read models do not show it yet (answered from the command's result) */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "isError": false,
+                     *       "isSuccess": true,
+                     *       "response": {
+                     *         "id": "0b9e6c1e-4f53-4c8e-9d53-5d3c8f1f2a10",
+                     *         "pending": true,
+                     *         "position": 1042
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_Pending_"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "quantity: Required",
+                     *         "fields": {
+                     *           "quantity": "Required"
+                     *         }
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Authentication required"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Staff only"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Rate request not found"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed in the current state, or a concurrent change */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Not allowed while the rate request is quoted (state 2)"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Request body too large"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not sent as JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Send this body as JSON (Content-Type: application/json)"
                      *       },
                      *       "isError": true,
                      *       "isSuccess": false

@@ -1,0 +1,48 @@
+"""The API's error descriptions follow Accept-Language: Persian for fa, English otherwise; the field keys,
+the status and the envelope stay as they are."""
+
+from __future__ import annotations
+
+from fastapi.testclient import TestClient
+
+from api.edge.languages import translated
+from tests.api.accounts_support import fails
+from tests.api.booking_support import customer
+
+FA = {"Accept-Language": "fa-IR,fa;q=0.9,en;q=0.5"}
+LOGIN = "/auth/api/v1/login"
+
+
+def test_a_domain_validation_error_in_persian_names_the_same_fields(client: TestClient) -> None:
+    english = fails(client.post(LOGIN, json={"username": "", "password": ""}), 400)
+    assert english["fields"] == {"username": "This field is required.", "password": "This field is required."}
+    persian = client.post(LOGIN, json={"username": "", "password": ""}, headers=FA)
+    assert persian.headers["content-language"] == "fa"
+    error = fails(persian, 400)
+    assert error["fields"] == {"username": "این فیلد لازم است.", "password": "این فیلد لازم است."}
+    assert "This field" not in error["description"] and "username: این فیلد لازم است." in error["description"]
+
+
+def test_a_malformed_body_and_an_unknown_path_in_persian(client: TestClient) -> None:
+    error = fails(client.post(LOGIN, json={"username": 1, "password": "x"}, headers=FA), 400)
+    assert error["fields"] == {"username": "متن انتظار می‌رفت، عدد رسید"}, error
+    headers = {**customer(client, "fa-errors"), **FA}
+    error = fails(client.put("/account/api/v1/client/profile/language", json={}, headers=headers), 400)
+    assert error["fields"] == {"language": "لازم است"}
+    assert fails(client.get("/account/api/v1/no-such-thing", headers=FA), 404)["description"] == "پیدا نشد"
+    # English, and any language the portal does not speak, stays English.
+    for header in ({"Accept-Language": "en-US"}, {"Accept-Language": "de"}, {}):
+        found = fails(client.get("/account/api/v1/no-such-thing", headers=header), 404)
+        assert found["description"] == "Not found"
+
+
+def test_a_message_with_values_keeps_its_values() -> None:
+    assert (
+        translated("String must contain at most 200 character(s)", "fa") == "متن باید حداکثر 200 نویسه باشد"
+    )
+    assert (
+        translated("Exactly 3 containers are required (2 given)", "fa")
+        == "دقیقاً 3 کانتینر لازم است (2 داده شد)"
+    )
+    assert translated("Something no catalogue holds", "fa") == "Something no catalogue holds"
+    assert translated("This field is required.", "en") == "This field is required."
