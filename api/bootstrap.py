@@ -71,9 +71,17 @@ def site_url(settings: Settings) -> str:
     return settings.public_url
 
 
-def open_read_models(settings: Settings, schema: str = "public", path: Path | None = None) -> ReadModelDB:
+def open_read_models(
+    settings: Settings, schema: str = "public", path: Path | None = None, replica: bool = False
+) -> ReadModelDB:
+    """The read models' database; `replica`: with READ_REPLICA_URL's standby for the requests' reads."""
     if settings.uses_postgres:
-        return PostgresReadModels(settings.read_model_conninfo(), schema=schema)
+        return PostgresReadModels(
+            settings.read_model_conninfo(),
+            schema=schema,
+            replica=settings.replica_conninfo() if replica else None,
+            replica_wait=settings.READ_REPLICA_WAIT_SECONDS,
+        )
     return SqliteReadModels(path or settings.VAR_DIR / "read.db")
 
 
@@ -105,7 +113,7 @@ class Services:
         self.jwt_secret = settings.jwt_secret()
         self.store = SharedStore(settings.event_store_env())
         self.accounts = AccountsApplication(self.store, secret=self.jwt_secret)
-        self.read_models = open_read_models(settings)
+        self.read_models = open_read_models(settings, replica=True)
         self.notifications = NotificationsApplication(self.store)
         ensure_schema(self.read_models)
         seed_reference(self.read_models)

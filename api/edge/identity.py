@@ -96,7 +96,7 @@ def _known_key(
     services: Services, find: Callable[[Tx, str], dict[str, Any] | None], digest: str, what: str
 ) -> dict[str, Any]:
     """The read model's row of a presented key, by its digest; Unauthorized when unknown or revoked."""
-    with services.read_models.read() as tx:
+    with services.read_models.read(fresh=True) as tx:
         row = find(tx, digest)
     if row is None:
         raise Unauthorized(f"Unknown or revoked {what}")
@@ -113,7 +113,7 @@ def _key_principal(services: Services, key: str) -> Principal:
         scopes=KEY_SCOPES,
     )
     # A member's key acts with the member's role now; a removed member's keys stop at once.
-    with services.read_models.read() as tx:
+    with services.read_models.read(fresh=True) as tx:
         found = membership(tx, principal.account_id)
     team = None if found is None else {**found, "team_role": found["role"], "team_state": found["state"]}
     try:
