@@ -21,7 +21,11 @@ from tests.api.test_booking_lifecycle import (  # noqa: F401
     test_quote_and_its_failures,
     test_revision_request_and_reject,
 )
-from tests.api.test_fast_reads import test_the_fast_reads_answer_what_the_routes_answer  # noqa: F401
+from tests.api.test_fast_reads import (  # noqa: F401
+    fast_answers,
+    test_a_read_on_the_fast_path_waits_for_the_callers_own_write,
+    test_the_fast_reads_answer_what_the_routes_answer,
+)
 from tests.app_services import services_of
 from tests.corpus import fresh_national_id
 from tests.standby.conftest import Pair
@@ -62,7 +66,9 @@ def test_the_app_reads_the_standby_and_a_writer_its_own_writes(client: TestClien
     assert {first, second} <= listed(client, headers)
 
 
-def test_a_changed_password_ends_sessions_at_once_whatever_the_standby(client: TestClient, pg_pair: Pair) -> None:
+def test_a_changed_password_ends_sessions_at_once_whatever_the_standby(
+    client: TestClient, pg_pair: Pair
+) -> None:
     """Who is asking is read on the primary: an ended session is refused before the standby replays it."""
     headers = booking.customer(client, fresh_national_id())
     pg_pair.replay(False)
