@@ -66,6 +66,11 @@ def client_channel_name(account_id: str) -> str:
     return f"client:{account_id}"
 
 
+def wal_channel_name(account_id: str) -> str:
+    """The name under which an account's last write's WAL position travels on the tracking channel."""
+    return f"wal:{account_id}"
+
+
 def site_url(settings: Settings) -> str:
     """Where the portal is reached, for the links in messages and the webhooks' `source`."""
     return settings.public_url
@@ -371,6 +376,21 @@ class Services:
         if self.wakeups is None:
             return self._client_positions.get(name, 0)
         return self.wakeups.position(name)
+
+    def wrote_wal(self, account_id: str) -> int:
+        """The primary's WAL position now, as `account_id`'s last write, told to every worker (NOTIFY on
+        the tracking channel, in the same round trip): its next read on the standby waits for it, cookie or
+        not."""
+        assert isinstance(self.read_models, PostgresReadModels)
+        name = wal_channel_name(account_id)
+        position = self.read_models.wal_position((TRACKING_CHANNEL, name))
+        if self.wakeups is not None:
+            self.wakeups.saw(name, position)
+        return position
+
+    def wal_after(self, account_id: str) -> int:
+        """The WAL position of `account_id`'s last write seen by this worker (0: none)."""
+        return 0 if self.wakeups is None else self.wakeups.position(wal_channel_name(account_id))
 
     def fresh_rate_request(self, rate_request_id: str) -> booking_queries.RateRequestRecord | None:
         """The rate request's record built from its own events (and its order's), not the read models

@@ -341,14 +341,19 @@ class PostgresReadModels:
         with self.pool.connection() as conn:
             conn.execute(f'DROP SCHEMA IF EXISTS "{self.schema}" CASCADE')
 
-    def wal_position(self) -> int:
-        """Where the primary's WAL is inserted up to: past the commit of everything visible now."""
+    def wal_position(self, notice: tuple[str, str] | None = None) -> int:
+        """Where the primary's WAL is inserted up to: past the commit of everything visible now. `notice`
+        (channel, name): also NOTIFY `name:position` on that channel, in the same round trip."""
+        here = "SELECT (pg_current_wal_insert_lsn() - '0/0'::pg_lsn)::bigint AS lsn"
+        sql: str = here
+        params: tuple[str, ...] = ()
+        if notice is not None:
+            sql = f"SELECT lsn, pg_notify(%s, %s || ':' || lsn) FROM ({here}) AS here"
+            params = notice
         with self.pool.connection() as conn:
             conn.autocommit = True
             try:
-                row: Any = conn.execute(
-                    "SELECT pg_current_wal_insert_lsn() - '0/0'::pg_lsn AS lsn"
-                ).fetchone()
+                row: Any = conn.execute(sql, params).fetchone()
             finally:
                 _transactional(conn)
         return int(row["lsn"])
@@ -388,6 +393,9 @@ class ReadRoute:
 
     after: int = 0
     primary: bool = False
+    # Who is asking (once known): their writes' positions are also kept by account, for callers that send
+    # no cookie back (API keys, scripts).
+    caller: str | None = None
 
 
 _route: contextvars.ContextVar[ReadRoute | None] = contextvars.ContextVar("read_route", default=None)

@@ -160,7 +160,7 @@ def throwaway_standby(primary: Cluster) -> Iterator[Cluster]:
         capture_output=True,
     )
     port = free_port()
-    options = f"-c listen_addresses=127.0.0.1 -p {port} -k {directory} -c max_connections=300 -c hot_standby=on"
+    options = f"-c listen_addresses=127.0.0.1 -p {port} -k {directory} -c max_connections=300"
     standby = Cluster(port, directory, options)
     standby.start()
     try:

@@ -4,7 +4,8 @@ A GET's read-model queries go to the standby; every other request (a command) re
 A command's answer carries a cookie with the primary's WAL position once it has run (past its events, and
 past the read models' rows it waited for): that caller's next read waits, bounded, for the standby to have
 replayed that far, else reads the primary (infrastructure/read_db.py, `ReadRoute`). Any worker can take the
-next read: the position travels with the caller, not in a worker's memory.
+next read: the position travels with the caller. For callers that keep no cookie (API keys, scripts) it is
+also kept by account and told to every worker, as the accounts' unshown writes are (api/bootstrap.py).
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ def written_position(scope: Scope) -> int:
 
 class ReplicaReads(HttpMiddleware):
     async def http(self, scope: Scope, receive: Receive, send: Send) -> None:
-        db: Any = scope["app"].state.services.read_models
+        services: Any = scope["app"].state.services
         reading = scope["method"] in READING
         route = ReadRoute(after=written_position(scope), primary=not reading)
         if reading:
@@ -47,7 +48,11 @@ class ReplicaReads(HttpMiddleware):
 
         async def remembering(message: Message) -> None:
             if message["type"] == "http.response.start" and message["status"] < 400:
-                position = await asyncio.get_running_loop().run_in_executor(None, db.wal_position)
+                loop = asyncio.get_running_loop()
+                if route.caller is None:
+                    position = await loop.run_in_executor(None, services.read_models.wal_position)
+                else:
+                    position = await loop.run_in_executor(None, services.wrote_wal, route.caller)
                 cookie = f"{COOKIE}={position}; Path=/; Max-Age={COOKIE_SECONDS}; HttpOnly; SameSite=Lax"
                 message = {**message, "headers": [*message["headers"], (b"set-cookie", cookie.encode())]}
             await send(message)
