@@ -1,6 +1,6 @@
 """A browser journey against a server whose read models' reads come from a hot standby (READ_REPLICA_URL):
-a primary and its streaming standby (tests/pg.py), `freight serve` with two API workers beside the
-followers' process, so a read after a write may land on the other worker and still sees the write."""
+a primary and its streaming standby (tests/pg.py), every screen's read after the browser's own write
+waiting for the standby's replay or falling back to the primary."""
 
 from __future__ import annotations
 
@@ -32,7 +32,7 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer
             "JWT_SECRET": "e2e-secret-e2e-secret-e2e-secret-e2e",
             "SIGNUP_ATTEMPTS_PER_ADDRESS": "100000",
         }
-        with running_server(env, var_dir / "server.log", workers=2) as url:
+        with running_server(env, var_dir / "server.log", workers=1) as url:
             health = httpx.get(f"{url}/health", timeout=10).json()["response"]
             assert health["replica"]["reachable"] is True, health
             yield LiveServer(url=url, var_dir=var_dir, env=env)
