@@ -310,9 +310,12 @@ class PostgresReadModels:
         replayed the caller's last write; `fresh` reads (who is asking: sessions, keys) never do."""
         route = _route.get()
         if self.replica is not None and not fresh and route is not None and not route.primary:
-            if self.replica.replayed(route.after):
-                with self.replica.pool.connection() as conn:
-                    yield _PostgresTx(conn, memo=self.memo)
+            lent = self.replica.lend(route.after)
+            if lent is not None:
+                try:
+                    yield _PostgresTx(lent, memo=self.memo)
+                finally:
+                    self.replica.pool.putconn(lent)
                 return
             route.primary = True  # the rest of the request reads where the write is
         with self.pool.connection() as conn:
@@ -335,6 +338,8 @@ class PostgresReadModels:
     def check_connections(self) -> None:
         """After an outage: drop idle pooled connections that died with the server, before anyone uses one."""
         self.pool.check()
+        if self.replica is not None:
+            self.replica.pool.check()
 
     def drop_schema(self) -> None:
         self.memo.clear()
@@ -423,6 +428,7 @@ class Standby:
     # milliseconds behind), longer later.
     FIRST_PAUSE = 0.001
     LONGEST_PAUSE = 0.02
+    AWAY_SECONDS = 5.0
 
     def __init__(self, conninfo: str, schema: str, max_size: int, wait: float) -> None:
         from psycopg.rows import dict_row
@@ -430,6 +436,7 @@ class Standby:
 
         self.wait = wait
         self._replayed = 0
+        self._away_until = 0.0
         # Read only, so always in autocommit; the schema is the primary's (a standby cannot create one).
         self.pool = ConnectionPool(
             conninfo,
@@ -442,26 +449,49 @@ class Standby:
     def saw(self, replayed: int) -> None:
         self._replayed = max(self._replayed, replayed)
 
+    def lend(self, position: int) -> Any:
+        """A pooled connection to the standby once it has replayed the primary's WAL up to `position`
+        (waiting at most `wait` seconds), to be given back with `pool.putconn`; None when it has not, or
+        cannot be reached (the read then goes to the primary; an unreachable standby is left alone for
+        `AWAY_SECONDS`, so an outage costs reads no waits)."""
+        if time.monotonic() < self._away_until:
+            return None
+        try:
+            conn = self.pool.getconn(timeout=self.wait)
+        except Exception:
+            self._away()
+            return None
+        try:
+            if self._replayed_on(conn, position):
+                return conn
+        except Exception:
+            self._away()
+        self.pool.putconn(conn)
+        return None
+
     def replayed(self, position: int) -> bool:
-        """Whether the standby has replayed the primary's WAL up to `position`, waiting at most `wait`
-        seconds; False also when it cannot be reached (the read then goes to the primary)."""
+        """Whether the standby has replayed up to `position` (waiting as `lend` does)."""
+        conn = self.lend(position)
+        if conn is None:
+            return False
+        self.pool.putconn(conn)
+        return True
+
+    def _replayed_on(self, conn: Any, position: int) -> bool:
         if position <= self._replayed:
             return True
         deadline = time.monotonic() + self.wait
         pause = self.FIRST_PAUSE
-        try:
-            with self.pool.connection(timeout=self.wait) as conn:
-                while True:
-                    row: Any = conn.execute(
-                        "SELECT pg_last_wal_replay_lsn() - '0/0'::pg_lsn AS lsn"
-                    ).fetchone()
-                    self.saw(int(row["lsn"] or 0))
-                    if position <= self._replayed:
-                        return True
-                    if time.monotonic() + pause > deadline:
-                        return False
-                    time.sleep(pause)
-                    pause = min(pause * 2, self.LONGEST_PAUSE)
-        except Exception:
-            log.warning("the read models' standby is out of reach: reading the primary", exc_info=True)
-            return False
+        while True:
+            row: Any = conn.execute("SELECT pg_last_wal_replay_lsn() - '0/0'::pg_lsn AS lsn").fetchone()
+            self.saw(int(row["lsn"] or 0))
+            if position <= self._replayed:
+                return True
+            if time.monotonic() + pause > deadline:
+                return False
+            time.sleep(pause)
+            pause = min(pause * 2, self.LONGEST_PAUSE)
+
+    def _away(self) -> None:
+        log.warning("the read models' standby is out of reach: reading the primary", exc_info=True)
+        self._away_until = time.monotonic() + self.AWAY_SECONDS

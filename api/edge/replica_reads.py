@@ -11,12 +11,15 @@ also kept by account and told to every worker, as the accounts' unshown writes a
 from __future__ import annotations
 
 import asyncio
+import logging
 from typing import Any
 
 from starlette.types import Message, Receive, Scope, Send
 
 from api.edge.http_middleware import HttpMiddleware
 from infrastructure.read_db import ReadRoute, routed
+
+log = logging.getLogger(__name__)
 
 COOKIE = "freight_wal"
 # Long enough for any standby that is not broken; after it the caller reads as anyone does.
@@ -49,12 +52,17 @@ class ReplicaReads(HttpMiddleware):
         async def remembering(message: Message) -> None:
             if message["type"] == "http.response.start" and message["status"] < 400:
                 loop = asyncio.get_running_loop()
-                if route.caller is None:
-                    position = await loop.run_in_executor(None, services.read_models.wal_position)
+                try:
+                    if route.caller is None:
+                        position = await loop.run_in_executor(None, services.read_models.wal_position)
+                    else:
+                        position = await loop.run_in_executor(None, services.wrote_wal, route.caller)
+                except Exception:  # the write stands; only the caller's next read may miss it on the standby
+                    log.warning("could not read the primary's WAL position after a write", exc_info=True)
                 else:
-                    position = await loop.run_in_executor(None, services.wrote_wal, route.caller)
-                cookie = f"{COOKIE}={position}; Path=/; Max-Age={COOKIE_SECONDS}; HttpOnly; SameSite=Lax"
-                message = {**message, "headers": [*message["headers"], (b"set-cookie", cookie.encode())]}
+                    cookie = f"{COOKIE}={position}; Path=/; Max-Age={COOKIE_SECONDS}; HttpOnly; SameSite=Lax"
+                    headers = [*message["headers"], (b"set-cookie", cookie.encode())]
+                    message = {**message, "headers": headers}
             await send(message)
 
         with routed(route):

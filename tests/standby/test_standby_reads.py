@@ -6,6 +6,8 @@ the caller that wrote waits its bound and reads the primary."""
 
 from __future__ import annotations
 
+import time
+
 from fastapi.testclient import TestClient
 
 from api.edge.replica_reads import COOKIE
@@ -88,3 +90,22 @@ def test_health_shows_the_standbys_lag(client: TestClient, admin_headers: dict[s
     assert answer.status_code == 200, answer.text
     replica = answer.json()["response"]["replica"]
     assert replica["reachable"] is True and replica["lagBytes"] >= 0 and replica["lagSeconds"] >= 0
+
+
+def test_a_standby_out_of_reach_sends_the_reads_to_the_primary(client: TestClient, pg_pair: Pair) -> None:
+    services = services_of(client)
+    assert isinstance(services.read_models, PostgresReadModels) and services.read_models.replica is not None
+    headers = booking.customer(client, fresh_national_id())
+    mine = booking.create(client, headers)["id"]
+    pg_pair.standby.stop()
+    try:
+        services.read_models.check_connections()  # as after an outage: the dead pooled connections go
+        client.cookies.clear()
+        started = time.monotonic()
+        assert mine in listed(client, headers)
+        assert mine in listed(client, headers)
+        # One bounded wait for a connection, then the standby is left alone for a while: no hang per read.
+        assert time.monotonic() - started < services.read_models.replica.wait + 2.0
+        assert client.get("/health").json()["response"]["replica"]["reachable"] is False
+    finally:
+        pg_pair.standby.start()
