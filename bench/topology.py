@@ -25,7 +25,7 @@ from urllib.parse import urlparse
 
 import httpx
 
-from bench.harness import ADMIN_USERNAME, Plan, load, log, login, running, serve
+from bench.harness import ADMIN_USERNAME, ROOT, Plan, load, log, login, running, serve
 from bench.stats import Figure
 
 CLIENT = "/booking/api/v1/client"
@@ -123,9 +123,8 @@ def drive_topology(
 @contextmanager
 def standby_of(store_url: str, work: Path) -> Iterator[str]:
     """A streaming hot standby of the cluster serving `store_url`: the same database's address on it."""
-    from bench.run import _cluster
-
-    _cluster()  # the tests' cluster helpers on the path
+    if str(ROOT) not in sys.path:  # the tests' cluster helpers (tests/pg.py), as bench/run.py uses them
+        sys.path.insert(0, str(ROOT))
     from tests.pg import Cluster, throwaway_standby
 
     address = urlparse(store_url)
