@@ -66,14 +66,27 @@ def client_channel_name(account_id: str) -> str:
     return f"client:{account_id}"
 
 
+def wal_channel_name(account_id: str) -> str:
+    """The name under which an account's last write's WAL position travels on the tracking channel."""
+    return f"wal:{account_id}"
+
+
 def site_url(settings: Settings) -> str:
     """Where the portal is reached, for the links in messages and the webhooks' `source`."""
     return settings.public_url
 
 
-def open_read_models(settings: Settings, schema: str = "public", path: Path | None = None) -> ReadModelDB:
+def open_read_models(
+    settings: Settings, schema: str = "public", path: Path | None = None, replica: bool = False
+) -> ReadModelDB:
+    """The read models' database; `replica`: with READ_REPLICA_URL's standby for the requests' reads."""
     if settings.uses_postgres:
-        return PostgresReadModels(settings.read_model_conninfo(), schema=schema)
+        return PostgresReadModels(
+            settings.read_model_conninfo(),
+            schema=schema,
+            replica=settings.replica_conninfo() if replica else None,
+            replica_wait=settings.READ_REPLICA_WAIT_SECONDS,
+        )
     return SqliteReadModels(path or settings.VAR_DIR / "read.db")
 
 
@@ -105,7 +118,7 @@ class Services:
         self.jwt_secret = settings.jwt_secret()
         self.store = SharedStore(settings.event_store_env())
         self.accounts = AccountsApplication(self.store, secret=self.jwt_secret)
-        self.read_models = open_read_models(settings)
+        self.read_models = open_read_models(settings, replica=True)
         self.notifications = NotificationsApplication(self.store)
         ensure_schema(self.read_models)
         seed_reference(self.read_models)
@@ -363,6 +376,21 @@ class Services:
         if self.wakeups is None:
             return self._client_positions.get(name, 0)
         return self.wakeups.position(name)
+
+    def wrote_wal(self, account_id: str) -> int:
+        """The primary's WAL position now, as `account_id`'s last write, told to every worker (NOTIFY on
+        the tracking channel, in the same round trip): its next read on the standby waits for it, cookie or
+        not."""
+        assert isinstance(self.read_models, PostgresReadModels)
+        name = wal_channel_name(account_id)
+        position = self.read_models.wal_position((TRACKING_CHANNEL, name))
+        if self.wakeups is not None:
+            self.wakeups.saw(name, position)
+        return position
+
+    def wal_after(self, account_id: str) -> int:
+        """The WAL position of `account_id`'s last write seen by this worker (0: none)."""
+        return 0 if self.wakeups is None else self.wakeups.position(wal_channel_name(account_id))
 
     def fresh_rate_request(self, rate_request_id: str) -> booking_queries.RateRequestRecord | None:
         """The rate request's record built from its own events (and its order's), not the read models

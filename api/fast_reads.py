@@ -18,6 +18,7 @@ renamed, shadowed by a sibling) switches its fast twin off.
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import logging
 import re
 from collections.abc import Callable
@@ -281,6 +282,8 @@ class FastReads(HttpMiddleware):
         services = request.app.state.services
         after = services.read_after(principal.account_id)
         call = (services, after, fast, principal, identifier)
+        # With the caller's context (where its reads go, api/edge/replica_reads.py), as `deps.off_loop`.
+        context = contextvars.copy_context()
         return await asyncio.get_running_loop().run_in_executor(
-            deps.readers, lambda: _answered(*call, **query)
+            deps.readers, lambda: context.run(lambda: _answered(*call, **query))
         )

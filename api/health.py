@@ -11,6 +11,8 @@ read, or for any follower group (read models, each policy, webhooks):
   whatever the count;
 - it is more than `MAX_LAG` events behind (a freshly started one catching up is unhealthy until it has);
 - it has parked an event (followers/dead_letters.py): named, until it is retried or skipped.
+
+Where a hot standby serves the reads (READ_REPLICA_URL), its lag behind the primary is shown (`replica`).
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from api.presenters.dead_letters import summary
 from followers import dead_letters
 from followers.heartbeats import heartbeats
 from infrastructure.event_store import SharedStore
-from infrastructure.read_db import ReadModelDB
+from infrastructure.read_db import PostgresReadModels, ReadModelDB
 from projections.condition import tracked_positions
 
 MAX_LAG = 1000
@@ -132,6 +134,9 @@ def health_report(
         "groups": groups,
         "parked": parked_events,
         "problems": problems,
+        # The read models' standby, where one serves the reads: its lag is shown, never unhealthy (reads
+        # that would wait too long for it go to the primary).
+        "replica": db.replica_lag() if isinstance(db, PostgresReadModels) else None,
     }
     return not problems and bool(positions), report
 

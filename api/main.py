@@ -27,6 +27,7 @@ from api.edge.forwarded import ForwardedHeaders
 from api.edge.identity import team_role_guard
 from api.edge.input_screen import screen_input
 from api.edge.path_guard import PathGuard
+from api.edge.replica_reads import ReplicaReads
 from api.edge.security_headers import SecurityHeaders
 from api.fast_reads import FastReads
 from api.health import BoundedCheck, CheckOut, health_report
@@ -69,6 +70,14 @@ class FollowerGroupHealth(WireModel):
     parked: int
 
 
+class ReplicaHealth(WireModel):
+    reachable: bool
+    # WAL the standby has not replayed yet, and how old its last replayed transaction is while it has not.
+    lag_bytes: int | None
+    lag_seconds: float | None
+    error: str | None
+
+
 class Health(WireModel):
     position: int
     read_models: int
@@ -80,6 +89,8 @@ class Health(WireModel):
     parked: list[dict[str, Any]]
     # Why it is unhealthy, one line each (empty when healthy).
     problems: list[str]
+    # The read models' standby (None: reads come from the primary).
+    replica: ReplicaHealth | None = None
 
 
 class PortalApp(FastAPI):
@@ -130,6 +141,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     # Innermost of the app's own layers: the hot reads skip routing and dependencies (api/fast_reads.py).
     app.add_middleware(FastReads)
+    if settings.replica_conninfo():  # GETs read the standby; commands mark where their writes end
+        app.add_middleware(ReplicaReads)
     app.add_middleware(BodyLimit)
     app.add_middleware(PathGuard)
     app.add_middleware(DcsaDoor)  # outside the two above: /v2 speaks the standard's errors

@@ -39,6 +39,11 @@ class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_file=".env", extra="ignore")
 
     DATABASE_URL: str | None = None
+    # A hot standby of DATABASE_URL (PostgreSQL streaming replication): the read models' queries of GET
+    # requests go there; a caller's read after its own write waits up to READ_REPLICA_WAIT_SECONDS for the
+    # standby to replay it, else reads the primary (docs/decisions/2401-reads-from-a-hot-standby.md).
+    READ_REPLICA_URL: str | None = None
+    READ_REPLICA_WAIT_SECONDS: float = 0.5
     VAR_DIR: Path = Path("var")
     HOST: str = "127.0.0.1"
     PORT: int = 8000
@@ -178,16 +183,27 @@ class Settings(BaseSettings):
         }
 
     def read_model_conninfo(self) -> str:
-        url = urlparse(str(self.DATABASE_URL))
-        parts = {
-            "dbname": url.path.lstrip("/") or "postgres",
-            "host": url.hostname or "127.0.0.1",
-            "port": str(url.port or 5432),
-            "user": unquote(url.username or "postgres"),
-        }
-        if url.password:
-            parts["password"] = unquote(url.password)
-        return " ".join(f"{k}={v}" for k, v in parts.items())
+        return conninfo(str(self.DATABASE_URL))
+
+    def replica_conninfo(self) -> str | None:
+        """READ_REPLICA_URL as a connection string; None when unset (or the store is SQLite's)."""
+        if not self.READ_REPLICA_URL or not self.uses_postgres:
+            return None
+        return conninfo(self.READ_REPLICA_URL)
+
+
+def conninfo(address: str) -> str:
+    """A `postgresql://` address as psycopg's `key=value` connection string."""
+    url = urlparse(address)
+    parts = {
+        "dbname": url.path.lstrip("/") or "postgres",
+        "host": url.hostname or "127.0.0.1",
+        "port": str(url.port or 5432),
+        "user": unquote(url.username or "postgres"),
+    }
+    if url.password:
+        parts["password"] = unquote(url.password)
+    return " ".join(f"{k}={v}" for k, v in parts.items())
 
 
 class ExplicitSettings(Settings):

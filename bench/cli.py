@@ -30,7 +30,8 @@ def _bench_arguments(parser: argparse.ArgumentParser) -> None:
         "--topology",
         choices=["single", "multi"],
         default="single",
-        help="multi: also run the loads against `serve --workers 1` and compose's shape, beside the default",
+        help="multi: also run the loads against `serve --workers 1`, compose's shape and a hot standby"
+        " serving the reads (READ_REPLICA_URL), beside the default",
     )
     parser.add_argument(
         "--compare",

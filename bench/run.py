@@ -183,7 +183,8 @@ def run(
             from bench.topology import drive_topologies
 
             log(
-                "other topologies: `--workers 1` (one process) and compose's (2 workers + 2 `freight follow`)"
+                "other topologies: `--workers 1` (one process), compose's (2 workers + 2 `freight follow`)"
+                " and a hot standby serving the reads"
             )
             results["topologies"] = drive_topologies(plan, env, admin_password, free_port, work)
         log("noise: the library baseline again, at the end of the run")

@@ -6,7 +6,9 @@ concurrencies then run, on the same store, against:
 
 - `one process`: `freight serve --workers 1` (API and followers in one interpreter);
 - `compose`: the shape of docker-compose.yml: `freight serve --workers 2` with RUN_FOLLOWERS=false and two
-  `freight follow` (one active per follower group, one hot standby).
+  `freight follow` (one active per follower group, one hot standby);
+- `hot standby`: the default `freight serve` with READ_REPLICA_URL on a streaming replica of the store's
+  cluster (`pg_basebackup -R`, tests/pg.py) on this machine: GETs read it, commands mark their WAL position.
 
 Each figure's baseline is the default topology at that concurrency from the same run: above 1 means that
 shape is better than the default. No targets: information for choosing a deployment.
@@ -15,13 +17,15 @@ shape is better than the default. No targets: information for choosing a deploym
 from __future__ import annotations
 
 import sys
-from contextlib import ExitStack
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlparse
 
 import httpx
 
-from bench.harness import ADMIN_USERNAME, Plan, load, log, login, running, serve
+from bench.harness import ADMIN_USERNAME, ROOT, Plan, load, log, login, running, serve
 from bench.stats import Figure
 
 CLIENT = "/booking/api/v1/client"
@@ -30,7 +34,9 @@ CLIENT = "/booking/api/v1/client"
 TOPOLOGIES: dict[str, tuple[list[str], dict[str, str], int]] = {
     "one process": (["--workers", "1"], {}, 0),
     "compose": (["--workers", "2"], {"RUN_FOLLOWERS": "false"}, 2),
+    "hot standby": ([], {}, 0),
 }
+STANDBY = "hot standby"
 
 
 def drive_topologies(
@@ -49,6 +55,8 @@ def drive_topology(
     port = free_port()
     followers: list[int] = []
     with ExitStack() as stack:
+        if name == STANDBY:
+            extra = {**extra, "READ_REPLICA_URL": stack.enter_context(standby_of(env["DATABASE_URL"], work))}
         for index in range(follows):
             follower = running(
                 [sys.executable, "-m", "api.cli", "follow"],
@@ -110,6 +118,20 @@ def drive_topology(
                 )
             )
     return out
+
+
+@contextmanager
+def standby_of(store_url: str, work: Path) -> Iterator[str]:
+    """A streaming hot standby of the cluster serving `store_url`: the same database's address on it."""
+    if str(ROOT) not in sys.path:  # the tests' cluster helpers (tests/pg.py), as bench/run.py uses them
+        sys.path.insert(0, str(ROOT))
+    from tests.pg import Cluster, throwaway_standby
+
+    address = urlparse(store_url)
+    primary = Cluster(address.port or 5432, work)
+    with throwaway_standby(primary) as standby:
+        log(f"hot standby on port {standby.port}")
+        yield standby.url(address.path.lstrip("/"))
 
 
 def topology_figures(default: dict[str, Any], name: str, other: dict[str, Any]) -> list[Figure]:

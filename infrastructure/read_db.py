@@ -6,16 +6,22 @@ how each engine wants it.
 
 from __future__ import annotations
 
+import contextvars
 import functools
+import logging
 import re
 import sqlite3
 import threading
+import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
 from infrastructure.private_files import private_file
+
+log = logging.getLogger(__name__)
 
 Row = dict[str, Any]
 
@@ -62,7 +68,7 @@ class ReadModelDB(Protocol):
 
     def transaction(self, durable: bool = True) -> Any: ...
 
-    def read(self) -> Any: ...
+    def read(self, fresh: bool = False) -> Any: ...
 
     def snapshot(self) -> Any: ...
 
@@ -135,7 +141,8 @@ class SqliteReadModels:
         conn.execute("COMMIT")
 
     @contextmanager
-    def read(self) -> Iterator[_SqliteTx]:
+    def read(self, fresh: bool = False) -> Iterator[_SqliteTx]:
+        # `fresh` changes nothing here: one file, no standby.
         conn = self._conn()
         conn.execute("BEGIN")
         try:
@@ -238,12 +245,21 @@ def _transactional(conn: Any) -> None:
 class PostgresReadModels:
     dialect = "postgres"
 
-    def __init__(self, conninfo: str, schema: str = "public", max_size: int = 10) -> None:
+    def __init__(
+        self,
+        conninfo: str,
+        schema: str = "public",
+        max_size: int = 10,
+        replica: str | None = None,
+        replica_wait: float = 0.5,
+    ) -> None:
         from psycopg.rows import dict_row
         from psycopg_pool import ConnectionPool
 
         self.schema = schema
         self.memo: dict[Any, Any] = {}
+        # A hot standby of this database, for the reads of requests that allow it (`ReadRoute`).
+        self.replica = None if replica is None else Standby(replica, schema, max_size, replica_wait)
         options = f"-c search_path={schema}"
         self.pool = ConnectionPool(
             conninfo,
@@ -283,12 +299,25 @@ class PostgresReadModels:
                 _transactional(conn)
 
     @contextmanager
-    def read(self) -> Iterator[_PostgresTx]:
+    def read(self, fresh: bool = False) -> Iterator[_PostgresTx]:
         """Reads run in autocommit: each statement is one round trip, with no BEGIN and no COMMIT.
 
         The same guarantees as a READ COMMITTED transaction (the server's default, never changed here): there
         every statement takes its own snapshot anyway, so a read block never saw one snapshot across its
-        statements. Queries that must agree with each other are written as one statement."""
+        statements. Queries that must agree with each other are written as one statement.
+
+        With a standby, a read inside a request that allows it (`ReadRoute`) goes there once the standby has
+        replayed the caller's last write; `fresh` reads (who is asking: sessions, keys) never do."""
+        route = _route.get()
+        if self.replica is not None and not fresh and route is not None and not route.primary:
+            lent = self.replica.lend(route.after)
+            if lent is not None:
+                try:
+                    yield _PostgresTx(lent, memo=self.memo)
+                finally:
+                    self.replica.pool.putconn(lent)
+                return
+            route.primary = True  # the rest of the request reads where the write is
         with self.pool.connection() as conn:
             conn.autocommit = True
             try:
@@ -309,12 +338,160 @@ class PostgresReadModels:
     def check_connections(self) -> None:
         """After an outage: drop idle pooled connections that died with the server, before anyone uses one."""
         self.pool.check()
+        if self.replica is not None:
+            self.replica.pool.check()
 
     def drop_schema(self) -> None:
         self.memo.clear()
         with self.pool.connection() as conn:
             conn.execute(f'DROP SCHEMA IF EXISTS "{self.schema}" CASCADE')
 
+    def wal_position(self, notice: tuple[str, str] | None = None) -> int:
+        """Where the primary's WAL is inserted up to: past the commit of everything visible now. `notice`
+        (channel, name): also NOTIFY `name:position` on that channel, in the same round trip."""
+        here = "SELECT (pg_current_wal_insert_lsn() - '0/0'::pg_lsn)::bigint AS lsn"
+        sql: str = here
+        params: tuple[str, ...] = ()
+        if notice is not None:
+            sql = f"SELECT lsn, pg_notify(%s, %s || ':' || lsn) FROM ({here}) AS here"
+            params = notice
+        with self.pool.connection() as conn:
+            conn.autocommit = True
+            try:
+                row: Any = conn.execute(sql, params).fetchone()
+            finally:
+                _transactional(conn)
+        return int(row["lsn"])
+
+    def replica_lag(self) -> dict[str, Any] | None:
+        """How far the standby is behind (None: no standby): bytes of WAL not replayed, and seconds since
+        the last transaction it replayed when some are left (0 when it has replayed everything)."""
+        if self.replica is None:
+            return None
+        head = self.wal_position()
+        try:
+            with self.replica.pool.connection(timeout=self.replica.wait) as conn:
+                row: Any = conn.execute(
+                    "SELECT pg_last_wal_replay_lsn() - '0/0'::pg_lsn AS replayed,"
+                    " EXTRACT(EPOCH FROM now() - pg_last_xact_replay_timestamp()) AS seconds"
+                ).fetchone()
+        except Exception as error:  # reads go to the primary meanwhile: reported, not unhealthy
+            return {"reachable": False, "lagBytes": None, "lagSeconds": None, "error": str(error)[:200]}
+        replayed = int(row["replayed"] or 0)
+        behind = max(0, head - replayed)
+        seconds = float(row["seconds"] or 0.0) if behind else 0.0
+        self.replica.saw(replayed)
+        return {"reachable": True, "lagBytes": behind, "lagSeconds": round(seconds, 3), "error": None}
+
     def close(self) -> None:
         self.memo.clear()
         self.pool.close()
+        if self.replica is not None:
+            self.replica.pool.close()
+
+
+@dataclass
+class ReadRoute:
+    """Where one request's reads go when the read models have a standby: there, unless `primary` (the
+    request writes, or the standby did not reach `after` in time); `after` is the caller's last write as a
+    position in the primary's WAL (0: none known), which the standby must have replayed first."""
+
+    after: int = 0
+    primary: bool = False
+    # Who is asking (once known): their writes' positions are also kept by account, for callers that send
+    # no cookie back (API keys, scripts).
+    caller: str | None = None
+
+
+_route: contextvars.ContextVar[ReadRoute | None] = contextvars.ContextVar("read_route", default=None)
+
+
+@contextmanager
+def routed(route: ReadRoute) -> Iterator[ReadRoute]:
+    """Reads in this context (and in threads given a copy of it) follow `route`; outside any, every read
+    goes to the primary (followers, schedulers, commands' own checks)."""
+    token = _route.set(route)
+    try:
+        yield route
+    finally:
+        _route.reset(token)
+
+
+def current_route() -> ReadRoute | None:
+    return _route.get()
+
+
+class Standby:
+    """A streaming replica's pool, and how far it has replayed the primary's WAL, as last seen."""
+
+    # Between two looks at the replay position while a read waits: short first (replay is usually
+    # milliseconds behind), longer later.
+    FIRST_PAUSE = 0.001
+    LONGEST_PAUSE = 0.02
+    AWAY_SECONDS = 5.0
+
+    def __init__(self, conninfo: str, schema: str, max_size: int, wait: float) -> None:
+        from psycopg.rows import dict_row
+        from psycopg_pool import ConnectionPool
+
+        self.wait = wait
+        self._replayed = 0
+        self._away_until = 0.0
+        # Read only, so always in autocommit; the schema is the primary's (a standby cannot create one).
+        self.pool = ConnectionPool(
+            conninfo,
+            min_size=1,
+            max_size=max_size,
+            kwargs={"row_factory": dict_row, "options": f"-c search_path={schema}", "autocommit": True},
+            open=True,
+        )
+
+    def saw(self, replayed: int) -> None:
+        self._replayed = max(self._replayed, replayed)
+
+    def lend(self, position: int) -> Any:
+        """A pooled connection to the standby once it has replayed the primary's WAL up to `position`
+        (waiting at most `wait` seconds), to be given back with `pool.putconn`; None when it has not, or
+        cannot be reached (the read then goes to the primary; an unreachable standby is left alone for
+        `AWAY_SECONDS`, so an outage costs reads no waits)."""
+        if time.monotonic() < self._away_until:
+            return None
+        try:
+            conn = self.pool.getconn(timeout=self.wait)
+        except Exception:
+            self._away()
+            return None
+        try:
+            if self._replayed_on(conn, position):
+                return conn
+        except Exception:
+            self._away()
+        self.pool.putconn(conn)
+        return None
+
+    def replayed(self, position: int) -> bool:
+        """Whether the standby has replayed up to `position` (waiting as `lend` does)."""
+        conn = self.lend(position)
+        if conn is None:
+            return False
+        self.pool.putconn(conn)
+        return True
+
+    def _replayed_on(self, conn: Any, position: int) -> bool:
+        if position <= self._replayed:
+            return True
+        deadline = time.monotonic() + self.wait
+        pause = self.FIRST_PAUSE
+        while True:
+            row: Any = conn.execute("SELECT pg_last_wal_replay_lsn() - '0/0'::pg_lsn AS lsn").fetchone()
+            self.saw(int(row["lsn"] or 0))
+            if position <= self._replayed:
+                return True
+            if time.monotonic() + pause > deadline:
+                return False
+            time.sleep(pause)
+            pause = min(pause * 2, self.LONGEST_PAUSE)
+
+    def _away(self) -> None:
+        log.warning("the read models' standby is out of reach: reading the primary", exc_info=True)
+        self._away_until = time.monotonic() + self.AWAY_SECONDS

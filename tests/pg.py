@@ -1,4 +1,5 @@
-"""A throwaway PostgreSQL 15 cluster on a free loopback port, for tests and benchmarks."""
+"""A throwaway PostgreSQL 15 cluster on a free loopback port, for tests and benchmarks; and a streaming hot
+standby of one (`throwaway_standby`)."""
 
 from __future__ import annotations
 
@@ -114,6 +115,56 @@ def throwaway_cluster(durable: bool = False) -> Iterator[Cluster]:
     cluster.start()
     try:
         yield cluster
+    finally:
+        subprocess.run(
+            _as_postgres([_binary("pg_ctl"), "-D", str(data), "-m", "immediate", "-w", "stop"]),
+            capture_output=True,
+        )
+        shutil.rmtree(directory, ignore_errors=True)
+
+
+def _owned_directory(prefix: str) -> Path:
+    directory = Path(tempfile.mkdtemp(prefix=prefix))
+    if os.geteuid() == 0:
+        entry = pwd.getpwnam("postgres")
+        os.chown(directory, entry.pw_uid, entry.pw_gid)
+    return directory
+
+
+@contextmanager
+def throwaway_standby(primary: Cluster) -> Iterator[Cluster]:
+    """A hot standby of `primary` streaming its WAL (`pg_basebackup -R`: PostgreSQL's own replication), on a
+    free loopback port of its own. Databases created on the primary appear on it (same names)."""
+    directory = _owned_directory("freight-pg-standby-")
+    data = directory / "data"
+    subprocess.run(
+        _as_postgres(
+            [
+                _binary("pg_basebackup"),
+                "-D",
+                str(data),
+                "-h",
+                "127.0.0.1",
+                "-p",
+                str(primary.port),
+                "-U",
+                "postgres",
+                "-R",
+                "-X",
+                "stream",
+                "--checkpoint=fast",
+                "--no-sync",
+            ]
+        ),
+        check=True,
+        capture_output=True,
+    )
+    port = free_port()
+    options = f"-c listen_addresses=127.0.0.1 -p {port} -k {directory} -c max_connections=300"
+    standby = Cluster(port, directory, options)
+    standby.start()
+    try:
+        yield standby
     finally:
         subprocess.run(
             _as_postgres([_binary("pg_ctl"), "-D", str(data), "-m", "immediate", "-w", "stop"]),

@@ -21,6 +21,7 @@ from api.edge.identity import identify, presented, session_principal
 from api.edge.security import Principal
 from domain.integrations.api_key import looks_like_key
 from domain.shared.errors import Forbidden, Unauthorized
+from infrastructure.read_db import PostgresReadModels, current_route
 
 
 async def get_services(request: Request) -> Services:
@@ -54,6 +55,16 @@ def wait_for_own_writes(services: Services, position: int) -> None:
     models hold."""
     if position and not services.shown_now(position):
         services.shows(position)
+    route = current_route()
+    if (
+        position
+        and route is not None
+        and not route.primary
+        and isinstance(services.read_models, PostgresReadModels)
+    ):
+        # The cookie's WAL position predates the read models' rows of that write: the standby must now
+        # replay as far as the primary has gone.
+        route.after = max(route.after, services.read_models.wal_position())
 
 
 def _after_own_writes(function: Callable[..., T], *args: Any) -> T:

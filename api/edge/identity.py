@@ -35,7 +35,7 @@ from api.edge.sessions import with_team
 from domain.integrations.api_key import key_digest, looks_like_key
 from domain.shared.errors import Forbidden, Unauthorized
 from domain.tracking.publisher_key import looks_like_publisher_key, publisher_digest
-from infrastructure.read_db import Tx
+from infrastructure.read_db import Tx, current_route
 from projections.integrations import key_by_hash
 from projections.team import membership
 from projections.tracking import publisher_by_hash
@@ -83,6 +83,16 @@ async def session_principal(request: Request, token: str) -> Principal:
         None, services.sessions.check_member, principal
     )
     request.scope[_CHECKED] = (token, principal)
+    return _noted(services, principal)
+
+
+def _noted(services: Services, principal: Principal) -> Principal:
+    """Where a standby serves the reads: the caller's reads wait for their last write, told by account (a
+    caller that keeps no cookie, api/edge/replica_reads.py)."""
+    route = current_route()
+    if route is not None:
+        route.caller = principal.account_id
+        route.after = max(route.after, services.wal_after(principal.account_id))
     return principal
 
 
@@ -96,7 +106,7 @@ def _known_key(
     services: Services, find: Callable[[Tx, str], dict[str, Any] | None], digest: str, what: str
 ) -> dict[str, Any]:
     """The read model's row of a presented key, by its digest; Unauthorized when unknown or revoked."""
-    with services.read_models.read() as tx:
+    with services.read_models.read(fresh=True) as tx:
         row = find(tx, digest)
     if row is None:
         raise Unauthorized(f"Unknown or revoked {what}")
@@ -113,7 +123,7 @@ def _key_principal(services: Services, key: str) -> Principal:
         scopes=KEY_SCOPES,
     )
     # A member's key acts with the member's role now; a removed member's keys stop at once.
-    with services.read_models.read() as tx:
+    with services.read_models.read(fresh=True) as tx:
         found = membership(tx, principal.account_id)
     team = None if found is None else {**found, "team_role": found["role"], "team_state": found["state"]}
     try:
@@ -146,7 +156,7 @@ async def identify(request: Request, *, scope: str | None = None, cookie: bool =
         )
         if scope != PUBLISH:
             raise Forbidden(PUBLISHER_OUT_OF_SCOPE)
-        return found
+        return _noted(services, found)
     if not looks_like_key(credential):
         return await session_principal(request, credential)
     # Two indexed reads; off the event loop (the portal's readers are busy enough without it).
@@ -160,7 +170,7 @@ async def identify(request: Request, *, scope: str | None = None, cookie: bool =
         request.scope[_CHECKED] = (credential, principal)
     if scope is None or scope not in principal.scopes:
         raise Forbidden(KEY_OUT_OF_SCOPE)
-    return principal
+    return _noted(services, principal)
 
 
 # -- roles ----------------------------------------------------------------------------------------------

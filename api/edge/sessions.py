@@ -1,10 +1,11 @@
 """Sessions end when credentials change: a token issued before the account's latest new password, reset or
 log-out-everywhere is refused at every door, on every worker, from the moment the change is answered.
 
-Every check asks the shared database, fresh (one primary-key read): no worker keeps a copy that could lag
-behind another worker's change. Two sources answer together: the `account_sessions` read model (built from
-the events, so a change made anywhere counts), and `session_ends`, written by the request that ended the
-sessions before it waits for the read models, so no door depends on how far the followers have got.
+Every check asks the shared database, fresh (one primary-key read, on the primary even where a standby
+serves the reads): no worker keeps a copy that could lag behind another worker's change. Two sources answer
+together: the `account_sessions` read model (built from the events, so a change made anywhere counts), and
+`session_ends`, written by the request that ended the sessions before it waits for the read models, so no
+door depends on how far the followers have got.
 `session_ends` is not a read model (nothing rebuilds it; `freight replay` leaves it alone): it only ever
 repeats what the events say, earlier.
 """
@@ -47,7 +48,7 @@ class Sessions:
 
     def last_change(self, account_id: str) -> int:
         """The store position of the account's last credential change (0: none)."""
-        with self.read_models.read() as tx:
+        with self.read_models.read(fresh=True) as tx:
             row = tx.one(_LAST_CHANGE, (account_id, account_id))
         return max(int(row["changed"]), int(row["ended"])) if row else 0
 
@@ -60,7 +61,7 @@ class Sessions:
         """`check`, and the person's company and team role read in the same statement: the principal as it
         acts now (a removed member is refused, a changed role counts at once)."""
         person = principal.account_id
-        with self.read_models.read() as tx:
+        with self.read_models.read(fresh=True) as tx:
             row = tx.one(_CHANGE_AND_TEAM, (person, person, person, person, person))
         if row is None:
             return principal

@@ -1,0 +1,111 @@
+"""Reads from a hot standby: GETs read the standby, and a caller still reads its own writes there.
+
+The pair is PostgreSQL's own streaming replication (tests/pg.py). Pausing the standby's replay shows both
+halves: a caller without the write's WAL position reads the standby as it stands (the write not there yet),
+the caller that wrote waits its bound and reads the primary."""
+
+from __future__ import annotations
+
+import time
+
+from fastapi.testclient import TestClient
+
+from api.edge.replica_reads import COOKIE
+from infrastructure.read_db import PostgresReadModels
+from tests.api import booking_support as booking
+from tests.api.booking_support import ADMIN, CLIENT, ok
+
+# A selection of the API suite, run here on the pair (their `client` is this package's).
+from tests.api.test_booking_journey import test_journey_to_completion_then_verify  # noqa: F401
+from tests.api.test_booking_lifecycle import (  # noqa: F401
+    test_booking_request_and_confirmation,
+    test_cancel_is_terminal,
+    test_quote_and_its_failures,
+    test_revision_request_and_reject,
+)
+from tests.api.test_fast_reads import (  # noqa: F401
+    fast_answers,
+    test_a_read_on_the_fast_path_waits_for_the_callers_own_write,
+    test_the_fast_reads_answer_what_the_routes_answer,
+)
+from tests.app_services import services_of
+from tests.corpus import fresh_national_id
+from tests.standby.conftest import Pair
+
+
+def listed(client: TestClient, headers: dict[str, str]) -> set[str]:
+    answer = ok(client.get(f"{CLIENT}/rate-requests", headers=headers))
+    return {row["id"] for row in answer["list"]["list"]}
+
+
+def test_the_app_reads_the_standby_and_a_writer_its_own_writes(
+    client: TestClient, pg_pair: Pair, admin_headers: dict[str, str]
+) -> None:
+    services = services_of(client)
+    assert isinstance(services.read_models, PostgresReadModels) and services.read_models.replica is not None
+    headers = booking.customer(client, fresh_national_id())
+    first = booking.create(client, headers)["id"]
+    assert client.cookies.get(COOKIE), "a command's answer carries the WAL position of its write"
+    assert first in listed(client, headers)  # read after write, the standby streaming
+
+    pg_pair.replay(False)
+    try:
+        second = booking.create(client, headers)["id"]
+        # The writer waits its bound for the standby, then reads the primary: its write is there.
+        assert {first, second} <= listed(client, headers)
+        # Without a cookie too (an API client): the position is kept by account.
+        client.cookies.clear()
+        assert {first, second} <= listed(client, headers)
+        ok(client.get(f"{CLIENT}/rate-requests/{second}", headers=headers))  # the fast path, the same way
+        # Anyone else reads the standby as it stands: its replay is paused before the second write.
+        staff = {
+            row["id"]
+            for row in ok(client.get(f"{ADMIN}/rate-requests", headers=admin_headers))["list"]["list"]
+        }
+        assert first in staff and second not in staff
+        assert client.get(f"{ADMIN}/rate-requests/{second}", headers=admin_headers).status_code == 404
+    finally:
+        pg_pair.replay(True)
+    services.read_models.replica.wait = 10.0  # the standby catches up (replay resumed)
+    assert services.read_models.replica.replayed(services.read_models.wal_position())
+    assert ok(client.get(f"{ADMIN}/rate-requests/{second}", headers=admin_headers))
+
+
+def test_a_changed_password_ends_sessions_at_once_whatever_the_standby(
+    client: TestClient, pg_pair: Pair
+) -> None:
+    """Who is asking is read on the primary: an ended session is refused before the standby replays it."""
+    headers = booking.customer(client, fresh_national_id())
+    pg_pair.replay(False)
+    try:
+        ok(client.post("/auth/api/v1/logout-all", headers=headers))
+        client.cookies.clear()  # another party holding the token
+        assert client.get(f"{CLIENT}/rate-requests", headers=headers).status_code == 401
+    finally:
+        pg_pair.replay(True)
+
+
+def test_health_shows_the_standbys_lag(client: TestClient, admin_headers: dict[str, str]) -> None:
+    answer = client.get("/health")
+    assert answer.status_code == 200, answer.text
+    replica = answer.json()["response"]["replica"]
+    assert replica["reachable"] is True and replica["lagBytes"] >= 0 and replica["lagSeconds"] >= 0
+
+
+def test_a_standby_out_of_reach_sends_the_reads_to_the_primary(client: TestClient, pg_pair: Pair) -> None:
+    services = services_of(client)
+    assert isinstance(services.read_models, PostgresReadModels) and services.read_models.replica is not None
+    headers = booking.customer(client, fresh_national_id())
+    mine = booking.create(client, headers)["id"]
+    pg_pair.standby.stop()
+    try:
+        services.read_models.check_connections()  # as after an outage: the dead pooled connections go
+        client.cookies.clear()
+        started = time.monotonic()
+        assert mine in listed(client, headers)
+        assert mine in listed(client, headers)
+        # One bounded wait for a connection, then the standby is left alone for a while: no hang per read.
+        assert time.monotonic() - started < services.read_models.replica.wait + 2.0
+        assert client.get("/health").json()["response"]["replica"]["reachable"] is False
+    finally:
+        pg_pair.standby.start()
