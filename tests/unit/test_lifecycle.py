@@ -33,18 +33,23 @@ def test_the_eight_lifecycles_exist() -> None:
 
 def test_rate_request_codes_are_the_ones_the_client_reads() -> None:
     codes = lifecycle("rate_request").codes
-    assert codes == {
-        "requested": 0,
-        "quoted": 0,
-        "revision_requested": 1,
-        "loi_pending": 2,
-        "shipping_order": 3,
-        "completed": 4,
-        "rejected_by_admin": 5,
-        "rejected_by_client": 6,
-        "price_expired": 7,
-        "cancelled": 8,
-    }
+    # A floor: the codes the client knows stay; a state added to the file costs no edit here.
+    assert (
+        codes.items()
+        >= {
+            "requested": 0,
+            "quoted": 0,
+            "revision_requested": 1,
+            "loi_pending": 2,
+            "shipping_order": 3,
+            "completed": 4,
+            "rejected_by_admin": 5,
+            "rejected_by_client": 6,
+            "price_expired": 7,
+            "cancelled": 8,
+        }.items()
+    )
+    assert all(isinstance(code, int) and code >= 0 for code in codes.values())
     assert [
         lifecycle("shipping_order").code(s)
         for s in ("submitted", "revision_requested", "ready_for_approval", "approved")

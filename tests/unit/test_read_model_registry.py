@@ -31,3 +31,8 @@ def test_every_read_model_a_module_declares_is_registered() -> None:
 
 def test_each_read_model_is_registered_once() -> None:
     assert len({id(projection) for projection in all_projections()}) == len(MODULES)
+
+
+def test_every_read_model_has_a_handler() -> None:
+    # A module whose table nothing fills (its `@projection.on` forgotten) would answer empty reads unseen.
+    assert [projection.name for projection in all_projections() if not projection.handlers] == []

@@ -43,7 +43,11 @@ def test_every_rate_request_event_has_a_step() -> None:
 
 def test_every_state_of_the_machine_has_a_dcsa_status() -> None:
     states = {state["name"] for state in json.loads(MACHINE.read_text())["states"]}
-    assert len(states) == 10
+    # A floor: the states known when this was written are still read from the file (the scan works).
+    assert states >= {
+        "requested", "quoted", "revision_requested", "loi_pending", "shipping_order", "completed",
+        "rejected_by_admin", "rejected_by_client", "price_expired", "cancelled",
+    }  # fmt: skip
     view = DcsaBookingView()
     for state in states:
         assert view.booking_status(state, confirmed=False, updated=False) in {
