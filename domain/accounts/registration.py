@@ -44,6 +44,9 @@ class Registration(LifecycleAggregate):
         return registration_id(identity)
 
     class Started(ActorCreated):
+        personal_fields = ("identity", "phone")
+        personal_identifiers = ("identity",)
+
         identity: str
         kind: int
         phone: str
@@ -82,6 +85,8 @@ class Registration(LifecycleAggregate):
         )
 
     class Restarted(ActorEvent):
+        personal_fields = ("phone",)
+
         kind: int
         phone: str
         state: str
@@ -110,6 +115,8 @@ class Registration(LifecycleAggregate):
 
     # -- details ----------------------------------------------------------------------------------------
     class DetailsSubmitted(ActorEvent):
+        personal_fields = ("details", "phone")
+
         details: dict[str, Any]
         phone: str
         code_hash: str | None
@@ -157,6 +164,8 @@ class Registration(LifecycleAggregate):
             raise TooManyAttempts("Wait before asking for a new code", max(1, int(wait.total_seconds()) + 1))
 
     class CodeResent(ActorEvent):
+        personal_fields = ("phone",)
+
         phone: str
         code_hash: str
         code_issued_at: datetime
@@ -215,6 +224,9 @@ class Registration(LifecycleAggregate):
 
     # -- review -----------------------------------------------------------------------------------------
     class Accepted(ActorEvent):
+        personal_fields = ("identity",)
+        personal_identifiers = ("identity",)
+
         identity: str
         kind: int
         state: str
@@ -233,6 +245,9 @@ class Registration(LifecycleAggregate):
         )
 
     class Declined(ActorEvent):
+        personal_fields = ("identity", "phone", "email")
+        personal_identifiers = ("identity",)
+
         identity: str
         kind: int
         phone: str
