@@ -60,7 +60,7 @@ class PersonalDataVault:
         self.postgres = postgres
         self.mark = "%s" if postgres else "?"
         self._master = AESGCM(master_key)
-        self._keys: dict[str, AESGCM | None] = {}
+        self._keys: dict[str, tuple[AESGCM | None, str]] = {}
         self._lock = threading.Lock()
         self._destroyed_count = -1
         self._checked_at = 0.0
@@ -98,27 +98,36 @@ class PersonalDataVault:
         raw = base64.b64decode(wrapped)
         return AESGCM(self._master.decrypt(raw[:12], raw[12:], _WRAP_CONTEXT + subject.encode()))
 
-    def key(self, subject: str) -> AESGCM | None:
-        """The subject's key; None once destroyed (or never made)."""
+    def _entry(self, subject: str) -> tuple[AESGCM | None, str]:
         self._fresh()
         with self._lock:
             if subject in self._keys:
                 return self._keys[subject]
         with self.datastore.transaction(commit=False) as cursor:
-            cursor.execute(self._sql(f"SELECT wrapped_key FROM {TABLE} WHERE subject_id = ?"), (subject,))
+            cursor.execute(
+                self._sql(f"SELECT wrapped_key, owner_id FROM {TABLE} WHERE subject_id = ?"), (subject,)
+            )
             row = cursor.fetchone()
-        found = self._unwrap(subject, row["wrapped_key"] if row else None)
+        found = (self._unwrap(subject, row["wrapped_key"]), str(row["owner_id"])) if row else (None, subject)
         with self._lock:
             self._keys[subject] = found
         return found
+
+    def key(self, subject: str) -> AESGCM | None:
+        """The subject's key; None once destroyed (or never made)."""
+        return self._entry(subject)[0]
+
+    def owner(self, subject: str) -> str:
+        """The account whose erasure destroys the subject's key (the subject itself, if none owns it)."""
+        return self._entry(subject)[1]
 
     def key_for_sealing(self, subject: str, owner: str | None) -> AESGCM | None:
         """The subject's key, made now if it has none; None when its person was erased."""
         self._fresh()
         with self._lock:
             cached = self._keys.get(subject)
-        if cached is not None:
-            return cached
+        if cached is not None and cached[0] is not None:
+            return cached[0]
         data_key = secrets.token_bytes(32)
         nonce = secrets.token_bytes(12)
         wrapped = nonce + self._master.encrypt(nonce, data_key, _WRAP_CONTEXT + subject.encode())
@@ -135,43 +144,54 @@ class PersonalDataVault:
         return self.key(subject)
 
     def subjects_of(self, owners: Iterable[str]) -> list[str]:
-        wanted = sorted(set(owners))
-        if not wanted:
-            return []
-        marks = ", ".join(self.mark for _ in wanted)
-        with self.datastore.transaction(commit=False) as cursor:
-            cursor.execute(
-                f"SELECT subject_id FROM {TABLE} WHERE subject_id IN ({marks}) OR owner_id IN ({marks})",
-                (*wanted, *wanted),
-            )
-            return sorted({str(row["subject_id"]) for row in cursor.fetchall()})
+        """`owners` that have keys, the subjects they own, the subjects those own, and so on (an order's
+        notifications)."""
+        stored: set[str] = set()
+        seen = set(owners)
+        frontier = set(seen)
+        while frontier:
+            asked = sorted(frontier)
+            marks = ", ".join(self.mark for _ in asked)
+            with self.datastore.transaction(commit=False) as cursor:
+                cursor.execute(
+                    f"SELECT subject_id FROM {TABLE} WHERE subject_id IN ({marks}) OR owner_id IN ({marks})",
+                    (*asked, *asked),
+                )
+                rows = {str(row["subject_id"]) for row in cursor.fetchall()}
+            stored |= rows
+            frontier = rows - seen
+            seen |= rows
+        return sorted(stored)
 
-    def destroy(self, owners: Iterable[str]) -> list[str]:
-        """Destroy the keys of `owners` and of every subject they own: overwritten, then removed (the row
-        stays, marked, so nothing is sealed for them again). Answers the subjects whose keys went."""
-        subjects = self.subjects_of(owners)
+    def destroy(self, account: str, also: Iterable[str] = ()) -> list[str]:
+        """Destroy the keys of `account`, of every subject it owns and of the subjects `also` (its sign-up):
+        overwritten, then removed (the row stays, marked and owned by the account, so nothing is sealed for
+        them again and an erased identifier names the account). Answers the subjects whose keys went."""
+        subjects = self.subjects_of([account, *also])
         if not subjects:
             return []
         marks = ", ".join(self.mark for _ in subjects)
         now = datetime.now(UTC).isoformat()
         overwrite = f"UPDATE {TABLE} SET wrapped_key = {self._overwrite()} WHERE subject_id IN ({marks})"
-        remove = self._sql(f"UPDATE {TABLE} SET wrapped_key = NULL, destroyed_at = ? WHERE subject_id IN ")
+        remove = self._sql(
+            f"UPDATE {TABLE} SET wrapped_key = NULL, destroyed_at = ?, owner_id = ? WHERE subject_id IN "
+        )
         remove += f"({marks})"
         if self.postgres:
             with self._cursor() as cursor:
                 cursor.execute(overwrite, tuple(subjects))
-                cursor.execute(remove, (now, *subjects))
+                cursor.execute(remove, (now, account, *subjects))
         else:
             with self.datastore.get_connection(commit=True) as conn:
                 # Freed bytes are zeroed rather than left in the file's free pages.
                 conn._sqlite_conn.execute("PRAGMA secure_delete = ON")
                 with conn.transaction(commit=True) as cursor:
                     cursor.execute(overwrite, tuple(subjects))
-                    cursor.execute(remove, (now, *subjects))
+                    cursor.execute(remove, (now, account, *subjects))
         self._compact()
         with self._lock:
             for subject in subjects:
-                self._keys[subject] = None
+                self._keys[subject] = (None, account)
             self._checked_at = 0.0
         return subjects
 
@@ -212,15 +232,15 @@ class PersonalDataVault:
 
     def open_field(self, field: Field, identifier: bool) -> str:
         subject = str(field["sealed"])
-        key = self.key(subject)
+        key, owner = self._entry(subject)
         if key is None:
-            return erased_identifier(subject) if identifier else ERASED
+            return erased_identifier(owner) if identifier else ERASED
         try:
             return key.decrypt(
                 base64.b64decode(field["n"]), base64.b64decode(field["c"]), subject.encode()
             ).decode()
         except InvalidTag:
-            return erased_identifier(subject) if identifier else ERASED
+            return erased_identifier(owner) if identifier else ERASED
 
 
 class MemoryDatastore:
@@ -264,13 +284,13 @@ def _map_strings(value: Any, change: Callable[[Any], Any]) -> Any:
 
 
 def _apply_path(state: dict[str, Any], path: str, change: Callable[[Any], Any]) -> None:
-    """Replace the value at the dotted `path` (through lists too) by `change(value)`, copying what it
+    """Change every string in the value at the dotted `path` (through lists too), copying what it
     rewrites, so the event object the state was taken from is left as it was."""
     head, _, rest = path.partition(".")
     if head not in state or state[head] is None:
         return
     if not rest:
-        state[head] = change(state[head])
+        state[head] = _map_strings(state[head], change)
         return
     inner = state[head]
     if type(inner) is dict:
@@ -287,6 +307,13 @@ def _apply_path(state: dict[str, Any], path: str, change: Callable[[Any], Any]) 
         state[head] = items
 
 
+def _at_path(state: dict[str, Any], path: str) -> str | None:
+    value: Any = state
+    for part in path.split("."):
+        value = value.get(part) if isinstance(value, dict) else None
+    return str(value) if value else None
+
+
 class SealingMapper(Mapper[UUID]):
     def __init__(self, vault: PersonalDataVault, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -294,12 +321,12 @@ class SealingMapper(Mapper[UUID]):
 
     def seal_state(self, event_class: type[Any], originator_id: Any, state: dict[str, Any]) -> dict[str, Any]:
         """`state` (an event's fields) with its personal fields sealed under the originator's key."""
-        paths = personal_fields(event_class)
-        if not paths:
+        paths = personal_fields(event_class, state)
+        owner_path = personal_owner(event_class)
+        if not paths and not owner_path:
             return state
         subject = str(originator_id)
-        owner_field = personal_owner(event_class)
-        owner = str(state[owner_field]) if owner_field and state.get(owner_field) else None
+        owner = _at_path(state, owner_path) if owner_path else None
         key = self.vault.key_for_sealing(subject, owner)
         identifiers = personal_identifiers(event_class)
         state = dict(state)
@@ -309,25 +336,25 @@ class SealingMapper(Mapper[UUID]):
                 if is_sealed(value):
                     return value
                 if key is None:  # the person was erased: nothing of theirs is written again
-                    return erased_identifier(subject) if identifier else ERASED
+                    return erased_identifier(self.vault.owner(subject)) if identifier else ERASED
                 return self.vault.seal_text(key, subject, value)
 
-            _apply_path(state, path, lambda value, seal=seal: _map_strings(value, seal))
+            _apply_path(state, path, seal)
         return state
 
     def open_state(self, event_class: type[Any], state: dict[str, Any]) -> None:
         """Open the sealed fields of `state` in place (a destroyed key opens as erased)."""
         identifiers = personal_identifiers(event_class)
-        for path in personal_fields(event_class):
+        for path in personal_fields(event_class, state):
 
             def unseal(value: Any, identifier: bool = path in identifiers) -> Any:
                 return self.vault.open_field(value, identifier) if is_sealed(value) else value
 
-            _apply_path(state, path, lambda value, unseal=unseal: _map_strings(value, unseal))
+            _apply_path(state, path, unseal)
 
     def to_stored_event(self, domain_event: Any) -> StoredEvent:
         event_class = type(domain_event)
-        if not personal_fields(event_class):
+        if not personal_fields(event_class) and not personal_owner(event_class):
             return super().to_stored_event(domain_event)
         state = self.seal_state(event_class, domain_event.originator_id, dict(vars(domain_event)))
         sealed = object.__new__(event_class)

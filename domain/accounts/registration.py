@@ -44,7 +44,8 @@ class Registration(LifecycleAggregate):
         return registration_id(identity)
 
     class Started(ActorCreated):
-        personal_fields = ("identity", "phone")
+        # The applicant acts as a visitor named by their identity number: the actor is personal too.
+        personal_fields = ("identity", "phone", "actor_id")
         personal_identifiers = ("identity",)
 
         identity: str
@@ -85,7 +86,8 @@ class Registration(LifecycleAggregate):
         )
 
     class Restarted(ActorEvent):
-        personal_fields = ("phone",)
+        # The applicant acts as a visitor named by their identity number: the actor is personal too.
+        personal_fields = ("phone", "actor_id")
 
         kind: int
         phone: str
@@ -115,7 +117,8 @@ class Registration(LifecycleAggregate):
 
     # -- details ----------------------------------------------------------------------------------------
     class DetailsSubmitted(ActorEvent):
-        personal_fields = ("details", "phone")
+        # The applicant acts as a visitor named by their identity number: the actor is personal too.
+        personal_fields = ("details", "phone", "actor_id")
 
         details: dict[str, Any]
         phone: str
@@ -164,7 +167,8 @@ class Registration(LifecycleAggregate):
             raise TooManyAttempts("Wait before asking for a new code", max(1, int(wait.total_seconds()) + 1))
 
     class CodeResent(ActorEvent):
-        personal_fields = ("phone",)
+        # The applicant acts as a visitor named by their identity number: the actor is personal too.
+        personal_fields = ("phone", "actor_id")
 
         phone: str
         code_hash: str
@@ -192,12 +196,16 @@ class Registration(LifecycleAggregate):
         )
 
     class CodeRejected(ActorEvent):
+        personal_fields = ("actor_id",)
+
         wrong_tries: int
 
         def apply(self, aggregate: Registration) -> None:
             aggregate.wrong_tries = self.wrong_tries
 
     class Verified(ActorEvent):
+        personal_fields = ("actor_id",)
+
         state: str
 
         def apply(self, aggregate: Registration) -> None:

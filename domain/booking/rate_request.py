@@ -63,6 +63,8 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
     machine = "rate_request"
 
     class Created(ActorCreated):
+        personal_fields = ("customer_username",)
+        personal_identifiers = ("customer_username",)
         personal_owner = "customer_id"
 
         """Version 2 carries the human booking reference (`FB-2026-000123`).

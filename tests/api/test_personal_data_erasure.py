@@ -1,0 +1,161 @@
+"""Erasing a customer: her personal data is sealed under keys of her own, which the erasure destroys.
+
+Afterwards no file the product writes (event store, read models, an audit export; the development outbox
+aside) holds any of her values in any encoding, while the history still verifies and replays."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import psycopg
+from fastapi.testclient import TestClient
+
+from api.settings import Settings
+from domain.accounts.account import account_id
+from domain.shared.personal import ERASED
+from projections import audit_export
+from tests.api.accounts_support import accepted_customer, fails, ok, settle
+from tests.api.booking_support import CLIENT as BOOKING
+from tests.api.booking_support import assert_verify_clean, in_shipping_order, order_payload
+from tests.app_services import services_of
+from tests.conftest import login
+from tests.corpus import (
+    LONG_ADDRESSES,
+    PERSIAN_PEOPLE,
+    WALK_CONSIGNEE,
+    WALK_SHIPPER,
+    fresh_iranian_mobile,
+    fresh_national_id,
+)
+
+ERASE = "/account/api/v1/admin/customers/{}/erase"
+KEYS = "/integrations/api/v1/client/api-keys"
+PASSWORD = "Customer-Pass1"
+
+
+def forms_of(value: str) -> list[bytes]:
+    """How a value may be written down: UTF-8, JSON-escaped (`\\uXXXX`) and UTF-16 (both byte orders)."""
+    escaped = json.dumps(value)[1:-1]
+    return [value.encode(), escaped.encode(), value.encode("utf-16-le"), value.encode("utf-16-be")]
+
+
+def database_bytes(settings: Settings) -> bytes:
+    """Everything the product's databases hold: SQLite's files in VAR_DIR (the development outbox aside),
+    or every table of the PostgreSQL database copied out in binary (so `bytea` event states are raw)."""
+    if not settings.uses_postgres:
+        return b"".join(
+            path.read_bytes()
+            for path in sorted(Path(settings.VAR_DIR).rglob("*"))
+            if path.is_file() and path.name != "outbox.jsonl"
+        )
+    chunks: list[bytes] = []
+    with psycopg.connect(str(settings.DATABASE_URL), autocommit=True) as conn:
+        tables = conn.execute(
+            "SELECT table_schema, table_name FROM information_schema.tables"
+            " WHERE table_schema NOT IN ('pg_catalog', 'information_schema') AND table_type = 'BASE TABLE'"
+        ).fetchall()
+        for schema, table in tables:
+            with conn.cursor().copy(f'COPY "{schema}"."{table}" TO STDOUT (FORMAT binary)') as copy:
+                for data in copy:
+                    chunks.append(bytes(data))
+    return b"".join(chunks)
+
+
+def hits(haystack: bytes, values: list[str]) -> list[str]:
+    return [value for value in values for form in forms_of(value) if form in haystack]
+
+
+def test_an_erased_customer_leaves_no_personal_value_and_history_verifies(
+    client: TestClient, admin_headers: dict[str, str], tmp_path: Path
+) -> None:
+    services = services_of(client)
+    first, last = PERSIAN_PEOPLE[0]
+    national_id = fresh_national_id()
+    form = {
+        "firstName": first,
+        "lastName": last,
+        "birthDate": "1370/05/12",
+        "nationalId": national_id,
+        "phone": fresh_iranian_mobile(),
+        "fax": "02112345678",
+        "email": f"sara.{national_id}@example.ir",
+        "address": LONG_ADDRESSES[0],
+        "postalCode": "1969713111",
+    }
+    sara = accepted_customer(client, admin_headers, form)
+    rid = in_shipping_order(client, sara, admin_headers)
+    consignee, consignee_address, consignee_phone = WALK_CONSIGNEE
+    shipper, shipper_address, shipper_phone = WALK_SHIPPER
+    parties = [
+        {"name": consignee, "address": consignee_address, "phoneNumber": consignee_phone, "fax": None,
+         "partyType": 1, "isForSwbl": False},
+        {"name": consignee, "address": consignee_address, "phoneNumber": consignee_phone, "fax": None,
+         "partyType": 2, "isForSwbl": False},
+        {"name": shipper, "address": shipper_address, "phoneNumber": shipper_phone, "fax": None,
+         "partyType": 0, "isForSwbl": False},
+    ]  # fmt: skip
+    ok(client.post(f"{BOOKING}/shipping-orders", headers=sara, json=order_payload(rid, parties=parties)), 201)
+    key = ok(client.post(KEYS, json={"label": "erp"}, headers=sara), 201)["key"]
+    reference = ok(client.get(f"{BOOKING}/rate-requests/{rid}", headers=sara))["reference"]
+    assert client.get(f"/v2/bookings/{reference}", headers={"API-Key": key}).status_code == 200
+    settle(client)
+    personal = [
+        first,
+        last,
+        national_id,
+        form["phone"],
+        form["email"],
+        form["address"],
+        consignee,
+        consignee_address,
+        consignee_phone,
+        shipper,
+        shipper_address,
+        shipper_phone,
+    ]
+    assert hits(database_bytes(services.settings), personal)  # the scan can fail: before, they are there
+
+    account = str(account_id(national_id))
+    fails(client.post(ERASE.format(account), json={"reason": "GDPR art. 17"}, headers=sara), 403)
+    fails(client.post(ERASE.format("not-an-id"), json={"reason": "x"}, headers=admin_headers), 404)
+    erased = ok(
+        client.post(ERASE.format(account), json={"reason": "GDPR art. 17 request"}, headers=admin_headers)
+    )
+    assert erased["accountId"] == account and erased["keysDestroyed"] >= 3
+    fails(client.post(ERASE.format(account), json={"reason": "again"}, headers=admin_headers), 409)
+    settle(client)
+
+    # She signs in no more, her session and her key ended.
+    answer = client.post("/auth/api/v1/login", json={"username": national_id, "password": PASSWORD})
+    assert answer.status_code == 401
+    assert client.get(f"{BOOKING}/rate-requests", headers=sara).status_code == 401
+    assert client.get(f"/v2/bookings/{reference}", headers={"API-Key": key}).status_code == 401
+
+    # Staff still see the booking's facts, with "erased person" where her data was.
+    detail = ok(client.get(f"/booking/api/v1/admin/rate-requests/{rid}", headers=admin_headers))
+    assert rid in json.dumps(detail)
+
+    # The history still verifies: an export checks, a rebuild equals the live read models.
+    export = io.StringIO()
+    audit_export.export(services.store, export)
+    text = export.getvalue()
+    assert audit_export.check(text.splitlines()) > 0
+    assert "PersonalDataErased" in text and "GDPR art. 17 request" in text
+    assert_verify_clean(services, tmp_path)
+
+    assert hits(database_bytes(services.settings), personal) == []
+    assert hits(text.encode(), personal) == []
+    assert ERASED.encode() in database_bytes(services.settings)
+    # Another staff login still works: only the erased person's doors closed.
+    assert login(client, "admin", services.settings.ADMIN_PASSWORD or "")
+
+
+def test_erasing_someone_unknown_or_staff_is_not_found(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    staff = str(account_id("admin"))
+    fails(client.post(ERASE.format(staff), json={"reason": "x"}, headers=admin_headers), 404)
+    unknown = str(account_id(fresh_national_id()))
+    fails(client.post(ERASE.format(unknown), json={"reason": "x"}, headers=admin_headers), 404)
