@@ -123,10 +123,17 @@ def stored_already(recorder: Any, stored_events: Sequence[StoredEvent]) -> list[
 
 
 def personal_data_master_key(env: dict[str, str]) -> bytes:
-    """The configured key, else the one kept in VAR_DIR; a store given neither (an in-memory one, in tests)
-    seals under a key of this process alone."""
-    if env.get("PERSONAL_DATA_KEY") or env.get("VAR_DIR"):
-        return master_key(env.get("PERSONAL_DATA_KEY"), Path(env.get("VAR_DIR", "var")))
+    """`PERSONAL_DATA_KEY`, else the key kept in `VAR_DIR` (for a SQLite store given no `VAR_DIR`: beside
+    its file, so every process opening that file finds the same key); a store in memory (tests) seals under
+    a key of this process alone."""
+    configured = env.get("PERSONAL_DATA_KEY")
+    if configured or env.get("VAR_DIR"):
+        return master_key(configured, Path(env.get("VAR_DIR", "var")))
+    database = env.get("SQLITE_DBNAME", "")
+    if database and ":memory:" not in database and "mode=memory" not in database:
+        return master_key(None, Path(database).parent)
+    if env.get("PERSISTENCE_MODULE", "").endswith("postgres"):
+        return master_key(None, Path("var"))
     return os.urandom(32)
 
 

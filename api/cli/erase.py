@@ -9,7 +9,7 @@ import argparse
 
 from api.cli.commands import command
 from api.cli.environment import check_store, load_settings
-from api.cli.outcome import CLEAN, Console, Refusal
+from api.cli.outcome import BUG, CLEAN, Console, Refusal
 
 
 def _arguments(parser: argparse.ArgumentParser) -> None:
@@ -53,5 +53,34 @@ def erase(args: argparse.Namespace, console: Console) -> int:
     console.say(
         f"erased {erased.account_id}: {erased.keys_destroyed} keys destroyed,"
         f" {erased.rows_rewritten} read-model rows rewritten (erasure at position {erased.position})"
+    )
+    return CLEAN
+
+
+@command(
+    "seal-personal-data",
+    "seal the personal fields of a store written before they were sealed (the server must be stopped)",
+)
+def seal_personal_data(_: argparse.Namespace, console: Console) -> int:
+    from api.cli.environment import IN_USE, holding
+    from api.cli.progress import Meter
+    from infrastructure.event_store import SharedStore
+    from infrastructure.personal_data_rewrite import RewriteDiffers, seal_store
+
+    settings = load_settings()
+    check_store(settings)
+    with holding(settings, exclusive=True, busy=IN_USE):
+        store = SharedStore(settings.event_store_env())
+        meter = Meter("seal-personal-data")
+        try:
+            stats = seal_store(store, progress=meter)
+        except RewriteDiffers as error:
+            raise Refusal(f"nothing of the failing batch was written: {error}", code=BUG) from None
+        finally:
+            meter.finish()
+            store.close()
+    console.say(
+        f"sealed {stats.rewritten} of {stats.events} events in {stats.seconds:.2f}s; positions unchanged"
+        " (run `freight audit export` and `audit check`, then `freight verify`)"
     )
     return CLEAN
