@@ -10,9 +10,11 @@ import json
 from pathlib import Path
 
 import psycopg
+import pytest
 from fastapi.testclient import TestClient
 
 from api.bootstrap import Services
+from api.cli import main
 from api.settings import Settings
 from domain.accounts.account import account_id
 from domain.shared.personal import ERASED
@@ -168,3 +170,47 @@ def test_erasing_someone_unknown_or_staff_is_not_found(
     fails(client.post(ERASE.format(staff), json={"reason": "x"}, headers=admin_headers), 404)
     unknown = str(account_id(fresh_national_id()))
     fails(client.post(ERASE.format(unknown), json={"reason": "x"}, headers=admin_headers), 404)
+
+
+def test_freight_erase_while_the_server_runs(
+    client: TestClient,
+    admin_headers: dict[str, str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    capfd: pytest.CaptureFixture[str],
+) -> None:
+    services = services_of(client)
+    national_id = fresh_national_id()
+    first, last = PERSIAN_PEOPLE[2]
+    form = {
+        "firstName": first,
+        "lastName": last,
+        "birthDate": "1365/01/02",
+        "nationalId": national_id,
+        "phone": fresh_iranian_mobile(),
+        "fax": "02112345678",
+        "email": f"zahra.{national_id}@example.ir",
+        "address": LONG_ADDRESSES[0],
+        "postalCode": "1969713111",
+    }
+    accepted_customer(client, admin_headers, form)
+    settle(client)
+    monkeypatch.chdir(tmp_path)  # no developer's .env is read
+    settings = services.settings
+    monkeypatch.setenv("VAR_DIR", str(settings.VAR_DIR))
+    if settings.DATABASE_URL:
+        monkeypatch.setenv("DATABASE_URL", str(settings.DATABASE_URL))
+    else:
+        monkeypatch.delenv("DATABASE_URL", raising=False)
+    capfd.readouterr()
+    assert main(["erase", str(account_id(fresh_national_id())), "--reason", "request"]) == 2
+    assert "no customer account" in capfd.readouterr().err
+    assert main(["erase", str(account_id(national_id)), "--reason", "GDPR art. 17 request"]) == 0
+    assert "keys destroyed" in capfd.readouterr().out
+    assert main(["erase", str(account_id(national_id)), "--reason", "again"]) == 2
+    settle(client)
+    answer = client.post("/auth/api/v1/login", json={"username": national_id, "password": PASSWORD})
+    assert answer.status_code == 401
+    assert_verify_clean(services, tmp_path)
+    personal = [first, last, national_id, form["phone"], form["email"], form["address"]]
+    assert hits(database_bytes(settings), personal) == []
