@@ -143,6 +143,31 @@ class PersonalDataVault:
             self._keys.pop(subject, None)
         return self.key(subject)
 
+    def ensure_keys(self, subjects: dict[str, str | None]) -> None:
+        """Make the keys `subjects` (subject: owner) lack, all in one transaction (a rewrite's batch)."""
+        self._fresh()
+        with self._lock:
+            missing = {s: o for s, o in subjects.items() if self._keys.get(s, (None, ""))[0] is None}
+        if not missing:
+            return
+        rows = []
+        for subject, owner in missing.items():
+            nonce = secrets.token_bytes(12)
+            data_key = secrets.token_bytes(32)
+            wrapped = nonce + self._master.encrypt(nonce, data_key, _WRAP_CONTEXT + subject.encode())
+            rows.append((subject, owner or subject, base64.b64encode(wrapped).decode()))
+        with self._cursor() as cursor:
+            cursor.executemany(
+                self._sql(
+                    f"INSERT INTO {TABLE} (subject_id, owner_id, wrapped_key) VALUES (?, ?, ?)"
+                    " ON CONFLICT (subject_id) DO NOTHING"
+                ),
+                rows,
+            )
+        with self._lock:
+            for subject in missing:
+                self._keys.pop(subject, None)
+
     def subjects_of(self, owners: Iterable[str]) -> list[str]:
         """`owners` that have keys, the subjects they own, the subjects those own, and so on (an order's
         notifications)."""
@@ -307,7 +332,7 @@ def _apply_path(state: dict[str, Any], path: str, change: Callable[[Any], Any]) 
         state[head] = items
 
 
-def _at_path(state: dict[str, Any], path: str) -> str | None:
+def at_path(state: dict[str, Any], path: str) -> str | None:
     value: Any = state
     for part in path.split("."):
         value = value.get(part) if isinstance(value, dict) else None
@@ -326,7 +351,7 @@ class SealingMapper(Mapper[UUID]):
         if not paths and not owner_path:
             return state
         subject = str(originator_id)
-        owner = _at_path(state, owner_path) if owner_path else None
+        owner = at_path(state, owner_path) if owner_path else None
         key = self.vault.key_for_sealing(subject, owner)
         identifiers = personal_identifiers(event_class)
         state = dict(state)

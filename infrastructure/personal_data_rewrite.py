@@ -19,7 +19,7 @@ from eventsourcing.utils import resolve_topic
 
 from domain.shared.personal import personal_fields, personal_owner
 from infrastructure.event_store import SharedStore
-from infrastructure.personal_data import SealingMapper, _apply_path, is_sealed
+from infrastructure.personal_data import SealingMapper, _apply_path, at_path, is_sealed
 
 Progress = Callable[[int, int, float], None]
 
@@ -65,14 +65,24 @@ def seal_store(store: SharedStore, batch_size: int = 1000, progress: Progress | 
         if not rows:
             break
         updates: list[tuple[bytes, int]] = []
+        chosen = []
         for row in rows:
             events += 1
             event_class = resolve_topic(row.topic)
             if not personal_fields(event_class) and not personal_owner(event_class):
                 continue
             as_stored = mapper.to_sealed_event(row)
-            if not _holds_clear(event_class, vars(as_stored)):
-                continue
+            if _holds_clear(event_class, vars(as_stored)):
+                chosen.append((row, as_stored))
+        # The batch's new keys in one transaction, not one each (an aggregate's first event names its owner).
+        owners: dict[str, str | None] = {}
+        for row, stored in chosen:
+            owner_path = personal_owner(type(stored))
+            owner = at_path(vars(stored), owner_path) if owner_path else None
+            if owners.get(str(row.originator_id)) is None:
+                owners[str(row.originator_id)] = owner
+        mapper.vault.ensure_keys(owners)
+        for row, _ in chosen:
             event = mapper.to_domain_event(row)
             state = mapper.to_stored_event(event).state
             again = mapper.to_domain_event(
