@@ -21,12 +21,15 @@ from domain.shared.personal import ERASED
 from projections import audit_export
 from tests.api.accounts_support import accepted_customer, fails, ok, settle
 from tests.api.booking_support import CLIENT as BOOKING
-from tests.api.booking_support import assert_verify_clean, in_shipping_order, order_payload
+from tests.api.booking_support import assert_verify_clean, in_shipping_order, order_payload, payload
+from tests.api.tracking_support import equipment, publish, publisher_key
 from tests.app_services import services_of
 from tests.conftest import login
 from tests.corpus import (
     LONG_ADDRESSES,
     PERSIAN_PEOPLE,
+    TRACKED_CONTAINERS,
+    TRACKING_PORTS,
     WALK_CONSIGNEE,
     WALK_SHIPPER,
     fresh_iranian_mobile,
@@ -108,6 +111,21 @@ def test_an_erased_customer_leaves_no_personal_value_and_history_verifies(
     ok(client.post(f"{BOOKING}/shipping-orders", headers=sara, json=order_payload(rid, parties=parties)), 201)
     key = ok(client.post(KEYS, json={"label": "erp"}, headers=sara), 201)["key"]
     reference = ok(client.get(f"{BOOKING}/rate-requests/{rid}", headers=sara))["reference"]
+    # Tracking: the terminal reports the container gated in for her booking.
+    publish(
+        client,
+        publisher_key(client, admin_headers),
+        equipment("gi", "GTIN", TRACKED_CONTAINERS[1], "2026-01-05T08:00:00Z", TRACKING_PORTS[0], reference),
+    )
+    # An amendment: she asks for another shipping date.
+    new_date = payload()["preferredShippingDate"][:8] + "28"
+    ok(
+        client.post(
+            f"{BOOKING}/rate-requests/{rid}/amendments",
+            headers=sara,
+            json=payload(preferredShippingDate=new_date),
+        )
+    )
     assert client.get(f"/v2/bookings/{reference}", headers={"API-Key": key}).status_code == 200
     settle(client)
     personal = [
@@ -146,7 +164,7 @@ def test_an_erased_customer_leaves_no_personal_value_and_history_verifies(
 
     # Staff still see the booking's facts, with "erased person" where her data was.
     detail = ok(client.get(f"/booking/api/v1/admin/rate-requests/{rid}", headers=admin_headers))
-    assert rid in json.dumps(detail)
+    assert detail["reference"] == reference and detail["id"] == rid
 
     # The history still verifies: an export checks, a rebuild equals the live read models.
     text = exported(services)
