@@ -64,12 +64,20 @@ class PersonalDataVault:
         self._lock = threading.Lock()
         self._destroyed_count = -1
         self._checked_at = 0.0
-        with self._cursor() as cursor:
-            cursor.execute(
-                f"CREATE TABLE IF NOT EXISTS {TABLE} (subject_id TEXT PRIMARY KEY, owner_id TEXT NOT NULL,"
-                " wrapped_key TEXT, destroyed_at TEXT)"
-            )
-            cursor.execute(f"CREATE INDEX IF NOT EXISTS {TABLE}_by_owner ON {TABLE} (owner_id)")
+        for attempt in range(3):
+            try:
+                with self._cursor() as cursor:
+                    cursor.execute(
+                        f"CREATE TABLE IF NOT EXISTS {TABLE} (subject_id TEXT PRIMARY KEY,"
+                        " owner_id TEXT NOT NULL, wrapped_key TEXT, destroyed_at TEXT)"
+                    )
+                    cursor.execute(f"CREATE INDEX IF NOT EXISTS {TABLE}_by_owner ON {TABLE} (owner_id)")
+                break
+            except Exception:
+                # PostgreSQL: processes starting at once may race to create it; the loser finds it made.
+                if attempt == 2:
+                    raise
+                time.sleep(0.1)
 
     def _cursor(self) -> Any:
         return self.datastore.transaction(commit=True)
