@@ -144,6 +144,7 @@ def test_an_erased_customer_leaves_no_personal_value_and_history_verifies(
     ]
     assert hits(database_bytes(services.settings), personal)  # the scan can fail: before, they are there
     before = exported(services)
+    head_before = services.store.head()
     assert hits(before.encode(), personal) == []  # an export holds personal fields sealed, always
 
     account = str(account_id(national_id))
@@ -165,6 +166,10 @@ def test_an_erased_customer_leaves_no_personal_value_and_history_verifies(
     # Staff still see the booking's facts, with "erased person" where her data was.
     detail = ok(client.get(f"/booking/api/v1/admin/rate-requests/{rid}", headers=admin_headers))
     assert detail["reference"] == reference and detail["id"] == rid
+    # The as-of view of her booking before the erasure shows its facts at that moment.
+    state = f"/audit/api/v1/aggregates/{rid}/state"
+    then = ok(client.get(state, headers=admin_headers, params={"position": head_before}))
+    assert reference in json.dumps(then) and hits(json.dumps(then).encode(), personal) == []
 
     # The history still verifies: an export checks, a rebuild equals the live read models.
     text = exported(services)
