@@ -87,6 +87,8 @@ class Settings(BaseSettings):
     WEBHOOK_ALLOW_LOOPBACK: bool = False
     # The key that seals webhook signing secrets (base64 of 32 bytes); unset: one made once under VAR_DIR.
     WEBHOOK_SECRETS_KEY: str | None = None
+    # Base64 of 32 bytes wrapping every person's data key; unset: one made once in VAR_DIR/personal-data-key.
+    PERSONAL_DATA_KEY: str | None = None
     # /health is 503 when a follower group has had no live holder (heartbeat) this long, or when the oldest
     # event a follower has not applied is older than this (api/health.py).
     HEALTH_NO_HOLDER_SECONDS: float = 15.0
@@ -159,7 +161,10 @@ class Settings(BaseSettings):
         return path.read_text().strip()
 
     def event_store_env(self) -> dict[str, str]:
-        return {"GROUP_COMMIT": "y" if self.GROUP_COMMIT else "n", **self._recorder_env()}
+        env = {"GROUP_COMMIT": "y" if self.GROUP_COMMIT else "n", "VAR_DIR": str(self.VAR_DIR)}
+        if self.PERSONAL_DATA_KEY:
+            env["PERSONAL_DATA_KEY"] = self.PERSONAL_DATA_KEY
+        return {**env, **self._recorder_env()}
 
     def _recorder_env(self) -> dict[str, str]:
         if not self.uses_postgres:

@@ -9,6 +9,7 @@ The rows are not a read model (nothing rebuilds them from events); `freight repl
 
 from __future__ import annotations
 
+import hashlib
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -39,6 +40,13 @@ class Count:
     window_ends: float
 
 
+def stored_key(key: str) -> str:
+    """A counter's key as stored: its kind in clear, what it counts hashed (a phone, an identity or an
+    address is personal data, and the table outlives no window but is a file of the product all the same)."""
+    kind, _, what = key.partition(":")
+    return f"{kind}:{hashlib.sha256(what.encode()).hexdigest()}"
+
+
 class AttemptCounters:
     def __init__(self, db: ReadModelDB, clock: Callable[[], float] = time.time) -> None:
         self.db = db
@@ -54,7 +62,7 @@ class AttemptCounters:
             _quick_commit(tx)
             counts = []
             for key in keys:
-                row = tx.one(_TAKE, (key, now + window, now, now))
+                row = tx.one(_TAKE, (stored_key(key), now + window, now, now))
                 assert row is not None  # RETURNING always answers the row it wrote
                 counts.append(Count(int(row["attempts"]), float(row["window_ends"])))
         self._calls += 1
@@ -66,7 +74,8 @@ class AttemptCounters:
         """The attempts counted on `key` in its current window (0 when none), counting nothing."""
         with self.db.read() as tx:
             row = tx.one(
-                "SELECT attempts FROM attempt_counters WHERE key = ? AND window_ends > ?", (key, self.clock())
+                "SELECT attempts FROM attempt_counters WHERE key = ? AND window_ends > ?",
+                (stored_key(key), self.clock()),
             )
         return int(row["attempts"]) if row else 0
 
@@ -77,14 +86,14 @@ class AttemptCounters:
             for key in keys:
                 tx.execute(
                     "UPDATE attempt_counters SET attempts = attempts - 1 WHERE key = ? AND attempts > 0",
-                    (key,),
+                    (stored_key(key),),
                 )
 
     def reset(self, keys: tuple[str, ...]) -> None:
         with self.db.transaction() as tx:
             _quick_commit(tx)
             for key in keys:
-                tx.execute("DELETE FROM attempt_counters WHERE key = ?", (key,))
+                tx.execute("DELETE FROM attempt_counters WHERE key = ?", (stored_key(key),))
 
     def sweep(self) -> None:
         with self.db.transaction() as tx:

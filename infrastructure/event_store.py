@@ -7,8 +7,10 @@ recorder, so history has a single global order: auditors read one log and projec
 from __future__ import annotations
 
 import logging
+import os
 import time
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any, cast
 from uuid import UUID
 
@@ -28,6 +30,7 @@ from eventsourcing.persistence import (
 from eventsourcing.utils import Environment
 
 from infrastructure.group_commit import GroupCommitRecorder
+from infrastructure.personal_data import MemoryDatastore, PersonalDataVault, SealingMapper, master_key
 from infrastructure.transcoding import FastJSONTranscoder
 
 log = logging.getLogger(__name__)
@@ -119,6 +122,21 @@ def stored_already(recorder: Any, stored_events: Sequence[StoredEvent]) -> list[
     return ids
 
 
+def personal_data_master_key(env: dict[str, str]) -> bytes:
+    """`PERSONAL_DATA_KEY`, else the key kept in `VAR_DIR` (for a SQLite store given no `VAR_DIR`: beside
+    its file, so every process opening that file finds the same key); a store in memory (tests) seals under
+    a key of this process alone."""
+    configured = env.get("PERSONAL_DATA_KEY")
+    if configured or env.get("VAR_DIR"):
+        return master_key(configured, Path(env.get("VAR_DIR", "var")))
+    database = env.get("SQLITE_DBNAME", "")
+    if database and ":memory:" not in database and "mode=memory" not in database:
+        return master_key(None, Path(database).parent)
+    if env.get("PERSISTENCE_MODULE", "").endswith("postgres"):
+        return master_key(None, Path("var"))
+    return os.urandom(32)
+
+
 class SharedStore:
     def __init__(self, env: dict[str, str]) -> None:
         # Each context's repository keeps recently used aggregates and fast-forwards them from the store
@@ -137,7 +155,18 @@ class SharedStore:
             transcoder.register(UUIDAsHex())
             transcoder.register(DecimalAsStr())
             transcoder.register(DatetimeAsISO())
-        self.mapper: Mapper[UUID] = self.factory.mapper(transcoder=transcoder)
+        # Personal fields are sealed per person on the way in and opened on the way out (personal_data.py).
+        self.vault = PersonalDataVault(
+            getattr(self.recorder, "datastore", None) or MemoryDatastore(),
+            postgres=self.env.get("PERSISTENCE_MODULE", "").endswith("postgres"),
+            master_key=personal_data_master_key(self.env),
+        )
+        self.mapper: Mapper[UUID] = SealingMapper(
+            self.vault,
+            transcoder=transcoder,
+            compressor=self.factory.compressor(),
+            cipher=self.factory.cipher(),
+        )
         # Commands append through one group-commit writer, shared by every context (GROUP_COMMIT=n: off).
         confirming = cast(ApplicationRecorder, ConfirmingRecorder(self.recorder))
         self.writer: ApplicationRecorder = (

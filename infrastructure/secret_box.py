@@ -34,16 +34,16 @@ class SecretBox:
         return self._aead.decrypt(raw[:12], raw[12:], _CONTEXT).decode()
 
 
-def box_key(configured: str | None, var_dir: Path) -> bytes:
+def box_key(configured: str | None, var_dir: Path, name: str = "webhook-secrets-key") -> bytes:
     """The configured key, else the one kept under `var_dir` (made once, 0600; a second process starting at
     the same moment reads the first one's)."""
     if configured:
         return base64.b64decode(configured)
-    path = var_dir / "webhook-secrets-key"
+    path = var_dir / name
     if not path.exists():
         var_dir.mkdir(parents=True, exist_ok=True)
         # Written whole under a name of its own, then linked into place: never seen half-written.
-        draft = var_dir / f".webhook-secrets-key.{secrets.token_hex(8)}"
+        draft = var_dir / f".{name}.{secrets.token_hex(8)}"
         descriptor = os.open(draft, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
         with os.fdopen(descriptor, "w") as file:
             file.write(base64.b64encode(secrets.token_bytes(32)).decode())

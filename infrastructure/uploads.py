@@ -167,6 +167,8 @@ class ChunkStore:
         with self._lock(folder.name):
             for part in folder.glob("*.part"):
                 part.unlink(missing_ok=True)
+            # The client's file name is recorded (sealed with its owner's data): no copy stays in clear.
+            (folder / "meta.json").unlink(missing_ok=True)
             write_private(folder / "done.json", json.dumps({"fileId": file_id}).encode())
 
     def sweep(self, older_than_seconds: float, now: float | None = None) -> int:

@@ -57,8 +57,17 @@ def password_set(tx: BatchTx, event: Account.PasswordSet, position: int) -> None
     credentials_changed(tx, event, position)
 
 
+@projection.on(Account.PersonalDataErased)
+def personal_data_erased(tx: BatchTx, event: Account.PersonalDataErased, position: int) -> None:
+    """An erased person signs in no more: no password, and every session they had ends."""
+    tx.update("accounts", str(event.originator_id), {"password_hash": None, "position": position})
+    credentials_changed(tx, event, position)
+
+
 @projection.on(Account.SessionsEnded)
-def credentials_changed(tx: BatchTx, event: Account.SessionsEnded, position: int) -> None:
+def credentials_changed(
+    tx: BatchTx, event: Account.SessionsEnded | Account.PersonalDataErased, position: int
+) -> None:
     changes = {"credentials_position": position, "changed_at": event.timestamp.isoformat()}
     tx.update("account_sessions", str(event.originator_id), changes)
 

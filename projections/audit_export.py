@@ -2,6 +2,10 @@
 
 Each line carries `prev` (the previous line's hash) and `hash` = SHA-256 of `prev` and the line's canonical
 content. A last line seals the count and the final hash, so removing lines from the end is caught too.
+
+Personal fields are exported as they are stored, sealed under their person's key
+(infrastructure/personal_data.py): an export holds no one's data in clear, and the lines and hashes of an
+export are the same before and after a person is erased (destroying a key changes no stored byte).
 """
 
 from __future__ import annotations
@@ -13,7 +17,6 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import asdict
 from typing import IO, Any
 
-from followers.follower import stream_events
 from infrastructure.event_store import SharedStore
 from projections.history import describe
 
@@ -31,6 +34,22 @@ def _digest(prev: str, content: dict[str, Any]) -> str:
 Progress = Callable[[int, int, float], None]
 
 
+def stream_sealed(store: SharedStore, batch_size: int, stop: int) -> Iterator[list[tuple[int, Any]]]:
+    """Batches of (position, event as stored, personal fields sealed) up to `stop`."""
+    decode = getattr(store.mapper, "to_sealed_event", store.mapper.to_domain_event)
+    position = 0
+    while True:
+        notifications = store.recorder.select_notifications(
+            start=position, limit=batch_size, stop=stop, inclusive_of_start=False
+        )
+        if not notifications:
+            return
+        yield [(n.id, decode(n)) for n in notifications]
+        position = notifications[-1].id
+        if len(notifications) < batch_size:
+            return
+
+
 def history_lines(
     store: SharedStore, batch_size: int = 2000, stop: int | None = None, progress: Progress | None = None
 ) -> Iterator[str]:
@@ -40,7 +59,7 @@ def history_lines(
     prev = GENESIS
     count = 0
     started = time.perf_counter()
-    for batch in stream_events(store, 0, batch_size, stop=stop) if stop else ():
+    for batch in stream_sealed(store, batch_size, stop) if stop else ():
         for position, event in batch:
             content = {"position": position, **asdict(describe(event))}
             digest = _digest(prev, content)

@@ -16,6 +16,7 @@ import orjson
 from eventsourcing.utils import get_topic
 
 from domain.shared.aggregate import Recorded
+from domain.shared.personal import personal_fields, personal_owner
 from infrastructure.transcoding import NotFast, fast_loads
 
 ENVELOPE_FIELDS = {
@@ -272,6 +273,8 @@ def log_entry_of_stored(
     the caller checks that. None when this cannot be sure of giving the same answer (an event to upcast,
     floats, a custom value of another kind, a document orjson reads differently): decode the event then.
     """
+    if personal_fields(event_class) or personal_owner(event_class):
+        return None  # personal fields are stored sealed: decoding opens them (or says they were erased)
     try:
         fields = fast_loads(state)
     except NotFast:

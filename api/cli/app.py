@@ -13,7 +13,7 @@ import sys
 from importlib.metadata import entry_points
 
 # Each module registers its subcommands.
-from api.cli import admin, audit, dead_letters, read_models, seeding, serving  # noqa: F401
+from api.cli import admin, audit, dead_letters, erase, read_models, seeding, serving  # noqa: F401
 from api.cli.commands import COMMANDS
 from api.cli.outcome import EXIT_CODES, Console, Result, explain, json_line
 

@@ -13,6 +13,7 @@ from fastapi.responses import Response
 from api.bootstrap import Services
 from api.edge.deps import AdminUser, CommandDep, ServicesDep
 from api.edge.envelope import success
+from api.erasure import Erasure, erase_customer
 from api.openapi import operation_ids
 from api.presenters import customers
 from api.presenters.attention import needs_attention
@@ -24,6 +25,8 @@ from api.schemas.accounts_admin import (
     EditDecided,
     EditRequest,
     EditRequestSummary,
+    EraseBody,
+    ErasedCustomer,
     RegistrationDetail,
     RegistrationSummary,
 )
@@ -318,3 +321,28 @@ def decline_update(
     message = forms.decline_message(body.message)
     command(services.accounts.decline_profile_edit, body.national_id.strip(), message, principal.actor)
     return success({"nationalId": body.national_id.strip(), "state": "declined"})
+
+
+# -- erasure ------------------------------------------------------------------------------------------------
+@router.post(
+    "/customers/{accountId}/erase",
+    response_model=Envelope[ErasedCustomer],
+    responses=error_responses(404, 409),
+)
+def erase(accountId: str, body: EraseBody, principal: AdminUser, services: ServicesDep) -> Response:
+    """Erase the customer's personal data for good (their keys are destroyed); business facts stay."""
+
+    def recorded(account_id: str, position: int) -> None:
+        services.sessions.end(account_id, position)
+        services.settle(position)
+
+    erasure = Erasure(
+        services.settings,
+        services.store,
+        services.accounts,
+        services.integrations,
+        services.read_models,
+        recorded,
+    )
+    erased = erase_customer(erasure, accountId, body.reason, principal.actor)
+    return success({"accountId": erased.account_id, "erased": True, "keysDestroyed": erased.keys_destroyed})

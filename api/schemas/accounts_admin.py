@@ -107,3 +107,13 @@ class EditRequestFields(WireModel):
 # collects fields from the last base listed to the first).
 class EditRequest(EditRequestFacts, EditRequestFields):
     pass
+
+
+class EraseBody(WireModel):
+    reason: str
+
+
+class ErasedCustomer(WireModel):
+    account_id: str
+    erased: bool
+    keys_destroyed: int

@@ -11,7 +11,7 @@ from eventsourcing.domain import event
 from domain.accounts import secrets
 from domain.shared.actor import Actor
 from domain.shared.aggregate import ActorCreated, ActorEvent, DomainAggregate, audit_fields
-from domain.shared.errors import ValidationFailed
+from domain.shared.errors import Conflict, ValidationFailed
 from domain.shared.ids import name_based_id
 from domain.shared.messages import message
 
@@ -36,6 +36,9 @@ class Account(DomainAggregate):
         return account_id(username)
 
     class Opened(ActorCreated):
+        personal_fields = ("username", "profile")
+        personal_identifiers = ("username",)
+
         username: str
         account_type: int
         roles: list[str]
@@ -63,6 +66,7 @@ class Account(DomainAggregate):
         self.language: str | None = None
         # Set with the first password (`PasswordSet`).
         self.password_scheme: str | None = None
+        self.erased = False
 
     @classmethod
     def open(
@@ -94,6 +98,8 @@ class Account(DomainAggregate):
             aggregate.reset_token_issued_at = None
 
     def set_password(self, password_hash: str, actor: Actor, reason: str | None = None) -> None:
+        if self.erased:
+            raise ValidationFailed({"token": INVALID_TOKEN}, INVALID_TOKEN)
         self._record(
             self.PasswordSet,
             audit_fields(actor, reason),
@@ -123,6 +129,9 @@ class Account(DomainAggregate):
 
     # -- reset links ------------------------------------------------------------------------------------
     class PasswordTokenIssued(ActorEvent):
+        personal_fields = ("username", "email")
+        personal_identifiers = ("username",)
+
         token_hash: str
         issued_at: datetime
         purpose: str
@@ -138,6 +147,8 @@ class Account(DomainAggregate):
 
         The token is derived from the secret and this event's version; the event keeps only its hash.
         """
+        if self.erased:
+            return  # an erased person has no address to send a link to, and may not sign in again
         token = secrets.reset_token(secret, self.id, self.version + 1)
         self._record(
             self.PasswordTokenIssued,
@@ -194,6 +205,8 @@ class Account(DomainAggregate):
 
     # -- profile ----------------------------------------------------------------------------------------
     class ProfileUpdated(ActorEvent):
+        personal_fields = ("values",)
+
         values: dict[str, Any]
         request_id: str
 
@@ -214,3 +227,21 @@ class Account(DomainAggregate):
             values=dict(values),
             request_id=request_id,
         )
+
+    # -- erasure ----------------------------------------------------------------------------------------
+    class PersonalDataErased(ActorEvent):
+        """The person's data keys were destroyed: every personal field of theirs reads as erased from now on.
+
+        Who erased and why are the audit fields; the account stays (its business history stays), but it may
+        never sign in again and every session and key it had ends with this event."""
+
+        def apply(self, aggregate: Account) -> None:
+            aggregate.erased = True
+            aggregate.password_hash = None
+            aggregate.reset_token_hash = None
+            aggregate.reset_token_issued_at = None
+
+    def erase_personal_data(self, reason: str, actor: Actor) -> None:
+        if self.erased:
+            raise Conflict("The account's personal data was erased already")
+        self._record(self.PersonalDataErased, audit_fields(actor, reason))

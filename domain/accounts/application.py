@@ -191,6 +191,13 @@ class AccountsApplication(ContextApplication):
         loaded.end_sessions(actor)
         return self.record(loaded)
 
+    def erase_personal_data(self, account: UUID | str, reason: str, actor: Actor) -> int:
+        """Records that a customer's personal data is erased (the keys themselves are the store's to destroy);
+        Conflict when it was erased already."""
+        loaded = self.customer(account)
+        loaded.erase_personal_data(reason, actor)
+        return self.record(loaded)
+
     def set_email_preferences(self, account: UUID | str, muted: list[str], actor: Actor) -> int | None:
         """Turn kinds of booking e-mail off (the rest on); None when nothing changes."""
         unknown = sorted(set(muted) - set(KINDS))

@@ -24,6 +24,10 @@ class ProfileEditRequest(LifecycleAggregate):
         return edit_request_id(account_id)
 
     class Opened(ActorCreated):
+        personal_fields = ("username", "edited")
+        personal_identifiers = ("username",)
+        personal_owner = "account_id"
+
         account_id: str
         username: str
         account_type: int
@@ -63,6 +67,8 @@ class ProfileEditRequest(LifecycleAggregate):
         )
 
     class Reopened(ActorEvent):
+        personal_fields = ("edited",)
+
         edited: dict[str, Any]
         state: str
 
@@ -71,6 +77,8 @@ class ProfileEditRequest(LifecycleAggregate):
             aggregate.state = self.state
 
     class Replaced(ActorEvent):
+        personal_fields = ("edited",)
+
         edited: dict[str, Any]
 
         def apply(self, aggregate: ProfileEditRequest) -> None:
@@ -89,6 +97,8 @@ class ProfileEditRequest(LifecycleAggregate):
         return True
 
     class Approved(ActorEvent):
+        personal_fields = ("values",)
+
         account_id: str
         values: dict[str, Any]
         state: str

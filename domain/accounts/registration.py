@@ -44,6 +44,10 @@ class Registration(LifecycleAggregate):
         return registration_id(identity)
 
     class Started(ActorCreated):
+        # The applicant acts as a visitor named by their identity number: the actor is personal too.
+        personal_fields = ("identity", "phone", "actor_id")
+        personal_identifiers = ("identity",)
+
         identity: str
         kind: int
         phone: str
@@ -82,6 +86,9 @@ class Registration(LifecycleAggregate):
         )
 
     class Restarted(ActorEvent):
+        # The applicant acts as a visitor named by their identity number: the actor is personal too.
+        personal_fields = ("phone", "actor_id")
+
         kind: int
         phone: str
         state: str
@@ -110,6 +117,9 @@ class Registration(LifecycleAggregate):
 
     # -- details ----------------------------------------------------------------------------------------
     class DetailsSubmitted(ActorEvent):
+        # The applicant acts as a visitor named by their identity number: the actor is personal too.
+        personal_fields = ("details", "phone", "actor_id")
+
         details: dict[str, Any]
         phone: str
         code_hash: str | None
@@ -157,6 +167,9 @@ class Registration(LifecycleAggregate):
             raise TooManyAttempts("Wait before asking for a new code", max(1, int(wait.total_seconds()) + 1))
 
     class CodeResent(ActorEvent):
+        # The applicant acts as a visitor named by their identity number: the actor is personal too.
+        personal_fields = ("phone", "actor_id")
+
         phone: str
         code_hash: str
         code_issued_at: datetime
@@ -183,12 +196,16 @@ class Registration(LifecycleAggregate):
         )
 
     class CodeRejected(ActorEvent):
+        personal_fields = ("actor_id",)
+
         wrong_tries: int
 
         def apply(self, aggregate: Registration) -> None:
             aggregate.wrong_tries = self.wrong_tries
 
     class Verified(ActorEvent):
+        personal_fields = ("actor_id",)
+
         state: str
 
         def apply(self, aggregate: Registration) -> None:
@@ -215,6 +232,9 @@ class Registration(LifecycleAggregate):
 
     # -- review -----------------------------------------------------------------------------------------
     class Accepted(ActorEvent):
+        personal_fields = ("identity",)
+        personal_identifiers = ("identity",)
+
         identity: str
         kind: int
         state: str
@@ -233,6 +253,9 @@ class Registration(LifecycleAggregate):
         )
 
     class Declined(ActorEvent):
+        personal_fields = ("identity", "phone", "email")
+        personal_identifiers = ("identity",)
+
         identity: str
         kind: int
         phone: str

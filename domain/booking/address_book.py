@@ -76,6 +76,9 @@ def checked_party(draft: PartyEntryDraft) -> dict[str, Any]:
 
 class AddressBookEntry(DomainAggregate):
     class Saved(ActorCreated):
+        personal_fields = ("party",)
+        personal_owner = "account_id"
+
         account_id: str
         party: dict[str, Any]
 
@@ -102,6 +105,8 @@ class AddressBookEntry(DomainAggregate):
             self._record(self.Changed, audit_fields(actor), account_id=self.account_id, party=party)
 
     class Changed(ActorEvent):
+        personal_fields = ("party",)
+
         account_id: str
         party: dict[str, Any]
 

@@ -52,6 +52,10 @@ class StoredFile(DomainAggregate):
         return stored_file_id(owner_id, upload_key, sha256)
 
     class Stored(ActorCreated):
+        # A file's name may name a person ("passport-sara-rahimi.pdf"); it goes with its owner's data.
+        personal_fields = ("name",)
+        personal_owner = "owner_id"
+
         owner_id: str
         upload_key: str
         name: str

@@ -63,6 +63,10 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
     machine = "rate_request"
 
     class Created(ActorCreated):
+        personal_fields = ("customer_username",)
+        personal_identifiers = ("customer_username",)
+        personal_owner = "customer_id"
+
         """Version 2 carries the human booking reference (`FB-2026-000123`).
 
         Version 1 events (written before references existed) read with `reference` None; such a rate request
@@ -490,6 +494,8 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
             aggregate.sailing = self.sailing
 
     class SailingRescheduled(ActorEvent):
+        personal_fields = ("email",)
+
         sailing: dict[str, Any]
         previous: dict[str, Any]
         reference: str | None
@@ -500,6 +506,8 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
             aggregate.sailing = self.sailing
 
     class EstimatedSailingReplaced(ActorEvent):
+        personal_fields = ("email",)
+
         sailing: dict[str, Any]
         previous: dict[str, Any]
         reference: str | None
@@ -510,6 +518,8 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
             aggregate.sailing = self.sailing
 
     class CutOffReminded(ActorEvent):
+        personal_fields = ("email",)
+
         hours: int
         cut_off: str
         reference: str | None

@@ -26,6 +26,9 @@ class ShippingOrder(LifecycleAggregate):
         return shipping_order_id(rate_request_id)
 
     class Created(ActorCreated):
+        personal_fields = ("details.parties",)
+        personal_owner = "customer_id"
+
         rate_request_id: str
         customer_id: str
         details: dict[str, Any]
@@ -93,6 +96,8 @@ class ShippingOrder(LifecycleAggregate):
         )
 
     class RevisionRequested(ActorEvent):
+        personal_fields = ("edited_order.parties",)
+
         revise: dict[str, str]
         edited_order: dict[str, Any] | None
         state: str
@@ -110,6 +115,8 @@ class ShippingOrder(LifecycleAggregate):
         self._record(self.Edited, audit_fields(actor), changes=changes, state=dest)
 
     class Edited(ActorEvent):
+        personal_fields = ("changes.parties",)
+
         changes: dict[str, Any]
         state: str
 
@@ -154,6 +161,8 @@ class ShippingOrder(LifecycleAggregate):
         )
 
     class Updated(ActorEvent):
+        personal_fields = ("changes.parties", "replaced.parties")
+
         changes: dict[str, Any]
         replaced: dict[str, Any] | None
         revision_was_requested: bool
@@ -180,6 +189,8 @@ class ShippingOrder(LifecycleAggregate):
         )
 
     class UpdateCancelled(ActorEvent):
+        personal_fields = ("restored.parties",)
+
         restored: dict[str, Any]
         state: str
         customer_id: str

@@ -6,6 +6,7 @@ from __future__ import annotations
 from eventsourcing.domain import event
 
 from domain.shared.actor import Actor
+from domain.shared.aggregate import audit_fields
 from domain.shared.credentials import HashedKey, KeyKind, digest
 from domain.shared.errors import Forbidden
 
@@ -20,6 +21,10 @@ class ApiKey(HashedKey):
 
     class Issued(HashedKey.Issued):
         """Whose key it is, besides the key itself."""
+
+        personal_fields = ("username",)
+        personal_identifiers = ("username",)
+        personal_owner = "customer_id"
 
         customer_id: str
         account_type: int
@@ -49,6 +54,11 @@ class ApiKey(HashedKey):
         return cls._issue(
             label, actor, customer_id=actor.recorded_id, account_type=account_type, username=username
         )
+
+    def revoke_with_owner_erased(self, actor: Actor) -> None:
+        """The owner's personal data was erased: the key ends with it, whoever erased it."""
+        if not self.revoked:
+            self._record(self.Revoked, audit_fields(actor, "the owner's personal data was erased"))
 
     def _may_revoke(self, actor: Actor) -> None:
         if actor.recorded_id != self.customer_id:

@@ -59,6 +59,16 @@ class IntegrationsApplication(ContextApplication):
         issued, key = ApiKey.issue(account_type, username, label, actor)
         return issued.id, key, self.record(issued)
 
+    def revoke_keys_of(self, customer_id: str, key_ids: Sequence[str], actor: Actor) -> int | None:
+        """Staff end every key of a customer (their personal data erased): the last position, None if none."""
+        position = None
+        for key_id in key_ids:
+            key: Any = self.repository.get(UUID(str(key_id)))
+            if isinstance(key, ApiKey) and key.customer_id == customer_id and not key.revoked:
+                key.revoke_with_owner_erased(actor)
+                position = self.record(key)
+        return position
+
     def revoke_api_key(self, key_id: str, actor: Actor) -> int:
         key = self._own(key_id, ApiKey, actor, "API key")
         key.revoke(actor)

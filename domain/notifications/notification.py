@@ -31,6 +31,17 @@ class Notification(LifecycleAggregate):
         return notification_id(source_id, source_version, id_recipient)
 
     class Created(ActorCreated):
+        # The message may name the person it is about; it goes with the aggregate whose event caused it (a
+        # sign-up, an edit request, a booking). A sign-up or an edit request is opened by identity number.
+        personal_fields = ("message",)
+        personal_owner = "source_id"
+
+        @staticmethod
+        def personal_paths(state: dict[str, Any]) -> tuple[str, ...]:
+            subject = state.get("subject")
+            kind = subject.get("kind") if isinstance(subject, dict) else None
+            return ("subject.id",) if kind in ("registration", "edit_request") else ()
+
         """Version 2 names what the notification opens (`subject`: kind, id, booking reference) and, for a
         notification one event sent to several people, the recipient its id is made from (`id_recipient`).
         Version 1 notifications open nothing and were one per event."""

@@ -11,7 +11,12 @@ from typing import Any, Protocol
 from uuid import UUID
 
 from eventsourcing.application import Application
-from eventsourcing.persistence import ApplicationRecorder, InfrastructureFactory, RecordConflictError
+from eventsourcing.persistence import (
+    ApplicationRecorder,
+    InfrastructureFactory,
+    Mapper,
+    RecordConflictError,
+)
 from eventsourcing.utils import Environment
 
 from domain.shared.errors import Conflict
@@ -21,6 +26,7 @@ class EventStore(Protocol):
     env: dict[str, str]
     factory: InfrastructureFactory[Any]
     writer: ApplicationRecorder
+    mapper: Mapper[UUID]
     on_recorded: list[Callable[[int], None]]
 
     def head(self) -> int: ...
@@ -38,6 +44,10 @@ class ContextApplication(Application[UUID]):
 
     def construct_recorder(self) -> ApplicationRecorder:
         return self.store.writer
+
+    def construct_mapper(self) -> Mapper[UUID]:
+        # The store's one mapper, which seals and opens personal fields for every context alike.
+        return self.store.mapper
 
     def record(self, *aggregates: Any) -> int:
         """Save the aggregates' new events in one transaction; answer the position of the last one.

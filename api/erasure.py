@@ -1,0 +1,101 @@
+"""Erasing a customer's personal data (crypto-shredding), for the admin door and `freight erase` alike.
+
+In order: the erasure is recorded (who, when, why: an event auditors read), which ends the account's sessions
+and its sign-in; its API keys are revoked; the data keys of the account, its sign-up and everything it owns
+are destroyed (infrastructure/personal_data.py); then the read models are made what a replay makes of the
+history now (projections/erasure.py), so every screen, read, export and e-mail says "erased person".
+Business facts (references, ports, containers, prices, states, times, roles) were never sealed: they stay.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from uuid import UUID
+
+from api.settings import Settings
+from domain.accounts.application import AccountsApplication
+from domain.accounts.registration import registration_id
+from domain.integrations.application import IntegrationsApplication
+from domain.shared.actor import Actor
+from domain.shared.errors import NotFound, ValidationFailed
+from infrastructure.event_store import SharedStore
+from infrastructure.read_db import PostgresReadModels, ReadModelDB, SqliteReadModels
+from projections.erasure import rewrite_as_replayed
+from projections.integrations import keys_of
+
+REASON_LENGTH = 500
+
+
+@dataclass
+class Erased:
+    account_id: str
+    position: int
+    keys_destroyed: int
+    rows_rewritten: int
+
+
+@dataclass
+class Erasure:
+    """What an erasure works with; `recorded` is told each position it records (the door waits there)."""
+
+    settings: Settings
+    store: SharedStore
+    accounts: AccountsApplication
+    integrations: IntegrationsApplication
+    read_models: ReadModelDB
+    recorded: Callable[[str, int], None] = lambda _account, _position: None
+
+
+def erasure_reason(text: str) -> str:
+    reason = " ".join(text.split())
+    if not reason:
+        raise ValidationFailed({"reason": "This field is required."})
+    if len(reason) > REASON_LENGTH:
+        raise ValidationFailed({"reason": f"Reason must be at most {REASON_LENGTH} characters"})
+    return reason
+
+
+def customer_uuid(account_id: str) -> UUID:
+    try:
+        return UUID(account_id)
+    except ValueError:
+        raise NotFound("Customer not found") from None
+
+
+def erase_customer(erasure: Erasure, account_id: str, reason: str, actor: Actor) -> Erased:
+    """NotFound for an unknown id or a staff account; Conflict when erased already."""
+    account = customer_uuid(account_id)
+    reason = erasure_reason(reason)
+    username = erasure.accounts.customer(account).username
+    position = erasure.accounts.erase_personal_data(account, reason, actor)
+    erasure.recorded(str(account), position)
+    with erasure.read_models.read() as tx:
+        live_keys = [str(k["id"]) for k in keys_of(tx, str(account)) if k["revoked_at"] is None]
+    revoked = erasure.integrations.revoke_keys_of(str(account), live_keys, actor)
+    if revoked is not None:
+        erasure.recorded(str(account), revoked)
+    destroyed = erasure.store.vault.destroy(str(account), also=[str(registration_id(username))])
+    rows = rewrite_read_models(erasure.settings, erasure.store, erasure.read_models)
+    return Erased(str(account), position, len(destroyed), rows)
+
+
+def rewrite_read_models(settings: Settings, store: SharedStore, live: ReadModelDB) -> int:
+    """The live read models rewritten as a replay would build them now; answers the rows rewritten."""
+    with tempfile.TemporaryDirectory() as scratch_dir:
+        scratch: ReadModelDB
+        if isinstance(live, PostgresReadModels):
+            schema = f"erasure_{os.getpid()}_{secrets.token_hex(4)}"
+            scratch = PostgresReadModels(settings.read_model_conninfo(), schema=schema)
+        else:
+            scratch = SqliteReadModels(Path(scratch_dir) / "scratch.db")
+        try:
+            return rewrite_as_replayed(store, live, scratch).rows
+        finally:
+            if isinstance(scratch, PostgresReadModels):
+                scratch.drop_schema()
+            scratch.close()

@@ -1,0 +1,42 @@
+"""Which fields of an event are personal data (the domain names them; the store seals them).
+
+An event class declares:
+- `personal_fields`: dotted paths into its fields (`"profile"`, `"details.parties"`); every string inside
+  such a value is personal (numbers, flags and the value's shape are not, so they stay business facts);
+- `personal_paths(state)` (a static method, optional): more such paths for one event's own fields;
+- `personal_identifiers`: the paths among those that must stay unique once erased (a login name);
+- `personal_owner`: the field (a dotted path) naming what the aggregate belongs to: an account, or another
+  aggregate that belongs to one (its data is erased with that account's); without one, the aggregate is
+  its own owner.
+
+Reads of a person's data after erasure answer `ERASED` (an identifier: `ERASED` and a short tag of its own).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+ERASED = "erased person"
+
+
+def personal_fields(event_class: type[Any], state: dict[str, Any] | None = None) -> tuple[str, ...]:
+    """The class's personal paths, and those its `personal_paths(state)` adds for one event's fields."""
+    declared = tuple(getattr(event_class, "personal_fields", ()))
+    more = getattr(event_class, "personal_paths", None)
+    if state is not None and callable(more):
+        declared += tuple(more(state))
+    return declared
+
+
+def personal_identifiers(event_class: type[Any]) -> tuple[str, ...]:
+    return tuple(getattr(event_class, "personal_identifiers", ()))
+
+
+def personal_owner(event_class: type[Any]) -> str | None:
+    owner = getattr(event_class, "personal_owner", None)
+    return owner if isinstance(owner, str) else None
+
+
+def erased_identifier(subject: str) -> str:
+    """An erased login name or identity: unique (the read models keep them unique), naming no one."""
+    return f"{ERASED} {subject.replace('-', '')[:12]}"

@@ -1,0 +1,411 @@
+"""Crypto-shredding: each person's data sealed under a key of their own, which erasure destroys.
+
+`PersonalDataVault` keeps one AES-256-GCM data key per subject (an aggregate) in the table
+`personal_data_keys` of the event store's own database, each wrapped under the master key
+(`PERSONAL_DATA_KEY`, else a file made once in `VAR_DIR`, like the webhook secrets key). A subject may name an
+owner (the account an order or an address-book entry belongs to): erasing an account destroys its own keys,
+its registration's and those of every subject it owns.
+
+`SealingMapper` seals, on write, every string inside the fields an event class declares personal
+(domain/shared/personal.py) as `{"sealed": subject, "n": nonce, "c": ciphertext}`, and opens them on read; a
+destroyed key opens as "erased person". What is stored (and what the audit export hashes) is the sealed form,
+so the history verifies the same before and after an erasure.
+"""
+
+from __future__ import annotations
+
+import base64
+import logging
+import secrets
+import sqlite3
+import threading
+import time
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+from uuid import UUID
+
+from cryptography.exceptions import InvalidTag
+from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+from eventsourcing.persistence import Mapper, StoredEvent
+
+from domain.shared.personal import (
+    ERASED,
+    erased_identifier,
+    personal_fields,
+    personal_identifiers,
+    personal_owner,
+)
+from infrastructure.secret_box import box_key
+
+log = logging.getLogger(__name__)
+
+TABLE = "personal_data_keys"
+_WRAP_CONTEXT = b"freight personal data key"
+# How long a process trusts its cached keys before it looks whether another process erased someone.
+RECHECK_SECONDS = 1.0
+
+Field = dict[str, Any]
+
+
+class PersonalDataVault:
+    """The data keys, in the event store's database (SQLite or PostgreSQL), through its datastore."""
+
+    def __init__(self, datastore: Any, postgres: bool, master_key: bytes) -> None:
+        if len(master_key) != 32:
+            raise ValueError("the personal data key must be 32 bytes")
+        self.datastore = datastore
+        self.postgres = postgres
+        self.mark = "%s" if postgres else "?"
+        self._master = AESGCM(master_key)
+        self._keys: dict[str, tuple[AESGCM | None, str]] = {}
+        self._lock = threading.Lock()
+        self._destroyed_count = -1
+        self._checked_at = 0.0
+        for attempt in range(3):
+            try:
+                with self._cursor() as cursor:
+                    cursor.execute(
+                        f"CREATE TABLE IF NOT EXISTS {TABLE} (subject_id TEXT PRIMARY KEY,"
+                        " owner_id TEXT NOT NULL, wrapped_key TEXT, destroyed_at TEXT)"
+                    )
+                    cursor.execute(f"CREATE INDEX IF NOT EXISTS {TABLE}_by_owner ON {TABLE} (owner_id)")
+                break
+            except Exception:
+                # PostgreSQL: processes starting at once may race to create it; the loser finds it made.
+                if attempt == 2:
+                    raise
+                time.sleep(0.1)
+
+    def _cursor(self) -> Any:
+        return self.datastore.transaction(commit=True)
+
+    def _sql(self, statement: str) -> str:
+        return statement.replace("?", self.mark)
+
+    # -- keys -----------------------------------------------------------------------------------------------
+    def _fresh(self) -> None:
+        """Forget cached keys when another process destroyed some since this one last looked."""
+        now = time.monotonic()
+        if now - self._checked_at < RECHECK_SECONDS:
+            return
+        self._checked_at = now
+        with self.datastore.transaction(commit=False) as cursor:
+            cursor.execute(f"SELECT COUNT(*) AS n FROM {TABLE} WHERE destroyed_at IS NOT NULL")
+            count = int(cursor.fetchone()["n"])
+        if count != self._destroyed_count:
+            with self._lock:
+                self._keys.clear()
+                self._destroyed_count = count
+
+    def _unwrap(self, subject: str, wrapped: str | None) -> AESGCM | None:
+        if not wrapped:
+            return None
+        raw = base64.b64decode(wrapped)
+        return AESGCM(self._master.decrypt(raw[:12], raw[12:], _WRAP_CONTEXT + subject.encode()))
+
+    def _entry(self, subject: str) -> tuple[AESGCM | None, str]:
+        self._fresh()
+        with self._lock:
+            if subject in self._keys:
+                return self._keys[subject]
+        with self.datastore.transaction(commit=False) as cursor:
+            cursor.execute(
+                self._sql(f"SELECT wrapped_key, owner_id FROM {TABLE} WHERE subject_id = ?"), (subject,)
+            )
+            row = cursor.fetchone()
+        found = (self._unwrap(subject, row["wrapped_key"]), str(row["owner_id"])) if row else (None, subject)
+        with self._lock:
+            self._keys[subject] = found
+        return found
+
+    def key(self, subject: str) -> AESGCM | None:
+        """The subject's key; None once destroyed (or never made)."""
+        return self._entry(subject)[0]
+
+    def owner(self, subject: str) -> str:
+        """The account whose erasure destroys the subject's key (the subject itself, if none owns it)."""
+        return self._entry(subject)[1]
+
+    def key_for_sealing(self, subject: str, owner: str | None) -> AESGCM | None:
+        """The subject's key, made now if it has none; None when its person was erased."""
+        self._fresh()
+        with self._lock:
+            cached = self._keys.get(subject)
+        if cached is not None and cached[0] is not None:
+            return cached[0]
+        data_key = secrets.token_bytes(32)
+        nonce = secrets.token_bytes(12)
+        wrapped = nonce + self._master.encrypt(nonce, data_key, _WRAP_CONTEXT + subject.encode())
+        with self._cursor() as cursor:
+            cursor.execute(
+                self._sql(
+                    f"INSERT INTO {TABLE} (subject_id, owner_id, wrapped_key) VALUES (?, ?, ?)"
+                    " ON CONFLICT (subject_id) DO NOTHING"
+                ),
+                (subject, owner or subject, base64.b64encode(wrapped).decode()),
+            )
+        with self._lock:
+            self._keys.pop(subject, None)
+        return self.key(subject)
+
+    def ensure_keys(self, subjects: dict[str, str | None]) -> None:
+        """Make the keys `subjects` (subject: owner) lack, all in one transaction (a rewrite's batch)."""
+        self._fresh()
+        with self._lock:
+            missing = {s: o for s, o in subjects.items() if self._keys.get(s, (None, ""))[0] is None}
+        if not missing:
+            return
+        rows = []
+        for subject, owner in missing.items():
+            nonce = secrets.token_bytes(12)
+            data_key = secrets.token_bytes(32)
+            wrapped = nonce + self._master.encrypt(nonce, data_key, _WRAP_CONTEXT + subject.encode())
+            rows.append((subject, owner or subject, base64.b64encode(wrapped).decode()))
+        with self._cursor() as cursor:
+            cursor.executemany(
+                self._sql(
+                    f"INSERT INTO {TABLE} (subject_id, owner_id, wrapped_key) VALUES (?, ?, ?)"
+                    " ON CONFLICT (subject_id) DO NOTHING"
+                ),
+                rows,
+            )
+        with self._lock:
+            for subject in missing:
+                self._keys.pop(subject, None)
+
+    def subjects_of(self, owners: Iterable[str]) -> list[str]:
+        """`owners` that have keys, the subjects they own, the subjects those own, and so on (an order's
+        notifications)."""
+        stored: set[str] = set()
+        seen = set(owners)
+        frontier = set(seen)
+        while frontier:
+            asked = sorted(frontier)
+            marks = ", ".join(self.mark for _ in asked)
+            with self.datastore.transaction(commit=False) as cursor:
+                cursor.execute(
+                    f"SELECT subject_id FROM {TABLE} WHERE subject_id IN ({marks}) OR owner_id IN ({marks})",
+                    (*asked, *asked),
+                )
+                rows = {str(row["subject_id"]) for row in cursor.fetchall()}
+            stored |= rows
+            frontier = rows - seen
+            seen |= rows
+        return sorted(stored)
+
+    def destroy(self, account: str, also: Iterable[str] = ()) -> list[str]:
+        """Destroy the keys of `account`, of every subject it owns and of the subjects `also` (its sign-up):
+        overwritten, then removed (the row stays, marked and owned by the account, so nothing is sealed for
+        them again and an erased identifier names the account). Answers the subjects whose keys went."""
+        subjects = self.subjects_of([account, *also])
+        if not subjects:
+            return []
+        marks = ", ".join(self.mark for _ in subjects)
+        now = datetime.now(UTC).isoformat()
+        overwrite = f"UPDATE {TABLE} SET wrapped_key = {self._overwrite()} WHERE subject_id IN ({marks})"
+        remove = self._sql(
+            f"UPDATE {TABLE} SET wrapped_key = NULL, destroyed_at = ?, owner_id = ? WHERE subject_id IN "
+        )
+        remove += f"({marks})"
+        if self.postgres:
+            with self._cursor() as cursor:
+                cursor.execute(overwrite, tuple(subjects))
+                cursor.execute(remove, (now, account, *subjects))
+        else:
+            with self.datastore.get_connection(commit=True) as conn:
+                # Freed bytes are zeroed rather than left in the file's free pages.
+                conn._sqlite_conn.execute("PRAGMA secure_delete = ON")
+                with conn.transaction(commit=True) as cursor:
+                    cursor.execute(overwrite, tuple(subjects))
+                    cursor.execute(remove, (now, account, *subjects))
+        self._compact()
+        with self._lock:
+            for subject in subjects:
+                self._keys[subject] = (None, account)
+            self._checked_at = 0.0
+        return subjects
+
+    def _overwrite(self) -> str:
+        # The same length of zeros first, so the page holding the old bytes is rewritten in place.
+        if self.postgres:
+            return "repeat('0', length(wrapped_key))"
+        return "substr(replace(hex(zeroblob(length(wrapped_key))), 'A', '0'), 1, length(wrapped_key))"
+
+    def _compact(self) -> None:
+        """No old copy of a destroyed key survives: SQLite's write-ahead log is checkpointed and emptied;
+        PostgreSQL's dead row versions are vacuumed away."""
+        if self.postgres:
+            try:
+                with self.datastore.get_connection() as conn:
+                    conn.commit()
+                    autocommit = conn.autocommit
+                    conn.autocommit = True
+                    try:
+                        conn.execute(f"VACUUM {TABLE}")
+                    finally:
+                        conn.autocommit = autocommit
+            except Exception:  # the keys are gone either way; autovacuum clears the dead versions later
+                log.warning("could not vacuum %s", TABLE, exc_info=True)
+            return
+        with self.datastore.get_connection(commit=True) as conn:
+            conn._sqlite_conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+
+    # -- values ---------------------------------------------------------------------------------------------
+    def seal_text(self, key: AESGCM, subject: str, text: str) -> Field:
+        nonce = secrets.token_bytes(12)
+        sealed = key.encrypt(nonce, text.encode(), subject.encode())
+        return {
+            "sealed": subject,
+            "n": base64.b64encode(nonce).decode(),
+            "c": base64.b64encode(sealed).decode(),
+        }
+
+    def open_field(self, field: Field, identifier: bool) -> str:
+        subject = str(field["sealed"])
+        key, owner = self._entry(subject)
+        if key is None:
+            return erased_identifier(owner) if identifier else ERASED
+        try:
+            return key.decrypt(
+                base64.b64decode(field["n"]), base64.b64decode(field["c"]), subject.encode()
+            ).decode()
+        except InvalidTag:
+            return erased_identifier(owner) if identifier else ERASED
+
+
+class MemoryDatastore:
+    """The keys of a store kept in memory (the library's plain-object recorder, in tests): an in-memory
+    SQLite database shaped like the library's datastore as far as the vault uses it."""
+
+    def __init__(self) -> None:
+        self._sqlite_conn = sqlite3.connect(":memory:", check_same_thread=False, isolation_level=None)
+        self._sqlite_conn.row_factory = sqlite3.Row
+        self._lock = threading.RLock()
+
+    @contextmanager
+    def transaction(self, *, commit: bool) -> Iterator[sqlite3.Cursor]:
+        with self._lock:
+            cursor = self._sqlite_conn.cursor()
+            try:
+                yield cursor
+            finally:
+                cursor.close()
+
+    @contextmanager
+    def get_connection(self, *, commit: bool) -> Iterator[Any]:
+        with self._lock:
+            yield self
+
+
+def is_sealed(value: Any) -> bool:
+    return type(value) is dict and "sealed" in value and "c" in value and "n" in value
+
+
+def _map_strings(value: Any, change: Callable[[Any], Any]) -> Any:
+    """`value` with every string (or sealed field) in it changed; its shape, numbers and flags kept."""
+    kind = type(value)
+    if kind is str or is_sealed(value):
+        return change(value)
+    if kind is dict:
+        return {key: _map_strings(item, change) for key, item in value.items()}
+    if kind is list or kind is tuple:
+        return [_map_strings(item, change) for item in value]
+    return value
+
+
+def _apply_path(state: dict[str, Any], path: str, change: Callable[[Any], Any]) -> None:
+    """Change every string in the value at the dotted `path` (through lists too), copying what it
+    rewrites, so the event object the state was taken from is left as it was."""
+    head, _, rest = path.partition(".")
+    if head not in state or state[head] is None:
+        return
+    if not rest:
+        state[head] = _map_strings(state[head], change)
+        return
+    inner = state[head]
+    if type(inner) is dict:
+        inner = dict(inner)
+        _apply_path(inner, rest, change)
+        state[head] = inner
+    elif type(inner) in (list, tuple):
+        items = []
+        for item in inner:
+            if type(item) is dict:
+                item = dict(item)
+                _apply_path(item, rest, change)
+            items.append(item)
+        state[head] = items
+
+
+def at_path(state: dict[str, Any], path: str) -> str | None:
+    value: Any = state
+    for part in path.split("."):
+        value = value.get(part) if isinstance(value, dict) else None
+    return str(value) if value else None
+
+
+class SealingMapper(Mapper[UUID]):
+    def __init__(self, vault: PersonalDataVault, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.vault = vault
+
+    def seal_state(self, event_class: type[Any], originator_id: Any, state: dict[str, Any]) -> dict[str, Any]:
+        """`state` (an event's fields) with its personal fields sealed under the originator's key."""
+        paths = personal_fields(event_class, state)
+        owner_path = personal_owner(event_class)
+        if not paths and not owner_path:
+            return state
+        subject = str(originator_id)
+        owner = at_path(state, owner_path) if owner_path else None
+        key = self.vault.key_for_sealing(subject, owner)
+        identifiers = personal_identifiers(event_class)
+        state = dict(state)
+        for path in paths:
+
+            def seal(value: Any, identifier: bool = path in identifiers) -> Any:
+                if is_sealed(value):
+                    return value
+                if key is None:  # the person was erased: nothing of theirs is written again
+                    return erased_identifier(self.vault.owner(subject)) if identifier else ERASED
+                return self.vault.seal_text(key, subject, value)
+
+            _apply_path(state, path, seal)
+        return state
+
+    def open_state(self, event_class: type[Any], state: dict[str, Any]) -> None:
+        """Open the sealed fields of `state` in place (a destroyed key opens as erased)."""
+        identifiers = personal_identifiers(event_class)
+        for path in personal_fields(event_class, state):
+
+            def unseal(value: Any, identifier: bool = path in identifiers) -> Any:
+                return self.vault.open_field(value, identifier) if is_sealed(value) else value
+
+            _apply_path(state, path, unseal)
+
+    def to_stored_event(self, domain_event: Any) -> StoredEvent:
+        event_class = type(domain_event)
+        if not personal_fields(event_class) and not personal_owner(event_class):
+            return super().to_stored_event(domain_event)
+        state = self.seal_state(event_class, domain_event.originator_id, dict(vars(domain_event)))
+        sealed = object.__new__(event_class)
+        object.__setattr__(sealed, "__dict__", state)
+        return super().to_stored_event(sealed)
+
+    def to_sealed_event(self, stored_event: StoredEvent) -> Any:
+        """The event as stored: its personal fields left sealed (what the audit export hashes)."""
+        return super().to_domain_event(stored_event)
+
+    def to_domain_event(self, stored_event: StoredEvent) -> Any:
+        domain_event = super().to_domain_event(stored_event)
+        event_class = type(domain_event)
+        if personal_fields(event_class):
+            self.open_state(event_class, vars(domain_event))
+        return domain_event
+
+
+def master_key(configured: str | None, var_dir: Path) -> bytes:
+    """`PERSONAL_DATA_KEY` (base64 of 32 bytes), else the key made once in `VAR_DIR/personal-data-key`."""
+    return box_key(configured, var_dir, "personal-data-key")

@@ -1,0 +1,239 @@
+"""Erasing a customer: her personal data is sealed under keys of her own, which the erasure destroys.
+
+Afterwards no file the product writes (event store, read models, an audit export; the development outbox
+aside) holds any of her values in any encoding, while the history still verifies and replays."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import psycopg
+import pytest
+from fastapi.testclient import TestClient
+
+from api.bootstrap import Services
+from api.cli import main
+from api.settings import Settings
+from domain.accounts.account import account_id
+from domain.shared.personal import ERASED
+from projections import audit_export
+from tests.api.accounts_support import accepted_customer, fails, ok, settle
+from tests.api.booking_support import CLIENT as BOOKING
+from tests.api.booking_support import assert_verify_clean, in_shipping_order, order_payload, payload
+from tests.api.tracking_support import equipment, publish, publisher_key
+from tests.app_services import services_of
+from tests.conftest import login
+from tests.corpus import (
+    LONG_ADDRESSES,
+    PERSIAN_PEOPLE,
+    TRACKED_CONTAINERS,
+    TRACKING_PORTS,
+    WALK_CONSIGNEE,
+    WALK_SHIPPER,
+    fresh_iranian_mobile,
+    fresh_national_id,
+)
+
+ERASE = "/account/api/v1/admin/customers/{}/erase"
+KEYS = "/integrations/api/v1/client/api-keys"
+PASSWORD = "Customer-Pass1"
+
+
+def forms_of(value: str) -> list[bytes]:
+    """How a value may be written down: UTF-8, JSON-escaped (`\\uXXXX`) and UTF-16 (both byte orders)."""
+    escaped = json.dumps(value)[1:-1]
+    return [value.encode(), escaped.encode(), value.encode("utf-16-le"), value.encode("utf-16-be")]
+
+
+def database_bytes(settings: Settings) -> bytes:
+    """Everything the product's databases hold: SQLite's files in VAR_DIR (the development outbox aside),
+    or every table of the PostgreSQL database copied out in binary (so `bytea` event states are raw)."""
+    if not settings.uses_postgres:
+        return b"".join(
+            path.read_bytes()
+            for path in sorted(Path(settings.VAR_DIR).rglob("*"))
+            if path.is_file() and path.name != "outbox.jsonl"
+        )
+    chunks: list[bytes] = []
+    with psycopg.connect(str(settings.DATABASE_URL), autocommit=True) as conn:
+        tables = conn.execute(
+            "SELECT table_schema, table_name FROM information_schema.tables"
+            " WHERE table_schema NOT IN ('pg_catalog', 'information_schema') AND table_type = 'BASE TABLE'"
+        ).fetchall()
+        for schema, table in tables:
+            with conn.cursor().copy(f'COPY "{schema}"."{table}" TO STDOUT (FORMAT binary)') as copy:
+                for data in copy:
+                    chunks.append(bytes(data))
+    return b"".join(chunks)
+
+
+def exported(services: Services) -> str:
+    out = io.StringIO()
+    audit_export.export(services.store, out)
+    return out.getvalue()
+
+
+def hits(haystack: bytes, values: list[str]) -> list[str]:
+    return [value for value in values for form in forms_of(value) if form in haystack]
+
+
+def test_an_erased_customer_leaves_no_personal_value_and_history_verifies(
+    client: TestClient, admin_headers: dict[str, str], tmp_path: Path
+) -> None:
+    services = services_of(client)
+    first, last = PERSIAN_PEOPLE[0]
+    national_id = fresh_national_id()
+    form = {
+        "firstName": first,
+        "lastName": last,
+        "birthDate": "1370/05/12",
+        "nationalId": national_id,
+        "phone": fresh_iranian_mobile(),
+        "fax": "02112345678",
+        "email": f"sara.{national_id}@example.ir",
+        "address": LONG_ADDRESSES[0],
+        "postalCode": "1969713111",
+    }
+    sara = accepted_customer(client, admin_headers, form)
+    rid = in_shipping_order(client, sara, admin_headers)
+    consignee, consignee_address, consignee_phone = WALK_CONSIGNEE
+    shipper, shipper_address, shipper_phone = WALK_SHIPPER
+    parties = [
+        {"name": consignee, "address": consignee_address, "phoneNumber": consignee_phone, "fax": None,
+         "partyType": 1, "isForSwbl": False},
+        {"name": consignee, "address": consignee_address, "phoneNumber": consignee_phone, "fax": None,
+         "partyType": 2, "isForSwbl": False},
+        {"name": shipper, "address": shipper_address, "phoneNumber": shipper_phone, "fax": None,
+         "partyType": 0, "isForSwbl": False},
+    ]  # fmt: skip
+    ok(client.post(f"{BOOKING}/shipping-orders", headers=sara, json=order_payload(rid, parties=parties)), 201)
+    key = ok(client.post(KEYS, json={"label": "erp"}, headers=sara), 201)["key"]
+    reference = ok(client.get(f"{BOOKING}/rate-requests/{rid}", headers=sara))["reference"]
+    # Tracking: the terminal reports the container gated in for her booking.
+    publish(
+        client,
+        publisher_key(client, admin_headers),
+        equipment("gi", "GTIN", TRACKED_CONTAINERS[1], "2026-01-05T08:00:00Z", TRACKING_PORTS[0], reference),
+    )
+    # An amendment: she asks for another shipping date.
+    new_date = payload()["preferredShippingDate"][:8] + "28"
+    ok(
+        client.post(
+            f"{BOOKING}/rate-requests/{rid}/amendments",
+            headers=sara,
+            json=payload(preferredShippingDate=new_date),
+        )
+    )
+    assert client.get(f"/v2/bookings/{reference}", headers={"API-Key": key}).status_code == 200
+    settle(client)
+    personal = [
+        first,
+        last,
+        national_id,
+        form["phone"],
+        form["email"],
+        form["address"],
+        consignee,
+        consignee_address,
+        consignee_phone,
+        shipper,
+        shipper_address,
+        shipper_phone,
+    ]
+    assert hits(database_bytes(services.settings), personal)  # the scan can fail: before, they are there
+    before = exported(services)
+    head_before = services.store.head()
+    assert hits(before.encode(), personal) == []  # an export holds personal fields sealed, always
+
+    account = str(account_id(national_id))
+    fails(client.post(ERASE.format(account), json={"reason": "GDPR art. 17"}, headers=sara), 403)
+    fails(client.post(ERASE.format("not-an-id"), json={"reason": "x"}, headers=admin_headers), 404)
+    erased = ok(
+        client.post(ERASE.format(account), json={"reason": "GDPR art. 17 request"}, headers=admin_headers)
+    )
+    assert erased["accountId"] == account and erased["keysDestroyed"] >= 3
+    fails(client.post(ERASE.format(account), json={"reason": "again"}, headers=admin_headers), 409)
+    settle(client)
+
+    # She signs in no more, her session and her key ended.
+    answer = client.post("/auth/api/v1/login", json={"username": national_id, "password": PASSWORD})
+    assert answer.status_code == 401
+    assert client.get(f"{BOOKING}/rate-requests", headers=sara).status_code == 401
+    assert client.get(f"/v2/bookings/{reference}", headers={"API-Key": key}).status_code == 401
+
+    # Staff still see the booking's facts, with "erased person" where her data was.
+    detail = ok(client.get(f"/booking/api/v1/admin/rate-requests/{rid}", headers=admin_headers))
+    assert detail["reference"] == reference and detail["id"] == rid
+    # The as-of view of her booking before the erasure shows its facts at that moment.
+    state = f"/audit/api/v1/aggregates/{rid}/state"
+    then = ok(client.get(state, headers=admin_headers, params={"position": head_before}))
+    assert reference in json.dumps(then) and hits(json.dumps(then).encode(), personal) == []
+
+    # The history still verifies: an export checks, a rebuild equals the live read models.
+    text = exported(services)
+    assert audit_export.check(text.splitlines()) > 0
+    # The lines exported before the erasure are the very same lines now: their hashes still hold.
+    assert text.splitlines()[: len(before.splitlines()) - 1] == before.splitlines()[:-1]
+    assert "PersonalDataErased" in text and "GDPR art. 17 request" in text
+    assert_verify_clean(services, tmp_path)
+
+    assert hits(database_bytes(services.settings), personal) == []
+    assert hits(text.encode(), personal) == []
+    assert ERASED.encode() in database_bytes(services.settings)
+    # Another staff login still works: only the erased person's doors closed.
+    assert login(client, "admin", services.settings.ADMIN_PASSWORD or "")
+
+
+def test_erasing_someone_unknown_or_staff_is_not_found(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    staff = str(account_id("admin"))
+    fails(client.post(ERASE.format(staff), json={"reason": "x"}, headers=admin_headers), 404)
+    unknown = str(account_id(fresh_national_id()))
+    fails(client.post(ERASE.format(unknown), json={"reason": "x"}, headers=admin_headers), 404)
+
+
+def test_freight_erase_while_the_server_runs(
+    client: TestClient,
+    admin_headers: dict[str, str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    capfd: pytest.CaptureFixture[str],
+) -> None:
+    services = services_of(client)
+    national_id = fresh_national_id()
+    first, last = PERSIAN_PEOPLE[2]
+    form = {
+        "firstName": first,
+        "lastName": last,
+        "birthDate": "1365/01/02",
+        "nationalId": national_id,
+        "phone": fresh_iranian_mobile(),
+        "fax": "02112345678",
+        "email": f"zahra.{national_id}@example.ir",
+        "address": LONG_ADDRESSES[0],
+        "postalCode": "1969713111",
+    }
+    accepted_customer(client, admin_headers, form)
+    settle(client)
+    monkeypatch.chdir(tmp_path)  # no developer's .env is read
+    settings = services.settings
+    monkeypatch.setenv("VAR_DIR", str(settings.VAR_DIR))
+    if settings.DATABASE_URL:
+        monkeypatch.setenv("DATABASE_URL", str(settings.DATABASE_URL))
+    else:
+        monkeypatch.delenv("DATABASE_URL", raising=False)
+    capfd.readouterr()
+    assert main(["erase", str(account_id(fresh_national_id())), "--reason", "request"]) == 2
+    assert "no customer account" in capfd.readouterr().err
+    assert main(["erase", str(account_id(national_id)), "--reason", "GDPR art. 17 request"]) == 0
+    assert "keys destroyed" in capfd.readouterr().out
+    assert main(["erase", str(account_id(national_id)), "--reason", "again"]) == 2
+    settle(client)
+    answer = client.post("/auth/api/v1/login", json={"username": national_id, "password": PASSWORD})
+    assert answer.status_code == 401
+    assert_verify_clean(services, tmp_path)
+    personal = [first, last, national_id, form["phone"], form["email"], form["address"]]
+    assert hits(database_bytes(settings), personal) == []
