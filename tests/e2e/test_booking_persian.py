@@ -1,7 +1,7 @@
-"""The customer's booking journey in Persian, at 1280x800 and 375x812: signed in, the switch turns the page to
-فارسی (right to left); a rate is requested on the new booking's form, then the bookings list, a quoted
-request's detail with its price, a confirmed booking's shipping order form and a tracked booking's timeline are
-each read with no English interface word left, no sideways scroll, and Persian (Solar Hijri) dates.
+"""The customer's booking journey in Persian, at 1280x800 and 375x812: signed in, the switch turns the page
+to فارسی (right to left); a rate is requested on the new booking's form, then the bookings list, a quoted
+request's detail with its price, a confirmed booking's shipping order form and a tracked booking's timeline
+are each read with no English interface word left, no sideways scroll, and Persian (Solar Hijri) dates.
 Screenshots: test-output/screenshots/booking-fa-<width>-*.png."""
 
 from __future__ import annotations
@@ -22,20 +22,18 @@ from tests.e2e.customers import BOOKING, booking_confirmed, call, foreign_custom
 from tests.e2e.screens import choose
 from tests.e2e.test_tracking_timeline import event, publish, publisher_key
 
-# Interface words that must not survive in Persian; data (references, ports, cargo, vessels) is left out of the
-# text read, being isolated in <bdi> or typed into inputs.
+# Interface words that must not survive in Persian; data (references, ports, cargo, vessels) is left out of
+# the text read, being isolated in <bdi> or typed into inputs.
 ENGLISH = re.compile(
     r"\b(the|and|Submit|Save|Cancel|Booking|Bookings|Status|State|Search|Back|Continue|Price|Request|Shipping"
     r"|Reference|Details|Loading|Add|Edit|Where|Download|Containers?|Consignee|Shipper|Sort)\b"
 )
-PERSIAN_DIGIT = re.compile(r"[۰-۹]")
+PERSIAN_DIGIT = re.compile("[\u06f0-\u06f9]")
 # Words these screens show but do not write: state names (the lifecycle files, read by lib/lifecycle), whose
 # move it is (components/whose-move), the booking facts and sailing blocks (components/booking-facts, sailing)
 # and the server's tracking summary. They are translated where they are
 # made; here they are read apart, kept in test-output for whoever checks them.
-SHARED = (
-    '[data-state], [class*="badge"], [data-testid="booking-progress"], [data-stage], [data-shared]'
-)
+SHARED = '[data-state], [class*="badge"], [data-testid="booking-progress"], [data-stage], [data-shared]'
 SHARED_SEEN: set[str] = set()
 
 
@@ -61,7 +59,8 @@ def customer(live_server: LiveServer) -> Customer:
     quote(live_server, quoted, price=1850)
     confirmed = booking_confirmed(live_server, token, "Saffron, dried, in tins")
     tracked = booking_confirmed(live_server, token, "Dates, pitted, in cartons")
-    reference = call(live_server, "GET", f"{BOOKING}/client/rate-requests/{tracked}", token=token)["reference"]
+    detail = call(live_server, "GET", f"{BOOKING}/client/rate-requests/{tracked}", token=token)
+    reference = detail["reference"]
     key = publisher_key(live_server, "Persian journey gate")
     publish(
         live_server,
@@ -100,7 +99,8 @@ def interface_text(page: Page) -> str:
 
 
 def shared_words(page: Page) -> list[str]:
-    return list(page.evaluate(f"[...document.querySelectorAll('main :is({SHARED})')].map((n) => n.textContent)"))
+    script = f"[...document.querySelectorAll('main :is({SHARED})')].map((n) => n.textContent)"
+    return list(page.evaluate(script))
 
 
 def check(page: Page, shots: Path, name: str) -> None:
