@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 /**
  * A booking's tracking events, read through the DCSA Track & Trace 3.0 door with the session's
  * token: `GET /v3/events` answers the standard's body (no envelope), ordered by when each event happened.
@@ -85,32 +86,15 @@ export function withoutStaleEstimates(events: TrackingEvent[]): TrackingEvent[] 
   );
 }
 
-const WORDS: Record<string, string> = {
-  GTIN: 'Gated in',
-  LOAD: 'Loaded',
-  DISC: 'Discharged',
-  GTOT: 'Gated out',
-  DROP: 'Delivered',
-  PICK: 'Picked up',
-  AVPU: 'Available for pick-up',
-  AVDO: 'Available for drop-off',
-  STUF: 'Stuffed',
-  STRP: 'Stripped',
-  CUSR: 'Released by customs',
-  CUSI: 'Selected for customs inspection',
-  DEPA: 'Departure',
-  ARRI: 'Arrival',
-  CONF: 'Booking confirmed',
-};
-const CLASSIFIERS: Record<string, string> = { PLN: 'planned', EST: 'estimated', ACT: 'actual' };
-
-/** "Loaded", "Departure (estimated)": what happened, in words. */
+/** "Loaded", "Departure (estimated)": what happened, in words (the tracking catalogue, by the DCSA code). */
 export function milestoneWords(event: TrackingEvent): string {
   const c = event.eventClassification ?? {};
   const code = c.equipmentEventTypeCode ?? c.transportEventTypeCode ?? c.shipmentEventTypeCode ?? '';
-  const what = WORDS[code] ?? code;
-  const kind = c.eventClassifierCode ? CLASSIFIERS[c.eventClassifierCode] : undefined;
-  return kind && kind !== 'actual' ? `${what} (${kind})` : what;
+  const words = i18next.t('tracking:milestones', { returnObjects: true }) as unknown as Record<string, string>;
+  const kinds = i18next.t('tracking:classifiers', { returnObjects: true }) as unknown as Record<string, string>;
+  const what = words[code] ?? code;
+  const classifier = c.eventClassifierCode;
+  return classifier && classifier !== 'ACT' && kinds[classifier] ? `${what} (${kinds[classifier]})` : what;
 }
 
 export async function fetchTrackingEvents(reference: string): Promise<TrackingEvent[]> {

@@ -3,6 +3,7 @@
  * status, accept a new price or withdraw. What may be done comes from the lifecycle files, as everywhere.
  */
 import { useQuery } from '@tanstack/react-query';
+import { Trans, useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -23,9 +24,9 @@ import {
   type CustomerChange,
 } from '../api/changes-api';
 import { RateRequestForm } from './rate-request-form';
-import { formatMoment } from '@/lib/format';
+import { formatMoment, formatMoney, localDigits } from '@/lib/format';
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+const usd = { format: (n: number) => formatMoney(n) };
 const when = (iso: string) => formatMoment(iso);
 
 function StatusLine({
@@ -35,18 +36,20 @@ function StatusLine({
   machine: 'booking_amendment' | 'booking_cancellation';
   change: AmendmentView | CancellationView;
 }) {
+  const { t } = useTranslation('booking');
   return (
     <p className={styles.status}>
       <span className={styles.badge} data-final={isFinal(machine, change.stateName)}>
         {label(machine, change.stateName)}
       </span>
-      <span>Requested by you {when(change.requestedAt)}</span>
-      {change.message ? <span>Message from staff: {change.message}</span> : null}
+      <span>{t('changes.requestedByYou', { when: when(change.requestedAt) })}</span>
+      {change.message ? <span>{t('changes.staffMessage')} <bdi>{change.message}</bdi></span> : null}
     </p>
   );
 }
 
 export function BookingChangesPanel({ detail }: { detail: RateRequestDetail }) {
+  const { t } = useTranslation('booking');
   const changes = useQuery(bookingChangesOptions(detail.id));
   const act = useCustomerChange(detail.id);
   const cancel = useRequestCancellation(detail.id);
@@ -69,16 +72,16 @@ export function BookingChangesPanel({ detail }: { detail: RateRequestDetail }) {
       await act.mutateAsync(action);
       toast.success(done);
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : 'The change could not be saved');
+      toast.error(error instanceof Error ? error.message : t('changes.saveFailed'));
     }
   };
   const requestCancellation = async () => {
     try {
       await cancel.mutateAsync(reason.trim());
       setCancelling(false);
-      toast.success('Cancellation requested');
+      toast.success(t('changes.cancellationRequested'));
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : 'The request could not be sent');
+      toast.error(error instanceof Error ? error.message : t('changes.sendFailed'));
     }
   };
   const mayAmend =
@@ -93,41 +96,42 @@ export function BookingChangesPanel({ detail }: { detail: RateRequestDetail }) {
 
   return (
     <section className={styles.panel} aria-labelledby="booking-changes-title">
-      <h2 id="booking-changes-title">Changes to this booking</h2>
+      <h2 id="booking-changes-title">{t('changes.title')}</h2>
       {amendment ? (
         <>
-          <h3>Amendment {amendment.number}</h3>
+          <h3>{t('changes.amendment', { number: localDigits(String(amendment.number)) })}</h3>
           <StatusLine machine="booking_amendment" change={amendment} />
           {amendment.stateName === 'requoted' && amendment.price !== null ? (
             <p role="status">
-              The change needs a new price: <strong>{usd.format(amendment.price)}</strong> per container
-              {amendment.validUntil ? `, quote valid until ${when(amendment.validUntil)}` : ''}.
+              {t('changes.newPrice')} <strong>{usd.format(amendment.price)}</strong> {t('changes.perContainer')}
+              {amendment.validUntil ? t('changes.validUntil', { when: when(amendment.validUntil) }) : ''}
+              {t('changes.stop')}
             </p>
           ) : null}
           {amendment.stateName === 'requested' && amendment.changesPrice ? (
-            <p>A change of quantity or equipment needs a new price; staff will quote it.</p>
+            <p>{t('changes.needsPrice')}</p>
           ) : null}
           {amendment.askedFor ? (
-            <p role={asked ? 'alert' : undefined}>Staff ask you to amend: {amendment.askedFor}</p>
+            <p role={asked ? 'alert' : undefined}>{t('changes.askedFor')} <bdi>{amendment.askedFor}</bdi></p>
           ) : null}
           {asked ? null : (
-            <ChangeDiff fields={amendment.fields} caption={`Amendment ${amendment.number}: booked beside amended`} />
+            <ChangeDiff fields={amendment.fields} caption={t('changes.diffCaption', { number: localDigits(String(amendment.number)) })} />
           )}
           <div className={styles.actions}>
             {can('booking_amendment', amendment.stateName, 'withdraw', 'customer') ? (
               <Button
                 variant="outline"
                 disabled={act.isPending}
-                onClick={() => run('withdraw-amendment', 'Amendment withdrawn')}
+                onClick={() => run('withdraw-amendment', t('changes.amendmentWithdrawn'))}
               >
-                Withdraw amendment
+                {t('changes.withdrawAmendment')}
               </Button>
             ) : null}
             {can('booking_amendment', amendment.stateName, 'accept_price', 'customer', {
               before_validity: stillValid,
             }) ? (
               <Button disabled={act.isPending} onClick={() => setAccepting(true)}>
-                Accept new price
+                {t('changes.acceptNewPrice')}
               </Button>
             ) : null}
           </div>
@@ -135,17 +139,17 @@ export function BookingChangesPanel({ detail }: { detail: RateRequestDetail }) {
       ) : null}
       {cancellation ? (
         <>
-          <h3>Cancellation request</h3>
+          <h3>{t('changes.cancellationTitle')}</h3>
           <StatusLine machine="booking_cancellation" change={cancellation} />
-          {cancellation.reason ? <p>Your reason: {cancellation.reason}</p> : null}
+          {cancellation.reason ? <p>{t('changes.yourReason')} <bdi>{cancellation.reason}</bdi></p> : null}
           {can('booking_cancellation', cancellation.stateName, 'withdraw', 'customer') ? (
             <div className={styles.actions}>
               <Button
                 variant="outline"
                 disabled={act.isPending}
-                onClick={() => run('withdraw-cancellation', 'Cancellation request withdrawn')}
+                onClick={() => run('withdraw-cancellation', t('changes.cancellationWithdrawn'))}
               >
-                Withdraw cancellation request
+                {t('changes.withdrawCancellation')}
               </Button>
             </div>
           ) : null}
@@ -155,54 +159,60 @@ export function BookingChangesPanel({ detail }: { detail: RateRequestDetail }) {
         <div className={styles.actions}>
           {mayCancel ? (
             <Button variant="outline" onClick={() => setCancelling(true)}>
-              Request cancellation
+              {t('changes.requestCancellation')}
             </Button>
           ) : null}
           {mayAmend ? (
-            <Button onClick={() => setAmending(true)}>{asked ? 'Send amendment' : 'Request amendment'}</Button>
+            <Button onClick={() => setAmending(true)}>{asked ? t('changes.sendAmendment') : t('changes.requestAmendment')}</Button>
           ) : null}
         </div>
       ) : null}
       {amendment && amendment.price !== null ? (
         <ConfirmDialog
           open={accepting}
-          title="Accept the new price?"
-          act="Accept new price"
+          title={t('changes.acceptTitle')}
+          act={t('changes.acceptNewPrice')}
           onAct={() =>
-            void run('accept-price', 'New price accepted; the booking is amended').then(() => setAccepting(false))
+            void run('accept-price', t('changes.priceAccepted')).then(() => setAccepting(false))
           }
-          keep="Not yet"
+          keep={t('pricePanel.notYet')}
           onKeep={() => setAccepting(false)}
           pending={act.isPending}
         >
           <p>
-            Booking {detail.reference ?? ''} takes the amended details at {usd.format(amendment.price)} per container
-            {amendment.validUntil ? `; this price is valid until ${when(amendment.validUntil)}` : ''}.
+            <Trans
+              t={t}
+              i18nKey="changes.acceptText"
+              values={{ booking: detail.reference ?? '', price: usd.format(amendment.price) }}
+              components={{ b: <bdi /> }}
+            />
+            {amendment.validUntil ? t('changes.acceptValid', { when: when(amendment.validUntil) }) : ''}
+            {t('changes.stop')}
           </p>
         </ConfirmDialog>
       ) : null}
-      <Dialog open={amending} onClose={() => setAmending(false)} title="Request an amendment">
-        <p>Change what you need; the booking stands as it is until staff approve the change.</p>
+      <Dialog open={amending} onClose={() => setAmending(false)} title={t('changes.amendTitle')}>
+        <p>{t('changes.amendText')}</p>
         <RateRequestForm detail={detail} amend onSaved={() => setAmending(false)} onCancel={() => setAmending(false)} />
       </Dialog>
       <Dialog
         open={cancelling}
         onClose={() => setCancelling(false)}
-        title="Request cancellation"
+        title={t('changes.requestCancellation')}
         actions={
           <>
             <Button variant="outline" onClick={() => setCancelling(false)}>
-              Keep booking
+              {t('changes.keepBooking')}
             </Button>
             <Button loading={cancel.isPending} onClick={requestCancellation}>
-              Send request
+              {t('changes.sendRequest')}
             </Button>
           </>
         }
       >
-        <p>The booking is confirmed, so staff decide on its cancellation.</p>
+        <p>{t('changes.cancelText')}</p>
         <label className={styles.label} htmlFor="cancellation-reason">
-          Reason (optional)
+          {t('awaitingQuote.reason')}
         </label>
         <textarea
           id="cancellation-reason"

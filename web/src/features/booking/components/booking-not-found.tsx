@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ContentLayout } from '@/components/layouts';
 import { ApiError } from '@/lib/api-client';
@@ -7,18 +8,19 @@ import { ApiError } from '@/lib/api-client';
  * with the way back, instead of a spinner. Any other failure says so and offers the same way back.
  */
 export function BookingNotFound({ error }: { error: unknown }) {
+  const { t } = useTranslation('booking');
   const missing = error instanceof ApiError && (error.status === 404 || error.status === 403);
   return (
-    <ContentLayout title={missing ? 'Booking not found' : 'The booking could not be loaded'}>
+    <ContentLayout title={missing ? t('notFound.title') : t('notFound.failedTitle')}>
       <p role="alert">
         {missing
-          ? 'There is no booking with this address in your account. It may have been mistyped or belong to someone else.'
+          ? t('notFound.text')
           : error instanceof Error
             ? error.message
-            : 'Please try again.'}
+            : t('notFound.tryAgain')}
       </p>
       <p>
-        <Link to="/dashboard/bookings">Back to your bookings</Link>
+        <Link to="/dashboard/bookings">{t('notFound.back')}</Link>
       </p>
     </ContentLayout>
   );

@@ -8,7 +8,7 @@ export function BookingSailingCard({ id }: { id: string }) {
   const query = useQuery(bookingSailingOptions(id));
   if (!query.data) return null;
   return (
-    <div className={bookingStyles.card}>
+    <div className={bookingStyles.card} data-shared="sailing">
       <BookingSailingFacts booked={query.data} />
     </div>
   );

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -6,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog } from '@/components/ui/dialog';
 import { ContainersTable } from '@/components/booking-facts';
-import { containerField, labelWithUnit } from '@/lib/order-fields';
+import { localDigits } from '@/lib/format';
 import { NumberInput } from '@/components/ui/number-input';
 import { TextInput } from '@/components/ui/text-input';
 import { useDebounced } from '@/lib/use-debounced';
@@ -37,6 +38,7 @@ export interface ContainerDialogProps {
 }
 
 export function ContainerDialog({ open, quantity, initial, onClose, onSubmit }: ContainerDialogProps) {
+  const { t } = useTranslation('booking');
   const [rows, setRows] = useState<LocalContainer[]>(initial);
   const [search, setSearch] = useState('');
   const typed = normalizeContainerNumber(search);
@@ -66,7 +68,7 @@ export function ContainerDialog({ open, quantity, initial, onClose, onSubmit }: 
     if (full) return;
     // One container at most once per order (the server answers 400 on `containers` too).
     if (rows.some((r) => r.containerId === v.container!.value)) {
-      setError('container', { message: DUPLICATE_CONTAINER });
+      setError('container', { message: t('containerDialog.duplicate') });
       return;
     }
     setRows((current) => [
@@ -87,34 +89,35 @@ export function ContainerDialog({ open, quantity, initial, onClose, onSubmit }: 
   });
 
   return (
-    <Dialog open={open} onClose={leave} title="Container Details" size="wide">
+    <Dialog open={open} onClose={leave} title={t('containerDialog.title')} size="wide">
       <p aria-live="polite">
         <strong>
-          {rows.length}/{quantity}
+          {localDigits(`${rows.length}/${quantity}`)}
         </strong>{' '}
-        containers added
+        {t('containerDialog.added')}
       </p>
-      <form noValidate onSubmit={add} aria-label="Add container" className={styles.containerRow}>
+      <form noValidate onSubmit={add} aria-label={t('containerDialog.add')} className={styles.containerRow}>
         <Controller
           control={control}
           name="container"
           render={({ field }) => (
             <div>
               <TextInput
-                label="Container Numbers"
+                label={t('containerDialog.numbers')}
+                dir="ltr"
                 required
                 value={search}
                 onChange={(ev) => setSearch(ev.target.value)}
                 list="container-search-results"
-                placeholder="Type to search"
+                placeholder={t('containerDialog.typeToSearch')}
                 error={problem ?? unknown ?? e.container?.message}
-                hint={field.value ? `Chosen: ${field.value.name}` : found.isFetching ? 'Searching…' : undefined}
+                hint={field.value ? t('containerDialog.chosen', { name: field.value.name }) : found.isFetching ? t('containerDialog.searching') : undefined}
                 onBlur={() => {
                   const match = (found.data ?? []).find((o) => o.name === typed);
                   if (match) field.onChange(match);
                 }}
               />
-              <ul aria-label="Container search results" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+              <ul aria-label={t('containerDialog.results')} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
                 {(found.data ?? []).slice(0, 5).map((o) => (
                   <li key={o.value}>
                     <button
@@ -134,62 +137,62 @@ export function ContainerDialog({ open, quantity, initial, onClose, onSubmit }: 
             </div>
           )}
         />
-        <TextInput label="Seal" required {...register('seal')} error={e.seal?.message} />
-        <NumberInput label="Number Of Packages" required inputMode="numeric" {...register('count')} error={e.count?.message} />
+        <TextInput label={t('containerDialog.seal')} dir="auto" required {...register('seal')} error={e.seal?.message} />
+        <NumberInput label={t('containerDialog.count')} required inputMode="numeric" {...register('count')} error={e.count?.message} />
         <div>
           <label className={styles.label} htmlFor="package-type">
-            Type Of Packages
+            {t('containerDialog.type')}
           </label>
           <select id="package-type" className={styles.fieldSelect} {...register('type', { valueAsNumber: true })}>
-            <option value={BOX_PACKAGE}>box</option>
+            <option value={BOX_PACKAGE}>{t('containerDialog.box')}</option>
           </select>
         </div>
-        <NumberInput label={labelWithUnit(containerField('grossWeight'))} required {...register('grossWeight')} error={e.grossWeight?.message} />
-        <NumberInput label={labelWithUnit(containerField('netWeight'))} required {...register('netWeight')} error={e.netWeight?.message} />
+        <NumberInput label={t('containerDialog.grossWeight')} required {...register('grossWeight')} error={e.grossWeight?.message} />
+        <NumberInput label={t('containerDialog.netWeight')} required {...register('netWeight')} error={e.netWeight?.message} />
         <Button type="submit" disabled={full}>
-          ADD
+          {t('containerDialog.addButton')}
         </Button>
       </form>
       <ContainersTable
-        caption="Containers added"
+        caption={t('containerDialog.caption')}
         captionClassName="visually-hidden"
         style={{ marginTop: '1rem' }}
         containers={rows}
         rowKey={(row) => row.localId}
         action={{
-          heading: 'Delete',
+          heading: t('actions.delete'),
           cell: (row) => (
             <Button
               variant="outline"
-              aria-label={`Delete container ${row.containerNumber ?? row.containerId}`}
+              aria-label={t('containerDialog.deleteLabel', { name: row.containerNumber ?? row.containerId })}
               onClick={() => setRows((current) => current.filter((r) => r.localId !== row.localId))}
             >
-              Delete
+              {t('actions.delete')}
             </Button>
           ),
         }}
       />
       <div className={styles.actions}>
         <Button variant="outline" onClick={leave}>
-          Cancel
+          {t('actions.cancel')}
         </Button>
         <Button disabled={rows.length !== quantity} onClick={() => onSubmit(rows)}>
-          Submit
+          {t('actions.submit')}
         </Button>
       </div>
       <ConfirmDialog
         open={discarding}
-        title="Discard the containers you entered?"
-        act="Discard containers"
+        title={t('containerDialog.discardTitle')}
+        act={t('containerDialog.discard')}
         onAct={onClose}
-        keep="Keep editing"
+        keep={t('containerDialog.keepEditing')}
         onKeep={() => setDiscarding(false)}
         destructive
       >
         <p>
           {changedRows
-            ? `The containers added or deleted here (${rows.length}/${quantity} now) are not kept.`
-            : 'The container you started to enter is not kept.'}
+            ? t('containerDialog.discardRows', { now: localDigits(`${rows.length}/${quantity}`) })
+            : t('containerDialog.discardTyped')}
         </p>
       </ConfirmDialog>
     </Dialog>

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { formatDate } from '@/lib/format';
+import { formatDate, localDigits } from '@/lib/format';
 import { customerLabel } from '@/lib/lifecycle';
 import { customerOverviewOptions } from '../api/overview';
 import type { CustomerOverview } from '../api/overview';
@@ -20,27 +21,28 @@ export function countsByBadge(counts: CustomerOverview['counts']): { name: strin
 
 /** The customer's overview: what waits for them first, then how many bookings are in each state. */
 export function CustomerOverviewPanel() {
+  const { t } = useTranslation('booking');
   const query = useQuery(customerOverviewOptions());
   if (query.isPending) return null;
-  if (query.isError) return <p role="alert">Your bookings summary could not be loaded.</p>;
+  if (query.isError) return <p role="alert">{t('overview.loadFailed')}</p>;
   const { counts, waiting, underway } = query.data;
   const byBadge = countsByBadge(counts);
   return (
     <>
       <section aria-labelledby="waiting-heading" className={styles.card}>
-        <h2 id="waiting-heading">Waiting for you ({waiting.length})</h2>
+        <h2 id="waiting-heading">{t('overview.waiting', { count: waiting.length, n: localDigits(String(waiting.length)) })}</h2>
         {waiting.length === 0 ? (
-          <p>Nothing waits for you. We will tell you when a booking needs you.</p>
+          <p>{t('overview.nothingWaits')}</p>
         ) : (
           <ul className={styles.plainList}>
             {waiting.map((row) => (
               <li key={row.id}>
                 <Link to={detailsTarget(row)}>
-                  {row.reference ? `${row.reference} · ` : ''}
-                  {row.cargoDetails}
+                  {row.reference ? <><bdi>{row.reference}</bdi> · </> : ''}
+                  <bdi>{row.cargoDetails}</bdi>
                 </Link>{' '}
                 <span className={styles.muted}>
-                  {customerLabel('rate_request', row.state, row.price)} · since {formatDate(row.updatedAt ?? row.createdAt)}
+                  {customerLabel('rate_request', row.state, row.price)} · {t('overview.since', { date: formatDate(row.updatedAt ?? row.createdAt) })}
                 </span>
               </li>
             ))}
@@ -49,13 +51,13 @@ export function CustomerOverviewPanel() {
       </section>
       {underway.length > 0 ? (
         <section aria-labelledby="underway-heading" className={styles.card}>
-          <h2 id="underway-heading">On the way ({underway.length})</h2>
+          <h2 id="underway-heading">{t('overview.underway', { count: underway.length, n: localDigits(String(underway.length)) })}</h2>
           <ul className={styles.plainList}>
             {underway.map((row) => (
               <li key={row.id} data-testid="underway-row">
                 <Link to={detailsTarget(row)}>
-                  {row.reference ? `${row.reference} · ` : ''}
-                  {row.cargoDetails}
+                  {row.reference ? <><bdi>{row.reference}</bdi> · </> : ''}
+                  <bdi>{row.cargoDetails}</bdi>
                 </Link>
                 <WhereItIs progress={row.progress} />
               </li>
@@ -64,16 +66,16 @@ export function CustomerOverviewPanel() {
         </section>
       ) : null}
       <section aria-labelledby="counts-heading" className={styles.card}>
-        <h2 id="counts-heading">Your bookings by state</h2>
-        {byBadge.length === 0 ? <p>No bookings yet.</p> : null}
+        <h2 id="counts-heading">{t('overview.byState')}</h2>
+        {byBadge.length === 0 ? <p>{t('overview.noBookings')}</p> : null}
         <ul className={styles.counts}>
           {byBadge.map((c) => (
             <li key={c.name}>
-              <span className={styles.count}>{c.count}</span> {c.name}
+              <span className={styles.count}>{localDigits(String(c.count))}</span> {c.name}
             </li>
           ))}
         </ul>
-        <Link to="/dashboard/bookings">All bookings</Link>
+        <Link to="/dashboard/bookings">{t('overview.allBookings')}</Link>
       </section>
     </>
   );

@@ -1,3 +1,6 @@
+import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '@/i18n';
+import { localDigits } from '@/lib/format';
 import { useId, useState } from 'react';
 import { ApiError } from '@/lib/api-client';
 import { uploadInChunks } from '../api/upload';
@@ -26,6 +29,7 @@ export function FileUpload({
   uploadedName,
   accept = '.pdf,.png,.jpg,.jpeg',
 }: FileUploadProps) {
+  const { t } = useTranslation('booking');
   const id = useId();
   const [phase, setPhase] = useState<Phase>(uploadedName ? { kind: 'done', name: uploadedName } : { kind: 'idle' });
 
@@ -66,16 +70,21 @@ export function FileUpload({
               className={styles.progress}
               max={100}
               value={phase.percent}
-              aria-label={`${label} upload progress`}
+              aria-label={t('fileUpload.progress', { label })}
             />
-            <p className={styles.fileState}>{phase.percent}%</p>
+            <p className={styles.fileState}>{localDigits(`${phase.percent}%`)}</p>
           </>
         ) : null}
-        {phase.kind === 'done' ? <p className={`${styles.fileState} ${styles.ok}`}>Uploaded: {phase.name}</p> : null}
+        {phase.kind === 'done' ? <p className={`${styles.fileState} ${styles.ok}`}>{t('fileUpload.uploaded')} <bdi>{phase.name}</bdi></p> : null}
         {phase.kind === 'error' ? (
           <p className={`${styles.fileState} ${styles.bad}`} role="alert">
-            The file was not uploaded: {phase.reason ?? 'the connection failed; choose the file again.'}{' '}
-            <bdi lang="fa" dir="rtl">(خطا در بارگذاری فایل)</bdi>
+            {t('fileUpload.failed')} <bdi>{phase.reason ?? t('fileUpload.connection')}</bdi>
+            {currentLanguage() === 'fa' ? null : (
+              <>
+                {' '}
+                <bdi lang="fa" dir="rtl">{t('fileUpload.faNote')}</bdi>
+              </>
+            )}
           </p>
         ) : null}
       </div>

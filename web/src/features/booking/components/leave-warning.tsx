@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router-dom';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 
@@ -7,7 +8,8 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
  * or reloading the tab asks through the browser. `release()` lets the form's own navigation (after it was
  * sent) go without a question. `what` names what would be lost ("booking", "shipping order").
  */
-export function useLeaveWarning(unsaved: boolean, what = 'booking') {
+export function useLeaveWarning(unsaved: boolean, what: 'booking' | 'shippingOrder' = 'booking') {
+  const { t } = useTranslation('booking');
   const released = useRef(false);
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
@@ -27,14 +29,14 @@ export function useLeaveWarning(unsaved: boolean, what = 'booking') {
   const dialog = (
     <ConfirmDialog
       open={blocker.state === 'blocked'}
-      title={`Leave this ${what}?`}
-      act="Leave without saving"
+      title={t(`leaveWarning.${what}.title`)}
+      act={t('leaveWarning.leave')}
       onAct={() => blocker.proceed?.()}
-      keep="Stay and finish"
+      keep={t('leaveWarning.stay')}
       onKeep={() => blocker.reset?.()}
       destructive
     >
-      <p>What you entered for this {what} is not sent yet and will be lost.</p>
+      <p>{t(`leaveWarning.${what}.text`)}</p>
     </ConfirmDialog>
   );
   return {

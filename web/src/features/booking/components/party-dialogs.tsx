@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -36,28 +37,31 @@ function PartyFields({
   register: UseFormRegister<SupplierValues>;
   errors: FieldErrors<SupplierValues>;
 }) {
+  const { t } = useTranslation('booking');
   return (
     <div className={styles.grid}>
-      <TextInput label="Full Name" required {...register('fullName')} error={errors.fullName?.message} />
-      <TextInput label="Mobile Number" required inputMode="numeric" {...register('mobileNumber')} error={errors.mobileNumber?.message} />
-      <TextInput label="Fax" {...register('fax')} />
-      <TextInput label="Full Address" required {...register('fullAddress')} error={errors.fullAddress?.message} />
+      <TextInput label={t('party.fullName')} dir="auto" required {...register('fullName')} error={errors.fullName?.message} />
+      <TextInput label={t('party.mobile')} dir="ltr" required inputMode="numeric" {...register('mobileNumber')} error={errors.mobileNumber?.message} />
+      <TextInput label={t('party.fax')} dir="ltr" {...register('fax')} />
+      <TextInput label={t('party.fullAddress')} dir="auto" required {...register('fullAddress')} error={errors.fullAddress?.message} />
     </div>
   );
 }
 
 function PartyActions({ onCancel }: { onCancel: () => void }) {
+  const { t } = useTranslation('booking');
   return (
     <div className={styles.actions}>
       <Button variant="outline" onClick={onCancel}>
-        Cancel
+        {t('actions.cancel')}
       </Button>
-      <Button type="submit">Submit</Button>
+      <Button type="submit">{t('actions.submit')}</Button>
     </div>
   );
 }
 
 export function SupplierDialog({ open, initial, onClose, onSubmit }: DialogProps<SupplierValues>) {
+  const { t } = useTranslation('booking');
   const { register, handleSubmit, formState, getValues, setValue } = useForm<SupplierValues>({
     resolver: zodResolver(supplierSchema),
     values: initial ?? EMPTY_SUPPLIER,
@@ -69,9 +73,9 @@ export function SupplierDialog({ open, initial, onClose, onSubmit }: DialogProps
     }
   };
   return (
-    <Dialog open={open} onClose={onClose} title="Shipper Details">
-      <form noValidate onSubmit={handleSubmit((v) => onSubmit(v))} aria-label="Shipper Details">
-        <SavedParties role="shipper" label="shippers" typed={() => getValues()} onChoose={fill} />
+    <Dialog open={open} onClose={onClose} title={t('party.shipperTitle')}>
+      <form noValidate onSubmit={handleSubmit((v) => onSubmit(v))} aria-label={t('party.shipperTitle')}>
+        <SavedParties role="shipper" typed={() => getValues()} onChoose={fill} />
         <PartyFields register={register} errors={e} />
         <PartyActions onCancel={onClose} />
       </form>
@@ -80,6 +84,7 @@ export function SupplierDialog({ open, initial, onClose, onSubmit }: DialogProps
 }
 
 export function ConsigneeDialog({ open, initial, onClose, onSubmit }: DialogProps<ConsigneeValues>) {
+  const { t } = useTranslation('booking');
   const { register, control, handleSubmit, formState, getValues, setValue } = useForm<ConsigneeValues>({
     resolver: zodResolver(consigneeSchema),
     values: initial ?? EMPTY_CONSIGNEE,
@@ -110,34 +115,36 @@ export function ConsigneeDialog({ open, initial, onClose, onSubmit }: DialogProp
     return { fullName: v.notifyFullName, mobileNumber: v.notifyMobileNumber, fullAddress: v.notifyFullAddress };
   };
   return (
-    <Dialog open={open} onClose={onClose} title="Consignee Details" size="wide">
+    <Dialog open={open} onClose={onClose} title={t('party.consigneeTitle')} size="wide">
       <form
         noValidate
         onSubmit={handleSubmit((v) => {
           onSubmit(v);
         })}
-        aria-label="Consignee Details"
+        aria-label={t('party.consigneeTitle')}
       >
-        <SavedParties role="consignee" label="consignees" typed={() => getValues()} onChoose={fillConsignee} />
+        <SavedParties role="consignee" typed={() => getValues()} onChoose={fillConsignee} />
         <PartyFields register={register} errors={e} />
         <Checkbox
-          label="Notify party same as consignee"
+          label={t('party.notifySame')}
           {...register('notifyParty', { onChange: (ev) => copy(ev.target.checked) })}
         />
-        <SavedParties role="notify" label="notify parties" typed={typedNotify} onChoose={fillNotify} disabled={same} />
+        <SavedParties role="notify" typed={typedNotify} onChoose={fillNotify} disabled={same} />
         <div className={styles.grid}>
-          <TextInput label="Notify Party Full Name" required readOnly={same} {...register('notifyFullName')} error={e.notifyFullName?.message} />
+          <TextInput label={t('party.notifyFullName')} dir="auto" required readOnly={same} {...register('notifyFullName')} error={e.notifyFullName?.message} />
           <TextInput
-            label="Notify Party Mobile Number"
+            label={t('party.notifyMobile')}
+            dir="ltr"
             required
             readOnly={same}
             inputMode="numeric"
             {...register('notifyMobileNumber')}
             error={e.notifyMobileNumber?.message}
           />
-          <TextInput label="Notify Party Fax" readOnly={same} {...register('notifyFax')} />
+          <TextInput label={t('party.notifyFax')} dir="ltr" readOnly={same} {...register('notifyFax')} />
           <TextInput
-            label="Notify Party Full Address"
+            label={t('party.notifyFullAddress')}
+            dir="auto"
             required
             readOnly={same}
             {...register('notifyFullAddress')}

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -91,6 +92,7 @@ function savedId(answer: unknown): string | undefined {
 
 /** The rate request form: new (editable) or edit (read-only until Edit). */
 export function RateRequestForm({ detail, onSaved, onCancel, copyOf, amend = false, startEditing = false }: RateRequestFormProps) {
+  const { t } = useTranslation('booking');
   const [editing, setEditing] = useState(!detail || amend || startEditing);
   const saveRequest = useSaveRateRequest(detail?.id);
   const requestAmendment = useRequestAmendment(detail?.id ?? '');
@@ -138,7 +140,7 @@ export function RateRequestForm({ detail, onSaved, onCancel, copyOf, amend = fal
         containerTypeId: values.containerType!.value,
         ...(sailing && !detail ? { sailing: { routingReference: sailing } } : {}),
       });
-      toast.success(amend ? 'Amendment requested' : detail ? 'Changes saved' : 'Booking requested');
+      toast.success(amend ? t('rateRequestForm.amendmentRequested') : detail ? t('rateRequestForm.changesSaved') : t('rateRequestForm.bookingRequested'));
       leave.release();
       onSaved(savedId(saved));
     } catch (error) {
@@ -153,10 +155,10 @@ export function RateRequestForm({ detail, onSaved, onCancel, copyOf, amend = fal
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Rate request" className={styles.formCard}>
+    <form onSubmit={onSubmit} noValidate aria-label={t('rateRequestForm.label')} className={styles.formCard}>
       {detail?.revisionMessage && isState('rate_request', detail.state, 'revision_requested') ? (
         <p className={styles.card} role="note">
-          <strong>Revision requested:</strong> {detail.revisionMessage}
+          <strong>{t('rateRequestForm.revisionRequested')}</strong> <bdi>{detail.revisionMessage}</bdi>
         </p>
       ) : null}
       <div className={styles.grid}>
@@ -164,39 +166,39 @@ export function RateRequestForm({ detail, onSaved, onCancel, copyOf, amend = fal
           control={control}
           name="pol"
           render={({ field }) => (
-            <Dropdown label="POL" required searchable onFilterChange={setPortText} options={portChoices} value={field.value} onChange={(o) => { field.onChange(o); setSailing(null); }} onBlur={field.onBlur} error={errors.pol?.message} disabled={readOnly} />
+            <Dropdown label={t('fields.pol')} required searchable onFilterChange={setPortText} options={portChoices} value={field.value} onChange={(o) => { field.onChange(o); setSailing(null); }} onBlur={field.onBlur} error={errors.pol?.message} disabled={readOnly} />
           )}
         />
         <Controller
           control={control}
           name="pod"
           render={({ field }) => (
-            <Dropdown label="POD" required searchable onFilterChange={setPortText} options={portChoices} value={field.value} onChange={(o) => { field.onChange(o); setSailing(null); }} onBlur={field.onBlur} error={errors.pod?.message} disabled={readOnly} />
+            <Dropdown label={t('fields.pod')} required searchable onFilterChange={setPortText} options={portChoices} value={field.value} onChange={(o) => { field.onChange(o); setSailing(null); }} onBlur={field.onBlur} error={errors.pod?.message} disabled={readOnly} />
           )}
         />
         <Controller
           control={control}
           name="containerType"
           render={({ field }) => (
-            <Dropdown label="Container Type" required options={typeChoices} value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={errors.containerType?.message} disabled={readOnly} />
+            <Dropdown label={t('fields.containerType')} required options={typeChoices} value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={errors.containerType?.message} disabled={readOnly} />
           )}
         />
         <Controller
           control={control}
           name="containerSize"
           render={({ field }) => (
-            <Dropdown label="Container Size" required options={sizeChoices} value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={errors.containerSize?.message} disabled={readOnly} />
+            <Dropdown label={t('fields.containerSize')} required options={sizeChoices} value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={errors.containerSize?.message} disabled={readOnly} />
           )}
         />
-        <NumberInput label="Quantity" required {...register('quantity')} error={errors.quantity?.message} disabled={readOnly} inputMode="numeric" />
-        <TextInput label="Commodity" required {...register('commodity')} error={errors.commodity?.message} disabled={readOnly} />
-        <TextInput label="HS Code" required {...register('hsCode')} error={errors.hsCode?.message} disabled={readOnly} inputMode="numeric" />
+        <NumberInput label={t('fields.quantity')} required {...register('quantity')} error={errors.quantity?.message} disabled={readOnly} inputMode="numeric" />
+        <TextInput label={t('fields.commodity')} dir="auto" required {...register('commodity')} error={errors.commodity?.message} disabled={readOnly} />
+        <TextInput label={t('fields.hsCode')} required {...register('hsCode')} error={errors.hsCode?.message} disabled={readOnly} inputMode="numeric" />
         <Controller
           control={control}
           name="preferredShippingDate"
           render={({ field }) => (
             <DateField
-              label="Preferred Shipping Date"
+              label={t('fields.preferredShippingDate')}
               required
               name={field.name}
               value={field.value}
@@ -213,22 +215,22 @@ export function RateRequestForm({ detail, onSaved, onCancel, copyOf, amend = fal
         <SailingPicker polId={pol?.value ?? null} podId={pod?.value ?? null} value={sailing} onChange={setSailing} disabled={readOnly} />
       ) : null}
       <div className={styles.row} style={{ margin: '1rem 0' }}>
-        <Checkbox label="SWBL" {...register('isSwbl')} disabled={readOnly} />
+        <Checkbox label={t('fields.swbl')} {...register('isSwbl')} disabled={readOnly} />
         <Checkbox
-          label="Is Danger"
+          label={t('fields.isDanger')}
           {...register('isDanger', { onChange: (e) => !e.target.checked && setValue('msds', null) })}
           disabled={readOnly}
         />
       </div>
       <FileUpload
-        label="MSDS file"
+        label={t('rateRequestForm.msdsFile')}
         disabled={readOnly || !isDanger}
         uploadedName={(detail ?? copyOf)?.msds ? 'MSDS' : null}
         onUploaded={(fileId) => setValue('msds', fileId)}
       />
       <div style={{ marginTop: '1rem' }}>
         <label className={styles.label} htmlFor="additional-comment">
-          Additional Comment
+          {t('fields.additionalComment')}
         </label>
         <textarea id="additional-comment" dir="auto" className={styles.textarea} {...register('additionalComment')} disabled={readOnly} />
       </div>
@@ -236,17 +238,17 @@ export function RateRequestForm({ detail, onSaved, onCancel, copyOf, amend = fal
         {detail ? (
           <>
             <Button variant="outline" onClick={onCancel}>
-              Cancel
+              {t('actions.cancel')}
             </Button>
             {amend ? null : (
               <Button variant="outline" onClick={() => setEditing(true)} disabled={editing}>
-                Edit
+                {t('actions.edit')}
               </Button>
             )}
           </>
         ) : null}
         <Button type="submit" loading={save.isPending} disabled={readOnly}>
-          {amend ? 'Request Amendment' : 'Request Price'}
+          {amend ? t('rateRequestForm.requestAmendment') : t('rateRequestForm.requestPrice')}
         </Button>
       </div>
       {leave.dialog}

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { SailingFacts, sailingStyles as styles } from '@/components/sailing';
 import { sailingsOptions } from '../api/sailings-api';
@@ -12,22 +13,23 @@ export interface SailingPickerProps {
 
 /** The next sailings from POL to POD; the customer may choose one (or keep to the preferred date). */
 export function SailingPicker({ polId, podId, value, onChange, disabled = false }: SailingPickerProps) {
+  const { t } = useTranslation('booking');
   const sailings = useQuery(sailingsOptions(polId, podId));
   if (polId === null || podId === null || polId === podId) return null;
   const found = sailings.data ?? [];
   return (
     <fieldset className={styles.picker} disabled={disabled}>
-      <legend>Next sailings</legend>
-      {sailings.isPending ? <p className={styles.note}>Looking for sailings…</p> : null}
+      <legend>{t('sailingPicker.legend')}</legend>
+      {sailings.isPending ? <p className={styles.note}>{t('sailingPicker.looking')}</p> : null}
       {!sailings.isPending && found.length === 0 ? (
-        <p className={styles.note}>No published sailing between these ports yet; we plan one from your date.</p>
+        <p className={styles.note}>{t('sailingPicker.none')}</p>
       ) : null}
       {found.length ? (
         <ul className={styles.options}>
           <li>
             <label className={styles.option}>
               <input type="radio" name="sailing" checked={value === null} onChange={() => onChange(null)} />
-              <span>No particular sailing: we plan one from your date</span>
+              <span>{t('sailingPicker.any')}</span>
             </label>
           </li>
           {found.map((sailing) => (

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Button } from '@/components/ui/button';
@@ -29,17 +30,17 @@ export function filledFrom(party: SavedParty): Partial<TypedParty> {
  */
 export function SavedParties({
   role,
-  label,
   typed,
   onChoose,
   disabled = false,
 }: {
   role: RoleHint;
-  label: string;
   typed: () => TypedParty;
   onChoose: (filled: Partial<TypedParty>) => void;
   disabled?: boolean;
 }) {
+  const { t } = useTranslation('booking');
+  const label = t(`savedParties.roles.${role}`);
   const id = useId();
   const book = useQuery(addressBookOptions());
   const save = useSaveParty();
@@ -53,15 +54,15 @@ export function SavedParties({
         phoneNumber: party.mobileNumber || null,
         roles: [role],
       });
-      toast.success(`${party.fullName.trim()} saved to your address book`);
+      toast.success(t('savedParties.saved', { name: party.fullName.trim() }));
     } catch (error) {
       toast.error(errorText(error));
     }
   };
   return (
-    <div className={styles.savedParties} role="group" aria-label={`Address book: ${label}`}>
+    <div className={styles.savedParties} role="group" aria-label={t('savedParties.group', { label })}>
       <label className={styles.label} htmlFor={id}>
-        Saved {label}
+        {t('savedParties.saved_label', { label })}
       </label>
       <div className={styles.row}>
         <select
@@ -74,7 +75,7 @@ export function SavedParties({
             if (chosen) onChoose(filledFrom(chosen));
           }}
         >
-          <option value="">{parties.length === 0 ? 'No saved parties yet' : 'Choose a saved party'}</option>
+          <option value="">{parties.length === 0 ? t('savedParties.none') : t('savedParties.choose')}</option>
           {parties.map((p) => (
             <option key={p.id} value={p.id}>
               {p.name} · {p.address.length > 40 ? `${p.address.slice(0, 40)}…` : p.address}
@@ -82,7 +83,7 @@ export function SavedParties({
           ))}
         </select>
         <Button variant="outline" onClick={saveTyped} loading={save.isPending} disabled={disabled}>
-          Save to address book
+          {t('savedParties.save')}
         </Button>
       </div>
     </div>

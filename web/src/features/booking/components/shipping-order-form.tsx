@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useForm, useWatch } from 'react-hook-form';
 import type { FieldErrors, UseFormRegister, UseFormSetValue } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
@@ -8,7 +9,9 @@ import { NumberInput } from '@/components/ui/number-input';
 import { TextInput } from '@/components/ui/text-input';
 import { toast } from '@/components/ui/toast';
 import { ApiError, errorText } from '@/lib/api-client';
-import { FORM_FIELDS, FREIGHT_WORDS, ORDER_FIELDS, labelWithUnit, orderFormBody, orderFormValues, revisedFieldLabel } from '@/lib/order-fields';
+import { FORM_FIELDS, FREIGHT_WORDS, ORDER_FIELDS, orderFormBody, orderFormValues, revisedFieldLabel } from '@/lib/order-fields';
+import { localDigits } from '@/lib/format';
+import { freightWord, orderFieldLabel } from './order-words';
 import type { OrderField } from '@/lib/order-fields';
 import { useCreateShippingOrder, useEditShippingOrder } from '../api/booking-api';
 import type { Party, RateRequestDetail, ShippingOrder } from '../api/booking-api';
@@ -42,11 +45,12 @@ function goTo(anchor: string) {
 
 /** Staff's messages of an order revision, said at the top of the form, each linking to its field. */
 export function RevisionSummary({ revise }: { revise: Record<string, string> }) {
+  const { t } = useTranslation('booking');
   const entries = Object.entries(revise).filter(([, text]) => text.trim());
   if (entries.length === 0) return null;
   return (
     <div className={styles.reviseSummary} role="region" aria-labelledby="revise-summary-title">
-      <h3 id="revise-summary-title">Staff asked for {entries.length === 1 ? 'one change' : `${entries.length} changes`}</h3>
+      <h3 id="revise-summary-title">{t('revisionSummary.title', { count: entries.length, n: localDigits(String(entries.length)) })}</h3>
       <ul>
         {entries.map(([key, text]) => (
           <li key={key}>
@@ -57,9 +61,9 @@ export function RevisionSummary({ revise }: { revise: Record<string, string> }) 
                 goTo(anchorOf(key));
               }}
             >
-              {revisedFieldLabel(key)}
+              {orderFieldLabel({ key, label: revisedFieldLabel(key) })}
             </a>
-            : {text}
+            : <bdi>{text}</bdi>
           </li>
         ))}
       </ul>
@@ -117,10 +121,10 @@ function partiesToDialogs(order: ShippingOrder | null): { supplier: SupplierValu
 }
 
 /** The form's fieldsets: the order's own fields, then those a dangerous-goods request or a reefer asks for. */
-const FIELD_GROUPS: readonly { legend: string; only?: OrderField['only']; grid: boolean }[] = [
-  { legend: 'Cargo', grid: false },
-  { legend: 'Hazardous Cargo', only: 'danger', grid: true },
-  { legend: 'Reefer Cargo', only: 'reefer', grid: true },
+const FIELD_GROUPS: readonly { legend: 'cargo' | 'hazardous' | 'reefer'; only?: OrderField['only']; grid: boolean }[] = [
+  { legend: 'cargo', grid: false },
+  { legend: 'hazardous', only: 'danger', grid: true },
+  { legend: 'reefer', only: 'reefer', grid: true },
 ];
 
 interface InputForm {
@@ -134,7 +138,7 @@ interface InputForm {
 /** One field's input, as its kind says: a tick, the freight's two choices, a text or a number. */
 function OrderInput({ field, edit, form }: { field: OrderField; edit: boolean; form: InputForm }) {
   const key = field.key as keyof ShippingOrderValues;
-  const label = labelWithUnit(field);
+  const label = orderFieldLabel(field);
   if (field.kind === 'yesNo') return <Checkbox id={`order-${key}`} label={label} {...form.register(key)} disabled={form.locked(key)} />;
   if (field.kind === 'freight')
     return (
@@ -153,7 +157,7 @@ function OrderInput({ field, edit, form }: { field: OrderField; edit: boolean; f
                 onChange={() => form.setValue(key, choice)}
                 disabled={form.locked(key)}
               />
-              {FREIGHT_WORDS[frightType(choice)]}
+              {freightWord(frightType(choice), FREIGHT_WORDS[frightType(choice)])}
             </label>
           ))}
         </div>
@@ -183,6 +187,7 @@ export interface ShippingOrderFormProps {
 }
 
 export function ShippingOrderForm({ detail, edit = false, onDone }: ShippingOrderFormProps) {
+  const { t } = useTranslation('booking');
   const order = detail.order;
   const isDanger = detail.isDanger;
   const isReefer = detail.containerType.value === REEFER_TYPE_VALUE;
@@ -208,7 +213,7 @@ export function ShippingOrderForm({ detail, edit = false, onDone }: ShippingOrde
   // Parties and containers live outside the form: a dialog's answer counts as typed too.
   const [answered, setAnswered] = useState(false);
   // What was typed is not left without a question, as on the new booking; sending it releases the question.
-  const leave = useLeaveWarning(formState.isDirty || answered, 'shipping order');
+  const leave = useLeaveWarning(formState.isDirty || answered, 'shippingOrder');
   const create = useCreateShippingOrder();
   const editOrder = useEditShippingOrder(order?.id ?? detail.id);
 
@@ -233,11 +238,11 @@ export function ShippingOrderForm({ detail, edit = false, onDone }: ShippingOrde
 
   const onSubmit = handleSubmit(async (v) => {
     if (!supplier || !consignee) {
-      toast.error('Add the supplier and the consignee first.');
+      toast.error(t('shippingOrder.partiesFirst'));
       return;
     }
     if (containers.length !== detail.quantity) {
-      toast.error(`Add exactly ${detail.quantity} containers.`);
+      toast.error(t('shippingOrder.exactly', { count: detail.quantity, n: localDigits(String(detail.quantity)) }));
       return;
     }
     const common = {
@@ -255,12 +260,12 @@ export function ShippingOrderForm({ detail, edit = false, onDone }: ShippingOrde
     try {
       if (edit && order) {
         await editOrder.mutateAsync({ ...common, freightType: frightType(v.freightType) });
-        toast.success('Changes saved');
+        toast.success(t('rateRequestForm.changesSaved'));
         leave.release();
         onDone('edited');
       } else {
         await create.mutateAsync({ ...common, rateRequestId: detail.id, frightType: frightType(v.freightType) });
-        toast.success('Shipping order sent');
+        toast.success(t('shippingOrder.sent'));
         leave.release();
         onDone('created');
       }
@@ -277,15 +282,15 @@ export function ShippingOrderForm({ detail, edit = false, onDone }: ShippingOrde
 
   return (
     <section aria-labelledby="shipping-order-title">
-      <h2 id="shipping-order-title">Shipping Order</h2>
-      <p className={styles.muted}>Who ships, who receives and who is told, the containers and the cargo.</p>
+      <h2 id="shipping-order-title">{t('shippingOrder.title')}</h2>
+      <p className={styles.muted}>{t('shippingOrder.intro')}</p>
       <div className={styles.row} style={{ marginBottom: '1rem' }}>
         {/* The ticks say what is filled in, in a revision too. */}
         <Button id="order-parties" variant="secondary" done={Boolean(supplier)} onClick={() => setDialog('supplier')}>
-          Add Shipper
+          {t('shippingOrder.addShipper')}
         </Button>
         <Button variant="secondary" done={Boolean(consignee)} onClick={() => setDialog('consignee')}>
-          Add Consignee
+          {t('shippingOrder.addConsignee')}
         </Button>
         <Button
           id="order-containers"
@@ -293,12 +298,12 @@ export function ShippingOrderForm({ detail, edit = false, onDone }: ShippingOrde
           done={containers.length === detail.quantity}
           onClick={() => setDialog('containers')}
         >
-          Add Containers
+          {t('shippingOrder.addContainers')}
         </Button>
       </div>
-      {reviseOf('parties') ? <p className={styles.error}>{reviseOf('parties')}</p> : null}
-      {reviseOf('containers') ? <p className={styles.error}>{reviseOf('containers')}</p> : null}
-      <form noValidate onSubmit={onSubmit} aria-label="Shipping order">
+      {reviseOf('parties') ? <p className={styles.error} dir="auto">{reviseOf('parties')}</p> : null}
+      {reviseOf('containers') ? <p className={styles.error} dir="auto">{reviseOf('containers')}</p> : null}
+      <form noValidate onSubmit={onSubmit} aria-label={t('shippingOrder.label')}>
         {FIELD_GROUPS.filter((group) => !group.only || (group.only === 'danger' ? isDanger : isReefer)).map((group) => {
           const fields = FORM_FIELDS.filter((f) => f.only === group.only);
           const input = (f: OrderField) => (
@@ -307,7 +312,7 @@ export function ShippingOrderForm({ detail, edit = false, onDone }: ShippingOrde
           const typed = fields.filter((f) => f.kind === 'text' || f.kind === 'number');
           return (
             <fieldset key={group.legend} className={styles.fieldset}>
-              <legend>{group.legend}</legend>
+              <legend>{t(`shippingOrder.groups.${group.legend}`)}</legend>
               {group.grid ? (
                 <>
                   <div className={styles.grid}>{typed.map(input)}</div>
@@ -321,7 +326,7 @@ export function ShippingOrderForm({ detail, edit = false, onDone }: ShippingOrde
         })}
         <div className={styles.actions}>
           <Button type="submit" loading={create.isPending || editOrder.isPending}>
-            Continue
+            {t('actions.continue')}
           </Button>
         </div>
       </form>

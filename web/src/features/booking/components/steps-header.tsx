@@ -1,10 +1,15 @@
+import { useTranslation } from 'react-i18next';
 import { STEP_TITLES } from '@/machines/booking-wizard';
+import { localDigits } from '@/lib/format';
 import styles from './booking.module.css';
 
 /** The four-step progress header (Rate Request, Booking Letter, Shipping Order, Final). */
 export function StepsHeader({ active, allDone = false }: { active: number; allDone?: boolean }) {
+  const { t } = useTranslation('booking');
+  // The machine names the steps in English (its keys); the catalogue says them by position.
+  const names = [t('stepsHeader.steps.0'), t('stepsHeader.steps.1'), t('stepsHeader.steps.2'), t('stepsHeader.steps.3')];
   return (
-    <ol className={styles.steps} aria-label="Booking progress">
+    <ol className={styles.steps} aria-label={t('stepsHeader.label')}>
       {STEP_TITLES.map((title, index) => {
         const state = allDone || index < active ? 'done' : index === active ? 'active' : 'todo';
         return (
@@ -16,10 +21,10 @@ export function StepsHeader({ active, allDone = false }: { active: number; allDo
             aria-current={state === 'active' ? 'step' : undefined}
           >
             <span className={styles.stepNumber} aria-hidden="true">
-              {state === 'done' ? '✓' : index + 1}
+              {state === 'done' ? '✓' : localDigits(String(index + 1))}
             </span>
-            {title}
-            {state === 'done' ? <span className="visually-hidden"> (done)</span> : null}
+            {names[index] ?? title}
+            {state === 'done' ? <span className="visually-hidden">{t('stepsHeader.done')}</span> : null}
           </li>
         );
       })}

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -16,7 +17,7 @@ import {
   useWithdrawRequest,
 } from '../api/booking-api';
 import type { RateRequestDetail } from '../api/booking-api';
-import { formatDate, formatMoney } from '@/lib/format';
+import { formatDate, formatMoney, localDigits } from '@/lib/format';
 import { formatBookingTotal } from '@/components/charges';
 import { FileUpload } from './file-upload';
 import { TemplateCard } from './template-card';
@@ -26,6 +27,7 @@ import styles from './booking.module.css';
 /** Step 0 with a price: the price, Accept price and Decline quote, each asked once more in words that name the
  * act; every way out of the question (Keep quote, Escape, the close icon) leaves the quote as it is. */
 export function PricePanel({ detail }: { detail: RateRequestDetail }) {
+  const { t } = useTranslation('booking');
   const navigate = useNavigate();
   const decide = usePriceDecision(detail.id);
   const [confirm, setConfirm] = useState<'approve' | 'cancel' | null>(null);
@@ -36,64 +38,63 @@ export function PricePanel({ detail }: { detail: RateRequestDetail }) {
       // Accepted: the booking's next step (the signed booking letter) is on this same page; the wizard moves
       // there with the answer. Declined: the booking is over, back to the list.
       if (decision === 'cancel') navigate('/dashboard/bookings');
-      else toast.success('Price accepted. Next: send the signed booking letter.');
+      else toast.success(t('pricePanel.accepted'));
     } catch (error) {
       toast.error(errorText(error));
     }
   };
   const price = formatMoney(detail.price);
-  const booking = detail.reference ?? 'this booking';
+  const booking = detail.reference ?? t('pricePanel.thisBooking');
+  const quantity = localDigits(String(detail.quantity));
+  const total = formatBookingTotal(detail);
   return (
     <>
       <SummaryHeader detail={detail} />
       <div className={styles.pricePanel}>
         <p>
-          Price per container: <strong>{price}</strong>
+          {t('pricePanel.pricePerContainer')} <strong>{price}</strong>
           <span className={styles.muted}>
             {' '}
-            · {formatBookingTotal(detail)} for{' '}
-            {detail.quantity}
-            {detail.validUntil ? ` · quote valid until ${formatDate(detail.validUntil)}` : null}
+            · {t('pricePanel.totalFor', { total, quantity })}
+            {detail.validUntil ? ` · ${t('pricePanel.validUntil', { date: formatDate(detail.validUntil) })}` : null}
           </span>
         </p>
         {/* A booking requested through the API is firm: the carrier confirms it at this price. */}
         {detail.viaApi ? (
-          <p className={styles.muted}>Requested through the API: the carrier confirms it at this price.</p>
+          <p className={styles.muted}>{t('pricePanel.viaApi')}</p>
         ) : null}
         <div className={styles.row}>
           <Button variant="outline" onClick={() => setConfirm('cancel')}>
-            Decline quote
+            {t('pricePanel.decline')}
           </Button>
-          {detail.viaApi ? null : <Button onClick={() => setConfirm('approve')}>Accept price</Button>}
+          {detail.viaApi ? null : <Button onClick={() => setConfirm('approve')}>{t('pricePanel.accept')}</Button>}
         </div>
       </div>
       <ConfirmDialog
         open={confirm === 'approve'}
-        title="Accept this price?"
-        act="Accept price"
+        title={t('pricePanel.acceptTitle')}
+        act={t('pricePanel.accept')}
         onAct={() => void run('approve')}
-        keep="Not yet"
+        keep={t('pricePanel.notYet')}
         onKeep={() => setConfirm(null)}
         pending={decide.isPending}
       >
         <p>
-          You accept {price} per container ({formatBookingTotal(detail)} for {detail.quantity}) for{' '}
-          {booking}. Next you send the signed booking letter.
+          <Trans t={t} i18nKey="pricePanel.acceptText" values={{ price, total, quantity, booking }} components={{ b: <bdi /> }} />
         </p>
       </ConfirmDialog>
       <ConfirmDialog
         open={confirm === 'cancel'}
-        title="Decline this quote?"
-        act="Decline quote"
+        title={t('pricePanel.declineTitle')}
+        act={t('pricePanel.decline')}
         onAct={() => void run('cancel')}
-        keep="Keep quote"
+        keep={t('pricePanel.keep')}
         onKeep={() => setConfirm(null)}
         destructive
         pending={decide.isPending}
       >
         <p>
-          Declining ends {booking}: you cannot accept {price} per container afterwards, and a new shipment needs a new
-          booking.
+          <Trans t={t} i18nKey="pricePanel.declineText" values={{ price, booking }} components={{ b: <bdi /> }} />
         </p>
       </ConfirmDialog>
     </>
@@ -111,17 +112,18 @@ function sameDocuments(
 /** Step 0 before a price: the request as sent, and what the customer may still do with it (the lifecycle's
  * `edit` and `withdraw` from `requested`): change it, or call it off after one more question. */
 export function AwaitingQuotePanel({ detail, onEdit, onBack }: { detail: RateRequestDetail; onEdit: () => void; onBack: () => void }) {
+  const { t } = useTranslation('booking');
   const navigate = useNavigate();
   const withdraw = useWithdrawRequest(detail.id);
   const [asking, setAsking] = useState(false);
   const [reason, setReason] = useState('');
   const name = stateName('rate_request', detail.state, detail.price);
-  const booking = detail.reference ?? 'this request';
+  const booking = detail.reference ?? t('awaitingQuote.thisRequest');
   const run = async () => {
     try {
       await withdraw.mutateAsync(reason);
       setAsking(false);
-      toast.success(`${booking} was withdrawn.`);
+      toast.success(t('awaitingQuote.withdrawn', { booking }));
       navigate('/dashboard/bookings');
     } catch (error) {
       toast.error(errorText(error));
@@ -130,30 +132,32 @@ export function AwaitingQuotePanel({ detail, onEdit, onBack }: { detail: RateReq
   return (
     <>
       <SummaryHeader detail={detail} />
-      <p role="status">Your request is waiting for a price quote. Until it is quoted you can still change it or withdraw it.</p>
+      <p role="status">{t('awaitingQuote.status')}</p>
       <div className={styles.actions}>
         <Button variant="outline" onClick={onBack}>
-          Back
+          {t('actions.back')}
         </Button>
         {can('rate_request', name, 'withdraw', 'customer') ? (
           <Button variant="outline" onClick={() => setAsking(true)}>
-            Withdraw request
+            {t('awaitingQuote.withdraw')}
           </Button>
         ) : null}
-        {can('rate_request', name, 'edit', 'customer') ? <Button onClick={onEdit}>Edit request</Button> : null}
+        {can('rate_request', name, 'edit', 'customer') ? <Button onClick={onEdit}>{t('awaitingQuote.edit')}</Button> : null}
       </div>
       <ConfirmDialog
         open={asking}
-        title="Withdraw this request?"
-        act="Withdraw request"
+        title={t('awaitingQuote.withdrawTitle')}
+        act={t('awaitingQuote.withdraw')}
         onAct={() => void run()}
-        keep="Keep request"
+        keep={t('awaitingQuote.keep')}
         onKeep={() => setAsking(false)}
         destructive
         pending={withdraw.isPending}
       >
-        <p>Withdrawing ends {booking}: staff will not quote it, and a new shipment needs a new booking.</p>
-        <TextInput label="Reason (optional)" value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} />
+        <p>
+          <Trans t={t} i18nKey="awaitingQuote.withdrawText" values={{ booking }} components={{ b: <bdi /> }} />
+        </p>
+        <TextInput label={t('awaitingQuote.reason')} dir="auto" value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} />
       </ConfirmDialog>
     </>
   );
@@ -173,6 +177,7 @@ export function BookingRequestStep({
   onContinue: () => void;
   canContinue: boolean;
 }) {
+  const { t } = useTranslation('booking');
   const types = useQuery(documentTypesOptions());
   const submit = useSubmitBookingRequest(detail.id);
   const [files, setFiles] = useState<Record<number, string>>(() =>
@@ -187,12 +192,12 @@ export function BookingRequestStep({
       fileId,
     }));
     if (documents.length === 0) {
-      toast.error('Upload at least one signed document.');
+      toast.error(t('bookingRequest.noDocument'));
       return;
     }
     try {
       await submit.mutateAsync(documents);
-      toast.success('Booking request sent');
+      toast.success(t('bookingRequest.sent'));
     } catch (error) {
       toast.error(errorText(error));
     }
@@ -200,15 +205,15 @@ export function BookingRequestStep({
   return (
     <>
       <SummaryHeader detail={detail} />
-      <h2>Booking Request</h2>
-      {submitted && editable ? <p role="status">Your documents were sent; we are confirming the booking.</p> : null}
+      <h2>{t('bookingRequest.heading')}</h2>
+      {submitted && editable ? <p role="status">{t('bookingRequest.submitted')}</p> : null}
       <div className={styles.docCards}>
         {(types.data ?? []).map((type) => (
           <TemplateCard key={type.id} type={type} bookingId={detail.id}>
             <FileUpload
-              label={`Signed ${type.name}`}
+              label={t('bookingRequest.signed', { name: type.name })}
               disabled={!editable}
-              uploadedName={files[type.id] ? 'uploaded' : null}
+              uploadedName={files[type.id] ? t('bookingRequest.uploaded') : null}
               onUploaded={(fileId) =>
                 setFiles((current) => {
                   const next = { ...current };
@@ -223,15 +228,15 @@ export function BookingRequestStep({
       </div>
       <div className={styles.actions}>
         <Button variant="outline" onClick={onBack}>
-          Back
+          {t('actions.back')}
         </Button>
         {editable ? (
           <Button onClick={() => void send()} loading={submit.isPending} disabled={unchanged}>
-            Submit Booking Request
+            {t('bookingRequest.submit')}
           </Button>
         ) : null}
         <Button onClick={onContinue} disabled={!canContinue}>
-          Continue
+          {t('actions.continue')}
         </Button>
       </div>
     </>
@@ -240,6 +245,7 @@ export function BookingRequestStep({
 
 /** Step 3: the embedded printable report, the confirmation checkbox, Back and Finish. */
 export function FinalStep({ detail, onBack }: { detail: RateRequestDetail; onBack: () => void }) {
+  const { t } = useTranslation('booking');
   const navigate = useNavigate();
   const [checked, setChecked] = useState(false);
   const frame = useRef<HTMLIFrameElement>(null);
@@ -277,7 +283,7 @@ export function FinalStep({ detail, onBack }: { detail: RateRequestDetail; onBac
   const finish = async () => {
     try {
       await approve.mutateAsync();
-      toast.success('Finish Successfully!');
+      toast.success(t('finalStep.finished'));
       navigate('/dashboard/bookings');
     } catch (error) {
       toast.error(errorText(error));
@@ -288,7 +294,7 @@ export function FinalStep({ detail, onBack }: { detail: RateRequestDetail; onBac
       <SummaryHeader detail={detail} />
       <iframe
         ref={frame}
-        title="Shipping order report"
+        title={t('finalStep.reportTitle')}
         src="/documents/report.html"
         className={styles.frame}
         style={height ? { height: height + 2 } : undefined}
@@ -296,23 +302,23 @@ export function FinalStep({ detail, onBack }: { detail: RateRequestDetail; onBac
       {approved ? (
         <p role="status">
           {issued
-            ? 'The bill of lading is issued. This booking is complete.'
-            : 'This booking is complete; the bill of lading will be issued by our staff.'}
+            ? t('finalStep.issued')
+            : t('finalStep.approved')}
         </p>
       ) : (
         <Checkbox
-          label="I confirm that the information provided is complete and accurate."
+          label={t('finalStep.confirm')}
           checked={checked}
           onChange={(e) => setChecked(e.target.checked)}
         />
       )}
       <div className={styles.actions}>
         <Button variant="outline" onClick={onBack}>
-          Back
+          {t('actions.back')}
         </Button>
         {approved ? null : (
           <Button disabled={!checked} loading={approve.isPending} onClick={() => void finish()}>
-            Finish
+            {t('finalStep.finish')}
           </Button>
         )}
       </div>

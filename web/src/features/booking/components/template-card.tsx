@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
@@ -5,12 +6,8 @@ import { downloadTemplate } from '../api/booking-api';
 import type { DocumentType } from '../api/booking-api';
 import styles from './booking.module.css';
 
-const BLANK = ['Download the template.', 'Fill it in and sign it with your company stamp.', 'Upload the signed copy (PDF, PNG or JPEG).'];
-const WRITTEN_IN = [
-  'Open the letter written in for this booking (or download the blank template).',
-  'Print it, sign it and stamp it with your company stamp.',
-  'Upload the signed copy (PDF, PNG or JPEG).',
-];
+const BLANK = ['templateCard.blank.0', 'templateCard.blank.1', 'templateCard.blank.2'] as const;
+const WRITTEN_IN = ['templateCard.writtenIn.0', 'templateCard.writtenIn.1', 'templateCard.writtenIn.2'] as const;
 
 /** The letter of one document type written in for a booking (documents/letter.html). */
 export function letterUrl(bookingId: string, type: DocumentType): string {
@@ -20,26 +17,27 @@ export function letterUrl(bookingId: string, type: DocumentType): string {
 /** One LOI document type: what to do with it and its template; for a booking, the letter written in for it
  * (the booking step adds the upload). */
 export function TemplateCard({ type, bookingId, children }: { type: DocumentType; bookingId?: string; children?: ReactNode }) {
+  const { t } = useTranslation('booking');
   const instructions = bookingId ? WRITTEN_IN : BLANK;
   return (
     <article className={styles.card} aria-labelledby={`doc-${type.id}`}>
       <h3 id={`doc-${type.id}`}>{type.name}</h3>
       <ul>
         {instructions.map((line) => (
-          <li key={line}>{line}</li>
+          <li key={line}>{t(line)}</li>
         ))}
       </ul>
       {bookingId ? (
         <a className={styles.letterLink} href={letterUrl(bookingId, type)} target="_blank" rel="noopener">
-          Open the {type.name} for this booking
+          {t('templateCard.open', { name: type.name })}
         </a>
       ) : null}
       <Button
         variant="outline"
-        aria-label={`Download ${type.name} template`}
-        onClick={() => void downloadTemplate(type).catch(() => toast.error('Download failed'))}
+        aria-label={t('templateCard.downloadLabel', { name: type.name })}
+        onClick={() => void downloadTemplate(type).catch(() => toast.error(t('templateCard.downloadFailed')))}
       >
-        Download
+        {t('templateCard.download')}
       </Button>
       {children}
     </article>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 /**
  * Where a confirmed booking is: the progress in words from the booking's detail, and its
  * milestones in the order they happened, per container and per vessel call, with planned, estimated and
@@ -12,6 +13,7 @@ import { milestoneWords, trackingOptions, withSailingPlan, withoutStaleEstimates
 import styles from './booking.module.css';
 
 export function TrackingPanel({ detail }: { detail: RateRequestDetail }) {
+  const { t } = useTranslation('booking');
   const progress = detail.progress ?? null;
   const reference = detail.reference ?? '';
   const events = useQuery({ ...trackingOptions(reference), enabled: progress !== null && reference !== '' });
@@ -22,9 +24,9 @@ export function TrackingPanel({ detail }: { detail: RateRequestDetail }) {
   const places = usePlaces(timeline.map((e) => e.eventLocation?.UNLocationCode));
   if (progress === null) return null;
   return (
-    <section aria-label="Tracking" className={styles.tracking} data-testid="tracking-panel">
-      <h3>Where your cargo is</h3>
-      <p role="status" data-stage={progress.stage ?? 'none'}>
+    <section aria-label={t('trackingPanel.label')} className={styles.tracking} data-testid="tracking-panel">
+      <h3>{t('trackingPanel.heading')}</h3>
+      <p role="status" dir="auto" data-stage={progress.stage ?? 'none'}>
         {progress.summary}
       </p>
       {timeline.length > 0 ? (
@@ -39,10 +41,10 @@ export function TrackingPanel({ detail }: { detail: RateRequestDetail }) {
               <li key={event.eventID} data-classifier={event.eventClassification?.eventClassifierCode ?? ''}>
                 <time dateTime={event.eventDateTime}>{formatAt(event.eventDateTime, known?.timeZone)}</time>{' '}
                 <strong>{milestoneWords(event)}</strong>
-                {place ? <span> at {place}</span> : null}
-                {container ? <span> · {container}</span> : null}
-                {vessel ? <span> · {vessel}</span> : null}
-                {event.fromSailing ? <span> · sailing schedule</span> : null}
+                {place ? <span>{t('trackingPanel.at')}<bdi>{place}</bdi></span> : null}
+                {container ? <span> · <bdi>{container}</bdi></span> : null}
+                {vessel ? <span> · <bdi>{vessel}</bdi></span> : null}
+                {event.fromSailing ? <span> · {t('trackingPanel.fromSailing')}</span> : null}
               </li>
             );
           })}

@@ -1,5 +1,6 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { ContentLayout } from '@/components/layouts';
 import { Button } from '@/components/ui/button';
@@ -26,6 +27,7 @@ function StateBadge({ state, price }: { state: number; price: number | null }) {
 }
 
 export function BookingsRoute() {
+  const { t } = useTranslation('booking');
   const navigate = useNavigate();
   const [sort, setSort] = useState<SortKey>('newest');
   const [search, setSearch] = useState('');
@@ -46,69 +48,69 @@ export function BookingsRoute() {
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
 
   const newBooking = (
-    <Button onClick={() => navigate('/dashboard/bookings/NewBooking')}>New Booking</Button>
+    <Button onClick={() => navigate('/dashboard/bookings/NewBooking')}>{t('bookings.newBooking')}</Button>
   );
 
   return (
-    <ContentLayout title="Booking Requests" actions={newBooking}>
-      {query.isPending ? <Spinner label="Loading booking requests" /> : null}
-      {query.isError ? <p role="alert">The booking requests could not be loaded.</p> : null}
+    <ContentLayout title={t('bookings.title')} actions={newBooking}>
+      {query.isPending ? <Spinner label={t('bookings.loading')} /> : null}
+      {query.isError ? <p role="alert">{t('bookings.loadFailed')}</p> : null}
       <div className={styles.row} style={{ marginBottom: '0.75rem' }}>
-        <label htmlFor="booking-search">Search</label>
+        <label htmlFor="booking-search">{t('bookings.search')}</label>
         <input
           id="booking-search"
           type="search"
           dir="auto"
           className={styles.searchInput}
-          placeholder="Reference (FB-…) or commodity"
+          placeholder={t('bookings.searchPlaceholder')}
           value={search}
           onChange={(e) => setSearch(e.target.value)}
         />
       </div>
-      {query.isSuccess && rows.length === 0 && search.trim() ? <p role="status">No booking matches “{search.trim()}”.</p> : null}
+      {query.isSuccess && rows.length === 0 && search.trim() ? <p role="status">{t('bookings.noMatch', { search: search.trim() })}</p> : null}
       {query.isSuccess && rows.length === 0 && !search.trim() ? (
         <div className={styles.empty}>
-          <p>Your Booking Request List is Empty!</p>
-          <Button onClick={() => navigate('/dashboard/bookings/NewBooking')}>Add New Booking</Button>
+          <p>{t('bookings.empty')}</p>
+          <Button onClick={() => navigate('/dashboard/bookings/NewBooking')}>{t('bookings.addNew')}</Button>
         </div>
       ) : null}
       {rows.length > 0 ? (
         <>
           <div className={styles.row} style={{ justifyContent: 'flex-end', marginBottom: '0.75rem' }}>
-            <label htmlFor="booking-sort">Sort by</label>
+            <label htmlFor="booking-sort">{t('bookings.sortBy')}</label>
             <select id="booking-sort" className={styles.sortSelect} value={sort} onChange={(e) => setSort(e.target.value as SortKey)}>
-              <option value="newest">Newest</option>
-              <option value="old">Old</option>
-              <option value="type">By Type</option>
+              <option value="newest">{t('bookings.sort.newest')}</option>
+              <option value="old">{t('bookings.sort.old')}</option>
+              <option value="type">{t('bookings.sort.type')}</option>
             </select>
           </div>
           <div className={styles.desktopOnly}>
             <table className={styles.table}>
-              <caption className="visually-hidden">Booking requests</caption>
+              <caption className="visually-hidden">{t('bookings.caption')}</caption>
               <thead>
                 <tr>
-                  <th scope="col">Reference</th>
-                  <th scope="col">Cargo Details</th>
-                  <th scope="col">POL</th>
-                  <th scope="col">POD</th>
-                  <th scope="col">Shipping Date</th>
-                  <th scope="col">Price per container</th>
-                  <th scope="col">State</th>
+                  <th scope="col">{t('bookings.columns.reference')}</th>
+                  <th scope="col">{t('bookings.columns.cargo')}</th>
+                  <th scope="col">{t('fields.pol')}</th>
+                  <th scope="col">{t('fields.pod')}</th>
+                  <th scope="col">{t('bookings.columns.shippingDate')}</th>
+                  <th scope="col">{t('bookings.columns.price')}</th>
+                  <th scope="col">{t('bookings.columns.state')}</th>
                   <th scope="col">
-                    <span className="visually-hidden">Actions</span>
+                    <span className="visually-hidden">{t('bookings.columns.actions')}</span>
                   </th>
                 </tr>
               </thead>
               <tbody>
                 {rows.map((row) => (
                   <tr key={row.id} data-testid="booking-row">
-                    <td>{row.reference ?? '-'}</td>
+                    <td><bdi>{row.reference ?? '-'}</bdi></td>
                     <td>
-                      {row.cargoDetails}
+                      <bdi>{row.cargoDetails}</bdi>
                       <ApiBadge viaApi={row.viaApi} />
                     </td>
-                    <td>{row.polTitle}</td>
-                    <td>{row.podTitle}</td>
+                    <td><bdi>{row.polTitle}</bdi></td>
+                    <td><bdi>{row.podTitle}</bdi></td>
                     <td>{formatDate(row.preferredShippingDate)}</td>
                     <td>{formatMoney(row.price)}</td>
                     <td>
@@ -116,8 +118,8 @@ export function BookingsRoute() {
                       <WhereItIs progress={row.progress} />
                     </td>
                     <td>
-                      <Link to={detailsTarget(row)} aria-label={`View Details of ${row.cargoDetails}`}>
-                        View Details
+                      <Link to={detailsTarget(row)} aria-label={t('bookings.viewDetailsOf', { name: row.cargoDetails })}>
+                        {t('bookings.viewDetails')}
                       </Link>
                     </td>
                   </tr>
@@ -131,21 +133,21 @@ export function BookingsRoute() {
             {rows.map((row) => (
               <li key={row.id} className={styles.card} data-testid="booking-card">
                 <p>
-                  <strong>{row.cargoDetails}</strong>
-                  {row.reference ? <span className={styles.muted}> · {row.reference}</span> : null}
+                  <strong><bdi>{row.cargoDetails}</bdi></strong>
+                  {row.reference ? <span className={styles.muted}> · <bdi>{row.reference}</bdi></span> : null}
                   <ApiBadge viaApi={row.viaApi} />
                 </p>
                 <p className={styles.muted}>
-                  {row.polTitle} → {row.podTitle}
+                  <bdi>{row.polTitle}</bdi> <span className={styles.arrow}>→</span> <bdi>{row.podTitle}</bdi>
                 </p>
                 <p className={styles.row}>
                   <StateBadge state={row.state} price={row.price} />
                   <WhoseMove waitingFor={row.waitingFor} viewer="customer" />
-                  <span>{row.price !== null ? `${formatMoney(row.price)} per container` : ''}</span>
+                  <span>{row.price !== null ? t('bookings.perContainer', { price: formatMoney(row.price) }) : ''}</span>
                 </p>
                 <WhereItIs progress={row.progress} />
-                <Link to={detailsTarget(row)} aria-label={`View Details of ${row.cargoDetails}`}>
-                  View Details
+                <Link to={detailsTarget(row)} aria-label={t('bookings.viewDetailsOf', { name: row.cargoDetails })}>
+                  {t('bookings.viewDetails')}
                 </Link>
               </li>
             ))}
@@ -154,7 +156,7 @@ export function BookingsRoute() {
         </>
       ) : null}
       <div ref={sentinel} aria-hidden="true" style={{ height: 1 }} />
-      {isFetchingNextPage ? <Spinner label="Loading more" /> : null}
+      {isFetchingNextPage ? <Spinner label={t('bookings.loadingMore')} /> : null}
     </ContentLayout>
   );
 }

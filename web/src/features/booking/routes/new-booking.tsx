@@ -1,3 +1,4 @@
+import { Trans, useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ContentLayout } from '@/components/layouts';
@@ -8,23 +9,26 @@ import { RateRequestForm } from '../components/rate-request-form';
 import { StepsHeader } from '../components/steps-header';
 
 export function NewBookingRoute() {
+  const { t } = useTranslation('booking');
   const navigate = useNavigate();
   // Book again (`?again=<id>`): the form opens filled from that booking; the customer reviews it and submits.
   const [params] = useSearchParams();
   const again = params.get('again') ?? '';
   const original = useQuery({ ...rateRequestOptions(again), enabled: again !== '' });
   if (again && original.isError) return <BookingNotFound error={original.error} />;
-  if (again && !original.data) return <Spinner label="Loading the booking to copy" />;
+  if (again && !original.data) return <Spinner label={t('newBooking.loadingCopy')} />;
   const copyOf = again ? original.data : undefined;
   return (
     <ContentLayout
-      title={copyOf ? 'Book again' : 'New Booking'}
+      title={copyOf ? t('detail.bookAgain') : t('bookings.newBooking')}
       description={
         copyOf ? (
-          <>
-            The lane, containers and cargo of <strong>{copyOf.reference ?? 'your earlier booking'}</strong>: check them,
-            choose the shipping date and request the price. Nothing is booked until you do.
-          </>
+          <Trans
+            t={t}
+            i18nKey="newBooking.copyOf"
+            values={{ booking: copyOf.reference ?? t('newBooking.earlier') }}
+            components={{ b: <strong />, i: <bdi /> }}
+          />
         ) : undefined
       }
     >

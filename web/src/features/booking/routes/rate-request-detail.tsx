@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMachine } from '@xstate/react';
 import { useEffect } from 'react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { ContentLayout } from '@/components/layouts';
 import { Button } from '@/components/ui/button';
@@ -46,17 +47,18 @@ function StatusStep({
   continues?: boolean;
   children: ReactNode;
 }) {
+  const { t } = useTranslation('booking');
   return (
     <>
       <SummaryHeader detail={detail} />
       <p role="status">{children}</p>
       <div className={styles.actions}>
         <Button variant="outline" onClick={onBack}>
-          Back
+          {t('actions.back')}
         </Button>
         {continues ? (
           <Button onClick={onContinue} disabled={!onContinue}>
-            Continue
+            {t('actions.continue')}
           </Button>
         ) : null}
       </div>
@@ -65,6 +67,7 @@ function StatusStep({
 }
 
 export function RateRequestDetailRoute() {
+  const { t } = useTranslation('booking');
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const query = useQuery(rateRequestOptions(id));
@@ -77,25 +80,25 @@ export function RateRequestDetailRoute() {
 
   // The error first: the wizard waits in 'loading' until the server's state arrives, which never happens on a 404.
   if (query.isError) return <BookingNotFound error={query.error} />;
-  if (query.isPending || !detail || snapshot.matches('loading')) return <Spinner label="Loading rate request" />;
+  if (query.isPending || !detail || snapshot.matches('loading')) return <Spinner label={t('detail.loading')} />;
 
   const step = activeStep(snapshot);
   const reached = reachedStep(snapshot.context.server);
   // What the booking is now, in words: a completed booking says so, not its last step's name.
   const closed = snapshot.matches('closed');
   const title = isState('rate_request', detail.state, 'completed')
-    ? 'Booking completed'
+    ? t('detail.titles.completed')
     : closed
-      ? `Booking closed: ${customerLabel('rate_request', detail.state)}`
+      ? t('detail.titles.closed', { state: customerLabel('rate_request', detail.state) })
       : snapshot.matches({ rateRequest: 'priceOffered' })
-        ? 'Price quoted'
+        ? t('detail.titles.priceQuoted')
         : step === 1
-          ? 'Booking Request'
+          ? t('detail.titles.bookingRequest')
           : step === 0
-            ? 'Rate request'
+            ? t('detail.titles.rateRequest')
             : step === 2
-              ? 'Shipping Order'
-              : 'Final report';
+              ? t('detail.titles.shippingOrder')
+              : t('detail.titles.finalReport');
   const back = () => send({ type: 'BACK' });
   const next = () => send({ type: 'CONTINUE' });
   const toList = () => navigate('/dashboard/bookings');
@@ -105,14 +108,14 @@ export function RateRequestDetailRoute() {
       title={title}
       description={
         <>
-          {detail.reference ? <strong>{detail.reference} </strong> : null}
+          {detail.reference ? <strong><bdi>{detail.reference}</bdi> </strong> : null}
           <span className={styles.badge} data-state={stateName('rate_request', detail.state, detail.price)}>
             {customerLabel('rate_request', detail.state, detail.price)}
           </span>{' '}
           <WhoseMove waitingFor={detail.waitingFor} viewer="customer" />{' '}
           {/* Beside the booking's name, not at the heading's far end, where a step's notice appears. */}
           <Button variant="outline" onClick={() => navigate(`/dashboard/bookings/NewBooking?again=${detail.id}`)}>
-            Book again
+            {t('detail.bookAgain')}
           </Button>
         </>
       }
@@ -135,7 +138,7 @@ export function RateRequestDetailRoute() {
       {snapshot.matches({ rateRequest: 'priceOffered' }) ? <PricePanel detail={detail} /> : null}
       {snapshot.matches({ rateRequest: 'accepted' }) ? (
         <StatusStep detail={detail} onBack={toList} onContinue={reached >= 1 ? next : undefined}>
-          You accepted the price. Download the LOI templates, sign them and send them with Continue.
+          {t('detail.accepted')}
         </StatusStep>
       ) : null}
       {snapshot.matches('bookingRequest') ? (
@@ -153,7 +156,7 @@ export function RateRequestDetailRoute() {
           <ShippingOrderForm detail={detail} onDone={() => navigate('/dashboard/bookings?RateRequests=true')} />
           <div className={styles.actions}>
             <Button variant="outline" onClick={back}>
-              Back
+              {t('actions.back')}
             </Button>
           </div>
         </>
@@ -161,15 +164,15 @@ export function RateRequestDetailRoute() {
       {snapshot.matches({ shippingOrder: 'underReview' }) || snapshot.matches({ shippingOrder: 'accepted' }) ? (
         <StatusStep detail={detail} onBack={back} onContinue={reached >= 3 ? next : undefined}>
           {snapshot.matches({ shippingOrder: 'underReview' })
-            ? 'Your shipping order is being reviewed.'
-            : 'Your shipping order was accepted.'}
+            ? t('detail.orderUnderReview')
+            : t('detail.orderAccepted')}
         </StatusStep>
       ) : null}
       {snapshot.matches({ shippingOrder: 'revisionRequested' }) ? (
         <>
-          <p role="status">Staff asked for changes to your shipping order.</p>
+          <p role="status">{t('detail.orderRevision')}</p>
           <Button onClick={() => navigate(`/dashboard/bookings/rate-request/edit/${detail.id}`)}>
-            Edit Shipping Order
+            {t('detail.editOrder')}
           </Button>
         </>
       ) : null}
@@ -177,7 +180,7 @@ export function RateRequestDetailRoute() {
       {closed ? (
         <StatusStep detail={detail} onBack={toList} continues={false}>
           {customerLabel('rate_request', detail.state)}
-          {detail.rejectionMessage ? `: ${detail.rejectionMessage}` : ''}
+          {detail.rejectionMessage ? <>{t('detail.reasonSeparator')}<bdi>{detail.rejectionMessage}</bdi></> : ''}
         </StatusStep>
       ) : null}
     </ContentLayout>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { ContentLayout } from '@/components/layouts';
@@ -16,16 +17,17 @@ import { SummaryHeader } from '../components/summary-header';
  */
 export function RateRequestEditRoute() {
   const { id = '' } = useParams();
+  const { t } = useTranslation('booking');
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const query = useQuery(rateRequestOptions(id));
   const detail = query.data;
   if (query.isError) return <BookingNotFound error={query.error} />;
-  if (query.isPending || !detail) return <Spinner label="Loading rate request" />;
+  if (query.isPending || !detail) return <Spinner label={t('detail.loading')} />;
   const toList = () => navigate('/dashboard/bookings');
   if (detail.order && isState('shipping_order', detail.order.status, 'revision_requested')) {
     return (
-      <ContentLayout title="Edit Shipping Order">
+      <ContentLayout title={t('detail.editOrder')}>
         {/* Rate request and booking letter are done; the shipping order is the step being worked on. */}
         <StepsHeader active={2} />
         {/* Staff's messages first, above the booking's facts: each links to its field below. */}
@@ -36,7 +38,7 @@ export function RateRequestEditRoute() {
     );
   }
   return (
-    <ContentLayout title="Edit Rate Request">
+    <ContentLayout title={t('edit.rateRequestTitle')}>
       <StepsHeader active={0} />
       <RateRequestForm
         key={detail.id + detail.state}
