@@ -59,7 +59,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     if os.environ.get("PYTEST_XDIST_WORKER"):
         # The tiers whose tests take longest are handed out first, so no worker is left with a long test
         # while the others have finished (every worker sorts alike: the collections must agree).
-        items.sort(key=lambda item: SLOW_TIERS_FIRST.get(item.nodeid.split("/", 2)[1], len(SLOW_TIERS_FIRST)))
+        items.sort(key=lambda item: SLOW_TIERS_FIRST.get(item.path.parent.name, len(SLOW_TIERS_FIRST)))
 
 
 # A command's answer waits this long for the read models before it is answered 202 (production: 2 s). On
