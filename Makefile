@@ -45,9 +45,13 @@ typecheck: setup web/node_modules/.installed
 test-web: web/node_modules/.installed
 	cd web && npm test
 
-# Unit, property, API (SQLite and PostgreSQL) and browser tests in one pytest run.
+# Unit, property, API (SQLite and PostgreSQL) and browser tests in one pytest run, in parallel workers
+# (pytest-xdist; each its own PostgreSQL cluster, browser server and temporary directories). More workers
+# than cores: much of a test's time is spent waiting (on followers, the database, the browser).
+# PYTEST_WORKERS=0 runs them in one process. The slowest 20 tests are listed at the end.
+PYTEST_WORKERS ?= $(shell echo $$(( $$(nproc) * 2 )))
 test-python: setup
-	CHROMIUM=$(CHROMIUM) $(BIN)/pytest -q --durations=20
+	CHROMIUM=$(CHROMIUM) $(BIN)/pytest -q -n $(PYTEST_WORKERS) --dist loadgroup --durations=20
 
 test-e2e: setup web chromium
 	CHROMIUM=$(CHROMIUM) $(BIN)/pytest -q tests/e2e

@@ -17,11 +17,15 @@ from tests.pg import free_port
 ROOT = Path(__file__).resolve().parents[1]
 
 
+class ServerExited(RuntimeError):
+    pass
+
+
 def _wait_until_up(url: str, process: subprocess.Popen[bytes], log: Path) -> None:
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         if process.poll() is not None:
-            raise RuntimeError(f"server exited: {log.read_text()[-3000:]}")
+            raise ServerExited(f"server exited: {log.read_text()[-3000:]}")
         try:
             with urllib.request.urlopen(f"{url}/health", timeout=2) as answer:
                 if answer.status == 200:
@@ -36,29 +40,38 @@ def running_server(env: dict[str, str], log: Path, workers: int = 1) -> Iterator
     """Serve with the process environment plus `env` (`DATABASE_URL` only when `env` names it); yield the
     base URL; stop the process on the way out. One process unless `workers` says otherwise: tests that are
     not about the topology do not pay for starting several (tests/api/test_serve_topology.py does)."""
-    port = free_port()
-    full_env = {**os.environ, "HOST": "127.0.0.1", "PORT": str(port)}
-    full_env.pop("DATABASE_URL", None)
-    full_env.update(env)
-    with log.open("wb") as output:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "api.cli", "serve", "--workers", str(workers)],
-            cwd=ROOT,
-            env=full_env,
-            stdout=output,
-            stderr=subprocess.STDOUT,
-        )
-    url = f"http://127.0.0.1:{port}"
+    for attempt in range(5):
+        port = free_port()
+        full_env = {**os.environ, "HOST": "127.0.0.1", "PORT": str(port)}
+        full_env.pop("DATABASE_URL", None)
+        full_env.update(env)
+        with log.open("wb") as output:
+            process = subprocess.Popen(
+                [sys.executable, "-m", "api.cli", "serve", "--workers", str(workers)],
+                cwd=ROOT,
+                env=full_env,
+                stdout=output,
+                stderr=subprocess.STDOUT,
+            )
+        url = f"http://127.0.0.1:{port}"
+        try:
+            _wait_until_up(url, process, log)
+            break
+        except ServerExited:
+            # Another process (a parallel test worker) took the free port before the server bound it.
+            if attempt == 4 or "already in use" not in log.read_text():
+                raise
+        except BaseException:
+            _stop(process)
+            raise
     try:
-        _wait_until_up(url, process, log)
         yield url
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+        _stop(process)
+
+
+def _stop(process: subprocess.Popen[bytes]) -> None:
+    stop_processes([process], grace=10)
 
 
 def stop_processes(processes: Iterable[subprocess.Popen[bytes]], grace: float) -> None:

@@ -9,6 +9,7 @@ import shutil
 import socket
 import subprocess
 import tempfile
+import time
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -71,13 +72,41 @@ class Cluster:
     def url(self, dbname: str = "postgres") -> str:
         return f"postgresql://postgres:postgres@127.0.0.1:{self.port}/{dbname}"
 
-    def create_database(self, prefix: str = "t") -> str:
+    def create_database(self, prefix: str = "t", template: str | None = None) -> str:
+        """A new database (its URL): empty, or a copy of the database `template` names."""
         import psycopg
 
         name = f"{prefix}_{uuid.uuid4().hex[:12]}"
-        with psycopg.connect(self.url(), autocommit=True) as conn:
-            conn.execute(f'CREATE DATABASE "{name}"')
+        statement = f'CREATE DATABASE "{name}"' + (f' TEMPLATE "{template}"' if template else "")
+        for attempt in range(50):
+            try:
+                with psycopg.connect(self.url(), autocommit=True) as conn:
+                    conn.execute(statement)
+                break
+            except psycopg.errors.ObjectInUse:
+                # A copy needs the template idle: a session that was just closed may still be leaving.
+                if attempt == 49:
+                    raise
+                time.sleep(0.1)
         return self.url(name)
+
+
+def _started(directory: Path, durable: bool) -> Cluster:
+    # A free port may be taken by another process (a parallel test worker starting its own cluster) between
+    # the probe and the server's bind: the start then fails, and another free port is tried.
+    for attempt in range(5):
+        port = free_port()
+        options = f"-c listen_addresses=127.0.0.1 -p {port} -k {directory} -c max_connections=300"
+        if not durable:
+            options += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+        cluster = Cluster(port, directory, options)
+        try:
+            cluster.start()
+            return cluster
+        except subprocess.CalledProcessError:
+            if attempt == 4:
+                raise
+    raise AssertionError("unreachable")
 
 
 @contextmanager
@@ -88,7 +117,6 @@ def throwaway_cluster(durable: bool = False) -> Iterator[Cluster]:
         entry = pwd.getpwnam("postgres")
         os.chown(directory, entry.pw_uid, entry.pw_gid)
     data = directory / "data"
-    port = free_port()
     subprocess.run(
         _as_postgres(
             [
@@ -108,11 +136,7 @@ def throwaway_cluster(durable: bool = False) -> Iterator[Cluster]:
         check=True,
         capture_output=True,
     )
-    options = f"-c listen_addresses=127.0.0.1 -p {port} -k {directory} -c max_connections=300"
-    if not durable:
-        options += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
-    cluster = Cluster(port, directory, options)
-    cluster.start()
+    cluster = _started(directory, durable)
     try:
         yield cluster
     finally:

@@ -91,6 +91,8 @@ def test_a_failing_helper_fails_the_rebuild(seeded_url: str, tmp_path: Path) -> 
     store, db = _open(seeded_url, tmp_path, "broken")
     try:
         store.env["POSTGRES_DBNAME"] = "no_such_database"  # only the helper connects with it
+        # Its pool would retry for the default 30 s before giving up: the failure is the point, not the wait.
+        store.env["POSTGRES_CONNECT_TIMEOUT"] = "2"
         with pytest.raises(RebuildFailed, match=HELPER_READ_MODELS[0]):
             rebuild(store, db, batch_size=300, parallel=True)
         assert _position(db) < store.head()  # never claims what the helper did not write

@@ -29,7 +29,7 @@ def sign_in(page: Page, server: LiveServer, username: str, password: str) -> Non
     page.get_by_label("Username").fill(username)
     page.get_by_label("Password", exact=True).fill(password)
     page.get_by_role("button", name="Log In").click()
-    expect(page).to_have_url(f"{server.url}/dashboard/overview", timeout=15_000)
+    expect(page).to_have_url(f"{server.url}/dashboard/overview")
 
 
 def signed_in_staff(browser: Browser, server: LiveServer, viewport: ViewportSize = DESKTOP) -> Iterator[Page]:

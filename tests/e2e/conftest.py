@@ -23,10 +23,11 @@ SCREENSHOTS = ROOT / "test-output" / "screenshots"
 DESKTOP: ViewportSize = {"width": 1280, "height": 800}
 PHONE: ViewportSize = {"width": 375, "height": 812}
 
-# Playwright's 5 s per expectation, four times over for the CI machine (2 cores, the server, its followers and
-# up to three browsers of one walk on them): an expectation that holds still returns at once, so only a
-# failing one waits the longer.
-expect.set_options(timeout=20_000)
+# Playwright's 5 s per expectation, six times over for the CI machine: 2 cores shared by parallel workers,
+# each with its server, followers and up to three browsers of one walk. An expectation that holds still
+# returns at once, so only a failing one waits the longer; a test sets a shorter timeout only where the
+# speed is the point.
+expect.set_options(timeout=30_000)
 
 
 @dataclass

@@ -91,7 +91,7 @@ class Person(CountsActs):
         self.fill(self.page.get_by_label("Username"), username)
         self.fill(self.page.get_by_label("Password", exact=True), password)
         self.click(self.page.get_by_role("button", name="Log In"))
-        expect(self.page).to_have_url(f"{server.url}/dashboard/overview", timeout=15_000)
+        expect(self.page).to_have_url(f"{server.url}/dashboard/overview")
 
     def look(self, step: str) -> list[str]:
         """What is wrong on the screen as the person sees it now (empty when nothing); saved as

@@ -91,7 +91,7 @@ def test_individual_journey_to_reading_a_notification(
     # The customer reads the notification: badge, 40-character preview, click expands and marks read.
     page.reload()
     badge = page.get_by_test_id("unread-badge")
-    expect(badge).not_to_have_text("0", timeout=10_000)
+    expect(badge).not_to_have_text("0")
     unread = int(badge.inner_text())
     page.get_by_role("button", name="Notifications").click()
     panel = page.get_by_role("region", name="Notification list")
@@ -104,7 +104,7 @@ def test_individual_journey_to_reading_a_notification(
     assert "..." not in text  # shown whole: nothing to expand
     first.click()
     # Marked read: the unread marker goes and the item greys out.
-    expect(first).not_to_contain_text("Unread", timeout=10_000)
+    expect(first).not_to_contain_text("Unread")
     expect(badge).to_have_text(str(unread - 1))
 
     page.goto(f"{live_server.url}/dashboard/profile?editProfile=true")

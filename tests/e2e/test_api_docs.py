@@ -20,7 +20,7 @@ def test_the_api_docs_render_under_the_content_security_policy(page: Page, live_
     page.add_init_script(RECORD_VIOLATIONS)
     answer = page.goto(f"{live_server.url}/docs")
     assert answer is not None and "script-src 'self'" in answer.headers["content-security-policy"]
-    expect(page.get_by_role("heading", name="Freight booking portal")).to_be_visible(timeout=15_000)
+    expect(page.get_by_role("heading", name="Freight booking portal")).to_be_visible()
     expect(page.locator(".opblock-summary-path", has_text="/auth/api/v1/login").first).to_be_visible()
     assert page.evaluate("window.__violations") == []
     assert not [text for text in messages if "Content Security Policy" in text], messages

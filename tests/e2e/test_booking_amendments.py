@@ -71,7 +71,7 @@ def sides(request: pytest.FixtureRequest, browser: Browser, live_server: LiveSer
 
 def open_booking(page: Page, server: LiveServer, rid: str) -> None:
     page.goto(f"{server.url}/dashboard/bookings/rate-request/detail/{rid}")
-    expect(page.get_by_role("heading", name="Changes to this booking")).to_be_visible(timeout=15_000)
+    expect(page.get_by_role("heading", name="Changes to this booking")).to_be_visible()
 
 
 def review(staff: Page, server: LiveServer, commodity: str) -> None:
@@ -136,7 +136,7 @@ def test_amendment_with_a_new_price_the_customer_accepts(
     expect(decision.get_by_text("New Price Quoted", exact=True)).to_be_visible()
 
     customer.reload()
-    expect(customer.get_by_text("$1,350.00")).to_be_visible(timeout=15_000)
+    expect(customer.get_by_text("$1,350.00")).to_be_visible()
     customer.get_by_role("button", name="Accept new price").click()
     # Asked once more, as the first quote was; Escape keeps the booking as it is.
     dialog = customer.get_by_role("dialog", name="Accept the new price?")
@@ -153,7 +153,7 @@ def test_amendment_with_a_new_price_the_customer_accepts(
     customer.reload()
     customer.get_by_role("button", name="Add Containers").click()
     containers = customer.get_by_role("dialog", name="Container Details")
-    expect(containers.get_by_text("0/3")).to_be_visible(timeout=15_000)
+    expect(containers.get_by_text("0/3")).to_be_visible()
     containers.press("Escape")
     customer.screenshot(path=str(screenshot_dir / f"amendment-approved-{width}.png"), full_page=True)
 
@@ -175,7 +175,7 @@ def test_amendment_declined_keeps_the_original(
     expect(decision.get_by_text("Amendment Declined", exact=True)).to_be_visible()
     no_serious_violations(staff)
     customer.reload()
-    expect(customer.get_by_text("Walnuts need a fumigation certificate")).to_be_visible(timeout=15_000)
+    expect(customer.get_by_text("Walnuts need a fumigation certificate")).to_be_visible()
     expect(customer.get_by_text("Amendment Declined", exact=True)).to_be_visible()
     checked_and_saved(customer, screenshot_dir, f"amendment-declined-{width}")
     detail = call(live_server, "GET", f"{BOOKING}/client/rate-requests/{rid}", token=token)
@@ -205,7 +205,7 @@ def test_cancellation_request_confirmed_by_staff(
     ).click()
     expect(decision.get_by_text("Cancellation Confirmed", exact=True)).to_be_visible()
     customer.reload()
-    expect(customer.get_by_text("Cancellation Confirmed", exact=True)).to_be_visible(timeout=15_000)
+    expect(customer.get_by_text("Cancellation Confirmed", exact=True)).to_be_visible()
     customer.screenshot(path=str(screenshot_dir / f"cancellation-confirmed-{width}.png"), full_page=True)
     assert (
         call(live_server, "GET", f"{BOOKING}/client/rate-requests/{rid}", token=token)["stateName"]
@@ -239,7 +239,7 @@ def test_staff_ask_for_an_amendment_and_the_customer_sends_it(
 
     staff.reload()
     panel = staff.get_by_role("region", name="Changes asked for")
-    expect(panel.get_by_text(f"Asked of the customer: {reason}")).to_be_visible(timeout=15_000)
+    expect(panel.get_by_text(f"Asked of the customer: {reason}")).to_be_visible()
     panel.get_by_role("button", name="Approve amendment").click()
     expect(panel.get_by_text("Amendment Approved", exact=True)).to_be_visible()
     assert (

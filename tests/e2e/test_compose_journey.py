@@ -218,7 +218,7 @@ def test_a_new_customers_first_day_on_the_compose_topology(
             page.get_by_label("Username").fill(national_id)
             page.get_by_label("Password", exact=True).fill(PASSWORD)
             page.get_by_role("button", name="Log In").click()
-            expect(page).to_have_url(f"{deployment.url}{target}", timeout=15_000)
+            expect(page).to_have_url(f"{deployment.url}{target}")
             expect(page.get_by_text("Saffron threads in tins").first).to_be_visible()
         finally:
             context.close()

@@ -27,7 +27,7 @@ def test_the_app_runs_under_its_content_security_policy(page: Page, live_server:
     page.get_by_label("Username").fill(ADMIN_USERNAME)
     page.get_by_label("Password", exact=True).fill(ADMIN_PASSWORD)
     page.get_by_role("button", name="Log In").click()
-    expect(page).to_have_url(f"{live_server.url}/dashboard/overview", timeout=10_000)
+    expect(page).to_have_url(f"{live_server.url}/dashboard/overview")
     expect(page.get_by_role("heading", name="Overview")).to_be_visible()
     assert page.evaluate("window.__violations") == []
     # The report page (framed by the booking wizard) keeps its stylesheet.

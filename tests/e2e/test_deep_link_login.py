@@ -41,7 +41,7 @@ def test_an_emailed_booking_link_leads_through_the_login_to_the_booking(
         page.get_by_label("Username").fill(username)
         page.get_by_label("Password", exact=True).fill(password)
         page.get_by_role("button", name="Log In").click()
-        expect(page).to_have_url(f"{live_server.url}{target}", timeout=15_000)
+        expect(page).to_have_url(f"{live_server.url}{target}")
         expect(page.get_by_text("Saffron threads in tins").first).to_be_visible()
 
         # A crafted link cannot send the signed-in person to another site.

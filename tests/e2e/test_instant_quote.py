@@ -103,7 +103,7 @@ def test_a_tariff_prices_a_request_before_staff_act(
     expect(page.get_by_text("Quoted instantly from the carrier's tariff")).to_be_visible()
     no_serious_violations(page)
     # The create's toast sits over the header for a while: the layout is judged once it has gone.
-    expect(page.get_by_text("Booking requested")).to_have_count(0, timeout=15_000)
+    expect(page.get_by_text("Booking requested")).to_have_count(0)
     assert layout_problems(page) == []
     page.screenshot(path=str(screenshot_dir / "instant-quote-desktop.png"), full_page=True)
 

@@ -310,7 +310,7 @@ TOAST_AND_BELL = """async (text) => {
 
 def test_a_toast_never_covers_the_bell(page: Page, live_server: LiveServer, viewport: ViewportSize) -> None:
     sign_in(page, live_server, ADMIN_USERNAME, ADMIN_PASSWORD)
-    expect(page.get_by_role("status")).to_have_count(0, timeout=10_000)  # the log-in toast has gone
+    expect(page.get_by_role("status")).to_have_count(0)  # the log-in toast has gone
     # Log out toasts on the dashboard for 2 s before going to the login page, the bell still there.
     open_staff_menu(page, viewport)
     page.get_by_role("button", name="Log out").click()

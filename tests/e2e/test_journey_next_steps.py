@@ -164,7 +164,7 @@ def test_a_declined_profile_edit_puts_the_accepted_values_back_live(
         token=admin_token(live_server),
     )
     # No reload: the decision arrives on the open page.
-    expect(form.get_by_role("status").filter(has_text="declined")).to_contain_text(reason, timeout=15_000)
+    expect(form.get_by_role("status").filter(has_text="declined")).to_contain_text(reason)
     expect(contact).to_have_value("Jane Doe")
     expect(form.get_by_role("button", name="Save")).to_be_disabled()  # nothing typed is left over
     shot(page, screenshot_dir, "profile-declined")

@@ -324,7 +324,7 @@ def test_the_final_report_has_no_nested_scroll(
     sign_in(page, live_server, username, password)
     page.goto(f"{live_server.url}/dashboard/bookings/rate-request/detail/{rid}")
     report = page.frame_locator("iframe[title='Shipping order report']")
-    expect(report.get_by_text("Roasted pistachios in 25 kg cartons")).to_be_visible(timeout=15_000)
+    expect(report.get_by_text("Roasted pistachios in 25 kg cartons")).to_be_visible()
     expect(report.get_by_text("BMOU0061950")).to_be_visible()
     frame = page.frame(url=re.compile("/documents/report.html"))
     assert frame is not None

@@ -101,8 +101,8 @@ def world(live_server: LiveServer) -> World:
 
 def settle(page: Page) -> None:
     """The page has its heading and nothing is loading any more."""
-    expect(page.locator("h1").first).to_be_visible(timeout=10_000)
-    expect(page.get_by_role("status").filter(has_text="Loading")).to_have_count(0, timeout=10_000)
+    expect(page.locator("h1").first).to_be_visible()
+    expect(page.get_by_role("status").filter(has_text="Loading")).to_have_count(0)
 
 
 def visit(page: Page, server: LiveServer, routes: list[tuple[str, str]]) -> Iterator[str]:

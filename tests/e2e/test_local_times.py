@@ -57,7 +57,7 @@ def test_a_customer_reads_each_time_in_the_local_time_of_its_port(
     with customer_page(browser, live_server, booked, size) as page:
         page.goto(f"{live_server.url}/dashboard/bookings/rate-request/detail/{booked.rid}")
         sailing = page.get_by_role("region", name="Sailing")
-        expect(sailing.get_by_text("ETD Bandar Abbas")).to_be_visible(timeout=15_000)
+        expect(sailing.get_by_text("ETD Bandar Abbas")).to_be_visible()
         expect(sailing.get_by_text("ETA Hamburg")).to_be_visible()
         facts = sailing.locator("dd")
         expect(facts.nth(0)).to_have_text(TEHRAN)

@@ -19,7 +19,7 @@ def test_admin_logs_in_through_the_form(page: Page, live_server: LiveServer, scr
     page.get_by_label("Password", exact=True).fill(ADMIN_PASSWORD)
     page.get_by_role("button", name="Log In").click()
     expect(page.get_by_text("Signed in")).to_be_visible()
-    expect(page).to_have_url(f"{live_server.url}/dashboard/overview", timeout=10_000)
+    expect(page).to_have_url(f"{live_server.url}/dashboard/overview")
     expect(page.get_by_role("heading", name="Overview")).to_be_visible()
     cookies = {c["name"]: c for c in page.context.cookies()}
     assert cookies["token"]["path"] == "/"

@@ -120,7 +120,7 @@ def test_staff_add_a_charge_the_tariff_row_lacks(
     expect(panel.get_by_test_id("booking-total")).to_have_text("$3,391.00")
     no_serious_violations(staff_page)
     # The toast sits over the header for a while: the layout is judged once it has gone.
-    expect(staff_page.get_by_text("Price quoted: the customer is told")).to_have_count(0, timeout=15_000)
+    expect(staff_page.get_by_text("Price quoted: the customer is told")).to_have_count(0)
     assert layout_problems(staff_page) == []
     staff_page.screenshot(path=str(screenshot_dir / f"quote-editor-quoted-{width}.png"), full_page=True)
     live_server.verify()

@@ -58,7 +58,7 @@ def test_a_customer_picks_a_sailing_to_chabahar(
             .filter(has_text="Persian Gulf Express")
             .filter(has_text="Kharg Star")
         )
-        expect(ours.first).to_be_visible(timeout=15_000)
+        expect(ours.first).to_be_visible()
         expect(ours.first).to_contain_text("voyage 2407W")
         expect(ours.first).to_contain_text("21 days")
         expect(ours.first).to_contain_text("Shipping instructions (documentation)")

@@ -71,7 +71,7 @@ def test_staff_preview_publish_and_remove_a_schedule(
     try:
         sign_in(page, live_server, ADMIN_USERNAME, ADMIN_PASSWORD)
         page.goto(f"{live_server.url}/dashboard/schedules")
-        expect(page.get_by_role("heading", name="Upload a schedule")).to_be_visible(timeout=15_000)
+        expect(page.get_by_role("heading", name="Upload a schedule")).to_be_visible()
 
         # The standard's sample is dated in the past: the preview says so, call by call.
         page.get_by_label("Schedule file").set_input_files(str(_file(tmp_path, "sample.json", sample())))

@@ -42,7 +42,7 @@ def test_staff_run_tracking_from_the_console(
     try:
         sign_in(page, live_server, ADMIN_USERNAME, ADMIN_PASSWORD)
         page.goto(f"{live_server.url}/dashboard/tracking")
-        expect(page.get_by_role("heading", name="Publisher keys")).to_be_visible(timeout=15_000)
+        expect(page.get_by_role("heading", name="Publisher keys")).to_be_visible()
 
         # A key: shown once, then listed by its hint only.
         label = f"Jebel Ali gate {size['width']}"
@@ -69,7 +69,7 @@ def test_staff_run_tracking_from_the_console(
         publish(live_server, key, [stray])
         page.reload()
         unmatched = page.get_by_test_id("unmatched-event").filter(has_text=stray["eventID"])
-        expect(unmatched).to_have_count(1, timeout=10_000)
+        expect(unmatched).to_have_count(1)
         unmatched.get_by_label(f"Booking reference for {stray['eventID']}").fill(reference)
         unmatched.get_by_role("button", name="Assign").click()
         expect(page.get_by_text(f"Event assigned to {reference}")).to_be_visible()
