@@ -23,6 +23,8 @@ function Bars({ weeks }: { weeks: QuotingWeeks }) {
       role="img"
       aria-label={t('quoting.chartLabel')}
       preserveAspectRatio="xMinYMin meet"
+      // Time runs left to right on the chart in either language: each label's end stays under its own bars.
+      direction="ltr"
     >
       {[0.5, 1].map((share) => (
         <g key={share}>
