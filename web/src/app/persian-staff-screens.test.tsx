@@ -8,9 +8,9 @@ import type { BookingTrail } from '@/features/audit/api/audit-api';
 import { BookingTrailRoute } from '@/features/audit/routes/booking-trail';
 import { AuditLogRoute } from '@/features/audit/routes/audit-log';
 import { WorkQueuePanel } from '@/features/admin/components/work-queue';
-import { REQUEST_ACTIONS } from '../lib/request-actions';
-import type { Tariffs } from '../api/tariffs';
-import { TariffsRoute } from './tariffs';
+import { REQUEST_ACTIONS } from '@/features/operations/lib/request-actions';
+import type { Tariffs } from '@/features/operations/api/tariffs';
+import { TariffsRoute } from '@/features/operations/routes/tariffs';
 
 const tariffs: Tariffs = {
   rows: [
