@@ -125,7 +125,8 @@ def test_staff_and_auditor_screens_read_in_persian_at_both_widths(
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     english: dict[str, list[str]] = {}
     for viewport, width_name in ((DESKTOP, "desktop"), (PHONE, "phone")):
-        with signed_in_page(browser, live_server, dict(viewport), ADMIN_USERNAME, ADMIN_PASSWORD) as page:
+        size = {"width": viewport["width"], "height": viewport["height"]}
+        with signed_in_page(browser, live_server, size, ADMIN_USERNAME, ADMIN_PASSWORD) as page:
             _persian(page, live_server)
             # The overview: the work queue, the quoting chart and the sign-ups waiting for review.
             expect(page.get_by_role("heading", name="صف کار")).to_be_visible(timeout=15_000)
