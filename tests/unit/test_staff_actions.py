@@ -176,6 +176,12 @@ def test_the_console_s_rows_have_their_words() -> None:
         if action.console is None:
             continue
         assert action.console["title"] and action.console["done"], action.name
+        # The console speaks Persian too: each button's words have their Persian sibling, {price} kept.
+        fa = action.console["fa"]
+        assert fa["title"] and fa["done"], action.name
+        assert (fa["prompt"] is None) == (action.console["prompt"] is None), action.name
+        priced = "{price}" in (action.console["prompt"] or "")
+        assert ("{price}" in (fa["prompt"] or "")) == priced, action.name
         assert action.console["variant"] in {"primary", "outline", "danger"}, action.name
         # A reason asked in the dialog is the body the route takes.
         assert action.console["reason"] == (action.body is not None and action.body.model == "MessageBody")

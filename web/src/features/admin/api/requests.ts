@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { api } from '@/lib/api-client';
 import type { ApiError } from '@/lib/api-client';
 import type { Answer } from '@/types/contract';
+import { i18next } from '@/i18n';
 
 // The registration and edit-request shapes, as the server's OpenAPI document declares them.
 export type RegistrationDetail = Answer<'accounts_admin_individual_request'>;
@@ -19,7 +20,12 @@ const KIND_PATH: Record<CustomerKind, string> = {
 /** Route segments of the detail screens (spec spellings). */
 export const DETAIL_ROUTE: Record<number, string> = { 1: 'indivisual', 2: 'corporate', 3: 'corporateForeign' };
 export const UPDATE_ROUTE: Record<number, string> = { 1: 'indivisual', 2: 'Corporate', 3: 'CorporateForeign' };
-export const KIND_LABEL: Record<number, string> = { 1: 'Individual', 2: 'Domestic company', 3: 'Foreign company' };
+const KIND_KEYS = { 1: 'individual', 2: 'domestic', 3: 'foreign' } as const;
+/** The kind of customer in words, in the language shown (1 individual, 2 domestic company, 3 foreign company). */
+export function kindLabel(kind: number): string {
+  const key = KIND_KEYS[kind as keyof typeof KIND_KEYS];
+  return key ? i18next.t(`kinds.${key}`, { ns: 'admin' }) : String(kind);
+}
 
 const adminKeys = {
   all: ['admin'] as const,

@@ -10,6 +10,7 @@ import { toast } from '@/components/ui/toast';
 import type { ApiError } from '@/lib/api-client';
 import { message } from '@/lib/messages';
 import styles from './admin.module.css';
+import { useTranslation } from 'react-i18next';
 
 /** Spec 000 section 5: the decline description is required, at least 1 character. */
 const declineSchema = z.object({ message: z.string().trim().min(1, message('common.requiredShort')) });
@@ -23,6 +24,7 @@ export interface DecisionProps {
 
 /** Accept (with a confirmation) and Decline (with a required description); both return to the overview. */
 export function Decision({ accept, decline, disabled, subject }: DecisionProps) {
+  const { t } = useTranslation('admin');
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<'accept' | 'decline' | null>(null);
   const descriptionId = useId();
@@ -42,40 +44,40 @@ export function Decision({ accept, decline, disabled, subject }: DecisionProps) 
     <>
       <div className={styles.actions}>
         <Button onClick={() => setDialog('accept')} disabled={disabled}>
-          Accept
+          {t('decision.accept')}
         </Button>
         <Button variant="danger" onClick={() => setDialog('decline')} disabled={disabled}>
-          Decline
+          {t('decision.decline')}
         </Button>
       </div>
       <Dialog
         open={dialog === 'accept'}
         onClose={() => setDialog(null)}
-        title="Accept"
+        title={t('decision.accept')}
         actions={
           <>
             <Button variant="outline" onClick={() => setDialog(null)}>
-              Cancel
+              {t('decision.cancel')}
             </Button>
             <Button
               loading={accept.isPending}
-              onClick={() => accept.mutate(undefined, { onSuccess: () => done('Accepted.'), onError: failed })}
+              onClick={() => accept.mutate(undefined, { onSuccess: () => done(t('decision.accepted')), onError: failed })}
             >
-              Confirm
+              {t('decision.confirm')}
             </Button>
           </>
         }
       >
-        <p>Accept {subject}?</p>
+        <p>{t('decision.acceptSubject', { subject })}</p>
       </Dialog>
-      <Dialog open={dialog === 'decline'} onClose={() => setDialog(null)} title="Decline">
+      <Dialog open={dialog === 'decline'} onClose={() => setDialog(null)} title={t('decision.decline')}>
         <form
           noValidate
           onSubmit={handleSubmit(({ message }) =>
-            decline.mutate(message, { onSuccess: () => done('Declined.'), onError: failed }),
+            decline.mutate(message, { onSuccess: () => done(t('decision.declined')), onError: failed }),
           )}
         >
-          <label htmlFor={descriptionId}>Description</label>
+          <label htmlFor={descriptionId}>{t('decision.description')}</label>
           <textarea
             id={descriptionId}
             dir="auto"
@@ -86,10 +88,10 @@ export function Decision({ accept, decline, disabled, subject }: DecisionProps) 
           {errors.message ? <p className={styles.error}>{errors.message.message}</p> : null}
           <div className={styles.actions} style={{ marginTop: 16 }}>
             <Button type="button" variant="outline" onClick={() => setDialog(null)}>
-              Cancel
+              {t('decision.cancel')}
             </Button>
             <Button type="submit" variant="danger" loading={decline.isPending}>
-              Send
+              {t('decision.send')}
             </Button>
           </div>
         </form>

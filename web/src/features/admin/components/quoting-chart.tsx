@@ -3,6 +3,8 @@ import { quotingStatsOptions } from '../api/quoting';
 import type { QuotingWeeks } from '../api/quoting';
 import { formatShare, formatWait, weekLabel } from '../lib/quoting';
 import styles from './admin.module.css';
+import { useTranslation } from 'react-i18next';
+import { localDigits } from '@/lib/format';
 
 const WEEKS = 8;
 const HEIGHT = 120;
@@ -11,6 +13,7 @@ const SLOT = 48;
 
 /** Two bars a week: the share quoted instantly and the share of quotes accepted (0-100%). */
 function Bars({ weeks }: { weeks: QuotingWeeks }) {
+  const { t } = useTranslation('admin');
   const width = weeks.length * SLOT + 28;
   const y = (share: number | null) => HEIGHT - Math.round((share ?? 0) * (HEIGHT - 8));
   return (
@@ -18,8 +21,10 @@ function Bars({ weeks }: { weeks: QuotingWeeks }) {
       className={styles.chart}
       viewBox={`0 0 ${width} ${HEIGHT + 20}`}
       role="img"
-      aria-label="Share quoted instantly and share accepted, by week"
+      aria-label={t('quoting.chartLabel')}
       preserveAspectRatio="xMinYMin meet"
+      // Time runs left to right on the chart in either language: each label's end stays under its own bars.
+      direction="ltr"
     >
       {[0.5, 1].map((share) => (
         <g key={share}>
@@ -35,10 +40,10 @@ function Bars({ weeks }: { weeks: QuotingWeeks }) {
         return (
           <g key={w.weekStart}>
             <rect x={x} y={y(w.instantShare)} width={BAR} height={HEIGHT - y(w.instantShare)} fill="#1d4ed8">
-              <title>{`${weekLabel(w.weekStart)}: ${formatShare(w.instantShare)} quoted instantly`}</title>
+              <title>{t('quoting.barInstant', { week: weekLabel(w.weekStart), share: formatShare(w.instantShare) })}</title>
             </rect>
             <rect x={x + BAR + 2} y={y(w.acceptedShare)} width={BAR} height={HEIGHT - y(w.acceptedShare)} fill="#15803d">
-              <title>{`${weekLabel(w.weekStart)}: ${formatShare(w.acceptedShare)} accepted`}</title>
+              <title>{t('quoting.barAccepted', { week: weekLabel(w.weekStart), share: formatShare(w.acceptedShare) })}</title>
             </rect>
             {/* A week's label is wider than its slot: every other week is labelled, counted from the newest,
                 each label ending under its own bars, so none runs into the next or off the chart. */}
@@ -56,37 +61,38 @@ function Bars({ weeks }: { weeks: QuotingWeeks }) {
 
 /** The staff overview's view of quoting: instant share, time to quote and acceptance, by week. */
 export function QuotingPanel() {
+  const { t } = useTranslation('admin');
   const query = useQuery(quotingStatsOptions(WEEKS));
   if (query.isPending) return null;
-  if (query.isError) return <p role="alert">The quoting figures could not be loaded.</p>;
+  if (query.isError) return <p role="alert">{t('quoting.error')}</p>;
   const weeks = query.data;
   return (
     <section aria-labelledby="quoting-heading" className={styles.section}>
-      <h2 id="quoting-heading">How quoting goes</h2>
+      <h2 id="quoting-heading">{t('quoting.title')}</h2>
       <p className={styles.legend}>
-        <span className={styles.swatchInstant} aria-hidden="true" /> quoted instantly{' '}
-        <span className={styles.swatchAccepted} aria-hidden="true" /> quotes accepted
+        <span className={styles.swatchInstant} aria-hidden="true" /> {t('quoting.instant')}{' '}
+        <span className={styles.swatchAccepted} aria-hidden="true" /> {t('quoting.accepted')}
       </p>
       <Bars weeks={weeks} />
       {/* A scrolling region is reachable by keyboard (it may scroll sideways on a phone). */}
-      <div className={styles.tableWrap} tabIndex={0} role="region" aria-label="Quoting by week">
+      <div className={styles.tableWrap} tabIndex={0} role="region" aria-label={t('quoting.byWeek')}>
         <table className={styles.table}>
-          <caption className="visually-hidden">Quoting by week</caption>
+          <caption className="visually-hidden">{t('quoting.byWeek')}</caption>
           <thead>
             <tr>
-              <th scope="col">Week of</th>
-              <th scope="col">Requests</th>
-              <th scope="col">Quoted instantly</th>
-              <th scope="col">Time to quote (median)</th>
-              <th scope="col">Time to quote (90th pct.)</th>
-              <th scope="col">Accepted</th>
+              <th scope="col">{t('quoting.weekOf')}</th>
+              <th scope="col">{t('quoting.requests')}</th>
+              <th scope="col">{t('quoting.quotedInstantly')}</th>
+              <th scope="col">{t('quoting.median')}</th>
+              <th scope="col">{t('quoting.p90')}</th>
+              <th scope="col">{t('quoting.acceptedHead')}</th>
             </tr>
           </thead>
           <tbody>
             {[...weeks].reverse().map((w) => (
               <tr key={w.weekStart} data-testid="quoting-week">
                 <td>{weekLabel(w.weekStart)}</td>
-                <td>{w.requests}</td>
+                <td>{localDigits(String(w.requests))}</td>
                 <td>{formatShare(w.instantShare)}</td>
                 <td>{formatWait(w.medianSecondsToQuote)}</td>
                 <td>{formatWait(w.p90SecondsToQuote)}</td>

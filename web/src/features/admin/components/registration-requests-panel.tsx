@@ -7,15 +7,16 @@ import { Spinner } from '@/components/ui/spinner';
 import { can } from '@/lib/lifecycle';
 import {
   DETAIL_ROUTE,
-  KIND_LABEL,
+  kindLabel,
   REQUEST_LIST_LIMIT,
   UPDATE_ROUTE,
   useRegistrationList,
   useUpdateList,
 } from '../api/requests';
 import styles from './admin.module.css';
-import { formatMoment } from '@/lib/format';
+import { formatMoment, localDigits } from '@/lib/format';
 import { fieldWords } from '@/lib/field-words';
+import { useTranslation } from 'react-i18next';
 
 function when(value: string | null) {
   return value ? formatMoment(value) : '';
@@ -32,17 +33,16 @@ function Pager({
   onPage: (p: number) => void;
   label: string;
 }) {
+  const { t } = useTranslation('admin');
   const pages = Math.max(1, Math.ceil(total / REQUEST_LIST_LIMIT));
   return (
-    <nav className={styles.pager} aria-label={`${label} pages`}>
+    <nav className={styles.pager} aria-label={t('pager.label', { label })}>
       <Button variant="outline" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        Previous
+        {t('pager.previous')}
       </Button>
-      <span>
-        Page {page} of {pages}
-      </span>
+      <span>{localDigits(t('pager.page', { page, pages }))}</span>
       <Button variant="outline" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-        Next
+        {t('pager.next')}
       </Button>
     </nav>
   );
@@ -50,6 +50,7 @@ function Pager({
 
 /** Staff overview: registration requests (pending first) and pending profile edit requests. */
 export function RegistrationRequestsPanel() {
+  const { t } = useTranslation('admin');
   const [page, setPage] = useState(1);
   const [editPage, setEditPage] = useState(1);
   const list = useRegistrationList(page);
@@ -57,76 +58,96 @@ export function RegistrationRequestsPanel() {
   return (
     <>
       <section aria-labelledby="registration-requests-heading" className={styles.section}>
-        <h2 id="registration-requests-heading">Registration Requests</h2>
+        <h2 id="registration-requests-heading">{t('registrations.title')}</h2>
         {list.isPending ? <Spinner /> : null}
-        {list.isError ? <p role="alert">The requests could not be loaded.</p> : null}
+        {list.isError ? <p role="alert">{t('registrations.error')}</p> : null}
         {list.data ? (
           <>
             {/* A scrolling region is reachable by keyboard (a wide desktop table may scroll); on a phone the
                 rows stack as cards, each cell with its label, so nothing scrolls sideways. */}
-            <div className={styles.tableWrap} tabIndex={0} role="region" aria-label="Registration requests">
+            <div className={styles.tableWrap} tabIndex={0} role="region" aria-label={t('registrations.region')}>
               <table className={`${styles.table} ${styles.stacked}`}>
-                <ColumnHeads names={['Name', 'Kind', 'National ID / Company ID', 'State', 'Date']} />
+                <ColumnHeads
+                  names={[
+                    t('registrations.name'),
+                    t('registrations.kind'),
+                    t('registrations.ids'),
+                    t('registrations.state'),
+                    t('registrations.date'),
+                  ]}
+                />
                 <tbody>
                   {list.data.list.map((item) => (
                     <tr key={item.id}>
-                      <td data-label="Name">
+                      <td data-label={t('registrations.name')}>
                         <Link
                           to={`/dashboard/request/${DETAIL_ROUTE[item.kind]}/detail/${encodeURIComponent(item.id)}`}
                         >
-                          {item.name || item.nationalId}
+                          <bdi>{item.name || item.nationalId}</bdi>
                         </Link>
                         <AttentionBadge needsAttention={item.needsAttention} />
                       </td>
-                      <td data-label="Kind">{KIND_LABEL[item.kind]}</td>
-                      <td data-label={item.kind === 1 ? 'National ID' : 'Company ID'}>{item.nationalId}</td>
+                      <td data-label={t('registrations.kind')}>{kindLabel(item.kind)}</td>
+                      <td data-label={item.kind === 1 ? t('registrations.nationalId') : t('registrations.companyId')}>
+                        <bdi>{item.nationalId}</bdi>
+                      </td>
                       <td
-                        data-label="State"
+                        data-label={t('registrations.state')}
                         className={can('registration', item.state, 'accept', 'staff') ? styles.pending : undefined}
                       >
                         {item.stateLabel}
                       </td>
-                      <td data-label="Date">{when(item.createdAt)}</td>
+                      <td data-label={t('registrations.date')}>{when(item.createdAt)}</td>
                     </tr>
                   ))}
                 </tbody>
               </table>
             </div>
-            {list.data.list.length === 0 ? <p>No registration requests.</p> : null}
-            <Pager page={page} total={list.data.totalCount} onPage={setPage} label="Registration requests" />
+            {list.data.list.length === 0 ? <p>{t('registrations.none')}</p> : null}
+            <Pager page={page} total={list.data.totalCount} onPage={setPage} label={t('registrations.region')} />
           </>
         ) : null}
       </section>
       <section aria-labelledby="edit-requests-heading" className={styles.section}>
-        <h2 id="edit-requests-heading">Edit Profile Requests</h2>
+        <h2 id="edit-requests-heading">{t('edits.title')}</h2>
         {edits.isPending ? <Spinner /> : null}
         {edits.data ? (
           <>
             {/* A scrolling region is reachable by keyboard (it may scroll sideways on a phone). */}
-            <div className={styles.tableWrap} tabIndex={0} role="region" aria-label="Edit profile requests">
+            <div className={styles.tableWrap} tabIndex={0} role="region" aria-label={t('edits.region')}>
               <table className={`${styles.table} ${styles.stacked}`}>
-                <ColumnHeads names={['Customer', 'Kind', 'Identity number', 'Changed fields', 'Date']} />
+                <ColumnHeads
+                  names={[
+                    t('edits.customer'),
+                    t('registrations.kind'),
+                    t('edits.identity'),
+                    t('edits.changed'),
+                    t('registrations.date'),
+                  ]}
+                />
                 <tbody>
                   {edits.data.list.map((item) => (
                     <tr key={item.id}>
-                      <td data-label="Customer">
+                      <td data-label={t('edits.customer')}>
                         <Link
                           to={`/dashboard/request/update/${UPDATE_ROUTE[item.accountType]}/detail/${encodeURIComponent(item.nationalId)}`}
                         >
                           <bdi>{item.customerName || item.nationalId}</bdi>
                         </Link>
                       </td>
-                      <td data-label="Kind">{KIND_LABEL[item.accountType]}</td>
-                      <td data-label="Identity number">{item.nationalId}</td>
-                      <td data-label="Changed fields">{item.editedFields.map(fieldWords).join(', ')}</td>
-                      <td data-label="Date">{when(item.requestedAt)}</td>
+                      <td data-label={t('registrations.kind')}>{kindLabel(item.accountType)}</td>
+                      <td data-label={t('edits.identity')}>
+                        <bdi>{item.nationalId}</bdi>
+                      </td>
+                      <td data-label={t('edits.changed')}>{item.editedFields.map(fieldWords).join(t('comma'))}</td>
+                      <td data-label={t('registrations.date')}>{when(item.requestedAt)}</td>
                     </tr>
                   ))}
                 </tbody>
               </table>
             </div>
-            {edits.data.list.length === 0 ? <p>No pending edit requests.</p> : null}
-            <Pager page={editPage} total={edits.data.totalCount} onPage={setEditPage} label="Edit requests" />
+            {edits.data.list.length === 0 ? <p>{t('edits.none')}</p> : null}
+            <Pager page={editPage} total={edits.data.totalCount} onPage={setEditPage} label={t('edits.pagerLabel')} />
           </>
         ) : null}
       </section>

@@ -1,19 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { formatAge } from '@/lib/format';
+import { formatAge, localDigits } from '@/lib/format';
 import { workQueueOptions } from '../api/work-queue';
 import type { QueueKind, WorkQueue } from '../api/work-queue';
 import styles from './admin.module.css';
+import { useTranslation } from 'react-i18next';
 
-const TITLE: Record<QueueKind, string> = {
-  registrations: 'Registrations to review',
-  editRequests: 'Profile edits to review',
-  rateRequestsToQuote: 'Rate requests to quote',
-  bookingRequestsToConfirm: 'Booking requests to confirm',
-  ordersToReview: 'Shipping orders to review',
-  amendmentRequests: 'Amendment requests to decide',
-  cancellationRequests: 'Cancellation requests to decide',
-};
+// Each kind of waiting work is titled by its key in the admin catalogue (queue.<kind>).
 
 /** Bookings open in the console; sign-ups and profile edits in their lists below (their kind picks the page). */
 function itemPath(kind: QueueKind, id: string): string {
@@ -23,16 +16,17 @@ function itemPath(kind: QueueKind, id: string): string {
 }
 
 function Queue({ queue }: { queue: WorkQueue }) {
+  const { t } = useTranslation('admin');
   const headingId = `queue-${queue.kind}`;
   return (
     <section aria-labelledby={headingId} className={styles.queue}>
       <h3 id={headingId}>
-        {TITLE[queue.kind]} <span className={styles.queueCount}>{queue.count}</span>
+        {t(`queue.${queue.kind}`)} <span className={styles.queueCount}>{localDigits(String(queue.count))}</span>
       </h3>
       {queue.oldestAt ? (
-        <p className={styles.muted}>Oldest waiting {formatAge(queue.oldestAt)}</p>
+        <p className={styles.muted}>{t('queue.oldest', { age: formatAge(queue.oldestAt) })}</p>
       ) : (
-        <p className={styles.muted}>Nothing waiting</p>
+        <p className={styles.muted}>{t('queue.nothing')}</p>
       )}
       <ul>
         {queue.items.map((item) => {
@@ -40,7 +34,12 @@ function Queue({ queue }: { queue: WorkQueue }) {
           // The title is often a person's name, maybe Persian: isolated, so the age beside it keeps its place.
           const text = (
             <>
-              {item.reference ? `${item.reference} · ` : ''}
+              {item.reference ? (
+                <>
+                  <bdi>{item.reference}</bdi>
+                  {' · '}
+                </>
+              ) : null}
               <bdi>{item.who || item.title}</bdi>
               {item.who && item.about ? `: ${item.about}` : ''}
             </>
@@ -59,12 +58,13 @@ function Queue({ queue }: { queue: WorkQueue }) {
 
 /** The staff overview as a work queue: every kind of waiting work with its count and age, oldest first. */
 export function WorkQueuePanel() {
+  const { t } = useTranslation('admin');
   const query = useQuery(workQueueOptions());
   if (query.isPending) return null;
-  if (query.isError) return <p role="alert">The work queue could not be loaded.</p>;
+  if (query.isError) return <p role="alert">{t('queue.error')}</p>;
   return (
     <section aria-labelledby="work-queue-heading">
-      <h2 id="work-queue-heading">Work queue</h2>
+      <h2 id="work-queue-heading">{t('queue.title')}</h2>
       <div className={styles.queues}>
         {query.data.map((queue) => (
           <Queue key={queue.kind} queue={queue} />

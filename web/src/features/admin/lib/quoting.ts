@@ -1,19 +1,23 @@
 /** How quoting goes, worded for the staff overview: shares as percentages, waits as durations. */
-import { formatDate } from '@/lib/format';
+import { formatDate, localDigits } from '@/lib/format';
+import { i18next } from '@/i18n';
 
 /** `0.333` -> `33%`; null (no requests that week) -> `-`. */
 export function formatShare(share: number | null | undefined): string {
-  return share === null || share === undefined ? '-' : `${Math.round(share * 100)}%`;
+  return share === null || share === undefined
+    ? '-'
+    : localDigits(i18next.t('quoting.share', { ns: 'admin', percent: Math.round(share * 100) }));
 }
 
 /** Seconds from asking to the first quote: `instant` under a second, then s, min, h or days. */
 export function formatWait(seconds: number | null | undefined): string {
   if (seconds === null || seconds === undefined) return '-';
-  if (seconds < 1) return 'instant';
-  if (seconds < 60) return `${Math.round(seconds)} s`;
-  if (seconds < 3600) return `${Math.round(seconds / 60)} min`;
-  if (seconds < 86400) return `${(seconds / 3600).toFixed(1)} h`;
-  return `${(seconds / 86400).toFixed(1)} days`;
+  const t = i18next.getFixedT(null, 'admin');
+  if (seconds < 1) return t('quoting.wait.instant');
+  if (seconds < 60) return localDigits(t('quoting.wait.seconds', { n: Math.round(seconds) }));
+  if (seconds < 3600) return localDigits(t('quoting.wait.minutes', { n: Math.round(seconds / 60) }));
+  if (seconds < 86400) return localDigits(t('quoting.wait.hours', { n: (seconds / 3600).toFixed(1) }));
+  return localDigits(t('quoting.wait.days', { n: (seconds / 86400).toFixed(1) }));
 }
 
 /** `2026/11/23` for a week's Monday: a day as every screen writes one. */

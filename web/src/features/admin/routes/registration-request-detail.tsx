@@ -9,41 +9,58 @@ import type { CustomerKind, RegistrationDetail } from '../api/requests';
 import { Decision } from '../components/decision';
 import { ReadOnlyField } from '../components/read-only-field';
 import styles from '../components/admin.module.css';
+import { useTranslation } from 'react-i18next';
 
 export type { CustomerKind };
 
-const FIELDS: Record<CustomerKind, [keyof RegistrationDetail, string][]> = {
+// Each field is named by its key in the admin catalogue (fields.<name>); a company's national ID is its company ID.
+type FieldName =
+  | 'firstname'
+  | 'lastname'
+  | 'birthDate'
+  | 'nationalId'
+  | 'companyId'
+  | 'phone'
+  | 'email'
+  | 'fax'
+  | 'postalCode'
+  | 'address'
+  | 'name'
+  | 'contactPerson'
+  | 'economicCode'
+  | 'registerationCode';
+const FIELDS: Record<CustomerKind, [keyof RegistrationDetail, FieldName][]> = {
   individual: [
-    ['firstname', 'First Name'],
-    ['lastname', 'Last Name'],
-    ['birthDate', 'Birth Date'],
-    ['nationalId', 'National ID'],
-    ['phone', 'Phone'],
-    ['email', 'Email'],
-    ['fax', 'Fax'],
-    ['postalCode', 'Postal Code'],
-    ['address', 'Address'],
+    ['firstname', 'firstname'],
+    ['lastname', 'lastname'],
+    ['birthDate', 'birthDate'],
+    ['nationalId', 'nationalId'],
+    ['phone', 'phone'],
+    ['email', 'email'],
+    ['fax', 'fax'],
+    ['postalCode', 'postalCode'],
+    ['address', 'address'],
   ],
   domestic: [
-    ['name', 'Company Name'],
-    ['contactPerson', 'Contact Person'],
-    ['economicCode', 'Economic Code'],
-    ['registerationCode', 'Registration Code'],
-    ['nationalId', 'Company ID'],
-    ['phone', 'Phone'],
-    ['email', 'Email'],
-    ['fax', 'Fax'],
-    ['postalCode', 'Postal Code'],
-    ['address', 'Address'],
+    ['name', 'name'],
+    ['contactPerson', 'contactPerson'],
+    ['economicCode', 'economicCode'],
+    ['registerationCode', 'registerationCode'],
+    ['nationalId', 'companyId'],
+    ['phone', 'phone'],
+    ['email', 'email'],
+    ['fax', 'fax'],
+    ['postalCode', 'postalCode'],
+    ['address', 'address'],
   ],
   foreign: [
-    ['name', 'Company Name'],
-    ['contactPerson', 'Contact Person'],
-    ['email', 'Email'],
-    ['phone', 'Phone'],
-    ['postalCode', 'Postal Code'],
-    ['fax', 'Fax'],
-    ['address', 'Address'],
+    ['name', 'name'],
+    ['contactPerson', 'contactPerson'],
+    ['email', 'email'],
+    ['phone', 'phone'],
+    ['postalCode', 'postalCode'],
+    ['fax', 'fax'],
+    ['address', 'address'],
   ],
 };
 
@@ -56,31 +73,40 @@ function applicant(kind: CustomerKind, data: RegistrationDetail): string {
 }
 
 export function RegistrationRequestDetailRoute({ kind }: { kind: CustomerKind }) {
+  const { t } = useTranslation('admin');
   const id = useParams().id ?? '';
   const query = useRegistration(kind, id);
   const { accept, decline } = useRegistrationDecision(kind, id);
   const data = query.data;
   return (
-    <ContentLayout title="Registration Requests" description={data ? applicant(kind, data) : `Request ${id}`}>
+    <ContentLayout
+      title={t('registrations.title')}
+      description={data ? applicant(kind, data) : t('detail.request', { id })}
+    >
       {query.isPending ? <Spinner /> : null}
       {query.isError ? <p role="alert">{query.error.message}</p> : null}
       {data ? (
         <>
           <AttentionNote needsAttention={data.needsAttention} />
           <p className={styles.meta}>
-            State: <strong>{data.stateLabel}</strong>
-            {data.declineMessage ? ` (${data.declineMessage})` : ''} <AuditLink aggregateId={data.registrationId} />
+            {t('detail.state')} <strong>{data.stateLabel}</strong>
+            {data.declineMessage ? (
+              <>
+                {' ('}
+                <bdi>{data.declineMessage}</bdi>)
+              </>
+            ) : null} <AuditLink aggregateId={data.registrationId} />
           </p>
           <div className={styles.fields}>
             {FIELDS[kind].map(([key, label]) => (
-              <ReadOnlyField key={key} label={label} value={String(data[key] ?? '')} />
+              <ReadOnlyField key={key} label={t(`fields.${label}`)} value={String(data[key] ?? '')} />
             ))}
           </div>
           <Decision
             accept={accept}
             decline={decline}
             disabled={!can('registration', data.state, 'accept', 'staff')}
-            subject={`the sign-up of ${applicant(kind, data)}`}
+            subject={t('detail.signUpOf', { who: applicant(kind, data) })}
           />
         </>
       ) : null}

@@ -9,23 +9,25 @@ import { useUpdateDecision, useUpdateRequest } from '../api/requests';
 import type { CustomerKind } from '../api/requests';
 import { Decision } from '../components/decision';
 import styles from '../components/admin.module.css';
+import { useTranslation } from 'react-i18next';
 
 const show = (value: unknown) => (Array.isArray(value) ? value.join(', ') : value == null ? '' : String(value));
 
 /** The staff review of a profile edit: every field read-only, the changed ones marked as updated. */
 export function UpdateRequestDetailRoute({ kind }: { kind: CustomerKind }) {
+  const { t } = useTranslation('admin');
   const id = useParams().id ?? '';
   const query = useUpdateRequest(kind, id);
   const { accept, decline } = useUpdateDecision(kind, id);
   const data = query.data;
   return (
-    <ContentLayout title="Edit Profile Request" description={`Customer ${id}`}>
+    <ContentLayout title={t('detail.editTitle')} description={t('detail.customer', { id })}>
       {query.isPending ? <Spinner /> : null}
       {query.isError ? <p role="alert">{query.error.message}</p> : null}
       {data ? (
         <>
           <p className={styles.meta}>
-            State: <strong>{label('profile_edit_request', data.state) || data.state}</strong>{' '}
+            {t('detail.state')} <strong>{label('profile_edit_request', data.state) || data.state}</strong>{' '}
             <AuditLink aggregateId={data.id} />
           </p>
           <div className={styles.fields}>
@@ -35,11 +37,12 @@ export function UpdateRequestDetailRoute({ kind }: { kind: CustomerKind }) {
               .map((field) => (
                 <TextInput
                   key={field.key}
-                  label={field.isEdited ? `${fieldWords(field.key)} (updated)` : fieldWords(field.key)}
+                  label={field.isEdited ? t('detail.updated', { field: fieldWords(field.key) }) : fieldWords(field.key)}
                   value={show(field.isEdited && field.editedValue != null ? field.editedValue : field.currentValue)}
                   updated={field.isEdited}
-                  hint={field.isEdited ? `Current: ${show(field.currentValue)}` : undefined}
+                  hint={field.isEdited ? t('detail.current', { value: show(field.currentValue) }) : undefined}
                   readOnly
+                  dir="auto"
                 />
               ))}
           </div>
@@ -47,7 +50,7 @@ export function UpdateRequestDetailRoute({ kind }: { kind: CustomerKind }) {
             accept={accept}
             decline={decline}
             disabled={!can('profile_edit_request', data.state, 'approve', 'staff')}
-            subject={`the edit of ${id}`}
+            subject={t('detail.editOf', { id })}
           />
         </>
       ) : null}

@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { DateTimeField } from '@/components/ui/date-field';
 import { localDateTimeToIso } from '../lib/filters';
 import styles from './audit.module.css';
+import { useTranslation } from 'react-i18next';
 
 export interface AsOfFormProps {
   /** The `datetime-local` value shown at first. */
@@ -16,11 +17,12 @@ export interface AsOfFormProps {
 export function AsOfForm({ initialValue = '', onSubmit }: AsOfFormProps) {
   const [value, setValue] = useState(initialValue);
   const [error, setError] = useState<string | undefined>(undefined);
+  const { t } = useTranslation('audit');
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!localDateTimeToIso(value)) {
-      setError('Enter a date and time as YYYY/MM/DD HH:MM.');
+      setError(t('asOf.invalid'));
       return;
     }
     setError(undefined);
@@ -28,17 +30,17 @@ export function AsOfForm({ initialValue = '', onSubmit }: AsOfFormProps) {
   };
 
   return (
-    <form className={styles.asOfForm} onSubmit={submit} noValidate aria-label="State as of a moment">
+    <form className={styles.asOfForm} onSubmit={submit} noValidate aria-label={t('asOf.label')}>
       <DateTimeField
         seconds
-        label="As of (your local time)"
+        label={t('asOf.field')}
         value={value}
         error={error}
         onChange={setValue}
         containerClassName={styles.asOfField}
       />
       <Button type="submit" variant="outline">
-        Show state at this time
+        {t('asOf.submit')}
       </Button>
     </form>
   );

@@ -3,6 +3,8 @@ import { Link } from 'react-router-dom';
 import { auditOverviewOptions } from '../api/audit-api';
 import { bookingTrailPath } from '../lib/paths';
 import styles from './audit.module.css';
+import { useTranslation } from 'react-i18next';
+import { localDigits } from '@/lib/format';
 
 /**
  * What an auditor opens first: how many decisions staff made lately, by kind; the latest of them, each
@@ -10,41 +12,42 @@ import styles from './audit.module.css';
  */
 export function AuditOverviewPanel() {
   const query = useQuery(auditOverviewOptions());
+  const { t } = useTranslation('audit');
   return (
     <>
       <section aria-labelledby="audit-entry-heading" className={styles.overviewPanel}>
-        <h2 id="audit-entry-heading">Where to start</h2>
+        <h2 id="audit-entry-heading">{t('overview.start')}</h2>
         <ul className={styles.overviewLinks}>
           <li>
-            <Link to="/dashboard/audit">Audit log</Link>: every event, filtered by kind, person or time.
+            <Link to="/dashboard/audit">{t('overview.logLink')}</Link>
+            {t('overview.logText')}
           </li>
           <li>
-            <Link to="/dashboard/audit/bookings">Find a booking’s trail</Link> by its reference or a person’s name;
-            on any timeline, “View as of this point” shows a record as it was then.
+            <Link to="/dashboard/audit/bookings">{t('overview.trailLink')}</Link> {t('overview.trailText')}
           </li>
         </ul>
       </section>
-      {query.isError ? <p role="alert">The audit overview could not be loaded.</p> : null}
+      {query.isError ? <p role="alert">{t('overview.error')}</p> : null}
       {query.data ? (
         <>
           <section aria-labelledby="audit-decisions-heading" className={styles.overviewPanel}>
-            <h2 id="audit-decisions-heading">Staff decisions in the last {query.data.days} days</h2>
+            <h2 id="audit-decisions-heading">{localDigits(t('overview.decisions', { count: query.data.days }))}</h2>
             {query.data.decisions.length === 0 ? (
-              <p className={styles.muted}>None.</p>
+              <p className={styles.muted}>{t('overview.none')}</p>
             ) : (
               <table className={styles.overviewCounts}>
-                <caption className="visually-hidden">Staff decisions by kind</caption>
+                <caption className="visually-hidden">{t('overview.byKind')}</caption>
                 <thead>
                   <tr>
-                    <th scope="col">Decision</th>
-                    <th scope="col">How many</th>
+                    <th scope="col">{t('overview.decision')}</th>
+                    <th scope="col">{t('overview.howMany')}</th>
                   </tr>
                 </thead>
                 <tbody>
                   {query.data.decisions.map((d) => (
                     <tr key={d.what}>
                       <th scope="row">{d.what}</th>
-                      <td>{d.count}</td>
+                      <td>{localDigits(String(d.count))}</td>
                     </tr>
                   ))}
                 </tbody>
@@ -52,16 +55,18 @@ export function AuditOverviewPanel() {
             )}
           </section>
           <section aria-labelledby="audit-latest-heading" className={styles.overviewPanel}>
-            <h2 id="audit-latest-heading">Latest staff decisions</h2>
-            {query.data.latest.length === 0 ? <p className={styles.muted}>None yet.</p> : null}
+            <h2 id="audit-latest-heading">{t('overview.latest')}</h2>
+            {query.data.latest.length === 0 ? <p className={styles.muted}>{t('overview.noneYet')}</p> : null}
             <ol className={styles.overviewLatest}>
               {query.data.latest.map((d) => (
                 <li key={d.position}>
-                  <strong>{d.what}</strong> by <bdi>{d.who}</bdi> <span className={styles.muted}>{d.when}</span>{' '}
+                  <strong>{d.what}</strong> {t('by')} <bdi>{d.who}</bdi> <span className={styles.muted}>{d.when}</span>{' '}
                   {d.bookingReference ? (
-                    <Link to={bookingTrailPath(d.bookingReference)}>{d.bookingReference}</Link>
+                    <Link to={bookingTrailPath(d.bookingReference)}>
+                      <bdi>{d.bookingReference}</bdi>
+                    </Link>
                   ) : (
-                    <Link to={`/dashboard/audit/${encodeURIComponent(d.aggregateId)}`}>Open its timeline</Link>
+                    <Link to={`/dashboard/audit/${encodeURIComponent(d.aggregateId)}`}>{t('overview.openTimeline')}</Link>
                   )}
                 </li>
               ))}

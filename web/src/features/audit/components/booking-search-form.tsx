@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { TextInput } from '@/components/ui/text-input';
 import { bookingSearchPath } from '../lib/paths';
 import styles from './audit.module.css';
+import { useTranslation } from 'react-i18next';
 
 export interface BookingSearchFormProps {
   initialQuery?: string;
@@ -15,12 +16,13 @@ export function BookingSearchForm({ initialQuery = '' }: BookingSearchFormProps)
   const navigate = useNavigate();
   const [query, setQuery] = useState(initialQuery);
   const [error, setError] = useState<string | undefined>();
+  const { t } = useTranslation('audit');
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const text = query.trim();
     if (!text) {
-      setError('Enter a booking reference or a name.');
+      setError(t('search.empty'));
       return;
     }
     setError(undefined);
@@ -30,22 +32,23 @@ export function BookingSearchForm({ initialQuery = '' }: BookingSearchFormProps)
   return (
     <form
       role="search"
-      aria-label="Find a booking's trail"
+      aria-label={t('search.title')}
       className={styles.bookingSearch}
       onSubmit={submit}
       noValidate
     >
       <TextInput
-        label="Booking reference or person's name"
+        label={t('search.field')}
         value={query}
         onChange={(e) => setQuery(e.target.value)}
         autoComplete="off"
         spellCheck={false}
-        hint="For example FB-2026-000123, Karimi or کریمی"
+        hint={t('search.hint')}
+        dir="auto"
         error={error}
         containerClassName={styles.bookingSearchField}
       />
-      <Button type="submit">Find booking</Button>
+      <Button type="submit">{t('search.submit')}</Button>
     </form>
   );
 }

@@ -1,10 +1,12 @@
 import { EMPTY_VALUE, formatValue, isInternalId, labelOf } from '../lib/fold';
 import type { FieldChange, ValueNames } from '../lib/fold';
 import styles from './audit.module.css';
+import { useTranslation } from 'react-i18next';
 
 function Value({ value, field, kind, names }: { value: unknown; field: string; kind?: string; names?: ValueNames }) {
   const text = formatValue(value, field, kind, names);
-  return <span className={text === EMPTY_VALUE ? styles.empty : styles.value}>{text}</span>;
+  // A value is data (a name, a port, a number) in either script: its own direction.
+  return <bdi className={text === EMPTY_VALUE ? styles.empty : styles.value}>{text}</bdi>;
 }
 
 /** An event's fields: initial values for the first event, before -> after for the rest. */
@@ -23,23 +25,24 @@ export function ChangeTable({
   /** The server's words for the ids and codes in the values. */
   names?: ValueNames;
 }) {
+  const { t } = useTranslation('audit');
   // Fields that only link records by internal id (customer_id, rate_request_id) are not shown.
   const changes = all.filter(
     (change) => !(isInternalId(change.after) && (!change.hadBefore || isInternalId(change.before))),
   );
-  if (changes.length === 0) return <p className={styles.muted}>This event carried no fields.</p>;
+  if (changes.length === 0) return <p className={styles.muted}>{t('changeTable.none')}</p>;
   return (
     <table className={styles.changes}>
       <caption className="visually-hidden">{caption}</caption>
       <thead>
         <tr>
-          <th scope="col">Field</th>
+          <th scope="col">{t('changeTable.field')}</th>
           {initial ? (
-            <th scope="col">Initial value</th>
+            <th scope="col">{t('changeTable.initial')}</th>
           ) : (
             <>
-              <th scope="col">Before</th>
-              <th scope="col">After</th>
+              <th scope="col">{t('changeTable.before')}</th>
+              <th scope="col">{t('changeTable.after')}</th>
             </>
           )}
         </tr>
@@ -51,24 +54,24 @@ export function ChangeTable({
               {labelOf(change.field, names)}
             </th>
             {initial ? (
-              <td data-label="Initial value">
+              <td data-label={t('changeTable.initial')}>
                 <Value value={change.after} field={change.field} kind={kind} names={names} />
               </td>
             ) : (
               <>
-                <td data-label="Before">
+                <td data-label={t('changeTable.before')}>
                   {change.hadBefore ? (
                     <Value value={change.before} field={change.field} kind={kind} names={names} />
                   ) : (
-                    <span className={styles.empty}>not set</span>
+                    <span className={styles.empty}>{t('changeTable.notSet')}</span>
                   )}
                 </td>
-                <td data-label="After">
+                <td data-label={t('changeTable.after')}>
                   <span aria-hidden="true" className={styles.arrow}>
                     →{' '}
                   </span>
                   <Value value={change.after} field={change.field} kind={kind} names={names} />
-                  {change.unchanged ? <span className={styles.unchanged}> (unchanged)</span> : null}
+                  {change.unchanged ? <span className={styles.unchanged}> {t('changeTable.unchanged')}</span> : null}
                 </td>
               </>
             )}

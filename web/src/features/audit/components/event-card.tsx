@@ -4,6 +4,7 @@ import styles from './audit.module.css';
 import { ChangeTable } from './change-table';
 import { eventSentence } from '../lib/sentence';
 import { ActorLabel, RecordedAt } from './role-badge';
+import { useTranslation } from 'react-i18next';
 
 export interface EventCardProps {
   entry: TimelineEntry;
@@ -18,6 +19,7 @@ export interface EventCardProps {
 export function EventCard({ entry, selected, onViewAsOf, names }: EventCardProps) {
   const { event, initial, changes } = entry;
   const headingId = `audit-event-${event.position}`;
+  const { t } = useTranslation('audit');
   return (
     <article className={styles.event} aria-labelledby={headingId} data-selected={selected || undefined}>
       <header className={styles.eventHeader}>
@@ -25,17 +27,17 @@ export function EventCard({ entry, selected, onViewAsOf, names }: EventCardProps
           {eventSentence(event)}
         </h3>
         <span className={styles.meta}>
-          version {event.version} · position {event.position}
+          {t('eventCard.where', { version: event.version, position: event.position })}
         </span>
       </header>
       <p className={styles.who}>
         <RecordedAt value={event.recordedAt} />
-        <span className={styles.by}>by</span>
+        <span className={styles.by}>{t('by')}</span>
         <ActorLabel actor={event.actor} name={event.actorName} />
       </p>
       {event.reason ? (
         <div className={styles.reason}>
-          <span className={styles.reasonLabel}>Reason</span>
+          <span className={styles.reasonLabel}>{t('reason')}</span>
           <p className={styles.reasonText}>{event.reason}</p>
         </div>
       ) : null}
@@ -45,13 +47,15 @@ export function EventCard({ entry, selected, onViewAsOf, names }: EventCardProps
         kind={event.aggregateKind}
         names={names}
         caption={
-          initial ? `Initial values set by ${eventSentence(event)}` : `Values before and after: ${eventSentence(event)}`
+          initial
+            ? t('eventCard.initialCaption', { what: eventSentence(event) })
+            : t('eventCard.changeCaption', { what: eventSentence(event) })
         }
       />
       <div className={styles.eventActions}>
         {selected ? (
           <p className={styles.selectedNote} aria-live="polite">
-            The state panel shows this point.
+            {t('eventCard.selected')}
           </p>
         ) : null}
         <Button
@@ -59,7 +63,7 @@ export function EventCard({ entry, selected, onViewAsOf, names }: EventCardProps
           aria-describedby={headingId}
           onClick={() => onViewAsOf(event.position)}
         >
-          View as of this point
+          {t('eventCard.viewAsOf')}
         </Button>
       </div>
     </article>

@@ -1,6 +1,7 @@
 import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api-client';
 import styles from './audit.module.css';
+import { useTranslation } from 'react-i18next';
 
 type LoadErrorProps = {
   error: unknown;
@@ -15,6 +16,7 @@ type LoadErrorProps = {
 
 /** The audit screens' one way of saying that a read failed, with a retry where one can help. */
 export function LoadError({ error, onRetry, fallback, notFound, retryOnNotFound = false }: LoadErrorProps) {
+  const { t } = useTranslation('audit');
   const apiError = error instanceof ApiError ? error : null;
   const missing = apiError?.status === 404;
   return (
@@ -22,7 +24,7 @@ export function LoadError({ error, onRetry, fallback, notFound, retryOnNotFound 
       <p>{missing && notFound !== undefined ? notFound : apiError ? apiError.description : fallback}</p>
       {missing && !retryOnNotFound ? null : (
         <Button variant="outline" onClick={onRetry}>
-          Try again
+          {t('loadError.retry')}
         </Button>
       )}
     </div>

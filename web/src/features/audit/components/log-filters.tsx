@@ -10,14 +10,16 @@ import { EMPTY_FILTERS, normalizeFilters, rangeErrors } from '../lib/filters';
 import type { AuditFilters } from '../lib/filters';
 import styles from './audit.module.css';
 import { kindLabel } from './role-badge';
+import { useTranslation } from 'react-i18next';
+import { i18next } from '@/i18n';
 
-const ALL_KINDS: DropdownOption<string> = { name: 'All kinds', value: '' };
+const allKinds = (): DropdownOption<string> => ({ name: i18next.t('filters.allKinds', { ns: 'audit' }), value: '' });
 
 function kindOptions(current: string): DropdownOption<string>[] {
   const kinds: string[] = [...AGGREGATE_KINDS];
   // A kind from a shared link that this list does not know still shows as chosen.
   if (current && !kinds.includes(current)) kinds.push(current);
-  return [ALL_KINDS, ...kinds.map((kind) => ({ name: kindLabel(kind), value: kind }))];
+  return [allKinds(), ...kinds.map((kind) => ({ name: kindLabel(kind), value: kind }))];
 }
 
 export interface LogFiltersProps {
@@ -30,6 +32,7 @@ export function LogFilters({ value, onApply }: LogFiltersProps) {
   const [draft, setDraft] = useState<AuditFilters>(value);
   const [errors, setErrors] = useState<{ from?: string; to?: string }>({});
   const options = kindOptions(draft.kind);
+  const { t } = useTranslation('audit');
 
   const set = (key: keyof AuditFilters) => (next: string) => setDraft((d) => ({ ...d, [key]: next }));
   // A text field of the form: bound to its filter in the draft, laid out as the other filters.
@@ -54,34 +57,35 @@ export function LogFilters({ value, onApply }: LogFiltersProps) {
   };
 
   return (
-    <form role="search" aria-label="Filter the audit log" className={styles.filters} onSubmit={submit} noValidate>
+    <form role="search" aria-label={t('filters.label')} className={styles.filters} onSubmit={submit} noValidate>
       <Dropdown<string>
-        label="Kind"
+        label={t('filters.kind')}
         options={options}
-        value={options.find((o) => o.value === draft.kind) ?? ALL_KINDS}
+        value={options.find((o) => o.value === draft.kind) ?? options[0]}
         onChange={(option) => set('kind')(option.value)}
         className={styles.filterField}
       />
       <TextInput
-        label="Who"
+        label={t('filters.who')}
         {...field('person')}
         autoComplete="off"
         spellCheck={false}
-        hint="A person's name or username, e.g. Karimi"
+        hint={t('filters.whoHint')}
+        dir="auto"
       />
-      <DateTimeField label="From" value={draft.from} onChange={set('from')} containerClassName={styles.filterField} error={errors.from} />
+      <DateTimeField label={t('filters.from')} value={draft.from} onChange={set('from')} containerClassName={styles.filterField} error={errors.from} />
       <DateTimeField
-        label="To"
+        label={t('filters.to')}
         value={draft.to}
         onChange={set('to')}
         containerClassName={styles.filterField}
         error={errors.to}
-        hint="YYYY/MM/DD HH:MM, the whole minute included"
+        hint={t('filters.toHint')}
       />
       <div className={styles.filterActions}>
-        <Button type="submit">Apply filters</Button>
+        <Button type="submit">{t('filters.apply')}</Button>
         <Button variant="outline" onClick={clear}>
-          Clear filters
+          {t('filters.clear')}
         </Button>
       </div>
     </form>

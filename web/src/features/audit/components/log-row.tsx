@@ -5,6 +5,7 @@ import { bookingTrailPath } from '../lib/paths';
 import { eventSentence } from '../lib/sentence';
 import styles from './audit.module.css';
 import { ActorLabel, kindLabel, RecordedAt } from './role-badge';
+import { useTranslation } from 'react-i18next';
 
 const TECHNICAL_FIELD = /(^|_)(id|sha256|username|key)$|^(storage_name|booking_content|content_type)$/;
 
@@ -16,11 +17,12 @@ export interface LogRowProps {
 
 /** One event of the global log, linking to its aggregate's timeline. */
 export function LogRow({ event, logSearch }: LogRowProps) {
+  const { t } = useTranslation('audit');
   // The fields a person reads: ids, digests and storage bookkeeping are left to the timeline.
   const fields = Object.keys(event.changes).filter((field) => !TECHNICAL_FIELD.test(field));
   const kind = kindLabel(event.aggregateKind);
   return (
-    <article className={styles.logRow} aria-label={`${event.type}, ${kind}, position ${event.position}`}>
+    <article className={styles.logRow} aria-label={t('logRow.label', { type: event.type, kind, position: event.position })}>
       <div className={styles.logWhen}>
         <RecordedAt value={event.recordedAt} />
         <span className={styles.meta}>#{event.position}</span>
@@ -29,11 +31,11 @@ export function LogRow({ event, logSearch }: LogRowProps) {
         <p className={styles.logTitle}>
           <span className={styles.kind}>{kind}</span>
           <strong>{eventSentence(event)}</strong>
-          <span className={styles.meta}>v{event.version}</span>
+          <span className={styles.meta}>{t('logRow.version', { version: event.version })}</span>
         </p>
         {event.bookingReference ? (
           <p className={styles.logAggregate}>
-            Booking{' '}
+            {t('logRow.booking')}{' '}
             <Link to={bookingTrailPath(event.bookingReference)} className={styles.bookingLink}>
               {event.bookingReference}
             </Link>
@@ -41,13 +43,13 @@ export function LogRow({ event, logSearch }: LogRowProps) {
         ) : null}
         {fields.length > 0 ? (
           <p className={styles.logFields}>
-            <span className="visually-hidden">Fields: </span>
+            <span className="visually-hidden">{t('logRow.fields')} </span>
             {fields.map(fieldLabel).join(', ')}
           </p>
         ) : null}
         {event.reason ? (
           <p className={styles.logReason}>
-            <span className={styles.reasonLabel}>Reason</span> {event.reason}
+            <span className={styles.reasonLabel}>{t('reason')}</span> <bdi>{event.reason}</bdi>
           </p>
         ) : null}
       </div>
@@ -58,10 +60,10 @@ export function LogRow({ event, logSearch }: LogRowProps) {
         <Link
           to={`/dashboard/audit/${encodeURIComponent(event.aggregateId)}`}
           state={{ logSearch }}
-          aria-label={`Open timeline of ${kind} ${event.aggregateId}`}
+          aria-label={t('logRow.openLabel', { kind, id: event.aggregateId })}
           title={event.aggregateId}
         >
-          Open timeline
+          {t('logRow.open')}
         </Link>
       </div>
     </article>

@@ -1,23 +1,19 @@
 import styles from './audit.module.css';
 import { formatMoment } from '@/lib/format';
+import { i18next } from '@/i18n';
 
-const ROLE_LABELS: Record<string, string> = {
-  admin: 'Admin',
-  auditor: 'Auditor',
-  staff: 'Staff',
-  customer: 'Customer',
-  system: 'System',
-  visitor: 'Visitor',
-};
+const ROLES = ['admin', 'auditor', 'staff', 'customer', 'system', 'visitor'] as const;
+type Role = (typeof ROLES)[number];
+const isRole = (role: string): role is Role => (ROLES as readonly string[]).includes(role);
 
 export function roleLabel(role: string | null | undefined): string {
-  if (!role) return 'Unknown';
-  return ROLE_LABELS[role] ?? role.charAt(0).toUpperCase() + role.slice(1);
+  if (!role) return i18next.t('roles.unknown', { ns: 'audit' });
+  return isRole(role) ? i18next.t(`roles.${role}`, { ns: 'audit' }) : role.charAt(0).toUpperCase() + role.slice(1);
 }
 
 /** The actor's role as a coloured badge (colour is never the only cue: the text names the role). */
 function RoleBadge({ role }: { role: string | null | undefined }) {
-  const tone = role && role in ROLE_LABELS ? role : 'unknown';
+  const tone = role && isRole(role) ? role : 'unknown';
   return (
     <span className={styles.badge} data-tone={tone}>
       {roleLabel(role)}
@@ -57,6 +53,8 @@ export function RecordedAt({ value }: { value: string }) {
 
 /** rate_request -> Rate request. */
 export function kindLabel(kind: string): string {
+  const named = kind ? i18next.t(`kinds.${kind}` as 'kinds.rate_request', { ns: 'audit', defaultValue: '' }) : '';
+  if (named) return named;
   const words = kind.replace(/_/g, ' ').trim();
-  return words ? words.charAt(0).toUpperCase() + words.slice(1) : 'Unknown';
+  return words ? words.charAt(0).toUpperCase() + words.slice(1) : i18next.t('roles.unknown', { ns: 'audit' });
 }

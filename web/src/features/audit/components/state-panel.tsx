@@ -10,6 +10,7 @@ import type { StateField } from '../lib/state-view';
 import styles from './audit.module.css';
 import { RecordedAt } from './role-badge';
 import { LoadError } from './load-error';
+import { useTranslation } from 'react-i18next';
 
 function FieldList({ fields, className }: { fields: StateField[]; className?: string }) {
   return (
@@ -21,7 +22,7 @@ function FieldList({ fields, className }: { fields: StateField[]; className?: st
             {field.fields ? (
               <FieldList fields={field.fields} className={styles.nested} />
             ) : (
-              <span className={field.value === EMPTY_VALUE ? styles.empty : styles.value}>{field.value}</span>
+              <bdi className={field.value === EMPTY_VALUE ? styles.empty : styles.value}>{field.value}</bdi>
             )}
           </dd>
         </div>
@@ -44,6 +45,7 @@ export interface StatePanelProps {
 export function StatePanel({ aggregateId, kind, asOf, onClose, names }: StatePanelProps) {
   const { data, error, isPending, refetch } = useAggregateState(aggregateId, asOf);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const { t } = useTranslation('audit');
   const asOfKey = 'position' in asOf ? `p${asOf.position}` : `t${asOf.at}`;
 
   // Keyboard and screen-reader users land on the answer they asked for.
@@ -57,39 +59,39 @@ export function StatePanel({ aggregateId, kind, asOf, onClose, names }: StatePan
       <header className={`spread-row ${styles.stateHeader}`}>
         <div>
           <h2 id="audit-state-heading" ref={headingRef} tabIndex={-1} className={styles.stateTitle}>
-            {'position' in asOf ? `State as of position ${asOf.position}` : 'State as of a moment'}
+            {'position' in asOf ? t('statePanel.atPosition', { position: asOf.position }) : t('statePanel.atMoment')}
           </h2>
           {'at' in asOf ? (
             <p className={styles.muted}>
               <RecordedAt value={asOf.at} />
             </p>
           ) : null}
-          {data ? <p className={styles.muted}>Rebuilt from the events up to version {data.version}.</p> : null}
+          {data ? <p className={styles.muted}>{t('statePanel.rebuilt', { version: data.version })}</p> : null}
         </div>
         <Button variant="outline" onClick={onClose}>
-          Close
+          {t('statePanel.close')}
         </Button>
       </header>
-      {isPending ? <Spinner label="Loading the state" /> : null}
-      {error ? <LoadError error={error} onRetry={() => void refetch()} fallback="The state could not be loaded." /> : null}
+      {isPending ? <Spinner label={t('statePanel.loading')} /> : null}
+      {error ? <LoadError error={error} onRetry={() => void refetch()} fallback={t('statePanel.error')} /> : null}
       {layout ? (
         <>
           {layout.stateName ? (
             <p className={styles.stateBadge}>
-              <span className={styles.stateBadgeLabel}>State</span>
+              <span className={styles.stateBadgeLabel}>{t('statePanel.state')}</span>
               <strong>{layout.stateLabel || layout.stateName.replaceAll('_', ' ')}</strong>
             </p>
           ) : null}
           {data?.tracking ? (
             <p className={styles.stateBadge} data-testid="as-of-tracking">
-              <span className={styles.stateBadgeLabel}>Where the cargo was</span>
+              <span className={styles.stateBadgeLabel}>{t('statePanel.whereCargo')}</span>
               <strong>{data.tracking.summary}</strong>
             </p>
           ) : null}
           <FieldList fields={layout.main} />
           {layout.bookkeeping.length > 0 ? (
             <details className={styles.bookkeeping}>
-              <summary>Identifiers</summary>
+              <summary>{t('statePanel.identifiers')}</summary>
               <FieldList fields={layout.bookkeeping} />
             </details>
           ) : null}

@@ -7,6 +7,7 @@ import {
   hasMoreAfter,
   isoToLocalDateTime,
   LOG_PAGE_SIZE,
+  gregorianDay,
   localDateTimeToIso,
   rangeErrors,
 } from './filters';
@@ -107,5 +108,18 @@ describe('hasMoreAfter', () => {
     expect(hasMoreAfter({ list: new Array(50).fill(0), next: 120, head: 120 }, 50)).toBe(false);
     expect(hasMoreAfter({ list: new Array(7).fill(0), next: 80, head: 120 }, 50)).toBe(false);
     expect(hasMoreAfter({ list: [], next: 0, head: 0 }, 50)).toBe(false);
+  });
+});
+
+describe('Solar Hijri days typed in Persian', () => {
+  it('reads a year below 1700 as Solar Hijri, with Latin or Persian digits, and sends the Gregorian instant', () => {
+    expect(localDateTimeToIso('1405-10-08T00:00')).toBe(localDateTimeToIso('2026-12-29T00:00'));
+    expect(localDateTimeToIso('۱۴۰۵-۱۰-۰۸T۱۴:۳۰')).toBe(localDateTimeToIso('2026-12-29T14:30'));
+    expect(gregorianDay(1405, 1, 1)).toEqual({ year: 2026, month: 3, day: 21 });
+  });
+
+  it('refuses a day the Solar Hijri calendar lacks', () => {
+    expect(gregorianDay(1405, 7, 31)).toBeNull();
+    expect(localDateTimeToIso('1405-13-01T00:00')).toBeUndefined();
   });
 });

@@ -7,6 +7,7 @@ import { formatDate, formatMoment, formatMoney } from '@/lib/format';
 import { label as stateLabel, MACHINE_IDS } from '@/lib/lifecycle';
 import type { MachineId } from '@/lib/lifecycle';
 import type { AuditEvent } from '../api/audit-api';
+import { i18next } from '@/i18n';
 
 export interface FieldChange {
   field: string;
@@ -79,6 +80,9 @@ export function isSecretField(field: string): boolean {
 
 /** A field name as a label: password_hash -> Password hash, validUntil -> Valid until. */
 export function fieldLabel(field: string): string {
+  // A field the catalogue names (in Persian too); any other reads as its name split into words.
+  const named = i18next.t(`fields.${field}` as 'fields.state', { ns: 'audit', defaultValue: '' });
+  if (named) return named;
   const words = field
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .replace(/[_-]+/g, ' ')
@@ -118,7 +122,7 @@ export function labelOf(field: string, names?: ValueNames): string {
 
 export function formatValue(value: unknown, field?: string, kind?: string, names?: ValueNames): string {
   if (value === null || value === undefined || value === '') return EMPTY_VALUE;
-  if (field !== undefined && isSecretField(field)) return 'set (hidden)';
+  if (field !== undefined && isSecretField(field)) return i18next.t('changeTable.hidden', { ns: 'audit' });
   // An id or a code the server named (a port's id as "Hamburg (DEHAM)", a freight type's as "Collect").
   const named =
     field !== undefined && !Array.isArray(value) && typeof value !== 'object'

@@ -6,6 +6,7 @@
  */
 import type { AuditEvent } from '../api/audit-api';
 import { kindLabel, roleLabel } from '../components/role-badge';
+import { i18next } from '@/i18n';
 
 export function eventPhrase(type: string, aggregateKind: string): string {
   const words = type
@@ -14,7 +15,13 @@ export function eventPhrase(type: string, aggregateKind: string): string {
     .split(/\s+/)
     .filter(Boolean);
   if (words.length === 0) return kindLabel(aggregateKind);
-  if (words.length === 1) return `${kindLabel(aggregateKind)} ${words[0]}`;
+  // The catalogue words a known type (Persian cannot split a type name into words); a new one reads as split.
+  if (words.length === 1) {
+    const participle = i18next.t(`participles.${type}` as 'participles.Accepted', { ns: 'audit', defaultValue: '' });
+    return i18next.t('sentence.kindDid', { ns: 'audit', kind: kindLabel(aggregateKind), did: participle || words[0] });
+  }
+  const known = i18next.t(`events.${type}` as 'events.PriceAccepted', { ns: 'audit', defaultValue: '' });
+  if (known) return known;
   const text = words.join(' ');
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
@@ -22,11 +29,11 @@ export function eventPhrase(type: string, aggregateKind: string): string {
 /** Who acted, by name where the server gave one, with the role when it is a person. */
 export function actorText(event: Pick<AuditEvent, 'actor' | 'actorName'>): string {
   const role = event.actor.role;
-  if (role === 'system' || event.actorName === 'System') return 'System';
-  const name = event.actorName || event.actor.id || 'someone';
+  if (role === 'system' || event.actorName === 'System') return roleLabel('system');
+  const name = event.actorName || event.actor.id || i18next.t('sentence.someone', { ns: 'audit' });
   return role ? `${name} (${roleLabel(role).toLowerCase()})` : name;
 }
 
 export function eventSentence(event: Pick<AuditEvent, 'type' | 'aggregateKind' | 'actor' | 'actorName'>): string {
-  return `${eventPhrase(event.type, event.aggregateKind)} by ${actorText(event)}`;
+  return i18next.t('sentence.by', { ns: 'audit', what: eventPhrase(event.type, event.aggregateKind), who: actorText(event) });
 }

@@ -7,6 +7,7 @@ import type { MachineId } from '@/lib/lifecycle';
 import { EMPTY_VALUE, formatValue, isSecretField, labelOf } from './fold';
 import type { ValueNames } from './fold';
 import { formatMoment } from '@/lib/format';
+import { i18next } from '@/i18n';
 
 export interface StateField {
   key: string;
@@ -74,7 +75,7 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 
 function toField(key: string, value: unknown, kind: string, names?: ValueNames): StateField {
   const label = labelOf(key, names);
-  if (kind === 'rate_request' && key === 'price') return { key, label: 'Price (USD)', value: formatUsd(value) };
+  if (kind === 'rate_request' && key === 'price') return { key, label: i18next.t('state.priceUsd', { ns: 'audit' }), value: formatUsd(value) };
   if (/(_until|_at|_date)$/.test(key) && typeof value === 'string') {
     return { key, label, value: formatInstant(value) };
   }

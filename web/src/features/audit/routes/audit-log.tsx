@@ -11,6 +11,8 @@ import { LoadError } from '../components/load-error';
 import { LogRow } from '../components/log-row';
 import { filtersFromSearchParams, filtersToSearchParams } from '../lib/filters';
 import type { AuditFilters } from '../lib/filters';
+import { useTranslation } from 'react-i18next';
+import { localDigits } from '@/lib/format';
 
 /** /dashboard/audit: every recorded event in store order, filtered by kind, actor and time, paged by position. */
 export function AuditLogRoute() {
@@ -24,24 +26,25 @@ export function AuditLogRoute() {
   const events = data?.pages.flatMap((page) => page.list) ?? [];
   const head = data?.pages[data.pages.length - 1]?.head;
   const filtered = search !== '';
+  const { t } = useTranslation('audit');
 
   return (
     <ContentLayout
-      title="Audit log"
-      description="Every recorded event, oldest first: who did what, when and why. Find a booking to read its whole trail."
+      title={t('log.title')}
+      description={t('log.description')}
     >
       <BookingSearchForm />
       <LogFilters key={search} value={filters} onApply={apply} />
       <section aria-labelledby="audit-log-results" className={styles.results} aria-busy={isFetching || undefined}>
         <h2 id="audit-log-results" className={styles.sectionTitle}>
-          Events
+          {t('log.events')}
         </h2>
-        {isPending ? <Spinner label="Loading the audit log" /> : null}
+        {isPending ? <Spinner label={t('log.loading')} /> : null}
         {error && !isFetchingNextPage ? (
           <LoadError
             error={error}
             onRetry={() => void refetch()}
-            fallback="The audit log could not be loaded."
+            fallback={t('log.error')}
             retryOnNotFound
           />
         ) : null}
@@ -49,11 +52,13 @@ export function AuditLogRoute() {
           <p className={styles.muted} aria-live="polite">
             {events.length === 0
               ? filtered
-                ? 'No events match these filters.'
-                : 'No events recorded yet.'
-              : `Showing ${events.length} event${events.length === 1 ? '' : 's'}${
-                  head !== undefined ? ` (the store is at position ${head})` : ''
-                }.`}
+                ? t('log.noMatch')
+                : t('log.noEvents')
+              : localDigits(
+                  head !== undefined
+                    ? t('log.showingAt', { count: events.length, head })
+                    : t('log.showing', { count: events.length }),
+                )}
           </p>
         ) : null}
         {events.length > 0 ? (
@@ -68,11 +73,11 @@ export function AuditLogRoute() {
         {hasNextPage ? (
           <div className={styles.loadMore}>
             <Button variant="outline" loading={isFetchingNextPage} onClick={() => void fetchNextPage()}>
-              Load more
+              {t('log.more')}
             </Button>
           </div>
         ) : data && events.length > 0 ? (
-          <p className={styles.muted}>End of the log.</p>
+          <p className={styles.muted}>{t('log.end')}</p>
         ) : null}
       </section>
     </ContentLayout>

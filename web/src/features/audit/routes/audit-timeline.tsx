@@ -13,6 +13,10 @@ import { asOfFromSearchParams } from '../lib/as-of';
 import { bookingTrailPath } from '../lib/paths';
 import { foldTimeline, orderEntries } from '../lib/fold';
 import type { TimelineOrder } from '../lib/fold';
+import { useTranslation } from 'react-i18next';
+import { localDigits } from '@/lib/format';
+
+const ORDERS: readonly TimelineOrder[] = ['oldest', 'newest'];
 
 function backLinkSearch(state: unknown): string {
   if (typeof state === 'object' && state !== null && 'logSearch' in state) {
@@ -28,6 +32,7 @@ export function AuditTimelineRoute() {
   const location = useLocation();
   const [searchParams, setSearchParams] = useSearchParams();
   const { data, error, isPending, refetch } = useAggregateEvents(aggregateId);
+  const { t } = useTranslation('audit');
 
   const order: TimelineOrder = searchParams.get('order') === 'newest' ? 'newest' : 'oldest';
   const asOf = asOfFromSearchParams(searchParams);
@@ -64,47 +69,48 @@ export function AuditTimelineRoute() {
 
   return (
     <ContentLayout
-      title="Audit trail"
+      title={t('timeline.title')}
       description={
         <>
-          {kind ? kindLabel(kind) : 'The events of one record'}
+          {kind ? kindLabel(kind) : t('timeline.fallback')}
           {bookingReference ? (
             <>
-              {' · part of booking '}
+              {t('timeline.partOf')}
               <Link to={bookingTrailPath(bookingReference)} className={styles.bookingLink}>
-                {bookingReference}
+                <bdi>{bookingReference}</bdi>
               </Link>
-              {': read its whole trail'}
+              {t('timeline.readWhole')}
             </>
           ) : null}
         </>
       }
-      actions={<Link to={`/dashboard/audit${backLinkSearch(location.state)}`}>Back to the audit log</Link>}
+      actions={<Link to={`/dashboard/audit${backLinkSearch(location.state)}`}>{t('timeline.back')}</Link>}
     >
-      {isPending ? <Spinner label="Loading the timeline" /> : null}
+      {isPending ? <Spinner label={t('timeline.loading')} /> : null}
       {error ? (
         <LoadError
           error={error}
           onRetry={() => void refetch()}
-          notFound="No events are recorded for this id."
-          fallback="The timeline could not be loaded."
+          notFound={t('timeline.notFound')}
+          fallback={t('timeline.error')}
         />
       ) : null}
       {data && bookingReference ? (
         <p className={styles.trailCallout}>
-          This is one record of booking {bookingReference}, field by field as stored.{' '}
+          {t('timeline.oneRecord')} <bdi>{bookingReference}</bdi>
+          {t('timeline.asStored')}{' '}
           <Link to={bookingTrailPath(bookingReference)} className={styles.bookingLink}>
-            Read the booking’s whole trail in words
+            {t('timeline.wholeTrail')}
           </Link>{' '}
-          (rate request, shipping order and tracking together, with ports, containers and files by name).
+          {t('timeline.together')}
         </p>
       ) : null}
       {data ? (
         <>
           <div className={`spread-row ${styles.toolbar}`}>
             <fieldset className={styles.order}>
-              <legend>Order</legend>
-              {(['oldest', 'newest'] as const).map((value) => (
+              <legend>{t('timeline.order')}</legend>
+              {ORDERS.map((value) => (
                 <label key={value} className={styles.orderOption}>
                   <input
                     type="radio"
@@ -113,7 +119,7 @@ export function AuditTimelineRoute() {
                     checked={order === value}
                     onChange={() => setOrder(value)}
                   />
-                  <span>{value === 'oldest' ? 'Oldest first' : 'Newest first'}</span>
+                  <span>{value === 'oldest' ? t('timeline.oldestFirst') : t('timeline.newestFirst')}</span>
                 </label>
               ))}
             </fieldset>
@@ -131,8 +137,11 @@ export function AuditTimelineRoute() {
             ) : null}
             <section aria-labelledby="audit-events-heading" className={styles.eventsColumn}>
               <h2 id="audit-events-heading" className={styles.sectionTitle}>
-                {entries.length} event{entries.length === 1 ? '' : 's'}, {order === 'oldest' ? 'oldest' : 'newest'}{' '}
-                first
+                {localDigits(
+                  order === 'oldest'
+                    ? t('timeline.headingOldest', { count: entries.length })
+                    : t('timeline.headingNewest', { count: entries.length }),
+                )}
               </h2>
               <ol className={styles.timeline}>
                 {shown.map((entry) => (

@@ -6,6 +6,8 @@ import styles from '../components/audit.module.css';
 import { BookingSearchForm } from '../components/booking-search-form';
 import { LoadError } from '../components/load-error';
 import { bookingTrailPath } from '../lib/paths';
+import { useTranslation } from 'react-i18next';
+import { localDigits } from '@/lib/format';
 
 /** /dashboard/audit/bookings?q=: bookings found by reference or by the name of a person who took part. */
 export function BookingSearchRoute() {
@@ -13,56 +15,59 @@ export function BookingSearchRoute() {
   const query = (searchParams.get('q') ?? '').trim();
   const { data, error, isFetching, refetch } = useBookingSearch(query);
   const found = data?.list ?? [];
+  const { t } = useTranslation('audit');
 
   return (
     <ContentLayout
-      title="Find a booking's trail"
-      description="Search by booking reference, or by the name of the customer or a staff member who acted on it."
-      actions={<Link to="/dashboard/audit">All events</Link>}
+      title={t('search.title')}
+      description={t('search.description')}
+      actions={<Link to="/dashboard/audit">{t('allEvents')}</Link>}
     >
       <BookingSearchForm key={query} initialQuery={query} />
       <section aria-labelledby="booking-search-results" className={styles.results} aria-busy={isFetching || undefined}>
         <h2 id="booking-search-results" className={styles.sectionTitle}>
-          {query ? `Bookings for “${query}”` : 'Bookings'}
+          {query ? t('search.resultsFor', { query }) : t('search.results')}
         </h2>
-        {isFetching && !data ? <Spinner label="Searching" /> : null}
+        {isFetching && !data ? <Spinner label={t('search.searching')} /> : null}
         {error ? (
           <LoadError
             error={error}
             onRetry={() => void refetch()}
-            fallback="The search could not be made."
+            fallback={t('search.error')}
             retryOnNotFound
           />
         ) : null}
         {data ? (
           <p className={styles.muted} aria-live="polite">
             {found.length === 0
-              ? 'No booking has this reference, and no one of this name took part in a booking.'
-              : `${found.length} booking${found.length === 1 ? '' : 's'} found.`}
+              ? t('search.none')
+              : localDigits(t('search.found', { count: found.length }))}
           </p>
         ) : null}
         {found.length > 0 ? (
           <ol className={styles.logList}>
             {found.map((booking) => (
               <li key={booking.bookingId}>
-                <article className={styles.foundRow} aria-label={`Booking ${booking.reference ?? ''}`}>
+                <article className={styles.foundRow} aria-label={t('search.bookingLabel', { reference: booking.reference ?? '' })}>
                   <p className={styles.foundReference}>
                     {booking.reference ? (
-                      <Link to={bookingTrailPath(booking.reference)}>{booking.reference}</Link>
+                      <Link to={bookingTrailPath(booking.reference)}>
+                        <bdi>{booking.reference}</bdi>
+                      </Link>
                     ) : (
-                      <Link to={bookingTrailPath(booking.bookingId)}>Booking without a reference</Link>
+                      <Link to={bookingTrailPath(booking.bookingId)}>{t('search.noReference')}</Link>
                     )}
                     <span className={styles.kind}>{booking.state}</span>
                   </p>
                   <p>
-                    <span className={styles.by}>Customer</span> <bdi>{booking.customerName}</bdi>
+                    <span className={styles.by}>{t('search.customer')}</span> <bdi>{booking.customerName}</bdi>
                   </p>
                   <p className={styles.muted}>
-                    Requested {booking.createdAt} · last change {booking.updatedAt}
+                    {t('search.when', { created: booking.createdAt, updated: booking.updatedAt })}
                   </p>
                   {booking.matchedPeople.length > 0 ? (
                     <p className={styles.muted}>
-                      Took part:{' '}
+                      {t('search.tookPart')}{' '}
                       {booking.matchedPeople.map((person, i) => (
                         <span key={person}>
                           {i > 0 ? ', ' : ''}

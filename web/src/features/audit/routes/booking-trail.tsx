@@ -6,9 +6,12 @@ import type { TrailEntry } from '../api/audit-api';
 import styles from '../components/audit.module.css';
 import { BookingSearchForm } from '../components/booking-search-form';
 import { LoadError } from '../components/load-error';
+import { useTranslation } from 'react-i18next';
+import { localDigits } from '@/lib/format';
 
 function Entry({ entry }: { entry: TrailEntry }) {
   const headingId = `trail-entry-${entry.position}`;
+  const { t } = useTranslation('audit');
   return (
     <article className={styles.trailEntry} aria-labelledby={headingId} data-part={entry.part}>
       <header className={styles.eventHeader}>
@@ -21,7 +24,7 @@ function Entry({ entry }: { entry: TrailEntry }) {
         <time dateTime={entry.recordedAt} className={styles.time}>
           {entry.when}
         </time>
-        <span className={styles.by}>by</span>
+        <span className={styles.by}>{t('by')}</span>
         <strong>
           <bdi>{entry.who}</bdi>
         </strong>
@@ -29,7 +32,7 @@ function Entry({ entry }: { entry: TrailEntry }) {
       </p>
       {entry.reason ? (
         <div className={styles.reason}>
-          <span className={styles.reasonLabel}>Reason</span>
+          <span className={styles.reasonLabel}>{t('reason')}</span>
           <p className={styles.reasonText}>{entry.reason}</p>
         </div>
       ) : null}
@@ -38,7 +41,9 @@ function Entry({ entry }: { entry: TrailEntry }) {
           {entry.values.map((value, index) => (
             <div key={`${index}-${value.label}`}>
               <dt>{value.label}</dt>
-              <dd>{value.value}</dd>
+              <dd>
+                <bdi>{value.value}</bdi>
+              </dd>
             </div>
           ))}
         </dl>
@@ -51,31 +56,34 @@ function Entry({ entry }: { entry: TrailEntry }) {
 export function BookingTrailRoute() {
   const { reference = '' } = useParams();
   const { data, error, isPending, refetch } = useBookingTrail(reference);
-  const title = data?.reference ? `Booking ${data.reference}` : `Booking ${reference}`;
+  const { t } = useTranslation('audit');
+  const title = t('trail.title', { reference: data?.reference || reference });
 
   return (
     <ContentLayout
       title={title}
       description={
         // The name isolated (U+2068 … U+2069): a Persian name does not carry the words after it to the left.
-        data ? `\u2068${data.customerName}\u2069 · ${data.state} · requested ${data.createdAt}` : 'The booking’s audit trail'
+        data
+          ? t('trail.description', { name: `\u2068${data.customerName}\u2069`, state: data.state, at: data.createdAt })
+          : t('trail.fallback')
       }
-      actions={<Link to="/dashboard/audit">All events</Link>}
+      actions={<Link to="/dashboard/audit">{t('allEvents')}</Link>}
     >
       <BookingSearchForm />
-      {isPending ? <Spinner label="Loading the booking's trail" /> : null}
+      {isPending ? <Spinner label={t('trail.loading')} /> : null}
       {error ? (
         <LoadError
           error={error}
           onRetry={() => void refetch()}
-          notFound="No booking has this reference."
-          fallback="The trail could not be loaded."
+          notFound={t('trail.notFound')}
+          fallback={t('trail.error')}
         />
       ) : null}
       {data ? (
         <section aria-labelledby="trail-heading" className={styles.results}>
           <h2 id="trail-heading" className={styles.sectionTitle}>
-            Audit trail: {data.entries.length} event{data.entries.length === 1 ? '' : 's'}, oldest first
+            {localDigits(t('trail.heading', { count: data.entries.length }))}
           </h2>
           <ol className={styles.timeline}>
             {data.entries.map((entry) => (

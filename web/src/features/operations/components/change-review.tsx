@@ -19,8 +19,13 @@ import {
   type StaffDecision,
 } from '../api/changes';
 import { ConfirmCancellation } from './confirm-cancellation';
+import { useTranslation } from 'react-i18next';
+import { i18next } from '@/i18n';
+import { localDigits } from '@/lib/format';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+// Words read outside a component, in the language shown when they are read.
+const tr = i18next.getFixedT(null, 'operations');
 
 function useDecide(rateRequestId: string) {
   const decision = useStaffDecision(rateRequestId);
@@ -30,7 +35,7 @@ function useDecide(rateRequestId: string) {
       toast.success(done);
       return true;
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : 'The decision could not be saved');
+      toast.error(error instanceof Error ? error.message : tr('changes.notSaved'));
       return false;
     }
   };
@@ -40,7 +45,7 @@ function useDecide(rateRequestId: string) {
 /** A message to the customer with the decision it goes with (a decline, or asking for an amendment, needs one),
  * beside the other choices (`children`). */
 function WithMessage({
-  label = 'Message to the customer',
+  label = tr('changes.message'),
   sendLabel,
   primary = false,
   pending,
@@ -57,7 +62,7 @@ function WithMessage({
   const [message, setMessage] = useState('');
   return (
     <div className={styles.actions}>
-      <TextInput label={label} value={message} maxLength={2000} onChange={(e) => setMessage(e.target.value)} />
+      <TextInput label={label} dir="auto" value={message} maxLength={2000} onChange={(e) => setMessage(e.target.value)} />
       <Button
         variant={primary ? 'primary' : 'outline'}
         disabled={pending || !message.trim()}
@@ -79,6 +84,7 @@ function AmendmentDecision({
   amendment: AmendmentView;
   viaApi: boolean;
 }) {
+  const { t } = useTranslation('operations');
   const { decide, pending } = useDecide(rateRequestId);
   const [price, setPrice] = useState('');
   const [validUntil, setValidUntil] = useState('');
@@ -99,52 +105,52 @@ function AmendmentDecision({
   const mayDecline = can('booking_amendment', state, 'decline', 'staff', { has_message: true });
   return (
     <>
-      <ChangeDiff fields={amendment.fields} caption={`Amendment ${amendment.number}: booked beside amended`} />
-      {amendment.price !== null ? <p>New price quoted: {usd.format(amendment.price)} per container.</p> : null}
+      <ChangeDiff fields={amendment.fields} caption={t('changes.diffCaption', { number: amendment.number })} />
+      {amendment.price !== null ? <p>{t('changes.newPrice', { price: usd.format(amendment.price) })}</p> : null}
       {mayRequote ? (
         <div className={styles.actions}>
           <TextInput
-            label="New price per container (USD)"
+            label={t('changes.newPriceLabel')}
             inputMode="decimal"
             value={price}
             onChange={(e) => setPrice(e.target.value)}
           />
-          <DateField label="Quote valid until" value={validUntil} onChange={setValidUntil} />
+          <DateField label={t('changes.validUntil')} value={validUntil} onChange={setValidUntil} />
           <Button
             disabled={pending || !price || !validUntil}
             onClick={() =>
-              decide({ action: 'requote', price: Number(price), validUntil }, 'New price sent to the customer')
+              decide({ action: 'requote', price: Number(price), validUntil }, t('changes.requoted'))
             }
           >
-            Quote new price
+            {t('changes.requote')}
           </Button>
         </div>
       ) : null}
       {mayConfirmPriced ? (
         <div className={styles.actions}>
           <TextInput
-            label="New price per container (USD)"
+            label={t('changes.newPriceLabel')}
             inputMode="decimal"
             value={price}
             onChange={(e) => setPrice(e.target.value)}
           />
           <Button
             disabled={pending || !price}
-            onClick={() => decide({ action: 'approve', price: Number(price) }, 'Amendment confirmed at the new price')}
+            onClick={() => decide({ action: 'approve', price: Number(price) }, t('changes.confirmedPriced'))}
           >
-            Confirm at new price
+            {t('changes.confirmPriced')}
           </Button>
         </div>
       ) : null}
       {mayDecline ? (
         <WithMessage
           pending={pending}
-          sendLabel="Decline amendment"
-          onSend={(message) => decide({ action: 'decline', message }, 'Amendment declined')}
+          sendLabel={t('changes.declineAmendment')}
+          onSend={(message) => decide({ action: 'decline', message }, t('changes.amendmentDeclined'))}
         >
           {mayApprove ? (
-            <Button disabled={pending} onClick={() => decide({ action: 'approve' }, 'Amendment approved')}>
-              Approve amendment
+            <Button disabled={pending} onClick={() => decide({ action: 'approve' }, t('changes.amendmentApproved'))}>
+              {t('changes.approve')}
             </Button>
           ) : null}
         </WithMessage>
@@ -155,30 +161,31 @@ function AmendmentDecision({
 
 /** Staff ask the customer to amend a confirmed booking, saying why (DCSA use case 6). */
 function AskForAmendment({ rateRequestId }: { rateRequestId: string }) {
+  const { t } = useTranslation('operations');
   const { decide, pending } = useDecide(rateRequestId);
   const [asking, setAsking] = useState(false);
   if (!asking) {
     return (
       <div className={styles.actions}>
         <Button variant="outline" onClick={() => setAsking(true)}>
-          Ask customer to amend
+          {t('changes.ask')}
         </Button>
       </div>
     );
   }
   const send = async (message: string) => {
-    if (await decide({ action: 'ask', message }, 'The customer is asked to amend the booking')) setAsking(false);
+    if (await decide({ action: 'ask', message }, t('changes.asked'))) setAsking(false);
   };
   return (
     <WithMessage
-      label="What the customer should change, and why"
-      sendLabel="Ask customer to amend"
+      label={t('changes.askLabel')}
+      sendLabel={t('changes.ask')}
       primary
       pending={pending}
       onSend={(message) => void send(message)}
     >
       <Button variant="outline" disabled={pending} onClick={() => setAsking(false)}>
-        Keep booking as it is
+        {t('changes.keep')}
       </Button>
     </WithMessage>
   );
@@ -186,6 +193,7 @@ function AskForAmendment({ rateRequestId }: { rateRequestId: string }) {
 
 /** The latest amendment and cancellation request of one booking, with the decisions staff may take. */
 export function ChangeReview({ rateRequestId }: { rateRequestId: string }) {
+  const { t } = useTranslation('operations');
   const changes = useQuery(staffChangesOptions(rateRequestId));
   const booking = useQuery(staffBookingOptions(rateRequestId));
   const { decide, pending } = useDecide(rateRequestId);
@@ -203,20 +211,24 @@ export function ChangeReview({ rateRequestId }: { rateRequestId: string }) {
     can('booking_amendment', 'new', 'ask', 'staff', { booking_confirmed: confirmed, has_message: true });
   if (amendment === null && cancellation === null && !mayAsk) return null;
   return (
-    <section className={styles.panel} aria-label="Changes asked for">
-      <h2>Changes asked for</h2>
+    <section className={styles.panel} aria-label={t('changes.title')}>
+      <h2>{t('changes.title')}</h2>
       {amendment ? (
         <>
           <p className={styles.status}>
-            <strong>Amendment {amendment.number}</strong>
+            <strong>{t('changes.amendment', { number: amendment.number })}</strong>
             <span className={styles.badge} data-final={isFinal('booking_amendment', amendment.stateName)}>
               {label('booking_amendment', amendment.stateName)}
             </span>
-            {amendment.message ? <span>{amendment.message}</span> : null}
+            {amendment.message ? <bdi>{amendment.message}</bdi> : null}
           </p>
-          {amendment.askedFor ? <p>Asked of the customer: {amendment.askedFor}</p> : null}
+          {amendment.askedFor ? (
+            <p>
+              {t('changes.askedFor')} <bdi>{amendment.askedFor}</bdi>
+            </p>
+          ) : null}
           {amendment.stateName === 'asked' ? (
-            <p>Waiting for the customer&apos;s amendment.</p>
+            <p>{t('changes.waiting')}</p>
           ) : (
             <AmendmentDecision
               rateRequestId={rateRequestId}
@@ -230,21 +242,25 @@ export function ChangeReview({ rateRequestId }: { rateRequestId: string }) {
       {cancellation ? (
         <>
           <p className={styles.status}>
-            <strong>Cancellation request</strong>
+            <strong>{t('changes.cancellation')}</strong>
             <span className={styles.badge} data-final={isFinal('booking_cancellation', cancellation.stateName)}>
               {label('booking_cancellation', cancellation.stateName)}
             </span>
-            {cancellation.reason ? <span>Reason: {cancellation.reason}</span> : null}
+            {cancellation.reason ? (
+              <span>
+                {t('changes.reason')} <bdi>{cancellation.reason}</bdi>
+              </span>
+            ) : null}
           </p>
           {can('booking_cancellation', cancellation.stateName, 'confirm', 'staff') ? (
             <WithMessage
               pending={pending}
-              sendLabel="Decline cancellation"
-              onSend={(message) => decide({ action: 'decline-cancellation', message }, 'Cancellation declined')}
+              sendLabel={t('changes.declineCancellation')}
+              onSend={(message) => decide({ action: 'decline-cancellation', message }, t('changes.cancellationDeclined'))}
             >
               <ConfirmCancellation
                 pending={pending}
-                onConfirm={() => decide({ action: 'confirm-cancellation' }, 'Booking cancelled')}
+                onConfirm={() => decide({ action: 'confirm-cancellation' }, t('changes.cancelled'))}
               />
             </WithMessage>
           ) : null}
@@ -256,19 +272,20 @@ export function ChangeReview({ rateRequestId }: { rateRequestId: string }) {
 
 /** The console's queue of changes waiting for staff, oldest first. */
 export function OpenChangesQueue({ onOpen }: { onOpen: (rateRequestId: string) => void }) {
+  const { t } = useTranslation('operations');
   const open = useQuery(openChangesOptions());
   const items = open.data ?? [];
   if (items.length === 0) return null;
   return (
-    <section className={styles.panel} aria-label="Changes waiting for a decision">
-      <h2>Changes waiting for a decision ({items.length})</h2>
+    <section className={styles.panel} aria-label={t('changes.queue')}>
+      <h2>{localDigits(t('changes.queueCount', { count: items.length }))}</h2>
       <ul>
         {items.map((item) => (
           <li key={`${item.rateRequest.id}-${item.kind}-${item.change.number}`}>
-            {item.kind === 'amendment' ? 'Amendment' : 'Cancellation'} of {item.rateRequest.cargoDetails} for{' '}
-            <bdi>{item.rateRequest.customerName}</bdi>{' '}
+            {item.kind === 'amendment' ? t('changes.amendmentOf') : t('changes.cancellationOf')}{' '}
+            <bdi>{item.rateRequest.cargoDetails}</bdi> {t('actionDialog.for')} <bdi>{item.rateRequest.customerName}</bdi>{' '}
             <Button variant="outline" onClick={() => onOpen(item.rateRequest.id)}>
-              Review
+              {t('changes.review')}
             </Button>
           </li>
         ))}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { useTranslation } from 'react-i18next';
 
 /**
  * Staff confirm a customer's cancellation only after a question: a cancelled booking cannot be brought back,
@@ -14,25 +15,26 @@ export function ConfirmCancellation({
   pending: boolean;
   onConfirm: () => Promise<boolean>;
 }) {
+  const { t } = useTranslation('operations');
   const [asking, setAsking] = useState(false);
   return (
     <>
       <Button disabled={pending} onClick={() => setAsking(true)}>
-        Confirm cancellation
+        {t('cancel.confirm')}
       </Button>
       <ConfirmDialog
         open={asking}
-        title="Cancel this booking?"
-        act="Cancel the booking"
+        title={t('cancel.title')}
+        act={t('cancel.act')}
         onAct={async () => {
           if (await onConfirm()) setAsking(false);
         }}
-        keep="Keep the booking"
+        keep={t('cancel.keep')}
         onKeep={() => setAsking(false)}
         destructive
         pending={pending}
       >
-        <p>The booking is cancelled for good, as the customer asked, and the customer is told. This cannot be undone.</p>
+        <p>{t('cancel.text')}</p>
       </ConfirmDialog>
     </>
   );

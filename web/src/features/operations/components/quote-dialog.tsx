@@ -18,6 +18,8 @@ import { suggestionOptions } from '../api/tariffs';
 import type { TariffSuggestion } from '../api/tariffs';
 import { StaffActionDialog, useStaffAction } from './staff-action-dialog';
 import styles from '../routes/operations.module.css';
+import { useTranslation } from 'react-i18next';
+import { i18next } from '@/i18n';
 
 const ADMIN = '/booking/api/v1/admin';
 
@@ -35,7 +37,10 @@ function rowText(s: TariffSuggestion): string | null {
   const r = s.row;
   if (!r) return null;
   const what = `${r.pol} → ${r.pod}, ${r.containerSize} ${r.containerType}, ${r.cargo}, ${formatDate(r.validFrom)} – ${formatDate(r.validTo)}`;
-  return `${s.matched ? 'Matching' : 'Nearest'} tariff row: version ${r.version}, row ${r.row} (${what})`;
+  const words = { version: r.version, row: r.row, what: `\u2068${what}\u2069` };
+  return s.matched
+    ? i18next.t('quote.matchingRow', { ns: 'operations', ...words })
+    : i18next.t('quote.nearestRow', { ns: 'operations', ...words });
 }
 
 /** The kinds of charge the lines do not hold yet, in the breakdown's order. */
@@ -49,6 +54,7 @@ function lineOf(kind: Kind, typed: string): Line {
 }
 
 function QuoteForm({ detail, suggestion, onClose }: { detail: Detail; suggestion: TariffSuggestion; onClose: () => void }) {
+  const { t } = useTranslation('operations');
   const [lines, setLines] = useState<Line[]>(() => suggestion.charges.map((c) => ({ ...c, typed: String(c.amount) })));
   const [adding, setAdding] = useState('');
   const [price, setPrice] = useState('');
@@ -57,7 +63,7 @@ function QuoteForm({ detail, suggestion, onClose }: { detail: Detail; suggestion
   const itemised = lines.length > 0;
   const total = itemised ? perContainer(lines) : Number(price);
   const mutation = useStaffAction(
-    'Price quoted: the customer is told',
+    t('quote.done'),
     () =>
       api.put(`${ADMIN}/rate-requests/${detail.id}/quote`, {
         price: total,
@@ -69,9 +75,9 @@ function QuoteForm({ detail, suggestion, onClose }: { detail: Detail; suggestion
   );
   const confirm = () => {
     if (itemised && lines.some((l) => !(Number(l.typed) >= 0) || l.typed.trim() === ''))
-      return setError('Every charge needs an amount of USD (0 or more)');
-    if (!(total > 0)) return setError('Price must be a positive number of USD');
-    if (!validUntil) return setError('Validity is required');
+      return setError(t('quote.chargeAmount'));
+    if (!(total > 0)) return setError(t('quote.pricePositive'));
+    if (!validUntil) return setError(t('quote.validityRequired'));
     setError(null);
     mutation.mutate();
   };
@@ -87,7 +93,7 @@ function QuoteForm({ detail, suggestion, onClose }: { detail: Detail; suggestion
   };
   return (
     <StaffActionDialog
-      title="Quote"
+      title={t('detail.quote')}
       detail={detail}
       pending={mutation.isPending}
       error={error}
@@ -97,11 +103,11 @@ function QuoteForm({ detail, suggestion, onClose }: { detail: Detail; suggestion
       {source ? <p className={styles.reference}>{source}</p> : null}
       {itemised ? (
         <fieldset className={styles.breakdown}>
-          <legend>Price breakdown</legend>
+          <legend>{t('quote.breakdown')}</legend>
           {lines.map((line, index) => (
             <div key={line.code} className={styles.chargeLine} data-testid="charge-line">
               <TextInput
-                label={`${line.name} (USD ${basis(line)})`}
+                label={t('quote.lineLabel', { name: line.name, basis: basis(line) })}
                 type="number"
                 min="0"
                 step="0.01"
@@ -114,19 +120,19 @@ function QuoteForm({ detail, suggestion, onClose }: { detail: Detail; suggestion
               />
               <Button
                 variant="outline"
-                aria-label={`Remove ${line.name}`}
+                aria-label={t('quote.removeLabel', { name: line.name })}
                 onClick={() => setLines((all) => all.filter((_, i) => i !== index))}
               >
-                Remove
+                {t('quote.remove')}
               </Button>
             </div>
           ))}
           {choices.length ? (
             <div className={styles.chargeLine}>
               <div>
-                <label htmlFor="add-charge">Add a charge</label>
+                <label htmlFor="add-charge">{t('quote.addCharge')}</label>
                 <select id="add-charge" className={styles.select} value={adding} onChange={(e) => setAdding(e.target.value)}>
-                  <option value="">Choose a charge…</option>
+                  <option value="">{t('quote.choose')}</option>
                   {choices.map((k) => (
                     <option key={k.code} value={k.code}>
                       {k.name} ({basis(k)})
@@ -135,21 +141,21 @@ function QuoteForm({ detail, suggestion, onClose }: { detail: Detail; suggestion
                 </select>
               </div>
               <Button variant="outline" disabled={!adding} onClick={add}>
-                Add
+                {t('quote.add')}
               </Button>
             </div>
           ) : null}
           <p>
-            Price per container: <strong data-testid="quote-total">{formatMoney(total)}</strong>
+            {t('quote.perContainer')} <strong data-testid="quote-total">{formatMoney(total)}</strong>
           </p>
           <Button variant="outline" onClick={() => setLines([])}>
-            Quote one price instead
+            {t('quote.onePrice')}
           </Button>
         </fieldset>
       ) : (
         <>
           <TextInput
-            label="Price per container (USD)"
+            label={t('quote.priceLabel')}
             type="number"
             min="0"
             step="0.01"
@@ -159,12 +165,12 @@ function QuoteForm({ detail, suggestion, onClose }: { detail: Detail; suggestion
           />
           {freight ? (
             <Button variant="outline" onClick={() => setLines([lineOf(freight, price)])}>
-              Break the price down
+              {t('quote.breakDown')}
             </Button>
           ) : null}
         </>
       )}
-      <DateField label="Valid until" value={validUntil} onChange={setValidUntil} required />
+      <DateField label={t('quote.validUntil')} value={validUntil} onChange={setValidUntil} required />
     </StaffActionDialog>
   );
 }

@@ -5,6 +5,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/toast';
 import { errorText } from '@/lib/api-client';
 import type { Schema } from '@/types/contract';
+import { useTranslation } from 'react-i18next';
 
 /** The staff action's call: once it is done the console is read again, staff are told what happened (`done`,
  * a sentence, never "Confirm: done"), the dialog closes;
@@ -48,6 +49,7 @@ export function StaffActionDialog({
   onClose: () => void;
   children: ReactNode;
 }) {
+  const { t } = useTranslation('operations');
   return (
     <Dialog
       open
@@ -56,16 +58,16 @@ export function StaffActionDialog({
       actions={
         <>
           <Button variant="outline" onClick={onClose}>
-            Close
+            {t('actionDialog.close')}
           </Button>
           <Button variant={danger ? 'danger' : 'primary'} loading={pending} onClick={onConfirm}>
-            Confirm
+            {t('actionDialog.confirm')}
           </Button>
         </>
       }
     >
       <p>
-        {detail.cargoDetails} for <bdi>{detail.customerName}</bdi>
+        <bdi>{detail.cargoDetails}</bdi> {t('actionDialog.for')} <bdi>{detail.customerName}</bdi>
       </p>
       {children}
       {error ? <p role="alert">{error}</p> : null}

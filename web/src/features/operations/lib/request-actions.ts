@@ -5,6 +5,7 @@
  * test checks every staff trigger of the machine has a row (or is offered elsewhere, as the table says).
  */
 import type { ButtonVariant } from '@/components/ui/button';
+import { currentLanguage } from '@/i18n';
 import { api } from '@/lib/api-client';
 import type { Answer } from '@/types/contract';
 import table from '../../../../../contract/staff-actions.json';
@@ -58,6 +59,8 @@ interface Row {
     reason: boolean;
     choosesSailing: boolean;
     prompt: string | null;
+    /** The same words in Persian. */
+    fa?: { title: string; done: string; prompt: string | null };
   } | null;
   elsewhere?: string;
 }
@@ -72,14 +75,20 @@ function action(row: Row & { console: NonNullable<Row['console']> }): RequestAct
   const offered = c.offered === null ? undefined : OFFERED_WHEN[c.offered];
   if (c.offered !== null && !offered) throw new Error(`${row.trigger}: no such offered condition ${c.offered}`);
   const prompt = c.prompt;
+  // The words in the language shown when they are read (the table is read once, the language may change).
+  const words = () => (currentLanguage() === 'fa' && c.fa ? c.fa : c);
   return {
-    title: c.title,
-    done: c.done,
+    get title() {
+      return words().title;
+    },
+    get done() {
+      return words().done;
+    },
     variant: c.variant as ButtonVariant,
     offered,
     reason: c.reason,
     choosesSailing: c.choosesSailing,
-    prompt: prompt === null ? undefined : (d) => fill(prompt, d),
+    prompt: prompt === null ? undefined : (d) => fill(words().prompt ?? prompt, d),
     call: (d, said) => {
       if (c.reason) return api.put(path(d), { message: said.message });
       if (c.choosesSailing)

@@ -2,6 +2,7 @@
  * A refused tariff upload names each bad cell as `rows.<line>.<column>` (the header is line 1): the console
  * lists them in the file's order, worded as a spreadsheet user reads them.
  */
+import { i18next } from '@/i18n';
 export interface CellError {
   line: number | null;
   column: string | null;
@@ -20,6 +21,9 @@ export function cellErrors(fields: Record<string, string>): CellError[] {
 
 export function cellErrorText(error: CellError): string {
   if (error.line === null) return error.message;
-  const where = error.column ? `Line ${error.line}, ${error.column}` : `Line ${error.line}`;
+  const t = i18next.getFixedT(null, 'operations');
+  const where = error.column
+    ? t('tariffs.lineColumn', { line: error.line, column: error.column })
+    : t('tariffs.line', { line: error.line });
   return `${where}: ${error.message}`;
 }

@@ -16,7 +16,7 @@ import { AttentionBadge, AttentionNote } from '@/components/attention-badge';
 import { AuditLink } from '@/components/audit-link';
 import { BookingFacts, OrderFacts } from '@/components/booking-facts';
 import { WhoseMove } from '@/components/whose-move';
-import { formatAt, formatDate, formatMoney } from '@/lib/format';
+import { formatAt, formatDate, formatMoney, localDigits } from '@/lib/format';
 import { usePlaces } from '@/lib/places';
 import { fieldsFor, REEFER_TYPE_VALUE } from '@/lib/order-fields';
 import type { Answer } from '@/types/contract';
@@ -36,6 +36,8 @@ import { StaffBookingSailing } from '../components/staff-booking-sailing';
 import { PublishedSchedules } from '../components/published-schedules';
 import { staffSailingsOptions } from '../api/schedules';
 import { WhereItIs } from '@/components/where-it-is';
+import { useTranslation } from 'react-i18next';
+import { i18next } from '@/i18n';
 
 const LIMIT = 10;
 
@@ -50,20 +52,12 @@ const reviewFields = (detail: Detail) =>
 // its own (../components/quote-dialog.tsx: the breakdown editor).
 type OrderAction = 'order_revision' | 'order_accept' | 'order_issue';
 type Action = 'quote' | RequestTrigger | OrderAction;
-const ORDER_ACTION_TITLE: Record<OrderAction, string> = {
-  order_revision: 'Request Order Revision',
-  order_accept: 'Accept Shipping Order',
-  order_issue: 'Issue Bill of Lading',
-};
-const ORDER_ACTION_DONE: Record<OrderAction, string> = {
-  order_revision: 'Order revision requested: the customer is asked to change the shipping order',
-  order_accept: 'Shipping order accepted',
-  order_issue: 'Bill of lading issued: the customer is told',
-};
 const doneOf = (action: Exclude<Action, 'quote'>) =>
-  isRequestTrigger(action) ? REQUEST_ACTIONS[action].done : ORDER_ACTION_DONE[action];
+  isRequestTrigger(action) ? REQUEST_ACTIONS[action].done : i18next.t(`orderActions.${action as OrderAction}.done`, { ns: 'operations' });
 const titleOf = (action: Exclude<Action, 'quote'>) =>
-  isRequestTrigger(action) ? REQUEST_ACTIONS[action].title : ORDER_ACTION_TITLE[action];
+  isRequestTrigger(action)
+    ? REQUEST_ACTIONS[action].title
+    : i18next.t(`orderActions.${action as OrderAction}.title`, { ns: 'operations' });
 
 function ActionDialog({
   action,
@@ -74,6 +68,7 @@ function ActionDialog({
   detail: Detail;
   onClose: () => void;
 }) {
+  const { t } = useTranslation('operations');
   const [message, setMessage] = useState('');
   const [revise, setRevise] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
@@ -105,9 +100,9 @@ function ActionDialog({
     setError,
   );
   const confirm = () => {
-    if (reason && !message.trim()) return setError('A reason is required');
+    if (reason && !message.trim()) return setError(t('actionDialog.reasonRequired'));
     if (action === 'order_revision' && !Object.values(revise).some((m) => m.trim()))
-      return setError('Give at least one field message');
+      return setError(t('actionDialog.fieldMessageRequired'));
     setError(null);
     mutation.mutate();
   };
@@ -122,34 +117,39 @@ function ActionDialog({
       onClose={onClose}
     >
       {reason ? (
-        <TextInput label="Reason" value={message} onChange={(e) => setMessage(e.target.value)} required />
+        <TextInput label={t('actionDialog.reason')} dir="auto" value={message} onChange={(e) => setMessage(e.target.value)} required />
       ) : null}
       {step?.prompt ? <p>{step.prompt(detail)}</p> : null}
       {choosesSailing && (sailings.data ?? []).length ? (
         <div>
-          <label htmlFor="staff-sailing">Sailing</label>
+          <label htmlFor="staff-sailing">{t('actionDialog.sailing')}</label>
           <select
             id="staff-sailing"
             value={routing}
             onChange={(e) => setRouting(e.target.value)}
             style={{ width: '100%' }}
           >
-            <option value="">Keep the booking&apos;s sailing as it is</option>
+            <option value="">{t('actionDialog.keepSailing')}</option>
             {(sailings.data ?? []).map((s) => (
               <option key={s.routingReference} value={s.routingReference}>
-                {s.vesselName ?? s.serviceCode} · {s.voyage} · ETD {at(s.departure, s.portOfLoading)} · ETA{' '}
-                {at(s.arrival, s.portOfDischarge)}
+                {t('actionDialog.sailingOption', {
+                  vessel: s.vesselName ?? s.serviceCode,
+                  voyage: s.voyage,
+                  etd: at(s.departure, s.portOfLoading),
+                  eta: at(s.arrival, s.portOfDischarge),
+                })}
               </option>
             ))}
           </select>
         </div>
       ) : null}
-      {action === 'order_accept' ? <p>Accept this shipping order? The customer will see the final step.</p> : null}
+      {action === 'order_accept' ? <p>{t('actionDialog.acceptOrder')}</p> : null}
       {action === 'order_revision'
         ? reviewFields(detail).map(({ key, label: name }) => (
             <TextInput
               key={key}
-              label={`${name} revise message`}
+              label={t('actionDialog.reviseMessage', { name })}
+              dir="auto"
               value={revise[key] ?? ''}
               onChange={(e) => setRevise((r) => ({ ...r, [key]: e.target.value }))}
             />
@@ -162,6 +162,7 @@ function ActionDialog({
 /** The open request. `reveal` counts the times staff asked to see it: each one (and its first load) brings the
  * panel into view and focus; on a phone it sits far below the list. */
 function DetailPanel({ id, reveal }: { id: string; reveal: number }) {
+  const { t } = useTranslation('operations');
   const [action, setAction] = useState<Action | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const query = useQuery({
@@ -177,8 +178,8 @@ function DetailPanel({ id, reveal }: { id: string; reveal: number }) {
     heading.current.scrollIntoView({ block: 'start' });
     heading.current.focus({ preventScroll: true });
   }, [loaded, reveal]);
-  if (query.isError) return <p role="alert">The rate request could not be loaded.</p>;
-  if (!d) return <p>Loading…</p>;
+  if (query.isError) return <p role="alert">{t('detail.error')}</p>;
+  if (!d) return <p>{t('loading')}</p>;
   const name = stateName('rate_request', d.state, d.price);
   const staffCan = (trigger: string) => can('rate_request', name, trigger, 'staff');
   // The request's steps the lifecycle allows here, in their table's order (../lib/request-actions.ts).
@@ -192,47 +193,50 @@ function DetailPanel({ id, reveal }: { id: string; reveal: number }) {
   );
   const orderName = stateName('shipping_order', d.order?.status);
   return (
-    <section aria-label="Selected rate request" className={styles.panel}>
+    <section aria-label={t('detail.label')} className={styles.panel}>
       <h2 ref={heading} tabIndex={-1} className={styles.panelHeading}>
-        {d.cargoDetails}
+        <bdi>{d.cargoDetails}</bdi>
         <ApiBadge viaApi={d.viaApi} />
         <AttentionBadge needsAttention={d.needsAttention} />
       </h2>
-      {d.reference ? <p className={styles.reference}>{d.reference}</p> : null}
+      {d.reference ? (
+        <p className={styles.reference}>
+          <bdi>{d.reference}</bdi>
+        </p>
+      ) : null}
       <AttentionNote needsAttention={d.needsAttention} />
       {d.orderMismatch ? (
         <p role="status" data-testid="order-mismatch" className={styles.mismatch}>
-          <strong>The shipping order does not match the booking.</strong> {d.orderMismatch}. Use Request Order Revision to
-          ask the customer for it.
+          <strong>{t('detail.mismatch')}</strong> {t('detail.mismatchText', { mismatch: d.orderMismatch })}
         </p>
       ) : null}
       <p>
         {label('rate_request', d.state, d.price)}
-        {d.order ? ` · shipping order ${label('shipping_order', d.order.status)}` : ''} ·{' '}
+        {d.order ? t('detail.orderState', { state: label('shipping_order', d.order.status) }) : ''} ·{' '}
         <AuditLink aggregateId={d.id} reference={d.reference} />
       </p>
-      <BookingFacts request={d} order={d.order} label="Booking details" forStaff />
+      <BookingFacts request={d} order={d.order} label={t('detail.facts')} forStaff />
       <StaffBookingSailing id={d.id} />
       {d.order ? (
         <div>
-          <h3>Shipping order ({label('shipping_order', d.order.status)})</h3>
+          <h3>{t('detail.order', { state: label('shipping_order', d.order.status) })}</h3>
           <AuditLink aggregateId={d.order.id} reference={d.reference} />
           <OrderFacts order={d.order} />
         </div>
       ) : null}
       <div className={styles.buttons}>
-        {staffCan('quote') ? <Button onClick={() => setAction('quote')}>Quote</Button> : null}
+        {staffCan('quote') ? <Button onClick={() => setAction('quote')}>{t('detail.quote')}</Button> : null}
         {offered.filter(([, step]) => step.variant !== 'danger').map(button)}
         {d.order && can('shipping_order', orderName, 'request_revision', 'staff') ? (
           <Button variant="outline" onClick={() => setAction('order_revision')}>
-            Request Order Revision
+            {titleOf('order_revision')}
           </Button>
         ) : null}
         {d.order && can('shipping_order', orderName, 'accept', 'staff') ? (
-          <Button onClick={() => setAction('order_accept')}>Accept Shipping Order</Button>
+          <Button onClick={() => setAction('order_accept')}>{titleOf('order_accept')}</Button>
         ) : null}
         {d.order && can('shipping_order', orderName, 'issue', 'staff') ? (
-          <Button onClick={() => setAction('order_issue')}>Issue Bill of Lading</Button>
+          <Button onClick={() => setAction('order_issue')}>{titleOf('order_issue')}</Button>
         ) : null}
         {offered.filter(([, step]) => step.variant === 'danger').map(button)}
       </div>
@@ -246,19 +250,14 @@ function DetailPanel({ id, reveal }: { id: string; reveal: number }) {
 
 /** What each state code means, for the state filter: several codes share a badge label ("Rate Request"), and a
  * filter must tell them apart in words, not by their numbers. */
-const STATE_FILTER_WORDS: Record<number, string> = {
-  0: 'Waiting for a price, or quoted',
-  1: 'Revision requested',
-  2: 'Waiting for the booking letter',
-  3: 'Shipping order',
-  4: 'Completed',
-  5: 'Rejected by staff',
-  6: 'Declined by the customer',
-  7: 'Price expired',
-  8: 'Cancelled',
-};
+const STATE_FILTER_CODES = new Set([0, 1, 2, 3, 4, 5, 6, 7, 8]);
+const stateFilterWords = (code: number) =>
+  STATE_FILTER_CODES.has(code)
+    ? i18next.t(`stateFilter.${code}` as 'stateFilter.0', { ns: 'operations' })
+    : label('rate_request', code);
 
 export function OperationsRoute() {
+  const { t } = useTranslation('operations');
   const queryClient = useQueryClient();
   const [state, setState] = useState('');
   const [page, setPage] = useState(1);
@@ -293,10 +292,10 @@ export function OperationsRoute() {
     setReveal((n) => n + 1);
   };
   return (
-    <ContentLayout title="Operations" description="Rate requests of all customers">
+    <ContentLayout title={t('console.title')} description={t('console.description')}>
       <OpenChangesQueue onOpen={open} />
       <div className={styles.toolbar}>
-        <label htmlFor="ops-state">State</label>
+        <label htmlFor="ops-state">{t('console.state')}</label>
         <select
           id="ops-state"
           className={styles.select}
@@ -306,20 +305,20 @@ export function OperationsRoute() {
             setPage(1);
           }}
         >
-          <option value="">All</option>
+          <option value="">{t('console.all')}</option>
           {stateCodes('rate_request').map((code) => (
             <option key={code} value={code}>
-              {STATE_FILTER_WORDS[code] ?? label('rate_request', code)}
+              {stateFilterWords(code)}
             </option>
           ))}
         </select>
-        <label htmlFor="ops-search">Search</label>
+        <label htmlFor="ops-search">{t('console.search')}</label>
         <input
           id="ops-search"
           type="search"
           dir="auto"
           className={styles.search}
-          placeholder="Reference (FB-…), commodity or customer"
+          placeholder={t('console.searchPlaceholder')}
           value={search}
           onChange={(e) => {
             setSearch(e.target.value);
@@ -327,66 +326,68 @@ export function OperationsRoute() {
           }}
         />
         <Button variant="outline" onClick={refresh}>
-          Refresh
+          {t('console.refresh')}
         </Button>
       </div>
       <table className="stack-table">
-        <caption className="visually-hidden">Rate requests</caption>
+        <caption className="visually-hidden">{t('console.caption')}</caption>
         <thead>
           <tr>
-            <th scope="col">Customer</th>
-            <th scope="col">Cargo</th>
-            <th scope="col">Route</th>
-            <th scope="col">Shipping date</th>
-            <th scope="col">State</th>
-            <th scope="col">Order</th>
-            <th scope="col">Next move</th>
+            <th scope="col">{t('console.customer')}</th>
+            <th scope="col">{t('console.cargo')}</th>
+            <th scope="col">{t('console.route')}</th>
+            <th scope="col">{t('console.shippingDate')}</th>
+            <th scope="col">{t('console.state')}</th>
+            <th scope="col">{t('console.order')}</th>
+            <th scope="col">{t('console.nextMove')}</th>
             <th scope="col">
-              <span className="visually-hidden">Open</span>
+              <span className="visually-hidden">{t('console.open')}</span>
             </th>
           </tr>
         </thead>
         <tbody>
           {rows.map((r) => (
             <tr key={r.id} data-testid="ops-row" aria-current={r.id === selected || undefined}>
-              <td data-label="Customer">{r.customerName}</td>
-              <td data-label="Cargo">
-                {r.cargoDetails}
+              <td data-label={t('console.customer')}>
+                <bdi>{r.customerName}</bdi>
+              </td>
+              <td data-label={t('console.cargo')}>
+                <bdi>{r.cargoDetails}</bdi>
                 {r.reference ? (
                   <Link
                     className={styles.reference}
                     to={`/dashboard/operations?open=${encodeURIComponent(r.id)}`}
                     onClick={() => setReveal((n) => n + 1)}
                   >
-                    {r.reference}
+                    <bdi>{r.reference}</bdi>
                   </Link>
                 ) : null}
                 <AttentionBadge needsAttention={r.needsAttention} />
               </td>
-              <td data-label="Route">
-                {r.polTitle} → {r.podTitle}
+              <td data-label={t('console.route')}>
+                <bdi>{r.polTitle}</bdi> {t('console.to')} <bdi>{r.podTitle}</bdi>
               </td>
-              <td data-label="Shipping date">{formatDate(r.preferredShippingDate)}</td>
-              <td data-label="State">
+              <td data-label={t('console.shippingDate')}>{formatDate(r.preferredShippingDate)}</td>
+              <td data-label={t('console.state')}>
                 {label('rate_request', r.state, r.price)}
                 {isState('rate_request', r.state, 'requested', r.price)
-                  ? ' (awaiting quote)'
+                  ? t('console.awaitingQuote')
                   : isState('rate_request', r.state, 'quoted', r.price)
-                    ? ` (quoted ${formatMoney(r.price)})`
+                    ? t('console.quotedAt', { price: formatMoney(r.price) })
                     : ''}
                 <WhereItIs progress={r.progress} />
               </td>
-              <td data-label="Order">{r.orderState === null ? '-' : label('shipping_order', r.orderState)}</td>
-              <td data-label="Next move">
+              <td data-label={t('console.order')}>{r.orderState === null ? '-' : label('shipping_order', r.orderState)}</td>
+              <td data-label={t('console.nextMove')}>
                 <WhoseMove waitingFor={r.waitingFor} viewer="staff" />
               </td>
               <td>
                 <Button
                   variant="outline"
-                  aria-label={`Open ${r.cargoDetails} of ${r.customerName}`}
+                  aria-label={t('console.openLabel', { cargo: r.cargoDetails, customer: r.customerName })}
                   onClick={() => open(r.id)}
                 >
-                  Open
+                  {t('console.open')}
                 </Button>
               </td>
             </tr>
@@ -395,13 +396,11 @@ export function OperationsRoute() {
       </table>
       <div className={styles.toolbar}>
         <Button variant="outline" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-          Previous
+          {t('console.previous')}
         </Button>
-        <span>
-          Page {page} of {pages}
-        </span>
+        <span>{localDigits(t('console.page', { page, pages }))}</span>
         <Button variant="outline" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
-          Next
+          {t('console.next')}
         </Button>
       </div>
       {selected ? <DetailPanel key={selected} id={selected} reveal={reveal} /> : null}

@@ -22,19 +22,19 @@ import { PublishedSchedules } from '../components/published-schedules';
 import { SailingChanges } from '../components/sailing-changes';
 import styles from './operations.module.css';
 import own from './schedules.module.css';
+import { useTranslation } from 'react-i18next';
+import { i18next } from '@/i18n';
+import { localDigits } from '@/lib/format';
 
-const CHANGE_WORDS: Record<string, string> = {
-  new: 'new service',
-  changed: 'changes',
-  unchanged: 'no change',
-  removed: 'removed',
-};
+const CHANGES = new Set(['new', 'changed', 'unchanged', 'removed']);
+const changeWords = (change: string) =>
+  CHANGES.has(change) ? i18next.t(`schedules.change.${change as 'new'}`, { ns: 'operations' }) : change;
 
 function problemsOf(error: unknown): string[] {
   const fields = error instanceof ApiError ? (error.fields ?? {}) : {};
   const listed = Object.entries(fields).map(([path, text]) => `${path}: ${text}`);
   const said = error instanceof ApiError && error.description ? error.description : errorText(error);
-  return [listed.length > 0 ? `${said}. Nothing was published.` : said, ...listed];
+  return [listed.length > 0 ? i18next.t('schedules.nothingPublished', { ns: 'operations', said }) : said, ...listed];
 }
 
 function Problems({ problems }: { problems: string[] }) {
@@ -55,30 +55,30 @@ function Problems({ problems }: { problems: string[] }) {
 
 /** What the previewed file (or a removal) changes: per service, the counts, the warnings and the sailings. */
 function PreviewSummary({ preview }: { preview: SchedulePreview }) {
+  const { t } = useTranslation('operations');
+  const n = (count: number) => localDigits(String(count));
   return (
     <div data-testid="schedule-preview">
-      <ul className={own.counts} aria-label="Services in the file">
+      <ul className={own.counts} aria-label={t('schedules.services')}>
         {preview.services.map((s) => (
           <li key={s.serviceCode}>
             <strong>
-              {s.serviceName} ({s.serviceCode})
+              <bdi>{s.serviceName}</bdi> (<bdi>{s.serviceCode}</bdi>)
             </strong>
-            : {CHANGE_WORDS[s.change] ?? s.change}
+            : {changeWords(s.change)}
           </li>
         ))}
       </ul>
-      <ul className={own.counts} aria-label="Changes">
-        <li>{preview.added.length} added</li>
-        <li>{preview.moved.length} moved</li>
-        <li>{preview.removed.length} removed</li>
-        <li>{preview.unchanged} unchanged</li>
-        <li>
-          {preview.touchedBookings} booking{preview.touchedBookings === 1 ? '' : 's'} touched
-        </li>
+      <ul className={own.counts} aria-label={t('schedules.changes')}>
+        <li>{t('schedules.added', { n: n(preview.added.length) })}</li>
+        <li>{t('schedules.moved', { n: n(preview.moved.length) })}</li>
+        <li>{t('schedules.removed', { n: n(preview.removed.length) })}</li>
+        <li>{t('schedules.unchanged', { n: n(preview.unchanged) })}</li>
+        <li>{t('schedules.touched', { count: preview.touchedBookings, n: n(preview.touchedBookings) })}</li>
       </ul>
       {preview.warnings.length > 0 ? (
         <div role="status" className={own.warning} data-testid="schedule-warnings">
-          <strong>Check before publishing:</strong>
+          <strong>{t('schedules.check')}</strong>
           <ul>
             {preview.warnings.map((w) => (
               <li key={`${w.kind}-${w.path}`}>{w.message}</li>
@@ -86,20 +86,21 @@ function PreviewSummary({ preview }: { preview: SchedulePreview }) {
           </ul>
         </div>
       ) : null}
-      <SailingChanges kind="moved" title="Moved sailings" changes={preview.moved} />
-      <SailingChanges kind="removed" title="Removed sailings" changes={preview.removed} />
-      <SailingChanges kind="added" title="Added sailings" changes={preview.added} />
+      <SailingChanges kind="moved" title={t('schedules.movedSailings')} changes={preview.moved} />
+      <SailingChanges kind="removed" title={t('schedules.removedSailings')} changes={preview.removed} />
+      <SailingChanges kind="added" title={t('schedules.addedSailings')} changes={preview.added} />
     </div>
   );
 }
 
 function RemoveServiceDialog({ service, onClose }: { service: { code: string; name: string }; onClose: () => void }) {
+  const { t } = useTranslation('operations');
   const queryClient = useQueryClient();
   const removal = useQuery(serviceRemovalOptions(service.code));
   const remove = useMutation({
     mutationFn: () => removeService(service.code),
     onSuccess: () => {
-      toast.success(`${service.name} (${service.code}) is no longer published`);
+      toast.success(t('schedules.unpublished', { name: service.name, code: service.code }));
       void queryClient.invalidateQueries({ queryKey: ['operations', 'schedules'] });
       onClose();
     },
@@ -109,24 +110,23 @@ function RemoveServiceDialog({ service, onClose }: { service: { code: string; na
   return (
     <ConfirmDialog
       open
-      title={`Remove ${service.name} (${service.code})?`}
-      act="Remove service"
+      title={t('schedules.removeTitle', { name: service.name, code: service.code })}
+      act={t('published.remove')}
       onAct={() => remove.mutate()}
-      keep="Keep service"
+      keep={t('schedules.keep')}
       onKeep={onClose}
       destructive
       pending={remove.isPending}
     >
-      {removal.isPending ? <p>Loading what the removal touches…</p> : null}
+      {removal.isPending ? <p>{t('schedules.loadingRemoval')}</p> : null}
       {removal.isError ? <p role="alert">{errorText(removal.error)}</p> : null}
       {removal.data ? (
         <>
           <p>
-            Its {removal.data.removed.length} sailing{removal.data.removed.length === 1 ? '' : 's'} will no longer be
-            offered.{' '}
+            {localDigits(t('schedules.noLonger', { count: removal.data.removed.length }))}{' '}
             {touched === 0
-              ? 'No booking is made for them.'
-              : `${touched} booking${touched === 1 ? ' is' : 's are'} made for them: they keep their sailing as recorded until you name another.`}
+              ? t('schedules.noBooking')
+              : localDigits(t('schedules.bookingsMade', { count: touched }))}
           </p>
           {touched > 0 ? (
             <ul data-testid="removal-bookings">
@@ -134,7 +134,7 @@ function RemoveServiceDialog({ service, onClose }: { service: { code: string; na
                 ...new Map(removal.data.removed.flatMap((c) => c.bookings).map((b) => [b.rateRequestId, b])).values(),
               ].map((b) => (
                 <li key={b.rateRequestId}>
-                  {b.reference ?? 'Booking'} · {b.customerName}
+                  <bdi>{b.reference ?? t('sailings.booking')}</bdi> · <bdi>{b.customerName}</bdi>
                 </li>
               ))}
             </ul>
@@ -146,6 +146,7 @@ function RemoveServiceDialog({ service, onClose }: { service: { code: string; na
 }
 
 export function SchedulesRoute() {
+  const { t } = useTranslation('operations');
   const queryClient = useQueryClient();
   const input = useRef<HTMLInputElement>(null);
   const [document, setDocument] = useState<{ name: string; body: unknown } | null>(null);
@@ -158,7 +159,7 @@ export function SchedulesRoute() {
   const publish = useMutation({
     mutationFn: (body: unknown) => publishSchedules(body),
     onSuccess: (stored) => {
-      toast.success(`Published ${stored.length} service${stored.length === 1 ? '' : 's'}`);
+      toast.success(localDigits(t('schedules.publishedCount', { count: stored.length })));
       setDocument(null);
       preview.reset();
       if (input.current) input.current.value = '';
@@ -176,7 +177,7 @@ export function SchedulesRoute() {
     try {
       body = JSON.parse(await file.text());
     } catch {
-      setProblems([`${file.name} is not a JSON file: upload the carrier's vessel-schedules document (CS 1.0).`]);
+      setProblems([t('schedules.notJson', { name: file.name })]);
       return;
     }
     setDocument({ name: file.name, body });
@@ -185,17 +186,16 @@ export function SchedulesRoute() {
 
   return (
     <ContentLayout
-      title="Schedules"
-      description="Publish the carrier's sailing schedules; customers choose their sailing from them."
+      title={t('schedules.title')}
+      description={t('schedules.description')}
     >
       <section aria-labelledby="schedule-upload-heading" className={styles.panel}>
-        <h2 id="schedule-upload-heading">Upload a schedule</h2>
+        <h2 id="schedule-upload-heading">{t('schedules.upload')}</h2>
         <p className={styles.reference}>
-          A DCSA Commercial Schedules 1.0 vessel-schedules file (JSON). Each service in it replaces the one published
-          under its code; you see what changes before anything is published.
+          {t('schedules.help')}
         </p>
         <div className={styles.toolbar}>
-          <label htmlFor="schedule-file">Schedule file</label>
+          <label htmlFor="schedule-file">{t('schedules.file')}</label>
           <input
             id="schedule-file"
             ref={input}
@@ -206,14 +206,14 @@ export function SchedulesRoute() {
           />
         </div>
         <Problems problems={problems} />
-        {preview.isPending ? <p>Checking {document?.name}…</p> : null}
+        {preview.isPending ? <p>{t('schedules.checking', { name: document?.name ?? '' })}</p> : null}
         {preview.data && document ? (
-          <section aria-label="What publishing changes">
-            <h3>What publishing {document.name} changes</h3>
+          <section aria-label={t('schedules.whatChanges')}>
+            <h3>{t('schedules.whatFileChanges', { name: document.name })}</h3>
             <PreviewSummary preview={preview.data} />
             <div className={styles.buttons}>
               <Button loading={publish.isPending} onClick={() => publish.mutate(document.body)}>
-                Publish
+                {t('publish')}
               </Button>
               <Button
                 variant="outline"
@@ -224,7 +224,7 @@ export function SchedulesRoute() {
                   if (input.current) input.current.value = '';
                 }}
               >
-                Discard file
+                {t('schedules.discard')}
               </Button>
             </div>
           </section>

@@ -10,15 +10,17 @@ import { Button } from '@/components/ui/button';
 import { ColumnHeads } from '@/components/ui/column-heads';
 import { toast } from '@/components/ui/toast';
 import { ApiError, errorText } from '@/lib/api-client';
-import { formatDate, formatMoment, formatMoney } from '@/lib/format';
+import { formatDate, formatMoment, formatMoney, localDigits } from '@/lib/format';
 import { publishTariff, tariffsOptions } from '../api/tariffs';
 import { cellErrorText, cellErrors } from '../lib/tariff-errors';
 import styles from './operations.module.css';
+import { useTranslation } from 'react-i18next';
 
 const COLUMNS =
   'pol,pod,container_size,container_type,cargo,valid_from,valid_to,ocean_freight,baf,thc_origin,thc_destination,dg_surcharge,reefer_surcharge,documentation_fee';
 
 export function TariffsRoute() {
+  const { t } = useTranslation('operations');
   const queryClient = useQueryClient();
   const tariffs = useQuery(tariffsOptions());
   const input = useRef<HTMLInputElement>(null);
@@ -30,7 +32,7 @@ export function TariffsRoute() {
       setProblems([]);
       setFile(null);
       if (input.current) input.current.value = '';
-      toast.success(`Tariff version ${published.version} published: ${published.rowCount} rows`);
+      toast.success(t('tariffs.published', { version: published.version, count: published.rowCount }));
       void queryClient.invalidateQueries({ queryKey: ['tariffs'] });
     },
     onError: (error) => {
@@ -41,18 +43,32 @@ export function TariffsRoute() {
     },
   });
   const rows = tariffs.data?.rows ?? [];
+  const HEADS = [
+    t('tariffs.lane'),
+    t('tariffs.equipment'),
+    t('console.cargo'),
+    t('tariffs.valid'),
+    t('tariffs.oceanFreight'),
+    t('tariffs.baf'),
+    t('tariffs.thc'),
+    t('tariffs.dgReefer'),
+    t('tariffs.documentation'),
+    t('tariffs.versionRowHead'),
+  ];
   const publications = tariffs.data?.publications ?? [];
   return (
-    <ContentLayout title="Tariffs" description="Publish the carrier's tariff; rate requests it covers are quoted at once.">
+    <ContentLayout title={t('tariffs.title')} description={t('tariffs.description')}>
       <section aria-labelledby="tariff-upload-heading" className={styles.panel}>
-        <h2 id="tariff-upload-heading">Upload a tariff (CSV)</h2>
+        <h2 id="tariff-upload-heading">{t('tariffs.upload')}</h2>
         <p className={styles.reference}>
-          Columns: <code className={styles.columns}>{COLUMNS}</code>. Ports as UN/LOCODEs; sizes and types by name (20, 40, Dry, Refrigerated…); cargo
-          general, dangerous or any; dates YYYY-MM-DD; USD per container, the documentation fee per booking. A new version
-          replaces the rows of the lanes it names.
+          {t('tariffs.columns')}{' '}
+          <code className={styles.columns} dir="ltr">
+            {COLUMNS}
+          </code>
+          {t('tariffs.help')}
         </p>
         <div className={styles.toolbar}>
-          <label htmlFor="tariff-file">Tariff file</label>
+          <label htmlFor="tariff-file">{t('tariffs.file')}</label>
           <input
             id="tariff-file"
             ref={input}
@@ -64,7 +80,7 @@ export function TariffsRoute() {
             }}
           />
           <Button disabled={!file} loading={upload.isPending} onClick={() => file && upload.mutate(file)}>
-            Publish
+            {t('publish')}
           </Button>
         </div>
         {problems.length > 0 ? (
@@ -79,61 +95,57 @@ export function TariffsRoute() {
         ) : null}
       </section>
       <section aria-labelledby="tariff-rows-heading">
-        <h2 id="tariff-rows-heading">Rows in force ({rows.length})</h2>
-        {tariffs.isError ? <p role="alert">The tariff could not be loaded.</p> : null}
+        <h2 id="tariff-rows-heading">{localDigits(t('tariffs.rows', { count: rows.length }))}</h2>
+        {tariffs.isError ? <p role="alert">{t('tariffs.error')}</p> : null}
         <table className="stack-table">
-          <caption className="visually-hidden">Tariff rows in force</caption>
-          <ColumnHeads
-            names={[
-              'Lane',
-              'Equipment',
-              'Cargo',
-              'Valid',
-              'Ocean freight',
-              'BAF',
-              'THC origin / destination',
-              'DG / reefer',
-              'Documentation',
-              'Version, row',
-            ]}
-          />
+          <caption className="visually-hidden">{t('tariffs.rowsCaption')}</caption>
+          <ColumnHeads names={HEADS} />
           <tbody>
             {rows.map((r) => (
               <tr key={`${r.version}-${r.row}`} data-testid="tariff-row">
-                <td data-label="Lane">
-                  {r.pol} → {r.pod}
+                <td data-label={HEADS[0]}>
+                  <bdi>{r.pol}</bdi> {t('console.to')} <bdi>{r.pod}</bdi>
                 </td>
-                <td data-label="Equipment">
-                  {r.containerSize} {r.containerType}
+                <td data-label={HEADS[1]}>
+                  <bdi>
+                    {r.containerSize} {r.containerType}
+                  </bdi>
                 </td>
-                <td data-label="Cargo">{r.cargo}</td>
-                <td data-label="Valid">
+                <td data-label={HEADS[2]}>
+                  <bdi>{r.cargo}</bdi>
+                </td>
+                <td data-label={HEADS[3]}>
                   {formatDate(r.validFrom)} – {formatDate(r.validTo)}
                 </td>
-                <td data-label="Ocean freight">{formatMoney(r.oceanFreight)}</td>
-                <td data-label="BAF">{formatMoney(r.baf)}</td>
-                <td data-label="THC origin / destination">
+                <td data-label={HEADS[4]}>{formatMoney(r.oceanFreight)}</td>
+                <td data-label={HEADS[5]}>{formatMoney(r.baf)}</td>
+                <td data-label={HEADS[6]}>
                   {formatMoney(r.thcOrigin)} / {formatMoney(r.thcDestination)}
                 </td>
-                <td data-label="DG / reefer">
+                <td data-label={HEADS[7]}>
                   {formatMoney(r.dgSurcharge)} / {formatMoney(r.reeferSurcharge)}
                 </td>
-                <td data-label="Documentation">{formatMoney(r.documentationFee)}</td>
-                <td data-label="Version, row">
-                  v{r.version}, row {r.row}
-                </td>
+                <td data-label={HEADS[8]}>{formatMoney(r.documentationFee)}</td>
+                <td data-label={HEADS[9]}>{localDigits(t('tariffs.versionRow', { version: r.version, row: r.row }))}</td>
               </tr>
             ))}
           </tbody>
         </table>
       </section>
       <section aria-labelledby="tariff-publications-heading">
-        <h2 id="tariff-publications-heading">Publications</h2>
+        <h2 id="tariff-publications-heading">{t('tariffs.publications')}</h2>
         <ul>
           {publications.map((p) => (
             <li key={p.version}>
-              Version {p.version} · {formatMoment(p.publishedAt)} by {p.publishedBy ?? '-'} · {p.rowCount} rows ·{' '}
-              {p.lanes.join(', ')}
+              {localDigits(
+                t('tariffs.publication', {
+                  version: p.version,
+                  at: formatMoment(p.publishedAt),
+                  by: `\u2068${p.publishedBy ?? '-'}\u2069`,
+                  count: p.rowCount,
+                }),
+              )}{' '}
+              <bdi>{p.lanes.join(', ')}</bdi>
             </li>
           ))}
         </ul>

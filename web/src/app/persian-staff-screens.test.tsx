@@ -1,0 +1,156 @@
+import { act, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Route, Routes } from 'react-router-dom';
+import { setLanguage } from '@/i18n';
+import { stubFetchEachTest } from '@/testing/fetch';
+import { envelope, renderWithProviders } from '@/testing/render';
+import type { BookingTrail } from '@/features/audit/api/audit-api';
+import { BookingTrailRoute } from '@/features/audit/routes/booking-trail';
+import { AuditLogRoute } from '@/features/audit/routes/audit-log';
+import { WorkQueuePanel } from '@/features/admin/components/work-queue';
+import { REQUEST_ACTIONS } from '@/features/operations/lib/request-actions';
+import type { Tariffs } from '@/features/operations/api/tariffs';
+import { TariffsRoute } from '@/features/operations/routes/tariffs';
+
+const tariffs: Tariffs = {
+  rows: [
+    {
+      version: 3,
+      row: 2,
+      pol: 'IRBND',
+      pod: 'CNSHA',
+      containerSize: '40',
+      containerType: 'Dry',
+      cargo: 'general',
+      validFrom: '2026-12-29',
+      validTo: '2027-03-31',
+      oceanFreight: 1200,
+      baf: 150,
+      thcOrigin: 90,
+      thcDestination: 80,
+      dgSurcharge: 0,
+      reeferSurcharge: 0,
+      documentationFee: 45,
+    },
+  ],
+  publications: [
+    { version: 3, publishedAt: '2026-12-29T08:00:00Z', publishedBy: 'زهرا حسینی', rowCount: 1, lanes: ['IRBND-CNSHA'] },
+  ],
+};
+
+const trail: BookingTrail = {
+  bookingId: '9d7b139e-4b42-49f9-abd3-963b6d274337',
+  reference: 'FB-2026-000001',
+  customerName: 'علی کریمی',
+  state: 'Shipping order',
+  createdAt: '2026/11/26 12:10 UTC',
+  updatedAt: '2026/11/26 12:12 UTC',
+  matchedPeople: [],
+  entries: [
+    {
+      position: 6,
+      recordedAt: '2026-11-26T12:10:05.255135Z',
+      when: '2026/11/26 12:10 UTC',
+      who: 'admin',
+      role: 'Staff',
+      part: 'Booking',
+      what: 'Rate request made',
+      reason: 'بار را دوباره وزن کنید',
+      values: [{ label: 'Port of loading', value: 'Shanghai (CNSHA)' }],
+    },
+  ],
+};
+
+// No English word of the interface left: the Latin data (ports, codes, references, server words) aside.
+const ENGLISH = /\b(the|and|of|Submit|Save|Cancel|Booking|Status|State|Tariff|Rows|Version|Publish|Audit|trail|Reason|by)\b/;
+
+describe('staff and auditor screens in Persian', () => {
+  const fetchMock = stubFetchEachTest();
+  afterEach(() => act(() => setLanguage('en')));
+
+  it('shows the tariff screen right to left, its dates in the Solar Hijri calendar with Persian digits', async () => {
+    await act(() => setLanguage('fa'));
+    fetchMock.mockResolvedValue(envelope(tariffs));
+    renderWithProviders(<TariffsRoute />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'تعرفه‌ها' })).not.toBeNull();
+    expect(document.documentElement.dir).toBe('rtl');
+    expect(document.documentElement.lang).toBe('fa');
+    const row = await screen.findByTestId('tariff-row');
+    // 2026-12-29 is 1405/10/08.
+    expect(row.textContent).toContain('۱۴۰۵/۱۰/۰۸');
+    expect(row.textContent).toContain('نسخهٔ ۳، ردیف ۲');
+    expect(screen.getByRole('heading', { name: 'ردیف‌های معتبر (۱)' })).not.toBeNull();
+    expect(screen.getByRole('button', { name: 'انتشار' })).not.toBeNull();
+    const publications = screen.getByRole('heading', { name: 'انتشارها' }).parentElement!;
+    expect(within(publications).getByText(/توسط/).textContent).toContain('زهرا حسینی');
+    const main = document.body.textContent!.replace(/IRBND|CNSHA|Dry|general|CSV|UN\/LOCODE|YYYY-MM-DD|BAF|pol,pod[\w,]+/g, '');
+    expect(main).not.toMatch(ENGLISH);
+  });
+
+  it("reads a booking's trail in Persian, the customer's name and the reason isolated", async () => {
+    await act(() => setLanguage('fa'));
+    fetchMock.mockResolvedValue(envelope(trail));
+    renderWithProviders(
+      <Routes>
+        <Route path="/dashboard/audit/bookings/:reference" element={<BookingTrailRoute />} />
+      </Routes>,
+      { route: '/dashboard/audit/bookings/FB-2026-000001' },
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'رزرو FB-2026-000001' })).not.toBeNull();
+    expect(await screen.findByRole('heading', { level: 2, name: /^سابقهٔ ممیزی: ۱ رویداد/ })).not.toBeNull();
+    expect(screen.getByText('دلیل')).not.toBeNull();
+    expect(screen.getByText('بار را دوباره وزن کنید').closest('bdi, p')).not.toBeNull();
+    expect(screen.getByRole('link', { name: 'همهٔ رویدادها' })).not.toBeNull();
+    expect(screen.getByRole('button', { name: 'یافتن رزرو' })).not.toBeNull();
+  });
+
+  it('lists the audit log in Persian with Persian counts and role badges', async () => {
+    await act(() => setLanguage('fa'));
+    fetchMock.mockResolvedValue(
+      envelope({
+        list: [
+          {
+            position: 1,
+            aggregateId: 'agg-1',
+            aggregateKind: 'rate_request',
+            version: 1,
+            type: 'PriceAccepted',
+            recordedAt: '2026-12-29T08:00:00Z',
+            actor: { id: 'c1', role: 'customer' },
+            actorName: 'علی کریمی',
+            reason: null,
+            changes: { price: '1200' },
+          },
+        ],
+        next: 1,
+        head: 1,
+      }),
+    );
+    renderWithProviders(
+      <Routes>
+        <Route path="/dashboard/audit" element={<AuditLogRoute />} />
+      </Routes>,
+      { route: '/dashboard/audit' },
+    );
+    expect(await screen.findByText('نمایش ۱ رویداد (مخزن در جایگاه ۱ است).')).not.toBeNull();
+    expect(screen.getByText('قیمت پذیرفته شد توسط علی کریمی (مشتری)')).not.toBeNull();
+    expect(screen.getByRole('link', { name: 'گشودن خط زمانی درخواست نرخ agg-1' })).not.toBeNull();
+    expect(screen.getByText(/۱۴۰۵\/۱۰\/۰۸/)).not.toBeNull();
+  });
+
+  it("shows staff's work queue and the staff actions' buttons in Persian", async () => {
+    await act(() => setLanguage('fa'));
+    fetchMock.mockResolvedValue(
+      envelope({ queues: [{ kind: 'rateRequestsToQuote', count: 2, oldestAt: null, items: [] }] }),
+    );
+    renderWithProviders(<WorkQueuePanel />);
+    expect(await screen.findByRole('heading', { name: 'صف کار' })).not.toBeNull();
+    expect(screen.getByRole('heading', { name: 'درخواست‌های نرخ در انتظار قیمت ۲' })).not.toBeNull();
+    expect(screen.getByText('چیزی در انتظار نیست')).not.toBeNull();
+    // The table shared with the server: its Persian words in Persian, its English ones in English.
+    expect(REQUEST_ACTIONS.reject?.title).toBe('رد کردن');
+    expect(REQUEST_ACTIONS.request_revision?.done).toContain('بازنگری درخواست شد');
+    await act(() => setLanguage('en'));
+    expect(REQUEST_ACTIONS.reject?.title).toBe('Reject');
+  });
+});
