@@ -91,6 +91,11 @@ const NOT_WORDS = [
   'message',
   'localDigits',
   'querySelector',
+  'customerLabel',
+  'reviseOf',
+  'matches',
+  'snapshot.matches',
+  'state.matches',
   'closest',
   'matchMedia',
   'split',
@@ -147,6 +152,9 @@ export default defineConfig(
           // Only the attributes a person reads (or hears): `variant="outline"`, `to=`, `dir=` are code.
           'jsx-attributes': { include: PEOPLE_READ },
           callees: { exclude: NOT_WORDS },
+          // Numbers and punctuation, CONSTANTS, and a lone lower-case or camelCase token (a key, a class
+          // name, a machine state) are not words.
+          words: { exclude: ['[0-9!-/:-@[-`{-~]+', '[A-Z_-]+', '[a-z][a-zA-Z0-9]*', '✓', '×', '·', '→', '←', '…'] },
         },
       ],
     },
