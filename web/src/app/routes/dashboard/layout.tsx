@@ -17,9 +17,11 @@ import { LanguageSwitch } from '@/components/language-switch';
 import { Logo } from '@/components/ui/logo';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toast';
+import { useMe } from '@/features/accounts/api/notifications';
+import { useAccountLanguage } from '@/lib/account-language';
 import { useLiveUpdates } from '@/lib/live';
 import { queryClient } from '@/lib/query-client';
-import { endSession, getRole, getRoles } from '@/lib/session';
+import { endSession, getRole, getRoles, hasToken } from '@/lib/session';
 import styles from './layout.module.css';
 import { menuSections } from './menu';
 import type { MenuIcon, MenuItem } from './menu';
@@ -116,6 +118,9 @@ export function DashboardLayout() {
   useEffect(() => () => clearTimeout(logoutTimer.current), []);
   // Every screen under the dashboard follows changes as they happen (lib/live.ts); not while logging out.
   useLiveUpdates(!loggingOut);
+  // The account's language wins once signed in; a switch here is saved on the account.
+  const me = useMe(hasToken() && !loggingOut);
+  const saveLanguage = useAccountLanguage(me.data);
 
   useEffect(() => {
     if (!drawerOpen) return undefined;
@@ -153,7 +158,7 @@ export function DashboardLayout() {
           <span>{t('shell.brand')}</span>
         </Link>
         <div className={styles.headerActions}>
-          <LanguageSwitch />
+          <LanguageSwitch onChange={saveLanguage} />
           <NotificationBell />
         </div>
       </header>
