@@ -51,7 +51,59 @@ export default defineConfig(
     files: ['src/**/*.tsx'],
     ignores: ['src/**/*.test.tsx', 'src/testing/**'],
     plugins: { i18next },
-    rules: { 'i18next/no-literal-string': ['warn', { mode: 'jsx-only' }] },
+    rules: {
+      'i18next/no-literal-string': [
+        'warn',
+        {
+          mode: 'jsx-only',
+          // Code that markup passes along, never read by a person: routes, form field names, test ids, the
+          // variants and tones of the shared components, the browser's autofill and keyboard hints.
+          'jsx-attributes': {
+            exclude: [
+              'className',
+              'style',
+              'type',
+              'key',
+              'id',
+              'width',
+              'height',
+              'to',
+              'href',
+              'name',
+              'data-.*',
+              'variant',
+              'tone',
+              'kind',
+              'size',
+              'autoComplete',
+              'autoCapitalize',
+              'inputMode',
+              'role',
+              'lang',
+              'dir',
+              'aria-current',
+            ],
+          },
+          callees: {
+            exclude: [
+              'i18n(ext)?',
+              't',
+              'require',
+              'register',
+              'navigate',
+              'snapshot.matches',
+              'shown',
+              'matches',
+              'can',
+              'includes',
+              'startsWith',
+              'endsWith',
+            ],
+          },
+        },
+      ],
+    },
+
   },
   {
     files: ['**/*.{ts,tsx,js}'],
