@@ -82,6 +82,7 @@ export default defineConfig(
               'lang',
               'dir',
               'aria-current',
+              'value',
             ],
           },
           callees: {

@@ -3,14 +3,7 @@ import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextInput } from '@/components/ui/text-input';
 import { latinDigits, localDigits } from '@/lib/format';
-import {
-  formatDate,
-  isValidJalali,
-  jalaliMonthLength,
-  jalaliWeekday,
-  parseDate,
-  toJalali,
-} from '../lib/jalali';
+import { formatDate, isValidJalali, jalaliMonthLength, jalaliWeekday, parseDate, toJalali } from '../lib/jalali';
 import styles from './accounts.module.css';
 
 const NUMERIC = 'numeric';
@@ -112,7 +105,12 @@ export function JalaliDatePicker({
           onKeyDown={onKeyDown}
         >
           <div className={styles.calendarHead}>
-            <button type="button" className={styles.linkButton} onClick={() => shift(-1)} aria-label={t('datePicker.previousMonth')}>
+            <button
+              type="button"
+              className={styles.linkButton}
+              onClick={() => shift(-1)}
+              aria-label={t('datePicker.previousMonth')}
+            >
               <span className={styles.pointing}>‹</span>
             </button>
             <select
@@ -137,7 +135,12 @@ export function JalaliDatePicker({
                 if (year >= 1300 && year <= 1500) setView((v) => ({ ...v, year }));
               }}
             />
-            <button type="button" className={styles.linkButton} onClick={() => shift(1)} aria-label={t('datePicker.nextMonth')}>
+            <button
+              type="button"
+              className={styles.linkButton}
+              onClick={() => shift(1)}
+              aria-label={t('datePicker.nextMonth')}
+            >
               <span className={styles.pointing}>›</span>
             </button>
           </div>

@@ -97,7 +97,6 @@ export function LoginForm({ onLoggedIn = reloadPage }: LoginFormProps) {
       <p className={styles.signUp}>
         <Link to="/register" className={styles.link}>
           {t('loginForm.signUp')}
-
         </Link>
       </p>
     </form>

@@ -97,9 +97,7 @@ export function SignUpFlow({ onBack = reload }: { onBack?: () => void }) {
         dismissible={false}
         actions={<Button onClick={() => navigate('/login')}>{t('confirm')}</Button>}
       >
-        <p className={styles.muted}>
-          {t('signUp.success')}
-        </p>
+        <p className={styles.muted}>{t('signUp.success')}</p>
       </Dialog>
       <Dialog
         open={snapshot.matches('userExists')}
@@ -109,8 +107,7 @@ export function SignUpFlow({ onBack = reload }: { onBack?: () => void }) {
         dismissible={false}
         actions={<Button onClick={reload}>{t('confirm')}</Button>}
       >
-        <p className={styles.muted}>{context.error ?? t('signUp.exists')}
-</p>
+        <p className={styles.muted}>{context.error ?? t('signUp.exists')}</p>
       </Dialog>
     </>
   );
