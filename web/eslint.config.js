@@ -94,6 +94,7 @@ export default defineConfig(
               'navigate',
               'snapshot.matches',
               'shown',
+              'orderField',
               'matches',
               'can',
               'includes',

@@ -176,4 +176,3 @@ export function errorText(error: unknown): string {
   }
   return genericError();
 }
-
