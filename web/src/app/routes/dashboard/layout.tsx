@@ -19,6 +19,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toast';
 import { useMe } from '@/features/accounts/api/notifications';
 import { useAccountLanguage } from '@/lib/account-language';
+import type { english } from '@/i18n';
 import { useLiveUpdates } from '@/lib/live';
 import { queryClient } from '@/lib/query-client';
 import { endSession, getRole, getRoles, hasToken } from '@/lib/session';
@@ -43,6 +44,9 @@ const ICONS: Record<MenuIcon, ComponentType<IconProps>> = {
   audit: ShieldIcon,
 };
 
+/** A menu item's label is its English word, also its key in the catalogue (the menu test reads the words). */
+type MenuWord = keyof typeof english.common.menu;
+
 /** Whether the page shown is this item's (its path or below, or a page opened from it). */
 function isItemActive(item: MenuItem, pathname: string): boolean {
   return [item.to.split('?')[0], ...(item.also ?? [])].some(
@@ -51,6 +55,7 @@ function isItemActive(item: MenuItem, pathname: string): boolean {
 }
 
 function MenuList({ items, pathname, onNavigate }: { items: MenuItem[]; pathname: string; onNavigate?: () => void }) {
+  const { t } = useTranslation();
   return (
     <ul className={styles.menuList}>
       {items.map((item) => {
@@ -66,7 +71,7 @@ function MenuList({ items, pathname, onNavigate }: { items: MenuItem[]; pathname
               onClick={onNavigate}
             >
               <Icon size={20} />
-              <span>{item.label}</span>
+              <span>{t(`menu.${item.label as MenuWord}`)}</span>
             </Link>
           </li>
         );
