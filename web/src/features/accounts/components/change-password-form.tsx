@@ -32,7 +32,7 @@ export function ChangePasswordForm() {
       aria-label={t('changePasswordForm.changePassword')}
       onSubmit={handleSubmit((values) =>
         change.mutate(values, {
-          onSuccess: () => toast.success('Your password changed successfully.'),
+          onSuccess: () => toast.success(t('changePasswordForm.changed')),
           onError: (error) => {
             if (Object.keys(error.fields).length === 0) toast.error(error.description);
           },

@@ -97,7 +97,7 @@ function EditForm({ kind, profile }: { kind: CustomerKind; profile: Profile }) {
     const body: Record<string, unknown> = kind === 1 ? { id: profile.account.id, ...values } : values;
     update.mutate(body, {
       onSuccess: (result) => {
-        toast.success(result.changed ? 'Your changes were sent for staff approval.' : 'Nothing changed.');
+        toast.success(result.changed ? t('profileForm.sentForApproval') : t('profileForm.nothingChanged'));
       },
       onError: (error) => {
         // Field messages land at their fields (the rest above the buttons), never as "wireKey: message" in a

@@ -1,9 +1,11 @@
 import { useTranslation } from 'react-i18next';
+import { i18next } from '@/i18n';
 import styles from './accounts.module.css';
 
 /** The sign-up's steps: a foreign company has no phone to verify, so two; everyone else three. */
 export function signUpSteps(foreign: boolean): readonly string[] {
-  return foreign ? ['Who you are', 'Company details'] : ['Who you are', 'Your details', 'Verify your phone'];
+  const step = (key: 'who' | 'company' | 'details' | 'verify') => i18next.t(`accounts:signUpProgress.steps.${key}`);
+  return foreign ? [step('who'), step('company')] : [step('who'), step('details'), step('verify')];
 }
 
 /**

@@ -50,7 +50,11 @@ function MemberRow({ member, manage }: { member: TeamMember; manage: boolean }) 
       <div className={team.who}>
         <strong>{member.name}</strong>
         <span className={team.email}>{member.email}</span>
-        <span className={team.status}>{STATUS[member.status] ?? member.status}</span>
+        <span className={team.status}>
+          {member.status in STATUS
+            ? t(`teamPanel.statuses.${member.status as 'active' | 'invited' | 'expired'}`)
+            : member.status}
+        </span>
       </div>
       {manage ? (
         <div className={team.controls}>
