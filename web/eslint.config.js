@@ -154,7 +154,22 @@ export default defineConfig(
           callees: { exclude: NOT_WORDS },
           // Numbers and punctuation, CONSTANTS, and a lone lower-case or camelCase token (a key, a class
           // name, a machine state) are not words.
-          words: { exclude: ['[0-9!-/:-@[-`{-~]+', '[A-Z_-]+', '[a-z][a-zA-Z0-9]*', '✓', '×', '·', '→', '←', '…', '–'] },
+          words: {
+            exclude: [
+              '[0-9!-/:-@[-`{-~]+',
+              '[A-Z_-]+',
+              '[a-z][a-zA-Z0-9]*',
+              '✓',
+              '×',
+              '·',
+              '→',
+              '←',
+              '…',
+              '–',
+              '‹',
+              '›',
+            ],
+          },
         },
       ],
     },

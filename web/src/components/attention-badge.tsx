@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { formatMoment } from '@/lib/format';
 
@@ -10,17 +11,19 @@ function changes(mark: NonNullable<NeedsAttention>): string {
 
 /** A badge beside a row's title: "Needs attention", explained on hover and to screen readers. */
 export function AttentionBadge({ needsAttention }: { needsAttention: NeedsAttention }) {
+  const { t } = useTranslation('common');
   if (!needsAttention) return null;
   const why = `${changes(needsAttention)} could not be shown since ${formatMoment(needsAttention.since)}: this row may be out of date`;
   return (
     <Badge tone="warning" title={why} aria-label={`Needs attention: ${why}`} data-testid="attention-badge">
-      Needs attention
+      {t('attentionBadge.needsAttention')}
     </Badge>
   );
 }
 
 /** The same mark on a detail screen, in words: what is wrong and what happens next. */
 export function AttentionNote({ needsAttention }: { needsAttention: NeedsAttention }) {
+  const { t } = useTranslation('common');
   if (!needsAttention) return null;
   return (
     <p
@@ -34,10 +37,12 @@ export function AttentionNote({ needsAttention }: { needsAttention: NeedsAttenti
         borderRadius: 6,
       }}
     >
-      <strong>Needs attention.</strong> {changes(needsAttention)} to this record could not be shown since{' '}
-      {formatMoment(needsAttention.since)}, so what you see here may be out of date. It clears once the operations team
-      applies or sets aside {needsAttention.parkedEvents === 1 ? 'that change' : 'those changes'} (stored change
-      {needsAttention.positions.length === 1 ? '' : 's'} {needsAttention.positions.join(', ')}).
+      <strong>{t('attentionBadge.needsAttention2')}</strong> {changes(needsAttention)}{' '}
+      {t('attentionBadge.toThisRecordCould')} {formatMoment(needsAttention.since)}
+      {t('attentionBadge.soWhatYouSee')}{' '}
+      {needsAttention.parkedEvents === 1 ? t('attentionBadge.thatChange') : t('attentionBadge.thoseChanges')}{' '}
+      {t('attentionBadge.storedChange', { count: needsAttention.positions.length })}{' '}
+      {needsAttention.positions.join(', ')}).
     </p>
   );
 }

@@ -3,6 +3,7 @@
  * `token` cookie, and the response envelope `{isSuccess, isError, error: {description}, response}`
  * unwrapped to `response` or thrown as an ApiError.
  */
+import { i18next } from '@/i18n';
 import type { Schema } from '@/types/contract';
 import { endSession, getToken } from './session';
 
@@ -163,10 +164,15 @@ export const api = {
  * An error in words for a person (a toast, an alert): the server's field messages without their wire keys
  * (`containers.1.netWeight: ...` never reaches a screen), or its description, or the generic message.
  */
+/** The generic failure in the language shown (GENERIC_ERROR_MESSAGE is its English wording). */
+export function genericError(): string {
+  return i18next.t('common:errors.generic');
+}
+
 export function errorText(error: unknown): string {
   if (error instanceof ApiError) {
     const messages = [...new Set(Object.values(error.fields))];
     return messages.length > 0 ? messages.join(' ') : error.description;
   }
-  return GENERIC_ERROR_MESSAGE;
+  return genericError();
 }

@@ -5,6 +5,7 @@
  * Takes a record key (`economicCode`), the review's field name (`EconimocCode`) or a domain name.
  */
 import catalogue from '../../../contract/field-labels.json';
+import { currentLanguage } from '@/i18n';
 
 type Area = 'booking' | 'profile';
 type Labels = Record<string, Record<string, string>>;
@@ -20,9 +21,10 @@ export function snake(key: string): string {
     .toLowerCase();
 }
 
-export function fieldLabel(key: string, area: Area = 'booking', language = 'en'): string {
+/** In the language shown now unless told; a word the catalogue lacks in that language reads the English one. */
+export function fieldLabel(key: string, area: Area = 'booking', language: string = currentLanguage()): string {
   const name = ALIASES[snake(key)] ?? snake(key);
-  const known = LABELS[area][name]?.[language];
+  const known = LABELS[area][name]?.[language] ?? LABELS[area][name]?.en;
   if (known) return known;
   const words = name.replace(/_+/g, ' ').trim();
   return words ? words.charAt(0).toUpperCase() + words.slice(1) : key;

@@ -15,6 +15,8 @@ import rateRequestJson from '../../../state-machines/rate_request.json';
 import registrationJson from '../../../state-machines/registration.json';
 import shippingOrderJson from '../../../state-machines/shipping_order.json';
 import teamMemberJson from '../../../state-machines/team_member.json';
+import { currentLanguage, i18next } from '@/i18n';
+import type { Language } from '@/i18n';
 
 export const MACHINE_IDS = [
   'booking_amendment',
@@ -37,6 +39,8 @@ export interface StateDef {
   readonly name: string;
   readonly code: number;
   readonly label: string;
+  /** The same label in Persian (the server reads only `label`; the web shows this one in Persian). */
+  readonly labelFa?: string;
   readonly final?: boolean;
   /** rate_request's facts (its `stateFacts` lists and describes them): the customer's screen and step. */
   readonly screen?: string;
@@ -207,22 +211,31 @@ export function isState(
   return stateName(machineId, code, price) === name;
 }
 
-/** The display label of a state given by name or numeric code ('' when the machine has no such state); a code
- * shared by several states is told apart by the price as in `stateByCode` (quoted once priced). */
-export function label(machineId: MachineId, state: string | number, price?: number | null): string {
+/** The display label of a state given by name or numeric code ('' when the machine has no such state), in the
+ * language shown now (`labelFa` in Persian, falling back to `label`); a code shared by several states is told
+ * apart by the price as in `stateByCode` (quoted once priced). */
+export function label(
+  machineId: MachineId,
+  state: string | number,
+  price?: number | null,
+  language: Language = currentLanguage(),
+): string {
   const found = typeof state === 'number' ? stateByCode(machineId, state, price) : getState(machineId, state);
-  return found?.label ?? '';
+  if (!found) return '';
+  return (language === 'fa' && found.labelFa) || found.label;
 }
 
-// States a customer brought about themselves, said to them as theirs (staff read the machine's label).
-const CUSTOMER_WORDS: Partial<Record<MachineId, Readonly<Record<string, string>>>> = {
-  rate_request: { rejected_by_client: 'Declined by you' },
+// States a customer brought about themselves, said to them as theirs (staff read the machine's label): the
+// catalogue key of the words, read in the language shown now.
+const CUSTOMER_WORDS: Partial<Record<MachineId, Readonly<Record<string, 'declinedByYou'>>>> = {
+  rate_request: { rejected_by_client: 'declinedByYou' },
 };
 
 /** A state's label on the customer's own screens (`label`, except where the customer's own act is named). */
 export function customerLabel(machineId: MachineId, state: string | number, price?: number | null): string {
   const name = typeof state === 'number' ? stateName(machineId, state, price) : state;
-  return CUSTOMER_WORDS[machineId]?.[name] ?? label(machineId, state, price);
+  const key = CUSTOMER_WORDS[machineId]?.[name];
+  return key ? i18next.t(`common:states.${key}`) : label(machineId, state, price);
 }
 
 export function isFinal(machineId: MachineId, state: string): boolean {

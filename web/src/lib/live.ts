@@ -37,9 +37,13 @@ export const STALE_ON: Record<NoticeKind, readonly (readonly string[])[]> = {
   registration: STAFF_WORK,
   edit_request: [...STAFF_WORK, ['accounts', 'profile']],
 };
-const EVERY_ROOT = [...new Set(Object.values(STALE_ON).flat().map((key) => JSON.stringify(key)))].map(
-  (key) => JSON.parse(key) as string[],
-);
+const EVERY_ROOT = [
+  ...new Set(
+    Object.values(STALE_ON)
+      .flat()
+      .map((key) => JSON.stringify(key)),
+  ),
+].map((key) => JSON.parse(key) as string[]);
 
 export function parseNotice(data: string): ChangeNotice | null {
   try {

@@ -4,11 +4,25 @@
  * Keys are checked by tsc against the file; `{name}` placeholders are filled from `values`.
  */
 import catalogue from '../../../contract/validation-messages.json';
+import persian from '../../../contract/validation-messages.fa.json';
+import { currentLanguage } from '@/i18n';
+import type { Language } from '@/i18n';
 
 export type MessageKey = keyof typeof catalogue;
 
-export function message(key: MessageKey, values: Readonly<Record<string, string | number>> = {}): string {
-  return catalogue[key].replace(/\{(\w+)\}/g, (placeholder, name: string) =>
+/**
+ * The catalogue per language: the one place a language's file is added (the Persian file has the same keys).
+ * A language without a file here, or a key its file lacks, reads the English wording.
+ */
+const BY_LANGUAGE: Partial<Record<Language, Partial<Record<MessageKey, string>>>> = { en: catalogue, fa: persian };
+
+export function message(
+  key: MessageKey,
+  values: Readonly<Record<string, string | number>> = {},
+  language: Language = currentLanguage(),
+): string {
+  const text = BY_LANGUAGE[language]?.[key] ?? catalogue[key];
+  return text.replace(/\{(\w+)\}/g, (placeholder, name: string) =>
     name in values ? String(values[name]) : placeholder,
   );
 }

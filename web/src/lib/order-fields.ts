@@ -88,7 +88,8 @@ const FIELDS = [
     revisable: true,
     required: FIELD_REQUIRED,
     // As an MSDS writes it ("UN 1263") or bare: the server keeps the 4 digits.
-    check: (v: string) => (/^(?:UN)?\d{4}$/i.test(v.replace(/\s+/g, '')) ? undefined : message('booking.unNumber.pattern')),
+    check: (v: string) =>
+      /^(?:UN)?\d{4}$/i.test(v.replace(/\s+/g, '')) ? undefined : message('booking.unNumber.pattern'),
     inputMode: 'numeric',
   },
   {

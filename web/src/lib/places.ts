@@ -13,7 +13,8 @@ export function usePlaces(codes: (string | null | undefined)[]): Map<string, Pla
   const wanted = [...new Set(codes.filter((c): c is string => !!c && /^[A-Z]{2}[A-Z2-9]{3}$/.test(c)))].sort();
   const found = useQuery({
     queryKey: ['places', wanted.join(',')],
-    queryFn: ({ signal }) => api.get<Answer<'places_places'>>('/booking/api/v1/places', { query: { codes: wanted.join(',') }, signal }),
+    queryFn: ({ signal }) =>
+      api.get<Answer<'places_places'>>('/booking/api/v1/places', { query: { codes: wanted.join(',') }, signal }),
     enabled: wanted.length > 0,
     staleTime: Infinity,
   });

@@ -89,7 +89,8 @@ export function isStaff(roles: readonly string[] = getRoles()): boolean {
 }
 
 /** The login answer (customers' tests may leave out the staff roles). */
-export type LoginResult = Pick<Answer<'auth_login'>, 'token' | 'accountType'> & Partial<Pick<Answer<'auth_login'>, 'roles'>>;
+export type LoginResult = Pick<Answer<'auth_login'>, 'token' | 'accountType'> &
+  Partial<Pick<Answer<'auth_login'>, 'roles'>>;
 
 /** Records a successful login: the cookie, `role` = accountType and the staff `roles`. */
 export function startSession(result: LoginResult, options: { remember?: boolean } = {}): void {

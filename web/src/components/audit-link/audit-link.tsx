@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ShieldIcon } from '@/components/ui/icons';
 import { getRoles, isStaff } from '@/lib/session';
@@ -23,12 +24,13 @@ export function auditTrailPath(aggregateId: string): string {
  * session's roles include admin or auditor (the same rule the audit routes and the server apply).
  */
 export function AuditLink({ aggregateId, reference, roles, className }: AuditLinkProps) {
+  const { t } = useTranslation('common');
   if (!aggregateId || !isStaff(roles ?? getRoles())) return null;
   const to = reference ? `/dashboard/audit/bookings/${encodeURIComponent(reference)}` : auditTrailPath(aggregateId);
   return (
     <Link to={to} className={[styles.link, className].filter(Boolean).join(' ')}>
       <ShieldIcon size={18} />
-      <span>Audit trail</span>
+      <span>{t('auditLink.auditTrail')}</span>
     </Link>
   );
 }

@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+import { i18next } from '@/i18n';
 import type { ReactNode } from 'react';
 import { FileLink } from '@/components/file-link';
 import { formatDate, formatMoment } from '@/lib/format';
@@ -19,22 +21,23 @@ export function shown(value: unknown): string {
 /** A field's value in the table: a stored file as a link to it, anything else as `shown` writes it. */
 function shownIn(field: string, value: unknown): ReactNode {
   if (FILE_FIELDS.has(field) && typeof value === 'string' && value !== '') {
-    return <FileLink fileId={value}>MSDS file</FileLink>;
+    return <FileLink fileId={value}>{i18next.t('common:changeDiff.msdsFile')}</FileLink>;
   }
   return shown(value);
 }
 
 /** The booking's fields, the original beside the amended value; changed rows are marked (not by colour alone). */
 export function ChangeDiff({ fields, caption }: { fields: FieldChange[]; caption: string }) {
+  const { t } = useTranslation('common');
   return (
     <div className={styles.diffWrap}>
       <table className={styles.diff}>
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>
-            <th scope="col">Field</th>
-            <th scope="col">Booked</th>
-            <th scope="col">Amended</th>
+            <th scope="col">{t('changeDiff.field')}</th>
+            <th scope="col">{t('changeDiff.booked')}</th>
+            <th scope="col">{t('changeDiff.amended')}</th>
           </tr>
         </thead>
         <tbody>
@@ -42,7 +45,7 @@ export function ChangeDiff({ fields, caption }: { fields: FieldChange[]; caption
             <tr key={f.field} data-changed={f.changed}>
               <th scope="row">
                 {f.label}
-                {f.changed ? <span className={styles.changedMark}> (changed)</span> : null}
+                {f.changed ? <span className={styles.changedMark}> {t('changeDiff.changed')}</span> : null}
               </th>
               <td data-label="Booked">{shownIn(f.field, f.original)}</td>
               <td data-label="Amended">{shownIn(f.field, f.amended)}</td>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { ReactNode } from 'react';
 import { ChargesBreakdown, formatBookingTotal } from '@/components/charges';
 import { FileLink } from '@/components/file-link';
@@ -34,36 +35,37 @@ export function BookingFacts({
   /** Staff's view: the price's source names the tariff's version and row. */
   forStaff?: boolean;
 }) {
+  const { t } = useTranslation('common');
   const documents = request.bookingRequest?.documents ?? [];
   const reefer = order && (order.temprature !== null || order.humidity !== null);
   return (
     <section className={styles.card} aria-label={label}>
       <dl className={styles.facts}>
-        {request.reference ? <Fact term="Booking reference">{request.reference}</Fact> : null}
-        <Fact term="Customer">
+        {request.reference ? <Fact term={t('bookingFacts.bookingReference')}>{request.reference}</Fact> : null}
+        <Fact term={t('bookingFacts.customer')}>
           <bdi>{request.customerName}</bdi>
         </Fact>
-        <Fact term="Route">
+        <Fact term={t('bookingFacts.route')}>
           {request.pol.name} → {request.pod.name}
         </Fact>
-        <Fact term="Containers">
+        <Fact term={t('bookingFacts.containers')}>
           {request.quantity} × {request.containerSize.name} {request.containerType.name}
         </Fact>
-        <Fact term="Commodity">{request.commodity}</Fact>
-        <Fact term="HS code">{request.hsCode}</Fact>
-        <Fact term="Shipping date">{formatDate(request.preferredShippingDate)}</Fact>
-        <Fact term="Price per container">{formatMoney(request.price)}</Fact>
+        <Fact term={t('bookingFacts.commodity')}>{request.commodity}</Fact>
+        <Fact term={t('bookingFacts.hsCode')}>{request.hsCode}</Fact>
+        <Fact term={t('bookingFacts.shippingDate')}>{formatDate(request.preferredShippingDate)}</Fact>
+        <Fact term={t('bookingFacts.pricePerContainer')}>{formatMoney(request.price)}</Fact>
         <Fact term={`Total for ${request.quantity}`}>{formatBookingTotal(request)}</Fact>
         {/* A validity matters while the quote is open; once accepted, an old quote's date only misleads (an
             amendment's new price carries its own validity in the changes panel): shown where the lifecycle file
             lets the quote expire. */}
         {can('rate_request', request.stateName, 'expire', 'system') ? (
-          <Fact term="Quote valid until">{formatDate(request.validUntil)}</Fact>
+          <Fact term={t('bookingFacts.quoteValidUntil')}>{formatDate(request.validUntil)}</Fact>
         ) : null}
-        <Fact term="Dangerous goods">
+        <Fact term={t('bookingFacts.dangerousGoods')}>
           {request.isDanger ? (
             <>
-              Yes
+              {t('bookingFacts.yes')}
               {order?.unNumber ? ` · UN ${order.unNumber}` : ''}
               {order?.imcoClass ? ` · class ${order.imcoClass}` : ''}
               {request.msds ? (
@@ -74,17 +76,18 @@ export function BookingFacts({
               ) : null}
             </>
           ) : (
-            'No'
+            t('bookingFacts.no')
           )}
         </Fact>
         {reefer ? (
-          <Fact term="Reefer">
-            {orderValue(order, orderField('temprature'))} · humidity {orderValue(order, orderField('humidity'))} ·
-            ventilation {order.hasVentilation ? 'on' : 'off'}
+          <Fact term={t('bookingFacts.reefer')}>
+            {orderValue(order, orderField('temprature'))} {t('bookingFacts.humidity')}{' '}
+            {orderValue(order, orderField('humidity'))} {t('bookingFacts.ventilation')}{' '}
+            {order.hasVentilation ? t('bookingFacts.on') : t('bookingFacts.off')}
           </Fact>
         ) : null}
         {documents.length > 0 ? (
-          <Fact term="Signed documents">
+          <Fact term={t('bookingFacts.signedDocuments')}>
             <span className={styles.links}>
               {documents.map((d) => (
                 <FileLink key={d.documentTypeId} fileId={d.fileId}>
@@ -94,7 +97,7 @@ export function BookingFacts({
             </span>
           </Fact>
         ) : null}
-        {request.additionalComment ? <Fact term="Comment">{request.additionalComment}</Fact> : null}
+        {request.additionalComment ? <Fact term={t('bookingFacts.comment')}>{request.additionalComment}</Fact> : null}
       </dl>
       <ChargesBreakdown priced={request} forStaff={forStaff} />
     </section>
@@ -105,11 +108,12 @@ export function BookingFacts({
  * (labels and units from the one field list, src/lib/order-fields). Dangerous-goods and reefer fields are in
  * the booking's facts above. */
 export function OrderFacts({ order }: { order: FactsOrder }) {
+  const { t } = useTranslation('common');
   const parties = order.parties.filter((p) => !p.isForSwbl);
   const own = ORDER_FIELDS.filter((f) => !f.only && f.kind !== 'parties' && f.kind !== 'containers');
   const partyFields = PARTY_FIELDS.filter((f) => f.key !== 'fax' && f.key !== 'isForSwbl');
   return (
-    <section className={styles.card} aria-label="Shipping order details">
+    <section className={styles.card} aria-label={t('bookingFacts.shippingOrderDetails')}>
       <dl className={styles.facts}>
         {own.map((f) => (
           <Fact key={f.key} term={f.label}>
@@ -118,7 +122,7 @@ export function OrderFacts({ order }: { order: FactsOrder }) {
         ))}
       </dl>
       <table className="stack-table">
-        <caption className={styles.caption}>Parties</caption>
+        <caption className={styles.caption}>{t('bookingFacts.parties')}</caption>
         <thead>
           <tr>
             {partyFields.map((f) => (
@@ -141,7 +145,7 @@ export function OrderFacts({ order }: { order: FactsOrder }) {
         </tbody>
       </table>
       <ContainersTable
-        caption="Containers"
+        caption={t('bookingFacts.containers')}
         captionClassName={styles.caption}
         containers={order.containers}
         rowKey={(c) => c.containerId}

@@ -26,7 +26,11 @@ describe('ContainersTable', () => {
   it('heads a column per container field and fills a row per container, each cell labelled with its heading', () => {
     render(<ContainersTable caption="Containers" containers={[container]} rowKey={(c) => c.containerId} />);
     const table = screen.getByRole('table', { name: 'Containers' });
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(HEADINGS);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(HEADINGS);
     const cells = within(within(table).getAllByRole('row')[1]).getAllByRole('cell');
     expect(cells.map((td) => td.getAttribute('data-label'))).toEqual(HEADINGS);
     expect(cells.map((td) => td.textContent)).toEqual(['HLXU8097389', 'SL-42', '12', 'box', '18250.5', '17000']);

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { formatMoney } from '@/lib/format';
 import { basis, quoteSource } from './charges';
 import type { Priced } from './charges';
@@ -5,17 +6,18 @@ import styles from './charges.module.css';
 
 /** The price's lines, its total per container and for the booking, and who priced it. */
 export function ChargesBreakdown({ priced, forStaff = false }: { priced: Priced; forStaff?: boolean }) {
+  const { t } = useTranslation('common');
   if (priced.charges.length === 0) return null;
   const source = quoteSource(priced, forStaff);
   return (
-    <section className={styles.breakdown} aria-label="Price breakdown">
+    <section className={styles.breakdown} aria-label={t('chargesBreakdown.priceBreakdown')}>
       <table className={styles.table}>
-        <caption className={styles.caption}>Price breakdown</caption>
+        <caption className={styles.caption}>{t('chargesBreakdown.priceBreakdown')}</caption>
         <thead>
           <tr>
-            <th scope="col">Charge</th>
+            <th scope="col">{t('chargesBreakdown.charge')}</th>
             <th scope="col" className={styles.amount}>
-              Amount
+              {t('chargesBreakdown.amount')}
             </th>
           </tr>
         </thead>
@@ -32,15 +34,11 @@ export function ChargesBreakdown({ priced, forStaff = false }: { priced: Priced;
         </tbody>
         <tfoot>
           <tr>
-            <th scope="row">
-              Price per container
-            </th>
+            <th scope="row">{t('chargesBreakdown.pricePerContainer')}</th>
             <td className={styles.amount}>{formatMoney(priced.price)}</td>
           </tr>
           <tr>
-            <th scope="row">
-              Total for {priced.quantity} container{priced.quantity === 1 ? '' : 's'}
-            </th>
+            <th scope="row">{t('chargesBreakdown.totalFor', { count: priced.quantity })}</th>
             <td className={styles.amount} data-testid="booking-total">
               {formatMoney(priced.totalPrice)}
             </td>

@@ -22,7 +22,9 @@ describe('price breakdown', () => {
   it('lists each charge with its basis, the price per container and the booking total', () => {
     render(<ChargesBreakdown priced={instant} forStaff />);
     const table = screen.getByRole('table', { name: 'Price breakdown' });
-    const lines = within(table).getAllByTestId('charge-line').map((tr) => tr.textContent);
+    const lines = within(table)
+      .getAllByTestId('charge-line')
+      .map((tr) => tr.textContent);
     expect(lines).toEqual([
       'Ocean freightper container$1,000.00',
       'Dangerous goods surchargeper container$400.10',

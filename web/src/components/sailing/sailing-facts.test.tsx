@@ -37,7 +37,13 @@ describe('BookingSailingFacts', () => {
   });
 
   it('tells a named sailing that replaced an estimate apart from a schedule move', () => {
-    const named: SailingView = { ...estimate, vesselName: 'Kharg Star', voyage: '2407W', serviceName: 'PGX', estimated: false };
+    const named: SailingView = {
+      ...estimate,
+      vesselName: 'Kharg Star',
+      voyage: '2407W',
+      serviceName: 'PGX',
+      estimated: false,
+    };
     render(<BookingSailingFacts booked={booked(named, estimate)} />);
     expect(screen.getByRole('status').textContent).toContain('The carrier named this sailing');
     expect(screen.queryByText(/The carrier moved this sailing/)).toBeNull();
@@ -48,11 +54,20 @@ describe('BookingSailingFacts', () => {
       { code: 'CNSHA', name: 'Shanghai', timeZone: 'Asia/Shanghai' },
       { code: 'SGSIN', name: 'Singapore', timeZone: 'Asia/Singapore' },
     ];
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ isSuccess: true, isError: false, response: places }))));
-    render(<BookingSailingFacts booked={booked({ ...estimate, portOfDischarge: 'IRBND', arrival: '2027-01-19T12:00:00Z' })} />);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ isSuccess: true, isError: false, response: places }))),
+    );
+    render(
+      <BookingSailingFacts
+        booked={booked({ ...estimate, portOfDischarge: 'IRBND', arrival: '2027-01-19T12:00:00Z' })}
+      />,
+    );
     await waitFor(() => expect(screen.getByText('ETD Shanghai')).toBeTruthy());
     expect(screen.getByText('2026/12/29 20:00 Shanghai (UTC+08:00)')).toBeTruthy();
-    expect(screen.getByRole('list', { name: 'Cut-offs' }).textContent).toContain('2026/12/26 20:00 Shanghai (UTC+08:00)');
+    expect(screen.getByRole('list', { name: 'Cut-offs' }).textContent).toContain(
+      '2026/12/26 20:00 Shanghai (UTC+08:00)',
+    );
     // A port the server could not place is written in UTC, never guessed.
     expect(screen.getByText('2027/01/19 12:00 UTC')).toBeTruthy();
     vi.unstubAllGlobals();

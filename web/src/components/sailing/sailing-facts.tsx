@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { formatAt } from '@/lib/format';
 import { usePlaces } from '@/lib/places';
 import type { Schema } from '@/types/contract';
@@ -8,6 +9,7 @@ export type BookingSailing = Schema<'BookingSailing'>;
 
 /** A sailing's facts as a definition list: vessel, voyage, ETD, ETA, transit days, then its cut-offs. */
 export function SailingFacts({ sailing }: { sailing: SailingView }) {
+  const { t } = useTranslation('common');
   // Each time in the local time of the port where it happens: departure and cut-offs at the port of loading.
   const places = usePlaces([sailing.portOfLoading, sailing.portOfDischarge]);
   const loading = places.get(sailing.portOfLoading);
@@ -15,14 +17,12 @@ export function SailingFacts({ sailing }: { sailing: SailingView }) {
   return (
     <>
       {sailing.estimated ? (
-        <p className={styles.vessel}>
-          Estimated: the carrier has not named the vessel and voyage yet; these times and cut-offs will change.
-        </p>
+        <p className={styles.vessel}>{t('sailingFacts.estimatedTheCarrierHas')}</p>
       ) : (
         <p className={styles.vessel}>
-          {sailing.vesselName ?? 'Vessel to be named'}
-          {sailing.vesselIMONumber ? ` (IMO ${sailing.vesselIMONumber})` : ''} · voyage {sailing.voyage} ·{' '}
-          {sailing.serviceName}
+          {sailing.vesselName ?? t('sailingFacts.vesselToBeNamed')}
+          {sailing.vesselIMONumber ? ` (IMO ${sailing.vesselIMONumber})` : ''} {t('sailingFacts.voyage')}{' '}
+          {sailing.voyage} · {sailing.serviceName}
         </p>
       )}
       <dl className={styles.facts}>
@@ -35,12 +35,14 @@ export function SailingFacts({ sailing }: { sailing: SailingView }) {
           <dd>{formatAt(sailing.arrival, discharge?.timeZone)}</dd>
         </div>
         <div>
-          <dt>Transit</dt>
-          <dd>{sailing.transitDays} days</dd>
+          <dt>{t('sailingFacts.transit')}</dt>
+          <dd>
+            {sailing.transitDays} {t('sailingFacts.days')}
+          </dd>
         </div>
       </dl>
       {sailing.cutOffs.length ? (
-        <ul className={styles.cutOffs} aria-label="Cut-offs">
+        <ul className={styles.cutOffs} aria-label={t('sailingFacts.cutOffs')}>
           {sailing.cutOffs.map((cut) => (
             <li key={cut.code}>
               <strong>{cut.name}:</strong> {formatAt(cut.at, loading?.timeZone)}
@@ -54,27 +56,29 @@ export function SailingFacts({ sailing }: { sailing: SailingView }) {
 
 /** A booking's sailing: transport plan and cut-offs, what a republished schedule moved, a late order. */
 export function BookingSailingFacts({ booked }: { booked: BookingSailing }) {
+  const { t } = useTranslation('common');
   const before = booked.previous;
   const places = usePlaces([before?.portOfLoading, before?.portOfDischarge, booked.sailing.portOfLoading]);
   const at = (value: string | null | undefined, port: string | null | undefined) =>
     formatAt(value, port ? places.get(port)?.timeZone : null);
   return (
-    <section aria-label="Sailing" style={{ margin: '0.75rem 0' }}>
-      <h3 style={{ margin: '0 0 0.5rem', fontSize: '1rem' }}>Sailing and cut-offs</h3>
+    <section aria-label={t('sailingFacts.sailing')} style={{ margin: '0.75rem 0' }}>
+      <h3 style={{ margin: '0 0 0.5rem', fontSize: '1rem' }}>{t('sailingFacts.sailingAndCutOffs')}</h3>
       <SailingFacts sailing={booked.sailing} />
       {booked.previous?.estimated ? (
         <p className={styles.flag} role="status">
-          The carrier named this sailing; it was estimated to leave {at(booked.previous.departure, booked.previous.portOfLoading)}.
+          {t('sailingFacts.theCarrierNamedThis')} {at(booked.previous.departure, booked.previous.portOfLoading)}.
         </p>
       ) : booked.previous ? (
         <p className={styles.flag} role="status">
-          The carrier moved this sailing: departure was {at(booked.previous.departure, booked.previous.portOfLoading)},
-          arrival was {at(booked.previous.arrival, booked.previous.portOfDischarge)}.
+          {t('sailingFacts.theCarrierMovedThis')} {at(booked.previous.departure, booked.previous.portOfLoading)}
+          {t('sailingFacts.arrivalWas')} {at(booked.previous.arrival, booked.previous.portOfDischarge)}.
         </p>
       ) : null}
       {booked.orderLate ? (
         <p className={styles.flag} role="status">
-          The shipping order came in after the shipping-instruction cut-off ({at(booked.orderSubmittedAt, booked.sailing.portOfLoading)}).
+          {t('sailingFacts.theShippingOrderCame')}
+          {at(booked.orderSubmittedAt, booked.sailing.portOfLoading)}).
         </p>
       ) : null}
     </section>

@@ -11,7 +11,12 @@ export function WhereItIs({ progress }: { progress?: Progress | null }) {
   if (!progress) return null;
   const late = (progress.arrivalDelayHours ?? 0) >= 1;
   return (
-    <span className={styles.line} data-testid="booking-progress" data-stage={progress.stage ?? 'none'} data-late={late || undefined}>
+    <span
+      className={styles.line}
+      data-testid="booking-progress"
+      data-stage={progress.stage ?? 'none'}
+      data-late={late || undefined}
+    >
       {progress.summary}
     </span>
   );

@@ -10,7 +10,13 @@ export function whoseMoveText(waitingFor: 'customer' | 'staff' | null | undefine
 }
 
 /** A badge saying whose move a booking waits for (the server derives it from the lifecycle files). */
-export function WhoseMove({ waitingFor, viewer }: { waitingFor: 'customer' | 'staff' | null | undefined; viewer: Viewer }) {
+export function WhoseMove({
+  waitingFor,
+  viewer,
+}: {
+  waitingFor: 'customer' | 'staff' | null | undefined;
+  viewer: Viewer;
+}) {
   const text = whoseMoveText(waitingFor, viewer);
   if (!text) return null;
   return (

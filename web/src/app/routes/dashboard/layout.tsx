@@ -17,9 +17,12 @@ import { LanguageSwitch } from '@/components/language-switch';
 import { Logo } from '@/components/ui/logo';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toast';
+import { useMe } from '@/features/accounts/api/notifications';
+import { useAccountLanguage } from '@/lib/account-language';
+import type { english } from '@/i18n';
 import { useLiveUpdates } from '@/lib/live';
 import { queryClient } from '@/lib/query-client';
-import { endSession, getRole, getRoles } from '@/lib/session';
+import { endSession, getRole, getRoles, hasToken } from '@/lib/session';
 import styles from './layout.module.css';
 import { menuSections } from './menu';
 import type { MenuIcon, MenuItem } from './menu';
@@ -41,6 +44,9 @@ const ICONS: Record<MenuIcon, ComponentType<IconProps>> = {
   audit: ShieldIcon,
 };
 
+/** A menu item's label is its English word, also its key in the catalogue (the menu test reads the words). */
+type MenuWord = keyof typeof english.common.menu;
+
 /** Whether the page shown is this item's (its path or below, or a page opened from it). */
 function isItemActive(item: MenuItem, pathname: string): boolean {
   return [item.to.split('?')[0], ...(item.also ?? [])].some(
@@ -49,6 +55,7 @@ function isItemActive(item: MenuItem, pathname: string): boolean {
 }
 
 function MenuList({ items, pathname, onNavigate }: { items: MenuItem[]; pathname: string; onNavigate?: () => void }) {
+  const { t } = useTranslation();
   return (
     <ul className={styles.menuList}>
       {items.map((item) => {
@@ -64,7 +71,7 @@ function MenuList({ items, pathname, onNavigate }: { items: MenuItem[]; pathname
               onClick={onNavigate}
             >
               <Icon size={20} />
-              <span>{item.label}</span>
+              <span>{t(`menu.${item.label as MenuWord}`)}</span>
             </Link>
           </li>
         );
@@ -116,6 +123,9 @@ export function DashboardLayout() {
   useEffect(() => () => clearTimeout(logoutTimer.current), []);
   // Every screen under the dashboard follows changes as they happen (lib/live.ts); not while logging out.
   useLiveUpdates(!loggingOut);
+  // The account's language wins once signed in; a switch here is saved on the account.
+  const me = useMe(hasToken() && !loggingOut);
+  const saveLanguage = useAccountLanguage(me.data);
 
   useEffect(() => {
     if (!drawerOpen) return undefined;
@@ -153,7 +163,7 @@ export function DashboardLayout() {
           <span>{t('shell.brand')}</span>
         </Link>
         <div className={styles.headerActions}>
-          <LanguageSwitch />
+          <LanguageSwitch onChange={saveLanguage} />
           <NotificationBell />
         </div>
       </header>

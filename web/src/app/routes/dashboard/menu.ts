@@ -5,7 +5,17 @@
  */
 import type { AccountType } from '@/lib/session';
 
-export type MenuIcon = 'overview' | 'bookings' | 'documents' | 'profile' | 'requests' | 'operations' | 'tariffs' | 'schedules' | 'tracking' | 'audit';
+export type MenuIcon =
+  | 'overview'
+  | 'bookings'
+  | 'documents'
+  | 'profile'
+  | 'requests'
+  | 'operations'
+  | 'tariffs'
+  | 'schedules'
+  | 'tracking'
+  | 'audit';
 
 export interface MenuItem {
   label: string;

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useEffect, useId, useRef, useState } from 'react';
 import { BellIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
@@ -12,6 +13,7 @@ export interface NotificationBellProps {
 }
 
 export function NotificationBell({ unreadCount: fixedCount }: NotificationBellProps) {
+  const { t } = useTranslation('common');
   const [open, setOpen] = useState(false);
   // The account id for the notification path comes from GET /auth/api/v1/me.
   const me = useMe(fixedCount === undefined && hasToken());
@@ -45,7 +47,7 @@ export function NotificationBell({ unreadCount: fixedCount }: NotificationBellPr
       <button
         type="button"
         className={styles.bell}
-        aria-label="Notifications"
+        aria-label={t('notificationBell.notifications')}
         aria-describedby={countId}
         aria-expanded={open}
         aria-controls={panelId}
@@ -57,11 +59,11 @@ export function NotificationBell({ unreadCount: fixedCount }: NotificationBellPr
         </span>
       </button>
       <span id={countId} className="visually-hidden">
-        {unreadCount} unread
+        {unreadCount} {t('notificationBell.unread')}
       </span>
       {open ? (
-        <div id={panelId} className={styles.panel} role="region" aria-label="Notification list">
-          <h2 className={styles.heading}>Notifications</h2>
+        <div id={panelId} className={styles.panel} role="region" aria-label={t('notificationBell.notificationList')}>
+          <h2 className={styles.heading}>{t('notificationBell.notifications')}</h2>
           {notifications.isLoading ? <Spinner size={18} /> : null}
           {accountId ? (
             <NotificationList
@@ -73,7 +75,7 @@ export function NotificationBell({ unreadCount: fixedCount }: NotificationBellPr
               onOpenSubject={() => setOpen(false)}
             />
           ) : (
-            <p className={styles.empty}>You have no notifications yet.</p>
+            <p className={styles.empty}>{t('notificationBell.youHaveNoNotifications')}</p>
           )}
         </div>
       ) : null}

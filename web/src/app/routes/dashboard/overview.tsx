@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ContentLayout } from '@/components/layouts';
 import { BoxIcon, DocumentIcon, UserIcon } from '@/components/ui/icons';
@@ -38,10 +39,11 @@ const CUSTOMER_LINKS = [
  * notifications, then shortcuts. Staff: the work queue with counts and age, then the review lists.
  */
 export function OverviewRoute() {
+  const { t } = useTranslation('common');
   const staffAccount = getRole() === 0;
   const roles = getRoles();
   return (
-    <ContentLayout title="Overview" description="Welcome to the freight booking portal.">
+    <ContentLayout title={t('overview.overview')} description={t('overview.welcomeToTheFreight')}>
       {staffAccount ? null : (
         <>
           <CustomerOverviewPanel />

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import { Button } from '../button';
 
@@ -6,6 +7,7 @@ import { Button } from '../button';
  * browser refuses the clipboard (no secure context), the button says to select the text instead.
  */
 export function CopyButton({ value, what }: { value: string; what: string }) {
+  const { t } = useTranslation('common');
   const [said, setSaid] = useState<'idle' | 'copied' | 'refused'>('idle');
   const copy = async () => {
     try {
@@ -17,7 +19,11 @@ export function CopyButton({ value, what }: { value: string; what: string }) {
   };
   return (
     <Button type="button" variant="outline" onClick={() => void copy()} aria-label={`Copy the ${what}`}>
-      {said === 'copied' ? 'Copied' : said === 'refused' ? 'Select the text to copy it' : 'Copy'}
+      {said === 'copied'
+        ? t('copyButton.copied')
+        : said === 'refused'
+          ? t('copyButton.selectTheTextTo')
+          : t('copyButton.copy')}
     </Button>
   );
 }

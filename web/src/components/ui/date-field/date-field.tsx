@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import type { Ref } from 'react';
 import { TextInput } from '../text-input';
@@ -47,6 +48,7 @@ export interface DateFieldProps extends Omit<TextInputProps, 'value' | 'onChange
  * `Controller` (`value`, `onChange`, `onBlur`, `inputRef={field.ref}`).
  */
 export function DateField({ value, onChange, inputRef, hint, ...rest }: DateFieldProps) {
+  const { t } = useTranslation('common');
   const [text, setText] = useState(() => shownDate(value));
   const [seen, setSeen] = useState(value);
   // A value set from outside (a reset, a loaded record) replaces what is shown unless it is what was typed.
@@ -61,10 +63,10 @@ export function DateField({ value, onChange, inputRef, hint, ...rest }: DateFiel
       type="text"
       inputMode="numeric"
       autoComplete="off"
-      placeholder="YYYY/MM/DD"
+      placeholder={t('dateField.yyyyMmDd')}
       maxLength={10}
       value={text}
-      hint={hint ?? 'YYYY/MM/DD'}
+      hint={hint ?? t('dateField.yyyyMmDd')}
       onChange={(event) => {
         const next = withSlashes(event.target.value);
         setText(next);

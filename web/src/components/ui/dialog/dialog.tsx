@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useEffect, useId, useRef } from 'react';
 import type { KeyboardEvent, ReactNode } from 'react';
 import { createPortal } from 'react-dom';
@@ -42,6 +43,7 @@ export function Dialog({
   className,
   size = 'normal',
 }: DialogProps) {
+  const { t } = useTranslation('common');
   const titleId = useId();
   const bodyId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
@@ -100,11 +102,13 @@ export function Dialog({
         aria-labelledby={titleId}
         aria-describedby={children ? bodyId : undefined}
         tabIndex={-1}
-        className={[styles.panel, styles[tone], size === 'wide' ? styles.wide : undefined, className].filter(Boolean).join(' ')}
+        className={[styles.panel, styles[tone], size === 'wide' ? styles.wide : undefined, className]
+          .filter(Boolean)
+          .join(' ')}
         onKeyDown={onKeyDown}
       >
         {dismissible ? (
-          <button type="button" className={styles.close} onClick={onClose} aria-label="Close">
+          <button type="button" className={styles.close} onClick={onClose} aria-label={t('dialog.close')}>
             <CloseIcon size={20} />
           </button>
         ) : null}

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useId, useState } from 'react';
 import type { ChangeEvent } from 'react';
 import { EyeIcon, EyeOffIcon } from '../icons';
@@ -29,6 +30,7 @@ export function PasswordInput({
   id,
   ...rest
 }: PasswordInputProps) {
+  const { t } = useTranslation('common');
   const generatedId = useId();
   const inputId = id ?? `password-${generatedId}`;
   const [visible, setVisible] = useState(false);
@@ -56,7 +58,7 @@ export function PasswordInput({
       disabled={rest.disabled}
     >
       {visible ? <EyeOffIcon size={20} /> : <EyeIcon size={20} />}
-      <span className="visually-hidden">{visible ? 'Hide' : 'Show'}</span>
+      <span className="visually-hidden">{visible ? t('passwordInput.hide') : t('passwordInput.show')}</span>
     </button>
   );
 
@@ -75,7 +77,7 @@ export function PasswordInput({
           <div
             className={styles.track}
             role="meter"
-            aria-label="Strength"
+            aria-label={t('passwordInput.strength')}
             aria-valuemin={0}
             aria-valuemax={100}
             aria-valuenow={score}

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useSyncExternalStore } from 'react';
 import { BellIcon, CloseIcon, ErrorIcon, SuccessIcon, WarningIcon } from '../icons';
 import { dismissToast, getToasts, subscribe } from './toast-store';
@@ -12,21 +13,27 @@ const ICONS: Record<ToastType, typeof SuccessIcon> = {
 };
 
 export function Toaster() {
+  const { t } = useTranslation('common');
   const toasts = useSyncExternalStore(subscribe, getToasts, getToasts);
   return (
     <div className={styles.region}>
-      {toasts.map((t) => {
-        const Icon = ICONS[t.type];
+      {toasts.map((item) => {
+        const Icon = ICONS[item.type];
         return (
           <div
-            key={t.id}
-            className={`${styles.toast} ${styles[t.type]}`}
-            role={t.type === 'error' ? 'alert' : 'status'}
-            data-type={t.type}
+            key={item.id}
+            className={`${styles.toast} ${styles[item.type]}`}
+            role={item.type === 'error' ? 'alert' : 'status'}
+            data-type={item.type}
           >
-            {t.hideIcon ? null : <Icon size={22} className={styles.icon} />}
-            <span className={styles.message}>{t.message}</span>
-            <button type="button" className={styles.close} onClick={() => dismissToast(t.id)} aria-label="Dismiss">
+            {item.hideIcon ? null : <Icon size={22} className={styles.icon} />}
+            <span className={styles.message}>{item.message}</span>
+            <button
+              type="button"
+              className={styles.close}
+              onClick={() => dismissToast(item.id)}
+              aria-label={t('toaster.dismiss')}
+            >
               <CloseIcon size={16} />
             </button>
           </div>

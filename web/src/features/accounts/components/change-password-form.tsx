@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { PasswordInput } from '@/components/ui/password-input';
 import { toast } from '@/components/ui/toast';
@@ -13,6 +14,7 @@ const FIELDS = ['currentPassword', 'newPassword', 'confirmNewPassword'] as const
 
 /** The Security tab: current password, a new one with the strength meter, its confirmation. */
 export function ChangePasswordForm() {
+  const { t } = useTranslation('accounts');
   const change = useChangePassword();
   const { register, control, handleSubmit, formState } = useServerCheckedForm<ChangePasswordValues>(
     {
@@ -27,10 +29,10 @@ export function ChangePasswordForm() {
     <form
       className={styles.form}
       noValidate
-      aria-label="Change password"
+      aria-label={t('changePasswordForm.changePassword')}
       onSubmit={handleSubmit((values) =>
         change.mutate(values, {
-          onSuccess: () => toast.success('Your password changed successfully.'),
+          onSuccess: () => toast.success(t('changePasswordForm.changed')),
           onError: (error) => {
             if (Object.keys(error.fields).length === 0) toast.error(error.description);
           },
@@ -38,13 +40,17 @@ export function ChangePasswordForm() {
       )}
     >
       <PasswordInput
-        label="Current Password"
+        label={t('changePasswordForm.currentPassword')}
         required
         error={errors.currentPassword?.message}
         {...register('currentPassword')}
       />
-      <NewPasswordFields control={control} errors={errors} labels={['New Password', 'Confirm New Password']} />
-      <SubmitRow pending={change.isPending}>Change Password</SubmitRow>
+      <NewPasswordFields
+        control={control}
+        errors={errors}
+        labels={[t('changePasswordForm.newPassword'), t('changePasswordForm.confirmNewPassword')]}
+      />
+      <SubmitRow pending={change.isPending}>{t('changePasswordForm.changePassword2')}</SubmitRow>
     </form>
   );
 }

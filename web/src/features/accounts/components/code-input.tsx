@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useEffect, useRef } from 'react';
 import type { ClipboardEvent, KeyboardEvent } from 'react';
 import styles from './accounts.module.css';
@@ -21,6 +22,7 @@ export function CodeInput({
   disabled = false,
   focusFirst = false,
 }: CodeInputProps) {
+  const { t } = useTranslation('accounts');
   const refs = useRef<(HTMLInputElement | null)[]>([]);
   useEffect(() => {
     if (focusFirst) refs.current[0]?.focus();
@@ -64,7 +66,7 @@ export function CodeInput({
 
   return (
     <fieldset className={invalid ? `${styles.codeBoxes} ${styles.codeError}` : styles.codeBoxes} data-invalid={invalid}>
-      <legend className="visually-hidden">Verification code</legend>
+      <legend className="visually-hidden">{t('codeInput.verificationCode')}</legend>
       {digits.map((digit, index) => (
         <input
           // The boxes are positional; their order never changes.

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import { Checkbox } from '@/components/ui/checkbox';
 import { useEmailPreferences, useSetEmailPreferences } from '../api/email-preferences';
@@ -6,6 +7,7 @@ import styles from './accounts.module.css';
 /** The profile's E-mails tab: one switch per kind of booking e-mail; each change is saved at once (the switch
  * moves when pressed; a refused save puts it back). */
 export function EmailPreferencesPanel() {
+  const { t } = useTranslation('accounts');
   const preferences = useEmailPreferences();
   const save = useSetEmailPreferences();
   const kinds = preferences.data?.kinds ?? [];
@@ -19,12 +21,12 @@ export function EmailPreferencesPanel() {
   return (
     <section aria-labelledby="email-preferences-title">
       <h2 id="email-preferences-title" className={styles.sectionTitle}>
-        E-mails about my bookings
+        {t('emailPreferences.eMailsAboutMy')}
       </h2>
-      <p>Each e-mail names the booking reference and links to the booking. Choose which ones you get.</p>
+      <p>{t('emailPreferences.eachEMailNames')}</p>
       {preferences.isError ? <p role="alert">{preferences.error.message}</p> : null}
       <fieldset className={styles.choices} disabled={preferences.isPending}>
-        <legend className="visually-hidden">E-mail me when</legend>
+        <legend className="visually-hidden">{t('emailPreferences.eMailMeWhen')}</legend>
         {kinds.map((k) => (
           <Checkbox
             key={k.kind}
@@ -36,7 +38,13 @@ export function EmailPreferencesPanel() {
         ))}
       </fieldset>
       <p role="status" aria-live="polite">
-        {save.isPending ? 'Saving…' : save.isSuccess ? 'Saved.' : save.isError ? save.error.message : ''}
+        {save.isPending
+          ? t('emailPreferences.saving')
+          : save.isSuccess
+            ? t('emailPreferences.saved')
+            : save.isError
+              ? save.error.message
+              : ''}
       </p>
     </section>
   );

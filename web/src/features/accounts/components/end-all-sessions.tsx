@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
@@ -7,11 +8,12 @@ import styles from './accounts.module.css';
 
 /** The Security tab's way out of every session (a lost phone, a shared computer): this one ends too. */
 export function EndAllSessions() {
+  const { t } = useTranslation('accounts');
   const end = useLogOutEverywhere();
   const navigate = useNavigate();
   return (
-    <section className={styles.form} aria-label="Sessions">
-      <p>Signed in somewhere you no longer use? End every session of this account, this one included.</p>
+    <section className={styles.form} aria-label={t('endAllSessions.sessions')}>
+      <p>{t('endAllSessions.signedInSomewhereYou')}</p>
       <div className={styles.actions}>
         <Button
           type="button"
@@ -27,7 +29,7 @@ export function EndAllSessions() {
             })
           }
         >
-          Log out of all sessions
+          {t('endAllSessions.logOutOfAll')}
         </Button>
       </div>
     </section>

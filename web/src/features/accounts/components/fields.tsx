@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Controller } from 'react-hook-form';
 import type { Control, FieldErrors, UseFormRegister } from 'react-hook-form';
 import { TextInput } from '@/components/ui/text-input';
@@ -66,6 +67,7 @@ export interface FieldGridProps {
 
 /** The fields of an accounts form in a one-column (mobile) or two-column grid. */
 export function FieldGrid({ fields, register, control, errors, editMode, updated = [] }: FieldGridProps) {
+  const { t } = useTranslation('accounts');
   return (
     <div className={styles.grid}>
       {fields.map((field) => {
@@ -100,7 +102,7 @@ export function FieldGrid({ fields, register, control, errors, editMode, updated
               readOnly={field.readOnly}
               type={field.kind === 'email' ? 'email' : field.kind === 'tel' ? 'tel' : 'text'}
               inputMode={field.international ? 'tel' : field.kind === 'tel' ? 'numeric' : undefined}
-              placeholder={field.international ? '+49 40 1234 5678' : undefined}
+              placeholder={field.international ? t('fields.494012345678') : undefined}
               autoComplete={field.autoComplete}
               error={error}
               editMode={editMode}

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -21,16 +22,17 @@ import { formatDate } from '@/lib/format';
 
 /** A secret the server answers once: shown until the customer dismisses it, never fetched again. */
 function ShownOnce({ title, what, value, onDone }: { title: string; what: string; value: string; onDone: () => void }) {
+  const { t } = useTranslation('accounts');
   return (
     <div role="status" className={styles.form}>
       <p>
-        <strong>{title}</strong> Copy it now: it is shown only this once.
+        <strong>{title}</strong> {t('integrationsPanel.copyItNowIt')}
       </p>
       <code data-testid="shown-once">{value}</code>
       <div className={styles.actions}>
         <CopyButton value={value} what={what} />
         <Button type="button" variant="outline" onClick={onDone}>
-          Done
+          {t('integrationsPanel.done')}
         </Button>
       </div>
     </div>
@@ -38,6 +40,7 @@ function ShownOnce({ title, what, value, onDone }: { title: string; what: string
 }
 
 function ApiKeys() {
+  const { t } = useTranslation('accounts');
   const keys = useApiKeys();
   const create = useCreateApiKey();
   const revoke = useRevokeApiKey();
@@ -45,14 +48,19 @@ function ApiKeys() {
   const [issued, setIssued] = useState<string | null>(null);
   return (
     <section aria-labelledby="api-keys-title">
-      <h2 id="api-keys-title">API keys</h2>
-      <p>Your systems book through the DCSA Booking 2.0 API (/v2/bookings) with a key, sent as a bearer token.</p>
+      <h2 id="api-keys-title">{t('integrationsPanel.apiKeys')}</h2>
+      <p>{t('integrationsPanel.yourSystemsBookThrough')}</p>
       {issued ? (
-        <ShownOnce title="Your new API key." what="API key" value={issued} onDone={() => setIssued(null)} />
+        <ShownOnce
+          title={t('integrationsPanel.yourNewApiKey')}
+          what={t('integrationsPanel.apiKey')}
+          value={issued}
+          onDone={() => setIssued(null)}
+        />
       ) : null}
       <form
         className={styles.form}
-        aria-label="New API key"
+        aria-label={t('integrationsPanel.newApiKey')}
         onSubmit={(event) => {
           event.preventDefault();
           create.mutate(label, {
@@ -64,18 +72,23 @@ function ApiKeys() {
           });
         }}
       >
-        <TextInput label="Key name" value={label} onChange={(event) => setLabel(event.target.value)} />
-        <SubmitRow pending={create.isPending}>Create key</SubmitRow>
+        <TextInput
+          label={t('integrationsPanel.keyName')}
+          value={label}
+          onChange={(event) => setLabel(event.target.value)}
+        />
+        <SubmitRow pending={create.isPending}>{t('integrationsPanel.createKey')}</SubmitRow>
       </form>
-      <ul aria-label="API keys">
+      <ul aria-label={t('integrationsPanel.apiKeys')}>
         {(keys.data?.list ?? []).map((key) => (
           <li key={key.id}>
-            {key.label} (<code>{key.hint}…</code>) created {formatDate(key.createdAt)}{' '}
+            {key.label} (<code>{key.hint}…</code>
+            {t('integrationsPanel.created')} {formatDate(key.createdAt)}{' '}
             {key.revokedAt ? (
-              <em>revoked</em>
+              <em>{t('integrationsPanel.revoked')}</em>
             ) : (
               <Button type="button" variant="danger" onClick={() => revoke.mutate(key.id)}>
-                Revoke {key.label}
+                {t('integrationsPanel.revoke')} {key.label}
               </Button>
             )}
           </li>
@@ -89,26 +102,27 @@ function ApiKeys() {
 const DELIVERY_KINDS: Record<string, string> = { booking: 'Booking notification', tracking: 'Tracking event' };
 
 function DeliveryLog({ webhookId }: { webhookId: string }) {
+  const { t } = useTranslation('accounts');
   const deliveries = useDeliveries(webhookId);
   const resend = useResendDelivery();
   const rows = deliveries.data?.list ?? [];
-  if (deliveries.isError) return <p role="alert">The delivery log could not be read. Try again later.</p>;
-  if (deliveries.isPending) return <p>Loading notifications…</p>;
-  if (rows.length === 0) return <p>No notifications sent yet.</p>;
+  if (deliveries.isError) return <p role="alert">{t('integrationsPanel.theDeliveryLogCould')}</p>;
+  if (deliveries.isPending) return <p>{t('integrationsPanel.loadingNotifications')}</p>;
+  if (rows.length === 0) return <p>{t('integrationsPanel.noNotificationsSentYet')}</p>;
   const total = deliveries.data?.totalCount ?? rows.length;
   return (
     <>
-      <table aria-label="Deliveries">
+      <table aria-label={t('integrationsPanel.deliveries')}>
         <thead>
           <tr>
-            <th>Time</th>
-            <th>Kind</th>
-            <th>Booking</th>
-            <th>Event</th>
-            <th>Status</th>
-            <th>Delivery</th>
-            <th>Attempts</th>
-            <th>Last answer</th>
+            <th>{t('integrationsPanel.time')}</th>
+            <th>{t('integrationsPanel.kind')}</th>
+            <th>{t('integrationsPanel.booking')}</th>
+            <th>{t('integrationsPanel.event')}</th>
+            <th>{t('integrationsPanel.status')}</th>
+            <th>{t('integrationsPanel.delivery')}</th>
+            <th>{t('integrationsPanel.attempts')}</th>
+            <th>{t('integrationsPanel.lastAnswer')}</th>
             <th />
           </tr>
         </thead>
@@ -129,7 +143,7 @@ function DeliveryLog({ webhookId }: { webhookId: string }) {
                   variant="outline"
                   onClick={() => resend.mutate(row.id, { onError: (error) => toast.error(error.description) })}
                 >
-                  Resend
+                  {t('integrationsPanel.resend')}
                 </Button>
               </td>
             </tr>
@@ -138,7 +152,8 @@ function DeliveryLog({ webhookId }: { webhookId: string }) {
       </table>
       {total > rows.length ? (
         <p>
-          The latest {rows.length} of {total} notifications.
+          {t('integrationsPanel.theLatest')} {rows.length} {t('integrationsPanel.of')} {total}{' '}
+          {t('integrationsPanel.notifications')}
         </p>
       ) : null}
     </>
@@ -146,6 +161,7 @@ function DeliveryLog({ webhookId }: { webhookId: string }) {
 }
 
 function Webhooks() {
+  const { t } = useTranslation('accounts');
   const webhooks = useWebhooks();
   const create = useCreateWebhook();
   const remove = useRemoveWebhook();
@@ -156,23 +172,26 @@ function Webhooks() {
   const [tntFormat, setTntFormat] = useState(false);
   return (
     <section aria-labelledby="webhooks-title">
-      <h2 id="webhooks-title">Booking notifications (webhooks)</h2>
+      <h2 id="webhooks-title">{t('integrationsPanel.bookingNotificationsWebhooks')}</h2>
       <p>
-        Every change of a booking is posted to <code>{'{your URL}'}/v2/booking-notifications</code>, signed by the
-        Standard Webhooks specification (headers webhook-id, webhook-timestamp and webhook-signature): verify it with
-        any Standard Webhooks library and the secret shown once below.
+        {t('integrationsPanel.everyChangeOfA')}{' '}
+        <code>
+          {t('integrationsPanel.yourUrl')}
+          {t('integrationsPanel.v2BookingNotifications')}
+        </code>
+        {t('integrationsPanel.signedByTheStandard')}
       </p>
       {secret ? (
         <ShownOnce
-          title="The signing secret of this webhook."
-          what="signing secret"
+          title={t('integrationsPanel.theSigningSecretOf')}
+          what={t('integrationsPanel.signingSecret')}
           value={secret}
           onDone={() => setSecret(null)}
         />
       ) : null}
       <form
         className={styles.form}
-        aria-label="New webhook"
+        aria-label={t('integrationsPanel.newWebhook')}
         onSubmit={(event) => {
           event.preventDefault();
           create.mutate(
@@ -189,32 +208,37 @@ function Webhooks() {
           );
         }}
       >
-        <TextInput label="Callback URL" value={url} error={error} onChange={(event) => setUrl(event.target.value)} />
+        <TextInput
+          label={t('integrationsPanel.callbackUrl')}
+          value={url}
+          error={error}
+          onChange={(event) => setUrl(event.target.value)}
+        />
         <Checkbox
-          label="Send tracking events as a DCSA Track & Trace 3.0 consumer takes them (posted to the URL itself)"
+          label={t('integrationsPanel.sendTrackingEventsAs')}
           checked={tntFormat}
           onChange={(event) => setTntFormat(event.target.checked)}
         />
-        <SubmitRow pending={create.isPending}>Add webhook</SubmitRow>
+        <SubmitRow pending={create.isPending}>{t('integrationsPanel.addWebhook')}</SubmitRow>
       </form>
       {(webhooks.data?.list ?? []).map((hook) => (
         <article key={hook.id} aria-label={`Webhook ${hook.callbackUrl}`}>
           <h3>{hook.callbackUrl}</h3>
-          {hook.trackingFormat === 'tnt-3.0' ? (
-            <p>Tracking events: DCSA Track &amp; Trace 3.0 consumer format.</p>
-          ) : null}
+          {hook.trackingFormat === 'tnt-3.0' ? <p>{t('integrationsPanel.trackingEventsDcsaTrack')}</p> : null}
           {hook.previousSecretValidUntil ? (
-            <p>The previous secret also signs until {hook.previousSecretValidUntil}.</p>
+            <p>
+              {t('integrationsPanel.thePreviousSecretAlso')} {hook.previousSecretValidUntil}.
+            </p>
           ) : null}
           <Button
             type="button"
             loading={rotate.isPending && rotate.variables === hook.id}
             onClick={() => rotate.mutate(hook.id, { onSuccess: (rotated) => setSecret(rotated.secret) })}
           >
-            Rotate secret
+            {t('integrationsPanel.rotateSecret')}
           </Button>
           <Button type="button" variant="danger" onClick={() => remove.mutate(hook.id)}>
-            Remove webhook
+            {t('integrationsPanel.removeWebhook')}
           </Button>
           <DeliveryLog webhookId={hook.id} />
         </article>
@@ -226,10 +250,11 @@ function Webhooks() {
 /** The profile's Integrations tab: API keys for the DCSA door and webhook subscriptions with their log. A
  * team's booker or viewer has their own keys (acting with their role); webhooks are the owners'. */
 export function IntegrationsPanel({ webhooks = true }: { webhooks?: boolean }) {
+  const { t } = useTranslation('accounts');
   return (
     <div>
       <ApiKeys />
-      {webhooks ? <Webhooks /> : <p>Webhooks are managed by an owner of your company's team.</p>}
+      {webhooks ? <Webhooks /> : <p>{t('integrationsPanel.webhooksAreManagedBy')}</p>}
     </div>
   );
 }

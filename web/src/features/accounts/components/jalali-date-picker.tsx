@@ -1,18 +1,12 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { TextInput } from '@/components/ui/text-input';
-import {
-  JALALI_MONTHS,
-  formatDate,
-  isValidJalali,
-  jalaliMonthLength,
-  jalaliWeekday,
-  parseDate,
-  toJalali,
-} from '../lib/jalali';
+import { latinDigits, localDigits } from '@/lib/format';
+import { formatDate, isValidJalali, jalaliMonthLength, jalaliWeekday, parseDate, toJalali } from '../lib/jalali';
 import styles from './accounts.module.css';
 
-const WEEKDAYS = ['Sa', 'Su', 'Mo', 'Tu', 'We', 'Th', 'Fr'];
+const NUMERIC = 'numeric';
 
 export interface JalaliDatePickerProps {
   label: string;
@@ -42,6 +36,9 @@ export function JalaliDatePicker({
   name,
   placeholder,
 }: JalaliDatePickerProps) {
+  const { t } = useTranslation('accounts');
+  const months = t('datePicker.months', { returnObjects: true });
+  const weekdays = t('datePicker.weekdays', { returnObjects: true });
   const [open, setOpen] = useState(false);
   const parsed = parseDate(value);
   const opening = { ...today(), year: today().year - 25 };
@@ -82,10 +79,10 @@ export function JalaliDatePicker({
         required={required}
         value={value}
         placeholder={placeholder ?? formatDate({ year: opening.year, month: opening.month, day: 1 })}
-        hint="Solar Hijri (Jalali) date, year/month/day"
-        inputMode="numeric"
+        hint={t('datePicker.hint')}
+        inputMode={NUMERIC}
         error={error}
-        onChange={(event) => onChange(event.target.value)}
+        onChange={(event) => onChange(latinDigits(event.target.value))}
         onBlur={onBlur}
         endAdornment={
           <button
@@ -95,7 +92,7 @@ export function JalaliDatePicker({
             aria-controls={calendarId}
             onClick={() => setOpen((v) => !v)}
           >
-            Calendar
+            {t('datePicker.open')}
           </button>
         }
       />
@@ -104,26 +101,31 @@ export function JalaliDatePicker({
           id={calendarId}
           className={styles.calendar}
           role="group"
-          aria-label={`${label} calendar`}
+          aria-label={t('datePicker.calendar', { label })}
           onKeyDown={onKeyDown}
         >
           <div className={styles.calendarHead}>
-            <button type="button" className={styles.linkButton} onClick={() => shift(-1)} aria-label="Previous month">
-              ‹
+            <button
+              type="button"
+              className={styles.linkButton}
+              onClick={() => shift(-1)}
+              aria-label={t('datePicker.previousMonth')}
+            >
+              <span className={styles.pointing}>‹</span>
             </button>
             <select
-              aria-label="Month"
+              aria-label={t('datePicker.month')}
               value={view.month}
               onChange={(e) => setView((v) => ({ ...v, month: Number(e.target.value) }))}
             >
-              {JALALI_MONTHS.map((m, i) => (
+              {months.map((m, i) => (
                 <option key={m} value={i + 1}>
                   {m}
                 </option>
               ))}
             </select>
             <input
-              aria-label="Year"
+              aria-label={t('datePicker.year')}
               type="number"
               value={view.year}
               min={1300}
@@ -133,12 +135,17 @@ export function JalaliDatePicker({
                 if (year >= 1300 && year <= 1500) setView((v) => ({ ...v, year }));
               }}
             />
-            <button type="button" className={styles.linkButton} onClick={() => shift(1)} aria-label="Next month">
-              ›
+            <button
+              type="button"
+              className={styles.linkButton}
+              onClick={() => shift(1)}
+              aria-label={t('datePicker.nextMonth')}
+            >
+              <span className={styles.pointing}>›</span>
             </button>
           </div>
           <div className={styles.days}>
-            {WEEKDAYS.map((d) => (
+            {weekdays.map((d) => (
               <span key={d} className={styles.weekday} aria-hidden="true">
                 {d}
               </span>
@@ -161,7 +168,7 @@ export function JalaliDatePicker({
                     setOpen(false);
                   }}
                 >
-                  {i + 1}
+                  {localDigits(String(i + 1))}
                 </button>
               );
             })}

@@ -1,12 +1,14 @@
+import { useTranslation } from 'react-i18next';
 import styles from './login-banner.module.css';
 
 /** The desktop banner: a container ship drawn in SVG, no external assets. */
 export function LoginBanner() {
+  const { t } = useTranslation('accounts');
   return (
     <aside className={styles.banner} aria-hidden="true">
       <div className={styles.copy}>
-        <p className={styles.kicker}>Sea freight, booked online</p>
-        <p className={styles.headline}>Request rates, accept quotes and complete shipping orders in one place.</p>
+        <p className={styles.kicker}>{t('loginBanner.seaFreightBookedOnline')}</p>
+        <p className={styles.headline}>{t('loginBanner.requestRatesAcceptQuotes')}</p>
       </div>
       <svg className={styles.art} viewBox="0 0 480 300" role="presentation" focusable="false">
         <circle cx="420" cy="46" r="28" fill="#f5a524" opacity="0.9" />

@@ -1,19 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { PasswordInput } from '@/components/ui/password-input';
 import { TextInput } from '@/components/ui/text-input';
 import { toast } from '@/components/ui/toast';
-import { ApiError, GENERIC_ERROR_MESSAGE } from '@/lib/api-client';
+import { ApiError, genericError } from '@/lib/api-client';
 import { startSession } from '@/lib/session';
 import { loginFormSchema, useLogin } from '../api/login';
 import type { LoginFormValues } from '../api/login';
 import styles from './login-form.module.css';
 
-const LOGIN_SUCCESS_MESSAGE = 'Signed in';
 /** Spec 000 section 9: the page reloads 3 seconds after a successful login; the guard then sends the user on. */
 export const POST_LOGIN_RELOAD_MS = 3000;
 
@@ -26,7 +26,10 @@ function reloadPage() {
   window.location.reload();
 }
 
+const USERNAME = 'username';
+
 export function LoginForm({ onLoggedIn = reloadPage }: LoginFormProps) {
+  const { t } = useTranslation('accounts');
   const [redirecting, setRedirecting] = useState(false);
 
   useEffect(() => {
@@ -52,48 +55,48 @@ export function LoginForm({ onLoggedIn = reloadPage }: LoginFormProps) {
       {
         onSuccess: (result) => {
           startSession(result, { remember: rememberMe });
-          toast.success(LOGIN_SUCCESS_MESSAGE);
+          toast.success(t('loginForm.signedIn'));
           setRedirecting(true);
         },
         onError: (error) => {
           // Said under the form too, where the eye is (a toast goes after 3 s).
-          toast.error(error instanceof ApiError && error.fromServer ? error.description : GENERIC_ERROR_MESSAGE);
+          toast.error(error instanceof ApiError && error.fromServer ? error.description : genericError());
         },
       },
     );
   });
 
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="Log in">
+    <form className={styles.form} onSubmit={onSubmit} noValidate aria-label={t('loginForm.label')}>
       <TextInput
-        label="Username"
-        hint="Your National ID, or your Company ID for a company"
-        autoComplete="username"
+        label={t('loginForm.username')}
+        hint={t('loginForm.usernameHint')}
+        autoComplete={USERNAME}
         autoCapitalize="none"
         spellCheck={false}
         error={errors.username?.message}
         {...register('username')}
       />
-      <PasswordInput label="Password" error={errors.password?.message} {...register('password')} />
+      <PasswordInput label={t('loginForm.password')} error={errors.password?.message} {...register('password')} />
       <div className={styles.row}>
-        <Checkbox label="Remember me" {...register('rememberMe')} />
+        <Checkbox label={t('loginForm.remember')} {...register('rememberMe')} />
         <Link to="/forgetpassword" className={styles.link}>
-          Forgot password?
+          {t('loginForm.forgot')}
         </Link>
       </div>
       {loginMutation.isError ? (
         <p className={styles.failure} role="alert">
           {loginMutation.error instanceof ApiError && loginMutation.error.fromServer
             ? loginMutation.error.description
-            : GENERIC_ERROR_MESSAGE}
+            : genericError()}
         </p>
       ) : null}
       <Button type="submit" fullWidth loading={loginMutation.isPending || redirecting}>
-        Log In
+        {t('loginForm.submit')}
       </Button>
       <p className={styles.signUp}>
         <Link to="/register" className={styles.link}>
-          No account yet? Sign Up
+          {t('loginForm.signUp')}
         </Link>
       </p>
     </form>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { Spinner } from '@/components/ui/spinner';
@@ -28,6 +29,7 @@ export function NotificationList({
   onLoadMore,
   onOpenSubject,
 }: NotificationListProps) {
+  const { t } = useTranslation('accounts');
   const staff = getRole() === 0;
   const markRead = useMarkRead(accountId);
   const sentinel = useRef<HTMLLIElement>(null);
@@ -42,7 +44,7 @@ export function NotificationList({
     return () => observer.disconnect();
   }, [hasMore, loadingMore, onLoadMore]);
 
-  if (items.length === 0) return <p className={styles.empty}>You have no notifications yet.</p>;
+  if (items.length === 0) return <p className={styles.empty}>{t('notificationList.youHaveNoNotifications')}</p>;
 
   return (
     <ul className={styles.list}>
@@ -57,7 +59,7 @@ export function NotificationList({
               }}
             >
               <span className={styles.title}>
-                {item.isRead ? null : <span className="visually-hidden">Unread: </span>}
+                {item.isRead ? null : <span className="visually-hidden">{t('notificationList.unread')} </span>}
                 {item.title}
               </span>
               <span className={styles.message}>{item.message}</span>
@@ -87,7 +89,7 @@ export function NotificationList({
             <Spinner size={18} />
           ) : (
             <button type="button" className={styles.moreButton} onClick={onLoadMore}>
-              Load more
+              {t('notificationList.loadMore')}
             </button>
           )}
         </li>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import { TextInput } from '@/components/ui/text-input';
 import { useOwnProfile, useUpdateOwnProfile } from '../api/team';
@@ -9,13 +10,15 @@ import team from './team.module.css';
 /** A team member's own profile: their name, phone and language (the company's profile is its owner's, and
  * the password is on the Security tab). */
 export function OwnProfileForm() {
+  const { t } = useTranslation('accounts');
   const own = useOwnProfile();
   if (own.isError) return <p role="alert">{own.error.message}</p>;
-  if (!own.data) return <p>Loading your profile…</p>;
+  if (!own.data) return <p>{t('ownProfileForm.loadingYourProfile')}</p>;
   return <OwnProfileFields initial={own.data} />;
 }
 
 function OwnProfileFields({ initial }: { initial: OwnProfile }) {
+  const { t } = useTranslation('accounts');
   const save = useUpdateOwnProfile();
   const [name, setName] = useState(initial.name);
   const [phone, setPhone] = useState(initial.phone);
@@ -24,7 +27,7 @@ function OwnProfileFields({ initial }: { initial: OwnProfile }) {
   return (
     <form
       className={styles.form}
-      aria-label="My profile"
+      aria-label={t('ownProfileForm.myProfile')}
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
@@ -32,26 +35,40 @@ function OwnProfileFields({ initial }: { initial: OwnProfile }) {
       }}
     >
       <p>
-        {initial.email}: {initial.role} at {initial.companyName}
+        {initial.email}: {initial.role} {t('ownProfileForm.at')} {initial.companyName}
       </p>
-      <TextInput label="Name" value={name} error={fields.name} onChange={(event) => setName(event.target.value)} />
-      <TextInput label="Phone" value={phone} error={fields.phone} onChange={(event) => setPhone(event.target.value)} />
+      <TextInput
+        label={t('ownProfileForm.name')}
+        value={name}
+        error={fields.name}
+        onChange={(event) => setName(event.target.value)}
+      />
+      <TextInput
+        label={t('ownProfileForm.phone')}
+        value={phone}
+        error={fields.phone}
+        onChange={(event) => setPhone(event.target.value)}
+      />
       <label className={team.field} htmlFor="own-language">
-        Language
+        {t('ownProfileForm.language')}
         <select
           id="own-language"
           className={team.select}
           value={language}
           onChange={(event) => setLanguage(event.target.value)}
         >
-          <option value="en">English</option>
-          <option value="fa">فارسی</option>
+          <option value="en">{t('ownProfileForm.english')}</option>
+          <option value="fa">{t('ownProfileForm.farsi')}</option>
         </select>
       </label>
       <p role="status" aria-live="polite">
-        {save.isSuccess ? 'Saved.' : save.isError && Object.keys(fields).length === 0 ? save.error.description : ''}
+        {save.isSuccess
+          ? t('ownProfileForm.saved')
+          : save.isError && Object.keys(fields).length === 0
+            ? save.error.description
+            : ''}
       </p>
-      <SubmitRow pending={save.isPending}>Save</SubmitRow>
+      <SubmitRow pending={save.isPending}>{t('ownProfileForm.save')}</SubmitRow>
     </form>
   );
 }

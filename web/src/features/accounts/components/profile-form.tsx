@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef } from 'react';
 import type { Resolver } from 'react-hook-form';
@@ -64,6 +65,7 @@ function valuesOf(profile: Profile, kind: CustomerKind): Values {
 }
 
 function EditForm({ kind, profile }: { kind: CustomerKind; profile: Profile }) {
+  const { t } = useTranslation('accounts');
   const form = FORMS[kind];
   const update = useUpdateProfile(kind);
   const loaded = valuesOf(profile, kind);
@@ -95,7 +97,7 @@ function EditForm({ kind, profile }: { kind: CustomerKind; profile: Profile }) {
     const body: Record<string, unknown> = kind === 1 ? { id: profile.account.id, ...values } : values;
     update.mutate(body, {
       onSuccess: (result) => {
-        toast.success(result.changed ? 'Your changes were sent for staff approval.' : 'Nothing changed.');
+        toast.success(result.changed ? t('profileForm.sentForApproval') : t('profileForm.nothingChanged'));
       },
       onError: (error) => {
         // Field messages land at their fields (the rest above the buttons), never as "wireKey: message" in a
@@ -107,10 +109,10 @@ function EditForm({ kind, profile }: { kind: CustomerKind; profile: Profile }) {
   });
 
   return (
-    <form className={styles.form} noValidate onSubmit={onSubmit} aria-label="Edit Profile">
+    <form className={styles.form} noValidate onSubmit={onSubmit} aria-label={t('profileForm.editProfile')}>
       {pending ? (
         <div className={styles.notice} role="status">
-          Your last edit awaits staff approval. Pending values:
+          {t('profileForm.yourLastEditAwaits')}
           <ul>
             {Object.entries(pending).map(([key, value]) => (
               <li key={key}>
@@ -123,7 +125,7 @@ function EditForm({ kind, profile }: { kind: CustomerKind; profile: Profile }) {
       ) : null}
       {declined ? (
         <div className={styles.notice} role="status">
-          Your last edit was declined: {declined}
+          {t('profileForm.yourLastEditWas')} {declined}
         </div>
       ) : null}
       <FieldGrid
@@ -136,11 +138,11 @@ function EditForm({ kind, profile }: { kind: CustomerKind; profile: Profile }) {
       />
       {kind === 1 ? (
         <label className={styles.form} style={{ gap: 6 }}>
-          <span>Type of Operation</span>
+          <span>{t('profileForm.typeOfOperation')}</span>
           <select {...register('typeOfOperation')} style={{ height: 48, font: 'inherit' }}>
-            <option value="">Not set</option>
-            <option value="Export">Export</option>
-            <option value="Import">Import</option>
+            <option value="">{t('profileForm.notSet')}</option>
+            <option value={t('profileForm.export')}>{t('profileForm.export')}</option>
+            <option value={t('profileForm.import')}>{t('profileForm.import')}</option>
           </select>
         </label>
       ) : null}
@@ -154,11 +156,11 @@ function EditForm({ kind, profile }: { kind: CustomerKind; profile: Profile }) {
       <UnplacedErrors messages={unplaced} />
       <div className={styles.actions}>
         <Button type="submit" disabled={!isDirty} loading={update.isPending}>
-          Save
+          {t('profileForm.save')}
         </Button>
         {isDirty ? (
           <Button type="button" variant="outline" onClick={() => reset(loaded)}>
-            Reset
+            {t('profileForm.reset')}
           </Button>
         ) : null}
       </div>
@@ -168,11 +170,12 @@ function EditForm({ kind, profile }: { kind: CustomerKind; profile: Profile }) {
 
 /** The Edit Profile tab: the form of the account type (1, 2, 3), a spinner while the profile loads. */
 export function ProfileForm({ kind }: { kind: CustomerKind }) {
+  const { t } = useTranslation('accounts');
   const profile = useProfile(kind);
-  if (profile.isPending) return <Spinner size={28} label="Loading profile" />;
+  if (profile.isPending) return <Spinner size={28} label={t('profileForm.loadingProfile')} />;
   if (profile.isError) {
     console.error('Failed to fetch user profile');
-    return <p role="alert">Failed to fetch user profile</p>;
+    return <p role="alert">{t('profileForm.failedToFetchUser')}</p>;
   }
   return <EditForm kind={kind} profile={profile.data} />;
 }

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Resolver } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
@@ -45,6 +46,7 @@ export function RegistrationForm({
   onSubmit,
   onBack,
 }: RegistrationFormProps) {
+  const { t } = useTranslation('accounts');
   const form = FORMS[kind];
   const kept = (name: string) => (typeof draft?.[name] === 'string' ? (draft[name] as string) : '');
   const defaults: Values = Object.fromEntries(form.fields.map((f) => [f.name, kept(f.name)]));
@@ -67,10 +69,10 @@ export function RegistrationForm({
       <UnplacedErrors messages={unplaced} />
       <div className={styles.actions}>
         <Button type="submit" loading={pending}>
-          Submit
+          {t('registrationForm.submit')}
         </Button>
         <Button type="button" variant="outline" disabled={pending} onClick={() => onBack(getValues())}>
-          Back
+          {t('registrationForm.back')}
         </Button>
       </div>
     </form>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useMachine } from '@xstate/react';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -31,6 +32,7 @@ const signUpActors = {
 };
 
 export function SignUpFlow({ onBack = reload }: { onBack?: () => void }) {
+  const { t } = useTranslation('accounts');
   const navigate = useNavigate();
   const machine = useMemo(() => signUpMachine.provide({ actors: signUpActors as never }), []);
   const [snapshot, send] = useMachine(machine, { input: {} });
@@ -90,24 +92,22 @@ export function SignUpFlow({ onBack = reload }: { onBack?: () => void }) {
       <Dialog
         open={snapshot.matches('success')}
         onClose={() => navigate('/login')}
-        title="Sign Up Successful"
+        title={t('signUp.successTitle')}
         tone="success"
         dismissible={false}
-        actions={<Button onClick={() => navigate('/login')}>Confirm</Button>}
+        actions={<Button onClick={() => navigate('/login')}>{t('confirm')}</Button>}
       >
-        <p className={styles.muted}>
-          Your registration request was sent. Once our staff accept it, we e-mail you a link to set your password.
-        </p>
+        <p className={styles.muted}>{t('signUp.success')}</p>
       </Dialog>
       <Dialog
         open={snapshot.matches('userExists')}
         onClose={reload}
-        title="User Exist"
+        title={t('signUp.existsTitle')}
         tone="error"
         dismissible={false}
-        actions={<Button onClick={reload}>Confirm</Button>}
+        actions={<Button onClick={reload}>{t('confirm')}</Button>}
       >
-        <p className={styles.muted}>{context.error ?? 'An account or a registration with this ID already exists.'}</p>
+        <p className={styles.muted}>{context.error ?? t('signUp.exists')}</p>
       </Dialog>
     </>
   );

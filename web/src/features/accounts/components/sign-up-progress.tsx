@@ -1,8 +1,11 @@
+import { useTranslation } from 'react-i18next';
+import { i18next } from '@/i18n';
 import styles from './accounts.module.css';
 
 /** The sign-up's steps: a foreign company has no phone to verify, so two; everyone else three. */
 export function signUpSteps(foreign: boolean): readonly string[] {
-  return foreign ? ['Who you are', 'Company details'] : ['Who you are', 'Your details', 'Verify your phone'];
+  const step = (key: 'who' | 'company' | 'details' | 'verify') => i18next.t(`accounts:signUpProgress.steps.${key}`);
+  return foreign ? [step('who'), step('company')] : [step('who'), step('details'), step('verify')];
 }
 
 /**
@@ -10,20 +13,21 @@ export function signUpSteps(foreign: boolean): readonly string[] {
  * one marked `aria-current="step"`), announced politely when it changes.
  */
 export function SignUpProgress({ current, steps }: { current: number; steps: readonly string[] }) {
+  const { t } = useTranslation('accounts');
   const total = steps.length;
   const label = `Step ${current} of ${total}: ${steps[current - 1]}`;
   return (
-    <nav className={styles.progress} aria-label="Sign-up progress">
+    <nav className={styles.progress} aria-label={t('signUpProgress.signUpProgress')}>
       <p className={styles.progressText} aria-live="polite">
         <strong>
-          Step {current} of {total}
+          {t('signUpProgress.step')} {current} {t('signUpProgress.of')} {total}
         </strong>{' '}
         · {steps[current - 1]}
       </p>
       <div
         className={styles.progressBar}
         role="progressbar"
-        aria-label="Steps done"
+        aria-label={t('signUpProgress.stepsDone')}
         aria-valuemin={1}
         aria-valuemax={total}
         aria-valuenow={current}

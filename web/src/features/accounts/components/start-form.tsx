@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
@@ -43,6 +44,7 @@ const KNOWN = ['nationalId', 'companyId', 'phoneNumber'] as const;
 
 /** Step 0: customer type, identity number, the foreign toggle and the mobile number. */
 export function StartForm({ pending, serverErrors, onSubmit, onForeignChange, initial }: StartFormProps) {
+  const { t } = useTranslation('accounts');
   const {
     register,
     control,
@@ -83,13 +85,13 @@ export function StartForm({ pending, serverErrors, onSubmit, onForeignChange, in
   });
 
   return (
-    <form className={styles.form} noValidate onSubmit={submit} aria-label="Sign up">
+    <form className={styles.form} noValidate onSubmit={submit} aria-label={t('startForm.signUp')}>
       <Controller
         control={control}
         name="type"
         render={({ field }) => (
           <Dropdown
-            label="Type"
+            label={t('startForm.type')}
             required
             options={CUSTOMER_TYPES}
             value={field.value ? CUSTOMER_TYPES.find((t) => t.value === field.value?.value) : null}
@@ -101,18 +103,28 @@ export function StartForm({ pending, serverErrors, onSubmit, onForeignChange, in
       />
       {company ? (
         <>
-          <TextInput label="Company ID" required error={errors.companyId?.message} {...register('companyId')} />
+          <TextInput
+            label={t('startForm.companyId')}
+            required
+            error={errors.companyId?.message}
+            {...register('companyId')}
+          />
           <label className={styles.toggle}>
             <input type="checkbox" role="switch" {...register('isForeign')} />
-            Registered outside Iran
+            {t('startForm.registeredOutsideIran')}
           </label>
         </>
       ) : (
-        <TextInput label="National ID" required error={errors.nationalId?.message} {...register('nationalId')} />
+        <TextInput
+          label={t('startForm.nationalId')}
+          required
+          error={errors.nationalId?.message}
+          {...register('nationalId')}
+        />
       )}
       {company && isForeign ? null : (
         <TextInput
-          label="Mobile Number"
+          label={t('startForm.mobileNumber')}
           type="tel"
           inputMode="numeric"
           autoComplete="tel"
@@ -123,11 +135,11 @@ export function StartForm({ pending, serverErrors, onSubmit, onForeignChange, in
         />
       )}
       <Button type="submit" fullWidth loading={pending}>
-        Continue
+        {t('startForm.continue')}
       </Button>
       <p>
         <Link to="/login" className={styles.link}>
-          Already have an account?
+          {t('startForm.alreadyHaveAnAccount')}
         </Link>
       </p>
     </form>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { TextInput } from '@/components/ui/text-input';
@@ -39,6 +40,7 @@ function RoleSelect({
 }
 
 function MemberRow({ member, manage }: { member: TeamMember; manage: boolean }) {
+  const { t } = useTranslation('accounts');
   const change = useChangeRole();
   const remove = useRemoveMember();
   const selectId = `role-${member.id}`;
@@ -48,12 +50,16 @@ function MemberRow({ member, manage }: { member: TeamMember; manage: boolean }) 
       <div className={team.who}>
         <strong>{member.name}</strong>
         <span className={team.email}>{member.email}</span>
-        <span className={team.status}>{STATUS[member.status] ?? member.status}</span>
+        <span className={team.status}>
+          {member.status in STATUS
+            ? t(`teamPanel.statuses.${member.status as 'active' | 'invited' | 'expired'}`)
+            : member.status}
+        </span>
       </div>
       {manage ? (
         <div className={team.controls}>
           <label htmlFor={selectId} className="visually-hidden">
-            Role of {member.name}
+            {t('teamPanel.roleOf')} {member.name}
           </label>
           <RoleSelect
             id={selectId}
@@ -67,7 +73,7 @@ function MemberRow({ member, manage }: { member: TeamMember; manage: boolean }) 
             loading={remove.isPending}
             onClick={() => remove.mutate(member.id, { onError: refused })}
           >
-            {member.status === 'active' ? 'Remove' : 'Withdraw'}
+            {member.status === 'active' ? t('teamPanel.remove') : t('teamPanel.withdraw')}
           </Button>
         </div>
       ) : (
@@ -78,6 +84,7 @@ function MemberRow({ member, manage }: { member: TeamMember; manage: boolean }) 
 }
 
 function InviteForm() {
+  const { t } = useTranslation('accounts');
   const invite = useInvite();
   const [email, setEmail] = useState('');
   const [name, setName] = useState('');
@@ -86,7 +93,7 @@ function InviteForm() {
   return (
     <form
       className={styles.form}
-      aria-label="Invite a colleague"
+      aria-label={t('teamPanel.inviteAColleague')}
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
@@ -102,17 +109,22 @@ function InviteForm() {
         );
       }}
     >
-      <h3 className={styles.sectionTitle}>Invite a colleague</h3>
-      <TextInput label="Name" value={name} error={fields.name} onChange={(event) => setName(event.target.value)} />
+      <h3 className={styles.sectionTitle}>{t('teamPanel.inviteAColleague')}</h3>
       <TextInput
-        label="E-mail"
+        label={t('teamPanel.name')}
+        value={name}
+        error={fields.name}
+        onChange={(event) => setName(event.target.value)}
+      />
+      <TextInput
+        label={t('teamPanel.eMail')}
         type="email"
         value={email}
         error={fields.email}
         onChange={(event) => setEmail(event.target.value)}
       />
       <label className={team.field} htmlFor="invite-role">
-        Role
+        {t('teamPanel.role')}
         <RoleSelect id="invite-role" value={role} onChange={setRole} />
       </label>
       {invite.isError && Object.keys(fields).length === 0 ? (
@@ -120,7 +132,7 @@ function InviteForm() {
           {invite.error.description}
         </p>
       ) : null}
-      <SubmitRow pending={invite.isPending}>Send invitation</SubmitRow>
+      <SubmitRow pending={invite.isPending}>{t('teamPanel.sendInvitation')}</SubmitRow>
     </form>
   );
 }
@@ -128,11 +140,12 @@ function InviteForm() {
 /** The profile's Team tab (company accounts): the members with their roles; an owner invites colleagues by
  * e-mail (a link good once, for 72 hours), changes roles and removes members. */
 export function TeamPanel({ manage }: { manage: boolean }) {
+  const { t } = useTranslation('accounts');
   const members = useTeam();
   return (
     <section aria-labelledby="team-title">
       <h2 id="team-title" className={styles.sectionTitle}>
-        {members.data ? `${members.data.companyName}: team` : 'Team'}
+        {members.data ? `${members.data.companyName}: team` : t('teamPanel.team')}
       </h2>
       <ul className={team.roles}>
         {TEAM_ROLES.map((r) => (
@@ -142,13 +155,13 @@ export function TeamPanel({ manage }: { manage: boolean }) {
         ))}
       </ul>
       {members.isError ? <p role="alert">{members.error.message}</p> : null}
-      {members.isPending ? <p>Loading the team…</p> : null}
-      <ul className={team.members} aria-label="Team members">
+      {members.isPending ? <p>{t('teamPanel.loadingTheTeam')}</p> : null}
+      <ul className={team.members} aria-label={t('teamPanel.teamMembers')}>
         {(members.data?.list ?? []).map((m) => (
           <MemberRow key={m.id} member={m} manage={manage} />
         ))}
       </ul>
-      {manage ? <InviteForm /> : <p>Only an owner changes the team.</p>}
+      {manage ? <InviteForm /> : <p>{t('teamPanel.onlyAnOwnerChanges')}</p>}
     </section>
   );
 }

@@ -1,3 +1,4 @@
+import { Trans, useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { CODE_LENGTH, formatCountdown } from '@/machines/sign-up-machine';
 import { CodeInput } from './code-input';
@@ -31,6 +32,7 @@ export function VerificationStep({
   onResend,
   onBack,
 }: VerificationStepProps) {
+  const { t } = useTranslation('accounts');
   const pending = verifying || resending;
   return (
     <form
@@ -43,34 +45,38 @@ export function VerificationStep({
       }}
     >
       <h2 id="verification-title" className={styles.title}>
-        Verification
+        {t('verificationStep.verification')}
       </h2>
       <p className={styles.muted}>
-        We sent a verification code to your phone number{phone ? ` ${phone}` : ''}. Enter it below.
+        {phone ? (
+          <Trans t={t} i18nKey="verificationStep.sentTo" values={{ phone }} components={{ phone: <bdi /> }} />
+        ) : (
+          t('verificationStep.sent')
+        )}
       </p>
       <CodeInput value={code} onChange={onCode} invalid={wrongCode} length={CODE_LENGTH} focusFirst />
       {wrongCode ? (
         <p className={styles.error} role="alert">
-          {error ?? 'The code is not correct.'}
+          {error ?? t('verificationStep.theCodeIsNot')}
         </p>
       ) : null}
       <div className={styles.actions}>
         <span>
-          Remaining Time{' '}
+          {t('verificationStep.remainingTime')}{' '}
           <span className={styles.countdown} aria-live="off" data-testid="countdown">
             {formatCountdown(remaining)}
           </span>
         </span>
         <button type="button" className={styles.linkButton} disabled={remaining > 0 || pending} onClick={onResend}>
-          Resend Code
+          {t('verificationStep.resendCode')}
         </button>
       </div>
       <div className={styles.actions}>
         <Button type="submit" disabled={code.length !== CODE_LENGTH || pending} loading={verifying}>
-          Confirm
+          {t('verificationStep.confirm')}
         </Button>
         <Button type="button" variant="outline" onClick={onBack}>
-          Back
+          {t('verificationStep.back')}
         </Button>
       </div>
     </form>

@@ -1,5 +1,7 @@
+import { Trans, useTranslation } from 'react-i18next';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { LanguageSwitch } from '@/components/language-switch';
 import { Button } from '@/components/ui/button';
 import { PasswordInput } from '@/components/ui/password-input';
 import { useAcceptInvitation } from '../api/team';
@@ -9,6 +11,8 @@ import team from '../components/team.module.css';
 /** The page an invitation e-mail opens: the colleague chooses a password (the sign-up rules) and then logs in
  * with their e-mail address. The link works once, for 72 hours. */
 export function AcceptInvitationRoute() {
+  const { t } = useTranslation('accounts');
+  const documentTitle = t('acceptInvitation.documentTitle');
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const accept = useAcceptInvitation();
@@ -16,29 +20,34 @@ export function AcceptInvitationRoute() {
   const [again, setAgain] = useState('');
   const [mismatch, setMismatch] = useState(false);
   useEffect(() => {
-    document.title = 'Join your team | Freight Booking Portal';
-  }, []);
+    document.title = documentTitle;
+  }, [documentTitle]);
   const fields = accept.error?.fields ?? {};
   const passwordError = mismatch ? undefined : (fields.newPassword ?? fields.password);
   return (
     <main className={styles.page}>
       <div className={`${styles.card} ${styles.narrow}`}>
-        <h1 className={styles.title}>Join your team</h1>
+        <LanguageSwitch />
+        <h1 className={styles.title}>{t('acceptInvitation.title')}</h1>
         {!token ? (
           <p role="alert" className={styles.error}>
-            This page needs the link from your invitation e-mail.
+            {t('acceptInvitation.noToken')}
           </p>
         ) : accept.isSuccess ? (
           <div className={`${styles.form} ${team.wrap}`} role="status">
             <p>
-              Welcome to {accept.data.companyName}. Log in with your e-mail address{' '}
-              <strong>{accept.data.username}</strong> and the password you chose.
+              <Trans
+                t={t}
+                i18nKey="acceptInvitation.welcome"
+                values={{ company: accept.data.companyName, username: accept.data.username }}
+                components={{ strong: <strong dir="auto" /> }}
+              />
             </p>
-            <Link to="/login">Go to the login</Link>
+            <Link to="/login">{t('acceptInvitation.toLogin')}</Link>
           </div>
         ) : fields.token ? (
           <p role="alert" className={styles.error}>
-            {fields.token} Ask an owner of your company's team to invite you again.
+            {t('acceptInvitation.deadLink', { reason: fields.token })}
           </p>
         ) : (
           <form
@@ -50,20 +59,18 @@ export function AcceptInvitationRoute() {
               if (password === again) accept.mutate({ token, password });
             }}
           >
-            <p className={styles.subtitle}>
-              Choose your password: at least 8 characters, with an uppercase letter and a digit.
-            </p>
+            <p className={styles.subtitle}>{t('acceptInvitation.rules')}</p>
             <PasswordInput
-              label="Password"
+              label={t('acceptInvitation.password')}
               value={password}
               error={passwordError}
               autoComplete="new-password"
               onChange={(event) => setPassword(event.target.value)}
             />
             <PasswordInput
-              label="Password again"
+              label={t('acceptInvitation.again')}
               value={again}
-              error={mismatch ? 'The passwords differ.' : undefined}
+              error={mismatch ? t('acceptInvitation.differ') : undefined}
               autoComplete="new-password"
               onChange={(event) => setAgain(event.target.value)}
             />
@@ -73,7 +80,7 @@ export function AcceptInvitationRoute() {
               </p>
             ) : null}
             <Button type="submit" fullWidth loading={accept.isPending}>
-              Join the team
+              {t('acceptInvitation.submit')}
             </Button>
           </form>
         )}

@@ -1,6 +1,8 @@
+import { useTranslation } from 'react-i18next';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { LanguageSwitch } from '@/components/language-switch';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { useRequestPasswordReset, useResetPassword } from '../api/passwords';
@@ -10,11 +12,12 @@ import { NewPasswordFields } from '../components/new-password-fields';
 import { useServerCheckedForm } from '../components/server-errors';
 import styles from '../components/accounts.module.css';
 
-const MISSING = 'Invalid or missing token and national ID.';
 const FIELDS = ['newPassword', 'confirmNewPassword'] as const;
 
 /** The page the e-mailed link opens: a new account's first password, or a reset. */
 export function CreatePasswordRoute() {
+  const { t } = useTranslation('accounts');
+  const documentTitle = t('createPassword.documentTitle');
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const token = params.get('token') ?? '';
@@ -34,30 +37,28 @@ export function CreatePasswordRoute() {
   const deadLink = Boolean(reset.error && 'token' in reset.error.fields);
 
   useEffect(() => {
-    document.title = 'Create New Password | Freight Booking Portal';
-  }, []);
+    document.title = documentTitle;
+  }, [documentTitle]);
 
   return (
     <main className={styles.page}>
       <div className={`${styles.card} ${styles.narrow}`}>
-        <h1 className={styles.title}>Create New Password</h1>
+        <LanguageSwitch />
+        <h1 className={styles.title}>{t('createPassword.title')}</h1>
         {missing ? (
           <p role="alert" className={styles.error}>
-            {MISSING}
+            {t('createPassword.missing')}
           </p>
         ) : deadLink ? (
           <div className={styles.form}>
             <p role="alert" className={styles.error}>
-              This link was already used or has expired: a link sets a password once, within one hour.
+              {t('createPassword.deadLink')}
             </p>
             {renew.isSuccess ? (
-              <p role="status">
-                We sent a new link to the e-mail address of the account {nationalId}. Open the newest e-mail; it is
-                valid for one hour.
-              </p>
+              <p role="status">{t('createPassword.renewed', { nationalId })}</p>
             ) : (
               <Button fullWidth loading={renew.isPending} onClick={() => renew.mutate(nationalId)}>
-                Send me a new link
+                {t('createPassword.renew')}
               </Button>
             )}
             {renew.isError ? <p role="alert">{renew.error.description}</p> : null}
@@ -68,10 +69,10 @@ export function CreatePasswordRoute() {
             noValidate
             onSubmit={handleSubmit((values) => reset.mutate({ ...values, token, nationalId }))}
           >
-            <p className={styles.subtitle}>Choose a password for the account {nationalId}.</p>
+            <p className={styles.subtitle}>{t('createPassword.choose', { nationalId })}</p>
             <NewPasswordFields control={control} errors={errors} />
             <Button type="submit" fullWidth loading={reset.isPending}>
-              Save Password
+              {t('createPassword.submit')}
             </Button>
           </form>
         )}
@@ -79,21 +80,21 @@ export function CreatePasswordRoute() {
       <Dialog
         open={reset.isSuccess}
         onClose={() => navigate('/login')}
-        title="Password Changed Successfully"
+        title={t('createPassword.doneTitle')}
         tone="success"
         dismissible={false}
-        actions={<Button onClick={() => navigate('/login')}>Confirm</Button>}
+        actions={<Button onClick={() => navigate('/login')}>{t('confirm')}</Button>}
       >
-        <p>Your password changed successfully. Now you can log in with your new password.</p>
+        <p>{t('createPassword.done')}</p>
       </Dialog>
       <Dialog
         open={reset.isError && !fieldError && !deadLink}
         onClose={() => reset.reset()}
-        title="The password was not saved"
+        title={t('createPassword.failedTitle')}
         tone="error"
-        actions={<Button onClick={() => reset.reset()}>Try again</Button>}
+        actions={<Button onClick={() => reset.reset()}>{t('createPassword.tryAgain')}</Button>}
       >
-        <p>{reset.error?.description ?? 'The server could not be reached.'} Nothing changed; try again.</p>
+        <p>{t('createPassword.failed', { reason: reset.error?.description ?? t('createPassword.unreachable') })}</p>
       </Dialog>
     </main>
   );

@@ -1,7 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
+import { LanguageSwitch } from '@/components/language-switch';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { TextInput } from '@/components/ui/text-input';
@@ -11,6 +13,8 @@ import type { ForgotPasswordValues } from '../api/schemas';
 import styles from '../components/accounts.module.css';
 
 export function ForgetPasswordRoute() {
+  const { t } = useTranslation('accounts');
+  const documentTitle = t('forgetPassword.documentTitle');
   const navigate = useNavigate();
   const reset = useRequestPasswordReset();
   const {
@@ -20,51 +24,49 @@ export function ForgetPasswordRoute() {
   } = useForm<ForgotPasswordValues>({ resolver: zodResolver(forgotPasswordSchema), defaultValues: { nationalId: '' } });
 
   useEffect(() => {
-    document.title = 'Forgot Password | Freight Booking Portal';
-  }, []);
+    document.title = documentTitle;
+  }, [documentTitle]);
 
   return (
     <main className={styles.page}>
       <div className={`${styles.card} ${styles.narrow}`}>
-        <h1 className={styles.title}>Forgot Password</h1>
-        <p className={styles.subtitle}>
-          Enter your username (your National ID, or your Company ID for a company) and we e-mail you a link to choose a
-          new password.
-        </p>
+        <LanguageSwitch />
+        <h1 className={styles.title}>{t('forgetPassword.title')}</h1>
+        <p className={styles.subtitle}>{t('forgetPassword.subtitle')}</p>
         <form className={styles.form} noValidate onSubmit={handleSubmit(({ nationalId }) => reset.mutate(nationalId))}>
           <TextInput
-            label="National ID or Company ID"
+            label={t('forgetPassword.username')}
             required
             error={errors.nationalId?.message}
             {...register('nationalId')}
           />
           <Button type="submit" fullWidth loading={reset.isPending}>
-            Reset My Password
+            {t('forgetPassword.submit')}
           </Button>
           <Link to="/login" className={styles.link}>
-            Back to log in
+            {t('forgetPassword.back')}
           </Link>
         </form>
       </div>
       <Dialog
         open={reset.isSuccess}
         onClose={() => navigate('/login')}
-        title="Check Your Email"
+        title={t('forgetPassword.sentTitle')}
         tone="success"
         dismissible={false}
-        actions={<Button onClick={() => navigate('/login')}>Confirm</Button>}
+        actions={<Button onClick={() => navigate('/login')}>{t('confirm')}</Button>}
       >
-        <p>we sent a link to your email address to reset your password</p>
+        <p>{t('forgetPassword.sent')}</p>
       </Dialog>
       <Dialog
         open={reset.isError}
         onClose={() => window.location.reload()}
-        title="Error"
+        title={t('forgetPassword.errorTitle')}
         tone="error"
         dismissible={false}
-        actions={<Button onClick={() => window.location.reload()}>Confirm</Button>}
+        actions={<Button onClick={() => window.location.reload()}>{t('confirm')}</Button>}
       >
-        <p>Something went wrong! Please try again.</p>
+        <p>{t('forgetPassword.error')}</p>
       </Dialog>
     </main>
   );

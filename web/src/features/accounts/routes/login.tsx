@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { LanguageSwitch } from '@/components/language-switch';
 import { Logo } from '@/components/ui/logo';
@@ -9,6 +10,7 @@ import { LoginForm } from '../components/login-form';
 import styles from './login.module.css';
 
 export function LoginRoute() {
+  const { t } = useTranslation('accounts');
   // Read once: after a successful login the form keeps the screen for its 3-second reload delay.
   const [signedIn] = useState(hasToken);
   const [params] = useSearchParams();
@@ -26,15 +28,14 @@ export function LoginRoute() {
         <div className={styles.card}>
           <p className={styles.brand}>
             <Logo />
-            Freight Booking Portal
+            {t('shell.brand', { ns: 'common' })}
           </p>
           <LanguageSwitch />
-          <h1 className={styles.title}>Welcome back</h1>
-          <p className={styles.subtitle}>Log in to manage your rate requests and bookings.</p>
+          <h1 className={styles.title}>{t('login.title')}</h1>
+          <p className={styles.subtitle}>{t('login.subtitle')}</p>
           {signedOut ? (
             <p role="status" className={styles.notice}>
-              You were signed out: the password was changed, every session was ended, or the session expired. Log in
-              again to go on.
+              {t('login.signedOut')}
             </p>
           ) : null}
           <LoginForm />

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ContentLayout } from '@/components/layouts';
 import { getRole } from '@/lib/session';
@@ -14,11 +15,11 @@ import styles from '../components/accounts.module.css';
 
 /** The profile's tabs, each opened by its query parameter (`?security=true`); the first one asked for wins. */
 const TABS = [
-  { param: 'editProfile', title: 'Edit Profile', customersOnly: false },
-  { param: 'team', title: 'Team', customersOnly: true },
-  { param: 'security', title: 'Security', customersOnly: false },
-  { param: 'integrations', title: 'Integrations', customersOnly: true },
-  { param: 'emails', title: 'E-mails', customersOnly: true },
+  { param: 'editProfile', customersOnly: false },
+  { param: 'team', customersOnly: true },
+  { param: 'security', customersOnly: false },
+  { param: 'integrations', customersOnly: true },
+  { param: 'emails', customersOnly: true },
 ] as const;
 
 type Tab = (typeof TABS)[number]['param'];
@@ -28,6 +29,7 @@ type Tab = (typeof TABS)[number]['param'];
  * webhooks; ?emails=true: which booking e-mails the customer gets; none: the first tab the person has (a
  * customer's profile, staff's security), never a bare heading. */
 export function ProfileRoute() {
+  const { t } = useTranslation('accounts');
   const [params] = useSearchParams();
   const role = getRole();
   const kind = role === 1 || role === 2 || role === 3 ? (role as CustomerKind) : null;
@@ -36,21 +38,21 @@ export function ProfileRoute() {
   const colleague = Boolean(me.data && me.data.companyId !== me.data.id);
   const owner = me.data?.teamRole === 'owner';
   const company = kind === 2 || kind === 3;
-  const has = (t: (typeof TABS)[number]) =>
-    (kind || !t.customersOnly) && (t.param !== 'team' || company) && !(t.param === 'emails' && colleague);
-  const open = TABS.find((t) => params.get(t.param) === 'true' && has(t)) ?? (kind ? TABS[0] : TABS[2]);
+  const has = (tab: (typeof TABS)[number]) =>
+    (kind || !tab.customersOnly) && (tab.param !== 'team' || company) && !(tab.param === 'emails' && colleague);
+  const open = TABS.find((tab) => params.get(tab.param) === 'true' && has(tab)) ?? (kind ? TABS[0] : TABS[2]);
   const shown = (tab: Tab) => open.param === tab;
   return (
-    <ContentLayout title={open.title}>
-      <nav className={styles.tabs} aria-label="Profile tabs">
-        {TABS.filter(has).map((t) => (
+    <ContentLayout title={t(`profile.tabs.${open.param}`)}>
+      <nav className={styles.tabs} aria-label={t('profile.tabsLabel')}>
+        {TABS.filter(has).map((tab) => (
           <Link
-            key={t.param}
-            to={`/dashboard/profile?${t.param}=true`}
-            className={shown(t.param) ? `${styles.tab} ${styles.tabActive}` : styles.tab}
-            aria-current={shown(t.param) ? 'page' : undefined}
+            key={tab.param}
+            to={`/dashboard/profile?${tab.param}=true`}
+            className={shown(tab.param) ? `${styles.tab} ${styles.tabActive}` : styles.tab}
+            aria-current={shown(tab.param) ? 'page' : undefined}
           >
-            {t.title}
+            {t(`profile.tabs.${tab.param}`)}
           </Link>
         ))}
       </nav>
@@ -60,7 +62,7 @@ export function ProfileRoute() {
         ) : kind ? (
           <ProfileForm key={kind} kind={kind} />
         ) : (
-          <p>Staff accounts have no customer profile.</p>
+          <p>{t('profile.staff')}</p>
         )
       ) : null}
       {shown('team') && company ? <TeamPanel manage={owner} /> : null}

@@ -1,0 +1,43 @@
+import { act } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { setLanguage } from '@/i18n';
+import { accountLanguage } from './account-language';
+import { fieldLabel } from './field-words';
+import { customerLabel, label, machines, MACHINE_IDS } from './lifecycle';
+import { message } from './messages';
+
+describe('shared words follow the language shown', () => {
+  afterEach(async () => {
+    await act(() => setLanguage('en'));
+  });
+
+  it('names every state of every machine in Persian', async () => {
+    for (const id of MACHINE_IDS) {
+      for (const state of machines[id].states) {
+        expect(state.labelFa, `${id}.${state.name}`).toMatch(/[\u0600-\u06FF]/);
+      }
+    }
+    expect(label('shipping_order', 'issued')).toBe('Bill Of Lading Issued');
+    await act(() => setLanguage('fa'));
+    expect(label('shipping_order', 'issued')).toBe('بارنامه صادر شد');
+    expect(label('rate_request', 0, 1200)).toBe('نرخ اعلام شد');
+    expect(customerLabel('rate_request', 'rejected_by_client')).toBe('رد شده توسط شما');
+    expect(label('shipping_order', 'issued', null, 'en')).toBe('Bill Of Lading Issued');
+  });
+
+  it('reads the English words where no Persian ones exist yet', async () => {
+    const english = message('accounts.address.required');
+    const words = fieldLabel('nonexistent_word_here');
+    await act(() => setLanguage('fa'));
+    expect(message('accounts.address.required')).toBe(english);
+    expect(fieldLabel('nonexistent_word_here')).toBe(words);
+    expect(customerLabel('rate_request', 'rejected_by_client')).not.toBe('Declined by you');
+  });
+
+  it("takes the account's language only when it is one the app speaks", () => {
+    expect(accountLanguage({ language: 'fa' })).toBe('fa');
+    expect(accountLanguage({ language: 'de' })).toBeUndefined();
+    expect(accountLanguage({})).toBeUndefined();
+    expect(accountLanguage(undefined)).toBeUndefined();
+  });
+});
