@@ -26,20 +26,23 @@ describe('a milestone recorded by hand', () => {
       transportDetails: { transportCall: { vesselTransport: { vesselName: 'KING OF THE SEAS' } } },
     });
     const departed = milestoneEvent({ ...loaded, code: 'DEPA', container: '' }, 'staff-2', new Date());
-    expect(departed.eventClassification).toEqual({ eventTypeCode: 'TRANSPORT', eventClassifierCode: 'ACT', transportEventTypeCode: 'DEPA' });
+    expect(departed.eventClassification).toEqual({
+      eventTypeCode: 'TRANSPORT',
+      eventClassifierCode: 'ACT',
+      transportEventTypeCode: 'DEPA',
+    });
     expect(departed.equipmentDetails).toBeUndefined();
     // As the screens write it, with its zone: the same instant.
-    expect(milestoneEvent({ ...loaded, at: '2027/01/06 08:30 UTC' }, 'staff-3', new Date()).eventDateTime).toBe('2027-01-06T08:30:00Z');
+    expect(milestoneEvent({ ...loaded, at: '2027/01/06 08:30 UTC' }, 'staff-3', new Date()).eventDateTime).toBe(
+      '2027-01-06T08:30:00Z',
+    );
   });
 
   it('names what is missing: a container for equipment, a UN/LOCODE, the reference and the time', () => {
     expect(milestoneProblems(loaded)).toEqual({});
-    expect(Object.keys(milestoneProblems({ ...loaded, container: 'ABC', port: 'Hamburg', reference: ' ', at: '' })).sort()).toEqual([
-      'at',
-      'container',
-      'port',
-      'reference',
-    ]);
+    expect(
+      Object.keys(milestoneProblems({ ...loaded, container: 'ABC', port: 'Hamburg', reference: ' ', at: '' })).sort(),
+    ).toEqual(['at', 'container', 'port', 'reference']);
     expect(milestoneProblems({ ...loaded, code: 'ARRI', container: '' })).toEqual({});
     // The one format only: the browser's own (01/06/2027) or an ISO value typed by hand is refused.
     for (const at of ['01/06/2027 08:30', '2027-01-06T08:30', '2027/02/30 08:30', '2027/01/06'])
