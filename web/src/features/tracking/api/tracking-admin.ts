@@ -40,7 +40,10 @@ export const unmatchedOptions = (page: number) =>
   queryOptions({
     queryKey: trackingKeys.unmatched(page),
     queryFn: ({ signal }) =>
-      api.get<Unmatched>(`${ADMIN}/tracking-events/unmatched`, { signal, query: { limit: UNMATCHED_PAGE, offset: page } }),
+      api.get<Unmatched>(`${ADMIN}/tracking-events/unmatched`, {
+        signal,
+        query: { limit: UNMATCHED_PAGE, offset: page },
+      }),
   });
 
 export const issuePublisherKey = (label: string) => api.post<IssuedKey>(`${ADMIN}/publisher-keys`, { label });
@@ -59,12 +62,19 @@ export async function recordEvents(events: unknown[]): Promise<Feedback[]> {
   const token = getToken();
   const answer = await fetch('/v3/events', {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      'Content-Type': 'application/json',
+      Accept: 'application/json',
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    },
     body: JSON.stringify({ events }),
   });
   const body = (await answer.json().catch(() => ({}))) as { feedbackElements?: Feedback[] };
   const feedback = body.feedbackElements ?? [];
-  if (!answer.ok) throw new MilestoneRefused(feedback.length ? feedback : [{ severity: 'ERROR', message: `Refused (${answer.status})` }]);
+  if (!answer.ok)
+    throw new MilestoneRefused(
+      feedback.length ? feedback : [{ severity: 'ERROR', message: `Refused (${answer.status})` }],
+    );
   return feedback;
 }
 

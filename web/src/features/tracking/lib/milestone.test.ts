@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { milestoneEvent, milestoneProblems } from './milestone';
+import { milestoneEvent, milestoneProblems, parseMilestoneMoment } from './milestone';
 import type { MilestoneForm } from './milestone';
 
 const loaded: MilestoneForm = {
@@ -26,23 +26,38 @@ describe('a milestone recorded by hand', () => {
       transportDetails: { transportCall: { vesselTransport: { vesselName: 'KING OF THE SEAS' } } },
     });
     const departed = milestoneEvent({ ...loaded, code: 'DEPA', container: '' }, 'staff-2', new Date());
-    expect(departed.eventClassification).toEqual({ eventTypeCode: 'TRANSPORT', eventClassifierCode: 'ACT', transportEventTypeCode: 'DEPA' });
+    expect(departed.eventClassification).toEqual({
+      eventTypeCode: 'TRANSPORT',
+      eventClassifierCode: 'ACT',
+      transportEventTypeCode: 'DEPA',
+    });
     expect(departed.equipmentDetails).toBeUndefined();
     // As the screens write it, with its zone: the same instant.
-    expect(milestoneEvent({ ...loaded, at: '2027/01/06 08:30 UTC' }, 'staff-3', new Date()).eventDateTime).toBe('2027-01-06T08:30:00Z');
+    expect(milestoneEvent({ ...loaded, at: '2027/01/06 08:30 UTC' }, 'staff-3', new Date()).eventDateTime).toBe(
+      '2027-01-06T08:30:00Z',
+    );
   });
 
   it('names what is missing: a container for equipment, a UN/LOCODE, the reference and the time', () => {
     expect(milestoneProblems(loaded)).toEqual({});
-    expect(Object.keys(milestoneProblems({ ...loaded, container: 'ABC', port: 'Hamburg', reference: ' ', at: '' })).sort()).toEqual([
-      'at',
-      'container',
-      'port',
-      'reference',
-    ]);
+    expect(
+      Object.keys(milestoneProblems({ ...loaded, container: 'ABC', port: 'Hamburg', reference: ' ', at: '' })).sort(),
+    ).toEqual(['at', 'container', 'port', 'reference']);
     expect(milestoneProblems({ ...loaded, code: 'ARRI', container: '' })).toEqual({});
     // The one format only: the browser's own (01/06/2027) or an ISO value typed by hand is refused.
     for (const at of ['01/06/2027 08:30', '2027-01-06T08:30', '2027/02/30 08:30', '2027/01/06'])
       expect(milestoneProblems({ ...loaded, at }).at).toBe('A time as YYYY/MM/DD HH:MM, in UTC');
+  });
+});
+
+describe('a milestone time typed in the Solar Hijri calendar', () => {
+  it('reads a year below 1700 as Solar Hijri, with Latin or Persian digits, and sends the same UTC instant', () => {
+    expect(parseMilestoneMoment('1405/10/24 08:30')).toBe('2027-01-14T08:30:00Z');
+    expect(parseMilestoneMoment('۱۴۰۵/۱۰/۲۴ ۰۸:۳۰')).toBe('2027-01-14T08:30:00Z');
+    expect(parseMilestoneMoment('۱۴۰۵/۰۱/۰۱ ۰۰:۰۰ UTC')).toBe('2026-03-21T00:00:00Z');
+    expect(parseMilestoneMoment('2027/01/14 08:30')).toBe('2027-01-14T08:30:00Z');
+    // No 31 Esfand in 1405, no 13th month, no 24:00.
+    for (const typed of ['1405/12/31 08:30', '1405/13/01 08:30', '1405/10/24 24:00', '1405-10-24 08:30'])
+      expect(parseMilestoneMoment(typed)).toBeNull();
   });
 });

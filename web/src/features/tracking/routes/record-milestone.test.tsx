@@ -8,7 +8,9 @@ function type(label: string, value: string) {
 }
 
 function posted(fetchMock: ReturnType<typeof vi.fn>): { eventDateTime: string }[] {
-  return fetchMock.mock.calls.flatMap(([, init]) => (JSON.parse(String((init as RequestInit).body)) as { events: { eventDateTime: string }[] }).events);
+  return fetchMock.mock.calls.flatMap(
+    ([, init]) => (JSON.parse(String((init as RequestInit).body)) as { events: { eventDateTime: string }[] }).events,
+  );
 }
 
 describe('recording a milestone by hand: the time in the one format, UTC', () => {

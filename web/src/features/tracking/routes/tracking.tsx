@@ -5,6 +5,7 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import type { ReactNode } from 'react';
 import { ContentLayout } from '@/components/layouts';
 import { CopyButton } from '@/components/ui/copy-button';
@@ -12,7 +13,8 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toast } from '@/components/ui/toast';
 import { errorText } from '@/lib/api-client';
-import { formatAt, formatMoment, momentField } from '@/lib/format';
+import { currentLanguage } from '@/i18n';
+import { formatAt, formatMoment, localDigits } from '@/lib/format';
 import { usePlaces } from '@/lib/places';
 import {
   MilestoneRefused,
@@ -26,15 +28,22 @@ import {
   trackingKeys,
   unmatchedOptions,
 } from '../api/tracking-admin';
-import { MILESTONES, isEquipment, milestoneEvent, milestoneProblems } from '../lib/milestone';
+import { MILESTONES, isEquipment, milestoneEvent, milestoneField, milestoneProblems } from '../lib/milestone';
 import type { Classifier, MilestoneCode, MilestoneForm } from '../lib/milestone';
 import styles from './tracking.module.css';
 
-function hours(value: number): string {
-  return value >= 48 ? `${Math.round(value / 24)} days` : `${Math.round(value)} h`;
-}
+// Examples of data, not words: references, container numbers and vessel names are Latin in every language.
+const EXAMPLE = { reference: 'FB-2027-000123', container: 'MSCU1234566', vessel: 'KING OF THE SEAS', partial: 'FB-…' };
+
+/** A number as the language writes its digits. */
+const n = (value: number) => localDigits(String(value));
 
 function Exceptions() {
+  const { t } = useTranslation('tracking');
+  const hours = (value: number) =>
+    value >= 48
+      ? t('exceptions.days', { count: Math.round(value / 24), n: n(Math.round(value / 24)) })
+      : t('exceptions.hours', { n: n(Math.round(value)) });
   const query = useQuery(exceptionsOptions());
   // Cut-offs at the port of loading and arrivals at their port, each in that port's local time.
   const places = usePlaces([
@@ -42,46 +51,75 @@ function Exceptions() {
     ...(query.data?.slippedArrivals ?? []).map((r) => r.arrivalPort),
   ]);
   const zone = (port: string | null | undefined) => (port ? places.get(port)?.timeZone : null);
-  if (query.isPending) return <p className={styles.muted}>Loading…</p>;
+  if (query.isPending) return <p className={styles.muted}>{t('loading')}</p>;
   if (query.isError) return <p role="alert">{errorText(query.error)}</p>;
   const { notGatedIn, slippedArrivals, unmatchedEvents } = query.data;
   return (
     <section aria-labelledby="exceptions-heading" className={styles.panel} data-testid="tracking-exceptions">
-      <h2 id="exceptions-heading">Exceptions</h2>
-      <h3>Containers not gated in before the cargo cut-off ({notGatedIn.length})</h3>
-      {notGatedIn.length === 0 ? <p className={styles.muted}>Every container due within a day is in.</p> : null}
+      <h2 id="exceptions-heading">{t('exceptions.heading')}</h2>
+      <h3>{t('exceptions.notGatedIn', { n: n(notGatedIn.length) })}</h3>
+      {notGatedIn.length === 0 ? <p className={styles.muted}>{t('exceptions.allIn')}</p> : null}
       <ul>
         {notGatedIn.map((row) => (
           <li key={row.rateRequestId} data-testid="not-gated-in">
-            <strong>{row.reference ?? row.rateRequestId}</strong> · {row.customerName}: {row.containersMissing} of{' '}
-            {row.containersExpected} not gated in
-            {row.missingContainers.length > 0 ? ` (${row.missingContainers.join(', ')})` : ''} · cut-off{' '}
+            <strong>
+              <bdi>{row.reference ?? row.rateRequestId}</bdi>
+            </strong>{' '}
+            · <bdi>{row.customerName}</bdi>:{' '}
+            {t('exceptions.missing', { missing: n(row.containersMissing), expected: n(row.containersExpected) })}
+            {row.missingContainers.length > 0 ? (
+              <>
+                {' ('}
+                <bdi>{row.missingContainers.join(', ')}</bdi>)
+              </>
+            ) : null}{' '}
+            · {t('exceptions.cutOff')}{' '}
             <span className={row.cutOffPassed ? styles.late : undefined}>
               {formatAt(row.cargoCutOff, zone(row.loadPort))}
-              {row.cutOffPassed ? ' (passed)' : ''}
+              {row.cutOffPassed ? t('exceptions.passed') : ''}
             </span>{' '}
-            at {row.loadPort}
-            {row.vesselName ? ` for ${row.vesselName}` : ''}
+            {t('exceptions.at')} <bdi>{row.loadPort}</bdi>
+            {row.vesselName ? (
+              <Trans
+                t={t}
+                i18nKey="exceptions.forVessel"
+                values={{ vessel: row.vesselName }}
+                components={{ b: <bdi /> }}
+              />
+            ) : null}
           </li>
         ))}
       </ul>
-      <h3>Arrivals slipped by more than a day ({slippedArrivals.length})</h3>
-      {slippedArrivals.length === 0 ? <p className={styles.muted}>No vessel is running late.</p> : null}
+      <h3>{t('exceptions.slipped', { n: n(slippedArrivals.length) })}</h3>
+      {slippedArrivals.length === 0 ? <p className={styles.muted}>{t('exceptions.noneLate')}</p> : null}
       <ul>
         {slippedArrivals.map((row) => (
           <li key={row.rateRequestId} data-testid="slipped-arrival">
-            <strong>{row.reference ?? row.rateRequestId}</strong> · {row.vesselName ?? 'vessel'} now expected at{' '}
-            {row.arrivalPort ?? 'its port'} {formatAt(row.estimatedArrival, zone(row.arrivalPort))},{' '}
-            <span className={styles.late}>{hours(row.arrivalDelayHours)} late</span>
+            <strong>
+              <bdi>{row.reference ?? row.rateRequestId}</bdi>
+            </strong>{' '}
+            ·{' '}
+            <Trans
+              t={t}
+              i18nKey="exceptions.expected"
+              values={{
+                vessel: row.vesselName ?? t('exceptions.vessel'),
+                port: row.arrivalPort ?? t('exceptions.itsPort'),
+                time: formatAt(row.estimatedArrival, zone(row.arrivalPort)),
+              }}
+              components={{ b: <bdi /> }}
+            />{' '}
+            <span className={styles.late}>{t('exceptions.late', { delay: hours(row.arrivalDelayHours) })}</span>
           </li>
         ))}
       </ul>
-      <p className={styles.muted}>Events that matched no booking: {unmatchedEvents} (below).</p>
+      <p className={styles.muted}>{t('exceptions.unmatched', { n: n(unmatchedEvents) })}</p>
     </section>
   );
 }
 
 function UnmatchedEvents() {
+  const { t } = useTranslation('tracking');
   const client = useQueryClient();
   const [page, setPage] = useState(1);
   const [references, setReferences] = useState<Record<string, string>>({});
@@ -89,7 +127,7 @@ function UnmatchedEvents() {
   const assign = useMutation({
     mutationFn: ({ id, reference }: { id: string; reference: string }) => assignEvent(id, reference),
     onSuccess: (_, { reference }) => {
-      toast.success(`Event assigned to ${reference}`);
+      toast.success(t('unmatched.assigned', { reference }));
       void client.invalidateQueries({ queryKey: trackingKeys.all });
     },
     onError: (error) => toast.error(errorText(error)),
@@ -99,27 +137,37 @@ function UnmatchedEvents() {
   const pages = Math.max(1, Math.ceil(total / UNMATCHED_PAGE));
   return (
     <section aria-labelledby="unmatched-heading" className={styles.panel}>
-      <h2 id="unmatched-heading">Events that matched no booking ({total})</h2>
+      <h2 id="unmatched-heading">{t('unmatched.heading', { n: n(total) })}</h2>
       {query.isError ? <p role="alert">{errorText(query.error)}</p> : null}
-      {rows.length === 0 && !query.isPending ? <p className={styles.muted}>None: every event found its booking.</p> : null}
+      {rows.length === 0 && !query.isPending ? <p className={styles.muted}>{t('unmatched.none')}</p> : null}
       <ul>
         {rows.map((row) => (
           <li key={row.id} data-testid="unmatched-event" className={styles.row}>
             <span>
-              {row.description}
-              {row.equipmentReference ? ` · container ${row.equipmentReference}` : ''} · {formatMoment(row.eventDateTime)}
+              <bdi>{row.description}</bdi>
+              {row.equipmentReference ? (
+                <>
+                  {t('unmatched.container')} <bdi>{row.equipmentReference}</bdi>
+                </>
+              ) : null}{' '}
+              · {formatMoment(row.eventDateTime)}
               <br />
               {row.sentReferences.length > 0 ? (
-                <span data-testid="sent-reference">Reference sent: {row.sentReferences.join(', ')}</span>
+                <span data-testid="sent-reference">
+                  {t('unmatched.referenceSent')} <bdi>{row.sentReferences.join(', ')}</bdi>
+                </span>
               ) : (
-                <span data-testid="sent-reference">No booking reference sent</span>
+                <span data-testid="sent-reference">{t('unmatched.noReference')}</span>
               )}{' '}
-              <span className={styles.muted}>· publisher’s event ID <code>{row.eventID}</code></span>
+              <span className={styles.muted}>
+                {t('unmatched.eventId')} <code dir="ltr">{row.eventID}</code>
+              </span>
             </span>
             <label className={styles.field}>
-              <span className="visually-hidden">Booking reference for {row.eventID}</span>
+              <span className="visually-hidden">{t('unmatched.referenceFor', { id: row.eventID })}</span>
               <input
-                placeholder="FB-…"
+                dir="auto"
+                placeholder={EXAMPLE.partial}
                 value={references[row.id] ?? ''}
                 onChange={(e) => setReferences({ ...references, [row.id]: e.target.value })}
               />
@@ -129,21 +177,19 @@ function UnmatchedEvents() {
               disabled={!(references[row.id] ?? '').trim() || assign.isPending}
               onClick={() => assign.mutate({ id: row.id, reference: (references[row.id] ?? '').trim() })}
             >
-              Assign
+              {t('unmatched.assign')}
             </Button>
           </li>
         ))}
       </ul>
       {pages > 1 ? (
-        <nav className={styles.pager} aria-label="Unmatched events pages">
+        <nav className={styles.pager} aria-label={t('unmatched.pages')}>
           <Button variant="outline" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            Previous
+            {t('unmatched.previous')}
           </Button>
-          <span>
-            Page {page} of {pages}
-          </span>
+          <span>{localDigits(t('unmatched.page', { page, pages }))}</span>
           <Button variant="outline" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-            Next
+            {t('unmatched.next')}
           </Button>
         </nav>
       ) : null}
@@ -161,9 +207,19 @@ function Field({ id, label, error, children }: { id: string; label: string; erro
   );
 }
 
-const EMPTY: MilestoneForm = { reference: '', code: 'GTIN', classifier: 'ACT', container: '', port: '', vessel: '', at: '' };
+const EMPTY: MilestoneForm = {
+  reference: '',
+  code: 'GTIN',
+  classifier: 'ACT',
+  container: '',
+  port: '',
+  vessel: '',
+  at: '',
+};
 
 export function RecordMilestone() {
+  const { t } = useTranslation('tracking');
+  const language = currentLanguage();
   const client = useQueryClient();
   const [form, setForm] = useState<MilestoneForm>(EMPTY);
   const [shown, setShown] = useState<Partial<Record<keyof MilestoneForm, string>>>({});
@@ -173,23 +229,25 @@ export function RecordMilestone() {
     onSuccess: (feedback) => {
       setRefused([]);
       const warned = feedback.filter((f) => f.severity === 'WARN').map((f) => f.message);
-      if (warned.length > 0) toast.error(`Recorded, but: ${warned.join('; ')}`);
-      else toast.success('Milestone recorded');
+      if (warned.length > 0) toast.error(t('recordMilestone.recordedBut', { warnings: warned.join('; ') }));
+      else toast.success(t('recordMilestone.recorded'));
       setForm({ ...EMPTY, reference: form.reference });
       void client.invalidateQueries({ queryKey: trackingKeys.all });
     },
-    onError: (error) => setRefused(error instanceof MilestoneRefused ? error.feedback.map((f) => f.message) : [errorText(error)]),
+    onError: (error) =>
+      setRefused(error instanceof MilestoneRefused ? error.feedback.map((f) => f.message) : [errorText(error)]),
   });
   const set = (changes: Partial<MilestoneForm>) => setForm({ ...form, ...changes });
   const submit = () => {
     const problems = milestoneProblems(form);
     setShown(problems);
-    if (Object.keys(problems).length === 0) record.mutate(milestoneEvent(form, `staff-${crypto.randomUUID()}`, new Date()));
+    if (Object.keys(problems).length === 0)
+      record.mutate(milestoneEvent(form, `staff-${crypto.randomUUID()}`, new Date()));
   };
   return (
     <section aria-labelledby="milestone-heading" className={styles.panel}>
-      <h2 id="milestone-heading">Record a milestone</h2>
-      <p className={styles.muted}>For a terminal or depot that publishes nothing: it joins the booking&apos;s timeline as a published event would.</p>
+      <h2 id="milestone-heading">{t('recordMilestone.heading')}</h2>
+      <p className={styles.muted}>{t('recordMilestone.help')}</p>
       <form
         className={styles.form}
         onSubmit={(e) => {
@@ -198,60 +256,93 @@ export function RecordMilestone() {
         }}
         noValidate
       >
-        <Field id="milestone-reference" label="Booking reference" error={shown.reference}>
-          <input id="milestone-reference" value={form.reference} onChange={(e) => set({ reference: e.target.value })} placeholder="FB-2027-000123" />
+        <Field id="milestone-reference" label={t('recordMilestone.reference')} error={shown.reference}>
+          <input
+            id="milestone-reference"
+            dir="auto"
+            value={form.reference}
+            onChange={(e) => set({ reference: e.target.value })}
+            placeholder={EXAMPLE.reference}
+          />
         </Field>
-        <Field id="milestone-code" label="Milestone">
-          <select id="milestone-code" value={form.code} onChange={(e) => set({ code: e.target.value as MilestoneCode })}>
+        <Field id="milestone-code" label={t('recordMilestone.milestone')}>
+          <select
+            id="milestone-code"
+            value={form.code}
+            onChange={(e) => set({ code: e.target.value as MilestoneCode })}
+          >
             {MILESTONES.map((m) => (
               <option key={m.code} value={m.code}>
-                {m.words}
+                {t(`recordMilestone.kinds.${m.code}`)}
               </option>
             ))}
           </select>
         </Field>
-        <Field id="milestone-classifier" label="Happened or expected">
-          <select id="milestone-classifier" value={form.classifier} onChange={(e) => set({ classifier: e.target.value as Classifier })}>
-            <option value="ACT">Actual</option>
-            <option value="EST">Estimated</option>
-            <option value="PLN">Planned</option>
+        <Field id="milestone-classifier" label={t('recordMilestone.classifier')}>
+          <select
+            id="milestone-classifier"
+            value={form.classifier}
+            onChange={(e) => set({ classifier: e.target.value as Classifier })}
+          >
+            <option value="ACT">{t('recordMilestone.actual')}</option>
+            <option value="EST">{t('recordMilestone.estimated')}</option>
+            <option value="PLN">{t('recordMilestone.planned')}</option>
           </select>
         </Field>
         {isEquipment(form.code) ? (
-          <Field id="milestone-container" label="Container number" error={shown.container}>
-            <input id="milestone-container" value={form.container} onChange={(e) => set({ container: e.target.value })} placeholder="MSCU1234566" />
+          <Field id="milestone-container" label={t('recordMilestone.container')} error={shown.container}>
+            <input
+              id="milestone-container"
+              dir="auto"
+              value={form.container}
+              onChange={(e) => set({ container: e.target.value })}
+              placeholder={EXAMPLE.container}
+            />
           </Field>
         ) : null}
-        <Field id="milestone-port" label="Port (UN/LOCODE)" error={shown.port}>
-          <input id="milestone-port" value={form.port} onChange={(e) => set({ port: e.target.value })} placeholder="DEHAM" />
+        <Field id="milestone-port" label={t('recordMilestone.port')} error={shown.port}>
+          <input
+            id="milestone-port"
+            dir="auto"
+            value={form.port}
+            onChange={(e) => set({ port: e.target.value })}
+            placeholder="DEHAM"
+          />
         </Field>
-        <Field id="milestone-vessel" label="Vessel">
-          <input id="milestone-vessel" value={form.vessel} onChange={(e) => set({ vessel: e.target.value })} placeholder="KING OF THE SEAS" />
+        <Field id="milestone-vessel" label={t('recordMilestone.vessel')}>
+          <input
+            id="milestone-vessel"
+            dir="auto"
+            value={form.vessel}
+            onChange={(e) => set({ vessel: e.target.value })}
+            placeholder={EXAMPLE.vessel}
+          />
         </Field>
-        <Field id="milestone-at" label="When (UTC)" error={shown.at}>
+        <Field id="milestone-at" label={t('recordMilestone.when')} error={shown.at}>
           {/* Typed in the product's one format and zone, never the browser's own date-time picker. */}
           <div className={styles.moment}>
             <input
               id="milestone-at"
               type="text"
+              dir="auto"
               value={form.at}
               onChange={(e) => set({ at: e.target.value })}
-              placeholder="YYYY/MM/DD HH:MM"
+              placeholder={t('recordMilestone.format')}
               aria-describedby="milestone-at-hint"
               autoComplete="off"
               spellCheck={false}
             />
-            <span aria-hidden="true">UTC</span>
-            <Button type="button" variant="outline" onClick={() => set({ at: momentField(new Date()) })}>
-              Now
+            <span aria-hidden="true">{t('recordMilestone.utc')}</span>
+            <Button type="button" variant="outline" onClick={() => set({ at: milestoneField(new Date(), language) })}>
+              {t('recordMilestone.now')}
             </Button>
           </div>
           <span id="milestone-at-hint" className={styles.muted}>
-            YYYY/MM/DD HH:MM in UTC, like {momentField('2027-01-14T08:30:00Z')}
+            {t('recordMilestone.hint', { example: milestoneField('2027-01-14T08:30:00Z', language) })}
           </span>
         </Field>
         <Button type="submit" disabled={record.isPending}>
-          Record milestone
+          {t('recordMilestone.submit')}
         </Button>
       </form>
       {refused.length > 0 ? (
@@ -266,6 +357,7 @@ export function RecordMilestone() {
 }
 
 function PublisherKeys() {
+  const { t } = useTranslation('tracking');
   const client = useQueryClient();
   const query = useQuery(publisherKeysOptions());
   const [label, setLabel] = useState('');
@@ -284,7 +376,7 @@ function PublisherKeys() {
     mutationFn: revokePublisherKey,
     onSuccess: () => {
       setRevoking(null);
-      toast.success('Key revoked: it no longer publishes');
+      toast.success(t('publisherKeys.revoked'));
       void client.invalidateQueries({ queryKey: trackingKeys.keys() });
     },
     onError: (error) => toast.error(errorText(error)),
@@ -292,8 +384,8 @@ function PublisherKeys() {
   const keys = query.data?.list ?? [];
   return (
     <section aria-labelledby="keys-heading" className={styles.panel}>
-      <h2 id="keys-heading">Publisher keys</h2>
-      <p className={styles.muted}>A key lets a terminal, depot or the carrier&apos;s operations publish tracking events, and nothing else.</p>
+      <h2 id="keys-heading">{t('publisherKeys.heading')}</h2>
+      <p className={styles.muted}>{t('publisherKeys.help')}</p>
       <form
         className={`${styles.row} ${styles.keyForm}`}
         onSubmit={(e) => {
@@ -301,23 +393,37 @@ function PublisherKeys() {
           if (label.trim()) issue.mutate(label.trim());
         }}
       >
-        <Field id="publisher-key-label" label="Who publishes with it">
-          <input id="publisher-key-label" value={label} onChange={(e) => setLabel(e.target.value)} placeholder="Rotterdam ECT Delta gate" maxLength={200} />
+        <Field id="publisher-key-label" label={t('publisherKeys.label')}>
+          <input
+            id="publisher-key-label"
+            dir="auto"
+            value={label}
+            onChange={(e) => setLabel(e.target.value)}
+            placeholder={t('publisherKeys.labelPlaceholder')}
+            maxLength={200}
+          />
         </Field>
         <Button type="submit" disabled={!label.trim() || issue.isPending}>
-          Create key
+          {t('publisherKeys.create')}
         </Button>
       </form>
       {issued ? (
         <div role="status" data-testid="issued-key">
           <p>
-            The key for <strong>{issued.label}</strong>. Copy it now: it is shown this once and only its hash is kept.
+            <Trans
+              t={t}
+              i18nKey="publisherKeys.issued"
+              values={{ label: issued.label }}
+              components={{ strong: <strong dir="auto" /> }}
+            />
           </p>
-          <code className={styles.key}>{issued.key}</code>
+          <code className={styles.key} dir="ltr">
+            {issued.key}
+          </code>
           <div className={styles.row}>
-            <CopyButton value={issued.key} what="publisher key" />
+            <CopyButton value={issued.key} what={t('publisherKeys.what')} />
             <Button variant="outline" onClick={() => setIssued(null)}>
-              I have copied it
+              {t('publisherKeys.copied')}
             </Button>
           </div>
         </div>
@@ -326,12 +432,21 @@ function PublisherKeys() {
         {keys.map((key) => (
           <li key={key.id} className={styles.row} data-testid="publisher-key">
             <span>
-              <strong>{key.label}</strong> <span className={styles.muted}><code>{key.hint}…</code> · created {formatMoment(key.createdAt)}</span>
-              {key.revokedAt ? <span className={styles.muted}> · revoked {formatMoment(key.revokedAt)}</span> : null}
+              <strong>
+                <bdi>{key.label}</bdi>
+              </strong>{' '}
+              <span className={styles.muted}>
+                <code dir="ltr">{key.hint}…</code> {t('publisherKeys.created', { at: formatMoment(key.createdAt) })}
+              </span>
+              {key.revokedAt ? (
+                <span className={styles.muted}>
+                  {t('publisherKeys.revokedAt', { at: formatMoment(key.revokedAt) })}
+                </span>
+              ) : null}
             </span>
             {key.revokedAt ? null : (
               <Button variant="outline" onClick={() => setRevoking({ id: key.id, label: key.label })}>
-                Revoke
+                {t('publisherKeys.revoke')}
               </Button>
             )}
           </li>
@@ -339,23 +454,24 @@ function PublisherKeys() {
       </ul>
       <ConfirmDialog
         open={revoking !== null}
-        title={`Revoke the key of ${revoking?.label ?? ''}?`}
-        act="Revoke key"
+        title={t('publisherKeys.confirmTitle', { label: revoking?.label ?? '' })}
+        act={t('publisherKeys.confirmAct')}
         onAct={() => revoking && revoke.mutate(revoking.id)}
-        keep="Keep it"
+        keep={t('publisherKeys.keep')}
         onKeep={() => setRevoking(null)}
         destructive
         pending={revoke.isPending}
       >
-        Events it publishes from now on are refused.
+        {t('publisherKeys.confirmText')}
       </ConfirmDialog>
     </section>
   );
 }
 
 export function TrackingRoute() {
+  const { t } = useTranslation('tracking');
   return (
-    <ContentLayout title="Tracking" description="Containers and vessels after confirmation: what needs you, events to place, and who publishes.">
+    <ContentLayout title={t('route.title')} description={t('route.description')}>
       <Exceptions />
       <UnmatchedEvents />
       <RecordMilestone />
