@@ -146,7 +146,7 @@ export default defineConfig(
     plugins: { i18next },
     rules: {
       'i18next/no-literal-string': [
-        'warn',
+        'error',
         {
           mode: 'jsx-only',
           // Only the attributes a person reads (or hears): `variant="outline"`, `to=`, `dir=` are code.

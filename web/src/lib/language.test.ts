@@ -1,6 +1,7 @@
 import { act } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setLanguage } from '@/i18n';
+import persianMessages from '../../../contract/validation-messages.fa.json';
 import { accountLanguage } from './account-language';
 import { fieldLabel } from './field-words';
 import { customerLabel, label, machines, MACHINE_IDS } from './lifecycle';
@@ -25,11 +26,12 @@ describe('shared words follow the language shown', () => {
     expect(label('shipping_order', 'issued', null, 'en')).toBe('Bill Of Lading Issued');
   });
 
-  it('reads the English words where no Persian ones exist yet', async () => {
+  it('says validation messages in Persian, and reads English where no Persian words exist', async () => {
     const english = message('accounts.address.required');
     const words = fieldLabel('nonexistent_word_here');
     await act(() => setLanguage('fa'));
-    expect(message('accounts.address.required')).toBe(english);
+    expect(message('accounts.address.required')).toBe(persianMessages['accounts.address.required']);
+    expect(message('accounts.address.required')).not.toBe(english);
     expect(fieldLabel('nonexistent_word_here')).toBe(words);
     expect(customerLabel('rate_request', 'rejected_by_client')).not.toBe('Declined by you');
   });
