@@ -62,6 +62,10 @@ class Team(DomainAggregate):
         return team_id(company_id)
 
     class Formed(ActorCreated):
+        # The team's data is the company's: erased with its account.
+        personal_fields = ("company_name", "owner_email", "owner_name")
+        personal_owner = "company_id"
+
         company_id: str
         company_name: str
         owner_email: str
@@ -114,6 +118,8 @@ class Team(DomainAggregate):
 
     # -- invitations ----------------------------------------------------------------------------------------
     class Invited(ActorEvent):
+        personal_fields = ("email", "name", "company_name")
+
         member_id: str
         email: str
         name: str
@@ -159,6 +165,8 @@ class Team(DomainAggregate):
         raise ValidationFailed({"token": INVALID_INVITATION}, INVALID_INVITATION)
 
     class Joined(ActorEvent):
+        personal_fields = ("email", "name")
+
         member_id: str
         email: str
         name: str
@@ -220,6 +228,8 @@ class Team(DomainAggregate):
         return member
 
     class MemberProfileChanged(ActorEvent):
+        personal_fields = ("name",)
+
         member_id: str
         name: str
 

@@ -22,6 +22,7 @@ from projections import audit_export
 from tests.api.accounts_support import accepted_customer, fails, ok, settle
 from tests.api.booking_support import CLIENT as BOOKING
 from tests.api.booking_support import assert_verify_clean, in_shipping_order, order_payload, payload
+from tests.api.team_support import company, invite
 from tests.api.tracking_support import equipment, publish, publisher_key
 from tests.app_services import services_of
 from tests.conftest import login
@@ -32,6 +33,7 @@ from tests.corpus import (
     TRACKING_PORTS,
     WALK_CONSIGNEE,
     WALK_SHIPPER,
+    fresh_company_id,
     fresh_iranian_mobile,
     fresh_national_id,
 )
@@ -237,3 +239,25 @@ def test_freight_erase_while_the_server_runs(
     assert_verify_clean(services, tmp_path)
     personal = [first, last, national_id, form["phone"], form["email"], form["address"]]
     assert hits(database_bytes(settings), personal) == []
+
+
+def test_an_erased_company_takes_its_team_s_names_along(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    """A company's team (its name, its owner's and its invited colleagues' names and e-mails) is the company's
+    data: sealed under its keys and erased with its account."""
+    services = services_of(client)
+    first, last = PERSIAN_PEOPLE[2]
+    company_name = f"Pars Saffron Export {fresh_company_id()}"
+    owner_email = f"ops.{fresh_company_id()}@parsexport.example"
+    owner, account = company(client, company_name, owner_email)
+    colleague, colleague_email = f"{first} {last}", f"m.shojaei.{fresh_company_id()}@parsexport.example"
+    invite(client, owner, colleague, colleague_email, "viewer")
+    settle(client)
+    personal = [company_name, owner_email, colleague, colleague_email]
+    assert hits(database_bytes(services.settings), personal)  # the scan can fail: before, they are there
+
+    ok(client.post(ERASE.format(account), json={"reason": "GDPR art. 17 request"}, headers=admin_headers))
+    settle(client)
+    assert hits(database_bytes(services.settings), personal) == []
+    assert hits(exported(services).encode(), personal) == []
