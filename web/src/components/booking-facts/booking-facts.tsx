@@ -55,7 +55,7 @@ export function BookingFacts({
         <Fact term={t('bookingFacts.hsCode')}>{request.hsCode}</Fact>
         <Fact term={t('bookingFacts.shippingDate')}>{formatDate(request.preferredShippingDate)}</Fact>
         <Fact term={t('bookingFacts.pricePerContainer')}>{formatMoney(request.price)}</Fact>
-        <Fact term={`Total for ${request.quantity}`}>{formatBookingTotal(request)}</Fact>
+        <Fact term={t('bookingFacts.totalFor', { count: request.quantity })}>{formatBookingTotal(request)}</Fact>
         {/* A validity matters while the quote is open; once accepted, an old quote's date only misleads (an
             amendment's new price carries its own validity in the changes panel): shown where the lifecycle file
             lets the quote expire. */}

@@ -3,6 +3,7 @@
  * each line, the total per container (the specification's `price`) and for the whole booking, and where the
  * price came from.
  */
+import { i18next } from '@/i18n';
 import { formatMoney, formatTotal } from '@/lib/format';
 import type { Schema } from '@/types/contract';
 
@@ -13,7 +14,7 @@ export type Priced = Pick<
 >;
 
 export function basis(charge: Pick<Charge, 'per'>): string {
-  return charge.per === 'booking' ? 'per booking' : 'per container';
+  return i18next.t(charge.per === 'booking' ? 'chargeBasis.booking' : 'chargeBasis.container');
 }
 
 /** `Quoted instantly from the carrier's tariff`, `Quoted by our staff`, or null while unpriced. The tariff's
@@ -24,9 +25,12 @@ export function quoteSource(
 ): string | null {
   if (priced.quotedBy === 'system')
     return forStaff
-      ? `Quoted instantly from the carrier's tariff (version ${priced.tariffVersion ?? '-'}, row ${priced.tariffRow ?? '-'})`
-      : "Quoted instantly from the carrier's tariff";
-  if (priced.quotedBy === 'staff') return 'Quoted by our staff';
+      ? i18next.t('quoteSource.tariffForStaff', {
+          version: priced.tariffVersion ?? '-',
+          row: priced.tariffRow ?? '-',
+        })
+      : i18next.t('quoteSource.tariff');
+  if (priced.quotedBy === 'staff') return i18next.t('quoteSource.staff');
   return null;
 }
 
