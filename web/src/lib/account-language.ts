@@ -27,18 +27,21 @@ export function saveAccountLanguage(language: Language): Promise<Answer<'profile
 
 /**
  * (a) Applies the account's language when its `/me` answer arrives (once per answer, so a later switch is not
- * undone by a cached answer); (b) returns what to call when the person switches: it saves the choice on the
+ * undone by a cached answer, and never after the person switched here: an answer that was on its way then is
+ * older than their choice); (b) returns what to call when the person switches: it saves the choice on the
  * account while signed in. A failed save leaves the screen in the chosen language (the browser keeps it too).
  */
 export function useAccountLanguage(me: object | null | undefined): (language: Language) => void {
   const applied = useRef<Language | undefined>(undefined);
+  const switched = useRef(false);
   const wanted = accountLanguage(me);
   useEffect(() => {
-    if (!wanted || applied.current === wanted) return;
+    if (!wanted || switched.current || applied.current === wanted) return;
     applied.current = wanted;
     if (wanted !== currentLanguage()) void setLanguage(wanted);
   }, [wanted]);
   return useCallback((language: Language) => {
+    switched.current = true;
     applied.current = language;
     if (hasToken()) void saveAccountLanguage(language).catch(() => undefined);
   }, []);

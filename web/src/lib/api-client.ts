@@ -3,7 +3,7 @@
  * `token` cookie, and the response envelope `{isSuccess, isError, error: {description}, response}`
  * unwrapped to `response` or thrown as an ApiError.
  */
-import { i18next } from '@/i18n';
+import { currentLanguage, i18next } from '@/i18n';
 import type { Schema } from '@/types/contract';
 import { endSession, getToken } from './session';
 
@@ -68,9 +68,11 @@ export function buildUrl(path: string, query?: QueryParams): string {
   return `${base}${base.includes('?') ? '&' : '?'}${search}`;
 }
 
+/** Who is asking, and in which language the answer's words (error descriptions, defaults) should come. */
 function authHeaders(): Record<string, string> {
   const token = getToken();
-  return token ? { Authorization: `Bearer ${token}` } : {};
+  const language = { 'Accept-Language': currentLanguage() };
+  return token ? { ...language, Authorization: `Bearer ${token}` } : language;
 }
 
 function isEnvelope(value: unknown): value is Envelope<unknown> {

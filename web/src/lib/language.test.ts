@@ -1,8 +1,8 @@
-import { act } from '@testing-library/react';
+import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { setLanguage } from '@/i18n';
+import { currentLanguage, setLanguage } from '@/i18n';
 import persianMessages from '../../../contract/validation-messages.fa.json';
-import { accountLanguage } from './account-language';
+import { accountLanguage, useAccountLanguage } from './account-language';
 import { fieldLabel } from './field-words';
 import { customerLabel, label, machines, MACHINE_IDS } from './lifecycle';
 import { message } from './messages';
@@ -41,5 +41,26 @@ describe('shared words follow the language shown', () => {
     expect(accountLanguage({ language: 'de' })).toBeUndefined();
     expect(accountLanguage({})).toBeUndefined();
     expect(accountLanguage(undefined)).toBeUndefined();
+  });
+
+  it("applies the account's language, but not an answer that arrives after the person switched", async () => {
+    const first = renderHook(({ me }) => useAccountLanguage(me), {
+      initialProps: { me: undefined as object | undefined },
+    });
+    first.rerender({ me: { language: 'fa' } });
+    await waitFor(() => expect(currentLanguage()).toBe('fa'));
+    first.unmount();
+    await act(() => setLanguage('en'));
+
+    const second = renderHook(({ me }) => useAccountLanguage(me), {
+      initialProps: { me: undefined as object | undefined },
+    });
+    await act(async () => {
+      second.result.current('fa');
+      await setLanguage('fa');
+    });
+    second.rerender({ me: { language: 'en' } });
+    await act(() => Promise.resolve());
+    expect(currentLanguage()).toBe('fa');
   });
 });
