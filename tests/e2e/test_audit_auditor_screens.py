@@ -174,9 +174,10 @@ def test_staff_read_names_isolated_and_unmatched_events_with_the_reference_sent(
     page.goto(f"{live_server.url}/dashboard/overview")
     queue = page.get_by_role("region", name=re.compile(r"^Registrations to review"))
     expect(queue.locator("bdi", has_text=PERSIAN).first).to_be_visible()
-    # A booking's item isolates the name alone: the cargo after it reads left to right ("1 x 20 ...").
+    # A booking's item isolates the reference and the name, each alone: the cargo after them reads left to
+    # right ("1 x 20 ...").
     orders = page.get_by_role("region", name=re.compile(r"^Shipping orders to review"))
-    expect(orders.locator("bdi")).to_have_text(PERSIAN)
+    expect(orders.locator("bdi")).to_have_text([re.compile(r"^FB-\d{4}-\d{6}$"), PERSIAN])
     expect(orders.get_by_role("listitem")).to_contain_text(f"{PERSIAN}: 1 x 20")
     page.screenshot(path=str(screenshot_dir / f"work-queue-persian-{width}.png"), full_page=True)
 

@@ -25,6 +25,7 @@ import api.routers.audit
 import api.routers.integrations
 import domain.booking.emails
 import domain.booking.notices
+import domain.emails.words
 import policies.webhooks.queries
 import projections.booking_trail
 from domain.booking.rate_request import RateRequest
@@ -238,8 +239,10 @@ def test_a_message_handed_over_twice_fails_each_move_told_once(
 def test_a_wrong_amount_in_an_email_fails_money_in_messages(
     world: InProcessWorld, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    original = domain.booking.notices.usd  # the function the e-mails import
-    monkeypatch.setattr(domain.booking.emails, "usd", lambda amount: original(amount + 1))
+    original = domain.emails.words.money  # the function the e-mails import
+    monkeypatch.setattr(
+        domain.booking.emails, "money", lambda amount, language: original(amount + 1, language)
+    )
     booking = _screens_booking(world, STAFF_LANE, 1)
     try:
         quote = {"price": "1250.50", "validUntil": "2099-01-01T00:00:00+00:00"}

@@ -26,8 +26,13 @@ NOT_LABELS = {
 
 
 def is_label(words: str) -> bool:
-    """Words for people naming a field: a few words (not a sentence), not an identifier (`FirstName`)."""
-    return len(words.split()) <= 5 and not re.fullmatch(r"([A-Z][a-z]+){2,}", words)
+    """Words for people naming a field: a few words (not a sentence), not an identifier (`FirstName`) nor a
+    code (`ACT`, a form's default value)."""
+    return (
+        len(words.split()) <= 5
+        and not re.fullmatch(r"([A-Z][a-z]+){2,}", words)
+        and not re.fullmatch(r"[A-Z0-9_]+", words)
+    )
 
 
 def label_entries(text: str, pattern: re.Pattern[str]) -> list[str]:
@@ -55,7 +60,7 @@ def test_no_label_table_outside_the_catalogue() -> None:
 def test_the_scan_sees_a_label_table() -> None:
     python = 'WORDS = {\n    "quantity": "Quantity",\n    "state_name": "x",\n    "hsCode": "HS code",\n}\n'
     assert label_entries(python, PY_ENTRY) == ["quantity: Quantity", "hsCode: HS code"]
-    typescript = "const WORDS = {\n  firstName: 'First name',\n  other: 'Other',\n};\n"
+    typescript = "const WORDS = {\n  firstName: 'First name',\n  other: 'Other',\n  kind: 'ACT',\n};\n"
     assert label_entries(typescript, TS_ENTRY) == ["firstName: First name"]
 
 
