@@ -28,8 +28,9 @@ from tests.e2e.customers import (
 )
 
 # Screens whose every word is this area's own: no English interface word at all. The others show shared
-# components (booking facts, the audit link, lifecycle labels) and the server's words beside ours.
-OWN = {"overview", "tariffs", "schedules", "audit-log"}
+# components (booking facts, the audit link, lifecycle labels) and the server's words beside ours; the
+# overview lists other tests' customers and cargo (Latin data) beside the server's registration states.
+OWN = {"tariffs", "schedules", "audit-log"}
 # Our catalogue's words that a shared component writes too, in English until its owner translates it.
 SHARED = {
     "Audit trail",
