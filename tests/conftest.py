@@ -43,6 +43,20 @@ def pg_template(pg_cluster: Cluster, tmp_path_factory: pytest.TempPathFactory) -
     return url.rsplit("/", 1)[1]
 
 
+CLUSTER_USED = pytest.StashKey[Cluster]()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+    """A test on the session's cluster that fails carries the cluster's log tail: a server that closed a
+    connection says why only there (a backend that crashed, a restart), and the cluster's files go with it."""
+    outcome = yield
+    report = outcome.get_result()  # type: ignore[attr-defined]
+    cluster = item.stash.get(CLUSTER_USED, None)
+    if report.failed and cluster is not None:
+        report.sections.append(("postgresql log", cluster.log_tail()))
+
+
 SLOW_TIERS_FIRST = {"scaleout": 0, "property": 1, "e2e": 2, "contract": 3}
 
 
@@ -94,6 +108,7 @@ def database_url(store_kind: str, request: pytest.FixtureRequest) -> str | None:
     if store_kind != "postgres":
         return None
     cluster: Cluster = request.getfixturevalue("pg_cluster")
+    request.node.stash[CLUSTER_USED] = cluster
     return cluster.create_database(template=request.getfixturevalue("pg_template"))
 
 

@@ -69,6 +69,12 @@ class Cluster:
             capture_output=True,
         )
 
+    def log_tail(self, lines: int = 40) -> str:
+        try:
+            return "\n".join((self.directory / "log").read_text(errors="replace").splitlines()[-lines:])
+        except OSError as error:
+            return f"no log: {error}"
+
     def url(self, dbname: str = "postgres") -> str:
         return f"postgresql://postgres:postgres@127.0.0.1:{self.port}/{dbname}"
 

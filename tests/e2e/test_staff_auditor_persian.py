@@ -132,9 +132,10 @@ def test_staff_and_auditor_screens_read_in_persian_at_both_widths(
             # The overview: the work queue, the quoting chart and the sign-ups waiting for review.
             expect(page.get_by_role("heading", name="صف کار")).to_be_visible(timeout=15_000)
             _check(page, width_name, "overview", english)
+            # Other tests sign up companies of the same name: this one is told apart by its national code.
             page.get_by_role("region", name="درخواست‌های ثبت‌نام").get_by_role(
                 "link", name=PERSIAN_COMPANIES[0]
-            ).click()
+            ).and_(page.locator(f'[href$="/{national}"]')).click()
             expect(page.get_by_role("heading", level=1, name="درخواست‌های ثبت‌نام")).to_be_visible()
             expect(page.get_by_role("button", name="پذیرش")).to_be_visible()
             _check(page, width_name, "registration", english)
