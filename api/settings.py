@@ -89,6 +89,9 @@ class Settings(BaseSettings):
     WEBHOOK_SECRETS_KEY: str | None = None
     # Base64 of 32 bytes wrapping every person's data key; unset: one made once in VAR_DIR/personal-data-key.
     PERSONAL_DATA_KEY: str | None = None
+    # The ring of keys that wrap the data keys, kept out of database backups (docs/personal-data.md); every
+    # process of the installation must use the same file. Unset: VAR_DIR/keys/personal-data-ring.
+    PERSONAL_DATA_KEY_RING: Path | None = None
     # /health is 503 when a follower group has had no live holder (heartbeat) this long, or when the oldest
     # event a follower has not applied is older than this (api/health.py).
     HEALTH_NO_HOLDER_SECONDS: float = 15.0
@@ -164,6 +167,8 @@ class Settings(BaseSettings):
         env = {"GROUP_COMMIT": "y" if self.GROUP_COMMIT else "n", "VAR_DIR": str(self.VAR_DIR)}
         if self.PERSONAL_DATA_KEY:
             env["PERSONAL_DATA_KEY"] = self.PERSONAL_DATA_KEY
+        if self.PERSONAL_DATA_KEY_RING:
+            env["PERSONAL_DATA_KEY_RING"] = str(self.PERSONAL_DATA_KEY_RING)
         return {**env, **self._recorder_env()}
 
     def _recorder_env(self) -> dict[str, str]:

@@ -30,12 +30,14 @@ from eventsourcing.persistence import (
 from eventsourcing.utils import Environment
 
 from infrastructure.group_commit import GroupCommitRecorder
+from infrastructure.key_ring import KeyRefused, KeyRing
 from infrastructure.personal_data import MemoryDatastore, PersonalDataVault, SealingMapper, master_key
 from infrastructure.transcoding import FastJSONTranscoder
 
 log = logging.getLogger(__name__)
 
 STORE_NAME = "freight"
+RING_FILE = "keys/personal-data-ring"
 # How long a command keeps trying to store its events through an outage before it gives up (the library
 # itself retries for about 2 s). Long enough for a database restart; a client waits rather than getting a 500.
 OUTAGE_PATIENCE = 20.0
@@ -137,6 +139,27 @@ def personal_data_master_key(env: dict[str, str]) -> bytes:
     return os.urandom(32)
 
 
+def personal_data_ring(env: dict[str, str], master: bytes) -> KeyRing:
+    """The ring of wrapping keys: `PERSONAL_DATA_KEY_RING`, else `VAR_DIR/keys/personal-data-ring` (a SQLite
+    store given no `VAR_DIR`: beside its file); a store in memory keeps it in this process."""
+    setting = (
+        "PERSONAL_DATA_KEY"
+        if env.get("PERSONAL_DATA_KEY")
+        else f"the master key {Path(env.get('VAR_DIR', 'var')) / 'personal-data-key'} (no PERSONAL_DATA_KEY)"
+    )
+    configured = env.get("PERSONAL_DATA_KEY_RING")
+    if configured:
+        return KeyRing(Path(configured), master, setting)
+    if env.get("VAR_DIR"):
+        return KeyRing(Path(env["VAR_DIR"]) / RING_FILE, master, setting)
+    database = env.get("SQLITE_DBNAME", "")
+    if database and ":memory:" not in database and "mode=memory" not in database:
+        return KeyRing(Path(database).parent / RING_FILE, master, setting)
+    if env.get("PERSISTENCE_MODULE", "").endswith("postgres"):
+        return KeyRing(Path("var") / RING_FILE, master, setting)
+    return KeyRing(None, master, setting)
+
+
 class SharedStore:
     def __init__(self, env: dict[str, str]) -> None:
         # Each context's repository keeps recently used aggregates and fast-forwards them from the store
@@ -156,11 +179,19 @@ class SharedStore:
             transcoder.register(DecimalAsStr())
             transcoder.register(DatetimeAsISO())
         # Personal fields are sealed per person on the way in and opened on the way out (personal_data.py).
-        self.vault = PersonalDataVault(
-            getattr(self.recorder, "datastore", None) or MemoryDatastore(),
-            postgres=self.env.get("PERSISTENCE_MODULE", "").endswith("postgres"),
-            master_key=personal_data_master_key(self.env),
-        )
+        master = personal_data_master_key(self.env)
+        ring = personal_data_ring(self.env, master)
+        try:
+            self.vault = PersonalDataVault(
+                getattr(self.recorder, "datastore", None) or MemoryDatastore(),
+                postgres=self.env.get("PERSISTENCE_MODULE", "").endswith("postgres"),
+                master_key=master,
+                ring=ring,
+                setting=ring.setting,
+            )
+        except KeyRefused:
+            self.factory.close()
+            raise
         self.mapper: Mapper[UUID] = SealingMapper(
             self.vault,
             transcoder=transcoder,

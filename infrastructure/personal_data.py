@@ -38,12 +38,18 @@ from domain.shared.personal import (
     personal_identifiers,
     personal_owner,
 )
+from infrastructure.key_ring import KeyRefused, KeyRing, new_key
 from infrastructure.secret_box import box_key
 
 log = logging.getLogger(__name__)
 
 TABLE = "personal_data_keys"
 _WRAP_CONTEXT = b"freight personal data key"
+# The row naming the ring generation the store's keys are wrapped under, with a value only that generation's
+# key opens (how a process finds, before it writes anything, that its key material is not the store's).
+MARKER = "key-ring"
+_CHECK = b"freight personal data key ring check"
+_CHECK_TEXT = b"this store's ring"
 # How long a process trusts its cached keys before it looks whether another process erased someone.
 RECHECK_SECONDS = 1.0
 
@@ -51,39 +57,227 @@ Field = dict[str, Any]
 
 
 class PersonalDataVault:
-    """The data keys, in the event store's database (SQLite or PostgreSQL), through its datastore."""
+    """The data keys, in the event store's database (SQLite or PostgreSQL), through its datastore; each
+    wrapped under a generation of the key ring (infrastructure/key_ring.py), which lives outside it."""
 
-    def __init__(self, datastore: Any, postgres: bool, master_key: bytes) -> None:
+    def __init__(
+        self,
+        datastore: Any,
+        postgres: bool,
+        master_key: bytes,
+        ring: KeyRing | None = None,
+        setting: str = "PERSONAL_DATA_KEY",
+    ) -> None:
         if len(master_key) != 32:
             raise ValueError("the personal data key must be 32 bytes")
         self.datastore = datastore
         self.postgres = postgres
         self.mark = "%s" if postgres else "?"
+        self.setting = setting
+        # Generation 0: a data key wrapped under the master key itself (stores sealed before the ring).
         self._master = AESGCM(master_key)
+        self.ring = ring if ring is not None else KeyRing(None, master_key, setting)
+        self._generation: int | None = None
         self._keys: dict[str, tuple[AESGCM | None, str]] = {}
         self._lock = threading.Lock()
         self._destroyed_count = -1
         self._checked_at = 0.0
+        # Before anything is written: a process whose key material does not open the store's keys stops.
+        self.check()
         for attempt in range(3):
             try:
                 with self._cursor() as cursor:
                     cursor.execute(
                         f"CREATE TABLE IF NOT EXISTS {TABLE} (subject_id TEXT PRIMARY KEY,"
-                        " owner_id TEXT NOT NULL, wrapped_key TEXT, destroyed_at TEXT)"
+                        " owner_id TEXT NOT NULL, wrapped_key TEXT, destroyed_at TEXT,"
+                        " generation INTEGER NOT NULL DEFAULT 0)"
                     )
                     cursor.execute(f"CREATE INDEX IF NOT EXISTS {TABLE}_by_owner ON {TABLE} (owner_id)")
+                if not self._has_generations():  # a table made before the ring: its keys are generation 0
+                    with self._cursor() as cursor:
+                        cursor.execute(
+                            f"ALTER TABLE {TABLE} ADD COLUMN generation INTEGER NOT NULL DEFAULT 0"
+                        )
                 break
             except Exception:
                 # PostgreSQL: processes starting at once may race to create it; the loser finds it made.
                 if attempt == 2:
                     raise
                 time.sleep(0.1)
+        self._prune()
 
     def _cursor(self) -> Any:
         return self.datastore.transaction(commit=True)
 
     def _sql(self, statement: str) -> str:
         return statement.replace("?", self.mark)
+
+    # -- the ring's generation ----------------------------------------------------------------------------
+    def _table_exists(self) -> bool:
+        with self.datastore.transaction(commit=False) as cursor:
+            if self.postgres:
+                cursor.execute("SELECT to_regclass(%s) IS NOT NULL AS found", (TABLE,))
+            else:
+                cursor.execute("SELECT COUNT(*) > 0 AS found FROM sqlite_master WHERE name = ?", (TABLE,))
+            return bool(cursor.fetchone()["found"])
+
+    def _has_generations(self) -> bool:
+        with self.datastore.transaction(commit=False) as cursor:
+            if self.postgres:
+                cursor.execute(
+                    "SELECT COUNT(*) > 0 AS found FROM information_schema.columns"
+                    " WHERE table_name = %s AND column_name = 'generation'",
+                    (TABLE,),
+                )
+                return bool(cursor.fetchone()["found"])
+            cursor.execute(f"PRAGMA table_info({TABLE})")
+            return "generation" in {str(row["name"]) for row in cursor.fetchall()}
+
+    def _marker(self) -> tuple[int, str] | None:
+        """The generation the store's keys are wrapped under, and its check value (None: no ring yet)."""
+        with self.datastore.transaction(commit=False) as cursor:
+            cursor.execute(
+                self._sql(f"SELECT generation, wrapped_key FROM {TABLE} WHERE subject_id = ?"), (MARKER,)
+            )
+            row = cursor.fetchone()
+        return (int(row["generation"]), str(row["wrapped_key"])) if row else None
+
+    def check(self) -> None:
+        """Raise KeyRefused (one line, naming the setting) when this process cannot open the store's keys:
+        the master key does not open the ring, the ring lacks the store's generation (a backup restored
+        after a later erasure, or another store's ring), or a key sealed before the ring does not open under
+        the master key. An empty store accepts any key."""
+        if not self._table_exists():
+            self.ring.generations(reload=True)  # a ring left there must still open under this master key
+            return
+        marker = self._marker() if self._has_generations() else None
+        if marker is None:
+            self.ring.generations(reload=True)
+            with self.datastore.transaction(commit=False) as cursor:
+                cursor.execute(
+                    self._sql(
+                        f"SELECT subject_id, wrapped_key FROM {TABLE} WHERE wrapped_key IS NOT NULL"
+                        " AND subject_id <> ? LIMIT 1"
+                    ),
+                    (MARKER,),
+                )
+                row = cursor.fetchone()
+            if row is not None:
+                try:
+                    self._unwrap(str(row["subject_id"]), str(row["wrapped_key"]), 0)
+                except InvalidTag:
+                    raise KeyRefused(
+                        f"{self.setting} does not open this store's personal data keys: start every process"
+                        " with the master key the store was sealed under"
+                    ) from None
+            return
+        generation, check_value = marker
+        key = self.ring.key(generation)
+        if key is None:
+            raise KeyRefused(
+                f"the personal data key ring {self.ring.path} has no key of generation {generation}, which"
+                " this store's keys are wrapped under (a backup from before a later erasure, or another"
+                " store's ring): set PERSONAL_DATA_KEY_RING to this store's ring"
+            )
+        raw = base64.b64decode(check_value)
+        try:
+            AESGCM(key).decrypt(raw[:12], raw[12:], _CHECK)
+        except InvalidTag:
+            raise KeyRefused(
+                f"the personal data key ring {self.ring.path} is not this store's (its generation"
+                f" {generation} does not open the store's check value): set PERSONAL_DATA_KEY_RING to"
+                " this store's ring"
+            ) from None
+        self._generation = generation
+
+    def _prune(self) -> None:
+        """Drop generations no key is wrapped under any more: a rotation that stopped halfway (the process
+        was killed) left its new or its old generation in the ring."""
+        if len(self.ring.generations(reload=True)) <= 1:
+            return
+        with self.ring.locked():
+            keys = self.ring.generations(reload=True)
+            marker = self._marker()
+            with self.datastore.transaction(commit=False) as cursor:
+                cursor.execute(f"SELECT DISTINCT generation FROM {TABLE} WHERE wrapped_key IS NOT NULL")
+                used = {int(row["generation"]) for row in cursor.fetchall()}
+            if marker is None:
+                return  # no ring established yet: nothing rotated, nothing to drop
+            kept = {generation: key for generation, key in keys.items() if generation in used}
+            if kept != keys:
+                self.ring.write(kept)
+                log.info("personal data key ring: dropped generations %s", sorted(set(keys) - set(kept)))
+
+    def _current(self) -> int:
+        """The generation new keys are wrapped under; the first key of a store establishes the ring."""
+        if self._generation is None:
+            marker = self._marker()
+            if marker is None:
+                self.rotate()
+            else:
+                self._generation = marker[0]
+        assert self._generation is not None
+        return self._generation
+
+    def rotate(self, account: str | None = None, subjects: Iterable[str] = ()) -> None:
+        """A new wrapping key: written into the ring beside the old one; then, in one transaction, the keys of
+        `subjects` destroyed and every other key rewrapped under the new one; then the old one dropped from
+        the ring. Killed between any two steps, no live key is lost (the next start drops the generation no
+        key uses); done, no earlier copy of the database opens under the ring."""
+        subjects = list(subjects)
+        with self.ring.locked():
+            keys = self.ring.generations(reload=True)
+            marker = self._marker()
+            old = marker[0] if marker else 0
+            new = max([old, *keys]) + 1
+            fresh = new_key()
+            self.ring.write({**keys, new: fresh})
+            wrapper = AESGCM(fresh)
+            nonce = secrets.token_bytes(12)
+            check_value = base64.b64encode(nonce + wrapper.encrypt(nonce, _CHECK_TEXT, _CHECK)).decode()
+            now = datetime.now(UTC).isoformat()
+            with self._writing() as cursor:
+                if self.postgres:
+                    # Inserts wait; and the ones that went first are committed before the keys are read.
+                    cursor.execute(f"LOCK TABLE {TABLE} IN EXCLUSIVE MODE")
+                cursor.execute(
+                    self._sql(
+                        f"INSERT INTO {TABLE} (subject_id, owner_id, wrapped_key, generation)"
+                        " VALUES (?, ?, ?, ?) ON CONFLICT (subject_id) DO UPDATE"
+                        " SET wrapped_key = excluded.wrapped_key, generation = excluded.generation"
+                    ),
+                    (MARKER, MARKER, check_value, new),
+                )
+                if subjects:
+                    marks = ", ".join(self.mark for _ in subjects)
+                    cursor.execute(
+                        f"UPDATE {TABLE} SET wrapped_key = {self._overwrite()} WHERE subject_id IN ({marks})",
+                        tuple(subjects),
+                    )
+                    cursor.execute(
+                        self._sql(f"UPDATE {TABLE} SET wrapped_key = NULL, destroyed_at = ?, owner_id = ?")
+                        + f" WHERE subject_id IN ({marks})",
+                        (now, account, *subjects),
+                    )
+                cursor.execute(
+                    self._sql(
+                        f"SELECT subject_id, wrapped_key, generation FROM {TABLE}"
+                        " WHERE wrapped_key IS NOT NULL AND subject_id <> ?"
+                    ),
+                    (MARKER,),
+                )
+                rewrapped = []
+                for row in cursor.fetchall():
+                    subject = str(row["subject_id"])
+                    data_key = self._unwrap_raw(subject, str(row["wrapped_key"]), int(row["generation"]))
+                    rewrapped.append((self._wrap(wrapper, subject, data_key), new, subject))
+                if rewrapped:
+                    cursor.executemany(
+                        self._sql(f"UPDATE {TABLE} SET wrapped_key = ?, generation = ? WHERE subject_id = ?"),
+                        rewrapped,
+                    )
+            self.ring.write({new: fresh})
+            self._generation = new
 
     # -- keys -----------------------------------------------------------------------------------------------
     def _fresh(self) -> None:
@@ -100,11 +294,32 @@ class PersonalDataVault:
                 self._keys.clear()
                 self._destroyed_count = count
 
-    def _unwrap(self, subject: str, wrapped: str | None) -> AESGCM | None:
+    @staticmethod
+    def _wrap(wrapper: AESGCM, subject: str, data_key: bytes) -> str:
+        nonce = secrets.token_bytes(12)
+        return base64.b64encode(
+            nonce + wrapper.encrypt(nonce, data_key, _WRAP_CONTEXT + subject.encode())
+        ).decode()
+
+    def _wrapper(self, generation: int) -> AESGCM:
+        if generation == 0:
+            return self._master
+        key = self.ring.key(generation)
+        if key is None:
+            raise KeyRefused(
+                f"the personal data key ring {self.ring.path} has no key of generation {generation}"
+                " (set PERSONAL_DATA_KEY_RING to this store's ring)"
+            )
+        return AESGCM(key)
+
+    def _unwrap_raw(self, subject: str, wrapped: str, generation: int) -> bytes:
+        raw = base64.b64decode(wrapped)
+        return self._wrapper(generation).decrypt(raw[:12], raw[12:], _WRAP_CONTEXT + subject.encode())
+
+    def _unwrap(self, subject: str, wrapped: str | None, generation: int) -> AESGCM | None:
         if not wrapped:
             return None
-        raw = base64.b64decode(wrapped)
-        return AESGCM(self._master.decrypt(raw[:12], raw[12:], _WRAP_CONTEXT + subject.encode()))
+        return AESGCM(self._unwrap_raw(subject, wrapped, generation))
 
     def _entry(self, subject: str) -> tuple[AESGCM | None, str]:
         self._fresh()
@@ -113,10 +328,15 @@ class PersonalDataVault:
                 return self._keys[subject]
         with self.datastore.transaction(commit=False) as cursor:
             cursor.execute(
-                self._sql(f"SELECT wrapped_key, owner_id FROM {TABLE} WHERE subject_id = ?"), (subject,)
+                self._sql(f"SELECT wrapped_key, owner_id, generation FROM {TABLE} WHERE subject_id = ?"),
+                (subject,),
             )
             row = cursor.fetchone()
-        found = (self._unwrap(subject, row["wrapped_key"]), str(row["owner_id"])) if row else (None, subject)
+        found = (
+            (self._unwrap(subject, row["wrapped_key"], int(row["generation"])), str(row["owner_id"]))
+            if row
+            else (None, subject)
+        )
         with self._lock:
             self._keys[subject] = found
         return found
@@ -136,19 +356,7 @@ class PersonalDataVault:
             cached = self._keys.get(subject)
         if cached is not None and cached[0] is not None:
             return cached[0]
-        data_key = secrets.token_bytes(32)
-        nonce = secrets.token_bytes(12)
-        wrapped = nonce + self._master.encrypt(nonce, data_key, _WRAP_CONTEXT + subject.encode())
-        with self._cursor() as cursor:
-            cursor.execute(
-                self._sql(
-                    f"INSERT INTO {TABLE} (subject_id, owner_id, wrapped_key) VALUES (?, ?, ?)"
-                    " ON CONFLICT (subject_id) DO NOTHING"
-                ),
-                (subject, owner or subject, base64.b64encode(wrapped).decode()),
-            )
-        with self._lock:
-            self._keys.pop(subject, None)
+        self._insert({subject: owner})
         return self.key(subject)
 
     def ensure_keys(self, subjects: dict[str, str | None]) -> None:
@@ -156,25 +364,48 @@ class PersonalDataVault:
         self._fresh()
         with self._lock:
             missing = {s: o for s, o in subjects.items() if self._keys.get(s, (None, ""))[0] is None}
-        if not missing:
-            return
-        rows = []
-        for subject, owner in missing.items():
-            nonce = secrets.token_bytes(12)
-            data_key = secrets.token_bytes(32)
-            wrapped = nonce + self._master.encrypt(nonce, data_key, _WRAP_CONTEXT + subject.encode())
-            rows.append((subject, owner or subject, base64.b64encode(wrapped).decode()))
-        with self._cursor() as cursor:
-            cursor.executemany(
-                self._sql(
-                    f"INSERT INTO {TABLE} (subject_id, owner_id, wrapped_key) VALUES (?, ?, ?)"
-                    " ON CONFLICT (subject_id) DO NOTHING"
-                ),
-                rows,
-            )
-        with self._lock:
-            for subject in missing:
-                self._keys.pop(subject, None)
+        if missing:
+            self._insert(missing)
+
+    def _insert(self, subjects: dict[str, str | None]) -> None:
+        """New keys wrapped under the current generation, inserted only while it is still the store's: a
+        process that has not seen another's rotation yet learns the new generation and tries again."""
+        for _attempt in range(5):
+            generation = self._current()
+            wrapper = self._wrapper(generation)
+            rows = [
+                (
+                    subject,
+                    owner or subject,
+                    self._wrap(wrapper, subject, secrets.token_bytes(32)),
+                    generation,
+                    MARKER,
+                    generation,
+                )
+                for subject, owner in subjects.items()
+            ]
+            with self._cursor() as cursor:
+                cursor.executemany(
+                    self._sql(
+                        f"INSERT INTO {TABLE} (subject_id, owner_id, wrapped_key, generation)"
+                        " SELECT ?, ?, ?, CAST(? AS INTEGER)"
+                        f" WHERE EXISTS (SELECT 1 FROM {TABLE} WHERE subject_id = ? AND generation = ?)"
+                        " ON CONFLICT (subject_id) DO NOTHING"
+                    ),
+                    rows,
+                )
+            with self._lock:
+                for subject in subjects:
+                    self._keys.pop(subject, None)
+            marks = ", ".join(self.mark for _ in subjects)
+            with self.datastore.transaction(commit=False) as cursor:
+                cursor.execute(
+                    f"SELECT COUNT(*) AS n FROM {TABLE} WHERE subject_id IN ({marks})", tuple(subjects)
+                )
+                if int(cursor.fetchone()["n"]) == len(subjects):
+                    return
+            self._generation = None  # another process rotated: learn its generation
+        raise RuntimeError("personal data keys could not be made: the key ring keeps rotating")
 
     def subjects_of(self, owners: Iterable[str]) -> list[str]:
         """`owners` that have keys, the subjects they own, the subjects those own, and so on (an order's
@@ -199,34 +430,30 @@ class PersonalDataVault:
     def destroy(self, account: str, also: Iterable[str] = ()) -> list[str]:
         """Destroy the keys of `account`, of every subject it owns and of the subjects `also` (its sign-up):
         overwritten, then removed (the row stays, marked and owned by the account, so nothing is sealed for
-        them again and an erased identifier names the account). Answers the subjects whose keys went."""
+        them again and an erased identifier names the account), while every other key is rewrapped under a
+        new generation of the ring and the old one destroyed. Answers the subjects whose keys went."""
         subjects = self.subjects_of([account, *also])
         if not subjects:
             return []
-        marks = ", ".join(self.mark for _ in subjects)
-        now = datetime.now(UTC).isoformat()
-        overwrite = f"UPDATE {TABLE} SET wrapped_key = {self._overwrite()} WHERE subject_id IN ({marks})"
-        remove = self._sql(
-            f"UPDATE {TABLE} SET wrapped_key = NULL, destroyed_at = ?, owner_id = ? WHERE subject_id IN "
-        )
-        remove += f"({marks})"
-        if self.postgres:
-            with self._cursor() as cursor:
-                cursor.execute(overwrite, tuple(subjects))
-                cursor.execute(remove, (now, account, *subjects))
-        else:
-            with self.datastore.get_connection(commit=True) as conn:
-                # Freed bytes are zeroed rather than left in the file's free pages.
-                conn._sqlite_conn.execute("PRAGMA secure_delete = ON")
-                with conn.transaction(commit=True) as cursor:
-                    cursor.execute(overwrite, tuple(subjects))
-                    cursor.execute(remove, (now, account, *subjects))
+        self.rotate(account, subjects)
         self._compact()
         with self._lock:
             for subject in subjects:
                 self._keys[subject] = (None, account)
             self._checked_at = 0.0
         return subjects
+
+    @contextmanager
+    def _writing(self) -> Iterator[Any]:
+        """A write transaction; on SQLite freed bytes are zeroed rather than left in free pages."""
+        if self.postgres:
+            with self._cursor() as cursor:
+                yield cursor
+            return
+        with self.datastore.get_connection(commit=True) as conn:
+            conn._sqlite_conn.execute("PRAGMA secure_delete = ON")
+            with conn.transaction(commit=True) as cursor:
+                yield cursor
 
     def _overwrite(self) -> str:
         # The same length of zeros first, so the page holding the old bytes is rewritten in place.
