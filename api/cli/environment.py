@@ -57,6 +57,7 @@ def check_store(settings: Settings) -> None:
         except psycopg.Error as error:
             reason = next((line.strip() for line in str(error).splitlines() if line.strip()), "no answer")
             raise Refusal(f"cannot reach the database {where(settings)}: {reason}") from None
+        check_personal_data_key(settings)
         return
     try:
         settings.VAR_DIR.mkdir(parents=True, exist_ok=True)
@@ -71,6 +72,20 @@ def check_store(settings: Settings) -> None:
                 probe.execute("PRAGMA schema_version").fetchone()
         except sqlite3.DatabaseError as error:
             raise Refusal(f"{path} is not a usable SQLite database: {error}") from None
+    if (settings.VAR_DIR / "events.db").exists():
+        check_personal_data_key(settings)
+
+
+def check_personal_data_key(settings: Settings) -> None:
+    """Refuse (exit 2) when the master key or the key ring does not open the store's personal data keys:
+    started anyway, the process would park every event holding personal data. Nothing is written first."""
+    from infrastructure.event_store import SharedStore
+    from infrastructure.key_ring import KeyRefused
+
+    try:
+        SharedStore(settings.event_store_env()).close()
+    except KeyRefused as error:
+        raise Refusal(str(error)) from None
 
 
 @contextmanager

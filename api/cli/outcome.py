@@ -74,6 +74,10 @@ def explain(error: BaseException) -> tuple[int, str]:
 
     if isinstance(error, StoreBusy):
         return ENVIRONMENT, str(error)
+    from infrastructure.key_ring import KeyRefused
+
+    if isinstance(error, KeyRefused):
+        return ENVIRONMENT, str(error)
     environment = _environment_reason(error)
     if environment is not None:
         return ENVIRONMENT, environment

@@ -32,16 +32,27 @@ from tests.pg import Cluster
 pytestmark = pytest.mark.postgres
 
 # The seeding store and the stores rebuilding from it are one installation, so they wrap personal data keys
-# under one master key (docs/personal-data.md); each has a VAR_DIR of its own, so the key is given.
+# under one master key and one key ring (docs/personal-data.md); each has a VAR_DIR of its own, so both are
+# given.
 PERSONAL_DATA_KEY = base64.b64encode(b"rebuild-personal-data-key-32byte").decode()
 
 
 @pytest.fixture(scope="module")
-def seeded_url(pg_cluster: Cluster, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def key_ring(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("keys") / "personal-data-ring"
+
+
+@pytest.fixture(scope="module")
+def seeded_url(
+    pg_cluster: Cluster, tmp_path_factory: pytest.TempPathFactory, key_ring: Path
+) -> Iterator[str]:
     url = pg_cluster.create_database("rebuild")
     store = SharedStore(
         make_settings(
-            tmp_path_factory.mktemp("seed"), url, PERSONAL_DATA_KEY=PERSONAL_DATA_KEY
+            tmp_path_factory.mktemp("seed"),
+            url,
+            PERSONAL_DATA_KEY=PERSONAL_DATA_KEY,
+            PERSONAL_DATA_KEY_RING=key_ring,
         ).event_store_env()
     )
     try:
@@ -51,8 +62,10 @@ def seeded_url(pg_cluster: Cluster, tmp_path_factory: pytest.TempPathFactory) ->
     yield url
 
 
-def _open(url: str, tmp_path: Path, schema: str) -> tuple[SharedStore, PostgresReadModels]:
-    settings = make_settings(tmp_path / "var", url, PERSONAL_DATA_KEY=PERSONAL_DATA_KEY)
+def _open(url: str, tmp_path: Path, schema: str, ring: Path) -> tuple[SharedStore, PostgresReadModels]:
+    settings = make_settings(
+        tmp_path / "var", url, PERSONAL_DATA_KEY=PERSONAL_DATA_KEY, PERSONAL_DATA_KEY_RING=ring
+    )
     db = open_read_models(settings, schema=schema)
     assert isinstance(db, PostgresReadModels)
     return SharedStore(settings.event_store_env()), db
@@ -65,12 +78,16 @@ def _position(db: PostgresReadModels) -> int:
 
 @pytest.mark.parametrize("helper_models", [HELPER_READ_MODELS, ("event_log",)])
 def test_two_processes_rebuild_the_same_rows_as_one(
-    seeded_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, helper_models: tuple[str, ...]
+    seeded_url: str,
+    tmp_path: Path,
+    key_ring: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    helper_models: tuple[str, ...],
 ) -> None:
     # The helper's share is a setting: event_log from the stored JSON, any other model from decoded events.
     monkeypatch.setattr(rebuild_module, "HELPER_READ_MODELS", helper_models)
-    store, single = _open(seeded_url, tmp_path, "single")
-    _, double = _open(seeded_url, tmp_path, "double")
+    store, single = _open(seeded_url, tmp_path, "single", key_ring)
+    _, double = _open(seeded_url, tmp_path, "double", key_ring)
     try:
         head = store.head()
         one = rebuild(store, single, batch_size=300, parallel=False)
@@ -97,8 +114,8 @@ def test_two_processes_rebuild_the_same_rows_as_one(
         store.close()
 
 
-def test_a_failing_helper_fails_the_rebuild(seeded_url: str, tmp_path: Path) -> None:
-    store, db = _open(seeded_url, tmp_path, "broken")
+def test_a_failing_helper_fails_the_rebuild(seeded_url: str, tmp_path: Path, key_ring: Path) -> None:
+    store, db = _open(seeded_url, tmp_path, "broken", key_ring)
     try:
         store.env["POSTGRES_DBNAME"] = "no_such_database"  # only the helper connects with it
         # Its pool would retry for the default 30 s before giving up: the failure is the point, not the wait.
@@ -113,7 +130,7 @@ def test_a_failing_helper_fails_the_rebuild(seeded_url: str, tmp_path: Path) -> 
 
 
 def test_a_failing_main_part_stops_the_helper(
-    seeded_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    seeded_url: str, tmp_path: Path, key_ring: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     helpers: list[Helper] = []
 
@@ -131,7 +148,7 @@ def test_a_failing_main_part_stops_the_helper(
 
     monkeypatch.setattr(rebuild_module, "Helper", Recorded)
     monkeypatch.setattr(rebuild_module, "applier", broken)  # this process only; the helper is unaffected
-    store, db = _open(seeded_url, tmp_path, "main_broken")
+    store, db = _open(seeded_url, tmp_path, "main_broken", key_ring)
     try:
         with pytest.raises(psycopg.OperationalError, match="went away"):
             rebuild(store, db, batch_size=300, parallel=True)
@@ -144,10 +161,12 @@ def test_a_failing_main_part_stops_the_helper(
         store.close()
 
 
-def test_pages_are_read_in_order_by_the_index_without_a_sort(seeded_url: str, tmp_path: Path) -> None:
+def test_pages_are_read_in_order_by_the_index_without_a_sort(
+    seeded_url: str, tmp_path: Path, key_ring: Path
+) -> None:
     # A bound on both sides made the planner sort the whole rest of the log for each page: the
     # first page's plan, with every event still ahead, is an ordered index scan.
-    store, db = _open(seeded_url, tmp_path, "plans")
+    store, db = _open(seeded_url, tmp_path, "plans", key_ring)
     try:
         recorder = store.recorder
         assert isinstance(recorder, PostgresApplicationRecorder)
@@ -163,8 +182,10 @@ def test_pages_are_read_in_order_by_the_index_without_a_sort(seeded_url: str, tm
 
 
 @pytest.mark.parametrize("text_ids", [False, True])
-def test_pages_stop_at_the_position_asked(seeded_url: str, tmp_path: Path, text_ids: bool) -> None:
-    store, db = _open(seeded_url, tmp_path, "pages")
+def test_pages_stop_at_the_position_asked(
+    seeded_url: str, tmp_path: Path, key_ring: Path, text_ids: bool
+) -> None:
+    store, db = _open(seeded_url, tmp_path, "pages", key_ring)
     try:
         head = store.head()
         for stop in (head - 7, 301, 300, 1):

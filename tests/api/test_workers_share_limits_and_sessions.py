@@ -39,9 +39,11 @@ def two_workers(pg_cluster: Cluster, tmp_path_factory: pytest.TempPathFactory) -
     common = {
         "DATABASE_URL": database,
         "JWT_SECRET": "workers-secret-workers-secret-workers",
-        # Every process of one installation wraps personal data keys under the same master key
-        # (docs/personal-data.md); each worker here has a VAR_DIR of its own, so it is given, like JWT_SECRET.
+        # Every process of one installation wraps personal data keys under the same master key and key ring
+        # (docs/personal-data.md); each worker here has a VAR_DIR of its own, so both are given, like
+        # JWT_SECRET.
         "PERSONAL_DATA_KEY": base64.b64encode(b"workers-personal-data-key-32byte").decode(),
+        "PERSONAL_DATA_KEY_RING": str(tmp_path_factory.mktemp("keys") / "personal-data-ring"),
         "ADMIN_USERNAME": ADMIN_USERNAME,
         "ADMIN_PASSWORD": ADMIN_PASSWORD,
     }
