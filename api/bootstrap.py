@@ -31,6 +31,7 @@ from followers.follower import Follower
 from infrastructure.attempt_counters import AttemptCounters
 from infrastructure.delivery import delivery_from_settings
 from infrastructure.event_store import SharedStore, check_pool
+from infrastructure.key_ring import KeyRefused
 from infrastructure.leases import Lease, schema_lock
 from infrastructure.local_wakeups import LocalWakeups
 from infrastructure.periodic import Periodic
@@ -116,7 +117,11 @@ class Services:
                 "a rebuild (freight replay or seed-demo) holds the store; start again once it has finished"
             ) from None
         self.jwt_secret = settings.jwt_secret()
-        self.store = SharedStore(settings.event_store_env())
+        try:
+            self.store = SharedStore(settings.event_store_env())
+        except KeyRefused:  # this process's key material does not open the store's keys: it starts not at all
+            self.store_use.release()
+            raise
         self.accounts = AccountsApplication(self.store, secret=self.jwt_secret)
         self.read_models = open_read_models(settings, replica=True)
         self.notifications = NotificationsApplication(self.store)

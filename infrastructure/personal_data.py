@@ -372,6 +372,12 @@ class PersonalDataVault:
         process that has not seen another's rotation yet learns the new generation and tries again."""
         for _attempt in range(5):
             generation = self._current()
+            if generation != 0 and self.ring.key(generation) is None:
+                self._generation = None  # its ring generation is gone: another process rotated
+                marker = self._marker()
+                if marker is None or marker[0] == generation:
+                    self._wrapper(generation)  # refuses: the store's own generation is not in the ring
+                continue
             wrapper = self._wrapper(generation)
             rows = [
                 (
