@@ -123,6 +123,10 @@ class KeyRing:
         try:
             fcntl.flock(descriptor, fcntl.LOCK_EX)
             with self._memory_lock:
+                # A draft left here was being written by a process killed meanwhile: it may hold a generation
+                # since destroyed, so it goes too.
+                for draft in self.path.parent.glob(f".{self.path.name}.*"):
+                    draft.unlink(missing_ok=True)
                 yield
         finally:
             os.close(descriptor)  # closing releases the lock
