@@ -410,3 +410,49 @@ def test_another_process_picks_up_the_new_wrapping_key(settings: Settings) -> No
         assert again.vault.key(fresh) is not None
     finally:
         again.close()
+
+
+def test_a_store_sealed_before_the_ring_is_checked_and_moves_onto_it(settings: Settings) -> None:
+    """Keys wrapped under the master key itself (a store from before the ring) open, a wrong master key is
+    refused, and the first rotation rewraps them under the ring."""
+    env = settings.model_copy(update={"PERSONAL_DATA_KEY": KEY_A}).event_store_env()
+    subject = str(account_id(fresh_national_id()))
+    data_key = AESGCM.generate_key(bit_length=256)
+    nonce = b"\x01" * 12
+    context = b"freight personal data key" + subject.encode()
+    wrapped = base64.b64encode(
+        nonce + AESGCM(base64.b64decode(KEY_A)).encrypt(nonce, data_key, context)
+    ).decode()
+    old_table = (
+        "CREATE TABLE personal_data_keys (subject_id TEXT PRIMARY KEY, owner_id TEXT NOT NULL,"
+        " wrapped_key TEXT, destroyed_at TEXT)"
+    )
+    if not settings.uses_postgres:
+        with sqlite3.connect(settings.VAR_DIR / "events.db") as conn:
+            conn.execute(old_table)
+            conn.execute("INSERT INTO personal_data_keys VALUES (?, ?, ?, NULL)", (subject, subject, wrapped))
+    else:
+        with psycopg.connect(str(settings.DATABASE_URL)) as pg:
+            pg.execute("DROP TABLE personal_data_keys")
+            pg.execute(old_table)
+            pg.execute(
+                "INSERT INTO personal_data_keys VALUES (%s, %s, %s, NULL)", (subject, subject, wrapped)
+            )
+
+    with pytest.raises(KeyRefused, match=r"^PERSONAL_DATA_KEY does not open this store's personal data keys"):
+        SharedStore({**env, "PERSONAL_DATA_KEY": KEY_B})
+    store = SharedStore(env)
+    try:
+        value = PERSIAN_PEOPLE[1][0]
+        sealed = store.vault.seal_text(AESGCM(data_key), subject, value)
+        assert store.vault.open_field(sealed, identifier=False) == value
+        assert generations(store) == {subject: 0}
+        # The first key made under the ring establishes it, rewrapping the old key.
+        assert store.vault.key_for_sealing(str(account_id(fresh_national_id())), None) is not None
+        assert set(generations(store).values()) == {1}
+        store.vault._keys.clear()
+        assert store.vault.open_field(sealed, identifier=False) == value
+    finally:
+        store.close()
+    with pytest.raises(KeyRefused, match=r"^PERSONAL_DATA_KEY does not open the personal data key ring"):
+        SharedStore({**env, "PERSONAL_DATA_KEY": KEY_B})
