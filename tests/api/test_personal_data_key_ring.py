@@ -456,3 +456,57 @@ def test_a_store_sealed_before_the_ring_is_checked_and_moves_onto_it(settings: S
         store.close()
     with pytest.raises(KeyRefused, match=r"^PERSONAL_DATA_KEY does not open the personal data key ring"):
         SharedStore({**env, "PERSONAL_DATA_KEY": KEY_B})
+
+
+# Another process making keys and sealing with them, one after another, printing what it sealed.
+SEAL = """
+import json, sys, uuid
+from infrastructure.event_store import SharedStore
+
+env, count = json.loads(sys.argv[1]), int(sys.argv[2])
+store = SharedStore(env)
+print("ready", flush=True)
+for index in range(count):
+    subject = str(uuid.uuid4())
+    key = store.vault.key_for_sealing(subject, None)
+    print(json.dumps([subject, store.vault.seal_text(key, subject, f"value {index}")]), flush=True)
+"""
+
+
+def test_keys_made_by_another_process_while_erasures_rotate_all_survive(settings: Settings) -> None:
+    env = settings.event_store_env()
+    store = SharedStore(env)
+    try:
+        owners = [str(account_id(fresh_national_id())) for _ in range(40)]
+        for owner in owners:
+            store.vault.key_for_sealing(owner, owner)
+        sealer = subprocess.Popen(
+            [sys.executable, "-c", SEAL, json.dumps(env), "400"],
+            cwd=Path(__file__).resolve().parents[2],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        assert sealer.stdout is not None
+        assert sealer.stdout.readline().strip() == "ready"
+        rotations_meanwhile = 0
+        for owner in owners:
+            if sealer.poll() is not None:
+                break
+            store.vault.destroy(owner)
+            rotations_meanwhile += 1
+        out, err = sealer.communicate(timeout=300)
+        assert sealer.returncode == 0, err
+        assert rotations_meanwhile >= 2  # the erasures ran while it made keys
+    finally:
+        store.close()
+    after = SharedStore(env)  # a process of its own: nothing cached
+    try:
+        sealed = [json.loads(line) for line in out.splitlines()]
+        assert len(sealed) == 400
+        for index, (subject, field) in enumerate(sealed):
+            assert after.vault.open_field(field, identifier=False) == f"value {index}", subject
+        assert len(set(generations(after).values())) == 1  # every live key under the one current generation
+        assert len(json.loads((settings.VAR_DIR / RING).read_text())["keys"]) == 1
+    finally:
+        after.close()
