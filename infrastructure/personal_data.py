@@ -1,8 +1,10 @@
 """Crypto-shredding: each person's data sealed under a key of their own, which erasure destroys.
 
 `PersonalDataVault` keeps one AES-256-GCM data key per subject (an aggregate) in the table
-`personal_data_keys` of the event store's own database, each wrapped under the master key
-(`PERSONAL_DATA_KEY`, else a file made once in `VAR_DIR`, like the webhook secrets key). A subject may name an
+`personal_data_keys` of the event store's own database, each wrapped under the current generation of the key
+ring (infrastructure/key_ring.py: a file outside the database, itself wrapped under the master key
+`PERSONAL_DATA_KEY`, else a file made once in `VAR_DIR`). Every erasure rotates the ring, so no copy of the
+database taken before it opens again. A subject may name an
 owner (the account an order or an address-book entry belongs to): erasing an account destroys its own keys,
 its registration's and those of every subject it owns.
 
