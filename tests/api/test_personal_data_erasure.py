@@ -17,6 +17,7 @@ from api.bootstrap import Services
 from api.cli import main
 from api.settings import Settings
 from domain.accounts.account import account_id
+from domain.shared.actor import SYSTEM_ACTOR
 from domain.shared.personal import ERASED
 from projections import audit_export
 from tests.api.accounts_support import accepted_customer, fails, ok, settle
@@ -261,3 +262,35 @@ def test_an_erased_company_takes_its_team_s_names_along(
     settle(client)
     assert hits(database_bytes(services.settings), personal) == []
     assert hits(exported(services).encode(), personal) == []
+
+
+def test_an_erasure_recorded_by_a_process_that_stopped_before_the_keys_went_is_finished_by_the_next(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    services = services_of(client)
+    national_id = fresh_national_id()
+    first, last = PERSIAN_PEOPLE[1]
+    form = {
+        "firstName": first,
+        "lastName": last,
+        "birthDate": "1370/05/06",
+        "nationalId": national_id,
+        "phone": fresh_iranian_mobile(),
+        "fax": "",
+        "email": f"h.{national_id}@example.ir",
+        "address": LONG_ADDRESSES[1],
+        "postalCode": "1969713111",
+    }
+    accepted_customer(client, admin_headers, form)
+    account = str(account_id(national_id))
+    # What a process leaves when it stops right after recording the erasure: the record, the keys alive.
+    services.accounts.erase_personal_data(account, "GDPR art. 17 request", SYSTEM_ACTOR)
+    assert services.store.vault.key(account) is not None
+    erased = ok(client.post(ERASE.format(account), json={"reason": "finish it"}, headers=admin_headers))
+    assert erased["keysDestroyed"] >= 1
+    assert services.store.vault.key(account) is None
+    settle(client)
+    personal = [first, last, national_id, form["phone"], form["email"], form["address"]]
+    assert hits(database_bytes(services.settings), personal) == []
+    # Finished, it is erased already.
+    fails(client.post(ERASE.format(account), json={"reason": "again"}, headers=admin_headers), 409)
