@@ -182,6 +182,10 @@ def _translated_words(event: object, subject: Subject, language: str) -> dict[st
         words["fields"] = "، ".join(revised_field(key, language) for key in sorted(revise))
     if isinstance(event, R.AmendmentApproved):
         words["priced"] = new_price_in(event, language)
+    quantity = (getattr(event, "details", None) or {}).get("quantity")
+    if quantity is not None:
+        many = "containers.one" if quantity == 1 else "containers.many"
+        words["containers"] = say(many, language, count=digits(str(quantity), language))
     return words
 
 
@@ -251,8 +255,19 @@ def tell(event: Any, context: NoticeContext) -> Notice | None:
         said = NOTICE_WORDS.get(type(event).__qualname__, {}).get(language)
         title, message = (said["title"], said["message"]) if said else (title, message)
     notice = Notice(recipient, title, message.format_map(_words(event, subject, language)), subject)
+    if told.audience == "staff":
+        # One notice for every staff member, each reading it in their own language.
+        notice = notice._replace(translated=_in_every_language(event, subject))
     # A shipping order after the SI cut-off is flagged to staff (domain/booking/sailing_notices.py).
     return late_order(notice, event, context) if isinstance(event, S.Created) else notice
+
+
+def _in_every_language(event: Any, subject: Subject) -> dict[str, tuple[str, str]]:
+    said = NOTICE_WORDS.get(type(event).__qualname__, {})
+    return {
+        language: (words["title"], words["message"].format_map(_words(event, subject, language)))
+        for language, words in said.items()
+    }
 
 
 notices.register(*TOLD)(tell)
