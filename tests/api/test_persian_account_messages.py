@@ -16,6 +16,7 @@ from fastapi.testclient import TestClient
 
 from domain.shared.actor import SYSTEM_ACTOR
 from tests.api.accounts_support import ADMIN, AUTH, CLIENT, NOTIFY, PASSWORD, last_link, ok, outbox
+from tests.api.booking_support import create, customer
 from tests.api.team_support import TEAM, company
 from tests.app_services import services_of
 from tests.conftest import login
@@ -24,6 +25,7 @@ from tests.corpus import (
     PERSIAN_COMPANIES,
     PERSIAN_PEOPLE,
     TEAM_COLLEAGUES,
+    ZAHRA_HOSSEINI,
     fresh_company_id,
     fresh_iranian_mobile,
     fresh_national_id,
@@ -34,8 +36,9 @@ OUTPUT = Path(__file__).resolve().parents[2] / "test-output" / "emails-fa"
 FA = {"Accept-Language": "fa-IR,fa;q=0.9,en;q=0.8"}
 PERSIAN_DIGIT = re.compile("[۰-۹]")
 PERSIAN_LETTERS = re.compile("[\u0600-\u06ff]{3,}")
-# What a Persian message may still hold in Latin letters: links, e-mail addresses and the zone's name.
-LATIN_KEPT = re.compile(r"https?://\S+|[\w.+-]+@[\w.-]+|UTC")
+# What a Persian message may still hold in Latin letters: links, e-mail addresses, the zone's name and values
+# isolated from the sentence (a booking reference).
+LATIN_KEPT = re.compile(r"https?://\S+|[\w.+-]+@[\w.-]+|UTC|\u2068[^\u2069]*\u2069")
 
 
 def english_words(text: str) -> list[str]:
@@ -236,3 +239,19 @@ def test_each_staff_member_reads_the_staffs_notices_in_their_own_language(
     assert in_persian["message"] == f"{name} ثبت‌نام کرده و منتظر بررسی است."
     assert in_english["title"] == "New registration"
     assert in_english["message"] == f"{name} signed up and waits for review."
+
+
+def test_a_staff_member_reading_persian_hears_of_a_new_rate_request_in_persian(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    ok(client.put(LANGUAGE, headers=admin_headers, json={"language": "fa"}))
+    (first, last), _ = ZAHRA_HOSSEINI
+    shipper = customer(client, "zahra-staff-fa", {"firstName": first, "lastName": last})
+    created = create(client, shipper, quantity=3)
+    outbox(client)  # the policies settled
+    listed = notices_of(client, admin_headers)
+    (notice,) = [n for n in listed if (n.get("subject") or {}).get("id") == created["id"]]
+    assert notice["title"] == "درخواست نرخ تازه"
+    assert "۳ کانتینر" in notice["message"] and notice["message"].startswith("درخواست نرخ "), notice
+    # The commodity is the customer's own words; every other word is Persian.
+    assert english_words(notice["message"].replace("Pistachios", "")) == [], notice["message"]
