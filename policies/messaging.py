@@ -16,7 +16,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from domain.accounts.messages import MESSAGE_EVENTS, Delivery, Message, messages_for
+from domain.accounts.messages import (
+    MESSAGE_EVENTS,
+    Delivery,
+    Message,
+    language_in,
+    languages_read,
+    messages_for,
+)
 from domain.booking.emails import EMAIL_EVENTS, aggregates_read, emails_for
 from domain.booking.sailing_notices import SAILING_MESSAGE_EVENTS, sailing_messages
 from domain.shared.links import Links
@@ -87,15 +94,22 @@ def messaging_follower(
     reader = AggregateReader(store)
 
     def apply(tx: Tx, batch: Batch) -> None:
+        wanted = [key for _position, event in batch if (key := languages_read(event)) is not None]
         if booking_emails:
-            reader.begin(
+            wanted += [
                 key
                 for _position, event in batch
                 for key in (*aggregates_read(event), *tracking_aggregates_read(event))
-            )
+            ]
+        reader.begin(wanted)
+
+        def language_of(event: object) -> str:
+            key = languages_read(event)
+            return language_in(event, None if key is None else reader(key))
+
         due: list[tuple[Message, int]] = []
         for position, event in batch:
-            due += [(message, position) for message in messages_for(event, secret, links)]
+            due += [(message, position) for message in messages_for(event, secret, links, language_of)]
             due += [(message, position) for message in sailing_messages(event)]
             if booking_emails:
                 due += [(message, position) for message in emails_for(event, reader, links)]

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from domain.notifications.application import NotificationsApplication
 from domain.notifications.policy import load_notice_modules, notices
+from domain.shared.languages import DEFAULT
 from followers.follower import Batch, Follower
 from infrastructure.aggregate_reader import AggregateReader
 from infrastructure.event_store import SharedStore
 from infrastructure.leases import Lease
 from infrastructure.read_db import ReadModelDB, Tx
 from infrastructure.wakeups import Wakeups
-from projections.accounts import staff_ids
+from projections.accounts import chosen_languages, staff_ids
 
 NOTIFICATIONS_POLICY = "notifications_policy"
 
@@ -36,15 +37,24 @@ def notifications_follower(
         # The staff's notifications go to every admin account (read once, in the policy's own transaction).
         staff: list[str] | None = None
 
+        languages: dict[str, str] | None = None
+
         def staff_of_batch() -> list[str]:
             nonlocal staff
             if staff is None:
                 staff = staff_ids(tx)
             return staff
 
+        def staff_language(account: str) -> str:
+            # The staff's own choices, read once a batch; a staff member who chose none reads English.
+            nonlocal languages
+            if languages is None:
+                languages = chosen_languages(tx, staff_of_batch())
+            return languages.get(account, DEFAULT)
+
         # The aggregates the builders read, loaded in one statement (infrastructure/aggregate_reader.py).
         reader.begin(notices.aggregates_read(events))
-        app.notify_for_all(events, staff_ids=staff_of_batch, aggregates=reader)
+        app.notify_for_all(events, staff_ids=staff_of_batch, aggregates=reader, staff_language=staff_language)
 
     handles = tuple(notices.event_classes)
     return Follower(NOTIFICATIONS_POLICY, store, db, apply, lease=lease, wakeups=wakeups, handles=handles)

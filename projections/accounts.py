@@ -96,6 +96,15 @@ def find_by_username(tx: Tx, username: str) -> dict[str, Any] | None:
     )
 
 
+def chosen_languages(tx: Tx, account_ids: list[str]) -> dict[str, str]:
+    """The languages these accounts chose, by account id (those that chose none are left out)."""
+    if not account_ids:
+        return {}
+    marks = ", ".join("?" for _ in account_ids)
+    rows = tx.all(f"SELECT id, language FROM account_languages WHERE id IN ({marks})", list(account_ids))
+    return {str(r["id"]): str(r["language"]) for r in rows}
+
+
 def staff_ids(tx: Tx, role: str = "admin") -> list[str]:
     """The accounts holding a staff role (staff accounts are type 0)."""
     rows = tx.all("SELECT id, roles FROM accounts WHERE account_type = 0 ORDER BY opened_at, id")

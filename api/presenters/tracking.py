@@ -47,6 +47,10 @@ def progress_from(at: Position, port_name: Callable[[str | None], str | None]) -
         PROGRESS["estimated_arrival"]: at.estimated_arrival,
         PROGRESS["arrival_delay_hours"]: at.delay_hours,
         PROGRESS["milestones"]: at.milestones,
+        PROGRESS["stage_port"]: at.stage_port,
+        PROGRESS["stage_port_name"]: port_name(at.stage_port),
+        PROGRESS["arrival_port"]: at.arrival_port,
+        PROGRESS["arrival_port_name"]: port_name(at.arrival_port),
     }
 
 

@@ -38,6 +38,7 @@ from domain.accounts.application import AccountsApplication
 from domain.accounts.registration import CODE_LIFETIME, RESEND_COOLDOWN, Registration, needs_verification
 from domain.shared.actor import visitor
 from domain.shared.errors import ValidationFailed
+from domain.shared.languages import from_accept_language
 from domain.shared.messages import message
 
 router = APIRouter(
@@ -118,6 +119,11 @@ def _finalize(
     _guard(services, request)
     verify = needs_verification(kind)
     now, actor = datetime.now(UTC), visitor(identity)
+    # The sign-up's messages (its code, a decline) and, once accepted, the account's e-mails speak the
+    # language the sign-up was made in; the web sends the language it shows as Accept-Language.
+    language = from_accept_language(request.headers.get("accept-language"))
+    if language is not None:
+        details = {**details, "language": language}
 
     def finalize() -> Registration:
         accounts: AccountsApplication = services.accounts

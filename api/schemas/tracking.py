@@ -60,6 +60,12 @@ class TrackingProgress(WireModel):
     milestones: int
     # The first plan of the arrival: a planned event's, else the booking's sailing's (its transport plan).
     planned_arrival: str | None = None
+    # What `summary` says in words, as values the web words in the language it shows: the stage's port and
+    # the arrival's (UN/LOCODE and the reference data's name, null when unknown).
+    stage_port: str | None = None
+    stage_port_name: str | None = None
+    arrival_port: str | None = None
+    arrival_port_name: str | None = None
 
 
 class NotGatedIn(WireModel):

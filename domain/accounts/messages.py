@@ -7,15 +7,20 @@ log.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from typing import Any, Protocol
+from uuid import UUID
 
 from domain.accounts import secrets
 from domain.accounts.account import Account
 from domain.accounts.registration import CODE_LIFETIME, Registration, needs_verification
-from domain.accounts.team import Team, invitation_token
+from domain.accounts.team import INVITATION_LIFETIME, Team, invitation_token
 from domain.emails.templates import page_html, text_html
+from domain.emails.words import WORDS, digits, isolated, say
+from domain.emails.words import language_of as account_language
 from domain.shared.aggregate import Recorded
+from domain.shared.languages import DEFAULT, supported
 from domain.shared.links import Links
 
 SMS = "sms"
@@ -57,29 +62,44 @@ TEAM_INVITED = Team.Invited
 MESSAGE_EVENTS: tuple[type, ...] = (*CODE_SENT, REGISTRATION_DECLINED, PASSWORD_TOKEN_ISSUED, TEAM_INVITED)
 
 
-def messages_for(event: object, secret: str, links: Links) -> list[Message]:
+Languages = Callable[[Any], str]
+
+
+def _english(_: Any) -> str:
+    return DEFAULT
+
+
+def messages_for(
+    event: object, secret: str, links: Links, language_of: Languages = _english
+) -> list[Message]:
+    """The messages `event` calls for, in the reader's language: `language_of(event)` names it (the
+    messaging policy reads the sign-up's or the account's; see `languages_read`)."""
     if isinstance(event, CODE_SENT) and event.code_hash:
+        language = language_of(event)
         code = secrets.verification_code(secret, event.originator_id, event.originator_version)
-        minutes = int(CODE_LIFETIME.total_seconds() // 60)
+        minutes = digits(str(int(CODE_LIFETIME.total_seconds() // 60)), language)
         return [
             Message(
                 message_id(event, SMS),
                 SMS,
                 event.phone,
-                "Verification code",
-                f"Your freight portal verification code is {code}. It is valid for {minutes} minutes.",
+                say("account.code.subject", language),
+                # The code keeps Latin digits, as references and links do: it is typed or pasted back.
+                say("account.code", language, code=isolated(code, language), minutes=minutes),
                 {"code": code},
             )
         ]
     if isinstance(event, REGISTRATION_DECLINED):
-        text = f"Your registration request was declined: {event.reason}"
+        language = language_of(event)
+        subject = say("account.declined.subject", language)
+        text = say("account.declined", language, reason=event.reason or "")
         if needs_verification(event.kind) and event.phone:
             return [
                 Message(
                     message_id(event, SMS),
                     SMS,
                     event.phone,
-                    "Registration declined",
+                    subject,
                     text,
                     {"identity": event.identity, "message": event.reason},
                 )
@@ -90,37 +110,37 @@ def messages_for(event: object, secret: str, links: Links) -> list[Message]:
                     message_id(event, EMAIL),
                     EMAIL,
                     event.email,
-                    "Registration declined",
+                    subject,
                     text,
                     {"identity": event.identity, "message": event.reason},
-                    html=text_html("Registration declined", text),
+                    html=text_html(subject, text, language),
                 )
             ]
         return []
     if isinstance(event, PASSWORD_TOKEN_ISSUED) and event.email:
+        language = language_of(event)
         token = secrets.reset_token(secret, event.originator_id, event.originator_version)
         username = _username(event)
         link = links.set_password(token, username)
         if event.purpose == "create":
-            subject = "Your account is ready: set your password"
+            subject = say("account.created.subject", language)
             # Say what to log in with. The username is the identifier signed up with (a person's national
             # ID, a company's company ID); the event does not carry the kind, so both are named.
-            said = (
-                f"Your registration was accepted. Your username is {username}: the national ID (for a"
-                " person) or the company ID (for a company) you signed up with."
-            )
-            body = f"{said} Set your password within one hour: {link}"
+            said = say("account.created.username", language, username=isolated(username, language))
+            body = f"{said} {say('account.created.link', language, link=link)}"
+            paragraphs = [said, say("account.created.within", language)]
             html = page_html(
-                subject, [said, "Set your password within one hour."], [], (link, "Set your password")
+                subject, paragraphs, [], (link, say("account.created.action", language)), language=language
             )
         else:
-            subject = "Reset your password"
-            body = f"Use this link within one hour to choose a new password: {link}"
+            subject = say("account.reset.subject", language)
+            body = say("account.reset.link", language, link=link)
             html = page_html(
                 subject,
-                ["Use this link within one hour to choose a new password."],
+                [say("account.reset.within", language)],
                 [],
-                (link, "Choose a new password"),
+                (link, say("account.reset.action", language)),
+                language=language,
             )
         return [
             Message(
@@ -134,18 +154,46 @@ def messages_for(event: object, secret: str, links: Links) -> list[Message]:
             )
         ]
     if isinstance(event, TEAM_INVITED):
-        return [invitation_message(event, secret, links)]
+        return [invitation_message(event, secret, links, language_of(event))]
     return []
 
 
-def invitation_message(event: Team.Invited, secret: str, links: Links) -> Message:
+def languages_read(event: object) -> Any:
+    """The aggregate whose language `messages_for` speaks for `event` (None: the event says it, or
+    English): the sign-up for its own messages (the language it was made in, kept in its details), the
+    account for its password links, the inviting company's account for an invitation (the colleague has
+    no account yet)."""
+    if isinstance(event, (Registration.CodeResent, REGISTRATION_DECLINED)):
+        return event.originator_id
+    if isinstance(event, PASSWORD_TOKEN_ISSUED):
+        return event.originator_id
+    if isinstance(event, TEAM_INVITED):
+        return UUID(event.company_id)
+    return None
+
+
+def language_in(event: object, aggregate: Any) -> str:
+    """The language of `event`'s messages, given the aggregate `languages_read` names (or None)."""
+    if isinstance(event, Registration.DetailsSubmitted):
+        return supported(event.details.get("language")) or DEFAULT
+    if isinstance(aggregate, Registration):
+        return supported(aggregate.details.get("language")) or DEFAULT
+    return account_language(aggregate) if aggregate is not None else DEFAULT
+
+
+def invitation_message(event: Team.Invited, secret: str, links: Links, language: str = DEFAULT) -> Message:
     token = invitation_token(secret, event.originator_id, event.originator_version)
     link = links.team_invitation(token)
-    subject = f"{event.company_name} invites you to its freight bookings team"
-    said = (
-        f"{event.name}, you are invited to join {event.company_name} on the freight booking portal as"
-        f" {event.role}. Choose your password within 72 hours; then log in with your e-mail address"
-        f" {event.email} as username."
+    company = isolated(event.company_name, language) if language == "fa" else event.company_name
+    subject = say("account.invited.subject", language, company=event.company_name)
+    said = say(
+        "account.invited",
+        language,
+        name=event.name,
+        company=company,
+        role=say(f"role.{event.role}", language) if f"role.{event.role}" in WORDS else event.role,
+        hours=digits(str(int(INVITATION_LIFETIME.total_seconds() // 3600)), language),
+        email=isolated(event.email, language),
     )
     return Message(
         message_id(event, EMAIL),
@@ -154,7 +202,9 @@ def invitation_message(event: Team.Invited, secret: str, links: Links) -> Messag
         subject,
         f"{said} {link}",
         {"link": link, "token": token, "username": event.email},
-        html=page_html(subject, [said], [], (link, "Join the team")),
+        html=page_html(
+            subject, [said], [], (link, say("account.invited.action", language)), language=language
+        ),
     )
 
 

@@ -6,38 +6,49 @@ from __future__ import annotations
 from domain.accounts.account import account_id
 from domain.accounts.edit_request import ProfileEditRequest
 from domain.accounts.registration import Registration, registration_id
+from domain.emails.words import NOTICE_WORDS, language_of, say
 from domain.notifications.policy import STAFF, Notice, NoticeContext, Subject, notices
 from domain.shared.aggregate import Recorded
+from domain.shared.languages import DEFAULT, LANGUAGES
 
 
 @notices.register(Registration.Accepted)
-def registration_accepted(event: Registration.Accepted, _: NoticeContext) -> Notice | None:
+def registration_accepted(event: Registration.Accepted, context: NoticeContext) -> Notice | None:
     # The event does not repeat the identity; the registration id is name-based on it, the account's too.
     identity = _identity_of(event)
     if identity is None:
         return None
-    return Notice(
-        str(account_id(identity)),
-        "Registration accepted",
-        "Welcome! Your registration was accepted. Set your password with the link we e-mailed you.",
-    )
+    # The account opens in the same transaction; its profile names the language the sign-up was made in.
+    account = str(account_id(identity))
+    title, message = _told(event, language_of(context.aggregate(account)))
+    return Notice(account, title, message)
 
 
 @notices.register(ProfileEditRequest.Approved)
 def edit_approved(event: ProfileEditRequest.Approved, context: NoticeContext) -> Notice:
-    return Notice(
-        event.account_id, "Profile updated", "Your profile edit request was approved.", _edit(event, context)
-    )
+    title, message = _told(event, language_of(context.aggregate(event.account_id)))
+    return Notice(event.account_id, title, message, _edit(event, context))
 
 
 @notices.register(ProfileEditRequest.Declined)
 def edit_declined(event: ProfileEditRequest.Declined, context: NoticeContext) -> Notice:
-    return Notice(
-        event.account_id,
-        "Profile edit declined",
-        f"Your profile edit request was declined: {event.reason}",
-        _edit(event, context),
-    )
+    title, message = _told(event, language_of(context.aggregate(event.account_id)), reason=event.reason or "")
+    return Notice(event.account_id, title, message, _edit(event, context))
+
+
+def _told(event: object, language: str, **values: str) -> tuple[str, str]:
+    """The customer's notice of `event` in `language` (contract/email-messages.json `notices`)."""
+    said = NOTICE_WORDS[type(event).__qualname__][language]
+    return said["title"], said["message"].format(**values)
+
+
+def _to_staff(title: str, message: str, subject: Subject, **values: str) -> Notice:
+    """A notice to every staff member, in each one's language (the catalogue's `words`)."""
+    translated: dict[str, tuple[str, str]] = {
+        language: (say(title, language), say(message, language, **values)) for language in LANGUAGES
+    }
+    english_title, english = translated[DEFAULT]
+    return Notice(STAFF, english_title, english, subject, translated)
 
 
 def _edit(event: Recorded, context: NoticeContext) -> Subject | None:
@@ -78,11 +89,11 @@ def registration_to_review(
     name = details.get("name") or " ".join(
         str(p) for p in (details.get("firstName"), details.get("lastName")) if p
     )
-    return Notice(
-        STAFF,
-        "New registration",
-        f"{name or registration.identity} signed up and waits for review.",
+    return _to_staff(
+        "staff.newRegistration.title",
+        "staff.newRegistration",
         Subject("registration", registration.identity),
+        name=name or registration.identity,
     )
 
 
@@ -98,9 +109,9 @@ def edit_request_to_review(
     request = context.aggregate(event.originator_id)
     if request is None:
         return None
-    return Notice(
-        STAFF,
-        "Profile edit request",
-        f"{request.username} asks to change their profile.",
+    return _to_staff(
+        "staff.editRequest.title",
+        "staff.editRequest",
         Subject("edit_request", request.username),
+        username=request.username,
     )

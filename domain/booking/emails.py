@@ -98,7 +98,7 @@ def _decided(
             "outcome.requoted",
             [],
             price=money(Decimal(event.price), language),
-            breakdown=_breakdown(event.charges),
+            breakdown=_breakdown(event.charges, language),
             until=time_utc(event.valid_until, language),
         )
     if isinstance(event, R.AmendmentApproved):

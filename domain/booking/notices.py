@@ -21,7 +21,7 @@ from domain.booking.rate_request import RateRequest
 from domain.booking.sailing_notices import late_order
 from domain.booking.shipping_order import ShippingOrder
 from domain.booking.staff_actions import STAFF_ACTIONS
-from domain.emails.words import NOTICE_WORDS, digits, isolated, language_of, money, say, time_utc
+from domain.emails.words import NOTICE_WORDS, WORDS, digits, isolated, language_of, money, say, time_utc
 from domain.notifications.policy import STAFF, Notice, NoticeContext, Subject, notices
 from domain.shared.aggregate import Recorded
 from domain.shared.field_labels import field_label
@@ -171,9 +171,10 @@ def _words(event: object, subject: Subject, language: str = "en") -> dict[str, s
 
 
 def _translated_words(event: object, subject: Subject, language: str) -> dict[str, str]:
-    """`_words` for a customer reading another language than English (the charges' names stay English)."""
+    """`_words` for a customer reading another language than English."""
     english = _words(event, subject)
     words = {**english, "ref": isolated(english["ref"], language)}
+    words["charges"] = _breakdown(getattr(event, "charges", None), language)
     if (price := getattr(event, "price", None)) is not None:
         words["price"] = money(Decimal(price), language)
     if (until := getattr(event, "valid_until", None)) is not None:
@@ -182,6 +183,10 @@ def _translated_words(event: object, subject: Subject, language: str) -> dict[st
         words["fields"] = "، ".join(revised_field(key, language) for key in sorted(revise))
     if isinstance(event, R.AmendmentApproved):
         words["priced"] = new_price_in(event, language)
+    quantity = (getattr(event, "details", None) or {}).get("quantity")
+    if quantity is not None:
+        many = "containers.one" if quantity == 1 else "containers.many"
+        words["containers"] = say(many, language, count=digits(str(quantity), language))
     return words
 
 
@@ -197,7 +202,7 @@ def new_price_in(approved: RateRequest.AmendmentApproved, language: str) -> str:
         "outcome.newPrice",
         language,
         price=money(Decimal(approved.price), language),
-        breakdown=_breakdown(new_charges(approved)),
+        breakdown=_breakdown(new_charges(approved), language),
         total=money(total, language),
         containers=say(many, language, count=count),
     )
@@ -216,15 +221,29 @@ def new_price(approved: RateRequest.AmendmentApproved) -> str:
     return f", at {price}; {usd(total)} in all for {containers}"
 
 
-def _breakdown(records: list[dict[str, Any]] | None) -> str:
+def _breakdown(records: list[dict[str, Any]] | None, language: str = "en") -> str:
     """` (Ocean freight $1,000.00 + Bunker adjustment (BAF) $150.50; Documentation fee $45.00 per booking)`:
-    what a price is made of, when it is made of more than one charge."""
+    what a price is made of, when it is made of more than one charge; in Persian the charges' names (by
+    their codes), amounts and digits are Persian."""
     listed = from_records(records)
     if len(listed) < 2:
         return ""
-    per_container = " + ".join(f"{c.name} {usd(c.amount)}" for c in listed if c.per == PER_CONTAINER)
-    per_booking = "; ".join(f"{c.name} {usd(c.amount)} per booking" for c in listed if c.per == PER_BOOKING)
-    return f" ({'; '.join(part for part in (per_container, per_booking) if part)})"
+    if language == "en":
+        per_container = " + ".join(f"{c.name} {usd(c.amount)}" for c in listed if c.per == PER_CONTAINER)
+        per_booking = "; ".join(
+            f"{c.name} {usd(c.amount)} per booking" for c in listed if c.per == PER_BOOKING
+        )
+        return f" ({'; '.join(part for part in (per_container, per_booking) if part)})"
+    named = {c: say(f"charge.{c.code}", language) if f"charge.{c.code}" in WORDS else c.name for c in listed}
+    per_container = " + ".join(
+        f"{named[c]} {money(c.amount, language)}" for c in listed if c.per == PER_CONTAINER
+    )
+    per_booking = "؛ ".join(
+        say("charge.perBooking", language, name=named[c], amount=money(c.amount, language))
+        for c in listed
+        if c.per == PER_BOOKING
+    )
+    return f" ({'؛ '.join(part for part in (per_container, per_booking) if part)})"
 
 
 # Who is told of a staff action's event, where its row in contract/staff-actions.json says so.
@@ -251,8 +270,19 @@ def tell(event: Any, context: NoticeContext) -> Notice | None:
         said = NOTICE_WORDS.get(type(event).__qualname__, {}).get(language)
         title, message = (said["title"], said["message"]) if said else (title, message)
     notice = Notice(recipient, title, message.format_map(_words(event, subject, language)), subject)
+    if told.audience == "staff":
+        # One notice for every staff member, each reading it in their own language.
+        notice = notice._replace(translated=_in_every_language(event, subject))
     # A shipping order after the SI cut-off is flagged to staff (domain/booking/sailing_notices.py).
     return late_order(notice, event, context) if isinstance(event, S.Created) else notice
+
+
+def _in_every_language(event: Any, subject: Subject) -> dict[str, tuple[str, str]]:
+    said = NOTICE_WORDS.get(type(event).__qualname__, {})
+    return {
+        language: (words["title"], words["message"].format_map(_words(event, subject, language)))
+        for language, words in said.items()
+    }
 
 
 notices.register(*TOLD)(tell)

@@ -9,7 +9,9 @@ from domain.booking.rate_request import RateRequest
 from domain.booking.schedules import Sailing
 from domain.booking.shipping_order import ShippingOrder
 from domain.emails.templates import text_html
+from domain.emails.words import say, time_at
 from domain.notifications.policy import STAFF, Notice, NoticeContext, Subject, notices
+from domain.shared.languages import DEFAULT, LANGUAGES
 from domain.shared.local_time import written_at
 
 R = RateRequest
@@ -96,10 +98,20 @@ def late_order(notice: Notice, event: ShippingOrder.Created, context: NoticeCont
     port = None if sailing is None else sailing.load_port
     if cut_off is None or submitted <= cut_off:
         return notice
-    return notice._replace(
-        title="Shipping order after the cut-off",
-        message=f"{notice.message} It came after the shipping-instruction cut-off ({_when(cut_off, port)}).",
-    )
+    late: dict[str, tuple[str, str]] = {
+        language: (
+            say("staff.lateOrder.title", language),
+            say(
+                "staff.lateOrder",
+                language,
+                message=notice.in_language(language)[1],
+                at=_when(cut_off, port) if language == DEFAULT else time_at(cut_off, port, language),
+            ),
+        )
+        for language in LANGUAGES
+    }
+    title, message = late[DEFAULT]
+    return notice._replace(title=title, message=message, translated=late)
 
 
 # The events `sailing_messages` e-mails about (the messaging policy decodes only the events it handles).

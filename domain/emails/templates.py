@@ -134,6 +134,6 @@ def page_html(
     )
 
 
-def text_html(title: str, text: str) -> str:
+def text_html(title: str, text: str, language: str = DEFAULT) -> str:
     """The HTML part of an e-mail written as plain text (its blank lines part the paragraphs)."""
-    return page_html(title, [p for p in text.split("\n\n") if p.strip()])
+    return page_html(title, [p for p in text.split("\n\n") if p.strip()], language=language)

@@ -14,6 +14,7 @@ from domain.shared.actor import SYSTEM_ACTOR, Actor
 from domain.shared.aggregate import Recorded
 from domain.shared.application import ContextApplication
 from domain.shared.errors import Conflict, NotFound
+from domain.shared.languages import DEFAULT
 
 
 class NotificationsApplication(ContextApplication):
@@ -42,14 +43,16 @@ class NotificationsApplication(ContextApplication):
         registry: NoticeRegistry = notices,
         staff_ids: Callable[[], list[str]] = list,
         aggregates: Callable[[Any], Any] | None = None,
+        staff_language: Callable[[str], str] = lambda _: DEFAULT,
     ) -> int | None:
         """`notify_for` over a batch of events: every new notification in one transaction (one durable
         commit, not one per notification). Their ids come from the event and the recipient, so the store
         refuses one that exists already; then (a batch applied again after a restart, or a concurrent run)
         they are recorded one at a time, each that exists skipped. `aggregates` reads an aggregate as it is
-        now for the builders (default: `aggregate`, one at a time)."""
+        now for the builders (default: `aggregate`, one at a time); `staff_language` the language a staff
+        member reads their notices in."""
         events = list(events)
-        context = _Context(aggregates or self.aggregate, staff_ids)
+        context = _Context(aggregates or self.aggregate, staff_ids, staff_language)
         pending = self._pending(events, registry, context)
         if not pending:
             return None
@@ -86,12 +89,15 @@ class NotificationsApplication(ContextApplication):
             several = notice.recipient == STAFF
             recipients = context.staff_ids() if several else [notice.recipient]
             for recipient in recipients:
+                title, message = (
+                    notice.in_language(context.staff_language(recipient)) if several else notice[1:3]
+                )
                 yield Notification.create(
                     source_id,
                     source_version,
                     recipient,
-                    notice.title,
-                    notice.message,
+                    title,
+                    message,
                     SYSTEM_ACTOR,
                     subject=notice.subject.as_dict() if notice.subject else None,
                     one_of_several=several,
@@ -110,8 +116,14 @@ class NotificationsApplication(ContextApplication):
 
 
 class _Context:
-    """What notice builders may read: aggregates of the store, and who the staff are."""
+    """What notice builders may read: aggregates of the store, and who the staff are (and their languages)."""
 
-    def __init__(self, aggregates: Callable[[Any], Any], staff_ids: Callable[[], list[str]]) -> None:
+    def __init__(
+        self,
+        aggregates: Callable[[Any], Any],
+        staff_ids: Callable[[], list[str]],
+        staff_language: Callable[[str], str] = lambda _: DEFAULT,
+    ) -> None:
         self.aggregate = aggregates
         self.staff_ids = staff_ids
+        self.staff_language = staff_language

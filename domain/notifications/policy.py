@@ -40,9 +40,15 @@ class Subject(NamedTuple):
 
 class Notice(NamedTuple):
     recipient: str
-    title: str
+    title: str  # in English, or in the one recipient's language
     message: str
     subject: Subject | None = None
+    # A notice to the staff in each language (`{"fa": (title, message)}`): each staff member reads their own.
+    translated: dict[str, tuple[str, str]] | None = None
+
+    def in_language(self, language: str) -> tuple[str, str]:
+        """The title and message in `language`, else as written."""
+        return (self.translated or {}).get(language, (self.title, self.message))
 
 
 class NoticeContext(Protocol):
@@ -138,7 +144,8 @@ class NoticeRegistry:
             for notice in built:
                 recipient, title, message, *rest = notice
                 subject = rest[0] if rest else None
-                found.append(Notice(str(recipient), str(title), str(message), subject))
+                translated = rest[1] if len(rest) > 1 else None
+                found.append(Notice(str(recipient), str(title), str(message), subject, translated))
         return found
 
     @property

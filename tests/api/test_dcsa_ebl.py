@@ -225,6 +225,8 @@ def test_submit_revise_update_accept_approve_issue(shipper: Shipper) -> None:
     read = it.read(reference)
     assert read["shippingInstructionsStatus"] == "PENDING_UPDATE"
     assert read["feedbacks"][0]["severity"] == "ERROR"
+    # Staff name the field by the order's wire key; the feedback points at it in the standard's document.
+    assert read["feedbacks"][0]["jsonPath"] == "$.consignmentItems[0].descriptionOfGoods", read["feedbacks"]
     # The shipper's update: UPDATE_RECEIVED, read back as sent.
     it.accepted(
         "PUT",

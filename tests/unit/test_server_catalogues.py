@@ -102,10 +102,30 @@ def test_the_customers_notices_have_both_languages_and_the_codes_english() -> No
         for part in ("title", "message")
     }
     assert by_language_problems(flat) == []
-    customers = {k.__qualname__: told for k, told in TOLD.items() if told.audience == "customer"}
-    assert set(said) == set(customers)
-    for event, told in customers.items():
+    # The booking's notices to the customer and to the staff, and the accounts' notices to the customer.
+    booking = {k.__qualname__: told for k, told in TOLD.items()}
+    accounts = {"Registration.Accepted", "ProfileEditRequest.Approved", "ProfileEditRequest.Declined"}
+    assert set(said) == set(booking) | accounts
+    for event, told in booking.items():
         assert said[event]["en"] == {"title": told.title, "message": told.message}, event
+
+
+SAID = re.compile(r"""say\(\s*(?:f?)["']([\w.]+)["']""")
+
+
+def test_every_sentence_the_server_says_is_in_the_catalogue_in_both_languages() -> None:
+    """Each literal key a server module passes to `say` is a catalogue key with both languages."""
+    words = _load("email-messages.json")["words"]
+    root = CONTRACT.parent
+    used = {
+        key
+        for folder in ("domain", "policies", "api")
+        for path in (root / folder).rglob("*.py")
+        for key in SAID.findall(path.read_text(encoding="utf-8"))
+    }
+    assert {"account.created.subject", "account.invited", "staff.lateOrder"} <= used
+    assert sorted(key for key in used if key not in words) == []
+    assert by_language_problems({key: words[key] for key in used}) == []
 
 
 def test_every_kind_of_email_has_its_words() -> None:

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from api.dcsa.errors import DetailedError
+from api.mapping import ORDER, wire_name
 from domain.booking.values import (
     BOX,
     CONSIGNEE,
@@ -178,6 +179,16 @@ _PATHS = {
 }
 
 
+# Staff name a field to revise by the order's wire key (`cargoDescription`, `imcoClass`), as its screens do.
+_WIRE_PATHS = {wire_name(field, ORDER): path for field, path in _PATHS.items()}
+
+
+def _path_of(field: str) -> str:
+    """The jsonPath of an order field named by its wire key (or, as stored before, its own name)."""
+    head = field.split(".")[0]
+    return _WIRE_PATHS.get(head) or _PATHS.get(head, "$")
+
+
 def order_errors(fields: Mapping[str, str]) -> list[DetailedError]:
     """A domain `ValidationFailed` on the order as the standard's errors, each at the field's jsonPath."""
     out = []
@@ -266,7 +277,7 @@ def _feedbacks(order: Mapping[str, Any]) -> list[dict[str, Any]]:
     said = []
     for field, text in sorted(revise.items()):
         feedback = {"severity": "ERROR", "code": "PROPERTY_VALUE_MUST_CHANGE", "message": str(text)[:5000]}
-        feedback["jsonPath"] = (field if field.startswith("$") else _PATHS.get(field, "$"))[:500]
+        feedback["jsonPath"] = (field if field.startswith("$") else _path_of(field))[:500]
         said.append(feedback)
     return said
 

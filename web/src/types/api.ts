@@ -8842,6 +8842,10 @@ export interface components {
         TrackingProgress: {
             /** Arrivaldelayhours */
             arrivalDelayHours: number | null;
+            /** Arrivalport */
+            arrivalPort?: string | null;
+            /** Arrivalportname */
+            arrivalPortName?: string | null;
             /** Estimatedarrival */
             estimatedArrival: string | null;
             /** Lastmilestoneat */
@@ -8852,6 +8856,10 @@ export interface components {
             plannedArrival?: string | null;
             /** Stage */
             stage: string | null;
+            /** Stageport */
+            stagePort?: string | null;
+            /** Stageportname */
+            stagePortName?: string | null;
             /** Summary */
             summary: string;
             /** Vesselname */

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '@/lib/format';
-import { basis, quoteSource } from './charges';
+import { basis, chargeName, quoteSource } from './charges';
 import type { Priced } from './charges';
 import styles from './charges.module.css';
 
@@ -25,7 +25,7 @@ export function ChargesBreakdown({ priced, forStaff = false }: { priced: Priced;
           {priced.charges.map((c) => (
             <tr key={c.code} data-testid="charge-line">
               <td>
-                {c.name}
+                {chargeName(c)}
                 <span className={styles.basis}>{basis(c)}</span>
               </td>
               <td className={styles.amount}>{formatMoney(c.amount)}</td>

@@ -13,6 +13,28 @@ export type Priced = Pick<
   'charges' | 'price' | 'totalPrice' | 'quantity' | 'quotedBy' | 'tariffVersion' | 'tariffRow'
 >;
 
+// The charges a tariff names (domain/booking/charges.py `CHARGE_KINDS`): their names come from the catalogue
+// in the language shown; a code the catalogue lacks reads as the server named it.
+const CHARGE_CODES = [
+  'ocean_freight',
+  'baf',
+  'thc_origin',
+  'thc_destination',
+  'dg_surcharge',
+  'reefer_surcharge',
+  'documentation_fee',
+] as const;
+type ChargeCode = (typeof CHARGE_CODES)[number];
+
+function isChargeCode(code: string): code is ChargeCode {
+  return (CHARGE_CODES as readonly string[]).includes(code);
+}
+
+/** A charge line's name in the language shown, by its code. */
+export function chargeName(charge: Pick<Charge, 'code' | 'name'>): string {
+  return isChargeCode(charge.code) ? i18next.t(`chargeNames.${charge.code}`) : charge.name;
+}
+
 export function basis(charge: Pick<Charge, 'per'>): string {
   return i18next.t(charge.per === 'booking' ? 'chargeBasis.booking' : 'chargeBasis.container');
 }

@@ -1,3 +1,3 @@
 export { ChargesBreakdown } from './charges-breakdown';
-export { basis, formatBookingTotal, quoteSource } from './charges';
+export { basis, chargeName, formatBookingTotal, quoteSource } from './charges';
 export type { Charge, Priced } from './charges';

@@ -1,8 +1,21 @@
 import { useTranslation } from 'react-i18next';
+import { i18next } from '@/i18n';
 import { formatAt } from '@/lib/format';
 import { usePlaces } from '@/lib/places';
 import type { Schema } from '@/types/contract';
 import styles from './sailing.module.css';
+
+// The DCSA cut-off codes the portal names (domain/booking/schedules.py `CUT_OFF_NAMES`): their names come from
+// the catalogue in the language shown; another code reads as the server named it.
+const CUT_OFF_CODES = ['DCO', 'VCO', 'FCO', 'LCO', 'EFC'] as const;
+type CutOffCode = (typeof CUT_OFF_CODES)[number];
+
+/** A cut-off's name in the language shown, by its code. */
+export function cutOffName(cut: { code: string; name: string }): string {
+  return (CUT_OFF_CODES as readonly string[]).includes(cut.code)
+    ? i18next.t(`cutOffNames.${cut.code as CutOffCode}`)
+    : cut.name;
+}
 
 export type SailingView = Schema<'SailingView'>;
 export type BookingSailing = Schema<'BookingSailing'>;
@@ -45,7 +58,7 @@ export function SailingFacts({ sailing }: { sailing: SailingView }) {
         <ul className={styles.cutOffs} aria-label={t('sailingFacts.cutOffs')}>
           {sailing.cutOffs.map((cut) => (
             <li key={cut.code}>
-              <strong>{cut.name}:</strong> {formatAt(cut.at, loading?.timeZone)}
+              <strong>{cutOffName(cut)}:</strong> {formatAt(cut.at, loading?.timeZone)}
             </li>
           ))}
         </ul>

@@ -1,1 +1,2 @@
 export { WhereItIs } from './where-it-is';
+export { progressWords } from './progress-words';

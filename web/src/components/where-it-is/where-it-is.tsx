@@ -3,6 +3,7 @@
  * vessel's arrival is late; nothing before the first tracking event.
  */
 import type { components } from '@/types/api';
+import { progressWords } from './progress-words';
 import styles from './where-it-is.module.css';
 
 type Progress = components['schemas']['TrackingProgress'];
@@ -17,7 +18,7 @@ export function WhereItIs({ progress }: { progress?: Progress | null }) {
       data-stage={progress.stage ?? 'none'}
       data-late={late || undefined}
     >
-      {progress.summary}
+      {progressWords(progress)}
     </span>
   );
 }

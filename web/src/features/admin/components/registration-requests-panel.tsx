@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { ColumnHeads } from '@/components/ui/column-heads';
 import { Spinner } from '@/components/ui/spinner';
-import { can } from '@/lib/lifecycle';
+import { can, label } from '@/lib/lifecycle';
 import {
   DETAIL_ROUTE,
   kindLabel,
@@ -95,7 +95,7 @@ export function RegistrationRequestsPanel() {
                         data-label={t('registrations.state')}
                         className={can('registration', item.state, 'accept', 'staff') ? styles.pending : undefined}
                       >
-                        {item.stateLabel}
+                        {label('registration', item.state) || item.stateLabel}
                       </td>
                       <td data-label={t('registrations.date')}>{when(item.createdAt)}</td>
                     </tr>

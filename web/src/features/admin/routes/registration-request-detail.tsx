@@ -3,7 +3,7 @@ import { AttentionNote } from '@/components/attention-badge';
 import { AuditLink } from '@/components/audit-link';
 import { ContentLayout } from '@/components/layouts';
 import { Spinner } from '@/components/ui/spinner';
-import { can } from '@/lib/lifecycle';
+import { can, label } from '@/lib/lifecycle';
 import { useRegistration, useRegistrationDecision } from '../api/requests';
 import type { CustomerKind, RegistrationDetail } from '../api/requests';
 import { Decision } from '../components/decision';
@@ -89,7 +89,7 @@ export function RegistrationRequestDetailRoute({ kind }: { kind: CustomerKind })
         <>
           <AttentionNote needsAttention={data.needsAttention} />
           <p className={styles.meta}>
-            {t('detail.state')} <strong>{data.stateLabel}</strong>
+            {t('detail.state')} <strong>{label('registration', data.state) || data.stateLabel}</strong>
             {data.declineMessage ? (
               <>
                 {' ('}

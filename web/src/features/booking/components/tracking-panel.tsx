@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
  */
 import { useQuery } from '@tanstack/react-query';
 import { formatAt } from '@/lib/format';
+import { progressWords } from '@/components/where-it-is';
 import { usePlaces } from '@/lib/places';
 import type { RateRequestDetail } from '../api/booking-api';
 import { bookingSailingOptions } from '../api/sailings-api';
@@ -27,7 +28,7 @@ export function TrackingPanel({ detail }: { detail: RateRequestDetail }) {
     <section aria-label={t('trackingPanel.label')} className={styles.tracking} data-testid="tracking-panel">
       <h3>{t('trackingPanel.heading')}</h3>
       <p role="status" dir="auto" data-stage={progress.stage ?? 'none'}>
-        {progress.summary}
+        {progressWords(progress)}
       </p>
       {timeline.length > 0 ? (
         <ol className={styles.timeline}>

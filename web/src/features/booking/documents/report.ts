@@ -3,7 +3,7 @@
  * {type: 'rate-request', id}; only messages from this same origin are accepted. The rate request is read through
  * the app's api-client (the caller's token cookie), typed by the server's OpenAPI document.
  */
-import { basis, formatBookingTotal, quoteSource } from '@/components/charges/charges';
+import { basis, chargeName, formatBookingTotal, quoteSource } from '@/components/charges/charges';
 import { api } from '@/lib/api-client';
 import { getState, stateName } from '@/lib/lifecycle';
 import { formatAt, formatDate, formatMoney } from '@/lib/format';
@@ -139,7 +139,7 @@ export function renderReport(
       el('h2', 'Charges'),
       table(
         ['Charge', 'Basis', 'Amount'],
-        d.charges.map((c) => [c.name, basis(c), formatMoney(c.amount)]),
+        d.charges.map((c) => [chargeName(c), basis(c), formatMoney(c.amount)]),
         ['Total', `${d.quantity} × ${formatMoney(d.price)} per container`, formatMoney(d.totalPrice)],
       ),
     );

@@ -7,7 +7,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { basis } from '@/components/charges';
+import { basis, chargeName } from '@/components/charges';
 import { Button } from '@/components/ui/button';
 import { DateField } from '@/components/ui/date-field';
 import { TextInput } from '@/components/ui/text-input';
@@ -107,7 +107,7 @@ function QuoteForm({ detail, suggestion, onClose }: { detail: Detail; suggestion
           {lines.map((line, index) => (
             <div key={line.code} className={styles.chargeLine} data-testid="charge-line">
               <TextInput
-                label={t('quote.lineLabel', { name: line.name, basis: basis(line) })}
+                label={t('quote.lineLabel', { name: chargeName(line), basis: basis(line) })}
                 type="number"
                 min="0"
                 step="0.01"
@@ -120,7 +120,7 @@ function QuoteForm({ detail, suggestion, onClose }: { detail: Detail; suggestion
               />
               <Button
                 variant="outline"
-                aria-label={t('quote.removeLabel', { name: line.name })}
+                aria-label={t('quote.removeLabel', { name: chargeName(line) })}
                 onClick={() => setLines((all) => all.filter((_, i) => i !== index))}
               >
                 {t('quote.remove')}
@@ -135,7 +135,7 @@ function QuoteForm({ detail, suggestion, onClose }: { detail: Detail; suggestion
                   <option value="">{t('quote.choose')}</option>
                   {choices.map((k) => (
                     <option key={k.code} value={k.code}>
-                      {k.name} ({basis(k)})
+                      {chargeName(k)} ({basis(k)})
                     </option>
                   ))}
                 </select>

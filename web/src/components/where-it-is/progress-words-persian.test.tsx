@@ -1,0 +1,57 @@
+import { act } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { setLanguage } from '@/i18n';
+import type { components } from '@/types/api';
+import { progressWords } from './progress-words';
+
+type Progress = components['schemas']['TrackingProgress'];
+
+const loaded: Progress = {
+  stage: 'loaded',
+  summary: 'Loaded on KING OF THE SEAS at Bandar Abbas, arriving Hamburg 2027/01/14, 2 days late',
+  vesselName: 'KING OF THE SEAS',
+  lastMilestoneAt: '2026-12-20T08:00:00Z',
+  estimatedArrival: '2027-01-14T06:00:00Z',
+  arrivalDelayHours: 48,
+  milestones: 2,
+  plannedArrival: '2027-01-12T06:00:00Z',
+  stagePort: 'IRBND',
+  stagePortName: 'Bandar Abbas',
+  arrivalPort: 'DEHAM',
+  arrivalPortName: 'Hamburg',
+};
+
+describe('the tracking progress in Persian', () => {
+  beforeEach(async () => {
+    await act(() => setLanguage('fa'));
+  });
+  afterEach(async () => {
+    await act(() => setLanguage('en'));
+  });
+
+  it('words the stage, the arrival in the Solar Hijri calendar and the delay with Persian digits', () => {
+    const said = progressWords(loaded);
+    expect(said).toBe(
+      'بارگیری روی \u2068KING OF THE SEAS\u2069 در \u2068Bandar Abbas\u2069، رسیدن به \u2068Hamburg\u2069 در ۱۴۰۵/۱۰/۲۴، ۲ روز تأخیر',
+    );
+    // No English interface word: only the names of the vessel and the ports are Latin.
+    expect(said.replace(/\u2068[^\u2069]*\u2069/g, '')).not.toMatch(/[A-Za-z]/);
+  });
+
+  it('says it waits for the first milestone before any', () => {
+    const waiting = {
+      ...loaded,
+      stage: null,
+      estimatedArrival: null,
+      arrivalDelayHours: null,
+      summary: 'Booking confirmed; waiting for the first milestone',
+    };
+    expect(progressWords(waiting)).toBe('رزرو تأیید شد؛ در انتظار نخستین رویداد حمل');
+  });
+});
+
+describe('the tracking progress in English', () => {
+  it('is the server summary, unchanged', () => {
+    expect(progressWords(loaded)).toBe(loaded.summary);
+  });
+});
