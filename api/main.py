@@ -29,6 +29,7 @@ from api.edge.input_screen import screen_input
 from api.edge.path_guard import PathGuard
 from api.edge.replica_reads import ReplicaReads
 from api.edge.security_headers import SecurityHeaders
+from api.fast_commands import FastCommands
 from api.fast_reads import FastReads
 from api.health import BoundedCheck, CheckOut, health_report
 from api.routers import (
@@ -140,6 +141,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         dependencies=[Depends(auditors_read_only), Depends(team_role_guard), Depends(screen_input)],
     )
     # Innermost of the app's own layers: the hot reads skip routing and dependencies (api/fast_reads.py).
+    app.add_middleware(FastCommands)  # the bench's commands likewise (api/fast_commands.py)
     app.add_middleware(FastReads)
     if settings.replica_conninfo():  # GETs read the standby; commands mark where their writes end
         app.add_middleware(ReplicaReads)

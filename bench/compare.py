@@ -7,7 +7,9 @@ larger of the two runs'). Figures without a baseline (lag, sizes) are shown besi
 only when worse by more than three times that noise, as they carry the machine's load in full.
 
 Figures are matched by name with their numbers left out (a name says `c=16`, `50,005 events`, `at 342 of
-500 cmd/s`): the n-th figure of a shape in one run is set beside the n-th of the same shape in the other.
+500 cmd/s`): the n-th figure of a shape in one run is set beside the n-th of the same shape in the other. A
+figure of the earlier run missing from this one (a topology or a load that did not run) is marked WORSE:
+every figure the baseline holds stays guarded.
 """
 
 from __future__ import annotations
@@ -93,6 +95,10 @@ def compare(before: dict[str, Any], after: dict[str, Any]) -> tuple[list[Line], 
             lines.append(
                 Line(figure["name"], was, measured, "absolute", change, worse, str(figure.get("unit") or ""))
             )
+    # A figure of the earlier run this one lacks (a topology that did not run, a load that failed) is not
+    # guarded any more: that is worse in itself.
+    for key in old.keys() - _keyed(all_figures(after)).keys():
+        lines.append(Line(old[key]["name"], old[key].get("ratio"), None, "missing", None, True))
     return lines, noise
 
 
@@ -114,7 +120,7 @@ def render(lines: list[Line], noise: float, before_label: str) -> str:
     headers = ("figure", "kind", f"before ({before_label})", "now", "change", "")
     rows = []
     for line in lines:
-        if line.kind == "ratio":
+        if line.kind in ("ratio", "missing"):
             cells = (_ratio(line.before), _ratio(line.after))
         else:
             cells = (number(line.before, line.unit), number(line.after, line.unit))

@@ -81,6 +81,16 @@ def test_the_committed_baseline_is_a_result_to_compare_with() -> None:
     assert any(line.kind == "ratio" for line in lines)
 
 
+def test_a_figure_the_earlier_run_had_and_this_one_lacks_is_worse() -> None:
+    before = results(commands=800, reads=1400, lag_ms=40)
+    after = results(commands=800, reads=1400, lag_ms=40)
+    after["topologies"] = {}  # the other topology did not run this time
+    lines, noise = compare(before, after)
+    missing = [line for line in lines if line.kind == "missing"]
+    assert [(line.name, line.worse) for line in missing] == [("commands/s at c=16 (one process)", True)]
+    assert "1 worse" in render(lines, noise, "baseline.json")
+
+
 def test_runs_too_noisy_to_judge_say_so() -> None:
     before = results(commands=800, reads=1400, lag_ms=40, noise=0.6)
     lines, noise = compare(before, results(commands=100, reads=1400, lag_ms=40))
