@@ -48,8 +48,8 @@ _WRAP_CONTEXT = b"freight personal data key"
 RECHECK_SECONDS = 1.0
 # Subjects per statement of `PersonalDataVault.preload` (within either store's limit on parameters).
 PRELOAD_CHUNK = 900
-# Cached keys past which `preload` starts afresh (about 30 MB of keys; a page needs at most a page's worth).
-CACHE_LIMIT = 100_000
+# Cached keys past which `preload` starts afresh (a few MB; a page needs at most a page's worth, 5,000).
+CACHE_LIMIT = 20_000
 
 Field = dict[str, Any]
 
