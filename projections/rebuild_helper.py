@@ -25,7 +25,7 @@ from infrastructure.event_store import SharedStore
 from infrastructure.private_files import private_file
 from infrastructure.read_db import PostgresReadModels, ReadModelDB, SqliteReadModels, Tx, placeholders
 from projections import event_log
-from projections.log_pages import pages, plain_json_store, prefetched, readable
+from projections.log_pages import key_preloader, pages, plain_json_store, prefetched, readable
 from projections.projection import Projection
 from projections.rebuild_batches import (
     RebuildFailed,
@@ -189,9 +189,14 @@ def helper_main() -> int:
             others = [p for p in projections if not (raw_log and p.name == "event_log")]
             apply = applier(others, bulk=True) if others else None
             decode = store.mapper.to_domain_event
-            stored = (
-                (lambda tx, rows: event_log.apply_stored(tx, rows, decode, bulk=True)) if raw_log else None
-            )
+            preload = key_preloader(store)
+
+            def apply_raw(tx: Tx, rows: Sequence[Any]) -> None:
+                # The events it decodes (personal ones among them): their keys in one statement per page.
+                preload(rows)
+                event_log.apply_stored(tx, rows, decode, bulk=True)
+
+            stored = apply_raw if raw_log else None
             with fewer_collections():
                 for rows, batch in prefetched(pages(store, others, head, size, text_ids=raw_log)):
                     try:
