@@ -363,19 +363,20 @@ class PersonalDataVault:
             with self.datastore.transaction(commit=False) as cursor:
                 if self.postgres:
                     cursor.execute(
-                        f"SELECT subject_id, wrapped_key, owner_id FROM {TABLE} WHERE subject_id = ANY(%s)",
+                        f"SELECT subject_id, wrapped_key, owner_id, generation FROM {TABLE}"
+                        " WHERE subject_id = ANY(%s)",
                         (chunk,),
                     )
                 else:
                     cursor.execute(
-                        f"SELECT subject_id, wrapped_key, owner_id FROM {TABLE}"
+                        f"SELECT subject_id, wrapped_key, owner_id, generation FROM {TABLE}"
                         f" WHERE subject_id IN ({', '.join('?' * len(chunk))})",
                         chunk,
                     )
                 rows = cursor.fetchall()
             found = {
                 str(row["subject_id"]): (
-                    self._unwrap(str(row["subject_id"]), row["wrapped_key"]),
+                    self._unwrap(str(row["subject_id"]), row["wrapped_key"], int(row["generation"])),
                     str(row["owner_id"]),
                 )
                 for row in rows
