@@ -20,6 +20,7 @@ from api.heap import freeze_startup_heap
 from api.links import PortalLinks
 from api.settings import Settings
 from domain.accounts.application import AccountsApplication
+from domain.accounts.passwords import Passwords
 from domain.booking.application import BookingApplication
 from domain.booking.shipping_order import shipping_order_id
 from domain.integrations.application import IntegrationsApplication
@@ -122,7 +123,9 @@ class Services:
         except KeyRefused:  # this process's key material does not open the store's keys: it starts not at all
             self.store_use.release()
             raise
-        self.accounts = AccountsApplication(self.store, secret=self.jwt_secret)
+        self.accounts = AccountsApplication(
+            self.store, secret=self.jwt_secret, passwords=Passwords(settings.password_hash_cost())
+        )
         self.read_models = open_read_models(settings, replica=True)
         self.notifications = NotificationsApplication(self.store)
         ensure_schema(self.read_models)

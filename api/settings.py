@@ -10,6 +10,7 @@ from urllib.parse import unquote, urlparse
 from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from domain.accounts.passwords import PRODUCTION_COST, HashCost
 from domain.booking.estimated_sailing import DEFAULT_CUT_OFF_HOURS, DEFAULT_TRANSIT_DAYS, SailingEstimates
 from infrastructure.private_files import private_file, private_folder, write_private_new
 
@@ -80,6 +81,11 @@ class Settings(BaseSettings):
     # show the write; still not shown, the command is answered 202 with its id and position. A test suite
     # on a loaded machine raises it, so its answers wait for the followers rather than race them.
     SETTLE_SECONDS: float = 2.0
+    # The argon2id work of each password hash: passes, memory (KiB), lanes. The defaults are production's
+    # (RFC 9106's second recommended option); lower only in a test suite, which hashes thousands of passwords.
+    PASSWORD_HASH_TIME_COST: int = Field(default=PRODUCTION_COST.time_cost, ge=1)
+    PASSWORD_HASH_MEMORY_KIB: int = Field(default=PRODUCTION_COST.memory_kib, ge=8)
+    PASSWORD_HASH_PARALLELISM: int = Field(default=PRODUCTION_COST.parallelism, ge=1)
     # Freeze what startup made out of the garbage collector's full passes once the services run (api/heap.py).
     # Off in the test suite, which starts hundreds of apps in one interpreter: each one frozen would stay.
     FREEZE_STARTUP_HEAP: bool = True
@@ -113,6 +119,17 @@ class Settings(BaseSettings):
     def _cut_off_hours_read(cls, value: str) -> str:
         cut_off_hours(value)
         return value
+
+    def password_hash_cost(self) -> HashCost:
+        """The argon2id cost from the settings; ValueError when its memory is under 8 KiB per lane (argon2's
+        own minimum)."""
+        if self.PASSWORD_HASH_MEMORY_KIB < 8 * self.PASSWORD_HASH_PARALLELISM:
+            raise ValueError(
+                "PASSWORD_HASH_MEMORY_KIB must be at least 8 per lane (PASSWORD_HASH_PARALLELISM)"
+            )
+        return HashCost(
+            self.PASSWORD_HASH_TIME_COST, self.PASSWORD_HASH_MEMORY_KIB, self.PASSWORD_HASH_PARALLELISM
+        )
 
     def sailing_estimates(self) -> SailingEstimates:
         return SailingEstimates(self.DEFAULT_TRANSIT_DAYS, cut_off_hours(self.CUT_OFF_HOURS))

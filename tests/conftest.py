@@ -20,10 +20,28 @@ from fastapi.testclient import TestClient
 from api.bootstrap import Services
 from api.main import create_app
 from api.settings import ExplicitSettings, Settings
+from domain.accounts.passwords import HashCost, Passwords
 from tests.pg import Cluster, throwaway_cluster
 
 ADMIN_USERNAME = "admin"
 ADMIN_PASSWORD = "Admin-Pass1"
+
+# The tests hash passwords at argon2's least cost: thousands of hashes and logins at production's cost
+# (about 0.2 s of CPU each) were a large share of the suite's CPU, and prove nothing a cheap hash does not.
+# tests/api/test_password_cost.py proves production's cost is the default and what an app stores.
+TEST_HASH_COST = HashCost(time_cost=1, memory_kib=8, parallelism=1)
+TEST_PASSWORDS = Passwords(TEST_HASH_COST)
+TEST_HASH_SETTINGS = {
+    "PASSWORD_HASH_TIME_COST": TEST_HASH_COST.time_cost,
+    "PASSWORD_HASH_MEMORY_KIB": TEST_HASH_COST.memory_kib,
+    "PASSWORD_HASH_PARALLELISM": TEST_HASH_COST.parallelism,
+}
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    # The servers and commands the tests run as processes of their own take the settings from the environment.
+    for name, value in TEST_HASH_SETTINGS.items():
+        os.environ.setdefault(name, str(value))
 
 
 @pytest.fixture(scope="session")
@@ -85,6 +103,8 @@ SETTLE_SECONDS = 30.0
 def make_settings(var_dir: Path, database_url: str | None = None, **overrides: Any) -> Settings:
     overrides.setdefault("SETTLE_SECONDS", SETTLE_SECONDS)
     overrides.setdefault("FREEZE_STARTUP_HEAP", False)
+    for name, value in TEST_HASH_SETTINGS.items():
+        overrides.setdefault(name, value)
     return ExplicitSettings(
         DATABASE_URL=database_url,
         VAR_DIR=var_dir,

@@ -46,6 +46,7 @@ def _meets_password_rule(password: str) -> bool:
 def create_admin(args: argparse.Namespace, console: Console) -> int:
     from domain.accounts.account import Account, account_id
     from domain.accounts.application import AccountsApplication
+    from domain.accounts.passwords import Passwords
     from domain.shared.actor import SYSTEM_ACTOR
     from domain.shared.errors import AlreadyExists
     from infrastructure.event_store import SharedStore
@@ -55,7 +56,7 @@ def create_admin(args: argparse.Namespace, console: Console) -> int:
     check_store(settings)
     store = SharedStore(settings.event_store_env())
     try:
-        accounts = AccountsApplication(store)
+        accounts = AccountsApplication(store, passwords=Passwords(settings.password_hash_cost()))
         if not accounts.exists(account_id(username)):
             password = settings.ADMIN_PASSWORD or _ask("Password: ", secret=True)
             if not _meets_password_rule(password):

@@ -43,7 +43,7 @@ def _move_caught_up_policies(settings: Settings, before: int, after: int) -> Non
 @command("seed-demo", "write a realistic demo history fast, then rebuild the read models", _seed_arguments)
 def seed_demo(args: argparse.Namespace, console: Console) -> int:
     from api.cli.demo_seed import DEMO_PASSWORD, Seeder
-    from domain.accounts.passwords import hash_password
+    from domain.accounts.passwords import Passwords
     from infrastructure.event_store import SharedStore
 
     if args.events < 1 or args.batch < 1:
@@ -59,7 +59,7 @@ def seed_demo(args: argparse.Namespace, console: Console) -> int:
                 console.warn(f"the store holds {before} events already; seeding adds to them")
             seeder = Seeder(
                 store,
-                password_hash=hash_password(DEMO_PASSWORD),
+                password_hash=Passwords(settings.password_hash_cost()).hash(DEMO_PASSWORD),
                 batch_events=args.batch,
                 prefix=f"demo{before}x" if before else "demo",
                 progress=meter,

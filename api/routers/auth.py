@@ -14,7 +14,6 @@ from api.edge.security import Principal, issue_token
 from api.openapi import operation_ids
 from api.schemas.auth import LoginAnswer, LoginBody, Me
 from api.schemas.envelope import Envelope, Message, error_responses
-from domain.accounts.passwords import password_matches
 from domain.shared.errors import TooManyAttempts, Unauthorized, ValidationFailed
 from domain.shared.languages import DEFAULT, from_accept_language
 from domain.shared.messages import message
@@ -45,7 +44,9 @@ def login(body: LoginBody, request: Request, services: ServicesDep) -> Response:
         account = find_by_username(tx, username)
         team = membership(tx, account["id"]) if account else None
     # An unknown user costs the same argon2 verify as a wrong password (no timing oracle).
-    matches = password_matches(account["password_hash"] if account else None, body.password)
+    matches = services.accounts.passwords.matches(
+        account["password_hash"] if account else None, body.password
+    )
     # A colleague removed from the company's team (or invited again, not yet back) logs in no more.
     if team is not None and team["state"] != "active":
         matches = False

@@ -18,7 +18,7 @@ from domain.accounts.account import (
     account_id,
 )
 from domain.accounts.edit_request import ProfileEditRequest, edit_request_id
-from domain.accounts.passwords import hash_password, password_matches
+from domain.accounts.passwords import PRODUCTION_COST, Passwords
 from domain.accounts.registration import USER_EXIST, WRONG_CODE, Registration, registration_id
 from domain.accounts.team import ALREADY_MEMBER, INVALID_INVITATION, Team, role_of, team_id
 from domain.emails.templates import KINDS
@@ -35,15 +35,16 @@ CUSTOMER_ROLES = [CUSTOMER]
 class AccountsApplication(ContextApplication):
     name = "accounts"
 
-    def __init__(self, store: Any, secret: str = "") -> None:
+    def __init__(self, store: Any, secret: str = "", passwords: Passwords | None = None) -> None:
         super().__init__(store)
         # Codes and reset tokens are derived from this secret (see domain/accounts/secrets.py).
         self.secret = secret
+        self.passwords = passwords or Passwords(PRODUCTION_COST)
 
     # -- staff ------------------------------------------------------------------------------------------
     def create_staff(self, username: str, password: str, roles: list[str], actor: Actor) -> int:
         account = Account.open(username, STAFF_ACCOUNT_TYPE, roles, {}, actor)
-        account.set_password(hash_password(password), actor)
+        account.set_password(self.passwords.hash(password), actor)
         try:
             return self.record(account)
         except Conflict as error:
@@ -173,17 +174,18 @@ class AccountsApplication(ContextApplication):
     def reset_password(self, username: str, token: str, password: str, now: datetime) -> int:
         invalid = ValidationFailed({"token": INVALID_TOKEN}, INVALID_TOKEN)  # as the account's own refusal
         if not self.exists(account_id(username)):
-            hash_password(password)  # the work a known id does before its token is checked (no timing oracle)
+            # The work a known id does before its token is checked (no timing oracle).
+            self.passwords.hash(password)
             raise invalid
         account = self._load(account_id(username), Account, "Account not found")
-        account.reset_password(token, hash_password(password), now, Actor(str(account.id), CUSTOMER))
+        account.reset_password(token, self.passwords.hash(password), now, Actor(str(account.id), CUSTOMER))
         return self.record(account)
 
     def change_password(self, account: UUID | str, current: str, new: str, actor: Actor) -> int:
         loaded = self._load(UUID(str(account)), Account, "Account not found")
-        if not password_matches(loaded.password_hash, current):
+        if not self.passwords.matches(loaded.password_hash, current):
             raise ValidationFailed({"current_password": message("accounts.currentPassword.incorrect")})
-        loaded.set_password(hash_password(new), actor, "password changed")
+        loaded.set_password(self.passwords.hash(new), actor, "password changed")
         return self.record(loaded)
 
     def end_sessions(self, account: UUID | str, actor: Actor) -> int:
@@ -332,7 +334,7 @@ class AccountsApplication(ContextApplication):
                 "company_id": company_id,
             }
             login = Account.open(member.email, company.account_type, CUSTOMER_ROLES, profile, person)
-        login.set_password(hash_password(checked), person, "password set with an invitation link")
+        login.set_password(self.passwords.hash(checked), person, "password set with an invitation link")
         return member.id, self.record(team, login)
 
     def change_member_role(self, company_id: str, member_id: str, role: str, actor: Actor) -> int | None:

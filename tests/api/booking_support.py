@@ -12,7 +12,6 @@ import httpx
 from api.bootstrap import open_read_models
 from api.schemas.booking import RateRequestBody
 from domain.accounts.account import INDIVIDUAL, Account
-from domain.accounts.passwords import hash_password
 from domain.booking.values import RateRequestDraft
 from domain.shared.actor import SYSTEM_ACTOR
 from infrastructure.read_db import PostgresReadModels
@@ -20,7 +19,7 @@ from projections.verify import verify
 from tests.api.accounts_support import fails as fails  # one check of a refusal's envelope, for both
 from tests.api.accounts_support import quiet_head
 from tests.app_services import services_of
-from tests.conftest import login
+from tests.conftest import TEST_PASSWORDS, login
 
 CLIENT = "/booking/api/v1/client"
 ADMIN = "/booking/api/v1/admin"
@@ -34,7 +33,7 @@ def customer(client: httpx.Client, username: str, profile: dict[str, Any] | None
     """A customer account opened directly in the store (registration is another context's call)."""
     services = services_of(client)
     account = Account.open(username, INDIVIDUAL, [], profile or {}, SYSTEM_ACTOR)
-    account.set_password(hash_password(PASSWORD), SYSTEM_ACTOR)
+    account.set_password(TEST_PASSWORDS.hash(PASSWORD), SYSTEM_ACTOR)
     services.settle(services.accounts.record(account))
     return login(client, username, PASSWORD)
 

@@ -1,5 +1,5 @@
 """Fixtures of the API tier shared by several test files: an app that may call webhooks on loopback (its
-sender running, or held for the test to drive), and a receiver to hear them."""
+sender running, or held for the test to drive), and a receiver to hear them; a real SMTP server."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from fastapi.testclient import TestClient
 from api.main import create_app
 from api.settings import Settings
 from tests.api.dcsa_support import Held, Receiver, receiver
+from tests.api.email_support import Inbox, running_smtp_server
 from tests.app_services import services_of
 from tests.conftest import make_settings
 
@@ -39,3 +40,10 @@ def held(app_client: TestClient) -> Held:
     services = services_of(app_client)
     services.webhook_sender.stop()
     return Held(app_client, services)
+
+
+@pytest.fixture
+def smtp_server() -> Iterator[tuple[int, Inbox]]:
+    """A real SMTP server on a free loopback port, and what it received."""
+    with running_smtp_server() as server:
+        yield server

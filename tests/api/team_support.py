@@ -7,11 +7,10 @@ from typing import Any
 import httpx
 
 from domain.accounts.account import DOMESTIC_COMPANY, FOREIGN_COMPANY, Account
-from domain.accounts.passwords import hash_password
 from domain.shared.actor import SYSTEM_ACTOR
 from tests.api.accounts_support import ok, outbox
 from tests.app_services import services_of
-from tests.conftest import login
+from tests.conftest import TEST_PASSWORDS, login
 from tests.corpus import fresh_company_id
 
 TEAM = "/account/api/v1/client/team"
@@ -27,7 +26,7 @@ def company(client: httpx.Client, name: str, email: str, foreign: bool = False) 
     profile = {"name": name, "email": email, "contact_person": name, "phone": "09121234567"}
     kind = FOREIGN_COMPANY if foreign else DOMESTIC_COMPANY
     account = Account.open(username, kind, ["customer"], profile, SYSTEM_ACTOR)
-    account.set_password(hash_password(PASSWORD), SYSTEM_ACTOR)
+    account.set_password(TEST_PASSWORDS.hash(PASSWORD), SYSTEM_ACTOR)
     services.settle(services.accounts.record(account))
     return login(client, username, PASSWORD), str(account.id)
 

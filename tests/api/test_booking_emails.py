@@ -4,19 +4,11 @@ turned off on the profile; replaying the history never sends; SMTP_URL sends thr
 
 from __future__ import annotations
 
-import socket
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
-from email import message_from_bytes, policy
-from email.message import EmailMessage
 from pathlib import Path
-from typing import Any
 
-import pytest
-from aiosmtpd.controller import Controller
 from fastapi.testclient import TestClient
 
-from api.main import create_app
 from policies.quote_expiry import warn_expiring_quotes
 from projections.rebuild import rebuild
 from tests.api.accounts_support import outbox, settle, sign_up_individual
@@ -24,29 +16,23 @@ from tests.api.booking_support import (
     ADMIN,
     CLIENT,
     create,
-    customer,
     in_shipping_order,
     ok,
     order_payload,
     quoted,
 )
+from tests.api.email_support import (
+    PREFERENCES,
+    Inbox,
+    mails,
+    parts,
+    quote_mailed,
+    reference_of,
+    smtp_app,
+    someone,
+    the_one_mail,
+)
 from tests.app_services import services_of
-from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME, login, make_settings
-
-PREFERENCES = "/account/api/v1/client/email-preferences"
-
-
-def someone(client: TestClient, name: str) -> tuple[dict[str, str], str]:
-    address = f"{name}@shipper.example"
-    return customer(client, name, {"email": address, "name": name}), address
-
-
-def mails(client: TestClient, address: str) -> list[dict[str, Any]]:
-    return [m for m in outbox(client) if m["channel"] == "email" and m["to"] == address]
-
-
-def reference_of(client: TestClient, headers: dict[str, str], rid: str) -> str:
-    return str(ok(client.get(f"{CLIENT}/rate-requests/{rid}", headers=headers))["reference"])
 
 
 def test_each_step_emails_the_customer_in_text_and_html(
@@ -222,58 +208,24 @@ def test_staff_ask_to_amend_emails_the_customer_once_unless_turned_off(
 
 
 # -- SMTP_URL: a real SMTP server receives them --------------------------------------------------------------
-class Inbox:
-    def __init__(self) -> None:
-        self.received: list[EmailMessage] = []
-
-    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
-        parsed = message_from_bytes(envelope.content, policy=policy.default)
-        assert isinstance(parsed, EmailMessage)
-        self.received.append(parsed)
-        return "250 OK"
-
-
-@pytest.fixture
-def smtp_server() -> Iterator[tuple[int, Inbox]]:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    inbox = Inbox()
-    controller = Controller(inbox, hostname="127.0.0.1", port=port)
-    controller.start()
-    try:
-        yield port, inbox
-    finally:
-        controller.stop()
-
-
 def test_smtp_url_sends_text_and_html_through_a_real_server(
     smtp_server: tuple[int, Inbox], tmp_path: Path
 ) -> None:
     port, inbox = smtp_server
-    settings = make_settings(tmp_path / "var").model_copy(
-        update={"SMTP_URL": f"smtp://127.0.0.1:{port}/bookings@freight.example"}
-    )
-    with TestClient(create_app(settings), raise_server_exceptions=False) as client:
-        admin = login(client, ADMIN_USERNAME, ADMIN_PASSWORD)
+    with smtp_app(tmp_path / "var", port) as (client, admin):
         headers, address = someone(client, "smtp")
-        rid = quoted(client, headers, admin)
-        settle(client)
-        ref = reference_of(client, headers, rid)
-        assert not (settings.VAR_DIR / "outbox.jsonl").exists() or not mails(client, address)
-    assert len(inbox.received) == 1
-    mail = inbox.received[0]
+        rid, ref = quote_mailed(client, admin, headers)
+        assert not (services_of(client).settings.VAR_DIR / "outbox.jsonl").exists() or not mails(
+            client, address
+        )
+    mail, text, html = the_one_mail(inbox)
     assert (mail["To"], mail["From"], mail["Subject"]) == (
         address,
         "bookings@freight.example",
         f"[{ref}] Your quote is ready",
     )
-    assert mail.get_content_type() == "multipart/alternative"
-    text = mail.get_body(("plain",))
-    html = mail.get_body(("html",))
-    assert text is not None and html is not None
     link = f"/dashboard/bookings/rate-request/detail/{rid}"
-    assert link in text.get_content() and f'{link}"' in html.get_content()
+    assert link in text and f'{link}"' in html
 
 
 def test_the_set_password_email_is_dated_from_mail_from_with_a_message_id_of_the_public_host_in_both_parts(
@@ -282,15 +234,13 @@ def test_the_set_password_email_is_dated_from_mail_from_with_a_message_id_of_the
     """The first e-mail a shipper keeps: sent from MAIL_FROM (not the relay's path), dated, its Message-ID
     on the portal's public host, in plain text and HTML, the link in both."""
     port, inbox = smtp_server
-    settings = make_settings(tmp_path / "var").model_copy(
-        update={
-            "SMTP_URL": f"smtp://127.0.0.1:{port}/relay-path@freight.example",
-            "MAIL_FROM": "Freight Bookings <bookings@freight.example.com>",
-            "PUBLIC_URL": "https://freight.example.com",
-        }
-    )
-    with TestClient(create_app(settings), raise_server_exceptions=False) as client:
-        admin = login(client, ADMIN_USERNAME, ADMIN_PASSWORD)
+    with smtp_app(
+        tmp_path / "var",
+        port,
+        SMTP_URL=f"smtp://127.0.0.1:{port}/relay-path@freight.example",
+        MAIL_FROM="Freight Bookings <bookings@freight.example.com>",
+        PUBLIC_URL="https://freight.example.com",
+    ) as (client, admin):
         form = sign_up_individual(client)
         accepted = f"/account/api/v1/admin/indivisual-customer/register-requests/{form['nationalId']}"
         ok(client.post(accepted, headers=admin))
@@ -301,12 +251,7 @@ def test_the_set_password_email_is_dated_from_mail_from_with_a_message_id_of_the
     assert mail["Subject"] == "Your account is ready: set your password"
     assert abs(mail["Date"].datetime - sent_at) < timedelta(minutes=5)
     assert mail["Message-ID"].endswith("@freight.example.com>")
-    assert mail.get_content_type() == "multipart/alternative"
-    text = mail.get_body(("plain",))
-    html = mail.get_body(("html",))
-    assert text is not None and html is not None
-    link = next(
-        word for word in text.get_content().split() if word.startswith("https://freight.example.com/")
-    )
-    assert f'href="{link.replace("&", "&amp;")}"' in html.get_content()
-    assert form["nationalId"] in html.get_content()
+    text, html = parts(mail)
+    link = next(word for word in text.split() if word.startswith("https://freight.example.com/"))
+    assert f'href="{link.replace("&", "&amp;")}"' in html
+    assert form["nationalId"] in html

@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from domain.accounts import passwords
 from tests.api.accounts_support import AUTH, CLIENT, INDIVIDUAL_FORM, fails, last_code, ok
 from tests.api.identity_support import customer_with_email
+from tests.app_services import services_of
 from tests.corpus import fresh_national_id
 
 IND = f"{CLIENT}/indivisual-customers/register"
@@ -27,9 +27,10 @@ def answer_of(response: Any) -> tuple[int, Any]:
 
 
 @pytest.fixture
-def verifies(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+def verifies(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """Every argon2 verify the server runs (the hash it checked against)."""
     calls: list[str] = []
+    passwords = services_of(client).accounts.passwords
     real = passwords._hasher
 
     class Counted:

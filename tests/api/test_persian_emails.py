@@ -14,19 +14,16 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from api.main import create_app
 from tests.api.accounts_support import NOTIFY, settle
 from tests.api.booking_support import customer, in_shipping_order, ok, quoted
-from tests.api.test_booking_emails import Inbox, mails, reference_of, smtp_server
+from tests.api.email_support import Inbox, mails, quote_mailed, reference_of, smtp_app, the_one_mail
 from tests.api.test_tracking_emails import voyage
 from tests.api.tracking_support import publisher_key
-from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME, login, make_settings
 from tests.corpus import TRACKED_CONTAINERS, ZAHRA_HOSSEINI
 
 LANGUAGE = "/account/api/v1/client/profile/language"
 OUTPUT = Path(__file__).resolve().parents[2] / "test-output" / "emails-fa"
 PERSIAN_DIGIT = re.compile("[۰-۹]")
-__all__ = ["smtp_server"]
 
 
 def persian_customer(client: TestClient, name: str) -> tuple[dict[str, str], str]:
@@ -115,20 +112,10 @@ def test_a_real_smtp_server_receives_the_persian_email(
     smtp_server: tuple[int, Inbox], tmp_path: Path
 ) -> None:
     port, inbox = smtp_server
-    settings = make_settings(tmp_path / "var").model_copy(
-        update={"SMTP_URL": f"smtp://127.0.0.1:{port}/bookings@freight.example"}
-    )
-    with TestClient(create_app(settings), raise_server_exceptions=False) as client:
-        admin = login(client, ADMIN_USERNAME, ADMIN_PASSWORD)
+    with smtp_app(tmp_path / "var", port) as (client, admin):
         headers, address = persian_customer(client, "zahra-smtp")
-        rid = quoted(client, headers, admin)
-        settle(client)
-        ref = reference_of(client, headers, rid)
-    assert len(inbox.received) == 1
-    mail = inbox.received[0]
+        _, ref = quote_mailed(client, admin, headers)
+    mail, text, html = the_one_mail(inbox)
     assert (mail["To"], mail["Subject"]) == (address, f"[{ref}] قیمت شما آماده است")
-    text = mail.get_body(("plain",))
-    html = mail.get_body(("html",))
-    assert text is not None and html is not None
-    assert "۱٬۲۵۰٫۵۰ دلار" in text.get_content()
-    assert '<html lang="fa" dir="rtl">' in html.get_content()
+    assert "۱٬۲۵۰٫۵۰ دلار" in text
+    assert '<html lang="fa" dir="rtl">' in html

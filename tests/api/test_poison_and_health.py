@@ -25,7 +25,6 @@ from api.cli.read_models import _verify, parked_after_rebuild
 from api.main import create_app
 from api.settings import Settings
 from domain.accounts.account import INDIVIDUAL, Account
-from domain.accounts.passwords import hash_password
 from domain.shared.actor import SYSTEM_ACTOR
 from followers import dead_letters
 from projections import accounts
@@ -33,6 +32,7 @@ from projections.rebuild import rebuild
 from projections.registry import READ_MODELS
 from tests.api.poison_support import Switch, poison, wait_until
 from tests.app_services import services_of
+from tests.conftest import TEST_PASSWORDS
 from tests.corpus import fresh_national_id, fresh_national_id_with_leading_zero
 
 PASSWORD = "Customer-Pass1"
@@ -53,7 +53,7 @@ def poison_client(settings: Settings, switch: Switch) -> Iterator[TestClient]:
 
 def _open(services: Any, username: str) -> tuple[str, int]:
     account = Account.open(username, INDIVIDUAL, [], {}, SYSTEM_ACTOR)
-    account.set_password(hash_password(PASSWORD), SYSTEM_ACTOR)
+    account.set_password(TEST_PASSWORDS.hash(PASSWORD), SYSTEM_ACTOR)
     return str(account.id), services.accounts.record(account)
 
 
@@ -69,7 +69,7 @@ def test_a_poison_event_is_parked_named_and_retried(
     services = services_of(client)
     poison_name, later_name = fresh_national_id(), fresh_national_id_with_leading_zero()
     account = Account.open(poison_name, INDIVIDUAL, [], {}, SYSTEM_ACTOR)
-    account.set_password(hash_password(PASSWORD), SYSTEM_ACTOR)
+    account.set_password(TEST_PASSWORDS.hash(PASSWORD), SYSTEM_ACTOR)
     switch.poisoned.add(str(account.id))
     position = services.accounts.record(account)
     _, later = _open(services, later_name)

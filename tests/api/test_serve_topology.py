@@ -26,11 +26,10 @@ import pytest
 
 from domain.accounts.account import INDIVIDUAL, Account
 from domain.accounts.application import AccountsApplication
-from domain.accounts.passwords import hash_password
 from domain.shared.actor import SYSTEM_ACTOR
 from infrastructure.event_store import SharedStore
 from tests.api.booking_support import PASSWORD, payload
-from tests.conftest import make_settings
+from tests.conftest import TEST_PASSWORDS, make_settings
 from tests.corpus import PERSIAN_COMPANIES
 from tests.pg import Cluster, free_port
 
@@ -153,7 +152,7 @@ def one_per_worker(served: Served, token: str | None, count: int = 2) -> list[Co
 def open_customer(store: SharedStore) -> None:
     accounts = AccountsApplication(store, secret=SECRET)
     account = Account.open(CUSTOMER, INDIVIDUAL, [], {"email": "topology@example.com"}, SYSTEM_ACTOR)
-    account.set_password(hash_password(PASSWORD), SYSTEM_ACTOR)
+    account.set_password(TEST_PASSWORDS.hash(PASSWORD), SYSTEM_ACTOR)
     accounts.record(account)
 
 

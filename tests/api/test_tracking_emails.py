@@ -9,18 +9,15 @@ from pathlib import Path
 
 from fastapi.testclient import TestClient
 
-from api.main import create_app
 from tests.api.accounts_support import settle
 from tests.api.booking_support import CLIENT, in_shipping_order, ok
-from tests.api.test_booking_emails import PREFERENCES, Inbox, mails, reference_of, smtp_server, someone
+from tests.api.email_support import PREFERENCES, Inbox, mails, parts, reference_of, smtp_app, someone
 from tests.api.tracking_support import equipment, publish, publisher_key, transport
-from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME, login, make_settings
 from tests.corpus import TRACKED_CONTAINERS, TRACKING_PORTS
 
 BANDAR_ABBAS, HAMBURG, ROTTERDAM, _, _ = TRACKING_PORTS
 SHIP = "KING OF THE SEAS"
 TRACKING_KINDS = ["vesselDeparted", "vesselArrived", "cargoDelivered", "arrivalEstimateChanged"]
-__all__ = ["smtp_server"]  # the fixture, imported for the last test
 
 
 def tracked(client: TestClient, name: str, admin: dict[str, str]) -> tuple[dict[str, str], str, str, str]:
@@ -131,11 +128,7 @@ def test_a_customer_turns_tracking_emails_off_kind_by_kind(
 
 def test_a_real_smtp_server_receives_a_tracking_email(smtp_server: tuple[int, Inbox], tmp_path: Path) -> None:
     port, inbox = smtp_server
-    settings = make_settings(tmp_path / "var").model_copy(
-        update={"SMTP_URL": f"smtp://127.0.0.1:{port}/bookings@freight.example"}
-    )
-    with TestClient(create_app(settings), raise_server_exceptions=False) as client:
-        admin = login(client, ADMIN_USERNAME, ADMIN_PASSWORD)
+    with smtp_app(tmp_path / "var", port) as (client, admin):
         headers, address, rid, ref = tracked(client, "tnt-smtp", admin)
         ok(client.get(f"{CLIENT}/rate-requests/{rid}", headers=headers))
         publisher = publisher_key(client, admin)
@@ -145,6 +138,5 @@ def test_a_real_smtp_server_receives_a_tracking_email(smtp_server: tuple[int, In
         settle(client)
     departed = [m for m in inbox.received if m["Subject"] == f"[{ref}] The vessel has departed"]
     assert len(departed) == 1 and departed[0]["To"] == address
-    text, html = departed[0].get_body(("plain",)), departed[0].get_body(("html",))
-    assert text is not None and html is not None
-    assert f"departed {BANDAR_ABBAS}" in text.get_content() and f"/detail/{rid}" in html.get_content()
+    text, html = parts(departed[0])
+    assert f"departed {BANDAR_ABBAS}" in text and f"/detail/{rid}" in html

@@ -22,10 +22,9 @@ from schemathesis.python import asgi
 
 from api.main import create_app
 from domain.accounts.account import INDIVIDUAL, Account
-from domain.accounts.passwords import hash_password
 from domain.shared.actor import SYSTEM_ACTOR
 from tests.app_services import services_of
-from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME, login, make_settings
+from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME, TEST_PASSWORDS, login, make_settings
 
 SEED = 1301
 EXAMPLES_PER_OPERATION = 2
@@ -94,7 +93,7 @@ def live_app(tmp_path_factory: pytest.TempPathFactory) -> FastAPI:
 def callers(live_app: FastAPI) -> dict[str, dict[str, str]]:
     services = services_of(live_app)
     account = Account.open(CUSTOMER, INDIVIDUAL, [], {"firstName": "Fuzz", "lastName": "Er"}, SYSTEM_ACTOR)
-    account.set_password(hash_password(CUSTOMER_PASSWORD), SYSTEM_ACTOR)
+    account.set_password(TEST_PASSWORDS.hash(CUSTOMER_PASSWORD), SYSTEM_ACTOR)
     services.settle(services.accounts.record(account))
     client = TestClient(live_app)  # no `with`: the lifespan already runs
     return {

@@ -23,7 +23,6 @@ from fastapi.testclient import TestClient
 from api.bootstrap import open_read_models
 from api.main import create_app
 from domain.accounts.account import INDIVIDUAL, Account
-from domain.accounts.passwords import hash_password
 from domain.shared.actor import SYSTEM_ACTOR
 from followers import dead_letters
 from infrastructure.read_db import PostgresReadModels
@@ -31,7 +30,7 @@ from policies.quote_expiry import expire_due_quotes
 from projections.verify import verify
 from tests.api.dcsa_support import receiver
 from tests.app_services import services_of
-from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME, make_settings
+from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME, TEST_PASSWORDS, make_settings
 from tests.property.crossings_machine import RUN, Crossings
 from tests.property.crossings_support import PASSWORD, World
 
@@ -70,7 +69,7 @@ class InProcessWorld(World):
 
     def open_customer(self, username: str, profile: dict[str, Any]) -> None:
         account = Account.open(username, INDIVIDUAL, [], profile, SYSTEM_ACTOR)
-        account.set_password(hash_password(PASSWORD), SYSTEM_ACTOR)
+        account.set_password(TEST_PASSWORDS.hash(PASSWORD), SYSTEM_ACTOR)
         self.services.settle(self.services.accounts.record(account))
 
     def outbox(self) -> list[dict[str, Any]]:

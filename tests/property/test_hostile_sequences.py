@@ -30,6 +30,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from api.main import create_app
+from api.settings import Settings
 from followers import dead_letters
 from tests.api.accounts_support import INDIVIDUAL_FORM
 from tests.api.booking_support import CLIENT, customer, payload
@@ -382,19 +383,26 @@ class HostileSteps(RuleBasedStateMachine):
 
 
 class HostileSequences(HostileSteps):
-    """On SQLite, the app in this process."""
+    """On SQLite, the app in this process; a subclass puts the app on another store (`app_settings`)."""
+
+    customer_name = "hostile-seq"
 
     def __init__(self) -> None:
         super().__init__()
         self.dir = Path(tempfile.mkdtemp(prefix="hostile-"))
-        self.client = TestClient(create_app(make_settings(self.dir / "var")), raise_server_exceptions=False)
+        self.client = TestClient(
+            create_app(self.app_settings(self.dir / "var")), raise_server_exceptions=False
+        )
         self.client.__enter__()
         self.services = services_of(self.client)
-        self.alice = customer(self.client, "hostile-seq")
+        self.alice = customer(self.client, self.customer_name)
         self.bookings = set()
         self.staff = login(self.client, ADMIN_USERNAME, ADMIN_PASSWORD)
         issued = self.client.post(PUBLISHER_KEYS, headers=self.staff, json={"label": "Rotterdam gate"})
         self.publisher = {"API-Key": issued.json()["response"]["key"]}
+
+    def app_settings(self, var_dir: Path) -> Settings:
+        return make_settings(var_dir)
 
     def teardown(self) -> None:
         self.client.__exit__(None, None, None)

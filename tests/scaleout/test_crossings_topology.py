@@ -23,7 +23,6 @@ from hypothesis.stateful import run_state_machine_as_test
 from api.bootstrap import open_read_models
 from domain.accounts.account import INDIVIDUAL, Account
 from domain.accounts.application import AccountsApplication
-from domain.accounts.passwords import hash_password
 from domain.booking.application import BookingApplication
 from domain.shared.actor import SYSTEM_ACTOR
 from followers import dead_letters
@@ -31,7 +30,7 @@ from infrastructure.event_store import SharedStore
 from infrastructure.read_db import ReadModelDB
 from policies.quote_expiry import expire_due_quotes
 from tests.api.dcsa_support import Receiver, receiver
-from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME, make_settings
+from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME, TEST_PASSWORDS, make_settings
 from tests.property.crossings_machine import RUN, Crossings
 from tests.property.crossings_support import PASSWORD, World
 from tests.scaleout.test_topology import ROOT, SECRET, Topology, topology
@@ -87,7 +86,7 @@ class DeployedWorld(World):
 
     def open_customer(self, username: str, profile: dict[str, Any]) -> None:
         account = Account.open(username, INDIVIDUAL, [], profile, SYSTEM_ACTOR)
-        account.set_password(hash_password(PASSWORD), SYSTEM_ACTOR)
+        account.set_password(TEST_PASSWORDS.hash(PASSWORD), SYSTEM_ACTOR)
         self.shared.accounts.record(account)
         self.settle()
 

@@ -30,12 +30,11 @@ import httpx
 from domain.accounts.account import INDIVIDUAL, Account
 from domain.accounts.application import AccountsApplication
 from domain.accounts.messages import PASSWORD_TOKEN_ISSUED
-from domain.accounts.passwords import hash_password
 from domain.booking.rate_request import RateRequest
 from domain.shared.actor import SYSTEM_ACTOR
 from infrastructure.event_store import SharedStore
 from tests.api.booking_support import PASSWORD, payload
-from tests.conftest import make_settings
+from tests.conftest import TEST_PASSWORDS, make_settings
 from tests.live_server import stop_processes
 from tests.pg import Cluster, free_port, throwaway_cluster
 
@@ -204,7 +203,7 @@ class Client(threading.Thread):
 
 def open_customers(store: SharedStore, count: int) -> list[str]:
     accounts = AccountsApplication(store, secret=SECRET)
-    password_hash = hash_password(PASSWORD)
+    password_hash = TEST_PASSWORDS.hash(PASSWORD)
     names = []
     for index in range(count):
         username = f"shipper{index}"

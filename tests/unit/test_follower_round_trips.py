@@ -18,7 +18,6 @@ from psycopg._pipeline_base import BasePipeline
 
 from api.bootstrap import open_read_models
 from api.cli.demo_seed import DEMO_PASSWORD, Seeder
-from domain.accounts.passwords import hash_password
 from followers import dead_letters
 from followers.batch import BatchTx
 from followers.follower import Batch, Follower, PositionMoved
@@ -27,7 +26,7 @@ from infrastructure.read_db import PostgresReadModels, Tx
 from projections.rebuild import rebuild
 from projections.registry import READ_MODELS, applier, ensure_schema
 from projections.verify import compare
-from tests.conftest import make_settings
+from tests.conftest import TEST_PASSWORDS, make_settings
 from tests.pg import Cluster
 
 
@@ -65,7 +64,7 @@ def test_a_live_batch_waits_twice_and_gives_the_rebuilds_rows(
 ) -> None:
     settings = make_settings(tmp_path / "var", pg_cluster.create_database())
     store = SharedStore(settings.event_store_env())
-    Seeder(store, password_hash=hash_password(DEMO_PASSWORD), batch_events=400).run(800)
+    Seeder(store, password_hash=TEST_PASSWORDS.hash(DEMO_PASSWORD), batch_events=400).run(800)
     live = open_read_models(settings, schema="live")
     rebuilt = open_read_models(settings, schema="rebuilt")
     try:
@@ -108,7 +107,7 @@ def test_a_batch_another_process_applied_rolls_back_and_is_not_poison(
     primary key violation) and must end as `PositionMoved`, its writes rolled back, nothing parked."""
     settings = make_settings(tmp_path / "var", pg_cluster.create_database())
     store = SharedStore(settings.event_store_env())
-    Seeder(store, password_hash=hash_password(DEMO_PASSWORD), batch_events=100).run(30)
+    Seeder(store, password_hash=TEST_PASSWORDS.hash(DEMO_PASSWORD), batch_events=100).run(30)
     dbs = [open_read_models(settings) for _ in range(2)]
     try:
         with dbs[0].transaction() as tx:
