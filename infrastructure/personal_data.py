@@ -286,10 +286,12 @@ class PersonalDataVault:
             self._generation = new
 
     # -- keys -----------------------------------------------------------------------------------------------
-    def _fresh(self) -> None:
-        """Forget cached keys when another process destroyed some since this one last looked."""
+    def _fresh(self, now_and_then: bool = True) -> None:
+        """Forget cached keys when another process destroyed some since this one last looked (at most once a
+        `RECHECK_SECONDS` for a single field; every time for a page of a replay, which must not open what an
+        erasure in another process has just closed)."""
         now = time.monotonic()
-        if now - self._checked_at < RECHECK_SECONDS:
+        if now_and_then and now - self._checked_at < RECHECK_SECONDS:
             return
         self._checked_at = now
         with self.datastore.transaction(commit=False) as cursor:
@@ -353,7 +355,7 @@ class PersonalDataVault:
 
         A subject without a row is left to `_entry` (it may be made after this look). The cache is emptied
         first when it has grown past `CACHE_LIMIT`, so a rebuild's memory stays flat in the history's size."""
-        self._fresh()
+        self._fresh(now_and_then=False)
         with self._lock:
             if len(self._keys) > CACHE_LIMIT:
                 self._keys.clear()

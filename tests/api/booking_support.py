@@ -169,7 +169,8 @@ def assert_verify_clean(services: Any, tmp_path: Path) -> None:
         services.settings, schema=f"verify_{os.getpid()}", path=tmp_path / "scratch.db"
     )
     try:
-        assert verify(services.store, services.read_models, scratch) == []
+        differences = verify(services.store, services.read_models, scratch)
+        assert differences == [], differences[:5]
     finally:
         if isinstance(scratch, PostgresReadModels):
             scratch.drop_schema()
