@@ -10,6 +10,7 @@
  */
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { persianDigits } from './digits';
 import accounts from './locales/en/accounts.json';
 import type admin from './locales/en/admin.json';
 import type audit from './locales/en/audit.json';
@@ -91,10 +92,23 @@ void i18next.use(initReactI18next).init({
   fallbackLng: 'en',
   defaultNS: 'common',
   ns: [...NAMESPACES],
-  interpolation: { escapeValue: false },
+  // Every value goes through the formatter, even without a format: numbers get the language's digits below.
+  interpolation: { escapeValue: false, alwaysFormat: true },
   initAsync: false,
   react: { bindI18nStore: 'added' },
 });
+
+// A number put into a sentence is written in the sentence's digits: "۲۱ روز", not "21 روز". Only numbers:
+// a reference, a container number or a code passed as text keeps its own characters.
+type Format = (value: unknown, format: string | undefined, language: string | undefined, options: object) => unknown;
+const interpolator = i18next.services.interpolator as unknown as { format: Format };
+const formatValue = interpolator.format;
+interpolator.format = (value, format, language, options) => {
+  const formatted = formatValue(value, format, language, options);
+  return typeof value === 'number' && format === undefined && language?.startsWith('fa')
+    ? persianDigits(String(formatted))
+    : formatted;
+};
 
 /** The language shown now, narrowed to the two the app speaks. */
 export function currentLanguage(): Language {

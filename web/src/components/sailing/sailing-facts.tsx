@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { formatAt } from '@/lib/format';
+import { formatAt, formatCount } from '@/lib/format';
 import { usePlaces } from '@/lib/places';
 import type { Schema } from '@/types/contract';
 import styles from './sailing.module.css';
@@ -37,7 +37,7 @@ export function SailingFacts({ sailing }: { sailing: SailingView }) {
         <div>
           <dt>{t('sailingFacts.transit')}</dt>
           <dd>
-            {sailing.transitDays} {t('sailingFacts.days')}
+            {formatCount(sailing.transitDays)} {t('sailingFacts.days')}
           </dd>
         </div>
       </dl>
