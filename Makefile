@@ -41,7 +41,8 @@ typecheck: setup web/node_modules/.installed
 	$(BIN)/mypy
 	cd web && npm run typecheck
 
-# npm test first checks that src/types/api.ts is what web/openapi.json generates (a stale file fails), then vitest.
+# npm test first checks that src/types/api.ts is what web/openapi.json generates (a stale file fails), then vitest, then
+# the login page's first load against its 150 KB gzip budget (scripts/login-size.mjs, on the build `web` made).
 test-web: web/node_modules/.installed
 	cd web && npm test
 

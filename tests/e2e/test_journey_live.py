@@ -232,9 +232,17 @@ def test_customer_and_staff_side_by_side_from_sign_up_to_finish(
 
         # The customer's open step turns to Final by itself; Finish.
         expect(c.page.get_by_role("heading", name="Final")).to_be_visible(timeout=seen_within)
-        c.click(c.page.get_by_label("I confirm that the information provided is complete and accurate."))
+        confirmation = c.page.get_by_label(
+            "I confirm that the information provided is complete and accurate."
+        )
+        finish = c.page.get_by_role("button", name="Finish")
+        # Wait on the state that enables Finish, not on time: the box checked and the button enabled.
+        c.clicks += 1
+        confirmation.check()
+        expect(confirmation).to_be_checked()
+        expect(finish).to_be_enabled()
         c.page.screenshot(path=str(screenshot_dir / f"journey-{width}-final.png"), full_page=True)
-        c.click(c.page.get_by_role("button", name="Finish"))
+        c.click(finish)
         expect(c.page.get_by_text("Finish Successfully!")).to_be_visible()
         still_same_document(c.page)
 

@@ -1,10 +1,20 @@
 import { lazy } from 'react';
 import type { ComponentType, LazyExoticComponent } from 'react';
+import { loadCatalogues } from '@/i18n';
+import type { Namespace } from '@/i18n';
 
-/** React.lazy for a module's named export, so every route is its own chunk without default exports. */
+/**
+ * React.lazy for a module's named export, so every route is its own chunk without default exports. The
+ * screen renders once its words are in too: every catalogue area unless `namespaces` names fewer (the login
+ * page needs only the areas the entry carries).
+ */
 export function lazyNamed<P extends object, K extends string>(
   factory: () => Promise<Record<K, ComponentType<P>>>,
   name: K,
+  namespaces?: readonly Namespace[],
 ): LazyExoticComponent<ComponentType<P>> {
-  return lazy(async () => ({ default: (await factory())[name] }));
+  return lazy(async () => {
+    const [module] = await Promise.all([factory(), loadCatalogues(namespaces)]);
+    return { default: module[name] };
+  });
 }

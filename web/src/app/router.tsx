@@ -9,7 +9,7 @@ import { RootLayout } from './routes/root';
 import { RouteError } from './routes/route-error';
 
 // Every screen is its own chunk, so /login loads only what the login screen needs.
-const LoginRoute = lazyNamed(() => import('@/features/accounts/routes/login'), 'LoginRoute');
+const LoginRoute = lazyNamed(() => import('@/features/accounts/routes/login'), 'LoginRoute', ['common', 'accounts']);
 const RegisterRoute = lazyNamed(() => import('@/features/accounts/routes/register'), 'RegisterRoute');
 const ForgetPasswordRoute = lazyNamed(
   () => import('@/features/accounts/routes/forget-password'),

@@ -1,9 +1,9 @@
 // Keys are checked by the compiler against the English catalogue: a key used but not written fails `tsc`.
-import type { english } from './index';
+import type { EnglishCatalogues } from './index';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
-    resources: typeof english;
+    resources: EnglishCatalogues;
   }
 }

@@ -3,31 +3,69 @@
  * language and area); the browser's language decides on a first visit, the switch (and, signed in, the
  * account's choice) after that. `<html lang dir>` follows, so the whole layout mirrors for Persian.
  *
- * English is the fallback and ships with the entry; Persian is fetched when chosen (its own chunks), so an
- * English visitor does not download it and a Persian one does not download it twice.
+ * The entry carries only English `common` and `accounts`: the words of the login page (its first load has a
+ * budget, checked by scripts/login-size.mjs). Every other area, and every Persian one, is its own chunk,
+ * fetched before a screen that needs it renders (`loadCatalogues`, awaited by the lazy routes and by
+ * `setLanguage`), so no screen shows half its words.
  */
 import i18next from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
+import { persianDigits } from './digits';
 import accounts from './locales/en/accounts.json';
-import admin from './locales/en/admin.json';
-import audit from './locales/en/audit.json';
-import booking from './locales/en/booking.json';
+import type admin from './locales/en/admin.json';
+import type audit from './locales/en/audit.json';
+import type booking from './locales/en/booking.json';
 import common from './locales/en/common.json';
-import operations from './locales/en/operations.json';
-import tracking from './locales/en/tracking.json';
+import type operations from './locales/en/operations.json';
+import type tracking from './locales/en/tracking.json';
 
 export const LANGUAGES = ['en', 'fa'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
-/** The English catalogues: the fallback, and the shape every language must match (`tsc` checks keys). */
-export const english = { common, accounts, booking, operations, admin, audit, tracking } as const;
-export type Namespace = keyof typeof english;
+/** The English catalogues in the entry: the login page's words. */
+export const english = { common, accounts } as const;
 
-const persian = import.meta.glob<{ default: Record<string, unknown> }>('./locales/fa/*.json');
+/** Every English catalogue: the fallback, and the shape every language must match (`tsc` checks keys). */
+export interface EnglishCatalogues {
+  common: typeof common;
+  accounts: typeof accounts;
+  booking: typeof booking;
+  operations: typeof operations;
+  admin: typeof admin;
+  audit: typeof audit;
+  tracking: typeof tracking;
+}
+export type Namespace = keyof EnglishCatalogues;
+
+const NAMESPACES: readonly Namespace[] = ['common', 'accounts', 'booking', 'operations', 'admin', 'audit', 'tracking'];
+
+const chunks = import.meta.glob<{ default: Record<string, unknown> }>([
+  './locales/fa/*.json',
+  './locales/en/*.json',
+  '!./locales/en/common.json',
+  '!./locales/en/accounts.json',
+]);
 
 /** Where the choice is kept in the browser (also read before sign-in, on the login page). */
 export const LANGUAGE_STORAGE_KEY = 'freight.language';
+
+function stored(): string | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage.getItem(LANGUAGE_STORAGE_KEY);
+  } catch {
+    return null; // storage refused (private mode, a sandboxed frame): the browser's language decides
+  }
+}
+
+/** The kept choice first, then the browser's preferred languages; English when neither is one we speak. */
+function detect(): Language {
+  const wanted = [stored(), ...(typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]))];
+  for (const tag of wanted) {
+    const base = tag?.toLowerCase().split('-')[0];
+    if (base === 'fa' || base === 'en') return base;
+  }
+  return 'en';
+}
 
 function follow(language: string) {
   if (typeof document === 'undefined') return;
@@ -35,51 +73,79 @@ function follow(language: string) {
   document.documentElement.dir = i18next.dir(language);
 }
 
-i18next.on('languageChanged', follow);
+i18next.on('languageChanged', (language) => {
+  follow(language);
+  try {
+    if (typeof localStorage !== 'undefined') localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+  } catch {
+    // not kept: the next visit detects again
+  }
+});
 
-void i18next
-  .use(LanguageDetector)
-  .use(initReactI18next)
-  .init({
-    resources: { en: english },
-    supportedLngs: LANGUAGES,
-    nonExplicitSupportedLngs: true,
-    load: 'languageOnly',
-    fallbackLng: 'en',
-    defaultNS: 'common',
-    ns: Object.keys(english),
-    interpolation: { escapeValue: false },
-    initAsync: false,
-    react: { bindI18nStore: 'added' },
-    detection: {
-      order: ['localStorage', 'navigator'],
-      lookupLocalStorage: LANGUAGE_STORAGE_KEY,
-      caches: ['localStorage'],
-    },
-  });
+void i18next.use(initReactI18next).init({
+  lng: detect(),
+  resources: { en: english },
+  partialBundledLanguages: true,
+  supportedLngs: LANGUAGES,
+  nonExplicitSupportedLngs: true,
+  load: 'languageOnly',
+  fallbackLng: 'en',
+  defaultNS: 'common',
+  ns: [...NAMESPACES],
+  // Every value goes through the formatter, even without a format: numbers get the language's digits below.
+  interpolation: { escapeValue: false, alwaysFormat: true },
+  initAsync: false,
+  react: { bindI18nStore: 'added' },
+});
+
+// A number put into a sentence is written in the sentence's digits: "۲۱ روز", not "21 روز". Only numbers:
+// a reference, a container number or a code passed as text keeps its own characters.
+type Format = (value: unknown, format: string | undefined, language: string | undefined, options: object) => unknown;
+const interpolator = i18next.services.interpolator as unknown as { format: Format };
+const formatValue = interpolator.format;
+interpolator.format = (value, format, language, options) => {
+  const formatted = formatValue(value, format, language, options);
+  return typeof value === 'number' && format === undefined && language?.startsWith('fa')
+    ? persianDigits(String(formatted))
+    : formatted;
+};
 
 /** The language shown now, narrowed to the two the app speaks. */
 export function currentLanguage(): Language {
   return i18next.resolvedLanguage === 'fa' || i18next.language?.startsWith('fa') ? 'fa' : 'en';
 }
 
-async function load(language: Language): Promise<void> {
-  if (language === 'en' || i18next.hasResourceBundle('fa', 'common')) return;
-  await Promise.all(
-    Object.entries(persian).map(async ([path, read]) => {
-      const namespace = /([\w-]+)\.json$/.exec(path)?.[1] ?? path;
-      i18next.addResourceBundle('fa', namespace, (await read()).default, true, true);
-    }),
-  );
+async function loadOne(language: Language, namespace: Namespace): Promise<void> {
+  if (i18next.hasResourceBundle(language, namespace)) return;
+  const read = chunks[`./locales/${language}/${namespace}.json`];
+  if (!read) throw new Error(`no catalogue ${language}/${namespace}`);
+  i18next.addResourceBundle(language, namespace, (await read()).default, true, true);
+}
+
+/**
+ * Fetches the catalogues a screen needs (all areas by default) in the language shown and in English, the
+ * fallback. Resolves at once when they are in.
+ */
+export async function loadCatalogues(
+  namespaces: readonly Namespace[] = NAMESPACES,
+  language: Language = currentLanguage(),
+): Promise<void> {
+  const languages: Language[] = language === 'en' ? ['en'] : [language, 'en'];
+  await Promise.all(languages.flatMap((lng) => namespaces.map((namespace) => loadOne(lng, namespace))));
 }
 
 /** Shows the app in `language`, fetching its catalogues first (so no screen flashes half-translated). */
 export async function setLanguage(language: Language): Promise<void> {
-  await load(language);
+  await loadCatalogues(NAMESPACES, language);
   await i18next.changeLanguage(language);
 }
 
-/** Resolves once the detected language's catalogues are in: the app renders after it. */
-export const ready: Promise<void> = load(currentLanguage()).then(() => follow(i18next.language));
+/**
+ * Resolves once the detected language's catalogues are in: the app renders after it. English needs no wait
+ * (the login page's areas are in the entry); Persian fetches all of its areas.
+ */
+export const ready: Promise<void> = (currentLanguage() === 'en' ? Promise.resolve() : loadCatalogues()).then(() =>
+  follow(i18next.language),
+);
 
 export { i18next };

@@ -5,13 +5,13 @@
  */
 import { currentLanguage, i18next } from '@/i18n';
 import type { Language } from '@/i18n';
+import { persianDigits } from '@/i18n/digits';
 
 const USD: Record<Language, Intl.NumberFormat> = {
   en: new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }),
   fa: new Intl.NumberFormat('fa-IR', { style: 'currency', currency: 'USD' }),
 };
 
-const PERSIAN_DIGITS = '۰۱۲۳۴۵۶۷۸۹';
 // The browser's own calendar data (ICU, CLDR) converts days for display; entering a Solar Hijri day uses
 // @internationalized/date, loaded only by the inputs that need it.
 const SOLAR_HIJRI = new Intl.DateTimeFormat('en-US-u-ca-persian-nu-latn', {
@@ -23,7 +23,12 @@ const SOLAR_HIJRI = new Intl.DateTimeFormat('en-US-u-ca-persian-nu-latn', {
 
 /** Latin digits as the language writes them (Persian digits in Persian). */
 export function localDigits(text: string, language: Language = currentLanguage()): string {
-  return language === 'fa' ? text.replace(/[0-9]/g, (digit) => PERSIAN_DIGITS[Number(digit)]) : text;
+  return language === 'fa' ? persianDigits(text) : text;
+}
+
+/** A count or other whole number shown on its own (transit days, unread notifications) in the language's digits. */
+export function formatCount(value: number | null | undefined, language: Language = currentLanguage()): string {
+  return value === null || value === undefined || !Number.isFinite(value) ? '-' : localDigits(String(value), language);
 }
 
 /** What a person typed, with Persian or Arabic-Indic digits read as Latin ones (inputs accept both). */

@@ -1,7 +1,9 @@
 // @vitest-environment node
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   allowedTriggers,
+  MACHINE_IDS,
   can,
   guardNames,
   isFinal,
@@ -14,6 +16,34 @@ import {
   stateNames,
   statesByCode,
 } from './lifecycle';
+import type { MachineId } from './lifecycle';
+
+interface MachineFile {
+  readonly initial: string;
+  readonly states: readonly { readonly name: string }[];
+  readonly transitions: readonly {
+    readonly trigger: string;
+    readonly source: readonly string[];
+    readonly actor: string;
+    readonly guards?: readonly string[];
+  }[];
+}
+
+// The machines as the server reads them: every file in state-machines/, parsed here without the app's loader.
+const directory = new URL('../../../state-machines/', import.meta.url);
+const files: Record<string, MachineFile> = Object.fromEntries(
+  readdirSync(directory)
+    .filter((name) => name.endsWith('.json'))
+    .map((name) => [
+      name.replace(/\.json$/, ''),
+      JSON.parse(readFileSync(new URL(name, directory), 'utf8')) as MachineFile,
+    ]),
+);
+const ACTOR_NAMES = ['customer', 'staff', 'system', 'visitor'] as const;
+
+function unique<T>(values: readonly T[]): T[] {
+  return [...new Set(values)];
+}
 
 describe('lifecycle helpers', () => {
   it('looks states up by code, telling shared codes apart by price', () => {
@@ -110,31 +140,57 @@ describe('lifecycle helpers', () => {
     expect(nextState('notification', 'new', 'create', 'customer')).toBeNull();
   });
 
-  it('lists the allowed triggers per actor in file order', () => {
-    expect(allowedTriggers('rate_request', 'quoted', 'customer')).toEqual(['edit', 'accept_price', 'cancel_price']);
-    expect(allowedTriggers('rate_request', 'quoted', 'staff')).toEqual([
-      'quote',
-      'request_revision',
-      'confirm_request',
-      'reject',
-    ]);
-    expect(allowedTriggers('rate_request', 'quoted', 'customer', {})).toEqual(['edit', 'cancel_price']);
+  it('lists the allowed triggers per actor in file order, as the JSON files declare them', () => {
+    // Read from the files, not written out: a trigger added to a machine needs no edit here.
+    for (const [id, file] of Object.entries(files)) {
+      for (const state of file.states.map((s) => s.name).concat(file.initial)) {
+        for (const actor of ACTOR_NAMES) {
+          const declared = unique(
+            file.transitions.filter((t) => t.actor === actor && t.source.includes(state)).map((t) => t.trigger),
+          );
+          const unguarded = unique(
+            file.transitions
+              .filter((t) => t.actor === actor && t.source.includes(state) && (t.guards ?? []).length === 0)
+              .map((t) => t.trigger),
+          );
+          expect(allowedTriggers(id as MachineId, state, actor), `${id} ${state} ${actor}`).toEqual(declared);
+          expect(allowedTriggers(id as MachineId, state, actor, {}), `${id} ${state} ${actor} {}`).toEqual(unguarded);
+        }
+      }
+    }
+    // Floors the screens rely on: more may be added, none of these may go.
+    expect(allowedTriggers('rate_request', 'quoted', 'customer')).toEqual(
+      expect.arrayContaining(['edit', 'accept_price', 'cancel_price']),
+    );
+    expect(allowedTriggers('rate_request', 'quoted', 'staff')).toEqual(
+      expect.arrayContaining(['quote', 'request_revision', 'confirm_request', 'reject']),
+    );
+    expect(allowedTriggers('rate_request', 'quoted', 'customer', {})).not.toContain('accept_price');
     expect(allowedTriggers('rate_request', 'rejected_by_admin', 'staff')).toEqual([]);
   });
 
   it('knows final states and guard names', () => {
     expect(isFinal('rate_request', 'price_expired')).toBe(true);
     expect(isFinal('rate_request', 'quoted')).toBe(false);
-    expect(guardNames('shipping_order')).toEqual([
-      'rate_request_in_shipping_order',
-      'exact_container_count',
-      'parties_present',
-      'has_revise_messages',
-      'revision_was_requested',
-      'no_revision_was_requested',
-      'has_message',
-    ]);
+    for (const [id, file] of Object.entries(files)) {
+      expect(guardNames(id as MachineId), id).toEqual(unique(file.transitions.flatMap((t) => t.guards ?? [])));
+    }
+    expect(guardNames('shipping_order')).toEqual(
+      expect.arrayContaining([
+        'rate_request_in_shipping_order',
+        'exact_container_count',
+        'parties_present',
+        'has_revise_messages',
+        'revision_was_requested',
+        'no_revision_was_requested',
+        'has_message',
+      ]),
+    );
     expect(isFinal('shipping_order', 'approved')).toBe(false);
     expect(isFinal('shipping_order', 'issued')).toBe(true);
+  });
+
+  it('covers every machine file there is', () => {
+    expect(Object.keys(files).sort()).toEqual([...MACHINE_IDS].sort());
   });
 });

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { ReactNode } from 'react';
 import { ChargesBreakdown, formatBookingTotal } from '@/components/charges';
 import { FileLink } from '@/components/file-link';
-import { formatDate, formatMoney } from '@/lib/format';
+import { formatDate, formatMoney, formatCount } from '@/lib/format';
 import { can } from '@/lib/lifecycle';
 import { ORDER_FIELDS, PARTY_FIELDS, orderField, orderValue, partyValue } from '@/lib/order-fields';
 import { ContainersTable } from './containers-table';
@@ -49,7 +49,7 @@ export function BookingFacts({
           {request.pol.name} → {request.pod.name}
         </Fact>
         <Fact term={t('bookingFacts.containers')}>
-          {request.quantity} × {request.containerSize.name} {request.containerType.name}
+          {formatCount(request.quantity)} × {request.containerSize.name} {request.containerType.name}
         </Fact>
         <Fact term={t('bookingFacts.commodity')}>{request.commodity}</Fact>
         <Fact term={t('bookingFacts.hsCode')}>{request.hsCode}</Fact>

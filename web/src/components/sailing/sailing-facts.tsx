@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { i18next } from '@/i18n';
-import { formatAt } from '@/lib/format';
+import { formatAt, formatCount } from '@/lib/format';
 import { usePlaces } from '@/lib/places';
 import type { Schema } from '@/types/contract';
 import styles from './sailing.module.css';
@@ -50,7 +50,7 @@ export function SailingFacts({ sailing }: { sailing: SailingView }) {
         <div>
           <dt>{t('sailingFacts.transit')}</dt>
           <dd>
-            {sailing.transitDays} {t('sailingFacts.days')}
+            {formatCount(sailing.transitDays)} {t('sailingFacts.days')}
           </dd>
         </div>
       </dl>

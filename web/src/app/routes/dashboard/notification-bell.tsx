@@ -6,6 +6,7 @@ import { useMe, useNotifications } from '@/features/accounts/api/notifications';
 import { NotificationList } from '@/features/accounts/components/notification-list';
 import { hasToken } from '@/lib/session';
 import styles from './notification-bell.module.css';
+import { formatCount } from '@/lib/format';
 
 export interface NotificationBellProps {
   /** A fixed unread count (tests); without it the count comes from the notification API (notSeenCount). */
@@ -55,11 +56,11 @@ export function NotificationBell({ unreadCount: fixedCount }: NotificationBellPr
       >
         <BellIcon size={24} />
         <span className={unreadCount > 0 ? styles.badge : `${styles.badge} ${styles.empty}`} data-testid="unread-badge">
-          {unreadCount > 99 ? '99+' : unreadCount}
+          {unreadCount > 99 ? formatCount(99) + '+' : formatCount(unreadCount)}
         </span>
       </button>
       <span id={countId} className="visually-hidden">
-        {unreadCount} {t('notificationBell.unread')}
+        {formatCount(unreadCount)} {t('notificationBell.unread')}
       </span>
       {open ? (
         <div id={panelId} className={styles.panel} role="region" aria-label={t('notificationBell.notificationList')}>

@@ -12,24 +12,26 @@ import { getRole, getRoles } from '@/lib/session';
 import { canAudit, canOperate } from './menu';
 import styles from './overview.module.css';
 
-const CUSTOMER_LINKS = [
+// Their words are the common catalogue's overviewLinks.
+const CUSTOMER_LINKS: {
+  to: string;
+  words: 'bookings' | 'newBooking' | 'documents' | 'profile';
+  Icon: typeof BoxIcon;
+}[] = [
   {
     to: '/dashboard/bookings',
-    title: 'Bookings',
-    text: 'Follow your rate requests and shipping orders.',
+    words: 'bookings',
     Icon: BoxIcon,
   },
   {
     to: '/dashboard/bookings/NewBooking',
-    title: 'New Booking',
-    text: 'Request a rate for your containers.',
+    words: 'newBooking',
     Icon: BoxIcon,
   },
-  { to: '/dashboard/documents', title: 'Documents', text: 'Booking letters and LOI templates.', Icon: DocumentIcon },
+  { to: '/dashboard/documents', words: 'documents', Icon: DocumentIcon },
   {
     to: '/dashboard/profile?editProfile=true',
-    title: 'Profile',
-    text: 'Keep your contact details current.',
+    words: 'profile',
     Icon: UserIcon,
   },
 ];
@@ -54,12 +56,12 @@ export function OverviewRoute() {
       {canOperate(roles) ? <QuotingPanel /> : null}
       {staffAccount ? null : (
         <ul className={styles.cards}>
-          {CUSTOMER_LINKS.map(({ to, title, text, Icon }) => (
+          {CUSTOMER_LINKS.map(({ to, words, Icon }) => (
             <li key={to}>
               <Link to={to} className={styles.card}>
                 <Icon size={28} className={styles.icon} />
-                <span className={styles.cardTitle}>{title}</span>
-                <span className={styles.cardText}>{text}</span>
+                <span className={styles.cardTitle}>{t(`overviewLinks.${words}.title`)}</span>
+                <span className={styles.cardText}>{t(`overviewLinks.${words}.text`)}</span>
               </Link>
             </li>
           ))}

@@ -80,7 +80,7 @@ export function CodeInput({
           autoComplete={index === 0 ? 'one-time-code' : 'off'}
           maxLength={1}
           disabled={disabled}
-          aria-label={`Digit ${index + 1}`}
+          aria-label={t('codeInput.digit', { n: index + 1 })}
           aria-invalid={invalid || undefined}
           onFocus={(event) => event.target.select()}
           onPaste={onPaste}

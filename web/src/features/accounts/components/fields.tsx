@@ -2,11 +2,15 @@ import { useTranslation } from 'react-i18next';
 import { Controller } from 'react-hook-form';
 import type { Control, FieldErrors, UseFormRegister } from 'react-hook-form';
 import { TextInput } from '@/components/ui/text-input';
+import type { EnglishCatalogues } from '@/i18n';
 import { JalaliDatePicker } from './jalali-date-picker';
 import styles from './accounts.module.css';
 
+export type FieldName = keyof EnglishCatalogues['accounts']['fieldLabels'];
+
 export interface FieldSpec {
-  name: string;
+  /** The wire key; the field's words are the accounts catalogue's `fieldLabels` of the same name. */
+  name: FieldName;
   label: string;
   kind?: 'text' | 'email' | 'tel' | 'date' | 'textarea';
   required?: boolean;
@@ -81,7 +85,7 @@ export function FieldGrid({ fields, register, control, errors, editMode, updated
                 name={field.name}
                 render={({ field: f }) => (
                   <JalaliDatePicker
-                    label={field.label}
+                    label={t(`fieldLabels.${field.name}`)}
                     name={f.name}
                     required={field.required}
                     value={f.value ?? ''}
@@ -97,7 +101,7 @@ export function FieldGrid({ fields, register, control, errors, editMode, updated
         return (
           <div key={field.name} className={className}>
             <TextInput
-              label={field.label}
+              label={t(`fieldLabels.${field.name}`)}
               required={field.required}
               readOnly={field.readOnly}
               type={field.kind === 'email' ? 'email' : field.kind === 'tel' ? 'tel' : 'text'}

@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubFetchEachTest } from '@/testing/fetch';
 import { clearToasts } from '@/components/ui/toast';
+import { setLanguage } from '@/i18n';
 import { message } from '@/lib/messages';
 import { getRole, getRoles, getToken } from '@/lib/session';
 import { envelope, failureEnvelope, renderWithProviders } from '@/testing/render';
@@ -18,12 +19,26 @@ describe('LoginForm', () => {
   it('requires both fields with the spec message and sends nothing', async () => {
     renderWithProviders(<LoginForm onLoggedIn={() => {}} />, { route: '/login' });
     fireEvent.click(screen.getByRole('button', { name: 'Log In' }));
-    // The catalogue's wording (login.ts writes it out to keep the catalogue off the first load).
+    // The contract's wording, as the accounts catalogue carries it for the login page.
     const messages = await screen.findAllByText(message('common.required'));
     expect(messages).toHaveLength(2);
     expect(screen.getByLabelText('Username').getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByLabelText('Password').getAttribute('aria-invalid')).toBe('true');
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("says the contract's Persian words for a missing field in Persian, and clears a field's once it is typed", async () => {
+    await act(() => setLanguage('fa'));
+    try {
+      renderWithProviders(<LoginForm onLoggedIn={() => {}} />, { route: '/login' });
+      fireEvent.click(screen.getByRole('button', { name: 'ورود' }));
+      expect(await screen.findAllByText(message('common.required', {}, 'fa'))).toHaveLength(2);
+      fireEvent.change(screen.getByLabelText('نام کاربری'), { target: { value: 'alice' } });
+      await waitFor(() => expect(screen.getAllByText(message('common.required', {}, 'fa'))).toHaveLength(1));
+      expect(fetchMock).not.toHaveBeenCalled();
+    } finally {
+      await act(() => setLanguage('en'));
+    }
   });
 
   it('asks only for the missing field', async () => {

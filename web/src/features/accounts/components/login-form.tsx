@@ -1,6 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
@@ -10,8 +9,8 @@ import { TextInput } from '@/components/ui/text-input';
 import { toast } from '@/components/ui/toast';
 import { ApiError, genericError } from '@/lib/api-client';
 import { startSession } from '@/lib/session';
-import { loginFormSchema, useLogin } from '../api/login';
-import type { LoginFormValues } from '../api/login';
+import { readLoginForm, useLogin } from '../api/login';
+import type { LoginFormErrors } from '../api/login';
 import styles from './login-form.module.css';
 
 /** Spec 000 section 9: the page reloads 3 seconds after a successful login; the guard then sends the user on. */
@@ -38,18 +37,31 @@ export function LoginForm({ onLoggedIn = reloadPage }: LoginFormProps) {
     return () => clearTimeout(timer);
   }, [redirecting, onLoggedIn]);
 
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<LoginFormValues>({
-    resolver: zodResolver(loginFormSchema),
-    defaultValues: { username: '', password: '', rememberMe: false },
-  });
+  // Three fields checked by hand, not through a form library and a schema library: the login page is the first
+  // load, with a budget (scripts/login-size.mjs). Checked on submit, then again on every change.
+  const [errors, setErrors] = useState<LoginFormErrors>({});
+  const [submitted, setSubmitted] = useState(false);
+  const required = t('loginForm.required');
 
   const loginMutation = useLogin();
 
-  const onSubmit = handleSubmit(({ username, password, rememberMe }) => {
+  const onChange = (event: FormEvent<HTMLFormElement>) => {
+    if (submitted) setErrors(readLoginForm(new FormData(event.currentTarget), required).errors);
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setSubmitted(true);
+    const form = event.currentTarget;
+    const { values, errors: found } = readLoginForm(new FormData(form), required);
+    setErrors(found);
+    const first = (['username', 'password'] as const).find((name) => found[name]);
+    if (first) {
+      const field = form.elements.namedItem(first);
+      if (field instanceof HTMLElement) field.focus();
+      return;
+    }
+    const { username, password, rememberMe } = values;
     loginMutation.mutate(
       { username, password },
       {
@@ -64,22 +76,22 @@ export function LoginForm({ onLoggedIn = reloadPage }: LoginFormProps) {
         },
       },
     );
-  });
+  };
 
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate aria-label={t('loginForm.label')}>
+    <form className={styles.form} onSubmit={onSubmit} onChange={onChange} noValidate aria-label={t('loginForm.label')}>
       <TextInput
         label={t('loginForm.username')}
         hint={t('loginForm.usernameHint')}
         autoComplete={USERNAME}
         autoCapitalize="none"
         spellCheck={false}
-        error={errors.username?.message}
-        {...register('username')}
+        name="username"
+        error={errors.username}
       />
-      <PasswordInput label={t('loginForm.password')} error={errors.password?.message} {...register('password')} />
+      <PasswordInput label={t('loginForm.password')} name="password" error={errors.password} />
       <div className={styles.row}>
-        <Checkbox label={t('loginForm.remember')} {...register('rememberMe')} />
+        <Checkbox label={t('loginForm.remember')} name="rememberMe" />
         <Link to="/forgetpassword" className={styles.link}>
           {t('loginForm.forgot')}
         </Link>

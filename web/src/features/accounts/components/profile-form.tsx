@@ -11,7 +11,7 @@ import type { Profile } from '../api/profile';
 import type { CustomerKind } from '../api/registration';
 import { domesticProfileSchema, foreignProfileSchema, individualProfileSchema } from '../api/schemas';
 import { DOMESTIC_FIELDS, FOREIGN_FIELDS, FieldGrid, INDIVIDUAL_FIELDS } from './fields';
-import type { FieldSpec } from './fields';
+import type { FieldName, FieldSpec } from './fields';
 import { useServerCheckedForm } from './server-errors';
 import { UnplacedErrors } from './unplaced-errors';
 import styles from './accounts.module.css';
@@ -116,7 +116,7 @@ function EditForm({ kind, profile }: { kind: CustomerKind; profile: Profile }) {
           <ul>
             {Object.entries(pending).map(([key, value]) => (
               <li key={key}>
-                {form.fields.find((f) => f.name === key)?.label ?? fieldWords(key)}:{' '}
+                {form.fields.some((f) => f.name === key) ? t(`fieldLabels.${key as FieldName}`) : fieldWords(key)}:{' '}
                 <strong>{Array.isArray(value) ? value.join(', ') : String(value)}</strong>
               </li>
             ))}
@@ -149,7 +149,12 @@ function EditForm({ kind, profile }: { kind: CustomerKind; profile: Profile }) {
       {form.readOnly.length ? (
         <div className={styles.grid}>
           {form.readOnly.map(([key, label]) => (
-            <TextInput key={key} label={label} value={String(profile[key] ?? '')} readOnly />
+            <TextInput
+              key={key}
+              label={t(`fieldLabels.${key as FieldName}`, { defaultValue: label })}
+              value={String(profile[key] ?? '')}
+              readOnly
+            />
           ))}
         </div>
       ) : null}

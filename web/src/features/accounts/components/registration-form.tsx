@@ -11,9 +11,9 @@ import styles from './accounts.module.css';
 type Values = Record<string, string>;
 
 const FORMS = {
-  1: { title: 'Individual Information', schema: individualSchema, fields: INDIVIDUAL_FIELDS, idKey: 'nationalId' },
-  2: { title: 'Company Information', schema: domesticSchema, fields: DOMESTIC_FIELDS, idKey: 'nationalCode' },
-  3: { title: 'Foreign Company Information', schema: foreignSchema, fields: FOREIGN_FIELDS, idKey: 'nationalCode' },
+  1: { schema: individualSchema, fields: INDIVIDUAL_FIELDS, idKey: 'nationalId' },
+  2: { schema: domesticSchema, fields: DOMESTIC_FIELDS, idKey: 'nationalCode' },
+  3: { schema: foreignSchema, fields: FOREIGN_FIELDS, idKey: 'nationalCode' },
 } as const;
 
 const FIELD_NAMES = {
@@ -63,7 +63,7 @@ export function RegistrationForm({
   return (
     <form className={styles.form} noValidate onSubmit={handleSubmit(onSubmit)} aria-labelledby="sign-up-form-title">
       <h2 id="sign-up-form-title" className={styles.title}>
-        {form.title}
+        {t(`registrationForm.titles.${kind}`)}
       </h2>
       <FieldGrid fields={form.fields} register={register} control={control} errors={errors} />
       <UnplacedErrors messages={unplaced} />

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { i18next } from '@/i18n';
+import { formatCount } from '@/lib/format';
 import styles from './accounts.module.css';
 
 /** The sign-up's steps: a foreign company has no phone to verify, so two; everyone else three. */
@@ -15,12 +16,16 @@ export function signUpSteps(foreign: boolean): readonly string[] {
 export function SignUpProgress({ current, steps }: { current: number; steps: readonly string[] }) {
   const { t } = useTranslation('accounts');
   const total = steps.length;
-  const label = `Step ${current} of ${total}: ${steps[current - 1]}`;
+  const label = t('signUpProgress.label', {
+    current: formatCount(current),
+    total: formatCount(total),
+    name: steps[current - 1],
+  });
   return (
     <nav className={styles.progress} aria-label={t('signUpProgress.signUpProgress')}>
       <p className={styles.progressText} aria-live="polite">
         <strong>
-          {t('signUpProgress.step')} {current} {t('signUpProgress.of')} {total}
+          {t('signUpProgress.step')} {formatCount(current)} {t('signUpProgress.of')} {formatCount(total)}
         </strong>{' '}
         · {steps[current - 1]}
       </p>
@@ -42,7 +47,7 @@ export function SignUpProgress({ current, steps }: { current: number; steps: rea
             aria-current={index + 1 === current ? 'step' : undefined}
             data-done={index + 1 < current ? '' : undefined}
           >
-            {name}
+            {formatCount(index + 1)}. {name}
           </li>
         ))}
       </ol>

@@ -84,6 +84,9 @@ export function StartForm({ pending, serverErrors, onSubmit, onForeignChange, in
     }
   });
 
+  // The kinds in the language shown; the form keeps the kind's number, which is all it sends.
+  const types = CUSTOMER_TYPES.map((kind) => ({ ...kind, name: t(`startForm.types.${kind.value}`) }));
+
   return (
     <form className={styles.form} noValidate onSubmit={submit} aria-label={t('startForm.signUp')}>
       <Controller
@@ -93,8 +96,8 @@ export function StartForm({ pending, serverErrors, onSubmit, onForeignChange, in
           <Dropdown
             label={t('startForm.type')}
             required
-            options={CUSTOMER_TYPES}
-            value={field.value ? CUSTOMER_TYPES.find((t) => t.value === field.value?.value) : null}
+            options={types}
+            value={field.value ? types.find((option) => option.value === field.value?.value) : null}
             onChange={(option) => field.onChange({ name: option.name, value: option.value })}
             onBlur={field.onBlur}
             error={errors.type?.message}

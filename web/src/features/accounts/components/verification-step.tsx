@@ -1,6 +1,7 @@
 import { Trans, useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { CODE_LENGTH, formatCountdown } from '@/machines/sign-up-machine';
+import { localDigits } from '@/lib/format';
 import { CodeInput } from './code-input';
 import styles from './accounts.module.css';
 
@@ -64,7 +65,7 @@ export function VerificationStep({
         <span>
           {t('verificationStep.remainingTime')}{' '}
           <span className={styles.countdown} aria-live="off" data-testid="countdown">
-            {formatCountdown(remaining)}
+            {localDigits(formatCountdown(remaining))}
           </span>
         </span>
         <button type="button" className={styles.linkButton} disabled={remaining > 0 || pending} onClick={onResend}>

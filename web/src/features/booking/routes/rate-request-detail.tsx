@@ -79,7 +79,9 @@ export function RateRequestDetailRoute() {
   }, [detail, send]);
 
   // The error first: the wizard waits in 'loading' until the server's state arrives, which never happens on a 404.
-  if (query.isError) return <BookingNotFound error={query.error} />;
+  // Only with nothing to show: a failed background refetch keeps the step on screen, and what the person has
+  // ticked or typed in it (swapping the step out and back would reset its form).
+  if (query.isError && !detail) return <BookingNotFound error={query.error} />;
   if (query.isPending || !detail || snapshot.matches('loading')) return <Spinner label={t('detail.loading')} />;
 
   const step = activeStep(snapshot);
