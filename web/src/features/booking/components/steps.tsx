@@ -20,7 +20,7 @@ import type { RateRequestDetail } from '../api/booking-api';
 import { formatDate, formatMoney, localDigits } from '@/lib/format';
 import { formatBookingTotal } from '@/components/charges';
 import { FileUpload } from './file-upload';
-import { TemplateCard } from './template-card';
+import { TemplateCard, useDocumentTypeName } from './template-card';
 import { SummaryHeader } from './summary-header';
 import styles from './booking.module.css';
 
@@ -178,6 +178,7 @@ export function BookingRequestStep({
   canContinue: boolean;
 }) {
   const { t } = useTranslation('booking');
+  const documentTypeName = useDocumentTypeName();
   const types = useQuery(documentTypesOptions());
   const submit = useSubmitBookingRequest(detail.id);
   const [files, setFiles] = useState<Record<number, string>>(() =>
@@ -211,7 +212,7 @@ export function BookingRequestStep({
         {(types.data ?? []).map((type) => (
           <TemplateCard key={type.id} type={type} bookingId={detail.id}>
             <FileUpload
-              label={t('bookingRequest.signed', { name: type.name })}
+              label={t('bookingRequest.signed', { name: documentTypeName(type) })}
               disabled={!editable}
               uploadedName={files[type.id] ? t('bookingRequest.uploaded') : null}
               onUploaded={(fileId) =>

@@ -9,6 +9,12 @@ import styles from './booking.module.css';
 const BLANK = ['templateCard.blank.0', 'templateCard.blank.1', 'templateCard.blank.2'] as const;
 const WRITTEN_IN = ['templateCard.writtenIn.0', 'templateCard.writtenIn.1', 'templateCard.writtenIn.2'] as const;
 
+/** A document type's name in the reader's language, by its id (the server's name where the catalogue has none). */
+export function useDocumentTypeName(): (type: DocumentType) => string {
+  const { t } = useTranslation('booking');
+  return (type) => t(`documentTypeNames.${String(type.id)}` as 'documentTypeNames.1', { defaultValue: type.name });
+}
+
 /** The letter of one document type written in for a booking (documents/letter.html). */
 export function letterUrl(bookingId: string, type: DocumentType): string {
   return `/documents/letter.html?${new URLSearchParams({ booking: bookingId, type: String(type.id) }).toString()}`;
@@ -18,10 +24,12 @@ export function letterUrl(bookingId: string, type: DocumentType): string {
  * (the booking step adds the upload). */
 export function TemplateCard({ type, bookingId, children }: { type: DocumentType; bookingId?: string; children?: ReactNode }) {
   const { t } = useTranslation('booking');
+  const nameOf = useDocumentTypeName();
+  const name = nameOf(type);
   const instructions = bookingId ? WRITTEN_IN : BLANK;
   return (
     <article className={styles.card} aria-labelledby={`doc-${type.id}`}>
-      <h3 id={`doc-${type.id}`}>{type.name}</h3>
+      <h3 id={`doc-${type.id}`}>{name}</h3>
       <ul>
         {instructions.map((line) => (
           <li key={line}>{t(line)}</li>
@@ -29,12 +37,12 @@ export function TemplateCard({ type, bookingId, children }: { type: DocumentType
       </ul>
       {bookingId ? (
         <a className={styles.letterLink} href={letterUrl(bookingId, type)} target="_blank" rel="noopener">
-          {t('templateCard.open', { name: type.name })}
+          {t('templateCard.open', { name })}
         </a>
       ) : null}
       <Button
         variant="outline"
-        aria-label={t('templateCard.downloadLabel', { name: type.name })}
+        aria-label={t('templateCard.downloadLabel', { name })}
         onClick={() => void downloadTemplate(type).catch(() => toast.error(t('templateCard.downloadFailed')))}
       >
         {t('templateCard.download')}
