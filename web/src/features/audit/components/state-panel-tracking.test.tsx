@@ -25,7 +25,9 @@ const tracking: Progress = {
 };
 
 async function trackingLine(): Promise<string> {
-  renderWithProviders(<StatePanel aggregateId={ID} kind="rate_request" asOf={{ position: 7 }} onClose={() => undefined} />);
+  renderWithProviders(
+    <StatePanel aggregateId={ID} kind="rate_request" asOf={{ position: 7 }} onClose={() => undefined} />,
+  );
   const line = await screen.findByTestId('as-of-tracking');
   return line.querySelector('strong')?.textContent ?? '';
 }
