@@ -10,21 +10,25 @@ from __future__ import annotations
 
 import re
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 from typing import Any
 
 from fastapi.testclient import TestClient
 
+from api.main import create_app
 from tests.api.accounts_support import settle
 from tests.api.booking_support import ADMIN, customer, in_shipping_order, ok
 from tests.api.schedules_support import PUBLISH, VESSEL_IMO, VOYAGE, publication
-from tests.api.test_booking_emails import mails, reference_of
+from tests.api.test_booking_emails import Inbox, mails, reference_of, smtp_server
 from tests.api.test_booking_sailings import by_vessel, departure_in, notifications_of
 from tests.api.test_confirmed_sailing import v2_booking
 from tests.api.test_persian_emails import persian_customer
 from tests.app_services import services_of
+from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME, login, make_settings
 
 SOLAR_HIJRI = re.compile("۱۴[۰-۹]{2}/[۰-۹]{2}/[۰-۹]{2} [۰-۹]{2}:[۰-۹]{2} به وقت ")
 GREGORIAN = re.compile("20[0-9]{2}/[0-9]{2}/[0-9]{2}")
+__all__ = ["smtp_server"]
 
 
 def _sailing_mails(client: TestClient, address: str, rid: str) -> list[dict[str, Any]]:
@@ -110,3 +114,31 @@ def test_the_sailing_named_for_an_estimate_is_told_in_persian(
     assert VOYAGE in told["message"] and "مهلت دستورالعمل حمل" in told["message"], told["message"]
     [mail] = _sailing_mails(client, address, rid)
     _persian_mail(mail, title, ref)
+
+
+def test_a_real_smtp_server_receives_the_persian_reminder(
+    smtp_server: tuple[int, Inbox], tmp_path: Path
+) -> None:
+    from policies.cut_off_watch import remind_due_cut_offs
+
+    port, inbox = smtp_server
+    settings = make_settings(tmp_path / "var").model_copy(
+        update={"SMTP_URL": f"smtp://127.0.0.1:{port}/bookings@freight.example"}
+    )
+    with TestClient(create_app(settings), raise_server_exceptions=False) as client:
+        admin = login(client, ADMIN_USERNAME, ADMIN_PASSWORD)
+        leaving = departure_in(20)
+        ok(client.put(PUBLISH, json=publication(leaving), headers=admin))
+        headers, address = persian_customer(client, "fa-smtp-reminded")
+        rid = in_shipping_order(client, headers, admin, sailing=by_vessel())
+        ref = reference_of(client, headers, rid)
+        remind_due_cut_offs(services_of(client), leaving - timedelta(hours=72 + 47))
+        settle(client)
+    title = "مهلت دستورالعمل حمل نزدیک است"
+    [mail] = [m for m in inbox.received if str(m["Subject"]).startswith(title)]
+    assert (mail["To"], mail["Subject"]) == (address, f"{title}: {ref}")
+    text, html = mail.get_body(("plain",)), mail.get_body(("html",))
+    assert text is not None and html is not None
+    _persian(text.get_content(), ref)
+    assert "۴۸ ساعت" in text.get_content()
+    assert '<html lang="fa" dir="rtl">' in html.get_content()
