@@ -25,7 +25,8 @@ from domain.accounts.messages import (
     messages_for,
 )
 from domain.booking.emails import EMAIL_EVENTS, aggregates_read, emails_for
-from domain.booking.sailing_notices import SAILING_MESSAGE_EVENTS, sailing_messages
+from domain.booking.sailing_notices import SAILING_MESSAGE_EVENTS, sailing_customer, sailing_messages
+from domain.emails.words import language_of as words_language_of
 from domain.shared.links import Links
 from domain.tracking.emails import TRACKING_EMAIL_EVENTS, tracking_aggregates_read, tracking_emails
 from followers.follower import Batch, Follower
@@ -95,6 +96,8 @@ def messaging_follower(
 
     def apply(tx: Tx, batch: Batch) -> None:
         wanted = [key for _position, event in batch if (key := languages_read(event)) is not None]
+        # A sailing's e-mail is written in its customer's language.
+        wanted += [key for _position, event in batch if (key := sailing_customer(event)) is not None]
         if booking_emails:
             wanted += [
                 key
@@ -110,7 +113,10 @@ def messaging_follower(
         due: list[tuple[Message, int]] = []
         for position, event in batch:
             due += [(message, position) for message in messages_for(event, secret, links, language_of)]
-            due += [(message, position) for message in sailing_messages(event)]
+            customer = sailing_customer(event)
+            if customer is not None:
+                language = words_language_of(reader(customer))
+                due += [(message, position) for message in sailing_messages(event, language)]
             if booking_emails:
                 due += [(message, position) for message in emails_for(event, reader, links)]
                 due += [(message, position) for message in tracking_emails(event, reader, links)]

@@ -8,6 +8,7 @@ from typing import Any
 
 from domain.accounts.account import CUSTOMER_TYPES, Account
 from domain.accounts.edit_request import ProfileEditRequest
+from domain.shared.languages import supported
 from domain.shared.lifecycle import lifecycle
 from followers.batch import BatchTx
 from infrastructure.read_db import Tx
@@ -168,6 +169,12 @@ def email_of(tx: Tx, account_id: str) -> str | None:
     row = tx.one("SELECT profile FROM customer_profiles WHERE account_id = ?", (account_id,))
     email = json.loads(row["profile"]).get("email") if row else None
     return str(email) if email else None
+
+
+def profile_language(tx: Tx, account_id: str) -> str | None:
+    """The language the customer's profile names (a sign-up's, carried in at acceptance), or None."""
+    row = tx.one("SELECT profile FROM customer_profiles WHERE account_id = ?", (account_id,))
+    return supported(json.loads(row["profile"]).get("language")) if row else None
 
 
 def edit_request_of(tx: Tx, username: str) -> dict[str, Any] | None:

@@ -18,6 +18,7 @@ from domain.shared.errors import TooManyAttempts, Unauthorized, ValidationFailed
 from domain.shared.languages import DEFAULT, from_accept_language
 from domain.shared.messages import message
 from projections.accounts import find_by_username, language_of
+from projections.profiles import profile_language
 from projections.team import membership
 
 router = APIRouter(prefix="/auth/api/v1", tags=["auth"], generate_unique_id_function=operation_ids("auth"))
@@ -77,9 +78,10 @@ def logout_all(principal: CurrentUser, services: ServicesDep, command: CommandDe
 @router.get("/me", response_model=Envelope[Me])
 def me(principal: CurrentUser, request: Request, services: ServicesDep) -> Response:
     """Who the token belongs to: the web app needs the account id for the notification paths, and the
-    language to speak (the person's choice; without one the browser's Accept-Language, else English)."""
+    language to speak: the person's choice; without one the profile's (a sign-up's language, kept at
+    acceptance), then the browser's Accept-Language, else English."""
     with services.read_models.read() as tx:
-        chosen = language_of(tx, principal.account_id)
+        chosen = language_of(tx, principal.account_id) or profile_language(tx, principal.account_id)
     language = chosen or from_accept_language(request.headers.get("accept-language")) or DEFAULT
     return success(
         {

@@ -9,81 +9,103 @@ from domain.booking.rate_request import RateRequest
 from domain.booking.schedules import Sailing
 from domain.booking.shipping_order import ShippingOrder
 from domain.emails.templates import text_html
-from domain.emails.words import say, time_at
+from domain.emails.words import digits, isolated, language_of, say, time_at
 from domain.notifications.policy import STAFF, Notice, NoticeContext, Subject, notices
 from domain.shared.languages import DEFAULT, LANGUAGES
-from domain.shared.local_time import written_at
 
 R = RateRequest
 
 
-def _when(text: str | None, port: str | None = None) -> str:
+def _when(text: str | None, port: str | None = None, language: str = DEFAULT) -> str:
     """A sailing's time at its port (departure and cut-offs at the load port, arrival at the discharge
-    port), in the port's local time with its zone."""
-    return "not given" if not text else written_at(text, port)
+    port), in the port's local time with its zone; in Persian in the Solar Hijri calendar."""
+    return say("sailingNotice.notGiven", language) if not text else time_at(text, port, language)
 
 
 def _reference(event: R.SailingRescheduled | R.CutOffReminded | R.EstimatedSailingReplaced) -> str:
     return event.reference or str(event.originator_id)[:8]
 
 
-def rescheduled_text(event: R.SailingRescheduled, reference: str) -> str:
-    before, after = Sailing.from_record(event.previous), Sailing.from_record(event.sailing)
+def _voyage(after: Sailing, language: str) -> dict[str, str]:
+    """The vessel, voyage and ports a sentence names: codes and names as written, isolated in Persian."""
     vessel = after.vessel_name or after.vessel_imo_number or after.service_code
-    return (
-        f"The carrier moved the sailing of your booking {reference} ({vessel}, voyage {after.export_voyage},"
-        f" {after.load_port} to {after.discharge_port}): departure"
-        f" {_when(before.departure, before.load_port)} is now {_when(after.departure, after.load_port)};"
-        f" arrival {_when(before.arrival, before.discharge_port)} is now"
-        f" {_when(after.arrival, after.discharge_port)}."
-        + (
-            " The shipping-instruction cut-off is now"
-            f" {_when(after.shipping_instructions_cut_off, after.load_port)}."
-            if after.shipping_instructions_cut_off != before.shipping_instructions_cut_off
-            else ""
+    return {
+        "vessel": isolated(str(vessel or ""), language),
+        "voyage": isolated(str(after.export_voyage or ""), language),
+        "from": isolated(str(after.load_port or ""), language),
+        "to": isolated(str(after.discharge_port or ""), language),
+    }
+
+
+def rescheduled_text(event: R.SailingRescheduled, reference: str, language: str = DEFAULT) -> str:
+    before, after = Sailing.from_record(event.previous), Sailing.from_record(event.sailing)
+    cut_off = (
+        say(
+            "sailingNotice.rescheduledCutOff",
+            language,
+            at=_when(after.shipping_instructions_cut_off, after.load_port, language),
         )
+        if after.shipping_instructions_cut_off != before.shipping_instructions_cut_off
+        else ""
+    )
+    return say(
+        "sailingNotice.rescheduled",
+        language,
+        ref=isolated(reference, language),
+        **_voyage(after, language),
+        departedBefore=_when(before.departure, before.load_port, language),
+        departure=_when(after.departure, after.load_port, language),
+        arrivalBefore=_when(before.arrival, before.discharge_port, language),
+        arrival=_when(after.arrival, after.discharge_port, language),
+        cutOff=cut_off,
     )
 
 
-def named_text(event: R.EstimatedSailingReplaced, reference: str) -> str:
+def named_text(event: R.EstimatedSailingReplaced, reference: str, language: str = DEFAULT) -> str:
     before, after = Sailing.from_record(event.previous), Sailing.from_record(event.sailing)
-    vessel = after.vessel_name or after.vessel_imo_number or after.service_code
-    return (
-        f"Your booking {reference} now sails on {vessel}, voyage {after.export_voyage}, {after.load_port} to"
-        f" {after.discharge_port}: departure {_when(after.departure, after.load_port)}, arrival"
-        f" {_when(after.arrival, after.discharge_port)} (estimated before: departure"
-        f" {_when(before.departure, before.load_port)}). The shipping-instruction cut-off is"
-        f" {_when(after.shipping_instructions_cut_off, after.load_port)}."
+    return say(
+        "sailingNotice.named",
+        language,
+        ref=isolated(reference, language),
+        **_voyage(after, language),
+        departure=_when(after.departure, after.load_port, language),
+        arrival=_when(after.arrival, after.discharge_port, language),
+        departedBefore=_when(before.departure, before.load_port, language),
+        cutOff=_when(after.shipping_instructions_cut_off, after.load_port, language),
     )
 
 
-def reminder_text(event: R.CutOffReminded, reference: str) -> str:
-    return (
-        f"Submit the shipping order of your booking {reference} before"
-        f" {_when(event.cut_off, event.load_port)}: the"
-        f" shipping-instruction cut-off is in {event.hours} hours. After it the cargo may miss the sailing."
+def reminder_text(event: R.CutOffReminded, reference: str, language: str = DEFAULT) -> str:
+    return say(
+        "sailingNotice.reminder",
+        language,
+        ref=isolated(reference, language),
+        at=_when(event.cut_off, event.load_port, language),
+        hours=digits(str(event.hours), language),
     )
 
 
-@notices.register(R.SailingRescheduled)
-def rescheduled(event: R.SailingRescheduled, context: NoticeContext) -> Notice:
+def _told(
+    event: R.SailingRescheduled | R.CutOffReminded | R.EstimatedSailingReplaced, language: str
+) -> tuple[str, str]:
+    """The title and text of a sailing event for its customer, in `language`."""
+    reference = _reference(event)
+    if isinstance(event, R.CutOffReminded):
+        return say("sailingNotice.reminder.title", language), reminder_text(event, reference, language)
+    if isinstance(event, R.EstimatedSailingReplaced):
+        return say("sailingNotice.named.title", language), named_text(event, reference, language)
+    return say("sailingNotice.rescheduled.title", language), rescheduled_text(event, reference, language)
+
+
+@notices.register(R.SailingRescheduled, R.EstimatedSailingReplaced, R.CutOffReminded)
+def told(
+    event: R.SailingRescheduled | R.EstimatedSailingReplaced | R.CutOffReminded, context: NoticeContext
+) -> Notice:
+    """The customer's notice, in the account's language."""
     reference = _reference(event)
     subject = Subject("rate_request", str(event.originator_id), reference)
-    return Notice(event.customer_id, "Sailing rescheduled", rescheduled_text(event, reference), subject)
-
-
-@notices.register(R.EstimatedSailingReplaced)
-def named(event: R.EstimatedSailingReplaced, context: NoticeContext) -> Notice:
-    reference = _reference(event)
-    subject = Subject("rate_request", str(event.originator_id), reference)
-    return Notice(event.customer_id, "Sailing named", named_text(event, reference), subject)
-
-
-@notices.register(R.CutOffReminded)
-def reminded(event: R.CutOffReminded, context: NoticeContext) -> Notice:
-    reference = _reference(event)
-    subject = Subject("rate_request", str(event.originator_id), reference)
-    return Notice(event.customer_id, "Shipping instructions due", reminder_text(event, reference), subject)
+    title, text = _told(event, language_of(context.aggregate(event.customer_id)))
+    return Notice(event.customer_id, title, text, subject)
 
 
 def late_order(notice: Notice, event: ShippingOrder.Created, context: NoticeContext) -> Notice:
@@ -105,7 +127,7 @@ def late_order(notice: Notice, event: ShippingOrder.Created, context: NoticeCont
                 "staff.lateOrder",
                 language,
                 message=notice.in_language(language)[1],
-                at=_when(cut_off, port) if language == DEFAULT else time_at(cut_off, port, language),
+                at=_when(cut_off, port, language),
             ),
         )
         for language in LANGUAGES
@@ -122,21 +144,23 @@ SAILING_MESSAGE_EVENTS: tuple[type, ...] = (
 )
 
 
-def sailing_messages(event: object) -> list[Message]:
-    """The e-mails of the sailing events: the event carries the customer's address (None: no e-mail)."""
+def sailing_messages(event: object, language: str = DEFAULT) -> list[Message]:
+    """The e-mails of the sailing events, in the customer's `language`: the event carries the customer's
+    address (None: no e-mail)."""
     if not isinstance(event, R.CutOffReminded | R.SailingRescheduled | R.EstimatedSailingReplaced):
         return []
     if not event.email:
         return []
     email, reference = event.email, _reference(event)
-    if isinstance(event, R.CutOffReminded):
-        subject, text = "Shipping instructions due", reminder_text(event, reference)
-    elif isinstance(event, R.EstimatedSailingReplaced):
-        subject, text = "Sailing named", named_text(event, reference)
-    else:
-        subject, text = "Sailing rescheduled", rescheduled_text(event, reference)
+    title, text = _told(event, language)
     data = {"rateRequestId": str(event.originator_id), "reference": reference}
-    subject = f"{subject}: {reference}"
-    return [
-        Message(message_id(event, EMAIL), EMAIL, email, subject, text, data, html=text_html(subject, text))
-    ]
+    subject = f"{title}: {reference}"
+    html = text_html(subject, text, language)
+    return [Message(message_id(event, EMAIL), EMAIL, email, subject, text, data, html=html)]
+
+
+def sailing_customer(event: object) -> str | None:
+    """The account whose language a sailing event's e-mail is written in (the messaging policy reads it)."""
+    if isinstance(event, R.CutOffReminded | R.SailingRescheduled | R.EstimatedSailingReplaced):
+        return event.customer_id
+    return None

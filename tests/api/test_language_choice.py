@@ -1,5 +1,6 @@
 """The language choice: any signed-in person's own (customer, staff, auditor), kept on the account, answered
-by /me; without a choice /me follows the browser's Accept-Language; anything but en or fa names the field."""
+by /me; without a choice /me answers the profile's language (a sign-up's, kept at acceptance), else follows
+the browser's Accept-Language; anything but en or fa names the field."""
 
 from __future__ import annotations
 
@@ -30,6 +31,18 @@ def test_a_customer_chooses_persian_and_me_answers_it_whatever_the_browser_says(
     # The choice is an event on the account.
     account: Account = services_of(client).accounts.repository.get(account_id("zahra"))
     assert account.language == "en"
+
+
+def test_without_a_choice_me_answers_the_profiles_language_before_the_browsers(client: TestClient) -> None:
+    (first, last), _ = ZAHRA_HOSSEINI
+    profile = {"firstName": first, "lastName": last, "email": "zp@shipper.example", "language": "fa"}
+    headers = customer(client, "zahra-profile", profile)
+    english_browser = {**headers, "Accept-Language": "en-GB,en;q=0.9"}
+    assert ok(client.get(ME, headers=english_browser))["language"] == "fa"
+    assert ok(client.get(ME, headers=headers))["language"] == "fa"
+    # The person's own choice still comes first.
+    ok(client.put(LANGUAGE, headers=headers, json={"language": "en"}))
+    assert ok(client.get(ME, headers={**headers, "Accept-Language": "fa"}))["language"] == "en"
 
 
 def test_anything_but_en_or_fa_is_refused_naming_the_field(client: TestClient) -> None:

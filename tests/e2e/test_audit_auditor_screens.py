@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import re
 import urllib.request
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -161,6 +162,26 @@ def test_the_as_of_state_reads_in_words_and_its_columns_stay_readable(
         assert widths and min(widths) >= 90, widths
     assert layout_problems(page) == []
     page.screenshot(path=str(screenshot_dir / f"audit-as-of-{width}.png"), full_page=True)
+
+
+def test_the_as_of_tracking_line_reads_in_persian_as_the_customers_tracking_screen(
+    page: Page, viewport: dict[str, int], live_server: LiveServer, booked: Booked, screenshot_dir: Path
+) -> None:
+    _, rid = booked
+    width = "desktop" if viewport == DESKTOP else "phone"
+    sign_in(page, live_server, ADMIN_USERNAME, ADMIN_PASSWORD)
+    page.evaluate("localStorage.setItem('freight.language', 'fa')")  # as the language switch leaves it
+    # As of a moment after its milestone (a moment the timeline's field takes, a day ahead whatever the zone).
+    later = (datetime.now(UTC) + timedelta(days=1)).strftime("%Y-%m-%dT%H:%M")
+    page.goto(f"{live_server.url}/dashboard/audit/{rid}?at={later}")
+    expect(page.locator("html")).to_have_attribute("dir", "rtl")
+    line = page.get_by_test_id("as-of-tracking").locator("strong")
+    expect(line).to_be_visible()
+    said = line.inner_text()
+    # The stage worded in Persian; only the place's name may be Latin (isolated), no English summary.
+    assert re.search("[\u0600-\u06ff]", said) and "Gated in" not in said and "waiting" not in said, said
+    assert layout_problems(page) == []
+    page.screenshot(path=str(screenshot_dir / f"audit-as-of-tracking-fa-{width}.png"), full_page=True)
 
 
 def test_staff_read_names_isolated_and_unmatched_events_with_the_reference_sent(

@@ -771,7 +771,8 @@ export interface paths {
         /**
          * Me
          * @description Who the token belongs to: the web app needs the account id for the notification paths, and the
-         *     language to speak (the person's choice; without one the browser's Accept-Language, else English).
+         *     language to speak: the person's choice; without one the profile's (a sign-up's language, kept at
+         *     acceptance), then the browser's Accept-Language, else English.
          */
         get: operations["auth_me"];
         put?: never;

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Button } from '@/components/ui/button';
+import { progressWords } from '@/components/where-it-is';
 import { Spinner } from '@/components/ui/spinner';
 import { useAggregateState } from '../api/audit-api';
 import type { AsOf } from '../api/audit-api';
@@ -85,7 +86,8 @@ export function StatePanel({ aggregateId, kind, asOf, onClose, names }: StatePan
           {data?.tracking ? (
             <p className={styles.stateBadge} data-testid="as-of-tracking">
               <span className={styles.stateBadgeLabel}>{t('statePanel.whereCargo')}</span>
-              <strong>{data.tracking.summary}</strong>
+              {/* Worded as the customer's tracking screen words it (Persian from the values, not the summary). */}
+              <strong>{progressWords(data.tracking)}</strong>
             </p>
           ) : null}
           <FieldList fields={layout.main} />

@@ -1,0 +1,144 @@
+"""A Persian-speaking customer's sailing news: the cut-off reminder, the rescheduled sailing and the sailing
+named for an estimated plan come in Persian, as a notice and as an e-mail (text and HTML `lang="fa"
+dir="rtl"`), times in the Solar Hijri calendar with Persian digits in the port's local time, the reference,
+vessel, voyage and ports in Latin letters; an English-speaking customer's stay English."""
+
+# Persian digits are what these tests look for.
+# ruff: noqa: RUF001
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from api.main import create_app
+from tests.api.accounts_support import settle
+from tests.api.booking_support import ADMIN, customer, in_shipping_order, ok
+from tests.api.schedules_support import PUBLISH, VESSEL_IMO, VOYAGE, publication
+from tests.api.test_booking_emails import Inbox, mails, reference_of, smtp_server
+from tests.api.test_booking_sailings import by_vessel, departure_in, notifications_of
+from tests.api.test_confirmed_sailing import v2_booking
+from tests.api.test_persian_emails import persian_customer
+from tests.app_services import services_of
+from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME, login, make_settings
+
+SOLAR_HIJRI = re.compile("۱۴[۰-۹]{2}/[۰-۹]{2}/[۰-۹]{2} [۰-۹]{2}:[۰-۹]{2} به وقت ")
+GREGORIAN = re.compile("20[0-9]{2}/[0-9]{2}/[0-9]{2}")
+__all__ = ["smtp_server"]
+
+
+def _sailing_mails(client: TestClient, address: str, rid: str) -> list[dict[str, Any]]:
+    """The sailing e-mails of one booking (the booking's own e-mails carry a `kind`)."""
+    settle(client)
+    return [
+        m for m in mails(client, address) if m["data"].get("rateRequestId") == rid and "kind" not in m["data"]
+    ]
+
+
+def _persian(text: str, ref: str) -> None:
+    assert SOLAR_HIJRI.search(text), text
+    assert not GREGORIAN.search(text), text
+    assert ref in text, text  # the reference keeps its Latin letters and digits
+    assert "booking" not in text and "shipping" not in text.lower(), text
+
+
+def _persian_mail(mail: dict[str, Any], title: str, ref: str) -> None:
+    assert mail["subject"] == f"{title}: {ref}", mail["subject"]
+    _persian(mail["body"], ref)
+    assert '<html lang="fa" dir="rtl">' in mail["html"], mail["html"][:200]
+
+
+def test_the_cut_off_reminder_is_in_persian(client: TestClient, admin_headers: dict[str, str]) -> None:
+    from policies.cut_off_watch import remind_due_cut_offs
+
+    leaving = departure_in(20)
+    ok(client.put(PUBLISH, json=publication(leaving), headers=admin_headers))
+    headers, address = persian_customer(client, "fa-reminded")
+    rid = in_shipping_order(client, headers, admin_headers, sailing=by_vessel())
+    ref = reference_of(client, headers, rid)
+    cut_off = leaving - timedelta(hours=72)
+    assert remind_due_cut_offs(services_of(client), cut_off - timedelta(hours=23)) == [(rid, 24)]
+
+    title = "مهلت دستورالعمل حمل نزدیک است"
+    [told] = [n for n in notifications_of(client, "fa-reminded") if n["title"] == title]
+    _persian(told["message"], ref)
+    assert "۲۴ ساعت" in told["message"], told["message"]
+    [mail] = _sailing_mails(client, address, rid)
+    _persian_mail(mail, title, ref)
+    assert "۲۴ ساعت" in mail["body"]
+
+
+def test_a_rescheduled_sailing_is_told_in_persian(client: TestClient, admin_headers: dict[str, str]) -> None:
+    leaving = departure_in(20)
+    ok(client.put(PUBLISH, json=publication(leaving), headers=admin_headers))
+    headers, address = persian_customer(client, "fa-moved")
+    rid = in_shipping_order(client, headers, admin_headers, sailing=by_vessel())
+    ref = reference_of(client, headers, rid)
+    ok(client.put(PUBLISH, json=publication(leaving, shift_hours=30), headers=admin_headers))
+
+    title = "زمان سفر دریایی تغییر کرد"
+    [told] = [n for n in notifications_of(client, "fa-moved") if n["title"] == title]
+    _persian(told["message"], ref)
+    # The voyage and ports as written; four times (departure and arrival, before and now) in Solar Hijri.
+    assert VOYAGE in told["message"] and "CNSHA" in told["message"], told["message"]
+    assert len(SOLAR_HIJRI.findall(told["message"])) == 4, told["message"]
+    [mail] = _sailing_mails(client, address, rid)
+    _persian_mail(mail, title, ref)
+    # An English-speaking customer on the same sailing is told in English.
+    english = customer(client, "en-moved")
+    other = in_shipping_order(client, english, admin_headers, sailing=by_vessel())
+    ok(client.put(PUBLISH, json=publication(leaving, shift_hours=40), headers=admin_headers))
+    moved = [n for n in notifications_of(client, "en-moved") if n["title"] == "Sailing rescheduled"]
+    assert len(moved) == 1 and "The carrier moved the sailing of your booking" in moved[0]["message"]
+    assert other != rid
+
+
+def test_the_sailing_named_for_an_estimate_is_told_in_persian(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    headers, address = persian_customer(client, "fa-named")
+    ref, rid = v2_booking(client, headers)
+    ok(client.put(f"{ADMIN}/rate-requests/{rid}/confirm-request", headers=admin_headers, json={"price": 900}))
+    leaving = (datetime.now(UTC) + timedelta(days=15)).replace(second=0, microsecond=0)
+    ok(client.put(PUBLISH, json=publication(leaving), headers=admin_headers))
+    sailing = {"sailing": {"vesselIMONumber": VESSEL_IMO, "carrierExportVoyageNumber": VOYAGE}}
+    ok(client.put(f"{ADMIN}/rate-requests/{rid}/sailing", headers=admin_headers, json=sailing))
+
+    title = "کشتی رزرو شما تعیین شد"
+    [told] = [n for n in notifications_of(client, "fa-named") if n["title"] == title]
+    _persian(told["message"], ref)
+    assert VOYAGE in told["message"] and "مهلت دستورالعمل حمل" in told["message"], told["message"]
+    [mail] = _sailing_mails(client, address, rid)
+    _persian_mail(mail, title, ref)
+
+
+def test_a_real_smtp_server_receives_the_persian_reminder(
+    smtp_server: tuple[int, Inbox], tmp_path: Path
+) -> None:
+    from policies.cut_off_watch import remind_due_cut_offs
+
+    port, inbox = smtp_server
+    settings = make_settings(tmp_path / "var").model_copy(
+        update={"SMTP_URL": f"smtp://127.0.0.1:{port}/bookings@freight.example"}
+    )
+    with TestClient(create_app(settings), raise_server_exceptions=False) as client:
+        admin = login(client, ADMIN_USERNAME, ADMIN_PASSWORD)
+        leaving = departure_in(20)
+        ok(client.put(PUBLISH, json=publication(leaving), headers=admin))
+        headers, address = persian_customer(client, "fa-smtp-reminded")
+        rid = in_shipping_order(client, headers, admin, sailing=by_vessel())
+        ref = reference_of(client, headers, rid)
+        remind_due_cut_offs(services_of(client), leaving - timedelta(hours=72 + 47))
+        settle(client)
+    title = "مهلت دستورالعمل حمل نزدیک است"
+    [mail] = [m for m in inbox.received if str(m["Subject"]).startswith(title)]
+    assert (mail["To"], mail["Subject"]) == (address, f"{title}: {ref}")
+    text, html = mail.get_body(("plain",)), mail.get_body(("html",))
+    assert text is not None and html is not None
+    _persian(text.get_content(), ref)
+    assert "۴۸ ساعت" in text.get_content()
+    assert '<html lang="fa" dir="rtl">' in html.get_content()
