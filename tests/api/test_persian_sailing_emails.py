@@ -15,20 +15,17 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from api.main import create_app
 from tests.api.accounts_support import settle
 from tests.api.booking_support import ADMIN, customer, in_shipping_order, ok
+from tests.api.email_support import Inbox, mails, reference_of, smtp_app
 from tests.api.schedules_support import PUBLISH, VESSEL_IMO, VOYAGE, publication
-from tests.api.test_booking_emails import Inbox, mails, reference_of, smtp_server
 from tests.api.test_booking_sailings import by_vessel, departure_in, notifications_of
 from tests.api.test_confirmed_sailing import v2_booking
 from tests.api.test_persian_emails import persian_customer
 from tests.app_services import services_of
-from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME, login, make_settings
 
 SOLAR_HIJRI = re.compile("۱۴[۰-۹]{2}/[۰-۹]{2}/[۰-۹]{2} [۰-۹]{2}:[۰-۹]{2} به وقت ")
 GREGORIAN = re.compile("20[0-9]{2}/[0-9]{2}/[0-9]{2}")
-__all__ = ["smtp_server"]
 
 
 def _sailing_mails(client: TestClient, address: str, rid: str) -> list[dict[str, Any]]:
@@ -122,11 +119,7 @@ def test_a_real_smtp_server_receives_the_persian_reminder(
     from policies.cut_off_watch import remind_due_cut_offs
 
     port, inbox = smtp_server
-    settings = make_settings(tmp_path / "var").model_copy(
-        update={"SMTP_URL": f"smtp://127.0.0.1:{port}/bookings@freight.example"}
-    )
-    with TestClient(create_app(settings), raise_server_exceptions=False) as client:
-        admin = login(client, ADMIN_USERNAME, ADMIN_PASSWORD)
+    with smtp_app(tmp_path / "var", port) as (client, admin):
         leaving = departure_in(20)
         ok(client.put(PUBLISH, json=publication(leaving), headers=admin))
         headers, address = persian_customer(client, "fa-smtp-reminded")
