@@ -28,7 +28,10 @@ from tests.e2e.test_booking_persian import ENGLISH, PERSIAN_DIGIT, check, interf
 LOCALES = Path(__file__).resolve().parents[2] / "web" / "src" / "i18n" / "locales" / "fa"
 # A day or time written with Latin digits (2026-11-29, 29/11/2026, 14:30): Persian days are Solar Hijri in
 # Persian digits.
-LATIN_DAY = re.compile(r"\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}/\d{1,2}/\d{2,4}\b|\b\d{4}/\d{2}/\d{2}\b")
+# (`[0-9]`, not `\d`: Python's `\d` is every script's digit, Persian ones too.)
+LATIN_DAY = re.compile(
+    r"\b[0-9]{4}-[0-9]{2}-[0-9]{2}\b|\b[0-9]{1,2}/[0-9]{1,2}/[0-9]{2,4}\b|\b[0-9]{4}/[0-9]{2}/[0-9]{2}\b"
+)
 
 
 def fa(key: str) -> str:
@@ -158,7 +161,8 @@ def test_signed_in_screens_read_in_persian(
 
     for tab in ("editProfile", "team", "security", "integrations", "emails"):
         page.goto(f"{url}/dashboard/profile?{tab}=true")
-        expect(page.get_by_role("heading", name=fa(f"accounts:profile.tabs.{tab}"))).to_be_visible()
+        # The page's title names the tab (a section inside may be headed alike).
+        expect(page.get_by_role("heading", level=1, name=fa(f"accounts:profile.tabs.{tab}"))).to_be_visible()
         read(page, screenshot_dir, f"profile-{tab}")
         if tab == "security":
             # Sessions and sign-ins carry days: Solar Hijri, in Persian digits.

@@ -12,12 +12,12 @@ export type Invitation = RequestBody<'team_invite'>;
 export type OwnProfileChange = RequestBody<'team_update_own_profile'>;
 export type Accepted = Answer<'team_accept'>;
 
-/** What each role may do, as the server checks it at every door. */
-export const TEAM_ROLES = [
-  { value: 'owner', label: 'Owner', says: 'manages the team, API keys and webhooks, approves transport documents' },
-  { value: 'booker', label: 'Booker', says: 'creates and changes bookings, orders and instructions' },
-  { value: 'viewer', label: 'Viewer', says: 'reads bookings, orders, documents, tracking and prices' },
-] as const;
+/** The roles, as the server checks them at every door (what each may do is the catalogue's
+ * `teamPanel.roleSays`). */
+export const TEAM_ROLES = ['owner', 'booker', 'viewer'] as const;
+export type TeamRole = (typeof TEAM_ROLES)[number];
+
+export const isTeamRole = (role: string): role is TeamRole => (TEAM_ROLES as readonly string[]).includes(role);
 
 const TEAM = '/account/api/v1/client/team';
 const teamKey = () => [...accountKeys.all, 'team'] as const;

@@ -1,11 +1,9 @@
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Controller } from 'react-hook-form';
 import type { Control, FieldErrors } from 'react-hook-form';
 import { PasswordInput } from '@/components/ui/password-input';
 import { loadCommonPasswords } from '@/lib/common-passwords';
-
-/** The rule the server and the schema check, said as it is (not "letters, numbers and symbols"). */
-export const PASSWORD_HINT = 'At least 8 characters, with an uppercase letter and a digit.';
 
 type Values = { newPassword: string; confirmNewPassword: string };
 
@@ -14,12 +12,14 @@ type Values = { newPassword: string; confirmNewPassword: string };
 export function NewPasswordFields<T extends Values>({
   control,
   errors,
-  labels = ['Password', 'Confirm Password'],
+  labels,
 }: {
   control: Control<T>;
   errors: FieldErrors<T>;
   labels?: [string, string];
 }) {
+  const { t } = useTranslation('accounts');
+  const [password, confirm] = labels ?? [t('newPasswordFields.password'), t('newPasswordFields.confirmPassword')];
   useEffect(() => {
     void loadCommonPasswords(); // the common-password lists, for the field's check (lib/common-passwords)
   }, []);
@@ -32,13 +32,13 @@ export function NewPasswordFields<T extends Values>({
         name="newPassword"
         render={({ field }) => (
           <PasswordInput
-            label={labels[0]}
+            label={password}
             required
             passwordCheck
             name={field.name}
             onBlur={field.onBlur}
             onValueChange={field.onChange}
-            hint={PASSWORD_HINT}
+            hint={t('newPasswordFields.hint')}
             error={e.newPassword?.message}
           />
         )}
@@ -48,7 +48,7 @@ export function NewPasswordFields<T extends Values>({
         name="confirmNewPassword"
         render={({ field }) => (
           <PasswordInput
-            label={labels[1]}
+            label={confirm}
             required
             autoComplete="new-password"
             {...field}

@@ -47,7 +47,7 @@ export function SignUpProgress({ current, steps }: { current: number; steps: rea
             aria-current={index + 1 === current ? 'step' : undefined}
             data-done={index + 1 < current ? '' : undefined}
           >
-            {formatCount(index + 1)}. {name}
+            {name}
           </li>
         ))}
       </ol>

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { TextInput } from '@/components/ui/text-input';
 import { toast } from '@/components/ui/toast';
-import { TEAM_ROLES, useChangeRole, useInvite, useRemoveMember, useTeam } from '../api/team';
+import { TEAM_ROLES, isTeamRole, useChangeRole, useInvite, useRemoveMember, useTeam } from '../api/team';
 import type { TeamMember } from '../api/team';
 import { SubmitRow } from './submit-row';
 import styles from './accounts.module.css';
@@ -22,6 +22,7 @@ function RoleSelect({
   onChange: (role: string) => void;
   disabled?: boolean;
 }) {
+  const { t } = useTranslation('accounts');
   return (
     <select
       id={id}
@@ -30,9 +31,9 @@ function RoleSelect({
       disabled={disabled}
       onChange={(event) => onChange(event.target.value)}
     >
-      {TEAM_ROLES.map((r) => (
-        <option key={r.value} value={r.value}>
-          {r.label}
+      {TEAM_ROLES.map((role) => (
+        <option key={role} value={role}>
+          {t(`teamPanel.roles.${role}`)}
         </option>
       ))}
     </select>
@@ -77,7 +78,7 @@ function MemberRow({ member, manage }: { member: TeamMember; manage: boolean }) 
           </Button>
         </div>
       ) : (
-        <span>{TEAM_ROLES.find((r) => r.value === member.role)?.label ?? member.role}</span>
+        <span>{isTeamRole(member.role) ? t(`teamPanel.roles.${member.role}`) : member.role}</span>
       )}
     </li>
   );
@@ -145,12 +146,12 @@ export function TeamPanel({ manage }: { manage: boolean }) {
   return (
     <section aria-labelledby="team-title">
       <h2 id="team-title" className={styles.sectionTitle}>
-        {members.data ? `${members.data.companyName}: team` : t('teamPanel.team')}
+        {members.data ? t('teamPanel.companyTeam', { company: members.data.companyName }) : t('teamPanel.team')}
       </h2>
       <ul className={team.roles}>
-        {TEAM_ROLES.map((r) => (
-          <li key={r.value}>
-            <strong>{r.label}</strong> {r.says}
+        {TEAM_ROLES.map((role) => (
+          <li key={role}>
+            <strong>{t(`teamPanel.roles.${role}`)}</strong> {t(`teamPanel.roleSays.${role}`)}
           </li>
         ))}
       </ul>
