@@ -49,6 +49,7 @@ export function ChangePasswordForm() {
         control={control}
         errors={errors}
         labels={[t('changePasswordForm.newPassword'), t('changePasswordForm.confirmNewPassword')]}
+        hint={t('createPassword.passwordRule')}
       />
       <SubmitRow pending={change.isPending}>{t('changePasswordForm.changePassword2')}</SubmitRow>
     </form>

@@ -15,10 +15,13 @@ export function NewPasswordFields<T extends Values>({
   control,
   errors,
   labels = ['Password', 'Confirm Password'],
+  hint = PASSWORD_HINT,
 }: {
   control: Control<T>;
   errors: FieldErrors<T>;
   labels?: [string, string];
+  /** The rule in the reader's language (the caller's catalogue). */
+  hint?: string;
 }) {
   useEffect(() => {
     void loadCommonPasswords(); // the common-password lists, for the field's check (lib/common-passwords)
@@ -38,7 +41,7 @@ export function NewPasswordFields<T extends Values>({
             name={field.name}
             onBlur={field.onBlur}
             onValueChange={field.onChange}
-            hint={PASSWORD_HINT}
+            hint={hint}
             error={e.newPassword?.message}
           />
         )}

@@ -70,7 +70,12 @@ export function CreatePasswordRoute() {
             onSubmit={handleSubmit((values) => reset.mutate({ ...values, token, nationalId }))}
           >
             <p className={styles.subtitle}>{t('createPassword.choose', { nationalId })}</p>
-            <NewPasswordFields control={control} errors={errors} />
+            <NewPasswordFields
+              control={control}
+              errors={errors}
+              labels={[t('createPassword.password'), t('createPassword.confirmPassword')]}
+              hint={t('createPassword.passwordRule')}
+            />
             <Button type="submit" fullWidth loading={reset.isPending}>
               {t('createPassword.submit')}
             </Button>
