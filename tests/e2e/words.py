@@ -85,3 +85,7 @@ def pattern(language: Language, key: str, **values: object) -> re.Pattern[str]:
         at = found.end()
     parts.append(re.escape(written[at:]))
     return re.compile("".join(parts))
+
+
+# The English catalogue: the default of the helpers that take a screen's words.
+english = words("en")
