@@ -1,9 +1,8 @@
 """Walked in the browser at 1280x800 and 375x812 with the shared corpus's
 data: the console's Open on a phone, the order revision's header and messages, a declined profile edit, the
 shipping order's units, phones and container dialog, and what a customer may do while waiting for a price,
-when leaving a new booking and after accepting one. The console, the order revision, the waiting request, the
-half-filled booking and the accepted price are walked in Persian too, at 1280x800 (elements found by
-catalogue key, tests/e2e/words.py)."""
+when leaving a new booking and after accepting one. All but the shipping order's units are walked in Persian
+too, at 1280x800 (elements found by catalogue key, tests/e2e/words.py)."""
 
 from __future__ import annotations
 
@@ -183,17 +182,20 @@ def test_an_order_revision_says_its_messages_first_and_keeps_the_ticks(
 
 # -- 11. a declined profile edit: the form shows the accepted values again, without a reload
 def test_a_declined_profile_edit_puts_the_accepted_values_back_live(
-    page: Page, live_server: LiveServer, screenshot_dir: Path, viewport: ViewportSize
+    page: Page, live_server: LiveServer, screenshot_dir: Path, viewport: ViewportSize, lang: Language
 ) -> None:
+    w = words(lang)
     username, password = foreign_customer(live_server, "Profile Keepers")
-    sign_in(page, live_server, username, password)
+    sign_in(page, live_server, username, password, w)
     page.goto(f"{live_server.url}/dashboard/profile?editProfile=true")
-    form = page.get_by_role("form", name="Edit Profile")
-    contact = form.get_by_label("Contact Person")
+    form = page.get_by_role("form", name=w("accounts:profileForm.editProfile"))
+    contact = form.get_by_label(w("accounts:fieldLabels.contactPerson"))
     expect(contact).to_have_value("Jane Doe")
     contact.fill("Lena Vogel")
-    form.get_by_role("button", name="Save").click()
-    expect(form.get_by_role("status").filter(has_text="awaits staff approval")).to_contain_text("Lena Vogel")
+    save = form.get_by_role("button", name=w("accounts:profileForm.save"))
+    save.click()
+    awaits = form.get_by_role("status").filter(has_text=w("accounts:profileForm.yourLastEditAwaits"))
+    expect(awaits).to_contain_text("Lena Vogel")
 
     reason = "The contact person must be a director of the company"
     body = {"nationalId": username, "message": reason}
@@ -205,9 +207,10 @@ def test_a_declined_profile_edit_puts_the_accepted_values_back_live(
         token=admin_token(live_server),
     )
     # No reload: the decision arrives on the open page.
-    expect(form.get_by_role("status").filter(has_text="declined")).to_contain_text(reason)
+    declined = form.get_by_role("status").filter(has_text=w("accounts:profileForm.yourLastEditWas"))
+    expect(declined).to_contain_text(reason)
     expect(contact).to_have_value("Jane Doe")
-    expect(form.get_by_role("button", name="Save")).to_be_disabled()  # nothing typed is left over
+    expect(save).to_be_disabled()  # nothing typed is left over
     shot(page, screenshot_dir, "profile-declined")
 
 
