@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { ReactNode } from 'react';
 import { ChargesBreakdown, formatBookingTotal } from '@/components/charges';
 import { FileLink } from '@/components/file-link';
-import { formatDate, formatMoney, formatCount } from '@/lib/format';
+import { formatDate, formatMoney, formatCount, localDigits } from '@/lib/format';
 import { can } from '@/lib/lifecycle';
 import { ORDER_FIELDS, PARTY_FIELDS, orderField, orderValue, partyValue } from '@/lib/order-fields';
 import { ContainersTable } from './containers-table';
@@ -81,8 +81,8 @@ export function BookingFacts({
         </Fact>
         {reefer ? (
           <Fact term={t('bookingFacts.reefer')}>
-            {orderValue(order, orderField('temprature'))} {t('bookingFacts.humidity')}{' '}
-            {orderValue(order, orderField('humidity'))} {t('bookingFacts.ventilation')}{' '}
+            {localDigits(orderValue(order, orderField('temprature')))} {t('bookingFacts.humidity')}{' '}
+            {localDigits(orderValue(order, orderField('humidity')))} {t('bookingFacts.ventilation')}{' '}
             {order.hasVentilation ? t('bookingFacts.on') : t('bookingFacts.off')}
           </Fact>
         ) : null}
