@@ -1,8 +1,8 @@
 """Walked in the browser at 1280x800 and 375x812 with the shared corpus's
 data: the console's Open on a phone, the order revision's header and messages, a declined profile edit, the
 shipping order's units, phones and container dialog, and what a customer may do while waiting for a price,
-when leaving a new booking and after accepting one. All but the shipping order's units are walked in Persian
-too, at 1280x800 (elements found by catalogue key, tests/e2e/words.py)."""
+when leaving a new booking and after accepting one. Each is walked in Persian too, at 1280x800 (elements
+found by catalogue key, tests/e2e/words.py)."""
 
 from __future__ import annotations
 
@@ -216,68 +216,76 @@ def test_a_declined_profile_edit_puts_the_accepted_values_back_live(
 
 # -- 17. shipping order: units in the form, a phone as people write it, the container dialog asks first
 def test_the_shipping_order_says_units_takes_phones_and_asks_before_discarding(
-    page: Page, live_server: LiveServer, screenshot_dir: Path, viewport: ViewportSize
+    page: Page, live_server: LiveServer, screenshot_dir: Path, viewport: ViewportSize, lang: Language
 ) -> None:
+    w = words(lang)
+    temperature = f"{w('booking:orderFields.temprature')} (°C)"
+    humidity = f"{w('booking:orderFields.humidity')} (%)"
+    submit, cancel = w("booking:actions.submit"), w("booking:actions.cancel")
+    add_shipper = page.get_by_role("button", name=w("booking:shippingOrder.addShipper"))
+    add_containers = page.get_by_role("button", name=w("booking:shippingOrder.addContainers"))
     username, password, token = logged_in_customer(live_server, "Cold Chain Pars")
     reefer = _lookup_id(live_server, token, "container/types", "Refrigerated")
     rid = booking_confirmed(live_server, token, f"Frozen dates {fresh_company_id()}", containerTypeId=reefer)
-    sign_in(page, live_server, username, password)
+    sign_in(page, live_server, username, password, w)
     page.goto(f"{live_server.url}/dashboard/bookings/rate-request/detail/{rid}")
-    expect(page.get_by_role("group", name="Reefer Cargo")).to_be_visible()
-    expect(page.get_by_label("Temperature (°C)")).to_be_visible()
-    expect(page.get_by_label("Humidity (%)")).to_be_visible()
+    expect(page.get_by_role("group", name=w("booking:shippingOrder.groups.reefer"))).to_be_visible()
+    expect(page.get_by_label(temperature)).to_be_visible()
+    expect(page.get_by_label(humidity)).to_be_visible()
 
     mobile = IRANIAN_PHONES[0]  # "+98 912 345 6789"
-    page.get_by_role("button", name="Add Shipper").click()
+    add_shipper.click()
     dialog = page.get_by_role("dialog")
-    dialog.get_by_label("Full Name").fill("Pars Cold Storage")
-    dialog.get_by_label("Mobile Number").fill(mobile)
-    dialog.get_by_label("Full Address").fill("Azadi Street 12, Tehran")
-    dialog.get_by_role("button", name="Submit").click()
+    dialog.get_by_label(w("booking:party.fullName")).fill("Pars Cold Storage")
+    dialog.get_by_label(w("booking:party.mobile")).fill(mobile)
+    dialog.get_by_label(w("booking:party.fullAddress")).fill("Azadi Street 12, Tehran")
+    dialog.get_by_role("button", name=submit).click()
     expect(page.get_by_text("must be numeric")).to_have_count(0)
-    expect(page.get_by_role("button", name="Add Shipper").get_by_test_id("button-done")).to_be_visible()
-    page.get_by_role("button", name="Add Consignee").click()
+    expect(add_shipper.get_by_test_id("button-done")).to_be_visible()
+    page.get_by_role("button", name=w("booking:shippingOrder.addConsignee")).click()
     dialog = page.get_by_role("dialog")
-    dialog.get_by_label("Full Name", exact=True).fill("Gulf Fresh Trading")
-    dialog.get_by_label("Mobile Number", exact=True).fill(IRANIAN_PHONES[1])
-    dialog.get_by_label("Full Address", exact=True).fill("Jebel Ali, Dubai")
-    dialog.get_by_label("Notify party same as consignee").check()
-    dialog.get_by_role("button", name="Submit").click()
+    dialog.get_by_label(w("booking:party.fullName"), exact=True).fill("Gulf Fresh Trading")
+    dialog.get_by_label(w("booking:party.mobile"), exact=True).fill(IRANIAN_PHONES[1])
+    dialog.get_by_label(w("booking:party.fullAddress"), exact=True).fill("Jebel Ali, Dubai")
+    dialog.get_by_label(w("booking:party.notifySame")).check()
+    dialog.get_by_role("button", name=submit).click()
 
     # The container dialog: weights in kg; Cancel with a row entered asks, and Keep editing keeps the row.
-    page.get_by_role("button", name="Add Containers").click()
-    dialog = page.get_by_role("dialog", name="Container Details")
-    dialog.get_by_label("Container Numbers").fill("BMOU0061950")
-    expect(dialog.get_by_text("Chosen: BMOU0061950")).to_be_visible(timeout=5_000)
-    add_container(dialog, "SEAL-0001", "800", "21000", "19500")  # the weights' labels say kg
-    expect(dialog.get_by_text("1/1")).to_be_visible()
-    dialog.get_by_role("button", name="Cancel").click()
-    discard = page.get_by_role("dialog", name="Discard the containers you entered?")
+    add_containers.click()
+    dialog = page.get_by_role("dialog", name=w("booking:containerDialog.title"))
+    dialog.get_by_label(w("booking:containerDialog.numbers")).fill("BMOU0061950")
+    expect(dialog.get_by_text(w("booking:containerDialog.chosen", name="BMOU0061950"))).to_be_visible(
+        timeout=5_000
+    )
+    add_container(dialog, "SEAL-0001", "800", "21000", "19500", w)  # the weights' labels say kg
+    expect(dialog.get_by_text(number(lang, "1/1"))).to_be_visible()
+    dialog.get_by_role("button", name=cancel).click()
+    discard = page.get_by_role("dialog", name=w("booking:containerDialog.discardTitle"))
     expect(discard).to_be_visible()
     shot(page, screenshot_dir, "discard-containers")
-    discard.get_by_role("button", name="Keep editing").click()
+    discard.get_by_role("button", name=w("booking:containerDialog.keepEditing")).click()
     expect(discard).to_be_hidden()
-    expect(dialog.get_by_text("1/1")).to_be_visible()
-    dialog.get_by_role("button", name="Submit").click()
-    expect(page.get_by_role("button", name="Add Containers").get_by_test_id("button-done")).to_be_visible()
+    expect(dialog.get_by_text(number(lang, "1/1"))).to_be_visible()
+    dialog.get_by_role("button", name=submit).click()
+    expect(add_containers.get_by_test_id("button-done")).to_be_visible()
     # Reopened and emptied, then thrown away: the rows submitted before are still the order's.
-    page.get_by_role("button", name="Add Containers").click()
-    dialog.get_by_role("button", name="Delete container BMOU0061950").click()
-    dialog.get_by_role("button", name="Cancel").click()
-    discard.get_by_role("button", name="Discard containers").click()
+    add_containers.click()
+    dialog.get_by_role("button", name=w("booking:containerDialog.deleteLabel", name="BMOU0061950")).click()
+    dialog.get_by_role("button", name=cancel).click()
+    discard.get_by_role("button", name=w("booking:containerDialog.discard")).click()
     expect(dialog).to_be_hidden()
-    expect(page.get_by_role("button", name="Add Containers").get_by_test_id("button-done")).to_be_visible()
+    expect(add_containers.get_by_test_id("button-done")).to_be_visible()
 
-    page.get_by_label("Cargo description").fill("Frozen Medjool dates in 5 kg cartons")
-    page.get_by_label("Temperature (°C)").fill("-18")
-    page.get_by_label("Humidity (%)").fill("85")
+    page.get_by_label(w("booking:orderFields.cargoDescription")).fill("Frozen Medjool dates in 5 kg cartons")
+    page.get_by_label(temperature).fill("-18")
+    page.get_by_label(humidity).fill("85")
     shot(page, screenshot_dir, "order-units")
     assert layout_problems(page) == []
     # After a full-page screenshot of the phone's page, Chromium moved the page when focus left the field
     # under the pointer's press, so the release fell beside the button: the field is left before the click.
-    page.get_by_label("Humidity (%)").blur()
-    page.get_by_role("button", name="Continue").click()
-    expect(page.get_by_text("Shipping order sent")).to_be_visible()
+    page.get_by_label(humidity).blur()
+    page.get_by_role("button", name=w("booking:actions.continue")).click()
+    expect(page.get_by_text(w("booking:shippingOrder.sent"))).to_be_visible()
     stored = detail(live_server, token, rid)["order"]
     assert isinstance(stored, dict)
     phones = {p["name"]: p["phoneNumber"] for p in stored["parties"]}
@@ -286,8 +294,8 @@ def test_the_shipping_order_says_units_takes_phones_and_asks_before_discarding(
 
     # The facts on the booking say the units too.
     page.goto(f"{live_server.url}/dashboard/bookings/rate-request/detail/{rid}")
-    facts = page.get_by_role("region", name="Booking details").or_(page.locator("main"))
-    expect(facts.first).to_contain_text("-18 °C")
+    facts = page.get_by_role("region", name=w("operations:detail.facts")).or_(page.locator("main"))
+    expect(facts.first).to_contain_text(number(lang, "-18 °C"))
 
 
 # -- 18. waiting for a price: edit or withdraw; leaving a half-filled booking warns; accepting leads on
