@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { ReactNode } from 'react';
 import { ChargesBreakdown, formatBookingTotal } from '@/components/charges';
@@ -8,6 +9,13 @@ import { ORDER_FIELDS, PARTY_FIELDS, orderField, orderValue, partyValue } from '
 import { ContainersTable } from './containers-table';
 import type { FactsOrder, FactsRequest } from './types';
 import styles from './booking-facts.module.css';
+
+/** A signed document's kind in the language shown (the booking catalogue's names by type id); the server's
+ * English name when the catalogue has none. */
+function documentTypeName(id: number, english: string | null): string {
+  const names = i18next.t('booking:documentTypeNames', { returnObjects: true }) as unknown as Record<string, string>;
+  return names[String(id)] ?? english ?? '-';
+}
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {
   return (
@@ -91,7 +99,7 @@ export function BookingFacts({
             <span className={styles.links}>
               {documents.map((d) => (
                 <FileLink key={d.documentTypeId} fileId={d.fileId}>
-                  {d.documentType}
+                  {documentTypeName(d.documentTypeId, d.documentType)}
                 </FileLink>
               ))}
             </span>
