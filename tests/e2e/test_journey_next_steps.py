@@ -163,6 +163,8 @@ def test_an_order_revision_says_its_messages_first_and_keeps_the_ticks(
     for button in (add_shipper, w("booking:shippingOrder.addConsignee"), add_containers):
         expect(page.get_by_role("button", name=button).get_by_test_id("button-done")).to_be_visible()
 
+    # The signed booking letter is named in the screen's language among the booking's facts.
+    expect(page.get_by_role("link", name=w("booking:documentTypeNames.1"), exact=True)).to_be_visible()
     summary = page.get_by_role("region", name=w("booking:revisionSummary.title_other", n=2))
     expect(summary).to_contain_text(revise["cargoDescription"])
     expect(summary).to_contain_text(revise["containers"])
