@@ -15,6 +15,7 @@ from playwright.sync_api import Browser, Page, ViewportSize, expect
 from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME
 from tests.e2e.browser import sign_in
 from tests.e2e.conftest import LiveServer
+from tests.e2e.words import english
 
 PASSWORD = "Str0ngPass!"
 DESKTOP: ViewportSize = {"width": 1280, "height": 800}
@@ -71,8 +72,9 @@ def email_link(server: LiveServer, email: str, subject: str | None = None) -> st
     return str(entry["data"]["link"])
 
 
-def choose_type(page: Page, name: str) -> None:
-    page.get_by_role("combobox", name="Type").click()
+def choose_type(page: Page, name: str, w: Callable[..., str] = english) -> None:
+    """Picks the sign-up's account type `name` (in the screen's language: `w`, tests/e2e/words.py)."""
+    page.get_by_role("combobox", name=w("accounts:startForm.type")).click()
     page.get_by_role("option", name=name).click()
 
 
@@ -113,17 +115,20 @@ def fill_individual(page: Page, email: str, phone: str) -> None:
     page.get_by_label("Address").fill("12 Azadi Street, Tehran")
 
 
-def fill_company(page: Page, email: str, phone: str | None, *, domestic: bool) -> None:
-    page.get_by_label("Company Name").fill("Caspian Lines")
-    page.get_by_label("Contact Person").fill("Reza Karimi")
+def fill_company(
+    page: Page, email: str, phone: str | None, *, domestic: bool, w: Callable[..., str] = english
+) -> None:
+    """The company's details form, its labels in the screen's language (`w`, tests/e2e/words.py)."""
+    page.get_by_label(w("accounts:fieldLabels.name"), exact=True).fill("Caspian Lines")
+    page.get_by_label(w("accounts:fieldLabels.contactPerson")).fill("Reza Karimi")
     if domestic:
-        page.get_by_label("Economic Code").fill("12345678901")
-        page.get_by_label("Registration Code").fill("654321")
+        page.get_by_label(w("accounts:fieldLabels.economicCode")).fill("12345678901")
+        page.get_by_label(w("accounts:fieldLabels.registrationCode")).fill("654321")
     if phone is not None:
-        page.get_by_label("Phone").fill(phone)
-    page.get_by_label("Email").fill(email)
-    page.get_by_label("Postal Code").fill("1234567890")
-    page.get_by_label("Address").fill("Harbour Road 7, Bandar Abbas")
+        page.get_by_label(w("accounts:fieldLabels.phone"), exact=True).fill(phone)
+    page.get_by_label(w("accounts:fieldLabels.email")).fill(email)
+    page.get_by_label(w("accounts:fieldLabels.postalCode")).fill("1234567890")
+    page.get_by_label(w("accounts:fieldLabels.address"), exact=True).fill("Harbour Road 7, Bandar Abbas")
 
 
 def enter_code(page: Page, code: str) -> None:

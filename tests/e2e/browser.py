@@ -3,7 +3,7 @@ checks (no page overflow, no overlapping controls, no input under 80 px, no clip
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -15,6 +15,7 @@ from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME
 from tests.e2e.conftest import DESKTOP as DESKTOP  # where the tests import both widths from
 from tests.e2e.conftest import PHONE as PHONE  # where the tests import both widths from
 from tests.e2e.conftest import LiveServer
+from tests.e2e.words import english
 
 
 def browser_of(page: Page) -> Browser:
@@ -24,11 +25,14 @@ def browser_of(page: Page) -> Browser:
     return browser
 
 
-def sign_in(page: Page, server: LiveServer, username: str, password: str) -> None:
+def sign_in(
+    page: Page, server: LiveServer, username: str, password: str, w: Callable[..., str] = english
+) -> None:
+    """Signs in through the login form, its labels in the screen's language (`w`, tests/e2e/words.py)."""
     page.goto(f"{server.url}/login")
-    page.get_by_label("Username").fill(username)
-    page.get_by_label("Password", exact=True).fill(password)
-    page.get_by_role("button", name="Log In").click()
+    page.get_by_label(w("accounts:loginForm.username")).fill(username)
+    page.get_by_label(w("accounts:loginForm.password"), exact=True).fill(password)
+    page.get_by_role("button", name=w("accounts:loginForm.submit")).click()
     expect(page).to_have_url(f"{server.url}/dashboard/overview")
 
 

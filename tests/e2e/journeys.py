@@ -6,7 +6,7 @@ date-time, no retired wording, nothing sideways) and kept as a screenshot."""
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -17,6 +17,7 @@ from playwright.sync_api import Locator, Page, expect
 from tests.e2e.browser import layout_problems
 from tests.e2e.conftest import LiveServer
 from tests.e2e.test_words_not_codes import URL, code_on, dates_on, line_problems, retired_on
+from tests.e2e.words import words
 
 
 class CountsActs:
@@ -38,12 +39,15 @@ class CountsActs:
 @dataclass
 class Person(CountsActs):
     """`role` is the wording rules' role ("customer", "admin" for staff and the auditor); `name` names the
-    screenshots. Seconds are the sum of the person's turns, not the time others spent meanwhile."""
+    screenshots; `words` is the catalogue of the language the screens speak (tests/e2e/words.py), for the
+    login form and the menu. Seconds are the sum of the person's turns, not the time others spent
+    meanwhile."""
 
     name: str
     role: str
     page: Page
     shots: Path
+    words: Callable[..., str] = field(default_factory=lambda: words("en"))
     clicks: int = 0
     fields: int = 0
     seconds: float = 0.0
@@ -83,14 +87,14 @@ class Person(CountsActs):
         """A side-menu entry; on a phone the menu is a drawer opened first."""
         width = self.page.viewport_size["width"] if self.page.viewport_size else 0
         if width < 768:
-            self.click(self.page.get_by_role("button", name="Menu"))
+            self.click(self.page.get_by_role("button", name=self.words("common:shell.menu")))
         self.click(self.page.get_by_role("link", name=name, exact=True).filter(visible=True).first)
 
     def sign_in(self, server: LiveServer, username: str, password: str) -> None:
         self.page.goto(f"{server.url}/login")
-        self.fill(self.page.get_by_label("Username"), username)
-        self.fill(self.page.get_by_label("Password", exact=True), password)
-        self.click(self.page.get_by_role("button", name="Log In"))
+        self.fill(self.page.get_by_label(self.words("accounts:loginForm.username")), username)
+        self.fill(self.page.get_by_label(self.words("accounts:loginForm.password"), exact=True), password)
+        self.click(self.page.get_by_role("button", name=self.words("accounts:loginForm.submit")))
         expect(self.page).to_have_url(f"{server.url}/dashboard/overview")
 
     def look(self, step: str) -> list[str]:

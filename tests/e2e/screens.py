@@ -3,9 +3,12 @@ console opened at one request."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from playwright.sync_api import Locator, Page, expect
 
 from tests.e2e.conftest import LiveServer
+from tests.e2e.words import english
 
 
 def choose(page: Page, label: str, text: str) -> None:
@@ -38,11 +41,13 @@ def console_open(staff: Page, server: LiveServer, cargo: str) -> Locator:
     return panel
 
 
-def add_container(dialog: Locator, seal: str, packages: str, gross_kg: str, net_kg: str) -> None:
+def add_container(
+    dialog: Locator, seal: str, packages: str, gross_kg: str, net_kg: str, w: Callable[..., str] = english
+) -> None:
     """In the container dialog, with a container number chosen: its seal, packages and weights (the labels
-    say kilograms), then ADD."""
-    dialog.get_by_label("Seal").fill(seal)
-    dialog.get_by_label("Number Of Packages").fill(packages)
-    dialog.get_by_label("Gross weight (kg)").fill(gross_kg)
-    dialog.get_by_label("Net weight (kg)").fill(net_kg)
-    dialog.get_by_role("button", name="ADD").click()
+    say kilograms), then ADD; the labels in the screen's language (`w`, tests/e2e/words.py)."""
+    dialog.get_by_label(w("booking:containerDialog.seal")).fill(seal)
+    dialog.get_by_label(w("booking:containerDialog.count")).fill(packages)
+    dialog.get_by_label(w("booking:containerDialog.grossWeight")).fill(gross_kg)
+    dialog.get_by_label(w("booking:containerDialog.netWeight")).fill(net_kg)
+    dialog.get_by_role("button", name=w("booking:containerDialog.addButton")).click()

@@ -8,11 +8,9 @@ Screenshots: test-output/screenshots/booking-fa-<width>-screen-*.png."""
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, expect
@@ -24,24 +22,15 @@ from tests.e2e.browser import DESKTOP, PHONE, full_shot
 from tests.e2e.conftest import LiveServer
 from tests.e2e.customers import foreign_customer
 from tests.e2e.test_booking_persian import ENGLISH, PERSIAN_DIGIT, check, interface_text
+from tests.e2e.words import words
 
-LOCALES = Path(__file__).resolve().parents[2] / "web" / "src" / "i18n" / "locales" / "fa"
 # A day or time written with Latin digits (2026-11-29, 29/11/2026, 14:30): Persian days are Solar Hijri in
 # Persian digits.
 # (`[0-9]`, not `\d`: Python's `\d` is every script's digit, Persian ones too.)
 LATIN_DAY = re.compile(
     r"\b[0-9]{4}-[0-9]{2}-[0-9]{2}\b|\b[0-9]{1,2}/[0-9]{1,2}/[0-9]{2,4}\b|\b[0-9]{4}/[0-9]{2}/[0-9]{2}\b"
 )
-
-
-def fa(key: str) -> str:
-    """The Persian catalogue's words for `namespace:dotted.key` (placeholders left as they are)."""
-    namespace, path = key.split(":", 1)
-    node: Any = json.loads((LOCALES / f"{namespace}.json").read_text(encoding="utf-8"))
-    for part in path.split("."):
-        node = node[part]
-    assert isinstance(node, str), key
-    return node
+fa = words("fa")  # the Persian catalogue's words by key (tests/e2e/words.py)
 
 
 def sign_in(page: Page, server: LiveServer, username: str, password: str) -> None:

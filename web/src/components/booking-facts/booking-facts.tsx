@@ -1,13 +1,21 @@
+import i18next from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { ReactNode } from 'react';
 import { ChargesBreakdown, formatBookingTotal } from '@/components/charges';
 import { FileLink } from '@/components/file-link';
-import { formatDate, formatMoney, formatCount } from '@/lib/format';
+import { formatDate, formatMoney, formatCount, localDigits } from '@/lib/format';
 import { can } from '@/lib/lifecycle';
 import { ORDER_FIELDS, PARTY_FIELDS, orderField, orderValue, partyValue } from '@/lib/order-fields';
 import { ContainersTable } from './containers-table';
 import type { FactsOrder, FactsRequest } from './types';
 import styles from './booking-facts.module.css';
+
+/** A signed document's kind in the language shown (the booking catalogue's names by type id); the server's
+ * English name when the catalogue has none. */
+function documentTypeName(id: number, english: string | null): string {
+  const names = i18next.t('booking:documentTypeNames', { returnObjects: true }) as unknown as Record<string, string>;
+  return names[String(id)] ?? english ?? '-';
+}
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {
   return (
@@ -81,8 +89,8 @@ export function BookingFacts({
         </Fact>
         {reefer ? (
           <Fact term={t('bookingFacts.reefer')}>
-            {orderValue(order, orderField('temprature'))} {t('bookingFacts.humidity')}{' '}
-            {orderValue(order, orderField('humidity'))} {t('bookingFacts.ventilation')}{' '}
+            {localDigits(orderValue(order, orderField('temprature')))} {t('bookingFacts.humidity')}{' '}
+            {localDigits(orderValue(order, orderField('humidity')))} {t('bookingFacts.ventilation')}{' '}
             {order.hasVentilation ? t('bookingFacts.on') : t('bookingFacts.off')}
           </Fact>
         ) : null}
@@ -91,7 +99,7 @@ export function BookingFacts({
             <span className={styles.links}>
               {documents.map((d) => (
                 <FileLink key={d.documentTypeId} fileId={d.fileId}>
-                  {d.documentType}
+                  {documentTypeName(d.documentTypeId, d.documentType)}
                 </FileLink>
               ))}
             </span>

@@ -48,6 +48,13 @@ const reviewFields = (detail: Detail) =>
     (f) => f.revisable,
   );
 
+// A field's name in the language shown: the booking catalogue names the order's fields by their wire keys
+// (the field list's own labels are English).
+const fieldName = (key: string, label: string): string => {
+  const named = i18next.t('booking:orderFields', { returnObjects: true }) as unknown as Record<string, string>;
+  return named[key] ?? label;
+};
+
 // The rate request's steps are ../lib/request-actions.ts; the shipping order's are here. The quote has a dialog of
 // its own (../components/quote-dialog.tsx: the breakdown editor).
 type OrderAction = 'order_revision' | 'order_accept' | 'order_issue';
@@ -145,10 +152,10 @@ function ActionDialog({
       ) : null}
       {action === 'order_accept' ? <p>{t('actionDialog.acceptOrder')}</p> : null}
       {action === 'order_revision'
-        ? reviewFields(detail).map(({ key, label: name }) => (
+        ? reviewFields(detail).map(({ key, label }) => (
             <TextInput
               key={key}
-              label={t('actionDialog.reviseMessage', { name })}
+              label={t('actionDialog.reviseMessage', { name: fieldName(key, label) })}
               dir="auto"
               value={revise[key] ?? ''}
               onChange={(e) => setRevise((r) => ({ ...r, [key]: e.target.value }))}
