@@ -452,7 +452,7 @@ def test_the_whole_walk(
         reference = str(
             call(server, "GET", f"{BOOKING}/client/rate-requests/{rid}", token=token)["reference"]
         )
-        tag = f"walk-{width}-"
+        tag = f"walk-{lang}-{width}-"  # each walk its own milestones (a second would correct the first's)
         now = datetime.now(UTC).replace(second=0, microsecond=0)
         gated, loaded, departed = (
             now - timedelta(hours=30),
