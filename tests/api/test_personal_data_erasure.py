@@ -44,6 +44,45 @@ KEYS = "/integrations/api/v1/client/api-keys"
 PASSWORD = "Customer-Pass1"
 
 
+# The parties' personal values (names, addresses, phones) that an erasure takes along.
+PARTY_VALUES = [*WALK_CONSIGNEE, *WALK_SHIPPER]
+
+
+def person(index: int) -> dict[str, str]:
+    """A Persian person's sign-up form, with a fresh national ID, mobile and e-mail."""
+    first, last = PERSIAN_PEOPLE[index % len(PERSIAN_PEOPLE)]
+    national_id = fresh_national_id()
+    return {
+        "firstName": first,
+        "lastName": last,
+        "birthDate": "1368/03/14",
+        "nationalId": national_id,
+        "phone": fresh_iranian_mobile(),
+        "fax": "02112345678",
+        "email": f"p{index}.{national_id}@example.ir",
+        "address": LONG_ADDRESSES[0],
+        "postalCode": "1969713111",
+    }
+
+
+def order_with_parties(client: TestClient, headers: dict[str, str], rid: str) -> None:
+    """The customer's shipping order of `rid` naming the walk's consignee (also notify party) and shipper."""
+    consignee, consignee_address, consignee_phone = WALK_CONSIGNEE
+    shipper, shipper_address, shipper_phone = WALK_SHIPPER
+    parties = [
+        {"name": consignee, "address": consignee_address, "phoneNumber": consignee_phone, "fax": None,
+         "partyType": 1, "isForSwbl": False},
+        {"name": consignee, "address": consignee_address, "phoneNumber": consignee_phone, "fax": None,
+         "partyType": 2, "isForSwbl": False},
+        {"name": shipper, "address": shipper_address, "phoneNumber": shipper_phone, "fax": None,
+         "partyType": 0, "isForSwbl": False},
+    ]  # fmt: skip
+    ok(
+        client.post(f"{BOOKING}/shipping-orders", headers=headers, json=order_payload(rid, parties=parties)),
+        201,
+    )
+
+
 def forms_of(value: str) -> list[bytes]:
     """How a value may be written down: UTF-8, JSON-escaped (`\\uXXXX`) and UTF-16 (both byte orders)."""
     escaped = json.dumps(value)[1:-1]
@@ -101,17 +140,7 @@ def test_an_erased_customer_leaves_no_personal_value_and_history_verifies(
     }
     sara = accepted_customer(client, admin_headers, form)
     rid = in_shipping_order(client, sara, admin_headers)
-    consignee, consignee_address, consignee_phone = WALK_CONSIGNEE
-    shipper, shipper_address, shipper_phone = WALK_SHIPPER
-    parties = [
-        {"name": consignee, "address": consignee_address, "phoneNumber": consignee_phone, "fax": None,
-         "partyType": 1, "isForSwbl": False},
-        {"name": consignee, "address": consignee_address, "phoneNumber": consignee_phone, "fax": None,
-         "partyType": 2, "isForSwbl": False},
-        {"name": shipper, "address": shipper_address, "phoneNumber": shipper_phone, "fax": None,
-         "partyType": 0, "isForSwbl": False},
-    ]  # fmt: skip
-    ok(client.post(f"{BOOKING}/shipping-orders", headers=sara, json=order_payload(rid, parties=parties)), 201)
+    order_with_parties(client, sara, rid)
     key = ok(client.post(KEYS, json={"label": "erp"}, headers=sara), 201)["key"]
     reference = ok(client.get(f"{BOOKING}/rate-requests/{rid}", headers=sara))["reference"]
     # Tracking: the terminal reports the container gated in for her booking.
@@ -138,12 +167,7 @@ def test_an_erased_customer_leaves_no_personal_value_and_history_verifies(
         form["phone"],
         form["email"],
         form["address"],
-        consignee,
-        consignee_address,
-        consignee_phone,
-        shipper,
-        shipper_address,
-        shipper_phone,
+        *PARTY_VALUES,
     ]
     assert hits(database_bytes(services.settings), personal)  # the scan can fail: before, they are there
     before = exported(services)
@@ -268,21 +292,9 @@ def test_an_erasure_recorded_by_a_process_that_stopped_before_the_keys_went_is_f
     client: TestClient, admin_headers: dict[str, str]
 ) -> None:
     services = services_of(client)
-    national_id = fresh_national_id()
-    first, last = PERSIAN_PEOPLE[1]
-    form = {
-        "firstName": first,
-        "lastName": last,
-        "birthDate": "1370/05/06",
-        "nationalId": national_id,
-        "phone": fresh_iranian_mobile(),
-        "fax": "",
-        "email": f"h.{national_id}@example.ir",
-        "address": LONG_ADDRESSES[1],
-        "postalCode": "1969713111",
-    }
+    form = person(1)
     accepted_customer(client, admin_headers, form)
-    account = str(account_id(national_id))
+    account = str(account_id(form["nationalId"]))
     # What a process leaves when it stops right after recording the erasure: the record, the keys alive.
     services.accounts.erase_personal_data(account, "GDPR art. 17 request", SYSTEM_ACTOR)
     assert services.store.vault.key(account) is not None
@@ -290,7 +302,7 @@ def test_an_erasure_recorded_by_a_process_that_stopped_before_the_keys_went_is_f
     assert erased["keysDestroyed"] >= 1
     assert services.store.vault.key(account) is None
     settle(client)
-    personal = [first, last, national_id, form["phone"], form["email"], form["address"]]
+    personal = [form[key] for key in ("firstName", "lastName", "nationalId", "phone", "email", "address")]
     assert hits(database_bytes(services.settings), personal) == []
     # Finished, it is erased already.
     fails(client.post(ERASE.format(account), json={"reason": "again"}, headers=admin_headers), 409)

@@ -30,16 +30,19 @@ from infrastructure.event_store import SharedStore
 from infrastructure.key_ring import KeyRefused, KeyRing
 from infrastructure.personal_data import MARKER
 from tests.api.accounts_support import accepted_customer, ok, settle
-from tests.api.booking_support import CLIENT as BOOKING
-from tests.api.booking_support import in_shipping_order, order_payload
-from tests.api.test_personal_data_erasure import PASSWORD, database_bytes, hits
+from tests.api.booking_support import in_shipping_order
+from tests.api.test_personal_data_erasure import (
+    PARTY_VALUES,
+    PASSWORD,
+    database_bytes,
+    hits,
+    order_with_parties,
+    person,
+)
 from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME, login, make_settings
 from tests.corpus import (
-    LONG_ADDRESSES,
     PERSIAN_PEOPLE,
-    WALK_CONSIGNEE,
     WALK_SHIPPER,
-    fresh_iranian_mobile,
     fresh_national_id,
 )
 from tests.pg import Cluster, _binary
@@ -50,22 +53,6 @@ RING = Path("keys") / "personal-data-ring"
 EVENT_STORE_TABLES = ("freight_events", "personal_data_keys")
 KEY_A = base64.b64encode(b"master-key-a-of-this-test-32byte").decode()
 KEY_B = base64.b64encode(b"master-key-b-of-this-test-32byte").decode()
-
-
-def person(index: int) -> dict[str, str]:
-    first, last = PERSIAN_PEOPLE[index % len(PERSIAN_PEOPLE)]
-    national_id = fresh_national_id()
-    return {
-        "firstName": first,
-        "lastName": last,
-        "birthDate": "1368/03/14",
-        "nationalId": national_id,
-        "phone": fresh_iranian_mobile(),
-        "fax": "02112345678",
-        "email": f"p{index}.{national_id}@example.ir",
-        "address": LONG_ADDRESSES[0],
-        "postalCode": "1969713111",
-    }
 
 
 def backup(settings: Settings, where: Path) -> Path:
@@ -159,22 +146,12 @@ def test_a_backup_taken_before_an_erasure_opens_none_of_her_data(
     form = person(3)
     sara = accepted_customer(client, admin_headers, form)
     rid = in_shipping_order(client, sara, admin_headers)
-    consignee, consignee_address, consignee_phone = WALK_CONSIGNEE
-    shipper, shipper_address, shipper_phone = WALK_SHIPPER
-    parties = [
-        {"name": consignee, "address": consignee_address, "phoneNumber": consignee_phone, "fax": None,
-         "partyType": 1, "isForSwbl": False},
-        {"name": consignee, "address": consignee_address, "phoneNumber": consignee_phone, "fax": None,
-         "partyType": 2, "isForSwbl": False},
-        {"name": shipper, "address": shipper_address, "phoneNumber": shipper_phone, "fax": None,
-         "partyType": 0, "isForSwbl": False},
-    ]  # fmt: skip
-    ok(client.post(f"{BOOKING}/shipping-orders", headers=sara, json=order_payload(rid, parties=parties)), 201)
+    order_with_parties(client, sara, rid)
     survivor = person(4)
     accepted_customer(client, admin_headers, survivor)
     settle(client)
     personal = [form["firstName"], form["lastName"], form["nationalId"], form["phone"], form["email"]]
-    personal += [consignee, consignee_address, consignee_phone, shipper, shipper_address, shipper_phone]
+    personal += PARTY_VALUES
     assert hits(
         database_bytes(settings), personal
     )  # the read models hold her data in clear: the scan can fail
