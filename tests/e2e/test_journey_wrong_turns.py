@@ -407,5 +407,7 @@ def test_signed_out_elsewhere_the_login_page_says_why(
     call(live_server, "PUT", "/auth/api/v1/change-password", change, token=token)
     page.goto(f"{live_server.url}/dashboard/bookings")  # the next click, with the ended session
     expect(page).to_have_url(re.compile("/login"))
-    expect(page.get_by_role("status")).to_contain_text("You were signed out: the password was changed")
+    # The notice among the page's live regions (a spinner of a screen still loading is one too).
+    reason = page.get_by_role("status").filter(has_text="You were signed out: the password was changed")
+    expect(reason).to_be_visible()
     shot(page, screenshot_dir, "signed-out-reason")
