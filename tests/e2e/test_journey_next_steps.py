@@ -15,7 +15,7 @@ from playwright.sync_api import Locator, Page, ViewportSize, expect
 
 from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME
 from tests.corpus import IRANIAN_PHONES, fresh_company_id
-from tests.e2e.browser import DESKTOP, layout_problems, sign_in
+from tests.e2e.browser import layout_problems, sign_in
 from tests.e2e.conftest import LiveServer
 from tests.e2e.customers import (
     _lookup_id,
@@ -38,12 +38,9 @@ ADMIN = "/booking/api/v1/admin"
 
 @pytest.fixture(params=["en", "fa"])
 def lang(request: pytest.FixtureRequest, page: Page, viewport: ViewportSize) -> Language:
-    """The language the page speaks: English at both widths, Persian at the desktop width (the phone's
-    Persian screens are read by test_every_screen_persian and test_booking_persian)."""
+    """The language the page speaks, at both widths."""
     language: Language = request.param
     if language == "fa":
-        if viewport["width"] != DESKTOP["width"]:
-            pytest.skip("Persian is walked at the desktop width")
         page.add_init_script("localStorage.setItem('freight.language', 'fa')")
     return language
 
