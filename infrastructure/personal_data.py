@@ -424,11 +424,12 @@ class PersonalDataVault:
                     self._wrapper(generation)  # refuses: the store's own generation is not in the ring
                 continue
             wrapper = self._wrapper(generation)
+            made = {subject: secrets.token_bytes(32) for subject in subjects}
             rows = [
                 (
                     subject,
                     owner or subject,
-                    self._wrap(wrapper, subject, secrets.token_bytes(32)),
+                    self._wrap(wrapper, subject, made[subject]),
                     generation,
                     MARKER,
                     generation,
@@ -445,6 +446,15 @@ class PersonalDataVault:
                     ),
                     rows,
                 )
+                # (the library's SQLite cursor wraps sqlite3's, which has the count)
+                inserted = getattr(cursor, "sqlite_cursor", cursor).rowcount
+            if inserted == len(rows):
+                # Every row is in, under the store's generation, holding the key made here: cached as a
+                # read of them would find them (a create's sealing then costs no second and third look).
+                with self._lock:
+                    for subject, owner in subjects.items():
+                        self._keys[subject] = (AESGCM(made[subject]), owner or subject)
+                return
             with self._lock:
                 for subject in subjects:
                     self._keys.pop(subject, None)

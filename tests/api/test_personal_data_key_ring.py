@@ -492,3 +492,39 @@ def test_keys_made_by_another_process_while_erasures_rotate_all_survive(
             assert after.vault.key(owner) is None
     finally:
         after.close()
+
+
+def test_a_key_made_for_sealing_is_the_stored_one_without_reading_it_back(settings: Settings) -> None:
+    """A create seals under a key it has just made: the one transaction that stores it is all it costs (no
+    look for it afterwards), and the key it seals with is the one every other process unwraps."""
+    env = settings.event_store_env()
+    store = SharedStore(env)
+    try:
+        vault = store.vault
+        # As a busy worker's: the erasure check just done, the store's generation known.
+        vault._fresh(now_and_then=False)
+        vault._current()
+        datastore = vault.datastore
+        opened = datastore.transaction
+        transactions: list[bool] = []
+
+        def counted(*, commit: bool = False) -> Any:
+            transactions.append(commit)
+            return opened(commit=commit)
+
+        subject = str(account_id(fresh_national_id()))
+        datastore.transaction = counted
+        try:
+            key = vault.key_for_sealing(subject, None)
+        finally:
+            del datastore.transaction
+        assert key is not None
+        assert transactions == [True]
+        sealed = vault.seal_text(key, subject, PERSIAN_PEOPLE[0][0])
+    finally:
+        store.close()
+    other = SharedStore(env)
+    try:
+        assert other.vault.open_field(sealed, identifier=False) == PERSIAN_PEOPLE[0][0]
+    finally:
+        other.close()
