@@ -115,6 +115,19 @@ class PersonalDataVault:
     def _cursor(self) -> Any:
         return self.datastore.transaction(commit=True)
 
+    @contextmanager
+    def _look(self) -> Iterator[Any]:
+        """A cursor for one statement that reads. On PostgreSQL on the pool's own autocommit connection, not
+        in a transaction the store's datastore would end with a ROLLBACK: two round trips fewer, and psycopg
+        forgets a connection's prepared statements at every ROLLBACK (the event store's among them, which
+        share the connection), so the next command's reads were parsed and planned afresh."""
+        if not self.postgres:
+            with self.datastore.transaction(commit=False) as cursor:
+                yield cursor
+            return
+        with self.datastore.get_connection() as connection, connection.cursor() as cursor:
+            yield cursor
+
     def _sql(self, statement: str) -> str:
         return statement.replace("?", self.mark)
 
@@ -141,7 +154,7 @@ class PersonalDataVault:
 
     def _marker(self) -> tuple[int, str] | None:
         """The generation the store's keys are wrapped under, and its check value (None: no ring yet)."""
-        with self.datastore.transaction(commit=False) as cursor:
+        with self._look() as cursor:
             cursor.execute(
                 self._sql(f"SELECT generation, wrapped_key FROM {TABLE} WHERE subject_id = ?"), (MARKER,)
             )
@@ -294,7 +307,7 @@ class PersonalDataVault:
         if now_and_then and now - self._checked_at < RECHECK_SECONDS:
             return
         self._checked_at = now
-        with self.datastore.transaction(commit=False) as cursor:
+        with self._look() as cursor:
             cursor.execute(f"SELECT COUNT(*) AS n FROM {TABLE} WHERE destroyed_at IS NOT NULL")
             count = int(cursor.fetchone()["n"])
         if count != self._destroyed_count:
@@ -334,7 +347,7 @@ class PersonalDataVault:
         with self._lock:
             if subject in self._keys:
                 return self._keys[subject]
-        with self.datastore.transaction(commit=False) as cursor:
+        with self._look() as cursor:
             cursor.execute(
                 self._sql(f"SELECT wrapped_key, owner_id, generation FROM {TABLE} WHERE subject_id = ?"),
                 (subject,),
@@ -362,7 +375,7 @@ class PersonalDataVault:
             wanted = [subject for subject in dict.fromkeys(subjects) if subject not in self._keys]
         for start in range(0, len(wanted), PRELOAD_CHUNK):
             chunk = wanted[start : start + PRELOAD_CHUNK]
-            with self.datastore.transaction(commit=False) as cursor:
+            with self._look() as cursor:
                 if self.postgres:
                     cursor.execute(
                         f"SELECT subject_id, wrapped_key, owner_id, generation FROM {TABLE}"
@@ -459,7 +472,7 @@ class PersonalDataVault:
                 for subject in subjects:
                     self._keys.pop(subject, None)
             marks = ", ".join(self.mark for _ in subjects)
-            with self.datastore.transaction(commit=False) as cursor:
+            with self._look() as cursor:
                 cursor.execute(
                     f"SELECT COUNT(*) AS n FROM {TABLE} WHERE subject_id IN ({marks})", tuple(subjects)
                 )
