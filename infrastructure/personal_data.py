@@ -372,6 +372,26 @@ class PersonalDataVault:
         with self._lock:
             if len(self._keys) > CACHE_LIMIT:
                 self._keys.clear()
+        self._cache(subjects)
+
+    def ready_for_sealing(self, new: dict[str, str | None], others: Iterable[str]) -> None:
+        """The keys a save is about to seal under, cached in one statement each at most: `new` (subject:
+        owner; the aggregates it creates) made together, the `others` not cached looked up together. Without
+        it each subject costs its own: a notifications batch made a key per notification, and a command on
+        a request another worker created tried to make its key before it looked for it (three transactions).
+        What is still missing afterwards (a lost race, an erased person) `key_for_sealing` meets as ever."""
+        self._fresh()
+        with self._lock:
+            if len(self._keys) > CACHE_LIMIT:
+                self._keys.clear()
+            making = {subject: owner for subject, owner in new.items() if subject not in self._keys}
+        if making:
+            self._insert(making)
+        self._cache(subject for subject in others if subject not in new)
+
+    def _cache(self, subjects: Iterable[str]) -> None:
+        """The keys of `subjects` not cached yet, read in one statement per `PRELOAD_CHUNK`."""
+        with self._lock:
             wanted = [subject for subject in dict.fromkeys(subjects) if subject not in self._keys]
         for start in range(0, len(wanted), PRELOAD_CHUNK):
             chunk = wanted[start : start + PRELOAD_CHUNK]
@@ -652,6 +672,24 @@ class SealingMapper(Mapper[UUID]):
     def __init__(self, vault: PersonalDataVault, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.vault = vault
+
+    def prepare(self, domain_events: Iterable[Any]) -> None:
+        """Before a save's events are sealed one by one: the keys they need, made or looked up together
+        (an aggregate's first event makes its key; the others' keys exist already, as a rule)."""
+        new: dict[str, str | None] = {}
+        others: list[str] = []
+        for event in domain_events:
+            event_class = type(event)
+            owner_path = personal_owner(event_class)
+            if not personal_fields(event_class, vars(event)) and not owner_path:
+                continue
+            subject = str(event.originator_id)
+            if getattr(event, "originator_version", None) == 1:
+                new[subject] = at_path(vars(event), owner_path) if owner_path else None
+            else:
+                others.append(subject)
+        if others or len(new) > 1:  # (one new key alone: `key_for_sealing` makes it the same way)
+            self.vault.ready_for_sealing(new, others)
 
     def seal_state(self, event_class: type[Any], originator_id: Any, state: dict[str, Any]) -> dict[str, Any]:
         """`state` (an event's fields) with its personal fields sealed under the originator's key."""

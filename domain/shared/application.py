@@ -6,7 +6,7 @@ the domain sees it only through this protocol.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 from uuid import UUID
 
@@ -16,6 +16,10 @@ from eventsourcing.persistence import (
     InfrastructureFactory,
     Mapper,
     RecordConflictError,
+    Recording,
+)
+from eventsourcing.persistence import (
+    EventStore as LibraryEventStore,
 )
 from eventsourcing.utils import Environment
 
@@ -32,6 +36,17 @@ class EventStore(Protocol):
     def head(self) -> int: ...
 
 
+class _PreparingEventStore(LibraryEventStore[UUID]):
+    """The library's event store, telling the mapper a save's whole batch before it maps each event (the
+    store's mapper then readies, in one go, whatever each event's mapping would look up by itself)."""
+
+    def put(self, domain_events: Sequence[Any], **kwargs: Any) -> list[Recording[UUID]]:
+        prepare = getattr(self.mapper, "prepare", None)
+        if prepare is not None:
+            prepare(domain_events)
+        return super().put(domain_events, **kwargs)
+
+
 class ContextApplication(Application[UUID]):
     """A bounded context's application, writing to the shared store."""
 
@@ -44,6 +59,9 @@ class ContextApplication(Application[UUID]):
 
     def construct_recorder(self) -> ApplicationRecorder:
         return self.store.writer
+
+    def construct_event_store(self) -> LibraryEventStore[UUID]:
+        return _PreparingEventStore(mapper=self.mapper, recorder=self.recorder)
 
     def construct_mapper(self) -> Mapper[UUID]:
         # The store's one mapper, which seals and opens personal fields for every context alike.

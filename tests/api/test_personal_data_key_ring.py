@@ -19,12 +19,14 @@ import psycopg
 import pytest
 from cryptography.exceptions import InvalidTag
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+from eventsourcing.domain import Aggregate
 from fastapi.testclient import TestClient
 
 from api.cli import main
 from api.main import create_app
 from api.settings import Settings
 from domain.accounts.account import account_id
+from domain.shared.application import ContextApplication
 from domain.shared.personal import ERASED
 from infrastructure.event_store import SharedStore
 from infrastructure.key_ring import KeyRefused, KeyRing
@@ -528,3 +530,79 @@ def test_a_key_made_for_sealing_is_the_stored_one_without_reading_it_back(settin
         assert other.vault.open_field(sealed, identifier=False) == PERSIAN_PEOPLE[0][0]
     finally:
         other.close()
+
+
+class _Person(Aggregate):
+    """A bare aggregate whose events carry a personal field: what the store's mapper seals."""
+
+    class Registered(Aggregate.Created):
+        name: str
+        personal_fields = ("name",)
+
+    class Renamed(Aggregate.Event):
+        name: str
+        personal_fields = ("name",)
+
+        def apply(self, aggregate: Any) -> None:
+            aggregate.name = self.name
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def rename(self, name: str) -> None:
+        self.trigger_event(self.Renamed, name=name)
+
+
+def test_a_save_readies_its_keys_together_and_looks_before_it_makes_one(settings: Settings) -> None:
+    """A save that creates several sealed aggregates (a batch of notifications) makes their keys in one
+    statement; a save on aggregates whose keys this process has not cached looks them up in one statement
+    and makes none; what either seals opens in another process."""
+    env = settings.event_store_env()
+    names = [" ".join(person) for person in PERSIAN_PEOPLE]
+    store = SharedStore(env)
+    try:
+        vault = store.vault
+        made: list[dict[str, str | None]] = []
+        insert = vault._insert
+
+        def counted(subjects: dict[str, str | None]) -> None:
+            made.append(dict(subjects))
+            insert(subjects)
+
+        vault._insert = counted  # type: ignore[method-assign]
+        people = [_Person(name) for name in names]
+        ContextApplication(store).record(*people)
+        assert made == [{str(person.id): None for person in people}]
+    finally:
+        store.close()
+    other = SharedStore(env)  # another worker: none of these keys cached
+    try:
+        looked: list[list[str]] = []
+        made.clear()
+        cache = other.vault._cache
+
+        def looking(subjects: Any) -> None:
+            looked.append(list(subjects))
+            cache(looked[-1])
+
+        other.vault._insert = counted  # type: ignore[method-assign]
+        other.vault._cache = looking  # type: ignore[method-assign]
+        application = ContextApplication(other)
+        found = [application.repository.get(person.id) for person in people]
+        assert [person.name for person in found] == names
+        for person in found:
+            person.rename(person.name + " " + PERSIAN_PEOPLE[0][1])
+        other.vault._keys.clear()
+        application.record(*found)
+        assert made == []
+        assert looked[-1] == [str(person.id) for person in people]
+    finally:
+        other.close()
+    last = SharedStore(env)
+    try:
+        again = ContextApplication(last)
+        assert [again.repository.get(p.id).name for p in people] == [
+            name + " " + PERSIAN_PEOPLE[0][1] for name in names
+        ]
+    finally:
+        last.close()
