@@ -507,21 +507,26 @@ def test_a_key_made_for_sealing_is_the_stored_one_without_reading_it_back(settin
         vault._fresh(now_and_then=False)
         vault._current()
         datastore = vault.datastore
-        opened = datastore.transaction
-        transactions: list[bool] = []
+        opened, connected = datastore.transaction, datastore.get_connection
+        uses: list[str] = []
 
         def counted(*, commit: bool = False) -> Any:
-            transactions.append(commit)
+            uses.append(f"transaction commit={commit}")
             return opened(commit=commit)
 
+        def connection(**options: Any) -> Any:
+            if not uses or uses[-1] != "transaction commit=True":  # (SQLite's transaction takes one)
+                uses.append("connection")
+            return connected(**options)
+
         subject = str(account_id(fresh_national_id()))
-        datastore.transaction = counted
+        datastore.transaction, datastore.get_connection = counted, connection
         try:
             key = vault.key_for_sealing(subject, None)
         finally:
-            del datastore.transaction
+            del datastore.transaction, datastore.get_connection
         assert key is not None
-        assert transactions == [True]
+        assert len(uses) == 1, uses  # the insert, and no look afterwards
         sealed = vault.seal_text(key, subject, PERSIAN_PEOPLE[0][0])
     finally:
         store.close()
@@ -588,7 +593,7 @@ def test_a_save_readies_its_keys_together_and_looks_before_it_makes_one(settings
         other.vault._insert = counted  # type: ignore[method-assign]
         other.vault._cache = looking  # type: ignore[method-assign]
         application = ContextApplication(other)
-        found = [application.repository.get(person.id) for person in people]
+        found: list[Any] = [application.repository.get(person.id) for person in people]
         assert [person.name for person in found] == names
         for person in found:
             person.rename(person.name + " " + PERSIAN_PEOPLE[0][1])
