@@ -695,7 +695,7 @@ class SealingMapper(Mapper[UUID]):
         for event in domain_events:
             event_class = type(event)
             owner_path = personal_owner(event_class)
-            if not personal_fields(event_class, vars(event)) and not owner_path:
+            if not personal_fields(event_class) and not owner_path:  # as `to_stored_event` decides
                 continue
             subject = str(event.originator_id)
             if getattr(event, "originator_version", None) == 1:
