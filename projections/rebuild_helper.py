@@ -189,12 +189,14 @@ def helper_main() -> int:
             others = [p for p in projections if not (raw_log and p.name == "event_log")]
             apply = applier(others, bulk=True) if others else None
             decode = store.mapper.to_domain_event
+            # Personal fields opened in the stored JSON, as decoding opens them, without the domain event.
+            open_sealed = getattr(store.mapper, "open_state", None)
             preload = key_preloader(store)
 
             def apply_raw(tx: Tx, rows: Sequence[Any]) -> None:
-                # The events it decodes (personal ones among them): their keys in one statement per page.
+                # The events whose personal fields it opens: their keys in one statement per page.
                 preload(rows)
-                event_log.apply_stored(tx, rows, decode, bulk=True)
+                event_log.apply_stored(tx, rows, decode, bulk=True, open_sealed=open_sealed)
 
             stored = apply_raw if raw_log else None
             with fewer_collections():
