@@ -171,7 +171,7 @@ class SqliteReadModels:
     def attach_read_only(self, path: Path, name: str) -> bool:
         """Attach another database file to this thread's connection as `name`, read-only, for statements that
         copy from it in SQL (outside a transaction). Read-only, a write transaction here takes no lock on
-        that file, so its own writer goes on; it is read at the snapshot of the transaction's start.
+        that file, so its own writer goes on; it may be read as of the transaction's start.
 
         False (nothing attached) where this SQLite reads no URI file names, so `mode=ro` would not hold."""
         conn = self._conn()

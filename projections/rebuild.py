@@ -106,7 +106,7 @@ def rebuild(
     copied = 0
 
     def wait_for_side(last: int) -> None:
-        # Before the transaction that copies the page: an attached file is read as it was at its start.
+        # Before the transaction that copies the page: an attached file may be read as of its start.
         nonlocal attached, reader
         if side is not None and helper is not None:
             helper.wait_for(last)

@@ -255,7 +255,7 @@ def attach_side(db: SqliteReadModels, path: Path) -> sqlite3.Connection | None:
 
     Call it once the helper has written its first page (the file is then a WAL database with its tables)
     and outside a transaction; the main part then waits for a page before beginning the transaction that
-    copies it, since the attached file is read at that transaction's start."""
+    copies it, since the attached file may be read as of that transaction's start."""
     if db.attach_read_only(path, SIDE):
         return None
     return open_side(path)
