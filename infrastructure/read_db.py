@@ -18,6 +18,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
+from urllib.parse import quote
 
 from infrastructure.private_files import private_file
 
@@ -166,6 +167,23 @@ class SqliteReadModels:
     def compact(self, tables: Sequence[str] = ()) -> None:
         """Move the write-ahead log into the file and empty it: no old page survives in the log."""
         self._conn().execute("PRAGMA wal_checkpoint(TRUNCATE)")
+
+    def attach_read_only(self, path: Path, name: str) -> bool:
+        """Attach another database file to this thread's connection as `name`, read-only, for statements that
+        copy from it in SQL (outside a transaction). Read-only, a write transaction here takes no lock on
+        that file, so its own writer goes on; it may be read as of the transaction's start.
+
+        False (nothing attached) where this SQLite reads no URI file names, so `mode=ro` would not hold."""
+        conn = self._conn()
+        conn.execute(f"ATTACH DATABASE ? AS {name}", (f"file:{quote(str(path))}?mode=ro",))
+        attached = conn.execute("SELECT file FROM pragma_database_list WHERE name = ?", (name,)).fetchone()
+        if attached is not None and Path(attached[0]).resolve() == path.resolve():
+            return True
+        conn.execute(f"DETACH DATABASE {name}")
+        return False
+
+    def detach(self, name: str) -> None:
+        self._conn().execute(f"DETACH DATABASE {name}")
 
     def close(self) -> None:
         self.memo.clear()

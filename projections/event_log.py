@@ -65,12 +65,20 @@ def insert_entry(tx: BatchTx, position: int, entry: tuple[Any, ...]) -> None:
     )
 
 
-def apply_stored(tx: Tx, rows: Iterable[Any], decode: Callable[[Any], Any], *, bulk: bool = False) -> None:
+def apply_stored(
+    tx: Tx,
+    rows: Iterable[Any],
+    decode: Callable[[Any], Any],
+    *,
+    bulk: bool = False,
+    open_sealed: Callable[[type, dict[str, Any]], None] | None = None,
+) -> None:
     """The handler above, applied to stored events (a rebuild's fast path): each row's entry is worked out
     from its stored JSON (`log_entry_of_stored`), or from the decoded event where that cannot be sure.
 
     `rows` carry notification_id, originator_id, originator_version, topic and state (the store's plain JSON
-    format: the caller checks there is no cipher or compression); `decode` turns one into its domain event.
+    format: the caller checks there is no cipher or compression); `decode` turns one into its domain event;
+    `open_sealed` (the mapper's `open_state`) opens an event's personal fields in its stored JSON.
     """
     batch = BatchTx(tx, projection.tables, bulk=bulk)
     classes: dict[str, type] = {}
@@ -79,7 +87,9 @@ def apply_stored(tx: Tx, rows: Iterable[Any], decode: Callable[[Any], Any], *, b
         event_class = classes.get(topic)
         if event_class is None:
             event_class = classes[topic] = resolve_topic(topic)
-        entry = log_entry_of_stored(event_class, row.originator_id, row.originator_version, row.state)
+        entry = log_entry_of_stored(
+            event_class, row.originator_id, row.originator_version, row.state, open_sealed
+        )
         insert_entry(batch, row.notification_id, entry if entry is not None else log_entry(decode(row)))
     batch.flush()
 

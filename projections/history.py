@@ -16,7 +16,7 @@ import orjson
 from eventsourcing.utils import get_topic
 
 from domain.shared.aggregate import Recorded
-from domain.shared.personal import personal_fields, personal_owner
+from domain.shared.personal import personal_fields
 from infrastructure.transcoding import NotFast, fast_loads
 
 ENVELOPE_FIELDS = {
@@ -265,15 +265,23 @@ def log_entry(event: Recorded) -> tuple[str, str, int, str, str, str, Any, Any, 
 
 
 def log_entry_of_stored(
-    event_class: type, originator_id: Any, originator_version: int, state: bytes
+    event_class: type,
+    originator_id: Any,
+    originator_version: int,
+    state: bytes,
+    open_sealed: Callable[[type, dict[str, Any]], None] | None = None,
 ) -> tuple[str, str, int, str, str, str, Any, Any, Any, str] | None:
     """`log_entry` of the event a stored event decodes to, without decoding it (a rebuild's fast path).
 
     For the store's plain format only (JSON through `SharedStore`'s transcoder: no cipher, no compression):
     the caller checks that. None when this cannot be sure of giving the same answer (an event to upcast,
     floats, a custom value of another kind, a document orjson reads differently): decode the event then.
+
+    `open_sealed(event_class, fields)`: the mapper's own opening of the personal fields, in place (what
+    decoding does after reading the JSON); without it an event with personal fields is left to decoding.
     """
-    if personal_fields(event_class) or personal_owner(event_class):
+    personal = bool(personal_fields(event_class))
+    if personal and open_sealed is None:
         return None  # personal fields are stored sealed: decoding opens them (or says they were erased)
     try:
         fields = fast_loads(state)
@@ -282,6 +290,10 @@ def log_entry_of_stored(
     # Stored at the class's version: the mapper upcasts nothing, only drops the version (other: decode).
     if type(fields) is not dict or fields.pop("class_version", 1) != getattr(event_class, "class_version", 1):
         return None
+    if personal and open_sealed is not None:
+        # The sealed values are plain JSON objects and the strings opened are strings, so opening the stored
+        # fields gives what opening the decoded ones gives; the custom values are left to `_stored_copy`.
+        open_sealed(event_class, fields)
     stamp = fields.get("timestamp")
     if (
         type(stamp) is not dict

@@ -15,6 +15,8 @@ away, a part's process gone.
 
 from __future__ import annotations
 
+import contextlib
+import sqlite3
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -23,6 +25,7 @@ from pathlib import Path
 from followers import dead_letters
 from followers.follower import TRACKING_DDL, write_position
 from infrastructure.event_store import SharedStore
+from infrastructure.private_files import private_file
 from infrastructure.read_db import PostgresReadModels, ReadModelDB, SqliteReadModels, Tx
 from projections.log_pages import pages, pg_page_reader, prefetched, readable
 from projections.rebuild_batches import (
@@ -33,7 +36,7 @@ from projections.rebuild_batches import (
     index_shares,
     start_batch,
 )
-from projections.rebuild_helper import Helper, copy_side_page, open_side, remove_side
+from projections.rebuild_helper import SIDE, Helper, attach_side, copy_side_page, remove_side
 from projections.registry import READ_MODELS, all_projections, applier, write_fingerprint
 
 Progress = Callable[[int, int, float], None]
@@ -93,20 +96,37 @@ def rebuild(
         helper = Helper(
             store, db, SQLITE_HELPER_READ_MODELS, head, batch_size, side=Path(db.path + ".rebuild-side")
         )
-    side = None if helper is None or helper.side is None else open_side(helper.side)
+    side = None if helper is None else helper.side
+    if side is not None:
+        private_file(side)  # personal data, as the read models are: created 0600 before either part opens it
+    # How the side file is read (`attach_side`): attached to this connection (`reader` None), once the helper
+    # has written its first page.
+    attached = False
+    reader: sqlite3.Connection | None = None
     copied = 0
+
+    def wait_for_side(last: int) -> None:
+        # Before the transaction that copies the page: an attached file may be read as of its start.
+        nonlocal attached, reader
+        if side is not None and helper is not None:
+            helper.wait_for(last)
+            if not attached and reader is None:
+                assert isinstance(db, SqliteReadModels)
+                reader = attach_side(db, side)
+                attached = reader is None
 
     def copy_side(tx: Tx, last: int) -> None:
         # The helper's rows of this page, from its side file, in the transaction that claims the page.
         nonlocal copied
         if side is not None and helper is not None:
-            copy_side_page(tx, side, helper.names, copied, last)
+            copy_side_page(tx, reader, helper.names, copied, last)
             copied = last
 
     def wait_and_copy(last: int) -> None:  # a page applied one event at a time (parking): its own commit
         assert helper is not None
         helper.wait_for(last)
         if side is not None:
+            wait_for_side(last)
             with db.transaction() as tx:
                 copy_side(tx, last)
 
@@ -132,6 +152,7 @@ def rebuild(
                 last = rows[-1].notification_id
                 try:
                     readable(batch)
+                    wait_for_side(last)
                     with db.transaction() as tx:  # not pipelined: COPY needs the plain protocol
                         start_batch(tx)
                         apply(tx, batch)
@@ -148,12 +169,14 @@ def rebuild(
                 done += len(rows)
                 if progress is not None:
                     progress(done, head, time.perf_counter() - started)
+        if helper is not None and side is not None:
+            helper.wait_done()
+            wait_for_side(head)
         with db.transaction() as tx:
             building_indexes(tx)
             for projection in mine:
                 projection.create_indexes(tx)
             if helper is not None and side is not None:
-                helper.wait_done()
                 copy_side(tx, head)
                 for projection in helper.projections:
                     projection.create_indexes(tx)
@@ -170,10 +193,14 @@ def rebuild(
             helper.stop()
         raise
     finally:
+        if reader is not None:
+            reader.close()
+        if attached:
+            assert isinstance(db, SqliteReadModels)
+            with contextlib.suppress(sqlite3.Error):  # never in place of the error that ended the rebuild
+                db.detach(SIDE)
         if side is not None:
-            side.close()
-        if helper is not None and helper.side is not None:
-            remove_side(helper.side)
+            remove_side(side)
     if helper is not None:
         helper.join()
     seconds = time.perf_counter() - started

@@ -189,12 +189,14 @@ def helper_main() -> int:
             others = [p for p in projections if not (raw_log and p.name == "event_log")]
             apply = applier(others, bulk=True) if others else None
             decode = store.mapper.to_domain_event
+            # Personal fields opened in the stored JSON, as decoding opens them, without the domain event.
+            open_sealed = getattr(store.mapper, "open_state", None)
             preload = key_preloader(store)
 
             def apply_raw(tx: Tx, rows: Sequence[Any]) -> None:
-                # The events it decodes (personal ones among them): their keys in one statement per page.
+                # The events whose personal fields it opens: their keys in one statement per page.
                 preload(rows)
-                event_log.apply_stored(tx, rows, decode, bulk=True)
+                event_log.apply_stored(tx, rows, decode, bulk=True, open_sealed=open_sealed)
 
             stored = apply_raw if raw_log else None
             with fewer_collections():
@@ -242,16 +244,40 @@ def _fresh_side(db: ReadModelDB, projections: Sequence[Projection]) -> None:
 
 # The helper's read models on SQLite: tables whose rows are each one position's (copied a page at a time).
 SIDE_TABLES = {"event_log": "position"}
+# The side file's name where it is attached to the main part's connection (`attach_side`).
+SIDE = "rebuild_side"
 
 
-def copy_side_page(tx: Tx, side: sqlite3.Connection, names: Sequence[str], after: int, last: int) -> None:
+def attach_side(db: SqliteReadModels, path: Path) -> sqlite3.Connection | None:
+    """How the main part reads the helper's side file: attached to its own connection, read-only, so a page is
+    copied by one `INSERT ... SELECT` per table inside SQLite (None); else, where this SQLite cannot attach
+    it read-only, a connection of its own whose rows are read into Python and inserted again.
+
+    Call it once the helper has written its first page (the file is then a WAL database with its tables)
+    and outside a transaction; the main part then waits for a page before beginning the transaction that
+    copies it, since the attached file may be read as of that transaction's start."""
+    if db.attach_read_only(path, SIDE):
+        return None
+    return open_side(path)
+
+
+def copy_side_page(
+    tx: Tx, side: sqlite3.Connection | None, names: Sequence[str], after: int, last: int
+) -> None:
     """Copy the helper's rows of positions (after, last] from its side file into the main part's transaction,
-    with the events it parked there."""
+    with the events it parked there. `side` None: the file is attached as `SIDE` (see `attach_side`)."""
     for projection in all_projections():
         if projection.name not in names:
             continue
         for table in projection.tables:
             column = SIDE_TABLES[table]
+            if side is None:
+                tx.execute(
+                    f"INSERT INTO {table} SELECT * FROM {SIDE}.{table}"
+                    f" WHERE {column} > ? AND {column} <= ? ORDER BY {column}",
+                    (after, last),
+                )
+                continue
             cursor = side.execute(
                 f"SELECT * FROM {table} WHERE {column} > ? AND {column} <= ? ORDER BY {column}", (after, last)
             )
@@ -259,6 +285,14 @@ def copy_side_page(tx: Tx, side: sqlite3.Connection, names: Sequence[str], after
             if rows:
                 marks = placeholders(cursor.description)
                 tx.executemany(f"INSERT INTO {table} VALUES ({marks})", rows)
+    if side is None:
+        # An event both parts could not apply is one parked event.
+        tx.execute(
+            f"INSERT INTO dead_letters SELECT * FROM {SIDE}.dead_letters WHERE position > ? AND position <= ?"
+            " ON CONFLICT DO NOTHING",
+            (after, last),
+        )
+        return
     parked = side.execute(
         "SELECT * FROM dead_letters WHERE position > ? AND position <= ?", (after, last)
     ).fetchall()

@@ -19,11 +19,22 @@ from typing import Any
 ERASED = "erased person"
 
 
+# Per class: its declared paths and its `personal_paths` (a class declares them once; every stored event is
+# asked, twice when decoded, so a rebuild asked the class's attributes ~100,000 times per 50,000 events).
+_DECLARED: dict[type[Any], tuple[tuple[str, ...], Any]] = {}
+
+
 def personal_fields(event_class: type[Any], state: dict[str, Any] | None = None) -> tuple[str, ...]:
     """The class's personal paths, and those its `personal_paths(state)` adds for one event's fields."""
-    declared = tuple(getattr(event_class, "personal_fields", ()))
-    more = getattr(event_class, "personal_paths", None)
-    if state is not None and callable(more):
+    known = _DECLARED.get(event_class)
+    if known is None:
+        more = getattr(event_class, "personal_paths", None)
+        known = _DECLARED[event_class] = (
+            tuple(getattr(event_class, "personal_fields", ())),
+            more if callable(more) else None,
+        )
+    declared, more = known
+    if state is not None and more is not None:
         declared += tuple(more(state))
     return declared
 
