@@ -4,7 +4,7 @@ comes in after that cut-off. In the app (notifications policy) and by e-mail (`s
 
 from __future__ import annotations
 
-from domain.accounts.messages import EMAIL, Message, message_id
+from domain.accounts.messages import EMAIL, Message
 from domain.booking.rate_request import RateRequest, SailingMoved
 from domain.booking.schedules import Sailing
 from domain.booking.shipping_order import ShippingOrder
@@ -160,7 +160,7 @@ def sailing_messages(event: object, language: str = DEFAULT) -> list[Message]:
     data = {"rateRequestId": str(event.originator_id), "reference": reference}
     subject = f"{title}: {reference}"
     html = text_html(subject, text, language)
-    return [Message(message_id(event, EMAIL), EMAIL, email, subject, text, data, html=html)]
+    return [Message.of(event, EMAIL, email, subject, text, data, html)]
 
 
 def sailing_customer(event: object) -> str | None:
