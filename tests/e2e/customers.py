@@ -58,6 +58,18 @@ def foreign_sign_up(server: LiveServer, details: dict[str, Any]) -> None:
     call(server, "POST", f"{FOREIGN_SIGN_UP}/finalize", {"isForeign": True, **details})
 
 
+def booked_through_the_door(server: LiveServer, token: str, body: dict[str, Any]) -> tuple[str, str, str]:
+    """The company signed in with `token`, with no booking yet, books `body` through the standard's door
+    with an API key of its own: the key, the booking's carrierBookingRequestReference and its portal id."""
+    key = call(server, "POST", "/integrations/api/v1/client/api-keys", {"label": "erp"}, token=token)["key"]
+    created = httpx.post(f"{server.url}/v2/bookings", headers={"API-Key": key}, json=body, timeout=20)
+    assert created.status_code == 202, created.text
+    [rid] = [
+        r["id"] for r in call(server, "GET", f"{BOOKING}/client/rate-requests", token=token)["list"]["list"]
+    ]
+    return key, created.json()["carrierBookingRequestReference"], rid
+
+
 def accept_sign_up(server: LiveServer, national: str) -> None:
     """Staff accept the waiting sign-up of `national` (which e-mails the company its set-password link)."""
     # By its national code, as staff's link names it: a listing's first page is not every waiting sign-up
