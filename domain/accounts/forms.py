@@ -217,40 +217,34 @@ class _Checker:
             pattern=(EMAIL, message("accounts.email.invalid")),
         )
 
+    def at_least(self, name: str, length: int | None, required: str, short: str | None = None) -> None:
+        """A required field of `length` characters at the least: `required` said when it is empty, `short`
+        (else the same words) when it is shorter."""
+        rule = None if length is None else (length, short or required)
+        self.field(name, required=required, min_length=rule)
+
     def address(self) -> None:
-        self.field(
-            "address",
-            required=message("accounts.address.required"),
-            min_length=(8, message("accounts.address.min")),
-        )
+        self.at_least("address", 8, message("accounts.address.required"), message("accounts.address.min"))
 
     def company_name(self) -> None:
-        self.field(
-            "name",
-            required=message("accounts.companyName.required"),
-            min_length=(4, message("accounts.companyName.min")),
+        self.at_least(
+            "name", 4, message("accounts.companyName.required"), message("accounts.companyName.min")
         )
 
     def contact_person(self, *, min_length: bool) -> None:
-        self.field(
+        length = 4 if min_length else None
+        self.at_least(
             "contact_person",
-            required=message("accounts.contactPerson.required"),
-            min_length=(4, message("accounts.contactPerson.min")) if min_length else None,
+            length,
+            message("accounts.contactPerson.required"),
+            message("accounts.contactPerson.min"),
         )
 
     def economic_code(self) -> None:
-        self.field(
-            "economic_code",
-            required=message("accounts.economicCode.invalid"),
-            min_length=(11, message("accounts.economicCode.invalid")),
-        )
+        self.at_least("economic_code", 11, message("accounts.economicCode.invalid"))
 
     def registration_code(self) -> None:
-        self.field(
-            "registration_code",
-            required=message("accounts.registrationCode.invalid"),
-            min_length=(6, message("accounts.registrationCode.invalid")),
-        )
+        self.at_least("registration_code", 6, message("accounts.registrationCode.invalid"))
 
     def done(self) -> dict[str, Any]:
         if self.errors:
@@ -356,11 +350,7 @@ def _company_postal_code(check: _Checker, *, foreign: bool) -> None:
             pattern=(FOREIGN_POSTAL_CODE, message("accounts.postalCode.invalid")),
         )
     else:
-        check.field(
-            "postal_code",
-            required=message("accounts.postalCode.invalid"),
-            min_length=(10, message("accounts.postalCode.invalid")),
-        )
+        check.at_least("postal_code", 10, message("accounts.postalCode.invalid"))
 
 
 def domestic_registration(form: CompanyForm) -> dict[str, Any]:

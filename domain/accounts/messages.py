@@ -43,6 +43,20 @@ class Message:
             del record["html"]  # an SMS or a plain e-mail keeps the outbox's record as it always was
         return record
 
+    @classmethod
+    def of(
+        cls,
+        event: Recorded,
+        channel: str,
+        to: str,
+        subject: str,
+        body: str,
+        data: dict[str, Any],
+        html: str | None = None,
+    ) -> Message:
+        """`event`'s one message on `channel` (its id derived from the event: never sent twice)."""
+        return cls(message_id(event, channel), channel, to, subject, body, data, html=html)
+
 
 class Delivery(Protocol):
     """The delivery port: sends a message once per id, raises when it could not (the caller retries)."""
@@ -79,8 +93,8 @@ def messages_for(
         code = secrets.verification_code(secret, event.originator_id, event.originator_version)
         minutes = digits(str(int(CODE_LIFETIME.total_seconds() // 60)), language)
         return [
-            Message(
-                message_id(event, SMS),
+            Message.of(
+                event,
                 SMS,
                 event.phone,
                 say("account.code.subject", language),
@@ -93,27 +107,13 @@ def messages_for(
         language = language_of(event)
         subject = say("account.declined.subject", language)
         text = say("account.declined", language, reason=event.reason or "")
+        facts = {"identity": event.identity, "message": event.reason}
         if needs_verification(event.kind) and event.phone:
-            return [
-                Message(
-                    message_id(event, SMS),
-                    SMS,
-                    event.phone,
-                    subject,
-                    text,
-                    {"identity": event.identity, "message": event.reason},
-                )
-            ]
+            return [Message.of(event, SMS, event.phone, subject, text, facts)]
         if event.email:
             return [
-                Message(
-                    message_id(event, EMAIL),
-                    EMAIL,
-                    event.email,
-                    subject,
-                    text,
-                    {"identity": event.identity, "message": event.reason},
-                    html=text_html(subject, text, language),
+                Message.of(
+                    event, EMAIL, event.email, subject, text, facts, text_html(subject, text, language)
                 )
             ]
         return []
@@ -142,17 +142,8 @@ def messages_for(
                 (link, say("account.reset.action", language)),
                 language=language,
             )
-        return [
-            Message(
-                message_id(event, EMAIL),
-                EMAIL,
-                event.email,
-                subject,
-                body,
-                {"link": link, "token": token, "username": username},
-                html=html,
-            )
-        ]
+        facts = {"link": link, "token": token, "username": username}
+        return [Message.of(event, EMAIL, event.email, subject, body, facts, html)]
     if isinstance(event, TEAM_INVITED):
         return [invitation_message(event, secret, links, language_of(event))]
     return []
@@ -195,8 +186,8 @@ def invitation_message(event: Team.Invited, secret: str, links: Links, language:
         hours=digits(str(int(INVITATION_LIFETIME.total_seconds() // 3600)), language),
         email=isolated(event.email, language),
     )
-    return Message(
-        message_id(event, EMAIL),
+    return Message.of(
+        event,
         EMAIL,
         event.email,
         subject,

@@ -185,27 +185,43 @@ class BookingApplication(ContextApplication):
         `request_key` (a client's idempotency key) makes the id name-based on the customer and the key, so
         a retried create finds the request the first call made and records nothing (its answer then carries
         the store's head as position). The same key with another request is refused (`KeyReused`)."""
-        key_id = name_based_id("rate-request", f"{actor.id}:{request_key}") if request_key else None
-        if key_id is not None and self._exists(key_id):
-            self._same_request(key_id, actor, draft)
-            return key_id, self.store.head()
-        details = self._rate_request_details(actor, draft, now)
-        chosen = self._sailing_of_details(details, sailing)
-        try:
+
+        def create(key_id: UUID | None) -> tuple[UUID, int]:
+            details = self._rate_request_details(actor, draft, now)
+            chosen = self._sailing_of_details(details, sailing)
             return self._create(
                 actor, username, details, now, key_id=key_id, sailing=chosen, instant_quote=True
             )
-        except _KeyTaken:  # the same key's concurrent call won the race: it stands, if it is this one
+
+        return self._create_once(
+            actor, request_key, create, lambda key_id: self._same_request(key_id, actor, draft)
+        )
+
+    def _create_once(
+        self,
+        actor: Actor,
+        request_key: str | None,
+        create: Callable[[UUID | None], tuple[UUID, int]],
+        same: Callable[[UUID], None],
+    ) -> tuple[UUID, int]:
+        """`create` under the id that `request_key` (an idempotency key) names, if any: when that id exists
+        (a retry, or the same key's concurrent call that won the race) it stands if `same` finds it is this
+        request (else `same` raises `KeyReused`), and the answer carries the store's head."""
+        key_id = name_based_id("rate-request", f"{actor.id}:{request_key}") if request_key else None
+        if key_id is not None and self._exists(key_id):
+            same(key_id)
+            return key_id, self.store.head()
+        try:
+            return create(key_id)
+        except _KeyTaken:
             assert key_id is not None
-            self._same_request(key_id, actor, draft)
+            same(key_id)
             return key_id, self.store.head()
 
     def _same_request(self, key_id: UUID, actor: Actor, draft: RateRequestDraft) -> None:
         """Raise `KeyReused` unless `draft` is the request the key's rate request was created from: the
         same details, checked as they were checked then (on the day of the first call)."""
-        first = next(iter(self.events.get(key_id, limit=1)), None)
-        if not isinstance(first, RateRequest.Created) or first.customer_id != actor.id:
-            raise KeyReused("This idempotency key was used for another request")
+        first = self._created_by(key_id, actor)
         try:
             details = self._rate_request_details(actor, draft, first.timestamp)
         except ValidationFailed:
@@ -299,26 +315,35 @@ class BookingApplication(ContextApplication):
 
         `request_key` (an idempotency key) works as for `create_rate_request`: a retry finds the booking the
         first call made; the same key with another body is refused (`KeyReused`)."""
-        key_id = name_based_id("rate-request", f"{actor.id}:{request_key}") if request_key else None
-        if key_id is not None and self._exists(key_id):
-            self._same_booking_request(key_id, actor, content)
-            return key_id, self.store.head()
+
+        def create(key_id: UUID | None) -> tuple[UUID, int]:
+            routed, details, chosen = self._booking_request_details(content, now, sailing)
+            return self._create(actor, username, details, now, key_id=key_id, content=routed, sailing=chosen)
+
+        return self._create_once(
+            actor, request_key, create, lambda key_id: self._same_booking_request(key_id, actor, content)
+        )
+
+    def _booking_request_details(
+        self, content: BookingRequestContent, now: datetime | None, sailing: SailingChoice | None
+    ) -> tuple[BookingRequestContent, dict[str, Any], Sailing | None]:
+        """A booking request's content (with its route's ports when it names a route instead of ports),
+        the rate request's details derived from it, and the published sailing it names."""
         today = (now or datetime.now(UTC)).date()
         if sailing is not None and sailing.routing_reference and content.location("POL", "PRE") is None:
             content = self._with_route_ports(content, sailing.routing_reference)
         details = booking_content.rate_request_details(content, today, self.catalog)
-        chosen = self._sailing_of_details(details, sailing)
-        try:
-            return self._create(actor, username, details, now, key_id=key_id, content=content, sailing=chosen)
-        except _KeyTaken:
-            assert key_id is not None
-            self._same_booking_request(key_id, actor, content)
-            return key_id, self.store.head()
+        return content, details, self._sailing_of_details(details, sailing)
 
-    def _same_booking_request(self, key_id: UUID, actor: Actor, content: BookingRequestContent) -> None:
+    def _created_by(self, key_id: UUID, actor: Actor) -> RateRequest.Created:
+        """The creation of the key's rate request, which must be `actor`'s (else `KeyReused`)."""
         first = next(iter(self.events.get(key_id, limit=1)), None)
         if not isinstance(first, RateRequest.Created) or first.customer_id != actor.id:
             raise KeyReused("This idempotency key was used for another request")
+        return first
+
+    def _same_booking_request(self, key_id: UUID, actor: Actor, content: BookingRequestContent) -> None:
+        first = self._created_by(key_id, actor)
         sent = getattr(first, "booking_content", None) or {}
         if sent.get("as_sent") != dict(content.as_sent):
             raise KeyReused("This idempotency key was used with another request body; use a new key")
@@ -343,9 +368,7 @@ class BookingApplication(ContextApplication):
         """The published sailing a new booking names (None when it names none: the preferred date stands)."""
         if choice is None or not choice.names_a_sailing:
             return None
-        load = self.catalog.port_code(int(details["pol_id"]))
-        discharge = self.catalog.port_code(int(details["pod_id"]))
-        return find_sailing(choice, load, discharge, self.sailings)
+        return find_sailing(choice, *self._port_codes(details), self.sailings)
 
     def update_booking_request(
         self,
@@ -361,11 +384,7 @@ class BookingApplication(ContextApplication):
         if rate_request.state in AMENDABLE_STATES:
             return self.request_booking_amendment(rate_request_id, actor, content, now)
         rate_request._may("edit", actor)
-        today = (now or datetime.now(UTC)).date()
-        if sailing is not None and sailing.routing_reference and content.location("POL", "PRE") is None:
-            content = self._with_route_ports(content, sailing.routing_reference)
-        details = booking_content.rate_request_details(content, today, self.catalog)
-        chosen = self._sailing_of_details(details, sailing)
+        content, details, chosen = self._booking_request_details(content, now, sailing)
         rate_request.edit(details, actor, content)
         if chosen is not None:  # the updated request names a sailing: the same write
             rate_request.choose_sailing(chosen, actor)
@@ -520,15 +539,10 @@ class BookingApplication(ContextApplication):
         )
 
     def request_revision(self, rate_request_id: str, actor: Actor, message: str) -> int:
-        return self._step(
-            rate_request_id,
-            actor,
-            lambda booking: booking.request_revision(message, actor),
-            staff=True,
-        )
+        return self._staff_with_reason(rate_request_id, actor, RateRequest.request_revision, message)
 
     def reject(self, rate_request_id: str, actor: Actor, message: str) -> int:
-        return self._step(rate_request_id, actor, lambda booking: booking.reject(message, actor), staff=True)
+        return self._staff_with_reason(rate_request_id, actor, RateRequest.reject, message)
 
     def staff_said(self, rate_request_id: str, actor: Actor, trigger: str, reason: str) -> int:
         """A staff decision with a reason, by its row in contract/staff-actions.json (the rate request
@@ -591,7 +605,7 @@ class BookingApplication(ContextApplication):
         """On the shipping date asked for, or the first day every cut-off is still ahead when that is
         earlier or none was asked (a booking through the standard may name no date)."""
         details = rate_request.details
-        load, discharge = self._port_codes(rate_request)
+        load, discharge = self._port_codes(details)
         if not load or not discharge:
             return None
         hours = self.estimates.cut_off_hours
@@ -613,12 +627,11 @@ class BookingApplication(ContextApplication):
         return self.estimates.transit_days
 
     # -- sailings: the booking's chosen sailing, the published schedules ---------------------------------
-    def _port_codes(self, rate_request: RateRequest) -> tuple[str | None, str | None]:
-        details = rate_request.details
+    def _port_codes(self, details: Mapping[str, Any]) -> tuple[str | None, str | None]:
         return self.catalog.port_code(int(details["pol_id"])), self.catalog.port_code(int(details["pod_id"]))
 
     def _sailing_for(self, rate_request: RateRequest, choice: SailingChoice) -> Sailing:
-        load, discharge = self._port_codes(rate_request)
+        load, discharge = self._port_codes(rate_request.details)
         return find_sailing(choice, load, discharge, self.sailings)
 
     def choose_sailing(self, rate_request_id: str, actor: Actor, choice: SailingChoice) -> int | None:
@@ -791,20 +804,10 @@ class BookingApplication(ContextApplication):
         )
 
     def decline_amendment(self, rate_request_id: str, actor: Actor, message: str) -> int:
-        return self._step(
-            rate_request_id,
-            actor,
-            lambda booking: booking.decline_amendment(message, actor),
-            staff=True,
-        )
+        return self._staff_with_reason(rate_request_id, actor, RateRequest.decline_amendment, message)
 
     def ask_for_amendment(self, rate_request_id: str, actor: Actor, reason: str) -> int:
-        return self._step(
-            rate_request_id,
-            actor,
-            lambda booking: booking.ask_for_amendment(reason, actor),
-            staff=True,
-        )
+        return self._staff_with_reason(rate_request_id, actor, RateRequest.ask_for_amendment, reason)
 
     def withdraw_amendment(self, rate_request_id: str, actor: Actor) -> int:
         return self._step(rate_request_id, actor, lambda booking: booking.withdraw_amendment(actor))
@@ -827,12 +830,7 @@ class BookingApplication(ContextApplication):
         )
 
     def decline_cancellation(self, rate_request_id: str, actor: Actor, message: str) -> int:
-        return self._step(
-            rate_request_id,
-            actor,
-            lambda booking: booking.decline_cancellation(message, actor),
-            staff=True,
-        )
+        return self._staff_with_reason(rate_request_id, actor, RateRequest.decline_cancellation, message)
 
     def withdraw_cancellation(self, rate_request_id: str, actor: Actor) -> int:
         return self._step(rate_request_id, actor, lambda booking: booking.withdraw_cancellation(actor))
@@ -866,6 +864,18 @@ class BookingApplication(ContextApplication):
         step(rate_request)
         return self.record(rate_request)
 
+    def _staff_with_reason(
+        self, rate_request_id: str, actor: Actor, step: Callable[[RateRequest, str, Actor], object], text: str
+    ) -> int:
+        """A staff decision on a booking that says why (`text`), as `_step` records it."""
+        return self._step(rate_request_id, actor, lambda booking: step(booking, text, actor), staff=True)
+
+    def _order_step(self, order_id: str, actor: Actor, step: Callable[[ShippingOrder], object]) -> int:
+        """One step on a shipping order as `actor` sees it, recorded."""
+        order = self.shipping_order(order_id, actor)
+        step(order)
+        return self.record(order)
+
     # -- shipping orders ---------------------------------------------------------------------------------
     def create_shipping_order(
         self,
@@ -892,9 +902,7 @@ class BookingApplication(ContextApplication):
             raise IllegalTransition(
                 "rate_request", rate_request.state, "create_shipping_order", rate_request.state_code
             )
-        details = self._order_details(rate_request, draft)
-        if as_sent is not None:
-            details["as_sent"] = dict(as_sent)
+        details = self._sent_order_details(rate_request, draft, as_sent)
         order = ShippingOrder.create(
             str(rate_request.id),
             rate_request.customer_id,
@@ -919,9 +927,7 @@ class BookingApplication(ContextApplication):
         from (a retry with an idempotency key must repeat its request)."""
         first = next(iter(self.events.get(shipping_order_id(rate_request.id), limit=1)), None)
         try:
-            details = self._order_details(rate_request, draft)
-            if as_sent is not None:
-                details["as_sent"] = dict(as_sent)
+            details: dict[str, Any] | None = self._sent_order_details(rate_request, draft, as_sent)
         except ValidationFailed:
             details = None
         if first is None or details != getattr(first, "details", None):
@@ -971,20 +977,14 @@ class BookingApplication(ContextApplication):
 
     def cancel_order_update(self, order_id: str, actor: Actor) -> int:
         """The shipper withdraws its update awaiting staff: the content before it stands again."""
-        order = self.shipping_order(order_id, actor)
-        order.cancel_update(actor)
-        return self.record(order)
+        return self._order_step(order_id, actor, lambda order: order.cancel_update(actor))
 
     def cancel_shipping_order(self, order_id: str, actor: Actor, reason: str | None) -> int:
-        order = self.shipping_order(order_id, actor)
-        order.cancel(reason, actor)
-        return self.record(order)
+        return self._order_step(order_id, actor, lambda order: order.cancel(reason, actor))
 
     def decline_shipping_order(self, order_id: str, actor: Actor, message: str) -> int:
         self._staff(actor)
-        order = self.shipping_order(order_id, actor)
-        order.decline(message, actor)
-        return self.record(order)
+        return self._order_step(order_id, actor, lambda order: order.decline(message, actor))
 
     def issue_transport_document(self, rate_request_id: str, actor: Actor) -> int:
         """Staff issue the bill of lading of the booking's approved order."""
@@ -1082,6 +1082,15 @@ class BookingApplication(ContextApplication):
             catalog=self.catalog,
             require_lists=require_lists,
         )
+
+    def _sent_order_details(
+        self, rate_request: RateRequest, draft: OrderDraft, as_sent: Mapping[str, Any] | None
+    ) -> dict[str, Any]:
+        """A new order's values, with the standard's shipping instructions it was made from (`as_sent`)."""
+        details = self._order_details(rate_request, draft)
+        if as_sent is not None:
+            details["as_sent"] = dict(as_sent)
+        return details
 
     def _exists(self, aggregate_id: UUID) -> bool:
         return bool(self.recorder.select_events(aggregate_id, limit=1))

@@ -53,6 +53,21 @@ class StaffSaid(ActorEvent):
     customer_id: str
 
 
+class SailingMoved(ActorEvent):
+    """The booking's sailing became another (`previous`: the one it had), its customer told at `email`."""
+
+    personal_fields = ("email",)
+
+    sailing: dict[str, Any]
+    previous: dict[str, Any]
+    reference: str | None
+    email: str | None
+    customer_id: str
+
+    def apply(self, aggregate: RateRequest) -> None:
+        aggregate.sailing = self.sailing
+
+
 class CustomerMoved(StateMoved):
     """A move of a booking its customer is told of (the event names whose booking it is)."""
 
@@ -432,14 +447,12 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
             return self.choose_sailing(sailing, actor)
         if not _sailing_open_to(actor, self.state):
             raise ValidationFailed({"sailing": message("booking.sailing.closed")})
-        self._record(
+        self._sailing_moved(
             self.EstimatedSailingReplaced,
             audit_fields(actor, "the carrier named the sailing of the estimated plan"),
-            sailing=sailing.to_record(),
-            previous=current,
-            reference=self.reference,
-            email=email,
-            customer_id=self.customer_id,
+            sailing,
+            current,
+            email,
         )
         return True
 
@@ -451,16 +464,32 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
         before = Sailing.from_record(current)
         if not before.same_voyage(now_published) or before.to_record() == now_published.to_record():
             return False
-        self._record(
+        self._sailing_moved(
             self.SailingRescheduled,
             audit_fields(actor, "the carrier republished the schedule"),
-            sailing=now_published.to_record(),
-            previous=current,
+            now_published,
+            current,
+            email,
+        )
+        return True
+
+    def _sailing_moved(
+        self,
+        event_class: type[SailingMoved],
+        audit: Audit,
+        sailing: Sailing,
+        previous: dict[str, Any],
+        email: str | None,
+    ) -> None:
+        self._record(
+            event_class,
+            audit,
+            sailing=sailing.to_record(),
+            previous=previous,
             reference=self.reference,
             email=email,
             customer_id=self.customer_id,
         )
-        return True
 
     def remind_cut_off(self, hours: int, email: str | None, actor: Actor) -> bool:
         """Remind the customer `hours` before the shipping-instruction cut-off, once per cut-off and lead."""
@@ -493,29 +522,11 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
         def apply(self, aggregate: RateRequest) -> None:
             aggregate.sailing = self.sailing
 
-    class SailingRescheduled(ActorEvent):
-        personal_fields = ("email",)
+    class SailingRescheduled(SailingMoved):
+        pass
 
-        sailing: dict[str, Any]
-        previous: dict[str, Any]
-        reference: str | None
-        email: str | None
-        customer_id: str
-
-        def apply(self, aggregate: RateRequest) -> None:
-            aggregate.sailing = self.sailing
-
-    class EstimatedSailingReplaced(ActorEvent):
-        personal_fields = ("email",)
-
-        sailing: dict[str, Any]
-        previous: dict[str, Any]
-        reference: str | None
-        email: str | None
-        customer_id: str
-
-        def apply(self, aggregate: RateRequest) -> None:
-            aggregate.sailing = self.sailing
+    class EstimatedSailingReplaced(SailingMoved):
+        pass
 
     class CutOffReminded(ActorEvent):
         personal_fields = ("email",)

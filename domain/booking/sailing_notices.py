@@ -4,8 +4,8 @@ comes in after that cut-off. In the app (notifications policy) and by e-mail (`s
 
 from __future__ import annotations
 
-from domain.accounts.messages import EMAIL, Message, message_id
-from domain.booking.rate_request import RateRequest
+from domain.accounts.messages import EMAIL, Message
+from domain.booking.rate_request import RateRequest, SailingMoved
 from domain.booking.schedules import Sailing
 from domain.booking.shipping_order import ShippingOrder
 from domain.emails.templates import text_html
@@ -37,8 +37,24 @@ def _voyage(after: Sailing, language: str) -> dict[str, str]:
     }
 
 
-def rescheduled_text(event: R.SailingRescheduled, reference: str, language: str = DEFAULT) -> str:
+def _moved(event: SailingMoved, reference: str, language: str) -> tuple[Sailing, Sailing, dict[str, str]]:
+    """The sailing before and after a move, and the words that every sentence telling of a move says."""
     before, after = Sailing.from_record(event.previous), Sailing.from_record(event.sailing)
+    return (
+        before,
+        after,
+        {
+            "ref": isolated(reference, language),
+            **_voyage(after, language),
+            "departedBefore": _when(before.departure, before.load_port, language),
+            "departure": _when(after.departure, after.load_port, language),
+            "arrival": _when(after.arrival, after.discharge_port, language),
+        },
+    )
+
+
+def rescheduled_text(event: R.SailingRescheduled, reference: str, language: str = DEFAULT) -> str:
+    before, after, words = _moved(event, reference, language)
     cut_off = (
         say(
             "sailingNotice.rescheduledCutOff",
@@ -51,28 +67,16 @@ def rescheduled_text(event: R.SailingRescheduled, reference: str, language: str 
     return say(
         "sailingNotice.rescheduled",
         language,
-        ref=isolated(reference, language),
-        **_voyage(after, language),
-        departedBefore=_when(before.departure, before.load_port, language),
-        departure=_when(after.departure, after.load_port, language),
+        **words,
         arrivalBefore=_when(before.arrival, before.discharge_port, language),
-        arrival=_when(after.arrival, after.discharge_port, language),
         cutOff=cut_off,
     )
 
 
 def named_text(event: R.EstimatedSailingReplaced, reference: str, language: str = DEFAULT) -> str:
-    before, after = Sailing.from_record(event.previous), Sailing.from_record(event.sailing)
-    return say(
-        "sailingNotice.named",
-        language,
-        ref=isolated(reference, language),
-        **_voyage(after, language),
-        departure=_when(after.departure, after.load_port, language),
-        arrival=_when(after.arrival, after.discharge_port, language),
-        departedBefore=_when(before.departure, before.load_port, language),
-        cutOff=_when(after.shipping_instructions_cut_off, after.load_port, language),
-    )
+    _, after, words = _moved(event, reference, language)
+    cut_off = _when(after.shipping_instructions_cut_off, after.load_port, language)
+    return say("sailingNotice.named", language, **words, cutOff=cut_off)
 
 
 def reminder_text(event: R.CutOffReminded, reference: str, language: str = DEFAULT) -> str:
@@ -156,7 +160,7 @@ def sailing_messages(event: object, language: str = DEFAULT) -> list[Message]:
     data = {"rateRequestId": str(event.originator_id), "reference": reference}
     subject = f"{title}: {reference}"
     html = text_html(subject, text, language)
-    return [Message(message_id(event, EMAIL), EMAIL, email, subject, text, data, html=html)]
+    return [Message.of(event, EMAIL, email, subject, text, data, html)]
 
 
 def sailing_customer(event: object) -> str | None:

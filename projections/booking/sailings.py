@@ -89,31 +89,20 @@ def _chosen(
         tx.update(SAILINGS, key, {**columns, "previous": None})
 
 
-@projection.on(R.SailingRescheduled)
-def sailing_rescheduled(tx: BatchTx, event: R.SailingRescheduled, position: int) -> None:
-    tx.update(
-        SAILINGS,
-        str(event.originator_id),
-        {
-            **_columns(event.sailing),
-            "previous": json.dumps(event.previous, sort_keys=True),
-            "position": position,
-        },
-    )
-
-
-@projection.on(R.EstimatedSailingReplaced)
-def estimated_sailing_replaced(tx: BatchTx, event: R.EstimatedSailingReplaced, position: int) -> None:
-    tx.update(
-        SAILINGS,
-        str(event.originator_id),
-        {
-            **_columns(event.sailing),
-            "previous": json.dumps(event.previous, sort_keys=True),
-            "chosen_by": event.actor_role,
-            "position": position,
-        },
-    )
+@projection.on(R.SailingRescheduled, R.EstimatedSailingReplaced)
+def sailing_moved(
+    tx: BatchTx, event: R.SailingRescheduled | R.EstimatedSailingReplaced, position: int
+) -> None:
+    """The booking's sailing became another: a republished schedule moved it (who chose it stays), or staff
+    named the published sailing of an estimated plan (then it is theirs)."""
+    columns = {
+        **_columns(event.sailing),
+        "previous": json.dumps(event.previous, sort_keys=True),
+        "position": position,
+    }
+    if isinstance(event, R.EstimatedSailingReplaced):
+        columns["chosen_by"] = event.actor_role
+    tx.update(SAILINGS, str(event.originator_id), columns)
 
 
 def _noted(

@@ -36,12 +36,21 @@ def parties(shipper: str) -> list[dict[str, Any]]:
     ]
 
 
+def _zahras_booking(
+    client: TestClient, admin_headers: dict[str, str], username: str
+) -> tuple[dict[str, str], str, str]:
+    """Zahra Hosseini's booking at its shipping order (her account `username`): her headers, its id and
+    reference."""
+    zahra = booking.customer(client, username, {"firstName": FIRST, "lastName": LAST})
+    rid = booking.in_shipping_order(client, zahra, admin_headers)
+    reference = str(booking.ok(client.get(f"{CLIENT}/rate-requests/{rid}", headers=zahra))["reference"])
+    return zahra, rid, reference
+
+
 def test_a_persian_named_customer_is_found_by_the_latin_name_on_her_orders(
     client: TestClient, admin_headers: dict[str, str], tmp_path: Path
 ) -> None:
-    zahra = booking.customer(client, "audit-zahra", {"firstName": FIRST, "lastName": LAST})
-    rid = booking.in_shipping_order(client, zahra, admin_headers)
-    reference = str(booking.ok(client.get(f"{CLIENT}/rate-requests/{rid}", headers=zahra))["reference"])
+    zahra, rid, reference = _zahras_booking(client, admin_headers, "audit-zahra")
     order = booking.ok(
         client.post(
             f"{CLIENT}/shipping-orders",
@@ -99,9 +108,7 @@ def test_a_persian_named_customer_is_found_by_the_latin_name_on_her_orders(
 def test_the_trail_names_a_tracking_publisher_by_its_keys_label(
     client: TestClient, admin_headers: dict[str, str]
 ) -> None:
-    customer = booking.customer(client, "audit-publisher-label", {"firstName": FIRST, "lastName": LAST})
-    rid = booking.in_shipping_order(client, customer, admin_headers)
-    reference = str(booking.ok(client.get(f"{CLIENT}/rate-requests/{rid}", headers=customer))["reference"])
+    _customer, _rid, reference = _zahras_booking(client, admin_headers, "audit-publisher-label")
     gate_in = equipment(
         "label-gtin", "GTIN", TRACKED_CONTAINERS[0], "2026-01-10T08:00:00Z", TRACKING_PORTS[0], reference
     )
@@ -143,9 +150,7 @@ def test_unmatched_events_show_the_reference_the_publisher_sent_and_what_happene
 def test_the_auditors_overview_counts_staff_decisions_and_lists_the_latest_with_their_bookings(
     client: TestClient, admin_headers: dict[str, str]
 ) -> None:
-    customer = booking.customer(client, "audit-overview", {"firstName": FIRST, "lastName": LAST})
-    rid = booking.in_shipping_order(client, customer, admin_headers)
-    reference = str(booking.ok(client.get(f"{CLIENT}/rate-requests/{rid}", headers=customer))["reference"])
+    customer, _rid, reference = _zahras_booking(client, admin_headers, "audit-overview")
     services_of(client).settle_all()
 
     overview = booking.ok(client.get(f"{AUDIT}/overview", headers=admin_headers))

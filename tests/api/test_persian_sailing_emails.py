@@ -49,14 +49,22 @@ def _persian_mail(mail: dict[str, Any], title: str, ref: str) -> None:
     assert '<html lang="fa" dir="rtl">' in mail["html"], mail["html"][:200]
 
 
+def _booked_on_a_sailing(
+    client: TestClient, admin_headers: dict[str, str], username: str
+) -> tuple[datetime, str, str, str]:
+    """A sailing leaving in 20 days, published; a Persian customer `username` booked on it to its shipping
+    order: the departure, the customer's e-mail address, the booking's id and reference."""
+    leaving = departure_in(20)
+    ok(client.put(PUBLISH, json=publication(leaving), headers=admin_headers))
+    headers, address = persian_customer(client, username)
+    rid = in_shipping_order(client, headers, admin_headers, sailing=by_vessel())
+    return leaving, address, rid, reference_of(client, headers, rid)
+
+
 def test_the_cut_off_reminder_is_in_persian(client: TestClient, admin_headers: dict[str, str]) -> None:
     from policies.cut_off_watch import remind_due_cut_offs
 
-    leaving = departure_in(20)
-    ok(client.put(PUBLISH, json=publication(leaving), headers=admin_headers))
-    headers, address = persian_customer(client, "fa-reminded")
-    rid = in_shipping_order(client, headers, admin_headers, sailing=by_vessel())
-    ref = reference_of(client, headers, rid)
+    leaving, address, rid, ref = _booked_on_a_sailing(client, admin_headers, "fa-reminded")
     cut_off = leaving - timedelta(hours=72)
     assert remind_due_cut_offs(services_of(client), cut_off - timedelta(hours=23)) == [(rid, 24)]
 
@@ -70,11 +78,7 @@ def test_the_cut_off_reminder_is_in_persian(client: TestClient, admin_headers: d
 
 
 def test_a_rescheduled_sailing_is_told_in_persian(client: TestClient, admin_headers: dict[str, str]) -> None:
-    leaving = departure_in(20)
-    ok(client.put(PUBLISH, json=publication(leaving), headers=admin_headers))
-    headers, address = persian_customer(client, "fa-moved")
-    rid = in_shipping_order(client, headers, admin_headers, sailing=by_vessel())
-    ref = reference_of(client, headers, rid)
+    leaving, address, rid, ref = _booked_on_a_sailing(client, admin_headers, "fa-moved")
     ok(client.put(PUBLISH, json=publication(leaving, shift_hours=30), headers=admin_headers))
 
     title = "زمان سفر دریایی تغییر کرد"
@@ -120,11 +124,7 @@ def test_a_real_smtp_server_receives_the_persian_reminder(
 
     port, inbox = smtp_server
     with smtp_app(tmp_path / "var", port) as (client, admin):
-        leaving = departure_in(20)
-        ok(client.put(PUBLISH, json=publication(leaving), headers=admin))
-        headers, address = persian_customer(client, "fa-smtp-reminded")
-        rid = in_shipping_order(client, headers, admin, sailing=by_vessel())
-        ref = reference_of(client, headers, rid)
+        leaving, address, _rid, ref = _booked_on_a_sailing(client, admin, "fa-smtp-reminded")
         remind_due_cut_offs(services_of(client), leaving - timedelta(hours=72 + 47))
         settle(client)
     title = "مهلت دستورالعمل حمل نزدیک است"

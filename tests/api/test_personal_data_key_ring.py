@@ -119,19 +119,37 @@ def opens(wrapping_key: bytes, subject: str, wrapped: str) -> bool:
     return True
 
 
-def use_store(monkeypatch: pytest.MonkeyPatch, settings: Settings, tmp_path: Path) -> None:
-    """The command line pointed at `settings`' store (and no developer's .env read)."""
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.setenv("VAR_DIR", str(settings.VAR_DIR))
-    monkeypatch.setenv("JWT_SECRET", "test-secret-that-is-long-enough-for-hs256")
-    if settings.DATABASE_URL:
-        monkeypatch.setenv("DATABASE_URL", str(settings.DATABASE_URL))
-    else:
-        monkeypatch.delenv("DATABASE_URL", raising=False)
-    if settings.PERSONAL_DATA_KEY:
-        monkeypatch.setenv("PERSONAL_DATA_KEY", settings.PERSONAL_DATA_KEY)
-    else:
-        monkeypatch.delenv("PERSONAL_DATA_KEY", raising=False)
+class Cli:
+    """The command line run against one store at a time (and no developer's .env read), its error output
+    captured."""
+
+    def __init__(
+        self, monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capfd: pytest.CaptureFixture[str]
+    ) -> None:
+        self.monkeypatch, self.tmp_path, self.capfd = monkeypatch, tmp_path, capfd
+
+    def run(self, settings: Settings, *command: str) -> tuple[int, str]:
+        """`command`'s exit code and error output, run against `settings`' store."""
+        env = self.monkeypatch
+        env.chdir(self.tmp_path)
+        env.setenv("VAR_DIR", str(settings.VAR_DIR))
+        env.setenv("JWT_SECRET", "test-secret-that-is-long-enough-for-hs256")
+        for name, value in (
+            ("DATABASE_URL", settings.DATABASE_URL),
+            ("PERSONAL_DATA_KEY", settings.PERSONAL_DATA_KEY),
+        ):
+            if value:
+                env.setenv(name, str(value))
+            else:
+                env.delenv(name, raising=False)
+        self.capfd.readouterr()
+        code = main(list(command))
+        return code, self.capfd.readouterr().err
+
+
+@pytest.fixture
+def cli(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capfd: pytest.CaptureFixture[str]) -> Cli:
+    return Cli(monkeypatch, tmp_path, capfd)
 
 
 def test_a_backup_taken_before_an_erasure_opens_none_of_her_data(
@@ -140,9 +158,8 @@ def test_a_backup_taken_before_an_erasure_opens_none_of_her_data(
     settings: Settings,
     store_kind: str,
     request: pytest.FixtureRequest,
-    monkeypatch: pytest.MonkeyPatch,
     tmp_path: Path,
-    capfd: pytest.CaptureFixture[str],
+    cli: Cli,
 ) -> None:
     cluster: Cluster | None = request.getfixturevalue("pg_cluster") if store_kind == "postgres" else None
     form = person(3)
@@ -176,10 +193,9 @@ def test_a_backup_taken_before_an_erasure_opens_none_of_her_data(
     # The restored store next to today's key material: a process refuses to open it ...
     with pytest.raises(KeyRefused, match="no key of generation"):
         SharedStore(restored.event_store_env())
-    use_store(monkeypatch, restored, tmp_path)
-    capfd.readouterr()
-    assert main(["replay"]) == 2  # the documented restore step (rebuild the read models) refuses too
-    assert "no key of generation" in capfd.readouterr().err
+    code, err = cli.run(restored, "replay")
+    assert code == 2  # the documented restore step (rebuild the read models) refuses too
+    assert "no key of generation" in err
     # ... and no key material at hand unwraps any of her data keys in it: not the ring's, not the master key.
     candidates = [*ring.generations(reload=True).values(), base64.b64decode(restored_master(restored))]
     her_rows = key_rows(restored, account)
@@ -193,8 +209,7 @@ def test_a_backup_taken_before_an_erasure_opens_none_of_her_data(
     # A backup taken after the erasure restores and opens: the survivor signs in, she opens as erased.
     after = backup(settings, tmp_path / "backup-after")
     fresh = restore(after, tmp_path / "restored-after", settings, cluster)
-    use_store(monkeypatch, fresh, tmp_path)
-    assert main(["replay"]) == 0
+    assert cli.run(fresh, "replay")[0] == 0
     with TestClient(create_app(fresh), raise_server_exceptions=False) as again:
         assert login(again, survivor["nationalId"], PASSWORD)
         store = SharedStore(fresh.event_store_env())
@@ -220,9 +235,8 @@ def test_a_process_whose_master_key_does_not_open_the_store_refuses_to_start(
     database_url: str | None,
     store_kind: str,
     request: pytest.FixtureRequest,
-    monkeypatch: pytest.MonkeyPatch,
     tmp_path: Path,
-    capfd: pytest.CaptureFixture[str],
+    cli: Cli,
 ) -> None:
     made_with_a = make_settings(tmp_path / "var", database_url, PERSONAL_DATA_KEY=KEY_A)
     form = person(5)
@@ -239,11 +253,10 @@ def test_a_process_whose_master_key_does_not_open_the_store_refuses_to_start(
         TestClient(create_app(started_with_b), raise_server_exceptions=False),
     ):
         pass
-    use_store(monkeypatch, started_with_b, tmp_path)
     for command in (["replay"], ["follow"], ["erase", str(account_id(form["nationalId"])), "--reason", "x"]):
-        capfd.readouterr()
-        assert main(command) == 2, command
-        refusal = capfd.readouterr().err.strip()
+        code, err = cli.run(started_with_b, *command)
+        assert code == 2, command
+        refusal = err.strip()
         assert refusal.count("\n") == 0 and "PERSONAL_DATA_KEY does not open" in refusal, refusal
     assert store_contents(made_with_a) == contents  # nothing was written
 
@@ -258,8 +271,7 @@ def test_a_process_whose_master_key_does_not_open_the_store_refuses_to_start(
     else:
         empty_url = None
     empty = make_settings(tmp_path / "empty", empty_url, PERSONAL_DATA_KEY=KEY_B)
-    use_store(monkeypatch, empty, tmp_path)
-    assert main(["replay"]) == 0
+    assert cli.run(empty, "replay")[0] == 0
     with TestClient(create_app(empty), raise_server_exceptions=False) as client:
         assert login(client, ADMIN_USERNAME, ADMIN_PASSWORD)
 

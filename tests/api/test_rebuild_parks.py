@@ -28,6 +28,7 @@ from domain.accounts.account import Account
 from followers import dead_letters
 from followers.follower import read_position
 from infrastructure.event_store import SharedStore
+from infrastructure.read_db import ReadModelDB
 from projections.rebuild import rebuild
 from projections.rebuild_helper import Helper
 from projections.registry import READ_MODELS
@@ -102,6 +103,18 @@ def _rebuild_parks_and_finishes(settings: Settings, parallel: bool) -> None:
     assert position == head and found  # finished: the events after the poison were applied
 
 
+def _matches_a_one_process_rebuild(settings: Settings, one: ReadModelDB) -> None:
+    """A one-process rebuild into `one` parks the same two poison events and builds the live rows."""
+    store, live = SharedStore(settings.event_store_env()), open_read_models(settings)
+    try:
+        assert rebuild(store, one, batch_size=40, parallel=False).parked == 2
+        assert compare(live, one) == []
+    finally:
+        for db in (one, live):
+            db.close()
+        store.close()
+
+
 def test_a_one_process_rebuild_parks_poison_and_finishes(settings: Settings) -> None:
     _rebuild_parks_and_finishes(settings, parallel=False)
 
@@ -112,15 +125,7 @@ def test_the_two_process_rebuild_parks_poison_and_finishes(pg_cluster: Cluster, 
     settings = make_settings(tmp_path / "var", pg_cluster.create_database())
     _rebuild_parks_and_finishes(settings, parallel=True)
     # And its rows are the one-process rebuild's: nothing of a parked event in either part's tables.
-    store, one = SharedStore(settings.event_store_env()), open_read_models(settings, schema="one_process")
-    live = open_read_models(settings)
-    try:
-        assert rebuild(store, one, batch_size=40, parallel=False).parked == 2
-        assert compare(live, one) == []
-    finally:
-        for db in (one, live):
-            db.close()
-        store.close()
+    _matches_a_one_process_rebuild(settings, open_read_models(settings, schema="one_process"))
 
 
 def test_the_two_process_rebuild_on_sqlite_parks_poison_and_finishes(tmp_path: Path) -> None:
@@ -129,15 +134,7 @@ def test_the_two_process_rebuild_on_sqlite_parks_poison_and_finishes(tmp_path: P
     settings = make_settings(tmp_path / "var")
     _rebuild_parks_and_finishes(settings, parallel=True)
     assert not list((tmp_path / "var").glob("*.rebuild-side*"))  # the side file is gone
-    store, one = SharedStore(settings.event_store_env()), open_read_models(settings, path=tmp_path / "one.db")
-    live = open_read_models(settings)
-    try:
-        assert rebuild(store, one, batch_size=40, parallel=False).parked == 2
-        assert compare(live, one) == []
-    finally:
-        for db in (one, live):
-            db.close()
-        store.close()
+    _matches_a_one_process_rebuild(settings, open_read_models(settings, path=tmp_path / "one.db"))
 
 
 def test_freight_replay_exits_1_on_bad_data_never_3(

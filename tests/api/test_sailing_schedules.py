@@ -74,9 +74,8 @@ def test_only_staff_publish(client: TestClient) -> None:
     assert answer.status_code == 403
 
 
-def test_the_portal_answers_commercial_schedules_valid_and_paged(
-    client: TestClient, admin_headers: dict[str, str]
-) -> None:
+def _two_services_published(client: TestClient, admin_headers: dict[str, str], reader: str) -> dict[str, str]:
+    """Staff publish two services sailing the same day; the headers of the customer `reader` reading them."""
     ok(
         client.put(
             PUBLISH,
@@ -84,7 +83,13 @@ def test_the_portal_answers_commercial_schedules_valid_and_paged(
             headers=admin_headers,
         )
     )
-    headers = customer(client, "schedule-reader")
+    return customer(client, reader)
+
+
+def test_the_portal_answers_commercial_schedules_valid_and_paged(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    headers = _two_services_published(client, admin_headers, "schedule-reader")
 
     routes = client.get(
         "/v1/point-to-point-routes",
@@ -164,14 +169,7 @@ def test_a_standard_client_reads_the_next_page_with_the_cursor_alone(
 ) -> None:
     """CS 1.0: the next page is asked with `?cursor=` as the only query parameter, the first page's
     parameters (required ones included) and limit being the cursor's."""
-    ok(
-        client.put(
-            PUBLISH,
-            json=publication(DEPARTURE) + publication(DEPARTURE, service="PGY"),
-            headers=admin_headers,
-        )
-    )
-    headers = customer(client, "cursor-reader")
+    headers = _two_services_published(client, admin_headers, "cursor-reader")
 
     first_route = client.get(
         "/v1/point-to-point-routes",

@@ -39,6 +39,28 @@ RATE_REQUESTS = "/booking/api/v1/client/rate-requests"
 CUSTOMER = "topology.shipper"
 
 
+def serve_process(
+    var_dir: Path, port: int, log: Path, *args: str, database: str | None = None
+) -> subprocess.Popen[bytes]:
+    """`freight serve *args` on `port` over the store in `var_dir` (PostgreSQL's `database` when given), its
+    output in `log`: the environment's own store and followers' settings left out."""
+    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "RUN_FOLLOWERS")}
+    env.update(
+        {"VAR_DIR": str(var_dir), "PORT": str(port), "HOST": "127.0.0.1", "JWT_SECRET": SECRET,
+         "ADMIN_USERNAME": "admin", "ADMIN_PASSWORD": "Admin-Pass1"}
+    )  # fmt: skip
+    if database:
+        env["DATABASE_URL"] = database
+    with log.open("wb") as output:
+        return subprocess.Popen(
+            [sys.executable, "-m", "api.cli", "serve", *args],
+            cwd=ROOT,
+            env=env,
+            stdout=output,
+            stderr=subprocess.STDOUT,
+        )
+
+
 @dataclass
 class Served:
     process: subprocess.Popen[bytes]
@@ -190,22 +212,8 @@ def served(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFact
     finally:
         store.close()
     port = free_port()
-    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "RUN_FOLLOWERS")}
-    env.update(
-        {"VAR_DIR": str(work / "var"), "PORT": str(port), "HOST": "127.0.0.1", "JWT_SECRET": SECRET,
-         "ADMIN_USERNAME": "admin", "ADMIN_PASSWORD": "Admin-Pass1"}
-    )  # fmt: skip
-    if database:
-        env["DATABASE_URL"] = database
     log = work / "serve.log"
-    with log.open("wb") as output:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "api.cli", "serve"],
-            cwd=ROOT,
-            env=env,
-            stdout=output,
-            stderr=subprocess.STDOUT,
-        )
+    process = serve_process(work / "var", port, log, database=database)
     served = Served(process, port, log)
     try:
         wait_until(lambda: process.poll() is not None or healthy(served), 120, "the server answers /health")

@@ -4,39 +4,24 @@ and under the supervisor with workers and the followers' process."""
 
 from __future__ import annotations
 
-import os
 import signal
 import socket
 import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
 
-from tests.live_server import ROOT, _wait_until_up
+from tests.api.test_serve_topology import serve_process
+from tests.live_server import _wait_until_up
 from tests.pg import free_port
-
-SECRET = "stop-deadline-secret-stop-deadline-0123"
 
 
 @pytest.mark.parametrize("workers", [1, 2])
 def test_sigterm_mid_request_ends_the_server_within_ten_seconds(tmp_path: Path, workers: int) -> None:
     port = free_port()
-    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "RUN_FOLLOWERS")}
-    env.update(
-        {"VAR_DIR": str(tmp_path / "var"), "PORT": str(port), "HOST": "127.0.0.1", "JWT_SECRET": SECRET,
-         "ADMIN_USERNAME": "admin", "ADMIN_PASSWORD": "Admin-Pass1"}
-    )  # fmt: skip
     log = tmp_path / "serve.log"
-    with log.open("wb") as output:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "api.cli", "serve", "--workers", str(workers)],
-            cwd=ROOT,
-            env=env,
-            stdout=output,
-            stderr=subprocess.STDOUT,
-        )
+    process = serve_process(tmp_path / "var", port, log, "--workers", str(workers))
     client = None
     try:
         _wait_until_up(f"http://127.0.0.1:{port}", process, log)

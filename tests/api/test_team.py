@@ -5,6 +5,7 @@ only as a hash), acceptance with the sign-up password rules and login by e-mail 
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -95,15 +96,18 @@ def test_an_invitation_expires_after_72_hours(client: TestClient) -> None:
     ok(client.get("/auth/api/v1/me", headers=login(client, MARYAM[1], MEMBER_PASSWORD)))
 
 
+def _invite(client: TestClient, headers: dict[str, str], colleague: tuple[str, str]) -> Any:
+    """Invite `colleague` (name, e-mail) as a viewer, as `headers`' account."""
+    name, email = colleague
+    return client.post(
+        f"{TEAM}/invitations", json={"email": email, "name": name, "role": "viewer"}, headers=headers
+    )
+
+
 def test_an_individual_has_no_team(client: TestClient) -> None:
     person = customer(client, "4000000123")
     fails(client.get(TEAM, headers=person), 404)
-    fails(
-        client.post(
-            f"{TEAM}/invitations", json={"email": REZA[1], "name": REZA[0], "role": "viewer"}, headers=person
-        ),
-        404,
-    )
+    fails(_invite(client, person, REZA), 404)
 
 
 def test_roles_removal_and_the_last_owner(client: TestClient) -> None:
@@ -118,14 +122,7 @@ def test_roles_removal_and_the_last_owner(client: TestClient) -> None:
     fails(client.put(f"/booking/api/v1/client/rate-requests/{booking['id']}/cancel", headers=maryam), 403)
     fails(client.post("/booking/api/v1/client/rate-requests", json={}, headers=maryam), 403)
     # Only an owner manages the team.
-    fails(
-        client.post(
-            f"{TEAM}/invitations",
-            json={"email": DARIUSH[1], "name": DARIUSH[0], "role": "viewer"},
-            headers=reza,
-        ),
-        403,
-    )
+    fails(_invite(client, reza, DARIUSH), 403)
     fails(client.put(f"{TEAM}/members/{maryam_id}", json={"role": "owner"}, headers=reza), 403)
 
     # The last owner can be neither demoted nor removed.
@@ -147,14 +144,7 @@ def test_roles_removal_and_the_last_owner(client: TestClient) -> None:
         ]
         == LAST_OWNER
     )
-    fails(
-        client.post(
-            f"{TEAM}/invitations",
-            json={"email": DARIUSH[1], "name": DARIUSH[0], "role": "viewer"},
-            headers=owner,
-        ),
-        403,
-    )
+    fails(_invite(client, owner, DARIUSH), 403)
     ok(client.put(f"{TEAM}/members/{company_id}", json={"role": "owner"}, headers=reza))
     fails(client.put(f"{TEAM}/members/{reza_id}", json={"role": "boss"}, headers=owner), 400)
 

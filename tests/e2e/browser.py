@@ -7,6 +7,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page, ViewportSize, expect
@@ -30,10 +31,22 @@ def sign_in(
 ) -> None:
     """Signs in through the login form, its labels in the screen's language (`w`, tests/e2e/words.py)."""
     page.goto(f"{server.url}/login")
+    _log_in(page, username, password, w)
+    expect(page).to_have_url(f"{server.url}/dashboard/overview")
+
+
+def _log_in(page: Page, username: str, password: str, w: Callable[..., str] = english) -> None:
     page.get_by_label(w("accounts:loginForm.username")).fill(username)
     page.get_by_label(w("accounts:loginForm.password"), exact=True).fill(password)
     page.get_by_role("button", name=w("accounts:loginForm.submit")).click()
-    expect(page).to_have_url(f"{server.url}/dashboard/overview")
+
+
+def through_the_login(page: Page, base_url: str, target: str, username: str, password: str) -> None:
+    """A signed-out page opened at `target` (a path) is on the login page, which takes the person there once
+    they sign in."""
+    expect(page).to_have_url(f"{base_url}/login?next={quote(target, safe='')}")
+    _log_in(page, username, password)
+    expect(page).to_have_url(f"{base_url}{target}")
 
 
 def signed_in_staff(browser: Browser, server: LiveServer, viewport: ViewportSize = DESKTOP) -> Iterator[Page]:
@@ -134,10 +147,15 @@ def layout_problems(page: Page) -> list[Any]:
 
 @contextmanager
 def signed_in_page(
-    browser: Browser, server: LiveServer, viewport: dict[str, int], username: str, password: str
+    browser: Browser,
+    server: LiveServer,
+    viewport: ViewportSize | dict[str, int],
+    username: str,
+    password: str,
 ) -> Iterator[Page]:
     """A fresh browser context at `viewport`, signed in as `username`; closed afterwards."""
-    context = browser.new_context(viewport=viewport)  # type: ignore[arg-type]
+    size = ViewportSize(width=viewport["width"], height=viewport["height"])
+    context = browser.new_context(viewport=size)
     page = context.new_page()
     sign_in(page, server, username, password)
     try:

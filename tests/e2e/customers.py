@@ -44,6 +44,11 @@ def admin_token(server: LiveServer) -> str:
     return login(server, ADMIN_USERNAME, ADMIN_PASSWORD)
 
 
+def staff_call(server: LiveServer, method: str, path: str, body: Any = None) -> Any:
+    """`call` as the seeded staff account."""
+    return call(server, method, path, body, token=admin_token(server))
+
+
 FOREIGN_SIGN_UP = "/account/api/v1/client/foreign-corporate-customers/register"
 
 
@@ -53,15 +58,26 @@ def foreign_sign_up(server: LiveServer, details: dict[str, Any]) -> None:
     call(server, "POST", f"{FOREIGN_SIGN_UP}/finalize", {"isForeign": True, **details})
 
 
+def booked_through_the_door(server: LiveServer, token: str, body: dict[str, Any]) -> tuple[str, str, str]:
+    """The company signed in with `token`, with no booking yet, books `body` through the standard's door
+    with an API key of its own: the key, the booking's carrierBookingRequestReference and its portal id."""
+    key = call(server, "POST", "/integrations/api/v1/client/api-keys", {"label": "erp"}, token=token)["key"]
+    created = httpx.post(f"{server.url}/v2/bookings", headers={"API-Key": key}, json=body, timeout=20)
+    assert created.status_code == 202, created.text
+    [rid] = [
+        r["id"] for r in call(server, "GET", f"{BOOKING}/client/rate-requests", token=token)["list"]["list"]
+    ]
+    return key, created.json()["carrierBookingRequestReference"], rid
+
+
 def accept_sign_up(server: LiveServer, national: str) -> None:
     """Staff accept the waiting sign-up of `national` (which e-mails the company its set-password link)."""
     # By its national code, as staff's link names it: a listing's first page is not every waiting sign-up
     # (other tests leave theirs waiting), and on a standby it may not show a sign-up made a moment ago.
-    call(
+    staff_call(
         server,
         "POST",
         f"/account/api/v1/admin/foreign-corporate-customer/register-requests/{national}/accept",
-        token=admin_token(server),
     )
 
 
@@ -137,12 +153,11 @@ def rate_request_body(server: LiveServer, token: str, commodity: str, **override
 def quote(server: LiveServer, rate_request_id: str, price: int = 1200, days: int = 5) -> None:
     """Staff quote through the admin API (valid for `days`)."""
     until = (date.today() + timedelta(days=days)).isoformat()
-    call(
+    staff_call(
         server,
         "PUT",
         f"{BOOKING}/admin/rate-requests/{rate_request_id}/quote",
         {"price": price, "validUntil": until},
-        token=admin_token(server),
     )
 
 
@@ -223,12 +238,7 @@ def send_booking_request(server: LiveServer, token: str, rate_request_id: str) -
 
 
 def confirm_booking(server: LiveServer, rate_request_id: str) -> None:
-    call(
-        server,
-        "PUT",
-        f"{BOOKING}/admin/rate-requests/{rate_request_id}/confirm-booking",
-        token=admin_token(server),
-    )
+    staff_call(server, "PUT", f"{BOOKING}/admin/rate-requests/{rate_request_id}/confirm-booking")
 
 
 def booking_confirmed(server: LiveServer, token: str, commodity: str, **overrides: Any) -> str:
@@ -295,7 +305,7 @@ def shipping_order(
 
 
 def accept_order(server: LiveServer, order_id: str) -> None:
-    call(server, "PUT", f"{BOOKING}/admin/shipping-orders/{order_id}/accept", token=admin_token(server))
+    staff_call(server, "PUT", f"{BOOKING}/admin/shipping-orders/{order_id}/accept")
 
 
 def pending_registration(server: LiveServer, name: str) -> str:

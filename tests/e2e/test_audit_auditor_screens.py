@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import re
 import urllib.request
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -93,6 +94,24 @@ def zahras_booking(server: LiveServer) -> tuple[str, str]:
     return reference, rid
 
 
+# Saves the whole page under a name, its width added.
+Shoot = Callable[[Page, str], None]
+
+
+@pytest.fixture
+def shoot(viewport: dict[str, int], screenshot_dir: Path) -> Shoot:
+    width = "desktop" if viewport == DESKTOP else "phone"
+
+    def save(page: Page, name: str) -> None:
+        page.screenshot(path=str(screenshot_dir / f"{name}-{width}.png"), full_page=True)
+
+    return save
+
+
+def staff(page: Page, server: LiveServer) -> None:
+    sign_in(page, server, ADMIN_USERNAME, ADMIN_PASSWORD)
+
+
 @pytest.fixture(scope="module")
 def booked(live_server: LiveServer) -> Booked:
     create_auditor(live_server)
@@ -100,10 +119,9 @@ def booked(live_server: LiveServer) -> Booked:
 
 
 def test_the_auditor_finds_her_by_the_latin_name_and_reads_the_terminal_and_an_overview(
-    page: Page, viewport: dict[str, int], live_server: LiveServer, booked: Booked, screenshot_dir: Path
+    page: Page, viewport: dict[str, int], live_server: LiveServer, booked: Booked, shoot: Shoot
 ) -> None:
     reference, _ = booked
-    width = "desktop" if viewport == DESKTOP else "phone"
     wait_for_login(page, live_server, AUDITOR_USERNAME, AUDITOR_PASSWORD)
     sign_in(page, live_server, AUDITOR_USERNAME, AUDITOR_PASSWORD)
 
@@ -115,7 +133,7 @@ def test_the_auditor_finds_her_by_the_latin_name_and_reads_the_terminal_and_an_o
     expect(latest.get_by_role("link", name=reference).first).to_be_visible()
     expect(page.get_by_role("link", name="Find a booking\u2019s trail")).to_be_visible()
     assert layout_problems(page) == []
-    page.screenshot(path=str(screenshot_dir / f"audit-overview-{width}.png"), full_page=True)
+    shoot(page, "audit-overview")
 
     # Her Latin spelling, her last name alone, her first name in lower case: her booking each time.
     for query in (LATIN, "Hosseini", "zahra"):
@@ -126,14 +144,14 @@ def test_the_auditor_finds_her_by_the_latin_name_and_reads_the_terminal_and_an_o
         found = page.get_by_role("article", name=f"Booking {reference}")
         expect(found).to_be_visible()
         expect(found.locator("bdi", has_text=PERSIAN).first).to_be_visible()
-    page.screenshot(path=str(screenshot_dir / f"audit-search-latin-{width}.png"), full_page=True)
+    shoot(page, "audit-search-latin")
 
     # The trail names the terminal whose key published the milestone.
     found.get_by_role("link", name=reference).click()
     milestone = page.get_by_role("article", name="Tracking milestone received")
     expect(milestone).to_contain_text(TERMINAL)
     expect(milestone).not_to_contain_text("by Tracking publisher")
-    page.screenshot(path=str(screenshot_dir / f"audit-trail-terminal-{width}.png"), full_page=True)
+    shoot(page, "audit-trail-terminal")
 
     # Persian typed into a field starts at its right edge.
     field = page.get_by_label("Booking reference or person's name")
@@ -142,11 +160,10 @@ def test_the_auditor_finds_her_by_the_latin_name_and_reads_the_terminal_and_an_o
 
 
 def test_the_as_of_state_reads_in_words_and_its_columns_stay_readable(
-    page: Page, viewport: dict[str, int], live_server: LiveServer, booked: Booked, screenshot_dir: Path
+    page: Page, viewport: dict[str, int], live_server: LiveServer, booked: Booked, shoot: Shoot
 ) -> None:
     _, rid = booked
-    width = "desktop" if viewport == DESKTOP else "phone"
-    sign_in(page, live_server, ADMIN_USERNAME, ADMIN_PASSWORD)
+    staff(page, live_server)
     page.goto(f"{live_server.url}/dashboard/audit/{rid}")
     accepted = page.get_by_role("article").filter(has_text="Booking Letter Pending").first
     accepted.get_by_role("button", name="View as of this point").click()
@@ -161,15 +178,14 @@ def test_the_as_of_state_reads_in_words_and_its_columns_stay_readable(
         )
         assert widths and min(widths) >= 90, widths
     assert layout_problems(page) == []
-    page.screenshot(path=str(screenshot_dir / f"audit-as-of-{width}.png"), full_page=True)
+    shoot(page, "audit-as-of")
 
 
 def test_the_as_of_tracking_line_reads_in_persian_as_the_customers_tracking_screen(
-    page: Page, viewport: dict[str, int], live_server: LiveServer, booked: Booked, screenshot_dir: Path
+    page: Page, viewport: dict[str, int], live_server: LiveServer, booked: Booked, shoot: Shoot
 ) -> None:
     _, rid = booked
-    width = "desktop" if viewport == DESKTOP else "phone"
-    sign_in(page, live_server, ADMIN_USERNAME, ADMIN_PASSWORD)
+    staff(page, live_server)
     page.evaluate("localStorage.setItem('freight.language', 'fa')")  # as the language switch leaves it
     # As of a moment after its milestone (a moment the timeline's field takes, a day ahead whatever the zone).
     later = (datetime.now(UTC) + timedelta(days=1)).strftime("%Y-%m-%dT%H:%M")
@@ -181,15 +197,14 @@ def test_the_as_of_tracking_line_reads_in_persian_as_the_customers_tracking_scre
     # The stage worded in Persian; only the place's name may be Latin (isolated), no English summary.
     assert re.search("[\u0600-\u06ff]", said) and "Gated in" not in said and "waiting" not in said, said
     assert layout_problems(page) == []
-    page.screenshot(path=str(screenshot_dir / f"audit-as-of-tracking-fa-{width}.png"), full_page=True)
+    shoot(page, "audit-as-of-tracking-fa")
 
 
 def test_staff_read_names_isolated_and_unmatched_events_with_the_reference_sent(
-    page: Page, viewport: dict[str, int], live_server: LiveServer, booked: Booked, screenshot_dir: Path
+    page: Page, viewport: dict[str, int], live_server: LiveServer, booked: Booked, shoot: Shoot
 ) -> None:
     reference, _ = booked
-    width = "desktop" if viewport == DESKTOP else "phone"
-    sign_in(page, live_server, ADMIN_USERNAME, ADMIN_PASSWORD)
+    staff(page, live_server)
 
     # The work queue isolates the name, so the age after it is not pulled into the Persian run.
     page.goto(f"{live_server.url}/dashboard/overview")
@@ -200,7 +215,7 @@ def test_staff_read_names_isolated_and_unmatched_events_with_the_reference_sent(
     orders = page.get_by_role("region", name=re.compile(r"^Shipping orders to review"))
     expect(orders.locator("bdi")).to_have_text([re.compile(r"^FB-\d{4}-\d{6}$"), PERSIAN])
     expect(orders.get_by_role("listitem")).to_contain_text(f"{PERSIAN}: 1 x 20")
-    page.screenshot(path=str(screenshot_dir / f"work-queue-persian-{width}.png"), full_page=True)
+    shoot(page, "work-queue-persian")
 
     # Staff find her bookings by the Latin spelling too.
     page.goto(f"{live_server.url}/dashboard/operations")
@@ -217,4 +232,4 @@ def test_staff_read_names_isolated_and_unmatched_events_with_the_reference_sent(
     expect(stray.get_by_test_id("sent-reference")).to_have_text(f"Reference sent: {STRAY_REFERENCE}")
     expect(stray).not_to_contain_text("GTIN")
     assert layout_problems(page) == []
-    page.screenshot(path=str(screenshot_dir / f"tracking-unmatched-{width}.png"), full_page=True)
+    shoot(page, "tracking-unmatched")

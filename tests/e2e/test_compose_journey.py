@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qs, quote, urlparse
+from urllib.parse import parse_qs, urlparse
 
 import httpx
 import pytest
@@ -29,6 +29,7 @@ from playwright.sync_api import Browser, expect
 from api.settings import Settings
 from tests.conftest import ADMIN_PASSWORD
 from tests.corpus import IRANIAN_PHONES, PERSIAN_PEOPLE, fresh_national_id
+from tests.e2e.browser import through_the_login
 from tests.e2e.conftest import DESKTOP, LiveServer
 from tests.e2e.customers import followers_caught_up, rate_request
 from tests.e2e.customers import quote as staff_quote
@@ -214,11 +215,7 @@ def test_a_new_customers_first_day_on_the_compose_topology(
             # Opened signed out (a new browser context): the login, then the booking itself.
             context.clear_cookies()
             page.goto(f"{deployment.url}{target}")
-            expect(page).to_have_url(f"{deployment.url}/login?next={quote(target, safe='')}")
-            page.get_by_label("Username").fill(national_id)
-            page.get_by_label("Password", exact=True).fill(PASSWORD)
-            page.get_by_role("button", name="Log In").click()
-            expect(page).to_have_url(f"{deployment.url}{target}")
+            through_the_login(page, deployment.url, target, national_id, PASSWORD)
             expect(page.get_by_text("Saffron threads in tins").first).to_be_visible()
         finally:
             context.close()

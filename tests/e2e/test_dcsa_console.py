@@ -14,7 +14,7 @@ from playwright.sync_api import Browser, Page, expect
 from tests.api.dcsa_support import sample
 from tests.e2e.browser import no_serious_violations, signed_in_staff
 from tests.e2e.conftest import LiveServer
-from tests.e2e.customers import BOOKING, admin_token, call, foreign_customer, login
+from tests.e2e.customers import BOOKING, admin_token, booked_through_the_door, call, foreign_customer, login
 
 
 @pytest.fixture
@@ -32,17 +32,8 @@ def test_staff_confirm_an_api_booking_completed_from_the_console(
     staff_page: Page, live_server: LiveServer
 ) -> None:
     token = login(live_server, *foreign_customer(live_server, "Integrator Ltd"))
-    key = call(live_server, "POST", "/integrations/api/v1/client/api-keys", {"label": "erp"}, token=token)[
-        "key"
-    ]
-    created = v2(live_server, "POST", "", key, sample("booking-regular"))
-    assert created.status_code == 202, created.text
-    reference = created.json()["carrierBookingRequestReference"]
-    # The new customer's one booking: its portal id, which the console's address takes.
-    [rid] = [
-        r["id"]
-        for r in call(live_server, "GET", f"{BOOKING}/client/rate-requests", token=token)["list"]["list"]
-    ]
+    # The new customer's one booking: its portal id is what the console's address takes.
+    key, reference, rid = booked_through_the_door(live_server, token, sample("booking-regular"))
     staff_token = admin_token(live_server)
     call(
         live_server,

@@ -4,11 +4,11 @@ at (not the overview). The target travels in the login's address, so the reload 
 from __future__ import annotations
 
 import re
-from urllib.parse import quote
 
 from playwright.sync_api import Browser, expect
 
 from tests.e2e.accounts_support import outbox_entry
+from tests.e2e.browser import through_the_login
 from tests.e2e.conftest import DESKTOP, LiveServer
 from tests.e2e.customers import logged_in_customer, rate_request
 from tests.e2e.customers import quote as staff_quote
@@ -37,11 +37,7 @@ def test_an_emailed_booking_link_leads_through_the_login_to_the_booking(
     page = context.new_page()
     try:
         page.goto(link)
-        expect(page).to_have_url(f"{live_server.url}/login?next={quote(target, safe='')}")
-        page.get_by_label("Username").fill(username)
-        page.get_by_label("Password", exact=True).fill(password)
-        page.get_by_role("button", name="Log In").click()
-        expect(page).to_have_url(f"{live_server.url}{target}")
+        through_the_login(page, live_server.url, target, username, password)
         expect(page.get_by_text("Saffron threads in tins").first).to_be_visible()
 
         # A crafted link cannot send the signed-in person to another site.

@@ -17,7 +17,15 @@ from tests.api.dcsa_support import sample
 from tests.api.test_dcsa_ebl import instructions
 from tests.e2e.browser import layout_problems, no_serious_violations, sign_in, signed_in_staff
 from tests.e2e.conftest import DESKTOP, PHONE, LiveServer
-from tests.e2e.customers import BOOKING, accept_order, admin_token, call, foreign_customer, login
+from tests.e2e.customers import (
+    BOOKING,
+    accept_order,
+    admin_token,
+    booked_through_the_door,
+    call,
+    foreign_customer,
+    login,
+)
 
 
 @pytest.fixture
@@ -34,16 +42,7 @@ def test_the_draft_bill_of_lading_is_approved_and_issued_on_the_screens(
 ) -> None:
     username, password = foreign_customer(live_server, "Bill Of Lading Ltd")
     token = login(live_server, username, password)
-    key = call(live_server, "POST", "/integrations/api/v1/client/api-keys", {"label": "erp"}, token=token)[
-        "key"
-    ]
-    created = door(live_server, "POST", "/v2/bookings", key, sample("booking-regular"))
-    assert created.status_code == 202, created.text
-    booking = created.json()["carrierBookingRequestReference"]
-    [rid] = [
-        r["id"]
-        for r in call(live_server, "GET", f"{BOOKING}/client/rate-requests", token=token)["list"]["list"]
-    ]
+    key, booking, rid = booked_through_the_door(live_server, token, sample("booking-regular"))
     call(
         live_server,
         "PUT",

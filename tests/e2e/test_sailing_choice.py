@@ -14,7 +14,7 @@ from playwright.sync_api import Browser, ViewportSize, expect
 
 from tests.api.schedules_support import PUBLISH, publication
 from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME
-from tests.e2e.browser import DESKTOP, PHONE, layout_problems, no_serious_violations, sign_in
+from tests.e2e.browser import DESKTOP, PHONE, layout_problems, no_serious_violations, signed_in_page
 from tests.e2e.conftest import LiveServer
 from tests.e2e.customers import admin_token, call, foreign_customer
 
@@ -33,10 +33,7 @@ def test_a_customer_picks_a_sailing_to_chabahar(
     leaving = (datetime.now(UTC) + timedelta(days=15)).replace(hour=8, minute=0, second=0, microsecond=0)
     call(live_server, "PUT", PUBLISH, publication(leaving, service=service), token=admin_token(live_server))
     username, password = foreign_customer(live_server, f"Sailing {name} Trading")
-    context = browser.new_context(viewport=viewport)
-    page = context.new_page()
-    try:
-        sign_in(page, live_server, username, password)
+    with signed_in_page(browser, live_server, viewport, username, password) as page:
         page.goto(f"{live_server.url}/dashboard/bookings/NewBooking")
         page.get_by_role("combobox", name="POL").click()
         page.get_by_role("option", name="Shanghai").first.click()
@@ -75,13 +72,8 @@ def test_a_customer_picks_a_sailing_to_chabahar(
         expect(card).to_contain_text("ETA Chabahar")  # the port by its name, its time in its own zone
         no_serious_violations(page)
         page.screenshot(path=str(screenshot_dir / f"sailing-booking-{name}.png"), full_page=True)
-    finally:
-        context.close()
 
-    staff_context = browser.new_context(viewport=viewport)
-    staff = staff_context.new_page()
-    try:
-        sign_in(staff, live_server, ADMIN_USERNAME, ADMIN_PASSWORD)
+    with signed_in_page(browser, live_server, viewport, ADMIN_USERNAME, ADMIN_PASSWORD) as staff:
         staff.goto(f"{live_server.url}/dashboard/operations")
         schedules = staff.get_by_role("region", name="Published schedules")
         expect(schedules).to_contain_text(f"Persian Gulf Express ({service})")
@@ -91,5 +83,3 @@ def test_a_customer_picks_a_sailing_to_chabahar(
         panel = staff.get_by_role("region", name="Selected rate request")
         expect(panel.get_by_role("region", name="Sailing")).to_contain_text("Kharg Star")
         staff.screenshot(path=str(screenshot_dir / f"sailing-console-{name}.png"), full_page=True)
-    finally:
-        staff_context.close()

@@ -17,7 +17,7 @@ from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from tests.api.schedules_support import PUBLISH, publication, sample
 from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME
-from tests.e2e.browser import DESKTOP, PHONE, no_serious_violations, sign_in
+from tests.e2e.browser import DESKTOP, PHONE, no_serious_violations, signed_in_page
 from tests.e2e.conftest import LiveServer
 from tests.e2e.customers import (
     BOOKING,
@@ -66,10 +66,7 @@ def test_staff_preview_publish_and_remove_a_schedule(
     )["id"]
     reference = call(live_server, "GET", f"{BOOKING}/client/rate-requests/{rid}", token=token)["reference"]
 
-    context = browser.new_context(viewport=size)
-    page = context.new_page()
-    try:
-        sign_in(page, live_server, ADMIN_USERNAME, ADMIN_PASSWORD)
+    with signed_in_page(browser, live_server, size, ADMIN_USERNAME, ADMIN_PASSWORD) as page:
         page.goto(f"{live_server.url}/dashboard/schedules")
         expect(page.get_by_role("heading", name="Upload a schedule")).to_be_visible()
 
@@ -121,8 +118,6 @@ def test_staff_preview_publish_and_remove_a_schedule(
         expect(published).not_to_contain_text(f"({service})")
         listed = call(live_server, "GET", PUBLISH, token=admin_token(live_server))["list"]["list"]
         assert service not in {s["serviceCode"] for s in listed}
-    finally:
-        context.close()
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -146,10 +141,7 @@ def test_staff_see_the_order_no_longer_matches_the_amended_quantity(
     )
     call(live_server, "PUT", f"{BOOKING}/client/rate-requests/{rid}/amendments/accept-price", token=token)
 
-    context = browser.new_context(viewport=size)
-    page = context.new_page()
-    try:
-        sign_in(page, live_server, ADMIN_USERNAME, ADMIN_PASSWORD)
+    with signed_in_page(browser, live_server, size, ADMIN_USERNAME, ADMIN_PASSWORD) as page:
         page.goto(f"{live_server.url}/dashboard/operations?open={rid}")
         panel = page.get_by_role("region", name="Selected rate request")
         warning = panel.get_by_test_id("order-mismatch")
@@ -160,5 +152,3 @@ def test_staff_see_the_order_no_longer_matches_the_amended_quantity(
         no_serious_violations(page)
         warning.scroll_into_view_if_needed()
         page.screenshot(path=str(screenshot_dir / f"order-mismatch-{width}.png"), full_page=True)
-    finally:
-        context.close()

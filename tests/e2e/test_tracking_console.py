@@ -16,7 +16,7 @@ from playwright.sync_api import Browser, ViewportSize, expect
 
 from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME
 from tests.corpus import ORDERED_CONTAINERS, TRACKED_CONTAINERS
-from tests.e2e.browser import DESKTOP, PHONE, no_serious_violations, sign_in
+from tests.e2e.browser import DESKTOP, PHONE, no_serious_violations, signed_in_page
 from tests.e2e.conftest import LiveServer
 from tests.e2e.customers import BOOKING, call
 from tests.e2e.test_tracking_timeline import confirmed_booking, event, publish, scrolls_sideways
@@ -37,10 +37,7 @@ def test_staff_run_tracking_from_the_console(
 ) -> None:
     booked = confirmed_booking(live_server, f"Console Tracked {size['width']}", "Dates")
     token, rid, reference = booked.token, booked.rid, booked.reference
-    context = browser.new_context(viewport=size)
-    page = context.new_page()
-    try:
-        sign_in(page, live_server, ADMIN_USERNAME, ADMIN_PASSWORD)
+    with signed_in_page(browser, live_server, size, ADMIN_USERNAME, ADMIN_PASSWORD) as page:
         page.goto(f"{live_server.url}/dashboard/tracking")
         expect(page.get_by_role("heading", name="Publisher keys")).to_be_visible()
 
@@ -107,5 +104,3 @@ def test_staff_run_tracking_from_the_console(
         expect(row).to_contain_text("revoked")
         with pytest.raises(Exception, match=r"401|403"):
             publish(live_server, key, [stray | {"eventID": f"after-revoke-{size['width']}"}])
-    finally:
-        context.close()

@@ -208,23 +208,22 @@ def test_a_missing_transport_plan_fails_confirmed_says_what_was_confirmed(
     assert "transportPlan" in _fails(world, "confirmed_says_what_was_confirmed")
 
 
+def _broken(*_: Any) -> Any:
+    """A read that fails as a missing key in a stored row would."""
+    raise KeyError("carrierBookingRequestReference")
+
+
 def test_a_failing_trail_fails_every_read_answers(
     world: InProcessWorld, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    def broken(*_: Any) -> Any:
-        raise KeyError("carrierBookingRequestReference")
-
-    monkeypatch.setattr(projections.booking_trail, "booking_trail", broken)  # as the audit router calls it
+    monkeypatch.setattr(projections.booking_trail, "booking_trail", _broken)  # as the audit router calls it
     assert "500" in _fails(world, "every_read_answers")
 
 
 def test_a_failing_delivery_log_fails_delivery_logs_answer(
     world: InProcessWorld, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    def broken(*_: Any) -> Any:
-        raise KeyError("carrierBookingRequestReference")
-
-    monkeypatch.setattr(policies.webhooks.queries, "deliveries_page", broken)  # as the router calls it
+    monkeypatch.setattr(policies.webhooks.queries, "deliveries_page", _broken)  # as the router calls it
     assert "500" in _fails(world, "delivery_logs_answer")
 
 

@@ -129,22 +129,29 @@ def _json_body(content_type: str | None) -> bool:
     return kind == "application/json" or (kind.startswith("application/") and kind.endswith("+json"))
 
 
+# The failures the booking and bill-of-lading doors answer (and document) in their standard's error model.
+DOOR_STATUSES = (400, 401, 403, 404, 409, 413, 415, 500, 503)
+
 router = door_router(
     prefix="/v2",
     tag="dcsa-booking",
     route_class=DcsaRoute,
     error_model=ErrorResponse,
-    statuses=(400, 401, 403, 404, 409, 413, 415, 500, 503),
+    statuses=DOOR_STATUSES,
     operations="dcsa",
 )
 
 ApiVersion = Annotated[str | None, Header(alias="API-Version", max_length=20)]
 
 
+def major_version(value: str | None, served: str) -> None:
+    """The standards: the header MAY be sent and then carries the MAJOR version only ("2" of `served`)."""
+    if value is not None and value.strip().split(".", 1)[0] != served.split(".", 1)[0]:
+        raise ValidationFailed({}, f"API-Version {value} is not served here; this is version {served}")
+
+
 def _major_version(value: str | None) -> None:
-    # The standard: the header MAY be sent and then carries the MAJOR version only ("2").
-    if value is not None and value.strip().split(".", 1)[0] != "2":
-        raise ValidationFailed({}, f"API-Version {value} is not served here; this is version {API_VERSION}")
+    major_version(value, API_VERSION)
 
 
 def _as_sent(body: CreateBooking | UpdateBooking) -> dict[str, Any]:
@@ -155,7 +162,8 @@ def _as_sent(body: CreateBooking | UpdateBooking) -> dict[str, Any]:
     return document
 
 
-def _owned_booking(services: Services, reference: str, principal: Principal) -> dict[str, Any]:
+def owned_booking(services: Services, reference: str, principal: Principal) -> dict[str, Any]:
+    """The caller's own booking by its reference (another customer's reads as unknown)."""
     row = None
     with services.read_models.read() as tx:
         rate_request_id = rate_request_id_for(tx, reference)
@@ -197,7 +205,7 @@ def create_booking(
     except ValidationFailed as error:
         raise BookingContentRefused(content_errors(error.fields, as_sent)) from error
     services.settle(position)
-    row = _owned_booking(services, str(rate_request_id), principal)
+    row = owned_booking(services, str(rate_request_id), principal)
     return JSONResponse({"carrierBookingRequestReference": request_reference(row)}, status_code=202)
 
 
@@ -212,7 +220,7 @@ async def get_booking(
     """A booking by its request reference or its booking reference (once confirmed); bookings made on the
     screens read back too."""
     _major_version(api_version)
-    row = await off_loop(_owned_booking, services, bookingReference, principal)
+    row = await off_loop(owned_booking, services, bookingReference, principal)
     if not amendedContent:
         document = dcsa_view.booking(row)
         if "carrierBookingReference" in document:  # confirmed: its transport plan and cut-offs
@@ -263,7 +271,7 @@ def update_booking(
     booking PENDING_AMENDMENT (use case 6: the carrier asked for an amendment, saying why in `feedbacks`),
     the amendment answers the ask: PENDING_AMENDMENT with AMENDMENT_RECEIVED until staff decide."""
     _major_version(api_version)
-    row = _owned_booking(services, bookingReference, principal)
+    row = owned_booking(services, bookingReference, principal)
     as_sent = _as_sent(body)
     outside = dates_outside_window(body)
     if outside:
@@ -300,7 +308,7 @@ def cancel_booking(
     CANCELLATION_RECEIVED`: the shipper asks to cancel a confirmed booking, which staff confirm or decline
     (409 before confirmation)."""
     _major_version(api_version)
-    row = _owned_booking(services, bookingReference, principal)
+    row = owned_booking(services, bookingReference, principal)
     request = body.root
     name = next(key for key in _CANCEL if key in request.model_fields_set)
     if getattr(request, name) != _CANCEL[name]:

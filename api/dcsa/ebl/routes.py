@@ -11,12 +11,20 @@ from __future__ import annotations
 import json
 from typing import Annotated, Any
 
-from fastapi import Depends, Header, Request, Response
+from fastapi import Depends, Request, Response
 from fastapi.responses import JSONResponse
 from pydantic import TypeAdapter, ValidationError
 
 from api.bootstrap import Services
-from api.dcsa.booking.routes import BookingContentRefused, DcsaRoute
+from api.dcsa.booking.routes import (
+    DOOR_STATUSES,
+    ApiVersion,
+    BookingContentRefused,
+    DcsaRoute,
+    IdempotencyKey,
+    major_version,
+    owned_booking,
+)
 from api.dcsa.door import door_router
 from api.dcsa.ebl import documents
 from api.dcsa.ebl.models import (
@@ -32,12 +40,9 @@ from api.dcsa.ebl.models import (
 )
 from api.dcsa.errors import EBL_VERSION, DetailedError, error_response, schema_errors
 from api.edge.deps import ServicesDep, off_loop
-from api.edge.identity import company_account_id
 from api.edge.integration_auth import IntegrationCustomer
 from api.edge.security import Principal
 from domain.shared.errors import NotFound, ValidationFailed
-from projections.booking import dcsa as dcsa_read
-from projections.booking.lookup import rate_request_id_for
 from projections.booking.sailings import sailing_of
 
 
@@ -50,12 +55,10 @@ router = door_router(
     tag="dcsa-ebl",
     route_class=EblRoute,
     error_model=EblErrorResponse,
-    statuses=(400, 401, 403, 404, 409, 413, 415, 500, 503),
+    statuses=DOOR_STATUSES,
     operations="dcsa",
 )
 
-ApiVersion = Annotated[str | None, Header(alias="API-Version", max_length=20)]
-IdempotencyKey = Annotated[str | None, Header(alias="Idempotency-Key", max_length=200)]
 _ACCEPTED: dict[int | str, dict[str, Any]] = {
     202: {"description": "Accepted; the document now awaits the provider's action", "content": None}
 }
@@ -65,18 +68,7 @@ _NOT_BUILT: dict[int | str, dict[str, Any]] = {
 
 
 def _major_version(value: str | None) -> None:
-    if value is not None and value.strip().split(".", 1)[0] != "3":
-        raise ValidationFailed({}, f"API-Version {value} is not served here; this is version {EBL_VERSION}")
-
-
-def _owned(services: Services, booking_reference: str, principal: Principal) -> dict[str, Any]:
-    """The caller's own booking by its reference (another customer's reads as unknown)."""
-    with services.read_models.read() as tx:
-        rate_request_id = rate_request_id_for(tx, booking_reference)
-        row = dcsa_read.booking(tx, rate_request_id) if rate_request_id else None
-    if row is None or row["customer_id"] != company_account_id(principal):
-        raise NotFound(f"No booking {booking_reference}")
-    return row
+    major_version(value, EBL_VERSION)
 
 
 def _order_of(
@@ -85,7 +77,7 @@ def _order_of(
     booking_reference = documents.booking_reference_of(document_reference)
     if booking_reference is None:
         raise NotFound(f"No document {document_reference}")
-    booking = _owned(services, booking_reference, principal)
+    booking = owned_booking(services, booking_reference, principal)
     with services.read_models.read() as tx:
         order = tx.one("SELECT * FROM booking_shipping_orders WHERE rate_request_id = ?", (booking["id"],))
     if order is None:
@@ -197,7 +189,7 @@ def create_shipping_instructions(
     consignment item): they become the booking's shipping order, as if filled on the screens."""
     _major_version(api_version)
     as_sent = _as_sent(body, sent)
-    booking = _owned(services, _booking_named(as_sent), principal)
+    booking = owned_booking(services, _booking_named(as_sent), principal)
     draft = _draft(services, as_sent)
     try:
         _, position = services.booking.create_shipping_order(

@@ -4,7 +4,7 @@ import { Route, Routes } from 'react-router-dom';
 import { setLanguage } from '@/i18n';
 import { stubFetchEachTest } from '@/testing/fetch';
 import { envelope, renderWithProviders } from '@/testing/render';
-import type { BookingTrail } from '@/features/audit/api/audit-api';
+import { bookingTrail, requestMade } from '@/testing/trail';
 import { BookingTrailRoute } from '@/features/audit/routes/booking-trail';
 import { AuditLogRoute } from '@/features/audit/routes/audit-log';
 import { WorkQueuePanel } from '@/features/admin/components/work-queue';
@@ -38,31 +38,11 @@ const tariffs: Tariffs = {
   ],
 };
 
-const trail: BookingTrail = {
-  bookingId: '9d7b139e-4b42-49f9-abd3-963b6d274337',
-  reference: 'FB-2026-000001',
-  customerName: 'علی کریمی',
-  state: 'Shipping order',
-  createdAt: '2026/11/26 12:10 UTC',
-  updatedAt: '2026/11/26 12:12 UTC',
-  matchedPeople: [],
-  entries: [
-    {
-      position: 6,
-      recordedAt: '2026-11-26T12:10:05.255135Z',
-      when: '2026/11/26 12:10 UTC',
-      who: 'admin',
-      role: 'Staff',
-      part: 'Booking',
-      what: 'Rate request made',
-      reason: 'بار را دوباره وزن کنید',
-      values: [{ label: 'Port of loading', value: 'Shanghai (CNSHA)' }],
-    },
-  ],
-};
+const trail = bookingTrail(requestMade({ who: 'admin', role: 'Staff', reason: 'بار را دوباره وزن کنید' }));
 
 // No English word of the interface left: the Latin data (ports, codes, references, server words) aside.
-const ENGLISH = /\b(the|and|of|Submit|Save|Cancel|Booking|Status|State|Tariff|Rows|Version|Publish|Audit|trail|Reason|by)\b/;
+const ENGLISH =
+  /\b(the|and|of|Submit|Save|Cancel|Booking|Status|State|Tariff|Rows|Version|Publish|Audit|trail|Reason|by)\b/;
 
 describe('staff and auditor screens in Persian', () => {
   const fetchMock = stubFetchEachTest();
@@ -83,7 +63,10 @@ describe('staff and auditor screens in Persian', () => {
     expect(screen.getByRole('button', { name: 'انتشار' })).not.toBeNull();
     const publications = screen.getByRole('heading', { name: 'انتشارها' }).parentElement!;
     expect(within(publications).getByText(/توسط/).textContent).toContain('زهرا حسینی');
-    const main = document.body.textContent!.replace(/IRBND|CNSHA|Dry|general|CSV|UN\/LOCODE|YYYY-MM-DD|BAF|pol,pod[\w,]+/g, '');
+    const main = document.body.textContent!.replace(
+      /IRBND|CNSHA|Dry|general|CSV|UN\/LOCODE|YYYY-MM-DD|BAF|pol,pod[\w,]+/g,
+      '',
+    );
     expect(main).not.toMatch(ENGLISH);
   });
 

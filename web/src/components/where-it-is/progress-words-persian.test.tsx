@@ -1,25 +1,10 @@
 import { act } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setLanguage } from '@/i18n';
-import type { components } from '@/types/api';
+import { loadedProgress } from '@/testing/tracking';
 import { progressWords } from './progress-words';
 
-type Progress = components['schemas']['TrackingProgress'];
-
-const loaded: Progress = {
-  stage: 'loaded',
-  summary: 'Loaded on KING OF THE SEAS at Bandar Abbas, arriving Hamburg 2027/01/14, 2 days late',
-  vesselName: 'KING OF THE SEAS',
-  lastMilestoneAt: '2026-12-20T08:00:00Z',
-  estimatedArrival: '2027-01-14T06:00:00Z',
-  arrivalDelayHours: 48,
-  milestones: 2,
-  plannedArrival: '2027-01-12T06:00:00Z',
-  stagePort: 'IRBND',
-  stagePortName: 'Bandar Abbas',
-  arrivalPort: 'DEHAM',
-  arrivalPortName: 'Hamburg',
-};
+const loaded = loadedProgress();
 
 describe('the tracking progress in Persian', () => {
   beforeEach(async () => {

@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useMachine } from '@xstate/react';
 import { useMemo, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -9,6 +8,7 @@ import { signUpMachine, stepOf } from '@/machines/sign-up-machine';
 import type { SignUpKind } from '@/machines/sign-up-machine';
 import { finalizeRegistration, resendCode, startRegistration, verifyCode } from '../api/registration';
 import type { FinalizeInput } from '../api/registration';
+import { ToLoginDialog } from './narrow-page';
 import { RegistrationForm } from './registration-form';
 import { SignUpProgress, signUpSteps } from './sign-up-progress';
 import { StartForm } from './start-form';
@@ -33,7 +33,6 @@ const signUpActors = {
 
 export function SignUpFlow({ onBack = reload }: { onBack?: () => void }) {
   const { t } = useTranslation('accounts');
-  const navigate = useNavigate();
   const machine = useMemo(() => signUpMachine.provide({ actors: signUpActors as never }), []);
   const [snapshot, send] = useMachine(machine, { input: {} });
   const { context } = snapshot;
@@ -89,16 +88,9 @@ export function SignUpFlow({ onBack = reload }: { onBack?: () => void }) {
           onBack={onBack}
         />
       ) : null}
-      <Dialog
-        open={snapshot.matches('success')}
-        onClose={() => navigate('/login')}
-        title={t('signUp.successTitle')}
-        tone="success"
-        dismissible={false}
-        actions={<Button onClick={() => navigate('/login')}>{t('confirm')}</Button>}
-      >
+      <ToLoginDialog open={snapshot.matches('success')} title={t('signUp.successTitle')}>
         <p className={styles.muted}>{t('signUp.success')}</p>
-      </Dialog>
+      </ToLoginDialog>
       <Dialog
         open={snapshot.matches('userExists')}
         onClose={reload}

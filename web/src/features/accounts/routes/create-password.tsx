@@ -1,13 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
-import { LanguageSwitch } from '@/components/language-switch';
+import { useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { useRequestPasswordReset, useResetPassword } from '../api/passwords';
 import { newPasswordSchema } from '../api/schemas';
 import type { NewPasswordValues } from '../api/schemas';
+import { NarrowPage, ToLoginDialog } from '../components/narrow-page';
 import { NewPasswordFields } from '../components/new-password-fields';
 import { useServerCheckedForm } from '../components/server-errors';
 import styles from '../components/accounts.module.css';
@@ -19,7 +18,6 @@ export function CreatePasswordRoute() {
   const { t } = useTranslation('accounts');
   const documentTitle = t('createPassword.documentTitle');
   const [params] = useSearchParams();
-  const navigate = useNavigate();
   const token = params.get('token') ?? '';
   const nationalId = params.get('nationalId') ?? '';
   const missing = !token || !nationalId;
@@ -36,66 +34,58 @@ export function CreatePasswordRoute() {
   const fieldError = Boolean(reset.error && FIELDS.some((name) => name in reset.error!.fields));
   const deadLink = Boolean(reset.error && 'token' in reset.error.fields);
 
-  useEffect(() => {
-    document.title = documentTitle;
-  }, [documentTitle]);
-
   return (
-    <main className={styles.page}>
-      <div className={`${styles.card} ${styles.narrow}`}>
-        <LanguageSwitch />
-        <h1 className={styles.title}>{t('createPassword.title')}</h1>
-        {missing ? (
-          <p role="alert" className={styles.error}>
-            {t('createPassword.missing')}
-          </p>
-        ) : deadLink ? (
-          <div className={styles.form}>
-            <p role="alert" className={styles.error}>
-              {t('createPassword.deadLink')}
-            </p>
-            {renew.isSuccess ? (
-              <p role="status">{t('createPassword.renewed', { nationalId })}</p>
-            ) : (
-              <Button fullWidth loading={renew.isPending} onClick={() => renew.mutate(nationalId)}>
-                {t('createPassword.renew')}
-              </Button>
-            )}
-            {renew.isError ? <p role="alert">{renew.error.description}</p> : null}
-          </div>
-        ) : (
-          <form
-            className={styles.form}
-            noValidate
-            onSubmit={handleSubmit((values) => reset.mutate({ ...values, token, nationalId }))}
+    <NarrowPage
+      documentTitle={documentTitle}
+      title={t('createPassword.title')}
+      dialogs={
+        <>
+          <ToLoginDialog open={reset.isSuccess} title={t('createPassword.doneTitle')}>
+            <p>{t('createPassword.done')}</p>
+          </ToLoginDialog>
+          <Dialog
+            open={reset.isError && !fieldError && !deadLink}
+            onClose={() => reset.reset()}
+            title={t('createPassword.failedTitle')}
+            tone="error"
+            actions={<Button onClick={() => reset.reset()}>{t('createPassword.tryAgain')}</Button>}
           >
-            <p className={styles.subtitle}>{t('createPassword.choose', { nationalId })}</p>
-            <NewPasswordFields control={control} errors={errors} />
-            <Button type="submit" fullWidth loading={reset.isPending}>
-              {t('createPassword.submit')}
+            <p>{t('createPassword.failed', { reason: reset.error?.description ?? t('createPassword.unreachable') })}</p>
+          </Dialog>
+        </>
+      }
+    >
+      {missing ? (
+        <p role="alert" className={styles.error}>
+          {t('createPassword.missing')}
+        </p>
+      ) : deadLink ? (
+        <div className={styles.form}>
+          <p role="alert" className={styles.error}>
+            {t('createPassword.deadLink')}
+          </p>
+          {renew.isSuccess ? (
+            <p role="status">{t('createPassword.renewed', { nationalId })}</p>
+          ) : (
+            <Button fullWidth loading={renew.isPending} onClick={() => renew.mutate(nationalId)}>
+              {t('createPassword.renew')}
             </Button>
-          </form>
-        )}
-      </div>
-      <Dialog
-        open={reset.isSuccess}
-        onClose={() => navigate('/login')}
-        title={t('createPassword.doneTitle')}
-        tone="success"
-        dismissible={false}
-        actions={<Button onClick={() => navigate('/login')}>{t('confirm')}</Button>}
-      >
-        <p>{t('createPassword.done')}</p>
-      </Dialog>
-      <Dialog
-        open={reset.isError && !fieldError && !deadLink}
-        onClose={() => reset.reset()}
-        title={t('createPassword.failedTitle')}
-        tone="error"
-        actions={<Button onClick={() => reset.reset()}>{t('createPassword.tryAgain')}</Button>}
-      >
-        <p>{t('createPassword.failed', { reason: reset.error?.description ?? t('createPassword.unreachable') })}</p>
-      </Dialog>
-    </main>
+          )}
+          {renew.isError ? <p role="alert">{renew.error.description}</p> : null}
+        </div>
+      ) : (
+        <form
+          className={styles.form}
+          noValidate
+          onSubmit={handleSubmit((values) => reset.mutate({ ...values, token, nationalId }))}
+        >
+          <p className={styles.subtitle}>{t('createPassword.choose', { nationalId })}</p>
+          <NewPasswordFields control={control} errors={errors} />
+          <Button type="submit" fullWidth loading={reset.isPending}>
+            {t('createPassword.submit')}
+          </Button>
+        </form>
+      )}
+    </NarrowPage>
   );
 }

@@ -3,26 +3,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { setLanguage } from '@/i18n';
 import { stubFetchEachTest } from '@/testing/fetch';
 import { envelope, renderWithProviders } from '@/testing/render';
-import type { components } from '@/types/api';
+import { loadedProgress } from '@/testing/tracking';
 import { StatePanel } from './state-panel';
 
-type Progress = components['schemas']['TrackingProgress'];
-
 const ID = '9b2f6a40-3c1e-5a7d-8f21-6d0c4e5b7a13';
-const tracking: Progress = {
-  stage: 'loaded',
-  summary: 'Loaded on KING OF THE SEAS at Bandar Abbas, arriving Hamburg 2027/01/14, 2 days late',
-  vesselName: 'KING OF THE SEAS',
-  lastMilestoneAt: '2026-12-20T08:00:00Z',
-  estimatedArrival: '2027-01-14T06:00:00Z',
-  arrivalDelayHours: 48,
-  milestones: 2,
-  plannedArrival: '2027-01-12T06:00:00Z',
-  stagePort: 'IRBND',
-  stagePortName: 'Bandar Abbas',
-  arrivalPort: 'DEHAM',
-  arrivalPortName: 'Hamburg',
-};
+const tracking = loadedProgress();
 
 async function trackingLine(): Promise<string> {
   renderWithProviders(

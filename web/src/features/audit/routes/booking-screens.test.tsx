@@ -3,43 +3,21 @@ import { describe, expect, it } from 'vitest';
 import { stubFetchEachTest } from '@/testing/fetch';
 import { Route, Routes } from 'react-router-dom';
 import { envelope, failureEnvelope, renderWithProviders } from '@/testing/render';
-import type { BookingTrail } from '../api/audit-api';
+import { bookingTrail, requestMade } from '@/testing/trail';
 import { BookingSearchRoute } from './booking-search';
 import { BookingTrailRoute } from './booking-trail';
 
-const trail: BookingTrail = {
-  bookingId: '9d7b139e-4b42-49f9-abd3-963b6d274337',
-  reference: 'FB-2026-000001',
-  customerName: 'علی کریمی',
-  state: 'Shipping order',
-  createdAt: '2026/11/26 12:10 UTC',
-  updatedAt: '2026/11/26 12:12 UTC',
-  matchedPeople: [],
-  entries: [
-    {
-      position: 6,
-      recordedAt: '2026-11-26T12:10:05.255135Z',
-      when: '2026/11/26 12:10 UTC',
-      who: 'علی کریمی',
-      role: 'Customer',
-      part: 'Booking',
-      what: 'Rate request made',
-      reason: null,
-      values: [{ label: 'Port of loading', value: 'Shanghai (CNSHA)' }],
-    },
-    {
-      position: 15,
-      recordedAt: '2026-11-26T12:12:05.658720Z',
-      when: '2026/11/26 12:12 UTC',
-      who: 'admin',
-      role: 'Staff',
-      part: 'Shipping order',
-      what: 'Shipping order returned for changes',
-      reason: 'Cargo description: say what is in the boxes',
-      values: [],
-    },
-  ],
-};
+const trail = bookingTrail(requestMade(), {
+  position: 15,
+  recordedAt: '2026-11-26T12:12:05.658720Z',
+  when: '2026/11/26 12:12 UTC',
+  who: 'admin',
+  role: 'Staff',
+  part: 'Shipping order',
+  what: 'Shipping order returned for changes',
+  reason: 'Cargo description: say what is in the boxes',
+  values: [],
+});
 
 function screens(route: string) {
   return renderWithProviders(

@@ -62,7 +62,13 @@ function WithMessage({
   const [message, setMessage] = useState('');
   return (
     <div className={styles.actions}>
-      <TextInput label={label} dir="auto" value={message} maxLength={2000} onChange={(e) => setMessage(e.target.value)} />
+      <TextInput
+        label={label}
+        dir="auto"
+        value={message}
+        maxLength={2000}
+        onChange={(e) => setMessage(e.target.value)}
+      />
       <Button
         variant={primary ? 'primary' : 'outline'}
         disabled={pending || !message.trim()}
@@ -103,24 +109,26 @@ function AmendmentDecision({
       validity_in_future: true,
     });
   const mayDecline = can('booking_amendment', state, 'decline', 'staff', { has_message: true });
+  // The new price, whether staff requote it or confirm a firm booking's change at it.
+  const priceInput = (
+    <TextInput
+      label={t('changes.newPriceLabel')}
+      inputMode="decimal"
+      value={price}
+      onChange={(e) => setPrice(e.target.value)}
+    />
+  );
   return (
     <>
       <ChangeDiff fields={amendment.fields} caption={t('changes.diffCaption', { number: amendment.number })} />
       {amendment.price !== null ? <p>{t('changes.newPrice', { price: usd.format(amendment.price) })}</p> : null}
       {mayRequote ? (
         <div className={styles.actions}>
-          <TextInput
-            label={t('changes.newPriceLabel')}
-            inputMode="decimal"
-            value={price}
-            onChange={(e) => setPrice(e.target.value)}
-          />
+          {priceInput}
           <DateField label={t('changes.validUntil')} value={validUntil} onChange={setValidUntil} />
           <Button
             disabled={pending || !price || !validUntil}
-            onClick={() =>
-              decide({ action: 'requote', price: Number(price), validUntil }, t('changes.requoted'))
-            }
+            onClick={() => decide({ action: 'requote', price: Number(price), validUntil }, t('changes.requoted'))}
           >
             {t('changes.requote')}
           </Button>
@@ -128,12 +136,7 @@ function AmendmentDecision({
       ) : null}
       {mayConfirmPriced ? (
         <div className={styles.actions}>
-          <TextInput
-            label={t('changes.newPriceLabel')}
-            inputMode="decimal"
-            value={price}
-            onChange={(e) => setPrice(e.target.value)}
-          />
+          {priceInput}
           <Button
             disabled={pending || !price}
             onClick={() => decide({ action: 'approve', price: Number(price) }, t('changes.confirmedPriced'))}
@@ -256,7 +259,9 @@ export function ChangeReview({ rateRequestId }: { rateRequestId: string }) {
             <WithMessage
               pending={pending}
               sendLabel={t('changes.declineCancellation')}
-              onSend={(message) => decide({ action: 'decline-cancellation', message }, t('changes.cancellationDeclined'))}
+              onSend={(message) =>
+                decide({ action: 'decline-cancellation', message }, t('changes.cancellationDeclined'))
+              }
             >
               <ConfirmCancellation
                 pending={pending}
@@ -283,7 +288,8 @@ export function OpenChangesQueue({ onOpen }: { onOpen: (rateRequestId: string) =
         {items.map((item) => (
           <li key={`${item.rateRequest.id}-${item.kind}-${item.change.number}`}>
             {item.kind === 'amendment' ? t('changes.amendmentOf') : t('changes.cancellationOf')}{' '}
-            <bdi>{item.rateRequest.cargoDetails}</bdi> {t('actionDialog.for')} <bdi>{item.rateRequest.customerName}</bdi>{' '}
+            <bdi>{item.rateRequest.cargoDetails}</bdi> {t('actionDialog.for')}{' '}
+            <bdi>{item.rateRequest.customerName}</bdi>{' '}
             <Button variant="outline" onClick={() => onOpen(item.rateRequest.id)}>
               {t('changes.review')}
             </Button>

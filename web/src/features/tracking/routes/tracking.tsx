@@ -238,6 +238,18 @@ export function RecordMilestone() {
       setRefused(error instanceof MilestoneRefused ? error.feedback.map((f) => f.message) : [errorText(error)]),
   });
   const set = (changes: Partial<MilestoneForm>) => setForm({ ...form, ...changes });
+  // The form's text fields: each labelled by its own word, written as typed in either script.
+  const text = (field: 'reference' | 'container' | 'port' | 'vessel', placeholder: string) => (
+    <Field id={`milestone-${field}`} label={t(`recordMilestone.${field}`)} error={shown[field]}>
+      <input
+        id={`milestone-${field}`}
+        dir="auto"
+        value={form[field]}
+        onChange={(e) => set({ [field]: e.target.value })}
+        placeholder={placeholder}
+      />
+    </Field>
+  );
   const submit = () => {
     const problems = milestoneProblems(form);
     setShown(problems);
@@ -256,15 +268,7 @@ export function RecordMilestone() {
         }}
         noValidate
       >
-        <Field id="milestone-reference" label={t('recordMilestone.reference')} error={shown.reference}>
-          <input
-            id="milestone-reference"
-            dir="auto"
-            value={form.reference}
-            onChange={(e) => set({ reference: e.target.value })}
-            placeholder={EXAMPLE.reference}
-          />
-        </Field>
+        {text('reference', EXAMPLE.reference)}
         <Field id="milestone-code" label={t('recordMilestone.milestone')}>
           <select
             id="milestone-code"
@@ -289,35 +293,9 @@ export function RecordMilestone() {
             <option value="PLN">{t('recordMilestone.planned')}</option>
           </select>
         </Field>
-        {isEquipment(form.code) ? (
-          <Field id="milestone-container" label={t('recordMilestone.container')} error={shown.container}>
-            <input
-              id="milestone-container"
-              dir="auto"
-              value={form.container}
-              onChange={(e) => set({ container: e.target.value })}
-              placeholder={EXAMPLE.container}
-            />
-          </Field>
-        ) : null}
-        <Field id="milestone-port" label={t('recordMilestone.port')} error={shown.port}>
-          <input
-            id="milestone-port"
-            dir="auto"
-            value={form.port}
-            onChange={(e) => set({ port: e.target.value })}
-            placeholder="DEHAM"
-          />
-        </Field>
-        <Field id="milestone-vessel" label={t('recordMilestone.vessel')}>
-          <input
-            id="milestone-vessel"
-            dir="auto"
-            value={form.vessel}
-            onChange={(e) => set({ vessel: e.target.value })}
-            placeholder={EXAMPLE.vessel}
-          />
-        </Field>
+        {isEquipment(form.code) ? text('container', EXAMPLE.container) : null}
+        {text('port', 'DEHAM')}
+        {text('vessel', EXAMPLE.vessel)}
         <Field id="milestone-at" label={t('recordMilestone.when')} error={shown.at}>
           {/* Typed in the product's one format and zone, never the browser's own date-time picker. */}
           <div className={styles.moment}>
