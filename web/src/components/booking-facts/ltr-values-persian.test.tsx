@@ -1,9 +1,7 @@
 import { act, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ReadOnlyField } from '@/features/admin/components/read-only-field';
 import { setLanguage } from '@/i18n';
 import { rateRequestDetail } from '@/testing/orders';
-import { isLtrKey } from '@/components/ui/ltr';
 import { BookingFacts, OrderFacts } from './booking-facts';
 
 const base = rateRequestDetail();
@@ -54,12 +52,5 @@ describe('left-to-right values in a right-to-left page', () => {
       const node = screen.getByText(text);
       expect([node.tagName, node.getAttribute('dir')]).toEqual(['BDI', 'ltr']);
     }
-  });
-
-  it("writes a sign-up's phone, e-mail and IDs left to right in staff's read-only fields", () => {
-    expect(['phone', 'email', 'fax', 'nationalId', 'phone_number', 'containerNumber'].every(isLtrKey)).toBe(true);
-    expect(['address', 'name', 'firstname'].some(isLtrKey)).toBe(false);
-    render(<ReadOnlyField label="تلفن" value={FOREIGN_PHONE} ltr />);
-    expect(screen.getByLabelText('تلفن').getAttribute('dir')).toBe('ltr');
   });
 });
