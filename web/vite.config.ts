@@ -1,13 +1,41 @@
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+
+const ENTRY_WORDS = '.json?entry';
+
+/**
+ * `catalogue.json?entry`: a catalogue's top-level sections as named exports of a module of its own, so the
+ * entry keeps only the sections it imports (the login page's words) while the whole catalogue stays a chunk
+ * of its own for the screens that fetch it (src/i18n/index.ts).
+ */
+function entryWords(): Plugin {
+  return {
+    name: 'entry-words',
+    enforce: 'pre',
+    resolveId(id, importer) {
+      if (!id.endsWith(ENTRY_WORDS) || !importer) return null;
+      return `${resolve(dirname(importer.split('?')[0]), id.slice(0, -'?entry'.length))}?entry`;
+    },
+    load(id) {
+      if (!id.endsWith(ENTRY_WORDS)) return null;
+      const sections = JSON.parse(readFileSync(id.slice(0, -'?entry'.length), 'utf8')) as Record<string, unknown>;
+      return Object.entries(sections)
+        .map(([name, words]) => `export const ${name} = ${JSON.stringify(words)};`)
+        .join('\n');
+    },
+  };
+}
 
 const API = process.env.FREIGHT_API ?? 'http://127.0.0.1:8000';
 // Every URL area the FastAPI server answers; the dev server forwards them so the app stays same-origin.
 const API_PREFIXES = ['/auth', '/account', '/booking', '/notification', '/file-manager', '/audit', '/v3'];
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [entryWords(), react()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

@@ -8,16 +8,20 @@ words (an internal id) is left out, and the raw event stays one click away in th
 
 from __future__ import annotations
 
+import json
 import re
 from datetime import UTC, date, datetime
 from decimal import Decimal, InvalidOperation
+from pathlib import Path
 from typing import Any
 
 from api.presenters.keys import keys_of
 from api.schemas import audit as shapes
 from domain.booking.staff_actions import STAFF_ACTIONS
 from domain.booking.values import PARTY_NAMES, FreightType
+from domain.emails.words import digits
 from domain.shared.field_labels import ALIASES, LABELS, field_label, snake
+from domain.shared.languages import DEFAULT, LANGUAGES
 from domain.shared.lifecycle import lifecycle
 from projections.booking_trail import BookingSummary, BookingTrail, ReferenceNames
 from projections.event_log import LoggedEvent
@@ -28,73 +32,47 @@ ENTRY = keys_of(shapes.TrailEntry)
 FOUND = keys_of(shapes.BookingFound)
 TRAIL = keys_of(shapes.BookingTrail)
 
-PARTS = {"rate_request": "Booking", "shipping_order": "Shipping order", "tracking_event": "Tracking"}
+# The trail's words in every language the portal speaks (contract/audit-words.json); a staff action's event
+# is named by its row (contract/staff-actions.json), so each wording has one home.
+_CATALOGUE: dict[str, dict[str, dict[str, str]]] = json.loads(
+    (Path(__file__).resolve().parents[2] / "contract" / "audit-words.json").read_text(encoding="utf-8")
+)
+_NUMBER = "{number}"
 
-# (aggregate kind, event type) -> what happened, as a staff member or customer would say it.
+
+def _in(section: str, language: str) -> dict[str, str]:
+    return {key: said.get(language, said["en"]) for key, said in _CATALOGUE[section].items()}
+
+
+def _kind_and_type(key: str) -> tuple[str, str]:
+    kind, _, event_type = key.partition(".")
+    return kind, event_type
+
+
+# (aggregate kind, event type) -> what happened, as a staff member or customer would say it, per language.
+_WHAT_IN: dict[str, dict[tuple[str, str], str]] = {
+    language: {
+        **{_kind_and_type(key): text for key, text in _in("what", language).items()},
+        **{
+            (action.machine, action.event_name): action.trail_fa if language == "fa" else action.trail
+            for action in STAFF_ACTIONS
+        },
+    }
+    for language in LANGUAGES
+}
+# The English words without an amendment's number (as the trail says an event that carries none).
 _WHAT: dict[tuple[str, str], str] = {
-    ("rate_request", "Created"): "Rate request made",
-    ("rate_request", "ReferenceAssigned"): "Booking reference given",
-    ("rate_request", "Edited"): "Rate request changed",
-    ("rate_request", "PriceAccepted"): "Price accepted",
-    ("rate_request", "PriceCancelled"): "Price declined",
-    ("rate_request", "Withdrawn"): "Rate request withdrawn",
-    ("rate_request", "BookingRequestSubmitted"): "Booking letter submitted",
-    ("rate_request", "SailingChosen"): "Sailing chosen",
-    ("rate_request", "SailingRescheduled"): "Sailing times changed by the carrier",
-    ("rate_request", "EstimatedSailingReplaced"): "Sailing named for the estimated plan",
-    ("rate_request", "CutOffReminded"): "Reminder of the shipping instructions cut-off sent",
-    ("rate_request", "QuoteExpired"): "Quote expired",
-    ("rate_request", "AmendmentRequested"): "Amendment requested",
-    ("rate_request", "AmendmentApproved"): "Amendment approved",
-    ("rate_request", "AmendmentRequoted"): "Amendment priced",
-    ("rate_request", "AmendmentDeclined"): "Amendment declined",
-    ("rate_request", "AmendmentWithdrawn"): "Amendment withdrawn",
-    ("rate_request", "CancellationRequested"): "Cancellation requested",
-    ("rate_request", "CancellationConfirmed"): "Cancellation confirmed",
-    ("rate_request", "CancellationDeclined"): "Cancellation declined",
-    ("rate_request", "CancellationWithdrawn"): "Cancellation request withdrawn",
-    ("shipping_order", "Created"): "Shipping order submitted",
-    ("shipping_order", "Edited"): "Shipping order changed",
-    ("shipping_order", "Approved"): "Shipping order given final approval",
-    ("shipping_order", "Updated"): "Shipping instructions updated",
-    ("shipping_order", "UpdateCancelled"): "Update of the shipping instructions withdrawn",
-    ("shipping_order", "Cancelled"): "Shipping instructions cancelled",
-    ("tracking_event", "Published"): "Tracking milestone received",
-    ("tracking_event", "Revised"): "Tracking milestone corrected",
-    ("tracking_event", "Retracted"): "Tracking milestone withdrawn by its publisher",
-    ("tracking_event", "Assigned"): "Tracking milestone attached to this booking",
+    key: text.replace(f" {_NUMBER}", "") for key, text in _WHAT_IN[DEFAULT].items()
 }
 
-# A staff action's event, as its row in contract/staff-actions.json calls it.
-_WHAT.update({(action.machine, action.event_name): action.trail for action in STAFF_ACTIONS})
-
-ROLES = {
-    "customer": "Customer",
-    "admin": "Staff",
-    "staff": "Staff",
-    "auditor": "Auditor",
-    "system": "System",
-    "visitor": "Visitor",
-    "publisher": "Tracking publisher",
-    "api_key": "Customer's API key",
-}
-
+PARTS_IN: dict[str, dict[str, str]] = {language: _in("parts", language) for language in LANGUAGES}
+ROLES_IN: dict[str, dict[str, str]] = {language: _in("roles", language) for language in LANGUAGES}
 # The words of a booking's states, as the booking screens say them (the machine files' labels otherwise).
-STATE_WORDS = {
-    "requested": "Waiting for a price",
-    "quoted": "Price quoted",
-    "revision_requested": "Revision requested",
-    "loi_pending": "Booking letter pending",
-    "shipping_order": "Shipping order",
-    "completed": "Completed",
-    "rejected_by_admin": "Rejected by staff",
-    "rejected_by_client": "Declined by the customer",
-    "price_expired": "Price expired",
-    "cancelled": "Cancelled",
-    "submitted": "Submitted",
-    "ready_for_approval": "Ready for final approval",
-    "approved": "Approved",
-}
+STATE_WORDS_IN: dict[str, dict[str, str]] = {language: _in("states", language) for language in LANGUAGES}
+WORDS_IN: dict[str, dict[str, str]] = {language: _in("words", language) for language in LANGUAGES}
+PARTS = PARTS_IN[DEFAULT]
+ROLES = ROLES_IN[DEFAULT]
+STATE_WORDS = STATE_WORDS_IN[DEFAULT]
 
 
 # Facts that are ids or bookkeeping of the system, said elsewhere on the trail (the heading names the
@@ -184,19 +162,19 @@ def money(value: Any) -> str:
     return f"${amount:,.2f}"
 
 
-def label(field: str) -> str:
+def label(field: str, language: str = DEFAULT) -> str:
     """A field's label from the catalogue (contract/field-labels.json); another word (a role, a state, a
     part) as its words, ids left out."""
     if snake(field) in LABELS["booking"] or snake(field) in ALIASES:
-        return field_label(field)
+        return field_label(field, language=language)
     words = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", field).replace("_", " ").strip().lower()
     words = re.sub(r"\b(id|ids)\b", "", words).strip()
     return words[:1].upper() + words[1:] if words else field
 
 
-def state_words(state: str, machine: str = "rate_request") -> str:
-    if state in STATE_WORDS:
-        return STATE_WORDS[state]
+def state_words(state: str, machine: str = "rate_request", language: str = DEFAULT) -> str:
+    if state in STATE_WORDS_IN[language]:
+        return STATE_WORDS_IN[language][state]
     try:
         return lifecycle(machine).labels.get(state) or label(state)
     except (KeyError, FileNotFoundError):
@@ -206,8 +184,9 @@ def state_words(state: str, machine: str = "rate_request") -> str:
 class _Words:
     """Says the values of one booking's events, with the booking's reference names at hand."""
 
-    def __init__(self, names: ReferenceNames) -> None:
+    def __init__(self, names: ReferenceNames, language: str = DEFAULT) -> None:
         self.names = names
+        self.language = language
 
     def port(self, value: Any) -> str | None:
         found = self.names.ports.get(_int(value))
@@ -238,7 +217,7 @@ class _Words:
         if field == "party_type":
             return PARTY_NAMES.get(_int(value), "party").capitalize()
         if field == "state":
-            return state_words(str(value))
+            return state_words(str(value), language=self.language)
         if field in ("price", "amount", "total", "total_price"):
             return money(value)
         if field in ("event_type", "event_subtype", "classifier"):
@@ -252,7 +231,8 @@ class _Words:
         if field == "containers" and isinstance(value, list):
             return "; ".join(self.container(c) for c in value if isinstance(c, dict)) or None
         if field == "revise" and isinstance(value, dict):
-            return "; ".join(f"{label(_snake(k))}: {self.plain(v)}" for k, v in value.items()) or None
+            said = (f"{label(_snake(k), self.language)}: {self.plain(v)}" for k, v in value.items())
+            return "; ".join(said) or None
         return self.plain(value, field)
 
     def plain(self, value: Any, field: str = "") -> str | None:
@@ -270,7 +250,7 @@ class _Words:
             return value
         if isinstance(value, dict):
             said = [
-                f"{label(k)}: {text}"
+                f"{label(k, self.language)}: {text}"
                 for k, v in value.items()
                 if k not in _UNSAID and (text := self.named(_snake(k), v)) is not None
             ]
@@ -345,7 +325,7 @@ def _values(event: LoggedEvent, words: _Words) -> list[dict[str, str]]:
             before, after = words.named(field, original.get(field)), words.named(field, amended.get(field))
             out.append(
                 {
-                    VALUE["label"]: label(field),
+                    VALUE["label"]: label(field, words.language),
                     VALUE["value"]: f"{before or 'not set'} → {after or 'not set'}",
                 }
             )
@@ -366,35 +346,43 @@ def _values(event: LoggedEvent, words: _Words) -> list[dict[str, str]]:
             continue
         text = words.named(field, value)
         if text is not None:
-            out.append({VALUE["label"]: label(field), VALUE["value"]: text})
+            out.append({VALUE["label"]: label(field, words.language), VALUE["value"]: text})
     return out
 
 
-def what(event: LoggedEvent) -> str:
-    known = _WHAT.get((event.aggregate_kind, event.type))
-    if (
-        known is not None
-        and event.type.startswith("Amendment")
-        and isinstance(event.changes.get("number"), int)
-    ):
-        return known.replace("Amendment", f"Amendment {event.changes['number']}")
-    return kind_of_act(event.aggregate_kind, event.type)
+def what(event: LoggedEvent, language: str = DEFAULT) -> str:
+    known = _WHAT_IN[language].get((event.aggregate_kind, event.type))
+    number = event.changes.get("number")
+    if known is not None and _NUMBER in known and isinstance(number, int) and not isinstance(number, bool):
+        return known.replace(_NUMBER, digits(str(number), language))
+    return kind_of_act(event.aggregate_kind, event.type, language)
 
 
-def kind_of_act(aggregate_kind: str, event_type: str) -> str:
+def kind_of_act(aggregate_kind: str, event_type: str, language: str = DEFAULT) -> str:
     """What an event of this type says happened ("Price quoted"), without its particulars."""
-    known = _WHAT.get((aggregate_kind, event_type))
+    known = _WHAT_IN[language].get((aggregate_kind, event_type))
     if known is not None:
-        return known
+        return known.replace(f" {_NUMBER}", "")
+    # An event the catalogue lacks: its type's words (English, as the event names it) after its part.
     words = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", event_type).lower()
-    part = PARTS.get(aggregate_kind, label(aggregate_kind))
-    return f"{part}: {words}"
+    part = part_words(aggregate_kind, language)
+    return WORDS_IN[language]["other"].format(part=part, words=words)
 
 
-def overview(days: int, counts: list[tuple[str, str, int]], latest: list[LoggedEvent]) -> dict[str, Any]:
+def part_words(aggregate_kind: str, language: str = DEFAULT) -> str:
+    return PARTS_IN[language].get(aggregate_kind) or label(aggregate_kind, language)
+
+
+def role_words(role: str, language: str = DEFAULT) -> str:
+    return ROLES_IN[language].get(role) or label(role, language)
+
+
+def overview(
+    days: int, counts: list[tuple[str, str, int]], latest: list[LoggedEvent], language: str = DEFAULT
+) -> dict[str, Any]:
     summed: dict[str, int] = {}
     for kind, event_type, count in counts:
-        act = kind_of_act(kind, event_type)
+        act = kind_of_act(kind, event_type, language)
         summed[act] = summed.get(act, 0) + count
     return {
         "days": days,
@@ -407,8 +395,8 @@ def overview(days: int, counts: list[tuple[str, str, int]], latest: list[LoggedE
                 "aggregateId": e.aggregate_id,
                 "aggregateKind": e.aggregate_kind,
                 "when": moment_words(e.recorded_at),
-                "who": who(e),
-                "what": what(e),
+                "who": who(e, language),
+                "what": what(e, language),
                 "bookingReference": e.booking_reference,
             }
             for e in latest
@@ -416,23 +404,24 @@ def overview(days: int, counts: list[tuple[str, str, int]], latest: list[LoggedE
     }
 
 
-def who(event: LoggedEvent) -> str:
+def who(event: LoggedEvent, language: str = DEFAULT) -> str:
     if event.actor_role == "system" or event.actor_id in (None, "system"):
-        return "System"
+        return ROLES_IN[language]["system"]
     if _UUID.match(event.actor_name or ""):
-        return ROLES.get(event.actor_role or "", "Someone")
+        return ROLES_IN[language].get(event.actor_role or "", WORDS_IN[language]["someone"])
     return event.actor_name
 
 
 def entry(event: LoggedEvent, words: _Words) -> dict[str, Any]:
+    language = words.language
     return {
         ENTRY["position"]: event.position,
         ENTRY["recorded_at"]: event.recorded_at,
         ENTRY["when"]: moment_words(event.recorded_at),
-        ENTRY["who"]: who(event),
-        ENTRY["role"]: ROLES.get(event.actor_role or "system", label(event.actor_role or "system")),
-        ENTRY["part"]: PARTS.get(event.aggregate_kind, label(event.aggregate_kind)),
-        ENTRY["what"]: what(event),
+        ENTRY["who"]: who(event, language),
+        ENTRY["role"]: role_words(event.actor_role or "system", language),
+        ENTRY["part"]: part_words(event.aggregate_kind, language),
+        ENTRY["what"]: what(event, language),
         ENTRY["reason"]: event.reason or None,
         ENTRY["values"]: _values(event, words),
     }
@@ -486,18 +475,23 @@ def value_words(
     return found, labels
 
 
-def summary(booking: BookingSummary, matched: list[str] | None = None) -> dict[str, Any]:
+def summary(
+    booking: BookingSummary, matched: list[str] | None = None, language: str = DEFAULT
+) -> dict[str, Any]:
     return {
         FOUND["booking_id"]: booking.booking_id,
         FOUND["reference"]: booking.reference,
         FOUND["customer_name"]: booking.customer_name,
-        FOUND["state"]: state_words(booking.state),
+        FOUND["state"]: state_words(booking.state, language=language),
         FOUND["created_at"]: moment_words(booking.created_at),
         FOUND["updated_at"]: moment_words(booking.updated_at),
         FOUND["matched_people"]: matched or [],
     }
 
 
-def booking_trail(trail: BookingTrail) -> dict[str, Any]:
-    words = _Words(trail.names)
-    return {**summary(trail.booking), TRAIL["entries"]: [entry(e, words) for e in trail.events]}
+def booking_trail(trail: BookingTrail, language: str = DEFAULT) -> dict[str, Any]:
+    words = _Words(trail.names, language)
+    return {
+        **summary(trail.booking, language=language),
+        TRAIL["entries"]: [entry(e, words) for e in trail.events],
+    }

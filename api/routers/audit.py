@@ -7,11 +7,12 @@ from typing import Annotated, Any
 from uuid import UUID
 
 from eventsourcing.application import AggregateNotFoundError
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Query, Request
 from fastapi.responses import Response
 
 from api.edge.deps import AuditReader, ServicesDep
 from api.edge.envelope import success
+from api.edge.security import Principal
 from api.openapi import operation_ids
 from api.presenters import audit_trail
 from api.presenters.audit import logged_event
@@ -29,13 +30,23 @@ from api.schemas.wire_types import Instant
 from domain.booking.rate_request import RateRequest
 from domain.booking.shipping_order import shipping_order_id
 from domain.shared.errors import NotFound, ValidationFailed
+from domain.shared.languages import DEFAULT, from_accept_language
 from domain.shared.messages import message
 from projections import booking_trail, event_log, people_search
+from projections.accounts import language_of
 from projections.history import aggregate_state, utc_text
+from projections.profiles import profile_language
 
 router = APIRouter(prefix="/audit/api/v1", tags=["audit"], generate_unique_id_function=operation_ids("audit"))
 
 MAX_PAGE = 500
+
+
+def _reader_language(tx: Any, principal: Principal, request: Request) -> str:
+    """The trail's words in the reader's language: their choice, else their profile's, else the
+    request's Accept-Language, else English (the order `/auth/api/v1/me` and the e-mails use)."""
+    chosen = language_of(tx, principal.account_id) or profile_language(tx, principal.account_id)
+    return chosen or from_accept_language(request.headers.get("accept-language")) or DEFAULT
 
 
 def _aggregate_uuid(aggregate_id: str) -> UUID:
@@ -154,18 +165,20 @@ OVERVIEW_LATEST = 10
 
 
 @router.get("/overview", response_model=Envelope[AuditOverview])
-def audit_overview(_: AuditReader, services: ServicesDep) -> Response:
+def audit_overview(principal: AuditReader, request: Request, services: ServicesDep) -> Response:
     """Staff's decisions of the last 30 days counted by kind, and the ten latest, each with its booking."""
     since = utc_text(datetime.now(UTC) - timedelta(days=OVERVIEW_DAYS))
     with services.read_models.read() as tx:
         counts = event_log.staff_decision_counts(tx, since)
         latest = event_log.latest_staff_decisions(tx, OVERVIEW_LATEST)
-    return success(audit_trail.overview(OVERVIEW_DAYS, counts, latest))
+        language = _reader_language(tx, principal, request)
+    return success(audit_trail.overview(OVERVIEW_DAYS, counts, latest, language))
 
 
 @router.get("/bookings", response_model=Envelope[BookingSearch])
 def find_bookings(
-    _: AuditReader,
+    principal: AuditReader,
+    request: Request,
     services: ServicesDep,
     q: Annotated[str, Query(min_length=1, max_length=100)],
     limit: Annotated[int, Query(ge=1, le=MAX_FOUND)] = 20,
@@ -175,15 +188,20 @@ def find_bookings(
     with services.read_models.read() as tx:
         found, matched = booking_trail.search(tx, q, limit)
         names = booking_trail.people(tx, [a for ids in matched.values() for a in ids])
+        language = _reader_language(tx, principal, request)
     rows = [
-        audit_trail.summary(b, sorted({names[a] for a in matched.get(b.booking_id, []) if a in names}))
+        audit_trail.summary(
+            b, sorted({names[a] for a in matched.get(b.booking_id, []) if a in names}), language
+        )
         for b in found
     ]
     return success({"query": q, "list": rows})
 
 
 @router.get("/bookings/{reference}/trail", response_model=Envelope[BookingTrail])
-def booking_history(reference: str, _: AuditReader, services: ServicesDep) -> Response:
+def booking_history(
+    reference: str, principal: AuditReader, request: Request, services: ServicesDep
+) -> Response:
     """One booking's whole history in words, by its reference (or the rate request's id)."""
     with services.read_models.read() as tx:
         booking = booking_trail.booking_by_reference(tx, reference)
@@ -192,7 +210,8 @@ def booking_history(reference: str, _: AuditReader, services: ServicesDep) -> Re
         if booking is None:
             raise NotFound("No booking has this reference")
         trail = booking_trail.booking_trail(tx, booking)
-    return success(audit_trail.booking_trail(trail))
+        language = _reader_language(tx, principal, request)
+    return success(audit_trail.booking_trail(trail, language))
 
 
 def _uuid_or_none(text: str) -> UUID | None:

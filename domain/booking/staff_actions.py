@@ -38,6 +38,7 @@ class StaffAction(NamedTuple):
     permission: str
     event: str
     trail: str
+    trail_fa: str
     tells: Tells | None
     doc: str | None
     console: dict[str, Any] | None
@@ -66,6 +67,7 @@ def _row(raw: dict[str, Any]) -> StaffAction:
         permission=raw["permission"],
         event=raw["event"],
         trail=raw["trail"],
+        trail_fa=raw["trailFa"],
         tells=Tells(tells["audience"], tells["title"], tells["message"]) if tells else None,
         doc=raw["doc"],
         console=raw["console"],

@@ -15,6 +15,7 @@ from tests.app_services import services_of
 from tests.corpus import PERSIAN_PEOPLE, TRACKED_CONTAINERS, TRACKING_PORTS
 
 AUDIT = "/audit/api/v1"
+LANGUAGE = "/account/api/v1/client/profile/language"
 UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", re.IGNORECASE)
 SNAKE = re.compile(r"\b[a-z]+_[a-z_]+\b")
 # The one date format of the screens, with its zone.
@@ -141,6 +142,59 @@ def test_a_booking_through_rate_request_shipping_order_and_tracking_reads_as_one
     assert client.get(f"{AUDIT}/bookings", params={"q": reference}, headers=ali).status_code == 403
     # The read model is the events' own: a rebuild gives the same rows.
     booking.assert_verify_clean(services_of(client), tmp_path)
+
+
+def test_the_trail_speaks_the_readers_language_their_choice_before_the_browser_s(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    ali = persian(client, "audit-fa-ali", ALI)
+    rid = booking.in_shipping_order(client, ali, admin_headers)
+    reference = reference_of(client, ali, rid)
+    booking.ok(client.post(f"{CLIENT}/shipping-orders", headers=ali, json=booking.order_payload(rid)), 201)
+    booking.ok(client.put(f"{ADMIN}/shipping-orders/{rid}/accept", headers=admin_headers))
+    amended = booking.payload(commodity="Saffron")
+    booking.ok(client.post(f"{CLIENT}/rate-requests/{rid}/amendments", headers=ali, json=amended))
+    services_of(client).settle_all()
+    path = f"{AUDIT}/bookings/{reference}/trail"
+
+    def said(language: str) -> dict[str, Any]:
+        return dict(booking.ok(client.get(path, headers={**admin_headers, "Accept-Language": language})))
+
+    english, farsi = said("en-GB,en;q=0.9"), said("fa-IR,fa;q=0.9,en;q=0.5")
+    assert [(e["part"], e["what"]) for e in english["entries"]][-3:] == [
+        ("Shipping order", "Shipping order submitted"),
+        ("Shipping order", "Shipping order accepted by staff"),
+        ("Booking", "Amendment 1 requested"),
+    ]
+    persian_entries = [(e["part"], e["what"], e["role"]) for e in farsi["entries"]]
+    assert persian_entries[:2] == [
+        ("رزرو", "درخواست نرخ ثبت شد", "مشتری"),
+        ("رزرو", "قیمت داده شد", "کارمند"),
+    ]
+    assert persian_entries[-3:] == [
+        ("دستور حمل", "دستور حمل فرستاده شد", "مشتری"),
+        ("دستور حمل", "دستور حمل را کارمند پذیرفت", "کارمند"),
+        ("رزرو", "اصلاحیهٔ \u06f1 درخواست شد", "مشتری"),  # the number in Persian digits
+    ]
+    # Every title and part is Persian words: no English letter left in them.
+    assert not [e for e in farsi["entries"] if re.search("[A-Za-z]", e["what"] + e["part"] + e["role"])]
+    assert farsi["state"] != english["state"] and not re.search("[A-Za-z]", farsi["state"])
+    # The same entries, the same values: only the words differ.
+    assert [e["position"] for e in farsi["entries"]] == [e["position"] for e in english["entries"]]
+    assert [e["who"] for e in farsi["entries"]] == [e["who"] for e in english["entries"]]
+    # The search's rows and the overview's decisions speak it too.
+    (row,) = found(client, {**admin_headers, "Accept-Language": "fa"}, reference)
+    assert row["state"] == farsi["state"]
+    overview = booking.ok(client.get(f"{AUDIT}/overview", headers={**admin_headers, "Accept-Language": "fa"}))
+    assert "قیمت داده شد" in {d["what"] for d in overview["decisions"]}
+
+    # The reader's own choice wins over the browser's.
+    booking.ok(client.put(LANGUAGE, headers=admin_headers, json={"language": "fa"}))
+    services_of(client).settle_all()
+    assert said("en")["entries"][0]["what"] == "درخواست نرخ ثبت شد"
+    booking.ok(client.put(LANGUAGE, headers=admin_headers, json={"language": "en"}))
+    services_of(client).settle_all()
+    assert said("fa")["entries"][0]["what"] == "Rate request made"
 
 
 def found(client: TestClient, headers: dict[str, str], query: str) -> list[dict[str, Any]]:

@@ -1,5 +1,6 @@
 import { Navigate, createBrowserRouter } from 'react-router-dom';
 import type { RouteObject } from 'react-router-dom';
+import { loadLoginCatalogues } from '@/i18n';
 import { hasToken } from '@/lib/session';
 import { dashboardEntry } from './guard';
 import { lazyNamed } from './lazy';
@@ -9,7 +10,7 @@ import { RootLayout } from './routes/root';
 import { RouteError } from './routes/route-error';
 
 // Every screen is its own chunk, so /login loads only what the login screen needs.
-const LoginRoute = lazyNamed(() => import('@/features/accounts/routes/login'), 'LoginRoute', ['common', 'accounts']);
+const LoginRoute = lazyNamed(() => import('@/features/accounts/routes/login'), 'LoginRoute', loadLoginCatalogues);
 const RegisterRoute = lazyNamed(() => import('@/features/accounts/routes/register'), 'RegisterRoute');
 const ForgetPasswordRoute = lazyNamed(
   () => import('@/features/accounts/routes/forget-password'),

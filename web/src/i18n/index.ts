@@ -3,27 +3,58 @@
  * language and area); the browser's language decides on a first visit, the switch (and, signed in, the
  * account's choice) after that. `<html lang dir>` follows, so the whole layout mirrors for Persian.
  *
- * The entry carries only English `common` and `accounts`: the words of the login page (its first load has a
- * budget, checked by scripts/login-size.mjs). Every other area, and every Persian one, is its own chunk,
- * fetched before a screen that needs it renders (`loadCatalogues`, awaited by the lazy routes and by
- * `setLanguage`), so no screen shows half its words.
+ * The entry carries only the words of the login page and the shell around it: a few sections of English
+ * `common` and `accounts`, picked by name from the catalogues (named JSON imports, so the rest is not in the
+ * entry; the login page's first load has a budget, checked by scripts/login-size.mjs). Every whole area,
+ * English `common` and `accounts` included, and every Persian one, is its own chunk, fetched before a screen
+ * that needs it renders (`loadCatalogues`, awaited by the lazy routes and by `setLanguage`), so no screen
+ * shows half its words.
  */
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { persianDigits } from './digits';
-import accounts from './locales/en/accounts.json';
+// `?entry`: a module of its own, apart from the whole area the chunks import, so only these sections are kept.
+import { login, loginBanner, loginForm } from './locales/en/accounts.json?entry';
+import type accounts from './locales/en/accounts.json';
 import type admin from './locales/en/admin.json';
 import type audit from './locales/en/audit.json';
 import type booking from './locales/en/booking.json';
-import common from './locales/en/common.json';
+import {
+  dialog,
+  errors,
+  language,
+  menu,
+  notFound,
+  passwordInput,
+  routeError,
+  shell,
+  staffOnly,
+  toaster,
+} from './locales/en/common.json?entry';
+import type common from './locales/en/common.json';
 import type operations from './locales/en/operations.json';
 import type tracking from './locales/en/tracking.json';
 
 export const LANGUAGES = ['en', 'fa'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
-/** The English catalogues in the entry: the login page's words. */
-export const english = { common, accounts } as const;
+/** The English words in the entry: the login page's and the shell's sections (the whole areas are chunks). */
+export const english = {
+  common: { dialog, errors, language, menu, notFound, passwordInput, routeError, shell, staffOnly, toaster } as Pick<
+    typeof common,
+    | 'dialog'
+    | 'errors'
+    | 'language'
+    | 'menu'
+    | 'notFound'
+    | 'passwordInput'
+    | 'routeError'
+    | 'shell'
+    | 'staffOnly'
+    | 'toaster'
+  >,
+  accounts: { login, loginBanner, loginForm } as Pick<typeof accounts, 'login' | 'loginBanner' | 'loginForm'>,
+};
 
 /** Every English catalogue: the fallback, and the shape every language must match (`tsc` checks keys). */
 export interface EnglishCatalogues {
@@ -39,12 +70,7 @@ export type Namespace = keyof EnglishCatalogues;
 
 const NAMESPACES: readonly Namespace[] = ['common', 'accounts', 'booking', 'operations', 'admin', 'audit', 'tracking'];
 
-const chunks = import.meta.glob<{ default: Record<string, unknown> }>([
-  './locales/fa/*.json',
-  './locales/en/*.json',
-  '!./locales/en/common.json',
-  '!./locales/en/accounts.json',
-]);
+const chunks = import.meta.glob<{ default: Record<string, unknown> }>(['./locales/fa/*.json', './locales/en/*.json']);
 
 /** Where the choice is kept in the browser (also read before sign-in, on the login page). */
 export const LANGUAGE_STORAGE_KEY = 'freight.language';
@@ -115,11 +141,16 @@ export function currentLanguage(): Language {
   return i18next.resolvedLanguage === 'fa' || i18next.language?.startsWith('fa') ? 'fa' : 'en';
 }
 
+// The areas fetched whole (the entry's English sections are not: their areas are fetched like any other).
+const loaded = new Set<string>();
+
 async function loadOne(language: Language, namespace: Namespace): Promise<void> {
-  if (i18next.hasResourceBundle(language, namespace)) return;
-  const read = chunks[`./locales/${language}/${namespace}.json`];
-  if (!read) throw new Error(`no catalogue ${language}/${namespace}`);
+  const key = `${language}/${namespace}`;
+  if (loaded.has(key)) return;
+  const read = chunks[`./locales/${key}.json`];
+  if (!read) throw new Error(`no catalogue ${key}`);
   i18next.addResourceBundle(language, namespace, (await read()).default, true, true);
+  loaded.add(key);
 }
 
 /**
@@ -131,6 +162,17 @@ export async function loadCatalogues(
   language: Language = currentLanguage(),
 ): Promise<void> {
   const languages: Language[] = language === 'en' ? ['en'] : [language, 'en'];
+  await Promise.all(languages.flatMap((lng) => namespaces.map((namespace) => loadOne(lng, namespace))));
+}
+
+/**
+ * The login page's areas: in English its words are in the entry (nothing to fetch); in another language its
+ * areas whole, with English beside them as the fallback.
+ */
+export async function loadLoginCatalogues(language: Language = currentLanguage()): Promise<void> {
+  if (language === 'en') return;
+  const namespaces: Namespace[] = ['common', 'accounts'];
+  const languages: Language[] = [language, 'en'];
   await Promise.all(languages.flatMap((lng) => namespaces.map((namespace) => loadOne(lng, namespace))));
 }
 

@@ -1,3 +1,4 @@
+import { isLtrKey, Ltr } from '@/components/ui/ltr';
 import i18next from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { ReactNode } from 'react';
@@ -49,7 +50,11 @@ export function BookingFacts({
   return (
     <section className={styles.card} aria-label={label}>
       <dl className={styles.facts}>
-        {request.reference ? <Fact term={t('bookingFacts.bookingReference')}>{request.reference}</Fact> : null}
+        {request.reference ? (
+          <Fact term={t('bookingFacts.bookingReference')}>
+            <Ltr>{request.reference}</Ltr>
+          </Fact>
+        ) : null}
         <Fact term={t('bookingFacts.customer')}>
           <bdi>{request.customerName}</bdi>
         </Fact>
@@ -60,7 +65,9 @@ export function BookingFacts({
           {formatCount(request.quantity)} × {request.containerSize.name} {request.containerType.name}
         </Fact>
         <Fact term={t('bookingFacts.commodity')}>{request.commodity}</Fact>
-        <Fact term={t('bookingFacts.hsCode')}>{request.hsCode}</Fact>
+        <Fact term={t('bookingFacts.hsCode')}>
+          <Ltr>{request.hsCode}</Ltr>
+        </Fact>
         <Fact term={t('bookingFacts.shippingDate')}>{formatDate(request.preferredShippingDate)}</Fact>
         <Fact term={t('bookingFacts.pricePerContainer')}>{formatMoney(request.price)}</Fact>
         <Fact term={t('bookingFacts.totalFor', { count: request.quantity })}>{formatBookingTotal(request)}</Fact>
@@ -145,7 +152,7 @@ export function OrderFacts({ order }: { order: FactsOrder }) {
             <tr key={`${p.partyType}-${p.name}`}>
               {partyFields.map((f) => (
                 <td key={f.key} data-label={f.label}>
-                  {partyValue(p, f)}
+                  {isLtrKey(f.key) ? <Ltr>{partyValue(p, f)}</Ltr> : partyValue(p, f)}
                 </td>
               ))}
             </tr>

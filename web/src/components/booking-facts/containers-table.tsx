@@ -1,3 +1,4 @@
+import { isLtrKey, Ltr } from '@/components/ui/ltr';
 import type { CSSProperties, Key, ReactNode } from 'react';
 import { CONTAINER_FIELDS, containerValue, labelWithUnit } from '@/lib/order-fields';
 import type { OrderContainer } from '@/lib/order-fields';
@@ -47,7 +48,7 @@ export function ContainersTable<C extends OrderContainer>({
           <tr key={rowKey(container)}>
             {CONTAINER_FIELDS.map((f) => (
               <td key={f.key} data-label={labelWithUnit(f)}>
-                {containerValue(container, f)}
+                {isLtrKey(f.key) ? <Ltr>{containerValue(container, f)}</Ltr> : containerValue(container, f)}
               </td>
             ))}
             {action ? <td>{action.cell(container)}</td> : null}

@@ -102,13 +102,14 @@ export interface DateTimeFieldProps extends Omit<DateFieldProps, 'value' | 'onCh
 /** The design system's date-time field: typed and shown `YYYY/MM/DD HH:MM` in the viewer's own time, kept as
  * a native datetime-local's value, whatever the browser's locale (which writes `11/29/2026, 12:57 AM`). */
 export function DateTimeField({ value, onChange, inputRef, hint, seconds = false, ...rest }: DateTimeFieldProps) {
+  const { t } = useTranslation('common');
   const [text, setText] = useState(() => shownDateTime(value));
   const [seen, setSeen] = useState(value);
   if (seen !== value) {
     setSeen(value);
     if (typedDateTime(text) !== value) setText(shownDateTime(value));
   }
-  const format = seconds ? 'YYYY/MM/DD HH:MM:SS' : 'YYYY/MM/DD HH:MM';
+  const format = seconds ? t('dateField.dateTimeSeconds') : t('dateField.dateTime');
   return (
     <TextInput
       {...rest}

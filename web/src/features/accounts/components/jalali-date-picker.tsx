@@ -36,7 +36,7 @@ export function JalaliDatePicker({
   name,
   placeholder,
 }: JalaliDatePickerProps) {
-  const { t } = useTranslation('accounts');
+  const { t, i18n } = useTranslation('accounts');
   const months = t('datePicker.months', { returnObjects: true });
   const weekdays = t('datePicker.weekdays', { returnObjects: true });
   const [open, setOpen] = useState(false);
@@ -78,7 +78,11 @@ export function JalaliDatePicker({
         name={name}
         required={required}
         value={value}
-        placeholder={placeholder ?? formatDate({ year: opening.year, month: opening.month, day: 1 })}
+        // The example day in the language's digits (۱۴۰۵/۱۰/۰۸ in Persian); Latin digits are still accepted.
+        placeholder={localDigits(
+          placeholder ?? formatDate({ year: opening.year, month: opening.month, day: 1 }),
+          i18n.language?.startsWith('fa') ? 'fa' : 'en',
+        )}
         hint={t('datePicker.hint')}
         inputMode={NUMERIC}
         error={error}

@@ -1,3 +1,4 @@
+import { Ltr } from '@/components/ui/ltr';
 import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -50,7 +51,7 @@ function MemberRow({ member, manage }: { member: TeamMember; manage: boolean }) 
     <li className={team.member} aria-label={member.name}>
       <div className={team.who}>
         <strong>{member.name}</strong>
-        <span className={team.email}>{member.email}</span>
+        <Ltr className={team.email}>{member.email}</Ltr>
         <span className={team.status}>
           {member.status in STATUS
             ? t(`teamPanel.statuses.${member.status as 'active' | 'invited' | 'expired'}`)

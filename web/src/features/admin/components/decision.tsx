@@ -61,7 +61,9 @@ export function Decision({ accept, decline, disabled, subject }: DecisionProps) 
             </Button>
             <Button
               loading={accept.isPending}
-              onClick={() => accept.mutate(undefined, { onSuccess: () => done(t('decision.accepted')), onError: failed })}
+              onClick={() =>
+                accept.mutate(undefined, { onSuccess: () => done(t('decision.accepted')), onError: failed })
+              }
             >
               {t('decision.confirm')}
             </Button>

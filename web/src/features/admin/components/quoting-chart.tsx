@@ -40,10 +40,20 @@ function Bars({ weeks }: { weeks: QuotingWeeks }) {
         return (
           <g key={w.weekStart}>
             <rect x={x} y={y(w.instantShare)} width={BAR} height={HEIGHT - y(w.instantShare)} fill="#1d4ed8">
-              <title>{t('quoting.barInstant', { week: weekLabel(w.weekStart), share: formatShare(w.instantShare) })}</title>
+              <title>
+                {t('quoting.barInstant', { week: weekLabel(w.weekStart), share: formatShare(w.instantShare) })}
+              </title>
             </rect>
-            <rect x={x + BAR + 2} y={y(w.acceptedShare)} width={BAR} height={HEIGHT - y(w.acceptedShare)} fill="#15803d">
-              <title>{t('quoting.barAccepted', { week: weekLabel(w.weekStart), share: formatShare(w.acceptedShare) })}</title>
+            <rect
+              x={x + BAR + 2}
+              y={y(w.acceptedShare)}
+              width={BAR}
+              height={HEIGHT - y(w.acceptedShare)}
+              fill="#15803d"
+            >
+              <title>
+                {t('quoting.barAccepted', { week: weekLabel(w.weekStart), share: formatShare(w.acceptedShare) })}
+              </title>
             </rect>
             {/* A week's label is wider than its slot: every other week is labelled, counted from the newest,
                 each label ending under its own bars, so none runs into the next or off the chart. */}

@@ -1,3 +1,4 @@
+import { isLtrKey } from '@/components/ui/ltr';
 import { useParams } from 'react-router-dom';
 import { AttentionNote } from '@/components/attention-badge';
 import { AuditLink } from '@/components/audit-link';
@@ -95,11 +96,17 @@ export function RegistrationRequestDetailRoute({ kind }: { kind: CustomerKind })
                 {' ('}
                 <bdi>{data.declineMessage}</bdi>)
               </>
-            ) : null} <AuditLink aggregateId={data.registrationId} />
+            ) : null}{' '}
+            <AuditLink aggregateId={data.registrationId} />
           </p>
           <div className={styles.fields}>
             {FIELDS[kind].map(([key, label]) => (
-              <ReadOnlyField key={key} label={t(`fields.${label}`)} value={String(data[key] ?? '')} />
+              <ReadOnlyField
+                key={key}
+                label={t(`fields.${label}`)}
+                value={String(data[key] ?? '')}
+                ltr={isLtrKey(label)}
+              />
             ))}
           </div>
           <Decision

@@ -1,5 +1,6 @@
 /** Fetchers, query options and hooks for /audit/api/v1 (admins and auditors; read only). */
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { currentLanguage } from '@/i18n';
 import { api, ApiError } from '@/lib/api-client';
 import { shouldRetry } from '@/lib/query-client';
 import { filtersToQuery, hasMoreAfter, LOG_PAGE_SIZE, normalizeFilters } from '../lib/filters';
@@ -74,8 +75,11 @@ const auditKeys = {
   aggregate: (aggregateId: string) => ['audit', 'aggregate', aggregateId] as const,
   state: (aggregateId: string, asOf: AsOf) => ['audit', 'aggregate', aggregateId, 'state', asOf] as const,
   log: (filters: AuditFilters) => ['audit', 'log', normalizeFilters(filters)] as const,
-  trail: (reference: string) => ['audit', 'booking', reference.toUpperCase()] as const,
-  search: (query: string) => ['audit', 'bookings', query] as const,
+  // The trail's, the search's and the overview's words come in the language asked for (Accept-Language):
+  // one cache entry per language, so switching languages asks again.
+  trail: (reference: string) => ['audit', 'booking', reference.toUpperCase(), currentLanguage()] as const,
+  search: (query: string) => ['audit', 'bookings', query, currentLanguage()] as const,
+  overview: () => ['audit', 'overview', currentLanguage()] as const,
 };
 
 function aggregateEventsQueryOptions(aggregateId: string) {
@@ -149,7 +153,7 @@ export type AuditOverview = Answer<'audit_audit_overview'>;
 
 export const auditOverviewOptions = () =>
   queryOptions({
-    queryKey: ['audit', 'overview'],
+    queryKey: auditKeys.overview(),
     queryFn: ({ signal }) => api.get<AuditOverview>(`${BASE}/overview`, { signal }),
     staleTime: LIVE_STALE_MS,
     retry: retryAuditRead,

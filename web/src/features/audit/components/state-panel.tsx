@@ -1,3 +1,4 @@
+import { isLtrKey } from '@/components/ui/ltr';
 import { useEffect, useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import { progressWords } from '@/components/where-it-is';
@@ -23,7 +24,12 @@ function FieldList({ fields, className }: { fields: StateField[]; className?: st
             {field.fields ? (
               <FieldList fields={field.fields} className={styles.nested} />
             ) : (
-              <bdi className={field.value === EMPTY_VALUE ? styles.empty : styles.value}>{field.value}</bdi>
+              <bdi
+                className={field.value === EMPTY_VALUE ? styles.empty : styles.value}
+                dir={isLtrKey(field.key) && field.value !== EMPTY_VALUE ? 'ltr' : undefined}
+              >
+                {field.value}
+              </bdi>
             )}
           </dd>
         </div>

@@ -20,7 +20,9 @@ describe('the letter written in for a booking', () => {
     expect(text).toContain('Shipping date2026/12/01');
     expect(text).toContain('Price per container$1,250.50');
     // The consignee is named on the order, later: a blank to fill in, named for a screen reader.
-    const blanks = [...root.querySelectorAll('.blank')].map((b) => b.closest('dd')?.previousElementSibling?.textContent);
+    const blanks = [...root.querySelectorAll('.blank')].map(
+      (b) => b.closest('dd')?.previousElementSibling?.textContent,
+    );
     expect(blanks).toEqual(['Consignee']);
     expect(root.querySelector('.blank')?.textContent).toBe('to be filled in');
     // A Persian name keeps its own direction inside the English letter.

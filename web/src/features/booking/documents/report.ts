@@ -4,23 +4,59 @@
  * the app's api-client (the caller's token cookie), typed by the server's OpenAPI document.
  */
 import { basis, chargeName, formatBookingTotal, quoteSource } from '@/components/charges/charges';
+import { currentLanguage, i18next, loadCatalogues } from '@/i18n';
 import { api } from '@/lib/api-client';
-import { getState, stateName } from '@/lib/lifecycle';
-import { formatAt, formatDate, formatMoney } from '@/lib/format';
-import { CONTAINER_FIELDS, ORDER_FIELDS, PARTY_FIELDS, containerValue, labelWithUnit, orderValue, partyValue } from '@/lib/order-fields';
+import { getState, label as stateLabel, stateName } from '@/lib/lifecycle';
+import { formatAt, formatCount, formatDate, formatMoney, localDigits } from '@/lib/format';
+import { CONTAINER_FIELDS, ORDER_FIELDS, PARTY_FIELDS } from '@/lib/order-fields';
+import type { ContainerField, OrderField, PartyField } from '@/lib/order-fields';
 import type { Answer } from '@/types/contract';
 
 type RateRequestDetail = Answer<'booking_rate_request_detail'>;
 type BookingSailing = Answer<'schedules_client_booking_sailing_of'>;
-type Cell = string | number | null | undefined;
+type Order = NonNullable<RateRequestDetail['order']>;
+type Cell = string | number | Node | null | undefined;
 
 const ID_PATTERN = /^[A-Za-z0-9-]{1,64}$/;
 
+/** The report's words, from the booking catalogue in the language shown. */
+const say = (key: string, values: Record<string, unknown> = {}): string =>
+  i18next.t(`report.${key}` as 'report.print', { ns: 'booking', ...values });
+
+/** A word the catalogue may lack (a new code): its key's words, else the value as it came. */
+const sayOr = (key: string, fallback: string): string =>
+  i18next.t(`report.${key}` as 'report.print', { ns: 'booking', defaultValue: fallback });
+
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, text?: Cell): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
-  if (text !== undefined && text !== null) node.textContent = String(text);
+  if (text instanceof Node) node.append(text);
+  else if (text !== undefined && text !== null) node.textContent = String(text);
   return node;
 }
+
+/** A value read left to right whatever the page's direction (a reference, a code, a phone number, a
+ * container number): isolated, so a right-to-left cell does not reorder its parts (`+49 40 1234567`). */
+function ltr(value: string | null | undefined): Node | string {
+  if (value === null || value === undefined || value === '') return '-';
+  const node = el('bdi', value);
+  node.dir = 'ltr';
+  return node;
+}
+
+/** Free text a person wrote (a name, an address, a description): isolated in its own direction. */
+function own(value: string | null | undefined): Node | string {
+  if (value === null || value === undefined || value === '') return '-';
+  const node = el('bdi', value);
+  node.dir = 'auto';
+  return node;
+}
+
+/** A reference inside a sentence: isolated (U+2068 … U+2069) where the sentence reads right to left. */
+const inSentence = (text: string): string => (currentLanguage() === 'fa' ? `\u2068${text}\u2069` : text);
+
+const yesNo = (value: unknown): string => say(value ? 'yes' : 'no');
+const unit = (symbol: string | undefined): string => (symbol ? sayOr(`units.${symbol}`, symbol) : '');
+const withUnit = (label: string, symbol: string | undefined): string => (symbol ? `${label} (${unit(symbol)})` : label);
 
 function pairs(rows: readonly [string, Cell][]): HTMLDListElement {
   const dl = el('dl');
@@ -66,9 +102,58 @@ function table(headers: readonly string[], rows: readonly Cell[][], foot?: reado
   return t;
 }
 
+/** One of the order's own values in the language shown: words for yes/no and the freight, the language's
+ * digits for numbers, codes isolated left to right. */
+function orderCell(order: Order, field: OrderField): Cell {
+  const value = order[field.key];
+  if (value === null || value === undefined || value === '') return '-';
+  switch (field.kind) {
+    case 'yesNo':
+      return yesNo(value);
+    case 'freight':
+      return sayOr(`freight.${Number(value)}`, '-');
+    case 'parties':
+    case 'containers':
+      return Array.isArray(value) ? formatCount(value.length) : '-';
+    case 'number':
+      return localDigits(field.unit ? `${String(value)} ${unit(field.unit)}` : String(value));
+    default:
+      return field.key === 'cargoDescription' ? own(String(value)) : ltr(String(value));
+  }
+}
+
+function containerCell(container: Order['containers'][number], field: ContainerField): Cell {
+  if (field.key === 'containerNumber') return ltr(container.containerNumber || String(container.containerId));
+  const value = container[field.key];
+  if (value === null || value === undefined) return '-';
+  if (field.kind === 'package') return sayOr(`packages.${Number(value)}`, String(value));
+  if (field.kind === 'number') return localDigits(String(value));
+  return ltr(String(value));
+}
+
+function partyCell(party: Order['parties'][number], field: PartyField): Cell {
+  const value = party[field.key];
+  if (field.key === 'partyType') return value === null ? '-' : sayOr(`partyRoles.${Number(value)}`, String(value));
+  if (field.key === 'isForSwbl') return yesNo(value);
+  if (value === null || value === undefined || value === '') return '-';
+  // Phone and fax numbers keep their order (`+49 40 1234567`); a name or an address reads in its own direction.
+  return field.key === 'phoneNumber' || field.key === 'fax' ? ltr(String(value)) : own(String(value));
+}
+
+/** The order's state: the server's words in English, the machine's Persian label in Persian. */
+function status(order: Order): string {
+  const persian = currentLanguage() === 'fa' ? stateLabel('shipping_order', order.status) : '';
+  return persian || order.statusLabel || order.statusName;
+}
+
 type Place = Answer<'places_places'>[number];
 /** The sailing's ports by UN/LOCODE: their names and time zones. */
 export type Places = ReadonlyMap<string, Place>;
+
+/** A cut-off's name by its code from the catalogue, else as the server named it. */
+function cutOffName(cut: { code: string; name: string }): string {
+  return i18next.t(`cutOffNames.${cut.code}` as 'cutOffNames.DCO', { defaultValue: cut.name });
+}
 
 /** The booking's transport plan and cut-offs, when it has a sailing: each port by its name, each time in the
  * local time of its port with its zone (departure and cut-offs at loading), as the booking's screen writes them. */
@@ -76,71 +161,101 @@ function sailingSection(booked: NonNullable<BookingSailing>, places: Places): HT
   const s = booked.sailing;
   const loading = places.get(s.portOfLoading);
   const discharge = places.get(s.portOfDischarge);
-  const named = (code: string, place: Place | undefined) => (place?.name ? `${place.name} (${code})` : code);
-  const vessel = s.estimated
-    ? 'To be named'
-    : `${s.vesselName ?? '-'}${s.vesselIMONumber ? ` (IMO ${s.vesselIMONumber})` : ''}`;
+  const named = (code: string, place: Place | undefined): Cell => {
+    if (!place?.name) return ltr(code);
+    const span = el('span');
+    span.append(own(place.name), ' (', ltr(code), ')');
+    return span;
+  };
+  let vessel: Cell = say('toBeNamed');
+  if (!s.estimated) {
+    const span = el('span');
+    span.append(own(s.vesselName ?? '-'));
+    if (s.vesselIMONumber) span.append(' (', ltr(`IMO ${s.vesselIMONumber}`), ')');
+    vessel = span;
+  }
   return [
-    el('h2', s.estimated ? 'Transport Plan (estimated)' : 'Transport Plan'),
+    el('h2', say(s.estimated ? 'transportPlanEstimated' : 'transportPlan')),
     table(
-      ['Vessel', 'Voyage', 'Service', 'Load', 'ETD', 'Discharge', 'ETA', 'Transit'],
+      ['vessel', 'voyage', 'service', 'load', 'etd', 'discharge', 'eta', 'transit'].map((key) => say(key)),
       [
         [
           vessel,
-          s.voyage || '-',
-          s.serviceName || '-',
+          ltr(s.voyage),
+          own(s.serviceName),
           named(s.portOfLoading, loading),
           formatAt(s.departure, loading?.timeZone),
           named(s.portOfDischarge, discharge),
           formatAt(s.arrival, discharge?.timeZone),
-          `${s.transitDays} days`,
+          say('transitDays', { days: s.transitDays }),
         ],
       ],
     ),
-    el('h2', 'Cut-offs'),
-    s.cutOffs.length ? table(['Cut-off', 'By'], s.cutOffs.map((c) => [c.name, formatAt(c.at, loading?.timeZone)])) : el('p', 'None published.'),
+    el('h2', say('cutOffs')),
+    s.cutOffs.length
+      ? table(
+          [say('cutOff'), say('by')],
+          s.cutOffs.map((c) => [cutOffName(c), formatAt(c.at, loading?.timeZone)]),
+        )
+      : el('p', say('noCutOffs')),
   ];
 }
 
-/** Draws the report of one rate request (its sailing and its order, when it has them) into `root`. */
+/** Draws the report of one rate request (its sailing and its order, when it has them) into `root`, in the
+ * language shown (its catalogues loaded): right to left in Persian, Solar Hijri days, Persian digits. */
 export function renderReport(
   root: HTMLElement,
   d: RateRequestDetail,
   sailing: BookingSailing = null,
   places: Places = new Map(),
 ): void {
+  const language = currentLanguage();
   root.textContent = '';
-  const lead = el('p', `Booking ${d.reference ?? d.id}`);
+  root.lang = language;
+  root.dir = i18next.dir(language);
+  const reference = d.reference ?? d.id;
+  const lead = el('p', say('lead', { reference: inSentence(reference) }));
   lead.className = 'muted';
   // Once staff accept the order it is the draft bill of lading; the customer approves it, staff issue it.
-  const document = d.order ? getState('shipping_order', stateName('shipping_order', d.order.status))?.transportDocument : null;
-  const heading = document === 'ISSUED' ? 'Bill of Lading' : document ? 'Draft Bill of Lading' : 'Shipping Order Report';
-  if (document) lead.textContent = `Bill of lading BL-${d.reference ?? d.id} (${document.toLowerCase()}) · booking ${d.reference ?? d.id}`;
-  root.append(el('h1', heading), lead, el('h2', 'Rate Request'));
+  const document = d.order
+    ? getState('shipping_order', stateName('shipping_order', d.order.status))?.transportDocument
+    : null;
+  const heading = say(document === 'ISSUED' ? 'titleIssued' : document ? 'titleDraft' : 'titleOrder');
+  if (document)
+    lead.textContent = say('leadDocument', {
+      reference: inSentence(reference),
+      billOfLading: inSentence(`BL-${reference}`),
+      document: sayOr(`documentStates.${document.toLowerCase()}`, document.toLowerCase()),
+    });
+  root.append(el('h1', heading), lead, el('h2', say('rateRequest')));
   root.append(
     pairs([
-      ['Customer', d.customerName],
-      ['POL', d.pol.name],
-      ['POD', d.pod.name],
-      ['Commodity', d.commodity],
-      ['HS Code', d.hsCode],
-      ['Quantity', d.quantity],
-      ['Container', `${d.containerSize.name ?? ''} ${d.containerType.name ?? ''}`.trim()],
-      // Money and days as the screens show them (src/lib/format.ts): `$3,700.00`, `Dec 1, 2026`.
-      ['Price per container', formatMoney(d.price)],
-      [`Total for ${d.quantity}`, formatBookingTotal(d)],
-      ['Shipping date', formatDate(d.preferredShippingDate)],
-      ['Dangerous', d.isDanger ? 'Yes' : 'No'],
+      [say('customer'), own(d.customerName)],
+      [say('pol'), own(d.pol.name)],
+      [say('pod'), own(d.pod.name)],
+      [say('commodity'), own(d.commodity)],
+      [say('hsCode'), ltr(d.hsCode)],
+      [say('quantity'), formatCount(d.quantity)],
+      [say('container'), own(`${d.containerSize.name ?? ''} ${d.containerType.name ?? ''}`.trim())],
+      // Money and days as the screens show them (src/lib/format.ts): `$3,700.00`, `2026/12/01`, Solar Hijri in Persian.
+      [say('pricePerContainer'), formatMoney(d.price)],
+      [say('totalFor', { quantity: d.quantity }), formatBookingTotal(d)],
+      [say('shippingDate'), formatDate(d.preferredShippingDate)],
+      [say('dangerous'), yesNo(d.isDanger)],
     ]),
   );
   if (sailing) root.append(...sailingSection(sailing, places));
   if (d.charges.length > 0) {
     root.append(
-      el('h2', 'Charges'),
+      el('h2', say('charges')),
       table(
-        ['Charge', 'Basis', 'Amount'],
+        [say('charge'), say('basis'), say('amount')],
         d.charges.map((c) => [chargeName(c), basis(c), formatMoney(c.amount)]),
-        ['Total', `${d.quantity} × ${formatMoney(d.price)} per container`, formatMoney(d.totalPrice)],
+        [
+          say('total'),
+          say('totalLine', { quantity: d.quantity, price: formatMoney(d.price) }),
+          formatMoney(d.totalPrice),
+        ],
       ),
     );
     const source = quoteSource(d);
@@ -148,40 +263,54 @@ export function renderReport(
   }
   const o = d.order;
   if (!o) {
-    root.append(el('p', 'No shipping order yet.'));
+    root.append(el('p', say('noOrder')));
     return;
   }
-  // The order's fields, parties and containers as the one field list describes them (src/lib/order-fields).
+  // The order's fields, parties and containers as the one field list describes them (src/lib/order-fields),
+  // their words from the catalogue.
   const scalar = ORDER_FIELDS.filter((f) => f.kind !== 'parties' && f.kind !== 'containers');
   root.append(
-    el('h2', 'Shipping Order'),
-    pairs([['Status', o.statusLabel || o.statusName], ...scalar.map((f): [string, Cell] => [f.label, orderValue(o, f)])]),
-    el('h2', 'Parties'),
+    el('h2', say('shippingOrder')),
+    pairs([
+      [say('status'), status(o)],
+      ...scalar.map((f): [string, Cell] => [sayOr(`orderFields.${f.key}`, f.label), orderCell(o, f)]),
+    ]),
+    el('h2', say('parties')),
     table(
-      PARTY_FIELDS.map((f) => f.label),
-      o.parties.map((p) => PARTY_FIELDS.map((f) => partyValue(p, f))),
+      PARTY_FIELDS.map((f) => sayOr(`partyFields.${f.key}`, f.label)),
+      o.parties.map((p) => PARTY_FIELDS.map((f) => partyCell(p, f))),
     ),
-    el('h2', 'Containers'),
+    el('h2', say('containers')),
   );
   const total = (key: 'count' | 'grossWeight' | 'netWeight') => o.containers.reduce((sum, c) => sum + (c[key] ?? 0), 0);
   const totals: Partial<Record<string, Cell>> = {
-    containerNumber: 'Total',
-    seal: `${o.containers.length} containers`,
-    count: total('count'),
-    grossWeight: total('grossWeight'),
-    netWeight: total('netWeight'),
+    containerNumber: say('total'),
+    seal: say('containerCount', { number: o.containers.length }),
+    count: formatCount(total('count')),
+    grossWeight: formatCount(total('grossWeight')),
+    netWeight: formatCount(total('netWeight')),
   };
   root.append(
     table(
-      CONTAINER_FIELDS.map(labelWithUnit),
-      o.containers.map((c) => CONTAINER_FIELDS.map((f) => containerValue(c, f))),
+      CONTAINER_FIELDS.map((f) => withUnit(sayOr(`containerFields.${f.key}`, f.label), f.unit)),
+      o.containers.map((c) => CONTAINER_FIELDS.map((f) => containerCell(c, f))),
       CONTAINER_FIELDS.map((f) => totals[f.key] ?? ''),
     ),
   );
 }
 
+// Set once a rate request is asked for: the page's waiting line is no longer drawn over it.
+let asked = false;
+
 async function load(root: HTMLElement, id: string): Promise<void> {
-  root.textContent = 'Loading…';
+  asked = true;
+  try {
+    await loadCatalogues(['common', 'booking']);
+  } catch {
+    // a catalogue that did not come: the words fall back to English, the report still draws
+  }
+  showLanguage();
+  root.textContent = say('loading');
   try {
     const path = `/booking/api/v1/client/rate-requests/${encodeURIComponent(id)}`;
     const [detail, sailing] = await Promise.all([
@@ -192,7 +321,7 @@ async function load(root: HTMLElement, id: string): Promise<void> {
     const found = codes ? await api.get<Answer<'places_places'>>('/booking/api/v1/places', { query: { codes } }) : [];
     renderReport(root, detail, sailing, new Map(found.map((p) => [p.code, p])));
   } catch (error) {
-    root.textContent = `The report could not be loaded: ${error instanceof Error ? error.message : String(error)}`;
+    root.textContent = say('failed', { reason: error instanceof Error ? error.message : String(error) });
   }
 }
 
@@ -204,8 +333,24 @@ export function requestedId(event: Pick<MessageEvent, 'origin' | 'data'>, origin
   return typeof id === 'string' && ID_PATTERN.test(id) ? id : null;
 }
 
+/** The page's language, direction, title and Print button follow the language shown. */
+function showLanguage(): void {
+  const language = currentLanguage();
+  document.documentElement.lang = language;
+  document.documentElement.dir = i18next.dir(language);
+  document.title = say('titleOrder');
+  const print = document.getElementById('print');
+  if (print) print.textContent = say('print');
+}
+
 const root = document.getElementById('report');
 if (root) {
+  void loadCatalogues(['common', 'booking'])
+    .catch(() => undefined)
+    .then(() => {
+      showLanguage();
+      if (!asked) root.textContent = say('waiting');
+    });
   window.addEventListener('message', (event) => {
     const id = requestedId(event, window.location.origin);
     if (id) void load(root, id);

@@ -1,0 +1,1 @@
+export { isLtrKey, Ltr } from './ltr';

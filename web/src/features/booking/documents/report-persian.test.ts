@@ -1,0 +1,88 @@
+import { act } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { setLanguage } from '@/i18n';
+import { rateRequestDetail } from '@/testing/orders';
+import { renderReport } from './report';
+
+const base = rateRequestDetail();
+const detail = {
+  ...base,
+  reference: 'FB-2026-000123',
+  order: {
+    ...base.order!,
+    parties: [
+      ...base.order!.parties,
+      // A foreign party: its phone number must keep its order in a right-to-left cell.
+      {
+        name: 'Hamburg Imports GmbH',
+        address: 'Hafenstraße 1, Hamburg',
+        phoneNumber: '+49 40 1234567',
+        fax: null,
+        partyType: 1,
+        isForSwbl: false,
+      },
+    ],
+  },
+};
+
+const LATIN_WORD = /[A-Za-z]{3,}/;
+
+describe('the draft bill of lading in Persian', () => {
+  afterEach(async () => {
+    await act(() => setLanguage('en'));
+  });
+
+  it('is right to left, worded from the catalogue, with Solar Hijri days and Persian digits', async () => {
+    await act(() => setLanguage('fa'));
+    const root = document.createElement('main');
+    renderReport(root, detail);
+    expect(root.dir).toBe('rtl');
+    expect(root.lang).toBe('fa');
+    expect(root.querySelector('h1')?.textContent).toBe('پیش‌نویس بارنامه');
+    // The reference and the bill of lading's number are isolated inside the Persian sentence.
+    expect(root.querySelector('p.muted')?.textContent).toBe(
+      'بارنامهٔ \u2068BL-FB-2026-000123\u2069 (پیش‌نویس) · رزرو \u2068FB-2026-000123\u2069',
+    );
+    const terms = [...root.querySelectorAll('dt')].map((dt) => dt.textContent ?? '');
+    expect(terms).toContain('تاریخ حمل');
+    expect(terms).toContain('جمع برای ۲');
+    // Headings, labels and table headers: no English word left (codes and names are values, not labels).
+    for (const label of [...root.querySelectorAll('h1, h2, dt, th')].map((n) => n.textContent ?? '')) {
+      expect(label.replace(/\b(HS|IMO|UN|SWBL)\b/g, ''), label).not.toMatch(LATIN_WORD);
+    }
+    const pair = (term: string) =>
+      [...root.querySelectorAll('dl > div')]
+        .find((div) => div.querySelector('dt')?.textContent === term)
+        ?.querySelector('dd');
+    // 2026-12-01 is 1405/09/10 in the Solar Hijri calendar, written in Persian digits.
+    expect(pair('تاریخ حمل')?.textContent).toBe('۱۴۰۵/۰۹/۱۰');
+    expect(pair('تعداد')?.textContent).toBe('۲');
+    expect(pair('کالای خطرناک')?.textContent).toBe('خیر');
+    expect(pair('وضعیت')?.textContent).not.toMatch(LATIN_WORD);
+    // A code stays as written, isolated left to right.
+    const hs = pair('کد HS')?.querySelector('bdi');
+    expect([hs?.getAttribute('dir'), hs?.textContent]).toEqual(['ltr', '080251']);
+    const text = root.textContent ?? '';
+    expect(text).toContain('پیش‌کرایه');
+    expect(text).toContain('فرستنده');
+    expect(text).toContain('-۱۸ °C');
+    // Container totals in Persian digits; container numbers isolated left to right.
+    const foot = [...[...root.querySelectorAll('tfoot')].at(-1)!.querySelectorAll('td')].map((td) => td.textContent);
+    expect(foot).toEqual(['جمع', '۲ کانتینر', '۱۵', '', '۲۹۸۷', '۲۷۰۰']);
+    const container = [...root.querySelectorAll('td bdi')].find((b) => b.textContent === 'MSCU1234565');
+    expect(container?.getAttribute('dir')).toBe('ltr');
+  });
+
+  it('isolates every phone number left to right, so a foreign number keeps its order', async () => {
+    await act(() => setLanguage('fa'));
+    const root = document.createElement('main');
+    renderReport(root, detail);
+    const phones = [...root.querySelectorAll('td[data-label="تلفن"]')];
+    expect(phones.map((td) => td.textContent)).toEqual(['09120000000', '+49 40 1234567']);
+    for (const td of phones) {
+      const bdi = td.querySelector('bdi');
+      expect(bdi?.getAttribute('dir')).toBe('ltr');
+      expect(bdi?.textContent).toBe(td.textContent);
+    }
+  });
+});
