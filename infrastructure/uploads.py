@@ -23,6 +23,7 @@ from pathlib import Path
 
 from domain.booking.files import CHUNK_SIZE, MAX_CHUNKS, MAX_FILE_BYTES, Assembled, sniff
 from domain.shared.errors import TooManyAttempts, ValidationFailed
+from domain.shared.messages import message
 from infrastructure.private_files import open_private, private_folder, write_private
 
 _SAFE_NAME = re.compile(r"[^A-Za-z0-9._ -]+")
@@ -155,7 +156,7 @@ class ChunkStore:
         if kind is None:
             target.unlink(missing_ok=True)
             shutil.rmtree(folder, ignore_errors=True)
-            raise ValidationFailed({"File": "Only PDF, PNG and JPEG files are accepted"})
+            raise ValidationFailed({"File": message("booking.file.type")})
         content_type, extension = kind
         return Assembled(
             storage_name, display_name(filename, extension), content_type, size, digest.hexdigest()

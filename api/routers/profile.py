@@ -5,13 +5,14 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
 from api.bootstrap import Services
 from api.edge.deps import Command, CommandDep, CurrentUser, CustomerUser, ServicesDep
 from api.edge.envelope import success
 from api.edge.identity import company_account_id
+from api.edge.languages import request_language
 from api.openapi import operation_ids
 from api.presenters import customers
 from api.schemas.envelope import Envelope, error_responses
@@ -27,7 +28,7 @@ from api.schemas.profile import (
 )
 from domain.accounts.account import DOMESTIC_COMPANY, FOREIGN_COMPANY, INDIVIDUAL
 from domain.accounts.forms import ProfileForm
-from domain.emails.templates import KINDS, TEMPLATES
+from domain.emails.templates import KINDS, TEMPLATES, TRANSLATED
 from domain.shared.errors import Forbidden, NotFound
 from projections.accounts import language_of
 from projections.profiles import muted_emails, profile_of
@@ -138,28 +139,37 @@ def update_foreign(
     return _update(FOREIGN_COMPANY, body.form(), principal, services, command)
 
 
-def _preferences(services: Services, principal: Any) -> dict[str, Any]:
+def _preferences(services: Services, principal: Any, request: Request) -> dict[str, Any]:
+    """Each kind's switch, labelled in the language the request asks for (the screen's)."""
+    language = request_language(request.headers)
     with services.read_models.read() as tx:
         muted = set(muted_emails(tx, company_account_id(principal)))
-    kinds = [{"kind": k, "label": TEMPLATES[k].label, "enabled": k not in muted} for k in KINDS]
+    kinds = [
+        {"kind": k, "label": TRANSLATED[k].get(language, TEMPLATES[k]).label, "enabled": k not in muted}
+        for k in KINDS
+    ]
     return {"kinds": kinds}
 
 
 @router.get("/email-preferences", response_model=Envelope[EmailPreferences], responses=error_responses(404))
-def email_preferences(principal: CustomerUser, services: ServicesDep) -> Response:
+def email_preferences(principal: CustomerUser, services: ServicesDep, request: Request) -> Response:
     """The kinds of booking e-mail the caller gets (quote ready, booking confirmed, ...), each on or off."""
-    return success(_preferences(services, principal))
+    return success(_preferences(services, principal, request))
 
 
 @router.put("/email-preferences", response_model=Envelope[EmailPreferences], responses=error_responses(404))
 def set_email_preferences(
-    body: EmailPreferencesBody, principal: CustomerUser, services: ServicesDep, command: CommandDep
+    body: EmailPreferencesBody,
+    principal: CustomerUser,
+    services: ServicesDep,
+    command: CommandDep,
+    request: Request,
 ) -> Response:
     """Turn the kinds named in `muted` off, every other kind on."""
     command(
         services.accounts.set_email_preferences, company_account_id(principal), body.muted, principal.actor
     )
-    return success(_preferences(services, principal))
+    return success(_preferences(services, principal, request))
 
 
 @router.put(

@@ -78,41 +78,47 @@ def choose_type(page: Page, name: str, w: Callable[..., str] = english) -> None:
     page.get_by_role("option", name=name).click()
 
 
-def start_individual(page: Page, server: LiveServer, national_id: str, phone: str) -> None:
-    """The sign-up's first step as a person: their national ID and mobile number, then Continue."""
+def start_individual(
+    page: Page, server: LiveServer, national_id: str, phone: str, w: Callable[..., str] = english
+) -> None:
+    """The sign-up's first step as a person: their national ID and mobile number, then Continue (labels in
+    the screen's language: `w`, tests/e2e/words.py)."""
     page.goto(f"{server.url}/register")
-    page.get_by_label("National ID").fill(national_id)
-    page.get_by_label("Mobile Number").fill(phone)
-    page.get_by_role("button", name="Continue").click()
+    page.get_by_label(w("accounts:startForm.nationalId")).fill(national_id)
+    page.get_by_label(w("accounts:startForm.mobileNumber")).fill(phone)
+    page.get_by_role("button", name=w("accounts:startForm.continue")).click()
 
 
-def start_company(page: Page, server: LiveServer, company_id: str, phone: str | None = None) -> None:
+def start_company(
+    page: Page, server: LiveServer, company_id: str, phone: str | None = None, w: Callable[..., str] = english
+) -> None:
     """The sign-up's first step as a company: its ID and a mobile number, or (no phone) the foreign switch
     on; then Continue."""
     page.goto(f"{server.url}/register")
-    choose_type(page, "Company")
-    page.get_by_label("Company ID").fill(company_id)
+    choose_type(page, w("accounts:startForm.types.2"), w)
+    page.get_by_label(w("accounts:startForm.companyId")).fill(company_id)
     if phone is None:
-        page.get_by_role("switch", name="Registered outside Iran").check()
+        page.get_by_role("switch", name=w("accounts:startForm.registeredOutsideIran")).check()
     else:
-        page.get_by_label("Mobile Number").fill(phone)
-    page.get_by_role("button", name="Continue").click()
+        page.get_by_label(w("accounts:startForm.mobileNumber")).fill(phone)
+    page.get_by_role("button", name=w("accounts:startForm.continue")).click()
 
 
-def fill_individual(page: Page, email: str, phone: str) -> None:
-    page.get_by_label("First Name").fill("Sara")
-    page.get_by_label("Last Name").fill("Tehrani")
+def fill_individual(page: Page, email: str, phone: str, w: Callable[..., str] = english) -> None:
+    # Exact: Persian's first name (نام) is a part of the last name's label and of the sign-up's name.
+    page.get_by_label(w("accounts:fieldLabels.firstName"), exact=True).fill("Sara")
+    page.get_by_label(w("accounts:fieldLabels.lastName"), exact=True).fill("Tehrani")
     # The Jalali calendar: open it and pick a day; then check the text form.
-    page.get_by_role("button", name="Calendar").click()
-    page.get_by_label("Year", exact=True).fill("1370")
-    page.get_by_label("Month", exact=True).select_option("5")
+    page.get_by_role("button", name=w("accounts:datePicker.open")).click()
+    page.get_by_label(w("accounts:datePicker.year"), exact=True).fill("1370")
+    page.get_by_label(w("accounts:datePicker.month"), exact=True).select_option("5")
     page.get_by_role("button", name="1370/05/14").click()
-    expect(page.get_by_label("Birth Date")).to_have_value("1370/05/14")
-    expect(page.get_by_label("Phone")).to_have_value(phone)
-    page.get_by_label("Fax").fill("02112345678")
-    page.get_by_label("Email").fill(email)
-    page.get_by_label("Postal Code").fill("1234567890")
-    page.get_by_label("Address").fill("12 Azadi Street, Tehran")
+    expect(page.get_by_label(w("accounts:fieldLabels.birthDate"))).to_have_value("1370/05/14")
+    expect(page.get_by_label(w("accounts:fieldLabels.phone"))).to_have_value(phone)
+    page.get_by_label(w("accounts:fieldLabels.fax")).fill("02112345678")
+    page.get_by_label(w("accounts:fieldLabels.email")).fill(email)
+    page.get_by_label(w("accounts:fieldLabels.postalCode")).fill("1234567890")
+    page.get_by_label(w("accounts:fieldLabels.address")).fill("12 Azadi Street, Tehran")
 
 
 def fill_company(

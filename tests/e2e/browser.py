@@ -15,8 +15,8 @@ from playwright.sync_api import Browser, Page, ViewportSize, expect
 from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME
 from tests.e2e.conftest import DESKTOP as DESKTOP  # where the tests import both widths from
 from tests.e2e.conftest import PHONE as PHONE  # where the tests import both widths from
-from tests.e2e.conftest import LiveServer
-from tests.e2e.words import english
+from tests.e2e.conftest import LiveServer, speak
+from tests.e2e.words import Language, english, words
 
 
 def browser_of(page: Page) -> Browser:
@@ -49,12 +49,15 @@ def through_the_login(page: Page, base_url: str, target: str, username: str, pas
     expect(page).to_have_url(f"{base_url}{target}")
 
 
-def signed_in_staff(browser: Browser, server: LiveServer, viewport: ViewportSize = DESKTOP) -> Iterator[Page]:
+def signed_in_staff(
+    browser: Browser, server: LiveServer, viewport: ViewportSize = DESKTOP, language: Language = "en"
+) -> Iterator[Page]:
     """The bootstrap admin signed in, in a browser context of its own that closes after the test (for a
-    `staff_page` fixture: `yield from signed_in_staff(browser, live_server)`)."""
+    `staff_page` fixture: `yield from signed_in_staff(browser, live_server)`), speaking `language`."""
     context = browser.new_context(viewport=viewport)
+    speak(context, language)
     page = context.new_page()
-    sign_in(page, server, ADMIN_USERNAME, ADMIN_PASSWORD)
+    sign_in(page, server, ADMIN_USERNAME, ADMIN_PASSWORD, words(language))
     yield page
     context.close()
 

@@ -13,10 +13,11 @@ from pathlib import Path
 from typing import Any, Protocol
 
 import pytest
-from playwright.sync_api import Browser, Page, ViewportSize, expect
+from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, expect
 
 from tests.chromium import CHROMIUM, CHROMIUM_FLAGS
 from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME
+from tests.e2e.words import Language
 from tests.live_server import ROOT, running_server
 
 SCREENSHOTS = ROOT / "test-output" / "screenshots"
@@ -95,6 +96,37 @@ def viewport(request: pytest.FixtureRequest, page: Page) -> ViewportSize:
     size: ViewportSize = request.param
     page.set_viewport_size(size)
     return size
+
+
+# The journeys' languages and widths (decision 3601): English at both widths, Persian at the phone's, its
+# desktop screens being read by the whole walk and the live journey. A test takes `lang` and `viewport` and is
+# marked `@in_both_languages`; one about a width of its own names that width (`at_width(DESKTOP)`).
+SIDES = [("en", DESKTOP), ("en", PHONE), ("fa", PHONE)]
+in_both_languages = pytest.mark.parametrize(
+    ("lang", "viewport"), SIDES, ids=["en-desktop", "en-phone", "fa-phone"], indirect=True
+)
+
+
+def at_width(size: ViewportSize) -> pytest.MarkDecorator:
+    """Both languages at one width, for a test about that width."""
+    name = "desktop" if size == DESKTOP else "phone"
+    return pytest.mark.parametrize(
+        ("lang", "viewport"), [("en", size), ("fa", size)], ids=[f"en-{name}", f"fa-{name}"], indirect=True
+    )
+
+
+def speak(target: Page | BrowserContext, language: Language) -> None:
+    """The browser's language from its first page, as the language switch leaves it."""
+    if language == "fa":
+        target.add_init_script("localStorage.setItem('freight.language', 'fa')")
+
+
+@pytest.fixture
+def lang(request: pytest.FixtureRequest, page: Page) -> Language:
+    """The language `page` speaks (English unless the test is parametrized with another)."""
+    language: Language = getattr(request, "param", "en")
+    speak(page, language)
+    return language
 
 
 class SignsIn(Protocol):

@@ -4,10 +4,14 @@ amendment and cancellation requests, sign-up (Back from step 2 keeping the entri
 focused, one name per kind for the identifier, the acceptance e-mail naming the username, a resend countdown
 that counts wall-clock time), and the cosmetics (toasts clear of the bell, the staff sidebar marking the page
 shown, the registration list without sideways scroll on a phone, selects styled as inputs, the notify-party
-checkbox not squeezed). Set-up goes through the API; what is asserted is what a person sees."""
+checkbox not squeezed). Set-up goes through the API; what is asserted is what a person sees. Each is walked
+in English at both widths and in Persian at 375x812 (decision 3601), elements found by catalogue key
+(tests/e2e/words.py); the notifications' titles and the acceptance e-mail are the server's words, written in
+the account's language (English here), and are found as they are."""
 
 from __future__ import annotations
 
+import json
 import re
 import time
 from datetime import UTC, date, datetime, timedelta
@@ -33,7 +37,7 @@ from tests.e2e.accounts_support import (
     start_individual,
 )
 from tests.e2e.browser import no_serious_violations, sign_in
-from tests.e2e.conftest import LiveServer
+from tests.e2e.conftest import LiveServer, in_both_languages, speak
 from tests.e2e.customers import (
     BOOKING,
     admin_token,
@@ -44,13 +48,22 @@ from tests.e2e.customers import (
     pending_registration,
     rate_request_body,
 )
+from tests.e2e.test_booking_persian import check
+from tests.e2e.words import Language, number, pattern, words
+from tests.live_server import ROOT
 
 MOMENT = re.compile(r"^\d{4}/\d{2}/\d{2} \d{2}:\d{2} UTC$")
+# Persian writes the same moment in the Solar Hijri calendar and Persian digits.
+PERSIAN_DIGIT = "[\u06f0-\u06f9]"
+PERSIAN_MOMENT = re.compile(MOMENT.pattern.replace(r"\d", PERSIAN_DIGIT))
 RR = f"{BOOKING}/client/rate-requests"
 
 
 def shot(page: Page, directory: Path, name: str, size: ViewportSize) -> None:
-    page.screenshot(path=str(directory / f"issue24-{name}-{size['width']}.png"), full_page=True)
+    rtl = page.evaluate("document.documentElement.dir") == "rtl"
+    page.screenshot(
+        path=str(directory / f"issue24-{name}-{size['width']}{'-fa' if rtl else ''}.png"), full_page=True
+    )
 
 
 def reference_of(server: LiveServer, token: str, rid: str) -> str:
@@ -81,9 +94,9 @@ def notification(server: LiveServer, token: str, title: str) -> dict[str, Any]:
     raise AssertionError(f"no notification {title!r}: {notifications(server, token)[:3]}")
 
 
-def open_staff_menu(page: Page, size: ViewportSize) -> None:
+def open_staff_menu(page: Page, size: ViewportSize, lang: Language) -> None:
     if size["width"] < 768:  # the phone menu is a drawer
-        page.get_by_role("button", name="Menu").click()
+        page.get_by_role("button", name=words(lang)("common:shell.menu"), exact=True).click()
 
 
 def current_menu_item(page: Page) -> Any:
@@ -91,9 +104,11 @@ def current_menu_item(page: Page) -> Any:
 
 
 # -- item 15: notifications ---------------------------------------------------------------------------------
+@in_both_languages
 def test_a_notification_shows_its_time_the_whole_reference_and_is_read_once_followed(
-    page: Page, live_server: LiveServer, viewport: ViewportSize, screenshot_dir: Path
+    page: Page, live_server: LiveServer, viewport: ViewportSize, lang: Language, screenshot_dir: Path
 ) -> None:
+    w = words(lang)
     username, password, token = logged_in_customer(live_server, PERSIAN_COMPANIES[0])
     rid = booking_confirmed(live_server, token, "Saffron threads")
     reference = reference_of(live_server, token, rid)
@@ -109,37 +124,42 @@ def test_a_notification_shows_its_time_the_whole_reference_and_is_read_once_foll
     declined = notification(live_server, token, "Cancellation declined")
     assert declined["message"].index(reference) < 40 < declined["message"].index(reference) + len(reference)
 
-    sign_in(page, live_server, username, password)
-    bell = page.get_by_role("button", name="Notifications")
+    sign_in(page, live_server, username, password, w)
+    bell = page.get_by_role("button", name=w("common:notificationBell.notifications"))
     bell.click()
-    panel = page.get_by_role("region", name="Notification list")
+    panel = page.get_by_role("region", name=w("common:notificationBell.notificationList"))
     item = panel.get_by_role("listitem").filter(has_text="Cancellation declined")
     expect(item.get_by_role("button")).to_contain_text(reference)
     expect(item.get_by_role("button")).not_to_contain_text(f"{reference[:9]}...")
-    expect(item.locator("time")).to_have_text(moment(declined["createdAt"]))
+    if lang == "en":
+        expect(item.locator("time")).to_have_text(moment(declined["createdAt"]))
     expect(item.locator("time")).to_have_attribute("datetime", declined["createdAt"])
     for shown in panel.locator("time").all_inner_texts():
-        assert MOMENT.match(shown), shown
+        assert (PERSIAN_MOMENT if lang == "fa" else MOMENT).match(shown), shown
+    # int() reads Persian digits as well.
     unread = int(page.get_by_test_id("unread-badge").inner_text())
     assert unread >= 1
-    expect(item.get_by_role("button")).to_contain_text("Unread:")
+    expect(item.get_by_role("button")).to_contain_text(w("accounts:notificationList.unread"))
     shot(page, screenshot_dir, "notifications", viewport)
     no_serious_violations(page)
 
     # Following the item's link opens the booking and marks the notification read.
-    item.get_by_role("link", name=f"Open {reference}").click()
+    opens = pattern(lang, "accounts:notificationList.openReference", reference=reference)
+    item.get_by_role("link", name=opens).click()
     expect(page).to_have_url(f"{live_server.url}/dashboard/bookings/rate-request/detail/{rid}")
-    expect(page.get_by_test_id("unread-badge")).to_have_text(str(unread - 1))
+    expect(page.get_by_test_id("unread-badge")).to_have_text(number(lang, str(unread - 1)))
     read = next(n for n in notifications(live_server, token) if n["id"] == declined["id"])
     assert read["isRead"] is True
     bell.click()
-    expect(item.get_by_role("button")).not_to_contain_text("Unread:")
+    expect(item.get_by_role("button")).not_to_contain_text(w("accounts:notificationList.unread"))
 
 
 # -- item 15: the work queue's cards ------------------------------------------------------------------------
+@in_both_languages
 def test_the_work_queue_has_cards_for_amendment_and_cancellation_requests(
-    page: Page, live_server: LiveServer, viewport: ViewportSize, screenshot_dir: Path
+    page: Page, live_server: LiveServer, viewport: ViewportSize, lang: Language, screenshot_dir: Path
 ) -> None:
+    w = words(lang)
     *_, token = logged_in_customer(live_server, PERSIAN_COMPANIES[1])
     amended = booking_confirmed(live_server, token, "Dates in cartons")
     cancelled = booking_confirmed(live_server, token, "Dried figs")
@@ -155,107 +175,128 @@ def test_the_work_queue_has_cards_for_amendment_and_cancellation_requests(
         ]
     }
 
-    sign_in(page, live_server, ADMIN_USERNAME, ADMIN_PASSWORD)
-    for kind, title, rid in (
-        ("amendmentRequests", "Amendment requests to decide", amended),
-        ("cancellationRequests", "Cancellation requests to decide", cancelled),
-    ):
-        card = page.get_by_role("region", name=re.compile(f"^{title}"))
-        expect(card.get_by_role("heading")).to_have_text(f"{title} {queues[kind]['count']}")
+    sign_in(page, live_server, ADMIN_USERNAME, ADMIN_PASSWORD, w)
+    for kind, rid in (("amendmentRequests", amended), ("cancellationRequests", cancelled)):
+        title = w(f"admin:queue.{kind}")
+        card = page.get_by_role("region", name=re.compile(f"^{re.escape(title)}"))
+        expect(card.get_by_role("heading")).to_have_text(
+            f"{title} {number(lang, str(queues[kind]['count']))}"
+        )
         link = card.get_by_role("link", name=re.compile(reference_of(live_server, token, rid)))
         expect(link).to_be_visible()
         if kind == "cancellationRequests":
             expect(link).to_contain_text("Moved to air")
     shot(page, screenshot_dir, "work-queue-changes", viewport)
     no_serious_violations(page)
-    page.get_by_role("region", name=re.compile("^Amendment requests to decide")).get_by_role(
+    if lang == "fa":
+        check(page, screenshot_dir, "work-queue-changes")
+    amendments = re.compile(f"^{re.escape(w('admin:queue.amendmentRequests'))}")
+    page.get_by_role("region", name=amendments).get_by_role(
         "link", name=re.compile(reference_of(live_server, token, amended))
     ).click()
     expect(page).to_have_url(re.compile(rf"/dashboard/operations\?open={amended}$"))
 
 
 # -- item 16: sign-up ---------------------------------------------------------------------------------------
+@in_both_languages
 def test_sign_up_goes_back_keeping_the_entries_and_focuses_the_first_code_box(
-    page: Page, live_server: LiveServer, viewport: ViewportSize, screenshot_dir: Path
+    page: Page, live_server: LiveServer, viewport: ViewportSize, lang: Language, screenshot_dir: Path
 ) -> None:
+    w = words(lang)
     national_id, phone = fresh_national_id(), "0912" + fresh_national_id()[-7:]
     first, last = PERSIAN_PEOPLE[0]
-    start_individual(page, live_server, national_id, phone)
-    expect(page.get_by_role("heading", name="Individual Information")).to_be_visible()
-    expect(page.get_by_label("National ID")).to_have_value(national_id)
-    page.get_by_label("First Name").fill(first)
-    page.get_by_label("Last Name").fill(last)
+    details = w("accounts:registrationForm.titles.1")
+    start_individual(page, live_server, national_id, phone, w)
+    expect(page.get_by_role("heading", name=details)).to_be_visible()
+    expect(page.get_by_label(w("accounts:fieldLabels.nationalId"))).to_have_value(national_id)
+    page.get_by_label(w("accounts:fieldLabels.firstName"), exact=True).fill(first)
+    page.get_by_label(w("accounts:fieldLabels.lastName"), exact=True).fill(last)
+    if lang == "fa":
+        check(page, screenshot_dir, "sign-up-details")
 
-    page.get_by_role("button", name="Back").click()
-    expect(page.get_by_text("Step 1 of 3")).to_be_visible()
-    expect(page.get_by_label("National ID")).to_have_value(national_id)
-    expect(page.get_by_label("Mobile Number")).to_have_value(phone)
+    page.get_by_role("button", name=w("accounts:registrationForm.back")).click()
+    step = f"{w('accounts:signUpProgress.step')} {number(lang, '1')} {w('accounts:signUpProgress.of')} "
+    expect(page.get_by_text(step + number(lang, "3"))).to_be_visible()
+    expect(page.get_by_label(w("accounts:startForm.nationalId"))).to_have_value(national_id)
+    expect(page.get_by_label(w("accounts:startForm.mobileNumber"))).to_have_value(phone)
     shot(page, screenshot_dir, "sign-up-back", viewport)
-    page.get_by_role("button", name="Continue").click()
-    expect(page.get_by_role("heading", name="Individual Information")).to_be_visible()
-    expect(page.get_by_label("First Name")).to_have_value(first)
-    expect(page.get_by_label("Last Name")).to_have_value(last)
+    page.get_by_role("button", name=w("accounts:startForm.continue")).click()
+    expect(page.get_by_role("heading", name=details)).to_be_visible()
+    expect(page.get_by_label(w("accounts:fieldLabels.firstName"), exact=True)).to_have_value(first)
+    expect(page.get_by_label(w("accounts:fieldLabels.lastName"), exact=True)).to_have_value(last)
 
-    fill_individual(page, f"{national_id}@example.com", phone)
-    page.get_by_role("button", name="Submit").click()
-    expect(page.get_by_role("heading", name="Verification")).to_be_visible()
-    expect(page.get_by_label("Digit 1")).to_be_focused()
+    fill_individual(page, f"{national_id}@example.com", phone, w)
+    page.get_by_role("button", name=w("accounts:registrationForm.submit")).click()
+    expect(page.get_by_role("heading", name=w("accounts:verificationStep.verification"))).to_be_visible()
+    expect(page.get_by_label(w("accounts:codeInput.digit", n=1))).to_be_focused()
     shot(page, screenshot_dir, "sign-up-code-focused", viewport)
     page.keyboard.type(sms_code(live_server, phone))  # no click first: the cursor is already there
-    page.get_by_role("button", name="Confirm").click()
-    expect(page.get_by_role("dialog", name="Sign Up Successful")).to_be_visible()
+    page.get_by_role("button", name=w("accounts:verificationStep.confirm")).click()
+    expect(page.get_by_role("dialog", name=w("accounts:signUp.successTitle"))).to_be_visible()
 
 
+@in_both_languages
 def test_the_resend_countdown_counts_wall_clock_time_as_in_a_background_tab(
-    page: Page, live_server: LiveServer, viewport: ViewportSize
+    page: Page, live_server: LiveServer, viewport: ViewportSize, lang: Language
 ) -> None:
+    w = words(lang)
     national_id, phone = fresh_national_id(), "0935" + fresh_national_id()[-7:]
     page.clock.install()
-    start_individual(page, live_server, national_id, phone)
-    fill_individual(page, f"{national_id}@example.com", phone)
-    page.get_by_role("button", name="Submit").click()
-    resend = page.get_by_role("button", name="Resend Code")
+    start_individual(page, live_server, national_id, phone, w)
+    fill_individual(page, f"{national_id}@example.com", phone, w)
+    page.get_by_role("button", name=w("accounts:registrationForm.submit")).click()
+    resend = page.get_by_role("button", name=w("accounts:verificationStep.resendCode"))
     expect(resend).to_be_disabled()
-    expect(page.get_by_test_id("countdown")).to_have_text(re.compile(r"^0[12]:\d{2}$"))
+    digit = PERSIAN_DIGIT if lang == "fa" else r"\d"
+    expect(page.get_by_test_id("countdown")).to_have_text(
+        re.compile(f"^{number(lang, '0')}[{number(lang, '12')}]:{digit}{{2}}$")
+    )
 
     # A background tab: its timer is throttled, the clock is not. 60 s pass without a tick; coming back to
     # the tab shows the time left at once.
     now = page.evaluate("Date.now()")
     page.clock.set_system_time(datetime.fromtimestamp(now / 1000 + 60, UTC))
     page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
-    expect(page.get_by_test_id("countdown")).to_have_text(re.compile(r"^00:5\d$"))
+    expect(page.get_by_test_id("countdown")).to_have_text(re.compile(f"^{number(lang, '00:5')}{digit}$"))
     expect(resend).to_be_disabled()
     # 65 s more, and the throttled timer fires once: the two minutes are over.
     page.clock.set_system_time(datetime.fromtimestamp(now / 1000 + 125, UTC))
     page.clock.run_for(1000)
-    expect(page.get_by_test_id("countdown")).to_have_text("00:00")
+    expect(page.get_by_test_id("countdown")).to_have_text(number(lang, "00:00"))
     expect(resend).to_be_enabled()
 
 
+@in_both_languages
 def test_the_identifier_has_one_name_per_kind_and_the_acceptance_email_names_the_username(
-    page: Page, live_server: LiveServer, viewport: ViewportSize, screenshot_dir: Path
+    page: Page, live_server: LiveServer, viewport: ViewportSize, lang: Language, screenshot_dir: Path
 ) -> None:
+    w = words(lang)
     company_id = fresh_company_id()
     email = f"c{company_id}@example.com"
-    start_company(page, live_server, company_id, "0912" + company_id[-7:])
-    expect(page.get_by_role("heading", name="Company Information")).to_be_visible()
-    expect(page.get_by_label("Company ID")).to_have_value(company_id)
+    company_id_label = w("accounts:fieldLabels.nationalCode")
+    start_company(page, live_server, company_id, "0912" + company_id[-7:], w)
+    expect(
+        page.get_by_role("heading", name=w("accounts:registrationForm.titles.2"), exact=True)
+    ).to_be_visible()
+    expect(page.get_by_label(company_id_label)).to_have_value(company_id)
     expect(page.get_by_text("National Code")).to_have_count(0)
-    expect(page.get_by_label("National ID")).to_have_count(0)
+    expect(page.get_by_label(w("accounts:fieldLabels.nationalId"))).to_have_count(0)
 
     # Back: a foreign company after all; the company ID stays, and keeps its name.
-    page.get_by_role("button", name="Back").click()
-    expect(page.get_by_label("Company ID")).to_have_value(company_id)
-    page.get_by_role("switch", name="Registered outside Iran").click()
-    page.get_by_role("button", name="Continue").click()
-    expect(page.get_by_role("heading", name="Foreign Company Information")).to_be_visible()
-    expect(page.get_by_label("Company ID")).to_have_value(company_id)
+    page.get_by_role("button", name=w("accounts:registrationForm.back")).click()
+    expect(page.get_by_label(w("accounts:startForm.companyId"))).to_have_value(company_id)
+    page.get_by_role("switch", name=w("accounts:startForm.registeredOutsideIran")).click()
+    page.get_by_role("button", name=w("accounts:startForm.continue")).click()
+    expect(page.get_by_role("heading", name=w("accounts:registrationForm.titles.3"))).to_be_visible()
+    expect(page.get_by_label(company_id_label)).to_have_value(company_id)
     expect(page.get_by_text("National Code")).to_have_count(0)
-    fill_company(page, email, FOREIGN_PHONES[1], domestic=False)
-    page.get_by_label("Company Name").fill(PERSIAN_COMPANIES[0])
+    fill_company(page, email, FOREIGN_PHONES[1], domestic=False, w=w)
+    page.get_by_label(w("accounts:fieldLabels.name")).fill(PERSIAN_COMPANIES[0])
     shot(page, screenshot_dir, "sign-up-company-id", viewport)
-    page.get_by_role("button", name="Submit").click()
-    expect(page.get_by_role("dialog", name="Sign Up Successful")).to_be_visible()
+    if lang == "fa":
+        check(page, screenshot_dir, "sign-up-foreign-company")
+    page.get_by_role("button", name=w("accounts:registrationForm.submit")).click()
+    expect(page.get_by_role("dialog", name=w("accounts:signUp.successTitle"))).to_be_visible()
 
     admin = admin_token(live_server)
     listing = call(
@@ -267,15 +308,19 @@ def test_the_identifier_has_one_name_per_kind_and_the_acceptance_email_names_the
     mail = outbox_entry(
         live_server, lambda e: e["channel"] == "email" and e["to"] == email and "link" in e["data"]
     )
-    assert f"Your username is {company_id}" in mail["body"]
+    # The e-mail speaks the language the sign-up was made in (contract/email-messages.json).
+    said = json.loads((ROOT / "contract" / "email-messages.json").read_text(encoding="utf-8"))["words"]
+    before, after = said["account.created.username"][lang].split("{username}")
+    names = re.escape(before) + f"\u2068?{company_id}\u2069?" + re.escape(after)
+    assert re.search(names, mail["body"]), mail["body"]
 
     # Log in and reset: the same two names.
     page.goto(f"{live_server.url}/login")
-    expect(page.get_by_label("Username")).to_have_accessible_description(
-        "Your National ID, or your Company ID for a company"
+    expect(page.get_by_label(w("accounts:loginForm.username"))).to_have_accessible_description(
+        w("accounts:loginForm.usernameHint")
     )
     page.goto(f"{live_server.url}/forgetpassword")
-    expect(page.get_by_label("National ID or Company ID")).to_be_visible()
+    expect(page.get_by_label(w("accounts:forgetPassword.username"))).to_be_visible()
     expect(page.get_by_text("National Code")).to_have_count(0)
 
 
@@ -287,65 +332,84 @@ def overlap(a: FloatRect | None, b: FloatRect | None) -> bool:
     return x > 0 and y > 0
 
 
-# In the page, as soon as the toast shows (log out leaves the dashboard 2 s later): the toast's box, the
-# bell's, and whether the bell's centre is the bell (nothing over it).
-TOAST_AND_BELL = """async (text) => {
-  const started = performance.now();
-  let toast = null;
-  while (!toast && performance.now() - started < 1500) {
-    toast = [...document.querySelectorAll('[role="status"]')].find((el) => el.textContent.includes(text));
-    if (!toast) await new Promise((done) => requestAnimationFrame(done));
-  }
-  const bell = document.querySelector('button[aria-label="Notifications"]');
-  if (!toast || !bell) return null;
+# Installed before log out: the moment the toast saying `text` enters the page (log out leaves the dashboard
+# 2 s later, within the same document), the toast's box, the bell's, and whether the bell's centre is the
+# bell (nothing over it) are kept in `window.__toastAndBell`. The page records what it saw however late the
+# test looks; nothing waits on a clock.
+WATCH_TOAST_AND_BELL = """([text, bellName]) => {
+  window.__toastAndBell = null;
   const box = (el) => {
     const r = el.getBoundingClientRect();
     return {x: r.x, y: r.y, width: r.width, height: r.height};
   };
-  const b = bell.getBoundingClientRect();
-  const hit = document.elementFromPoint(b.x + b.width / 2, b.y + b.height / 2);
-  return {toast: box(toast), bell: box(bell), bellOnTop: Boolean(hit && bell.contains(hit))};
+  const look = () => {
+    const statuses = [...document.querySelectorAll('[role="status"]')];
+    const toast = statuses.find((el) => el.textContent.includes(text));
+    const bell = document.querySelector(`button[aria-label="${bellName}"]`);
+    if (!toast || !bell) return false;
+    const b = bell.getBoundingClientRect();
+    const hit = document.elementFromPoint(b.x + b.width / 2, b.y + b.height / 2);
+    const bellOnTop = Boolean(hit && bell.contains(hit));
+    window.__toastAndBell = {toast: box(toast), bell: box(bell), bellOnTop};
+    return true;
+  };
+  const observer = new MutationObserver(() => {
+    if (look()) observer.disconnect();
+  });
+  observer.observe(document.body, {childList: true, subtree: true, characterData: true});
 }"""
 
 
-def test_a_toast_never_covers_the_bell(page: Page, live_server: LiveServer, viewport: ViewportSize) -> None:
-    sign_in(page, live_server, ADMIN_USERNAME, ADMIN_PASSWORD)
+@in_both_languages
+def test_a_toast_never_covers_the_bell(
+    page: Page, live_server: LiveServer, viewport: ViewportSize, lang: Language
+) -> None:
+    w = words(lang)
+    sign_in(page, live_server, ADMIN_USERNAME, ADMIN_PASSWORD, w)
     expect(page.get_by_role("status")).to_have_count(0)  # the log-in toast has gone
     # Log out toasts on the dashboard for 2 s before going to the login page, the bell still there.
-    open_staff_menu(page, viewport)
-    page.get_by_role("button", name="Log out").click()
-    seen = page.evaluate(TOAST_AND_BELL, "You have been logged out.")
-    assert seen, "no toast seen on the dashboard"
+    open_staff_menu(page, viewport, lang)
+    page.evaluate(
+        WATCH_TOAST_AND_BELL, [w("common:shell.loggedOut"), w("common:notificationBell.notifications")]
+    )
+    page.get_by_role("button", name=w("common:shell.logout"), exact=True).click()
+    page.wait_for_function("() => window.__toastAndBell !== null", timeout=30_000)
+    seen = page.evaluate("window.__toastAndBell")
     assert not overlap(seen["toast"], seen["bell"]), seen
     assert seen["bellOnTop"], f"something covers the bell: {seen}"
 
 
+@in_both_languages
 def test_the_staff_sidebar_marks_the_page_shown(
-    page: Page, live_server: LiveServer, viewport: ViewportSize, screenshot_dir: Path
+    page: Page, live_server: LiveServer, viewport: ViewportSize, lang: Language, screenshot_dir: Path
 ) -> None:
+    w = words(lang)
+    overview, operations = w("common:menu.Overview"), w("common:menu.Operations")
     company_id = pending_registration(live_server, PERSIAN_COMPANIES[1])
-    sign_in(page, live_server, ADMIN_USERNAME, ADMIN_PASSWORD)
-    open_staff_menu(page, viewport)
-    expect(current_menu_item(page)).to_have_text("Overview")
+    sign_in(page, live_server, ADMIN_USERNAME, ADMIN_PASSWORD, w)
+    open_staff_menu(page, viewport, lang)
+    expect(current_menu_item(page)).to_have_text(overview)
     shot(page, screenshot_dir, "staff-menu-overview", viewport)
-    page.get_by_role("link", name="Operations").filter(visible=True).click()
-    open_staff_menu(page, viewport)
-    expect(current_menu_item(page)).to_have_text("Operations")
-    page.get_by_role("link", name="Overview").filter(visible=True).click()
+    page.get_by_role("link", name=operations).filter(visible=True).click()
+    open_staff_menu(page, viewport, lang)
+    expect(current_menu_item(page)).to_have_text(operations)
+    page.get_by_role("link", name=overview).filter(visible=True).click()
     # A registration request opened from the overview is still the overview's page.
-    lists = page.get_by_role("region", name="Registration Requests", exact=True)
+    lists = page.get_by_role("region", name=w("admin:registrations.title"), exact=True)
     lists.get_by_role("row").filter(has_text=company_id).get_by_role("link").click()
     expect(page).to_have_url(re.compile("/dashboard/request/"))
-    open_staff_menu(page, viewport)
-    expect(current_menu_item(page)).to_have_text("Overview")
+    open_staff_menu(page, viewport, lang)
+    expect(current_menu_item(page)).to_have_text(overview)
 
 
+@in_both_languages
 def test_the_registration_list_never_scrolls_sideways_in_its_box(
-    page: Page, live_server: LiveServer, viewport: ViewportSize, screenshot_dir: Path
+    page: Page, live_server: LiveServer, viewport: ViewportSize, lang: Language, screenshot_dir: Path
 ) -> None:
+    w = words(lang)
     company_id = pending_registration(live_server, PERSIAN_COMPANIES[0])
-    sign_in(page, live_server, ADMIN_USERNAME, ADMIN_PASSWORD)
-    section = page.get_by_role("region", name="Registration Requests", exact=True)
+    sign_in(page, live_server, ADMIN_USERNAME, ADMIN_PASSWORD, w)
+    section = page.get_by_role("region", name=w("admin:registrations.title"), exact=True)
     box = section.get_by_role("region").first  # the list's own box, inside its section
     row = box.get_by_role("row").filter(has_text=company_id)
     expect(row).to_be_visible()
@@ -357,7 +421,9 @@ def test_the_registration_list_never_scrolls_sideways_in_its_box(
         cell_box = cell.bounding_box()
         assert cell_box and cell_box["x"] >= 0 and cell_box["x"] + cell_box["width"] <= viewport["width"] + 1
     if viewport["width"] < 640:  # each value with its label
-        expect(row.get_by_role("cell", name=f"Company ID {company_id}")).to_be_visible()
+        expect(
+            row.get_by_role("cell", name=f"{w('admin:registrations.companyId')} {company_id}")
+        ).to_be_visible()
     shot(page, screenshot_dir, "registration-list", viewport)
     no_serious_violations(page)
 
@@ -368,18 +434,26 @@ INPUT_LOOK = """(el) => {
 }"""
 
 
+@in_both_languages
 def test_selects_look_like_the_inputs_beside_them(
-    browser: Browser, page: Page, live_server: LiveServer, viewport: ViewportSize, screenshot_dir: Path
+    browser: Browser,
+    page: Page,
+    live_server: LiveServer,
+    viewport: ViewportSize,
+    lang: Language,
+    screenshot_dir: Path,
 ) -> None:
-    sign_in(page, live_server, ADMIN_USERNAME, ADMIN_PASSWORD)
+    w = words(lang)
+    sign_in(page, live_server, ADMIN_USERNAME, ADMIN_PASSWORD, w)
     page.goto(f"{live_server.url}/dashboard/operations")
     state = page.locator("#ops-state")
     expect(state).to_be_visible()
     # The text input the design gives every form (components/ui/text-input), as the login page shows it.
     signed_out = browser.new_context(viewport=viewport)
+    speak(signed_out, lang)
     other = signed_out.new_page()
     other.goto(f"{live_server.url}/login")
-    username = other.get_by_label("Username")
+    username = other.get_by_label(w("accounts:loginForm.username"))
     control = username.locator("xpath=..")
     text_look = control.evaluate(INPUT_LOOK)
     select_look = state.evaluate(INPUT_LOOK)
@@ -391,27 +465,32 @@ def test_selects_look_like_the_inputs_beside_them(
     shot(page, screenshot_dir, "select-styled", viewport)
 
 
+@in_both_languages
 def test_the_notify_party_checkbox_is_not_squeezed(
-    page: Page, live_server: LiveServer, viewport: ViewportSize, screenshot_dir: Path
+    page: Page, live_server: LiveServer, viewport: ViewportSize, lang: Language, screenshot_dir: Path
 ) -> None:
+    w = words(lang)
     username, password, token = logged_in_customer(live_server, PERSIAN_COMPANIES[1])
     rid = booking_confirmed(live_server, token, "Pistachios in cartons")
-    sign_in(page, live_server, username, password)
+    sign_in(page, live_server, username, password, w)
     page.goto(f"{live_server.url}/dashboard/bookings/rate-request/detail/{rid}")
-    page.get_by_role("button", name="Add Consignee").click()
+    page.get_by_role("button", name=w("booking:shippingOrder.addConsignee")).click()
     dialog = page.get_by_role("dialog")
-    box = dialog.get_by_label("Notify party same as consignee")
+    box = dialog.get_by_label(w("booking:party.notifySame"))
     expect(box).to_be_visible()
     square = box.bounding_box()
     assert square and square["width"] >= 18 and abs(square["width"] - square["height"]) < 1, square
-    label = dialog.get_by_text("Notify party same as consignee").bounding_box()
+    label = dialog.get_by_text(w("booking:party.notifySame")).bounding_box()
     assert label and not overlap(square, label)
     # Room around it: the nearest field above and below keep their distance.
-    fields = [dialog.get_by_label("Full Address", exact=True), dialog.get_by_label("Notify Party Full Name")]
+    fields = [
+        dialog.get_by_label(w("booking:party.fullAddress"), exact=True),
+        dialog.get_by_label(w("booking:party.notifyFullName")),
+    ]
     above, below = (f.bounding_box() for f in fields)
     assert above and below
     assert square["y"] - (above["y"] + above["height"]) >= 8
     assert below["y"] - (square["y"] + square["height"]) >= 8
-    dialog.screenshot(path=str(screenshot_dir / f"issue24-notify-party-{viewport['width']}.png"))
+    dialog.screenshot(path=str(screenshot_dir / f"issue24-notify-party-{viewport['width']}-{lang}.png"))
     box.click()
     expect(box).to_be_checked()

@@ -35,7 +35,7 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
 export function BookingFacts({
   request,
   order,
-  label = 'Request summary',
+  label,
   forStaff = false,
 }: {
   request: FactsRequest;
@@ -48,7 +48,7 @@ export function BookingFacts({
   const documents = request.bookingRequest?.documents ?? [];
   const reefer = order && (order.temprature !== null || order.humidity !== null);
   return (
-    <section className={styles.card} aria-label={label}>
+    <section className={styles.card} aria-label={label ?? t('bookingFacts.requestSummary')}>
       <dl className={styles.facts}>
         {request.reference ? (
           <Fact term={t('bookingFacts.bookingReference')}>

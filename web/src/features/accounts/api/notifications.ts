@@ -6,6 +6,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { api } from '@/lib/api-client';
 import type { Answer, Schema } from '@/types/contract';
 import { accountKeys } from './keys';
@@ -36,13 +37,14 @@ export function subjectPath(subject: NotificationSubject, staff: boolean): strin
   return staff ? '/dashboard/overview#edit-requests-heading' : '/dashboard/profile?editProfile=true';
 }
 
-export function subjectLabel(subject: NotificationSubject): string {
-  if (subject.reference) return `Open ${subject.reference}`;
+/** The link's words, in the screen's language (`t` of the accounts namespace). */
+export function subjectLabel(subject: NotificationSubject, t: TFunction<'accounts'>): string {
+  if (subject.reference) return t('notificationList.openReference', { reference: subject.reference });
   return subject.kind === 'rate_request'
-    ? 'Open the booking'
+    ? t('notificationList.openBooking')
     : subject.kind === 'registration'
-      ? 'Open the sign-up requests'
-      : 'Open the profile edit';
+      ? t('notificationList.openRegistrations')
+      : t('notificationList.openEdit');
 }
 
 type NotificationPage = Answer<'notifications_notification_page'>;

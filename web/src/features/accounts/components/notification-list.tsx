@@ -77,7 +77,7 @@ export function NotificationList({
                   onOpenSubject?.();
                 }}
               >
-                {subjectLabel(item.subject)}
+                {subjectLabel(item.subject, t)}
               </Link>
             ) : null}
           </li>

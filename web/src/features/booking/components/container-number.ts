@@ -4,6 +4,9 @@
  * spacing or case and checks the digit before asking the server.
  */
 
+import { i18next } from '@/i18n';
+import { localDigits } from '@/lib/format';
+
 /** Letter values skip the multiples of 11 (A=10, B=12 ... K=21, L=23 ... U=32, V=34 ...). */
 function letterValue(letter: string): number {
   let value = 10;
@@ -32,7 +35,13 @@ export function checkDigit(first10: string): number {
 /** The reason a typed number is not a container number, or null when it is one. */
 export function containerNumberProblem(typed: string): string | null {
   const n = normalizeContainerNumber(typed);
-  if (!/^[A-Z]{3}[UJZ]\d{7}$/.test(n)) return 'A container number is 4 letters (the 4th U, J or Z) and 7 digits, e.g. BMOU0061950';
+  if (!/^[A-Z]{3}[UJZ]\d{7}$/.test(n)) return i18next.t('booking:containerDialog.notANumber');
   const expected = checkDigit(n.slice(0, 10));
-  return Number(n[10]) === expected ? null : `The check digit of ${n.slice(0, 10)} is ${expected}, not ${n[10]}`;
+  if (Number(n[10]) === expected) return null;
+  // The number is a code (Latin); the digits said about it are the language's.
+  return i18next.t('booking:containerDialog.checkDigit', {
+    first: n.slice(0, 10),
+    expected: localDigits(String(expected)),
+    given: localDigits(n[10]),
+  });
 }

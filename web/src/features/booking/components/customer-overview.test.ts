@@ -14,4 +14,15 @@ describe('counts by badge', () => {
       { name: 'Shipping Order', count: 1 },
     ]);
   });
+
+  it('names each badge as told, adding the states it names alike', () => {
+    const counts = [
+      { state: 0, name: 'Rate Request', count: 2 },
+      { state: 3, name: 'Shipping Order', count: 1 },
+    ];
+    expect(countsByBadge(counts, (c) => (c.state === 0 ? 'درخواست نرخ' : 'دستور حمل'))).toEqual([
+      { name: 'درخواست نرخ', count: 2 },
+      { name: 'دستور حمل', count: 1 },
+    ]);
+  });
 });

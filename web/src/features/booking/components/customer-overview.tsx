@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { formatDate, localDigits } from '@/lib/format';
-import { customerLabel } from '@/lib/lifecycle';
+import { customerLabel, label } from '@/lib/lifecycle';
 import { customerOverviewOptions } from '../api/overview';
 import type { CustomerOverview } from '../api/overview';
 import { detailsTarget } from './list-helpers';
@@ -11,11 +11,15 @@ import styles from './booking.module.css';
 
 /**
  * Counts by badge: states that share a badge (requested and quoted are both "Rate Request") are one line,
- * and states with nothing in them are left out.
+ * and states with nothing in them are left out. `named` gives a count's badge (the server's English name
+ * unless the screen names its state in the language shown).
  */
-export function countsByBadge(counts: CustomerOverview['counts']): { name: string; count: number }[] {
+export function countsByBadge(
+  counts: CustomerOverview['counts'],
+  named: (count: CustomerOverview['counts'][number]) => string = (c) => c.name,
+): { name: string; count: number }[] {
   const byName = new Map<string, number>();
-  for (const c of counts) byName.set(c.name, (byName.get(c.name) ?? 0) + c.count);
+  for (const c of counts) byName.set(named(c), (byName.get(named(c)) ?? 0) + c.count);
   return [...byName].filter(([, count]) => count > 0).map(([name, count]) => ({ name, count }));
 }
 
@@ -26,7 +30,8 @@ export function CustomerOverviewPanel() {
   if (query.isPending) return null;
   if (query.isError) return <p role="alert">{t('overview.loadFailed')}</p>;
   const { counts, waiting, underway } = query.data;
-  const byBadge = countsByBadge(counts);
+  // The state's label in the language shown, from the lifecycle file (the server names it in English).
+  const byBadge = countsByBadge(counts, (c) => label('rate_request', c.state) || c.name);
   return (
     <>
       <section aria-labelledby="waiting-heading" className={styles.card}>
