@@ -78,14 +78,27 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Under xdist (`--dist loadgroup`) each test goes to whichever worker is free, but the tests of a file
-    that use a module- or class-scoped fixture: they go together, so the fixture is built once."""
+    that use a module- or class-scoped fixture: they go together, so the fixture is built once. A module-
+    scoped fixture with parameters is built once per parameter: each parameter's tests are a group of their
+    own (the CLI matrix's SQLite and PostgreSQL halves run on two workers at once)."""
+    shared = {"module", "class", "package"}
     for item in items:
         info = getattr(item, "_fixtureinfo", None)
         if info is None:
             continue
         scopes = {definition.scope for defs in info.name2fixturedefs.values() for definition in defs}
-        if scopes & {"module", "class", "package"}:
-            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::", 1)[0]))
+        if scopes & shared:
+            group = item.nodeid.split("::", 1)[0]
+            params = getattr(getattr(item, "callspec", None), "params", {})
+            shared_params = [
+                f"{name}={params[name]}"
+                for name in sorted(params)
+                if name in info.name2fixturedefs and info.name2fixturedefs[name][-1].scope in shared
+            ]
+            if shared_params:
+                # No brackets: xdist reads the group after the last `@` only when no `]` follows it.
+                group += ":" + ",".join(shared_params)
+            item.add_marker(pytest.mark.xdist_group(group))
     if os.environ.get("PYTEST_XDIST_WORKER"):
         longest_first(items)
 
