@@ -47,6 +47,10 @@ LONG = os.environ.get("CROSSINGS_LONG") == "1"
 EXAMPLES = int(os.environ.get("CROSSINGS_EXAMPLES", "25" if LONG else "5"))
 STEPS = int(os.environ.get("CROSSINGS_STEPS", "120" if LONG else "40"))
 MAX_BOOKINGS = int(os.environ.get("CROSSINGS_MAX_BOOKINGS", "12" if LONG else "6"))
+# The deployment as processes (tests/scaleout/test_crossings_topology.py) runs the same rules: what it adds is
+# the topology (two workers, a follower process, webhooks over loopback), which two examples cross as well as
+# five; the rules' breadth is the in-process run's. Each example there cost about a minute of a `make test`.
+DEPLOYED_EXAMPLES = int(os.environ.get("CROSSINGS_DEPLOYED_EXAMPLES", str(EXAMPLES) if LONG else "2"))
 
 RUN = settings(
     max_examples=EXAMPLES,
@@ -54,6 +58,7 @@ RUN = settings(
     deadline=None,
     suppress_health_check=list(HealthCheck),
 )
+DEPLOYED = settings(RUN, max_examples=DEPLOYED_EXAMPLES)
 
 PDF = b"%PDF-1.4\n" + b"0123456789" * 50 + b"\n%%EOF\n"
 SAILING = {"vesselIMONumber": VESSEL_IMO, "carrierExportVoyageNumber": VOYAGE}

@@ -29,6 +29,7 @@ from projections.history import (
     log_entry_of_stored,
     utc_text,
 )
+from tests.property.sizing import examples
 
 STORE_TRANSCODER = SharedStore({}).mapper.transcoder  # in memory: the transcoder the store really uses
 
@@ -95,7 +96,7 @@ def _event(fields: dict[str, Any], offset: timedelta) -> Any:
     return event
 
 
-@settings(max_examples=800, deadline=None)
+@settings(max_examples=examples(800), deadline=None)
 @given(
     st.dictionaries(field_names, values, max_size=8),
     st.sampled_from([timedelta(0), timedelta(hours=-3)]),
@@ -213,7 +214,7 @@ def _decoded(originator_id: Any, version: int, stored: bytes) -> Any:
     return event
 
 
-@settings(max_examples=800, deadline=None)
+@settings(max_examples=examples(800), deadline=None)
 @given(
     st.dictionaries(field_names, values, max_size=8),
     st.sampled_from([timedelta(0), timedelta(hours=-3)]),

@@ -26,6 +26,7 @@ from hypothesis import strategies as st
 
 from infrastructure.event_store import SharedStore
 from infrastructure.transcoding import FastJSONTranscoder
+from tests.property.sizing import examples
 
 
 def _registered(transcoder: JSONTranscoder) -> JSONTranscoder:
@@ -83,7 +84,7 @@ def _same(a: Any, b: Any) -> bool:
     return bool(a == b)
 
 
-@settings(max_examples=600, deadline=None)
+@settings(max_examples=examples(600), deadline=None)
 @given(st.dictionaries(st.text(max_size=12), values, max_size=8))
 def test_round_trip_and_the_same_bytes_as_the_library(state: dict[str, Any]) -> None:
     stored = LIBRARY.encode(state)

@@ -3,7 +3,8 @@
 the policies (messages, webhooks). Every request goes to whichever worker the kernel hands the connection
 to; every wait is for the followers' position in the store; the webhooks are heard on loopback.
 
-At the end of each example: `/health` 200, nothing parked, `freight verify` exits 0.
+At the end of each example: `/health` 200, nothing parked, `freight verify` exits 0. `make test` runs two
+examples (`CROSSINGS_DEPLOYED_EXAMPLES`; `CROSSINGS_LONG=1` runs as many as the in-process machine).
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from infrastructure.read_db import ReadModelDB
 from policies.quote_expiry import expire_due_quotes
 from tests.api.dcsa_support import Receiver, receiver
 from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME, TEST_PASSWORDS, make_settings
-from tests.property.crossings_machine import RUN, Crossings
+from tests.property.crossings_machine import DEPLOYED, Crossings
 from tests.property.crossings_support import PASSWORD, World
 from tests.scaleout.test_topology import ROOT, SECRET, Topology, topology
 
@@ -154,7 +155,7 @@ def test_crossings_against_two_workers_and_a_follower(tmp_path: Path) -> None:
                 assert time.monotonic() < deadline, deployment.health_bodies()
                 time.sleep(0.3)
             SHARED.append(Shared(deployment, store, db, next(heard)))
-            run_state_machine_as_test(CrossingsDeployed, settings=RUN)
+            run_state_machine_as_test(CrossingsDeployed, settings=DEPLOYED)
             for name, process in deployment.processes.items():
                 assert process.poll() is None, f"{name} died:\n{deployment.log(name)[-3000:]}"
         finally:
