@@ -124,10 +124,8 @@ TOLD: dict[type, Told] = {
 def revised_field(key: str, language: str = "en") -> str:
     """A revised field's name in words, staff naming it by the order's wire key ("cargoDescription" ->
     "Cargo description"): the catalogue's label (contract/field-labels.json) in `language`, the English
-    one where the catalogue has no translation yet."""
-    label = field_label(key, language=language)
-    untranslated = field_label(key, language="")  # the catalogue's fallback: the key as words
-    return field_label(key) if label == untranslated else label
+    one where the catalogue has none."""
+    return field_label(key, language=language)
 
 
 def usd(amount: Decimal) -> str:

@@ -2,7 +2,7 @@
 
 A field is looked up by its domain name or its wire key (`hsCode`, `isSWBL`: their snake_case), the
 specification's misspellings through the catalogue's aliases; a field the catalogue lacks reads as its words.
-Labels are keyed by language so a translation sits beside the English.
+Labels are keyed by language (`en`, `fa`); a label the catalogue lacks in a language reads the English one.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ def field_label(key: str, area: Area = "booking", language: str = "en") -> str:
     name = snake(key)
     name = ALIASES.get(name, name)
     known = LABELS[area].get(name)
-    if known is not None and language in known:
-        return known[language]
+    if known is not None:
+        return known.get(language) or known["en"]
     words = name.replace("_", " ").strip()
     return words[:1].upper() + words[1:] if words else key

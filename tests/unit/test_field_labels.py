@@ -12,6 +12,7 @@ from domain.booking.notices import revised_field
 from domain.shared.field_labels import ALIASES, CATALOGUE, LABELS, field_label, snake
 
 ROOT = Path(__file__).resolve().parents[2]
+PERSIAN = re.compile("[\u0600-\u06ff]")
 KEYS = {*LABELS["booking"], *LABELS["profile"], *ALIASES}
 # An entry of a label table: a field's key mapped to words for people (`"quantity": "Quantity",`).
 PY_ENTRY = re.compile(r"""^\s*["']([A-Za-z_]+)["']\s*:\s*["']([A-Z][^"']*)["'],?\s*$""", re.MULTILINE)
@@ -22,6 +23,7 @@ TS_ENTRY = re.compile(r"""^\s*["']?([A-Za-z_]+)["']?\s*:\s*'([A-Z][^']*)',?\s*$"
 NOT_LABELS = {
     "api/routers/accounts_admin.py": "FIELD_NAMES: the wire names the specification gives the review screen",
     "web/src/testing/orders.ts": "test data: an order's values",
+    "web/src/testing/trail.ts": "test data: a booking trail's values",
 }
 
 
@@ -76,9 +78,22 @@ def test_trail_changes_view_and_e_mails_say_the_same_words() -> None:
     assert field_label("EconimocCode", "profile") == "Economic code"
 
 
-def test_every_label_has_english_and_readable_keys() -> None:
+def test_every_label_has_english_and_persian_and_readable_keys() -> None:
     for area in LABELS.values():
         for key, words in area.items():
             assert re.fullmatch(r"[a-z]+(_[a-z]+)*", key), key
-            assert words.get("en"), key
+            assert set(words) == {"en", "fa"}, key
+            assert words["en"].strip() and words["fa"].strip(), key
+            # Persian words, a code such as HS, IMO or MSDS kept as the trade writes it.
+            assert PERSIAN.search(words["fa"]) and words["fa"] != words["en"], key
     assert all(target in LABELS["booking"] or target in LABELS["profile"] for target in ALIASES.values())
+
+
+def test_the_label_is_said_in_the_language_asked_for_else_in_english() -> None:
+    assert field_label("hsCode", language="fa") == "کد HS"
+    assert field_label("EconimocCode", "profile", "fa") == "کد اقتصادی"
+    assert revised_field("cargoDescription", "fa") == field_label("cargo_description", language="fa")
+    assert audit_trail.label("quantity", "fa") == field_label("quantity", language="fa") == "تعداد کانتینر"
+    # A language the catalogue does not hold reads the English; an unknown field its words.
+    assert field_label("commodity", language="de") == "Commodity"
+    assert field_label("cargo_weight", language="fa") == "Cargo weight"
