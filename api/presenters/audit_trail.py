@@ -188,6 +188,10 @@ class _Words:
         self.names = names
         self.language = language
 
+    def say(self, key: str, **slots: Any) -> str:
+        """A built word of the trail (`Yes`, `per container`) in the reader's language."""
+        return WORDS_IN[self.language][key].format(**slots)
+
     def port(self, value: Any) -> str | None:
         found = self.names.ports.get(_int(value))
         return None if found is None else f"{found[0]} ({found[1]})"
@@ -204,18 +208,18 @@ class _Words:
             size = self.names.container_sizes.get(_int(value))
             return f"{size} ft" if size is not None and size.isdigit() else size
         if field in ("msds", "file_id", "msds_file_id"):
-            return self.names.files.get(str(value), "a file")
+            return self.names.files.get(str(value), self.say("a_file"))
         if field == "document_type_id":
             return self.names.document_types.get(_int(value))
         if field == "container_id":
             return self.names.containers.get(_int(value))
         if field == "freight_type":
             try:
-                return FreightType(_int(value)).name.capitalize()
+                return self.say(FreightType(_int(value)).name.lower())
             except ValueError:
                 return None
         if field == "party_type":
-            return PARTY_NAMES.get(_int(value), "party").capitalize()
+            return self.say(PARTY_NAMES.get(_int(value), "party").replace(" ", "_"))
         if field == "state":
             return state_words(str(value), language=self.language)
         if field in ("price", "amount", "total", "total_price"):
@@ -237,7 +241,7 @@ class _Words:
 
     def plain(self, value: Any, field: str = "") -> str | None:
         if isinstance(value, bool):
-            return "Yes" if value else "No"
+            return self.say("yes" if value else "no")
         if isinstance(value, int | float | Decimal):
             return f"{value:,}" if isinstance(value, int) else f"{float(value):,g}"
         if isinstance(value, str):
@@ -267,41 +271,43 @@ class _Words:
         number = self.named("container_id", item.get("container_id"))
         said = self.container(item)
         return {
-            VALUE["label"]: f"Container {number}" if number else "Container",
+            VALUE["label"]: (
+                self.say("container_numbered", number=number) if number else self.say("container")
+            ),
             VALUE["value"]: said.partition(": ")[2] or said,
         }
 
     def charge(self, charge: dict[str, Any]) -> str:
-        per = {"container": "per container", "booking": "per booking"}.get(str(charge.get("per")), "")
-        return " ".join(
-            p for p in (str(charge.get("name") or "Charge"), money(charge.get("amount")), per) if p
-        )
+        per = str(charge.get("per"))
+        per_words = self.say(f"per_{per}") if per in ("container", "booking") else ""
+        name = str(charge.get("name") or self.say("charge"))
+        return " ".join(p for p in (name, money(charge.get("amount")), per_words) if p)
 
     def document(self, document: dict[str, Any]) -> str:
-        kind = self.names.document_types.get(_int(document.get("document_type_id"))) or "Document"
-        file_name = self.names.files.get(str(document.get("file_id")), "a file")
+        kind = self.names.document_types.get(_int(document.get("document_type_id"))) or self.say("document")
+        file_name = self.names.files.get(str(document.get("file_id")), self.say("a_file"))
         return f"{kind}: {file_name}"
 
     def party(self, party: dict[str, Any]) -> str:
-        kind = self.named("party_type", party.get("party_type")) or "Party"
+        kind = self.named("party_type", party.get("party_type")) or self.say("party")
         details = [str(party.get(k)) for k in ("name", "address") if party.get(k)]
         if party.get("phone_number"):
-            details.append(f"phone {party['phone_number']}")
+            details.append(self.say("phone", number=party["phone_number"]))
         if party.get("fax"):
-            details.append(f"fax {party['fax']}")
-        side = " (sea waybill)" if party.get("is_for_swbl") else ""
+            details.append(self.say("fax", number=party["fax"]))
+        side = f" ({self.say('sea_waybill')})" if party.get("is_for_swbl") else ""
         return f"{kind}{side}: {', '.join(details)}"
 
     def container(self, container: dict[str, Any]) -> str:
-        number = self.named("container_id", container.get("container_id")) or "Container"
+        number = self.named("container_id", container.get("container_id")) or self.say("container")
         details = []
         if container.get("seal"):
-            details.append(f"seal {container['seal']}")
+            details.append(self.say("seal", seal=container["seal"]))
         if container.get("count") is not None:
-            details.append(f"{_int(container['count']):,} packages")
+            details.append(self.say("packages", count=f"{_int(container['count']):,}"))
         for key, word in (("gross_weight", "gross"), ("net_weight", "net")):
             if container.get(key) is not None:
-                details.append(f"{word} {float(container[key]):,g} kg")
+                details.append(self.say(word, weight=f"{float(container[key]):,g}"))
         return f"{number}: {', '.join(details)}" if details else number
 
 
@@ -326,7 +332,7 @@ def _values(event: LoggedEvent, words: _Words) -> list[dict[str, str]]:
             out.append(
                 {
                     VALUE["label"]: label(field, words.language),
-                    VALUE["value"]: f"{before or 'not set'} → {after or 'not set'}",
+                    VALUE["value"]: f"{before or words.say('not_set')} → {after or words.say('not_set')}",
                 }
             )
         changes = {k: v for k, v in changes.items() if k not in ("original", "amended", "changed")}
@@ -447,17 +453,17 @@ NAMED_FIELDS = frozenset(
 
 
 def value_words(
-    events: list[LoggedEvent], names: ReferenceNames
+    events: list[LoggedEvent], names: ReferenceNames, language: str = DEFAULT
 ) -> tuple[dict[str, dict[str, str]], dict[str, str]]:
     """For the record's timeline, which folds the values itself: {field: {value as text: its words}} for
     every id or code in these events' values at any depth, and {field: its label} for every field, so the
     timeline says them as the trail does ("Port of loading: Shanghai (CNSHA)", not "Pol id: 214")."""
-    words = _Words(names)
+    words = _Words(names, language)
     found: dict[str, dict[str, str]] = {}
     labels: dict[str, str] = {}
 
     def walk(field: str, value: Any) -> None:
-        labels[field] = label(field)
+        labels[field] = label(field, language)
         if isinstance(value, dict):
             for key, inner in value.items():
                 walk(key, inner)

@@ -57,7 +57,9 @@ def _aggregate_uuid(aggregate_id: str) -> UUID:
 
 
 @router.get("/aggregates/{aggregate_id}/events", response_model=Envelope[AggregateEvents])
-def aggregate_events(aggregate_id: str, _: AuditReader, services: ServicesDep) -> Response:
+def aggregate_events(
+    aggregate_id: str, principal: AuditReader, request: Request, services: ServicesDep
+) -> Response:
     uuid = _aggregate_uuid(aggregate_id)
     with services.read_models.read() as tx:
         events = event_log.aggregate_events(tx, str(uuid))
@@ -68,7 +70,8 @@ def aggregate_events(aggregate_id: str, _: AuditReader, services: ServicesDep) -
         order_id = str(shipping_order_id(uuid)) if kind == "rate_request" else None
         order_events = event_log.aggregate_events(tx, order_id) if order_id else []
         names = booking_trail.reference_names(tx, [*events, *order_events])
-    value_names, field_labels = audit_trail.value_words([*events, *order_events], names)
+        language = _reader_language(tx, principal, request)
+    value_names, field_labels = audit_trail.value_words([*events, *order_events], names, language)
     related = [
         {
             "aggregateId": order_id,

@@ -182,6 +182,15 @@ def test_the_trail_speaks_the_readers_language_their_choice_before_the_browser_s
     # The same entries, the same values: only the words differ.
     assert [e["position"] for e in farsi["entries"]] == [e["position"] for e in english["entries"]]
     assert [e["who"] for e in farsi["entries"]] == [e["who"] for e in english["entries"]]
+    # The values' field names and the trail's own words (yes, no, not set) are Persian too.
+    amended_en, amended_fa = english["entries"][-1]["values"], farsi["entries"][-1]["values"]
+    assert "Commodity" in [v["label"] for v in amended_en] and "کالا" in [v["label"] for v in amended_fa]
+    labels = [v["label"] for e in farsi["entries"] for v in e["values"]]
+    assert {"کالا", "کد HS", "تعداد کانتینر", "بندر بارگیری", "بارنامهٔ دریایی (SWBL)"} <= set(labels)
+    # No English word left in a label: only the trade's codes (HS, SWBL) and container numbers.
+    assert not [label for label in labels if re.search("[A-Za-z]", re.sub(r"\b[A-Z]{2,}\w*", "", label))]
+    values = {v["value"] for e in farsi["entries"] for v in e["values"]}
+    assert "خیر" in values and not {"Yes", "No"} & values
     # The search's rows and the overview's decisions speak it too.
     (row,) = found(client, {**admin_headers, "Accept-Language": "fa"}, reference)
     assert row["state"] == farsi["state"]
