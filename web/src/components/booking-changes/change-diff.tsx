@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { i18next } from '@/i18n';
 import type { ReactNode } from 'react';
 import { FileLink } from '@/components/file-link';
+import { fieldLabel } from '@/lib/field-words';
 import { formatDate, formatMoment } from '@/lib/format';
 import type { FieldChange } from './types';
 import styles from './booking-changes.module.css';
@@ -26,7 +27,8 @@ function shownIn(field: string, value: unknown): ReactNode {
   return shown(value);
 }
 
-/** The booking's fields, the original beside the amended value; changed rows are marked (not by colour alone). */
+/** The booking's fields, the original beside the amended value; changed rows are marked (not by colour alone).
+ * A field is named from the shared catalogue in the language shown (the server's `label` is English). */
 export function ChangeDiff({ fields, caption }: { fields: FieldChange[]; caption: string }) {
   const { t } = useTranslation('common');
   return (
@@ -44,11 +46,11 @@ export function ChangeDiff({ fields, caption }: { fields: FieldChange[]; caption
           {fields.map((f) => (
             <tr key={f.field} data-changed={f.changed}>
               <th scope="row">
-                {f.label}
+                {fieldLabel(f.field)}
                 {f.changed ? <span className={styles.changedMark}> {t('changeDiff.changed')}</span> : null}
               </th>
-              <td data-label="Booked">{shownIn(f.field, f.original)}</td>
-              <td data-label="Amended">{shownIn(f.field, f.amended)}</td>
+              <td data-label={t('changeDiff.booked')}>{shownIn(f.field, f.original)}</td>
+              <td data-label={t('changeDiff.amended')}>{shownIn(f.field, f.amended)}</td>
             </tr>
           ))}
         </tbody>
