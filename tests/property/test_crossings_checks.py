@@ -382,5 +382,5 @@ def test_another_customers_document_shown_fails_v3_strangers_see_nothing(
 
         __hash__ = str.__hash__
 
-    monkeypatch.setattr(api.dcsa.ebl.routes, "company_account_id", lambda principal: Everyone("anyone"))
+    monkeypatch.setattr(api.dcsa.booking.routes, "company_account_id", lambda principal: Everyone("anyone"))
     assert "another's /v3" in _fails(world, "v3_strangers_see_nothing")

@@ -15,7 +15,7 @@ USE = re.compile(r"""\bmessage\(\s*"([^"]+)\"""")
 
 
 def _server_sources() -> list[Path]:
-    return [p for folder in ("domain", "api") for p in (ROOT / folder).rglob("*.py")]
+    return [p for folder in ("domain", "api", "infrastructure") for p in (ROOT / folder).rglob("*.py")]
 
 
 def _used_keys() -> set[str]:
