@@ -332,10 +332,11 @@ def test_a_completed_booking_says_completed_everywhere(
     states = console.get_by_label(w("operations:console.state"), exact=True)
     # The filter names each code of the lifecycle in words of its own (operations:stateFilter).
     filtered = w("operations:stateFilter.4")
+    # Waited for, not read at once: the filter is drawn again when the console's words arrive.
     expect(states.locator("option", has_text=filtered)).to_have_count(1)
+    expect(states.locator("option", has_text=w("operations:stateFilter.1"))).to_have_count(1)
     options = [o.strip() for o in states.locator("option").all_text_contents()]
-    assert filtered in options and w("operations:stateFilter.1") in options, options
-    assert not any(o[0].isdigit() for o in options), options  # words, not "4 · Shipping Order"
+    assert options and not any(o[0].isdigit() for o in options), options  # words, not "4 · Shipping Order"
     states.select_option(label=filtered)
     row = console.get_by_test_id("ops-row").filter(has_text=commodity)
     expect(row.locator("visible=true").first).to_contain_text(completed)

@@ -55,7 +55,7 @@ from tests.e2e.test_audit_screens import wait_for_login
 from tests.e2e.test_booking_persian import PERSIAN_DIGIT, check
 from tests.e2e.test_tracking_timeline import event
 from tests.e2e.test_words_not_codes import email_problems
-from tests.e2e.words import Language, number, pattern, staff_action, state_label, words
+from tests.e2e.words import Language, audit_what, number, pattern, staff_action, state_label, words
 from tests.live_server import ROOT
 from tests.local_times import at_zone
 
@@ -512,9 +512,11 @@ def test_the_whole_walk(
             expect(found).to_be_visible()
             seen += auditor.look("search")
             auditor.click(found.get_by_role("link", name=reference))
-            milestone = a.get_by_role("article", name="Tracking milestone received").first
+            milestone = a.get_by_role("article", name=audit_what(lang, "tracking_event.Published")).first
             expect(milestone).to_contain_text(label)
-            expect(a.get_by_role("article").filter(has_text="Booking confirmed").first).to_be_visible()
+            confirmed_words = audit_what(lang, "RateRequest.BookingConfirmed")
+            confirmed = a.get_by_role("article").filter(has_text=confirmed_words)
+            expect(confirmed.first).to_be_visible()
             seen += auditor.look("trail")
 
         # -- every e-mail of the walk reads in words, with dates YYYY/MM/DD ------------------------------

@@ -62,6 +62,17 @@ def staff_action(language: Language, trigger: str) -> str:
     return str(console["fa"]["title"] if language == "fa" else console["title"])
 
 
+def audit_what(language: Language, event: str) -> str:
+    """An audit trail entry's title as the server words it for its reader: a staff action's (its row in
+    contract/staff-actions.json) or any other event's (contract/audit-words.json)."""
+    actions = json.loads((ROOT / "contract" / "staff-actions.json").read_text(encoding="utf-8"))
+    row = next((r for r in actions["actions"] if r["event"] == event), None)
+    if row is not None:
+        return str(row["trailFa" if language == "fa" else "trail"])
+    table = json.loads((ROOT / "contract" / "audit-words.json").read_text(encoding="utf-8"))
+    return str(table["what"][event][language])
+
+
 def number(language: Language, written: str) -> str:
     """A number as the app writes it in `language`, from its English writing ("$3,700.00")."""
     return written.translate(PERSIAN_NUMBERS) if language == "fa" else written
