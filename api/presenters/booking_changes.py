@@ -72,7 +72,7 @@ def reference_names(tx: Tx, rows: list[dict[str, Any]]) -> Names:
 def _shown(names: Names, name: str, value: Any) -> Any:
     table = REFERENCE_FIELDS.get(name)
     if table is None or value is None:
-        return ("Yes" if value else "No") if isinstance(value, bool) else value
+        return value  # a yes-or-no stays a boolean: the screens word it in the language shown
     return names[table].get(value) or value
 
 

@@ -52,6 +52,8 @@ def test_date_amendment_approved_then_order_follows(
     date_row = field(amendment, "preferred_shipping_date")
     assert date_row["changed"] and date_row["amended"] == new_date
     assert not field(amendment, "quantity")["changed"]
+    danger = field(amendment, "is_danger")  # a yes-or-no as a boolean: the screens word it in their language
+    assert (danger["original"], danger["amended"]) == (False, False)
     # The original stands until staff decide; others see nothing; one pending change at a time.
     assert (
         ok(client.get(f"{RR}/{rid}", headers=alice))["preferredShippingDate"]

@@ -12,6 +12,7 @@ import {
   latinDigits,
   momentField,
   parseMoment,
+  yesNo,
 } from './format';
 
 describe('money', () => {
@@ -96,10 +97,12 @@ describe('in Persian', () => {
       expect(formatAt('2026-12-29T10:00:00Z', 'Asia/Tehran')).toBe('۱۴۰۵/۱۰/۰۸ ۱۳:۳۰ Tehran (UTC+۰۳:۳۰)');
       expect(formatAge('2026-12-29T10:00:00Z', Date.parse('2026-12-31T10:00:00Z'))).toBe('۲ روز');
       expect(latinDigits('۱۴۰۵/۱۰/۰۸ ٠٩')).toBe('1405/10/08 09');
+      expect([yesNo(true), yesNo(false)]).toEqual(['بله', 'خیر']);
       expect(parseMoment('۲۰۲۷/۰۱/۱۴ ۰۸:۳۰')).toBe('2027-01-14T08:30:00Z');
     } finally {
       await i18next.changeLanguage('en');
     }
     expect(formatDate('2026-12-29')).toBe('2026/12/29');
+    expect([yesNo(true), yesNo(false)]).toEqual(['Yes', 'No']);
   });
 });

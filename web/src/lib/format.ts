@@ -38,6 +38,11 @@ export function latinDigits(text: string): string {
     .replace(/[٠-٩]/g, (digit) => String(digit.charCodeAt(0) - 0x0660));
 }
 
+/** A yes-or-no value in the language shown (one pair of words for every screen). */
+export function yesNo(value: unknown): string {
+  return i18next.t(value ? 'common:bookingFacts.yes' : 'common:bookingFacts.no');
+}
+
 /** `3700` -> `$3,700.00`; null or not a number -> the dash the tables use for "none". */
 export function formatMoney(value: number | string | null | undefined): string {
   const n = typeof value === 'string' ? Number(value) : value;

@@ -4,6 +4,7 @@
  * inputs, initial values, rules and body from the same entries, so a new field on the order is one entry in the
  * list below. Keys are the wire's, the specification's misspellings included (`temprature`).
  */
+import { yesNo } from '@/lib/format';
 import { message } from '@/lib/messages';
 import type { Schema } from '@/types/contract';
 
@@ -271,7 +272,7 @@ export function orderValue(order: Order, field: OrderField): string {
   if (value === null || value === undefined || value === '') return '-';
   switch (field.kind) {
     case 'yesNo':
-      return value ? 'Yes' : 'No';
+      return yesNo(value);
     case 'freight':
       return FREIGHT_WORDS[Number(value)] ?? '-';
     case 'parties':
@@ -295,6 +296,6 @@ export function containerValue(container: OrderContainer, field: ContainerField)
 export function partyValue(party: OrderParty, field: PartyField): string {
   const value = party[field.key];
   if (field.key === 'partyType') return value === null ? '-' : (PARTY_ROLES[Number(value)] ?? String(value));
-  if (field.key === 'isForSwbl') return value ? 'Yes' : 'No';
+  if (field.key === 'isForSwbl') return yesNo(value);
   return value === null || value === undefined || value === '' ? '-' : String(value);
 }

@@ -3,7 +3,7 @@ import { i18next } from '@/i18n';
 import type { ReactNode } from 'react';
 import { FileLink } from '@/components/file-link';
 import { fieldLabel } from '@/lib/field-words';
-import { formatDate, formatMoment } from '@/lib/format';
+import { formatDate, formatMoment, yesNo } from '@/lib/format';
 import type { FieldChange } from './types';
 import styles from './booking-changes.module.css';
 
@@ -13,6 +13,7 @@ const FILE_FIELDS = new Set(['msds']);
 /** A value as the screens write it: a day as YYYY/MM/DD, a moment in the viewer's zone. */
 export function shown(value: unknown): string {
   if (value === null || value === undefined || value === '') return '-';
+  if (typeof value === 'boolean') return yesNo(value);
   const text = String(value);
   if (/^\d{4}-\d{2}-\d{2}$/.test(text)) return formatDate(text);
   if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(text)) return formatMoment(text);

@@ -3,7 +3,7 @@
  * (`changes`), so the value a field had before an event is what the latest earlier event of the same
  * aggregate set it to. Folding the events oldest first gives every entry its before/after pairs.
  */
-import { formatDate, formatMoment, formatMoney } from '@/lib/format';
+import { formatDate, formatMoment, formatMoney, yesNo } from '@/lib/format';
 import { label as stateLabel, MACHINE_IDS } from '@/lib/lifecycle';
 import type { MachineId } from '@/lib/lifecycle';
 import type { AuditEvent } from '../api/audit-api';
@@ -132,7 +132,7 @@ export function formatValue(value: unknown, field?: string, kind?: string, names
   // A state by its machine's label (loi_pending -> Booking Letter Pending); an id is not printed.
   if (field === 'state' && typeof value === 'string' && isMachine(kind)) return stateLabel(kind, value) || value;
   if (isInternalId(value)) return INTERNAL_ID;
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'boolean') return yesNo(value);
   // Money and dates read as the booking screens show them.
   if (
     field !== undefined &&
