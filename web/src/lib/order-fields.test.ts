@@ -8,8 +8,11 @@ import {
   orderFormErrors,
   orderFormValues,
   orderValue,
+  partyValue,
+  PARTY_FIELDS,
   revisedFieldLabel,
 } from './order-fields';
+import { i18next, setLanguage } from '@/i18n';
 import type { Order } from './order-fields';
 
 const order = {
@@ -32,6 +35,19 @@ describe('the shipping order fields, described once', () => {
     expect(orderValue(order, orderField('freightType'))).toBe('Prepaid');
     expect(orderValue(order, orderField('isSWBL'))).toBe('Yes');
     expect(orderValue(order, orderField('imcoClass'))).toBe('-');
+  });
+  it('says them in the language shown: the role of a party, the freight terms, a yes-or-no', async () => {
+    const role = PARTY_FIELDS.find((f) => f.key === 'partyType')!;
+    const party = { partyType: 1 } as unknown as Parameters<typeof partyValue>[0];
+    expect(partyValue(party, role)).toBe('Consignee');
+    await setLanguage('fa');
+    try {
+      expect(partyValue(party, role)).toBe('گیرنده');
+      expect(orderValue(order, orderField('freightType'))).not.toBe('Prepaid');
+      expect(orderValue(order, orderField('isSWBL'))).toBe('بله');
+    } finally {
+      await i18next.changeLanguage('en');
+    }
   });
   it('labels weights with their unit for forms and tables', () => {
     expect(CONTAINER_FIELDS.map(labelWithUnit)).toContain('Gross weight (kg)');

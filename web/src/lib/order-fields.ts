@@ -4,6 +4,7 @@
  * inputs, initial values, rules and body from the same entries, so a new field on the order is one entry in the
  * list below. Keys are the wire's, the specification's misspellings included (`temprature`).
  */
+import { i18next } from '@/i18n';
 import { yesNo } from '@/lib/format';
 import { message } from '@/lib/messages';
 import type { Schema } from '@/types/contract';
@@ -168,10 +169,15 @@ export const PARTY_FIELDS: readonly PartyField[] = [
   { key: 'isForSwbl', label: 'For SWBL' },
 ];
 
-export const PARTY_ROLES: Readonly<Record<number, string>> = { 0: 'Shipper', 1: 'Consignee', 2: 'Notify Party' };
+/** A party's role (its `partyType`) in the language shown. */
+function partyRole(value: unknown): string {
+  return i18next.t(`common:bookingFacts.partyRoles.${String(value)}`, { defaultValue: String(value) });
+}
 export const FREIGHT_WORDS: Readonly<Record<number, string>> = { 1: 'Collect', 2: 'Prepaid' };
-/** The one package type the order takes. */
-export const PACKAGE_WORDS: Readonly<Record<number, string>> = { 1: 'box' };
+/** A kind of package (its code) in the language shown. */
+function packageWord(value: unknown): string {
+  return i18next.t(`common:bookingFacts.packages.${String(value)}`, { defaultValue: String(value) });
+}
 
 type Described = { key: string; label: string; unit?: string };
 
@@ -274,7 +280,9 @@ export function orderValue(order: Order, field: OrderField): string {
     case 'yesNo':
       return yesNo(value);
     case 'freight':
-      return FREIGHT_WORDS[Number(value)] ?? '-';
+      return value === null || value === undefined
+        ? '-'
+        : i18next.t(`common:bookingFacts.freight.${String(value)}`, { defaultValue: '-' });
     case 'parties':
     case 'containers':
       return Array.isArray(value) ? String(value.length) : '-';
@@ -288,14 +296,14 @@ export function containerValue(container: OrderContainer, field: ContainerField)
   if (field.key === 'containerNumber') return container.containerNumber || String(container.containerId);
   const value = container[field.key];
   if (value === null || value === undefined) return '-';
-  if (field.kind === 'package') return PACKAGE_WORDS[Number(value)] ?? String(value);
+  if (field.kind === 'package') return packageWord(value);
   return String(value);
 }
 
 /** One cell of a party's row. */
 export function partyValue(party: OrderParty, field: PartyField): string {
   const value = party[field.key];
-  if (field.key === 'partyType') return value === null ? '-' : (PARTY_ROLES[Number(value)] ?? String(value));
+  if (field.key === 'partyType') return value === null ? '-' : partyRole(value);
   if (field.key === 'isForSwbl') return yesNo(value);
   return value === null || value === undefined || value === '' ? '-' : String(value);
 }
