@@ -51,12 +51,11 @@ test-web: web/node_modules/.installed
 # a core: much of a test's time is spent waiting; three a core was slower and timed out under load
 # (decision 3681). PYTEST_WORKERS=0 runs them in one process. The slowest 20 tests are listed at the end.
 PYTEST_WORKERS ?= $(shell echo $$(( $$(nproc) * 2 )))
-# The longest work first, by tests/durations.json (tests/conftest.py orders it; --no-loadscope-reorder keeps
-# the order). Compiled modules are kept (an environment's PYTHONDONTWRITEBYTECODE would have every server and
+# Compiled modules are kept (an environment's PYTHONDONTWRITEBYTECODE would have every server and
 # command the tests start compile the app again).
 test-python: export PYTHONDONTWRITEBYTECODE :=
 test-python: setup
-	CHROMIUM=$(CHROMIUM) $(BIN)/pytest -q -n $(PYTEST_WORKERS) --dist loadgroup --no-loadscope-reorder --durations=20
+	CHROMIUM=$(CHROMIUM) $(BIN)/pytest -q -n $(PYTEST_WORKERS) --dist loadgroup --durations=20
 
 test-e2e: setup web chromium
 	CHROMIUM=$(CHROMIUM) $(BIN)/pytest -q tests/e2e

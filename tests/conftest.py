@@ -21,7 +21,6 @@ from api.bootstrap import Services
 from api.main import create_app
 from api.settings import ExplicitSettings, Settings
 from domain.accounts.passwords import HashCost, Passwords
-from tests.durations import load as load_durations
 from tests.pg import Cluster, throwaway_cluster
 
 ADMIN_USERNAME = "admin"
@@ -76,6 +75,9 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
         report.sections.append(("postgresql log", cluster.log_tail()))
 
 
+SLOW_TIERS_FIRST = {"scaleout": 0, "property": 1, "e2e": 2, "contract": 3}
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Under xdist (`--dist loadgroup`) each test goes to whichever worker is free, but the tests of a file
     that use a module- or class-scoped fixture: they go together, so the fixture is built once. A module-
@@ -100,25 +102,9 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
                 group += ":" + ",".join(shared_params)
             item.add_marker(pytest.mark.xdist_group(group))
     if os.environ.get("PYTEST_XDIST_WORKER"):
-        longest_first(items)
-
-
-def longest_first(items: list[pytest.Item]) -> None:
-    """The longest work first (a group of tests is one piece of work), by the checked-in profile
-    (tests/durations.py): a long test started last leaves the other workers idle at the end. xdist hands the
-    work out in this order when `--no-loadscope-reorder` is given (`make test` gives it); every worker
-    sorts alike, so the collections agree."""
-    durations = load_durations()
-
-    def unit(item: pytest.Item) -> str:
-        groups = sorted(str(mark.args[0] if mark.args else "") for mark in item.iter_markers("xdist_group"))
-        return "@" + "_".join(groups) if groups else item.nodeid
-
-    cost: dict[str, float] = {}
-    for item in items:
-        cost[unit(item)] = cost.get(unit(item), 0.0) + durations.of(item.nodeid)
-    order = {item.nodeid: index for index, item in enumerate(items)}
-    items.sort(key=lambda item: (-cost[unit(item)], unit(item), order[item.nodeid]))
+        # The tiers whose tests take longest are handed out first, so no worker is left with a long test
+        # while the others have finished (every worker sorts alike: the collections must agree).
+        items.sort(key=lambda item: SLOW_TIERS_FIRST.get(item.path.parent.name, len(SLOW_TIERS_FIRST)))
 
 
 # A command's answer waits this long for the read models before it is answered 202 (production: 2 s). On
