@@ -24,11 +24,12 @@ SCREENSHOTS = ROOT / "test-output" / "screenshots"
 DESKTOP: ViewportSize = {"width": 1280, "height": 800}
 PHONE: ViewportSize = {"width": 375, "height": 812}
 
-# Playwright's 5 s per expectation, six times over for the CI machine: 2 cores shared by parallel workers,
-# each with its server, followers and up to three browsers of one walk. An expectation that holds still
-# returns at once, so only a failing one waits the longer; a test sets a shorter timeout only where the
-# speed is the point.
-expect.set_options(timeout=30_000)
+# Playwright's 5 s per expectation, twelve times over for the CI machine: 2 cores shared by parallel
+# workers, each with its server, followers and up to three browsers of one walk (whole runs had screens
+# take over 30 s to settle while every browser tier ran at once). An expectation that holds still returns
+# at once, so only a failing one waits the longer; a test sets a shorter timeout only where the speed is
+# the point.
+expect.set_options(timeout=60_000)
 
 
 @dataclass
