@@ -280,9 +280,7 @@ export function orderValue(order: Order, field: OrderField): string {
     case 'yesNo':
       return yesNo(value);
     case 'freight':
-      return value === null || value === undefined
-        ? '-'
-        : i18next.t(`common:bookingFacts.freight.${String(value)}`, { defaultValue: '-' });
+      return i18next.t(`common:bookingFacts.freight.${String(value)}`, { defaultValue: '-' });
     case 'parties':
     case 'containers':
       return Array.isArray(value) ? String(value.length) : '-';
