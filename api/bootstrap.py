@@ -242,6 +242,7 @@ class Services:
         # Without notifications (SQLite, one process): the accounts' positions their reads wait for.
         self._client_positions: dict[str, int] = {}
         self.started = False
+        self._references: threading.Thread | None = None
 
     @property
     def followers(self) -> list[Follower]:
@@ -276,9 +277,10 @@ class Services:
             self.cut_off_watch.start()
             self.quote_expiry_warning.start()
             self.webhook_sender.start()
-            threading.Thread(
+            self._references = threading.Thread(
                 target=self.assign_missing_references, name="assign-references", daemon=True
-            ).start()
+            )
+            self._references.start()
         self.started = True
         if self.settings.ADMIN_USERNAME and self.settings.ADMIN_PASSWORD:
             position = self.accounts.ensure_admin(
@@ -313,6 +315,9 @@ class Services:
         self.webhook_sender.close()
         for follower in self.followers:
             follower.stop()
+        if self._references is not None:
+            # It reads the read models: closing them under a query in flight crashed the process (SQLite).
+            self._references.join()
         if self.wakeups is not None:
             self.wakeups.stop()
         self.read_models.close()

@@ -262,6 +262,8 @@ class Follower:
     def stop(self) -> None:
         self._stopping.set()
         self._poked.set()
+        with self._changed:  # a reader waiting for a position is told now, not at its timeout
+            self._changed.notify_all()
         if self._thread is not None:
             self._thread.join(timeout=10)
             self._thread = None
@@ -403,7 +405,7 @@ class Follower:
         with self._changed:
             while self.position < position:
                 remaining = deadline - time.monotonic()
-                if remaining <= 0:
+                if remaining <= 0 or self._stopping.is_set():
                     return False
                 self._changed.wait(remaining)
         return True
