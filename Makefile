@@ -5,12 +5,16 @@ VENV := .venv
 BIN := $(VENV)/bin
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: run test setup python web chromium lint typecheck test-python test-web test-e2e compose-check bench openapi dcsa-models clean
+.PHONY: run test setup python web chromium lint lint-python lint-web typecheck typecheck-python typecheck-web test-python test-web test-e2e compose-check bench openapi dcsa-models clean
 
 run: setup web
 	$(BIN)/freight serve
 
-test: setup web chromium lint typecheck test-web test-python compose-check
+# The static checks, the web's build and its tests run side by side (each mostly one core's work, so on two
+# cores they overlap); then the pytest run, which uses every core itself.
+test: setup web/node_modules/.installed chromium
+	$(MAKE) --no-print-directory -j3 --output-sync=target lint typecheck test-web
+	$(MAKE) --no-print-directory test-python compose-check
 
 setup: $(VENV)/.installed
 
@@ -32,18 +36,26 @@ chromium:
 	  echo "installing Debian's chromium for the browser tests"; \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium; }
 
-lint: setup web/node_modules/.installed
+lint: lint-python lint-web
+
+lint-python: setup
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+
+lint-web: web/node_modules/.installed
 	cd web && npm run lint
 
-typecheck: setup web/node_modules/.installed
+typecheck: typecheck-python typecheck-web
+
+typecheck-python: setup
 	$(BIN)/mypy
+
+typecheck-web: web/node_modules/.installed
 	cd web && npm run typecheck
 
 # npm test first checks that src/types/api.ts is what web/openapi.json generates (a stale file fails), then vitest, then
 # the login page's first load against its 150 KB gzip budget (scripts/login-size.mjs, on the build `web` made).
-test-web: web/node_modules/.installed
+test-web: web
 	cd web && npm test
 
 # Unit, property, API (SQLite and PostgreSQL) and browser tests in one pytest run, in parallel workers

@@ -21,6 +21,7 @@ from api.bootstrap import Services
 from api.main import create_app
 from api.settings import ExplicitSettings, Settings
 from domain.accounts.passwords import HashCost, Passwords
+from tests import route_contexts
 from tests.pg import Cluster, throwaway_cluster
 
 ADMIN_USERNAME = "admin"
@@ -42,6 +43,7 @@ def pytest_configure(config: pytest.Config) -> None:
     # The servers and commands the tests run as processes of their own take the settings from the environment.
     for name, value in TEST_HASH_SETTINGS.items():
         os.environ.setdefault(name, str(value))
+    route_contexts.install()
 
 
 @pytest.fixture(scope="session")
