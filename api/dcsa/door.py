@@ -30,7 +30,7 @@ from api.dcsa.errors import DetailedError, error_response
 from api.edge.deps import client_address
 from api.edge.http_middleware import HttpMiddleware
 from api.edge.identity import presented
-from api.edge.path_guard import allowed_methods
+from api.edge.path_guard import allowed_methods, routed
 from api.openapi import operation_ids
 from api.web_app import DCSA_DOOR
 from domain.shared.errors import TooManyAttempts
@@ -69,7 +69,7 @@ class DcsaDoor(HttpMiddleware):
             await self.app(scope, receive, send)
             return
         method, path = scope["method"], scope["path"]
-        if method != "OPTIONS":
+        if method != "OPTIONS" and not routed(scope):  # the methods are listed only for a refusal
             methods = allowed_methods(scope)
             if method not in methods and not (method == "HEAD" and "GET" in methods):
                 status = 405 if methods else 404

@@ -3,7 +3,7 @@ long to be any of ours (414). `allowed_methods` also gives a 405 its true `Allow
 
 from __future__ import annotations
 
-from starlette.routing import Match
+from starlette.routing import BaseRoute, Match
 from starlette.types import Receive, Scope, Send
 
 from api.edge.envelope import failure
@@ -17,13 +17,25 @@ MAX_PATH_BYTES = 2048
 METHODS = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE")
 
 
+def _routes(scope: Scope) -> list[BaseRoute]:
+    """The app's routes for this path: the web app's pages count only outside the API."""
+    is_api = scope["path"].lstrip("/").startswith(API_PREFIXES) or bool(DCSA_DOOR.match(scope["path"]))
+    return [r for r in scope["app"].router.routes if not (is_api and getattr(r, "name", None) == WEB_ROUTE)]
+
+
 def allowed_methods(scope: Scope) -> list[str]:
     """Every method some route answers at this path (asked of the router itself, included routers and
-    all); the web app's pages count only outside the API."""
-    is_api = scope["path"].lstrip("/").startswith(API_PREFIXES) or bool(DCSA_DOOR.match(scope["path"]))
-    routes = [r for r in scope["app"].router.routes if not (is_api and getattr(r, "name", None) == WEB_ROUTE)]
+    all)."""
+    routes = _routes(scope)
     methods = [m for m in METHODS if any(r.matches({**scope, "method": m})[0] is Match.FULL for r in routes)]
     return [*methods, "OPTIONS"] if methods else []
+
+
+def routed(scope: Scope) -> bool:
+    """Some route answers this request's method at its path (a HEAD where a GET is answered): one pass over
+    the routes that stops at the first, where `allowed_methods` asks every route of every method."""
+    wanted = [scope["method"], "GET"] if scope["method"] == "HEAD" else [scope["method"]]
+    return any(r.matches({**scope, "method": m})[0] is Match.FULL for r in _routes(scope) for m in wanted)
 
 
 class PathGuard(HttpMiddleware):
