@@ -16,10 +16,7 @@ from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME
 from tests.e2e.conftest import DESKTOP as DESKTOP  # where the tests import both widths from
 from tests.e2e.conftest import PHONE as PHONE  # where the tests import both widths from
 from tests.e2e.conftest import LiveServer, speak
-from tests.e2e.customers import admin_token, call
 from tests.e2e.words import Language, english, words
-
-PROFILE_LANGUAGE = "/account/api/v1/client/profile/language"
 
 
 def browser_of(page: Page) -> Browser:
@@ -34,12 +31,6 @@ def sign_in(
 ) -> None:
     """Signs in through the login form, its labels in the screen's language (`w`, tests/e2e/words.py)."""
     page.goto(f"{server.url}/login")
-    if username == ADMIN_USERNAME:
-        # The language is the account's and the app turns to it at sign-in: the admin every test shares is
-        # given the screen's, so a test before this one that switched it cannot change this one's language.
-        expect(page.get_by_label(w("accounts:loginForm.username"))).to_be_visible()
-        screen = page.evaluate("document.documentElement.lang")
-        call(server, "PUT", PROFILE_LANGUAGE, {"language": screen}, token=admin_token(server))
     _log_in(page, username, password, w)
     expect(page).to_have_url(f"{server.url}/dashboard/overview")
 
