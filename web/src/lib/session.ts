@@ -6,7 +6,7 @@
 import type { Answer } from '@/types/contract';
 
 const TOKEN_COOKIE = 'token';
-const ROLE_KEY = 'role';
+export const ROLE_KEY = 'role';
 const ROLES_KEY = 'roles';
 
 /** 0 staff, 1 individual, 2 domestic company, 3 foreign company. */

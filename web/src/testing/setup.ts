@@ -1,5 +1,7 @@
 import { cleanup, configure } from '@testing-library/react';
+import i18next from 'i18next';
 import { afterEach } from 'vitest';
+import { clearToasts } from '@/components/ui/toast/toast-store';
 import { loadCatalogues } from '@/i18n';
 
 // The app fetches a screen's catalogue areas before the screen renders (its lazy route); tests render screens
@@ -11,7 +13,11 @@ await loadCatalogues();
 // fails, after five seconds.
 configure({ asyncUtilTimeout: 5000 });
 
-afterEach(() => {
+// The test files of a worker share one environment and module registry (`isolate: false` in vite.config.ts):
+// what a test leaves in a module's state (a toast still up, Persian chosen) is put back here.
+afterEach(async () => {
+  clearToasts();
+  if (i18next.language !== 'en') await i18next.changeLanguage('en');
   if (typeof document === 'undefined') return;
   cleanup();
   for (const part of document.cookie.split(';')) {
