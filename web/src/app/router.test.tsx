@@ -3,7 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, matchRoutes, RouterProvider } from 'react-router-dom';
 import { createQueryClient } from '@/lib/query-client';
-import { startSession } from '@/lib/session';
+import { endSession, startSession } from '@/lib/session';
 import { routes } from './router';
 
 const SPEC_PATHS = [
@@ -57,6 +57,15 @@ describe('route table', () => {
     const router = renderAt('/dashboard/bookings');
     expect(await screen.findByRole('heading', { name: 'Welcome back' })).not.toBeNull();
     expect(router.state.location.pathname).toBe('/login');
+    expect(new URLSearchParams(router.state.location.search).get('signedOut')).toBeNull();
+  });
+
+  it("says why when the server ended the session, though the guard's redirect came before the 401's", async () => {
+    endSession({ byServer: true });
+    const router = renderAt('/dashboard/bookings');
+    expect(await screen.findByRole('heading', { name: 'Welcome back' })).not.toBeNull();
+    expect(new URLSearchParams(router.state.location.search).get('signedOut')).toBe('1');
+    expect(screen.getByRole('status').textContent).toContain('You were signed out');
   });
 
   it('carries a deep link opened signed out through the login to the page it pointed at', async () => {

@@ -89,7 +89,7 @@ async function send<T>(url: string, init: RequestInit): Promise<T> {
   }
 
   if (res.status === 401) {
-    endSession();
+    endSession({ byServer: true });
     unauthorizedListener?.();
   }
 

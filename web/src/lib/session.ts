@@ -92,15 +92,26 @@ export function isStaff(roles: readonly string[] = getRoles()): boolean {
 export type LoginResult = Pick<Answer<'auth_login'>, 'token' | 'accountType'> &
   Partial<Pick<Answer<'auth_login'>, 'roles'>>;
 
+// The last session was ended by the server (a 401), not by logging out: the login page says why whichever
+// way the app gets there, the 401's own redirect or the guard's once the token is gone (they race).
+let endedByServer = false;
+
+/** Whether the session was ended by the server's refusal (since this page loaded). */
+export function sessionEndedByServer(): boolean {
+  return endedByServer;
+}
+
 /** Records a successful login: the cookie, `role` = accountType and the staff `roles`. */
 export function startSession(result: LoginResult, options: { remember?: boolean } = {}): void {
+  endedByServer = false;
   setToken(result.token, options);
   setRole(result.accountType);
   setRoles(result.roles ?? []);
 }
 
-/** Log out, or a 401: the token cookie and the stored role (and roles) go. */
-export function endSession(): void {
+/** Log out, or a 401 (`byServer`): the token cookie and the stored role (and roles) go. */
+export function endSession(options: { byServer?: boolean } = {}): void {
+  endedByServer = options.byServer ?? false;
   removeCookie(TOKEN_COOKIE);
   localStorage.removeItem(ROLE_KEY);
   localStorage.removeItem(ROLES_KEY);

@@ -3,6 +3,7 @@ import i18next from 'i18next';
 import { afterEach } from 'vitest';
 import { clearToasts } from '@/components/ui/toast/toast-store';
 import { loadCatalogues } from '@/i18n';
+import { endSession } from '@/lib/session';
 
 // The app fetches a screen's catalogue areas before the screen renders (its lazy route); tests render screens
 // directly, so every English area is in first.
@@ -20,6 +21,7 @@ afterEach(async () => {
   if (i18next.language !== 'en') await i18next.changeLanguage('en');
   if (typeof document === 'undefined') return;
   cleanup();
+  endSession(); // the cookie and role, and whether the server ended the session
   for (const part of document.cookie.split(';')) {
     const name = part.split('=')[0]?.trim();
     if (name) document.cookie = `${name}=; path=/; max-age=0`;

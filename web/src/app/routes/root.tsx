@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { Spinner } from '@/components/ui/spinner';
-import { hasToken } from '@/lib/session';
+import { hasToken, sessionEndedByServer } from '@/lib/session';
 import { guardRedirect, isLoginPath, loginLeadingTo } from '../guard';
 import styles from './root.module.css';
 
@@ -22,7 +22,8 @@ export function RootLayout() {
   if (target !== null && target !== pathname) {
     // A deep link opened signed out (an e-mailed booking link) keeps its target through the login.
     const from = `${pathname}${search}${hash}`;
-    return <Navigate to={isLoginPath(target) ? loginLeadingTo(from) : target} replace state={{ from }} />;
+    const reason = sessionEndedByServer() ? 'signedOut' : undefined;
+    return <Navigate to={isLoginPath(target) ? loginLeadingTo(from, reason) : target} replace state={{ from }} />;
   }
   return (
     <Suspense fallback={<PageFallback />}>
