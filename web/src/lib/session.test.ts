@@ -23,3 +23,29 @@ describe('renewToken', () => {
     expect(cookies).toHaveBeenCalledWith(expect.not.stringContaining('max-age'));
   });
 });
+
+describe('why the session ended', () => {
+  afterEach(() => {
+    endSession();
+    vi.resetModules();
+  });
+
+  it('is still known after a page load, as the cookie is gone', async () => {
+    setToken('t');
+    endSession({ byServer: true });
+    vi.resetModules(); // a new page: the module's memory is new, the browser's storage is not
+    const reloaded = await import('./session');
+    expect(reloaded.getToken()).toBeUndefined();
+    expect(reloaded.sessionEndedByServer()).toBe(true);
+  });
+
+  it('is forgotten at the next login and at a log-out', async () => {
+    const { endSession: end, sessionEndedByServer, startSession } = await import('./session');
+    end({ byServer: true });
+    startSession({ token: 't', accountType: 1 });
+    expect(sessionEndedByServer()).toBe(false);
+    end({ byServer: true });
+    end();
+    expect(sessionEndedByServer()).toBe(false);
+  });
+});

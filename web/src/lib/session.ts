@@ -93,17 +93,19 @@ export type LoginResult = Pick<Answer<'auth_login'>, 'token' | 'accountType'> &
   Partial<Pick<Answer<'auth_login'>, 'roles'>>;
 
 // The last session was ended by the server (a 401), not by logging out: the login page says why whichever
-// way the app gets there, the 401's own redirect or the guard's once the token is gone (they race).
-let endedByServer = false;
+// way the app gets there, the 401's own redirect or the guard's once the cookie is gone. Kept beside the
+// cookie, not in memory: an open tab's 401 (its live stream ended with the session) can drop the cookie just
+// before another page load, whose guard then finds no cookie and must still know why.
+const ENDED_BY_SERVER_KEY = 'sessionEndedByServer';
 
-/** Whether the session was ended by the server's refusal (since this page loaded). */
+/** Whether the last session was ended by the server's refusal rather than by logging out. */
 export function sessionEndedByServer(): boolean {
-  return endedByServer;
+  return localStorage.getItem(ENDED_BY_SERVER_KEY) === '1';
 }
 
 /** Records a successful login: the cookie, `role` = accountType and the staff `roles`. */
 export function startSession(result: LoginResult, options: { remember?: boolean } = {}): void {
-  endedByServer = false;
+  localStorage.removeItem(ENDED_BY_SERVER_KEY);
   setToken(result.token, options);
   setRole(result.accountType);
   setRoles(result.roles ?? []);
@@ -111,7 +113,8 @@ export function startSession(result: LoginResult, options: { remember?: boolean 
 
 /** Log out, or a 401 (`byServer`): the token cookie and the stored role (and roles) go. */
 export function endSession(options: { byServer?: boolean } = {}): void {
-  endedByServer = options.byServer ?? false;
+  if (options.byServer) localStorage.setItem(ENDED_BY_SERVER_KEY, '1');
+  else localStorage.removeItem(ENDED_BY_SERVER_KEY);
   removeCookie(TOKEN_COOKIE);
   localStorage.removeItem(ROLE_KEY);
   localStorage.removeItem(ROLES_KEY);
