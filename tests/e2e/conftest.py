@@ -81,7 +81,7 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
     if not Path(CHROMIUM).exists():
-        pytest.fail(f"Chromium not found at {CHROMIUM}: `make test` installs Debian's chromium-headless-shell")
+        pytest.fail(f"Chromium not found at {CHROMIUM}: `make test` installs Debian's headless shell")
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_FLAGS, "headless": True}
 
 
