@@ -24,7 +24,7 @@ from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME
 from tests.e2e.accounts_support import choose_type, email_link, fill_company, phone_number, unique_id
-from tests.e2e.browser import DESKTOP, PHONE, no_serious_violations, sign_in
+from tests.e2e.browser import DESKTOP, PHONE, no_serious_violations, report_settled, sign_in
 from tests.e2e.conftest import LiveServer
 from tests.e2e.customers import PDF
 from tests.e2e.journeys import CountsActs
@@ -277,7 +277,9 @@ def test_customer_and_staff_side_by_side_from_sign_up_to_finish(
         expect(final).to_be_visible(timeout=seen_within)
         confirmation = c.page.get_by_label(w("booking:finalStep.confirm"))
         finish = c.page.get_by_role("button", name=w("booking:finalStep.finish"))
-        # Wait on the state that enables Finish, not on time: the box checked and the button enabled.
+        # Wait on the state that enables Finish, not on time: the report laid out (the box below it stays
+        # put), the box checked and the button enabled.
+        report_settled(c.page, "BMOU0061950")
         c.clicks += 1
         confirmation.check()
         expect(confirmation).to_be_checked()
