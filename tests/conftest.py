@@ -21,7 +21,7 @@ from api.bootstrap import Services
 from api.main import create_app
 from api.settings import ExplicitSettings, Settings
 from domain.accounts.passwords import HashCost, Passwords
-from tests import route_contexts
+from tests import openapi_once, route_contexts
 from tests.pg import Cluster, throwaway_cluster
 
 ADMIN_USERNAME = "admin"
@@ -44,6 +44,7 @@ def pytest_configure(config: pytest.Config) -> None:
     for name, value in TEST_HASH_SETTINGS.items():
         os.environ.setdefault(name, str(value))
     route_contexts.install()
+    openapi_once.install()
 
 
 @pytest.fixture(scope="session")
