@@ -3,8 +3,8 @@ SHELL := /bin/bash
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-# Debian's old headless shell: the same Blink without the full browser's windowing and GPU process, about a
-# fifth less CPU in the browser tests (decision 3802).
+# Debian's old headless shell: the same Blink and V8 without the full browser's UI layer, about a fifth less
+# CPU in the browser tests (decision 3802).
 CHROMIUM ?= /usr/bin/chromium-headless-shell
 
 .PHONY: run test setup python web chromium lint lint-python lint-web typecheck typecheck-python typecheck-web test-python test-web test-e2e compose-check bench openapi dcsa-models clean

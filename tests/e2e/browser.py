@@ -173,10 +173,11 @@ def full_shot(page: Page, shots: Path, prefix: str, name: str) -> None:
     page.screenshot(path=str(shots / f"{prefix}-{width}-{name}.png"), full_page=True)
 
 
+REPORT_FRAME = 'iframe[src="/documents/report.html"]'
 # The final step's report frame has taken the report's whole height (it grows as the report fills and its
 # fonts load, moving the confirmation box below it), the report's fonts loaded.
-_REPORT_SETTLED = """() => {
-  const frame = document.querySelector('iframe[src="/documents/report.html"]');
+_REPORT_SETTLED = """(selector) => {
+  const frame = document.querySelector(selector);
   const inner = frame && frame.contentDocument;
   if (!inner || inner.readyState !== 'complete' || inner.fonts.status !== 'loaded') return false;
   return Math.abs(frame.getBoundingClientRect().height - (inner.documentElement.offsetHeight + 2)) <= 1;
@@ -186,6 +187,5 @@ _REPORT_SETTLED = """() => {
 def report_settled(page: Page, shows: str) -> None:
     """Waits for the final step's report to show `shows` (a fact of the booking) and its frame to have
     grown to the report, so a click below it lands where it was aimed."""
-    report = page.frame_locator('iframe[src="/documents/report.html"]')
-    expect(report.get_by_text(shows).first).to_be_visible()
-    page.wait_for_function(_REPORT_SETTLED, timeout=60_000)
+    expect(page.frame_locator(REPORT_FRAME).get_by_text(shows).first).to_be_visible()
+    page.wait_for_function(_REPORT_SETTLED, arg=REPORT_FRAME, timeout=60_000)
