@@ -111,7 +111,9 @@ class WebhookSender:
 
     def close(self) -> None:
         self.stop()
-        self._pool.shutdown(wait=False, cancel_futures=True)
+        # Posts not started are dropped (the next start sends them); one in flight records its outcome before
+        # the read models close under it (recording into a closed SQLite connection crashed the process).
+        self._pool.shutdown(wait=True, cancel_futures=True)
 
     def poke(self) -> None:
         self._wake.set()

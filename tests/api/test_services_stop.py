@@ -33,3 +33,19 @@ def test_stop_waits_for_the_references_pass_before_closing_the_read_models(tmp_p
     assert references is not None
     services.stop()
     assert not references.is_alive()
+
+
+def test_stop_waits_for_a_webhook_post_in_flight_before_closing_the_read_models(tmp_path: Path) -> None:
+    services = Services(make_settings(tmp_path / "var"))
+    services.start()
+    posting, recorded = threading.Event(), threading.Event()
+
+    def post_in_flight() -> None:
+        posting.set()
+        threading.Event().wait(0.5)  # the callback answering slowly
+        recorded.set()
+
+    services.webhook_sender._pool.submit(post_in_flight)
+    assert posting.wait(30)
+    services.stop()
+    assert recorded.is_set()
