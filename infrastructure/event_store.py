@@ -9,7 +9,8 @@ from __future__ import annotations
 import logging
 import os
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager, nullcontext
 from pathlib import Path
 from typing import Any, cast
 from uuid import UUID
@@ -27,10 +28,11 @@ from eventsourcing.persistence import (
     StoredEvent,
     UUIDAsHex,
 )
-from eventsourcing.utils import Environment
+from eventsourcing.utils import Environment, strtobool
 
 from infrastructure.group_commit import GroupCommitRecorder
-from infrastructure.key_ring import KeyRefused, KeyRing
+from infrastructure.key_ring import KeyRing
+from infrastructure.leases import lock_key
 from infrastructure.personal_data import MemoryDatastore, PersonalDataVault, SealingMapper, master_key
 from infrastructure.transcoding import FastJSONTranscoder
 
@@ -160,16 +162,57 @@ def personal_data_ring(env: dict[str, str], master: bytes) -> KeyRing:
     return KeyRing(None, master, setting)
 
 
+@contextmanager
+def one_schema_step(recorder: ApplicationRecorder) -> Iterator[None]:
+    """Hold the event store's schema lock (a session advisory lock on a pooled connection of its own) for the
+    block. Processes opening the store at once each create its tables and replace its insert function: twin
+    `CREATE TABLE IF NOT EXISTS` fail on the catalog's unique index, twin `CREATE OR REPLACE FUNCTION` on
+    "tuple concurrently updated"."""
+    datastore = recorder.datastore  # type: ignore[attr-defined]
+    key = lock_key("event store schema")
+    with datastore.get_connection() as conn:
+        conn.execute("SELECT pg_advisory_lock(%s)", (key,))
+        try:
+            yield
+        finally:
+            conn.execute("SELECT pg_advisory_unlock(%s)", (key,))
+
+
 class SharedStore:
     def __init__(self, env: dict[str, str]) -> None:
         # Each context's repository keeps recently used aggregates and fast-forwards them from the store
         # (one query for the events after the cached version) instead of replaying them from the start;
         # fast-forwarding keeps it right when another process wrote in between.
         self.env = {"AGGREGATE_CACHE_MAXSIZE": "1000", **env}
+        postgres = self.env.get("PERSISTENCE_MODULE", "").endswith("postgres")
+        creates = strtobool(self.env.get("CREATE_TABLE") or "yes")
+        # On PostgreSQL the schema step runs below, one process at a time (the library's own would race).
+        factory_env = {**self.env, "CREATE_TABLE": "n"} if postgres else self.env
         self.factory: InfrastructureFactory[Any] = InfrastructureFactory.construct(
-            Environment(STORE_NAME, self.env)
+            Environment(STORE_NAME, factory_env)
         )
         self.recorder: ApplicationRecorder = self.factory.application_recorder()
+        try:
+            with one_schema_step(self.recorder) if postgres else nullcontext():
+                if postgres and creates:
+                    self.recorder.create_table()  # type: ignore[attr-defined]
+                self._open(postgres)
+        except BaseException:
+            self.factory.close()
+            raise
+        # Commands append through one group-commit writer, shared by every context (GROUP_COMMIT=n: off).
+        confirming = cast(ApplicationRecorder, ConfirmingRecorder(self.recorder))
+        self.writer: ApplicationRecorder = (
+            confirming
+            if self.env.get("GROUP_COMMIT", "y").lower() in ("n", "no", "0", "false")
+            else cast(ApplicationRecorder, GroupCommitRecorder(confirming))
+        )
+        # Told the position of every command this process records (whoever issued it: an HTTP request or a
+        # policy), so in-process followers look at once instead of at their next idle poll.
+        self.on_recorded: list[Callable[[int], None]] = []
+
+    def _open(self, postgres: bool) -> None:
+        """The vault (its table made if missing, its keys checked) and the mapper that seals through it."""
         # One mapper turns any stored event back into its domain event, whichever context wrote it.
         transcoder = self.factory.transcoder()
         if type(transcoder) is JSONTranscoder:  # the default: the same stored JSON, decoded through orjson
@@ -181,33 +224,19 @@ class SharedStore:
         # Personal fields are sealed per person on the way in and opened on the way out (personal_data.py).
         master = personal_data_master_key(self.env)
         ring = personal_data_ring(self.env, master)
-        try:
-            self.vault = PersonalDataVault(
-                getattr(self.recorder, "datastore", None) or MemoryDatastore(),
-                postgres=self.env.get("PERSISTENCE_MODULE", "").endswith("postgres"),
-                master_key=master,
-                ring=ring,
-                setting=ring.setting,
-            )
-        except KeyRefused:
-            self.factory.close()
-            raise
+        self.vault = PersonalDataVault(
+            getattr(self.recorder, "datastore", None) or MemoryDatastore(),
+            postgres=postgres,
+            master_key=master,
+            ring=ring,
+            setting=ring.setting,
+        )
         self.mapper: Mapper[UUID] = SealingMapper(
             self.vault,
             transcoder=transcoder,
             compressor=self.factory.compressor(),
             cipher=self.factory.cipher(),
         )
-        # Commands append through one group-commit writer, shared by every context (GROUP_COMMIT=n: off).
-        confirming = cast(ApplicationRecorder, ConfirmingRecorder(self.recorder))
-        self.writer: ApplicationRecorder = (
-            confirming
-            if self.env.get("GROUP_COMMIT", "y").lower() in ("n", "no", "0", "false")
-            else cast(ApplicationRecorder, GroupCommitRecorder(confirming))
-        )
-        # Told the position of every command this process records (whoever issued it: an HTTP request or a
-        # policy), so in-process followers look at once instead of at their next idle poll.
-        self.on_recorded: list[Callable[[int], None]] = []
 
     def events_channel(self) -> str:
         """The channel the library's PostgreSQL recorder NOTIFYs in every insert's transaction."""

@@ -91,26 +91,17 @@ class PersonalDataVault:
         self._checked_at = 0.0
         # Before anything is written: a process whose key material does not open the store's keys stops.
         self.check()
-        for attempt in range(3):
-            try:
-                with self._cursor() as cursor:
-                    cursor.execute(
-                        f"CREATE TABLE IF NOT EXISTS {TABLE} (subject_id TEXT PRIMARY KEY,"
-                        " owner_id TEXT NOT NULL, wrapped_key TEXT, destroyed_at TEXT,"
-                        " generation INTEGER NOT NULL DEFAULT 0)"
-                    )
-                    cursor.execute(f"CREATE INDEX IF NOT EXISTS {TABLE}_by_owner ON {TABLE} (owner_id)")
-                if not self._has_generations():  # a table made before the ring: its keys are generation 0
-                    with self._cursor() as cursor:
-                        cursor.execute(
-                            f"ALTER TABLE {TABLE} ADD COLUMN generation INTEGER NOT NULL DEFAULT 0"
-                        )
-                break
-            except Exception:
-                # PostgreSQL: processes starting at once may race to create it; the loser finds it made.
-                if attempt == 2:
-                    raise
-                time.sleep(0.1)
+        # Processes opening one PostgreSQL store at once do this one at a time (event_store.one_schema_step).
+        with self._cursor() as cursor:
+            cursor.execute(
+                f"CREATE TABLE IF NOT EXISTS {TABLE} (subject_id TEXT PRIMARY KEY,"
+                " owner_id TEXT NOT NULL, wrapped_key TEXT, destroyed_at TEXT,"
+                " generation INTEGER NOT NULL DEFAULT 0)"
+            )
+            cursor.execute(f"CREATE INDEX IF NOT EXISTS {TABLE}_by_owner ON {TABLE} (owner_id)")
+        if not self._has_generations():  # a table made before the ring: its keys are generation 0
+            with self._cursor() as cursor:
+                cursor.execute(f"ALTER TABLE {TABLE} ADD COLUMN generation INTEGER NOT NULL DEFAULT 0")
         self._prune()
 
     def _cursor(self) -> Any:
