@@ -17,6 +17,8 @@ old server.
 from __future__ import annotations
 
 import logging
+import select
+import socket
 import threading
 import time
 from collections.abc import Callable
@@ -99,6 +101,18 @@ class PostgresWakeups(Wakeups):
         self.conninfo = conninfo
         self.events_channel = events_channel
         self.on_reconnected = on_reconnected
+        # Written to by `stop`: the listening thread waits on it beside the connection.
+        self._stop_reader, self._stop_writer = socket.socketpair()
+
+    def stop(self) -> None:
+        if not self._stopping.is_set():
+            self._stopping.set()
+            self._stop_writer.send(b"x")
+        thread = self._thread
+        super().stop()
+        if thread is None or not thread.is_alive():
+            self._stop_reader.close()
+            self._stop_writer.close()
 
     # -- listening -------------------------------------------------------------------------------------
     def _run(self) -> None:
@@ -118,7 +132,12 @@ class PostgresWakeups(Wakeups):
                         log.info("database reachable again; checking pooled connections")
                         self._reconnected()
                     while not self._stopping.is_set():
-                        for notify in conn.notifies(timeout=0.5):
+                        # Wakes for a notification (or a lost connection) and for `stop`, at once for either.
+                        stop = self._stop_reader.fileno()
+                        readable, _, _ = select.select([conn.fileno(), stop], [], [])
+                        if stop in readable:
+                            break
+                        for notify in conn.notifies(timeout=0):
                             self._dispatch(notify.channel, notify.payload)
             except psycopg.Error as error:
                 if not outage:
