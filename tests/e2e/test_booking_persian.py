@@ -18,7 +18,16 @@ from playwright.sync_api import Browser, Page, expect
 from tests.corpus import TRACKED_CONTAINERS
 from tests.e2e.browser import full_shot, layout_problems, signed_in_page
 from tests.e2e.conftest import LiveServer
-from tests.e2e.customers import BOOKING, booking_confirmed, call, foreign_customer, login, quote, rate_request
+from tests.e2e.customers import (
+    BOOKING,
+    booking_confirmed,
+    call,
+    followers_caught_up,
+    foreign_customer,
+    login,
+    quote,
+    rate_request,
+)
 from tests.e2e.screens import choose
 from tests.e2e.test_tracking_timeline import event, publish, publisher_key
 
@@ -70,6 +79,7 @@ def customer(live_server: LiveServer) -> Customer:
             event("fa-eta", "TRANSPORT", "ARRI", "EST", moment(20), "DEHAM", reference),
         ],
     )
+    followers_caught_up(live_server)  # the tracking read model has the events before any page asks
     return Customer(username, password, quoted, confirmed, tracked)
 
 
