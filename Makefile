@@ -12,12 +12,11 @@ CHROMIUM ?= /usr/bin/chromium-headless-shell
 run: setup web
 	$(BIN)/freight serve
 
-# The Python and web installs run side by side (each mostly waits on its registry); then the static checks,
-# the web's build and its tests (each mostly one core's work, so on two cores they overlap); then the pytest
-# run, which uses every core itself.
+# The Python and web installs, the static checks, the web's build and its tests, three at a time: each starts
+# as soon as what it needs is installed (the web's checks while pip is still at work), and each is mostly one
+# core's work, so on two cores they overlap. Then the pytest run, which uses every core itself.
 test:
-	$(MAKE) --no-print-directory -j3 --output-sync=target setup web/node_modules/.installed chromium
-	$(MAKE) --no-print-directory -j3 --output-sync=target lint typecheck test-web
+	$(MAKE) --no-print-directory -j3 --output-sync=target chromium lint typecheck test-web
 	$(MAKE) --no-print-directory test-python compose-check
 
 setup: $(VENV)/.installed
