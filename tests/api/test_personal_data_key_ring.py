@@ -482,16 +482,19 @@ def test_keys_made_by_another_process_while_erasures_rotate_all_survive(
             cwd=Path(__file__).resolve().parents[2],
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
-            text=True,
+            # Unbuffered: `readline` then takes only the "ready" line. A buffered reader could take the first
+            # sealed line with it, which `communicate` (reading the pipe itself) would never see.
+            bufsize=0,
         )
         assert sealer.stdout is not None
-        assert sealer.stdout.readline().strip() == "ready"
+        assert sealer.stdout.readline().strip() == b"ready"
         for owner in owners:  # five erasures, each rotating, while it makes keys
             store.vault.destroy(owner)
             assert sealer.poll() is None
         stop.touch()
-        out, err = sealer.communicate(timeout=300)
-        assert sealer.returncode == 0, err
+        output, errors = sealer.communicate(timeout=300)
+        out = output.decode()
+        assert sealer.returncode == 0, errors.decode()
     finally:
         store.close()
     after = SharedStore(env)  # a process of its own: nothing cached
