@@ -390,6 +390,12 @@ class Services:
             return self._client_positions.get(name, 0)
         return self.wakeups.position(name)
 
+    def wal_position(self) -> int:
+        """The primary's WAL position now (a write with no caller to tell; only a standby topology asks, and
+        its store is PostgreSQL)."""
+        assert isinstance(self.read_models, PostgresReadModels)
+        return self.read_models.wal_position()
+
     def wrote_wal(self, account_id: str) -> int:
         """The primary's WAL position now, as `account_id`'s last write, told to every worker (NOTIFY on
         the tracking channel, in the same round trip): its next read on the standby waits for it, cookie or

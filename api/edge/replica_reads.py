@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Any
 
 from starlette.types import Message, Receive, Scope, Send
 
+from api.bootstrap import Services
 from api.edge.http_middleware import HttpMiddleware
 from infrastructure.read_db import ReadRoute, routed
 
@@ -41,7 +41,7 @@ def written_position(scope: Scope) -> int:
 
 class ReplicaReads(HttpMiddleware):
     async def http(self, scope: Scope, receive: Receive, send: Send) -> None:
-        services: Any = scope["app"].state.services
+        services: Services = scope["app"].state.services
         reading = scope["method"] in READING
         route = ReadRoute(after=written_position(scope), primary=not reading)
         if reading:
@@ -54,7 +54,7 @@ class ReplicaReads(HttpMiddleware):
                 loop = asyncio.get_running_loop()
                 try:
                     if route.caller is None:
-                        position = await loop.run_in_executor(None, services.read_models.wal_position)
+                        position = await loop.run_in_executor(None, services.wal_position)
                     else:
                         position = await loop.run_in_executor(None, services.wrote_wal, route.caller)
                 except Exception:  # the write stands; only the caller's next read may miss it on the standby

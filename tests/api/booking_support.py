@@ -9,7 +9,7 @@ from typing import Any
 
 import httpx
 
-from api.bootstrap import open_read_models
+from api.bootstrap import Services, open_read_models
 from api.schemas.booking import RateRequestBody
 from domain.accounts.account import INDIVIDUAL, Account
 from domain.booking.values import RateRequestDraft
@@ -162,7 +162,7 @@ def order_payload(rate_request_id: str, quantity: int = 2, **changes: Any) -> di
     return body
 
 
-def assert_verify_clean(services: Any, tmp_path: Path) -> None:
+def assert_verify_clean(services: Services, tmp_path: Path) -> None:
     """Settle every follower (policies answer events with events), rebuild into scratch tables, compare."""
     quiet_head(services)
     scratch = open_read_models(

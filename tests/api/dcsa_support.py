@@ -12,9 +12,11 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
+from fastapi.testclient import TestClient
 from standardwebhooks import Webhook
 from standardwebhooks.webhooks import WebhookVerificationError
 
+from api.bootstrap import Services
 from tests.api.booking_support import ADMIN, ok
 from tests.api.dcsa_document import document_validator
 from tests.app_services import services_of
@@ -131,8 +133,8 @@ def receiver() -> Generator[Receiver, None, None]:
 class Held:
     """An app whose webhook sender is stopped (fixture `held`): its client and services."""
 
-    client: Any
-    services: Any
+    client: TestClient
+    services: Services
 
 
 def eventually(check: Callable[[], Any], timeout: float = 20.0) -> Any:

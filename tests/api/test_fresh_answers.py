@@ -29,7 +29,7 @@ from tests.conftest import SETTLE_SECONDS
 RATE_REQUESTS = f"{CLIENT}/rate-requests"
 
 
-def read_model_detail(services: Any, rate_request_id: str) -> dict[str, Any]:
+def read_model_detail(services: Services, rate_request_id: str) -> dict[str, Any]:
     from api.presenters import booking as present
     from projections.booking import queries
 
@@ -40,7 +40,7 @@ def read_model_detail(services: Any, rate_request_id: str) -> dict[str, Any]:
     return present.detail(record)
 
 
-def fresh_detail(services: Any, rate_request_id: str) -> dict[str, Any] | None:
+def fresh_detail(services: Services, rate_request_id: str) -> dict[str, Any] | None:
     """The answer a worker builds from the command's own events, as the route presents it."""
     from api.presenters import booking as present
 

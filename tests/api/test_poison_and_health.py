@@ -13,12 +13,12 @@ from __future__ import annotations
 import argparse
 import time
 from collections.abc import Iterator
-from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 from httpx import Response
 
+from api.bootstrap import Services
 from api.cli.dead_letters import _retry
 from api.cli.outcome import Console
 from api.cli.read_models import _verify, parked_after_rebuild
@@ -51,7 +51,7 @@ def poison_client(settings: Settings, switch: Switch) -> Iterator[TestClient]:
         yield client
 
 
-def _open(services: Any, username: str) -> tuple[str, int]:
+def _open(services: Services, username: str) -> tuple[str, int]:
     account = Account.open(username, INDIVIDUAL, [], {}, SYSTEM_ACTOR)
     account.set_password(TEST_PASSWORDS.hash(PASSWORD), SYSTEM_ACTOR)
     return str(account.id), services.accounts.record(account)
