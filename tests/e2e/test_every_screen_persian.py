@@ -18,7 +18,8 @@ from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, exp
 from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME
 from tests.corpus import LONG_ADDRESSES, PERSIAN_PEOPLE, fresh_national_id
 from tests.e2e.accounts_support import phone_number
-from tests.e2e.browser import DESKTOP, PHONE, full_shot, reload_once_signed_in
+from tests.e2e.browser import DESKTOP, PHONE, full_shot
+from tests.e2e.browser import sign_in as sign_in_as
 from tests.e2e.conftest import LiveServer
 from tests.e2e.customers import foreign_customer
 from tests.e2e.test_booking_persian import ENGLISH, PERSIAN_DIGIT, check, interface_text
@@ -35,12 +36,7 @@ fa = words("fa")  # the Persian catalogue's words by key (tests/e2e/words.py)
 
 def sign_in(page: Page, server: LiveServer, username: str, password: str) -> None:
     """Signing in on the Persian login page, by its Persian labels."""
-    page.goto(f"{server.url}/login")
-    page.get_by_label(fa("accounts:loginForm.username")).fill(username)
-    page.get_by_label(fa("accounts:loginForm.password"), exact=True).fill(password)
-    page.get_by_role("button", name=fa("accounts:loginForm.submit")).click()
-    reload_once_signed_in(page, fa)
-    expect(page).to_have_url(f"{server.url}/dashboard/overview", timeout=15_000)
+    sign_in_as(page, server, username, password, fa)
 
 
 def read(page: Page, shots: Path, name: str, *, code_boxes: bool = False) -> None:
