@@ -71,7 +71,10 @@ class Served:
         """The supervisor's uvicorn children (multiprocessing's resource tracker is not one)."""
         found = []
         for pid in _children(self.process.pid):
-            cmdline = Path(f"/proc/{pid}/cmdline").read_bytes()
+            try:
+                cmdline = Path(f"/proc/{pid}/cmdline").read_bytes()
+            except OSError:  # the child died between the listing and this read
+                continue
             if b"spawn_main" in cmdline:
                 found.append(pid)
         return found
@@ -92,6 +95,14 @@ def _children(pid: int) -> list[int]:
     except OSError:
         return []
     return [int(part) for part in text.split()]
+
+
+def _ended(pid: int) -> bool:
+    """Gone, or a zombie waiting for its reaper."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0] == "Z"
+    except OSError:
+        return True
 
 
 def _socket_inodes(pid: int) -> set[int]:
@@ -224,9 +235,7 @@ def served(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFact
         process.send_signal(signal.SIGTERM)
         assert process.wait(timeout=60) == 0, log.read_text()[-3000:]
         for pid in children:  # every child ended with it
-            assert (
-                not Path(f"/proc/{pid}").exists() or "Z" in Path(f"/proc/{pid}/stat").read_text().split()[2]
-            )
+            assert _ended(pid)
         assert "Traceback" not in log.read_text(errors="replace")
     finally:
         if process.poll() is None:
