@@ -36,9 +36,9 @@ from api.bootstrap import Services
 from api.edge import deps
 from api.edge.envelope import success
 from api.edge.http_middleware import HttpMiddleware
-from api.edge.identity import company_account_id, presented, session_principal
+from api.edge.identity import checked_session, company_account_id, presented
 from api.edge.input_screen import MAX_TEXT, text_problem
-from api.edge.security import Principal
+from api.edge.security import Principal, read_token
 from api.routers import booking, booking_admin
 from domain.integrations.api_key import looks_like_key
 from domain.tracking.publisher_key import looks_like_publisher_key
@@ -227,10 +227,11 @@ def _identifier(text: str, literals: frozenset[str]) -> str:
     return text
 
 
-def _answered(
-    services: Services, after: int, fast: FastRead, principal: Principal, *args: Any, **query: Any
-) -> Response:
-    deps.wait_for_own_writes(services, after)
+def _answered(services: Services, fast: FastRead, token: Principal, *args: Any, **query: Any) -> Response:
+    """The session checked, the caller's own writes waited for and the read, in one hop off the event loop
+    (each hop costs a request about a tenth of its CPU)."""
+    principal = checked_session(services, token)
+    deps.wait_for_own_writes(services, services.read_after(principal.account_id))
     return success(fast.answer(services, principal, *args, **query))
 
 
@@ -275,13 +276,12 @@ class FastReads(HttpMiddleware):
         credential = presented(request)
         if not credential or looks_like_key(credential) or looks_like_publisher_key(credential):
             return None
-        principal = await session_principal(request, credential)
-        if not fast.allowed(principal):
+        services = request.app.state.services
+        principal = read_token(credential, services.jwt_secret)
+        if not fast.allowed(principal):  # the token's roles, which the session's check does not change
             return None
         query = _query(fast, scope["query_string"])
-        services = request.app.state.services
-        after = services.read_after(principal.account_id)
-        call = (services, after, fast, principal, identifier)
+        call = (services, fast, principal, identifier)
         # With the caller's context (where its reads go, api/edge/replica_reads.py), as `deps.off_loop`.
         context = contextvars.copy_context()
         return await asyncio.get_running_loop().run_in_executor(

@@ -30,7 +30,7 @@ def fast_answers(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
 
     def spy(*args: Any, **query: Any) -> Any:
         answer = real(*args, **query)
-        answered.append(args[2].path)
+        answered.append(args[1].path)
         return answer
 
     monkeypatch.setattr(fast_reads, "_answered", spy)
