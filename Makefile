@@ -6,6 +6,9 @@ BIN := $(VENV)/bin
 # Debian's old headless shell: the same Blink and V8 without the full browser's UI layer, about a fifth less
 # CPU in the browser tests (decision 3802).
 CHROMIUM ?= /usr/bin/chromium-headless-shell
+# Compiled modules are kept: an environment's PYTHONDONTWRITEBYTECODE would have every server, worker,
+# rebuild helper and command that `make run`, `make test` and `make bench` start compile the app again.
+export PYTHONDONTWRITEBYTECODE :=
 
 .PHONY: run test setup python web chromium lint lint-python lint-web typecheck typecheck-python typecheck-web test-python test-web test-e2e compose-check bench openapi dcsa-models clean
 
@@ -66,9 +69,6 @@ test-web: web
 # a core: much of a test's time is spent waiting; three a core was slower and timed out under load
 # (decision 3681). PYTEST_WORKERS=0 runs them in one process. The slowest 20 tests are listed at the end.
 PYTEST_WORKERS ?= $(shell echo $$(( $$(nproc) * 2 )))
-# Compiled modules are kept (an environment's PYTHONDONTWRITEBYTECODE would have every server and
-# command the tests start compile the app again).
-test-python: export PYTHONDONTWRITEBYTECODE :=
 test-python: setup
 	CHROMIUM=$(CHROMIUM) $(BIN)/pytest -q -n $(PYTEST_WORKERS) --dist loadgroup --durations=20
 
