@@ -38,7 +38,10 @@ from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from api.edge.http_middleware import HttpMiddleware
+from api.edge.identity import presented, session_checked_here
 from api.routers import booking, booking_admin
+from domain.integrations.api_key import looks_like_key
+from domain.tracking.publisher_key import looks_like_publisher_key
 
 log = logging.getLogger(__name__)
 
@@ -318,19 +321,44 @@ class FastCommands(HttpMiddleware):
             await self.app(scope, receive, send)
             return
         replay = _replaying(body, receive)
-        try:
-            prepared = await _prepare(scope, replay, self._first, fast, path_params, body)
-        except Exception:  # a refusal, a bad body, anything: the route answers it as ever
-            prepared = None
-        if prepared is None:
+        call = (scope, replay, self._first, fast, path_params, body)
+        # With the caller's context (where its reads go, api/edge/replica_reads.py), as `deps.off_loop`.
+        context = contextvars.copy_context()
+        outcome = await asyncio.get_running_loop().run_in_executor(
+            writers, lambda: context.run(lambda: _prepared_and_answered(*call))
+        )
+        if outcome is None:
             await self.app(scope, _replaying(body, receive), send)
             return
-        request, arguments = prepared
-        response = await _answer(request, fast, arguments)
+        response = await _handled(*outcome) if isinstance(outcome, tuple) else outcome
         await response(scope, replay, send)
 
 
-async def _prepare(
+def _prepared_and_answered(
+    scope: Scope,
+    receive: Receive,
+    first: Iterable[Callable[[Request], Any]],
+    fast: FastCommand,
+    path_params: dict[str, str],
+    body: bytes,
+) -> Response | tuple[Request, Exception] | None:
+    """Off the event loop, in one hop: the session checked, the route's parts run (`_prepare`), then its
+    endpoint. None where the route must answer (nothing was done); the endpoint's error with its request,
+    for the app's handler on the event loop."""
+    try:
+        prepared = _prepare(scope, receive, first, fast, path_params, body)
+    except Exception:  # a refusal, a bad body, anything: the route answers it as ever
+        prepared = None
+    if prepared is None:
+        return None
+    request, arguments = prepared
+    try:
+        return _answer(request, fast, arguments)
+    except Exception as error:
+        return request, error
+
+
+def _prepare(
     scope: Scope,
     receive: Receive,
     first: Iterable[Callable[[Request], Any]],
@@ -338,9 +366,9 @@ async def _prepare(
     path_params: dict[str, str],
     body: bytes,
 ) -> tuple[Request, dict[str, Any]] | None:
-    """The endpoint's arguments as the route would solve them; None, or any exception, where the route
-    must answer. The scope gets what the router sets on a match (the route, its endpoint, path parameters),
-    which the dependencies (the input screen) and the error handlers read."""
+    """The endpoint's arguments as the route would solve them, on a thread off the event loop; None, or
+    any exception, where the route must answer. The scope gets what the router sets on a match (the route,
+    its endpoint, path parameters), which the dependencies (the input screen) and the error handlers read."""
     scope["route"], scope["endpoint"], scope["path_params"] = fast.route, fast.endpoint, path_params
     request = Request(scope, receive)
     value: Any = None
@@ -349,13 +377,19 @@ async def _prepare(
         if content_type is None or _media_type(content_type) != _JSON:
             return None
         value = json.loads(body)
+    credential = presented(request)
+    if not credential or looks_like_key(credential) or looks_like_publisher_key(credential):
+        return None  # no caller or a key: never a mirrored command's (the route refuses it)
+    # The session checked here, so that the dependencies that ask for it find it answered in the scope
+    # and run to their end without waiting on anything.
+    session_checked_here(request, credential)
     # As FastAPI solves them: the app's dependencies, the route's in their order (each may refuse), then
     # the parameters.
     for dependency in first:
-        await dependency(request)
+        _finished(dependency(request))
     arguments: dict[str, Any] = dict(path_params)
     for name, dependency in fast.dependencies:
-        result = await dependency(request)
+        result = _finished(dependency(request))
         if name is not None:
             arguments[name] = result
     for header in fast.headers:
@@ -377,26 +411,36 @@ async def _prepare(
     return request, arguments
 
 
-async def _answer(request: Request, fast: FastCommand, arguments: dict[str, Any]) -> Response:
-    """The endpoint's response, or its error answered by the app's handler for it (as the route's
-    ExceptionMiddleware would); an error without one goes on to the server's error middleware."""
-    context = contextvars.copy_context()
+def _finished(step: Any) -> Any:
+    """A dependency's value, where its coroutine runs to its end without waiting (all it asks is in the
+    scope); one that would wait is closed unfinished and the route answers instead (_NotCertain)."""
     try:
-        response = await asyncio.get_running_loop().run_in_executor(
-            writers, lambda: context.run(lambda: fast.endpoint(**arguments))
-        )
-    except Exception as error:
-        handler = _handler_for(request, error)
-        if handler is None:
-            raise
-        answer = handler(request, error)
-        if inspect.isawaitable(answer):
-            answer = await answer
-        assert isinstance(answer, Response)
-        return answer
+        step.send(None)
+    except StopIteration as done:
+        return done.value
+    step.close()
+    raise _NotCertain
+
+
+def _answer(request: Request, fast: FastCommand, arguments: dict[str, Any]) -> Response:
+    """The endpoint's response (its errors raised, for `_handled`)."""
+    response = fast.endpoint(**arguments)
     if not isinstance(response, Response):
         raise TypeError(f"{fast.route.path}: a mirrored endpoint answers a Response")
     return response
+
+
+async def _handled(request: Request, error: Exception) -> Response:
+    """The endpoint's error answered by the app's handler for it (as the route's ExceptionMiddleware would);
+    an error without one goes on to the server's error middleware."""
+    handler = _handler_for(request, error)
+    if handler is None:
+        raise error
+    answer = handler(request, error)
+    if inspect.isawaitable(answer):
+        answer = await answer
+    assert isinstance(answer, Response)
+    return answer
 
 
 def _handler_for(request: Request, error: Exception) -> Callable[..., Any] | None:

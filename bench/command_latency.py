@@ -21,6 +21,7 @@ import asyncio
 import json
 import os
 import secrets
+import shutil
 import signal
 import subprocess
 import sys
@@ -225,7 +226,9 @@ def one_run(
     port = free_port()
     password = secrets.token_urlsafe(12) + "-A1"
     run_dir = work / f"run{index}"
-    run_dir.mkdir()
+    # The seeding's keys (the master key, the ring its store's keys are wrapped under): each copy of the
+    # seeded store opens only with them.
+    shutil.copytree(work / "seed", run_dir)
     process = serve(tree, url, port, password, run_dir, run_dir / "server.log")
     try:
         base = f"http://127.0.0.1:{port}"

@@ -92,6 +92,17 @@ def checked_session(services: Services, principal: Principal) -> Principal:
     return _noted(services, services.sessions.check_member(principal))
 
 
+def session_checked_here(request: Request, token: str) -> Principal:
+    """`session_principal` whole, for a thread already off the event loop in the request's context: what
+    the request's own dependencies then ask is answered from the scope without a hop of their own (the
+    fast commands check the session in the command's hop: api/fast_commands.py)."""
+    principal = checked_session(
+        request.app.state.services, read_token(token, request.app.state.services.jwt_secret)
+    )
+    request.scope[_CHECKED] = (token, principal)
+    return principal
+
+
 def _noted(services: Services, principal: Principal) -> Principal:
     """Where a standby serves the reads: the caller's reads wait for their last write, told by account (a
     caller that keeps no cookie, api/edge/replica_reads.py)."""

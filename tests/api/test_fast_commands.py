@@ -39,9 +39,9 @@ def fast_answers(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     answered: list[str] = []
     real = fast_commands._answer
 
-    async def spy(request: Any, fast: fast_commands.FastCommand, arguments: dict[str, Any]) -> Any:
+    def spy(request: Any, fast: fast_commands.FastCommand, arguments: dict[str, Any]) -> Any:
         answered.append(fast.route.path)
-        return await real(request, fast, arguments)
+        return real(request, fast, arguments)
 
     monkeypatch.setattr(fast_commands, "_answer", spy)
     return answered
@@ -118,7 +118,7 @@ def test_the_fast_commands_answer_what_the_routes_answer(
     assert answered >= 15, fast_answers
     assert set(fast_answers) == {twin.route.path for twin in fast_commands._table().commands.values()}
 
-    async def never(*_: Any) -> None:
+    def never(*_: Any) -> None:
         return None
 
     monkeypatch.setattr(fast_commands, "_prepare", never)  # every request to the route
