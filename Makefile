@@ -88,8 +88,8 @@ openapi: setup web/node_modules/.installed
 	$(BIN)/python -m api.openapi_file
 	cd web && npm run api:types
 
-bench: setup web
-	$(BIN)/freight bench --short --topology multi
+bench: setup web chromium
+	CHROMIUM=$(CHROMIUM) $(BIN)/freight bench --short --topology multi
 
 clean:
 	rm -rf $(VENV) web/node_modules web/dist var test-output
