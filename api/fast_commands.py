@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
+import functools
 import inspect
 import json
 import logging
@@ -321,11 +322,11 @@ class FastCommands(HttpMiddleware):
             await self.app(scope, receive, send)
             return
         replay = _replaying(body, receive)
-        call = (scope, replay, self._first, fast, path_params, body)
+        prepare = functools.partial(_prepare, scope, replay, self._first, fast, path_params, body)
         # With the caller's context (where its reads go, api/edge/replica_reads.py), as `deps.off_loop`.
         context = contextvars.copy_context()
         outcome = await asyncio.get_running_loop().run_in_executor(
-            writers, lambda: context.run(lambda: _prepared_and_answered(*call))
+            writers, context.run, _prepared_and_answered, fast, prepare
         )
         if outcome is None:
             await self.app(scope, _replaying(body, receive), send)
@@ -335,18 +336,13 @@ class FastCommands(HttpMiddleware):
 
 
 def _prepared_and_answered(
-    scope: Scope,
-    receive: Receive,
-    first: Iterable[Callable[[Request], Any]],
-    fast: FastCommand,
-    path_params: dict[str, str],
-    body: bytes,
+    fast: FastCommand, prepare: Callable[[], tuple[Request, dict[str, Any]] | None]
 ) -> Response | tuple[Request, Exception] | None:
-    """Off the event loop, in one hop: the session checked, the route's parts run (`_prepare`), then its
+    """Off the event loop, in one hop: the session checked and the route's parts run (`prepare`), then its
     endpoint. None where the route must answer (nothing was done); the endpoint's error with its request,
     for the app's handler on the event loop."""
     try:
-        prepared = _prepare(scope, receive, first, fast, path_params, body)
+        prepared = prepare()
     except Exception:  # a refusal, a bad body, anything: the route answers it as ever
         prepared = None
     if prepared is None:
