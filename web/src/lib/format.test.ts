@@ -6,6 +6,7 @@ import {
   formatAge,
   formatAt,
   formatDate,
+  formatList,
   formatMoment,
   formatMoney,
   formatTotal,
@@ -98,6 +99,8 @@ describe('in Persian', () => {
       expect(formatAge('2026-12-29T10:00:00Z', Date.parse('2026-12-31T10:00:00Z'))).toBe('۲ روز');
       expect(latinDigits('۱۴۰۵/۱۰/۰۸ ٠٩')).toBe('1405/10/08 09');
       expect([yesNo(true), yesNo(false)]).toEqual(['بله', 'خیر']);
+      expect(formatList(['نوع حساب', 'نقش‌ها', 'نمایه'])).toBe('نوع حساب،\u200f نقش‌ها،\u200f نمایه');
+      expect(formatList(['Roles', 'Profile'], 'en')).toBe('Roles, Profile');
       expect(parseMoment('۲۰۲۷/۰۱/۱۴ ۰۸:۳۰')).toBe('2027-01-14T08:30:00Z');
     } finally {
       await i18next.changeLanguage('en');

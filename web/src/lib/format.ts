@@ -38,6 +38,11 @@ export function latinDigits(text: string): string {
     .replace(/[٠-٩]/g, (digit) => String(digit.charCodeAt(0) - 0x0660));
 }
 
+/** Words listed as the language lists them (Persian separates them with "،", English with ", "). */
+export function formatList(items: readonly string[], language: Language = currentLanguage()): string {
+  return new Intl.ListFormat(language, { style: 'narrow', type: 'conjunction' }).format(items);
+}
+
 /** A yes-or-no value in the language shown (one pair of words for every screen). */
 export function yesNo(value: unknown): string {
   return i18next.t(value ? 'common:bookingFacts.yes' : 'common:bookingFacts.no');

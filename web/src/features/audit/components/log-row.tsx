@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { formatList } from '@/lib/format';
 import type { AuditEvent } from '../api/audit-api';
 import { fieldLabel } from '../lib/fold';
 import { bookingTrailPath } from '../lib/paths';
@@ -44,7 +45,7 @@ export function LogRow({ event, logSearch }: LogRowProps) {
         {fields.length > 0 ? (
           <p className={styles.logFields}>
             <span className="visually-hidden">{t('logRow.fields')} </span>
-            {fields.map(fieldLabel).join(', ')}
+            {formatList(fields.map(fieldLabel))}
           </p>
         ) : null}
         {event.reason ? (
