@@ -1,10 +1,13 @@
 """Fixtures of the API tier shared by several test files: an app that may call webhooks on loopback (its
-sender running, or held for the test to drive), and a receiver to hear them; a real SMTP server."""
+sender running, or held for the test to drive), and a receiver to hear them; a real SMTP server; a count of
+the app's hops off the event loop."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -47,3 +50,17 @@ def smtp_server() -> Iterator[tuple[int, Inbox]]:
     """A real SMTP server on a free loopback port, and what it received."""
     with running_smtp_server() as server:
         yield server
+
+
+@pytest.fixture
+def hops(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """What the app handed off the event loop, in order (a spy on the loop's one way to a thread pool)."""
+    handed: list[str] = []
+    real = asyncio.BaseEventLoop.run_in_executor
+
+    def counted(self: asyncio.BaseEventLoop, executor: Any, func: Any, *args: Any) -> Any:
+        handed.append(getattr(func, "__qualname__", repr(func)))
+        return real(self, executor, func, *args)
+
+    monkeypatch.setattr(asyncio.BaseEventLoop, "run_in_executor", counted)
+    return handed

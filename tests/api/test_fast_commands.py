@@ -191,3 +191,19 @@ def test_a_route_of_a_kind_the_layer_cannot_read_is_not_mirrored() -> None:
     assert fast_commands._twin(odd) is None
     twin = fast_commands._twin(fine)
     assert twin is not None and twin.path_parameters == ("id",) and twin.body is None
+
+
+def test_a_fast_command_leaves_the_event_loop_once(
+    client: TestClient, admin_headers: dict[str, str], fast_answers: list[str], hops: list[str]
+) -> None:
+    """The session's check, the route's parts and the endpoint share the command's hop (a hop of its own for
+    the session cost each command one more)."""
+    alice = booking.customer(client, fresh_national_id())
+    hops.clear()
+    rid = ok(client.post(f"{CLIENT}/rate-requests", headers=alice, json=payload()), 201)["id"]
+    assert len(hops) == 1, hops
+    hops.clear()
+    quote = {"price": 1250.5, "validUntil": later()}
+    ok(client.put(f"{ADMIN}/rate-requests/{rid}/quote", headers=admin_headers, json=quote))
+    assert len(hops) == 1, hops
+    assert len(fast_answers) == 2
