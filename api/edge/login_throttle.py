@@ -36,7 +36,8 @@ class LoginThrottle:
     def _gap(self, username: str, address: str) -> str:
         return f"login-gap:{self._pair(username, address)}"
 
-    def gap_after(self, tries: int) -> float:
+    @staticmethod
+    def gap_after(tries: int) -> float:
         """The wait after the `tries`-th counted try (from the FREE_FAILURES-th on)."""
         return min(2.0 ** (tries - FREE_FAILURES), MAX_GAP_SECONDS)
 
