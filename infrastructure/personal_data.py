@@ -57,8 +57,9 @@ _CHECK_TEXT = b"this store's ring"
 RECHECK_SECONDS = 1.0
 # Subjects per statement of `PersonalDataVault.preload` (within either store's limit on parameters).
 PRELOAD_CHUNK = 900
-# How many keys have been destroyed (read through the partial index `personal_data_keys_erased`).
-ERASED_KEYS = f"SELECT COUNT(*) AS n FROM {TABLE} WHERE destroyed_at IS NOT NULL"
+# The store's marker row: the generation its keys are wrapped under and the check value. Every erasure moves
+# the generation in the transaction that destroys the keys (`rotate`), so it also says "someone was erased".
+MARKER_ROW = f"SELECT generation, wrapped_key FROM {TABLE} WHERE subject_id = ?"
 # Cached keys past which `preload` starts afresh (a few MB; a page needs at most a page's worth, 5,000).
 CACHE_LIMIT = 20_000
 
@@ -92,7 +93,7 @@ class PersonalDataVault:
         # cached keys: 56 MB); a cipher costs under a microsecond to make when a field is sealed or opened.
         self._keys: dict[str, tuple[bytes | None, str]] = {}
         self._lock = threading.Lock()
-        self._destroyed_count = -1
+        self._seen_generation = -1  # the marker's generation when the cache was last known good
         self._checked_at = 0.0
         # Before anything is written: a process whose key material does not open the store's keys stops.
         self.check()
@@ -104,12 +105,6 @@ class PersonalDataVault:
                 " generation INTEGER NOT NULL DEFAULT 0)"
             )
             cursor.execute(f"CREATE INDEX IF NOT EXISTS {TABLE}_by_owner ON {TABLE} (owner_id)")
-            # The erased keys alone: `_fresh` counts them on every page of a rebuild and every second of a
-            # process, which read the whole table each time (a key per person, booking and notice).
-            cursor.execute(
-                f"CREATE INDEX IF NOT EXISTS {TABLE}_erased ON {TABLE} (subject_id)"
-                " WHERE destroyed_at IS NOT NULL"
-            )
         if not self._has_generations():  # a table made before the ring: its keys are generation 0
             with self._cursor() as cursor:
                 cursor.execute(f"ALTER TABLE {TABLE} ADD COLUMN generation INTEGER NOT NULL DEFAULT 0")
@@ -158,9 +153,7 @@ class PersonalDataVault:
     def _marker(self) -> tuple[int, str] | None:
         """The generation the store's keys are wrapped under, and its check value (None: no ring yet)."""
         with self._look() as cursor:
-            cursor.execute(
-                self._sql(f"SELECT generation, wrapped_key FROM {TABLE} WHERE subject_id = ?"), (MARKER,)
-            )
+            cursor.execute(self._sql(MARKER_ROW), (MARKER,))
             row = cursor.fetchone()
         return (int(row["generation"]), str(row["wrapped_key"])) if row else None
 
@@ -303,20 +296,20 @@ class PersonalDataVault:
 
     # -- keys -----------------------------------------------------------------------------------------------
     def _fresh(self, now_and_then: bool = True) -> None:
-        """Forget cached keys when another process destroyed some since this one last looked (at most once a
+        """Forget cached keys when another process erased someone since this one last looked (at most once a
         `RECHECK_SECONDS` for a single field; every time for a page of a replay, which must not open what an
-        erasure in another process has just closed)."""
+        erasure in another process has just closed). One row read by its key: the marker's generation, which
+        every erasure moves (counting the destroyed keys read the whole table, on every page of a rebuild)."""
         now = time.monotonic()
         if now_and_then and now - self._checked_at < RECHECK_SECONDS:
             return
         self._checked_at = now
-        with self._look() as cursor:
-            cursor.execute(ERASED_KEYS)
-            count = int(cursor.fetchone()["n"])
-        if count != self._destroyed_count:
+        marker = self._marker()
+        generation = marker[0] if marker else 0
+        if generation != self._seen_generation:
             with self._lock:
                 self._keys.clear()
-                self._destroyed_count = count
+                self._seen_generation = generation
 
     @staticmethod
     def _wrap(wrapper: AESGCM, subject: str, data_key: bytes) -> str:
