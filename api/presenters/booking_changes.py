@@ -7,9 +7,10 @@ import json
 from typing import Any
 
 from api.presenters import booking as present
-from api.presenters.booking import LISTED, PAGE
+from api.presenters.booking import LISTED, PAGE, charge_lines
 from api.presenters.keys import copied, keys_of
 from api.schemas.booking_changes import AmendmentView, CancellationView, ChangeView, FieldChange, OpenChange
+from domain.booking.charges import booking_total, from_records
 from domain.shared.field_labels import field_label
 from infrastructure.read_db import Tx
 from projections.booking import changes as read_changes
@@ -94,6 +95,18 @@ def _diff(names: Names, row: dict[str, Any]) -> list[dict[str, Any]]:
     ]
 
 
+def _new_price_lines(row: dict[str, Any]) -> dict[str, Any]:
+    """A requoted amendment's lines and its total for the amended quantity, as the booking shows its own."""
+    charges = from_records(json.loads(row["charges"] or "null"))
+    amended = {**json.loads(row["original"] or "{}"), **json.loads(row["amended"] or "{}")}
+    quantity = amended.get("quantity")
+    total = booking_total(charges, int(quantity)) if charges and quantity is not None else None
+    return {
+        AMENDMENT["charges"]: charge_lines(charges),
+        AMENDMENT["total_price"]: None if total is None else float(total),
+    }
+
+
 def change(names: Names, row: dict[str, Any] | None) -> dict[str, Any] | None:
     if row is None:
         return None
@@ -107,6 +120,7 @@ def change(names: Names, row: dict[str, Any] | None) -> dict[str, Any] | None:
             AMENDMENT["fields"]: _diff(names, row),
             AMENDMENT["changes_price"]: bool(row["changes_price"]),
             AMENDMENT["price"]: None if row["price"] is None else float(row["price"]),
+            **_new_price_lines(row),
             AMENDMENT["valid_until"]: row["valid_until"],
         }
     else:

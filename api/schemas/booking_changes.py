@@ -7,6 +7,7 @@ from typing import Any
 from pydantic import Field
 
 from api.schemas.booking import RateRequestDetail
+from api.schemas.tariffs import QuoteCharge
 from api.schemas.wire_model import WireModel
 
 
@@ -36,6 +37,10 @@ class AmendmentView(ChangeView):
     fields: list[FieldChange]
     changes_price: bool
     price: float | None
+    # The new price's lines, as staff requoted it (empty until then, and for requotes without a breakdown).
+    charges: list[QuoteCharge]
+    # Those lines for the amended quantity (per-booking charges once); null without lines.
+    total_price: float | None
     valid_until: str | None
 
 

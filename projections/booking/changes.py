@@ -26,7 +26,7 @@ projection = Projection(
         " rate_request_id TEXT NOT NULL, kind TEXT NOT NULL, number INTEGER NOT NULL,"
         " customer_id TEXT NOT NULL, state_name TEXT NOT NULL, state INTEGER NOT NULL,"
         " original TEXT, amended TEXT, changed TEXT NOT NULL, changes_price INTEGER NOT NULL,"
-        " price TEXT, valid_until TEXT, reason TEXT, message TEXT, requested_by TEXT NOT NULL,"
+        " price TEXT, valid_until TEXT, charges TEXT, reason TEXT, message TEXT, requested_by TEXT NOT NULL,"
         " requested_at TEXT NOT NULL, decided_by TEXT, updated_at TEXT NOT NULL, position BIGINT NOT NULL,"
         " PRIMARY KEY (rate_request_id, kind, number))",
         f"CREATE INDEX IF NOT EXISTS booking_changes_open ON {CHANGES} (state_name, requested_at)",
@@ -78,6 +78,7 @@ def _requested(
             "changes_price": 0,
             "price": None,
             "valid_until": None,
+            "charges": None,
             "reason": None,
             "message": None,
             "requested_by": event.actor_id,
@@ -139,6 +140,9 @@ def amendment_requoted(tx: BatchTx, event: RateRequest.AmendmentRequoted, positi
             position,
             price=str(event.price),
             valid_until=utc_text(event.valid_until),
+            # What the new price is made of, as the e-mail and the notice of it say (None: recorded before
+            # requotes carried a breakdown).
+            charges=None if event.charges is None else json.dumps(event.charges, sort_keys=True),
             decided_by=event.actor_id,
         ),
     )

@@ -6,6 +6,7 @@ webhook alike; a cancellation request withdraws the amendment still open, and bo
 from __future__ import annotations
 
 import json
+import re
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 from pathlib import Path
@@ -163,6 +164,33 @@ def test_a_requoted_quantity_amendment_keeps_the_surcharges_and_the_per_booking_
     approved = [m for m in outbox(client) if m["to"] == address and "approved" in m["subject"]]
     assert len(approved) == 1 and "$7,145.00" in approved[0]["body"]
     assert_verify_clean(services_of(client), tmp_path)
+
+
+def test_the_changes_screen_shows_every_amount_the_requote_s_e_mail_cites(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    """Before the customer accepts a requoted amendment, its screen shows the new price's lines and its total
+    for the amended quantity: every amount the e-mail and the notice of the requote cite."""
+    alice, address = shipper(client, "requote-shown")
+    rid = confirmed_on_the_screens(client, alice, admin_headers)
+    ok(client.post(f"{RR}/{rid}/amendments", headers=alice, json=payload(quantity=3)))
+    asked = ok(client.get(f"{RR}/{rid}/changes", headers=alice))["amendment"]
+    assert (asked["charges"], asked["totalPrice"]) == ([], None)  # no new price yet, so no lines
+    requote = {"price": "1250.50", "validUntil": later()}
+    ok(client.put(f"{ADMIN}/rate-requests/{rid}/amendments/requote", headers=admin_headers, json=requote))
+    settle(client)
+
+    amendment = ok(client.get(f"{RR}/{rid}/changes", headers=alice))["amendment"]
+    assert amendment["stateName"] == "requoted" and amendment["price"] == 1250.50
+    # The surcharges stay, the ocean freight takes the difference; the fee is counted once in the total.
+    lines = {c["code"]: c["amount"] for c in amendment["charges"]}
+    assert lines == {"ocean_freight": 884.50, **SURCHARGES, "documentation_fee": 65}
+    assert amendment["totalPrice"] == 1250.50 * 3 + 65
+    shown = {f"${amount:,.2f}" for amount in (amendment["price"], amendment["totalPrice"], *lines.values())}
+    mails = [m for m in outbox(client) if m["to"] == address and "1,250.50" in m["body"]]
+    assert len(mails) == 1
+    cited = set(re.findall(r"\$[0-9][0-9,]*\.[0-9]{2}", mails[0]["body"]))
+    assert {"$884.50", "$65.00"} <= cited <= shown, (cited, shown)
 
 
 def test_staff_requote_an_amendment_line_by_line(client: TestClient, admin_headers: dict[str, str]) -> None:

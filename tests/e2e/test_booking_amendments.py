@@ -136,7 +136,12 @@ def test_amendment_with_a_new_price_the_customer_accepts(
     expect(decision.get_by_text("New Price Quoted", exact=True)).to_be_visible()
 
     customer.reload()
-    expect(customer.get_by_text("$1,350.00")).to_be_visible()
+    expect(changes.get_by_text("The change needs a new price: $1,350.00")).to_be_visible()
+    # What the new price is made of and what it makes for the 3 containers asked, before it is accepted.
+    breakdown = changes.get_by_role("table", name="Price breakdown")
+    expect(breakdown.get_by_test_id("charge-line")).to_have_count(1)
+    expect(breakdown.get_by_test_id("booking-total")).to_have_text("$4,050.00")
+    checked_and_saved(customer, screenshot_dir, f"amendment-requoted-{width}")
     customer.get_by_role("button", name="Accept new price").click()
     # Asked once more, as the first quote was; Escape keeps the booking as it is.
     dialog = customer.get_by_role("dialog", name="Accept the new price?")

@@ -425,13 +425,15 @@ class World:
             booking.cancellation = cancellation["stateName"] if cancellation else None
             if booking.booking_reference is None and booking.state in ("shipping_order", "completed"):
                 booking.booking_reference = self.v2(booking).get("carrierBookingReference")
-            # A new price proposed for an amendment is shown beside it (the changes screen) first.
-            proposed = amendment.get("price") if amendment else None
+            # A new price proposed for an amendment is shown beside it (the changes screen) first: the price
+            # per container, its lines and its total for the amended quantity.
+            proposed = amendment or {"price": None, "totalPrice": None, "charges": []}
             for figure in (
                 detail["price"],
                 detail["totalPrice"],
-                proposed,
-                *(c["amount"] for c in detail["charges"]),
+                proposed["price"],
+                proposed["totalPrice"],
+                *(c["amount"] for c in (*detail["charges"], *proposed["charges"])),
             ):
                 if figure is not None:
                     booking.figures.add(usd(money(figure)))

@@ -2826,6 +2826,8 @@ export interface components {
             askedFor?: string | null;
             /** Changesprice */
             changesPrice: boolean;
+            /** Charges */
+            charges: components["schemas"]["QuoteCharge"][];
             /** Fields */
             fields: components["schemas"]["FieldChange"][];
             /** Message */
@@ -2840,6 +2842,8 @@ export interface components {
             state: number;
             /** Statename */
             stateName: string;
+            /** Totalprice */
+            totalPrice: number | null;
             /** Updatedat */
             updatedAt: string;
             /** Validuntil */

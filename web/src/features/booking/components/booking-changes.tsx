@@ -5,6 +5,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useTranslation } from 'react-i18next';
 import { useState } from 'react';
+import { ChargesBreakdown, type Priced } from '@/components/charges';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog } from '@/components/ui/dialog';
@@ -27,6 +28,21 @@ import { RateRequestForm } from './rate-request-form';
 import { formatMoment, formatMoney, localDigits } from '@/lib/format';
 
 const usd = { format: (n: number) => formatMoney(n) };
+
+/** A requoted amendment's new price as the booking's own price is shown: its lines and its total for the
+ * amended quantity (what the e-mail and the notice of it cite). */
+function newPrice(amendment: AmendmentView, detail: RateRequestDetail): Priced {
+  const amended = amendment.fields.find((f) => f.field === 'quantity')?.amended;
+  return {
+    charges: amendment.charges,
+    price: amendment.price,
+    totalPrice: amendment.totalPrice,
+    quantity: typeof amended === 'number' ? amended : detail.quantity,
+    quotedBy: 'staff',
+    tariffVersion: null,
+    tariffRow: null,
+  };
+}
 const when = (iso: string) => formatMoment(iso);
 
 function StatusLine({
@@ -107,6 +123,9 @@ export function BookingChangesPanel({ detail }: { detail: RateRequestDetail }) {
               {amendment.validUntil ? t('changes.validUntil', { when: when(amendment.validUntil) }) : ''}
               {t('changes.stop')}
             </p>
+          ) : null}
+          {amendment.stateName === 'requoted' && amendment.price !== null ? (
+            <ChargesBreakdown priced={newPrice(amendment, detail)} />
           ) : null}
           {amendment.stateName === 'requested' && amendment.changesPrice ? (
             <p>{t('changes.needsPrice')}</p>
