@@ -138,7 +138,10 @@ def test_amendment_with_a_new_price_the_customer_accepts(
     customer.reload()
     expect(changes.get_by_text("The change needs a new price: $1,350.00")).to_be_visible()
     # What the new price is made of and what it makes for the 3 containers asked, before it is accepted.
-    breakdown = changes.get_by_role("table", name="Price breakdown")
+    # Named apart from the booking's own price breakdown on the same page, so each is found by its name.
+    breakdown = customer.get_by_role("table", name="The new price's breakdown", exact=True)
+    expect(changes.get_by_role("table", name="The new price's breakdown", exact=True)).to_have_count(1)
+    expect(customer.get_by_role("table", name="Price breakdown", exact=True)).to_have_count(1)
     expect(breakdown.get_by_test_id("charge-line")).to_have_count(1)
     expect(breakdown.get_by_test_id("booking-total")).to_have_text("$4,050.00")
     checked_and_saved(customer, screenshot_dir, f"amendment-requoted-{width}")

@@ -4,15 +4,25 @@ import { basis, chargeName, quoteSource } from './charges';
 import type { Priced } from './charges';
 import styles from './charges.module.css';
 
-/** The price's lines, its total per container and for the booking, and who priced it. */
-export function ChargesBreakdown({ priced, forStaff = false }: { priced: Priced; forStaff?: boolean }) {
+/** The price's lines, its total per container and for the booking, and who priced it. `title` names it
+ * where a page shows two (the booking's price and an amendment's new one). */
+export function ChargesBreakdown({
+  priced,
+  forStaff = false,
+  title,
+}: {
+  priced: Priced;
+  forStaff?: boolean;
+  title?: string;
+}) {
   const { t } = useTranslation('common');
   if (priced.charges.length === 0) return null;
   const source = quoteSource(priced, forStaff);
+  const name = title ?? t('chargesBreakdown.priceBreakdown');
   return (
-    <section className={styles.breakdown} aria-label={t('chargesBreakdown.priceBreakdown')}>
+    <section className={styles.breakdown} aria-label={name}>
       <table className={styles.table}>
-        <caption className={styles.caption}>{t('chargesBreakdown.priceBreakdown')}</caption>
+        <caption className={styles.caption}>{name}</caption>
         <thead>
           <tr>
             <th scope="col">{t('chargesBreakdown.charge')}</th>

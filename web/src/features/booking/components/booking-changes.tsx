@@ -125,7 +125,7 @@ export function BookingChangesPanel({ detail }: { detail: RateRequestDetail }) {
             </p>
           ) : null}
           {amendment.stateName === 'requoted' && amendment.price !== null ? (
-            <ChargesBreakdown priced={newPrice(amendment, detail)} />
+            <ChargesBreakdown priced={newPrice(amendment, detail)} title={t('changes.newPriceBreakdown')} />
           ) : null}
           {amendment.stateName === 'requested' && amendment.changesPrice ? (
             <p>{t('changes.needsPrice')}</p>
