@@ -61,8 +61,9 @@ def dates_outside_window(value: Any, path: str = "$") -> list[DetailedError]:
         if isinstance(value, RootModel):
             found.extend(dates_outside_window(value.root, path))
         elif isinstance(value, BaseModel):
-            for name in type(value).model_fields:
-                found.extend(dates_outside_window(getattr(value, name), f"{path}.{name}"))
+            # The fields' values as parsed (`vars`): reading a deprecated one as an attribute warns.
+            for name, item in vars(value).items():
+                found.extend(dates_outside_window(item, f"{path}.{name}"))
         elif isinstance(value, list | tuple):
             for index, item in enumerate(value):
                 found.extend(dates_outside_window(item, f"{path}[{index}]"))
