@@ -444,9 +444,15 @@ class PersonalDataVault:
 
     def _insert(self, subjects: dict[str, str | None]) -> None:
         """New keys wrapped under the current generation, inserted only while it is still the store's: a
-        process that has not seen another's rotation yet learns the new generation and tries again."""
+        process that has not seen another's rotation yet learns the new generation and tries again.
+
+        A subject whose owner was erased gets no key but a tombstone: what a process still holds of the
+        person in memory (an aggregate read before the erasure) is sealed as erased, never under a new key."""
         for _attempt in range(5):
             generation = self._current()
+            subjects = self._without_erased_owners(subjects)
+            if not subjects:
+                return
             if generation != 0 and self.ring.key(generation) is None:
                 self._generation = None  # its ring generation is gone: another process rotated
                 marker = self._marker()
@@ -498,6 +504,44 @@ class PersonalDataVault:
                     return
             self._generation = None  # another process rotated: learn its generation
         raise RuntimeError("personal data keys could not be made: the key ring keeps rotating")
+
+    def _without_erased_owners(self, subjects: dict[str, str | None]) -> dict[str, str | None]:
+        """`subjects` less those whose owner's key was destroyed, which are recorded destroyed themselves
+        (owned by the erased account, as the erasure leaves its own subjects). One look, and only for
+        subjects another owns (an account, a sign-up own themselves)."""
+        owners = sorted({owner for subject, owner in subjects.items() if owner and owner != subject})
+        if not owners:
+            return subjects
+        with self._look() as cursor:
+            if self.postgres:  # one statement whatever the number (prepared once, as `_cache`'s)
+                cursor.execute(
+                    f"SELECT subject_id, owner_id FROM {TABLE}"
+                    " WHERE subject_id = ANY(%s) AND destroyed_at IS NOT NULL",
+                    (owners,),
+                )
+            else:
+                cursor.execute(
+                    f"SELECT subject_id, owner_id FROM {TABLE}"
+                    f" WHERE subject_id IN ({', '.join('?' * len(owners))}) AND destroyed_at IS NOT NULL",
+                    owners,
+                )
+            erased = {str(row["subject_id"]): str(row["owner_id"]) for row in cursor.fetchall()}
+        if not erased:
+            return subjects
+        orphans = {subject: erased[owner] for subject, owner in subjects.items() if owner in erased}
+        now = datetime.now(UTC).isoformat()
+        with self._cursor() as cursor:
+            cursor.executemany(
+                self._sql(
+                    f"INSERT INTO {TABLE} (subject_id, owner_id, wrapped_key, destroyed_at)"
+                    " VALUES (?, ?, NULL, ?) ON CONFLICT (subject_id) DO NOTHING"
+                ),
+                [(subject, account, now) for subject, account in orphans.items()],
+            )
+        with self._lock:
+            for subject in orphans:
+                self._keys.pop(subject, None)  # read again: a row made first by another process stays
+        return {subject: owner for subject, owner in subjects.items() if subject not in orphans}
 
     def _insert_pipelined(self, statement: str, rows: list[tuple[Any, ...]]) -> int:
         """PostgreSQL: the keys' insert and its commit in one round trip, the commit not waiting for its WAL

@@ -120,6 +120,7 @@ def messaging_follower(
             if booking_emails:
                 due += [(message, position) for message in emails_for(event, reader, links)]
                 due += [(message, position) for message in tracking_emails(event, reader, links)]
+        due = [(message, position) for message, position in due if message.deliverable]
         claimed = claim_messages(tx, due)
         for message, _position in due:
             if message.id in claimed:

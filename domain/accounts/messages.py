@@ -22,6 +22,7 @@ from domain.emails.words import language_of as account_language
 from domain.shared.aggregate import Recorded
 from domain.shared.languages import DEFAULT, supported
 from domain.shared.links import Links
+from domain.shared.personal import is_erased
 
 SMS = "sms"
 EMAIL = "email"
@@ -36,6 +37,12 @@ class Message:
     body: str
     data: dict[str, Any] = field(default_factory=dict)
     html: str | None = None  # an e-mail's HTML part, beside `body` as its plain text
+
+    @property
+    def deliverable(self) -> bool:
+        """False when it is addressed to an erased person: their address reads as the marker (an event
+        recorded, or read, after the erasure), and nothing is sent to them again."""
+        return not is_erased(self.to)
 
     def as_json(self) -> dict[str, Any]:
         record = asdict(self)

@@ -24,6 +24,7 @@ from domain.emails.words import WORDS, isolated, language_of, money, say, time_a
 from domain.shared.languages import DEFAULT
 from domain.shared.links import Links
 from domain.shared.moments import written_utc
+from domain.shared.personal import is_erased
 
 R = RateRequest
 S = ShippingOrder
@@ -160,14 +161,15 @@ def sailing_lines(sailing: Sailing, language: str = DEFAULT) -> list[str]:
 
 
 def customer_address(reader: Reader, customer_id: str, kind: str) -> str | None:
-    """The customer's e-mail address, or None when it has none or turned this kind of e-mail off."""
+    """The customer's e-mail address, or None when it has none, turned this kind of e-mail off or was
+    erased (a reader may hold the account as it was read before the erasure: its flag says so)."""
     account = reader(customer_id)
-    if account is None:
+    if account is None or getattr(account, "erased", False):
         return None
     if kind in getattr(account, "muted_emails", ()):
         return None
     address = str(account.profile.get("email") or "").strip()
-    return address or None
+    return address if address and not is_erased(address) else None
 
 
 def booking_email(

@@ -48,6 +48,11 @@ def personal_owner(event_class: type[Any]) -> str | None:
     return owner if isinstance(owner, str) else None
 
 
+def is_erased(value: object) -> bool:
+    """Whether a value reads as erased: the marker, or an erased identifier."""
+    return isinstance(value, str) and (value == ERASED or value.startswith(ERASED + " "))
+
+
 def erased_identifier(subject: str) -> str:
     """An erased login name or identity: unique (the read models keep them unique), naming no one."""
     return f"{ERASED} {subject.replace('-', '')[:12]}"

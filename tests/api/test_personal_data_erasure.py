@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import io
 import json
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from uuid import uuid4
 
 import psycopg
 import pytest
@@ -18,12 +20,24 @@ from api.cli import main
 from api.settings import Settings
 from domain.accounts.account import account_id
 from domain.shared.actor import SYSTEM_ACTOR
-from domain.shared.personal import ERASED
+from domain.shared.personal import ERASED, is_erased
 from projections import audit_export
-from tests.api.accounts_support import accepted_customer, fails, ok, settle
+from tests.api.accounts_support import ADMIN as ACCOUNT_ADMIN
+from tests.api.accounts_support import CLIENT as ACCOUNT_CLIENT
+from tests.api.accounts_support import accepted_customer, fails, ok, outbox, settle
+from tests.api.booking_support import (
+    ADMIN,
+    assert_verify_clean,
+    create,
+    customer,
+    in_shipping_order,
+    order_payload,
+    payload,
+)
 from tests.api.booking_support import CLIENT as BOOKING
-from tests.api.booking_support import assert_verify_clean, in_shipping_order, order_payload, payload
+from tests.api.schedules_support import PUBLISH, publication
 from tests.api.team_support import company, invite
+from tests.api.test_booking_sailings import by_vessel, departure_in
 from tests.api.tracking_support import equipment, publish, publisher_key
 from tests.app_services import services_of
 from tests.conftest import login
@@ -42,6 +56,7 @@ from tests.corpus import (
 ERASE = "/account/api/v1/admin/customers/{}/erase"
 KEYS = "/integrations/api/v1/client/api-keys"
 PASSWORD = "Customer-Pass1"
+QUOTE = {"price": 900, "validUntil": (datetime.now(UTC) + timedelta(days=5)).isoformat()}
 
 
 # The parties' personal values (names, addresses, phones) that an erasure takes along.
@@ -306,3 +321,71 @@ def test_an_erasure_recorded_by_a_process_that_stopped_before_the_keys_went_is_f
     assert hits(database_bytes(services.settings), personal) == []
     # Finished, it is erased already.
     fails(client.post(ERASE.format(account), json={"reason": "again"}, headers=admin_headers), 409)
+
+
+def test_an_erased_customer_is_e_mailed_nothing_more_and_everyone_else_still_is(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    """Staff and the carrier still move an erased customer's bookings on. Nothing of it is e-mailed to her:
+    not to her address as a policy read it before the erasure, nor to the marker an event recorded after
+    it carries. And the e-mails to others behind hers still go: no address stops the messaging policy."""
+    leaving = departure_in(20)
+    ok(client.put(PUBLISH, json=publication(leaving), headers=admin_headers))
+    form = person(2)
+    sara = accepted_customer(client, admin_headers, form)
+    first = create(client, sara)["id"]
+    second = create(client, sara)["id"]
+    on_sailing = create(client, sara, sailing=by_vessel())["id"]
+    omid = customer(client, "erasure-bystander", {"email": "omid.bystander@example.ir"})
+    create(client, omid, sailing=by_vessel())
+    # The messaging policy reads her account for a quote's e-mail, and keeps it for the next batches.
+    ok(client.put(f"{ADMIN}/rate-requests/{first}/quote", headers=admin_headers, json=QUOTE))
+    settle(client)
+    assert [m["subject"] for m in outbox(client) if m["to"] == form["email"]][-1].endswith(
+        "Your quote is ready"
+    )
+    sent_before = len(outbox(client))
+
+    account = str(account_id(form["nationalId"]))
+    ok(client.post(ERASE.format(account), json={"reason": "GDPR art. 17 request"}, headers=admin_headers))
+    ok(client.put(f"{ADMIN}/rate-requests/{second}/quote", headers=admin_headers, json=QUOTE))
+    # The carrier moves the sailing both bookings are on: each booking records the move with its e-mail.
+    ok(client.put(PUBLISH, json=publication(leaving, shift_hours=30), headers=admin_headers))
+    settle(client)  # every follower at the head: none is stuck on an address it cannot send to
+
+    after = outbox(client)[sent_before:]
+    assert [m["to"] for m in after if m["to"] == form["email"] or is_erased(m["to"])] == []
+    his = ok(client.get(f"{BOOKING}/rate-requests", headers=omid))["list"]["list"][0]["reference"]
+    assert [m["subject"] for m in after if m["to"] == "omid.bystander@example.ir"] == [
+        f"Sailing rescheduled: {his}"
+    ]
+    detail = ok(client.get(f"{ADMIN}/rate-requests/{on_sailing}", headers=admin_headers))
+    assert detail["customerName"] == f"{ERASED} {ERASED}"
+
+
+def test_what_a_process_still_holds_of_an_erased_customer_is_never_written_again(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    """The notifications policy read her profile edit request (to tell staff of it) before she was erased,
+    and holds it. Staff then approve it, and the policy tells her: the notice it writes is a new aggregate
+    owned by the erased request. It is sealed as erased, never under a key made for it after the erasure,
+    so no file the product writes holds her identity number again."""
+    services = services_of(client)
+    form = person(3)
+    sara = accepted_customer(client, admin_headers, form)
+    new_email = f"sara.new.{form['nationalId']}@example.ir"
+    edited = {k: v for k, v in form.items() if k != "postalCode"}
+    edited |= {"id": "x", "industry": "", "destinations": "", "typeOfOperation": "", "email": new_email}
+    ok(client.put(f"{ACCOUNT_CLIENT}/indivisual-customers", json=edited, headers=sara))
+    settle(client)
+    account = str(account_id(form["nationalId"]))
+    ok(client.post(ERASE.format(account), json={"reason": "GDPR art. 17 request"}, headers=admin_headers))
+    approve = {"nationalId": form["nationalId"]}
+    ok(client.post(f"{ACCOUNT_ADMIN}/update-requests/approve", json=approve, headers=admin_headers))
+    settle(client)
+
+    personal = [form[key] for key in ("firstName", "lastName", "nationalId", "phone", "email", "address")]
+    assert hits(database_bytes(services.settings), [*personal, new_email]) == []
+    # Whatever else is made for her from now on has no key of its own either.
+    assert services.store.vault.key_for_sealing(str(uuid4()), account) is None
+    assert services.store.vault.key_for_sealing(str(uuid4()), None) is not None
