@@ -1,9 +1,10 @@
 """Erasing a customer's personal data (crypto-shredding), for the admin door and `freight erase` alike.
 
 In order: the erasure is recorded (who, when, why: an event auditors read), which ends the account's sessions
-and its sign-in; its API keys are revoked; the data keys of the account, its sign-up and everything it owns
-are destroyed (infrastructure/personal_data.py); then the read models are made what a replay makes of the
-history now (projections/erasure.py), so every screen, read, export and e-mail says "erased person".
+and its sign-in; its API keys are revoked and its webhook subscriptions ended; the data keys of the account,
+its sign-up and everything it owns are destroyed (infrastructure/personal_data.py); then the read models are
+made what a replay makes of the history now (projections/erasure.py), so every screen, read, export and e-mail
+says "erased person".
 Business facts (references, ports, containers, prices, states, times, roles) were never sealed: they stay.
 """
 
@@ -26,7 +27,7 @@ from domain.shared.errors import Conflict, NotFound, ValidationFailed
 from infrastructure.event_store import SharedStore
 from infrastructure.read_db import PostgresReadModels, ReadModelDB, SqliteReadModels
 from projections.erasure import rewrite_as_replayed
-from projections.integrations import keys_of
+from projections.integrations import keys_of, webhooks_of
 
 REASON_LENGTH = 500
 
@@ -83,9 +84,10 @@ def erase_customer(erasure: Erasure, account_id: str, reason: str, actor: Actor)
     erasure.recorded(str(account), position)
     with erasure.read_models.read() as tx:
         live_keys = [str(k["id"]) for k in keys_of(tx, str(account)) if k["revoked_at"] is None]
-    revoked = erasure.integrations.revoke_keys_of(str(account), live_keys, actor)
-    if revoked is not None:
-        erasure.recorded(str(account), revoked)
+        webhooks = [str(w["id"]) for w in webhooks_of(tx, str(account))]
+    ended = erasure.integrations.end_integrations_of(str(account), [*live_keys, *webhooks], actor)
+    if ended is not None:
+        erasure.recorded(str(account), ended)
     destroyed = erasure.store.vault.destroy(str(account), also=[str(registration_id(username))])
     rows = rewrite_read_models(erasure.settings, erasure.store, erasure.read_models)
     return Erased(str(account), position, len(destroyed), rows)

@@ -55,7 +55,7 @@ class ApiKey(HashedKey):
             label, actor, customer_id=actor.recorded_id, account_type=account_type, username=username
         )
 
-    def revoke_with_owner_erased(self, actor: Actor) -> None:
+    def end_with_owner_erased(self, actor: Actor) -> None:
         """The owner's personal data was erased: the key ends with it, whoever erased it."""
         if not self.revoked:
             self._record(self.Revoked, audit_fields(actor, "the owner's personal data was erased"))

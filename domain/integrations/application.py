@@ -59,14 +59,18 @@ class IntegrationsApplication(ContextApplication):
         issued, key = ApiKey.issue(account_type, username, label, actor)
         return issued.id, key, self.record(issued)
 
-    def revoke_keys_of(self, customer_id: str, key_ids: Sequence[str], actor: Actor) -> int | None:
-        """Staff end every key of a customer (their personal data erased): the last position, None if none."""
+    def end_integrations_of(self, customer_id: str, ids: Sequence[str], actor: Actor) -> int | None:
+        """Staff end every API key and webhook subscription of a customer (their personal data erased): the
+        last position, None if none ended."""
         position = None
-        for key_id in key_ids:
-            key: Any = self.repository.get(UUID(str(key_id)))
-            if isinstance(key, ApiKey) and key.customer_id == customer_id and not key.revoked:
-                key.revoke_with_owner_erased(actor)
-                position = self.record(key)
+        for raw_id in ids:
+            found: Any = self.repository.get(UUID(str(raw_id)))
+            if not isinstance(found, ApiKey | WebhookSubscription) or found.customer_id != customer_id:
+                continue
+            version = found.version
+            found.end_with_owner_erased(actor)
+            if found.version != version:
+                position = self.record(found)
         return position
 
     def revoke_api_key(self, key_id: str, actor: Actor) -> int:

@@ -170,6 +170,15 @@ class WebhookSubscription(DomainAggregate):
         self._own(actor, "unsubscribe")
         self._record(self.Unsubscribed, audit_fields(actor), customer_id=self.customer_id)
 
+    def end_with_owner_erased(self, actor: Actor) -> None:
+        """The owner's personal data was erased: the subscription ends with it, whoever erased it."""
+        if self.active:
+            self._record(
+                self.Unsubscribed,
+                audit_fields(actor, "the owner's personal data was erased"),
+                customer_id=self.customer_id,
+            )
+
     class Unsubscribed(ActorEvent):
         customer_id: str
 

@@ -22,6 +22,7 @@ from domain.accounts.account import account_id
 from domain.shared.actor import SYSTEM_ACTOR
 from domain.shared.personal import ERASED, is_erased
 from projections import audit_export
+from projections.integrations import webhooks_of
 from tests.api.accounts_support import ADMIN as ACCOUNT_ADMIN
 from tests.api.accounts_support import CLIENT as ACCOUNT_CLIENT
 from tests.api.accounts_support import accepted_customer, fails, ok, outbox, settle
@@ -35,12 +36,13 @@ from tests.api.booking_support import (
     payload,
 )
 from tests.api.booking_support import CLIENT as BOOKING
+from tests.api.dcsa_support import Receiver
 from tests.api.schedules_support import PUBLISH, publication
 from tests.api.team_support import company, invite
 from tests.api.test_booking_sailings import by_vessel, departure_in
 from tests.api.tracking_support import equipment, publish, publisher_key
 from tests.app_services import services_of
-from tests.conftest import login
+from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME, login
 from tests.corpus import (
     LONG_ADDRESSES,
     PERSIAN_PEOPLE,
@@ -389,3 +391,34 @@ def test_what_a_process_still_holds_of_an_erased_customer_is_never_written_again
     # Whatever else is made for her from now on has no key of its own either.
     assert services.store.vault.key_for_sealing(str(uuid4()), account) is None
     assert services.store.vault.key_for_sealing(str(uuid4()), None) is not None
+
+
+def test_an_erased_customer_s_webhooks_end_with_her_keys(app_client: TestClient, hooks: Receiver) -> None:
+    """Her systems heard of her bookings through a webhook. The erasure ends the subscription as it revokes
+    her API keys, so what staff do to her bookings afterwards is sent to no one; the audit says why."""
+    client = app_client
+    services = services_of(client)
+    admin = login(client, ADMIN_USERNAME, ADMIN_PASSWORD)
+    form = person(4)
+    sara = accepted_customer(client, admin, form)
+    webhook = {"callbackUrl": hooks.url}
+    subscription = ok(client.post("/integrations/api/v1/client/webhooks", json=webhook, headers=sara), 201)
+    first, second = create(client, sara)["id"], create(client, sara)["id"]
+    ok(client.put(f"{ADMIN}/rate-requests/{first}/quote", headers=admin, json=QUOTE))
+    settle(client)
+
+    def delivered() -> int:
+        with services.read_models.read() as tx:
+            return int(tx.scalar("SELECT COUNT(*) FROM webhook_deliveries WHERE customer_id = ?", (account,)))
+
+    account = str(account_id(form["nationalId"]))
+    assert delivered() > 0  # the count can fail: before the erasure her quote was sent
+    before = delivered()
+    ok(client.post(ERASE.format(account), json={"reason": "GDPR art. 17 request"}, headers=admin))
+    ok(client.put(f"{ADMIN}/rate-requests/{second}/quote", headers=admin, json=QUOTE))
+    settle(client)
+    assert delivered() == before
+    with services.read_models.read() as tx:
+        assert webhooks_of(tx, account) == []
+    trail = ok(client.get(f"/audit/api/v1/aggregates/{subscription['id']}/events", headers=admin))
+    assert "the owner's personal data was erased" in json.dumps(trail)
