@@ -11,13 +11,11 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from uuid import uuid4
 
-import psycopg
 import pytest
 from fastapi.testclient import TestClient
 
 from api.bootstrap import Services
 from api.cli import main
-from api.settings import Settings
 from domain.accounts.account import account_id
 from domain.shared.actor import SYSTEM_ACTOR
 from domain.shared.personal import ERASED, is_erased
@@ -37,6 +35,7 @@ from tests.api.booking_support import (
 )
 from tests.api.booking_support import CLIENT as BOOKING
 from tests.api.dcsa_support import Receiver
+from tests.api.erasure_support import database_bytes, hits
 from tests.api.schedules_support import PUBLISH, publication
 from tests.api.team_support import company, invite
 from tests.api.test_booking_sailings import by_vessel, departure_in
@@ -100,42 +99,10 @@ def order_with_parties(client: TestClient, headers: dict[str, str], rid: str) ->
     )
 
 
-def forms_of(value: str) -> list[bytes]:
-    """How a value may be written down: UTF-8, JSON-escaped (`\\uXXXX`) and UTF-16 (both byte orders)."""
-    escaped = json.dumps(value)[1:-1]
-    return [value.encode(), escaped.encode(), value.encode("utf-16-le"), value.encode("utf-16-be")]
-
-
-def database_bytes(settings: Settings) -> bytes:
-    """Everything the product's databases hold: SQLite's files in VAR_DIR (the development outbox aside),
-    or every table of the PostgreSQL database copied out in binary (so `bytea` event states are raw)."""
-    if not settings.uses_postgres:
-        return b"".join(
-            path.read_bytes()
-            for path in sorted(Path(settings.VAR_DIR).rglob("*"))
-            if path.is_file() and path.name != "outbox.jsonl"
-        )
-    chunks: list[bytes] = []
-    with psycopg.connect(str(settings.DATABASE_URL), autocommit=True) as conn:
-        tables = conn.execute(
-            "SELECT table_schema, table_name FROM information_schema.tables"
-            " WHERE table_schema NOT IN ('pg_catalog', 'information_schema') AND table_type = 'BASE TABLE'"
-        ).fetchall()
-        for schema, table in tables:
-            with conn.cursor().copy(f'COPY "{schema}"."{table}" TO STDOUT (FORMAT binary)') as copy:
-                for data in copy:
-                    chunks.append(bytes(data))
-    return b"".join(chunks)
-
-
 def exported(services: Services) -> str:
     out = io.StringIO()
     audit_export.export(services.store, out)
     return out.getvalue()
-
-
-def hits(haystack: bytes, values: list[str]) -> list[str]:
-    return [value for value in values for form in forms_of(value) if form in haystack]
 
 
 def test_an_erased_customer_leaves_no_personal_value_and_history_verifies(

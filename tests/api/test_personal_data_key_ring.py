@@ -33,14 +33,8 @@ from infrastructure.key_ring import KeyRefused, KeyRing
 from infrastructure.personal_data import MARKER
 from tests.api.accounts_support import accepted_customer, ok, settle
 from tests.api.booking_support import in_shipping_order
-from tests.api.test_personal_data_erasure import (
-    PARTY_VALUES,
-    PASSWORD,
-    database_bytes,
-    hits,
-    order_with_parties,
-    person,
-)
+from tests.api.erasure_support import database_bytes, hits
+from tests.api.test_personal_data_erasure import PARTY_VALUES, PASSWORD, order_with_parties, person
 from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME, login, make_settings
 from tests.corpus import (
     PERSIAN_PEOPLE,

@@ -12,7 +12,7 @@ from api.settings import Settings
 from infrastructure.event_store import SharedStore
 from infrastructure.personal_data_rewrite import seal_store
 from projections import audit_export
-from tests.api.test_personal_data_erasure import database_bytes, hits
+from tests.api.erasure_support import database_bytes, hits
 
 
 def _events(store: SharedStore) -> list[tuple[int, Any, int, str, dict[str, Any]]]:

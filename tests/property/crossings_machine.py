@@ -64,6 +64,7 @@ PDF = b"%PDF-1.4\n" + b"0123456789" * 50 + b"\n%%EOF\n"
 SAILING = {"vesselIMONumber": VESSEL_IMO, "carrierExportVoyageNumber": VOYAGE}
 COMMODITIES = ("Pistachios", "Saffron", "Dates", PERSIAN_COMPANIES[0][:20])
 CONTAINERS = [c.number for c in seed_containers()]
+MAX_ERASURES = 2
 PRICES = st.sampled_from(["1250.50", "980", "2100.25", "1365.50"])
 
 
@@ -694,9 +695,12 @@ class Crossings(RuleBasedStateMachine):
         container=st.sampled_from(TRACKED_CONTAINERS),
     )
     def a_tracking_event_arrives(self, data: st.DataObject, code: str, container: str) -> None:
+        self._track(self._pick(data, lambda b: b.booking_reference is not None), code, container)
+
+    def _track(self, booking: Booking, code: str, container: str) -> None:
         from tests.api.tracking_support import equipment
 
-        booking = self._pick(data, lambda b: b.booking_reference is not None)
+        assert booking.booking_reference is not None
         when = (datetime.now(UTC) - timedelta(hours=2)).strftime("%Y-%m-%dT%H:%M:%SZ")
         event_id = uuid.uuid4().hex
         event = equipment(event_id, code, container, when, TRACKING_PORTS[0], booking.booking_reference)
@@ -704,6 +708,31 @@ class Crossings(RuleBasedStateMachine):
         answer = self.world.call("POST", "/v3/events", self.world.publisher, json={"events": [event]})
         assert answer.status_code == 200, answer.text[:800]
         self.world.tracking_events.append(event_id)
+
+    # -- erasure: a customer's personal data erased while their bookings go on ---
+    @precondition(lambda self: len(self.world.customers) > 2 and len(self.world.erased) < MAX_ERASURES)
+    @rule(data=st.data())
+    def staff_erase_a_customer(self, data: st.DataObject) -> None:
+        """Two customers stay (one a stranger to the other's bookings); the erased one's bookings stay too.
+        A few per example: each rebuilds the read models aside, and the steps are for the bookings."""
+        self.world.count("erasure")
+        self.world.erase(self._customer(data))
+
+    @precondition(lambda self: any(gone.bookings for gone in self.world.erased))
+    @rule(data=st.data(), price=PRICES, container=st.sampled_from(TRACKED_CONTAINERS))
+    def staff_move_an_erased_customer_s_booking_on(
+        self, data: st.DataObject, price: str, container: str
+    ) -> None:
+        """Staff quote an erased customer's request again, or the terminal reports one of its containers."""
+        left = [booking for gone in self.world.erased for booking in gone.bookings]
+        booking = data.draw(st.sampled_from(left), label="erased customer's booking")
+        path = f"{ADMIN}/rate-requests/{booking.id}"
+        state = envelope(self.world.call("GET", path, self.world.admin), 200)["stateName"]
+        if state in ("requested", "quoted"):
+            body = {"price": price, "validUntil": later()}
+            self._step("staff quote (erased)", "PUT", f"{path}/quote", self.world.admin, True, json=body)
+        elif booking.booking_reference is not None:
+            self._track(booking, "GTIN", container)
 
     @precondition(lambda self: self._any(lambda b: not b.firm and b.state == "quoted"))
     @rule(days=st.integers(6, 40))

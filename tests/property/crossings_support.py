@@ -25,9 +25,11 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
+from domain.shared.personal import ERASED, is_erased
 from tests.api.booking_support import order_payload as shipping_order_body
 from tests.api.dcsa_support import Received, Receiver
 from tests.api.dcsa_support import validate as validate_bkg
+from tests.api.erasure_support import hits
 from tests.api.test_dcsa_ebl import conforming
 from tests.api.test_dcsa_ebl import validate as validate_ebl
 from tests.corpus import FOREIGN_PHONES, LONG_ADDRESSES, PERSIAN_PEOPLE
@@ -49,6 +51,7 @@ TD = "/v3/transport-documents"
 SI_HOOK = "/v3/shipping-instructions-notifications"
 TD_HOOK = "/v3/transport-document-notifications"
 PASSWORD = "Customer-Pass1"
+ERASE = "/account/api/v1/admin/customers/{}/erase"
 
 # What a deliberate refusal may be: the request named something it may not do now, or not see.
 DELIBERATE = {400, 403, 404, 409, 422}
@@ -142,6 +145,17 @@ class Booking:
     @property
     def open_change(self) -> bool:
         return self.amendment in ("requested", "requoted") or self.cancellation == "requested"
+
+
+@dataclass
+class Erased:
+    """A customer staff erased, with the bookings they left (staff and the carrier still move them on) and
+    what had been sent to them until then."""
+
+    who: Customer
+    bookings: list[Booking]
+    at: datetime  # just before the erasure: anything recorded since is news they must not hear
+    mails_before: int
 
 
 def envelope(answer: Any, *statuses: int) -> Any:
@@ -264,6 +278,7 @@ class World:
         self.publisher: dict[str, str] = {}
         self.published_shift: int | None = None
         self.tracking_events: list[str] = []
+        self.erased: list[Erased] = []
         self.actions: dict[str, int] = {}
         # What the doors said in this round of checks (None: outside a round, every read asks again).
         self.round: dict[tuple[str, str], Any] | None = None
@@ -297,6 +312,10 @@ class World:
 
     def poke_webhooks(self) -> None:
         """Ask the webhook sender to send what is due now (a no-op where it runs in another process)."""
+
+    def stored_bytes(self) -> bytes:
+        """Everything the product's databases hold, the development outbox aside."""
+        raise NotImplementedError
 
     # -- calls ---
     def call(self, method: str, path: str, headers: dict[str, str] | None = None, **kwargs: Any) -> Any:
@@ -348,11 +367,25 @@ class World:
         account_id = str(me.get("id") or me.get("accountId") or me.get("userId"))
         key = envelope(self.call("POST", KEYS, headers, json={"label": "ERP"}), 201)["key"]
         who = Customer(username, email, headers, account_id, {"API-Key": key})
-        who.hook_path = f"/hooks/{username}"
+        # The integrator's endpoint, not the person: its path names neither (an erasure leaves it).
+        who.hook_path = f"/hooks/{uuid.uuid4().hex[:12]}"
         if subscribe:
             self.subscribe(who, event_types)
         self.customers.append(who)
         return who
+
+    def erase(self, who: Customer) -> None:
+        """Staff erase `who`. What was sent to them until now is counted once every policy has applied the
+        store; their bookings leave the customers' model and are read by staff from now on."""
+        self.settle()
+        at, mails_before = datetime.now(UTC), len(self.outbox())
+        body = {"reason": "GDPR art. 17 request"}
+        envelope(self.call("POST", ERASE.format(who.account_id), self.admin, json=body), 200)
+        left = [booking for booking in self.bookings.values() if booking.owner is who]
+        for booking in left:
+            del self.bookings[booking.id]
+        self.customers.remove(who)
+        self.erased.append(Erased(who, left, at, mails_before))
 
     def subscribe(self, who: Customer, event_types: list[str] | None) -> None:
         url = self.receiver.url.replace("/hooks", who.hook_path)
@@ -707,16 +740,15 @@ def _reads(world: World) -> Iterator[tuple[str, str, dict[str, str], dict[str, A
             {"placeOfReceipt": "CNSHA", "placeOfDelivery": "SGSIN"},
         )
         yield "v3 events", "/v3/events", who.api_key, {}
+    for gone in world.erased:
+        for booking in gone.bookings:
+            yield from _staff_reads(world, booking)
     for booking in world.bookings.values():
         rid, who = booking.id, booking.owner
         yield "detail", f"{CLIENT}/rate-requests/{rid}", who.headers, {}
         yield "changes", f"{CLIENT}/rate-requests/{rid}/changes", who.headers, {}
         yield "sailing", f"{CLIENT}/rate-requests/{rid}/sailing", who.headers, {}
-        yield "staff detail", f"{ADMIN}/rate-requests/{rid}", world.admin, {}
-        yield "staff changes", f"{ADMIN}/rate-requests/{rid}/changes", world.admin, {}
-        yield "staff sailing", f"{ADMIN}/rate-requests/{rid}/sailing", world.admin, {}
-        yield "trail", f"{AUDIT}/bookings/{booking.reference or rid}/trail", world.admin, {}
-        yield "events", f"{AUDIT}/aggregates/{rid}/events", world.admin, {}
+        yield from _staff_reads(world, booking)
         if booking.booking_reference:
             yield (
                 "v3 booking events",
@@ -724,6 +756,15 @@ def _reads(world: World) -> Iterator[tuple[str, str, dict[str, str], dict[str, A
                 who.api_key,
                 {"carrierBookingReference": booking.booking_reference},
             )
+
+
+def _staff_reads(world: World, booking: Booking) -> Iterator[tuple[str, str, dict[str, str], dict[str, Any]]]:
+    rid = booking.id
+    yield "staff detail", f"{ADMIN}/rate-requests/{rid}", world.admin, {}
+    yield "staff changes", f"{ADMIN}/rate-requests/{rid}/changes", world.admin, {}
+    yield "staff sailing", f"{ADMIN}/rate-requests/{rid}/sailing", world.admin, {}
+    yield "trail", f"{AUDIT}/bookings/{booking.reference or rid}/trail", world.admin, {}
+    yield "events", f"{AUDIT}/aggregates/{rid}/events", world.admin, {}
 
 
 @check
@@ -936,6 +977,38 @@ def v3_strangers_see_nothing(world: World) -> None:
             assert status == 404, f"another's {path}: {status}"
 
 
+def _told_at(body: dict[str, Any]) -> datetime:
+    """When what a webhook tells happened: the CloudEvents envelope's `time`, or a TNT consumer body's
+    event's creation."""
+    said = body.get("time") or (body.get("events") or [{}])[0].get("eventCreatedDateTime")
+    return datetime.fromisoformat(str(said).replace("Z", "+00:00"))
+
+
+@check
+def the_erased_hear_nothing(world: World) -> None:
+    """Once a customer is erased, nothing about their bookings is sent to them: no e-mail to their address
+    or to the marker, no webhook about anything recorded since. Their token and API key are refused (their
+    password too: tests/api/test_personal_data_erasure.py; a wrong login here would count against the
+    address's login throttle). Staff still read each of their bookings, the customer named as erased."""
+    if not world.erased:
+        return
+    mails = world.outbox()
+    for gone in world.erased:
+        who = gone.who
+        sent = [m for m in mails[gone.mails_before :] if m.get("to") == who.email or is_erased(m.get("to"))]
+        assert not sent, f"after {who.username}'s erasure: {[(m['to'], m['subject']) for m in sent]}"
+        world.poke_webhooks()
+        told = [r.json for r in world.webhooks_of(who) if _told_at(r.json) > gone.at]
+        assert not told, f"after {who.username}'s erasure their webhook heard {told[:2]}"
+        assert world.call("GET", f"{CLIENT}/rate-requests", who.headers).status_code == 401
+        for booking in gone.bookings:
+            detail = envelope(world.call("GET", f"{ADMIN}/rate-requests/{booking.id}", world.admin), 200)
+            assert ERASED in detail["customerName"] and who.username not in json.dumps(detail), detail
+            if booking.reference:
+                refused = world.call("GET", f"{V2}/{booking.reference}", who.api_key)
+                assert refused.status_code == 401, f"an erased customer's key: {refused.status_code}"
+
+
 def eventually(check_once: Callable[[], tuple[bool, Any]], timeout: float = 15.0) -> tuple[bool, Any]:
     """A condition that another process makes true (a webhook sent): its first success, or the last try.
     Each try asks again; the wait between tries is short and the deadline bounds it."""
@@ -966,3 +1039,7 @@ def teardown_checks(world: World) -> None:
     assert health.status_code == 200, health.text[:2000]
     assert world.parked() == {}, world.parked()
     assert world.verify() == [], "a rebuild differs from the live rows"
+    if world.erased:
+        stored = world.stored_bytes()
+        for gone in world.erased:
+            assert hits(stored, [gone.who.username, gone.who.email]) == [], f"{gone.who.username} is stored"

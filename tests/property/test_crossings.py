@@ -29,6 +29,7 @@ from infrastructure.read_db import PostgresReadModels
 from policies.quote_expiry import expire_due_quotes
 from projections.verify import verify
 from tests.api.dcsa_support import receiver
+from tests.api.erasure_support import database_bytes
 from tests.app_services import services_of
 from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME, TEST_PASSWORDS, make_settings
 from tests.property.crossings_machine import RUN, Crossings
@@ -99,6 +100,9 @@ class InProcessWorld(World):
 
     def poke_webhooks(self) -> None:
         self.services.webhook_sender.poke()
+
+    def stored_bytes(self) -> bytes:
+        return database_bytes(self.settings)
 
 
 class CrossingsInProcess(Crossings):

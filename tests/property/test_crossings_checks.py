@@ -45,6 +45,7 @@ from tests.property.crossings_support import (
     TD_HOOK,
     V2,
     Booking,
+    Customer,
     World,
     envelope,
     order_payload,
@@ -57,8 +58,10 @@ from tests.property.test_crossings import InProcessWorld
 SAILING = {"vesselIMONumber": "9321483", "carrierExportVoyageNumber": "2407W"}
 
 
-def _screens_booking(world: World, lane: dict[str, int], quantity: int) -> Booking:
-    who = world.customers[0]
+def _screens_booking(
+    world: World, lane: dict[str, int], quantity: int, who: Customer | None = None
+) -> Booking:
+    who = who or world.customers[0]
     body = screens_payload(lane, quantity, False, "Pistachios")
     made = envelope(world.call("POST", f"{CLIENT}/rate-requests", who.headers, json=body), 201, 202)
     booking = Booking(made["id"], who, "screens")
@@ -134,6 +137,10 @@ def world() -> Iterator[InProcessWorld]:
         on_v2 = _v2_booking(found)
         _confirm_request(found, on_v2)
         _instructed_on_v3(found, on_v2)
+        # A subscribed customer erased with a request open: the erasure's checks have someone to check.
+        erased = found.new_customer(True, None)
+        _screens_booking(found, STAFF_LANE, 1, erased)
+        found.erase(erased)
         yield found
     finally:
         found.close()
@@ -384,3 +391,21 @@ def test_another_customers_document_shown_fails_v3_strangers_see_nothing(
 
     monkeypatch.setattr(api.dcsa.booking.routes, "company_account_id", lambda principal: Everyone("anyone"))
     assert "another's /v3" in _fails(world, "v3_strangers_see_nothing")
+
+
+def test_an_e_mail_to_an_erased_customer_fails_the_erased_hear_nothing(
+    world: InProcessWorld, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A customer erased with a request open; staff quote it, and the e-mail goes to the address a
+    policy read before the erasure (as it did before 3807)."""
+    who = world.new_customer(False, None)
+    booking = _screens_booking(world, STAFF_LANE, 1, who)
+    world.erase(who)
+    monkeypatch.setattr(domain.booking.emails, "customer_address", lambda *_: who.email)
+    quote = {"price": "1250.50", "validUntil": "2099-01-01T00:00:00+00:00"}
+    envelope(world.call("PUT", f"{ADMIN}/rate-requests/{booking.id}/quote", world.admin, json=quote))
+    try:
+        assert f"after {who.username}'s erasure" in _fails(world, "the_erased_hear_nothing")
+    finally:
+        monkeypatch.undo()
+        world.erased[-1].mails_before = len(world.outbox())  # the wrong e-mail is in the outbox for good

@@ -22,6 +22,7 @@ import httpx
 from hypothesis.stateful import run_state_machine_as_test
 
 from api.bootstrap import open_read_models
+from api.settings import Settings
 from domain.accounts.account import INDIVIDUAL, Account
 from domain.accounts.application import AccountsApplication
 from domain.booking.application import BookingApplication
@@ -31,6 +32,7 @@ from infrastructure.event_store import SharedStore
 from infrastructure.read_db import ReadModelDB
 from policies.quote_expiry import expire_due_quotes
 from tests.api.dcsa_support import Receiver, receiver
+from tests.api.erasure_support import database_bytes
 from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME, TEST_PASSWORDS, make_settings
 from tests.property.crossings_machine import DEPLOYED, Crossings
 from tests.property.crossings_support import PASSWORD, World
@@ -42,8 +44,11 @@ SETTLE_SECONDS = 60.0
 class Shared:
     """What every example shares: the processes, the store, the read models and the webhook receiver."""
 
-    def __init__(self, deployment: Topology, store: SharedStore, db: ReadModelDB, heard: Receiver) -> None:
+    def __init__(
+        self, deployment: Topology, settings: Settings, store: SharedStore, db: ReadModelDB, heard: Receiver
+    ) -> None:
         self.deployment = deployment
+        self.settings = settings
         self.store = store
         self.db = db
         self.receiver = heard
@@ -97,6 +102,9 @@ class DeployedWorld(World):
             return []
         lines = path.read_text(encoding="utf-8").splitlines()
         return [json.loads(line) for line in lines if line.strip()]
+
+    def stored_bytes(self) -> bytes:
+        return database_bytes(self.shared.settings)
 
     def parked(self) -> dict[str, int]:
         with self.shared.db.read() as tx:
@@ -154,7 +162,7 @@ def test_crossings_against_two_workers_and_a_follower(tmp_path: Path) -> None:
                     assert process.poll() is None, f"{name} died:\n{deployment.log(name)[-3000:]}"
                 assert time.monotonic() < deadline, deployment.health_bodies()
                 time.sleep(0.3)
-            SHARED.append(Shared(deployment, store, db, next(heard)))
+            SHARED.append(Shared(deployment, settings, store, db, next(heard)))
             run_state_machine_as_test(CrossingsDeployed, settings=DEPLOYED)
             for name, process in deployment.processes.items():
                 assert process.poll() is None, f"{name} died:\n{deployment.log(name)[-3000:]}"
