@@ -723,14 +723,37 @@ class Crossings(RuleBasedStateMachine):
     def staff_move_an_erased_customer_s_booking_on(
         self, data: st.DataObject, price: str, container: str
     ) -> None:
-        """Staff quote an erased customer's request again, or the terminal reports one of its containers."""
+        """Staff take an erased customer's booking its next step as they see it (decide a change asked
+        for, accept or issue the order, quote the request), or the terminal reports one of its containers."""
         left = [booking for gone in self.world.erased for booking in gone.bookings]
         booking = data.draw(st.sampled_from(left), label="erased customer's booking")
-        path = f"{ADMIN}/rate-requests/{booking.id}"
-        state = envelope(self.world.call("GET", path, self.world.admin), 200)["stateName"]
-        if state in ("requested", "quoted"):
+        admin, path = self.world.admin, f"{ADMIN}/rate-requests/{booking.id}"
+        detail = envelope(self.world.call("GET", path, admin), 200)
+        changes = envelope(self.world.call("GET", f"{path}/changes", admin), 200)
+        amendment, cancellation = changes["amendment"], changes["cancellation"]
+        order = detail.get("order")
+        open_change = bool(
+            (amendment and amendment["stateName"] in ("requested", "requoted"))
+            or (cancellation and cancellation["stateName"] == "requested")
+        )
+        reason = {"message": f"Decided after the customer's erasure ({uuid.uuid4().hex[:6]})"}
+        if amendment and amendment["stateName"] in ("requested", "requoted"):
+            self._step(
+                "decline amendment (erased)", "PUT", f"{path}/amendments/decline", admin, True, json=reason
+            )
+        elif cancellation and cancellation["stateName"] == "requested":
+            self._step(
+                "confirm cancellation (erased)", "PUT", f"{path}/cancellation-request/confirm", admin, True
+            )
+        elif order and order["statusName"] in DECIDABLE:
+            accept = f"{ADMIN}/shipping-orders/{order['id']}/accept"
+            self._step("order accept (erased)", "PUT", accept, admin, True)
+        elif order and order["statusName"] == "approved":
+            issue = f"{path}/transport-document/issue"
+            self._step("issue (erased)", "PUT", issue, admin, not open_change)
+        elif detail["stateName"] in ("requested", "quoted"):
             body = {"price": price, "validUntil": later()}
-            self._step("staff quote (erased)", "PUT", f"{path}/quote", self.world.admin, True, json=body)
+            self._step("staff quote (erased)", "PUT", f"{path}/quote", admin, True, json=body)
         elif booking.booking_reference is not None:
             self._track(booking, "GTIN", container)
 
