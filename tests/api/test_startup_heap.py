@@ -12,6 +12,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from api.main import create_app
+from tests.api.poison_support import wait_until
 from tests.conftest import make_settings
 
 
@@ -33,7 +34,8 @@ def test_startup_heap_is_frozen_and_later_garbage_still_collected(tmp_path: Path
     with TestClient(create_app(make_settings(tmp_path, FREEZE_STARTUP_HEAP=True))) as client:
         # The app, its routes, models and services: tens of thousands of objects a full pass no longer walks.
         assert gc.get_freeze_count() > 20_000
-        assert client.get("/health").status_code == 200
+        # A fresh app is healthy once its followers have said they hold their groups (they start with it).
+        wait_until(lambda: client.get("/health").status_code == 200, "a frozen app healthy")
         cycle = Node()
         cycle.me = cycle
         gone = weakref.ref(cycle)
@@ -44,5 +46,5 @@ def test_startup_heap_is_frozen_and_later_garbage_still_collected(tmp_path: Path
 
 def test_nothing_is_frozen_with_the_setting_off(tmp_path: Path, thawed: None) -> None:
     with TestClient(create_app(make_settings(tmp_path))) as client:
-        assert client.get("/health").status_code == 200
+        wait_until(lambda: client.get("/health").status_code == 200, "an unfrozen app healthy")
         assert gc.get_freeze_count() == 0
