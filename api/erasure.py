@@ -1,10 +1,10 @@
 """Erasing a customer's personal data (crypto-shredding), for the admin door and `freight erase` alike.
 
 In order: the erasure is recorded (who, when, why: an event auditors read), which ends the account's sessions
-and its sign-in; its API keys are revoked and its webhook subscriptions ended; the data keys of the account,
-its sign-up and everything it owns are destroyed (infrastructure/personal_data.py); then the read models are
-made what a replay makes of the history now (projections/erasure.py), so every screen, read, export and e-mail
-says "erased person".
+and its sign-in and closes a pending profile edit request; its API keys are revoked and its webhook
+subscriptions ended; the data keys of the account, its sign-up and everything it owns are destroyed
+(infrastructure/personal_data.py); then the read models are made what a replay makes of the history now
+(projections/erasure.py), so every screen, read, export and e-mail says "erased person".
 Business facts (references, ports, containers, prices, states, times, roles) were never sealed: they stay.
 """
 

@@ -134,9 +134,11 @@ def _requested(
     }
 
 
-@projection.on(ProfileEditRequest.Approved, ProfileEditRequest.Declined)
+@projection.on(ProfileEditRequest.Approved, ProfileEditRequest.Declined, ProfileEditRequest.Closed)
 def request_decided(
-    tx: BatchTx, event: ProfileEditRequest.Approved | ProfileEditRequest.Declined, position: int
+    tx: BatchTx,
+    event: ProfileEditRequest.Approved | ProfileEditRequest.Declined | ProfileEditRequest.Closed,
+    position: int,
 ) -> None:
     message = event.reason if isinstance(event, ProfileEditRequest.Declined) else None
     tx.update(

@@ -194,10 +194,15 @@ class AccountsApplication(ContextApplication):
         return self.record(loaded)
 
     def erase_personal_data(self, account: UUID | str, reason: str, actor: Actor) -> int:
-        """Records that a customer's personal data is erased (the keys themselves are the store's to destroy);
-        Conflict when it was erased already."""
+        """Records that a customer's personal data is erased (the keys themselves are the store's to destroy),
+        closing her pending profile edit request with it; Conflict when it was erased already."""
         loaded = self.customer(account)
         loaded.erase_personal_data(reason, actor)
+        request_id = edit_request_id(loaded.id)
+        if self.exists(request_id):
+            request = self._load(request_id, ProfileEditRequest, "Edit request not found")
+            if request.close_for_erasure(actor):
+                return self.record(loaded, request)
         return self.record(loaded)
 
     def set_email_preferences(self, account: UUID | str, muted: list[str], actor: Actor) -> int | None:

@@ -11,6 +11,9 @@ from domain.shared.actor import Actor
 from domain.shared.aggregate import ActorCreated, ActorEvent, LifecycleAggregate, audit_fields
 from domain.shared.ids import name_based_id
 
+# The audit trail's reason when an erasure closes a pending request.
+ERASED_REASON = "closed: the customer's personal data was erased"
+
 
 def edit_request_id(account_id: UUID | str) -> UUID:
     return name_based_id("profile_edit_request", str(account_id))
@@ -126,3 +129,20 @@ class ProfileEditRequest(LifecycleAggregate):
     def decline(self, message: str, actor: Actor) -> None:
         dest = self._next("decline", actor, has_message=bool(message))
         self._record(self.Declined, audit_fields(actor, message), account_id=self.account_id, state=dest)
+
+    class Closed(ActorEvent):
+        """The customer's personal data was erased while the request waited: nothing is left to decide."""
+
+        account_id: str
+        state: str
+
+        def apply(self, aggregate: ProfileEditRequest) -> None:
+            aggregate.state = self.state
+
+    def close_for_erasure(self, actor: Actor) -> bool:
+        """Closes a pending request for good; False (no event) when none is pending."""
+        if self.state != "pending":
+            return False
+        dest = self._next("close", actor)
+        self._record(self.Closed, audit_fields(actor, ERASED_REASON), account_id=self.account_id, state=dest)
+        return True

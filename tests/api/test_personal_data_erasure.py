@@ -17,6 +17,7 @@ from fastapi.testclient import TestClient
 from api.bootstrap import Services
 from api.cli import main
 from domain.accounts.account import account_id
+from domain.accounts.edit_request import ERASED_REASON, edit_request_id
 from domain.shared.actor import SYSTEM_ACTOR
 from domain.shared.personal import ERASED, is_erased
 from projections import audit_export
@@ -336,9 +337,9 @@ def test_what_a_process_still_holds_of_an_erased_customer_is_never_written_again
     client: TestClient, admin_headers: dict[str, str]
 ) -> None:
     """The notifications policy read her profile edit request (to tell staff of it) before she was erased,
-    and holds it. Staff then approve it, and the policy tells her: the notice it writes is a new aggregate
-    owned by the erased request. It is sealed as erased, never under a key made for it after the erasure,
-    so no file the product writes holds her identity number again."""
+    and holds it. Staff approve it, and she is erased before the policy has told her: the notice it then
+    writes is a new aggregate owned by the erased request. It is sealed as erased, never under a key made for
+    it after the erasure, so no file the product writes holds her identity number again."""
     services = services_of(client)
     form = person(3)
     sara = accepted_customer(client, admin_headers, form)
@@ -348,10 +349,20 @@ def test_what_a_process_still_holds_of_an_erased_customer_is_never_written_again
     ok(client.put(f"{ACCOUNT_CLIENT}/indivisual-customers", json=edited, headers=sara))
     settle(client)
     account = str(account_id(form["nationalId"]))
-    ok(client.post(ERASE.format(account), json={"reason": "GDPR art. 17 request"}, headers=admin_headers))
+    policy = next(f for f in services.policy_followers if f.name == "notifications_policy")
+
+    def told() -> int:
+        with services.read_models.read() as tx:
+            return int(tx.scalar("SELECT COUNT(*) FROM notifications WHERE recipient = ?", (account,)))
+
+    before = told()
+    policy.stop()  # the policy lags: the approval reaches it only after the erasure
     approve = {"nationalId": form["nationalId"]}
     ok(client.post(f"{ACCOUNT_ADMIN}/update-requests/approve", json=approve, headers=admin_headers))
+    ok(client.post(ERASE.format(account), json={"reason": "GDPR art. 17 request"}, headers=admin_headers))
+    policy.start()
     settle(client)
+    assert told() > before  # the count can fail: the policy told her of the approval, after the erasure
 
     personal = [form[key] for key in ("firstName", "lastName", "nationalId", "phone", "email", "address")]
     assert hits(database_bytes(services.settings), [*personal, new_email]) == []
@@ -389,3 +400,42 @@ def test_an_erased_customer_s_webhooks_end_with_her_keys(app_client: TestClient,
         assert webhooks_of(tx, account) == []
     trail = ok(client.get(f"/audit/api/v1/aggregates/{subscription['id']}/events", headers=admin))
     assert "the owner's personal data was erased" in json.dumps(trail)
+
+
+def test_an_erasure_closes_the_customer_s_pending_profile_edit(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    """Her edit request waited for staff when she was erased. Nothing is left to decide (its values read as
+    erased): the erasure closes it, so it leaves the staff's queue, neither approve nor decline moves it, and
+    the audit trail says why."""
+    services = services_of(client)
+    form = person(5)
+    sara = accepted_customer(client, admin_headers, form)
+    edited = {k: v for k, v in form.items() if k != "postalCode"}
+    edited |= {"id": "x", "industry": "", "destinations": "", "typeOfOperation": ""}
+    edited["address"] = LONG_ADDRESSES[1]
+    ok(client.put(f"{ACCOUNT_CLIENT}/indivisual-customers", json=edited, headers=sara))
+    settle(client)
+
+    def queued() -> list[str]:
+        page = ok(client.get(f"{ACCOUNT_ADMIN}/update-requests?limit=100", headers=admin_headers))
+        return [row["nationalId"] for row in page["list"]]
+
+    assert form["nationalId"] in queued()  # the check can fail: her request waits for staff
+    account = str(account_id(form["nationalId"]))
+    ok(client.post(ERASE.format(account), json={"reason": "GDPR art. 17 request"}, headers=admin_headers))
+    settle(client)
+
+    assert form["nationalId"] not in queued() and ERASED not in json.dumps(queued())
+    head = services.store.head()
+    decide = {"nationalId": form["nationalId"]}
+    fails(client.post(f"{ACCOUNT_ADMIN}/update-requests/approve", json=decide, headers=admin_headers), 409)
+    decline = decide | {"message": "Too late"}
+    fails(client.post(f"{ACCOUNT_ADMIN}/update-requests/decline", json=decline, headers=admin_headers), 409)
+    assert services.store.head() == head
+    with services.read_models.read() as tx:
+        row = tx.one("SELECT state, decided_at FROM profile_edit_requests WHERE account_id = ?", (account,))
+    assert row is not None and row["state"] == "closed" and row["decided_at"] is not None
+    request = str(edit_request_id(account))
+    trail = ok(client.get(f"/audit/api/v1/aggregates/{request}/events", headers=admin_headers))
+    assert ERASED_REASON in json.dumps(trail)
