@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { formatList } from '@/lib/format';
+import { formatCount, formatList } from '@/lib/format';
 import type { AuditEvent } from '../api/audit-api';
 import { fieldLabel } from '../lib/fold';
 import { bookingTrailPath } from '../lib/paths';
@@ -26,7 +26,7 @@ export function LogRow({ event, logSearch }: LogRowProps) {
     <article className={styles.logRow} aria-label={t('logRow.label', { type: event.type, kind, position: event.position })}>
       <div className={styles.logWhen}>
         <RecordedAt value={event.recordedAt} />
-        <span className={styles.meta}>#{event.position}</span>
+        <span className={styles.meta}>#{formatCount(event.position)}</span>
       </div>
       <div className={styles.logWhat}>
         <p className={styles.logTitle}>
