@@ -1,10 +1,11 @@
 """Erasing a customer's personal data (crypto-shredding), for the admin door and `freight erase` alike.
 
 In order: the erasure is recorded (who, when, why: an event auditors read), which ends the account's sessions
-and its sign-in and closes a pending profile edit request; its API keys are revoked and its webhook
-subscriptions ended; the data keys of the account, its sign-up and everything it owns are destroyed
-(infrastructure/personal_data.py); then the read models are made what a replay makes of the history now
-(projections/erasure.py), so every screen, read, export and e-mail says "erased person".
+and its sign-in, closes a pending profile edit request and erases a company's colleagues' own logins; their
+API keys are revoked and their webhook subscriptions ended; the data keys of the account, its sign-up, its
+colleagues' logins and everything they own are destroyed (infrastructure/personal_data.py); then the read
+models are made what a replay makes of the history now (projections/erasure.py), so every screen, read, export
+and e-mail says "erased person".
 Business facts (references, ports, containers, prices, states, times, roles) were never sealed: they stay.
 """
 
@@ -81,14 +82,17 @@ def erase_customer(erasure: Erasure, account_id: str, reason: str, actor: Actor)
         if erasure.store.vault.key(str(account)) is None:
             raise
         position = erasure.store.head()
-    erasure.recorded(str(account), position)
+    # A company's colleagues' own logins go with it (their names and e-mails are the company's team).
+    people = [str(account), *erasure.accounts.team_logins(account)]
+    for person in people:
+        erasure.recorded(person, position)
     with erasure.read_models.read() as tx:
-        live_keys = [str(k["id"]) for k in keys_of(tx, str(account)) if k["revoked_at"] is None]
-        webhooks = [str(w["id"]) for w in webhooks_of(tx, str(account))]
-    ended = erasure.integrations.end_integrations_of(str(account), [*live_keys, *webhooks], actor)
+        live_keys = [str(k["id"]) for p in people for k in keys_of(tx, p) if k["revoked_at"] is None]
+        webhooks = [str(w["id"]) for p in people for w in webhooks_of(tx, p)]
+    ended = erasure.integrations.end_integrations_of(people, [*live_keys, *webhooks], actor)
     if ended is not None:
         erasure.recorded(str(account), ended)
-    destroyed = erasure.store.vault.destroy(str(account), also=[str(registration_id(username))])
+    destroyed = erasure.store.vault.destroy(str(account), also=[str(registration_id(username)), *people[1:]])
     rows = rewrite_read_models(erasure.settings, erasure.store, erasure.read_models)
     return Erased(str(account), position, len(destroyed), rows)
 

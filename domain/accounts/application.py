@@ -30,6 +30,8 @@ from domain.shared.messages import message
 
 T = TypeVar("T")
 CUSTOMER_ROLES = [CUSTOMER]
+# The audit trail's reason on a colleague's login erased with the company (the company's reason follows).
+TEAM_ERASED = "erased with the company's personal data"
 
 
 class AccountsApplication(ContextApplication):
@@ -195,15 +197,33 @@ class AccountsApplication(ContextApplication):
 
     def erase_personal_data(self, account: UUID | str, reason: str, actor: Actor) -> int:
         """Records that a customer's personal data is erased (the keys themselves are the store's to destroy),
-        closing her pending profile edit request with it; Conflict when it was erased already."""
+        closing her pending profile edit request and erasing her colleagues' own logins with it (a company's
+        team is its data); Conflict when it was erased already."""
         loaded = self.customer(account)
         loaded.erase_personal_data(reason, actor)
+        erased: list[Any] = [loaded]
         request_id = edit_request_id(loaded.id)
         if self.exists(request_id):
             request = self._load(request_id, ProfileEditRequest, "Edit request not found")
             if request.close_for_erasure(actor):
-                return self.record(loaded, request)
-        return self.record(loaded)
+                erased.append(request)
+        for member in self.team_logins(loaded.id):
+            login = self._load(UUID(member), Account, "Account not found")
+            if not login.erased:
+                login.erase_personal_data(f"{TEAM_ERASED} ({reason})", actor)
+                erased.append(login)
+        return self.record(*erased)
+
+    def team_logins(self, company_id: UUID | str) -> list[str]:
+        """The own logins of everyone who ever joined the company's team (the company's own login aside)."""
+        if not self.exists(team_id(str(company_id))):
+            return []
+        team = self._load(team_id(str(company_id)), Team, "Team not found")
+        return [
+            member.id
+            for member in team.members.values()
+            if member.id != str(company_id) and self.exists(UUID(member.id))
+        ]
 
     def set_email_preferences(self, account: UUID | str, muted: list[str], actor: Actor) -> int | None:
         """Turn kinds of booking e-mail off (the rest on); None when nothing changes."""
@@ -319,12 +339,14 @@ class AccountsApplication(ContextApplication):
         invalid = ValidationFailed({"token": INVALID_INVITATION}, INVALID_INVITATION)
         if not self.exists(team_id(company_id)):
             raise invalid
+        company = self._company(company_id)
+        if company.erased:  # the company's team went with its personal data, invitations too
+            raise invalid
         team = self._load(team_id(company_id), Team, "Team not found")
         member = team.invitation(token, now)
         checked = forms.new_password(password, password, related=[member.email, member.email.split("@")[0]])
         person = Actor(member.id, "visitor")
         team.accept(token, now, person)
-        company = self._company(company_id)
         if self.exists(UUID(member.id)):  # removed before and invited again: the same login comes back
             login = self._load(UUID(member.id), Account, "Account not found")
             login.update_profile(

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any, TypeVar
 from urllib.parse import urlsplit
@@ -59,13 +59,13 @@ class IntegrationsApplication(ContextApplication):
         issued, key = ApiKey.issue(account_type, username, label, actor)
         return issued.id, key, self.record(issued)
 
-    def end_integrations_of(self, customer_id: str, ids: Sequence[str], actor: Actor) -> int | None:
-        """Staff end every API key and webhook subscription of a customer (their personal data erased): the
-        last position, None if none ended."""
+    def end_integrations_of(self, customers: Collection[str], ids: Sequence[str], actor: Actor) -> int | None:
+        """Staff end every API key and webhook subscription of customers whose personal data is erased (a
+        company and its colleagues' logins): the last position, None if none ended."""
         position = None
         for raw_id in ids:
             found: Any = self.repository.get(UUID(str(raw_id)))
-            if not isinstance(found, ApiKey | WebhookSubscription) or found.customer_id != customer_id:
+            if not isinstance(found, ApiKey | WebhookSubscription) or found.customer_id not in customers:
                 continue
             version = found.version
             found.end_with_owner_erased(actor)

@@ -17,6 +17,7 @@ from fastapi.testclient import TestClient
 from api.bootstrap import Services
 from api.cli import main
 from domain.accounts.account import account_id
+from domain.accounts.application import TEAM_ERASED
 from domain.accounts.edit_request import ERASED_REASON, edit_request_id
 from domain.shared.actor import SYSTEM_ACTOR
 from domain.shared.personal import ERASED, is_erased
@@ -38,7 +39,7 @@ from tests.api.booking_support import CLIENT as BOOKING
 from tests.api.dcsa_support import Receiver
 from tests.api.erasure_support import database_bytes, hits
 from tests.api.schedules_support import PUBLISH, publication
-from tests.api.team_support import company, invite
+from tests.api.team_support import MEMBER_PASSWORD, company, invitation_token, invite, member
 from tests.api.test_booking_sailings import by_vessel, departure_in
 from tests.api.tracking_support import equipment, publish, publisher_key
 from tests.app_services import services_of
@@ -439,3 +440,42 @@ def test_an_erasure_closes_the_customer_s_pending_profile_edit(
     request = str(edit_request_id(account))
     trail = ok(client.get(f"/audit/api/v1/aggregates/{request}/events", headers=admin_headers))
     assert ERASED_REASON in json.dumps(trail)
+
+
+def test_an_erased_company_s_colleagues_lose_their_logins_with_it(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    """Her colleagues' names and e-mails are the company's team, so its erasure takes their own logins along:
+    the booker signs in and books no more, his key ends, an invitation sent before opens no login after, and
+    no file the product writes holds their names or e-mails."""
+    services = services_of(client)
+    owner, account = company(
+        client, f"Pars Saffron Export {fresh_company_id()}", f"ops.{fresh_company_id()}@pse.ir"
+    )
+    first, last = PERSIAN_PEOPLE[1]
+    booker_name, booker_email = f"{first} {last}", f"booker.{fresh_company_id()}@pse.ir"
+    booker, booker_id = member(client, owner, booker_name, booker_email, "booker")
+    key = ok(client.post(KEYS, json={"label": "erp"}, headers=booker), 201)["key"]
+    reference = create(client, booker)["reference"]
+    late_name, late_email = "Reza Later", f"later.{fresh_company_id()}@pse.ir"
+    invite(client, owner, late_name, late_email, "viewer")
+    token = invitation_token(client, late_email)
+    settle(client)
+    assert client.get(f"/v2/bookings/{reference}", headers={"API-Key": key}).status_code == 200
+
+    ok(client.post(ERASE.format(account), json={"reason": "GDPR art. 17 request"}, headers=admin_headers))
+    settle(client)
+
+    answer = client.post("/auth/api/v1/login", json={"username": booker_email, "password": MEMBER_PASSWORD})
+    assert answer.status_code == 401
+    assert client.get(f"{BOOKING}/rate-requests", headers=booker).status_code == 401
+    assert client.post(f"{BOOKING}/rate-requests", json=payload(), headers=booker).status_code == 401
+    assert client.get(f"/v2/bookings/{reference}", headers={"API-Key": key}).status_code == 401
+    head = services.store.head()
+    accepting = {"password": MEMBER_PASSWORD}
+    fails(client.post(f"/account/api/v1/team/invitations/{token}/accept", json=accepting), 400)
+    assert services.store.head() == head
+    personal = [booker_name, booker_email, late_name, late_email]
+    assert hits(database_bytes(services.settings), personal) == []
+    trail = ok(client.get(f"/audit/api/v1/aggregates/{booker_id}/events", headers=admin_headers))
+    assert TEAM_ERASED in json.dumps(trail)
