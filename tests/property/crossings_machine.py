@@ -183,20 +183,30 @@ class Crossings(RuleBasedStateMachine):
         return deliberate(answer, f"{name} {path}")
 
     # -- the customers ---
-    @initialize(tracking=st.sampled_from([None, ["tracking.event"]]))
-    def two_customers(self, tracking: list[str] | None) -> None:
-        """Every example starts with a subscribed customer and another (a stranger to her bookings)."""
+    @initialize(tracking=st.sampled_from([None, ["tracking.event"]]), company=st.booleans())
+    def two_customers(self, tracking: list[str] | None, company: bool) -> None:
+        """Every example starts with a subscribed customer and another (a stranger to her bookings), maybe a
+        company with a colleague."""
         self.world.new_customer(True, None)
-        self.world.new_customer(True, tracking)
+        self.world.new_customer(True, tracking, company)
 
     @precondition(lambda self: len(self.world.customers) < 4)
     @rule(
         subscribe=st.booleans(),
         tracking=st.sampled_from([None, None, ["tracking.event"]]),
+        company=st.booleans(),
     )
-    def a_customer_signs_up(self, subscribe: bool, tracking: list[str] | None) -> None:
-        self.world.count("customer")
-        self.world.new_customer(subscribe, tracking)
+    def a_customer_signs_up(self, subscribe: bool, tracking: list[str] | None, company: bool) -> None:
+        """An individual, or a company whose colleague (a booker with his own login) acts for it too."""
+        self.world.count("company" if company else "customer")
+        self.world.new_customer(subscribe, tracking, company)
+
+    def _by(self, data: st.DataObject, booking: Booking) -> dict[str, str]:
+        """Who acts for the booking's customer: a company's colleague or its own login, drawn."""
+        owner = booking.owner
+        if owner.colleague is None:
+            return owner.headers
+        return owner.acting(data.draw(st.booleans(), label="by the colleague"))
 
     def _customer(self, data: st.DataObject) -> Customer:
         return data.draw(st.sampled_from(self.world.customers), label="customer")
@@ -217,7 +227,8 @@ class Crossings(RuleBasedStateMachine):
         if danger:
             body["msds"] = self._upload(who, "msds")
         self.world.count("create screens")
-        made = envelope(self.world.call("POST", f"{CLIENT}/rate-requests", who.headers, json=body), 201, 202)
+        headers = who.acting(who.colleague is not None and data.draw(st.booleans(), label="by the colleague"))
+        made = envelope(self.world.call("POST", f"{CLIENT}/rate-requests", headers, json=body), 201, 202)
         self.world.bookings[made["id"]] = Booking(made["id"], who, "screens", on_lane=on_tariff)
         self.world.settle()
         self.world.refresh()
@@ -287,15 +298,14 @@ class Crossings(RuleBasedStateMachine):
     def customer_accepts_the_price(self, data: st.DataObject) -> None:
         booking = self._pick(data, lambda b: not b.firm and b.state == "quoted")
         path = f"{CLIENT}/rate-requests/{booking.id}/approve"
-        self._step("accept", "PUT", path, booking.owner.headers, True)
+        self._step("accept", "PUT", path, self._by(data, booking), True)
 
     @precondition(lambda self: self._any(lambda b: not b.firm and b.state == "quoted"))
     @rule(data=st.data())
     def customer_refuses_the_price(self, data: st.DataObject) -> None:
         booking = self._pick(data, lambda b: not b.firm and b.state == "quoted")
-        self._step(
-            "refuse price", "PUT", f"{CLIENT}/rate-requests/{booking.id}/cancel", booking.owner.headers, True
-        )
+        path = f"{CLIENT}/rate-requests/{booking.id}/cancel"
+        self._step("refuse price", "PUT", path, self._by(data, booking), True)
 
     @precondition(
         lambda self: self._any(lambda b: b.state in ("requested", "revision_requested", "loi_pending"))
@@ -304,9 +314,8 @@ class Crossings(RuleBasedStateMachine):
     def customer_withdraws(self, data: st.DataObject) -> None:
         booking = self._pick(data, lambda b: b.state in ("requested", "revision_requested", "loi_pending"))
         path = f"{CLIENT}/rate-requests/{booking.id}/withdraw"
-        self._step(
-            "withdraw", "PUT", path, booking.owner.headers, not booking.firm, json={"reason": "Plans changed"}
-        )
+        body = {"reason": "Plans changed"}
+        self._step("withdraw", "PUT", path, self._by(data, booking), not booking.firm, json=body)
 
     @precondition(lambda self: self._any(lambda b: b.state in ("requested", "quoted")))
     @rule(data=st.data())
@@ -330,7 +339,7 @@ class Crossings(RuleBasedStateMachine):
         booking = self._pick(data, lambda b: not b.firm and b.state in ("revision_requested", "quoted"))
         body = screens_payload(STAFF_LANE, quantity, False, "Pistachios, roasted")
         self._step(
-            "edit", "PUT", f"{CLIENT}/rate-requests/{booking.id}", booking.owner.headers, True, json=body
+            "edit", "PUT", f"{CLIENT}/rate-requests/{booking.id}", self._by(data, booking), True, json=body
         )
         booking.fees = set()  # an edit voids the quote and its breakdown: the next quote prices it anew
 
@@ -351,7 +360,7 @@ class Crossings(RuleBasedStateMachine):
         file_id = self._upload(booking.owner, "loi")
         body = {"documents": [{"documentTypeId": 1, "fileId": file_id}]}
         path = f"{CLIENT}/rate-requests/{booking.id}/booking-request"
-        self._step("letter", "PUT", path, booking.owner.headers, True, json=body)
+        self._step("letter", "PUT", path, self._by(data, booking), True, json=body)
         booking.letter = True
 
     @precondition(lambda self: self._any(lambda b: b.state == "loi_pending" and b.letter))
@@ -381,7 +390,7 @@ class Crossings(RuleBasedStateMachine):
         booking = self._pick(data, lambda b: not b.firm and b.state in ("requested", "quoted", "loi_pending"))
         path = f"{CLIENT}/rate-requests/{booking.id}/sailing"
         # Only a booking on the published lane can take the sailing: another lane is a deliberate refusal.
-        self._step("choose sailing", "PUT", path, booking.owner.headers, False, json={"sailing": SAILING})
+        self._step("choose sailing", "PUT", path, self._by(data, booking), False, json={"sailing": SAILING})
 
     # -- the shipping order ---
     def _orderable(self, b: Booking) -> bool:
@@ -393,7 +402,7 @@ class Crossings(RuleBasedStateMachine):
         booking = self._pick(data, self._orderable)
         danger = bool(self.world.portal(booking)["isDanger"])
         body = order_payload(booking.id, booking.quantity, "Roasted pistachios in boxes", danger)
-        self._step("order", "POST", ORDERS, booking.owner.headers, True, json=body)
+        self._step("order", "POST", ORDERS, self._by(data, booking), True, json=body)
 
     def _decidable(self, b: Booking) -> bool:
         return b.order_state in DECIDABLE and b.state == "shipping_order"
@@ -426,7 +435,7 @@ class Crossings(RuleBasedStateMachine):
         if self.world.portal(booking)["isDanger"]:
             body.update(imcoClass="3", unNumber="1203")  # an edit states the whole order again
         self._step(
-            "order edit", "PUT", f"{ORDERS}/{booking.order_id}/edit", booking.owner.headers, True, json=body
+            "order edit", "PUT", f"{ORDERS}/{booking.order_id}/edit", self._by(data, booking), True, json=body
         )
 
     @precondition(lambda self: self._any(self._decidable))
@@ -448,7 +457,7 @@ class Crossings(RuleBasedStateMachine):
         )
         path = f"{ORDERS}/{booking.order_id}/approve"
         # An amendment or a cancellation still open may hold the completion back: a deliberate 409 then.
-        self._step("order approve", "PUT", path, booking.owner.headers, not booking.open_change)
+        self._step("order approve", "PUT", path, self._by(data, booking), not booking.open_change)
 
     # -- the same order through the standard's door (/v3, DCSA Bill of Lading 3.0.3) ---
     def _instructions(self, booking: Booking, goods: str, update: bool) -> dict[str, Any]:
@@ -578,7 +587,7 @@ class Crossings(RuleBasedStateMachine):
             body["msds"] = detail["msds"]
             body["preferredShippingDate"] = detail["preferredShippingDate"][:10]
             path = f"{CLIENT}/rate-requests/{booking.id}/amendments"
-            self._step("amend screens", "POST", path, booking.owner.headers, True, json=body)
+            self._step("amend screens", "POST", path, self._by(data, booking), True, json=body)
 
     @precondition(lambda self: self._any(lambda b: b.amendment == "requested"))
     @rule(data=st.data(), price=PRICES)
@@ -615,7 +624,7 @@ class Crossings(RuleBasedStateMachine):
     def customer_accepts_the_new_price(self, data: st.DataObject) -> None:
         booking = self._pick(data, lambda b: b.amendment == "requoted")
         path = f"{CLIENT}/rate-requests/{booking.id}/amendments/accept-price"
-        self._step("accept new price", "PUT", path, booking.owner.headers, True)
+        self._step("accept new price", "PUT", path, self._by(data, booking), True)
 
     @precondition(lambda self: self._any(lambda b: b.amendment in ("requested", "requoted")))
     @rule(data=st.data())
@@ -637,7 +646,7 @@ class Crossings(RuleBasedStateMachine):
             )
         else:
             path = f"{CLIENT}/rate-requests/{booking.id}/amendments/withdraw"
-            self._step("withdraw amendment", "PUT", path, booking.owner.headers, True)
+            self._step("withdraw amendment", "PUT", path, self._by(data, booking), True)
 
     def _cancellable(self, b: Booking) -> bool:
         return b.state == "shipping_order" and b.cancellation != "requested" and b.order_id is None
@@ -657,7 +666,7 @@ class Crossings(RuleBasedStateMachine):
                 "cancel screens",
                 "POST",
                 path,
-                booking.owner.headers,
+                self._by(data, booking),
                 True,
                 json={"reason": "Cargo not ready"},
             )
@@ -678,7 +687,7 @@ class Crossings(RuleBasedStateMachine):
     def customer_withdraws_the_cancellation(self, data: st.DataObject) -> None:
         booking = self._pick(data, lambda b: b.cancellation == "requested")
         path = f"{CLIENT}/rate-requests/{booking.id}/cancellation-request/withdraw"
-        self._step("withdraw cancellation", "PUT", path, booking.owner.headers, True)
+        self._step("withdraw cancellation", "PUT", path, self._by(data, booking), True)
 
     # -- the publishers and the clock ---
     # Only once there are bookings to move (otherwise hypothesis's simplest example is nothing but this).

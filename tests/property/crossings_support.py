@@ -25,6 +25,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
+from domain.accounts.account import DOMESTIC_COMPANY, INDIVIDUAL
 from domain.shared.personal import ERASED, is_erased
 from tests.api.booking_support import order_payload as shipping_order_body
 from tests.api.dcsa_support import Received, Receiver
@@ -32,7 +33,7 @@ from tests.api.dcsa_support import validate as validate_bkg
 from tests.api.erasure_support import hits
 from tests.api.test_dcsa_ebl import conforming
 from tests.api.test_dcsa_ebl import validate as validate_ebl
-from tests.corpus import FOREIGN_PHONES, LONG_ADDRESSES, PERSIAN_PEOPLE
+from tests.corpus import FOREIGN_PHONES, LONG_ADDRESSES, PERSIAN_COMPANIES, PERSIAN_PEOPLE
 
 ROOT = Path(__file__).resolve().parents[2]
 CLIENT = "/booking/api/v1/client"
@@ -52,6 +53,8 @@ SI_HOOK = "/v3/shipping-instructions-notifications"
 TD_HOOK = "/v3/transport-document-notifications"
 PASSWORD = "Customer-Pass1"
 ERASE = "/account/api/v1/admin/customers/{}/erase"
+TEAM = "/account/api/v1/client/team"
+INVITATIONS = "/account/api/v1/team/invitations"
 
 # What a deliberate refusal may be: the request named something it may not do now, or not see.
 DELIBERATE = {400, 403, 404, 409, 422}
@@ -111,6 +114,18 @@ class Customer:
     api_key: dict[str, str]
     webhook: dict[str, Any] | None = None
     hook_path: str = ""
+    # A company's colleague (a booker with a login of his own): his session and e-mail address.
+    colleague: dict[str, str] | None = None
+    colleague_email: str = ""
+
+    def acting(self, colleague: bool) -> dict[str, str]:
+        """Who acts for the customer: the colleague where asked and there is one, else the login itself."""
+        return self.colleague if colleague and self.colleague is not None else self.headers
+
+    @property
+    def addresses(self) -> list[str]:
+        """The e-mail addresses of the customer's people (her own; a company's colleague's too)."""
+        return [self.email, *([self.colleague_email] if self.colleague_email else [])]
 
 
 @dataclass
@@ -288,7 +303,7 @@ class World:
         """Wait until every follower (read models and policies) has applied the store's head."""
         raise NotImplementedError
 
-    def open_customer(self, username: str, profile: dict[str, Any]) -> None:
+    def open_customer(self, username: str, profile: dict[str, Any], account_type: int = INDIVIDUAL) -> None:
         """An account with PASSWORD, opened straight in the store (sign-up is tested elsewhere)."""
         raise NotImplementedError
 
@@ -357,22 +372,45 @@ class World:
         envelope(self.call("PUT", PUBLISH_SCHEDULES, self.admin, json=body), 200)
         self.published_shift = shift_hours
 
-    def new_customer(self, subscribe: bool, event_types: list[str] | None) -> Customer:
+    def new_customer(self, subscribe: bool, event_types: list[str] | None, company: bool = False) -> Customer:
         first, last = PERSIAN_PEOPLE[len(self.customers) % len(PERSIAN_PEOPLE)]
         username = f"crossing.{uuid.uuid4().hex[:10]}"
         email = f"{username}@example.com"
-        self.open_customer(username, {"firstName": first, "lastName": last, "email": email})
+        if company:
+            name = f"{PERSIAN_COMPANIES[len(self.customers) % len(PERSIAN_COMPANIES)]} {username[-4:]}"
+            profile = {"name": name, "email": email, "contact_person": f"{first} {last}"}
+            self.open_customer(username, profile, DOMESTIC_COMPANY)
+        else:
+            self.open_customer(username, {"firstName": first, "lastName": last, "email": email})
         headers = self.login(username, PASSWORD)
         me = envelope(self.call("GET", "/auth/api/v1/me", headers), 200)
         account_id = str(me.get("id") or me.get("accountId") or me.get("userId"))
         key = envelope(self.call("POST", KEYS, headers, json={"label": "ERP"}), 201)["key"]
         who = Customer(username, email, headers, account_id, {"API-Key": key})
+        if company:
+            self.join_colleague(who, f"{last} {first}")
         # The integrator's endpoint, not the person: its path names neither (an erasure leaves it).
         who.hook_path = f"/hooks/{uuid.uuid4().hex[:12]}"
         if subscribe:
             self.subscribe(who, event_types)
         self.customers.append(who)
         return who
+
+    def join_colleague(self, who: Customer, name: str) -> None:
+        """The company invites a booker, who takes the e-mailed link and signs in with his own login."""
+        email = f"booker.{uuid.uuid4().hex[:10]}@example.com"
+        body = {"email": email, "name": name, "role": "booker"}
+        envelope(self.call("POST", f"{TEAM}/invitations", who.headers, json=body), 201)
+        self.settle()
+        tokens = [
+            m["data"]["token"]
+            for m in self.outbox()
+            if m.get("to") == email and "/team/invitation" in m.get("data", {}).get("link", "")
+        ]
+        assert tokens, f"no invitation was e-mailed to {email}"
+        accepted = self.call("POST", f"{INVITATIONS}/{tokens[-1]}/accept", json={"password": PASSWORD})
+        envelope(accepted, 200)
+        who.colleague, who.colleague_email = self.login(email, PASSWORD), email
 
     def erase(self, who: Customer) -> None:
         """Staff erase `who`. What was sent to them until now is counted once every policy has applied the
@@ -989,18 +1027,23 @@ def the_erased_hear_nothing(world: World) -> None:
     """Once a customer is erased, nothing about their bookings is sent to them: no e-mail to their address
     or to the marker, no webhook about anything recorded since. Their token and API key are refused (their
     password too: tests/api/test_personal_data_erasure.py; a wrong login here would count against the
-    address's login throttle). Staff still read each of their bookings, the customer named as erased."""
+    address's login throttle). A company's colleague's own token is refused as well. Staff still read each of
+    their bookings, the customer named as erased."""
     if not world.erased:
         return
     mails = world.outbox()
     for gone in world.erased:
         who = gone.who
-        sent = [m for m in mails[gone.mails_before :] if m.get("to") == who.email or is_erased(m.get("to"))]
+        later = mails[gone.mails_before :]
+        sent = [m for m in later if m.get("to") in who.addresses or is_erased(m.get("to"))]
         assert not sent, f"after {who.username}'s erasure: {[(m['to'], m['subject']) for m in sent]}"
         world.poke_webhooks()
         told = [r.json for r in world.webhooks_of(who) if _told_at(r.json) > gone.at]
         assert not told, f"after {who.username}'s erasure their webhook heard {told[:2]}"
         assert world.call("GET", f"{CLIENT}/rate-requests", who.headers).status_code == 401
+        if who.colleague is not None:  # a company's colleague's own login went with it
+            answer = world.call("GET", f"{CLIENT}/rate-requests", who.colleague)
+            assert answer.status_code == 401, f"{who.username}'s colleague still reads: {answer.status_code}"
         for booking in gone.bookings:
             detail = envelope(world.call("GET", f"{ADMIN}/rate-requests/{booking.id}", world.admin), 200)
             assert ERASED in detail["customerName"] and who.username not in json.dumps(detail), detail
@@ -1042,4 +1085,5 @@ def teardown_checks(world: World) -> None:
     if world.erased:
         stored = world.stored_bytes()
         for gone in world.erased:
-            assert hits(stored, [gone.who.username, gone.who.email]) == [], f"{gone.who.username} is stored"
+            found = hits(stored, [gone.who.username, *gone.who.addresses])
+            assert found == [], f"{gone.who.username} is stored: {found}"

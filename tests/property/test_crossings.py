@@ -68,8 +68,8 @@ class InProcessWorld(World):
                 return
         raise AssertionError("the followers did not settle")
 
-    def open_customer(self, username: str, profile: dict[str, Any]) -> None:
-        account = Account.open(username, INDIVIDUAL, [], profile, SYSTEM_ACTOR)
+    def open_customer(self, username: str, profile: dict[str, Any], account_type: int = INDIVIDUAL) -> None:
+        account = Account.open(username, account_type, [], profile, SYSTEM_ACTOR)
         account.set_password(TEST_PASSWORDS.hash(PASSWORD), SYSTEM_ACTOR)
         self.services.settle(self.services.accounts.record(account))
 

@@ -137,8 +137,9 @@ def world() -> Iterator[InProcessWorld]:
         on_v2 = _v2_booking(found)
         _confirm_request(found, on_v2)
         _instructed_on_v3(found, on_v2)
-        # A subscribed customer erased with a request open: the erasure's checks have someone to check.
-        erased = found.new_customer(True, None)
+        # A subscribed company (with a colleague of its own login) erased with a request open: the erasure's
+        # checks have someone to check.
+        erased = found.new_customer(True, None, company=True)
         _screens_booking(found, STAFF_LANE, 1, erased)
         found.erase(erased)
         yield found

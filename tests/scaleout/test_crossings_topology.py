@@ -90,8 +90,8 @@ class DeployedWorld(World):
             assert time.monotonic() < deadline, f"the followers did not reach {head}: {positions}"
             time.sleep(0.05)
 
-    def open_customer(self, username: str, profile: dict[str, Any]) -> None:
-        account = Account.open(username, INDIVIDUAL, [], profile, SYSTEM_ACTOR)
+    def open_customer(self, username: str, profile: dict[str, Any], account_type: int = INDIVIDUAL) -> None:
+        account = Account.open(username, account_type, [], profile, SYSTEM_ACTOR)
         account.set_password(TEST_PASSWORDS.hash(PASSWORD), SYSTEM_ACTOR)
         self.shared.accounts.record(account)
         self.settle()
