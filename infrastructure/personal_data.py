@@ -40,6 +40,7 @@ from domain.shared.personal import (
     personal_fields,
     personal_identifiers,
     personal_owner,
+    personal_subject,
 )
 from infrastructure.key_ring import KeyRefused, KeyRing, new_key
 from infrastructure.secret_box import box_key
@@ -726,6 +727,12 @@ def at_path(state: dict[str, Any], path: str) -> str | None:
     return str(value) if value else None
 
 
+def _member_subject(event_class: type[Any], state: dict[str, Any]) -> str | None:
+    """The subject an event's personal fields are sealed under when they are not its aggregate's own."""
+    path = personal_subject(event_class)
+    return at_path(state, path) if path else None
+
+
 class SealingMapper(Mapper[UUID]):
     def __init__(self, vault: PersonalDataVault, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -741,6 +748,10 @@ class SealingMapper(Mapper[UUID]):
             owner_path = personal_owner(event_class)
             if not personal_fields(event_class) and not owner_path:  # as `to_stored_event` decides
                 continue
+            member = _member_subject(event_class, vars(event))
+            if member is not None:  # its key is made as it seals, owned by the aggregate
+                others.append(member)
+                continue
             subject = str(event.originator_id)
             if getattr(event, "originator_version", None) == 1:
                 new[subject] = at_path(vars(event), owner_path) if owner_path else None
@@ -755,8 +766,10 @@ class SealingMapper(Mapper[UUID]):
         owner_path = personal_owner(event_class)
         if not paths and not owner_path:
             return state
-        subject = str(originator_id)
-        owner = at_path(state, owner_path) if owner_path else None
+        subject, owner = str(originator_id), at_path(state, owner_path) if owner_path else None
+        member = _member_subject(event_class, state)
+        if member is not None:  # another subject's data, in an aggregate that owns that subject
+            subject, owner = member, str(originator_id)
         key = self.vault.key_for_sealing(subject, owner)
         identifiers = personal_identifiers(event_class)
         state = dict(state)

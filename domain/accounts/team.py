@@ -119,6 +119,7 @@ class Team(DomainAggregate):
     # -- invitations ----------------------------------------------------------------------------------------
     class Invited(ActorEvent):
         personal_fields = ("email", "name", "company_name")
+        personal_subject = "member_id"  # the colleague's own data: erased with him, or with the company
 
         member_id: str
         email: str
@@ -166,6 +167,7 @@ class Team(DomainAggregate):
 
     class Joined(ActorEvent):
         personal_fields = ("email", "name")
+        personal_subject = "member_id"  # the colleague's own data: erased with him, or with the company
 
         member_id: str
         email: str
@@ -229,6 +231,7 @@ class Team(DomainAggregate):
 
     class MemberProfileChanged(ActorEvent):
         personal_fields = ("name",)
+        personal_subject = "member_id"  # the colleague's own data: erased with him, or with the company
 
         member_id: str
         name: str

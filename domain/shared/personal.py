@@ -7,7 +7,10 @@ An event class declares:
 - `personal_identifiers`: the paths among those that must stay unique once erased (a login name);
 - `personal_owner`: the field (a dotted path) naming what the aggregate belongs to: an account, or another
   aggregate that belongs to one (its data is erased with that account's); without one, the aggregate is
-  its own owner.
+  its own owner;
+- `personal_subject`: the field naming whose data the personal fields are, where that is not the aggregate's
+  own (a company team's colleague): they are sealed under that subject's key, which the aggregate owns, so
+  the person can be erased alone and goes with the aggregate's owner too.
 
 Reads of a person's data after erasure answer `ERASED` (an identifier: `ERASED` and a short tag of its own).
 """
@@ -46,6 +49,11 @@ def personal_identifiers(event_class: type[Any]) -> tuple[str, ...]:
 def personal_owner(event_class: type[Any]) -> str | None:
     owner = getattr(event_class, "personal_owner", None)
     return owner if isinstance(owner, str) else None
+
+
+def personal_subject(event_class: type[Any]) -> str | None:
+    subject = getattr(event_class, "personal_subject", None)
+    return subject if isinstance(subject, str) else None
 
 
 def is_erased(value: object) -> bool:

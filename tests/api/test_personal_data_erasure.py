@@ -39,7 +39,7 @@ from tests.api.booking_support import CLIENT as BOOKING
 from tests.api.dcsa_support import Receiver
 from tests.api.erasure_support import database_bytes, hits
 from tests.api.schedules_support import PUBLISH, publication
-from tests.api.team_support import MEMBER_PASSWORD, company, invitation_token, invite, member
+from tests.api.team_support import MEMBER_PASSWORD, TEAM, company, invitation_token, invite, member
 from tests.api.test_booking_sailings import by_vessel, departure_in
 from tests.api.tracking_support import equipment, publish, publisher_key
 from tests.app_services import services_of
@@ -479,3 +479,30 @@ def test_an_erased_company_s_colleagues_lose_their_logins_with_it(
     assert hits(database_bytes(services.settings), personal) == []
     trail = ok(client.get(f"/audit/api/v1/aggregates/{booker_id}/events", headers=admin_headers))
     assert TEAM_ERASED in json.dumps(trail)
+
+
+def test_a_colleague_erased_alone_leaves_the_company_s_team_without_his_name(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    """His name and e-mail in the company's team are his own data, sealed under his key (the team owns it):
+    erasing his login alone takes them along, while the company and its other colleague keep theirs."""
+    services = services_of(client)
+    company_name = f"Pars Saffron Export {fresh_company_id()}"
+    owner, _ = company(client, company_name, f"ops.{fresh_company_id()}@pse.ir")
+    first, last = PERSIAN_PEOPLE[0]
+    his_name, his_email = f"{first} {last}", f"booker.{fresh_company_id()}@pse.ir"
+    other_name, other_email = "Vida Kamali", f"viewer.{fresh_company_id()}@pse.ir"
+    _, his_id = member(client, owner, his_name, his_email, "booker")
+    member(client, owner, other_name, other_email, "viewer")
+    settle(client)
+    assert hits(database_bytes(services.settings), [his_name, his_email])  # the scan can fail: they are there
+
+    ok(client.post(ERASE.format(his_id), json={"reason": "GDPR art. 17 request"}, headers=admin_headers))
+    settle(client)
+
+    assert hits(database_bytes(services.settings), [his_name, his_email]) == []
+    team = ok(client.get(TEAM, headers=owner))
+    by_id = {row["id"]: row for row in team["list"]}
+    assert is_erased(by_id[his_id]["name"]) and is_erased(by_id[his_id]["email"])
+    assert team["companyName"] == company_name
+    assert {(row["name"], row["email"]) for row in team["list"]} >= {(other_name, other_email)}
