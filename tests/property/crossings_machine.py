@@ -208,6 +208,13 @@ class Crossings(RuleBasedStateMachine):
             return owner.headers
         return owner.acting(data.draw(st.booleans(), label="by the colleague"))
 
+    def _key(self, data: st.DataObject, booking: Booking) -> dict[str, str]:
+        """The API key a system uses for the booking's customer: a company's colleague's or its own, drawn."""
+        owner = booking.owner
+        if owner.colleague_key is None:
+            return owner.api_key
+        return owner.integrating(data.draw(st.booleans(), label="the colleague's key"))
+
     def _customer(self, data: st.DataObject) -> Customer:
         return data.draw(st.sampled_from(self.world.customers), label="customer")
 
@@ -242,7 +249,10 @@ class Crossings(RuleBasedStateMachine):
         on_sailing = route != "elsewhere"
         body = v2_payload(units, SAILING if route == "sailing" else None, on_lane=route == "lane")
         self.world.count("create v2")
-        answer = self.world.call("POST", V2, {**who.api_key, "Idempotency-Key": uuid.uuid4().hex}, json=body)
+        key = who.integrating(
+            who.colleague_key is not None and data.draw(st.booleans(), label="the colleague's key")
+        )
+        answer = self.world.call("POST", V2, {**key, "Idempotency-Key": uuid.uuid4().hex}, json=body)
         assert answer.status_code == 202, answer.text[:800]
         reference = str(answer.json()["carrierBookingRequestReference"])
         self.world.settle()
@@ -456,8 +466,22 @@ class Crossings(RuleBasedStateMachine):
             data, lambda b: b.order_state == "ready_for_approval" and b.state == "shipping_order"
         )
         path = f"{ORDERS}/{booking.order_id}/approve"
+        self._booker_may_not_approve(booking, "PUT", path, booking.owner.colleague)
         # An amendment or a cancellation still open may hold the completion back: a deliberate 409 then.
-        self._step("order approve", "PUT", path, self._by(data, booking), not booking.open_change)
+        self._step("order approve", "PUT", path, booking.owner.headers, not booking.open_change)
+
+    def _booker_may_not_approve(
+        self, booking: Booking, method: str, path: str, colleague: dict[str, str] | None, **kw: Any
+    ) -> None:
+        """Approving the transport document is an owner's, at both doors: the colleague (a booker) is
+        refused, and nothing moves."""
+        if colleague is None:
+            return
+        self.world.count("booker approves (refused)")
+        answer = self.world.call(method, path, colleague, **kw)
+        assert answer.status_code == 403, (
+            f"a booker approved {path}: {answer.status_code} {answer.text[:300]}"
+        )
 
     # -- the same order through the standard's door (/v3, DCSA Bill of Lading 3.0.3) ---
     def _instructions(self, booking: Booking, goods: str, update: bool) -> dict[str, Any]:
@@ -496,7 +520,7 @@ class Crossings(RuleBasedStateMachine):
         # Either door's booking: a firm one has no other way to its shipping order.
         booking = self._pick(data, self._instructable)
         body = self._instructions(booking, "Pistachios", update=False)
-        headers = {**booking.owner.api_key, "Idempotency-Key": uuid.uuid4().hex}
+        headers = {**self._key(data, booking), "Idempotency-Key": uuid.uuid4().hex}
         self._step("v3 instructions", "POST", SI, headers, self._v3_can_say(booking), json=body)
 
     def _updatable(self, b: Booking) -> bool:
@@ -508,7 +532,7 @@ class Crossings(RuleBasedStateMachine):
         booking = self._pick(data, self._updatable)
         body = self._instructions(booking, goods, update=True)
         path = f"{SI}/SI-{booking.reference}"
-        self._step("v3 update", "PUT", path, booking.owner.api_key, self._v3_can_say(booking), json=body)
+        self._step("v3 update", "PUT", path, self._key(data, booking), self._v3_can_say(booking), json=body)
 
     @precondition(
         lambda self: self._any(lambda b: b.order_state == "update_received" and b.state == "shipping_order")
@@ -520,7 +544,7 @@ class Crossings(RuleBasedStateMachine):
         )
         body = {"updatedShippingInstructionsStatus": "UPDATE_CANCELLED"}
         path = f"{SI}/SI-{booking.reference}"
-        self._step("v3 cancel update", "PATCH", path, booking.owner.api_key, True, json=body)
+        self._step("v3 cancel update", "PATCH", path, self._key(data, booking), True, json=body)
 
     @precondition(
         lambda self: self._any(
@@ -534,6 +558,7 @@ class Crossings(RuleBasedStateMachine):
         )
         path = f"/v3/transport-documents/BL-{booking.reference}"
         body = {"transportDocumentStatus": "APPROVED"}
+        self._booker_may_not_approve(booking, "PATCH", path, booking.owner.colleague_key, json=body)
         # As on the screens: a change still open may hold the approval back (a deliberate 409).
         self._step("v3 approve", "PATCH", path, booking.owner.api_key, not booking.open_change, json=body)
 
@@ -575,7 +600,7 @@ class Crossings(RuleBasedStateMachine):
                 agent = f"{PERSIAN_COMPANIES[1]} {uuid.uuid4().hex[:4]}"
                 body["documentParties"] = {"bookingAgent": {"partyName": agent}}
             reference = booking.booking_reference or booking.reference
-            self._step("amend v2", "PUT", f"{V2}/{reference}", booking.owner.api_key, True, json=body)
+            self._step("amend v2", "PUT", f"{V2}/{reference}", self._key(data, booking), True, json=body)
         else:
             detail = self.world.portal(booking)
             body = screens_payload(
@@ -642,7 +667,12 @@ class Crossings(RuleBasedStateMachine):
             body = {"amendedBookingStatus": "AMENDMENT_CANCELLED", "reason": "Wrong voyage"}
             reference = booking.booking_reference or booking.reference
             self._step(
-                "withdraw amendment v2", "PATCH", f"{V2}/{reference}", booking.owner.api_key, True, json=body
+                "withdraw amendment v2",
+                "PATCH",
+                f"{V2}/{reference}",
+                self._key(data, booking),
+                True,
+                json=body,
             )
         else:
             path = f"{CLIENT}/rate-requests/{booking.id}/amendments/withdraw"
@@ -659,7 +689,7 @@ class Crossings(RuleBasedStateMachine):
         if on_v2:
             body = {"bookingCancellationStatus": "CANCELLATION_RECEIVED", "reason": "Cargo not ready"}
             reference = booking.booking_reference or booking.reference
-            self._step("cancel v2", "PATCH", f"{V2}/{reference}", booking.owner.api_key, True, json=body)
+            self._step("cancel v2", "PATCH", f"{V2}/{reference}", self._key(data, booking), True, json=body)
         else:
             path = f"{CLIENT}/rate-requests/{booking.id}/cancellation-request"
             self._step(

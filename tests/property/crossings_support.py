@@ -117,10 +117,15 @@ class Customer:
     # A company's colleague (a booker with a login of his own): his session and e-mail address.
     colleague: dict[str, str] | None = None
     colleague_email: str = ""
+    colleague_key: dict[str, str] | None = None  # his own API key, for the company's systems
 
     def acting(self, colleague: bool) -> dict[str, str]:
         """Who acts for the customer: the colleague where asked and there is one, else the login itself."""
         return self.colleague if colleague and self.colleague is not None else self.headers
+
+    def integrating(self, colleague: bool) -> dict[str, str]:
+        """The API key a system uses for the customer: the colleague's where asked and there is one."""
+        return self.colleague_key if colleague and self.colleague_key is not None else self.api_key
 
     @property
     def addresses(self) -> list[str]:
@@ -411,6 +416,8 @@ class World:
         accepted = self.call("POST", f"{INVITATIONS}/{tokens[-1]}/accept", json={"password": PASSWORD})
         envelope(accepted, 200)
         who.colleague, who.colleague_email = self.login(email, PASSWORD), email
+        key = envelope(self.call("POST", KEYS, who.colleague, json={"label": "Forwarder TMS"}), 201)["key"]
+        who.colleague_key = {"API-Key": key}
 
     def erase(self, who: Customer) -> None:
         """Staff erase `who`. What was sent to them until now is counted once every policy has applied the
@@ -1027,8 +1034,8 @@ def the_erased_hear_nothing(world: World) -> None:
     """Once a customer is erased, nothing about their bookings is sent to them: no e-mail to their address
     or to the marker, no webhook about anything recorded since. Their token and API key are refused (their
     password too: tests/api/test_personal_data_erasure.py; a wrong login here would count against the
-    address's login throttle). A company's colleague's own token is refused as well. Staff still read each of
-    their bookings, the customer named as erased."""
+    address's login throttle). A company's colleague's own token and key are refused as well. Staff read
+    each of their bookings, the customer named as erased."""
     if not world.erased:
         return
     mails = world.outbox()
@@ -1048,8 +1055,10 @@ def the_erased_hear_nothing(world: World) -> None:
             detail = envelope(world.call("GET", f"{ADMIN}/rate-requests/{booking.id}", world.admin), 200)
             assert ERASED in detail["customerName"] and who.username not in json.dumps(detail), detail
             if booking.reference:
-                refused = world.call("GET", f"{V2}/{booking.reference}", who.api_key)
-                assert refused.status_code == 401, f"an erased customer's key: {refused.status_code}"
+                for key in (who.api_key, who.colleague_key):
+                    if key is not None:
+                        refused = world.call("GET", f"{V2}/{booking.reference}", key)
+                        assert refused.status_code == 401, f"an erased customer's key: {refused.status_code}"
 
 
 def eventually(check_once: Callable[[], tuple[bool, Any]], timeout: float = 15.0) -> tuple[bool, Any]:
