@@ -32,6 +32,7 @@ T = TypeVar("T")
 CUSTOMER_ROLES = [CUSTOMER]
 # The audit trail's reason on a colleague's login erased with the company (the company's reason follows).
 TEAM_ERASED = "erased with the company's personal data"
+MEMBER_ERASED = "removed from the team: their personal data was erased"
 
 
 class AccountsApplication(ContextApplication):
@@ -212,6 +213,12 @@ class AccountsApplication(ContextApplication):
             if not login.erased:
                 login.erase_personal_data(f"{TEAM_ERASED} ({reason})", actor)
                 erased.append(login)
+        company_id = str(loaded.profile.get("company_id") or "")
+        if company_id and company_id != str(loaded.id) and self.exists(team_id(company_id)):
+            # A colleague erased on his own leaves his company's team (an owner no longer counts as one).
+            team = self._load(team_id(company_id), Team, "Team not found")
+            if team.remove_erased(str(loaded.id), MEMBER_ERASED, actor):
+                erased.append(team)
         return self.record(*erased)
 
     def team_logins(self, company_id: UUID | str) -> list[str]:

@@ -229,6 +229,16 @@ class Team(DomainAggregate):
         self._record(self.Removed, audit_fields(actor, "removed from the team"), member_id=member_id)
         return member
 
+    def remove_erased(self, member_id: str, reason: str, actor: Actor) -> bool:
+        """Staff erased the member's own login: he leaves the team, whatever owners remain (he is gone either
+        way); False (no event) when he had left it."""
+        member = self.members.get(member_id)
+        if member is None or member.state == "removed":
+            return False
+        self._decide("remove", member, actor)
+        self._record(self.Removed, audit_fields(actor, reason), member_id=member_id)
+        return True
+
     class MemberProfileChanged(ActorEvent):
         personal_fields = ("name",)
         personal_subject = "member_id"  # the colleague's own data: erased with him, or with the company

@@ -17,8 +17,9 @@ from fastapi.testclient import TestClient
 from api.bootstrap import Services
 from api.cli import main
 from domain.accounts.account import account_id
-from domain.accounts.application import TEAM_ERASED
+from domain.accounts.application import MEMBER_ERASED, TEAM_ERASED
 from domain.accounts.edit_request import ERASED_REASON, edit_request_id
+from domain.accounts.team import team_id
 from domain.shared.actor import SYSTEM_ACTOR
 from domain.shared.personal import ERASED, is_erased
 from projections import audit_export
@@ -485,10 +486,11 @@ def test_a_colleague_erased_alone_leaves_the_company_s_team_without_his_name(
     client: TestClient, admin_headers: dict[str, str]
 ) -> None:
     """His name and e-mail in the company's team are his own data, sealed under his key (the team owns it):
-    erasing his login alone takes them along, while the company and its other colleague keep theirs."""
+    erasing his login alone takes them along and takes him out of the team, while the company and its other
+    colleague keep theirs."""
     services = services_of(client)
     company_name = f"Pars Saffron Export {fresh_company_id()}"
-    owner, _ = company(client, company_name, f"ops.{fresh_company_id()}@pse.ir")
+    owner, account = company(client, company_name, f"ops.{fresh_company_id()}@pse.ir")
     first, last = PERSIAN_PEOPLE[0]
     his_name, his_email = f"{first} {last}", f"booker.{fresh_company_id()}@pse.ir"
     other_name, other_email = "Vida Kamali", f"viewer.{fresh_company_id()}@pse.ir"
@@ -503,6 +505,8 @@ def test_a_colleague_erased_alone_leaves_the_company_s_team_without_his_name(
     assert hits(database_bytes(services.settings), [his_name, his_email]) == []
     team = ok(client.get(TEAM, headers=owner))
     by_id = {row["id"]: row for row in team["list"]}
-    assert is_erased(by_id[his_id]["name"]) and is_erased(by_id[his_id]["email"])
+    assert his_id not in by_id  # he left the team with his erasure
+    trail = ok(client.get(f"/audit/api/v1/aggregates/{team_id(account)}/events", headers=admin_headers))
+    assert MEMBER_ERASED in json.dumps(trail)
     assert team["companyName"] == company_name
     assert {(row["name"], row["email"]) for row in team["list"]} >= {(other_name, other_email)}
