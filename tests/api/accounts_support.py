@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 from urllib.parse import parse_qs, urlparse
 
@@ -11,6 +10,7 @@ import httpx
 from api.bootstrap import Services
 from tests.app_services import services_of
 from tests.conftest import login
+from tests.outbox_file import outbox_entries
 
 CLIENT = "/account/api/v1/client"
 ADMIN = "/account/api/v1/admin"
@@ -77,10 +77,7 @@ def settle(client: httpx.Client) -> int:
 
 def outbox(client: httpx.Client) -> list[dict[str, Any]]:
     settle(client)
-    path = services(client).settings.VAR_DIR / "outbox.jsonl"
-    if not path.exists():
-        return []
-    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    return outbox_entries(services(client).settings.VAR_DIR / "outbox.jsonl")
 
 
 def last_code(client: httpx.Client, phone: str) -> str:

@@ -19,6 +19,7 @@ from tests.chromium import CHROMIUM, CHROMIUM_FLAGS
 from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME
 from tests.e2e.words import Language
 from tests.live_server import ROOT, running_server
+from tests.outbox_file import outbox_entries
 
 SCREENSHOTS = ROOT / "test-output" / "screenshots"
 DESKTOP: ViewportSize = {"width": 1280, "height": 800}
@@ -39,11 +40,7 @@ class LiveServer:
     env: dict[str, str] | None = None
 
     def outbox(self) -> list[dict[str, Any]]:
-
-        path = self.var_dir / "outbox.jsonl"
-        if not path.exists():
-            return []
-        return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+        return outbox_entries(self.var_dir / "outbox.jsonl")
 
     def verify(self) -> dict[str, Any]:
         """`freight verify` beside the running server: a rebuild of the read models equals the live ones."""

@@ -9,7 +9,6 @@ Default: a few examples of a few dozen steps (`make test`). `CROSSINGS_LONG=1` r
 
 from __future__ import annotations
 
-import json
 import os
 import shutil
 import tempfile
@@ -32,6 +31,7 @@ from tests.api.dcsa_support import receiver
 from tests.api.erasure_support import database_bytes
 from tests.app_services import services_of
 from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME, TEST_PASSWORDS, make_settings
+from tests.outbox_file import outbox_entries
 from tests.property.crossings_machine import RUN, Crossings
 from tests.property.crossings_support import PASSWORD, World
 
@@ -74,11 +74,7 @@ class InProcessWorld(World):
         self.services.settle(self.services.accounts.record(account))
 
     def outbox(self) -> list[dict[str, Any]]:
-        path = self.settings.VAR_DIR / "outbox.jsonl"
-        if not path.exists():
-            return []
-        lines = path.read_text(encoding="utf-8").splitlines()
-        return [json.loads(line) for line in lines if line.strip()]
+        return outbox_entries(self.settings.VAR_DIR / "outbox.jsonl")
 
     def parked(self) -> dict[str, int]:
         with self.services.read_models.read() as tx:

@@ -9,7 +9,6 @@ examples (`CROSSINGS_DEPLOYED_EXAMPLES`; `CROSSINGS_LONG=1` runs as many as the 
 
 from __future__ import annotations
 
-import json
 import subprocess
 import sys
 import time
@@ -34,6 +33,7 @@ from policies.quote_expiry import expire_due_quotes
 from tests.api.dcsa_support import Receiver, receiver
 from tests.api.erasure_support import database_bytes
 from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME, TEST_PASSWORDS, make_settings
+from tests.outbox_file import outbox_entries
 from tests.property.crossings_machine import DEPLOYED, Crossings
 from tests.property.crossings_support import PASSWORD, World
 from tests.scaleout.test_topology import ROOT, SECRET, Topology, topology
@@ -97,11 +97,7 @@ class DeployedWorld(World):
         self.settle()
 
     def outbox(self) -> list[dict[str, Any]]:
-        path = self.shared.deployment.var_dir / "outbox.jsonl"
-        if not path.exists():
-            return []
-        lines = path.read_text(encoding="utf-8").splitlines()
-        return [json.loads(line) for line in lines if line.strip()]
+        return outbox_entries(self.shared.deployment.var_dir / "outbox.jsonl")
 
     def stored_bytes(self) -> bytes:
         return database_bytes(self.shared.settings)
