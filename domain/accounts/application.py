@@ -20,7 +20,7 @@ from domain.accounts.account import (
 from domain.accounts.edit_request import ProfileEditRequest, edit_request_id
 from domain.accounts.passwords import PRODUCTION_COST, Passwords
 from domain.accounts.registration import USER_EXIST, WRONG_CODE, Registration, registration_id
-from domain.accounts.team import ALREADY_MEMBER, INVALID_INVITATION, Team, role_of, team_id
+from domain.accounts.team import ADDRESS_TAKEN, INVALID_INVITATION, Team, role_of, team_id
 from domain.emails.templates import KINDS
 from domain.shared.actor import ADMIN, CUSTOMER, SYSTEM_ACTOR, Actor
 from domain.shared.application import ContextApplication
@@ -335,9 +335,13 @@ class AccountsApplication(ContextApplication):
             raise ValidationFailed(errors)
         team = self.team(company_id, actor)
         member_id = str(account_id(address))
-        if member_id not in team.members and self.exists(account_id(address)):
-            # The address already logs in: a member of another company, or a customer of its own.
-            raise AlreadyExists(ALREADY_MEMBER)
+        if self.exists(account_id(address)) and (
+            member_id not in team.members or self._load(account_id(address), Account, "").erased
+        ):
+            # The address already logs in (a member of another company, or a customer of its own), or its
+            # login was erased: the login's id is the address's, and an erased login's data key is gone for
+            # good, so an invitation would be stored as erased markers and reach no one.
+            raise AlreadyExists(ADDRESS_TAKEN)
         team.invite(member_id, address, person, wanted, self._secret(), now, actor)
         return member_id, self.record(team)
 

@@ -34,6 +34,7 @@ MACHINE = "team_member"
 INVALID_INVITATION = "This invitation link is not valid (used, withdrawn or older than 72 hours)"
 LAST_OWNER = "The team needs at least one owner: make another member owner first"
 ALREADY_MEMBER = "This person is already a member of the team"
+ADDRESS_TAKEN = "This e-mail address already has a login of its own, or had one, and cannot be invited"
 
 
 def team_id(company_id: str) -> UUID:

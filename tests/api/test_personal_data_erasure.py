@@ -19,7 +19,7 @@ from api.cli import main
 from domain.accounts.account import account_id
 from domain.accounts.application import MEMBER_ERASED, TEAM_ERASED
 from domain.accounts.edit_request import ERASED_REASON, edit_request_id
-from domain.accounts.team import team_id
+from domain.accounts.team import ADDRESS_TAKEN, team_id
 from domain.shared.actor import SYSTEM_ACTOR
 from domain.shared.personal import ERASED, is_erased
 from projections import audit_export
@@ -334,6 +334,13 @@ def test_an_erased_customer_is_e_mailed_nothing_more_and_everyone_else_still_is(
     detail = ok(client.get(f"{ADMIN}/rate-requests/{on_sailing}", headers=admin_headers))
     assert detail["customerName"] == f"{ERASED} {ERASED}"
 
+    # Her national ID stays taken (decision 3811): signing up again with it is refused and stores nothing.
+    head = services_of(client).store.head()
+    again = {"nationalId": form["nationalId"], "phone": fresh_iranian_mobile()}
+    start = f"{ACCOUNT_CLIENT}/indivisual-customers/register/start"
+    assert fails(client.post(start, json=again), 409)["description"] == "User Exist"
+    assert services_of(client).store.head() == head
+
 
 def test_what_a_process_still_holds_of_an_erased_customer_is_never_written_again(
     client: TestClient, admin_headers: dict[str, str]
@@ -510,3 +517,12 @@ def test_a_colleague_erased_alone_leaves_the_company_s_team_without_his_name(
     assert MEMBER_ERASED in json.dumps(trail)
     assert team["companyName"] == company_name
     assert {(row["name"], row["email"]) for row in team["list"]} >= {(other_name, other_email)}
+
+    # His address cannot be invited again: his login's id is the address's and his key is gone for good,
+    # so the invitation would be stored as erased markers and e-mailed to no one.
+    head, mails = services.store.head(), len(outbox(client))
+    again = {"email": his_email, "name": his_name, "role": "booker"}
+    assert fails(client.post(f"{TEAM}/invitations", json=again, headers=owner), 409)["description"] == ADDRESS_TAKEN
+    settle(client)
+    assert services.store.head() == head and len(outbox(client)) == mails
+    assert his_id not in {row["id"] for row in ok(client.get(TEAM, headers=owner))["list"]}
