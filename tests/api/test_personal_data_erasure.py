@@ -522,7 +522,8 @@ def test_a_colleague_erased_alone_leaves_the_company_s_team_without_his_name(
     # so the invitation would be stored as erased markers and e-mailed to no one.
     head, mails = services.store.head(), len(outbox(client))
     again = {"email": his_email, "name": his_name, "role": "booker"}
-    assert fails(client.post(f"{TEAM}/invitations", json=again, headers=owner), 409)["description"] == ADDRESS_TAKEN
+    refused = fails(client.post(f"{TEAM}/invitations", json=again, headers=owner), 409)
+    assert refused["description"] == ADDRESS_TAKEN
     settle(client)
     assert services.store.head() == head and len(outbox(client)) == mails
     assert his_id not in {row["id"] for row in ok(client.get(TEAM, headers=owner))["list"]}
