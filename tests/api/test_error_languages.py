@@ -46,3 +46,13 @@ def test_a_message_with_values_keeps_its_values() -> None:
     )
     assert translated("Something no catalogue holds", "fa") == "Something no catalogue holds"
     assert translated("This field is required.", "en") == "This field is required."
+
+
+def test_a_domain_refusal_reaches_a_persian_reader_in_persian(client: TestClient) -> None:
+    """The refusals a screen shows (signed out, a team of a person, not only validation) come in Persian:
+    every text the source raises has its entry (tests/unit/test_error_texts_speak_persian.py)."""
+    error = fails(client.get("/account/api/v1/client/team", headers=FA), 401)
+    assert error["description"] == "ورود لازم است"
+    headers = {**customer(client, "fa-team"), **FA}
+    error = fails(client.get("/account/api/v1/client/team", headers=headers), 404)
+    assert error["description"] == "فقط حساب شرکت تیم دارد"

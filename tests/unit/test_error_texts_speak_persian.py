@@ -1,0 +1,170 @@
+"""Every error text the portal's doors can answer has its Persian: a person reading the app in Persian never
+meets an English refusal. The texts are read from the source itself (the domain's errors, the limiters'
+descriptions, their constants and f-strings), so an error added or reworded in English alone fails here.
+The standard's doors (`api/dcsa/`) answer integrators in the standard's own error shape, in English, and are
+left out. The check is shown to fail on an entry taken out of the catalogue."""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from api.edge import languages
+from domain.shared.errors import IllegalTransition
+
+ROOT = Path(__file__).resolve().parents[2]
+PACKAGES = ("api", "domain", "infrastructure", "policies", "projections", "followers")
+STANDARD_DOORS = ROOT / "api" / "dcsa"
+ERRORS = {
+    "DomainError",
+    "ValidationFailed",
+    "NotFound",
+    "Forbidden",
+    "Unauthorized",
+    "AlreadyExists",
+    "Conflict",
+    "KeyReused",
+    "TooManyAttempts",
+}
+# An f-string's values: any text stands for them (the catalogue's patterns match any).
+VALUE = "{value}"
+Text = tuple[str, str]  # (the text, where it is raised)
+
+
+def _trees() -> dict[Path, ast.Module]:
+    return {
+        path: ast.parse(path.read_text(encoding="utf-8"))
+        for package in PACKAGES
+        for path in (ROOT / package).rglob("*.py")
+    }
+
+
+def _constants(trees: dict[Path, ast.Module]) -> dict[str, set[str]]:
+    """Every upper-case string constant by name (an error's text is kept in one, `LAST_OWNER = "..."`)."""
+    found: dict[str, set[str]] = {}
+    for tree in trees.values():
+        for node in ast.walk(tree):
+            targets = (
+                node.targets
+                if isinstance(node, ast.Assign)
+                else [node.target]
+                if isinstance(node, ast.AnnAssign)
+                else []
+            )
+            value = getattr(node, "value", None)
+            if isinstance(value, ast.Constant) and isinstance(value.value, str):
+                for target in targets:
+                    if isinstance(target, ast.Name) and target.id.isupper():
+                        found.setdefault(target.id, set()).add(value.value)
+    return found
+
+
+def _describing(trees: dict[Path, ast.Module]) -> dict[str, int]:
+    """Callables taking a `description` (a limiter, a helper that makes one): name -> its position."""
+    found: dict[str, int] = {}
+    for tree in trees.values():
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ClassDef):
+                for item in node.body:
+                    if isinstance(item, ast.FunctionDef) and item.name == "__init__":
+                        names = [a.arg for a in item.args.args][1:]
+                        if "description" in names:
+                            found[node.name] = names.index("description")
+            elif isinstance(node, ast.FunctionDef) and node.name != "__init__":
+                names = [a.arg for a in node.args.args]
+                names = names[1:] if names and names[0] in ("self", "cls") else names
+                if "description" in names:
+                    found[node.name] = names.index("description")
+    return found
+
+
+def _texts(node: ast.expr, constants: dict[str, set[str]]) -> Iterator[str]:
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        yield node.value
+    elif isinstance(node, ast.Name) and node.id.isupper():
+        yield from constants.get(node.id, ())
+    elif isinstance(node, ast.JoinedStr):
+        yield "".join(str(part.value) if isinstance(part, ast.Constant) else VALUE for part in node.values)
+    elif isinstance(node, ast.Dict):  # ValidationFailed's fields
+        for value in node.values:
+            yield from _texts(value, constants)
+    elif isinstance(node, ast.IfExp):
+        yield from _texts(node.body, constants)
+        yield from _texts(node.orelse, constants)
+
+
+def _callee(node: ast.Call) -> str | None:
+    if isinstance(node.func, ast.Name):
+        return node.func.id
+    return node.func.attr if isinstance(node.func, ast.Attribute) else None
+
+
+def error_texts() -> list[Text]:
+    """Every text the source raises as an error, with where; the lifecycle's refusal as its template."""
+    trees = _trees()
+    constants, describing = _constants(trees), _describing(trees)
+    found: list[Text] = []
+    for path, tree in trees.items():
+        if path.is_relative_to(STANDARD_DOORS):
+            continue
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Call):
+                continue
+            name = _callee(node)
+            if name in ERRORS:
+                named = [k.value for k in node.keywords if k.arg in ("description", "fields")]
+                arguments = [*node.args[:2], *named]
+            elif name in describing and name != "failure":
+                position = describing[name]
+                arguments = [*node.args[position : position + 1]]
+                arguments += [k.value for k in node.keywords if k.arg == "description"]
+            else:
+                continue
+            where = f"{path.relative_to(ROOT)}:{node.lineno}"
+            found += [(text, where) for argument in arguments for text in _texts(argument, constants)]
+    refusal = str(IllegalTransition("rate_request", "QUOTED", "accept_price", 2))
+    found.append((refusal, "domain/shared/errors.py (IllegalTransition)"))
+    return [(text, where) for text, where in found if "\n" not in text and text.strip()]
+
+
+def untranslated(texts: list[Text], translate: Callable[[str, str], str]) -> list[str]:
+    said: dict[str, str] = {}
+    for text, where in texts:
+        example = text.replace(VALUE, "x1")
+        if translate(example, "fa") == example:
+            said.setdefault(text, f"{where}: {text}")
+    return sorted(said.values())
+
+
+TEXTS = error_texts()
+
+
+def test_the_error_texts_are_found_where_they_are_raised() -> None:
+    found = {text for text, _ in TEXTS}
+    assert len(found) > 80
+    # A constant, a limiter's description, an f-string, a field's message and the lifecycle's refusal.
+    assert "The team needs at least one owner: make another member owner first" in found
+    assert "Too many failed logins; try again later" in found
+    assert "An account may have at most {value} active API keys; revoke one first" in found
+    assert "The overlap must be between 0 and 168 hours" in found
+    assert "Cannot accept price a rate request in state QUOTED (2)" in found
+
+
+def test_every_error_text_has_its_persian() -> None:
+    assert untranslated(TEXTS, languages.translated) == []
+
+
+def test_the_check_fails_on_an_entry_taken_out(monkeypatch: pytest.MonkeyPatch) -> None:
+    fewer = {key: said for key, said in languages.ERROR_MESSAGES.items() if key != "lastOwner"}
+    monkeypatch.setattr(languages, "ERROR_MESSAGES", fewer)
+    languages._catalogue.cache_clear()
+    try:
+        missing = untranslated(TEXTS, languages.translated)
+    finally:
+        monkeypatch.undo()
+        languages._catalogue.cache_clear()
+    assert len(missing) == 1 and re.search(r"domain/accounts/team\.py:\d+: The team needs", missing[0])
