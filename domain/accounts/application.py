@@ -215,7 +215,7 @@ class AccountsApplication(ContextApplication):
                 erased.append(login)
         company_id = str(loaded.profile.get("company_id") or "")
         if company_id and company_id != str(loaded.id) and self.exists(team_id(company_id)):
-            # A colleague erased on his own leaves his company's team (an owner no longer counts as one).
+            # A colleague erased on his own leaves his company's team (another takes over as its owner).
             team = self._load(team_id(company_id), Team, "Team not found")
             if team.remove_erased(str(loaded.id), MEMBER_ERASED, actor):
                 erased.append(team)

@@ -34,6 +34,7 @@ MACHINE = "team_member"
 INVALID_INVITATION = "This invitation link is not valid (used, withdrawn or older than 72 hours)"
 LAST_OWNER = "The team needs at least one owner: make another member owner first"
 ALREADY_MEMBER = "This person is already a member of the team"
+OWNER_BY_ERASURE = "made owner: the team's last owner was erased"
 ADDRESS_TAKEN = "This e-mail address already has a login of its own, or had one, and cannot be invited"
 
 
@@ -232,12 +233,21 @@ class Team(DomainAggregate):
 
     def remove_erased(self, member_id: str, reason: str, actor: Actor) -> bool:
         """Staff erased the member's own login: he leaves the team, whatever owners remain (he is gone either
-        way); False (no event) when he had left it."""
+        way); False (no event) when he had left it. Were he its last owner, the longest-standing active
+        member (the company's own login first, then by invitation) becomes owner: a team is never left
+        without someone who may manage it."""
         member = self.members.get(member_id)
         if member is None or member.state == "removed":
             return False
+        last_owner = member.state == "active" and member.role == OWNER and not self._owners_left(member_id)
         self._decide("remove", member, actor)
         self._record(self.Removed, audit_fields(actor, reason), member_id=member_id)
+        heir = next((m for m in self.members.values() if m.state == "active"), None)
+        if last_owner and heir is not None:
+            self._decide("change_role", heir, actor)
+            self._record(
+                self.RoleChanged, audit_fields(actor, OWNER_BY_ERASURE), member_id=heir.id, role=OWNER
+            )
         return True
 
     class MemberProfileChanged(ActorEvent):

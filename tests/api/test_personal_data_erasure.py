@@ -19,7 +19,7 @@ from api.cli import main
 from domain.accounts.account import account_id
 from domain.accounts.application import MEMBER_ERASED, TEAM_ERASED
 from domain.accounts.edit_request import ERASED_REASON, edit_request_id
-from domain.accounts.team import ADDRESS_TAKEN, team_id
+from domain.accounts.team import ADDRESS_TAKEN, OWNER_BY_ERASURE, team_id
 from domain.shared.actor import SYSTEM_ACTOR
 from domain.shared.personal import ERASED, is_erased
 from projections import audit_export
@@ -487,6 +487,31 @@ def test_an_erased_company_s_colleagues_lose_their_logins_with_it(
     assert hits(database_bytes(services.settings), personal) == []
     trail = ok(client.get(f"/audit/api/v1/aggregates/{booker_id}/events", headers=admin_headers))
     assert TEAM_ERASED in json.dumps(trail)
+
+
+def test_a_team_whose_last_owner_is_erased_passes_to_its_longest_standing_member(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    """An owner colleague made the company's own login a booker, then was erased: the team is not left
+    without anyone who may manage it. The company's login is owner again, by the erasure, and says so."""
+    owner, account = company(
+        client, f"Pars Saffron Export {fresh_company_id()}", f"ops.{fresh_company_id()}@pse.ir"
+    )
+    chief, chief_id = member(client, owner, "Dariush Kamali", f"chief.{fresh_company_id()}@pse.ir", "owner")
+    _, viewer_id = member(client, owner, "Vida Kamali", f"viewer.{fresh_company_id()}@pse.ir", "viewer")
+    ok(client.put(f"{TEAM}/members/{account}", json={"role": "booker"}, headers=chief))
+    invitee = {"email": f"new.hire.{fresh_company_id()}@pse.ir", "name": "Sima Rahimi", "role": "viewer"}
+    settle(client)
+    assert fails(client.post(f"{TEAM}/invitations", json=invitee, headers=owner), 403)
+
+    ok(client.post(ERASE.format(chief_id), json={"reason": "GDPR art. 17 request"}, headers=admin_headers))
+    settle(client)
+
+    roles = {row["id"]: row["role"] for row in ok(client.get(TEAM, headers=owner))["list"]}
+    assert roles == {account: "owner", viewer_id: "viewer"}
+    ok(client.post(f"{TEAM}/invitations", json=invitee, headers=owner), 201)
+    trail = ok(client.get(f"/audit/api/v1/aggregates/{team_id(account)}/events", headers=admin_headers))
+    assert OWNER_BY_ERASURE in json.dumps(trail)
 
 
 def test_a_colleague_erased_alone_leaves_the_company_s_team_without_his_name(
