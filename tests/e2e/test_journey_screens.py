@@ -79,7 +79,7 @@ def test_container_details_dialog_fits_at_1280(
     expect(dialog.get_by_text(wrong)).to_be_visible()
     typed.fill("bmou 006195-0")
     chosen = pattern(lang, "booking:containerDialog.chosen", name="BMOU0061950")
-    expect(dialog.get_by_text(chosen)).to_be_visible(timeout=2_000)
+    expect(dialog.get_by_text(chosen)).to_be_visible()
     add_container(dialog, "SEAL-0001", "120", "21000", "19500", w)
     expect(
         dialog.get_by_role("button", name=pattern(lang, "booking:containerDialog.deleteLabel"))
@@ -122,7 +122,7 @@ def test_operations_console_follows_an_action_and_fits_a_phone(
     staff.get_by_role("button", name=w("operations:console.refresh")).click()
     row.get_by_role("button", name=w("operations:console.open")).click()
     confirming = staff_action(lang, "confirm_booking")
-    expect(panel.get_by_role("button", name=confirming)).to_be_visible(timeout=2_000)
+    expect(panel.get_by_role("button", name=confirming)).to_be_visible()
     expect(panel.get_by_role("button", name=w("operations:detail.quote"), exact=True)).to_have_count(0)
 
     # Its own action shows at once: the booking is confirmed and the button is gone.
