@@ -1,6 +1,7 @@
 """Every error text the portal's doors can answer has its Persian: a person reading the app in Persian never
 meets an English refusal. The texts are read from the source itself (the domain's errors, the limiters'
-descriptions, their constants and f-strings), so an error added or reworded in English alone fails here.
+descriptions, what the functions that say why something is refused return, their constants and f-strings),
+so an error added or reworded in English alone fails here.
 The standard's doors (`api/dcsa/`) answer integrators in the standard's own error shape, in English, and are
 left out. The check is shown to fail on an entry taken out of the catalogue."""
 
@@ -103,6 +104,14 @@ def _callee(node: ast.Call) -> str | None:
     return node.func.attr if isinstance(node.func, ast.Attribute) else None
 
 
+def _answered_why(node: ast.AST) -> bool:
+    """A function that answers why something is refused (`text_problem`, `role_refusal`, `refused`): what it
+    returns is raised or put on a field by its caller."""
+    return isinstance(node, ast.FunctionDef) and (
+        node.name.endswith(("_problem", "_refusal")) or node.name == "refused"
+    )
+
+
 def error_texts() -> list[Text]:
     """Every text the source raises as an error, with where; the lifecycle's refusal as its template."""
     trees = _trees()
@@ -111,6 +120,11 @@ def error_texts() -> list[Text]:
     for path, tree in trees.items():
         if path.is_relative_to(STANDARD_DOORS):
             continue
+        for function in filter(_answered_why, ast.walk(tree)):
+            for node in ast.walk(function):
+                if isinstance(node, ast.Return) and node.value is not None:
+                    where = f"{path.relative_to(ROOT)}:{node.lineno}"
+                    found += [(text, where) for text in _texts(node.value, constants)]
         for node in ast.walk(tree):
             if not isinstance(node, ast.Call):
                 continue
@@ -146,11 +160,13 @@ TEXTS = error_texts()
 def test_the_error_texts_are_found_where_they_are_raised() -> None:
     found = {text for text, _ in TEXTS}
     assert len(found) > 80
-    # A constant, a limiter's description, an f-string, a field's message and the lifecycle's refusal.
+    # A constant, a limiter's description, an f-string, a field's message, a function's answer of why, and
+    # the lifecycle's refusal.
     assert "The team needs at least one owner: make another member owner first" in found
     assert "Too many failed logins; try again later" in found
     assert "An account may have at most {value} active API keys; revoke one first" in found
     assert "The overlap must be between 0 and 168 hours" in found
+    assert "A viewer may read the company's bookings, not change them" in found
     assert "Cannot accept price a rate request in state QUOTED (2)" in found
 
 
