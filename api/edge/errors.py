@@ -11,8 +11,8 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from api.edge.envelope import failure, success
-from api.edge.languages import request_language, translated_error
+from api.edge.envelope import success
+from api.edge.languages import failure_in_language
 from api.edge.path_guard import allowed_methods
 from api.mapping import wire_fields
 from domain.shared.errors import (
@@ -118,12 +118,7 @@ def install(app: FastAPI) -> None:
     def said(
         request: Request, status: int, description: str, fields: dict[str, str] | None = None, **more: Any
     ) -> Any:
-        """The failure in the request's language (Accept-Language); the field keys stay the wire's."""
-        language = request_language(request.headers)
-        description, fields = translated_error(description, fields, language)
-        answer = failure(status, description, fields, **more)
-        answer.headers["Content-Language"] = language
-        return answer
+        return failure_in_language(request.headers, status, description, fields, **more)
 
     @app.exception_handler(DomainError)
     async def domain_error(request: Request, error: DomainError) -> Any:

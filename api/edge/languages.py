@@ -14,6 +14,9 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from fastapi.responses import JSONResponse
+
+from api.edge.envelope import failure
 from domain.shared.languages import DEFAULT, from_accept_language
 from domain.shared.messages import MESSAGES
 
@@ -80,3 +83,16 @@ def translated_error(
         for name, text in (fields or {}).items():
             whole = whole.replace(f"{name}: {text}", f"{name}: {said[name]}")
     return whole, (said if fields is not None else None)
+
+
+def failure_in_language(
+    asked: Any, status: int, description: str, fields: dict[str, str] | None = None, **more: Any
+) -> JSONResponse:
+    """A failure envelope in the language the request's headers (`asked`) accept, which it names in
+    Content-Language; the field keys stay the wire's; `more` is the envelope's (`headers`, `retry_after`).
+    Every error answer leaves through here."""
+    language = request_language(asked)
+    description, fields = translated_error(description, fields, language)
+    answer = failure(status, description, fields, **more)
+    answer.headers["Content-Language"] = language
+    return answer

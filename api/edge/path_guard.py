@@ -3,11 +3,12 @@ long to be any of ours (414). `allowed_methods` also gives a 405 its true `Allow
 
 from __future__ import annotations
 
+from starlette.datastructures import Headers
 from starlette.routing import BaseRoute, Match
 from starlette.types import Receive, Scope, Send
 
-from api.edge.envelope import failure
 from api.edge.http_middleware import HttpMiddleware
+from api.edge.languages import failure_in_language
 from api.web_app import API_PREFIXES, DCSA_DOOR, WEB_ROUTE
 
 # The longest path of the API is under 150 characters; a client route of the web app is shorter still.
@@ -41,12 +42,15 @@ def routed(scope: Scope) -> bool:
 class PathGuard(HttpMiddleware):
     async def http(self, scope: Scope, receive: Receive, send: Send) -> None:
         if len(scope.get("raw_path") or scope["path"].encode()) > MAX_PATH_BYTES:
-            await failure(414, f"The path is longer than {MAX_PATH_BYTES} bytes")(scope, receive, send)
+            answer = failure_in_language(
+                Headers(scope=scope), 414, f"The path is longer than {MAX_PATH_BYTES} bytes"
+            )
+            await answer(scope, receive, send)
             return
         if scope["method"] == "OPTIONS":
             methods = allowed_methods(scope)
             if not methods:
-                await failure(404, "Not found")(scope, receive, send)
+                await failure_in_language(Headers(scope=scope), 404, "Not found")(scope, receive, send)
                 return
             await send(
                 {

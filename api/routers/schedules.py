@@ -14,9 +14,10 @@ from fastapi.responses import Response
 from api.bootstrap import Services
 from api.dcsa.schedules import models as cs
 from api.edge.deps import AdminUser, CommandDep, CustomerUser, ServicesDep, off_loop, read_answer
-from api.edge.envelope import failure, success
+from api.edge.envelope import success
 from api.edge.identity import company_account_id
 from api.edge.input_screen import screened_body
+from api.edge.languages import failure_in_language
 from api.edge.security import Principal
 from api.openapi import operation_ids
 from api.schemas.envelope import Envelope, Lookup, error_responses
@@ -76,7 +77,9 @@ async def _publication(request: Request) -> list[ServiceScheduleValues] | Respon
         raise ValidationFailed({"$": "The body is not JSON"}) from error
     too_many = cs.oversize(body)
     if too_many:
-        return failure(413, "The schedule has more transport calls than a publication may", too_many)
+        return failure_in_language(
+            request.headers, 413, "The schedule has more transport calls than a publication may", too_many
+        )
     faults = cs.publication_faults(body)
     if faults:
         raise ValidationFailed(faults)

@@ -12,8 +12,9 @@ from fastapi.responses import Response
 
 from api.bootstrap import Services
 from api.edge.deps import AdminUser, CommandDep, ServicesDep, read_answer
-from api.edge.envelope import failure, success
+from api.edge.envelope import success
 from api.edge.input_screen import screened_body
+from api.edge.languages import failure_in_language
 from api.openapi import operation_ids
 from api.presenters.booking import charge_lines
 from api.schemas.envelope import Envelope, error_responses
@@ -111,7 +112,7 @@ async def publish_tariff(
         version = command.returning(services.booking.publish_tariff, principal.actor, text, sha256, equipment)
     except ValidationFailed as error:
         # Named by the file's own words (`rows.4.valid_to`: line 4, column valid_to), not as wire keys.
-        return failure(400, error.description, error.fields)
+        return failure_in_language(request.headers, 400, error.description, error.fields)
     with services.read_models.read() as tx:
         found = next(p for p in read.publications(tx) if p["version"] == version)
     return success(_publication(found))

@@ -73,3 +73,7 @@ def test_a_wrong_method_names_every_method_of_the_path(client: TestClient) -> No
 
 def test_an_overlong_path_answers_414_in_the_envelope(client: TestClient) -> None:
     assert "longer" in fails(client.get("/booking/api/v1/" + "a" * 60_000), 414)["description"]
+    # Refused before routing, yet in the reader's language like every other refusal.
+    persian = client.get("/booking/api/v1/" + "a" * 60_000, headers={"Accept-Language": "fa"})
+    assert fails(persian, 414)["description"].startswith("مسیر درخواست بیش از")
+    assert persian.headers["content-language"] == "fa"

@@ -214,6 +214,14 @@ def test_an_upload_with_a_bad_row_changes_nothing_and_names_each_bad_cell(
     assert booking.fails(publish(client, admin_headers, overlapping), 400)["fields"] == {
         "rows.3.valid_from": "Overlaps row 2 (same lane, equipment and cargo, overlapping days)"
     }
+    # Staff reading the console in Persian read the refusal and each cell's fault in Persian, under the
+    # same keys.
+    persian = {**admin_headers, "Accept-Language": "fa"}
+    said = booking.fails(publish(client, persian, overlapping), 400)
+    assert said["description"].startswith("تعرفه ") and "خطا" in said["description"], said
+    assert list(said["fields"]) == ["rows.3.valid_from"] and said["fields"]["rows.3.valid_from"].startswith(
+        "با ردیف"
+    )
     missing = booking.fails(publish(client, admin_headers, b"pol,pod\nCNSHA,SGSIN"), 400)["fields"]
     assert "rows.1.ocean_freight" in missing
     assert booking.fails(publish(client, admin_headers, HEADER.encode()), 400)["fields"] == {
