@@ -210,6 +210,11 @@ export default defineConfig(
           selector: `BinaryExpression[operator=/^[!=]==?$/][${member}.name=/^(state|status|orderState)$/][right.raw=/^[0-9]$/]`,
           message: 'Compare state codes through src/lib/lifecycle (isState, stateName), not number literals.',
         })),
+        // A toast is read like any screen (the markup rule above does not see a call's arguments).
+        ...['Literal', 'TemplateLiteral'].map((kind) => ({
+          selector: `CallExpression[callee.object.name='toast'] > ${kind}.arguments`,
+          message: "A toast's words come from src/i18n's catalogues (t('...')), not a literal.",
+        })),
       ],
     },
   },

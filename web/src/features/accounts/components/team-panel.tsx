@@ -103,7 +103,7 @@ function InviteForm() {
           { email, name, role },
           {
             onSuccess: (member) => {
-              toast.success(`Invitation sent to ${member.email}`);
+              toast.success(t('teamPanel.invitationSent', { email: member.email }));
               setEmail('');
               setName('');
             },
