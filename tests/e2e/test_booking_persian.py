@@ -99,16 +99,21 @@ def persian_page(
 
 
 def interface_text(page: Page) -> str:
-    """What `main` says in its own words: its text without the isolated data values."""
+    """What `main` and an open dialog (drawn outside `main`) say in their own words: their text without the
+    isolated data values."""
     return str(
         page.evaluate(
-            """() => {
-              const main = document.querySelector('main').cloneNode(true);
-              main.querySelectorAll('bdi, time, input, textarea, select option[value]:not([value=""])')
+            """() => [...document.querySelectorAll('main, dialog[open], [role="dialog"]')].map((part) => {
+              const copy = part.cloneNode(true);
+              copy.querySelectorAll('bdi, time, input, textarea, select option[value]:not([value=""])')
                 .forEach((n) => n.remove());
-              main.querySelectorAll(shared).forEach((n) => n.remove());
-              return main.textContent;
-            }""".replace("shared", repr(SHARED))
+              copy.querySelectorAll(shared).forEach((n) => n.remove());
+              // Each text node apart: a heading's English glued to the Persian beside it has no word edge.
+              const texts = [];
+              const walker = document.createTreeWalker(copy, NodeFilter.SHOW_TEXT);
+              while (walker.nextNode()) texts.push(walker.currentNode.textContent);
+              return texts.join(' ');
+            }).join(' ')""".replace("shared", repr(SHARED))
         )
     )
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   CONTAINER_FIELDS,
   fieldsFor,
-  labelWithUnit,
+  fieldLabel,
   orderField,
   orderFormBody,
   orderFormErrors,
@@ -50,8 +50,8 @@ describe('the shipping order fields, described once', () => {
     }
   });
   it('labels weights with their unit for forms and tables', () => {
-    expect(CONTAINER_FIELDS.map(labelWithUnit)).toContain('Gross weight (kg)');
-    expect(labelWithUnit(orderField('temprature'))).toBe('Temperature (°C)');
+    expect(CONTAINER_FIELDS.map((f) => fieldLabel('containerFields', f))).toContain('Gross weight (kg)');
+    expect(fieldLabel('orderFields', orderField('temprature'))).toBe('Temperature (°C)');
   });
   it('asks a reefer for its settings and a dry box not', () => {
     expect(fieldsFor({ isDanger: false, isReefer: true }).map((f) => f.key)).toContain('temprature');

@@ -5,7 +5,7 @@
  * list below. Keys are the wire's, the specification's misspellings included (`temprature`).
  */
 import { i18next } from '@/i18n';
-import { yesNo } from '@/lib/format';
+import { localDigits, yesNo } from '@/lib/format';
 import { message } from '@/lib/messages';
 import type { Schema } from '@/types/contract';
 
@@ -180,10 +180,22 @@ function packageWord(value: unknown): string {
 }
 
 type Described = { key: string; label: string; unit?: string };
+type Section = 'orderFields' | 'partyFields' | 'containerFields';
 
-/** "Temperature (°C)": a label with its unit, for a form's input or a table's heading. */
-export function labelWithUnit(field: Described): string {
-  return field.unit ? `${field.label} (${field.unit})` : field.label;
+/**
+ * A field's name in the language shown ("Gross weight" / "وزن ناخالص"): the booking catalogue's report names
+ * every field of the three lists; the list's own English label where a new field has no entry yet. The facts
+ * panel, the container dialog's table and the final report read it.
+ */
+export function fieldName(section: Section, field: Described): string {
+  return i18next.t(`booking:report.${section}.${field.key}`, { defaultValue: field.label });
+}
+
+/** A column's heading: the field's name with its unit, where its values are bare numbers ("Gross weight (kg)"). */
+export function fieldLabel(section: Section, field: Described): string {
+  const name = fieldName(section, field);
+  if (!field.unit) return name;
+  return `${name} (${i18next.t(`booking:report.units.${field.unit}`, { defaultValue: field.unit })})`;
 }
 
 function find<T extends Described>(fields: readonly T[], key: string): T {
@@ -295,7 +307,8 @@ export function containerValue(container: OrderContainer, field: ContainerField)
   const value = container[field.key];
   if (value === null || value === undefined) return '-';
   if (field.kind === 'package') return packageWord(value);
-  return String(value);
+  // A count or a weight is a number, in the language's digits; a container number or a seal is a code.
+  return field.kind === 'number' ? localDigits(String(value)) : String(value);
 }
 
 /** One cell of a party's row. */

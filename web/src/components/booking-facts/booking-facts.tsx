@@ -6,7 +6,7 @@ import { ChargesBreakdown, formatBookingTotal } from '@/components/charges';
 import { FileLink } from '@/components/file-link';
 import { formatDate, formatMoney, formatCount, localDigits } from '@/lib/format';
 import { can } from '@/lib/lifecycle';
-import { ORDER_FIELDS, PARTY_FIELDS, orderField, orderValue, partyValue } from '@/lib/order-fields';
+import { ORDER_FIELDS, PARTY_FIELDS, fieldName, orderField, orderValue, partyValue } from '@/lib/order-fields';
 import { ContainersTable } from './containers-table';
 import type { FactsOrder, FactsRequest } from './types';
 import styles from './booking-facts.module.css';
@@ -131,7 +131,7 @@ export function OrderFacts({ order }: { order: FactsOrder }) {
     <section className={styles.card} aria-label={t('bookingFacts.shippingOrderDetails')}>
       <dl className={styles.facts}>
         {own.map((f) => (
-          <Fact key={f.key} term={f.label}>
+          <Fact key={f.key} term={fieldName('orderFields', f)}>
             {orderValue(order, f)}
           </Fact>
         ))}
@@ -142,7 +142,7 @@ export function OrderFacts({ order }: { order: FactsOrder }) {
           <tr>
             {partyFields.map((f) => (
               <th key={f.key} scope="col">
-                {f.label}
+                {fieldName('partyFields', f)}
               </th>
             ))}
           </tr>
@@ -151,7 +151,7 @@ export function OrderFacts({ order }: { order: FactsOrder }) {
           {parties.map((p) => (
             <tr key={`${p.partyType}-${p.name}`}>
               {partyFields.map((f) => (
-                <td key={f.key} data-label={f.label}>
+                <td key={f.key} data-label={fieldName('partyFields', f)}>
                   {isLtrKey(f.key) ? <Ltr>{partyValue(p, f)}</Ltr> : partyValue(p, f)}
                 </td>
               ))}

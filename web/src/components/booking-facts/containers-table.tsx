@@ -1,6 +1,6 @@
 import { isLtrKey, Ltr } from '@/components/ui/ltr';
 import type { CSSProperties, Key, ReactNode } from 'react';
-import { CONTAINER_FIELDS, containerValue, labelWithUnit } from '@/lib/order-fields';
+import { CONTAINER_FIELDS, containerValue, fieldLabel } from '@/lib/order-fields';
 import type { OrderContainer } from '@/lib/order-fields';
 
 export interface ContainersTableProps<C extends OrderContainer> {
@@ -33,7 +33,7 @@ export function ContainersTable<C extends OrderContainer>({
         <tr>
           {CONTAINER_FIELDS.map((f) => (
             <th key={f.key} scope="col">
-              {labelWithUnit(f)}
+              {fieldLabel('containerFields', f)}
             </th>
           ))}
           {action ? (
@@ -47,7 +47,7 @@ export function ContainersTable<C extends OrderContainer>({
         {containers.map((container) => (
           <tr key={rowKey(container)}>
             {CONTAINER_FIELDS.map((f) => (
-              <td key={f.key} data-label={labelWithUnit(f)}>
+              <td key={f.key} data-label={fieldLabel('containerFields', f)}>
                 {isLtrKey(f.key) ? <Ltr>{containerValue(container, f)}</Ltr> : containerValue(container, f)}
               </td>
             ))}

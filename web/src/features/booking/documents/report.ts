@@ -8,7 +8,7 @@ import { currentLanguage, i18next, loadCatalogues } from '@/i18n';
 import { api } from '@/lib/api-client';
 import { getState, label as stateLabel, stateName } from '@/lib/lifecycle';
 import { formatAt, formatCount, formatDate, formatMoney, localDigits } from '@/lib/format';
-import { CONTAINER_FIELDS, ORDER_FIELDS, PARTY_FIELDS } from '@/lib/order-fields';
+import { CONTAINER_FIELDS, ORDER_FIELDS, PARTY_FIELDS, fieldLabel, fieldName } from '@/lib/order-fields';
 import type { ContainerField, OrderField, PartyField } from '@/lib/order-fields';
 import type { Answer } from '@/types/contract';
 
@@ -56,7 +56,6 @@ const inSentence = (text: string): string => (currentLanguage() === 'fa' ? `\u20
 
 const yesNo = (value: unknown): string => say(value ? 'yes' : 'no');
 const unit = (symbol: string | undefined): string => (symbol ? sayOr(`units.${symbol}`, symbol) : '');
-const withUnit = (label: string, symbol: string | undefined): string => (symbol ? `${label} (${unit(symbol)})` : label);
 
 function pairs(rows: readonly [string, Cell][]): HTMLDListElement {
   const dl = el('dl');
@@ -273,11 +272,11 @@ export function renderReport(
     el('h2', say('shippingOrder')),
     pairs([
       [say('status'), status(o)],
-      ...scalar.map((f): [string, Cell] => [sayOr(`orderFields.${f.key}`, f.label), orderCell(o, f)]),
+      ...scalar.map((f): [string, Cell] => [fieldName('orderFields', f), orderCell(o, f)]),
     ]),
     el('h2', say('parties')),
     table(
-      PARTY_FIELDS.map((f) => sayOr(`partyFields.${f.key}`, f.label)),
+      PARTY_FIELDS.map((f) => fieldName('partyFields', f)),
       o.parties.map((p) => PARTY_FIELDS.map((f) => partyCell(p, f))),
     ),
     el('h2', say('containers')),
@@ -292,7 +291,7 @@ export function renderReport(
   };
   root.append(
     table(
-      CONTAINER_FIELDS.map((f) => withUnit(sayOr(`containerFields.${f.key}`, f.label), f.unit)),
+      CONTAINER_FIELDS.map((f) => fieldLabel('containerFields', f)),
       o.containers.map((c) => CONTAINER_FIELDS.map((f) => containerCell(c, f))),
       CONTAINER_FIELDS.map((f) => totals[f.key] ?? ''),
     ),
