@@ -218,8 +218,8 @@ def test_the_shipping_order_says_units_takes_phones_and_asks_before_discarding(
     page: Page, live_server: LiveServer, screenshot_dir: Path, viewport: ViewportSize, lang: Language
 ) -> None:
     w = words(lang)
-    temperature = f"{w('booking:orderFields.temprature')} (°C)"
-    humidity = f"{w('booking:orderFields.humidity')} (%)"
+    temperature = f"{w('booking:orderFields.temprature')} ({w('booking:units.°C')})"
+    humidity = f"{w('booking:orderFields.humidity')} ({w('booking:units.%')})"  # "رطوبت (٪)" in Persian
     submit, cancel = w("booking:actions.submit"), w("booking:actions.cancel")
     add_shipper = page.get_by_role("button", name=w("booking:shippingOrder.addShipper"))
     add_containers = page.get_by_role("button", name=w("booking:shippingOrder.addContainers"))

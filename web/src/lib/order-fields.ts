@@ -183,19 +183,26 @@ type Described = { key: string; label: string; unit?: string };
 type Section = 'orderFields' | 'partyFields' | 'containerFields';
 
 /**
- * A field's name in the language shown ("Gross weight" / "وزن ناخالص"): the booking catalogue's report names
- * every field of the three lists; the list's own English label where a new field has no entry yet. The facts
- * panel, the container dialog's table and the final report read it.
+ * A field's name in the language shown ("Gross weight" / "وزن ناخالص"): the booking catalogue names every
+ * field of the three lists once (`orderFields`, `partyFields`, `containerFields`; the spec's `frightType` as
+ * `freightType`); the list's own English label where a new field has no entry yet. The order form, the facts
+ * panel, the container dialog's table and the final report all read it.
  */
 export function fieldName(section: Section, field: Described): string {
-  return i18next.t(`booking:report.${section}.${field.key}`, { defaultValue: field.label });
+  const key = field.key === 'frightType' ? 'freightType' : field.key;
+  return i18next.t(`booking:${section}.${key}`, { defaultValue: field.label });
+}
+
+/** A unit in the language shown ("kg" / "کیلوگرم"). */
+export function unitWord(symbol: string): string {
+  return i18next.t(`booking:units.${symbol}`, { defaultValue: symbol });
 }
 
 /** A column's heading: the field's name with its unit, where its values are bare numbers ("Gross weight (kg)"). */
 export function fieldLabel(section: Section, field: Described): string {
   const name = fieldName(section, field);
   if (!field.unit) return name;
-  return `${name} (${i18next.t(`booking:report.units.${field.unit}`, { defaultValue: field.unit })})`;
+  return `${name} (${unitWord(field.unit)})`;
 }
 
 function find<T extends Described>(fields: readonly T[], key: string): T {

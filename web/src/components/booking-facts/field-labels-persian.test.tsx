@@ -31,8 +31,8 @@ describe("the shipping order's field labels in Persian", () => {
     const cells = within(screen.getAllByRole('row')[1]).getAllByRole('cell');
     expect(cells[4].textContent).toBe(persianDigits(String(first.grossWeight)));
     expect(cells[0].textContent).toBe(first.containerNumber);
-    const gross = i18next.t('booking:report.containerFields.grossWeight');
-    expect(headings.map((h) => h.textContent)).toContain(`${gross} (${i18next.t('booking:report.units.kg')})`);
+    const gross = i18next.t('booking:containerFields.grossWeight');
+    expect(headings.map((h) => h.textContent)).toContain(`${gross} (${i18next.t('booking:units.kg')})`);
   });
 
   it("names the order's own fields and the parties' columns in Persian (the staff console's facts)", () => {

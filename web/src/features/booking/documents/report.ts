@@ -8,7 +8,7 @@ import { currentLanguage, i18next, loadCatalogues } from '@/i18n';
 import { api } from '@/lib/api-client';
 import { getState, label as stateLabel, stateName } from '@/lib/lifecycle';
 import { formatAt, formatCount, formatDate, formatMoney, localDigits } from '@/lib/format';
-import { CONTAINER_FIELDS, ORDER_FIELDS, PARTY_FIELDS, fieldLabel, fieldName } from '@/lib/order-fields';
+import { CONTAINER_FIELDS, ORDER_FIELDS, PARTY_FIELDS, fieldLabel, fieldName, unitWord } from '@/lib/order-fields';
 import type { ContainerField, OrderField, PartyField } from '@/lib/order-fields';
 import type { Answer } from '@/types/contract';
 
@@ -55,7 +55,7 @@ function own(value: string | null | undefined): Node | string {
 const inSentence = (text: string): string => (currentLanguage() === 'fa' ? `\u2068${text}\u2069` : text);
 
 const yesNo = (value: unknown): string => say(value ? 'yes' : 'no');
-const unit = (symbol: string | undefined): string => (symbol ? sayOr(`units.${symbol}`, symbol) : '');
+const unit = (symbol: string | undefined): string => (symbol ? unitWord(symbol) : '');
 
 function pairs(rows: readonly [string, Cell][]): HTMLDListElement {
   const dl = el('dl');
