@@ -1,8 +1,9 @@
-import { act, render, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { i18next, setLanguage } from '@/i18n';
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { i18next } from '@/i18n';
 import { persianDigits } from '@/i18n/digits';
 import { CONTAINER_FIELDS } from '@/lib/order-fields';
+import { readInPersian } from '@/testing/language';
 import { rateRequestDetail } from '@/testing/orders';
 import { OrderFacts } from './booking-facts';
 import { ContainersTable } from './containers-table';
@@ -14,12 +15,7 @@ const LATIN_WORD = /[A-Za-z]{3,}/;
 const words = (text: string | null): string => (text ?? '').replace(/\b(SWBL|IMO|UN)\b/g, '');
 
 describe("the shipping order's field labels in Persian", () => {
-  beforeEach(async () => {
-    await act(() => setLanguage('fa'));
-  });
-  afterEach(async () => {
-    await act(() => setLanguage('en'));
-  });
+  readInPersian();
 
   it('heads every container column in Persian, its unit too (the container dialog and the facts)', () => {
     render(<ContainersTable caption="کانتینرها" containers={order.containers} rowKey={(c) => c.containerNumber} />);

@@ -1,7 +1,7 @@
-import { act, render, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { setLanguage } from '@/i18n';
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { cutOffName } from '@/components/sailing/sailing-facts';
+import { readInPersian } from '@/testing/language';
 import { ChargesBreakdown } from './charges-breakdown';
 import { chargeName } from './charges';
 import type { Priced } from './charges';
@@ -20,12 +20,7 @@ const priced: Priced = {
 };
 
 describe('the names the server sends with a code, in Persian', () => {
-  beforeEach(async () => {
-    await act(() => setLanguage('fa'));
-  });
-  afterEach(async () => {
-    await act(() => setLanguage('en'));
-  });
+  readInPersian();
 
   it('names each charge line by its code from the Persian catalogue', () => {
     render(<ChargesBreakdown priced={priced} />);

@@ -1,18 +1,12 @@
-import { act } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { setLanguage } from '@/i18n';
+import { describe, expect, it } from 'vitest';
+import { readInPersian } from '@/testing/language';
 import { loadedProgress } from '@/testing/tracking';
 import { progressWords } from './progress-words';
 
 const loaded = loadedProgress();
 
 describe('the tracking progress in Persian', () => {
-  beforeEach(async () => {
-    await act(() => setLanguage('fa'));
-  });
-  afterEach(async () => {
-    await act(() => setLanguage('en'));
-  });
+  readInPersian();
 
   it('words the stage, the arrival in the Solar Hijri calendar and the delay with Persian digits', () => {
     const said = progressWords(loaded);

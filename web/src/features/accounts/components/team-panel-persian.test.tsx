@@ -1,7 +1,7 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '@/components/ui/toast';
-import { setLanguage } from '@/i18n';
+import { readInPersian } from '@/testing/language';
 import { envelope, failureEnvelope, renderWithProviders } from '@/testing/render';
 import { TeamPanel } from './team-panel';
 
@@ -14,8 +14,8 @@ const team = {
 const invited = { id: 'm9', name: 'نگار رحیمی', email: 'negar@parsexport.example', role: 'viewer', status: 'invited' };
 
 describe('the team panel in Persian', () => {
-  beforeEach(async () => {
-    await act(() => setLanguage('fa'));
+  readInPersian();
+  beforeEach(() => {
     vi.stubGlobal(
       'fetch',
       vi.fn((url: string, init?: RequestInit) => {
@@ -26,9 +26,8 @@ describe('the team panel in Persian', () => {
       }),
     );
   });
-  afterEach(async () => {
+  afterEach(() => {
     vi.restoreAllMocks();
-    await act(() => setLanguage('en'));
   });
 
   it('tells the owner the invitation went out in Persian, naming the address', async () => {
