@@ -122,6 +122,10 @@ export function BookingFacts({
 /** The shipping order: its own fields, the parties and every container with its seal, packages and weights
  * (labels and units from the one field list, src/lib/order-fields). Dangerous-goods and reefer fields are in
  * the booking's facts above. */
+// What the customer typed keeps its own direction, isolated (<bdi>): an English name or address in a Persian
+// table, or a Persian one in an English table, reads whole. A role or a yes/no is the interface's word.
+const TYPED: ReadonlySet<string> = new Set(['name', 'address']);
+
 export function OrderFacts({ order }: { order: FactsOrder }) {
   const { t } = useTranslation('common');
   const parties = order.parties.filter((p) => !p.isForSwbl);
@@ -132,7 +136,7 @@ export function OrderFacts({ order }: { order: FactsOrder }) {
       <dl className={styles.facts}>
         {own.map((f) => (
           <Fact key={f.key} term={fieldName('orderFields', f)}>
-            {orderValue(order, f)}
+            {f.kind === 'text' ? <bdi>{orderValue(order, f)}</bdi> : orderValue(order, f)}
           </Fact>
         ))}
       </dl>
@@ -152,7 +156,13 @@ export function OrderFacts({ order }: { order: FactsOrder }) {
             <tr key={`${p.partyType}-${p.name}`}>
               {partyFields.map((f) => (
                 <td key={f.key} data-label={fieldName('partyFields', f)}>
-                  {isLtrKey(f.key) ? <Ltr>{partyValue(p, f)}</Ltr> : partyValue(p, f)}
+                  {isLtrKey(f.key) ? (
+                    <Ltr>{partyValue(p, f)}</Ltr>
+                  ) : TYPED.has(f.key) ? (
+                    <bdi>{partyValue(p, f)}</bdi>
+                  ) : (
+                    partyValue(p, f)
+                  )}
                 </td>
               ))}
             </tr>

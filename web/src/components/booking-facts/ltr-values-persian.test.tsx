@@ -45,6 +45,16 @@ describe('left-to-right values in a right-to-left page', () => {
     expect([container.tagName, container.getAttribute('dir')]).toEqual(['BDI', 'ltr']);
   });
 
+  it('isolates what the customer typed in its own direction: party names, addresses, the cargo', async () => {
+    await act(() => setLanguage('fa'));
+    render(<OrderFacts order={order} />);
+    for (const text of ['Hamburg Imports GmbH', 'Hafenstraße 1', order.cargoDescription]) {
+      const node = screen.getByText(String(text));
+      // Direction left to the text itself (no dir): a Persian name reads right to left, an English one left to right.
+      expect([node.tagName, node.getAttribute('dir')]).toEqual(['BDI', null]);
+    }
+  });
+
   it("isolates the booking's reference and HS code", async () => {
     await act(() => setLanguage('fa'));
     render(<BookingFacts request={{ ...base, reference: 'FB-2026-000123' }} />);
