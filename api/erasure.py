@@ -25,6 +25,7 @@ from domain.accounts.registration import registration_id
 from domain.integrations.application import IntegrationsApplication
 from domain.shared.actor import Actor
 from domain.shared.errors import Conflict, NotFound, ValidationFailed
+from domain.shared.ids import generation_of
 from infrastructure.event_store import SharedStore
 from infrastructure.read_db import PostgresReadModels, ReadModelDB, SqliteReadModels
 from projections.erasure import rewrite_as_replayed
@@ -92,7 +93,9 @@ def erase_customer(erasure: Erasure, account_id: str, reason: str, actor: Actor)
     ended = erasure.integrations.end_integrations_of(people, [*live_keys, *webhooks], actor)
     if ended is not None:
         erasure.recorded(str(account), ended)
-    destroyed = erasure.store.vault.destroy(str(account), also=[str(registration_id(username)), *people[1:]])
+    generation = generation_of(account, "account", username)
+    sign_up = [] if generation is None else [str(registration_id(username, generation))]
+    destroyed = erasure.store.vault.destroy(str(account), also=[*sign_up, *people[1:]])
     rows = rewrite_read_models(erasure.settings, erasure.store, erasure.read_models)
     return Erased(str(account), position, len(destroyed), rows)
 

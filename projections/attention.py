@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from domain.accounts.account import account_id
 from domain.booking.shipping_order import ShippingOrder
+from domain.shared.ids import generation_of
 from followers import dead_letters
 from infrastructure.read_db import Tx
 from projections.registry import READ_MODELS
@@ -68,4 +69,7 @@ def of_booking(parked: Parked, rate_request_id: str) -> Attention | None:
 def of_registration(parked: Parked, registration_id: str, identity: str) -> Attention | None:
     if not parked:
         return None
-    return _of(parked, (registration_id, str(account_id(identity))))
+    generation = generation_of(registration_id, "registration", identity)
+    if generation is None:  # the identity reads erased
+        return _of(parked, (registration_id,))
+    return _of(parked, (registration_id, str(account_id(identity, generation))))

@@ -15,7 +15,6 @@ from api.openapi import operation_ids
 from api.schemas.auth import ChangeBody, PasswordChanged, ResetBody
 from api.schemas.envelope import Envelope, Message, error_responses
 from domain.accounts import forms
-from domain.accounts.account import account_id
 from domain.shared.errors import ValidationFailed
 from domain.shared.messages import message
 
@@ -49,7 +48,7 @@ def reset_password(
     password = forms.new_password(body.new_password, body.confirm_new_password, related=[nationalID.strip()])
     with services.limiters.reset_token_by_address.attempt(client_address(request)):
         command.ending_sessions(
-            str(account_id(nationalID.strip())),
+            str(services.accounts.login_id(nationalID.strip())),
             services.accounts.reset_password,
             nationalID.strip(),
             token,

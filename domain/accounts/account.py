@@ -26,8 +26,10 @@ RESET_TOKEN_LIFETIME = timedelta(hours=1)
 INVALID_TOKEN = message("accounts.resetLink.invalid")
 
 
-def account_id(username: str) -> UUID:
-    return name_based_id("account", username)
+def account_id(username: str, generation: int = 0) -> UUID:
+    """The login's id: the name's first login is generation 0; each erasure of the name's login frees the
+    name for a login of the next generation (a new id, a new data key)."""
+    return name_based_id("account", username, generation)
 
 
 class Account(DomainAggregate):
@@ -70,10 +72,23 @@ class Account(DomainAggregate):
 
     @classmethod
     def open(
-        cls, username: str, account_type: int, roles: list[str], profile: dict[str, Any], actor: Actor
+        cls,
+        username: str,
+        account_type: int,
+        roles: list[str],
+        profile: dict[str, Any],
+        actor: Actor,
+        login_id: UUID | None = None,
     ) -> Account:
-        return cls(
-            username=username, account_type=account_type, roles=roles, profile=profile, **audit_fields(actor)
+        """`login_id`: the id of a later generation (the name's earlier login erased); else the first."""
+        return cls._create(
+            cls.Opened,
+            id=login_id or account_id(username),
+            username=username,
+            account_type=account_type,
+            roles=roles,
+            profile=profile,
+            **audit_fields(actor),
         )
 
     class PasswordSet(ActorEvent):

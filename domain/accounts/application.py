@@ -25,6 +25,7 @@ from domain.emails.templates import KINDS
 from domain.shared.actor import ADMIN, CUSTOMER, SYSTEM_ACTOR, Actor
 from domain.shared.application import ContextApplication
 from domain.shared.errors import AlreadyExists, Conflict, NotFound, TooManyAttempts, ValidationFailed
+from domain.shared.ids import GENERATIONS
 from domain.shared.languages import supported
 from domain.shared.messages import message
 
@@ -74,6 +75,21 @@ class AccountsApplication(ContextApplication):
             raise NotFound(missing)
         return aggregate
 
+    def generation(self, username: str) -> int:
+        """The generation of the login `username` names now: the first that is not erased (not opened yet,
+        or live). A person whose login was erased may sign up again, under a new id and a new data key."""
+        for generation in range(GENERATIONS):
+            try:
+                login = self._load(account_id(username, generation), Account, "")
+            except NotFound:
+                return generation
+            if not login.erased:
+                return generation
+        return GENERATIONS - 1  # erased as often as a name may be: it stays taken
+
+    def login_id(self, username: str) -> UUID:
+        return account_id(username, self.generation(username))
+
     def _secret(self) -> str:
         if not self.secret:
             raise RuntimeError("AccountsApplication needs the server secret for codes and tokens")
@@ -81,7 +97,10 @@ class AccountsApplication(ContextApplication):
 
     # -- registration -----------------------------------------------------------------------------------
     def _registration(self, identity: str, kind: int | None = None) -> Registration:
-        registration = self._load(registration_id(identity), Registration, "Registration request not found")
+        generation = self.generation(identity)
+        registration = self._load(
+            registration_id(identity, generation), Registration, "Registration request not found"
+        )
         if kind is not None and registration.kind != kind:
             raise NotFound("Registration request not found")
         return registration
@@ -90,10 +109,11 @@ class AccountsApplication(ContextApplication):
         self, kind: int, identity: str, phone: str, actor: Actor
     ) -> tuple[int, int | None]:
         """Answers (firstStep, position of the recorded event or None when nothing changed)."""
-        if self.exists(account_id(identity)):
+        generation = self.generation(identity)
+        if self.exists(account_id(identity, generation)):
             raise AlreadyExists(USER_EXIST)
-        if not self.exists(registration_id(identity)):
-            registration = Registration.start(identity, kind, phone, actor)
+        if not self.exists(registration_id(identity, generation)):
+            registration = Registration.start(identity, kind, phone, actor, generation)
             return kind, self.record(registration)
         registration = self._registration(identity)
         step = registration.begin_again(kind, phone, actor)
@@ -104,9 +124,10 @@ class AccountsApplication(ContextApplication):
     def finalize_registration(
         self, kind: int, identity: str, details: dict[str, Any], now: datetime, actor: Actor
     ) -> tuple[Registration, int]:
-        if self.exists(account_id(identity)):
+        generation = self.generation(identity)
+        if self.exists(account_id(identity, generation)):
             raise AlreadyExists(USER_EXIST)
-        if not self.exists(registration_id(identity)):
+        if not self.exists(registration_id(identity, generation)):
             raise NotFound("Start the sign-up first")
         registration = self._registration(identity)
         registration.submit_details(kind, details, self._secret(), now, actor)
@@ -151,7 +172,8 @@ class AccountsApplication(ContextApplication):
         """Accepting opens the customer account and issues its create-password link, in one transaction."""
         registration = self._registration(identity, kind)
         registration.accept(actor)
-        account = Account.open(identity, kind, CUSTOMER_ROLES, registration.details, actor)
+        login = self.login_id(identity)  # the registration's generation, as `_registration` found it
+        account = Account.open(identity, kind, CUSTOMER_ROLES, registration.details, actor, login)
         account.issue_password_token(self._secret(), now, "create", actor)
         try:
             return self.record(registration, account)
@@ -166,9 +188,10 @@ class AccountsApplication(ContextApplication):
     # -- passwords --------------------------------------------------------------------------------------
     def request_password_reset(self, username: str, now: datetime) -> int | None:
         """Issue a reset link when `username` is a customer with an e-mail; otherwise nothing, silently."""
-        if not self.exists(account_id(username)):
+        try:
+            account = self._load(self.login_id(username), Account, "Account not found")
+        except NotFound:
             return None
-        account = self._load(account_id(username), Account, "Account not found")
         if not account.is_customer or not account.profile.get("email"):
             return None
         account.issue_password_token(self._secret(), now, "reset", SYSTEM_ACTOR)
@@ -176,11 +199,12 @@ class AccountsApplication(ContextApplication):
 
     def reset_password(self, username: str, token: str, password: str, now: datetime) -> int:
         invalid = ValidationFailed({"token": INVALID_TOKEN}, INVALID_TOKEN)  # as the account's own refusal
-        if not self.exists(account_id(username)):
+        try:
+            account = self._load(self.login_id(username), Account, "Account not found")
+        except NotFound:
             # The work a known id does before its token is checked (no timing oracle).
             self.passwords.hash(password)
-            raise invalid
-        account = self._load(account_id(username), Account, "Account not found")
+            raise invalid from None
         account.reset_password(token, self.passwords.hash(password), now, Actor(str(account.id), CUSTOMER))
         return self.record(account)
 
@@ -279,9 +303,7 @@ class AccountsApplication(ContextApplication):
 
     def _edit_request(self, username: str) -> ProfileEditRequest:
         missing = "No edit request for this customer"
-        if not self.exists(edit_request_id(account_id(username))):
-            raise NotFound(missing)
-        return self._load(edit_request_id(account_id(username)), ProfileEditRequest, missing)
+        return self._load(edit_request_id(self.login_id(username)), ProfileEditRequest, missing)
 
     def approve_profile_edit(self, username: str, actor: Actor) -> int:
         request = self._edit_request(username)
@@ -334,14 +356,12 @@ class AccountsApplication(ContextApplication):
         if errors:
             raise ValidationFailed(errors)
         team = self.team(company_id, actor)
-        member_id = str(account_id(address))
-        if self.exists(account_id(address)) and (
-            member_id not in team.members or self._load(account_id(address), Account, "").erased
-        ):
-            # The address already logs in (a member of another company, or a customer of its own), or its
-            # login was erased: the login's id is the address's, and an erased login's data key is gone for
-            # good, so an invitation would be stored as erased markers and reach no one.
-            raise AlreadyExists(ADDRESS_TAKEN)
+        # An address whose login was erased is invited to a login of the next generation: the erased one's
+        # data key is gone for good, and what was sealed under it would reach no one.
+        login = self.login_id(address)
+        member_id = str(login)
+        if member_id not in team.members and self.exists(login):
+            raise AlreadyExists(ADDRESS_TAKEN)  # a member of another company, or a customer of its own
         team.invite(member_id, address, person, wanted, self._secret(), now, actor)
         return member_id, self.record(team)
 
@@ -371,7 +391,9 @@ class AccountsApplication(ContextApplication):
                 "language": "en",
                 "company_id": company_id,
             }
-            login = Account.open(member.email, company.account_type, CUSTOMER_ROLES, profile, person)
+            login = Account.open(
+                member.email, company.account_type, CUSTOMER_ROLES, profile, person, UUID(member.id)
+            )
         login.set_password(self.passwords.hash(checked), person, "password set with an invitation link")
         return member.id, self.record(team, login)
 

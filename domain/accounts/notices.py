@@ -3,23 +3,26 @@ customer hears of decisions; the staff hear of new registrations and profile edi
 
 from __future__ import annotations
 
+from uuid import UUID
+
 from domain.accounts.account import account_id
 from domain.accounts.edit_request import ProfileEditRequest
-from domain.accounts.registration import Registration, registration_id
+from domain.accounts.registration import Registration
 from domain.emails.words import NOTICE_WORDS, language_of, say
 from domain.notifications.policy import STAFF, Notice, NoticeContext, Subject, notices
 from domain.shared.aggregate import Recorded
+from domain.shared.ids import generation_of
 from domain.shared.languages import DEFAULT, LANGUAGES
 
 
 @notices.register(Registration.Accepted)
 def registration_accepted(event: Registration.Accepted, context: NoticeContext) -> Notice | None:
     # The event does not repeat the identity; the registration id is name-based on it, the account's too.
-    identity = _identity_of(event)
-    if identity is None:
+    login = _login_of(event)
+    if login is None:
         return None
     # The account opens in the same transaction; its profile names the language the sign-up was made in.
-    account = str(account_id(identity))
+    account = str(login)
     title, message = _told(event, language_of(context.aggregate(account)))
     return Notice(account, title, message)
 
@@ -68,11 +71,11 @@ notices.reads_own_aggregate(
 )
 
 
-def _identity_of(event: Registration.Accepted) -> str | None:
+def _login_of(event: Registration.Accepted) -> UUID | None:
+    """The login the sign-up opened: of the registration's own generation (`registration_id`)."""
     identity = getattr(event, "identity", None)
-    if identity and registration_id(identity) == event.originator_id:
-        return str(identity)
-    return None
+    generation = generation_of(event.originator_id, "registration", str(identity)) if identity else None
+    return None if generation is None else account_id(str(identity), generation)
 
 
 # -- new work for the staff ------------------------------------------------------------------------------

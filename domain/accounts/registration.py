@@ -28,8 +28,9 @@ USER_EXIST = "User Exist"
 WRONG_CODE = message("accounts.code.wrong")
 
 
-def registration_id(identity: str) -> UUID:
-    return name_based_id("registration", identity)
+def registration_id(identity: str, generation: int = 0) -> UUID:
+    """A sign-up's id: generation n opens the login of the same generation (`account_id`)."""
+    return name_based_id("registration", identity, generation)
 
 
 def needs_verification(kind: int) -> bool:
@@ -79,10 +80,16 @@ class Registration(LifecycleAggregate):
 
     # -- start ------------------------------------------------------------------------------------------
     @classmethod
-    def start(cls, identity: str, kind: int, phone: str, actor: Actor) -> Registration:
+    def start(cls, identity: str, kind: int, phone: str, actor: Actor, generation: int = 0) -> Registration:
         dest = cls._first("start", actor)
-        return cls(
-            identity=identity, kind=kind, phone=phone, state=dest, **audit_fields(actor, "sign-up started")
+        return cls._create(
+            cls.Started,
+            id=registration_id(identity, generation),
+            identity=identity,
+            kind=kind,
+            phone=phone,
+            state=dest,
+            **audit_fields(actor, "sign-up started"),
         )
 
     class Restarted(ActorEvent):

@@ -35,7 +35,7 @@ INVALID_INVITATION = "This invitation link is not valid (used, withdrawn or olde
 LAST_OWNER = "The team needs at least one owner: make another member owner first"
 ALREADY_MEMBER = "This person is already a member of the team"
 OWNER_BY_ERASURE = "made owner: the team's last owner was erased"
-ADDRESS_TAKEN = "This e-mail address already has a login of its own, or had one, and cannot be invited"
+ADDRESS_TAKEN = "This e-mail address already has a login of its own and cannot be invited"
 
 
 def team_id(company_id: str) -> UUID:

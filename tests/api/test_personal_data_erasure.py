@@ -19,14 +19,14 @@ from api.cli import main
 from domain.accounts.account import account_id
 from domain.accounts.application import MEMBER_ERASED, TEAM_ERASED
 from domain.accounts.edit_request import ERASED_REASON, edit_request_id
-from domain.accounts.team import ADDRESS_TAKEN, OWNER_BY_ERASURE, team_id
+from domain.accounts.team import OWNER_BY_ERASURE, team_id
 from domain.shared.actor import SYSTEM_ACTOR
 from domain.shared.personal import ERASED, is_erased
 from projections import audit_export
 from projections.integrations import webhooks_of
 from tests.api.accounts_support import ADMIN as ACCOUNT_ADMIN
+from tests.api.accounts_support import AUTH, NOTIFY, accepted_customer, fails, last_link, ok, outbox, settle
 from tests.api.accounts_support import CLIENT as ACCOUNT_CLIENT
-from tests.api.accounts_support import accepted_customer, fails, ok, outbox, settle
 from tests.api.booking_support import (
     ADMIN,
     assert_verify_clean,
@@ -334,12 +334,46 @@ def test_an_erased_customer_is_e_mailed_nothing_more_and_everyone_else_still_is(
     detail = ok(client.get(f"{ADMIN}/rate-requests/{on_sailing}", headers=admin_headers))
     assert detail["customerName"] == f"{ERASED} {ERASED}"
 
-    # Her national ID stays taken (decision 3811): signing up again with it is refused and stores nothing.
-    head = services_of(client).store.head()
-    again = {"nationalId": form["nationalId"], "phone": fresh_iranian_mobile()}
-    start = f"{ACCOUNT_CLIENT}/indivisual-customers/register/start"
-    assert fails(client.post(start, json=again), 409)["description"] == "User Exist"
-    assert services_of(client).store.head() == head
+
+def test_an_erased_customer_signs_up_again_to_a_login_of_her_own(
+    client: TestClient, admin_headers: dict[str, str], tmp_path: Path
+) -> None:
+    """Her erasure frees her national ID (decision 3811): she signs up again with the same form, staff
+    accept her, and she logs in to a new login that holds none of the erased one's history, while that
+    history still reads erased and the rebuild equals the live read models."""
+    form = person(3)
+    sara = accepted_customer(client, admin_headers, form)
+    erased_booking = create(client, sara)["id"]
+    first_login = str(account_id(form["nationalId"]))
+    ok(client.post(ERASE.format(first_login), json={"reason": "GDPR art. 17 request"}, headers=admin_headers))
+    settle(client)
+
+    back = accepted_customer(client, admin_headers, form)  # the same national ID, phone and e-mail
+    me = ok(client.get(f"{AUTH}/me", headers=back))
+    assert me["id"] == str(account_id(form["nationalId"], 1)) != first_login
+    settle(client)
+    told = ok(client.get(f"{NOTIFY}/{me['id']}/paging?pageSize=10&page=1", headers=back))["data"]
+    assert [n["title"] for n in told["costumerlNotificationDetails"]["list"]] == ["Registration accepted"]
+    assert ok(client.get(f"{BOOKING}/rate-requests", headers=back))["list"]["list"] == []
+    booking = create(client, back)["id"]
+    name = f"{form['firstName']} {form['lastName']}"
+    assert ok(client.get(f"{ADMIN}/rate-requests/{booking}", headers=admin_headers))["customerName"] == name
+    erased = ok(client.get(f"{ADMIN}/rate-requests/{erased_booking}", headers=admin_headers))
+    assert erased["customerName"] == f"{ERASED} {ERASED}"
+    fails(client.get(f"{BOOKING}/rate-requests/{erased_booking}", headers=back), 404)
+
+    # A forgotten password is reset on the login she has now, and her second login can go the same way.
+    ok(client.get(f"{AUTH}/{form['nationalId']}/reset-password/token"))
+    _, token, _ = last_link(client, form["email"])
+    renewed = {"token": token, "newPassword": "Another-Pass2", "confirmNewPassword": "Another-Pass2"}
+    ok(client.put(f"{AUTH}/{form['nationalId']}/reset-password", json=renewed))
+    assert login(client, form["nationalId"], "Another-Pass2")
+    second_login = me["id"]
+    ok(client.post(ERASE.format(second_login), json={"reason": "asked again"}, headers=admin_headers))
+    fails(
+        client.post(f"{AUTH}/login", json={"username": form["nationalId"], "password": "Another-Pass2"}), 401
+    )
+    assert_verify_clean(services_of(client), tmp_path)
 
 
 def test_what_a_process_still_holds_of_an_erased_customer_is_never_written_again(
@@ -437,10 +471,11 @@ def test_an_erasure_closes_the_customer_s_pending_profile_edit(
 
     assert form["nationalId"] not in queued() and ERASED not in json.dumps(queued())
     head = services.store.head()
+    # Her national ID names no login now (it is free for a new sign-up): there is nothing to decide.
     decide = {"nationalId": form["nationalId"]}
-    fails(client.post(f"{ACCOUNT_ADMIN}/update-requests/approve", json=decide, headers=admin_headers), 409)
+    fails(client.post(f"{ACCOUNT_ADMIN}/update-requests/approve", json=decide, headers=admin_headers), 404)
     decline = decide | {"message": "Too late"}
-    fails(client.post(f"{ACCOUNT_ADMIN}/update-requests/decline", json=decline, headers=admin_headers), 409)
+    fails(client.post(f"{ACCOUNT_ADMIN}/update-requests/decline", json=decline, headers=admin_headers), 404)
     assert services.store.head() == head
     with services.read_models.read() as tx:
         row = tx.one("SELECT state, decided_at FROM profile_edit_requests WHERE account_id = ?", (account,))
@@ -543,12 +578,10 @@ def test_a_colleague_erased_alone_leaves_the_company_s_team_without_his_name(
     assert team["companyName"] == company_name
     assert {(row["name"], row["email"]) for row in team["list"]} >= {(other_name, other_email)}
 
-    # His address cannot be invited again: his login's id is the address's and his key is gone for good,
-    # so the invitation would be stored as erased markers and e-mailed to no one.
-    head, mails = services.store.head(), len(outbox(client))
-    again = {"email": his_email, "name": his_name, "role": "booker"}
-    refused = fails(client.post(f"{TEAM}/invitations", json=again, headers=owner), 409)
-    assert refused["description"] == ADDRESS_TAKEN
-    settle(client)
-    assert services.store.head() == head and len(outbox(client)) == mails
-    assert his_id not in {row["id"] for row in ok(client.get(TEAM, headers=owner))["list"]}
+    # Invited again, he joins under a login of the next generation (his erased one's key is gone for good),
+    # and the invitation reaches him in words, not erased markers.
+    again, new_id = member(client, owner, his_name, his_email, "booker")
+    assert new_id == str(account_id(his_email, 1)) != his_id
+    assert ok(client.get(f"{AUTH}/me", headers=again))["id"] == new_id
+    rows = {row["id"]: row for row in ok(client.get(TEAM, headers=owner))["list"]}
+    assert his_id not in rows and (rows[new_id]["name"], rows[new_id]["email"]) == (his_name, his_email)

@@ -757,6 +757,18 @@ class Crossings(RuleBasedStateMachine):
         self.world.count("erasure")
         self.world.erase(self._customer(data))
 
+    @precondition(
+        lambda self: (
+            len(self.world.customers) < 4 and any(gone.mails_at_return is None for gone in self.world.erased)
+        )
+    )
+    @rule(data=st.data())
+    def an_erased_customer_signs_up_again(self, data: st.DataObject) -> None:
+        """The erasure freed the name: the same person comes back, a stranger to the erased bookings."""
+        self.world.count("return")
+        waiting = [gone for gone in self.world.erased if gone.mails_at_return is None]
+        self.world.bring_back(data.draw(st.sampled_from(waiting)))
+
     @precondition(lambda self: any(gone.bookings for gone in self.world.erased))
     @rule(data=st.data(), price=PRICES, container=st.sampled_from(TRACKED_CONTAINERS))
     def staff_move_an_erased_customer_s_booking_on(

@@ -176,6 +176,9 @@ class Erased:
     bookings: list[Booking]
     at: datetime  # just before the erasure: anything recorded since is news they must not hear
     mails_before: int
+    # Signed up again under the same name and e-mail (a login of the next generation): from then on their
+    # address hears of the new login's bookings, never of these.
+    mails_at_return: int | None = None
 
 
 def envelope(answer: Any, *statuses: int) -> Any:
@@ -377,9 +380,11 @@ class World:
         envelope(self.call("PUT", PUBLISH_SCHEDULES, self.admin, json=body), 200)
         self.published_shift = shift_hours
 
-    def new_customer(self, subscribe: bool, event_types: list[str] | None, company: bool = False) -> Customer:
+    def new_customer(
+        self, subscribe: bool, event_types: list[str] | None, company: bool = False, username: str = ""
+    ) -> Customer:
         first, last = PERSIAN_PEOPLE[len(self.customers) % len(PERSIAN_PEOPLE)]
-        username = f"crossing.{uuid.uuid4().hex[:10]}"
+        username = username or f"crossing.{uuid.uuid4().hex[:10]}"
         email = f"{username}@example.com"
         if company:
             name = f"{PERSIAN_COMPANIES[len(self.customers) % len(PERSIAN_COMPANIES)]} {username[-4:]}"
@@ -431,6 +436,15 @@ class World:
             del self.bookings[booking.id]
         self.customers.remove(who)
         self.erased.append(Erased(who, left, at, mails_before))
+
+    def bring_back(self, gone: Erased) -> Customer:
+        """An erased customer signs up again with the same name and e-mail: a new login, none of the old
+        bookings."""
+        self.settle()
+        gone.mails_at_return = len(self.outbox())
+        back = self.new_customer(True, None, gone.who.colleague is not None, gone.who.username)
+        assert back.account_id != gone.who.account_id, "the erased login came back instead of a new one"
+        return back
 
     def subscribe(self, who: Customer, event_types: list[str] | None) -> None:
         url = self.receiver.url.replace("/hooks", who.hook_path)
@@ -1041,9 +1055,14 @@ def the_erased_hear_nothing(world: World) -> None:
     mails = world.outbox()
     for gone in world.erased:
         who = gone.who
-        later = mails[gone.mails_before :]
+        later = mails[gone.mails_before : gone.mails_at_return]
         sent = [m for m in later if m.get("to") in who.addresses or is_erased(m.get("to"))]
         assert not sent, f"after {who.username}'s erasure: {[(m['to'], m['subject']) for m in sent]}"
+        if gone.mails_at_return is not None:  # back with a new login: its own news only
+            theirs = {b.reference for b in gone.bookings if b.reference}
+            since = mails[gone.mails_at_return :]
+            about = [m for m in since if m.get("to") in who.addresses and _names_any(m, theirs)]
+            assert not about, f"{who.username}'s new login heard of the erased one's bookings: {about[:2]}"
         world.poke_webhooks()
         told = [r.json for r in world.webhooks_of(who) if _told_at(r.json) > gone.at]
         assert not told, f"after {who.username}'s erasure their webhook heard {told[:2]}"
@@ -1059,6 +1078,11 @@ def the_erased_hear_nothing(world: World) -> None:
                     if key is not None:
                         refused = world.call("GET", f"{V2}/{booking.reference}", key)
                         assert refused.status_code == 401, f"an erased customer's key: {refused.status_code}"
+
+
+def _names_any(mail: dict[str, Any], references: set[str]) -> bool:
+    text = json.dumps(mail, ensure_ascii=False)
+    return any(reference in text for reference in references)
 
 
 def eventually(check_once: Callable[[], tuple[bool, Any]], timeout: float = 15.0) -> tuple[bool, Any]:
@@ -1094,5 +1118,7 @@ def teardown_checks(world: World) -> None:
     if world.erased:
         stored = world.stored_bytes()
         for gone in world.erased:
+            if gone.mails_at_return is not None:
+                continue  # signed up again: the new login's data is theirs to keep
             found = hits(stored, [gone.who.username, *gone.who.addresses])
             assert found == [], f"{gone.who.username} is stored: {found}"
