@@ -352,6 +352,7 @@ class Crossings(RuleBasedStateMachine):
             "edit", "PUT", f"{CLIENT}/rate-requests/{booking.id}", self._by(data, booking), True, json=body
         )
         booking.fees = set()  # an edit voids the quote and its breakdown: the next quote prices it anew
+        booking.on_lane = False  # the edit names the staff's lane, where the published sailing does not call
 
     @precondition(lambda self: self._any(lambda b: b.state in ("requested", "quoted", "loi_pending")))
     @rule(data=st.data())
