@@ -128,6 +128,9 @@ LAYOUT_PROBLEMS = """(root) => {
     const hides = ['hidden', 'clip'].includes(s.overflowX) || ['hidden', 'clip'].includes(s.overflow);
     if (hides && el.scrollWidth > el.clientWidth + 1 && s.textOverflow !== 'ellipsis')
       problems.push(`text cut off: ${el.textContent.trim().slice(0, 40)}`);
+    // A booking's reference is one word: broken at a hyphen, it reads as two numbers.
+    if (/^FB-\\d{4}-\\d{6}$/.test(el.textContent.trim()) && el.getClientRects().length > 1)
+      problems.push(`reference broken across lines: ${el.textContent.trim()}`);
   }
   // The side menu's background runs down the whole page, however tall (it stopped at the first screen).
   const side = document.querySelector('nav[aria-label="Side menu"]');

@@ -136,4 +136,28 @@ describe('staff and auditor screens in Persian', () => {
     await act(() => setLanguage('en'));
     expect(REQUEST_ACTIONS.reject?.title).toBe('Reject');
   });
+
+  it("isolates each Latin or typed piece of a queue item, so a summary's count stays with its summary", async () => {
+    await act(() => setLanguage('fa'));
+    const item = {
+      id: 'rr-1',
+      reference: 'FB-2026-000041',
+      who: 'زهرا حسینی',
+      about: '1 x 40HC Dry, Pistachios',
+      title: 'FB-2026-000041',
+      since: new Date(Date.now() - 17 * 60_000).toISOString(),
+    };
+    fetchMock.mockResolvedValue(
+      envelope({ queues: [{ kind: 'rateRequestsToQuote', count: 1, oldestAt: item.since, items: [item] }] }),
+    );
+    renderWithProviders(<WorkQueuePanel />);
+    const link = await screen.findByRole('link', { name: /FB-2026-000041/ });
+    const isolated = Array.from(link.querySelectorAll('bdi'), (piece) => piece.textContent);
+    expect(isolated).toEqual([item.reference, item.who, item.about]);
+    // Nothing of the item stands outside an isolate but its separators.
+    const loose = Array.from(link.childNodes)
+      .filter((node) => node.nodeType === Node.TEXT_NODE)
+      .map((node) => node.textContent?.trim());
+    expect(loose.every((text) => text === '' || text === '·' || text === ':')).toBe(true);
+  });
 });

@@ -10,6 +10,7 @@ import { ORDER_FIELDS, PARTY_FIELDS, fieldName, orderField, orderValue, partyVal
 import { ContainersTable } from './containers-table';
 import type { FactsOrder, FactsRequest } from './types';
 import styles from './booking-facts.module.css';
+import { Reference } from '@/components/reference/reference';
 
 /** A signed document's kind in the language shown (the booking catalogue's names by type id); the server's
  * English name when the catalogue has none. */
@@ -52,7 +53,7 @@ export function BookingFacts({
       <dl className={styles.facts}>
         {request.reference ? (
           <Fact term={t('bookingFacts.bookingReference')}>
-            <Ltr>{request.reference}</Ltr>
+            <Reference value={request.reference} />
           </Fact>
         ) : null}
         <Fact term={t('bookingFacts.customer')}>

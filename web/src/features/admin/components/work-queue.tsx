@@ -5,6 +5,7 @@ import { workQueueOptions } from '../api/work-queue';
 import type { QueueKind, WorkQueue } from '../api/work-queue';
 import styles from './admin.module.css';
 import { useTranslation } from 'react-i18next';
+import { Reference } from '@/components/reference/reference';
 
 // Each kind of waiting work is titled by its key in the admin catalogue (queue.<kind>).
 
@@ -31,17 +32,23 @@ function Queue({ queue }: { queue: WorkQueue }) {
       <ul>
         {queue.items.map((item) => {
           const path = itemPath(queue.kind, item.id);
-          // The title is often a person's name, maybe Persian: isolated, so the age beside it keeps its place.
+          // The name (maybe Persian) and what the request is about (Latin codes, maybe a Persian commodity)
+          // each isolated: a summary starting with a count would otherwise lend the count to the age beside it.
           const text = (
             <>
               {item.reference ? (
                 <>
-                  <bdi>{item.reference}</bdi>
+                  <Reference value={item.reference} />
                   {' · '}
                 </>
               ) : null}
               <bdi>{item.who || item.title}</bdi>
-              {item.who && item.about ? `: ${item.about}` : ''}
+              {item.who && item.about ? (
+                <>
+                  {': '}
+                  <bdi>{item.about}</bdi>
+                </>
+              ) : null}
             </>
           );
           return (

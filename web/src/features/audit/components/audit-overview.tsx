@@ -5,6 +5,7 @@ import { bookingTrailPath } from '../lib/paths';
 import styles from './audit.module.css';
 import { useTranslation } from 'react-i18next';
 import { localDigits } from '@/lib/format';
+import { Reference } from '@/components/reference/reference';
 
 /**
  * What an auditor opens first: how many decisions staff made lately, by kind; the latest of them, each
@@ -63,7 +64,7 @@ export function AuditOverviewPanel() {
                   <strong>{d.what}</strong> {t('by')} <bdi>{d.who}</bdi> <span className={styles.muted}>{d.when}</span>{' '}
                   {d.bookingReference ? (
                     <Link to={bookingTrailPath(d.bookingReference)}>
-                      <bdi>{d.bookingReference}</bdi>
+                      <Reference value={d.bookingReference} />
                     </Link>
                   ) : (
                     <Link to={`/dashboard/audit/${encodeURIComponent(d.aggregateId)}`}>{t('overview.openTimeline')}</Link>

@@ -15,6 +15,7 @@ import { foldTimeline, orderEntries } from '../lib/fold';
 import type { TimelineOrder } from '../lib/fold';
 import { useTranslation } from 'react-i18next';
 import { localDigits } from '@/lib/format';
+import { Reference } from '@/components/reference/reference';
 
 const ORDERS: readonly TimelineOrder[] = ['oldest', 'newest'];
 
@@ -77,7 +78,7 @@ export function AuditTimelineRoute() {
             <>
               {t('timeline.partOf')}
               <Link to={bookingTrailPath(bookingReference)} className={styles.bookingLink}>
-                <bdi>{bookingReference}</bdi>
+                <Reference value={bookingReference} />
               </Link>
               {t('timeline.readWhole')}
             </>
@@ -97,7 +98,7 @@ export function AuditTimelineRoute() {
       ) : null}
       {data && bookingReference ? (
         <p className={styles.trailCallout}>
-          {t('timeline.oneRecord')} <bdi>{bookingReference}</bdi>
+          {t('timeline.oneRecord')} <Reference value={bookingReference} />
           {t('timeline.asStored')}{' '}
           <Link to={bookingTrailPath(bookingReference)} className={styles.bookingLink}>
             {t('timeline.wholeTrail')}

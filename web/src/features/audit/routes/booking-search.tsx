@@ -8,6 +8,7 @@ import { LoadError } from '../components/load-error';
 import { bookingTrailPath } from '../lib/paths';
 import { useTranslation } from 'react-i18next';
 import { localDigits } from '@/lib/format';
+import { Reference } from '@/components/reference/reference';
 
 /** /dashboard/audit/bookings?q=: bookings found by reference or by the name of a person who took part. */
 export function BookingSearchRoute() {
@@ -52,7 +53,7 @@ export function BookingSearchRoute() {
                   <p className={styles.foundReference}>
                     {booking.reference ? (
                       <Link to={bookingTrailPath(booking.reference)}>
-                        <bdi>{booking.reference}</bdi>
+                        <Reference value={booking.reference} />
                       </Link>
                     ) : (
                       <Link to={bookingTrailPath(booking.bookingId)}>{t('search.noReference')}</Link>

@@ -26,6 +26,7 @@ import {
 } from '../api/changes-api';
 import { RateRequestForm } from './rate-request-form';
 import { formatMoment, formatMoney, localDigits } from '@/lib/format';
+import { Reference } from '@/components/reference/reference';
 
 const usd = { format: (n: number) => formatMoney(n) };
 
@@ -203,7 +204,7 @@ export function BookingChangesPanel({ detail }: { detail: RateRequestDetail }) {
               t={t}
               i18nKey="changes.acceptText"
               values={{ booking: detail.reference ?? '', price: usd.format(amendment.price) }}
-              components={{ b: <bdi /> }}
+              components={{ b: <Reference /> }}
             />
             {amendment.validUntil ? t('changes.acceptValid', { when: when(amendment.validUntil) }) : ''}
             {t('changes.stop')}

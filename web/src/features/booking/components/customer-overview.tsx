@@ -8,6 +8,7 @@ import type { CustomerOverview } from '../api/overview';
 import { detailsTarget } from './list-helpers';
 import { WhereItIs } from '@/components/where-it-is';
 import styles from './booking.module.css';
+import { Reference } from '@/components/reference/reference';
 
 /**
  * Counts by badge: states that share a badge (requested and quoted are both "Rate Request") are one line,
@@ -43,7 +44,7 @@ export function CustomerOverviewPanel() {
             {waiting.map((row) => (
               <li key={row.id}>
                 <Link to={detailsTarget(row)}>
-                  {row.reference ? <><bdi>{row.reference}</bdi> · </> : ''}
+                  {row.reference ? <><Reference value={row.reference} /> · </> : ''}
                   <bdi>{row.cargoDetails}</bdi>
                 </Link>{' '}
                 <span className={styles.muted}>
@@ -61,7 +62,7 @@ export function CustomerOverviewPanel() {
             {underway.map((row) => (
               <li key={row.id} data-testid="underway-row">
                 <Link to={detailsTarget(row)}>
-                  {row.reference ? <><bdi>{row.reference}</bdi> · </> : ''}
+                  {row.reference ? <><Reference value={row.reference} /> · </> : ''}
                   <bdi>{row.cargoDetails}</bdi>
                 </Link>
                 <WhereItIs progress={row.progress} />

@@ -23,6 +23,7 @@ import { FileUpload } from './file-upload';
 import { TemplateCard, useDocumentTypeName } from './template-card';
 import { SummaryHeader } from './summary-header';
 import styles from './booking.module.css';
+import { Reference } from '@/components/reference/reference';
 
 /** Step 0 with a price: the price, Accept price and Decline quote, each asked once more in words that name the
  * act; every way out of the question (Keep quote, Escape, the close icon) leaves the quote as it is. */
@@ -80,7 +81,7 @@ export function PricePanel({ detail }: { detail: RateRequestDetail }) {
         pending={decide.isPending}
       >
         <p>
-          <Trans t={t} i18nKey="pricePanel.acceptText" values={{ price, total, quantity, booking }} components={{ b: <bdi /> }} />
+          <Trans t={t} i18nKey="pricePanel.acceptText" values={{ price, total, quantity, booking }} components={{ b: <Reference /> }} />
         </p>
       </ConfirmDialog>
       <ConfirmDialog
@@ -94,7 +95,7 @@ export function PricePanel({ detail }: { detail: RateRequestDetail }) {
         pending={decide.isPending}
       >
         <p>
-          <Trans t={t} i18nKey="pricePanel.declineText" values={{ price, booking }} components={{ b: <bdi /> }} />
+          <Trans t={t} i18nKey="pricePanel.declineText" values={{ price, booking }} components={{ b: <Reference /> }} />
         </p>
       </ConfirmDialog>
     </>
@@ -155,7 +156,7 @@ export function AwaitingQuotePanel({ detail, onEdit, onBack }: { detail: RateReq
         pending={withdraw.isPending}
       >
         <p>
-          <Trans t={t} i18nKey="awaitingQuote.withdrawText" values={{ booking }} components={{ b: <bdi /> }} />
+          <Trans t={t} i18nKey="awaitingQuote.withdrawText" values={{ booking }} components={{ b: <Reference /> }} />
         </p>
         <TextInput label={t('awaitingQuote.reason')} dir="auto" value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} />
       </ConfirmDialog>

@@ -15,6 +15,7 @@ import type { SortKey } from '../components/list-helpers';
 import styles from '../components/booking.module.css';
 import { ApiBadge } from '@/components/api-badge';
 import { WhereItIs } from '@/components/where-it-is';
+import { Reference } from '@/components/reference/reference';
 
 const SEARCH_WAIT_MS = 300;
 
@@ -104,7 +105,7 @@ export function BookingsRoute() {
               <tbody>
                 {rows.map((row) => (
                   <tr key={row.id} data-testid="booking-row">
-                    <td><bdi>{row.reference ?? '-'}</bdi></td>
+                    <td><Reference value={row.reference ?? '-'} /></td>
                     <td>
                       <bdi>{row.cargoDetails}</bdi>
                       <ApiBadge viaApi={row.viaApi} />
@@ -134,7 +135,7 @@ export function BookingsRoute() {
               <li key={row.id} className={styles.card} data-testid="booking-card">
                 <p>
                   <strong><bdi>{row.cargoDetails}</bdi></strong>
-                  {row.reference ? <span className={styles.muted}> · <bdi>{row.reference}</bdi></span> : null}
+                  {row.reference ? <span className={styles.muted}> · <Reference value={row.reference} /></span> : null}
                   <ApiBadge viaApi={row.viaApi} />
                 </p>
                 <p className={styles.muted}>

@@ -7,6 +7,7 @@ import { rateRequestOptions } from '../api/booking-api';
 import { BookingNotFound } from '../components/booking-not-found';
 import { RateRequestForm } from '../components/rate-request-form';
 import { StepsHeader } from '../components/steps-header';
+import { Reference } from '@/components/reference/reference';
 
 export function NewBookingRoute() {
   const { t } = useTranslation('booking');
@@ -27,7 +28,7 @@ export function NewBookingRoute() {
             t={t}
             i18nKey="newBooking.copyOf"
             values={{ booking: copyOf.reference ?? t('newBooking.earlier') }}
-            components={{ b: <strong />, i: <bdi /> }}
+            components={{ b: <strong />, i: <Reference /> }}
           />
         ) : undefined
       }

@@ -22,6 +22,7 @@ import { AwaitingQuotePanel, BookingRequestStep, FinalStep, PricePanel } from '.
 import { SummaryHeader } from '../components/summary-header';
 import { TrackingPanel } from '../components/tracking-panel';
 import styles from '../components/booking.module.css';
+import { Reference } from '@/components/reference/reference';
 
 function serverSnapshot(d: RateRequestDetail) {
   return {
@@ -110,7 +111,7 @@ export function RateRequestDetailRoute() {
       title={title}
       description={
         <>
-          {detail.reference ? <strong><bdi>{detail.reference}</bdi> </strong> : null}
+          {detail.reference ? <strong><Reference value={detail.reference} /> </strong> : null}
           <span className={styles.badge} data-state={stateName('rate_request', detail.state, detail.price)}>
             {customerLabel('rate_request', detail.state, detail.price)}
           </span>{' '}

@@ -38,6 +38,7 @@ import { staffSailingsOptions } from '../api/schedules';
 import { WhereItIs } from '@/components/where-it-is';
 import { useTranslation } from 'react-i18next';
 import { i18next } from '@/i18n';
+import { Reference } from '@/components/reference/reference';
 
 const LIMIT = 10;
 
@@ -208,7 +209,7 @@ function DetailPanel({ id, reveal }: { id: string; reveal: number }) {
       </h2>
       {d.reference ? (
         <p className={styles.reference}>
-          <bdi>{d.reference}</bdi>
+          <Reference value={d.reference} />
         </p>
       ) : null}
       <AttentionNote needsAttention={d.needsAttention} />
@@ -366,7 +367,7 @@ export function OperationsRoute() {
                     to={`/dashboard/operations?open=${encodeURIComponent(r.id)}`}
                     onClick={() => setReveal((n) => n + 1)}
                   >
-                    <bdi>{r.reference}</bdi>
+                    <Reference value={r.reference} />
                   </Link>
                 ) : null}
                 <AttentionBadge needsAttention={r.needsAttention} />

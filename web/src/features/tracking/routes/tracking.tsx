@@ -31,6 +31,7 @@ import {
 import { MILESTONES, isEquipment, milestoneEvent, milestoneField, milestoneProblems } from '../lib/milestone';
 import type { Classifier, MilestoneCode, MilestoneForm } from '../lib/milestone';
 import styles from './tracking.module.css';
+import { Reference } from '@/components/reference/reference';
 
 // Examples of data, not words: references, container numbers and vessel names are Latin in every language.
 const EXAMPLE = { reference: 'FB-2027-000123', container: 'MSCU1234566', vessel: 'KING OF THE SEAS', partial: 'FB-…' };
@@ -63,7 +64,7 @@ function Exceptions() {
         {notGatedIn.map((row) => (
           <li key={row.rateRequestId} data-testid="not-gated-in">
             <strong>
-              <bdi>{row.reference ?? row.rateRequestId}</bdi>
+              <Reference value={row.reference ?? row.rateRequestId} />
             </strong>{' '}
             · <bdi>{row.customerName}</bdi>:{' '}
             {t('exceptions.missing', { missing: n(row.containersMissing), expected: n(row.containersExpected) })}
@@ -96,7 +97,7 @@ function Exceptions() {
         {slippedArrivals.map((row) => (
           <li key={row.rateRequestId} data-testid="slipped-arrival">
             <strong>
-              <bdi>{row.reference ?? row.rateRequestId}</bdi>
+              <Reference value={row.reference ?? row.rateRequestId} />
             </strong>{' '}
             ·{' '}
             <Trans
