@@ -69,9 +69,7 @@ class InProcessWorld(World):
         raise AssertionError("the followers did not settle")
 
     def open_customer(self, username: str, profile: dict[str, Any], account_type: int = INDIVIDUAL) -> None:
-        login = self.services.accounts.login_id(
-            username
-        )  # a later generation once erased
+        login = self.services.accounts.login_id(username)  # a later generation once erased
         account = Account.open(username, account_type, [], profile, SYSTEM_ACTOR, login)
         account.set_password(TEST_PASSWORDS.hash(PASSWORD), SYSTEM_ACTOR)
         self.services.settle(self.services.accounts.record(account))

@@ -91,9 +91,7 @@ class DeployedWorld(World):
             time.sleep(0.05)
 
     def open_customer(self, username: str, profile: dict[str, Any], account_type: int = INDIVIDUAL) -> None:
-        login = self.shared.accounts.login_id(
-            username
-        )  # a later generation once erased
+        login = self.shared.accounts.login_id(username)  # a later generation once erased
         account = Account.open(username, account_type, [], profile, SYSTEM_ACTOR, login)
         account.set_password(TEST_PASSWORDS.hash(PASSWORD), SYSTEM_ACTOR)
         self.shared.accounts.record(account)
