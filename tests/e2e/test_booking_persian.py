@@ -35,7 +35,7 @@ from tests.e2e.test_tracking_timeline import event, publish, publisher_key
 # the text read, being isolated in <bdi> or typed into inputs.
 ENGLISH = re.compile(
     r"\b(the|and|Submit|Save|Cancel|Booking|Bookings|Status|State|Search|Back|Continue|Price|Request|Shipping"
-    r"|Reference|Details|Loading|Add|Edit|Where|Download|Containers?|Consignee|Shipper|Sort)\b"
+    r"|Reference|Details|Loading|Add|Edit|Where|Download|Containers?|Consignee|Shipper|Sort|Select|Required)\b"
 )
 PERSIAN_DIGIT = re.compile("[\u06f0-\u06f9]")
 # Words these screens show but do not write: state names (the lifecycle files, read by lib/lifecycle), whose
@@ -142,6 +142,10 @@ def test_the_customer_books_and_tracks_in_persian(
     # A rate requested on the new booking's form, its labels in Persian.
     page.goto(f"{url}/dashboard/bookings/NewBooking")
     expect(page.get_by_role("heading", name="رزرو جدید")).to_be_visible()
+    # Sent empty first: each refusal, and each choice's placeholder, in Persian.
+    page.get_by_role("button", name="درخواست نرخ").click()
+    expect(page.get_by_text("بندر بارگیری را انتخاب کنید")).to_be_visible()
+    check(page, screenshot_dir, "new-booking-refused")
     choose(page, "بندر بارگیری", "Shanghai")
     choose(page, "بندر تخلیه", "Singapore")
     choose(page, "نوع کانتینر", "Dry")

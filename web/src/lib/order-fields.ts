@@ -7,6 +7,7 @@
 import { i18next } from '@/i18n';
 import { localDigits, yesNo } from '@/lib/format';
 import { message } from '@/lib/messages';
+import type { MessageKey } from '@/lib/messages';
 import type { Schema } from '@/types/contract';
 
 export type Order = Schema<'ShippingOrder'>;
@@ -29,7 +30,7 @@ export interface OrderField {
   /** Staff may ask for a change of it by name (the order revision's `revise` keys). */
   revisable: boolean;
   /** The form's message when the field applies and is left empty (absent: the field may stay empty). */
-  required?: string;
+  required?: MessageKey;
   /** The form's rule for a value given (trimmed): its message when wrong, else undefined. */
   check?: (value: string) => string | undefined;
   /** The keyboard a phone shows for a text input. */
@@ -59,9 +60,10 @@ const IMCO_CLASSES = [
   '8',
   '9',
 ];
-const FIELD_REQUIRED = message('booking.order.fieldRequired');
-const within = (low: number, high: number, wording: string) => (value: string) =>
-  Number(value) >= low && Number(value) <= high ? undefined : wording;
+// Wordings are catalogue keys, read when a rule fails: in the language the reader has then.
+const FIELD_REQUIRED: MessageKey = 'booking.order.fieldRequired';
+const within = (low: number, high: number, wording: MessageKey) => (value: string) =>
+  Number(value) >= low && Number(value) <= high ? undefined : message(wording);
 
 const FIELDS = [
   { key: 'isSWBL', label: 'SWBL', kind: 'yesNo', revisable: false },
@@ -71,7 +73,7 @@ const FIELDS = [
     label: 'Cargo description',
     kind: 'text',
     revisable: true,
-    required: message('booking.cargoDescription.required'),
+    required: 'booking.cargoDescription.required' as MessageKey,
   },
   {
     key: 'imcoClass',
@@ -102,7 +104,7 @@ const FIELDS = [
     only: 'reefer',
     revisable: true,
     required: FIELD_REQUIRED,
-    check: within(-40, 40, message('booking.temperature.range')),
+    check: within(-40, 40, 'booking.temperature.range'),
   },
   {
     key: 'humidity',
@@ -112,7 +114,7 @@ const FIELDS = [
     only: 'reefer',
     revisable: true,
     required: FIELD_REQUIRED,
-    check: within(0, 100, message('booking.humidity.range')),
+    check: within(0, 100, 'booking.humidity.range'),
   },
   { key: 'hasVentilation', label: 'Ventilation', kind: 'yesNo', only: 'reefer', revisable: false },
   { key: 'parties', label: 'Parties', kind: 'parties', revisable: true },
@@ -267,7 +269,7 @@ export function orderFormErrors(
   for (const f of fieldsFor(request)) {
     if (f.kind !== 'text' && f.kind !== 'number') continue;
     const value = text(values[f.key]).trim();
-    const wrong = !value ? f.required : f.check?.(value);
+    const wrong = !value ? (f.required ? message(f.required) : undefined) : f.check?.(value);
     if (wrong) errors[f.key] = wrong;
   }
   return errors;

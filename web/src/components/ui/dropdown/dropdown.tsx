@@ -1,5 +1,8 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
+import i18next from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { message } from '@/lib/messages';
 import { FieldLabel } from '../field-label';
 import { ChevronDownIcon } from '../icons';
 import styles from './dropdown.module.css';
@@ -9,10 +12,11 @@ export interface DropdownOption<V extends string | number = number> {
   value: V;
 }
 
-/** Spec 000 section 5: the bare message 'Required' reads '{label} is Required'. */
+/** Spec 000 section 5: the bare message 'Required' reads '{label} is Required', in the reader's language. */
 export function dropdownErrorMessage(label: string, error: string | undefined): string | undefined {
   if (!error) return undefined;
-  return error === 'Required' ? `${label} is Required` : error;
+  const bare = error === 'Required' || error === message('common.requiredShort');
+  return bare ? i18next.t('common:dropdown.required', { label }) : error;
 }
 
 export interface DropdownProps<V extends string | number = number> {
@@ -41,7 +45,7 @@ export function Dropdown<V extends string | number = number>({
   value,
   onChange,
   onBlur,
-  placeholder = 'Select',
+  placeholder,
   error,
   required = false,
   disabled = false,
@@ -49,9 +53,10 @@ export function Dropdown<V extends string | number = number>({
   name,
   searchable = false,
   onFilterChange,
-  emptyText = 'No options',
+  emptyText,
   className,
 }: DropdownProps<V>) {
+  const { t } = useTranslation('common');
   const generatedId = useId();
   const baseId = id ?? `dropdown-${generatedId}`;
   const labelId = `${baseId}-label`;
@@ -184,7 +189,7 @@ export function Dropdown<V extends string | number = number>({
           if (!open) onBlur?.();
         }}
       >
-        <span className={value ? styles.value : styles.placeholder}>{value ? value.name : placeholder}</span>
+        <span className={value ? styles.value : styles.placeholder}>{value ? value.name : (placeholder ?? t('dropdown.select'))}</span>
         <ChevronDownIcon size={20} className={open ? styles.chevronOpen : styles.chevron} />
       </button>
       {open ? (
@@ -196,7 +201,7 @@ export function Dropdown<V extends string | number = number>({
               type="text"
               dir="auto"
               value={filter}
-              aria-label={`Search ${label}`}
+              aria-label={t('dropdown.search', { label })}
               aria-controls={listId}
               aria-activedescendant={activeId}
               onChange={(e) => {
@@ -208,7 +213,7 @@ export function Dropdown<V extends string | number = number>({
             />
           ) : null}
           <ul id={listId} role="listbox" aria-labelledby={labelId} className={styles.list}>
-            {visible.length === 0 ? <li className={styles.empty}>{emptyText}</li> : null}
+            {visible.length === 0 ? <li className={styles.empty}>{emptyText ?? t('dropdown.noOptions')}</li> : null}
             {visible.map((option, index) => (
               <li
                 key={String(option.value)}

@@ -5,12 +5,12 @@
  */
 import { z } from 'zod';
 import { isTooGuessable } from '@/lib/common-passwords';
-import { message } from '@/lib/messages';
+import { message, said } from '@/lib/messages';
 import { MOBILE_PATTERN, normaliseMobile } from '@/lib/phone';
 
-const REQUIRED = message('common.requiredShort');
-const REQUIRED_FIELD = message('accounts.identity.required');
-const THIS_FIELD_IS_REQUIRED = message('common.required');
+const REQUIRED = said('common.requiredShort');
+const REQUIRED_FIELD = said('accounts.identity.required');
+const THIS_FIELD_IS_REQUIRED = said('common.required');
 /** A foreign company's phone, international ("+49 40 1234 5678"): the server's FOREIGN_PHONE_SOURCE, word for word. */
 export const FOREIGN_PHONE_PATTERN = /^\+?\(?[0-9](?:[ ().-]{0,2}[0-9]){6,14}$/;
 /** A foreign company's postal code in its own country's format ("20095", "SW1A 1AA"): the server's
@@ -21,7 +21,7 @@ const BIRTH_DATE_PATTERN = /^\d{4}\/\d{2}\/\d{2}$/;
 
 const text = () => z.string().trim();
 const required = (wording = REQUIRED) => text().min(1, wording);
-const exactly = (length: number) => message('common.text.exact', { length });
+const exactly = (length: number) => said('common.text.exact', { length });
 
 // -- registration start -----------------------------------------------------------------------------------
 
@@ -32,7 +32,7 @@ export const CUSTOMER_TYPES = [
 
 export const startSchema = z
   .object({
-    type: z.object({ name: z.string().min(1), value: z.number() }, { error: REQUIRED }).nullable(),
+    type: z.object({ name: z.string().min(1), value: z.number() }, REQUIRED).nullable(),
     isForeign: z.boolean(),
     nationalId: text(),
     companyId: text(),
@@ -40,14 +40,14 @@ export const startSchema = z
   })
   .superRefine((values, ctx) => {
     if (!values.type) {
-      ctx.addIssue({ code: 'custom', path: ['type'], message: REQUIRED });
+      ctx.addIssue({ code: 'custom', path: ['type'], message: REQUIRED.error() });
       return;
     }
     const individual = values.type.value === 1;
     if (individual && !values.nationalId)
-      ctx.addIssue({ code: 'custom', path: ['nationalId'], message: REQUIRED_FIELD });
+      ctx.addIssue({ code: 'custom', path: ['nationalId'], message: REQUIRED_FIELD.error() });
     if (!individual && !values.companyId)
-      ctx.addIssue({ code: 'custom', path: ['companyId'], message: REQUIRED_FIELD });
+      ctx.addIssue({ code: 'custom', path: ['companyId'], message: REQUIRED_FIELD.error() });
     if (individual || !values.isForeign) {
       if (!values.phoneNumber) {
         ctx.addIssue({ code: 'custom', path: ['phoneNumber'], message: message('accounts.phone.required') });
@@ -62,19 +62,19 @@ export type StartFormValues = z.input<typeof startSchema>;
 
 // Phone, fax, e-mail and address: one wording for one rule, the companies' (the server says the same).
 // An Iranian mobile as people write it (spaces, +98): the server keeps it as 09 and 9 digits.
-const phone = required(message('accounts.phone.required')).refine(
+const phone = required(said('accounts.phone.required')).refine(
   (v) => MOBILE_PATTERN.test(normaliseMobile(v)),
-  message('accounts.phone.invalid'),
+  said('accounts.phone.invalid'),
 );
 // Fax is optional on every form (few still have one); when given it is a landline number.
-const fax = text().refine((v) => v === '' || FAX_PATTERN.test(v), message('accounts.fax.invalid'));
-const email = required(message('accounts.email.required')).pipe(z.email(message('accounts.email.invalid')));
-const address = required(message('accounts.address.required')).min(8, message('accounts.address.min'));
+const fax = text().refine((v) => v === '' || FAX_PATTERN.test(v), said('accounts.fax.invalid'));
+const email = required(said('accounts.email.required')).pipe(z.email(said('accounts.email.invalid')));
+const address = required(said('accounts.address.required')).min(8, said('accounts.address.min'));
 
 const individualFields = {
   firstName: required(),
   lastName: required(),
-  birthDate: required().regex(BIRTH_DATE_PATTERN, message('accounts.birthDate.invalid')),
+  birthDate: required().regex(BIRTH_DATE_PATTERN, said('accounts.birthDate.invalid')),
   nationalId: required(REQUIRED_FIELD),
   phone,
   fax,
@@ -93,24 +93,24 @@ export const individualProfileSchema = z.object({
   postalCode: text().refine((v) => v === '' || v.length === 10, exactly(10)),
   industry: text(),
   destinations: text(),
-  typeOfOperation: z.enum(['', 'Export', 'Import'], { error: message('accounts.typeOfOperation.enum') }),
+  typeOfOperation: z.enum(['', 'Export', 'Import'], said('accounts.typeOfOperation.enum')),
 });
 export type IndividualProfileValues = z.input<typeof individualProfileSchema>;
 
 // -- companies ----------------------------------------------------------------------------------------------
 
-const companyName = required(message('accounts.companyName.required')).min(4, message('accounts.companyName.min'));
-const postalCode = required(message('accounts.postalCode.invalid')).min(10, message('accounts.postalCode.invalid'));
-const nationalCode = required(message('accounts.identity.invalid'));
-const contactPerson = required(message('accounts.contactPerson.required'));
+const companyName = required(said('accounts.companyName.required')).min(4, said('accounts.companyName.min'));
+const postalCode = required(said('accounts.postalCode.invalid')).min(10, said('accounts.postalCode.invalid'));
+const nationalCode = required(said('accounts.identity.invalid'));
+const contactPerson = required(said('accounts.contactPerson.required'));
 
 export const domesticSchema = z.object({
   name: companyName,
-  contactPerson: contactPerson.min(4, message('accounts.contactPerson.min')),
-  economicCode: required(message('accounts.economicCode.invalid')).min(11, message('accounts.economicCode.invalid')),
-  registrationCode: required(message('accounts.registrationCode.invalid')).min(
+  contactPerson: contactPerson.min(4, said('accounts.contactPerson.min')),
+  economicCode: required(said('accounts.economicCode.invalid')).min(11, said('accounts.economicCode.invalid')),
+  registrationCode: required(said('accounts.registrationCode.invalid')).min(
     6,
-    message('accounts.registrationCode.invalid'),
+    said('accounts.registrationCode.invalid'),
   ),
   nationalCode,
   phone,
@@ -125,16 +125,16 @@ export const foreignSchema = z.object({
   name: companyName,
   contactPerson,
   nationalCode,
-  phone: required(message('accounts.phone.required')).regex(
+  phone: required(said('accounts.phone.required')).regex(
     FOREIGN_PHONE_PATTERN,
-    message('accounts.phone.foreignInvalid'),
+    said('accounts.phone.foreignInvalid'),
   ),
   fax,
   email,
   address,
-  postalCode: required(message('accounts.postalCode.invalid')).regex(
+  postalCode: required(said('accounts.postalCode.invalid')).regex(
     FOREIGN_POSTAL_CODE_PATTERN,
-    message('accounts.postalCode.invalid'),
+    said('accounts.postalCode.invalid'),
   ),
 });
 export type ForeignValues = z.input<typeof foreignSchema>;
@@ -151,16 +151,16 @@ const newPasswordFields = {
   newPassword: z
     .string()
     .min(1, THIS_FIELD_IS_REQUIRED)
-    .min(8, message('accounts.password.min'))
-    .regex(/[A-Z]/, message('accounts.password.uppercase'))
-    .regex(/\d/, message('accounts.password.digit'))
-    .refine((value) => !isTooGuessable(value), message('accounts.password.common')),
+    .min(8, said('accounts.password.min'))
+    .regex(/[A-Z]/, said('accounts.password.uppercase'))
+    .regex(/\d/, said('accounts.password.digit'))
+    .refine((value) => !isTooGuessable(value), said('accounts.password.common')),
   confirmNewPassword: z.string().min(1, THIS_FIELD_IS_REQUIRED),
 };
 
 const passwordsMatch = (values: { newPassword: string; confirmNewPassword: string }) =>
   values.newPassword === values.confirmNewPassword || values.confirmNewPassword === '';
-const MATCH_ISSUE = { path: ['confirmNewPassword'], message: message('accounts.password.mismatch') };
+const MATCH_ISSUE = { path: ['confirmNewPassword'], ...said('accounts.password.mismatch') };
 
 export const newPasswordSchema = z.object(newPasswordFields).refine(passwordsMatch, MATCH_ISSUE);
 export type NewPasswordValues = z.input<typeof newPasswordSchema>;

@@ -8,12 +8,12 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/toast';
 import type { ApiError } from '@/lib/api-client';
-import { message } from '@/lib/messages';
+import { said } from '@/lib/messages';
 import styles from './admin.module.css';
 import { useTranslation } from 'react-i18next';
 
 /** Spec 000 section 5: the decline description is required, at least 1 character. */
-const declineSchema = z.object({ message: z.string().trim().min(1, message('common.requiredShort')) });
+const declineSchema = z.object({ message: z.string().trim().min(1, said('common.requiredShort')) });
 
 export interface DecisionProps {
   accept: UseMutationResult<unknown, ApiError, void>;

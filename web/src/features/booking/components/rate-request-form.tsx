@@ -20,9 +20,10 @@ import type { Choice, RateRequestDetail } from '../api/booking-api';
 import { FileUpload } from './file-upload';
 import { useLeaveWarning } from './leave-warning';
 import { SailingPicker } from './sailing-picker';
-import { DANGER_FILE_MISSING, dangerFileMissing, rateRequestSchema } from './schemas';
+import { dangerFileMissing, rateRequestSchema } from './schemas';
 import type { RateRequestFormValues } from './schemas';
 import styles from './booking.module.css';
+import { message } from '@/lib/messages';
 
 /**
  * A reference choice as a dropdown option. Ports and sizes are chosen by id; the container type's value 2 marks
@@ -121,7 +122,7 @@ export function RateRequestForm({ detail, onSaved, onCancel, copyOf, amend = fal
 
   const onSubmit = handleSubmit(async (values) => {
     if (dangerFileMissing(values)) {
-      toast.error(DANGER_FILE_MISSING);
+      toast.error(message('booking.msds.required'));
       return;
     }
     try {

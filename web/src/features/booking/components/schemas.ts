@@ -2,47 +2,54 @@
  * Form rules of spec 001 section 5. A rule the server checks too takes its wording from the shared catalogue
  * (src/lib/messages); the rest (dropdown choices, the container picker) exist only in these forms.
  */
+import i18next from 'i18next';
 import { z } from 'zod';
 import { isDate } from '@/components/ui/date-field';
-import { message } from '@/lib/messages';
+import { message, said } from '@/lib/messages';
 import { FORM_FIELDS, freightFormValue, frightType, orderFormErrors } from '@/lib/order-fields';
 import type { OrderFormValues } from '@/lib/order-fields';
 import { PHONE_PATTERN } from '@/lib/phone';
 
-const REQUIRED = message('common.required');
-export const DANGER_FILE_MISSING = message('booking.msds.required');
+// Every wording is read when a rule fails (`said`, `worded`): in the language the reader has then.
+const REQUIRED = said('common.required');
+const worded = (rule: 'date' | 'containerRequired' | 'packagesRequired') => ({
+  error: () => i18next.t(`booking:formRules.${rule}`),
+});
 
-const option = (label: string) =>
-  z
-    .object({ name: z.string(), value: z.number() }, { error: `${label} is Required` })
+/** A choice the form requires: "POL is Required", the field named as its label names it. */
+const option = (field: 'pol' | 'pod' | 'containerType' | 'containerSize') => {
+  const missing = { error: () => i18next.t('common:dropdown.required', { label: i18next.t(`booking:fields.${field}`) }) };
+  return z
+    .object({ name: z.string(), value: z.number() }, missing)
     .nullable()
-    .refine((o) => o !== null && o.value >= 1, { message: `${label} is Required` });
+    .refine((o) => o !== null && o.value >= 1, missing);
+};
 
-const requiredText = z.string({ error: REQUIRED }).trim().min(1, REQUIRED);
+const requiredText = z.string(REQUIRED).trim().min(1, REQUIRED);
 
 export const rateRequestSchema = z
   .object({
     commodity: requiredText,
-    hsCode: requiredText.regex(/^\d{6,10}$/, message('booking.hsCode.pattern')),
-    preferredShippingDate: requiredText.refine(isDate, 'A date as YYYY/MM/DD, e.g. 2026/12/10'),
+    hsCode: requiredText.regex(/^\d{6,10}$/, said('booking.hsCode.pattern')),
+    preferredShippingDate: requiredText.refine(isDate, worded('date')),
     quantity: z
       .string()
       .trim()
       .min(1, REQUIRED)
-      .refine((v) => /^\d+$/.test(v) && Number(v) >= 1, message('booking.quantity.min'))
-      .refine((v) => !/^\d+$/.test(v) || Number(v) <= 1000, message('booking.quantity.max')),
+      .refine((v) => /^\d+$/.test(v) && Number(v) >= 1, said('booking.quantity.min'))
+      .refine((v) => !/^\d+$/.test(v) || Number(v) <= 1000, said('booking.quantity.max')),
     isSwbl: z.boolean(),
     isDanger: z.boolean(),
     msds: z.string().nullable(),
     additionalComment: z.string(),
-    pol: option('POL'),
-    pod: option('POD'),
-    containerType: option('Container Type'),
-    containerSize: option('Container Size'),
+    pol: option('pol'),
+    pod: option('pod'),
+    containerType: option('containerType'),
+    containerSize: option('containerSize'),
   })
   .refine((v) => !v.pol || !v.pod || v.pol.value !== v.pod.value, {
     path: ['pod'],
-    message: message('booking.pod.samePort'),
+    ...said('booking.pod.samePort'),
   });
 
 export type RateRequestFormValues = z.input<typeof rateRequestSchema>;
@@ -52,28 +59,31 @@ export function dangerFileMissing(values: Pick<RateRequestFormValues, 'isDanger'
   return values.isDanger && !values.msds;
 }
 
-// The notify party's fields repeat the party rules under their own labels ("Notify Party Full Name is required").
-const mobile = (prefix = '') =>
+// The notify party's fields repeat the party rules under their own name ("Notify Party Full Name is required").
+const notifying = (key: Parameters<typeof said>[0]) => ({
+  error: () => i18next.t('booking:formRules.notifyParty', { rule: message(key) }),
+});
+const mobile = (notify = false) =>
   z
     .string()
     .trim()
-    .min(1, `${prefix}${message('booking.party.phoneRequired')}`)
-    .regex(PHONE_PATTERN, `${prefix}${message('booking.party.phoneInvalid')}`);
+    .min(1, notify ? notifying('booking.party.phoneRequired') : said('booking.party.phoneRequired'))
+    .regex(PHONE_PATTERN, notify ? notifying('booking.party.phoneInvalid') : said('booking.party.phoneInvalid'));
 
 export const supplierSchema = z.object({
-  fullName: z.string().trim().min(1, message('booking.party.nameRequired')),
+  fullName: z.string().trim().min(1, said('booking.party.nameRequired')),
   mobileNumber: mobile(),
   fax: z.string(),
-  fullAddress: z.string().trim().min(1, message('booking.party.addressRequired')),
+  fullAddress: z.string().trim().min(1, said('booking.party.addressRequired')),
 });
 export type SupplierValues = z.infer<typeof supplierSchema>;
 
 export const consigneeSchema = supplierSchema.extend({
   notifyParty: z.boolean(),
-  notifyFullName: z.string().trim().min(1, `Notify Party ${message('booking.party.nameRequired')}`),
-  notifyMobileNumber: mobile('Notify Party '),
+  notifyFullName: z.string().trim().min(1, notifying('booking.party.nameRequired')),
+  notifyMobileNumber: mobile(true),
   notifyFax: z.string(),
-  notifyFullAddress: z.string().trim().min(1, `Notify Party ${message('booking.party.addressRequired')}`),
+  notifyFullAddress: z.string().trim().min(1, notifying('booking.party.addressRequired')),
 });
 export type ConsigneeValues = z.infer<typeof consigneeSchema>;
 
@@ -81,27 +91,27 @@ export const containerRowSchema = z.object({
   container: z
     .object({ name: z.string(), value: z.number() })
     .nullable()
-    .refine((v) => v !== null, 'Container Number is required'),
-  seal: z.string().trim().min(1, message('booking.seal.required')),
+    .refine((v) => v !== null, worded('containerRequired')),
+  seal: z.string().trim().min(1, said('booking.seal.required')),
   count: z
     .string()
     .trim()
-    .min(1, message('booking.count.required'))
-    .refine((v) => /^\d+$/.test(v) && Number(v) >= 1, message('booking.count.min')),
-  type: z.number({ error: 'Type Of Packages is required' }),
+    .min(1, said('booking.count.required'))
+    .refine((v) => /^\d+$/.test(v) && Number(v) >= 1, said('booking.count.min')),
+  type: z.number(worded('packagesRequired')),
   grossWeight: z
     .string()
     .trim()
-    .min(1, message('booking.grossWeight.required'))
-    .refine((v) => Number(v) > 0, message('booking.grossWeight.positive')),
+    .min(1, said('booking.grossWeight.required'))
+    .refine((v) => Number(v) > 0, said('booking.grossWeight.positive')),
   netWeight: z
     .string()
     .trim()
-    .min(1, message('booking.netWeight.required'))
-    .refine((v) => Number(v) > 0, message('booking.netWeight.positive')),
+    .min(1, said('booking.netWeight.required'))
+    .refine((v) => Number(v) > 0, said('booking.netWeight.positive')),
 }).refine((v) => !v.grossWeight || !v.netWeight || Number(v.netWeight) <= Number(v.grossWeight), {
   path: ['netWeight'],
-  message: message('booking.netWeight.exceedsGross'),
+  ...said('booking.netWeight.exceedsGross'),
 });
 export type ContainerRowValues = z.input<typeof containerRowSchema>;
 
