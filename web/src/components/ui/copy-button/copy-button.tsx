@@ -18,7 +18,7 @@ export function CopyButton({ value, what }: { value: string; what: string }) {
     }
   };
   return (
-    <Button type="button" variant="outline" onClick={() => void copy()} aria-label={`Copy the ${what}`}>
+    <Button type="button" variant="outline" onClick={() => void copy()} aria-label={t('copyButton.copyThe', { what })}>
       {said === 'copied'
         ? t('copyButton.copied')
         : said === 'refused'

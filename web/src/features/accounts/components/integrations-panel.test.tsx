@@ -1,5 +1,6 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setLanguage } from '@/i18n';
 import { envelope, failureEnvelope, renderWithProviders } from '@/testing/render';
 import { IntegrationsPanel } from './integrations-panel';
 
@@ -182,4 +183,30 @@ describe('IntegrationsPanel', () => {
     const post = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/rotate-secret'));
     expect(JSON.parse((post?.[1] as RequestInit).body as string)).toEqual({ overlapHours: 24 });
   });
+
+  it("reads in Persian: the webhook's name and the previous secret's end as a Solar Hijri time", async () => {
+    await act(() => setLanguage('fa'));
+    try {
+      answers['GET /integrations/api/v1/client/webhooks'] = () =>
+        envelope({
+          list: [
+            {
+              id: 'w1',
+              callbackUrl: 'https://erp.example.com',
+              createdAt: '2026-11-23T10:00:00Z',
+              previousSecretValidUntil: '2026-12-29T10:00:00Z',
+            },
+          ],
+          totalCount: 1,
+        });
+      renderWithProviders(<IntegrationsPanel />);
+      const hook = await screen.findByRole('article', { name: 'وب‌هوک https://erp.example.com' });
+      // 2026-12-29 is 1405/10/08: the time as the viewer's clock shows it, never the wire's ISO text.
+      expect(hook.textContent).toContain('۱۴۰۵/۱۰/۰۸');
+      expect(hook.textContent).not.toContain('2026-12-29T');
+    } finally {
+      await act(() => setLanguage('en'));
+    }
+  });
 });
+

@@ -18,7 +18,7 @@ import {
 import { CopyButton } from '@/components/ui/copy-button';
 import { SubmitRow } from './submit-row';
 import styles from './accounts.module.css';
-import { formatDate } from '@/lib/format';
+import { formatDate, formatMoment } from '@/lib/format';
 
 /** A secret the server answers once: shown until the customer dismisses it, never fetched again. */
 function ShownOnce({ title, what, value, onDone }: { title: string; what: string; value: string; onDone: () => void }) {
@@ -222,12 +222,12 @@ function Webhooks() {
         <SubmitRow pending={create.isPending}>{t('integrationsPanel.addWebhook')}</SubmitRow>
       </form>
       {(webhooks.data?.list ?? []).map((hook) => (
-        <article key={hook.id} aria-label={`Webhook ${hook.callbackUrl}`}>
+        <article key={hook.id} aria-label={t('integrationsPanel.webhookNamed', { url: hook.callbackUrl })}>
           <h3>{hook.callbackUrl}</h3>
           {hook.trackingFormat === 'tnt-3.0' ? <p>{t('integrationsPanel.trackingEventsDcsaTrack')}</p> : null}
           {hook.previousSecretValidUntil ? (
             <p>
-              {t('integrationsPanel.thePreviousSecretAlso')} {hook.previousSecretValidUntil}.
+              {t('integrationsPanel.thePreviousSecretAlso')} {formatMoment(hook.previousSecretValidUntil)}.
             </p>
           ) : null}
           <Button
