@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { setLanguage } from '@/i18n';
 import {
   EMPTY_FILTERS,
   filtersFromSearchParams,
@@ -99,6 +100,17 @@ describe('rangeErrors', () => {
       to: 'To must not be before From.',
     });
     expect(rangeErrors({ ...EMPTY_FILTERS, from: 'x' }).from).toBeDefined();
+  });
+
+  it('words its refusals in the language the reader has', async () => {
+    await setLanguage('fa');
+    try {
+      const reversed = rangeErrors({ ...EMPTY_FILTERS, from: '2026-11-21T11:00', to: '2026-11-21T10:00' });
+      expect(reversed.to).toBe('«تا» نباید پیش از «از» باشد.');
+      expect(rangeErrors({ ...EMPTY_FILTERS, from: 'x' }).from).toBe('تاریخ و ساعت معتبری وارد کنید.');
+    } finally {
+      await setLanguage('en');
+    }
   });
 });
 

@@ -4,6 +4,7 @@
  */
 import type { QueryParams } from '@/lib/api-client';
 import { CalendarDate, GregorianCalendar, PersianCalendar, toCalendar } from '@internationalized/date';
+import { i18next } from '@/i18n';
 import { latinDigits } from '@/lib/format';
 
 export interface AuditFilters {
@@ -115,9 +116,9 @@ export function rangeErrors(filters: AuditFilters): { from?: string; to?: string
   const from = localDateTimeToIso(filters.from);
   const to = localDateTimeToIso(filters.to, { endOfPeriod: true });
   const errors: { from?: string; to?: string } = {};
-  if (filters.from && !from) errors.from = 'Enter a valid date and time.';
-  if (filters.to && !to) errors.to = 'Enter a valid date and time.';
-  if (from && to && from > to) errors.to = 'To must not be before From.';
+  if (filters.from && !from) errors.from = i18next.t('audit:filters.invalidMoment');
+  if (filters.to && !to) errors.to = i18next.t('audit:filters.invalidMoment');
+  if (from && to && from > to) errors.to = i18next.t('audit:filters.toBeforeFrom');
   return errors;
 }
 

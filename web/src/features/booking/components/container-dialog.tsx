@@ -20,7 +20,6 @@ import type { ContainerRowValues } from './schemas';
 import styles from './booking.module.css';
 
 export const SEARCH_DEBOUNCE_MS = 2000;
-export const DUPLICATE_CONTAINER = 'This container is already in the order';
 
 export interface LocalContainer extends ContainerEntry {
   /** Local timestamp id, used only to delete a row. */
