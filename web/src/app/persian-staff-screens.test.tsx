@@ -116,7 +116,9 @@ describe('staff and auditor screens in Persian', () => {
       { route: '/dashboard/audit' },
     );
     expect(await screen.findByText('نمایش ۱ رویداد (مخزن در جایگاه ۱ است).')).not.toBeNull();
-    expect(screen.getByText('قیمت پذیرفته شد توسط علی کریمی (مشتری)')).not.toBeNull();
+    // The sentence isolates the name alone, so a Latin name keeps its direction and the role stays Persian.
+    const sentence = screen.getByText('علی کریمی', { selector: 'strong bdi' }).closest('strong');
+    expect(sentence?.textContent).toBe('قیمت پذیرفته شد توسط علی کریمی (مشتری)');
     expect(screen.getByRole('link', { name: 'گشودن خط زمانی درخواست نرخ agg-1' })).not.toBeNull();
     expect(screen.getByText(/۱۴۰۵\/۱۰\/۰۸/)).not.toBeNull();
   });

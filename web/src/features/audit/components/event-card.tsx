@@ -1,6 +1,7 @@
 import { Button } from '@/components/ui/button';
 import type { TimelineEntry, ValueNames } from '../lib/fold';
 import styles from './audit.module.css';
+import { EventSentence } from './event-sentence';
 import { ChangeTable } from './change-table';
 import { eventSentence } from '../lib/sentence';
 import { ActorLabel, RecordedAt } from './role-badge';
@@ -24,7 +25,7 @@ export function EventCard({ entry, selected, onViewAsOf, names }: EventCardProps
     <article className={styles.event} aria-labelledby={headingId} data-selected={selected || undefined}>
       <header className={styles.eventHeader}>
         <h3 id={headingId} className={styles.eventType}>
-          {eventSentence(event)}
+          <EventSentence event={event} />
         </h3>
         <span className={styles.meta}>
           {t('eventCard.where', { version: event.version, position: event.position })}

@@ -1,10 +1,11 @@
 import { Link } from 'react-router-dom';
+import { Reference } from '@/components/reference/reference';
 import { formatCount, formatList } from '@/lib/format';
 import type { AuditEvent } from '../api/audit-api';
 import { fieldLabel } from '../lib/fold';
 import { bookingTrailPath } from '../lib/paths';
-import { eventSentence } from '../lib/sentence';
 import styles from './audit.module.css';
+import { EventSentence } from './event-sentence';
 import { ActorLabel, kindLabel, RecordedAt } from './role-badge';
 import { useTranslation } from 'react-i18next';
 
@@ -31,14 +32,16 @@ export function LogRow({ event, logSearch }: LogRowProps) {
       <div className={styles.logWhat}>
         <p className={styles.logTitle}>
           <span className={styles.kind}>{kind}</span>
-          <strong>{eventSentence(event)}</strong>
+          <strong>
+            <EventSentence event={event} />
+          </strong>
           <span className={styles.meta}>{t('logRow.version', { version: event.version })}</span>
         </p>
         {event.bookingReference ? (
           <p className={styles.logAggregate}>
             {t('logRow.booking')}{' '}
             <Link to={bookingTrailPath(event.bookingReference)} className={styles.bookingLink}>
-              {event.bookingReference}
+              <Reference value={event.bookingReference} />
             </Link>
           </p>
         ) : null}

@@ -26,14 +26,20 @@ export function eventPhrase(type: string, aggregateKind: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** Who acted, by name where the server gave one, with the role when it is a person. */
-export function actorText(event: Pick<AuditEvent, 'actor' | 'actorName'>): string {
+/** Who acted: a name (a person's, or the words for the system) and, for a person, the role after it. */
+function actorParts(event: Pick<AuditEvent, 'actor' | 'actorName'>): { name: string; role: string } {
   const role = event.actor.role;
-  if (role === 'system' || event.actorName === 'System') return roleLabel('system');
+  if (role === 'system' || event.actorName === 'System') return { name: roleLabel('system'), role: '' };
   const name = event.actorName || event.actor.id || i18next.t('sentence.someone', { ns: 'audit' });
-  return role ? `${name} (${roleLabel(role).toLowerCase()})` : name;
+  return { name, role: role ? ` (${roleLabel(role).toLowerCase()})` : '' };
 }
 
+/** The sentence's words and values: the catalogue's `<who>` tag marks the name, isolated where it is drawn. */
+export function sentenceValues(event: Pick<AuditEvent, 'type' | 'aggregateKind' | 'actor' | 'actorName'>) {
+  return { what: eventPhrase(event.type, event.aggregateKind), ...actorParts(event) };
+}
+
+/** The sentence as plain text (a caption, a label): "Price accepted by Sara Karimi (customer)". */
 export function eventSentence(event: Pick<AuditEvent, 'type' | 'aggregateKind' | 'actor' | 'actorName'>): string {
-  return i18next.t('sentence.by', { ns: 'audit', what: eventPhrase(event.type, event.aggregateKind), who: actorText(event) });
+  return i18next.t('sentence.by', { ns: 'audit', ...sentenceValues(event) }).replace(/<\/?who>/g, '');
 }
