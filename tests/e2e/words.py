@@ -17,6 +17,7 @@ Language = Literal["en", "fa"]
 LANGUAGES: tuple[Language, ...] = ("en", "fa")
 LOCALES = ROOT / "web" / "src" / "i18n" / "locales"
 PLACEHOLDER = re.compile(r"\{\{\s*(\w+)\s*\}\}")
+TAG = re.compile(r"</?\w+>")
 # Persian writes numbers in its own digits, with its own group and decimal separators (Intl's fa-IR).
 PERSIAN_NUMBERS = str.maketrans("0123456789,.", "".join(chr(0x06F0 + d) for d in range(10)) + "\u066c\u066b")
 
@@ -40,7 +41,8 @@ def text(language: Language, key: str, **values: object) -> str:
         given = values.get(found.group(1), found.group(0))
         return number(language, str(given)) if isinstance(given, int | float) else str(given)
 
-    return PLACEHOLDER.sub(value, node)
+    # A sentence's tags mark what a screen draws in an element of its own (`<who>` a name): the words stay.
+    return TAG.sub("", PLACEHOLDER.sub(value, node))
 
 
 def words(language: Language) -> Callable[..., str]:
