@@ -18,7 +18,7 @@ from zoneinfo import ZoneInfo
 import jdatetime
 
 from domain.shared.languages import DEFAULT, supported
-from domain.shared.local_time import UTC_ZONE, _aware, port_zone, written_in
+from domain.shared.local_time import UTC_ZONE, _aware, port_zone, written_in, zone_label
 from domain.shared.moments import written_utc
 
 CATALOGUE = Path(__file__).resolve().parents[2] / "contract" / "email-messages.json"
@@ -74,18 +74,13 @@ def money(amount: Decimal, language: str) -> str:
 def _zone(zone: str, local: datetime, language: str) -> str:
     if zone == UTC_ZONE:
         return say("utc", language)
-    offset = local.utcoffset()
-    minutes = 0 if offset is None else int(offset.total_seconds()) // 60
-    sign = "-" if minutes < 0 else "+"
-    hours, rest = divmod(abs(minutes), 60)
-    place = zone.rsplit("/", 1)[-1].replace("_", " ")
-    return say("zone", language, place=place, offset=f"{sign}{hours:02d}:{rest:02d}")
+    return zone_label(zone, local, language)
 
 
 def time_in(moment: datetime | str, zone: str, language: str) -> str:
     """A moment in the local time of `zone`, the zone named: in English as the screens write it
-    (`2026/12/09 02:00 Tehran (UTC+03:30)`), in Persian in the Solar Hijri calendar with Persian digits
-    (1405/09/18 02:00 of Tehran (UTC+03:30), its digits Persian)."""
+    (`2026/12/09 02:00 local time (UTC+03:30)`), in Persian in the Solar Hijri calendar with Persian digits
+    (1405/09/18 02:00, local time (UTC+03:30), its date's digits Persian)."""
     if language != "fa":
         return written_utc(moment) if zone == UTC_ZONE else written_in(moment, zone)
     local = _aware(moment).astimezone(UTC if zone == UTC_ZONE else ZoneInfo(zone))

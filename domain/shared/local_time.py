@@ -1,25 +1,32 @@
 """The one way a time is written for people (docs/decisions/0901-one-time-policy.md).
 
 An instant is kept as it was given (UTC or with its offset); it is written as the local time of the place it
-happens, with that place's zone: `2026/12/09 02:00 Tehran (UTC+03:30)`. A port's place is its UN/LOCODE: the
+happens, in that port's local time with its offset: `2026/12/09 02:00 local time (UTC+03:30)` (the words from
+`contract/time-words.json`). A port's place is its UN/LOCODE: the
 first two letters are its country, and a country with one zone in the time-zone database (`tzdata`'s
 zone.tab) has that zone; the ports the product knows in countries with several zones are listed below. A
 moment with no place (or a port of a many-zoned country not listed) is written in UTC, said as `UTC`.
 
-The web app writes the same text from the same zone names (`web/src/lib/format.ts`), which reach it beside
-each port (`timeZone`).
+The web app writes the same text from the same zone names and words (`web/src/lib/format.ts`); the zone
+reaches it beside each port (`timeZone`).
 """
 
 from __future__ import annotations
 
+import json
 from datetime import UTC, datetime
 from functools import cache
 from importlib.resources import files
+from pathlib import Path
 from zoneinfo import ZoneInfo
 
 from domain.shared.moments import parse_instant
 
 UTC_ZONE = "UTC"
+# The port's local time named: `local time (UTC{offset})`, by language.
+PORT_TIME: dict[str, str] = json.loads(
+    (Path(__file__).resolve().parents[2] / "contract" / "time-words.json").read_text(encoding="utf-8")
+)["portTime"]
 
 # Ports of countries with more than one zone, by UN/LOCODE (their coast, not the country's capital).
 PORT_ZONES: dict[str, str] = {
@@ -122,20 +129,24 @@ def _aware(moment: datetime | str) -> datetime:
     return found if found.tzinfo is not None else found.replace(tzinfo=UTC)
 
 
-def zone_label(zone: str, moment: datetime) -> str:
-    """`Tehran (UTC+03:30)`: the zone's place and its offset then; `UTC` for UTC."""
-    if zone == UTC_ZONE:
-        return UTC_ZONE
+def _offset_of(moment: datetime) -> str:
+    """`+03:30`: the offset of an aware moment from UTC."""
     offset = moment.utcoffset()
     minutes = 0 if offset is None else int(offset.total_seconds()) // 60
     sign = "-" if minutes < 0 else "+"
     hours, rest = divmod(abs(minutes), 60)
-    place = zone.rsplit("/", 1)[-1].replace("_", " ")
-    return f"{place} (UTC{sign}{hours:02d}:{rest:02d})"
+    return f"{sign}{hours:02d}:{rest:02d}"
+
+
+def zone_label(zone: str, moment: datetime, language: str = "en") -> str:
+    """`local time (UTC+03:30)`: a port's local time and its offset then; `UTC` for UTC."""
+    if zone == UTC_ZONE:
+        return UTC_ZONE
+    return PORT_TIME.get(language, PORT_TIME["en"]).format(offset=_offset_of(moment))
 
 
 def written_in(moment: datetime | str, zone: str) -> str:
-    """`2026/12/09 02:00 Tehran (UTC+03:30)`: the moment as the clocks of `zone` showed it, and the zone."""
+    """`2026/12/09 02:00 local time (UTC+03:30)`: the moment as the clocks of `zone` showed it, and the zone."""
     local = _aware(moment).astimezone(UTC if zone == UTC_ZONE else ZoneInfo(zone))
     return f"{local:%Y/%m/%d %H:%M} {zone_label(zone, local)}"
 

@@ -99,7 +99,7 @@ def test_departure_arrival_delivery_and_a_moved_estimate_are_emailed_once_each(
         in by_kind["cargoDelivered"]["html"]
     )
     assert (
-        "expected at DEHAM on 2026/01/14 09:00 Berlin (UTC+01:00), 48 h later than before"
+        "expected at DEHAM on 2026/01/14 09:00 local time (UTC+01:00), 48 h later than before"
         in by_kind["arrivalEstimateChanged"]["body"]
     )
     # The profile lists the tracking kinds with the others.

@@ -403,7 +403,7 @@ def test_the_booking_detail_tells_where_the_cargo_is_without_changing_its_state(
             (
                 "Arrival estimate changed",
                 f"The vessel {ship} carrying your booking {reference} is now expected at DEHAM"
-                " on 2026/01/16 09:00 Berlin (UTC+01:00), 48 h later than before.",
+                " on 2026/01/16 09:00 local time (UTC+01:00), 48 h later than before.",
             ),
         ]
     )

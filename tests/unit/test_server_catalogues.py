@@ -90,6 +90,12 @@ def test_the_email_words_and_templates_have_both_languages() -> None:
     assert template_problems(emails["templates"]) == []
 
 
+def test_the_port_time_words_have_both_languages() -> None:
+    words = {key: said for key, said in _load("time-words.json").items() if not key.startswith("_")}
+    assert set(words) == {"portTime"}
+    assert by_language_problems(words) == []
+
+
 def test_the_customers_notices_have_both_languages_and_the_codes_english() -> None:
     from domain.booking.notices import TOLD
 

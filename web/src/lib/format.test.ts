@@ -13,6 +13,7 @@ import {
   latinDigits,
   momentField,
   parseMoment,
+  viewerZoneLabel,
   yesNo,
 } from './format';
 
@@ -72,20 +73,29 @@ describe('a time typed in the one format', () => {
 });
 
 describe('the one time policy on screens', () => {
-  it('writes a port time in the port zone with its place and offset', () => {
-    expect(formatAt('2026-12-08T22:30:00Z', 'Asia/Tehran')).toBe('2026/12/09 02:00 Tehran (UTC+03:30)');
-    // Given with an offset: the moment is kept, never its wall-clock digits labelled UTC.
-    expect(formatAt('2027-01-05T07:00:00+01:00', 'Europe/Berlin')).toBe('2027/01/05 07:00 Berlin (UTC+01:00)');
-    expect(formatAt('2027-07-05T07:00:00Z', 'America/Los_Angeles')).toBe('2027/07/05 00:00 Los Angeles (UTC-07:00)');
-    expect(formatAt('2027-01-05T07:00:00Z', 'Europe/London')).toBe('2027/01/05 07:00 London (UTC+00:00)');
+  it('writes a port time in the port zone as its local time with the offset, naming no other city', () => {
+    expect(formatAt('2026-12-08T22:30:00Z', 'Asia/Tehran')).toBe('2026/12/09 02:00 local time (UTC+03:30)');
+    // Given with an offset: the moment is kept, never its wall-clock digits labelled UTC. A Hamburg time is
+    // not Berlin's, a Shenzhen time not Shanghai's, though the zone database names their zones so.
+    expect(formatAt('2027-01-05T07:00:00+01:00', 'Europe/Berlin')).toBe('2027/01/05 07:00 local time (UTC+01:00)');
+    expect(formatAt('2027-01-05T07:00:00Z', 'Asia/Shanghai')).toBe('2027/01/05 15:00 local time (UTC+08:00)');
+    expect(formatAt('2027-07-05T07:00:00Z', 'America/Los_Angeles')).toBe('2027/07/05 00:00 local time (UTC-07:00)');
+    expect(formatAt('2027-01-05T07:00:00Z', 'Europe/London')).toBe('2027/01/05 07:00 local time (UTC+00:00)');
     expect(formatAt('2027-01-05T07:00:00Z', 'UTC')).toBe('2027/01/05 07:00 UTC');
     expect(formatAt('2027-01-05T07:00:00Z', null)).toBe('2027/01/05 07:00 UTC');
     expect(formatAt(null, 'Asia/Tehran')).toBe('-');
   });
 
-  it('writes a time with no place in the viewer zone', () => {
+  it('writes a time with no place in the viewer zone, named by its place', () => {
     const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    expect(formatMoment('2026-12-08T22:30:00Z')).toBe(formatAt('2026-12-08T22:30:00Z', zone));
+    const atPort = formatAt('2026-12-08T22:30:00Z', zone);
+    const place = (zone.split('/').pop() ?? zone).replaceAll('_', ' ');
+    expect(formatMoment('2026-12-08T22:30:00Z')).toBe(
+      atPort.endsWith(' UTC') ? atPort : atPort.replace(' local time (', ` ${place} (`),
+    );
+    expect(viewerZoneLabel('Asia/Tehran', '+03:30')).toBe('Tehran (UTC+03:30)');
+    expect(viewerZoneLabel('America/Los_Angeles', '-07:00')).toBe('Los Angeles (UTC-07:00)');
+    expect(viewerZoneLabel('Etc/UTC', '+00:00')).toBe('UTC');
   });
 });
 
@@ -95,7 +105,7 @@ describe('in Persian', () => {
     try {
       expect(formatDate('2026-12-29')).toBe('۱۴۰۵/۱۰/۰۸');
       expect(calendarDay(2026, 3, 21)).toBe('۱۴۰۵/۰۱/۰۱');
-      expect(formatAt('2026-12-29T10:00:00Z', 'Asia/Tehran')).toBe('۱۴۰۵/۱۰/۰۸ ۱۳:۳۰ Tehran (UTC+۰۳:۳۰)');
+      expect(formatAt('2026-12-29T10:00:00Z', 'Asia/Tehran')).toBe('۱۴۰۵/۱۰/۰۸ ۱۳:۳۰ به وقت محلی (UTC+۰۳:۳۰)');
       expect(formatAge('2026-12-29T10:00:00Z', Date.parse('2026-12-31T10:00:00Z'))).toBe('۲ روز');
       expect(latinDigits('۱۴۰۵/۱۰/۰۸ ٠٩')).toBe('1405/10/08 09');
       expect([yesNo(true), yesNo(false)]).toEqual(['بله', 'خیر']);

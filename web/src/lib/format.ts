@@ -6,6 +6,7 @@
 import { currentLanguage, i18next } from '@/i18n';
 import type { Language } from '@/i18n';
 import { persianDigits } from '@/i18n/digits';
+import timeWords from '../../../contract/time-words.json';
 
 const USD: Record<Language, Intl.NumberFormat> = {
   en: new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }),
@@ -136,16 +137,37 @@ function clockIn(date: Date, zone: string, language: Language) {
   };
 }
 
-/** `Tehran (UTC+03:30)` for `Asia/Tehran` at that moment; `UTC` for UTC (the server's rule, same words). */
-export function zoneLabel(zone: string, offset: string): string {
+/** A port's time named, from the words the server's e-mails use too: `local time (UTC+03:30)`; `UTC` for UTC. */
+export function portTimeLabel(zone: string, offset: string, language: Language = currentLanguage()): string {
+  return UTC_NAMES.has(zone) ? 'UTC' : timeWords.portTime[language].replace('{offset}', offset);
+}
+
+/** The viewer's own zone named by its place: `Tehran (UTC+03:30)`; `UTC` for UTC. */
+export function viewerZoneLabel(zone: string, offset: string): string {
   if (UTC_NAMES.has(zone)) return 'UTC';
   const place = (zone.split('/').pop() ?? zone).replaceAll('_', ' ');
   return `${place} (UTC${offset})`;
 }
 
+function writtenIn(
+  value: string | null | undefined,
+  zone: string,
+  seconds: boolean,
+  language: Language,
+  label: (zone: string, offset: string) => string,
+): string {
+  const date = value ? parse(value) : null;
+  if (!date) return '-';
+  const clock = clockIn(date, UTC_NAMES.has(zone) ? 'UTC' : zone, language);
+  return localDigits(
+    `${clock.day} ${clock.time}${seconds ? `:${clock.seconds}` : ''} ${label(zone, clock.offset)}`,
+    language,
+  );
+}
+
 /**
- * An ISO time as the clocks of `timeZone` showed it, with the zone: `2026/12/09 02:00 Tehran (UTC+03:30)`.
- * The zone of a port comes from the server (`/booking/api/v1/places`), so a screen and an e-mail agree.
+ * A time at a port, as the port's clocks showed it: `2026/12/09 02:00 local time (UTC+03:30)`. The port's
+ * zone comes from the server (`/booking/api/v1/places`), so a screen and an e-mail agree; none is UTC.
  */
 export function formatAt(
   value: string | null | undefined,
@@ -153,20 +175,15 @@ export function formatAt(
   seconds = false,
   language: Language = currentLanguage(),
 ): string {
-  const date = value ? parse(value) : null;
-  if (!date) return '-';
-  const zone = timeZone || 'UTC';
-  const clock = clockIn(date, UTC_NAMES.has(zone) ? 'UTC' : zone, language);
-  return localDigits(
-    `${clock.day} ${clock.time}${seconds ? `:${clock.seconds}` : ''} ${zoneLabel(zone, clock.offset)}`,
-    language,
+  return writtenIn(value, timeZone || 'UTC', seconds, language, (zone, offset) =>
+    portTimeLabel(zone, offset, language),
   );
 }
 
 /** An ISO time where no place applies, in the viewer's own zone: `2026/12/01 17:35 Tehran (UTC+03:30)`, or
  * `2026/12/01 14:05 UTC` for a viewer in UTC (with `seconds`, `14:05:09`). */
 export function formatMoment(value: string | null | undefined, seconds = false): string {
-  return formatAt(value, viewerZone(), seconds);
+  return writtenIn(value, viewerZone(), seconds, currentLanguage(), viewerZoneLabel);
 }
 
 /** How long ago, in the largest whole unit (`3 days`, `5 hours`, `12 minutes`). */

@@ -64,9 +64,9 @@ describe('BookingSailingFacts', () => {
       />,
     );
     await waitFor(() => expect(screen.getByText('ETD Shanghai')).toBeTruthy());
-    expect(screen.getByText('2026/12/29 20:00 Shanghai (UTC+08:00)')).toBeTruthy();
+    expect(screen.getByText('2026/12/29 20:00 local time (UTC+08:00)')).toBeTruthy();
     expect(screen.getByRole('list', { name: 'Cut-offs' }).textContent).toContain(
-      '2026/12/26 20:00 Shanghai (UTC+08:00)',
+      '2026/12/26 20:00 local time (UTC+08:00)',
     );
     // A port the server could not place is written in UTC, never guessed.
     expect(screen.getByText('2027/01/19 12:00 UTC')).toBeTruthy();

@@ -81,8 +81,8 @@ describe('TrackingPanel', () => {
     await waitFor(() => expect(screen.getAllByRole('listitem')[0].textContent).toContain('Bandar Abbas'));
     const rows = screen.getAllByRole('listitem').map((row) => row.textContent);
     expect(rows).toEqual([
-      '2026/01/05 11:30 Tehran (UTC+03:30) Gated in at Bandar Abbas · HLXU8097389',
-      '2026/01/15 07:00 Berlin (UTC+01:00) Arrival at Hamburg · KING OF THE SEAS',
+      '2026/01/05 11:30 local time (UTC+03:30) Gated in at Bandar Abbas · HLXU8097389',
+      '2026/01/15 07:00 local time (UTC+01:00) Arrival at Hamburg · KING OF THE SEAS',
     ]);
   });
 

@@ -94,9 +94,9 @@ describe('shipping order report', () => {
     const booked = { sailing, previous: null, chosenBy: 'customer' as const, remindersSent: [] };
     renderReport(root, detail, { ...booked, orderSubmittedAt: null, orderLate: false }, places);
     const placed = root.textContent ?? '';
-    expect(placed).toContain('Shanghai (CNSHA)2026/12/11 16:00 Shanghai (UTC+08:00)');
-    expect(placed).toContain('Chabahar (IRZBR)2027/01/01 11:30 Tehran (UTC+03:30)');
-    expect(placed).toContain('Shipping instructions (documentation)2026/12/08 16:00 Shanghai (UTC+08:00)');
+    expect(placed).toContain('Shanghai (CNSHA)2026/12/11 16:00 local time (UTC+08:00)');
+    expect(placed).toContain('Chabahar (IRZBR)2027/01/01 11:30 local time (UTC+03:30)');
+    expect(placed).toContain('Shipping instructions (documentation)2026/12/08 16:00 local time (UTC+08:00)');
   });
 
   it('says so when there is no order yet', () => {
