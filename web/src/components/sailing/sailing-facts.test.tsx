@@ -1,4 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
+import { i18next, setLanguage } from '@/i18n';
 import { renderWithProviders as render } from '@/testing/render';
 import { describe, expect, it, vi } from 'vitest';
 import { BookingSailingFacts, type BookingSailing, type SailingView } from './sailing-facts';
@@ -63,7 +64,9 @@ describe('BookingSailingFacts', () => {
         booked={booked({ ...estimate, portOfDischarge: 'IRBND', arrival: '2027-01-19T12:00:00Z' })}
       />,
     );
-    await waitFor(() => expect(screen.getByText('ETD Shanghai')).toBeTruthy());
+    const terms = () => [...document.querySelectorAll('dt')].map((dt) => dt.textContent);
+    await waitFor(() => expect(terms()).toContain('ETD Shanghai'));
+    expect(terms()).toContain('ETA IRBND');
     expect(screen.getByText('2026/12/29 20:00 local time (UTC+08:00)')).toBeTruthy();
     expect(screen.getByRole('list', { name: 'Cut-offs' }).textContent).toContain(
       '2026/12/26 20:00 local time (UTC+08:00)',
@@ -71,5 +74,25 @@ describe('BookingSailingFacts', () => {
     // A port the server could not place is written in UTC, never guessed.
     expect(screen.getByText('2027/01/19 12:00 UTC')).toBeTruthy();
     vi.unstubAllGlobals();
+  });
+
+  it('names the ports of departure and arrival in Persian, each port isolated', async () => {
+    const places = [{ code: 'CNSHA', name: 'Shanghai', timeZone: 'Asia/Shanghai' }];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ isSuccess: true, isError: false, response: places }))),
+    );
+    await setLanguage('fa');
+    try {
+      render(<BookingSailingFacts booked={booked({ ...estimate, portOfDischarge: 'IRBND' })} />);
+      const terms = () => [...document.querySelectorAll('dt')];
+      await waitFor(() => expect(terms()[0].textContent).toBe('زمان حرکت از Shanghai'));
+      expect(terms()[1].textContent).toBe('زمان رسیدن به IRBND');
+      expect(terms()[0].querySelector('bdi')?.textContent).toBe('Shanghai');
+      expect(screen.getByText('۱۴۰۵/۱۰/۰۸ ۲۰:۰۰ به وقت محلی (UTC+۰۸:۰۰)')).toBeTruthy();
+    } finally {
+      await i18next.changeLanguage('en');
+      vi.unstubAllGlobals();
+    }
   });
 });

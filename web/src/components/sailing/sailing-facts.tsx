@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { i18next } from '@/i18n';
 import { formatAt, formatCount } from '@/lib/format';
 import { usePlaces } from '@/lib/places';
@@ -40,11 +40,25 @@ export function SailingFacts({ sailing }: { sailing: SailingView }) {
       )}
       <dl className={styles.facts}>
         <div>
-          <dt>ETD {loading?.name ?? sailing.portOfLoading}</dt>
+          <dt>
+            <Trans
+              t={t}
+              i18nKey="sailingFacts.departsFrom"
+              values={{ port: loading?.name ?? sailing.portOfLoading }}
+              components={{ port: <bdi /> }}
+            />
+          </dt>
           <dd>{formatAt(sailing.departure, loading?.timeZone)}</dd>
         </div>
         <div>
-          <dt>ETA {discharge?.name ?? sailing.portOfDischarge}</dt>
+          <dt>
+            <Trans
+              t={t}
+              i18nKey="sailingFacts.arrivesAt"
+              values={{ port: discharge?.name ?? sailing.portOfDischarge }}
+              components={{ port: <bdi /> }}
+            />
+          </dt>
           <dd>{formatAt(sailing.arrival, discharge?.timeZone)}</dd>
         </div>
         <div>
