@@ -80,13 +80,13 @@ def _zone(zone: str, local: datetime, language: str) -> str:
 def time_in(moment: datetime | str, zone: str, language: str) -> str:
     """A moment in the local time of `zone`, the zone named: in English as the screens write it
     (`2026/12/09 02:00 local time (UTC+03:30)`), in Persian in the Solar Hijri calendar with Persian digits
-    (1405/09/18 02:00, local time (UTC+03:30), its date's digits Persian)."""
+    (1405/09/18 02:00, local time (UTC+03:30), every digit Persian as on the screens)."""
     if language != "fa":
         return written_utc(moment) if zone == UTC_ZONE else written_in(moment, zone)
     local = _aware(moment).astimezone(UTC if zone == UTC_ZONE else ZoneInfo(zone))
     day = jdatetime.date.fromgregorian(date=local.date())
     written = f"{day.year:04d}/{day.month:02d}/{day.day:02d} {local:%H:%M}"
-    return isolated(f"{digits(written, language)} {_zone(zone, local, language)}", language)
+    return isolated(digits(f"{written} {_zone(zone, local, language)}", language), language)
 
 
 def time_at(moment: datetime | str, port: str | None, language: str) -> str:
