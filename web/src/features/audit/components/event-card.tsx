@@ -39,7 +39,9 @@ export function EventCard({ entry, selected, onViewAsOf, names }: EventCardProps
       {event.reason ? (
         <div className={styles.reason}>
           <span className={styles.reasonLabel}>{t('reason')}</span>
-          <p className={styles.reasonText}>{event.reason}</p>
+          <p className={styles.reasonText} dir="auto">
+            {event.reason}
+          </p>
         </div>
       ) : null}
       <ChangeTable

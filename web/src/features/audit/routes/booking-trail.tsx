@@ -33,7 +33,9 @@ function Entry({ entry }: { entry: TrailEntry }) {
       {entry.reason ? (
         <div className={styles.reason}>
           <span className={styles.reasonLabel}>{t('reason')}</span>
-          <p className={styles.reasonText}>{entry.reason}</p>
+          <p className={styles.reasonText} dir="auto">
+            {entry.reason}
+          </p>
         </div>
       ) : null}
       {entry.values.length > 0 ? (
