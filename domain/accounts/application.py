@@ -25,7 +25,7 @@ from domain.emails.templates import KINDS
 from domain.shared.actor import ADMIN, CUSTOMER, SYSTEM_ACTOR, Actor
 from domain.shared.application import ContextApplication
 from domain.shared.errors import AlreadyExists, Conflict, NotFound, TooManyAttempts, ValidationFailed
-from domain.shared.ids import GENERATIONS
+from domain.shared.ids import GENERATIONS, generation_of
 from domain.shared.languages import supported
 from domain.shared.messages import message
 
@@ -172,7 +172,8 @@ class AccountsApplication(ContextApplication):
         """Accepting opens the customer account and issues its create-password link, in one transaction."""
         registration = self._registration(identity, kind)
         registration.accept(actor)
-        login = self.login_id(identity)  # the registration's generation, as `_registration` found it
+        # The login of the sign-up's own generation (a second look at the name could race an erasure).
+        login = account_id(identity, generation_of(registration.id, "registration", identity) or 0)
         account = Account.open(identity, kind, CUSTOMER_ROLES, registration.details, actor, login)
         account.issue_password_token(self._secret(), now, "create", actor)
         try:
