@@ -146,7 +146,7 @@ def zone_label(zone: str, moment: datetime, language: str = "en") -> str:
 
 
 def written_in(moment: datetime | str, zone: str) -> str:
-    """`2026/12/09 02:00 local time (UTC+03:30)`: the moment as the clocks of `zone` showed it, and the zone."""
+    """`2026/12/09 02:00 local time (UTC+03:30)`: the moment as the clocks of `zone` showed it, named."""
     local = _aware(moment).astimezone(UTC if zone == UTC_ZONE else ZoneInfo(zone))
     return f"{local:%Y/%m/%d %H:%M} {zone_label(zone, local)}"
 
