@@ -55,7 +55,7 @@ def test_the_letter_step_opens_each_letter_written_in_for_the_booking(
     expect(blanks).to_have_count(1)
     expect(letter.locator("dt").filter(has_text="Consignee")).to_be_visible()
     expect(blanks).to_have_text("to be filled in")
-    expect(letter.locator("dd", has_text=company)).to_have_attribute("dir", "auto")
+    expect(letter.locator("dd bdi", has_text=company)).to_have_attribute("dir", "auto")
     assert layout_problems(letter) == []
     no_serious_violations(letter)
     letter.screenshot(path=str(screenshot_dir / f"booking-letter-{viewport['width']}.png"), full_page=True)
@@ -70,3 +70,34 @@ def test_the_letter_step_opens_each_letter_written_in_for_the_booking(
         assert company not in other.locator("#letter").inner_text()
     finally:
         context.close()
+
+
+def test_a_persian_reader_signs_a_letter_she_can_read_beside_the_english_the_carrier_reads(
+    page: Page, viewport: ViewportSize, live_server: LiveServer, screenshot_dir: Path
+) -> None:
+    company = PERSIAN_COMPANIES[0]
+    customer = foreign_customer(live_server, company)
+    token = login(live_server, *customer)
+    rid = rate_request(live_server, token, f"Pistachios {uuid.uuid4().hex[:6]}")
+    quote(live_server, rid, 1365)
+    accept_quote(live_server, token, rid)
+    detail = call(live_server, "GET", f"/booking/api/v1/client/rate-requests/{rid}", token=token)
+    sign_in(page, live_server, *customer)
+    page.evaluate("localStorage.setItem('freight.language', 'fa')")  # as the language switch leaves it
+    page.goto(f"{live_server.url}/documents/letter.html?booking={rid}&type=2")
+    expect(page.locator("html")).to_have_attribute("dir", "rtl")
+    heading = page.get_by_role("heading", level=1)
+    expect(heading).to_contain_text("تعهدنامهٔ صادرات")
+    expect(heading.locator("[lang=en]")).to_have_text("Export LOI")
+    statements = page.locator(".statement")
+    expect(statements).to_have_count(2)
+    expect(statements.nth(0)).to_contain_text("متصدی حمل")
+    expect(statements.nth(1)).to_have_text("We indemnify the carrier for the export particulars declared below.")
+    # The facts as the carrier reads them: the price in dollars with Latin digits, the reference as it is.
+    expect(page.locator("dd", has_text=detail["reference"])).to_have_count(1)
+    expect(page.locator("dd", has_text="$1,365.00")).to_have_count(1)
+    expect(page.locator("dt").filter(has_text="گیرنده").locator("[lang=en]")).to_have_text("Consignee")
+    expect(page.get_by_role("button", name="چاپ")).to_be_visible()
+    assert layout_problems(page) == []
+    no_serious_violations(page)
+    page.screenshot(path=str(screenshot_dir / f"booking-letter-fa-{viewport['width']}.png"), full_page=True)

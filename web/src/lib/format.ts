@@ -50,9 +50,12 @@ export function yesNo(value: unknown): string {
 }
 
 /** `3700` -> `$3,700.00`; null or not a number -> the dash the tables use for "none". */
-export function formatMoney(value: number | string | null | undefined): string {
+export function formatMoney(
+  value: number | string | null | undefined,
+  language: Language = currentLanguage(),
+): string {
   const n = typeof value === 'string' ? Number(value) : value;
-  return n === null || n === undefined || !Number.isFinite(n) ? '-' : USD[currentLanguage()].format(n);
+  return n === null || n === undefined || !Number.isFinite(n) ? '-' : USD[language].format(n);
 }
 
 /** The total for a quantity of containers at a price per container. */
@@ -82,14 +85,14 @@ export function calendarDay(
 }
 
 /** The specification's display, YYYY/MM/DD (UTC), everywhere a day is shown (one format, not five). */
-function day(date: Date): string {
-  return calendarDay(date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate());
+function day(date: Date, language: Language): string {
+  return calendarDay(date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate(), language);
 }
 
 /** `2026-12-01` or an ISO time -> `2026/12/01` (UTC). */
-export function formatDate(value: string | null | undefined): string {
+export function formatDate(value: string | null | undefined, language: Language = currentLanguage()): string {
   const date = value ? parse(value) : null;
-  return date ? day(date) : '-';
+  return date ? day(date, language) : '-';
 }
 
 const UTC_NAMES = new Set(['UTC', 'Etc/UTC', 'Etc/GMT', 'GMT', 'Etc/Universal', 'Etc/Zulu']);

@@ -3,8 +3,15 @@
  * and stamp (documents/letter.html, its own Vite entry, opened as `?booking=<id>&type=<documentTypeId>`).
  * What each document undertakes comes from contract/booking-letters.json, as its blank template says it; the
  * booking is read through the app's api-client (the caller's token cookie).
+ *
+ * The carrier reads English, so the letter is always written in English. A reader of another language gets
+ * each heading and the undertaking in that language too, beside the English (docs/decisions/3813), while the
+ * facts stay as the carrier reads them: Latin digits, Gregorian days, US dollars (the shipping date also in
+ * the reader's calendar).
  */
 import letters from '../../../../../contract/booking-letters.json';
+import { currentLanguage, i18next, loadCatalogues } from '@/i18n';
+import type { Language } from '@/i18n';
 import { api } from '@/lib/api-client';
 import { formatDate, formatMoney } from '@/lib/format';
 import type { Answer } from '@/types/contract';
@@ -14,21 +21,46 @@ type DocumentTypes = Answer<'booking_documents'>;
 type DocumentType = DocumentTypes['list']['list'][number];
 
 const ID_PATTERN = /^[A-Za-z0-9-]{1,64}$/;
-const STATEMENTS: Record<string, string | undefined> = letters;
+const CARRIER: Language = 'en';
 
-/** The booking's facts as the letter writes them; null: a blank the customer fills in by hand. */
-export function letterFacts(d: RateRequestDetail): [string, string | null][] {
+/** The letter's words from the booking catalogue, in `language`. */
+const say = (key: string, language: Language, values: Record<string, unknown> = {}): string =>
+  i18next.t(`letter.${key}` as 'letter.print', { ns: 'booking', lng: language, ...values });
+
+/** What a document type undertakes, by its name, in the carrier's words and the reader's. */
+function statementOf(name: string): Partial<Record<Language, string>> | undefined {
+  const found: unknown = (letters as Record<string, unknown>)[name];
+  return typeof found === 'object' && found !== null ? (found as Partial<Record<Language, string>>) : undefined;
+}
+
+export type Fact =
+  | 'bookingReference'
+  | 'shipper'
+  | 'consignee'
+  | 'portOfLoading'
+  | 'portOfDischarge'
+  | 'containers'
+  | 'commodityAndHs'
+  | 'shippingDate'
+  | 'pricePerContainer';
+
+/** The booking's facts as the carrier reads them; null: a blank the customer fills in by hand. */
+export function letterFacts(d: RateRequestDetail, language: Language = CARRIER): [Fact, string | null][] {
   const container = `${d.containerSize.name ?? ''} ${d.containerType.name ?? ''}`.trim();
+  const day = d.preferredShippingDate;
+  const shipping = day
+    ? formatDate(day, CARRIER) + (language === CARRIER ? '' : ` (${formatDate(day, language)})`)
+    : null;
   return [
-    ['Booking reference', d.reference ?? null],
-    ['Shipper', d.customerName || null],
-    ['Consignee', null],
-    ['Port of loading', d.pol.name ?? null],
-    ['Port of discharge', d.pod.name ?? null],
-    ['Containers', `${d.quantity} × ${container}`],
-    ['Commodity and HS code', `${d.commodity} (HS ${d.hsCode})`],
-    ['Shipping date', d.preferredShippingDate ? formatDate(d.preferredShippingDate) : null],
-    ['Price per container', d.price === null ? null : formatMoney(d.price)],
+    ['bookingReference', d.reference ?? null],
+    ['shipper', d.customerName || null],
+    ['consignee', null],
+    ['portOfLoading', d.pol.name ?? null],
+    ['portOfDischarge', d.pod.name ?? null],
+    ['containers', `${d.quantity} × ${container}`],
+    ['commodityAndHs', `${d.commodity} (HS ${d.hsCode})`],
+    ['shippingDate', shipping],
+    ['pricePerContainer', d.price === null ? null : formatMoney(d.price, CARRIER)],
   ];
 }
 
@@ -38,20 +70,67 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, text?: string): HTMLE
   return node;
 }
 
-/** Draws the letter of one document type for one booking into `root`. */
-export function renderLetter(root: HTMLElement, d: RateRequestDetail, type: DocumentType): void {
+/** English, marked as such, inside a page of another language. */
+function english(text: string, tag: 'span' | 'p' = 'span'): HTMLElement {
+  const node = el(tag, text);
+  node.lang = CARRIER;
+  node.dir = 'ltr';
+  node.className = 'english';
+  return node;
+}
+
+/** `tag` holding the words in the reader's language, and the carrier's English beside them when it differs. */
+function both<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  said: string,
+  carrier: string,
+  language: Language,
+): HTMLElementTagNameMap[K] {
+  const node = el(tag, said);
+  if (language !== CARRIER) node.append(' ', english(carrier));
+  return node;
+}
+
+/** Draws the letter of one document type for one booking into `root`, in `language` beside English. */
+export function renderLetter(
+  root: HTMLElement,
+  d: RateRequestDetail,
+  type: DocumentType,
+  language: Language = currentLanguage(),
+): void {
   root.textContent = '';
-  const name = type.name ?? 'Booking letter';
+  root.lang = language;
+  root.dir = i18next.dir(language);
+  const carrierName = type.name ?? say('untitled', CARRIER);
+  const name =
+    language === CARRIER
+      ? carrierName
+      : i18next.t(`documentTypeNames.${String(type.id)}` as 'documentTypeNames.1', {
+          ns: 'booking',
+          lng: language,
+          defaultValue: carrierName,
+        });
   document.title = `${name} ${d.reference ?? ''}`.trim();
-  const statement = STATEMENTS[name];
-  root.append(el('h1', name), el('p', 'To the carrier'));
-  if (statement) {
-    const p = el('p', statement);
-    p.className = 'statement';
-    root.append(p);
+  const words = (key: string) => [say(key, language), say(key, CARRIER)] as const;
+  root.append(both('h1', name, carrierName, language), both('p', ...words('toTheCarrier'), language));
+  const statement = statementOf(carrierName);
+  if (statement?.[CARRIER]) {
+    if (language !== CARRIER && statement[language]) {
+      const p = el('p', statement[language]);
+      p.className = 'statement';
+      const original = english(statement[CARRIER], 'p');
+      original.classList.add('statement');
+      const note = el('p', say('translated', language));
+      note.className = 'muted';
+      root.append(p, original, note);
+    } else {
+      const p = el('p', statement[CARRIER]);
+      p.className = 'statement';
+      root.append(p);
+    }
   }
   const facts = el('dl');
-  for (const [term, value] of letterFacts(d)) {
+  for (const [fact, value] of letterFacts(d, language)) {
     const wrap = el('div');
     wrap.style.display = 'contents';
     const dd = el('dd');
@@ -59,22 +138,25 @@ export function renderLetter(root: HTMLElement, d: RateRequestDetail, type: Docu
       // A line to write on; a screen reader is told it is left to fill in.
       const blank = el('span');
       blank.className = 'blank';
-      const said = el('span', 'to be filled in');
+      const said = el('span', say('toBeFilledIn', language));
       said.className = 'visually-hidden';
       blank.append(said);
       dd.append(blank);
     } else {
-      dd.textContent = value;
-      dd.dir = 'auto'; // a Persian name or address reads right to left inside the English letter
+      // Isolated in its own direction (a Persian name right to left, a reference or a price left to right),
+      // on the page's side, beside its term.
+      const said = el('bdi', value);
+      said.dir = 'auto';
+      dd.append(said);
     }
-    wrap.append(el('dt', term), dd);
+    wrap.append(both('dt', ...words(fact), language), dd);
     facts.append(wrap);
   }
   root.append(facts);
   const sign = el('div');
   sign.className = 'sign';
-  for (const label of ['Place and date', 'Name', 'Signature and company stamp']) {
-    const p = el('p', label);
+  for (const label of ['placeAndDate', 'name', 'signatureAndStamp']) {
+    const p = both('p', ...words(label), language);
     const line = el('span');
     line.className = 'line';
     p.append(line);
@@ -102,15 +184,26 @@ async function load(root: HTMLElement, booking: string, typeId: number): Promise
     if (!type) throw new Error('no such document type');
     renderLetter(root, detail, type);
   } catch (error) {
-    root.textContent = `The letter could not be loaded: ${error instanceof Error ? error.message : String(error)}`;
+    const reason = error instanceof Error ? error.message : String(error);
+    root.textContent = say('loadFailed', currentLanguage(), { reason });
   }
 }
 
 const root = document.getElementById('letter');
-const asked = requested(window.location.search);
 if (root) {
-  if (asked) void load(root, asked.booking, asked.type);
-  else root.textContent = 'This page needs a booking and a document type.';
+  const language = currentLanguage();
+  // The English words too: the carrier's half of every heading.
+  void loadCatalogues(['booking'], language)
+    .catch(() => undefined)
+    .then(() => {
+      document.documentElement.lang = language;
+      document.documentElement.dir = i18next.dir(language);
+      const print = document.getElementById('print');
+      if (print) print.textContent = say('print', language);
+      const asked = requested(window.location.search);
+      if (asked) void load(root, asked.booking, asked.type);
+      else root.textContent = say('needsBooking', language);
+    });
 }
 // Wired here, not by an onclick attribute: the Content-Security-Policy allows no inline script.
 document.getElementById('print')?.addEventListener('click', () => window.print());
