@@ -17,6 +17,7 @@ from typing import Any, TypeAlias, get_args
 from domain.accounts.messages import EMAIL, Message, message_id
 from domain.booking.notices import _booking, _breakdown, new_price_in, revised_field
 from domain.booking.rate_request import RateRequest
+from domain.booking.reference import port_named
 from domain.booking.schedules import CUT_OFF_NAMES, Sailing
 from domain.booking.shipping_order import ShippingOrder
 from domain.emails.templates import render
@@ -147,11 +148,9 @@ def sailing_lines(sailing: Sailing, language: str = DEFAULT) -> list[str]:
         lines.append(say("sailing.voyage", language, voyage=own(sailing.export_voyage)))
     departure = time_at(sailing.departure, sailing.load_port, language)
     arrival = time_at(sailing.arrival, sailing.discharge_port, language)
-    port = own(sailing.load_port)
-    lines.append(say("sailing.departure", language, port=port, at=departure, estimated=estimated))
-    lines.append(
-        say("sailing.arrival", language, port=own(sailing.discharge_port), at=arrival, estimated=estimated)
-    )
+    loading, discharge = own(port_named(sailing.load_port)), own(port_named(sailing.discharge_port))
+    lines.append(say("sailing.departure", language, port=loading, at=departure, estimated=estimated))
+    lines.append(say("sailing.arrival", language, port=discharge, at=arrival, estimated=estimated))
     for cut_off in sorted(sailing.cut_offs, key=lambda c: c.at):
         key = f"cutOff.{cut_off.code}"
         name = say(key, language) if key in WORDS else CUT_OFF_NAMES.get(cut_off.code, cut_off.code)

@@ -98,6 +98,25 @@ def all_ports() -> list[Port]:
     return [*seed_ports(), *unlocode_ports()]
 
 
+def port_title(name: str, code: str) -> str:
+    """`Hamburg (DEHAM)`: a port as the lists, the screens and the messages name it."""
+    return f"{name} ({code})"
+
+
+@cache
+def _port_names() -> dict[str, str]:
+    return {p.code: p.name for p in all_ports()}
+
+
+def port_named(code: str | None) -> str:
+    """A port a message names by its UN/LOCODE, with its name (`Hamburg (DEHAM)`): a customer may not know
+    the code. The code alone for a port the reference files lack (one staff added); '' for none."""
+    if not code:
+        return ""
+    name = _port_names().get(code.strip().upper())
+    return code if name is None else port_title(name, code)
+
+
 def seed_container_types() -> list[Choice]:
     return [Choice(int(r["id"]), r["name"], int(r["value"])) for r in _rows("container_types.csv")]
 

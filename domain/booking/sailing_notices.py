@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from domain.accounts.messages import EMAIL, Message
 from domain.booking.rate_request import RateRequest, SailingMoved
+from domain.booking.reference import port_named
 from domain.booking.schedules import Sailing
 from domain.booking.shipping_order import ShippingOrder
 from domain.emails.templates import text_html
@@ -32,8 +33,8 @@ def _voyage(after: Sailing, language: str) -> dict[str, str]:
     return {
         "vessel": isolated(str(vessel or ""), language),
         "voyage": isolated(str(after.export_voyage or ""), language),
-        "from": isolated(str(after.load_port or ""), language),
-        "to": isolated(str(after.discharge_port or ""), language),
+        "from": isolated(port_named(after.load_port), language),
+        "to": isolated(port_named(after.discharge_port), language),
     }
 
 

@@ -12,6 +12,7 @@ import json
 from datetime import datetime
 from typing import Any, NamedTuple
 
+from domain.booking.reference import port_named
 from domain.emails.words import digits, isolated, language_of, say, time_at
 from domain.notifications.policy import Notice, NoticeContext, Subject, notices
 from domain.shared.languages import DEFAULT
@@ -33,7 +34,7 @@ def _words(body: dict[str, Any], language: str = DEFAULT) -> dict[str, str]:
     call = (body.get("transportDetails") or {}).get("transportCall") or {}
     vessel = (call.get("vesselTransport") or {}).get("vesselName")
     location = body.get("eventLocation") or {}
-    port = location.get("locationName") or location.get("UNLocationCode")
+    port = location.get("locationName") or port_named(location.get("UNLocationCode"))
     container = str((body.get("equipmentDetails") or {}).get("equipmentReference") or "")
     return {
         "vessel": f" {isolated(str(vessel), language)}" if vessel else "",

@@ -64,7 +64,7 @@ def _seed_unlocode_ports(tx: Tx) -> None:
 
 
 def port_title(row: dict[str, Any] | None) -> str | None:
-    return f"{row['name']} ({row['code']})" if row else None
+    return reference.port_title(row["name"], row["code"]) if row else None
 
 
 def _port_choice(r: dict[str, Any]) -> dict[str, Any]:

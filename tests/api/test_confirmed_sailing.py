@@ -206,8 +206,8 @@ def test_the_confirmation_email_names_the_sailing_its_times_and_cut_offs(
     for line in (
         "- Vessel: Kharg Star",
         f"- Voyage: {VOYAGE}",
-        f"- Departure from CNSHA: {at_zone(leaving, SHANGHAI)}\n",
-        f"- Arrival at SGSIN: {at_zone(leaving + timedelta(days=6), SINGAPORE)}\n",
+        f"- Departure from Shanghai (CNSHA): {at_zone(leaving, SHANGHAI)}\n",
+        f"- Arrival at Singapore (SGSIN): {at_zone(leaving + timedelta(days=6), SINGAPORE)}\n",
         "- Cut-off, Shipping instructions (documentation):"
         f" {at_zone(leaving - timedelta(hours=72), SHANGHAI)}\n",
         f"- Cut-off, FCL delivery: {at_zone(leaving - timedelta(hours=24), SHANGHAI)}\n",

@@ -56,7 +56,7 @@ def test_a_first_arrival_estimate_47_hours_after_the_schedule_is_told_in_the_por
     settle(client)
     told = _estimates_told(client, "first-estimate")
     words = (
-        f"The vessel Kharg Star carrying your booking {reference} is now expected at SGSIN on"
+        f"The vessel Kharg Star carrying your booking {reference} is now expected at Singapore (SGSIN) on"
         f" {at_zone(expected, SINGAPORE)}, 47 h later than the schedule."
     )
     assert [n["message"] for n in told] == [words]
@@ -89,8 +89,9 @@ def test_the_booking_confirmed_email_and_sailing_notices_write_the_ports_local_t
     settle(client)
     [mail] = [m for m in outbox(client) if m["to"] == address and m["data"].get("kind") == "bookingConfirmed"]
     leaving = planned - timedelta(days=6)
-    assert f"Departure from CNSHA: {at_zone(leaving, 'Asia/Shanghai')}" in mail["body"], mail["body"]
-    assert f"Arrival at SGSIN: {at_zone(planned, SINGAPORE)}" in mail["body"]
+    departure = f"Departure from Shanghai (CNSHA): {at_zone(leaving, 'Asia/Shanghai')}"
+    assert departure in mail["body"], mail["body"]
+    assert f"Arrival at Singapore (SGSIN): {at_zone(planned, SINGAPORE)}" in mail["body"]
     assert " UTC" not in mail["body"]
     # A republication moving the sailing 30 h: old and new arrival in Singapore's time.
     ok(client.put(PUBLISH, json=publication(leaving, shift_hours=30), headers=admin_headers))

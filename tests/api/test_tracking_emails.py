@@ -91,15 +91,15 @@ def test_departure_arrival_delivery_and_a_moved_estimate_are_emailed_once_each(
         assert mail["data"]["link"] == link and link in mail["body"] and f'href="{link}"' in mail["html"]
         assert mail["html"].startswith("<!doctype html>") and ref in mail["html"]
     assert (
-        f"The vessel {SHIP} carrying your booking {ref} departed {BANDAR_ABBAS}."
+        f"The vessel {SHIP} carrying your booking {ref} departed Bandar Abbas ({BANDAR_ABBAS})."
         in by_kind["vesselDeparted"]["body"]
     )
     assert (
-        f"Container {box} of your booking {ref} was delivered at {HAMBURG}."
+        f"Container {box} of your booking {ref} was delivered at Hamburg ({HAMBURG})."
         in by_kind["cargoDelivered"]["html"]
     )
     assert (
-        "expected at DEHAM on 2026/01/14 09:00 local time (UTC+01:00), 48 h later than before"
+        "expected at Hamburg (DEHAM) on 2026/01/14 09:00 local time (UTC+01:00), 48 h later than before"
         in by_kind["arrivalEstimateChanged"]["body"]
     )
     # The profile lists the tracking kinds with the others.
@@ -139,4 +139,4 @@ def test_a_real_smtp_server_receives_a_tracking_email(smtp_server: tuple[int, In
     departed = [m for m in inbox.received if m["Subject"] == f"[{ref}] The vessel has departed"]
     assert len(departed) == 1 and departed[0]["To"] == address
     text, html = parts(departed[0])
-    assert f"departed {BANDAR_ABBAS}" in text and f"/detail/{rid}" in html
+    assert f"departed Bandar Abbas ({BANDAR_ABBAS})" in text and f"/detail/{rid}" in html

@@ -392,17 +392,19 @@ def test_the_booking_detail_tells_where_the_cargo_is_without_changing_its_state(
         for n in page["data"]["costumerlNotificationDetails"]["list"]
         if n["subject"] and n["subject"]["id"] == rid
     ]
+    # Each port named as the customer knows it, then by its UN/LOCODE.
+    loading, discharge = f"Bandar Abbas ({BANDAR_ABBAS})", f"Hamburg ({HAMBURG})"
     tracking_notices = [
         t for t in told if t[0] in ("Departed", "Arrived", "Delivered", "Arrival estimate changed")
     ]
     assert sorted(tracking_notices) == sorted(
         [
-            ("Departed", f"The vessel {ship} carrying your booking {reference} departed IRBND."),
-            ("Arrived", f"The vessel {ship} carrying your booking {reference} arrived at DEHAM."),
-            ("Delivered", f"Container {box} of your booking {reference} was delivered at DEHAM."),
+            ("Departed", f"The vessel {ship} carrying your booking {reference} departed {loading}."),
+            ("Arrived", f"The vessel {ship} carrying your booking {reference} arrived at {discharge}."),
+            ("Delivered", f"Container {box} of your booking {reference} was delivered at {discharge}."),
             (
                 "Arrival estimate changed",
-                f"The vessel {ship} carrying your booking {reference} is now expected at DEHAM"
+                f"The vessel {ship} carrying your booking {reference} is now expected at {discharge}"
                 " on 2026/01/16 09:00 local time (UTC+01:00), 48 h later than before.",
             ),
         ]

@@ -92,7 +92,8 @@ def test_a_persian_reader_signs_a_letter_she_can_read_beside_the_english_the_car
     statements = page.locator(".statement")
     expect(statements).to_have_count(2)
     expect(statements.nth(0)).to_contain_text("متصدی حمل")
-    expect(statements.nth(1)).to_have_text("We indemnify the carrier for the export particulars declared below.")
+    undertaking = "We indemnify the carrier for the export particulars declared below."
+    expect(statements.nth(1)).to_have_text(undertaking)
     # The facts as the carrier reads them: the price in dollars with Latin digits, the reference as it is.
     expect(page.locator("dd", has_text=detail["reference"])).to_have_count(1)
     expect(page.locator("dd", has_text="$1,365.00")).to_have_count(1)
