@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { rateRequestDetail } from '@/testing/orders';
 import { envelope, renderWithProviders } from '@/testing/render';
-import { ChangeReview } from './change-review';
+import { ChangeReview, OpenChangesQueue } from './change-review';
 
 const CHANGES = {
   amendment: null,
@@ -34,5 +34,31 @@ describe("staff decide a customer's cancellation request", () => {
     await user.click(await screen.findByRole('button', { name: 'Cancel the booking' }));
     await waitFor(() => expect(confirms()).toHaveLength(1));
     expect(confirms()[0][1]?.method).toBe('PUT');
+  });
+});
+
+describe("the console's queue of changes waiting for staff", () => {
+  it('names each change by its booking reference, then its cargo and its customer', async () => {
+    const booking = {
+      ...rateRequestDetail(),
+      reference: 'FB-2026-000028',
+      cargoDetails: '1 x 20 Dry, Paint, flammable',
+      customerName: 'Hanse Kontor Hamburg',
+    };
+    const item = { kind: 'cancellation', rateRequest: booking, change: CHANGES.cancellation };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => envelope({ list: { list: [item] } })),
+    );
+    const opened: string[] = [];
+    renderWithProviders(<OpenChangesQueue onOpen={(id) => opened.push(id)} />);
+    const entry = await screen.findByRole('listitem');
+    expect(entry.textContent).toContain(
+      'Cancellation of FB-2026-000028 (1 x 20 Dry, Paint, flammable) for Hanse Kontor Hamburg',
+    );
+    // The reference reads left to right and whole, whatever the page's direction.
+    expect(screen.getByText('FB-2026-000028').closest('[dir="ltr"]')).not.toBeNull();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Review' }));
+    expect(opened).toEqual([booking.id]);
   });
 });

@@ -5,6 +5,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
+import { Reference } from '@/components/reference/reference';
 import { Button } from '@/components/ui/button';
 import { DateField } from '@/components/ui/date-field';
 import { TextInput } from '@/components/ui/text-input';
@@ -288,7 +289,12 @@ export function OpenChangesQueue({ onOpen }: { onOpen: (rateRequestId: string) =
         {items.map((item) => (
           <li key={`${item.rateRequest.id}-${item.kind}-${item.change.number}`}>
             {item.kind === 'amendment' ? t('changes.amendmentOf') : t('changes.cancellationOf')}{' '}
-            <bdi>{item.rateRequest.cargoDetails}</bdi> {t('actionDialog.for')}{' '}
+            {item.rateRequest.reference ? (
+              <>
+                <Reference value={item.rateRequest.reference} />{' '}
+              </>
+            ) : null}
+            (<bdi>{item.rateRequest.cargoDetails}</bdi>) {t('actionDialog.for')}{' '}
             <bdi>{item.rateRequest.customerName}</bdi>{' '}
             <Button variant="outline" onClick={() => onOpen(item.rateRequest.id)}>
               {t('changes.review')}
