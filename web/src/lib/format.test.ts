@@ -86,16 +86,20 @@ describe('the one time policy on screens', () => {
     expect(formatAt(null, 'Asia/Tehran')).toBe('-');
   });
 
-  it('writes a time with no place in the viewer zone, named by its place', () => {
+  it('writes a time with no place in the viewer zone, named in the language shown', () => {
+    const moment = '2026-12-08T22:30:00Z';
+    const at = new Date(moment);
+    // The viewer's clock as a port in the viewer's zone would show it, the zone named as the viewer's.
     const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    const atPort = formatAt('2026-12-08T22:30:00Z', zone);
-    const place = (zone.split('/').pop() ?? zone).replaceAll('_', ' ');
-    expect(formatMoment('2026-12-08T22:30:00Z')).toBe(
-      atPort.endsWith(' UTC') ? atPort : atPort.replace(' local time (', ` ${place} (`),
-    );
-    expect(viewerZoneLabel('Asia/Tehran', '+03:30')).toBe('Tehran (UTC+03:30)');
-    expect(viewerZoneLabel('America/Los_Angeles', '-07:00')).toBe('Los Angeles (UTC-07:00)');
-    expect(viewerZoneLabel('Etc/UTC', '+00:00')).toBe('UTC');
+    const [clock, offset] = /^(.*) (?:local time \(UTC(.*)\)|UTC)$/.exec(formatAt(moment, zone))!.slice(1);
+    expect(formatMoment(moment)).toBe(`${clock} ${offset ? viewerZoneLabel(zone, offset, 'en', at) : 'UTC'}`);
+    // The browser's own names (CLDR), in the reader's language: no Latin city on a Persian screen.
+    expect(viewerZoneLabel('Asia/Tehran', '+03:30', 'en', at)).toMatch(/^Iran .*Time \(UTC\+03:30\)$/);
+    expect(viewerZoneLabel('Asia/Tehran', '+03:30', 'fa', at)).toMatch(/^وقت .*ایران \(UTC\+03:30\)$/);
+    expect(viewerZoneLabel('Europe/Berlin', '+01:00', 'fa', at)).not.toContain('Berlin');
+    expect(viewerZoneLabel('Etc/UTC', '+00:00', 'fa', at)).toBe('UTC');
+    // A zone the browser cannot name reads by its place.
+    expect(viewerZoneLabel('Not/A_Zone', '+01:00', 'en', at)).toBe('A Zone (UTC+01:00)');
   });
 });
 

@@ -145,11 +145,37 @@ export function portTimeLabel(zone: string, offset: string, language: Language =
   return UTC_NAMES.has(zone) ? 'UTC' : timeWords.portTime[language].replace('{offset}', offset);
 }
 
-/** The viewer's own zone named by its place: `Tehran (UTC+03:30)`; `UTC` for UTC. */
-export function viewerZoneLabel(zone: string, offset: string): string {
+const zoneNames = new Map<string, Intl.DateTimeFormat>();
+
+/** The zone's generic name in `language`, from the browser's own time-zone data (CLDR): `Iran Standard Time`,
+ * `وقت عادی ایران`; null where the browser has none. */
+function zoneName(zone: string, language: Language, date: Date): string | null {
+  const key = `${language} ${zone}`;
+  let names = zoneNames.get(key);
+  try {
+    if (!names) {
+      names = new Intl.DateTimeFormat(language, { timeZone: zone, timeZoneName: 'longGeneric' });
+      zoneNames.set(key, names);
+    }
+    const name = names.formatToParts(date).find((part) => part.type === 'timeZoneName')?.value;
+    // Where CLDR has no name it writes the offset itself (`GMT+03:30`): the label has that already.
+    return name && !/^(GMT|UTC)[+-−]/.test(name) ? name : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The viewer's own zone named in the language shown (`Iran Standard Time (UTC+03:30)`), by its place where
+ * the browser has no name for it (`Tehran (UTC+03:30)`); `UTC` for UTC. */
+export function viewerZoneLabel(
+  zone: string,
+  offset: string,
+  language: Language = currentLanguage(),
+  date: Date = new Date(),
+): string {
   if (UTC_NAMES.has(zone)) return 'UTC';
-  const place = (zone.split('/').pop() ?? zone).replaceAll('_', ' ');
-  return `${place} (UTC${offset})`;
+  const name = zoneName(zone, language, date) ?? (zone.split('/').pop() ?? zone).replaceAll('_', ' ');
+  return `${name} (UTC${offset})`;
 }
 
 function writtenIn(
@@ -157,13 +183,13 @@ function writtenIn(
   zone: string,
   seconds: boolean,
   language: Language,
-  label: (zone: string, offset: string) => string,
+  label: (zone: string, offset: string, date: Date) => string,
 ): string {
   const date = value ? parse(value) : null;
   if (!date) return '-';
   const clock = clockIn(date, UTC_NAMES.has(zone) ? 'UTC' : zone, language);
   return localDigits(
-    `${clock.day} ${clock.time}${seconds ? `:${clock.seconds}` : ''} ${label(zone, clock.offset)}`,
+    `${clock.day} ${clock.time}${seconds ? `:${clock.seconds}` : ''} ${label(zone, clock.offset, date)}`,
     language,
   );
 }
@@ -183,10 +209,14 @@ export function formatAt(
   );
 }
 
-/** An ISO time where no place applies, in the viewer's own zone: `2026/12/01 17:35 Tehran (UTC+03:30)`, or
- * `2026/12/01 14:05 UTC` for a viewer in UTC (with `seconds`, `14:05:09`). */
+/** An ISO time where no place applies, in the viewer's own zone, named in the language shown:
+ * `2026/12/01 17:35 Iran Standard Time (UTC+03:30)`, or `2026/12/01 14:05 UTC` for a viewer in UTC (with
+ * `seconds`, `14:05:09`). */
 export function formatMoment(value: string | null | undefined, seconds = false): string {
-  return writtenIn(value, viewerZone(), seconds, currentLanguage(), viewerZoneLabel);
+  const language = currentLanguage();
+  return writtenIn(value, viewerZone(), seconds, language, (zone, offset, date) =>
+    viewerZoneLabel(zone, offset, language, date),
+  );
 }
 
 /** How long ago, in the largest whole unit (`3 days`, `5 hours`, `12 minutes`). */
