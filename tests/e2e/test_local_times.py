@@ -1,7 +1,8 @@
 """The one time policy in the browser, at desktop and phone widths: a customer of a Bandar Abbas to Hamburg
 booking reads its departure and cut-offs in Tehran's time and its arrival in Hamburg's, each with its zone;
 the tracking timeline writes each event in its port's time, names every port (planned rows too) and drops the
-estimate an actual arrival replaced; New Booking's date is typed YYYY/MM/DD in a field of the design system.
+estimate an actual arrival replaced; New Booking's date is typed YYYY/MM/DD in a field of the design system;
+a notice's time, which has no port, is in the reader's own zone, named in her language.
 Screenshots: test-output/screenshots/local-times-<width>.png and local-times-new-booking-<width>.png."""
 
 from __future__ import annotations
@@ -12,11 +13,26 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, ViewportSize, expect
 
-from tests.e2e.browser import DESKTOP, PHONE, no_serious_violations
+from tests.e2e.browser import DESKTOP, PHONE, no_serious_violations, sign_in
 from tests.e2e.conftest import LiveServer
-from tests.e2e.customers import BOOKING, _lookup_id, booking_confirmed, call, foreign_customer, login
+from tests.e2e.customers import (
+    BOOKING,
+    _lookup_id,
+    booking_confirmed,
+    call,
+    foreign_customer,
+    login,
+    notifications,
+    quote,
+    rate_request,
+)
 from tests.e2e.test_tracking_timeline import Booked, customer_page, event, publish, publisher_key
 from tests.e2e.test_words_not_codes import dates_on
+from tests.e2e.words import words
+
+# The zone's Persian name ends with the country ("... ایران"), the browser's own (CLDR) wording before it.
+IRAN = "\u0627\u06cc\u0631\u0627\u0646"
+IRAN_IN_PERSIAN = re.compile(rf"^[\u06f0-\u06f9/: ]+ \S.* {IRAN} \(UTC\+\u06f0\u06f3:\u06f3\u06f0\)$")
 
 # Bandar Abbas keeps Iran's clock, Hamburg Central Europe's: each named as the port's local time.
 BANDAR_ABBAS_ZONE = r"local time \(UTC\+03:30\)$"
@@ -90,3 +106,31 @@ def test_a_customer_reads_each_time_in_the_local_time_of_its_port(
         page.screenshot(
             path=str(screenshot_dir / f"local-times-new-booking-{size['width']}.png"), full_page=True
         )
+
+
+@pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_a_time_of_no_place_is_in_the_readers_zone_named_in_her_language(
+    browser: Browser, live_server: LiveServer, screenshot_dir: Path, size: ViewportSize
+) -> None:
+    """A notice's time has no port: it is written in the zone the reader's device is set to (Tehran's here),
+    named in Persian on a Persian screen, never as the Latin city of the zone's name."""
+    username, password = foreign_customer(live_server, f"Zone Readers {size['width']}")
+    token = login(live_server, username, password)
+    rid = rate_request(live_server, token, "Saffron")
+    quote(live_server, rid, 1450)
+    assert notifications(live_server, token)
+    context = browser.new_context(viewport=size, timezone_id="Asia/Tehran")
+    try:
+        page = context.new_page()
+        sign_in(page, live_server, username, password)
+        page.evaluate("localStorage.setItem('freight.language', 'fa')")  # as the language switch leaves it
+        page.reload()
+        w = words("fa")
+        page.get_by_role("button", name=w("common:notificationBell.notifications")).click()
+        listed = page.get_by_role("region", name=w("common:notificationBell.notificationList"))
+        moments = listed.locator("time")
+        expect(moments.first).to_have_text(IRAN_IN_PERSIAN)
+        assert "Tehran" not in page.locator("body").inner_text()
+        page.screenshot(path=str(screenshot_dir / f"local-times-viewer-fa-{size['width']}.png"))
+    finally:
+        context.close()
