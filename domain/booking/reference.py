@@ -86,11 +86,14 @@ def unlocode_ports() -> tuple[Port, ...]:
     for r in _rows("unlocode/ports.csv"):
         if r["code"] in seeded:
             continue
-        name = r["name"]
-        if (alias := PORT_ALIASES.get(r["code"])) is not None:
-            name = f"{alias} / {name}"
-        found.append(Port(unlocode_port_id(r["code"]), r["code"], name, r["country"]))
+        found.append(Port(unlocode_port_id(r["code"]), r["code"], _unlocode_name(r), r["country"]))
     return tuple(found)
+
+
+def _unlocode_name(row: dict[str, str]) -> str:
+    """A UN/LOCODE port's name, led by the name travellers use where the release spells it otherwise."""
+    alias = PORT_ALIASES.get(row["code"])
+    return row["name"] if alias is None else f"{alias} / {row['name']}"
 
 
 def all_ports() -> list[Port]:
@@ -105,15 +108,17 @@ def port_title(name: str, code: str) -> str:
 
 @cache
 def _port_names() -> dict[str, str]:
-    return {p.code: p.name for p in all_ports()}
+    # Names only, from the files (the seed list's names over the release's): not 18,000 `Port`s kept.
+    names = {r["code"]: _unlocode_name(r) for r in _rows("unlocode/ports.csv")}
+    names.update((r["code"], r["name"]) for r in _rows("ports.csv"))
+    return names
 
 
 def port_named(code: str | None) -> str:
     """A port a message names by its UN/LOCODE, with its name (`Hamburg (DEHAM)`): a customer may not know
     the code. The code alone for a port the reference files lack (one staff added); '' for none."""
-    if not code:
-        return ""
-    name = _port_names().get(code.strip().upper())
+    code = (code or "").strip().upper()
+    name = _port_names().get(code)
     return code if name is None else port_title(name, code)
 
 
