@@ -81,11 +81,15 @@ def named_text(event: R.EstimatedSailingReplaced, reference: str, language: str 
 
 
 def reminder_text(event: R.CutOffReminded, reference: str, language: str = DEFAULT) -> str:
+    """The cut-off in its load port's local time, the port named: "local time" alone does not say where. A
+    reminder recorded before it kept its port has none, and reads in UTC."""
+    port = port_named(event.load_port)
     return say(
-        "sailingNotice.reminder",
+        "sailingNotice.reminderAt" if port else "sailingNotice.reminder",
         language,
         ref=isolated(reference, language),
         at=_when(event.cut_off, event.load_port, language),
+        port=isolated(port, language),
         hours=digits(str(event.hours), language),
     )
 

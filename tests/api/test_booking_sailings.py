@@ -276,6 +276,10 @@ def test_cut_offs_are_acted_on_with_a_controlled_clock(
     ]
     assert [m["subject"].split(":")[0] for m in mails] == ["Shipping instructions due"] * 2
     assert "24 hours" in mails[-1]["body"]
+    # The cut-off in the load port's local time, the port named: "local time" alone would not say where.
+    shanghai = at_zone(cut_off, "Asia/Shanghai")
+    assert f"before {shanghai} in Shanghai (CNSHA):" in mails[-1]["body"], mails[-1]["body"]
+    assert f"before {shanghai} in Shanghai (CNSHA):" in told[0]["message"], told[0]["message"]
 
     # A republication that moves the booked sailing tells the customer, old and new times.
     ok(client.put(PUBLISH, json=publication(leaving, shift_hours=30), headers=admin_headers))

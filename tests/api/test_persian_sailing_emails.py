@@ -72,6 +72,7 @@ def test_the_cut_off_reminder_is_in_persian(client: TestClient, admin_headers: d
     [told] = [n for n in notifications_of(client, "fa-reminded") if n["title"] == title]
     _persian(told["message"], ref)
     assert "۲۴ ساعت" in told["message"], told["message"]
+    assert "\u2068Shanghai (CNSHA)\u2069" in told["message"], told["message"]  # where the local time is
     [mail] = _sailing_mails(client, address, rid)
     _persian_mail(mail, title, ref)
     assert "۲۴ ساعت" in mail["body"]
