@@ -141,7 +141,7 @@ function clockIn(date: Date, zone: string, language: Language) {
 }
 
 /** A port's time named, from the words the server's e-mails use too: `local time (UTC+03:30)`; `UTC` for UTC. */
-export function portTimeLabel(zone: string, offset: string, language: Language = currentLanguage()): string {
+function portTimeLabel(zone: string, offset: string, language: Language = currentLanguage()): string {
   return UTC_NAMES.has(zone) ? 'UTC' : timeWords.portTime[language].replace('{offset}', offset);
 }
 
