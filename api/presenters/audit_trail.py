@@ -23,6 +23,7 @@ from domain.emails.words import digits
 from domain.shared.field_labels import ALIASES, LABELS, field_label, snake
 from domain.shared.languages import DEFAULT, LANGUAGES
 from domain.shared.lifecycle import lifecycle
+from domain.shared.reasons import reason_in
 from projections.booking_trail import BookingSummary, BookingTrail, ReferenceNames
 from projections.event_log import LoggedEvent
 
@@ -428,7 +429,7 @@ def entry(event: LoggedEvent, words: _Words) -> dict[str, Any]:
         ENTRY["role"]: role_words(event.actor_role or "system", language),
         ENTRY["part"]: part_words(event.aggregate_kind, language),
         ENTRY["what"]: what(event, language),
-        ENTRY["reason"]: event.reason or None,
+        ENTRY["reason"]: reason_in(event.reason, language) or None,
         ENTRY["values"]: _values(event, words),
     }
 

@@ -14,6 +14,7 @@ from domain.shared.aggregate import ActorCreated, ActorEvent, DomainAggregate, a
 from domain.shared.errors import Conflict, ValidationFailed
 from domain.shared.ids import name_based_id
 from domain.shared.messages import message
+from domain.shared.reasons import system_reason
 
 PASSWORD_SCHEME = "argon2id"
 
@@ -140,7 +141,7 @@ class Account(DomainAggregate):
 
     def end_sessions(self, actor: Actor) -> None:
         """Log out everywhere: every token issued before this event is refused (like a new password)."""
-        self._record(self.SessionsEnded, audit_fields(actor, "logged out of all sessions"))
+        self._record(self.SessionsEnded, audit_fields(actor, system_reason("sessionsEnded")))
 
     # -- reset links ------------------------------------------------------------------------------------
     class PasswordTokenIssued(ActorEvent):
@@ -167,7 +168,7 @@ class Account(DomainAggregate):
         token = secrets.reset_token(secret, self.id, self.version + 1)
         self._record(
             self.PasswordTokenIssued,
-            audit_fields(actor, f"password {purpose} link"),
+            audit_fields(actor, system_reason("passwordLink", purpose=purpose)),
             token_hash=secrets.digest(token),
             issued_at=now,
             purpose=purpose,
@@ -181,7 +182,7 @@ class Account(DomainAggregate):
             raise ValidationFailed({"token": INVALID_TOKEN}, INVALID_TOKEN)
         if now - issued > RESET_TOKEN_LIFETIME:
             raise ValidationFailed({"token": INVALID_TOKEN}, INVALID_TOKEN)
-        self.set_password(password_hash, actor, "password set with a reset link")
+        self.set_password(password_hash, actor, system_reason("passwordSetWithResetLink"))
 
     # -- e-mail preferences -----------------------------------------------------------------------------
     class EmailPreferencesSet(ActorEvent):
@@ -197,7 +198,9 @@ class Account(DomainAggregate):
         if wanted == sorted(self.muted_emails):
             return False
         self._record(
-            self.EmailPreferencesSet, audit_fields(actor, "e-mail preferences changed"), muted=wanted
+            self.EmailPreferencesSet,
+            audit_fields(actor, system_reason("emailPreferencesChanged")),
+            muted=wanted,
         )
         return True
 
@@ -215,7 +218,9 @@ class Account(DomainAggregate):
         """False when the language is already the account's choice."""
         if getattr(self, "language", None) == language:
             return False
-        self._record(self.LanguageChosen, audit_fields(actor, "language chosen"), language=language)
+        self._record(
+            self.LanguageChosen, audit_fields(actor, system_reason("languageChosen")), language=language
+        )
         return True
 
     # -- profile ----------------------------------------------------------------------------------------
@@ -233,7 +238,7 @@ class Account(DomainAggregate):
         values: dict[str, Any],
         request_id: str,
         actor: Actor,
-        reason: str = "profile edit request approved",
+        reason: str = system_reason("profileEditRequestApproved"),
     ) -> None:
         """Applies an approved edit request's values (or a team member's own name, phone and language)."""
         self._record(

@@ -28,12 +28,12 @@ from domain.shared.errors import AlreadyExists, Conflict, NotFound, TooManyAttem
 from domain.shared.ids import GENERATIONS, generation_of
 from domain.shared.languages import supported
 from domain.shared.messages import message
+from domain.shared.reasons import system_reason
 
 T = TypeVar("T")
 CUSTOMER_ROLES = [CUSTOMER]
 # The audit trail's reason on a colleague's login erased with the company (the company's reason follows).
-TEAM_ERASED = "erased with the company's personal data"
-MEMBER_ERASED = "removed from the team: their personal data was erased"
+MEMBER_ERASED = system_reason("removedWithErasure")
 
 
 class AccountsApplication(ContextApplication):
@@ -213,7 +213,7 @@ class AccountsApplication(ContextApplication):
         loaded = self._load(UUID(str(account)), Account, "Account not found")
         if not self.passwords.matches(loaded.password_hash, current):
             raise ValidationFailed({"current_password": message("accounts.currentPassword.incorrect")})
-        loaded.set_password(self.passwords.hash(new), actor, "password changed")
+        loaded.set_password(self.passwords.hash(new), actor, system_reason("passwordChanged"))
         return self.record(loaded)
 
     def end_sessions(self, account: UUID | str, actor: Actor) -> int:
@@ -236,7 +236,7 @@ class AccountsApplication(ContextApplication):
         for member in self.team_logins(loaded.id):
             login = self._load(UUID(member), Account, "Account not found")
             if not login.erased:
-                login.erase_personal_data(f"{TEAM_ERASED} ({reason})", actor)
+                login.erase_personal_data(system_reason("erasedWithCompany", reason=reason), actor)
                 erased.append(login)
         company_id = str(loaded.profile.get("company_id") or "")
         if company_id and company_id != str(loaded.id) and self.exists(team_id(company_id)):
@@ -395,7 +395,7 @@ class AccountsApplication(ContextApplication):
             login = Account.open(
                 member.email, company.account_type, CUSTOMER_ROLES, profile, person, UUID(member.id)
             )
-        login.set_password(self.passwords.hash(checked), person, "password set with an invitation link")
+        login.set_password(self.passwords.hash(checked), person, system_reason("passwordSetWithInvitation"))
         return member.id, self.record(team, login)
 
     def change_member_role(self, company_id: str, member_id: str, role: str, actor: Actor) -> int | None:
@@ -441,7 +441,7 @@ class AccountsApplication(ContextApplication):
         values = {"name": person, "phone": number, "language": lang}
         aggregates: list[Any] = [team] if changed_name else []
         if any(login.profile.get(k) != v for k, v in values.items()):
-            login.update_profile(values, str(team.id), actor, "own profile changed")
+            login.update_profile(values, str(team.id), actor, system_reason("ownProfileChanged"))
             aggregates.append(login)
         if not aggregates:
             return None

@@ -10,9 +10,10 @@ from eventsourcing.domain import event
 from domain.shared.actor import Actor
 from domain.shared.aggregate import ActorCreated, ActorEvent, LifecycleAggregate, audit_fields
 from domain.shared.ids import name_based_id
+from domain.shared.reasons import system_reason
 
 # The audit trail's reason when an erasure closes a pending request.
-ERASED_REASON = "closed: the customer's personal data was erased"
+ERASED_REASON = system_reason("profileEditClosedByErasure")
 
 
 def edit_request_id(account_id: UUID | str) -> UUID:
@@ -66,7 +67,7 @@ class ProfileEditRequest(LifecycleAggregate):
             account_type=account_type,
             edited=edited,
             state=dest,
-            **audit_fields(actor, "profile edit requested"),
+            **audit_fields(actor, system_reason("profileEditRequested")),
         )
 
     class Reopened(ActorEvent):
@@ -93,10 +94,17 @@ class ProfileEditRequest(LifecycleAggregate):
             if edited == self.edited:
                 return False
             self._next("replace", actor)
-            self._record(self.Replaced, audit_fields(actor, "profile edit replaced"), edited=edited)
+            self._record(
+                self.Replaced, audit_fields(actor, system_reason("profileEditReplaced")), edited=edited
+            )
             return True
         dest = self._next("open", actor)
-        self._record(self.Reopened, audit_fields(actor, "profile edit requested"), edited=edited, state=dest)
+        self._record(
+            self.Reopened,
+            audit_fields(actor, system_reason("profileEditRequested")),
+            edited=edited,
+            state=dest,
+        )
         return True
 
     class Approved(ActorEvent):
@@ -113,7 +121,7 @@ class ProfileEditRequest(LifecycleAggregate):
         dest = self._next("approve", actor)
         self._record(
             self.Approved,
-            audit_fields(actor, "profile edit approved"),
+            audit_fields(actor, system_reason("profileEditApproved")),
             account_id=self.account_id,
             values=self.edited,
             state=dest,

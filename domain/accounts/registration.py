@@ -19,6 +19,7 @@ from domain.shared.aggregate import ActorCreated, ActorEvent, LifecycleAggregate
 from domain.shared.errors import AlreadyExists, Conflict, TooManyAttempts, ValidationFailed
 from domain.shared.ids import name_based_id
 from domain.shared.messages import message
+from domain.shared.reasons import system_reason
 
 CODE_LIFETIME = timedelta(minutes=10)
 RESEND_COOLDOWN = timedelta(seconds=120)
@@ -89,7 +90,7 @@ class Registration(LifecycleAggregate):
             kind=kind,
             phone=phone,
             state=dest,
-            **audit_fields(actor, "sign-up started"),
+            **audit_fields(actor, system_reason("signUpStarted")),
         )
 
     class Restarted(ActorEvent):
@@ -118,7 +119,11 @@ class Registration(LifecycleAggregate):
             return 4
         dest = self._next("start", actor)
         self._record(
-            self.Restarted, audit_fields(actor, "sign-up started again"), kind=kind, phone=phone, state=dest
+            self.Restarted,
+            audit_fields(actor, system_reason("signUpStartedAgain")),
+            kind=kind,
+            phone=phone,
+            state=dest,
         )
         return kind
 
@@ -159,7 +164,7 @@ class Registration(LifecycleAggregate):
             code_hash = secrets.digest(secrets.verification_code(secret, self.id, self.version + 1))
         self._record(
             self.DetailsSubmitted,
-            audit_fields(actor, "details submitted"),
+            audit_fields(actor, system_reason("detailsSubmitted")),
             details=details,
             phone=str(details.get("phone", "")),
             code_hash=code_hash,
@@ -196,7 +201,7 @@ class Registration(LifecycleAggregate):
         code = secrets.verification_code(secret, self.id, self.version + 1)
         self._record(
             self.CodeResent,
-            audit_fields(actor, "code resent"),
+            audit_fields(actor, system_reason("codeResent")),
             phone=self.phone,
             code_hash=secrets.digest(code),
             code_issued_at=now,
@@ -230,11 +235,13 @@ class Registration(LifecycleAggregate):
             raise ValidationFailed({"code": message("accounts.code.expired")})
         if not secrets.matches(code, self.code_hash):
             self._record(
-                self.CodeRejected, audit_fields(actor, "wrong code"), wrong_tries=self.wrong_tries + 1
+                self.CodeRejected,
+                audit_fields(actor, system_reason("wrongCode")),
+                wrong_tries=self.wrong_tries + 1,
             )
             return False
         dest = self._next("verify", actor, code_matches=True)
-        self._record(self.Verified, audit_fields(actor, "phone verified"), state=dest)
+        self._record(self.Verified, audit_fields(actor, system_reason("phoneVerified")), state=dest)
         return True
 
     # -- review -----------------------------------------------------------------------------------------
@@ -253,7 +260,7 @@ class Registration(LifecycleAggregate):
         dest = self._next("accept", actor)
         self._record(
             self.Accepted,
-            audit_fields(actor, "registration accepted"),
+            audit_fields(actor, system_reason("registrationAccepted")),
             identity=self.identity,
             kind=self.kind,
             state=dest,

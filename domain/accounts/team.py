@@ -24,6 +24,7 @@ from domain.shared.errors import AlreadyExists, Conflict, NotFound, ValidationFa
 from domain.shared.ids import name_based_id
 from domain.shared.lifecycle import lifecycle
 from domain.shared.messages import message
+from domain.shared.reasons import system_reason
 
 OWNER = "owner"
 BOOKER = "booker"
@@ -34,7 +35,7 @@ MACHINE = "team_member"
 INVALID_INVITATION = "This invitation link is not valid (used, withdrawn or older than 72 hours)"
 LAST_OWNER = "The team needs at least one owner: make another member owner first"
 ALREADY_MEMBER = "This person is already a member of the team"
-OWNER_BY_ERASURE = "made owner: the team's last owner was erased"
+OWNER_BY_ERASURE = system_reason("ownerByErasure")
 ADDRESS_TAKEN = "This e-mail address already has a login of its own and cannot be invited"
 
 
@@ -99,7 +100,7 @@ class Team(DomainAggregate):
             company_name=company_name,
             owner_email=owner_email,
             owner_name=owner_name,
-            **audit_fields(actor, "team formed"),
+            **audit_fields(actor, system_reason("teamFormed")),
         )
 
     # -- reading --------------------------------------------------------------------------------------------
@@ -147,7 +148,7 @@ class Team(DomainAggregate):
         token = invitation_token(secret, self.id, self.version + 1)
         self._record(
             self.Invited,
-            audit_fields(actor, f"invited as {role}"),
+            audit_fields(actor, system_reason("invitedAs", role=role)),
             member_id=member_id,
             email=email,
             name=name,
@@ -186,7 +187,7 @@ class Team(DomainAggregate):
         self._decide("accept", member, actor, link_good=True)
         self._record(
             self.Joined,
-            audit_fields(actor, "invitation accepted"),
+            audit_fields(actor, system_reason("invitationAccepted")),
             member_id=member.id,
             email=member.email,
             name=member.name,
@@ -211,7 +212,10 @@ class Team(DomainAggregate):
             raise Conflict(LAST_OWNER)
         self._decide("change_role", member, actor, owner_remains=True)
         self._record(
-            self.RoleChanged, audit_fields(actor, f"role changed to {role}"), member_id=member_id, role=role
+            self.RoleChanged,
+            audit_fields(actor, system_reason("roleChanged", role=role)),
+            member_id=member_id,
+            role=role,
         )
         return True
 
@@ -228,7 +232,7 @@ class Team(DomainAggregate):
         if member.state == "active" and member.role == OWNER and not self._owners_left(without=member_id):
             raise Conflict(LAST_OWNER)
         self._decide("remove", member, actor, owner_remains=True)
-        self._record(self.Removed, audit_fields(actor, "removed from the team"), member_id=member_id)
+        self._record(self.Removed, audit_fields(actor, system_reason("removedFromTeam")), member_id=member_id)
         return member
 
     def remove_erased(self, member_id: str, reason: str, actor: Actor) -> bool:
@@ -266,7 +270,7 @@ class Team(DomainAggregate):
             return False
         self._record(
             self.MemberProfileChanged,
-            audit_fields(actor, "own profile changed"),
+            audit_fields(actor, system_reason("ownProfileChanged")),
             member_id=member_id,
             name=name,
         )

@@ -35,6 +35,7 @@ from domain.shared.aggregate import (
 )
 from domain.shared.errors import ValidationFailed
 from domain.shared.messages import message
+from domain.shared.reasons import system_reason
 
 REQUIRED = message("common.required")
 
@@ -177,7 +178,7 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
         if self.reference is None:
             self._record(
                 self.ReferenceAssigned,
-                audit_fields(actor, "booking reference assigned"),
+                audit_fields(actor, system_reason("bookingReferenceAssigned")),
                 reference=reference,
             )
 
@@ -449,7 +450,7 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
             raise ValidationFailed({"sailing": message("booking.sailing.closed")})
         self._sailing_moved(
             self.EstimatedSailingReplaced,
-            audit_fields(actor, "the carrier named the sailing of the estimated plan"),
+            audit_fields(actor, system_reason("carrierNamedSailing")),
             sailing,
             current,
             email,
@@ -466,7 +467,7 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
             return False
         self._sailing_moved(
             self.SailingRescheduled,
-            audit_fields(actor, "the carrier republished the schedule"),
+            audit_fields(actor, system_reason("carrierRepublished")),
             now_published,
             current,
             email,
@@ -502,7 +503,7 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
             return False
         self._record(
             self.CutOffReminded,
-            audit_fields(actor, f"shipping instructions due in {hours} h"),
+            audit_fields(actor, system_reason("instructionsDue", hours=hours)),
             hours=hours,
             cut_off=cut_off,
             reference=self.reference,
@@ -547,14 +548,14 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
         passed = self.valid_until is not None and now >= self.valid_until
         # A firm request's price is the carrier's, awaiting no acceptance: it does not expire.
         dest = self._next("expire", actor, validity_passed=passed, portal_request=not self.firm_request)
-        self._customer_move(self.QuoteExpired, audit_fields(actor, "quote validity passed"), dest)
+        self._customer_move(self.QuoteExpired, audit_fields(actor, system_reason("quoteExpired")), dest)
 
     class QuoteExpired(CustomerMoved):
         pass
 
     def complete(self, order_approved: bool, actor: Actor) -> None:
         dest = self._next("complete", actor, order_approved=order_approved)
-        self._customer_move(self.Completed, audit_fields(actor, "shipping order approved"), dest)
+        self._customer_move(self.Completed, audit_fields(actor, system_reason("shippingOrderApproved")), dest)
 
     def confirm_completed(self, has_shipping_order: bool, actor: Actor) -> None:
         """Staff confirm a firm booking completed (the standard's use case 12: its transport document was
@@ -568,7 +569,7 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
             no_change_pending=not self.change_pending,
             transport_document_surrendered=True,
         )
-        self._customer_move(self.Completed, audit_fields(actor, "transport document surrendered"), dest)
+        self._customer_move(self.Completed, audit_fields(actor, system_reason("documentSurrendered")), dest)
 
     class Completed(CustomerMoved):
         pass

@@ -26,6 +26,7 @@ from domain.shared.errors import ValidationFailed
 from domain.shared.ids import name_based_id
 from domain.shared.messages import message
 from domain.shared.moments import date_problem
+from domain.shared.reasons import system_reason
 
 COLUMNS = (
     "pol", "pod", "container_size", "container_type", "cargo", "valid_from", "valid_to",
@@ -325,7 +326,7 @@ class Tariff(DomainAggregate):
 
     @classmethod
     def open(cls, actor: Actor) -> Tariff:
-        return cls._create(cls.Opened, id=TARIFF_ID, **audit_fields(actor, "tariff opened"))
+        return cls._create(cls.Opened, id=TARIFF_ID, **audit_fields(actor, system_reason("tariffOpened")))
 
     def publish(self, rows: list[TariffRow], sha256: str, actor: Actor) -> int:
         version = self.versions + 1
@@ -333,7 +334,13 @@ class Tariff(DomainAggregate):
         self._record(
             self.Published,
             audit_fields(
-                actor, f"tariff version {version}: {_count(len(rows), 'row')}, {_count(len(lanes), 'lane')}"
+                actor,
+                system_reason(
+                    "tariffPublished",
+                    version=version,
+                    rows=_count(len(rows), "row"),
+                    lanes=_count(len(lanes), "lane"),
+                ),
             ),
             version=version,
             rows=[r.to_record() for r in rows],
@@ -430,4 +437,4 @@ def instant_validity(row: TariffRow, now: datetime) -> datetime:
 
 
 def citation(row: TariffRow) -> str:
-    return f"tariff version {row.version}, row {row.row}"
+    return system_reason("tariffCitation", version=row.version, row=row.row)

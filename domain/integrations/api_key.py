@@ -9,6 +9,7 @@ from domain.shared.actor import Actor
 from domain.shared.aggregate import audit_fields
 from domain.shared.credentials import HashedKey, KeyKind, digest
 from domain.shared.errors import Forbidden
+from domain.shared.reasons import system_reason
 
 KEY_PREFIX = "fbk_"
 API_KEYS = KeyKind(KEY_PREFIX)
@@ -58,7 +59,7 @@ class ApiKey(HashedKey):
     def end_with_owner_erased(self, actor: Actor) -> None:
         """The owner's personal data was erased: the key ends with it, whoever erased it."""
         if not self.revoked:
-            self._record(self.Revoked, audit_fields(actor, "the owner's personal data was erased"))
+            self._record(self.Revoked, audit_fields(actor, system_reason("ownerErased")))
 
     def _may_revoke(self, actor: Actor) -> None:
         if actor.recorded_id != self.customer_id:

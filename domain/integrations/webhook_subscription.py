@@ -27,6 +27,7 @@ from domain.integrations.notification_types import NOTIFICATION_TYPES
 from domain.shared.actor import Actor
 from domain.shared.aggregate import ActorCreated, ActorEvent, DomainAggregate, audit_fields
 from domain.shared.errors import Forbidden, IllegalTransition, ValidationFailed
+from domain.shared.reasons import system_reason
 
 FIELD = "callback_url"
 NOT_PUBLIC = "The callback URL must be a public address"
@@ -175,7 +176,7 @@ class WebhookSubscription(DomainAggregate):
         if self.active:
             self._record(
                 self.Unsubscribed,
-                audit_fields(actor, "the owner's personal data was erased"),
+                audit_fields(actor, system_reason("ownerErased")),
                 customer_id=self.customer_id,
             )
 

@@ -17,11 +17,12 @@ from fastapi.testclient import TestClient
 from api.bootstrap import Services
 from api.cli import main
 from domain.accounts.account import account_id
-from domain.accounts.application import MEMBER_ERASED, TEAM_ERASED
+from domain.accounts.application import MEMBER_ERASED
 from domain.accounts.edit_request import ERASED_REASON, edit_request_id
 from domain.accounts.team import OWNER_BY_ERASURE, team_id
 from domain.shared.actor import SYSTEM_ACTOR
 from domain.shared.personal import ERASED, is_erased
+from domain.shared.reasons import system_reason
 from projections import audit_export
 from projections.integrations import webhooks_of
 from tests.api.accounts_support import ADMIN as ACCOUNT_ADMIN
@@ -521,7 +522,7 @@ def test_an_erased_company_s_colleagues_lose_their_logins_with_it(
     personal = [booker_name, booker_email, late_name, late_email]
     assert hits(database_bytes(services.settings), personal) == []
     trail = ok(client.get(f"/audit/api/v1/aggregates/{booker_id}/events", headers=admin_headers))
-    assert TEAM_ERASED in json.dumps(trail)
+    assert system_reason("erasedWithCompany", reason="GDPR art. 17 request") in json.dumps(trail)
 
 
 def test_a_team_whose_last_owner_is_erased_passes_to_its_longest_standing_member(

@@ -108,6 +108,11 @@ def test_a_matching_request_is_quoted_at_once_with_its_charges(
             "SELECT actor_role, reason FROM event_log WHERE aggregate_kind = 'tariff' AND type = 'Published'"
         )
     assert published_log == [{"actor_role": "admin", "reason": "tariff version 1: 3 rows, 1 lane"}]
+    # A staff member reading the trail in Persian reads the citation in Persian: the record keeps its words.
+    trail = f"/audit/api/v1/bookings/{detail['reference']}/trail"
+    persian = {**admin_headers, "Accept-Language": "fa"}
+    entries = booking.ok(client.get(trail, headers=persian))["entries"]
+    assert [e["reason"] for e in entries if e["reason"]] == ["تعرفه، نسخهٔ \u06f1، ردیف \u06f2"]
     # The customer accepts the instant price as any other.
     accepted = booking.ok(client.put(f"{CLIENT}/rate-requests/{answer['id']}/approve", headers=headers))
     assert accepted["stateName"] == "loi_pending"

@@ -4,6 +4,8 @@ import styles from './audit.module.css';
 import { EventSentence } from './event-sentence';
 import { ChangeTable } from './change-table';
 import { eventSentence } from '../lib/sentence';
+import { reasonIn } from '../lib/reasons';
+import { currentLanguage } from '@/i18n';
 import { ActorLabel, RecordedAt } from './role-badge';
 import { useTranslation } from 'react-i18next';
 
@@ -40,7 +42,7 @@ export function EventCard({ entry, selected, onViewAsOf, names }: EventCardProps
         <div className={styles.reason}>
           <span className={styles.reasonLabel}>{t('reason')}</span>
           <p className={styles.reasonText} dir="auto">
-            {event.reason}
+            {reasonIn(event.reason, currentLanguage())}
           </p>
         </div>
       ) : null}

@@ -31,3 +31,25 @@ describe("a log row's position", () => {
     expect(screen.queryByText(/1207/)).toBeNull();
   });
 });
+
+describe("a log row's reason", () => {
+  afterEach(async () => {
+    await act(() => setLanguage('en'));
+  });
+
+  it("is the system's reason in the language shown, and a person's words as typed", async () => {
+    const tariff = { ...EVENT, reason: 'tariff version 3, row 12' };
+    const typed = { ...EVENT, position: 1208, reason: 'Customer asked by phone' };
+    renderWithProviders(
+      <>
+        <LogRow event={tariff} logSearch="" />
+        <LogRow event={typed} logSearch="" />
+      </>,
+    );
+    expect(screen.getByText('tariff version 3, row 12')).toBeTruthy();
+    await act(() => setLanguage('fa'));
+    expect(screen.getByText('تعرفه، نسخهٔ ۳، ردیف ۱۲')).toBeTruthy();
+    expect(screen.queryByText(/tariff version/)).toBeNull();
+    expect(screen.getByText('Customer asked by phone')).toBeTruthy();
+  });
+});

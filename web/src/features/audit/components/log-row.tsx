@@ -3,6 +3,8 @@ import { Reference } from '@/components/reference/reference';
 import { formatCount, formatList } from '@/lib/format';
 import type { AuditEvent } from '../api/audit-api';
 import { fieldLabel } from '../lib/fold';
+import { reasonIn } from '../lib/reasons';
+import { currentLanguage } from '@/i18n';
 import { bookingTrailPath } from '../lib/paths';
 import styles from './audit.module.css';
 import { EventSentence } from './event-sentence';
@@ -53,7 +55,7 @@ export function LogRow({ event, logSearch }: LogRowProps) {
         ) : null}
         {event.reason ? (
           <p className={styles.logReason}>
-            <span className={styles.reasonLabel}>{t('reason')}</span> <bdi>{event.reason}</bdi>
+            <span className={styles.reasonLabel}>{t('reason')}</span> <bdi>{reasonIn(event.reason, currentLanguage())}</bdi>
           </p>
         ) : null}
       </div>
