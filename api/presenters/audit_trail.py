@@ -17,10 +17,11 @@ from typing import Any
 
 from api.presenters.keys import keys_of
 from api.schemas import audit as shapes
+from domain.accounts.account import DOMESTIC_COMPANY, FOREIGN_COMPANY, INDIVIDUAL
 from domain.booking.staff_actions import STAFF_ACTIONS
 from domain.booking.values import PARTY_NAMES, FreightType
 from domain.emails.words import digits
-from domain.shared.field_labels import ALIASES, LABELS, field_label, snake
+from domain.shared.field_labels import ALIASES, LABELS, Area, field_label, snake
 from domain.shared.languages import DEFAULT, LANGUAGES
 from domain.shared.lifecycle import lifecycle
 from domain.shared.reasons import reason_in
@@ -453,32 +454,61 @@ NAMED_FIELDS = frozenset(
 )
 
 
+# The catalogue area that names a record's fields: a booking's parts by the booking's labels, a person's
+# records by the profile's. Any other field is left to the audit screen's own words (the web's catalogue),
+# which a label worked out here from the field's English name would hide from a Persian reader.
+_AREA_OF_KIND: dict[str, Area] = {
+    **{kind: "booking" for kind in _CATALOGUE["parts"]},
+    "registration": "profile",
+    "account": "profile",
+    "profile_edit_request": "profile",
+}
+# A customer's kind (a sign-up's `kind`, an account's `account_type`): its code said in words.
+_CUSTOMER_KINDS = {
+    INDIVIDUAL: "individual",
+    DOMESTIC_COMPANY: "domestic_company",
+    FOREIGN_COMPANY: "foreign_company",
+}
+_KIND_FIELDS = frozenset({"kind", "account_type"})
+
+
+def _known_label(field: str, area: Area, language: str) -> str | None:
+    name = snake(field)
+    return field_label(field, area, language) if ALIASES.get(name, name) in LABELS[area] else None
+
+
 def value_words(
     events: list[LoggedEvent], names: ReferenceNames, language: str = DEFAULT
 ) -> tuple[dict[str, dict[str, str]], dict[str, str]]:
     """For the record's timeline, which folds the values itself: {field: {value as text: its words}} for
-    every id or code in these events' values at any depth, and {field: its label} for every field, so the
-    timeline says them as the trail does ("Port of loading: Shanghai (CNSHA)", not "Pol id: 214")."""
+    every id or code in these events' values at any depth, and {field: its label} for every field its
+    record's catalogue area names, so the timeline says them as the trail does ("Port of loading: Shanghai
+    (CNSHA)", not "Pol id: 214")."""
     words = _Words(names, language)
     found: dict[str, dict[str, str]] = {}
     labels: dict[str, str] = {}
 
-    def walk(field: str, value: Any) -> None:
-        labels[field] = label(field, language)
+    def walk(field: str, value: Any, area: Area | None) -> None:
+        said_label = None if area is None else _known_label(field, area, language)
+        if said_label is not None:
+            labels[field] = said_label
         if isinstance(value, dict):
             for key, inner in value.items():
-                walk(key, inner)
+                walk(key, inner, area)
         elif isinstance(value, list):
             for inner in value:
                 if isinstance(inner, dict):
                     for key, deeper in inner.items():
-                        walk(key, deeper)
+                        walk(key, deeper, area)
         elif field in NAMED_FIELDS and value is not None and (said := words.named(field, value)) is not None:
             found.setdefault(field, {})[str(value)] = said
+        elif area == "profile" and field in _KIND_FIELDS and _int(value) in _CUSTOMER_KINDS:
+            found.setdefault(field, {})[str(value)] = words.say(_CUSTOMER_KINDS[_int(value)])
 
     for event in events:
+        area = _AREA_OF_KIND.get(event.aggregate_kind)
         for field, value in dict(event.changes).items():
-            walk(field, value)
+            walk(field, value, area)
     return found, labels
 
 

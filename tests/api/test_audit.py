@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import json
+import re
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
 
 from fastapi.testclient import TestClient
 
@@ -10,10 +14,14 @@ from api.bootstrap import Services
 from api.edge.deps import AUDITORS_MAY_POST
 from domain.accounts.account import account_id
 from domain.shared.actor import ADMIN, Actor
+from tests.api.accounts_support import sign_up_individual
 from tests.app_services import app_of, services_of
 from tests.conftest import ADMIN_USERNAME, login
 
 AUDIT = "/audit/api/v1"
+CONTRACT = Path(__file__).resolve().parents[2] / "contract"
+AUDIT_WORDS = json.loads((CONTRACT / "audit-words.json").read_text(encoding="utf-8"))["words"]
+PROFILE_LABELS = json.loads((CONTRACT / "field-labels.json").read_text(encoding="utf-8"))["profile"]
 
 
 def _services(client: TestClient) -> Services:
@@ -125,3 +133,31 @@ def test_auditor_is_refused_every_command(client: TestClient) -> None:
             assert answer.json()["feedbackElements"]
             continue
         assert answer.json()["isError"] is True
+
+
+def test_a_sign_up_s_record_speaks_the_readers_language(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    """A person's records are labelled by the profile's words and their codes named, in the reader's language;
+    a field that catalogue does not name is left to the screen's own words, not guessed in English."""
+    form = sign_up_individual(client)
+    _services(client).settle_all()
+    visitor = client.get(f"{AUDIT}/events", params={"actor": form["nationalId"]}, headers=admin_headers)
+    (record_id,) = {e["aggregateId"] for e in visitor.json()["response"]["list"]}
+
+    def record(language: str) -> dict[str, Any]:
+        said = client.get(
+            f"{AUDIT}/aggregates/{record_id}/events", headers={**admin_headers, "Accept-Language": language}
+        )
+        return dict(said.json()["response"])
+
+    english, persian = record("en"), record("fa")
+    assert english["aggregateKind"] == "registration"
+    assert english["valueNames"]["kind"] == {"1": "Individual"}
+    assert persian["valueNames"]["kind"] == {"1": AUDIT_WORDS["individual"]["fa"]}
+    assert english["fieldLabels"]["firstName"] == PROFILE_LABELS["first_name"]["en"]
+    assert persian["fieldLabels"]["firstName"] == PROFILE_LABELS["first_name"]["fa"]
+    assert not [label for label in persian["fieldLabels"].values() if re.search("[A-Za-z]", label)]
+    assert "code_hash" not in persian["fieldLabels"] and "code_hash" in english["events"][1]["changes"]
+    # The events are the record as written: the same in either language.
+    assert persian["events"] == english["events"]

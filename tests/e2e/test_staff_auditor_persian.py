@@ -21,10 +21,12 @@ from tests.e2e.customers import (
     accept_order,
     booking_confirmed,
     call,
+    followers_caught_up,
     foreign_customer,
     foreign_sign_up,
     login,
     shipping_order,
+    staff_call,
 )
 
 # Screens whose every word is this area's own: no English interface word at all. The others show shared
@@ -41,6 +43,8 @@ SHARED = {
     "Price breakdown",
 }
 LOCALES = Path(__file__).resolve().parents[2] / "web" / "src" / "i18n" / "locales" / "en"
+REASONS = json.loads((LOCALES.parents[4] / "contract" / "audit-reasons.json").read_text(encoding="utf-8"))
+AUDIT_EVENTS = "/audit/api/v1/events"
 COMPANY = PERSIAN_COMPANIES[1]  # "کشتیرانی خلیج فارس"
 # Interface words of these screens in English: one of them left in Persian is a string outside a catalogue.
 ENGLISH = re.compile(
@@ -138,6 +142,11 @@ def test_staff_and_auditor_screens_read_in_persian_at_both_widths(
             "postalCode": "2045700000",
         },
     )
+    followers_caught_up(live_server)
+    # The sign-up's own record: its events' reasons are the system's (its visitor's id is the national code).
+    (sign_up,) = {
+        e["aggregateId"] for e in staff_call(live_server, "GET", f"{AUDIT_EVENTS}?actor={national}")["list"]
+    }
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     english: dict[str, list[str]] = {}
     for viewport, width_name in ((DESKTOP, "desktop"), (PHONE, "phone")):
@@ -172,6 +181,13 @@ def test_staff_and_auditor_screens_read_in_persian_at_both_widths(
             expect(page.get_by_role("heading", level=1, name="دفتر ممیزی")).to_be_visible()
             expect(page.get_by_text(re.compile("^نمایش"))).to_be_visible()
             _check(page, width_name, "audit-log", english)
+
+            # The system's reasons for the sign-up's events are said in Persian, though stored in English.
+            page.goto(f"{live_server.url}/dashboard/audit/{sign_up}")
+            for key in ("signUpStarted", "detailsSubmitted"):
+                expect(page.get_by_text(REASONS[key]["fa"], exact=True)).to_be_visible()
+                expect(page.get_by_text(REASONS[key]["en"])).to_have_count(0)
+            _check(page, width_name, "sign-up-record", english)
 
             page.goto(f"{live_server.url}/dashboard/audit/bookings/{reference}")
             expect(page.get_by_role("heading", level=2, name=re.compile("^سابقهٔ ممیزی"))).to_be_visible()
