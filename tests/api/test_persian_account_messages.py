@@ -122,9 +122,9 @@ def test_a_sign_up_made_in_persian_hears_its_code_acceptance_and_links_in_persia
     (created,) = sent(client, form["email"], "email")
     persian(created, numbers=False)  # the username is the national ID, kept in Latin digits as typed
     kept("accountCreated", created)
-    assert created["subject"] == "حساب شما آماده است: گذرواژه خود را تعیین کنید"
+    assert created["subject"] == "حساب شما آماده است: رمز عبور خود را تعیین کنید"
     assert form["nationalId"] in created["body"] and created["data"]["link"] in created["body"]
-    assert "تعیین گذرواژه</a>" in created["html"]
+    assert "تعیین رمز عبور</a>" in created["html"]
     _, token, national_id = last_link(client, form["email"])
     body = {"token": token, "newPassword": PASSWORD, "confirmNewPassword": PASSWORD}
     ok(client.put(f"{AUTH}/{national_id}/reset-password", json=body))
@@ -138,8 +138,8 @@ def test_a_sign_up_made_in_persian_hears_its_code_acceptance_and_links_in_persia
     reset = sent(client, form["email"], "email")[-1]
     persian(reset, numbers=False)
     kept("passwordReset", reset)
-    assert reset["subject"] == "بازنشانی گذرواژه" and reset["data"]["link"] in reset["body"]
-    assert "انتخاب گذرواژه تازه</a>" in reset["html"]
+    assert reset["subject"] == "بازنشانی رمز عبور" and reset["data"]["link"] in reset["body"]
+    assert "انتخاب رمز عبور تازه</a>" in reset["html"]
 
 
 def test_the_same_sign_up_in_english_stays_english(client: TestClient) -> None:
