@@ -17,7 +17,7 @@ from typing import Any
 
 from api.presenters.keys import keys_of
 from api.schemas import audit as shapes
-from domain.accounts.account import DOMESTIC_COMPANY, FOREIGN_COMPANY, INDIVIDUAL
+from domain.accounts.account import DOMESTIC_COMPANY, FOREIGN_COMPANY, INDIVIDUAL, STAFF_ACCOUNT_TYPE
 from domain.booking.staff_actions import STAFF_ACTIONS
 from domain.booking.values import PARTY_NAMES, FreightType
 from domain.emails.words import digits
@@ -463,8 +463,9 @@ _AREA_OF_KIND: dict[str, Area] = {
     "account": "profile",
     "profile_edit_request": "profile",
 }
-# A customer's kind (a sign-up's `kind`, an account's `account_type`): its code said in words.
+# An account's kind (a sign-up's `kind`, an account's `account_type`): its code said in words.
 _CUSTOMER_KINDS = {
+    STAFF_ACCOUNT_TYPE: "staff_account",
     INDIVIDUAL: "individual",
     DOMESTIC_COMPANY: "domestic_company",
     FOREIGN_COMPANY: "foreign_company",

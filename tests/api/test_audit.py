@@ -48,6 +48,7 @@ def test_aggregate_history_names_actor_and_changes(client: TestClient, admin_hea
     assert opened["changes"]["username"] == "ada" and opened["changes"]["roles"] == ["auditor"]
     assert [e["version"] for e in body["events"]] == [1, 2]
     assert body["events"][1]["changes"]["password_hash"] == "[redacted]"
+    assert body["valueNames"]["account_type"] == {"0": AUDIT_WORDS["staff_account"]["en"]}
     assert "$argon2" not in str(body)
     assert body["events"][0]["position"] < body["events"][1]["position"]
     # The admin reads it too.

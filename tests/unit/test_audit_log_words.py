@@ -5,10 +5,13 @@ on a Persian screen. English falls back to the split words by design; Persian ca
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from pathlib import Path
 
+from api.presenters.audit_trail import _AREA_OF_KIND
+from domain.shared.field_labels import ALIASES, LABELS, snake
 from projections.history import _names
 from tests.unit.test_event_classes import NESTED
 
@@ -49,5 +52,33 @@ def test_every_stored_event_has_persian_words_in_the_audit_log() -> None:
 
 def test_english_and_persian_name_the_same_events() -> None:
     en, fa = catalogue("en"), catalogue("fa")
-    for section in ("kinds", "participles", "events"):
+    for section in ("kinds", "participles", "events", "fields", "kindEvents"):
         assert set(en[section]) == set(fa[section]), section
+
+
+# What every event carries beside its values: the record's own bookkeeping, shown apart or not at all.
+_BOOKKEEPING = {
+    "originator_id",
+    "originator_version",
+    "originator_topic",
+    "timestamp",
+    "actor_id",
+    "actor_role",
+    "reason",
+}
+
+
+def test_every_value_an_event_stores_has_a_persian_label() -> None:
+    """A record's values are labelled by the server's catalogue for its kind (a booking's, a person's) or by
+    the audit screen's own (`fields`); a field neither names reads as its English name on a Persian screen."""
+    fields = catalogue("fa")["fields"]
+    missing = set()
+    for event_class in NESTED:
+        kind = _names(event_class)[0]
+        area = _AREA_OF_KIND.get(kind)
+        for field in dataclasses.fields(event_class):
+            name = ALIASES.get(snake(field.name), snake(field.name))
+            if field.name in _BOOKKEEPING or field.name in fields or (area and name in LABELS[area]):
+                continue
+            missing.add(f"{kind}.{field.name}")
+    assert not missing, sorted(missing)

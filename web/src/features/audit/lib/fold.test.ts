@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { setLanguage } from '@/i18n';
 import { formatMoment } from '@/lib/format';
 import type { AuditEvent } from '../api/audit-api';
 import { fieldLabel, foldTimeline, formatValue, isSecretField, orderEntries, sameValue } from './fold';
@@ -180,5 +181,30 @@ describe('moments inside a record', () => {
     expect(said).not.toMatch(/\d{4}-\d{2}-\d{2}/);
     expect(said).toContain(formatMoment('2026-12-19T12:00:00Z'));
     expect(said).toContain('2026/12/10');
+  });
+});
+
+describe('roles in values', () => {
+  afterEach(async () => {
+    await setLanguage('en');
+  });
+
+  it("names an account's roles and a team member's role, in the language shown", async () => {
+    expect(formatValue(['admin', 'auditor'], 'roles', 'account')).toBe('Admin; Auditor');
+    expect(formatValue('booker', 'role', 'team')).toBe('Booker');
+    expect(
+      formatValue([{ code: 'ocean_freight', name: 'Ocean freight', amount: 3700, per: 'container' }], 'charges'),
+    ).toBe('Ocean freight $3,700.00 per container');
+    await setLanguage('fa');
+    expect(formatValue(['auditor'], 'roles', 'account')).toBe('حسابرس');
+    expect(formatValue('booker', 'role', 'team')).toBe('رزروکننده');
+    const charges = [
+      { code: 'ocean_freight', name: 'Ocean freight', amount: 3700, per: 'container' },
+      { code: 'documentation_fee', name: 'Documentation fee', amount: '45', per: 'booking' },
+    ];
+    expect(formatValue(charges, 'charges', 'rate_request')).not.toMatch(/[A-Za-z]/);
+    expect(formatValue(charges, 'charges', 'rate_request')).toContain('۳٬۷۰۰');
+    // Another kind's `role` is not a team role.
+    expect(formatValue('booker', 'role', 'account')).toBe('booker');
   });
 });

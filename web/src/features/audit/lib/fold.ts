@@ -8,6 +8,8 @@ import { label as stateLabel, MACHINE_IDS } from '@/lib/lifecycle';
 import type { MachineId } from '@/lib/lifecycle';
 import type { AuditEvent } from '../api/audit-api';
 import { i18next } from '@/i18n';
+import { roleLabel } from '../components/role-badge';
+import { basis, chargeName } from '@/components/charges';
 
 export interface FieldChange {
   field: string;
@@ -120,6 +122,19 @@ export function labelOf(field: string, names?: ValueNames): string {
   return names?.labels?.[field] ?? fieldLabel(field);
 }
 
+interface StoredCharge {
+  code: string;
+  name: string;
+  amount: number | string;
+  per: 'container' | 'booking';
+}
+
+function isStoredCharge(item: unknown): item is StoredCharge {
+  if (typeof item !== 'object' || item === null) return false;
+  const charge = item as Record<string, unknown>;
+  return typeof charge.code === 'string' && typeof charge.name === 'string' && charge.amount !== undefined;
+}
+
 export function formatValue(value: unknown, field?: string, kind?: string, names?: ValueNames): string {
   if (value === null || value === undefined || value === '') return EMPTY_VALUE;
   if (field !== undefined && isSecretField(field)) return i18next.t('changeTable.hidden', { ns: 'audit' });
@@ -131,6 +146,13 @@ export function formatValue(value: unknown, field?: string, kind?: string, names
   if (named !== undefined) return named;
   // A state by its machine's label (loi_pending -> Booking Letter Pending); an id is not printed.
   if (field === 'state' && typeof value === 'string' && isMachine(kind)) return stateLabel(kind, value) || value;
+  // A quote's charges as the booking screens say them: "Ocean freight $1,250.50 per container".
+  if (field === 'charges' && Array.isArray(value) && value.every(isStoredCharge))
+    return value.map((charge) => `${chargeName(charge)} ${formatMoney(charge.amount)} ${basis(charge)}`).join('; ');
+  // An account's roles and a team member's role by their names.
+  if (field === 'roles' && typeof value === 'string') return roleLabel(value);
+  if (field === 'role' && kind === 'team' && typeof value === 'string')
+    return i18next.t(`teamRoles.${value}` as 'teamRoles.owner', { ns: 'audit', defaultValue: value });
   if (isInternalId(value)) return INTERNAL_ID;
   if (typeof value === 'boolean') return yesNo(value);
   // Money and dates read as the booking screens show them.

@@ -15,6 +15,12 @@ export function eventPhrase(type: string, aggregateKind: string): string {
     .split(/\s+/)
     .filter(Boolean);
   if (words.length === 0) return kindLabel(aggregateKind);
+  // Where a kind's own event is not the kind's doing (a team's `Invited` invites a member, not the team).
+  const own = i18next.t(`kindEvents.${aggregateKind}.${type}` as 'kindEvents.team.Invited', {
+    ns: 'audit',
+    defaultValue: '',
+  });
+  if (own) return own;
   // The catalogue words a known type (Persian cannot split a type name into words); a new one reads as split.
   if (words.length === 1) {
     const participle = i18next.t(`participles.${type}` as 'participles.Accepted', { ns: 'audit', defaultValue: '' });
