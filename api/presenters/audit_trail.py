@@ -470,7 +470,17 @@ _CUSTOMER_KINDS = {
     DOMESTIC_COMPANY: "domestic_company",
     FOREIGN_COMPANY: "foreign_company",
 }
-_KIND_FIELDS = frozenset({"kind", "account_type"})
+# A party's roles in an address-book entry, by the trail's words for the parties.
+_PARTY_ROLES = {"shipper": "shipper", "consignee": "consignee", "notify": "notify_party"}
+
+
+def _coded(kind: str, field: str, value: Any) -> str | None:
+    """The words key of a code only its record's kind gives a meaning to, or None."""
+    if field == "account_type" or (field == "kind" and kind in ("registration", "account")):
+        return _CUSTOMER_KINDS.get(_int(value))
+    if field == "roles" and kind == "address_book_entry":
+        return _PARTY_ROLES.get(str(value))
+    return None
 
 
 def _known_label(field: str, area: Area, language: str) -> str | None:
@@ -489,27 +499,29 @@ def value_words(
     found: dict[str, dict[str, str]] = {}
     labels: dict[str, str] = {}
 
-    def walk(field: str, value: Any, area: Area | None) -> None:
+    def walk(field: str, value: Any, kind: str) -> None:
+        area = _AREA_OF_KIND.get(kind)
         said_label = None if area is None else _known_label(field, area, language)
         if said_label is not None:
             labels[field] = said_label
         if isinstance(value, dict):
             for key, inner in value.items():
-                walk(key, inner, area)
-        elif isinstance(value, list):
-            for inner in value:
-                if isinstance(inner, dict):
-                    for key, deeper in inner.items():
-                        walk(key, deeper, area)
-        elif field in NAMED_FIELDS and value is not None and (said := words.named(field, value)) is not None:
-            found.setdefault(field, {})[str(value)] = said
-        elif area == "profile" and field in _KIND_FIELDS and _int(value) in _CUSTOMER_KINDS:
-            found.setdefault(field, {})[str(value)] = words.say(_CUSTOMER_KINDS[_int(value)])
+                walk(key, inner, kind)
+            return
+        for item in value if isinstance(value, list) else [value]:
+            if isinstance(item, dict):
+                for key, deeper in item.items():
+                    walk(key, deeper, kind)
+            elif (
+                field in NAMED_FIELDS and item is not None and (said := words.named(field, item)) is not None
+            ):
+                found.setdefault(field, {})[str(item)] = said
+            elif (key := _coded(kind, field, item)) is not None:
+                found.setdefault(field, {})[str(item)] = words.say(key)
 
     for event in events:
-        area = _AREA_OF_KIND.get(event.aggregate_kind)
         for field, value in dict(event.changes).items():
-            walk(field, value, area)
+            walk(field, value, event.aggregate_kind)
     return found, labels
 
 

@@ -15,6 +15,7 @@ from api.edge.deps import AUDITORS_MAY_POST
 from domain.accounts.account import account_id
 from domain.shared.actor import ADMIN, Actor
 from tests.api.accounts_support import sign_up_individual
+from tests.api.booking_support import CLIENT, customer
 from tests.app_services import app_of, services_of
 from tests.conftest import ADMIN_USERNAME, login
 
@@ -162,3 +163,25 @@ def test_a_sign_up_s_record_speaks_the_readers_language(
     assert "code_hash" not in persian["fieldLabels"] and "code_hash" in english["events"][1]["changes"]
     # The events are the record as written: the same in either language.
     assert persian["events"] == english["events"]
+
+
+def test_codes_only_a_records_kind_explains_are_named_for_the_reader(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    """An address-book entry's roles are parties, an API key's account type a kind of customer: each named
+    in the reader's language; the same word in another record is not taken for them."""
+    headers = customer(client, "audit-codes")
+    entry = client.post(
+        f"{CLIENT}/address-book",
+        headers=headers,
+        json={"name": "Parsian", "address": "Am Sandtorkai 1", "roles": ["notify", "consignee"]},
+    )
+    key = client.post("/integrations/api/v1/client/api-keys", headers=headers, json={"label": "erp"})
+    _services(client).settle_all()
+    persian = {**admin_headers, "Accept-Language": "fa"}
+    for record, field, expected in (
+        (entry.json()["response"]["id"], "roles", {"notify": "notify_party", "consignee": "consignee"}),
+        (key.json()["response"]["id"], "account_type", {"1": "individual"}),
+    ):
+        said = client.get(f"{AUDIT}/aggregates/{record}/events", headers=persian).json()["response"]
+        assert said["valueNames"][field] == {code: AUDIT_WORDS[word]["fa"] for code, word in expected.items()}

@@ -150,7 +150,7 @@ export function formatValue(value: unknown, field?: string, kind?: string, names
   if (field === 'charges' && Array.isArray(value) && value.every(isStoredCharge))
     return value.map((charge) => `${chargeName(charge)} ${formatMoney(charge.amount)} ${basis(charge)}`).join('; ');
   // An account's roles and a team member's role by their names.
-  if (field === 'roles' && typeof value === 'string') return roleLabel(value);
+  if (field === 'roles' && kind === 'account' && typeof value === 'string') return roleLabel(value);
   if (field === 'role' && kind === 'team' && typeof value === 'string')
     return i18next.t(`teamRoles.${value}` as 'teamRoles.owner', { ns: 'audit', defaultValue: value });
   if (isInternalId(value)) return INTERNAL_ID;
