@@ -18,6 +18,7 @@ from typing import Any
 from api.presenters.keys import keys_of
 from api.schemas import audit as shapes
 from domain.accounts.account import DOMESTIC_COMPANY, FOREIGN_COMPANY, INDIVIDUAL, STAFF_ACCOUNT_TYPE
+from domain.booking.reference import port_named
 from domain.booking.staff_actions import STAFF_ACTIONS
 from domain.booking.values import PARTY_NAMES, FreightType
 from domain.emails.words import digits
@@ -204,6 +205,8 @@ class _Words:
             return None
         if field in ("pol_id", "pod_id"):
             return self.port(value)
+        if field in ("load_port", "discharge_port"):
+            return port_named(str(value))
         if field == "container_type_id":
             return self.names.container_types.get(_int(value))
         if field == "container_size_id":
@@ -441,6 +444,8 @@ NAMED_FIELDS = frozenset(
     {
         "pol_id",
         "pod_id",
+        "load_port",
+        "discharge_port",
         "container_type_id",
         "container_size_id",
         "document_type_id",

@@ -149,7 +149,7 @@ describe('value helpers', () => {
     ).toBe('Name: Ocean freight');
     // Lists and objects in words, never JSON: each field by its label, empty ones left out.
     expect(formatValue([{ document_type_id: 1, file_name: 'loi.pdf', note: null }, { is_swbl: true }])).toBe(
-      'Document type id: 1, File name: loi.pdf; Is swbl: Yes',
+      'Document type: 1, File name: loi.pdf; Is swbl: Yes',
     );
     // With the server's words, ids and codes are said by name and fields by their labels, at any depth.
     const names = {
@@ -204,6 +204,7 @@ describe('roles in values', () => {
     ];
     expect(formatValue(charges, 'charges', 'rate_request')).not.toMatch(/[A-Za-z]/);
     expect(formatValue(charges, 'charges', 'rate_request')).toContain('۳٬۷۰۰');
+    expect(formatValue({ code: 'DCO', at: '2026-12-18T12:00:00Z' }, 'cut_offs')).not.toMatch(/DCO|Code/);
     // Another kind's `role` is not a team role.
     expect(formatValue('booker', 'role', 'account')).toBe('booker');
   });

@@ -10,6 +10,7 @@ import type { AuditEvent } from '../api/audit-api';
 import { i18next } from '@/i18n';
 import { roleLabel } from '../components/role-badge';
 import { basis, chargeName } from '@/components/charges';
+import { cutOffName } from '@/components/sailing/sailing-facts';
 
 export interface FieldChange {
   field: string;
@@ -149,6 +150,9 @@ export function formatValue(value: unknown, field?: string, kind?: string, names
   // A quote's charges as the booking screens say them: "Ocean freight $1,250.50 per container".
   if (field === 'charges' && Array.isArray(value) && value.every(isStoredCharge))
     return value.map((charge) => `${chargeName(charge)} ${formatMoney(charge.amount)} ${basis(charge)}`).join('; ');
+  // A sailing's cut-off by what it closes, as the sailing facts say it.
+  if (field === 'code' && typeof value === 'string' && /^[A-Z]{3}$/.test(value))
+    return cutOffName({ code: value, name: value });
   // An account's roles and a team member's role by their names.
   if (field === 'roles' && kind === 'account' && typeof value === 'string') return roleLabel(value);
   if (field === 'role' && kind === 'team' && typeof value === 'string')

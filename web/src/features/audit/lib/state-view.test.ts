@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import { describeState, formatUsd, kindFromClassName, machineOf } from './state-view';
+import { afterEach, describe, expect, it } from 'vitest';
+import { setLanguage } from '@/i18n';
+import { label } from '@/lib/lifecycle';
+import { formatDate, formatMoney } from '@/lib/format';
+import { describeState, kindFromClassName, machineOf } from './state-view';
 
 describe('kindFromClassName', () => {
   it("gives the log's snake-case kind", () => {
@@ -37,7 +40,7 @@ describe('describeState', () => {
       'details',
       'booking_documents',
     ]);
-    expect(layout.main[0]).toMatchObject({ label: 'Price (USD)', value: '1,250.50 USD' });
+    expect(layout.main[0]).toMatchObject({ label: 'Price', value: '$1,250.50' });
     expect(layout.main[1].value).toBe('2026/12/01 00:00:00 UTC');
     expect(layout.main[5].fields?.map((f) => [f.label, f.value])).toEqual([
       ['Quantity', '2'],
@@ -62,10 +65,22 @@ describe('describeState', () => {
   });
 });
 
-describe('formatUsd', () => {
-  it('formats decimal strings and leaves other text alone', () => {
-    expect(formatUsd('1000000')).toBe('1,000,000.00 USD');
-    expect(formatUsd(null)).toBe('—');
-    expect(formatUsd('n/a')).toBe('n/a');
+
+describe('a state read in Persian', () => {
+  afterEach(async () => {
+    await setLanguage('en');
+  });
+
+  it('says its lifecycle state, its price and a team role in Persian, as the change table does', async () => {
+    await setLanguage('fa');
+    const layout = describeState('rate_request', { state: 'quoted', price: '3700' });
+    expect(layout.stateLabel).toBe(label('rate_request', 'quoted'));
+    expect(layout.stateLabel).not.toMatch(/[A-Za-z]/);
+    expect(layout.main[0].value).toBe(formatMoney(3700, 'fa'));
+    expect(layout.main[0].value).toContain('۳٬۷۰۰');
+    expect(describeState('team', { role: 'viewer' }).main[0].value).toBe('بیننده');
+    // A day is a day: no midnight of UTC beside it.
+    const details = describeState('rate_request', { details: { preferred_shipping_date: '2026-12-21' } });
+    expect(details.main[0].fields?.[0].value).toBe(formatDate('2026-12-21'));
   });
 });

@@ -2,12 +2,11 @@
  * An aggregate's rebuilt state laid out for reading: the lifecycle state by its label, the fields a
  * kind is about first (a rate request's price, validity and details), the rest after, bookkeeping last.
  */
-import { getState, MACHINE_IDS } from '@/lib/lifecycle';
+import { label as stateWords, MACHINE_IDS } from '@/lib/lifecycle';
 import type { MachineId } from '@/lib/lifecycle';
 import { EMPTY_VALUE, formatValue, isSecretField, labelOf } from './fold';
 import type { ValueNames } from './fold';
-import { formatMoment } from '@/lib/format';
-import { i18next } from '@/i18n';
+import { formatMoment, formatMoney } from '@/lib/format';
 
 export interface StateField {
   key: string;
@@ -53,14 +52,6 @@ const LEADING: Record<string, readonly string[]> = {
   account: ['username', 'account_type', 'roles', 'password_hash', 'profile'],
 };
 
-/** A decimal string or number as "1,250.00 USD" (unchanged text when it is not a number). */
-export function formatUsd(value: unknown): string {
-  if (value === null || value === undefined || value === '') return EMPTY_VALUE;
-  const amount = typeof value === 'number' ? value : Number(value);
-  if (!Number.isFinite(amount)) return String(value);
-  return `${amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} USD`;
-}
-
 /** An ISO instant in the browser's zone with the UTC text beside it, e.g. "21 Nov 2026, 23:30 (…Z)". */
 function formatInstant(value: unknown): string {
   if (typeof value !== 'string' || value === '') return EMPTY_VALUE;
@@ -75,8 +66,9 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 
 function toField(key: string, value: unknown, kind: string, names?: ValueNames): StateField {
   const label = labelOf(key, names);
-  if (kind === 'rate_request' && key === 'price') return { key, label: i18next.t('state.priceUsd', { ns: 'audit' }), value: formatUsd(value) };
-  if (/(_until|_at|_date)$/.test(key) && typeof value === 'string') {
+  if (kind === 'rate_request' && key === 'price') return { key, label, value: formatMoney(value as number | string | null) };
+  // A moment with its time; a day alone (a preferred shipping date) reads as a day, below.
+  if (/(_until|_at|_date)$/.test(key) && typeof value === 'string' && value.includes('T')) {
     return { key, label, value: formatInstant(value) };
   }
   if (isPlainObject(value) && !isSecretField(key) && Object.keys(value).length > 0) {
@@ -87,14 +79,15 @@ function toField(key: string, value: unknown, kind: string, names?: ValueNames):
       fields: Object.keys(value).map((inner) => toField(inner, value[inner], '', names)),
     };
   }
-  return { key, label, value: formatValue(value, key, undefined, names) };
+  return { key, label, value: formatValue(value, key, kind || undefined, names) };
 }
 
 /** `names`: the server's words for the record's ids, codes and fields (its timeline's), where known. */
 export function describeState(kind: string, state: Readonly<Record<string, unknown>>, names?: ValueNames): StateLayout {
   const machine = machineOf(kind);
   const stateName = machine && typeof state.state === 'string' ? state.state : undefined;
-  const stateLabel = machine && stateName ? (getState(machine, stateName)?.label ?? '') : undefined;
+  // In the language shown, as the change table and the booking screens say it.
+  const stateLabel = machine && stateName ? stateWords(machine, stateName) : undefined;
   const leading = LEADING[kind] ?? [];
   const rest = Object.keys(state)
     .filter((key) => !leading.includes(key) && !BOOKKEEPING.has(key) && !(stateName !== undefined && key === 'state'))
