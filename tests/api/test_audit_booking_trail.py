@@ -126,6 +126,7 @@ def test_a_booking_through_rate_request_shipping_order_and_tracking_reads_as_one
     assert named["pol_id"][str(pol)] == "Shanghai (CNSHA)"
     assert named["container_size_id"] == {str(next(iter(named["container_size_id"]))): "40 ft"}
     assert named["freight_type"]["2"] == "Prepaid"
+    assert named["load_port"] == {"CNSHA": "Shanghai (CNSHA)"}  # the sailing's ports, by name
     assert set(named["container_id"].values()) >= {"BMOU0061950", "BMOU0216223"}
     labels = record["fieldLabels"]
     assert (labels["pol_id"], labels["container_type_id"], labels["freight_type"]) == (
