@@ -205,6 +205,11 @@ describe('roles in values', () => {
     expect(formatValue(charges, 'charges', 'rate_request')).not.toMatch(/[A-Za-z]/);
     expect(formatValue(charges, 'charges', 'rate_request')).toContain('۳٬۷۰۰');
     expect(formatValue({ code: 'DCO', at: '2026-12-18T12:00:00Z' }, 'cut_offs')).not.toMatch(/DCO|Code/);
+    // A number in Persian digits and the parts of a record apart as Persian writes them; typed text as typed.
+    const details = formatValue({ quantity: 2, commodity: 'Tea', national_id: '0012345678' }, 'details');
+    expect(details).toContain('۲');
+    expect(details).toContain('، ');
+    expect(details).toContain('0012345678');
     // Another kind's `role` is not a team role.
     expect(formatValue('booker', 'role', 'account')).toBe('booker');
   });

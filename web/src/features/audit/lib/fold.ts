@@ -3,7 +3,7 @@
  * (`changes`), so the value a field had before an event is what the latest earlier event of the same
  * aggregate set it to. Folding the events oldest first gives every entry its before/after pairs.
  */
-import { formatDate, formatMoment, formatMoney, yesNo } from '@/lib/format';
+import { formatCount, formatDate, formatMoment, formatMoney, yesNo } from '@/lib/format';
 import { label as stateLabel, MACHINE_IDS } from '@/lib/lifecycle';
 import type { MachineId } from '@/lib/lifecycle';
 import type { AuditEvent } from '../api/audit-api';
@@ -149,7 +149,9 @@ export function formatValue(value: unknown, field?: string, kind?: string, names
   if (field === 'state' && typeof value === 'string' && isMachine(kind)) return stateLabel(kind, value) || value;
   // A quote's charges as the booking screens say them: "Ocean freight $1,250.50 per container".
   if (field === 'charges' && Array.isArray(value) && value.every(isStoredCharge))
-    return value.map((charge) => `${chargeName(charge)} ${formatMoney(charge.amount)} ${basis(charge)}`).join('; ');
+    return value
+      .map((charge) => `${chargeName(charge)} ${formatMoney(charge.amount)} ${basis(charge)}`)
+      .join(i18next.t('separators.items', { ns: 'audit' }));
   // A sailing's cut-off by what it closes, as the sailing facts say it.
   if (field === 'code' && typeof value === 'string' && /^[A-Z]{3}$/.test(value))
     return cutOffName({ code: value, name: value });
@@ -176,10 +178,13 @@ export function formatValue(value: unknown, field?: string, kind?: string, names
   // Any other moment or day inside a record (a sailing's departure) reads as every screen writes one.
   if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value)) return formatMoment(value);
   if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return formatDate(value);
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint') return String(value);
+  // A number in the digits of the language shown; text (an id, a code, what someone typed) as it was stored.
+  if (typeof value === 'number') return formatCount(value);
+  if (typeof value === 'string' || typeof value === 'bigint') return String(value);
   if (Array.isArray(value) && value.length === 0) return EMPTY_VALUE;
   if (typeof value === 'object' && Object.keys(value).length === 0) return EMPTY_VALUE;
-  if (Array.isArray(value)) return value.map((item) => formatValue(item, field, kind, names)).join('; ');
+  if (Array.isArray(value))
+    return value.map((item) => formatValue(item, field, kind, names)).join(i18next.t('separators.items', { ns: 'audit' }));
   const record = value as Record<string, unknown>;
   return (
     Object.entries(record)
@@ -187,6 +192,6 @@ export function formatValue(value: unknown, field?: string, kind?: string, names
       .filter(([key, item]) => !isInternalId(item) && !(key === 'code' && 'name' in record))
       .filter(([key, item]) => formatValue(item, key, kind, names) !== EMPTY_VALUE)
       .map(([key, item]) => `${labelOf(key, names)}: ${formatValue(item, key, kind, names)}`)
-      .join(', ')
+      .join(i18next.t('separators.fields', { ns: 'audit' }))
   );
 }
