@@ -21,6 +21,7 @@ from domain.booking.rate_request import RateRequest
 from domain.booking.shipping_order import ShippingOrder
 from domain.booking.values import SUPPLIER
 from domain.shared.aggregate import ActorEvent
+from domain.shared.personal import person_name
 from domain.tracking.milestone import TrackingEvent
 from followers.batch import BatchTx
 from infrastructure.read_db import Tx, placeholders
@@ -400,6 +401,6 @@ def people(tx: Tx, account_ids: list[str]) -> dict[str, str]:
     rows = _lookup(tx, f"SELECT * FROM {PEOPLE} WHERE account_id IN ({{marks}})", sorted(set(account_ids)))
     names = {}
     for row in rows:
-        person_name = " ".join(p for p in (row["first_name"], row["last_name"]) if p) or row["name"]
-        names[str(row["account_id"])] = str(person_name or row["username"])
+        named = person_name(row["first_name"], row["last_name"]) or row["name"]
+        names[str(row["account_id"])] = str(named or row["username"])
     return names

@@ -13,6 +13,7 @@ from typing import Any
 from eventsourcing.domain import DomainEvent
 from eventsourcing.utils import resolve_topic
 
+from domain.shared.personal import person_name
 from followers.batch import BatchTx
 from infrastructure.read_db import Tx, placeholders
 from projections.booking.queries import customer_name
@@ -124,9 +125,7 @@ def actor_name(row: dict[str, Any]) -> str:
         return str(row["publisher_label"])
     if row.get("visitor_details"):
         details = json.loads(row["visitor_details"])
-        name = details.get("name") or " ".join(
-            str(p) for p in (details.get("firstName"), details.get("lastName")) if p
-        )
+        name = person_name(details.get("firstName"), details.get("lastName"), details.get("name"))
         if name:
             return str(name)
     return str(row["actor_id"])

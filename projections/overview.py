@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from domain.shared.lifecycle import lifecycle
+from domain.shared.personal import person_name
 from infrastructure.read_db import Tx, placeholders
 from projections.booking import queries as booking
 from projections.booking.changes import AMENDMENT, CANCELLATION, CHANGES, MACHINES
@@ -128,9 +129,7 @@ def _registrations(tx: Tx) -> Queue:
     items = []
     for r in rows:
         details = json.loads(r["details"])
-        name = details.get("name") or " ".join(
-            str(p) for p in (details.get("firstName"), details.get("lastName")) if p
-        )
+        name = person_name(details.get("firstName"), details.get("lastName"), details.get("name"))
         who = name or r["identity"]
         items.append(QueueItem(r["identity"], None, who, _utc(r["updated_at"]), who))
     return Queue("registrations", count, oldest, items)

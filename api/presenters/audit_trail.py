@@ -25,6 +25,7 @@ from domain.emails.words import digits
 from domain.shared.field_labels import ALIASES, LABELS, Area, field_label, snake
 from domain.shared.languages import DEFAULT, LANGUAGES
 from domain.shared.lifecycle import lifecycle
+from domain.shared.personal import person_in
 from domain.shared.reasons import reason_in
 from projections.booking_trail import BookingSummary, BookingTrail, ReferenceNames
 from projections.event_log import LoggedEvent
@@ -420,7 +421,7 @@ def who(event: LoggedEvent, language: str = DEFAULT) -> str:
         return ROLES_IN[language]["system"]
     if _UUID.match(event.actor_name or ""):
         return ROLES_IN[language].get(event.actor_role or "", WORDS_IN[language]["someone"])
-    return event.actor_name
+    return person_in(event.actor_name, language)
 
 
 def entry(event: LoggedEvent, words: _Words) -> dict[str, Any]:
@@ -434,7 +435,11 @@ def entry(event: LoggedEvent, words: _Words) -> dict[str, Any]:
         ENTRY["part"]: part_words(event.aggregate_kind, language),
         ENTRY["what"]: what(event, language),
         ENTRY["reason"]: reason_in(event.reason, language) or None,
-        ENTRY["values"]: _values(event, words),
+        # An erased person's data (a party's name, an address) is said as erased, in the reader's words.
+        ENTRY["values"]: [
+            {**value, VALUE["value"]: person_in(value[VALUE["value"]], language)}
+            for value in _values(event, words)
+        ],
     }
 
 
@@ -536,7 +541,7 @@ def summary(
     return {
         FOUND["booking_id"]: booking.booking_id,
         FOUND["reference"]: booking.reference,
-        FOUND["customer_name"]: booking.customer_name,
+        FOUND["customer_name"]: person_in(booking.customer_name, language),
         FOUND["state"]: state_words(booking.state, language=language),
         FOUND["created_at"]: moment_words(booking.created_at),
         FOUND["updated_at"]: moment_words(booking.updated_at),

@@ -35,6 +35,7 @@ from domain.accounts import forms
 from domain.accounts.account import DOMESTIC_COMPANY, FOREIGN_COMPANY, INDIVIDUAL
 from domain.shared.errors import NotFound
 from domain.shared.lifecycle import lifecycle
+from domain.shared.personal import person_name
 from infrastructure.read_db import Tx
 from projections import attention, profiles, registrations
 from projections.booking.queries import customer_name
@@ -59,9 +60,7 @@ def _when(value: str | None) -> str | None:
 
 def _summary(row: dict[str, Any], parked: attention.Parked) -> dict[str, Any]:
     details = json.loads(row["details"])
-    name = details.get("name") or " ".join(
-        p for p in (details.get("firstName"), details.get("lastName")) if p
-    )
+    name = person_name(details.get("firstName"), details.get("lastName"), details.get("name"))
     return {
         "id": row["identity"],
         "registrationId": row["id"],

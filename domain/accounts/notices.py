@@ -13,6 +13,7 @@ from domain.notifications.policy import STAFF, Notice, NoticeContext, Subject, n
 from domain.shared.aggregate import Recorded
 from domain.shared.ids import generation_of
 from domain.shared.languages import DEFAULT, LANGUAGES
+from domain.shared.personal import person_name
 
 
 @notices.register(Registration.Accepted)
@@ -89,9 +90,7 @@ def registration_to_review(
     if registration is None:
         return None
     details = registration.details
-    name = details.get("name") or " ".join(
-        str(p) for p in (details.get("firstName"), details.get("lastName")) if p
-    )
+    name = person_name(details.get("firstName"), details.get("lastName"), details.get("name"))
     return _to_staff(
         "staff.newRegistration.title",
         "staff.newRegistration",

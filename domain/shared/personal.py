@@ -17,9 +17,14 @@ Reads of a person's data after erasure answer `ERASED` (an identifier: `ERASED` 
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
-ERASED = "erased person"
+_ERASED_PERSON: dict[str, Any] = json.loads(
+    (Path(__file__).resolve().parents[2] / "contract" / "erased-person.json").read_text(encoding="utf-8")
+)
+ERASED: str = _ERASED_PERSON["marker"]
 
 
 # Per class: its declared paths and its `personal_paths` (a class declares them once; every stored event is
@@ -64,3 +69,22 @@ def is_erased(value: object) -> bool:
 def erased_identifier(subject: str) -> str:
     """An erased login name or identity: unique (the read models keep them unique), naming no one."""
     return f"{ERASED} {subject.replace('-', '')[:12]}"
+
+
+def person_name(first: object = None, last: object = None, company: object = None) -> str:
+    """How a person or company is named: a company's name, else the first and last names; '' for none.
+
+    An erased person's parts each read `ERASED`: the name says it once, not "erased person erased person"."""
+    if company:
+        return str(company).strip()
+    parts = [str(part).strip() for part in (first, last) if part and str(part).strip()]
+    if parts and all(part == ERASED for part in parts):
+        return ERASED
+    return " ".join(parts)
+
+
+def person_in(text: str, language: str) -> str:
+    """Personal text as a reader of `language` is told it: an erased person's marker in her words."""
+    if ERASED not in text:
+        return text
+    return text.replace(ERASED, _ERASED_PERSON["words"].get(language) or _ERASED_PERSON["words"]["en"])

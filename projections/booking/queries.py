@@ -13,6 +13,7 @@ from datetime import datetime
 from typing import Any
 
 from domain.booking.state_facts import expiring_states
+from domain.shared.personal import person_name
 from infrastructure.read_db import Tx, placeholders
 from projections.booking.handlers import ALL_CUSTOMERS, iso
 from projections.booking.reference import _reference_names
@@ -73,8 +74,10 @@ def _profile_name(text: str) -> str:
         profile = {}
     if not isinstance(profile, dict):
         profile = {}
-    person = " ".join(str(profile.get(k) or "").strip() for k in ("firstName", "lastName")).strip()
-    return person or str(profile.get("name") or "").strip()
+    return (
+        person_name(profile.get("firstName"), profile.get("lastName"))
+        or str(profile.get("name") or "").strip()
+    )
 
 
 def customer_name(row: Row) -> str:

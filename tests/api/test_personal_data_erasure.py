@@ -59,6 +59,9 @@ from tests.corpus import (
 )
 
 ERASE = "/account/api/v1/admin/customers/{}/erase"
+ERASED_PERSON = json.loads(
+    (Path(__file__).resolve().parents[2] / "contract" / "erased-person.json").read_text(encoding="utf-8")
+)
 KEYS = "/integrations/api/v1/client/api-keys"
 PASSWORD = "Customer-Pass1"
 QUOTE = {"price": 900, "validUntil": (datetime.now(UTC) + timedelta(days=5)).isoformat()}
@@ -333,7 +336,14 @@ def test_an_erased_customer_is_e_mailed_nothing_more_and_everyone_else_still_is(
         f"Sailing rescheduled: {his}"
     ]
     detail = ok(client.get(f"{ADMIN}/rate-requests/{on_sailing}", headers=admin_headers))
-    assert detail["customerName"] == f"{ERASED} {ERASED}"
+    assert detail["customerName"] == ERASED  # said once, not once per name part
+    # The booking's trail tells a reader she was erased in the reader's words, in no marker.
+    trail = f"/audit/api/v1/bookings/{detail['reference']}/trail"
+    for language in ("en", "fa"):
+        said = ok(client.get(trail, headers={**admin_headers, "Accept-Language": language}))
+        assert said["customerName"] == ERASED_PERSON["words"][language]
+        assert ERASED_PERSON["words"][language] in {e["who"] for e in said["entries"]}
+        assert ERASED not in json.dumps(said, ensure_ascii=False)
 
 
 def test_an_erased_customer_signs_up_again_to_a_login_of_her_own(
@@ -360,7 +370,7 @@ def test_an_erased_customer_signs_up_again_to_a_login_of_her_own(
     name = f"{form['firstName']} {form['lastName']}"
     assert ok(client.get(f"{ADMIN}/rate-requests/{booking}", headers=admin_headers))["customerName"] == name
     erased = ok(client.get(f"{ADMIN}/rate-requests/{erased_booking}", headers=admin_headers))
-    assert erased["customerName"] == f"{ERASED} {ERASED}"
+    assert erased["customerName"] == ERASED
     fails(client.get(f"{BOOKING}/rate-requests/{erased_booking}", headers=back), 404)
 
     # A forgotten password is reset on the login she has now, and her second login can go the same way.

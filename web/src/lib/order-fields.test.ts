@@ -45,6 +45,10 @@ describe('the shipping order fields, described once', () => {
       expect(partyValue(party, role)).toBe('گیرنده');
       expect(orderValue(order, orderField('freightType'))).not.toBe('Prepaid');
       expect(orderValue(order, orderField('isSWBL'))).toBe('بله');
+      // An erased customer's party reads as erased, in the reader's words.
+      const name = PARTY_FIELDS.find((f) => f.key === 'name')!;
+      const erased = { partyType: 1, name: 'erased person' } as unknown as Parameters<typeof partyValue>[0];
+      expect(partyValue(erased, name)).toBe('شخص پاک‌شده');
     } finally {
       await i18next.changeLanguage('en');
     }

@@ -9,6 +9,7 @@ import { localDigits, yesNo } from '@/lib/format';
 import { message } from '@/lib/messages';
 import type { MessageKey } from '@/lib/messages';
 import type { Schema } from '@/types/contract';
+import { personWords } from '@/lib/people';
 
 export type Order = Schema<'ShippingOrder'>;
 export type OrderContainer = Schema<'Container'>;
@@ -325,5 +326,6 @@ export function partyValue(party: OrderParty, field: PartyField): string {
   const value = party[field.key];
   if (field.key === 'partyType') return value === null ? '-' : partyRole(value);
   if (field.key === 'isForSwbl') return yesNo(value);
-  return value === null || value === undefined || value === '' ? '-' : String(value);
+  // A party of an erased customer's order reads as erased, in the reader's words.
+  return value === null || value === undefined || value === '' ? '-' : personWords(String(value));
 }

@@ -11,6 +11,7 @@ import { ContainersTable } from './containers-table';
 import type { FactsOrder, FactsRequest } from './types';
 import styles from './booking-facts.module.css';
 import { Reference } from '@/components/reference/reference';
+import { personWords } from '@/lib/people';
 
 /** A signed document's kind in the language shown (the booking catalogue's names by type id); the server's
  * English name when the catalogue has none. */
@@ -57,7 +58,7 @@ export function BookingFacts({
           </Fact>
         ) : null}
         <Fact term={t('bookingFacts.customer')}>
-          <bdi>{request.customerName}</bdi>
+          <bdi>{personWords(request.customerName)}</bdi>
         </Fact>
         <Fact term={t('bookingFacts.route')}>
           {request.pol.name} → {request.pod.name}

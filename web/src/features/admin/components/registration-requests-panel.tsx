@@ -17,6 +17,7 @@ import styles from './admin.module.css';
 import { formatMoment, localDigits } from '@/lib/format';
 import { fieldWords } from '@/lib/field-words';
 import { useTranslation } from 'react-i18next';
+import { personWords } from '@/lib/people';
 
 function when(value: string | null) {
   return value ? formatMoment(value) : '';
@@ -83,7 +84,7 @@ export function RegistrationRequestsPanel() {
                         <Link
                           to={`/dashboard/request/${DETAIL_ROUTE[item.kind]}/detail/${encodeURIComponent(item.id)}`}
                         >
-                          <bdi>{item.name || item.nationalId}</bdi>
+                          <bdi>{personWords(item.name || item.nationalId)}</bdi>
                         </Link>
                         <AttentionBadge needsAttention={item.needsAttention} />
                       </td>
@@ -132,7 +133,7 @@ export function RegistrationRequestsPanel() {
                         <Link
                           to={`/dashboard/request/update/${UPDATE_ROUTE[item.accountType]}/detail/${encodeURIComponent(item.nationalId)}`}
                         >
-                          <bdi>{item.customerName || item.nationalId}</bdi>
+                          <bdi>{personWords(item.customerName || item.nationalId)}</bdi>
                         </Link>
                       </td>
                       <td data-label={t('registrations.kind')}>{kindLabel(item.accountType)}</td>

@@ -6,6 +6,7 @@ import type { QueueKind, WorkQueue } from '../api/work-queue';
 import styles from './admin.module.css';
 import { useTranslation } from 'react-i18next';
 import { Reference } from '@/components/reference/reference';
+import { personWords } from '@/lib/people';
 
 // Each kind of waiting work is titled by its key in the admin catalogue (queue.<kind>).
 
@@ -42,7 +43,7 @@ function Queue({ queue }: { queue: WorkQueue }) {
                   {' · '}
                 </>
               ) : null}
-              <bdi>{item.who || item.title}</bdi>
+              <bdi>{personWords(item.who || item.title)}</bdi>
               {item.who && item.about ? (
                 <>
                   {': '}

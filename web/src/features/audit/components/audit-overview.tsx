@@ -6,6 +6,7 @@ import styles from './audit.module.css';
 import { useTranslation } from 'react-i18next';
 import { localDigits } from '@/lib/format';
 import { Reference } from '@/components/reference/reference';
+import { personWords } from '@/lib/people';
 
 /**
  * What an auditor opens first: how many decisions staff made lately, by kind; the latest of them, each
@@ -61,7 +62,7 @@ export function AuditOverviewPanel() {
             <ol className={styles.overviewLatest}>
               {query.data.latest.map((d) => (
                 <li key={d.position}>
-                  <strong>{d.what}</strong> {t('by')} <bdi>{d.who}</bdi> <span className={styles.muted}>{d.when}</span>{' '}
+                  <strong>{d.what}</strong> {t('by')} <bdi>{personWords(d.who)}</bdi> <span className={styles.muted}>{d.when}</span>{' '}
                   {d.bookingReference ? (
                     <Link to={bookingTrailPath(d.bookingReference)}>
                       <Reference value={d.bookingReference} />

@@ -1,6 +1,7 @@
 import styles from './audit.module.css';
 import { formatMoment } from '@/lib/format';
 import { i18next } from '@/i18n';
+import { personWords } from '@/lib/people';
 
 const ROLES = ['admin', 'auditor', 'staff', 'customer', 'system', 'visitor'] as const;
 type Role = (typeof ROLES)[number];
@@ -29,7 +30,7 @@ export function ActorLabel({ actor, name }: { actor: { id: string | null; role: 
       <RoleBadge role={actor.role} />
       {name && name !== 'System' ? (
         <bdi className={styles.actorName} title={actor.id ?? undefined}>
-          {name}
+          {personWords(name)}
         </bdi>
       ) : showId ? (
         <code className={styles.actorId} title={actor.id ?? undefined}>

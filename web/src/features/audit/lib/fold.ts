@@ -8,6 +8,7 @@ import { label as stateLabel, MACHINE_IDS } from '@/lib/lifecycle';
 import type { MachineId } from '@/lib/lifecycle';
 import type { AuditEvent } from '../api/audit-api';
 import { i18next } from '@/i18n';
+import { personWords } from '@/lib/people';
 import { roleLabel } from '../components/role-badge';
 import { basis, chargeName } from '@/components/charges';
 import { cutOffName } from '@/components/sailing/sailing-facts';
@@ -180,7 +181,8 @@ export function formatValue(value: unknown, field?: string, kind?: string, names
   if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return formatDate(value);
   // A number in the digits of the language shown; text (an id, a code, what someone typed) as it was stored.
   if (typeof value === 'number') return formatCount(value);
-  if (typeof value === 'string' || typeof value === 'bigint') return String(value);
+  if (typeof value === 'string') return personWords(value);
+  if (typeof value === 'bigint') return String(value);
   if (Array.isArray(value) && value.length === 0) return EMPTY_VALUE;
   if (typeof value === 'object' && Object.keys(value).length === 0) return EMPTY_VALUE;
   if (Array.isArray(value))

@@ -7,6 +7,7 @@
 import type { AuditEvent } from '../api/audit-api';
 import { kindLabel, roleLabel } from '../components/role-badge';
 import { i18next } from '@/i18n';
+import { personWords } from '@/lib/people';
 
 export function eventPhrase(type: string, aggregateKind: string): string {
   const words = type
@@ -36,7 +37,7 @@ export function eventPhrase(type: string, aggregateKind: string): string {
 function actorParts(event: Pick<AuditEvent, 'actor' | 'actorName'>): { name: string; role: string } {
   const role = event.actor.role;
   if (role === 'system' || event.actorName === 'System') return { name: roleLabel('system'), role: '' };
-  const name = event.actorName || event.actor.id || i18next.t('sentence.someone', { ns: 'audit' });
+  const name = personWords(event.actorName || event.actor.id || i18next.t('sentence.someone', { ns: 'audit' }));
   return { name, role: role ? ` (${roleLabel(role).toLowerCase()})` : '' };
 }
 

@@ -9,6 +9,7 @@ import { bookingTrailPath } from '../lib/paths';
 import { useTranslation } from 'react-i18next';
 import { localDigits } from '@/lib/format';
 import { Reference } from '@/components/reference/reference';
+import { personWords } from '@/lib/people';
 
 /** /dashboard/audit/bookings?q=: bookings found by reference or by the name of a person who took part. */
 export function BookingSearchRoute() {
@@ -61,7 +62,7 @@ export function BookingSearchRoute() {
                     <span className={styles.kind}>{booking.state}</span>
                   </p>
                   <p>
-                    <span className={styles.by}>{t('search.customer')}</span> <bdi>{booking.customerName}</bdi>
+                    <span className={styles.by}>{t('search.customer')}</span> <bdi>{personWords(booking.customerName)}</bdi>
                   </p>
                   <p className={styles.muted}>
                     {t('search.when', { created: booking.createdAt, updated: booking.updatedAt })}

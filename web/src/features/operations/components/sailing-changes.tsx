@@ -4,6 +4,7 @@ import { usePlaces } from '@/lib/places';
 import type { SailingChange } from '../api/schedules';
 import { i18next } from '@/i18n';
 import { localDigits } from '@/lib/format';
+import { personWords } from '@/lib/people';
 
 type Kind = 'added' | 'moved' | 'removed';
 
@@ -72,7 +73,7 @@ export function SailingChanges({ kind, title, changes }: { kind: Kind; title: st
                   {change.bookings.length === 0
                     ? i18next.t('sailings.none', { ns: 'operations' })
                     : change.bookings
-                        .map((b) => `${b.reference ?? i18next.t('sailings.booking', { ns: 'operations' })} (\u2068${b.customerName}\u2069)`)
+                        .map((b) => `${b.reference ?? i18next.t('sailings.booking', { ns: 'operations' })} (\u2068${personWords(b.customerName)}\u2069)`)
                         .join(i18next.t('sailings.comma', { ns: 'operations' }))}
                 </td>
               </tr>

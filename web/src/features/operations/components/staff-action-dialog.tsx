@@ -6,6 +6,7 @@ import { toast } from '@/components/ui/toast';
 import { errorText } from '@/lib/api-client';
 import type { Schema } from '@/types/contract';
 import { useTranslation } from 'react-i18next';
+import { personWords } from '@/lib/people';
 
 /** The staff action's call: once it is done the console is read again, staff are told what happened (`done`,
  * a sentence, never "Confirm: done"), the dialog closes;
@@ -67,7 +68,7 @@ export function StaffActionDialog({
       }
     >
       <p>
-        <bdi>{detail.cargoDetails}</bdi> {t('actionDialog.for')} <bdi>{detail.customerName}</bdi>
+        <bdi>{detail.cargoDetails}</bdi> {t('actionDialog.for')} <bdi>{personWords(detail.customerName)}</bdi>
       </p>
       {children}
       {error ? <p role="alert">{error}</p> : null}

@@ -38,6 +38,7 @@ import { staffSailingsOptions } from '../api/schedules';
 import { WhereItIs } from '@/components/where-it-is';
 import { useTranslation } from 'react-i18next';
 import { i18next } from '@/i18n';
+import { personWords } from '@/lib/people';
 import { Reference } from '@/components/reference/reference';
 
 const LIMIT = 10;
@@ -357,7 +358,7 @@ export function OperationsRoute() {
           {rows.map((r) => (
             <tr key={r.id} data-testid="ops-row" aria-current={r.id === selected || undefined}>
               <td data-label={t('console.customer')}>
-                <bdi>{r.customerName}</bdi>
+                <bdi>{personWords(r.customerName)}</bdi>
               </td>
               <td data-label={t('console.cargo')}>
                 <bdi>{r.cargoDetails}</bdi>
@@ -392,7 +393,7 @@ export function OperationsRoute() {
               <td>
                 <Button
                   variant="outline"
-                  aria-label={t('console.openLabel', { cargo: r.cargoDetails, customer: r.customerName })}
+                  aria-label={t('console.openLabel', { cargo: r.cargoDetails, customer: personWords(r.customerName) })}
                   onClick={() => open(r.id)}
                 >
                   {t('console.open')}

@@ -26,6 +26,7 @@ import { useTranslation } from 'react-i18next';
 import { i18next } from '@/i18n';
 import { localDigits } from '@/lib/format';
 import { Reference } from '@/components/reference/reference';
+import { personWords } from '@/lib/people';
 
 const CHANGES = new Set(['new', 'changed', 'unchanged', 'removed']);
 const changeWords = (change: string) =>
@@ -135,7 +136,7 @@ function RemoveServiceDialog({ service, onClose }: { service: { code: string; na
                 ...new Map(removal.data.removed.flatMap((c) => c.bookings).map((b) => [b.rateRequestId, b])).values(),
               ].map((b) => (
                 <li key={b.rateRequestId}>
-                  <Reference value={b.reference ?? t('sailings.booking')} /> · <bdi>{b.customerName}</bdi>
+                  <Reference value={b.reference ?? t('sailings.booking')} /> · <bdi>{personWords(b.customerName)}</bdi>
                 </li>
               ))}
             </ul>

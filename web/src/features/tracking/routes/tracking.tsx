@@ -32,6 +32,7 @@ import { MILESTONES, isEquipment, milestoneEvent, milestoneField, milestoneProbl
 import type { Classifier, MilestoneCode, MilestoneForm } from '../lib/milestone';
 import styles from './tracking.module.css';
 import { Reference } from '@/components/reference/reference';
+import { personWords } from '@/lib/people';
 
 // Examples of data, not words: references, container numbers and vessel names are Latin in every language.
 const EXAMPLE = { reference: 'FB-2027-000123', container: 'MSCU1234566', vessel: 'KING OF THE SEAS', partial: 'FB-…' };
@@ -66,7 +67,7 @@ function Exceptions() {
             <strong>
               <Reference value={row.reference ?? row.rateRequestId} />
             </strong>{' '}
-            · <bdi>{row.customerName}</bdi>:{' '}
+            · <bdi>{personWords(row.customerName)}</bdi>:{' '}
             {t('exceptions.missing', { missing: n(row.containersMissing), expected: n(row.containersExpected) })}
             {row.missingContainers.length > 0 ? (
               <>

@@ -1,0 +1,12 @@
+/**
+ * A person's data as the reader is told it. Once a person is erased, every personal field of theirs opens
+ * as one marker (`contract/erased-person.json`, the server's `ERASED`); the screens say it in the reader's
+ * words instead of showing the marker.
+ */
+import { currentLanguage } from '@/i18n';
+import type { Language } from '@/i18n';
+import erased from '../../../contract/erased-person.json';
+
+export function personWords(text: string, language: Language = currentLanguage()): string {
+  return text.includes(erased.marker) ? text.replaceAll(erased.marker, erased.words[language]) : text;
+}
