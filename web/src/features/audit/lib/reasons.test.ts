@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import catalogue from '../../../../../contract/audit-reasons.json';
-import { reasonIn } from './reasons';
+import { REASONS, reasonIn } from './reasons';
+import type { Reason } from './reasons';
 
-interface Reason {
-  en: string;
-  fa: string;
-  values?: Record<string, Record<string, string>>;
-  counted?: Record<string, string>;
-}
-
-const REASONS = catalogue as Record<string, Reason>;
 const LATIN = /[A-Za-z]/;
 const TYPED = 'GDPR art. 17 request';
 

@@ -7,7 +7,7 @@ import type { Language } from '@/i18n';
 import { persianDigits } from '@/i18n/digits';
 import catalogue from '../../../../../contract/audit-reasons.json';
 
-interface Reason {
+export interface Reason {
   en: string;
   fa: string;
   /** A slot's stored values and their words (a role, a link's purpose). */
@@ -16,7 +16,7 @@ interface Reason {
   counted?: Record<string, string>;
 }
 
-const REASONS = catalogue as Record<string, Reason>;
+export const REASONS = catalogue as Record<string, Reason>;
 const SLOT = /\{(\w+)\}/g;
 
 function escaped(text: string): string {
