@@ -11,3 +11,25 @@ describe("an erased person's data", () => {
     expect(personWords('Sara Karimi', 'fa')).toBe('Sara Karimi');
   });
 });
+
+// Every screen's source, read as text: a person's name drawn straight from an answer skips `personWords`.
+const sources = import.meta.glob<string>('/src/**/*.tsx', { query: '?raw', import: 'default', eager: true });
+const DRAWN_BARE = /(^|[^=])\{\s*[\w.?]+\.(customerName|actorName|who)\s*\}|\$\{\s*[\w.?]+\.(customerName|actorName|who)\s*\}/;
+
+describe("a person's name on a screen", () => {
+  it('is drawn through personWords wherever an answer names a customer or an actor', () => {
+    const files = Object.entries(sources).filter(([path]) => !path.endsWith('.test.tsx'));
+    expect(files.length).toBeGreaterThan(50);
+    const bare = files.flatMap(([path, text]) =>
+      text.split('\n').flatMap((line, index) => (DRAWN_BARE.test(line) ? [`${path}:${index + 1}: ${line.trim()}`] : [])),
+    );
+    expect(bare).toEqual([]);
+  });
+
+  it('finds a name drawn bare', () => {
+    expect(DRAWN_BARE.test('<bdi>{row.customerName}</bdi>')).toBe(true);
+    expect(DRAWN_BARE.test('`(${b.customerName})`')).toBe(true);
+    expect(DRAWN_BARE.test('<bdi>{personWords(row.customerName)}</bdi>')).toBe(false);
+    expect(DRAWN_BARE.test('<ActorLabel name={event.actorName} />')).toBe(false);
+  });
+});

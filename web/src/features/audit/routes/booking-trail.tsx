@@ -8,6 +8,7 @@ import { BookingSearchForm } from '../components/booking-search-form';
 import { LoadError } from '../components/load-error';
 import { useTranslation } from 'react-i18next';
 import { localDigits } from '@/lib/format';
+import { personWords } from '@/lib/people';
 
 function Entry({ entry }: { entry: TrailEntry }) {
   const headingId = `trail-entry-${entry.position}`;
@@ -26,7 +27,7 @@ function Entry({ entry }: { entry: TrailEntry }) {
         </time>
         <span className={styles.by}>{t('by')}</span>
         <strong>
-          <bdi>{entry.who}</bdi>
+          <bdi>{personWords(entry.who)}</bdi>
         </strong>
         {entry.who !== entry.role ? <span className={styles.muted}>({entry.role})</span> : null}
       </p>
@@ -67,7 +68,7 @@ export function BookingTrailRoute() {
       description={
         // The name isolated (U+2068 … U+2069): a Persian name does not carry the words after it to the left.
         data
-          ? t('trail.description', { name: `\u2068${data.customerName}\u2069`, state: data.state, at: data.createdAt })
+          ? t('trail.description', { name: `\u2068${personWords(data.customerName)}\u2069`, state: data.state, at: data.createdAt })
           : t('trail.fallback')
       }
       actions={<Link to="/dashboard/audit">{t('allEvents')}</Link>}
