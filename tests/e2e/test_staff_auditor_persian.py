@@ -32,7 +32,7 @@ from tests.e2e.customers import (
 # Screens whose every word is this area's own: no English interface word at all. The others show shared
 # components (booking facts, the audit link, lifecycle labels) and the server's words beside ours; the
 # overview lists other tests' customers and cargo (Latin data) beside the server's registration states.
-OWN = {"tariffs", "schedules", "audit-log"}
+OWN = {"tariffs", "schedules", "audit-log", "sign-up-record", "booking-record"}
 # Our catalogue's words that a shared component writes too, in English until its owner translates it.
 SHARED = {
     "Audit trail",
@@ -188,6 +188,13 @@ def test_staff_and_auditor_screens_read_in_persian_at_both_widths(
                 expect(page.get_by_text(REASONS[key]["fa"], exact=True)).to_be_visible()
                 expect(page.get_by_text(REASONS[key]["en"])).to_have_count(0)
             _check(page, width_name, "sign-up-record", english)
+
+            # A booking's own record: its events' values, labels and the state panel, all in Persian.
+            page.goto(f"{live_server.url}/dashboard/audit/{rid}")
+            expect(page.get_by_role("heading", level=1, name="سابقهٔ ممیزی")).to_be_visible()
+            page.get_by_role("button", name="نمایش وضعیت در این نقطه").nth(1).click()
+            expect(page.get_by_text("نرخ اعلام شد").first).to_be_visible()
+            _check(page, width_name, "booking-record", english)
 
             page.goto(f"{live_server.url}/dashboard/audit/bookings/{reference}")
             expect(page.get_by_role("heading", level=2, name=re.compile("^سابقهٔ ممیزی"))).to_be_visible()
