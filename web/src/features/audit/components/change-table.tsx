@@ -1,9 +1,24 @@
-import { EMPTY_VALUE, formatValue, isInternalId, labelOf } from '../lib/fold';
+import { EMPTY_VALUE, formatValue, isInternalId, isSecretField, labelOf, recordParts } from '../lib/fold';
 import type { FieldChange, ValueNames } from '../lib/fold';
 import styles from './audit.module.css';
 import { useTranslation } from 'react-i18next';
 
 function Value({ value, field, kind, names }: { value: unknown; field: string; kind?: string; names?: ValueNames }) {
+  // A record of several parts reads as a small table of its own, not one long line.
+  const parts = field === 'charges' || isSecretField(field) ? null : recordParts(value, kind, names);
+  if (parts !== null && parts.length > 1)
+    return (
+      <dl className={styles.parts}>
+        {parts.map(([label, text]) => (
+          <div key={label} className={styles.part}>
+            <dt>{label}</dt>
+            <dd>
+              <bdi className={styles.value}>{text}</bdi>
+            </dd>
+          </div>
+        ))}
+      </dl>
+    );
   const text = formatValue(value, field, kind, names);
   // A value is data (a name, a port, a number) in either script: its own direction.
   return <bdi className={text === EMPTY_VALUE ? styles.empty : styles.value}>{text}</bdi>;

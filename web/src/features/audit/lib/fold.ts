@@ -187,13 +187,21 @@ export function formatValue(value: unknown, field?: string, kind?: string, names
   if (typeof value === 'object' && Object.keys(value).length === 0) return EMPTY_VALUE;
   if (Array.isArray(value))
     return value.map((item) => formatValue(item, field, kind, names)).join(i18next.t('separators.items', { ns: 'audit' }));
+  return (recordParts(value, kind, names) ?? [])
+    .map(([label, text]) => `${label}: ${text}`)
+    .join(i18next.t('separators.fields', { ns: 'audit' }));
+}
+
+/** A record's parts (a sign-up's details, a sailing) as [label, words], for a table of its own; null for a
+ * value that is not a record. */
+export function recordParts(value: unknown, kind?: string, names?: ValueNames): [string, string][] | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
   const record = value as Record<string, unknown>;
   return (
     Object.entries(record)
       // Ids and a code beside its name add nothing a person reads (a charge's `ocean_freight` by its name).
       .filter(([key, item]) => !isInternalId(item) && !(key === 'code' && 'name' in record))
-      .filter(([key, item]) => formatValue(item, key, kind, names) !== EMPTY_VALUE)
-      .map(([key, item]) => `${labelOf(key, names)}: ${formatValue(item, key, kind, names)}`)
-      .join(i18next.t('separators.fields', { ns: 'audit' }))
+      .map(([key, item]): [string, string] => [labelOf(key, names), formatValue(item, key, kind, names)])
+      .filter(([, text]) => text !== EMPTY_VALUE)
   );
 }
