@@ -201,8 +201,11 @@ if (root) {
       const print = document.getElementById('print');
       if (print) print.textContent = say('print', language);
       const asked = requested(window.location.search);
-      if (asked) void load(root, asked.booking, asked.type);
-      else root.textContent = say('needsBooking', language);
+      if (asked) {
+        // The page's own placeholder is English until the catalogue is here: say it in the reader's words.
+        root.textContent = say('loading', language);
+        void load(root, asked.booking, asked.type);
+      } else root.textContent = say('needsBooking', language);
     });
 }
 // Wired here, not by an onclick attribute: the Content-Security-Policy allows no inline script.
