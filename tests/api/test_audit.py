@@ -14,6 +14,7 @@ from api.bootstrap import Services
 from api.edge.deps import AUDITORS_MAY_POST
 from domain.accounts.account import account_id
 from domain.shared.actor import ADMIN, Actor
+from tests.api import booking_support as booking
 from tests.api.accounts_support import sign_up_individual
 from tests.api.booking_support import CLIENT, customer
 from tests.app_services import app_of, services_of
@@ -22,6 +23,7 @@ from tests.conftest import ADMIN_USERNAME, login
 AUDIT = "/audit/api/v1"
 CONTRACT = Path(__file__).resolve().parents[2] / "contract"
 AUDIT_WORDS = json.loads((CONTRACT / "audit-words.json").read_text(encoding="utf-8"))["words"]
+WEB_LOCALES = CONTRACT.parent / "web" / "src" / "i18n" / "locales"
 PROFILE_LABELS = json.loads((CONTRACT / "field-labels.json").read_text(encoding="utf-8"))["profile"]
 
 
@@ -185,3 +187,27 @@ def test_codes_only_a_records_kind_explains_are_named_for_the_reader(
     ):
         said = client.get(f"{AUDIT}/aggregates/{record}/events", headers=persian).json()["response"]
         assert said["valueNames"][field] == {code: AUDIT_WORDS[word]["fa"] for code, word in expected.items()}
+
+
+def test_every_part_of_a_records_state_has_a_persian_label(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    """The state panel labels each key of an aggregate's rebuilt state: by the server's labels for the record
+    or by the audit screen's own catalogue; a key neither names reads as its English name in Persian."""
+    headers = customer(client, "audit-state")
+    rid = booking.in_shipping_order(client, headers, admin_headers)
+    _services(client).settle_all()
+    screen_labels = json.loads((WEB_LOCALES / "fa" / "audit.json").read_text(encoding="utf-8"))["fields"]
+    persian = {**admin_headers, "Accept-Language": "fa"}
+    unlabelled = set()
+    for record in (rid, str(account_id("audit-state"))):
+        events = client.get(f"{AUDIT}/aggregates/{record}/events", headers=persian).json()["response"]
+        head = events["events"][-1]["position"]
+        state = client.get(f"{AUDIT}/aggregates/{record}/state", params={"position": head}, headers=persian)
+        keys = set(state.json()["response"]["state"])
+        assert "state" in keys or "username" in keys
+        unlabelled |= {
+            f"{events['aggregateKind']}.{key}"
+            for key in keys - set(screen_labels) - set(events["fieldLabels"])
+        }
+    assert unlabelled == set()
