@@ -486,7 +486,7 @@ _PARTY_ROLES = {"shipper": "shipper", "consignee": "consignee", "notify": "notif
 
 def _coded(kind: str, field: str, value: Any) -> str | None:
     """The words key of a code only its record's kind gives a meaning to, or None."""
-    if field == "account_type" or (field == "kind" and kind in ("registration", "account")):
+    if field == "account_type" or (field == "kind" and kind == "registration"):
         return _CUSTOMER_KINDS.get(_int(value))
     if field == "roles" and kind == "address_book_entry":
         return _PARTY_ROLES.get(str(value))

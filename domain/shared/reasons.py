@@ -18,9 +18,12 @@ from typing import Any
 from domain.emails.words import digits
 from domain.shared.languages import DEFAULT
 
-REASONS: dict[str, dict[str, Any]] = json.loads(
+_CATALOGUE: dict[str, Any] = json.loads(
     (Path(__file__).resolve().parents[2] / "contract" / "audit-reasons.json").read_text(encoding="utf-8")
 )
+REASONS: dict[str, dict[str, Any]] = _CATALOGUE["reasons"]
+# A slot's listed values and their words, the same wherever a slot of that name appears.
+SLOT_VALUES: dict[str, dict[str, str]] = _CATALOGUE["slots"]
 _SLOT = re.compile(r"\{(\w+)\}")
 
 
@@ -37,11 +40,11 @@ def _pattern(said: dict[str, Any]) -> re.Pattern[str]:
     """The English template as a pattern; a slot with listed values matches only those, a counted one only
     "<number> <noun>" (so "password set with a reset link" is not a link "set with a reset")."""
     parts = _SLOT.split(said[DEFAULT])
-    listed, counted = said.get("values", {}), said.get("counted", {})
+    counted = said.get("counted", {})
 
     def slot(name: str) -> str:
-        if name in listed:
-            return f"(?P<{name}>{'|'.join(re.escape(value) for value in listed[name])})"
+        if name in SLOT_VALUES:
+            return f"(?P<{name}>{'|'.join(re.escape(value) for value in SLOT_VALUES[name])})"
         return f"(?P<{name}>\\d+ [a-z]+)" if name in counted else f"(?P<{name}>.+?)"
 
     # split() alternates literal text and slot names: escape the one, capture the other.
@@ -55,11 +58,10 @@ def _patterns() -> tuple[tuple[re.Pattern[str], str], ...]:
 
 
 def _slot_in(key: str, slot: str, value: str, language: str) -> str:
-    said = REASONS[key]
-    named = said.get("values", {}).get(slot, {}).get(value)
+    named = SLOT_VALUES.get(slot, {}).get(value)
     if named is not None:
-        return str(named)
-    noun = said.get("counted", {}).get(slot)
+        return named
+    noun = REASONS[key].get("counted", {}).get(slot)
     if noun is not None:
         return f"{digits(value.split(' ', 1)[0], language)} {noun}"
     # A number is written in the reader's digits; a person's words stay as they were typed.

@@ -43,7 +43,9 @@ SHARED = {
     "Price breakdown",
 }
 LOCALES = Path(__file__).resolve().parents[2] / "web" / "src" / "i18n" / "locales" / "en"
-REASONS = json.loads((LOCALES.parents[4] / "contract" / "audit-reasons.json").read_text(encoding="utf-8"))
+REASONS = json.loads((LOCALES.parents[4] / "contract" / "audit-reasons.json").read_text(encoding="utf-8"))[
+    "reasons"
+]
 AUDIT_EVENTS = "/audit/api/v1/events"
 COMPANY = PERSIAN_COMPANIES[1]  # "کشتیرانی خلیج فارس"
 # Interface words of these screens in English: one of them left in Persian is a string outside a catalogue.

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from domain.accounts.team import TEAM_ROLES
-from domain.shared.reasons import REASONS, reason_in, system_reason
+from domain.shared.reasons import REASONS, SLOT_VALUES, reason_in, system_reason
 
 ROOT = Path(__file__).resolve().parents[2]
 SLOT = re.compile(r"\{(\w+)\}")
@@ -47,8 +47,8 @@ def _sample(key: str) -> dict[str, object]:
     said = REASONS[key]
     values: dict[str, object] = {}
     for slot in SLOT.findall(said["en"]):
-        if slot in said.get("values", {}):
-            values[slot] = next(iter(said["values"][slot]))
+        if slot in SLOT_VALUES:
+            values[slot] = next(iter(SLOT_VALUES[slot]))
         elif slot in said.get("counted", {}):
             values[slot] = "3 rows"
         elif slot == "reason":
@@ -60,19 +60,18 @@ def _sample(key: str) -> dict[str, object]:
 
 def test_each_reason_is_said_in_both_languages_with_the_same_slots_and_persian_words() -> None:
     for key, said in REASONS.items():
-        assert set(said) <= {"en", "fa", "values", "counted"} and said["en"] and said["fa"], key
+        assert set(said) <= {"en", "fa", "counted"} and said["en"] and said["fa"], key
         assert set(SLOT.findall(said["en"])) == set(SLOT.findall(said["fa"])), key
         assert not LATIN.search(SLOT.sub("", said["fa"])), key
-        for words in [
-            *said.get("counted", {}).values(),
-            *(w for v in said.get("values", {}).values() for w in v.values()),
-        ]:
+        for words in said.get("counted", {}).values():
             assert words and not LATIN.search(words), key
+    for slot, named in SLOT_VALUES.items():
+        assert named and all(words and not LATIN.search(words) for words in named.values()), slot
 
 
 def test_every_team_role_has_its_persian_word() -> None:
-    for key in ("invitedAs", "roleChanged"):
-        assert set(REASONS[key]["values"]["role"]) == set(TEAM_ROLES)
+    assert set(SLOT_VALUES["role"]) == set(TEAM_ROLES)
+    assert "{role}" in REASONS["invitedAs"]["en"] and "{role}" in REASONS["roleChanged"]["en"]
 
 
 def test_a_reason_stored_before_the_catalogue_reads_in_persian() -> None:
@@ -89,10 +88,9 @@ def test_each_reason_reads_back_in_persian_with_its_values_said(key: str) -> Non
     stored = system_reason(key, **values)
     persian = reason_in(stored, "fa")
     assert persian is not None and not LATIN.search(persian.replace(TYPED, "")), persian
-    said = REASONS[key]
     for slot, value in values.items():
-        if slot in said.get("values", {}):
-            assert said["values"][slot][value] in persian
+        if slot in SLOT_VALUES:
+            assert SLOT_VALUES[slot][value] in persian
         elif slot == "reason":
             assert TYPED in persian  # a person's words are shown as typed
         else:

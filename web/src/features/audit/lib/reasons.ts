@@ -10,13 +10,13 @@ import catalogue from '../../../../../contract/audit-reasons.json';
 export interface Reason {
   en: string;
   fa: string;
-  /** A slot's stored values and their words (a role, a link's purpose). */
-  values?: Record<string, Record<string, string>>;
   /** A slot that holds "<number> <noun>": the noun in the other language. */
   counted?: Record<string, string>;
 }
 
-export const REASONS = catalogue as Record<string, Reason>;
+export const REASONS = catalogue.reasons as Record<string, Reason>;
+/** A slot's listed values and their words (a team role, a link's purpose), wherever a slot of that name is. */
+export const SLOT_VALUES: Record<string, Record<string, string>> = catalogue.slots;
 const SLOT = /\{(\w+)\}/g;
 
 function escaped(text: string): string {
@@ -29,7 +29,7 @@ function escaped(text: string): string {
  */
 function pattern(reason: Reason): RegExp {
   const slot = (name: string): string => {
-    const listed = reason.values?.[name];
+    const listed = SLOT_VALUES[name];
     if (listed !== undefined) return `(?<${name}>${Object.keys(listed).map(escaped).join('|')})`;
     return reason.counted?.[name] !== undefined ? `(?<${name}>\\d+ [a-z]+)` : `(?<${name}>[\\s\\S]+?)`;
   };
@@ -44,7 +44,7 @@ function pattern(reason: Reason): RegExp {
 const PATTERNS: [RegExp, Reason][] = Object.values(REASONS).map((reason) => [pattern(reason), reason]);
 
 function slotIn(reason: Reason, slot: string, value: string): string {
-  const named = reason.values?.[slot]?.[value];
+  const named = SLOT_VALUES[slot]?.[value];
   if (named !== undefined) return named;
   const noun = reason.counted?.[slot];
   if (noun !== undefined) return `${persianDigits(value.split(' ')[0] ?? value)} ${noun}`;
