@@ -90,7 +90,7 @@ def test_each_reason_reads_back_in_persian_with_its_values_said(key: str) -> Non
     assert persian is not None and not LATIN.search(persian.replace(TYPED, "")), persian
     for slot, value in values.items():
         if slot in SLOT_VALUES:
-            assert SLOT_VALUES[slot][value] in persian
+            assert SLOT_VALUES[slot][str(value)] in persian
         elif slot == "reason":
             assert TYPED in persian  # a person's words are shown as typed
         else:
