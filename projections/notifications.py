@@ -5,7 +5,10 @@ on every page and poll, and counting every notification a customer ever had grow
 
 from __future__ import annotations
 
+import json
 from typing import Any
+
+import orjson
 
 from domain.notifications.notification import Notification
 from followers.batch import BatchTx
@@ -23,7 +26,8 @@ projection = Projection(
         "CREATE TABLE IF NOT EXISTS notifications ("
         " id TEXT PRIMARY KEY, recipient TEXT NOT NULL, title TEXT NOT NULL, message TEXT NOT NULL,"
         " is_read INTEGER NOT NULL, created_at TEXT NOT NULL, read_at TEXT, created_position BIGINT NOT NULL,"
-        " position BIGINT NOT NULL, subject_kind TEXT, subject_id TEXT, subject_reference TEXT)",
+        " position BIGINT NOT NULL, subject_kind TEXT, subject_id TEXT, subject_reference TEXT,"
+        " translations TEXT)",
         "CREATE INDEX IF NOT EXISTS notifications_position ON notifications (position)",
         "CREATE INDEX IF NOT EXISTS notifications_by_recipient ON notifications (recipient,"
         " created_position)",
@@ -51,6 +55,7 @@ def created(tx: BatchTx, event: Notification.Created, position: int) -> None:
             "subject_kind": (event.subject or {}).get("kind"),
             "subject_id": (event.subject or {}).get("id"),
             "subject_reference": (event.subject or {}).get("reference"),
+            "translations": None if not event.translations else orjson.dumps(event.translations).decode(),
         },
     )
     tx.add(COUNTS, {"recipient": event.recipient, "total": 1, "unread": 1}, "total", "unread")
@@ -71,7 +76,8 @@ def marked_read(tx: BatchTx, event: Notification.MarkedRead, position: int) -> N
 def page(tx: Tx, recipient: str, page_number: int, size: int) -> tuple[list[dict[str, Any]], int, int]:
     # A booking's reference is read from the booking (a notification older than references gets it too).
     rows = tx.all(
-        "SELECT n.id, n.title, n.message, n.is_read, n.created_at, n.subject_kind, n.subject_id,"
+        "SELECT n.id, n.title, n.message, n.translations, n.is_read, n.created_at, n.subject_kind,"
+        " n.subject_id,"
         " COALESCE(b.reference, n.subject_reference) AS subject_reference FROM notifications n"
         " LEFT JOIN booking_rate_requests b ON n.subject_kind = 'rate_request' AND b.id = n.subject_id"
         " WHERE n.recipient = ? ORDER BY n.created_position DESC LIMIT ? OFFSET ?",
@@ -79,6 +85,13 @@ def page(tx: Tx, recipient: str, page_number: int, size: int) -> tuple[list[dict
     )
     counted = tx.one("SELECT total, unread FROM notification_counts WHERE recipient = ?", (recipient,))
     return rows, int(counted["total"]) if counted else 0, int(counted["unread"]) if counted else 0
+
+
+def worded(row: dict[str, Any], language: str | None) -> tuple[str, str]:
+    """A notification's title and message in `language` where it was worded in it, else as it was written
+    (no language asked for; a notification from before every notice was worded in every language)."""
+    said = json.loads(row["translations"]).get(language) if language and row.get("translations") else None
+    return (said["title"], said["message"]) if said else (row["title"], row["message"])
 
 
 def subject(row: dict[str, Any]) -> dict[str, Any] | None:

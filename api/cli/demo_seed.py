@@ -58,6 +58,7 @@ class SeedApplication(ContextApplication):
 def _notifier() -> Callable[[Any, str], Any] | None:
     """Notification.create for an event, or None when the notifications context is not there yet."""
     try:
+        from domain.emails.words import NOTICE_WORDS
         from domain.notifications.notification import Notification
     except ImportError:  # pragma: no cover - the context is being built in parallel
         return None
@@ -75,6 +76,9 @@ def _notifier() -> Callable[[Any, str], Any] | None:
         title = titles.get(type(event).__name__)
         if title is None:
             return None
+        # Worded in Persian too, as every notice told now is (decision 3816): a seeded history weighs as much.
+        said = NOTICE_WORDS.get(type(event).__qualname__, {}).get("fa")
+        persian = said["title"] if said else title
         return Notification.create(
             str(event.originator_id),
             int(event.originator_version),
@@ -82,6 +86,7 @@ def _notifier() -> Callable[[Any, str], Any] | None:
             title,
             f"{title}: {event.originator_id}",
             SYSTEM_ACTOR,
+            translations={"fa": (persian, f"{persian}: {event.originator_id}")},
         )
 
     return notify

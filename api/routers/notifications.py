@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Query, Request
 from fastapi.responses import Response
 
 from api.edge.deps import CommandDep, CurrentUser, ServicesDep
@@ -12,6 +12,7 @@ from api.openapi import operation_ids
 from api.schemas.envelope import Envelope, error_responses
 from api.schemas.notifications import MarkBody, MarkedRead, NotificationPage
 from domain.shared.errors import Forbidden
+from domain.shared.languages import from_accept_language
 from projections import notifications
 
 router = APIRouter(
@@ -24,26 +25,34 @@ router = APIRouter(
 @router.get("/{account_id}/paging", response_model=Envelope[NotificationPage])
 def notification_page(
     account_id: str,
+    request: Request,
     principal: CurrentUser,
     services: ServicesDep,
     pageSize: int = Query(10, ge=1, le=100),
     page: int = Query(1, ge=1),
 ) -> Response:
+    """The account's notifications, newest first, with how many there are and how many are unread. Each is
+    in the request's `Accept-Language` where it was worded in it (every notice told now is worded in every
+    language the portal speaks), else as it was written: in the language the recipient had chosen then."""
     # A team member reads the company's notifications (they are about the company's bookings).
     if account_id not in (principal.account_id, company_account_id(principal)):
         raise Forbidden("These notifications belong to another account")
     with services.read_models.read() as tx:
         rows, total, unseen = notifications.page(tx, company_account_id(principal), page, pageSize)
+    # Each reader reads a notice in the language he reads the portal in (the web asks in the one it shows);
+    # a request that names none reads it as written, in the language the recipient had chosen then.
+    language = from_accept_language(request.headers.get("accept-language"))
     items = [
         {
             "id": r["id"],
-            "title": r["title"],
-            "message": r["message"],
+            "title": title,
+            "message": message,
             "isRead": bool(r["is_read"]),
             "createdAt": r["created_at"].replace("+00:00", "Z"),
             "subject": notifications.subject(r),
         }
         for r in rows
+        for title, message in [notifications.worded(r, language)]
     ]
     # `costumerlNotificationDetails` is the specification's spelling.
     return success(

@@ -23,6 +23,7 @@ class NotificationSubject(WireModel):
 
 class Notification(WireModel):
     id: str
+    # In the request's `Accept-Language` where the notice was worded in it, else as it was written.
     title: str
     message: str
     is_read: bool

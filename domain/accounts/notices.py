@@ -9,10 +9,9 @@ from domain.accounts.account import account_id
 from domain.accounts.edit_request import ProfileEditRequest
 from domain.accounts.registration import Registration
 from domain.emails.words import NOTICE_WORDS, language_of, say
-from domain.notifications.policy import STAFF, Notice, NoticeContext, Subject, notices
+from domain.notifications.policy import STAFF, Notice, NoticeContext, Subject, notices, worded
 from domain.shared.aggregate import Recorded
 from domain.shared.ids import generation_of
-from domain.shared.languages import DEFAULT, LANGUAGES
 from domain.shared.personal import person_name
 
 
@@ -24,20 +23,22 @@ def registration_accepted(event: Registration.Accepted, context: NoticeContext) 
         return None
     # The account opens in the same transaction; its profile names the language the sign-up was made in.
     account = str(login)
-    title, message = _told(event, language_of(context.aggregate(account)))
-    return Notice(account, title, message)
+    return worded(account, lambda language: _told(event, language), language_of(context.aggregate(account)))
 
 
 @notices.register(ProfileEditRequest.Approved)
 def edit_approved(event: ProfileEditRequest.Approved, context: NoticeContext) -> Notice:
-    title, message = _told(event, language_of(context.aggregate(event.account_id)))
-    return Notice(event.account_id, title, message, _edit(event, context))
+    language = language_of(context.aggregate(event.account_id))
+    return worded(event.account_id, lambda each: _told(event, each), language, _edit(event, context))
 
 
 @notices.register(ProfileEditRequest.Declined)
 def edit_declined(event: ProfileEditRequest.Declined, context: NoticeContext) -> Notice:
-    title, message = _told(event, language_of(context.aggregate(event.account_id)), reason=event.reason or "")
-    return Notice(event.account_id, title, message, _edit(event, context))
+    language = language_of(context.aggregate(event.account_id))
+    reason = event.reason or ""
+    return worded(
+        event.account_id, lambda each: _told(event, each, reason=reason), language, _edit(event, context)
+    )
 
 
 def _told(event: object, language: str, **values: str) -> tuple[str, str]:
@@ -48,11 +49,9 @@ def _told(event: object, language: str, **values: str) -> tuple[str, str]:
 
 def _to_staff(title: str, message: str, subject: Subject, **values: str) -> Notice:
     """A notice to every staff member, in each one's language (the catalogue's `words`)."""
-    translated: dict[str, tuple[str, str]] = {
-        language: (say(title, language), say(message, language, **values)) for language in LANGUAGES
-    }
-    english_title, english = translated[DEFAULT]
-    return Notice(STAFF, english_title, english, subject, translated)
+    return worded(
+        STAFF, lambda language: (say(title, language), say(message, language, **values)), subject=subject
+    )
 
 
 def _edit(event: Recorded, context: NoticeContext) -> Subject | None:

@@ -22,7 +22,7 @@ from domain.booking.sailing_notices import late_order
 from domain.booking.shipping_order import ShippingOrder
 from domain.booking.staff_actions import STAFF_ACTIONS
 from domain.emails.words import NOTICE_WORDS, WORDS, digits, isolated, language_of, money, say, time_utc
-from domain.notifications.policy import STAFF, Notice, NoticeContext, Subject, notices
+from domain.notifications.policy import STAFF, Notice, NoticeContext, Subject, notices, worded
 from domain.shared.aggregate import Recorded
 from domain.shared.field_labels import field_label
 from domain.shared.moments import written_utc
@@ -259,28 +259,21 @@ def tell(event: Any, context: NoticeContext) -> Notice | None:
         return None  # withdrawn by the customer on its own screen
 
     subject = _booking(event, context)
-    recipient = STAFF if told.audience == "staff" else event.customer_id
-    title, message = told.title, told.message
-    language = "en"
-    if told.audience == "customer":
-        # The customer reads it in the account's language (the staff's notice is one for them all).
-        language = language_of(context.aggregate(event.customer_id))
-        said = NOTICE_WORDS.get(type(event).__qualname__, {}).get(language)
-        title, message = (said["title"], said["message"]) if said else (title, message)
-    notice = Notice(recipient, title, message.format_map(_words(event, subject, language)), subject)
+    said = NOTICE_WORDS.get(type(event).__qualname__, {})
+
+    def words(language: str) -> tuple[str, str]:
+        title, message = (
+            (said[language]["title"], said[language]["message"]) if language in said else told[1:]
+        )
+        return title, message.format_map(_words(event, subject, language))
+
     if told.audience == "staff":
         # One notice for every staff member, each reading it in their own language.
-        notice = notice._replace(translated=_in_every_language(event, subject))
+        notice = worded(STAFF, words, subject=subject)
+    else:
+        notice = worded(event.customer_id, words, language_of(context.aggregate(event.customer_id)), subject)
     # A shipping order after the SI cut-off is flagged to staff (domain/booking/sailing_notices.py).
     return late_order(notice, event, context) if isinstance(event, S.Created) else notice
-
-
-def _in_every_language(event: Any, subject: Subject) -> dict[str, tuple[str, str]]:
-    said = NOTICE_WORDS.get(type(event).__qualname__, {})
-    return {
-        language: (words["title"], words["message"].format_map(_words(event, subject, language)))
-        for language, words in said.items()
-    }
 
 
 notices.register(*TOLD)(tell)

@@ -11,7 +11,7 @@ from domain.booking.schedules import Sailing
 from domain.booking.shipping_order import ShippingOrder
 from domain.emails.templates import text_html
 from domain.emails.words import digits, isolated, language_of, say, time_at
-from domain.notifications.policy import STAFF, Notice, NoticeContext, Subject, notices
+from domain.notifications.policy import STAFF, Notice, NoticeContext, Subject, notices, worded
 from domain.shared.languages import DEFAULT, LANGUAGES
 
 R = RateRequest
@@ -113,8 +113,8 @@ def told(
     """The customer's notice, in the account's language."""
     reference = _reference(event)
     subject = Subject("rate_request", str(event.originator_id), reference)
-    title, text = _told(event, language_of(context.aggregate(event.customer_id)))
-    return Notice(event.customer_id, title, text, subject)
+    language = language_of(context.aggregate(event.customer_id))
+    return worded(event.customer_id, lambda each: _told(event, each), language, subject)
 
 
 def late_order(notice: Notice, event: ShippingOrder.Created, context: NoticeContext) -> Notice:

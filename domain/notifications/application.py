@@ -101,6 +101,7 @@ class NotificationsApplication(ContextApplication):
                     SYSTEM_ACTOR,
                     subject=notice.subject.as_dict() if notice.subject else None,
                     one_of_several=several,
+                    translations=notice.translated,
                 )
 
     def mark_read(self, notification: UUID | str, actor: Actor) -> int | None:

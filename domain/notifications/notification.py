@@ -11,6 +11,10 @@ from domain.shared.actor import Actor
 from domain.shared.aggregate import ActorCreated, LifecycleAggregate, StateMoved, audit_fields
 from domain.shared.errors import Forbidden
 from domain.shared.ids import name_based_id
+from domain.shared.languages import LANGUAGES
+
+# Each language's message may name the person, as the message does.
+TRANSLATED_MESSAGES = tuple(f"translations.{language}.message" for language in LANGUAGES)
 
 
 def notification_id(source_id: UUID | str, source_version: int, recipient: str | None = None) -> UUID:
@@ -40,13 +44,16 @@ class Notification(LifecycleAggregate):
         def personal_paths(state: dict[str, Any]) -> tuple[str, ...]:
             subject = state.get("subject")
             kind = subject.get("kind") if isinstance(subject, dict) else None
-            return ("subject.id",) if kind in ("registration", "edit_request") else ()
+            opened = ("subject.id",) if kind in ("registration", "edit_request") else ()
+            return opened + TRANSLATED_MESSAGES
 
         """Version 2 names what the notification opens (`subject`: kind, id, booking reference) and, for a
         notification one event sent to several people, the recipient its id is made from (`id_recipient`).
-        Version 1 notifications open nothing and were one per event."""
+        Version 1 notifications open nothing and were one per event. Version 3 words the notice in the
+        other languages too (`translations`: language -> title and message, but for the one it is written
+        in), so each reader reads it in his own; earlier ones are read as they were written."""
 
-        class_version = 2
+        class_version = 3
         source_id: str
         source_version: int
         id_recipient: str | None
@@ -54,12 +61,17 @@ class Notification(LifecycleAggregate):
         title: str
         message: str
         subject: dict[str, Any] | None
+        translations: dict[str, dict[str, str]] | None
         state: str
 
         @staticmethod
         def upcast_v1_v2(state: dict[str, Any]) -> None:
             state["id_recipient"] = None
             state["subject"] = None
+
+        @staticmethod
+        def upcast_v2_v3(state: dict[str, Any]) -> None:
+            state["translations"] = None
 
     @event(Created)
     def __init__(
@@ -71,6 +83,7 @@ class Notification(LifecycleAggregate):
         title: str,
         message: str,
         subject: dict[str, Any] | None,
+        translations: dict[str, dict[str, str]] | None,
         state: str,
         actor_id: str,
         actor_role: str,
@@ -80,6 +93,7 @@ class Notification(LifecycleAggregate):
         self.title = title
         self.message = message
         self.subject = subject
+        self.translations = translations
         self.state = state
 
     @classmethod
@@ -94,6 +108,7 @@ class Notification(LifecycleAggregate):
         *,
         subject: dict[str, Any] | None = None,
         one_of_several: bool = False,
+        translations: dict[str, tuple[str, str]] | None = None,
     ) -> Notification:
         dest = cls._first("create", actor)
         return cls(
@@ -104,6 +119,7 @@ class Notification(LifecycleAggregate):
             title=title,
             message=message,
             subject=subject,
+            translations=_other_wordings(title, message, translations),
             state=dest,
             **audit_fields(actor),
         )
@@ -124,3 +140,16 @@ class Notification(LifecycleAggregate):
         dest = self._next("mark_read", actor)
         self._record(self.MarkedRead, audit_fields(actor), state=dest)
         return True
+
+
+def _other_wordings(
+    title: str, message: str, translations: dict[str, tuple[str, str]] | None
+) -> dict[str, dict[str, str]] | None:
+    """The notice's words in the languages it is not written in (what it is written in is its title and
+    message): each language's message is one more sealed field to store and open."""
+    other = {
+        language: {"title": t, "message": m}
+        for language, (t, m) in (translations or {}).items()
+        if (t, m) != (title, message)
+    }
+    return other or None

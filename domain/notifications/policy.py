@@ -22,6 +22,8 @@ import importlib
 from collections.abc import Callable, Iterable
 from typing import Any, NamedTuple, Protocol, TypeVar, overload
 
+from domain.shared.languages import DEFAULT, LANGUAGES
+
 # The recipient of a notice meant for the staff: one notification per admin account.
 STAFF = "staff"
 
@@ -43,12 +45,26 @@ class Notice(NamedTuple):
     title: str  # in English, or in the one recipient's language
     message: str
     subject: Subject | None = None
-    # A notice to the staff in each language (`{"fa": (title, message)}`): each staff member reads their own.
+    # The notice in each language (`{"fa": (title, message)}`): each reader reads it in his own, whatever
+    # language the recipient chose when it was told (a staff member; a company's colleague; a switch later).
     translated: dict[str, tuple[str, str]] | None = None
 
     def in_language(self, language: str) -> tuple[str, str]:
         """The title and message in `language`, else as written."""
         return (self.translated or {}).get(language, (self.title, self.message))
+
+
+def worded(
+    recipient: str,
+    words: Callable[[str], tuple[str, str]],
+    language: str = DEFAULT,
+    subject: Subject | None = None,
+) -> Notice:
+    """A notice worded by `words(language)` in every language the portal speaks, written in `language` (the
+    one the recipient reads now)."""
+    translated: dict[str, tuple[str, str]] = {each: words(each) for each in LANGUAGES}
+    title, message = translated.get(language, translated[DEFAULT])
+    return Notice(recipient, title, message, subject, translated)
 
 
 class NoticeContext(Protocol):

@@ -14,7 +14,7 @@ from typing import Any, NamedTuple
 
 from domain.booking.reference import port_named
 from domain.emails.words import digits, isolated, language_of, say, time_at
-from domain.notifications.policy import Notice, NoticeContext, Subject, notices
+from domain.notifications.policy import Notice, NoticeContext, Subject, notices, worded
 from domain.shared.languages import DEFAULT
 from domain.tracking.milestone import TrackingEvent
 
@@ -132,9 +132,14 @@ def _moved_news(event: T.Published | T.Revised, earlier: str, than: str, languag
 def milestone(event: T.Published | T.Revised, context: NoticeContext) -> Notice | None:
     customer = (event.facts or {}).get("customer_id")
     language = language_of(context.aggregate(customer)) if customer else DEFAULT
-    news = news_of(event, language)
-    if news is None:
+    if news_of(event, language) is None:
         return None
     facts = event.facts
     subject = Subject("rate_request", facts["rate_request_id"], facts.get("booking_reference"))
-    return Notice(facts["customer_id"], news.title, news.message, subject)
+
+    def words(each: str) -> tuple[str, str]:
+        news = news_of(event, each)
+        assert news is not None  # whether there is news depends on the facts, not on their words
+        return news.title, news.message
+
+    return worded(facts["customer_id"], words, language, subject)

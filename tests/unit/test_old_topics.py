@@ -64,8 +64,10 @@ def test_every_old_topic_reads_as_the_same_event(store: SharedStore, captured: d
     assert isinstance(mapper, SealingMapper)
     again = json.loads(mapper.to_stored_event(event).state)
     mapper.open_state(cls, again)
+    # Under the new version the version it was stored at is written no more.
     kept = {k: v for k, v in again.items() if k not in added and not (upcast and k == "class_version")}
-    assert kept == json.loads(captured["state"])
+    before = {k: v for k, v in json.loads(captured["state"]).items() if not (upcast and k == "class_version")}
+    assert kept == before
     assert all(again[name] == declared[name].default for name in defaulted if name in again)
 
 

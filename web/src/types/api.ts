@@ -2284,7 +2284,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Notification Page */
+        /**
+         * Notification Page
+         * @description The account's notifications, newest first, with how many there are and how many are unread. Each is
+         *     in the request's `Accept-Language` where it was worded in it (every notice told now is worded in every
+         *     language the portal speaks), else as it was written: in the language the recipient had chosen then.
+         */
         get: operations["notifications_notification_page"];
         put?: never;
         post?: never;

@@ -7,6 +7,9 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '@/i18n';
+import type { Language } from '@/i18n';
 import { api } from '@/lib/api-client';
 import type { Answer, Schema } from '@/types/contract';
 import { accountKeys } from './keys';
@@ -49,9 +52,11 @@ export function subjectLabel(subject: NotificationSubject, t: TFunction<'account
 
 type NotificationPage = Answer<'notifications_notification_page'>;
 
-const notificationsOptions = (accountId: string) =>
+const notificationsOptions = (accountId: string, language: Language) =>
   infiniteQueryOptions({
-    queryKey: accountKeys.notifications(accountId),
+    // The notices come in the language asked for (Accept-Language): one cache entry per language, so switching
+    // languages asks again; invalidating `accountKeys.notifications` reaches every language's.
+    queryKey: [...accountKeys.notifications(accountId), language],
     queryFn: ({ pageParam, signal }) =>
       api.get<NotificationPage>(`/notification/api/v1/notifications/${encodeURIComponent(accountId)}/paging`, {
         query: { pageSize: NOTIFICATION_PAGE_SIZE, page: pageParam },
@@ -70,7 +75,8 @@ const notificationsOptions = (accountId: string) =>
   });
 
 export function useNotifications(accountId: string | undefined) {
-  return useInfiniteQuery({ ...notificationsOptions(accountId ?? ''), enabled: Boolean(accountId) });
+  useTranslation(); // a switch of language renders the reader again, and so asks in the new language
+  return useInfiniteQuery({ ...notificationsOptions(accountId ?? '', currentLanguage()), enabled: Boolean(accountId) });
 }
 
 export function useMarkRead(accountId: string | undefined) {
