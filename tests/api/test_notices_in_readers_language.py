@@ -41,12 +41,18 @@ def _about(notices: list[dict[str, Any]], reference: str) -> dict[str, Any]:
     return notice
 
 
+def _quoted_customer(client: TestClient, admin: dict[str, str], name: str) -> tuple[dict[str, str], str]:
+    """A customer reading English whose booking was quoted, the notice told: her headers, its reference."""
+    headers = customer(client, name)
+    ref = reference_of(client, headers, quoted(client, headers, admin))
+    settle(client)
+    return headers, ref
+
+
 def test_a_customer_reads_the_notices_told_before_in_the_language_she_reads_now(
     client: TestClient, admin_headers: dict[str, str]
 ) -> None:
-    headers = customer(client, "notices-switch")
-    ref = reference_of(client, headers, quoted(client, headers, admin_headers))
-    settle(client)
+    headers, ref = _quoted_customer(client, admin_headers, "notices-switch")
     # Told while she read English: as written, it is English.
     written = _about(_notices(client, headers), ref)
     assert written["title"] == QUOTED["en"]["title"], written
@@ -101,9 +107,7 @@ def test_a_notification_told_before_every_language_was_worded_reads_as_written(
 def test_every_languages_message_is_sealed_as_the_message_is(
     client: TestClient, admin_headers: dict[str, str]
 ) -> None:
-    headers = customer(client, "notices-sealed")
-    ref = reference_of(client, headers, quoted(client, headers, admin_headers))
-    settle(client)
+    headers, ref = _quoted_customer(client, admin_headers, "notices-sealed")
     notice = _about(_notices(client, headers), ref)
     services = services_of(client)
     [stored] = services.notifications.recorder.select_events(UUID(notice["id"]))
