@@ -20,6 +20,7 @@ from typing import Any
 
 from playwright.sync_api import Browser, FloatRect, Page, ViewportSize, expect
 
+from domain.emails.words import NOTICE_WORDS
 from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME
 from tests.corpus import (
     FOREIGN_PHONES,
@@ -128,7 +129,9 @@ def test_a_notification_shows_its_time_the_whole_reference_and_is_read_once_foll
     bell = page.get_by_role("button", name=w("common:notificationBell.notifications"))
     bell.click()
     panel = page.get_by_role("region", name=w("common:notificationBell.notificationList"))
-    item = panel.get_by_role("listitem").filter(has_text="Cancellation declined")
+    # The notice in the language the screen shows, whatever the account read when it was told.
+    title = NOTICE_WORDS["RateRequest.CancellationDeclined"][lang]["title"]
+    item = panel.get_by_role("listitem").filter(has_text=title)
     expect(item.get_by_role("button")).to_contain_text(reference)
     expect(item.get_by_role("button")).not_to_contain_text(f"{reference[:9]}...")
     if lang == "en":

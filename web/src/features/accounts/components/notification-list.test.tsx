@@ -28,6 +28,10 @@ const items: NotificationItem[] = [
   },
 ];
 
+/** The message's element, whole: its reference is an element of its own inside it. */
+const wholeMessage = (text: string) => (_: string, element: Element | null) =>
+  element?.tagName === 'SPAN' && element.textContent === text && element.children.length > 0;
+
 describe('NotificationList', () => {
   stubFetchEachTest();
 
@@ -35,10 +39,20 @@ describe('NotificationList', () => {
     renderWithProviders(
       <NotificationList items={items} accountId="a-1" hasMore={false} loadingMore={false} onLoadMore={() => {}} />,
     );
-    expect(screen.getByText(LONG)).not.toBeNull();
+    expect(screen.getByText(wholeMessage(LONG))).not.toBeNull();
     const [first, second] = screen.getAllByRole('listitem');
     expect(within(first!).getByRole('link', { name: 'Open FB-2026-000123' })).not.toBeNull();
     expect(within(second!).getByRole('link', { name: 'Open FB-2026-000124' })).not.toBeNull();
-    expect(within(first!).getByText(LONG)).not.toBeNull();
+    expect(within(first!).getByText(wholeMessage(LONG))).not.toBeNull();
+  });
+
+  it('keeps the reference in the message on one line', () => {
+    renderWithProviders(
+      <NotificationList items={items} accountId="a-1" hasMore={false} loadingMore={false} onLoadMore={() => {}} />,
+    );
+    const [, second] = screen.getAllByRole('listitem');
+    // The reference is an element of its own (styled `white-space: nowrap`), inside the whole message.
+    const reference = within(second!).getByText('FB-2026-000124', { selector: 'span' });
+    expect(reference.parentElement?.textContent).toBe('Booking FB-2026-000124 has a price.');
   });
 });

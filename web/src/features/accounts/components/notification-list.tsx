@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useEffect, useRef } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Spinner } from '@/components/ui/spinner';
 import { formatMoment } from '@/lib/format';
@@ -16,6 +17,21 @@ export interface NotificationListProps {
   onLoadMore: () => void;
   /** Called when a notification's item is opened (the bell closes its panel). */
   onOpenSubject?: () => void;
+}
+
+/** The message with the booking's reference kept on one line (a phone's narrow panel broke it at a hyphen). */
+function withReference(message: string, reference: string | null | undefined): ReactNode {
+  if (!reference || !message.includes(reference)) return message;
+  return message.split(reference).flatMap((part, index) =>
+    index === 0
+      ? [part]
+      : [
+          <span key={index} className={styles.reference}>
+            {reference}
+          </span>,
+          part,
+        ],
+  );
 }
 
 /** Infinite list: the next page loads when the sentinel at the bottom scrolls into view. Each notification is
@@ -62,7 +78,7 @@ export function NotificationList({
                 {item.isRead ? null : <span className="visually-hidden">{t('notificationList.unread')} </span>}
                 {item.title}
               </span>
-              <span className={styles.message}>{item.message}</span>
+              <span className={styles.message}>{withReference(item.message, item.subject?.reference)}</span>
               <time className={styles.time} dateTime={item.createdAt}>
                 {formatMoment(item.createdAt)}
               </time>
