@@ -11,6 +11,8 @@ from typing import Any
 import orjson
 
 from domain.notifications.notification import Notification
+from domain.shared.languages import DEFAULT
+from domain.shared.personal import is_erased, person_in
 from followers.batch import BatchTx
 from infrastructure.read_db import Tx
 from projections.projection import Projection
@@ -89,13 +91,15 @@ def page(tx: Tx, recipient: str, page_number: int, size: int) -> tuple[list[dict
 
 def worded(row: dict[str, Any], language: str | None) -> tuple[str, str]:
     """A notification's title and message in `language` where it was worded in it, else as it was written
-    (no language asked for; a notification from before every notice was worded in every language)."""
+    (no language asked for; a notification from before every notice was worded in every language). A
+    message that named a person since erased says so in the reader's words, not the store's marker."""
     said = json.loads(row["translations"]).get(language) if language and row.get("translations") else None
-    return (said["title"], said["message"]) if said else (row["title"], row["message"])
+    title, message = (said["title"], said["message"]) if said else (row["title"], row["message"])
+    return title, person_in(message, language or DEFAULT)
 
 
 def subject(row: dict[str, Any]) -> dict[str, Any] | None:
     """What a notification row opens, as the wire has it."""
-    if not row.get("subject_kind"):
-        return None
+    if not row.get("subject_kind") or is_erased(row["subject_id"]):
+        return None  # an erased person's sign-up or edit request is opened by an identity number no more
     return {"kind": row["subject_kind"], "id": row["subject_id"], "reference": row["subject_reference"]}

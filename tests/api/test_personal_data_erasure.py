@@ -596,3 +596,35 @@ def test_a_colleague_erased_alone_leaves_the_company_s_team_without_his_name(
     assert ok(client.get(f"{AUTH}/me", headers=again))["id"] == new_id
     rows = {row["id"]: row for row in ok(client.get(TEAM, headers=owner))["list"]}
     assert his_id not in rows and (rows[new_id]["name"], rows[new_id]["email"]) == (his_name, his_email)
+
+
+def test_staff_read_an_erased_customer_s_sign_up_notice_in_their_own_words(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    """The notice of her sign-up named her; once she is erased staff read that it spoke of an erased person,
+    in the language they read the portal in, and it opens her sign-up by identity number no more."""
+    form = person(7)
+    accepted_customer(client, admin_headers, form)
+    me = ok(client.get("/auth/api/v1/me", headers=admin_headers))["id"]
+
+    def sign_up_notices(language: str) -> list[dict[str, object]]:
+        settle(client)
+        headers = {**admin_headers, "Accept-Language": language}
+        page = ok(client.get(f"{NOTIFY}/{me}/paging", headers=headers, params={"pageSize": 100}))["data"]
+        listed = page["costumerlNotificationDetails"]["list"]
+        return [n for n in listed if n["subject"] and n["subject"]["id"] == form["nationalId"]] or [
+            n for n in listed if n["subject"] is None and ERASED_PERSON["words"][language] == n["message"]
+        ]
+
+    before = sign_up_notices("fa")
+    assert len(before) == 1 and form["firstName"] in str(before[0]["message"])
+    ok(
+        client.post(
+            ERASE.format(account_id(form["nationalId"])), json={"reason": "GDPR"}, headers=admin_headers
+        )
+    )
+    for language in ("en", "fa"):
+        (after,) = sign_up_notices(language)
+        assert after["id"] == before[0]["id"] and after["subject"] is None
+        assert after["message"] == ERASED_PERSON["words"][language]
+        assert ERASED not in json.dumps(after, ensure_ascii=False)
