@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import sys
 import time
+from pathlib import Path
 
 from api.settings import Settings
 from infrastructure.event_store import SharedStore
@@ -27,6 +28,13 @@ def read_log(store: SharedStore, batch_size: int = 2000) -> dict[str, float]:
         position = notifications[-1].id
     seconds = time.perf_counter() - started
     return {"events": count, "seconds": seconds, "events_per_second": count / seconds if seconds else 0.0}
+
+
+def own_peak_rss_kb() -> int:
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1])
+    return 0
 
 
 def main(mode: str) -> int:
@@ -51,6 +59,8 @@ def main(mode: str) -> int:
             }
     finally:
         store.close()
+    # Its own high-water mark (the new image's, from exec on), for the harness's peak RSS.
+    result["peak_rss_kb"] = own_peak_rss_kb()
     print(json.dumps(result))
     return 0
 

@@ -81,15 +81,20 @@ class RssSampler(threading.Thread):
 
 
 def run_child(args: list[str], env: dict[str, str]) -> tuple[dict[str, Any], int]:
-    """Run a probe to completion; answer its JSON and its peak RSS in KB (from wait4's rusage)."""
+    """Run a probe to completion; answer its JSON and its peak RSS in KB: the larger of its process tree's
+    sampled RSS (its helper included) and its own high-water mark, which it reports.
+
+    Not wait4's `ru_maxrss`: Linux carries the forking process's RSS into a child's at exec, so that
+    figure was this harness's own size (grown with the seeded history), whatever the probe used."""
     child = subprocess.Popen(args, env=env, cwd=ROOT, stdout=subprocess.PIPE, text=True)
     assert child.stdout is not None
-    output = child.stdout.read()
-    _, status, usage = os.wait4(child.pid, 0)
-    child.returncode = os.waitstatus_to_exitcode(status)
+    with RssSampler(child.pid) as sampler:
+        output = child.stdout.read()
+        child.wait()
     if child.returncode != 0:
         raise RuntimeError(f"{args} failed with {child.returncode}")
-    return json.loads(output.strip().splitlines()[-1]), int(usage.ru_maxrss)
+    result = json.loads(output.strip().splitlines()[-1])
+    return result, max(sampler.peak, int(result.pop("peak_rss_kb", 0)))
 
 
 _NOTED: list[Any] = []
