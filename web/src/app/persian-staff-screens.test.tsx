@@ -11,6 +11,8 @@ import { WorkQueuePanel } from '@/features/admin/components/work-queue';
 import { REQUEST_ACTIONS } from '@/features/operations/lib/request-actions';
 import type { Tariffs } from '@/features/operations/api/tariffs';
 import { TariffsRoute } from '@/features/operations/routes/tariffs';
+import { RegistrationRequestDetailRoute } from '@/features/admin/routes/registration-request-detail';
+import erased from '../../../contract/erased-person.json';
 
 const tariffs: Tariffs = {
   rows: [
@@ -161,5 +163,41 @@ describe('staff and auditor screens in Persian', () => {
       .filter((node) => node.nodeType === Node.TEXT_NODE)
       .map((node) => node.textContent?.trim());
     expect(loose.every((text) => text === '' || text === '·' || text === ':')).toBe(true);
+  });
+  it("reads an erased customer's sign-up in the reader's words, her name said once", async () => {
+    await act(() => setLanguage('fa'));
+    const tag = `${erased.marker} 0a1b2c3d4e5f`;
+    fetchMock.mockResolvedValue(
+      envelope({
+        ...Object.fromEntries(
+          ['firstname', 'lastname', 'phone', 'email', 'fax', 'postalCode', 'address'].map((k) => [k, erased.marker]),
+        ),
+        birthDate: '1368/03/14',
+        nationalId: tag,
+        name: erased.marker,
+        id: tag,
+        registrationId: '7d9a3c1e-0000-4000-8000-000000000001',
+        kind: 1,
+        isForeign: false,
+        createdAt: '2026-11-30T08:00:00Z',
+        declineMessage: null,
+        needsAttention: null,
+        state: 'accepted',
+        stateCode: 2,
+        stateLabel: 'Accepted',
+      }),
+    );
+    renderWithProviders(
+      <Routes>
+        <Route path="/dashboard/request/:id" element={<RegistrationRequestDetailRoute kind="individual" />} />
+      </Routes>,
+      { route: `/dashboard/request/${encodeURIComponent(tag)}` },
+    );
+    expect(await screen.findByText(`\u2068${erased.words.fa}\u2069 (${erased.words.fa} 0a1b2c3d4e5f)`)).not.toBeNull();
+    expect(screen.getByLabelText('نشانی')).toHaveProperty('value', erased.words.fa);
+    expect(document.body.textContent).not.toContain(erased.marker);
+    expect([...document.querySelectorAll('textarea')].filter((field) => field.value.includes(erased.marker))).toEqual(
+      [],
+    );
   });
 });

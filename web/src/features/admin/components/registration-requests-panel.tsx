@@ -90,7 +90,7 @@ export function RegistrationRequestsPanel() {
                       </td>
                       <td data-label={t('registrations.kind')}>{kindLabel(item.kind)}</td>
                       <td data-label={item.kind === 1 ? t('registrations.nationalId') : t('registrations.companyId')}>
-                        <bdi>{item.nationalId}</bdi>
+                        <bdi>{personWords(item.nationalId)}</bdi>
                       </td>
                       <td
                         data-label={t('registrations.state')}
@@ -138,7 +138,7 @@ export function RegistrationRequestsPanel() {
                       </td>
                       <td data-label={t('registrations.kind')}>{kindLabel(item.accountType)}</td>
                       <td data-label={t('edits.identity')}>
-                        <bdi>{item.nationalId}</bdi>
+                        <bdi>{personWords(item.nationalId)}</bdi>
                       </td>
                       <td data-label={t('edits.changed')}>{item.editedFields.map(fieldWords).join(t('comma'))}</td>
                       <td data-label={t('registrations.date')}>{when(item.requestedAt)}</td>

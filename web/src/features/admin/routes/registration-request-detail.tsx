@@ -5,6 +5,7 @@ import { AuditLink } from '@/components/audit-link';
 import { ContentLayout } from '@/components/layouts';
 import { Spinner } from '@/components/ui/spinner';
 import { can, label } from '@/lib/lifecycle';
+import { personName, personWords } from '@/lib/people';
 import { useRegistration, useRegistrationDecision } from '../api/requests';
 import type { CustomerKind, RegistrationDetail } from '../api/requests';
 import { Decision } from '../components/decision';
@@ -68,9 +69,9 @@ const FIELDS: Record<CustomerKind, [keyof RegistrationDetail, FieldName][]> = {
 /** Who signs up, in the words staff know them by: the person's name, or the company's, with its ID. The name is
  * isolated (first-strong isolate): a Persian name before "(ID)" otherwise pulls the brackets into its run. */
 function applicant(kind: CustomerKind, data: RegistrationDetail): string {
-  const name =
-    kind === 'individual' ? [data.firstname, data.lastname].filter(Boolean).join(' ') : String(data.name ?? '');
-  return name ? `\u2068${name}\u2069 (${data.nationalId})` : String(data.nationalId);
+  const name = personWords(kind === 'individual' ? personName(data.firstname, data.lastname) : String(data.name ?? ''));
+  const id = personWords(String(data.nationalId));
+  return name ? `\u2068${name}\u2069 (${id})` : id;
 }
 
 export function RegistrationRequestDetailRoute({ kind }: { kind: CustomerKind }) {
@@ -104,7 +105,7 @@ export function RegistrationRequestDetailRoute({ kind }: { kind: CustomerKind })
               <ReadOnlyField
                 key={key}
                 label={t(`fields.${label}`)}
-                value={String(data[key] ?? '')}
+                value={personWords(String(data[key] ?? ''))}
                 ltr={isLtrKey(label)}
               />
             ))}

@@ -5,13 +5,16 @@ import { Spinner } from '@/components/ui/spinner';
 import { TextInput } from '@/components/ui/text-input';
 import { fieldWords } from '@/lib/field-words';
 import { can, label } from '@/lib/lifecycle';
+import { personWords } from '@/lib/people';
 import { useUpdateDecision, useUpdateRequest } from '../api/requests';
 import type { CustomerKind } from '../api/requests';
 import { Decision } from '../components/decision';
 import styles from '../components/admin.module.css';
 import { useTranslation } from 'react-i18next';
 
-const show = (value: unknown) => (Array.isArray(value) ? value.join(', ') : value == null ? '' : String(value));
+// An erased customer's closed edit still opens: her values read in the reader's words, not the store's marker.
+const show = (value: unknown) =>
+  personWords(Array.isArray(value) ? value.join(', ') : value == null ? '' : String(value));
 
 /** The staff review of a profile edit: every field read-only, the changed ones marked as updated. */
 export function UpdateRequestDetailRoute({ kind }: { kind: CustomerKind }) {
@@ -21,7 +24,7 @@ export function UpdateRequestDetailRoute({ kind }: { kind: CustomerKind }) {
   const { accept, decline } = useUpdateDecision(kind, id);
   const data = query.data;
   return (
-    <ContentLayout title={t('detail.editTitle')} description={t('detail.customer', { id })}>
+    <ContentLayout title={t('detail.editTitle')} description={t('detail.customer', { id: personWords(id) })}>
       {query.isPending ? <Spinner /> : null}
       {query.isError ? <p role="alert">{query.error.message}</p> : null}
       {data ? (
@@ -50,7 +53,7 @@ export function UpdateRequestDetailRoute({ kind }: { kind: CustomerKind }) {
             accept={accept}
             decline={decline}
             disabled={!can('profile_edit_request', data.state, 'approve', 'staff')}
-            subject={t('detail.editOf', { id })}
+            subject={t('detail.editOf', { id: personWords(id) })}
           />
         </>
       ) : null}
