@@ -7,6 +7,7 @@ import signal
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
@@ -21,18 +22,26 @@ class ServerExited(RuntimeError):
     pass
 
 
-def _wait_until_up(url: str, process: subprocess.Popen[bytes], log: Path) -> None:
-    deadline = time.monotonic() + 60
+def wait_until_healthy(url: str, process: subprocess.Popen[bytes], log: Path, seconds: float = 60) -> None:
+    """Until `/health` answers 200; a server that exits or stays unhealthy fails with its log and the last
+    health answer, which names the follower group and the reason."""
+    deadline = time.monotonic() + seconds
+    last = "no answer"
     while time.monotonic() < deadline:
         if process.poll() is not None:
-            raise ServerExited(f"server exited: {log.read_text()[-3000:]}")
+            raise ServerExited(f"server exited: {log.read_text(errors='replace')[-3000:]}")
         try:
-            with urllib.request.urlopen(f"{url}/health", timeout=2) as answer:
+            with urllib.request.urlopen(f"{url}/health", timeout=5) as answer:
                 if answer.status == 200:
                     return
-        except OSError:
-            time.sleep(0.2)
-    raise RuntimeError(f"server did not start: {log.read_text()[-3000:]}")
+        except urllib.error.HTTPError as error:
+            last = f"{error.code} {error.read()[:2000]!r}"
+        except OSError as error:
+            last = repr(error)
+        time.sleep(0.2)
+    raise RuntimeError(
+        f"server not healthy in {seconds:g}s; last /health: {last}\n{log.read_text(errors='replace')[-3000:]}"
+    )
 
 
 @contextmanager
@@ -55,7 +64,7 @@ def running_server(env: dict[str, str], log: Path, workers: int = 1) -> Iterator
             )
         url = f"http://127.0.0.1:{port}"
         try:
-            _wait_until_up(url, process, log)
+            wait_until_healthy(url, process, log)
             break
         except ServerExited:
             # Another process (a parallel test worker) took the free port before the server bound it.

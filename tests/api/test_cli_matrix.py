@@ -26,6 +26,7 @@ import pytest
 
 from api.cli import main
 from api.settings import ExplicitSettings, Settings
+from tests.live_server import wait_until_healthy
 from tests.pg import Cluster, free_port
 
 # Every setting the command reads; each run sets exactly the ones it wants.
@@ -228,16 +229,12 @@ def served(
     log = directory / "server.log"
     process = start(store, "serve", log=log)
     url = f"http://127.0.0.1:{store.env['PORT']}"
-    deadline = time.monotonic() + 60
-    while True:
-        assert process.poll() is None, log.read_text(errors="replace")[-3000:]
-        try:
-            if httpx.get(f"{url}/health", timeout=2).status_code == 200:
-                break
-        except httpx.HTTPError:
-            pass
-        assert time.monotonic() < deadline, log.read_text(errors="replace")[-3000:]
-        time.sleep(0.2)
+    try:
+        wait_until_healthy(url, process, log)
+    except BaseException:
+        process.kill()
+        process.wait()
+        raise
     try:
         yield Served(store, url, process, log)
     finally:

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from tests.api.test_serve_topology import serve_process
-from tests.live_server import _wait_until_up
+from tests.live_server import wait_until_healthy
 from tests.pg import free_port
 
 
@@ -24,7 +24,7 @@ def test_sigterm_mid_request_ends_the_server_within_ten_seconds(tmp_path: Path, 
     process = serve_process(tmp_path / "var", port, log, "--workers", str(workers))
     client = None
     try:
-        _wait_until_up(f"http://127.0.0.1:{port}", process, log)
+        wait_until_healthy(f"http://127.0.0.1:{port}", process, log)
         client = socket.create_connection(("127.0.0.1", port))
         client.sendall(
             b"POST /auth/api/v1/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
