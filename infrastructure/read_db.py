@@ -284,6 +284,8 @@ class PostgresReadModels:
         self.memo: dict[Any, Any] = {}
         # A hot standby of this database, for the reads of requests that allow it (`ReadRoute`).
         self.replica = None if replica is None else Standby(replica, schema, max_size, replica_wait)
+        # How far the primary's WAL is known flushed (`_flushed_to`).
+        self._flushed = 0
         options = f"-c search_path={schema}"
         self.pool = ConnectionPool(
             conninfo,
@@ -334,6 +336,11 @@ class PostgresReadModels:
         replayed the caller's last write; `fresh` reads (who is asking: sessions, keys) never do."""
         route = _route.get()
         if self.replica is not None and not fresh and route is not None and not route.primary:
+            if route.after > self.replica.replayed_to:
+                try:
+                    self._flushed_to(route.after)
+                except Exception:  # the primary away: the standby may still have the write, or the wait ends
+                    log.warning("could not flush the primary's WAL for a read on the standby", exc_info=True)
             lent = self.replica.lend(route.after)
             if lent is not None:
                 try:
@@ -396,6 +403,40 @@ class PostgresReadModels:
             finally:
                 _transactional(conn)
         return int(row["lsn"])
+
+    def _flushed_to(self, position: int) -> None:
+        """The primary's WAL flushed at least up to `position`, so the standby can be sent it.
+
+        A standby is sent only flushed WAL, and the followers commit without waiting for the flush
+        (`transaction(durable=False)`): the read-model rows a writer's next read waits for would reach the
+        standby only at the WAL writer's next round (`wal_writer_delay`, 200 ms by default). Flushed here,
+        by the read that waits for them, they reach it in milliseconds, and a command pays nothing."""
+        if position <= self._flushed:
+            return
+        with self.pool.connection() as conn:
+            conn.autocommit = True
+            try:
+                row: Any = conn.execute(
+                    "SELECT (pg_current_wal_insert_lsn() - '0/0'::pg_lsn)::bigint AS inserted,"
+                    " (pg_current_wal_flush_lsn() - '0/0'::pg_lsn)::bigint AS flushed"
+                ).fetchone()
+                # Not past what exists (a cookie may name any number): the standby's wait bounds the rest.
+                position = min(position, int(row["inserted"]))
+                if int(row["flushed"]) < position:
+                    with conn.pipeline():
+                        conn.execute("BEGIN")
+                        conn.execute("SET LOCAL synchronous_commit TO ON")
+                        # A transaction that wrote WAL (a transactional message of a few bytes, which any
+                        # role may write) commits waiting for the flush up to its commit, which is past
+                        # `position`; one that wrote nothing would commit without waiting.
+                        conn.execute("SELECT pg_logical_emit_message(true, 'freight', 'flush')")
+                        conn.execute("COMMIT")
+            except BaseException:
+                _roll_back(conn)
+                raise
+            finally:
+                _transactional(conn)
+        self._flushed = max(self._flushed, position)
 
     def replica_lag(self) -> dict[str, Any] | None:
         """How far the standby is behind (None: no standby): bytes of WAL not replayed, and seconds since
@@ -482,6 +523,11 @@ class Standby:
 
     def saw(self, replayed: int) -> None:
         self._replayed = max(self._replayed, replayed)
+
+    @property
+    def replayed_to(self) -> int:
+        """How far the standby had replayed the primary's WAL when last seen."""
+        return self._replayed
 
     def lend(self, position: int) -> Any:
         """A pooled connection to the standby once it has replayed the primary's WAL up to `position`

@@ -7,11 +7,15 @@ the caller that wrote waits its bound and reads the primary."""
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 
+import psycopg
+import pytest
 from fastapi.testclient import TestClient
 
 from api.edge.replica_reads import COOKIE
-from infrastructure.read_db import PostgresReadModels
+from infrastructure.read_db import PostgresReadModels, ReadRoute, routed
 from tests.api import booking_support as booking
 from tests.api.booking_support import ADMIN, CLIENT, ok
 
@@ -109,3 +113,76 @@ def test_a_standby_out_of_reach_sends_the_reads_to_the_primary(client: TestClien
         assert client.get("/health").json()["response"]["replica"]["reachable"] is False
     finally:
         pg_pair.standby.start()
+
+
+@contextmanager
+def slow_wal_writer(pair: Pair) -> Iterator[None]:
+    """The primary's WAL writer at its longest round (10 s): WAL that no commit waited for stays unflushed,
+    and so unsent to the standby, for the whole test."""
+
+    def set_delay(value: str) -> None:
+        with psycopg.connect(pair.primary.url(), autocommit=True) as conn:
+            conn.execute(f"ALTER SYSTEM SET wal_writer_delay = '{value}'")
+            conn.execute("SELECT pg_reload_conf()")
+
+    set_delay("10s")
+    try:
+        yield
+    finally:
+        set_delay("200ms")
+
+
+def flushed(pair: Pair) -> int:
+    with psycopg.connect(pair.primary.url(), autocommit=True) as conn:
+        row = conn.execute("SELECT (pg_current_wal_flush_lsn() - '0/0'::pg_lsn)::bigint").fetchone()
+    assert row is not None
+    return int(row[0])
+
+
+def follower_write(db: PostgresReadModels) -> None:
+    with db.transaction(durable=False) as tx:  # as a follower writes: committed without waiting for the flush
+        tx.execute("CREATE TABLE IF NOT EXISTS wal_probe (n INTEGER)")
+        tx.execute("INSERT INTO wal_probe VALUES (1)")
+
+
+def read_on_the_route(db: PostgresReadModels, after: int) -> ReadRoute:
+    with routed(ReadRoute(after=after)) as route, db.read() as tx:
+        tx.all("SELECT count(*) AS n FROM wal_probe")
+    return route
+
+
+@pytest.mark.parametrize("told", [False, True], ids=["position", "told to every worker"])
+def test_a_read_after_a_write_reads_the_standby_without_waiting_for_the_wal_writer(
+    client: TestClient, pg_pair: Pair, told: bool
+) -> None:
+    """A follower's rows commit without waiting for the WAL's flush, and a standby is sent only flushed WAL:
+    the writer's next read flushes the primary's WAL to the write's position, so the standby replays it
+    within the read's bound (rather than after the WAL writer's next round) and the read is the standby's."""
+    services = services_of(client)
+    db = services.read_models
+    assert isinstance(db, PostgresReadModels) and db.replica is not None
+    assert db.replica.wait < 10
+    with slow_wal_writer(pg_pair):
+        follower_write(db)
+        position = services.wrote_wal("wal-probe") if told else services.wal_position()
+        assert flushed(pg_pair) < position  # the WAL writer would send it only in 10 s
+        route = read_on_the_route(db, position)
+        assert not route.primary, "the read waited out its bound and went to the primary"
+        assert flushed(pg_pair) >= position
+
+
+def test_a_position_past_the_primary_s_wal_flushes_nothing_ahead(client: TestClient, pg_pair: Pair) -> None:
+    """A cookie may name any position: one past the primary's WAL ends in the read's bound on the primary, and
+    a real write's position is still flushed for the next read."""
+    db = services_of(client).read_models
+    assert isinstance(db, PostgresReadModels) and db.replica is not None
+    with slow_wal_writer(pg_pair):
+        follower_write(db)
+        wait, db.replica.wait = db.replica.wait, 0.05
+        try:
+            assert read_on_the_route(db, 10**15).primary
+        finally:
+            db.replica.wait = wait
+        follower_write(db)
+        position = db.wal_position()
+        assert not read_on_the_route(db, position).primary
