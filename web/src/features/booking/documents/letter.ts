@@ -199,10 +199,12 @@ if (root) {
       document.documentElement.lang = language;
       document.documentElement.dir = i18next.dir(language);
       const print = document.getElementById('print');
-      if (print) print.textContent = say('print', language);
+      if (print) {
+        print.textContent = say('print', language);
+        print.hidden = false;
+      }
       const asked = requested(window.location.search);
       if (asked) {
-        // The page's own placeholder is English until the catalogue is here: say it in the reader's words.
         root.textContent = say('loading', language);
         void load(root, asked.booking, asked.type);
       } else root.textContent = say('needsBooking', language);

@@ -339,7 +339,10 @@ function showLanguage(): void {
   document.documentElement.dir = i18next.dir(language);
   document.title = say('titleOrder');
   const print = document.getElementById('print');
-  if (print) print.textContent = say('print');
+  if (print) {
+    print.textContent = say('print');
+    print.hidden = false;
+  }
 }
 
 const root = document.getElementById('report');
