@@ -22,7 +22,7 @@ from typing import Any
 import httpx
 
 from bench import instant_quote
-from bench.harness import ADMIN_USERNAME, OUT, ROOT, Plan, load, log, login, serve
+from bench.harness import ADMIN_USERNAME, OUT, OWN_WRITES, ROOT, Plan, load, log, login, own_writes, serve
 from bench.stats import Figure, Target, summarise, table
 
 
@@ -421,6 +421,8 @@ def drive(
             head = run["store"]["head"]
             out["commands"].append(run)
     out["server_commands_rss_kb"] = sampler.peak
+    log(f"read after own write: {OWN_WRITES} creates, each followed by the customer's list")
+    out["own_writes"] = own_writes(base, customers[1])
 
     # The target's rate, and half of the best closed-loop rate: lag under overload and at a load it sustains.
     best_rate = max(c["per_second"] for c in out["commands"])
@@ -572,6 +574,11 @@ def build_figures(r: dict[str, Any]) -> list[Figure]:
                     "ms",
                     target=(target or Target()) if at_target else Target(),
                 )
+            )
+    if "own_writes" in r:
+        for q in ("p50", "p99"):
+            figures.append(
+                Figure(f"read after own write {q}", r["own_writes"][f"{q}_ms"], "ms", lower_is_better=True)
             )
     mb = 1024.0
     figures.append(

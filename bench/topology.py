@@ -25,7 +25,7 @@ from urllib.parse import urlparse
 
 import httpx
 
-from bench.harness import ADMIN_USERNAME, ROOT, Plan, load, log, login, running, serve
+from bench.harness import ADMIN_USERNAME, OWN_WRITES, ROOT, Plan, load, log, login, own_writes, running, serve
 from bench.stats import Figure
 
 CLIENT = "/booking/api/v1/client"
@@ -117,6 +117,8 @@ def drive_topology(
                     }
                 )
             )
+        log(f"{name}: read after own write, {OWN_WRITES} times")
+        out["own_writes"] = own_writes(url, customers[1])
     return out
 
 
@@ -171,6 +173,18 @@ def topology_figures(default: dict[str, Any], name: str, other: dict[str, Any]) 
         if run.get("errors") or one.get("errors"):
             figures.append(
                 Figure(f"command errors at c={level} ({name})", run["errors"], "", one.get("errors"))
+            )
+    for q in ("p50", "p99"):
+        if "own_writes" in other and "own_writes" in default:
+            figures.append(
+                Figure(
+                    f"read after own write {q} ({name})",
+                    other["own_writes"][f"{q}_ms"],
+                    "ms",
+                    default["own_writes"][f"{q}_ms"],
+                    "default",
+                    lower_is_better=True,
+                )
             )
     reads = {row["concurrency"]: row for row in default["reads"]}
     for row in other["reads"]:

@@ -38,3 +38,13 @@ def test_connections_alternate_between_the_workers() -> None:
     job = {"base_url": "http://127.0.0.1:1", "base_urls": ["http://127.0.0.1:1", "http://127.0.0.1:2"]}
     ports = [c.port for c in _connections(job, 4)]
     assert ports == [1, 2, 1, 2]
+
+
+def test_a_read_after_own_write_is_set_against_the_default_s() -> None:
+    default = {"commands": [], "reads": [], "own_writes": {"p50_ms": 4.0, "p99_ms": 10.0}}
+    standby = {"commands": [], "reads": [], "own_writes": {"p50_ms": 160.0, "p99_ms": 200.0}}
+    figures = {f.name: f for f in topology_figures(default, "hot standby", standby)}
+    assert set(figures) == {"read after own write p50 (hot standby)", "read after own write p99 (hot standby)"}
+    assert figures["read after own write p50 (hot standby)"].ratio == 4.0 / 160.0  # slower: below 1
+    # A run from before the figure existed has nothing to stand beside.
+    assert topology_figures({"commands": [], "reads": []}, "hot standby", standby) == []
