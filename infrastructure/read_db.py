@@ -258,6 +258,28 @@ def _roll_back(conn: Any) -> None:
         conn.close()  # the pool discards a closed connection
 
 
+@contextmanager
+def _pipelined(conn: Any, *, synchronous: bool) -> Iterator[None]:
+    """One transaction on `conn` in a single round trip, committed waiting for the WAL's flush or not.
+
+    Not psycopg's `conn.transaction()`, nor its implicit BEGIN: in pipeline mode each syncs (a round trip)
+    after BEGIN and around its nested pipelines. Here BEGIN, the statements and COMMIT are queued and sent
+    with the pipeline's one Sync at its exit: the only waits are that one and wherever the caller reads an
+    answer (the connection is in autocommit meanwhile, so psycopg adds nothing)."""
+    conn.autocommit = True
+    try:
+        with conn.pipeline():
+            conn.execute("BEGIN")
+            conn.execute(f"SET LOCAL synchronous_commit TO {'ON' if synchronous else 'OFF'}")
+            yield
+            conn.execute("COMMIT")
+    except BaseException:
+        _roll_back(conn)
+        raise
+    finally:
+        _transactional(conn)
+
+
 def _transactional(conn: Any) -> None:
     """Back to the pool's way (transactional, for writers); a connection that cannot is discarded."""
     try:
@@ -306,23 +328,8 @@ class PostgresReadModels:
             with self.pool.connection() as conn, conn.transaction():
                 yield _PostgresTx(conn)
             return
-        # Not psycopg's `conn.transaction()`, nor its implicit BEGIN: in pipeline mode each syncs (a round
-        # trip) after BEGIN and around its nested pipelines. Here BEGIN, the statements and COMMIT are queued
-        # and sent with the pipeline's one Sync at its exit: the only waits are that one and wherever the
-        # caller reads an answer (the connection is in autocommit meanwhile, so psycopg adds nothing).
-        with self.pool.connection() as conn:
-            conn.autocommit = True
-            try:
-                with conn.pipeline():
-                    conn.execute("BEGIN")
-                    conn.execute("SET LOCAL synchronous_commit TO OFF")
-                    yield _PostgresTx(conn, pipelined=True)
-                    conn.execute("COMMIT")
-            except BaseException:
-                _roll_back(conn)
-                raise
-            finally:
-                _transactional(conn)
+        with self.pool.connection() as conn, _pipelined(conn, synchronous=False):
+            yield _PostgresTx(conn, pipelined=True)
 
     @contextmanager
     def read(self, fresh: bool = False) -> Iterator[_PostgresTx]:
@@ -420,22 +427,16 @@ class PostgresReadModels:
                     "SELECT (pg_current_wal_insert_lsn() - '0/0'::pg_lsn)::bigint AS inserted,"
                     " (pg_current_wal_flush_lsn() - '0/0'::pg_lsn)::bigint AS flushed"
                 ).fetchone()
-                # Not past what exists (a cookie may name any number): the standby's wait bounds the rest.
-                position = min(position, int(row["inserted"]))
-                if int(row["flushed"]) < position:
-                    with conn.pipeline():
-                        conn.execute("BEGIN")
-                        conn.execute("SET LOCAL synchronous_commit TO ON")
-                        # A transaction that wrote WAL (a transactional message of a few bytes, which any
-                        # role may write) commits waiting for the flush up to its commit, which is past
-                        # `position`; one that wrote nothing would commit without waiting.
-                        conn.execute("SELECT pg_logical_emit_message(true, 'freight', 'flush')")
-                        conn.execute("COMMIT")
-            except BaseException:
-                _roll_back(conn)
-                raise
             finally:
                 _transactional(conn)
+            # Not past what exists (a cookie may name any number): the standby's wait bounds the rest.
+            position = min(position, int(row["inserted"]))
+            if int(row["flushed"]) < position:
+                with _pipelined(conn, synchronous=True):
+                    # A transaction that wrote WAL (a transactional message of a few bytes, which any role
+                    # may write) commits waiting for the flush up to its commit, which is past `position`;
+                    # one that wrote nothing would commit without waiting.
+                    conn.execute("SELECT pg_logical_emit_message(true, 'freight', 'flush')")
         self._flushed = max(self._flushed, position)
 
     def replica_lag(self) -> dict[str, Any] | None:

@@ -44,7 +44,7 @@ def test_a_read_after_own_write_is_set_against_the_default_s() -> None:
     default = {"commands": [], "reads": [], "own_writes": {"p50_ms": 4.0, "p99_ms": 10.0}}
     standby = {"commands": [], "reads": [], "own_writes": {"p50_ms": 160.0, "p99_ms": 200.0}}
     figures = {f.name: f for f in topology_figures(default, "hot standby", standby)}
-    assert set(figures) == {"read after own write p50 (hot standby)", "read after own write p99 (hot standby)"}
+    assert set(figures) == {f"read after own write {q} (hot standby)" for q in ("p50", "p99")}
     assert figures["read after own write p50 (hot standby)"].ratio == 4.0 / 160.0  # slower: below 1
     # A run from before the figure existed has nothing to stand beside.
     assert topology_figures({"commands": [], "reads": []}, "hot standby", standby) == []
