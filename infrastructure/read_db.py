@@ -280,6 +280,13 @@ def _pipelined(conn: Any, *, synchronous: bool) -> Iterator[None]:
         _transactional(conn)
 
 
+def _refused(error: Exception) -> bool:
+    """Whether PostgreSQL refused `error`'s statement to this role (not an outage)."""
+    from psycopg import errors
+
+    return isinstance(error, errors.InsufficientPrivilege)
+
+
 def _transactional(conn: Any) -> None:
     """Back to the pool's way (transactional, for writers); a connection that cannot is discarded."""
     try:
@@ -306,8 +313,9 @@ class PostgresReadModels:
         self.memo: dict[Any, Any] = {}
         # A hot standby of this database, for the reads of requests that allow it (`ReadRoute`).
         self.replica = None if replica is None else Standby(replica, schema, max_size, replica_wait)
-        # How far the primary's WAL is known flushed (`_flushed_to`).
+        # How far the primary's WAL is known flushed (`_flushed_to`), and whether this role may flush it.
         self._flushed = 0
+        self._flushing = True
         options = f"-c search_path={schema}"
         self.pool = ConnectionPool(
             conninfo,
@@ -343,11 +351,17 @@ class PostgresReadModels:
         replayed the caller's last write; `fresh` reads (who is asking: sessions, keys) never do."""
         route = _route.get()
         if self.replica is not None and not fresh and route is not None and not route.primary:
-            if route.after > self.replica.replayed_to:
+            if route.after > self.replica.replayed_to and self._flushing:
                 try:
                     self._flushed_to(route.after)
-                except Exception:  # the primary away: the standby may still have the write, or the wait ends
-                    log.warning("could not flush the primary's WAL for a read on the standby", exc_info=True)
+                except Exception as error:  # the standby may still have the write, or the wait ends
+                    if _refused(error):  # a role not allowed the WAL message: said once, not at every read
+                        self._flushing = False
+                    log.warning(
+                        "could not flush the primary's WAL for a read on the standby%s",
+                        "; reads after a write now wait for the WAL writer" if not self._flushing else "",
+                        exc_info=True,
+                    )
             lent = self.replica.lend(route.after)
             if lent is not None:
                 try:

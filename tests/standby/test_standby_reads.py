@@ -186,3 +186,40 @@ def test_a_position_past_the_primary_s_wal_flushes_nothing_ahead(client: TestCli
         follower_write(db)
         position = db.wal_position()
         assert not read_on_the_route(db, position).primary
+
+
+def test_a_role_refused_the_wal_message_reads_on_and_says_so_once(
+    pg_pair: Pair, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Where the database's role may not write the WAL message (an administrator revoked it), a read after a
+    write still answers (the standby once the WAL writer has sent it, else the primary), and the refusal is
+    logged once, not at every read."""
+    url = pg_pair.primary.create_database()
+    database = url.rsplit("/", 1)[1]
+    role = f"reader_{database}"
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute(f"CREATE ROLE {role} LOGIN PASSWORD 'reader'")
+        conn.execute(f"GRANT ALL ON SCHEMA public TO {role}")
+        conn.execute("REVOKE EXECUTE ON FUNCTION pg_logical_emit_message(boolean, text, text) FROM PUBLIC")
+    as_role = url.replace("postgres:postgres@", f"{role}:reader@")
+    standby = pg_pair.standby.url(database).replace("postgres:postgres@", f"{role}:reader@")
+    deadline = time.monotonic() + 30
+    while True:  # the database and the role reach the standby
+        try:
+            psycopg.connect(standby).close()
+            break
+        except psycopg.OperationalError:
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+    db = PostgresReadModels(as_role, replica=standby, replica_wait=0.05)
+    try:
+        with slow_wal_writer(pg_pair):
+            follower_write(db)
+            position = db.wal_position()
+            with caplog.at_level("WARNING", logger="infrastructure.read_db"):
+                assert read_on_the_route(db, position).primary  # the WAL writer has not sent it yet
+                assert read_on_the_route(db, position).primary
+        refusals = [r for r in caplog.records if "could not flush" in r.getMessage()]
+        assert len(refusals) == 1 and "now wait for the WAL writer" in refusals[0].getMessage()
+    finally:
+        db.close()
