@@ -15,6 +15,8 @@ describe('common passwords', () => {
     for (const fine of ['Customer-Pass1', 'Harbour-Crane7', 'Str0ng-Secret!']) {
       expect(isTooGuessable(fine)).toBe(false);
     }
+    // English words are the server's lists only (decision 3817): it refuses this one with the same message.
+    expect(isTooGuessable('Constitution1')).toBe(false);
     const parsed = newPasswordSchema.safeParse({ newPassword: 'Qwerty123', confirmNewPassword: 'Qwerty123' });
     expect(parsed.success).toBe(false);
     expect(parsed.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
