@@ -115,18 +115,18 @@ def own_writes(base: str, token: str, times: int = OWN_WRITES) -> dict[str, floa
     """Read-your-writes as a customer meets it: she creates a rate request, then reads her list, which must
     show it. Each read's latency (it waits for the read models, and on a standby topology for the standby's
     replay of them), the client keeping the cookies the server sets, as a browser does."""
-    from bench.load import rate_request_payload
+    from bench.load import CLIENT, rate_request_payload
     from bench.stats import summarise
 
     latencies: list[float] = []
     started = time.perf_counter()
     with httpx.Client(base_url=base, headers={"Authorization": f"Bearer {token}"}, timeout=30) as client:
         for index in range(times):
-            created = client.post("/booking/api/v1/client/rate-requests", json=rate_request_payload(index))
+            created = client.post(f"{CLIENT}/rate-requests", json=rate_request_payload(index))
             created.raise_for_status()
             wanted = created.json()["response"]["id"]
             read = time.perf_counter()
-            listing = client.get("/booking/api/v1/client/rate-requests?limit=10")
+            listing = client.get(f"{CLIENT}/rate-requests?limit=10")
             latencies.append(time.perf_counter() - read)
             listing.raise_for_status()
             shown = {row["id"] for row in listing.json()["response"]["list"]["list"]}

@@ -174,8 +174,8 @@ def topology_figures(default: dict[str, Any], name: str, other: dict[str, Any]) 
             figures.append(
                 Figure(f"command errors at c={level} ({name})", run["errors"], "", one.get("errors"))
             )
-    for q in ("p50", "p99"):
-        if "own_writes" in other and "own_writes" in default:
+    if "own_writes" in other and "own_writes" in default:
+        for q in ("p50", "p99"):
             figures.append(
                 Figure(
                     f"read after own write {q} ({name})",
