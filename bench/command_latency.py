@@ -12,6 +12,10 @@ Each run: a fresh copy of one seeded database (`CREATE DATABASE ... TEMPLATE`), 
 closed loop) from this process, every latency kept. Printed per run: p50/p90/p99/p99.9/max, the
 commands/s, the CPU per command of the API workers and of the followers' process (from /proc), the
 machine's load average; and per tree all its runs' latencies pooled. `--json FILE` writes everything.
+
+`--statements N` loads pg_stat_statements and prints, per run and per command, the store's commits, WAL
+records and bytes, and the N statements that took the most server time and the N run most often: where
+the store's share of a command goes.
 """
 
 from __future__ import annotations
@@ -207,6 +211,60 @@ def events_scans(url: str) -> tuple[int, int]:
     return (int(row[0]), int(row[1])) if row else (0, 0)
 
 
+_SERVER_COUNTS = (
+    "SELECT xact_commit, (SELECT wal_bytes FROM pg_stat_wal), (SELECT wal_records FROM pg_stat_wal)"
+    " FROM pg_stat_database WHERE datname = current_database()"
+)
+
+
+def reset_statements(url: str) -> None:
+    import psycopg
+
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute("CREATE EXTENSION IF NOT EXISTS pg_stat_statements")
+        conn.execute("SELECT pg_stat_statements_reset()")
+        conn.execute("SELECT pg_stat_reset(), pg_stat_reset_shared('wal')")
+
+
+def statements_report(url: str, commands: int, top: int) -> str:
+    """The statements that took the most of the server's time over the run, per command: where the store's
+    share of a command goes (`--statements`)."""
+    import psycopg
+
+    with psycopg.connect(url) as conn:
+        rows = [
+            conn.execute(
+                "SELECT total_exec_time + total_plan_time, calls, rows, query FROM pg_stat_statements"
+                " WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())"
+                f" ORDER BY {order} DESC LIMIT %s",
+                (top,),
+            ).fetchall()
+            for order in ("1", "calls")
+        ]
+        total = conn.execute(
+            "SELECT sum(total_exec_time + total_plan_time), sum(calls) FROM pg_stat_statements"
+            " WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())"
+        ).fetchone()
+        commits, wal_bytes, wal_records = conn.execute(_SERVER_COUNTS).fetchone() or (0, 0, 0)
+    per = max(commands, 1)
+    lines = [
+        f"  per command: {commits / per:.1f} commits, {wal_records / per:.0f} WAL records, "
+        f"{int(wal_bytes) / per / 1024:.1f} KB of WAL",
+        f"  statements: {total[0] / per:.3f} ms and {total[1] / per:.1f} calls per command in all"
+        if total and total[0] is not None
+        else "  statements: none recorded",
+    ]
+    for heading, chosen in zip(("by time", "by calls"), rows, strict=True):
+        lines.append(f"  {heading}:")
+        for ms, calls, count, query in chosen:
+            text = " ".join(query.split())
+            lines.append(
+                f"  {ms / per:7.3f} ms {calls / per:5.2f} calls {count / max(calls, 1):6.1f} rows/call"
+                f"  {text[:140]}"
+            )
+    return "\n".join(lines)
+
+
 def postgres_cpu(cluster: Any) -> float:
     """CPU seconds so far of the cluster's server processes (the postmaster and its backends)."""
     postmaster = int((cluster.directory / "data" / "postmaster.pid").read_text().split()[0])
@@ -236,6 +294,8 @@ def one_run(
         customers = [login(base, f"demo{i:06d}", DEMO_PASSWORD) for i in range(8)]
         time.sleep(1.0)
         scans = events_scans(url)
+        if args.statements:
+            reset_statements(url)
         cpu = {**process_cpu(process.pid), "postgres": postgres_cpu(cluster)}
         load = os.getloadavg()[0]
         started = time.perf_counter()
@@ -251,6 +311,8 @@ def one_run(
     scanned = [after - before for after, before in zip(events_scans(url), scans, strict=True)]
     latencies = recorder.all()
     count = len(latencies)
+    if args.statements:
+        print(statements_report(url, count, args.statements), flush=True)
     return {
         "tree": str(tree),
         "load_average_1m": load,
@@ -297,6 +359,13 @@ def main(argv: list[str] | None = None) -> int:
         "planner without statistics (autovacuum off: a store just seeded or restored)",
     )
     parser.add_argument("--json", type=Path, help="write every run (latencies included) here")
+    parser.add_argument(
+        "--statements",
+        type=int,
+        default=0,
+        metavar="N",
+        help="load pg_stat_statements and print each run's N statements of most server time per command",
+    )
     args = parser.parse_args(argv)
     if str(ROOT) not in sys.path:
         sys.path.insert(0, str(ROOT))
@@ -305,7 +374,8 @@ def main(argv: list[str] | None = None) -> int:
     trees = [t.resolve() for t in args.tree]
     work = Path(tempfile.mkdtemp(prefix="freight-latency-"))
     runs: list[dict[str, Any]] = []
-    with throwaway_cluster(durable=True) as cluster:
+    options = "-c shared_preload_libraries=pg_stat_statements" if args.statements else ""
+    with throwaway_cluster(durable=True, options=options) as cluster:
         if args.statistics == "none":
             autovacuum(cluster, on=False)
         log(f"seeding {args.events:,} events")

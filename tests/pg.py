@@ -97,7 +97,7 @@ class Cluster:
         return self.url(name)
 
 
-def _started(directory: Path, durable: bool) -> Cluster:
+def _started(directory: Path, durable: bool, extra: str = "") -> Cluster:
     # A free port may be taken by another process (a parallel test worker starting its own cluster) between
     # the probe and the server's bind: the start then fails, and another free port is tried.
     for attempt in range(5):
@@ -105,7 +105,7 @@ def _started(directory: Path, durable: bool) -> Cluster:
         options = f"-c listen_addresses=127.0.0.1 -p {port} -k {directory} -c max_connections=300"
         if not durable:
             options += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
-        cluster = Cluster(port, directory, options)
+        cluster = Cluster(port, directory, f"{options} {extra}".strip())
         try:
             cluster.start()
             return cluster
@@ -116,8 +116,9 @@ def _started(directory: Path, durable: bool) -> Cluster:
 
 
 @contextmanager
-def throwaway_cluster(durable: bool = False) -> Iterator[Cluster]:
-    """Start a cluster; `durable=False` turns fsync off (tests only, never benchmarks)."""
+def throwaway_cluster(durable: bool = False, options: str = "") -> Iterator[Cluster]:
+    """Start a cluster; `durable=False` turns fsync off (tests only, never benchmarks); `options`: more
+    server settings (`-c name=value ...`)."""
     directory = Path(tempfile.mkdtemp(prefix="freight-pg-"))
     if os.geteuid() == 0:
         entry = pwd.getpwnam("postgres")
@@ -142,7 +143,7 @@ def throwaway_cluster(durable: bool = False) -> Iterator[Cluster]:
         check=True,
         capture_output=True,
     )
-    cluster = _started(directory, durable)
+    cluster = _started(directory, durable, options)
     try:
         yield cluster
     finally:
