@@ -71,6 +71,8 @@ class QueueItem(NamedTuple):
     # name apart from the text around it.
     who: str = ""
     about: str | None = None
+    # What a booking carries, in parts (`about` says it in English): for a screen in another language.
+    cargo: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -100,6 +102,12 @@ def _booking_queue(tx: Tx, kind: str, column: str, states: list[str]) -> Queue:
             r["updated_at"],
             customer_name(r),
             cargo_details(r),
+            {
+                "quantity": r["quantity"],
+                "container_size": r["container_size_name"],
+                "container_type": r["container_type_name"],
+                "commodity": r["commodity"],
+            },
         )
         for r in rows
     ]

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from api.mapping import wire_name
-from api.presenters.keys import keys_of, wire_rows
-from api.schemas.overview import QueueItem, WorkQueue, WorkQueues
+from api.presenters.keys import keys_of, wire_row
+from api.schemas.overview import QueueCargo, QueueItem, WorkQueue, WorkQueues
 from projections.overview import Queue
 
 QUEUES = keys_of(WorkQueues)
@@ -20,8 +20,13 @@ def work_queues(queues: list[Queue]) -> dict[str, Any]:
                 QUEUE["kind"]: wire_name(queue.kind),  # the kind's name in camelCase, as the keys
                 QUEUE["count"]: queue.count,
                 QUEUE["oldest_at"]: queue.oldest_at,
-                QUEUE["items"]: wire_rows(QueueItem, (item._asdict() for item in queue.items)),
+                QUEUE["items"]: [_item(item._asdict()) for item in queue.items],
             }
             for queue in queues
         ]
     }
+
+
+def _item(item: dict[str, Any]) -> dict[str, Any]:
+    cargo = item["cargo"]
+    return wire_row(QueueItem, {**item, "cargo": None if cargo is None else wire_row(QueueCargo, cargo)})

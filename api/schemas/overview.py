@@ -27,6 +27,16 @@ class CustomerOverview(WireModel):
     underway: list[WaitingRow]
 
 
+class QueueCargo(WireModel):
+    """What a booking carries, in parts (the reference rows by their English names), for a screen that says it
+    in its reader's language."""
+
+    quantity: int
+    container_size: str | None
+    container_type: str | None
+    commodity: str
+
+
 class QueueItem(WireModel):
     id: str
     reference: str | None
@@ -34,6 +44,7 @@ class QueueItem(WireModel):
     since: str
     who: str  # whose it is: the customer's or company's name (the title's first part)
     about: str | None  # what it is about: the cargo, or the reason of a change (the title's rest)
+    cargo: QueueCargo | None = None  # `about`'s parts, when it is a booking's cargo
 
 
 class WorkQueue(WireModel):

@@ -88,6 +88,16 @@ def test_work_queue_holds_what_waits_for_staff_oldest_first(
     assert [i["reference"] for i in quote["items"]] == [r["reference"] for r in to_quote]
     assert quote["oldestAt"] == quote["items"][0]["since"]
     assert "Pistachios" in quote["items"][0]["title"]
+    # `about` in parts, for a screen in its reader's language; as the booking's own read names them.
+    detail = booking.ok(client.get(f"{CLIENT}/rate-requests/{to_quote[0]['id']}", headers=alice))
+    assert quote["items"][0]["cargo"] == {
+        "quantity": detail["quantity"],
+        "containerSize": detail["containerSize"]["name"],
+        "containerType": detail["containerType"]["name"],
+        "commodity": detail["commodity"],
+    }
+    assert quote["items"][0]["about"] == detail["cargoDetails"]
+    assert all(item["cargo"] is None for item in queues["registrations"]["items"])
     assert [i["id"] for i in queues["bookingRequestsToConfirm"]["items"]] == [booked]
     assert [i["id"] for i in queues["ordersToReview"]["items"]] == [ordered]
     registrations = queues["registrations"]

@@ -148,6 +148,7 @@ describe('staff and auditor screens in Persian', () => {
       reference: 'FB-2026-000041',
       who: 'زهرا حسینی',
       about: '1 x 40HC Dry, Pistachios',
+      cargo: { quantity: 1, containerSize: '40HC', containerType: 'Dry', commodity: 'Pistachios' },
       title: 'FB-2026-000041',
       since: new Date(Date.now() - 17 * 60_000).toISOString(),
     };
@@ -157,7 +158,8 @@ describe('staff and auditor screens in Persian', () => {
     renderWithProviders(<WorkQueuePanel />);
     const link = await screen.findByRole('link', { name: /FB-2026-000041/ });
     const isolated = Array.from(link.querySelectorAll('bdi'), (piece) => piece.textContent);
-    expect(isolated).toEqual([item.reference, item.who, item.about]);
+    // What it carries in Persian words, from its parts (`about` is the wire's English).
+    expect(isolated).toEqual([item.reference, item.who, '۱ × ۴۰ فوتی های‌کیوب خشک، \u2068Pistachios\u2069']);
     // Nothing of the item stands outside an isolate but its separators.
     const loose = Array.from(link.childNodes)
       .filter((node) => node.nodeType === Node.TEXT_NODE)

@@ -7573,10 +7573,26 @@ export interface components {
         };
         /** PurchaseOrderReference */
         PurchaseOrderReference: string;
+        /**
+         * QueueCargo
+         * @description What a booking carries, in parts (the reference rows by their English names), for a screen that says it
+         *     in its reader's language.
+         */
+        QueueCargo: {
+            /** Commodity */
+            commodity: string;
+            /** Containersize */
+            containerSize: string | null;
+            /** Containertype */
+            containerType: string | null;
+            /** Quantity */
+            quantity: number;
+        };
         /** QueueItem */
         QueueItem: {
             /** About */
             about: string | null;
+            cargo?: components["schemas"]["QueueCargo"] | null;
             /** Id */
             id: string;
             /** Reference */

@@ -1,5 +1,4 @@
 import { isLtrKey, Ltr } from '@/components/ui/ltr';
-import i18next from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { ReactNode } from 'react';
 import { ChargesBreakdown, formatBookingTotal } from '@/components/charges';
@@ -12,13 +11,7 @@ import type { FactsOrder, FactsRequest } from './types';
 import styles from './booking-facts.module.css';
 import { Reference } from '@/components/reference/reference';
 import { personWords } from '@/lib/people';
-
-/** A signed document's kind in the language shown (the booking catalogue's names by type id); the server's
- * English name when the catalogue has none. */
-function documentTypeName(id: number, english: string | null): string {
-  const names = i18next.t('booking:documentTypeNames', { returnObjects: true }) as unknown as Record<string, string>;
-  return names[String(id)] ?? english ?? '-';
-}
+import { equipmentName, referenceName } from '@/lib/reference-names';
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {
   return (
@@ -64,7 +57,7 @@ export function BookingFacts({
           {request.pol.name} → {request.pod.name}
         </Fact>
         <Fact term={t('bookingFacts.containers')}>
-          {formatCount(request.quantity)} × {request.containerSize.name} {request.containerType.name}
+          {formatCount(request.quantity)} × {equipmentName(request.containerSize, request.containerType)}
         </Fact>
         <Fact term={t('bookingFacts.commodity')}>{request.commodity}</Fact>
         <Fact term={t('bookingFacts.hsCode')}>
@@ -108,7 +101,7 @@ export function BookingFacts({
             <span className={styles.links}>
               {documents.map((d) => (
                 <FileLink key={d.documentTypeId} fileId={d.fileId}>
-                  {documentTypeName(d.documentTypeId, d.documentType)}
+                  {referenceName('documentTypeNames', { id: d.documentTypeId, name: d.documentType }) || '-'}
                 </FileLink>
               ))}
             </span>

@@ -7,6 +7,7 @@ import styles from './admin.module.css';
 import { useTranslation } from 'react-i18next';
 import { Reference } from '@/components/reference/reference';
 import { personWords } from '@/lib/people';
+import { cargoWords } from '@/lib/reference-names';
 
 // Each kind of waiting work is titled by its key in the admin catalogue (queue.<kind>).
 
@@ -47,7 +48,7 @@ function Queue({ queue }: { queue: WorkQueue }) {
               {item.who && item.about ? (
                 <>
                   {': '}
-                  <bdi>{item.about}</bdi>
+                  <bdi>{item.cargo ? cargoWords(item.cargo) : item.about}</bdi>
                 </>
               ) : null}
             </>

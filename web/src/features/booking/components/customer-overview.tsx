@@ -9,6 +9,7 @@ import { detailsTarget } from './list-helpers';
 import { WhereItIs } from '@/components/where-it-is';
 import styles from './booking.module.css';
 import { Reference } from '@/components/reference/reference';
+import { cargoWords } from '@/lib/reference-names';
 
 /**
  * Counts by badge: states that share a badge (requested and quoted are both "Rate Request") are one line,
@@ -45,7 +46,7 @@ export function CustomerOverviewPanel() {
               <li key={row.id}>
                 <Link to={detailsTarget(row)}>
                   {row.reference ? <><Reference value={row.reference} /> · </> : ''}
-                  <bdi>{row.cargoDetails}</bdi>
+                  <bdi>{cargoWords(row)}</bdi>
                 </Link>{' '}
                 <span className={styles.muted}>
                   {customerLabel('rate_request', row.state, row.price)} · {t('overview.since', { date: formatDate(row.updatedAt ?? row.createdAt) })}
@@ -63,7 +64,7 @@ export function CustomerOverviewPanel() {
               <li key={row.id} data-testid="underway-row">
                 <Link to={detailsTarget(row)}>
                   {row.reference ? <><Reference value={row.reference} /> · </> : ''}
-                  <bdi>{row.cargoDetails}</bdi>
+                  <bdi>{cargoWords(row)}</bdi>
                 </Link>
                 <WhereItIs progress={row.progress} />
               </li>

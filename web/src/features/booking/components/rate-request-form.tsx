@@ -24,6 +24,7 @@ import { dangerFileMissing, rateRequestSchema } from './schemas';
 import type { RateRequestFormValues } from './schemas';
 import styles from './booking.module.css';
 import { message } from '@/lib/messages';
+import { referenceName } from '@/lib/reference-names';
 
 /**
  * A reference choice as a dropdown option. Ports and sizes are chosen by id; the container type's value 2 marks
@@ -31,6 +32,21 @@ import { message } from '@/lib/messages';
  */
 function choiceOption(choice: Pick<Choice, 'id' | 'name'>): DropdownOption {
   return { name: choice.name ?? '', value: choice.id };
+}
+
+/** A container type or size as an option, named in the language shown (the catalogue's name of a seeded row). */
+const typeOption = (choice: Pick<Choice, 'id' | 'name'>): DropdownOption => ({
+  name: referenceName('containerTypeNames', choice),
+  value: choice.id,
+});
+const sizeOption = (choice: Pick<Choice, 'id' | 'name'>): DropdownOption => ({
+  name: referenceName('containerSizeNames', choice),
+  value: choice.id,
+});
+
+/** The chosen option as the current options name it (a language switched since it was chosen). */
+function shownAs(chosen: DropdownOption | null, options: DropdownOption[]): DropdownOption | null {
+  return chosen === null ? null : (options.find((o) => o.value === chosen.value) ?? chosen);
 }
 
 /** Options without repeats (a served port found again by a search), in their first order. */
@@ -67,8 +83,8 @@ function defaults(detail?: RateRequestDetail): RateRequestFormValues {
     additionalComment: detail?.additionalComment ?? '',
     pol: detail ? choiceOption(detail.pol) : null,
     pod: detail ? choiceOption(detail.pod) : null,
-    containerType: detail ? choiceOption(detail.containerType) : null,
-    containerSize: detail ? choiceOption(detail.containerSize) : null,
+    containerType: detail ? typeOption(detail.containerType) : null,
+    containerSize: detail ? sizeOption(detail.containerSize) : null,
   };
 }
 
@@ -107,8 +123,8 @@ export function RateRequestForm({ detail, onSaved, onCancel, copyOf, amend = fal
   const portChoices = mergeChoices([...(ports.data ?? []), ...(searched.data ?? [])].map(choiceOption));
   // A new booking may name a published sailing; the preferred date stays for those who do not.
   const [sailing, setSailing] = useState<string | null>(null);
-  const typeChoices = (types.data ?? []).map(choiceOption);
-  const sizeChoices = (sizes.data ?? []).map(choiceOption);
+  const typeChoices = (types.data ?? []).map(typeOption);
+  const sizeChoices = (sizes.data ?? []).map(sizeOption);
 
   const { register, control, handleSubmit, setValue, setError, formState } = useForm<RateRequestFormValues>({
     resolver: zodResolver(rateRequestSchema),
@@ -181,14 +197,14 @@ export function RateRequestForm({ detail, onSaved, onCancel, copyOf, amend = fal
           control={control}
           name="containerType"
           render={({ field }) => (
-            <Dropdown label={t('fields.containerType')} required options={typeChoices} value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={errors.containerType?.message} disabled={readOnly} />
+            <Dropdown label={t('fields.containerType')} required options={typeChoices} value={shownAs(field.value, typeChoices)} onChange={field.onChange} onBlur={field.onBlur} error={errors.containerType?.message} disabled={readOnly} />
           )}
         />
         <Controller
           control={control}
           name="containerSize"
           render={({ field }) => (
-            <Dropdown label={t('fields.containerSize')} required options={sizeChoices} value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={errors.containerSize?.message} disabled={readOnly} />
+            <Dropdown label={t('fields.containerSize')} required options={sizeChoices} value={shownAs(field.value, sizeChoices)} onChange={field.onChange} onBlur={field.onBlur} error={errors.containerSize?.message} disabled={readOnly} />
           )}
         />
         <NumberInput label={t('fields.quantity')} required {...register('quantity')} error={errors.quantity?.message} disabled={readOnly} inputMode="numeric" />

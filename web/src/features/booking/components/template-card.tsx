@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
 import { downloadTemplate } from '../api/booking-api';
 import type { DocumentType } from '../api/booking-api';
+import { referenceName } from '@/lib/reference-names';
 import styles from './booking.module.css';
 
 const BLANK = ['templateCard.blank.0', 'templateCard.blank.1', 'templateCard.blank.2'] as const;
@@ -11,8 +12,8 @@ const WRITTEN_IN = ['templateCard.writtenIn.0', 'templateCard.writtenIn.1', 'tem
 
 /** A document type's name in the reader's language, by its id (the server's name where the catalogue has none). */
 export function useDocumentTypeName(): (type: DocumentType) => string {
-  const { t } = useTranslation('booking');
-  return (type) => t(`documentTypeNames.${String(type.id)}` as 'documentTypeNames.1', { defaultValue: type.name });
+  const { i18n } = useTranslation('booking'); // re-renders with the language
+  return (type) => referenceName('documentTypeNames', type, i18n.language);
 }
 
 /** The letter of one document type written in for a booking (documents/letter.html). */

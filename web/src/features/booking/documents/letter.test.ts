@@ -17,7 +17,7 @@ describe('the letter written in for a booking', () => {
     expect(text).not.toContain(letters['Export LOI'].fa);
     expect(text).toContain('Booking referenceFB-2026-000123');
     expect(text).toContain('Shipperزهرا حسینی');
-    expect(text).toContain(`Containers${detail.quantity} × 40ft Reefer`);
+    expect(text).toContain(`Containers${detail.quantity} × 40 Refrigerated`);
     expect(text).toContain(`Commodity and HS code${detail.commodity} (HS ${detail.hsCode})`);
     expect(text).toContain('Shipping date2026/12/01');
     expect(text).toContain('Price per container$1,250.50');

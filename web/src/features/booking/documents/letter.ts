@@ -14,6 +14,7 @@ import { currentLanguage, i18next, loadCatalogues } from '@/i18n';
 import type { Language } from '@/i18n';
 import { api } from '@/lib/api-client';
 import { formatDate, formatMoney } from '@/lib/format';
+import { referenceName } from '@/lib/reference-names';
 import type { Answer } from '@/types/contract';
 
 type RateRequestDetail = Answer<'booking_rate_request_detail'>;
@@ -105,11 +106,7 @@ export function renderLetter(
   const name =
     language === CARRIER
       ? carrierName
-      : i18next.t(`documentTypeNames.${String(type.id)}` as 'documentTypeNames.1', {
-          ns: 'booking',
-          lng: language,
-          defaultValue: carrierName,
-        });
+      : referenceName('documentTypeNames', { id: type.id, name: carrierName }, language);
   document.title = `${name} ${d.reference ?? ''}`.trim();
   const words = (key: string) => [say(key, language), say(key, CARRIER)] as const;
   root.append(both('h1', name, carrierName, language), both('p', ...words('toTheCarrier'), language));

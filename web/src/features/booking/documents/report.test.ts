@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { i18next } from '@/i18n';
+import { equipmentName } from '@/lib/reference-names';
+import { readInPersian } from '@/testing/language';
 import { rateRequestDetail } from '@/testing/orders';
 import { renderReport, requestedId } from './report';
 
@@ -37,7 +40,7 @@ describe('shipping order report', () => {
     expect(text).not.toContain('row 7');
     expect(text).toContain('Shipping date2026/12/01');
     expect(text).not.toContain('USD');
-    expect(text).toContain('40ft Reefer');
+    expect(text).toContain('40 Refrigerated');
     expect(text).toContain('Ready For Approval');
     expect(text).toContain('Prepaid');
     expect(text).toContain('Shipper');
@@ -112,5 +115,19 @@ describe('shipping order report', () => {
     expect(requestedId({ origin, data: { type: 'rate-request', id: 'rr-1' } }, origin)).toBe('rr-1');
     expect(requestedId({ origin: 'http://evil.example', data: { id: 'rr-1' } }, origin)).toBeNull();
     expect(requestedId({ origin, data: { id: '../../admin' } }, origin)).toBeNull();
+  });
+});
+
+describe("the shipping order report's containers in Persian", () => {
+  readInPersian();
+
+  it('names them as the booking facts do', () => {
+    const detail = rateRequestDetail();
+    const root = document.createElement('main');
+    renderReport(root, detail);
+    const named = equipmentName(detail.containerSize, detail.containerType);
+    expect(named).toBe(`${i18next.t('booking:containerSizeNames.2')} ${i18next.t('booking:containerTypeNames.2')}`);
+    expect(root.textContent).toContain(named);
+    expect(root.textContent).not.toContain('Refrigerated');
   });
 });

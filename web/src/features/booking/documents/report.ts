@@ -10,6 +10,7 @@ import { getState, label as stateLabel, stateName } from '@/lib/lifecycle';
 import { formatAt, formatCount, formatDate, formatMoney, localDigits } from '@/lib/format';
 import { CONTAINER_FIELDS, ORDER_FIELDS, PARTY_FIELDS, fieldLabel, fieldName, unitWord } from '@/lib/order-fields';
 import type { ContainerField, OrderField, PartyField } from '@/lib/order-fields';
+import { equipmentName } from '@/lib/reference-names';
 import type { Answer } from '@/types/contract';
 
 type RateRequestDetail = Answer<'booking_rate_request_detail'>;
@@ -235,7 +236,7 @@ export function renderReport(
       [say('commodity'), own(d.commodity)],
       [say('hsCode'), ltr(d.hsCode)],
       [say('quantity'), formatCount(d.quantity)],
-      [say('container'), own(`${d.containerSize.name ?? ''} ${d.containerType.name ?? ''}`.trim())],
+      [say('container'), own(equipmentName(d.containerSize, d.containerType))],
       // Money and days as the screens show them (src/lib/format.ts): `$3,700.00`, `2026/12/01`, Solar Hijri in Persian.
       [say('pricePerContainer'), formatMoney(d.price)],
       [say('totalFor', { quantity: d.quantity }), formatBookingTotal(d)],

@@ -16,6 +16,7 @@ import styles from '../components/booking.module.css';
 import { ApiBadge } from '@/components/api-badge';
 import { WhereItIs } from '@/components/where-it-is';
 import { Reference } from '@/components/reference/reference';
+import { cargoWords } from '@/lib/reference-names';
 
 const SEARCH_WAIT_MS = 300;
 
@@ -107,7 +108,7 @@ export function BookingsRoute() {
                   <tr key={row.id} data-testid="booking-row">
                     <td><Reference value={row.reference ?? '-'} /></td>
                     <td>
-                      <bdi>{row.cargoDetails}</bdi>
+                      <bdi>{cargoWords(row)}</bdi>
                       <ApiBadge viaApi={row.viaApi} />
                     </td>
                     <td><bdi>{row.polTitle}</bdi></td>
@@ -119,7 +120,7 @@ export function BookingsRoute() {
                       <WhereItIs progress={row.progress} />
                     </td>
                     <td>
-                      <Link to={detailsTarget(row)} aria-label={t('bookings.viewDetailsOf', { name: row.cargoDetails })}>
+                      <Link to={detailsTarget(row)} aria-label={t('bookings.viewDetailsOf', { name: cargoWords(row) })}>
                         {t('bookings.viewDetails')}
                       </Link>
                     </td>
@@ -134,7 +135,7 @@ export function BookingsRoute() {
             {rows.map((row) => (
               <li key={row.id} className={styles.card} data-testid="booking-card">
                 <p>
-                  <strong><bdi>{row.cargoDetails}</bdi></strong>
+                  <strong><bdi>{cargoWords(row)}</bdi></strong>
                   {row.reference ? <span className={styles.muted}> · <Reference value={row.reference} /></span> : null}
                   <ApiBadge viaApi={row.viaApi} />
                 </p>
@@ -147,7 +148,7 @@ export function BookingsRoute() {
                   <span>{row.price !== null ? t('bookings.perContainer', { price: formatMoney(row.price) }) : ''}</span>
                 </p>
                 <WhereItIs progress={row.progress} />
-                <Link to={detailsTarget(row)} aria-label={t('bookings.viewDetailsOf', { name: row.cargoDetails })}>
+                <Link to={detailsTarget(row)} aria-label={t('bookings.viewDetailsOf', { name: cargoWords(row) })}>
                   {t('bookings.viewDetails')}
                 </Link>
               </li>

@@ -43,6 +43,10 @@ describe("the console's queue of changes waiting for staff", () => {
       ...rateRequestDetail(),
       reference: 'FB-2026-000028',
       cargoDetails: '1 x 20 Dry, Paint, flammable',
+      quantity: 1,
+      containerSize: { id: 1, name: '20', value: 1 },
+      containerType: { id: 1, name: 'Dry', value: 1 },
+      commodity: 'Paint, flammable',
       customerName: 'Hanse Kontor Hamburg',
     };
     const item = { kind: 'cancellation', rateRequest: booking, change: CHANGES.cancellation };

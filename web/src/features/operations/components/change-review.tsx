@@ -24,6 +24,7 @@ import { useTranslation } from 'react-i18next';
 import { i18next } from '@/i18n';
 import { localDigits } from '@/lib/format';
 import { personWords } from '@/lib/people';
+import { cargoWords } from '@/lib/reference-names';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 // Words read outside a component, in the language shown when they are read.
@@ -295,7 +296,7 @@ export function OpenChangesQueue({ onOpen }: { onOpen: (rateRequestId: string) =
                 <Reference value={item.rateRequest.reference} />{' '}
               </>
             ) : null}
-            (<bdi>{item.rateRequest.cargoDetails}</bdi>) {t('actionDialog.for')}{' '}
+            (<bdi>{cargoWords(item.rateRequest)}</bdi>) {t('actionDialog.for')}{' '}
             <bdi>{personWords(item.rateRequest.customerName)}</bdi>{' '}
             <Button variant="outline" onClick={() => onOpen(item.rateRequest.id)}>
               {t('changes.review')}

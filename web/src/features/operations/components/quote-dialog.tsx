@@ -25,7 +25,7 @@ const ADMIN = '/booking/api/v1/admin';
 
 type Line = Schema<'QuoteCharge'> & { typed: string };
 type Kind = Schema<'ChargeKind'>;
-type Detail = Pick<Schema<'RateRequestDetail'>, 'id' | 'cargoDetails' | 'customerName'>;
+type Detail = Pick<Schema<'RateRequestDetail'>, 'id' | 'quantity' | 'containerSize' | 'containerType' | 'commodity' | 'customerName'>;
 
 /** The price per container of the lines: their per-container amounts added up (in cents, no float drift). */
 export function perContainer(lines: readonly Pick<Line, 'per' | 'typed'>[]): number {

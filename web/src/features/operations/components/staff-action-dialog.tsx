@@ -7,6 +7,7 @@ import { errorText } from '@/lib/api-client';
 import type { Schema } from '@/types/contract';
 import { useTranslation } from 'react-i18next';
 import { personWords } from '@/lib/people';
+import { cargoWords } from '@/lib/reference-names';
 
 /** The staff action's call: once it is done the console is read again, staff are told what happened (`done`,
  * a sentence, never "Confirm: done"), the dialog closes;
@@ -42,7 +43,7 @@ export function StaffActionDialog({
   children,
 }: {
   title: string;
-  detail: Pick<Schema<'RateRequestDetail'>, 'cargoDetails' | 'customerName'>;
+  detail: Pick<Schema<'RateRequestDetail'>, 'quantity' | 'containerSize' | 'containerType' | 'commodity' | 'customerName'>;
   pending: boolean;
   danger?: boolean;
   error: string | null;
@@ -68,7 +69,7 @@ export function StaffActionDialog({
       }
     >
       <p>
-        <bdi>{detail.cargoDetails}</bdi> {t('actionDialog.for')} <bdi>{personWords(detail.customerName)}</bdi>
+        <bdi>{cargoWords(detail)}</bdi> {t('actionDialog.for')} <bdi>{personWords(detail.customerName)}</bdi>
       </p>
       {children}
       {error ? <p role="alert">{error}</p> : null}

@@ -40,6 +40,7 @@ import { useTranslation } from 'react-i18next';
 import { i18next } from '@/i18n';
 import { personWords } from '@/lib/people';
 import { Reference } from '@/components/reference/reference';
+import { cargoWords } from '@/lib/reference-names';
 
 const LIMIT = 10;
 
@@ -204,7 +205,7 @@ function DetailPanel({ id, reveal }: { id: string; reveal: number }) {
   return (
     <section aria-label={t('detail.label')} className={styles.panel}>
       <h2 ref={heading} tabIndex={-1} className={styles.panelHeading}>
-        <bdi>{d.cargoDetails}</bdi>
+        <bdi>{cargoWords(d)}</bdi>
         <ApiBadge viaApi={d.viaApi} />
         <AttentionBadge needsAttention={d.needsAttention} />
       </h2>
@@ -361,7 +362,7 @@ export function OperationsRoute() {
                 <bdi>{personWords(r.customerName)}</bdi>
               </td>
               <td data-label={t('console.cargo')}>
-                <bdi>{r.cargoDetails}</bdi>
+                <bdi>{cargoWords(r)}</bdi>
                 {r.reference ? (
                   <Link
                     className={styles.reference}
@@ -393,7 +394,7 @@ export function OperationsRoute() {
               <td>
                 <Button
                   variant="outline"
-                  aria-label={t('console.openLabel', { cargo: r.cargoDetails, customer: personWords(r.customerName) })}
+                  aria-label={t('console.openLabel', { cargo: cargoWords(r), customer: personWords(r.customerName) })}
                   onClick={() => open(r.id)}
                 >
                   {t('console.open')}
