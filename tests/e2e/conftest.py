@@ -32,6 +32,19 @@ PHONE: ViewportSize = {"width": 375, "height": 812}
 # the point.
 expect.set_options(timeout=60_000)
 
+# A picture of a screen still loading shows a spinner and proves nothing: every screenshot (a test's own, a
+# walk's `look`) waits until no spinner is left, the page's or a busy button's (the web's `data-spinner`).
+SPINNERS = "[data-spinner]"
+_screenshot = Page.screenshot
+
+
+def _settled_screenshot(self: Page, *args: Any, **kwargs: Any) -> bytes:
+    expect(self.locator(SPINNERS), "a spinner left on the screen to be pictured").to_have_count(0)
+    return _screenshot(self, *args, **kwargs)
+
+
+Page.screenshot = _settled_screenshot  # type: ignore[method-assign]
+
 
 @dataclass
 class LiveServer:
