@@ -18,7 +18,7 @@ from typing import Any
 from api.presenters.keys import keys_of
 from api.schemas import audit as shapes
 from domain.accounts.account import DOMESTIC_COMPANY, FOREIGN_COMPANY, INDIVIDUAL, STAFF_ACCOUNT_TYPE
-from domain.booking.reference import port_named
+from domain.booking.reference import port_named, seeded_name
 from domain.booking.staff_actions import STAFF_ACTIONS
 from domain.booking.values import PARTY_NAMES, FreightType
 from domain.emails.words import digits
@@ -99,31 +99,9 @@ _UNSAID = {
     "key",
 }
 
-_TRACKING_WORDS = {
-    "SHIPMENT": "Shipment",
-    "TRANSPORT": "Vessel",
-    "EQUIPMENT": "Container",
-    "IOT": "Sensor",
-    "REEFER": "Reefer",
-    "ACT": "Actual",
-    "PLN": "Planned",
-    "EST": "Estimated",
-    "ARRI": "Arrived",
-    "DEPA": "Departed",
-    "LOAD": "Loaded",
-    "DISC": "Discharged",
-    "GTIN": "Gated in",
-    "GTOT": "Gated out",
-    "AVPU": "Available for pick-up",
-    "PICK": "Picked up",
-    "DROP": "Delivered",
-    "STUF": "Stuffed",
-    "STRP": "Stripped",
-    "RECE": "Received",
-    "CONF": "Confirmed",
-    "ISSU": "Issued",
-    "SURR": "Surrendered",
-}
+# A tracking event's codes (DCSA's event type, milestone and classifier) as words, per language.
+TRACKING_WORDS_IN: dict[str, dict[str, str]] = {language: _in("tracking", language) for language in LANGUAGES}
+_TRACKING_WORDS = TRACKING_WORDS_IN[DEFAULT]
 
 
 def milestone_words(event_type: str, subtype: str | None, classifier: str | None) -> str:
@@ -209,14 +187,19 @@ class _Words:
         if field in ("load_port", "discharge_port"):
             return port_named(str(value))
         if field == "container_type_id":
-            return self.names.container_types.get(_int(value))
+            seeded = seeded_name("containerTypes", _int(value), self.language)
+            return seeded or self.names.container_types.get(_int(value))
         if field == "container_size_id":
+            seeded = seeded_name("containerSizes", _int(value), self.language)
+            if seeded and self.language != DEFAULT:
+                return seeded  # the language's own words for the size ("۲۰ فوتی"); English says "20 ft"
             size = self.names.container_sizes.get(_int(value))
             return f"{size} ft" if size is not None and size.isdigit() else size
         if field in ("msds", "file_id", "msds_file_id"):
             return self.names.files.get(str(value), self.say("a_file"))
         if field == "document_type_id":
-            return self.names.document_types.get(_int(value))
+            seeded = seeded_name("documentTypes", _int(value), self.language)
+            return seeded or self.names.document_types.get(_int(value))
         if field == "container_id":
             return self.names.containers.get(_int(value))
         if field == "freight_type":
@@ -231,7 +214,7 @@ class _Words:
         if field in ("price", "amount", "total", "total_price"):
             return money(value)
         if field in ("event_type", "event_subtype", "classifier"):
-            return _TRACKING_WORDS.get(str(value), str(value))
+            return TRACKING_WORDS_IN[self.language].get(str(value), str(value))
         if field == "charges" and isinstance(value, list):
             return "; ".join(self.charge(c) for c in value if isinstance(c, dict)) or None
         if field == "documents" and isinstance(value, list):
@@ -290,7 +273,7 @@ class _Words:
         return " ".join(p for p in (name, money(charge.get("amount")), per_words) if p)
 
     def document(self, document: dict[str, Any]) -> str:
-        kind = self.names.document_types.get(_int(document.get("document_type_id"))) or self.say("document")
+        kind = self.named("document_type_id", document.get("document_type_id")) or self.say("document")
         file_name = self.names.files.get(str(document.get("file_id")), self.say("a_file"))
         return f"{kind}: {file_name}"
 

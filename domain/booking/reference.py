@@ -7,6 +7,7 @@ The seed files are read at start and copied (idempotently) into reference tables
 from __future__ import annotations
 
 import csv
+import json
 import re
 from dataclasses import dataclass
 from functools import cache
@@ -16,6 +17,8 @@ from typing import Protocol
 from domain.shared.errors import AlreadyExists
 
 REFERENCE_DIR = Path(__file__).resolve().parent / "reference"
+# The seeded rows' names by id and language, which the web reads too.
+SEEDED_NAMES = Path(__file__).resolve().parents[2] / "contract" / "reference-names.json"
 TEMPLATES_DIR = REFERENCE_DIR / "templates"
 REFRIGERATED = 2  # the container type value the specification names
 
@@ -224,3 +227,16 @@ class SeedCatalog:
         self.containers.add(container_id)
         self.container_numbers.add(number)
         return container_id
+
+
+@cache
+def _seeded_names() -> dict[str, dict[str, dict[str, str]]]:
+    found = json.loads(SEEDED_NAMES.read_text(encoding="utf-8"))
+    return {section: rows for section, rows in found.items() if isinstance(rows, dict)}
+
+
+def seeded_name(section: str, row_id: int, language: str) -> str | None:
+    """A seeded reference row's name in `language` (`documentTypes`, `containerTypes`, `containerSizes` by
+    id; English where the language has none); None for a row the release does not seed."""
+    said = _seeded_names().get(section, {}).get(str(row_id))
+    return None if said is None else said.get(language) or said["en"]

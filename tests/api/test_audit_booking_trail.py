@@ -155,6 +155,11 @@ def test_the_trail_speaks_the_readers_language_their_choice_before_the_browser_s
     booking.ok(client.put(f"{ADMIN}/shipping-orders/{rid}/accept", headers=admin_headers))
     amended = booking.payload(commodity="Saffron")
     booking.ok(client.post(f"{CLIENT}/rate-requests/{rid}/amendments", headers=ali, json=amended))
+    loaded = equipment(
+        "trail-fa-load", "LOAD", TRACKED_CONTAINERS[1], "2026-01-11T08:00:00Z", TRACKING_PORTS[0]
+    )
+    loaded["shipmentDetails"] = {"documentReference": {"typeCode": "BKG", "reference": reference}}
+    publish(client, publisher_key(client, admin_headers), loaded)
     services_of(client).settle_all()
     path = f"{AUDIT}/bookings/{reference}/trail"
 
@@ -162,17 +167,18 @@ def test_the_trail_speaks_the_readers_language_their_choice_before_the_browser_s
         return dict(booking.ok(client.get(path, headers={**admin_headers, "Accept-Language": language})))
 
     english, farsi = said("en-GB,en;q=0.9"), said("fa-IR,fa;q=0.9,en;q=0.5")
-    assert [(e["part"], e["what"]) for e in english["entries"]][-3:] == [
+    assert [(e["part"], e["what"]) for e in english["entries"]][-4:] == [
         ("Shipping order", "Shipping order submitted"),
         ("Shipping order", "Shipping order accepted by staff"),
         ("Booking", "Amendment 1 requested"),
+        ("Tracking", "Tracking milestone received"),
     ]
     persian_entries = [(e["part"], e["what"], e["role"]) for e in farsi["entries"]]
     assert persian_entries[:2] == [
         ("رزرو", "درخواست نرخ ثبت شد", "مشتری"),
         ("رزرو", "قیمت داده شد", "کارمند"),
     ]
-    assert persian_entries[-3:] == [
+    assert persian_entries[-4:-1] == [
         ("دستور حمل", "دستور حمل فرستاده شد", "مشتری"),
         ("دستور حمل", "دستور حمل را کارمند پذیرفت", "کارمند"),
         ("رزرو", "اصلاحیهٔ \u06f1 درخواست شد", "مشتری"),  # the number in Persian digits
@@ -184,7 +190,7 @@ def test_the_trail_speaks_the_readers_language_their_choice_before_the_browser_s
     assert [e["position"] for e in farsi["entries"]] == [e["position"] for e in english["entries"]]
     assert [e["who"] for e in farsi["entries"]] == [e["who"] for e in english["entries"]]
     # The values' field names and the trail's own words (yes, no, not set) are Persian too.
-    amended_en, amended_fa = english["entries"][-1]["values"], farsi["entries"][-1]["values"]
+    amended_en, amended_fa = english["entries"][-2]["values"], farsi["entries"][-2]["values"]
     assert "Commodity" in [v["label"] for v in amended_en] and "کالا" in [v["label"] for v in amended_fa]
     labels = [v["label"] for e in farsi["entries"] for v in e["values"]]
     assert {"کالا", "کد HS", "تعداد کانتینر", "بندر بارگیری", "بارنامهٔ دریایی (SWBL)"} <= set(labels)
@@ -192,6 +198,18 @@ def test_the_trail_speaks_the_readers_language_their_choice_before_the_browser_s
     assert not [label for label in labels if re.search("[A-Za-z]", re.sub(r"\b[A-Z]{2,}\w*", "", label))]
     values = {v["value"] for e in farsi["entries"] for v in e["values"]}
     assert "خیر" in values and not {"Yes", "No"} & values
+    # The seeded reference rows and a milestone's codes in the reader's words (contract/reference-names.json,
+    # contract/audit-words.json), as the booking screens name them; English as the files name them.
+    created_fa, created_en = (
+        {v["label"]: v["value"] for v in said["entries"][0]["values"]} for said in (farsi, english)
+    )
+    assert (created_en["Container type"], created_en["Container size"]) == ("Dry", "40 ft")
+    assert (created_fa["نوع کانتینر"], created_fa["اندازهٔ کانتینر"]) == ("خشک", "۴۰ فوتی")
+    letter_fa = {v["label"]: v["value"] for v in farsi["entries"][3]["values"]}
+    assert letter_fa["مدارک"].startswith("نامهٔ رزرو: ")
+    milestone_fa = {v["label"]: v["value"] for v in farsi["entries"][-1]["values"]}
+    assert (milestone_fa["نوع رویداد"], milestone_fa["مرحله"]) == ("کانتینر", "بارگیری شد")
+    assert milestone_fa["انجام‌شده یا برنامه‌ریزی‌شده"] == "انجام‌شده"
     # The search's rows and the overview's decisions speak it too.
     (row,) = found(client, {**admin_headers, "Accept-Language": "fa"}, reference)
     assert row["state"] == farsi["state"]

@@ -158,8 +158,8 @@ def test_customer_and_staff_side_by_side_from_sign_up_to_finish(
         )
         c.choose(w("booking:fields.pol"), "Shanghai")
         c.choose(w("booking:fields.pod"), "Singapore")
-        c.choose(w("booking:fields.containerType"), w("booking:containerTypeNames.1"))
-        c.choose(w("booking:fields.containerSize"), w("booking:containerSizeNames.1"))
+        c.choose(w("booking:fields.containerType"), w("reference:containerTypes.1"))
+        c.choose(w("booking:fields.containerSize"), w("reference:containerSizes.1"))
         c.fill(c.page.get_by_label(w("booking:fields.quantity")), "1")
         c.fill(c.page.get_by_label(w("booking:fields.commodity"), exact=True), cargo)
         c.fill(c.page.get_by_label(w("booking:fields.hsCode")), "080251")
@@ -203,7 +203,7 @@ def test_customer_and_staff_side_by_side_from_sign_up_to_finish(
         # appear and confirm.
         loi = tmp_path / "loi.pdf"
         loi.write_bytes(PDF)
-        letter = w("booking:bookingRequest.signed", name=w("booking:documentTypeNames.1"))
+        letter = w("booking:bookingRequest.signed", name=w("reference:documentTypes.1"))
         c.page.get_by_label(letter).set_input_files(str(loi))
         c.fields += 1
         expect(c.page.get_by_text(w("booking:fileUpload.uploaded")).first).to_be_visible()

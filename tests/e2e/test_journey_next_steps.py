@@ -161,7 +161,7 @@ def test_an_order_revision_says_its_messages_first_and_keeps_the_ticks(
         expect(page.get_by_role("button", name=button).get_by_test_id("button-done")).to_be_visible()
 
     # The signed booking letter is named in the screen's language among the booking's facts.
-    expect(page.get_by_role("link", name=w("booking:documentTypeNames.1"), exact=True)).to_be_visible()
+    expect(page.get_by_role("link", name=w("reference:documentTypes.1"), exact=True)).to_be_visible()
     summary = page.get_by_role("region", name=w("booking:revisionSummary.title_other", n=2))
     expect(summary).to_contain_text(revise["cargoDescription"])
     expect(summary).to_contain_text(revise["containers"])
@@ -391,7 +391,7 @@ def test_accepting_a_price_leads_to_the_booking_letter(
         "button", name=accept
     ).click()
     expect(page.get_by_role("heading", name=w("booking:bookingRequest.heading")).first).to_be_visible()
-    letter = w("booking:bookingRequest.signed", name=w("booking:documentTypeNames.1"))
+    letter = w("booking:bookingRequest.signed", name=w("reference:documentTypes.1"))
     expect(page.get_by_label(letter)).to_be_visible()
     expect(page).to_have_url(f"{live_server.url}/dashboard/bookings/rate-request/detail/{rid}")
     assert detail(live_server, token, rid)["stateName"] == "loi_pending"

@@ -205,7 +205,7 @@ def test_booking_request_is_not_sent_twice(
     page.goto(f"{live_server.url}/dashboard/bookings/rate-request/detail/{rid}")
     loi = tmp_path / "loi.pdf"
     loi.write_bytes(PDF)
-    letter = w("booking:bookingRequest.signed", name=w("booking:documentTypeNames.1"))
+    letter = w("booking:bookingRequest.signed", name=w("reference:documentTypes.1"))
     page.get_by_label(letter).set_input_files(str(loi))
     expect(page.get_by_text(w("booking:fileUpload.uploaded")).first).to_be_visible()
     submit = page.get_by_role("button", name=w("booking:bookingRequest.submit"))
@@ -222,7 +222,7 @@ def test_documents_page_offers_the_loi_templates(
 ) -> None:
     page, w = customer_page, words(lang)
     page.goto(f"{live_server.url}/dashboard/documents")
-    names = [w(f"booking:documentTypeNames.{kind}") for kind in (1, 2, 3)]
+    names = [w(f"reference:documentTypes.{kind}") for kind in (1, 2, 3)]
     for name in names:
         expect(page.get_by_role("heading", name=name, exact=True)).to_be_visible()
     with page.expect_download() as download:

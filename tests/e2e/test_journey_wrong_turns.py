@@ -466,7 +466,7 @@ def test_a_refused_upload_says_why(
     page.goto(f"{live_server.url}/dashboard/bookings/rate-request/detail/{rid}")
     letter = tmp_path / "letter.txt"
     letter.write_text("not a PDF, just words")
-    signed = w("booking:bookingRequest.signed", name=w("booking:documentTypeNames.1"))
+    signed = w("booking:bookingRequest.signed", name=w("reference:documentTypes.1"))
     page.get_by_label(signed).set_input_files(str(letter))
     refused = page.get_by_role("alert").filter(has_text=w("booking:fileUpload.failed"))
     expect(refused).to_contain_text(validation(lang, "booking.file.type"))

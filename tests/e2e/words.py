@@ -1,5 +1,6 @@
 """The words a screen shows, in either language, from where the app takes them: the i18next catalogues
-(web/src/i18n/locales/<lang>), the lifecycles' state labels (state-machines, `label` / `labelFa`) and the
+(web/src/i18n/locales/<lang>; `reference:` the seeded rows' names of contract/reference-names.json), the
+lifecycles' state labels (state-machines, `label` / `labelFa`) and the
 staff actions' console titles (contract/staff-actions.json). A browser test finds an element by its key, so
 one test body walks the portal in English and in Persian: `words("fa")("booking:actions.accept")`."""
 
@@ -24,6 +25,13 @@ PERSIAN_NUMBERS = str.maketrans("0123456789,.", "".join(chr(0x06F0 + d) for d in
 
 @cache
 def _catalogue(language: Language, namespace: str) -> dict[str, Any]:
+    if namespace == "reference":  # the seeded reference rows' names, shared with the server
+        names = json.loads((ROOT / "contract" / "reference-names.json").read_text(encoding="utf-8"))
+        return {
+            section: {key: said.get(language, said["en"]) for key, said in rows.items()}
+            for section, rows in names.items()
+            if isinstance(rows, dict)
+        }
     found: dict[str, Any] = json.loads((LOCALES / language / f"{namespace}.json").read_text(encoding="utf-8"))
     return found
 

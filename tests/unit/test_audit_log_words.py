@@ -82,3 +82,18 @@ def test_every_value_an_event_stores_has_a_persian_label() -> None:
                 continue
             missing.add(f"{kind}.{field.name}")
     assert not missing, sorted(missing)
+
+
+def test_every_fact_a_tracking_event_keeps_has_a_persian_label() -> None:
+    """A tracking event stores its facts as one mapping (not fields of its class), so the walk above does not
+    see them; the trail labels each by the booking's catalogue (a booking's sailing adds its arrival)."""
+    from domain.tracking.milestone import BookingMatch, _facts
+    from tests.api.tracking_support import equipment
+
+    document = equipment("e-1", "GTIN", "MSCU1234566", "2026-12-01T07:37:00Z", "IRBND", "FB-2026-000001")
+    match = BookingMatch("rr-1", "customer-1", "FB-2026-000001", "2027-01-12T12:00:00Z", "DEHAM")
+    facts = _facts(document, match)
+    assert {"planned_arrival", "arrival_port", "event_subtype"} <= set(facts)
+    unsaid = {"rate_request_id", "customer_id", "event_id"}  # ids: the trail says none of them
+    missing = [f for f in facts if f not in unsaid and "fa" not in LABELS["booking"].get(f, {})]
+    assert not missing, missing

@@ -18,7 +18,7 @@ LATIN = re.compile("[A-Za-z]")
 def test_every_entry_is_said_in_both_languages_with_the_same_placeholders() -> None:
     raw = json.loads(CATALOGUE.read_text(encoding="utf-8"))
     sections = [name for name in raw if name != "description"]
-    assert sections == ["what", "parts", "roles", "states", "words"]
+    assert sections == ["what", "parts", "roles", "states", "words", "tracking"]
     for section in sections:
         for key, said in raw[section].items():
             assert set(said) == {"en", "fa"}, (section, key)

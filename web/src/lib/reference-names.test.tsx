@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { render, screen } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BookingFacts } from '@/components/booking-facts';
-import { i18next, loadCatalogues } from '@/i18n';
+import names from '../../../contract/reference-names.json';
 import { readInPersian } from '@/testing/language';
 import { rateRequestDetail } from '@/testing/orders';
 import { equipmentName, referenceName } from './reference-names';
@@ -20,14 +20,12 @@ function seeded(file: string): [number, string][] {
 }
 
 const FILES: [ReferenceCatalogue, string][] = [
-  ['documentTypeNames', 'document_types.csv'],
-  ['containerTypeNames', 'container_types.csv'],
-  ['containerSizeNames', 'container_sizes.csv'],
+  ['documentTypes', 'document_types.csv'],
+  ['containerTypes', 'container_types.csv'],
+  ['containerSizes', 'container_sizes.csv'],
 ];
 
 describe('the names of the seeded reference rows', () => {
-  beforeAll(() => loadCatalogues(['booking'], 'fa'));
-
   for (const [catalogue, file] of FILES) {
     it(`${catalogue}: every row of ${file} is named in both languages, English as the file names it`, () => {
       const rows = seeded(file);
@@ -41,8 +39,8 @@ describe('the names of the seeded reference rows', () => {
   }
 
   it("keeps the server's name for a row the release does not seed, in either language", () => {
-    expect(referenceName('containerTypeNames', { id: 99, name: 'Ventilated' }, 'fa')).toBe('Ventilated');
-    expect(referenceName('containerTypeNames', { id: null, name: null }, 'en')).toBe('');
+    expect(referenceName('containerTypes', { id: 99, name: 'Ventilated' }, 'fa')).toBe('Ventilated');
+    expect(referenceName('containerTypes', { id: null, name: null }, 'en')).toBe('');
   });
 });
 
@@ -56,7 +54,7 @@ describe("a booking's containers in Persian", () => {
       containerSize: { id: 3, name: '40HC', value: 3 },
     };
     render(<BookingFacts request={request} />);
-    const named = `${i18next.t('booking:containerSizeNames.3')} ${i18next.t('booking:containerTypeNames.1')}`;
+    const named = `${names.containerSizes['3'].fa} ${names.containerTypes['1'].fa}`;
     expect(named).not.toMatch(/[A-Za-z0-9]/);
     expect(screen.getByText(new RegExp(named)).textContent).not.toMatch(/Dry|40HC/);
     expect(equipmentName(request.containerSize, request.containerType)).toBe(named);

@@ -1,32 +1,30 @@
 import i18next from 'i18next';
+import catalogue from '../../../contract/reference-names.json';
 
-/** The booking catalogue's names of the reference rows the release seeds (domain/booking/reference/*.csv), by id. */
-export type ReferenceCatalogue = 'documentTypeNames' | 'containerTypeNames' | 'containerSizeNames';
+/** The seeded reference rows' names by id and language, shared with the server's audit trail. */
+export type ReferenceCatalogue = 'documentTypes' | 'containerTypes' | 'containerSizes';
+type Said = { en: string; fa?: string };
+const NAMES = catalogue as unknown as Record<ReferenceCatalogue, Record<string, Said>>;
 
 /** A reference row as the server gives it: a choice (id and name), or a list row's name alone. */
 type Row = { id?: number | null; name?: string | null } | string | null | undefined;
 
-function names(catalogue: ReferenceCatalogue, lng?: string): Record<string, unknown> {
-  const found = i18next.t(`booking:${catalogue}`, { returnObjects: true, lng }) as unknown;
-  return typeof found === 'object' && found !== null ? (found as Record<string, unknown>) : {};
-}
-
 /**
- * A seeded reference row's name in the language shown (or `lng`): the booking catalogue's, by the row's id (a
- * name alone is the server's English one: its id is the English catalogue's, which names the rows as the
- * reference files do); the server's name where the catalogue has none (a row the release does not seed).
+ * A seeded reference row's name in the language shown (or `lng`), from contract/reference-names.json: by the
+ * row's id, or for a name alone (the server's English one) by the id the catalogue gives that English name;
+ * the server's name where the catalogue has none (a row the release does not seed).
  */
-export function referenceName(catalogue: ReferenceCatalogue, row: Row, lng?: string): string {
+export function referenceName(section: ReferenceCatalogue, row: Row, lng: string = i18next.language): string {
   const { id, name } = typeof row === 'string' ? { id: undefined, name: row } : (row ?? {});
-  const key =
-    id != null ? String(id) : Object.entries(names(catalogue, 'en')).find(([, english]) => english === name)?.[0];
-  const named = key === undefined ? undefined : names(catalogue, lng)[key];
-  return typeof named === 'string' ? named : (name ?? '');
+  const rows = NAMES[section];
+  const said = id != null ? rows[String(id)] : Object.values(rows).find((r) => r.en === name);
+  if (said === undefined) return name ?? '';
+  return (lng.startsWith('fa') ? said.fa : undefined) ?? said.en;
 }
 
 /** "40HC Refrigerated": a booking's container size and type as the reader's language names them. */
 export function equipmentName(size: Row, type: Row, lng?: string): string {
-  return `${referenceName('containerSizeNames', size, lng)} ${referenceName('containerTypeNames', type, lng)}`.trim();
+  return `${referenceName('containerSizes', size, lng)} ${referenceName('containerTypes', type, lng)}`.trim();
 }
 
 /**

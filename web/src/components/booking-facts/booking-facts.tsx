@@ -101,7 +101,7 @@ export function BookingFacts({
             <span className={styles.links}>
               {documents.map((d) => (
                 <FileLink key={d.documentTypeId} fileId={d.fileId}>
-                  {referenceName('documentTypeNames', { id: d.documentTypeId, name: d.documentType }) || '-'}
+                  {referenceName('documentTypes', { id: d.documentTypeId, name: d.documentType }) || '-'}
                 </FileLink>
               ))}
             </span>

@@ -36,11 +36,11 @@ function choiceOption(choice: Pick<Choice, 'id' | 'name'>): DropdownOption {
 
 /** A container type or size as an option, named in the language shown (the catalogue's name of a seeded row). */
 const typeOption = (choice: Pick<Choice, 'id' | 'name'>): DropdownOption => ({
-  name: referenceName('containerTypeNames', choice),
+  name: referenceName('containerTypes', choice),
   value: choice.id,
 });
 const sizeOption = (choice: Pick<Choice, 'id' | 'name'>): DropdownOption => ({
-  name: referenceName('containerSizeNames', choice),
+  name: referenceName('containerSizes', choice),
   value: choice.id,
 });
 

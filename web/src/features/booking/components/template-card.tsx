@@ -13,7 +13,7 @@ const WRITTEN_IN = ['templateCard.writtenIn.0', 'templateCard.writtenIn.1', 'tem
 /** A document type's name in the reader's language, by its id (the server's name where the catalogue has none). */
 export function useDocumentTypeName(): (type: DocumentType) => string {
   const { i18n } = useTranslation('booking'); // re-renders with the language
-  return (type) => referenceName('documentTypeNames', type, i18n.language);
+  return (type) => referenceName('documentTypes', type, i18n.language);
 }
 
 /** The letter of one document type written in for a booking (documents/letter.html). */

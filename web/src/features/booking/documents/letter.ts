@@ -106,7 +106,7 @@ export function renderLetter(
   const name =
     language === CARRIER
       ? carrierName
-      : referenceName('documentTypeNames', { id: type.id, name: carrierName }, language);
+      : referenceName('documentTypes', { id: type.id, name: carrierName }, language);
   document.title = `${name} ${d.reference ?? ''}`.trim();
   const words = (key: string) => [say(key, language), say(key, CARRIER)] as const;
   root.append(both('h1', name, carrierName, language), both('p', ...words('toTheCarrier'), language));

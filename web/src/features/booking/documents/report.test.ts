@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { i18next } from '@/i18n';
+import names from '../../../../../contract/reference-names.json';
 import { equipmentName } from '@/lib/reference-names';
 import { readInPersian } from '@/testing/language';
 import { rateRequestDetail } from '@/testing/orders';
@@ -126,7 +126,7 @@ describe("the shipping order report's containers in Persian", () => {
     const root = document.createElement('main');
     renderReport(root, detail);
     const named = equipmentName(detail.containerSize, detail.containerType);
-    expect(named).toBe(`${i18next.t('booking:containerSizeNames.2')} ${i18next.t('booking:containerTypeNames.2')}`);
+    expect(named).toBe(`${names.containerSizes['2'].fa} ${names.containerTypes['2'].fa}`);
     expect(root.textContent).toContain(named);
     expect(root.textContent).not.toContain('Refrigerated');
   });
