@@ -3,7 +3,7 @@ import catalogue from '../../../contract/reference-names.json';
 
 /** The seeded reference rows' names by id and language, shared with the server's audit trail. */
 export type ReferenceCatalogue = 'documentTypes' | 'containerTypes' | 'containerSizes';
-type Said = { en: string; fa?: string };
+type Said = { en: string } & Partial<Record<string, string>>;
 const NAMES = catalogue as unknown as Record<ReferenceCatalogue, Record<string, Said>>;
 
 /** A reference row as the server gives it: a choice (id and name), or a list row's name alone. */
@@ -19,7 +19,7 @@ export function referenceName(section: ReferenceCatalogue, row: Row, lng: string
   const rows = NAMES[section];
   const said = id != null ? rows[String(id)] : Object.values(rows).find((r) => r.en === name);
   if (said === undefined) return name ?? '';
-  return (lng.startsWith('fa') ? said.fa : undefined) ?? said.en;
+  return said[lng.split('-')[0]] ?? said.en;
 }
 
 /** "40HC Refrigerated": a booking's container size and type as the reader's language names them. */

@@ -25,6 +25,7 @@ import type { RateRequestFormValues } from './schemas';
 import styles from './booking.module.css';
 import { message } from '@/lib/messages';
 import { referenceName } from '@/lib/reference-names';
+import type { ReferenceCatalogue } from '@/lib/reference-names';
 
 /**
  * A reference choice as a dropdown option. Ports and sizes are chosen by id; the container type's value 2 marks
@@ -34,15 +35,12 @@ function choiceOption(choice: Pick<Choice, 'id' | 'name'>): DropdownOption {
   return { name: choice.name ?? '', value: choice.id };
 }
 
-/** A container type or size as an option, named in the language shown (the catalogue's name of a seeded row). */
-const typeOption = (choice: Pick<Choice, 'id' | 'name'>): DropdownOption => ({
-  name: referenceName('containerTypes', choice),
-  value: choice.id,
-});
-const sizeOption = (choice: Pick<Choice, 'id' | 'name'>): DropdownOption => ({
-  name: referenceName('containerSizes', choice),
-  value: choice.id,
-});
+/** A seeded reference row as an option, named in the language shown (contract/reference-names.json). */
+const seededOption =
+  (section: ReferenceCatalogue) =>
+  (choice: Pick<Choice, 'id' | 'name'>): DropdownOption => ({ name: referenceName(section, choice), value: choice.id });
+const typeOption = seededOption('containerTypes');
+const sizeOption = seededOption('containerSizes');
 
 /** The chosen option as the current options name it (a language switched since it was chosen). */
 function shownAs(chosen: DropdownOption | null, options: DropdownOption[]): DropdownOption | null {
