@@ -215,7 +215,8 @@ _END = object()
 
 
 def prefetched(batches: Iterator[T], ahead: int = 2) -> Iterator[T]:
-    """Iterate `batches` on a helper thread, at most `ahead` batches in advance.
+    """Iterate `batches` on a helper thread, at most `ahead` batches in advance, from now on (not from the
+    first `next`: the helper process reads its first pages before the tables are there to write).
 
     Reading the next page of the log (a database round trip and decoding) overlaps with applying the
     current one; memory stays bounded by `ahead` batches.
@@ -240,14 +241,18 @@ def prefetched(batches: Iterator[T], ahead: int = 2) -> Iterator[T]:
 
     thread = threading.Thread(target=produce, name="rebuild-reader", daemon=True)
     thread.start()
-    try:
-        while True:
-            item = slots.get()
-            if item is _END:
-                return
-            if isinstance(item, BaseException):
-                raise item
-            yield item
-    finally:
-        stop.set()
-        thread.join(timeout=10)
+
+    def consume() -> Iterator[T]:
+        try:
+            while True:
+                item = slots.get()
+                if item is _END:
+                    return
+                if isinstance(item, BaseException):
+                    raise item
+                yield item
+        finally:
+            stop.set()
+            thread.join(timeout=10)
+
+    return consume()

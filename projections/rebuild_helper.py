@@ -177,11 +177,9 @@ def helper_main() -> int:
             else PostgresReadModels(spec["conninfo"], schema=spec["schema"], max_size=2)
         )
         try:
-            if sys.stdin.readline().strip() != "go":
-                return 1
+            # Everything short of writing is under way while the other part drops and creates the tables
+            # (the read models' modules take a third of a second to import, the first pages are read).
             projections = [p for p in all_projections() if p.name in spec["names"]]
-            if side:
-                _fresh_side(db, projections)
             head, size = spec["head"], spec["batch_size"]
             # event_log's rows straight from the stored JSON, mostly without decoding (see apply_stored);
             # the other read models from the decoded events they handle.
@@ -199,8 +197,13 @@ def helper_main() -> int:
                 event_log.apply_stored(tx, rows, decode, bulk=True, open_sealed=open_sealed)
 
             stored = apply_raw if raw_log else None
+            reading = prefetched(pages(store, others, head, size, text_ids=raw_log))
+            if sys.stdin.readline().strip() != "go":
+                return 1
+            if side:
+                _fresh_side(db, projections)
             with fewer_collections():
-                for rows, batch in prefetched(pages(store, others, head, size, text_ids=raw_log)):
+                for rows, batch in reading:
                     try:
                         readable(batch)
                         with db.transaction() as tx:
