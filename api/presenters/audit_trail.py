@@ -10,18 +10,25 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
 from datetime import UTC, date, datetime
 from decimal import Decimal, InvalidOperation
+from functools import cache
 from pathlib import Path
 from typing import Any
 
 from api.presenters.keys import keys_of
 from api.schemas import audit as shapes
 from domain.accounts.account import DOMESTIC_COMPANY, FOREIGN_COMPANY, INDIVIDUAL, STAFF_ACCOUNT_TYPE
+from domain.booking.amendment_requests import Amendments
+from domain.booking.amendments import AMENDMENT, CANCELLATION
+from domain.booking.cancellation_requests import CancellationRequests
 from domain.booking.reference import port_named, seeded_name
 from domain.booking.staff_actions import STAFF_ACTIONS
 from domain.booking.values import PARTY_NAMES, FreightType
-from domain.emails.words import digits
+from domain.emails.words import WORDS as EMAIL_WORDS
+from domain.emails.words import digits, say
+from domain.shared.aggregate import ActorEvent
 from domain.shared.field_labels import ALIASES, LABELS, Area, field_label, snake
 from domain.shared.languages import DEFAULT, LANGUAGES
 from domain.shared.lifecycle import lifecycle
@@ -38,7 +45,7 @@ TRAIL = keys_of(shapes.BookingTrail)
 
 # The trail's words in every language the portal speaks (contract/audit-words.json); a staff action's event
 # is named by its row (contract/staff-actions.json), so each wording has one home.
-_CATALOGUE: dict[str, dict[str, dict[str, str]]] = json.loads(
+_CATALOGUE: dict[str, dict[str, Any]] = json.loads(
     (Path(__file__).resolve().parents[2] / "contract" / "audit-words.json").read_text(encoding="utf-8")
 )
 _NUMBER = "{number}"
@@ -71,12 +78,18 @@ _WHAT: dict[tuple[str, str], str] = {
 
 PARTS_IN: dict[str, dict[str, str]] = {language: _in("parts", language) for language in LANGUAGES}
 ROLES_IN: dict[str, dict[str, str]] = {language: _in("roles", language) for language in LANGUAGES}
-# The words of a booking's states, as the booking screens say them (the machine files' labels otherwise).
-STATE_WORDS_IN: dict[str, dict[str, str]] = {language: _in("states", language) for language in LANGUAGES}
+# {language: {lifecycle: {state: words}}}: the booking's states as the booking screens say them; any other
+# state (a shipping order's, an amendment's, a cancellation request's) reads its lifecycle file's label.
+STATE_WORDS_IN: dict[str, dict[str, dict[str, str]]] = {
+    language: {
+        machine: {state: said.get(language, said["en"]) for state, said in states.items()}
+        for machine, states in _CATALOGUE["states"].items()
+    }
+    for language in LANGUAGES
+}
 WORDS_IN: dict[str, dict[str, str]] = {language: _in("words", language) for language in LANGUAGES}
 PARTS = PARTS_IN[DEFAULT]
 ROLES = ROLES_IN[DEFAULT]
-STATE_WORDS = STATE_WORDS_IN[DEFAULT]
 
 
 # Facts that are ids or bookkeeping of the system, said elsewhere on the trail (the heading names the
@@ -155,12 +168,69 @@ def label(field: str, language: str = DEFAULT) -> str:
 
 
 def state_words(state: str, machine: str = "rate_request", language: str = DEFAULT) -> str:
-    if state in STATE_WORDS_IN[language]:
-        return STATE_WORDS_IN[language][state]
+    """A state said by its own lifecycle (`requested` is a different state of a booking, of an amendment and
+    of a cancellation request): the catalogue's words for it, else its lifecycle file's label."""
+    own = STATE_WORDS_IN[language].get(machine, {}).get(state)
+    return own or _lifecycle_labels(machine, language).get(state) or label(state, language)
+
+
+# The label of a lifecycle file's state in a language other than English (`label` is the English one).
+_LABEL_IN = {"fa": "labelFa"}
+
+
+@cache
+def _lifecycle_labels(machine: str, language: str) -> dict[str, str]:
+    """{state: label} of a lifecycle file in `language`; English in the trail's sentence case ("Cancellation
+    Requested" -> "Cancellation requested"), a word in capitals (an abbreviation) kept."""
     try:
-        return lifecycle(machine).labels.get(state) or label(state)
+        states = lifecycle(machine).spec["states"]
     except (KeyError, FileNotFoundError):
-        return label(state)
+        return {}
+    key = _LABEL_IN.get(language)
+    return {s["name"]: str(s.get(key) or "") if key else _sentence_case(str(s["label"])) for s in states}
+
+
+def _sentence_case(text: str) -> str:
+    first, *rest = text.split(" ")
+    return " ".join([first, *(word if word.isupper() and len(word) > 1 else word.lower() for word in rest)])
+
+
+# The changes to a confirmed booking that are parts of its rate request, each under a lifecycle of its own
+# (decision 0032): an event of one says the change's number and state (`state`), except where it carries
+# the change's state beside the booking's (a confirmation's `cancellation_state`; its `state` the booking's).
+_CHANGES = {"amendment": (Amendments, AMENDMENT.id), "cancellation": (CancellationRequests, CANCELLATION.id)}
+_CHANGE_OF_EVENT: dict[str, str] = {
+    name: change
+    for change, (part, _machine) in _CHANGES.items()
+    for name, declared in vars(part).items()
+    if isinstance(declared, type) and issubclass(declared, ActorEvent)
+}
+# A change's state carried beside the booking's, by its field (`cancellation_state`), and its lifecycle.
+_CHANGE_STATES = {f"{change}_state": machine for change, (_part, machine) in _CHANGES.items()}
+
+
+def _change_of(aggregate_kind: str, event_type: str) -> str | None:
+    return _CHANGE_OF_EVENT.get(event_type) if aggregate_kind == "rate_request" else None
+
+
+def _state_machine(aggregate_kind: str, event_type: str, field: str, fields: Mapping[str, Any]) -> str | None:
+    """The lifecycle whose state `field` of this event names; None for a field that is no state."""
+    if field in _CHANGE_STATES:
+        return _CHANGE_STATES[field]
+    if field != "state":
+        return None
+    change = _change_of(aggregate_kind, event_type)
+    if change is not None and f"{change}_state" not in fields:
+        return _CHANGES[change][1]
+    return aggregate_kind
+
+
+def label_key(aggregate_kind: str, event_type: str, field: str) -> str:
+    """The catalogue key the trail labels an event's field by: a change's own (`cancellation_number`) where
+    the catalogue has one, else the field's. A state is labelled a state: its words name its lifecycle."""
+    change = _change_of(aggregate_kind, event_type)
+    own = f"{change}_{field}"
+    return own if change is not None and field != "state" and own in LABELS["booking"] else field
 
 
 class _Words:
@@ -211,12 +281,16 @@ class _Words:
             return self.say(PARTY_NAMES.get(_int(value), "party").replace(" ", "_"))
         if field == "state":
             return state_words(str(value), language=self.language)
+        if field in _CHANGE_STATES:
+            return state_words(str(value), _CHANGE_STATES[field], self.language)
         if field in ("price", "amount", "total", "total_price"):
             return money(value)
         if field in ("event_type", "event_subtype", "classifier"):
             return TRACKING_WORDS_IN[self.language].get(str(value), str(value))
         if field == "charges" and isinstance(value, list):
             return "; ".join(self.charge(c) for c in value if isinstance(c, dict)) or None
+        if field == "cut_offs" and isinstance(value, list):
+            return "; ".join(self.cut_off(c) for c in value if isinstance(c, dict)) or None
         if field == "documents" and isinstance(value, list):
             return "; ".join(self.document(d) for d in value if isinstance(d, dict)) or None
         if field == "parties" and isinstance(value, list):
@@ -269,8 +343,20 @@ class _Words:
     def charge(self, charge: dict[str, Any]) -> str:
         per = str(charge.get("per"))
         per_words = self.say(f"per_{per}") if per in ("container", "booking") else ""
-        name = str(charge.get("name") or self.say("charge"))
+        # A charge a tariff names by its code, as every screen and e-mail says it (the words of
+        # contract/email-messages.json, which the web's catalogue equals); another by the name it was given.
+        code = f"charge.{charge.get('code')}"
+        name = (
+            say(code, self.language) if code in EMAIL_WORDS else str(charge.get("name") or self.say("charge"))
+        )
         return " ".join(p for p in (name, money(charge.get("amount")), per_words) if p)
+
+    def cut_off(self, cut_off: dict[str, Any]) -> str:
+        """A sailing's cut-off by what it closes (its DCSA code said as the screens and e-mails say it)."""
+        code = str(cut_off.get("code") or "")
+        name = say(f"cutOff.{code}", self.language) if f"cutOff.{code}" in EMAIL_WORDS else code
+        at = self.plain(cut_off.get("at"))
+        return f"{name}: {at}" if at else name
 
     def document(self, document: dict[str, Any]) -> str:
         kind = self.named("document_type_id", document.get("document_type_id")) or self.say("document")
@@ -332,6 +418,7 @@ def _values(event: LoggedEvent, words: _Words) -> list[dict[str, str]]:
             changes = {**inner, **changes}
     if event.aggregate_kind == "tracking_event" and "booking_reference" in changes:
         changes.pop("booking_reference")
+    kind, event_type = event.aggregate_kind, event.type
     for field, value in changes.items():
         if field in _UNSAID or field.endswith("_hash"):
             continue
@@ -339,9 +426,15 @@ def _values(event: LoggedEvent, words: _Words) -> list[dict[str, str]]:
             # One line per party (labelled by its role) and per container (by its number).
             out.extend(words.item(field, item) for item in value if isinstance(item, dict))
             continue
-        text = words.named(field, value)
+        machine = _state_machine(kind, event_type, field, changes)
+        text = (
+            words.named(field, value)
+            if machine is None or value is None
+            else state_words(str(value), machine, words.language)
+        )
         if text is not None:
-            out.append({VALUE["label"]: label(field, words.language), VALUE["value"]: text})
+            said = label(label_key(kind, event_type, field), words.language)
+            out.append({VALUE["label"]: said, VALUE["value"]: text})
     return out
 
 

@@ -8,6 +8,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
+from domain.shared.field_labels import LABELS
 from tests.api import booking_support as booking
 from tests.api.booking_support import ADMIN, CLIENT
 from tests.api.tracking_support import equipment, publish, publisher_key
@@ -223,6 +224,74 @@ def test_the_trail_speaks_the_readers_language_their_choice_before_the_browser_s
     booking.ok(client.put(LANGUAGE, headers=admin_headers, json={"language": "en"}))
     services_of(client).settle_all()
     assert said("fa")["entries"][0]["what"] == "Rate request made"
+
+
+# What a Persian trail keeps as data (decision 3621): UN/LOCODE port names, times in UTC, amounts in dollars,
+# file names, and the trade's codes and abbreviations (HS, SWBL, VGM, FCL) beside their words.
+DATA = re.compile(
+    r"[A-Z][a-z]+ \([A-Z]{5}\)|\d{4}/\d{2}/\d{2} \d{2}:\d{2} UTC|\$[\d,.]+|[\w-]+\.pdf|\b[A-Z0-9]{2,}\b"
+)
+
+
+def test_a_booking_s_changes_and_sailing_are_said_by_their_own_lifecycles_in_both_languages(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    """An amendment's and a cancellation request's events say their own states and numbers, not the
+    booking's (a cancellation asked for in the shipping order is no booking waiting for a price); in Persian,
+    every label and every worded value of the trail is Persian, data aside (what the customer typed is
+    Persian here, so any English left is the trail's own)."""
+    ali = persian(client, "audit-cancel-ali", ALI)
+    typed = {"commodity": "پسته", "additionalComment": "خشک نگه دارید"}
+    rid = booking.in_shipping_order(client, ali, admin_headers, **typed)
+    reference = reference_of(client, ali, rid)
+    amended = booking.payload(**{**typed, "commodity": "زعفران"})
+    booking.ok(client.post(f"{CLIENT}/rate-requests/{rid}/amendments", headers=ali, json=amended))
+    # Asking to cancel withdraws the open amendment, in the same write.
+    reason = {"reason": "بار با هواپیما می‌رود"}
+    booking.ok(client.post(f"{CLIENT}/rate-requests/{rid}/cancellation-request", headers=ali, json=reason))
+    booking.ok(client.put(f"{ADMIN}/rate-requests/{rid}/cancellation-request/confirm", headers=admin_headers))
+    services_of(client).settle_all()
+    path = f"{AUDIT}/bookings/{reference}/trail"
+
+    def said(language: str) -> dict[str, Any]:
+        return dict(booking.ok(client.get(path, headers={**admin_headers, "Accept-Language": language})))
+
+    english, farsi = said("en"), said("fa")
+    by_what = {e["what"]: {v["label"]: v["value"] for v in e["values"]} for e in english["entries"]}
+    assert by_what["Amendment 1 requested"]["State"] == "Amendment requested"
+    assert by_what["Amendment 1 withdrawn"]["State"] == "Amendment withdrawn"
+    assert by_what["Cancellation requested"] == {
+        "Cancellation request number": "1",
+        "State": "Cancellation requested",
+    }
+    assert by_what["Cancellation confirmed"] == {
+        "Cancellation request number": "1",
+        "State of the cancellation request": "Cancellation confirmed",
+        "State": "Cancelled",
+    }
+    # The booking's own first state, as the booking screens say it, and nowhere else.
+    states = [v["value"] for e in english["entries"] for v in e["values"] if v["label"] == "State"]
+    assert states.count("Waiting for a price") == 1 and states[0] == "Waiting for a price"
+    # The estimated sailing of the confirmation names its cut-offs by what they close.
+    (sailing,) = [v["value"] for e in english["entries"] for v in e["values"] if v["label"] == "Sailing"]
+    assert "Shipping instructions (documentation): " in sailing and "Code" not in sailing, sailing
+    # Ocean freight as the customer's Persian screens say it.
+    labelled = LABELS["booking"]["charges"]["fa"]
+    charges = [v["value"] for e in farsi["entries"] for v in e["values"] if v["label"] == labelled]
+    assert charges and all(c.startswith("کرایهٔ دریایی ") for c in charges), charges
+
+    fa_by_what = {e["what"]: {v["label"]: v["value"] for v in e["values"]} for e in farsi["entries"]}
+    assert fa_by_what["لغو درخواست شد"] == {"شمارهٔ درخواست لغو": "1", "وضعیت": "درخواست لغو"}
+    assert fa_by_what["لغو تأیید شد"]["وضعیت درخواست لغو"] == "لغو تأیید شد"
+    left = [
+        (e["what"], v["label"], v["value"])
+        for e in farsi["entries"]
+        for v in e["values"]
+        if re.search("[A-Za-z]", DATA.sub("", v["label"] + " " + v["value"]))
+    ]
+    assert not left, left
+    assert_in_words(english)
+    assert_in_words(farsi)
 
 
 def found(client: TestClient, headers: dict[str, str], query: str) -> list[dict[str, Any]]:

@@ -97,3 +97,40 @@ def test_every_fact_a_tracking_event_keeps_has_a_persian_label() -> None:
     unsaid = {"rate_request_id", "customer_id", "event_id"}  # ids: the trail says none of them
     missing = [f for f in facts if f not in unsaid and "fa" not in LABELS["booking"].get(f, {})]
     assert not missing, missing
+
+
+# What a booking's trail never says as a value of its own: a record it reads as its fields (`details`, an
+# edit's `changes`, a milestone's `facts`) or an amendment's before and after (said field by field).
+_READ_AS_FIELDS = {"details", "changes", "facts", "values", "amended"}
+
+
+def test_every_field_the_booking_trail_says_is_labelled_by_the_catalogue_in_both_languages() -> None:
+    """The trail labels a booking's values from `contract/field-labels.json` (both languages, checked there):
+    a field the catalogue lacks reads as its English name on a Persian trail. Every event of the booking's
+    lifecycles (the booking's, its shipping order's, its amendments' and cancellation requests') and the parts
+    of a sailing are walked; a change's number is labelled as that change's."""
+    from api.presenters.audit_trail import _UNSAID, label_key
+    from domain.booking.schedules import Sailing
+
+    missing = set()
+    for event_class in NESTED:
+        kind, event_type = _names(event_class)[:2]
+        if kind not in ("rate_request", "shipping_order"):
+            continue
+        for field in dataclasses.fields(event_class):
+            name = field.name
+            if name in _BOOKKEEPING or name in _UNSAID or name in _READ_AS_FIELDS or name.endswith("_hash"):
+                continue
+            key = label_key(kind, event_type, name)
+            if ALIASES.get(snake(key), snake(key)) not in LABELS["booking"]:
+                missing.add(f"{kind}.{event_type}.{name}")
+    for field in dataclasses.fields(Sailing):
+        if field.name not in LABELS["booking"]:
+            missing.add(f"sailing.{field.name}")
+    assert not missing, sorted(missing)
+    # A cancellation request's number is not an amendment's.
+    amendment, cancellation = (
+        LABELS["booking"][label_key("rate_request", event_type, "number")]
+        for event_type in ("AmendmentRequested", "CancellationRequested")
+    )
+    assert amendment["en"] != cancellation["en"] and amendment["fa"] != cancellation["fa"]

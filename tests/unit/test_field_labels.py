@@ -24,6 +24,7 @@ NOT_LABELS = {
     "api/routers/accounts_admin.py": "FIELD_NAMES: the wire names the specification gives the review screen",
     "web/src/testing/orders.ts": "test data: an order's values",
     "web/src/testing/trail.ts": "test data: a booking trail's values",
+    "web/src/testing/tracking.ts": "test data: a tracking event's vessel",
 }
 
 
