@@ -23,7 +23,7 @@ import logging
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Literal, get_args, get_origin
 from urllib.parse import parse_qsl
 
 from fastapi.routing import APIRoute
@@ -77,7 +77,20 @@ class Text:
         return text
 
 
-Parameter = Number | Text
+@dataclass(frozen=True)
+class Choice:
+    """One of a few words (a `Literal` parameter, such as a list's `sort`)."""
+
+    default: str
+    words: frozenset[str]
+
+    def read(self, text: str) -> str:
+        if text not in self.words:
+            raise _NotCertain
+        return text
+
+
+Parameter = Number | Text | Choice
 
 
 @dataclass(frozen=True)
@@ -94,7 +107,12 @@ class FastRead:
 
 def _customer_list(services: Services, principal: Principal, _: None, **query: Any) -> Any:
     return booking.customer_page(
-        services, company_account_id(principal), query["limit"], query["offset"], query["search"]
+        services,
+        company_account_id(principal),
+        query["limit"],
+        query["offset"],
+        query["search"],
+        query["sort"],
     )
 
 
@@ -148,6 +166,11 @@ def _parameters(route: APIRoute) -> dict[str, Parameter] | None:
             )
         elif kind in (str, str | None) and set(bounds) == {"MaxLen"}:
             parameters[declared.alias] = Text(info.default, bounds["MaxLen"].max_length)
+        elif get_origin(kind) is Literal and not bounds and isinstance(info.default, str):
+            words = get_args(kind)
+            if not all(isinstance(word, str) for word in words):
+                return None
+            parameters[declared.alias] = Choice(info.default, frozenset(words))
         else:
             return None
     return parameters

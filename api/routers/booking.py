@@ -141,10 +141,15 @@ def document_template(documentTypeId: int, _: CustomerUser, services: ServicesDe
 
 
 def customer_page(
-    services: Services, customer_id: str, limit: int, offset: int, search: str | None
+    services: Services,
+    customer_id: str,
+    limit: int,
+    offset: int,
+    search: str | None,
+    sort: read.ListOrder = "newest",
 ) -> dict[str, Any]:
     with services.read_models.read() as tx:
-        rows, total = read.customer_rate_requests(tx, customer_id, limit, offset, search)
+        rows, total = read.customer_rate_requests(tx, customer_id, limit, offset, search, sort)
         return present.page(rows_with_progress(tx, rows), total)
 
 
@@ -155,8 +160,18 @@ async def list_rate_requests(
     limit: int = Query(10, ge=1, le=100),
     offset: int = Query(1, ge=1),
     search: str | None = Query(None, max_length=100),
+    # Not in the specification's call (`limit` and `offset`): its list is newest first, and its sort menu,
+    # which did nothing, offered oldest first and by type too. Pages are read in the order shown, so the
+    # server sorts; without `sort` the call is the specification's.
+    sort: read.ListOrder = Query(
+        "newest",
+        description="The order of the pages: newest first, oldest first, or by container type (in the"
+        " types' order, as the container types lookup lists them), newest first within a type.",
+    ),
 ) -> Response:
-    return await read_answer(customer_page, services, company_account_id(principal), limit, offset, search)
+    return await read_answer(
+        customer_page, services, company_account_id(principal), limit, offset, search, sort
+    )
 
 
 # A client that lost a create's answer retries with the same `Idempotency-Key` and gets the one booking.

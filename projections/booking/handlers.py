@@ -52,9 +52,13 @@ projection = Projection(
         "CREATE INDEX IF NOT EXISTS booking_rr_waiting ON booking_rate_requests (waiting_for, customer_id,"
         " updated_at)",
         "CREATE INDEX IF NOT EXISTS booking_rr_position ON booking_rate_requests (position)",
-        # In the lists' order (newest first, the id breaking ties): a page reads only its own rows.
+        # In the lists' order (newest first, the id breaking ties; read backwards, a customer's list oldest
+        # first): a page reads only its own rows.
         "CREATE INDEX IF NOT EXISTS booking_rr_customer ON booking_rate_requests"
         " (customer_id, created_at, id)",
+        # A customer's list by container type, newest first within a type (queries.LIST_ORDERS["type"]).
+        "CREATE INDEX IF NOT EXISTS booking_rr_customer_type ON booking_rate_requests"
+        " (customer_id, container_type_id, created_at DESC, id DESC)",
         "CREATE INDEX IF NOT EXISTS booking_rr_state ON booking_rate_requests (state, created_at, id)",
         "CREATE INDEX IF NOT EXISTS booking_rr_created ON booking_rate_requests (created_at, id)",
         "CREATE INDEX IF NOT EXISTS booking_rr_due ON booking_rate_requests (state_name, valid_until)",

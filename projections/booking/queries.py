@@ -10,7 +10,7 @@ import functools
 import json
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, Literal
 
 from domain.booking.state_facts import expiring_states
 from domain.shared.personal import person_name
@@ -94,9 +94,27 @@ def cargo_details(row: Row) -> str:
 # A count statement and its parameters.
 Count = tuple[str, tuple[Any, ...]]
 
+# The orders a customer's list is read in, each the order of an index that starts with the customer
+# (projections/booking/handlers.py), so that a page reads only its own rows: newest first (the default),
+# oldest first (the same index read backwards), and by container type, in the types' own order (their ids,
+# as the request form lists them, whatever the reader's language), newest first within a type.
+ListOrder = Literal["newest", "oldest", "type"]
+LIST_ORDERS: dict[ListOrder, str] = {
+    "newest": "r.created_at DESC, r.id DESC",
+    "oldest": "r.created_at ASC, r.id ASC",
+    "type": "r.container_type_id ASC, r.created_at DESC, r.id DESC",
+}
+NEWEST_FIRST = LIST_ORDERS["newest"]
+
 
 def _page(
-    tx: Tx, where: str, params: tuple[Any, ...], limit: int, page: int, total: Count | None = None
+    tx: Tx,
+    where: str,
+    params: tuple[Any, ...],
+    limit: int,
+    page: int,
+    total: Count | None = None,
+    order: str = NEWEST_FIRST,
 ) -> tuple[list[Row], int]:
     """One statement: the page, each row carrying the count of all matching rows (an uncorrelated scalar
     subquery, computed once). A page past the end has no row to carry it, so only then is the count asked
@@ -111,10 +129,9 @@ def _page(
     # The page's rows are chosen first, alone (an index in the list's order reads only them), and only those
     # are joined: joined first, a customer with thousands of requests had every one of them joined and then
     # sorted for each page (the planner, with statistics from when the table was small, expected four).
-    newest_first = "ORDER BY r.created_at DESC, r.id DESC"
     rows = tx.all(
         f"SELECT {_PAGE_COLUMNS}, ({count_sql}) AS total_count FROM (SELECT r.* FROM booking_rate_requests r"
-        f" {where} {newest_first} LIMIT {size} OFFSET {skip}) r{_JOINS} {newest_first}",
+        f" {where} ORDER BY {order} LIMIT {size} OFFSET {skip}) r{_JOINS} ORDER BY {order}",
         (*count_params, *params),
     )
     if rows:
@@ -162,12 +179,13 @@ def _where(clauses: list[str]) -> str:
 
 
 def customer_rate_requests(
-    tx: Tx, customer_id: str, limit: int, page: int, search: str | None = None
+    tx: Tx, customer_id: str, limit: int, page: int, search: str | None = None, sort: ListOrder = "newest"
 ) -> tuple[list[Row], int]:
+    """A page of the customer's rate requests in `sort`'s order (a key of LIST_ORDERS)."""
     clauses, params = ["r.customer_id = ?"], [customer_id]
     total = None if (search or "").strip() else _counted(customer_id, [], [])
     _searching(search, clauses, params)
-    return _page(tx, _where(clauses), tuple(params), limit, page, total)
+    return _page(tx, _where(clauses), tuple(params), limit, page, total, LIST_ORDERS[sort])
 
 
 def all_rate_requests(

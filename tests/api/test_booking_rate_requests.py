@@ -108,6 +108,37 @@ def test_create_answers_the_detail_and_lists_newest_first(client: TestClient) ->
     fails(client.get(f"{CLIENT}/rate-requests?offset=0", headers=headers), 400)
 
 
+def test_the_list_pages_oldest_first_or_by_container_type_when_asked(client: TestClient) -> None:
+    """The order is the server's, page after page: the oldest booking opens the first page (not the last),
+    and by type the types come in their lookup's order, newest first within each."""
+    headers = customer(client, "sorter")
+    types = [3, 1, 2, 1, 3, 2, 1, 1, 2, 3, 1, 2]  # Open Top, Dry, Refrigerated, ...
+    made = [
+        create(client, headers, commodity=f"Item {n}", containerTypeId=t)["id"] for n, t in enumerate(types)
+    ]
+
+    def listed(query: str) -> list[str]:
+        """Every page in turn (three of 5, 5 and 2 rows), as the list's scrolling reads them."""
+        pages = [
+            ok(client.get(f"{CLIENT}/rate-requests?limit=5&offset={n}{query}", headers=headers))["list"]
+            for n in (1, 2, 3)
+        ]
+        assert [page["totalCount"] for page in pages] == [len(made)] * 3
+        return [row["id"] for page in pages for row in page["list"]]
+
+    newest = made[::-1]
+    assert listed("") == listed("&sort=newest") == newest
+    assert listed("&sort=oldest") == made
+    by_type = [rid for kind in (1, 2, 3) for rid, t in zip(newest, types[::-1], strict=True) if t == kind]
+    assert listed("&sort=type") == by_type
+    first = ok(client.get(f"{CLIENT}/rate-requests?limit=5&offset=1&sort=type", headers=headers))["list"]
+    assert {row["containerType"] for row in first["list"]} == {"Dry"}
+    # Searched, the order is kept.
+    found = ok(client.get(f"{CLIENT}/rate-requests?search=Item%201&sort=oldest", headers=headers))["list"]
+    assert [row["commodity"] for row in found["list"]] == ["Item 1", "Item 10", "Item 11"]
+    assert "sort" in fails(client.get(f"{CLIENT}/rate-requests?sort=old", headers=headers), 400)["fields"]
+
+
 def test_create_validation_failures(client: TestClient) -> None:
     headers = customer(client, "validator")
     url = f"{CLIENT}/rate-requests"

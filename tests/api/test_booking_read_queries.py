@@ -153,6 +153,29 @@ def test_customer_lists_page_the_customers_rows_newest_first(seeded: tuple[Servi
     assert compared > 50
 
 
+def test_customer_lists_page_oldest_first_and_by_container_type(seeded: tuple[Services, Seeder]) -> None:
+    """The orders a customer may ask for, page after page, each stated by the test's own query of the ids."""
+    services, _ = seeded
+    orders: dict[read.ListOrder, str] = {
+        "oldest": "created_at ASC, id ASC",
+        "type": "container_type_id ASC, created_at DESC, id DESC",
+    }
+    for customer in _customer_ids(services)[:3]:
+        with services.read_models.read() as tx:
+            for sort, order in orders.items():
+                rows = tx.all(
+                    f"SELECT id FROM booking_rate_requests WHERE customer_id = ? ORDER BY {order}",
+                    (customer,),
+                )
+
+                def pages(
+                    limit: int, page: int, customer: str = customer, sort: read.ListOrder = sort
+                ) -> Any:
+                    return new_page(read.customer_rate_requests(tx, customer, limit, page, None, sort))
+
+                check_pages(tx, pages, [r["id"] for r in rows])
+
+
 def test_a_page_past_the_end_still_counts_every_row(seeded: tuple[Services, Seeder]) -> None:
     services, _ = seeded
     customer = _customer_ids(services)[0]
@@ -324,6 +347,12 @@ def _joined_rows(plan: dict[str, Any]) -> list[int]:
     return found + [n for child in plan.get("Plans", []) for n in _joined_rows(child)]
 
 
+def _rows_read(plan: dict[str, Any], table: str) -> list[int]:
+    """The rows each scan of `table` in an executed plan produced."""
+    found = [int(plan["Actual Rows"])] if plan.get("Relation Name") == table else []
+    return found + [n for child in plan.get("Plans", []) for n in _rows_read(child, table)]
+
+
 def test_a_list_page_joins_only_its_own_rows(seeded_on_postgres: tuple[Services, Seeder]) -> None:
     """Whatever the planner expects, a page's names are joined to the page's rows alone, not to every row of
     the customer (or of the staff list) before sorting: a page costs a page, not the history."""
@@ -337,6 +366,8 @@ def test_a_list_page_joins_only_its_own_rows(seeded_on_postgres: tuple[Services,
         )
         queries: tuple[Callable[[Any], object], ...] = (
             lambda t: read.customer_rate_requests(t, customer, 3, 2),
+            lambda t: read.customer_rate_requests(t, customer, 3, 2, None, "oldest"),
+            lambda t: read.customer_rate_requests(t, customer, 3, 2, None, "type"),
             lambda t: read.all_rate_requests(t, None, None, 3, 2),
         )
         for query in queries:
@@ -346,6 +377,9 @@ def test_a_list_page_joins_only_its_own_rows(seeded_on_postgres: tuple[Services,
             plan = tx.all("EXPLAIN (ANALYZE, FORMAT JSON) " + sql, params)[0]["QUERY PLAN"][0]["Plan"]
             joined = _joined_rows(plan)
             assert joined and max(joined) <= 3, joined
+            # Read in an index's order: the two pages' rows alone, never all the customer's sorted.
+            read_rows = _rows_read(plan, "booking_rate_requests")
+            assert read_rows and max(read_rows) <= 6, read_rows
 
 
 def test_every_seeded_booking_past_confirmation_has_its_sailing(seeded: tuple[Services, Seeder]) -> None:

@@ -4,7 +4,7 @@ every refusal still the route's (who is asking, ended sessions, bad input naming
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import Any, Literal
 
 import pytest
 from fastapi.routing import APIRoute, iter_route_contexts
@@ -90,7 +90,9 @@ def test_a_fast_read_takes_its_query_parameters_from_its_route() -> None:
 
     @router.get("/narrow")
     def narrow(
-        limit: int = Query(5, ge=2, le=20), search: str | None = Query(None, max_length=7)
+        limit: int = Query(5, ge=2, le=20),
+        search: str | None = Query(None, max_length=7),
+        sort: Literal["up", "down"] = Query("up"),
     ) -> None: ...
 
     @router.get("/odd")
@@ -101,6 +103,7 @@ def test_a_fast_read_takes_its_query_parameters_from_its_route() -> None:
     assert fast_reads._parameters(narrow_route) == {
         "limit": fast_reads.Number(5, 2, 20),
         "search": fast_reads.Text(None, 7),
+        "sort": fast_reads.Choice("up", frozenset({"up", "down"})),
     }
     assert fast_reads._parameters(odd_route) is None
     limit = fast_reads.Number(5, 2, 20)
@@ -108,6 +111,11 @@ def test_a_fast_read_takes_its_query_parameters_from_its_route() -> None:
     for refused in ("1", "21", "05", "-3", "2.0"):
         with pytest.raises(fast_reads._NotCertain):
             limit.read(refused)
+    sort = fast_reads.Choice("up", frozenset({"up", "down"}))
+    assert sort.read("down") == "down"
+    for refused in ("Down", "", "sideways"):
+        with pytest.raises(fast_reads._NotCertain):
+            sort.read(refused)
 
 
 def test_the_fast_reads_answer_what_the_routes_answer(
@@ -123,6 +131,8 @@ def test_the_fast_reads_answer_what_the_routes_answer(
     assert len(page["list"]["list"]) == 1 and page["list"]["totalCount"] == 2
     found = _same_as_route(client, f"{CLIENT}/rate-requests?search=Saffron", headers, fast_answers)
     assert [row["id"] for row in found["list"]["list"]] == [quoted]
+    oldest = _same_as_route(client, f"{CLIENT}/rate-requests?sort=oldest&limit=1", headers, fast_answers)
+    assert [row["id"] for row in oldest["list"]["list"]] == [quoted]
     assert _same_as_route(client, f"{CLIENT}/rate-requests/{quoted}", headers, fast_answers)["id"] == quoted
 
     staff = _same_as_route(client, f"{ADMIN}/rate-requests?limit=100", admin_headers, fast_answers)
@@ -164,6 +174,7 @@ def test_the_fast_path_refuses_what_the_route_refuses(
         ("offset=0", "offset"),
         ("search=" + "x" * 101, "search"),
         ("search=a%00b", "search"),
+        ("sort=old", "sort"),
     ):
         assert field in fails(client.get(f"{CLIENT}/rate-requests?{query}", headers=alice), 400)["fields"]
     assert (

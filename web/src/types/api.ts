@@ -22406,6 +22406,8 @@ export interface operations {
                 limit?: number;
                 offset?: number;
                 search?: string | null;
+                /** @description The order of the pages: newest first, oldest first, or by container type (in the types' order, as the container types lookup lists them), newest first within a type. */
+                sort?: "newest" | "oldest" | "type";
             };
             header?: never;
             path?: never;

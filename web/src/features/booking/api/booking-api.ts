@@ -5,7 +5,7 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { getToken } from '@/lib/session';
-import type { Answer, RequestBody, Schema } from '@/types/contract';
+import type { Answer, QueryParams, RequestBody, Schema } from '@/types/contract';
 
 // The booking shapes, as the server's OpenAPI document declares them (src/types/api.ts).
 export type RateRequestRow = Schema<'RateRequestRow'>;
@@ -19,6 +19,9 @@ export type DocumentType = Schema<'DocumentType'>;
 export type RateRequestPayload = RequestBody<'booking_create_rate_request'>;
 type ShippingOrderCreate = RequestBody<'booking_create_shipping_order'>;
 type ShippingOrderEdit = RequestBody<'booking_edit_shipping_order'>;
+/** The orders the list is read in (`newest`, `oldest`, `type`): the server sorts, so a page is a page of the
+ * order shown, not a re-sort of the pages loaded so far. */
+export type ListSort = NonNullable<QueryParams<'booking_list_rate_requests'>['sort']>;
 
 export { REEFER_TYPE_VALUE } from '@/lib/order-fields';
 /** The one package type the order takes (box). */
@@ -30,20 +33,26 @@ const PAGE_SIZE = 10;
 export const bookingKeys = {
   all: ['booking'] as const,
   lists: () => [...bookingKeys.all, 'list'] as const,
-  list: (search: string) => [...bookingKeys.lists(), search] as const,
+  list: (search: string, sort: ListSort) => [...bookingKeys.lists(), search, sort] as const,
   detail: (id: string) => [...bookingKeys.all, 'detail', id] as const,
   lookup: (name: string) => [...bookingKeys.all, 'lookup', name] as const,
   containers: (number: string) => [...bookingKeys.all, 'containers', number] as const,
 };
 
-/** `search` matches the booking reference (any case) and the commodity. */
-export const rateRequestsInfiniteOptions = (search = '') =>
+/** `search` matches the booking reference (any case) and the commodity; `sort` is the pages' order (newest
+ * first unless asked, and then without `sort`: the specification's call). */
+export const rateRequestsInfiniteOptions = (search = '', sort: ListSort = 'newest') =>
   infiniteQueryOptions({
-    queryKey: bookingKeys.list(search.trim()),
+    queryKey: bookingKeys.list(search.trim(), sort),
     initialPageParam: 1,
     queryFn: ({ pageParam, signal }) =>
       api.get<Answer<'booking_list_rate_requests'>>(`${CLIENT}/rate-requests`, {
-        query: { limit: PAGE_SIZE, offset: pageParam, search: search.trim() || undefined },
+        query: {
+          limit: PAGE_SIZE,
+          offset: pageParam,
+          search: search.trim() || undefined,
+          sort: sort === 'newest' ? undefined : sort,
+        },
         signal,
       }),
     // Spec 001 section 9: the page number is capped at the total number of pages.

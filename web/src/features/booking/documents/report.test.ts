@@ -54,6 +54,30 @@ describe('shipping order report', () => {
     expect([...root.querySelectorAll('tbody td')].map((td) => td.textContent)).toContain('8');
   });
 
+  it('labels a totals row as totals on a narrow screen, never as a container number, a seal or a charge', () => {
+    // On a phone each row is a card of "column: value" lines (report.css): a cell's label is its data-label.
+    const root = document.createElement('main');
+    const one = { ...detail, order: { ...detail.order!, containers: detail.order!.containers.slice(0, 1) } };
+    renderReport(root, one);
+    const [charges, containers] = [...root.querySelectorAll('tfoot tr')].map((tr) =>
+      [...tr.querySelectorAll('td')].map((td) => [td.dataset.label ?? null, td.textContent]),
+    );
+    const [container] = one.order.containers;
+    expect(containers).toEqual([
+      [null, 'Total'],
+      [null, '1 container'],
+      ['Number of packages', String(container.count)],
+      [null, ''],
+      ['Gross weight (kg)', String(container.grossWeight)],
+      ['Net weight (kg)', String(container.netWeight)],
+    ]);
+    expect(charges).toEqual([
+      [null, 'Total'],
+      [null, '2 × $1,250.50 per container'],
+      ['Amount', '$2,546.00'],
+    ]);
+  });
+
   it("carries the transport plan and the cut-offs of the booking's sailing", () => {
     const root = document.createElement('div');
     const sailing = {

@@ -75,7 +75,16 @@ function labelled(cell: HTMLElement, header: string | undefined): HTMLElement {
   return cell;
 }
 
-function table(headers: readonly string[], rows: readonly Cell[][], foot?: readonly Cell[]): HTMLTableElement {
+/** A table's totals row, its cells in column order. On a narrow screen each row reads as a card of
+ * "column: value" lines: only a cell that totals its column (`sums`, by column) is named by the column's
+ * heading. The others ("Total", "2 containers") say what they are themselves, and an empty one is not shown
+ * (report.css). */
+interface Totals {
+  cells: readonly Cell[];
+  sums: ReadonlySet<number>;
+}
+
+function table(headers: readonly string[], rows: readonly Cell[][], foot?: Totals): HTMLTableElement {
   const t = el('table');
   const headRow = el('tr');
   for (const header of headers) {
@@ -94,7 +103,8 @@ function table(headers: readonly string[], rows: readonly Cell[][], foot?: reado
   t.append(body);
   if (foot) {
     const tr = el('tr');
-    tr.append(...foot.map((cell, index) => labelled(el('td', cell), headers[index])));
+    const named = (index: number) => (foot.sums.has(index) ? headers[index] : undefined);
+    tr.append(...foot.cells.map((cell, index) => labelled(el('td', cell), named(index))));
     const tfoot = el('tfoot');
     tfoot.append(tr);
     t.append(tfoot);
@@ -251,11 +261,14 @@ export function renderReport(
       table(
         [say('charge'), say('basis'), say('amount')],
         d.charges.map((c) => [chargeName(c), basis(c), formatMoney(c.amount)]),
-        [
-          say('total'),
-          say('totalLine', { quantity: d.quantity, price: formatMoney(d.price) }),
-          formatMoney(d.totalPrice),
-        ],
+        {
+          cells: [
+            say('total'),
+            say('totalLine', { quantity: d.quantity, price: formatMoney(d.price) }),
+            formatMoney(d.totalPrice),
+          ],
+          sums: new Set([2]),
+        },
       ),
     );
     const source = quoteSource(d);
@@ -283,9 +296,12 @@ export function renderReport(
     el('h2', say('containers')),
   );
   const total = (key: 'count' | 'grossWeight' | 'netWeight') => o.containers.reduce((sum, c) => sum + (c[key] ?? 0), 0);
-  const totals: Partial<Record<string, Cell>> = {
+  // "Total" and the number of containers under the number and seal columns; the sums under their own.
+  const words: Partial<Record<string, Cell>> = {
     containerNumber: say('total'),
-    seal: say('containerCount', { number: o.containers.length }),
+    seal: say('containerCount', { count: o.containers.length }),
+  };
+  const sums: Partial<Record<string, Cell>> = {
     count: formatCount(total('count')),
     grossWeight: formatCount(total('grossWeight')),
     netWeight: formatCount(total('netWeight')),
@@ -294,7 +310,10 @@ export function renderReport(
     table(
       CONTAINER_FIELDS.map((f) => fieldLabel('containerFields', f)),
       o.containers.map((c) => CONTAINER_FIELDS.map((f) => containerCell(c, f))),
-      CONTAINER_FIELDS.map((f) => totals[f.key] ?? ''),
+      {
+        cells: CONTAINER_FIELDS.map((f) => sums[f.key] ?? words[f.key] ?? ''),
+        sums: new Set(CONTAINER_FIELDS.flatMap((f, index) => (f.key in sums ? [index] : []))),
+      },
     ),
   );
 }

@@ -10,8 +10,8 @@ import { formatDate, formatMoney } from '@/lib/format';
 import { customerLabel, stateName } from '@/lib/lifecycle';
 import { useDebounced } from '@/lib/use-debounced';
 import { rateRequestsInfiniteOptions } from '../api/booking-api';
-import { detailsTarget, sortRows } from '../components/list-helpers';
-import type { SortKey } from '../components/list-helpers';
+import type { ListSort } from '../api/booking-api';
+import { detailsTarget } from '../components/list-helpers';
 import styles from '../components/booking.module.css';
 import { ApiBadge } from '@/components/api-badge';
 import { WhereItIs } from '@/components/where-it-is';
@@ -31,11 +31,16 @@ function StateBadge({ state, price }: { state: number; price: number | null }) {
 export function BookingsRoute() {
   const { t } = useTranslation('booking');
   const navigate = useNavigate();
-  const [sort, setSort] = useState<SortKey>('newest');
+  const [sort, setSort] = useState<ListSort>('newest');
   const [search, setSearch] = useState('');
   const searched = useDebounced(search, SEARCH_WAIT_MS);
-  const query = useInfiniteQuery({ ...rateRequestsInfiniteOptions(searched), placeholderData: keepPreviousData });
-  const rows = useMemo(() => sortRows(query.data?.pages.flatMap((p) => p.list.list) ?? [], sort), [query.data, sort]);
+  // The server sorts: each page is the next of the order chosen (sorting the pages loaded so far would put
+  // the oldest bookings first only once every page had been scrolled to).
+  const query = useInfiniteQuery({
+    ...rateRequestsInfiniteOptions(searched, sort),
+    placeholderData: keepPreviousData,
+  });
+  const rows = useMemo(() => query.data?.pages.flatMap((p) => p.list.list) ?? [], [query.data]);
   const sentinel = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
 
@@ -80,9 +85,14 @@ export function BookingsRoute() {
         <>
           <div className={styles.row} style={{ justifyContent: 'flex-end', marginBottom: '0.75rem' }}>
             <label htmlFor="booking-sort">{t('bookings.sortBy')}</label>
-            <select id="booking-sort" className={styles.sortSelect} value={sort} onChange={(e) => setSort(e.target.value as SortKey)}>
+            <select
+              id="booking-sort"
+              className={styles.sortSelect}
+              value={sort}
+              onChange={(e) => setSort(e.target.value as ListSort)}
+            >
               <option value="newest">{t('bookings.sort.newest')}</option>
-              <option value="old">{t('bookings.sort.old')}</option>
+              <option value="oldest">{t('bookings.sort.old')}</option>
               <option value="type">{t('bookings.sort.type')}</option>
             </select>
           </div>

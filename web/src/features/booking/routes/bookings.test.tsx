@@ -1,0 +1,87 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { stubFetchEachTest } from '@/testing/fetch';
+import { envelope, renderWithProviders } from '@/testing/render';
+import type { RateRequestRow } from '../api/booking-api';
+import { BookingsRoute } from './bookings';
+
+const TYPES = ['Dry', 'Refrigerated', 'Open Top'];
+
+/** Booking n (1 the oldest), of one of three container types. */
+const booking = (n: number): RateRequestRow => ({
+  id: `r${n}`,
+  reference: `FB-2026-${String(n).padStart(6, '0')}`,
+  waitingFor: null,
+  commodity: `Item ${n}`,
+  hsCode: '080251',
+  quantity: 1,
+  state: 1,
+  stateName: 'requested',
+  orderState: null,
+  polTitle: 'Shanghai (CNSHA)',
+  podTitle: 'Singapore (SGSIN)',
+  cargoDetails: `1 x 20 ${TYPES[n % 3]}, Item ${n}`,
+  price: null,
+  validUntil: null,
+  preferredShippingDate: '2026-12-29',
+  containerType: TYPES[n % 3],
+  containerSize: '20',
+  customerName: 'Sara',
+  createdAt: `2026-11-${String(n).padStart(2, '0')}T08:00:00Z`,
+  viaApi: false,
+  progress: null,
+});
+
+// The server's 12 bookings in each order it pages them: by type, in the types' order (Dry, Refrigerated, Open
+// Top: not alphabetical), newest first within a type.
+const NEWEST = Array.from({ length: 12 }, (_, i) => booking(12 - i));
+const ORDERS: Record<string, RateRequestRow[]> = {
+  newest: NEWEST,
+  oldest: [...NEWEST].reverse(),
+  type: TYPES.flatMap((type) => NEWEST.filter((row) => row.containerType === type)),
+};
+
+const fetchMock = stubFetchEachTest();
+
+/** Answers the list call as the server does: the page `offset` (of 10) of the order `sort` names. */
+function serve() {
+  fetchMock.mockImplementation(async (input: RequestInfo | URL) => {
+    const url = new URL(String(input), 'http://localhost');
+    const rows = ORDERS[url.searchParams.get('sort') ?? 'newest'];
+    const page = Number(url.searchParams.get('offset'));
+    return envelope({ list: { list: rows.slice((page - 1) * 10, page * 10), totalCount: rows.length } });
+  });
+}
+
+const listed = () =>
+  within(screen.getByRole('table'))
+    .getAllByTestId('booking-row')
+    .map((row) => row.querySelector('bdi')?.textContent);
+
+const asked = () => fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://localhost').search);
+
+describe('the booking list', () => {
+  it('asks the server for the oldest first: the first row is the oldest booking, not the oldest loaded', async () => {
+    serve();
+    renderWithProviders(<BookingsRoute />);
+    await screen.findAllByTestId('booking-row');
+    expect(listed()[0]).toBe('FB-2026-000012');
+    // Newest first is the specification's call, as it is written.
+    expect(asked()).toEqual(['?limit=10&offset=1']);
+
+    await userEvent.selectOptions(screen.getByLabelText('Sort by'), 'Old');
+    await waitFor(() => expect(listed()[0]).toBe('FB-2026-000001'));
+    expect(listed()).toEqual(ORDERS.oldest.slice(0, 10).map((row) => row.reference));
+    expect(asked()).toContain('?limit=10&offset=1&sort=oldest');
+  });
+
+  it("shows the server's order by type as it comes, never sorted again by the type's name", async () => {
+    serve();
+    renderWithProviders(<BookingsRoute />);
+    await screen.findAllByTestId('booking-row');
+    await userEvent.selectOptions(screen.getByLabelText('Sort by'), 'By Type');
+    await waitFor(() => expect(asked()).toContain('?limit=10&offset=1&sort=type'));
+    await waitFor(() => expect(listed()).toEqual(ORDERS.type.slice(0, 10).map((row) => row.reference)));
+  });
+});
