@@ -44,6 +44,7 @@ from domain.booking.schedules import (
     rescheduled_sailings,
 )
 from domain.booking.shipping_order import ShippingOrder, shipping_order_id
+from domain.booking.state_facts import order_closed_as
 from domain.booking.tariff import (
     TARIFF_ID,
     Equipment,
@@ -862,7 +863,21 @@ class BookingApplication(ContextApplication):
             self._staff(actor)
         rate_request = self.rate_request(rate_request_id, actor)
         step(rate_request)
-        return self.record(rate_request)
+        return self.record(rate_request, *self._closed_with(rate_request))
+
+    def _closed_with(self, rate_request: RateRequest) -> list[ShippingOrder]:
+        """The booking's shipping order, closed in the same write when the booking is cancelled or rejected
+        (its `orderClosedAs` fact), so that no one acts on instructions of a booking that will not sail;
+        nothing when the booking stays open or its order is decided already."""
+        closed_as = order_closed_as(rate_request.state)
+        if closed_as is None or not self._exists(shipping_order_id(rate_request.id)):
+            return []
+        order: Any = self.repository.get(shipping_order_id(rate_request.id))
+        assert isinstance(order, ShippingOrder)
+        if not order.may_close(closed_as):
+            return []
+        order.close_with_booking(closed_as, rate_request.rejection_message or "")
+        return [order]
 
     def _staff_with_reason(
         self, rate_request_id: str, actor: Actor, step: Callable[[RateRequest, str, Actor], object], text: str

@@ -63,6 +63,8 @@ def _decided(
 ) -> tuple[str, dict[str, str], list[str]] | None:
     """The kind, words and listed lines of an event in `language`, or None when it e-mails nobody."""
     if isinstance(event, R.Quoted):
+        if getattr(reader(event.originator_id), "firm_request", False):
+            return None  # a firm request's price awaits staff's confirmation, not the customer's acceptance
         price = money(Decimal(event.price), language)
         return "quoteReady", {"price": price, "until": time_utc(event.valid_until, language)}, []
     if isinstance(event, R.RevisionRequested):
@@ -80,6 +82,8 @@ def _decided(
     if isinstance(event, S.Issued):
         return "billOfLadingIssued", {}, []
     if isinstance(event, S.Declined):
+        if event.with_booking:
+            return None  # closed with its booking, whose rejection is e-mailed
         return "shippingInstructionsDeclined", {}, [event.message]
     if isinstance(event, R.AmendmentAsked):
         return "amendmentAsked", {}, [event.message]

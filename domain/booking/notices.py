@@ -257,6 +257,10 @@ def tell(event: Any, context: NoticeContext) -> Notice | None:
         return None  # priced at once from the tariff: nothing for the staff to quote
     if type(event) is R.AmendmentWithdrawn and not event.for_cancellation:
         return None  # withdrawn by the customer on its own screen
+    if type(event) is R.Quoted and getattr(context.aggregate(event.originator_id), "firm_request", False):
+        return None  # a firm request's price awaits staff's confirmation: nothing for the customer to accept
+    if type(event) in (S.Cancelled, S.Declined) and event.with_booking:
+        return None  # closed with its booking, whose cancellation or rejection is told
 
     subject = _booking(event, context)
     said = NOTICE_WORDS.get(type(event).__qualname__, {})

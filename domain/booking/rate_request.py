@@ -34,6 +34,7 @@ from domain.shared.aggregate import (
     audit_fields,
 )
 from domain.shared.errors import ValidationFailed
+from domain.shared.lifecycle import lifecycle
 from domain.shared.messages import message
 from domain.shared.reasons import system_reason
 
@@ -364,13 +365,26 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
         """Staff's decision that must say why (`has_message`): refused early when the state or the actor
         forbids it, then without a message; recorded with the message and the state it leads to."""
         self._may(trigger, actor)
+        self._no_change_open(trigger, actor)
         text = message_text.strip()
         if not text:
             raise ValidationFailed({"message": REQUIRED})
-        dest = self._next(trigger, actor, has_message=True)
+        dest = self._next(trigger, actor, has_message=True, no_change_pending=not self.change_pending)
         self._record(
             event_class, audit_fields(actor, text), message=text, state=dest, customer_id=self.customer_id
         )
+
+    def _no_change_open(self, trigger: str, actor: Actor) -> None:
+        """Refuse, naming it, a decision that waits for the open amendment or cancellation to be decided
+        first (`no_change_pending`): a rejected booking with a change still open would leave staff a
+        decision on a closed booking."""
+        if not self.change_pending:
+            return
+        machine = lifecycle(self.machine)
+        guards = {**machine.every_guard, "no_change_pending": False}
+        if not machine.may(trigger, self.state, actor.lifecycle_role, guards):
+            open_one = "amendment" if self.amendment is not None and self.amendment.open else "cancellation"
+            raise ValidationFailed({open_one: message("booking.change.decideFirst")})
 
     def confirm_booking(self, actor: Actor, estimate: Sailing | None = None) -> None:
         """Staff confirm the booking; `estimate`: the sailing it is confirmed on when it has none (an

@@ -9,9 +9,11 @@ from uuid import UUID
 
 from eventsourcing.domain import event
 
-from domain.shared.actor import Actor
+from domain.shared.actor import SYSTEM_ACTOR, Actor
 from domain.shared.aggregate import ActorCreated, ActorEvent, LifecycleAggregate, StateMoved, audit_fields
 from domain.shared.ids import name_based_id
+from domain.shared.lifecycle import lifecycle
+from domain.shared.reasons import system_reason
 
 
 def shipping_order_id(rate_request_id: UUID | str) -> UUID:
@@ -207,6 +209,42 @@ class ShippingOrder(LifecycleAggregate):
 
     class Cancelled(StateMoved):
         customer_id: str
+        # Closed because its booking was cancelled (`close_with_booking`; False in events recorded before).
+        with_booking: bool = False
+
+    def may_close(self, closed_as: str) -> bool:
+        """Whether the order is still open to close with its booking (not approved, issued or closed)."""
+        guards = {"booking_cancelled": closed_as == "cancelled", "booking_declined": closed_as == "declined"}
+        return lifecycle(self.machine).may("close", self.state, SYSTEM_ACTOR.lifecycle_role, guards)
+
+    def close_with_booking(self, closed_as: str, message: str) -> None:
+        """The booking was cancelled or rejected (`closed_as`: its `orderClosedAs` fact): the order goes no
+        further, its instructions cancelled or declined with it (`message`: why the booking was rejected)."""
+        dest = self._next(
+            "close",
+            SYSTEM_ACTOR,
+            booking_cancelled=closed_as == "cancelled",
+            booking_declined=closed_as == "declined",
+        )
+        if dest == "cancelled":
+            reason = system_reason("bookingCancelled")
+            self._record(
+                self.Cancelled,
+                audit_fields(SYSTEM_ACTOR, reason),
+                state=dest,
+                customer_id=self.customer_id,
+                with_booking=True,
+            )
+            return
+        reason = system_reason("bookingRejected")
+        self._record(
+            self.Declined,
+            audit_fields(SYSTEM_ACTOR, reason),
+            message=message,
+            state=dest,
+            customer_id=self.customer_id,
+            with_booking=True,
+        )
 
     def decline(self, message: str, actor: Actor) -> None:
         dest = self._next("decline", actor, has_message=bool(message.strip()))
@@ -221,6 +259,8 @@ class ShippingOrder(LifecycleAggregate):
     class Declined(StateMoved):
         message: str
         customer_id: str
+        # Declined because its booking was rejected (`close_with_booking`; False in events recorded before).
+        with_booking: bool = False
 
     def issue(self, actor: Actor) -> None:
         dest = self._next("issue", actor)

@@ -42,6 +42,13 @@ def cargo_expected_states(machine: Lifecycle | None = None) -> tuple[str, ...]:
     return tuple(s for s in confirmed_states(found) if not found.fact(s, "final"))
 
 
+def order_closed_as(state: str, machine: Lifecycle | None = None) -> str | None:
+    """What the booking's open shipping order becomes when the booking comes to `state` (None: it stays
+    open): a booking cancelled or rejected closes its order in the same write."""
+    value = _machine(machine).fact(state, "orderClosedAs")
+    return None if value is None else str(value)
+
+
 def updated_status(state: str, machine: Lifecycle | None = None) -> str | None:
     """The DCSA bookingStatus of `state` once the shipper updated the request (None: as without update)."""
     value = _machine(machine).fact(state, "dcsaUpdated")

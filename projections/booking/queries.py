@@ -354,27 +354,29 @@ def _file_names(tx: Tx, file_ids: list[str]) -> dict[str, str]:
     return {r["id"]: r["name"] for r in rows}
 
 
+# A firm request (made through the DCSA standard) awaits staff's confirmation, not an acceptance: its quote
+# does not expire (state-machines/rate_request.json, `portal_request`), and nobody is warned that it will.
+_PORTAL_REQUEST = "NOT EXISTS (SELECT 1 FROM booking_dcsa d WHERE d.id = r.id AND d.content IS NOT NULL)"
+
+
 def due_quotes(tx: Tx, now: datetime, limit: int = 200) -> list[str]:
     states = expiring_states()  # where rate_request.json's `expire` starts
     rows = tx.all(
         f"SELECT id FROM booking_rate_requests r WHERE state_name IN ({placeholders(states)})"
-        " AND valid_until <= ?"
-        # A firm request (made through the DCSA standard) awaits staff's confirmation, not an acceptance:
-        # its quote does not expire (state-machines/rate_request.json, `portal_request`).
-        " AND NOT EXISTS (SELECT 1 FROM booking_dcsa d WHERE d.id = r.id AND d.content IS NOT NULL)"
-        " ORDER BY valid_until LIMIT ?",
+        f" AND valid_until <= ? AND {_PORTAL_REQUEST} ORDER BY valid_until LIMIT ?",
         (*states, iso(now), limit),
     )
     return [r["id"] for r in rows]
 
 
 def expiring_quotes(tx: Tx, after: datetime, until: datetime, limit: int = 200) -> list[dict[str, Any]]:
-    """Quotes still open whose validity ends in (after, until]: the customer is reminded of them."""
+    """Quotes still open whose validity ends in (after, until], of requests made on the portal: the customer
+    is reminded of them."""
     states = expiring_states()
     return tx.all(
-        "SELECT id, customer_id, reference, price, valid_until FROM booking_rate_requests"
+        "SELECT id, customer_id, reference, price, valid_until FROM booking_rate_requests r"
         f" WHERE state_name IN ({placeholders(states)}) AND valid_until > ? AND valid_until <= ?"
-        " ORDER BY valid_until LIMIT ?",
+        f" AND {_PORTAL_REQUEST} ORDER BY valid_until LIMIT ?",
         (*states, iso(after), iso(until), limit),
     )
 

@@ -27,6 +27,7 @@ SERVER_READS = {
     "dcsa",
     "dcsaUpdated",
     "dcsaOnceConfirmed",
+    "orderClosedAs",
 }
 
 
@@ -49,6 +50,7 @@ ON_HOLD = {
     "amendable": True,
     "dcsaUpdated": None,
     "dcsaOnceConfirmed": None,
+    "orderClosedAs": None,
 }
 
 
@@ -78,6 +80,7 @@ def test_a_state_added_with_its_facts_is_in_every_list() -> None:
     assert "on_hold" in state_facts.amendable_states(machine)
     assert "on_hold" in state_facts.order_due_states(machine)
     assert "on_hold" not in state_facts.update_awaiting_states(machine)
+    assert state_facts.order_closed_as("on_hold", machine) is None
     assert _statuses("rate_request", states=machine.spec["states"])["on_hold"] == "CONFIRMED"
     # Whose move and what staff may do come from the transitions the copy gave it.
     assert machine.waiting_for("on_hold") == "staff"
@@ -118,6 +121,18 @@ def test_a_state_added_without_its_facts_is_refused_naming_each_missing_fact() -
     for fact in SERVER_READS - {"dcsa"}:
         assert fact in said
     assert "dcsa," not in said and not said.endswith("dcsa")
+
+
+def test_a_booking_that_ends_says_what_its_shipping_order_becomes() -> None:
+    machine = lifecycle("rate_request")
+    order = lifecycle("shipping_order")
+    for state in machine.codes:  # every state but the initial one
+        closed_as = state_facts.order_closed_as(state)
+        assert (closed_as is not None) == bool(machine.fact(state, "final")), state
+        # ... a final state of the order, which an open order reaches by closing with its booking.
+        if closed_as is not None:
+            guards = {f"booking_{closed_as}": True}
+            assert order.decide("close", "submitted", "system", guards) == closed_as, state
 
 
 def test_one_forgotten_fact_is_named() -> None:

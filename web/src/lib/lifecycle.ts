@@ -54,6 +54,8 @@ export interface StateDef {
   readonly dcsa?: string | null;
   readonly dcsaUpdated?: string | null;
   readonly dcsaOnceConfirmed?: string | null;
+  /** What the booking's open shipping order becomes when the booking comes here (cancelled, declined). */
+  readonly orderClosedAs?: string | null;
   /** shipping_order's facts: the DCSA transport document status its order produced (DRAFT, APPROVED, ISSUED). */
   readonly dcsaUpdate?: string | null;
   readonly transportDocument?: string | null;

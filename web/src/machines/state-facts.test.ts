@@ -47,6 +47,7 @@ const ON_HOLD = {
   amendable: true,
   dcsaUpdated: null,
   dcsaOnceConfirmed: null,
+  orderClosedAs: null,
 };
 
 /** A copy of the file with `state` added. */
@@ -84,7 +85,7 @@ describe('a state added to a copy of rate_request.json', () => {
     const bare = { name: 'on_hold', code: 9, label: 'On Hold', dcsa: 'CONFIRMED' };
     expect(() => defineMachine('rate_request', withState(bare))).toThrow(
       'state-machines/rate_request.json: state on_hold does not declare final, screen, step, sailing, confirmed, ' +
-        'amendable, dcsaUpdated, dcsaOnceConfirmed',
+        'amendable, dcsaUpdated, dcsaOnceConfirmed, orderClosedAs',
     );
   });
 
