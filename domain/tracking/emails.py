@@ -12,7 +12,7 @@ from domain.emails.words import language_of
 from domain.shared.languages import DEFAULT
 from domain.shared.links import Links
 from domain.tracking.milestone import TrackingEvent
-from domain.tracking.notices import news_of
+from domain.tracking.notices import news_of, still_carried
 
 T = TrackingEvent
 
@@ -21,11 +21,12 @@ TRACKING_EMAIL_EVENTS: tuple[type, ...] = (T.Published, T.Revised)
 
 
 def tracking_aggregates_read(event: object) -> list[object]:
-    """The account `tracking_emails` may read for this event (a policy's batch loads them at once)."""
+    """The account and the booking `tracking_emails` may read for this event (a policy's batch loads them at
+    once)."""
     if not isinstance(event, T.Published | T.Revised) or not event.facts:
         return []
     customer_id = event.facts.get("customer_id")
-    return [customer_id] if customer_id else []
+    return [customer_id, event.facts["rate_request_id"]] if customer_id else []
 
 
 def tracking_emails(event: object, reader: Reader, links: Links) -> list[Message]:
@@ -33,7 +34,7 @@ def tracking_emails(event: object, reader: Reader, links: Links) -> list[Message
         return []
     customer = event.facts.get("customer_id")
     news = news_of(event, language_of(reader(customer)) if customer else DEFAULT)
-    if news is None:
+    if news is None or not still_carried(reader(event.facts["rate_request_id"])):
         return []
     facts = event.facts
     reference = str(facts.get("booking_reference") or str(facts["rate_request_id"])[:8])

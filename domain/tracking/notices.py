@@ -16,6 +16,7 @@ from domain.booking.reference import port_named
 from domain.emails.words import digits, isolated, language_of, say, time_at
 from domain.notifications.policy import Notice, NoticeContext, Subject, notices, worded
 from domain.shared.languages import DEFAULT
+from domain.shared.lifecycle import lifecycle
 from domain.tracking.milestone import TrackingEvent
 
 T = TrackingEvent
@@ -56,6 +57,14 @@ def _hours(later: str, earlier: str) -> float:
         return datetime.fromisoformat(text.replace("Z", "+00:00"))
 
     return (at(later) - at(earlier)).total_seconds() / 3600
+
+
+def still_carried(booking: Any) -> bool:
+    """Whether news of the cargo is news to the booking's customer: not for a booking that ended (cancelled,
+    rejected: nothing of it is carried, whatever a publisher says of its reference). Staff and auditors
+    still see the event on the booking's tracking and trail."""
+    state = getattr(booking, "state", None)
+    return state is None or not lifecycle("rate_request").fact(str(state), "final")
 
 
 class News(NamedTuple):
@@ -132,7 +141,9 @@ def _moved_news(event: T.Published | T.Revised, earlier: str, than: str, languag
 def milestone(event: T.Published | T.Revised, context: NoticeContext) -> Notice | None:
     customer = (event.facts or {}).get("customer_id")
     language = language_of(context.aggregate(customer)) if customer else DEFAULT
-    if news_of(event, language) is None:
+    if news_of(event, language) is None or not still_carried(
+        context.aggregate(event.facts["rate_request_id"])
+    ):
         return None
     facts = event.facts
     subject = Subject("rate_request", facts["rate_request_id"], facts.get("booking_reference"))

@@ -126,6 +126,26 @@ def test_a_customer_turns_tracking_emails_off_kind_by_kind(
     assert {"Departed", "Arrived", "Delivered", "Arrival estimate changed"} <= titles
 
 
+def test_the_customer_of_a_cancelled_booking_is_not_told_its_cargo_moves(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    headers, address, rid, ref = tracked(client, "tnt-cancelled", admin_headers)
+    asked = f"{CLIENT}/rate-requests/{rid}/cancellation-request"
+    ok(client.post(asked, headers=headers, json={"reason": "Plans changed"}))
+    confirm = f"/booking/api/v1/admin/rate-requests/{rid}/cancellation-request/confirm"
+    ok(client.put(confirm, headers=admin_headers, json={}))
+    voyage(client, publisher_key(client, admin_headers), ref, TRACKED_CONTAINERS[1], "c")
+    settle(client)
+    # Nothing of a cancelled booking sails: no "departed", "arrived" or "delivered" by e-mail or in the app.
+    assert [m["data"]["kind"] for m in mails(client, address) if m["data"]["kind"] in TRACKING_KINDS] == []
+    account_id = ok(client.get("/auth/api/v1/me", headers=headers))["id"]
+    page = ok(
+        client.get(f"/notification/api/v1/notifications/{account_id}/paging?pageSize=50", headers=headers)
+    )
+    titles = {n["title"] for n in page["data"]["costumerlNotificationDetails"]["list"]}
+    assert not {"Departed", "Arrived", "Delivered", "Arrival estimate changed"} & titles, titles
+
+
 def test_a_real_smtp_server_receives_a_tracking_email(smtp_server: tuple[int, Inbox], tmp_path: Path) -> None:
     port, inbox = smtp_server
     with smtp_app(tmp_path / "var", port) as (client, admin):
